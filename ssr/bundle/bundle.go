@@ -1,0 +1,283 @@
+// Package bundle builds the portal's front-end assets with the esbuild Go API:
+// the server bundle that goja runs (every page and island), one browser entry
+// per island sharing a runtime chunk, and the Tailwind CSS. It writes a
+// manifest that the server reads to name the content-hashed files.
+package bundle
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/evanw/esbuild/pkg/api"
+)
+
+// Manifest names the built files, relative to the output folder.
+type Manifest struct {
+	Server  string            `json:"server"`
+	CSS     string            `json:"css"`
+	Islands map[string]string `json:"islands"`
+	// Files lists every browser-facing file with its size, for the budgets.
+	Files map[string]int `json:"files"`
+}
+
+// Options says where the sources are and where the output goes.
+type Options struct {
+	Root   string // project root (holds templates/, islands/, ssr/runtime/, node_modules/)
+	OutDir string // usually assets/dist
+	// SkipCSS leaves the CSS out (tests that only need the server bundle).
+	SkipCSS bool
+	// Minify the browser bundles (on by default in Build; the server bundle
+	// stays readable so render errors point at real names).
+	Minify bool
+}
+
+// Build runs one full build and writes OutDir/manifest.json.
+func Build(o Options) (*Manifest, error) {
+	root, err := filepath.Abs(o.Root)
+	if err != nil {
+		return nil, err
+	}
+	out, err := filepath.Abs(o.OutDir)
+	if err != nil {
+		return nil, err
+	}
+	pages, err := listTSX(filepath.Join(root, "templates", "pages"))
+	if err != nil {
+		return nil, err
+	}
+	islands, err := listTSX(filepath.Join(root, "islands"))
+	if err != nil {
+		return nil, err
+	}
+	// Old hashed files would pile up and be embedded; a build owns OutDir.
+	if err := cleanDir(out); err != nil {
+		return nil, err
+	}
+	m := &Manifest{Islands: map[string]string{}, Files: map[string]int{}}
+
+	server := api.Build(serverOptions(root, out, pages, islands))
+	if err := buildErr("server bundle", server); err != nil {
+		return nil, err
+	}
+	m.Server = "server.js"
+
+	if len(islands) > 0 {
+		client := api.Build(clientOptions(root, out, islands, o.Minify))
+		if err := buildErr("island bundles", client); err != nil {
+			return nil, err
+		}
+		meta := struct {
+			Outputs map[string]struct {
+				EntryPoint string `json:"entryPoint"`
+				Bytes      int    `json:"bytes"`
+			} `json:"outputs"`
+		}{}
+		if err := json.Unmarshal([]byte(client.Metafile), &meta); err != nil {
+			return nil, err
+		}
+		for path, info := range meta.Outputs {
+			rel, _ := filepath.Rel(out, filepath.Join(root, path))
+			if !strings.HasSuffix(rel, ".js") {
+				continue
+			}
+			rel = filepath.ToSlash(rel)
+			m.Files[rel] = info.Bytes
+			if name, ok := strings.CutPrefix(info.EntryPoint, "portal-island:"); ok {
+				m.Islands[name] = rel
+			}
+		}
+	}
+
+	if !o.SkipCSS {
+		css, size, err := buildCSS(root, out)
+		if err != nil {
+			return nil, err
+		}
+		m.CSS = css
+		m.Files[css] = size
+	}
+	b, _ := json.MarshalIndent(m, "", "  ")
+	if err := os.WriteFile(filepath.Join(out, "manifest.json"), b, 0o644); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+func commonOptions(root string) api.BuildOptions {
+	return api.BuildOptions{
+		Bundle:        true,
+		Write:         true,
+		Target:        api.ES2020,
+		LogLevel:      api.LogLevelWarning,
+		JSX:           api.JSXAutomatic,
+		Charset:       api.CharsetUTF8,
+		NodePaths:     []string{filepath.Join(root, "node_modules")},
+		AbsWorkingDir: root,
+		Alias: map[string]string{
+			"react":             "preact/compat",
+			"react-dom":         "preact/compat",
+			"react/jsx-runtime": "preact/jsx-runtime",
+		},
+		Define: map[string]string{"process.env.NODE_ENV": `"production"`},
+	}
+}
+
+func serverOptions(root, out string, pages, islands []string) api.BuildOptions {
+	o := commonOptions(root)
+	o.EntryPoints = []string{filepath.Join(root, "ssr", "runtime", "server.js")}
+	o.Outfile = filepath.Join(out, "server.js")
+	o.Format = api.FormatIIFE
+	// Pages call the Go-native factory directly (classic transform: children
+	// as arguments, null props for bare elements). Islands carry the pragmas
+	// "@jsxRuntime automatic @jsxImportSource preact", so they render with
+	// preact here exactly as in the browser.
+	o.JSX = api.JSXTransform
+	o.JSXFactory = "__portal_h"
+	o.JSXFragment = "__portal_Fragment"
+	o.Plugins = []api.Plugin{registries(root, pages, islands)}
+	return o
+}
+
+func clientOptions(root, out string, islands []string, minify bool) api.BuildOptions {
+	o := commonOptions(root)
+	for _, name := range islands {
+		o.EntryPointsAdvanced = append(o.EntryPointsAdvanced, api.EntryPoint{
+			InputPath: "portal-island:" + name, OutputPath: "islands/" + name,
+		})
+	}
+	o.Outdir = filepath.Join(out, "js")
+	o.Format = api.FormatESModule
+	o.Splitting = true
+	o.EntryNames = "[dir]/[name]-[hash]"
+	o.ChunkNames = "chunks/[name]-[hash]"
+	o.JSXImportSource = "preact"
+	o.Metafile = true
+	o.MinifyWhitespace = minify
+	o.MinifyIdentifiers = minify
+	o.MinifySyntax = minify
+	o.Plugins = []api.Plugin{registries(root, nil, islands)}
+	return o
+}
+
+// registries serves the virtual modules that list pages and islands, so a
+// new file under templates/pages or islands needs no registration by hand.
+func registries(root string, pages, islands []string) api.Plugin {
+	return api.Plugin{Name: "portal-registries", Setup: func(b api.PluginBuild) {
+		b.OnResolve(api.OnResolveOptions{Filter: `^portal(-island)?:`},
+			func(a api.OnResolveArgs) (api.OnResolveResult, error) {
+				return api.OnResolveResult{Path: a.Path, Namespace: "portal"}, nil
+			})
+		b.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: "portal"},
+			func(a api.OnLoadArgs) (api.OnLoadResult, error) {
+				var src string
+				switch {
+				case a.Path == "portal:pages":
+					src = registry(filepath.Join(root, "templates", "pages"), pages)
+				case a.Path == "portal:islands":
+					src = registry(filepath.Join(root, "islands"), islands)
+				case strings.HasPrefix(a.Path, "portal-island:"):
+					name := strings.TrimPrefix(a.Path, "portal-island:")
+					src = fmt.Sprintf("import { mount } from %q;\nimport C from %q;\nmount(%q, C);\n",
+						filepath.Join(root, "ssr", "runtime", "client.js"),
+						filepath.Join(root, "islands", name+".tsx"), name)
+				default:
+					return api.OnLoadResult{}, fmt.Errorf("unknown virtual module %s", a.Path)
+				}
+				return api.OnLoadResult{Contents: &src, ResolveDir: root, Loader: api.LoaderJS}, nil
+			})
+	}}
+}
+
+func registry(dir string, names []string) string {
+	var b strings.Builder
+	for i, n := range names {
+		fmt.Fprintf(&b, "import c%d from %q;\n", i, filepath.Join(dir, n+".tsx"))
+	}
+	b.WriteString("export default {")
+	for i, n := range names {
+		fmt.Fprintf(&b, "%q: c%d,", n, i)
+	}
+	b.WriteString("};\n")
+	return b.String()
+}
+
+// listTSX names the .tsx files of a folder (without extension), sorted; test
+// files are not pages.
+func listTSX(dir string) ([]string, error) {
+	ents, err := os.ReadDir(dir)
+	if os.IsNotExist(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, e := range ents {
+		n := e.Name()
+		if e.IsDir() || !strings.HasSuffix(n, ".tsx") || strings.Contains(n, ".test.") {
+			continue
+		}
+		names = append(names, strings.TrimSuffix(n, ".tsx"))
+	}
+	sort.Strings(names)
+	return names, nil
+}
+
+func buildErr(what string, r api.BuildResult) error {
+	if len(r.Errors) == 0 {
+		return nil
+	}
+	msgs := api.FormatMessages(r.Errors, api.FormatMessagesOptions{Kind: api.ErrorMessage})
+	return fmt.Errorf("%s: %s", what, strings.Join(msgs, "\n"))
+}
+
+// buildCSS runs the Tailwind CLI (from node_modules) and names the output by
+// its content hash.
+func buildCSS(root, out string) (string, int, error) {
+	tmp := filepath.Join(out, "css", "app.tmp.css")
+	if err := os.MkdirAll(filepath.Dir(tmp), 0o755); err != nil {
+		return "", 0, err
+	}
+	cli := filepath.Join(root, "node_modules", "@tailwindcss", "cli", "dist", "index.mjs")
+	cmd := exec.Command("node", cli, "-i", filepath.Join(root, "assets", "app.css"), "-o", tmp, "--minify")
+	cmd.Dir = root
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return "", 0, fmt.Errorf("tailwind: %v\n%s", err, b)
+	}
+	css, err := os.ReadFile(tmp)
+	if err != nil {
+		return "", 0, err
+	}
+	sum := sha256.Sum256(css)
+	name := "css/app-" + strings.ToUpper(hex.EncodeToString(sum[:4])) + ".css"
+	if err := os.Rename(tmp, filepath.Join(out, name)); err != nil {
+		return "", 0, err
+	}
+	return name, len(css), nil
+}
+
+func cleanDir(dir string) error {
+	ents, err := os.ReadDir(dir)
+	if os.IsNotExist(err) {
+		return os.MkdirAll(dir, 0o755)
+	}
+	if err != nil {
+		return err
+	}
+	for _, e := range ents {
+		if e.Name() == ".keep" {
+			continue
+		}
+		if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
+			return err
+		}
+	}
+	return nil
+}
