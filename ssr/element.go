@@ -81,6 +81,9 @@ func (w *elementWriter) addBytes(lo int) {
 
 func (w *elementWriter) addNode(id int32) {
 	sp := w.nodes[id]
+	if sp.hi == sp.lo {
+		return // an empty fragment or component output
+	}
 	// A child of a single piece of bytes is inlined as that piece, keeping
 	// the tree shallow; larger children stay references.
 	if sp.hi-sp.lo == 1 && w.parts[sp.lo].node < 0 {
@@ -193,28 +196,34 @@ func (w *elementWriter) el(tag string, pv goja.Value, kids []goja.Value) goja.Va
 	w.buf = append(w.buf, '<')
 	w.buf = append(w.buf, tag...)
 	var children goja.Value
-	hasChildProp := false
 	var inner string
-	hasInner := false
 	if props, ok := pv.(*goja.Object); ok {
 		svg := svgElements[tag]
 		// JSX props are plain literals, so every own property is enumerable
 		// and the cheaper GetOwnPropertyNames gives the same list as Keys.
-		for _, name := range props.GetOwnPropertyNames() {
+		names := props.GetOwnPropertyNames()
+		for _, name := range names {
 			v := props.Get(name)
+			if o, ok := v.(*goja.Object); ok {
+				if _, fn := goja.AssertFunction(o); fn {
+					continue // event handlers do not exist on the server
+				}
+			}
 			switch name {
 			case "children":
-				children, hasChildProp = v, true
+				children = v
 				continue
 			case "key", "ref", "__self", "__source":
 				continue
 			case "className", "class":
-				if name == "className" && hasOwn(props, "class") {
+				// class wins when present at all, even undefined, as in
+				// preact-render-to-string ('class' in props).
+				if name == "className" && contains(names, "class") {
 					continue
 				}
 				name = "class"
 			case "htmlFor":
-				if hasOwn(props, "for") {
+				if contains(names, "for") {
 					continue
 				}
 				name = "for"
@@ -222,7 +231,7 @@ func (w *elementWriter) el(tag string, pv goja.Value, kids []goja.Value) goja.Va
 				name = "value"
 				switch tag {
 				case "textarea":
-					children, hasChildProp = v, true
+					children = v
 					continue
 				case "select":
 					if !isNullish(v) {
@@ -231,21 +240,21 @@ func (w *elementWriter) el(tag string, pv goja.Value, kids []goja.Value) goja.Va
 					continue
 				}
 			case "dangerouslySetInnerHTML":
+				// Only a truthy __html replaces the children (v && v.__html).
+				inner = ""
 				if o, ok := v.(*goja.Object); ok {
-					if h := o.Get("__html"); !isNullish(h) {
-						inner, hasInner = h.String(), true
+					if h := o.Get("__html"); h != nil && h.ToBoolean() {
+						inner = h.String()
 					}
 				}
 				continue
 			case "style":
 				if o, ok := v.(*goja.Object); ok {
-					if _, fn := goja.AssertFunction(o); !fn {
-						css := styleToCSS(o)
-						if css == "" {
-							continue
-						}
-						v = w.rt.ToValue(css)
+					css := styleToCSS(o)
+					if css == "" {
+						continue
 					}
+					v = w.rt.ToValue(css)
 				}
 			default:
 				name = w.attrName(name, svg)
@@ -253,44 +262,40 @@ func (w *elementWriter) el(tag string, pv goja.Value, kids []goja.Value) goja.Va
 					continue
 				}
 				if len(name) > 4 && name[4] == '-' || name == "draggable" || name == "spellcheck" {
-					// aria-*, data-* and enumerated attributes say "true"/"false".
-					if isBool(v) {
+					// aria-*, data-* and enumerated attributes take any value
+					// as its string (v + ''), so true is "true", not bare.
+					if _, obj := v.(*goja.Object); obj || isBool(v) {
 						v = w.rt.ToValue(v.String())
 					}
-				}
-			}
-			if o, ok := v.(*goja.Object); ok {
-				if _, fn := goja.AssertFunction(o); fn {
-					continue // event handlers do not exist on the server
 				}
 			}
 			w.attr(name, v)
 		}
 	}
-	if len(kids) > 0 {
-		// Children written between the tags win over a children prop, as in
-		// preact's createElement.
-		children, hasChildProp = nil, true
-	}
-	empty := hasInner == false && (!hasChildProp || (children != nil && (isNullish(children) || isBool(children))))
-	switch {
-	case hasInner:
+	if inner != "" {
 		w.buf = append(w.buf, '>')
 		w.buf = append(w.buf, inner...)
 		w.addBytes(lo)
-	case empty && voidElements[tag]:
-		w.buf = append(w.buf, "/>"...)
-		w.addBytes(lo)
-		return w.finish()
-	default:
+	} else {
 		w.buf = append(w.buf, '>')
+		start := len(w.buf)
 		w.addBytes(lo)
-		if children != nil {
-			w.children(children)
-		} else {
+		if len(kids) > 0 {
+			// Children written between the tags win over a children prop,
+			// as in preact's createElement.
 			for _, k := range kids {
 				w.children(k)
 			}
+		} else if children != nil {
+			w.children(children)
+		}
+		// A void element whose children rendered nothing closes itself; the
+		// test is on the output, as preact's (!html), so <br>{null}</br>
+		// is <br/> too. Empty children add no parts (addBytes, addNode).
+		if voidElements[tag] && len(w.open) == 1 && w.open[0].hi == int32(start) {
+			w.buf = append(w.buf[:start-1], "/>"...)
+			w.open[0].hi = int32(len(w.buf))
+			return w.finish()
 		}
 	}
 	lo = len(w.buf)
@@ -357,8 +362,8 @@ func (w *elementWriter) attr(name string, v goja.Value) {
 	s := v.String()
 	w.buf = append(w.buf, ' ')
 	w.buf = append(w.buf, name...)
-	if s == "" {
-		return
+	if s == "" && goja.IsString(v) {
+		return // only the empty string is bare; title={[]} is title=""
 	}
 	w.buf = append(w.buf, '=', '"')
 	w.buf = appendEscaped(w.buf, s)
@@ -378,9 +383,9 @@ func (w *elementWriter) children(v goja.Value) {
 		}
 		if h, ok := o.Export().(*handle); ok {
 			w.addNode(h.id)
-			return
 		}
-		panic(w.rt.NewTypeError("ssr: objects are not valid as a child (found %s)", o.ClassName()))
+		// Functions and other objects render nothing, as in preact.
+		return
 	}
 	if isNullish(v) || isBool(v) {
 		return
@@ -433,9 +438,15 @@ func (w *elementWriter) island(call goja.FunctionCall) goja.Value {
 	return w.rt.ToValue(len(w.islands) - 1)
 }
 
-func hasOwn(o *goja.Object, name string) bool {
-	v := o.Get(name)
-	return v != nil && !goja.IsUndefined(v)
+// contains reports whether a props object's own names include name; a scan
+// of the few names an element has is cheaper than another property lookup.
+func contains(names []string, name string) bool {
+	for _, n := range names {
+		if n == name {
+			return true
+		}
+	}
+	return false
 }
 
 func isNullish(v goja.Value) bool {
@@ -446,11 +457,7 @@ func isBool(v goja.Value) bool {
 	return v != nil && v.ExportType() == boolType
 }
 
-var (
-	boolType  = reflect.TypeOf(true)
-	int64Type = reflect.TypeOf(int64(0))
-	floatType = reflect.TypeOf(float64(0))
-)
+var boolType = reflect.TypeOf(true)
 
 // appendEscaped escapes exactly what preact-render-to-string escapes: ", & and <.
 func appendEscaped(b []byte, s string) []byte {
@@ -514,8 +521,7 @@ func styleToCSS(o *goja.Object) string {
 		b.WriteString(name)
 		b.WriteByte(':')
 		b.WriteString(s)
-		t := v.ExportType()
-		if (t == int64Type || t == floatType) && !strings.HasPrefix(name, "--") && !nonDimensional[name] {
+		if goja.IsNumber(v) && !strings.HasPrefix(name, "--") && !nonDimensional[name] {
 			b.WriteString("px;")
 		} else {
 			b.WriteByte(';')
@@ -532,14 +538,26 @@ var (
 	svgCamelRe = regexp.MustCompile(`^ac|^ali|arabic|basel|cap|clipPath$|clipRule$|color|dominant|enable|fill|flood|font|glyph[^R]|horiz|image|letter|lighting|marker[^WUH]|overline|panose|pointe|paint|rendering|shape|stop|strikethrough|stroke|text[^L]|transform|underline|unicode|units|^v[^i]|^w|^xH`)
 )
 
-var voidElements = setOf("area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr")
+// voidElements are preact-render-to-string's SELF_CLOSING set.
+var voidElements = setOf("area", "base", "br", "col", "command", "embed", "hr", "img", "input", "keygen",
+	"link", "meta", "param", "source", "track", "wbr")
 
 // svgElements are the tags whose attributes follow SVG naming. Children are
 // serialised before their parent here, so SVG mode is decided by the
-// element's own tag instead of by its ancestry.
-var svgElements = setOf("svg", "path", "circle", "rect", "g", "line", "polyline", "polygon", "ellipse",
-	"defs", "use", "symbol", "clipPath", "mask", "linearGradient", "radialGradient", "stop", "text", "tspan",
-	"title", "desc", "pattern", "image", "marker", "filter", "feGaussianBlur", "feOffset", "feBlend")
+// element's own tag instead of by its ancestry. preact-render-to-string
+// switches to SVG naming for the children of <svg> (and foreignObject's
+// own attributes), so <svg> itself, which pages place in HTML, is named as
+// HTML and is not in this set; tags that exist in both HTML and SVG (a,
+// script, style) are taken as HTML. A nested <svg> is the one difference
+// (ssr/parity_test.go, knownDifferences).
+var svgElements = setOf("animate", "animateMotion", "animateTransform", "circle", "clipPath", "defs", "desc",
+	"ellipse", "feBlend", "feColorMatrix", "feComponentTransfer", "feComposite", "feConvolveMatrix",
+	"feDiffuseLighting", "feDisplacementMap", "feDistantLight", "feDropShadow", "feFlood", "feFuncA", "feFuncB",
+	"feFuncG", "feFuncR", "feGaussianBlur", "feImage", "feMerge", "feMergeNode", "feMorphology", "feOffset",
+	"fePointLight", "feSpecularLighting", "feSpotLight", "feTile", "feTurbulence", "filter", "foreignObject",
+	"g", "image", "line", "linearGradient", "marker", "mask", "metadata", "mpath", "path", "pattern", "polygon",
+	"polyline", "radialGradient", "rect", "set", "stop", "switch", "symbol", "text", "textPath", "title",
+	"tspan", "use", "view")
 
 var nonDimensional = setOf("animation-iteration-count", "border-image-outset", "border-image-slice",
 	"border-image-width", "box-flex", "box-flex-group", "box-ordinal-group", "column-count", "fill-opacity",

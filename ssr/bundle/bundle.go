@@ -36,6 +36,21 @@ type Options struct {
 	// Minify the browser bundles (on by default in Build; the server bundle
 	// stays readable so render errors point at real names).
 	Minify bool
+	// PagesDir and IslandsDir override Root/templates/pages and Root/islands,
+	// so tests can bundle their own fixture pages with the real runtime.
+	// Relative paths are taken from Root.
+	PagesDir, IslandsDir string
+}
+
+// dir resolves an optional override against root.
+func dir(root, override string, def ...string) string {
+	if override == "" {
+		return filepath.Join(append([]string{root}, def...)...)
+	}
+	if filepath.IsAbs(override) {
+		return filepath.Clean(override)
+	}
+	return filepath.Join(root, override)
 }
 
 // Build runs one full build and writes OutDir/manifest.json.
@@ -48,11 +63,16 @@ func Build(o Options) (*Manifest, error) {
 	if err != nil {
 		return nil, err
 	}
-	pages, err := listTSX(filepath.Join(root, "templates", "pages"))
+	src := sources{
+		root:       root,
+		pagesDir:   dir(root, o.PagesDir, "templates", "pages"),
+		islandsDir: dir(root, o.IslandsDir, "islands"),
+	}
+	src.pages, err = listTSX(src.pagesDir)
 	if err != nil {
 		return nil, err
 	}
-	islands, err := listTSX(filepath.Join(root, "islands"))
+	src.islands, err = listTSX(src.islandsDir)
 	if err != nil {
 		return nil, err
 	}
@@ -62,14 +82,14 @@ func Build(o Options) (*Manifest, error) {
 	}
 	m := &Manifest{Islands: map[string]string{}, Files: map[string]int{}}
 
-	server := api.Build(serverOptions(root, out, pages, islands))
+	server := api.Build(serverOptions(src, out))
 	if err := buildErr("server bundle", server); err != nil {
 		return nil, err
 	}
 	m.Server = "server.js"
 
-	if len(islands) > 0 {
-		client := api.Build(clientOptions(root, out, islands, o.Minify))
+	if len(src.islands) > 0 {
+		client := api.Build(clientOptions(src, out, o.Minify))
 		if err := buildErr("island bundles", client); err != nil {
 			return nil, err
 		}
@@ -89,7 +109,8 @@ func Build(o Options) (*Manifest, error) {
 			}
 			rel = filepath.ToSlash(rel)
 			m.Files[rel] = info.Bytes
-			if name, ok := strings.CutPrefix(info.EntryPoint, "portal-island:"); ok {
+			// esbuild names a virtual entry "namespace:path".
+			if name, ok := strings.CutPrefix(strings.TrimPrefix(info.EntryPoint, "portal:"), "portal-island:"); ok {
 				m.Islands[name] = rel
 			}
 		}
@@ -129,9 +150,15 @@ func commonOptions(root string) api.BuildOptions {
 	}
 }
 
-func serverOptions(root, out string, pages, islands []string) api.BuildOptions {
-	o := commonOptions(root)
-	o.EntryPoints = []string{filepath.Join(root, "ssr", "runtime", "server.js")}
+// sources is what a build reads: the page and island folders and their files.
+type sources struct {
+	root, pagesDir, islandsDir string
+	pages, islands             []string
+}
+
+func serverOptions(src sources, out string) api.BuildOptions {
+	o := commonOptions(src.root)
+	o.EntryPoints = []string{filepath.Join(src.root, "ssr", "runtime", "server.js")}
 	o.Outfile = filepath.Join(out, "server.js")
 	o.Format = api.FormatIIFE
 	// Pages call the Go-native factory directly (classic transform: children
@@ -141,13 +168,13 @@ func serverOptions(root, out string, pages, islands []string) api.BuildOptions {
 	o.JSX = api.JSXTransform
 	o.JSXFactory = "__portal_h"
 	o.JSXFragment = "__portal_Fragment"
-	o.Plugins = []api.Plugin{registries(root, pages, islands)}
+	o.Plugins = []api.Plugin{registries(src)}
 	return o
 }
 
-func clientOptions(root, out string, islands []string, minify bool) api.BuildOptions {
-	o := commonOptions(root)
-	for _, name := range islands {
+func clientOptions(src sources, out string, minify bool) api.BuildOptions {
+	o := commonOptions(src.root)
+	for _, name := range src.islands {
 		o.EntryPointsAdvanced = append(o.EntryPointsAdvanced, api.EntryPoint{
 			InputPath: "portal-island:" + name, OutputPath: "islands/" + name,
 		})
@@ -162,13 +189,14 @@ func clientOptions(root, out string, islands []string, minify bool) api.BuildOpt
 	o.MinifyWhitespace = minify
 	o.MinifyIdentifiers = minify
 	o.MinifySyntax = minify
-	o.Plugins = []api.Plugin{registries(root, nil, islands)}
+	src.pages = nil // the browser bundles hold islands only
+	o.Plugins = []api.Plugin{registries(src)}
 	return o
 }
 
 // registries serves the virtual modules that list pages and islands, so a
 // new file under templates/pages or islands needs no registration by hand.
-func registries(root string, pages, islands []string) api.Plugin {
+func registries(src sources) api.Plugin {
 	return api.Plugin{Name: "portal-registries", Setup: func(b api.PluginBuild) {
 		b.OnResolve(api.OnResolveOptions{Filter: `^portal(-island)?:`},
 			func(a api.OnResolveArgs) (api.OnResolveResult, error) {
@@ -176,21 +204,21 @@ func registries(root string, pages, islands []string) api.Plugin {
 			})
 		b.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: "portal"},
 			func(a api.OnLoadArgs) (api.OnLoadResult, error) {
-				var src string
+				var js string
 				switch {
 				case a.Path == "portal:pages":
-					src = registry(filepath.Join(root, "templates", "pages"), pages)
+					js = registry(src.pagesDir, src.pages)
 				case a.Path == "portal:islands":
-					src = registry(filepath.Join(root, "islands"), islands)
+					js = registry(src.islandsDir, src.islands)
 				case strings.HasPrefix(a.Path, "portal-island:"):
 					name := strings.TrimPrefix(a.Path, "portal-island:")
-					src = fmt.Sprintf("import { mount } from %q;\nimport C from %q;\nmount(%q, C);\n",
-						filepath.Join(root, "ssr", "runtime", "client.js"),
-						filepath.Join(root, "islands", name+".tsx"), name)
+					js = fmt.Sprintf("import { mount } from %q;\nimport C from %q;\nmount(%q, C);\n",
+						filepath.Join(src.root, "ssr", "runtime", "client.js"),
+						filepath.Join(src.islandsDir, name+".tsx"), name)
 				default:
 					return api.OnLoadResult{}, fmt.Errorf("unknown virtual module %s", a.Path)
 				}
-				return api.OnLoadResult{Contents: &src, ResolveDir: root, Loader: api.LoaderJS}, nil
+				return api.OnLoadResult{Contents: &js, ResolveDir: src.root, Loader: api.LoaderJS}, nil
 			})
 	}}
 }

@@ -1,0 +1,276 @@
+// Package reference is the embedded reference implementation of provider.Provider: the
+// payments provider's side of the portal, kept in one SQLite file.
+package reference
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+
+	"portal/provider"
+)
+
+var _ provider.Provider = (*Store)(nil)
+
+//go:embed migrations/*.sql
+var migrationFiles embed.FS
+
+// Options tune a Store. The zero value is what production uses.
+type Options struct {
+	// Argon2Params are used for new password hashes and for the dummy hash that keeps a
+	// login for an unknown e-mail as slow as a real one. Zero means DefaultArgon2Params;
+	// tests pass cheaper ones.
+	Argon2Params Argon2Params
+	// ReadConns caps the read pool; zero means max(4, GOMAXPROCS).
+	ReadConns int
+	// Now is the clock for created_at stamps; nil means time.Now. It is called from many
+	// goroutines.
+	Now func() time.Time
+}
+
+// Store is the reference provider on SQLite. It is safe for concurrent use.
+//
+// It holds two pools on the same file. write has exactly one connection and begins every
+// transaction IMMEDIATE: SQLite allows one writer at a time anyway, and queueing writers in Go
+// (rather than letting several connections race for the lock) means a transaction that reads
+// and then writes can never fail with SQLITE_BUSY halfway, which the ledger's
+// read-balance-then-book transactions rely on. read has several query_only connections: under
+// WAL readers never block the writer or each other, so page loads do not queue behind writes.
+type Store struct {
+	write  *sql.DB
+	read   *sql.DB
+	params Argon2Params
+	now    func() time.Time
+	// dummyHash is verified against when the e-mail is unknown, so that case costs one
+	// argon2 run like every other login attempt.
+	dummyHash string
+}
+
+// Open opens (creating if needed) the SQLite file at path, brings its schema up to date and
+// returns the store.
+func Open(ctx context.Context, path string, opts Options) (*Store, error) {
+	if path == "" || path == ":memory:" || strings.HasPrefix(path, "file:") {
+		// Two pools on one in-memory database would be two databases.
+		return nil, provider.Errorf(provider.EINVALID, "reference: need a file path, got %q", path)
+	}
+	if strings.Contains(path, "?") {
+		// The driver reads everything after '?' as connection options.
+		return nil, provider.Errorf(provider.EINVALID, "reference: path %q may not contain '?'", path)
+	}
+	if dir := filepath.Dir(path); dir != "" {
+		if err := os.MkdirAll(dir, 0o750); err != nil {
+			return nil, fmt.Errorf("reference: creating %s: %w", dir, err)
+		}
+	}
+
+	s := &Store{params: opts.Argon2Params, now: opts.Now}
+	if s.params == (Argon2Params{}) {
+		s.params = DefaultArgon2Params
+	}
+	if err := s.params.check(); err != nil {
+		return nil, err
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	readConns := opts.ReadConns
+	if readConns <= 0 {
+		readConns = max(4, runtime.GOMAXPROCS(0))
+	}
+
+	var err error
+	// synchronous stays at SQLite's default FULL: a committed money movement must survive a
+	// power cut, which NORMAL does not promise under WAL.
+	if s.write, err = sql.Open("sqlite", dsn(path, url.Values{
+		"_txlock":       {"immediate"},
+		"_journal_mode": {"WAL"},
+	})); err != nil {
+		return nil, fmt.Errorf("reference: opening %s: %w", path, err)
+	}
+	s.write.SetMaxOpenConns(1)
+	s.write.SetMaxIdleConns(1)
+
+	if err := s.migrate(ctx); err != nil {
+		s.write.Close()
+		return nil, err
+	}
+
+	// Opened after migrating, so readers find the file already in WAL mode with its schema.
+	if s.read, err = sql.Open("sqlite", dsn(path, url.Values{
+		"_txlock":     {"deferred"},
+		"_query_only": {"1"},
+	})); err != nil {
+		s.write.Close()
+		return nil, fmt.Errorf("reference: opening %s: %w", path, err)
+	}
+	s.read.SetMaxOpenConns(readConns)
+	s.read.SetMaxIdleConns(readConns)
+
+	if s.dummyHash, err = HashPassword("dummy password for unknown e-mails", s.params); err != nil {
+		s.Close()
+		return nil, err
+	}
+	if err := s.Ping(ctx); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+func dsn(path string, extra url.Values) string {
+	q := url.Values{
+		"_busy_timeout": {"5000"},
+		"_foreign_keys": {"1"},
+		// Defensive mode refuses writable_schema and similar footguns on our connections.
+		"_defensive": {"1"},
+	}
+	for k, v := range extra {
+		q[k] = v
+	}
+	return path + "?" + q.Encode()
+}
+
+// Ping checks that both pools can reach the database.
+func (s *Store) Ping(ctx context.Context) error {
+	if err := s.write.PingContext(ctx); err != nil {
+		return fmt.Errorf("reference: ping writer: %w", err)
+	}
+	if err := s.read.PingContext(ctx); err != nil {
+		return fmt.Errorf("reference: ping readers: %w", err)
+	}
+	return nil
+}
+
+// Close closes both pools. Calls in flight finish first (database/sql waits for them).
+func (s *Store) Close() error {
+	var errs []error
+	if s.read != nil {
+		errs = append(errs, s.read.Close())
+	}
+	if s.write != nil {
+		errs = append(errs, s.write.Close())
+	}
+	return errors.Join(errs...)
+}
+
+type migration struct {
+	version int
+	name    string
+	sql     string
+}
+
+func loadMigrations() ([]migration, error) {
+	names, err := fs.Glob(migrationFiles, "migrations/*.sql")
+	if err != nil {
+		return nil, err
+	}
+	var ms []migration
+	seen := map[int]string{}
+	for _, name := range names {
+		base := filepath.Base(name)
+		num, _, ok := strings.Cut(base, "_")
+		v, err := strconv.Atoi(num)
+		if !ok || err != nil || v <= 0 {
+			return nil, fmt.Errorf("reference: migration %s: name must start with a positive number and '_'", base)
+		}
+		if prev, dup := seen[v]; dup {
+			return nil, fmt.Errorf("reference: migrations %s and %s share version %d", prev, base, v)
+		}
+		seen[v] = base
+		body, err := migrationFiles.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		ms = append(ms, migration{version: v, name: base, sql: string(body)})
+	}
+	sort.Slice(ms, func(i, j int) bool { return ms[i].version < ms[j].version })
+	return ms, nil
+}
+
+// migrate applies, in order, each embedded migration the database has not seen, each in its
+// own transaction together with its schema_migrations row, so a failed migration leaves no
+// trace and the next start retries it.
+func (s *Store) migrate(ctx context.Context) error {
+	ms, err := loadMigrations()
+	if err != nil {
+		return err
+	}
+	if _, err := s.write.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version    INTEGER PRIMARY KEY,
+		name       TEXT NOT NULL,
+		applied_at TEXT NOT NULL
+	) STRICT`); err != nil {
+		return fmt.Errorf("reference: creating schema_migrations: %w", err)
+	}
+
+	var newest int
+	if err := s.write.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM schema_migrations`).Scan(&newest); err != nil {
+		return fmt.Errorf("reference: reading schema version: %w", err)
+	}
+	if len(ms) > 0 && newest > ms[len(ms)-1].version {
+		// An older binary on a newer file would run against tables it does not understand.
+		return fmt.Errorf("reference: database schema version %d is newer than this build knows (%d)", newest, ms[len(ms)-1].version)
+	}
+
+	for _, m := range ms {
+		if err := s.applyMigration(ctx, m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *Store) applyMigration(ctx context.Context, m migration) error {
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("reference: migration %s: %w", m.name, err)
+	}
+	defer tx.Rollback()
+
+	// Checked inside the transaction: a second process migrating the same file waits on the
+	// IMMEDIATE lock and then sees the row the first one wrote.
+	var applied int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations WHERE version = ?`, m.version).Scan(&applied); err != nil {
+		return fmt.Errorf("reference: migration %s: %w", m.name, err)
+	}
+	if applied > 0 {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+		return fmt.Errorf("reference: migration %s: %w", m.name, err)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`,
+		m.version, m.name, formatTime(s.now())); err != nil {
+		return fmt.Errorf("reference: migration %s: %w", m.name, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("reference: migration %s: %w", m.name, err)
+	}
+	return nil
+}
+
+// timeLayout is fixed-width and always UTC, so stored times sort correctly as text.
+const timeLayout = "2006-01-02T15:04:05.000000000Z"
+
+func formatTime(t time.Time) string { return t.UTC().Format(timeLayout) }
+
+func parseTime(s string) (time.Time, error) {
+	t, err := time.Parse(timeLayout, s)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("reference: bad stored time %q: %w", s, err)
+	}
+	return t, nil
+}

@@ -1,0 +1,257 @@
+package server
+
+import (
+	"context"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gofiber/fiber/v3"
+	"github.com/redis/go-redis/v9"
+	"golang.org/x/net/html"
+
+	"portal/ratelimit"
+	"portal/reference"
+	"portal/session"
+	"portal/ssr"
+	"portal/testenv"
+	"portal/token"
+)
+
+// The harness runs the real server: SQLite store seeded with the demo data,
+// sessions and rate limits in a real redis-server, pages rendered by goja
+// from the built bundle (assets/dist; `make assets` builds it).
+
+var (
+	assetsOnce sync.Once
+	testAssets *Assets
+	testRender *ssr.Renderer
+	assetsErr  error
+)
+
+func loadTestAssets(t testing.TB) (*Assets, *ssr.Renderer) {
+	t.Helper()
+	assetsOnce.Do(func() {
+		dist := os.DirFS(filepath.Join("..", "assets", "dist"))
+		if _, err := fs.Stat(dist, "manifest.json"); err != nil {
+			assetsErr = err
+			return
+		}
+		testAssets, assetsErr = LoadAssets(dist)
+		if assetsErr == nil {
+			testRender, assetsErr = ssr.New(testAssets.Server, ssr.Config{})
+		}
+	})
+	if assetsErr != nil {
+		t.Fatalf("built assets missing (run `make assets`): %v", assetsErr)
+	}
+	return testAssets, testRender
+}
+
+type harness struct {
+	t       testing.TB
+	srv     *Server
+	store   *reference.Store
+	rdb     *redis.Client
+	manager *session.Manager
+	http    *httptest.Server
+}
+
+type harnessOpt func(*Deps)
+
+func newHarness(t testing.TB, opts ...harnessOpt) *harness {
+	t.Helper()
+	as, r := loadTestAssets(t)
+	ctx := context.Background()
+	store, err := reference.Open(ctx, filepath.Join(t.TempDir(), "portal.db"),
+		reference.Options{Argon2Params: reference.Argon2Params{Memory: 1024, Time: 1, Parallelism: 1, SaltLength: 16, KeyLength: 32}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	if _, err := store.Seed(ctx, reference.SeedOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	opt, err := redis.ParseURL(testenv.Redis(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rdb := redis.NewClient(opt)
+	t.Cleanup(func() { rdb.Close() })
+	prefix := testenv.KeyPrefix(t)
+	mgr := session.NewManager(session.NewRedisStore(rdb, prefix+"sess:"), session.Config{})
+	signer, _ := token.NewSigner([]byte(strings.Repeat("s", 32)), 15*time.Minute)
+	d := Deps{
+		Config:   Config{Env: "sandbox", SessionsBackend: "redis"},
+		Provider: store, Sessions: mgr, Limiter: ratelimit.NewRedis(rdb, prefix+"rl:"),
+		Renderer: r, Assets: as, Tokens: signer, Redis: rdb,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+	}
+	for _, o := range opts {
+		o(&d)
+	}
+	h := &harness{t: t, srv: New(d), store: store, rdb: rdb, manager: mgr}
+	return h
+}
+
+// client is a browser-like client: a cookie jar, no automatic redirects.
+type client struct {
+	h   *harness
+	jar *cookiejar.Jar
+}
+
+func (h *harness) client() *client {
+	jar, _ := cookiejar.New(nil)
+	return &client{h: h, jar: jar}
+}
+
+var base, _ = url.Parse("http://portal.test")
+
+func (c *client) do(method, path string, form url.Values, hdr ...string) *http.Response {
+	c.h.t.Helper()
+	var body io.Reader
+	if form != nil {
+		body = strings.NewReader(form.Encode())
+	}
+	r := httptest.NewRequest(method, "http://portal.test"+path, body)
+	if form != nil {
+		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	}
+	for i := 0; i+1 < len(hdr); i += 2 {
+		r.Header.Set(hdr[i], hdr[i+1])
+	}
+	for _, ck := range c.jar.Cookies(base) {
+		r.AddCookie(ck)
+	}
+	res, err := c.h.srv.App().Test(r, fiberTestConfig())
+	if err != nil {
+		c.h.t.Fatalf("%s %s: %v", method, path, err)
+	}
+	if cs := res.Cookies(); len(cs) > 0 {
+		c.jar.SetCookies(base, cs)
+	}
+	return res
+}
+
+func (c *client) get(path string) *http.Response { return c.do("GET", path, nil) }
+
+// page GETs path and parses the HTML.
+func (c *client) page(path string) (*http.Response, *html.Node) {
+	c.h.t.Helper()
+	res := c.get(path)
+	return res, parse(c.h.t, res)
+}
+
+func parse(t testing.TB, res *http.Response) *html.Node {
+	t.Helper()
+	defer res.Body.Close()
+	doc, err := html.Parse(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc
+}
+
+// csrf fetches the CSRF token a form on path carries.
+func (c *client) csrf(path string) string {
+	c.h.t.Helper()
+	_, doc := c.page(path)
+	in := find(doc, func(n *html.Node) bool { return n.Data == "input" && attr(n, "name") == "_csrf" })
+	if in == nil {
+		c.h.t.Fatalf("no _csrf field on %s", path)
+	}
+	return attr(in, "value")
+}
+
+// login logs in through the form and returns the landing response.
+func (c *client) login(email string) *http.Response {
+	c.h.t.Helper()
+	tok := c.csrf("/login")
+	res := c.do("POST", "/login", url.Values{"_csrf": {tok}, "email": {email}, "password": {reference.DemoPassword}})
+	if res.StatusCode != http.StatusSeeOther {
+		c.h.t.Fatalf("login %s: status %d", email, res.StatusCode)
+	}
+	return res
+}
+
+// Helpers to query parsed HTML by structure.
+
+func find(n *html.Node, match func(*html.Node) bool) *html.Node {
+	if n.Type == html.ElementNode && match(n) {
+		return n
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if f := find(c, match); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+func findAll(n *html.Node, match func(*html.Node) bool) []*html.Node {
+	var out []*html.Node
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode && match(n) {
+			out = append(out, n)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return out
+}
+
+func attr(n *html.Node, name string) string {
+	for _, a := range n.Attr {
+		if a.Key == name {
+			return a.Val
+		}
+	}
+	return ""
+}
+
+func hasAttr(n *html.Node, name string) bool {
+	for _, a := range n.Attr {
+		if a.Key == name {
+			return true
+		}
+	}
+	return false
+}
+
+func text(n *html.Node) string {
+	var b strings.Builder
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.TextNode {
+			b.WriteString(n.Data)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return strings.Join(strings.Fields(b.String()), " ")
+}
+
+func byTag(tag string) func(*html.Node) bool { return func(n *html.Node) bool { return n.Data == tag } }
+
+func byID(id string) func(*html.Node) bool {
+	return func(n *html.Node) bool { return attr(n, "id") == id }
+}
+
+func fiberTestConfig() fiber.TestConfig {
+	return fiber.TestConfig{Timeout: 15 * time.Second, FailOnTimeout: true}
+}

@@ -1,0 +1,206 @@
+package server
+
+import (
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"strings"
+
+	"github.com/gofiber/fiber/v3"
+
+	"portal/provider"
+	"portal/session"
+)
+
+// Request is what the middleware learns about a request, for handlers.
+type Request struct {
+	ID    string
+	Nonce string
+	// Session is nil for a visitor without one; see ensureSession.
+	Session *session.Session
+	// SessionExpired is set when the browser sent a session cookie whose
+	// session has ended (idle or absolute timeout, logout elsewhere).
+	SessionExpired bool
+	User           *provider.User
+	Org            *OrgContext
+}
+
+const localsKey = "portal.request"
+
+func req(c fiber.Ctx) *Request {
+	r, _ := c.Locals(localsKey).(*Request)
+	if r == nil {
+		r = &Request{}
+		c.Locals(localsKey, r)
+	}
+	return r
+}
+
+func randomToken(n int) string {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		panic(err) // the OS random source failing is not recoverable
+	}
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// requestContext gives each request an id and a CSP nonce, and turns a
+// panic into the generic error page with the request id logged.
+func (s *Server) requestContext(c fiber.Ctx) (err error) {
+	b := make([]byte, 8)
+	_, _ = rand.Read(b)
+	r := &Request{ID: hex.EncodeToString(b), Nonce: randomToken(16)}
+	c.Locals(localsKey, r)
+	c.Set("X-Request-ID", r.ID)
+	defer func() {
+		if p := recover(); p != nil {
+			s.Logger.Error("panic", "request_id", r.ID, "path", c.Path(), "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			err = s.errorPage(c, fiber.StatusInternalServerError)
+		}
+	}()
+	return c.Next()
+}
+
+// securityHeaders sets the headers of SECURITY.md on every response,
+// error pages included: a strict CSP whose nonce is fresh per response.
+func (s *Server) securityHeaders(c fiber.Ctx) error {
+	r := req(c)
+	c.Set("Content-Security-Policy", "default-src 'self'; script-src 'nonce-"+r.Nonce+"' 'strict-dynamic'; "+
+		"style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; "+
+		"base-uri 'none'; frame-ancestors 'none'; form-action 'self'")
+	c.Set("X-Content-Type-Options", "nosniff")
+	c.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+	c.Set("X-Frame-Options", "DENY")
+	c.Set("Cross-Origin-Opener-Policy", "same-origin")
+	c.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()")
+	if s.Config.TLS {
+		c.Set("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
+	}
+	return c.Next()
+}
+
+// cookieName carries the __Host- prefix on TLS, where the browser then
+// enforces Secure, Path=/ and no Domain; plain HTTP (local development)
+// cannot use the prefix.
+func (s *Server) cookieName() string {
+	if s.Config.TLS {
+		return "__Host-portal_session"
+	}
+	return "portal_session"
+}
+
+func (s *Server) setSessionCookie(c fiber.Ctx, id string) {
+	c.Cookie(&fiber.Cookie{Name: s.cookieName(), Value: id, Path: "/", HTTPOnly: true,
+		Secure: s.Config.TLS, SameSite: fiber.CookieSameSiteLaxMode, SessionOnly: true})
+}
+
+func (s *Server) clearSessionCookie(c fiber.Ctx) {
+	c.Cookie(&fiber.Cookie{Name: s.cookieName(), Value: "", Path: "/", HTTPOnly: true,
+		Secure: s.Config.TLS, SameSite: fiber.CookieSameSiteLaxMode, MaxAge: -1})
+}
+
+// loadSession finds the browser's session, if any, and keeps it alive.
+func (s *Server) loadSession(c fiber.Ctx) error {
+	if strings.HasPrefix(c.Path(), "/api/") && c.Get(fiber.HeaderAuthorization) != "" {
+		return c.Next() // bearer requests carry no session cookie state
+	}
+	r := req(c)
+	id := c.Cookies(s.cookieName())
+	if id == "" {
+		return c.Next()
+	}
+	sess, err := s.Sessions.Load(c.Context(), id)
+	switch {
+	case errors.Is(err, session.ErrNotFound):
+		r.SessionExpired = true
+		s.clearSessionCookie(c)
+	case err != nil:
+		return err
+	default:
+		r.Session = sess
+		if err := s.Sessions.Touch(c.Context(), sess); err != nil {
+			return err
+		}
+	}
+	return c.Next()
+}
+
+// ensureSession gives an anonymous visitor a session, so forms they are
+// shown (login) carry a CSRF token bound to it.
+func (s *Server) ensureSession(c fiber.Ctx) (*session.Session, error) {
+	r := req(c)
+	if r.Session != nil {
+		return r.Session, nil
+	}
+	sess, err := s.Sessions.New(c.Context())
+	if err != nil {
+		return nil, err
+	}
+	if err := s.Sessions.Save(c.Context(), sess); err != nil {
+		return nil, err
+	}
+	s.setSessionCookie(c, sess.ID)
+	r.Session = sess
+	return sess, nil
+}
+
+// rotate gives the session a new id and CSRF token at a privilege change
+// (login, MFA completion); the old id stops working.
+func (s *Server) rotate(c fiber.Ctx) (*session.Session, error) {
+	r := req(c)
+	if r.Session == nil {
+		if _, err := s.ensureSession(c); err != nil {
+			return nil, err
+		}
+	}
+	sess, err := s.Sessions.Rotate(c.Context(), r.Session)
+	if err != nil {
+		return nil, err
+	}
+	s.setSessionCookie(c, sess.ID)
+	r.Session = sess
+	return sess, nil
+}
+
+func unsafeMethod(m string) bool {
+	return m != fiber.MethodGet && m != fiber.MethodHead && m != fiber.MethodOptions
+}
+
+// checkCSRF refuses a state-changing request without the session's token
+// (form field _csrf or header X-CSRF-Token). Bearer-token API calls carry
+// no ambient credential and are exempt; cookie-authenticated API calls are
+// not.
+func (s *Server) checkCSRF(c fiber.Ctx) error {
+	if !unsafeMethod(c.Method()) {
+		return c.Next()
+	}
+	if strings.HasPrefix(c.Path(), "/api/") && c.Get(fiber.HeaderAuthorization) != "" {
+		return c.Next()
+	}
+	if strings.HasPrefix(c.Path(), "/api/") && c.Path() == "/api/v1/authentication/token" && c.Method() == fiber.MethodPost {
+		// Logging in through the API needs no prior session; it creates one.
+		return c.Next()
+	}
+	r := req(c)
+	tok := c.Get("X-CSRF-Token")
+	if tok == "" {
+		tok = c.FormValue("_csrf")
+	}
+	if r.Session != nil && session.CSRFMatch(r.Session, tok) {
+		return c.Next()
+	}
+	s.Logger.Warn("csrf rejected", "request_id", r.ID, "path", c.Path(), "had_session", r.Session != nil)
+	if strings.HasPrefix(c.Path(), "/api/") {
+		return apiError(c, fiber.StatusForbidden, "invalid_csrf", "Missing or invalid CSRF token")
+	}
+	if c.Path() == "/login" {
+		// A login form left open past the idle timeout: show it again with
+		// what was typed, rather than a dead end.
+		return s.loginPage(c, loginForm{Email: c.FormValue("email"),
+			Base: "The form expired. Please submit it again."}, fiber.StatusForbidden)
+	}
+	return s.formExpired(c)
+}

@@ -1,0 +1,115 @@
+package server
+
+import (
+	"strings"
+
+	"github.com/gofiber/fiber/v3"
+
+	"portal/provider"
+	"portal/session"
+)
+
+// DashboardProps are the props of templates/pages/Dashboard.tsx. The
+// widgets of the spec arrive with the account-side work; the frame shows the
+// organisation the user is in and the role they act with.
+type DashboardProps struct {
+	Shell    ShellProps    `json:"shell"`
+	Address  []string      `json:"address"`
+	Country  string        `json:"country"`
+	Owned    int           `json:"ownedAccounts"`
+	Shared   int           `json:"sharedAccounts"`
+	Products ProductsProps `json:"products"`
+}
+
+type ProductsProps struct {
+	Payouts     int `json:"payouts"`
+	Collections int `json:"collections"`
+}
+
+func (s *Server) dashboard(c fiber.Ctx) error {
+	sh, err := s.shell(c)
+	if err != nil {
+		return err
+	}
+	o := req(c).Org
+	p := DashboardProps{Shell: sh, Country: o.Org.CountryISO,
+		Products: ProductsProps{Payouts: o.Products.PayoutProductsCount, Collections: o.Products.CollectionProductsCount}}
+	for _, l := range []string{o.Org.Line1, o.Org.Line2, strings.TrimSpace(o.Org.PostalCode + " " + o.Org.City), o.Org.State} {
+		if strings.TrimSpace(l) != "" {
+			p.Address = append(p.Address, l)
+		}
+	}
+	for _, a := range o.Accounts {
+		if a.Owner {
+			p.Owned++
+		} else {
+			p.Shared++
+		}
+	}
+	return s.render(c, view{Page: "Dashboard", Title: "Dashboard · " + o.Org.Name, Props: p})
+}
+
+// switchOrganisation is the organisation dropdown's action: save the choice
+// as default and go there. The switch happens even when saving the default
+// fails; the user is told with the spec's warning.
+func (s *Server) switchOrganisation(c fiber.Ctx) error {
+	rq := req(c)
+	id := c.FormValue("organisation_id")
+	if _, err := s.Provider.Membership(c.Context(), rq.User.ID, id); err != nil {
+		if provider.ErrorCode(err) == provider.ENOTFOUND {
+			return redirect(c, "/no-organisation")
+		}
+		return err
+	}
+	if err := s.Provider.SetDefaultOrganisation(c.Context(), rq.User.ID, id); err != nil {
+		s.Logger.Warn("set default organisation", "request_id", rq.ID, "err", err)
+		if err := s.flash(c, session.FlashWarning, "Unable to set default organisation"); err != nil {
+			return err
+		}
+	}
+	return redirect(c, "/org/"+id)
+}
+
+// accountsIndex goes to the first owned account, or the organisation root
+// when there is none.
+func (s *Server) accountsIndex(c fiber.Ctx) error {
+	o := req(c).Org
+	if owned := o.OwnedAccounts(); len(owned) > 0 {
+		return redirect(c, "/org/"+o.Org.ID+"/accounts/"+owned[0].AccountNumber)
+	}
+	return redirect(c, "/org/"+o.Org.ID)
+}
+
+// SearchProps are the props of templates/pages/Search.tsx.
+type SearchProps struct {
+	Shell  ShellProps    `json:"shell"`
+	Query  string        `json:"query"`
+	Groups []SearchGroup `json:"groups"`
+}
+
+// SearchGroup is one of the spec's five result kinds.
+type SearchGroup struct {
+	Title string `json:"title"`
+	Count int    `json:"count"`
+}
+
+// search shows the global search results page. The five record kinds are
+// searched through the provider as each area arrives; today the store holds
+// none of them, so every search ends in the spec's no-result state.
+func (s *Server) search(c fiber.Ctx) error {
+	q := strings.TrimSpace(c.Query("q"))
+	o := req(c).Org
+	if q == "" {
+		// Search submits only non-empty text; a bare visit goes home.
+		return redirect(c, "/org/"+o.Org.ID)
+	}
+	sh, err := s.shell(c)
+	if err != nil {
+		return err
+	}
+	p := SearchProps{Shell: sh, Query: q}
+	for _, g := range []string{"Account Transactions", "Payout requests", "Collection Orders", "Collection Order Payments", "Withdrawals"} {
+		p.Groups = append(p.Groups, SearchGroup{Title: g})
+	}
+	return s.render(c, view{Page: "Search", Title: "Search", Props: p})
+}

@@ -1,0 +1,96 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"strings"
+	"sync"
+
+	"github.com/gofiber/fiber/v3"
+)
+
+// The document around every page. The body comes from goja; this shell
+// adds what needs the server's knowledge per response: the stylesheet's
+// hashed name, the CSP nonce, and the one module script that loads only the
+// islands present on the page (none: no JavaScript at all).
+var documentTmpl = template.Must(template.New("doc").Parse(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{.Title}} · Portal</title>
+<link rel="stylesheet" href="/assets/{{.CSS}}">
+{{- if .Refresh}}
+<meta http-equiv="refresh" content="0;url={{.Refresh}}">{{end}}
+{{- range .Preload}}
+<link rel="modulepreload" href="/assets/{{.}}">{{end}}
+</head><body>{{.Body}}
+{{- if .Islands}}
+<script type="module" nonce="{{.Nonce}}">{{range .Islands}}import "/assets/{{.}}";{{end}}</script>{{end}}
+</body></html>`))
+
+type document struct {
+	Title   string
+	CSS     string
+	Refresh string
+	Nonce   string
+	Body    template.HTML
+	Islands []string
+	Preload []string
+}
+
+var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// view is one page response.
+type view struct {
+	Status int
+	Page   string // component name under templates/pages
+	Title  string
+	Props  any
+	// Refresh, when set, moves the browser on without JavaScript (splash).
+	Refresh string
+}
+
+// render turns a page's props into a complete HTML response.
+func (s *Server) render(c fiber.Ctx, v view) error {
+	props, err := json.Marshal(v.Props)
+	if err != nil {
+		return fmt.Errorf("render %s: props: %w", v.Page, err)
+	}
+	res, err := s.Renderer.Render(c.Context(), v.Page, props)
+	if err != nil {
+		return fmt.Errorf("render %s: %w", v.Page, err)
+	}
+	doc := document{Title: v.Title, CSS: s.Assets.Manifest.CSS, Refresh: v.Refresh, Nonce: req(c).Nonce,
+		Body: template.HTML(res.HTML)} // #nosec: the renderer escapes every text and attribute
+	seen := map[string]bool{}
+	for _, name := range res.Islands {
+		if f := s.Assets.Manifest.Islands[name]; f != "" && !seen[f] {
+			seen[f] = true
+			doc.Islands = append(doc.Islands, f)
+		}
+	}
+	buf := bufPool.Get().(*bytes.Buffer)
+	buf.Reset()
+	defer bufPool.Put(buf)
+	if err := documentTmpl.Execute(buf, doc); err != nil {
+		return err
+	}
+	status := v.Status
+	if status == 0 {
+		status = fiber.StatusOK
+	}
+	c.Set(fiber.HeaderContentType, fiber.MIMETextHTMLCharsetUTF8)
+	// Pages carry personal and financial data: never cache them.
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return c.Status(status).Send(append([]byte(nil), buf.Bytes()...))
+}
+
+// safeRedirect accepts only a local path, so redirect_url cannot send a
+// user to another site after login (open redirect).
+func safeRedirect(target string) (string, bool) {
+	if target == "" || !strings.HasPrefix(target, "/") || strings.HasPrefix(target, "//") ||
+		strings.HasPrefix(target, "/\\") || strings.ContainsAny(target, "\r\n\t") {
+		return "", false
+	}
+	return target, true
+}

@@ -1,0 +1,316 @@
+package server
+
+import (
+	"errors"
+	"net/url"
+	"strings"
+
+	"github.com/gofiber/fiber/v3"
+
+	"portal/access"
+	"portal/provider"
+	"portal/session"
+)
+
+// Access says which sessions may open a route.
+type Access int
+
+const (
+	// Public routes are open to everyone.
+	Public Access = iota
+	// GuestOnly routes send a fully authenticated user to "/" (spec 000 §2:
+	// /login, /logout, password and invitation pages).
+	GuestOnly
+	// LoginOrDashboard routes need scope login or dashboard (the MFA pages).
+	LoginOrDashboard
+	// Dashboard routes need a fully authenticated session.
+	Dashboard
+)
+
+// Route is one entry of the route table, from which the router, the guards
+// and the sidebar are all built.
+type Route struct {
+	Name   string
+	Method string
+	Path   string // Fiber pattern; organisation routes start with /org/:org
+	Access Access
+	// Perms must all be held (permission guard → organisation root).
+	Perms []access.Permission
+	// Gate is a configuration, feature-flag or batches guard (→ organisation
+	// root when it says no); GateName documents it.
+	Gate     func(*OrgContext) bool
+	GateName string
+	// Handler is nil for a screen a later issue builds: the guards still
+	// run, then the visitor sees the not-found page.
+	Handler fiber.Handler
+	Nav     *NavEntry
+}
+
+// Org reports whether the route lives under an organisation.
+func (r *Route) Org() bool { return strings.HasPrefix(r.Path, "/org/:org") }
+
+// OrgContext is what an organisation route knows about where it is.
+type OrgContext struct {
+	Org         provider.Organisation
+	Role        string
+	Perms       access.Set
+	Config      provider.Configuration
+	Products    provider.ContractedProducts
+	Flags       provider.FeatureFlags
+	Accounts    []provider.Account
+	Alerts      []provider.Alert
+	Memberships []provider.Membership
+}
+
+// Can reports whether the role grants every permission.
+func (o *OrgContext) Can(ps ...access.Permission) bool {
+	for _, p := range ps {
+		if !o.Perms.Has(p) {
+			return false
+		}
+	}
+	return true
+}
+
+// OwnedAccounts are the accounts the organisation owns (sidebar, selectors).
+func (o *OrgContext) OwnedAccounts() []provider.Account {
+	var out []provider.Account
+	for _, a := range o.Accounts {
+		if a.Owner {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// Gates of the spec (000 §6, 001 §2 and §6).
+func batchesGate(o *OrgContext) bool {
+	return o.Flags.On(provider.FlagBatchesPage) && o.Config.BatchesEnabled > 0
+}
+func draftApprovalGate(o *OrgContext) bool {
+	return o.Flags.On(provider.FlagPayoutDraftApproval) && o.Config.ManualPayoutsEnabled &&
+		o.Config.ManualPayoutNumberOfApprovers > 0
+}
+func receiversGate(o *OrgContext) bool { return o.Flags.On(provider.FlagReceiverManagement) }
+func abTestingGate(o *OrgContext) bool { return o.Config.CustomerABTesting }
+
+// allowed applies a route's permission and gate to an organisation context;
+// the guard and the sidebar both ask it, so they cannot disagree.
+func (r *Route) allowed(o *OrgContext) bool {
+	if o == nil {
+		return len(r.Perms) == 0 && r.Gate == nil
+	}
+	return o.Can(r.Perms...) && (r.Gate == nil || r.Gate(o))
+}
+
+// table is the portal's route table (spec 000 §2 and 001 §2).
+func (s *Server) table() []*Route {
+	P := func(ps ...access.Permission) []access.Permission { return ps }
+	return []*Route{
+		{Name: "root", Method: "GET", Path: "/", Access: Public, Handler: s.root},
+		{Name: "login", Method: "GET", Path: "/login", Access: GuestOnly, Handler: s.loginGet},
+		{Name: "login.submit", Method: "POST", Path: "/login", Access: GuestOnly, Handler: s.loginPost},
+		{Name: "logout", Method: "GET", Path: "/logout", Access: GuestOnly, Handler: s.loggedOut},
+		{Name: "logout.submit", Method: "POST", Path: "/logout", Access: Public, Handler: s.logout},
+		{Name: "passwords.forgot", Method: "GET", Path: "/passwords/forgot", Access: GuestOnly},
+		{Name: "passwords.reset", Method: "GET", Path: "/passwords/reset/:token", Access: GuestOnly},
+		{Name: "invitations.accept", Method: "GET", Path: "/invitations/accept/:token", Access: GuestOnly},
+		{Name: "invitations.expired", Method: "GET", Path: "/invitations/expired", Access: GuestOnly},
+		{Name: "mfa.verify", Method: "GET", Path: "/mfa-verify", Access: LoginOrDashboard},
+		{Name: "mfa.setup", Method: "GET", Path: "/mfa-setup", Access: LoginOrDashboard},
+		{Name: "mfa.new", Method: "GET", Path: "/new-mfa-setup", Access: LoginOrDashboard},
+		{Name: "mfa.totp", Method: "GET", Path: "/totp-validate", Access: LoginOrDashboard},
+		{Name: "login.transition", Method: "GET", Path: "/login_transition", Access: Dashboard, Handler: s.loginTransition},
+		{Name: "no_organisation", Method: "GET", Path: "/no-organisation", Access: Dashboard, Handler: s.noOrganisation},
+		{Name: "preview", Method: "GET", Path: "/preview/:meta", Access: Dashboard},
+		{Name: "docs", Method: "GET", Path: "/docs", Access: Public, Handler: s.docs},
+		{Name: "organisations.switch", Method: "POST", Path: "/organisations/switch", Access: Dashboard, Handler: s.switchOrganisation},
+
+		{Name: "org.dashboard", Method: "GET", Path: "/org/:org", Access: Dashboard, Perms: P(access.DashboardRead), Handler: s.dashboard,
+			Nav: &NavEntry{Label: "Dashboard", Icon: "home"}},
+		{Name: "org.login_transition", Method: "GET", Path: "/org/:org/login_transition", Access: Dashboard, Handler: s.orgLoginTransition},
+		{Name: "org.search", Method: "GET", Path: "/org/:org/search", Access: Dashboard, Handler: s.search},
+		{Name: "org.crypto_funding", Method: "GET", Path: "/org/:org/crypto_funding", Access: Dashboard, Perms: P(access.CryptoRead),
+			Nav: &NavEntry{Label: "Crypto funding", Icon: "crypto", Show: func(o *OrgContext) bool { return o.Flags.On(provider.FlagCryptoFunding) }}},
+		{Name: "org.payouts", Method: "GET", Path: "/org/:org/payouts", Access: Dashboard, Perms: P(access.PayoutsRead),
+			Nav: &NavEntry{Section: "Payouts", LabelFor: payoutsLabel}},
+		{Name: "org.payouts.create", Method: "GET", Path: "/org/:org/payouts/create", Access: Dashboard,
+			Perms: P(access.PayoutsManage), Gate: abTestingGate, GateName: "configuration customer_ab_testing"},
+		{Name: "org.payout_drafts", Method: "GET", Path: "/org/:org/payout_drafts", Access: Dashboard, Perms: P(access.PayoutDraftsRead),
+			Gate: draftApprovalGate, GateName: "flag payout_draft_approval + manual_payouts_enabled + approvers > 0",
+			Nav: &NavEntry{Section: "Payouts", Label: "Payout drafts"}},
+		{Name: "org.batches", Method: "GET", Path: "/org/:org/batches", Access: Dashboard, Perms: P(access.PayoutBatchesRead),
+			Gate: batchesGate, GateName: "flag batches_page + batches_enabled > 0", Nav: &NavEntry{Section: "Payouts", Label: "Batches"}},
+		{Name: "org.batch", Method: "GET", Path: "/org/:org/batches/:batch", Access: Dashboard, Perms: P(access.PayoutBatchesRead),
+			Gate: batchesGate, GateName: "flag batches_page + batches_enabled > 0"},
+		{Name: "org.batch.payouts", Method: "GET", Path: "/org/:org/batches/:batch/batch_payouts", Access: Dashboard,
+			Perms: P(access.PayoutBatchesRead), Gate: batchesGate, GateName: "flag batches_page + batches_enabled > 0"},
+		{Name: "org.receivers", Method: "GET", Path: "/org/:org/receivers", Access: Dashboard, Perms: P(access.PayoutsRead),
+			Gate: receiversGate, GateName: "flag receiver_management", Nav: &NavEntry{Section: "Payouts", Label: "Receivers"}},
+		{Name: "org.collection_orders", Method: "GET", Path: "/org/:org/collections/orders", Access: Dashboard,
+			Perms: P(access.CollectionOrdersRead), Nav: &NavEntry{Section: "Collections", Label: "Orders"}},
+		{Name: "org.collection_order", Method: "GET", Path: "/org/:org/collections/orders/:order", Access: Dashboard,
+			Perms: P(access.CollectionOrdersRead)},
+		{Name: "org.account_funding", Method: "GET", Path: "/org/:org/account_funding", Access: Dashboard,
+			Perms: P(access.AccountsFunding), Nav: &NavEntry{Section: "Accounts", Label: "Account funding"}},
+		{Name: "org.withdrawals", Method: "GET", Path: "/org/:org/accounts/withdrawals", Access: Dashboard,
+			Perms: P(access.WithdrawalsRead), Nav: &NavEntry{Section: "Accounts", Label: "Withdrawals"}},
+		{Name: "org.accounts", Method: "GET", Path: "/org/:org/accounts", Access: Dashboard, Perms: P(access.AccountsRead), Handler: s.accountsIndex},
+		{Name: "org.account", Method: "GET", Path: "/org/:org/accounts/:account", Access: Dashboard, Perms: P(access.AccountsRead),
+			Nav: &NavEntry{Section: "Accounts", PerAccount: true}},
+		{Name: "org.exports", Method: "GET", Path: "/org/:org/exports", Access: Dashboard, Perms: P(access.ExportsRead, access.AccountsRead)},
+		{Name: "org.exported_payouts", Method: "GET", Path: "/org/:org/exported_payouts", Access: Dashboard,
+			Perms: P(access.ExportsRead, access.AccountsRead), Nav: &NavEntry{Section: "Exports", Label: "Payouts"}},
+		{Name: "org.exported_statements", Method: "GET", Path: "/org/:org/exported_statements", Access: Dashboard,
+			Perms: P(access.ExportsRead, access.AccountsRead), Nav: &NavEntry{Section: "Exports", Label: "Statements"}},
+		{Name: "org.users", Method: "GET", Path: "/org/:org/users", Access: Dashboard, Perms: P(access.UsersRead),
+			Nav: &NavEntry{Label: "User management", Icon: "users"}},
+		{Name: "org.profile", Method: "GET", Path: "/org/:org/settings/profile", Access: Dashboard,
+			Nav: &NavEntry{Section: "Settings", Label: "My Profile"}},
+	}
+}
+
+func payoutsLabel(o *OrgContext) string {
+	if o.Flags.On(provider.FlagManualPayoutApproval) {
+		return "Payouts"
+	}
+	return "Payout requests"
+}
+
+func redirect(c fiber.Ctx, to string) error {
+	return c.Redirect().Status(fiber.StatusSeeOther).To(to)
+}
+
+// loginURL sends a visitor to log in and come back where they were.
+func loginURL(c fiber.Ctx, expired bool) string {
+	q := url.Values{}
+	target := c.OriginalURL()
+	if c.Method() == fiber.MethodGet && target != "/" {
+		q.Set("redirect_url", target)
+	}
+	if expired {
+		q.Set("expired", "1")
+	}
+	if len(q) == 0 {
+		return "/login"
+	}
+	return "/login?" + q.Encode()
+}
+
+// guarded wraps a route's handler in its guards, in the spec's order:
+// session, organisation, permission, configuration / feature flag.
+func (s *Server) guarded(r *Route) fiber.Handler {
+	return func(c fiber.Ctx) error {
+		rq := req(c)
+		sess := rq.Session
+		scope := ""
+		if sess != nil && sess.UserID != "" {
+			scope = sess.Scope
+		}
+		switch r.Access {
+		case GuestOnly:
+			if scope == session.ScopeDashboard {
+				return redirect(c, "/")
+			}
+		case LoginOrDashboard:
+			if scope == "" {
+				return redirect(c, loginURL(c, rq.SessionExpired))
+			}
+			if scope != session.ScopeLogin && scope != session.ScopeDashboard {
+				return redirect(c, "/")
+			}
+		case Dashboard:
+			if scope == "" {
+				return redirect(c, loginURL(c, rq.SessionExpired))
+			}
+			if scope != session.ScopeDashboard {
+				return redirect(c, "/login?redirect_code=MissingScope")
+			}
+		}
+		if scope != "" && r.Access != GuestOnly {
+			ok, err := s.loadUser(c)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				return redirect(c, "/login")
+			}
+		}
+		if r.Org() {
+			org, err := s.enterOrg(c, c.Params("org"))
+			if err != nil {
+				return err
+			}
+			if org == nil {
+				return redirect(c, "/no-organisation")
+			}
+			if !r.allowed(org) {
+				return redirect(c, "/org/"+org.Org.ID)
+			}
+		}
+		if r.Handler == nil {
+			return s.notFound(c)
+		}
+		return r.Handler(c)
+	}
+}
+
+// loadUser fetches the session's user; a user who has gone or was disabled
+// loses the session at once.
+func (s *Server) loadUser(c fiber.Ctx) (bool, error) {
+	rq := req(c)
+	u, err := s.Provider.UserByID(c.Context(), rq.Session.UserID)
+	if provider.ErrorCode(err) == provider.ENOTFOUND || (err == nil && u.Disabled) {
+		_ = s.Sessions.Destroy(c.Context(), rq.Session)
+		rq.Session = nil
+		s.clearSessionCookie(c)
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	rq.User = &u
+	return true, nil
+}
+
+// enterOrg loads the organisation context after checking membership (the
+// cross-organisation check). It stores the current organisation and role in
+// the session, as the spec asks. nil means: not this user's organisation.
+func (s *Server) enterOrg(c fiber.Ctx, orgID string) (*OrgContext, error) {
+	rq := req(c)
+	ctx := c.Context()
+	m, err := s.Provider.Membership(ctx, rq.User.ID, orgID)
+	if provider.ErrorCode(err) == provider.ENOTFOUND {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	o := &OrgContext{Org: m.Organisation, Role: access.Normalize(m.Role), Perms: access.For(m.Role)}
+	if o.Config, err = s.Provider.Configuration(ctx, orgID); err != nil {
+		return nil, err
+	}
+	if o.Products, err = s.Provider.ContractedProducts(ctx, orgID); err != nil {
+		return nil, err
+	}
+	if o.Flags, err = s.Provider.FeatureFlags(ctx, orgID); err != nil {
+		return nil, err
+	}
+	if o.Accounts, err = s.Provider.Accounts(ctx, orgID); err != nil {
+		return nil, err
+	}
+	if o.Alerts, err = s.Provider.Alerts(ctx, orgID); err != nil {
+		return nil, err
+	}
+	if o.Memberships, err = s.Provider.Memberships(ctx, rq.User.ID); err != nil {
+		return nil, err
+	}
+	rq.Org = o
+	if rq.Session.OrgID != orgID || rq.Session.Role != o.Role {
+		rq.Session.OrgID, rq.Session.Role = orgID, o.Role
+		if err := s.Sessions.Save(ctx, rq.Session); err != nil && !errors.Is(err, session.ErrNotFound) {
+			return nil, err
+		}
+	}
+	return o, nil
+}

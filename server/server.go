@@ -1,0 +1,118 @@
+// Package server is the portal's HTTP layer: Fiber, the middleware chain,
+// the route table with its guards, the page handlers and form actions, and
+// the JSON API.
+package server
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/gofiber/fiber/v3"
+	"github.com/gofiber/fiber/v3/middleware/compress"
+	"github.com/redis/go-redis/v9"
+
+	"portal/provider"
+	"portal/ratelimit"
+	"portal/session"
+	"portal/ssr"
+	"portal/token"
+)
+
+// Config is what the server needs to know about its environment.
+type Config struct {
+	// Env is "sandbox" (banner, demo data) or "production".
+	Env string
+	// TLS says the portal is reached over HTTPS: cookies get Secure and the
+	// __Host- prefix, and HSTS is sent.
+	TLS bool
+	// SupportURL is where "Contact support" points.
+	SupportURL string
+	// SessionsBackend names where sessions live ("redis" or "memory"), for
+	// /healthz.
+	SessionsBackend string
+}
+
+// Sandbox reports whether the sandbox banner and sandbox helpers are on.
+func (c Config) Sandbox() bool { return c.Env != "production" }
+
+// Deps are the server's collaborators.
+type Deps struct {
+	Config   Config
+	Provider provider.Provider
+	Sessions *session.Manager
+	Limiter  ratelimit.Limiter
+	Renderer *ssr.Renderer
+	Assets   *Assets
+	Tokens   *token.Signer
+	// Redis is nil when sessions are kept in process.
+	Redis  *redis.Client
+	Logger *slog.Logger
+}
+
+// Server holds the wired application.
+type Server struct {
+	Deps
+	app    *fiber.App
+	routes []*Route
+}
+
+// New builds the Fiber app with every route of the table.
+func New(d Deps) *Server {
+	if d.Logger == nil {
+		d.Logger = slog.Default()
+	}
+	if d.Config.SupportURL == "" {
+		d.Config.SupportURL = "mailto:support@portal.example"
+	}
+	s := &Server{Deps: d}
+	s.app = fiber.New(fiber.Config{
+		AppName:      "portal",
+		ErrorHandler: s.handleError,
+		// A batch CSV is at most 2,097,152 bytes; multipart framing adds a little.
+		BodyLimit:    3 << 20,
+		ReadTimeout:  30 * time.Second,
+		WriteTimeout: 60 * time.Second,
+		IdleTimeout:  120 * time.Second,
+	})
+	s.app.Use(s.requestContext)
+	s.app.Use(s.securityHeaders)
+	s.app.Get("/assets/*", s.serveAsset)
+	s.app.Get("/healthz", s.healthz)
+	s.app.Use(compress.New(compress.Config{Level: compress.LevelBestSpeed}))
+	s.app.Use(s.loadSession)
+	s.app.Use(s.checkCSRF)
+	s.routes = s.table()
+	for _, r := range s.routes {
+		s.app.Add([]string{r.Method}, r.Path, s.guarded(r))
+	}
+	s.mountAPI()
+	s.app.Use(s.notFound)
+	return s
+}
+
+// App is the Fiber application (for Listen and for tests).
+func (s *Server) App() *fiber.App { return s.app }
+
+// Routes is the route table.
+func (s *Server) Routes() []*Route { return s.routes }
+
+func (s *Server) healthz(c fiber.Ctx) error {
+	ctx, cancel := context.WithTimeout(c.Context(), 2*time.Second)
+	defer cancel()
+	store, sessions := "ok", "ok"
+	code := fiber.StatusOK
+	if err := s.Provider.Ping(ctx); err != nil {
+		store, code = "unavailable", fiber.StatusServiceUnavailable
+	}
+	if err := s.Sessions.Store().Ping(ctx); err != nil {
+		sessions, code = "unavailable", fiber.StatusServiceUnavailable
+	}
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return c.Status(code).JSON(fiber.Map{
+		"status":   map[bool]string{true: "ok", false: "unavailable"}[code == fiber.StatusOK],
+		"store":    store,
+		"sessions": sessions,
+		"backend":  s.Config.SessionsBackend,
+	})
+}

@@ -1,0 +1,232 @@
+package server
+
+import (
+	"strings"
+
+	"github.com/gofiber/fiber/v3"
+
+	"portal/access"
+	"portal/currency"
+	"portal/session"
+)
+
+// NavEntry puts a route in the sidebar.
+type NavEntry struct {
+	Section  string                   // parent heading ("Payouts"); "" = top level
+	Label    string                   // shown text
+	LabelFor func(*OrgContext) string // label that depends on settings
+	Icon     string
+	// Show is a condition of the sidebar only, beyond the route's guards
+	// (crypto funding's "separate condition").
+	Show func(*OrgContext) bool
+	// PerAccount lists one link per owned account.
+	PerAccount bool
+}
+
+// NavItem is the sidebar as props.
+type NavItem struct {
+	Label    string    `json:"label"`
+	Href     string    `json:"href,omitempty"`
+	Icon     string    `json:"icon,omitempty"`
+	Active   bool      `json:"active,omitempty"`
+	Flag     string    `json:"flag,omitempty"`   // country code for a currency flag
+	Detail   string    `json:"detail,omitempty"` // "No. {number}"
+	Children []NavItem `json:"children,omitempty"`
+}
+
+// sections: when a whole section shows, beyond its items' own guards
+// (spec 000 §2 Shell).
+var sections = []struct {
+	Name string
+	Icon string
+	Show func(*OrgContext) bool
+}{
+	{"Payouts", "payouts", func(o *OrgContext) bool { return o.Products.PayoutProductsCount > 0 }},
+	{"Collections", "collections", func(o *OrgContext) bool { return o.Products.CollectionProductsCount > 0 }},
+	{"Accounts", "accounts", func(o *OrgContext) bool { return len(o.OwnedAccounts()) > 0 }},
+	{"Exports", "exports", nil},
+	{"Settings", "settings", nil},
+}
+
+// Sidebar builds the navigation from the route table for one organisation
+// context; path marks the active item.
+func Sidebar(routes []*Route, o *OrgContext, path string) []NavItem {
+	base := "/org/" + o.Org.ID
+	var top []NavItem
+	children := map[string][]NavItem{}
+	sectionAt := map[string]int{}
+	for _, r := range routes {
+		n := r.Nav
+		if n == nil || !r.allowed(o) || (n.Show != nil && !n.Show(o)) {
+			continue
+		}
+		var items []NavItem
+		if n.PerAccount {
+			for _, a := range o.OwnedAccounts() {
+				items = append(items, NavItem{Label: a.Name, Href: base + "/accounts/" + a.AccountNumber,
+					Flag: currency.Country(a.CurrencyCode), Detail: "No. " + a.AccountNumber})
+			}
+		} else {
+			label := n.Label
+			if n.LabelFor != nil {
+				label = n.LabelFor(o)
+			}
+			items = []NavItem{{Label: label, Href: base + strings.TrimPrefix(r.Path, "/org/:org"), Icon: n.Icon}}
+		}
+		if n.Section == "" {
+			top = append(top, items...)
+			continue
+		}
+		if _, ok := sectionAt[n.Section]; !ok {
+			sectionAt[n.Section] = len(top)
+			top = append(top, NavItem{Label: n.Section})
+		}
+		children[n.Section] = append(children[n.Section], items...)
+	}
+	var out []NavItem
+	for i, item := range top {
+		if item.Href == "" {
+			sec := sectionByName(item.Label)
+			kids := children[item.Label]
+			if len(kids) == 0 || (sec.Show != nil && !sec.Show(o)) {
+				continue
+			}
+			item.Icon = sec.Icon
+			item.Children = kids
+		}
+		_ = i
+		out = append(out, item)
+	}
+	markActive(out, path)
+	return out
+}
+
+func sectionByName(name string) (s struct {
+	Name string
+	Icon string
+	Show func(*OrgContext) bool
+}) {
+	for _, x := range sections {
+		if x.Name == name {
+			return x
+		}
+	}
+	return s
+}
+
+// markActive highlights the item whose link is the longest prefix of path.
+func markActive(items []NavItem, path string) {
+	var best *NavItem
+	var walk func([]NavItem)
+	walk = func(list []NavItem) {
+		for i := range list {
+			it := &list[i]
+			if it.Href != "" && (path == it.Href || strings.HasPrefix(path, it.Href+"/")) {
+				if best == nil || len(it.Href) > len(best.Href) {
+					best = it
+				}
+			}
+			walk(it.Children)
+		}
+	}
+	walk(items)
+	if best != nil {
+		best.Active = true
+	}
+}
+
+// ShellProps are the props of the authenticated layout, shared by every
+// organisation page.
+type ShellProps struct {
+	Sandbox   bool         `json:"sandbox"`
+	CSRF      string       `json:"csrf"`
+	User      ShellUser    `json:"user"`
+	Org       ShellOrg     `json:"org"`
+	Orgs      []ShellOrg   `json:"orgs"`
+	Nav       []NavItem    `json:"nav"`
+	Alerts    []ShellAlert `json:"alerts"`
+	MFABanner bool         `json:"mfaBanner"`
+	Flashes   []ShellFlash `json:"flashes"`
+	Query     string       `json:"query"`
+	Role      string       `json:"role"`
+}
+
+type ShellUser struct {
+	Name  string `json:"name"`
+	Email string `json:"email"`
+}
+
+type ShellOrg struct {
+	ID      string `json:"id"`
+	Name    string `json:"name"`
+	Current bool   `json:"current,omitempty"`
+}
+
+type ShellAlert struct {
+	ID      string `json:"id"`
+	Type    string `json:"type"`
+	Message string `json:"message"`
+}
+
+type ShellFlash struct {
+	Kind string `json:"kind"`
+	Text string `json:"text"`
+}
+
+// shell builds the layout props for an organisation page; it pops the
+// session's flash messages (shown once).
+func (s *Server) shell(c fiber.Ctx) (ShellProps, error) {
+	rq := req(c)
+	o := rq.Org
+	u := rq.User
+	p := ShellProps{
+		Sandbox: s.Config.Sandbox(),
+		CSRF:    rq.Session.CSRF,
+		User:    ShellUser{Name: strings.TrimSpace(u.FirstName + " " + u.LastName), Email: u.Email},
+		Org:     ShellOrg{ID: o.Org.ID, Name: o.Org.Name},
+		Nav:     Sidebar(s.routes, o, c.Path()),
+		Role:    access.Label(o.Role),
+		// Spec: the banner shows when MFA is configured but neither enabled
+		// nor skipped.
+		MFABanner: u.MFAConfigured && !u.MFAEnabled && !u.SkipMFA,
+		Query:     c.Query("q"),
+	}
+	for _, m := range o.Memberships {
+		p.Orgs = append(p.Orgs, ShellOrg{ID: m.Organisation.ID, Name: m.Organisation.Name, Current: m.Organisation.ID == o.Org.ID})
+	}
+	for _, a := range o.Alerts {
+		p.Alerts = append(p.Alerts, ShellAlert{ID: a.ID, Type: a.AlertType, Message: a.AlertMessage})
+	}
+	flashes, err := s.popFlashes(c)
+	if err != nil {
+		return p, err
+	}
+	p.Flashes = flashes
+	return p, nil
+}
+
+func (s *Server) popFlashes(c fiber.Ctx) ([]ShellFlash, error) {
+	sess := req(c).Session
+	if sess == nil {
+		return nil, nil
+	}
+	fl := session.PopFlashes(sess)
+	if len(fl) == 0 {
+		return nil, nil
+	}
+	out := make([]ShellFlash, len(fl))
+	for i, f := range fl {
+		out[i] = ShellFlash{Kind: f.Kind, Text: f.Text}
+	}
+	return out, s.Sessions.Save(c.Context(), sess)
+}
+
+// flash stores a one-shot message for the next page (Post/Redirect/Get).
+func (s *Server) flash(c fiber.Ctx, kind, text string) error {
+	sess := req(c).Session
+	if sess == nil {
+		return nil
+	}
+	session.AddFlash(sess, kind, text)
+	return s.Sessions.Save(c.Context(), sess)
+}

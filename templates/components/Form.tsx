@@ -1,0 +1,68 @@
+// Accessible form parts in the GOV.UK pattern: visible labels, errors tied to
+// fields with aria-describedby, and an error summary linking to each field.
+
+export function CSRF({ token }: { token: string }) {
+  return <input type="hidden" name="_csrf" value={token} />;
+}
+
+export type Field = { id: string; label: string };
+
+export function ErrorSummary({ errors, fields }: { errors: Record<string, string>; fields: Field[] }) {
+  const list = fields.filter((f) => errors[f.id]);
+  if (list.length === 0) return null;
+  return (
+    <div className="mb-4 rounded border-2 border-red-700 p-4" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} autoFocus>
+      <h2 id="error-summary-title" className="font-semibold text-red-800">There is a problem</h2>
+      <ul className="mt-2 list-disc pl-5">
+        {list.map((f) => (
+          <li><a href={'#' + f.id} className="text-red-800 underline">{errors[f.id]}</a></li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+type InputProps = {
+  id: string;
+  label: string;
+  type?: string;
+  value?: string;
+  error?: string;
+  autoComplete?: string;
+  required?: boolean;
+  hint?: string;
+};
+
+export function TextField({ id, label, type, value, error, autoComplete, required, hint }: InputProps) {
+  const described = [hint ? id + '-hint' : '', error ? id + '-error' : ''].filter(Boolean).join(' ');
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className="block font-medium">{label}</label>
+      {hint ? <p id={id + '-hint'} className="text-sm text-gray-700">{hint}</p> : null}
+      {error ? (
+        <p id={id + '-error'} className="text-sm font-medium text-red-800"><span className="sr-only">Error: </span>{error}</p>
+      ) : null}
+      <input
+        id={id}
+        name={id}
+        type={type || 'text'}
+        value={value}
+        autoComplete={autoComplete}
+        required={required}
+        aria-invalid={error ? 'true' : undefined}
+        aria-describedby={described || undefined}
+        className={'mt-1 block w-full rounded border px-3 py-2 ' + (error ? 'border-red-700' : 'border-gray-500')}
+      />
+    </div>
+  );
+}
+
+export function Button({ children, kind }: { children?: unknown; kind?: 'secondary' | 'link' }) {
+  const cls =
+    kind === 'link'
+      ? 'text-blue-800 underline'
+      : kind === 'secondary'
+        ? 'rounded border border-gray-600 px-4 py-2'
+        : 'rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900';
+  return <button type="submit" className={cls}>{children}</button>;
+}

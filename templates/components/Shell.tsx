@@ -1,0 +1,130 @@
+import { Island } from './Island';
+import { Icon, Flag } from './Icon';
+import { AlertBanners, Flashes, SandboxBanner, type Alert, type Flash } from './Messages';
+
+export type NavItem = {
+  label: string;
+  href?: string;
+  icon?: string;
+  active?: boolean;
+  flag?: string;
+  detail?: string;
+  children?: NavItem[];
+};
+
+export type ShellProps = {
+  sandbox: boolean;
+  csrf: string;
+  user: { name: string; email: string };
+  org: { id: string; name: string };
+  orgs: { id: string; name: string; current?: boolean }[];
+  nav: NavItem[];
+  alerts?: Alert[];
+  mfaBanner: boolean;
+  flashes?: Flash[];
+  query: string;
+  role: string;
+};
+
+function NavLink({ item }: { item: NavItem }) {
+  return (
+    <a
+      href={item.href}
+      aria-current={item.active ? 'page' : undefined}
+      className={
+        'flex items-center gap-2 rounded px-3 py-2 ' +
+        (item.active ? 'bg-blue-800 font-semibold text-white' : 'text-gray-900 hover:bg-gray-200')
+      }
+    >
+      {item.icon ? <Icon name={item.icon} /> : null}
+      {item.flag ? <Flag country={item.flag} /> : null}
+      <span>
+        {item.label}
+        {item.detail ? <span className={'block text-xs ' + (item.active ? 'text-white' : 'text-gray-700')}>{item.detail}</span> : null}
+      </span>
+    </a>
+  );
+}
+
+function Sidebar({ nav }: { nav: NavItem[] }) {
+  return (
+    <nav aria-label="Main" className="w-64 shrink-0 border-r border-gray-300 bg-gray-50 p-3">
+      <ul className="space-y-1">
+        {nav.map((item) =>
+          item.children ? (
+            <li>
+              <p className="mt-3 flex items-center gap-2 px-3 py-1 text-sm font-semibold uppercase tracking-wide text-gray-700">
+                {item.icon ? <Icon name={item.icon} /> : null}
+                {item.label}
+              </p>
+              <ul className="ml-3 space-y-1">
+                {item.children.map((c) => (
+                  <li><NavLink item={c} /></li>
+                ))}
+              </ul>
+            </li>
+          ) : (
+            <li><NavLink item={item} /></li>
+          ),
+        )}
+      </ul>
+    </nav>
+  );
+}
+
+function SearchBox({ orgId, query }: { orgId: string; query: string }) {
+  // Submits on Enter; "required" with a non-blank pattern keeps empty or
+  // whitespace-only searches from being sent, with or without JavaScript.
+  return (
+    <form role="search" method="get" action={'/org/' + orgId + '/search'} className="flex items-center gap-2">
+      <label htmlFor="q" className="sr-only">Search</label>
+      <input
+        id="q"
+        name="q"
+        type="search"
+        value={query}
+        placeholder="Search ref. or end-to-end id"
+        required
+        pattern=".*\S.*"
+        title="Type a reference or an end-to-end id"
+        className="w-80 rounded border border-gray-500 px-3 py-1.5"
+      />
+      <button type="submit" className="rounded border border-gray-600 px-3 py-1.5">
+        <Icon name="search" className="h-4 w-4" />
+        <span className="sr-only">Search</span>
+      </button>
+    </form>
+  );
+}
+
+export function Shell({ shell, children }: { shell: ShellProps; children?: unknown }) {
+  return (
+    <>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-10 focus:bg-white focus:p-2">Skip to content</a>
+      <header className="border-b border-gray-300 bg-white">
+        <SandboxBanner on={shell.sandbox} />
+        <AlertBanners alerts={shell.alerts} />
+        {shell.mfaBanner ? (
+          <p className="bg-blue-50 px-4 py-2 text-sm text-blue-900">
+            Protect your account with a new two-factor method. <a href="/new-mfa-setup" className="underline">Set up two-factor authentication</a>
+          </p>
+        ) : null}
+        <div className="flex flex-wrap items-center justify-between gap-4 px-4 py-2">
+          <a href={'/org/' + shell.org.id} className="text-lg font-semibold">Portal</a>
+          <SearchBox orgId={shell.org.id} query={shell.query} />
+          <Island
+            name="OrgSwitcher"
+            props={{ orgs: shell.orgs, current: shell.org, csrf: shell.csrf, user: shell.user, role: shell.role }}
+          />
+        </div>
+      </header>
+      <div className="flex min-h-screen">
+        <Sidebar nav={shell.nav} />
+        <main id="main" tabIndex={-1} className="flex-1 p-6">
+          <Flashes flashes={shell.flashes} />
+          {children}
+        </main>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+import { AuthLayout } from '../components/AuthLayout';
+
+export default function ErrorPage({ sandbox, support, home }: { sandbox: boolean; support: string; home: string }) {
+  return (
+    <AuthLayout sandbox={sandbox}>
+      <h1 className="mb-4 text-2xl font-semibold">Oops, something went wrong!</h1>
+      <p className="mb-6">Please try again in a moment. If it keeps happening, we are here to help.</p>
+      <p className="flex gap-4">
+        <a href={support} className="text-blue-800 underline">Contact support</a>
+        <a href={home} className="text-blue-800 underline">Go to the home page</a>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,11 @@
+import { AuthLayout } from '../components/AuthLayout';
+
+export default function FormExpired({ sandbox, home }: { sandbox: boolean; home: string }) {
+  return (
+    <AuthLayout sandbox={sandbox}>
+      <h1 className="mb-4 text-2xl font-semibold">This form has expired</h1>
+      <p className="mb-6">For your security, forms stop working when a session ends. Nothing was changed. Please go back, reload the page and try again.</p>
+      <a href={home} className="text-blue-800 underline">Go to the home page</a>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,12 @@
+import { AuthLayout } from '../components/AuthLayout';
+
+// Splash while logging in; the document's meta refresh moves on, and the
+// link does the same for anyone whose browser ignores refreshes.
+export default function LoginTransition({ next }: { next: string }) {
+  return (
+    <AuthLayout>
+      <h1 className="mb-4 text-2xl font-semibold" role="status">Logging in</h1>
+      <p><a href={next} className="text-blue-800 underline">Continue</a></p>
+    </AuthLayout>
+  );
+}
