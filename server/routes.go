@@ -184,7 +184,8 @@ func redirect(c fiber.Ctx, to string) error {
 // loginURL sends a visitor to log in and come back where they were.
 func loginURL(c fiber.Ctx, expired bool) string {
 	q := url.Values{}
-	target := c.OriginalURL()
+	// Path and query only: the request line may hold an absolute URI.
+	target := string(c.Request().URI().RequestURI())
 	if c.Method() == fiber.MethodGet && target != "/" {
 		q.Set("redirect_url", target)
 	}

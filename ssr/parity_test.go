@@ -2,8 +2,12 @@ package ssr
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -106,4 +110,62 @@ func firstDiff(a, b string) string {
 	}
 	lo := max(0, i-40)
 	return fmt.Sprintf("first difference at byte %d:\n got: …%s\nwant: …%s", i, a[lo:min(len(a), i+40)], b[lo:min(len(b), i+40)])
+}
+
+// TestNodeTwinParity checks the JS twin of our runtime that
+// cmd/renderbench runs in node (ssr/bench/node-render.mjs) against the Go
+// runtime on every parity case, so the node column of the benchmark
+// measures the same work that goja does.
+func TestNodeTwinParity(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node not installed")
+	}
+	const dir = "testdata/parity"
+	src := serverBundle(t, dir, "testdata/none")
+	r := newRenderer(t, dir, "testdata/none", Config{Size: 1})
+	ref := newReference(t, dir, "testdata/none")
+
+	tmp := t.TempDir()
+	bundlePath := filepath.Join(tmp, "server.js")
+	if err := os.WriteFile(bundlePath, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var cases [][2]string
+	for page, names := range ref.casesByPage {
+		for _, name := range names {
+			cases = append(cases, [2]string{page, fmt.Sprintf(`{"name":%q}`, name)})
+		}
+	}
+	casesJSON, _ := json.Marshal(cases)
+	casesPath := filepath.Join(tmp, "cases.json")
+	if err := os.WriteFile(casesPath, casesJSON, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(node, filepath.Join("bench", "node-render.mjs"), "each", bundlePath, casesPath).Output()
+	if err != nil {
+		t.Fatalf("node: %v", err)
+	}
+	var results []struct {
+		HTML  *string `json:"html"`
+		Error string  `json:"error"`
+	}
+	if err := json.Unmarshal(out, &results); err != nil {
+		t.Fatal(err)
+	}
+	if len(results) != len(cases) {
+		t.Fatalf("node rendered %d cases, want %d", len(results), len(cases))
+	}
+	for i, c := range cases {
+		got, goErr := r.Render(context.Background(), c[0], []byte(c[1]))
+		res := results[i]
+		switch {
+		case goErr != nil && res.HTML != nil:
+			t.Errorf("%s %s: Go fails (%v), node renders %s", c[0], c[1], goErr, *res.HTML)
+		case goErr == nil && res.HTML == nil:
+			t.Errorf("%s %s: node fails (%s), Go renders %s", c[0], c[1], res.Error, got.HTML)
+		case goErr == nil && *res.HTML != string(got.HTML):
+			t.Errorf("%s %s: node twin differs\n  go: %s\nnode: %s", c[0], c[1], got.HTML, *res.HTML)
+		}
+	}
 }

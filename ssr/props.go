@@ -13,7 +13,14 @@ import (
 // JSON.parse goes through encoding/json's token stream and cost more than the
 // rest of a 100-row render; this walks the bytes once, and strings without
 // escapes share the input's memory.
+//
+// It follows encoding/json and JSON.parse: invalid UTF-8 becomes U+FFFD (as
+// encoding/json does), a lone surrogate escape becomes U+FFFD, numbers keep
+// JSON's grammar, and "__proto__" is an own property, never the prototype.
 func propsValue(rt *goja.Runtime, src string) (goja.Value, error) {
+	if !utf8.ValidString(src) {
+		src = replaceInvalidUTF8(src)
+	}
 	p := jsonParser{rt: rt, s: src}
 	p.space()
 	v, err := p.value(0)
@@ -87,7 +94,13 @@ func (p *jsonParser) value(depth int) (goja.Value, error) {
 			if err != nil {
 				return nil, err
 			}
-			if err := o.Set(k, v); err != nil {
+			if k == "__proto__" {
+				// Set would call the __proto__ setter; JSON.parse defines
+				// an own property.
+				if err := o.DefineDataProperty(k, v, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE); err != nil {
+					return nil, err
+				}
+			} else if err := o.Set(k, v); err != nil {
 				return nil, err
 			}
 			p.space()
@@ -143,27 +156,60 @@ func (p *jsonParser) value(depth int) (goja.Value, error) {
 		p.i += 4
 		return goja.Null(), nil
 	case c == '-' || (c >= '0' && c <= '9'):
-		start := p.i
+		return p.number()
+	}
+	return nil, p.fail("unexpected character")
+}
+
+// number reads a JSON number: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?.
+// strconv alone would also take "01", "1." and "+1".
+func (p *jsonParser) number() (goja.Value, error) {
+	start := p.i
+	if p.s[p.i] == '-' {
 		p.i++
-		for p.i < len(p.s) {
-			c := p.s[p.i]
-			if (c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-' {
-				p.i++
-				continue
-			}
-			break
+	}
+	switch {
+	case p.i < len(p.s) && p.s[p.i] == '0':
+		p.i++
+	case p.digits() == 0:
+		return nil, p.fail("bad number")
+	}
+	integer := true
+	if p.i < len(p.s) && p.s[p.i] == '.' {
+		p.i++
+		integer = false
+		if p.digits() == 0 {
+			return nil, p.fail("bad number")
 		}
-		num := p.s[start:p.i]
+	}
+	if p.i < len(p.s) && (p.s[p.i] == 'e' || p.s[p.i] == 'E') {
+		p.i++
+		integer = false
+		if p.i < len(p.s) && (p.s[p.i] == '+' || p.s[p.i] == '-') {
+			p.i++
+		}
+		if p.digits() == 0 {
+			return nil, p.fail("bad number")
+		}
+	}
+	num := p.s[start:p.i]
+	if integer && num != "-0" {
 		if n, err := strconv.ParseInt(num, 10, 64); err == nil {
 			return p.rt.ToValue(n), nil
 		}
-		f, err := strconv.ParseFloat(num, 64)
-		if err != nil {
-			return nil, p.fail("bad number")
-		}
-		return p.rt.ToValue(f), nil
 	}
-	return nil, p.fail("unexpected character")
+	// Out of range gives ±Inf (or 0) and ErrRange, as JSON.parse gives
+	// Infinity; the grammar was checked above, so no other error is left.
+	f, _ := strconv.ParseFloat(num, 64)
+	return p.rt.ToValue(f), nil
+}
+
+func (p *jsonParser) digits() int {
+	start := p.i
+	for p.i < len(p.s) && p.s[p.i] >= '0' && p.s[p.i] <= '9' {
+		p.i++
+	}
+	return p.i - start
 }
 
 // str reads a JSON string starting at the opening quote.
@@ -227,11 +273,16 @@ func (p *jsonParser) strSlow(start int) (string, error) {
 				return "", p.fail("bad \\u escape")
 			}
 			if utf16.IsSurrogate(r) {
-				r2 := rune(utf8.RuneError)
-				if p.i+1 < len(p.s) && p.s[p.i] == '\\' && p.s[p.i+1] == 'u' {
+				// A pair is a high then a low surrogate escape; anything
+				// else is U+FFFD, and what follows is read on its own.
+				r2 := rune(-1)
+				if r < 0xdc00 && p.i+6 <= len(p.s) && p.s[p.i] == '\\' && p.s[p.i+1] == 'u' {
+					save := p.i
 					p.i += 2
-					if lo, ok := p.hex4(); ok {
+					if lo, ok := p.hex4(); ok && lo >= 0xdc00 && lo <= 0xdfff {
 						r2 = lo
+					} else {
+						p.i = save
 					}
 				}
 				r = utf16.DecodeRune(r, r2)
@@ -242,6 +293,22 @@ func (p *jsonParser) strSlow(start int) (string, error) {
 		}
 	}
 	return "", p.fail("unterminated string")
+}
+
+// replaceInvalidUTF8 turns each byte that is not part of valid UTF-8 into
+// U+FFFD, as encoding/json does inside strings.
+func replaceInvalidUTF8(s string) string {
+	b := make([]byte, 0, len(s)+8)
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 {
+			b = append(b, "\uFFFD"...)
+		} else {
+			b = append(b, s[i:i+n]...)
+		}
+		i += n
+	}
+	return string(b)
 }
 
 func (p *jsonParser) hex4() (rune, bool) {

@@ -65,7 +65,7 @@ var syntheticTemplate = markup("SyntheticTransactions", `<main id="main" class="
 			<th scope="col" class="text-right">Balance/Amount</th>
 		</tr></thead>
 		<tbody>
-		{{- range .Rows}}
+		{{range .Rows}}
 			<tr class="border-t">
 				<td><svg class="h-4 w-4" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
 					<path d="{{if .Credit}}M8 3v10M3 8l5 5 5-5{{else}}M8 13V3M3 8l5-5 5 5{{end}}" fill="none" stroke="currentColor" stroke-width="1.5"></path>
@@ -75,7 +75,7 @@ var syntheticTemplate = markup("SyntheticTransactions", `<main id="main" class="
 				<td>{{.Type}}</td>
 				<td class="text-right"><div class="{{if .Credit}}text-green-700{{end}}">{{.Amount}}</div><div class="text-gray-600">{{.Balance}}</div></td>
 			</tr>
-		{{- end}}
+		{{end}}
 		</tbody>
 	</table>
 </main>`)

@@ -1,0 +1,49 @@
+# The two commands of the README: `make run` and `make test`.
+SHELL := /bin/bash
+export PATH := $(PATH):/usr/local/go/bin
+GO ?= go
+
+.PHONY: run test assets deps system-deps vet unit go-test e2e bench dev clean
+
+run: assets
+	$(GO) run ./cmd/portal
+
+# Everything CI runs: static checks, Go tests with a real redis-server,
+# island unit tests (vitest), browser flows (Playwright + Debian chromium).
+test: system-deps assets vet go-test unit e2e
+
+node_modules: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch node_modules
+
+deps: node_modules
+
+system-deps:
+	@scripts/system-deps.sh
+
+assets: node_modules
+	$(GO) run ./cmd/build
+
+vet:
+	$(GO) vet ./...
+
+go-test:
+	$(GO) test -race -count=1 ./...
+
+unit: node_modules
+	npx vitest run
+
+e2e: assets
+	node e2e/run.mjs
+
+# Render times, pages/s and page weights against DESIGN.md's budgets.
+bench: system-deps assets
+	$(GO) run ./cmd/renderbench
+	$(GO) run ./cmd/httpbench
+
+# Rebuilds assets on change and restarts the portal with them.
+dev: node_modules
+	$(GO) run ./cmd/build -watch & PORTAL_ASSETS_DIR=assets/dist PORTAL_DEV=1 $(GO) run ./cmd/portal; kill %1
+
+clean:
+	rm -rf assets/dist/js assets/dist/css assets/dist/*.js assets/dist/*.json bin

@@ -1,0 +1,378 @@
+// Command renderbench measures the server render of one page three ways:
+// goja through ssr.Renderer (what the portal runs), the same server bundle
+// in node with a JS twin of the Go-native JSX runtime
+// (ssr/bench/node-render.mjs), and the page's html/template twin
+// (ssr/bench.Twins), and checks that all three produce the same page.
+//
+// It is a measurement, not a test: it exits non-zero only when something
+// fails (build, render, or outputs that differ), never on a slow number.
+// The budget it informs (DESIGN.md, "Budgets"): goja ≤ 3× html/template.
+//
+//	go run ./cmd/renderbench                      # synthetic 100-row page
+//	go run ./cmd/renderbench -page Dashboard -props dashboard.json
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"portal/ssr"
+	"portal/ssr/bench"
+	"portal/ssr/bundle"
+)
+
+type options struct {
+	page, propsFile, bundleFile, root, node string
+	rows, n, warmup, gogc                   int
+	json                                    bool
+}
+
+func main() {
+	var o options
+	flag.StringVar(&o.page, "page", "SyntheticTransactions", "page to render (a file of templates/pages)")
+	flag.StringVar(&o.propsFile, "props", "", "props JSON file (default: synthetic props, for SyntheticTransactions only)")
+	flag.IntVar(&o.rows, "rows", 100, "rows of the synthetic props")
+	flag.StringVar(&o.bundleFile, "bundle", "", "server bundle to run (default: build one from -root into a temporary folder)")
+	flag.StringVar(&o.root, "root", ".", "project root (templates/, islands/, ssr/, node_modules/)")
+	flag.IntVar(&o.n, "n", 300, "timed renders per renderer, after the warm-up")
+	flag.IntVar(&o.warmup, "warmup", 50, "untimed renders first (JIT in node, caches and heap in Go)")
+	flag.IntVar(&o.gogc, "gogc", 400, "GC percent for this process (debug.SetGCPercent), as the server sets it")
+	flag.StringVar(&o.node, "node", "node", `node executable ("" to skip node)`)
+	flag.BoolVar(&o.json, "json", false, "print the report as JSON")
+	flag.Parse()
+	if err := run(o, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "renderbench:", err)
+		os.Exit(1)
+	}
+}
+
+// series is one renderer's timings.
+type series struct {
+	Name     string  `json:"name"`
+	MedianMS float64 `json:"median_ms"`
+	P90MS    float64 `json:"p90_ms"`
+	// AllocMiB is bytes allocated per render (Go renderers only).
+	AllocMiB float64 `json:"alloc_mib,omitempty"`
+	Note     string  `json:"note,omitempty"`
+}
+
+type report struct {
+	Page       string   `json:"page"`
+	HTMLBytes  int      `json:"html_bytes"`
+	GzipBytes  int      `json:"gzip_bytes"`
+	PropsBytes int      `json:"props_bytes"`
+	GOGC       int      `json:"gogc"`
+	GOMAXPROCS int      `json:"gomaxprocs"`
+	N          int      `json:"n"`
+	Series     []series `json:"series"`
+	// Ratios of medians; 0 when a side was not measured.
+	GojaOverTemplate float64 `json:"goja_over_template,omitempty"`
+	GojaOverNode     float64 `json:"goja_over_node,omitempty"`
+	// PoolPerSecond is goja throughput with one runtime per core, all busy.
+	PoolPerSecond float64 `json:"pool_renders_per_s"`
+}
+
+func run(o options, stdout io.Writer) error {
+	if o.n <= 0 {
+		return errors.New("-n must be positive")
+	}
+	debug.SetGCPercent(o.gogc)
+	props, err := loadProps(o)
+	if err != nil {
+		return err
+	}
+	bundlePath, cleanup, err := serverBundle(o)
+	if err != nil {
+		return err
+	}
+	defer cleanup()
+	src, err := os.ReadFile(bundlePath)
+	if err != nil {
+		return err
+	}
+
+	rep := report{Page: o.page, PropsBytes: len(props), GOGC: o.gogc, GOMAXPROCS: runtime.GOMAXPROCS(0), N: o.n}
+
+	gojaHTML, goja, err := measureGoja(string(src), o, props)
+	if err != nil {
+		return err
+	}
+	rep.Series = append(rep.Series, goja)
+	rep.HTMLBytes = len(gojaHTML)
+	rep.GzipBytes = gzipSize(gojaHTML)
+
+	node, err := measureNode(o, bundlePath, props, gojaHTML)
+	if err != nil {
+		return err
+	}
+	rep.Series = append(rep.Series, node)
+	if node.MedianMS > 0 {
+		rep.GojaOverNode = goja.MedianMS / node.MedianMS
+	}
+
+	tmpl, err := measureTemplate(o, props, gojaHTML)
+	if err != nil {
+		return err
+	}
+	rep.Series = append(rep.Series, tmpl)
+	if tmpl.MedianMS > 0 {
+		rep.GojaOverTemplate = goja.MedianMS / tmpl.MedianMS
+	}
+
+	if rep.PoolPerSecond, err = measurePool(string(src), o, props); err != nil {
+		return err
+	}
+
+	if o.json {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rep)
+	}
+	printReport(stdout, rep)
+	return nil
+}
+
+func loadProps(o options) ([]byte, error) {
+	if o.propsFile != "" {
+		b, err := os.ReadFile(o.propsFile)
+		if err == nil && !json.Valid(b) {
+			err = fmt.Errorf("%s is not valid JSON", o.propsFile)
+		}
+		return b, err
+	}
+	if o.page != "SyntheticTransactions" {
+		return nil, fmt.Errorf("page %s needs -props", o.page)
+	}
+	return bench.SyntheticJSON(o.rows), nil
+}
+
+// serverBundle returns the bundle to measure: the given file, or a fresh
+// build of the current sources, so a stale assets/dist is never measured.
+func serverBundle(o options) (path string, cleanup func(), err error) {
+	if o.bundleFile != "" {
+		return o.bundleFile, func() {}, nil
+	}
+	dir, err := os.MkdirTemp("", "renderbench-")
+	if err != nil {
+		return "", nil, err
+	}
+	cleanup = func() { os.RemoveAll(dir) }
+	if _, err := bundle.Build(bundle.Options{Root: o.root, OutDir: dir, SkipCSS: true}); err != nil {
+		cleanup()
+		return "", nil, err
+	}
+	return filepath.Join(dir, "server.js"), cleanup, nil
+}
+
+// timeRenders runs f warmup times, then n timed times, and measures the
+// bytes allocated by the timed ones.
+func timeRenders(name string, o options, f func() error) (series, error) {
+	for i := 0; i < o.warmup; i++ {
+		if err := f(); err != nil {
+			return series{}, err
+		}
+	}
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	times := make([]time.Duration, o.n)
+	for i := range times {
+		t0 := time.Now()
+		if err := f(); err != nil {
+			return series{}, err
+		}
+		times[i] = time.Since(t0)
+	}
+	runtime.ReadMemStats(&after)
+	s := summarize(name, times)
+	s.AllocMiB = float64(after.TotalAlloc-before.TotalAlloc) / float64(o.n) / (1 << 20)
+	return s, nil
+}
+
+func summarize(name string, times []time.Duration) series {
+	ms := make([]float64, len(times))
+	for i, t := range times {
+		ms[i] = float64(t) / float64(time.Millisecond)
+	}
+	return series{Name: name, MedianMS: percentile(ms, 0.5), P90MS: percentile(ms, 0.9)}
+}
+
+// percentile is the nearest-rank percentile (p in (0, 1]).
+func percentile(xs []float64, p float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	i := int(math.Ceil(p*float64(len(s)))) - 1
+	return s[max(0, min(i, len(s)-1))]
+}
+
+func measureGoja(src string, o options, props []byte) ([]byte, series, error) {
+	r, err := ssr.New(src, ssr.Config{Size: 1})
+	if err != nil {
+		return nil, series{}, err
+	}
+	ctx := context.Background()
+	var html []byte
+	s, err := timeRenders("goja (ssr.Renderer)", o, func() error {
+		res, err := r.Render(ctx, o.page, props)
+		html = res.HTML
+		return err
+	})
+	return html, s, err
+}
+
+// measurePool is throughput with every runtime of a default-sized pool busy,
+// as under load.
+func measurePool(src string, o options, props []byte) (float64, error) {
+	r, err := ssr.New(src, ssr.Config{})
+	if err != nil {
+		return 0, err
+	}
+	ctx := context.Background()
+	for i := 0; i < r.Size()*4; i++ {
+		if _, err := r.Render(ctx, o.page, props); err != nil {
+			return 0, err
+		}
+	}
+	var left atomic.Int64
+	left.Store(int64(o.n))
+	var wg sync.WaitGroup
+	errs := make(chan error, r.Size())
+	start := time.Now()
+	for i := 0; i < r.Size(); i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for left.Add(-1) >= 0 {
+				if _, err := r.Render(ctx, o.page, props); err != nil {
+					errs <- err
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	close(errs)
+	if err := <-errs; err != nil {
+		return 0, err
+	}
+	return float64(o.n) / elapsed.Seconds(), nil
+}
+
+func measureTemplate(o options, props, gojaHTML []byte) (series, error) {
+	twin, ok := bench.Twins[o.page]
+	if !ok {
+		return series{Name: "html/template twin", Note: "no twin for this page in ssr/bench"}, nil
+	}
+	data, err := twin.Data(props)
+	if err != nil {
+		return series{}, err
+	}
+	var buf bytes.Buffer
+	s, err := timeRenders("html/template twin", o, func() error {
+		buf.Reset()
+		return twin.Template.Execute(&buf, data)
+	})
+	if err != nil {
+		return series{}, err
+	}
+	if err := bench.SameDOM(gojaHTML, buf.Bytes()); err != nil {
+		return series{}, fmt.Errorf("the html/template twin renders a different page than goja: %w", err)
+	}
+	return s, nil
+}
+
+func measureNode(o options, bundlePath string, props, gojaHTML []byte) (series, error) {
+	const name = "node, same bundle"
+	if o.node == "" {
+		return series{Name: name, Note: "skipped (-node \"\")"}, nil
+	}
+	exe, err := exec.LookPath(o.node)
+	if err != nil {
+		return series{Name: name, Note: "skipped: " + o.node + " not found"}, nil
+	}
+	f, err := os.CreateTemp("", "renderbench-props-*.json")
+	if err != nil {
+		return series{}, err
+	}
+	defer os.Remove(f.Name())
+	if _, err := f.Write(props); err != nil {
+		return series{}, err
+	}
+	if err := f.Close(); err != nil {
+		return series{}, err
+	}
+	script := filepath.Join(o.root, "ssr", "bench", "node-render.mjs")
+	cmd := exec.Command(exe, script, "bench", bundlePath, o.page, f.Name(), fmt.Sprint(o.n), fmt.Sprint(o.warmup))
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return series{}, fmt.Errorf("node: %w", err)
+	}
+	var res struct {
+		TimesMS []float64 `json:"times_ms"`
+		HTML    string    `json:"html"`
+	}
+	if err := json.Unmarshal(out, &res); err != nil {
+		return series{}, fmt.Errorf("node output: %w", err)
+	}
+	if res.HTML != string(gojaHTML) {
+		return series{}, fmt.Errorf("node's render differs from goja's (%d and %d bytes): the JS twin in node-render.mjs no longer matches ssr/element.go", len(res.HTML), len(gojaHTML))
+	}
+	return series{Name: name, MedianMS: percentile(res.TimesMS, 0.5), P90MS: percentile(res.TimesMS, 0.9)}, nil
+}
+
+func gzipSize(b []byte) int {
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	zw.Write(b)
+	zw.Close()
+	return buf.Len()
+}
+
+func printReport(w io.Writer, r report) {
+	fmt.Fprintf(w, "page %s: HTML %.1f KB (gzip %.1f KB), props %.1f KB\n",
+		r.Page, kb(r.HTMLBytes), kb(r.GzipBytes), kb(r.PropsBytes))
+	fmt.Fprintf(w, "GOGC=%d GOMAXPROCS=%d, %d timed renders each after warm-up\n\n", r.GOGC, r.GOMAXPROCS, r.N)
+	fmt.Fprintf(w, "%-22s %10s %10s %14s\n", "renderer", "median ms", "p90 ms", "alloc/render")
+	for _, s := range r.Series {
+		if s.Note != "" {
+			fmt.Fprintf(w, "%-22s %s\n", s.Name, s.Note)
+			continue
+		}
+		alloc := ""
+		if s.AllocMiB > 0 {
+			alloc = fmt.Sprintf("%.2f MiB", s.AllocMiB)
+		}
+		fmt.Fprintf(w, "%-22s %10.3f %10.3f %14s\n", s.Name, s.MedianMS, s.P90MS, alloc)
+	}
+	fmt.Fprintln(w)
+	if r.GojaOverTemplate > 0 {
+		fmt.Fprintf(w, "goja / html/template  %.2f×  (budget ≤ 3×, aim ≤ 2×)\n", r.GojaOverTemplate)
+	}
+	if r.GojaOverNode > 0 {
+		fmt.Fprintf(w, "goja / node           %.2f×\n", r.GojaOverNode)
+	}
+	fmt.Fprintf(w, "goja pool, %d runtimes all busy: %.0f renders/s\n", r.GOMAXPROCS, r.PoolPerSecond)
+}
+
+func kb(n int) float64 { return float64(n) / 1024 }

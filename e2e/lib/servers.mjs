@@ -1,0 +1,152 @@
+// The real parts the browser flows run against: a redis-server on a free
+// loopback port and the portal binary built from this checkout, each started
+// here and stopped by PID.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const children = new Set();
+
+/** A TCP port that was free on 127.0.0.1 a moment ago. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function start(name, cmd, args, opts, logFile) {
+  const log = fs.openSync(logFile, 'w');
+  const child = spawn(cmd, args, { ...opts, stdio: ['ignore', log, log] });
+  fs.closeSync(log);
+  child.label = name;
+  child.logFile = logFile;
+  child.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  child.once('error', (err) => {
+    child.spawnError = err;
+  });
+  children.add(child);
+  child.exited.then(() => children.delete(child));
+  return child;
+}
+
+/** Last lines of a child's log, for failure reports. */
+export function tail(child, lines = 30) {
+  try {
+    return fs.readFileSync(child.logFile, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+function redisPing(port) {
+  return new Promise((resolve) => {
+    const sock = net.connect({ host: '127.0.0.1', port });
+    let buf = '';
+    const done = (ok) => {
+      sock.destroy();
+      resolve(ok);
+    };
+    sock.setTimeout(500, () => done(false));
+    sock.on('error', () => done(false));
+    sock.on('connect', () => sock.write('PING\r\n'));
+    sock.on('data', (d) => {
+      buf += d;
+      if (buf.includes('\r\n')) done(buf.startsWith('+PONG'));
+    });
+  });
+}
+
+async function waitFor(what, child, probe, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null || child.spawnError) {
+      throw new Error(`${what} exited before it was ready (${child.spawnError || 'code ' + child.exitCode}):\n${tail(child)}`);
+    }
+    if (await probe()) return;
+    await sleep(100);
+  }
+  throw new Error(`${what} was not ready after ${timeoutMs} ms:\n${tail(child)}`);
+}
+
+export async function startRedis(artifacts) {
+  const port = await freePort();
+  const child = start('redis-server', 'redis-server',
+    ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'],
+    { cwd: os.tmpdir() }, path.join(artifacts, 'redis.log'));
+  await waitFor('redis-server', child, () => redisPing(port), 10_000);
+  return { child, port, url: `redis://127.0.0.1:${port}/0` };
+}
+
+/** go build -o .tmp/portal ./cmd/portal (assets are embedded; `make assets` runs first). */
+export function buildPortal(root) {
+  const bin = path.join(root, '.tmp', 'portal');
+  const env = { ...process.env, PATH: `${process.env.PATH}:/usr/local/go/bin` };
+  const t0 = Date.now();
+  const r = spawnSync('go', ['build', '-o', bin, './cmd/portal'], { cwd: root, env, encoding: 'utf8' });
+  if (r.error) throw new Error(`go build: ${r.error.message}`);
+  if (r.status !== 0) throw new Error(`go build failed:\n${r.stdout}${r.stderr}`);
+  return { bin, ms: Date.now() - t0 };
+}
+
+export async function startPortal(bin, redisURL, artifacts) {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+  const base = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    PORTAL_ADDR: `127.0.0.1:${port}`,
+    PORTAL_DATA_DIR: dataDir,
+    REDIS_URL: redisURL,
+    PORTAL_ENV: 'sandbox',
+  };
+  for (const k of ['PORTAL_ASSETS_DIR', 'PORTAL_DEV', 'PORTAL_TLS', 'PORTAL_SECRET']) delete env[k];
+  const child = start('portal', bin, [], { cwd: dataDir, env }, path.join(artifacts, 'portal.log'));
+  child.dataDir = dataDir;
+  let health = null;
+  await waitFor('portal', child, async () => {
+    try {
+      const r = await fetch(base + '/healthz', { signal: AbortSignal.timeout(1000) });
+      health = await r.json().catch(() => null);
+      return r.status === 200;
+    } catch {
+      return false;
+    }
+  }, 30_000);
+  return { child, base, dataDir, health };
+}
+
+/** Stop one child by its PID: TERM, then KILL if it does not go. */
+export async function stop(child) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(child.pid, 'SIGTERM');
+  } catch {
+    return;
+  }
+  const gone = await Promise.race([child.exited.then(() => true), sleep(5000).then(() => false)]);
+  if (!gone) {
+    try {
+      process.kill(child.pid, 'SIGKILL');
+    } catch {}
+    await Promise.race([child.exited, sleep(2000)]);
+  }
+}
+
+/** Synchronous last resort (process 'exit'): signal every child still running. */
+export function killAllSync() {
+  for (const c of children) {
+    try {
+      process.kill(c.pid, 'SIGKILL');
+    } catch {}
+  }
+}

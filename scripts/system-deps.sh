@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the tests need (redis-server, chromium) when
+# they are missing. The portal itself needs neither: without Redis it keeps
+# sessions in process.
+set -euo pipefail
+need=()
+command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+[ ${#need[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" -ne 0 ]; then
+  echo "missing: ${need[*]} — install them with: sudo apt-get install -y ${need[*]}" >&2
+  exit 1
+fi
+echo "installing ${need[*]} from Debian…"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq "${need[@]}" >/dev/null
