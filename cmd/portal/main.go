@@ -148,6 +148,12 @@ func run(log *slog.Logger) error {
 		<-ctx.Done()
 		_ = srv.App().ShutdownWithTimeout(10 * time.Second)
 	}()
+	if dir := env("PORTAL_ASSETS_DIR", ""); dir != "" && env("PORTAL_DEV", "") == "1" {
+		go watchAssets(dir, log, func() {
+			_ = srv.App().ShutdownWithTimeout(2 * time.Second)
+			store.Close()
+		})
+	}
 	log.Info("portal listening", "addr", "http://"+addr, "env", mode, "data", dataDir, "sessions", backend,
 		"idle_timeout", idle.String(), "renderers", renderer.Size())
 	return srv.App().Listen(addr, fiberListenConfig())

@@ -1,0 +1,39 @@
+package main
+
+import (
+	"log/slog"
+	"os"
+	"path/filepath"
+	"syscall"
+	"time"
+)
+
+// watchAssets restarts the process (same binary, same arguments) when the
+// asset manifest changes, so `make dev` picks up every rebuild. Only with
+// PORTAL_DEV=1 and PORTAL_ASSETS_DIR set.
+func watchAssets(dir string, log *slog.Logger, shutdown func()) {
+	manifest := filepath.Join(dir, "manifest.json")
+	mtime := func() time.Time {
+		if st, err := os.Stat(manifest); err == nil {
+			return st.ModTime()
+		}
+		return time.Time{}
+	}
+	seen := mtime()
+	for range time.Tick(500 * time.Millisecond) {
+		if m := mtime(); !m.Equal(seen) {
+			time.Sleep(200 * time.Millisecond) // let the build finish writing
+			log.Info("assets changed: restarting")
+			shutdown()
+			exe, err := os.Executable()
+			if err != nil {
+				log.Error("restart", "err", err)
+				os.Exit(1)
+			}
+			if err := syscall.Exec(exe, os.Args, os.Environ()); err != nil {
+				log.Error("restart", "err", err)
+				os.Exit(1)
+			}
+		}
+	}
+}
