@@ -34,30 +34,33 @@ type NavItem struct {
 	Children []NavItem `json:"children,omitempty"`
 }
 
-// sections: when a whole section shows, beyond its items' own guards
-// (spec 000 §2 Shell).
-var sections = []struct {
-	Name string
+// section says when a whole sidebar section shows, beyond its items' own
+// guards (spec 000 §2 Shell).
+type section struct {
 	Icon string
 	Show func(*OrgContext) bool
-}{
-	{"Payouts", "payouts", func(o *OrgContext) bool { return o.Products.PayoutProductsCount > 0 }},
-	{"Collections", "collections", func(o *OrgContext) bool { return o.Products.CollectionProductsCount > 0 }},
-	{"Accounts", "accounts", func(o *OrgContext) bool { return len(o.OwnedAccounts()) > 0 }},
-	{"Exports", "exports", nil},
-	{"Settings", "settings", nil},
+}
+
+var sections = map[string]section{
+	"Payouts":     {"payouts", func(o *OrgContext) bool { return o.Products.PayoutProductsCount > 0 }},
+	"Collections": {"collections", func(o *OrgContext) bool { return o.Products.CollectionProductsCount > 0 }},
+	"Accounts":    {"accounts", func(o *OrgContext) bool { return len(o.OwnedAccounts()) > 0 }},
+	"Exports":     {"exports", nil},
+	"Settings":    {"settings", nil},
 }
 
 // Sidebar builds the navigation from the route table for one organisation
-// context; path marks the active item.
+// context, in table order; path marks the active item.
 func Sidebar(routes []*Route, o *OrgContext, path string) []NavItem {
 	base := "/org/" + o.Org.ID
-	var top []NavItem
-	children := map[string][]NavItem{}
-	sectionAt := map[string]int{}
+	var out []NavItem
+	at := map[string]int{} // section name → index in out
 	for _, r := range routes {
 		n := r.Nav
 		if n == nil || !r.allowed(o) || (n.Show != nil && !n.Show(o)) {
+			continue
+		}
+		if sec, ok := sections[n.Section]; ok && sec.Show != nil && !sec.Show(o) {
 			continue
 		}
 		var items []NavItem
@@ -74,44 +77,19 @@ func Sidebar(routes []*Route, o *OrgContext, path string) []NavItem {
 			items = []NavItem{{Label: label, Href: base + strings.TrimPrefix(r.Path, "/org/:org"), Icon: n.Icon}}
 		}
 		if n.Section == "" {
-			top = append(top, items...)
+			out = append(out, items...)
 			continue
 		}
-		if _, ok := sectionAt[n.Section]; !ok {
-			sectionAt[n.Section] = len(top)
-			top = append(top, NavItem{Label: n.Section})
+		i, ok := at[n.Section]
+		if !ok {
+			i = len(out)
+			at[n.Section] = i
+			out = append(out, NavItem{Label: n.Section, Icon: sections[n.Section].Icon})
 		}
-		children[n.Section] = append(children[n.Section], items...)
-	}
-	var out []NavItem
-	for i, item := range top {
-		if item.Href == "" {
-			sec := sectionByName(item.Label)
-			kids := children[item.Label]
-			if len(kids) == 0 || (sec.Show != nil && !sec.Show(o)) {
-				continue
-			}
-			item.Icon = sec.Icon
-			item.Children = kids
-		}
-		_ = i
-		out = append(out, item)
+		out[i].Children = append(out[i].Children, items...)
 	}
 	markActive(out, path)
 	return out
-}
-
-func sectionByName(name string) (s struct {
-	Name string
-	Icon string
-	Show func(*OrgContext) bool
-}) {
-	for _, x := range sections {
-		if x.Name == name {
-			return x
-		}
-	}
-	return s
 }
 
 // markActive highlights the item whose link is the longest prefix of path.
