@@ -1,12 +1,227 @@
 package server
 
-import "github.com/gofiber/fiber/v3"
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"mime"
+	"strings"
+
+	"github.com/gofiber/fiber/v3"
+
+	"portal/provider"
+	"portal/session"
+	"portal/token"
+)
+
+// The JSON API lives under /api/v1 and /api/v2 (spec 000 §7): the same
+// handlers answer on both bases. Every operation is one apiOp of
+// apiOperations; the router, the authentication each operation needs and
+// the OpenAPI document (openapi.go, rendered at /docs by docs.go) are all
+// built from that one table, and a test walks Fiber's route list to check
+// that nothing is mounted beside it.
+
+// apiBases are the version prefixes the API answers on.
+var apiBases = []string{"/api/v1", "/api/v2"}
+
+// apiProblem is one entry of the API's error list. The spec's auth forms map
+// such a list to fields (source pointer) or to a base alert (no source).
+type apiProblem struct {
+	Status int        `json:"status"`
+	Code   string     `json:"code"`
+	Title  string     `json:"title"`
+	Detail string     `json:"detail,omitempty"`
+	Source *apiSource `json:"source,omitempty"`
+}
+
+// apiSource points at the request field (a JSON Pointer) an error is about.
+type apiSource struct {
+	Pointer string `json:"pointer"`
+}
 
 // apiError is the JSON error body of the API: {"errors":[{status,code,title}]}.
 func apiError(c fiber.Ctx, status int, code, title string) error {
-	return c.Status(status).JSON(fiber.Map{"errors": []fiber.Map{{"status": status, "code": code, "title": title}}})
+	return apiErrors(c, status, apiProblem{Status: status, Code: code, Title: title})
 }
 
-func (s *Server) mountAPI() {}
+// apiErrors answers with a list of problems under one HTTP status.
+func apiErrors(c fiber.Ctx, status int, ps ...apiProblem) error {
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return c.Status(status).JSON(fiber.Map{"errors": ps})
+}
 
-func (s *Server) docs(c fiber.Ctx) error { return s.notFound(c) }
+// apiData answers {"data": v}.
+func apiData(c fiber.Ctx, v any) error {
+	return c.Status(fiber.StatusOK).JSON(fiber.Map{"data": v})
+}
+
+// Error codes of the API. EXPIRED_AUTHENTICATION and MissingScope are the
+// spec's (000 §8); the rest are ours, lower case like the middleware's.
+const (
+	apiCodeExpired         = "EXPIRED_AUTHENTICATION"
+	apiCodeMissingScope    = "MissingScope"
+	apiCodeUnauthenticated = "unauthenticated"
+	apiCodeInvalidToken    = "invalid_token"
+	apiCodeInvalidCSRF     = "invalid_csrf"
+	apiCodeNotFound        = "not_found"
+	apiCodeInvalid         = "invalid"
+	apiCodeInvalidJSON     = "invalid_json"
+	apiCodeMediaType       = "unsupported_media_type"
+	apiCodeTooMany         = "too_many_requests"
+	apiCodeBadCredentials  = "invalid_credentials"
+	apiCodeNoOrganisation  = "missing_organisation"
+	apiCodeInternal        = "internal_error"
+	apiCodeUnavailable     = "unavailable"
+)
+
+const (
+	apiMsgExpired  = "Your token was expired, please login again" // spec 000 §8
+	apiMsgNotFound = "Not found"
+)
+
+// apiAuth says how an operation authenticates its caller.
+type apiAuth int
+
+const (
+	// apiPublic operations need no credential (log in).
+	apiPublic apiAuth = iota
+	// apiRefresh operations authenticate with the refresh cookie and the
+	// X-CSRF-Token header, checked by the handler itself.
+	apiRefresh
+	// apiBearer operations need an access token (or the browser's session
+	// cookie) holding one of the operation's scopes.
+	apiBearer
+)
+
+// apiOp is one operation of the API: what the router mounts and what the
+// OpenAPI document says about it.
+type apiOp struct {
+	ID          string // operationId, also the anchor on /docs
+	Method      string
+	Path        string // OpenAPI template under the base: /customer/organisations/{id}
+	Tag         string
+	Summary     string
+	Description string
+	Auth        apiAuth
+	// Scopes: the caller needs one of them (apiBearer only).
+	Scopes    []string
+	Params    []oaParameter
+	Body      *oaSchema // JSON request body, nil for none
+	Responses []apiResponse
+	Handler   func(s *Server, c fiber.Ctx, a *apiCaller) error
+}
+
+// apiResponse documents one status of an operation; Schema nil means no body.
+type apiResponse struct {
+	Status      int
+	Description string
+	Schema      *oaSchema
+	Headers     map[string]oaHeader
+}
+
+// fiberPath turns "/x/{id}/y" into Fiber's "/x/:id/y".
+func fiberPath(p string) string {
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		switch p[i] {
+		case '{':
+			b.WriteByte(':')
+		case '}':
+		default:
+			b.WriteByte(p[i])
+		}
+	}
+	return b.String()
+}
+
+// apiCaller is who an authenticated operation runs for.
+type apiCaller struct {
+	User    provider.User
+	Session *session.Session
+	// Claims is nil when the browser's session cookie authenticated the call.
+	Claims *token.Claims
+}
+
+// viaCookie reports whether the page session cookie authenticated the call.
+func (a *apiCaller) viaCookie() bool { return a.Claims == nil }
+
+func (s *Server) mountAPI() {
+	// Every API response, the not-found answer under /api included, is JSON
+	// that must not be cached: it carries personal and financial data.
+	s.app.Use("/api", s.apiHeaders)
+	s.app.Get("/api/openapi.json", s.openAPIJSON)
+	for _, base := range apiBases {
+		ops := apiOperations()
+		for i := range ops {
+			op := &ops[i]
+			s.app.Add([]string{op.Method}, base+fiberPath(op.Path), s.apiHandler(op))
+		}
+	}
+}
+
+func (s *Server) apiHeaders(c fiber.Ctx) error {
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSONCharsetUTF8)
+	return c.Next()
+}
+
+// apiHandler wraps an operation in its authentication and turns a failure
+// into the API's JSON error (never the HTML error page).
+func (s *Server) apiHandler(op *apiOp) fiber.Handler {
+	return func(c fiber.Ctx) (err error) {
+		defer func() {
+			if p := recover(); p != nil {
+				s.Logger.Error("api panic", "request_id", req(c).ID, "op", op.ID, "panic", fmt.Sprint(p))
+				err = apiError(c, fiber.StatusInternalServerError, apiCodeInternal, "Something went wrong")
+			}
+		}()
+		var caller *apiCaller
+		if op.Auth == apiBearer {
+			a, prob, err := s.apiAuthenticate(c, op.Scopes)
+			if err != nil {
+				return s.apiInternal(c, op, err)
+			}
+			if prob != nil {
+				return apiErrors(c, prob.Status, *prob)
+			}
+			caller = a
+		}
+		if err := op.Handler(s, c, caller); err != nil {
+			return s.apiInternal(c, op, err)
+		}
+		return nil
+	}
+}
+
+func (s *Server) apiInternal(c fiber.Ctx, op *apiOp, err error) error {
+	s.Logger.Error("api request failed", "request_id", req(c).ID, "op", op.ID, "method", c.Method(), "path", c.Path(), "err", err)
+	return apiError(c, fiber.StatusInternalServerError, apiCodeInternal, "Something went wrong")
+}
+
+// maxJSONBody caps request bodies of the JSON operations (a login is tiny;
+// 64-character passwords and longer fit many times over).
+const maxJSONBody = 8 << 10
+
+// decodeJSON reads a JSON object body into v. It insists on a JSON content
+// type: a cross-site form cannot send one without a CORS preflight, which
+// the portal never grants. A problem is returned for the caller to send.
+func decodeJSON(c fiber.Ctx, v any) *apiProblem {
+	mt, _, err := mime.ParseMediaType(c.Get(fiber.HeaderContentType))
+	if err != nil || mt != fiber.MIMEApplicationJSON {
+		return &apiProblem{Status: fiber.StatusUnsupportedMediaType, Code: apiCodeMediaType,
+			Title: "Send the request body as application/json"}
+	}
+	body := c.Body()
+	if len(body) > maxJSONBody {
+		return &apiProblem{Status: fiber.StatusRequestEntityTooLarge, Code: apiCodeInvalid, Title: "Request body too large"}
+	}
+	if err := json.Unmarshal(body, v); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) && te.Field != "" {
+			return &apiProblem{Status: fiber.StatusUnprocessableEntity, Code: apiCodeInvalid,
+				Title: "Must be a " + te.Type.String(), Source: &apiSource{Pointer: "/" + strings.ReplaceAll(te.Field, ".", "/")}}
+		}
+		return &apiProblem{Status: fiber.StatusBadRequest, Code: apiCodeInvalidJSON, Title: "The request body is not a JSON object"}
+	}
+	return nil
+}

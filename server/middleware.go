@@ -180,8 +180,9 @@ func (s *Server) checkCSRF(c fiber.Ctx) error {
 	if strings.HasPrefix(c.Path(), "/api/") && c.Get(fiber.HeaderAuthorization) != "" {
 		return c.Next()
 	}
-	if strings.HasPrefix(c.Path(), "/api/") && c.Path() == "/api/v1/authentication/token" && c.Method() == fiber.MethodPost {
-		// Logging in through the API needs no prior session; it creates one.
+	if apiSelfCSRF(c) {
+		// API log in needs no prior session (it creates one, JSON only);
+		// token refresh checks X-CSRF-Token against the refresh session.
 		return c.Next()
 	}
 	r := req(c)

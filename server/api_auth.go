@@ -1,0 +1,381 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/gofiber/fiber/v3"
+
+	"portal/provider"
+	"portal/ratelimit"
+	"portal/session"
+	"portal/token"
+)
+
+// API authentication. Logging in creates a server-side session, exactly as
+// the login form does, and that session is the refresh token: its id goes
+// to the client only in the HttpOnly, SameSite=Strict cookie portal_refresh
+// (Path=/api). Access tokens are short-lived JWTs naming the session (sid);
+// every call checks that the session still lives, so logout, timeouts,
+// disabling the user and "end all sessions" revoke tokens at once.
+
+const (
+	// apiRefreshCookie holds the refresh session's id.
+	apiRefreshCookie = "portal_refresh"
+	// apiRefreshCookiePath keeps the cookie off page requests.
+	apiRefreshCookiePath = "/api"
+	// apiClientKey marks a session created through the API: only those can
+	// be refreshed into access tokens.
+	apiClientKey = "client"
+	apiClientAPI = "api"
+	// apiCSRFHeader carries the CSRF token on cookie-authenticated calls.
+	apiCSRFHeader = "X-CSRF-Token"
+)
+
+// Refresh limits: a client refreshes about once per token lifetime and once
+// after a 401, so these leave plenty of room while stopping cookie guessing
+// and refresh loops.
+const (
+	refreshSessionLimit = 30
+	refreshIPLimit      = 300
+	refreshWindow       = 15 * time.Minute
+)
+
+// apiSelfCSRF names the API operations that the CSRF middleware must let
+// through because their handlers settle CSRF themselves:
+//   - POST .../authentication/token (log in) needs no prior session and
+//     insists on a JSON content type, which a cross-site form cannot send;
+//   - POST .../authentication/token/refresh checks X-CSRF-Token against the
+//     refresh session, which the middleware does not load.
+//
+// Only the exact lower-case paths match, so any other spelling that Fiber
+// routes to the same handler still meets the middleware (fails closed).
+func apiSelfCSRF(c fiber.Ctx) bool {
+	if c.Method() != fiber.MethodPost {
+		return false
+	}
+	p := c.Path()
+	for _, base := range apiBases {
+		if p == base+"/authentication/token" || p == base+"/authentication/token/refresh" {
+			return true
+		}
+	}
+	return false
+}
+
+// tokenReply is the body of a successful login or refresh.
+type tokenReply struct {
+	AccessToken string `json:"access_token"`
+	TokenType   string `json:"token_type"`
+	ExpiresIn   int    `json:"expires_in"`
+	Scope       string `json:"scope"`
+	CSRFToken   string `json:"csrf_token"`
+}
+
+func (s *Server) tokenReply(u provider.User, sess *session.Session) tokenReply {
+	tok, _ := s.Tokens.Issue(u.ID, sess.ID, sess.Scope)
+	return tokenReply{AccessToken: tok, TokenType: "Bearer", ExpiresIn: int(s.Tokens.TTL / time.Second),
+		Scope: sess.Scope, CSRFToken: sess.CSRF}
+}
+
+func (s *Server) setRefreshCookie(c fiber.Ctx, id string) {
+	c.Cookie(&fiber.Cookie{Name: apiRefreshCookie, Value: id, Path: apiRefreshCookiePath, HTTPOnly: true,
+		Secure: s.Config.TLS, SameSite: fiber.CookieSameSiteStrictMode, SessionOnly: true})
+}
+
+func (s *Server) clearRefreshCookie(c fiber.Ctx) {
+	c.Cookie(&fiber.Cookie{Name: apiRefreshCookie, Value: "", Path: apiRefreshCookiePath, HTTPOnly: true,
+		Secure: s.Config.TLS, SameSite: fiber.CookieSameSiteStrictMode, MaxAge: -1})
+}
+
+func apiUnauthorized(code, title string) *apiProblem {
+	return &apiProblem{Status: fiber.StatusUnauthorized, Code: code, Title: title}
+}
+
+// apiAuthenticate finds the caller of an apiBearer operation: a bearer
+// token when the request has an Authorization header, else the browser's
+// session cookie (islands). The caller needs one of scopes. A problem is the
+// answer to send; an error is internal.
+func (s *Server) apiAuthenticate(c fiber.Ctx, scopes []string) (*apiCaller, *apiProblem, error) {
+	ctx := c.Context()
+	if h := c.Get(fiber.HeaderAuthorization); h != "" {
+		return s.apiBearerCaller(c, h, scopes)
+	}
+	rq := req(c)
+	sess := rq.Session
+	if sess == nil || sess.UserID == "" {
+		c.Set(fiber.HeaderWWWAuthenticate, `Bearer realm="portal"`)
+		if rq.SessionExpired {
+			return nil, apiUnauthorized(apiCodeExpired, apiMsgExpired), nil
+		}
+		return nil, apiUnauthorized(apiCodeUnauthenticated, "Authentication required"), nil
+	}
+	// The CSRF middleware checks this already; checking again here keeps a
+	// cookie-authenticated change safe should that check ever be bypassed.
+	if unsafeMethod(c.Method()) && !session.CSRFMatch(sess, c.Get(apiCSRFHeader)) {
+		return nil, &apiProblem{Status: fiber.StatusForbidden, Code: apiCodeInvalidCSRF, Title: "Missing or invalid CSRF token"}, nil
+	}
+	u, prob, err := s.apiUser(ctx, sess)
+	if prob != nil || err != nil {
+		if prob != nil {
+			rq.Session = nil
+			s.clearSessionCookie(c)
+		}
+		return nil, prob, err
+	}
+	if !apiScopeAllowed(scopes, sess.Scope, nil) {
+		return nil, apiMissingScope(scopes), nil
+	}
+	return &apiCaller{User: u, Session: sess}, nil, nil
+}
+
+func (s *Server) apiBearerCaller(c fiber.Ctx, h string, scopes []string) (*apiCaller, *apiProblem, error) {
+	ctx := c.Context()
+	invalid := func() (*apiCaller, *apiProblem, error) {
+		c.Set(fiber.HeaderWWWAuthenticate, `Bearer realm="portal", error="invalid_token"`)
+		return nil, apiUnauthorized(apiCodeInvalidToken, "Invalid access token"), nil
+	}
+	expired := func() (*apiCaller, *apiProblem, error) {
+		c.Set(fiber.HeaderWWWAuthenticate, `Bearer realm="portal", error="invalid_token", error_description="expired"`)
+		return nil, apiUnauthorized(apiCodeExpired, apiMsgExpired), nil
+	}
+	scheme, raw, ok := strings.Cut(strings.TrimSpace(h), " ")
+	raw = strings.TrimSpace(raw)
+	if !ok || !strings.EqualFold(scheme, "Bearer") || raw == "" {
+		return invalid()
+	}
+	claims, err := s.Tokens.Verify(raw)
+	switch {
+	case errors.Is(err, token.ErrExpired):
+		return expired()
+	case err != nil:
+		return invalid()
+	}
+	sess, err := s.Sessions.Load(ctx, claims.Session)
+	if errors.Is(err, session.ErrNotFound) {
+		return expired() // logged out, timed out or ended elsewhere
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	if sess.UserID == "" || sess.UserID != claims.Subject || sess.Values[apiClientKey] != apiClientAPI {
+		return invalid()
+	}
+	u, prob, err := s.apiUser(ctx, sess)
+	if prob != nil || err != nil {
+		return nil, prob, err
+	}
+	if !apiScopeAllowed(scopes, sess.Scope, &claims) {
+		return nil, apiMissingScope(scopes), nil
+	}
+	// An API call is activity: it keeps the session (and so the refresh
+	// token) alive under the idle timeout, as a page view does.
+	if err := s.Sessions.Touch(ctx, sess); errors.Is(err, session.ErrNotFound) {
+		return expired()
+	} else if err != nil {
+		return nil, nil, err
+	}
+	return &apiCaller{User: u, Session: sess, Claims: &claims}, nil, nil
+}
+
+// apiUser loads the session's user; a user who is gone or disabled loses
+// the session at once.
+func (s *Server) apiUser(ctx context.Context, sess *session.Session) (provider.User, *apiProblem, error) {
+	u, err := s.Provider.UserByID(ctx, sess.UserID)
+	if provider.ErrorCode(err) == provider.ENOTFOUND || (err == nil && u.Disabled) {
+		if err := s.Sessions.Destroy(ctx, sess); err != nil {
+			return provider.User{}, nil, err
+		}
+		return provider.User{}, apiUnauthorized(apiCodeExpired, apiMsgExpired), nil
+	}
+	if err != nil {
+		return provider.User{}, nil, err
+	}
+	return u, nil, nil
+}
+
+// apiScopeAllowed: the session must hold one of the scopes, and so must the
+// token when there is one. Requiring both means a token minted before a
+// scope change cannot outrank its session, nor the session its token.
+func apiScopeAllowed(scopes []string, sessScope string, claims *token.Claims) bool {
+	for _, sc := range scopes {
+		if sessScope == sc && (claims == nil || claims.HasScope(sc)) {
+			return true
+		}
+	}
+	return false
+}
+
+func apiMissingScope(scopes []string) *apiProblem {
+	return &apiProblem{Status: fiber.StatusForbidden, Code: apiCodeMissingScope, Title: "Missing scope",
+		Detail: "This call needs scope " + strings.Join(scopes, " or ") + "."}
+}
+
+// apiHitLimits counts one attempt against each limit; a problem says which is
+// exhausted. A limiter that cannot count is an error: fail closed.
+func (s *Server) apiHitLimits(c fiber.Ctx, title func(time.Duration) string, lims ...apiLimit) (*apiProblem, error) {
+	ctx := c.Context()
+	for _, lim := range lims {
+		res, err := s.Limiter.Hit(ctx, lim.key, lim.n, lim.window)
+		if err != nil {
+			return nil, err
+		}
+		if !res.Allowed {
+			return apiTooMany(c, res, title), nil
+		}
+	}
+	return nil, nil
+}
+
+type apiLimit struct {
+	key    string
+	n      int
+	window time.Duration
+}
+
+func apiTooMany(c fiber.Ctx, res ratelimit.Result, title func(time.Duration) string) *apiProblem {
+	c.Set(fiber.HeaderRetryAfter, fmt.Sprint(int(res.RetryAfter.Seconds())+1))
+	return &apiProblem{Status: fiber.StatusTooManyRequests, Code: apiCodeTooMany, Title: title(res.RetryAfter)}
+}
+
+func apiLoginLimitTitle(d time.Duration) string {
+	mins := max(int(d.Round(time.Minute)/time.Minute), 1)
+	return fmt.Sprintf("Too many login attempts. Please try again in %d minute%s.", mins, plural(mins))
+}
+
+// loginRequest is the body of POST /authentication/token.
+type loginRequest struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
+}
+
+// apiLogin: the login form's rules and limits, answered in JSON.
+func (s *Server) apiLogin(c fiber.Ctx, _ *apiCaller) error {
+	var in loginRequest
+	if prob := decodeJSON(c, &in); prob != nil {
+		return apiErrors(c, prob.Status, *prob)
+	}
+	email := strings.TrimSpace(in.Email)
+	if errs := validateLogin(email, in.Password); len(errs) > 0 {
+		var ps []apiProblem
+		for _, f := range []string{"email", "password"} {
+			if m, ok := errs[f]; ok {
+				ps = append(ps, apiProblem{Status: fiber.StatusUnprocessableEntity, Code: apiCodeInvalid, Title: m,
+					Source: &apiSource{Pointer: "/" + f}})
+			}
+		}
+		return apiErrors(c, fiber.StatusUnprocessableEntity, ps...)
+	}
+	ctx := c.Context()
+	acctKey := "login:acct:" + strings.ToLower(email)
+	prob, err := s.apiHitLimits(c, apiLoginLimitTitle,
+		apiLimit{"login:ip:" + c.IP(), loginIPLimit, loginWindow}, apiLimit{acctKey, loginAccountLimit, loginWindow})
+	if err != nil {
+		s.Logger.Error("login limiter", "request_id", req(c).ID, "err", err)
+		return apiError(c, fiber.StatusServiceUnavailable, apiCodeUnavailable, "Logging in is not possible right now. Please try again later.")
+	}
+	if prob != nil {
+		return apiErrors(c, prob.Status, *prob)
+	}
+	u, err := s.Provider.Authenticate(ctx, email, in.Password)
+	if errors.Is(err, provider.ErrInvalidCredentials) || provider.ErrorCode(err) == provider.EUNAUTHORIZED {
+		c.Set(fiber.HeaderWWWAuthenticate, `Bearer realm="portal"`)
+		return apiError(c, fiber.StatusUnauthorized, apiCodeBadCredentials, msgBadCredentials)
+	}
+	if err != nil {
+		return err
+	}
+	_ = s.Limiter.Reset(ctx, acctKey)
+	sess, err := s.Sessions.New(ctx)
+	if err != nil {
+		return err
+	}
+	sess.UserID = u.ID
+	// No side door around MFA (SECURITY.md): only a user who skips MFA is
+	// fully authenticated by a password.
+	sess.Scope = session.ScopeLogin
+	if u.SkipMFA {
+		sess.Scope = session.ScopeDashboard
+	}
+	sess.Values = map[string]string{apiClientKey: apiClientAPI}
+	if err := s.Sessions.Save(ctx, sess); err != nil {
+		return err
+	}
+	s.setRefreshCookie(c, sess.ID)
+	s.Logger.Info("api login", "request_id", req(c).ID, "user_id", u.ID, "scope", sess.Scope, "session", sess.Handle())
+	return c.Status(fiber.StatusOK).JSON(s.tokenReply(u, sess))
+}
+
+// apiLogout ends the caller's session: the token's session (and so the
+// refresh token), or the browser's session when its cookie authenticated.
+func (s *Server) apiLogout(c fiber.Ctx, a *apiCaller) error {
+	if err := s.Sessions.Destroy(c.Context(), a.Session); err != nil {
+		return err
+	}
+	if a.viaCookie() {
+		req(c).Session = nil
+		s.clearSessionCookie(c)
+	}
+	s.clearRefreshCookie(c)
+	s.Logger.Info("api logout", "request_id", req(c).ID, "user_id", a.User.ID, "session", a.Session.Handle())
+	return c.SendStatus(fiber.StatusNoContent)
+}
+
+// apiRefresh issues a new access token for the refresh cookie's session.
+// The cookie is SameSite=Strict and the X-CSRF-Token header must match the
+// session's token (returned as csrf_token at login), so another site can
+// neither ride the cookie nor read a token.
+func (s *Server) apiRefresh(c fiber.Ctx, _ *apiCaller) error {
+	ctx := c.Context()
+	id := c.Cookies(apiRefreshCookie)
+	lims := []apiLimit{{"api:refresh:ip:" + c.IP(), refreshIPLimit, refreshWindow}}
+	if id != "" {
+		lims = append(lims, apiLimit{"api:refresh:sess:" + session.Session{ID: id}.Handle(), refreshSessionLimit, refreshWindow})
+	}
+	prob, err := s.apiHitLimits(c, func(time.Duration) string { return "Too many token refreshes. Please try again later." }, lims...)
+	if err != nil {
+		s.Logger.Error("refresh limiter", "request_id", req(c).ID, "err", err)
+		return apiError(c, fiber.StatusServiceUnavailable, apiCodeUnavailable, "Refreshing is not possible right now. Please try again later.")
+	}
+	if prob != nil {
+		return apiErrors(c, prob.Status, *prob)
+	}
+	expired := func() error {
+		s.clearRefreshCookie(c)
+		return apiError(c, fiber.StatusUnauthorized, apiCodeExpired, apiMsgExpired)
+	}
+	if id == "" {
+		return expired()
+	}
+	sess, err := s.Sessions.Load(ctx, id)
+	if errors.Is(err, session.ErrNotFound) {
+		return expired()
+	}
+	if err != nil {
+		return err
+	}
+	if sess.UserID == "" || sess.Values[apiClientKey] != apiClientAPI {
+		return expired()
+	}
+	if !session.CSRFMatch(sess, c.Get(apiCSRFHeader)) {
+		s.Logger.Warn("csrf rejected", "request_id", req(c).ID, "path", c.Path(), "had_session", true)
+		return apiError(c, fiber.StatusForbidden, apiCodeInvalidCSRF, "Missing or invalid CSRF token")
+	}
+	u, prob, err := s.apiUser(ctx, sess)
+	if err != nil {
+		return err
+	}
+	if prob != nil {
+		s.clearRefreshCookie(c)
+		return apiErrors(c, prob.Status, *prob)
+	}
+	if err := s.Sessions.Touch(ctx, sess); errors.Is(err, session.ErrNotFound) {
+		return expired()
+	} else if err != nil {
+		return err
+	}
+	return c.Status(fiber.StatusOK).JSON(s.tokenReply(u, sess))
+}

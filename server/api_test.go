@@ -1,0 +1,708 @@
+package server
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"portal/reference"
+	"portal/session"
+	"portal/token"
+)
+
+const (
+	emailObserver = "observer@demo.example"
+	emailMulti    = "multi@demo.example"
+	emailDisabled = "disabled@demo.example"
+	tokenPath     = "/api/v1/authentication/token"
+	refreshPath   = "/api/v1/authentication/token/refresh"
+	currentUser   = "/api/v1/customer/current_user"
+)
+
+func TestAPILogin(t *testing.T) {
+	h := newHarness(t)
+	cases := []struct {
+		name     string
+		setup    func(*harness)
+		body     any
+		ctype    string
+		status   int
+		code     string
+		pointers []string // source pointers of a 422, in order
+		titles   []string
+		scope    string
+	}{
+		{name: "skip_mfa user gets dashboard", body: map[string]string{"email": emailObserver, "password": reference.DemoPassword},
+			status: 200, scope: session.ScopeDashboard},
+		{name: "e-mail case and spaces do not matter", body: map[string]string{"email": "  Observer@Demo.Example ", "password": reference.DemoPassword},
+			status: 200, scope: session.ScopeDashboard},
+		{name: "MFA user gets login only", setup: func(h *harness) {
+			h.exec(`UPDATE users SET skip_mfa = 0, mfa_enabled = 1 WHERE id = ?`, reference.DemoUserFinanceID)
+		}, body: map[string]string{"email": "finance@demo.example", "password": reference.DemoPassword}, status: 200, scope: session.ScopeLogin},
+		{name: "bad password", body: map[string]string{"email": emailObserver, "password": "wrong"}, status: 401, code: apiCodeBadCredentials},
+		{name: "unknown e-mail", body: map[string]string{"email": "nobody@demo.example", "password": reference.DemoPassword}, status: 401, code: apiCodeBadCredentials},
+		{name: "disabled user", body: map[string]string{"email": emailDisabled, "password": reference.DemoPassword}, status: 401, code: apiCodeBadCredentials},
+		{name: "both fields missing", body: map[string]string{}, status: 422, code: apiCodeInvalid,
+			pointers: []string{"/email", "/password"}, titles: []string{msgEmailRequired, msgPasswordRequired}},
+		{name: "invalid e-mail", body: map[string]string{"email": "not-an-email", "password": "x"}, status: 422, code: apiCodeInvalid,
+			pointers: []string{"/email"}, titles: []string{msgEmailInvalid}},
+		{name: "e-mail of the wrong type", body: `{"email": 42, "password": "x"}`, status: 422, code: apiCodeInvalid, pointers: []string{"/email"}},
+		{name: "not JSON", body: `{"email":`, status: 400, code: apiCodeInvalidJSON},
+		{name: "form body refused", body: "email=a%40b.example&password=x", ctype: "application/x-www-form-urlencoded", status: 415, code: apiCodeMediaType},
+		{name: "text/plain refused", body: `{"email":"observer@demo.example","password":"Demo-Passw0rd!"}`, ctype: "text/plain", status: 415, code: apiCodeMediaType},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.setup != nil {
+				tc.setup(h)
+			}
+			a := h.api()
+			var hdr []string
+			if tc.ctype != "" {
+				hdr = []string{"Content-Type", tc.ctype}
+			}
+			r := a.call("POST", tokenPath, tc.body, hdr...)
+			r.expect(t, tc.status, tc.code)
+			if cc := r.Header.Get("Cache-Control"); cc != "no-store" {
+				t.Errorf("Cache-Control %q", cc)
+			}
+			if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+				t.Errorf("Content-Type %q", ct)
+			}
+			if tc.status != 200 {
+				if a.refreshCookie() != nil {
+					t.Error("refresh cookie set on a failed login")
+				}
+				errs, _ := r.body["errors"].([]any)
+				for i, p := range tc.pointers {
+					e := errs[i].(map[string]any)
+					src, _ := e["source"].(map[string]any)
+					if src["pointer"] != p {
+						t.Errorf("error %d pointer %v, want %s", i, src["pointer"], p)
+					}
+					if e["status"] != float64(422) {
+						t.Errorf("error %d status %v", i, e["status"])
+					}
+					if i < len(tc.titles) && e["title"] != tc.titles[i] {
+						t.Errorf("error %d title %v, want %s", i, e["title"], tc.titles[i])
+					}
+				}
+				if tc.pointers != nil && len(errs) != len(tc.pointers) {
+					t.Errorf("%d errors, want %d: %s", len(errs), len(tc.pointers), r.raw)
+				}
+				checkReply(t, "POST", "/authentication/token", r)
+				return
+			}
+			checkReply(t, "POST", "/authentication/token", r)
+			if r.body["scope"] != tc.scope || r.body["token_type"] != "Bearer" || r.body["expires_in"] != float64(900) {
+				t.Fatalf("reply %s", r.raw)
+			}
+			// The refresh token is the session id and lives only in the cookie.
+			ck := a.refreshCookie()
+			if ck == nil {
+				t.Fatal("no portal_refresh cookie")
+			}
+			if strings.Contains(string(r.raw), ck.Value) {
+				t.Error("the refresh token appears in the body")
+			}
+			var set string
+			for _, v := range r.Header.Values("Set-Cookie") {
+				if strings.HasPrefix(v, "portal_refresh=") {
+					set = strings.ToLower(v)
+				}
+			}
+			for _, want := range []string{"httponly", "samesite=strict", "path=/api"} {
+				if !strings.Contains(set, want) {
+					t.Errorf("Set-Cookie %q lacks %s", set, want)
+				}
+			}
+			if strings.Contains(set, "secure") {
+				t.Errorf("Set-Cookie %q: Secure without TLS", set)
+			}
+			claims, err := h.srv.Tokens.Verify(r.body["access_token"].(string))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if claims.Session != ck.Value || claims.Scope != tc.scope {
+				t.Errorf("claims %+v", claims)
+			}
+			sess, err := h.manager.Load(t.Context(), ck.Value)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sess.Scope != tc.scope || sess.UserID != claims.Subject || sess.CSRF != r.body["csrf_token"] {
+				t.Errorf("session %v", sess)
+			}
+		})
+	}
+}
+
+func TestAPILoginSecureCookieOnTLS(t *testing.T) {
+	h := newHarness(t, func(d *Deps) { d.Config.TLS = true })
+	r := h.api().login(emailObserver)
+	for _, v := range r.Header.Values("Set-Cookie") {
+		if strings.HasPrefix(v, "portal_refresh=") && !strings.Contains(strings.ToLower(v), "secure") {
+			t.Errorf("Set-Cookie %q lacks Secure", v)
+		}
+	}
+}
+
+// The API shares the form's limits and counters: ten failures for an
+// account, however they arrive, stop both.
+func TestAPILoginRateLimit(t *testing.T) {
+	h := newHarness(t)
+	a := h.api()
+	bad := map[string]string{"email": emailObserver, "password": "wrong"}
+	for i := 0; i < loginAccountLimit; i++ {
+		a.call("POST", tokenPath, bad).expect(t, 401, apiCodeBadCredentials)
+	}
+	r := a.call("POST", tokenPath, map[string]string{"email": "OBSERVER@demo.example", "password": reference.DemoPassword})
+	r.expect(t, 429, apiCodeTooMany)
+	if r.Header.Get("Retry-After") == "" {
+		t.Error("no Retry-After")
+	}
+	if a.refreshCookie() != nil {
+		t.Error("a limited login set a cookie")
+	}
+	checkReply(t, "POST", "/authentication/token", r)
+	// The form login counts on the same key.
+	c := h.client()
+	tok := c.csrf("/login")
+	res := c.do("POST", "/login", url.Values{"_csrf": {tok}, "email": {emailObserver}, "password": {reference.DemoPassword}})
+	if res.StatusCode != http.StatusTooManyRequests {
+		t.Errorf("form login after API failures: %d", res.StatusCode)
+	}
+	// Another account is not affected.
+	h.api().login("finance@demo.example")
+}
+
+func TestAPILoginRateLimitPerAddress(t *testing.T) {
+	h := newHarness(t)
+	a := h.api()
+	for i := 0; i < loginIPLimit; i++ {
+		a.call("POST", tokenPath, map[string]string{"email": "user" + string(rune('a'+i%26)) + strings.Repeat("x", i/26) + "@demo.example", "password": "wrong"}).
+			expect(t, 401, apiCodeBadCredentials)
+	}
+	a.call("POST", tokenPath, map[string]string{"email": emailObserver, "password": reference.DemoPassword}).expect(t, 429, apiCodeTooMany)
+}
+
+func b64json(v any) string {
+	b, _ := json.Marshal(v)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+func TestAPIBearerTokens(t *testing.T) {
+	clk := &clock{}
+	h := newHarness(t, withTokenClock(clk))
+	a := h.api()
+	login := a.login(emailObserver)
+	good := a.token
+	parts := strings.Split(good, ".")
+	var claims map[string]any
+	pb, _ := base64.RawURLEncoding.DecodeString(parts[1])
+	_ = json.Unmarshal(pb, &claims)
+
+	// A login-scope token of a user whose MFA is pending.
+	h.exec(`UPDATE users SET skip_mfa = 0 WHERE id = ?`, reference.DemoUserFinanceID)
+	lim := h.api()
+	lim.login("finance@demo.example")
+	lparts := strings.Split(lim.token, ".")
+	var lclaims map[string]any
+	lb, _ := base64.RawURLEncoding.DecodeString(lparts[1])
+	_ = json.Unmarshal(lb, &lclaims)
+	upgraded := map[string]any{}
+	for k, v := range lclaims {
+		upgraded[k] = v
+	}
+	upgraded["scope"] = session.ScopeDashboard
+
+	otherKey, _ := token.NewSigner([]byte(strings.Repeat("x", 32)), 15*time.Minute)
+	forged, _ := otherKey.Issue(claims["sub"].(string), claims["sid"].(string), session.ScopeDashboard)
+
+	cases := []struct {
+		name   string
+		auth   string // Authorization header; "-" for none
+		status int
+		code   string
+	}{
+		{"valid", "Bearer " + good, 200, ""},
+		{"scheme is case-insensitive", "bearer " + good, 200, ""},
+		{"no credential", "-", 401, apiCodeUnauthenticated},
+		{"empty bearer", "Bearer ", 401, apiCodeInvalidToken},
+		{"basic scheme", "Basic " + base64.StdEncoding.EncodeToString([]byte("a:b")), 401, apiCodeInvalidToken},
+		{"garbage", "Bearer not.a.jwt", 401, apiCodeInvalidToken},
+		{"alg none", "Bearer " + b64json(map[string]string{"alg": "none", "typ": "JWT"}) + "." + parts[1] + ".", 401, apiCodeInvalidToken},
+		{"alg HS512", "Bearer " + b64json(map[string]string{"alg": "HS512", "typ": "JWT"}) + "." + parts[1] + "." + parts[2], 401, apiCodeInvalidToken},
+		{"tampered scope", "Bearer " + lparts[0] + "." + b64json(upgraded) + "." + lparts[2], 401, apiCodeInvalidToken},
+		{"signed with another key", "Bearer " + forged, 401, apiCodeInvalidToken},
+		{"login scope on a customer route", "Bearer " + lim.token, 403, apiCodeMissingScope},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := h.api()
+			auth := tc.auth
+			if auth == "-" {
+				auth = ""
+			}
+			r := c.call("GET", currentUser, nil, "Authorization", auth)
+			r.expect(t, tc.status, tc.code)
+			if tc.status == 401 && !strings.HasPrefix(r.Header.Get("WWW-Authenticate"), "Bearer") {
+				t.Errorf("WWW-Authenticate %q", r.Header.Get("WWW-Authenticate"))
+			}
+			if tc.status == 200 {
+				checkReply(t, "GET", "/customer/current_user", r)
+				if r.body["data"].(map[string]any)["email"] != emailObserver {
+					t.Errorf("user %s", r.raw)
+				}
+			}
+		})
+	}
+	_ = login
+
+	t.Run("login scope may log out", func(t *testing.T) {
+		lim.call("DELETE", tokenPath, nil).expect(t, 204, "")
+	})
+
+	t.Run("expired token", func(t *testing.T) {
+		clk.Advance(15*time.Minute + time.Second)
+		r := a.call("GET", currentUser, nil)
+		r.expect(t, 401, apiCodeExpired)
+		if r.firstError(t)["title"] != apiMsgExpired {
+			t.Errorf("title %v", r.firstError(t)["title"])
+		}
+		// The session lives on: a refresh gives a working token.
+		r = a.call("POST", refreshPath, nil, "X-CSRF-Token", login.body["csrf_token"].(string), "Authorization", "")
+		r.expect(t, 200, "")
+		a.token = r.body["access_token"].(string)
+		a.call("GET", currentUser, nil).expect(t, 200, "")
+	})
+}
+
+func TestAPILogoutRevokes(t *testing.T) {
+	h := newHarness(t)
+	a := h.api()
+	login := a.login(emailObserver)
+	csrf := login.body["csrf_token"].(string)
+	a.call("GET", currentUser, nil).expect(t, 200, "")
+	r := a.call("DELETE", tokenPath, nil)
+	r.expect(t, 204, "")
+	checkReply(t, "DELETE", "/authentication/token", r)
+	if a.refreshCookie() != nil {
+		t.Error("refresh cookie not cleared")
+	}
+	// The same token no longer works, nor does a refresh with the old cookie.
+	a.call("GET", currentUser, nil).expect(t, 401, apiCodeExpired)
+	a.call("DELETE", tokenPath, nil).expect(t, 401, apiCodeExpired)
+	stale := h.api()
+	stale.jar.SetCookies(&url.URL{Scheme: "http", Host: "portal.test", Path: "/api"},
+		[]*http.Cookie{{Name: "portal_refresh", Value: mustClaims(t, h, a.token).Session, Path: "/api"}})
+	stale.call("POST", refreshPath, nil, "X-CSRF-Token", csrf).expect(t, 401, apiCodeExpired)
+}
+
+func mustClaims(t *testing.T, h *harness, tok string) token.Claims {
+	t.Helper()
+	c, err := h.srv.Tokens.Verify(tok)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func TestAPIRefresh(t *testing.T) {
+	h := newHarness(t)
+	a := h.api()
+	login := a.login(emailObserver)
+	csrf := login.body["csrf_token"].(string)
+	sid := mustClaims(t, h, a.token).Session
+
+	cases := []struct {
+		name   string
+		client func() *apiClient
+		hdr    []string
+		status int
+		code   string
+	}{
+		{"with CSRF header", func() *apiClient { return a }, []string{"X-CSRF-Token", csrf}, 200, ""},
+		{"without CSRF header", func() *apiClient { return a }, nil, 403, apiCodeInvalidCSRF},
+		{"wrong CSRF header", func() *apiClient { return a }, []string{"X-CSRF-Token", csrf + "x"}, 403, apiCodeInvalidCSRF},
+		{"without cookie", func() *apiClient { return h.api() }, []string{"X-CSRF-Token", csrf}, 401, apiCodeExpired},
+		{"unknown session", func() *apiClient {
+			c := h.api()
+			c.jar.SetCookies(&url.URL{Scheme: "http", Host: "portal.test", Path: "/api"},
+				[]*http.Cookie{{Name: "portal_refresh", Value: strings.Repeat("A", 43), Path: "/api"}})
+			return c
+		}, []string{"X-CSRF-Token", csrf}, 401, apiCodeExpired},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := tc.client()
+			hdr := append([]string{"Authorization", ""}, tc.hdr...)
+			r := c.call("POST", refreshPath, nil, hdr...)
+			r.expect(t, tc.status, tc.code)
+			checkReply(t, "POST", "/authentication/token/refresh", r)
+			if tc.status != 200 {
+				return
+			}
+			cl := mustClaims(t, h, r.body["access_token"].(string))
+			if cl.Session != sid || cl.Scope != session.ScopeDashboard || r.body["csrf_token"] != csrf {
+				t.Errorf("refresh changed the session: %+v %s", cl, r.raw)
+			}
+			c.token = r.body["access_token"].(string)
+			c.call("GET", currentUser, nil).expect(t, 200, "")
+		})
+	}
+
+	t.Run("a page session is no refresh token", func(t *testing.T) {
+		pc := h.client()
+		pc.login(emailObserver)
+		var pageID string
+		for _, ck := range pc.jar.Cookies(base) {
+			if ck.Name == "portal_session" {
+				pageID = ck.Value
+			}
+		}
+		sess, err := h.manager.Load(t.Context(), pageID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := h.api()
+		c.jar.SetCookies(&url.URL{Scheme: "http", Host: "portal.test", Path: "/api"},
+			[]*http.Cookie{{Name: "portal_refresh", Value: pageID, Path: "/api"}})
+		c.call("POST", refreshPath, nil, "X-CSRF-Token", sess.CSRF).expect(t, 401, apiCodeExpired)
+	})
+
+	t.Run("after logout", func(t *testing.T) {
+		keep := a.refreshCookie()
+		a.call("DELETE", tokenPath, nil).expect(t, 204, "")
+		c := h.api()
+		c.jar.SetCookies(&url.URL{Scheme: "http", Host: "portal.test", Path: "/api"}, []*http.Cookie{keep})
+		c.call("POST", refreshPath, nil, "X-CSRF-Token", csrf).expect(t, 401, apiCodeExpired)
+	})
+
+	t.Run("rate limited", func(t *testing.T) {
+		b := h.api()
+		l := b.login(emailMulti)
+		var last apiReply
+		for i := 0; i <= refreshSessionLimit; i++ {
+			last = b.call("POST", refreshPath, nil, "Authorization", "", "X-CSRF-Token", l.body["csrf_token"].(string))
+		}
+		last.expect(t, 429, apiCodeTooMany)
+		if last.Header.Get("Retry-After") == "" {
+			t.Error("no Retry-After")
+		}
+	})
+}
+
+// Ending all of a user's sessions (password change, disabling) ends their
+// tokens too; a disabled user's next call is refused and ends the session.
+func TestAPISessionEndsRevokeTokens(t *testing.T) {
+	h := newHarness(t)
+	a := h.api()
+	a.login(emailObserver)
+	if _, err := h.manager.DestroyUser(t.Context(), reference.DemoUserObserverID, ""); err != nil {
+		t.Fatal(err)
+	}
+	a.call("GET", currentUser, nil).expect(t, 401, apiCodeExpired)
+
+	b := h.api()
+	l := b.login(emailObserver)
+	h.exec(`UPDATE users SET disabled = 1 WHERE id = ?`, reference.DemoUserObserverID)
+	b.call("GET", currentUser, nil).expect(t, 401, apiCodeExpired)
+	if _, err := h.manager.Load(t.Context(), mustClaims(t, h, b.token).Session); err == nil {
+		t.Error("session of a disabled user survives")
+	}
+	b.call("POST", refreshPath, nil, "Authorization", "", "X-CSRF-Token", l.body["csrf_token"].(string)).expect(t, 401, apiCodeExpired)
+}
+
+func TestAPICustomer(t *testing.T) {
+	h := newHarness(t)
+	a := h.api()
+	a.login(emailMulti)
+	org1, org2 := reference.DemoOrg1ID, reference.DemoOrg2ID
+
+	r := a.call("GET", "/api/v1/customer/organisations", nil)
+	r.expect(t, 200, "")
+	checkReply(t, "GET", "/customer/organisations", r)
+	list := r.body["data"].([]any)
+	if len(list) != 2 {
+		t.Fatalf("organisations %s", r.raw)
+	}
+	byID := map[string]map[string]any{}
+	for _, o := range list {
+		m := o.(map[string]any)
+		byID[m["id"].(string)] = m
+	}
+	if o := byID[org1]; o["role"] != "admin" || o["default"] != false || o["country"] != "DK" || o["organisation_name"] != "Nordic Trading ApS" || o["city"] != "Copenhagen" {
+		t.Errorf("org1 %v", o)
+	}
+	if o := byID[org2]; o["role"] != "observer" || o["default"] != true || o["country"] != "GB" {
+		t.Errorf("org2 %v", o)
+	}
+
+	r = a.call("GET", currentUser, nil)
+	checkReply(t, "GET", "/customer/current_user", r)
+	if u := r.body["data"].(map[string]any); u["id"] != reference.DemoUserMultiID || u["first_name"] != "Oliver" || u["skip_mfa"] != true {
+		t.Errorf("user %v", u)
+	}
+
+	// Feature flags: the default organisation unless one is named.
+	r = a.call("GET", "/api/v1/feature_flags", nil)
+	checkReply(t, "GET", "/feature_flags", r)
+	if f := r.body["data"].(map[string]any); f["receiver_management"] != true || f["batches_page"] != false {
+		t.Errorf("default org flags %v", f)
+	}
+	r = a.call("GET", "/api/v1/feature_flags?organisation_id="+org1, nil)
+	if f := r.body["data"].(map[string]any); f["batches_page"] != true {
+		t.Errorf("org1 flags by query %v", f)
+	}
+	r = a.call("GET", "/api/v1/feature_flags", nil, "X-Organisation-ID", org1)
+	if f := r.body["data"].(map[string]any); f["batches_page"] != true {
+		t.Errorf("org1 flags by header %v", f)
+	}
+
+	for _, p := range []struct{ path, doc string }{
+		{"/api/v1/customer/organisations/" + org1 + "/configurations", "/customer/organisations/{id}/configurations"},
+		{"/api/v1/customer/organisations/" + org1 + "/contracted_products", "/customer/organisations/{id}/contracted_products"},
+		{"/api/v1/customer/organisations/" + org1 + "/address", "/customer/organisations/{id}/address"},
+		{"/api/v1/customer/organisations/" + org1 + "/roles", "/customer/organisations/{id}/roles"},
+		{"/api/v1/notifications/organisations/" + org1 + "/alerts", "/notifications/organisations/{id}/alerts"},
+		{"/api/v1/notifications/organisations/" + org2 + "/alerts", "/notifications/organisations/{id}/alerts"},
+	} {
+		r := a.call("GET", p.path, nil)
+		r.expect(t, 200, "")
+		checkReply(t, "GET", p.doc, r)
+	}
+	r = a.call("GET", "/api/v1/customer/organisations/"+org1+"/configurations", nil)
+	if c := r.body["data"].(map[string]any); c["batches_enabled"] != float64(1) || c["manual_payouts_enabled"] != true {
+		t.Errorf("configuration %v", c)
+	}
+	r = a.call("GET", "/api/v1/customer/organisations/"+org1+"/contracted_products", nil)
+	if c := r.body["data"].(map[string]any); c["payout_products_count"] != float64(2) || c["collection_products_count"] != float64(1) {
+		t.Errorf("products %v", c)
+	}
+	r = a.call("GET", "/api/v1/customer/organisations/"+org1+"/address", nil)
+	if c := r.body["data"].(map[string]any); c["line1"] != "Kongens Nytorv 8" || c["postal_code"] != "1050" || c["country"] != "DK" {
+		t.Errorf("address %v", c)
+	}
+	r = a.call("GET", "/api/v1/notifications/organisations/"+org1+"/alerts", nil)
+	if al := r.body["data"].([]any); len(al) != 2 || al[0].(map[string]any)["alert_message"] != reference.MaintenanceAlert {
+		t.Errorf("alerts %s", r.raw)
+	}
+	r = a.call("GET", "/api/v1/notifications/organisations/"+org2+"/alerts", nil)
+	if string(r.raw) != `{"data":[]}` {
+		t.Errorf("no alerts should be an empty list: %s", r.raw)
+	}
+
+	// set_default, then the list and the default for flags follow.
+	r = a.call("POST", "/api/v1/customer/organisations/"+org1+"/set_default", nil)
+	r.expect(t, 204, "")
+	checkReply(t, "POST", "/customer/organisations/{id}/set_default", r)
+	r = a.call("GET", "/api/v1/customer/organisations", nil)
+	for _, o := range r.body["data"].([]any) {
+		m := o.(map[string]any)
+		if (m["id"] == org1) != (m["default"] == true) {
+			t.Errorf("after set_default: %v", m)
+		}
+	}
+	r = a.call("GET", "/api/v1/feature_flags", nil)
+	if f := r.body["data"].(map[string]any); f["batches_page"] != true {
+		t.Errorf("flags after set_default %v", f)
+	}
+}
+
+func TestAPINoOrganisation(t *testing.T) {
+	h := newHarness(t)
+	a := h.api()
+	a.login("noorg@demo.example")
+	r := a.call("GET", "/api/v1/customer/organisations", nil)
+	if string(r.raw) != `{"data":[]}` {
+		t.Errorf("organisations %s", r.raw)
+	}
+	a.call("GET", "/api/v1/feature_flags", nil).expect(t, 404, apiCodeNoOrganisation)
+}
+
+// Cross-organisation: a member of org1 only gets the same 404 for org2 as
+// for an organisation that does not exist, on every organisation call.
+func TestAPICrossOrganisation(t *testing.T) {
+	h := newHarness(t)
+	a := h.api()
+	a.login(emailObserver)
+	for _, org := range []string{reference.DemoOrg2ID, "0b6a3c1e-0000-4000-8000-0000000000ff", "x"} {
+		for _, c := range []struct{ method, path string }{
+			{"POST", "/api/v1/customer/organisations/" + org + "/set_default"},
+			{"GET", "/api/v1/customer/organisations/" + org + "/configurations"},
+			{"GET", "/api/v1/customer/organisations/" + org + "/contracted_products"},
+			{"GET", "/api/v1/customer/organisations/" + org + "/address"},
+			{"GET", "/api/v1/customer/organisations/" + org + "/roles"},
+			{"GET", "/api/v1/notifications/organisations/" + org + "/alerts"},
+			{"GET", "/api/v1/feature_flags?organisation_id=" + org},
+			{"GET", "/api/v2/feature_flags?organisation_id=" + org},
+		} {
+			r := a.call(c.method, c.path, nil)
+			r.expect(t, 404, apiCodeNotFound)
+			if want := `{"errors":[{"status":404,"code":"not_found","title":"Not found"}]}`; string(r.raw) != want {
+				t.Errorf("%s %s: %s", c.method, c.path, r.raw)
+			}
+		}
+		r := a.call("GET", "/api/v1/feature_flags", nil, "X-Organisation-ID", org)
+		r.expect(t, 404, apiCodeNotFound)
+	}
+	// set_default on another organisation changed nothing.
+	ms, err := h.store.Memberships(t.Context(), reference.DemoUserObserverID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ms) != 1 || ms[0].Organisation.ID != reference.DemoOrg1ID || !ms[0].Default {
+		t.Errorf("memberships changed: %+v", ms)
+	}
+}
+
+// A role changed at the provider applies to the next call with the same
+// token: nothing about the role is cached in the token or the session.
+func TestAPIRoleChangeAppliesToNextRequest(t *testing.T) {
+	h := newHarness(t)
+	a := h.api()
+	a.login(emailObserver)
+	path := "/api/v1/customer/organisations/" + reference.DemoOrg1ID + "/roles"
+	role := func() (string, []string) {
+		t.Helper()
+		r := a.call("GET", path, nil)
+		r.expect(t, 200, "")
+		checkReply(t, "GET", "/customer/organisations/{id}/roles", r)
+		d := r.body["data"].(map[string]any)
+		var ps []string
+		for _, p := range d["permissions"].([]any) {
+			ps = append(ps, p.(string))
+		}
+		return d["role"].(string), ps
+	}
+	if r, ps := role(); r != "observer" || slices.Contains(ps, "users:manage") || !slices.Contains(ps, "accounts:read") {
+		t.Fatalf("observer: %s %v", r, ps)
+	}
+	h.exec(`UPDATE memberships SET role = 'admin' WHERE user_id = ? AND organisation_id = ?`, reference.DemoUserObserverID, reference.DemoOrg1ID)
+	if r, ps := role(); r != "admin" || !slices.Contains(ps, "users:manage") {
+		t.Fatalf("after promotion: %s %v", r, ps)
+	}
+	h.exec(`UPDATE memberships SET role = 'operations member' WHERE user_id = ? AND organisation_id = ?`, reference.DemoUserObserverID, reference.DemoOrg1ID)
+	if r, ps := role(); r != "operations_member" || !slices.Contains(ps, "payouts:manage") || slices.Contains(ps, "users:read") {
+		t.Fatalf("alias: %s %v", r, ps)
+	}
+	h.exec(`UPDATE memberships SET role = 'superuser' WHERE user_id = ? AND organisation_id = ?`, reference.DemoUserObserverID, reference.DemoOrg1ID)
+	if r, ps := role(); r != "default" || !slices.Equal(ps, []string{"dashboard:read"}) {
+		t.Fatalf("unknown role: %s %v", r, ps)
+	}
+	h.exec(`DELETE FROM memberships WHERE user_id = ? AND organisation_id = ?`, reference.DemoUserObserverID, reference.DemoOrg1ID)
+	a.call("GET", path, nil).expect(t, 404, apiCodeNotFound)
+}
+
+// The browser's session cookie also authenticates (islands); changes then
+// need the page's CSRF token in X-CSRF-Token.
+func TestAPISessionCookie(t *testing.T) {
+	h := newHarness(t)
+	c := h.client()
+	c.login(emailMulti)
+	var sess *session.Session
+	for _, ck := range c.jar.Cookies(base) {
+		if ck.Name == "portal_session" {
+			s, err := h.manager.Load(t.Context(), ck.Value)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sess = s
+		}
+	}
+	if sess == nil {
+		t.Fatal("no page session")
+	}
+	get := func(path string, hdr ...string) apiReply {
+		t.Helper()
+		a := &apiClient{h: h, jar: c.jar}
+		return a.call("GET", path, nil, hdr...)
+	}
+	send := func(method, path string, hdr ...string) apiReply {
+		t.Helper()
+		a := &apiClient{h: h, jar: c.jar}
+		return a.call(method, path, nil, hdr...)
+	}
+	r := get(currentUser)
+	r.expect(t, 200, "")
+	if r.body["data"].(map[string]any)["id"] != reference.DemoUserMultiID {
+		t.Errorf("cookie user %s", r.raw)
+	}
+	set := "/api/v1/customer/organisations/" + reference.DemoOrg1ID + "/set_default"
+	send("POST", set).expect(t, 403, apiCodeInvalidCSRF)
+	send("POST", set, "X-CSRF-Token", "wrong").expect(t, 403, apiCodeInvalidCSRF)
+	send("POST", set, "X-CSRF-Token", sess.CSRF).expect(t, 204, "")
+	// A bearer header, even an invalid one, takes precedence over the cookie.
+	get(currentUser, "Authorization", "Bearer nope").expect(t, 401, apiCodeInvalidToken)
+	// Logging out through the API ends the page session.
+	send("DELETE", tokenPath, "X-CSRF-Token", sess.CSRF).expect(t, 204, "")
+	get(currentUser).expect(t, 401, "")
+	if res := c.get("/"); res.StatusCode != http.StatusSeeOther || !strings.HasPrefix(res.Header.Get("Location"), "/login") {
+		t.Errorf("page after API logout: %d %s", res.StatusCode, res.Header.Get("Location"))
+	}
+}
+
+func TestAPIVersion2(t *testing.T) {
+	h := newHarness(t)
+	a := h.api()
+	r := a.call("POST", "/api/v2/authentication/token", map[string]string{"email": emailObserver, "password": reference.DemoPassword})
+	r.expect(t, 200, "")
+	a.token = r.body["access_token"].(string)
+	a.call("GET", "/api/v2/customer/current_user", nil).expect(t, 200, "")
+	a.call("POST", "/api/v2/authentication/token/refresh", nil, "Authorization", "", "X-CSRF-Token", r.body["csrf_token"].(string)).expect(t, 200, "")
+	a.call("DELETE", "/api/v2/authentication/token", nil).expect(t, 204, "")
+	a.call("GET", "/api/v1/customer/current_user", nil).expect(t, 401, apiCodeExpired)
+}
+
+func TestAPIHeadersOnEveryReply(t *testing.T) {
+	h := newHarness(t)
+	a := h.api()
+	a.login(emailObserver)
+	for _, c := range []struct {
+		method, path string
+		status       int
+	}{
+		{"GET", currentUser, 200},
+		{"GET", "/api/v1/nope", 404},
+		{"GET", "/api/v2/customer/organisations/" + reference.DemoOrg2ID + "/roles", 404},
+		{"GET", "/api/openapi.json", 200},
+	} {
+		r := a.call(c.method, c.path, nil)
+		if r.StatusCode != c.status {
+			t.Errorf("%s %s: %d", c.method, c.path, r.StatusCode)
+		}
+		if r.Header.Get("Cache-Control") != "no-store" || !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+			t.Errorf("%s %s: headers %v", c.method, c.path, r.Header)
+		}
+		if r.Header.Get("X-Content-Type-Options") != "nosniff" {
+			t.Errorf("%s %s: no nosniff", c.method, c.path)
+		}
+	}
+	unauth := h.api()
+	r := unauth.call("GET", currentUser, nil)
+	r.expect(t, 401, apiCodeUnauthenticated)
+	if r.Header.Get("Cache-Control") != "no-store" {
+		t.Error("401 without no-store")
+	}
+}
+
+// The CSRF middleware must leave API log in and refresh to their handlers
+// (checkCSRF calls apiSelfCSRF); else every refresh is refused there.
+func TestAPICSRFExemptionWired(t *testing.T) {
+	h := newHarness(t)
+	for _, p := range []string{"/api/v1/authentication/token/refresh", "/api/v2/authentication/token/refresh"} {
+		r := h.api().call("POST", p, nil)
+		if r.StatusCode == 403 {
+			t.Fatalf("POST %s was stopped by the CSRF middleware: checkCSRF in middleware.go must `if apiSelfCSRF(c) { return c.Next() }`", p)
+		}
+		r.expect(t, 401, apiCodeExpired)
+	}
+	r := h.api().call("POST", "/api/v2/authentication/token", map[string]string{"email": emailObserver, "password": reference.DemoPassword})
+	r.expect(t, 200, "")
+}

@@ -1,0 +1,165 @@
+package server
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+)
+
+func TestDocsPage(t *testing.T) {
+	h := newHarness(t)
+	res, doc := h.client().page("/docs")
+	if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") {
+		t.Fatalf("status %d %s", res.StatusCode, res.Header.Get("Content-Type"))
+	}
+	if h1 := findAll(doc, byTag("h1")); len(h1) != 1 || text(h1[0]) != "API Reference" {
+		t.Fatalf("h1 %v", h1)
+	}
+	if title := find(doc, byTag("title")); title == nil || !strings.HasPrefix(text(title), "API Reference") {
+		t.Error("document title")
+	}
+	if find(doc, byTag("script")) != nil {
+		t.Error("the reference needs no JavaScript, yet has a script")
+	}
+	if find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "href") == "/" }) == nil {
+		t.Error("no link back to /")
+	}
+	if find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "href") == "/api/openapi.json" }) == nil {
+		t.Error("no link to the OpenAPI document")
+	}
+
+	// One section per endpoint, named by method and path, headed by an h3
+	// that labels it.
+	sections := findAll(doc, func(n *html.Node) bool { return n.Data == "section" && hasAttr(n, "data-endpoint") })
+	if len(sections) != len(apiOperations()) {
+		t.Fatalf("%d endpoint sections, %d operations", len(sections), len(apiOperations()))
+	}
+	want := map[string]*apiOp{}
+	for i := range apiOperations() {
+		op := &apiOperations()[i]
+		want[op.Method+" /api/v1"+op.Path] = op
+	}
+	for _, s := range sections {
+		name := attr(s, "data-endpoint")
+		op := want[name]
+		if op == nil {
+			t.Errorf("section for %q, which is no operation", name)
+			continue
+		}
+		delete(want, name)
+		if attr(s, "id") != op.ID {
+			t.Errorf("%s: id %q, want %q", name, attr(s, "id"), op.ID)
+		}
+		h3 := find(s, byTag("h3"))
+		if h3 == nil || attr(h3, "id") != attr(s, "aria-labelledby") {
+			t.Errorf("%s: no h3 labelling the section", name)
+			continue
+		}
+		if !strings.Contains(text(h3), op.Summary) || !strings.Contains(text(h3), op.Method) {
+			t.Errorf("%s: heading %q", name, text(h3))
+		}
+		auth := find(s, byTag("dd"))
+		if auth == nil {
+			t.Errorf("%s: no authentication line", name)
+		} else if op.Auth == apiBearer && !strings.Contains(text(auth), "scope dashboard") {
+			if op.ID != "deleteToken" {
+				t.Errorf("%s: auth %q", name, text(auth))
+			}
+		}
+		tables := findAll(s, byTag("table"))
+		var captions []string
+		for _, tb := range tables {
+			if c := find(tb, byTag("caption")); c != nil {
+				captions = append(captions, text(c))
+			}
+		}
+		joined := strings.Join(captions, "|")
+		if !strings.Contains(joined, "Responses of "+name) {
+			t.Errorf("%s: no responses table (%s)", name, joined)
+		}
+		if len(op.Params) > 0 && !strings.Contains(joined, "Parameters of "+name) {
+			t.Errorf("%s: no parameters table", name)
+		}
+		if op.Body != nil && !strings.Contains(joined, "Request body of "+name) {
+			t.Errorf("%s: no request body table", name)
+		}
+		rows := findAll(s, func(n *html.Node) bool { return n.Data == "th" && attr(n, "scope") == "row" })
+		for _, r := range op.Responses {
+			found := false
+			for _, row := range rows {
+				if strings.HasPrefix(text(row), strconv.Itoa(r.Status)) {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("%s: response %d not listed", name, r.Status)
+			}
+		}
+	}
+	for name := range want {
+		t.Errorf("no section for %s", name)
+	}
+
+	// Every table has a caption and scoped header cells.
+	for _, tb := range findAll(doc, byTag("table")) {
+		if find(tb, byTag("caption")) == nil {
+			t.Error("table without caption")
+		}
+		for _, th := range findAll(tb, byTag("th")) {
+			if s := attr(th, "scope"); s != "col" && s != "row" {
+				t.Errorf("th %q without scope", text(th))
+			}
+		}
+	}
+	// Headings do not skip levels.
+	prev := 0
+	for _, hd := range findAll(doc, func(n *html.Node) bool {
+		return len(n.Data) == 2 && n.Data[0] == 'h' && n.Data[1] >= '1' && n.Data[1] <= '6'
+	}) {
+		lvl := int(hd.Data[1] - '0')
+		if lvl > prev+1 {
+			t.Errorf("heading %s %q skips a level after h%d", hd.Data, text(hd), prev)
+		}
+		prev = lvl
+	}
+	// Ids are unique, and in-page links land on one.
+	ids := map[string]bool{}
+	for _, n := range findAll(doc, func(n *html.Node) bool { return hasAttr(n, "id") }) {
+		if ids[attr(n, "id")] {
+			t.Errorf("duplicate id %q", attr(n, "id"))
+		}
+		ids[attr(n, "id")] = true
+	}
+	for _, a := range findAll(doc, func(n *html.Node) bool { return n.Data == "a" && strings.HasPrefix(attr(n, "href"), "#") }) {
+		if !ids[strings.TrimPrefix(attr(a, "href"), "#")] {
+			t.Errorf("link %q goes nowhere", attr(a, "href"))
+		}
+	}
+	// The login endpoint shows its body fields and field-error pointers.
+	login := find(doc, byID("createToken"))
+	for _, f := range []string{"email", "password", "access_token", "csrf_token"} {
+		if find(login, func(n *html.Node) bool { return n.Data == "code" && text(n) == f }) == nil {
+			t.Errorf("createToken: field %s not shown", f)
+		}
+	}
+	// A strict CSP is sent here too.
+	if !strings.Contains(res.Header.Get("Content-Security-Policy"), "script-src 'nonce-") {
+		t.Error("no CSP")
+	}
+}
+
+// The reference is public and looks the same for a logged-in user.
+func TestDocsPageLoggedIn(t *testing.T) {
+	h := newHarness(t)
+	c := h.client()
+	c.login(emailObserver)
+	res, doc := c.page("/docs")
+	if res.StatusCode != 200 {
+		t.Fatalf("status %d", res.StatusCode)
+	}
+	if n := len(findAll(doc, func(n *html.Node) bool { return n.Data == "section" && hasAttr(n, "data-endpoint") })); n != len(apiOperations()) {
+		t.Errorf("%d sections", n)
+	}
+}

@@ -1,0 +1,550 @@
+package server
+
+import (
+	"encoding/json"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/gofiber/fiber/v3"
+
+	"portal/access"
+	"portal/provider"
+	"portal/session"
+)
+
+// The OpenAPI 3.1 document of the API, built as a Go value from the
+// operation table (apiOperations), served at /api/openapi.json and rendered
+// at /docs. Handlers, guards and documentation come from the same entries,
+// so what is documented is what is mounted.
+
+type openAPIDoc struct {
+	OpenAPI    string                 `json:"openapi"`
+	Info       oaInfo                 `json:"info"`
+	Servers    []oaServer             `json:"servers"`
+	Tags       []oaTag                `json:"tags"`
+	Paths      map[string]*oaPathItem `json:"paths"`
+	Components oaComponents           `json:"components"`
+}
+
+type oaInfo struct {
+	Title       string `json:"title"`
+	Version     string `json:"version"`
+	Description string `json:"description,omitempty"`
+}
+
+type oaServer struct {
+	URL         string `json:"url"`
+	Description string `json:"description,omitempty"`
+}
+
+type oaTag struct {
+	Name        string `json:"name"`
+	Description string `json:"description,omitempty"`
+}
+
+type oaPathItem struct {
+	Get    *oaOperation `json:"get,omitempty"`
+	Post   *oaOperation `json:"post,omitempty"`
+	Put    *oaOperation `json:"put,omitempty"`
+	Patch  *oaOperation `json:"patch,omitempty"`
+	Delete *oaOperation `json:"delete,omitempty"`
+}
+
+// slot returns the field of the path item that holds method's operation.
+func (p *oaPathItem) slot(method string) **oaOperation {
+	switch method {
+	case fiber.MethodGet:
+		return &p.Get
+	case fiber.MethodPost:
+		return &p.Post
+	case fiber.MethodPut:
+		return &p.Put
+	case fiber.MethodPatch:
+		return &p.Patch
+	case fiber.MethodDelete:
+		return &p.Delete
+	}
+	panic("openapi: method " + method)
+}
+
+// Operations lists the path item's operations by method.
+func (p *oaPathItem) Operations() map[string]*oaOperation {
+	out := map[string]*oaOperation{}
+	for _, m := range []string{fiber.MethodGet, fiber.MethodPost, fiber.MethodPut, fiber.MethodPatch, fiber.MethodDelete} {
+		if op := *p.slot(m); op != nil {
+			out[m] = op
+		}
+	}
+	return out
+}
+
+type oaSecurityRequirement map[string][]string
+
+type oaOperation struct {
+	OperationID string   `json:"operationId"`
+	Summary     string   `json:"summary"`
+	Description string   `json:"description,omitempty"`
+	Tags        []string `json:"tags,omitempty"`
+	// Security is never nil: an empty list says "no credential".
+	Security    []oaSecurityRequirement `json:"security"`
+	Parameters  []oaParameter           `json:"parameters,omitempty"`
+	RequestBody *oaRequestBody          `json:"requestBody,omitempty"`
+	Responses   map[string]*oaResponse  `json:"responses"`
+}
+
+type oaParameter struct {
+	Name        string    `json:"name"`
+	In          string    `json:"in"` // path, query, header, cookie
+	Description string    `json:"description,omitempty"`
+	Required    bool      `json:"required,omitempty"`
+	Schema      *oaSchema `json:"schema"`
+}
+
+type oaRequestBody struct {
+	Description string             `json:"description,omitempty"`
+	Required    bool               `json:"required"`
+	Content     map[string]oaMedia `json:"content"`
+}
+
+type oaMedia struct {
+	Schema *oaSchema `json:"schema"`
+}
+
+type oaResponse struct {
+	Description string              `json:"description"`
+	Headers     map[string]oaHeader `json:"headers,omitempty"`
+	Content     map[string]oaMedia  `json:"content,omitempty"`
+}
+
+type oaHeader struct {
+	Description string    `json:"description,omitempty"`
+	Schema      *oaSchema `json:"schema"`
+}
+
+type oaComponents struct {
+	Schemas         map[string]*oaSchema        `json:"schemas"`
+	SecuritySchemes map[string]oaSecurityScheme `json:"securitySchemes"`
+}
+
+type oaSecurityScheme struct {
+	Type         string `json:"type"`
+	Description  string `json:"description,omitempty"`
+	Name         string `json:"name,omitempty"`
+	In           string `json:"in,omitempty"`
+	Scheme       string `json:"scheme,omitempty"`
+	BearerFormat string `json:"bearerFormat,omitempty"`
+}
+
+// oaSchema is the subset of JSON Schema (2020-12, OpenAPI 3.1's dialect)
+// the API needs.
+type oaSchema struct {
+	Ref                  string               `json:"$ref,omitempty"`
+	Type                 string               `json:"type,omitempty"`
+	Format               string               `json:"format,omitempty"`
+	Description          string               `json:"description,omitempty"`
+	Enum                 []string             `json:"enum,omitempty"`
+	Properties           map[string]*oaSchema `json:"properties,omitempty"`
+	Required             []string             `json:"required,omitempty"`
+	Items                *oaSchema            `json:"items,omitempty"`
+	AdditionalProperties *oaSchema            `json:"additionalProperties,omitempty"`
+	Example              any                  `json:"example,omitempty"`
+	// order keeps the properties in the order written, for /docs.
+	order []string
+}
+
+// PropertyNames are the properties in the order they were written.
+func (s *oaSchema) PropertyNames() []string {
+	if len(s.order) == len(s.Properties) {
+		return s.order
+	}
+	return slices.Sorted(maps.Keys(s.Properties))
+}
+
+// Schema helpers.
+
+const oaRefPrefix = "#/components/schemas/"
+
+func oaRef(name string) *oaSchema { return &oaSchema{Ref: oaRefPrefix + name} }
+
+func oaString(desc string) *oaSchema  { return &oaSchema{Type: "string", Description: desc} }
+func oaBool(desc string) *oaSchema    { return &oaSchema{Type: "boolean", Description: desc} }
+func oaInteger(desc string) *oaSchema { return &oaSchema{Type: "integer", Description: desc} }
+func oaArray(items *oaSchema, desc string) *oaSchema {
+	return &oaSchema{Type: "array", Items: items, Description: desc}
+}
+
+func (s *oaSchema) withFormat(f string) *oaSchema  { s.Format = f; return s }
+func (s *oaSchema) withEnum(v ...string) *oaSchema { s.Enum = v; return s }
+func (s *oaSchema) withExample(v any) *oaSchema    { s.Example = v; return s }
+
+type oaProp struct {
+	name     string
+	schema   *oaSchema
+	optional bool
+}
+
+func oaField(name string, s *oaSchema) oaProp { return oaProp{name: name, schema: s} }
+func oaOptional(name string, s *oaSchema) oaProp {
+	return oaProp{name: name, schema: s, optional: true}
+}
+
+func oaObject(desc string, props ...oaProp) *oaSchema {
+	s := &oaSchema{Type: "object", Description: desc, Properties: map[string]*oaSchema{}}
+	for _, p := range props {
+		s.Properties[p.name] = p.schema
+		s.order = append(s.order, p.name)
+		if !p.optional {
+			s.Required = append(s.Required, p.name)
+		}
+	}
+	return s
+}
+
+// data wraps a payload the way every success body is wrapped: {"data": …}.
+func oaData(s *oaSchema) *oaSchema { return oaObject("", oaField("data", s)) }
+
+// apiSchemas are the named schemas of the document.
+func apiSchemas() map[string]*oaSchema {
+	flags := oaObject("Every flag the portal reads, each true or false; a flag the provider does not mention is false.")
+	for _, f := range provider.KnownFlags() {
+		flags.Properties[f] = oaBool("")
+		flags.order = append(flags.order, f)
+		flags.Required = append(flags.Required, f)
+	}
+	flags.AdditionalProperties = oaBool("")
+	return map[string]*oaSchema{
+		"Error": oaObject("One problem with the request.",
+			oaField("status", oaInteger("HTTP status of the reply.").withExample(422)),
+			oaField("code", oaString("Machine-readable code: EXPIRED_AUTHENTICATION, MissingScope, invalid, invalid_credentials, invalid_csrf, invalid_token, not_found, too_many_requests, …").withExample("invalid")),
+			oaField("title", oaString("Human-readable message, ready to show.").withExample("Must be a valid email")),
+			oaOptional("detail", oaString("More about the problem.")),
+			oaOptional("source", oaObject("The request field the problem is about.",
+				oaField("pointer", oaString("JSON Pointer into the request body.").withExample("/email"))))),
+		"Errors": oaObject("Error reply: a field error carries a source pointer, a form-level error none.",
+			oaField("errors", oaArray(oaRef("Error"), "The problems, at least one."))),
+		"LoginRequest": oaObject("Credentials.",
+			oaField("email", oaString("The user's e-mail address; required and valid.").withFormat("email").withExample("observer@demo.example")),
+			oaField("password", oaString("The user's password; required.").withFormat("password"))),
+		"Token": oaObject("An access token and what it allows.",
+			oaField("access_token", oaString("JWT (HS256) to send as Authorization: Bearer. It names the server session, so it stops working when that session ends.")),
+			oaField("token_type", oaString("Always Bearer.").withEnum("Bearer")),
+			oaField("expires_in", oaInteger("Seconds until the access token expires; refresh about 30 seconds before.").withExample(900)),
+			oaField("scope", oaString("Space-separated scopes: login (password accepted, MFA pending) or dashboard (fully authenticated).").withExample(session.ScopeDashboard)),
+			oaField("csrf_token", oaString("Send as X-CSRF-Token when refreshing."))),
+		"Organisation": oaObject("An organisation the user belongs to, with the membership.",
+			oaField("id", oaString("Organisation id.").withFormat("uuid")),
+			oaField("name", oaString("Organisation name.")),
+			oaField("default", oaBool("Whether this is the user's default organisation.")),
+			oaField("role", oaString("The user's role here.").withEnum(access.Roles...)),
+			oaField("organisation_name", oaString("Organisation name.")),
+			oaField("country", oaString("ISO 3166-1 alpha-2 country code.").withExample("DK")),
+			oaField("line1", oaString("Address line 1.")),
+			oaField("line2", oaString("Address line 2.")),
+			oaField("city", oaString("City.")),
+			oaField("postal_code", oaString("Postal code.")),
+			oaField("state", oaString("State or region.")),
+			oaField("ordering_institution", oaString("Ordering institution named on payments."))),
+		"CurrentUser": oaObject("The authenticated user.",
+			oaField("id", oaString("User id.").withFormat("uuid")),
+			oaField("email", oaString("E-mail address.").withFormat("email")),
+			oaField("first_name", oaString("First name.")),
+			oaField("last_name", oaString("Last name.")),
+			oaField("has_verify_setup", oaBool("A verification method is set up.")),
+			oaField("mfa_configured", oaBool("MFA is configured.")),
+			oaField("mfa_enabled", oaBool("MFA is enabled.")),
+			oaField("skip_mfa", oaBool("The user logs in without MFA.")),
+			oaField("has_phone", oaBool("A phone number is registered."))),
+		"Configuration": oaObject("Organisation settings that switch screens and flows on or off.",
+			oaField("manual_payouts_enabled", oaBool("Manual payouts are on.")),
+			oaField("batches_enabled", oaInteger("Batches are on when above 0.")),
+			oaField("batch_number_of_approvers", oaInteger("Approvals a batch needs; approval is required above 0.")),
+			oaField("manual_payout_number_of_approvers", oaInteger("Approvals a manual payout needs.")),
+			oaField("customer_ab_testing", oaBool("A/B testing is on.")),
+			oaField("fx_widget_enabled", oaBool("The FX widget is shown."))),
+		"ContractedProducts": oaObject("Counts of contracted products.",
+			oaField("payout_products_count", oaInteger("Payout products; the payouts area shows above 0.")),
+			oaField("collection_products_count", oaInteger("Collection products; the collections area shows above 0."))),
+		"Address": oaObject("An organisation's postal address.",
+			oaField("line1", oaString("Address line 1.")),
+			oaField("line2", oaString("Address line 2.")),
+			oaField("city", oaString("City.")),
+			oaField("postal_code", oaString("Postal code.")),
+			oaField("state", oaString("State or region.")),
+			oaField("country", oaString("ISO 3166-1 alpha-2 country code."))),
+		"Role": oaObject("The user's role in the organisation, read afresh on every call.",
+			oaField("role", oaString("Role name; unknown roles count as default.").withEnum(access.Roles...)),
+			oaField("label", oaString("How the role is shown to people.").withExample("Observer")),
+			oaField("permissions", oaArray(oaString("Permission such as accounts:read."), "Permissions the role grants, sorted."))),
+		"FeatureFlags": flags,
+		"Alert": oaObject("A banner to show on every page of the organisation.",
+			oaField("id", oaString("Alert id.")),
+			oaField("alert_type", oaString("Severity.").withEnum(provider.AlertInfo, provider.AlertWarning, provider.AlertError)),
+			oaField("alert_message", oaString("The text to show."))),
+	}
+}
+
+// Parameters and responses shared by operations.
+
+var apiOrgIDParam = oaParameter{Name: "id", In: "path", Required: true,
+	Description: "Organisation id. An organisation the user is not a member of answers 404, as an unknown one does.",
+	Schema:      oaString("").withFormat("uuid")}
+
+func apiErrorReply(status int, desc string) apiResponse {
+	return apiResponse{Status: status, Description: desc, Schema: oaRef("Errors")}
+}
+
+var (
+	apiReplyUnauthorized = apiErrorReply(fiber.StatusUnauthorized,
+		"No valid credential: code EXPIRED_AUTHENTICATION when the token expired or its session ended (refresh, else log in again), invalid_token or unauthenticated otherwise.")
+	apiReplyForbidden = apiErrorReply(fiber.StatusForbidden,
+		"Code MissingScope when the credential lacks the scope; invalid_csrf when a cookie-authenticated change lacks X-CSRF-Token.")
+	apiReplyNotFound = apiErrorReply(fiber.StatusNotFound, "Not a member of the organisation, or no such organisation (not told apart).")
+)
+
+func apiTokenReplyDoc(desc string) apiResponse {
+	return apiResponse{Status: fiber.StatusOK, Description: desc, Schema: oaRef("Token")}
+}
+
+var (
+	apiScopesDashboard = []string{session.ScopeDashboard}
+	apiScopesAny       = []string{session.ScopeLogin, session.ScopeDashboard}
+)
+
+// apiOperations is the API: every operation, mounted under each base.
+var apiOperations = sync.OnceValue(func() []apiOp {
+	retryAfter := map[string]oaHeader{"Retry-After": {Description: "Seconds until a new attempt may succeed.", Schema: oaInteger("")}}
+	return []apiOp{
+		{
+			ID: "createToken", Method: fiber.MethodPost, Path: "/authentication/token", Tag: "Authentication",
+			Summary: "Log in",
+			Description: "Checks e-mail and password with the login form's rules and limits and starts a server session. " +
+				"The session is the refresh token: it is set as the HttpOnly, SameSite=Strict cookie portal_refresh (Path=/api) and never appears in the body. " +
+				"The scope is dashboard for a user who skips MFA, else login (MFA still to do). Send the body as application/json.",
+			Auth: apiPublic, Body: oaRef("LoginRequest"),
+			Responses: []apiResponse{
+				{Status: fiber.StatusOK, Description: "Logged in.", Schema: oaRef("Token"),
+					Headers: map[string]oaHeader{"Set-Cookie": {Description: "portal_refresh=<session id>; Path=/api; HttpOnly; SameSite=Strict (Secure over HTTPS).", Schema: oaString("")}}},
+				apiErrorReply(fiber.StatusBadRequest, "The body is not a JSON object (code invalid_json)."),
+				apiErrorReply(fiber.StatusUnauthorized, "Wrong e-mail or password, or a disabled user (code invalid_credentials; not told apart)."),
+				apiErrorReply(fiber.StatusUnsupportedMediaType, "The body is not sent as application/json."),
+				apiErrorReply(fiber.StatusUnprocessableEntity, "Field errors, each with a source pointer (/email, /password)."),
+				{Status: fiber.StatusTooManyRequests, Description: "Too many attempts for this account or from this address.", Schema: oaRef("Errors"), Headers: retryAfter},
+				apiErrorReply(fiber.StatusServiceUnavailable, "The attempt counter is unavailable; logging in is refused rather than left uncounted."),
+			},
+			Handler: (*Server).apiLogin,
+		},
+		{
+			ID: "deleteToken", Method: fiber.MethodDelete, Path: "/authentication/token", Tag: "Authentication",
+			Summary:     "Log out",
+			Description: "Ends the session behind the credential on the server: the access token, every other token of the session and the refresh cookie stop working at once.",
+			Auth:        apiBearer, Scopes: apiScopesAny,
+			Responses: []apiResponse{
+				{Status: fiber.StatusNoContent, Description: "Logged out; the refresh cookie is cleared."},
+				apiReplyUnauthorized, apiReplyForbidden,
+			},
+			Handler: (*Server).apiLogout,
+		},
+		{
+			ID: "refreshToken", Method: fiber.MethodPost, Path: "/authentication/token/refresh", Tag: "Authentication",
+			Summary: "Refresh the access token",
+			Description: "Issues a new access token for the session named by the portal_refresh cookie and keeps the session alive. " +
+				"The body is empty; X-CSRF-Token must be the csrf_token returned at login.",
+			Auth: apiRefresh,
+			Responses: []apiResponse{
+				apiTokenReplyDoc("A new access token for the same session."),
+				apiErrorReply(fiber.StatusUnauthorized, "Code EXPIRED_AUTHENTICATION: no refresh cookie, or its session timed out or was ended. Log in again."),
+				apiErrorReply(fiber.StatusForbidden, "Code invalid_csrf: X-CSRF-Token missing or wrong."),
+				{Status: fiber.StatusTooManyRequests, Description: "Too many refreshes.", Schema: oaRef("Errors"), Headers: retryAfter},
+			},
+			Handler: (*Server).apiRefresh,
+		},
+		{
+			ID: "listOrganisations", Method: fiber.MethodGet, Path: "/customer/organisations", Tag: "Organisation and customer",
+			Summary: "List the user's organisations", Description: "The organisations the user belongs to, by name, with the role held in each and which one is the default.",
+			Auth: apiBearer, Scopes: apiScopesDashboard,
+			Responses: []apiResponse{{Status: fiber.StatusOK, Description: "The memberships.", Schema: oaData(oaArray(oaRef("Organisation"), ""))},
+				apiReplyUnauthorized, apiReplyForbidden},
+			Handler: (*Server).apiOrganisations,
+		},
+		{
+			ID: "getCurrentUser", Method: fiber.MethodGet, Path: "/customer/current_user", Tag: "Organisation and customer",
+			Summary: "Get the current user", Description: "Who the credential belongs to and how their MFA is set up.",
+			Auth: apiBearer, Scopes: apiScopesDashboard,
+			Responses: []apiResponse{{Status: fiber.StatusOK, Description: "The user.", Schema: oaData(oaRef("CurrentUser"))},
+				apiReplyUnauthorized, apiReplyForbidden},
+			Handler: (*Server).apiCurrentUser,
+		},
+		{
+			ID: "setDefaultOrganisation", Method: fiber.MethodPost, Path: "/customer/organisations/{id}/set_default", Tag: "Organisation and customer",
+			Summary: "Make an organisation the default", Description: "The organisation becomes the user's only default: the one opened after login.",
+			Auth: apiBearer, Scopes: apiScopesDashboard, Params: []oaParameter{apiOrgIDParam},
+			Responses: []apiResponse{{Status: fiber.StatusNoContent, Description: "Saved."},
+				apiReplyUnauthorized, apiReplyForbidden, apiReplyNotFound},
+			Handler: (*Server).apiSetDefault,
+		},
+		{
+			ID: "getConfigurations", Method: fiber.MethodGet, Path: "/customer/organisations/{id}/configurations", Tag: "Organisation and customer",
+			Summary: "Get the organisation's configuration", Description: "Settings that switch screens and flows on or off.",
+			Auth: apiBearer, Scopes: apiScopesDashboard, Params: []oaParameter{apiOrgIDParam},
+			Responses: []apiResponse{{Status: fiber.StatusOK, Description: "The configuration.", Schema: oaData(oaRef("Configuration"))},
+				apiReplyUnauthorized, apiReplyForbidden, apiReplyNotFound},
+			Handler: (*Server).apiConfigurations,
+		},
+		{
+			ID: "getContractedProducts", Method: fiber.MethodGet, Path: "/customer/organisations/{id}/contracted_products", Tag: "Organisation and customer",
+			Summary: "Get the organisation's contracted products", Description: "How many payout and collection products the organisation has contracted.",
+			Auth: apiBearer, Scopes: apiScopesDashboard, Params: []oaParameter{apiOrgIDParam},
+			Responses: []apiResponse{{Status: fiber.StatusOK, Description: "The counts.", Schema: oaData(oaRef("ContractedProducts"))},
+				apiReplyUnauthorized, apiReplyForbidden, apiReplyNotFound},
+			Handler: (*Server).apiContractedProducts,
+		},
+		{
+			ID: "getAddress", Method: fiber.MethodGet, Path: "/customer/organisations/{id}/address", Tag: "Organisation and customer",
+			Summary: "Get the organisation's address", Description: "The organisation's postal address.",
+			Auth: apiBearer, Scopes: apiScopesDashboard, Params: []oaParameter{apiOrgIDParam},
+			Responses: []apiResponse{{Status: fiber.StatusOK, Description: "The address.", Schema: oaData(oaRef("Address"))},
+				apiReplyUnauthorized, apiReplyForbidden, apiReplyNotFound},
+			Handler: (*Server).apiAddress,
+		},
+		{
+			ID: "getRoles", Method: fiber.MethodGet, Path: "/customer/organisations/{id}/roles", Tag: "Organisation and customer",
+			Summary: "Get the user's role", Description: "The user's role in the organisation and the permissions it grants. A role change applies to the next call.",
+			Auth: apiBearer, Scopes: apiScopesDashboard, Params: []oaParameter{apiOrgIDParam},
+			Responses: []apiResponse{{Status: fiber.StatusOK, Description: "The role.", Schema: oaData(oaRef("Role"))},
+				apiReplyUnauthorized, apiReplyForbidden, apiReplyNotFound},
+			Handler: (*Server).apiRoles,
+		},
+		{
+			ID: "getFeatureFlags", Method: fiber.MethodGet, Path: "/feature_flags", Tag: "Organisation and customer",
+			Summary: "Get feature flags", Description: "The flags of one organisation: organisation_id if given, else X-Organisation-ID, else the user's default organisation.",
+			Auth: apiBearer, Scopes: apiScopesDashboard,
+			Params: []oaParameter{
+				{Name: "organisation_id", In: "query", Description: "Organisation id; must be one of the user's.", Schema: oaString("").withFormat("uuid")},
+				{Name: apiHeaderOrganisation, In: "header", Description: "Organisation id, used when organisation_id is not given.", Schema: oaString("").withFormat("uuid")},
+			},
+			Responses: []apiResponse{{Status: fiber.StatusOK, Description: "The flags.", Schema: oaData(oaRef("FeatureFlags"))},
+				apiReplyUnauthorized, apiReplyForbidden,
+				apiErrorReply(fiber.StatusNotFound, "Not a member of that organisation, or no such organisation; code missing_organisation when the user has none at all.")},
+			Handler: (*Server).apiFeatureFlags,
+		},
+		{
+			ID: "listAlerts", Method: fiber.MethodGet, Path: "/notifications/organisations/{id}/alerts", Tag: "Alerts",
+			Summary: "List the organisation's alerts", Description: "Banners to show at the top of every page of the organisation, oldest first.",
+			Auth: apiBearer, Scopes: apiScopesDashboard, Params: []oaParameter{apiOrgIDParam},
+			Responses: []apiResponse{{Status: fiber.StatusOK, Description: "The alerts (possibly none).", Schema: oaData(oaArray(oaRef("Alert"), ""))},
+				apiReplyUnauthorized, apiReplyForbidden, apiReplyNotFound},
+			Handler: (*Server).apiAlerts,
+		},
+	}
+})
+
+// Security scheme names.
+const (
+	oaSecBearer  = "bearerAuth"
+	oaSecCookie  = "cookieAuth"
+	oaSecRefresh = "refreshCookie"
+	oaSecCSRF    = "csrfToken"
+)
+
+// security says which credentials an operation accepts (one of the listed
+// requirements; every scheme within one). Scopes are listed as OpenAPI 3.1
+// allows for non-OAuth schemes.
+func (op *apiOp) security() []oaSecurityRequirement {
+	switch op.Auth {
+	case apiRefresh:
+		return []oaSecurityRequirement{{oaSecRefresh: {}, oaSecCSRF: {}}}
+	case apiBearer:
+		cookie := oaSecurityRequirement{oaSecCookie: op.Scopes}
+		if unsafeMethod(op.Method) {
+			cookie[oaSecCSRF] = []string{}
+		}
+		return []oaSecurityRequirement{{oaSecBearer: op.Scopes}, cookie}
+	}
+	return []oaSecurityRequirement{}
+}
+
+// buildOpenAPI turns the operation table into the document.
+func buildOpenAPI(ops []apiOp) *openAPIDoc {
+	doc := &openAPIDoc{
+		OpenAPI: "3.1.0",
+		Info: oaInfo{Title: "Portal API", Version: "1",
+			Description: "JSON API of the customer portal. Replies are JSON and never cached. Errors are a list under errors; " +
+				"a field error points at the field with source.pointer."},
+		Servers: []oaServer{{URL: "/api/v1", Description: "Version 1"}, {URL: "/api/v2", Description: "Version 2 (same operations)"}},
+		Paths:   map[string]*oaPathItem{},
+		Components: oaComponents{
+			Schemas: apiSchemas(),
+			SecuritySchemes: map[string]oaSecurityScheme{
+				oaSecBearer: {Type: "http", Scheme: "bearer", BearerFormat: "JWT",
+					Description: "Access token from log in or refresh, as Authorization: Bearer <token>. It is checked against its server session on every call."},
+				oaSecCookie: {Type: "apiKey", In: "cookie", Name: "portal_session",
+					Description: "The browser's session cookie (named __Host-portal_session over HTTPS), for the portal's own pages. Changes also need X-CSRF-Token."},
+				oaSecRefresh: {Type: "apiKey", In: "cookie", Name: apiRefreshCookie,
+					Description: "The refresh cookie set at log in (HttpOnly, SameSite=Strict, Path=/api)."},
+				oaSecCSRF: {Type: "apiKey", In: "header", Name: apiCSRFHeader,
+					Description: "The session's CSRF token: csrf_token from log in for refresh, the page's token for cookie-authenticated changes."},
+			},
+		},
+	}
+	seenTag := map[string]bool{}
+	for i := range ops {
+		op := &ops[i]
+		if !seenTag[op.Tag] {
+			seenTag[op.Tag] = true
+			doc.Tags = append(doc.Tags, oaTag{Name: op.Tag})
+		}
+		o := &oaOperation{OperationID: op.ID, Summary: op.Summary, Description: op.Description, Tags: []string{op.Tag},
+			Security: op.security(), Parameters: op.Params, Responses: map[string]*oaResponse{}}
+		if op.Body != nil {
+			o.RequestBody = &oaRequestBody{Required: true, Content: map[string]oaMedia{fiber.MIMEApplicationJSON: {Schema: op.Body}}}
+		}
+		for _, r := range op.Responses {
+			res := &oaResponse{Description: r.Description, Headers: r.Headers}
+			if r.Schema != nil {
+				res.Content = map[string]oaMedia{fiber.MIMEApplicationJSON: {Schema: r.Schema}}
+			}
+			o.Responses[strconv.Itoa(r.Status)] = res
+		}
+		item := doc.Paths[op.Path]
+		if item == nil {
+			item = &oaPathItem{}
+			doc.Paths[op.Path] = item
+		}
+		if *item.slot(op.Method) != nil {
+			panic("openapi: two operations for " + op.Method + " " + op.Path)
+		}
+		*item.slot(op.Method) = o
+	}
+	return doc
+}
+
+// resolve follows a $ref to its named schema.
+func (d *openAPIDoc) resolve(s *oaSchema) *oaSchema {
+	for s != nil && s.Ref != "" {
+		s = d.Components.Schemas[strings.TrimPrefix(s.Ref, oaRefPrefix)]
+	}
+	return s
+}
+
+var (
+	openAPIOnce = sync.OnceValues(func() (*openAPIDoc, []byte) {
+		doc := buildOpenAPI(apiOperations())
+		b, err := json.MarshalIndent(doc, "", "  ")
+		if err != nil {
+			panic(err) // a static value of plain types: cannot fail
+		}
+		return doc, b
+	})
+)
+
+// openAPI is the document (built once; treat it as read-only).
+func openAPI() *openAPIDoc { d, _ := openAPIOnce(); return d }
+
+func (s *Server) openAPIJSON(c fiber.Ctx) error {
+	_, b := openAPIOnce()
+	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSONCharsetUTF8)
+	return c.Status(fiber.StatusOK).Send(b)
+}

@@ -1,0 +1,244 @@
+import { SandboxBanner } from '../components/Messages';
+
+// The API Reference: rendered on the server from the OpenAPI document
+// (server/docs.go builds the props), readable without JavaScript.
+
+type Param = { name: string; in: string; type: string; required: boolean; description?: string };
+type Field = { name: string; type: string; required: boolean; description?: string };
+type Response = {
+  status: string;
+  reason: string;
+  description: string;
+  body: string;
+  headers?: Param[];
+  fields?: Field[];
+};
+type Endpoint = {
+  id: string;
+  method: string;
+  path: string;
+  summary: string;
+  description?: string;
+  auth: string;
+  params: Param[];
+  body: Field[];
+  responses: Response[];
+};
+type Group = { id: string; title: string; endpoints: Endpoint[] };
+
+type Props = {
+  sandbox: boolean;
+  home: string;
+  intro: string;
+  bases: string[];
+  specUrl: string;
+  schemes: { name: string; text: string }[];
+  errors: Field[];
+  groups: Group[];
+};
+
+const methodTone: Record<string, string> = {
+  GET: 'bg-blue-100 text-blue-900',
+  POST: 'bg-green-100 text-green-900',
+  PUT: 'bg-amber-100 text-amber-900',
+  PATCH: 'bg-amber-100 text-amber-900',
+  DELETE: 'bg-red-100 text-red-900',
+};
+
+const th = 'border-b border-gray-400 px-3 py-2 text-left font-semibold';
+const td = 'border-b border-gray-200 px-3 py-2 align-top';
+const caption = 'mb-1 mt-4 text-left font-semibold';
+
+function Required({ on }: { on: boolean }) {
+  return <>{on ? 'Yes' : 'No'}</>;
+}
+
+function FieldTable({ label, fields }: { label: string; fields: Field[] }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full border-collapse text-sm">
+        <caption className={caption}>{label}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className={th}>Field</th>
+            <th scope="col" className={th}>Type</th>
+            <th scope="col" className={th}>Required</th>
+            <th scope="col" className={th}>Description</th>
+          </tr>
+        </thead>
+        <tbody>
+          {fields.map((f) => (
+            <tr>
+              <th scope="row" className={td + ' font-normal'}><code>{f.name}</code></th>
+              <td className={td}>{f.type}</td>
+              <td className={td}><Required on={f.required} /></td>
+              <td className={td}>{f.description || ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ParamTable({ label, params }: { label: string; params: Param[] }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full border-collapse text-sm">
+        <caption className={caption}>{label}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className={th}>Name</th>
+            <th scope="col" className={th}>In</th>
+            <th scope="col" className={th}>Type</th>
+            <th scope="col" className={th}>Required</th>
+            <th scope="col" className={th}>Description</th>
+          </tr>
+        </thead>
+        <tbody>
+          {params.map((p) => (
+            <tr>
+              <th scope="row" className={td + ' font-normal'}><code>{p.name}</code></th>
+              <td className={td}>{p.in}</td>
+              <td className={td}>{p.type}</td>
+              <td className={td}><Required on={p.required} /></td>
+              <td className={td}>{p.description || ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function EndpointSection({ ep }: { ep: Endpoint }) {
+  const titleId = ep.id + '-title';
+  const name = ep.method + ' ' + ep.path;
+  return (
+    <section id={ep.id} aria-labelledby={titleId} data-endpoint={name} className="mb-10 border-t border-gray-300 pt-6">
+      <h3 id={titleId} className="text-lg font-semibold">
+        {ep.summary}
+        <span className="mt-1 block font-mono text-base font-normal">
+          <span className={'mr-2 rounded px-2 py-0.5 text-sm font-semibold ' + (methodTone[ep.method] || '')}>{ep.method}</span>
+          <code>{ep.path}</code>
+        </span>
+      </h3>
+      {ep.description ? <p className="mt-2">{ep.description}</p> : null}
+      <dl className="mt-3">
+        <dt className="font-semibold">Authentication</dt>
+        <dd>{ep.auth}</dd>
+      </dl>
+      {ep.params.length > 0 ? <ParamTable label={'Parameters of ' + name} params={ep.params} /> : null}
+      {ep.body.length > 0 ? <FieldTable label={'Request body of ' + name + ' (application/json)'} fields={ep.body} /> : null}
+      <div className="overflow-x-auto">
+        <table className="w-full border-collapse text-sm">
+          <caption className={caption}>{'Responses of ' + name}</caption>
+          <thead>
+            <tr>
+              <th scope="col" className={th}>Status</th>
+              <th scope="col" className={th}>Meaning</th>
+              <th scope="col" className={th}>Body</th>
+            </tr>
+          </thead>
+          <tbody>
+            {ep.responses.map((r) => (
+              <tr>
+                <th scope="row" className={td + ' font-normal'}>{r.status} {r.reason}</th>
+                <td className={td}>
+                  {r.description}
+                  {r.headers && r.headers.length > 0 ? (
+                    <span className="block text-gray-700">
+                      {r.headers.map((h) => (
+                        <span className="block">Header <code>{h.name}</code>: {h.description || ''}</span>
+                      ))}
+                    </span>
+                  ) : null}
+                </td>
+                <td className={td}>{r.body === 'error list' ? <a href="#errors" className="text-blue-800 underline">Error list</a> : r.body === 'none' ? 'None' : 'JSON, below'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {ep.responses
+        .filter((r) => r.fields && r.fields.length > 0)
+        .map((r) => <FieldTable label={'Response ' + r.status + ' body of ' + name} fields={r.fields || []} />)}
+    </section>
+  );
+}
+
+export default function Docs({ sandbox, home, intro, bases, specUrl, schemes, errors, groups }: Props) {
+  return (
+    <>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2">Skip to content</a>
+      <header className="border-b border-gray-300 bg-white">
+        <SandboxBanner on={!!sandbox} />
+        <div className="flex items-center justify-between px-4 py-3">
+          <a href={home} className="text-lg font-semibold">Portal</a>
+          <a href={home} className="text-blue-800 underline">Back to the portal</a>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-4 py-10">
+        <h1 className="mb-4 text-3xl font-semibold">API Reference</h1>
+        <p className="mb-2">{intro}</p>
+        <p className="mb-2">
+          Base paths: {bases.map((b, i) => <>{i > 0 ? ', ' : ''}<code>{b}</code></>)}. Every operation answers under each base.
+        </p>
+        <p className="mb-6">
+          Machine-readable: <a href={specUrl} className="text-blue-800 underline">OpenAPI 3.1 document (JSON)</a>.
+        </p>
+
+        <nav aria-labelledby="toc-title" className="mb-10 rounded border border-gray-300 p-4">
+          <h2 id="toc-title" className="mb-2 text-lg font-semibold">Contents</h2>
+          <ul className="space-y-2">
+            <li><a href="#credentials" className="text-blue-800 underline">Credentials</a></li>
+            <li><a href="#errors" className="text-blue-800 underline">Errors</a></li>
+            {groups.map((g) => (
+              <li>
+                <a href={'#' + g.id} className="text-blue-800 underline">{g.title}</a>
+                <ul className="ml-5 mt-1 list-disc space-y-1">
+                  {g.endpoints.map((ep) => (
+                    <li>
+                      <a href={'#' + ep.id} className="text-blue-800 underline">{ep.summary}</a>{' '}
+                      <code className="text-sm">{ep.method} {ep.path}</code>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <section aria-labelledby="credentials" className="mb-10">
+          <h2 id="credentials" className="mb-3 text-2xl font-semibold">Credentials</h2>
+          <p className="mb-3">Each endpoint says which of these it accepts.</p>
+          <dl className="space-y-3">
+            {schemes.map((s) => (
+              <div>
+                <dt className="font-semibold">{s.name}</dt>
+                <dd>{s.text}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+
+        <section aria-labelledby="errors" className="mb-10">
+          <h2 id="errors" className="mb-3 text-2xl font-semibold">Errors</h2>
+          <p>
+            A failed call answers with <code>{'{"errors": [ … ]}'}</code>, a list of problems. A problem about a request
+            field names it in <code>source.pointer</code>; one about the whole request has no source.
+          </p>
+          <FieldTable label="Fields of a problem" fields={errors} />
+        </section>
+
+        {groups.map((g) => (
+          <section aria-labelledby={g.id} className="mb-10">
+            <h2 id={g.id} className="mb-3 text-2xl font-semibold">{g.title}</h2>
+            {g.endpoints.map((ep) => <EndpointSection ep={ep} />)}
+          </section>
+        ))}
+        <p><a href={home} className="text-blue-800 underline">Back to the portal</a></p>
+      </main>
+    </>
+  );
+}

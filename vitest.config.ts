@@ -1,0 +1,19 @@
+// Island unit tests: islands/**/*.test.ts(x), in jsdom, compiled the way the
+// browser bundle is (automatic JSX runtime from preact; React APIs aliased to
+// preact/compat, as in ssr/bundle/bundle.go).
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
+  resolve: {
+    alias: [
+      { find: /^react$/, replacement: 'preact/compat' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+    ],
+  },
+  test: {
+    include: ['islands/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+  },
+});
