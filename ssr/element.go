@@ -292,7 +292,7 @@ func (w *elementWriter) el(tag string, pv goja.Value, kids []goja.Value) goja.Va
 		// A void element whose children rendered nothing closes itself; the
 		// test is on the output, as preact's (!html), so <br>{null}</br>
 		// is <br/> too. Empty children add no parts (addBytes, addNode).
-		if voidElements[tag] && len(w.open) == 1 && w.open[0].hi == int32(start) {
+		if len(w.open) == 1 && w.open[0].hi == int32(start) && voidElements[tag] {
 			w.buf = append(w.buf[:start-1], "/>"...)
 			w.open[0].hi = int32(len(w.buf))
 			return w.finish()

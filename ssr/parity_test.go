@@ -21,6 +21,12 @@ import (
 //
 // A fixture page exports `cases` (name → thunk) and renders cases[name].
 
+const (
+	parityPages = "testdata/parity"
+	// noIslands is a folder that does not exist: parity pages place none.
+	noIslands = "testdata/none"
+)
+
 // knownDifferences are the cases where our output differs on purpose or by
 // a limit of the design; each pins what we produce instead.
 var knownDifferences = map[string]struct {
@@ -38,9 +44,8 @@ var knownDifferences = map[string]struct {
 }
 
 func TestParity(t *testing.T) {
-	const dir = "testdata/parity"
-	r := newRenderer(t, dir, "testdata/none", Config{Size: 1})
-	ref := newReference(t, dir, "testdata/none")
+	r := newRenderer(t, parityPages, noIslands, Config{Size: 1})
+	ref := newReference(t, parityPages, noIslands)
 
 	pages := make([]string, 0, len(ref.casesByPage))
 	for p := range ref.casesByPage {
@@ -121,10 +126,9 @@ func TestNodeTwinParity(t *testing.T) {
 	if err != nil {
 		t.Skip("node not installed")
 	}
-	const dir = "testdata/parity"
-	src := serverBundle(t, dir, "testdata/none")
-	r := newRenderer(t, dir, "testdata/none", Config{Size: 1})
-	ref := newReference(t, dir, "testdata/none")
+	src := serverBundle(t, parityPages, noIslands)
+	r := newRenderer(t, parityPages, noIslands, Config{Size: 1})
+	ref := newReference(t, parityPages, noIslands)
 
 	tmp := t.TempDir()
 	bundlePath := filepath.Join(tmp, "server.js")

@@ -198,9 +198,13 @@ func (p *jsonParser) number() (goja.Value, error) {
 			return p.rt.ToValue(n), nil
 		}
 	}
-	// Out of range gives ±Inf (or 0) and ErrRange, as JSON.parse gives
-	// Infinity; the grammar was checked above, so no other error is left.
-	f, _ := strconv.ParseFloat(num, 64)
+	// The grammar was checked above, so the only error left is a number
+	// beyond float64, which encoding/json and goja's JSON.parse refuse too.
+	f, err := strconv.ParseFloat(num, 64)
+	if err != nil {
+		p.i = start
+		return nil, p.fail("number out of range")
+	}
 	return p.rt.ToValue(f), nil
 }
 

@@ -137,12 +137,15 @@ func (r *Renderer) replace() {
 
 func (r *Renderer) run(v *vm, page string, props []byte) (res Result, err error) {
 	v.w.reset()
-	timer := time.AfterFunc(r.cfg.Timeout, func() { v.rt.Interrupt(ErrTimeout) })
+	// Props are parsed before the clock starts: parsing is Go code, which an
+	// interrupt cannot stop, and bounded by MaxProps. A timer that fired
+	// during a parse that then failed would leave the interrupt pending on a
+	// runtime going back to the pool, failing the next render there.
 	pv, err := propsValue(v.rt, string(props))
 	if err != nil {
-		timer.Stop()
 		return Result{}, err
 	}
+	timer := time.AfterFunc(r.cfg.Timeout, func() { v.rt.Interrupt(ErrTimeout) })
 	out, err := v.render(goja.Undefined(), v.rt.ToValue(page), pv)
 	if !timer.Stop() {
 		// The timer fired: even if the render finished first, the interrupt
