@@ -20,6 +20,7 @@ import (
 	"github.com/redis/go-redis/v9"
 	"golang.org/x/net/html"
 
+	"portal/htmlq"
 	"portal/ratelimit"
 	"portal/reference"
 	"portal/session"
@@ -184,73 +185,16 @@ func (c *client) login(email string) *http.Response {
 	return res
 }
 
-// Helpers to query parsed HTML by structure.
-
-func find(n *html.Node, match func(*html.Node) bool) *html.Node {
-	if n.Type == html.ElementNode && match(n) {
-		return n
-	}
-	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		if f := find(c, match); f != nil {
-			return f
-		}
-	}
-	return nil
-}
-
-func findAll(n *html.Node, match func(*html.Node) bool) []*html.Node {
-	var out []*html.Node
-	var walk func(*html.Node)
-	walk = func(n *html.Node) {
-		if n.Type == html.ElementNode && match(n) {
-			out = append(out, n)
-		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			walk(c)
-		}
-	}
-	walk(n)
-	return out
-}
-
-func attr(n *html.Node, name string) string {
-	for _, a := range n.Attr {
-		if a.Key == name {
-			return a.Val
-		}
-	}
-	return ""
-}
-
-func hasAttr(n *html.Node, name string) bool {
-	for _, a := range n.Attr {
-		if a.Key == name {
-			return true
-		}
-	}
-	return false
-}
-
-func text(n *html.Node) string {
-	var b strings.Builder
-	var walk func(*html.Node)
-	walk = func(n *html.Node) {
-		if n.Type == html.TextNode {
-			b.WriteString(n.Data)
-		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			walk(c)
-		}
-	}
-	walk(n)
-	return strings.Join(strings.Fields(b.String()), " ")
-}
-
-func byTag(tag string) func(*html.Node) bool { return func(n *html.Node) bool { return n.Data == tag } }
-
-func byID(id string) func(*html.Node) bool {
-	return func(n *html.Node) bool { return attr(n, "id") == id }
-}
+// Queries of parsed HTML by structure (package htmlq), under short names.
+var (
+	find    = htmlq.Find
+	findAll = htmlq.FindAll
+	attr    = htmlq.Attr
+	hasAttr = htmlq.HasAttr
+	text    = htmlq.VisibleText
+	byTag   = htmlq.ByTag
+	byID    = htmlq.ByID
+)
 
 func fiberTestConfig() fiber.TestConfig {
 	return fiber.TestConfig{Timeout: 15 * time.Second, FailOnTimeout: true}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"portal/htmlq"
 	"slices"
 	"strings"
 	"testing"
@@ -184,37 +185,8 @@ func rawProps(s string) []byte {
 	return []byte(out)
 }
 
-func findAll(n *html.Node, match func(*html.Node) bool) []*html.Node {
-	var out []*html.Node
-	if n.Type == html.ElementNode && match(n) {
-		out = append(out, n)
-	}
-	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		out = append(out, findAll(c, match)...)
-	}
-	return out
-}
-
-func attr(n *html.Node, key string) string {
-	for _, a := range n.Attr {
-		if a.Key == key {
-			return a.Val
-		}
-	}
-	return ""
-}
-
-func text(n *html.Node) string {
-	var b strings.Builder
-	var walk func(*html.Node)
-	walk = func(n *html.Node) {
-		if n.Type == html.TextNode {
-			b.WriteString(n.Data)
-		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			walk(c)
-		}
-	}
-	walk(n)
-	return b.String()
-}
+var (
+	findAll = htmlq.FindAll
+	attr    = htmlq.Attr
+	text    = htmlq.Text
+)
