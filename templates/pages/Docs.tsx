@@ -53,26 +53,32 @@ function Required({ on }: { on: boolean }) {
   return <>{on ? 'Yes' : 'No'}</>;
 }
 
-function FieldTable({ label, fields }: { label: string; fields: Field[] }) {
+type Row = { name: string; in?: string; type: string; required: boolean; description?: string };
+
+// One table for request-body fields and for parameters; parameters add the
+// "In" column (path, query, header, cookie).
+function NameTable({ label, nameHeader, rows, withIn }: { label: string; nameHeader: string; rows: Row[]; withIn?: boolean }) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full border-collapse text-sm">
         <caption className={caption}>{label}</caption>
         <thead>
           <tr>
-            <th scope="col" className={th}>Field</th>
+            <th scope="col" className={th}>{nameHeader}</th>
+            {withIn ? <th scope="col" className={th}>In</th> : null}
             <th scope="col" className={th}>Type</th>
             <th scope="col" className={th}>Required</th>
             <th scope="col" className={th}>Description</th>
           </tr>
         </thead>
         <tbody>
-          {fields.map((f) => (
+          {rows.map((r) => (
             <tr>
-              <th scope="row" className={td + ' font-normal'}><code>{f.name}</code></th>
-              <td className={td}>{f.type}</td>
-              <td className={td}><Required on={f.required} /></td>
-              <td className={td}>{f.description || ''}</td>
+              <th scope="row" className={td + ' font-normal'}><code>{r.name}</code></th>
+              {withIn ? <td className={td}>{r.in}</td> : null}
+              <td className={td}>{r.type}</td>
+              <td className={td}><Required on={r.required} /></td>
+              <td className={td}>{r.description || ''}</td>
             </tr>
           ))}
         </tbody>
@@ -81,34 +87,12 @@ function FieldTable({ label, fields }: { label: string; fields: Field[] }) {
   );
 }
 
+function FieldTable({ label, fields }: { label: string; fields: Field[] }) {
+  return <NameTable label={label} nameHeader="Field" rows={fields} />;
+}
+
 function ParamTable({ label, params }: { label: string; params: Param[] }) {
-  return (
-    <div className="overflow-x-auto">
-      <table className="w-full border-collapse text-sm">
-        <caption className={caption}>{label}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={th}>Name</th>
-            <th scope="col" className={th}>In</th>
-            <th scope="col" className={th}>Type</th>
-            <th scope="col" className={th}>Required</th>
-            <th scope="col" className={th}>Description</th>
-          </tr>
-        </thead>
-        <tbody>
-          {params.map((p) => (
-            <tr>
-              <th scope="row" className={td + ' font-normal'}><code>{p.name}</code></th>
-              <td className={td}>{p.in}</td>
-              <td className={td}>{p.type}</td>
-              <td className={td}><Required on={p.required} /></td>
-              <td className={td}>{p.description || ''}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <NameTable label={label} nameHeader="Name" rows={params} withIn />;
 }
 
 function EndpointSection({ ep }: { ep: Endpoint }) {
