@@ -385,38 +385,10 @@ var apiOperations = sync.OnceValue(func() []apiOp {
 				apiReplyUnauthorized, apiReplyForbidden, apiReplyNotFound},
 			Handler: (*Server).apiSetDefault,
 		},
-		{
-			ID: "getConfigurations", Method: fiber.MethodGet, Path: "/customer/organisations/{id}/configurations", Tag: "Organisation and customer",
-			Summary: "Get the organisation's configuration", Description: "Settings that switch screens and flows on or off.",
-			Auth: apiBearer, Scopes: apiScopesDashboard, Params: []oaParameter{apiOrgIDParam},
-			Responses: []apiResponse{{Status: fiber.StatusOK, Description: "The configuration.", Schema: oaData(oaRef("Configuration"))},
-				apiReplyUnauthorized, apiReplyForbidden, apiReplyNotFound},
-			Handler: (*Server).apiConfigurations,
-		},
-		{
-			ID: "getContractedProducts", Method: fiber.MethodGet, Path: "/customer/organisations/{id}/contracted_products", Tag: "Organisation and customer",
-			Summary: "Get the organisation's contracted products", Description: "How many payout and collection products the organisation has contracted.",
-			Auth: apiBearer, Scopes: apiScopesDashboard, Params: []oaParameter{apiOrgIDParam},
-			Responses: []apiResponse{{Status: fiber.StatusOK, Description: "The counts.", Schema: oaData(oaRef("ContractedProducts"))},
-				apiReplyUnauthorized, apiReplyForbidden, apiReplyNotFound},
-			Handler: (*Server).apiContractedProducts,
-		},
-		{
-			ID: "getAddress", Method: fiber.MethodGet, Path: "/customer/organisations/{id}/address", Tag: "Organisation and customer",
-			Summary: "Get the organisation's address", Description: "The organisation's postal address.",
-			Auth: apiBearer, Scopes: apiScopesDashboard, Params: []oaParameter{apiOrgIDParam},
-			Responses: []apiResponse{{Status: fiber.StatusOK, Description: "The address.", Schema: oaData(oaRef("Address"))},
-				apiReplyUnauthorized, apiReplyForbidden, apiReplyNotFound},
-			Handler: (*Server).apiAddress,
-		},
-		{
-			ID: "getRoles", Method: fiber.MethodGet, Path: "/customer/organisations/{id}/roles", Tag: "Organisation and customer",
-			Summary: "Get the user's role", Description: "The user's role in the organisation and the permissions it grants. A role change applies to the next call.",
-			Auth: apiBearer, Scopes: apiScopesDashboard, Params: []oaParameter{apiOrgIDParam},
-			Responses: []apiResponse{{Status: fiber.StatusOK, Description: "The role.", Schema: oaData(oaRef("Role"))},
-				apiReplyUnauthorized, apiReplyForbidden, apiReplyNotFound},
-			Handler: (*Server).apiRoles,
-		},
+		orgRead("getConfigurations", "/customer/organisations/{id}/configurations", "Get the organisation's configuration", "Settings that switch screens and flows on or off.", "The configuration.", "Configuration", (*Server).apiConfigurations),
+		orgRead("getContractedProducts", "/customer/organisations/{id}/contracted_products", "Get the organisation's contracted products", "How many payout and collection products the organisation has contracted.", "The counts.", "ContractedProducts", (*Server).apiContractedProducts),
+		orgRead("getAddress", "/customer/organisations/{id}/address", "Get the organisation's address", "The organisation's postal address.", "The address.", "Address", (*Server).apiAddress),
+		orgRead("getRoles", "/customer/organisations/{id}/roles", "Get the user's role", "The user's role in the organisation and the permissions it grants. A role change applies to the next call.", "The role.", "Role", (*Server).apiRoles),
 		{
 			ID: "getFeatureFlags", Method: fiber.MethodGet, Path: "/feature_flags", Tag: "Organisation and customer",
 			Summary: "Get feature flags", Description: "The flags of one organisation: organisation_id if given, else X-Organisation-ID, else the user's default organisation.",
@@ -547,4 +519,17 @@ func (s *Server) openAPIJSON(c fiber.Ctx) error {
 	_, b := openAPIOnce()
 	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSONCharsetUTF8)
 	return c.Status(fiber.StatusOK).Send(b)
+}
+
+// orgRead is an operation that reads one thing of an organisation the user
+// belongs to: same auth, parameter and error replies for all of them.
+func orgRead(id, path, summary, description, ok, schema string, h func(*Server, fiber.Ctx, *apiCaller) error) apiOp {
+	return apiOp{
+		ID: id, Method: fiber.MethodGet, Path: path, Tag: "Organisation and customer",
+		Summary: summary, Description: description,
+		Auth: apiBearer, Scopes: apiScopesDashboard, Params: []oaParameter{apiOrgIDParam},
+		Responses: []apiResponse{{Status: fiber.StatusOK, Description: ok, Schema: oaData(oaRef(schema))},
+			apiReplyUnauthorized, apiReplyForbidden, apiReplyNotFound},
+		Handler: h,
+	}
 }
