@@ -18,6 +18,7 @@ import (
 var documentTmpl = template.Must(template.New("doc").Parse(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{.Title}} · Portal</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/assets/{{.CSS}}">
 {{- if .Refresh}}
 <meta http-equiv="refresh" content="0;url={{.Refresh}}">{{end}}

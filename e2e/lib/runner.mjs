@@ -1,0 +1,107 @@
+// A tiny serial test runner: each named test runs twice, once in a browser
+// context with JavaScript and once without, with a per-test timeout, a
+// screenshot and the page's HTML kept on failure, and a summary line.
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { Monitor } from './checks.mjs';
+
+const tests = [];
+
+/**
+ * Registers a test. fn(t) gets t.page, t.context, t.js (JavaScript on?),
+ * t.base, t.audit(label), t.note(text), t.cleanup(fn). opts.timeout in ms;
+ * opts.modes limits it to [true] or [false].
+ */
+export function test(name, fn, opts = {}) {
+  tests.push({ name, fn, timeout: opts.timeout ?? 30_000, modes: opts.modes ?? [true, false] });
+}
+
+const slug = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+export async function runAll({ browser, base, artifacts, only, axe, stopped = () => false }) {
+  const results = [];
+  for (const tc of tests) {
+    if (only && !only.some((o) => tc.name.includes(o))) continue;
+    for (const js of tc.modes) {
+      if (stopped()) return results;
+      const label = `${tc.name} [${js ? 'JS' : 'no JS'}]`;
+      const t0 = Date.now();
+      const context = await browser.newContext({ javaScriptEnabled: js, baseURL: base, locale: 'en-GB' });
+      context.setDefaultTimeout(Math.min(10_000, tc.timeout));
+      context.setDefaultNavigationTimeout(Math.min(15_000, tc.timeout));
+      const monitor = new Monitor({ js, axe, browser, base });
+      await monitor.attach(context);
+      const page = await context.newPage();
+      const notes = [];
+      const cleanups = [];
+      const t = {
+        page, context, js, base, browser,
+        mode: js ? 'JS' : 'no JS',
+        audit: (name, o) => monitor.audit(page, name, o),
+        note: (text) => notes.push(text),
+        cleanup: (fn) => cleanups.push(fn),
+        monitor,
+      };
+      let error = null;
+      let timer;
+      try {
+        await Promise.race([
+          (async () => {
+            await tc.fn(t);
+            try {
+              monitor.assertClean();
+            } catch (err) {
+              err.fromMonitor = true;
+              throw err;
+            }
+          })(),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error(`timed out after ${tc.timeout} ms (at ${page.url()})`)), tc.timeout);
+          }),
+        ]);
+      } catch (err) {
+        error = err;
+      } finally {
+        clearTimeout(timer);
+      }
+      if (error && !error.fromMonitor) {
+        // A hard failure stops the flow; say what the page checks found before it.
+        const also = [...monitor.problems, ...monitor.pageProblems()];
+        if (also.length) error.message += '\nalso found before that:\n' + also.join('\n');
+      }
+      if (error) {
+        const file = path.join(artifacts, `${slug(tc.name)}-${js ? 'js' : 'nojs'}`);
+        try {
+          await page.screenshot({ path: file + '.png', fullPage: true, timeout: 5000 });
+          fs.writeFileSync(file + '.html', await page.content());
+          error.artifact = path.relative(process.cwd(), file + '.png');
+        } catch {}
+      }
+      for (const fn of cleanups) {
+        try {
+          await fn();
+        } catch (err) {
+          notes.push(`cleanup failed: ${err.message.split('\n')[0]}`);
+        }
+      }
+      await context.close().catch(() => {});
+      const ms = Date.now() - t0;
+      if (stopped()) return results;
+      results.push({ label, ok: !error, ms, error, notes });
+      const head = `${error ? 'FAIL' : 'ok  '} ${label} (${(ms / 1000).toFixed(1)} s)`;
+      console.log(head);
+      for (const n of notes) console.log(`       note: ${n}`);
+      if (error) {
+        console.log(indent(String(error.message || error).trimEnd(), 7));
+        if (error.artifact) console.log(`       screenshot: ${error.artifact}`);
+      }
+    }
+  }
+  return results;
+}
+
+export function indent(s, n) {
+  const pad = ' '.repeat(n);
+  return s.split('\n').map((l) => pad + l).join('\n');
+}

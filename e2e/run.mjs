@@ -1,0 +1,115 @@
+// Browser flows against the real portal binary, a real redis-server and
+// Debian's chromium, each flow with JavaScript on and off.
+//
+//   node e2e/run.mjs [name-filter ...]     (make e2e: builds assets first)
+//
+// Environment: E2E_NO_AXE=1 skips axe-core; E2E_HEADED=1 shows the browser;
+// E2E_PORTAL_BIN=path uses that portal binary instead of building one.
+// Prints "N passed, M failed" last and exits non-zero on any failure.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { chromium } from 'playwright-core';
+
+import { report } from './flows.mjs';
+import { AXE_TAGS, axeChecked, axeSelfTest, closeShared } from './lib/checks.mjs';
+import { runAll, indent } from './lib/runner.mjs';
+import { buildPortal, killAllSync, startPortal, startRedis, stop, tail } from './lib/servers.mjs';
+import { formatWeight } from './lib/weight.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const artifacts = path.join(root, 'e2e', 'artifacts');
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+const started = Date.now();
+let redis = null;
+let portal = null;
+let browser = null;
+let finished = false;
+let interrupted = false;
+
+async function shutdown() {
+  await closeShared();
+  if (browser) await browser.close().catch(() => {});
+  browser = null;
+  if (portal) {
+    await stop(portal.child);
+    fs.rmSync(portal.dataDir, { recursive: true, force: true });
+  }
+  portal = null;
+  if (redis) await stop(redis.child);
+  redis = null;
+}
+
+for (const [sig, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]]) {
+  process.on(sig, async () => {
+    if (interrupted) return;
+    interrupted = true;
+    console.error(`\n${sig}: stopping`);
+    await shutdown();
+    console.log('0 passed, 1 failed');
+    process.exit(code);
+  });
+}
+process.on('exit', () => killAllSync());
+
+async function main() {
+  fs.rmSync(artifacts, { recursive: true, force: true });
+  fs.mkdirSync(artifacts, { recursive: true });
+  if (!fs.existsSync(path.join(root, 'assets', 'dist', 'manifest.json'))) {
+    throw new Error('assets/dist/manifest.json is missing: run `make assets` (or `go run ./cmd/build`) first');
+  }
+  // E2E_PORTAL_BIN: use a binary built elsewhere (e.g. while the tree does not compile).
+  const build = process.env.E2E_PORTAL_BIN ? { bin: path.resolve(process.env.E2E_PORTAL_BIN), ms: 0 } : buildPortal(root);
+  redis = await startRedis(artifacts);
+  portal = await startPortal(build.bin, redis.url, artifacts);
+  if (portal.health?.backend !== 'redis') throw new Error(`portal is not keeping sessions in Redis: ${JSON.stringify(portal.health)}`);
+  console.log(`portal ${portal.base} (built in ${(build.ms / 1000).toFixed(1)} s), redis :${redis.port}, chromium ${CHROMIUM}`);
+
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: !process.env.E2E_HEADED,
+    // Our signal handlers stop everything (browser, portal, redis) in order.
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+  const axe = !process.env.E2E_NO_AXE;
+  if (axe) await axeSelfTest(browser);
+  const only = process.argv.slice(2);
+  const results = await runAll({ browser, base: portal.base, artifacts, only: only.length ? only : null, axe, stopped: () => interrupted });
+
+  if (interrupted) return 130;
+  if (report.weights.length) {
+    console.log('\nfirst-paint weight (HTML + CSS as sent, Accept-Encoding: br, gzip):');
+    for (const w of report.weights) console.log('  ' + formatWeight(w));
+  }
+  if (axe) console.log(`\naxe-core (${AXE_TAGS.join(', ')}) checked ${axeChecked().length} pages: ${axeChecked().join('; ')}`);
+  for (const n of report.notes) console.log(`note: ${n}`);
+
+  const failed = results.filter((r) => !r.ok);
+  if (failed.length) {
+    console.log(`\nfailures:`);
+    for (const f of failed) console.log(`  ${f.label}`);
+    console.log(`\nportal log (last lines):\n${indent(tail(portal.child, 15), 2)}`);
+  }
+  await shutdown();
+  finished = true;
+  console.log(`\ne2e took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`${results.length - failed.length} passed, ${failed.length} failed`);
+  return failed.length === 0 && results.length > 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => interrupted || process.exit(code),
+  async (err) => {
+    if (interrupted) return; // the signal handler reports and exits
+    console.error(`e2e setup failed: ${err.stack || err}`);
+    await shutdown();
+    if (!finished) console.log('0 passed, 1 failed');
+    process.exit(1);
+  },
+);
