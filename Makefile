@@ -12,8 +12,11 @@ run: assets
 # island unit tests (vitest), browser flows (Playwright + Debian chromium).
 test: system-deps assets vet go-test unit e2e
 
+# npm 11 writes lockfiles without the optional per-platform packages and
+# then refuses them in `npm ci`; `npm install --no-save` installs exactly
+# the locked versions and leaves the lockfile alone.
 node_modules: package.json package-lock.json
-	npm ci --no-audit --no-fund
+	npm install --no-audit --no-fund --no-save
 	@touch node_modules
 
 deps: node_modules
@@ -39,6 +42,7 @@ e2e: assets
 # Render times, pages/s and page weights against DESIGN.md's budgets.
 bench: system-deps assets
 	$(GO) run ./cmd/renderbench
+	$(GO) run ./cmd/renderbench -page Dashboard -props testdata/bench/dashboard.json
 	$(GO) run ./cmd/httpbench
 
 # Rebuilds assets on change and restarts the portal with them.

@@ -32,7 +32,8 @@ func (s *Server) dashboard(c fiber.Ctx) error {
 		return err
 	}
 	o := req(c).Org
-	p := DashboardProps{Shell: sh, Country: o.Org.CountryISO,
+	// Lists go to the page as [] rather than null: components map over them.
+	p := DashboardProps{Shell: sh, Country: o.Org.CountryISO, Address: []string{},
 		Products: ProductsProps{Payouts: o.Products.PayoutProductsCount, Collections: o.Products.CollectionProductsCount}}
 	for _, l := range []string{o.Org.Line1, o.Org.Line2, strings.TrimSpace(o.Org.PostalCode + " " + o.Org.City), o.Org.State} {
 		if strings.TrimSpace(l) != "" {

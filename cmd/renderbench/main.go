@@ -9,7 +9,7 @@
 // The budget it informs (DESIGN.md, "Budgets"): goja ≤ 3× html/template.
 //
 //	go run ./cmd/renderbench                      # synthetic 100-row page
-//	go run ./cmd/renderbench -page Dashboard -props dashboard.json
+//	go run ./cmd/renderbench -page Dashboard -props testdata/bench/dashboard.json
 package main
 
 import (
@@ -151,10 +151,16 @@ func run(o options, stdout io.Writer) error {
 func loadProps(o options) ([]byte, error) {
 	if o.propsFile != "" {
 		b, err := os.ReadFile(o.propsFile)
-		if err == nil && !json.Valid(b) {
-			err = fmt.Errorf("%s is not valid JSON", o.propsFile)
+		if err != nil {
+			return nil, err
 		}
-		return b, err
+		// Compact, as a handler's json.Marshal writes props: an indented
+		// file would add whitespace for goja and node to parse.
+		var buf bytes.Buffer
+		if err := json.Compact(&buf, b); err != nil {
+			return nil, fmt.Errorf("%s is not valid JSON: %w", o.propsFile, err)
+		}
+		return buf.Bytes(), nil
 	}
 	if o.page != "SyntheticTransactions" {
 		return nil, fmt.Errorf("page %s needs -props", o.page)

@@ -3,9 +3,11 @@ package bench
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"portal/ssr"
@@ -47,84 +49,155 @@ func TestSameDOM(t *testing.T) {
 	}
 }
 
-// renderer builds the real server bundle (templates/pages) once per test.
+// bundleSource builds the real server bundle (templates/pages) once per test
+// binary and returns its source and path.
+func bundleSource(tb testing.TB) (src, path string) {
+	tb.Helper()
+	bundleOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "ssr-bench-")
+		if err != nil {
+			bundleErr = err
+			return
+		}
+		bundleDir = dir
+		if _, bundleErr = bundle.Build(bundle.Options{Root: "../..", OutDir: dir, SkipCSS: true}); bundleErr != nil {
+			return
+		}
+		bundlePath = filepath.Join(dir, "server.js")
+		var b []byte
+		b, bundleErr = os.ReadFile(bundlePath)
+		bundleSrc = string(b)
+	})
+	if bundleErr != nil {
+		tb.Fatal(bundleErr)
+	}
+	return bundleSrc, bundlePath
+}
+
+var (
+	bundleOnce                       sync.Once
+	bundleSrc, bundlePath, bundleDir string
+	bundleErr                        error
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if bundleDir != "" {
+		os.RemoveAll(bundleDir)
+	}
+	os.Exit(code)
+}
+
+// renderer is a one-runtime ssr.Renderer of the real server bundle.
 func renderer(tb testing.TB) (*ssr.Renderer, string) {
 	tb.Helper()
-	out := tb.TempDir()
-	if _, err := bundle.Build(bundle.Options{Root: "../..", OutDir: out, SkipCSS: true}); err != nil {
-		tb.Fatal(err)
-	}
-	src, err := os.ReadFile(filepath.Join(out, "server.js"))
+	src, path := bundleSource(tb)
+	r, err := ssr.New(src, ssr.Config{Size: 1})
 	if err != nil {
 		tb.Fatal(err)
 	}
-	r, err := ssr.New(string(src), ssr.Config{Size: 1})
-	if err != nil {
-		tb.Fatal(err)
+	return r, path
+}
+
+// twinCases are the props each twin is checked with, and what the render
+// must hold so the comparison is not between two empty pages.
+func twinCases(tb testing.TB) map[string]struct {
+	props []byte
+	check func(html []byte) error
+} {
+	type c = struct {
+		props []byte
+		check func(html []byte) error
 	}
-	return r, filepath.Join(out, "server.js")
+	count := func(s string, want int) func([]byte) error {
+		return func(html []byte) error {
+			if n := bytes.Count(html, []byte(s)); n != want {
+				return fmt.Errorf("%d %q rendered, want %d", n, s, want)
+			}
+			return nil
+		}
+	}
+	return map[string]c{
+		"SyntheticTransactions": {SyntheticJSON(100), count("<tr", 101)},
+		// 18 sidebar links, the skip link, Portal and API Reference.
+		"Dashboard": {dashboardFixture(tb), count("<a ", 21)},
+	}
 }
 
 // TestTwinsMatchPages: every html/template twin renders the same DOM as its
 // TSX page, so the benchmark compares like with like.
 func TestTwinsMatchPages(t *testing.T) {
 	r, _ := renderer(t)
-	props := map[string][]byte{"SyntheticTransactions": SyntheticJSON(100)}
+	cases := twinCases(t)
 	for page, twin := range Twins {
 		t.Run(page, func(t *testing.T) {
-			p, ok := props[page]
+			tc, ok := cases[page]
 			if !ok {
-				t.Fatalf("no test props for %s: add them here", page)
+				t.Fatalf("no test props for %s: add them to twinCases", page)
 			}
-			res, err := r.Render(context.Background(), page, p)
+			res, err := r.Render(context.Background(), page, tc.props)
 			if err != nil {
 				t.Fatal(err)
 			}
-			data, err := twin.Data(p)
+			out, err := executeTwin(twin, tc.props)
 			if err != nil {
 				t.Fatal(err)
 			}
-			var buf bytes.Buffer
-			if err := twin.Template.Execute(&buf, data); err != nil {
-				t.Fatal(err)
-			}
-			if err := SameDOM(res.HTML, buf.Bytes()); err != nil {
+			if err := SameDOM(res.HTML, out); err != nil {
 				t.Error(err)
 			}
-			// The comparison must see the rows, not two empty tables.
-			if n := bytes.Count(res.HTML, []byte("<tr")); n != 101 {
-				t.Errorf("%d rows rendered, want 101", n)
+			if err := tc.check(res.HTML); err != nil {
+				t.Error(err)
 			}
 		})
 	}
 }
 
-// The Go benchmarks of the same comparison (cmd/renderbench adds node,
-// percentiles and sizes): go test -bench . -benchmem ./ssr/bench
+func executeTwin(twin Twin, props []byte) ([]byte, error) {
+	data, err := twin.Data(props)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	err = twin.Template.Execute(&buf, data)
+	return buf.Bytes(), err
+}
+
+// The Go benchmarks of the same comparison, per page with a twin
+// (cmd/renderbench adds node, percentiles and sizes):
+//
+//	go test -run '^$' -bench . -benchmem ./ssr/bench
 func BenchmarkGoja(b *testing.B) {
 	r, _ := renderer(b)
-	props := SyntheticJSON(100)
 	ctx := context.Background()
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := r.Render(ctx, "SyntheticTransactions", props); err != nil {
-			b.Fatal(err)
-		}
+	for page, tc := range twinCases(b) {
+		b.Run(page, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := r.Render(ctx, page, tc.props); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 
 func BenchmarkTemplate(b *testing.B) {
-	twin := Twins["SyntheticTransactions"]
-	data, err := twin.Data(SyntheticJSON(100))
-	if err != nil {
-		b.Fatal(err)
-	}
-	var buf bytes.Buffer
-	b.ReportAllocs()
-	for b.Loop() {
-		buf.Reset()
-		if err := twin.Template.Execute(&buf, data); err != nil {
-			b.Fatal(err)
-		}
+	for page, tc := range twinCases(b) {
+		b.Run(page, func(b *testing.B) {
+			twin := Twins[page]
+			data, err := twin.Data(tc.props)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var buf bytes.Buffer
+			b.ReportAllocs()
+			for b.Loop() {
+				buf.Reset()
+				if err := twin.Template.Execute(&buf, data); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -1,8 +1,10 @@
 // Package bench holds what the render benchmark (cmd/renderbench) measures
-// the goja renderer against: html/template twins of TSX pages, props for the
-// synthetic 100-row transactions page of DESIGN.md, the node twin of the JSX
-// runtime (node-render.mjs), and a DOM comparison that proves a twin renders
-// the same page.
+// the goja renderer against: html/template twins of TSX pages (the synthetic
+// 100-row transactions page of DESIGN.md and the shell + dashboard page, whose
+// props are testdata/bench/dashboard.json, captured from the real server by
+// TestDashboardFixture), props for the synthetic page, the node twin of the
+// JSX runtime (node-render.mjs), and a DOM comparison that proves a twin
+// renders the same page.
 package bench
 
 import (
@@ -10,6 +12,8 @@ import (
 	"fmt"
 	"html/template"
 	"regexp"
+
+	"portal/server"
 )
 
 // Twin is an html/template page that produces the same DOM as a TSX page.
@@ -25,6 +29,7 @@ type Twin struct {
 // compare another page, add its template here (cmd/renderbench -page).
 var Twins = map[string]Twin{
 	"SyntheticTransactions": {Template: syntheticTemplate, Data: decode[SyntheticProps]},
+	"Dashboard":             {Template: dashboardTemplate, Data: decode[server.DashboardProps]},
 }
 
 func decode[T any](props []byte) (any, error) {
@@ -36,7 +41,12 @@ func decode[T any](props []byte) (any, error) {
 }
 
 // markup drops the line breaks and indentation that keep a template
-// readable, so they do not become text nodes.
-func markup(name, src string) *template.Template {
-	return template.Must(template.New(name).Parse(regexp.MustCompile(`\n\t*`).ReplaceAllString(src, "")))
+// readable, so they do not become text nodes (a tag must therefore stay on
+// one line).
+func markup(name, src string, funcs ...template.FuncMap) *template.Template {
+	t := template.New(name)
+	for _, f := range funcs {
+		t.Funcs(f)
+	}
+	return template.Must(t.Parse(regexp.MustCompile(`\n\t*`).ReplaceAllString(src, "")))
 }

@@ -1,0 +1,91 @@
+package bench
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"portal/server"
+)
+
+// TestDashboardTwinVariants renders the dashboard twin and the TSX page
+// (goja) with props that take every branch of Shell.tsx, Messages.tsx,
+// Icon.tsx and the OrgSwitcher's server markup, so neither can change
+// without the other: the benchmark fixture alone leaves branches unvisited.
+func TestDashboardTwinVariants(t *testing.T) {
+	r, _ := renderer(t)
+	fixture := dashboardFixture(t)
+	base := func(t *testing.T) server.DashboardProps {
+		var p server.DashboardProps
+		if err := json.Unmarshal(fixture, &p); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	tests := []struct {
+		name   string
+		change func(p *server.DashboardProps)
+	}{
+		{"fixture", func(*server.DashboardProps) {}},
+		{"production, no alerts, MFA banner, query", func(p *server.DashboardProps) {
+			p.Shell.Sandbox = false
+			p.Shell.Alerts = nil
+			p.Shell.MFABanner = true
+			p.Shell.Query = `ABC-123 & "x" <y>`
+		}},
+		{"flashes and alerts of every kind", func(p *server.DashboardProps) {
+			p.Shell.Flashes = []server.ShellFlash{{Kind: "success", Text: "Saved."}, {Kind: "error", Text: "Failed <b>&</b>"},
+				{Kind: "warning", Text: "Careful"}, {Kind: "info", Text: "FYI"}, {Kind: "notice", Text: "Unknown kind"}}
+			p.Shell.Alerts = append(p.Shell.Alerts, server.ShellAlert{ID: "e", Type: "error", Message: "Down"},
+				server.ShellAlert{ID: "s", Type: "success", Message: "Up"}, server.ShellAlert{ID: "x", Type: "other", Message: "?"})
+		}},
+		{"sidebar edge cases", func(p *server.DashboardProps) {
+			p.Shell.Nav[0].Active = false
+			acc := &p.Shell.Nav[4].Children[3]
+			acc.Active = true // an active item with a detail line
+			p.Shell.Nav = append(p.Shell.Nav,
+				server.NavItem{Label: "No icon", Href: "/org/x/a", Icon: "nope"},
+				server.NavItem{Label: "Flags", Children: []server.NavItem{
+					{Label: "lower", Href: "/org/x/b", Flag: "de"}, {Label: "three", Href: "/org/x/c", Flag: "DEU"},
+					{Label: "both", Href: "/org/x/d", Icon: "home", Flag: "SE", Detail: "No. 1"}, {Label: "no href"}}})
+		}},
+		{"text that needs escaping", func(p *server.DashboardProps) {
+			odd := "Smith & Sons <\"Quoted\"> 'Ltd' </script> \u2028 Ærø"
+			p.Shell.Org.Name = odd
+			p.Shell.Orgs[1].Name = odd
+			p.Shell.Orgs = append(p.Shell.Orgs, server.ShellOrg{ID: `a"b&c<d>`, Name: "<script>alert(1)</script>"})
+			p.Shell.User.Name = "Zoë <O'Brien> & co"
+			p.Shell.User.Email = "z&o@example.com"
+			p.Shell.CSRF = `a+b/c="><x`
+			p.Shell.Role = "Admin & reviewer"
+			p.Address = []string{"<b>1</b> & 2", `"quoted"`}
+			p.Country = "D&K"
+		}},
+		{"one organisation, nothing owned", func(p *server.DashboardProps) {
+			p.Shell.Orgs = p.Shell.Orgs[1:]
+			p.Owned, p.Shared = 0, 0
+			p.Products = server.ProductsProps{}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := base(t)
+			tt.change(&p)
+			props, err := json.Marshal(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := r.Render(context.Background(), "Dashboard", props)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := executeTwin(Twins["Dashboard"], props)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := SameDOM(res.HTML, out); err != nil {
+				t.Errorf("%v\ngoja: %s\ntwin: %s", err, res.HTML, out)
+			}
+		})
+	}
+}

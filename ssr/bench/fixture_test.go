@@ -1,0 +1,203 @@
+package bench
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gofiber/fiber/v3"
+
+	"portal/ratelimit"
+	"portal/reference"
+	"portal/server"
+	"portal/session"
+	"portal/ssr"
+	"portal/token"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/bench/dashboard.json from the real server")
+
+// DashboardFixture is the props file cmd/renderbench measures the dashboard
+// with (Makefile, bench).
+const DashboardFixture = "../../testdata/bench/dashboard.json"
+
+// The dashboard is captured for this demo user, who is Admin in Nordic
+// Trading ApS and also belongs to Atlantic Freight Ltd: the full sidebar of
+// the Admin role plus an organisation switcher with two organisations.
+// (admin@demo.example has the same role and sidebar but one organisation.)
+const (
+	fixtureUser = "multi@demo.example"
+	fixtureOrg  = reference.DemoOrg1ID
+	// fixtureCSRF replaces the session's random token (same length and
+	// alphabet), so regenerating the file gives the same bytes.
+	fixtureCSRF = "bench-fixture-csrf-token-0123456789abcdefgh"
+)
+
+// TestDashboardFixture checks testdata/bench/dashboard.json against the
+// props the real dashboard handler gives today, so the benchmark's page
+// cannot drift from the portal's. Regenerate it:
+//
+//	go test ./ssr/bench -run TestDashboardFixture -update
+func TestDashboardFixture(t *testing.T) {
+	got := capturedDashboardProps(t)
+	if *update {
+		b, err := json.MarshalIndent(got, "", "  ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(filepath.Dir(DashboardFixture), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(DashboardFixture, append(b, '\n'), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("wrote %s", DashboardFixture)
+		return
+	}
+	want := dashboardFixture(t)
+	gb, _ := json.Marshal(got)
+	if !bytes.Equal(gb, want) {
+		t.Fatalf("%s is not what the dashboard handler renders today; regenerate it with\n\tgo test ./ssr/bench -run TestDashboardFixture -update\nhandler: %s\nfile:    %s",
+			DashboardFixture, gb, want)
+	}
+}
+
+// dashboardFixture is testdata/bench/dashboard.json, compact, as the
+// handler's json.Marshal writes props.
+func dashboardFixture(tb testing.TB) []byte {
+	tb.Helper()
+	b, err := os.ReadFile(DashboardFixture)
+	if err != nil {
+		tb.Fatalf("%v (generate it: go test ./ssr/bench -run TestDashboardFixture -update)", err)
+	}
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, b); err != nil {
+		tb.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// capturedDashboardProps runs the real server (seeded reference store,
+// in-memory sessions and limits, the real bundle), logs in through the login
+// form, GETs the organisation's dashboard and returns the props its handler
+// passed to the renderer. The renderer is the real bundle with
+// __portal_render wrapped, so Dashboard alone answers with its props.
+func capturedDashboardProps(t *testing.T) server.DashboardProps {
+	t.Helper()
+	ctx := context.Background()
+	store, err := reference.Open(ctx, filepath.Join(t.TempDir(), "portal.db"),
+		reference.Options{Argon2Params: reference.Argon2Params{Memory: 1024, Time: 1, Parallelism: 1, SaltLength: 16, KeyLength: 32}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	if _, err := store.Seed(ctx, reference.SeedOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	src, _ := bundleSource(t)
+	r, err := ssr.New(src+captureProps, ssr.Config{Size: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	signer, err := token.NewSigner([]byte(strings.Repeat("f", 32)), 15*time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := server.New(server.Deps{
+		Config:   server.Config{Env: "sandbox", SessionsBackend: "memory"},
+		Provider: store, Sessions: session.NewManager(session.NewMemoryStore(), session.Config{}),
+		Limiter: ratelimit.NewMemory(), Renderer: r, Assets: &server.Assets{}, Tokens: signer,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+	})
+	b := &browser{t: t, app: srv.App()}
+	b.jar, _ = cookiejar.New(nil)
+
+	_, login := b.do("GET", "/login", nil)
+	m := regexp.MustCompile(`name="_csrf" value="([^"]+)"`).FindSubmatch(login)
+	if m == nil {
+		t.Fatalf("no _csrf on the login page:\n%s", login)
+	}
+	if res, body := b.do("POST", "/login", url.Values{"_csrf": {string(m[1])}, "email": {fixtureUser}, "password": {reference.DemoPassword}}); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("login: status %d\n%s", res.StatusCode, body)
+	}
+	res, page := b.do("GET", "/org/"+fixtureOrg, nil)
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("dashboard: status %d\n%s", res.StatusCode, page)
+	}
+	i, j := bytes.Index(page, []byte(propsStart)), bytes.LastIndex(page, []byte(propsEnd))
+	if i < 0 || j < i {
+		t.Fatalf("no captured props in the dashboard:\n%s", page)
+	}
+	dec := json.NewDecoder(bytes.NewReader(page[i+len(propsStart) : j]))
+	dec.DisallowUnknownFields()
+	var p server.DashboardProps
+	if err := dec.Decode(&p); err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Shell.CSRF) != len(fixtureCSRF) {
+		t.Errorf("session CSRF tokens are %d characters now, fixtureCSRF %d: update fixtureCSRF", len(p.Shell.CSRF), len(fixtureCSRF))
+	}
+	p.Shell.CSRF = fixtureCSRF
+	return p
+}
+
+const propsStart, propsEnd = "\x02props:", ":props\x03"
+
+// captureProps wraps the bundle's entry point: the Dashboard page renders
+// as its props JSON between markers, every other page as usual.
+var captureProps = fmt.Sprintf(`
+;(() => {
+  const render = globalThis.__portal_render;
+  globalThis.__portal_render = (page, props) =>
+    page === 'Dashboard' ? __portal_raw(%q + JSON.stringify(props) + %q) : render(page, props);
+})();
+`, propsStart, propsEnd)
+
+// browser is a cookie-keeping client of the Fiber app, without redirects.
+type browser struct {
+	t   *testing.T
+	app *fiber.App
+	jar *cookiejar.Jar
+}
+
+var portalURL, _ = url.Parse("http://portal.test")
+
+func (b *browser) do(method, path string, form url.Values) (*http.Response, []byte) {
+	b.t.Helper()
+	var body io.Reader
+	if form != nil {
+		body = strings.NewReader(form.Encode())
+	}
+	r := httptest.NewRequest(method, portalURL.String()+path, body)
+	if form != nil {
+		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	}
+	for _, c := range b.jar.Cookies(portalURL) {
+		r.AddCookie(c)
+	}
+	res, err := b.app.Test(r, fiber.TestConfig{Timeout: 15 * time.Second, FailOnTimeout: true})
+	if err != nil {
+		b.t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer res.Body.Close()
+	b.jar.SetCookies(portalURL, res.Cookies())
+	out, err := io.ReadAll(res.Body)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	return res, out
+}
