@@ -78,6 +78,27 @@ func TestIslands(t *testing.T) {
 		})
 	}
 
+	// Island markup is cached per runtime by name and props: renders that
+	// alternate between props must never serve one's markup for the other.
+	t.Run("cache alternates", func(t *testing.T) {
+		want := map[string]string{}
+		for _, tt := range tests {
+			want[tt.a] = "<main><h1>Islands</h1>" + marker(0, "Counter", tt.counterA) + "<p>between</p>" +
+				marker(1, "Echo", tt.echo) + marker(2, "Counter", tt.counterB) + "</main>"
+		}
+		for i := 0; i < 6; i++ {
+			tt := tests[i%len(tests)]
+			props, _ := json.Marshal(map[string]string{"a": tt.a, "b": tt.b})
+			res, err := r.Render(context.Background(), "Islands", props)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(res.HTML) != want[tt.a] {
+				t.Fatalf("render %d (%s): %s", i, tt.name, firstDiff(string(res.HTML), want[tt.a]))
+			}
+		}
+	})
+
 	t.Run("no islands", func(t *testing.T) {
 		res, err := r.Render(context.Background(), "Hello", []byte(`{"name":"x","items":[]}`))
 		if err != nil {
