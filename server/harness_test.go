@@ -21,6 +21,7 @@ import (
 	"golang.org/x/net/html"
 
 	"portal/htmlq"
+	"portal/provider"
 	"portal/ratelimit"
 	"portal/reference"
 	"portal/session"
@@ -98,6 +99,7 @@ func newHarness(t testing.TB, opts ...harnessOpt) *harness {
 		Renderer: r, Assets: as, Tokens: signer, Redis: rdb,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 	}
+	d.Auth, _ = any(store).(provider.Auth)
 	for _, o := range opts {
 		o(&d)
 	}

@@ -106,20 +106,15 @@ func (r *Route) allowed(o *OrgContext) bool {
 // table is the portal's route table (spec 000 §2 and 001 §2).
 func (s *Server) table() []*Route {
 	P := func(ps ...access.Permission) []access.Permission { return ps }
-	return []*Route{
+	var t []*Route
+	t = append(t, s.authRoutes()...)
+	t = append(t, s.passwordRoutes()...)
+	return append(t, []*Route{
 		{Name: "root", Method: "GET", Path: "/", Access: Public, Handler: s.root},
 		{Name: "login", Method: "GET", Path: "/login", Access: GuestOnly, Handler: s.loginGet},
 		{Name: "login.submit", Method: "POST", Path: "/login", Access: GuestOnly, Handler: s.loginPost},
 		{Name: "logout", Method: "GET", Path: "/logout", Access: GuestOnly, Handler: s.loggedOut},
 		{Name: "logout.submit", Method: "POST", Path: "/logout", Access: Public, Handler: s.logout},
-		{Name: "passwords.forgot", Method: "GET", Path: "/passwords/forgot", Access: GuestOnly},
-		{Name: "passwords.reset", Method: "GET", Path: "/passwords/reset/:token", Access: GuestOnly},
-		{Name: "invitations.accept", Method: "GET", Path: "/invitations/accept/:token", Access: GuestOnly},
-		{Name: "invitations.expired", Method: "GET", Path: "/invitations/expired", Access: GuestOnly},
-		{Name: "mfa.verify", Method: "GET", Path: "/mfa-verify", Access: LoginOrDashboard},
-		{Name: "mfa.setup", Method: "GET", Path: "/mfa-setup", Access: LoginOrDashboard},
-		{Name: "mfa.new", Method: "GET", Path: "/new-mfa-setup", Access: LoginOrDashboard},
-		{Name: "mfa.totp", Method: "GET", Path: "/totp-validate", Access: LoginOrDashboard},
 		{Name: "login.transition", Method: "GET", Path: "/login_transition", Access: Dashboard, Handler: s.loginTransition},
 		{Name: "no_organisation", Method: "GET", Path: "/no-organisation", Access: Dashboard, Handler: s.noOrganisation},
 		{Name: "preview", Method: "GET", Path: "/preview/:meta", Access: Dashboard},
@@ -167,7 +162,7 @@ func (s *Server) table() []*Route {
 			Nav: &NavEntry{Label: "User management", Icon: "users"}},
 		{Name: "org.profile", Method: "GET", Path: "/org/:org/settings/profile", Access: Dashboard,
 			Nav: &NavEntry{Section: "Settings", Label: "My Profile"}},
-	}
+	}...)
 }
 
 func payoutsLabel(o *OrgContext) string {

@@ -40,6 +40,9 @@ func (c Config) Sandbox() bool { return c.Env != "production" }
 type Deps struct {
 	Config   Config
 	Provider provider.Provider
+	// Auth finishes logins (MFA) and manages passwords; nil until the
+	// provider offers it, and the screens that need it answer not found.
+	Auth     provider.Auth
 	Sessions *session.Manager
 	Limiter  ratelimit.Limiter
 	Renderer *ssr.Renderer

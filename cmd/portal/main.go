@@ -25,6 +25,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"portal/assets"
+	"portal/provider"
 	"portal/ratelimit"
 	"portal/reference"
 	"portal/server"
@@ -137,7 +138,9 @@ func run(log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
+	auth, _ := any(store).(provider.Auth)
 	srv := server.New(server.Deps{
+		Auth: auth,
 		Config: server.Config{Env: mode, TLS: env("PORTAL_TLS", "") == "1", SessionsBackend: backend,
 			SupportURL: env("PORTAL_SUPPORT_URL", "")},
 		Provider: store,
