@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"portal/mfa"
 	"portal/provider"
 )
 
@@ -31,6 +32,32 @@ const (
 	DemoUserMultiID                    = "5d2e8f40-0000-4000-8000-000000000008"
 	DemoUserNoOrgID                    = "5d2e8f40-0000-4000-8000-000000000009"
 	DemoUserDisabledID                 = "5d2e8f40-0000-4000-8000-000000000010"
+	DemoUserMFATOTPID                  = "5d2e8f40-0000-4000-8000-000000000011"
+	DemoUserMFASMSID                   = "5d2e8f40-0000-4000-8000-000000000012"
+	DemoUserMFAAuthyID                 = "5d2e8f40-0000-4000-8000-000000000013"
+	DemoUserMFANewID                   = "5d2e8f40-0000-4000-8000-000000000014"
+	DemoUserInvitedID                  = "5d2e8f40-0000-4000-8000-000000000015"
+)
+
+// Demo second factors. They are public on purpose: the sandbox's demo users must be usable
+// by anyone testing it, and e2e tests compute codes from them. Never seed them elsewhere
+// (production seeds nothing).
+const (
+	// DemoTOTPSecret is mfa-totp@demo.example's authenticator secret: base32 (no padding) of
+	// the 20 bytes "portal-demo-totp-key". Any authenticator app accepts it typed in, or
+	// compute the current code with mfa.Code(DemoTOTPSecret, time.Now()).
+	DemoTOTPSecret = "OBXXE5DBNQWWIZLNN4WXI33UOAWWWZLZ"
+	// DemoPhoneCountry and DemoPhoneNumber are mfa-sms@demo.example's confirmed phone
+	// (+45 20 12 34 56). Login codes sent to it appear in the sandbox outbox.
+	DemoPhoneCountry = "dk"
+	DemoPhoneNumber  = "20123456"
+	// DemoInvitationToken is the pending invitation of invited@demo.example (32 bytes,
+	// base64url, like every token); only its SHA-256 is stored. The link
+	// DemoInvitationLink is in the outbox from seed time and works for
+	// provider.InvitationTTL (7 days) after seeding, once.
+	DemoInvitationToken = "PvRbf0sAt4FXpfXInEn6DPoN0ryfDbzb4EXgsH1u5YQ"
+	DemoInvitationLink  = InvitationLinkPrefix + DemoInvitationToken
+	DemoInvitedEmail    = "invited@demo.example"
 )
 
 // Demo account numbers (16-digit virtual account numbers).
@@ -66,6 +93,7 @@ type SeedReport struct {
 	Password      string
 	Organisations []provider.Organisation
 	Logins        []SeedLogin
+	Invitations   []SeedInvitation
 }
 
 // SeedLogin is one demo user and where it can go.
@@ -75,6 +103,14 @@ type SeedLogin struct {
 	LastName    string
 	Disabled    bool
 	Memberships []SeedMembership
+	// MFA says how the user passes the second step; empty for the role users, which skip it.
+	MFA string
+}
+
+// SeedInvitation is a pending invitation and the link that accepts it.
+type SeedInvitation struct {
+	Email string
+	Link  string
 }
 
 // SeedMembership is one organisation a demo user belongs to.
@@ -111,7 +147,14 @@ func (r SeedReport) String() string {
 				b.WriteString(" (default)")
 			}
 		}
+		if l.MFA != "" {
+			fmt.Fprintf(&b, "\n  %-42s MFA: %s", "", l.MFA)
+		}
 		b.WriteByte('\n')
+	}
+	b.WriteString("Codes, links and push requests the provider \"sends\" are on the sandbox outbox page (/sandbox/outbox).\n")
+	for _, inv := range r.Invitations {
+		fmt.Fprintf(&b, "Invitation for %s (also in the sandbox outbox): %s\n", inv.Email, inv.Link)
 	}
 	return b.String()
 }
@@ -130,6 +173,17 @@ type seedUser struct {
 	id, email, first, last string
 	disabled               bool
 	memberships            []SeedMembership
+	mfa                    seedMFA
+}
+
+// seedMFA is a demo user's second-factor set-up. The zero value is a role user: skip_mfa.
+type seedMFA struct {
+	noSkip   bool // skip_mfa false: the user goes through MFA set-up or verification
+	totp     bool // authenticator active with DemoTOTPSecret
+	phone    bool // DemoPhoneNumber confirmed
+	push     bool // push (Authy) device
+	invited  bool // no password yet; an invitation with DemoInvitationToken
+	describe string
 }
 
 type seedAccount struct {
@@ -184,22 +238,42 @@ func demoUsers() []seedUser {
 		return []SeedMembership{{OrganisationID: DemoOrg1ID, OrganisationName: "Nordic Trading ApS", Role: role, Default: true}}
 	}
 	return []seedUser{
-		{DemoUserDefaultID, "default@demo.example", "Mads", "Kristensen", false, org1(provider.RoleDefault)},
-		{DemoUserObserverID, "observer@demo.example", "Freja", "Nielsen", false, org1(provider.RoleObserver)},
-		{DemoUserFinanceID, "finance@demo.example", "Lars", "Holm", false, org1(provider.RoleFinance)},
+		{DemoUserDefaultID, "default@demo.example", "Mads", "Kristensen", false, org1(provider.RoleDefault), seedMFA{}},
+		{DemoUserObserverID, "observer@demo.example", "Freja", "Nielsen", false, org1(provider.RoleObserver), seedMFA{}},
+		{DemoUserFinanceID, "finance@demo.example", "Lars", "Holm", false, org1(provider.RoleFinance), seedMFA{}},
 		// Stored under the spec's spaced alias on purpose, so the access layer's alias
 		// handling is exercised by real data.
-		{DemoUserOperationsMemberID, "operations_member@demo.example", "Sofie", "Andersen", false, org1(provider.RoleOperationsMemberAlias)},
-		{DemoUserOperationsMemberReviewerID, "operations_member_reviewer@demo.example", "Jonas", "Larsen", false, org1(provider.RoleOperationsMemberReviewer)},
-		{DemoUserAdminID, "admin@demo.example", "Camilla", "Thomsen", false, org1(provider.RoleAdmin)},
-		{DemoUserAdminReviewerID, "admin_reviewer@demo.example", "Henrik", "Madsen", false, org1(provider.RoleAdminReviewer)},
+		{DemoUserOperationsMemberID, "operations_member@demo.example", "Sofie", "Andersen", false, org1(provider.RoleOperationsMemberAlias), seedMFA{}},
+		{DemoUserOperationsMemberReviewerID, "operations_member_reviewer@demo.example", "Jonas", "Larsen", false, org1(provider.RoleOperationsMemberReviewer), seedMFA{}},
+		{DemoUserAdminID, "admin@demo.example", "Camilla", "Thomsen", false, org1(provider.RoleAdmin), seedMFA{}},
+		{DemoUserAdminReviewerID, "admin_reviewer@demo.example", "Henrik", "Madsen", false, org1(provider.RoleAdminReviewer), seedMFA{}},
 		{DemoUserMultiID, "multi@demo.example", "Oliver", "Bennett", false, []SeedMembership{
 			{OrganisationID: DemoOrg1ID, OrganisationName: "Nordic Trading ApS", Role: provider.RoleAdmin},
 			{OrganisationID: DemoOrg2ID, OrganisationName: "Atlantic Freight Ltd", Role: provider.RoleObserver, Default: true},
-		}},
-		{DemoUserNoOrgID, "noorg@demo.example", "Emma", "Clarke", false, nil},
-		{DemoUserDisabledID, "disabled@demo.example", "Peter", "Schmidt", true, org1(provider.RoleObserver)},
+		}, seedMFA{}},
+		{DemoUserNoOrgID, "noorg@demo.example", "Emma", "Clarke", false, nil, seedMFA{}},
+		{DemoUserDisabledID, "disabled@demo.example", "Peter", "Schmidt", true, org1(provider.RoleObserver), seedMFA{}},
+		// Second-factor demo users: observers in Nordic Trading ApS who do not skip MFA.
+		{DemoUserMFATOTPID, "mfa-totp@demo.example", "Astrid", "Lund", false, org1(provider.RoleObserver), seedMFA{
+			noSkip: true, totp: true,
+			describe: "authenticator app, secret " + DemoTOTPSecret + " (any TOTP app; SHA-1, 6 digits, 30 s)"}},
+		{DemoUserMFASMSID, "mfa-sms@demo.example", "Mikkel", "Dahl", false, org1(provider.RoleObserver), seedMFA{
+			noSkip: true, phone: true,
+			describe: "SMS to +45 20 12 34 56; the code appears in the sandbox outbox"}},
+		{DemoUserMFAAuthyID, "mfa-authy@demo.example", "Ida", "Poulsen", false, org1(provider.RoleObserver), seedMFA{
+			noSkip: true, push: true,
+			describe: "push (Authy); approve or deny the request in the sandbox outbox"}},
+		{DemoUserMFANewID, "mfa-new@demo.example", "Noah", "Berg", false, org1(provider.RoleObserver), seedMFA{
+			noSkip:   true,
+			describe: "nothing set up: goes to /mfa-setup (authenticator and phone)"}},
 	}
+}
+
+// demoInvited is the invited user: listed in the report as an invitation, not a login.
+func demoInvited() seedUser {
+	return seedUser{DemoUserInvitedID, DemoInvitedEmail, "Clara", "Winther", false, []SeedMembership{
+		{OrganisationID: DemoOrg1ID, OrganisationName: "Nordic Trading ApS", Role: provider.RoleObserver, Default: true},
+	}, seedMFA{noSkip: true, invited: true}}
 }
 
 func demoAccounts() []seedAccount {
@@ -298,16 +372,49 @@ func (s *Store) Seed(ctx context.Context, opts SeedOptions) (SeedReport, error) 
 		report.Organisations = append(report.Organisations, org)
 	}
 
-	for i, u := range users {
-		exec(`INSERT INTO users (id, email, password_hash, first_name, last_name, created_at, skip_mfa, disabled)
-			VALUES (?, ?, ?, ?, ?, ?, 1, ?)`,
-			u.id, normalizeEmail(u.email), hashes[i], u.first, u.last, formatTime(now), u.disabled)
+	for i, u := range append(users, demoInvited()) {
+		hash := "" // the invited user has no password until the invitation is accepted
+		if i < len(hashes) {
+			hash = hashes[i]
+		}
+		f := u.mfa
+		// A role user skips MFA; the others are configured the way a finished set-up leaves
+		// them (both factors normally; here one, which the spec's login flow accepts as
+		// "enabled, configured, or TOTP").
+		configured := f.totp || f.phone || f.push
+		exec(`INSERT INTO users (id, email, password_hash, first_name, last_name, created_at, skip_mfa, disabled,
+				has_verify_setup, has_phone, mfa_configured, mfa_enabled)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			u.id, normalizeEmail(u.email), hash, u.first, u.last, formatTime(now), !f.noSkip, u.disabled,
+			f.totp, f.phone, configured, configured)
 		for _, m := range u.memberships {
 			exec(`INSERT INTO memberships (user_id, organisation_id, role, is_default) VALUES (?, ?, ?, ?)`,
 				u.id, m.OrganisationID, m.Role, m.Default)
 		}
+		if f.totp {
+			exec(`INSERT INTO totp_factors (user_id, secret, status, created_at, activated_at) VALUES (?, ?, 'active', ?, ?)`,
+				u.id, DemoTOTPSecret, formatTime(now), formatTime(now))
+		}
+		if f.phone {
+			calling, _ := mfa.CallingCode(DemoPhoneCountry)
+			exec(`INSERT INTO phones (user_id, country_iso, calling_code, number, confirmed, created_at, confirmed_at)
+				VALUES (?, ?, ?, ?, 1, ?, ?)`, u.id, DemoPhoneCountry, calling, DemoPhoneNumber, formatTime(now), formatTime(now))
+		}
+		if f.push {
+			exec(`INSERT INTO push_devices (user_id, push_enabled, created_at) VALUES (?, 1, ?)`, u.id, formatTime(now))
+		}
+		if f.invited {
+			if err == nil {
+				if e := s.createInvitation(ctx, tx, u.id, normalizeEmail(u.email), u.memberships[0].OrganisationName, DemoInvitationToken); e != nil {
+					err = fmt.Errorf("reference: seed: %w", e)
+				}
+			}
+			report.Invitations = append(report.Invitations, SeedInvitation{Email: u.email, Link: DemoInvitationLink})
+			continue
+		}
 		report.Logins = append(report.Logins, SeedLogin{
 			Email: u.email, FirstName: u.first, LastName: u.last, Disabled: u.disabled, Memberships: u.memberships,
+			MFA: f.describe,
 		})
 	}
 
@@ -330,7 +437,8 @@ func (s *Store) Seed(ctx context.Context, opts SeedOptions) (SeedReport, error) 
 	if err := tx.Commit(); err != nil {
 		return SeedReport{}, fmt.Errorf("reference: seed: %w", err)
 	}
-	report.Message = fmt.Sprintf("Demo data seeded: %d organisations, %d users.", len(report.Organisations), len(report.Logins))
+	report.Message = fmt.Sprintf("Demo data seeded: %d organisations, %d users, %d invitation.",
+		len(report.Organisations), len(report.Logins), len(report.Invitations))
 	return report, nil
 }
 

@@ -2,10 +2,13 @@ package reference
 
 import (
 	"context"
+	"encoding/base32"
+	"encoding/base64"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"portal/mfa"
 	"portal/provider"
 )
 
@@ -18,12 +21,15 @@ func TestSeedIdempotent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !first.Seeded || len(first.Organisations) != 2 || len(first.Logins) != 10 || first.Password != DemoPassword {
+	if !first.Seeded || len(first.Organisations) != 2 || len(first.Logins) != 14 || len(first.Invitations) != 1 || first.Password != DemoPassword {
 		t.Errorf("first seed report: seeded=%v orgs=%d logins=%d password=%q",
 			first.Seeded, len(first.Organisations), len(first.Logins), first.Password)
 	}
-	if !strings.Contains(first.String(), "multi@demo.example") {
-		t.Errorf("report text does not list the logins:\n%s", first)
+	for _, want := range []string{"multi@demo.example", "mfa-totp@demo.example", DemoTOTPSecret, "mfa-sms@demo.example",
+		"mfa-authy@demo.example", "mfa-new@demo.example", "invited@demo.example", "/invitations/accept/" + DemoInvitationToken} {
+		if !strings.Contains(first.String(), want) {
+			t.Errorf("report text does not list %q:\n%s", want, first)
+		}
 	}
 
 	second, err := s.Seed(ctx, SeedOptions{})
@@ -35,12 +41,14 @@ func TestSeedIdempotent(t *testing.T) {
 			second.Seeded, len(second.Logins), second.Message)
 	}
 
-	for _, table := range []string{"organisations", "users", "memberships", "accounts", "alerts"} {
+	for _, table := range []string{"organisations", "users", "memberships", "accounts", "alerts",
+		"totp_factors", "phones", "push_devices", "password_tokens", "outbox_messages"} {
 		var n int
 		if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM `+table).Scan(&n); err != nil {
 			t.Fatal(err)
 		}
-		want := map[string]int{"organisations": 2, "users": 10, "memberships": 10, "accounts": 8, "alerts": 2}[table]
+		want := map[string]int{"organisations": 2, "users": 15, "memberships": 15, "accounts": 8, "alerts": 2,
+			"totp_factors": 1, "phones": 1, "push_devices": 1, "password_tokens": 1, "outbox_messages": 1}[table]
 		if n != want {
 			t.Errorf("%s has %d rows after two seeds, want %d", table, n, want)
 		}
@@ -277,5 +285,115 @@ func TestSeedAccounts(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestSeedMFAUsers(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s, clock := authStore(t)
+	tests := []struct {
+		email, id                              string
+		verifySetup, phone, configured, enable bool
+		check                                  func(t *testing.T)
+	}{
+		{"mfa-totp@demo.example", DemoUserMFATOTPID, true, false, true, true, func(t *testing.T) {
+			code, err := mfa.Code(DemoTOTPSecret, clock.Now())
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantErr(t, s.VerifyTOTP(ctx, DemoUserMFATOTPID, code), "", "")
+			_, err = s.StartTOTP(ctx, DemoUserMFATOTPID)
+			wantErr(t, err, provider.ECONFLICT, "")
+		}},
+		{"mfa-sms@demo.example", DemoUserMFASMSID, false, true, true, true, func(t *testing.T) {
+			wantErr(t, s.SendLoginSMS(ctx, DemoUserMFASMSID, "login-1"), "", "")
+			wantErr(t, s.VerifyLoginSMS(ctx, DemoUserMFASMSID, "login-1", lastSMSCode(t, s, "+45 20123456")), "", "")
+			wantErr(t, s.RegisterPhone(ctx, DemoUserMFASMSID, "dk", "20123456"), provider.ECONFLICT, "")
+		}},
+		{"mfa-authy@demo.example", DemoUserMFAAuthyID, false, false, true, true, func(t *testing.T) {
+			a, err := s.CreateApproval(ctx, DemoUserMFAAuthyID, "login-1")
+			wantErr(t, err, "", "")
+			wantErr(t, s.DecideApproval(ctx, a.ID, true), "", "")
+		}},
+		{"mfa-new@demo.example", DemoUserMFANewID, false, false, false, false, func(t *testing.T) {
+			_, err := s.CreateApproval(ctx, DemoUserMFANewID, "login-1")
+			wantErr(t, err, provider.EINVALID, "")
+			_, err = s.StartTOTP(ctx, DemoUserMFANewID)
+			wantErr(t, err, "", "")
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.email, func(t *testing.T) {
+			u, err := s.Authenticate(ctx, tt.email, DemoPassword)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if u.ID != tt.id || u.SkipMFA || u.Disabled || u.HasVerifySetup != tt.verifySetup || u.HasPhone != tt.phone ||
+				u.MFAConfigured != tt.configured || u.MFAEnabled != tt.enable {
+				t.Errorf("user = %+v", u)
+			}
+			ms, err := s.Memberships(ctx, u.ID)
+			if err != nil || len(ms) != 1 || ms[0].Organisation.ID != DemoOrg1ID || ms[0].Role != provider.RoleObserver || !ms[0].Default {
+				t.Errorf("memberships = %+v, %v", ms, err)
+			}
+			tt.check(t)
+		})
+	}
+
+	t.Run("invited", func(t *testing.T) {
+		u, err := s.UserByEmail(ctx, DemoInvitedEmail)
+		if err != nil || u.ID != DemoUserInvitedID || u.SkipMFA {
+			t.Errorf("invited user = %+v, %v", u, err)
+		}
+		inv, err := s.CheckInvitation(ctx, DemoInvitationToken)
+		if err != nil || inv.Email != DemoInvitedEmail {
+			t.Errorf("CheckInvitation = %+v, %v", inv, err)
+		}
+	})
+
+	t.Run("demo constants", func(t *testing.T) {
+		if key, err := base32.StdEncoding.WithPadding(base32.NoPadding).DecodeString(DemoTOTPSecret); err != nil || len(key) != 20 {
+			t.Errorf("DemoTOTPSecret is not 20 bytes of base32: %d, %v", len(key), err)
+		}
+		if raw, err := base64.RawURLEncoding.DecodeString(DemoInvitationToken); err != nil || len(raw) != 32 {
+			t.Errorf("DemoInvitationToken is not 32 bytes of base64url: %d, %v", len(raw), err)
+		}
+		if DemoInvitationLink != "/invitations/accept/"+DemoInvitationToken {
+			t.Errorf("link %q", DemoInvitationLink)
+		}
+	})
+}
+
+func TestOutboxNewestFirst(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s, _ := authStore(t) // the clock stands still: order must not depend on it
+	for _, login := range []string{"l1", "l2", "l3"} {
+		wantErr(t, s.SendLoginSMS(ctx, DemoUserMFASMSID, login), "", "")
+	}
+	wantErr(t, s.RequestPasswordReset(ctx, "admin@demo.example"), "", "")
+
+	all, err := s.Outbox(ctx, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) != 5 {
+		t.Fatalf("outbox has %d messages, want 5 (invitation, 3 SMS, reset)", len(all))
+	}
+	kinds := []string{}
+	for _, m := range all {
+		kinds = append(kinds, m.Kind)
+		if m.ID == "" || m.CreatedAt.IsZero() || m.Body == "" || m.To == "" {
+			t.Errorf("message %+v", m)
+		}
+	}
+	if strings.Join(kinds, ",") != "email,sms,sms,sms,email" || all[0].Subject != "Reset your password" ||
+		!strings.HasPrefix(all[4].Link, "/invitations/accept/") {
+		t.Errorf("order = %v; first %+v; last %+v", kinds, all[0], all[4])
+	}
+	two, err := s.Outbox(ctx, 2)
+	if err != nil || len(two) != 2 || two[0].ID != all[0].ID || two[1].ID != all[1].ID {
+		t.Errorf("Outbox(2) = %+v, %v", two, err)
 	}
 }

@@ -36,9 +36,13 @@ type Options struct {
 	Argon2Params Argon2Params
 	// ReadConns caps the read pool; zero means max(4, GOMAXPROCS).
 	ReadConns int
-	// Now is the clock for created_at stamps; nil means time.Now. It is called from many
+	// Now is the clock for created_at stamps and for every expiry of the authentication
+	// flows (codes, tokens, approvals, TOTP steps); nil means time.Now. It is called from many
 	// goroutines.
 	Now func() time.Time
+	// TOTPIssuer names the portal in authenticator apps (the otpauth URI's issuer); empty
+	// means DefaultTOTPIssuer.
+	TOTPIssuer string
 }
 
 // Store is the reference provider on SQLite. It is safe for concurrent use.
@@ -54,6 +58,7 @@ type Store struct {
 	read   *sql.DB
 	params Argon2Params
 	now    func() time.Time
+	issuer string
 	// dummyHash is verified against when the e-mail is unknown, so that case costs one
 	// argon2 run like every other login attempt.
 	dummyHash string
@@ -76,7 +81,10 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 		}
 	}
 
-	s := &Store{params: opts.Argon2Params, now: opts.Now}
+	s := &Store{params: opts.Argon2Params, now: opts.Now, issuer: opts.TOTPIssuer}
+	if s.issuer == "" {
+		s.issuer = DefaultTOTPIssuer
+	}
 	if s.params == (Argon2Params{}) {
 		s.params = DefaultArgon2Params
 	}

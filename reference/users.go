@@ -50,6 +50,11 @@ func (s *Store) Authenticate(ctx context.Context, email, password string) (provi
 	case err != nil:
 		return provider.User{}, fmt.Errorf("reference: authenticate: %w", err)
 	}
+	if hash == "" {
+		// An invited user who has not accepted yet has no password: nothing matches.
+		_, _ = VerifyPassword(s.dummyHash, password)
+		return provider.User{}, provider.ErrInvalidCredentials
+	}
 	ok, err := VerifyPassword(hash, password)
 	if err != nil {
 		return provider.User{}, fmt.Errorf("reference: authenticate user %s: %w", u.ID, err)

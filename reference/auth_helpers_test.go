@@ -1,0 +1,152 @@
+package reference
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"portal/provider"
+)
+
+// testClock is the injected clock: tests move time instead of sleeping.
+type testClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *testClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *testClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+// authStart is 10 s into a TOTP step, so one step either way is a whole step away.
+var authStart = time.Date(2026, 3, 2, 10, 0, 10, 0, time.UTC)
+
+// authStore is a seeded store on a real file with an injected clock and cheap argon2.
+func authStore(t *testing.T) (*Store, *testClock) {
+	t.Helper()
+	clock := &testClock{t: authStart}
+	s, err := Open(context.Background(), filepath.Join(t.TempDir(), "portal.db"),
+		Options{Argon2Params: cheapParams, Now: clock.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := s.Close(); err != nil {
+			t.Errorf("Close: %v", err)
+		}
+	})
+	if _, err := s.Seed(context.Background(), SeedOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	return s, clock
+}
+
+// wantErr checks an error's provider code and, when msg is not empty, its message.
+func wantErr(t *testing.T, err error, code, msg string) {
+	t.Helper()
+	if code == "" {
+		if err != nil {
+			t.Fatalf("unexpected error: %v", err)
+		}
+		return
+	}
+	if got := provider.ErrorCode(err); got != code {
+		t.Fatalf("error %v: code %q, want %q", err, got, code)
+	}
+	if msg != "" && provider.ErrorMessage(err) != msg {
+		t.Fatalf("message %q, want %q", provider.ErrorMessage(err), msg)
+	}
+}
+
+// latestOutbox is the newest outbox message.
+func latestOutbox(t *testing.T, s *Store) provider.OutboxMessage {
+	t.Helper()
+	msgs, err := s.Outbox(context.Background(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(msgs) != 1 {
+		t.Fatalf("outbox is empty")
+	}
+	return msgs[0]
+}
+
+func outboxCount(t *testing.T, s *Store) int {
+	t.Helper()
+	var n int
+	if err := s.read.QueryRowContext(context.Background(), `SELECT count(*) FROM outbox_messages`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+var smsCodeRE = regexp.MustCompile(`\b(\d{7})\b`)
+
+// lastSMSCode is the 7-digit code of the newest outbox message, which must be an SMS to to.
+func lastSMSCode(t *testing.T, s *Store, to string) string {
+	t.Helper()
+	m := latestOutbox(t, s)
+	if m.Kind != provider.OutboxSMS || m.To != to {
+		t.Fatalf("newest outbox message = %+v, want an SMS to %s", m, to)
+	}
+	c := smsCodeRE.FindStringSubmatch(m.Body)
+	if c == nil {
+		t.Fatalf("no 7-digit code in %q", m.Body)
+	}
+	return c[1]
+}
+
+// tokenFromLink is the token at the end of an e-mailed link.
+func tokenFromLink(t *testing.T, link, prefix string) string {
+	t.Helper()
+	if !strings.HasPrefix(link, prefix) {
+		t.Fatalf("link %q does not start with %s", link, prefix)
+	}
+	return strings.TrimPrefix(link, prefix)
+}
+
+// dumpTable is every column of every row of table as text, to look for secrets at rest.
+func dumpTable(t *testing.T, s *Store, table string) string {
+	t.Helper()
+	rows, err := s.read.QueryContext(context.Background(), `SELECT * FROM `+table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	cols, _ := rows.Columns()
+	var b strings.Builder
+	for rows.Next() {
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range vals {
+			if bs, ok := v.([]byte); ok {
+				v = string(bs)
+			}
+			fmt.Fprintf(&b, "%v|", v)
+		}
+		b.WriteByte('\n')
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}

@@ -1,0 +1,108 @@
+package reference
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"portal/mfa"
+	"portal/provider"
+)
+
+// StartTOTP returns the user's pending authenticator secret, creating one if there is none.
+// ECONFLICT when an authenticator is already active.
+func (s *Store) StartTOTP(ctx context.Context, userID string) (provider.TOTPEnrollment, error) {
+	var enrol provider.TOTPEnrollment
+	err := s.inTx(ctx, "start TOTP", func(tx *sql.Tx) error {
+		u, err := activeUser(ctx, tx, userID)
+		if err != nil {
+			return err
+		}
+		var secret, status string
+		err = tx.QueryRowContext(ctx, `SELECT secret, status FROM totp_factors WHERE user_id = ?`, userID).Scan(&secret, &status)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			secret = mfa.NewSecret()
+			if _, err := tx.ExecContext(ctx, `INSERT INTO totp_factors (user_id, secret, status, created_at) VALUES (?, ?, 'pending', ?)`,
+				userID, secret, formatTime(s.now())); err != nil {
+				return fmt.Errorf("reference: start TOTP: %w", err)
+			}
+		case err != nil:
+			return fmt.Errorf("reference: start TOTP: %w", err)
+		case status == "active":
+			return provider.Errorf(provider.ECONFLICT, msgMFARegistered)
+		}
+		enrol = provider.TOTPEnrollment{Secret: secret, URI: mfa.URI(s.issuer, u.Email, secret)}
+		return nil
+	})
+	return enrol, err
+}
+
+// ConfirmTOTP activates the pending secret when code is valid for it, and marks the
+// authenticator set up (has_verify_setup; MFA on when the phone is set up too). The
+// confirming code's step counts as used, so it cannot also finish a login.
+func (s *Store) ConfirmTOTP(ctx context.Context, userID, code string) error {
+	return s.inTx(ctx, "confirm TOTP", func(tx *sql.Tx) error {
+		if _, err := activeUser(ctx, tx, userID); err != nil {
+			return err
+		}
+		var secret, status string
+		err := tx.QueryRowContext(ctx, `SELECT secret, status FROM totp_factors WHERE user_id = ?`, userID).Scan(&secret, &status)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			return provider.Errorf(provider.EINVALID, msgTOTPFailed)
+		case err != nil:
+			return fmt.Errorf("reference: confirm TOTP: %w", err)
+		case status == "active":
+			return provider.Errorf(provider.ECONFLICT, msgMFARegistered)
+		}
+		now := s.now()
+		step, ok := mfa.Match(secret, code, now, TOTPSkew)
+		if !ok {
+			return provider.Errorf(provider.EINVALID, msgTOTPFailed)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE totp_factors SET status = 'active', last_step = ?, activated_at = ? WHERE user_id = ?`,
+			step, formatTime(now), userID); err != nil {
+			return fmt.Errorf("reference: confirm TOTP: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE users SET has_verify_setup = 1 WHERE id = ?`, userID); err != nil {
+			return fmt.Errorf("reference: confirm TOTP: %w", err)
+		}
+		return refreshMFAFlags(ctx, tx, userID)
+	})
+}
+
+// VerifyTOTP checks a login code against the active authenticator, with TOTPSkew steps of
+// drift, and accepts each time step at most once: a step at or below the last accepted one
+// is a replay. The check and the update of last_step are one transaction on the single
+// writer, so two requests with the same code cannot both pass.
+func (s *Store) VerifyTOTP(ctx context.Context, userID, code string) error {
+	return s.inTx(ctx, "verify TOTP", func(tx *sql.Tx) error {
+		if _, err := activeUser(ctx, tx, userID); err != nil {
+			return err
+		}
+		var secret string
+		var last int64
+		err := tx.QueryRowContext(ctx, `SELECT secret, last_step FROM totp_factors WHERE user_id = ? AND status = 'active'`,
+			userID).Scan(&secret, &last)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			return provider.Errorf(provider.EINVALID, msgTOTPFailed)
+		case err != nil:
+			return fmt.Errorf("reference: verify TOTP: %w", err)
+		}
+		step, ok := mfa.Match(secret, code, s.now(), TOTPSkew)
+		if !ok {
+			return provider.Errorf(provider.EINVALID, msgTOTPFailed)
+		}
+		if step <= last {
+			return provider.Errorf(provider.EINVALID, msgTOTPReplayed)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE totp_factors SET last_step = ? WHERE user_id = ? AND last_step < ?`,
+			step, userID, step); err != nil {
+			return fmt.Errorf("reference: verify TOTP: %w", err)
+		}
+		return nil
+	})
+}

@@ -1,0 +1,61 @@
+package reference
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"github.com/google/uuid"
+
+	"portal/provider"
+)
+
+// Outbox page size limits.
+const (
+	DefaultOutboxLimit = 50
+	MaxOutboxLimit     = 500
+)
+
+// sendMessage "sends" an e-mail or SMS: the reference provider has no gateway, so it
+// records the message in the outbox, where the sandbox shows it. The outbox therefore holds
+// live codes and links until they expire; only a sandbox may show it.
+func (s *Store) sendMessage(ctx context.Context, tx *sql.Tx, m provider.OutboxMessage) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO outbox_messages (id, kind, recipient, subject, body, link, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		uuid.NewString(), m.Kind, m.To, m.Subject, m.Body, m.Link, formatTime(s.now()))
+	if err != nil {
+		return fmt.Errorf("reference: outbox: %w", err)
+	}
+	return nil
+}
+
+// Outbox lists the newest limit messages, newest first (limit <= 0 means
+// DefaultOutboxLimit; at most MaxOutboxLimit).
+func (s *Store) Outbox(ctx context.Context, limit int) ([]provider.OutboxMessage, error) {
+	if limit <= 0 {
+		limit = DefaultOutboxLimit
+	}
+	limit = min(limit, MaxOutboxLimit)
+	rows, err := s.read.QueryContext(ctx, `SELECT id, kind, recipient, subject, body, link, created_at
+		FROM outbox_messages ORDER BY seq DESC LIMIT ?`, limit)
+	if err != nil {
+		return nil, fmt.Errorf("reference: outbox: %w", err)
+	}
+	defer rows.Close()
+	out := []provider.OutboxMessage{}
+	for rows.Next() {
+		var m provider.OutboxMessage
+		var created string
+		if err := rows.Scan(&m.ID, &m.Kind, &m.To, &m.Subject, &m.Body, &m.Link, &created); err != nil {
+			return nil, fmt.Errorf("reference: outbox: %w", err)
+		}
+		if m.CreatedAt, err = parseTime(created); err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("reference: outbox: %w", err)
+	}
+	return out, nil
+}
