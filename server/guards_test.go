@@ -129,7 +129,9 @@ func TestSessionGuards(t *testing.T) {
 				t.Errorf("anonymous %s: %d %q, want login with redirect_url", path, res.StatusCode, loc)
 			}
 		case GuestOnly:
-			if res.StatusCode == http.StatusSeeOther {
+			// Open to visitors: no redirect to log in or home (token pages
+			// may send an unknown token on to their "expired" page).
+			if res.StatusCode == http.StatusSeeOther && (loc == "/" || strings.HasPrefix(loc, "/login")) {
 				t.Errorf("anonymous %s: redirected to %q", path, loc)
 			}
 			res := dash.get(path)

@@ -164,7 +164,7 @@ func (s *Server) loginPost(c fiber.Ctx) error {
 	switch {
 	case u.SkipMFA:
 		sess.Scope = session.ScopeDashboard
-	case u.MFAEnabled || u.MFAConfigured || u.HasVerifySetup:
+	case u.MFAEnabled || u.MFAConfigured || u.HasVerifySetup || u.HasPhone:
 		sess.Scope, next = session.ScopeLogin, "/mfa-verify"
 	default:
 		sess.Scope, next = session.ScopeLogin, "/mfa-setup"

@@ -1,12 +1,43 @@
 package server
 
 // authRoutes are the multi-factor authentication screens and actions
-// (spec 000 §2 "Routes open to scope login or dashboard").
+// (spec 000 §2 "Routes open to scope login or dashboard"), and the sandbox
+// outbox where a tester reads what was "sent".
+//
+// Every MFA route is LoginOrDashboard; the handlers add what the guard does
+// not know: a login-scope session lives at most loginScopeTTL, the verify
+// screens send a fully authenticated user home, and the setup screens are
+// open at login scope only to a user who had no second factor when setup
+// began (otherwise they would be a side door around /mfa-verify).
 func (s *Server) authRoutes() []*Route {
+	v := s.mfaOnly
 	return []*Route{
-		{Name: "mfa.verify", Method: "GET", Path: "/mfa-verify", Access: LoginOrDashboard},
-		{Name: "mfa.setup", Method: "GET", Path: "/mfa-setup", Access: LoginOrDashboard},
-		{Name: "mfa.new", Method: "GET", Path: "/new-mfa-setup", Access: LoginOrDashboard},
-		{Name: "mfa.totp", Method: "GET", Path: "/totp-validate", Access: LoginOrDashboard},
+		// Verification (spec 000 §2, §4; method = authenticator | sms | authy).
+		{Name: "mfa.verify", Method: "GET", Path: "/mfa-verify", Access: LoginOrDashboard, Handler: v(s.mfaVerifyGet)},
+		{Name: "mfa.verify.totp", Method: "POST", Path: "/mfa-verify/totp", Access: LoginOrDashboard, Handler: v(s.mfaVerifyTOTP)},
+		{Name: "mfa.verify.sms.send", Method: "POST", Path: "/mfa-verify/sms/send", Access: LoginOrDashboard, Handler: v(s.mfaSendSMS)},
+		{Name: "mfa.verify.sms", Method: "POST", Path: "/mfa-verify/sms", Access: LoginOrDashboard, Handler: v(s.mfaVerifySMS)},
+		{Name: "mfa.verify.authy", Method: "POST", Path: "/mfa-verify/authy", Access: LoginOrDashboard, Handler: v(s.mfaRequestApproval)},
+		{Name: "mfa.verify.authy.check", Method: "POST", Path: "/mfa-verify/authy/check", Access: LoginOrDashboard, Handler: v(s.mfaCheckApproval)},
+		// JSON for the ApprovalPoll island: {"status": "pending" | "approved" | "denied" | "expired"}.
+		{Name: "mfa.verify.approval", Method: "GET", Path: "/mfa-verify/approval", Access: LoginOrDashboard, Handler: v(s.mfaApprovalStatus)},
+		{Name: "mfa.totp", Method: "GET", Path: "/totp-validate", Access: LoginOrDashboard, Handler: v(s.totpValidateGet)},
+		{Name: "mfa.totp.submit", Method: "POST", Path: "/totp-validate", Access: LoginOrDashboard, Handler: v(s.mfaVerifyTOTP)},
+
+		// Setup (spec 000 §2 "MFA setup screens"): /mfa-setup after a first
+		// login, /new-mfa-setup from the shell's banner. Same screen and
+		// actions under both prefixes; each returns to its own page.
+		{Name: "mfa.setup", Method: "GET", Path: "/mfa-setup", Access: LoginOrDashboard, Handler: v(s.mfaSetupGet)},
+		{Name: "mfa.setup.totp", Method: "POST", Path: "/mfa-setup/totp", Access: LoginOrDashboard, Handler: v(s.mfaSetupTOTP)},
+		{Name: "mfa.setup.phone", Method: "POST", Path: "/mfa-setup/phone", Access: LoginOrDashboard, Handler: v(s.mfaSetupPhone)},
+		{Name: "mfa.setup.phone.confirm", Method: "POST", Path: "/mfa-setup/phone/confirm", Access: LoginOrDashboard, Handler: v(s.mfaSetupConfirmPhone)},
+		{Name: "mfa.new", Method: "GET", Path: "/new-mfa-setup", Access: LoginOrDashboard, Handler: v(s.mfaSetupGet)},
+		{Name: "mfa.new.totp", Method: "POST", Path: "/new-mfa-setup/totp", Access: LoginOrDashboard, Handler: v(s.mfaSetupTOTP)},
+		{Name: "mfa.new.phone", Method: "POST", Path: "/new-mfa-setup/phone", Access: LoginOrDashboard, Handler: v(s.mfaSetupPhone)},
+		{Name: "mfa.new.phone.confirm", Method: "POST", Path: "/new-mfa-setup/phone/confirm", Access: LoginOrDashboard, Handler: v(s.mfaSetupConfirmPhone)},
+
+		// Sandbox test tool: not found in production.
+		{Name: "sandbox.outbox", Method: "GET", Path: "/sandbox/outbox", Access: Public, Handler: s.outboxGet},
+		{Name: "sandbox.outbox.decide", Method: "POST", Path: "/sandbox/outbox/approvals/:id", Access: Public, Handler: s.outboxDecide},
 	}
 }

@@ -1,0 +1,388 @@
+package server
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gofiber/fiber/v3"
+
+	"portal/mfa"
+	"portal/provider"
+	"portal/session"
+)
+
+// MfaSetupProps are the props of templates/pages/MfaSetup.tsx.
+type MfaSetupProps struct {
+	Sandbox bool   `json:"sandbox"`
+	CSRF    string `json:"csrf"`
+	// Base is the page's path (/mfa-setup or /new-mfa-setup); the forms post
+	// to Base+"/totp", Base+"/phone", Base+"/phone/confirm".
+	Base string `json:"base"`
+	// Dashboard: a fully authenticated user adding methods (from the banner).
+	Dashboard bool              `json:"dashboard"`
+	TOTP      MfaTOTPProps      `json:"totp"`
+	Phone     MfaPhoneProps     `json:"phone"`
+	Errors    map[string]string `json:"errors"`
+	Alert     string            `json:"alert,omitempty"`
+	Note      string            `json:"note,omitempty"`
+	Flashes   []ShellFlash      `json:"flashes"`
+	Outbox    string            `json:"outbox,omitempty"`
+}
+
+// MfaTOTPProps is the authenticator section.
+type MfaTOTPProps struct {
+	Active bool `json:"active"`
+	// QR is an inline SVG made here from the otpauth URI (trusted markup,
+	// no external service); empty if it could not be made.
+	QR string `json:"qr,omitempty"`
+	// Secret is the base32 secret in groups of four, for typing by hand.
+	Secret string `json:"secret,omitempty"`
+	// Error is why no secret could be started.
+	Error string `json:"error,omitempty"`
+}
+
+// MfaPhoneProps is the phone section.
+type MfaPhoneProps struct {
+	Active bool `json:"active"`
+	// Pending: a number was registered and its code sent; "Enable MFA"
+	// (confirm the code) is enabled only then.
+	Pending     bool            `json:"pending"`
+	CountryCode string          `json:"countryCode"`
+	Number      string          `json:"number"`
+	Display     string          `json:"display,omitempty"` // "+45 12345678"
+	Countries   []CountryOption `json:"countries"`
+}
+
+// CountryOption is one choice of the country code select.
+type CountryOption struct {
+	Code string `json:"code"` // ISO 3166-1 alpha-2, lower case (spec: default dk)
+	Name string `json:"name"`
+	Dial string `json:"dial"` // "+45"
+}
+
+// phoneCountries is the country code select: the countries the provider
+// accepts (package mfa), by name.
+var phoneCountries = func() []CountryOption {
+	var out []CountryOption
+	for _, c := range mfa.Countries() {
+		out = append(out, CountryOption{Code: c.ISO, Name: c.Name, Dial: "+" + c.CallingCode})
+	}
+	return out
+}()
+
+func countryByCode(code string) (CountryOption, bool) {
+	for _, c := range phoneCountries {
+		if c.Code == code {
+			return c, true
+		}
+	}
+	return CountryOption{}, false
+}
+
+// qrSVG renders the otpauth URI as an inline SVG (trusted, server-made).
+var qrSVG = mfa.QRSVG
+
+// Field texts of the phone form (ours: the spec names the rule only).
+const (
+	msgCountryRequired = "Select a country code"
+	msgNumberRequired  = "Enter your phone number"
+	msgRequestSMSFirst = "Request an SMS first: choose the country code and enter your number."
+)
+
+var msgNumberInvalid = fmt.Sprintf("Enter a phone number of %d to %d digits, for example 20 12 34 56",
+	mfa.MinPhoneDigits, mfa.MaxPhoneDigits)
+
+// What the provider's user record says is set up. has_verify_setup is the
+// authenticator (the spec's "TOTP" in the login check), has_phone a
+// confirmed phone.
+func totpActive(u *provider.User) bool  { return u.HasVerifySetup }
+func phoneActive(u *provider.User) bool { return u.HasPhone }
+
+// hasSecondFactor: the login check of loginPost sends such a user to
+// /mfa-verify; a confirmed phone counts too (SMS verifies it).
+func hasSecondFactor(u *provider.User) bool {
+	return u.MFAEnabled || u.MFAConfigured || u.HasVerifySetup || u.HasPhone
+}
+
+func setupBase(c fiber.Ctx) string {
+	if strings.HasPrefix(c.Path(), "/new-mfa-setup") {
+		return "/new-mfa-setup"
+	}
+	return "/mfa-setup"
+}
+
+// setupAllowed keeps setup from being a side door: at login scope (password
+// only) a user may set up MFA only if they had no second factor when this
+// login began setup; one who has a factor must verify with it. At dashboard
+// scope the user is fully authenticated and may add methods.
+func (s *Server) setupAllowed(c fiber.Ctx) (bool, error) {
+	sess := req(c).Session
+	if sess.Scope != session.ScopeLogin || sess.Values[valSetup] == "1" {
+		return true, nil
+	}
+	if hasSecondFactor(req(c).User) {
+		return false, nil
+	}
+	setValue(sess, valSetup, "1")
+	return true, s.Sessions.Save(c.Context(), sess)
+}
+
+type setupForm struct {
+	Errors  map[string]string
+	Alert   string
+	Note    string
+	Country string
+	Number  string
+}
+
+func (s *Server) mfaSetupGet(c fiber.Ctx) error {
+	ok, err := s.setupAllowed(c)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return redirect(c, "/mfa-verify")
+	}
+	return s.setupPage(c, setupForm{}, fiber.StatusOK)
+}
+
+func (s *Server) setupPage(c fiber.Ctx, f setupForm, status int) error {
+	rq := req(c)
+	u := rq.User
+	sess := rq.Session
+	p := MfaSetupProps{Sandbox: s.Config.Sandbox(), CSRF: sess.CSRF, Base: setupBase(c),
+		Dashboard: sess.Scope == session.ScopeDashboard, Errors: f.Errors, Alert: f.Alert, Note: f.Note,
+		Outbox: s.outboxLink()}
+	if p.Errors == nil {
+		p.Errors = map[string]string{}
+	}
+	p.TOTP.Active = totpActive(u)
+	if !p.TOTP.Active {
+		enr, err := s.Auth.StartTOTP(c.Context(), u.ID)
+		switch {
+		case provider.ErrorCode(err) == provider.ECONFLICT:
+			p.TOTP.Active = true
+		case err != nil:
+			p.TOTP.Error = s.registrationError(c, err)
+		default:
+			p.TOTP.Secret = groupSecret(enr.Secret)
+			svg, err := qrSVG(enr.URI)
+			if err != nil {
+				// The secret is on the page as text: setup still works.
+				s.Logger.Error("qr code failed", "request_id", rq.ID, "err", err)
+			}
+			p.TOTP.QR = svg
+		}
+	}
+	p.Phone = MfaPhoneProps{Active: phoneActive(u), CountryCode: mfa.DefaultCountry, Countries: phoneCountries}
+	if cc, num, ok := strings.Cut(sess.Values[valPhone], "|"); ok {
+		p.Phone.Pending, p.Phone.CountryCode, p.Phone.Number = true, cc, num
+		if co, ok := countryByCode(cc); ok {
+			p.Phone.Display = co.Dial + " " + num
+		}
+	}
+	if f.Country != "" {
+		p.Phone.CountryCode = f.Country
+	}
+	if f.Number != "" {
+		p.Phone.Number = f.Number
+	}
+	fl, err := s.popFlashes(c)
+	if err != nil {
+		return err
+	}
+	p.Flashes = fl
+	title := "Set up two-factor authentication"
+	if len(p.Errors) > 0 || p.Alert != "" {
+		title = "Error: " + title
+	}
+	return s.render(c, view{Status: status, Page: "MfaSetup", Title: title, Props: p})
+}
+
+// groupSecret shows a base32 secret in groups of four ("JBSW Y3DP ...").
+func groupSecret(secret string) string {
+	var b strings.Builder
+	for i, r := range secret {
+		if i > 0 && i%4 == 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// mfaSetupTOTP confirms the authenticator with a code from it.
+func (s *Server) mfaSetupTOTP(c fiber.Ctx) error {
+	ok, err := s.setupAllowed(c)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return redirect(c, "/mfa-verify")
+	}
+	raw := c.FormValue("totp_code")
+	code, valid := totpCode(raw)
+	switch {
+	case strings.TrimSpace(raw) == "":
+		return s.setupPage(c, setupForm{Errors: map[string]string{"totp_code": msgCodeRequired}}, fiber.StatusUnprocessableEntity)
+	case !valid:
+		return s.setupPage(c, setupForm{Errors: map[string]string{"totp_code": msgTOTPFormat}}, fiber.StatusUnprocessableEntity)
+	}
+	uid := req(c).Session.UserID
+	a, locked, err := s.mfaAttempt(c, uid)
+	if err != nil {
+		return err
+	}
+	if locked != "" {
+		return s.setupPage(c, setupForm{Alert: locked}, fiber.StatusTooManyRequests)
+	}
+	err = s.Auth.ConfirmTOTP(c.Context(), uid, code)
+	switch provider.ErrorCode(err) {
+	case "":
+		a.succeeded(c.Context())
+		return s.afterFactor(c, "The authenticator app is set up.")
+	case provider.EINVALID:
+		locked, note, err := a.failed(c)
+		if err != nil {
+			return err
+		}
+		if locked != "" {
+			return s.setupPage(c, setupForm{Alert: locked}, fiber.StatusTooManyRequests)
+		}
+		return s.setupPage(c, setupForm{Note: note, Errors: map[string]string{"totp_code": msgTOTPFailed}}, fiber.StatusUnprocessableEntity)
+	}
+	return s.setupPage(c, setupForm{Alert: s.registrationError(c, err)}, fiber.StatusUnprocessableEntity)
+}
+
+// mfaSetupPhone registers the number and sends its confirmation code
+// ("Request SMS").
+func (s *Server) mfaSetupPhone(c fiber.Ctx) error {
+	ok, err := s.setupAllowed(c)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return redirect(c, "/mfa-verify")
+	}
+	sess := req(c).Session
+	country := strings.ToLower(strings.TrimSpace(c.FormValue("country_code")))
+	typed := strings.TrimSpace(c.FormValue("cellphone"))
+	f := setupForm{Country: country, Number: typed, Errors: map[string]string{}}
+	if _, known := countryByCode(country); !known {
+		f.Errors["country_code"] = msgCountryRequired
+		f.Country = ""
+	}
+	number, valid := mfa.NormalizeNumber(typed)
+	switch {
+	case typed == "":
+		f.Errors["cellphone"] = msgNumberRequired
+	case !valid:
+		f.Errors["cellphone"] = msgNumberInvalid
+	}
+	if len(f.Errors) > 0 {
+		return s.setupPage(c, f, fiber.StatusUnprocessableEntity)
+	}
+	msg, err := s.sendAllowed(c, "mfa:sms:"+sess.UserID, smsSendLimit, smsSendWindow)
+	if err != nil {
+		return err
+	}
+	if msg != "" {
+		f.Alert = msg
+		return s.setupPage(c, f, fiber.StatusTooManyRequests)
+	}
+	err = s.Auth.RegisterPhone(c.Context(), sess.UserID, country, number)
+	if err != nil {
+		if provider.ErrorCode(err) == provider.EINVALID {
+			f.Errors["cellphone"] = s.registrationError(c, err)
+		} else {
+			f.Alert = s.registrationError(c, err)
+		}
+		return s.setupPage(c, f, fiber.StatusUnprocessableEntity)
+	}
+	setValue(sess, valPhone, country+"|"+number)
+	session.AddFlash(sess, session.FlashSuccess, msgSMSSent)
+	if err := s.Sessions.Save(c.Context(), sess); err != nil {
+		return err
+	}
+	return redirect(c, setupBase(c)+"#phone-title")
+}
+
+// mfaSetupConfirmPhone is "Enable MFA": confirm the phone with the code
+// sent to it.
+func (s *Server) mfaSetupConfirmPhone(c fiber.Ctx) error {
+	ok, err := s.setupAllowed(c)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return redirect(c, "/mfa-verify")
+	}
+	sess := req(c).Session
+	if sess.Values[valPhone] == "" {
+		// The button is disabled until then; this is its server side.
+		return s.setupPage(c, setupForm{Alert: msgRequestSMSFirst}, fiber.StatusUnprocessableEntity)
+	}
+	token := smsCode(c.FormValue("token"))
+	switch {
+	case token == "":
+		return s.setupPage(c, setupForm{Errors: map[string]string{"token": msgCodeRequired}}, fiber.StatusUnprocessableEntity)
+	case len(token) < provider.SMSCodeLength:
+		return s.setupPage(c, setupForm{Errors: map[string]string{"token": msgSMSCodeShort()}}, fiber.StatusUnprocessableEntity)
+	}
+	a, locked, err := s.mfaAttempt(c, sess.UserID)
+	if err != nil {
+		return err
+	}
+	if locked != "" {
+		return s.setupPage(c, setupForm{Alert: locked}, fiber.StatusTooManyRequests)
+	}
+	err = s.Auth.ConfirmPhone(c.Context(), sess.UserID, token)
+	switch provider.ErrorCode(err) {
+	case "":
+		a.succeeded(c.Context())
+		delete(sess.Values, valPhone)
+		return s.afterFactor(c, "Your phone number is confirmed.")
+	case provider.EINVALID:
+		locked, note, ferr := a.failed(c)
+		if ferr != nil {
+			return ferr
+		}
+		if locked != "" {
+			return s.setupPage(c, setupForm{Alert: locked}, fiber.StatusTooManyRequests)
+		}
+		// Spec 000 §8: phone verification shows the server text under the field.
+		return s.setupPage(c, setupForm{Note: note, Errors: map[string]string{"token": s.registrationError(c, err)}},
+			fiber.StatusUnprocessableEntity)
+	}
+	return s.setupPage(c, setupForm{Alert: s.registrationError(c, err)}, fiber.StatusUnprocessableEntity)
+}
+
+// afterFactor follows a confirmed method: the user's other sessions end (an
+// MFA change); with both the authenticator and the phone set up the user
+// moves on (spec 000 §2), otherwise the page reloads.
+func (s *Server) afterFactor(c fiber.Ctx, done string) error {
+	ctx := c.Context()
+	sess := req(c).Session
+	u, err := s.Provider.UserByID(ctx, sess.UserID)
+	if err != nil {
+		return err
+	}
+	if _, err := s.Sessions.DestroyUser(ctx, u.ID, sess.ID); err != nil {
+		return err
+	}
+	if !totpActive(&u) || !phoneActive(&u) {
+		session.AddFlash(sess, session.FlashSuccess, done)
+		if err := s.Sessions.Save(ctx, sess); err != nil {
+			return err
+		}
+		return redirect(c, setupBase(c))
+	}
+	session.AddFlash(sess, session.FlashSuccess, "Two-factor authentication is set up.")
+	if sess.Scope == session.ScopeLogin {
+		return s.completeMFA(c, "setup")
+	}
+	if err := s.Sessions.Save(ctx, sess); err != nil {
+		return err
+	}
+	return redirect(c, "/")
+}

@@ -1,0 +1,693 @@
+package server
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/net/html"
+
+	"portal/mfa"
+	"portal/provider"
+	"portal/reference"
+	"portal/session"
+)
+
+// post sends a form with the CSRF token of the browser's session (read
+// from any form on from).
+func (c *client) post(from, path string, form url.Values) *http.Response {
+	c.h.t.Helper()
+	if form == nil {
+		form = url.Values{}
+	}
+	form.Set("_csrf", c.csrf(from))
+	return c.do("POST", path, form)
+}
+
+// sessionCSRF is the token of the browser's session, for pages that show
+// no form.
+func (c *client) sessionCSRF() string {
+	c.h.t.Helper()
+	s, err := c.h.manager.Load(c.h.t.Context(), c.sessionID())
+	if err != nil {
+		c.h.t.Fatal(err)
+	}
+	return s.CSRF
+}
+
+// follow GETs a redirect's target and parses it.
+func (c *client) follow(res *http.Response) (*http.Response, *html.Node) {
+	c.h.t.Helper()
+	if res.StatusCode != http.StatusSeeOther {
+		c.h.t.Fatalf("want a 303, got %d", res.StatusCode)
+	}
+	return c.page(res.Header.Get("Location"))
+}
+
+func wantLocation(t *testing.T, res *http.Response, want string) {
+	t.Helper()
+	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != want {
+		t.Fatalf("got %d → %q, want 303 → %q", res.StatusCode, res.Header.Get("Location"), want)
+	}
+}
+
+func wantStatus(t *testing.T, res *http.Response, want int) *html.Node {
+	t.Helper()
+	if res.StatusCode != want {
+		t.Fatalf("status %d, want %d", res.StatusCode, want)
+	}
+	return parse(t, res)
+}
+
+// fieldError checks the GOV.UK pattern: the message under the field, the
+// field tied to it, and a link to the field in the error summary.
+func fieldError(t *testing.T, doc *html.Node, field, msg string) {
+	t.Helper()
+	el := find(doc, byID(field+"-error"))
+	if el == nil || !strings.Contains(text(el), msg) {
+		t.Fatalf("field %s: no error %q", field, msg)
+	}
+	in := find(doc, byID(field))
+	if in == nil || attr(in, "aria-invalid") != "true" || !strings.Contains(attr(in, "aria-describedby"), field+"-error") {
+		t.Fatalf("field %s not tied to its error", field)
+	}
+	link := find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "href") == "#"+field })
+	if link == nil || text(link) != msg {
+		t.Fatalf("error summary lacks a link to #%s with %q", field, msg)
+	}
+}
+
+func hasText(doc *html.Node, s string) bool { return strings.Contains(text(doc), s) }
+
+func alertText(doc *html.Node) string {
+	var out []string
+	for _, n := range findAll(doc, func(n *html.Node) bool { return attr(n, "role") == "alert" }) {
+		out = append(out, text(n))
+	}
+	return strings.Join(out, " | ")
+}
+
+func totpNow(t *testing.T) string {
+	t.Helper()
+	code, err := mfa.Code(reference.DemoTOTPSecret, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return code
+}
+
+// wrongTOTP is a well-formed code that is none of the window's.
+func wrongTOTP(t *testing.T, secret string) string {
+	t.Helper()
+	now := time.Now()
+	used := map[string]bool{}
+	for _, d := range []time.Duration{-60 * time.Second, -30 * time.Second, 0, 30 * time.Second, 60 * time.Second} {
+		c, _ := mfa.Code(secret, now.Add(d))
+		used[c] = true
+	}
+	for _, c := range []string{"000000", "111111", "222222", "333333"} {
+		if !used[c] {
+			return c
+		}
+	}
+	t.Fatal("no wrong code")
+	return ""
+}
+
+var sevenDigits = regexp.MustCompile(`\b(\d{7})\b`)
+
+// lastSMS reads the newest SMS code from the outbox.
+func (h *harness) lastSMS(t *testing.T) string {
+	t.Helper()
+	msgs, err := h.store.Outbox(t.Context(), 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range msgs {
+		if m.Kind == provider.OutboxSMS {
+			if sm := sevenDigits.FindStringSubmatch(m.Body); sm != nil {
+				return sm[1]
+			}
+		}
+	}
+	t.Fatal("no SMS code in the outbox")
+	return ""
+}
+
+func (h *harness) scopeOf(t *testing.T, c *client) string {
+	t.Helper()
+	s, err := h.manager.Load(t.Context(), c.sessionID())
+	if err != nil {
+		t.Fatalf("session: %v", err)
+	}
+	return s.Scope
+}
+
+func TestMFAVerifyTOTP(t *testing.T) {
+	h := newHarness(t)
+	c := h.client()
+	wantLocation(t, c.login("mfa-totp@demo.example"), "/mfa-verify")
+	if got := h.scopeOf(t, c); got != session.ScopeLogin {
+		t.Fatalf("scope after password: %q", got)
+	}
+	// Scope login reaches the MFA pages only.
+	for _, p := range []string{"/org/" + reference.DemoOrg1ID, "/login_transition"} {
+		wantLocation(t, c.get(p), "/login?redirect_code=MissingScope")
+	}
+
+	// The three choice cards, in the spec's order.
+	_, doc := c.page("/mfa-verify")
+	var cards []string
+	for _, a := range findAll(doc, func(n *html.Node) bool {
+		return n.Data == "a" && strings.HasPrefix(attr(n, "href"), "/mfa-verify?method=")
+	}) {
+		cards = append(cards, attr(a, "href")+" "+text(a))
+	}
+	want := []string{"/mfa-verify?method=authenticator Authentication app (recommended)", "/mfa-verify?method=authy Authy", "/mfa-verify?method=sms SMS"}
+	for i, w := range want {
+		if i >= len(cards) || !strings.HasPrefix(cards[i], w) {
+			t.Fatalf("choice cards %q, want %q", cards, want)
+		}
+	}
+	if a := find(doc, func(n *html.Node) bool { return n.Data == "a" && text(n) == "Open the sandbox outbox" }); a == nil {
+		t.Fatal("no sandbox outbox link")
+	}
+
+	_, doc = c.page("/mfa-verify?method=authenticator")
+	if a := find(doc, func(n *html.Node) bool { return n.Data == "a" && text(n) == "Go back" }); a == nil || attr(a, "href") != "/mfa-verify" {
+		t.Fatal("authenticator screen lacks Go back")
+	}
+	if l := find(doc, func(n *html.Node) bool { return n.Data == "label" && attr(n, "for") == "code" }); l == nil {
+		t.Fatal("code field has no label")
+	}
+
+	doc = wantStatus(t, c.post("/mfa-verify", "/mfa-verify/totp", url.Values{"code": {""}}), 422)
+	fieldError(t, doc, "code", "Please input your code")
+	doc = wantStatus(t, c.post("/mfa-verify", "/mfa-verify/totp", url.Values{"code": {wrongTOTP(t, reference.DemoTOTPSecret)}}), 422)
+	fieldError(t, doc, "code", "TOTP validation failed. Please try again.")
+	if h.scopeOf(t, c) != session.ScopeLogin {
+		t.Fatal("a wrong code changed the scope")
+	}
+
+	before := c.sessionID()
+	code := totpNow(t)
+	// "123 456" as shown by apps is accepted too.
+	res := c.post("/mfa-verify", "/mfa-verify/totp", url.Values{"code": {code[:3] + " " + code[3:]}})
+	wantLocation(t, res, "/login_transition")
+	after := c.sessionID()
+	if after == before || after == "" {
+		t.Fatal("MFA completion did not rotate the session id")
+	}
+	if _, err := h.manager.Load(t.Context(), before); err == nil {
+		t.Fatal("the pre-MFA session id still works")
+	}
+	if got := h.scopeOf(t, c); got != session.ScopeDashboard {
+		t.Fatalf("scope after MFA: %q", got)
+	}
+	if res := c.get("/org/" + reference.DemoOrg1ID); res.StatusCode != http.StatusOK {
+		t.Fatalf("dashboard after MFA: %d", res.StatusCode)
+	}
+	// Nothing left to verify.
+	wantLocation(t, c.get("/mfa-verify"), "/")
+	wantLocation(t, c.get("/totp-validate"), "/")
+
+	// The same code cannot finish another login (replay).
+	c2 := h.client()
+	c2.login("mfa-totp@demo.example")
+	doc = wantStatus(t, c2.post("/mfa-verify", "/mfa-verify/totp", url.Values{"code": {code}}), 422)
+	if e := find(doc, byID("code-error")); e == nil || !strings.Contains(text(e), "already been used") {
+		t.Fatalf("replayed code: %q", text(e))
+	}
+	if h.scopeOf(t, c2) != session.ScopeLogin {
+		t.Fatal("a replayed code finished a login")
+	}
+}
+
+func TestTOTPValidatePage(t *testing.T) {
+	h := newHarness(t)
+	c := h.client()
+	c.login("mfa-totp@demo.example")
+	_, doc := c.page("/totp-validate")
+	form := find(doc, func(n *html.Node) bool { return n.Data == "form" && attr(n, "action") == "/totp-validate" })
+	if form == nil || find(form, byID("code")) == nil {
+		t.Fatal("/totp-validate has no code form")
+	}
+	doc = wantStatus(t, c.post("/totp-validate", "/totp-validate", url.Values{"code": {"12"}}), 422)
+	fieldError(t, doc, "code", msgTOTPFormat)
+	wantLocation(t, c.post("/totp-validate", "/totp-validate", url.Values{"code": {totpNow(t)}}), "/login_transition")
+}
+
+func TestMFAVerifySMS(t *testing.T) {
+	h := newHarness(t)
+	a := h.client()
+	wantLocation(t, a.login("mfa-sms@demo.example"), "/mfa-verify")
+	_, doc := a.page("/mfa-verify?method=sms")
+	if b := find(doc, func(n *html.Node) bool { return n.Data == "button" && text(n) == "Send code" }); b == nil {
+		t.Fatal("no Send code button")
+	}
+	if find(doc, byID("code")) != nil {
+		t.Fatal("code field before a code was sent")
+	}
+	res := a.post("/mfa-verify?method=sms", "/mfa-verify/sms/send", nil)
+	_, doc = a.follow(res)
+	if !hasText(doc, "SMS has been sent") || find(doc, byID("code")) == nil {
+		t.Fatal("after sending: no notice or no code field")
+	}
+	codeA := h.lastSMS(t)
+
+	// Another login of the same user gets its own code.
+	b := h.client()
+	b.login("mfa-sms@demo.example")
+	b.post("/mfa-verify?method=sms", "/mfa-verify/sms/send", nil)
+	codeB := h.lastSMS(t)
+	if codeA == codeB {
+		t.Skip("two random codes collided")
+	}
+
+	doc = wantStatus(t, a.post("/mfa-verify?method=sms", "/mfa-verify/sms", url.Values{"code": {"123"}}), 422)
+	fieldError(t, doc, "code", msgSMSCodeShort())
+	doc = wantStatus(t, a.post("/mfa-verify?method=sms", "/mfa-verify/sms", url.Values{"code": {codeB}}), 422)
+	if e := find(doc, byID("code-error")); e == nil {
+		t.Fatal("another login's code: no error")
+	}
+	if h.scopeOf(t, a) != session.ScopeLogin {
+		t.Fatal("another login's code was accepted")
+	}
+	wantLocation(t, a.post("/mfa-verify?method=sms", "/mfa-verify/sms", url.Values{"code": {codeA}}), "/login_transition")
+	if h.scopeOf(t, a) != session.ScopeDashboard {
+		t.Fatal("SMS login not completed")
+	}
+	// Single use: B cannot use A's spent code either, and B's own code works.
+	wantStatus(t, b.post("/mfa-verify?method=sms", "/mfa-verify/sms", url.Values{"code": {codeA}}), 422)
+	wantLocation(t, b.post("/mfa-verify?method=sms", "/mfa-verify/sms", url.Values{"code": {codeB}}), "/login_transition")
+}
+
+func approvalStatusOf(t *testing.T, c *client, id string) (int, string) {
+	t.Helper()
+	res := c.do("GET", "/mfa-verify/approval?id="+url.QueryEscape(id), nil, "Accept", "application/json")
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	var v struct {
+		Status string `json:"status"`
+	}
+	if err := json.Unmarshal(b, &v); err != nil {
+		t.Fatalf("approval status: %d %s", res.StatusCode, b)
+	}
+	return res.StatusCode, v.Status
+}
+
+// startPush logs in as the push user and sends a request; it returns the
+// approval id the island was given.
+func startPush(t *testing.T, h *harness) (*client, string) {
+	t.Helper()
+	c := h.client()
+	c.login("mfa-authy@demo.example")
+	_, doc := c.follow(c.post("/mfa-verify?method=authy", "/mfa-verify/authy", nil))
+	island := find(doc, func(n *html.Node) bool { return attr(n, "data-island") == "ApprovalPoll" })
+	if island == nil {
+		t.Fatal("no ApprovalPoll island")
+	}
+	props := find(doc, byID(attr(island, "data-props")))
+	var p ApprovalProps
+	if err := json.Unmarshal([]byte(text(props)), &p); err != nil {
+		t.Fatal(err)
+	}
+	if p.Status != provider.ApprovalPending || p.Interval != 2000 || p.CheckURL != "/mfa-verify/authy/check" {
+		t.Fatalf("island props %+v", p)
+	}
+	// Without JavaScript: the status in a live region and a Check again form.
+	st := find(island, func(n *html.Node) bool { return attr(n, "role") == "status" })
+	if st == nil || !strings.Contains(text(st), "Waiting for approval") {
+		t.Fatal("no status live region")
+	}
+	form := find(island, func(n *html.Node) bool { return n.Data == "form" && attr(n, "action") == p.CheckURL })
+	if form == nil || find(form, func(n *html.Node) bool { return n.Data == "button" && text(n) == "Check again" }) == nil {
+		t.Fatal("no Check again form")
+	}
+	return c, p.ID
+}
+
+// decide approves or denies through the sandbox outbox page, as a tester.
+func decide(t *testing.T, h *harness, id, decision string) {
+	t.Helper()
+	tester := h.client()
+	_, doc := tester.page("/sandbox/outbox")
+	form := find(doc, func(n *html.Node) bool {
+		return n.Data == "form" && attr(n, "action") == "/sandbox/outbox/approvals/"+id
+	})
+	if form == nil {
+		t.Fatal("the outbox does not list the approval")
+	}
+	res := tester.post("/sandbox/outbox", "/sandbox/outbox/approvals/"+id, url.Values{"decision": {decision}})
+	wantLocation(t, res, "/sandbox/outbox")
+}
+
+func TestMFAPushApproved(t *testing.T) {
+	h := newHarness(t)
+	c, id := startPush(t, h)
+	if code, st := approvalStatusOf(t, c, id); code != 200 || st != "pending" {
+		t.Fatalf("status: %d %q", code, st)
+	}
+	// Check again while pending shows the status; the login does not move on.
+	doc := wantStatus(t, c.post("/mfa-verify?method=authy", "/mfa-verify/authy/check", nil), 200)
+	if !hasText(doc, "Waiting for approval") || h.scopeOf(t, c) != session.ScopeLogin {
+		t.Fatal("pending check")
+	}
+	// Another login cannot read this request.
+	other := h.client()
+	other.login("mfa-authy@demo.example")
+	if code, _ := approvalStatusOf(t, other, id); code != 404 {
+		t.Fatalf("another login's approval: %d", code)
+	}
+
+	decide(t, h, id, "approve")
+	if _, st := approvalStatusOf(t, c, id); st != "approved" {
+		t.Fatalf("after approve: %q", st)
+	}
+	before := c.sessionID()
+	wantLocation(t, c.post("/mfa-verify?method=authy", "/mfa-verify/authy/check", nil), "/login_transition")
+	if c.sessionID() == before || h.scopeOf(t, c) != session.ScopeDashboard {
+		t.Fatal("approved push did not finish the login")
+	}
+	// The other login of the same user is still at scope login.
+	if h.scopeOf(t, other) != session.ScopeLogin {
+		t.Fatal("the approval finished another login")
+	}
+}
+
+func TestMFAPushDenied(t *testing.T) {
+	h := newHarness(t)
+	c, id := startPush(t, h)
+	decide(t, h, id, "deny")
+	if _, st := approvalStatusOf(t, c, id); st != "denied" {
+		t.Fatalf("after deny: %q", st)
+	}
+	doc := wantStatus(t, c.post("/mfa-verify?method=authy", "/mfa-verify/authy/check", nil), 200)
+	if !hasText(doc, "The request was denied.") {
+		t.Fatal("denied status not shown")
+	}
+	if find(doc, func(n *html.Node) bool { return n.Data == "button" && text(n) == "Send a new request" }) == nil {
+		t.Fatal("no way to send a new request")
+	}
+	if h.scopeOf(t, c) != session.ScopeLogin {
+		t.Fatal("denied push finished the login")
+	}
+	wantLocation(t, c.get("/org/"+reference.DemoOrg1ID), "/login?redirect_code=MissingScope")
+}
+
+func TestMFASendLimits(t *testing.T) {
+	h := newHarness(t)
+	c := h.client()
+	c.login("mfa-sms@demo.example")
+	for i := 1; i <= smsSendLimit; i++ {
+		wantLocation(t, c.post("/mfa-verify?method=sms", "/mfa-verify/sms/send", nil), "/mfa-verify?method=sms")
+	}
+	res := c.post("/mfa-verify?method=sms", "/mfa-verify/sms/send", nil)
+	doc := wantStatus(t, res, 429)
+	if !strings.Contains(alertText(doc), "Too many requests") || res.Header.Get("Retry-After") == "" {
+		t.Fatalf("SMS limit: %q", alertText(doc))
+	}
+
+	p := h.client()
+	p.login("mfa-authy@demo.example")
+	for i := 1; i <= pushLimit; i++ {
+		wantLocation(t, p.post("/mfa-verify?method=authy", "/mfa-verify/authy", nil), "/mfa-verify?method=authy")
+	}
+	doc = wantStatus(t, p.post("/mfa-verify?method=authy", "/mfa-verify/authy", nil), 429)
+	if !strings.Contains(alertText(doc), "Too many requests") {
+		t.Fatalf("push limit: %q", alertText(doc))
+	}
+}
+
+func TestMFALockout(t *testing.T) {
+	slow := mfaSlowDown
+	var waits []time.Duration
+	mfaSlowDown = func(n int) time.Duration { waits = append(waits, slow(n)); return 0 }
+	t.Cleanup(func() { mfaSlowDown = slow })
+
+	h := newHarness(t)
+	c := h.client()
+	c.login("mfa-totp@demo.example")
+	wrong := url.Values{"code": {wrongTOTP(t, reference.DemoTOTPSecret)}}
+	for i := 1; i < mfaMaxAttempts; i++ {
+		doc := wantStatus(t, c.post("/mfa-verify", "/mfa-verify/totp", wrong), 422)
+		if i == mfaMaxAttempts-1 && !hasText(doc, "1 attempt left") {
+			t.Fatal("no warning before the lock")
+		}
+	}
+	if len(waits) != mfaMaxAttempts-1 || waits[0] != 0 || waits[2] != time.Second || waits[3] != 2*time.Second {
+		t.Fatalf("slow-down %v", waits)
+	}
+	res := c.post("/mfa-verify", "/mfa-verify/totp", wrong)
+	doc := wantStatus(t, res, 429)
+	if got := alertText(doc); !strings.Contains(got, "Too many attempts. Please try again in 15 minutes.") {
+		t.Fatalf("lock message %q", got)
+	}
+	// Locked: even the right code is refused, in this login and in a new one.
+	doc = wantStatus(t, c.post("/mfa-verify", "/mfa-verify/totp", url.Values{"code": {totpNow(t)}}), 429)
+	if !strings.Contains(alertText(doc), "Too many attempts") {
+		t.Fatal("right code while locked")
+	}
+	n := h.client()
+	n.login("mfa-totp@demo.example")
+	res = n.post("/mfa-verify", "/mfa-verify/totp", url.Values{"code": {totpNow(t)}})
+	if res.StatusCode != 429 || res.Header.Get("Retry-After") == "" {
+		t.Fatalf("new login while locked: %d", res.StatusCode)
+	}
+	if h.scopeOf(t, c) != session.ScopeLogin || h.scopeOf(t, n) != session.ScopeLogin {
+		t.Fatal("a locked account finished MFA")
+	}
+	// Other accounts are not affected.
+	o := h.client()
+	o.login("mfa-sms@demo.example")
+	wantLocation(t, o.post("/mfa-verify?method=sms", "/mfa-verify/sms/send", nil), "/mfa-verify?method=sms")
+	wantLocation(t, o.post("/mfa-verify?method=sms", "/mfa-verify/sms", url.Values{"code": {h.lastSMS(t)}}), "/login_transition")
+}
+
+func TestLoginScopeExpires(t *testing.T) {
+	h := newHarness(t)
+	c := h.client()
+	c.login("mfa-totp@demo.example")
+	id := c.sessionID()
+	s, err := h.manager.Load(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.CreatedAt = s.CreatedAt.Add(-loginScopeTTL - time.Minute)
+	if err := h.manager.Save(t.Context(), s); err != nil {
+		t.Fatal(err)
+	}
+	wantLocation(t, c.get("/mfa-verify"), "/login?expired=1")
+	if _, err := h.manager.Load(t.Context(), id); err == nil {
+		t.Fatal("the expired login's session still exists")
+	}
+	_, doc := c.page("/login?expired=1")
+	if !hasText(doc, "Your login expired") {
+		t.Fatal("login page does not say the login expired")
+	}
+}
+
+func TestMFASetup(t *testing.T) {
+	h := newHarness(t)
+	c := h.client()
+	wantLocation(t, c.login("mfa-new@demo.example"), "/mfa-setup")
+	_, doc := c.page("/mfa-setup")
+	// Authenticator: an inline QR code (no outside image) and the key as text.
+	svg := find(doc, byTag("svg"))
+	if svg == nil || attr(svg, "role") != "img" || attr(svg, "aria-label") == "" {
+		t.Fatal("no accessible inline QR code")
+	}
+	if find(doc, byTag("img")) != nil {
+		t.Fatal("QR code must not be an external image")
+	}
+	enr, err := h.store.StartTOTP(t.Context(), reference.DemoUserMFANewID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := find(doc, byID("totp-secret")); s == nil || strings.ReplaceAll(text(s), " ", "") != enr.Secret || !strings.Contains(text(s), " ") {
+		t.Fatalf("secret shown as %q, want %s in groups", text(s), enr.Secret)
+	}
+	// Phone: dk by default; "Enable MFA" disabled until a number is set.
+	sel := find(doc, byID("country_code"))
+	opt := find(sel, func(n *html.Node) bool { return n.Data == "option" && hasAttr(n, "selected") })
+	if opt == nil || attr(opt, "value") != "dk" {
+		t.Fatal("country code does not default to dk")
+	}
+	enable := find(doc, func(n *html.Node) bool { return n.Data == "button" && text(n) == "Enable MFA" })
+	if enable == nil || !hasAttr(enable, "disabled") {
+		t.Fatal("Enable MFA not disabled before a number is set")
+	}
+	// ... and the server refuses it too.
+	doc = wantStatus(t, c.post("/mfa-setup", "/mfa-setup/phone/confirm", url.Values{"token": {"1234567"}}), 422)
+	if !strings.Contains(alertText(doc), "Request an SMS first") {
+		t.Fatalf("confirm without a number: %q", alertText(doc))
+	}
+
+	doc = wantStatus(t, c.post("/mfa-setup", "/mfa-setup/totp", url.Values{"totp_code": {""}}), 422)
+	fieldError(t, doc, "totp_code", "Please input your code")
+	doc = wantStatus(t, c.post("/mfa-setup", "/mfa-setup/totp", url.Values{"totp_code": {wrongTOTP(t, enr.Secret)}}), 422)
+	fieldError(t, doc, "totp_code", "TOTP validation failed. Please try again.")
+	code, _ := mfa.Code(enr.Secret, time.Now())
+	res := c.post("/mfa-setup", "/mfa-setup/totp", url.Values{"totp_code": {code}})
+	wantLocation(t, res, "/mfa-setup")
+	_, doc = c.follow(res)
+	if !hasText(doc, "The authenticator app is set up.") {
+		t.Fatal("authenticator not shown as set up")
+	}
+	// One factor is not enough to move on.
+	wantLocation(t, c.get("/org/"+reference.DemoOrg1ID), "/login?redirect_code=MissingScope")
+
+	doc = wantStatus(t, c.post("/mfa-setup", "/mfa-setup/phone", url.Values{"country_code": {"dk"}, "cellphone": {""}}), 422)
+	fieldError(t, doc, "cellphone", msgNumberRequired)
+	res = c.post("/mfa-setup", "/mfa-setup/phone", url.Values{"country_code": {"dk"}, "cellphone": {"20 99 88 77"}})
+	wantLocation(t, res, "/mfa-setup#phone-title")
+	_, doc = c.page("/mfa-setup")
+	if !hasText(doc, "SMS has been sent") || !hasText(doc, "+45 20998877") {
+		t.Fatal("after Request SMS: no notice or number")
+	}
+	enable = find(doc, func(n *html.Node) bool { return n.Data == "button" && text(n) == "Enable MFA" })
+	if enable == nil || hasAttr(enable, "disabled") {
+		t.Fatal("Enable MFA still disabled with a number set")
+	}
+	token := h.lastSMS(t)
+	wrong := "0000000"
+	if token == wrong {
+		wrong = "1111111"
+	}
+	doc = wantStatus(t, c.post("/mfa-setup", "/mfa-setup/phone/confirm", url.Values{"token": {wrong}}), 422)
+	fieldError(t, doc, "token", "Invalid or expired code.")
+
+	before := c.sessionID()
+	res = c.post("/mfa-setup", "/mfa-setup/phone/confirm", url.Values{"token": {token}})
+	wantLocation(t, res, "/login_transition")
+	if c.sessionID() == before || h.scopeOf(t, c) != session.ScopeDashboard {
+		t.Fatal("setup did not finish the login")
+	}
+	if res := c.get("/org/" + reference.DemoOrg1ID); res.StatusCode != http.StatusOK {
+		t.Fatalf("dashboard after setup: %d", res.StatusCode)
+	}
+	u, _ := h.store.UserByID(t.Context(), reference.DemoUserMFANewID)
+	if !u.MFAEnabled || !u.HasPhone || !u.HasVerifySetup {
+		t.Fatalf("user after setup: %+v", u)
+	}
+	// Next time the user verifies with the new factors.
+	n := h.client()
+	wantLocation(t, n.login("mfa-new@demo.example"), "/mfa-verify")
+}
+
+func TestMFASetupIsNoSideDoor(t *testing.T) {
+	h := newHarness(t)
+	for _, email := range []string{"mfa-totp@demo.example", "mfa-sms@demo.example", "mfa-authy@demo.example"} {
+		c := h.client()
+		c.login(email)
+		wantLocation(t, c.get("/mfa-setup"), "/mfa-verify")
+		wantLocation(t, c.get("/new-mfa-setup"), "/mfa-verify")
+		tok := c.csrf("/mfa-verify")
+		wantLocation(t, c.do("POST", "/mfa-setup/phone", url.Values{"_csrf": {tok}, "country_code": {"dk"}, "cellphone": {"20998877"}}), "/mfa-verify")
+		wantLocation(t, c.do("POST", "/mfa-setup/totp", url.Values{"_csrf": {tok}, "totp_code": {"123456"}}), "/mfa-verify")
+	}
+}
+
+// The banner's path: MFA configured but not enabled; after verifying, the
+// user adds the missing method on /new-mfa-setup and is sent home.
+func TestNewMFASetupFromBanner(t *testing.T) {
+	h := newHarness(t)
+	h.exec(`UPDATE users SET mfa_enabled = 0 WHERE id = ?`, reference.DemoUserMFATOTPID)
+	c := h.client()
+	c.login("mfa-totp@demo.example")
+	wantLocation(t, c.post("/mfa-verify", "/mfa-verify/totp", url.Values{"code": {totpNow(t)}}), "/login_transition")
+	_, doc := c.page("/org/" + reference.DemoOrg1ID)
+	if a := find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "href") == "/new-mfa-setup" }); a == nil {
+		t.Fatal("no banner link to /new-mfa-setup")
+	}
+	_, doc = c.page("/new-mfa-setup")
+	if !hasText(doc, "The authenticator app is set up.") || find(doc, byID("totp-secret")) != nil {
+		t.Fatal("active authenticator offered again")
+	}
+	if a := find(doc, func(n *html.Node) bool { return n.Data == "a" && text(n) == "Back to the portal" }); a == nil {
+		t.Fatal("no way back to the portal")
+	}
+	res := c.post("/new-mfa-setup", "/new-mfa-setup/phone", url.Values{"country_code": {"se"}, "cellphone": {"70-123 45 67"}})
+	wantLocation(t, res, "/new-mfa-setup#phone-title")
+	res = c.post("/new-mfa-setup", "/new-mfa-setup/phone/confirm", url.Values{"token": {h.lastSMS(t)}})
+	wantLocation(t, res, "/")
+	_, doc = c.page("/org/" + reference.DemoOrg1ID)
+	if !hasText(doc, "Two-factor authentication is set up.") {
+		t.Fatal("no success message")
+	}
+	if a := find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "href") == "/new-mfa-setup" }); a != nil {
+		t.Fatal("banner still shown with MFA enabled")
+	}
+	// Registering again is refused with the spec's text.
+	res = c.do("POST", "/new-mfa-setup/phone", url.Values{"_csrf": {c.sessionCSRF()}, "country_code": {"dk"}, "cellphone": {"20998877"}})
+	doc = wantStatus(t, res, 422)
+	if !strings.Contains(alertText(doc), "This user already has an MFA registered") {
+		t.Fatalf("second registration: %q", alertText(doc))
+	}
+}
+
+func TestOutboxPage(t *testing.T) {
+	h := newHarness(t)
+	c := h.client()
+	res, doc := c.page("/sandbox/outbox")
+	if res.StatusCode != 200 || res.Header.Get("Referrer-Policy") != "no-referrer" {
+		t.Fatalf("outbox: %d, referrer policy %q", res.StatusCode, res.Header.Get("Referrer-Policy"))
+	}
+	if !hasText(doc, "test tool") {
+		t.Fatal("the page does not say it is a test tool")
+	}
+	// The seeded invitation e-mail carries its link as a real link.
+	if a := find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "href") == reference.DemoInvitationLink }); a == nil {
+		t.Fatal("invitation link not a link")
+	}
+	// An unknown decision, or an unknown request, changes nothing.
+	tok := c.sessionCSRF()
+	if res := c.do("POST", "/sandbox/outbox/approvals/x", url.Values{"_csrf": {tok}, "decision": {"maybe"}}); res.StatusCode != 400 {
+		t.Fatalf("unknown decision: %d", res.StatusCode)
+	}
+	res = c.do("POST", "/sandbox/outbox/approvals/nope", url.Values{"_csrf": {tok}, "decision": {"approve"}})
+	_, doc = c.follow(res)
+	if !hasText(doc, "not found") {
+		t.Fatal("unknown approval: no message")
+	}
+}
+
+func TestOutboxNotInProduction(t *testing.T) {
+	h := newHarness(t, func(d *Deps) { d.Config.Env = "production" })
+	c := h.client()
+	if res := c.get("/sandbox/outbox"); res.StatusCode != http.StatusNotFound {
+		t.Fatalf("outbox in production: %d", res.StatusCode)
+	}
+	c.login("mfa-totp@demo.example")
+	_, doc := c.page("/mfa-verify")
+	if a := find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "href") == "/sandbox/outbox" }); a != nil {
+		t.Fatal("production MFA page links to the outbox")
+	}
+	tok := c.csrf("/mfa-verify")
+	if res := c.do("POST", "/sandbox/outbox/approvals/x", url.Values{"_csrf": {tok}, "decision": {"approve"}}); res.StatusCode != http.StatusNotFound {
+		t.Fatalf("outbox decision in production: %d", res.StatusCode)
+	}
+}
+
+func TestMFACodeHelpers(t *testing.T) {
+	for raw, want := range map[string]bool{"123456": true, "123 456": true, "123-456": true, " 123456 ": true,
+		"12345": false, "1234567": false, "12345a": false, "": false} {
+		if _, ok := totpCode(raw); ok != want {
+			t.Errorf("totpCode(%q) ok = %v", raw, ok)
+		}
+	}
+	if got := groupSecret("JBSWY3DPEHPK3PXP12"); got != "JBSW Y3DP EHPK 3PXP 12" {
+		t.Errorf("groupSecret: %q", got)
+	}
+	if got := msgTooMany(14*time.Minute + time.Second); got != "Too many attempts. Please try again in 15 minutes." {
+		t.Errorf("msgTooMany: %q", got)
+	}
+	if got := msgTooMany(10 * time.Second); got != "Too many attempts. Please try again in 1 minute." {
+		t.Errorf("msgTooMany: %q", got)
+	}
+}

@@ -1,0 +1,333 @@
+package server
+
+import (
+	"net/url"
+	"strings"
+
+	"github.com/gofiber/fiber/v3"
+
+	"portal/provider"
+	"portal/session"
+)
+
+// MFA methods of the spec (000 §9), the values of /mfa-verify?method=.
+const (
+	MethodAuthenticator = "authenticator"
+	MethodSMS           = "sms"
+	MethodAuthy         = "authy"
+)
+
+// MfaVerifyProps are the props of templates/pages/MfaVerify.tsx.
+type MfaVerifyProps struct {
+	Sandbox bool   `json:"sandbox"`
+	CSRF    string `json:"csrf"`
+	// Method is "" for the three choice cards, else the chosen method.
+	Method string `json:"method"`
+	// Action is where the code form posts (/mfa-verify/totp, /totp-validate,
+	// /mfa-verify/sms).
+	Action string `json:"action,omitempty"`
+	// SMSSent: a login code was sent; show the code form.
+	SMSSent  bool              `json:"smsSent,omitempty"`
+	Approval *ApprovalProps    `json:"approval,omitempty"`
+	Errors   map[string]string `json:"errors"`
+	Base     string            `json:"base,omitempty"`
+	Note     string            `json:"note,omitempty"`
+	Flashes  []ShellFlash      `json:"flashes"`
+	Outbox   string            `json:"outbox,omitempty"`
+}
+
+// ApprovalProps are the props of islands/ApprovalPoll.tsx.
+type ApprovalProps struct {
+	ID     string `json:"id"`
+	Status string `json:"status"`
+	CSRF   string `json:"csrf"`
+	// StatusURL answers {"status": ...} (GET, session cookie).
+	StatusURL string `json:"statusUrl"`
+	// CheckURL is the "Check again" form's action: it continues when
+	// approved, else shows the status.
+	CheckURL string `json:"checkUrl"`
+	Interval int    `json:"interval"`
+}
+
+func (s *Server) verifyPage(c fiber.Ctx, p MfaVerifyProps, status int) error {
+	rq := req(c)
+	p.Sandbox, p.CSRF, p.Outbox = s.Config.Sandbox(), rq.Session.CSRF, s.outboxLink()
+	if p.Errors == nil {
+		p.Errors = map[string]string{}
+	}
+	fl, err := s.popFlashes(c)
+	if err != nil {
+		return err
+	}
+	p.Flashes = fl
+	title := "Two-factor authentication"
+	switch p.Method {
+	case MethodAuthenticator:
+		title = "Enter your authentication code"
+	case MethodSMS:
+		title = "Verify with SMS"
+	case MethodAuthy:
+		title = "Approve with Authy"
+	}
+	if len(p.Errors) > 0 || p.Base != "" {
+		title = "Error: " + title
+	}
+	return s.render(c, view{Status: status, Page: "MfaVerify", Title: title, Props: p})
+}
+
+// verified reports whether the session is already fully authenticated: the
+// verify screens then have nothing to do and send the user home.
+func verified(c fiber.Ctx) bool { return req(c).Session.Scope == session.ScopeDashboard }
+
+func (s *Server) mfaVerifyGet(c fiber.Ctx) error {
+	if verified(c) {
+		return redirect(c, "/")
+	}
+	switch m := c.Query("method"); m {
+	case MethodAuthenticator:
+		return s.verifyPage(c, MfaVerifyProps{Method: m, Action: "/mfa-verify/totp"}, fiber.StatusOK)
+	case MethodSMS:
+		return s.verifyPage(c, MfaVerifyProps{Method: m, Action: "/mfa-verify/sms",
+			SMSSent: req(c).Session.Values[valSMS] == "1"}, fiber.StatusOK)
+	case MethodAuthy:
+		return s.authyPage(c, "", fiber.StatusOK)
+	}
+	return s.verifyPage(c, MfaVerifyProps{}, fiber.StatusOK)
+}
+
+// totpValidateGet is /totp-validate: the authenticator code form.
+func (s *Server) totpValidateGet(c fiber.Ctx) error {
+	if verified(c) {
+		return redirect(c, "/")
+	}
+	return s.verifyPage(c, MfaVerifyProps{Method: MethodAuthenticator, Action: "/totp-validate"}, fiber.StatusOK)
+}
+
+// mfaVerifyTOTP checks an authenticator code (from /mfa-verify or
+// /totp-validate; errors come back on the same form).
+func (s *Server) mfaVerifyTOTP(c fiber.Ctx) error {
+	if verified(c) {
+		return redirect(c, "/")
+	}
+	p := MfaVerifyProps{Method: MethodAuthenticator, Action: "/mfa-verify/totp"}
+	if c.Path() == "/totp-validate" {
+		p.Action = "/totp-validate"
+	}
+	raw := c.FormValue("code")
+	code, ok := totpCode(raw)
+	switch {
+	case strings.TrimSpace(raw) == "":
+		p.Errors = map[string]string{"code": msgCodeRequired}
+		return s.verifyPage(c, p, fiber.StatusUnprocessableEntity)
+	case !ok:
+		p.Errors = map[string]string{"code": msgTOTPFormat}
+		return s.verifyPage(c, p, fiber.StatusUnprocessableEntity)
+	}
+	uid := req(c).Session.UserID
+	a, locked, err := s.mfaAttempt(c, uid)
+	if err != nil {
+		return err
+	}
+	if locked != "" {
+		p.Base = locked
+		return s.verifyPage(c, p, fiber.StatusTooManyRequests)
+	}
+	err = s.Auth.VerifyTOTP(c.Context(), uid, code)
+	if err == nil {
+		a.succeeded(c.Context())
+		return s.completeMFA(c, MethodAuthenticator)
+	}
+	if provider.ErrorCode(err) != provider.EINVALID {
+		return err
+	}
+	var ferr error
+	if locked, p.Note, ferr = a.failed(c); ferr != nil {
+		return ferr
+	}
+	if locked != "" {
+		p.Base = locked
+		return s.verifyPage(c, p, fiber.StatusTooManyRequests)
+	}
+	// The provider words a replayed code apart; a wrong one is the spec's text.
+	msg := provider.ErrorMessage(err)
+	if msg == "" {
+		msg = msgTOTPFailed
+	}
+	p.Errors = map[string]string{"code": msg}
+	return s.verifyPage(c, p, fiber.StatusUnprocessableEntity)
+}
+
+// smsError is the text shown when a code cannot be sent (spec 000 §8:
+// "SMS has been sent" or the error text).
+func (s *Server) smsError(c fiber.Ctx, err error) string {
+	if code := provider.ErrorCode(err); code != provider.EINTERNAL {
+		if m := provider.ErrorMessage(err); m != "" {
+			return m
+		}
+	}
+	s.Logger.Error("sms failed", "request_id", req(c).ID, "err", err)
+	return msgUnknownError
+}
+
+// mfaSendSMS sends a login code bound to this login.
+func (s *Server) mfaSendSMS(c fiber.Ctx) error {
+	if verified(c) {
+		return redirect(c, "/")
+	}
+	sess := req(c).Session
+	p := MfaVerifyProps{Method: MethodSMS, Action: "/mfa-verify/sms", SMSSent: sess.Values[valSMS] == "1"}
+	msg, err := s.sendAllowed(c, "mfa:sms:"+sess.UserID, smsSendLimit, smsSendWindow)
+	if err != nil {
+		return err
+	}
+	if msg != "" {
+		p.Base = msg
+		return s.verifyPage(c, p, fiber.StatusTooManyRequests)
+	}
+	if err := s.Auth.SendLoginSMS(c.Context(), sess.UserID, loginID(c)); err != nil {
+		p.Base = s.smsError(c, err)
+		return s.verifyPage(c, p, fiber.StatusUnprocessableEntity)
+	}
+	setValue(sess, valSMS, "1")
+	session.AddFlash(sess, session.FlashSuccess, msgSMSSent)
+	if err := s.Sessions.Save(c.Context(), sess); err != nil {
+		return err
+	}
+	return redirect(c, "/mfa-verify?method=sms")
+}
+
+// mfaVerifySMS checks and spends a login code.
+func (s *Server) mfaVerifySMS(c fiber.Ctx) error {
+	if verified(c) {
+		return redirect(c, "/")
+	}
+	sess := req(c).Session
+	p := MfaVerifyProps{Method: MethodSMS, Action: "/mfa-verify/sms", SMSSent: true}
+	code := smsCode(c.FormValue("code"))
+	switch {
+	case code == "":
+		p.Errors = map[string]string{"code": msgCodeRequired}
+		return s.verifyPage(c, p, fiber.StatusUnprocessableEntity)
+	case len(code) < provider.SMSCodeLength:
+		p.Errors = map[string]string{"code": msgSMSCodeShort()}
+		return s.verifyPage(c, p, fiber.StatusUnprocessableEntity)
+	}
+	a, locked, err := s.mfaAttempt(c, sess.UserID)
+	if err != nil {
+		return err
+	}
+	if locked != "" {
+		p.Base = locked
+		return s.verifyPage(c, p, fiber.StatusTooManyRequests)
+	}
+	err = s.Auth.VerifyLoginSMS(c.Context(), sess.UserID, loginID(c), code)
+	if err == nil {
+		a.succeeded(c.Context())
+		return s.completeMFA(c, MethodSMS)
+	}
+	if provider.ErrorCode(err) != provider.EINVALID {
+		return err
+	}
+	var ferr error
+	if locked, p.Note, ferr = a.failed(c); ferr != nil {
+		return ferr
+	}
+	if locked != "" {
+		p.Base = locked
+		return s.verifyPage(c, p, fiber.StatusTooManyRequests)
+	}
+	msg := provider.ErrorMessage(err)
+	if msg == "" {
+		msg = msgSMSCodeInvalid
+	}
+	p.Errors = map[string]string{"code": msg}
+	return s.verifyPage(c, p, fiber.StatusUnprocessableEntity)
+}
+
+// authyPage shows the push screen: a button to send a request, or the
+// status of this login's request with the ApprovalPoll island.
+func (s *Server) authyPage(c fiber.Ctx, base string, status int) error {
+	sess := req(c).Session
+	p := MfaVerifyProps{Method: MethodAuthy, Base: base}
+	if id := sess.Values[valApproval]; id != "" {
+		a, err := s.Auth.Approval(c.Context(), sess.UserID, loginID(c), id)
+		switch {
+		case provider.ErrorCode(err) == provider.ENOTFOUND:
+			delete(sess.Values, valApproval)
+			if err := s.Sessions.Save(c.Context(), sess); err != nil {
+				return err
+			}
+		case err != nil:
+			return err
+		default:
+			p.Approval = &ApprovalProps{ID: a.ID, Status: a.Status, CSRF: sess.CSRF,
+				StatusURL: "/mfa-verify/approval?" + url.Values{"id": {a.ID}}.Encode(),
+				CheckURL:  "/mfa-verify/authy/check", Interval: approvalPollMs}
+		}
+	}
+	return s.verifyPage(c, p, status)
+}
+
+// mfaRequestApproval sends a push request for this login (limited against
+// push bombing).
+func (s *Server) mfaRequestApproval(c fiber.Ctx) error {
+	if verified(c) {
+		return redirect(c, "/")
+	}
+	sess := req(c).Session
+	msg, err := s.sendAllowed(c, "mfa:push:"+sess.UserID, pushLimit, pushWindow)
+	if err != nil {
+		return err
+	}
+	if msg != "" {
+		return s.authyPage(c, msg, fiber.StatusTooManyRequests)
+	}
+	a, err := s.Auth.CreateApproval(c.Context(), sess.UserID, loginID(c))
+	if err != nil {
+		return s.authyPage(c, s.smsError(c, err), fiber.StatusUnprocessableEntity)
+	}
+	setValue(sess, valApproval, a.ID)
+	if err := s.Sessions.Save(c.Context(), sess); err != nil {
+		return err
+	}
+	return redirect(c, "/mfa-verify?method=authy")
+}
+
+// mfaCheckApproval is "Check again" (and what the island submits once the
+// request is approved): approved continues, anything else shows the status.
+func (s *Server) mfaCheckApproval(c fiber.Ctx) error {
+	if verified(c) {
+		return redirect(c, "/")
+	}
+	sess := req(c).Session
+	id := sess.Values[valApproval]
+	if id == "" {
+		return redirect(c, "/mfa-verify?method=authy")
+	}
+	a, err := s.Auth.Approval(c.Context(), sess.UserID, loginID(c), id)
+	if provider.ErrorCode(err) == provider.ENOTFOUND {
+		return redirect(c, "/mfa-verify?method=authy")
+	}
+	if err != nil {
+		return err
+	}
+	if a.Status == provider.ApprovalApproved {
+		return s.completeMFA(c, MethodAuthy)
+	}
+	return s.authyPage(c, "", fiber.StatusOK)
+}
+
+// mfaApprovalStatus answers the island's poll: {"status": ...}; only this
+// login's request is found.
+func (s *Server) mfaApprovalStatus(c fiber.Ctx) error {
+	sess := req(c).Session
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	a, err := s.Auth.Approval(c.Context(), sess.UserID, loginID(c), c.Query("id"))
+	if provider.ErrorCode(err) == provider.ENOTFOUND {
+		return c.Status(fiber.StatusNotFound).JSON(fiber.Map{"status": "not_found"})
+	}
+	if err != nil {
+		return err
+	}
+	return c.JSON(fiber.Map{"status": a.Status})
+}

@@ -1,0 +1,121 @@
+package server
+
+import (
+	"time"
+
+	"github.com/gofiber/fiber/v3"
+
+	"portal/provider"
+	"portal/session"
+)
+
+// The sandbox outbox (DESIGN.md "Real parts"): e-mail and SMS leave through
+// the provider's outbox; in the sandbox this page lists what was "sent" and
+// plays the phone for push approvals, so a tester (and the e2e tests) can
+// finish every flow. It holds live codes and links of every user, so it
+// exists only in the sandbox: in production it is not found.
+
+// outboxLimit is how many messages the page lists.
+const outboxLimit = 50
+
+// OutboxProps are the props of templates/pages/Outbox.tsx.
+type OutboxProps struct {
+	Sandbox   bool             `json:"sandbox"`
+	CSRF      string           `json:"csrf"`
+	Messages  []OutboxItem     `json:"messages"`
+	Approvals []OutboxApproval `json:"approvals"`
+	Flashes   []ShellFlash     `json:"flashes"`
+}
+
+// OutboxItem is one message, formatted for the page.
+type OutboxItem struct {
+	ID      string `json:"id"`
+	Kind    string `json:"kind"` // "SMS" or "E-mail"
+	To      string `json:"to"`
+	Subject string `json:"subject,omitempty"`
+	Body    string `json:"body"`
+	Link    string `json:"link,omitempty"`
+	Sent    string `json:"sent"`
+}
+
+// OutboxApproval is one pending push request.
+type OutboxApproval struct {
+	ID        string `json:"id"`
+	Email     string `json:"email"`
+	Requested string `json:"requested"`
+}
+
+// outboxTime is the spec's display date (DD-MM-YYYY) with the time, UTC.
+func outboxTime(t time.Time) string { return t.UTC().Format("02-01-2006 15:04:05") + " UTC" }
+
+func (s *Server) outboxAvailable() bool { return s.Config.Sandbox() && s.Auth != nil }
+
+func (s *Server) outboxGet(c fiber.Ctx) error {
+	if !s.outboxAvailable() {
+		return s.notFound(c)
+	}
+	sess, err := s.ensureSession(c) // the Approve/Deny forms need a CSRF token
+	if err != nil {
+		return err
+	}
+	ctx := c.Context()
+	msgs, err := s.Auth.Outbox(ctx, outboxLimit)
+	if err != nil {
+		return err
+	}
+	pending, err := s.Auth.PendingApprovals(ctx)
+	if err != nil {
+		return err
+	}
+	p := OutboxProps{Sandbox: true, CSRF: sess.CSRF, Messages: []OutboxItem{}, Approvals: []OutboxApproval{}}
+	for _, m := range msgs {
+		kind := "E-mail"
+		if m.Kind == provider.OutboxSMS {
+			kind = "SMS"
+		}
+		link, _ := safeRedirect(m.Link) // path only: never a link off the site
+		p.Messages = append(p.Messages, OutboxItem{ID: m.ID, Kind: kind, To: m.To, Subject: m.Subject, Body: m.Body,
+			Link: link, Sent: outboxTime(m.CreatedAt)})
+	}
+	for _, a := range pending {
+		p.Approvals = append(p.Approvals, OutboxApproval{ID: a.ID, Email: a.Email, Requested: outboxTime(a.CreatedAt)})
+	}
+	if p.Flashes, err = s.popFlashes(c); err != nil {
+		return err
+	}
+	// The page shows reset and invitation links: keep them out of Referer.
+	c.Set("Referrer-Policy", "no-referrer")
+	return s.render(c, view{Page: "Outbox", Title: "Sandbox outbox", Props: p})
+}
+
+// outboxDecide approves or denies a pending push request, as the user's
+// phone would.
+func (s *Server) outboxDecide(c fiber.Ctx) error {
+	if !s.outboxAvailable() {
+		return s.notFound(c)
+	}
+	approve := false
+	switch c.FormValue("decision") {
+	case "approve":
+		approve = true
+	case "deny":
+	default:
+		return fiber.ErrBadRequest
+	}
+	err := s.Auth.DecideApproval(c.Context(), c.Params("id"), approve)
+	kind, text := session.FlashSuccess, "Request denied."
+	if approve {
+		text = "Request approved."
+	}
+	switch provider.ErrorCode(err) {
+	case "":
+	case provider.ENOTFOUND, provider.ECONFLICT:
+		kind, text = session.FlashWarning, provider.ErrorMessage(err)
+	default:
+		return err
+	}
+	if err := s.flash(c, kind, text); err != nil {
+		return err
+	}
+	return redirect(c, "/sandbox/outbox")
+}

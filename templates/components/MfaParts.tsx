@@ -1,0 +1,80 @@
+// Parts shared by the MFA screens (MfaVerify, MfaSetup): the code field, the
+// page's messages, and the footer with the sandbox outbox link and log out.
+import { CSRF } from './Form';
+import { Flashes, Tone, type Flash } from './Messages';
+
+type CodeFieldProps = {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  // numeric: authenticator codes (a numeric keypad on phones).
+  numeric?: boolean;
+  disabled?: boolean;
+};
+
+// MfaCodeField is a one-time code input: label, hint and error tied to it
+// (aria-describedby), browser autofill of SMS codes (one-time-code). The
+// Verify button beside it stays enabled: the server checks the length
+// (spec: at least 7 characters) and says what is wrong, so the form works
+// without JavaScript.
+export function MfaCodeField({ id, label, hint, error, numeric, disabled }: CodeFieldProps) {
+  const described = [hint ? id + '-hint' : '', error ? id + '-error' : ''].filter(Boolean).join(' ');
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className="block font-medium">{label}</label>
+      {hint ? <p id={id + '-hint'} className="text-sm text-gray-700">{hint}</p> : null}
+      {error ? (
+        <p id={id + '-error'} className="text-sm font-medium text-red-800"><span className="sr-only">Error: </span>{error}</p>
+      ) : null}
+      <input
+        id={id}
+        name={id}
+        type="text"
+        inputMode={numeric ? 'numeric' : undefined}
+        autoComplete="one-time-code"
+        autoCapitalize="off"
+        spellCheck={false}
+        disabled={disabled}
+        aria-invalid={error ? 'true' : undefined}
+        aria-describedby={described || undefined}
+        className={'mt-1 block w-56 rounded border px-3 py-2 font-mono text-lg tracking-widest ' + (error ? 'border-red-700' : 'border-gray-500')}
+      />
+    </div>
+  );
+}
+
+// MfaMessages: one-shot flashes (role=status), a page-level error
+// (role=alert) and a note on the attempts left.
+export function MfaMessages({ flashes, alert, note }: { flashes?: Flash[]; alert?: string; note?: string }) {
+  return (
+    <>
+      {flashes && flashes.length ? <div className="mb-4"><Flashes flashes={flashes} /></div> : null}
+      {alert ? <p role="alert" className={'mb-4 rounded border-l-4 p-3 ' + Tone('error')}>{alert}</p> : null}
+      {note ? <p className={'mb-4 rounded border-l-4 p-3 ' + Tone('warning')}>{note}</p> : null}
+    </>
+  );
+}
+
+// MfaFooter: in the sandbox, where the codes and push requests are; and a way
+// out of a login that is not finished (or back to the portal).
+export function MfaFooter({ csrf, outbox, home }: { csrf: string; outbox?: string; home?: boolean }) {
+  return (
+    <div className="mt-8 space-y-4 border-t border-gray-300 pt-4 text-sm">
+      {outbox ? (
+        <p>
+          Sandbox: codes, e-mails and push requests are not really sent; they are listed in the outbox.{' '}
+          <a href={outbox} className="text-blue-800 underline">Open the sandbox outbox</a>
+        </p>
+      ) : null}
+      {home ? (
+        <p><a href="/" className="text-blue-800 underline">Back to the portal</a></p>
+      ) : (
+        <form method="post" action="/logout">
+          <CSRF token={csrf} />
+          <button type="submit" className="text-blue-800 underline">Log out</button>
+        </form>
+      )}
+    </div>
+  );
+}

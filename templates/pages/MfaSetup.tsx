@@ -1,0 +1,153 @@
+// /mfa-setup and /new-mfa-setup (spec 000 §2 "MFA setup screens", §5, §8):
+// an authenticator app (QR code, or the key typed by hand, then a code) and a
+// phone (country code, default dk, and number; request SMS; enter the code).
+// The user moves on once both are set up; until then each step reloads the
+// page with what is done.
+import { AuthLayout } from '../components/AuthLayout';
+import { CSRF, ErrorSummary, TextField, Button } from '../components/Form';
+import { MfaCodeField, MfaFooter, MfaMessages } from '../components/MfaParts';
+import type { Flash } from '../components/Messages';
+
+type Country = { code: string; name: string; dial: string };
+
+type Props = {
+  sandbox: boolean;
+  csrf: string;
+  base: string;
+  dashboard: boolean;
+  totp: { active: boolean; qr?: string; secret?: string; error?: string };
+  phone: {
+    active: boolean;
+    pending: boolean;
+    countryCode: string;
+    number: string;
+    display?: string;
+    countries: Country[];
+  };
+  errors: Record<string, string>;
+  alert?: string;
+  note?: string;
+  flashes?: Flash[];
+  outbox?: string;
+};
+
+const fields = [
+  { id: 'totp_code', label: 'Code from the app' },
+  { id: 'country_code', label: 'Country code' },
+  { id: 'cellphone', label: 'Phone number' },
+  { id: 'token', label: 'Code from the SMS' },
+];
+
+function Done({ children }: { children?: unknown }) {
+  return (
+    <p className="rounded border-l-4 border-green-700 bg-green-50 p-3 text-green-900">
+      <span aria-hidden="true">✓ </span>
+      {children}
+    </p>
+  );
+}
+
+function Authenticator({ p }: { p: Props }) {
+  const t = p.totp;
+  if (t.active) return <Done>The authenticator app is set up.</Done>;
+  if (t.error) return <p className="rounded border-l-4 border-red-700 bg-red-50 p-3 text-red-900">{t.error}</p>;
+  return (
+    <ol className="list-decimal space-y-4 pl-5">
+      <li>
+        <p>Scan this QR code with your authenticator app (for example Google Authenticator or Authy).</p>
+        {t.qr ? (
+          // Trusted markup: an SVG made by the server from the key (package mfa), no outside service.
+          <div className="mt-2 h-48 w-48" dangerouslySetInnerHTML={{ __html: t.qr }} />
+        ) : null}
+      </li>
+      <li>
+        <p>Or, if you cannot scan it, add an account by hand with this key:</p>
+        <p className="mt-1">
+          <code id="totp-secret" className="select-all rounded bg-gray-100 px-2 py-1 font-mono text-lg">{t.secret}</code>
+        </p>
+        <p className="mt-1 text-sm text-gray-700">Select the key to copy it. The spaces are only there to help you read it; the app ignores them. Choose a time-based key.</p>
+      </li>
+      <li>
+        <p className="mb-2">Enter the 6-digit code the app shows.</p>
+        <form method="post" action={p.base + '/totp'} noValidate>
+          <CSRF token={p.csrf} />
+          <MfaCodeField id="totp_code" label="Code from the app" hint="6 digits, with or without a space: 123 456." error={p.errors.totp_code} numeric />
+          <Button>Verify</Button>
+        </form>
+      </li>
+    </ol>
+  );
+}
+
+function Phone({ p }: { p: Props }) {
+  const ph = p.phone;
+  if (ph.active) return <Done>Your phone number is confirmed.</Done>;
+  const cErr = p.errors.country_code;
+  return (
+    <>
+      <form method="post" action={p.base + '/phone'} noValidate className="mb-6">
+        <CSRF token={p.csrf} />
+        <div className="mb-4">
+          <label htmlFor="country_code" className="block font-medium">Country code</label>
+          {cErr ? (
+            <p id="country_code-error" className="text-sm font-medium text-red-800"><span className="sr-only">Error: </span>{cErr}</p>
+          ) : null}
+          <select
+            id="country_code"
+            name="country_code"
+            aria-invalid={cErr ? 'true' : undefined}
+            aria-describedby={cErr ? 'country_code-error' : undefined}
+            className="mt-1 block w-full rounded border border-gray-500 px-3 py-2"
+          >
+            {ph.countries.map((c) => (
+              <option value={c.code} selected={c.code === ph.countryCode}>{c.name} ({c.dial})</option>
+            ))}
+          </select>
+        </div>
+        <TextField id="cellphone" label="Phone number" type="tel" value={ph.number} error={p.errors.cellphone} autoComplete="tel-national" hint="Without the country code." />
+        <Button kind="secondary">Request SMS</Button>
+      </form>
+      <form method="post" action={p.base + '/phone/confirm'} noValidate>
+        <CSRF token={p.csrf} />
+        {ph.pending ? (
+          <p className="mb-2">We sent a code to {ph.display || ph.number}. It is valid for 10 minutes.</p>
+        ) : (
+          <p className="mb-2">Request an SMS first: “Enable MFA” becomes available once the country code and number are set.</p>
+        )}
+        <MfaCodeField id="token" label="Code from the SMS" hint="At least 7 characters, as in the SMS." error={p.errors.token} disabled={!ph.pending} />
+        <button
+          type="submit"
+          disabled={!ph.pending}
+          className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900 disabled:cursor-not-allowed disabled:bg-gray-400"
+        >
+          Enable MFA
+        </button>
+      </form>
+    </>
+  );
+}
+
+export default function MfaSetup(p: Props) {
+  const both = p.totp.active && p.phone.active;
+  return (
+    <AuthLayout sandbox={p.sandbox}>
+      <h1 className="mb-2 text-2xl font-semibold">Set up two-factor authentication</h1>
+      <p className="mb-6">
+        Protect your account with an authenticator app and your phone.
+        {p.dashboard ? '' : ' You continue to the portal once both are set up.'}
+      </p>
+      <MfaMessages flashes={p.flashes} alert={p.alert} note={p.note} />
+      <ErrorSummary errors={p.errors} fields={fields} />
+      {both ? <Done>Two-factor authentication is set up.</Done> : null}
+      <section aria-labelledby="totp-title" className="mb-8">
+        <h2 id="totp-title" className="mb-3 text-xl font-semibold">Authenticator app</h2>
+        <Authenticator p={p} />
+      </section>
+      <section aria-labelledby="phone-title">
+        <h2 id="phone-title" className="mb-3 text-xl font-semibold">Phone</h2>
+        <Phone p={p} />
+      </section>
+      <MfaFooter csrf={p.csrf} outbox={p.outbox} home={p.dashboard} />
+    </AuthLayout>
+  );
+}

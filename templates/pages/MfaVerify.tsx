@@ -1,0 +1,156 @@
+// /mfa-verify (spec 000 §2, §4, §5): the three choice cards, then one screen
+// per method. Every step is a link or a form: it all works without
+// JavaScript; the push screen's ApprovalPoll island only saves the clicks.
+import { AuthLayout } from '../components/AuthLayout';
+import { CSRF, ErrorSummary, Button } from '../components/Form';
+import { Island } from '../components/Island';
+import { MfaCodeField, MfaFooter, MfaMessages } from '../components/MfaParts';
+import type { Flash } from '../components/Messages';
+
+type Approval = { id: string; status: string; csrf: string; statusUrl: string; checkUrl: string; interval: number };
+
+type Props = {
+  sandbox: boolean;
+  csrf: string;
+  method: string;
+  action?: string;
+  smsSent?: boolean;
+  approval?: Approval;
+  errors: Record<string, string>;
+  base?: string;
+  note?: string;
+  flashes?: Flash[];
+  outbox?: string;
+};
+
+const cards = [
+  {
+    method: 'authenticator',
+    title: 'Authentication app (recommended)',
+    text: 'Enter the 6-digit code from your authenticator app.',
+  },
+  { method: 'authy', title: 'Authy', text: 'Approve a request sent to the Authy app on your phone.' },
+  { method: 'sms', title: 'SMS', text: 'Get a code by text message to your phone.' },
+];
+
+function Choose() {
+  return (
+    <>
+      <h1 className="mb-2 text-2xl font-semibold">Two-factor authentication</h1>
+      <p className="mb-6">Choose how to confirm that it is you.</p>
+      <ul className="space-y-3">
+        {cards.map((c) => (
+          <li>
+            <a href={'/mfa-verify?method=' + c.method} className="block rounded border border-gray-500 p-4 hover:bg-gray-100">
+              <span className="block font-semibold text-blue-800 underline">{c.title}</span>
+              <span className="block text-sm text-gray-700">{c.text}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function GoBack() {
+  return (
+    <p className="mt-6">
+      <a href="/mfa-verify" className="text-blue-800 underline">Go back</a>
+    </p>
+  );
+}
+
+function CodeForm({ p, label, hint, numeric }: { p: Props; label: string; hint: string; numeric?: boolean }) {
+  return (
+    <>
+      <ErrorSummary errors={p.errors} fields={[{ id: 'code', label }]} />
+      <form method="post" action={p.action} noValidate>
+        <CSRF token={p.csrf} />
+        <MfaCodeField id="code" label={label} hint={hint} error={p.errors.code} numeric={numeric} />
+        <Button>Verify</Button>
+      </form>
+    </>
+  );
+}
+
+function Authenticator({ p }: { p: Props }) {
+  return (
+    <>
+      <h1 className="mb-2 text-2xl font-semibold">Enter your authentication code</h1>
+      <p className="mb-6">Open the authenticator app on your phone and enter the code it shows for the portal.</p>
+      <MfaMessages flashes={p.flashes} alert={p.base} note={p.note} />
+      <CodeForm p={p} label="Authentication code" hint="6 digits, with or without a space: 123 456." numeric />
+      <GoBack />
+    </>
+  );
+}
+
+function SMS({ p }: { p: Props }) {
+  return (
+    <>
+      <h1 className="mb-2 text-2xl font-semibold">Verify with SMS</h1>
+      <MfaMessages flashes={p.flashes} alert={p.base} note={p.note} />
+      {p.smsSent ? (
+        <>
+          <p className="mb-6">We sent a code to your phone. It can be used once, within 10 minutes.</p>
+          <CodeForm p={p} label="SMS code" hint="At least 7 characters, as in the SMS." />
+          <form method="post" action="/mfa-verify/sms/send" className="mt-4">
+            <CSRF token={p.csrf} />
+            <Button kind="link">Send a new code</Button>
+          </form>
+        </>
+      ) : (
+        <>
+          <p className="mb-6">We will send a code to the phone number you confirmed. It can be used once, within 10 minutes.</p>
+          <form method="post" action="/mfa-verify/sms/send">
+            <CSRF token={p.csrf} />
+            <Button>Send code</Button>
+          </form>
+        </>
+      )}
+      <GoBack />
+    </>
+  );
+}
+
+function Authy({ p }: { p: Props }) {
+  const a = p.approval;
+  return (
+    <>
+      <h1 className="mb-2 text-2xl font-semibold">Approve with Authy</h1>
+      <MfaMessages flashes={p.flashes} alert={p.base} />
+      {a ? (
+        <>
+          <p className="mb-4">We sent a request to the Authy app on your phone. Approve it there to continue.</p>
+          <Island name="ApprovalPoll" props={a} />
+          {a.status !== 'pending' && a.status !== 'approved' ? (
+            <form method="post" action="/mfa-verify/authy">
+              <CSRF token={p.csrf} />
+              <Button kind="secondary">Send a new request</Button>
+            </form>
+          ) : null}
+        </>
+      ) : (
+        <>
+          <p className="mb-6">We will send a request to the Authy app on your phone. Approve it there to continue.</p>
+          <form method="post" action="/mfa-verify/authy">
+            <CSRF token={p.csrf} />
+            <Button>Send request</Button>
+          </form>
+        </>
+      )}
+      <GoBack />
+    </>
+  );
+}
+
+export default function MfaVerify(p: Props) {
+  const body =
+    p.method === 'authenticator' ? <Authenticator p={p} /> : p.method === 'sms' ? <SMS p={p} /> : p.method === 'authy' ? <Authy p={p} /> : <Choose />;
+  return (
+    <AuthLayout sandbox={p.sandbox}>
+      {body}
+      <MfaFooter csrf={p.csrf} outbox={p.outbox} />
+    </AuthLayout>
+  );
+}
