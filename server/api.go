@@ -34,9 +34,11 @@ type apiProblem struct {
 	Source *apiSource `json:"source,omitempty"`
 }
 
-// apiSource points at the request field (a JSON Pointer) an error is about.
+// apiSource points at the request field an error is about: a body field
+// (JSON Pointer) or a query parameter.
 type apiSource struct {
-	Pointer string `json:"pointer"`
+	Pointer   string `json:"pointer,omitempty"`
+	Parameter string `json:"parameter,omitempty"`
 }
 
 // apiError is the JSON error body of the API: {"errors":[{status,code,title}]}.
@@ -72,12 +74,73 @@ const (
 	apiCodeNoOrganisation  = "missing_organisation"
 	apiCodeInternal        = "internal_error"
 	apiCodeUnavailable     = "unavailable"
+	apiCodeExpiredLink     = "expired"
+	apiCodeConflict        = "conflict"
 )
 
 const (
 	apiMsgExpired  = "Your token was expired, please login again" // spec 000 §8
 	apiMsgNotFound = "Not found"
 )
+
+// apiExpired is the answer to a token or session that ran out (spec 000 §8:
+// the client shows the detail and goes back to login).
+func apiExpired() *apiProblem {
+	return &apiProblem{Status: fiber.StatusUnauthorized, Code: apiCodeExpired, Title: apiMsgExpired, Detail: apiMsgExpired}
+}
+
+// apiProviderStatus is the one place (DESIGN.md) where a provider error code
+// becomes an API status and code. Title "" takes the operation's text or the
+// provider's message (written for users); any other error is internal.
+var apiProviderStatus = map[string]apiProblem{
+	provider.ENOTFOUND:     {Status: fiber.StatusNotFound, Code: apiCodeNotFound},
+	provider.EEXPIRED:      {Status: fiber.StatusForbidden, Code: apiCodeExpiredLink},
+	provider.EINVALID:      {Status: fiber.StatusUnprocessableEntity, Code: apiCodeInvalid},
+	provider.ECONFLICT:     {Status: fiber.StatusConflict, Code: apiCodeConflict},
+	provider.EUNAUTHORIZED: *apiExpired(), // a user disabled in the middle of a flow
+}
+
+// apiTexts are an operation's words for provider error codes: the spec's
+// texts (000 §8) and the field a problem points at. A Status here overrides
+// the usual one (a public call answers a disabled user's link as unknown).
+type apiTexts map[string]apiProblem
+
+// apiProviderProblem maps a provider error to the problem to send; nil for
+// an internal error, which the caller returns for apiHandler to log.
+func apiProviderProblem(err error, texts apiTexts) *apiProblem {
+	code := provider.ErrorCode(err)
+	p, ok := apiProviderStatus[code]
+	if !ok {
+		return nil
+	}
+	t := texts[code]
+	if t.Status != 0 {
+		p.Status, p.Code = t.Status, t.Code
+	}
+	if t.Title != "" {
+		p.Title, p.Detail = t.Title, t.Detail
+	}
+	if p.Title == "" {
+		p.Title = provider.ErrorMessage(err)
+	}
+	p.Source = t.Source
+	return &p
+}
+
+// apiProviderFail answers a failed provider call: the mapped problem, or err
+// (internal) for apiHandler to log and answer 500.
+func apiProviderFail(c fiber.Ctx, err error, texts apiTexts) error {
+	if p := apiProviderProblem(err, texts); p != nil {
+		return apiErrors(c, p.Status, *p)
+	}
+	return err
+}
+
+// apiField is a 422 about one request body field.
+func apiField(field, title string) apiProblem {
+	return apiProblem{Status: fiber.StatusUnprocessableEntity, Code: apiCodeInvalid, Title: title,
+		Source: &apiSource{Pointer: "/" + field}}
+}
 
 // apiAuth says how an operation authenticates its caller.
 type apiAuth int
@@ -104,12 +167,19 @@ type apiOp struct {
 	Description string
 	Auth        apiAuth
 	// Scopes: the caller needs one of them (apiBearer only).
-	Scopes    []string
-	Params    []oaParameter
-	Body      *oaSchema // JSON request body, nil for none
-	Responses []apiResponse
-	Handler   func(s *Server, c fiber.Ctx, a *apiCaller) error
+	Scopes []string
+	// CookieCSRF: a caller authenticated by the session cookie must send
+	// X-CSRF-Token even on GET, because the call may change the session
+	// (the approval poll completes MFA).
+	CookieCSRF bool
+	Params     []oaParameter
+	Body       *oaSchema // JSON request body, nil for none
+	Responses  []apiResponse
+	Handler    apiHandlerFunc
 }
+
+// apiHandlerFunc runs an operation; a is nil for apiPublic and apiRefresh.
+type apiHandlerFunc = func(s *Server, c fiber.Ctx, a *apiCaller) error
 
 // apiResponse documents one status of an operation; Schema nil means no body.
 type apiResponse struct {
@@ -177,7 +247,7 @@ func (s *Server) apiHandler(op *apiOp) fiber.Handler {
 		}()
 		var caller *apiCaller
 		if op.Auth == apiBearer {
-			a, prob, err := s.apiAuthenticate(c, op.Scopes)
+			a, prob, err := s.apiAuthenticate(c, op)
 			if err != nil {
 				return s.apiInternal(c, op, err)
 			}

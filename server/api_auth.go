@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gofiber/fiber/v3"
@@ -44,33 +45,47 @@ const (
 	refreshWindow       = 15 * time.Minute
 )
 
-// apiSelfCSRF names the API operations that the CSRF middleware must let
-// through because their handlers settle CSRF themselves:
-//   - POST .../authentication/token (log in) needs no prior session and
-//     insists on a JSON content type, which a cross-site form cannot send;
-//   - POST .../authentication/token/refresh checks X-CSRF-Token against the
-//     refresh session, which the middleware does not load.
+// apiSelfCSRF tells the CSRF middleware to let through the API operations
+// that settle CSRF themselves, which are exactly those that are not
+// apiBearer:
+//   - apiPublic operations (log in, forgotten password, reset, invitation)
+//     need no prior session and read only application/json bodies
+//     (decodeJSON), which a cross-site form cannot send and a cross-site
+//     fetch cannot send without a CORS preflight the portal never grants;
+//   - apiRefresh (token refresh) checks X-CSRF-Token against the refresh
+//     session, which the middleware does not load.
 //
-// Only the exact lower-case paths match, so any other spelling that Fiber
-// routes to the same handler still meets the middleware (fails closed).
+// Only the exact method and lower-case path of such an operation match, so
+// any other spelling that Fiber routes to the same handler still meets the
+// middleware (fails closed). TestAPIPublicJSONOnly holds every one of them
+// to the JSON-only rule.
 func apiSelfCSRF(c fiber.Ctx) bool {
-	if c.Method() != fiber.MethodPost {
-		return false
-	}
-	p := c.Path()
-	for _, base := range apiBases {
-		if p == base+"/authentication/token" || p == base+"/authentication/token/refresh" {
-			return true
-		}
-	}
-	return false
+	return unsafeMethod(c.Method()) && apiSelfCSRFOps()[c.Method()+" "+c.Path()]
 }
 
-// tokenReply is the body of a successful login or refresh.
+var apiSelfCSRFOps = sync.OnceValue(func() map[string]bool {
+	out := map[string]bool{}
+	for _, op := range apiOperations() {
+		if op.Auth == apiBearer || !unsafeMethod(op.Method) {
+			continue
+		}
+		if strings.ContainsAny(op.Path, "{}") {
+			panic("api: operation " + op.ID + " settles CSRF itself, so its path must be exact")
+		}
+		for _, base := range apiBases {
+			out[op.Method+" "+base+op.Path] = true
+		}
+	}
+	return out
+})
+
+// tokenReply is the body of a successful login or refresh. When MFA
+// completes for a caller authenticated by the page session cookie, only
+// scope and csrf_token are set: that caller keeps using its cookie.
 type tokenReply struct {
-	AccessToken string `json:"access_token"`
-	TokenType   string `json:"token_type"`
-	ExpiresIn   int    `json:"expires_in"`
+	AccessToken string `json:"access_token,omitempty"`
+	TokenType   string `json:"token_type,omitempty"`
+	ExpiresIn   int    `json:"expires_in,omitempty"`
 	Scope       string `json:"scope"`
 	CSRFToken   string `json:"csrf_token"`
 }
@@ -99,8 +114,9 @@ func apiUnauthorized(code, title string) *apiProblem {
 // token when the request has an Authorization header, else the browser's
 // session cookie (islands). The caller needs one of scopes. A problem is the
 // answer to send; an error is internal.
-func (s *Server) apiAuthenticate(c fiber.Ctx, scopes []string) (*apiCaller, *apiProblem, error) {
+func (s *Server) apiAuthenticate(c fiber.Ctx, op *apiOp) (*apiCaller, *apiProblem, error) {
 	ctx := c.Context()
+	scopes := op.Scopes
 	if h := c.Get(fiber.HeaderAuthorization); h != "" {
 		return s.apiBearerCaller(c, h, scopes)
 	}
@@ -109,13 +125,13 @@ func (s *Server) apiAuthenticate(c fiber.Ctx, scopes []string) (*apiCaller, *api
 	if sess == nil || sess.UserID == "" {
 		c.Set(fiber.HeaderWWWAuthenticate, `Bearer realm="portal"`)
 		if rq.SessionExpired {
-			return nil, apiUnauthorized(apiCodeExpired, apiMsgExpired), nil
+			return nil, apiExpired(), nil
 		}
 		return nil, apiUnauthorized(apiCodeUnauthenticated, "Authentication required"), nil
 	}
 	// The CSRF middleware checks this already; checking again here keeps a
 	// cookie-authenticated change safe should that check ever be bypassed.
-	if unsafeMethod(c.Method()) && !session.CSRFMatch(sess, c.Get(apiCSRFHeader)) {
+	if (unsafeMethod(c.Method()) || op.CookieCSRF) && !session.CSRFMatch(sess, c.Get(apiCSRFHeader)) {
 		return nil, &apiProblem{Status: fiber.StatusForbidden, Code: apiCodeInvalidCSRF, Title: "Missing or invalid CSRF token"}, nil
 	}
 	u, prob, err := s.apiUser(ctx, sess)
@@ -140,7 +156,7 @@ func (s *Server) apiBearerCaller(c fiber.Ctx, h string, scopes []string) (*apiCa
 	}
 	expired := func() (*apiCaller, *apiProblem, error) {
 		c.Set(fiber.HeaderWWWAuthenticate, `Bearer realm="portal", error="invalid_token", error_description="expired"`)
-		return nil, apiUnauthorized(apiCodeExpired, apiMsgExpired), nil
+		return nil, apiExpired(), nil
 	}
 	scheme, raw, ok := strings.Cut(strings.TrimSpace(h), " ")
 	raw = strings.TrimSpace(raw)
@@ -189,7 +205,7 @@ func (s *Server) apiUser(ctx context.Context, sess *session.Session) (provider.U
 		if err := s.Sessions.Destroy(ctx, sess); err != nil {
 			return provider.User{}, nil, err
 		}
-		return provider.User{}, apiUnauthorized(apiCodeExpired, apiMsgExpired), nil
+		return provider.User{}, apiExpired(), nil
 	}
 	if err != nil {
 		return provider.User{}, nil, err
@@ -212,6 +228,33 @@ func apiScopeAllowed(scopes []string, sessScope string, claims *token.Claims) bo
 func apiMissingScope(scopes []string) *apiProblem {
 	return &apiProblem{Status: fiber.StatusForbidden, Code: apiCodeMissingScope, Title: "Missing scope",
 		Detail: "This call needs scope " + strings.Join(scopes, " or ") + "."}
+}
+
+// apiGate counts one attempt against each limit and answers a refusal
+// itself: 429 with Retry-After when a limit is exhausted, 503 when the
+// limiter cannot count (fail closed). sent true means the reply is written.
+func (s *Server) apiGate(c fiber.Ctx, title func(time.Duration) string, lims ...apiLimit) (sent bool, err error) {
+	prob, err := s.apiHitLimits(c, title, lims...)
+	if err != nil {
+		return true, s.apiUnavailable(c, err)
+	}
+	if prob != nil {
+		return true, apiErrors(c, prob.Status, *prob)
+	}
+	return false, nil
+}
+
+// apiUnavailable answers a limiter failure: the attempt is refused rather
+// than left uncounted.
+func (s *Server) apiUnavailable(c fiber.Ctx, err error) error {
+	s.Logger.Error("api limiter", "request_id", req(c).ID, "path", c.Path(), "err", err)
+	return apiError(c, fiber.StatusServiceUnavailable, apiCodeUnavailable, "This is not possible right now. Please try again later.")
+}
+
+// apiTooManyTitle is the words of a 429 outside log in.
+func apiTooManyTitle(d time.Duration) string {
+	mins := minutesCeil(d)
+	return fmt.Sprintf("Too many requests. Please try again in %d minute%s.", mins, plural(mins))
 }
 
 // apiHitLimits counts one attempt against each limit; a problem says which is
@@ -345,7 +388,7 @@ func (s *Server) apiRefresh(c fiber.Ctx, _ *apiCaller) error {
 	}
 	expired := func() error {
 		s.clearRefreshCookie(c)
-		return apiError(c, fiber.StatusUnauthorized, apiCodeExpired, apiMsgExpired)
+		return apiErrors(c, fiber.StatusUnauthorized, *apiExpired())
 	}
 	if id == "" {
 		return expired()

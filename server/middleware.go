@@ -73,6 +73,10 @@ func (s *Server) securityHeaders(c fiber.Ctx) error {
 		"base-uri 'none'; frame-ancestors 'none'; form-action 'self'")
 	c.Set("X-Content-Type-Options", "nosniff")
 	c.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+	if p := c.Path(); strings.HasPrefix(p, "/passwords/reset/") || strings.HasPrefix(p, "/invitations/accept/") {
+		// Token pages: the token must never leave in a Referer, error answers included.
+		c.Set("Referrer-Policy", "no-referrer")
+	}
 	c.Set("X-Frame-Options", "DENY")
 	c.Set("Cross-Origin-Opener-Policy", "same-origin")
 	c.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()")

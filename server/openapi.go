@@ -206,8 +206,39 @@ func oaObject(desc string, props ...oaProp) *oaSchema {
 // data wraps a payload the way every success body is wrapped: {"data": …}.
 func oaData(s *oaSchema) *oaSchema { return oaObject("", oaField("data", s)) }
 
-// apiSchemas are the named schemas of the document.
+// oaTokenProps are the properties of a token reply. optional: the access
+// token's own fields are left out for a caller authenticated by the session
+// cookie (MFA completion), and all of them unless MFA completed.
+func oaTokenProps(optional bool) []oaProp {
+	field := oaField
+	if optional {
+		field = oaOptional
+	}
+	return []oaProp{
+		field("access_token", oaString("JWT (HS256) to send as Authorization: Bearer. It names the server session, so it stops working when that session ends.")),
+		field("token_type", oaString("Always Bearer.").withEnum("Bearer")),
+		field("expires_in", oaInteger("Seconds until the access token expires; refresh about 30 seconds before.").withExample(900)),
+		field("scope", oaString("Space-separated scopes: login (password accepted, MFA pending) or dashboard (fully authenticated).").withExample(session.ScopeDashboard)),
+		field("csrf_token", oaString("Send as X-CSRF-Token when refreshing (and, for a cookie caller, with every change).")),
+	}
+}
+
+// apiSchemas are the named schemas of the document: those here and each
+// area's (apiMFASchemas, apiPasswordSchemas).
 func apiSchemas() map[string]*oaSchema {
+	out := apiCoreSchemas()
+	for _, more := range []map[string]*oaSchema{apiMFASchemas(), apiPasswordSchemas()} {
+		for k, v := range more {
+			if out[k] != nil {
+				panic("openapi: schema " + k + " defined twice")
+			}
+			out[k] = v
+		}
+	}
+	return out
+}
+
+func apiCoreSchemas() map[string]*oaSchema {
 	flags := oaObject("Every flag the portal reads, each true or false; a flag the provider does not mention is false.")
 	for _, f := range provider.KnownFlags() {
 		flags.Properties[f] = oaBool("")
@@ -222,18 +253,14 @@ func apiSchemas() map[string]*oaSchema {
 			oaField("title", oaString("Human-readable message, ready to show.").withExample("Must be a valid email")),
 			oaOptional("detail", oaString("More about the problem.")),
 			oaOptional("source", oaObject("The request field the problem is about.",
-				oaField("pointer", oaString("JSON Pointer into the request body.").withExample("/email"))))),
+				oaOptional("pointer", oaString("JSON Pointer into the request body.").withExample("/email")),
+				oaOptional("parameter", oaString("Name of the query parameter.").withExample("token"))))),
 		"Errors": oaObject("Error reply: a field error carries a source pointer, a form-level error none.",
 			oaField("errors", oaArray(oaRef("Error"), "The problems, at least one."))),
 		"LoginRequest": oaObject("Credentials.",
 			oaField("email", oaString("The user's e-mail address; required and valid.").withFormat("email").withExample("observer@demo.example")),
 			oaField("password", oaString("The user's password; required.").withFormat("password"))),
-		"Token": oaObject("An access token and what it allows.",
-			oaField("access_token", oaString("JWT (HS256) to send as Authorization: Bearer. It names the server session, so it stops working when that session ends.")),
-			oaField("token_type", oaString("Always Bearer.").withEnum("Bearer")),
-			oaField("expires_in", oaInteger("Seconds until the access token expires; refresh about 30 seconds before.").withExample(900)),
-			oaField("scope", oaString("Space-separated scopes: login (password accepted, MFA pending) or dashboard (fully authenticated).").withExample(session.ScopeDashboard)),
-			oaField("csrf_token", oaString("Send as X-CSRF-Token when refreshing."))),
+		"Token": oaObject("An access token and what it allows.", oaTokenProps(false)...),
 		"Organisation": oaObject("An organisation the user belongs to, with the membership.",
 			oaField("id", oaString("Organisation id.").withFormat("uuid")),
 			oaField("name", oaString("Organisation name.")),
@@ -296,9 +323,18 @@ func apiErrorReply(status int, desc string) apiResponse {
 	return apiResponse{Status: status, Description: desc, Schema: oaRef("Errors")}
 }
 
+// apiRetryAfter documents the Retry-After header of a 429.
+var apiRetryAfter = map[string]oaHeader{"Retry-After": {Description: "Seconds until a new attempt may succeed.", Schema: oaInteger("")}}
+
+func apiReplyTooMany(desc string) apiResponse {
+	return apiResponse{Status: fiber.StatusTooManyRequests, Description: desc, Schema: oaRef("Errors"), Headers: apiRetryAfter}
+}
+
 var (
+	apiReplyUnavailable = apiErrorReply(fiber.StatusServiceUnavailable,
+		"The attempt counter is unavailable; the call is refused rather than left uncounted (code unavailable).")
 	apiReplyUnauthorized = apiErrorReply(fiber.StatusUnauthorized,
-		"No valid credential: code EXPIRED_AUTHENTICATION when the token expired or its session ended (refresh, else log in again), invalid_token or unauthenticated otherwise.")
+		"No valid credential: code EXPIRED_AUTHENTICATION (detail \"Your token was expired, please login again\") when the token expired or its session ended (refresh, else log in again), invalid_token or unauthenticated otherwise.")
 	apiReplyForbidden = apiErrorReply(fiber.StatusForbidden,
 		"Code MissingScope when the credential lacks the scope; invalid_csrf when a cookie-authenticated change lacks X-CSRF-Token.")
 	apiReplyNotFound = apiErrorReply(fiber.StatusNotFound, "Not a member of the organisation, or no such organisation (not told apart).")
@@ -315,7 +351,13 @@ var (
 
 // apiOperations is the API: every operation, mounted under each base.
 var apiOperations = sync.OnceValue(func() []apiOp {
-	retryAfter := map[string]oaHeader{"Retry-After": {Description: "Seconds until a new attempt may succeed.", Schema: oaInteger("")}}
+	ops := apiCoreOperations()
+	ops = append(ops, apiMFAOperations()...)
+	return append(ops, apiPasswordOperations()...)
+})
+
+// apiCoreOperations: log in and out, refresh, organisation and customer.
+func apiCoreOperations() []apiOp {
 	return []apiOp{
 		{
 			ID: "createToken", Method: fiber.MethodPost, Path: "/authentication/token", Tag: "Authentication",
@@ -331,7 +373,7 @@ var apiOperations = sync.OnceValue(func() []apiOp {
 				apiErrorReply(fiber.StatusUnauthorized, "Wrong e-mail or password, or a disabled user (code invalid_credentials; not told apart)."),
 				apiErrorReply(fiber.StatusUnsupportedMediaType, "The body is not sent as application/json."),
 				apiErrorReply(fiber.StatusUnprocessableEntity, "Field errors, each with a source pointer (/email, /password)."),
-				{Status: fiber.StatusTooManyRequests, Description: "Too many attempts for this account or from this address.", Schema: oaRef("Errors"), Headers: retryAfter},
+				apiReplyTooMany("Too many attempts for this account or from this address."),
 				apiErrorReply(fiber.StatusServiceUnavailable, "The attempt counter is unavailable; logging in is refused rather than left uncounted."),
 			},
 			Handler: (*Server).apiLogin,
@@ -357,7 +399,7 @@ var apiOperations = sync.OnceValue(func() []apiOp {
 				apiTokenReplyDoc("A new access token for the same session."),
 				apiErrorReply(fiber.StatusUnauthorized, "Code EXPIRED_AUTHENTICATION: no refresh cookie, or its session timed out or was ended. Log in again."),
 				apiErrorReply(fiber.StatusForbidden, "Code invalid_csrf: X-CSRF-Token missing or wrong."),
-				{Status: fiber.StatusTooManyRequests, Description: "Too many refreshes.", Schema: oaRef("Errors"), Headers: retryAfter},
+				apiReplyTooMany("Too many refreshes."),
 			},
 			Handler: (*Server).apiRefresh,
 		},
@@ -411,7 +453,7 @@ var apiOperations = sync.OnceValue(func() []apiOp {
 			Handler: (*Server).apiAlerts,
 		},
 	}
-})
+}
 
 // Security scheme names.
 const (
@@ -430,7 +472,7 @@ func (op *apiOp) security() []oaSecurityRequirement {
 		return []oaSecurityRequirement{{oaSecRefresh: {}, oaSecCSRF: {}}}
 	case apiBearer:
 		cookie := oaSecurityRequirement{oaSecCookie: op.Scopes}
-		if unsafeMethod(op.Method) {
+		if unsafeMethod(op.Method) || op.CookieCSRF {
 			cookie[oaSecCSRF] = []string{}
 		}
 		return []oaSecurityRequirement{{oaSecBearer: op.Scopes}, cookie}

@@ -1,0 +1,176 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { h, render } from 'preact';
+import { act } from 'preact/test-utils';
+import { renderToString } from 'preact-render-to-string';
+import axe from 'axe-core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mount } from '../ssr/runtime/client.js';
+import EmailForm, { type Props } from './EmailForm';
+
+const props: Props = { email: '', label: 'Email', submit: 'Send reset link' };
+const withError: Props = { email: 'not-an-email', error: 'Must be a valid email', label: 'Email', submit: 'Send reset link' };
+
+const server = (p: Props) => renderToString(h(EmailForm, p));
+
+function serverPage(p: Props, html = server(p)): HTMLElement {
+  document.body.innerHTML =
+    '<main><h1>Forgot password</h1><form method="post" action="/passwords/forgot" novalidate>' +
+    '<input type="hidden" name="_csrf" value="c">' +
+    `<div data-island="EmailForm" data-props="island-0">${html}</div>` +
+    `<script type="application/json" id="island-0">${JSON.stringify(p).replace(/</g, '\\u003c')}</script>` +
+    '</form></main>';
+  return document.querySelector('[data-island]')!;
+}
+
+// The value is a property in a client render and an attribute in the
+// server's HTML; compare what the user gets (the field's value).
+function normalized(el: Element): string {
+  const c = el.cloneNode(true) as Element;
+  const src = el.querySelectorAll('input');
+  c.querySelectorAll('input').forEach((o, i) => {
+    o.removeAttribute('value');
+    o.setAttribute('value', src[i].value);
+  });
+  return c.innerHTML;
+}
+
+const input = () => document.querySelector<HTMLInputElement>('#email')!;
+const submit = () => document.querySelector<HTMLButtonElement>('button[type=submit]')!;
+const error = () => document.getElementById('email-error')?.textContent ?? '';
+
+function type(value: string) {
+  act(() => {
+    input().value = value;
+    input().dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+function blur() {
+  act(() => {
+    input().dispatchEvent(new Event('blur'));
+  });
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  const el = document.querySelector('[data-island]');
+  if (el) render(null, el);
+  document.body.innerHTML = '';
+});
+
+describe('server markup (no JavaScript)', () => {
+  it('is a working form with an enabled submit', () => {
+    serverPage(props);
+    expect(document.querySelector('label[for=email]')!.textContent).toBe('Email');
+    expect([input().name, input().type, input().getAttribute('autocomplete')]).toEqual(['email', 'email', 'email']);
+    expect(submit().disabled).toBe(false);
+    expect(submit().textContent).toBe('Send reset link');
+    expect(Object.fromEntries(new FormData(document.querySelector('form')!))).toEqual({ _csrf: 'c', email: '' });
+  });
+
+  it("keeps what was typed and shows the server's error, tied to the field", async () => {
+    serverPage(withError);
+    expect(input().value).toBe('not-an-email');
+    expect(error()).toBe('Error: Must be a valid email');
+    expect(input().getAttribute('aria-invalid')).toBe('true');
+    expect(input().getAttribute('aria-describedby')).toBe('email-error');
+    expect(await violations()).toEqual([]);
+  });
+});
+
+// Shared vectors: the exact server markup, also for the Go side (goja, in
+// server/passwords_islands_test.go).
+describe('testdata/islands/EmailForm.json', () => {
+  const file = join(dirname(fileURLToPath(import.meta.url)), '../testdata/islands/EmailForm.json');
+  const vectors = JSON.parse(readFileSync(file, 'utf8')) as { cases: { name: string; props: Props; html: string }[] };
+  if (process.env.UPDATE_VECTORS) {
+    for (const c of vectors.cases) c.html = server(c.props);
+    writeFileSync(file, JSON.stringify(vectors, null, 2) + '\n');
+  }
+  it.each(vectors.cases.map((c) => [c.name, c] as const))('%s', (_, c) => {
+    expect(server(c.props)).toBe(c.html);
+    // ...and preact's first client render of those props is the same DOM.
+    const el = serverPage(c.props, c.html);
+    const d = document.createElement('div');
+    act(() => {
+      render(h(EmailForm, c.props), d);
+      expect(normalized(d)).toBe(normalized(el));
+    });
+    render(null, d);
+  });
+});
+
+describe('hydration', () => {
+  it("leaves the server's markup unchanged, then disables the submit until the address is valid", async () => {
+    const el = serverPage(withError);
+    const before = el.innerHTML;
+    mount('EmailForm', EmailForm);
+    expect(el.innerHTML).toBe(before);
+    await vi.waitFor(() => expect(el.hasAttribute('data-ready')).toBe(true));
+    expect(el.hasAttribute('data-hydration-mismatch')).toBe(false);
+    expect(submit().disabled).toBe(true);
+  });
+
+  it('counts what was typed before the script ran', () => {
+    serverPage(props);
+    input().value = 'admin@demo.example';
+    act(() => mount('EmailForm', EmailForm));
+    expect(input().value).toBe('admin@demo.example');
+    expect(submit().disabled).toBe(false);
+  });
+});
+
+describe('enhanced', () => {
+  const start = (p: Props = props) => {
+    serverPage(p);
+    act(() => mount('EmailForm', EmailForm));
+  };
+
+  it('keeps the submit disabled until the address is valid', () => {
+    start();
+    expect(submit().disabled).toBe(true);
+    type('admin@demo');
+    expect(submit().disabled).toBe(true);
+    type('admin@demo.example');
+    expect(submit().disabled).toBe(false);
+    expect(input().value).toBe('admin@demo.example'); // a re-render keeps what was typed
+    type('  admin@demo.example ');
+    expect(submit().disabled).toBe(false); // the server trims too
+  });
+
+  it('says "Must be a valid email" once focus has left the field, then follows the typing', () => {
+    start();
+    type('admin');
+    expect(error()).toBe(''); // not while first typing
+    blur();
+    expect(error()).toBe('Error: Must be a valid email');
+    expect(input().getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById('email-error')!.parentElement!.getAttribute('aria-live')).toBe('polite');
+    type('admin@demo.example');
+    expect(error()).toBe('');
+    type('');
+    expect(error()).toBe('Error: Email is required');
+  });
+
+  it("replaces the server's error once the address changes", () => {
+    start(withError);
+    expect(error()).toBe('Error: Must be a valid email');
+    type('admin@demo.example');
+    expect(error()).toBe('');
+    expect(input().hasAttribute('aria-invalid')).toBe(false);
+  });
+
+  it('passes axe', async () => {
+    start();
+    type('x');
+    blur();
+    expect(await violations()).toEqual([]);
+  });
+});
+
+async function violations() {
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+  const r = await axe.run(document.body, { resultTypes: ['violations'], rules: { 'color-contrast': { enabled: false } } });
+  return r.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.html) }));
+}

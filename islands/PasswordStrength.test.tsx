@@ -1,0 +1,252 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { h, render } from 'preact';
+import { act } from 'preact/test-utils';
+import { renderToString } from 'preact-render-to-string';
+import axe from 'axe-core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mount } from '../ssr/runtime/client.js';
+import PasswordStrength, { type Props } from './PasswordStrength';
+
+const props: Props = { errors: {}, submit: 'Reset password' };
+const withErrors: Props = {
+  errors: { password: 'Password is not valid', password_confirmation: 'Passwords must match' },
+  submit: 'Reset password',
+};
+
+const server = (p: Props) => renderToString(h(PasswordStrength, p));
+
+// The page as the server writes it: the island inside its form, its props
+// beside it as JSON.
+function serverPage(p: Props, html = server(p)): HTMLElement {
+  document.body.innerHTML =
+    '<main><h1>Reset password</h1><form method="post" action="/passwords/reset/t" novalidate>' +
+    '<input type="hidden" name="_csrf" value="c">' +
+    `<div data-island="PasswordStrength" data-props="island-0">${html}</div>` +
+    `<script type="application/json" id="island-0">${JSON.stringify(p).replace(/</g, '\\u003c')}</script>` +
+    '</form></main>';
+  return document.querySelector('[data-island]')!;
+}
+
+const $ = <T extends Element = HTMLElement>(sel: string) => document.querySelector<T>(sel)!;
+const pw = () => $<HTMLInputElement>('#password');
+const confirm = () => $<HTMLInputElement>('#password_confirmation');
+const submit = () => $<HTMLButtonElement>('button[type=submit]');
+const ruleTexts = () => [...document.querySelectorAll('#password-rules li')].map((li) => li.textContent);
+const strengthText = () => $('#password-strength').textContent;
+const matchText = () => $('#password-match').textContent;
+
+function type(el: HTMLInputElement, value: string) {
+  act(() => {
+    el.value = value;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+function blur(el: HTMLInputElement) {
+  act(() => {
+    el.dispatchEvent(new Event('blur'));
+  });
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  const el = document.querySelector('[data-island]');
+  if (el) render(null, el);
+  document.body.innerHTML = '';
+});
+
+describe('server markup (no JavaScript)', () => {
+  it('is a working form: labelled fields, the rules not met, an empty meter, an enabled submit', () => {
+    serverPage(props);
+    for (const [id, label] of [
+      ['password', 'New password'],
+      ['password_confirmation', 'Confirm new password'],
+    ]) {
+      const input = $<HTMLInputElement>('#' + id);
+      expect([input.name, input.type, input.getAttribute('autocomplete')]).toEqual([id, 'password', 'new-password']);
+      expect(input.hasAttribute('value')).toBe(false);
+      expect($(`label[for=${id}]`).textContent).toBe(label);
+    }
+    expect(ruleTexts()).toEqual([
+      '○At least 8 characters (not met)',
+      '○Upper and lower case letters (not met)',
+      '○At least 1 number and 1 symbol (not met)',
+    ]);
+    expect(pw().getAttribute('aria-describedby')).toBe('password-rules');
+    expect($('#password-strength').getAttribute('role')).toBe('status');
+    expect(strengthText()).toBe('');
+    expect(submit().disabled).toBe(false);
+    expect(submit().textContent).toBe('Reset password');
+    expect(Object.fromEntries(new FormData($<HTMLFormElement>('form')))).toEqual({ _csrf: 'c', password: '', password_confirmation: '' });
+  });
+
+  it("shows the server's errors, tied to their fields", () => {
+    serverPage(withErrors);
+    expect($('#password-error').textContent).toBe('Error: Password is not valid');
+    expect($('#password_confirmation-error').textContent).toBe('Error: Passwords must match');
+    expect(pw().getAttribute('aria-invalid')).toBe('true');
+    expect(pw().getAttribute('aria-describedby')).toBe('password-rules password-error');
+    expect(confirm().getAttribute('aria-describedby')).toBe('password_confirmation-error password-match');
+  });
+
+  it('passes axe', async () => {
+    serverPage(withErrors);
+    expect(await violations()).toEqual([]);
+  });
+});
+
+// Shared vectors: the exact server markup, also for the Go side (goja, in
+// server/passwords_islands_test.go).
+describe('testdata/islands/PasswordStrength.json', () => {
+  const file = join(dirname(fileURLToPath(import.meta.url)), '../testdata/islands/PasswordStrength.json');
+  const vectors = JSON.parse(readFileSync(file, 'utf8')) as { cases: { name: string; props: Props; html: string }[] };
+  if (process.env.UPDATE_VECTORS) {
+    for (const c of vectors.cases) c.html = server(c.props);
+    writeFileSync(file, JSON.stringify(vectors, null, 2) + '\n');
+  }
+  it.each(vectors.cases.map((c) => [c.name, c] as const))('%s', (_, c) => {
+    expect(server(c.props)).toBe(c.html);
+    // ...and preact's first client render of those props is the same DOM.
+    const el = serverPage(c.props, c.html);
+    const d = document.createElement('div');
+    act(() => {
+      render(h(PasswordStrength, c.props), d);
+      expect(d.innerHTML).toBe(el.innerHTML);
+    });
+    render(null, d);
+  });
+});
+
+describe('hydration', () => {
+  it("leaves the server's markup unchanged, then marks the island ready once enhanced", async () => {
+    const el = serverPage(withErrors);
+    const before = el.innerHTML;
+    mount('PasswordStrength', PasswordStrength);
+    expect(el.innerHTML).toBe(before);
+    expect(el.hasAttribute('data-hydration-mismatch')).toBe(false);
+    await vi.waitFor(() => expect(el.hasAttribute('data-ready')).toBe(true));
+    expect(submit().disabled).toBe(true); // enhanced: both fields empty
+    expect(el.hasAttribute('data-hydration-mismatch')).toBe(false);
+  });
+
+  it("equals preact's client render of the initial state", () => {
+    const el = serverPage(withErrors);
+    const d = document.createElement('div');
+    act(() => {
+      render(h(PasswordStrength, withErrors), d);
+      expect(d.innerHTML).toBe(el.innerHTML);
+    });
+    render(null, d);
+  });
+
+  it('counts what was typed or autofilled before the script ran', () => {
+    serverPage(props);
+    pw().value = 'Abcdef1!';
+    confirm().value = 'Abcdef1!';
+    act(() => mount('PasswordStrength', PasswordStrength));
+    expect(strengthText()).toBe('Password strength: Strong');
+    expect(matchText()).toBe('✓ Passwords match');
+    expect(submit().disabled).toBe(false);
+  });
+});
+
+describe('enhanced', () => {
+  const start = (p: Props = props) => {
+    const el = serverPage(p);
+    act(() => mount('PasswordStrength', PasswordStrength));
+    return el;
+  };
+
+  it('updates the rules and the meter as the user types: 1 Weak, 2 Average, 3 Strong', () => {
+    start();
+    type(pw(), 'abc');
+    expect(strengthText()).toBe('Password strength: Weak');
+    expect(ruleTexts().map((t) => t!.endsWith('(met)'))).toEqual([false, false, false]);
+    type(pw(), 'abcdefgh');
+    expect(strengthText()).toBe('Password strength: Weak');
+    expect(ruleTexts()[0]).toBe('✓At least 8 characters (met)');
+    type(pw(), 'Abcdefgh');
+    expect(strengthText()).toBe('Password strength: Average');
+    type(pw(), 'Abcdefg1!');
+    expect(strengthText()).toBe('Password strength: Strong');
+    expect(ruleTexts()).toEqual([
+      '✓At least 8 characters (met)',
+      '✓Upper and lower case letters (met)',
+      '✓At least 1 number and 1 symbol (met)',
+    ]);
+    type(pw(), '');
+    expect(strengthText()).toBe('');
+  });
+
+  it('shows the meter by shape and text, not colour alone', () => {
+    start();
+    type(pw(), 'Abcdefgh');
+    const bars = [...document.querySelectorAll('[aria-hidden=true].flex > span')];
+    expect(bars).toHaveLength(3);
+    expect(bars.map((b) => b.className.includes('bg-gray-300'))).toEqual([false, false, true]);
+    expect(strengthText()).toContain('Average');
+  });
+
+  it('enables the submit only when both fields are filled', () => {
+    start();
+    expect(submit().disabled).toBe(true);
+    type(pw(), 'x');
+    expect(submit().disabled).toBe(true);
+    type(confirm(), 'y');
+    expect(submit().disabled).toBe(false); // the server answers for the rules
+    type(pw(), '');
+    expect(submit().disabled).toBe(true);
+  });
+
+  it('shows a check mark when the password is valid and the confirmation matches', () => {
+    start();
+    type(pw(), 'Abcdef1!');
+    type(confirm(), 'Abcdef1!');
+    expect(matchText()).toBe('✓ Passwords match');
+    expect($('#password-match').getAttribute('role')).toBe('status');
+    // Matching but weak: no check mark.
+    type(pw(), 'abc');
+    type(confirm(), 'abc');
+    expect(matchText()).toBe('');
+  });
+
+  it('says "Passwords must match" once the confirmation is complete or left', () => {
+    start();
+    type(pw(), 'Abcdef1!');
+    type(confirm(), 'Abc');
+    expect(matchText()).toBe(''); // still typing
+    blur(confirm());
+    expect(matchText()).toBe('✗ Passwords must match');
+    type(confirm(), 'Abcdef1!');
+    expect(matchText()).toBe('✓ Passwords match');
+    type(confirm(), 'Abcdef1?');
+    expect(matchText()).toBe('✗ Passwords must match');
+  });
+
+  it("drops the server's error of a field once it is edited", () => {
+    start(withErrors);
+    type(pw(), 'Abcdef1!');
+    expect(document.getElementById('password-error')).toBeNull();
+    expect(pw().hasAttribute('aria-invalid')).toBe(false);
+    expect(document.getElementById('password_confirmation-error')).not.toBeNull();
+    type(confirm(), 'Abcdef1?');
+    blur(confirm());
+    expect(document.getElementById('password_confirmation-error')).toBeNull();
+    expect(matchText()).toBe('✗ Passwords must match');
+  });
+
+  it('passes axe while typing', async () => {
+    start(withErrors);
+    type(pw(), 'Abcdef1!');
+    type(confirm(), 'Abcdef1!');
+    expect(await violations()).toEqual([]);
+  });
+});
+
+async function violations() {
+  // Colour contrast needs layout, which jsdom lacks; the browser tests run it.
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+  const r = await axe.run(document.body, { resultTypes: ['violations'], rules: { 'color-contrast': { enabled: false } } });
+  return r.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.html) }));
+}

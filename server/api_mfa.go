@@ -1,0 +1,523 @@
+package server
+
+import (
+	"strings"
+	"time"
+
+	"github.com/gofiber/fiber/v3"
+
+	"portal/mfa"
+	"portal/provider"
+	"portal/session"
+)
+
+// The MFA calls of spec 000 §7 ("Authentication"): finishing a login
+// (mfa_tokens, mfa/verify_*) and setting up second factors (mfa/register*,
+// request_sms, confirm_phone_number, *_totp_factor).
+//
+// They apply the MFA screens' rules (mfa*.go) and share their counters, so
+// a code typed on a page and one sent here count together: wrong codes on
+// mfaAttemptsKey ("mfa:user:"+id; the 5th wrong code in 15 minutes locks
+// both for 15 minutes), SMS sends on "mfa:sms:"+id, push requests on
+// "mfa:push:"+id. SMS codes and push approvals are bound to the login by
+// the session's handle (loginID), as on the screens.
+//
+// Completing MFA rotates the session (apiCompleteMFA): SECURITY.md asks for
+// a new id at MFA completion, and the session id is the refresh token, so
+// the reply sets a new portal_refresh cookie and carries a new access token
+// (and csrf_token) naming the new session. The login-scope token and the
+// old refresh cookie stop working at once; nothing else holds the old id.
+
+// Limits of the API's MFA calls that the screens do not have.
+const (
+	// Approval status polls per login: the spec polls every 2 s while a
+	// request is pending (2 minutes each), a few requests per login.
+	approvalPollLimit  = 300
+	approvalPollWindow = 15 * time.Minute
+	// Setup reads (request_totp_factor, configuration) per user.
+	mfaReadLimit  = 60
+	mfaReadWindow = 15 * time.Minute
+)
+
+// Texts of the API's MFA calls that the screens word differently.
+const (
+	apiMsgSetupClosed     = "Verify this login with your second factor first."
+	apiMsgSetupClosedMore = "This user has a second factor already: adding another one needs a verified login (scope dashboard)."
+	apiMsgTOTPSetUp       = "The authenticator app is set up."
+	apiMsgPhoneConfirmed  = "Your phone number is confirmed."
+	apiMsgApprovalMissing = "approval_request_id is required"
+)
+
+// apiMFAReply is the body of the MFA calls that may complete MFA: their own
+// fields, and the new credential (tokenReply) when MFA completed.
+type apiMFAReply struct {
+	Status     string `json:"status,omitempty"`
+	Message    string `json:"message,omitempty"`
+	MFAEnabled *bool  `json:"mfa_enabled,omitempty"`
+	*tokenReply
+}
+
+// apiMessage is a reply that only says what happened.
+type apiMessage struct {
+	Message string `json:"message"`
+}
+
+// apiMFA wraps every MFA operation: without the provider's Auth it answers
+// not found (as the screens do), and a login-scope session older than
+// loginScopeTTL is ended: 401 EXPIRED_AUTHENTICATION, log in again.
+func apiMFA(h apiHandlerFunc) apiHandlerFunc {
+	return func(s *Server, c fiber.Ctx, a *apiCaller) error {
+		if s.Auth == nil {
+			return apiError(c, fiber.StatusNotFound, apiCodeNotFound, apiMsgNotFound)
+		}
+		if a.Session.Scope == session.ScopeLogin && s.Sessions.Now().Sub(a.Session.CreatedAt) > loginScopeTTL {
+			if err := s.Sessions.Destroy(c.Context(), a.Session); err != nil {
+				return err
+			}
+			if a.viaCookie() {
+				req(c).Session = nil
+				s.clearSessionCookie(c)
+			} else {
+				s.clearRefreshCookie(c)
+			}
+			s.Logger.Info("api mfa login expired", "request_id", req(c).ID, "user_id", a.User.ID)
+			return apiErrors(c, fiber.StatusUnauthorized, *apiExpired())
+		}
+		return h(s, c, a)
+	}
+}
+
+// apiSetup wraps the setup operations: at login scope (password only) a
+// user may set up MFA only if they had no second factor when this login
+// began setup (valSetup, as setupAllowed on the screens); one who has a
+// factor must verify with it first, or setup would be a side door.
+func apiSetup(h apiHandlerFunc) apiHandlerFunc {
+	return apiMFA(func(s *Server, c fiber.Ctx, a *apiCaller) error {
+		sess := a.Session
+		if sess.Scope == session.ScopeLogin && sess.Values[valSetup] != "1" {
+			if hasSecondFactor(&a.User) {
+				return apiErrors(c, fiber.StatusForbidden, apiProblem{Status: fiber.StatusForbidden, Code: apiCodeMissingScope,
+					Title: apiMsgSetupClosed, Detail: apiMsgSetupClosedMore})
+			}
+			setValue(sess, valSetup, "1")
+			if err := s.Sessions.Save(c.Context(), sess); err != nil {
+				return err
+			}
+		}
+		return h(s, c, a)
+	})
+}
+
+// apiSendAllowed counts an SMS or push request on the screens' counter
+// (sendAllowed); sent true means the 429 or 503 is written.
+func (s *Server) apiSendAllowed(c fiber.Ctx, key string, limit int, window time.Duration) (sent bool, err error) {
+	msg, err := s.sendAllowed(c, key, limit, window)
+	if err != nil {
+		return true, s.apiUnavailable(c, err)
+	}
+	if msg != "" {
+		return true, apiError(c, fiber.StatusTooManyRequests, apiCodeTooMany, msg)
+	}
+	return false, nil
+}
+
+// apiCheckCode checks one code, counted against the user's wrong codes
+// (mfaAttempt, shared with the screens). ok true: the code was right and
+// nothing is written yet. Otherwise the answer is written: 429 once
+// locked, 422 with wrong's text on field for a wrong code, or the mapped
+// provider error (texts) for anything else.
+func (s *Server) apiCheckCode(c fiber.Ctx, a *apiCaller, field string, wrong func(error) string, texts apiTexts,
+	check func() error) (ok bool, err error) {
+	at, locked, err := s.mfaAttempt(c, a.User.ID)
+	if err != nil {
+		return false, s.apiUnavailable(c, err)
+	}
+	if locked != "" {
+		return false, apiError(c, fiber.StatusTooManyRequests, apiCodeTooMany, locked)
+	}
+	cerr := check()
+	if cerr == nil {
+		at.succeeded(c.Context())
+		return true, nil
+	}
+	if provider.ErrorCode(cerr) != provider.EINVALID {
+		return false, apiProviderFail(c, cerr, texts)
+	}
+	locked, note, err := at.failed(c)
+	if err != nil {
+		return false, err
+	}
+	if locked != "" {
+		return false, apiError(c, fiber.StatusTooManyRequests, apiCodeTooMany, locked)
+	}
+	p := apiField(field, wrong(cerr))
+	p.Detail = note
+	return false, apiErrors(c, fiber.StatusUnprocessableEntity, p)
+}
+
+// apiCompleteMFA turns the caller's login into a fully authenticated
+// session, as completeMFA does for the screens: a new session id (the old
+// one, its tokens and its refresh cookie stop working), scope dashboard,
+// the login's MFA state dropped, the wrong-code count forgotten. A bearer
+// caller gets a new refresh cookie and access token; a caller authenticated
+// by the page session cookie gets a new cookie and, in the body, the new
+// session's csrf_token.
+func (s *Server) apiCompleteMFA(c fiber.Ctx, a *apiCaller, how string, reply apiMFAReply) error {
+	ctx := c.Context()
+	// One completion per login, even for two requests racing with the same
+	// approved request: the second would otherwise mint a second session.
+	res, err := s.Limiter.Hit(ctx, "mfa:done:"+a.Session.Handle(), 1, loginScopeTTL)
+	if err != nil {
+		return s.apiUnavailable(c, err)
+	}
+	if !res.Allowed {
+		return apiErrors(c, fiber.StatusUnauthorized, *apiExpired())
+	}
+	sess := a.Session
+	sess.Scope = session.ScopeDashboard
+	for _, k := range mfaValues {
+		delete(sess.Values, k)
+	}
+	n, err := s.Sessions.Rotate(ctx, sess)
+	if err != nil {
+		return err
+	}
+	if err := s.Limiter.Reset(ctx, mfaAttemptsKey(n.UserID)); err != nil {
+		s.Logger.Warn("mfa limiter reset failed", "request_id", req(c).ID, "err", err)
+	}
+	if a.viaCookie() {
+		s.setSessionCookie(c, n.ID)
+		req(c).Session = n
+		reply.tokenReply = &tokenReply{Scope: n.Scope, CSRFToken: n.CSRF}
+	} else {
+		s.setRefreshCookie(c, n.ID)
+		tr := s.tokenReply(a.User, n)
+		reply.tokenReply = &tr
+	}
+	s.Logger.Info("api mfa completed", "request_id", req(c).ID, "user_id", n.UserID, "method", how, "session", n.Handle())
+	return c.Status(fiber.StatusOK).JSON(reply)
+}
+
+// Login verification.
+
+// apiMFACreateApproval asks the user's device to approve this login.
+func (s *Server) apiMFACreateApproval(c fiber.Ctx, a *apiCaller) error {
+	if sent, err := s.apiSendAllowed(c, "mfa:push:"+a.User.ID, pushLimit, pushWindow); sent {
+		return err
+	}
+	ap, err := s.Auth.CreateApproval(c.Context(), a.User.ID, a.Session.Handle())
+	if err != nil {
+		return apiProviderFail(c, err, nil)
+	}
+	return c.Status(fiber.StatusCreated).JSON(apiApproval{ID: ap.ID, Status: ap.Status})
+}
+
+// apiApproval is the body of a new push request.
+type apiApproval struct {
+	ID     string `json:"approval_request_id"`
+	Status string `json:"status"`
+}
+
+// apiMFAApprovalStatus is the approval poll (spec 000 §4: every 2 s while
+// pending). Approved completes MFA and the reply carries the credential.
+func (s *Server) apiMFAApprovalStatus(c fiber.Ctx, a *apiCaller) error {
+	id := strings.Clone(c.Query("approval_request_id"))
+	if id == "" {
+		return apiErrors(c, fiber.StatusUnprocessableEntity, apiProblem{Status: fiber.StatusUnprocessableEntity,
+			Code: apiCodeInvalid, Title: apiMsgApprovalMissing, Source: &apiSource{Parameter: "approval_request_id"}})
+	}
+	if sent, err := s.apiGate(c, apiTooManyTitle,
+		apiLimit{"mfa:poll:" + a.Session.Handle(), approvalPollLimit, approvalPollWindow}); sent {
+		return err
+	}
+	ap, err := s.Auth.Approval(c.Context(), a.User.ID, a.Session.Handle(), id)
+	if err != nil {
+		return apiProviderFail(c, err, nil)
+	}
+	if ap.Status == provider.ApprovalApproved {
+		return s.apiCompleteMFA(c, a, MethodAuthy, apiMFAReply{Status: ap.Status})
+	}
+	return c.Status(fiber.StatusOK).JSON(apiMFAReply{Status: ap.Status})
+}
+
+// apiCodeRequest is the body of the calls that check a code.
+type apiCodeRequest struct {
+	Code     string `json:"code"`
+	MFAToken string `json:"mfa_token"`
+}
+
+// apiMFAVerify checks mfa_token: six digits are an authenticator code,
+// anything else an SMS login code.
+func (s *Server) apiMFAVerify(c fiber.Ctx, a *apiCaller) error {
+	var in apiCodeRequest
+	if prob := decodeJSON(c, &in); prob != nil {
+		return apiErrors(c, prob.Status, *prob)
+	}
+	if strings.TrimSpace(in.MFAToken) == "" {
+		return apiErrors(c, fiber.StatusUnprocessableEntity, apiField("mfa_token", msgCodeRequired))
+	}
+	if code, ok := totpCode(in.MFAToken); ok {
+		return s.apiVerifyTOTP(c, a, "mfa_token", code)
+	}
+	return s.apiVerifySMS(c, a, "mfa_token", smsCode(in.MFAToken))
+}
+
+// apiMFAVerifyTOTP is verify_totp_factor: an authenticator code finishes
+// the login.
+func (s *Server) apiMFAVerifyTOTP(c fiber.Ctx, a *apiCaller) error {
+	var in apiCodeRequest
+	if prob := decodeJSON(c, &in); prob != nil {
+		return apiErrors(c, prob.Status, *prob)
+	}
+	code, ok := totpCode(in.Code)
+	switch {
+	case strings.TrimSpace(in.Code) == "":
+		return apiErrors(c, fiber.StatusUnprocessableEntity, apiField("code", msgCodeRequired))
+	case !ok:
+		return apiErrors(c, fiber.StatusUnprocessableEntity, apiField("code", msgTOTPFormat))
+	}
+	return s.apiVerifyTOTP(c, a, "code", code)
+}
+
+// apiMFAVerifySMS is verify_sms: the login code sent for this login
+// finishes it.
+func (s *Server) apiMFAVerifySMS(c fiber.Ctx, a *apiCaller) error {
+	var in apiCodeRequest
+	if prob := decodeJSON(c, &in); prob != nil {
+		return apiErrors(c, prob.Status, *prob)
+	}
+	if strings.TrimSpace(in.Code) == "" {
+		return apiErrors(c, fiber.StatusUnprocessableEntity, apiField("code", msgCodeRequired))
+	}
+	return s.apiVerifySMS(c, a, "code", smsCode(in.Code))
+}
+
+func (s *Server) apiVerifyTOTP(c fiber.Ctx, a *apiCaller, field, code string) error {
+	ok, err := s.apiCheckCode(c, a, field, func(error) string { return msgTOTPFailed }, nil, func() error {
+		return s.Auth.VerifyTOTP(c.Context(), a.User.ID, code)
+	})
+	if !ok {
+		return err
+	}
+	return s.apiCompleteMFA(c, a, MethodAuthenticator, apiMFAReply{})
+}
+
+func (s *Server) apiVerifySMS(c fiber.Ctx, a *apiCaller, field, code string) error {
+	if len(code) < provider.SMSCodeLength {
+		return apiErrors(c, fiber.StatusUnprocessableEntity, apiField(field, msgSMSCodeShort()))
+	}
+	wrong := func(err error) string {
+		if m := provider.ErrorMessage(err); m != "" {
+			return m
+		}
+		return msgSMSCodeInvalid
+	}
+	ok, err := s.apiCheckCode(c, a, field, wrong, nil, func() error {
+		return s.Auth.VerifyLoginSMS(c.Context(), a.User.ID, a.Session.Handle(), code)
+	})
+	if !ok {
+		return err
+	}
+	return s.apiCompleteMFA(c, a, MethodSMS, apiMFAReply{})
+}
+
+// apiMFARequestLoginSMS sends a login code, bound to this login, to the
+// user's confirmed phone.
+func (s *Server) apiMFARequestLoginSMS(c fiber.Ctx, a *apiCaller) error {
+	if sent, err := s.apiSendAllowed(c, "mfa:sms:"+a.User.ID, smsSendLimit, smsSendWindow); sent {
+		return err
+	}
+	if err := s.Auth.SendLoginSMS(c.Context(), a.User.ID, a.Session.Handle()); err != nil {
+		return apiProviderFail(c, err, nil)
+	}
+	return c.Status(fiber.StatusOK).JSON(apiMessage{Message: msgSMSSent})
+}
+
+// apiMFAConfiguration is the login flow's MFA configuration check (spec
+// 000 §4), open at login scope, where the customer calls are not.
+type apiMFAConfiguration struct {
+	SkipMFA        bool   `json:"skip_mfa"`
+	MFAEnabled     bool   `json:"mfa_enabled"`
+	MFAConfigured  bool   `json:"mfa_configured"`
+	HasVerifySetup bool   `json:"has_verify_setup"`
+	HasPhone       bool   `json:"has_phone"`
+	Next           string `json:"next"`
+}
+
+// Values of apiMFAConfiguration.Next.
+const (
+	apiNextDone   = "done"
+	apiNextVerify = "verify"
+	apiNextSetup  = "setup"
+)
+
+func (s *Server) apiMFAConfiguration(c fiber.Ctx, a *apiCaller) error {
+	if sent, err := s.apiGate(c, apiTooManyTitle, apiLimit{"mfa:read:" + a.User.ID, mfaReadLimit, mfaReadWindow}); sent {
+		return err
+	}
+	u := a.User
+	next := apiNextVerify
+	switch {
+	case a.Session.Scope == session.ScopeDashboard:
+		next = apiNextDone
+	case !hasSecondFactor(&u):
+		next = apiNextSetup
+	case a.Session.Values[valSetup] == "1" && !(totpActive(&u) && phoneActive(&u)):
+		next = apiNextSetup // a first setup goes on until both are set up
+	}
+	return c.Status(fiber.StatusOK).JSON(apiMFAConfiguration{SkipMFA: u.SkipMFA, MFAEnabled: u.MFAEnabled,
+		MFAConfigured: u.MFAConfigured, HasVerifySetup: u.HasVerifySetup, HasPhone: u.HasPhone, Next: next})
+}
+
+// Setup.
+
+// apiPhoneRequest is the body of register, register_phone_number and
+// request_sms.
+type apiPhoneRequest struct {
+	Cellphone   string `json:"cellphone"`
+	CountryCode string `json:"country_code"`
+}
+
+// apiMFARegisterPhone registers the number as the user's pending phone and
+// sends it a confirmation code (confirm_phone_number takes it). The
+// country code defaults to dk (spec 000 §9).
+func (s *Server) apiMFARegisterPhone(c fiber.Ctx, a *apiCaller) error {
+	var in apiPhoneRequest
+	if prob := decodeJSON(c, &in); prob != nil {
+		return apiErrors(c, prob.Status, *prob)
+	}
+	country := strings.ToLower(strings.TrimSpace(in.CountryCode))
+	if country == "" {
+		country = mfa.DefaultCountry
+	}
+	typed := strings.TrimSpace(in.Cellphone)
+	var ps []apiProblem
+	if _, ok := mfa.CallingCode(country); !ok {
+		ps = append(ps, apiField("country_code", msgCountryRequired))
+	}
+	number, ok := mfa.NormalizeNumber(typed)
+	switch {
+	case typed == "":
+		ps = append(ps, apiField("cellphone", msgNumberRequired))
+	case !ok:
+		ps = append(ps, apiField("cellphone", msgNumberInvalid))
+	}
+	if len(ps) > 0 {
+		return apiErrors(c, fiber.StatusUnprocessableEntity, ps...)
+	}
+	if sent, err := s.apiSendAllowed(c, "mfa:sms:"+a.User.ID, smsSendLimit, smsSendWindow); sent {
+		return err
+	}
+	if err := s.Auth.RegisterPhone(c.Context(), a.User.ID, country, number); err != nil {
+		return s.apiRegistrationFail(c, err, "cellphone")
+	}
+	return c.Status(fiber.StatusOK).JSON(apiMessage{Message: msgSMSSent})
+}
+
+// apiRegistrationFail answers a failed registration with the spec's texts
+// (000 §8): an existing MFA (409), the provider's words for invalid input
+// (422 on field), "Unknow error" for any other explained failure.
+func (s *Server) apiRegistrationFail(c fiber.Ctx, err error, field string) error {
+	unknown := apiProblem{Status: fiber.StatusUnprocessableEntity, Code: apiCodeInvalid, Title: msgUnknownError}
+	texts := apiTexts{provider.ECONFLICT: {Title: msgMFARegistered}, provider.ENOTFOUND: unknown, provider.EEXPIRED: unknown}
+	if provider.ErrorCode(err) == provider.EINVALID {
+		texts[provider.EINVALID] = apiProblem{Title: s.registrationError(c, err), Source: &apiSource{Pointer: "/" + field}}
+	}
+	return apiProviderFail(c, err, texts)
+}
+
+// apiRegisteredTexts: confirming a factor that is active already.
+var apiRegisteredTexts = apiTexts{provider.ECONFLICT: {Title: msgMFARegistered}}
+
+// apiMFAConfirmPhone confirms the pending phone with the code sent to it.
+func (s *Server) apiMFAConfirmPhone(c fiber.Ctx, a *apiCaller) error {
+	var in apiCodeRequest
+	if prob := decodeJSON(c, &in); prob != nil {
+		return apiErrors(c, prob.Status, *prob)
+	}
+	code := smsCode(in.Code)
+	if code == "" {
+		return apiErrors(c, fiber.StatusUnprocessableEntity, apiField("code", msgCodeRequired))
+	}
+	// Spec 000 §8: phone verification shows the server text under the field.
+	wrong := func(err error) string { return s.registrationError(c, err) }
+	ok, err := s.apiCheckCode(c, a, "code", wrong, apiRegisteredTexts, func() error {
+		return s.Auth.ConfirmPhone(c.Context(), a.User.ID, code)
+	})
+	if !ok {
+		return err
+	}
+	return s.apiAfterFactor(c, a, apiMsgPhoneConfirmed)
+}
+
+// apiTOTPFactor is a pending authenticator secret: typed in (secret) or
+// scanned (qr_svg, an inline SVG of uri).
+type apiTOTPFactor struct {
+	Secret string `json:"secret"`
+	URI    string `json:"uri"`
+	QRSVG  string `json:"qr_svg,omitempty"`
+}
+
+// apiMFARequestTOTP starts (or shows again) the user's pending
+// authenticator secret. Calling it twice returns the same secret, so the
+// GET changes nothing a caller can see.
+func (s *Server) apiMFARequestTOTP(c fiber.Ctx, a *apiCaller) error {
+	if sent, err := s.apiGate(c, apiTooManyTitle, apiLimit{"mfa:read:" + a.User.ID, mfaReadLimit, mfaReadWindow}); sent {
+		return err
+	}
+	enr, err := s.Auth.StartTOTP(c.Context(), a.User.ID)
+	if err != nil {
+		return s.apiRegistrationFail(c, err, "code")
+	}
+	svg, err := mfa.QRSVG(enr.URI)
+	if err != nil {
+		// The secret can still be typed in: setup works without the picture.
+		s.Logger.Error("qr code failed", "request_id", req(c).ID, "err", err)
+	}
+	return c.Status(fiber.StatusOK).JSON(apiTOTPFactor{Secret: enr.Secret, URI: enr.URI, QRSVG: svg})
+}
+
+// apiMFAValidateTOTP confirms the pending authenticator with a code from it.
+func (s *Server) apiMFAValidateTOTP(c fiber.Ctx, a *apiCaller) error {
+	var in apiCodeRequest
+	if prob := decodeJSON(c, &in); prob != nil {
+		return apiErrors(c, prob.Status, *prob)
+	}
+	code, valid := totpCode(in.Code)
+	switch {
+	case strings.TrimSpace(in.Code) == "":
+		return apiErrors(c, fiber.StatusUnprocessableEntity, apiField("code", msgCodeRequired))
+	case !valid:
+		return apiErrors(c, fiber.StatusUnprocessableEntity, apiField("code", msgTOTPFormat))
+	}
+	ok, err := s.apiCheckCode(c, a, "code", func(error) string { return msgTOTPFailed },
+		apiRegisteredTexts, func() error {
+			return s.Auth.ConfirmTOTP(c.Context(), a.User.ID, code)
+		})
+	if !ok {
+		return err
+	}
+	return s.apiAfterFactor(c, a, apiMsgTOTPSetUp)
+}
+
+// apiAfterFactor follows a confirmed factor as afterFactor does on the
+// screens: the user's other sessions end (an MFA change); at login scope,
+// once both the authenticator and the phone are set up, the login is
+// complete (spec 000 §2: the user moves on).
+func (s *Server) apiAfterFactor(c fiber.Ctx, a *apiCaller, done string) error {
+	ctx := c.Context()
+	u, err := s.Provider.UserByID(ctx, a.User.ID)
+	if err != nil {
+		return err
+	}
+	if _, err := s.Sessions.DestroyUser(ctx, u.ID, a.Session.ID); err != nil {
+		return err
+	}
+	enabled := totpActive(&u) && phoneActive(&u)
+	reply := apiMFAReply{Message: done, MFAEnabled: &enabled}
+	if enabled && a.Session.Scope == session.ScopeLogin {
+		a.User = u
+		return s.apiCompleteMFA(c, a, "setup", reply)
+	}
+	return c.Status(fiber.StatusOK).JSON(reply)
+}

@@ -1,0 +1,233 @@
+package server
+
+import (
+	"fmt"
+
+	"github.com/gofiber/fiber/v3"
+
+	"portal/provider"
+	"portal/session"
+)
+
+// The MFA operations' entries in the operation table (apiOperations) and
+// their schemas.
+
+var (
+	// apiScopesLogin: finishing a login; a verified session has nothing to
+	// finish.
+	apiScopesLogin = []string{session.ScopeLogin}
+	// Setup runs at login scope (a first login) or dashboard (adding a
+	// method); see apiSetup.
+	apiScopesSetup = apiScopesAny
+)
+
+const apiTagMFA = "Multi-factor authentication"
+
+// Descriptions shared by the MFA operations.
+const (
+	oaDescLogin = " Needs a login-scope credential (the password step passed); a login-scope session lasts 10 minutes from the password step, then answers 401 EXPIRED_AUTHENTICATION."
+	oaDescSetup = " At login scope only for a user who had no second factor when this login began setup; a user who has one verifies with it first (403 MissingScope)."
+	oaDescCodes = " Wrong codes count per user together with the portal's MFA pages: the 5th wrong code within 15 minutes locks code checks for 15 minutes (429)."
+	oaDescDone  = " Completing MFA replaces the session: its id (the portal_refresh cookie) and CSRF token are new, the login-scope token stops working, " +
+		"and the reply carries an access token with scope dashboard (a caller authenticated by the session cookie gets a new cookie, and only scope and csrf_token)."
+)
+
+var (
+	apiReplyMFAUnauthorized = apiErrorReply(fiber.StatusUnauthorized,
+		"No valid credential, or the login-scope session ran past 10 minutes: code EXPIRED_AUTHENTICATION (log in again), invalid_token or unauthenticated otherwise.")
+	apiReplyMFAForbidden = apiErrorReply(fiber.StatusForbidden,
+		"Code MissingScope when the credential lacks the scope (or, for setup, the user must verify first); invalid_csrf when a cookie-authenticated call lacks X-CSRF-Token.")
+	apiReplyNoAuth  = apiErrorReply(fiber.StatusNotFound, "The provider offers no multi-factor authentication or passwords here (code not_found).")
+	apiReplyCodeBad = apiErrorReply(fiber.StatusUnprocessableEntity,
+		"The code is missing, malformed or wrong, with a source pointer to the field; a wrong authenticator code reads \"TOTP validation failed. Please try again.\"")
+	apiReplyCodeLocked = apiReplyTooMany("Too many wrong codes for this user: checks are locked for 15 minutes.")
+	apiReplyRegistered = apiErrorReply(fiber.StatusConflict, "\"This user already has an MFA registered\" (code conflict).")
+)
+
+func apiReplyDone(schema, desc string) apiResponse {
+	return apiResponse{Status: fiber.StatusOK, Description: desc, Schema: oaRef(schema),
+		Headers: map[string]oaHeader{"Set-Cookie": {Description: "When MFA completed: portal_refresh=<new session id> for a bearer caller, the new page session cookie for a cookie caller.", Schema: oaString("")}}}
+}
+
+func apiMFAOperations() []apiOp {
+	code := oaRef("CodeRequest")
+	return []apiOp{
+		{
+			ID: "getMfaConfiguration", Method: fiber.MethodGet, Path: "/authentication/mfa/configuration", Tag: apiTagMFA,
+			Summary: "Get the MFA configuration",
+			Description: "The login flow's MFA configuration check (spec: skip_mfa goes on, a configured method goes to verification, else to setup), " +
+				"open at login scope where the customer calls are not.",
+			Auth: apiBearer, Scopes: apiScopesAny,
+			Responses: []apiResponse{{Status: fiber.StatusOK, Description: "The user's MFA state and what the login does next.", Schema: oaRef("MFAConfiguration")},
+				apiReplyUnauthorized, apiReplyForbidden, apiReplyNoAuth, apiReplyTooMany("Too many reads."), apiReplyUnavailable},
+			Handler: apiMFA((*Server).apiMFAConfiguration),
+		},
+		{
+			ID: "createMfaToken", Method: fiber.MethodPost, Path: "/authentication/mfa_tokens", Tag: apiTagMFA,
+			Summary:     "Send a push approval request",
+			Description: "Asks the user's device (Authy) to approve this login; poll getMfaTokenStatus every 2 seconds while it is pending. No body." + oaDescLogin,
+			Auth:        apiBearer, Scopes: apiScopesLogin,
+			Responses: []apiResponse{{Status: fiber.StatusCreated, Description: "The request, pending.", Schema: oaRef("Approval")},
+				apiReplyMFAUnauthorized, apiReplyMFAForbidden, apiReplyNoAuth,
+				apiErrorReply(fiber.StatusUnprocessableEntity, "Push approval is not set up for this user (code invalid)."),
+				apiErrorReply(fiber.StatusConflict, "Too many requests are waiting for a decision (code conflict)."),
+				apiReplyTooMany(fmt.Sprintf("More than %d requests in %d minutes (push bombing).", pushLimit, int(pushWindow.Minutes()))),
+				apiReplyUnavailable},
+			Handler: apiMFA((*Server).apiMFACreateApproval),
+		},
+		{
+			ID: "getMfaTokenStatus", Method: fiber.MethodGet, Path: "/authentication/mfa_tokens/status", Tag: apiTagMFA,
+			Summary: "Poll a push approval request",
+			Description: "The status of this login's request. Approved completes MFA (once: a later poll answers 401)." + oaDescDone +
+				" A caller authenticated by the session cookie sends X-CSRF-Token here too, since the call can change the session." + oaDescLogin,
+			Auth: apiBearer, Scopes: apiScopesLogin, CookieCSRF: true,
+			Params: []oaParameter{{Name: "approval_request_id", In: "query", Required: true,
+				Description: "approval_request_id from createMfaToken.", Schema: oaString("")}},
+			Responses: []apiResponse{apiReplyDone("ApprovalStatus", "The status; with the credential when approved."),
+				apiReplyMFAUnauthorized, apiReplyMFAForbidden,
+				apiErrorReply(fiber.StatusNotFound, "No such request for this login (code not_found), or no MFA here."),
+				apiErrorReply(fiber.StatusUnprocessableEntity, "approval_request_id missing (source.parameter)."),
+				apiReplyTooMany("Too many polls for this login."), apiReplyUnavailable},
+			Handler: apiMFA((*Server).apiMFAApprovalStatus),
+		},
+		{
+			ID: "verifyMfaToken", Method: fiber.MethodPost, Path: "/authentication/mfa_tokens/verify", Tag: apiTagMFA,
+			Summary: "Verify an MFA code",
+			Description: "Six digits are checked as an authenticator (TOTP) code, anything else as the SMS login code sent for this login. " +
+				"Each code works once." + oaDescCodes + oaDescDone + oaDescLogin,
+			Auth: apiBearer, Scopes: apiScopesLogin, Body: oaRef("MFATokenRequest"),
+			Responses: apiCodeResponses(apiReplyDone("MFAComplete", "MFA completed.")),
+			Handler:   apiMFA((*Server).apiMFAVerify),
+		},
+		{
+			ID: "requestMfaTokenSms", Method: fiber.MethodPost, Path: "/authentication/mfa_tokens/request_sms", Tag: apiTagMFA,
+			Summary: "Send an SMS login code",
+			Description: fmt.Sprintf("Sends a %d-digit code, valid %d minutes and only for this login, to the user's confirmed phone; a new send replaces the code. No body.",
+				provider.SMSCodeLength, int(provider.SMSCodeTTL.Minutes())) + oaDescLogin,
+			Auth: apiBearer, Scopes: apiScopesLogin,
+			Responses: apiSMSResponses("The user has no confirmed phone (code invalid)."),
+			Handler:   apiMFA((*Server).apiMFARequestLoginSMS),
+		},
+		{
+			ID: "verifyTotpFactor", Method: fiber.MethodPost, Path: "/authentication/mfa/verify_totp_factor", Tag: apiTagMFA,
+			Summary:     "Verify an authenticator code",
+			Description: "Checks a code from the user's authenticator app (6 digits, 30 s steps, one step of drift); each code works once." + oaDescCodes + oaDescDone + oaDescLogin,
+			Auth:        apiBearer, Scopes: apiScopesLogin, Body: code,
+			Responses: apiCodeResponses(apiReplyDone("MFAComplete", "MFA completed.")),
+			Handler:   apiMFA((*Server).apiMFAVerifyTOTP),
+		},
+		{
+			ID: "verifySms", Method: fiber.MethodPost, Path: "/authentication/mfa/verify_sms", Tag: apiTagMFA,
+			Summary:     "Verify an SMS login code",
+			Description: "Checks and spends the SMS login code sent for this login (requestMfaTokenSms)." + oaDescCodes + oaDescDone + oaDescLogin,
+			Auth:        apiBearer, Scopes: apiScopesLogin, Body: code,
+			Responses: apiCodeResponses(apiReplyDone("MFAComplete", "MFA completed.")),
+			Handler:   apiMFA((*Server).apiMFAVerifySMS),
+		},
+		apiRegisterOp("registerMfa", "/authentication/mfa/register", "Register a phone for MFA",
+			"Stores the number as the user's pending phone and sends it a confirmation code (confirm it with confirmPhoneNumber)."),
+		apiRegisterOp("registerPhoneNumber", "/authentication/mfa/register_phone_number", "Register a phone number",
+			"The same as registerMfa, under the name the setup screen uses."),
+		apiRegisterOp("requestSetupSms", "/authentication/mfa/request_sms", "Request a confirmation SMS",
+			"The setup screen's \"request SMS\": registers the number (again) and sends a new confirmation code; the previous code stops working."),
+		{
+			ID: "confirmPhoneNumber", Method: fiber.MethodPost, Path: "/authentication/mfa/confirm_phone_number", Tag: apiTagMFA,
+			Summary: "Confirm the phone number",
+			Description: "Confirms the pending phone with the code sent to it. The user's other sessions end (an MFA change). " +
+				"At login scope, once the authenticator is set up too, MFA is complete." + oaDescCodes + oaDescDone + oaDescSetup,
+			Auth: apiBearer, Scopes: apiScopesSetup, Body: code,
+			Responses: append(apiCodeResponses(apiReplyDone("MFASetupResult", "Confirmed; with the credential when this completed MFA.")), apiReplyRegistered),
+			Handler:   apiSetup((*Server).apiMFAConfirmPhone),
+		},
+		{
+			ID: "requestTotpFactor", Method: fiber.MethodGet, Path: "/authentication/mfa/request_totp_factor", Tag: apiTagMFA,
+			Summary: "Start setting up an authenticator app",
+			Description: "The user's pending authenticator secret, created on the first call and the same on every later one until confirmed " +
+				"(validateTotpFactor): as text to type in and as a QR code." + oaDescSetup,
+			Auth: apiBearer, Scopes: apiScopesSetup,
+			Responses: []apiResponse{{Status: fiber.StatusOK, Description: "The pending secret.", Schema: oaRef("TOTPFactor")},
+				apiReplyMFAUnauthorized, apiReplyMFAForbidden, apiReplyNoAuth, apiReplyRegistered,
+				apiReplyTooMany("Too many reads."), apiReplyUnavailable},
+			Handler: apiSetup((*Server).apiMFARequestTOTP),
+		},
+		{
+			ID: "validateTotpFactor", Method: fiber.MethodPost, Path: "/authentication/mfa/validate_totp_factor", Tag: apiTagMFA,
+			Summary: "Confirm the authenticator app",
+			Description: "Activates the pending secret with a code from the app. The user's other sessions end (an MFA change). " +
+				"At login scope, once the phone is confirmed too, MFA is complete." + oaDescCodes + oaDescDone + oaDescSetup,
+			Auth: apiBearer, Scopes: apiScopesSetup, Body: code,
+			Responses: append(apiCodeResponses(apiReplyDone("MFASetupResult", "Set up; with the credential when this completed MFA.")), apiReplyRegistered),
+			Handler:   apiSetup((*Server).apiMFAValidateTOTP),
+		},
+	}
+}
+
+// apiCodeResponses are the replies of an operation that checks a code.
+func apiCodeResponses(ok apiResponse) []apiResponse {
+	return []apiResponse{ok,
+		apiErrorReply(fiber.StatusBadRequest, "The body is not a JSON object (code invalid_json)."),
+		apiReplyMFAUnauthorized, apiReplyMFAForbidden, apiReplyNoAuth,
+		apiErrorReply(fiber.StatusUnsupportedMediaType, "The body is not sent as application/json."),
+		apiReplyCodeBad, apiReplyCodeLocked, apiReplyUnavailable}
+}
+
+// apiSMSResponses are the replies of an operation that sends an SMS.
+func apiSMSResponses(invalid string) []apiResponse {
+	return []apiResponse{{Status: fiber.StatusOK, Description: "\"SMS has been sent\".", Schema: oaRef("Message")},
+		apiReplyMFAUnauthorized, apiReplyMFAForbidden, apiReplyNoAuth,
+		apiErrorReply(fiber.StatusUnprocessableEntity, invalid),
+		apiReplyTooMany(fmt.Sprintf("More than %d SMS in %d minutes for this user.", smsSendLimit, int(smsSendWindow.Minutes()))),
+		apiReplyUnavailable}
+}
+
+func apiRegisterOp(id, path, summary, desc string) apiOp {
+	return apiOp{
+		ID: id, Method: fiber.MethodPost, Path: path, Tag: apiTagMFA, Summary: summary,
+		Description: desc + fmt.Sprintf(" The code has %d digits and works %d minutes.", provider.SMSCodeLength, int(provider.SMSCodeTTL.Minutes())) + oaDescSetup,
+		Auth:        apiBearer, Scopes: apiScopesSetup, Body: oaRef("PhoneRequest"),
+		Responses: append(apiSMSResponses("Field errors with source pointers (/country_code, /cellphone); another refusal reads \"Unknow error\"."),
+			apiReplyRegistered,
+			apiErrorReply(fiber.StatusBadRequest, "The body is not a JSON object (code invalid_json)."),
+			apiErrorReply(fiber.StatusUnsupportedMediaType, "The body is not sent as application/json.")),
+		Handler: apiSetup((*Server).apiMFARegisterPhone),
+	}
+}
+
+func apiMFASchemas() map[string]*oaSchema {
+	withToken := func(desc string, props ...oaProp) *oaSchema {
+		return oaObject(desc, append(props, oaTokenProps(true)...)...)
+	}
+	return map[string]*oaSchema{
+		"Message": oaObject("What happened, ready to show.",
+			oaField("message", oaString("The text.").withExample(msgSMSSent))),
+		"CodeRequest": oaObject("A code the user typed.",
+			oaField("code", oaString("The code; spaces are ignored.").withExample("123456"))),
+		"MFATokenRequest": oaObject("A code the user typed.",
+			oaField("mfa_token", oaString(fmt.Sprintf("An authenticator code (6 digits) or the SMS login code (%d digits); spaces are ignored.", provider.SMSCodeLength)).withExample("123456"))),
+		"PhoneRequest": oaObject("A phone number.",
+			oaField("cellphone", oaString("The national number; spaces, dashes, dots and brackets are ignored.").withExample("20 12 34 56")),
+			oaOptional("country_code", oaString("ISO 3166-1 alpha-2 country; dk when left out.").withExample("dk"))),
+		"Approval": oaObject("A push approval request.",
+			oaField("approval_request_id", oaString("Its id, for getMfaTokenStatus.")),
+			oaField("status", oaString("Its status.").withEnum(provider.ApprovalPending, provider.ApprovalApproved, provider.ApprovalDenied, provider.ApprovalExpired))),
+		"ApprovalStatus": withToken("The status of a push approval request; when approved, MFA is complete and the credential's fields are set.",
+			oaField("status", oaString("pending: keep polling; approved: done; denied or expired: stop.").withEnum(provider.ApprovalPending, provider.ApprovalApproved, provider.ApprovalDenied, provider.ApprovalExpired))),
+		"MFAComplete": oaObject("MFA is complete: the session is fully authenticated under a new id. "+
+			"access_token, token_type and expires_in are set for a bearer caller; a caller authenticated by the session cookie keeps using its (new) cookie.",
+			oaTokenProps(true)...),
+		"MFASetupResult": withToken("A factor was set up; when that completed MFA at login scope, the credential's fields are set as in MFAComplete.",
+			oaField("message", oaString("What was set up.").withExample(apiMsgTOTPSetUp)),
+			oaField("mfa_enabled", oaBool("Both the authenticator and the phone are set up."))),
+		"TOTPFactor": oaObject("A pending authenticator secret.",
+			oaField("secret", oaString("Base32 secret (no padding), to type into the app.")),
+			oaField("uri", oaString("otpauth://totp/… key URI (SHA-1, 6 digits, 30 s).")),
+			oaOptional("qr_svg", oaString("The URI as a QR code: a self-contained inline SVG, safe to insert as markup."))),
+		"MFAConfiguration": oaObject("The user's MFA state.",
+			oaField("skip_mfa", oaBool("The user logs in without MFA.")),
+			oaField("mfa_enabled", oaBool("Both the authenticator and the phone are set up.")),
+			oaField("mfa_configured", oaBool("MFA is configured.")),
+			oaField("has_verify_setup", oaBool("An authenticator app is set up.")),
+			oaField("has_phone", oaBool("A phone is confirmed.")),
+			oaField("next", oaString("What the login does next: done (scope dashboard), verify (with a method set up) or setup (none yet, or a first setup under way).").withEnum(apiNextDone, apiNextVerify, apiNextSetup))),
+	}
+}

@@ -1,0 +1,110 @@
+package server
+
+import (
+	"fmt"
+
+	"github.com/gofiber/fiber/v3"
+
+	"portal/provider"
+)
+
+// The password operations' entries in the operation table (apiOperations)
+// and their schemas.
+
+const apiTagPasswords = "Passwords and invitations"
+
+var (
+	apiTokenParam = oaParameter{Name: "token", In: "query", Required: true,
+		Description: "The token of the link (the last path segment of the e-mailed link).", Schema: oaString("")}
+	apiReplyLinkBad     = apiErrorReply(fiber.StatusNotFound, "Unknown or already used link (code not_found), or no such feature here.")
+	apiReplyPasswordBad = apiErrorReply(fiber.StatusUnprocessableEntity,
+		"Field errors with source pointers: /password (\"Password is required\", \"Password is not valid\") and /password_confirmation "+
+			"(\"Password confirmation is required\", \"Passwords must match\").")
+	apiReplyTokenTooMany = apiReplyTooMany(fmt.Sprintf("More than %d token calls from this address, or %d for this token, in %d minutes.",
+		tokenIPLimit, tokenUseLimit, int(tokenIPWindow.Minutes())))
+)
+
+func apiPasswordOperations() []apiOp {
+	bodyErrors := []apiResponse{
+		apiErrorReply(fiber.StatusBadRequest, "The body is not a JSON object (code invalid_json)."),
+		apiErrorReply(fiber.StatusUnsupportedMediaType, "The body is not sent as application/json."),
+	}
+	return []apiOp{
+		{
+			ID: "forgotPassword", Method: fiber.MethodPost, Path: "/authentication/passwords/forgot", Tag: apiTagPasswords,
+			Summary: "Request a reset link",
+			Description: fmt.Sprintf("E-mails a link to reset the password, valid %d minutes and once, when the address belongs to an active user. "+
+				"The reply is the same whether or not it does. Limited per client address (%d per %d minutes) and per address typed (%d per hour), "+
+				"together with the portal's forgot password page. Send the body as application/json.",
+				int(provider.ResetTokenTTL.Minutes()), forgotIPLimit, int(forgotIPWindow.Minutes()), forgotEmailLimit),
+			Auth: apiPublic, Body: oaRef("ForgotRequest"),
+			Responses: append([]apiResponse{
+				{Status: fiber.StatusAccepted, Description: "Accepted; if the address has an account, the link is on its way.", Schema: oaRef("Message")},
+				apiReplyNoAuth,
+				apiErrorReply(fiber.StatusUnprocessableEntity, "Field error on /email (\"Email is required\", \"Must be a valid email\")."),
+				apiReplyTooMany("Too many requests from this address or for this e-mail address."),
+				apiReplyUnavailable}, bodyErrors...),
+			Handler: apiPasswords((*Server).apiForgotPassword),
+		},
+		{
+			ID: "validateResetToken", Method: fiber.MethodGet, Path: "/authentication/passwords/validate_reset_token", Tag: apiTagPasswords,
+			Summary: "Check a reset link", Description: "Whether the reset link can still be used.",
+			Auth: apiPublic, Params: []oaParameter{apiTokenParam},
+			Responses: []apiResponse{
+				{Status: fiber.StatusOK, Description: "The link works.", Schema: oaRef("ResetTokenValid")},
+				apiErrorReply(fiber.StatusForbidden, "The link expired (code expired): title \"Your link expired\", detail \"This page has expired, please request a new reset password link here\"."),
+				apiReplyLinkBad, apiReplyTokenTooMany, apiReplyUnavailable},
+			Handler: apiPasswords((*Server).apiValidateResetToken),
+		},
+		{
+			ID: "resetPassword", Method: fiber.MethodPut, Path: "/authentication/passwords/reset", Tag: apiTagPasswords,
+			Summary: "Set a new password with a reset link",
+			Description: "Spends the link's token and sets the password (spec rules: at least 8 characters, upper and lower case, a number and a symbol). " +
+				"Every session of the user ends, their tokens with them; the user logs in again, with MFA. Send the body as application/json.",
+			Auth: apiPublic, Body: oaRef("NewPasswordRequest"),
+			Responses: append([]apiResponse{
+				{Status: fiber.StatusOK, Description: "The password is set.", Schema: oaRef("Message")},
+				apiErrorReply(fiber.StatusForbidden, "The link expired (code expired), with the spec's detail."),
+				apiReplyLinkBad, apiReplyPasswordBad, apiReplyTokenTooMany, apiReplyUnavailable}, bodyErrors...),
+			Handler: apiPasswords((*Server).apiResetPassword),
+		},
+		{
+			ID: "validateInvitation", Method: fiber.MethodGet, Path: "/authentication/invitations/validate", Tag: apiTagPasswords,
+			Summary: "Check an invitation link", Description: "Whether the invitation can still be accepted, and for which address.",
+			Auth: apiPublic, Params: []oaParameter{apiTokenParam},
+			Responses: []apiResponse{
+				{Status: fiber.StatusOK, Description: "The invitation.", Schema: oaRef("Invitation")},
+				apiErrorReply(fiber.StatusForbidden, "The invitation expired (code expired)."),
+				apiReplyLinkBad, apiReplyTokenTooMany, apiReplyUnavailable},
+			Handler: apiPasswords((*Server).apiValidateInvitation),
+		},
+		{
+			ID: "acceptInvitation", Method: fiber.MethodPut, Path: "/authentication/invitations/accept", Tag: apiTagPasswords,
+			Summary: "Accept an invitation",
+			Description: "Spends the invitation's token and sets the invited user's password (the reset rules). The user logs in next, with MFA. " +
+				"Send the body as application/json.",
+			Auth: apiPublic, Body: oaRef("NewPasswordRequest"),
+			Responses: append([]apiResponse{
+				{Status: fiber.StatusOK, Description: "\"New password created\".", Schema: oaRef("Message")},
+				apiErrorReply(fiber.StatusForbidden, "The invitation expired (code expired)."),
+				apiReplyLinkBad, apiReplyPasswordBad, apiReplyTokenTooMany, apiReplyUnavailable}, bodyErrors...),
+			Handler: apiPasswords((*Server).apiAcceptInvitation),
+		},
+	}
+}
+
+func apiPasswordSchemas() map[string]*oaSchema {
+	return map[string]*oaSchema{
+		"ForgotRequest": oaObject("The address to send a reset link to.",
+			oaField("email", oaString("E-mail address; required and valid.").withFormat("email").withExample("observer@demo.example"))),
+		"NewPasswordRequest": oaObject("A new password and the link's token.",
+			oaField("password", oaString("The new password, taken exactly as typed.").withFormat("password")),
+			oaField("password_confirmation", oaString("The same again.").withFormat("password")),
+			oaField("token", oaString("The token of the link."))),
+		"ResetTokenValid": oaObject("A reset link that works.",
+			oaField("valid", oaBool("Always true."))),
+		"Invitation": oaObject("An invitation that can be accepted.",
+			oaField("email", oaString("The invited address.").withFormat("email")),
+			oaField("expires_at", oaString("When the link stops working.").withFormat("date-time"))),
+	}
+}
