@@ -1,5 +1,7 @@
 package server
 
+import "github.com/gofiber/fiber/v3"
+
 // authRoutes are the multi-factor authentication screens and actions
 // (spec 000 §2 "Routes open to scope login or dashboard"), and the sandbox
 // outbox where a tester reads what was "sent".
@@ -11,6 +13,8 @@ package server
 // began (otherwise they would be a side door around /mfa-verify).
 func (s *Server) authRoutes() []*Route {
 	v := s.mfaOnly
+	// Setup from a fully authenticated session needs the password again.
+	setup := func(h fiber.Handler) fiber.Handler { return v(s.requireRecentAuth(h)) }
 	return []*Route{
 		// Verification (spec 000 §2, §4; method = authenticator | sms | authy).
 		{Name: "mfa.verify", Method: "GET", Path: "/mfa-verify", Access: LoginOrDashboard, Handler: v(s.mfaVerifyGet)},
@@ -27,14 +31,17 @@ func (s *Server) authRoutes() []*Route {
 		// Setup (spec 000 §2 "MFA setup screens"): /mfa-setup after a first
 		// login, /new-mfa-setup from the shell's banner. Same screen and
 		// actions under both prefixes; each returns to its own page.
-		{Name: "mfa.setup", Method: "GET", Path: "/mfa-setup", Access: LoginOrDashboard, Handler: v(s.mfaSetupGet)},
-		{Name: "mfa.setup.totp", Method: "POST", Path: "/mfa-setup/totp", Access: LoginOrDashboard, Handler: v(s.mfaSetupTOTP)},
-		{Name: "mfa.setup.phone", Method: "POST", Path: "/mfa-setup/phone", Access: LoginOrDashboard, Handler: v(s.mfaSetupPhone)},
-		{Name: "mfa.setup.phone.confirm", Method: "POST", Path: "/mfa-setup/phone/confirm", Access: LoginOrDashboard, Handler: v(s.mfaSetupConfirmPhone)},
-		{Name: "mfa.new", Method: "GET", Path: "/new-mfa-setup", Access: LoginOrDashboard, Handler: v(s.mfaSetupGet)},
-		{Name: "mfa.new.totp", Method: "POST", Path: "/new-mfa-setup/totp", Access: LoginOrDashboard, Handler: v(s.mfaSetupTOTP)},
-		{Name: "mfa.new.phone", Method: "POST", Path: "/new-mfa-setup/phone", Access: LoginOrDashboard, Handler: v(s.mfaSetupPhone)},
-		{Name: "mfa.new.phone.confirm", Method: "POST", Path: "/new-mfa-setup/phone/confirm", Access: LoginOrDashboard, Handler: v(s.mfaSetupConfirmPhone)},
+		{Name: "mfa.setup", Method: "GET", Path: "/mfa-setup", Access: LoginOrDashboard, Handler: setup(s.mfaSetupGet)},
+		{Name: "mfa.setup.totp", Method: "POST", Path: "/mfa-setup/totp", Access: LoginOrDashboard, Handler: setup(s.mfaSetupTOTP)},
+		{Name: "mfa.setup.phone", Method: "POST", Path: "/mfa-setup/phone", Access: LoginOrDashboard, Handler: setup(s.mfaSetupPhone)},
+		{Name: "mfa.setup.phone.confirm", Method: "POST", Path: "/mfa-setup/phone/confirm", Access: LoginOrDashboard, Handler: setup(s.mfaSetupConfirmPhone)},
+		{Name: "mfa.new", Method: "GET", Path: "/new-mfa-setup", Access: LoginOrDashboard, Handler: setup(s.mfaSetupGet)},
+		{Name: "mfa.new.totp", Method: "POST", Path: "/new-mfa-setup/totp", Access: LoginOrDashboard, Handler: setup(s.mfaSetupTOTP)},
+		{Name: "mfa.new.phone", Method: "POST", Path: "/new-mfa-setup/phone", Access: LoginOrDashboard, Handler: setup(s.mfaSetupPhone)},
+		{Name: "mfa.new.phone.confirm", Method: "POST", Path: "/new-mfa-setup/phone/confirm", Access: LoginOrDashboard, Handler: setup(s.mfaSetupConfirmPhone)},
+
+		{Name: "reauth", Method: "GET", Path: "/reauth", Access: Dashboard, Handler: s.reauthGet},
+		{Name: "reauth.submit", Method: "POST", Path: "/reauth", Access: Dashboard, Handler: s.reauthPost},
 
 		// Sandbox test tool: not found in production.
 		{Name: "sandbox.outbox", Method: "GET", Path: "/sandbox/outbox", Access: Public, Handler: s.outboxGet},

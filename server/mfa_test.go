@@ -605,6 +605,16 @@ func TestNewMFASetupFromBanner(t *testing.T) {
 	if a := find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "href") == "/new-mfa-setup" }); a == nil {
 		t.Fatal("no banner link to /new-mfa-setup")
 	}
+	// Changing sign-in methods from a full session needs the password again.
+	wantLocation(t, c.get("/new-mfa-setup"), "/reauth?next=/new-mfa-setup")
+	wantLocation(t, c.do("POST", "/new-mfa-setup/phone", url.Values{"_csrf": {c.sessionCSRF()}, "country_code": {"dk"}, "cellphone": {"20998877"}}),
+		"/reauth?next=/new-mfa-setup")
+	res := c.do("POST", "/reauth", url.Values{"_csrf": {c.sessionCSRF()}, "next": {"/new-mfa-setup"}, "password": {"wrong"}})
+	if doc := wantStatus(t, res, 401); find(doc, byID("password-error")) == nil || !strings.Contains(text(find(doc, byID("password-error"))), "Incorrect password.") {
+		t.Fatal("wrong password at re-authentication not reported on the field")
+	}
+	res = c.do("POST", "/reauth", url.Values{"_csrf": {c.sessionCSRF()}, "next": {"/new-mfa-setup"}, "password": {reference.DemoPassword}})
+	wantLocation(t, res, "/new-mfa-setup")
 	_, doc = c.page("/new-mfa-setup")
 	if !hasText(doc, "The authenticator app is set up.") || find(doc, byID("totp-secret")) != nil {
 		t.Fatal("active authenticator offered again")
@@ -612,7 +622,7 @@ func TestNewMFASetupFromBanner(t *testing.T) {
 	if a := find(doc, func(n *html.Node) bool { return n.Data == "a" && text(n) == "Back to the portal" }); a == nil {
 		t.Fatal("no way back to the portal")
 	}
-	res := c.post("/new-mfa-setup", "/new-mfa-setup/phone", url.Values{"country_code": {"se"}, "cellphone": {"70-123 45 67"}})
+	res = c.post("/new-mfa-setup", "/new-mfa-setup/phone", url.Values{"country_code": {"se"}, "cellphone": {"70-123 45 67"}})
 	wantLocation(t, res, "/new-mfa-setup#phone-title")
 	res = c.post("/new-mfa-setup", "/new-mfa-setup/phone/confirm", url.Values{"token": {h.lastSMS(t)}})
 	wantLocation(t, res, "/")
