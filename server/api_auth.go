@@ -325,13 +325,14 @@ func (s *Server) apiLogin(c fiber.Ctx, _ *apiCaller) error {
 	}
 	u, err := s.Provider.Authenticate(ctx, email, in.Password)
 	if errors.Is(err, provider.ErrInvalidCredentials) || provider.ErrorCode(err) == provider.EUNAUTHORIZED {
+		s.loginFailed(c, email)
 		c.Set(fiber.HeaderWWWAuthenticate, `Bearer realm="portal"`)
 		return apiError(c, fiber.StatusUnauthorized, apiCodeBadCredentials, msgBadCredentials)
 	}
 	if err != nil {
 		return err
 	}
-	_ = s.Limiter.Reset(ctx, acctKey)
+	s.loginSucceeded(c, email)
 	sess, err := s.Sessions.New(ctx)
 	if err != nil {
 		return err

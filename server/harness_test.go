@@ -60,6 +60,9 @@ func loadTestAssets(t testing.TB) (*Assets, *ssr.Renderer) {
 	return testAssets, testRender
 }
 
+// Tests do not wait for the login slow-down; TestLoginSlowDown checks it.
+func init() { loginSlowDown = func(int) time.Duration { return 0 } }
+
 type harness struct {
 	t       testing.TB
 	srv     *Server

@@ -140,13 +140,14 @@ func (s *Server) loginPost(c fiber.Ctx) error {
 	}
 	u, err := s.Provider.Authenticate(ctx, email, password)
 	if errors.Is(err, provider.ErrInvalidCredentials) || provider.ErrorCode(err) == provider.EUNAUTHORIZED {
+		s.loginFailed(c, email)
 		f.Base = msgBadCredentials
 		return s.loginPage(c, f, fiber.StatusUnauthorized)
 	}
 	if err != nil {
 		return err
 	}
-	_ = s.Limiter.Reset(ctx, "login:acct:"+strings.ToLower(email))
+	s.loginSucceeded(c, email)
 	sess, err := s.rotate(c)
 	if err != nil {
 		return err
@@ -174,6 +175,43 @@ func (s *Server) loginPost(c fiber.Ctx) error {
 	}
 	s.Logger.Info("login", "request_id", req(c).ID, "user_id", u.ID, "scope", sess.Scope)
 	return redirect(c, next)
+}
+
+// loginSlowDown is how long the answer to the n-th wrong password for an
+// account within loginWindow waits: nothing for the first three, then 1 s,
+// 2 s, and 3 s from the sixth on, until the account limit locks logins.
+func loginDelay(n int) time.Duration {
+	if n <= 3 {
+		return 0
+	}
+	return time.Duration(min(n-3, 3)) * time.Second
+}
+
+// loginSlowDown is loginDelay, as a variable so tests need not wait.
+var loginSlowDown = loginDelay
+
+// loginFailed counts a wrong password for whatever e-mail was typed (so the
+// slow-down reveals nothing about which accounts exist) and slows the answer.
+func (s *Server) loginFailed(c fiber.Ctx, email string) {
+	res, err := s.Limiter.Hit(c.Context(), "login:fail:"+strings.ToLower(email), 1<<20, loginWindow)
+	if err != nil {
+		return // the account limit still holds; the slow-down is extra
+	}
+	if d := loginSlowDown(res.Count); d > 0 {
+		t := time.NewTimer(d)
+		defer t.Stop()
+		select {
+		case <-t.C:
+		case <-c.Context().Done():
+		}
+	}
+}
+
+// loginSucceeded forgets an account's failed attempts.
+func (s *Server) loginSucceeded(c fiber.Ctx, email string) {
+	e := strings.ToLower(email)
+	_ = s.Limiter.Reset(c.Context(), "login:acct:"+e)
+	_ = s.Limiter.Reset(c.Context(), "login:fail:"+e)
 }
 
 func plural(n int) string {

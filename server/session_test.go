@@ -4,8 +4,10 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/net/html"
 
@@ -292,5 +294,41 @@ func TestHealthz(t *testing.T) {
 	h.rdb.Close() // Redis gone: sessions cannot be served
 	if res := h.client().get("/healthz"); res.StatusCode != http.StatusServiceUnavailable {
 		t.Fatalf("healthz without redis: %d", res.StatusCode)
+	}
+}
+
+func TestLoginSlowDown(t *testing.T) {
+	// The schedule itself (the harness replaces loginSlowDown with no wait).
+	real := loginDelay
+	for n, want := range map[int]time.Duration{1: 0, 3: 0, 4: time.Second, 5: 2 * time.Second, 6: 3 * time.Second, 9: 3 * time.Second} {
+		if got := real(n); got != want {
+			t.Errorf("schedule(%d) = %s, want %s", n, got, want)
+		}
+	}
+	h := newHarness(t)
+	var seen []int
+	saved := loginSlowDown
+	loginSlowDown = func(n int) time.Duration { seen = append(seen, n); return 0 }
+	t.Cleanup(func() { loginSlowDown = saved })
+	for _, email := range []string{"admin@demo.example", "ghost@demo.example"} {
+		seen = nil
+		c := h.client()
+		for i := 0; i < 4; i++ {
+			tok := c.csrf("/login")
+			c.do("POST", "/login", url.Values{"_csrf": {tok}, "email": {email}, "password": {"wrong"}})
+		}
+		// Known and unknown accounts are counted alike: nothing to tell apart.
+		if !slices.Equal(seen, []int{1, 2, 3, 4}) {
+			t.Fatalf("%s: wrong passwords counted %v", email, seen)
+		}
+	}
+	// A successful login forgets the count.
+	seen = nil
+	h.client().login("admin@demo.example")
+	c := h.client()
+	tok := c.csrf("/login")
+	c.do("POST", "/login", url.Values{"_csrf": {tok}, "email": {"admin@demo.example"}, "password": {"wrong"}})
+	if !slices.Equal(seen, []int{1}) {
+		t.Fatalf("after a success: %v", seen)
 	}
 }
