@@ -13,7 +13,7 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['islands/**/*.test.{ts,tsx}'],
+    include: ['islands/**/*.test.{ts,tsx}', 'e2e/sr/*.test.ts'],
     environment: 'jsdom',
   },
 });

@@ -16,28 +16,28 @@ const NORDIC_ACCOUNTS = ['4520011000000015', '4520011000000023', '45200110000000
 /** Filled in by the flows, printed by run.mjs. */
 export const report = { weights: [], notes: new Set() };
 
-const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const orgURL = (id, rest = '') => new RegExp(`/org/${id}${esc(rest)}$`);
-const pathOf = (page) => {
+export const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const orgURL = (id, rest = '') => new RegExp(`/org/${id}${esc(rest)}$`);
+export const pathOf = (page) => {
   const u = new URL(page.url());
   return u.pathname + u.search;
 };
 
-async function h1(page) {
+export async function h1(page) {
   const h = page.locator('h1');
   await h.first().waitFor();
   assert.equal(await h.count(), 1, 'one h1 per page');
   return (await h.innerText()).trim();
 }
 
-async function expectH1(page, text) {
+export async function expectH1(page, text) {
   // The page may still be moving on (meta refresh, redirects): wait for it.
   await page.getByRole('heading', { level: 1, name: text, exact: true }).waitFor();
   assert.equal(await h1(page), text);
 }
 
 /** Every main-frame document request (redirect hops included), in order. */
-function recordNavigations(page) {
+export function recordNavigations(page) {
   const list = [];
   page.on('request', (r) => {
     if (r.isNavigationRequest() && r.frame() === page.mainFrame()) {
@@ -49,14 +49,14 @@ function recordNavigations(page) {
 }
 
 /** Fills and submits the login form on the current page. */
-async function submitLogin(page, email, password = PASSWORD) {
+export async function submitLogin(page, email, password = PASSWORD) {
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
 }
 
 /** Logs in from /login and waits until the org dashboard (or where) is reached. */
-async function login(t, email, landing = /\/org\/[^/]+$/) {
+export async function login(t, email, landing = /\/org\/[^/]+$/) {
   await t.page.goto('/login');
   await submitLogin(t.page, email);
   try {
@@ -71,7 +71,7 @@ async function login(t, email, landing = /\/org\/[^/]+$/) {
 /** Organisation switcher island: enhanced with JS (a button opening a popup
  *  with a listbox of organisations, "API Reference" and "Log out"), or the
  *  plain form (select "Organisation" + "Switch", "Log out" button). */
-function switcher(page) {
+export function switcher(page) {
   const root = page.locator('[data-island="OrgSwitcher"]');
   return {
     root,
@@ -109,7 +109,7 @@ async function switchTo(t, name, id) {
   await t.page.waitForURL(orgURL(id));
 }
 
-async function logOut(t) {
+export async function logOut(t) {
   const sw = switcher(t.page);
   // Enhanced, "Log out" sits in the switcher's popup: open it first.
   if (t.js && (await sw.enhanced())) await openListbox(t.page, sw);
@@ -125,7 +125,7 @@ async function sidebarLinks(page) {
     as.map((a) => ({ text: a.textContent.trim(), href: a.getAttribute('href'), current: a.getAttribute('aria-current') })));
 }
 
-async function assertDashboard(page, orgId, orgName) {
+export async function assertDashboard(page, orgId, orgName) {
   await expectH1(page, 'Dashboard');
   assert.match(page.url(), orgURL(orgId));
   await page.getByRole('heading', { level: 2, name: orgName, exact: true }).waitFor();

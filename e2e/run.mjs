@@ -13,9 +13,10 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 import { report } from './flows.mjs';
+import './auth-flows.mjs';
 import { AXE_TAGS, axeChecked, axeSelfTest, closeShared } from './lib/checks.mjs';
 import { runAll, indent } from './lib/runner.mjs';
-import { buildPortal, killAllSync, startPortal, startRedis, stop, tail } from './lib/servers.mjs';
+import { buildPortal, killAllSync, redisCommand, startPortal, startRedis, stop, tail } from './lib/servers.mjs';
 import { formatWeight } from './lib/weight.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -80,7 +81,8 @@ async function main() {
   const axe = !process.env.E2E_NO_AXE;
   if (axe) await axeSelfTest(browser);
   const only = process.argv.slice(2);
-  const results = await runAll({ browser, base: portal.base, artifacts, only: only.length ? only : null, axe, stopped: () => interrupted });
+  const results = await runAll({ browser, base: portal.base, artifacts, only: only.length ? only : null, axe,
+    redis: { port: redis.port }, stopped: () => interrupted });
 
   if (interrupted) return 130;
   if (report.weights.length) {
@@ -89,6 +91,15 @@ async function main() {
   }
   if (axe) console.log(`\naxe-core (${AXE_TAGS.join(', ')}) checked ${axeChecked().length} pages: ${axeChecked().join('; ')}`);
   for (const n of report.notes) console.log(`note: ${n}`);
+  // The login limit per address (50 in 15 minutes, server/login.go) is shared
+  // by the whole run: say how much of it the flows used.
+  try {
+    const keys = await redisCommand(redis.port, 'KEYS', '*login:ip:*');
+    const counts = await Promise.all(keys.map((k) => redisCommand(redis.port, 'GET', k)));
+    console.log(`login attempts the portal counted per address: ${keys.map((k, i) => `${k.split('login:ip:')[1]} ${counts[i]}`).join(', ') || 'none'} (50 allowed in 15 minutes)`);
+  } catch (err) {
+    console.log(`login attempts: could not ask redis (${err.message})`);
+  }
 
   const failed = results.filter((r) => !r.ok);
   if (failed.length) {

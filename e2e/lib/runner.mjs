@@ -10,8 +10,9 @@ const tests = [];
 
 /**
  * Registers a test. fn(t) gets t.page, t.context, t.js (JavaScript on?),
- * t.base, t.audit(label), t.note(text), t.cleanup(fn). opts.timeout in ms;
- * opts.modes limits it to [true] or [false].
+ * t.base, t.redis ({ port } of the run's redis-server), t.audit(label),
+ * t.note(text), t.cleanup(fn). opts.timeout in ms; opts.modes limits it to
+ * [true] or [false].
  */
 export function test(name, fn, opts = {}) {
   tests.push({ name, fn, timeout: opts.timeout ?? 30_000, modes: opts.modes ?? [true, false] });
@@ -19,7 +20,7 @@ export function test(name, fn, opts = {}) {
 
 const slug = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
-export async function runAll({ browser, base, artifacts, only, axe, stopped = () => false }) {
+export async function runAll({ browser, base, artifacts, only, axe, redis = null, stopped = () => false }) {
   const results = [];
   for (const tc of tests) {
     if (only && !only.some((o) => tc.name.includes(o))) continue;
@@ -36,7 +37,7 @@ export async function runAll({ browser, base, artifacts, only, axe, stopped = ()
       const notes = [];
       const cleanups = [];
       const t = {
-        page, context, js, base, browser,
+        page, context, js, base, browser, redis,
         mode: js ? 'JS' : 'no JS',
         audit: (name, o) => monitor.audit(page, name, o),
         note: (text) => notes.push(text),

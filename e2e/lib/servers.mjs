@@ -78,6 +78,70 @@ async function waitFor(what, child, probe, timeoutMs) {
   throw new Error(`${what} was not ready after ${timeoutMs} ms:\n${tail(child)}`);
 }
 
+/**
+ * One command to the run's redis-server over RESP (e.g. a flow that lets a
+ * session expire). Resolves with the reply: a number, a string, null or an
+ * array of those; rejects on an error reply.
+ */
+export function redisCommand(port, ...args) {
+  return new Promise((resolve, reject) => {
+    const sock = net.connect({ host: '127.0.0.1', port });
+    let buf = Buffer.alloc(0);
+    const done = (err, value) => {
+      sock.destroy();
+      if (err) reject(err);
+      else resolve(value);
+    };
+    // parse(at) -> [value, next offset], or null while the reply is incomplete.
+    const parse = (at) => {
+      const nl = buf.indexOf('\r\n', at);
+      if (nl < 0) return null;
+      const head = buf.subarray(at, nl).toString();
+      const rest = head.slice(1);
+      const next = nl + 2;
+      switch (head[0]) {
+        case '+': return [rest, next];
+        case '-': return [new Error(`redis ${args[0]}: ${rest}`), next];
+        case ':': return [Number(rest), next];
+        case '$': {
+          const n = Number(rest);
+          if (n < 0) return [null, next];
+          if (buf.length < next + n + 2) return null;
+          return [buf.subarray(next, next + n).toString(), next + n + 2];
+        }
+        case '*': {
+          const n = Number(rest);
+          if (n < 0) return [null, next];
+          const list = [];
+          let pos = next;
+          for (let i = 0; i < n; i++) {
+            const r = parse(pos);
+            if (!r) return null;
+            list.push(r[0]);
+            pos = r[1];
+          }
+          return [list, pos];
+        }
+        default: return [new Error(`redis ${args[0]}: unexpected reply ${JSON.stringify(head)}`), next];
+      }
+    };
+    sock.setTimeout(2000, () => done(new Error(`redis ${args[0]}: timeout`)));
+    sock.on('error', (err) => done(err));
+    sock.on('connect', () => {
+      const parts = [`*${args.length}\r\n`];
+      for (const a of args) parts.push(`$${Buffer.byteLength(String(a))}\r\n${a}\r\n`);
+      sock.write(parts.join(''));
+    });
+    sock.on('data', (d) => {
+      buf = Buffer.concat([buf, d]);
+      const r = parse(0);
+      if (!r) return;
+      if (r[0] instanceof Error) done(r[0]);
+      else done(null, r[0]);
+    });
+  });
+}
+
 export async function startRedis(artifacts) {
   const port = await freePort();
   const child = start('redis-server', 'redis-server',
