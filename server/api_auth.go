@@ -315,7 +315,7 @@ func (s *Server) apiLogin(c fiber.Ctx, _ *apiCaller) error {
 	ctx := c.Context()
 	acctKey := "login:acct:" + strings.ToLower(email)
 	prob, err := s.apiHitLimits(c, apiLoginLimitTitle,
-		apiLimit{"login:ip:" + c.IP(), loginIPLimit, loginWindow}, apiLimit{acctKey, loginAccountLimit, loginWindow})
+		apiLimit{"login:ip:" + c.IP(), s.loginIPLimit(), loginWindow}, apiLimit{acctKey, loginAccountLimit, loginWindow})
 	if err != nil {
 		s.Logger.Error("login limiter", "request_id", req(c).ID, "err", err)
 		return apiError(c, fiber.StatusServiceUnavailable, apiCodeUnavailable, "Logging in is not possible right now. Please try again later.")

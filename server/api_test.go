@@ -184,7 +184,7 @@ func TestAPILoginRateLimit(t *testing.T) {
 func TestAPILoginRateLimitPerAddress(t *testing.T) {
 	h := newHarness(t)
 	a := h.api()
-	for i := 0; i < loginIPLimit; i++ {
+	for i := 0; i < defaultLoginIPLimit; i++ {
 		a.call("POST", tokenPath, map[string]string{"email": "user" + string(rune('a'+i%26)) + strings.Repeat("x", i/26) + "@demo.example", "password": "wrong"}).
 			expect(t, 401, apiCodeBadCredentials)
 	}

@@ -31,6 +31,9 @@ type Config struct {
 	// SessionsBackend names where sessions live ("redis" or "memory"), for
 	// /healthz.
 	SessionsBackend string
+	// LoginIPLimit is how many logins one address may try per 15 minutes
+	// (default 50).
+	LoginIPLimit int
 }
 
 // Sandbox reports whether the sandbox banner and sandbox helpers are on.

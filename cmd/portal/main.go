@@ -81,6 +81,12 @@ func run(log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
+	ipLimit := 0
+	if v := env("PORTAL_LOGIN_IP_LIMIT", ""); v != "" {
+		if _, err := fmt.Sscan(v, &ipLimit); err != nil || ipLimit < 1 {
+			return fmt.Errorf("PORTAL_LOGIN_IP_LIMIT: want a positive number, got %q", v)
+		}
+	}
 	if err := os.MkdirAll(dataDir, 0o700); err != nil {
 		return err
 	}
@@ -141,7 +147,7 @@ func run(log *slog.Logger) error {
 	auth, _ := any(store).(provider.Auth)
 	srv := server.New(server.Deps{
 		Auth: auth,
-		Config: server.Config{Env: mode, TLS: env("PORTAL_TLS", "") == "1", SessionsBackend: backend,
+		Config: server.Config{Env: mode, TLS: env("PORTAL_TLS", "") == "1", SessionsBackend: backend, LoginIPLimit: ipLimit,
 			SupportURL: env("PORTAL_SUPPORT_URL", "")},
 		Provider: store,
 		Sessions: session.NewManager(sessStore, session.Config{IdleTimeout: idle, AbsoluteTimeout: absolute}),
