@@ -96,7 +96,7 @@ async function main() {
   try {
     const keys = await redisCommand(redis.port, 'KEYS', '*login:ip:*');
     const counts = await Promise.all(keys.map((k) => redisCommand(redis.port, 'GET', k)));
-    console.log(`login attempts the portal counted per address: ${keys.map((k, i) => `${k.split('login:ip:')[1]} ${counts[i]}`).join(', ') || 'none'} (50 allowed in 15 minutes)`);
+    console.log(`login attempts the portal counted per address: ${keys.map((k, i) => `${k.split('login:ip:')[1]} ${counts[i]}`).join(', ') || 'none'} (the suite's portal allows 1000 per 15 minutes; the default is 50)`);
   } catch (err) {
     console.log(`login attempts: could not ask redis (${err.message})`);
   }

@@ -24,12 +24,21 @@ import Login from '../../templates/pages/Login';
 import MfaVerify from '../../templates/pages/MfaVerify';
 
 // Islands render through the goja runtime's registry, which vitest cannot
-// load; none of the pages here has one.
-vi.mock('../../ssr/runtime/island.js', () => ({
-  renderIsland: (name: string) => {
-    throw new Error(`island ${name}: not available in the screen reader tests`);
-  },
-}));
+// load; here they render with preact directly, inside the same marker, as
+// the server's island.js does.
+vi.mock('../../ssr/runtime/island.js', async () => {
+  const { h } = await import('preact');
+  const islands: Record<string, (p: any) => any> = {
+    VerifyCode: (await import('../../islands/VerifyCode')).default,
+  };
+  return {
+    renderIsland: (name: string, props: Record<string, unknown>) => {
+      const C = islands[name];
+      if (!C) throw new Error(`island ${name}: not available in the screen reader tests`);
+      return h('div', { 'data-island': name }, h(C, props));
+    },
+  };
+});
 
 type Log = string[];
 

@@ -4,7 +4,7 @@
 import { AuthLayout } from '../components/AuthLayout';
 import { CSRF, ErrorSummary, Button } from '../components/Form';
 import { Island } from '../components/Island';
-import { MfaCodeField, MfaFooter, MfaMessages } from '../components/MfaParts';
+import { MfaFooter, MfaMessages } from '../components/MfaParts';
 import type { Flash } from '../components/Messages';
 
 type Approval = { id: string; status: string; csrf: string; statusUrl: string; checkUrl: string; interval: number };
@@ -66,8 +66,7 @@ function CodeForm({ p, label, hint, numeric }: { p: Props; label: string; hint: 
       <ErrorSummary errors={p.errors} fields={[{ id: 'code', label }]} />
       <form method="post" action={p.action} noValidate>
         <CSRF token={p.csrf} />
-        <MfaCodeField id="code" label={label} hint={hint} error={p.errors.code} numeric={numeric} />
-        <Button>Verify</Button>
+        <Island name="VerifyCode" props={{ id: 'code', label, hint, error: p.errors.code, numeric: !!numeric }} />
       </form>
     </>
   );

@@ -1,0 +1,55 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+// The MFA code field and its Verify button. The server's markup is a plain
+// field and an enabled button: without JavaScript the server checks the
+// code and says what is wrong. In the browser the spec's rule applies:
+// Verify is enabled only once the code has at least 7 characters, and an
+// authenticator code is shown as "123 456" (6 digits make 7 characters).
+import { useEffect, useState } from 'preact/hooks';
+import { formatCode, MIN_CODE_LENGTH } from './lib/code';
+
+export type Props = { id: string; label: string; hint?: string; error?: string; numeric?: boolean };
+
+export default function VerifyCode({ id, label, hint, error, numeric }: Props) {
+  const [enhanced, setEnhanced] = useState(false);
+  const [value, setValue] = useState('');
+  useEffect(() => setEnhanced(true), []);
+  const described = [hint ? id + '-hint' : '', error ? id + '-error' : ''].filter(Boolean).join(' ');
+  const onInput = (e: Event) => {
+    const el = e.currentTarget as HTMLInputElement;
+    const v = numeric ? formatCode(el.value) : el.value;
+    if (v !== el.value) el.value = v;
+    setValue(v);
+  };
+  const tooShort = value.trim().length < MIN_CODE_LENGTH;
+  return (
+    <>
+      <div className="mb-4">
+        <label htmlFor={id} className="block font-medium">{label}</label>
+        {hint ? <p id={id + '-hint'} className="text-sm text-gray-700">{hint}</p> : null}
+        {error ? (
+          <p id={id + '-error'} className="text-sm font-medium text-red-800"><span className="sr-only">Error: </span>{error}</p>
+        ) : null}
+        <input
+          id={id}
+          name={id}
+          type="text"
+          inputMode={numeric ? 'numeric' : undefined}
+          autoComplete="one-time-code"
+          autoCapitalize="off"
+          spellCheck={false}
+          aria-invalid={error ? 'true' : undefined}
+          aria-describedby={described || undefined}
+          onInput={onInput}
+          className={'mt-1 block w-56 rounded border px-3 py-2 font-mono text-lg tracking-widest ' + (error ? 'border-red-700' : 'border-gray-500')}
+        />
+      </div>
+      <button
+        type="submit"
+        disabled={enhanced && tooShort}
+        className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900 disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        Verify
+      </button>
+    </>
+  );
+}
