@@ -133,28 +133,7 @@ func (s *Server) mfaVerifyTOTP(c fiber.Ctx) error {
 		return s.verifyPage(c, p, fiber.StatusTooManyRequests)
 	}
 	err = s.Auth.VerifyTOTP(c.Context(), uid, code)
-	if err == nil {
-		a.succeeded(c.Context())
-		return s.completeMFA(c, MethodAuthenticator)
-	}
-	if provider.ErrorCode(err) != provider.EINVALID {
-		return err
-	}
-	var ferr error
-	if locked, p.Note, ferr = a.failed(c); ferr != nil {
-		return ferr
-	}
-	if locked != "" {
-		p.Base = locked
-		return s.verifyPage(c, p, fiber.StatusTooManyRequests)
-	}
-	// The provider words a replayed code apart; a wrong one is the spec's text.
-	msg := provider.ErrorMessage(err)
-	if msg == "" {
-		msg = msgTOTPFailed
-	}
-	p.Errors = map[string]string{"code": msg}
-	return s.verifyPage(c, p, fiber.StatusUnprocessableEntity)
+	return s.codeChecked(c, p, a, MethodAuthenticator, msgTOTPFailed, err)
 }
 
 // smsError is the text shown when a code cannot be sent (spec 000 §8:
@@ -221,24 +200,33 @@ func (s *Server) mfaVerifySMS(c fiber.Ctx) error {
 		return s.verifyPage(c, p, fiber.StatusTooManyRequests)
 	}
 	err = s.Auth.VerifyLoginSMS(c.Context(), sess.UserID, loginID(c), code)
+	return s.codeChecked(c, p, a, MethodSMS, msgSMSCodeInvalid, err)
+}
+
+// codeChecked answers a code the provider has checked, the same way for
+// every method: success completes MFA; a wrong code counts towards the
+// lock and is shown on the field in the provider's words (a replayed TOTP
+// code is worded apart), else in the method's own text.
+func (s *Server) codeChecked(c fiber.Ctx, p MfaVerifyProps, a attempt, method, fallback string, err error) error {
 	if err == nil {
 		a.succeeded(c.Context())
-		return s.completeMFA(c, MethodSMS)
+		return s.completeMFA(c, method)
 	}
 	if provider.ErrorCode(err) != provider.EINVALID {
 		return err
 	}
-	var ferr error
-	if locked, p.Note, ferr = a.failed(c); ferr != nil {
+	locked, note, ferr := a.failed(c)
+	if ferr != nil {
 		return ferr
 	}
+	p.Note = note
 	if locked != "" {
 		p.Base = locked
 		return s.verifyPage(c, p, fiber.StatusTooManyRequests)
 	}
 	msg := provider.ErrorMessage(err)
 	if msg == "" {
-		msg = msgSMSCodeInvalid
+		msg = fallback
 	}
 	p.Errors = map[string]string{"code": msg}
 	return s.verifyPage(c, p, fiber.StatusUnprocessableEntity)
