@@ -14,7 +14,7 @@ import "github.com/gofiber/fiber/v3"
 func (s *Server) authRoutes() []*Route {
 	v := s.mfaOnly
 	// Setup from a fully authenticated session needs the password again.
-	setup := func(h fiber.Handler) fiber.Handler { return v(s.requireRecentAuth(h)) }
+	setup := func(h fiber.Handler) fiber.Handler { return v(s.requireRecentAuth(s.setupOnly(h))) }
 	return []*Route{
 		// Verification (spec 000 §2, §4; method = authenticator | sms | authy).
 		{Name: "mfa.verify", Method: "GET", Path: "/mfa-verify", Access: LoginOrDashboard, Handler: v(s.mfaVerifyGet)},

@@ -127,6 +127,21 @@ func (s *Server) setupAllowed(c fiber.Ctx) (bool, error) {
 	return true, s.Sessions.Save(c.Context(), sess)
 }
 
+// setupOnly wraps the setup screens and actions: at login scope they are
+// open only to a user who had no second factor (else: verify).
+func (s *Server) setupOnly(h fiber.Handler) fiber.Handler {
+	return func(c fiber.Ctx) error {
+		ok, err := s.setupAllowed(c)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return redirect(c, "/mfa-verify")
+		}
+		return h(c)
+	}
+}
+
 type setupForm struct {
 	Errors  map[string]string
 	Alert   string
@@ -136,13 +151,6 @@ type setupForm struct {
 }
 
 func (s *Server) mfaSetupGet(c fiber.Ctx) error {
-	ok, err := s.setupAllowed(c)
-	if err != nil {
-		return err
-	}
-	if !ok {
-		return redirect(c, "/mfa-verify")
-	}
 	return s.setupPage(c, setupForm{}, fiber.StatusOK)
 }
 
@@ -213,13 +221,6 @@ func groupSecret(secret string) string {
 
 // mfaSetupTOTP confirms the authenticator with a code from it.
 func (s *Server) mfaSetupTOTP(c fiber.Ctx) error {
-	ok, err := s.setupAllowed(c)
-	if err != nil {
-		return err
-	}
-	if !ok {
-		return redirect(c, "/mfa-verify")
-	}
 	raw := c.FormValue("totp_code")
 	code, valid := totpCode(raw)
 	switch {
@@ -257,13 +258,6 @@ func (s *Server) mfaSetupTOTP(c fiber.Ctx) error {
 // mfaSetupPhone registers the number and sends its confirmation code
 // ("Request SMS").
 func (s *Server) mfaSetupPhone(c fiber.Ctx) error {
-	ok, err := s.setupAllowed(c)
-	if err != nil {
-		return err
-	}
-	if !ok {
-		return redirect(c, "/mfa-verify")
-	}
 	sess := req(c).Session
 	country := strings.ToLower(strings.TrimSpace(c.FormValue("country_code")))
 	typed := strings.TrimSpace(c.FormValue("cellphone"))
@@ -310,13 +304,6 @@ func (s *Server) mfaSetupPhone(c fiber.Ctx) error {
 // mfaSetupConfirmPhone is "Enable MFA": confirm the phone with the code
 // sent to it.
 func (s *Server) mfaSetupConfirmPhone(c fiber.Ctx) error {
-	ok, err := s.setupAllowed(c)
-	if err != nil {
-		return err
-	}
-	if !ok {
-		return redirect(c, "/mfa-verify")
-	}
 	sess := req(c).Session
 	if sess.Values[valPhone] == "" {
 		// The button is disabled until then; this is its server side.
