@@ -1,12 +1,11 @@
-import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
 import { renderToString } from 'preact-render-to-string';
-import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
+import { describeVectors, violations } from './testing';
 import PasswordStrength, { type Props } from './PasswordStrength';
 
 const props: Props = { errors: {}, submit: 'Reset password' };
@@ -98,25 +97,7 @@ describe('server markup (no JavaScript)', () => {
 
 // Shared vectors: the exact server markup, also for the Go side (goja, in
 // server/passwords_islands_test.go).
-describe('testdata/islands/PasswordStrength.json', () => {
-  const file = join(dirname(fileURLToPath(import.meta.url)), '../testdata/islands/PasswordStrength.json');
-  const vectors = JSON.parse(readFileSync(file, 'utf8')) as { cases: { name: string; props: Props; html: string }[] };
-  if (process.env.UPDATE_VECTORS) {
-    for (const c of vectors.cases) c.html = server(c.props);
-    writeFileSync(file, JSON.stringify(vectors, null, 2) + '\n');
-  }
-  it.each(vectors.cases.map((c) => [c.name, c] as const))('%s', (_, c) => {
-    expect(server(c.props)).toBe(c.html);
-    // ...and preact's first client render of those props is the same DOM.
-    const el = serverPage(c.props, c.html);
-    const d = document.createElement('div');
-    act(() => {
-      render(h(PasswordStrength, c.props), d);
-      expect(d.innerHTML).toBe(el.innerHTML);
-    });
-    render(null, d);
-  });
-});
+describeVectors(join(dirname(fileURLToPath(import.meta.url)), '../testdata/islands/PasswordStrength.json'), PasswordStrength, serverPage);
 
 describe('hydration', () => {
   it("leaves the server's markup unchanged, then marks the island ready once enhanced", async () => {
@@ -244,9 +225,3 @@ describe('enhanced', () => {
   });
 });
 
-async function violations() {
-  // Colour contrast needs layout, which jsdom lacks; the browser tests run it.
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
-  const r = await axe.run(document.body, { resultTypes: ['violations'], rules: { 'color-contrast': { enabled: false } } });
-  return r.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.html) }));
-}

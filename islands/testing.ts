@@ -1,0 +1,47 @@
+// Helpers of the island tests (vitest, jsdom).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { h, render, type ComponentType } from 'preact';
+import { act } from 'preact/test-utils';
+import { renderToString } from 'preact-render-to-string';
+import axe from 'axe-core';
+import { describe, expect, it, vi } from 'vitest';
+
+// violations runs axe on the document. Colour contrast needs layout, which
+// jsdom lacks (the browser tests run it); jsdom has no canvas either (axe
+// asks it about icon fonts), so it is quietly stubbed.
+export async function violations() {
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+  const r = await axe.run(document.body, { resultTypes: ['violations'], rules: { 'color-contrast': { enabled: false } } });
+  return r.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.html) }));
+}
+
+// describeVectors checks an island's shared test vectors (file: JSON with
+// cases {name, props, html}), which the Go side renders through goja too:
+// the server markup is exactly the vector's, and preact's first client render
+// of those props is the same DOM (after normalized). UPDATE_VECTORS=1
+// rewrites the file from the current render.
+export function describeVectors<P>(
+  file: string,
+  Component: ComponentType<P>,
+  serverPage: (p: P, html: string) => Element,
+  normalized: (el: Element) => string = (el) => el.innerHTML,
+) {
+  const server = (p: P) => renderToString(h(Component as ComponentType<any>, p as any));
+  const vectors = JSON.parse(readFileSync(file, 'utf8')) as { cases: { name: string; props: P; html: string }[] };
+  if (process.env.UPDATE_VECTORS) {
+    for (const c of vectors.cases) c.html = server(c.props);
+    writeFileSync(file, JSON.stringify(vectors, null, 2) + '\n');
+  }
+  describe(file.slice(file.indexOf('testdata/')), () => {
+    it.each(vectors.cases.map((c) => [c.name, c] as const))('%s', (_, c) => {
+      expect(server(c.props)).toBe(c.html);
+      const el = serverPage(c.props, c.html);
+      const d = document.createElement('div');
+      act(() => {
+        render(h(Component as ComponentType<any>, c.props as any), d);
+        expect(normalized(d)).toBe(normalized(el));
+      });
+      render(null, d);
+    });
+  });
+}
