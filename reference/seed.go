@@ -9,7 +9,9 @@ import (
 
 	"github.com/google/uuid"
 
+	"portal/currency"
 	"portal/mfa"
+	"portal/money"
 	"portal/provider"
 )
 
@@ -84,6 +86,9 @@ func seedID(name string) string { return uuid.NewSHA1(seedNamespace, []byte(name
 type SeedOptions struct {
 	// Password for every demo user; empty means DemoPassword.
 	Password string
+	// LargeAccountEntries, when positive, adds DemoAccountLarge (organisation 1, EUR) with
+	// that many ledger entries, for scale tests and benchmarks.
+	LargeAccountEntries int
 }
 
 // SeedReport says what Seed did, with the logins it created so main can print them.
@@ -418,6 +423,8 @@ func (s *Store) Seed(ctx context.Context, opts SeedOptions) (SeedReport, error) 
 		})
 	}
 
+	// Accounts open empty; seedLedger books a history that ends on each demo balance, so
+	// every balance is the sum of its entries.
 	for _, a := range demoAccounts() {
 		var owner any
 		if a.owner != "" {
@@ -425,12 +432,16 @@ func (s *Store) Seed(ctx context.Context, opts SeedOptions) (SeedReport, error) 
 		}
 		exec(`INSERT INTO accounts (account_number, owner_organisation_id, name, currency_code, currency_name, balance, created_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?)`,
-			a.AccountNumber, owner, a.Name, a.CurrencyCode, a.CurrencyName, a.Balance, formatTime(now))
+			a.AccountNumber, owner, a.Name, a.CurrencyCode, a.CurrencyName,
+			money.Zero(currency.Decimals(a.CurrencyCode)).String(), formatTime(now.Add(-(seedHistoryDays+1)*24*time.Hour)))
 		for _, org := range a.sharedTo {
 			exec(`INSERT INTO account_shares (account_number, organisation_id) VALUES (?, ?)`, a.AccountNumber, org)
 		}
 	}
 
+	if err == nil {
+		err = s.seedLedger(ctx, tx, now, demoAccounts(), opts.LargeAccountEntries)
+	}
 	if err != nil {
 		return SeedReport{}, err
 	}

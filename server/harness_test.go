@@ -72,21 +72,73 @@ type harness struct {
 	http    *httptest.Server
 }
 
+// Seeding (with its ledger history) is the slow part of a harness, most of
+// all under -race, so the demo store is seeded once per test binary and each
+// test gets its own copy of the file.
+var (
+	testStoreOptions = reference.Options{Argon2Params: reference.Argon2Params{Memory: 1024, Time: 1, Parallelism: 1, SaltLength: 16, KeyLength: 32}}
+	templateOnce     sync.Once
+	templateDir      string
+	templateErr      error
+)
+
+func seededTemplate(t testing.TB) string {
+	t.Helper()
+	templateOnce.Do(func() {
+		if templateDir, templateErr = os.MkdirTemp("", "portal-seed-"); templateErr != nil {
+			return
+		}
+		ctx := context.Background()
+		st, err := reference.Open(ctx, filepath.Join(templateDir, "portal.db"), testStoreOptions)
+		if err != nil {
+			templateErr = err
+			return
+		}
+		if _, err := st.Seed(ctx, reference.SeedOptions{}); err != nil {
+			templateErr = err
+		}
+		// Closing the last connection checkpoints the WAL into the file.
+		if err := st.Close(); err != nil && templateErr == nil {
+			templateErr = err
+		}
+	})
+	if templateErr != nil {
+		t.Fatalf("seeding the template store: %v", templateErr)
+	}
+	return filepath.Join(templateDir, "portal.db")
+}
+
+func copyFile(from, to string) error {
+	b, err := os.ReadFile(from)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(to, b, 0o600)
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if templateDir != "" {
+		os.RemoveAll(templateDir)
+	}
+	os.Exit(code)
+}
+
 type harnessOpt func(*Deps)
 
 func newHarness(t testing.TB, opts ...harnessOpt) *harness {
 	t.Helper()
 	as, r := loadTestAssets(t)
 	ctx := context.Background()
-	store, err := reference.Open(ctx, filepath.Join(t.TempDir(), "portal.db"),
-		reference.Options{Argon2Params: reference.Argon2Params{Memory: 1024, Time: 1, Parallelism: 1, SaltLength: 16, KeyLength: 32}})
+	path := filepath.Join(t.TempDir(), "portal.db")
+	if err := copyFile(seededTemplate(t), path); err != nil {
+		t.Fatal(err)
+	}
+	store, err := reference.Open(ctx, path, testStoreOptions)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	if _, err := store.Seed(ctx, reference.SeedOptions{}); err != nil {
-		t.Fatal(err)
-	}
 	opt, err := redis.ParseURL(testenv.Redis(t))
 	if err != nil {
 		t.Fatal(err)

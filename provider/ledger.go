@@ -1,0 +1,192 @@
+package provider
+
+import (
+	"context"
+	"time"
+)
+
+// Ledger is what the portal needs from the payments provider to show an account's movements
+// and balances, quote exchange rates and move money between an organisation's own accounts.
+// It is separate from Provider (like Auth) so the two can grow apart; the reference provider
+// implements all three.
+//
+// Amounts are exact decimal strings with the currency's decimals (package money); never
+// floats. Reads (Movements, AccountSummary) are allowed on accounts the organisation owns or
+// that are shared with it; Transfer only between accounts it owns. An account the
+// organisation may not see is ENOTFOUND, the same as an unknown one. The caller establishes
+// the user's right to act for orgID (Membership and permissions) first.
+type Ledger interface {
+	// Movements lists an account's ledger entries newest first (spec sort -date), one page at
+	// a time with opaque keyset cursors: the cost of a page does not grow with its depth.
+	// EINVALID for a bad cursor, entry type or limit.
+	Movements(ctx context.Context, orgID, accountNumber string, f MovementFilter) (MovementPage, error)
+	// AccountSummary returns the balance at `after` (opening), at `before` (closing) and now.
+	// A zero after means the beginning, a zero before means now. Half-open: entries at
+	// exactly `before` count for the next period.
+	AccountSummary(ctx context.Context, orgID, accountNumber string, after, before time.Time) (AccountSummary, error)
+	// ExchangeRate quotes buy-currency units per pay-currency unit with the organisation's
+	// markup applied. ENOTFOUND ("FX Rate not supported.") for an unsupported pair.
+	ExchangeRate(ctx context.Context, orgID, pay, buy string) (FXRate, error)
+	// Transfer moves money between two accounts the organisation owns, as one balanced
+	// ledger transaction, converting at the quoted rate (markup included) when the
+	// currencies differ. Idempotent per (orgID, IdempotencyKey): the same key with the same
+	// body returns the first result (Replayed true) and moves nothing; with another body it
+	// is ECONFLICT. EINVALID for a bad amount, the same account twice or insufficient funds
+	// (a *FieldError on field "debit_amount"); ENOTFOUND for an account not owned.
+	Transfer(ctx context.Context, orgID string, req TransferRequest) (TransferResult, error)
+}
+
+// Entry types allowed in the ledger (spec 000 §9).
+const (
+	EntryCollection           = "collection"
+	EntryCollectionRefund     = "collection_refund"
+	EntryCollectionFee        = "collection_fee"
+	EntryCollectionRefundFee  = "collection_refund_fee"
+	EntryRefundCanceled       = "refund_canceled"
+	EntryRefundReturned       = "refund_returned"
+	EntryPayout               = "payout"
+	EntryPayoutFee            = "payout_fee"
+	EntryPayoutReturned       = "payout_returned"
+	EntryPayoutCancelled      = "payout_cancelled"
+	EntryIncidentChargesFee   = "incident_charges_fee"
+	EntryMonthlyFee           = "monthly_fee"
+	EntryMinimumProcessingFee = "minimum_processing_fee"
+	EntryInterAccountTransfer = "inter_account_transfer"
+	EntryCorrection           = "correction"
+	EntryFunding              = "funding"
+)
+
+// EntryTypes lists the allowed entry types in the spec's order.
+func EntryTypes() []string {
+	return []string{
+		EntryCollection, EntryCollectionRefund, EntryCollectionFee, EntryCollectionRefundFee,
+		EntryRefundCanceled, EntryRefundReturned, EntryPayout, EntryPayoutFee, EntryPayoutReturned,
+		EntryPayoutCancelled, EntryIncidentChargesFee, EntryMonthlyFee, EntryMinimumProcessingFee,
+		EntryInterAccountTransfer, EntryCorrection, EntryFunding,
+	}
+}
+
+// ValidEntryType reports whether t is one of EntryTypes.
+func ValidEntryType(t string) bool {
+	for _, e := range EntryTypes() {
+		if e == t {
+			return true
+		}
+	}
+	return false
+}
+
+// Cursor directions.
+const (
+	// DirectionNext pages toward older entries (cursor_after in the spec's query).
+	DirectionNext = "next"
+	// DirectionPrev pages toward newer entries (cursor_before).
+	DirectionPrev = "prev"
+)
+
+// Page sizes of Movements.
+const (
+	DefaultMovementLimit = 50
+	MaxMovementLimit     = 200
+)
+
+// MovementFilter selects and pages entries. Zero values mean "no filter"; Limit 0 means
+// DefaultMovementLimit. Cursor is a CursorNext or CursorPrev of an earlier page with the same
+// filters; Direction says which (empty means DirectionNext). CreatedAfter is inclusive,
+// CreatedBefore exclusive.
+type MovementFilter struct {
+	EntryType     string
+	CreatedAfter  time.Time
+	CreatedBefore time.Time
+	Cursor        string
+	Direction     string
+	Limit         int
+}
+
+// Entry is one ledger line of an account (spec 000 §3 "Transaction entry"). Amount is signed:
+// negative for money leaving the account. RunningBalance is the account's balance right after
+// this entry.
+type Entry struct {
+	ID             string    `json:"id"`
+	Date           time.Time `json:"date"`
+	Reference      string    `json:"reference"`
+	OrderID        string    `json:"order_id"`
+	EntryType      string    `json:"entry_type"`
+	Amount         string    `json:"amount"`
+	RunningBalance string    `json:"running_balance"`
+	Currency       string    `json:"currency"`
+}
+
+// MovementPage is one page of Movements. CursorNext fetches older entries (empty when there
+// are none: HasNext false); CursorPrev fetches newer ones (empty on the newest page). Total
+// counts every entry matching the filters, across all pages.
+type MovementPage struct {
+	Entries    []Entry `json:"entries"`
+	CursorNext string  `json:"cursor_next"`
+	CursorPrev string  `json:"cursor_prev"`
+	HasNext    bool    `json:"has_next_page"`
+	Total      int     `json:"total"`
+}
+
+// AccountSummary is spec 000 §3's account summary.
+type AccountSummary struct {
+	OpeningBalance string `json:"opening_balance"`
+	ClosingBalance string `json:"closing_balance"`
+	CurrentBalance string `json:"current_balance"`
+	CurrencyCode   string `json:"currency_code"`
+}
+
+// FXRate is spec 000 §3's FX rate. ExchangeRate and ReciprocalExchangeRate are decimal
+// strings (money.RateDecimals decimals) with the organisation's markup already applied.
+type FXRate struct {
+	PayCurrency            string    `json:"pay_currency"`
+	BuyCurrency            string    `json:"buy_currency"`
+	ExchangeRate           string    `json:"exchange_rate"`
+	ReciprocalExchangeRate string    `json:"reciprocal_exchange_rate"`
+	UTCTime                time.Time `json:"utc_time"`
+}
+
+// TransferRequest is spec 000 §3's transfer payload plus the idempotency key every money
+// movement carries. Amount is the debit, in the from-account's currency.
+type TransferRequest struct {
+	From           string `json:"from_account_number"`
+	To             string `json:"to_account_number"`
+	Amount         string `json:"amount"`
+	EndToEndID     string `json:"end_to_end_id"`
+	IdempotencyKey string `json:"-"`
+}
+
+// TransferResult is a booked transfer. Entries are every ledger line of the transaction,
+// including the provider's conversion lines when currencies differ.
+type TransferResult struct {
+	ID             string    `json:"id"`
+	From           string    `json:"from_account_number"`
+	To             string    `json:"to_account_number"`
+	DebitAmount    string    `json:"debit_amount"`
+	DebitCurrency  string    `json:"debit_currency"`
+	CreditAmount   string    `json:"credit_amount"`
+	CreditCurrency string    `json:"credit_currency"`
+	Rate           string    `json:"exchange_rate"`
+	EndToEndID     string    `json:"end_to_end_id"`
+	CreatedAt      time.Time `json:"created_at"`
+	Entries        []Entry   `json:"entries"`
+	// Replayed is true when an earlier call with the same key and body booked this transfer.
+	Replayed bool `json:"-"`
+}
+
+// FieldError is an *Error that belongs to one form field (spec: transfer errors show on
+// debit_amount, credit_account_number or at form level). ErrorCode and ErrorMessage see
+// through it.
+type FieldError struct {
+	Field string
+	Err   *Error
+}
+
+func (e *FieldError) Error() string { return e.Err.Error() + " field=" + e.Field }
+func (e *FieldError) Unwrap() error { return e.Err }
+
+// Transfer error fields.
+const (
+	FieldDebitAmount         = "debit_amount"
+	FieldCreditAccountNumber = "credit_account_number"
+)

@@ -1,0 +1,221 @@
+package reference
+
+import (
+	"context"
+	"database/sql"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"portal/currency"
+	"portal/money"
+	"portal/provider"
+)
+
+// readableAccount returns the currency, balance and entry count of an account orgID owns or
+// that is shared with it; ENOTFOUND otherwise (system accounts included).
+func (s *Store) readableAccount(ctx context.Context, orgID, number string) (code, balance string, count int64, err error) {
+	err = s.read.QueryRowContext(ctx, `SELECT a.currency_code, a.balance, a.entry_count FROM accounts a
+		WHERE a.account_number = ?1 AND a.kind = 'customer' AND (a.owner_organisation_id = ?2
+			OR EXISTS (SELECT 1 FROM account_shares sh WHERE sh.account_number = a.account_number AND sh.organisation_id = ?2))`,
+		number, orgID).Scan(&code, &balance, &count)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", "", 0, provider.Errorf(provider.ENOTFOUND, "An error occurred while accessing this account.")
+	}
+	if err != nil {
+		return "", "", 0, fmt.Errorf("reference: account: %w", err)
+	}
+	return code, balance, count, nil
+}
+
+// A cursor is the (created_at, seq) key of an entry, base64url: opaque to callers, and a page
+// after it is an index range scan however deep it is.
+const cursorPrefix = "c1|"
+
+func encodeCursor(at time.Time, id string) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(cursorPrefix + formatTime(at) + "|" + id))
+}
+
+func decodeCursor(c string) (string, int64, error) {
+	bad := provider.Errorf(provider.EINVALID, "Invalid cursor.")
+	raw, err := base64.RawURLEncoding.DecodeString(c)
+	if err != nil || !strings.HasPrefix(string(raw), cursorPrefix) {
+		return "", 0, bad
+	}
+	at, seqText, ok := strings.Cut(strings.TrimPrefix(string(raw), cursorPrefix), "|")
+	if !ok {
+		return "", 0, bad
+	}
+	if _, err := parseTime(at); err != nil {
+		return "", 0, bad
+	}
+	seq, err := strconv.ParseInt(seqText, 10, 64)
+	if err != nil || seq <= 0 {
+		return "", 0, bad
+	}
+	return at, seq, nil
+}
+
+// Movements implements provider.Ledger.
+func (s *Store) Movements(ctx context.Context, orgID, accountNumber string, f provider.MovementFilter) (provider.MovementPage, error) {
+	page := provider.MovementPage{Entries: []provider.Entry{}}
+	limit := f.Limit
+	switch {
+	case limit == 0:
+		limit = provider.DefaultMovementLimit
+	case limit < 0 || limit > provider.MaxMovementLimit:
+		return page, provider.Errorf(provider.EINVALID, "Limit must be between 1 and %d.", provider.MaxMovementLimit)
+	}
+	if f.EntryType != "" && !provider.ValidEntryType(f.EntryType) {
+		return page, provider.Errorf(provider.EINVALID, "Unknown entry type.")
+	}
+	dir := f.Direction
+	if dir == "" {
+		dir = provider.DirectionNext
+	}
+	if dir != provider.DirectionNext && dir != provider.DirectionPrev {
+		return page, provider.Errorf(provider.EINVALID, "Invalid cursor direction.")
+	}
+	_, _, count, err := s.readableAccount(ctx, orgID, accountNumber)
+	if err != nil {
+		return page, err
+	}
+
+	where := `account_number = ?`
+	args := []any{accountNumber}
+	filtered := false
+	if f.EntryType != "" {
+		where += ` AND entry_type = ?`
+		args = append(args, f.EntryType)
+		filtered = true
+	}
+	if !f.CreatedAfter.IsZero() {
+		where += ` AND created_at >= ?`
+		args = append(args, formatTime(f.CreatedAfter))
+		filtered = true
+	}
+	if !f.CreatedBefore.IsZero() {
+		where += ` AND created_at < ?`
+		args = append(args, formatTime(f.CreatedBefore))
+		filtered = true
+	}
+	switch {
+	case f.EntryType != "" && f.CreatedAfter.IsZero() && f.CreatedBefore.IsZero():
+		err := s.read.QueryRowContext(ctx, `SELECT coalesce((SELECT n FROM ledger_entry_type_counts
+			WHERE account_number = ? AND entry_type = ?), 0)`, accountNumber, f.EntryType).Scan(&page.Total)
+		if err != nil {
+			return page, fmt.Errorf("reference: movements: %w", err)
+		}
+	case filtered:
+		// A date range is counted: its cost grows with the range, not with the account.
+		if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM ledger_entries WHERE `+where, args...).Scan(&page.Total); err != nil {
+			return page, fmt.Errorf("reference: movements: %w", err)
+		}
+	default:
+		page.Total = int(count)
+	}
+
+	pageWhere, pageArgs := where, append([]any(nil), args...)
+	order := `created_at DESC, seq DESC`
+	if f.Cursor != "" {
+		at, seq, err := decodeCursor(f.Cursor)
+		if err != nil {
+			return page, err
+		}
+		if dir == provider.DirectionNext {
+			pageWhere += ` AND (created_at, seq) < (?, ?)`
+		} else {
+			pageWhere += ` AND (created_at, seq) > (?, ?)`
+			order = `created_at ASC, seq ASC`
+		}
+		pageArgs = append(pageArgs, at, seq)
+	} else if dir == provider.DirectionPrev {
+		return page, provider.Errorf(provider.EINVALID, "Invalid cursor.")
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT `+entryColumns+` FROM ledger_entries WHERE `+pageWhere+
+		` ORDER BY `+order+` LIMIT ?`, append(pageArgs, limit+1)...)
+	if err != nil {
+		return page, fmt.Errorf("reference: movements: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var e provider.Entry
+		if err := scanEntry(rows, &e); err != nil {
+			return page, err
+		}
+		page.Entries = append(page.Entries, e)
+	}
+	if err := rows.Err(); err != nil {
+		return page, fmt.Errorf("reference: movements: %w", err)
+	}
+	more := len(page.Entries) > limit
+	if more {
+		page.Entries = page.Entries[:limit]
+	}
+	if len(page.Entries) == 0 {
+		return page, nil
+	}
+	if dir == provider.DirectionPrev {
+		for i, j := 0, len(page.Entries)-1; i < j; i, j = i+1, j-1 {
+			page.Entries[i], page.Entries[j] = page.Entries[j], page.Entries[i]
+		}
+	}
+	first, last := page.Entries[0], page.Entries[len(page.Entries)-1]
+	if dir == provider.DirectionNext {
+		page.HasNext = more
+		if f.Cursor != "" {
+			page.CursorPrev = encodeCursor(first.Date, first.ID)
+		}
+	} else {
+		page.HasNext = true // the cursor's own entry is older than this page
+		if more {
+			page.CursorPrev = encodeCursor(first.Date, first.ID)
+		}
+	}
+	if page.HasNext {
+		page.CursorNext = encodeCursor(last.Date, last.ID)
+	}
+	return page, nil
+}
+
+// AccountSummary implements provider.Ledger. Balances at a time are the running balance of
+// the account's last entry before it.
+func (s *Store) AccountSummary(ctx context.Context, orgID, accountNumber string, after, before time.Time) (provider.AccountSummary, error) {
+	code, balance, _, err := s.readableAccount(ctx, orgID, accountNumber)
+	if err != nil {
+		return provider.AccountSummary{}, err
+	}
+	if !after.IsZero() && !before.IsZero() && before.Before(after) {
+		return provider.AccountSummary{}, provider.Errorf(provider.EINVALID, "The period ends before it starts.")
+	}
+	zero := money.Zero(currency.Decimals(code)).String()
+	at := func(t time.Time) (string, error) {
+		if t.IsZero() {
+			return zero, nil
+		}
+		var rb string
+		err := s.read.QueryRowContext(ctx, `SELECT running_balance FROM ledger_entries
+			WHERE account_number = ? AND created_at < ? ORDER BY created_at DESC, seq DESC LIMIT 1`,
+			accountNumber, formatTime(t)).Scan(&rb)
+		if errors.Is(err, sql.ErrNoRows) {
+			return zero, nil
+		}
+		if err != nil {
+			return "", fmt.Errorf("reference: account summary: %w", err)
+		}
+		return rb, nil
+	}
+	sum := provider.AccountSummary{CurrentBalance: balance, CurrencyCode: code}
+	if sum.OpeningBalance, err = at(after); err != nil {
+		return sum, err
+	}
+	if before.IsZero() {
+		sum.ClosingBalance = balance
+	} else if sum.ClosingBalance, err = at(before); err != nil {
+		return sum, err
+	}
+	return sum, nil
+}
