@@ -40,16 +40,35 @@ type loginForm struct {
 	Redirect string
 }
 
+// EmailFormProps are the props shared by the auth pages whose form asks for
+// an e-mail address (login, forgot password).
+type EmailFormProps struct {
+	Sandbox bool              `json:"sandbox"`
+	CSRF    string            `json:"csrf"`
+	Email   string            `json:"email"`
+	Errors  map[string]string `json:"errors"`
+	Base    string            `json:"base,omitempty"`
+	Notice  *Notice           `json:"notice,omitempty"`
+}
+
+// emailForm gives an anonymous visitor a session (for the form's CSRF
+// token) and fills the shared props; Errors is never null.
+func (s *Server) emailForm(c fiber.Ctx, email string, errs map[string]string, base string) (EmailFormProps, error) {
+	sess, err := s.ensureSession(c)
+	if err != nil {
+		return EmailFormProps{}, err
+	}
+	if errs == nil {
+		errs = map[string]string{}
+	}
+	return EmailFormProps{Sandbox: s.Config.Sandbox(), CSRF: sess.CSRF, Email: email, Errors: errs, Base: base}, nil
+}
+
 // LoginProps are the props of templates/pages/Login.tsx.
 type LoginProps struct {
-	Sandbox     bool              `json:"sandbox"`
-	CSRF        string            `json:"csrf"`
-	Email       string            `json:"email"`
-	Errors      map[string]string `json:"errors"`
-	Base        string            `json:"base,omitempty"`
-	Notice      *Notice           `json:"notice,omitempty"`
-	RedirectURL string            `json:"redirectUrl,omitempty"`
-	FromDocs    bool              `json:"fromDocs,omitempty"`
+	EmailFormProps
+	RedirectURL string `json:"redirectUrl,omitempty"`
+	FromDocs    bool   `json:"fromDocs,omitempty"`
 }
 
 // Notice is a titled message at the top of an auth page.
@@ -64,15 +83,11 @@ func (s *Server) loginGet(c fiber.Ctx) error {
 }
 
 func (s *Server) loginPage(c fiber.Ctx, f loginForm, status int) error {
-	sess, err := s.ensureSession(c)
+	ef, err := s.emailForm(c, f.Email, f.Errors, f.Base)
 	if err != nil {
 		return err
 	}
-	p := LoginProps{Sandbox: s.Config.Sandbox(), CSRF: sess.CSRF, Email: f.Email, Errors: f.Errors, Base: f.Base,
-		FromDocs: c.Query("fromDocs") != ""}
-	if p.Errors == nil {
-		p.Errors = map[string]string{}
-	}
+	p := LoginProps{EmailFormProps: ef, FromDocs: c.Query("fromDocs") != ""}
 	if t, ok := safeRedirect(f.Redirect); ok {
 		p.RedirectURL = t
 	}

@@ -41,12 +41,7 @@ const (
 
 // ForgotProps are the props of templates/pages/ForgotPassword.tsx.
 type ForgotProps struct {
-	Sandbox bool              `json:"sandbox"`
-	CSRF    string            `json:"csrf"`
-	Email   string            `json:"email"`
-	Errors  map[string]string `json:"errors"`
-	Base    string            `json:"base,omitempty"`
-	Notice  *Notice           `json:"notice,omitempty"`
+	EmailFormProps
 	// Sent is the "Check your email" state (query flag sent).
 	Sent bool `json:"sent"`
 	// Lifetime is how long a reset link works, in words.
@@ -73,15 +68,12 @@ func (s *Server) forgotGet(c fiber.Ctx) error {
 }
 
 func (s *Server) forgotPage(c fiber.Ctx, f forgotForm, status int) error {
-	sess, err := s.ensureSession(c)
+	ef, err := s.emailForm(c, f.Email, f.Errors, f.Base)
 	if err != nil {
 		return err
 	}
-	p := ForgotProps{Sandbox: s.Config.Sandbox(), CSRF: sess.CSRF, Email: f.Email, Errors: f.Errors, Base: f.Base,
-		Lifetime: lifetime(provider.ResetTokenTTL)}
-	if p.Errors == nil {
-		p.Errors = map[string]string{}
-	}
+	sess := req(c).Session
+	p := ForgotProps{EmailFormProps: ef, Lifetime: lifetime(provider.ResetTokenTTL)}
 	title := "Forgot password"
 	switch {
 	case c.Method() == fiber.MethodGet && queryFlag(c, "sent"):

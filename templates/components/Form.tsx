@@ -31,9 +31,18 @@ type InputProps = {
   autoComplete?: string;
   required?: boolean;
   hint?: string;
+  // For code and similar inputs (MfaCodeField).
+  inputMode?: string;
+  autoCapitalize?: string;
+  spellCheck?: boolean;
+  disabled?: boolean;
+  inputClass?: string;
 };
 
-export function TextField({ id, label, type, value, error, autoComplete, required, hint }: InputProps) {
+// TextField: a labelled input whose hint and error are tied to it with
+// aria-describedby, and which says it is invalid.
+export function TextField(p: InputProps) {
+  const { id, label, error, hint } = p;
   const described = [hint ? id + '-hint' : '', error ? id + '-error' : ''].filter(Boolean).join(' ');
   return (
     <div className="mb-4">
@@ -45,13 +54,17 @@ export function TextField({ id, label, type, value, error, autoComplete, require
       <input
         id={id}
         name={id}
-        type={type || 'text'}
-        value={value}
-        autoComplete={autoComplete}
-        required={required}
+        type={p.type || 'text'}
+        value={p.value}
+        inputMode={p.inputMode}
+        autoComplete={p.autoComplete}
+        autoCapitalize={p.autoCapitalize}
+        spellCheck={p.spellCheck}
+        required={p.required}
+        disabled={p.disabled}
         aria-invalid={error ? 'true' : undefined}
         aria-describedby={described || undefined}
-        className={'mt-1 block w-full rounded border px-3 py-2 ' + (error ? 'border-red-700' : 'border-gray-500')}
+        className={(p.inputClass || 'mt-1 block w-full rounded border px-3 py-2') + ' ' + (error ? 'border-red-700' : 'border-gray-500')}
       />
     </div>
   );

@@ -1,6 +1,6 @@
 // Parts shared by the MFA screens (MfaVerify, MfaSetup): the code field, the
 // page's messages, and the footer with the sandbox outbox link and log out.
-import { CSRF } from './Form';
+import { CSRF, TextField } from './Form';
 import { Flashes, Tone, type Flash } from './Messages';
 
 type CodeFieldProps = {
@@ -19,28 +19,19 @@ type CodeFieldProps = {
 // (spec: at least 7 characters) and says what is wrong, so the form works
 // without JavaScript.
 export function MfaCodeField({ id, label, hint, error, numeric, disabled }: CodeFieldProps) {
-  const described = [hint ? id + '-hint' : '', error ? id + '-error' : ''].filter(Boolean).join(' ');
   return (
-    <div className="mb-4">
-      <label htmlFor={id} className="block font-medium">{label}</label>
-      {hint ? <p id={id + '-hint'} className="text-sm text-gray-700">{hint}</p> : null}
-      {error ? (
-        <p id={id + '-error'} className="text-sm font-medium text-red-800"><span className="sr-only">Error: </span>{error}</p>
-      ) : null}
-      <input
-        id={id}
-        name={id}
-        type="text"
-        inputMode={numeric ? 'numeric' : undefined}
-        autoComplete="one-time-code"
-        autoCapitalize="off"
-        spellCheck={false}
-        disabled={disabled}
-        aria-invalid={error ? 'true' : undefined}
-        aria-describedby={described || undefined}
-        className={'mt-1 block w-56 rounded border px-3 py-2 font-mono text-lg tracking-widest ' + (error ? 'border-red-700' : 'border-gray-500')}
-      />
-    </div>
+    <TextField
+      id={id}
+      label={label}
+      hint={hint}
+      error={error}
+      inputMode={numeric ? 'numeric' : undefined}
+      autoComplete="one-time-code"
+      autoCapitalize="off"
+      spellCheck={false}
+      disabled={disabled}
+      inputClass="mt-1 block w-56 rounded border px-3 py-2 font-mono text-lg tracking-widest"
+    />
   );
 }
 
