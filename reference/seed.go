@@ -442,6 +442,11 @@ func (s *Store) Seed(ctx context.Context, opts SeedOptions) (SeedReport, error) 
 	if err == nil {
 		err = s.seedLedger(ctx, tx, now, demoAccounts(), opts.LargeAccountEntries)
 	}
+	for _, seed := range areaSeeders {
+		if err == nil {
+			err = seed(ctx, tx, now)
+		}
+	}
 	if err != nil {
 		return SeedReport{}, err
 	}

@@ -353,7 +353,8 @@ var (
 var apiOperations = sync.OnceValue(func() []apiOp {
 	ops := apiCoreOperations()
 	ops = append(ops, apiMFAOperations()...)
-	return append(ops, apiPasswordOperations()...)
+	ops = append(ops, apiPasswordOperations()...)
+	return append(ops, apiAreaOperations()...)
 })
 
 // apiCoreOperations: log in and out, refresh, organisation and customer.

@@ -109,7 +109,7 @@ func (s *Server) table() []*Route {
 	var t []*Route
 	t = append(t, s.authRoutes()...)
 	t = append(t, s.passwordRoutes()...)
-	return append(t, []*Route{
+	return s.withAreas(append(t, []*Route{
 		{Name: "root", Method: "GET", Path: "/", Access: Public, Handler: s.root},
 		{Name: "login", Method: "GET", Path: "/login", Access: GuestOnly, Handler: s.loginGet},
 		{Name: "login.submit", Method: "POST", Path: "/login", Access: GuestOnly, Handler: s.loginPost},
@@ -162,7 +162,7 @@ func (s *Server) table() []*Route {
 			Nav: &NavEntry{Label: "User management", Icon: "users"}},
 		{Name: "org.profile", Method: "GET", Path: "/org/:org/settings/profile", Access: Dashboard,
 			Nav: &NavEntry{Section: "Settings", Label: "My Profile"}},
-	}...)
+	}...))
 }
 
 func payoutsLabel(o *OrgContext) string {

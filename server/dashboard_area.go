@@ -1,0 +1,7 @@
+package server
+
+// dashboard area: see areas.go.
+
+func (s *Server) dashboardArea() area { return area{} }
+
+func apiDashboardOperations() []apiOp { return nil }
