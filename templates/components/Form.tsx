@@ -79,3 +79,47 @@ export function Button({ children, kind }: { children?: unknown; kind?: 'seconda
         : 'rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900';
   return <button type="submit" className={cls}>{children}</button>;
 }
+
+export type Option = { value: string; label: string; disabled?: boolean };
+
+// SelectField: a labelled select with hint and error tied to it. The chosen
+// option is marked `selected` (the SSR runtime does not take <select value>).
+export function SelectField(p: {
+  id: string;
+  name?: string;
+  label: string;
+  options: Option[];
+  value?: string;
+  error?: string;
+  hint?: string;
+  required?: boolean;
+  disabled?: boolean;
+  /** First, empty option ("Select…"), for a choice that has no default. */
+  placeholder?: string;
+}) {
+  const { id, label, error, hint } = p;
+  const described = [hint ? id + '-hint' : '', error ? id + '-error' : ''].filter(Boolean).join(' ');
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className="block font-medium">{label}</label>
+      {hint ? <p id={id + '-hint'} className="text-sm text-gray-700">{hint}</p> : null}
+      {error ? (
+        <p id={id + '-error'} className="text-sm font-medium text-red-800"><span className="sr-only">Error: </span>{error}</p>
+      ) : null}
+      <select
+        id={id}
+        name={p.name || id}
+        required={p.required}
+        disabled={p.disabled}
+        aria-invalid={error ? 'true' : undefined}
+        aria-describedby={described || undefined}
+        className={'mt-1 block w-full rounded border bg-white px-3 py-2 ' + (error ? 'border-red-700' : 'border-gray-500')}
+      >
+        {p.placeholder !== undefined ? <option value="" selected={!p.value}>{p.placeholder}</option> : null}
+        {p.options.map((o) => (
+          <option value={o.value} selected={o.value === p.value} disabled={o.disabled}>{o.label}</option>
+        ))}
+      </select>
+    </div>
+  );
+}
