@@ -155,6 +155,8 @@ func newHarness(t testing.TB, opts ...harnessOpt) *harness {
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 	}
 	d.Auth, _ = any(store).(provider.Auth)
+	d.Ledger, _ = any(store).(provider.Ledger)
+	d.Funding, _ = any(store).(provider.Funding)
 	for _, o := range opts {
 		o(&d)
 	}

@@ -45,7 +45,11 @@ type Deps struct {
 	Provider provider.Provider
 	// Auth finishes logins (MFA) and manages passwords; nil until the
 	// provider offers it, and the screens that need it answer not found.
-	Auth     provider.Auth
+	Auth provider.Auth
+	// Ledger and Funding serve the account-side screens; nil like Auth
+	// when the provider does not offer them.
+	Ledger   provider.Ledger
+	Funding  provider.Funding
 	Sessions *session.Manager
 	Limiter  ratelimit.Limiter
 	Renderer *ssr.Renderer

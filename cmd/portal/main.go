@@ -145,8 +145,10 @@ func run(log *slog.Logger) error {
 		return err
 	}
 	auth, _ := any(store).(provider.Auth)
+	ledger, _ := any(store).(provider.Ledger)
+	funding, _ := any(store).(provider.Funding)
 	srv := server.New(server.Deps{
-		Auth: auth,
+		Auth: auth, Ledger: ledger, Funding: funding,
 		Config: server.Config{Env: mode, TLS: env("PORTAL_TLS", "") == "1", SessionsBackend: backend, LoginIPLimit: ipLimit,
 			SupportURL: env("PORTAL_SUPPORT_URL", "")},
 		Provider: store,
