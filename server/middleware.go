@@ -68,9 +68,7 @@ func (s *Server) requestContext(c fiber.Ctx) (err error) {
 // error pages included: a strict CSP whose nonce is fresh per response.
 func (s *Server) securityHeaders(c fiber.Ctx) error {
 	r := req(c)
-	c.Set("Content-Security-Policy", "default-src 'self'; script-src 'nonce-"+r.Nonce+"' 'strict-dynamic'; "+
-		"style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; "+
-		"base-uri 'none'; frame-ancestors 'none'; form-action 'self'")
+	c.Set("Content-Security-Policy", contentSecurityPolicy(r.Nonce, "'none'", "'none'"))
 	c.Set("X-Content-Type-Options", "nosniff")
 	c.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 	if p := c.Path(); strings.HasPrefix(p, "/passwords/reset/") || strings.HasPrefix(p, "/invitations/accept/") {
@@ -84,6 +82,16 @@ func (s *Server) securityHeaders(c fiber.Ctx) error {
 		c.Set("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
 	}
 	return c.Next()
+}
+
+// contentSecurityPolicy is the portal's CSP. frameSrc is what frames may load
+// ('none' except on the crypto funding page, which frames the partner's
+// widget); frameAncestors who may frame the response ('none' except for the
+// sandbox partner widget, which the portal itself frames).
+func contentSecurityPolicy(nonce, frameSrc, frameAncestors string) string {
+	return "default-src 'self'; script-src 'nonce-" + nonce + "' 'strict-dynamic'; " +
+		"style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; frame-src " + frameSrc + "; object-src 'none'; " +
+		"base-uri 'none'; frame-ancestors " + frameAncestors + "; form-action 'self'"
 }
 
 // cookieName carries the __Host- prefix on TLS, where the browser then

@@ -34,6 +34,9 @@ type Config struct {
 	// LoginIPLimit is how many logins one address may try per 15 minutes
 	// (default 50).
 	LoginIPLimit int
+	// CryptoWidgetURL is the crypto partner's widget base (…/wallets, …/history); empty means
+	// the sandbox's own partner widget on this portal.
+	CryptoWidgetURL string
 }
 
 // Sandbox reports whether the sandbox banner and sandbox helpers are on.
@@ -50,6 +53,7 @@ type Deps struct {
 	// when the provider does not offer them.
 	Ledger   provider.Ledger
 	Funding  provider.Funding
+	Crypto   provider.Crypto // the crypto partner's widget tokens; nil like Auth
 	Sessions *session.Manager
 	Limiter  ratelimit.Limiter
 	Renderer *ssr.Renderer

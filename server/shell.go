@@ -127,6 +127,8 @@ type ShellProps struct {
 	Flashes   []ShellFlash `json:"flashes"`
 	Query     string       `json:"query"`
 	Role      string       `json:"role"`
+	// Funding feeds the account funding dialog island (funding_area.go).
+	Funding *ShellFunding `json:"funding,omitempty"`
 }
 
 type ShellUser struct {
@@ -168,6 +170,7 @@ func (s *Server) shell(c fiber.Ctx) (ShellProps, error) {
 		// nor skipped.
 		MFABanner: u.MFAConfigured && !u.MFAEnabled && !u.SkipMFA,
 		Query:     c.Query("q"),
+		Funding:   s.shellFunding(o, rq.Session.CSRF),
 	}
 	for _, m := range o.Memberships {
 		p.Orgs = append(p.Orgs, ShellOrg{ID: m.Organisation.ID, Name: m.Organisation.Name, Current: m.Organisation.ID == o.Org.ID})

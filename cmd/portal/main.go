@@ -147,10 +147,11 @@ func run(log *slog.Logger) error {
 	auth, _ := any(store).(provider.Auth)
 	ledger, _ := any(store).(provider.Ledger)
 	funding, _ := any(store).(provider.Funding)
+	crypto, _ := any(store).(provider.Crypto)
 	srv := server.New(server.Deps{
-		Auth: auth, Ledger: ledger, Funding: funding,
+		Auth: auth, Ledger: ledger, Funding: funding, Crypto: crypto,
 		Config: server.Config{Env: mode, TLS: env("PORTAL_TLS", "") == "1", SessionsBackend: backend, LoginIPLimit: ipLimit,
-			SupportURL: env("PORTAL_SUPPORT_URL", "")},
+			SupportURL: env("PORTAL_SUPPORT_URL", ""), CryptoWidgetURL: env("PORTAL_CRYPTO_WIDGET_URL", "")},
 		Provider: store,
 		Sessions: session.NewManager(sessStore, session.Config{IdleTimeout: idle, AbsoluteTimeout: absolute}),
 		Limiter:  limiter, Renderer: renderer, Assets: as, Tokens: signer, Redis: rdb, Logger: log,

@@ -24,12 +24,15 @@ export type ShellProps = {
   flashes?: Flash[];
   query: string;
   role: string;
+  /** Account funding dialog island (absent without accounts:funding). */
+  funding?: { href: string } & Record<string, unknown>;
 };
 
-function NavLink({ item }: { item: NavItem }) {
+function NavLink({ item, dialog }: { item: NavItem; dialog?: string }) {
   return (
     <a
       href={item.href}
+      data-dialog={dialog && item.href === dialog ? 'account-funding' : undefined}
       aria-current={item.active ? 'page' : undefined}
       className={
         'flex items-center gap-2 rounded px-3 py-2 ' +
@@ -46,7 +49,7 @@ function NavLink({ item }: { item: NavItem }) {
   );
 }
 
-function Sidebar({ nav }: { nav: NavItem[] }) {
+function Sidebar({ nav, dialog }: { nav: NavItem[]; dialog?: string }) {
   return (
     <nav aria-label="Main" className="w-64 shrink-0 border-r border-gray-300 bg-gray-50 p-3">
       <ul className="space-y-1">
@@ -59,12 +62,12 @@ function Sidebar({ nav }: { nav: NavItem[] }) {
               </p>
               <ul className="ml-3 space-y-1">
                 {item.children.map((c) => (
-                  <li><NavLink item={c} /></li>
+                  <li><NavLink item={c} dialog={dialog} /></li>
                 ))}
               </ul>
             </li>
           ) : (
-            <li><NavLink item={item} /></li>
+            <li><NavLink item={item} dialog={dialog} /></li>
           ),
         )}
       </ul>
@@ -119,7 +122,8 @@ export function Shell({ shell, children }: { shell: ShellProps; children?: unkno
         </div>
       </header>
       <div className="flex min-h-screen">
-        <Sidebar nav={shell.nav} />
+        <Sidebar nav={shell.nav} dialog={shell.funding?.href} />
+        {shell.funding ? <Island name="AccountFunding" props={shell.funding} /> : null}
         <main id="main" tabIndex={-1} className="flex-1 p-6">
           <Flashes flashes={shell.flashes} />
           {children}

@@ -1,0 +1,185 @@
+package server
+
+import (
+	"net/url"
+	"strings"
+
+	"github.com/gofiber/fiber/v3"
+
+	"portal/access"
+	"portal/provider"
+)
+
+// cryptoWidgetBase is the partner widget's base URL and the CSP source that
+// allows exactly it in a frame: the configured partner's origin, or 'self'
+// for the sandbox's own widget. A configuration that is neither an absolute
+// http(s) URL nor a local path falls back to the sandbox widget.
+func (s *Server) cryptoWidgetBase() (base, frameSrc string) {
+	raw := strings.TrimRight(strings.TrimSpace(s.Config.CryptoWidgetURL), "/")
+	if u, err := url.Parse(raw); err == nil && raw != "" {
+		if (u.Scheme == "https" || u.Scheme == "http") && u.Host != "" && u.User == nil {
+			return raw, u.Scheme + "://" + u.Host
+		}
+		if p, ok := safeRedirect(raw); ok && u.Scheme == "" && u.Host == "" {
+			return p, "'self'"
+		}
+	}
+	return cryptoWidgetSandboxBase, "'self'"
+}
+
+// CryptoFundingProps are the props of templates/pages/CryptoFunding.tsx.
+type CryptoFundingProps struct {
+	Shell    ShellProps       `json:"shell"`
+	Accounts []FundingAccount `json:"accounts"`
+	Account  string           `json:"account"`
+	Message  string           `json:"message"`
+	Frames   []CryptoFrame    `json:"frames"`
+}
+
+// CryptoFrame is one embedded partner widget.
+type CryptoFrame struct {
+	ID      string `json:"id"`
+	Heading string `json:"heading"`
+	Title   string `json:"title"`
+	Src     string `json:"src"`
+}
+
+// cryptoAccounts are the readable accounts whose funding beneficiary is a
+// crypto wallet (spec 000 §2 Crypto funding), in the organisation's order.
+func (s *Server) cryptoAccounts(c fiber.Ctx, o *OrgContext) ([]FundingAccount, error) {
+	list, err := s.Funding.FundingInstructions(c.Context(), o.Org.ID)
+	if err != nil {
+		return nil, err
+	}
+	wallet := map[string]bool{}
+	for _, f := range list {
+		if f.Beneficiary.Crypto() {
+			wallet[f.VirtualAccountNumber] = true
+		}
+	}
+	out := []FundingAccount{}
+	for _, a := range o.Accounts {
+		if wallet[a.AccountNumber] {
+			out = append(out, FundingAccount{Value: a.AccountNumber, Label: fundingAccountLabel(a)})
+		}
+	}
+	return out, nil
+}
+
+func (s *Server) cryptoFundingPage(c fiber.Ctx) error {
+	if s.Funding == nil || s.Crypto == nil {
+		return s.notFound(c)
+	}
+	o := req(c).Org
+	accounts, err := s.cryptoAccounts(c, o)
+	if err != nil {
+		return err
+	}
+	sh, err := s.shell(c)
+	if err != nil {
+		return err
+	}
+	p := CryptoFundingProps{Shell: sh, Accounts: accounts, Message: cryptoMsgSelect, Frames: []CryptoFrame{}}
+	acct := strings.Clone(c.Query(fundingAccountField))
+	listed := false
+	for _, a := range accounts {
+		listed = listed || a.Value == acct
+	}
+	if listed {
+		manage := o.Can(access.CryptoManage)
+		tok, err := s.Crypto.CryptoToken(c.Context(), o.Org.ID, acct, manage)
+		switch provider.ErrorCode(err) {
+		case "":
+			p.Account, p.Message = acct, ""
+			base, frameSrc := s.cryptoWidgetBase()
+			q := "?token=" + url.QueryEscape(tok.Token)
+			if manage {
+				p.Frames = append(p.Frames, CryptoFrame{ID: "crypto-wallets", Heading: "Wallets", Title: "Crypto wallets (partner widget)", Src: base + "/wallets" + q})
+			}
+			p.Frames = append(p.Frames, CryptoFrame{ID: "crypto-history", Heading: "History", Title: "Crypto funding history (partner widget)", Src: base + "/history" + q})
+			c.Set("Content-Security-Policy", contentSecurityPolicy(req(c).Nonce, frameSrc, "'none'"))
+		case provider.ENOTFOUND:
+		default:
+			return err
+		}
+	}
+	return s.render(c, view{Page: "CryptoFunding", Title: cryptoTitle + " · " + o.Org.Name, Props: p})
+}
+
+// The sandbox partner widget: what the partner would show inside the frame.
+type cryptoWidgetKind int
+
+const (
+	cryptoWidgetWallets cryptoWidgetKind = iota
+	cryptoWidgetHistory
+)
+
+// CryptoWidgetProps are the props of templates/pages/CryptoWidget.tsx.
+type CryptoWidgetProps struct {
+	Heading  string          `json:"heading"`
+	Error    string          `json:"error"`
+	Network  string          `json:"network"`
+	Wallet   string          `json:"wallet"`
+	Currency string          `json:"currency"`
+	Account  string          `json:"account"`
+	Deposits []CryptoDeposit `json:"deposits"`
+	History  bool            `json:"history"`
+}
+
+// CryptoDeposit is one funding entry of the account.
+type CryptoDeposit struct {
+	Date      string `json:"date"`
+	Reference string `json:"reference"`
+	Amount    string `json:"amount"`
+}
+
+// cryptoWidgetDeposits is how many of the latest deposits the widget lists.
+const cryptoWidgetDeposits = 20
+
+const cryptoMsgNoManage = "This link does not open crypto wallets."
+
+func (s *Server) cryptoWidget(kind cryptoWidgetKind) fiber.Handler {
+	return func(c fiber.Ctx) error {
+		if !s.Config.Sandbox() || s.Crypto == nil || s.Ledger == nil {
+			return s.notFound(c)
+		}
+		// Framed by the portal only; the token in the URL must not leave in a Referer.
+		c.Set("Content-Security-Policy", contentSecurityPolicy(req(c).Nonce, "'none'", "'self'"))
+		c.Set("X-Frame-Options", "SAMEORIGIN")
+		c.Set("Referrer-Policy", "no-referrer")
+		p := CryptoWidgetProps{Heading: "Crypto wallets", History: kind == cryptoWidgetHistory, Deposits: []CryptoDeposit{}}
+		if p.History {
+			p.Heading = "Crypto deposits"
+		}
+		fail := func(status int, msg string) error {
+			p.Error = msg
+			return s.render(c, view{Status: status, Page: "CryptoWidget", Title: p.Heading, Props: p})
+		}
+		g, err := s.Crypto.ResolveCryptoToken(c.Context(), c.Query("token"))
+		if provider.ErrorCode(err) == provider.EUNAUTHORIZED {
+			return fail(fiber.StatusForbidden, provider.ErrorMessage(err))
+		}
+		if err != nil {
+			return err
+		}
+		if kind == cryptoWidgetWallets && !g.Manage {
+			return fail(fiber.StatusForbidden, cryptoMsgNoManage)
+		}
+		p.Network, p.Wallet, p.Currency, p.Account = g.CryptoNetwork, g.WalletAddress, g.CurrencyISO, g.VirtualAccountNumber
+		if p.History {
+			page, err := s.Ledger.Movements(c.Context(), g.OrganisationID, g.VirtualAccountNumber,
+				provider.MovementFilter{EntryType: provider.EntryFunding, Limit: cryptoWidgetDeposits})
+			if provider.ErrorCode(err) == provider.ENOTFOUND {
+				return fail(fiber.StatusForbidden, provider.MsgCryptoTokenInvalid)
+			}
+			if err != nil {
+				return err
+			}
+			for _, e := range page.Entries {
+				p.Deposits = append(p.Deposits, CryptoDeposit{Date: e.Date.UTC().Format("02-01-2006 15:04"),
+					Reference: e.Reference, Amount: e.Amount + " " + e.Currency})
+			}
+		}
+		return s.render(c, view{Page: "CryptoWidget", Title: p.Heading, Props: p})
+	}
+}
