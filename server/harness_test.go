@@ -157,6 +157,7 @@ func newHarness(t testing.TB, opts ...harnessOpt) *harness {
 	d.Auth, _ = any(store).(provider.Auth)
 	d.Ledger, _ = any(store).(provider.Ledger)
 	d.Funding, _ = any(store).(provider.Funding)
+	d.Stats, _ = any(store).(provider.Stats)
 	for _, o := range opts {
 		o(&d)
 	}

@@ -50,6 +50,10 @@ type Deps struct {
 	// when the provider does not offer them.
 	Ledger   provider.Ledger
 	Funding  provider.Funding
+
+	// Stats serves the dashboard's statistics; nil like Ledger.
+	Stats provider.Stats
+
 	Sessions *session.Manager
 	Limiter  ratelimit.Limiter
 	Renderer *ssr.Renderer

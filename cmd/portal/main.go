@@ -147,8 +147,9 @@ func run(log *slog.Logger) error {
 	auth, _ := any(store).(provider.Auth)
 	ledger, _ := any(store).(provider.Ledger)
 	funding, _ := any(store).(provider.Funding)
+	stats, _ := any(store).(provider.Stats)
 	srv := server.New(server.Deps{
-		Auth: auth, Ledger: ledger, Funding: funding,
+		Auth: auth, Ledger: ledger, Funding: funding, Stats: stats,
 		Config: server.Config{Env: mode, TLS: env("PORTAL_TLS", "") == "1", SessionsBackend: backend, LoginIPLimit: ipLimit,
 			SupportURL: env("PORTAL_SUPPORT_URL", "")},
 		Provider: store,
