@@ -50,10 +50,6 @@ type Deps struct {
 	// when the provider does not offer them.
 	Ledger   provider.Ledger
 	Funding  provider.Funding
-
-	// Stats serves the dashboard's statistics; nil like Ledger.
-	Stats provider.Stats
-
 	Sessions *session.Manager
 	Limiter  ratelimit.Limiter
 	Renderer *ssr.Renderer
@@ -62,6 +58,9 @@ type Deps struct {
 	// Redis is nil when sessions are kept in process.
 	Redis  *redis.Client
 	Logger *slog.Logger
+
+	// Stats serves the dashboard's statistics; nil like Ledger.
+	Stats provider.Stats
 }
 
 // Server holds the wired application.
