@@ -127,6 +127,8 @@ type ShellProps struct {
 	Flashes   []ShellFlash `json:"flashes"`
 	Query     string       `json:"query"`
 	Role      string       `json:"role"`
+	// DateRange is the top bar's global date range picker.
+	DateRange ShellDateRange `json:"dateRange"`
 }
 
 type ShellUser struct {
@@ -168,6 +170,7 @@ func (s *Server) shell(c fiber.Ctx) (ShellProps, error) {
 		// nor skipped.
 		MFABanner: u.MFAConfigured && !u.MFAEnabled && !u.SkipMFA,
 		Query:     c.Query("q"),
+		DateRange: s.shellDateRange(c),
 	}
 	for _, m := range o.Memberships {
 		p.Orgs = append(p.Orgs, ShellOrg{ID: m.Organisation.ID, Name: m.Organisation.Name, Current: m.Organisation.ID == o.Org.ID})
