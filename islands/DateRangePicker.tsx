@@ -89,7 +89,7 @@ export default function DateRangePicker(p: Props) {
   if (!js) {
     return (
       <div ref={root}>
-        <form method="post" action={p.action} aria-label="Date range" className="flex flex-wrap items-end gap-2">
+        <form method="post" action={p.action} aria-label="Date range picker" className="flex flex-wrap items-end gap-2">
           <input type="hidden" name="_csrf" value={p.csrf} />
           <input type="hidden" name="return_to" value={p.returnTo} />
           <div>
@@ -321,6 +321,7 @@ export default function DateRangePicker(p: Props) {
                               aria-current={day === p.today ? 'date' : undefined}
                               className={'h-8 w-8 rounded ' + (isEnd(day) ? 'bg-blue-800 font-semibold text-white' : inRange(day) ? 'bg-blue-100' : 'hover:bg-gray-100') +
                                 (day === p.today ? ' underline' : '')}
+                              onFocus={() => day !== focusDay && setFocusDay(day)}
                               onClick={() => pick(day)}>{toDate(day).getUTCDate()}</button>
                           </td>
                         ) : (
