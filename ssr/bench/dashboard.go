@@ -39,7 +39,7 @@ var dashboardTemplate = markup("Dashboard", `
 	</li>{{else}}<li>{{template "navlink" .}}</li>{{end}}{{end}}
 </ul></nav>{{end}}
 
-{{define "daterange"}}<div data-island="DateRangePicker" data-props="island-0"><div>
+{{define "daterange"}}<div data-island="DateRangePicker" data-props="{{.ID}}"><div>
 	<form method="post" action="{{.Action}}" aria-label="Date range picker" class="flex flex-wrap items-end gap-2">
 		<input type="hidden" name="_csrf" value="{{.CSRF}}">
 		<input type="hidden" name="return_to" value="{{.ReturnTo}}">
@@ -60,9 +60,9 @@ var dashboardTemplate = markup("Dashboard", `
 		<button type="submit" class="rounded border border-gray-600 px-3 py-1.5">Apply</button>
 		<p id="daterange-hint" class="w-full text-xs text-gray-700">Dates as DD-MM-YYYY, used for Custom range.</p>
 	</form>
-</div></div><script type="application/json" id="island-0">{{dateRangeJSON .}}</script>{{end}}
+</div></div><script type="application/json" id="{{.ID}}">{{dateRangeJSON .ShellDateRange}}</script>{{end}}
 
-{{define "orgswitcher"}}<div data-island="OrgSwitcher" data-props="island-1"><div class="flex items-center gap-3">
+{{define "orgswitcher"}}<div data-island="OrgSwitcher" data-props="{{islandID (add .First 1)}}"><div class="flex items-center gap-3">
 	<form method="post" action="/organisations/switch" class="flex items-center gap-2">
 		<input type="hidden" name="_csrf" value="{{.CSRF}}">
 		<label for="organisation_id" class="text-sm">Organisation</label>
@@ -77,7 +77,7 @@ var dashboardTemplate = markup("Dashboard", `
 		<input type="hidden" name="_csrf" value="{{.CSRF}}">
 		<button type="submit" class="text-sm underline">Log out</button>
 	</form>
-</div></div><script type="application/json" id="island-1">{{islandJSON .}}</script>{{end}}
+</div></div><script type="application/json" id="{{islandID (add .First 1)}}">{{islandJSON .ShellProps}}</script>{{end}}
 
 {{/* shellStart and shellEnd wrap a page's content (Shell's children). */}}
 {{define "shellStart"}}<a href="#main" class="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-10 focus:bg-white focus:p-2">Skip to content</a>
@@ -101,7 +101,7 @@ var dashboardTemplate = markup("Dashboard", `
 				<span class="sr-only">Search</span>
 			</button>
 		</form>
-		{{template "daterange" .DateRange}}
+		{{template "daterange" (rangeData .DateRange .First)}}
 		{{template "orgswitcher" .}}
 	</div>
 </header>
@@ -139,7 +139,7 @@ var dashboardTemplate = markup("Dashboard", `
 	<span class="block text-sm text-gray-700">No. {{.Number}}</span>
 	<span class="mt-2 block text-right text-lg tabular-nums">{{.Balance}} {{.Currency}}</span>{{end}}
 
-{{template "shellStart" .Shell}}
+{{template "shellStart" (shellData .)}}
 <h1 class="mb-2 text-2xl font-semibold">Dashboard</h1>
 <section aria-labelledby="org-title" class="mb-6">
 	<h2 id="org-title" class="text-lg font-semibold">{{.Shell.Org.Name}}</h2>
@@ -155,7 +155,7 @@ var dashboardTemplate = markup("Dashboard", `
 		<button type="submit" class="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Show past 30 days</button>
 	</form>
 </section>{{else}}
-{{with .Crypto}}<section aria-labelledby="crypto-title" class="mb-6 flex flex-wrap items-center justify-between gap-3 rounded border-l-4 border-blue-700 bg-blue-50 p-4">
+{{with .Crypto}}<div data-island="CryptoBanner" data-props="island-0"><section aria-labelledby="crypto-title" class="mb-6 flex flex-wrap items-center justify-between gap-3 rounded border-l-4 border-blue-700 bg-blue-50 p-4">
 	<h2 id="crypto-title" class="font-semibold text-blue-900">Crypto funding now available</h2>
 	<div class="flex items-center gap-3">
 		<a href="{{.Href}}" class="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Add crypto funds</a>
@@ -164,7 +164,7 @@ var dashboardTemplate = markup("Dashboard", `
 			<button type="submit" class="rounded border border-gray-600 bg-white px-4 py-2">Close</button>
 		</form>
 	</div>
-</section>{{end}}
+</section></div><script type="application/json" id="island-0">{{cryptoJSON .}}</script>{{end}}
 <div class="grid gap-6 lg:grid-cols-2">
 	{{with .Accounts}}<section aria-labelledby="accounts-title" class="rounded border border-gray-300 p-4 lg:col-span-2">
 		<h2 id="accounts-title" class="mb-3 text-lg font-semibold">Accounts</h2>
@@ -213,10 +213,37 @@ var dashboardTemplate = markup("Dashboard", `
 	"islandJSON":    islandJSON,
 	"dateRangeJSON": func(d server.ShellDateRange) (template.JS, error) { return safeJSON(d) },
 	"countTable":    countTable,
+	"islandID":      func(n int) string { return "island-" + strconv.Itoa(n) },
+	"add":           func(a, b int) int { return a + b },
+	// Islands are numbered in render order: the page's own (the crypto
+	// banner) come before the shell's.
+	"shellData": func(p server.DashboardProps) shellData {
+		first := 0
+		if p.Current && p.Crypto != nil {
+			first = 1
+		}
+		return shellData{p.Shell, first}
+	},
+	"rangeData": func(d server.ShellDateRange, first int) rangeData {
+		return rangeData{d, "island-" + strconv.Itoa(first)}
+	},
+	"cryptoJSON": func(c *server.CryptoBanner) (template.JS, error) { return safeJSON(c) },
 	"reasonTable": func(t server.ReasonTable) countTableData {
 		return countTable(t.State.Name+": "+strconv.Itoa(t.State.Count)+" payout requests ("+t.State.Percentage+"%)", "Reason code", t.Reasons, false, 0)
 	},
 })
+
+// shellData is the shell's props and the number of its first island.
+type shellData struct {
+	server.ShellProps
+	First int
+}
+
+// rangeData is the date range picker's props and its island id.
+type rangeData struct {
+	server.ShellDateRange
+	ID string
+}
 
 // countTableData is what Dashboard.tsx's CountTable gets.
 type countTableData struct {

@@ -1,6 +1,7 @@
 import { Shell, type ShellProps } from '../components/Shell';
 import { Flag } from '../components/Icon';
 import { CSRF } from '../components/Form';
+import { Island } from '../components/Island';
 
 type StatLink = { code: string; name: string; count: number; percentage: string; href: string };
 type AccountCard = { number: string; name: string; currency: string; flag: string; balance: string; href?: string };
@@ -126,18 +127,7 @@ export default function Dashboard(p: Props) {
         </section>
       ) : (
         <>
-          {p.crypto ? (
-            <section aria-labelledby="crypto-title" className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded border-l-4 border-blue-700 bg-blue-50 p-4">
-              <h2 id="crypto-title" className="font-semibold text-blue-900">Crypto funding now available</h2>
-              <div className="flex items-center gap-3">
-                <a href={p.crypto.href} className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Add crypto funds</a>
-                <form method="post" action={p.crypto.closeAction}>
-                  <CSRF token={p.crypto.csrf} />
-                  <button type="submit" className="rounded border border-gray-600 bg-white px-4 py-2">Close</button>
-                </form>
-              </div>
-            </section>
-          ) : null}
+          {p.crypto ? <Island name="CryptoBanner" props={p.crypto} /> : null}
           <div className="grid gap-6 lg:grid-cols-2">
             {p.accounts ? (
               <Widget id="accounts-title" title="Accounts" wide>
