@@ -226,3 +226,44 @@ func Decode(s string, now time.Time) Range {
 	}
 	return r
 }
+
+// Form field names of the picker (the no-JS form and the island post the same).
+const (
+	FieldType = "type"
+	FieldFrom = "from"
+	FieldTo   = "to"
+)
+
+// MsgType is the error of a range type that is not one of the picker's.
+const MsgType = "Choose a date range"
+
+// FromForm reads the picker's form as of now. From and To are read only for a custom
+// range (a preset is computed); both are needed, in either order. The errors are keyed by
+// field name, in the picker's words; the range is the zero Range when there are any.
+func FromForm(typ, from, to string, now time.Time) (Range, map[string]string) {
+	errs := map[string]string{}
+	if typ != Custom {
+		r, err := ForPreset(typ, now)
+		if err != nil {
+			errs[FieldType] = MsgType
+			return Range{}, errs
+		}
+		return r, nil
+	}
+	read := func(field, s string) time.Time {
+		if strings.TrimSpace(s) == "" {
+			errs[field] = MsgRequired
+			return time.Time{}
+		}
+		t, err := ParseDisplay(s, now)
+		if err != nil {
+			errs[field] = err.Error()
+		}
+		return t
+	}
+	a, b := read(FieldFrom, from), read(FieldTo, to)
+	if len(errs) > 0 {
+		return Range{}, errs
+	}
+	return CustomRange(a, b), nil
+}

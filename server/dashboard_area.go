@@ -1,7 +1,683 @@
 package server
 
-// dashboard area: see areas.go.
+// dashboard area: see areas.go. The global date range picker (its form
+// action and no-JavaScript page), the dashboard with its widgets, the crypto
+// banner's Close, and the statistics API.
 
-func (s *Server) dashboardArea() area { return area{} }
+import (
+	"encoding/json"
+	"errors"
+	"math/big"
+	"net/url"
+	"strings"
+	"time"
 
-func apiDashboardOperations() []apiOp { return nil }
+	"github.com/gofiber/fiber/v3"
+
+	"portal/access"
+	"portal/currency"
+	"portal/daterange"
+	"portal/provider"
+)
+
+func (s *Server) dashboardArea() area {
+	P := func(ps ...access.Permission) []access.Permission { return ps }
+	return area{
+		handlers: map[string]fiber.Handler{"org.dashboard": s.dashboard},
+		routes: []*Route{
+			// Every role holds dashboard:read, and every organisation page
+			// shows the picker: the range is the user's, kept per session.
+			{Name: "org.date_range", Method: "GET", Path: "/org/:org/date_range", Access: Dashboard,
+				Perms: P(access.DashboardRead), Handler: s.dateRangePage},
+			{Name: "org.date_range.submit", Method: "POST", Path: "/org/:org/date_range", Access: Dashboard,
+				Perms: P(access.DashboardRead), Handler: s.dateRangeSubmit},
+			{Name: "org.crypto_banner.close", Method: "POST", Path: "/org/:org/crypto_banner/close", Access: Dashboard,
+				Perms: P(access.CryptoRead), Gate: cryptoBannerGate, GateName: "flag crypto_funding", Handler: s.cryptoBannerClose},
+		},
+	}
+}
+
+func cryptoBannerGate(o *OrgContext) bool { return o.Flags.On(provider.FlagCryptoFunding) }
+
+// ── Date range picker ────────────────────────────────────────────────────
+
+// ShellDateRange is the top bar's picker: the session's range and what the
+// form needs. Dates are DD-MM-YYYY as shown; Today (YYYY-MM-DD) is the
+// server's day, so the island computes nothing from the browser's clock.
+type ShellDateRange struct {
+	Type     string              `json:"type"`
+	Label    string              `json:"label"`
+	From     string              `json:"from"`
+	To       string              `json:"to"`
+	Today    string              `json:"today"`
+	MinYear  int                 `json:"minYear"`
+	MaxYear  int                 `json:"maxYear"`
+	Presets  []daterange.Preset  `json:"presets"`
+	Action   string              `json:"action"`
+	ReturnTo string              `json:"returnTo"`
+	CSRF     string              `json:"csrf"`
+	Errors   map[string]string   `json:"errors,omitempty"`
+	Values   *DateRangeFormValue `json:"values,omitempty"`
+}
+
+// DateRangeFormValue is what the user typed, sent back with the errors.
+type DateRangeFormValue struct {
+	Type string `json:"type"`
+	From string `json:"from"`
+	To   string `json:"to"`
+}
+
+// shellDateRange builds the picker's props for the current request.
+func (s *Server) shellDateRange(c fiber.Ctx) ShellDateRange {
+	r := s.dateRange(c)
+	now := s.now()
+	id := req(c).Org.Org.ID
+	return ShellDateRange{
+		Type: r.Type, Label: daterange.Label(r.Type),
+		From: r.From.Format(daterange.DisplayLayout), To: r.To.Format(daterange.DisplayLayout),
+		Today: now.Format(daterange.APILayout), MinYear: daterange.MinYear, MaxYear: now.Year() + 1,
+		Presets: daterange.Presets(), Action: "/org/" + id + "/date_range",
+		ReturnTo: returnPath(id, string(c.Request().URI().RequestURI())), CSRF: req(c).Session.CSRF,
+	}
+}
+
+// returnPath accepts a local path inside the organisation as the place to
+// go back to after choosing a range (never another site, never another
+// organisation, never the picker's own page); anything else is the
+// organisation's dashboard.
+func returnPath(orgID, target string) string {
+	home := "/org/" + orgID
+	t, ok := safeRedirect(target)
+	if !ok {
+		return home
+	}
+	u, err := url.Parse(t)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.Opaque != "" {
+		return home
+	}
+	if u.Path != home && !strings.HasPrefix(u.Path, home+"/") || u.Path == home+"/date_range" || strings.Contains(u.Path, "/../") {
+		return home
+	}
+	return u.RequestURI()
+}
+
+// DateRangePageProps are the props of templates/pages/DateRange.tsx: the
+// picker as a page, where the form comes back with its errors without
+// JavaScript.
+type DateRangePageProps struct {
+	Shell ShellProps     `json:"shell"`
+	Form  ShellDateRange `json:"form"`
+}
+
+func (s *Server) dateRangePage(c fiber.Ctx) error {
+	return s.renderDateRangePage(c, fiber.StatusOK, nil, nil, c.Query("return_to"))
+}
+
+func (s *Server) renderDateRangePage(c fiber.Ctx, status int, errs map[string]string, typed *DateRangeFormValue, ret string) error {
+	sh, err := s.shell(c)
+	if err != nil {
+		return err
+	}
+	f := sh.DateRange
+	f.ReturnTo = returnPath(req(c).Org.Org.ID, ret)
+	f.Errors, f.Values = errs, typed
+	title := "Date range"
+	if len(errs) > 0 {
+		title = "Error: " + title
+	}
+	return s.render(c, view{Status: status, Page: "DateRange", Title: title, Props: DateRangePageProps{Shell: sh, Form: f}})
+}
+
+// dateRangeSubmit keeps the chosen range in the session and goes back; an
+// invalid custom range comes back as the picker's page with the errors and
+// what was typed.
+func (s *Server) dateRangeSubmit(c fiber.Ctx) error {
+	typed := &DateRangeFormValue{Type: c.FormValue(daterange.FieldType), From: c.FormValue(daterange.FieldFrom), To: c.FormValue(daterange.FieldTo)}
+	ret := c.FormValue("return_to")
+	r, errs := daterange.FromForm(typed.Type, typed.From, typed.To, s.now())
+	if len(errs) > 0 {
+		return s.renderDateRangePage(c, fiber.StatusUnprocessableEntity, errs, typed, ret)
+	}
+	sess := req(c).Session
+	if sess.Values == nil {
+		sess.Values = map[string]string{}
+	}
+	sess.Values[sessionDateRange] = r.Encode()
+	if err := s.Sessions.Save(c.Context(), sess); err != nil {
+		return err
+	}
+	return redirect(c, returnPath(req(c).Org.Org.ID, ret))
+}
+
+// ── Crypto banner ────────────────────────────────────────────────────────
+
+func cryptoBannerKey(orgID string) string { return "crypto_banner_closed:" + orgID }
+
+func (s *Server) cryptoBannerClose(c fiber.Ctx) error {
+	rq := req(c)
+	if rq.Session.Values == nil {
+		rq.Session.Values = map[string]string{}
+	}
+	rq.Session.Values[cryptoBannerKey(rq.Org.Org.ID)] = "1"
+	if err := s.Sessions.Save(c.Context(), rq.Session); err != nil {
+		return err
+	}
+	// The island closes the banner at once and only needs to know it stuck.
+	if strings.Contains(c.Get(fiber.HeaderAccept), fiber.MIMEApplicationJSON) {
+		return c.SendStatus(fiber.StatusNoContent)
+	}
+	return redirect(c, "/org/"+rq.Org.Org.ID)
+}
+
+// ── Dashboard ────────────────────────────────────────────────────────────
+
+// DashboardProps are the props of templates/pages/Dashboard.tsx. A widget
+// the user may not see is nil, so the page cannot show it by mistake.
+type DashboardProps struct {
+	Shell ShellProps `json:"shell"`
+	// Current is false when the global range is not the past 30 days: the
+	// page then offers only to switch back.
+	Current     bool               `json:"current"`
+	RangeLabel  string             `json:"rangeLabel"`
+	Accounts    *AccountsWidget    `json:"accounts"`
+	FX          *FXWidget          `json:"fx"`
+	Payouts     *PayoutStatsWidget `json:"payouts"`
+	Collections *CollectionsWidget `json:"collections"`
+	Crypto      *CryptoBanner      `json:"crypto"`
+}
+
+type AccountsWidget struct {
+	Cards []AccountCard `json:"cards"`
+}
+
+type AccountCard struct {
+	Number   string `json:"number"`
+	Name     string `json:"name"`
+	Currency string `json:"currency"`
+	Flag     string `json:"flag"`
+	Balance  string `json:"balance"`
+	// Href is empty for an account the organisation does not own.
+	Href string `json:"href,omitempty"`
+}
+
+type FXWidget struct {
+	Main  string  `json:"main"`
+	Rates []FXRow `json:"rates"`
+	Error string  `json:"error,omitempty"`
+}
+
+type FXRow struct {
+	Pay  string `json:"pay"`
+	Buy  string `json:"buy"`
+	Rate string `json:"rate,omitempty"`
+	// Error is the spec's text for a pair the provider does not quote.
+	Error string `json:"error,omitempty"`
+}
+
+type StatLink struct {
+	Code       string `json:"code"`
+	Name       string `json:"name"`
+	Count      int    `json:"count"`
+	Percentage string `json:"percentage"`
+	Href       string `json:"href"`
+}
+
+type ReasonTable struct {
+	State   StatLink   `json:"state"`
+	Reasons []StatLink `json:"reasons"`
+}
+
+type PayoutStatsWidget struct {
+	Total      int           `json:"total"`
+	Categories []StatLink    `json:"categories"`
+	Reasons    []ReasonTable `json:"reasons"`
+	Error      string        `json:"error,omitempty"`
+}
+
+type CollectionsWidget struct {
+	Total    int        `json:"total"`
+	Statuses []StatLink `json:"statuses"`
+	AllHref  string     `json:"allHref"`
+	Error    string     `json:"error,omitempty"`
+}
+
+type CryptoBanner struct {
+	Href        string `json:"href"`
+	CloseAction string `json:"closeAction"`
+	CSRF        string `json:"csrf"`
+}
+
+// Texts of spec 000 §8 and our own where the spec has none.
+const (
+	msgFXError          = "Error loading FX Rates"
+	msgFXNotAvailable   = "Exchange rate is not available."
+	msgStatsError       = "Error loading category count stats"
+	msgCollectionsError = "Error loading collection order stats"
+)
+
+func (s *Server) dashboard(c fiber.Ctx) error {
+	sh, err := s.shell(c)
+	if err != nil {
+		return err
+	}
+	rq := req(c)
+	o := rq.Org
+	r := s.dateRange(c)
+	p := DashboardProps{Shell: sh, Current: r.IsDefault(), RangeLabel: daterange.Label(r.Type)}
+	if !p.Current {
+		return s.render(c, view{Page: "Dashboard", Title: "Dashboard · " + o.Org.Name, Props: p})
+	}
+	base := "/org/" + o.Org.ID
+	if o.Can(access.AccountsRead) {
+		p.Accounts = accountsWidget(base, o.Accounts)
+	}
+	if o.Config.FXWidgetEnabled {
+		p.FX = s.fxWidget(c, o)
+	}
+	if o.Products.PayoutProductsCount > 0 && o.Can(access.PayoutsRead) {
+		p.Payouts = s.payoutStats(c, base, r)
+	}
+	if o.Products.CollectionProductsCount > 0 && o.Can(access.CollectionOrdersRead) {
+		p.Collections = s.collectionStats(c, base, r)
+	}
+	if o.Flags.On(provider.FlagCryptoFunding) && o.Can(access.CryptoRead) && rq.Session.Values[cryptoBannerKey(o.Org.ID)] == "" {
+		p.Crypto = &CryptoBanner{Href: base + "/crypto_funding", CloseAction: base + "/crypto_banner/close", CSRF: rq.Session.CSRF}
+	}
+	return s.render(c, view{Page: "Dashboard", Title: "Dashboard · " + o.Org.Name, Props: p})
+}
+
+func accountsWidget(base string, accounts []provider.Account) *AccountsWidget {
+	w := &AccountsWidget{Cards: []AccountCard{}}
+	for _, a := range accounts {
+		card := AccountCard{Number: a.AccountNumber, Name: a.Name, Currency: a.CurrencyCode,
+			Flag: currency.Country(a.CurrencyCode), Balance: formatBalance(a.Balance, a.CurrencyCode)}
+		if a.Owner {
+			card.Href = base + "/accounts/" + a.AccountNumber
+		}
+		w.Cards = append(w.Cards, card)
+	}
+	return w
+}
+
+// cryptoAssets are the spec's crypto currencies (000 §9).
+var cryptoAssets = map[string]bool{"BTC": true, "ETH": true, "USDT": true, "USDC": true}
+
+// fxPairs are the rates the widget shows: each other owned fiat currency
+// bought with the main one, the currency of the first owned fiat account.
+func fxPairs(accounts []provider.Account) (main string, buys []string) {
+	seen := map[string]bool{}
+	for _, a := range accounts {
+		cur := strings.ToUpper(a.CurrencyCode)
+		if !a.Owner || cryptoAssets[cur] || seen[cur] {
+			continue
+		}
+		seen[cur] = true
+		if main == "" {
+			main = cur
+		} else {
+			buys = append(buys, cur)
+		}
+	}
+	return main, buys
+}
+
+func (s *Server) fxWidget(c fiber.Ctx, o *OrgContext) *FXWidget {
+	main, buys := fxPairs(o.Accounts)
+	w := &FXWidget{Main: main, Rates: []FXRow{}}
+	if s.Ledger == nil {
+		w.Error = msgFXError
+		return w
+	}
+	for _, buy := range buys {
+		row := FXRow{Pay: main, Buy: buy}
+		q, err := s.Ledger.ExchangeRate(c.Context(), o.Org.ID, main, buy)
+		switch {
+		case provider.ErrorCode(err) == provider.ENOTFOUND:
+			row.Error = msgFXNotAvailable
+		case err != nil:
+			s.Logger.Warn("dashboard fx rate", "request_id", req(c).ID, "pair", main+buy, "err", err)
+			return &FXWidget{Main: main, Rates: []FXRow{}, Error: msgFXError}
+		default:
+			row.Rate = roundDecimal(q.ExchangeRate, currency.Decimals(buy))
+			if row.Rate == "" {
+				row.Error = msgFXNotAvailable
+			}
+		}
+		w.Rates = append(w.Rates, row)
+	}
+	return w
+}
+
+func pct(p float64) string { return big.NewFloat(p).Text('f', 2) }
+
+func (s *Server) payoutStats(c fiber.Ctx, base string, r daterange.Range) *PayoutStatsWidget {
+	fail := &PayoutStatsWidget{Categories: []StatLink{}, Reasons: []ReasonTable{}, Error: msgStatsError}
+	if s.Stats == nil {
+		return fail
+	}
+	id := req(c).Org.Org.ID
+	cats, err := s.Stats.PayoutStateCategoryCounts(c.Context(), id, r.After(), r.Before())
+	if err == nil {
+		var groups []provider.ReasonCodeGroup
+		if groups, err = s.Stats.PayoutReasonCodeReport(c.Context(), id, r.After(), r.Before()); err == nil {
+			w := &PayoutStatsWidget{Total: cats.Total, Categories: []StatLink{}, Reasons: []ReasonTable{}}
+			for _, cat := range cats.Categories {
+				w.Categories = append(w.Categories, StatLink{Code: cat.Code, Name: cat.Name, Count: cat.Count,
+					Percentage: pct(cat.Percentage), Href: base + "/payouts?" + url.Values{"state": {cat.Code}}.Encode()})
+			}
+			for _, g := range groups {
+				if len(g.Items) == 0 {
+					continue
+				}
+				t := ReasonTable{State: StatLink{Code: g.State.Code, Name: g.State.Name, Count: g.State.Count,
+					Percentage: pct(g.State.Percentage), Href: base + "/payouts?" + url.Values{"state": {g.State.Code}}.Encode()}}
+				for _, it := range g.Items {
+					// reasonCode first, as the spec writes the link.
+					href := base + "/payouts?reasonCode=" + url.QueryEscape(it.Code) + "&state=" + url.QueryEscape(g.State.Code)
+					t.Reasons = append(t.Reasons, StatLink{Code: it.Code, Name: it.Name, Count: it.Count, Percentage: pct(it.Percentage), Href: href})
+				}
+				w.Reasons = append(w.Reasons, t)
+			}
+			return w
+		}
+	}
+	s.Logger.Warn("dashboard payout stats", "request_id", req(c).ID, "err", err)
+	return fail
+}
+
+func (s *Server) collectionStats(c fiber.Ctx, base string, r daterange.Range) *CollectionsWidget {
+	w := &CollectionsWidget{Statuses: []StatLink{}, AllHref: base + "/collections/orders"}
+	if s.Stats == nil {
+		w.Error = msgCollectionsError
+		return w
+	}
+	counts, err := s.Stats.CollectionOrderStatusCounts(c.Context(), req(c).Org.Org.ID, r.After(), r.Before())
+	if err != nil {
+		s.Logger.Warn("dashboard collection stats", "request_id", req(c).ID, "err", err)
+		w.Error = msgCollectionsError
+		return w
+	}
+	w.Total = counts.Total
+	for _, st := range counts.Statuses {
+		w.Statuses = append(w.Statuses, StatLink{Code: st.Code, Name: st.Name, Count: st.Count, Percentage: pct(st.Percentage),
+			Href: base + "/collections/orders?" + url.Values{"status": {st.Code}}.Encode()})
+	}
+	return w
+}
+
+// ── Number formatting ────────────────────────────────────────────────────
+
+// formatBalance shows a balance with thousands grouped and 2 to 4 decimals
+// for fiat (spec 000 §9), up to the asset's own decimals for crypto; zeros
+// beyond the second decimal are dropped. A value that is not a decimal is
+// shown as it came.
+func formatBalance(amount, code string) string {
+	max := 4
+	if cryptoAssets[strings.ToUpper(code)] {
+		max = currency.Decimals(code)
+	}
+	s := roundDecimal(amount, max)
+	if s == "" {
+		return amount
+	}
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	whole, frac, _ := strings.Cut(s, ".")
+	for len(frac) > 2 && frac[len(frac)-1] == '0' {
+		frac = frac[:len(frac)-1]
+	}
+	for len(frac) < 2 {
+		frac += "0"
+	}
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	for i, d := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(d)
+	}
+	return b.String() + "." + frac
+}
+
+// roundDecimal rounds a decimal string to dec places, halves away from
+// zero; "" when it is not a plain decimal.
+func roundDecimal(v string, dec int) string {
+	v = strings.TrimSpace(v)
+	if v == "" || strings.ContainsAny(v, "eE/") {
+		return ""
+	}
+	r, ok := new(big.Rat).SetString(v)
+	if !ok {
+		return ""
+	}
+	out := r.FloatString(dec)
+	if out == "-0" || strings.HasPrefix(out, "-0.") && strings.Trim(out[3:], "0") == "" {
+		out = strings.TrimPrefix(out, "-")
+	}
+	return out
+}
+
+// ── JSON API ─────────────────────────────────────────────────────────────
+
+func apiDashboardOperations() []apiOp {
+	window := []oaParameter{
+		{Name: "created_after", In: "query", Description: "Start of the period, inclusive: YYYY-MM-DD (UTC midnight), YYYY-MM-DD HH:mm:ss (UTC) or RFC 3339.", Schema: oaString("").withExample("2026-10-24")},
+		{Name: "created_before", In: "query", Description: "End of the period, exclusive, in the same forms. Open when left out.", Schema: oaString("").withExample("2026-11-23")},
+	}
+	orgHeader := oaParameter{Name: apiHeaderOrganisation, In: "header", Required: true,
+		Description: "The organisation; a non-member gets 404, as for an unknown one.", Schema: oaString("").withFormat("uuid")}
+	count := func(desc string) *oaSchema {
+		return oaObject(desc,
+			oaField("id", oaString("Code.")), oaField("name", oaString("Display name.")),
+			oaField("count", oaInteger("How many.")), oaField("percentage", &oaSchema{Type: "number", Description: "Share in percent, two decimals."}))
+	}
+	forbidden := apiErrorReply(fiber.StatusForbidden, "Code forbidden when the role lacks the permission; MissingScope or invalid_csrf as for every call.")
+	invalid := apiErrorReply(fiber.StatusUnprocessableEntity, "A date parameter that cannot be read (source.parameter names it).")
+	return []apiOp{
+		{
+			ID: "getPayoutReasonCodesReport", Method: fiber.MethodGet, Path: "/payouts/payout_requests/stats/reason_codes_reports", Tag: "Statistics",
+			Summary:     "Payout reason codes by state",
+			Description: "For each payout state category (returned, rejected, action_required, received, processing, pending, completed, in that order), the payout requests created in the period per reason code. Needs payouts:read.",
+			Auth:        apiBearer, Scopes: apiScopesDashboard, Params: append([]oaParameter{orgHeader}, window...),
+			Responses: []apiResponse{{Status: fiber.StatusOK, Description: "data maps each state to its reason-code items and meta (the state's count and share of all payout requests).",
+				Schema: oaData(&oaSchema{Type: "object", Description: "Keyed by state category, in the dashboard's order.",
+					AdditionalProperties: oaObject("One state.", oaField("items", oaArray(count("One reason code."), "Most frequent first.")),
+						oaField("meta", oaObject("", oaField("count", oaInteger("Payout requests in this state.")),
+							oaField("percentage", &oaSchema{Type: "number", Description: "Share of all payout requests."}))))})},
+				apiReplyUnauthorized, forbidden, apiReplyNotFound, invalid},
+			Handler: (*Server).apiPayoutReasonCodes,
+		},
+		{
+			ID: "getPayoutStateCategoryCountsReport", Method: fiber.MethodGet, Path: "/payouts/payout_requests/stats/state_category_counts_reports", Tag: "Statistics",
+			Summary:     "Payout requests by state category",
+			Description: "The payout requests created in the period per state category, as [code, name, count] in the dashboard's order, with the total in meta. Needs payouts:read.",
+			Auth:        apiBearer, Scopes: apiScopesDashboard, Params: append([]oaParameter{orgHeader}, window...),
+			Responses: []apiResponse{{Status: fiber.StatusOK, Description: "The counts.",
+				Schema: oaObject("", oaField("data", oaArray(&oaSchema{Type: "array", Description: "[code, name, count]"}, "")),
+					oaField("meta", oaObject("", oaField("count", oaInteger("All payout requests in the period.")))))},
+				apiReplyUnauthorized, forbidden, apiReplyNotFound, invalid},
+			Handler: (*Server).apiPayoutStateCategoryCounts,
+		},
+		{
+			ID: "getCollectionOrderStatusCountsReport", Method: fiber.MethodGet, Path: "/collection/organisations/{id}/stats/orders/status_counts_reports", Tag: "Statistics",
+			Summary:     "Collection orders by status",
+			Description: "The collection orders created in the period per status (statuses without orders left out). created_after defaults to 30 days back. Needs collection_orders:read.",
+			Auth:        apiBearer, Scopes: apiScopesDashboard, Params: append([]oaParameter{apiOrgIDParam}, window...),
+			Responses: []apiResponse{{Status: fiber.StatusOK, Description: "The counts.",
+				Schema: oaObject("", oaField("data", oaArray(oaObject("", oaField("status", oaString("Order status.")), oaField("name", oaString("Display name.")),
+					oaField("count", oaInteger("Orders.")), oaField("percentage", &oaSchema{Type: "number", Description: "Share in percent."})), "")),
+					oaField("meta", oaObject("", oaField("count", oaInteger("All orders in the period.")))))},
+				apiReplyUnauthorized, forbidden, apiReplyNotFound, invalid},
+			Handler: (*Server).apiCollectionStatusCounts,
+		},
+	}
+}
+
+const apiCodeForbidden = "forbidden"
+
+// apiStatsAccess checks membership of orgID (404) and then the permission
+// (403); ok false means the answer has been sent.
+func (s *Server) apiStatsAccess(c fiber.Ctx, a *apiCaller, orgID string, perm access.Permission) (bool, error) {
+	m, ok, err := s.apiMember(c, a, orgID)
+	if !ok {
+		return false, err
+	}
+	if !access.For(m.Role).Has(perm) {
+		return false, apiError(c, fiber.StatusForbidden, apiCodeForbidden, "You do not have permission to see these statistics")
+	}
+	if s.Stats == nil {
+		return false, apiError(c, fiber.StatusServiceUnavailable, apiCodeUnavailable, "Statistics are not available")
+	}
+	return true, nil
+}
+
+var errAPITime = errors.New("bad time")
+
+// apiTime reads a created_after / created_before parameter.
+func apiTime(v string) (time.Time, error) {
+	if v == "" {
+		return time.Time{}, nil
+	}
+	for _, layout := range []string{daterange.APILayout, "2006-01-02 15:04:05", time.RFC3339Nano} {
+		if t, err := time.Parse(layout, v); err == nil {
+			return t.UTC(), nil
+		}
+	}
+	return time.Time{}, errAPITime
+}
+
+// apiWindow reads both parameters; ok false means the 422 has been sent.
+func apiWindow(c fiber.Ctx) (after, before time.Time, ok bool, err error) {
+	var probs []apiProblem
+	read := func(name string) time.Time {
+		t, e := apiTime(strings.Clone(c.Query(name)))
+		if e != nil {
+			probs = append(probs, apiProblem{Status: fiber.StatusUnprocessableEntity, Code: apiCodeInvalid,
+				Title: "Use YYYY-MM-DD, YYYY-MM-DD HH:mm:ss or RFC 3339", Source: &apiSource{Parameter: name}})
+		}
+		return t
+	}
+	after, before = read("created_after"), read("created_before")
+	if len(probs) > 0 {
+		return after, before, false, apiErrors(c, fiber.StatusUnprocessableEntity, probs...)
+	}
+	return after, before, true, nil
+}
+
+type apiCount struct {
+	ID         string  `json:"id"`
+	Name       string  `json:"name"`
+	Count      int     `json:"count"`
+	Percentage float64 `json:"percentage"`
+}
+
+type apiStateReasons struct {
+	Items []apiCount `json:"items"`
+	Meta  struct {
+		Count      int     `json:"count"`
+		Percentage float64 `json:"percentage"`
+	} `json:"meta"`
+}
+
+// orderedStates is a JSON object whose keys keep the dashboard's order.
+type orderedStates struct {
+	keys []string
+	vals []apiStateReasons
+}
+
+func (o orderedStates) MarshalJSON() ([]byte, error) {
+	var b strings.Builder
+	b.WriteByte('{')
+	for i, k := range o.keys {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		kb, _ := json.Marshal(k)
+		vb, err := json.Marshal(o.vals[i])
+		if err != nil {
+			return nil, err
+		}
+		b.Write(kb)
+		b.WriteByte(':')
+		b.Write(vb)
+	}
+	b.WriteByte('}')
+	return []byte(b.String()), nil
+}
+
+func (s *Server) apiPayoutReasonCodes(c fiber.Ctx, a *apiCaller) error {
+	org := strings.Clone(c.Get(apiHeaderOrganisation))
+	if ok, err := s.apiStatsAccess(c, a, org, access.PayoutsRead); !ok {
+		return err
+	}
+	after, before, ok, err := apiWindow(c)
+	if !ok {
+		return err
+	}
+	groups, err := s.Stats.PayoutReasonCodeReport(c.Context(), org, after, before)
+	if err != nil {
+		return apiProviderFail(c, err, nil)
+	}
+	var out orderedStates
+	for _, g := range groups {
+		v := apiStateReasons{Items: []apiCount{}}
+		v.Meta.Count, v.Meta.Percentage = g.State.Count, g.State.Percentage
+		for _, it := range g.Items {
+			v.Items = append(v.Items, apiCount{ID: it.Code, Name: it.Name, Count: it.Count, Percentage: it.Percentage})
+		}
+		out.keys, out.vals = append(out.keys, g.State.Code), append(out.vals, v)
+	}
+	return apiData(c, out)
+}
+
+func (s *Server) apiPayoutStateCategoryCounts(c fiber.Ctx, a *apiCaller) error {
+	org := strings.Clone(c.Get(apiHeaderOrganisation))
+	if ok, err := s.apiStatsAccess(c, a, org, access.PayoutsRead); !ok {
+		return err
+	}
+	after, before, ok, err := apiWindow(c)
+	if !ok {
+		return err
+	}
+	counts, err := s.Stats.PayoutStateCategoryCounts(c.Context(), org, after, before)
+	if err != nil {
+		return apiProviderFail(c, err, nil)
+	}
+	data := make([][3]any, 0, len(counts.Categories))
+	for _, cat := range counts.Categories {
+		data = append(data, [3]any{cat.Code, cat.Name, cat.Count})
+	}
+	return c.Status(fiber.StatusOK).JSON(fiber.Map{"data": data, "meta": fiber.Map{"count": counts.Total}})
+}
+
+func (s *Server) apiCollectionStatusCounts(c fiber.Ctx, a *apiCaller) error {
+	org := apiPathOrg(c)
+	if ok, err := s.apiStatsAccess(c, a, org, access.CollectionOrdersRead); !ok {
+		return err
+	}
+	after, before, ok, err := apiWindow(c)
+	if !ok {
+		return err
+	}
+	if c.Query("created_after") == "" {
+		after = s.now().AddDate(0, 0, -30)
+	}
+	counts, err := s.Stats.CollectionOrderStatusCounts(c.Context(), org, after, before)
+	if err != nil {
+		return apiProviderFail(c, err, nil)
+	}
+	type row struct {
+		Status     string  `json:"status"`
+		Name       string  `json:"name"`
+		Count      int     `json:"count"`
+		Percentage float64 `json:"percentage"`
+	}
+	data := make([]row, 0, len(counts.Statuses))
+	for _, st := range counts.Statuses {
+		data = append(data, row{st.Code, st.Name, st.Count, st.Percentage})
+	}
+	return c.Status(fiber.StatusOK).JSON(fiber.Map{"data": data, "meta": fiber.Map{"count": counts.Total}})
+}

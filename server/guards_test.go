@@ -40,6 +40,7 @@ var specNeeds = map[string]need{
 	"org.exported_statements": {perms: []access.Permission{access.ExportsRead, access.AccountsRead}},
 	"org.users":               {perms: []access.Permission{access.UsersRead}},
 	"org.profile":             {},
+	"org.date_range":          {perms: []access.Permission{access.DashboardRead}},
 }
 
 // Gates as the demo organisations are configured: Nordic has every flag and

@@ -158,6 +158,7 @@ func newHarness(t testing.TB, opts ...harnessOpt) *harness {
 	d.Ledger, _ = any(store).(provider.Ledger)
 	d.Funding, _ = any(store).(provider.Funding)
 	d.Crypto, _ = any(store).(provider.Crypto)
+	d.Stats, _ = any(store).(provider.Stats)
 	for _, o := range opts {
 		o(&d)
 	}

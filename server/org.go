@@ -9,47 +9,6 @@ import (
 	"portal/session"
 )
 
-// DashboardProps are the props of templates/pages/Dashboard.tsx. The
-// widgets of the spec arrive with the account-side work; the frame shows the
-// organisation the user is in and the role they act with.
-type DashboardProps struct {
-	Shell    ShellProps    `json:"shell"`
-	Address  []string      `json:"address"`
-	Country  string        `json:"country"`
-	Owned    int           `json:"ownedAccounts"`
-	Shared   int           `json:"sharedAccounts"`
-	Products ProductsProps `json:"products"`
-}
-
-type ProductsProps struct {
-	Payouts     int `json:"payouts"`
-	Collections int `json:"collections"`
-}
-
-func (s *Server) dashboard(c fiber.Ctx) error {
-	sh, err := s.shell(c)
-	if err != nil {
-		return err
-	}
-	o := req(c).Org
-	// Lists go to the page as [] rather than null: components map over them.
-	p := DashboardProps{Shell: sh, Country: o.Org.CountryISO, Address: []string{},
-		Products: ProductsProps{Payouts: o.Products.PayoutProductsCount, Collections: o.Products.CollectionProductsCount}}
-	for _, l := range []string{o.Org.Line1, o.Org.Line2, strings.TrimSpace(o.Org.PostalCode + " " + o.Org.City), o.Org.State} {
-		if strings.TrimSpace(l) != "" {
-			p.Address = append(p.Address, l)
-		}
-	}
-	for _, a := range o.Accounts {
-		if a.Owner {
-			p.Owned++
-		} else {
-			p.Shared++
-		}
-	}
-	return s.render(c, view{Page: "Dashboard", Title: "Dashboard · " + o.Org.Name, Props: p})
-}
-
 // switchOrganisation is the organisation dropdown's action: save the choice
 // as default and go there. The switch happens even when saving the default
 // fails; the user is told with the spec's warning.

@@ -62,6 +62,9 @@ type Deps struct {
 	// Redis is nil when sessions are kept in process.
 	Redis  *redis.Client
 	Logger *slog.Logger
+
+	// Stats serves the dashboard's statistics; nil like Ledger.
+	Stats provider.Stats
 }
 
 // Server holds the wired application.

@@ -129,6 +129,8 @@ type ShellProps struct {
 	Role      string       `json:"role"`
 	// Funding feeds the account funding dialog island (funding_area.go).
 	Funding *ShellFunding `json:"funding,omitempty"`
+	// DateRange is the top bar's global date range picker.
+	DateRange ShellDateRange `json:"dateRange"`
 }
 
 type ShellUser struct {
@@ -171,6 +173,7 @@ func (s *Server) shell(c fiber.Ctx) (ShellProps, error) {
 		MFABanner: u.MFAConfigured && !u.MFAEnabled && !u.SkipMFA,
 		Query:     c.Query("q"),
 		Funding:   s.shellFunding(o, rq.Session.CSRF),
+		DateRange: s.shellDateRange(c),
 	}
 	for _, m := range o.Memberships {
 		p.Orgs = append(p.Orgs, ShellOrg{ID: m.Organisation.ID, Name: m.Organisation.Name, Current: m.Organisation.ID == o.Org.ID})

@@ -148,8 +148,9 @@ func run(log *slog.Logger) error {
 	ledger, _ := any(store).(provider.Ledger)
 	funding, _ := any(store).(provider.Funding)
 	crypto, _ := any(store).(provider.Crypto)
+	stats, _ := any(store).(provider.Stats)
 	srv := server.New(server.Deps{
-		Auth: auth, Ledger: ledger, Funding: funding, Crypto: crypto,
+		Auth: auth, Ledger: ledger, Funding: funding, Crypto: crypto, Stats: stats,
 		Config: server.Config{Env: mode, TLS: env("PORTAL_TLS", "") == "1", SessionsBackend: backend, LoginIPLimit: ipLimit,
 			SupportURL: env("PORTAL_SUPPORT_URL", ""), CryptoWidgetURL: env("PORTAL_CRYPTO_WIDGET_URL", "")},
 		Provider: store,

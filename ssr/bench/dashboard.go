@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"html/template"
 	"regexp"
+	"strconv"
 
 	"portal/server"
 )
@@ -38,7 +39,30 @@ var dashboardTemplate = markup("Dashboard", `
 	</li>{{else}}<li>{{template "navlink" .}}</li>{{end}}{{end}}
 </ul></nav>{{end}}
 
-{{define "orgswitcher"}}<div data-island="OrgSwitcher" data-props="island-0"><div class="flex items-center gap-3">
+{{define "daterange"}}<div data-island="DateRangePicker" data-props="{{.ID}}"><div>
+	<form method="post" action="{{.Action}}" aria-label="Date range picker" class="flex flex-wrap items-end gap-2">
+		<input type="hidden" name="_csrf" value="{{.CSRF}}">
+		<input type="hidden" name="return_to" value="{{.ReturnTo}}">
+		<div>
+			<label for="daterange-type" class="block text-xs font-medium">Date range</label>
+			<select id="daterange-type" name="type" class="rounded border border-gray-500 bg-white px-2 py-1.5">
+				{{range .Presets}}<option value="{{.Type}}"{{if eq .Type $.Type}} selected{{end}}>{{.Label}}</option>{{end}}
+			</select>
+		</div>
+		<div>
+			<label for="daterange-from" class="block text-xs font-medium">From</label>
+			<input id="daterange-from" name="from" value="{{.From}}" inputmode="numeric" placeholder="DD-MM-YYYY" maxlength="10" aria-describedby="daterange-hint" class="w-32 rounded border px-2 py-1.5 border-gray-500">
+		</div>
+		<div>
+			<label for="daterange-to" class="block text-xs font-medium">To</label>
+			<input id="daterange-to" name="to" value="{{.To}}" inputmode="numeric" placeholder="DD-MM-YYYY" maxlength="10" aria-describedby="daterange-hint" class="w-32 rounded border px-2 py-1.5 border-gray-500">
+		</div>
+		<button type="submit" class="rounded border border-gray-600 px-3 py-1.5">Apply</button>
+		<p id="daterange-hint" class="w-full text-xs text-gray-700">Dates as DD-MM-YYYY, used for Custom range.</p>
+	</form>
+</div></div><script type="application/json" id="{{.ID}}">{{dateRangeJSON .ShellDateRange}}</script>{{end}}
+
+{{define "orgswitcher"}}<div data-island="OrgSwitcher" data-props="{{islandID (add .First 1)}}"><div class="flex items-center gap-3">
 	<form method="post" action="/organisations/switch" class="flex items-center gap-2">
 		<input type="hidden" name="_csrf" value="{{.CSRF}}">
 		<label for="organisation_id" class="text-sm">Organisation</label>
@@ -53,7 +77,7 @@ var dashboardTemplate = markup("Dashboard", `
 		<input type="hidden" name="_csrf" value="{{.CSRF}}">
 		<button type="submit" class="text-sm underline">Log out</button>
 	</form>
-</div></div><script type="application/json" id="island-0">{{islandJSON .}}</script>{{end}}
+</div></div><script type="application/json" id="{{islandID (add .First 1)}}">{{islandJSON .ShellProps}}</script>{{end}}
 
 {{/* shellStart and shellEnd wrap a page's content (Shell's children). */}}
 {{define "shellStart"}}<a href="#main" class="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-10 focus:bg-white focus:p-2">Skip to content</a>
@@ -77,6 +101,7 @@ var dashboardTemplate = markup("Dashboard", `
 				<span class="sr-only">Search</span>
 			</button>
 		</form>
+		{{template "daterange" (rangeData .DateRange .First)}}
 		{{template "orgswitcher" .}}
 	</div>
 </header>
@@ -89,26 +114,148 @@ var dashboardTemplate = markup("Dashboard", `
 		</div>{{end}}
 {{define "shellEnd"}}</main></div>{{end}}
 
-{{template "shellStart" .Shell}}
-<h1 class="mb-6 text-2xl font-semibold">Dashboard</h1>
-<section aria-labelledby="org-title" class="max-w-xl rounded border border-gray-300 p-4">
-	<h2 id="org-title" class="mb-2 text-lg font-semibold">{{.Shell.Org.Name}}</h2>
-	<address class="not-italic">{{range .Address}}<span class="block">{{.}}</span>{{end}}<span class="block">{{.Country}}</span></address>
-	<dl class="mt-4 grid grid-cols-2 gap-2 text-sm">
-		<dt class="text-gray-700">Your role</dt>
-		<dd>{{.Shell.Role}}</dd>
-		<dt class="text-gray-700">Accounts</dt>
-		<dd>{{.Owned}} owned, {{.Shared}} shared</dd>
-		<dt class="text-gray-700">Contracted products</dt>
-		<dd>{{.Products.Payouts}} payout, {{.Products.Collections}} collection</dd>
-	</dl>
+{{define "failure"}}<p role="alert" class="rounded border-l-4 border-red-700 bg-red-50 p-3 text-red-900">{{.}}</p>{{end}}
+
+{{define "counttable"}}<table class="w-full border-collapse text-sm">
+	<caption class="mb-1 text-left font-medium">{{.Caption}}</caption>
+	<thead><tr class="border-b border-gray-400">
+		<th scope="col" class="px-3 py-2 text-left">{{.Head}}</th>
+		<th scope="col" class="px-3 py-2 text-right tabular-nums">Count</th>
+		<th scope="col" class="px-3 py-2 text-right tabular-nums">Percentage</th>
+	</tr></thead>
+	<tbody>{{range .Rows}}<tr class="border-b border-gray-200">
+		<th scope="row" class="px-3 py-2 text-left font-normal"><a href="{{.Href}}" class="text-blue-800 underline">{{.Name}}</a></th>
+		<td class="px-3 py-2 text-right tabular-nums">{{.Count}}</td>
+		<td class="px-3 py-2 text-right tabular-nums">{{.Percentage}}%</td>
+	</tr>{{end}}</tbody>
+	{{if .HasTotal}}<tfoot><tr>
+		<th scope="row" class="px-3 py-2 text-left">Total</th>
+		<td class="px-3 py-2 text-right tabular-nums font-semibold">{{.Total}}</td>
+		<td class="px-3 py-2 text-right tabular-nums"></td>
+	</tr></tfoot>{{end}}
+</table>{{end}}
+
+{{define "accountbody"}}<span class="flex items-center gap-1 font-semibold"><span aria-hidden="true" class="mr-1">{{flag .Flag}}</span>{{.Name}}</span>
+	<span class="block text-sm text-gray-700">No. {{.Number}}</span>
+	<span class="mt-2 block text-right text-lg tabular-nums">{{.Balance}} {{.Currency}}</span>{{end}}
+
+{{template "shellStart" (shellData .)}}
+<h1 class="mb-2 text-2xl font-semibold">Dashboard</h1>
+<section aria-labelledby="org-title" class="mb-6">
+	<h2 id="org-title" class="text-lg font-semibold">{{.Shell.Org.Name}}</h2>
+	<p class="text-sm text-gray-700">Your role: {{.Shell.Role}}</p>
 </section>
+{{if not .Current}}<section aria-labelledby="range-title" class="rounded border border-gray-300 p-4 max-w-xl">
+	<h2 id="range-title" class="mb-2 text-lg font-semibold">The dashboard shows the past 30 days</h2>
+	<p class="mb-4">The date range is now {{.RangeLabel}}. Switch to Past 30 days to see your accounts and statistics.</p>
+	<form method="post" action="{{.Shell.DateRange.Action}}">
+		<input type="hidden" name="_csrf" value="{{.Shell.DateRange.CSRF}}">
+		<input type="hidden" name="type" value="d30">
+		<input type="hidden" name="return_to" value="/org/{{.Shell.Org.ID}}">
+		<button type="submit" class="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Show past 30 days</button>
+	</form>
+</section>{{else}}
+{{with .Crypto}}<div data-island="CryptoBanner" data-props="island-0"><section aria-labelledby="crypto-title" class="mb-6 flex flex-wrap items-center justify-between gap-3 rounded border-l-4 border-blue-700 bg-blue-50 p-4">
+	<h2 id="crypto-title" class="font-semibold text-blue-900">Crypto funding now available</h2>
+	<div class="flex items-center gap-3">
+		<a href="{{.Href}}" class="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Add crypto funds</a>
+		<form method="post" action="{{.CloseAction}}">
+			<input type="hidden" name="_csrf" value="{{.CSRF}}">
+			<button type="submit" class="rounded border border-gray-600 bg-white px-4 py-2">Close</button>
+		</form>
+	</div>
+</section></div><script type="application/json" id="island-0">{{cryptoJSON .}}</script>{{end}}
+<div class="grid gap-6 lg:grid-cols-2">
+	{{with .Accounts}}<section aria-labelledby="accounts-title" class="rounded border border-gray-300 p-4 lg:col-span-2">
+		<h2 id="accounts-title" class="mb-3 text-lg font-semibold">Accounts</h2>
+		{{if not .Cards}}<div><p class="font-medium">No data found</p><p>There are not yet accounts available.</p></div>
+		{{else}}<ul class="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">{{range .Cards}}<li>
+			{{if .Href}}<a href="{{.Href}}" class="block rounded border border-gray-300 p-3 hover:border-blue-800 hover:bg-blue-50">{{template "accountbody" .}}</a>
+			{{else}}<div class="rounded border border-dashed border-gray-400 p-3">{{template "accountbody" .}}<p class="mt-2 text-sm text-gray-700">Please reach out to account owner for account information</p></div>{{end}}
+		</li>{{end}}</ul>{{end}}
+	</section>{{end}}
+	{{with .FX}}<section aria-labelledby="fx-title" class="rounded border border-gray-300 p-4">
+		<h2 id="fx-title" class="mb-3 text-lg font-semibold">Your exchange rates</h2>
+		{{if .Error}}{{template "failure" .Error}}
+		{{else if not .Rates}}<p>There are no other currencies to compare.</p>
+		{{else}}<table class="w-full border-collapse text-sm">
+			<caption class="mb-1 text-left font-medium">What 1 {{.Main}} buys, markup included</caption>
+			<thead><tr class="border-b border-gray-400">
+				<th scope="col" class="px-3 py-2 text-left">Currency pair</th>
+				<th scope="col" class="px-3 py-2 text-right tabular-nums">Exchange rate</th>
+			</tr></thead>
+			<tbody>{{range .Rates}}<tr class="border-b border-gray-200">
+				<th scope="row" class="px-3 py-2 text-left font-normal">{{.Pay}} → {{.Buy}}</th>
+				{{if .Rate}}<td class="px-3 py-2 text-right tabular-nums">{{.Rate}} {{.Buy}}</td>{{else}}<td class="px-3 py-2 text-right tabular-nums">{{.Error}}</td>{{end}}
+			</tr>{{end}}</tbody>
+		</table>{{end}}
+	</section>{{end}}
+	{{with .Payouts}}<section aria-labelledby="payouts-title" class="rounded border border-gray-300 p-4">
+		<h2 id="payouts-title" class="mb-3 text-lg font-semibold">Payout requests</h2>
+		{{if .Error}}{{template "failure" .Error}}
+		{{else}}{{template "counttable" (countTable "Payout requests by state, past 30 days" "State" .Categories true .Total)}}
+		<h3 class="mb-2 mt-6 font-semibold">Reason codes</h3>
+		{{if not .Reasons}}<p>No payout requests with reason codes in the past 30 days.</p>
+		{{else}}<div class="space-y-4">{{range .Reasons}}{{template "counttable" (reasonTable .)}}{{end}}</div>{{end}}{{end}}
+	</section>{{end}}
+	{{with .Collections}}<section aria-labelledby="collections-title" class="rounded border border-gray-300 p-4">
+		<h2 id="collections-title" class="mb-3 text-lg font-semibold">Collection orders</h2>
+		{{if .Error}}{{template "failure" .Error}}
+		{{else if not .Statuses}}<p>No collection orders in the past 30 days.</p>
+		{{else}}{{template "counttable" (countTable "Collection orders by status, past 30 days" "Status" .Statuses true .Total)}}{{end}}
+		<p class="mt-3"><a href="{{.AllHref}}" class="text-blue-800 underline">View all orders</a></p>
+	</section>{{end}}
+</div>{{end}}
 {{template "shellEnd"}}`, template.FuncMap{
-	"iconPath":   func(name string) string { return iconPaths[name] },
-	"tone":       tone,
-	"flag":       flagGlyph,
-	"islandJSON": islandJSON,
+	"iconPath":      func(name string) string { return iconPaths[name] },
+	"tone":          tone,
+	"flag":          flagGlyph,
+	"islandJSON":    islandJSON,
+	"dateRangeJSON": func(d server.ShellDateRange) (template.JS, error) { return safeJSON(d) },
+	"countTable":    countTable,
+	"islandID":      func(n int) string { return "island-" + strconv.Itoa(n) },
+	"add":           func(a, b int) int { return a + b },
+	// Islands are numbered in render order: the page's own (the crypto
+	// banner) come before the shell's.
+	"shellData": func(p server.DashboardProps) shellData {
+		first := 0
+		if p.Current && p.Crypto != nil {
+			first = 1
+		}
+		return shellData{p.Shell, first}
+	},
+	"rangeData": func(d server.ShellDateRange, first int) rangeData {
+		return rangeData{d, "island-" + strconv.Itoa(first)}
+	},
+	"cryptoJSON": func(c *server.CryptoBanner) (template.JS, error) { return safeJSON(c) },
+	"reasonTable": func(t server.ReasonTable) countTableData {
+		return countTable(t.State.Name+": "+strconv.Itoa(t.State.Count)+" payout requests ("+t.State.Percentage+"%)", "Reason code", t.Reasons, false, 0)
+	},
 })
+
+// shellData is the shell's props and the number of its first island.
+type shellData struct {
+	server.ShellProps
+	First int
+}
+
+// rangeData is the date range picker's props and its island id.
+type rangeData struct {
+	server.ShellDateRange
+	ID string
+}
+
+// countTableData is what Dashboard.tsx's CountTable gets.
+type countTableData struct {
+	Caption, Head string
+	Rows          []server.StatLink
+	HasTotal      bool
+	Total         int
+}
+
+func countTable(caption, head string, rows []server.StatLink, hasTotal bool, total int) countTableData {
+	return countTableData{caption, head, rows, hasTotal, total}
+}
 
 // iconPaths are templates/components/Icon.tsx's paths.
 var iconPaths = map[string]string{
@@ -161,10 +308,15 @@ type switcherProps struct {
 // islandJSON is ssr/runtime/island.js's safeJSON of the island's props:
 // JSON that cannot close the <script> it sits in.
 func islandJSON(sh server.ShellProps) (template.JS, error) {
+	return safeJSON(switcherProps{Orgs: sh.Orgs, Current: sh.Org, CSRF: sh.CSRF, User: sh.User, Role: sh.Role})
+}
+
+// safeJSON is island.js's safeJSON of an island's props.
+func safeJSON(v any) (template.JS, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false) // like JSON.stringify; only "<" needs escaping
-	err := enc.Encode(switcherProps{Orgs: sh.Orgs, Current: sh.Org, CSRF: sh.CSRF, User: sh.User, Role: sh.Role})
+	err := enc.Encode(v)
 	b := bytes.ReplaceAll(bytes.TrimSuffix(buf.Bytes(), []byte("\n")), []byte("<"), []byte(`\u003c`))
 	return template.JS(b), err // #nosec G203: JSON with "<" escaped, as island.js writes it
 }

@@ -58,13 +58,31 @@ func TestDashboardTwinVariants(t *testing.T) {
 			p.Shell.User.Email = "z&o@example.com"
 			p.Shell.CSRF = `a+b/c="><x`
 			p.Shell.Role = "Admin & reviewer"
-			p.Address = []string{"<b>1</b> & 2", `"quoted"`}
-			p.Country = "D&K"
+			p.Shell.DateRange.ReturnTo = `/org/x?a=1&b="2"`
+			p.Accounts.Cards[0].Name = odd
+			p.Payouts.Categories[0].Name = odd
 		}},
 		{"one organisation, nothing owned", func(p *server.DashboardProps) {
 			p.Shell.Orgs = p.Shell.Orgs[1:]
-			p.Owned, p.Shared = 0, 0
-			p.Products = server.ProductsProps{}
+			p.Accounts.Cards = []server.AccountCard{}
+			p.FX.Rates = []server.FXRow{}
+		}},
+		{"outside the past 30 days", func(p *server.DashboardProps) {
+			p.Current, p.RangeLabel = false, "Custom range"
+			p.Shell.DateRange.Type = "custom"
+			p.Accounts, p.FX, p.Payouts, p.Collections, p.Crypto = nil, nil, nil, nil, nil
+		}},
+		{"widget errors and empty statistics", func(p *server.DashboardProps) {
+			p.FX.Error = "Error loading FX Rates"
+			p.Payouts.Reasons = []server.ReasonTable{}
+			p.Collections.Error = "Error loading collection order stats"
+			p.Crypto = nil
+		}},
+		{"unquoted pair, no statistics, no widgets with permission", func(p *server.DashboardProps) {
+			p.FX.Rates[0] = server.FXRow{Pay: "EUR", Buy: "XYZ", Error: "Exchange rate is not available."}
+			p.Payouts.Error = "Error loading category count stats"
+			p.Collections.Statuses = []server.StatLink{}
+			p.Accounts = nil
 		}},
 	}
 	for _, tt := range tests {

@@ -21,6 +21,7 @@ import (
 
 	"github.com/gofiber/fiber/v3"
 
+	"portal/provider"
 	"portal/ratelimit"
 	"portal/reference"
 	"portal/server"
@@ -122,6 +123,7 @@ func capturedDashboardProps(t *testing.T) server.DashboardProps {
 		Provider: store, Sessions: session.NewManager(session.NewMemoryStore(), session.Config{}),
 		Limiter: ratelimit.NewMemory(), Renderer: r, Assets: &server.Assets{}, Tokens: signer,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Ledger: store, Stats: fixtureStats{},
 	})
 	b := &browser{t: t, app: srv.App()}
 	b.jar, _ = cookiejar.New(nil)
@@ -152,7 +154,70 @@ func capturedDashboardProps(t *testing.T) server.DashboardProps {
 		t.Errorf("session CSRF tokens are %d characters now, fixtureCSRF %d: update fixtureCSRF", len(p.Shell.CSRF), len(fixtureCSRF))
 	}
 	p.Shell.CSRF = fixtureCSRF
+	// The picker's days move with the clock; the fixture keeps one day.
+	d := &p.Shell.DateRange
+	d.CSRF, d.Today, d.From, d.To, d.MaxYear = fixtureCSRF, "2026-11-22", "24-10-2026", "22-11-2026", 2027
+	if p.Crypto != nil {
+		p.Crypto.CSRF = fixtureCSRF
+	}
 	return p
+}
+
+// fixtureStats are fixed statistics: the demo data's are spread around the
+// clock, so their 30-day counts change with the day the fixture is taken.
+type fixtureStats struct{}
+
+func (fixtureStats) PayoutStateCategoryCounts(context.Context, string, time.Time, time.Time) (provider.StateCategoryCounts, error) {
+	out := provider.StateCategoryCounts{}
+	for i, c := range provider.PayoutStateCategories() {
+		n := []int{11, 16, 5, 12, 10, 7, 79}[i]
+		out.Categories = append(out.Categories, provider.Count{Code: c.Code, Name: c.Name, Count: n})
+		out.Total += n
+	}
+	for i := range out.Categories {
+		out.Categories[i].Percentage = provider.Percent(out.Categories[i].Count, out.Total)
+	}
+	return out, nil
+}
+
+func (fixtureStats) PayoutReasonCodeReport(context.Context, string, time.Time, time.Time) ([]provider.ReasonCodeGroup, error) {
+	item := func(code string, n, of int) provider.Count {
+		return provider.Count{Code: code, Name: provider.ReasonName(code), Count: n, Percentage: provider.Percent(n, of)}
+	}
+	var out []provider.ReasonCodeGroup
+	for _, c := range provider.PayoutStateCategories() {
+		g := provider.ReasonCodeGroup{State: provider.Count{Code: c.Code, Name: c.Name}, Items: []provider.Count{}}
+		switch c.Code {
+		case provider.PayoutReturned:
+			g.State.Count = 11
+			g.Items = []provider.Count{item(provider.ReasonInvalidCreditorAccount, 6, 11), item(provider.ReasonInvalidCreditor, 3, 11), item(provider.ReasonRequestedByCustomer, 2, 11)}
+		case provider.PayoutRejected:
+			g.State.Count = 16
+			g.Items = []provider.Count{item(provider.ReasonInvalidCreditorAccount, 7, 16), item(provider.ReasonInvalidCreditor, 4, 16),
+				item(provider.ReasonMissingCapability, 3, 16), item(provider.ReasonInvalidGeneralData, 2, 16)}
+		case provider.PayoutActionRequired:
+			g.State.Count = 5
+			g.Items = []provider.Count{item(provider.ReasonInsufficientFunds, 5, 5)}
+		}
+		g.State.Percentage = provider.Percent(g.State.Count, 140)
+		out = append(out, g)
+	}
+	return out, nil
+}
+
+func (fixtureStats) CollectionOrderStatusCounts(context.Context, string, time.Time, time.Time) (provider.StatusCounts, error) {
+	out := provider.StatusCounts{}
+	for _, c := range []struct {
+		code string
+		n    int
+	}{{"pending", 8}, {"received", 5}, {"completed", 31}, {"cancelled", 6}, {"refunded", 3}} {
+		out.Statuses = append(out.Statuses, provider.Count{Code: c.code, Name: provider.CollectionStatusName(c.code), Count: c.n})
+		out.Total += c.n
+	}
+	for i := range out.Statuses {
+		out.Statuses[i].Percentage = provider.Percent(out.Statuses[i].Count, out.Total)
+	}
+	return out, nil
 }
 
 const propsStart, propsEnd = "\x02props:", ":props\x03"

@@ -26,6 +26,8 @@ export type ShellProps = {
   role: string;
   /** Account funding dialog island (absent without accounts:funding). */
   funding?: { href: string } & Record<string, unknown>;
+  /** The global date range picker's props (islands/DateRangePicker.tsx). */
+  dateRange: Record<string, unknown>;
 };
 
 function NavLink({ item, dialog }: { item: NavItem; dialog?: string }) {
@@ -115,6 +117,7 @@ export function Shell({ shell, children }: { shell: ShellProps; children?: unkno
         <div className="flex flex-wrap items-center justify-between gap-4 px-4 py-2">
           <a href={'/org/' + shell.org.id} className="text-lg font-semibold">Portal</a>
           <SearchBox orgId={shell.org.id} query={shell.query} />
+          <Island name="DateRangePicker" props={shell.dateRange} />
           <Island
             name="OrgSwitcher"
             props={{ orgs: shell.orgs, current: shell.org, csrf: shell.csrf, user: shell.user, role: shell.role }}

@@ -1,0 +1,566 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/net/html"
+
+	"portal/daterange"
+	"portal/provider"
+	"portal/reference"
+)
+
+const (
+	org1 = "/org/" + reference.DemoOrg1ID
+	org2 = "/org/" + reference.DemoOrg2ID
+)
+
+// widgets lists the dashboard's widget sections present on a page, by the
+// id of their heading.
+func widgets(doc *html.Node) map[string]bool {
+	out := map[string]bool{}
+	for _, id := range []string{"accounts-title", "fx-title", "payouts-title", "collections-title", "crypto-title", "range-title"} {
+		if find(doc, byID(id)) != nil {
+			out[id] = true
+		}
+	}
+	return out
+}
+
+// section is the <section> a heading id labels.
+func widgetSection(t *testing.T, doc *html.Node, id string) *html.Node {
+	t.Helper()
+	s := find(doc, func(n *html.Node) bool { return n.Data == "section" && attr(n, "aria-labelledby") == id })
+	if s == nil {
+		t.Fatalf("no section labelled by %s", id)
+	}
+	return s
+}
+
+// postForm submits a form field set with the page's CSRF token.
+func (c *client) postForm(path string, form url.Values, csrfFrom string) *http.Response {
+	c.h.t.Helper()
+	form.Set("_csrf", c.csrf(csrfFrom))
+	return c.do("POST", path, form)
+}
+
+func TestDashboardWidgetsPerRole(t *testing.T) {
+	h := newHarness(t)
+	tests := []struct {
+		email string
+		path  string
+		want  []string
+	}{
+		{"admin@demo.example", org1, []string{"accounts-title", "fx-title", "payouts-title", "collections-title", "crypto-title"}},
+		{"observer@demo.example", org1, []string{"accounts-title", "fx-title", "payouts-title", "collections-title", "crypto-title"}},
+		// dashboard:read only: the FX widget depends on configuration alone.
+		{"default@demo.example", org1, []string{"fx-title"}},
+		// Atlantic: no FX widget, no collection products; observer there.
+		{"multi@demo.example", org2, []string{"accounts-title", "payouts-title", "crypto-title"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.email, func(t *testing.T) {
+			c := h.client()
+			c.login(tt.email)
+			res, doc := c.page(tt.path)
+			if res.StatusCode != 200 {
+				t.Fatalf("status %d", res.StatusCode)
+			}
+			got := widgets(doc)
+			if len(got) != len(tt.want) {
+				t.Errorf("widgets %v, want %v", got, tt.want)
+			}
+			for _, w := range tt.want {
+				if !got[w] {
+					t.Errorf("missing %s (have %v)", w, got)
+				}
+			}
+			// No widget offers a change beyond closing the banner: the
+			// page's forms are the shell's and the banner's.
+			main := find(doc, byID("main"))
+			for _, f := range findAll(main, byTag("form")) {
+				if a := attr(f, "action"); !strings.HasSuffix(a, "/crypto_banner/close") {
+					t.Errorf("unexpected form %s in the dashboard", a)
+				}
+			}
+			// The date range picker is in the top bar of every organisation page.
+			if find(doc, func(n *html.Node) bool { return attr(n, "data-island") == "DateRangePicker" }) == nil {
+				t.Error("no date range picker")
+			}
+		})
+	}
+}
+
+func TestDashboardAccountsAndFX(t *testing.T) {
+	h := newHarness(t)
+	c := h.client()
+	c.login("observer@demo.example")
+	_, doc := c.page(org1)
+	acc := widgetSection(t, doc, "accounts-title")
+	links := map[string]string{}
+	for _, a := range findAll(acc, byTag("a")) {
+		links[attr(a, "href")] = text(a)
+	}
+	for _, n := range []string{reference.DemoAccountOrg1EUR, reference.DemoAccountOrg1GBP, reference.DemoAccountOrg1USD,
+		reference.DemoAccountOrg1DKK, reference.DemoAccountOrg1USDT} {
+		if _, ok := links[org1+"/accounts/"+n]; !ok {
+			t.Errorf("owned account %s is not a link (links %v)", n, links)
+		}
+	}
+	if len(links) != 5 {
+		t.Errorf("%d account links, want the 5 owned: %v", len(links), links)
+	}
+	if got := links[org1+"/accounts/"+reference.DemoAccountOrg1EUR]; !strings.Contains(got, "Main EUR") || !strings.Contains(got, "125,000.00 EUR") ||
+		!strings.Contains(got, "No. "+reference.DemoAccountOrg1EUR) {
+		t.Errorf("EUR card %q", got)
+	}
+	if got := links[org1+"/accounts/"+reference.DemoAccountOrg1USDT]; !strings.Contains(got, "48,250.125 USDT") {
+		t.Errorf("USDT card %q: crypto keeps its own decimals", got)
+	}
+	all := text(acc)
+	if !strings.Contains(all, "Partner pool EUR") || !strings.Contains(all, "Please reach out to account owner for account information") {
+		t.Errorf("shared account card missing: %q", all)
+	}
+
+	fx := widgetSection(t, doc, "fx-title")
+	rows := findAll(find(fx, byTag("tbody")), byTag("tr"))
+	var pairs []string
+	for _, r := range rows {
+		pairs = append(pairs, text(r))
+	}
+	// EUR (the first owned fiat account) against each other owned fiat currency.
+	if len(pairs) != 3 || !strings.HasPrefix(pairs[0], "EUR → DKK") || !strings.HasPrefix(pairs[1], "EUR → GBP") || !strings.HasPrefix(pairs[2], "EUR → USD") {
+		t.Fatalf("fx rows %q", pairs)
+	}
+	q, err := h.store.ExchangeRate(context.Background(), reference.DemoOrg1ID, "EUR", "GBP")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := roundDecimal(q.ExchangeRate, 2) + " GBP"; !strings.HasSuffix(pairs[1], want) {
+		t.Errorf("EUR → GBP shows %q, want %s (markup included, 2 decimals)", pairs[1], want)
+	}
+}
+
+func TestDashboardStatistics(t *testing.T) {
+	h := newHarness(t)
+	c := h.client()
+	c.login("admin@demo.example")
+	_, doc := c.page(org1)
+	now := time.Now().UTC()
+	r := daterange.DefaultRange(now)
+	want, err := h.store.PayoutStateCategoryCounts(context.Background(), reference.DemoOrg1ID, r.After(), r.Before())
+	if err != nil {
+		t.Fatal(err)
+	}
+	pay := widgetSection(t, doc, "payouts-title")
+	tables := findAll(pay, byTag("table"))
+	if len(tables) < 2 {
+		t.Fatalf("%d tables in the payouts widget", len(tables))
+	}
+	states := tables[0]
+	if find(states, byTag("caption")) == nil || len(findAll(states, func(n *html.Node) bool { return n.Data == "th" && attr(n, "scope") == "col" })) != 3 {
+		t.Error("state table needs a caption and column headers")
+	}
+	var codes []string
+	sum := 0
+	for i, tr := range findAll(find(states, byTag("tbody")), byTag("tr")) {
+		a := find(tr, byTag("a"))
+		u, _ := url.Parse(attr(a, "href"))
+		codes = append(codes, u.Query().Get("state"))
+		if u.Path != org1+"/payouts" {
+			t.Errorf("state link %s", attr(a, "href"))
+		}
+		tds := findAll(tr, byTag("td"))
+		n, _ := strconv.Atoi(text(tds[0]))
+		if n != want.Categories[i].Count {
+			t.Errorf("%s: %d, provider says %d", codes[i], n, want.Categories[i].Count)
+		}
+		if !strings.Contains(attr(tds[0], "class"), "text-right") {
+			t.Error("counts are right-aligned")
+		}
+		sum += n
+	}
+	if strings.Join(codes, ",") != "returned,rejected,action_required,received,processing,pending,completed" {
+		t.Errorf("state order %v", codes)
+	}
+	total, _ := strconv.Atoi(text(findAll(find(states, byTag("tfoot")), byTag("td"))[0]))
+	if sum != want.Total || total != sum || sum == 0 {
+		t.Errorf("states sum to %d, total shows %d, provider %d", sum, total, want.Total)
+	}
+	// Reason codes: links carry reasonCode then state.
+	reasonLinks := 0
+	for _, tb := range tables[1:] {
+		for _, a := range findAll(tb, byTag("a")) {
+			href := attr(a, "href")
+			u, _ := url.Parse(href)
+			if u.Path != org1+"/payouts" || !strings.HasPrefix(u.RawQuery, "reasonCode=") || u.Query().Get("state") == "" {
+				t.Errorf("reason link %s", href)
+			}
+			reasonLinks++
+		}
+	}
+	if reasonLinks < 4 {
+		t.Errorf("%d reason code links", reasonLinks)
+	}
+
+	col := widgetSection(t, doc, "collections-title")
+	links := findAll(col, byTag("a"))
+	if len(links) < 2 || attr(links[len(links)-1], "href") != org1+"/collections/orders" {
+		t.Fatalf("collection links %d", len(links))
+	}
+	orders, _ := h.store.CollectionOrderStatusCounts(context.Background(), reference.DemoOrg1ID, r.After(), r.Before())
+	for i, st := range orders.Statuses {
+		if got := attr(links[i], "href"); got != org1+"/collections/orders?status="+st.Code {
+			t.Errorf("status link %d = %s", i, got)
+		}
+	}
+}
+
+func TestDashboardRangeAndPicker(t *testing.T) {
+	h := newHarness(t)
+	c := h.client()
+	c.login("admin@demo.example")
+
+	// Past 7 days hides the content; the button sets Past 30 days again.
+	res := c.postForm(org1+"/date_range", url.Values{"type": {"d7"}, "return_to": {org1 + "/settings/profile?x=1"}}, org1)
+	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != org1+"/settings/profile?x=1" {
+		t.Fatalf("post d7: %d → %s", res.StatusCode, res.Header.Get("Location"))
+	}
+	_, doc := c.page(org1)
+	if got := widgets(doc); len(got) != 1 || !got["range-title"] {
+		t.Fatalf("d7 dashboard shows %v", got)
+	}
+	back := find(widgetSection(t, doc, "range-title"), byTag("form"))
+	form := url.Values{}
+	for _, in := range findAll(back, byTag("input")) {
+		form.Set(attr(in, "name"), attr(in, "value"))
+	}
+	if form.Get("type") != "d30" || form.Get("_csrf") == "" || attr(back, "action") != org1+"/date_range" {
+		t.Fatalf("back form %v", form)
+	}
+	res = c.do("POST", attr(back, "action"), form)
+	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != org1 {
+		t.Fatalf("back to d30: %d %s", res.StatusCode, res.Header.Get("Location"))
+	}
+	if _, doc = c.page(org1); !widgets(doc)["payouts-title"] {
+		t.Fatal("d30 again: content not shown")
+	}
+
+	// pageValues reads the picker page's form.
+	pageValues := func(doc *html.Node) (typ, from, to string) {
+		sel := find(doc, byID("range_type"))
+		for _, o := range findAll(sel, byTag("option")) {
+			if hasAttr(o, "selected") {
+				typ = attr(o, "value")
+			}
+		}
+		return typ, attr(find(doc, byID("range_from")), "value"), attr(find(doc, byID("range_to")), "value")
+	}
+
+	cases := []struct {
+		name          string
+		form          url.Values
+		status        int
+		errs          map[string]string // field id → message
+		typ, from, to string            // the picker afterwards
+	}{
+		{"custom range", url.Values{"type": {"custom"}, "from": {"01-10-2026"}, "to": {"15-10-2026"}}, 303, nil, "custom", "01-10-2026", "15-10-2026"},
+		{"custom range, either order", url.Values{"type": {"custom"}, "from": {"20-10-2026"}, "to": {"02-10-2026"}}, 303, nil, "custom", "02-10-2026", "20-10-2026"},
+		{"invalid date keeps what was typed", url.Values{"type": {"custom"}, "from": {"31-02-2026"}, "to": {"15-13-2026"}}, 422,
+			map[string]string{"range_from": daterange.MsgNoDate, "range_to": daterange.MsgMonth}, "custom", "31-02-2026", "15-13-2026"},
+		{"a range needs both", url.Values{"type": {"custom"}, "from": {"01-10-2026"}}, 422,
+			map[string]string{"range_to": daterange.MsgRequired}, "custom", "01-10-2026", ""},
+		{"year out of range", url.Values{"type": {"custom"}, "from": {"01-01-1999"}, "to": {"01-01-2000"}}, 422,
+			map[string]string{"range_from": "Year must be between 2000 and " + strconv.Itoa(time.Now().UTC().Year()+1)}, "custom", "01-01-1999", "01-01-2000"},
+		{"unknown type", url.Values{"type": {"forever"}}, 422, map[string]string{"range_type": daterange.MsgType}, "", "", ""},
+		{"preset", url.Values{"type": {"last_month"}}, 303, nil, "last_month", "", ""},
+	}
+	for _, tt := range cases {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.form.Set("return_to", org1)
+			res := c.postForm(org1+"/date_range", tt.form, org1+"/date_range")
+			if res.StatusCode != tt.status {
+				t.Fatalf("status %d, want %d", res.StatusCode, tt.status)
+			}
+			var doc *html.Node
+			if tt.status == 422 {
+				doc = parse(t, res)
+				summary := find(doc, func(n *html.Node) bool { return attr(n, "aria-labelledby") == "error-summary-title" })
+				if summary == nil {
+					t.Fatal("no error summary")
+				}
+				for id, msg := range tt.errs {
+					link := find(summary, func(n *html.Node) bool { return n.Data == "a" && attr(n, "href") == "#"+id })
+					if link == nil || text(link) != msg {
+						t.Errorf("summary link to %s: want %q", id, msg)
+					}
+					field := find(doc, byID(id))
+					if attr(field, "aria-invalid") != "true" || !strings.Contains(attr(field, "aria-describedby"), id+"-error") {
+						t.Errorf("%s is not marked invalid", id)
+					}
+					if e := find(doc, byID(id+"-error")); e == nil || !strings.Contains(text(e), msg) {
+						t.Errorf("%s: no error beside the field", id)
+					}
+				}
+				if len(findAll(summary, byTag("a"))) != len(tt.errs) {
+					t.Errorf("summary has %d links, want %d", len(findAll(summary, byTag("a"))), len(tt.errs))
+				}
+			} else {
+				if loc := res.Header.Get("Location"); loc != org1 {
+					t.Errorf("went to %s", loc)
+				}
+				_, doc = c.page(org1 + "/date_range")
+			}
+			typ, from, to := pageValues(doc)
+			if tt.typ != "" && typ != tt.typ {
+				t.Errorf("type %q, want %q", typ, tt.typ)
+			}
+			if tt.from != "" && (from != tt.from || to != tt.to) {
+				t.Errorf("from/to %q %q, want %q %q", from, to, tt.from, tt.to)
+			}
+		})
+	}
+
+	// Without the CSRF token nothing changes.
+	res = c.do("POST", org1+"/date_range", url.Values{"type": {"today"}, "return_to": {org1}})
+	if res.StatusCode != http.StatusForbidden {
+		t.Errorf("no CSRF: %d", res.StatusCode)
+	}
+	if typ, _, _ := pageValues(func() *html.Node { _, d := c.page(org1 + "/date_range"); return d }()); typ != "last_month" {
+		t.Errorf("range changed without CSRF: %s", typ)
+	}
+
+	// Return paths: only inside the organisation.
+	for target, want := range map[string]string{
+		"https://evil.example/": org1, "//evil.example": org1, "/\\evil.example": org1, org2: org1,
+		"/org/" + reference.DemoOrg1ID + "x": org1, org1 + "/date_range": org1, "": org1,
+		org1 + "/accounts/1?a=b": org1 + "/accounts/1?a=b",
+	} {
+		res := c.postForm(org1+"/date_range", url.Values{"type": {"d30"}, "return_to": {target}}, org1)
+		if loc := res.Header.Get("Location"); res.StatusCode != 303 || loc != want {
+			t.Errorf("return_to %q → %d %s, want %s", target, res.StatusCode, loc, want)
+		}
+	}
+}
+
+func TestDashboardCrossOrganisation(t *testing.T) {
+	h := newHarness(t)
+	c := h.client()
+	c.login("admin@demo.example") // member of Nordic only
+	tok := c.csrf(org1)
+	for _, tc := range []struct{ method, path string }{
+		{"GET", org2}, {"GET", org2 + "/date_range"}, {"POST", org2 + "/date_range"}, {"POST", org2 + "/crypto_banner/close"},
+	} {
+		var form url.Values
+		if tc.method == "POST" {
+			form = url.Values{"_csrf": {tok}, "type": {"d7"}}
+		}
+		res := c.do(tc.method, tc.path, form)
+		if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/no-organisation" {
+			t.Errorf("%s %s: %d → %s", tc.method, tc.path, res.StatusCode, res.Header.Get("Location"))
+		}
+	}
+	// The refused POST did not change the range.
+	if _, doc := c.page(org1); !widgets(doc)["payouts-title"] {
+		t.Error("range changed by a refused post")
+	}
+}
+
+func TestCryptoBannerClose(t *testing.T) {
+	h := newHarness(t)
+	c := h.client()
+	c.login("observer@demo.example")
+	_, doc := c.page(org1)
+	banner := widgetSection(t, doc, "crypto-title")
+	if a := find(banner, byTag("a")); attr(a, "href") != org1+"/crypto_funding" || text(a) != "Add crypto funds" {
+		t.Errorf("banner link %s", attr(a, "href"))
+	}
+	res := c.postForm(org1+"/crypto_banner/close", url.Values{}, org1)
+	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != org1 {
+		t.Fatalf("close: %d %s", res.StatusCode, res.Header.Get("Location"))
+	}
+	if _, doc := c.page(org1); widgets(doc)["crypto-title"] {
+		t.Error("banner still shown after Close")
+	}
+	// The island's call: JSON accepted, 204.
+	c2 := h.client()
+	c2.login("admin@demo.example")
+	tok := c2.csrf(org1)
+	res = c2.do("POST", org1+"/crypto_banner/close", url.Values{}, "X-CSRF-Token", tok, "Accept", "application/json")
+	if res.StatusCode != http.StatusNoContent {
+		t.Errorf("island close: %d", res.StatusCode)
+	}
+	// Without crypto:read the route refuses (permission guard → organisation root).
+	c3 := h.client()
+	c3.login("default@demo.example")
+	res = c3.postForm(org1+"/crypto_banner/close", url.Values{}, org1)
+	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != org1 {
+		t.Errorf("default role: %d %s", res.StatusCode, res.Header.Get("Location"))
+	}
+}
+
+// failingLedger quotes one pair as unsupported and fails on another.
+type failingLedger struct {
+	provider.Ledger
+	fail bool
+}
+
+func (f failingLedger) ExchangeRate(ctx context.Context, org, pay, buy string) (provider.FXRate, error) {
+	if f.fail && buy == "USD" {
+		return provider.FXRate{}, errors.New("rate feed down")
+	}
+	if buy == "DKK" {
+		return provider.FXRate{}, provider.Errorf(provider.ENOTFOUND, "FX Rate not supported.")
+	}
+	return f.Ledger.ExchangeRate(ctx, org, pay, buy)
+}
+
+type failingStats struct{ provider.Stats }
+
+func (failingStats) PayoutReasonCodeReport(context.Context, string, time.Time, time.Time) ([]provider.ReasonCodeGroup, error) {
+	return nil, errors.New("stats down")
+}
+
+func (failingStats) CollectionOrderStatusCounts(context.Context, string, time.Time, time.Time) (provider.StatusCounts, error) {
+	return provider.StatusCounts{}, errors.New("stats down")
+}
+
+func TestDashboardFailures(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		opt    harnessOpt
+		widget string
+		want   string
+	}{
+		{"unsupported pair", func(d *Deps) { d.Ledger = failingLedger{Ledger: d.Ledger} }, "fx-title", "EUR → DKKExchange rate is not available."},
+		{"rates fail", func(d *Deps) { d.Ledger = failingLedger{Ledger: d.Ledger, fail: true} }, "fx-title", "Error loading FX Rates"},
+		{"payout stats fail", func(d *Deps) { d.Stats = failingStats{d.Stats} }, "payouts-title", "Error loading category count stats"},
+		{"collection stats fail", func(d *Deps) { d.Stats = failingStats{d.Stats} }, "collections-title", "Error loading collection order stats"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newHarness(t, tt.opt)
+			c := h.client()
+			c.login("observer@demo.example")
+			res, doc := c.page(org1)
+			if res.StatusCode != 200 {
+				t.Fatalf("status %d", res.StatusCode)
+			}
+			if got := text(widgetSection(t, doc, tt.widget)); !strings.Contains(got, tt.want) {
+				t.Errorf("%s shows %q, want %q", tt.widget, got, tt.want)
+			}
+			if !widgets(doc)["accounts-title"] {
+				t.Error("one failing widget took the others down")
+			}
+		})
+	}
+}
+
+func TestStatsAPI(t *testing.T) {
+	h := newHarness(t)
+	obs := h.api()
+	obs.login("observer@demo.example")
+	def := h.api()
+	def.login("default@demo.example")
+	hdr := func(org string) []string { return []string{"X-Organisation-ID", org} }
+	reasons := "/api/v1/payouts/payout_requests/stats/reason_codes_reports"
+	states := "/api/v2/payouts/payout_requests/stats/state_category_counts_reports"
+	orders := "/api/v1/collection/organisations/%s/stats/orders/status_counts_reports"
+	ordersOf := func(org string) string { return strings.Replace(orders, "%s", org, 1) }
+
+	// Permissions: non-member 404 (before the permission), missing permission 403.
+	for _, tc := range []struct {
+		name   string
+		c      *apiClient
+		path   string
+		hdr    []string
+		status int
+		code   string
+	}{
+		{"observer reasons", obs, reasons, hdr(reference.DemoOrg1ID), 200, ""},
+		{"observer states", obs, states + "?created_after=2026-01-01", hdr(reference.DemoOrg1ID), 200, ""},
+		{"observer orders", obs, ordersOf(reference.DemoOrg1ID), nil, 200, ""},
+		{"default reasons", def, reasons, hdr(reference.DemoOrg1ID), 403, apiCodeForbidden},
+		{"default states", def, states, hdr(reference.DemoOrg1ID), 403, apiCodeForbidden},
+		{"default orders", def, ordersOf(reference.DemoOrg1ID), nil, 403, apiCodeForbidden},
+		{"other organisation", obs, reasons, hdr(reference.DemoOrg2ID), 404, apiCodeNotFound},
+		{"other organisation, no permission either", def, states, hdr(reference.DemoOrg2ID), 404, apiCodeNotFound},
+		{"other organisation orders", obs, ordersOf(reference.DemoOrg2ID), nil, 404, apiCodeNotFound},
+		{"no organisation", obs, reasons, nil, 404, apiCodeNotFound},
+		{"bad date", obs, states + "?created_before=yesterday", hdr(reference.DemoOrg1ID), 422, apiCodeInvalid},
+		{"no credential", h.api(), reasons, hdr(reference.DemoOrg1ID), 401, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := tc.c.call("GET", tc.path, nil, tc.hdr...)
+			if r.StatusCode != tc.status {
+				t.Fatalf("status %d, want %d: %s", r.StatusCode, tc.status, r.raw)
+			}
+			if tc.code != "" && r.errorCode(t) != tc.code {
+				t.Errorf("code %s, want %s", r.errorCode(t), tc.code)
+			}
+		})
+	}
+
+	// Shapes and sums over one window.
+	after, before := "2026-01-01", time.Now().UTC().AddDate(0, 0, 1).Format(daterange.APILayout)
+	q := "?created_after=" + after + "&created_before=" + before
+	st := obs.call("GET", states+q, nil, hdr(reference.DemoOrg1ID)...)
+	data, _ := st.body["data"].([]any)
+	meta, _ := st.body["meta"].(map[string]any)
+	if len(data) != 7 {
+		t.Fatalf("state data %s", st.raw)
+	}
+	sum := 0
+	for i, row := range data {
+		r := row.([]any)
+		if r[0] != provider.PayoutStateCategories()[i].Code || r[1] != provider.PayoutStateCategories()[i].Name {
+			t.Errorf("row %d %v", i, r)
+		}
+		sum += int(r[2].(float64))
+	}
+	if float64(sum) != meta["count"].(float64) || sum == 0 {
+		t.Errorf("states sum %d, meta %v", sum, meta)
+	}
+	rc := obs.call("GET", reasons+q, nil, hdr(reference.DemoOrg1ID)...)
+	if !strings.HasPrefix(string(rc.raw), `{"data":{"returned":{"items":[`) {
+		t.Errorf("reason report does not keep the dashboard's order: %.80s", rc.raw)
+	}
+	byState, _ := rc.body["data"].(map[string]any)
+	stateSum := 0
+	for _, v := range byState {
+		m := v.(map[string]any)["meta"].(map[string]any)
+		stateSum += int(m["count"].(float64))
+	}
+	if stateSum != sum {
+		t.Errorf("reason report states sum to %d, state report %d", stateSum, sum)
+	}
+	od := obs.call("GET", ordersOf(reference.DemoOrg1ID), nil)
+	rows, _ := od.body["data"].([]any)
+	osum := 0
+	for _, r := range rows {
+		osum += int(r.(map[string]any)["count"].(float64))
+	}
+	want, _ := h.store.CollectionOrderStatusCounts(context.Background(), reference.DemoOrg1ID, time.Now().UTC().AddDate(0, 0, -30), time.Time{})
+	if osum != want.Total || float64(osum) != od.body["meta"].(map[string]any)["count"].(float64) {
+		t.Errorf("orders (default 30 days) sum %d, provider %d", osum, want.Total)
+	}
+}
+
+func TestFormatBalance(t *testing.T) {
+	for _, c := range []struct{ in, code, want string }{
+		{"125000.00", "EUR", "125,000.00"}, {"0.00", "EUR", "0.00"}, {"-1234.5", "GBP", "-1,234.50"},
+		{"12.3456", "EUR", "12.3456"}, {"12.34567", "EUR", "12.3457"}, {"100.1000", "EUR", "100.10"},
+		{"48250.125000", "USDT", "48,250.125"}, {"0.00000001", "BTC", "0.00000001"}, {"999", "DKK", "999.00"},
+		{"abc", "EUR", "abc"},
+	} {
+		if got := formatBalance(c.in, c.code); got != c.want {
+			t.Errorf("formatBalance(%s, %s) = %s, want %s", c.in, c.code, got, c.want)
+		}
+	}
+}
