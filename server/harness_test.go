@@ -157,6 +157,8 @@ func newHarness(t testing.TB, opts ...harnessOpt) *harness {
 	d.Auth, _ = any(store).(provider.Auth)
 	d.Ledger, _ = any(store).(provider.Ledger)
 	d.Funding, _ = any(store).(provider.Funding)
+	d.Statements, _ = any(store).(provider.Statements)
+	t.Cleanup(store.StartStatementWorker(ctx, d.Logger))
 	for _, o := range opts {
 		o(&d)
 	}

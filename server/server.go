@@ -58,6 +58,9 @@ type Deps struct {
 	// Redis is nil when sessions are kept in process.
 	Redis  *redis.Client
 	Logger *slog.Logger
+
+	// Statements serves the statement exports; nil like Auth.
+	Statements provider.Statements
 }
 
 // Server holds the wired application.

@@ -147,14 +147,16 @@ func run(log *slog.Logger) error {
 	auth, _ := any(store).(provider.Auth)
 	ledger, _ := any(store).(provider.Ledger)
 	funding, _ := any(store).(provider.Funding)
+	statements, _ := any(store).(provider.Statements)
 	srv := server.New(server.Deps{
-		Auth: auth, Ledger: ledger, Funding: funding,
+		Auth: auth, Ledger: ledger, Funding: funding, Statements: statements,
 		Config: server.Config{Env: mode, TLS: env("PORTAL_TLS", "") == "1", SessionsBackend: backend, LoginIPLimit: ipLimit,
 			SupportURL: env("PORTAL_SUPPORT_URL", "")},
 		Provider: store,
 		Sessions: session.NewManager(sessStore, session.Config{IdleTimeout: idle, AbsoluteTimeout: absolute}),
 		Limiter:  limiter, Renderer: renderer, Assets: as, Tokens: signer, Redis: rdb, Logger: log,
 	})
+	defer store.StartStatementWorker(ctx, log)()
 	go func() {
 		<-ctx.Done()
 		_ = srv.App().ShutdownWithTimeout(10 * time.Second)
