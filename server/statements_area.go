@@ -4,6 +4,7 @@ import (
 	"errors"
 	"mime"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -303,9 +304,19 @@ const (
 // parseStatementForm checks a request as typed and returns the provider request, or the
 // errors by field.
 func (s *Server) parseStatementForm(o *OrgContext, v StatementValues) (provider.StatementRequest, map[string]string) {
+	var owned []string
+	for _, a := range o.OwnedAccounts() {
+		owned = append(owned, a.AccountNumber)
+	}
+	return checkStatementForm(v, s.now().Truncate(24*time.Hour), owned)
+}
+
+// checkStatementForm is the form's rules (testdata/statement-request.json, also run by the
+// island): today is the maximum date, a period's last day is inclusive.
+func checkStatementForm(v StatementValues, today time.Time, owned []string) (provider.StatementRequest, map[string]string) {
 	errs := map[string]string{}
 	r := provider.StatementRequest{AccountNumber: v.Account, Kind: v.Kind}
-	if _, ok := ownsAccount(o, v.Account); !ok {
+	if !slices.Contains(owned, v.Account) {
 		errs["account"] = msgStatementAccount
 	}
 	from, ferr := time.Parse(formDate, v.From)
@@ -313,7 +324,6 @@ func (s *Server) parseStatementForm(o *OrgContext, v StatementValues) (provider.
 		errs["from"] = msgStatementFrom
 	}
 	to, terr := time.Parse(formDate, v.To)
-	today := s.now().Truncate(24 * time.Hour)
 	switch {
 	case terr != nil:
 		errs["to"] = msgStatementTo
