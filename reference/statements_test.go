@@ -52,7 +52,7 @@ func TestStatementJobResumedOnceAfterCrash(t *testing.T) {
 
 	crash := errors.New("worker killed")
 	var staleToken string
-	ok, err := s.runStatementJob(ctx, func() error {
+	ok, err := s.runStatementJob(ctx, 0, func() error {
 		if err := s.read.QueryRow(`SELECT lease_token FROM statements WHERE id = ?`, st.ID).Scan(&staleToken); err != nil {
 			t.Fatal(err)
 		}
@@ -280,5 +280,19 @@ func TestStatementRulesAndIsolation(t *testing.T) {
 	other, _ := s.Statements(ctx, DemoOrg2ID, provider.StatementFilter{})
 	if eur.Total != 4 || other.Total != 0 {
 		t.Fatalf("filtered %d, other organisation %d", eur.Total, other.Total)
+	}
+}
+
+// A delayed queue holds a job back until it is old enough.
+func TestStatementJobDelay(t *testing.T) {
+	s, clock := authStore(t)
+	ctx := context.Background()
+	requestStatement(t, s, clock.Now(), DemoAccountOrg1GBP, provider.KindCharges)
+	if n, err := s.runStatementJobs(ctx, 3*time.Second); err != nil || n != 0 {
+		t.Fatalf("too young: %d, %v", n, err)
+	}
+	clock.Advance(3 * time.Second)
+	if n, err := s.runStatementJobs(ctx, 3*time.Second); err != nil || n != 1 {
+		t.Fatalf("old enough: %d, %v", n, err)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"os"
 	"time"
 
 	"github.com/google/uuid"
@@ -32,20 +33,54 @@ const (
 // errLeaseLost: another worker claimed the job (ours was taken for dead).
 var errLeaseLost = errors.New("reference: statement lease lost")
 
+// StatementWorkerOptions tune the background worker. Zero values mean the defaults.
+type StatementWorkerOptions struct {
+	Logger *slog.Logger
+	// Poll is how often an idle worker looks for jobs (StatementPoll).
+	Poll time.Duration
+	// Delay holds every job back this long after it was requested (default none): a delayed
+	// queue, which lets browser tests and demos see a statement being generated.
+	Delay time.Duration
+}
+
+// StatementWorkerEnv reads the options from PORTAL_STATEMENT_POLL and PORTAL_STATEMENT_DELAY
+// (Go durations); a value that does not parse is reported and the default kept.
+func StatementWorkerEnv(log *slog.Logger) StatementWorkerOptions {
+	o := StatementWorkerOptions{Logger: log}
+	for _, v := range []struct {
+		name string
+		to   *time.Duration
+	}{{"PORTAL_STATEMENT_POLL", &o.Poll}, {"PORTAL_STATEMENT_DELAY", &o.Delay}} {
+		if raw := os.Getenv(v.name); raw != "" {
+			d, err := time.ParseDuration(raw)
+			if err != nil || d < 0 {
+				log.Warn("ignoring a bad duration", "variable", v.name, "value", raw)
+				continue
+			}
+			*v.to = d
+		}
+	}
+	return o
+}
+
 // StartStatementWorker runs a worker in the background until ctx ends or the returned stop
 // is called (stop waits for the worker to finish its current step).
-func (s *Store) StartStatementWorker(ctx context.Context, log *slog.Logger) (stop func()) {
+func (s *Store) StartStatementWorker(ctx context.Context, o StatementWorkerOptions) (stop func()) {
+	log := o.Logger
 	if log == nil {
 		log = slog.Default()
+	}
+	if o.Poll <= 0 {
+		o.Poll = StatementPoll
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		t := time.NewTicker(StatementPoll)
+		t := time.NewTicker(o.Poll)
 		defer t.Stop()
 		for {
-			if _, err := s.RunStatementJobs(ctx); err != nil && ctx.Err() == nil {
+			if _, err := s.runStatementJobs(ctx, o.Delay); err != nil && ctx.Err() == nil {
 				log.Error("statement worker", "err", err)
 			}
 			select {
@@ -60,10 +95,12 @@ func (s *Store) StartStatementWorker(ctx context.Context, log *slog.Logger) (sto
 
 // RunStatementJobs works through the queue until no job is left to claim, and returns how
 // many statements it completed.
-func (s *Store) RunStatementJobs(ctx context.Context) (int, error) {
+func (s *Store) RunStatementJobs(ctx context.Context) (int, error) { return s.runStatementJobs(ctx, 0) }
+
+func (s *Store) runStatementJobs(ctx context.Context, delay time.Duration) (int, error) {
 	n := 0
 	for ctx.Err() == nil {
-		ok, err := s.runStatementJob(ctx, nil)
+		ok, err := s.runStatementJob(ctx, delay, nil)
 		if err != nil {
 			return n, err
 		}
@@ -78,8 +115,8 @@ func (s *Store) RunStatementJobs(ctx context.Context) (int, error) {
 // runStatementJob claims one job and writes it; false when there was none. afterClaim, for
 // tests, runs right after the claim: an error from it stops the worker there, as a crash
 // would.
-func (s *Store) runStatementJob(ctx context.Context, afterClaim func() error) (bool, error) {
-	id, token, ok, err := s.claimStatementJob(ctx)
+func (s *Store) runStatementJob(ctx context.Context, delay time.Duration, afterClaim func() error) (bool, error) {
+	id, token, ok, err := s.claimStatementJob(ctx, delay)
 	if err != nil || !ok {
 		return false, err
 	}
@@ -99,15 +136,16 @@ func (s *Store) runStatementJob(ctx context.Context, afterClaim func() error) (b
 	return true, nil
 }
 
-// claimStatementJob takes the oldest queued job, or a generating one whose lease ran out.
-func (s *Store) claimStatementJob(ctx context.Context) (id, token string, ok bool, err error) {
+// claimStatementJob takes the oldest queued job requested at least delay ago, or a
+// generating one whose lease ran out.
+func (s *Store) claimStatementJob(ctx context.Context, delay time.Duration) (id, token string, ok bool, err error) {
 	err = s.inTx(ctx, "claim statement job", func(tx *sql.Tx) error {
 		now := s.now()
 		for {
 			var attempts int
 			err := tx.QueryRowContext(ctx, `SELECT id, attempts FROM statements
-				WHERE state = 'queued' OR (state = 'generating' AND lease_until < ?) ORDER BY seq LIMIT 1`,
-				formatTime(now)).Scan(&id, &attempts)
+				WHERE (state = 'queued' AND created_at <= ?) OR (state = 'generating' AND lease_until < ?)
+				ORDER BY seq LIMIT 1`, formatTime(now.Add(-delay)), formatTime(now)).Scan(&id, &attempts)
 			if errors.Is(err, sql.ErrNoRows) {
 				return nil
 			}

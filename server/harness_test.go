@@ -158,7 +158,7 @@ func newHarness(t testing.TB, opts ...harnessOpt) *harness {
 	d.Ledger, _ = any(store).(provider.Ledger)
 	d.Funding, _ = any(store).(provider.Funding)
 	d.Statements, _ = any(store).(provider.Statements)
-	t.Cleanup(store.StartStatementWorker(ctx, d.Logger))
+	t.Cleanup(store.StartStatementWorker(ctx, reference.StatementWorkerOptions{Logger: d.Logger, Poll: 100 * time.Millisecond}))
 	for _, o := range opts {
 		o(&d)
 	}

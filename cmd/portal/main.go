@@ -156,7 +156,7 @@ func run(log *slog.Logger) error {
 		Sessions: session.NewManager(sessStore, session.Config{IdleTimeout: idle, AbsoluteTimeout: absolute}),
 		Limiter:  limiter, Renderer: renderer, Assets: as, Tokens: signer, Redis: rdb, Logger: log,
 	})
-	defer store.StartStatementWorker(ctx, log)()
+	defer store.StartStatementWorker(ctx, reference.StatementWorkerEnv(log))()
 	go func() {
 		<-ctx.Done()
 		_ = srv.App().ShutdownWithTimeout(10 * time.Second)
