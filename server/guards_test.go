@@ -40,6 +40,8 @@ var specNeeds = map[string]need{
 	"org.exported_statements": {perms: []access.Permission{access.ExportsRead, access.AccountsRead}},
 	"org.users":               {perms: []access.Permission{access.UsersRead}},
 	"org.profile":             {},
+
+	"org.exported_statements.download": {perms: []access.Permission{access.ExportsRead, access.AccountsRead, access.ExportsDownload}},
 }
 
 // Gates as the demo organisations are configured: Nordic has every flag and
