@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // CAMTNamespace is the namespace of ISO 20022 camt.053.001.08 (BankToCustomerStatementV08).
@@ -58,17 +59,28 @@ func (x *xw) raw(s string) {
 	}
 }
 
+// text writes s escaped for XML text and attribute values; text without a character to
+// escape (most of it) is written as it is, without a copy.
 func (x *xw) text(s string) {
-	if x.err == nil {
-		x.err = xml.EscapeText(x.w, []byte(s))
+	if x.err != nil {
+		return
 	}
+	if !strings.ContainsAny(s, "<>&'\"\r\n\t") && utf8.ValidString(s) {
+		_, x.err = x.w.WriteString(s)
+		return
+	}
+	x.err = xml.EscapeText(x.w, []byte(s))
 }
 
 // el writes <name>text</name>.
 func (x *xw) el(name, text string) {
-	x.raw("<" + name + ">")
+	x.raw("<")
+	x.raw(name)
+	x.raw(">")
 	x.text(text)
-	x.raw("</" + name + ">")
+	x.raw("</")
+	x.raw(name)
+	x.raw(">")
 }
 
 func (x *xw) amt(ccy, value string) {

@@ -135,13 +135,21 @@ func BenchmarkStatement100k(b *testing.B) {
 				}
 				size = w.n
 			}
-			var ms runtime.MemStats
-			runtime.ReadMemStats(&ms)
+			write := func(n int) {
+				if format == "csv" {
+					_, _ = WriteCSV(io.Discard, &genRows{n: n})
+				} else {
+					_, _ = WriteCAMT053(io.Discard, Header{Currency: "EUR", OpeningBalance: "0.00", ClosingBalance: "0.00"}, &genRows{n: n})
+				}
+			}
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			write(10_000)
+			runtime.ReadMemStats(&after)
 			b.ReportMetric(float64(size), "file-bytes")
 			b.ReportMetric(float64(peakAbove), "peak-heap-bytes")
-			b.ReportMetric(float64(testing.AllocsPerRun(1, func() {
-				_, _ = WriteCSV(io.Discard, &genRows{n: 1000})
-			}))/1000, "allocs/entry")
+			b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/10_000, "alloc-B/entry")
+			b.ReportMetric(testing.AllocsPerRun(1, func() { write(1000) })/1000, "allocs/entry")
 		})
 	}
 }
