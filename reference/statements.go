@@ -226,7 +226,11 @@ func (s *Store) OpenStatement(ctx context.Context, orgID, id, format string) (*p
 	if err != nil {
 		return nil, err
 	}
-	if st.State != provider.StatementReady {
+	switch st.State {
+	case provider.StatementReady:
+	case provider.StatementFailed:
+		return nil, provider.Errorf(provider.ECONFLICT, "The statement could not be generated: please request it again.")
+	default:
 		return nil, provider.Errorf(provider.ECONFLICT, "The statement is not ready yet.")
 	}
 	switch format {

@@ -268,3 +268,38 @@ func TestStatementAPI(t *testing.T) {
 		t.Fatalf("download: %d %s", dl.StatusCode, dl.Header.Get("Content-Disposition"))
 	}
 }
+
+// A statement that is not ready cannot be downloaded: the page says "Error while downloading
+// the file" and the API answers 409 with the same words.
+func TestStatementDownloadNotReady(t *testing.T) {
+	h := newHarness(t)
+	// A failed job: the worker leaves it alone, so nothing races the test.
+	h.exec(`INSERT INTO statements (id, organisation_id, account_number, currency, kind, period_from, period_to,
+		through_seq, requested_by, state, created_at) VALUES ('11111111-2222-4333-8444-555555555555', ?, ?, 'EUR',
+		'charges', '2026-01-01T00:00:00.000000000Z', '2026-02-01T00:00:00.000000000Z', 0, ?, 'failed',
+		'2026-02-01T00:00:00.000000000Z')`, org1, reference.DemoAccountOrg1EUR, reference.DemoUserFinanceID)
+	id := "11111111-2222-4333-8444-555555555555"
+	c := h.client()
+	c.login("finance@demo.example")
+	base := "/org/" + org1 + "/exported_statements"
+	res := c.get(base + "/" + id + "/download")
+	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != base {
+		t.Fatalf("download: %d %s", res.StatusCode, res.Header.Get("Location"))
+	}
+	_, doc := c.page(base)
+	alert := find(doc, func(n *html.Node) bool { return attr(n, "role") == "alert" && strings.HasPrefix(text(n), provider.MsgStatementDownload) })
+	if alert == nil {
+		t.Fatal("no download error on the list")
+	}
+	rows := rowsOf(doc)
+	if len(rows) != 1 || attr(rows[0], "data-state") != provider.StatementFailed || find(rows[0], byTag("a")) != nil {
+		t.Fatal("a failed statement offers a download")
+	}
+	a := h.api()
+	a.login("finance@demo.example")
+	r := a.call("GET", "/api/v2/virtual_bank/organisations/"+org1+"/statements/"+id+"/download", nil)
+	r.expect(t, 409, "conflict")
+	if r.firstError(t)["title"] != provider.MsgStatementDownload {
+		t.Fatalf("title %v", r.firstError(t)["title"])
+	}
+}
