@@ -16,6 +16,7 @@ import { report } from './flows.mjs';
 import './auth-flows.mjs';
 import './funding-flows.mjs';
 import './dashboard-flows.mjs';
+import './statement-flows.mjs';
 import { AXE_TAGS, axeChecked, axeSelfTest, closeShared } from './lib/checks.mjs';
 import { runAll, indent } from './lib/runner.mjs';
 import { buildPortal, killAllSync, redisCommand, startPortal, startRedis, stop, tail } from './lib/servers.mjs';

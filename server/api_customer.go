@@ -104,6 +104,29 @@ func (s *Server) apiMember(c fiber.Ctx, a *apiCaller, orgID string) (m provider.
 	return m, true, nil
 }
 
+// apiCodeForbidden answers a member whose role lacks a permission.
+const (
+	apiCodeForbidden = "forbidden"
+	apiMsgForbidden  = "Your role does not allow this."
+)
+
+// apiAccess is the check of every organisation operation: membership of
+// orgID first (404, the same as an unknown organisation), then every
+// permission (403). ok false means the answer has been sent.
+func (s *Server) apiAccess(c fiber.Ctx, a *apiCaller, orgID string, perms ...access.Permission) (access.Set, bool, error) {
+	m, ok, err := s.apiMember(c, a, orgID)
+	if !ok {
+		return nil, false, err
+	}
+	set := access.For(m.Role)
+	for _, p := range perms {
+		if !set.Has(p) {
+			return set, false, apiError(c, fiber.StatusForbidden, apiCodeForbidden, apiMsgForbidden)
+		}
+	}
+	return set, true, nil
+}
+
 // pathOrg is the {id} of the path, copied: Fiber's parameter strings point
 // into a buffer that is reused after the request.
 func apiPathOrg(c fiber.Ctx) string { return strings.Clone(c.Params("id")) }

@@ -516,17 +516,11 @@ func apiDashboardOperations() []apiOp {
 	}
 }
 
-const apiCodeForbidden = "forbidden"
-
-// apiStatsAccess checks membership of orgID (404) and then the permission
-// (403); ok false means the answer has been sent.
+// apiStatsAccess is apiAccess plus the statistics service; ok false means
+// the answer has been sent.
 func (s *Server) apiStatsAccess(c fiber.Ctx, a *apiCaller, orgID string, perm access.Permission) (bool, error) {
-	m, ok, err := s.apiMember(c, a, orgID)
-	if !ok {
+	if _, ok, err := s.apiAccess(c, a, orgID, perm); !ok {
 		return false, err
-	}
-	if !access.For(m.Role).Has(perm) {
-		return false, apiError(c, fiber.StatusForbidden, apiCodeForbidden, "You do not have permission to see these statistics")
 	}
 	if s.Stats == nil {
 		return false, apiError(c, fiber.StatusServiceUnavailable, apiCodeUnavailable, "Statistics are not available")

@@ -15,8 +15,6 @@ import (
 // then the permission (403).
 
 const (
-	fundingAPICodeForbidden  = "forbidden"
-	fundingAPIMsgForbidden   = "Your role does not allow this."
 	fundingAPIAccountParam   = "accountNumber"
 	cryptoAPIAccountQuery    = "virtual_account_number"
 	fundingAPIMsgUUIDMissing = "configuration_uuid is required"
@@ -26,13 +24,8 @@ const (
 // answer has been sent.
 func (s *Server) fundingAPIAccess(c fiber.Ctx, a *apiCaller, p access.Permission) (orgID string, set access.Set, ok bool, err error) {
 	orgID = apiPathOrg(c)
-	m, ok, err := s.apiMember(c, a, orgID)
-	if !ok {
-		return orgID, nil, false, err
-	}
-	set = access.For(m.Role)
-	if !set.Has(p) {
-		return orgID, set, false, apiError(c, fiber.StatusForbidden, fundingAPICodeForbidden, fundingAPIMsgForbidden)
+	if set, ok, err = s.apiAccess(c, a, orgID, p); !ok {
+		return orgID, set, false, err
 	}
 	if s.Funding == nil || s.Crypto == nil {
 		return orgID, set, false, apiError(c, fiber.StatusNotFound, apiCodeNotFound, apiMsgNotFound)

@@ -35,9 +35,9 @@ func TestFundingAPI(t *testing.T) {
 		code                      string
 	}{
 		{"instructions: operations member", emailOperations, "GET", org1 + "/funding_instructions", nil, 200, ""},
-		{"instructions: observer lacks accounts:funding", emailObserver, "GET", org1 + "/funding_instructions", nil, 403, fundingAPICodeForbidden},
+		{"instructions: observer lacks accounts:funding", emailObserver, "GET", org1 + "/funding_instructions", nil, 403, apiCodeForbidden},
 		{"instructions: other organisation", emailOperations, "GET", org2 + "/funding_instructions", nil, 404, apiCodeNotFound},
-		{"accept: observer", emailObserver, "PUT", accept(org1, reference.DemoAccountOrg1GBP), map[string]string{"configuration_uuid": gbp.UUID}, 403, fundingAPICodeForbidden},
+		{"accept: observer", emailObserver, "PUT", accept(org1, reference.DemoAccountOrg1GBP), map[string]string{"configuration_uuid": gbp.UUID}, 403, apiCodeForbidden},
 		{"accept: other organisation", emailOperations, "PUT", accept(org2, reference.DemoAccountOrg1GBP), map[string]string{"configuration_uuid": gbp.UUID}, 404, apiCodeNotFound},
 		{"accept: no uuid", emailOperations, "PUT", accept(org1, reference.DemoAccountOrg1GBP), map[string]string{}, 422, apiCodeInvalid},
 		{"accept: not JSON", emailOperations, "PUT", accept(org1, reference.DemoAccountOrg1GBP), nil, 415, apiCodeMediaType},
@@ -47,12 +47,12 @@ func TestFundingAPI(t *testing.T) {
 		{"accept: again", emailAdmin, "PUT", accept(org1, reference.DemoAccountOrg1GBP), map[string]string{"configuration_uuid": gbp.UUID}, 200, ""},
 		{"token: admin", emailAdmin, "GET", c2c(reference.DemoOrg1ID, usdt), nil, 200, ""},
 		{"token: observer", emailObserver, "GET", c2c(reference.DemoOrg1ID, usdt), nil, 200, ""},
-		{"token: default role", emailDefault, "GET", c2c(reference.DemoOrg1ID, usdt), nil, 403, fundingAPICodeForbidden},
+		{"token: default role", emailDefault, "GET", c2c(reference.DemoOrg1ID, usdt), nil, 403, apiCodeForbidden},
 		{"token: fiat account", emailAdmin, "GET", c2c(reference.DemoOrg1ID, "?virtual_account_number="+reference.DemoAccountOrg1EUR), nil, 404, apiCodeNotFound},
 		{"token: no account", emailAdmin, "GET", c2c(reference.DemoOrg1ID, ""), nil, 422, apiCodeInvalid},
 		{"token: other organisation", emailAdmin, "GET", c2c(reference.DemoOrg2ID, usdt), nil, 404, apiCodeNotFound},
 		{"beneficiaries: observer", emailObserver, "GET", bens(reference.DemoOrg1ID), nil, 200, ""},
-		{"beneficiaries: default role", emailDefault, "GET", bens(reference.DemoOrg1ID), nil, 403, fundingAPICodeForbidden},
+		{"beneficiaries: default role", emailDefault, "GET", bens(reference.DemoOrg1ID), nil, 403, apiCodeForbidden},
 		{"beneficiaries: other organisation", emailObserver, "GET", bens(reference.DemoOrg2ID), nil, 404, apiCodeNotFound},
 	}
 	for _, tc := range cases {

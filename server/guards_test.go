@@ -41,6 +41,8 @@ var specNeeds = map[string]need{
 	"org.users":               {perms: []access.Permission{access.UsersRead}},
 	"org.profile":             {},
 	"org.date_range":          {perms: []access.Permission{access.DashboardRead}},
+
+	"org.exported_statements.download": {perms: []access.Permission{access.ExportsRead, access.AccountsRead, access.ExportsDownload}},
 }
 
 // Gates as the demo organisations are configured: Nordic has every flag and

@@ -159,6 +159,8 @@ func newHarness(t testing.TB, opts ...harnessOpt) *harness {
 	d.Funding, _ = any(store).(provider.Funding)
 	d.Crypto, _ = any(store).(provider.Crypto)
 	d.Stats, _ = any(store).(provider.Stats)
+	d.Statements, _ = any(store).(provider.Statements)
+	t.Cleanup(store.StartStatementWorker(ctx, reference.StatementWorkerOptions{Logger: d.Logger, Poll: 100 * time.Millisecond}))
 	for _, o := range opts {
 		o(&d)
 	}

@@ -65,6 +65,8 @@ type Deps struct {
 
 	// Stats serves the dashboard's statistics; nil like Ledger.
 	Stats provider.Stats
+	// Statements serves the statement exports; nil like Auth.
+	Statements provider.Statements
 }
 
 // Server holds the wired application.

@@ -1,7 +1,662 @@
 package server
 
-// statements area: see areas.go.
+import (
+	"errors"
+	"mime"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
 
-func (s *Server) statementsArea() area { return area{} }
+	"github.com/gofiber/fiber/v3"
 
-func apiStatementOperations() []apiOp { return nil }
+	"portal/access"
+	"portal/currency"
+	"portal/provider"
+	"portal/session"
+	"portal/statement"
+)
+
+// statements area (spec 000 §2 "Exported statements", §4 statement export modal, §5, §8):
+// the list of exported statements, the "Download statement" request (a modal with
+// JavaScript, a page without), downloads, and the JSON API under
+// /virtual_bank/organisations/{id}/statements.
+
+func (s *Server) statementsArea() area {
+	P := func(ps ...access.Permission) []access.Permission { return ps }
+	return area{
+		handlers: map[string]fiber.Handler{
+			"org.exports":             s.exportsIndex,
+			"org.exported_statements": s.exportedStatements,
+		},
+		routes: []*Route{
+			{Name: "org.exported_statements.create", Method: "POST", Path: "/org/:org/exported_statements", Access: Dashboard,
+				Perms: P(access.ExportsRead, access.AccountsRead, access.ExportsManage), Handler: s.createStatement},
+			{Name: "org.exported_statements.download", Method: "GET", Path: "/org/:org/exported_statements/:statement/download",
+				Access: Dashboard, Perms: P(access.ExportsRead, access.AccountsRead, access.ExportsDownload), Handler: s.downloadStatement},
+		},
+	}
+}
+
+// exportsIndex: /org/{id}/exports has no screen of its own; statements are the exports
+// this area builds.
+func (s *Server) exportsIndex(c fiber.Ctx) error {
+	return redirect(c, "/org/"+req(c).Org.Org.ID+"/exported_statements")
+}
+
+// Props of the pages and islands.
+
+type StatementOption struct {
+	Value string `json:"value"`
+	Label string `json:"label"`
+}
+
+type StatementRow struct {
+	ID          string `json:"id"`
+	From        string `json:"from"`
+	To          string `json:"to"`
+	Created     string `json:"created"`
+	Account     string `json:"account"`
+	AccountName string `json:"accountName"`
+	Kind        string `json:"kind"`
+	State       string `json:"state"`
+	CSVURL      string `json:"csvUrl,omitempty"`
+	CAMTURL     string `json:"camtUrl,omitempty"`
+	StatusURL   string `json:"statusUrl"`
+	APIURL      string `json:"apiUrl,omitempty"`
+}
+
+// StatementsTableProps are the StatementsTable island's: the rows, and how to follow the
+// ones still being generated.
+type StatementsTableProps struct {
+	Rows        []StatementRow `json:"rows"`
+	CanDownload bool           `json:"canDownload"`
+	RefreshURL  string         `json:"refreshUrl"`
+	Interval    int            `json:"interval"`
+}
+
+type StatementValues struct {
+	Account string `json:"account"`
+	From    string `json:"from"`
+	To      string `json:"to"`
+	Kind    string `json:"kind"`
+}
+
+// StatementExportProps are the StatementExport island's: the request form, as the opener
+// of the modal (mode "opener") or as a page (mode "page").
+type StatementExportProps struct {
+	Mode      string            `json:"mode"`
+	CSRF      string            `json:"csrf"`
+	Action    string            `json:"action"`
+	APIURL    string            `json:"apiUrl"`
+	ListURL   string            `json:"listUrl"`
+	OpenerURL string            `json:"openerUrl"`
+	Accounts  []StatementOption `json:"accounts"`
+	Kinds     []StatementOption `json:"kinds"`
+	Values    StatementValues   `json:"values"`
+	Errors    map[string]string `json:"errors"`
+	Max       string            `json:"max"`
+	Done      bool              `json:"done"`
+}
+
+type ExportedStatementsProps struct {
+	Shell    ShellProps            `json:"shell"`
+	Accounts []StatementOption     `json:"accounts"`
+	Account  string                `json:"account"`
+	Table    StatementsTableProps  `json:"table"`
+	Total    int                   `json:"total"`
+	NextURL  string                `json:"nextUrl"`
+	PrevURL  string                `json:"prevUrl"`
+	Request  *StatementExportProps `json:"request"`
+	Error    string                `json:"error"`
+}
+
+type StatementRequestProps struct {
+	Shell ShellProps           `json:"shell"`
+	Form  StatementExportProps `json:"form"`
+}
+
+// Display formats (spec 000 §9: DD-MM-YYYY).
+const (
+	displayDate     = "02-01-2006"
+	displayDateTime = "02-01-2006 15:04"
+	formDate        = "2006-01-02" // <input type="date"> values
+)
+
+var kindLabels = map[string]string{provider.KindTransactions: "Transactions", provider.KindCharges: "Charges"}
+
+func statementKinds() []StatementOption {
+	return []StatementOption{{provider.KindTransactions, kindLabels[provider.KindTransactions]},
+		{provider.KindCharges, kindLabels[provider.KindCharges]}}
+}
+
+// ownedOptions are the statement selectors' accounts: owned ones only (spec 000 §3).
+func ownedOptions(o *OrgContext) []StatementOption {
+	out := []StatementOption{}
+	for _, a := range o.OwnedAccounts() {
+		out = append(out, StatementOption{Value: a.AccountNumber, Label: a.Name + " (" + a.CurrencyCode + ") · No. " + a.AccountNumber})
+	}
+	return out
+}
+
+func ownsAccount(o *OrgContext, number string) (provider.Account, bool) {
+	for _, a := range o.OwnedAccounts() {
+		if a.AccountNumber == number {
+			return a, true
+		}
+	}
+	return provider.Account{}, false
+}
+
+func statementsBase(orgID string) string { return "/org/" + orgID + "/exported_statements" }
+
+func apiStatementsBase(orgID string) string {
+	return "/api/v2/virtual_bank/organisations/" + orgID + "/statements"
+}
+
+// camtAvailable reports whether camt.053 can carry the currency's amounts.
+func camtAvailable(code string) bool { return statement.CAMTSupported(code, currency.Decimals(code)) }
+
+func statementRow(o *OrgContext, st provider.Statement, canDownload bool) StatementRow {
+	base := statementsBase(o.Org.ID)
+	r := StatementRow{ID: st.ID, From: st.From.UTC().Format(displayDate), To: st.To.UTC().Add(-time.Nanosecond).Format(displayDate),
+		Created: st.CreatedAt.UTC().Format(displayDateTime), Account: st.AccountNumber, Kind: kindLabels[st.Kind], State: st.State,
+		StatusURL: apiStatementsBase(o.Org.ID) + "/" + st.ID}
+	for _, a := range o.Accounts {
+		if a.AccountNumber == st.AccountNumber {
+			r.AccountName = a.Name
+		}
+	}
+	if canDownload {
+		r.CSVURL = base + "/" + st.ID + "/download"
+		r.APIURL = apiStatementsBase(o.Org.ID) + "/" + st.ID + "/download"
+		if camtAvailable(st.Currency) {
+			r.CAMTURL = r.CSVURL + "?format=" + provider.FormatCAMT053
+		}
+	}
+	return r
+}
+
+func (s *Server) exportedStatements(c fiber.Ctx) error {
+	if s.Statements == nil {
+		return s.notFound(c)
+	}
+	o := req(c).Org
+	if c.Query("download_statement") != "" {
+		if !o.Can(access.ExportsManage) {
+			// The permission guard's answer for the request screen.
+			return redirect(c, "/org/"+o.Org.ID)
+		}
+		return s.statementRequestPage(c, nil, nil, fiber.StatusOK)
+	}
+	sh, err := s.shell(c)
+	if err != nil {
+		return err
+	}
+	p := ExportedStatementsProps{Shell: sh, Accounts: ownedOptions(o)}
+	f := provider.StatementFilter{}
+	if a, ok := ownsAccount(o, c.Query("account")); ok {
+		p.Account, f.AccountNumber = a.AccountNumber, a.AccountNumber
+	}
+	if cur := c.Query("after"); cur != "" {
+		f.Cursor, f.Direction = cur, provider.DirectionNext
+	} else if cur := c.Query("before"); cur != "" {
+		f.Cursor, f.Direction = cur, provider.DirectionPrev
+	}
+	page, err := s.Statements.Statements(c.Context(), o.Org.ID, f)
+	if provider.ErrorCode(err) == provider.EINVALID {
+		// A stale or edited cursor: start again from the first page.
+		return redirect(c, statementsListURL(o.Org.ID, p.Account, "", ""))
+	}
+	if err != nil {
+		return err
+	}
+	canDownload := o.Can(access.ExportsDownload)
+	p.Table = StatementsTableProps{Rows: []StatementRow{}, CanDownload: canDownload,
+		RefreshURL: string(c.Request().URI().RequestURI()), Interval: 2000}
+	for _, st := range page.Statements {
+		p.Table.Rows = append(p.Table.Rows, statementRow(o, st, canDownload))
+	}
+	p.Total = page.Total
+	if page.HasNext {
+		p.NextURL = statementsListURL(o.Org.ID, p.Account, "after", page.CursorNext)
+	}
+	if page.CursorPrev != "" {
+		p.PrevURL = statementsListURL(o.Org.ID, p.Account, "before", page.CursorPrev)
+	}
+	if o.Can(access.ExportsManage) {
+		form := s.statementForm(c, nil, nil)
+		form.Mode = "opener"
+		p.Request = &form
+	}
+	return s.render(c, view{Page: "ExportedStatements", Title: "Exported statements · " + o.Org.Name, Props: p})
+}
+
+func statementsListURL(orgID, account, dir, cursor string) string {
+	q := url.Values{}
+	if account != "" {
+		q.Set("account", account)
+	}
+	if cursor != "" {
+		q.Set(dir, cursor)
+	}
+	if len(q) == 0 {
+		return statementsBase(orgID)
+	}
+	return statementsBase(orgID) + "?" + q.Encode()
+}
+
+// statementForm builds the request form. Without typed values it starts from the account
+// in the query (the account page's "Export to CSV") and the session's date range, capped at
+// today, the maximum date.
+func (s *Server) statementForm(c fiber.Ctx, typed *StatementValues, errs map[string]string) StatementExportProps {
+	o := req(c).Org
+	base := statementsBase(o.Org.ID)
+	today := s.now().Truncate(24 * time.Hour)
+	p := StatementExportProps{Mode: "page", CSRF: req(c).Session.CSRF, Action: base, APIURL: apiStatementsBase(o.Org.ID),
+		ListURL: base, OpenerURL: base + "?download_statement=1", Accounts: ownedOptions(o), Kinds: statementKinds(),
+		Errors: map[string]string{}, Max: today.Format(formDate)}
+	if errs != nil {
+		p.Errors = errs
+	}
+	if typed != nil {
+		p.Values = *typed
+		return p
+	}
+	r := s.dateRange(c)
+	from, to := r.After(), r.Before().AddDate(0, 0, -1)
+	if to.After(today) {
+		to = today
+	}
+	if from.After(to) {
+		from = to
+	}
+	p.Values = StatementValues{From: from.Format(formDate), To: to.Format(formDate), Kind: provider.KindTransactions}
+	if a, ok := ownsAccount(o, c.Query("account")); ok {
+		p.Values.Account = a.AccountNumber
+	} else if acc := o.OwnedAccounts(); len(acc) == 1 {
+		p.Values.Account = acc[0].AccountNumber
+	}
+	return p
+}
+
+func (s *Server) statementRequestPage(c fiber.Ctx, typed *StatementValues, errs map[string]string, status int) error {
+	sh, err := s.shell(c)
+	if err != nil {
+		return err
+	}
+	form := s.statementForm(c, typed, errs)
+	form.Done = c.Query("requested") != "" && typed == nil
+	return s.render(c, view{Status: status, Page: "StatementRequest", Title: "Download statement · " + req(c).Org.Org.Name,
+		Props: StatementRequestProps{Shell: sh, Form: form}})
+}
+
+// Words of the request form.
+const (
+	msgStatementAccount  = "Select an account"
+	msgStatementFrom     = "Enter the first day of the statement"
+	msgStatementTo       = "Enter the last day of the statement"
+	msgStatementKind     = "Select a report type"
+	msgStatementOrder    = "The first day must be on or before the last day"
+	msgStatementAfterMax = "The last day cannot be after %s"
+)
+
+// parseStatementForm checks a request as typed and returns the provider request, or the
+// errors by field.
+func (s *Server) parseStatementForm(o *OrgContext, v StatementValues) (provider.StatementRequest, map[string]string) {
+	var owned []string
+	for _, a := range o.OwnedAccounts() {
+		owned = append(owned, a.AccountNumber)
+	}
+	return checkStatementForm(v, s.now().Truncate(24*time.Hour), owned)
+}
+
+// checkStatementForm is the form's rules (testdata/statement-request.json, also run by the
+// island): today is the maximum date, a period's last day is inclusive.
+func checkStatementForm(v StatementValues, today time.Time, owned []string) (provider.StatementRequest, map[string]string) {
+	errs := map[string]string{}
+	r := provider.StatementRequest{AccountNumber: v.Account, Kind: v.Kind}
+	if !slices.Contains(owned, v.Account) {
+		errs["account"] = msgStatementAccount
+	}
+	from, ferr := time.Parse(formDate, v.From)
+	if ferr != nil {
+		errs["from"] = msgStatementFrom
+	}
+	to, terr := time.Parse(formDate, v.To)
+	switch {
+	case terr != nil:
+		errs["to"] = msgStatementTo
+	case to.After(today):
+		errs["to"] = strings.Replace(msgStatementAfterMax, "%s", today.Format(displayDate), 1)
+	case ferr == nil && from.After(to):
+		errs["from"] = msgStatementOrder
+	}
+	if provider.StatementEntryTypes(v.Kind) == nil {
+		errs["kind"] = msgStatementKind
+	}
+	r.CreatedAfter, r.CreatedBefore = from, to.AddDate(0, 0, 1)
+	return r, errs
+}
+
+// formFieldOf maps the provider's request fields to the form's.
+var formFieldOf = map[string]string{"virtual_account_number": "account", "created_after": "from", "created_before": "to", "kind": "kind"}
+
+func (s *Server) createStatement(c fiber.Ctx) error {
+	if s.Statements == nil {
+		return s.notFound(c)
+	}
+	rq := req(c)
+	o := rq.Org
+	v := StatementValues{Account: c.FormValue("account"), From: c.FormValue("from"), To: c.FormValue("to"), Kind: c.FormValue("kind")}
+	r, errs := s.parseStatementForm(o, v)
+	if len(errs) == 0 {
+		r.RequestedBy = rq.User.ID
+		st, err := s.Statements.CreateStatement(c.Context(), o.Org.ID, r)
+		if err == nil {
+			return redirect(c, statementsBase(o.Org.ID)+"?download_statement=1&requested="+url.QueryEscape(st.ID))
+		}
+		var fe *provider.FieldError
+		switch {
+		case errors.As(err, &fe) && formFieldOf[fe.Field] != "":
+			errs[formFieldOf[fe.Field]] = fe.Err.Message
+		case provider.ErrorCode(err) == provider.EINTERNAL:
+			s.Logger.Error("create statement", "request_id", rq.ID, "err", err)
+			errs["form"] = provider.MsgStatementCreate
+		default:
+			errs["form"] = provider.MsgStatementCreate
+		}
+	}
+	return s.statementRequestPage(c, &v, errs, fiber.StatusUnprocessableEntity)
+}
+
+// contentDisposition names a download (RFC 6266; mime quotes or encodes as needed).
+func contentDisposition(name string) string {
+	return mime.FormatMediaType("attachment", map[string]string{"filename": name})
+}
+
+func (s *Server) downloadStatement(c fiber.Ctx) error {
+	if s.Statements == nil {
+		return s.notFound(c)
+	}
+	o := req(c).Org
+	format := c.Query("format", provider.FormatCSV)
+	f, err := s.Statements.OpenStatement(c.Context(), o.Org.ID, strings.Clone(c.Params("statement")), format)
+	switch provider.ErrorCode(err) {
+	case "":
+	case provider.ENOTFOUND:
+		return s.notFound(c)
+	case provider.ECONFLICT, provider.EINVALID:
+		if err := s.flash(c, session.FlashError, provider.MsgStatementDownload+": "+provider.ErrorMessage(err)); err != nil {
+			return err
+		}
+		return redirect(c, statementsBase(o.Org.ID))
+	default:
+		return err
+	}
+	c.Set(fiber.HeaderContentType, f.ContentType)
+	c.Set(fiber.HeaderContentDisposition, contentDisposition(f.Filename))
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return c.SendStream(f)
+}
+
+// The JSON API of statements (spec 000 §7 "Virtual bank").
+
+// apiStatement is a statement as the API shows it.
+type apiStatement struct {
+	provider.Statement
+	CAMT053Available bool `json:"camt053_available"`
+}
+
+func toAPIStatement(st provider.Statement) apiStatement {
+	return apiStatement{Statement: st, CAMT053Available: camtAvailable(st.Currency)}
+}
+
+// apiStatementMember checks membership (404) and then the permission (403).
+func (s *Server) apiStatementMember(c fiber.Ctx, a *apiCaller, perm access.Permission) (string, bool, error) {
+	if s.Statements == nil {
+		return "", false, apiError(c, fiber.StatusNotFound, apiCodeNotFound, apiMsgNotFound)
+	}
+	id := apiPathOrg(c)
+	if _, ok, err := s.apiAccess(c, a, id, perm, access.AccountsRead); !ok {
+		return "", false, err
+	}
+	return id, true, nil
+}
+
+// parseAPITime takes YYYY-MM-DD (midnight UTC) or an RFC 3339 time.
+func parseAPITime(v string) (time.Time, bool) {
+	if v == "" {
+		return time.Time{}, true
+	}
+	if t, err := time.Parse(formDate, v); err == nil {
+		return t, true
+	}
+	if t, err := time.Parse(time.RFC3339, v); err == nil {
+		return t.UTC(), true
+	}
+	return time.Time{}, false
+}
+
+type apiStatementRequest struct {
+	AccountNumber string `json:"virtual_account_number"`
+	CreatedAfter  string `json:"created_after"`
+	CreatedBefore string `json:"created_before"`
+	Kind          string `json:"kind"`
+}
+
+func (s *Server) apiCreateStatement(c fiber.Ctx, a *apiCaller) error {
+	orgID, ok, err := s.apiStatementMember(c, a, access.ExportsManage)
+	if !ok {
+		return err
+	}
+	var body apiStatementRequest
+	if p := decodeJSON(c, &body); p != nil {
+		return apiErrors(c, p.Status, *p)
+	}
+	var probs []apiProblem
+	after, okA := parseAPITime(body.CreatedAfter)
+	before, okB := parseAPITime(body.CreatedBefore)
+	if !okA {
+		probs = append(probs, apiField("created_after", "Must be a date (YYYY-MM-DD) or a time (RFC 3339)"))
+	}
+	if !okB {
+		probs = append(probs, apiField("created_before", "Must be a date (YYYY-MM-DD) or a time (RFC 3339)"))
+	}
+	if len(probs) > 0 {
+		return apiErrors(c, fiber.StatusUnprocessableEntity, probs...)
+	}
+	st, err := s.Statements.CreateStatement(c.Context(), orgID, provider.StatementRequest{AccountNumber: body.AccountNumber,
+		CreatedAfter: after, CreatedBefore: before, Kind: body.Kind, RequestedBy: a.User.ID})
+	var fe *provider.FieldError
+	if errors.As(err, &fe) {
+		return apiErrors(c, fiber.StatusUnprocessableEntity, apiField(fe.Field, fe.Err.Message))
+	}
+	if err != nil {
+		if p := apiProviderProblem(err, apiTexts{provider.ENOTFOUND: {Title: provider.MsgStatementCreate}}); p != nil {
+			return apiErrors(c, p.Status, *p)
+		}
+		return err
+	}
+	return c.Status(fiber.StatusCreated).JSON(fiber.Map{"data": toAPIStatement(st)})
+}
+
+func (s *Server) apiListStatements(c fiber.Ctx, a *apiCaller) error {
+	orgID, ok, err := s.apiStatementMember(c, a, access.ExportsRead)
+	if !ok {
+		return err
+	}
+	f := provider.StatementFilter{AccountNumber: strings.Clone(c.Query("account_number"))}
+	var probs []apiProblem
+	param := func(name, title string) {
+		probs = append(probs, apiProblem{Status: fiber.StatusUnprocessableEntity, Code: apiCodeInvalid, Title: title,
+			Source: &apiSource{Parameter: name}})
+	}
+	for _, d := range []struct {
+		name string
+		to   *time.Time
+	}{{"date_from", &f.DateFrom}, {"date_to", &f.DateTo}} {
+		if v := c.Query(d.name); v != "" {
+			t, err := time.Parse(formDate, v)
+			if err != nil {
+				param(d.name, "Must be a date (YYYY-MM-DD)")
+			}
+			*d.to = t
+		}
+	}
+	if sort := c.Query("sort"); sort != "" && sort != "-created_at" {
+		param("sort", "Statements sort by -created_at (newest first)")
+	}
+	if v := c.Query("cursor_after"); v != "" {
+		f.Cursor, f.Direction = strings.Clone(v), provider.DirectionNext
+	} else if v := c.Query("cursor_before"); v != "" {
+		f.Cursor, f.Direction = strings.Clone(v), provider.DirectionPrev
+	}
+	if v := c.Query("limit"); v != "" {
+		n := 0
+		for _, ch := range v {
+			if ch < '0' || ch > '9' || n > provider.MaxStatementLimit {
+				n = -1
+				break
+			}
+			n = n*10 + int(ch-'0')
+		}
+		if n < 1 || n > provider.MaxStatementLimit {
+			param("limit", "Must be between 1 and 100")
+		}
+		f.Limit = n
+	}
+	if len(probs) > 0 {
+		return apiErrors(c, fiber.StatusUnprocessableEntity, probs...)
+	}
+	page, err := s.Statements.Statements(c.Context(), orgID, f)
+	if err != nil {
+		return apiProviderFail(c, err, nil)
+	}
+	data := make([]apiStatement, len(page.Statements))
+	for i, st := range page.Statements {
+		data[i] = toAPIStatement(st)
+	}
+	return c.Status(fiber.StatusOK).JSON(fiber.Map{"data": data, "meta": fiber.Map{"cursor_next": page.CursorNext,
+		"cursor_prev": page.CursorPrev, "has_next_page": page.HasNext, "total": page.Total}})
+}
+
+func (s *Server) apiGetStatement(c fiber.Ctx, a *apiCaller) error {
+	orgID, ok, err := s.apiStatementMember(c, a, access.ExportsRead)
+	if !ok {
+		return err
+	}
+	st, err := s.Statements.Statement(c.Context(), orgID, strings.Clone(c.Params("statement")))
+	if err != nil {
+		return apiProviderFail(c, err, apiTexts{provider.ENOTFOUND: {Title: provider.MsgStatementFetch}})
+	}
+	return apiData(c, toAPIStatement(st))
+}
+
+func (s *Server) apiDownloadStatement(c fiber.Ctx, a *apiCaller) error {
+	orgID, ok, err := s.apiStatementMember(c, a, access.ExportsDownload)
+	if !ok {
+		return err
+	}
+	f, err := s.Statements.OpenStatement(c.Context(), orgID, strings.Clone(c.Params("statement")), c.Query("format", provider.FormatCSV))
+	if err != nil {
+		return apiProviderFail(c, err, apiTexts{provider.ENOTFOUND: {Title: provider.MsgStatementFetch},
+			provider.ECONFLICT: {Title: provider.MsgStatementDownload, Detail: provider.ErrorMessage(err)}})
+	}
+	c.Set(fiber.HeaderContentType, f.ContentType)
+	c.Set(fiber.HeaderContentDisposition, contentDisposition(f.Filename))
+	return c.Status(fiber.StatusOK).SendStream(f)
+}
+
+var apiStatementIDParam = oaParameter{Name: "statement", In: "path", Required: true, Description: "Statement id.",
+	Schema: oaString("").withFormat("uuid")}
+
+func apiStatementSchema() *oaSchema {
+	return oaObject("An exported statement (spec: id, from, to, created_at, virtual_account_number, kind, csv_file_id) and its progress.",
+		oaField("id", oaString("Statement id.").withFormat("uuid")),
+		oaField("from", oaString("Start of the period, inclusive (UTC).").withFormat("date-time")),
+		oaField("to", oaString("End of the period, exclusive (UTC).").withFormat("date-time")),
+		oaField("created_at", oaString("When it was requested (UTC).").withFormat("date-time")),
+		oaField("virtual_account_number", oaString("The account.")),
+		oaField("currency", oaString("The account's currency.")),
+		oaField("kind", oaString("transactions: every entry type; charges: the fee types only.").withEnum(provider.KindTransactions, provider.KindCharges)),
+		oaField("csv_file_id", oaString("The stored CSV file; empty until ready.")),
+		oaField("state", oaString("queued and generating: not ready yet; ready: downloadable.").withEnum(provider.StatementQueued,
+			provider.StatementGenerating, provider.StatementReady, provider.StatementFailed)),
+		oaField("entry_count", oaInteger("Entries in the statement (once ready).")),
+		oaField("opening_balance", oaString("Balance at the start of the period, exact decimal (once ready).")),
+		oaField("closing_balance", oaString("Balance at the end of the period, exact decimal (once ready).")),
+		oaOptional("ready_at", oaString("When it became ready.").withFormat("date-time")),
+		oaField("camt053_available", oaBool("Whether the camt.053 format can carry this currency (three-letter code, at most 5 decimals).")))
+}
+
+func apiStatementOperations() []apiOp {
+	tag := "Statements"
+	params := func(more ...oaParameter) []oaParameter { return append([]oaParameter{apiOrgIDParam}, more...) }
+	forbidden := apiErrorReply(fiber.StatusForbidden, "The role lacks the permission (code forbidden: exports:read, exports:manage or exports:download, with accounts:read), or MissingScope / invalid_csrf.")
+	return []apiOp{
+		{
+			ID: "createStatement", Method: fiber.MethodPost, Path: "/virtual_bank/organisations/{id}/statements", Tag: tag,
+			Summary: "Request a statement", Description: "Queues a statement of an owned account for the period [created_after, created_before). " +
+				"It is generated in the background; when ready, the requesting user gets an e-mail. Needs exports:manage.",
+			Auth: apiBearer, Scopes: apiScopesDashboard, Params: params(),
+			Body: oaObject("Statement request.",
+				oaField("virtual_account_number", oaString("An account the organisation owns.")),
+				oaField("created_after", oaString("Start, inclusive: YYYY-MM-DD (midnight UTC) or RFC 3339.").withExample("2026-10-01")),
+				oaField("created_before", oaString("End, exclusive: YYYY-MM-DD (midnight UTC) or RFC 3339; at most the end of today.").withExample("2026-11-01")),
+				oaField("kind", oaString("").withEnum(provider.KindTransactions, provider.KindCharges))),
+			Responses: []apiResponse{{Status: fiber.StatusCreated, Description: "Queued.", Schema: oaData(apiStatementSchema())},
+				apiReplyUnauthorized, forbidden, apiReplyNotFound,
+				apiErrorReply(fiber.StatusUnprocessableEntity, "A field is wrong (source.pointer names it).")},
+			Handler: (*Server).apiCreateStatement,
+		},
+		{
+			ID: "listStatements", Method: fiber.MethodGet, Path: "/virtual_bank/organisations/{id}/statements", Tag: tag,
+			Summary: "List exported statements", Description: "Newest first, paged by cursors, with the total. Needs exports:read.",
+			Auth: apiBearer, Scopes: apiScopesDashboard,
+			Params: params(
+				oaParameter{Name: "account_number", In: "query", Description: "Only this account's.", Schema: oaString("")},
+				oaParameter{Name: "date_from", In: "query", Description: "Created on or after this day (YYYY-MM-DD, UTC).", Schema: oaString("").withFormat("date")},
+				oaParameter{Name: "date_to", In: "query", Description: "Created on or before this day (YYYY-MM-DD, UTC).", Schema: oaString("").withFormat("date")},
+				oaParameter{Name: "cursor_after", In: "query", Description: "cursor_next of a page: the older statements after it.", Schema: oaString("")},
+				oaParameter{Name: "cursor_before", In: "query", Description: "cursor_prev of a page: the newer statements before it.", Schema: oaString("")},
+				oaParameter{Name: "sort", In: "query", Description: "Only -created_at.", Schema: oaString("").withEnum("-created_at")},
+				oaParameter{Name: "limit", In: "query", Description: "Page size, 1 to 100 (default 20).", Schema: oaInteger("")}),
+			Responses: []apiResponse{{Status: fiber.StatusOK, Description: "One page.", Schema: oaObject("",
+				oaField("data", oaArray(apiStatementSchema(), "")),
+				oaField("meta", oaObject("Paging.",
+					oaField("cursor_next", oaString("Older page; empty when none.")),
+					oaField("cursor_prev", oaString("Newer page; empty on the first.")),
+					oaField("has_next_page", oaBool("")),
+					oaField("total", oaInteger("Statements matching the filters")))))},
+				apiReplyUnauthorized, forbidden, apiReplyNotFound,
+				apiErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong (source.parameter names it).")},
+			Handler: (*Server).apiListStatements,
+		},
+		{
+			ID: "getStatement", Method: fiber.MethodGet, Path: "/virtual_bank/organisations/{id}/statements/{statement}", Tag: tag,
+			Summary: "Get an exported statement", Description: "With its state, to follow its generation. Needs exports:read.",
+			Auth: apiBearer, Scopes: apiScopesDashboard, Params: params(apiStatementIDParam),
+			Responses: []apiResponse{{Status: fiber.StatusOK, Description: "The statement.", Schema: oaData(apiStatementSchema())},
+				apiReplyUnauthorized, forbidden,
+				apiErrorReply(fiber.StatusNotFound, "Could not fetch exported statement (also for another organisation's).")},
+			Handler: (*Server).apiGetStatement,
+		},
+		{
+			ID: "downloadStatement", Method: fiber.MethodGet, Path: "/virtual_bank/organisations/{id}/statements/{statement}/download", Tag: tag,
+			Summary: "Download an exported statement", Description: "The file, named in Content-Disposition: CSV (RFC 4180, UTF-8, header row; " +
+				"cells starting with = + - @ tab or CR get a leading apostrophe, except plain decimal numbers such as -12.50) or " +
+				"camt.053.001.08 XML. Needs exports:download.",
+			Auth: apiBearer, Scopes: apiScopesDashboard,
+			Params: params(apiStatementIDParam, oaParameter{Name: "format", In: "query", Description: "csv (default) or camt053.",
+				Schema: oaString("").withEnum(provider.FormatCSV, provider.FormatCAMT053)}),
+			Responses: []apiResponse{{Status: fiber.StatusOK, Description: "The file (text/csv or application/xml).",
+				Headers: map[string]oaHeader{"Content-Disposition": {Description: "attachment; filename=…", Schema: oaString("")}}},
+				apiReplyUnauthorized, forbidden,
+				apiErrorReply(fiber.StatusNotFound, "Could not fetch exported statement."),
+				apiErrorReply(fiber.StatusConflict, "Error while downloading the file: not ready yet."),
+				apiErrorReply(fiber.StatusUnprocessableEntity, "Unknown format, or camt.053 for a currency it cannot carry.")},
+			Handler: (*Server).apiDownloadStatement,
+		},
+	}
+}

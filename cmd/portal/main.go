@@ -149,14 +149,16 @@ func run(log *slog.Logger) error {
 	funding, _ := any(store).(provider.Funding)
 	crypto, _ := any(store).(provider.Crypto)
 	stats, _ := any(store).(provider.Stats)
+	statements, _ := any(store).(provider.Statements)
 	srv := server.New(server.Deps{
-		Auth: auth, Ledger: ledger, Funding: funding, Crypto: crypto, Stats: stats,
+		Auth: auth, Ledger: ledger, Funding: funding, Crypto: crypto, Stats: stats, Statements: statements,
 		Config: server.Config{Env: mode, TLS: env("PORTAL_TLS", "") == "1", SessionsBackend: backend, LoginIPLimit: ipLimit,
 			SupportURL: env("PORTAL_SUPPORT_URL", ""), CryptoWidgetURL: env("PORTAL_CRYPTO_WIDGET_URL", "")},
 		Provider: store,
 		Sessions: session.NewManager(sessStore, session.Config{IdleTimeout: idle, AbsoluteTimeout: absolute}),
 		Limiter:  limiter, Renderer: renderer, Assets: as, Tokens: signer, Redis: rdb, Logger: log,
 	})
+	defer store.StartStatementWorker(ctx, reference.StatementWorkerEnv(log))()
 	go func() {
 		<-ctx.Done()
 		_ = srv.App().ShutdownWithTimeout(10 * time.Second)

@@ -1,0 +1,163 @@
+import { h, render } from 'preact';
+import { act } from 'preact/test-utils';
+import { renderToString } from 'preact-render-to-string';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mount } from '../ssr/runtime/client.js';
+import StatementExport, { type Props } from './StatementExport';
+import { violations } from './testing';
+
+const props: Props = {
+  mode: 'page',
+  csrf: 'csrf-1',
+  action: '/org/o1/exported_statements',
+  apiUrl: '/api/v2/virtual_bank/organisations/o1/statements',
+  listUrl: '/org/o1/exported_statements',
+  openerUrl: '/org/o1/exported_statements?download_statement=1',
+  accounts: [
+    { value: '4520011000000015', label: 'Main EUR (EUR) · No. 4520011000000015' },
+    { value: '4520011000000023', label: 'Payroll GBP (GBP) · No. 4520011000000023' },
+  ],
+  kinds: [
+    { value: 'transactions', label: 'Transactions' },
+    { value: 'charges', label: 'Charges' },
+  ],
+  values: { account: '4520011000000023', from: '2026-10-24', to: '2026-11-22', kind: 'transactions' },
+  errors: {},
+  max: '2026-11-22',
+  done: false,
+};
+
+function serverPage(p: Props): HTMLElement {
+  document.body.innerHTML =
+    '<main><h1>Exported statements</h1>' +
+    `<div data-island="StatementExport" data-props="island-0">${renderToString(h(StatementExport, p))}</div>` +
+    `<script type="application/json" id="island-0">${JSON.stringify(p).replace(/</g, '\\u003c')}</script></main>`;
+  return document.querySelector('[data-island]')!;
+}
+
+function hydrate(p: Props) {
+  const el = serverPage(p);
+  const before = el.innerHTML;
+  act(() => mount('StatementExport', StatementExport));
+  expect(el.innerHTML.startsWith(before) || el.innerHTML === before).toBe(true);
+  expect(el.hasAttribute('data-hydration-mismatch')).toBe(false);
+  return el;
+}
+
+describe('page mode (no JavaScript)', () => {
+  it('is a plain form that posts to the server, with the chosen values', () => {
+    const el = serverPage(props);
+    const f = el.querySelector('form')!;
+    expect([f.getAttribute('method'), f.getAttribute('action')]).toEqual(['post', '/org/o1/exported_statements']);
+    expect(Object.fromEntries(new FormData(f))).toEqual({
+      _csrf: 'csrf-1', from: '2026-10-24', to: '2026-11-22', account: '4520011000000023', kind: 'transactions',
+    });
+    for (const id of ['statement-from', 'statement-to']) {
+      const i = el.querySelector<HTMLInputElement>('#' + id)!;
+      expect(i.required && i.max === '2026-11-22' && i.type === 'date').toBe(true);
+    }
+    expect(el.querySelector('button')!.textContent).toBe('Download CSV report');
+  });
+
+  it('shows errors beside the fields and in a summary linked to them', async () => {
+    const el = serverPage({ ...props, errors: { to: 'The last day cannot be after 22-11-2026' } });
+    const link = el.querySelector<HTMLAnchorElement>('[role=alert] a')!;
+    expect(link.getAttribute('href')).toBe('#statement-to');
+    expect(el.querySelector('#statement-to')!.getAttribute('aria-describedby')).toBe('statement-dates-hint statement-to-error');
+    expect(el.querySelector('#statement-to-error')!.textContent).toContain('The last day cannot be after 22-11-2026');
+    expect(await violations()).toEqual([]);
+    vi.restoreAllMocks();
+  });
+
+  it('done: the report is e-mailed', () => {
+    const el = serverPage({ ...props, done: true });
+    expect(el.querySelector('[role=status]')!.textContent).toContain('e-mailed');
+    expect(el.querySelector('form')).toBeNull();
+  });
+});
+
+describe('opener mode', () => {
+  let posts: { url: string; init: RequestInit }[];
+  let reply: { ok: boolean; status: number; body: unknown };
+  let assigned: string[];
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    posts = [];
+    assigned = [];
+    reply = { ok: true, status: 201, body: { data: { id: 's1', state: 'queued' } } };
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      posts.push({ url, init });
+      return Promise.resolve({ ok: reply.ok, status: reply.status, json: () => Promise.resolve(reply.body) });
+    });
+    vi.stubGlobal('location', { ...window.location, assign: (u: string) => assigned.push(u) });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    render(null, document.querySelector('[data-island]')!);
+  });
+
+  const opener = { ...props, mode: 'opener' as const };
+
+  it('is a link to the page without JavaScript', () => {
+    const el = serverPage(opener);
+    const a = el.querySelector('a')!;
+    expect([a.textContent, a.getAttribute('href')]).toEqual(['Download statement', '/org/o1/exported_statements?download_statement=1']);
+    expect(el.querySelector('dialog, form')).toBeNull();
+  });
+
+  it('opens the dialog (336 wide), posts to the API, says done, closes after 1 s and shows the list', async () => {
+    const el = hydrate(opener);
+    await act(async () => el.querySelector('a')!.click());
+    const d = el.querySelector('dialog')!;
+    expect(d.hasAttribute('open')).toBe(true);
+    expect(d.style.width).toContain('336px');
+    expect(d.querySelector('h2')!.textContent).toBe('Download statement');
+    await act(async () => {
+      d.querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true, bubbles: true }));
+    });
+    expect(posts).toHaveLength(1);
+    expect(posts[0].url).toBe('/api/v2/virtual_bank/organisations/o1/statements');
+    expect((posts[0].init.headers as Record<string, string>)['X-CSRF-Token']).toBe('csrf-1');
+    expect(JSON.parse(posts[0].init.body as string)).toEqual({
+      virtual_account_number: '4520011000000023', created_after: '2026-10-24', created_before: '2026-11-23', kind: 'transactions',
+    });
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(d.querySelector('[role=status]')!.textContent).toContain('e-mailed');
+    await act(() => vi.advanceTimersByTimeAsync(999));
+    expect(assigned).toEqual([]);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(assigned).toEqual(['/org/o1/exported_statements']);
+    expect(d.hasAttribute('open')).toBe(false);
+  });
+
+  it('checks the form first and maps the API errors to fields', async () => {
+    const el = hydrate(opener);
+    await act(async () => el.querySelector('a')!.click());
+    const d = el.querySelector('dialog')!;
+    const to = d.querySelector<HTMLInputElement>('#statement-to')!;
+    await act(async () => {
+      to.value = '2026-11-30';
+      to.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await act(async () => {
+      d.querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true, bubbles: true }));
+    });
+    expect(posts).toHaveLength(0);
+    expect(d.querySelector('#statement-to-error')!.textContent).toContain('The last day cannot be after 22-11-2026');
+
+    await act(async () => {
+      to.value = '2026-11-21';
+      to.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    reply = { ok: false, status: 500, body: { errors: [{ title: 'Something went wrong' }] } };
+    await act(async () => {
+      d.querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true, bubbles: true }));
+    });
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(posts).toHaveLength(1);
+    expect(d.querySelector('[role=alert]')!.textContent).toBe('Unable to create statement');
+  });
+});

@@ -1,0 +1,137 @@
+package provider
+
+import (
+	"context"
+	"io"
+	"time"
+)
+
+// Statement kinds (spec 000 §9 "Export kinds").
+const (
+	KindTransactions = "transactions"
+	KindCharges      = "charges"
+)
+
+// ChargeEntryTypes are the entry types a "charges" statement holds: the fee types among the
+// allowed entry types. A "transactions" statement holds every allowed type.
+func ChargeEntryTypes() []string {
+	return []string{EntryCollectionFee, EntryCollectionRefundFee, EntryPayoutFee, EntryIncidentChargesFee,
+		EntryMonthlyFee, EntryMinimumProcessingFee}
+}
+
+// StatementEntryTypes are the entry types a statement of kind holds; nil for an unknown kind.
+func StatementEntryTypes(kind string) []string {
+	switch kind {
+	case KindTransactions:
+		return EntryTypes()
+	case KindCharges:
+		return ChargeEntryTypes()
+	}
+	return nil
+}
+
+// Statement states. A requested statement waits in the provider's job queue (queued), is
+// written (generating), then can be downloaded (ready); failed ones say so.
+const (
+	StatementQueued     = "queued"
+	StatementGenerating = "generating"
+	StatementReady      = "ready"
+	StatementFailed     = "failed"
+)
+
+// Statement formats of OpenStatement.
+const (
+	FormatCSV     = "csv"
+	FormatCAMT053 = "camt053"
+)
+
+// Texts of the spec's error catalogue (000 §8).
+const (
+	MsgStatementCreate   = "Unable to create statement"
+	MsgStatementFetch    = "Could not fetch exported statement"
+	MsgStatementDownload = "Error while downloading the file"
+)
+
+// StatementRequest is spec 000 §3's statement request. CreatedAfter is inclusive,
+// CreatedBefore exclusive. RequestedBy is the user whose e-mail gets the notice.
+type StatementRequest struct {
+	AccountNumber string    `json:"virtual_account_number"`
+	CreatedAfter  time.Time `json:"created_after"`
+	CreatedBefore time.Time `json:"created_before"`
+	Kind          string    `json:"kind"`
+	RequestedBy   string    `json:"-"`
+}
+
+// Statement is spec 000 §3's exported statement plus its progress. From is inclusive, To
+// exclusive. CSVFileID is empty until the statement is ready. OpeningBalance and
+// ClosingBalance are the account's balances at From and at the end of the statement's last
+// entry (for kind charges too); EntryCount is how many entries it holds.
+type Statement struct {
+	ID             string    `json:"id"`
+	From           time.Time `json:"from"`
+	To             time.Time `json:"to"`
+	CreatedAt      time.Time `json:"created_at"`
+	AccountNumber  string    `json:"virtual_account_number"`
+	Currency       string    `json:"currency"`
+	Kind           string    `json:"kind"`
+	CSVFileID      string    `json:"csv_file_id"`
+	State          string    `json:"state"`
+	EntryCount     int       `json:"entry_count"`
+	OpeningBalance string    `json:"opening_balance"`
+	ClosingBalance string    `json:"closing_balance"`
+	ReadyAt        time.Time `json:"ready_at,omitzero"`
+}
+
+// StatementFilter selects and pages statements, newest first. DateFrom and DateTo filter by
+// creation day (both inclusive, UTC days); Cursor and Direction page like MovementFilter.
+type StatementFilter struct {
+	AccountNumber string
+	DateFrom      time.Time
+	DateTo        time.Time
+	Cursor        string
+	Direction     string
+	Limit         int
+}
+
+// Page sizes of Statements.
+const (
+	DefaultStatementLimit = 20
+	MaxStatementLimit     = 100
+)
+
+// StatementPage is one page of Statements, paged like MovementPage.
+type StatementPage struct {
+	Statements []Statement `json:"statements"`
+	CursorNext string      `json:"cursor_next"`
+	CursorPrev string      `json:"cursor_prev"`
+	HasNext    bool        `json:"has_next_page"`
+	Total      int         `json:"total"`
+}
+
+// StatementFile is an open statement file. The caller reads it once and closes it.
+type StatementFile struct {
+	io.ReadCloser
+	// Filename is what the download is saved as.
+	Filename    string
+	ContentType string
+}
+
+// Statements is the provider's statement exports. Statements are generated in the
+// background: CreateStatement queues the request, and the provider e-mails the requesting
+// user when the file is ready. Only accounts the organisation owns can be exported; reads of
+// another organisation's statement are ENOTFOUND, like an unknown one. The caller establishes
+// the user's right to act for orgID first.
+type Statements interface {
+	// CreateStatement queues a statement. EINVALID (a *FieldError on "kind", "created_after",
+	// "created_before" or "virtual_account_number") for a bad request; ENOTFOUND for an
+	// account the organisation does not own.
+	CreateStatement(ctx context.Context, orgID string, req StatementRequest) (Statement, error)
+	// Statements lists the organisation's statements, newest first.
+	Statements(ctx context.Context, orgID string, f StatementFilter) (StatementPage, error)
+	// Statement is one statement with its current state.
+	Statement(ctx context.Context, orgID, id string) (Statement, error)
+	// OpenStatement opens a ready statement's file in format (FormatCSV or FormatCAMT053).
+	// ECONFLICT while it is not ready; EINVALID for an unknown format or a camt.053 of an
+	// account whose currency camt.053 cannot carry.
+	OpenStatement(ctx context.Context, orgID, id, format string) (*StatementFile, error)
+}

@@ -1,0 +1,385 @@
+package reference
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"portal/currency"
+	"portal/money"
+	"portal/provider"
+	"portal/statement"
+)
+
+var _ provider.Statements = (*Store)(nil)
+
+const statementColumns = `seq, id, account_number, currency, kind, period_from, period_to, state, coalesce(csv_file_id, ''),
+	entry_count, opening_balance, closing_balance, created_at, coalesce(ready_at, '')`
+
+func scanStatement(r scanner, st *provider.Statement, seq *int64) error {
+	var from, to, created, ready string
+	if err := r.Scan(seq, &st.ID, &st.AccountNumber, &st.Currency, &st.Kind, &from, &to, &st.State, &st.CSVFileID,
+		&st.EntryCount, &st.OpeningBalance, &st.ClosingBalance, &created, &ready); err != nil {
+		return fmt.Errorf("reference: statement: %w", err)
+	}
+	var err error
+	if st.From, err = parseTime(from); err != nil {
+		return err
+	}
+	if st.To, err = parseTime(to); err != nil {
+		return err
+	}
+	if st.CreatedAt, err = parseTime(created); err != nil {
+		return err
+	}
+	if ready != "" {
+		if st.ReadyAt, err = parseTime(ready); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func statementField(field, format string, args ...any) error {
+	return &provider.FieldError{Field: field, Err: provider.Errorf(provider.EINVALID, format, args...)}
+}
+
+// CreateStatement implements provider.Statements.
+func (s *Store) CreateStatement(ctx context.Context, orgID string, req provider.StatementRequest) (provider.Statement, error) {
+	var st provider.Statement
+	if provider.StatementEntryTypes(req.Kind) == nil {
+		return st, statementField("kind", "Select transactions or charges.")
+	}
+	if req.CreatedAfter.IsZero() {
+		return st, statementField("created_after", "Enter the first day of the statement.")
+	}
+	if req.CreatedBefore.IsZero() {
+		return st, statementField("created_before", "Enter the last day of the statement.")
+	}
+	if !req.CreatedBefore.After(req.CreatedAfter) {
+		return st, statementField("created_before", "The statement must end after it starts.")
+	}
+	now := s.now().UTC()
+	// The maximum date is today: a period may end at the end of today, no later.
+	endOfToday := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC).AddDate(0, 0, 1)
+	if req.CreatedBefore.After(endOfToday) {
+		return st, statementField("created_before", "The statement cannot end after today.")
+	}
+	err := s.inTx(ctx, "create statement", func(tx *sql.Tx) error {
+		err := tx.QueryRowContext(ctx, `SELECT currency_code FROM accounts
+			WHERE account_number = ? AND owner_organisation_id = ? AND kind = 'customer'`, req.AccountNumber, orgID).Scan(&st.Currency)
+		if errors.Is(err, sql.ErrNoRows) {
+			return &provider.FieldError{Field: "virtual_account_number",
+				Err: provider.Errorf(provider.ENOTFOUND, "Select one of your accounts.")}
+		}
+		if err != nil {
+			return fmt.Errorf("reference: create statement: %w", err)
+		}
+		var through int64
+		if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(seq), 0) FROM ledger_entries`).Scan(&through); err != nil {
+			return fmt.Errorf("reference: create statement: %w", err)
+		}
+		st.ID = uuid.NewString()
+		st.AccountNumber, st.Kind, st.State = req.AccountNumber, req.Kind, provider.StatementQueued
+		st.From, st.To, st.CreatedAt = req.CreatedAfter.UTC(), req.CreatedBefore.UTC(), now
+		_, err = tx.ExecContext(ctx, `INSERT INTO statements (id, organisation_id, account_number, currency, kind,
+			period_from, period_to, through_seq, requested_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			st.ID, orgID, st.AccountNumber, st.Currency, st.Kind, formatTime(st.From), formatTime(st.To), through,
+			req.RequestedBy, formatTime(now))
+		if err != nil {
+			return fmt.Errorf("reference: create statement: %w", err)
+		}
+		return nil
+	})
+	return st, err
+}
+
+// Statements implements provider.Statements.
+func (s *Store) Statements(ctx context.Context, orgID string, f provider.StatementFilter) (provider.StatementPage, error) {
+	page := provider.StatementPage{Statements: []provider.Statement{}}
+	limit := f.Limit
+	switch {
+	case limit == 0:
+		limit = provider.DefaultStatementLimit
+	case limit < 0 || limit > provider.MaxStatementLimit:
+		return page, provider.Errorf(provider.EINVALID, "Limit must be between 1 and %d.", provider.MaxStatementLimit)
+	}
+	dir := f.Direction
+	if dir == "" {
+		dir = provider.DirectionNext
+	}
+	if dir != provider.DirectionNext && dir != provider.DirectionPrev {
+		return page, provider.Errorf(provider.EINVALID, "Invalid cursor direction.")
+	}
+	where := `organisation_id = ?`
+	args := []any{orgID}
+	if f.AccountNumber != "" {
+		where += ` AND account_number = ?`
+		args = append(args, f.AccountNumber)
+	}
+	if !f.DateFrom.IsZero() {
+		where += ` AND created_at >= ?`
+		args = append(args, formatTime(f.DateFrom))
+	}
+	if !f.DateTo.IsZero() {
+		where += ` AND created_at < ?`
+		args = append(args, formatTime(f.DateTo.AddDate(0, 0, 1)))
+	}
+	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM statements WHERE `+where, args...).Scan(&page.Total); err != nil {
+		return page, fmt.Errorf("reference: statements: %w", err)
+	}
+	order := `created_at DESC, seq DESC`
+	if f.Cursor != "" {
+		at, seq, err := decodeCursor(f.Cursor)
+		if err != nil {
+			return page, err
+		}
+		if dir == provider.DirectionNext {
+			where += ` AND (created_at, seq) < (?, ?)`
+		} else {
+			where += ` AND (created_at, seq) > (?, ?)`
+			order = `created_at ASC, seq ASC`
+		}
+		args = append(args, at, seq)
+	} else if dir == provider.DirectionPrev {
+		return page, provider.Errorf(provider.EINVALID, "Invalid cursor.")
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT `+statementColumns+` FROM statements WHERE `+where+
+		` ORDER BY `+order+` LIMIT ?`, append(args, limit+1)...)
+	if err != nil {
+		return page, fmt.Errorf("reference: statements: %w", err)
+	}
+	defer rows.Close()
+	var seqs []int64
+	for rows.Next() {
+		var st provider.Statement
+		var seq int64
+		if err := scanStatement(rows, &st, &seq); err != nil {
+			return page, err
+		}
+		page.Statements = append(page.Statements, st)
+		seqs = append(seqs, seq)
+	}
+	if err := rows.Err(); err != nil {
+		return page, fmt.Errorf("reference: statements: %w", err)
+	}
+	more := len(page.Statements) > limit
+	if more {
+		page.Statements, seqs = page.Statements[:limit], seqs[:limit]
+	}
+	if len(page.Statements) == 0 {
+		return page, nil
+	}
+	if dir == provider.DirectionPrev {
+		for i, j := 0, len(seqs)-1; i < j; i, j = i+1, j-1 {
+			page.Statements[i], page.Statements[j] = page.Statements[j], page.Statements[i]
+			seqs[i], seqs[j] = seqs[j], seqs[i]
+		}
+	}
+	last := len(seqs) - 1
+	cursorOf := func(i int) string { return encodeCursor(page.Statements[i].CreatedAt, fmt.Sprint(seqs[i])) }
+	if dir == provider.DirectionNext {
+		page.HasNext = more
+		if f.Cursor != "" {
+			page.CursorPrev = cursorOf(0)
+		}
+	} else {
+		page.HasNext = true
+		if more {
+			page.CursorPrev = cursorOf(0)
+		}
+	}
+	if page.HasNext {
+		page.CursorNext = cursorOf(last)
+	}
+	return page, nil
+}
+
+// Statement implements provider.Statements.
+func (s *Store) Statement(ctx context.Context, orgID, id string) (provider.Statement, error) {
+	var st provider.Statement
+	var seq int64
+	err := scanStatement(s.read.QueryRowContext(ctx, `SELECT `+statementColumns+` FROM statements
+		WHERE id = ? AND organisation_id = ?`, id, orgID), &st, &seq)
+	if errors.Is(err, sql.ErrNoRows) {
+		return st, provider.Errorf(provider.ENOTFOUND, provider.MsgStatementFetch)
+	}
+	return st, err
+}
+
+// statementFilename names a download after what it holds, e.g.
+// statement-4520011000000015-transactions-20261001-20261031.csv (the last day inclusive).
+func statementFilename(st provider.Statement, ext string) string {
+	return fmt.Sprintf("statement-%s-%s-%s-%s.%s", st.AccountNumber, st.Kind, st.From.Format("20060102"),
+		st.To.Add(-time.Nanosecond).Format("20060102"), ext)
+}
+
+// OpenStatement implements provider.Statements.
+func (s *Store) OpenStatement(ctx context.Context, orgID, id, format string) (*provider.StatementFile, error) {
+	st, err := s.Statement(ctx, orgID, id)
+	if err != nil {
+		return nil, err
+	}
+	switch st.State {
+	case provider.StatementReady:
+	case provider.StatementFailed:
+		return nil, provider.Errorf(provider.ECONFLICT, "The statement could not be generated: please request it again.")
+	default:
+		return nil, provider.Errorf(provider.ECONFLICT, "The statement is not ready yet.")
+	}
+	switch format {
+	case provider.FormatCSV:
+		return &provider.StatementFile{ReadCloser: &chunkReader{ctx: ctx, s: s, fileID: st.CSVFileID},
+			Filename: statementFilename(st, "csv"), ContentType: "text/csv; charset=utf-8"}, nil
+	case provider.FormatCAMT053:
+		if !statement.CAMTSupported(st.Currency, currency.Decimals(st.Currency)) {
+			return nil, provider.Errorf(provider.EINVALID, "camt.053 cannot carry %s amounts: download the CSV.", st.Currency)
+		}
+		j, err := s.statementJob(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		var name string
+		if err := s.read.QueryRowContext(ctx, `SELECT name FROM accounts WHERE account_number = ?`, st.AccountNumber).Scan(&name); err != nil {
+			return nil, fmt.Errorf("reference: statement: %w", err)
+		}
+		pr, pw := io.Pipe()
+		go func() {
+			rows, err := s.statementRows(ctx, j)
+			if err != nil {
+				pw.CloseWithError(err)
+				return
+			}
+			defer rows.Close()
+			_, err = statement.WriteCAMT053(pw, statement.Header{MessageID: st.ID, StatementID: st.ID, CreatedAt: st.CreatedAt,
+				From: st.From, To: st.To, AccountNumber: st.AccountNumber, AccountName: name, Currency: st.Currency,
+				OpeningBalance: st.OpeningBalance, ClosingBalance: st.ClosingBalance, Servicer: "Portal"}, rows)
+			pw.CloseWithError(err)
+		}()
+		return &provider.StatementFile{ReadCloser: pr, Filename: statementFilename(st, "xml"),
+			ContentType: "application/xml; charset=utf-8"}, nil
+	}
+	return nil, provider.Errorf(provider.EINVALID, "Unknown format.")
+}
+
+// chunkReader reads a stored file one chunk at a time.
+type chunkReader struct {
+	ctx    context.Context
+	s      *Store
+	fileID string
+	n      int
+	buf    []byte
+	done   bool
+}
+
+func (r *chunkReader) Read(p []byte) (int, error) {
+	for len(r.buf) == 0 {
+		if r.done {
+			return 0, io.EOF
+		}
+		err := r.s.read.QueryRowContext(r.ctx, `SELECT data FROM statement_chunks WHERE file_id = ? AND n = ?`,
+			r.fileID, r.n).Scan(&r.buf)
+		if errors.Is(err, sql.ErrNoRows) {
+			r.done = true
+			continue
+		}
+		if err != nil {
+			return 0, fmt.Errorf("reference: statement file: %w", err)
+		}
+		r.n++
+	}
+	n := copy(p, r.buf)
+	r.buf = r.buf[n:]
+	return n, nil
+}
+
+func (r *chunkReader) Close() error { r.done, r.buf = true, nil; return nil }
+
+// statementJob is what a worker needs to write a statement.
+type statementJob struct {
+	id, orgID, account, currency, kind, requestedBy string
+	from, to                                        time.Time
+	through                                         int64
+	token                                           string
+}
+
+func (s *Store) statementJob(ctx context.Context, id string) (statementJob, error) {
+	j := statementJob{id: id}
+	var from, to string
+	err := s.read.QueryRowContext(ctx, `SELECT organisation_id, account_number, currency, kind, requested_by, period_from,
+		period_to, through_seq, coalesce(lease_token, '') FROM statements WHERE id = ?`, id).Scan(&j.orgID, &j.account,
+		&j.currency, &j.kind, &j.requestedBy, &from, &to, &j.through, &j.token)
+	if err != nil {
+		return j, fmt.Errorf("reference: statement job: %w", err)
+	}
+	if j.from, err = parseTime(from); err != nil {
+		return j, err
+	}
+	j.to, err = parseTime(to)
+	return j, err
+}
+
+// entryRows adapts ledger rows to statement.Rows.
+type entryRows struct {
+	rows *sql.Rows
+	row  statement.Row
+	err  error
+}
+
+func (e *entryRows) Next() bool {
+	if e.err != nil || !e.rows.Next() {
+		return false
+	}
+	var pe provider.Entry
+	if e.err = scanEntry(e.rows, &pe); e.err != nil {
+		return false
+	}
+	e.row = statement.Row{ID: pe.ID, Date: pe.Date, Reference: pe.Reference, OrderID: pe.OrderID, EntryType: pe.EntryType,
+		Amount: pe.Amount, RunningBalance: pe.RunningBalance, Currency: pe.Currency}
+	return true
+}
+func (e *entryRows) Row() statement.Row { return e.row }
+func (e *entryRows) Err() error {
+	if e.err != nil {
+		return e.err
+	}
+	return e.rows.Err()
+}
+func (e *entryRows) Close() error { return e.rows.Close() }
+
+// statementRows streams the entries of a statement in booking order, from a database cursor.
+func (s *Store) statementRows(ctx context.Context, j statementJob) (*entryRows, error) {
+	types := provider.StatementEntryTypes(j.kind)
+	args := []any{j.account, formatTime(j.from), formatTime(j.to), j.through}
+	for _, t := range types {
+		args = append(args, t)
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT `+entryColumns+` FROM ledger_entries
+		WHERE account_number = ? AND created_at >= ? AND created_at < ? AND seq <= ?
+		AND entry_type IN (?`+strings.Repeat(", ?", len(types)-1)+`) ORDER BY created_at, seq`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("reference: statement rows: %w", err)
+	}
+	return &entryRows{rows: rows}, nil
+}
+
+// balanceBefore is the account's balance just before t, counting entries up to through.
+func (s *Store) balanceBefore(ctx context.Context, j statementJob, t time.Time) (string, error) {
+	var rb string
+	err := s.read.QueryRowContext(ctx, `SELECT running_balance FROM ledger_entries
+		WHERE account_number = ? AND created_at < ? AND seq <= ? ORDER BY created_at DESC, seq DESC LIMIT 1`,
+		j.account, formatTime(t), j.through).Scan(&rb)
+	if errors.Is(err, sql.ErrNoRows) {
+		return money.Zero(currency.Decimals(j.currency)).String(), nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("reference: statement balance: %w", err)
+	}
+	return rb, nil
+}

@@ -1,0 +1,307 @@
+package server
+
+import (
+	"context"
+	"encoding/csv"
+	"io"
+	"maps"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/net/html"
+
+	"portal/provider"
+	"portal/reference"
+)
+
+const (
+	orgNordic   = reference.DemoOrg1ID
+	orgAtlantic = reference.DemoOrg2ID
+)
+
+func TestStatementFormVectors(t *testing.T) {
+	var v struct {
+		Cases []struct {
+			Name     string            `json:"name"`
+			Values   StatementValues   `json:"values"`
+			Max      string            `json:"max"`
+			Accounts []string          `json:"accounts"`
+			Errors   map[string]string `json:"errors"`
+		} `json:"cases"`
+	}
+	readVectors(t, "statement-request.json", &v)
+	for _, c := range v.Cases {
+		today, _ := time.Parse(formDate, c.Max)
+		_, errs := checkStatementForm(c.Values, today, c.Accounts)
+		if !maps.Equal(errs, c.Errors) {
+			t.Errorf("%s: %v, want %v", c.Name, errs, c.Errors)
+		}
+	}
+}
+
+// waitReady waits for the harness's worker to finish a statement.
+func waitReady(t *testing.T, h *harness, org, id string) provider.Statement {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		st, err := h.store.Statement(context.Background(), org, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.State == provider.StatementReady {
+			return st
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("statement still %s", st.State)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func rowsOf(doc *html.Node) []*html.Node {
+	return findAll(doc, func(n *html.Node) bool { return n.Data == "tr" && hasAttr(n, "data-state") })
+}
+
+// A finance user requests a statement through the form (no JavaScript), sees it generating,
+// then ready, and downloads the CSV and the camt.053 it names.
+func TestStatementRequestFlow(t *testing.T) {
+	h := newHarness(t)
+	c := h.client()
+	c.login("finance@demo.example")
+	base := "/org/" + orgNordic + "/exported_statements"
+
+	res, doc := c.page("/org/" + orgNordic + "/exports")
+	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != base {
+		t.Fatalf("/exports: %d %s", res.StatusCode, res.Header.Get("Location"))
+	}
+
+	// The account page's "Export to CSV" link preselects the account.
+	res, doc = c.page(base + "?download_statement=1&account=" + reference.DemoAccountOrg1EUR)
+	if res.StatusCode != 200 || text(find(doc, byTag("h1"))) != "Download statement" {
+		t.Fatalf("request page: %d", res.StatusCode)
+	}
+	sel := find(doc, byID("statement-account"))
+	chosen := find(sel, func(n *html.Node) bool { return n.Data == "option" && hasAttr(n, "selected") })
+	if attr(chosen, "value") != reference.DemoAccountOrg1EUR {
+		t.Fatalf("preselected %q", attr(chosen, "value"))
+	}
+	for _, n := range findAll(sel, byTag("option")) {
+		if attr(n, "value") == reference.DemoAccountPartnerPool {
+			t.Fatal("the shared account is offered")
+		}
+	}
+	from, to := find(doc, byID("statement-from")), find(doc, byID("statement-to"))
+	today := time.Now().UTC().Format(formDate)
+	if attr(to, "value") != today || attr(to, "max") != today || !hasAttr(from, "required") || !hasAttr(to, "required") {
+		t.Fatalf("dates: from %q to %q max %q", attr(from, "value"), attr(to, "value"), attr(to, "max"))
+	}
+	form := find(doc, func(n *html.Node) bool { return n.Data == "form" && attr(n, "action") == base })
+	csrf := attr(find(form, func(n *html.Node) bool { return attr(n, "name") == "_csrf" }), "value")
+
+	// A date past the maximum comes back with the error beside the field and in the summary.
+	bad := url.Values{"_csrf": {csrf}, "account": {reference.DemoAccountOrg1EUR}, "from": {attr(from, "value")},
+		"to": {time.Now().UTC().AddDate(0, 0, 2).Format(formDate)}, "kind": {"transactions"}}
+	res = c.do("POST", base, bad)
+	doc = parse(t, res)
+	if res.StatusCode != http.StatusUnprocessableEntity {
+		t.Fatalf("bad form: %d", res.StatusCode)
+	}
+	link := find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "href") == "#statement-to" })
+	if link == nil || !strings.HasPrefix(text(link), "The last day cannot be after") ||
+		attr(find(doc, byID("statement-to")), "aria-describedby") != "statement-dates-hint statement-to-error" {
+		t.Fatal("error summary or field error missing")
+	}
+	if attr(find(doc, byID("statement-to")), "value") != bad.Get("to") {
+		t.Fatal("typed value lost")
+	}
+
+	good := url.Values{"_csrf": {csrf}, "account": {reference.DemoAccountOrg1EUR}, "from": {attr(from, "value")},
+		"to": {today}, "kind": {"transactions"}}
+	res = c.do("POST", base, good)
+	loc := res.Header.Get("Location")
+	if res.StatusCode != http.StatusSeeOther || !strings.HasPrefix(loc, base+"?download_statement=1&requested=") {
+		t.Fatalf("create: %d %s", res.StatusCode, loc)
+	}
+	id, _ := url.QueryUnescape(strings.TrimPrefix(loc, base+"?download_statement=1&requested="))
+	_, doc = c.page(loc)
+	if st := find(doc, func(n *html.Node) bool { return attr(n, "role") == "status" && strings.Contains(text(n), "e-mailed") }); st == nil {
+		t.Fatal("done page lacks the e-mail notice")
+	}
+
+	_, doc = c.page(base)
+	rows := rowsOf(doc)
+	if len(rows) != 1 || attr(rows[0], "id") != "statement-"+id {
+		t.Fatalf("%d rows", len(rows))
+	}
+	if s := attr(rows[0], "data-state"); s != provider.StatementReady {
+		refresh := find(rows[0], func(n *html.Node) bool { return n.Data == "a" && text(n) == "Refresh" })
+		if refresh == nil {
+			t.Fatalf("a %s statement without a Refresh link", s)
+		}
+	}
+	st := waitReady(t, h, orgNordic, id)
+	_, doc = c.page(base)
+	rows = rowsOf(doc)
+	dl := find(rows[0], func(n *html.Node) bool { return n.Data == "a" && strings.HasPrefix(text(n), "Download") })
+	camt := find(rows[0], func(n *html.Node) bool { return n.Data == "a" && strings.HasPrefix(text(n), "camt.053") })
+	if dl == nil || camt == nil {
+		t.Fatal("a ready statement without download links")
+	}
+	res = c.get(attr(dl, "href"))
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/csv") ||
+		!strings.Contains(res.Header.Get("Content-Disposition"), `filename=statement-`+reference.DemoAccountOrg1EUR+"-transactions-") {
+		t.Fatalf("download: %d %v", res.StatusCode, res.Header)
+	}
+	recs, err := csv.NewReader(strings.NewReader(string(body))).ReadAll()
+	if err != nil || len(recs) != st.EntryCount+1 || st.EntryCount == 0 {
+		t.Fatalf("csv: %v, %d records for %d entries", err, len(recs), st.EntryCount)
+	}
+	res = c.get(attr(camt, "href"))
+	body, _ = io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || !strings.Contains(string(body), "camt.053.001.08") || !strings.HasSuffix(res.Header.Get("Content-Disposition"), `.xml`) {
+		t.Fatalf("camt: %d %s", res.StatusCode, res.Header.Get("Content-Disposition"))
+	}
+
+	// The filter keeps to owned accounts.
+	_, doc = c.page(base + "?account=" + reference.DemoAccountOrg1GBP)
+	if len(rowsOf(doc)) != 0 {
+		t.Fatal("filter by another account still lists it")
+	}
+}
+
+// An observer (no exports:read) is sent away from the page and refused by the API; a
+// finance user of one organisation cannot see or download another's statements.
+func TestStatementAccess(t *testing.T) {
+	h := newHarness(t)
+	ctx := context.Background()
+	now := time.Now().UTC().Truncate(24 * time.Hour)
+	foreign, err := h.store.CreateStatement(ctx, orgAtlantic, provider.StatementRequest{AccountNumber: reference.DemoAccountOrg2GBP,
+		CreatedAfter: now.AddDate(0, 0, -30), CreatedBefore: now.AddDate(0, 0, 1), Kind: provider.KindCharges,
+		RequestedBy: reference.DemoUserFinanceID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitReady(t, h, orgAtlantic, foreign.ID)
+
+	obs := h.client()
+	obs.login("observer@demo.example")
+	for _, p := range []string{"/org/" + orgNordic + "/exported_statements", "/org/" + orgNordic + "/exported_statements?download_statement=1"} {
+		if res := obs.get(p); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+orgNordic {
+			t.Errorf("observer %s: %d %s", p, res.StatusCode, res.Header.Get("Location"))
+		}
+	}
+	oapi := h.api()
+	oapi.login("observer@demo.example")
+	apiBase := "/api/v2/virtual_bank/organisations/" + orgNordic + "/statements"
+	oapi.call("GET", apiBase, nil).expect(t, 403, "forbidden")
+	oapi.call("POST", apiBase, map[string]string{"kind": "charges"}).expect(t, 403, "forbidden")
+
+	fin := h.api()
+	fin.login("finance@demo.example")
+	other := "/api/v2/virtual_bank/organisations/" + orgAtlantic + "/statements"
+	fin.call("GET", other, nil).expect(t, 404, "not_found")
+	fin.call("GET", other+"/"+foreign.ID, nil).expect(t, 404, "not_found")
+	fin.call("GET", other+"/"+foreign.ID+"/download", nil).expect(t, 404, "not_found")
+	r := fin.call("GET", apiBase+"/"+foreign.ID, nil)
+	r.expect(t, 404, "not_found")
+	if r.firstError(t)["title"] != provider.MsgStatementFetch {
+		t.Fatalf("title %v", r.firstError(t)["title"])
+	}
+	fin.call("GET", apiBase+"/"+foreign.ID+"/download", nil).expect(t, 404, "not_found")
+	fin.call("POST", apiBase, map[string]string{"virtual_account_number": reference.DemoAccountOrg2GBP, "kind": "charges",
+		"created_after": now.AddDate(0, 0, -3).Format(formDate), "created_before": now.Format(formDate)}).expect(t, 422, "invalid")
+
+	page := h.client()
+	page.login("finance@demo.example")
+	if res := page.get("/org/" + orgNordic + "/exported_statements/" + foreign.ID + "/download"); res.StatusCode != 404 {
+		t.Fatalf("page download of another organisation's statement: %d", res.StatusCode)
+	}
+	if res := page.get("/org/" + orgAtlantic + "/exported_statements"); res.StatusCode == 200 {
+		t.Fatal("another organisation's list is shown")
+	}
+}
+
+func TestStatementAPI(t *testing.T) {
+	h := newHarness(t)
+	a := h.api()
+	a.login("finance@demo.example")
+	base := "/api/v2/virtual_bank/organisations/" + orgNordic + "/statements"
+	now := time.Now().UTC()
+	r := a.call("POST", base, map[string]string{"virtual_account_number": reference.DemoAccountOrg1GBP, "kind": "charges",
+		"created_after": now.AddDate(0, 0, -30).Format(formDate), "created_before": now.AddDate(0, 0, 1).Format(formDate)})
+	r.expect(t, 201, "")
+	checkReply(t, "POST", "/virtual_bank/organisations/{id}/statements", r)
+	id := r.body["data"].(map[string]any)["id"].(string)
+
+	bad := a.call("POST", base, map[string]string{"virtual_account_number": reference.DemoAccountOrg1GBP, "kind": "fees",
+		"created_after": "yesterday", "created_before": now.AddDate(0, 0, 1).Format(formDate)})
+	bad.expect(t, 422, "invalid")
+	if p := bad.firstError(t)["source"].(map[string]any)["pointer"]; p != "/created_after" {
+		t.Fatalf("pointer %v", p)
+	}
+	bad = a.call("POST", base, map[string]string{"virtual_account_number": reference.DemoAccountOrg1GBP, "kind": "fees",
+		"created_after": "2026-01-01", "created_before": "2026-01-02"})
+	if p := bad.firstError(t)["source"].(map[string]any)["pointer"]; p != "/kind" {
+		t.Fatalf("pointer %v", p)
+	}
+
+	waitReady(t, h, orgNordic, id)
+	got := a.call("GET", base+"/"+id, nil)
+	got.expect(t, 200, "")
+	checkReply(t, "GET", "/virtual_bank/organisations/{id}/statements/{statement}", got)
+	list := a.call("GET", base+"?limit=1&sort=-created_at&account_number="+reference.DemoAccountOrg1GBP, nil)
+	list.expect(t, 200, "")
+	checkReply(t, "GET", "/virtual_bank/organisations/{id}/statements", list)
+	if list.body["meta"].(map[string]any)["total"] != float64(1) {
+		t.Fatalf("meta %v", list.body["meta"])
+	}
+	a.call("GET", base+"?sort=created_at", nil).expect(t, 422, "invalid")
+	dl := a.call("GET", base+"/"+id+"/download", nil)
+	if dl.StatusCode != 200 || !strings.HasPrefix(string(dl.raw), "date,id,reference") ||
+		!strings.HasPrefix(dl.Header.Get("Content-Disposition"), "attachment; filename=statement-") {
+		t.Fatalf("download: %d %s", dl.StatusCode, dl.Header.Get("Content-Disposition"))
+	}
+}
+
+// A statement that is not ready cannot be downloaded: the page says "Error while downloading
+// the file" and the API answers 409 with the same words.
+func TestStatementDownloadNotReady(t *testing.T) {
+	h := newHarness(t)
+	// A failed job: the worker leaves it alone, so nothing races the test.
+	h.exec(`INSERT INTO statements (id, organisation_id, account_number, currency, kind, period_from, period_to,
+		through_seq, requested_by, state, created_at) VALUES ('11111111-2222-4333-8444-555555555555', ?, ?, 'EUR',
+		'charges', '2026-01-01T00:00:00.000000000Z', '2026-02-01T00:00:00.000000000Z', 0, ?, 'failed',
+		'2026-02-01T00:00:00.000000000Z')`, orgNordic, reference.DemoAccountOrg1EUR, reference.DemoUserFinanceID)
+	id := "11111111-2222-4333-8444-555555555555"
+	c := h.client()
+	c.login("finance@demo.example")
+	base := "/org/" + orgNordic + "/exported_statements"
+	res := c.get(base + "/" + id + "/download")
+	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != base {
+		t.Fatalf("download: %d %s", res.StatusCode, res.Header.Get("Location"))
+	}
+	_, doc := c.page(base)
+	alert := find(doc, func(n *html.Node) bool {
+		return attr(n, "role") == "alert" && strings.HasPrefix(text(n), provider.MsgStatementDownload)
+	})
+	if alert == nil {
+		t.Fatal("no download error on the list")
+	}
+	rows := rowsOf(doc)
+	if len(rows) != 1 || attr(rows[0], "data-state") != provider.StatementFailed || find(rows[0], byTag("a")) != nil {
+		t.Fatal("a failed statement offers a download")
+	}
+	a := h.api()
+	a.login("finance@demo.example")
+	r := a.call("GET", "/api/v2/virtual_bank/organisations/"+orgNordic+"/statements/"+id+"/download", nil)
+	r.expect(t, 409, "conflict")
+	if r.firstError(t)["title"] != provider.MsgStatementDownload {
+		t.Fatalf("title %v", r.firstError(t)["title"])
+	}
+}

@@ -1,0 +1,44 @@
+import { Shell, type ShellProps } from '../components/Shell';
+import { Island } from '../components/Island';
+import { SelectField, type Option } from '../components/Form';
+
+type Props = {
+  shell: ShellProps;
+  accounts: Option[];
+  account: string;
+  table: Record<string, unknown>;
+  total: number;
+  nextUrl: string;
+  prevUrl: string;
+  request: Record<string, unknown> | null;
+  error: string;
+};
+
+export default function ExportedStatements({ shell, accounts, account, table, total, nextUrl, prevUrl, request, error }: Props) {
+  const base = '/org/' + shell.org.id + '/exported_statements';
+  return (
+    <Shell shell={shell}>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-semibold">Exported statements</h1>
+        {request ? <Island name="StatementExport" props={request} /> : null}
+      </div>
+      <form method="get" action={base} className="mb-4 flex max-w-xl items-end gap-3" aria-label="Filter statements">
+        <div className="flex-1">
+          <SelectField id="account" label="Account" options={accounts} value={account} placeholder="All accounts" />
+        </div>
+        <div className="mb-4">
+          <button type="submit" className="rounded border border-gray-600 px-4 py-2">Filter</button>
+        </div>
+      </form>
+      {error ? <p role="alert" className="mb-4 rounded border-l-4 border-red-700 bg-red-50 p-3 text-red-900">{error}</p> : null}
+      <p className="mb-2 text-sm text-gray-700">{total === 1 ? '1 statement' : total + ' statements'}</p>
+      <Island name="StatementsTable" props={table} />
+      {nextUrl || prevUrl ? (
+        <nav aria-label="Pages" className="mt-4 flex gap-4">
+          {prevUrl ? <a href={prevUrl} className="text-blue-800 underline">Newer statements</a> : null}
+          {nextUrl ? <a href={nextUrl} className="text-blue-800 underline">Older statements</a> : null}
+        </nav>
+      ) : null}
+    </Shell>
+  );
+}

@@ -1,0 +1,18 @@
+import { Shell, type ShellProps } from '../components/Shell';
+import { Island } from '../components/Island';
+
+// The "Download statement" modal as a page (no JavaScript, or reached by the account page's
+// "Export to CSV" link).
+type Props = { shell: ShellProps; form: Record<string, unknown> & { listUrl: string } };
+
+export default function StatementRequest({ shell, form }: Props) {
+  return (
+    <Shell shell={shell}>
+      <p className="mb-2"><a href={form.listUrl} className="text-blue-800 underline">Exported statements</a></p>
+      <h1 className="mb-6 text-2xl font-semibold">Download statement</h1>
+      <div className="max-w-sm">
+        <Island name="StatementExport" props={form} />
+      </div>
+    </Shell>
+  );
+}
