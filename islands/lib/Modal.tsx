@@ -56,7 +56,7 @@ export function Modal({ id, title, width, open, onClose, children, closeLabel = 
       aria-labelledby={id + '-title'}
       aria-modal="true"
       style={{ width: `min(${width}px, calc(100vw - 2rem))` }}
-      className="rounded border border-gray-400 p-0 shadow-lg backdrop:bg-black/40"
+      className="m-auto rounded border border-gray-400 p-0 shadow-lg backdrop:bg-black/40"
       onCancel={(e) => {
         e.preventDefault();
         onClose();
