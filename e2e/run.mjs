@@ -14,6 +14,7 @@ import { chromium } from 'playwright-core';
 
 import { report } from './flows.mjs';
 import './auth-flows.mjs';
+import './account-flows.mjs';
 import { AXE_TAGS, axeChecked, axeSelfTest, closeShared } from './lib/checks.mjs';
 import { runAll, indent } from './lib/runner.mjs';
 import { buildPortal, killAllSync, redisCommand, startPortal, startRedis, stop, tail } from './lib/servers.mjs';
