@@ -56,7 +56,7 @@ func (s *Server) apiAccountOf(c fiber.Ctx, orgID string) (provider.Account, []pr
 	number := strings.Clone(c.Params("accountNumber"))
 	accts, err := s.Provider.Accounts(c.Context(), orgID)
 	if err != nil {
-		return provider.Account{}, nil, false, err
+		return provider.Account{}, nil, false, s.apiAccountsDown(c, err)
 	}
 	for _, a := range accts {
 		if a.AccountNumber == number {
@@ -75,6 +75,13 @@ func apiTime(v string) (time.Time, bool) {
 		}
 	}
 	return time.Time{}, false
+}
+
+// apiAccountsDown answers a failed account list with the spec's text (000
+// §8), logging the cause.
+func (s *Server) apiAccountsDown(c fiber.Ctx, err error) error {
+	s.Logger.Error("accounts list", "request_id", req(c).ID, "err", err)
+	return apiError(c, fiber.StatusServiceUnavailable, apiCodeUnavailable, msgAccountsDown)
 }
 
 func apiParamProblem(param, title string) apiProblem {
@@ -111,7 +118,7 @@ func (s *Server) apiListAccounts(c fiber.Ctx, a *apiCaller) error {
 	}
 	accts, err := s.Provider.Accounts(c.Context(), id)
 	if err != nil {
-		return err
+		return s.apiAccountsDown(c, err)
 	}
 	if accts == nil {
 		accts = []provider.Account{}
@@ -220,7 +227,7 @@ func (s *Server) apiTransfer(c fiber.Ctx, a *apiCaller) error {
 	}
 	accts, err := s.Provider.Accounts(c.Context(), id)
 	if err != nil {
-		return err
+		return s.apiAccountsDown(c, err)
 	}
 	// The account is the caller's copy of the organisation's accounts, so the
 	// same checks as the form's apply.

@@ -26,6 +26,8 @@ var (
 		"Code forbidden when the role lacks the permission; MissingScope or invalid_csrf as for every call.")
 	apiReplyAccountNotFound = apiErrorReply(fiber.StatusNotFound,
 		"Not a member of the organisation or no such organisation (not told apart), or an account it cannot read (title \"An error occurred while accessing this account.\").")
+	apiReplyAccountsDown = apiErrorReply(fiber.StatusServiceUnavailable,
+		"Code unavailable: the account list or the ledger cannot be read now (title \"Accounts information is temporarily unavailable.\" or \"We are unable to access account information.\").")
 	apiReplyBadQuery = apiErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is invalid (source.parameter names it).")
 )
 
@@ -86,7 +88,7 @@ func oaFXRate() *oaSchema {
 func apiAccountOperations() []apiOp {
 	read := func(id, path, tag, summary, desc, ok string, schema *oaSchema, params []oaParameter, h apiHandlerFunc, extra ...apiResponse) apiOp {
 		rs := []apiResponse{{Status: fiber.StatusOK, Description: ok, Schema: schema},
-			apiReplyUnauthorized, apiReplyAccountForbidden, apiReplyAccountNotFound}
+			apiReplyUnauthorized, apiReplyAccountForbidden, apiReplyAccountNotFound, apiReplyAccountsDown}
 		return apiOp{ID: id, Method: fiber.MethodGet, Path: path, Tag: tag, Summary: summary, Description: desc,
 			Auth: apiBearer, Scopes: apiScopesDashboard, Params: append([]oaParameter{apiOrgIDParam}, params...),
 			Responses: append(rs, extra...), Handler: h}
@@ -136,6 +138,7 @@ func apiAccountOperations() []apiOp {
 				apiErrorReply(fiber.StatusBadRequest, "No Idempotency-Key header, or the body is not JSON."),
 				apiReplyUnauthorized, apiReplyAccountForbidden, apiReplyNotFound,
 				apiErrorReply(fiber.StatusConflict, "The Idempotency-Key was used for a different transfer."),
+				apiReplyAccountsDown,
 				apiErrorReply(fiber.StatusUnprocessableEntity, "Refused; source.pointer names the field: /from_account_number, /to_account_number, /amount, /end_to_end_id, "+
 					"/debit_amount (e.g. \"Insufficient funds\") or /credit_account_number. No pointer: a form-level error such as \"FX Rate not supported.\"."),
 			},

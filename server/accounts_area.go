@@ -34,6 +34,7 @@ func (s *Server) accountsArea() area {
 const (
 	msgAccountError       = "An error occurred while accessing this account."
 	msgAccountUnavailable = "We are unable to access account information."
+	msgAccountsDown       = "Accounts information is temporarily unavailable."
 	msgAccountsNoData     = "No data found"
 	msgAccountsNoDataText = "There are not yet accounts available."
 	msgTransferOK         = "Transfer successful"

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/url"
 	"strings"
@@ -635,4 +636,66 @@ func TestAccountsOpenAPI(t *testing.T) {
 			}
 		}
 	}
+}
+
+// failingLedger stands for a provider whose ledger is down.
+type failingLedger struct{ provider.Ledger }
+
+var errLedgerDown = errors.New("ledger: connection refused")
+
+func (failingLedger) Movements(context.Context, string, string, provider.MovementFilter) (provider.MovementPage, error) {
+	return provider.MovementPage{}, errLedgerDown
+}
+
+func (failingLedger) AccountSummary(context.Context, string, string, time.Time, time.Time) (provider.AccountSummary, error) {
+	return provider.AccountSummary{}, errLedgerDown
+}
+
+// failingAccounts stands for a provider whose account list fails.
+type failingAccounts struct{ provider.Provider }
+
+func (failingAccounts) Accounts(context.Context, string) ([]provider.Account, error) {
+	return nil, errLedgerDown
+}
+
+func TestAccountPageProviderFailure(t *testing.T) {
+	h := newHarness(t, func(d *Deps) { d.Ledger = failingLedger{d.Ledger} })
+	c := h.client()
+	c.login("observer@demo.example")
+	res, doc := c.page(accountPath(acctEUR))
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("status %d", res.StatusCode)
+	}
+	if got := mainAlert(doc); got != "We are unable to access account information." {
+		t.Errorf("alert %q", got)
+	}
+	if rowsOf(doc) != nil {
+		t.Error("rows without a ledger")
+	}
+	// The rest of the page (details, funding) still shows.
+	if find(doc, byID("funding-title")) == nil {
+		t.Error("no funding section")
+	}
+	a := h.api()
+	a.login("observer@demo.example")
+	r := a.call("GET", "/api/v2/virtual_bank/organisations/"+org1+"/accounts/"+acctEUR+"/movements", nil)
+	r.expect(t, http.StatusInternalServerError, "internal_error")
+	if strings.Contains(string(r.raw), "connection refused") {
+		t.Error("the cause reached the caller")
+	}
+}
+
+func TestAccountsAPIListFailure(t *testing.T) {
+	h := newHarness(t)
+	a := h.api()
+	a.login("observer@demo.example")
+	// Membership and the login go through the real store; only the account
+	// list fails, from here on.
+	h.srv.Provider = failingAccounts{h.srv.Provider}
+	r := a.call("GET", "/api/v2/virtual_bank/organisations/"+org1+"/accounts", nil)
+	r.expect(t, http.StatusServiceUnavailable, "unavailable")
+	if r.firstError(t)["title"] != "Accounts information is temporarily unavailable." {
+		t.Errorf("title: %s", r.raw)
+	}
+	checkReply(t, "GET", "/virtual_bank/organisations/{id}/accounts", r)
 }
