@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -698,4 +699,48 @@ func TestAccountsAPIListFailure(t *testing.T) {
 		t.Errorf("title: %s", r.raw)
 	}
 	checkReply(t, "GET", "/virtual_bank/organisations/{id}/accounts", r)
+}
+
+// doJSON sends a JSON body with the page client's cookies, as the transfer
+// dialog does from the browser.
+func (c *client) doJSON(method, path, body string, hdr ...string) *http.Response {
+	c.h.t.Helper()
+	r := httptest.NewRequest(method, "http://portal.test"+path, strings.NewReader(body))
+	r.Header.Set("Content-Type", "application/json")
+	for i := 0; i+1 < len(hdr); i += 2 {
+		r.Header.Set(hdr[i], hdr[i+1])
+	}
+	for _, ck := range c.jar.Cookies(base) {
+		r.AddCookie(ck)
+	}
+	res, err := c.h.srv.App().Test(r, fiberTestConfig())
+	if err != nil {
+		c.h.t.Fatal(err)
+	}
+	return res
+}
+
+func TestTransferAPIFromThePage(t *testing.T) {
+	h := newHarness(t)
+	c := h.client()
+	c.login("admin@demo.example")
+	_, doc := c.page(accountPath(acctEUR))
+	csrf := attr(find(doc, func(n *html.Node) bool { return n.Data == "input" && attr(n, "name") == "_csrf" }), "value")
+	path := "/api/v2/virtual_bank/organisations/" + org1 + "/inter_account_movements"
+	body := `{"from_account_number":"` + acctEUR + `","to_account_number":"` + acctGBP + `","amount":"5.00","end_to_end_id":"page"}`
+	before := balance(t, h, acctEUR)
+	// The session cookie alone is not enough for a change: a cross-site
+	// page could send it.
+	if res := c.doJSON("POST", path, body, "Idempotency-Key", "k-page"); res.StatusCode != http.StatusForbidden {
+		t.Fatalf("without X-CSRF-Token: %d", res.StatusCode)
+	}
+	if balance(t, h, acctEUR).Cmp(before) != 0 {
+		t.Fatal("money moved without the CSRF header")
+	}
+	if res := c.doJSON("POST", path, body, "Idempotency-Key", "k-page", "X-CSRF-Token", csrf); res.StatusCode != http.StatusCreated {
+		t.Fatalf("with X-CSRF-Token: %d", res.StatusCode)
+	}
+	if got, want := balance(t, h, acctEUR), before.Sub(money.MustParse("5.00", 2)); got.Cmp(want) != 0 {
+		t.Errorf("balance %s, want %s", got, want)
+	}
 }
