@@ -118,7 +118,7 @@ test('accounts: browse, filter, page, panel, transfer, overdraft', async (t) => 
 
   // A transaction's panel: reached by its link, closed by the keyboard.
   const rowLink = page.locator('tbody tr').nth(2).getByRole('link');
-  const id = (await rowLink.innerText()).trim();
+  const id = (await rowLink.innerText()).trim().split(/\s+/).pop();
   await rowLink.click();
   await page.waitForURL((u) => u.searchParams.get('entry') === id);
   const panel = page.getByRole('complementary', { name: 'Transaction details' });

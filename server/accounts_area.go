@@ -79,18 +79,20 @@ type AccountView struct {
 	Balance      string `json:"balance"`
 	Path         string `json:"path"`
 
-	Range   string         `json:"range"`
-	Filter  FilterView     `json:"filter"`
-	Rows    []EntryRow     `json:"rows"`
-	Total   int            `json:"total"`
-	Next    string         `json:"next"`
-	Prev    string         `json:"prev"`
-	Panel   *EntryRow      `json:"panel"`
-	Closing string         `json:"closePanel"`
-	Failure string         `json:"failure"` // the movements could not be read
-	Summary *SummaryView   `json:"summary"`
-	Funding *FundingView   `json:"funding"`
-	Buttons AccountButtons `json:"buttons"`
+	Range  string     `json:"range"`
+	Filter FilterView `json:"filter"`
+	Rows   []EntryRow `json:"rows"`
+	Total  int        `json:"total"`
+	Next   string     `json:"next"`
+	Prev   string     `json:"prev"`
+	Panel  *EntryRow  `json:"panel"`
+	// PanelMissing: ?entry names no row of this page (a stale link).
+	PanelMissing bool           `json:"panelMissing"`
+	Closing      string         `json:"closePanel"`
+	Failure      string         `json:"failure"` // the movements could not be read
+	Summary      *SummaryView   `json:"summary"`
+	Funding      *FundingView   `json:"funding"`
+	Buttons      AccountButtons `json:"buttons"`
 }
 
 type FilterView struct {
@@ -289,6 +291,11 @@ func (s *Server) accountPage(c fiber.Ctx) error {
 			v.Panel = &p
 			v.Closing = link(here, "#entry-"+e.ID)
 		}
+	}
+
+	if open != "" && v.Panel == nil && v.Failure == "" {
+		v.PanelMissing = true
+		v.Closing = link(here, "")
 	}
 
 	sum, err := s.Ledger.AccountSummary(ctx, o.Org.ID, acct.AccountNumber, dr.After(), dr.Before())

@@ -237,6 +237,10 @@ func TestAccountPageFilterPagingPanel(t *testing.T) {
 	if closeLink == nil {
 		t.Fatal("no close link")
 	}
+	_, stale := c.page(accountPath(acctEUR) + "?entry=1")
+	if sp := find(stale, byID("entry-panel")); sp == nil || !strings.Contains(text(sp), "not on this page") || linkByText(sp, "Close transaction details") == nil {
+		t.Error("a stale panel link does not say so")
+	}
 	cu, _ := url.Parse(attr(closeLink, "href"))
 	if cu.Query().Get("entry") != "" || cu.Query().Get("cursor_after") != u.Query().Get("cursor_after") || cu.Fragment != "entry-"+id {
 		t.Errorf("close link %q", attr(closeLink, "href"))

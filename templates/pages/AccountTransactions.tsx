@@ -39,6 +39,7 @@ type Account = {
   next: string;
   prev: string;
   panel: Row | null;
+  panelMissing: boolean;
   closePanel: string;
   failure: string;
   summary: { opening: string; closing: string; current: string; error?: string } | null;
@@ -170,6 +171,13 @@ export default function AccountTransactions({ shell, error, account }: Props) {
       <div className="flex flex-col gap-6 lg:flex-row">
         <div className="min-w-0 flex-1">
           {a.panel ? <EntryPanel row={a.panel} close={a.closePanel} currency={a.currency} /> : null}
+          {a.panelMissing ? (
+            <aside id="entry-panel" tabIndex={-1} aria-labelledby="entry-panel-title" className="mb-6 rounded border-2 border-gray-400 p-4">
+              <h2 id="entry-panel-title" className="mb-2 text-lg font-semibold">Transaction details</h2>
+              <p className="mb-2">This transaction is not on this page of the list. Choose it from the list to see its details.</p>
+              <a href={a.closePanel} className="text-blue-800 underline">Close<span className="sr-only"> transaction details</span></a>
+            </aside>
+          ) : null}
           <form method="get" action={a.path} className="mb-4 flex flex-wrap items-end gap-3">
             <div>
               <label htmlFor="entry_type" className="block font-medium">Entry type</label>
@@ -210,7 +218,7 @@ export default function AccountTransactions({ shell, error, account }: Props) {
                           <td className="p-2 whitespace-nowrap">{r.date}<span className="block text-xs text-gray-700">{r.time}</span></td>
                           <td className="p-2">
                             <a href={r.href} className="break-all text-blue-800 underline" aria-current={a.panel && a.panel.id === r.id ? 'true' : undefined}>
-                              {r.id}
+                              <span className="sr-only">Details of transaction </span>{r.id}
                             </a>
                             {r.reference ? <span className="block break-all text-xs text-gray-700">{r.reference}</span> : null}
                           </td>
