@@ -748,3 +748,28 @@ func TestTransferAPIFromThePage(t *testing.T) {
 		t.Errorf("balance %s, want %s", got, want)
 	}
 }
+
+// noAccounts stands for an organisation that has no accounts yet.
+type noAccounts struct{ provider.Provider }
+
+func (noAccounts) Accounts(context.Context, string) ([]provider.Account, error) {
+	return []provider.Account{}, nil
+}
+
+func TestAccountPageNoAccounts(t *testing.T) {
+	h := newHarness(t, func(d *Deps) { d.Provider = noAccounts{d.Provider} })
+	c := h.client()
+	c.login("observer@demo.example")
+	res, doc := c.page(accountPath(acctEUR))
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("status %d", res.StatusCode)
+	}
+	alert := find(find(doc, byTag("main")), func(n *html.Node) bool { return attr(n, "role") == "alert" })
+	var ps []string
+	for _, p := range findAll(alert, byTag("p")) {
+		ps = append(ps, text(p))
+	}
+	if strings.Join(ps, "|") != "No data found|There are not yet accounts available." {
+		t.Errorf("alert %q", ps)
+	}
+}
