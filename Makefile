@@ -43,6 +43,7 @@ e2e: assets
 bench: system-deps assets
 	$(GO) run ./cmd/renderbench
 	$(GO) run ./cmd/renderbench -page Dashboard -props testdata/bench/dashboard.json
+	$(GO) run ./cmd/renderbench -page AccountTransactions -props testdata/bench/account.json
 	$(GO) run ./cmd/httpbench
 
 # Rebuilds assets on change and restarts the portal with them.

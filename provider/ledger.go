@@ -34,6 +34,27 @@ type Ledger interface {
 	// is ECONFLICT. EINVALID for a bad amount, the same account twice or insufficient funds
 	// (a *FieldError on field "debit_amount"); ENOTFOUND for an account not owned.
 	Transfer(ctx context.Context, orgID string, req TransferRequest) (TransferResult, error)
+	// Markups lists the organisation's FX markups (spec 000 §3 "Markup"), exact pairs and
+	// "ANY" wildcards, ordered by pay then buy currency.
+	Markups(ctx context.Context, orgID string) ([]Markup, error)
+	// Currencies lists the currencies ExchangeRate quotes, ordered by ISO code.
+	Currencies(ctx context.Context, orgID string) ([]Currency, error)
+}
+
+// MarkupAny is the wildcard currency of a markup.
+const MarkupAny = "ANY"
+
+// Markup is one FX markup of an organisation; either currency may be MarkupAny.
+type Markup struct {
+	ID             string `json:"id"`
+	BuyCurrencyISO string `json:"buy_currency_iso"`
+	PayCurrencyISO string `json:"pay_currency_iso"`
+}
+
+// Currency is spec 000 §3's currency.
+type Currency struct {
+	ISOCode string `json:"iso_code"`
+	Name    string `json:"name"`
 }
 
 // Entry types allowed in the ledger (spec 000 §9).

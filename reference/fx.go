@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"sort"
 	"strings"
 
 	"portal/money"
@@ -83,4 +84,50 @@ func (s *Store) ExchangeRate(ctx context.Context, orgID, pay, buy string) (provi
 		ExchangeRate: r.String(), ReciprocalExchangeRate: r.Reciprocal().String(),
 		UTCTime: s.now().UTC(),
 	}, nil
+}
+
+// currencyNames are the English names of the currencies in usdMid.
+var currencyNames = map[string]string{
+	"USD": "US Dollar", "EUR": "Euro", "GBP": "Pound Sterling", "DKK": "Danish Krone", "SEK": "Swedish Krona",
+	"NOK": "Norwegian Krone", "CHF": "Swiss Franc", "PLN": "Polish Zloty", "CZK": "Czech Koruna", "JPY": "Japanese Yen",
+	"AUD": "Australian Dollar", "CAD": "Canadian Dollar", "USDT": "Tether", "USDC": "USD Coin", "BTC": "Bitcoin",
+	"ETH": "Ether",
+}
+
+// Currencies implements provider.Ledger: the reference rate book's currencies.
+func (s *Store) Currencies(ctx context.Context, orgID string) ([]provider.Currency, error) {
+	if err := s.organisationExists(ctx, orgID); err != nil {
+		return nil, err
+	}
+	out := make([]provider.Currency, 0, len(usdMid))
+	for code := range usdMid {
+		out = append(out, provider.Currency{ISOCode: code, Name: currencyNames[code]})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ISOCode < out[j].ISOCode })
+	return out, nil
+}
+
+// Markups implements provider.Ledger.
+func (s *Store) Markups(ctx context.Context, orgID string) ([]provider.Markup, error) {
+	if err := s.organisationExists(ctx, orgID); err != nil {
+		return nil, err
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT id, buy_currency_iso, pay_currency_iso FROM fx_markups
+		WHERE organisation_id = ? ORDER BY pay_currency_iso, buy_currency_iso`, orgID)
+	if err != nil {
+		return nil, fmt.Errorf("reference: fx markups: %w", err)
+	}
+	defer rows.Close()
+	out := []provider.Markup{}
+	for rows.Next() {
+		var m provider.Markup
+		if err := rows.Scan(&m.ID, &m.BuyCurrencyISO, &m.PayCurrencyISO); err != nil {
+			return nil, fmt.Errorf("reference: fx markups: %w", err)
+		}
+		out = append(out, m)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("reference: fx markups: %w", err)
+	}
+	return out, nil
 }

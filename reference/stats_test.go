@@ -116,7 +116,10 @@ func TestStats(t *testing.T) {
 	for _, err := range []error{
 		func() error { _, err := s.PayoutStateCategoryCounts(ctx, "nope", time.Time{}, time.Time{}); return err }(),
 		func() error { _, err := s.PayoutReasonCodeReport(ctx, "nope", time.Time{}, time.Time{}); return err }(),
-		func() error { _, err := s.CollectionOrderStatusCounts(ctx, "nope", time.Time{}, time.Time{}); return err }(),
+		func() error {
+			_, err := s.CollectionOrderStatusCounts(ctx, "nope", time.Time{}, time.Time{})
+			return err
+		}(),
 	} {
 		if provider.ErrorCode(err) != provider.ENOTFOUND {
 			t.Errorf("unknown organisation: %v", err)

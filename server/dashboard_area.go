@@ -6,7 +6,6 @@ package server
 
 import (
 	"encoding/json"
-	"errors"
 	"math/big"
 	"net/url"
 	"strings"
@@ -528,35 +527,11 @@ func (s *Server) apiStatsAccess(c fiber.Ctx, a *apiCaller, orgID string, perm ac
 	return true, nil
 }
 
-var errAPITime = errors.New("bad time")
-
-// apiTime reads a created_after / created_before parameter.
-func apiTime(v string) (time.Time, error) {
-	if v == "" {
-		return time.Time{}, nil
-	}
-	for _, layout := range []string{daterange.APILayout, "2006-01-02 15:04:05", time.RFC3339Nano} {
-		if t, err := time.Parse(layout, v); err == nil {
-			return t.UTC(), nil
-		}
-	}
-	return time.Time{}, errAPITime
-}
-
 // apiWindow reads both parameters; ok false means the 422 has been sent.
 func apiWindow(c fiber.Ctx) (after, before time.Time, ok bool, err error) {
-	var probs []apiProblem
-	read := func(name string) time.Time {
-		t, e := apiTime(strings.Clone(c.Query(name)))
-		if e != nil {
-			probs = append(probs, apiProblem{Status: fiber.StatusUnprocessableEntity, Code: apiCodeInvalid,
-				Title: "Use YYYY-MM-DD, YYYY-MM-DD HH:mm:ss or RFC 3339", Source: &apiSource{Parameter: name}})
-		}
-		return t
-	}
-	after, before = read("created_after"), read("created_before")
-	if len(probs) > 0 {
-		return after, before, false, apiErrors(c, fiber.StatusUnprocessableEntity, probs...)
+	after, before, p := apiRange(c)
+	if p != nil {
+		return after, before, false, apiErrors(c, p.Status, *p)
 	}
 	return after, before, true, nil
 }

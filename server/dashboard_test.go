@@ -406,13 +406,13 @@ func TestCryptoBannerClose(t *testing.T) {
 	}
 }
 
-// failingLedger quotes one pair as unsupported and fails on another.
-type failingLedger struct {
+// fxFailingLedger quotes one pair as unsupported and fails on another.
+type fxFailingLedger struct {
 	provider.Ledger
 	fail bool
 }
 
-func (f failingLedger) ExchangeRate(ctx context.Context, org, pay, buy string) (provider.FXRate, error) {
+func (f fxFailingLedger) ExchangeRate(ctx context.Context, org, pay, buy string) (provider.FXRate, error) {
 	if f.fail && buy == "USD" {
 		return provider.FXRate{}, errors.New("rate feed down")
 	}
@@ -439,8 +439,8 @@ func TestDashboardFailures(t *testing.T) {
 		widget string
 		want   string
 	}{
-		{"unsupported pair", func(d *Deps) { d.Ledger = failingLedger{Ledger: d.Ledger} }, "fx-title", "EUR → DKKExchange rate is not available."},
-		{"rates fail", func(d *Deps) { d.Ledger = failingLedger{Ledger: d.Ledger, fail: true} }, "fx-title", "Error loading FX Rates"},
+		{"unsupported pair", func(d *Deps) { d.Ledger = fxFailingLedger{Ledger: d.Ledger} }, "fx-title", "EUR → DKKExchange rate is not available."},
+		{"rates fail", func(d *Deps) { d.Ledger = fxFailingLedger{Ledger: d.Ledger, fail: true} }, "fx-title", "Error loading FX Rates"},
 		{"payout stats fail", func(d *Deps) { d.Stats = failingStats{d.Stats} }, "payouts-title", "Error loading category count stats"},
 		{"collection stats fail", func(d *Deps) { d.Stats = failingStats{d.Stats} }, "collections-title", "Error loading collection order stats"},
 	} {

@@ -35,6 +35,7 @@ var specNeeds = map[string]need{
 	"org.withdrawals":         {perms: []access.Permission{access.WithdrawalsRead}},
 	"org.accounts":            {perms: []access.Permission{access.AccountsRead}},
 	"org.account":             {perms: []access.Permission{access.AccountsRead}},
+	"org.account.transfer":    {perms: []access.Permission{access.AccountsRead, access.AccountsManage}},
 	"org.exports":             {perms: []access.Permission{access.ExportsRead, access.AccountsRead}},
 	"org.exported_payouts":    {perms: []access.Permission{access.ExportsRead, access.AccountsRead}},
 	"org.exported_statements": {perms: []access.Permission{access.ExportsRead, access.AccountsRead}},

@@ -262,3 +262,9 @@ var (
 func fiberTestConfig() fiber.TestConfig {
 	return fiber.TestConfig{Timeout: 15 * time.Second, FailOnTimeout: true}
 }
+
+// The demo organisations, by the names the tests use.
+const (
+	orgNordic   = reference.DemoOrg1ID
+	orgAtlantic = reference.DemoOrg2ID
+)

@@ -12,6 +12,7 @@ import (
 
 	"portal/access"
 	"portal/currency"
+	"portal/daterange"
 	"portal/provider"
 	"portal/session"
 	"portal/statement"
@@ -118,7 +119,6 @@ type StatementRequestProps struct {
 
 // Display formats (spec 000 §9: DD-MM-YYYY).
 const (
-	displayDate     = "02-01-2006"
 	displayDateTime = "02-01-2006 15:04"
 	formDate        = "2006-01-02" // <input type="date"> values
 )
@@ -159,7 +159,7 @@ func camtAvailable(code string) bool { return statement.CAMTSupported(code, curr
 
 func statementRow(o *OrgContext, st provider.Statement, canDownload bool) StatementRow {
 	base := statementsBase(o.Org.ID)
-	r := StatementRow{ID: st.ID, From: st.From.UTC().Format(displayDate), To: st.To.UTC().Add(-time.Nanosecond).Format(displayDate),
+	r := StatementRow{ID: st.ID, From: st.From.UTC().Format(daterange.DisplayLayout), To: st.To.UTC().Add(-time.Nanosecond).Format(daterange.DisplayLayout),
 		Created: st.CreatedAt.UTC().Format(displayDateTime), Account: st.AccountNumber, Kind: kindLabels[st.Kind], State: st.State,
 		StatusURL: apiStatementsBase(o.Org.ID) + "/" + st.ID}
 	for _, a := range o.Accounts {
@@ -328,7 +328,7 @@ func checkStatementForm(v StatementValues, today time.Time, owned []string) (pro
 	case terr != nil:
 		errs["to"] = msgStatementTo
 	case to.After(today):
-		errs["to"] = strings.Replace(msgStatementAfterMax, "%s", today.Format(displayDate), 1)
+		errs["to"] = strings.Replace(msgStatementAfterMax, "%s", today.Format(daterange.DisplayLayout), 1)
 	case ferr == nil && from.After(to):
 		errs["from"] = msgStatementOrder
 	}
@@ -424,20 +424,6 @@ func (s *Server) apiStatementMember(c fiber.Ctx, a *apiCaller, perm access.Permi
 	return id, true, nil
 }
 
-// parseAPITime takes YYYY-MM-DD (midnight UTC) or an RFC 3339 time.
-func parseAPITime(v string) (time.Time, bool) {
-	if v == "" {
-		return time.Time{}, true
-	}
-	if t, err := time.Parse(formDate, v); err == nil {
-		return t, true
-	}
-	if t, err := time.Parse(time.RFC3339, v); err == nil {
-		return t.UTC(), true
-	}
-	return time.Time{}, false
-}
-
 type apiStatementRequest struct {
 	AccountNumber string `json:"virtual_account_number"`
 	CreatedAfter  string `json:"created_after"`
@@ -455,8 +441,8 @@ func (s *Server) apiCreateStatement(c fiber.Ctx, a *apiCaller) error {
 		return apiErrors(c, p.Status, *p)
 	}
 	var probs []apiProblem
-	after, okA := parseAPITime(body.CreatedAfter)
-	before, okB := parseAPITime(body.CreatedBefore)
+	after, okA := apiTime(body.CreatedAfter)
+	before, okB := apiTime(body.CreatedBefore)
 	if !okA {
 		probs = append(probs, apiField("created_after", "Must be a date (YYYY-MM-DD) or a time (RFC 3339)"))
 	}

@@ -17,11 +17,6 @@ import (
 	"portal/reference"
 )
 
-const (
-	orgNordic   = reference.DemoOrg1ID
-	orgAtlantic = reference.DemoOrg2ID
-)
-
 func TestStatementFormVectors(t *testing.T) {
 	var v struct {
 		Cases []struct {
@@ -61,7 +56,7 @@ func waitReady(t *testing.T, h *harness, org, id string) provider.Statement {
 	}
 }
 
-func rowsOf(doc *html.Node) []*html.Node {
+func statementRows(doc *html.Node) []*html.Node {
 	return findAll(doc, func(n *html.Node) bool { return n.Data == "tr" && hasAttr(n, "data-state") })
 }
 
@@ -132,7 +127,7 @@ func TestStatementRequestFlow(t *testing.T) {
 	}
 
 	_, doc = c.page(base)
-	rows := rowsOf(doc)
+	rows := statementRows(doc)
 	if len(rows) != 1 || attr(rows[0], "id") != "statement-"+id {
 		t.Fatalf("%d rows", len(rows))
 	}
@@ -144,7 +139,7 @@ func TestStatementRequestFlow(t *testing.T) {
 	}
 	st := waitReady(t, h, orgNordic, id)
 	_, doc = c.page(base)
-	rows = rowsOf(doc)
+	rows = statementRows(doc)
 	dl := find(rows[0], func(n *html.Node) bool { return n.Data == "a" && strings.HasPrefix(text(n), "Download") })
 	camt := find(rows[0], func(n *html.Node) bool { return n.Data == "a" && strings.HasPrefix(text(n), "camt.053") })
 	if dl == nil || camt == nil {
@@ -170,7 +165,7 @@ func TestStatementRequestFlow(t *testing.T) {
 
 	// The filter keeps to owned accounts.
 	_, doc = c.page(base + "?account=" + reference.DemoAccountOrg1GBP)
-	if len(rowsOf(doc)) != 0 {
+	if len(statementRows(doc)) != 0 {
 		t.Fatal("filter by another account still lists it")
 	}
 }
@@ -293,7 +288,7 @@ func TestStatementDownloadNotReady(t *testing.T) {
 	if alert == nil {
 		t.Fatal("no download error on the list")
 	}
-	rows := rowsOf(doc)
+	rows := statementRows(doc)
 	if len(rows) != 1 || attr(rows[0], "data-state") != provider.StatementFailed || find(rows[0], byTag("a")) != nil {
 		t.Fatal("a failed statement offers a download")
 	}

@@ -2,7 +2,8 @@
 //
 // Configuration comes from the environment (see README): PORTAL_ADDR,
 // PORTAL_DATA_DIR, REDIS_URL, PORTAL_ENV, PORTAL_SECRET, PORTAL_TLS,
-// PORTAL_SESSION_IDLE, PORTAL_SESSION_ABSOLUTE, PORTAL_ASSETS_DIR.
+// PORTAL_SESSION_IDLE, PORTAL_SESSION_ABSOLUTE, PORTAL_ASSETS_DIR, PORTAL_SEED_LARGE
+// (or the flag -seed-large).
 package main
 
 import (
@@ -10,6 +11,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
+	"flag"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -61,7 +63,13 @@ func durationEnv(name string, def time.Duration) (time.Duration, error) {
 	return d, nil
 }
 
+// largeAccountEntries is the size of the scale-test account of -seed-large.
+const largeAccountEntries = 1_000_000
+
 func run(log *slog.Logger) error {
+	seedLarge := flag.Bool("seed-large", false,
+		"with an empty sandbox data directory, also seed the scale-test account of 1,000,000 ledger entries (or PORTAL_SEED_LARGE=1)")
+	flag.Parse()
 	// goja allocates heavily per render; a higher GC target took the render
 	// pool from 186 to 297 renders/s (DESIGN.md). GOGC in the environment wins.
 	if os.Getenv("GOGC") == "" {
@@ -103,7 +111,12 @@ func run(log *slog.Logger) error {
 	}
 	defer store.Close()
 	if mode == "sandbox" {
-		rep, err := store.Seed(ctx, reference.SeedOptions{})
+		opts := reference.SeedOptions{}
+		if *seedLarge || env("PORTAL_SEED_LARGE", "") == "1" {
+			opts.LargeAccountEntries = largeAccountEntries
+			log.Info("seeding the scale-test account when the store is empty", "account", reference.DemoAccountLarge, "entries", largeAccountEntries)
+		}
+		rep, err := store.Seed(ctx, opts)
 		if err != nil {
 			return err
 		}

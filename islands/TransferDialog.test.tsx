@@ -1,0 +1,280 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { h, render } from 'preact';
+import { act } from 'preact/test-utils';
+import { renderToString } from 'preact-render-to-string';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mount } from '../ssr/runtime/client.js';
+import { describeVectors, violations } from './testing';
+import TransferDialog, { FX_NOT_SUPPORTED, MSG_FAILED, MSG_OK, RELOAD_DELAY_MS, page, type Props } from './TransferDialog';
+
+const props: Props = {
+  href: '/org/o1/accounts/4520011000000015/transfer',
+  orgId: 'o1',
+  csrf: 'csrf-123',
+  from: '4520011000000015',
+  idempotencyKey: '6f1c1c9e-1111-4111-8111-111111111111',
+  accounts: [
+    { number: '4520011000000015', name: 'Main EUR', currency: 'EUR', decimals: 2 },
+    { number: '4520011000000023', name: 'Payroll GBP', currency: 'GBP', decimals: 2 },
+    { number: '4520011000000024', name: 'Reserve EUR', currency: 'EUR', decimals: 2 },
+    { number: '4520011000000056', name: 'Crypto USDT', currency: 'USDT', decimals: 6 },
+  ],
+};
+
+const server = (p: Props) => renderToString(h(TransferDialog, p));
+
+function serverPage(p: Props, html = server(p)): HTMLElement {
+  document.body.innerHTML =
+    '<main><h1>Account Transactions</h1>' +
+    `<div data-island="TransferDialog" data-props="island-0">${html}</div>` +
+    `<script type="application/json" id="island-0">${JSON.stringify(p).replace(/</g, '\\u003c')}</script></main>`;
+  return document.querySelector('[data-island]')!;
+}
+
+type Call = { url: string; init: RequestInit };
+let calls: Call[] = [];
+let replies: Record<string, () => Response> = {};
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+beforeEach(() => {
+  calls = [];
+  replies = {
+    exchange_rate: () => json(200, { data: { pay_currency: 'EUR', buy_currency: 'GBP', exchange_rate: '0.8521948818' } }),
+    inter_account_movements: () => json(201, { data: { id: 't1' } }),
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      const key = Object.keys(replies).find((k) => url.includes(k));
+      return key ? replies[key]() : json(500, {});
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  document.body.innerHTML = '';
+});
+
+describe('server markup (no JavaScript)', () => {
+  it('is a link to the transfer page', () => {
+    const el = serverPage(props);
+    const links = el.querySelectorAll('a');
+    expect(links).toHaveLength(1);
+    expect(links[0].getAttribute('href')).toBe(props.href);
+    expect(links[0].textContent).toBe('Transfer');
+    expect(el.querySelector('button, dialog, form')).toBeNull();
+  });
+
+  it('passes axe', async () => {
+    serverPage(props);
+    expect(await violations()).toEqual([]);
+  });
+});
+
+describeVectors(join(dirname(fileURLToPath(import.meta.url)), '../testdata/islands/TransferDialog.json'), TransferDialog, serverPage);
+
+// Flushes promises and preact's state updates.
+async function settle() {
+  for (let i = 0; i < 5; i++) await act(async () => {});
+}
+
+function hydrated(p: Props = props): HTMLElement {
+  const el = serverPage(p);
+  act(() => mount('TransferDialog', TransferDialog));
+  return el;
+}
+
+const q = <T extends Element>(sel: string) => document.querySelector<T>(sel)!;
+
+function choose(sel: string, value: string) {
+  const s = q<HTMLSelectElement>(sel);
+  act(() => {
+    s.value = value;
+    s.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}
+
+function type(sel: string, value: string) {
+  const i = q<HTMLInputElement>(sel);
+  act(() => {
+    i.value = value;
+    i.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+function open(el: HTMLElement) {
+  const b = el.querySelector<HTMLButtonElement>('button[aria-haspopup=dialog]')!;
+  b.focus();
+  act(() => b.click());
+}
+
+describe('dialog', () => {
+  it('hydrates without changing the markup, then offers a button that opens the dialog', async () => {
+    const el = serverPage(props);
+    const before = el.innerHTML;
+    act(() => {
+      mount('TransferDialog', TransferDialog);
+      expect(el.innerHTML).toBe(before);
+    });
+    expect(el.hasAttribute('data-hydration-mismatch')).toBe(false);
+    expect(el.querySelector('a')).toBeNull();
+    open(el);
+    const d = q<HTMLDialogElement>('dialog');
+    expect(d.hasAttribute('open')).toBe(true);
+    expect(d.getAttribute('style')).toContain('440px');
+    expect(q('#transfer-dialog-title').textContent).toBe('Transfer');
+    // From is preselected with the current account; the destination
+    // excludes it; the amount waits for a destination.
+    expect(q<HTMLSelectElement>('#transfer-from').value).toBe('4520011000000015');
+    const to = q<HTMLSelectElement>('#transfer-to');
+    expect(to.disabled).toBe(false);
+    expect([...to.options].map((o) => o.value)).toEqual(['', '4520011000000023', '4520011000000024', '4520011000000056']);
+    const amount = q<HTMLInputElement>('#transfer-amount');
+    expect(amount.disabled).toBe(true);
+    expect(amount.placeholder).toBe('000,000,000.00');
+    expect(q<HTMLButtonElement>('dialog button[type=submit]').disabled).toBe(true);
+    expect(await violations()).toEqual([]);
+  });
+
+  it('keeps the destination disabled until a source is chosen', () => {
+    const el = hydrated({ ...props, from: '' });
+    open(el);
+    expect(q<HTMLSelectElement>('#transfer-to').disabled).toBe(true);
+    choose('#transfer-from', '4520011000000023');
+    const to = q<HTMLSelectElement>('#transfer-to');
+    expect(to.disabled).toBe(false);
+    expect([...to.options].map((o) => o.value)).not.toContain('4520011000000023');
+  });
+
+  it('quotes the rate, formats the amount, and posts the transfer once with the idempotency key', async () => {
+    const reload = vi.spyOn(page, 'reload').mockImplementation(() => {});
+    const el = hydrated();
+    open(el);
+    choose('#transfer-to', '4520011000000023');
+    await settle();
+    const fx = calls.find((c) => c.url.includes('exchange_rate'))!;
+    expect(fx.url).toBe('/api/v2/fx/organisations/o1/exchange_rate?pay_currency=EUR&buy_currency=GBP');
+    expect((fx.init.headers as Record<string, string>)['X-CSRF-Token']).toBe('csrf-123');
+    expect(q('dialog').textContent).toContain('Currency conversion: 1 EUR = 0.85 GBP');
+
+    type('#transfer-amount', '1234567.891');
+    expect(q<HTMLInputElement>('#transfer-amount').value).toBe('1,234,567.89');
+    expect(q('dialog').textContent).toContain('1,234,567.89 EUR converts to 1,052,092.43 GBP');
+    expect(q<HTMLButtonElement>('dialog button[type=submit]').disabled).toBe(true);
+    type('#transfer-e2e', 'INV-42');
+    const submit = q<HTMLButtonElement>('dialog button[type=submit]');
+    expect(submit.disabled).toBe(false);
+    expect(await violations()).toEqual([]);
+
+    act(() => submit.click());
+    await settle();
+    const posts = calls.filter((c) => c.init.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0].url).toBe('/api/v2/virtual_bank/organisations/o1/inter_account_movements');
+    const headers = posts[0].init.headers as Record<string, string>;
+    expect(headers['Idempotency-Key']).toBe(props.idempotencyKey);
+    expect(headers['X-CSRF-Token']).toBe('csrf-123');
+    expect(JSON.parse(posts[0].init.body as string)).toEqual({
+      from_account_number: '4520011000000015',
+      to_account_number: '4520011000000023',
+      amount: '1234567.89',
+      end_to_end_id: 'INV-42',
+    });
+    expect(q('dialog [role=status]').textContent).toBe(MSG_OK);
+    expect(q<HTMLButtonElement>('dialog button[type=submit]').disabled).toBe(true);
+    expect(reload).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledOnce(), { timeout: RELOAD_DELAY_MS + 2000 });
+  });
+
+  it('needs no rate between accounts of one currency', async () => {
+    const el = hydrated();
+    open(el);
+    choose('#transfer-to', '4520011000000024');
+    type('#transfer-amount', '10');
+    type('#transfer-e2e', 'x');
+    await settle();
+    expect(calls).toHaveLength(0);
+    expect(q('dialog').textContent).not.toContain('Currency conversion');
+    expect(q<HTMLButtonElement>('dialog button[type=submit]').disabled).toBe(false);
+  });
+
+  it('says when the pair is not supported and keeps submit disabled', async () => {
+    replies.exchange_rate = () => json(404, { errors: [{ status: 404, code: 'not_found', title: 'FX Rate not supported.' }] });
+    const el = hydrated();
+    open(el);
+    choose('#transfer-to', '4520011000000056');
+    type('#transfer-amount', '10');
+    type('#transfer-e2e', 'x');
+    await settle();
+    await vi.waitFor(() => expect(q('dialog').textContent).toContain(FX_NOT_SUPPORTED));
+    expect(q<HTMLButtonElement>('dialog button[type=submit]').disabled).toBe(true);
+  });
+
+  it('shows "Amount too big" at once and limits decimals to the source currency', () => {
+    const el = hydrated();
+    open(el);
+    choose('#transfer-to', '4520011000000024');
+    type('#transfer-amount', '10000000000000');
+    expect(q('#transfer-amount-error').textContent).toBe('Error: Amount too big');
+    expect(q('#transfer-amount').getAttribute('aria-invalid')).toBe('true');
+    type('#transfer-amount', '1.23456');
+    expect(q<HTMLInputElement>('#transfer-amount').value).toBe('1.23');
+  });
+
+  it('puts a refused overdraft on the amount field', async () => {
+    replies.inter_account_movements = () =>
+      json(422, { errors: [{ status: 422, code: 'invalid', title: 'Insufficient funds', source: { pointer: '/debit_amount' } }] });
+    const el = hydrated();
+    open(el);
+    choose('#transfer-to', '4520011000000024');
+    type('#transfer-amount', '999999999');
+    type('#transfer-e2e', 'x');
+    act(() => q<HTMLButtonElement>('dialog button[type=submit]').click());
+    await settle();
+    expect(q('#transfer-amount-error').textContent).toBe('Error: Insufficient funds');
+    expect(q('#transfer-amount').getAttribute('aria-describedby')).toBe('transfer-amount-error');
+    expect(q('dialog [role=status]').textContent).toBe(MSG_FAILED);
+    expect(q<HTMLButtonElement>('dialog button[type=submit]').disabled).toBe(false);
+    expect(await violations()).toEqual([]);
+  });
+
+  it('puts a form-level refusal above the fields', async () => {
+    replies.inter_account_movements = () =>
+      json(409, { errors: [{ status: 409, code: 'conflict', title: 'This idempotency key was already used for a different transfer.' }] });
+    const el = hydrated();
+    open(el);
+    choose('#transfer-to', '4520011000000024');
+    type('#transfer-amount', '5');
+    type('#transfer-e2e', 'x');
+    act(() => q<HTMLButtonElement>('dialog button[type=submit]').click());
+    await settle();
+    expect(q('dialog [role=alert]').textContent).toBe('This idempotency key was already used for a different transfer.');
+  });
+
+  it('closes with Cancel and gives focus back to the Transfer button', () => {
+    const el = hydrated();
+    open(el);
+    const opener = el.querySelector('button[aria-haspopup=dialog]');
+    act(() => [...document.querySelectorAll<HTMLButtonElement>('dialog button')].find((b) => b.textContent === 'Cancel')!.click());
+    expect(q('dialog').hasAttribute('open')).toBe(false);
+    expect(document.activeElement).toBe(opener);
+  });
+});
+
+describe('client render', () => {
+  it('equals the server markup before effects', () => {
+    const d = document.createElement('div');
+    act(() => {
+      render(h(TransferDialog, props), d);
+      expect(d.innerHTML).toBe(server(props));
+    });
+    render(null, d);
+  });
+});

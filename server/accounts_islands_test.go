@@ -1,0 +1,57 @@
+package server
+
+import (
+	"encoding/json"
+	"reflect"
+	"regexp"
+	"testing"
+)
+
+// TestAccountIslandsRenderAsInNode renders the account page of each case of
+// testdata/islands/{TransferDialog,CopyText}.json through goja and checks
+// the island it holds: its props, and markup equal byte for byte to
+// preact-render-to-string's under node (written and checked by vitest).
+func TestAccountIslandsRenderAsInNode(t *testing.T) {
+	_, r := loadTestAssets(t)
+	for _, island := range []string{"TransferDialog", "CopyText"} {
+		var v struct {
+			Cases []struct {
+				Name      string          `json:"name"`
+				Page      string          `json:"page"`
+				PageProps json.RawMessage `json:"pageProps"`
+				Props     any             `json:"props"`
+				HTML      string          `json:"html"`
+			} `json:"cases"`
+		}
+		readVectors(t, "islands/"+island+".json", &v)
+		if len(v.Cases) == 0 {
+			t.Fatalf("%s: no cases", island)
+		}
+		marker := regexp.MustCompile(`(?s)<div data-island="` + island + `" data-props="(island-\d+)">(.*?)</div><script type="application/json" id="island-\d+">(.*?)</script>`)
+		for _, c := range v.Cases {
+			t.Run(island+"/"+c.Name, func(t *testing.T) {
+				if c.HTML == "" {
+					t.Fatal("no html: regenerate with UPDATE_VECTORS=1 npx vitest run islands/" + island + ".test.tsx")
+				}
+				res, err := r.Render(t.Context(), c.Page, c.PageProps)
+				if err != nil {
+					t.Fatal(err)
+				}
+				m := marker.FindSubmatch(res.HTML)
+				if m == nil {
+					t.Fatalf("no %s island in %s", island, res.HTML)
+				}
+				var props any
+				if err := json.Unmarshal(m[3], &props); err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(props, c.Props) {
+					t.Errorf("island props %v, want %v", props, c.Props)
+				}
+				if string(m[2]) != c.HTML {
+					t.Errorf("goja markup differs from node's:\n got %s\nwant %s", m[2], c.HTML)
+				}
+			})
+		}
+	}
+}

@@ -1,0 +1,51 @@
+package server
+
+import (
+	"time"
+
+	"github.com/gofiber/fiber/v3"
+)
+
+// The API's date and time parameters (created_after inclusive,
+// created_before exclusive), read the same way by every operation.
+
+// apiTime reads a time parameter (empty: the zero time): a date (its midnight, UTC), a date
+// and time "YYYY-MM-DD HH:mm:ss" (UTC, the spec's API form) or RFC 3339.
+func apiTime(v string) (time.Time, bool) {
+	if v == "" {
+		return time.Time{}, true
+	}
+	for _, layout := range []string{time.RFC3339, "2006-01-02 15:04:05", "2006-01-02T15:04:05", "2006-01-02"} {
+		if t, err := time.ParseInLocation(layout, v, time.UTC); err == nil {
+			return t.UTC(), true
+		}
+	}
+	return time.Time{}, false
+}
+
+func apiParamProblem(param, title string) apiProblem {
+	return apiProblem{Status: fiber.StatusUnprocessableEntity, Code: apiCodeInvalid, Title: title, Source: &apiSource{Parameter: param}}
+}
+
+// apiRange reads created_after and created_before; a problem is returned
+// for the caller to send.
+func apiRange(c fiber.Ctx) (after, before time.Time, p *apiProblem) {
+	for _, q := range []struct {
+		name string
+		dst  *time.Time
+	}{{apiQueryCreatedAfter, &after}, {apiQueryCreatedBefore, &before}} {
+		if v := c.Query(q.name); v != "" {
+			t, ok := apiTime(v)
+			if !ok {
+				pp := apiParamProblem(q.name, "Must be a date (YYYY-MM-DD) or a date and time (YYYY-MM-DD HH:mm:ss, UTC)")
+				return after, before, &pp
+			}
+			*q.dst = t
+		}
+	}
+	if !after.IsZero() && !before.IsZero() && before.Before(after) {
+		pp := apiParamProblem(apiQueryCreatedBefore, "created_before must not be before created_after")
+		return after, before, &pp
+	}
+	return after, before, nil
+}
