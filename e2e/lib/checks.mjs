@@ -197,7 +197,7 @@ export class Monitor {
           propsTag: src ? src.tagName.toLowerCase() + '[type=' + src.getAttribute('type') + ']' : null, json };
       }),
       scripts: [...document.querySelectorAll('script')].map((s) => ({ type: s.getAttribute('type') || '', src: s.getAttribute('src') || '',
-        nonce: !!s.nonce, text: s.textContent.slice(0, 200) })),
+        nonce: !!s.nonce, text: s.textContent.slice(0, 4000) })),
       preloads: [...document.querySelectorAll('link[rel=modulepreload]')].map((l) => l.getAttribute('href')),
     }));
     for (const i of dom.islands) {
