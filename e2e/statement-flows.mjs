@@ -86,38 +86,68 @@ test('Statement export: request, generating, ready, e-mail, CSV checked against 
   const before = new Set(await page.locator('tr[data-state]').evaluateAll((rs) => rs.map((r) => r.id)));
   const mailsBefore = new Set(await emails(t));
 
-  // The request: a dialog with JavaScript, a page without.
-  await page.getByRole('link', { name: 'Download statement', exact: true }).click();
-  let scope = page;
+  // The request: a dialog with JavaScript, a page without. Every locator is scoped to it: the
+  // top bar's date range picker has its own From and To on the same page.
+  await page.getByRole('main').getByRole('link', { name: 'Download statement', exact: true }).click();
+  let box;
   if (t.js) {
-    scope = page.getByRole('dialog', { name: 'Download statement' });
-    await scope.waitFor();
-    const box = await scope.boundingBox();
-    assert.ok(box.width <= 336.5, `dialog width ${box.width}`);
+    box = page.getByRole('dialog', { name: 'Download statement' });
+    await box.waitFor();
+    const size = await box.boundingBox();
+    assert.ok(size.width <= 336.5, `dialog width ${size.width}`);
+    await t.audit('statement request');
   } else {
     await expectH1(page, 'Download statement');
     await t.audit('statement request');
+    box = page.getByRole('main');
   }
-  const today = new Date().toISOString().slice(0, 10);
-  const from = scope.getByLabel('From', { exact: true });
-  const to = scope.getByLabel('To', { exact: true });
-  // The session's date range (last 30 days by default), today being the maximum date.
+  const form = box.locator('form:has(#statement-from)');
+  const dmy = (ms) => new Date(ms).toISOString().slice(0, 10).split('-').reverse().join('-');
+  const today = dmy(Date.now());
+  const from = form.getByLabel('Statement from', { exact: true });
+  const to = form.getByLabel('Statement to', { exact: true });
+  // Masked DD-MM-YYYY inputs holding the session's date range (last 30 days by default).
+  for (const input of [from, to]) {
+    assert.deepEqual([await input.getAttribute('type'), await input.getAttribute('inputmode'), await input.getAttribute('placeholder')],
+      ['text', 'numeric', 'DD-MM-YYYY']);
+  }
   assert.equal(await to.inputValue(), today);
-  assert.equal(await to.getAttribute('max'), today);
-  assert.equal(await from.inputValue(), new Date(Date.now() - 29 * DAY).toISOString().slice(0, 10));
-  const accountOptions = await scope.getByLabel('Account', { exact: true }).locator('option').allInnerTexts();
+  assert.equal(await from.inputValue(), dmy(Date.now() - 29 * DAY));
+  const accountOptions = await form.getByLabel('Account', { exact: true }).locator('option').allInnerTexts();
   assert.ok(!accountOptions.some((o) => o.includes('Partner pool')), 'the shared account is not offered');
-  await scope.getByLabel('Account', { exact: true }).selectOption(EUR);
-  await scope.getByLabel('Report type', { exact: true }).selectOption('transactions');
-  await scope.getByRole('button', { name: 'Download CSV report' }).click();
-  await scope.getByText('The report will be e-mailed to you when it is ready.').waitFor();
+  await form.getByLabel('Account', { exact: true }).selectOption(EUR);
+  await form.getByLabel('Report type', { exact: true }).selectOption('transactions');
+
+  // Cannot be cleared: with JavaScript the last date comes back at once; without, the server
+  // would refuse the empty field (the required attribute stops the browser first).
+  if (t.js) {
+    await to.fill('');
+    assert.equal(await to.inputValue(), today, 'an emptied date is put back');
+    await to.selectText();
+    await to.pressSequentially(dmy(Date.now() + DAY).replaceAll('-', ''));
+  } else {
+    await to.fill(dmy(Date.now() + DAY));
+  }
+  // A day past the maximum date (today): the error beside the field and in the summary.
+  assert.equal(await to.inputValue(), dmy(Date.now() + DAY), 'typed digits are masked as DD-MM-YYYY');
+  await form.getByRole('button', { name: 'Download CSV report' }).click();
+  const afterMax = `The last day cannot be after ${today}`;
+  await form.locator('#statement-to-error').getByText(afterMax).waitFor();
+  assert.equal(await form.getByRole('link', { name: afterMax }).getAttribute('href'), '#statement-to');
+  assert.equal(await to.getAttribute('aria-invalid'), 'true');
+  await t.audit('statement request error');
+  await to.selectText();
+  await to.pressSequentially(today);
+  assert.equal(await to.inputValue(), today);
+  await form.getByRole('button', { name: 'Download CSV report' }).click();
+  await box.getByText('The report will be e-mailed to you when it is ready.').waitFor();
   if (t.js) {
     // The modal closes a second later and the list shows the new statement.
     await page.waitForFunction((n) => document.querySelectorAll('tr[data-state]').length > n, before.size, { timeout: 5000 });
     await page.waitForLoadState('load');
   } else {
     await t.audit('statement requested');
-    await page.getByRole('link', { name: 'Back to exported statements' }).click();
+    await box.getByRole('link', { name: 'Back to exported statements' }).click();
   }
   await expectH1(page, 'Exported statements');
   const id = await newestRowId(page, before);

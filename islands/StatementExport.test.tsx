@@ -21,7 +21,7 @@ const props: Props = {
     { value: 'transactions', label: 'Transactions' },
     { value: 'charges', label: 'Charges' },
   ],
-  values: { account: '4520011000000023', from: '2026-10-24', to: '2026-11-22', kind: 'transactions' },
+  values: { account: '4520011000000023', from: '24-10-2026', to: '22-11-2026', kind: 'transactions' },
   errors: {},
   max: '2026-11-22',
   done: false,
@@ -50,12 +50,16 @@ describe('page mode (no JavaScript)', () => {
     const f = el.querySelector('form')!;
     expect([f.getAttribute('method'), f.getAttribute('action')]).toEqual(['post', '/org/o1/exported_statements']);
     expect(Object.fromEntries(new FormData(f))).toEqual({
-      _csrf: 'csrf-1', from: '2026-10-24', to: '2026-11-22', account: '4520011000000023', kind: 'transactions',
+      _csrf: 'csrf-1', from: '24-10-2026', to: '22-11-2026', account: '4520011000000023', kind: 'transactions',
     });
-    for (const id of ['statement-from', 'statement-to']) {
+    // Masked DD-MM-YYYY text inputs, named apart from the top bar picker's From and To.
+    for (const [id, label] of [['statement-from', 'Statement from'], ['statement-to', 'Statement to']]) {
       const i = el.querySelector<HTMLInputElement>('#' + id)!;
-      expect(i.required && i.max === '2026-11-22' && i.type === 'date').toBe(true);
+      expect([i.type, i.inputMode, i.placeholder, i.maxLength, i.required]).toEqual(['text', 'numeric', 'DD-MM-YYYY', 10, true]);
+      expect(el.querySelector(`label[for=${id}]`)!.textContent).toBe(label);
     }
+    expect(el.querySelector('legend')!.textContent).toBe('Statement period');
+    expect(el.querySelector('#statement-dates-hint')!.textContent).toContain('22-11-2026');
     expect(el.querySelector('button')!.textContent).toBe('Download CSV report');
   });
 
@@ -67,6 +71,35 @@ describe('page mode (no JavaScript)', () => {
     expect(el.querySelector('#statement-to-error')!.textContent).toContain('The last day cannot be after 22-11-2026');
     expect(await violations()).toEqual([]);
     vi.restoreAllMocks();
+  });
+
+  it('once hydrated, masks the dates as typed, keeps the caret, and does not let them be cleared', async () => {
+    const el = hydrate(props);
+    const from = el.querySelector<HTMLInputElement>('#statement-from')!;
+    const type = async (value: string, caret = value.length) => {
+      await act(async () => {
+        from.value = value;
+        from.setSelectionRange(caret, caret);
+        from.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+    };
+    await type('0111x');
+    expect(from.value).toBe('01-11');
+    await type('01112026');
+    expect([from.value, from.selectionStart]).toEqual(['01-11-2026', 10]);
+    // Emptied: the last usable date comes back, not the one it started with.
+    await type('');
+    expect(from.value).toBe('01-11-2026');
+    // A date past today is not usable, so emptying afterwards puts back the one before it.
+    await type('30-11-2026');
+    await type('');
+    expect(from.value).toBe('01-11-2026');
+    // An edit in the middle leaves the caret after the typed digit.
+    await type('01-1-2026', 4);
+    expect([from.value, from.selectionStart]).toEqual(['01-12-026', 4]);
+    // Still a plain form: what is posted is what is shown.
+    expect(new FormData(el.querySelector('form')!).get('from')).toBe('01-12-026');
+    render(null, el);
   });
 
   it('done: the report is e-mailed', () => {
@@ -139,17 +172,24 @@ describe('opener mode', () => {
     const d = el.querySelector('dialog')!;
     const to = d.querySelector<HTMLInputElement>('#statement-to')!;
     await act(async () => {
-      to.value = '2026-11-30';
+      to.value = '30112026';
       to.dispatchEvent(new Event('input', { bubbles: true }));
     });
+    expect(to.value).toBe('30-11-2026');
     await act(async () => {
       d.querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true, bubbles: true }));
     });
     expect(posts).toHaveLength(0);
     expect(d.querySelector('#statement-to-error')!.textContent).toContain('The last day cannot be after 22-11-2026');
 
+    // Cleared: the dialog's last usable date (the default) comes back.
     await act(async () => {
-      to.value = '2026-11-21';
+      to.value = '';
+      to.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(to.value).toBe('22-11-2026');
+    await act(async () => {
+      to.value = '21-11-2026';
       to.dispatchEvent(new Event('input', { bubbles: true }));
     });
     reply = { ok: false, status: 500, body: { errors: [{ title: 'Something went wrong' }] } };

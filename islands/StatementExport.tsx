@@ -3,6 +3,12 @@
 // "Download CSV report"; states form, loading, done ("the report is e-mailed"); the modal
 // closes 1 second after.
 //
+// The dates are the spec's masked DD-MM-YYYY text inputs (lib/daterange's mask and parser,
+// the top bar picker's). They are named "Statement from"/"Statement to": the top bar's own
+// "From"/"To" sit on the same page. Once hydrated, the island masks them as the user types
+// and, the range being one that cannot be cleared, puts back the last usable date when a
+// field is emptied; the server refuses an empty one all the same.
+//
 // mode "page": the server's markup is the whole request as a page, a plain form that POSTs
 // to the server (which answers with the done page, or the form with its errors): the flow
 // without JavaScript, and where the account page's "Export to CSV" link lands.
@@ -11,7 +17,8 @@
 // sends the request to the JSON API and then shows the list with the new statement.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Modal } from './lib/Modal';
-import { MSG, apiBody, errorsOf, validate, type Errors, type Values } from './lib/statements';
+import { display, maskDateAt } from './lib/daterange';
+import { MSG, apiBody, errorsOf, usableDay, validate, type Errors, type Values } from './lib/statements';
 
 type Option = { value: string; label: string };
 export type Props = {
@@ -25,6 +32,7 @@ export type Props = {
   kinds: Option[];
   values: Values;
   errors: Errors;
+  /** Today (YYYY-MM-DD): the maximum date. */
   max: string;
   done: boolean;
 };
@@ -32,9 +40,12 @@ export type Props = {
 /** The modal closes this long after the request is accepted (spec 000 §4). */
 export const CLOSE_AFTER_MS = 1000;
 
+type DateField = 'from' | 'to';
+const DATE_LABELS: Record<DateField, string> = { from: 'Statement from', to: 'Statement to' };
+
 const FIELDS: { id: keyof Values; label: string }[] = [
-  { id: 'from', label: 'From' },
-  { id: 'to', label: 'To' },
+  { id: 'from', label: DATE_LABELS.from },
+  { id: 'to', label: DATE_LABELS.to },
   { id: 'account', label: 'Account' },
   { id: 'kind', label: 'Report type' },
 ];
@@ -66,6 +77,7 @@ type FormProps = Props & {
   errors: Errors;
   loading: boolean;
   onChange?: (v: Values) => void;
+  onDate?: (field: DateField, input: HTMLInputElement) => void;
   onSubmit?: (e: Event) => void;
 };
 
@@ -92,23 +104,26 @@ function RequestForm(p: FormProps) {
         </div>
       ) : null}
       <fieldset className="mb-4">
-        <legend className="font-medium">Date range</legend>
-        <p id="statement-dates-hint" className="text-sm text-gray-700">Up to today.</p>
+        <legend className="font-medium">Statement period</legend>
+        <p id="statement-dates-hint" className="text-sm text-gray-700">DD-MM-YYYY, up to today ({display(p.max)}).</p>
         {(['from', 'to'] as const).map((k) => (
           <div className="mt-2" key={k}>
-            <label htmlFor={fid(k)} className="block">{k === 'from' ? 'From' : 'To'}</label>
+            <label htmlFor={fid(k)} className="block">{DATE_LABELS[k]}</label>
             <FieldError id={k} error={e[k]} />
             <input
               id={fid(k)}
               name={k}
-              type="date"
+              type="text"
+              inputMode="numeric"
+              placeholder="DD-MM-YYYY"
+              maxLength={10}
+              autoComplete="off"
               value={v[k]}
-              max={p.max}
               required
               aria-invalid={e[k] ? 'true' : undefined}
               aria-describedby={['statement-dates-hint', described(k)].filter(Boolean).join(' ')}
               className={input + (e[k] ? 'border-red-700' : 'border-gray-500')}
-              onInput={set(k)}
+              onInput={(ev) => p.onDate?.(k, ev.currentTarget as HTMLInputElement)}
             />
           </div>
         ))}
@@ -162,6 +177,9 @@ function RequestForm(p: FormProps) {
 
 type Phase = 'form' | 'loading' | 'done';
 
+/** The dates to put back when a field is emptied: the ones shown, where usable. */
+const usable = (v: Values, max: string) => ({ from: usableDay(v.from, max) ? v.from : '', to: usableDay(v.to, max) ? v.to : '' });
+
 export default function StatementExport(props: Props) {
   const [js, setJs] = useState(false);
   const [open, setOpen] = useState(false);
@@ -169,14 +187,34 @@ export default function StatementExport(props: Props) {
   const [values, setValues] = useState<Values>(props.values);
   const [errors, setErrors] = useState<Errors>(props.errors);
   const timer = useRef<ReturnType<typeof setTimeout>>();
+  const lastUsable = useRef(usable(props.values, props.max));
 
   useEffect(() => {
     setJs(true);
     return () => clearTimeout(timer.current);
   }, []);
 
+  const onDate = (k: DateField, el: HTMLInputElement) => {
+    const typed = maskDateAt(el.value, el.selectionStart ?? el.value.length);
+    let { value, caret } = typed;
+    if (value === '' && lastUsable.current[k]) {
+      value = lastUsable.current[k];
+      caret = value.length;
+    } else if (usableDay(value, props.max)) {
+      lastUsable.current[k] = value;
+    }
+    // Set on the element too: a keystroke the mask drops leaves the state as it was, and
+    // an unchanged state would not re-render the input.
+    if (el.value !== value) {
+      el.value = value;
+      el.setSelectionRange(caret, caret);
+    }
+    setValues((v) => ({ ...v, [k]: value }));
+  };
+
   if (props.mode === 'page') {
-    return props.done ? <Done listUrl={props.listUrl} /> : <RequestForm {...props} loading={false} />;
+    // Still a plain form posted to the server: the island only masks its dates.
+    return props.done ? <Done listUrl={props.listUrl} /> : <RequestForm {...props} values={values} loading={false} onChange={setValues} onDate={onDate} />;
   }
 
   const close = () => {
@@ -197,7 +235,7 @@ export default function StatementExport(props: Props) {
         method: 'POST',
         credentials: 'same-origin',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': props.csrf },
-        body: JSON.stringify(apiBody(values)),
+        body: JSON.stringify(apiBody(values, props.max)),
       });
       if (!res.ok) {
         setErrors(errorsOf(await res.json().catch(() => null)));
@@ -225,6 +263,7 @@ export default function StatementExport(props: Props) {
           if (!js) return;
           e.preventDefault();
           setValues(props.values);
+          lastUsable.current = usable(props.values, props.max);
           setErrors({});
           setPhase('form');
           setOpen(true);
@@ -237,7 +276,7 @@ export default function StatementExport(props: Props) {
           {phase === 'done' ? (
             <Done listUrl={props.listUrl} />
           ) : (
-            <RequestForm {...props} values={values} errors={errors} loading={phase === 'loading'} onChange={setValues} onSubmit={submit} />
+            <RequestForm {...props} values={values} errors={errors} loading={phase === 'loading'} onChange={setValues} onDate={onDate} onSubmit={submit} />
           )}
         </Modal>
       ) : null}

@@ -76,6 +76,7 @@ type StatementsTableProps struct {
 	Interval    int            `json:"interval"`
 }
 
+// StatementValues are the request form's fields as typed; From and To are DD-MM-YYYY.
 type StatementValues struct {
 	Account string `json:"account"`
 	From    string `json:"from"`
@@ -96,7 +97,7 @@ type StatementExportProps struct {
 	Kinds     []StatementOption `json:"kinds"`
 	Values    StatementValues   `json:"values"`
 	Errors    map[string]string `json:"errors"`
-	Max       string            `json:"max"`
+	Max       string            `json:"max"` // today, YYYY-MM-DD: the last day a statement may cover
 	Done      bool              `json:"done"`
 }
 
@@ -117,11 +118,8 @@ type StatementRequestProps struct {
 	Form  StatementExportProps `json:"form"`
 }
 
-// Display formats (spec 000 §9: DD-MM-YYYY).
-const (
-	displayDateTime = "02-01-2006 15:04"
-	formDate        = "2006-01-02" // <input type="date"> values
-)
+// Display format of a moment (spec 000 §9: DD-MM-YYYY); days use daterange.DisplayLayout.
+const displayDateTime = "02-01-2006 15:04"
 
 var kindLabels = map[string]string{provider.KindTransactions: "Transactions", provider.KindCharges: "Charges"}
 
@@ -255,7 +253,7 @@ func (s *Server) statementForm(c fiber.Ctx, typed *StatementValues, errs map[str
 	today := s.now().Truncate(24 * time.Hour)
 	p := StatementExportProps{Mode: "page", CSRF: req(c).Session.CSRF, Action: base, APIURL: apiStatementsBase(o.Org.ID),
 		ListURL: base, OpenerURL: base + "?download_statement=1", Accounts: ownedOptions(o), Kinds: statementKinds(),
-		Errors: map[string]string{}, Max: today.Format(formDate)}
+		Errors: map[string]string{}, Max: today.Format(daterange.APILayout)}
 	if errs != nil {
 		p.Errors = errs
 	}
@@ -271,7 +269,7 @@ func (s *Server) statementForm(c fiber.Ctx, typed *StatementValues, errs map[str
 	if from.After(to) {
 		from = to
 	}
-	p.Values = StatementValues{From: from.Format(formDate), To: to.Format(formDate), Kind: provider.KindTransactions}
+	p.Values = StatementValues{From: from.Format(daterange.DisplayLayout), To: to.Format(daterange.DisplayLayout), Kind: provider.KindTransactions}
 	if a, ok := ownsAccount(o, c.Query("account")); ok {
 		p.Values.Account = a.AccountNumber
 	} else if acc := o.OwnedAccounts(); len(acc) == 1 {
@@ -299,6 +297,7 @@ const (
 	msgStatementKind     = "Select a report type"
 	msgStatementOrder    = "The first day must be on or before the last day"
 	msgStatementAfterMax = "The last day cannot be after %s"
+	msgStatementFromMax  = "The first day cannot be after %s"
 )
 
 // parseStatementForm checks a request as typed and returns the provider request, or the
@@ -312,24 +311,39 @@ func (s *Server) parseStatementForm(o *OrgContext, v StatementValues) (provider.
 }
 
 // checkStatementForm is the form's rules (testdata/statement-request.json, also run by the
-// island): today is the maximum date, a period's last day is inclusive.
+// island): From and To are masked DD-MM-YYYY inputs read by daterange.ParseDisplay (its
+// messages), neither may be empty (the range cannot be cleared), today is the maximum date,
+// and a period's last day is inclusive.
 func checkStatementForm(v StatementValues, today time.Time, owned []string) (provider.StatementRequest, map[string]string) {
 	errs := map[string]string{}
 	r := provider.StatementRequest{AccountNumber: v.Account, Kind: v.Kind}
 	if !slices.Contains(owned, v.Account) {
 		errs["account"] = msgStatementAccount
 	}
-	from, ferr := time.Parse(formDate, v.From)
-	if ferr != nil {
-		errs["from"] = msgStatementFrom
+	maxDay := today.Format(daterange.DisplayLayout)
+	read := func(field, typed, empty string) (time.Time, bool) {
+		if strings.TrimSpace(typed) == "" {
+			errs[field] = empty
+			return time.Time{}, false
+		}
+		t, err := daterange.ParseDisplay(typed, today)
+		if err != nil {
+			errs[field] = err.Error()
+			return time.Time{}, false
+		}
+		return t, true
 	}
-	to, terr := time.Parse(formDate, v.To)
-	switch {
-	case terr != nil:
-		errs["to"] = msgStatementTo
-	case to.After(today):
-		errs["to"] = strings.Replace(msgStatementAfterMax, "%s", today.Format(daterange.DisplayLayout), 1)
-	case ferr == nil && from.After(to):
+	from, fok := read("from", v.From, msgStatementFrom)
+	to, tok := read("to", v.To, msgStatementTo)
+	if fok && from.After(today) {
+		errs["from"] = strings.Replace(msgStatementFromMax, "%s", maxDay, 1)
+		fok = false
+	}
+	if tok && to.After(today) {
+		errs["to"] = strings.Replace(msgStatementAfterMax, "%s", maxDay, 1)
+		tok = false
+	}
+	if fok && tok && from.After(to) {
 		errs["from"] = msgStatementOrder
 	}
 	if provider.StatementEntryTypes(v.Kind) == nil {
@@ -483,7 +497,7 @@ func (s *Server) apiListStatements(c fiber.Ctx, a *apiCaller) error {
 		to   *time.Time
 	}{{"date_from", &f.DateFrom}, {"date_to", &f.DateTo}} {
 		if v := c.Query(d.name); v != "" {
-			t, err := time.Parse(formDate, v)
+			t, err := time.Parse(daterange.APILayout, v)
 			if err != nil {
 				param(d.name, "Must be a date (YYYY-MM-DD)")
 			}

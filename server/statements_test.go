@@ -13,6 +13,7 @@ import (
 
 	"golang.org/x/net/html"
 
+	"portal/daterange"
 	"portal/provider"
 	"portal/reference"
 )
@@ -29,7 +30,7 @@ func TestStatementFormVectors(t *testing.T) {
 	}
 	readVectors(t, "statement-request.json", &v)
 	for _, c := range v.Cases {
-		today, _ := time.Parse(formDate, c.Max)
+		today, _ := time.Parse(daterange.APILayout, c.Max)
 		_, errs := checkStatementForm(c.Values, today, c.Accounts)
 		if !maps.Equal(errs, c.Errors) {
 			t.Errorf("%s: %v, want %v", c.Name, errs, c.Errors)
@@ -88,17 +89,32 @@ func TestStatementRequestFlow(t *testing.T) {
 			t.Fatal("the shared account is offered")
 		}
 	}
+	// Masked DD-MM-YYYY text inputs holding the session's range (the last 30 days), named
+	// apart from the top bar's own From and To.
 	from, to := find(doc, byID("statement-from")), find(doc, byID("statement-to"))
-	today := time.Now().UTC().Format(formDate)
-	if attr(to, "value") != today || attr(to, "max") != today || !hasAttr(from, "required") || !hasAttr(to, "required") {
-		t.Fatalf("dates: from %q to %q max %q", attr(from, "value"), attr(to, "value"), attr(to, "max"))
+	now := time.Now().UTC()
+	today := now.Format(daterange.DisplayLayout)
+	for _, in := range []*html.Node{from, to} {
+		if attr(in, "type") != "text" || attr(in, "inputmode") != "numeric" || attr(in, "maxlength") != "10" ||
+			attr(in, "placeholder") != "DD-MM-YYYY" || !hasAttr(in, "required") {
+			t.Fatalf("date input %s: %v", attr(in, "id"), in.Attr)
+		}
+	}
+	if attr(to, "value") != today || attr(from, "value") != now.AddDate(0, 0, -29).Format(daterange.DisplayLayout) {
+		t.Fatalf("dates: from %q to %q", attr(from, "value"), attr(to, "value"))
+	}
+	for id, want := range map[string]string{"statement-from": "Statement from", "statement-to": "Statement to"} {
+		l := find(doc, func(n *html.Node) bool { return n.Data == "label" && attr(n, "for") == id })
+		if l == nil || text(l) != want {
+			t.Fatalf("label of %s: %q", id, text(l))
+		}
 	}
 	form := find(doc, func(n *html.Node) bool { return n.Data == "form" && attr(n, "action") == base })
 	csrf := attr(find(form, func(n *html.Node) bool { return attr(n, "name") == "_csrf" }), "value")
 
 	// A date past the maximum comes back with the error beside the field and in the summary.
 	bad := url.Values{"_csrf": {csrf}, "account": {reference.DemoAccountOrg1EUR}, "from": {attr(from, "value")},
-		"to": {time.Now().UTC().AddDate(0, 0, 2).Format(formDate)}, "kind": {"transactions"}}
+		"to": {now.AddDate(0, 0, 2).Format(daterange.DisplayLayout)}, "kind": {"transactions"}}
 	res = c.do("POST", base, bad)
 	doc = parse(t, res)
 	if res.StatusCode != http.StatusUnprocessableEntity {
@@ -111,6 +127,17 @@ func TestStatementRequestFlow(t *testing.T) {
 	}
 	if attr(find(doc, byID("statement-to")), "value") != bad.Get("to") {
 		t.Fatal("typed value lost")
+	}
+
+	// A cleared date and a malformed one are refused in the daterange package's words.
+	cleared := url.Values{"_csrf": {csrf}, "account": {reference.DemoAccountOrg1EUR}, "from": {""},
+		"to": {"31-02-2026"}, "kind": {"transactions"}}
+	res = c.do("POST", base, cleared)
+	doc = parse(t, res)
+	if res.StatusCode != http.StatusUnprocessableEntity ||
+		!strings.Contains(text(find(doc, byID("statement-from-error"))), msgStatementFrom) ||
+		!strings.Contains(text(find(doc, byID("statement-to-error"))), daterange.MsgNoDate) {
+		t.Fatalf("cleared/malformed dates: %d", res.StatusCode)
 	}
 
 	good := url.Values{"_csrf": {csrf}, "account": {reference.DemoAccountOrg1EUR}, "from": {attr(from, "value")},
@@ -210,7 +237,7 @@ func TestStatementAccess(t *testing.T) {
 	}
 	fin.call("GET", apiBase+"/"+foreign.ID+"/download", nil).expect(t, 404, "not_found")
 	fin.call("POST", apiBase, map[string]string{"virtual_account_number": reference.DemoAccountOrg2GBP, "kind": "charges",
-		"created_after": now.AddDate(0, 0, -3).Format(formDate), "created_before": now.Format(formDate)}).expect(t, 422, "invalid")
+		"created_after": now.AddDate(0, 0, -3).Format(daterange.APILayout), "created_before": now.Format(daterange.APILayout)}).expect(t, 422, "invalid")
 
 	page := h.client()
 	page.login("finance@demo.example")
@@ -229,13 +256,13 @@ func TestStatementAPI(t *testing.T) {
 	base := "/api/v2/virtual_bank/organisations/" + orgNordic + "/statements"
 	now := time.Now().UTC()
 	r := a.call("POST", base, map[string]string{"virtual_account_number": reference.DemoAccountOrg1GBP, "kind": "charges",
-		"created_after": now.AddDate(0, 0, -30).Format(formDate), "created_before": now.AddDate(0, 0, 1).Format(formDate)})
+		"created_after": now.AddDate(0, 0, -30).Format(daterange.APILayout), "created_before": now.AddDate(0, 0, 1).Format(daterange.APILayout)})
 	r.expect(t, 201, "")
 	checkReply(t, "POST", "/virtual_bank/organisations/{id}/statements", r)
 	id := r.body["data"].(map[string]any)["id"].(string)
 
 	bad := a.call("POST", base, map[string]string{"virtual_account_number": reference.DemoAccountOrg1GBP, "kind": "fees",
-		"created_after": "yesterday", "created_before": now.AddDate(0, 0, 1).Format(formDate)})
+		"created_after": "yesterday", "created_before": now.AddDate(0, 0, 1).Format(daterange.APILayout)})
 	bad.expect(t, 422, "invalid")
 	if p := bad.firstError(t)["source"].(map[string]any)["pointer"]; p != "/created_after" {
 		t.Fatalf("pointer %v", p)

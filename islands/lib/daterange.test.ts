@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { addMonths, clampDay, forPreset, fromForm, maskDate, monthGrid, parseDisplay, PRESET_TYPES } from './daterange';
+import { addMonths, clampDay, forPreset, fromForm, maskDate, maskDateAt, monthGrid, parseDisplay, PRESET_TYPES } from './daterange';
 
 // The shared vectors: daterange/daterange_test.go runs the same file.
 type Vectors = {
@@ -43,6 +43,17 @@ describe('calendar helpers', () => {
     expect(maskDate('01-11-2026')).toBe('01-11-2026');
     expect(maskDate('01112026999')).toBe('01-11-2026');
     expect(maskDate('ab01/11x2026')).toBe('01-11-2026');
+  });
+
+  it('keeps the caret after the same digits while masking', () => {
+    expect(maskDateAt('011', 3)).toEqual({ value: '01-1', caret: 4 });
+    expect(maskDateAt('01', 2)).toEqual({ value: '01', caret: 2 });
+    expect(maskDateAt('01-112', 6)).toEqual({ value: '01-11-2', caret: 7 });
+    // A digit typed in the middle: the caret stays after it, not at the end.
+    expect(maskDateAt('019-11-2026', 3)).toEqual({ value: '01-91-1202', caret: 4 });
+    // A digit deleted in the middle.
+    expect(maskDateAt('0-11-2026', 1)).toEqual({ value: '01-12-026', caret: 1 });
+    expect(maskDateAt('', 0)).toEqual({ value: '', caret: 0 });
   });
 
   it('lays out months from Monday', () => {

@@ -133,6 +133,19 @@ export function maskDate(raw: string): string {
   return digits.slice(0, 2) + '-' + digits.slice(2, 4) + '-' + digits.slice(4);
 }
 
+/** maskDate for an input being edited: the masked text and where the caret goes, after
+ *  as many digits as were before it (dashes put in or taken out must not move the caret
+ *  to the end when the user edits the middle). */
+export function maskDateAt(raw: string, caret: number): { value: string; caret: number } {
+  const value = maskDate(raw);
+  const digits = raw.slice(0, caret).replace(/\D/g, '').length;
+  let at = 0;
+  for (let seen = 0; at < value.length && seen < digits; at++) if (/\d/.test(value[at])) seen++;
+  // Typing the day's or the month's last digit steps over the dash that follows it.
+  if (value[at] === '-' && digits > 0) at++;
+  return { value, caret: Math.min(at, value.length) };
+}
+
 /** The weeks of a month, Monday first; days outside the month are null. */
 export function monthGrid(year: number, month: number): (string | null)[][] {
   const first = ymd(year, month, 1);

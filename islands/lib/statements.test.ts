@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { apiBody, errorsOf, filenameOf, MSG, pending, stateLabel, validate, type Values } from './statements';
+import { apiBody, errorsOf, filenameOf, MSG, pending, stateLabel, usableDay, validate, type Values } from './statements';
 
 const file = join(dirname(fileURLToPath(import.meta.url)), '../../testdata/statement-request.json');
 const vectors = JSON.parse(readFileSync(file, 'utf8')) as {
@@ -16,11 +16,24 @@ describe('testdata/statement-request.json (also run by Go)', () => {
 });
 
 describe('apiBody', () => {
-  it('sends the day after the last day as the exclusive end', () => {
-    expect(apiBody({ account: 'A', from: '2026-10-01', to: '2026-10-31', kind: 'charges' })).toEqual({
+  it('sends YYYY-MM-DD days, the day after the last day as the exclusive end', () => {
+    expect(apiBody({ account: 'A', from: '01-10-2026', to: '31-10-2026', kind: 'charges' }, '2026-11-22')).toEqual({
       virtual_account_number: 'A', created_after: '2026-10-01', created_before: '2026-11-01', kind: 'charges',
     });
-    expect(apiBody({ account: 'A', from: '2026-12-31', to: '2026-12-31', kind: 'charges' }).created_before).toBe('2027-01-01');
+    expect(apiBody({ account: 'A', from: '31-12-2025', to: '31-12-2025', kind: 'charges' }, '2026-11-22').created_before).toBe('2026-01-01');
+  });
+});
+
+describe('usableDay (what the island keeps as the last valid date)', () => {
+  it.each([
+    ['22-11-2026', '2026-11-22'],
+    ['01-01-2000', '2000-01-01'],
+    ['23-11-2026', null],
+    ['30-02-2026', null],
+    ['01-11-20', null],
+    ['', null],
+  ])('%s → %s', (typed, want) => {
+    expect(usableDay(typed, '2026-11-22')).toBe(want);
   });
 });
 

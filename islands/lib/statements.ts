@@ -1,7 +1,10 @@
 // Statement export rules shared by the StatementExport and StatementsTable islands. The
 // server (server/statements_area.go) is the authority; the same cases run in Go and here
-// (testdata/statement-request.json).
+// (testdata/statement-request.json). Dates are typed DD-MM-YYYY and read with the global
+// date range's parser (lib/daterange), in its words.
+import { addDays, display, parseDisplay } from './daterange';
 
+/** The form as typed: from and to are DD-MM-YYYY. */
 export type Values = { account: string; from: string; to: string; kind: string };
 export type Errors = Record<string, string>;
 
@@ -12,45 +15,52 @@ export const MSG = {
   kind: 'Select a report type',
   order: 'The first day must be on or before the last day',
   afterMax: 'The last day cannot be after %s',
+  fromAfterMax: 'The first day cannot be after %s',
   create: 'Unable to create statement',
   fetch: 'Could not fetch exported statement',
   download: 'Error while downloading the file',
 };
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A YYYY-MM-DD day that exists, or null. */
-export function parseDay(s: string): Date | null {
-  if (!ISO_DAY.test(s)) return null;
-  const d = new Date(s + 'T00:00:00Z');
-  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== s) return null;
-  return d;
-}
-
-/** DD-MM-YYYY (spec 000 §9) of a YYYY-MM-DD day. */
-export function display(day: string): string {
-  return day.slice(8, 10) + '-' + day.slice(5, 7) + '-' + day.slice(0, 4);
+/** A typed date that a statement may use: an existing day, at most max (YYYY-MM-DD). */
+export function usableDay(typed: string, max: string): string | null {
+  const d = parseDisplay(typed, max).date;
+  return d && d <= max ? d : null;
 }
 
 /** The request form's checks, as the server makes them. max is today (YYYY-MM-DD). */
 export function validate(v: Values, max: string, accounts: string[], kinds = ['transactions', 'charges']): Errors {
   const e: Errors = {};
   if (!accounts.includes(v.account)) e.account = MSG.account;
-  const from = parseDay(v.from);
-  const to = parseDay(v.to);
-  if (!from) e.from = MSG.from;
-  if (!to) e.to = MSG.to;
-  else if (v.to > max) e.to = MSG.afterMax.replace('%s', display(max));
-  else if (from && from > to) e.from = MSG.order;
+  const read = (field: 'from' | 'to', empty: string, afterMax: string): string | null => {
+    const typed = v[field];
+    if (typed.trim() === '') {
+      e[field] = empty;
+      return null;
+    }
+    const p = parseDisplay(typed, max);
+    if (p.error !== undefined) {
+      e[field] = p.error;
+      return null;
+    }
+    if (p.date > max) {
+      e[field] = afterMax.replace('%s', display(max));
+      return null;
+    }
+    return p.date;
+  };
+  const from = read('from', MSG.from, MSG.fromAfterMax);
+  const to = read('to', MSG.to, MSG.afterMax);
+  if (from && to && from > to) e.from = MSG.order;
   if (!kinds.includes(v.kind)) e.kind = MSG.kind;
   return e;
 }
 
-/** The API's request body: created_before is the day after the last day (exclusive). */
-export function apiBody(v: Values) {
-  const to = parseDay(v.to)!;
-  const next = new Date(to.getTime() + 86_400_000).toISOString().slice(0, 10);
-  return { virtual_account_number: v.account, created_after: v.from, created_before: next, kind: v.kind };
+/** The API's request body for a form validate accepted: YYYY-MM-DD days, created_before
+ *  being the day after the last day (exclusive). */
+export function apiBody(v: Values, max: string) {
+  const from = parseDisplay(v.from, max).date!;
+  const to = parseDisplay(v.to, max).date!;
+  return { virtual_account_number: v.account, created_after: from, created_before: addDays(to, 1), kind: v.kind };
 }
 
 const FIELD_OF: Record<string, string> = {
