@@ -196,6 +196,10 @@ func (s *Server) accountPage(c fiber.Ctx) error {
 		return s.render(c, view{Status: status, Page: "AccountTransactions", Title: title,
 			Props: AccountPageProps{Shell: sh, Error: &e}})
 	}
+	if o.AccountsErr != nil {
+		// enterOrg has logged the cause; the page only says it is down.
+		return fail(fiber.StatusServiceUnavailable, PageError{Title: msgAccountsDown})
+	}
 	if len(o.Accounts) == 0 {
 		return fail(fiber.StatusOK, PageError{Title: msgAccountsNoData, Text: msgAccountsNoDataText})
 	}

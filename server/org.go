@@ -34,6 +34,10 @@ func (s *Server) switchOrganisation(c fiber.Ctx) error {
 // when there is none.
 func (s *Server) accountsIndex(c fiber.Ctx) error {
 	o := req(c).Org
+	if o.AccountsErr != nil {
+		// Going home would hide the outage: show the account page's text.
+		return s.accountPage(c)
+	}
 	if owned := o.OwnedAccounts(); len(owned) > 0 {
 		return redirect(c, "/org/"+o.Org.ID+"/accounts/"+owned[0].AccountNumber)
 	}

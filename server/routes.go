@@ -58,6 +58,9 @@ type OrgContext struct {
 	Products    provider.ContractedProducts
 	Flags       provider.FeatureFlags
 	Accounts    []provider.Account
+	// AccountsErr is set when only the account list failed: the pages carry
+	// on without accounts, and the account pages say so (spec 000 §8).
+	AccountsErr error
 	Alerts      []provider.Alert
 	Memberships []provider.Membership
 }
@@ -293,7 +296,8 @@ func (s *Server) enterOrg(c fiber.Ctx, orgID string) (*OrgContext, error) {
 		return nil, err
 	}
 	if o.Accounts, err = s.Provider.Accounts(ctx, orgID); err != nil {
-		return nil, err
+		s.Logger.Error("accounts list", "request_id", rq.ID, "organisation_id", orgID, "err", err)
+		o.Accounts, o.AccountsErr = nil, err
 	}
 	if o.Alerts, err = s.Provider.Alerts(ctx, orgID); err != nil {
 		return nil, err
