@@ -58,11 +58,11 @@ type OrgContext struct {
 	Products    provider.ContractedProducts
 	Flags       provider.FeatureFlags
 	Accounts    []provider.Account
+	Alerts      []provider.Alert
+	Memberships []provider.Membership
 	// AccountsErr is set when only the account list failed: the pages carry
 	// on without accounts, and the account pages say so (spec 000 §8).
 	AccountsErr error
-	Alerts      []provider.Alert
-	Memberships []provider.Membership
 }
 
 // Can reports whether the role grants every permission.
