@@ -16,7 +16,7 @@ import (
 // shared, never the provider's system accounts, which carry the same references) and the
 // entries whose reference, order id, own id or transaction end-to-end id is ?2 (?3 the id as a
 // number, -1 when it is none). Each branch is one lookup in its own index (0008), so the cost
-// follows the number of hits, not the size of the ledger. The `<> ''` terms let SQLite use the
+// follows the number of hits, not the size of the ledger. The `<> ”` terms let SQLite use the
 // partial indexes.
 const searchHits = `WITH readable(account_number) AS (
 		SELECT account_number FROM accounts WHERE owner_organisation_id = ?1 AND kind = 'customer'
