@@ -174,3 +174,51 @@ func TestSearchMovementsAPI(t *testing.T) {
 		t.Errorf("second page %s", second.raw)
 	}
 }
+
+func TestSearchPageResultsPaging(t *testing.T) {
+	h := newHarness(t)
+	// 26 transfers with one end-to-end id: 52 hits, more than one page of 50.
+	for i := 0; i < 26; i++ {
+		if _, err := h.store.Transfer(context.Background(), orgNordic, provider.TransferRequest{From: acctEUR, To: acctGBP,
+			Amount: "1.00", EndToEndID: "SEARCH-MANY", IdempotencyKey: "many-" + strconv.Itoa(i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := h.client()
+	c.login("observer@demo.example")
+	_, doc := c.page(searchPath(orgNordic, "SEARCH-MANY"))
+	first := searchHits(doc)
+	if len(first) != 50 || linkByText(doc, "Previous results") != nil {
+		t.Fatalf("first page: %d hits", len(first))
+	}
+	next := linkByText(doc, "Next results")
+	if next == nil {
+		t.Fatal("no next link")
+	}
+	u, _ := url.Parse(attr(next, "href"))
+	if u.Query().Get("q") != "SEARCH-MANY" || u.Query().Get("cursor_after") == "" {
+		t.Fatalf("next link %q", attr(next, "href"))
+	}
+	_, doc2 := c.page(u.RequestURI())
+	second := searchHits(doc2)
+	if len(second) != 2 || second[0] == first[49] || linkByText(doc2, "Next results") != nil {
+		t.Fatalf("second page %v", second)
+	}
+	groups := findAll(find(doc2, byTag("main")), byTag("li"))
+	if text(groups[0]) != "Account Transactions: 52 found" {
+		t.Errorf("group %q", text(groups[0]))
+	}
+	prev := linkByText(doc2, "Previous results")
+	if prev == nil {
+		t.Fatal("no previous link")
+	}
+	_, back := c.page(attr(prev, "href"))
+	if again := searchHits(back); strings.Join(again, " ") != strings.Join(first, " ") {
+		t.Error("previous results are not the first page")
+	}
+	// A mangled cursor starts again from the newest hits.
+	_, bad := c.page(searchPath(orgNordic, "SEARCH-MANY") + "&cursor_after=garbage")
+	if again := searchHits(bad); len(again) != 50 || again[0] != first[0] {
+		t.Error("a bad cursor did not start again")
+	}
+}
