@@ -8,7 +8,6 @@
 import assert from 'node:assert/strict';
 
 import { test } from './lib/runner.mjs';
-import { redisCommand } from './lib/servers.mjs';
 import { NORDIC, expectH1, login, pathOf } from './flows.mjs';
 
 // reference/seed.go
@@ -30,19 +29,50 @@ async function currentBalance(page, number) {
   return minor(await dd.innerText());
 }
 
-/** Widens the session's global date range to the last 100 days (the seeded
- *  history is 90 days: more than one page of 50). The date range picker is
- *  another area's; until it lands the flow sets the session value itself. */
+/** The top bar's date range picker: the island's popover with JS, its form
+ *  without. */
+async function topBarPicker(t) {
+  const { page } = t;
+  const root = page.locator('[data-island="DateRangePicker"]');
+  if (!t.js) return { root, form: root };
+  await page.locator('[data-island="DateRangePicker"][data-ready]').waitFor({ state: 'attached', timeout: 5000 });
+  await root.locator('button[aria-haspopup="dialog"]').click();
+  const dialog = page.getByRole('dialog', { name: 'Choose a date range' });
+  await dialog.waitFor();
+  return { root, form: dialog };
+}
+
+const ddmmyyyy = (d) => [d.getUTCDate(), d.getUTCMonth() + 1].map((n) => String(n).padStart(2, '0')).join('-') + '-' + d.getUTCFullYear();
+
+/** Widens the global date range to the last 100 days through the top bar
+ *  picker (the seeded history is 90 days: more than one page of 50), and
+ *  puts Past 30 days back when the flow ends. */
 async function wideRange(t) {
-  const cookie = (await t.context.cookies()).find((c) => c.name === 'portal_session');
-  assert.ok(cookie, 'a session cookie');
-  const keys = await redisCommand(t.redis.port, 'KEYS', `*s:${cookie.value}`);
-  assert.equal(keys.length, 1, 'one Redis key for the session');
-  const sess = JSON.parse(await redisCommand(t.redis.port, 'GET', keys[0]));
-  const day = (d) => d.toISOString().slice(0, 10);
-  const now = new Date();
-  sess.values = { ...(sess.values || {}), date_range: `custom:${day(new Date(now.getTime() - 100 * 86400_000))}:${day(now)}` };
-  assert.equal(await redisCommand(t.redis.port, 'SET', keys[0], JSON.stringify(sess), 'KEEPTTL'), 'OK');
+  const { page } = t;
+  t.cleanup(() => pastThirtyDays(t));
+  const from = ddmmyyyy(new Date(Date.now() - 100 * 86400_000));
+  const to = ddmmyyyy(new Date());
+  const { form } = await topBarPicker(t);
+  if (t.js) await form.getByRole('button', { name: 'Custom range', exact: true }).click();
+  else await form.getByLabel('Date range', { exact: true }).selectOption({ label: 'Custom range' });
+  await form.getByLabel('From', { exact: true }).fill(from);
+  await form.getByLabel('To', { exact: true }).fill(to);
+  const apply = form.getByRole('button', { name: t.js ? 'Select date range' : 'Apply', exact: true });
+  await Promise.all([page.waitForNavigation(), apply.click()]);
+  await page.getByText('The date range is now Custom range.').waitFor();
+}
+
+async function pastThirtyDays(t) {
+  const { page } = t;
+  await page.goto(`/org/${NORDIC}`);
+  const { form } = await topBarPicker(t);
+  if (t.js) {
+    await Promise.all([page.waitForNavigation(), form.getByRole('button', { name: 'Past 30 days', exact: true }).click()]);
+  } else {
+    await form.getByLabel('Date range', { exact: true }).selectOption({ label: 'Past 30 days' });
+    await Promise.all([page.waitForNavigation(), form.getByRole('button', { name: 'Apply', exact: true }).click()]);
+  }
+  await expectH1(page, 'Dashboard');
 }
 
 const rowIds = (page) => page.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.id));
@@ -153,6 +183,25 @@ test('accounts: browse, filter, page, panel, transfer, overdraft', async (t) => 
   assert.equal(await currentBalance(page, EUR), eurBefore - 1000n, 'EUR balance down by 10.00');
   assert.equal(await currentBalance(page, GBP), gbpBefore + converted, 'GBP balance up by the converted amount');
   await page.getByText(ref).first().waitFor(); // the credit entry, on the GBP page
+
+  // Search the transfer's reference from the top bar: both entries are found,
+  // and the EUR one opens the EUR account with its panel.
+  await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(ref);
+  await Promise.all([page.waitForNavigation(), page.getByRole('searchbox', { name: 'Search', exact: true }).press('Enter')]);
+  assert.equal(pathOf(page), `/org/${NORDIC}/search?q=${encodeURIComponent(ref)}`);
+  await expectH1(page, 'Search results');
+  const results = page.getByRole('region', { name: 'Account Transactions', exact: true });
+  await results.getByText('2 transactions found', { exact: false }).waitFor();
+  assert.equal(await results.locator('tbody tr').count(), 2, 'the debit and the credit');
+  await t.audit('search results');
+  const eurHit = results.locator('tbody tr').filter({ hasText: `No. ${EUR}` }).getByRole('link');
+  const hitId = (await eurHit.innerText()).trim().split(/\s+/).pop();
+  await eurHit.click();
+  await page.waitForURL((u) => u.pathname === accountPath(EUR) && u.searchParams.get('entry') === hitId);
+  const found = page.getByRole('complementary', { name: 'Transaction details' });
+  await found.waitFor();
+  const details = await found.innerText();
+  assert.ok(details.includes(hitId) && details.includes(ref), 'the panel shows the searched entry');
 
   // An overdraft is refused on the amount field.
   await page.goto(accountPath(EUR));

@@ -39,6 +39,43 @@ type Ledger interface {
 	Markups(ctx context.Context, orgID string) ([]Markup, error)
 	// Currencies lists the currencies ExchangeRate quotes, ordered by ISO code.
 	Currencies(ctx context.Context, orgID string) ([]Currency, error)
+	// SearchMovements finds the entries of every account orgID may read (owned or shared)
+	// whose reference, order id, entry id or transaction end-to-end id equals the query
+	// exactly (spec 000 §7 movements/search). Newest first with keyset cursors, as
+	// Movements; Total counts every hit. EINVALID for an empty or over-long query, a bad
+	// cursor or limit.
+	SearchMovements(ctx context.Context, orgID string, f MovementSearch) (MovementSearchPage, error)
+	// Movement returns one entry of an account orgID may read. ENOTFOUND for an unknown
+	// account or entry, or an entry of another account.
+	Movement(ctx context.Context, orgID, accountNumber, entryID string) (Entry, error)
+}
+
+// MaxSearchQueryLen bounds SearchMovements' query: references and end-to-end ids are at
+// most 140 characters, uuids and entry ids shorter.
+const MaxSearchQueryLen = 200
+
+// MovementSearch is a SearchMovements request: Query (already trimmed) and paging as in
+// MovementFilter.
+type MovementSearch struct {
+	Query     string
+	Cursor    string
+	Direction string
+	Limit     int
+}
+
+// MovementHit is an entry found by SearchMovements, with the account it belongs to.
+type MovementHit struct {
+	AccountNumber string `json:"account_number"`
+	Entry
+}
+
+// MovementSearchPage is one page of SearchMovements, paged like MovementPage.
+type MovementSearchPage struct {
+	Entries    []MovementHit `json:"entries"`
+	CursorNext string        `json:"cursor_next"`
+	CursorPrev string        `json:"cursor_prev"`
+	HasNext    bool          `json:"has_next_page"`
+	Total      int           `json:"total"`
 }
 
 // MarkupAny is the wildcard currency of a markup.

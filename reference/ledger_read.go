@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -159,26 +160,31 @@ func (s *Store) Movements(ctx context.Context, orgID, accountNumber string, f pr
 		return page, nil
 	}
 	if dir == provider.DirectionPrev {
-		for i, j := 0, len(page.Entries)-1; i < j; i, j = i+1, j-1 {
-			page.Entries[i], page.Entries[j] = page.Entries[j], page.Entries[i]
-		}
+		slices.Reverse(page.Entries)
 	}
-	first, last := page.Entries[0], page.Entries[len(page.Entries)-1]
+	page.CursorNext, page.CursorPrev, page.HasNext = pageCursors(page.Entries[0], page.Entries[len(page.Entries)-1],
+		dir, f.Cursor != "", more)
+	return page, nil
+}
+
+// pageCursors are the cursors of a non-empty keyset page, newest first, whose first and last
+// entries are given; more says whether the query found a row past the page's limit.
+func pageCursors(first, last provider.Entry, dir string, cursored, more bool) (next, prev string, hasNext bool) {
 	if dir == provider.DirectionNext {
-		page.HasNext = more
-		if f.Cursor != "" {
-			page.CursorPrev = encodeCursor(first.Date, first.ID)
+		hasNext = more
+		if cursored {
+			prev = encodeCursor(first.Date, first.ID)
 		}
 	} else {
-		page.HasNext = true // the cursor's own entry is older than this page
+		hasNext = true // the cursor's own entry is older than this page
 		if more {
-			page.CursorPrev = encodeCursor(first.Date, first.ID)
+			prev = encodeCursor(first.Date, first.ID)
 		}
 	}
-	if page.HasNext {
-		page.CursorNext = encodeCursor(last.Date, last.ID)
+	if hasNext {
+		next = encodeCursor(last.Date, last.ID)
 	}
-	return page, nil
+	return next, prev, hasNext
 }
 
 // AccountSummary implements provider.Ledger. Balances at a time are the running balance of

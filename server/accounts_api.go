@@ -25,6 +25,7 @@ const (
 	apiQueryCursorBefore   = "cursor_before"
 	apiQuerySort           = "sort"
 	apiQueryLimit          = "limit"
+	apiQuerySearch         = "q"
 	apiQueryBuyCurrency    = "buy_currency"
 	apiQueryPayCurrency    = "pay_currency"
 	apiMaxIdempotencyKeyLn = 255
@@ -268,4 +269,42 @@ func (s *Server) apiCurrencies(c fiber.Ctx, a *apiCaller) error {
 		return apiProviderFail(c, err, nil)
 	}
 	return apiData(c, cs)
+}
+
+// apiSearchMovements is the spec's movements/search (000 §7): the
+// organisation's readable accounts' entries matching q exactly.
+func (s *Server) apiSearchMovements(c fiber.Ctx, a *apiCaller) error {
+	id, ok, err := s.apiOrgAllowed(c, a, access.AccountsRead)
+	if !ok {
+		return err
+	}
+	f := provider.MovementSearch{Query: strings.TrimSpace(c.Query(apiQuerySearch))}
+	if f.Query == "" || len([]rune(f.Query)) > provider.MaxSearchQueryLen {
+		return apiErrors(c, fiber.StatusUnprocessableEntity, apiParamProblem(apiQuerySearch,
+			"Give a reference, order id, entry id or end-to-end id (1 to "+strconv.Itoa(provider.MaxSearchQueryLen)+" characters)"))
+	}
+	ca, cb := c.Query(apiQueryCursorAfter), c.Query(apiQueryCursorBefore)
+	switch {
+	case ca != "" && cb != "":
+		return apiErrors(c, fiber.StatusUnprocessableEntity, apiParamProblem(apiQueryCursorBefore, "Give cursor_after or cursor_before, not both"))
+	case cb != "":
+		f.Cursor, f.Direction = cb, provider.DirectionPrev
+	case ca != "":
+		f.Cursor, f.Direction = ca, provider.DirectionNext
+	}
+	if v := c.Query(apiQueryLimit); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > provider.MaxMovementLimit {
+			return apiErrors(c, fiber.StatusUnprocessableEntity,
+				apiParamProblem(apiQueryLimit, "Must be a number from 1 to "+strconv.Itoa(provider.MaxMovementLimit)))
+		}
+		f.Limit = n
+	}
+	page, err := s.Ledger.SearchMovements(c.Context(), id, f)
+	if err != nil {
+		return apiProviderFail(c, err, nil)
+	}
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return c.Status(fiber.StatusOK).JSON(fiber.Map{"data": page.Entries, "meta": apiMovementsMeta{
+		CursorNext: page.CursorNext, CursorPrev: page.CursorPrev, HasNextPage: page.HasNext, Total: page.Total}})
 }

@@ -42,7 +42,11 @@ func oaAccountSchema() *oaSchema {
 }
 
 func oaEntrySchema() *oaSchema {
-	return oaObject("One ledger entry of the account (spec: transaction entry).",
+	return oaObject("One ledger entry of the account (spec: transaction entry).", oaEntryProps()...)
+}
+
+func oaEntryProps() []oaProp {
+	return []oaProp{
 		oaField("id", oaString("Entry id.")),
 		oaField("date", oaString("When it was booked (UTC).").withFormat("date-time")),
 		oaField("reference", oaString("Reference, e.g. the transfer's end-to-end id.")),
@@ -50,7 +54,8 @@ func oaEntrySchema() *oaSchema {
 		oaField("entry_type", oaString("Entry type.").withEnum(provider.EntryTypes()...)),
 		oaField("amount", oaString("Signed amount, negative when money left the account.").withExample("-250.00")),
 		oaField("running_balance", oaString("Balance right after this entry.")),
-		oaField("currency", oaString("Currency of the account.")))
+		oaField("currency", oaString("Currency of the account.")),
+	}
 }
 
 func oaTransferPayload() *oaSchema {
@@ -123,6 +128,24 @@ func apiAccountOperations() []apiOp {
 				{Name: apiQueryEntryType, In: "query", Description: "Only entries of this type.", Schema: oaString("").withEnum(provider.EntryTypes()...)},
 				{Name: apiQueryLimit, In: "query", Description: "Page size, 1 to 200; default 50.", Schema: oaInteger("")},
 			}, (*Server).apiMovements, apiReplyBadQuery),
+		read("searchMovements", vb+"/movements/search", tagVirtualBank, "Search the organisation's transactions",
+			"Entries of every account the organisation owns or shares whose reference, order id, entry id or end-to-end id equals q exactly "+
+				"(after trimming), newest first, paged like the account transactions. Needs accounts:read.",
+			"One page of matching entries.", oaObject("",
+				oaField("data", oaArray(oaObject("A matching entry with its account.",
+					append([]oaProp{oaField("account_number", oaString("The account the entry belongs to."))}, oaEntryProps()...)...), "")),
+				oaField("meta", oaObject("Paging.",
+					oaField("cursor_next", oaString("Cursor of the next (older) page; empty when there is none.")),
+					oaField("cursor_prev", oaString("Cursor of the previous (newer) page; empty on the first page.")),
+					oaField("has_next_page", oaBool("Whether older hits exist.")),
+					oaField("total", oaInteger("Hits across all pages."))))),
+			[]oaParameter{
+				{Name: apiQuerySearch, In: "query", Required: true, Description: "Reference, order id, entry id or end-to-end id; exact match, 1 to 200 characters after trimming.",
+					Schema: oaString("").withExample("E2E-2026-0001")},
+				{Name: apiQueryCursorAfter, In: "query", Description: "Page after this cursor (older hits).", Schema: oaString("")},
+				{Name: apiQueryCursorBefore, In: "query", Description: "Page before this cursor (newer hits).", Schema: oaString("")},
+				{Name: apiQueryLimit, In: "query", Description: "Page size, 1 to 200; default 50.", Schema: oaInteger("")},
+			}, (*Server).apiSearchMovements, apiReplyBadQuery),
 		{
 			ID: "createInterAccountMovement", Method: fiber.MethodPost, Path: vb + "/inter_account_movements", Tag: tagVirtualBank,
 			Summary: "Transfer between the organisation's own accounts",

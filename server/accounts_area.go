@@ -196,6 +196,10 @@ func (s *Server) accountPage(c fiber.Ctx) error {
 		return s.render(c, view{Status: status, Page: "AccountTransactions", Title: title,
 			Props: AccountPageProps{Shell: sh, Error: &e}})
 	}
+	if o.AccountsErr != nil {
+		// enterOrg has logged the cause; the page only says it is down.
+		return fail(fiber.StatusServiceUnavailable, PageError{Title: msgAccountsDown})
+	}
 	if len(o.Accounts) == 0 {
 		return fail(fiber.StatusOK, PageError{Title: msgAccountsNoData, Text: msgAccountsNoDataText})
 	}
@@ -281,10 +285,7 @@ func (s *Server) accountPage(c fiber.Ctx) error {
 	for _, e := range page.Entries {
 		q := cloneValues(here)
 		q.Set(qEntry, e.ID)
-		row := EntryRow{ID: e.ID, Date: displayDate(e.Date), Time: displayTime(e.Date), Reference: e.Reference,
-			OrderID: e.OrderID, Type: entryTypeLabel(e.EntryType), Amount: displayAmount(e.Amount, e.Currency),
-			Balance: displayAmount(e.RunningBalance, e.Currency), Incoming: !strings.HasPrefix(e.Amount, "-"),
-			Href: link(q, "#entry-panel")}
+		row := entryRow(e, link(q, "#entry-panel"))
 		v.Rows = append(v.Rows, row)
 		if open != "" && e.ID == open {
 			p := row
@@ -294,8 +295,22 @@ func (s *Server) accountPage(c fiber.Ctx) error {
 	}
 
 	if open != "" && v.Panel == nil && v.Failure == "" {
-		v.PanelMissing = true
+		// A link from search (or a bookmark) names an entry that may sit on
+		// another page or outside the date range: show it from a lookup.
 		v.Closing = link(here, "")
+		e, err := s.Ledger.Movement(ctx, o.Org.ID, acct.AccountNumber, open)
+		switch provider.ErrorCode(err) {
+		case "":
+			q := cloneValues(here)
+			q.Set(qEntry, e.ID)
+			p := entryRow(e, link(q, "#entry-panel"))
+			v.Panel = &p
+		case provider.ENOTFOUND:
+			v.PanelMissing = true
+		default:
+			s.Logger.Error("account movement", "request_id", req(c).ID, "err", err)
+			v.PanelMissing = true
+		}
 	}
 
 	sum, err := s.Ledger.AccountSummary(ctx, o.Org.ID, acct.AccountNumber, dr.After(), dr.Before())
@@ -316,6 +331,13 @@ func (s *Server) accountPage(c fiber.Ctx) error {
 			url.Values{"download_statement": {"1"}, "account": {acct.AccountNumber}}.Encode()
 	}
 	return s.render(c, view{Page: "AccountTransactions", Title: title, Props: AccountPageProps{Shell: sh, Account: v}})
+}
+
+// entryRow formats one entry for people; href opens its side panel.
+func entryRow(e provider.Entry, href string) EntryRow {
+	return EntryRow{ID: e.ID, Date: displayDate(e.Date), Time: displayTime(e.Date), Reference: e.Reference,
+		OrderID: e.OrderID, Type: entryTypeLabel(e.EntryType), Amount: displayAmount(e.Amount, e.Currency),
+		Balance: displayAmount(e.RunningBalance, e.Currency), Incoming: !strings.HasPrefix(e.Amount, "-"), Href: href}
 }
 
 func cloneValues(v url.Values) url.Values {

@@ -621,6 +621,7 @@ func TestAccountsOpenAPI(t *testing.T) {
 	for _, p := range []string{
 		"/virtual_bank/organisations/{id}/accounts", "/virtual_bank/organisations/{id}/accounts/{accountNumber}/summary",
 		"/virtual_bank/organisations/{id}/accounts/{accountNumber}/movements", "/virtual_bank/organisations/{id}/inter_account_movements",
+		"/virtual_bank/organisations/{id}/movements/search",
 		"/fx/organisations/{id}/exchange_rate", "/fx/organisations/{id}/markups", "/fx/organisations/{id}/currencies",
 	} {
 		item := doc.Paths[p]

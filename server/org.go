@@ -34,6 +34,10 @@ func (s *Server) switchOrganisation(c fiber.Ctx) error {
 // when there is none.
 func (s *Server) accountsIndex(c fiber.Ctx) error {
 	o := req(c).Org
+	if o.AccountsErr != nil {
+		// Going home would hide the outage: show the account page's text.
+		return s.accountPage(c)
+	}
 	if owned := o.OwnedAccounts(); len(owned) > 0 {
 		return redirect(c, "/org/"+o.Org.ID+"/accounts/"+owned[0].AccountNumber)
 	}
@@ -45,6 +49,8 @@ type SearchProps struct {
 	Shell  ShellProps    `json:"shell"`
 	Query  string        `json:"query"`
 	Groups []SearchGroup `json:"groups"`
+	// Transactions are the Account Transactions group's hits.
+	Transactions SearchTransactions `json:"transactions"`
 }
 
 // SearchGroup is one of the spec's five result kinds.
@@ -53,9 +59,10 @@ type SearchGroup struct {
 	Count int    `json:"count"`
 }
 
-// search shows the global search results page. The five record kinds are
-// searched through the provider as each area arrives; today the store holds
-// none of them, so every search ends in the spec's no-result state.
+// search shows the global search results page (spec 001 §2). Account
+// transactions are searched through the ledger (searchTransactions); the
+// other four record kinds belong to areas not built yet, so their groups
+// stay empty.
 func (s *Server) search(c fiber.Ctx) error {
 	q := strings.TrimSpace(c.Query("q"))
 	o := req(c).Org
@@ -67,8 +74,9 @@ func (s *Server) search(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	p := SearchProps{Shell: sh, Query: q}
-	for _, g := range []string{"Account Transactions", "Payout requests", "Collection Orders", "Collection Order Payments", "Withdrawals"} {
+	p := SearchProps{Shell: sh, Query: q, Transactions: s.searchTransactions(c, o, q)}
+	p.Groups = append(p.Groups, SearchGroup{Title: "Account Transactions", Count: p.Transactions.Total})
+	for _, g := range []string{"Payout requests", "Collection Orders", "Collection Order Payments", "Withdrawals"} {
 		p.Groups = append(p.Groups, SearchGroup{Title: g})
 	}
 	return s.render(c, view{Page: "Search", Title: "Search", Props: p})

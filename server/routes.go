@@ -60,6 +60,9 @@ type OrgContext struct {
 	Accounts    []provider.Account
 	Alerts      []provider.Alert
 	Memberships []provider.Membership
+	// AccountsErr is set when only the account list failed: the pages carry
+	// on without accounts, and the account pages say so (spec 000 §8).
+	AccountsErr error
 }
 
 // Can reports whether the role grants every permission.
@@ -293,7 +296,8 @@ func (s *Server) enterOrg(c fiber.Ctx, orgID string) (*OrgContext, error) {
 		return nil, err
 	}
 	if o.Accounts, err = s.Provider.Accounts(ctx, orgID); err != nil {
-		return nil, err
+		s.Logger.Error("accounts list", "request_id", rq.ID, "organisation_id", orgID, "err", err)
+		o.Accounts, o.AccountsErr = nil, err
 	}
 	if o.Alerts, err = s.Provider.Alerts(ctx, orgID); err != nil {
 		return nil, err

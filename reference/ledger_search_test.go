@@ -1,0 +1,199 @@
+package reference
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"portal/provider"
+)
+
+func searchIDs(t *testing.T, s *Store, org string, f provider.MovementSearch) ([]string, provider.MovementSearchPage) {
+	t.Helper()
+	page, err := s.SearchMovements(context.Background(), org, f)
+	if err != nil {
+		t.Fatalf("search %q: %v", f.Query, err)
+	}
+	var ids []string
+	for _, h := range page.Entries {
+		ids = append(ids, h.AccountNumber+"/"+h.ID)
+	}
+	return ids, page
+}
+
+func TestSearchMovements(t *testing.T) {
+	t.Parallel()
+	s := seededStore(t)
+	ctx := context.Background()
+	transfer := func(org, from, to, e2e, key string) provider.TransferResult {
+		t.Helper()
+		res, err := s.Transfer(ctx, org, provider.TransferRequest{From: from, To: to, Amount: "10.00", EndToEndID: e2e, IdempotencyKey: key})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	// EUR → GBP books four lines; two are the provider's FX accounts, which no
+	// organisation may see.
+	nordic := transfer(DemoOrg1ID, DemoAccountOrg1EUR, DemoAccountOrg1GBP, "SRCH-NORDIC", "s1")
+	atlantic := transfer(DemoOrg2ID, DemoAccountOrg2GBP, DemoAccountOrg2USD, "SRCH-ATLANTIC", "s2")
+	hit := func(number string, e provider.Entry) string { return number + "/" + e.ID }
+	nordicHits := []string{hit(DemoAccountOrg1GBP, nordic.Entries[3]), hit(DemoAccountOrg1EUR, nordic.Entries[0])}
+	atlanticHits := []string{hit(DemoAccountOrg2USD, atlantic.Entries[3]), hit(DemoAccountOrg2GBP, atlantic.Entries[0])}
+
+	var poolEntry, poolRef string
+	if err := s.read.QueryRow(`SELECT seq, reference FROM ledger_entries WHERE account_number = ? AND reference <> ''
+		ORDER BY seq LIMIT 1`, DemoAccountPartnerPool).Scan(&poolEntry, &poolRef); err != nil {
+		t.Fatal(err)
+	}
+
+	cases := []struct {
+		name, org, q string
+		want         []string // newest first; nil: no hit
+	}{
+		{"end-to-end id", DemoOrg1ID, "SRCH-NORDIC", nordicHits},
+		{"order id", DemoOrg1ID, nordic.ID, nordicHits},
+		{"entry id", DemoOrg1ID, nordic.Entries[0].ID, []string{hit(DemoAccountOrg1EUR, nordic.Entries[0])}},
+		{"other tenant's end-to-end id", DemoOrg1ID, "SRCH-ATLANTIC", nil},
+		{"other tenant's order id", DemoOrg1ID, atlantic.ID, nil},
+		{"other tenant's entry id", DemoOrg1ID, atlantic.Entries[0].ID, nil},
+		{"system account's entry id", DemoOrg1ID, nordic.Entries[1].ID, nil},
+		{"own end-to-end id, other tenant", DemoOrg2ID, "SRCH-ATLANTIC", atlanticHits},
+		{"exact, not a prefix", DemoOrg1ID, "SRCH-NORD", nil},
+		{"exact, case kept", DemoOrg1ID, "srch-nordic", nil},
+		{"shared account from Nordic", DemoOrg1ID, poolEntry, []string{DemoAccountPartnerPool + "/" + poolEntry}},
+		{"shared account from Atlantic", DemoOrg2ID, poolEntry, []string{DemoAccountPartnerPool + "/" + poolEntry}},
+		{"not an organisation", "0b6a3c1e-0000-4000-8000-000000000099", "SRCH-NORDIC", nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			ids, page := searchIDs(t, s, tc.org, provider.MovementSearch{Query: tc.q})
+			if strings.Join(ids, ",") != strings.Join(tc.want, ",") || page.Total != len(tc.want) {
+				t.Errorf("hits %v (total %d), want %v", ids, page.Total, tc.want)
+			}
+			if page.HasNext || page.CursorNext != "" || page.CursorPrev != "" {
+				t.Errorf("a single page has cursors: %+v", page)
+			}
+		})
+	}
+
+	// The shared account's reference is found with the pool entry among the
+	// hits, and every hit is on an account the organisation reads.
+	readable := map[string]bool{DemoAccountPartnerPool: true}
+	accts, err := s.Accounts(ctx, DemoOrg1ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range accts {
+		readable[a.AccountNumber] = true
+	}
+	ids, _ := searchIDs(t, s, DemoOrg1ID, provider.MovementSearch{Query: poolRef, Limit: provider.MaxMovementLimit})
+	found := false
+	for _, id := range ids {
+		number, seq, _ := strings.Cut(id, "/")
+		found = found || seq == poolEntry
+		if !readable[number] {
+			t.Errorf("reference %q found on unreadable account %s", poolRef, number)
+		}
+	}
+	if !found {
+		t.Errorf("reference %q: pool entry %s not found in %v", poolRef, poolEntry, ids)
+	}
+
+	for _, bad := range []provider.MovementSearch{
+		{Query: ""}, {Query: strings.Repeat("x", provider.MaxSearchQueryLen+1)},
+		{Query: "x", Limit: -1}, {Query: "x", Limit: provider.MaxMovementLimit + 1},
+		{Query: "x", Cursor: "garbage"}, {Query: "x", Direction: provider.DirectionPrev},
+	} {
+		if _, err := s.SearchMovements(ctx, DemoOrg1ID, bad); provider.ErrorCode(err) != provider.EINVALID {
+			t.Errorf("%+v: %v, want EINVALID", bad, err)
+		}
+	}
+}
+
+func TestSearchMovementsPaging(t *testing.T) {
+	t.Parallel()
+	s := seededStore(t)
+	ctx := context.Background()
+	// Three transfers with one end-to-end id: six hits on the two accounts.
+	for _, key := range []string{"p1", "p2", "p3"} {
+		if _, err := s.Transfer(ctx, DemoOrg1ID, provider.TransferRequest{From: DemoAccountOrg1GBP, To: DemoAccountOrg1DKK,
+			Amount: "1.00", EndToEndID: "SRCH-PAGE", IdempotencyKey: key}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	all, whole := searchIDs(t, s, DemoOrg1ID, provider.MovementSearch{Query: "SRCH-PAGE"})
+	if whole.Total != 6 || len(all) != 6 {
+		t.Fatalf("%d hits, total %d", len(all), whole.Total)
+	}
+	first, p1 := searchIDs(t, s, DemoOrg1ID, provider.MovementSearch{Query: "SRCH-PAGE", Limit: 4})
+	if strings.Join(first, ",") != strings.Join(all[:4], ",") || !p1.HasNext || p1.CursorPrev != "" || p1.Total != whole.Total {
+		t.Fatalf("first page %v %+v", first, p1)
+	}
+	second, p2 := searchIDs(t, s, DemoOrg1ID, provider.MovementSearch{Query: "SRCH-PAGE", Limit: 4, Cursor: p1.CursorNext})
+	if strings.Join(second, ",") != strings.Join(all[4:], ",") || p2.HasNext || p2.CursorPrev == "" || p2.Total != whole.Total {
+		t.Fatalf("second page %v %+v", second, p2)
+	}
+	back, _ := searchIDs(t, s, DemoOrg1ID, provider.MovementSearch{Query: "SRCH-PAGE", Limit: 4, Cursor: p2.CursorPrev,
+		Direction: provider.DirectionPrev})
+	if strings.Join(back, ",") != strings.Join(first, ",") {
+		t.Errorf("back %v, want %v", back, first)
+	}
+}
+
+// The search must stay index lookups: a scan of ledger_entries would grow with the ledger.
+func TestSearchMovementsUsesIndexes(t *testing.T) {
+	t.Parallel()
+	s := seededStore(t)
+	rows, err := s.read.Query(`EXPLAIN QUERY PLAN `+searchHits+` SELECT e.seq FROM ledger_entries e JOIN hits h ON h.seq = e.seq
+		WHERE e.account_number IN (SELECT account_number FROM readable) ORDER BY e.created_at DESC, e.seq DESC LIMIT 51`,
+		DemoOrg1ID, "SRCH", -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var plan []string
+	for rows.Next() {
+		var id, parent, unused int
+		var detail string
+		if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+			t.Fatal(err)
+		}
+		plan = append(plan, detail)
+		if strings.HasPrefix(detail, "SCAN ledger_entries") || strings.HasPrefix(detail, "SCAN e") || strings.HasPrefix(detail, "SCAN t") {
+			t.Errorf("full scan: %s", detail)
+		}
+	}
+	t.Logf("plan:\n%s", strings.Join(plan, "\n"))
+}
+
+func TestMovementLookup(t *testing.T) {
+	t.Parallel()
+	s := seededStore(t)
+	ctx := context.Background()
+	var eur, atl string
+	s.read.QueryRow(`SELECT seq FROM ledger_entries WHERE account_number = ? ORDER BY seq LIMIT 1`, DemoAccountOrg1EUR).Scan(&eur)
+	s.read.QueryRow(`SELECT seq FROM ledger_entries WHERE account_number = ? ORDER BY seq LIMIT 1`, DemoAccountOrg2GBP).Scan(&atl)
+	cases := []struct {
+		name, org, account, id string
+		code                   string
+	}{
+		{"own entry", DemoOrg1ID, DemoAccountOrg1EUR, eur, ""},
+		{"entry of another account", DemoOrg1ID, DemoAccountOrg1GBP, eur, provider.ENOTFOUND},
+		{"other tenant's account", DemoOrg1ID, DemoAccountOrg2GBP, atl, provider.ENOTFOUND},
+		{"other tenant asks", DemoOrg2ID, DemoAccountOrg1EUR, eur, provider.ENOTFOUND},
+		{"not a number", DemoOrg1ID, DemoAccountOrg1EUR, "abc", provider.ENOTFOUND},
+		{"unknown", DemoOrg1ID, DemoAccountOrg1EUR, "999999999", provider.ENOTFOUND},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			e, err := s.Movement(ctx, tc.org, tc.account, tc.id)
+			if provider.ErrorCode(err) != tc.code {
+				t.Fatalf("err %v, want %q", err, tc.code)
+			}
+			if tc.code == "" && (e.ID != tc.id || e.Amount == "" || e.Date.IsZero()) {
+				t.Errorf("entry %+v", e)
+			}
+		})
+	}
+}
