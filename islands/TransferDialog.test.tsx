@@ -6,7 +6,7 @@ import { renderToString } from 'preact-render-to-string';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
 import { describeVectors, violations } from './testing';
-import TransferDialog, { FX_NOT_SUPPORTED, MSG_FAILED, MSG_OK, RELOAD_DELAY_MS, page, type Props } from './TransferDialog';
+import TransferDialog, { FX_NOT_SUPPORTED, FX_FAILED, FX_UNAVAILABLE, MSG_FAILED, MSG_OK, RELOAD_DELAY_MS, page, type Props } from './TransferDialog';
 
 const props: Props = {
   href: '/org/o1/accounts/4520011000000015/transfer',
@@ -214,6 +214,21 @@ describe('dialog', () => {
     type('#transfer-e2e', 'x');
     await settle();
     await vi.waitFor(() => expect(q('dialog').textContent).toContain(FX_NOT_SUPPORTED));
+    expect(q<HTMLButtonElement>('dialog button[type=submit]').disabled).toBe(true);
+  });
+
+  it.each([
+    ['a failed quote', () => json(500, { errors: [{ status: 500, code: 'internal_error', title: 'Something went wrong' }] }), FX_FAILED],
+    ['a reply without a rate', () => json(200, { data: {} }), FX_UNAVAILABLE],
+  ])('says so for %s and keeps submit disabled', async (_, reply, text) => {
+    replies.exchange_rate = reply;
+    const el = hydrated();
+    open(el);
+    choose('#transfer-to', '4520011000000056');
+    type('#transfer-amount', '10');
+    type('#transfer-e2e', 'x');
+    await settle();
+    await vi.waitFor(() => expect(q('dialog').textContent).toContain(text));
     expect(q<HTMLButtonElement>('dialog button[type=submit]').disabled).toBe(true);
   });
 

@@ -29,6 +29,8 @@ export const MSG_OK = 'Transfer successful';
 export const MSG_FAILED = 'Transfer failed';
 export const FX_NOT_SUPPORTED = 'FX Rate not supported.';
 export const FX_UNAVAILABLE = 'Exchange rate is not available for this transaction.';
+/** The quote could not be fetched at all (spec 000 §8). */
+export const FX_FAILED = 'Unable to show FX information';
 
 /** After a transfer the page reloads to show the new balances and entries. */
 export const RELOAD_DELAY_MS = 1200;
@@ -115,10 +117,13 @@ export default function TransferDialog(p: Props) {
         query: { pay_currency: src.currency, buy_currency: dst.currency },
         signal: ctl.signal,
       })
-      .then((r) => setFx({ state: 'ok', rate: r.data.exchange_rate }))
+      .then((r) =>
+        // A reply without a rate quotes nothing for this pair.
+        setFx(r.data?.exchange_rate ? { state: 'ok', rate: r.data.exchange_rate } : { state: 'error', text: FX_UNAVAILABLE }),
+      )
       .catch((e: unknown) => {
         if (ctl.signal.aborted) return;
-        setFx({ state: 'error', text: e instanceof ApiError && e.status === 404 ? FX_NOT_SUPPORTED : FX_UNAVAILABLE });
+        setFx({ state: 'error', text: e instanceof ApiError && e.status === 404 ? FX_NOT_SUPPORTED : FX_FAILED });
       });
     return () => ctl.abort();
   }, [src?.currency, dst?.currency]);

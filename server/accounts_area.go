@@ -41,6 +41,7 @@ const (
 	msgTransferFailed     = "Transfer failed"
 	msgFXNotSupported     = "FX Rate not supported."
 	msgFXUnavailable      = "Exchange rate is not available for this transaction."
+	msgFXFailed           = "Unable to show FX information"
 )
 
 // Query parameters of the account page. cursor_after and cursor_before are

@@ -70,6 +70,12 @@ func TestAccountsListDownKeepsTheOrganisation(t *testing.T) {
 			if strings.Contains(res.Header.Get("Content-Type"), "json") {
 				t.Error("not a page")
 			}
+			if tc.name == "dashboard" {
+				w := find(doc, byID("accounts-title"))
+				if w == nil || !strings.Contains(text(w.Parent), msgAccountsDown) {
+					t.Error("the dashboard's accounts widget does not say the list is unavailable")
+				}
+			}
 		})
 	}
 

@@ -772,3 +772,31 @@ func TestAccountPageNoAccounts(t *testing.T) {
 		t.Errorf("alert %q", ps)
 	}
 }
+
+// The no-JavaScript quote words each FX failure as the spec does (000 §8).
+func TestTransferQuoteFXTexts(t *testing.T) {
+	cases := []struct {
+		name   string
+		ledger func(provider.Ledger) provider.Ledger
+		to     string
+		want   string
+	}{
+		{"unsupported pair", func(l provider.Ledger) provider.Ledger { return fxFailingLedger{Ledger: l} }, reference.DemoAccountOrg1DKK, msgFXNotSupported},
+		{"quote fails", func(l provider.Ledger) provider.Ledger { return fxFailingLedger{Ledger: l, fail: true} }, reference.DemoAccountOrg1USD, msgFXFailed},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t, func(d *Deps) { d.Ledger = tc.ledger(d.Ledger) })
+			c := h.client()
+			c.login("admin@demo.example")
+			csrf, key := c.transferForm(acctEUR)
+			res := c.do("POST", accountPath(acctEUR)+"/transfer", url.Values{"_csrf": {csrf}, "idempotency_key": {key},
+				"from_account_number": {acctEUR}, "to_account_number": {tc.to}, "amount": {"10.00"}, "end_to_end_id": {"E2E-FX"},
+				"intent": {"quote"}})
+			doc := parse(t, res)
+			if m := text(find(doc, byTag("main"))); !strings.Contains(m, tc.want) {
+				t.Errorf("status %d, main %q: want %q", res.StatusCode, m, tc.want)
+			}
+		})
+	}
+}

@@ -201,7 +201,7 @@ func (s *Server) fxHint(ctx context.Context, orgID string, in transferInput, amo
 		return nil, msgFXNotSupported
 	}
 	if err != nil {
-		return nil, msgFXUnavailable
+		return nil, msgFXFailed
 	}
 	rate, err := money.ParseRate(r.ExchangeRate)
 	if err != nil {

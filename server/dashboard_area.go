@@ -187,6 +187,8 @@ type DashboardProps struct {
 
 type AccountsWidget struct {
 	Cards []AccountCard `json:"cards"`
+	// Error is the spec's text when the account list failed.
+	Error string `json:"error,omitempty"`
 }
 
 type AccountCard struct {
@@ -269,6 +271,9 @@ func (s *Server) dashboard(c fiber.Ctx) error {
 	base := "/org/" + o.Org.ID
 	if o.Can(access.AccountsRead) {
 		p.Accounts = accountsWidget(base, o.Accounts)
+		if o.AccountsErr != nil {
+			p.Accounts.Error = msgAccountsDown
+		}
 	}
 	if o.Config.FXWidgetEnabled {
 		p.FX = s.fxWidget(c, o)

@@ -10,7 +10,7 @@ type Props = {
   shell: ShellProps & { dateRange: { action: string; csrf: string } };
   current: boolean;
   rangeLabel: string;
-  accounts: { cards: AccountCard[] } | null;
+  accounts: { cards: AccountCard[]; error?: string } | null;
   fx: { main: string; rates: { pay: string; buy: string; rate?: string; error?: string }[]; error?: string } | null;
   payouts: { total: number; categories: StatLink[]; reasons: { state: StatLink; reasons: StatLink[] }[]; error?: string } | null;
   collections: { total: number; statuses: StatLink[]; allHref: string; error?: string } | null;
@@ -69,7 +69,10 @@ function CountTable({ caption, head, rows, total }: { caption: string; head: str
   );
 }
 
-function Accounts({ cards }: { cards: AccountCard[] }) {
+function Accounts({ cards, error }: { cards: AccountCard[]; error?: string }) {
+  if (error) {
+    return <p className="font-medium text-red-800">{error}</p>;
+  }
   if (cards.length === 0) {
     return (
       <div>
@@ -131,7 +134,7 @@ export default function Dashboard(p: Props) {
           <div className="grid gap-6 lg:grid-cols-2">
             {p.accounts ? (
               <Widget id="accounts-title" title="Accounts" wide>
-                <Accounts cards={p.accounts.cards} />
+                <Accounts cards={p.accounts.cards} error={p.accounts.error} />
               </Widget>
             ) : null}
             {p.fx ? (
