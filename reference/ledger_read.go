@@ -6,7 +6,6 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -63,22 +62,12 @@ func decodeCursor(c string) (string, int64, error) {
 // Movements implements provider.Ledger.
 func (s *Store) Movements(ctx context.Context, orgID, accountNumber string, f provider.MovementFilter) (provider.MovementPage, error) {
 	page := provider.MovementPage{Entries: []provider.Entry{}}
-	limit := f.Limit
-	switch {
-	case limit == 0:
-		limit = provider.DefaultMovementLimit
-	case limit < 0 || limit > provider.MaxMovementLimit:
-		return page, provider.Errorf(provider.EINVALID, "Limit must be between 1 and %d.", provider.MaxMovementLimit)
+	k, err := newKeyset(f.Cursor, f.Direction, f.Limit, provider.DefaultMovementLimit, provider.MaxMovementLimit)
+	if err != nil {
+		return page, err
 	}
 	if f.EntryType != "" && !provider.ValidEntryType(f.EntryType) {
 		return page, provider.Errorf(provider.EINVALID, "Unknown entry type.")
-	}
-	dir := f.Direction
-	if dir == "" {
-		dir = provider.DirectionNext
-	}
-	if dir != provider.DirectionNext && dir != provider.DirectionPrev {
-		return page, provider.Errorf(provider.EINVALID, "Invalid cursor direction.")
 	}
 	_, _, count, err := s.readableAccount(ctx, orgID, accountNumber)
 	if err != nil {
@@ -119,25 +108,12 @@ func (s *Store) Movements(ctx context.Context, orgID, accountNumber string, f pr
 		page.Total = int(count)
 	}
 
-	pageWhere, pageArgs := where, append([]any(nil), args...)
-	order := `created_at DESC, seq DESC`
-	if f.Cursor != "" {
-		at, seq, err := decodeCursor(f.Cursor)
-		if err != nil {
-			return page, err
-		}
-		if dir == provider.DirectionNext {
-			pageWhere += ` AND (created_at, seq) < (?, ?)`
-		} else {
-			pageWhere += ` AND (created_at, seq) > (?, ?)`
-			order = `created_at ASC, seq ASC`
-		}
-		pageArgs = append(pageArgs, at, seq)
-	} else if dir == provider.DirectionPrev {
-		return page, provider.Errorf(provider.EINVALID, "Invalid cursor.")
+	cond, cargs, order, err := k.clause("")
+	if err != nil {
+		return page, err
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT `+entryColumns+` FROM ledger_entries WHERE `+pageWhere+
-		` ORDER BY `+order+` LIMIT ?`, append(pageArgs, limit+1)...)
+	rows, err := s.read.QueryContext(ctx, `SELECT `+entryColumns+` FROM ledger_entries WHERE `+where+cond+
+		` ORDER BY `+order+` LIMIT `+k.fetch(), append(args, cargs...)...)
 	if err != nil {
 		return page, fmt.Errorf("reference: movements: %w", err)
 	}
@@ -152,39 +128,12 @@ func (s *Store) Movements(ctx context.Context, orgID, accountNumber string, f pr
 	if err := rows.Err(); err != nil {
 		return page, fmt.Errorf("reference: movements: %w", err)
 	}
-	more := len(page.Entries) > limit
-	if more {
-		page.Entries = page.Entries[:limit]
+	var more bool
+	if page.Entries, more = trim(k, page.Entries); len(page.Entries) > 0 {
+		first, last := page.Entries[0], page.Entries[len(page.Entries)-1]
+		page.CursorNext, page.CursorPrev, page.HasNext = k.cursors(first.Date, first.ID, last.Date, last.ID, more)
 	}
-	if len(page.Entries) == 0 {
-		return page, nil
-	}
-	if dir == provider.DirectionPrev {
-		slices.Reverse(page.Entries)
-	}
-	page.CursorNext, page.CursorPrev, page.HasNext = pageCursors(page.Entries[0], page.Entries[len(page.Entries)-1],
-		dir, f.Cursor != "", more)
 	return page, nil
-}
-
-// pageCursors are the cursors of a non-empty keyset page, newest first, whose first and last
-// entries are given; more says whether the query found a row past the page's limit.
-func pageCursors(first, last provider.Entry, dir string, cursored, more bool) (next, prev string, hasNext bool) {
-	if dir == provider.DirectionNext {
-		hasNext = more
-		if cursored {
-			prev = encodeCursor(first.Date, first.ID)
-		}
-	} else {
-		hasNext = true // the cursor's own entry is older than this page
-		if more {
-			prev = encodeCursor(first.Date, first.ID)
-		}
-	}
-	if hasNext {
-		next = encodeCursor(last.Date, last.ID)
-	}
-	return next, prev, hasNext
 }
 
 // AccountSummary implements provider.Ledger. Balances at a time are the running balance of

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"unicode/utf8"
 
@@ -36,19 +35,9 @@ func (s *Store) SearchMovements(ctx context.Context, orgID string, f provider.Mo
 	if f.Query == "" || utf8.RuneCountInString(f.Query) > provider.MaxSearchQueryLen {
 		return page, provider.Errorf(provider.EINVALID, "Give a reference or end-to-end id of at most %d characters.", provider.MaxSearchQueryLen)
 	}
-	limit := f.Limit
-	switch {
-	case limit == 0:
-		limit = provider.DefaultMovementLimit
-	case limit < 0 || limit > provider.MaxMovementLimit:
-		return page, provider.Errorf(provider.EINVALID, "Limit must be between 1 and %d.", provider.MaxMovementLimit)
-	}
-	dir := f.Direction
-	if dir == "" {
-		dir = provider.DirectionNext
-	}
-	if dir != provider.DirectionNext && dir != provider.DirectionPrev {
-		return page, provider.Errorf(provider.EINVALID, "Invalid cursor direction.")
+	k, err := newKeyset(f.Cursor, f.Direction, f.Limit, provider.DefaultMovementLimit, provider.MaxMovementLimit)
+	if err != nil {
+		return page, err
 	}
 	var seq int64 = -1
 	if n, err := strconv.ParseInt(f.Query, 10, 64); err == nil && n > 0 && strconv.FormatInt(n, 10) == f.Query {
@@ -61,24 +50,15 @@ func (s *Store) SearchMovements(ctx context.Context, orgID string, f provider.Mo
 		return page, fmt.Errorf("reference: movement search: %w", err)
 	}
 
-	order := `e.created_at DESC, e.seq DESC`
-	if f.Cursor != "" {
-		at, cseq, err := decodeCursor(f.Cursor)
-		if err != nil {
-			return page, err
-		}
-		if dir == provider.DirectionNext {
-			from += ` AND (e.created_at, e.seq) < (?4, ?5)`
-		} else {
-			from += ` AND (e.created_at, e.seq) > (?4, ?5)`
-			order = `e.created_at ASC, e.seq ASC`
-		}
-		args = append(args, at, cseq)
-	} else if dir == provider.DirectionPrev {
-		return page, provider.Errorf(provider.EINVALID, "Invalid cursor.")
+	// Plain ? parameters after ?1-?3 are numbered ?4 and ?5.
+	cond, cargs, order, err := k.clause("e.")
+	if err != nil {
+		return page, err
 	}
+	from += cond
+	args = append(args, cargs...)
 	rows, err := s.read.QueryContext(ctx, searchHits+` SELECT e.seq, e.created_at, e.reference, e.order_id, e.entry_type,
-		e.amount, e.running_balance, e.currency, e.account_number`+from+` ORDER BY `+order+` LIMIT `+strconv.Itoa(limit+1), args...)
+		e.amount, e.running_balance, e.currency, e.account_number`+from+` ORDER BY `+order+` LIMIT `+k.fetch(), args...)
 	if err != nil {
 		return page, fmt.Errorf("reference: movement search: %w", err)
 	}
@@ -93,18 +73,11 @@ func (s *Store) SearchMovements(ctx context.Context, orgID string, f provider.Mo
 	if err := rows.Err(); err != nil {
 		return page, fmt.Errorf("reference: movement search: %w", err)
 	}
-	more := len(page.Entries) > limit
-	if more {
-		page.Entries = page.Entries[:limit]
+	var more bool
+	if page.Entries, more = trim(k, page.Entries); len(page.Entries) > 0 {
+		first, last := page.Entries[0].Entry, page.Entries[len(page.Entries)-1].Entry
+		page.CursorNext, page.CursorPrev, page.HasNext = k.cursors(first.Date, first.ID, last.Date, last.ID, more)
 	}
-	if len(page.Entries) == 0 {
-		return page, nil
-	}
-	if dir == provider.DirectionPrev {
-		slices.Reverse(page.Entries)
-	}
-	page.CursorNext, page.CursorPrev, page.HasNext = pageCursors(page.Entries[0].Entry, page.Entries[len(page.Entries)-1].Entry,
-		dir, f.Cursor != "", more)
 	return page, nil
 }
 

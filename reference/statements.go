@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 
@@ -103,19 +104,9 @@ func (s *Store) CreateStatement(ctx context.Context, orgID string, req provider.
 // Statements implements provider.Statements.
 func (s *Store) Statements(ctx context.Context, orgID string, f provider.StatementFilter) (provider.StatementPage, error) {
 	page := provider.StatementPage{Statements: []provider.Statement{}}
-	limit := f.Limit
-	switch {
-	case limit == 0:
-		limit = provider.DefaultStatementLimit
-	case limit < 0 || limit > provider.MaxStatementLimit:
-		return page, provider.Errorf(provider.EINVALID, "Limit must be between 1 and %d.", provider.MaxStatementLimit)
-	}
-	dir := f.Direction
-	if dir == "" {
-		dir = provider.DirectionNext
-	}
-	if dir != provider.DirectionNext && dir != provider.DirectionPrev {
-		return page, provider.Errorf(provider.EINVALID, "Invalid cursor direction.")
+	k, err := newKeyset(f.Cursor, f.Direction, f.Limit, provider.DefaultStatementLimit, provider.MaxStatementLimit)
+	if err != nil {
+		return page, err
 	}
 	where := `organisation_id = ?`
 	args := []any{orgID}
@@ -134,69 +125,40 @@ func (s *Store) Statements(ctx context.Context, orgID string, f provider.Stateme
 	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM statements WHERE `+where, args...).Scan(&page.Total); err != nil {
 		return page, fmt.Errorf("reference: statements: %w", err)
 	}
-	order := `created_at DESC, seq DESC`
-	if f.Cursor != "" {
-		at, seq, err := decodeCursor(f.Cursor)
-		if err != nil {
-			return page, err
-		}
-		if dir == provider.DirectionNext {
-			where += ` AND (created_at, seq) < (?, ?)`
-		} else {
-			where += ` AND (created_at, seq) > (?, ?)`
-			order = `created_at ASC, seq ASC`
-		}
-		args = append(args, at, seq)
-	} else if dir == provider.DirectionPrev {
-		return page, provider.Errorf(provider.EINVALID, "Invalid cursor.")
+	cond, cargs, order, err := k.clause("")
+	if err != nil {
+		return page, err
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT `+statementColumns+` FROM statements WHERE `+where+
-		` ORDER BY `+order+` LIMIT ?`, append(args, limit+1)...)
+	rows, err := s.read.QueryContext(ctx, `SELECT `+statementColumns+` FROM statements WHERE `+where+cond+
+		` ORDER BY `+order+` LIMIT `+k.fetch(), append(args, cargs...)...)
 	if err != nil {
 		return page, fmt.Errorf("reference: statements: %w", err)
 	}
 	defer rows.Close()
-	var seqs []int64
+	type row struct {
+		st  provider.Statement
+		seq string
+	}
+	var list []row
 	for rows.Next() {
-		var st provider.Statement
+		var r row
 		var seq int64
-		if err := scanStatement(rows, &st, &seq); err != nil {
+		if err := scanStatement(rows, &r.st, &seq); err != nil {
 			return page, err
 		}
-		page.Statements = append(page.Statements, st)
-		seqs = append(seqs, seq)
+		r.seq = strconv.FormatInt(seq, 10)
+		list = append(list, r)
 	}
 	if err := rows.Err(); err != nil {
 		return page, fmt.Errorf("reference: statements: %w", err)
 	}
-	more := len(page.Statements) > limit
-	if more {
-		page.Statements, seqs = page.Statements[:limit], seqs[:limit]
+	list, more := trim(k, list)
+	for _, r := range list {
+		page.Statements = append(page.Statements, r.st)
 	}
-	if len(page.Statements) == 0 {
-		return page, nil
-	}
-	if dir == provider.DirectionPrev {
-		for i, j := 0, len(seqs)-1; i < j; i, j = i+1, j-1 {
-			page.Statements[i], page.Statements[j] = page.Statements[j], page.Statements[i]
-			seqs[i], seqs[j] = seqs[j], seqs[i]
-		}
-	}
-	last := len(seqs) - 1
-	cursorOf := func(i int) string { return encodeCursor(page.Statements[i].CreatedAt, fmt.Sprint(seqs[i])) }
-	if dir == provider.DirectionNext {
-		page.HasNext = more
-		if f.Cursor != "" {
-			page.CursorPrev = cursorOf(0)
-		}
-	} else {
-		page.HasNext = true
-		if more {
-			page.CursorPrev = cursorOf(0)
-		}
-	}
-	if page.HasNext {
-		page.CursorNext = cursorOf(last)
+	if len(list) > 0 {
+		first, last := list[0], list[len(list)-1]
+		page.CursorNext, page.CursorPrev, page.HasNext = k.cursors(first.st.CreatedAt, first.seq, last.st.CreatedAt, last.seq, more)
 	}
 	return page, nil
 }

@@ -1,0 +1,92 @@
+package reference
+
+import (
+	"slices"
+	"strconv"
+	"time"
+
+	"portal/provider"
+)
+
+// keyset is one page request over rows listed newest first by (created_at, seq): ledger
+// entries, movement search hits and statements all page this way, so a page is an index
+// range scan however deep it is.
+type keyset struct {
+	dir    string
+	cursor string
+	limit  int
+}
+
+// newKeyset checks a page request: limit 0 means def, and more than max is refused.
+func newKeyset(cursor, dir string, limit, def, max int) (keyset, error) {
+	switch {
+	case limit == 0:
+		limit = def
+	case limit < 0 || limit > max:
+		return keyset{}, provider.Errorf(provider.EINVALID, "Limit must be between 1 and %d.", max)
+	}
+	if dir == "" {
+		dir = provider.DirectionNext
+	}
+	if dir != provider.DirectionNext && dir != provider.DirectionPrev {
+		return keyset{}, provider.Errorf(provider.EINVALID, "Invalid cursor direction.")
+	}
+	if cursor == "" && dir == provider.DirectionPrev {
+		return keyset{}, provider.Errorf(provider.EINVALID, "Invalid cursor.")
+	}
+	return keyset{dir: dir, cursor: cursor, limit: limit}, nil
+}
+
+// clause is the condition past the cursor ("" without one, else starting with " AND ") with
+// its two arguments, and the ORDER BY that reads the page; col prefixes the column names
+// ("e." for an alias). Prev pages are read oldest first and turned round by trim.
+func (k keyset) clause(col string) (cond string, args []any, order string, err error) {
+	order = col + `created_at DESC, ` + col + `seq DESC`
+	if k.cursor == "" {
+		return "", nil, order, nil
+	}
+	at, seq, err := decodeCursor(k.cursor)
+	if err != nil {
+		return "", nil, "", err
+	}
+	if k.dir == provider.DirectionNext {
+		return ` AND (` + col + `created_at, ` + col + `seq) < (?, ?)`, []any{at, seq}, order, nil
+	}
+	return ` AND (` + col + `created_at, ` + col + `seq) > (?, ?)`, []any{at, seq},
+		col + `created_at ASC, ` + col + `seq ASC`, nil
+}
+
+// fetch is the LIMIT to read: one row more than the page tells whether there is more.
+func (k keyset) fetch() string { return strconv.Itoa(k.limit + 1) }
+
+// trim cuts the extra row off a page read with fetch and puts it newest first; more says
+// whether the extra row was there.
+func trim[T any](k keyset, rows []T) (page []T, more bool) {
+	more = len(rows) > k.limit
+	if more {
+		rows = rows[:k.limit]
+	}
+	if k.dir == provider.DirectionPrev {
+		slices.Reverse(rows)
+	}
+	return rows, more
+}
+
+// cursors of a non-empty page whose first (newest) and last rows have the given keys.
+func (k keyset) cursors(firstAt time.Time, firstSeq string, lastAt time.Time, lastSeq string, more bool) (next, prev string, hasNext bool) {
+	if k.dir == provider.DirectionNext {
+		hasNext = more
+		if k.cursor != "" {
+			prev = encodeCursor(firstAt, firstSeq)
+		}
+	} else {
+		hasNext = true // the cursor's own row is older than this page
+		if more {
+			prev = encodeCursor(firstAt, firstSeq)
+		}
+	}
+	if hasNext {
+		next = encodeCursor(lastAt, lastSeq)
+	}
+	return next, prev, hasNext
+}
