@@ -41,16 +41,29 @@ type InputProps = {
 
 // TextField: a labelled input whose hint and error are tied to it with
 // aria-describedby, and which says it is invalid.
-export function TextField(p: InputProps) {
-  const { id, label, error, hint } = p;
-  const described = [hint ? id + '-hint' : '', error ? id + '-error' : ''].filter(Boolean).join(' ');
+// The label, hint and error of a field, and the ids its control points at.
+function FieldFrame({ id, label, hint, error }: { id: string; label: string; hint?: string; error?: string }) {
   return (
-    <div className="mb-4">
+    <>
       <label htmlFor={id} className="block font-medium">{label}</label>
       {hint ? <p id={id + '-hint'} className="text-sm text-gray-700">{hint}</p> : null}
       {error ? (
         <p id={id + '-error'} className="text-sm font-medium text-red-800"><span className="sr-only">Error: </span>{error}</p>
       ) : null}
+    </>
+  );
+}
+
+function describedBy(id: string, hint?: string, error?: string): string | undefined {
+  return [hint ? id + '-hint' : '', error ? id + '-error' : ''].filter(Boolean).join(' ') || undefined;
+}
+
+export function TextField(p: InputProps) {
+  const { id, label, error, hint } = p;
+  const described = describedBy(id, hint, error);
+  return (
+    <div className="mb-4">
+      <FieldFrame id={id} label={label} hint={hint} error={error} />
       <input
         id={id}
         name={id}
@@ -63,7 +76,7 @@ export function TextField(p: InputProps) {
         required={p.required}
         disabled={p.disabled}
         aria-invalid={error ? 'true' : undefined}
-        aria-describedby={described || undefined}
+        aria-describedby={described}
         className={(p.inputClass || 'mt-1 block w-full rounded border px-3 py-2') + ' ' + (error ? 'border-red-700' : 'border-gray-500')}
       />
     </div>
@@ -98,21 +111,17 @@ export function SelectField(p: {
   placeholder?: string;
 }) {
   const { id, label, error, hint } = p;
-  const described = [hint ? id + '-hint' : '', error ? id + '-error' : ''].filter(Boolean).join(' ');
+  const described = describedBy(id, hint, error);
   return (
     <div className="mb-4">
-      <label htmlFor={id} className="block font-medium">{label}</label>
-      {hint ? <p id={id + '-hint'} className="text-sm text-gray-700">{hint}</p> : null}
-      {error ? (
-        <p id={id + '-error'} className="text-sm font-medium text-red-800"><span className="sr-only">Error: </span>{error}</p>
-      ) : null}
+      <FieldFrame id={id} label={label} hint={hint} error={error} />
       <select
         id={id}
         name={p.name || id}
         required={p.required}
         disabled={p.disabled}
         aria-invalid={error ? 'true' : undefined}
-        aria-describedby={described || undefined}
+        aria-describedby={described}
         className={'mt-1 block w-full rounded border bg-white px-3 py-2 ' + (error ? 'border-red-700' : 'border-gray-500')}
       >
         {p.placeholder !== undefined ? <option value="" selected={!p.value}>{p.placeholder}</option> : null}

@@ -7,13 +7,15 @@ import (
 	"testing"
 )
 
-// TestAccountIslandsRenderAsInNode renders the account page of each case of
-// testdata/islands/{TransferDialog,CopyText}.json through goja and checks
-// the island it holds: its props, and markup equal byte for byte to
-// preact-render-to-string's under node (written and checked by vitest).
-func TestAccountIslandsRenderAsInNode(t *testing.T) {
+// TestIslandsRenderAsInNode renders each page of the island vectors
+// testdata/islands/{island}.json that hold whole pages through goja (the
+// server's renderer) and checks the island it holds: the props the page
+// gives it, and markup equal byte for byte to preact-render-to-string's
+// under node (the vitest side writes and checks those), which is what the
+// browser's hydration expects.
+func TestIslandsRenderAsInNode(t *testing.T) {
 	_, r := loadTestAssets(t)
-	for _, island := range []string{"TransferDialog", "CopyText"} {
+	for _, island := range []string{"PasswordStrength", "EmailForm", "TransferDialog", "CopyText"} {
 		var v struct {
 			Cases []struct {
 				Name      string          `json:"name"`
