@@ -147,7 +147,16 @@ func run(dur time.Duration, conc, gogc int) error {
 	fmt.Printf("  css %s: %d B raw, %d B gzip, %d B br\n", as.Manifest.CSS, len(css), cssGz, cssBr)
 	for name, f := range as.Manifest.Islands {
 		raw, gz, _ := as.Size(f)
-		fmt.Printf("  island %-12s %6d B raw, %5d B gzip (with its chunks: %d B gzip; budget ≤ 10 KB)\n", name, raw, gz, islandTotal(as, f))
+		total := islandTotal(as, f)
+		// DESIGN.md counts an island "with its share of the runtime"; this
+		// counts the whole shared runtime against every island, the strictest
+		// reading, so "over" here may still be within the budget on a page
+		// whose islands share the runtime.
+		verdict := "ok"
+		if total > 10<<10 {
+			verdict = "over, counting the whole shared runtime"
+		}
+		fmt.Printf("  island %-12s %6d B raw, %5d B gzip (with its chunks: %d B gzip; budget ≤ 10 KB) %s\n", name, raw, gz, total, verdict)
 	}
 	return nil
 }
