@@ -2,6 +2,7 @@ import { Shell, type ShellProps } from '../components/Shell';
 import { Flag } from '../components/Icon';
 import { Island } from '../components/Island';
 import { Tone } from '../components/Messages';
+import { Pager } from '../components/Pager';
 
 // Account transactions (spec 000 §2): the entries of one account in the
 // session's date range, filtered by type and paged by cursors, a side panel
@@ -233,12 +234,7 @@ export default function AccountTransactions({ shell, error, account }: Props) {
                   </table>
                 </div>
               )}
-              {a.prev || a.next ? (
-                <nav aria-label="Pagination" className="mt-4 flex gap-4">
-                  {a.prev ? <a href={a.prev} rel="prev" className="text-blue-800 underline">Previous page</a> : null}
-                  {a.next ? <a href={a.next} rel="next" className="text-blue-800 underline">Next page</a> : null}
-                </nav>
-              ) : null}
+              <Pager label="Pagination" prev={a.prev} next={a.next} prevText="Previous page" nextText="Next page" />
             </>
           )}
         </div>

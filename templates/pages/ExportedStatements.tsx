@@ -1,6 +1,7 @@
 import { Shell, type ShellProps } from '../components/Shell';
 import { Island } from '../components/Island';
 import { SelectField, type Option } from '../components/Form';
+import { Pager } from '../components/Pager';
 
 type Props = {
   shell: ShellProps;
@@ -33,12 +34,7 @@ export default function ExportedStatements({ shell, accounts, account, table, to
       {error ? <p role="alert" className="mb-4 rounded border-l-4 border-red-700 bg-red-50 p-3 text-red-900">{error}</p> : null}
       <p className="mb-2 text-sm text-gray-700">{total === 1 ? '1 statement' : total + ' statements'}</p>
       <Island name="StatementsTable" props={table} />
-      {nextUrl || prevUrl ? (
-        <nav aria-label="Pages" className="mt-4 flex gap-4">
-          {prevUrl ? <a href={prevUrl} className="text-blue-800 underline">Newer statements</a> : null}
-          {nextUrl ? <a href={nextUrl} className="text-blue-800 underline">Older statements</a> : null}
-        </nav>
-      ) : null}
+      <Pager label="Pages" prev={prevUrl} next={nextUrl} prevText="Newer statements" nextText="Older statements" />
     </Shell>
   );
 }

@@ -1,5 +1,6 @@
 import { Shell, type ShellProps } from '../components/Shell';
 import { Flag } from '../components/Icon';
+import { Pager } from '../components/Pager';
 
 // Global search results (spec 001 §2): five groups; Account Transactions
 // lists its hits, each linking to the account page with the entry's panel
@@ -63,12 +64,7 @@ function TransactionResults({ tx }: { tx: Transactions }) {
           </tbody>
         </table>
       </div>
-      {tx.prev || tx.next ? (
-        <nav aria-label="Account transactions pages" className="mt-4 flex gap-4">
-          {tx.prev ? <a href={tx.prev} rel="prev" className="text-blue-800 underline">Previous results</a> : null}
-          {tx.next ? <a href={tx.next} rel="next" className="text-blue-800 underline">Next results</a> : null}
-        </nav>
-      ) : null}
+      <Pager label="Account transactions pages" prev={tx.prev} next={tx.next} prevText="Previous results" nextText="Next results" />
     </section>
   );
 }
