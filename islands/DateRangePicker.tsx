@@ -13,6 +13,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { JSX } from 'preact';
 import { addDays, addMonths, clampDay, customRange, display, fromForm, maskDate, monthGrid, parseDisplay, toDate, ymd } from './lib/daterange';
+import { useCloseOnPointerOutside } from './lib/popover';
 
 export type Props = {
   type: string;
@@ -76,15 +77,7 @@ export default function DateRangePicker(p: Props) {
     else if (f === 'from') popup.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   });
 
-  // A pointer pressed outside the button and popover closes it.
-  useEffect(() => {
-    if (!open) return;
-    const away = (e: Event) => {
-      if (!box.current!.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', away, true);
-    return () => document.removeEventListener('pointerdown', away, true);
-  }, [open]);
+  useCloseOnPointerOutside(open, box, () => setOpen(false));
 
   if (!js) {
     return (

@@ -13,6 +13,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { JSX } from 'preact';
 import { EMPTY, buttonKey, findByPrefix, listKey, move, typed, typing, type Action } from './lib/listbox';
+import { useCloseOnPointerOutside } from './lib/popover';
 
 type Org = { id: string; name: string; current?: boolean };
 export type Props = {
@@ -59,15 +60,7 @@ export default function OrgSwitcher({ orgs, current, csrf, user, role }: Props) 
     if (open) (list.current!.children[active] as HTMLElement | undefined)?.scrollIntoView?.({ block: 'nearest' });
   });
 
-  // A pointer pressed outside the button and popup closes it.
-  useEffect(() => {
-    if (!open) return;
-    const away = (e: Event) => {
-      if (!box.current!.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', away, true);
-    return () => document.removeEventListener('pointerdown', away, true);
-  }, [open]);
+  useCloseOnPointerOutside(open, box, () => setOpen(false));
 
   if (!js) {
     return (
