@@ -520,20 +520,15 @@ func apiDashboardOperations() []apiOp {
 	}
 }
 
-// apiStatsAccess is apiAccess plus the statistics service; ok false means
-// the answer has been sent.
-func (s *Server) apiStatsAccess(c fiber.Ctx, a *apiCaller, orgID string, perm access.Permission) (bool, error) {
+// apiStatsRequest checks a statistics call (membership, permission, the
+// service) and reads its period; ok false means the answer has been sent.
+func (s *Server) apiStatsRequest(c fiber.Ctx, a *apiCaller, orgID string, perm access.Permission) (after, before time.Time, ok bool, err error) {
 	if _, ok, err := s.apiAccess(c, a, orgID, perm); !ok {
-		return false, err
+		return after, before, false, err
 	}
 	if s.Stats == nil {
-		return false, apiError(c, fiber.StatusServiceUnavailable, apiCodeUnavailable, "Statistics are not available")
+		return after, before, false, apiError(c, fiber.StatusServiceUnavailable, apiCodeUnavailable, "Statistics are not available")
 	}
-	return true, nil
-}
-
-// apiWindow reads both parameters; ok false means the 422 has been sent.
-func apiWindow(c fiber.Ctx) (after, before time.Time, ok bool, err error) {
 	after, before, p := apiRange(c)
 	if p != nil {
 		return after, before, false, apiErrors(c, p.Status, *p)
@@ -584,10 +579,7 @@ func (o orderedStates) MarshalJSON() ([]byte, error) {
 
 func (s *Server) apiPayoutReasonCodes(c fiber.Ctx, a *apiCaller) error {
 	org := strings.Clone(c.Get(apiHeaderOrganisation))
-	if ok, err := s.apiStatsAccess(c, a, org, access.PayoutsRead); !ok {
-		return err
-	}
-	after, before, ok, err := apiWindow(c)
+	after, before, ok, err := s.apiStatsRequest(c, a, org, access.PayoutsRead)
 	if !ok {
 		return err
 	}
@@ -609,10 +601,7 @@ func (s *Server) apiPayoutReasonCodes(c fiber.Ctx, a *apiCaller) error {
 
 func (s *Server) apiPayoutStateCategoryCounts(c fiber.Ctx, a *apiCaller) error {
 	org := strings.Clone(c.Get(apiHeaderOrganisation))
-	if ok, err := s.apiStatsAccess(c, a, org, access.PayoutsRead); !ok {
-		return err
-	}
-	after, before, ok, err := apiWindow(c)
+	after, before, ok, err := s.apiStatsRequest(c, a, org, access.PayoutsRead)
 	if !ok {
 		return err
 	}
@@ -629,10 +618,7 @@ func (s *Server) apiPayoutStateCategoryCounts(c fiber.Ctx, a *apiCaller) error {
 
 func (s *Server) apiCollectionStatusCounts(c fiber.Ctx, a *apiCaller) error {
 	org := apiPathOrg(c)
-	if ok, err := s.apiStatsAccess(c, a, org, access.CollectionOrdersRead); !ok {
-		return err
-	}
-	after, before, ok, err := apiWindow(c)
+	after, before, ok, err := s.apiStatsRequest(c, a, org, access.CollectionOrdersRead)
 	if !ok {
 		return err
 	}
