@@ -27,6 +27,12 @@ func Country(code string) string {
 
 var decimals = map[string]int{"BTC": 8, "ETH": 18, "USDT": 6, "USDC": 6}
 
+// Crypto reports whether a code is one of the spec's crypto assets (000 §9).
+func Crypto(code string) bool {
+	_, ok := decimals[strings.ToUpper(code)]
+	return ok
+}
+
 // Decimals is the number of decimal places of a currency: crypto assets as
 // the spec lists, fiat and unknown 2.
 func Decimals(code string) int {

@@ -17,5 +17,8 @@ func TestCountryAndDecimals(t *testing.T) {
 		if got := Decimals(tt.code); got != tt.decimals {
 			t.Errorf("Decimals(%q) = %d, want %d", tt.code, got, tt.decimals)
 		}
+		if got, want := Crypto(tt.code), tt.decimals != 2; got != want {
+			t.Errorf("Crypto(%q) = %v, want %v", tt.code, got, want)
+		}
 	}
 }

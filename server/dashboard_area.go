@@ -16,6 +16,7 @@ import (
 	"portal/access"
 	"portal/currency"
 	"portal/daterange"
+	"portal/money"
 	"portal/provider"
 )
 
@@ -303,16 +304,13 @@ func accountsWidget(base string, accounts []provider.Account) *AccountsWidget {
 	return w
 }
 
-// cryptoAssets are the spec's crypto currencies (000 §9).
-var cryptoAssets = map[string]bool{"BTC": true, "ETH": true, "USDT": true, "USDC": true}
-
 // fxPairs are the rates the widget shows: each other owned fiat currency
 // bought with the main one, the currency of the first owned fiat account.
 func fxPairs(accounts []provider.Account) (main string, buys []string) {
 	seen := map[string]bool{}
 	for _, a := range accounts {
 		cur := strings.ToUpper(a.CurrencyCode)
-		if !a.Owner || cryptoAssets[cur] || seen[cur] {
+		if !a.Owner || currency.Crypto(cur) || seen[cur] {
 			continue
 		}
 		seen[cur] = true
@@ -417,15 +415,13 @@ func (s *Server) collectionStats(c fiber.Ctx, base string, r daterange.Range) *C
 // shown as it came.
 func formatBalance(amount, code string) string {
 	max := 4
-	if cryptoAssets[strings.ToUpper(code)] {
+	if currency.Crypto(code) {
 		max = currency.Decimals(code)
 	}
 	s := roundDecimal(amount, max)
 	if s == "" {
 		return amount
 	}
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
 	whole, frac, _ := strings.Cut(s, ".")
 	for len(frac) > 2 && frac[len(frac)-1] == '0' {
 		frac = frac[:len(frac)-1]
@@ -433,17 +429,7 @@ func formatBalance(amount, code string) string {
 	for len(frac) < 2 {
 		frac += "0"
 	}
-	var b strings.Builder
-	if neg {
-		b.WriteByte('-')
-	}
-	for i, d := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(d)
-	}
-	return b.String() + "." + frac
+	return money.Group(whole + "." + frac)
 }
 
 // roundDecimal rounds a decimal string to dec places, halves away from
