@@ -21,7 +21,10 @@ import (
 
 // Config is what the server needs to know about its environment.
 type Config struct {
-	// Env is "sandbox" (banner, demo data) or "production".
+	// Env is "sandbox" (banner, demo data, the outbox) or "production".
+	// Anything but "sandbox", the empty string included, is production: the
+	// sandbox hands out every user's codes and links, so it must be asked
+	// for, never fallen into.
 	Env string
 	// TLS says the portal is reached over HTTPS: cookies get Secure and the
 	// __Host- prefix, and HSTS is sent.
@@ -40,7 +43,7 @@ type Config struct {
 }
 
 // Sandbox reports whether the sandbox banner and sandbox helpers are on.
-func (c Config) Sandbox() bool { return c.Env != "production" }
+func (c Config) Sandbox() bool { return c.Env == "sandbox" }
 
 // Deps are the server's collaborators.
 type Deps struct {

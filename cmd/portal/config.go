@@ -1,0 +1,85 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"portal/server"
+	"portal/session"
+)
+
+// portalConfig is what the environment asks of the portal. It is read in
+// one function (loadConfig) so the defaults that decide how exposed the
+// portal is can be tested without starting it.
+type portalConfig struct {
+	Addr    string
+	DataDir string
+	// Mode is "sandbox" or "production". Production unless sandbox is asked
+	// for: a sandbox serves every user's codes and reset links on its
+	// outbox, so a forgotten variable must not turn it on.
+	Mode            string
+	Idle, Absolute  time.Duration
+	LoginIPLimit    int
+	TLS             bool
+	SupportURL      string
+	CryptoWidgetURL string
+}
+
+// lookup reads one variable, surrounding spaces dropped, def when unset.
+type lookup func(string) string
+
+func (l lookup) get(name, def string) string {
+	if v := strings.TrimSpace(l(name)); v != "" {
+		return v
+	}
+	return def
+}
+
+func (l lookup) duration(name string, def time.Duration) (time.Duration, error) {
+	v := l.get(name, "")
+	if v == "" {
+		return def, nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("%s: want a duration like 5m, got %q", name, v)
+	}
+	return d, nil
+}
+
+// loadConfig reads the configuration through getenv (os.Getenv, or a map in
+// tests).
+func loadConfig(getenv func(string) string) (portalConfig, error) {
+	env := lookup(getenv)
+	c := portalConfig{
+		Addr:            env.get("PORTAL_ADDR", "127.0.0.1:8080"),
+		DataDir:         env.get("PORTAL_DATA_DIR", "data"),
+		Mode:            env.get("PORTAL_ENV", "production"),
+		TLS:             env.get("PORTAL_TLS", "") == "1",
+		SupportURL:      env.get("PORTAL_SUPPORT_URL", ""),
+		CryptoWidgetURL: env.get("PORTAL_CRYPTO_WIDGET_URL", ""),
+	}
+	if c.Mode != "sandbox" && c.Mode != "production" {
+		return c, fmt.Errorf("PORTAL_ENV must be sandbox or production, got %q", c.Mode)
+	}
+	var err error
+	if c.Idle, err = env.duration("PORTAL_SESSION_IDLE", session.DefaultIdleTimeout); err != nil {
+		return c, err
+	}
+	if c.Absolute, err = env.duration("PORTAL_SESSION_ABSOLUTE", session.DefaultAbsoluteTimeout); err != nil {
+		return c, err
+	}
+	if v := env.get("PORTAL_LOGIN_IP_LIMIT", ""); v != "" {
+		if _, err := fmt.Sscan(v, &c.LoginIPLimit); err != nil || c.LoginIPLimit < 1 {
+			return c, fmt.Errorf("PORTAL_LOGIN_IP_LIMIT: want a positive number, got %q", v)
+		}
+	}
+	return c, nil
+}
+
+// server is the part of the configuration the HTTP layer needs.
+func (c portalConfig) server(sessionsBackend string) server.Config {
+	return server.Config{Env: c.Mode, TLS: c.TLS, SessionsBackend: sessionsBackend, LoginIPLimit: c.LoginIPLimit,
+		SupportURL: c.SupportURL, CryptoWidgetURL: c.CryptoWidgetURL}
+}
