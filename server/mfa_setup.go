@@ -160,7 +160,7 @@ func (s *Server) setupPage(c fiber.Ctx, f setupForm, status int) error {
 	sess := rq.Session
 	p := MfaSetupProps{Sandbox: s.Config.Sandbox(), CSRF: sess.CSRF, Base: setupBase(c),
 		Dashboard: sess.Scope == session.ScopeDashboard, Errors: f.Errors, Alert: f.Alert, Note: f.Note,
-		Outbox: s.outboxLink()}
+		Outbox: s.outboxLink(c)}
 	if p.Errors == nil {
 		p.Errors = map[string]string{}
 	}

@@ -37,6 +37,10 @@ type Config struct {
 	// LoginIPLimit is how many logins one address may try per 15 minutes
 	// (default 50).
 	LoginIPLimit int
+	// OutboxShared serves the sandbox outbox to every client, for a shared
+	// demo. Without it the outbox answers only on loopback connections: it
+	// lists every user's codes, reset links and push requests.
+	OutboxShared bool
 	// CryptoWidgetURL is the crypto partner's widget base (…/wallets, …/history); empty means
 	// the sandbox's own partner widget on this portal.
 	CryptoWidgetURL string

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"fmt"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -18,10 +20,12 @@ type portalConfig struct {
 	// Mode is "sandbox" or "production". Production unless sandbox is asked
 	// for: a sandbox serves every user's codes and reset links on its
 	// outbox, so a forgotten variable must not turn it on.
-	Mode            string
-	Idle, Absolute  time.Duration
-	LoginIPLimit    int
-	TLS             bool
+	Mode           string
+	Idle, Absolute time.Duration
+	LoginIPLimit   int
+	TLS            bool
+	// OutboxShared serves the sandbox outbox beyond loopback connections.
+	OutboxShared    bool
 	SupportURL      string
 	CryptoWidgetURL string
 }
@@ -57,6 +61,7 @@ func loadConfig(getenv func(string) string) (portalConfig, error) {
 		DataDir:         env.get("PORTAL_DATA_DIR", "data"),
 		Mode:            env.get("PORTAL_ENV", "production"),
 		TLS:             env.get("PORTAL_TLS", "") == "1",
+		OutboxShared:    env.get("PORTAL_OUTBOX_SHARED", "") == "1",
 		SupportURL:      env.get("PORTAL_SUPPORT_URL", ""),
 		CryptoWidgetURL: env.get("PORTAL_CRYPTO_WIDGET_URL", ""),
 	}
@@ -81,5 +86,17 @@ func loadConfig(getenv func(string) string) (portalConfig, error) {
 // server is the part of the configuration the HTTP layer needs.
 func (c portalConfig) server(sessionsBackend string) server.Config {
 	return server.Config{Env: c.Mode, TLS: c.TLS, SessionsBackend: sessionsBackend, LoginIPLimit: c.LoginIPLimit,
-		SupportURL: c.SupportURL, CryptoWidgetURL: c.CryptoWidgetURL}
+		OutboxShared: c.OutboxShared, SupportURL: c.SupportURL, CryptoWidgetURL: c.CryptoWidgetURL}
+}
+
+// logExposure says at start-up what the portal exposes beyond its pages:
+// where the sandbox outbox answers (a warning when every client can read
+// it).
+func logExposure(log *slog.Logger, c server.Config) {
+	level := slog.LevelInfo
+	if c.Sandbox() && c.OutboxShared {
+		level = slog.LevelWarn
+	}
+	log.Log(context.Background(), level, "sandbox outbox", "served", c.OutboxServing(),
+		"path", "/sandbox/outbox", "shared", c.Sandbox() && c.OutboxShared)
 }

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"bytes"
+	"log/slog"
+	"strings"
 	"testing"
 )
 
@@ -38,5 +41,30 @@ func TestLoadConfigMode(t *testing.T) {
 				t.Errorf("mode %q sandbox %v, want %q %v", c.Mode, c.server("memory").Sandbox(), tc.mode, tc.sandbox)
 			}
 		})
+	}
+}
+
+// The start-up log says where the outbox answers, and warns when every
+// client can read it.
+func TestLogExposureOutbox(t *testing.T) {
+	cases := []struct {
+		env  map[string]string
+		want string
+	}{
+		{nil, `level=INFO msg="sandbox outbox" served="nowhere (production)"`},
+		{map[string]string{"PORTAL_OUTBOX_SHARED": "1"}, `level=INFO msg="sandbox outbox" served="nowhere (production)"`},
+		{map[string]string{"PORTAL_ENV": "sandbox"}, `level=INFO msg="sandbox outbox" served="to loopback connections only"`},
+		{map[string]string{"PORTAL_ENV": "sandbox", "PORTAL_OUTBOX_SHARED": "1"}, `level=WARN msg="sandbox outbox" served="to every client (shared demo)"`},
+	}
+	for _, tc := range cases {
+		c, err := loadConfig(envMap(tc.env))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		logExposure(slog.New(slog.NewTextHandler(&buf, nil)), c.server("memory"))
+		if !strings.Contains(buf.String(), tc.want) {
+			t.Errorf("%v: logged %q, want %q", tc.env, buf.String(), tc.want)
+		}
 	}
 }

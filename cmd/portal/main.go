@@ -132,9 +132,10 @@ func run(log *slog.Logger) error {
 	crypto, _ := any(store).(provider.Crypto)
 	stats, _ := any(store).(provider.Stats)
 	statements, _ := any(store).(provider.Statements)
+	srvCfg := cfg.server(backend)
 	srv := server.New(server.Deps{
 		Auth: auth, Ledger: ledger, Funding: funding, Crypto: crypto, Stats: stats, Statements: statements,
-		Config:   cfg.server(backend),
+		Config:   srvCfg,
 		Provider: store,
 		Sessions: session.NewManager(sessStore, session.Config{IdleTimeout: cfg.Idle, AbsoluteTimeout: cfg.Absolute}),
 		Limiter:  limiter, Renderer: renderer, Assets: as, Tokens: signer, Redis: rdb, Logger: log,
@@ -152,6 +153,7 @@ func run(log *slog.Logger) error {
 	}
 	log.Info("portal listening", "addr", "http://"+cfg.Addr, "env", mode, "data", dataDir, "sessions", backend,
 		"idle_timeout", cfg.Idle.String(), "renderers", renderer.Size())
+	logExposure(log, srvCfg)
 	return srv.App().Listen(cfg.Addr, fiberListenConfig())
 }
 

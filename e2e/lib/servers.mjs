@@ -171,11 +171,14 @@ export async function startPortal(bin, redisURL, artifacts) {
     PORTAL_ADDR: `127.0.0.1:${port}`,
     PORTAL_DATA_DIR: dataDir,
     REDIS_URL: redisURL,
+    // The portal is production unless asked; the flows read codes from the
+    // sandbox outbox, which answers them because they connect over loopback.
     PORTAL_ENV: 'sandbox',
     // Every flow logs in from 127.0.0.1: room beyond the default 50 per 15 minutes.
     PORTAL_LOGIN_IP_LIMIT: '1000',
   };
-  for (const k of ['PORTAL_ASSETS_DIR', 'PORTAL_DEV', 'PORTAL_TLS', 'PORTAL_SECRET']) delete env[k];
+  for (const k of ['PORTAL_ASSETS_DIR', 'PORTAL_DEV', 'PORTAL_TLS', 'PORTAL_TLS_CERT', 'PORTAL_TLS_KEY', 'PORTAL_SECRET',
+    'PORTAL_OUTBOX_SHARED', 'PORTAL_TRUSTED_PROXIES']) delete env[k];
   const child = start('portal', bin, [], { cwd: dataDir, env }, path.join(artifacts, 'portal.log'));
   child.dataDir = dataDir;
   let health = null;
