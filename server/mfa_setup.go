@@ -354,7 +354,7 @@ func (s *Server) afterFactor(c fiber.Ctx, done string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := s.Sessions.DestroyUser(ctx, u.ID, sess.ID); err != nil {
+	if _, err := s.Sessions.DestroyUser(ctx, u.ID, sess); err != nil {
 		return err
 	}
 	if !totpActive(&u) || !phoneActive(&u) {

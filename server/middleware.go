@@ -125,6 +125,11 @@ func (s *Server) loadSession(c fiber.Ctx) error {
 		return c.Next()
 	}
 	sess, err := s.Sessions.Load(c.Context(), id)
+	if err == nil && sess.Kind != session.KindPage {
+		// An API client's refresh session is no browser session: its id in
+		// this cookie opens nothing, exactly like an unknown id.
+		sess, err = nil, session.ErrNotFound
+	}
 	switch {
 	case errors.Is(err, session.ErrNotFound):
 		r.SessionExpired = true

@@ -2,6 +2,7 @@
 // loopback port and the portal binary built from this checkout, each started
 // here and stopped by PID.
 import { spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -76,6 +77,14 @@ async function waitFor(what, child, probe, timeoutMs) {
     await sleep(100);
   }
   throw new Error(`${what} was not ready after ${timeoutMs} ms:\n${tail(child)}`);
+}
+
+/**
+ * The handle of a session id (session.HandleOf): the store keys sessions by
+ * it and never holds the id itself.
+ */
+export function sessionHandle(id) {
+  return crypto.createHash('sha256').update('portal session handle\0' + id).digest('hex').slice(0, 32);
 }
 
 /**
