@@ -71,7 +71,7 @@ func (s *Server) securityHeaders(c fiber.Ctx) error {
 	c.Set("Content-Security-Policy", contentSecurityPolicy(r.Nonce, "'none'", "'none'"))
 	c.Set("X-Content-Type-Options", "nosniff")
 	c.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-	if p := c.Path(); strings.HasPrefix(p, "/passwords/reset/") || strings.HasPrefix(p, "/invitations/accept/") {
+	if tokenPathPage(c.Path()) {
 		// Token pages: the token must never leave in a Referer, error answers included.
 		c.Set("Referrer-Policy", "no-referrer")
 	}

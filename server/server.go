@@ -88,6 +88,8 @@ func New(d Deps) *Server {
 	if d.Logger == nil {
 		d.Logger = slog.Default()
 	}
+	// No reset or invitation token reaches the log, whichever line names it.
+	d.Logger = slog.New(redactingHandler{d.Logger.Handler()})
 	if d.Config.SupportURL == "" {
 		d.Config.SupportURL = "mailto:support@portal.example"
 	}
