@@ -314,7 +314,7 @@ func (s *Server) apiLogin(c fiber.Ctx, _ *apiCaller) error {
 	ctx := c.Context()
 	acctKey := "login:acct:" + strings.ToLower(email)
 	prob, err := s.apiHitLimits(c, apiLoginLimitTitle,
-		apiLimit{"login:ip:" + c.IP(), s.loginIPLimit(), loginWindow}, apiLimit{acctKey, loginAccountLimit, loginWindow})
+		apiLimit{"login:ip:" + s.clientIP(c), s.loginIPLimit(), loginWindow}, apiLimit{acctKey, loginAccountLimit, loginWindow})
 	if err != nil {
 		s.Logger.Error("login limiter", "request_id", req(c).ID, "err", err)
 		return apiError(c, fiber.StatusServiceUnavailable, apiCodeUnavailable, "Logging in is not possible right now. Please try again later.")
@@ -373,7 +373,7 @@ func (s *Server) apiLogout(c fiber.Ctx, a *apiCaller) error {
 func (s *Server) apiRefresh(c fiber.Ctx, _ *apiCaller) error {
 	ctx := c.Context()
 	id := c.Cookies(apiRefreshCookie)
-	lims := []apiLimit{{"api:refresh:ip:" + c.IP(), refreshIPLimit, refreshWindow}}
+	lims := []apiLimit{{"api:refresh:ip:" + s.clientIP(c), refreshIPLimit, refreshWindow}}
 	if id != "" {
 		lims = append(lims, apiLimit{"api:refresh:sess:" + session.HandleOf(id), refreshSessionLimit, refreshWindow})
 	}

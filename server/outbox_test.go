@@ -59,18 +59,20 @@ func newNetClient(t *testing.T, base string) *netClient {
 
 func (n *netClient) do(method, path string, form url.Values, hdr ...string) *http.Response {
 	n.t.Helper()
-	var body *strings.Reader
-	if form != nil {
-		body = strings.NewReader(form.Encode())
-	} else {
-		body = strings.NewReader("")
+	if form == nil {
+		return n.doBody(method, path, "", "", hdr...)
 	}
-	r, err := http.NewRequest(method, n.base+path, body)
+	return n.doBody(method, path, "application/x-www-form-urlencoded", form.Encode(), hdr...)
+}
+
+func (n *netClient) doBody(method, path, ctype, body string, hdr ...string) *http.Response {
+	n.t.Helper()
+	r, err := http.NewRequest(method, n.base+path, strings.NewReader(body))
 	if err != nil {
 		n.t.Fatal(err)
 	}
-	if form != nil {
-		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	if ctype != "" {
+		r.Header.Set("Content-Type", ctype)
 	}
 	for i := 0; i+1 < len(hdr); i += 2 {
 		r.Header.Set(hdr[i], hdr[i+1])

@@ -6,6 +6,7 @@ package server
 import (
 	"context"
 	"log/slog"
+	"net/netip"
 	"time"
 
 	"github.com/gofiber/fiber/v3"
@@ -37,6 +38,10 @@ type Config struct {
 	// LoginIPLimit is how many logins one address may try per 15 minutes
 	// (default 50).
 	LoginIPLimit int
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For names the
+	// client for the per-address limits (see clientIP); empty: the socket's
+	// peer is the client.
+	TrustedProxies []netip.Prefix
 	// OutboxShared serves the sandbox outbox to every client, for a shared
 	// demo. Without it the outbox answers only on loopback connections: it
 	// lists every user's codes, reset links and push requests.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"net/netip"
 	"strings"
 	"time"
 
@@ -25,7 +26,10 @@ type portalConfig struct {
 	LoginIPLimit   int
 	TLS            bool
 	// OutboxShared serves the sandbox outbox beyond loopback connections.
-	OutboxShared    bool
+	OutboxShared bool
+	// TrustedProxies name the client in X-Forwarded-For for the
+	// per-address limits.
+	TrustedProxies  []netip.Prefix
 	SupportURL      string
 	CryptoWidgetURL string
 }
@@ -75,6 +79,9 @@ func loadConfig(getenv func(string) string) (portalConfig, error) {
 	if c.Absolute, err = env.duration("PORTAL_SESSION_ABSOLUTE", session.DefaultAbsoluteTimeout); err != nil {
 		return c, err
 	}
+	if c.TrustedProxies, err = server.ParseTrustedProxies(env.get("PORTAL_TRUSTED_PROXIES", "")); err != nil {
+		return c, fmt.Errorf("PORTAL_TRUSTED_PROXIES: %w", err)
+	}
 	if v := env.get("PORTAL_LOGIN_IP_LIMIT", ""); v != "" {
 		if _, err := fmt.Sscan(v, &c.LoginIPLimit); err != nil || c.LoginIPLimit < 1 {
 			return c, fmt.Errorf("PORTAL_LOGIN_IP_LIMIT: want a positive number, got %q", v)
@@ -86,12 +93,12 @@ func loadConfig(getenv func(string) string) (portalConfig, error) {
 // server is the part of the configuration the HTTP layer needs.
 func (c portalConfig) server(sessionsBackend string) server.Config {
 	return server.Config{Env: c.Mode, TLS: c.TLS, SessionsBackend: sessionsBackend, LoginIPLimit: c.LoginIPLimit,
-		OutboxShared: c.OutboxShared, SupportURL: c.SupportURL, CryptoWidgetURL: c.CryptoWidgetURL}
+		OutboxShared: c.OutboxShared, TrustedProxies: c.TrustedProxies, SupportURL: c.SupportURL, CryptoWidgetURL: c.CryptoWidgetURL}
 }
 
 // logExposure says at start-up what the portal exposes beyond its pages:
 // where the sandbox outbox answers (a warning when every client can read
-// it).
+// it), and whose X-Forwarded-For it believes.
 func logExposure(log *slog.Logger, c server.Config) {
 	level := slog.LevelInfo
 	if c.Sandbox() && c.OutboxShared {
@@ -99,4 +106,9 @@ func logExposure(log *slog.Logger, c server.Config) {
 	}
 	log.Log(context.Background(), level, "sandbox outbox", "served", c.OutboxServing(),
 		"path", "/sandbox/outbox", "shared", c.Sandbox() && c.OutboxShared)
+	if len(c.TrustedProxies) == 0 {
+		log.Info("client addresses from the socket: X-Forwarded-For is ignored (PORTAL_TRUSTED_PROXIES unset)")
+	} else {
+		log.Info("client addresses from X-Forwarded-For when the peer is a trusted proxy", "trusted_proxies", fmt.Sprint(c.TrustedProxies))
+	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"log/slog"
 	"strings"
 	"testing"
@@ -66,5 +67,22 @@ func TestLogExposureOutbox(t *testing.T) {
 		if !strings.Contains(buf.String(), tc.want) {
 			t.Errorf("%v: logged %q, want %q", tc.env, buf.String(), tc.want)
 		}
+	}
+}
+
+func TestLoadConfigTrustedProxies(t *testing.T) {
+	c, err := loadConfig(envMap(nil))
+	if err != nil || len(c.server("memory").TrustedProxies) != 0 {
+		t.Fatalf("unset: %v %v, want no trusted proxy", c.TrustedProxies, err)
+	}
+	c, err = loadConfig(envMap(map[string]string{"PORTAL_TRUSTED_PROXIES": "10.0.0.5, 172.16.0.0/12"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(c.server("memory").TrustedProxies); got != "[10.0.0.5/32 172.16.0.0/12]" {
+		t.Errorf("trusted proxies %s", got)
+	}
+	if _, err := loadConfig(envMap(map[string]string{"PORTAL_TRUSTED_PROXIES": "my-proxy"})); err == nil {
+		t.Error("a host name was accepted as a trusted proxy")
 	}
 }
