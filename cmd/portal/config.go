@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gofiber/fiber/v3"
+
 	"portal/server"
 	"portal/session"
 )
@@ -24,7 +26,11 @@ type portalConfig struct {
 	Mode           string
 	Idle, Absolute time.Duration
 	LoginIPLimit   int
-	TLS            bool
+	// TLS: users reach the portal over HTTPS, through a proxy (PORTAL_TLS=1)
+	// or because the portal serves TLS itself (CertFile).
+	TLS bool
+	// CertFile and KeyFile, when set, make the portal serve TLS directly.
+	CertFile, KeyFile string
 	// OutboxShared serves the sandbox outbox beyond loopback connections.
 	OutboxShared bool
 	// TrustedProxies name the client in X-Forwarded-For for the
@@ -64,7 +70,8 @@ func loadConfig(getenv func(string) string) (portalConfig, error) {
 		Addr:            env.get("PORTAL_ADDR", "127.0.0.1:8080"),
 		DataDir:         env.get("PORTAL_DATA_DIR", "data"),
 		Mode:            env.get("PORTAL_ENV", "production"),
-		TLS:             env.get("PORTAL_TLS", "") == "1",
+		CertFile:        env.get("PORTAL_TLS_CERT", ""),
+		KeyFile:         env.get("PORTAL_TLS_KEY", ""),
 		OutboxShared:    env.get("PORTAL_OUTBOX_SHARED", "") == "1",
 		SupportURL:      env.get("PORTAL_SUPPORT_URL", ""),
 		CryptoWidgetURL: env.get("PORTAL_CRYPTO_WIDGET_URL", ""),
@@ -72,6 +79,13 @@ func loadConfig(getenv func(string) string) (portalConfig, error) {
 	if c.Mode != "sandbox" && c.Mode != "production" {
 		return c, fmt.Errorf("PORTAL_ENV must be sandbox or production, got %q", c.Mode)
 	}
+	if (c.CertFile == "") != (c.KeyFile == "") {
+		return c, fmt.Errorf("PORTAL_TLS_CERT and PORTAL_TLS_KEY must be set together")
+	}
+	// A portal serving TLS itself is reached over HTTPS by definition: the
+	// secure cookie, its __Host- prefix and HSTS must not wait for a second
+	// variable someone may forget.
+	c.TLS = env.get("PORTAL_TLS", "") == "1" || c.CertFile != ""
 	var err error
 	if c.Idle, err = env.duration("PORTAL_SESSION_IDLE", session.DefaultIdleTimeout); err != nil {
 		return c, err
@@ -88,6 +102,20 @@ func loadConfig(getenv func(string) string) (portalConfig, error) {
 		}
 	}
 	return c, nil
+}
+
+// url is where the portal listens, for the start-up log.
+func (c portalConfig) url() string {
+	if c.CertFile != "" {
+		return "https://" + c.Addr
+	}
+	return "http://" + c.Addr
+}
+
+// listen is Fiber's listen configuration: TLS directly when a certificate
+// is configured; otherwise production expects a TLS-terminating proxy.
+func (c portalConfig) listen() fiber.ListenConfig {
+	return fiber.ListenConfig{DisableStartupMessage: true, CertFile: c.CertFile, CertKeyFile: c.KeyFile}
 }
 
 // server is the part of the configuration the HTTP layer needs.

@@ -86,3 +86,46 @@ func TestLoadConfigTrustedProxies(t *testing.T) {
 		t.Error("a host name was accepted as a trusted proxy")
 	}
 }
+
+// Serving TLS directly turns on what HTTPS needs (Secure and __Host- on the
+// cookie, HSTS: server.Config.TLS) without a second variable.
+func TestLoadConfigTLS(t *testing.T) {
+	cases := []struct {
+		name string
+		env  map[string]string
+		tls  bool
+		url  string
+		err  bool
+	}{
+		{"plain HTTP", nil, false, "http://127.0.0.1:8080", false},
+		{"behind a TLS proxy", map[string]string{"PORTAL_TLS": "1"}, true, "http://127.0.0.1:8080", false},
+		{"serving TLS directly", map[string]string{"PORTAL_TLS_CERT": "/etc/portal/cert.pem", "PORTAL_TLS_KEY": "/etc/portal/key.pem"}, true, "https://127.0.0.1:8080", false},
+		{"serving TLS directly, PORTAL_TLS=0", map[string]string{"PORTAL_TLS": "0", "PORTAL_TLS_CERT": "c.pem", "PORTAL_TLS_KEY": "k.pem"}, true, "https://127.0.0.1:8080", false},
+		{"a certificate without its key", map[string]string{"PORTAL_TLS_CERT": "c.pem"}, false, "", true},
+		{"a key without its certificate", map[string]string{"PORTAL_TLS_KEY": "k.pem"}, false, "", true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := loadConfig(envMap(tc.env))
+			if tc.err {
+				if err == nil {
+					t.Fatal("want an error")
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := c.server("memory").TLS; got != tc.tls {
+				t.Errorf("server TLS %v, want %v", got, tc.tls)
+			}
+			if c.url() != tc.url {
+				t.Errorf("url %q, want %q", c.url(), tc.url)
+			}
+			l := c.listen()
+			if l.CertFile != tc.env["PORTAL_TLS_CERT"] || l.CertKeyFile != tc.env["PORTAL_TLS_KEY"] {
+				t.Errorf("listen config %q %q", l.CertFile, l.CertKeyFile)
+			}
+		})
+	}
+}

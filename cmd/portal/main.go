@@ -2,7 +2,8 @@
 //
 // Configuration comes from the environment (see README and loadConfig):
 // PORTAL_ADDR, PORTAL_DATA_DIR, REDIS_URL, PORTAL_ENV (production unless
-// "sandbox"), PORTAL_SECRET, PORTAL_TLS, PORTAL_SESSION_IDLE,
+// "sandbox"), PORTAL_SECRET, PORTAL_TLS, PORTAL_TLS_CERT and PORTAL_TLS_KEY,
+// PORTAL_OUTBOX_SHARED, PORTAL_TRUSTED_PROXIES, PORTAL_SESSION_IDLE,
 // PORTAL_SESSION_ABSOLUTE, PORTAL_ASSETS_DIR, PORTAL_SEED_LARGE (or the flag
 // -seed-large).
 package main
@@ -151,10 +152,10 @@ func run(log *slog.Logger) error {
 			store.Close()
 		})
 	}
-	log.Info("portal listening", "addr", "http://"+cfg.Addr, "env", mode, "data", dataDir, "sessions", backend,
+	log.Info("portal listening", "addr", cfg.url(), "env", mode, "tls", srvCfg.TLS, "data", dataDir, "sessions", backend,
 		"idle_timeout", cfg.Idle.String(), "renderers", renderer.Size())
 	logExposure(log, srvCfg)
-	return srv.App().Listen(cfg.Addr, fiberListenConfig())
+	return srv.App().Listen(cfg.Addr, cfg.listen())
 }
 
 // connectRedis uses REDIS_URL when set (and fails if it does not answer:
