@@ -5,8 +5,9 @@ GO ?= go
 
 .PHONY: run test assets deps system-deps vet unit go-test e2e bench dev clean
 
+# The portal runs as production unless told otherwise; the demo is the sandbox.
 run: assets
-	$(GO) run ./cmd/portal
+	PORTAL_ENV=sandbox $(GO) run ./cmd/portal
 
 # Everything CI runs: static checks, Go tests with a real redis-server,
 # island unit tests (vitest), browser flows (Playwright + Debian chromium).
@@ -52,7 +53,7 @@ bench: system-deps assets
 
 # Rebuilds assets on change and restarts the portal with them.
 dev: node_modules
-	$(GO) run ./cmd/build -watch & PORTAL_ASSETS_DIR=assets/dist PORTAL_DEV=1 $(GO) run ./cmd/portal; kill %1
+	$(GO) run ./cmd/build -watch & PORTAL_ENV=sandbox PORTAL_ASSETS_DIR=assets/dist PORTAL_DEV=1 $(GO) run ./cmd/portal; kill %1
 
 clean:
 	rm -rf assets/dist/js assets/dist/css assets/dist/*.js assets/dist/*.json bin

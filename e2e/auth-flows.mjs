@@ -19,7 +19,7 @@
 import assert from 'node:assert/strict';
 
 import { test } from './lib/runner.mjs';
-import { redisCommand } from './lib/servers.mjs';
+import { redisCommand, sessionHandle } from './lib/servers.mjs';
 import { freshCode } from './lib/totp.mjs';
 import { NORDIC, PASSWORD, assertDashboard, expectH1, logOut, orgURL, pathOf, submitLogin } from './flows.mjs';
 
@@ -535,9 +535,9 @@ test('expired session: log in again, back on the same page', async (t) => {
   await page.getByRole('heading', { level: 2, name: 'No search result' }).waitFor();
 });
 
-/** The Redis key of a session id (the prefix is the portal's business). */
+/** The Redis key of a session id (the prefix is the portal's business; the key holds the handle). */
 async function sessionKey(port, id) {
-  const found = await redisCommand(port, 'KEYS', `*s:${id}`);
+  const found = await redisCommand(port, 'KEYS', `*s:${sessionHandle(id)}`);
   assert.equal(found.length, 1, `one Redis key for the session: ${JSON.stringify(found)}`);
   return found[0];
 }

@@ -16,22 +16,21 @@ import (
 	"portal/token"
 )
 
-// API authentication. Logging in creates a server-side session, exactly as
-// the login form does, and that session is the refresh token: its id goes
-// to the client only in the HttpOnly, SameSite=Strict cookie portal_refresh
-// (Path=/api). Access tokens are short-lived JWTs naming the session (sid);
-// every call checks that the session still lives, so logout, timeouts,
-// disabling the user and "end all sessions" revoke tokens at once.
+// API authentication. Logging in creates a server-side session of kind API,
+// and that session is the refresh token: its id goes to the client only in
+// the HttpOnly, SameSite=Strict cookie portal_refresh (Path=/api). Access
+// tokens are short-lived JWTs naming the session by its handle (sid), which
+// is no credential: presented as a cookie it opens nothing, so a leaked
+// 15-minute token cannot become a browser session. Every call checks that
+// the session still lives, so logout, timeouts, disabling the user and "end
+// all sessions" revoke tokens at once. API sessions never serve as page
+// sessions, nor page sessions as refresh tokens (session.Kind).
 
 const (
 	// apiRefreshCookie holds the refresh session's id.
 	apiRefreshCookie = "portal_refresh"
 	// apiRefreshCookiePath keeps the cookie off page requests.
 	apiRefreshCookiePath = "/api"
-	// apiClientKey marks a session created through the API: only those can
-	// be refreshed into access tokens.
-	apiClientKey = "client"
-	apiClientAPI = "api"
 	// apiCSRFHeader carries the CSRF token on cookie-authenticated calls.
 	apiCSRFHeader = "X-CSRF-Token"
 )
@@ -91,7 +90,7 @@ type tokenReply struct {
 }
 
 func (s *Server) tokenReply(u provider.User, sess *session.Session) tokenReply {
-	tok, _ := s.Tokens.Issue(u.ID, sess.ID, sess.Scope)
+	tok, _ := s.Tokens.Issue(u.ID, sess.Handle(), sess.Scope)
 	return tokenReply{AccessToken: tok, TokenType: "Bearer", ExpiresIn: int(s.Tokens.TTL / time.Second),
 		Scope: sess.Scope, CSRFToken: sess.CSRF}
 }
@@ -170,14 +169,14 @@ func (s *Server) apiBearerCaller(c fiber.Ctx, h string, scopes []string) (*apiCa
 	case err != nil:
 		return invalid()
 	}
-	sess, err := s.Sessions.Load(ctx, claims.Session)
+	sess, err := s.Sessions.LoadByHandle(ctx, claims.Session)
 	if errors.Is(err, session.ErrNotFound) {
 		return expired() // logged out, timed out or ended elsewhere
 	}
 	if err != nil {
 		return nil, nil, err
 	}
-	if sess.UserID == "" || sess.UserID != claims.Subject || sess.Values[apiClientKey] != apiClientAPI {
+	if sess.Kind != session.KindAPI || sess.UserID == "" || sess.UserID != claims.Subject {
 		return invalid()
 	}
 	u, prob, err := s.apiUser(ctx, sess)
@@ -315,7 +314,7 @@ func (s *Server) apiLogin(c fiber.Ctx, _ *apiCaller) error {
 	ctx := c.Context()
 	acctKey := "login:acct:" + strings.ToLower(email)
 	prob, err := s.apiHitLimits(c, apiLoginLimitTitle,
-		apiLimit{"login:ip:" + c.IP(), s.loginIPLimit(), loginWindow}, apiLimit{acctKey, loginAccountLimit, loginWindow})
+		apiLimit{"login:ip:" + s.clientIP(c), s.loginIPLimit(), loginWindow}, apiLimit{acctKey, loginAccountLimit, loginWindow})
 	if err != nil {
 		s.Logger.Error("login limiter", "request_id", req(c).ID, "err", err)
 		return apiError(c, fiber.StatusServiceUnavailable, apiCodeUnavailable, "Logging in is not possible right now. Please try again later.")
@@ -333,7 +332,7 @@ func (s *Server) apiLogin(c fiber.Ctx, _ *apiCaller) error {
 		return err
 	}
 	s.loginSucceeded(c, email)
-	sess, err := s.Sessions.New(ctx)
+	sess, err := s.Sessions.NewOfKind(ctx, session.KindAPI)
 	if err != nil {
 		return err
 	}
@@ -344,7 +343,6 @@ func (s *Server) apiLogin(c fiber.Ctx, _ *apiCaller) error {
 	if u.SkipMFA {
 		sess.Scope = session.ScopeDashboard
 	}
-	sess.Values = map[string]string{apiClientKey: apiClientAPI}
 	if err := s.Sessions.Save(ctx, sess); err != nil {
 		return err
 	}
@@ -375,9 +373,9 @@ func (s *Server) apiLogout(c fiber.Ctx, a *apiCaller) error {
 func (s *Server) apiRefresh(c fiber.Ctx, _ *apiCaller) error {
 	ctx := c.Context()
 	id := c.Cookies(apiRefreshCookie)
-	lims := []apiLimit{{"api:refresh:ip:" + c.IP(), refreshIPLimit, refreshWindow}}
+	lims := []apiLimit{{"api:refresh:ip:" + s.clientIP(c), refreshIPLimit, refreshWindow}}
 	if id != "" {
-		lims = append(lims, apiLimit{"api:refresh:sess:" + session.Session{ID: id}.Handle(), refreshSessionLimit, refreshWindow})
+		lims = append(lims, apiLimit{"api:refresh:sess:" + session.HandleOf(id), refreshSessionLimit, refreshWindow})
 	}
 	prob, err := s.apiHitLimits(c, func(time.Duration) string { return "Too many token refreshes. Please try again later." }, lims...)
 	if err != nil {
@@ -401,7 +399,7 @@ func (s *Server) apiRefresh(c fiber.Ctx, _ *apiCaller) error {
 	if err != nil {
 		return err
 	}
-	if sess.UserID == "" || sess.Values[apiClientKey] != apiClientAPI {
+	if sess.Kind != session.KindAPI || sess.UserID == "" {
 		return expired()
 	}
 	if !session.CSRFMatch(sess, c.Get(apiCSRFHeader)) {

@@ -510,7 +510,7 @@ func (s *Server) apiAfterFactor(c fiber.Ctx, a *apiCaller, done string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := s.Sessions.DestroyUser(ctx, u.ID, a.Session.ID); err != nil {
+	if _, err := s.Sessions.DestroyUser(ctx, u.ID, a.Session); err != nil {
 		return err
 	}
 	enabled := totpActive(&u) && phoneActive(&u)

@@ -69,13 +69,13 @@ func expectUpgraded(t *testing.T, h *harness, a *apiClient, login apiReply, r ap
 	if cl.Session == oldSid {
 		t.Error("the session id did not change at MFA completion")
 	}
-	if ck := a.refreshCookie(); ck == nil || ck.Value != cl.Session {
+	if ck := a.refreshCookie(); ck == nil || session.HandleOf(ck.Value) != cl.Session {
 		t.Errorf("refresh cookie %v does not name the new session %s", ck, cl.Session)
 	}
 	if r.body["csrf_token"] == login.body["csrf_token"] {
 		t.Error("the CSRF token did not change")
 	}
-	if _, err := h.manager.Load(t.Context(), oldSid); err == nil {
+	if _, err := h.manager.LoadByHandle(t.Context(), oldSid); err == nil {
 		t.Error("the login-scope session survives")
 	}
 	// The old token is dead; the new one opens the customer calls.

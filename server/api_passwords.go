@@ -61,7 +61,7 @@ func (s *Server) apiForgotPassword(c fiber.Ctx, _ *apiCaller) error {
 		return apiErrors(c, fiber.StatusUnprocessableEntity, apiField("email", errs["email"]))
 	}
 	if sent, err := s.apiGate(c, apiTooManyTitle,
-		apiLimit{"forgot:ip:" + c.IP(), forgotIPLimit, forgotIPWindow},
+		apiLimit{"forgot:ip:" + s.clientIP(c), forgotIPLimit, forgotIPWindow},
 		apiLimit{"forgot:email:" + strings.ToLower(email), forgotEmailLimit, forgotEmailWindow}); sent {
 		return err
 	}
@@ -77,7 +77,7 @@ func (s *Server) apiForgotPassword(c fiber.Ctx, _ *apiCaller) error {
 func (s *Server) apiTokenGate(c fiber.Ctx, token string, texts apiTexts) (sent bool, err error) {
 	sum := sha256.Sum256([]byte("portal api token\x00" + token))
 	if sent, err := s.apiGate(c, apiTooManyTitle,
-		apiLimit{"pwtoken:ip:" + c.IP(), tokenIPLimit, tokenIPWindow},
+		apiLimit{"pwtoken:ip:" + s.clientIP(c), tokenIPLimit, tokenIPWindow},
 		apiLimit{"pwtoken:" + hex.EncodeToString(sum[:16]), tokenUseLimit, tokenUseWindow}); sent {
 		return true, err
 	}

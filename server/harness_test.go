@@ -149,7 +149,10 @@ func newHarness(t testing.TB, opts ...harnessOpt) *harness {
 	mgr := session.NewManager(session.NewRedisStore(rdb, prefix+"sess:"), session.Config{})
 	signer, _ := token.NewSigner([]byte(strings.Repeat("s", 32)), 15*time.Minute)
 	d := Deps{
-		Config:   Config{Env: "sandbox", SessionsBackend: "redis"},
+		// App().Test's connection is not loopback (0.0.0.0), so the tests
+		// that read codes from the outbox need it shared;
+		// TestOutboxLoopbackOnly checks the default.
+		Config:   Config{Env: "sandbox", SessionsBackend: "redis", OutboxShared: true},
 		Provider: store, Sessions: mgr, Limiter: ratelimit.NewRedis(rdb, prefix+"rl:"),
 		Renderer: r, Assets: as, Tokens: signer, Redis: rdb,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),

@@ -138,7 +138,7 @@ func (s *Server) loginPost(c fiber.Ctx) error {
 	for _, lim := range []struct {
 		key   string
 		limit int
-	}{{"login:ip:" + c.IP(), s.loginIPLimit()}, {"login:acct:" + strings.ToLower(email), loginAccountLimit}} {
+	}{{"login:ip:" + s.clientIP(c), s.loginIPLimit()}, {"login:acct:" + strings.ToLower(email), loginAccountLimit}} {
 		res, err := s.Limiter.Hit(ctx, lim.key, lim.limit, loginWindow)
 		if err != nil {
 			return err // fail closed: no login when the limiter cannot count

@@ -258,14 +258,6 @@ func smsCode(raw string) string {
 	return strings.Join(strings.Fields(raw), "")
 }
 
-// outboxLink is where a tester reads codes in the sandbox ("" elsewhere).
-func (s *Server) outboxLink() string {
-	if s.Config.Sandbox() {
-		return "/sandbox/outbox"
-	}
-	return ""
-}
-
 func setValue(sess *session.Session, k, v string) {
 	if sess.Values == nil {
 		sess.Values = map[string]string{}

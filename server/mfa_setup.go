@@ -160,7 +160,7 @@ func (s *Server) setupPage(c fiber.Ctx, f setupForm, status int) error {
 	sess := rq.Session
 	p := MfaSetupProps{Sandbox: s.Config.Sandbox(), CSRF: sess.CSRF, Base: setupBase(c),
 		Dashboard: sess.Scope == session.ScopeDashboard, Errors: f.Errors, Alert: f.Alert, Note: f.Note,
-		Outbox: s.outboxLink()}
+		Outbox: s.outboxLink(c)}
 	if p.Errors == nil {
 		p.Errors = map[string]string{}
 	}
@@ -354,7 +354,7 @@ func (s *Server) afterFactor(c fiber.Ctx, done string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := s.Sessions.DestroyUser(ctx, u.ID, sess.ID); err != nil {
+	if _, err := s.Sessions.DestroyUser(ctx, u.ID, sess); err != nil {
 		return err
 	}
 	if !totpActive(&u) || !phoneActive(&u) {

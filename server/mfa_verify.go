@@ -51,7 +51,7 @@ type ApprovalProps struct {
 
 func (s *Server) verifyPage(c fiber.Ctx, p MfaVerifyProps, status int) error {
 	rq := req(c)
-	p.Sandbox, p.CSRF, p.Outbox = s.Config.Sandbox(), rq.Session.CSRF, s.outboxLink()
+	p.Sandbox, p.CSRF, p.Outbox = s.Config.Sandbox(), rq.Session.CSRF, s.outboxLink(c)
 	if p.Errors == nil {
 		p.Errors = map[string]string{}
 	}

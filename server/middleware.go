@@ -71,7 +71,7 @@ func (s *Server) securityHeaders(c fiber.Ctx) error {
 	c.Set("Content-Security-Policy", contentSecurityPolicy(r.Nonce, "'none'", "'none'"))
 	c.Set("X-Content-Type-Options", "nosniff")
 	c.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-	if p := c.Path(); strings.HasPrefix(p, "/passwords/reset/") || strings.HasPrefix(p, "/invitations/accept/") {
+	if tokenPathPage(c.Path()) {
 		// Token pages: the token must never leave in a Referer, error answers included.
 		c.Set("Referrer-Policy", "no-referrer")
 	}
@@ -125,6 +125,11 @@ func (s *Server) loadSession(c fiber.Ctx) error {
 		return c.Next()
 	}
 	sess, err := s.Sessions.Load(c.Context(), id)
+	if err == nil && sess.Kind != session.KindPage {
+		// An API client's refresh session is no browser session: its id in
+		// this cookie opens nothing, exactly like an unknown id.
+		sess, err = nil, session.ErrNotFound
+	}
 	switch {
 	case errors.Is(err, session.ErrNotFound):
 		r.SessionExpired = true

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"net"
 	"time"
 
 	"github.com/gofiber/fiber/v3"
@@ -12,8 +13,10 @@ import (
 // The sandbox outbox (DESIGN.md "Real parts"): e-mail and SMS leave through
 // the provider's outbox; in the sandbox this page lists what was "sent" and
 // plays the phone for push approvals, so a tester (and the e2e tests) can
-// finish every flow. It holds live codes and links of every user, so it
-// exists only in the sandbox: in production it is not found.
+// finish every flow. It holds live codes and links of every user and
+// approves anyone's push request, so it exists only in the sandbox (in
+// production it is not found), and even there only for a tester on the
+// portal's own machine unless Config.OutboxShared opens it to a shared demo.
 
 // outboxLimit is how many messages the page lists.
 const outboxLimit = 50
@@ -48,10 +51,68 @@ type OutboxApproval struct {
 // outboxTime is the spec's display date (DD-MM-YYYY) with the time, UTC.
 func outboxTime(t time.Time) string { return t.UTC().Format("02-01-2006 15:04:05") + " UTC" }
 
-func (s *Server) outboxAvailable() bool { return s.Config.Sandbox() && s.Auth != nil }
+// outboxServed reports whether this request may see the outbox.
+func (s *Server) outboxServed(c fiber.Ctx) bool {
+	if !s.Config.Sandbox() || s.Auth == nil {
+		return false
+	}
+	return s.Config.OutboxShared || localRequest(c)
+}
+
+// outboxLink is where a tester reads codes: "" wherever the outbox would
+// answer not found.
+func (s *Server) outboxLink(c fiber.Ctx) string {
+	if s.outboxServed(c) {
+		return outboxPath
+	}
+	return ""
+}
+
+const outboxPath = "/sandbox/outbox"
+
+// forwardingHeaders are set by reverse proxies. A proxy on the portal's own
+// host connects over loopback, so a request carrying one of these came from
+// wherever the proxy serves, not from this machine.
+var forwardingHeaders = []string{fiber.HeaderXForwardedFor, "Forwarded", "X-Real-Ip"}
+
+// localRequest reports whether the request came from this machine: it
+// arrived on a loopback address (so a portal listening on 0.0.0.0 counts
+// only its localhost connections), from a loopback peer, and not through a
+// proxy.
+func localRequest(c fiber.Ctx) bool {
+	rc := c.RequestCtx()
+	if !loopbackAddr(rc.LocalAddr()) || !loopbackAddr(rc.RemoteAddr()) {
+		return false
+	}
+	for _, h := range forwardingHeaders {
+		if len(c.Request().Header.Peek(h)) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func loopbackAddr(a net.Addr) bool {
+	if t, ok := a.(*net.TCPAddr); ok {
+		return t.IP.IsLoopback()
+	}
+	return false // unknown kinds of connection are not assumed local
+}
+
+// OutboxServing says where the sandbox outbox answers, for the start-up log.
+func (c Config) OutboxServing() string {
+	switch {
+	case !c.Sandbox():
+		return "nowhere (production)"
+	case c.OutboxShared:
+		return "to every client (shared demo)"
+	default:
+		return "to loopback connections only"
+	}
+}
 
 func (s *Server) outboxGet(c fiber.Ctx) error {
-	if !s.outboxAvailable() {
+	if !s.outboxServed(c) {
 		return s.notFound(c)
 	}
 	sess, err := s.ensureSession(c) // the Approve/Deny forms need a CSRF token
@@ -91,7 +152,7 @@ func (s *Server) outboxGet(c fiber.Ctx) error {
 // outboxDecide approves or denies a pending push request, as the user's
 // phone would.
 func (s *Server) outboxDecide(c fiber.Ctx) error {
-	if !s.outboxAvailable() {
+	if !s.outboxServed(c) {
 		return s.notFound(c)
 	}
 	approve := false
@@ -117,5 +178,5 @@ func (s *Server) outboxDecide(c fiber.Ctx) error {
 	if err := s.flash(c, kind, text); err != nil {
 		return err
 	}
-	return redirect(c, "/sandbox/outbox")
+	return redirect(c, outboxPath)
 }

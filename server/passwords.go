@@ -194,7 +194,7 @@ func (s *Server) endSessions(c fiber.Ctx, userID string) {
 	ctx := c.Context()
 	var err error
 	for attempt := 0; attempt < 2; attempt++ {
-		if _, err = s.Sessions.DestroyUser(ctx, userID, ""); err == nil {
+		if _, err = s.Sessions.DestroyUser(ctx, userID, nil); err == nil {
 			break
 		}
 	}

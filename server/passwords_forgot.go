@@ -117,7 +117,7 @@ func (s *Server) forgotPost(c fiber.Ctx) error {
 		limit  int
 		window time.Duration
 	}{
-		{"forgot:ip:" + c.IP(), forgotIPLimit, forgotIPWindow},
+		{"forgot:ip:" + s.clientIP(c), forgotIPLimit, forgotIPWindow},
 		{"forgot:email:" + strings.ToLower(email), forgotEmailLimit, forgotEmailWindow},
 	} {
 		res, err := s.Limiter.Hit(ctx, lim.key, lim.limit, lim.window)

@@ -6,6 +6,7 @@ package server
 import (
 	"context"
 	"log/slog"
+	"net/netip"
 	"time"
 
 	"github.com/gofiber/fiber/v3"
@@ -21,7 +22,10 @@ import (
 
 // Config is what the server needs to know about its environment.
 type Config struct {
-	// Env is "sandbox" (banner, demo data) or "production".
+	// Env is "sandbox" (banner, demo data, the outbox) or "production".
+	// Anything but "sandbox", the empty string included, is production: the
+	// sandbox hands out every user's codes and links, so it must be asked
+	// for, never fallen into.
 	Env string
 	// TLS says the portal is reached over HTTPS: cookies get Secure and the
 	// __Host- prefix, and HSTS is sent.
@@ -34,13 +38,21 @@ type Config struct {
 	// LoginIPLimit is how many logins one address may try per 15 minutes
 	// (default 50).
 	LoginIPLimit int
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For names the
+	// client for the per-address limits (see clientIP); empty: the socket's
+	// peer is the client.
+	TrustedProxies []netip.Prefix
+	// OutboxShared serves the sandbox outbox to every client, for a shared
+	// demo. Without it the outbox answers only on loopback connections: it
+	// lists every user's codes, reset links and push requests.
+	OutboxShared bool
 	// CryptoWidgetURL is the crypto partner's widget base (…/wallets, …/history); empty means
 	// the sandbox's own partner widget on this portal.
 	CryptoWidgetURL string
 }
 
 // Sandbox reports whether the sandbox banner and sandbox helpers are on.
-func (c Config) Sandbox() bool { return c.Env != "production" }
+func (c Config) Sandbox() bool { return c.Env == "sandbox" }
 
 // Deps are the server's collaborators.
 type Deps struct {
@@ -81,6 +93,8 @@ func New(d Deps) *Server {
 	if d.Logger == nil {
 		d.Logger = slog.Default()
 	}
+	// No reset or invitation token reaches the log, whichever line names it.
+	d.Logger = slog.New(redactingHandler{d.Logger.Handler()})
 	if d.Config.SupportURL == "" {
 		d.Config.SupportURL = "mailto:support@portal.example"
 	}

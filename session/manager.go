@@ -75,11 +75,19 @@ func (m *Manager) now() time.Time {
 	return m.Now().Round(0)
 }
 
-// New creates and stores an anonymous session, with a fresh CSRF token so
-// that even the login form is protected.
+// New creates and stores an anonymous page session, with a fresh CSRF token
+// so that even the login form is protected.
 func (m *Manager) New(ctx context.Context) (*Session, error) {
+	return m.NewOfKind(ctx, KindPage)
+}
+
+// NewOfKind is New for a session of the given kind (KindPage or KindAPI).
+func (m *Manager) NewOfKind(ctx context.Context, kind string) (*Session, error) {
+	if kind != KindPage && kind != KindAPI {
+		return nil, fmt.Errorf("session: unknown kind %q", kind)
+	}
 	now := m.now()
-	s := &Session{ID: newToken(), CSRF: newToken(), CreatedAt: now, LastSeen: now}
+	s := &Session{ID: newToken(), Kind: kind, CSRF: newToken(), CreatedAt: now, LastSeen: now}
 	if err := m.store.Put(ctx, s, m.ttl(s, now)); err != nil {
 		return nil, err
 	}
@@ -88,20 +96,40 @@ func (m *Manager) New(ctx context.Context) (*Session, error) {
 
 // Load returns the session with this id, or ErrNotFound if there is none or
 // it has passed its idle or absolute timeout; an expired session is deleted
-// on the way. Load never writes a live session: see Touch.
+// on the way. Load never writes a live session: see Touch. Sessions of every
+// kind load: the caller checks Kind against the credential it was given.
 func (m *Manager) Load(ctx context.Context, id string) (*Session, error) {
 	if !wellFormedID(id) {
 		return nil, ErrNotFound
 	}
-	s, err := m.store.Get(ctx, id)
+	s, err := m.loadHandle(ctx, HandleOf(id))
 	if err != nil {
 		return nil, err
 	}
-	if s.ID != id {
-		return nil, fmt.Errorf("session: stored under another id")
+	s.ID = id
+	return s, nil
+}
+
+// LoadByHandle is Load for a session named by its handle, as a bearer token
+// names its session. The session comes without ID: it can be saved, rotated
+// and destroyed, but its id cannot be recovered to set as a cookie.
+func (m *Manager) LoadByHandle(ctx context.Context, handle string) (*Session, error) {
+	if !wellFormedHandle(handle) {
+		return nil, ErrNotFound
+	}
+	return m.loadHandle(ctx, handle)
+}
+
+func (m *Manager) loadHandle(ctx context.Context, handle string) (*Session, error) {
+	s, err := m.store.Get(ctx, handle)
+	if err != nil {
+		return nil, err
+	}
+	if s.Handle() != handle {
+		return nil, fmt.Errorf("session: stored under another handle")
 	}
 	if m.expired(s, m.now()) {
-		if err := m.store.Delete(ctx, id); err != nil {
+		if err := m.store.Delete(ctx, handle); err != nil {
 			return nil, err
 		}
 		return nil, ErrNotFound
@@ -126,7 +154,7 @@ func (m *Manager) Touch(ctx context.Context, s *Session) error {
 func (m *Manager) Save(ctx context.Context, s *Session) error {
 	now := m.now()
 	if m.expired(s, now) {
-		if err := m.store.Delete(ctx, s.ID); err != nil {
+		if err := m.store.Delete(ctx, s.Handle()); err != nil {
 			return err
 		}
 		return ErrNotFound
@@ -142,34 +170,43 @@ func (m *Manager) Save(ctx context.Context, s *Session) error {
 
 // Rotate replaces the session with a copy under a new id and a new CSRF
 // token, and deletes the old id so it no longer works. CreatedAt restarts, so
-// the absolute timeout counts from authentication. Call it whenever
-// privilege changes: at login (after setting UserID and Scope) and at MFA
-// completion. Use the returned session; s is left unchanged.
+// the absolute timeout counts from authentication; Kind is kept. Call it
+// whenever privilege changes: at login (after setting UserID and Scope) and
+// at MFA completion. Use the returned session; s is left unchanged. s may
+// have been loaded by handle: the new session has an id either way.
 func (m *Manager) Rotate(ctx context.Context, s *Session) (*Session, error) {
 	now := m.now()
 	n := s.clone()
-	n.ID, n.CSRF = newToken(), newToken()
+	n.ID, n.CSRF, n.handle = newToken(), newToken(), ""
 	n.CreatedAt, n.LastSeen = now, now
 	if err := m.store.Put(ctx, n, m.ttl(n, now)); err != nil {
 		return nil, err
 	}
-	if err := m.store.Delete(ctx, s.ID); err != nil {
+	if err := m.store.Delete(ctx, s.Handle()); err != nil {
 		// The old id must not outlive a rotation; fail closed and drop the
 		// new one too.
-		return nil, errors.Join(err, m.store.Delete(context.WithoutCancel(ctx), n.ID))
+		return nil, errors.Join(err, m.store.Delete(context.WithoutCancel(ctx), n.Handle()))
 	}
 	return n, nil
 }
 
 // Destroy ends the session (logout).
 func (m *Manager) Destroy(ctx context.Context, s *Session) error {
-	return m.store.Delete(ctx, s.ID)
+	return m.store.Delete(ctx, s.Handle())
 }
 
-// DestroyUser ends every session of the user except the one with id except
-// (empty for none): on disabling a user, or on a password or MFA change,
-// keeping the session that made the change. It returns how many it ended.
-func (m *Manager) DestroyUser(ctx context.Context, userID, except string) (int, error) {
+// DestroyUser ends every session of the user except keep (nil for none): on
+// disabling a user, or on a password or MFA change, keeping the session that
+// made the change. It returns how many it ended. keep is a session rather
+// than an id because a session loaded by handle (a bearer caller's) has no
+// id, and an empty one would end the caller's session too.
+func (m *Manager) DestroyUser(ctx context.Context, userID string, keep *Session) (int, error) {
+	except := ""
+	if keep != nil {
+		if except = keep.Handle(); except == "" {
+			return 0, errors.New("session: destroy user: the session to keep has no id or handle")
+		}
+	}
 	return m.store.DeleteUser(ctx, userID, except)
 }
 
@@ -194,16 +231,17 @@ func (m *Manager) ListUser(ctx context.Context, userID string) ([]*Session, erro
 // session" on the sessions page. It returns ErrNotFound when the user has no
 // such session, so one user can never end another's.
 func (m *Manager) DestroyByHandle(ctx context.Context, userID, handle string) error {
-	all, err := m.store.ListUser(ctx, userID)
+	if !wellFormedHandle(handle) {
+		return ErrNotFound
+	}
+	s, err := m.store.Get(ctx, handle)
 	if err != nil {
 		return err
 	}
-	for _, s := range all {
-		if s.UserID == userID && s.Handle() == handle {
-			return m.store.Delete(ctx, s.ID)
-		}
+	if s.UserID == "" || s.UserID != userID {
+		return ErrNotFound
 	}
-	return ErrNotFound
+	return m.store.Delete(ctx, handle)
 }
 
 func (m *Manager) expired(s *Session, now time.Time) bool {

@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -77,12 +78,21 @@ func (e *env) mustLoad(t *testing.T, id string) *Session {
 	return s
 }
 
+func (e *env) mustLoadHandle(t *testing.T, handle string) *Session {
+	t.Helper()
+	s, err := e.m.LoadByHandle(context.Background(), handle)
+	if err != nil {
+		t.Fatalf("LoadByHandle: %v", err)
+	}
+	return s
+}
+
 func (e *env) assertGone(t *testing.T, id string) {
 	t.Helper()
 	if _, err := e.m.Load(context.Background(), id); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("Load: err = %v, want ErrNotFound", err)
 	}
-	if _, err := e.store.Store.Get(context.Background(), id); !errors.Is(err, ErrNotFound) {
+	if _, err := e.store.Store.Get(context.Background(), HandleOf(id)); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("session still in the store: %v", err)
 	}
 }
@@ -248,7 +258,7 @@ func TestManager(t *testing.T) {
 		{"rotated session is indexed under its user", Config{}, func(t *testing.T, e *env) {
 			s := e.login(t, "u1")
 			l, err := e.m.ListUser(ctx, "u1")
-			if err != nil || len(l) != 1 || l[0].ID != s.ID {
+			if err != nil || len(l) != 1 || l[0].Handle() != s.Handle() {
 				t.Fatalf("ListUser = %d sessions, %v", len(l), err)
 			}
 		}},
@@ -288,7 +298,7 @@ func TestManager(t *testing.T) {
 		{"destroy user ends the others, keeps the current one", Config{}, func(t *testing.T, e *env) {
 			current, phone, laptop := e.login(t, "u1"), e.login(t, "u1"), e.login(t, "u1")
 			colleague := e.login(t, "u2")
-			n, err := e.m.DestroyUser(ctx, "u1", current.ID)
+			n, err := e.m.DestroyUser(ctx, "u1", current)
 			if err != nil || n != 2 {
 				t.Fatalf("DestroyUser = %d, %v; want 2", n, err)
 			}
@@ -310,9 +320,94 @@ func TestManager(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(l) != 1 || l[0].ID != active.ID {
+			if len(l) != 1 || l[0].Handle() != active.Handle() {
 				t.Fatalf("listed %d sessions, want only the active one", len(l))
 			}
+		}},
+		{"kinds: page by default, API on request, kept by rotation", Config{}, func(t *testing.T, e *env) {
+			p, err := e.m.New(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, err := e.m.NewOfKind(ctx, KindAPI)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if e.mustLoad(t, p.ID).Kind != KindPage || e.mustLoad(t, a.ID).Kind != KindAPI {
+				t.Fatal("kind not stored")
+			}
+			a.UserID = "u1"
+			r, err := e.m.Rotate(ctx, a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if e.mustLoad(t, r.ID).Kind != KindAPI {
+				t.Fatal("rotation changed the kind")
+			}
+			if _, err := e.m.NewOfKind(ctx, ""); err == nil {
+				t.Fatal("a session without a kind was created")
+			}
+		}},
+		{"load by handle: the session without its id, and it still works", Config{}, func(t *testing.T, e *env) {
+			s := e.login(t, "u1")
+			h, err := e.m.LoadByHandle(ctx, s.Handle())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if h.ID != "" || h.Handle() != s.Handle() || h.UserID != "u1" || h.CSRF != s.CSRF {
+				t.Fatalf("LoadByHandle = %s", h)
+			}
+			AddFlash(h, FlashInfo, "saved by handle")
+			e.clock.Advance(time.Minute)
+			if err := e.m.Save(ctx, h); err != nil {
+				t.Fatal(err)
+			}
+			if fs := PopFlashes(e.mustLoad(t, s.ID)); len(fs) != 1 {
+				t.Fatalf("a save by handle was lost: %v", fs)
+			}
+			r, err := e.m.Rotate(ctx, h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !wellFormedID(r.ID) || r.Handle() == s.Handle() {
+				t.Fatal("rotation by handle gave no new id")
+			}
+			e.assertGone(t, s.ID)
+			if err := e.m.Destroy(ctx, e.mustLoadHandle(t, r.Handle())); err != nil {
+				t.Fatal(err)
+			}
+			e.assertGone(t, r.ID)
+		}},
+		{"a handle is no id and an id no handle", Config{}, func(t *testing.T, e *env) {
+			s := e.login(t, "u1")
+			if _, err := e.m.Load(ctx, s.Handle()); !errors.Is(err, ErrNotFound) {
+				t.Errorf("Load(handle): err = %v", err)
+			}
+			if _, err := e.m.LoadByHandle(ctx, s.ID); !errors.Is(err, ErrNotFound) {
+				t.Errorf("LoadByHandle(id): err = %v", err)
+			}
+			before := e.store.gets.Load()
+			for _, h := range []string{"", "short", s.Handle() + "0", strings.ToUpper(s.Handle()), s.Handle()[:31] + "g", "../../etc/passwd"} {
+				if _, err := e.m.LoadByHandle(ctx, h); !errors.Is(err, ErrNotFound) {
+					t.Errorf("LoadByHandle(%q): err = %v", h, err)
+				}
+			}
+			if n := e.store.gets.Load() - before; n != 0 {
+				t.Fatalf("%d store reads for malformed handles", n)
+			}
+		}},
+		{"destroy user keeps a session loaded by handle", Config{}, func(t *testing.T, e *env) {
+			current, other := e.login(t, "u1"), e.login(t, "u1")
+			byHandle := e.mustLoadHandle(t, current.Handle())
+			if n, err := e.m.DestroyUser(ctx, "u1", byHandle); err != nil || n != 1 {
+				t.Fatalf("DestroyUser = %d, %v; want 1", n, err)
+			}
+			e.assertGone(t, other.ID)
+			e.mustLoad(t, current.ID)
+			if _, err := e.m.DestroyUser(ctx, "u1", &Session{}); err == nil {
+				t.Fatal("DestroyUser kept a session without id or handle, i.e. none")
+			}
+			e.mustLoad(t, current.ID)
 		}},
 		{"destroy by handle ends only the user's own session", Config{}, func(t *testing.T, e *env) {
 			mine, other := e.login(t, "u1"), e.login(t, "u1")

@@ -10,14 +10,15 @@ import (
 // again stay in memory.
 const memorySweepEvery = time.Minute
 
-// MemoryStore keeps sessions in process memory, for running without Redis:
+// MemoryStore keeps sessions in process memory, keyed by handle, for running
+// without Redis:
 // sessions are lost on restart and not shared between instances. Sessions
 // are stored encoded, exactly as in Redis, so callers cannot change a stored
 // session through a pointer and both stores round-trip the same fields.
 type MemoryStore struct {
 	mu        sync.Mutex
-	sessions  map[string]memEntry
-	users     map[string]map[string]struct{}
+	sessions  map[string]memEntry            // by handle
+	users     map[string]map[string]struct{} // user id → handles
 	nextSweep time.Time
 	now       func() time.Time
 }
@@ -38,12 +39,12 @@ func NewMemoryStore() *MemoryStore {
 }
 
 // Get implements Store.
-func (m *MemoryStore) Get(ctx context.Context, id string) (*Session, error) {
+func (m *MemoryStore) Get(ctx context.Context, handle string) (*Session, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	m.mu.Lock()
-	e, ok := m.live(id, m.now())
+	e, ok := m.live(handle, m.now())
 	m.mu.Unlock()
 	if !ok {
 		return nil, ErrNotFound
@@ -72,37 +73,38 @@ func (m *MemoryStore) put(ctx context.Context, s *Session, ttl time.Duration, mu
 	if err != nil {
 		return err
 	}
+	h := s.Handle()
 	now := m.now()
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.sweep(now)
-	old, exists := m.live(s.ID, now)
+	old, exists := m.live(h, now)
 	if mustExist && !exists {
 		return ErrNotFound
 	}
 	if exists && old.userID != s.UserID {
-		m.unindex(old.userID, s.ID)
+		m.unindex(old.userID, h)
 	}
-	m.sessions[s.ID] = memEntry{data: data, userID: s.UserID, expires: now.Add(ttl)}
+	m.sessions[h] = memEntry{data: data, userID: s.UserID, expires: now.Add(ttl)}
 	if s.UserID != "" {
-		ids := m.users[s.UserID]
-		if ids == nil {
-			ids = make(map[string]struct{})
-			m.users[s.UserID] = ids
+		hs := m.users[s.UserID]
+		if hs == nil {
+			hs = make(map[string]struct{})
+			m.users[s.UserID] = hs
 		}
-		ids[s.ID] = struct{}{}
+		hs[h] = struct{}{}
 	}
 	return nil
 }
 
 // Delete implements Store.
-func (m *MemoryStore) Delete(ctx context.Context, id string) error {
+func (m *MemoryStore) Delete(ctx context.Context, handle string) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.remove(id)
+	m.remove(handle)
 	return nil
 }
 
@@ -115,14 +117,14 @@ func (m *MemoryStore) DeleteUser(ctx context.Context, userID, except string) (in
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	n := 0
-	for id := range m.users[userID] {
-		if id == except {
+	for h := range m.users[userID] {
+		if h == except {
 			continue
 		}
-		if _, ok := m.live(id, now); ok {
+		if _, ok := m.live(h, now); ok {
 			n++
 		}
-		m.remove(id)
+		m.remove(h)
 	}
 	return n, nil
 }
@@ -135,8 +137,8 @@ func (m *MemoryStore) ListUser(ctx context.Context, userID string) ([]*Session, 
 	now := m.now()
 	m.mu.Lock()
 	var raw [][]byte
-	for id := range m.users[userID] {
-		if e, ok := m.live(id, now); ok {
+	for h := range m.users[userID] {
+		if e, ok := m.live(h, now); ok {
 			raw = append(raw, e.data)
 		}
 	}
@@ -158,36 +160,36 @@ func (m *MemoryStore) Ping(ctx context.Context) error { return ctx.Err() }
 
 // live returns the entry if it has not expired, and forgets it if it has.
 // m.mu must be held.
-func (m *MemoryStore) live(id string, now time.Time) (memEntry, bool) {
-	e, ok := m.sessions[id]
+func (m *MemoryStore) live(handle string, now time.Time) (memEntry, bool) {
+	e, ok := m.sessions[handle]
 	if !ok {
 		return memEntry{}, false
 	}
 	if !now.Before(e.expires) {
-		m.remove(id)
+		m.remove(handle)
 		return memEntry{}, false
 	}
 	return e, true
 }
 
 // m.mu must be held.
-func (m *MemoryStore) remove(id string) {
-	e, ok := m.sessions[id]
+func (m *MemoryStore) remove(handle string) {
+	e, ok := m.sessions[handle]
 	if !ok {
 		return
 	}
-	delete(m.sessions, id)
-	m.unindex(e.userID, id)
+	delete(m.sessions, handle)
+	m.unindex(e.userID, handle)
 }
 
 // m.mu must be held.
-func (m *MemoryStore) unindex(userID, id string) {
+func (m *MemoryStore) unindex(userID, handle string) {
 	if userID == "" {
 		return
 	}
-	ids := m.users[userID]
-	delete(ids, id)
-	if len(ids) == 0 {
+	hs := m.users[userID]
+	delete(hs, handle)
+	if len(hs) == 0 {
 		delete(m.users, userID)
 	}
 }
@@ -198,9 +200,9 @@ func (m *MemoryStore) sweep(now time.Time) {
 		return
 	}
 	m.nextSweep = now.Add(memorySweepEvery)
-	for id, e := range m.sessions {
+	for h, e := range m.sessions {
 		if !now.Before(e.expires) {
-			m.remove(id)
+			m.remove(h)
 		}
 	}
 }

@@ -17,7 +17,7 @@ import (
 // The index lives as long as the longest session in it: PEXPIRE NX gives a
 // new index a TTL, PEXPIRE GT only ever extends it (both need Redis 7).
 //
-// KEYS: session key, [user index key]. ARGV: json, ttl ms, id, mode.
+// KEYS: session key, [user index key]. ARGV: json, ttl ms, handle, mode.
 // Returns -1 when XX found nothing, else the index size (0 without a user).
 var putScript = redis.NewScript(`
 local ok
@@ -44,15 +44,16 @@ const (
 	watchRetries = 20
 )
 
-// RedisStore keeps sessions in Redis under prefix+"s:"+id, with a set
-// prefix+"user:"+userID of each user's session ids.
+// RedisStore keeps sessions in Redis under prefix+"s:"+handle, with a set
+// prefix+"user:"+userID of each user's session handles. No key or value
+// holds a session id.
 type RedisStore struct {
 	client *redis.Client
 	prefix string
 }
 
 // NewRedisStore returns a Store on client. An empty prefix means "sess:",
-// giving keys sess:s:{id} and sess:user:{uid}. Session and index keys of one
+// giving keys sess:s:{handle} and sess:user:{uid}. Session and index keys of one
 // user are touched in one transaction, so on Redis Cluster they would need a
 // shared hash tag; this store takes a single-node client.
 func NewRedisStore(client *redis.Client, prefix string) *RedisStore {
@@ -62,12 +63,12 @@ func NewRedisStore(client *redis.Client, prefix string) *RedisStore {
 	return &RedisStore{client: client, prefix: prefix}
 }
 
-func (r *RedisStore) sessionKey(id string) string  { return r.prefix + "s:" + id }
-func (r *RedisStore) userKey(userID string) string { return r.prefix + "user:" + userID }
+func (r *RedisStore) sessionKey(handle string) string { return r.prefix + "s:" + handle }
+func (r *RedisStore) userKey(userID string) string    { return r.prefix + "user:" + userID }
 
 // Get implements Store.
-func (r *RedisStore) Get(ctx context.Context, id string) (*Session, error) {
-	b, err := r.client.Get(ctx, r.sessionKey(id)).Bytes()
+func (r *RedisStore) Get(ctx context.Context, handle string) (*Session, error) {
+	b, err := r.client.Get(ctx, r.sessionKey(handle)).Bytes()
 	if errors.Is(err, redis.Nil) {
 		return nil, ErrNotFound
 	}
@@ -98,11 +99,12 @@ func (r *RedisStore) put(ctx context.Context, s *Session, ttl time.Duration, mod
 	if err != nil {
 		return err
 	}
-	keys := []string{r.sessionKey(s.ID)}
+	h := s.Handle()
+	keys := []string{r.sessionKey(h)}
 	if s.UserID != "" {
 		keys = append(keys, r.userKey(s.UserID))
 	}
-	n, err := putScript.Run(ctx, r.client, keys, data, ttl.Milliseconds(), s.ID, mode).Int64()
+	n, err := putScript.Run(ctx, r.client, keys, data, ttl.Milliseconds(), h, mode).Int64()
 	if err != nil {
 		return fmt.Errorf("session: put: %w", err)
 	}
@@ -110,7 +112,7 @@ func (r *RedisStore) put(ctx context.Context, s *Session, ttl time.Duration, mod
 		return ErrNotFound
 	}
 	if n > pruneAbove {
-		// Best effort: a failed prune leaves only stale ids, which the next
+		// Best effort: a failed prune leaves only stale handles, which the next
 		// Put, ListUser or DeleteUser removes.
 		_, _ = r.ListUser(ctx, s.UserID)
 	}
@@ -118,10 +120,10 @@ func (r *RedisStore) put(ctx context.Context, s *Session, ttl time.Duration, mod
 }
 
 // Delete implements Store.
-func (r *RedisStore) Delete(ctx context.Context, id string) error {
+func (r *RedisStore) Delete(ctx context.Context, handle string) error {
 	// GETDEL ends the session atomically; the index entry goes next. Should
-	// that second step fail, the stale id is pruned on the next listing.
-	b, err := r.client.GetDel(ctx, r.sessionKey(id)).Bytes()
+	// that second step fail, the stale handle is pruned on the next listing.
+	b, err := r.client.GetDel(ctx, r.sessionKey(handle)).Bytes()
 	if errors.Is(err, redis.Nil) {
 		return nil
 	}
@@ -132,7 +134,7 @@ func (r *RedisStore) Delete(ctx context.Context, id string) error {
 	if err != nil || s.UserID == "" {
 		return nil // gone is gone; an undecodable entry has no index to fix
 	}
-	if err := r.client.SRem(ctx, r.userKey(s.UserID), id).Err(); err != nil {
+	if err := r.client.SRem(ctx, r.userKey(s.UserID), handle).Err(); err != nil {
 		return fmt.Errorf("session: delete: unindex: %w", err)
 	}
 	return nil
@@ -148,21 +150,21 @@ func (r *RedisStore) DeleteUser(ctx context.Context, userID, except string) (int
 	for range watchRetries {
 		var n int
 		err := r.client.Watch(ctx, func(tx *redis.Tx) error {
-			ids, err := tx.SMembers(ctx, idx).Result()
+			hs, err := tx.SMembers(ctx, idx).Result()
 			if err != nil {
 				return err
 			}
 			var doomed, stale []string
-			owned, err := r.owned(ctx, tx, userID, ids)
+			owned, err := r.owned(ctx, tx, userID, hs)
 			if err != nil {
 				return err
 			}
-			for i, id := range ids {
+			for i, h := range hs {
 				switch {
 				case !owned[i]:
-					stale = append(stale, id)
-				case id != except:
-					doomed = append(doomed, id)
+					stale = append(stale, h)
+				case h != except:
+					doomed = append(doomed, h)
 				}
 			}
 			if len(doomed) == 0 && len(stale) == 0 {
@@ -189,18 +191,18 @@ func (r *RedisStore) DeleteUser(ctx context.Context, userID, except string) (int
 	return 0, fmt.Errorf("session: delete user: index kept changing after %d attempts", watchRetries)
 }
 
-// ListUser implements Store. It also removes ids of expired sessions from the
-// index.
+// ListUser implements Store. It also removes handles of expired sessions from
+// the index.
 func (r *RedisStore) ListUser(ctx context.Context, userID string) ([]*Session, error) {
 	idx := r.userKey(userID)
-	ids, err := r.client.SMembers(ctx, idx).Result()
+	hs, err := r.client.SMembers(ctx, idx).Result()
 	if err != nil {
 		return nil, fmt.Errorf("session: list user: %w", err)
 	}
-	if len(ids) == 0 {
+	if len(hs) == 0 {
 		return nil, nil
 	}
-	vals, err := r.client.MGet(ctx, r.sessionKeys(ids)...).Result()
+	vals, err := r.client.MGet(ctx, r.sessionKeys(hs)...).Result()
 	if err != nil {
 		return nil, fmt.Errorf("session: list user: %w", err)
 	}
@@ -209,14 +211,14 @@ func (r *RedisStore) ListUser(ctx context.Context, userID string) ([]*Session, e
 	for i, v := range vals {
 		s := decodeOwned(v, userID)
 		if s == nil {
-			stale = append(stale, ids[i])
+			stale = append(stale, hs[i])
 			continue
 		}
 		out = append(out, s)
 	}
 	if len(stale) > 0 {
-		// SREM of an id that was live when read but expired since is harmless,
-		// and one re-added meanwhile (same random id) cannot happen.
+		// SREM of a handle that was live when read but expired since is
+		// harmless, and one re-added meanwhile (same random id) cannot happen.
 		if err := r.client.SRem(ctx, idx, toAny(stale)...).Err(); err != nil {
 			return nil, fmt.Errorf("session: list user: prune: %w", err)
 		}
@@ -233,14 +235,14 @@ func (r *RedisStore) Ping(ctx context.Context) error {
 	return nil
 }
 
-// owned reports, for each id, whether its session is live and belongs to
+// owned reports, for each handle, whether its session is live and belongs to
 // userID; only those may be ended in the user's name.
-func (r *RedisStore) owned(ctx context.Context, c redis.Cmdable, userID string, ids []string) ([]bool, error) {
-	out := make([]bool, len(ids))
-	if len(ids) == 0 {
+func (r *RedisStore) owned(ctx context.Context, c redis.Cmdable, userID string, hs []string) ([]bool, error) {
+	out := make([]bool, len(hs))
+	if len(hs) == 0 {
 		return out, nil
 	}
-	vals, err := c.MGet(ctx, r.sessionKeys(ids)...).Result()
+	vals, err := c.MGet(ctx, r.sessionKeys(hs)...).Result()
 	if err != nil {
 		return nil, err
 	}
@@ -250,10 +252,10 @@ func (r *RedisStore) owned(ctx context.Context, c redis.Cmdable, userID string, 
 	return out, nil
 }
 
-func (r *RedisStore) sessionKeys(ids []string) []string {
-	keys := make([]string, len(ids))
-	for i, id := range ids {
-		keys[i] = r.sessionKey(id)
+func (r *RedisStore) sessionKeys(hs []string) []string {
+	keys := make([]string, len(hs))
+	for i, h := range hs {
+		keys[i] = r.sessionKey(h)
 	}
 	return keys
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -47,7 +48,7 @@ func stores(t *testing.T) []storeFactory {
 func testSession(user string) *Session {
 	now := time.Now().Round(0).Truncate(time.Millisecond)
 	return &Session{
-		ID: newToken(), UserID: user, Scope: ScopeDashboard, OrgID: "org_1", Role: "admin",
+		ID: newToken(), Kind: KindPage, UserID: user, Scope: ScopeDashboard, OrgID: "org_1", Role: "admin",
 		CSRF: newToken(), CreatedAt: now, LastSeen: now,
 		Values: map[string]string{"return_to": "/payouts?page=2", "range": "30d"},
 	}
@@ -60,26 +61,29 @@ func TestStoreConformance(t *testing.T) {
 		run  func(t *testing.T, st Store)
 	}{
 		{"get of a missing session", func(t *testing.T, st Store) {
-			if _, err := st.Get(ctx, newToken()); !errors.Is(err, ErrNotFound) {
+			if _, err := st.Get(ctx, HandleOf(newToken())); !errors.Is(err, ErrNotFound) {
 				t.Fatalf("err = %v, want ErrNotFound", err)
 			}
 		}},
 		{"put and get round trip every field", func(t *testing.T, st Store) {
 			s := testSession("u1")
 			mustPut(t, st, s, time.Minute)
-			got := mustGet(t, st, s.ID)
+			got := mustGet(t, st, s.Handle())
 			assertSameSession(t, got, s)
+			if got.ID != "" {
+				t.Fatal("the store returned a session id")
+			}
 		}},
 		{"get returns a copy", func(t *testing.T, st Store) {
 			s := testSession("u1")
 			mustPut(t, st, s, time.Minute)
 			// Only a write may change a stored session; a handler editing
 			// what it loaded must not leak into other requests.
-			got := mustGet(t, st, s.ID)
+			got := mustGet(t, st, s.Handle())
 			got.Role = "viewer"
 			got.Values["return_to"] = "/evil"
 			s.Role = "owner"
-			again := mustGet(t, st, s.ID)
+			again := mustGet(t, st, s.Handle())
 			if again.Role != "admin" || again.Values["return_to"] != "/payouts?page=2" {
 				t.Fatalf("stored session changed without a write: %+v", again.Values)
 			}
@@ -89,16 +93,16 @@ func TestStoreConformance(t *testing.T) {
 			mustPut(t, st, s, time.Minute)
 			s.Scope = ScopeLogin
 			mustPut(t, st, s, time.Minute)
-			if got := mustGet(t, st, s.ID); got.Scope != ScopeLogin {
+			if got := mustGet(t, st, s.Handle()); got.Scope != ScopeLogin {
 				t.Fatalf("scope = %q after replace", got.Scope)
 			}
 		}},
 		{"ttl expires the session and its listing", func(t *testing.T, st Store) {
 			s := testSession("u1")
 			mustPut(t, st, s, 150*time.Millisecond)
-			mustGet(t, st, s.ID)
+			mustGet(t, st, s.Handle())
 			time.Sleep(300 * time.Millisecond)
-			if _, err := st.Get(ctx, s.ID); !errors.Is(err, ErrNotFound) {
+			if _, err := st.Get(ctx, s.Handle()); !errors.Is(err, ErrNotFound) {
 				t.Fatalf("after ttl: err = %v, want ErrNotFound", err)
 			}
 			if l := mustList(t, st, "u1"); len(l) != 0 {
@@ -119,7 +123,7 @@ func TestStoreConformance(t *testing.T) {
 			if err := st.Update(ctx, s, time.Minute); err != nil {
 				t.Fatal(err)
 			}
-			if got := mustGet(t, st, s.ID); got.Values["range"] != "7d" {
+			if got := mustGet(t, st, s.Handle()); got.Values["range"] != "7d" {
 				t.Fatalf("range = %q after update", got.Values["range"])
 			}
 		}},
@@ -128,13 +132,13 @@ func TestStoreConformance(t *testing.T) {
 			// out elsewhere, the request then saves its copy.
 			s := testSession("u1")
 			mustPut(t, st, s, time.Minute)
-			if err := st.Delete(ctx, s.ID); err != nil {
+			if err := st.Delete(ctx, s.Handle()); err != nil {
 				t.Fatal(err)
 			}
 			if err := st.Update(ctx, s, time.Minute); !errors.Is(err, ErrNotFound) {
 				t.Fatalf("update after delete: err = %v, want ErrNotFound", err)
 			}
-			if _, err := st.Get(ctx, s.ID); !errors.Is(err, ErrNotFound) {
+			if _, err := st.Get(ctx, s.Handle()); !errors.Is(err, ErrNotFound) {
 				t.Fatal("update brought a deleted session back")
 			}
 			if l := mustList(t, st, "u1"); len(l) != 0 {
@@ -145,14 +149,14 @@ func TestStoreConformance(t *testing.T) {
 			s, other := testSession("u1"), testSession("u1")
 			mustPut(t, st, s, time.Minute)
 			mustPut(t, st, other, time.Minute)
-			if err := st.Delete(ctx, s.ID); err != nil {
+			if err := st.Delete(ctx, s.Handle()); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := st.Get(ctx, s.ID); !errors.Is(err, ErrNotFound) {
+			if _, err := st.Get(ctx, s.Handle()); !errors.Is(err, ErrNotFound) {
 				t.Fatalf("after delete: err = %v", err)
 			}
-			assertIDs(t, mustList(t, st, "u1"), other.ID)
-			if err := st.Delete(ctx, s.ID); err != nil {
+			assertHandles(t, mustList(t, st, "u1"), other.Handle())
+			if err := st.Delete(ctx, s.Handle()); err != nil {
 				t.Fatalf("second delete: %v", err)
 			}
 		}},
@@ -162,19 +166,19 @@ func TestStoreConformance(t *testing.T) {
 			for _, s := range []*Session{keep, a, b, stranger} {
 				mustPut(t, st, s, time.Minute)
 			}
-			n, err := st.DeleteUser(ctx, "u1", keep.ID)
+			n, err := st.DeleteUser(ctx, "u1", keep.Handle())
 			if err != nil || n != 2 {
 				t.Fatalf("DeleteUser = %d, %v; want 2", n, err)
 			}
 			for _, s := range []*Session{a, b} {
-				if _, err := st.Get(ctx, s.ID); !errors.Is(err, ErrNotFound) {
+				if _, err := st.Get(ctx, s.Handle()); !errors.Is(err, ErrNotFound) {
 					t.Errorf("session of u1 survived DeleteUser: %v", err)
 				}
 			}
-			mustGet(t, st, keep.ID)
-			mustGet(t, st, stranger.ID)
-			assertIDs(t, mustList(t, st, "u1"), keep.ID)
-			if n, err := st.DeleteUser(ctx, "u1", keep.ID); err != nil || n != 0 {
+			mustGet(t, st, keep.Handle())
+			mustGet(t, st, stranger.Handle())
+			assertHandles(t, mustList(t, st, "u1"), keep.Handle())
+			if n, err := st.DeleteUser(ctx, "u1", keep.Handle()); err != nil || n != 0 {
 				t.Fatalf("second DeleteUser = %d, %v; want 0", n, err)
 			}
 		}},
@@ -213,7 +217,7 @@ func TestStoreConformance(t *testing.T) {
 			if n, err := st.DeleteUser(ctx, "u1", ""); err != nil || n != 0 {
 				t.Fatalf("DeleteUser(u1) = %d, %v: ended u2's session", n, err)
 			}
-			assertIDs(t, mustList(t, st, "u2"), s.ID)
+			assertHandles(t, mustList(t, st, "u2"), s.Handle())
 		}},
 		{"list user: own sessions only, most recent first", func(t *testing.T, st Store) {
 			old, mid, recent := testSession("u1"), testSession("u1"), testSession("u1")
@@ -222,7 +226,7 @@ func TestStoreConformance(t *testing.T) {
 			for _, s := range []*Session{mid, old, recent, testSession("u2"), testSession("")} {
 				mustPut(t, st, s, time.Minute)
 			}
-			assertIDs(t, mustList(t, st, "u1"), recent.ID, mid.ID, old.ID)
+			assertHandles(t, mustList(t, st, "u1"), recent.Handle(), mid.Handle(), old.Handle())
 			if l := mustList(t, st, ""); len(l) != 0 {
 				t.Fatalf("anonymous sessions are listed under user \"\": %d", len(l))
 			}
@@ -248,7 +252,7 @@ func TestStoreConformance(t *testing.T) {
 					if _, err := st.ListUser(ctx, s.UserID); err != nil {
 						t.Error(err)
 					}
-					if err := st.Delete(ctx, s.ID); err != nil {
+					if err := st.Delete(ctx, s.Handle()); err != nil {
 						t.Error(err)
 					}
 				})
@@ -281,11 +285,11 @@ func TestRedisStoreLayout(t *testing.T) {
 	s := testSession("u1")
 	mustPut(t, st, s, time.Minute)
 	// Operators and the other packages rely on these key names.
-	if ttl := c.PTTL(ctx, p+"s:"+s.ID).Val(); ttl <= 0 || ttl > time.Minute {
+	if ttl := c.PTTL(ctx, p+"s:"+s.Handle()).Val(); ttl <= 0 || ttl > time.Minute {
 		t.Errorf("session key TTL = %s, want within (0, 1m]", ttl)
 	}
-	if ok := c.SIsMember(ctx, p+"user:u1", s.ID).Val(); !ok {
-		t.Error("id missing from the user index")
+	if ok := c.SIsMember(ctx, p+"user:u1", s.Handle()).Val(); !ok {
+		t.Error("handle missing from the user index")
 	}
 	// The index must outlive its longest session, and never be shortened by
 	// a shorter one.
@@ -303,6 +307,65 @@ func TestRedisStoreLayout(t *testing.T) {
 	}
 }
 
+// Whoever reads the store (a Redis dump, a backup, a debugging session)
+// must find nothing that opens a session: no key, index member or value
+// holds a session id.
+func TestStoreHoldsNoIDs(t *testing.T) {
+	ctx := t.Context()
+	sessions := []*Session{testSession("u1"), testSession("u1"), testSession("")}
+	assertNoID := func(t *testing.T, dump string) {
+		t.Helper()
+		for i, s := range sessions {
+			if strings.Contains(dump, s.ID) {
+				t.Errorf("the store holds the id of session %d", i)
+			}
+			if !strings.Contains(dump, s.Handle()) {
+				t.Errorf("session %d is not stored by its handle", i)
+			}
+		}
+	}
+
+	t.Run("redis", func(t *testing.T) {
+		c := redisClient(t)
+		p := testenv.KeyPrefix(t)
+		st := NewRedisStore(c, p)
+		for _, s := range sessions {
+			mustPut(t, st, s, time.Minute)
+		}
+		var all strings.Builder
+		for _, k := range c.Keys(ctx, p+"*").Val() {
+			all.WriteString(k + "\n")
+			switch c.Type(ctx, k).Val() {
+			case "string":
+				all.WriteString(c.Get(ctx, k).Val() + "\n")
+			case "set":
+				all.WriteString(strings.Join(c.SMembers(ctx, k).Val(), "\n") + "\n")
+			default:
+				t.Fatalf("unexpected key %s", k)
+			}
+		}
+		assertNoID(t, all.String())
+	})
+
+	t.Run("memory", func(t *testing.T) {
+		st := NewMemoryStore()
+		for _, s := range sessions {
+			mustPut(t, st, s, time.Minute)
+		}
+		var all strings.Builder
+		for k, e := range st.sessions {
+			all.WriteString(k + "\n" + string(e.data) + "\n")
+		}
+		for u, hs := range st.users {
+			all.WriteString(u + "\n")
+			for h := range hs {
+				all.WriteString(h + "\n")
+			}
+		}
+		assertNoID(t, all.String())
+	})
+}
+
 func TestRedisStorePrunesStaleIndexMembers(t *testing.T) {
 	ctx := t.Context()
 	c := redisClient(t)
@@ -315,7 +378,7 @@ func TestRedisStorePrunesStaleIndexMembers(t *testing.T) {
 	live := testSession("u1")
 	mustPut(t, st, live, time.Minute)
 	time.Sleep(150 * time.Millisecond)
-	assertIDs(t, mustList(t, st, "u1"), live.ID)
+	assertHandles(t, mustList(t, st, "u1"), live.Handle())
 	if n := c.SCard(ctx, idx).Val(); n != 1 {
 		t.Fatalf("index has %d members after listing, want 1", n)
 	}
@@ -349,9 +412,9 @@ func mustPut(t *testing.T, st Store, s *Session, ttl time.Duration) {
 	}
 }
 
-func mustGet(t *testing.T, st Store, id string) *Session {
+func mustGet(t *testing.T, st Store, handle string) *Session {
 	t.Helper()
-	s, err := st.Get(context.Background(), id)
+	s, err := st.Get(context.Background(), handle)
 	if err != nil {
 		t.Fatalf("Get: %v", err)
 	}
@@ -367,22 +430,23 @@ func mustList(t *testing.T, st Store, user string) []*Session {
 	return l
 }
 
-func assertIDs(t *testing.T, got []*Session, want ...string) {
+func assertHandles(t *testing.T, got []*Session, want ...string) {
 	t.Helper()
 	if len(got) != len(want) {
 		t.Fatalf("got %d sessions, want %d", len(got), len(want))
 	}
 	for i := range want {
-		if got[i].ID != want[i] {
-			// Ids are credentials; even in test output print positions only.
-			t.Fatalf("session %d is not the expected one", i)
+		if got[i].Handle() != want[i] || got[i].ID != "" {
+			t.Fatalf("session %d is not the expected one, or came back with its id", i)
 		}
 	}
 }
 
+// assertSameSession: a round trip keeps every field (the id, which the store
+// never holds, by way of the handle).
 func assertSameSession(t *testing.T, got, want *Session) {
 	t.Helper()
-	if got.ID != want.ID || got.UserID != want.UserID || got.Scope != want.Scope ||
+	if got.Handle() != want.Handle() || got.Kind != want.Kind || got.UserID != want.UserID || got.Scope != want.Scope ||
 		got.OrgID != want.OrgID || got.Role != want.Role || got.CSRF != want.CSRF ||
 		!got.CreatedAt.Equal(want.CreatedAt) || !got.LastSeen.Equal(want.LastSeen) ||
 		len(got.Values) != len(want.Values) {

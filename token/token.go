@@ -15,7 +15,9 @@ import (
 
 // Claims of an access token. Scope is space-separated ("login", "dashboard").
 // Sid names the server-side session the token belongs to, so logout and
-// "end all sessions" revoke tokens too.
+// "end all sessions" revoke tokens too. It holds the session's handle, never
+// its id: token payloads are only signed, not encrypted, and the id is the
+// refresh cookie's credential.
 type Claims struct {
 	Subject   string `json:"sub"`
 	Session   string `json:"sid"`
@@ -70,11 +72,12 @@ var header = b64(`{"alg":"HS256","typ":"JWT"}`)
 
 func b64(s string) string { return base64.RawURLEncoding.EncodeToString([]byte(s)) }
 
-// Issue returns a signed access token and its expiry.
-func (s *Signer) Issue(subject, sessionID, scope string) (string, time.Time) {
+// Issue returns a signed access token and its expiry. session is the
+// session's handle (session.Session.Handle).
+func (s *Signer) Issue(subject, session, scope string) (string, time.Time) {
 	now := s.Now()
 	exp := now.Add(s.TTL)
-	c := Claims{Subject: subject, Session: sessionID, Scope: scope, Type: typeAccess, Audience: audience,
+	c := Claims{Subject: subject, Session: session, Scope: scope, Type: typeAccess, Audience: audience,
 		IssuedAt: now.Unix(), NotBefore: now.Unix(), ExpiresAt: exp.Unix()}
 	body, _ := json.Marshal(c)
 	signing := header + "." + base64.RawURLEncoding.EncodeToString(body)

@@ -1,9 +1,11 @@
 // Command portal serves the customer web portal.
 //
-// Configuration comes from the environment (see README): PORTAL_ADDR,
-// PORTAL_DATA_DIR, REDIS_URL, PORTAL_ENV, PORTAL_SECRET, PORTAL_TLS,
-// PORTAL_SESSION_IDLE, PORTAL_SESSION_ABSOLUTE, PORTAL_ASSETS_DIR, PORTAL_SEED_LARGE
-// (or the flag -seed-large).
+// Configuration comes from the environment (see README and loadConfig):
+// PORTAL_ADDR, PORTAL_DATA_DIR, REDIS_URL, PORTAL_ENV (production unless
+// "sandbox"), PORTAL_SECRET, PORTAL_TLS, PORTAL_TLS_CERT and PORTAL_TLS_KEY,
+// PORTAL_OUTBOX_SHARED, PORTAL_TRUSTED_PROXIES, PORTAL_SESSION_IDLE,
+// PORTAL_SESSION_ABSOLUTE, PORTAL_ASSETS_DIR, PORTAL_SEED_LARGE (or the flag
+// -seed-large).
 package main
 
 import (
@@ -44,24 +46,7 @@ func main() {
 	}
 }
 
-func env(name, def string) string {
-	if v := strings.TrimSpace(os.Getenv(name)); v != "" {
-		return v
-	}
-	return def
-}
-
-func durationEnv(name string, def time.Duration) (time.Duration, error) {
-	v := env(name, "")
-	if v == "" {
-		return def, nil
-	}
-	d, err := time.ParseDuration(v)
-	if err != nil || d <= 0 {
-		return 0, fmt.Errorf("%s: want a duration like 5m, got %q", name, v)
-	}
-	return d, nil
-}
+func env(name, def string) string { return lookup(os.Getenv).get(name, def) }
 
 // largeAccountEntries is the size of the scale-test account of -seed-large.
 const largeAccountEntries = 1_000_000
@@ -75,26 +60,11 @@ func run(log *slog.Logger) error {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}
-	addr := env("PORTAL_ADDR", "127.0.0.1:8080")
-	dataDir := env("PORTAL_DATA_DIR", "data")
-	mode := env("PORTAL_ENV", "sandbox")
-	if mode != "sandbox" && mode != "production" {
-		return fmt.Errorf("PORTAL_ENV must be sandbox or production, got %q", mode)
-	}
-	idle, err := durationEnv("PORTAL_SESSION_IDLE", session.DefaultIdleTimeout)
+	cfg, err := loadConfig(os.Getenv)
 	if err != nil {
 		return err
 	}
-	absolute, err := durationEnv("PORTAL_SESSION_ABSOLUTE", session.DefaultAbsoluteTimeout)
-	if err != nil {
-		return err
-	}
-	ipLimit := 0
-	if v := env("PORTAL_LOGIN_IP_LIMIT", ""); v != "" {
-		if _, err := fmt.Sscan(v, &ipLimit); err != nil || ipLimit < 1 {
-			return fmt.Errorf("PORTAL_LOGIN_IP_LIMIT: want a positive number, got %q", v)
-		}
-	}
+	dataDir, mode := cfg.DataDir, cfg.Mode
 	if err := os.MkdirAll(dataDir, 0o700); err != nil {
 		return err
 	}
@@ -163,12 +133,12 @@ func run(log *slog.Logger) error {
 	crypto, _ := any(store).(provider.Crypto)
 	stats, _ := any(store).(provider.Stats)
 	statements, _ := any(store).(provider.Statements)
+	srvCfg := cfg.server(backend)
 	srv := server.New(server.Deps{
 		Auth: auth, Ledger: ledger, Funding: funding, Crypto: crypto, Stats: stats, Statements: statements,
-		Config: server.Config{Env: mode, TLS: env("PORTAL_TLS", "") == "1", SessionsBackend: backend, LoginIPLimit: ipLimit,
-			SupportURL: env("PORTAL_SUPPORT_URL", ""), CryptoWidgetURL: env("PORTAL_CRYPTO_WIDGET_URL", "")},
+		Config:   srvCfg,
 		Provider: store,
-		Sessions: session.NewManager(sessStore, session.Config{IdleTimeout: idle, AbsoluteTimeout: absolute}),
+		Sessions: session.NewManager(sessStore, session.Config{IdleTimeout: cfg.Idle, AbsoluteTimeout: cfg.Absolute}),
 		Limiter:  limiter, Renderer: renderer, Assets: as, Tokens: signer, Redis: rdb, Logger: log,
 	})
 	defer store.StartStatementWorker(ctx, reference.StatementWorkerEnv(log))()
@@ -182,9 +152,10 @@ func run(log *slog.Logger) error {
 			store.Close()
 		})
 	}
-	log.Info("portal listening", "addr", "http://"+addr, "env", mode, "data", dataDir, "sessions", backend,
-		"idle_timeout", idle.String(), "renderers", renderer.Size())
-	return srv.App().Listen(addr, fiberListenConfig())
+	log.Info("portal listening", "addr", cfg.url(), "env", mode, "tls", srvCfg.TLS, "data", dataDir, "sessions", backend,
+		"idle_timeout", cfg.Idle.String(), "renderers", renderer.Size())
+	logExposure(log, srvCfg)
+	return srv.App().Listen(cfg.Addr, cfg.listen())
 }
 
 // connectRedis uses REDIS_URL when set (and fails if it does not answer:

@@ -2,6 +2,7 @@
 // loopback port and the portal binary built from this checkout, each started
 // here and stopped by PID.
 import { spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -76,6 +77,14 @@ async function waitFor(what, child, probe, timeoutMs) {
     await sleep(100);
   }
   throw new Error(`${what} was not ready after ${timeoutMs} ms:\n${tail(child)}`);
+}
+
+/**
+ * The handle of a session id (session.HandleOf): the store keys sessions by
+ * it and never holds the id itself.
+ */
+export function sessionHandle(id) {
+  return crypto.createHash('sha256').update('portal session handle\0' + id).digest('hex').slice(0, 32);
 }
 
 /**
@@ -171,11 +180,14 @@ export async function startPortal(bin, redisURL, artifacts) {
     PORTAL_ADDR: `127.0.0.1:${port}`,
     PORTAL_DATA_DIR: dataDir,
     REDIS_URL: redisURL,
+    // The portal is production unless asked; the flows read codes from the
+    // sandbox outbox, which answers them because they connect over loopback.
     PORTAL_ENV: 'sandbox',
     // Every flow logs in from 127.0.0.1: room beyond the default 50 per 15 minutes.
     PORTAL_LOGIN_IP_LIMIT: '1000',
   };
-  for (const k of ['PORTAL_ASSETS_DIR', 'PORTAL_DEV', 'PORTAL_TLS', 'PORTAL_SECRET']) delete env[k];
+  for (const k of ['PORTAL_ASSETS_DIR', 'PORTAL_DEV', 'PORTAL_TLS', 'PORTAL_TLS_CERT', 'PORTAL_TLS_KEY', 'PORTAL_SECRET',
+    'PORTAL_OUTBOX_SHARED', 'PORTAL_TRUSTED_PROXIES']) delete env[k];
   const child = start('portal', bin, [], { cwd: dataDir, env }, path.join(artifacts, 'portal.log'));
   child.dataDir = dataDir;
   let health = null;

@@ -1,0 +1,142 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/netip"
+	"strings"
+	"time"
+
+	"github.com/gofiber/fiber/v3"
+
+	"portal/server"
+	"portal/session"
+)
+
+// portalConfig is what the environment asks of the portal. It is read in
+// one function (loadConfig) so the defaults that decide how exposed the
+// portal is can be tested without starting it.
+type portalConfig struct {
+	Addr    string
+	DataDir string
+	// Mode is "sandbox" or "production". Production unless sandbox is asked
+	// for: a sandbox serves every user's codes and reset links on its
+	// outbox, so a forgotten variable must not turn it on.
+	Mode           string
+	Idle, Absolute time.Duration
+	LoginIPLimit   int
+	// TLS: users reach the portal over HTTPS, through a proxy (PORTAL_TLS=1)
+	// or because the portal serves TLS itself (CertFile).
+	TLS bool
+	// CertFile and KeyFile, when set, make the portal serve TLS directly.
+	CertFile, KeyFile string
+	// OutboxShared serves the sandbox outbox beyond loopback connections.
+	OutboxShared bool
+	// TrustedProxies name the client in X-Forwarded-For for the
+	// per-address limits.
+	TrustedProxies  []netip.Prefix
+	SupportURL      string
+	CryptoWidgetURL string
+}
+
+// lookup reads one variable, surrounding spaces dropped, def when unset.
+type lookup func(string) string
+
+func (l lookup) get(name, def string) string {
+	if v := strings.TrimSpace(l(name)); v != "" {
+		return v
+	}
+	return def
+}
+
+func (l lookup) duration(name string, def time.Duration) (time.Duration, error) {
+	v := l.get(name, "")
+	if v == "" {
+		return def, nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("%s: want a duration like 5m, got %q", name, v)
+	}
+	return d, nil
+}
+
+// loadConfig reads the configuration through getenv (os.Getenv, or a map in
+// tests).
+func loadConfig(getenv func(string) string) (portalConfig, error) {
+	env := lookup(getenv)
+	c := portalConfig{
+		Addr:            env.get("PORTAL_ADDR", "127.0.0.1:8080"),
+		DataDir:         env.get("PORTAL_DATA_DIR", "data"),
+		Mode:            env.get("PORTAL_ENV", "production"),
+		CertFile:        env.get("PORTAL_TLS_CERT", ""),
+		KeyFile:         env.get("PORTAL_TLS_KEY", ""),
+		OutboxShared:    env.get("PORTAL_OUTBOX_SHARED", "") == "1",
+		SupportURL:      env.get("PORTAL_SUPPORT_URL", ""),
+		CryptoWidgetURL: env.get("PORTAL_CRYPTO_WIDGET_URL", ""),
+	}
+	if c.Mode != "sandbox" && c.Mode != "production" {
+		return c, fmt.Errorf("PORTAL_ENV must be sandbox or production, got %q", c.Mode)
+	}
+	if (c.CertFile == "") != (c.KeyFile == "") {
+		return c, fmt.Errorf("PORTAL_TLS_CERT and PORTAL_TLS_KEY must be set together")
+	}
+	// A portal serving TLS itself is reached over HTTPS by definition: the
+	// secure cookie, its __Host- prefix and HSTS must not wait for a second
+	// variable someone may forget.
+	c.TLS = env.get("PORTAL_TLS", "") == "1" || c.CertFile != ""
+	var err error
+	if c.Idle, err = env.duration("PORTAL_SESSION_IDLE", session.DefaultIdleTimeout); err != nil {
+		return c, err
+	}
+	if c.Absolute, err = env.duration("PORTAL_SESSION_ABSOLUTE", session.DefaultAbsoluteTimeout); err != nil {
+		return c, err
+	}
+	if c.TrustedProxies, err = server.ParseTrustedProxies(env.get("PORTAL_TRUSTED_PROXIES", "")); err != nil {
+		return c, fmt.Errorf("PORTAL_TRUSTED_PROXIES: %w", err)
+	}
+	if v := env.get("PORTAL_LOGIN_IP_LIMIT", ""); v != "" {
+		if _, err := fmt.Sscan(v, &c.LoginIPLimit); err != nil || c.LoginIPLimit < 1 {
+			return c, fmt.Errorf("PORTAL_LOGIN_IP_LIMIT: want a positive number, got %q", v)
+		}
+	}
+	return c, nil
+}
+
+// url is where the portal listens, for the start-up log.
+func (c portalConfig) url() string {
+	if c.CertFile != "" {
+		return "https://" + c.Addr
+	}
+	return "http://" + c.Addr
+}
+
+// listen is Fiber's listen configuration: TLS directly when a certificate
+// is configured; otherwise production expects a TLS-terminating proxy.
+func (c portalConfig) listen() fiber.ListenConfig {
+	return fiber.ListenConfig{DisableStartupMessage: true, CertFile: c.CertFile, CertKeyFile: c.KeyFile}
+}
+
+// server is the part of the configuration the HTTP layer needs.
+func (c portalConfig) server(sessionsBackend string) server.Config {
+	return server.Config{Env: c.Mode, TLS: c.TLS, SessionsBackend: sessionsBackend, LoginIPLimit: c.LoginIPLimit,
+		OutboxShared: c.OutboxShared, TrustedProxies: c.TrustedProxies, SupportURL: c.SupportURL, CryptoWidgetURL: c.CryptoWidgetURL}
+}
+
+// logExposure says at start-up what the portal exposes beyond its pages:
+// where the sandbox outbox answers (a warning when every client can read
+// it), and whose X-Forwarded-For it believes.
+func logExposure(log *slog.Logger, c server.Config) {
+	level := slog.LevelInfo
+	if c.Sandbox() && c.OutboxShared {
+		level = slog.LevelWarn
+	}
+	log.Log(context.Background(), level, "sandbox outbox", "served", c.OutboxServing(),
+		"path", "/sandbox/outbox", "shared", c.Sandbox() && c.OutboxShared)
+	if len(c.TrustedProxies) == 0 {
+		log.Info("client addresses from the socket: X-Forwarded-For is ignored (PORTAL_TRUSTED_PROXIES unset)")
+	} else {
+		log.Info("client addresses from X-Forwarded-For when the peer is a trusted proxy", "trusted_proxies", fmt.Sprint(c.TrustedProxies))
+	}
+}

@@ -1,0 +1,131 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"log/slog"
+	"strings"
+	"testing"
+)
+
+func envMap(m map[string]string) func(string) string {
+	return func(k string) string { return m[k] }
+}
+
+func TestLoadConfigMode(t *testing.T) {
+	cases := []struct {
+		name    string
+		env     map[string]string
+		mode    string
+		sandbox bool
+		err     bool
+	}{
+		{"unset is production", nil, "production", false, false},
+		{"blank is production", map[string]string{"PORTAL_ENV": "  "}, "production", false, false},
+		{"sandbox asked for", map[string]string{"PORTAL_ENV": "sandbox"}, "sandbox", true, false},
+		{"production asked for", map[string]string{"PORTAL_ENV": "production"}, "production", false, false},
+		{"anything else refused", map[string]string{"PORTAL_ENV": "staging"}, "", false, true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := loadConfig(envMap(tc.env))
+			if tc.err {
+				if err == nil {
+					t.Fatalf("want an error, got mode %q", c.Mode)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Mode != tc.mode || c.server("memory").Sandbox() != tc.sandbox {
+				t.Errorf("mode %q sandbox %v, want %q %v", c.Mode, c.server("memory").Sandbox(), tc.mode, tc.sandbox)
+			}
+		})
+	}
+}
+
+// The start-up log says where the outbox answers, and warns when every
+// client can read it.
+func TestLogExposureOutbox(t *testing.T) {
+	cases := []struct {
+		env  map[string]string
+		want string
+	}{
+		{nil, `level=INFO msg="sandbox outbox" served="nowhere (production)"`},
+		{map[string]string{"PORTAL_OUTBOX_SHARED": "1"}, `level=INFO msg="sandbox outbox" served="nowhere (production)"`},
+		{map[string]string{"PORTAL_ENV": "sandbox"}, `level=INFO msg="sandbox outbox" served="to loopback connections only"`},
+		{map[string]string{"PORTAL_ENV": "sandbox", "PORTAL_OUTBOX_SHARED": "1"}, `level=WARN msg="sandbox outbox" served="to every client (shared demo)"`},
+	}
+	for _, tc := range cases {
+		c, err := loadConfig(envMap(tc.env))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		logExposure(slog.New(slog.NewTextHandler(&buf, nil)), c.server("memory"))
+		if !strings.Contains(buf.String(), tc.want) {
+			t.Errorf("%v: logged %q, want %q", tc.env, buf.String(), tc.want)
+		}
+	}
+}
+
+func TestLoadConfigTrustedProxies(t *testing.T) {
+	c, err := loadConfig(envMap(nil))
+	if err != nil || len(c.server("memory").TrustedProxies) != 0 {
+		t.Fatalf("unset: %v %v, want no trusted proxy", c.TrustedProxies, err)
+	}
+	c, err = loadConfig(envMap(map[string]string{"PORTAL_TRUSTED_PROXIES": "10.0.0.5, 172.16.0.0/12"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(c.server("memory").TrustedProxies); got != "[10.0.0.5/32 172.16.0.0/12]" {
+		t.Errorf("trusted proxies %s", got)
+	}
+	if _, err := loadConfig(envMap(map[string]string{"PORTAL_TRUSTED_PROXIES": "my-proxy"})); err == nil {
+		t.Error("a host name was accepted as a trusted proxy")
+	}
+}
+
+// Serving TLS directly turns on what HTTPS needs (Secure and __Host- on the
+// cookie, HSTS: server.Config.TLS) without a second variable.
+func TestLoadConfigTLS(t *testing.T) {
+	cases := []struct {
+		name string
+		env  map[string]string
+		tls  bool
+		url  string
+		err  bool
+	}{
+		{"plain HTTP", nil, false, "http://127.0.0.1:8080", false},
+		{"behind a TLS proxy", map[string]string{"PORTAL_TLS": "1"}, true, "http://127.0.0.1:8080", false},
+		{"serving TLS directly", map[string]string{"PORTAL_TLS_CERT": "/etc/portal/cert.pem", "PORTAL_TLS_KEY": "/etc/portal/key.pem"}, true, "https://127.0.0.1:8080", false},
+		{"serving TLS directly, PORTAL_TLS=0", map[string]string{"PORTAL_TLS": "0", "PORTAL_TLS_CERT": "c.pem", "PORTAL_TLS_KEY": "k.pem"}, true, "https://127.0.0.1:8080", false},
+		{"a certificate without its key", map[string]string{"PORTAL_TLS_CERT": "c.pem"}, false, "", true},
+		{"a key without its certificate", map[string]string{"PORTAL_TLS_KEY": "k.pem"}, false, "", true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := loadConfig(envMap(tc.env))
+			if tc.err {
+				if err == nil {
+					t.Fatal("want an error")
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := c.server("memory").TLS; got != tc.tls {
+				t.Errorf("server TLS %v, want %v", got, tc.tls)
+			}
+			if c.url() != tc.url {
+				t.Errorf("url %q, want %q", c.url(), tc.url)
+			}
+			l := c.listen()
+			if l.CertFile != tc.env["PORTAL_TLS_CERT"] || l.CertKeyFile != tc.env["PORTAL_TLS_KEY"] {
+				t.Errorf("listen config %q %q", l.CertFile, l.CertKeyFile)
+			}
+		})
+	}
+}

@@ -1,0 +1,54 @@
+package server
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// A bearer token must not become a browser session: the token names its
+// session by a handle that opens nothing as a cookie, and an API session
+// (the refresh cookie's) is refused as a page session, so neither a leaked
+// 15-minute token nor a refresh cookie turns into an 8-hour browser login.
+func TestAPICredentialsAreNoBrowserSession(t *testing.T) {
+	h := newHarness(t)
+	a := h.api()
+	a.login(emailObserver)
+	refresh := a.refreshCookie()
+	if refresh == nil {
+		t.Fatal("no refresh cookie")
+	}
+	page := "/org/" + orgNordic + "/search?q=x" // any page that needs a full login
+
+	// The reference: a browser's own session opens the page.
+	b := h.client()
+	b.login(emailObserver)
+	if res := b.get(page); res.StatusCode != http.StatusOK {
+		t.Fatalf("a real page session: %d", res.StatusCode)
+	}
+
+	cases := []struct{ name, cookie string }{
+		{"the token's session claim", mustClaims(t, h, a.token).Session},
+		{"the access token", a.token},
+		{"the API session's id (refresh cookie)", refresh.Value},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := h.client()
+			c.jar.SetCookies(base, []*http.Cookie{{Name: "portal_session", Value: tc.cookie, Path: "/"}})
+			res := c.get(page)
+			if res.StatusCode != http.StatusSeeOther || !strings.HasPrefix(res.Header.Get("Location"), "/login") {
+				t.Fatalf("%s as portal_session: %d %s, want a redirect to log in", tc.name, res.StatusCode, res.Header.Get("Location"))
+			}
+			// Nor does it authenticate the API the way an island's page
+			// session does.
+			r := c.do("GET", currentUser, nil)
+			if r.StatusCode != http.StatusUnauthorized {
+				t.Fatalf("%s as portal_session on the API: %d, want 401", tc.name, r.StatusCode)
+			}
+		})
+	}
+
+	// The API session itself is untouched by the attempts.
+	a.call("GET", currentUser, nil).expect(t, 200, "")
+}
