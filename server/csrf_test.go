@@ -2,11 +2,14 @@ package server
 
 import (
 	"encoding/base64"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
+
+	"golang.org/x/net/html"
 
 	"portal/reference"
 	"portal/session"
@@ -123,5 +126,43 @@ func TestCSRFMaskedLoginForm(t *testing.T) {
 	res := c.do("POST", "/login", url.Values{"_csrf": {tok}, "email": {emailObserver}, "password": {reference.DemoPassword}})
 	if res.StatusCode != http.StatusSeeOther {
 		t.Fatalf("login with a masked token: %d", res.StatusCode)
+	}
+}
+
+// TestCSRFIslandMarkupMatchesProps: the island cache keeps the token out of
+// its keys and puts each response's own token back, so the markup an island
+// is hydrated over carries exactly its props' token, render after render
+// and browser after browser (the pool's runtimes are shared).
+func TestCSRFIslandMarkupMatchesProps(t *testing.T) {
+	h := newHarness(t)
+	a, b := loggedIn(t, h, emailAdmin), loggedIn(t, h, emailAdmin)
+	checked := 0
+	for i := range 6 {
+		c := []*client{a, b}[i%2]
+		_, doc := c.page("/org/" + orgNordic)
+		for _, div := range findAll(doc, func(n *html.Node) bool { return hasAttr(n, "data-island") }) {
+			props := find(doc, byID(attr(div, "data-props")))
+			var p struct {
+				CSRF string `json:"csrf"`
+			}
+			if props == nil || json.Unmarshal([]byte(text(props)), &p) != nil {
+				t.Fatalf("island %s: no props", attr(div, "data-island"))
+			}
+			if p.CSRF == "" {
+				continue
+			}
+			if unmasked(t, p.CSRF) != c.sessionCSRF() {
+				t.Errorf("island %s: props token of another session", attr(div, "data-island"))
+			}
+			for _, in := range findAll(div, func(n *html.Node) bool { return attr(n, "name") == "_csrf" }) {
+				checked++
+				if attr(in, "value") != p.CSRF {
+					t.Errorf("render %d, island %s: markup token %q, props token %q", i, attr(div, "data-island"), attr(in, "value"), p.CSRF)
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no island carried a _csrf field")
 	}
 }

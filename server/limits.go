@@ -106,13 +106,13 @@ func maxBodyLimit(routes []*Route) int {
 // gigabytes) and a field longer than its cap (422). The answer never
 // carries the refused value.
 func (s *Server) limitRequest(c fiber.Ctx) error {
-	rq := &c.Request().Header
-	if ce := strings.TrimSpace(string(rq.ContentEncoding())); ce != "" && !strings.EqualFold(ce, "identity") {
+	// As sent: Body() would inflate it.
+	n := len(c.Request().Body())
+	if ce := strings.TrimSpace(string(c.Request().Header.ContentEncoding())); n > 0 && ce != "" && !strings.EqualFold(ce, "identity") {
 		return s.refuse(c, fiber.StatusUnsupportedMediaType, nil)
 	}
-	// As sent: Body() would inflate it. Only a body past the default needs
-	// its route's allowance looked up.
-	if n := len(c.Request().Body()); n > defaultBodyLimit && n > s.bodyLimit(c.Method(), c.Path()) {
+	// Only a body past the default needs its route's allowance looked up.
+	if n > defaultBodyLimit && n > s.bodyLimit(c.Method(), c.Path()) {
 		return s.refuse(c, fiber.StatusRequestEntityTooLarge, nil)
 	}
 	if tl := formTooLong(c); tl != nil {
