@@ -12,6 +12,7 @@ const WALLET = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 const SELECT_TEXT = 'Select account to see the funding instructions.';
 const CHANGED_TEXT = 'The funding instructions of this account have changed.';
 const CRYPTO_PROMPT = 'Select an account to enable crypto funding options.';
+const CRYPTO_OPEN = "Choose Show crypto funding to open the partner's widgets for this account.";
 
 const nav = (page) => page.getByRole('navigation', { name: 'Main', exact: true });
 const fundingLink = (page) => nav(page).getByRole('link', { name: 'Account funding', exact: true });
@@ -123,6 +124,7 @@ test('funding: crypto funding shows both partner widgets to an admin', async (t)
   const options = await page.getByLabel('Account', { exact: true }).locator('option').evaluateAll((os) => os.map((o) => o.value));
   assert.deepEqual(options, ['', USDT], 'only the account with a crypto wallet');
 
+  // The form posts (it mints the partner's token) and comes back to ?account=.
   await page.getByLabel('Account', { exact: true }).selectOption(USDT);
   await page.getByRole('button', { name: 'Show crypto funding' }).click();
   await page.waitForURL(new RegExp('account=' + USDT));
@@ -142,8 +144,14 @@ test('funding: observer sees only crypto history and no account funding', async 
   await page.goto(`/org/${NORDIC}/account_funding`);
   await page.waitForURL(orgURL(NORDIC));
 
+  // A link to an account mints nothing (a GET): the account is chosen and
+  // the form opens the widgets.
   await page.goto(`/org/${NORDIC}/crypto_funding?account=${USDT}`);
   await expectH1(page, 'Crypto funding');
+  await page.getByText(CRYPTO_OPEN).waitFor();
+  assert.equal(await page.locator('iframe').count(), 0, 'no widgets before the form is sent');
+  assert.equal(await page.getByLabel('Account', { exact: true }).inputValue(), USDT);
+  await page.getByRole('button', { name: 'Show crypto funding' }).click();
   const history = page.frameLocator('iframe[title="Crypto funding history (partner widget)"]');
   await history.getByRole('heading', { name: 'Crypto deposits' }).waitFor();
   assert.equal(await page.locator('iframe').count(), 1, 'only the history widget');

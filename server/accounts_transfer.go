@@ -106,7 +106,7 @@ func findTransferAccount(list []TransferAccount, number string) (TransferAccount
 func (s *Server) transferButton(c fiber.Ctx, o *OrgContext, number string) *TransferButtonProps {
 	accts := ownedTransferAccounts(o)
 	p := &TransferButtonProps{Href: "/org/" + o.Org.ID + "/accounts/" + number + "/transfer", OrgID: o.Org.ID,
-		CSRF: req(c).Session.CSRF, Accounts: accts, IdempotencyKey: uuid.NewString()}
+		CSRF: maskedCSRF(req(c).Session), Accounts: accts, IdempotencyKey: uuid.NewString()}
 	if _, ok := findTransferAccount(accts, number); ok {
 		p.From = number
 	}

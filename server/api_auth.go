@@ -92,7 +92,7 @@ type tokenReply struct {
 func (s *Server) tokenReply(u provider.User, sess *session.Session) tokenReply {
 	tok, _ := s.Tokens.Issue(u.ID, sess.Handle(), sess.Scope)
 	return tokenReply{AccessToken: tok, TokenType: "Bearer", ExpiresIn: int(s.Tokens.TTL / time.Second),
-		Scope: sess.Scope, CSRFToken: sess.CSRF}
+		Scope: sess.Scope, CSRFToken: maskedCSRF(sess)}
 }
 
 func (s *Server) setRefreshCookie(c fiber.Ctx, id string) {
@@ -130,7 +130,7 @@ func (s *Server) apiAuthenticate(c fiber.Ctx, op *apiOp) (*apiCaller, *apiProble
 	}
 	// The CSRF middleware checks this already; checking again here keeps a
 	// cookie-authenticated change safe should that check ever be bypassed.
-	if (unsafeMethod(c.Method()) || op.CookieCSRF) && !session.CSRFMatch(sess, c.Get(apiCSRFHeader)) {
+	if (unsafeMethod(c.Method()) || op.CookieCSRF) && !csrfValid(sess, c.Get(apiCSRFHeader)) {
 		return nil, &apiProblem{Status: fiber.StatusForbidden, Code: apiCodeInvalidCSRF, Title: "Missing or invalid CSRF token"}, nil
 	}
 	u, prob, err := s.apiUser(ctx, sess)
@@ -402,7 +402,7 @@ func (s *Server) apiRefresh(c fiber.Ctx, _ *apiCaller) error {
 	if sess.Kind != session.KindAPI || sess.UserID == "" {
 		return expired()
 	}
-	if !session.CSRFMatch(sess, c.Get(apiCSRFHeader)) {
+	if !csrfValid(sess, c.Get(apiCSRFHeader)) {
 		s.Logger.Warn("csrf rejected", "request_id", req(c).ID, "path", c.Path(), "had_session", true)
 		return apiError(c, fiber.StatusForbidden, apiCodeInvalidCSRF, "Missing or invalid CSRF token")
 	}

@@ -188,7 +188,7 @@ func (s *Server) apiCompleteMFA(c fiber.Ctx, a *apiCaller, how string, reply api
 	if a.viaCookie() {
 		s.setSessionCookie(c, n.ID)
 		req(c).Session = n
-		reply.tokenReply = &tokenReply{Scope: n.Scope, CSRFToken: n.CSRF}
+		reply.tokenReply = &tokenReply{Scope: n.Scope, CSRFToken: maskedCSRF(n)}
 	} else {
 		s.setRefreshCookie(c, n.ID)
 		tr := s.tokenReply(a.User, n)

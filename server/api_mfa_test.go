@@ -72,7 +72,7 @@ func expectUpgraded(t *testing.T, h *harness, a *apiClient, login apiReply, r ap
 	if ck := a.refreshCookie(); ck == nil || session.HandleOf(ck.Value) != cl.Session {
 		t.Errorf("refresh cookie %v does not name the new session %s", ck, cl.Session)
 	}
-	if r.body["csrf_token"] == login.body["csrf_token"] {
+	if unmasked(t, r.body["csrf_token"]) == unmasked(t, login.body["csrf_token"]) {
 		t.Error("the CSRF token did not change")
 	}
 	if _, err := h.manager.LoadByHandle(t.Context(), oldSid); err == nil {
@@ -296,7 +296,7 @@ func TestAPIMFAWithSessionCookie(t *testing.T) {
 		t.Errorf("cookie reply %s", r.raw)
 	}
 	n, newID := pageSession()
-	if newID == oldID || n.Scope != session.ScopeDashboard || n.CSRF != r.body["csrf_token"] {
+	if newID == oldID || n.Scope != session.ScopeDashboard || n.CSRF != unmasked(t, r.body["csrf_token"]) {
 		t.Errorf("page session not rotated to dashboard: %v", n)
 	}
 	if res := c.get("/"); res.StatusCode != http.StatusSeeOther || !strings.HasPrefix(res.Header.Get("Location"), "/org/") {

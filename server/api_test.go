@@ -137,7 +137,7 @@ func TestAPILogin(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if sess.Scope != tc.scope || sess.UserID != claims.Subject || sess.CSRF != r.body["csrf_token"] {
+			if sess.Scope != tc.scope || sess.UserID != claims.Subject || sess.CSRF != unmasked(t, r.body["csrf_token"]) {
 				t.Errorf("session %v", sess)
 			}
 		})
@@ -352,7 +352,7 @@ func TestAPIRefresh(t *testing.T) {
 				return
 			}
 			cl := mustClaims(t, h, r.body["access_token"].(string))
-			if cl.Session != sid || cl.Scope != session.ScopeDashboard || r.body["csrf_token"] != csrf {
+			if cl.Session != sid || cl.Scope != session.ScopeDashboard || unmasked(t, r.body["csrf_token"]) != unmasked(t, csrf) {
 				t.Errorf("refresh changed the session: %+v %s", cl, r.raw)
 			}
 			c.token = r.body["access_token"].(string)

@@ -1,8 +1,10 @@
 package server
 
 import (
+	"encoding/json"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/gofiber/fiber/v3"
 
@@ -66,6 +68,40 @@ func (s *Server) cryptoAccounts(c fiber.Ctx, o *OrgContext) ([]FundingAccount, e
 	return out, nil
 }
 
+// The partner token is minted only by a POST (cryptoFundingOpen, the
+// page's "Show crypto funding" form) and kept in the session; the page, a
+// GET, shows the frames while that token is still good and otherwise just
+// the form, so opening or reloading the page writes nothing. Without
+// JavaScript this is the same form and a redirect.
+
+// cryptoTokenReuseMin is how long a kept token must still last for the page
+// to frame it again; a shorter-lived one could expire as the frames load.
+const cryptoTokenReuseMin = time.Minute
+
+func cryptoTokenKey(orgID string) string { return "crypto_token:" + orgID }
+
+// keptCryptoToken is the partner token a session holds for one organisation.
+type keptCryptoToken struct {
+	UserID  string    `json:"u"`
+	Account string    `json:"a"`
+	Manage  bool      `json:"m"`
+	Token   string    `json:"t"`
+	Expires time.Time `json:"e"`
+}
+
+// keptToken is the session's token for the account, if it was minted for
+// this user with the rights the role grants now and lasts a while yet.
+func keptToken(c fiber.Ctx, o *OrgContext, acct string) (string, bool) {
+	rq := req(c)
+	var k keptCryptoToken
+	if rq.Session == nil || rq.User == nil || json.Unmarshal([]byte(rq.Session.Values[cryptoTokenKey(o.Org.ID)]), &k) != nil {
+		return "", false
+	}
+	ok := k.Token != "" && k.UserID == rq.User.ID && k.Account == acct && k.Manage == o.Can(access.CryptoManage) &&
+		time.Until(k.Expires) >= cryptoTokenReuseMin
+	return k.Token, ok
+}
+
 func (s *Server) cryptoFundingPage(c fiber.Ctx) error {
 	if s.Funding == nil || s.Crypto == nil {
 		return s.notFound(c)
@@ -81,29 +117,75 @@ func (s *Server) cryptoFundingPage(c fiber.Ctx) error {
 	}
 	p := CryptoFundingProps{Shell: sh, Accounts: accounts, Message: cryptoMsgSelect, Frames: []CryptoFrame{}}
 	acct := strings.Clone(c.Query(fundingAccountField))
-	listed := false
-	for _, a := range accounts {
-		listed = listed || a.Value == acct
+	if !listedAccount(accounts, acct) {
+		return s.render(c, view{Page: "CryptoFunding", Title: cryptoTitle + " · " + o.Org.Name, Props: p})
 	}
-	if listed {
-		manage := o.Can(access.CryptoManage)
-		tok, err := s.Crypto.CryptoToken(c.Context(), o.Org.ID, acct, manage)
-		switch provider.ErrorCode(err) {
-		case "":
-			p.Account, p.Message = acct, ""
-			base, frameSrc := s.cryptoWidgetBase()
-			q := "?token=" + url.QueryEscape(tok.Token)
-			if manage {
-				p.Frames = append(p.Frames, CryptoFrame{ID: "crypto-wallets", Heading: "Wallets", Title: "Crypto wallets (partner widget)", Src: base + "/wallets" + q})
-			}
-			p.Frames = append(p.Frames, CryptoFrame{ID: "crypto-history", Heading: "History", Title: "Crypto funding history (partner widget)", Src: base + "/history" + q})
-			c.Set("Content-Security-Policy", contentSecurityPolicy(req(c).Nonce, frameSrc, "'none'"))
-		case provider.ENOTFOUND:
-		default:
-			return err
+	p.Account = acct
+	tok, ok := keptToken(c, o, acct)
+	if !ok {
+		p.Message = cryptoMsgOpen
+		return s.render(c, view{Page: "CryptoFunding", Title: cryptoTitle + " · " + o.Org.Name, Props: p})
+	}
+	p.Message = ""
+	base, frameSrc := s.cryptoWidgetBase()
+	q := "?token=" + url.QueryEscape(tok)
+	if o.Can(access.CryptoManage) {
+		p.Frames = append(p.Frames, CryptoFrame{ID: "crypto-wallets", Heading: "Wallets", Title: "Crypto wallets (partner widget)", Src: base + "/wallets" + q})
+	}
+	p.Frames = append(p.Frames, CryptoFrame{ID: "crypto-history", Heading: "History", Title: "Crypto funding history (partner widget)", Src: base + "/history" + q})
+	c.Set("Content-Security-Policy", contentSecurityPolicy(req(c).Nonce, frameSrc, "'none'"))
+	return s.render(c, view{Page: "CryptoFunding", Title: cryptoTitle + " · " + o.Org.Name, Props: p})
+}
+
+func listedAccount(accounts []FundingAccount, acct string) bool {
+	for _, a := range accounts {
+		if a.Value == acct {
+			return true
 		}
 	}
-	return s.render(c, view{Page: "CryptoFunding", Title: cryptoTitle + " · " + o.Org.Name, Props: p})
+	return false
+}
+
+// cryptoFundingOpen mints a partner token for the chosen account, keeps it
+// in the session and goes back to the page, which frames it.
+func (s *Server) cryptoFundingOpen(c fiber.Ctx) error {
+	if s.Funding == nil || s.Crypto == nil {
+		return s.notFound(c)
+	}
+	rq := req(c)
+	o := rq.Org
+	page := "/org/" + o.Org.ID + "/crypto_funding"
+	accounts, err := s.cryptoAccounts(c, o)
+	if err != nil {
+		return err
+	}
+	acct := strings.Clone(c.FormValue(fundingAccountField))
+	if !listedAccount(accounts, acct) {
+		return redirect(c, page)
+	}
+	if _, ok := keptToken(c, o, acct); ok {
+		return redirect(c, page+"?"+fundingAccountField+"="+url.QueryEscape(acct))
+	}
+	manage := o.Can(access.CryptoManage)
+	tok, err := s.Crypto.CryptoToken(c.Context(), o.Org.ID, acct, manage)
+	if provider.ErrorCode(err) == provider.ENOTFOUND {
+		return redirect(c, page)
+	}
+	if err != nil {
+		return err
+	}
+	k, err := json.Marshal(keptCryptoToken{UserID: rq.User.ID, Account: acct, Manage: tok.Manage, Token: tok.Token, Expires: tok.ExpiresAt})
+	if err != nil {
+		return err
+	}
+	if rq.Session.Values == nil {
+		rq.Session.Values = map[string]string{}
+	}
+	rq.Session.Values[cryptoTokenKey(o.Org.ID)] = string(k)
+	if err := s.Sessions.Save(c.Context(), rq.Session); err != nil {
+		return err
+	}
+	return redirect(c, page+"?"+fundingAccountField+"="+url.QueryEscape(acct))
 }
 
 // The sandbox partner widget: what the partner would show inside the frame.

@@ -77,7 +77,7 @@ func (s *Server) shellDateRange(c fiber.Ctx) ShellDateRange {
 		From: r.From.Format(daterange.DisplayLayout), To: r.To.Format(daterange.DisplayLayout),
 		Today: now.Format(daterange.APILayout), MinYear: daterange.MinYear, MaxYear: now.Year() + 1,
 		Presets: daterange.Presets(), Action: "/org/" + id + "/date_range",
-		ReturnTo: returnPath(id, string(c.Request().URI().RequestURI())), CSRF: req(c).Session.CSRF,
+		ReturnTo: returnPath(id, string(c.Request().URI().RequestURI())), CSRF: maskedCSRF(req(c).Session),
 	}
 }
 
@@ -286,7 +286,7 @@ func (s *Server) dashboard(c fiber.Ctx) error {
 		p.Collections = s.collectionStats(c, base, r)
 	}
 	if o.Flags.On(provider.FlagCryptoFunding) && o.Can(access.CryptoRead) && rq.Session.Values[cryptoBannerKey(o.Org.ID)] == "" {
-		p.Crypto = &CryptoBanner{Href: base + "/crypto_funding", CloseAction: base + "/crypto_banner/close", CSRF: rq.Session.CSRF}
+		p.Crypto = &CryptoBanner{Href: base + "/crypto_funding", CloseAction: base + "/crypto_banner/close", CSRF: maskedCSRF(rq.Session)}
 	}
 	return s.render(c, view{Page: "Dashboard", Title: "Dashboard · " + o.Org.Name, Props: p})
 }

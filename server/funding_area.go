@@ -26,6 +26,9 @@ func (s *Server) fundingArea() area {
 		routes: []*Route{
 			{Name: "org.account_funding.accept", Method: "POST", Path: "/org/:org/account_funding/accept", Access: Dashboard,
 				Perms: P(access.AccountsFunding), Handler: s.acceptFundingPost},
+			// Mints the partner token: the page itself is a GET and changes nothing.
+			{Name: "org.crypto_funding.open", Method: "POST", Path: "/org/:org/crypto_funding", Access: Dashboard,
+				Perms: P(access.CryptoRead), Handler: s.cryptoFundingOpen},
 			// The partner's side: the token in the URL is the only credential, as
 			// it would be at a real partner.
 			{Name: "sandbox.crypto_widget.wallets", Method: "GET", Path: cryptoWidgetSandboxBase + "/wallets", Access: Public,
@@ -44,6 +47,7 @@ const (
 	fundingMsgAccepted      = "Thank you: the new funding instructions are noted."
 	cryptoTitle             = "Crypto funding"
 	cryptoMsgSelect         = "Select an account to enable crypto funding options."
+	cryptoMsgOpen           = "Choose Show crypto funding to open the partner's widgets for this account."
 	fundingReturnField      = "return"
 	fundingAccountField     = "account"
 	fundingWidth            = 436 // spec 000 §9

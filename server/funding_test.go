@@ -309,6 +309,22 @@ const (
 	titleHistory = "Crypto funding history (partner widget)"
 )
 
+// openCrypto does what the crypto funding page's form does for the query's
+// account (the POST that mints the partner token, then its redirect) and
+// returns the page it lands on; with no account it just opens the page.
+func (c *client) openCrypto(t *testing.T, page, query string) *http.Response {
+	t.Helper()
+	q, _ := url.ParseQuery(strings.TrimPrefix(query, "?"))
+	if !q.Has("account") {
+		return c.get(page + query)
+	}
+	res := c.postForm(page, url.Values{"account": {q.Get("account")}}, page)
+	if res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("show crypto funding: %d", res.StatusCode)
+	}
+	return c.get(res.Header.Get("Location"))
+}
+
 func TestCryptoFundingPage(t *testing.T) {
 	h := newHarness(t)
 	usdt := "?account=" + reference.DemoAccountOrg1USDT
@@ -326,7 +342,7 @@ func TestCryptoFundingPage(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			c := loggedIn(t, h, tc.email)
-			res := c.get(cryptoPage + tc.query)
+			res := c.openCrypto(t, cryptoPage, tc.query)
 			csp := res.Header.Get("Content-Security-Policy")
 			doc := parse(t, res)
 			if res.StatusCode != 200 || text(find(doc, byTag("h1"))) != cryptoTitle {
@@ -374,7 +390,7 @@ func TestCryptoFundingPartnerURL(t *testing.T) {
 	} {
 		h := newHarness(t, func(d *Deps) { d.Config.CryptoWidgetURL = tc.conf })
 		c := loggedIn(t, h, emailObserver)
-		res := c.get(cryptoPage + "?account=" + reference.DemoAccountOrg1USDT)
+		res := c.openCrypto(t, cryptoPage, "?account="+reference.DemoAccountOrg1USDT)
 		csp := res.Header.Get("Content-Security-Policy")
 		src := frames(parse(t, res))[titleHistory]
 		if !strings.HasPrefix(src, tc.src) || !strings.Contains(csp, tc.frameSrc) {
@@ -387,7 +403,7 @@ func TestCryptoWidget(t *testing.T) {
 	h := newHarness(t)
 	tokenOf := func(email string) string {
 		c := loggedIn(t, h, email)
-		src := frames(parse(t, c.get(cryptoPage+"?account="+reference.DemoAccountOrg1USDT)))[titleHistory]
+		src := frames(parse(t, c.openCrypto(t, cryptoPage, "?account="+reference.DemoAccountOrg1USDT)))[titleHistory]
 		u, err := url.Parse(src)
 		if err != nil || u.Query().Get("token") == "" {
 			t.Fatalf("no token in %q", src)

@@ -108,7 +108,7 @@ func (s *Server) invitationForm(c fiber.Ctx, token string, inv provider.Invitati
 	if err != nil {
 		return err
 	}
-	return s.invitationPage(c, InvitationProps{State: "form", CSRF: sess.CSRF, Email: inv.Email,
+	return s.invitationPage(c, InvitationProps{State: "form", CSRF: maskedCSRF(sess), Email: inv.Email,
 		Action: "/invitations/accept/" + token, Errors: errs, Base: base}, status)
 }
 

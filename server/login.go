@@ -61,7 +61,7 @@ func (s *Server) emailForm(c fiber.Ctx, email string, errs map[string]string, ba
 	if errs == nil {
 		errs = map[string]string{}
 	}
-	return EmailFormProps{Sandbox: s.Config.Sandbox(), CSRF: sess.CSRF, Email: email, Errors: errs, Base: base}, nil
+	return EmailFormProps{Sandbox: s.Config.Sandbox(), CSRF: maskedCSRF(sess), Email: email, Errors: errs, Base: base}, nil
 }
 
 // LoginProps are the props of templates/pages/Login.tsx.
@@ -345,7 +345,7 @@ type PlainProps struct {
 
 func (s *Server) noOrganisation(c fiber.Ctx) error {
 	return s.render(c, view{Page: "NoOrganisation", Title: "No organisation",
-		Props: PlainProps{Sandbox: s.Config.Sandbox(), CSRF: req(c).Session.CSRF}})
+		Props: PlainProps{Sandbox: s.Config.Sandbox(), CSRF: maskedCSRF(req(c).Session)}})
 }
 
 // logout ends the session on the server, then shows the logged-out page.

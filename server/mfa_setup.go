@@ -158,7 +158,7 @@ func (s *Server) setupPage(c fiber.Ctx, f setupForm, status int) error {
 	rq := req(c)
 	u := rq.User
 	sess := rq.Session
-	p := MfaSetupProps{Sandbox: s.Config.Sandbox(), CSRF: sess.CSRF, Base: setupBase(c),
+	p := MfaSetupProps{Sandbox: s.Config.Sandbox(), CSRF: maskedCSRF(sess), Base: setupBase(c),
 		Dashboard: sess.Scope == session.ScopeDashboard, Errors: f.Errors, Alert: f.Alert, Note: f.Note,
 		Outbox: s.outboxLink(c)}
 	if p.Errors == nil {

@@ -51,7 +51,7 @@ type ApprovalProps struct {
 
 func (s *Server) verifyPage(c fiber.Ctx, p MfaVerifyProps, status int) error {
 	rq := req(c)
-	p.Sandbox, p.CSRF, p.Outbox = s.Config.Sandbox(), rq.Session.CSRF, s.outboxLink(c)
+	p.Sandbox, p.CSRF, p.Outbox = s.Config.Sandbox(), maskedCSRF(rq.Session), s.outboxLink(c)
 	if p.Errors == nil {
 		p.Errors = map[string]string{}
 	}
@@ -248,7 +248,7 @@ func (s *Server) authyPage(c fiber.Ctx, base string, status int) error {
 		case err != nil:
 			return err
 		default:
-			p.Approval = &ApprovalProps{ID: a.ID, Status: a.Status, CSRF: sess.CSRF,
+			p.Approval = &ApprovalProps{ID: a.ID, Status: a.Status, CSRF: maskedCSRF(sess),
 				StatusURL: "/mfa-verify/approval?" + url.Values{"id": {a.ID}}.Encode(),
 				CheckURL:  "/mfa-verify/authy/check", Interval: approvalPollMs}
 		}

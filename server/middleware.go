@@ -207,7 +207,7 @@ func (s *Server) checkCSRF(c fiber.Ctx) error {
 	if tok == "" {
 		tok = c.FormValue("_csrf")
 	}
-	if r.Session != nil && session.CSRFMatch(r.Session, tok) {
+	if csrfValid(r.Session, tok) {
 		return c.Next()
 	}
 	s.Logger.Warn("csrf rejected", "request_id", r.ID, "path", c.Path(), "had_session", r.Session != nil)

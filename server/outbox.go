@@ -128,7 +128,7 @@ func (s *Server) outboxGet(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	p := OutboxProps{Sandbox: true, CSRF: sess.CSRF, Messages: []OutboxItem{}, Approvals: []OutboxApproval{}}
+	p := OutboxProps{Sandbox: true, CSRF: maskedCSRF(sess), Messages: []OutboxItem{}, Approvals: []OutboxApproval{}}
 	for _, m := range msgs {
 		kind := "E-mail"
 		if m.Kind == provider.OutboxSMS {

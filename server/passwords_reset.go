@@ -118,7 +118,7 @@ func (s *Server) resetForm(c fiber.Ctx, token string, errs map[string]string, ba
 	if err != nil {
 		return err
 	}
-	return s.resetPage(c, ResetProps{State: "form", CSRF: sess.CSRF, Action: "/passwords/reset/" + token,
+	return s.resetPage(c, ResetProps{State: "form", CSRF: maskedCSRF(sess), Action: "/passwords/reset/" + token,
 		Errors: errs, Base: base}, status)
 }
 

@@ -66,7 +66,7 @@ func (s *Server) reauthPage(c fiber.Ctx, errs map[string]string, base string, st
 		next = "/"
 	}
 	return s.render(c, view{Status: status, Page: "Reauth", Title: "Confirm it's you", Props: ReauthProps{
-		Sandbox: s.Config.Sandbox(), CSRF: rq.Session.CSRF, Email: rq.User.Email, Next: next, Errors: errs, Base: base}})
+		Sandbox: s.Config.Sandbox(), CSRF: maskedCSRF(rq.Session), Email: rq.User.Email, Next: next, Errors: errs, Base: base}})
 }
 
 func (s *Server) reauthPost(c fiber.Ctx) error {

@@ -44,6 +44,10 @@ type Route struct {
 	// run, then the visitor sees the not-found page.
 	Handler fiber.Handler
 	Nav     *NavEntry
+	// BodyLimit raises the request body limit of this route above
+	// defaultBodyLimit (limits.go), e.g. batchUploadBodyLimit for the batch
+	// upload; 0 keeps the default, which is what forms and JSON need.
+	BodyLimit int
 }
 
 // Org reports whether the route lives under an organisation.

@@ -99,11 +99,13 @@ func New(d Deps) *Server {
 		d.Config.SupportURL = "mailto:support@portal.example"
 	}
 	s := &Server{Deps: d}
+	s.routes = s.table()
 	s.app = fiber.New(fiber.Config{
 		AppName:      "portal",
 		ErrorHandler: s.handleError,
-		// A batch CSV is at most 2,097,152 bytes; multipart framing adds a little.
-		BodyLimit:    3 << 20,
+		// The server reads no more than the largest route allowance; each
+		// route's own limit (64 KiB unless raised) is limitRequest's.
+		BodyLimit:    maxBodyLimit(s.routes),
 		ReadTimeout:  30 * time.Second,
 		WriteTimeout: 60 * time.Second,
 		IdleTimeout:  120 * time.Second,
@@ -112,10 +114,10 @@ func New(d Deps) *Server {
 	s.app.Use(s.securityHeaders)
 	s.app.Get("/assets/*", s.serveAsset)
 	s.app.Get("/healthz", s.healthz)
+	s.app.Use(s.limitRequest)
 	s.app.Use(compress.New(compress.Config{Level: compress.LevelBestSpeed}))
 	s.app.Use(s.loadSession)
 	s.app.Use(s.checkCSRF)
-	s.routes = s.table()
 	for _, r := range s.routes {
 		s.app.Add([]string{r.Method}, r.Path, s.guarded(r))
 	}

@@ -163,7 +163,7 @@ func (s *Server) shell(c fiber.Ctx) (ShellProps, error) {
 	u := rq.User
 	p := ShellProps{
 		Sandbox: s.Config.Sandbox(),
-		CSRF:    rq.Session.CSRF,
+		CSRF:    maskedCSRF(rq.Session),
 		User:    ShellUser{Name: strings.TrimSpace(u.FirstName + " " + u.LastName), Email: u.Email},
 		Org:     ShellOrg{ID: o.Org.ID, Name: o.Org.Name},
 		Nav:     Sidebar(s.routes, o, c.Path()),
@@ -172,7 +172,7 @@ func (s *Server) shell(c fiber.Ctx) (ShellProps, error) {
 		// nor skipped.
 		MFABanner: u.MFAConfigured && !u.MFAEnabled && !u.SkipMFA,
 		Query:     c.Query("q"),
-		Funding:   s.shellFunding(o, rq.Session.CSRF),
+		Funding:   s.shellFunding(o, maskedCSRF(rq.Session)),
 		DateRange: s.shellDateRange(c),
 	}
 	for _, m := range o.Memberships {

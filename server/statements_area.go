@@ -251,7 +251,7 @@ func (s *Server) statementForm(c fiber.Ctx, typed *StatementValues, errs map[str
 	o := req(c).Org
 	base := statementsBase(o.Org.ID)
 	today := s.now().Truncate(24 * time.Hour)
-	p := StatementExportProps{Mode: "page", CSRF: req(c).Session.CSRF, Action: base, APIURL: apiStatementsBase(o.Org.ID),
+	p := StatementExportProps{Mode: "page", CSRF: maskedCSRF(req(c).Session), Action: base, APIURL: apiStatementsBase(o.Org.ID),
 		ListURL: base, OpenerURL: base + "?download_statement=1", Accounts: ownedOptions(o), Kinds: statementKinds(),
 		Errors: map[string]string{}, Max: today.Format(daterange.APILayout)}
 	if errs != nil {

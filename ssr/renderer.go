@@ -33,6 +33,9 @@ type Config struct {
 	Size     int           // runtimes; default GOMAXPROCS
 	Timeout  time.Duration // per render; default 2s
 	MaxProps int           // bytes of props JSON; default 4 MiB
+	// IslandCacheBytes bounds each runtime's cache of island markup
+	// (ssr/runtime/island.js); default 4 MiB.
+	IslandCacheBytes int
 }
 
 // Renderer is safe for concurrent use.
@@ -59,6 +62,9 @@ func New(bundle string, cfg Config) (*Renderer, error) {
 	if cfg.MaxProps <= 0 {
 		cfg.MaxProps = 4 << 20
 	}
+	if cfg.IslandCacheBytes <= 0 {
+		cfg.IslandCacheBytes = 4 << 20
+	}
 	prog, err := goja.Compile("server.js", bundle, true)
 	if err != nil {
 		return nil, fmt.Errorf("ssr: compile bundle: %w", err)
@@ -79,6 +85,9 @@ func (r *Renderer) newVM() (*vm, error) {
 	w := &elementWriter{rt: rt, htmlNames: map[string]string{}, svgNames: map[string]string{}}
 	w.fragment = rt.NewObject()
 	if err := rt.Set("__portal_Fragment", w.fragment); err != nil {
+		return nil, err
+	}
+	if err := rt.Set("__portal_island_cache_bytes", r.cfg.IslandCacheBytes); err != nil {
 		return nil, err
 	}
 	for name, fn := range map[string]func(goja.FunctionCall) goja.Value{

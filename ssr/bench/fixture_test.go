@@ -43,9 +43,9 @@ const DashboardFixture = "../../testdata/bench/dashboard.json"
 const (
 	fixtureUser = "multi@demo.example"
 	fixtureOrg  = reference.DemoOrg1ID
-	// fixtureCSRF replaces the session's random token (same length and
-	// alphabet), so regenerating the file gives the same bytes.
-	fixtureCSRF = "bench-fixture-csrf-token-0123456789abcdefgh"
+	// fixtureCSRF replaces the response's random (masked) CSRF token (same
+	// length and alphabet), so regenerating the file gives the same bytes.
+	fixtureCSRF = "bench-fixture-masked-csrf-token-0123456789abcdefghijklmnopqrstuvwxyz-ABCDEFGHIJKLMNOPQ"
 )
 
 // TestDashboardFixture checks testdata/bench/dashboard.json against the

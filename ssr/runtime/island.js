@@ -16,21 +16,71 @@ export function safeJSON(value) {
 
 // An island's markup is a pure function of its props (no context, clock or
 // randomness on the server), so each runtime remembers its recent renders:
-// the same user moving between pages sends the same props (same csrf, same
-// organisations) and skips preact entirely. Bounded, oldest out first.
+// the same user moving between pages sends the same props (same
+// organisations, same date range) and skips preact entirely. Bounded by
+// entries and by size, because props can carry long text and goja has no
+// memory limit; oldest out first. Go may set the size bound
+// (ssr.Config.IslandCacheBytes) before the bundle runs.
 const CACHE_MAX = 256;
+const CACHE_MAX_BYTES = globalThis.__portal_island_cache_bytes > 0 ? globalThis.__portal_island_cache_bytes : 4 * 1024 * 1024;
+// One entry may take at most a quarter, so a single big island cannot
+// flush everything else out.
+const ENTRY_MAX_BYTES = Math.floor(CACHE_MAX_BYTES / 4);
 const cache = new Map();
+let cacheBytes = 0;
+let hits = 0;
+let misses = 0;
+
+// What an entry holds in memory: JS strings are UTF-16, two bytes a unit.
+const entryBytes = (key, html) => 2 * (key.length + html.length);
+
+// The CSRF token is masked afresh in every response (BREACH), so a key with
+// the token in it would never hit again. Islands only place it verbatim in
+// a value (a hidden field, a header), so the markup is cached with this
+// stand-in and the token put back after. A token that HTML would escape, or
+// props that hold the stand-in anywhere else, skip the trick.
+const CSRF_SLOT = 'PortalCsrfSlot7f3a9c';
+const plainToken = /^[A-Za-z0-9_-]+$/;
+
+function remember(key, html) {
+  const size = entryBytes(key, html);
+  if (size > ENTRY_MAX_BYTES) return;
+  while (cache.size > 0 && (cache.size >= CACHE_MAX || cacheBytes + size > CACHE_MAX_BYTES)) {
+    const [oldKey, oldHTML] = cache.entries().next().value;
+    cache.delete(oldKey);
+    cacheBytes -= entryBytes(oldKey, oldHTML);
+  }
+  cache.set(key, html);
+  cacheBytes += size;
+}
 
 function islandHTML(name, C, props, json) {
-  const key = name + '\u0000' + json;
+  let key = name + '\u0000' + json;
+  let renderProps = props;
+  let token = null;
+  if (typeof props.csrf === 'string' && plainToken.test(props.csrf) && !json.includes(CSRF_SLOT)) {
+    renderProps = { ...props, csrf: CSRF_SLOT };
+    key = name + '\u0000' + safeJSON(renderProps);
+    token = props.csrf;
+  }
   let html = cache.get(key);
   if (html === undefined) {
-    html = renderToString(h(C, props));
-    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value);
-    cache.set(key, html);
+    misses++;
+    html = renderToString(h(C, renderProps));
+    remember(key, html);
+  } else {
+    hits++;
   }
-  return html;
+  return token === null ? html : html.split(CSRF_SLOT).join(token);
 }
+
+// For tests and diagnostics: what this runtime's cache holds, its size
+// summed afresh (bytes) beside the running count that eviction uses.
+globalThis.__portal_island_cache_stats = () => {
+  let bytes = 0;
+  for (const [key, html] of cache) bytes += entryBytes(key, html);
+  return { entries: cache.size, bytes, counted: cacheBytes, maxBytes: CACHE_MAX_BYTES, hits, misses };
+};
 
 export function renderIsland(name, props) {
   const C = islands[name];

@@ -1,5 +1,5 @@
 import { Shell, type ShellProps } from '../components/Shell';
-import { SelectField, Button } from '../components/Form';
+import { CSRF, SelectField, Button } from '../components/Form';
 
 type Frame = { id: string; heading: string; title: string; src: string };
 type Props = {
@@ -11,12 +11,14 @@ type Props = {
 };
 
 // Crypto funding (spec 000 §2): the partner's widgets in frames, for one
-// account with a crypto wallet at a time.
+// account with a crypto wallet at a time. The form posts: it mints the
+// partner's token (server/crypto_funding.go), which a GET never does.
 export default function CryptoFunding(p: Props) {
   return (
     <Shell shell={p.shell}>
       <h1 className="mb-6 text-2xl font-semibold">Crypto funding</h1>
-      <form method="get" action={'/org/' + p.shell.org.id + '/crypto_funding'} className="mb-4 max-w-md">
+      <form method="post" action={'/org/' + p.shell.org.id + '/crypto_funding'} className="mb-4 max-w-md">
+        <CSRF token={p.shell.csrf} />
         <SelectField id="account" label="Account" options={p.accounts} value={p.account} placeholder="Select account" />
         <Button kind="secondary">Show crypto funding</Button>
       </form>

@@ -1,0 +1,168 @@
+package server
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+
+	"portal/reference"
+	"portal/session"
+)
+
+// unmasked is the session token a masked one stands for; it fails the test
+// when v is not a masked token (the plain token must not be handed out).
+func unmasked(t testing.TB, v any) string {
+	t.Helper()
+	s, _ := v.(string)
+	raw, ok := unmaskCSRF(s)
+	if !ok || len(s) == len(raw) {
+		t.Fatalf("%q is not a masked CSRF token", s)
+	}
+	return raw
+}
+
+func TestCSRFMaskUnit(t *testing.T) {
+	sess := &session.Session{CSRF: base64.RawURLEncoding.EncodeToString([]byte("0123456789abcdef0123456789abcdef"))}
+	other := &session.Session{CSRF: base64.RawURLEncoding.EncodeToString([]byte("fedcba9876543210fedcba9876543210"))}
+	a, b := maskedCSRF(sess), maskedCSRF(sess)
+	if a == b || a == sess.CSRF || strings.Contains(a, sess.CSRF) {
+		t.Fatalf("masks not fresh: %q %q", a, b)
+	}
+	flip := func(s string, i int) string {
+		bs, _ := base64.RawURLEncoding.DecodeString(s)
+		bs[i] ^= 1
+		return base64.RawURLEncoding.EncodeToString(bs)
+	}
+	for _, tc := range []struct {
+		name string
+		sess *session.Session
+		tok  string
+		want bool
+	}{
+		{"masked", sess, a, true},
+		{"masked again", sess, b, true},
+		{"plain", sess, sess.CSRF, true},
+		{"pad altered", sess, flip(a, 3), false},
+		{"body altered", sess, flip(a, 40), false},
+		{"truncated", sess, a[:len(a)-2], false},
+		{"doubled", sess, a + a, false},
+		{"another session's", other, a, false},
+		{"not base64", sess, strings.Repeat("*", len(a)), false},
+		{"empty", sess, "", false},
+		{"no session", nil, a, false},
+		{"session without token", &session.Session{}, maskedCSRF(&session.Session{}), false},
+	} {
+		if got := csrfValid(tc.sess, tc.tok); got != tc.want {
+			t.Errorf("%s: valid %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestCSRFMaskedPerResponse (BREACH): two renders of one page carry
+// different token strings, neither of them the session's token, and both
+// are accepted; a tampered one is refused. The page reflecting ?q= (the
+// search box) is exactly where a fixed secret would leak.
+func TestCSRFMaskedPerResponse(t *testing.T) {
+	h := newHarness(t)
+	c := loggedIn(t, h, emailAdmin)
+	page := "/org/" + orgNordic + "/search?q=csrf"
+	body := func() string {
+		res := c.get(page)
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusOK {
+			t.Fatalf("%s: %d", page, res.StatusCode)
+		}
+		return string(b)
+	}
+	raw := c.sessionCSRF()
+	if b := body(); strings.Contains(b, raw) {
+		t.Fatal("the page carries the session's own CSRF token")
+	}
+	a, b := c.csrf(page), c.csrf(page)
+	if a == b || a == raw || b == raw {
+		t.Fatalf("tokens not masked per response: %q %q (session %q)", a, b, raw)
+	}
+	closeBanner := func(tok string) int {
+		return c.do("POST", "/org/"+orgNordic+"/crypto_banner/close", url.Values{"_csrf": {tok}}).StatusCode
+	}
+	for name, tok := range map[string]string{"first": a, "second": b, "plain": raw} {
+		if got := closeBanner(tok); got != http.StatusSeeOther {
+			t.Errorf("%s token: %d, want 303", name, got)
+		}
+	}
+	bs, _ := base64.RawURLEncoding.DecodeString(a)
+	bs[len(bs)-1] ^= 4
+	if got := closeBanner(base64.RawURLEncoding.EncodeToString(bs)); got != http.StatusForbidden {
+		t.Errorf("tampered token: %d, want 403", got)
+	}
+	// The header form (islands' fetch calls) takes the masked token too.
+	res := c.do("POST", "/org/"+orgNordic+"/crypto_banner/close", url.Values{}, "X-CSRF-Token", c.csrf(page), "Accept", "application/json")
+	if res.StatusCode != http.StatusNoContent {
+		t.Errorf("masked X-CSRF-Token: %d", res.StatusCode)
+	}
+	// Another browser's masked token is no good here.
+	d := loggedIn(t, h, emailAdmin)
+	if got := closeBanner(d.csrf(page)); got != http.StatusForbidden {
+		t.Errorf("another session's token: %d, want 403", got)
+	}
+}
+
+// TestCSRFMaskedLoginForm: the anonymous login form gets a masked token,
+// and the login works with it.
+func TestCSRFMaskedLoginForm(t *testing.T) {
+	h := newHarness(t)
+	c := h.client()
+	tok := c.csrf("/login")
+	if tok == c.sessionCSRF() || unmasked(t, tok) != c.sessionCSRF() {
+		t.Fatalf("login form token %q", tok)
+	}
+	res := c.do("POST", "/login", url.Values{"_csrf": {tok}, "email": {emailObserver}, "password": {reference.DemoPassword}})
+	if res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("login with a masked token: %d", res.StatusCode)
+	}
+}
+
+// TestCSRFIslandMarkupMatchesProps: the island cache keeps the token out of
+// its keys and puts each response's own token back, so the markup an island
+// is hydrated over carries exactly its props' token, render after render
+// and browser after browser (the pool's runtimes are shared).
+func TestCSRFIslandMarkupMatchesProps(t *testing.T) {
+	h := newHarness(t)
+	a, b := loggedIn(t, h, emailAdmin), loggedIn(t, h, emailAdmin)
+	checked := 0
+	for i := range 6 {
+		c := []*client{a, b}[i%2]
+		_, doc := c.page("/org/" + orgNordic)
+		for _, div := range findAll(doc, func(n *html.Node) bool { return hasAttr(n, "data-island") }) {
+			props := find(doc, byID(attr(div, "data-props")))
+			var p struct {
+				CSRF string `json:"csrf"`
+			}
+			if props == nil || json.Unmarshal([]byte(text(props)), &p) != nil {
+				t.Fatalf("island %s: no props", attr(div, "data-island"))
+			}
+			if p.CSRF == "" {
+				continue
+			}
+			if unmasked(t, p.CSRF) != c.sessionCSRF() {
+				t.Errorf("island %s: props token of another session", attr(div, "data-island"))
+			}
+			for _, in := range findAll(div, func(n *html.Node) bool { return attr(n, "name") == "_csrf" }) {
+				checked++
+				if attr(in, "value") != p.CSRF {
+					t.Errorf("render %d, island %s: markup token %q, props token %q", i, attr(div, "data-island"), attr(in, "value"), p.CSRF)
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no island carried a _csrf field")
+	}
+}
