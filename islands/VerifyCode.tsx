@@ -36,7 +36,7 @@ export default function VerifyCode({ id, label, hint, error, numeric }: Props) {
           inputMode={numeric ? 'numeric' : undefined}
           autoComplete="one-time-code"
           autoCapitalize="off"
-          spellCheck={false}
+          spellcheck={false}
           aria-invalid={error ? 'true' : undefined}
           aria-describedby={described || undefined}
           onInput={onInput}

@@ -34,7 +34,7 @@ type InputProps = {
   // For code and similar inputs (MfaCodeField).
   inputMode?: string;
   autoCapitalize?: string;
-  spellCheck?: boolean;
+  spellcheck?: boolean;
   disabled?: boolean;
   inputClass?: string;
 };
@@ -72,7 +72,7 @@ export function TextField(p: InputProps) {
         inputMode={p.inputMode}
         autoComplete={p.autoComplete}
         autoCapitalize={p.autoCapitalize}
-        spellCheck={p.spellCheck}
+        spellcheck={p.spellcheck}
         required={p.required}
         disabled={p.disabled}
         aria-invalid={error ? 'true' : undefined}
