@@ -4,7 +4,7 @@ import { renderToString } from 'preact-render-to-string';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
 import StatementsTable, { type Props, type Row } from './StatementsTable';
-import { violations } from './testing';
+import { advance, violations } from './testing';
 
 const row = (id: string, state: string): Row => ({
   id, from: '24-10-2026', to: '22-11-2026', created: '22-11-2026 08:00', account: '4520011000000015', accountName: 'Main EUR',
@@ -87,20 +87,20 @@ describe('after hydration', () => {
   it('polls pending statements every 2 s until ready, then offers the download and says so', async () => {
     states = ['generating', 'ready'];
     const el = hydrate(props);
-    await act(() => vi.advanceTimersByTimeAsync(2000));
+    await advance(2000);
     expect(fetched).toEqual(['/api/s/a']);
     expect(stateOf(el, 'a')).toBe('generating');
-    await act(() => vi.advanceTimersByTimeAsync(2000));
+    await advance(2000);
     expect(stateOf(el, 'a')).toBe('ready');
     expect(el.querySelector('#statement-a a')!.textContent).toContain('Download');
     expect(el.querySelector('[role=status]')!.textContent).toContain('Ready');
-    await act(() => vi.advanceTimersByTimeAsync(10000));
+    await advance(10000);
     expect(fetched).toHaveLength(2);
   });
 
   it('does not poll when nothing is pending', async () => {
     hydrate({ ...props, rows: [row('b', 'ready')] });
-    await act(() => vi.advanceTimersByTimeAsync(10000));
+    await advance(10000);
     expect(fetched).toEqual([]);
   });
 
@@ -110,7 +110,7 @@ describe('after hydration', () => {
     await act(async () => {
       link.dispatchEvent(new MouseEvent('click', { cancelable: true, bubbles: true }));
     });
-    await act(() => vi.advanceTimersByTimeAsync(0));
+    await advance(0);
     expect(fetched).toEqual(['/api/s/b/download']);
     expect(clicked).toEqual(['statement.csv']);
     expect(el.querySelector('[role=alert]')).toBeNull();
@@ -119,7 +119,7 @@ describe('after hydration', () => {
     await act(async () => {
       link.dispatchEvent(new MouseEvent('click', { cancelable: true, bubbles: true }));
     });
-    await act(() => vi.advanceTimersByTimeAsync(0));
+    await advance(0);
     expect(el.querySelector('[role=alert]')!.textContent).toBe('Error while downloading the file');
     expect(clicked).toHaveLength(1);
   });

@@ -9,6 +9,7 @@
 // the four fields are filled and the FX information is there; the server
 // checks everything again. The transfer is posted to the API with the
 // idempotency key the page was rendered with, so a retry books once.
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Modal } from './lib/Modal';
 import { ApiError, createApiClient, type ApiClient } from './lib/apiClient';
@@ -63,7 +64,7 @@ export function hintText(from: Account, to: Account, rate: string, plain: string
   return out;
 }
 
-function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children?: unknown }) {
+function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children?: ComponentChildren }) {
   return (
     <div className="mb-4">
       <label htmlFor={id} className="block font-medium">{label}</label>

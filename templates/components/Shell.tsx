@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { Island } from './Island';
 import { Icon, Flag } from './Icon';
 import { AlertBanners, Flashes, SandboxBanner, type Alert, type Flash } from './Messages';
@@ -102,7 +103,7 @@ function SearchBox({ orgId, query }: { orgId: string; query: string }) {
   );
 }
 
-export function Shell({ shell, children }: { shell: ShellProps; children?: unknown }) {
+export function Shell({ shell, children }: { shell: ShellProps; children?: ComponentChildren }) {
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-10 focus:bg-white focus:p-2">Skip to content</a>

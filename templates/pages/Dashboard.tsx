@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { Shell, type ShellProps } from '../components/Shell';
 import { Flag } from '../components/Icon';
 import { CSRF } from '../components/Form';
@@ -21,7 +22,7 @@ const card = 'rounded border border-gray-300 p-4';
 const num = 'px-3 py-2 text-right tabular-nums';
 const cell = 'px-3 py-2 text-left';
 
-function Widget({ id, title, children, wide }: { id: string; title: string; children?: unknown; wide?: boolean }) {
+function Widget({ id, title, children, wide }: { id: string; title: string; children?: ComponentChildren; wide?: boolean }) {
   return (
     <section aria-labelledby={id} className={card + (wide ? ' lg:col-span-2' : '')}>
       <h2 id={id} className="mb-3 text-lg font-semibold">{title}</h2>

@@ -3,6 +3,7 @@
 // phone (country code, default dk, and number; request SMS; enter the code).
 // The user moves on once both are set up; until then each step reloads the
 // page with what is done.
+import type { ComponentChildren } from 'preact';
 import { AuthLayout } from '../components/AuthLayout';
 import { CSRF, ErrorSummary, TextField, Button } from '../components/Form';
 import { MfaCodeField, MfaFooter, MfaMessages } from '../components/MfaParts';
@@ -38,7 +39,7 @@ const fields = [
   { id: 'token', label: 'Code from the SMS' },
 ];
 
-function Done({ children }: { children?: unknown }) {
+function Done({ children }: { children?: ComponentChildren }) {
   return (
     <p className="rounded border-l-4 border-green-700 bg-green-50 p-3 text-green-900">
       <span aria-hidden="true">✓ </span>
