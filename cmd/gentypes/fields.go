@@ -17,6 +17,9 @@ type jsonField struct {
 	omitEmpty bool
 	omitZero  bool
 	quoted    bool // ",string": the value is written as a JSON string
+	// tsType is the field's tstype tag: a TS type narrower than the Go one
+	// (string literals for a string that takes a few values).
+	tsType string
 	// viaPointer: reached through an embedded pointer, which leaves the field
 	// out of the JSON when nil.
 	viaPointer bool
@@ -83,6 +86,7 @@ func jsonFields(t reflect.Type) []jsonField {
 						omitEmpty:  hasOpt(opts, "omitempty"),
 						omitZero:   hasOpt(opts, "omitzero"),
 						quoted:     hasOpt(opts, "string") && quotable(ft),
+						tsType:     sf.Tag.Get("tstype"),
 						viaPointer: w.viaPointer,
 						owner:      w.typ,
 					}

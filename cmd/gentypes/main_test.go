@@ -62,7 +62,7 @@ type (
 		base
 		Next string `json:"next"`
 	}
-	shadow struct {
+	overrides struct {
 		base
 		CSRF int `json:"csrf"` // shallower: hides base's
 	}
@@ -87,6 +87,7 @@ type (
 		ByID   map[int][]*right  `json:"byId"`
 		Inline struct{ A bool }  `json:"inline"`
 		Quoted map[string]string `json:"data-x"`
+		Mode   string            `json:"mode,omitempty" tstype:"'page' | 'opener'"`
 		hidden string
 	}
 	marshals struct{ Self selfMarshal }
@@ -112,8 +113,8 @@ func TestEncodingJSONShapes(t *testing.T) {
 		{"an embedded struct is extended, its fields promoted", reflect.TypeFor[page](),
 			[]string{"export interface page extends base {\n  next: string;\n}\n",
 				"export interface base {\n  sandbox: boolean;\n  csrf: string;\n  base?: string;\n}\n"}},
-		{"a shallower field hides a promoted one, so the rest is flattened", reflect.TypeFor[shadow](),
-			[]string{"export interface shadow {\n  sandbox: boolean;\n  base?: string;\n  csrf: number;\n}\n"}},
+		{"a shallower field hides a promoted one, so the rest is flattened", reflect.TypeFor[overrides](),
+			[]string{"export interface overrides {\n  sandbox: boolean;\n  base?: string;\n  csrf: number;\n}\n"}},
 		{"two promoted fields of one name at one depth both drop", reflect.TypeFor[tie](),
 			[]string{"export interface tie {\n  kept: string;\n}\n"}},
 		{"pointers, omitempty, omitzero, tags and maps", reflect.TypeFor[optional](),
@@ -129,6 +130,7 @@ func TestEncodingJSONShapes(t *testing.T) {
 				"  byId: Record<string, (right | null)[]>;\n" +
 				"  inline: {\n    A: boolean;\n  };\n" +
 				"  \"data-x\": Record<string, string>;\n" +
+				"  mode?: 'page' | 'opener';\n" +
 				"}\n"}},
 	}
 	for _, c := range cases {

@@ -164,6 +164,8 @@ func (g *generator) fieldLines(b *strings.Builder, fields []jsonField, skip map[
 		optional := f.viaPointer
 		var ts string
 		switch {
+		case f.tsType != "":
+			ts = f.tsType
 		case f.quoted:
 			ts = "string"
 			if typ.Kind() == reflect.Pointer {

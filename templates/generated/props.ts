@@ -731,7 +731,7 @@ export interface StatLink {
  * of the modal (mode "opener") or as a page (mode "page").
  */
 export interface StatementExportProps {
-  mode: string;
+  mode: 'page' | 'opener';
   csrf: string;
   action: string;
   apiUrl: string;
