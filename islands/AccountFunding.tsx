@@ -11,14 +11,9 @@ import {
   MSG_ACCEPTED, MSG_CHANGED, MSG_LOADING, MSG_SELECT, MSG_UNAVAILABLE,
   acceptChanges, fundingRows, loadInstructions, type Instruction,
 } from './lib/funding';
+import type { IslandProps } from '../templates/generated/props';
 
-export type Props = {
-  orgId: string;
-  csrf: string;
-  href: string;
-  width: number;
-  accounts: { value: string; label: string }[];
-};
+export type Props = IslandProps['AccountFunding'];
 
 /** The marker the shell puts on the sidebar link. */
 export const LINK = 'a[data-dialog="account-funding"]';

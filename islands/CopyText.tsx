@@ -5,8 +5,9 @@
 // and selected without JavaScript; the button appears once hydrated and the
 // clipboard is there, and a live region says what was copied (spec 000 §8).
 import { useEffect, useState } from 'preact/hooks';
+import type { IslandProps } from '../templates/generated/props';
 
-export type Props = { label: string; value: string; short: string };
+export type Props = IslandProps['CopyText'];
 
 export function copiedMessage(value: string): string {
   return value + ' has been copied to your clipboard';

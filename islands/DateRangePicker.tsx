@@ -14,22 +14,9 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { JSX } from 'preact';
 import { addDays, addMonths, clampDay, customRange, display, fromForm, maskDate, monthGrid, parseDisplay, toDate, ymd } from './lib/daterange';
 import { useCloseOnPointerOutside } from './lib/popover';
+import type { IslandProps } from '../templates/generated/props';
 
-export type Props = {
-  type: string;
-  label: string;
-  /** Current range, DD-MM-YYYY. */
-  from: string;
-  to: string;
-  /** The server's day, YYYY-MM-DD. */
-  today: string;
-  minYear: number;
-  maxYear: number;
-  presets: { type: string; label: string }[];
-  action: string;
-  returnTo: string;
-  csrf: string;
-};
+export type Props = IslandProps['DateRangePicker'];
 
 // One picker per page (the shell's top bar), so fixed ids are unique.
 const ID = 'daterange';

@@ -14,13 +14,14 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { JSX } from 'preact';
 import { EMPTY, buttonKey, findByPrefix, listKey, move, typed, typing, type Action } from './lib/listbox';
 import { useCloseOnPointerOutside } from './lib/popover';
+import type { ShellOrg, ShellUser } from '../templates/generated/props';
 
-type Org = { id: string; name: string; current?: boolean };
+// Put together by the shell (templates/components/Shell.tsx) from its props.
 export type Props = {
-  orgs: Org[];
-  current: { id: string; name: string };
+  orgs: ShellOrg[];
+  current: ShellOrg;
   csrf: string;
-  user: { name: string; email: string };
+  user: ShellUser;
   role: string;
 };
 

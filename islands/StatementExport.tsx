@@ -19,23 +19,9 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { Modal } from './lib/Modal';
 import { display, maskDateAt } from './lib/daterange';
 import { MSG, apiBody, errorsOf, usableDay, validate, type Errors, type Values } from './lib/statements';
+import type { IslandProps } from '../templates/generated/props';
 
-type Option = { value: string; label: string };
-export type Props = {
-  mode: 'page' | 'opener';
-  csrf: string;
-  action: string;
-  apiUrl: string;
-  listUrl: string;
-  openerUrl: string;
-  accounts: Option[];
-  kinds: Option[];
-  values: Values;
-  errors: Errors;
-  /** Today (YYYY-MM-DD): the maximum date. */
-  max: string;
-  done: boolean;
-};
+export type Props = IslandProps['StatementExport'];
 
 /** The modal closes this long after the request is accepted (spec 000 §4). */
 export const CLOSE_AFTER_MS = 1000;

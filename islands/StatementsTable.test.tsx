@@ -3,10 +3,11 @@ import { act } from 'preact/test-utils';
 import { renderToString } from 'preact-render-to-string';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
-import StatementsTable, { type Props, type Row } from './StatementsTable';
+import StatementsTable, { type Props } from './StatementsTable';
+import type { StatementRow } from '../templates/generated/props';
 import { advance, violations } from './testing';
 
-const row = (id: string, state: string): Row => ({
+const row = (id: string, state: string): StatementRow => ({
   id, from: '24-10-2026', to: '22-11-2026', created: '22-11-2026 08:00', account: '4520011000000015', accountName: 'Main EUR',
   kind: 'Transactions', state, statusUrl: '/api/s/' + id, csvUrl: '/org/o1/exported_statements/' + id + '/download',
   apiUrl: '/api/s/' + id + '/download',

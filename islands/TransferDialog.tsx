@@ -15,16 +15,9 @@ import { Modal } from './lib/Modal';
 import { ApiError, createApiClient, type ApiClient } from './lib/apiClient';
 import { MSG_TOO_BIG, formatTyping, groupDigits, parseAmount } from './lib/amount';
 import { convert } from './lib/fx';
+import type { FXHint, IslandProps, TransferAccount } from '../templates/generated/props';
 
-export type Account = { number: string; name: string; currency: string; decimals: number };
-export type Props = {
-  href: string;
-  orgId: string;
-  csrf: string;
-  accounts: Account[];
-  from: string;
-  idempotencyKey: string;
-};
+export type Props = IslandProps['TransferDialog'];
 
 export const MSG_OK = 'Transfer successful';
 export const MSG_FAILED = 'Transfer failed';
@@ -40,7 +33,7 @@ export const page = { reload: () => window.location.reload() };
 type FX = { state: 'none' } | { state: 'loading' } | { state: 'ok'; rate: string } | { state: 'error'; text: string };
 
 const ID = 'transfer';
-const label = (a: Account) => a.name + ' (' + a.currency + ') · ' + a.number;
+const label = (a: TransferAccount) => a.name + ' (' + a.currency + ') · ' + a.number;
 
 // Which field a server error belongs to (spec: debit_amount on the amount,
 // credit_account_number on the from account, else the form).
@@ -53,7 +46,7 @@ const pointerField: Record<string, string> = {
   '/end_to_end_id': 'e2e',
 };
 
-export function hintText(from: Account, to: Account, rate: string, plain: string | null): { rate: string; converted?: string } {
+export function hintText(from: TransferAccount, to: TransferAccount, rate: string, plain: string | null): FXHint {
   const out: { rate: string; converted?: string } = {
     rate: '1 ' + from.currency + ' = ' + groupDigits(convert('1', 0, rate, to.decimals)) + ' ' + to.currency,
   };

@@ -7,30 +7,9 @@ import type { ComponentChildren } from 'preact';
 import { AuthLayout } from '../components/AuthLayout';
 import { CSRF, ErrorSummary, TextField, Button } from '../components/Form';
 import { MfaCodeField, MfaFooter, MfaMessages } from '../components/MfaParts';
-import type { Flash } from '../components/Messages';
+import type { PageProps } from '../generated/props';
 
-type Country = { code: string; name: string; dial: string };
-
-type Props = {
-  sandbox: boolean;
-  csrf: string;
-  base: string;
-  dashboard: boolean;
-  totp: { active: boolean; qr?: string; secret?: string; error?: string };
-  phone: {
-    active: boolean;
-    pending: boolean;
-    countryCode: string;
-    number: string;
-    display?: string;
-    countries: Country[];
-  };
-  errors: Record<string, string>;
-  alert?: string;
-  note?: string;
-  flashes?: Flash[];
-  outbox?: string;
-};
+type Props = PageProps['MfaSetup'];
 
 const fields = [
   { id: 'totp_code', label: 'Code from the app' },
