@@ -11,6 +11,7 @@
 // /organisations/switch form (organisation_id, _csrf): one server path for
 // both, which saves the default and redirects to /org/{id}.
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useHydrated } from './lib/hydrated';
 import type { JSX } from 'preact';
 import { EMPTY, buttonKey, findByPrefix, listKey, move, typed, typing, type Action } from './lib/listbox';
 import { useCloseOnPointerOutside } from './lib/popover';
@@ -31,7 +32,7 @@ const ID = 'orgswitch';
 const optionId = (i: number) => ID + '-opt-' + i;
 
 export default function OrgSwitcher({ orgs, current, csrf, user, role }: Props) {
-  const [js, setJs] = useState(false);
+  const js = useHydrated();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const root = useRef<HTMLDivElement>(null);
@@ -46,11 +47,10 @@ export default function OrgSwitcher({ orgs, current, csrf, user, role }: Props) 
   const focusNext = useRef<'button' | 'list' | ''>('');
   const cur = orgs.findIndex((o) => o.id === current.id);
 
-  // Enhance after hydration, in an effect: hydration itself must leave the
-  // server's markup as it is. Focus already inside the form stays inside.
+  // Enhanced once hydrated (useHydrated): focus already inside the form
+  // then stays inside, on the button.
   useEffect(() => {
     if (root.current!.contains(document.activeElement)) focusNext.current = 'button';
-    setJs(true);
   }, []);
 
   useLayoutEffect(() => {

@@ -11,6 +11,7 @@
 // idempotency key the page was rendered with, so a retry books once.
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { useHydrated } from './lib/hydrated';
 import { Modal } from './lib/Modal';
 import { ApiError, createApiClient, type ApiClient } from './lib/apiClient';
 import { MSG_TOO_BIG, formatTyping, groupDigits, parseAmount } from './lib/amount';
@@ -47,7 +48,7 @@ const pointerField: Record<string, string> = {
 };
 
 export function hintText(from: TransferAccount, to: TransferAccount, rate: string, plain: string | null): FXHint {
-  const out: { rate: string; converted?: string } = {
+  const out: FXHint = {
     rate: '1 ' + from.currency + ' = ' + groupDigits(convert('1', 0, rate, to.decimals)) + ' ' + to.currency,
   };
   if (plain) {
@@ -77,7 +78,8 @@ const inputClass = (error?: string) =>
   'mt-1 block w-full rounded border bg-white px-3 py-2 disabled:bg-gray-100 disabled:text-gray-700 ' + (error ? 'border-red-700' : 'border-gray-500');
 
 export default function TransferDialog(p: Props) {
-  const [js, setJs] = useState(false);
+  // Hydration itself must leave the link as it is.
+  const js = useHydrated();
   const [open, setOpen] = useState(false);
   const [from, setFrom] = useState(p.from);
   const [to, setTo] = useState('');
@@ -91,9 +93,6 @@ export default function TransferDialog(p: Props) {
   // Made on first use: the server render has no EventTarget, and needs no client.
   const clientRef = useRef<ApiClient | null>(null);
   const client = () => (clientRef.current ??= createApiClient({ base: '/api/v2', csrfToken: p.csrf }));
-
-  // Enhance after hydration: hydration itself must leave the link as it is.
-  useEffect(() => setJs(true), []);
 
   const src = p.accounts.find((a) => a.number === from);
   const dst = p.accounts.find((a) => a.number === to);
