@@ -3,15 +3,17 @@ SHELL := /bin/bash
 export PATH := $(PATH):/usr/local/go/bin
 GO ?= go
 
-.PHONY: run test assets deps system-deps vet unit go-test e2e bench dev clean
+.PHONY: run test assets deps system-deps vet typecheck generate unit go-test e2e bench dev clean
 
 # The portal runs as production unless told otherwise; the demo is the sandbox.
 run: assets
 	PORTAL_ENV=sandbox $(GO) run ./cmd/portal
 
-# Everything CI runs: static checks, Go tests with a real redis-server,
-# island unit tests (vitest), browser flows (Playwright + Debian chromium).
-test: system-deps assets vet go-test unit e2e
+# Everything CI runs: static checks (go vet, tsc), Go tests with a real
+# redis-server (with the check that the generated TS props types are
+# current), island unit tests (vitest), browser flows (Playwright + Debian
+# chromium).
+test: system-deps assets vet typecheck go-test unit e2e
 
 # npm 11 writes lockfiles without the optional per-platform packages and
 # then refuses them in `npm ci`; `npm install --no-save` installs exactly
@@ -30,6 +32,14 @@ assets: node_modules
 
 vet:
 	$(GO) vet ./...
+
+# The TSX against the props types generated from the Go structs.
+typecheck: node_modules
+	npx tsc --noEmit -p .
+
+# templates/generated/*.ts from the Go props structs (cmd/gentypes).
+generate:
+	$(GO) generate ./cmd/gentypes
 
 go-test:
 	$(GO) test -race -count=1 ./...

@@ -6,26 +6,22 @@
 // nothing) and, once hydrated, takes over the link's click and shows the
 // content in the shared Modal, loading the instructions from the API.
 import { useEffect, useState } from 'preact/hooks';
+import { useHydrated } from './lib/hydrated';
 import { Modal } from './lib/Modal';
 import {
   MSG_ACCEPTED, MSG_CHANGED, MSG_LOADING, MSG_SELECT, MSG_UNAVAILABLE,
   acceptChanges, fundingRows, loadInstructions, type Instruction,
 } from './lib/funding';
+import type { IslandProps } from '../templates/generated/props';
 
-export type Props = {
-  orgId: string;
-  csrf: string;
-  href: string;
-  width: number;
-  accounts: { value: string; label: string }[];
-};
+export type Props = IslandProps['AccountFunding'];
 
 /** The marker the shell puts on the sidebar link. */
 export const LINK = 'a[data-dialog="account-funding"]';
 const ID = 'account-funding';
 
 export default function AccountFunding({ orgId, csrf, width, accounts }: Props) {
-  const [js, setJs] = useState(false);
+  const js = useHydrated();
   const [open, setOpen] = useState(false);
   const [account, setAccount] = useState('');
   const [data, setData] = useState<Record<string, Instruction> | null>(null);
@@ -35,7 +31,6 @@ export default function AccountFunding({ orgId, csrf, width, accounts }: Props) 
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    setJs(true);
     const links = document.querySelectorAll(LINK);
     links.forEach((l) => l.setAttribute('aria-haspopup', 'dialog'));
     const onClick = (e: MouseEvent) => {

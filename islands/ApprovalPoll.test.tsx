@@ -5,6 +5,7 @@ import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
 import ApprovalPoll, { type Props } from './ApprovalPoll';
+import { advance } from './testing';
 
 const props: Props = {
   id: 'appr-1',
@@ -91,21 +92,21 @@ describe('after hydration', () => {
   it('polls every 2 s while pending, announces the change and submits when approved', async () => {
     statuses = ['pending', 'approved'];
     const el = hydrate(props);
-    await act(() => vi.advanceTimersByTimeAsync(2000));
+    await advance(2000);
     expect(fetches).toEqual(['/mfa-verify/approval?id=appr-1']);
     expect(submitted).toBe(0);
-    await act(() => vi.advanceTimersByTimeAsync(2000));
+    await advance(2000);
     expect(fetches).toHaveLength(2);
     expect(live(el).textContent).toBe('Approved.');
     expect(submitted).toBe(1);
-    await act(() => vi.advanceTimersByTimeAsync(20000));
+    await advance(20000);
     expect(fetches).toHaveLength(2);
   });
 
   it('stops on denied and says so; the Check again button stays', async () => {
     statuses = ['denied'];
     const el = hydrate(props);
-    await act(() => vi.advanceTimersByTimeAsync(10000));
+    await advance(10000);
     expect(fetches).toHaveLength(1);
     expect(live(el).textContent).toBe('The request was denied.');
     expect(submitted).toBe(0);
@@ -114,12 +115,12 @@ describe('after hydration', () => {
 
   it('does not poll a request that is no longer pending; submits one already approved', async () => {
     hydrate({ ...props, status: 'expired' });
-    await act(() => vi.advanceTimersByTimeAsync(10000));
+    await advance(10000);
     expect(fetches).toHaveLength(0);
     expect(submitted).toBe(0);
     hydrate({ ...props, status: 'approved' });
     expect(submitted).toBe(1);
-    await act(() => vi.advanceTimersByTimeAsync(10000));
+    await advance(10000);
     expect(fetches).toHaveLength(0);
   });
 });

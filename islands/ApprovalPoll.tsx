@@ -11,15 +11,9 @@
 // finishes the login. Any other status stops the polling.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { next, startPolling, statusText } from './lib/approval';
+import type { IslandProps } from '../templates/generated/props';
 
-export type Props = {
-  id: string;
-  status: string;
-  csrf: string;
-  statusUrl: string;
-  checkUrl: string;
-  interval: number;
-};
+export type Props = IslandProps['ApprovalPoll'];
 
 function submit(f: HTMLFormElement | null) {
   if (!f) return;

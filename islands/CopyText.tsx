@@ -4,21 +4,20 @@
 // first client render, keep the full value in a <details> so it can be read
 // and selected without JavaScript; the button appears once hydrated and the
 // clipboard is there, and a live region says what was copied (spec 000 §8).
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
+import { useHydrated } from './lib/hydrated';
+import type { IslandProps } from '../templates/generated/props';
 
-export type Props = { label: string; value: string; short: string };
+export type Props = IslandProps['CopyText'];
 
 export function copiedMessage(value: string): string {
   return value + ' has been copied to your clipboard';
 }
 
 export default function CopyText({ label, value, short }: Props) {
-  const [canCopy, setCanCopy] = useState(false);
+  // The button needs JavaScript and a clipboard.
+  const canCopy = useHydrated() && !!navigator.clipboard;
   const [message, setMessage] = useState('');
-
-  useEffect(() => {
-    setCanCopy(typeof navigator !== 'undefined' && !!navigator.clipboard);
-  }, []);
 
   const copy = async () => {
     try {

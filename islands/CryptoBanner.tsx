@@ -5,8 +5,9 @@
 // banner). Hydrated, Close posts the same form in the background and hides
 // the banner at once; if that post fails, the form is submitted normally.
 import { useRef, useState } from 'preact/hooks';
+import type { IslandProps } from '../templates/generated/props';
 
-export type Props = { href: string; closeAction: string; csrf: string };
+export type Props = IslandProps['CryptoBanner'];
 
 export default function CryptoBanner({ href, closeAction, csrf }: Props) {
   const [closed, setClosed] = useState(false);

@@ -11,25 +11,13 @@
 // inputs and "Select date range". Whatever is chosen is posted through the
 // same form, so the server alone decides and keeps the range.
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useHydrated } from './lib/hydrated';
 import type { JSX } from 'preact';
 import { addDays, addMonths, clampDay, customRange, display, fromForm, maskDate, monthGrid, parseDisplay, toDate, ymd } from './lib/daterange';
 import { useCloseOnPointerOutside } from './lib/popover';
+import type { IslandProps } from '../templates/generated/props';
 
-export type Props = {
-  type: string;
-  label: string;
-  /** Current range, DD-MM-YYYY. */
-  from: string;
-  to: string;
-  /** The server's day, YYYY-MM-DD. */
-  today: string;
-  minYear: number;
-  maxYear: number;
-  presets: { type: string; label: string }[];
-  action: string;
-  returnTo: string;
-  csrf: string;
-};
+export type Props = IslandProps['DateRangePicker'];
 
 // One picker per page (the shell's top bar), so fixed ids are unique.
 const ID = 'daterange';
@@ -44,7 +32,7 @@ function longDate(day: string): string {
 const inputClass = 'w-32 rounded border px-2 py-1.5 ';
 
 export default function DateRangePicker(p: Props) {
-  const [js, setJs] = useState(false);
+  const js = useHydrated();
   const [open, setOpen] = useState(false);
   const [choice, setChoice] = useState(p.type);
   const startDay = () => parseDisplay(p.to, p.today).date ?? p.today;
@@ -61,11 +49,10 @@ export default function DateRangePicker(p: Props) {
   const form = useRef<HTMLFormElement>(null);
   const focusNext = useRef<'button' | 'preset' | 'grid' | 'from' | ''>('');
 
-  // Enhance after hydration, in an effect: hydration itself must leave the
-  // server's markup as it is. Focus already inside the form stays inside.
+  // Enhanced once hydrated (useHydrated): focus already inside the form
+  // then stays inside, on the button.
   useEffect(() => {
     if (root.current!.contains(document.activeElement)) focusNext.current = 'button';
-    setJs(true);
   }, []);
 
   useLayoutEffect(() => {

@@ -12,6 +12,7 @@
 // A button disabled in the server's HTML would never enable without
 // JavaScript, so only the island disables it.
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { useHydrated } from './lib/hydrated';
 import { emailError } from './lib/email';
 
 export type Props = {
@@ -23,16 +24,15 @@ export type Props = {
 };
 
 export default function EmailForm({ email, error, label, submit }: Props) {
-  const [js, setJs] = useState(false);
+  const js = useHydrated();
   const [value, setValue] = useState(email);
   const [left, setLeft] = useState(false); // focus has left the field once
   const input = useRef<HTMLInputElement>(null);
 
-  // Enhance after hydration, in an effect: hydration itself must leave the
-  // server's markup as it is. What was typed before the script ran counts.
+  // Enhanced once hydrated (useHydrated): what was typed before the script
+  // ran counts.
   useEffect(() => {
     setValue(input.current!.value);
-    setJs(true);
   }, []);
 
   const edited = js && value !== email;

@@ -319,7 +319,9 @@ describe('enhanced menu', () => {
     expect(document.activeElement).toBe(button);
 
     act(() => button.click());
-    act(() => document.getElementById('after')!.dispatchEvent(new Event('pointerdown', { bubbles: true })));
+    act(() => {
+      document.getElementById('after')!.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    });
     expect(isOpen()).toBe(false);
 
     act(() => button.click());

@@ -11,16 +11,18 @@
 // /organisations/switch form (organisation_id, _csrf): one server path for
 // both, which saves the default and redirects to /org/{id}.
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useHydrated } from './lib/hydrated';
 import type { JSX } from 'preact';
 import { EMPTY, buttonKey, findByPrefix, listKey, move, typed, typing, type Action } from './lib/listbox';
 import { useCloseOnPointerOutside } from './lib/popover';
+import type { ShellOrg, ShellUser } from '../templates/generated/props';
 
-type Org = { id: string; name: string; current?: boolean };
+// Put together by the shell (templates/components/Shell.tsx) from its props.
 export type Props = {
-  orgs: Org[];
-  current: { id: string; name: string };
+  orgs: ShellOrg[];
+  current: ShellOrg;
   csrf: string;
-  user: { name: string; email: string };
+  user: ShellUser;
   role: string;
 };
 
@@ -30,7 +32,7 @@ const ID = 'orgswitch';
 const optionId = (i: number) => ID + '-opt-' + i;
 
 export default function OrgSwitcher({ orgs, current, csrf, user, role }: Props) {
-  const [js, setJs] = useState(false);
+  const js = useHydrated();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const root = useRef<HTMLDivElement>(null);
@@ -45,11 +47,10 @@ export default function OrgSwitcher({ orgs, current, csrf, user, role }: Props) 
   const focusNext = useRef<'button' | 'list' | ''>('');
   const cur = orgs.findIndex((o) => o.id === current.id);
 
-  // Enhance after hydration, in an effect: hydration itself must leave the
-  // server's markup as it is. Focus already inside the form stays inside.
+  // Enhanced once hydrated (useHydrated): focus already inside the form
+  // then stays inside, on the button.
   useEffect(() => {
     if (root.current!.contains(document.activeElement)) focusNext.current = 'button';
-    setJs(true);
   }, []);
 
   useLayoutEffect(() => {

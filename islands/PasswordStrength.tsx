@@ -16,6 +16,7 @@
 // disabled in the server's HTML would never enable without JavaScript, so
 // only the island disables it.
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { useHydrated } from './lib/hydrated';
 import { MESSAGES, RULES, checkPassword, passwordValid, rulesMet, strength, type FieldErrors } from './lib/password';
 
 export type Props = {
@@ -30,7 +31,7 @@ export const CONFIRM_LABEL = 'Confirm new password';
 const meterTone = ['', 'bg-red-700', 'bg-amber-600', 'bg-green-700'];
 
 export default function PasswordStrength({ errors, submit }: Props) {
-  const [js, setJs] = useState(false);
+  const js = useHydrated();
   const [pw, setPw] = useState('');
   const [confirm, setConfirm] = useState('');
   // A field the user has changed no longer shows the server's error for it.
@@ -39,16 +40,14 @@ export default function PasswordStrength({ errors, submit }: Props) {
   const pwRef = useRef<HTMLInputElement>(null);
   const confirmRef = useRef<HTMLInputElement>(null);
 
-  // Enhance after hydration, in an effect: hydration itself must leave the
-  // server's markup as it is. What was typed (or autofilled) before the
-  // script ran counts.
+  // Enhanced once hydrated (useHydrated): what was typed (or autofilled)
+  // before the script ran counts.
   useEffect(() => {
     const p = pwRef.current!.value;
     const c = confirmRef.current!.value;
     setPw(p);
     setConfirm(c);
     setEdited({ password: p !== '', password_confirmation: c !== '' });
-    setJs(true);
   }, []);
 
   const rules = checkPassword(pw);

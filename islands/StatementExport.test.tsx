@@ -4,7 +4,7 @@ import { renderToString } from 'preact-render-to-string';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
 import StatementExport, { type Props } from './StatementExport';
-import { violations } from './testing';
+import { advance, violations } from './testing';
 
 const props: Props = {
   mode: 'page',
@@ -157,11 +157,11 @@ describe('opener mode', () => {
     expect(JSON.parse(posts[0].init.body as string)).toEqual({
       virtual_account_number: '4520011000000023', created_after: '2026-10-24', created_before: '2026-11-23', kind: 'transactions',
     });
-    await act(() => vi.advanceTimersByTimeAsync(0));
+    await advance(0);
     expect(d.querySelector('[role=status]')!.textContent).toContain('e-mailed');
-    await act(() => vi.advanceTimersByTimeAsync(999));
+    await advance(999);
     expect(assigned).toEqual([]);
-    await act(() => vi.advanceTimersByTimeAsync(1));
+    await advance(1);
     expect(assigned).toEqual(['/org/o1/exported_statements']);
     expect(d.hasAttribute('open')).toBe(false);
   });
@@ -196,7 +196,7 @@ describe('opener mode', () => {
     await act(async () => {
       d.querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true, bubbles: true }));
     });
-    await act(() => vi.advanceTimersByTimeAsync(0));
+    await advance(0);
     expect(posts).toHaveLength(1);
     expect(d.querySelector('[role=alert]')!.textContent).toBe('Unable to create statement');
   });

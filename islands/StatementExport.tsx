@@ -16,26 +16,13 @@
 // over its click and opens the same form in the one dialog (lib/Modal, 336 wide), which
 // sends the request to the JSON API and then shows the list with the new statement.
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { useHydrated } from './lib/hydrated';
 import { Modal } from './lib/Modal';
 import { display, maskDateAt } from './lib/daterange';
 import { MSG, apiBody, errorsOf, usableDay, validate, type Errors, type Values } from './lib/statements';
+import type { IslandProps } from '../templates/generated/props';
 
-type Option = { value: string; label: string };
-export type Props = {
-  mode: 'page' | 'opener';
-  csrf: string;
-  action: string;
-  apiUrl: string;
-  listUrl: string;
-  openerUrl: string;
-  accounts: Option[];
-  kinds: Option[];
-  values: Values;
-  errors: Errors;
-  /** Today (YYYY-MM-DD): the maximum date. */
-  max: string;
-  done: boolean;
-};
+export type Props = IslandProps['StatementExport'];
 
 /** The modal closes this long after the request is accepted (spec 000 §4). */
 export const CLOSE_AFTER_MS = 1000;
@@ -181,7 +168,7 @@ type Phase = 'form' | 'loading' | 'done';
 const usable = (v: Values, max: string) => ({ from: usableDay(v.from, max) ? v.from : '', to: usableDay(v.to, max) ? v.to : '' });
 
 export default function StatementExport(props: Props) {
-  const [js, setJs] = useState(false);
+  const js = useHydrated();
   const [open, setOpen] = useState(false);
   const [phase, setPhase] = useState<Phase>('form');
   const [values, setValues] = useState<Values>(props.values);
@@ -189,10 +176,7 @@ export default function StatementExport(props: Props) {
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const lastUsable = useRef(usable(props.values, props.max));
 
-  useEffect(() => {
-    setJs(true);
-    return () => clearTimeout(timer.current);
-  }, []);
+  useEffect(() => () => clearTimeout(timer.current), []);
 
   const onDate = (k: DateField, el: HTMLInputElement) => {
     const typed = maskDateAt(el.value, el.selectionStart ?? el.value.length);

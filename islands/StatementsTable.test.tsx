@@ -3,10 +3,11 @@ import { act } from 'preact/test-utils';
 import { renderToString } from 'preact-render-to-string';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
-import StatementsTable, { type Props, type Row } from './StatementsTable';
-import { violations } from './testing';
+import StatementsTable, { type Props } from './StatementsTable';
+import type { StatementRow } from '../templates/generated/props';
+import { advance, violations } from './testing';
 
-const row = (id: string, state: string): Row => ({
+const row = (id: string, state: string): StatementRow => ({
   id, from: '24-10-2026', to: '22-11-2026', created: '22-11-2026 08:00', account: '4520011000000015', accountName: 'Main EUR',
   kind: 'Transactions', state, statusUrl: '/api/s/' + id, csvUrl: '/org/o1/exported_statements/' + id + '/download',
   apiUrl: '/api/s/' + id + '/download',
@@ -87,20 +88,20 @@ describe('after hydration', () => {
   it('polls pending statements every 2 s until ready, then offers the download and says so', async () => {
     states = ['generating', 'ready'];
     const el = hydrate(props);
-    await act(() => vi.advanceTimersByTimeAsync(2000));
+    await advance(2000);
     expect(fetched).toEqual(['/api/s/a']);
     expect(stateOf(el, 'a')).toBe('generating');
-    await act(() => vi.advanceTimersByTimeAsync(2000));
+    await advance(2000);
     expect(stateOf(el, 'a')).toBe('ready');
     expect(el.querySelector('#statement-a a')!.textContent).toContain('Download');
     expect(el.querySelector('[role=status]')!.textContent).toContain('Ready');
-    await act(() => vi.advanceTimersByTimeAsync(10000));
+    await advance(10000);
     expect(fetched).toHaveLength(2);
   });
 
   it('does not poll when nothing is pending', async () => {
     hydrate({ ...props, rows: [row('b', 'ready')] });
-    await act(() => vi.advanceTimersByTimeAsync(10000));
+    await advance(10000);
     expect(fetched).toEqual([]);
   });
 
@@ -110,7 +111,7 @@ describe('after hydration', () => {
     await act(async () => {
       link.dispatchEvent(new MouseEvent('click', { cancelable: true, bubbles: true }));
     });
-    await act(() => vi.advanceTimersByTimeAsync(0));
+    await advance(0);
     expect(fetched).toEqual(['/api/s/b/download']);
     expect(clicked).toEqual(['statement.csv']);
     expect(el.querySelector('[role=alert]')).toBeNull();
@@ -119,7 +120,7 @@ describe('after hydration', () => {
     await act(async () => {
       link.dispatchEvent(new MouseEvent('click', { cancelable: true, bubbles: true }));
     });
-    await act(() => vi.advanceTimersByTimeAsync(0));
+    await advance(0);
     expect(el.querySelector('[role=alert]')!.textContent).toBe('Error while downloading the file');
     expect(clicked).toHaveLength(1);
   });

@@ -8,23 +8,10 @@
 // without a filename, shows "Error while downloading the file" (spec 000 §8).
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { MSG, filenameOf, pending, stateLabel } from './lib/statements';
+import type { IslandProps } from '../templates/generated/props';
 
-export type Row = {
-  id: string;
-  from: string;
-  to: string;
-  created: string;
-  account: string;
-  accountName: string;
-  kind: string;
-  state: string;
-  csvUrl?: string;
-  camtUrl?: string;
-  statusUrl: string;
-  apiUrl?: string;
-};
 
-export type Props = { rows: Row[]; canDownload: boolean; refreshUrl: string; interval: number };
+export type Props = IslandProps['StatementsTable'];
 
 async function download(url: string): Promise<boolean> {
   try {

@@ -9,21 +9,16 @@
 // the four fields are filled and the FX information is there; the server
 // checks everything again. The transfer is posted to the API with the
 // idempotency key the page was rendered with, so a retry books once.
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { useHydrated } from './lib/hydrated';
 import { Modal } from './lib/Modal';
 import { ApiError, createApiClient, type ApiClient } from './lib/apiClient';
 import { MSG_TOO_BIG, formatTyping, groupDigits, parseAmount } from './lib/amount';
 import { convert } from './lib/fx';
+import type { FXHint, IslandProps, TransferAccount } from '../templates/generated/props';
 
-export type Account = { number: string; name: string; currency: string; decimals: number };
-export type Props = {
-  href: string;
-  orgId: string;
-  csrf: string;
-  accounts: Account[];
-  from: string;
-  idempotencyKey: string;
-};
+export type Props = IslandProps['TransferDialog'];
 
 export const MSG_OK = 'Transfer successful';
 export const MSG_FAILED = 'Transfer failed';
@@ -39,7 +34,7 @@ export const page = { reload: () => window.location.reload() };
 type FX = { state: 'none' } | { state: 'loading' } | { state: 'ok'; rate: string } | { state: 'error'; text: string };
 
 const ID = 'transfer';
-const label = (a: Account) => a.name + ' (' + a.currency + ') · ' + a.number;
+const label = (a: TransferAccount) => a.name + ' (' + a.currency + ') · ' + a.number;
 
 // Which field a server error belongs to (spec: debit_amount on the amount,
 // credit_account_number on the from account, else the form).
@@ -52,8 +47,8 @@ const pointerField: Record<string, string> = {
   '/end_to_end_id': 'e2e',
 };
 
-export function hintText(from: Account, to: Account, rate: string, plain: string | null): { rate: string; converted?: string } {
-  const out: { rate: string; converted?: string } = {
+export function hintText(from: TransferAccount, to: TransferAccount, rate: string, plain: string | null): FXHint {
+  const out: FXHint = {
     rate: '1 ' + from.currency + ' = ' + groupDigits(convert('1', 0, rate, to.decimals)) + ' ' + to.currency,
   };
   if (plain) {
@@ -63,7 +58,7 @@ export function hintText(from: Account, to: Account, rate: string, plain: string
   return out;
 }
 
-function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children?: unknown }) {
+function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children?: ComponentChildren }) {
   return (
     <div className="mb-4">
       <label htmlFor={id} className="block font-medium">{label}</label>
@@ -83,7 +78,8 @@ const inputClass = (error?: string) =>
   'mt-1 block w-full rounded border bg-white px-3 py-2 disabled:bg-gray-100 disabled:text-gray-700 ' + (error ? 'border-red-700' : 'border-gray-500');
 
 export default function TransferDialog(p: Props) {
-  const [js, setJs] = useState(false);
+  // Hydration itself must leave the link as it is.
+  const js = useHydrated();
   const [open, setOpen] = useState(false);
   const [from, setFrom] = useState(p.from);
   const [to, setTo] = useState('');
@@ -97,9 +93,6 @@ export default function TransferDialog(p: Props) {
   // Made on first use: the server render has no EventTarget, and needs no client.
   const clientRef = useRef<ApiClient | null>(null);
   const client = () => (clientRef.current ??= createApiClient({ base: '/api/v2', csrfToken: p.csrf }));
-
-  // Enhance after hydration: hydration itself must leave the link as it is.
-  useEffect(() => setJs(true), []);
 
   const src = p.accounts.find((a) => a.number === from);
   const dst = p.accounts.find((a) => a.number === to);

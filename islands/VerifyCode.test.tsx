@@ -38,6 +38,7 @@ describe('VerifyCode', () => {
     expect(el.querySelector('label')!.getAttribute('for')).toBe('code');
     expect(input.getAttribute('aria-describedby')).toBe('code-hint code-error');
     expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('spellcheck')).toBe('false');
     expect(el.querySelector('button')!.hasAttribute('disabled')).toBe(false);
     el.remove();
   });

@@ -4,15 +4,15 @@
 // code and says what is wrong. In the browser the spec's rule applies:
 // Verify is enabled only once the code has at least 7 characters, and an
 // authenticator code is shown as "123 456" (6 digits make 7 characters).
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
+import { useHydrated } from './lib/hydrated';
 import { formatCode, MIN_CODE_LENGTH } from './lib/code';
 
 export type Props = { id: string; label: string; hint?: string; error?: string; numeric?: boolean };
 
 export default function VerifyCode({ id, label, hint, error, numeric }: Props) {
-  const [enhanced, setEnhanced] = useState(false);
+  const enhanced = useHydrated();
   const [value, setValue] = useState('');
-  useEffect(() => setEnhanced(true), []);
   const described = [hint ? id + '-hint' : '', error ? id + '-error' : ''].filter(Boolean).join(' ');
   const onInput = (e: Event) => {
     const el = e.currentTarget as HTMLInputElement;
@@ -36,7 +36,7 @@ export default function VerifyCode({ id, label, hint, error, numeric }: Props) {
           inputMode={numeric ? 'numeric' : undefined}
           autoComplete="one-time-code"
           autoCapitalize="off"
-          spellCheck={false}
+          spellcheck={false}
           aria-invalid={error ? 'true' : undefined}
           aria-describedby={described || undefined}
           onInput={onInput}

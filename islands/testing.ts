@@ -45,3 +45,11 @@ export function describeVectors<P>(
     });
   });
 }
+
+// advance moves the fake clock on by ms inside act, so the renders that its
+// timers (and the promises they settle) cause are flushed before the test looks.
+export function advance(ms: number): Promise<void> {
+  return act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}

@@ -87,7 +87,7 @@ type StatementValues struct {
 // StatementExportProps are the StatementExport island's: the request form, as the opener
 // of the modal (mode "opener") or as a page (mode "page").
 type StatementExportProps struct {
-	Mode      string            `json:"mode"`
+	Mode      string            `json:"mode" tstype:"'page' | 'opener'"`
 	CSRF      string            `json:"csrf"`
 	Action    string            `json:"action"`
 	APIURL    string            `json:"apiUrl"`

@@ -141,6 +141,11 @@ func commonOptions(root string) api.BuildOptions {
 		Charset:       api.CharsetUTF8,
 		NodePaths:     []string{filepath.Join(root, "node_modules")},
 		AbsWorkingDir: root,
+		// The root tsconfig.json is for tsc. esbuild would take its JSX
+		// settings over this file's (JSXTransform is the zero value, so it
+		// cannot tell that the server build asks for it) and render the pages
+		// with preact's runtime instead of the Go factory: read none.
+		TsconfigRaw: "{}",
 		Alias: map[string]string{
 			"react":             "preact/compat",
 			"react-dom":         "preact/compat",

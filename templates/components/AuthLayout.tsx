@@ -1,7 +1,8 @@
+import type { ComponentChildren } from 'preact';
 import { SandboxBanner } from './Messages';
 
 // Layout of pages outside an organisation: login, logged out, errors.
-export function AuthLayout({ sandbox, children }: { sandbox?: boolean; children?: unknown }) {
+export function AuthLayout({ sandbox, children }: { sandbox?: boolean; children?: ComponentChildren }) {
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2">Skip to content</a>

@@ -1,5 +1,6 @@
 // Accessible form parts in the GOV.UK pattern: visible labels, errors tied to
 // fields with aria-describedby, and an error summary linking to each field.
+import type { ComponentChildren } from 'preact';
 
 export function CSRF({ token }: { token: string }) {
   return <input type="hidden" name="_csrf" value={token} />;
@@ -33,8 +34,8 @@ type InputProps = {
   hint?: string;
   // For code and similar inputs (MfaCodeField).
   inputMode?: string;
-  autoCapitalize?: string;
-  spellCheck?: boolean;
+  autoCapitalize?: 'off' | 'none' | 'on' | 'sentences' | 'words' | 'characters';
+  spellcheck?: boolean;
   disabled?: boolean;
   inputClass?: string;
 };
@@ -72,7 +73,7 @@ export function TextField(p: InputProps) {
         inputMode={p.inputMode}
         autoComplete={p.autoComplete}
         autoCapitalize={p.autoCapitalize}
-        spellCheck={p.spellCheck}
+        spellcheck={p.spellcheck}
         required={p.required}
         disabled={p.disabled}
         aria-invalid={error ? 'true' : undefined}
@@ -83,7 +84,7 @@ export function TextField(p: InputProps) {
   );
 }
 
-export function Button({ children, kind }: { children?: unknown; kind?: 'secondary' | 'link' }) {
+export function Button({ children, kind }: { children?: ComponentChildren; kind?: 'secondary' | 'link' }) {
   const cls =
     kind === 'link'
       ? 'text-blue-800 underline'

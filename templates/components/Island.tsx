@@ -1,7 +1,19 @@
+import type { ComponentProps } from 'preact';
 import { renderIsland } from '../../ssr/runtime/island.js';
+import type { Islands } from '../generated/components';
+
+/** The name of an island: a file under islands/. */
+export type IslandName = keyof Islands;
+
+/**
+ * The props island N's component takes (islands/N.tsx, its Props); for an
+ * island whose props Go builds, that is the generated IslandProps[N].
+ */
+export type IslandPropsOf<N extends IslandName> = ComponentProps<Islands[N]>;
 
 // An island renders with preact on the server (so hydration finds the same
-// markup) and ships its props beside it; see ssr/runtime/island.js.
-export function Island({ name, props }: { name: string; props: Record<string, unknown> }) {
+// markup) and ships its props beside it; see ssr/runtime/island.js. The name
+// picks the island's own props type, so a page cannot hand it wrong ones.
+export function Island<N extends IslandName>({ name, props }: { name: N; props: IslandPropsOf<N> }) {
   return renderIsland(name, props);
 }

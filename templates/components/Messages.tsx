@@ -1,5 +1,7 @@
-export type Flash = { kind: string; text: string };
-export type Alert = { id: string; type: string; message: string };
+import type { ShellAlert, ShellFlash } from '../generated/props';
+
+export type Flash = ShellFlash;
+export type Alert = ShellAlert;
 
 const tone: Record<string, string> = {
   success: 'border-green-700 bg-green-50 text-green-900',

@@ -28,7 +28,7 @@ export function MfaCodeField({ id, label, hint, error, numeric, disabled }: Code
       inputMode={numeric ? 'numeric' : undefined}
       autoComplete="one-time-code"
       autoCapitalize="off"
-      spellCheck={false}
+      spellcheck={false}
       disabled={disabled}
       inputClass="mt-1 block w-56 rounded border px-3 py-2 font-mono text-lg tracking-widest"
     />

@@ -1,34 +1,10 @@
+import type { ComponentChildren } from 'preact';
 import { Island } from './Island';
 import { Icon, Flag } from './Icon';
-import { AlertBanners, Flashes, SandboxBanner, type Alert, type Flash } from './Messages';
+import { AlertBanners, Flashes, SandboxBanner } from './Messages';
+import type { NavItem, ShellProps } from '../generated/props';
 
-export type NavItem = {
-  label: string;
-  href?: string;
-  icon?: string;
-  active?: boolean;
-  flag?: string;
-  detail?: string;
-  children?: NavItem[];
-};
-
-export type ShellProps = {
-  sandbox: boolean;
-  csrf: string;
-  user: { name: string; email: string };
-  org: { id: string; name: string };
-  orgs: { id: string; name: string; current?: boolean }[];
-  nav: NavItem[];
-  alerts?: Alert[];
-  mfaBanner: boolean;
-  flashes?: Flash[];
-  query: string;
-  role: string;
-  /** Account funding dialog island (absent without accounts:funding). */
-  funding?: { href: string } & Record<string, unknown>;
-  /** The global date range picker's props (islands/DateRangePicker.tsx). */
-  dateRange: Record<string, unknown>;
-};
+export type { ShellProps };
 
 function NavLink({ item, dialog }: { item: NavItem; dialog?: string }) {
   return (
@@ -102,7 +78,7 @@ function SearchBox({ orgId, query }: { orgId: string; query: string }) {
   );
 }
 
-export function Shell({ shell, children }: { shell: ShellProps; children?: unknown }) {
+export function Shell({ shell, children }: { shell: ShellProps; children?: ComponentChildren }) {
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-10 focus:bg-white focus:p-2">Skip to content</a>

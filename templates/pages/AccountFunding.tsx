@@ -1,18 +1,10 @@
-import { Shell, type ShellProps } from '../components/Shell';
+import { Shell } from '../components/Shell';
 import { CSRF, SelectField, Button } from '../components/Form';
+import type { PageProps } from '../generated/props';
 
 // The account funding dialog as a page: what the sidebar link opens without
 // JavaScript (with it, the AccountFunding island shows the same in a dialog).
-type Row = { term: string; value: string };
-type Props = {
-  shell: ShellProps;
-  accounts: { value: string; label: string }[];
-  account: string;
-  return: string;
-  message: string;
-  instruction?: { uuid: string; changed: boolean; changedNotice: string; rows: Row[] };
-  acceptUrl: string;
-};
+type Props = PageProps['AccountFunding'];
 
 export default function AccountFunding(p: Props) {
   const f = p.instruction;

@@ -1,8 +1,9 @@
-import { Shell, type ShellProps } from '../components/Shell';
+import { Shell } from '../components/Shell';
 import { Flag } from '../components/Icon';
 import { Island } from '../components/Island';
 import { Tone } from '../components/Messages';
 import { Pager } from '../components/Pager';
+import type { AccountView, EntryRow, PageProps } from '../generated/props';
 
 // Account transactions (spec 000 §2): the entries of one account in the
 // session's date range, filtered by type and paged by cursors, a side panel
@@ -10,44 +11,7 @@ import { Pager } from '../components/Pager';
 // JavaScript), and the account details panel with its balances and funding.
 // Go formats every date and amount; this lays them out.
 
-type Option = { value: string; label: string };
-type Row = {
-  id: string;
-  date: string;
-  time: string;
-  reference: string;
-  orderId: string;
-  type: string;
-  amount: string;
-  balance: string;
-  incoming: boolean;
-  href: string;
-};
-type Account = {
-  orgId: string;
-  number: string;
-  name: string;
-  currency: string;
-  currencyName: string;
-  flag: string;
-  shared: boolean;
-  balance: string;
-  path: string;
-  range: string;
-  filter: { value: string; options: Option[] };
-  rows: Row[];
-  total: number;
-  next: string;
-  prev: string;
-  panel: Row | null;
-  panelMissing: boolean;
-  closePanel: string;
-  failure: string;
-  summary: { opening: string; closing: string; current: string; error?: string } | null;
-  funding: { unavailable?: string; fields: { label: string; value: string }[]; wallet?: Record<string, unknown> } | null;
-  buttons: { transfer: Record<string, unknown> | null; export: string };
-};
-type Props = { shell: ShellProps; error?: { title: string; text?: string }; account?: Account };
+type Props = PageProps['AccountTransactions'];
 
 function Direction({ incoming }: { incoming: boolean }) {
   return (
@@ -60,7 +24,7 @@ function Direction({ incoming }: { incoming: boolean }) {
   );
 }
 
-function EntryPanel({ row, close, currency }: { row: Row; close: string; currency: string }) {
+function EntryPanel({ row, close, currency }: { row: EntryRow; close: string; currency: string }) {
   return (
     <aside id="entry-panel" tabIndex={-1} aria-labelledby="entry-panel-title" className="mb-6 rounded border-2 border-blue-800 bg-white p-4">
       <div className="mb-3 flex items-start justify-between gap-4">
@@ -87,7 +51,7 @@ function EntryPanel({ row, close, currency }: { row: Row; close: string; currenc
   );
 }
 
-function Details({ a }: { a: Account }) {
+function Details({ a }: { a: AccountView }) {
   return (
     <aside aria-labelledby="account-details-title" className="w-full shrink-0 space-y-4 lg:w-80">
       <section className="rounded border border-gray-300 p-4">

@@ -1,24 +1,14 @@
-import { Shell, type ShellProps } from '../components/Shell';
+import { Shell } from '../components/Shell';
 import { CSRF, ErrorSummary, SelectField, TextField } from '../components/Form';
 import { Tone } from '../components/Messages';
+import type { PageProps, TransferAccount } from '../generated/props';
 
 // The transfer form without JavaScript (spec 000 §2 "Transfer dialog", §5):
 // the Transfer button's link leads here, and the dialog island posts the
 // same fields to the API. "Show exchange rate" posts the form back with the
 // currency-conversion hint and books nothing.
 
-type Account = { number: string; name: string; currency: string; decimals: number };
-type Form = {
-  from: string;
-  to: string;
-  amount: string;
-  endToEndId: string;
-  idempotencyKey: string;
-  errors: Record<string, string>;
-  formError: string;
-  hint: { rate: string; converted?: string } | null;
-};
-type Props = { shell: ShellProps; action: string; back: string; accounts: Account[]; form: Form };
+type Props = PageProps['AccountTransfer'];
 
 const fields = [
   { id: 'from_account_number', label: 'From account' },
@@ -27,7 +17,7 @@ const fields = [
   { id: 'end_to_end_id', label: 'End-to-end ID' },
 ];
 
-const label = (a: Account) => a.name + ' (' + a.currency + ') · ' + a.number;
+const label = (a: TransferAccount) => a.name + ' (' + a.currency + ') · ' + a.number;
 
 // The amount field carries the spec's placeholder, which TextField has no
 // prop for.

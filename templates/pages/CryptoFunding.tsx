@@ -1,14 +1,8 @@
-import { Shell, type ShellProps } from '../components/Shell';
+import { Shell } from '../components/Shell';
 import { CSRF, SelectField, Button } from '../components/Form';
+import type { PageProps } from '../generated/props';
 
-type Frame = { id: string; heading: string; title: string; src: string };
-type Props = {
-  shell: ShellProps;
-  accounts: { value: string; label: string }[];
-  account: string;
-  message: string;
-  frames: Frame[];
-};
+type Props = PageProps['CryptoFunding'];
 
 // Crypto funding (spec 000 §2): the partner's widgets in frames, for one
 // account with a crypto wallet at a time. The form posts: it mints the

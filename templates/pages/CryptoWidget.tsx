@@ -1,16 +1,7 @@
 // The sandbox's own crypto partner widget: what the partner shows inside the
 // portal's frame, reached only with a partner token.
-type Deposit = { date: string; reference: string; amount: string };
-type Props = {
-  heading: string;
-  error: string;
-  network: string;
-  wallet: string;
-  currency: string;
-  account: string;
-  deposits: Deposit[];
-  history: boolean;
-};
+import type { PageProps } from '../generated/props';
+type Props = PageProps['CryptoWidget'];
 
 export default function CryptoWidget(p: Props) {
   return (

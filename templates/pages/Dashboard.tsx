@@ -1,27 +1,17 @@
-import { Shell, type ShellProps } from '../components/Shell';
+import type { ComponentChildren } from 'preact';
+import { Shell } from '../components/Shell';
 import { Flag } from '../components/Icon';
 import { CSRF } from '../components/Form';
 import { Island } from '../components/Island';
+import type { AccountCard, PageProps, StatLink } from '../generated/props';
 
-type StatLink = { code: string; name: string; count: number; percentage: string; href: string };
-type AccountCard = { number: string; name: string; currency: string; flag: string; balance: string; href?: string };
-
-type Props = {
-  shell: ShellProps & { dateRange: { action: string; csrf: string } };
-  current: boolean;
-  rangeLabel: string;
-  accounts: { cards: AccountCard[]; error?: string } | null;
-  fx: { main: string; rates: { pay: string; buy: string; rate?: string; error?: string }[]; error?: string } | null;
-  payouts: { total: number; categories: StatLink[]; reasons: { state: StatLink; reasons: StatLink[] }[]; error?: string } | null;
-  collections: { total: number; statuses: StatLink[]; allHref: string; error?: string } | null;
-  crypto: { href: string; closeAction: string; csrf: string } | null;
-};
+type Props = PageProps['Dashboard'];
 
 const card = 'rounded border border-gray-300 p-4';
 const num = 'px-3 py-2 text-right tabular-nums';
 const cell = 'px-3 py-2 text-left';
 
-function Widget({ id, title, children, wide }: { id: string; title: string; children?: unknown; wide?: boolean }) {
+function Widget({ id, title, children, wide }: { id: string; title: string; children?: ComponentChildren; wide?: boolean }) {
   return (
     <section aria-labelledby={id} className={card + (wide ? ' lg:col-span-2' : '')}>
       <h2 id={id} className="mb-3 text-lg font-semibold">{title}</h2>

@@ -1,22 +1,11 @@
-import { Shell, type ShellProps } from '../components/Shell';
+import { Shell } from '../components/Shell';
 import { CSRF, ErrorSummary, SelectField, Button } from '../components/Form';
-
-type Form = {
-  type: string;
-  from: string;
-  to: string;
-  presets: { type: string; label: string }[];
-  action: string;
-  returnTo: string;
-  csrf: string;
-  errors?: Record<string, string>;
-  values?: { type: string; from: string; to: string };
-};
+import type { PageProps } from '../generated/props';
 
 // The date range picker as a page: where the top bar's form comes back with
 // its errors and what was typed when JavaScript is off (spec 000 §5 "Date
 // inputs"). Field ids differ from the top bar's, which is on this page too.
-export default function DateRange({ shell, form }: { shell: ShellProps; form: Form }) {
+export default function DateRange({ shell, form }: PageProps['DateRange']) {
   const errors = form.errors || {};
   const v = form.values || { type: form.type, from: form.from, to: form.to };
   const fields = [

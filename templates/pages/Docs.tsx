@@ -1,41 +1,10 @@
 import { SandboxBanner } from '../components/Messages';
+import type { DocsEndpoint, DocsField, DocsParam, PageProps } from '../generated/props';
 
 // The API Reference: rendered on the server from the OpenAPI document
 // (server/docs.go builds the props), readable without JavaScript.
 
-type Param = { name: string; in: string; type: string; required: boolean; description?: string };
-type Field = { name: string; type: string; required: boolean; description?: string };
-type Response = {
-  status: string;
-  reason: string;
-  description: string;
-  body: string;
-  headers?: Param[];
-  fields?: Field[];
-};
-type Endpoint = {
-  id: string;
-  method: string;
-  path: string;
-  summary: string;
-  description?: string;
-  auth: string;
-  params: Param[];
-  body: Field[];
-  responses: Response[];
-};
-type Group = { id: string; title: string; endpoints: Endpoint[] };
-
-type Props = {
-  sandbox: boolean;
-  home: string;
-  intro: string;
-  bases: string[];
-  specUrl: string;
-  schemes: { name: string; text: string }[];
-  errors: Field[];
-  groups: Group[];
-};
+type Props = PageProps['Docs'];
 
 const methodTone: Record<string, string> = {
   GET: 'bg-blue-100 text-blue-900',
@@ -87,15 +56,15 @@ function NameTable({ label, nameHeader, rows, withIn }: { label: string; nameHea
   );
 }
 
-function FieldTable({ label, fields }: { label: string; fields: Field[] }) {
+function FieldTable({ label, fields }: { label: string; fields: DocsField[] }) {
   return <NameTable label={label} nameHeader="Field" rows={fields} />;
 }
 
-function ParamTable({ label, params }: { label: string; params: Param[] }) {
+function ParamTable({ label, params }: { label: string; params: DocsParam[] }) {
   return <NameTable label={label} nameHeader="Name" rows={params} withIn />;
 }
 
-function EndpointSection({ ep }: { ep: Endpoint }) {
+function EndpointSection({ ep }: { ep: DocsEndpoint }) {
   const titleId = ep.id + '-title';
   const name = ep.method + ' ' + ep.path;
   return (

@@ -1,6 +1,7 @@
 import { AuthLayout } from '../components/AuthLayout';
+import type { PageProps } from '../generated/props';
 
-export default function ErrorPage({ sandbox, support, home }: { sandbox: boolean; support: string; home: string }) {
+export default function ErrorPage({ sandbox, support, home }: PageProps['Error']) {
   return (
     <AuthLayout sandbox={sandbox}>
       <h1 className="mb-4 text-2xl font-semibold">Oops, something went wrong!</h1>

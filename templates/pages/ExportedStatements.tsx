@@ -1,19 +1,10 @@
-import { Shell, type ShellProps } from '../components/Shell';
+import { Shell } from '../components/Shell';
 import { Island } from '../components/Island';
-import { SelectField, type Option } from '../components/Form';
+import { SelectField } from '../components/Form';
 import { Pager } from '../components/Pager';
+import type { PageProps } from '../generated/props';
 
-type Props = {
-  shell: ShellProps;
-  accounts: Option[];
-  account: string;
-  table: Record<string, unknown>;
-  total: number;
-  nextUrl: string;
-  prevUrl: string;
-  request: Record<string, unknown> | null;
-  error: string;
-};
+type Props = PageProps['ExportedStatements'];
 
 export default function ExportedStatements({ shell, accounts, account, table, total, nextUrl, prevUrl, request, error }: Props) {
   const base = '/org/' + shell.org.id + '/exported_statements';

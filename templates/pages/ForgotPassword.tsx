@@ -2,20 +2,12 @@ import { AuthLayout } from '../components/AuthLayout';
 import { CSRF, ErrorSummary, Button } from '../components/Form';
 import { Island } from '../components/Island';
 import { Tone } from '../components/Messages';
+import type { PageProps } from '../generated/props';
 
 // Forgot password (spec 000 §2, §5, §8): the form, or with the query flag
 // sent the "Check your email" state with a Resend button. The sent state
 // reads the same whether or not the address belongs to an account.
-type Props = {
-  sandbox: boolean;
-  csrf: string;
-  email: string;
-  errors: Record<string, string>;
-  base?: string;
-  notice?: { kind: string; title: string; text?: string };
-  sent: boolean;
-  lifetime: string;
-};
+type Props = PageProps['ForgotPassword'];
 
 const fields = [{ id: 'email', label: 'Email' }];
 

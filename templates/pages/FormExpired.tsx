@@ -1,6 +1,7 @@
 import { AuthLayout } from '../components/AuthLayout';
+import type { PageProps } from '../generated/props';
 
-export default function FormExpired({ sandbox, home }: { sandbox: boolean; home: string }) {
+export default function FormExpired({ sandbox, home }: PageProps['FormExpired']) {
   return (
     <AuthLayout sandbox={sandbox}>
       <h1 className="mb-4 text-2xl font-semibold">This form has expired</h1>

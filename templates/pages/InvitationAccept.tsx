@@ -2,18 +2,11 @@ import { AuthLayout } from '../components/AuthLayout';
 import { CSRF, ErrorSummary } from '../components/Form';
 import { Island } from '../components/Island';
 import { Tone } from '../components/Messages';
+import type { PageProps } from '../generated/props';
 
 // Accept an invitation (spec 000 §2): create a password; with the query
 // flag created, "New password created" and a link to log in.
-type Props = {
-  sandbox: boolean;
-  csrf?: string;
-  state: 'form' | 'done';
-  email?: string;
-  action?: string;
-  errors: Record<string, string>;
-  base?: string;
-};
+type Props = PageProps['InvitationAccept'];
 
 const fields = [
   { id: 'password', label: 'New password' },

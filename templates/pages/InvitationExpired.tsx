@@ -1,8 +1,9 @@
 import { AuthLayout } from '../components/AuthLayout';
+import type { PageProps } from '../generated/props';
 
 // Expired invitation link (spec 000 §2): an unknown, used or expired
 // invitation token lands here.
-export default function InvitationExpired({ sandbox, lifetime }: { sandbox: boolean; lifetime: string }) {
+export default function InvitationExpired({ sandbox, lifetime }: PageProps['InvitationExpired']) {
   return (
     <AuthLayout sandbox={sandbox}>
       <h1 className="mb-6 text-2xl font-semibold">Your link expired</h1>

@@ -1,6 +1,7 @@
 import { AuthLayout } from '../components/AuthLayout';
+import type { PageProps } from '../generated/props';
 
-export default function LoggedOut({ sandbox }: { sandbox: boolean }) {
+export default function LoggedOut({ sandbox }: PageProps['LoggedOut']) {
   return (
     <AuthLayout sandbox={sandbox}>
       <h1 className="mb-4 text-2xl font-semibold">Thanks for now</h1>

@@ -1,17 +1,9 @@
 import { AuthLayout } from '../components/AuthLayout';
 import { CSRF, ErrorSummary, TextField, Button } from '../components/Form';
 import { Tone } from '../components/Messages';
+import type { PageProps } from '../generated/props';
 
-type Props = {
-  sandbox: boolean;
-  csrf: string;
-  email: string;
-  errors: Record<string, string>;
-  base?: string;
-  notice?: { kind: string; title: string; text?: string };
-  redirectUrl?: string;
-  fromDocs?: boolean;
-};
+type Props = PageProps['Login'];
 
 const fields = [
   { id: 'email', label: 'Email' },

@@ -3,33 +3,13 @@
 // phone (country code, default dk, and number; request SMS; enter the code).
 // The user moves on once both are set up; until then each step reloads the
 // page with what is done.
+import type { ComponentChildren } from 'preact';
 import { AuthLayout } from '../components/AuthLayout';
 import { CSRF, ErrorSummary, TextField, Button } from '../components/Form';
 import { MfaCodeField, MfaFooter, MfaMessages } from '../components/MfaParts';
-import type { Flash } from '../components/Messages';
+import type { PageProps } from '../generated/props';
 
-type Country = { code: string; name: string; dial: string };
-
-type Props = {
-  sandbox: boolean;
-  csrf: string;
-  base: string;
-  dashboard: boolean;
-  totp: { active: boolean; qr?: string; secret?: string; error?: string };
-  phone: {
-    active: boolean;
-    pending: boolean;
-    countryCode: string;
-    number: string;
-    display?: string;
-    countries: Country[];
-  };
-  errors: Record<string, string>;
-  alert?: string;
-  note?: string;
-  flashes?: Flash[];
-  outbox?: string;
-};
+type Props = PageProps['MfaSetup'];
 
 const fields = [
   { id: 'totp_code', label: 'Code from the app' },
@@ -38,7 +18,7 @@ const fields = [
   { id: 'token', label: 'Code from the SMS' },
 ];
 
-function Done({ children }: { children?: unknown }) {
+function Done({ children }: { children?: ComponentChildren }) {
   return (
     <p className="rounded border-l-4 border-green-700 bg-green-50 p-3 text-green-900">
       <span aria-hidden="true">✓ </span>

@@ -5,23 +5,9 @@ import { AuthLayout } from '../components/AuthLayout';
 import { CSRF, ErrorSummary, Button } from '../components/Form';
 import { Island } from '../components/Island';
 import { MfaFooter, MfaMessages } from '../components/MfaParts';
-import type { Flash } from '../components/Messages';
+import type { PageProps } from '../generated/props';
 
-type Approval = { id: string; status: string; csrf: string; statusUrl: string; checkUrl: string; interval: number };
-
-type Props = {
-  sandbox: boolean;
-  csrf: string;
-  method: string;
-  action?: string;
-  smsSent?: boolean;
-  approval?: Approval;
-  errors: Record<string, string>;
-  base?: string;
-  note?: string;
-  flashes?: Flash[];
-  outbox?: string;
-};
+type Props = PageProps['MfaVerify'];
 
 const cards = [
   {

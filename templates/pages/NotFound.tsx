@@ -1,6 +1,7 @@
 import { AuthLayout } from '../components/AuthLayout';
+import type { PageProps } from '../generated/props';
 
-export default function NotFound({ sandbox, home }: { sandbox: boolean; home: string }) {
+export default function NotFound({ sandbox, home }: PageProps['NotFound']) {
   return (
     <AuthLayout sandbox={sandbox}>
       <h1 className="mb-4 text-2xl font-semibold">Oops! Page Not found</h1>

@@ -3,18 +3,10 @@
 // approval requests waiting for the user's phone, with Approve and Deny.
 import { AuthLayout } from '../components/AuthLayout';
 import { CSRF } from '../components/Form';
-import { Flashes, type Flash } from '../components/Messages';
+import { Flashes } from '../components/Messages';
+import type { PageProps } from '../generated/props';
 
-type Message = { id: string; kind: string; to: string; subject?: string; body: string; link?: string; sent: string };
-type Approval = { id: string; email: string; requested: string };
-
-type Props = {
-  sandbox: boolean;
-  csrf: string;
-  messages: Message[];
-  approvals: Approval[];
-  flashes?: Flash[];
-};
+type Props = PageProps['Outbox'];
 
 export default function Outbox({ sandbox, csrf, messages, approvals, flashes }: Props) {
   return (

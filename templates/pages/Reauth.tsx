@@ -1,15 +1,9 @@
 import { AuthLayout } from '../components/AuthLayout';
 import { CSRF, ErrorSummary, TextField, Button } from '../components/Form';
 import { Tone } from '../components/Messages';
+import type { PageProps } from '../generated/props';
 
-type Props = {
-  sandbox: boolean;
-  csrf: string;
-  email: string;
-  next: string;
-  errors: Record<string, string>;
-  base?: string;
-};
+type Props = PageProps['Reauth'];
 
 export default function Reauth({ sandbox, csrf, email, next, errors, base }: Props) {
   return (

@@ -1,30 +1,15 @@
-import { Shell, type ShellProps } from '../components/Shell';
+import { Shell } from '../components/Shell';
 import { Flag } from '../components/Icon';
 import { Pager } from '../components/Pager';
+import type { PageProps, SearchTransactions } from '../generated/props';
 
 // Global search results (spec 001 §2): five groups; Account Transactions
 // lists its hits, each linking to the account page with the entry's panel
 // open. The other groups' areas are not built yet and report 0.
 
-type Hit = {
-  id: string;
-  date: string;
-  time: string;
-  reference: string;
-  orderId: string;
-  type: string;
-  amount: string;
-  incoming: boolean;
-  href: string;
-  accountName: string;
-  accountNumber: string;
-  currency: string;
-  flag: string;
-};
-type Transactions = { rows: Hit[]; total: number; next: string; prev: string; error?: string };
-type Props = { shell: ShellProps; query: string; groups: { title: string; count: number }[]; transactions: Transactions };
+type Props = PageProps['Search'];
 
-function TransactionResults({ tx }: { tx: Transactions }) {
+function TransactionResults({ tx }: { tx: SearchTransactions }) {
   return (
     <section aria-labelledby="search-transactions" className="mb-6">
       <h2 id="search-transactions" className="mb-1 text-lg font-semibold">Account Transactions</h2>

@@ -1,9 +1,10 @@
-import { Shell, type ShellProps } from '../components/Shell';
+import { Shell } from '../components/Shell';
 import { Island } from '../components/Island';
+import type { PageProps } from '../generated/props';
 
 // The "Download statement" modal as a page (no JavaScript, or reached by the account page's
 // "Export to CSV" link).
-type Props = { shell: ShellProps; form: Record<string, unknown> & { listUrl: string } };
+type Props = PageProps['StatementRequest'];
 
 export default function StatementRequest({ shell, form }: Props) {
   return (

@@ -1,10 +1,8 @@
 // Benchmark fixture (not routed): a 100-row account transactions table, the
 // calibration page of DESIGN.md. Its html/template twin is in ssr/bench.
-export type Row = {
-  id: string; date: string; time: string; reference: string; type: string;
-  amount: string; balance: string; credit: boolean; href: string;
-};
-export type Props = { title: string; rows: Row[] };
+import type { PageProps } from '../generated/props';
+
+export type Props = PageProps['SyntheticTransactions'];
 
 function Icon({ credit }: { credit: boolean }) {
   return (

@@ -1,0 +1,21 @@
+package server
+
+import "testing"
+
+// A one-time code is no word for the spellchecker to underline. The JSX
+// once said spellCheck, which preact and the Go renderer both drop (the
+// HTML attribute is spellcheck), so the attribute never reached the page.
+func TestMFACodeFieldTurnsSpellcheckOff(t *testing.T) {
+	h := newHarness(t)
+	c := h.client()
+	wantLocation(t, c.login("mfa-new@demo.example"), "/mfa-setup")
+	_, doc := c.page("/mfa-setup")
+	for _, id := range []string{"totp_code", "token"} {
+		in := find(doc, byID(id))
+		if in == nil {
+			t.Errorf("no code field %s", id)
+		} else if v := attr(in, "spellcheck"); v != "false" {
+			t.Errorf("code field %s: spellcheck %q, want \"false\"", id, v)
+		}
+	}
+}
