@@ -10,6 +10,7 @@ import (
 
 	"github.com/gofiber/fiber/v3"
 
+	"portal/access"
 	"portal/provider"
 	"portal/session"
 	"portal/token"
@@ -189,6 +190,10 @@ type apiOp struct {
 	Body       reflect.Type // JSON request body (apiBody), nil for none
 	Responses  []apiResponse
 	Handler    apiHandlerFunc
+	// orgRead marks an organisation read made by apiReadOp, which runs
+	// apiOrgRead with readPerms (none: membership is enough).
+	orgRead   bool
+	readPerms []access.Permission
 }
 
 // apiHandlerFunc runs an operation; a is nil for apiPublic and apiRefresh.
@@ -293,12 +298,12 @@ const maxJSONBody = 8 << 10
 // type: a cross-site form cannot send one without a CORS preflight, which
 // the portal never grants. A problem is returned for the caller to send.
 func decodeJSON(c fiber.Ctx, v any) *apiProblem {
+	c.Locals(apiDecodedKey{}, reflect.TypeOf(v).Elem())
 	mt, _, err := mime.ParseMediaType(c.Get(fiber.HeaderContentType))
 	if err != nil || mt != fiber.MIMEApplicationJSON {
 		return &apiProblem{Status: fiber.StatusUnsupportedMediaType, Code: apiCodeMediaType,
 			Title: "Send the request body as application/json"}
 	}
-	c.Locals(apiDecodedKey{}, reflect.TypeOf(v).Elem())
 	body := c.Body()
 	if len(body) > maxJSONBody {
 		return &apiProblem{Status: fiber.StatusRequestEntityTooLarge, Code: apiCodeInvalid, Title: "Request body too large"}

@@ -74,6 +74,7 @@ func apiOrgRead[B apiEnvelope](s *Server, c fiber.Ctx, a *apiCaller, read apiRea
 func apiReadOp[B apiEnvelope](op apiOp, ok string, read apiRead[B]) apiOp {
 	op.Method = fiber.MethodGet
 	op.Handler = func(s *Server, c fiber.Ctx, a *apiCaller) error { return apiOrgRead(s, c, a, read) }
+	op.orgRead, op.readPerms = true, read.Perms
 	op.Responses = append([]apiResponse{apiOK[B](fiber.StatusOK, ok)}, op.Responses...)
 	return op
 }
