@@ -71,6 +71,11 @@ func TestOpenAPISchemasAreTheGoTypes(t *testing.T) {
 		if !success {
 			t.Errorf("%s: no success reply", op.ID)
 		}
+		for _, status := range []string{"400", "413", "415", "422"} {
+			if op.Body != nil && o.Responses[status] == nil {
+				t.Errorf("%s reads a body but does not document its %s", op.ID, status)
+			}
+		}
 		switch {
 		case (op.Body == nil) != (o.RequestBody == nil):
 			t.Errorf("%s: request body %v, documented %v", op.ID, op.Body, o.RequestBody)
@@ -145,6 +150,13 @@ func TestAPIReplyGuard(t *testing.T) {
 			}
 			return apiData(c, 1)
 		}, `{"cellphone":"1"}`, true, 200},
+	}
+	// decodeJSON's refusals are documented for every operation with a body.
+	big := h.api().call("POST", "/api/v1/authentication/token", `{"email":"`+strings.Repeat("x", maxJSONBody)+`"}`)
+	big.expect(t, fiber.StatusRequestEntityTooLarge, apiCodeInvalid)
+	checkReply(t, "POST", "/authentication/token", big)
+	if slices.Contains(logs.take(), apiMsgUndocumented) {
+		t.Error("a too large body is not documented")
 	}
 	for i, tc := range cases {
 		op := &apiOp{ID: "probe", Method: fiber.MethodPost, Path: "/probe", Auth: apiPublic, Body: apiBody[apiCodeRequest](),

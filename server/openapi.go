@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"fmt"
 	"maps"
 	"reflect"
 	"slices"
@@ -242,8 +243,29 @@ var apiOperations = sync.OnceValue(func() []apiOp {
 	ops := apiCoreOperations()
 	ops = append(ops, apiMFAOperations()...)
 	ops = append(ops, apiPasswordOperations()...)
-	return append(ops, apiAreaOperations()...)
+	ops = append(ops, apiAreaOperations()...)
+	for i := range ops {
+		if ops[i].Body != nil {
+			for _, r := range apiBodyErrors() {
+				if ops[i].response(r.Status) == nil {
+					ops[i].Responses = append(ops[i].Responses, r)
+				}
+			}
+		}
+	}
+	return ops
 })
+
+// apiBodyErrors are decodeJSON's answers, documented for every operation
+// with a body that does not word them itself.
+func apiBodyErrors() []apiResponse {
+	return []apiResponse{
+		apiErrorReply(fiber.StatusBadRequest, "The body is not a JSON object (code invalid_json)."),
+		apiErrorReply(fiber.StatusRequestEntityTooLarge, fmt.Sprintf("The body is larger than %d bytes (code invalid).", maxJSONBody)),
+		apiErrorReply(fiber.StatusUnsupportedMediaType, "The body is not sent as application/json (code unsupported_media_type)."),
+		apiErrorReply(fiber.StatusUnprocessableEntity, "A field has the wrong JSON type (source.pointer names it)."),
+	}
+}
 
 // apiCoreOperations: log in and out, refresh, organisation and customer.
 func apiCoreOperations() []apiOp {
