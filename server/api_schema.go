@@ -57,6 +57,9 @@ var (
 // schema is t's schema: a $ref for a named struct, else a fresh inline
 // schema the caller may add to.
 func (r *oaReflector) schema(t reflect.Type) *oaSchema {
+	if t.Kind() == reflect.Pointer {
+		return r.schema(t.Elem()) // nullability is the field's business (omitempty)
+	}
 	if t.Implements(oaSchemaerType) {
 		return reflect.Zero(t).Interface().(oaSchemaer).oaSchema(r)
 	}
@@ -69,8 +72,6 @@ func (r *oaReflector) schema(t reflect.Type) *oaSchema {
 		}
 	}
 	switch t.Kind() {
-	case reflect.Pointer:
-		return r.schema(t.Elem())
 	case reflect.String:
 		return &oaSchema{Type: "string"}
 	case reflect.Bool:

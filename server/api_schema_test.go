@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"portal/provider"
 )
 
 // Types for TestOAReflector.
@@ -39,6 +41,7 @@ type (
 		Anon    struct{ N int }   `json:"anon"`
 		Default string            `json:"default" required:"false"`
 		Nested  oaTestDataBodyInt `json:"nested"`
+		Hooked  *apiFeatureFlags  `json:"hooked,omitempty"`
 		hidden  string
 		oaTestFlat
 		*oaTestExtra
@@ -57,7 +60,7 @@ func TestOAReflector(t *testing.T) {
 		t.Errorf("component %+v", s)
 	}
 	wantOrder := []string{"id", "count", "share", "on", "at", "later", "inner", "many", "by_key", "any", "maybe", "role",
-		"anon", "default", "nested", "flat", "token"}
+		"anon", "default", "nested", "hooked", "flat", "token"}
 	if !slices.Equal(s.PropertyNames(), wantOrder) {
 		t.Errorf("properties %v, want the fields' order %v", s.PropertyNames(), wantOrder)
 	}
@@ -89,6 +92,7 @@ func TestOAReflector(t *testing.T) {
 	check("anon", p["anon"].Type == "object" && p["anon"].Properties["N"].Type == "integer")
 	check("nested", p["nested"].Type == "object" && p["nested"].Properties["data"].Type == "integer")
 	check("token", p["token"].Description == "Set when present.")
+	check("hooked", p["hooked"].Type == "object" && p["hooked"].Properties[provider.FlagCanaryUI] != nil)
 	inner := r.components["OaTestInner"]
 	if inner == nil || inner.Description != "The inner thing." || !slices.Equal(inner.Properties["code"].Enum, []string{"a", "b"}) {
 		t.Errorf("inner component %+v", inner)
