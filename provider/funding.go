@@ -6,15 +6,16 @@ import "context"
 // instruction"): a bank beneficiary for a fiat account, a crypto network and wallet for a
 // crypto one. Fields that do not apply are empty.
 type Beneficiary struct {
-	FullName      string `json:"full_name"`
-	IBAN          string `json:"iban"`
-	BankName      string `json:"bank_name"`
-	BankAddress   string `json:"bank_address"`
-	AccountNumber string `json:"account_number"`
-	SortCode      string `json:"sort_code"`
-	SwiftCode     string `json:"swift_code"`
-	CryptoNetwork string `json:"crypto_network"`
-	WalletAddress string `json:"wallet_address"`
+	_             struct{} `description:"Where to send money to fund the account: bank fields for a fiat account, network and wallet for a crypto one; fields that do not apply are empty."`
+	FullName      string   `json:"full_name" description:"Beneficiary name."`
+	IBAN          string   `json:"iban" description:"IBAN."`
+	BankName      string   `json:"bank_name" description:"Bank name."`
+	BankAddress   string   `json:"bank_address" description:"Bank address."`
+	AccountNumber string   `json:"account_number" description:"Bank account number."`
+	SortCode      string   `json:"sort_code" description:"Sort code."`
+	SwiftCode     string   `json:"swift_code" description:"SWIFT/BIC."`
+	CryptoNetwork string   `json:"crypto_network" description:"Crypto network." example:"Tron (TRC20)"`
+	WalletAddress string   `json:"wallet_address" description:"Wallet address."`
 }
 
 // Crypto reports whether the beneficiary is a crypto wallet (crypto funding lists only
@@ -25,11 +26,12 @@ func (b Beneficiary) Crypto() bool { return b.CryptoNetwork != "" && b.WalletAdd
 // configuration; Changed is true when the provider changed it and the organisation has not
 // yet acknowledged the change ("I got it!", AcceptFundingChanges).
 type FundingInstruction struct {
-	UUID                 string      `json:"uuid"`
-	VirtualAccountNumber string      `json:"virtual_account_number"`
-	CurrencyISO          string      `json:"currency_iso"`
-	Changed              bool        `json:"changed"`
-	FundingReference     string      `json:"funding_reference"`
+	_                    struct{}    `description:"How to fund one virtual account."`
+	UUID                 string      `json:"uuid" description:"The current funding configuration; accept_changes names it." format:"uuid"`
+	VirtualAccountNumber string      `json:"virtual_account_number" description:"The account."`
+	CurrencyISO          string      `json:"currency_iso" description:"Currency of the account." example:"EUR"`
+	Changed              bool        `json:"changed" description:"The configuration changed and is not yet acknowledged (\"I got it!\")."`
+	FundingReference     string      `json:"funding_reference" description:"Reference to quote when sending money."`
 	Beneficiary          Beneficiary `json:"beneficiary"`
 }
 

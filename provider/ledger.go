@@ -65,7 +65,8 @@ type MovementSearch struct {
 
 // MovementHit is an entry found by SearchMovements, with the account it belongs to.
 type MovementHit struct {
-	AccountNumber string `json:"account_number"`
+	_             struct{} `description:"A matching entry with its account."`
+	AccountNumber string   `json:"account_number" description:"The account the entry belongs to."`
 	Entry
 }
 
@@ -83,15 +84,17 @@ const MarkupAny = "ANY"
 
 // Markup is one FX markup of an organisation; either currency may be MarkupAny.
 type Markup struct {
-	ID             string `json:"id"`
-	BuyCurrencyISO string `json:"buy_currency_iso"`
-	PayCurrencyISO string `json:"pay_currency_iso"`
+	_              struct{} `description:"An FX markup."`
+	ID             string   `json:"id"`
+	BuyCurrencyISO string   `json:"buy_currency_iso" description:"Currency bought, or ANY."`
+	PayCurrencyISO string   `json:"pay_currency_iso" description:"Currency paid, or ANY."`
 }
 
 // Currency is spec 000 §3's currency.
 type Currency struct {
-	ISOCode string `json:"iso_code"`
-	Name    string `json:"name"`
+	_       struct{} `description:"A currency."`
+	ISOCode string   `json:"iso_code" example:"EUR"`
+	Name    string   `json:"name" example:"Euro"`
 }
 
 // Entry types allowed in the ledger (spec 000 §9).
@@ -165,14 +168,15 @@ type MovementFilter struct {
 // negative for money leaving the account. RunningBalance is the account's balance right after
 // this entry.
 type Entry struct {
-	ID             string    `json:"id"`
-	Date           time.Time `json:"date"`
-	Reference      string    `json:"reference"`
-	OrderID        string    `json:"order_id"`
-	EntryType      string    `json:"entry_type"`
-	Amount         string    `json:"amount"`
-	RunningBalance string    `json:"running_balance"`
-	Currency       string    `json:"currency"`
+	_              struct{}  `description:"One ledger entry of the account (spec: transaction entry)."`
+	ID             string    `json:"id" description:"Entry id."`
+	Date           time.Time `json:"date" description:"When it was booked (UTC)."`
+	Reference      string    `json:"reference" description:"Reference, e.g. the transfer's end-to-end id."`
+	OrderID        string    `json:"order_id" description:"The movement this entry belongs to."`
+	EntryType      string    `json:"entry_type" description:"Entry type." enum:"@entry_types"`
+	Amount         string    `json:"amount" description:"Signed amount, negative when money left the account." example:"-250.00"`
+	RunningBalance string    `json:"running_balance" description:"Balance right after this entry."`
+	Currency       string    `json:"currency" description:"Currency of the account."`
 }
 
 // MovementPage is one page of Movements. CursorNext fetches older entries (empty when there
@@ -188,20 +192,22 @@ type MovementPage struct {
 
 // AccountSummary is spec 000 §3's account summary.
 type AccountSummary struct {
-	OpeningBalance string `json:"opening_balance"`
-	ClosingBalance string `json:"closing_balance"`
-	CurrentBalance string `json:"current_balance"`
-	CurrencyCode   string `json:"currency_code"`
+	_              struct{} `description:"Balances of the account."`
+	OpeningBalance string   `json:"opening_balance" description:"Balance at created_after (0 when absent)."`
+	ClosingBalance string   `json:"closing_balance" description:"Balance at created_before (now when absent)."`
+	CurrentBalance string   `json:"current_balance" description:"Balance now."`
+	CurrencyCode   string   `json:"currency_code" example:"EUR"`
 }
 
 // FXRate is spec 000 §3's FX rate. ExchangeRate and ReciprocalExchangeRate are decimal
 // strings (money.RateDecimals decimals) with the organisation's markup already applied.
 type FXRate struct {
-	PayCurrency            string    `json:"pay_currency"`
-	BuyCurrency            string    `json:"buy_currency"`
-	ExchangeRate           string    `json:"exchange_rate"`
-	ReciprocalExchangeRate string    `json:"reciprocal_exchange_rate"`
-	UTCTime                time.Time `json:"utc_time"`
+	_                      struct{}  `description:"An exchange rate quote with the organisation's markup applied."`
+	PayCurrency            string    `json:"pay_currency" description:"Currency paid." example:"EUR"`
+	BuyCurrency            string    `json:"buy_currency" description:"Currency bought." example:"GBP"`
+	ExchangeRate           string    `json:"exchange_rate" description:"Units of buy_currency per unit of pay_currency (10 decimals)." example:"0.8521948818"`
+	ReciprocalExchangeRate string    `json:"reciprocal_exchange_rate" description:"Units of pay_currency per unit of buy_currency."`
+	UTCTime                time.Time `json:"utc_time" description:"When the quote was made."`
 }
 
 // TransferRequest is spec 000 §3's transfer payload plus the idempotency key every money
@@ -217,17 +223,18 @@ type TransferRequest struct {
 // TransferResult is a booked transfer. Entries are every ledger line of the transaction,
 // including the provider's conversion lines when currencies differ.
 type TransferResult struct {
-	ID             string    `json:"id"`
+	_              struct{}  `description:"A booked transfer."`
+	ID             string    `json:"id" description:"Transfer id."`
 	From           string    `json:"from_account_number"`
 	To             string    `json:"to_account_number"`
-	DebitAmount    string    `json:"debit_amount"`
+	DebitAmount    string    `json:"debit_amount" description:"Amount debited, in debit_currency."`
 	DebitCurrency  string    `json:"debit_currency"`
-	CreditAmount   string    `json:"credit_amount"`
+	CreditAmount   string    `json:"credit_amount" description:"Amount credited after conversion (rounded down), in credit_currency."`
 	CreditCurrency string    `json:"credit_currency"`
-	Rate           string    `json:"exchange_rate"`
+	Rate           string    `json:"exchange_rate" description:"Rate applied, markup included; 1 for the same currency."`
 	EndToEndID     string    `json:"end_to_end_id"`
 	CreatedAt      time.Time `json:"created_at"`
-	Entries        []Entry   `json:"entries"`
+	Entries        []Entry   `json:"entries" description:"Every ledger line of the transfer, conversion lines included."`
 	// Replayed is true when an earlier call with the same key and body booked this transfer.
 	Replayed bool `json:"-"`
 }

@@ -64,21 +64,23 @@ type User struct {
 
 // Configuration holds an organisation's settings that switch screens and flows on or off.
 type Configuration struct {
-	ManualPayoutsEnabled bool `json:"manual_payouts_enabled"`
+	_                    struct{} `description:"Organisation settings that switch screens and flows on or off."`
+	ManualPayoutsEnabled bool     `json:"manual_payouts_enabled" description:"Manual payouts are on."`
 	// BatchesEnabled is a count in the provider's API, not a bool: the batches guard asks
 	// for a value above 0.
-	BatchesEnabled                int  `json:"batches_enabled"`
-	BatchNumberOfApprovers        int  `json:"batch_number_of_approvers"`
-	ManualPayoutNumberOfApprovers int  `json:"manual_payout_number_of_approvers"`
-	CustomerABTesting             bool `json:"customer_ab_testing"`
-	FXWidgetEnabled               bool `json:"fx_widget_enabled"`
+	BatchesEnabled                int  `json:"batches_enabled" description:"Batches are on when above 0."`
+	BatchNumberOfApprovers        int  `json:"batch_number_of_approvers" description:"Approvals a batch needs; approval is required above 0."`
+	ManualPayoutNumberOfApprovers int  `json:"manual_payout_number_of_approvers" description:"Approvals a manual payout needs."`
+	CustomerABTesting             bool `json:"customer_ab_testing" description:"A/B testing is on."`
+	FXWidgetEnabled               bool `json:"fx_widget_enabled" description:"The FX widget is shown."`
 }
 
 // ContractedProducts counts the products an organisation has contracted; the payouts and
 // collections areas are shown only when their count is positive.
 type ContractedProducts struct {
-	PayoutProductsCount     int `json:"payout_products_count"`
-	CollectionProductsCount int `json:"collection_products_count"`
+	_                       struct{} `description:"Counts of contracted products."`
+	PayoutProductsCount     int      `json:"payout_products_count" description:"Payout products; the payouts area shows above 0."`
+	CollectionProductsCount int      `json:"collection_products_count" description:"Collection products; the collections area shows above 0."`
 }
 
 // Feature flag names, as the provider's feature_flags reply names them.
@@ -120,9 +122,10 @@ const (
 
 // Alert is a banner the provider wants shown at the top of every page of an organisation.
 type Alert struct {
-	ID           string `json:"id"`
-	AlertType    string `json:"alert_type"`
-	AlertMessage string `json:"alert_message"`
+	_            struct{} `description:"A banner to show on every page of the organisation."`
+	ID           string   `json:"id" description:"Alert id."`
+	AlertType    string   `json:"alert_type" description:"Severity." enum:"@alert_types"`
+	AlertMessage string   `json:"alert_message" description:"The text to show."`
 }
 
 // Account is a virtual bank account as one organisation sees it. Balance is an exact decimal
@@ -130,12 +133,13 @@ type Alert struct {
 // with the organisation by someone else: the spec keeps those out of the sidebar and the
 // statement selectors.
 type Account struct {
-	AccountNumber string `json:"account_number"`
-	Name          string `json:"name"`
-	CurrencyCode  string `json:"currency_code"`
-	CurrencyName  string `json:"currency_name"`
-	Balance       string `json:"balance"`
-	Owner         bool   `json:"owner"`
+	_             struct{} `description:"A virtual bank account as the organisation sees it."`
+	AccountNumber string   `json:"account_number" description:"Virtual account number (also called virtual_account_number)."`
+	Name          string   `json:"name" description:"Account name."`
+	CurrencyCode  string   `json:"currency_code" description:"ISO 4217 code, or the crypto asset." example:"EUR"`
+	CurrencyName  string   `json:"currency_name" description:"Currency name."`
+	Balance       string   `json:"balance" description:"Current balance: exact decimal with the currency's decimals." example:"125000.00"`
+	Owner         bool     `json:"owner" description:"false for an account shared with the organisation by its owner."`
 }
 
 // Provider is everything the portal needs from the payments provider. Implementations must be

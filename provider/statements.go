@@ -67,19 +67,20 @@ type StatementRequest struct {
 // ClosingBalance are the account's balances at From and at the end of the statement's last
 // entry (for kind charges too); EntryCount is how many entries it holds.
 type Statement struct {
-	ID             string    `json:"id"`
-	From           time.Time `json:"from"`
-	To             time.Time `json:"to"`
-	CreatedAt      time.Time `json:"created_at"`
-	AccountNumber  string    `json:"virtual_account_number"`
-	Currency       string    `json:"currency"`
-	Kind           string    `json:"kind"`
-	CSVFileID      string    `json:"csv_file_id"`
-	State          string    `json:"state"`
-	EntryCount     int       `json:"entry_count"`
-	OpeningBalance string    `json:"opening_balance"`
-	ClosingBalance string    `json:"closing_balance"`
-	ReadyAt        time.Time `json:"ready_at,omitzero"`
+	_              struct{}  `description:"An exported statement (spec: id, from, to, created_at, virtual_account_number, kind, csv_file_id) and its progress."`
+	ID             string    `json:"id" description:"Statement id." format:"uuid"`
+	From           time.Time `json:"from" description:"Start of the period, inclusive (UTC)."`
+	To             time.Time `json:"to" description:"End of the period, exclusive (UTC)."`
+	CreatedAt      time.Time `json:"created_at" description:"When it was requested (UTC)."`
+	AccountNumber  string    `json:"virtual_account_number" description:"The account."`
+	Currency       string    `json:"currency" description:"The account's currency."`
+	Kind           string    `json:"kind" description:"transactions: every entry type; charges: the fee types only." enum:"@statement_kinds"`
+	CSVFileID      string    `json:"csv_file_id" description:"The stored CSV file; empty until ready."`
+	State          string    `json:"state" description:"queued and generating: not ready yet; ready: downloadable." enum:"@statement_states"`
+	EntryCount     int       `json:"entry_count" description:"Entries in the statement (once ready)."`
+	OpeningBalance string    `json:"opening_balance" description:"Balance at the start of the period, exact decimal (once ready)."`
+	ClosingBalance string    `json:"closing_balance" description:"Balance at the end of the period, exact decimal (once ready)."`
+	ReadyAt        time.Time `json:"ready_at,omitzero" description:"When it became ready."`
 }
 
 // StatementFilter selects and pages statements, newest first. DateFrom and DateTo filter by

@@ -31,140 +31,154 @@ const (
 	apiMaxIdempotencyKeyLn = 255
 )
 
-// apiOrgAllowed checks membership and one permission; ok false means the
-// answer has been sent.
+// apiOrgAllowed checks membership and one permission for a change; ok
+// false means the answer has been sent.
 func (s *Server) apiOrgAllowed(c fiber.Ctx, a *apiCaller, p access.Permission) (string, bool, error) {
 	id := apiPathOrg(c)
 	if _, ok, err := s.apiAccess(c, a, id, p); !ok {
 		return id, false, err
 	}
-	if s.Ledger == nil {
-		return id, false, apiError(c, fiber.StatusServiceUnavailable, apiCodeUnavailable, msgAccountUnavailable)
+	if p := apiLedgerService(s); p != nil {
+		return id, false, apiErrors(c, p.Status, *p)
 	}
 	return id, true, nil
 }
 
-// apiAccountOf finds a readable account of the organisation; ok false means
-// the 404 has been sent.
-func (s *Server) apiAccountOf(c fiber.Ctx, orgID string) (provider.Account, []provider.Account, bool, error) {
+// apiLedgerService answers the accounts calls when the provider has no
+// ledger.
+func apiLedgerService(s *Server) *apiProblem {
+	if s.Ledger == nil {
+		return &apiProblem{Status: fiber.StatusServiceUnavailable, Code: apiCodeUnavailable, Title: msgAccountUnavailable}
+	}
+	return nil
+}
+
+// apiAccountRead is a read of the accounts area: accounts:read, with the
+// ledger.
+func apiAccountRead[B apiEnvelope](read func(*Server, fiber.Ctx, apiOrgCall) (B, error), texts apiTexts) apiRead[B] {
+	return apiRead[B]{Perms: []access.Permission{access.AccountsRead}, Service: apiLedgerService, Texts: texts, Read: read}
+}
+
+// apiAccountOf finds the readable account of the organisation named by the
+// path; an unknown one is refused 404.
+func (s *Server) apiAccountOf(c fiber.Ctx, orgID string) (provider.Account, error) {
 	number := strings.Clone(c.Params("accountNumber"))
 	accts, err := s.Provider.Accounts(c.Context(), orgID)
 	if err != nil {
-		return provider.Account{}, nil, false, s.apiAccountsDown(c, err)
+		return provider.Account{}, s.apiAccountsDown(c, err)
 	}
 	for _, a := range accts {
 		if a.AccountNumber == number {
-			return a, accts, true, nil
+			return a, nil
 		}
 	}
-	return provider.Account{}, accts, false, apiError(c, fiber.StatusNotFound, apiCodeNotFound, apiMsgAccountNotFound)
+	return provider.Account{}, apiRefuse(fiber.StatusNotFound, apiProblem{Status: fiber.StatusNotFound, Code: apiCodeNotFound, Title: apiMsgAccountNotFound})
 }
 
-// apiAccountsDown answers a failed account list with the spec's text (000
-// §8), logging the cause.
+// apiAccountsDown is the refusal of a failed account list, with the spec's
+// text (000 §8); the cause is logged.
 func (s *Server) apiAccountsDown(c fiber.Ctx, err error) error {
 	s.Logger.Error("accounts list", "request_id", req(c).ID, "err", err)
-	return apiError(c, fiber.StatusServiceUnavailable, apiCodeUnavailable, msgAccountsDown)
+	return apiRefuse(fiber.StatusServiceUnavailable, apiProblem{Status: fiber.StatusServiceUnavailable, Code: apiCodeUnavailable, Title: msgAccountsDown})
 }
 
-func (s *Server) apiListAccounts(c fiber.Ctx, a *apiCaller) error {
-	id, ok, err := s.apiOrgAllowed(c, a, access.AccountsRead)
-	if !ok {
-		return err
-	}
-	accts, err := s.Provider.Accounts(c.Context(), id)
+// apiAccountTexts: the ledger's not found is the account's.
+var apiAccountTexts = apiTexts{provider.ENOTFOUND: {Title: apiMsgAccountNotFound}}
+
+func (s *Server) apiListAccounts(c fiber.Ctx, r apiOrgCall) (apiDataBody[[]provider.Account], error) {
+	accts, err := s.Provider.Accounts(c.Context(), r.OrgID)
 	if err != nil {
-		return s.apiAccountsDown(c, err)
+		return apiDataBody[[]provider.Account]{}, s.apiAccountsDown(c, err)
 	}
 	if accts == nil {
 		accts = []provider.Account{}
 	}
-	return apiData(c, accts)
+	return apiDataOf(accts), nil
 }
 
-func (s *Server) apiAccountSummary(c fiber.Ctx, a *apiCaller) error {
-	id, ok, err := s.apiOrgAllowed(c, a, access.AccountsRead)
-	if !ok {
-		return err
-	}
-	acct, _, ok, err := s.apiAccountOf(c, id)
-	if !ok {
-		return err
-	}
-	after, before, p := apiRange(c)
-	if p != nil {
-		return apiErrors(c, p.Status, *p)
-	}
-	sum, err := s.Ledger.AccountSummary(c.Context(), id, acct.AccountNumber, after, before)
+func (s *Server) apiAccountSummary(c fiber.Ctx, r apiOrgCall) (apiDataBody[provider.AccountSummary], error) {
+	var out apiDataBody[provider.AccountSummary]
+	acct, err := s.apiAccountOf(c, r.OrgID)
 	if err != nil {
-		return apiProviderFail(c, err, apiTexts{provider.ENOTFOUND: {Title: apiMsgAccountNotFound}})
+		return out, err
 	}
-	return apiData(c, sum)
+	after, before, err := apiReadRange(c)
+	if err != nil {
+		return out, err
+	}
+	out.Data, err = s.Ledger.AccountSummary(c.Context(), r.OrgID, acct.AccountNumber, after, before)
+	return out, err
 }
 
-// apiMovementsMeta is the spec's response meta of the transactions list.
-type apiMovementsMeta struct {
-	CursorNext  string `json:"cursor_next"`
-	CursorPrev  string `json:"cursor_prev"`
-	HasNextPage bool   `json:"has_next_page"`
-	Total       int    `json:"total"`
+// apiPageMeta is the paging of a list read a page at a time (spec 000 §7).
+type apiPageMeta struct {
+	_           struct{} `description:"Paging."`
+	CursorNext  string   `json:"cursor_next" description:"Cursor of the next (older) page, for cursor_after; empty when there is none."`
+	CursorPrev  string   `json:"cursor_prev" description:"Cursor of the previous (newer) page, for cursor_before; empty on the first page."`
+	HasNextPage bool     `json:"has_next_page" description:"Whether older items exist."`
+	Total       int      `json:"total" description:"Items matching the filters, across all pages."`
 }
 
-func (s *Server) apiMovements(c fiber.Ctx, a *apiCaller) error {
-	id, ok, err := s.apiOrgAllowed(c, a, access.AccountsRead)
-	if !ok {
-		return err
-	}
-	acct, _, ok, err := s.apiAccountOf(c, id)
-	if !ok {
-		return err
-	}
-	after, before, p := apiRange(c)
-	if p != nil {
-		return apiErrors(c, p.Status, *p)
-	}
-	f := provider.MovementFilter{CreatedAfter: after, CreatedBefore: before}
-	if v := c.Query(apiQuerySort); v != "" && v != "-date" {
-		return apiErrors(c, fiber.StatusUnprocessableEntity, apiParamProblem(apiQuerySort, "Only -date (newest first) is supported"))
-	}
-	if v := c.Query(apiQueryEntryType); v != "" {
-		if !provider.ValidEntryType(v) {
-			return apiErrors(c, fiber.StatusUnprocessableEntity, apiParamProblem(apiQueryEntryType, "Unknown entry type"))
-		}
-		f.EntryType = v
-	}
+// apiCursor reads cursor_after or cursor_before (not both) and limit.
+func apiCursor(c fiber.Ctx) (cursor, direction string, limit int, err error) {
 	ca, cb := c.Query(apiQueryCursorAfter), c.Query(apiQueryCursorBefore)
 	switch {
 	case ca != "" && cb != "":
-		return apiErrors(c, fiber.StatusUnprocessableEntity, apiParamProblem(apiQueryCursorBefore, "Give cursor_after or cursor_before, not both"))
+		return "", "", 0, apiRefuse(fiber.StatusUnprocessableEntity, apiParamProblem(apiQueryCursorBefore, "Give cursor_after or cursor_before, not both"))
 	case cb != "":
-		f.Cursor, f.Direction = cb, provider.DirectionPrev
+		cursor, direction = cb, provider.DirectionPrev
 	case ca != "":
-		f.Cursor, f.Direction = ca, provider.DirectionNext
+		cursor, direction = ca, provider.DirectionNext
 	}
 	if v := c.Query(apiQueryLimit); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > provider.MaxMovementLimit {
-			return apiErrors(c, fiber.StatusUnprocessableEntity,
+			return "", "", 0, apiRefuse(fiber.StatusUnprocessableEntity,
 				apiParamProblem(apiQueryLimit, "Must be a number from 1 to "+strconv.Itoa(provider.MaxMovementLimit)))
 		}
-		f.Limit = n
+		limit = n
 	}
-	page, err := s.Ledger.Movements(c.Context(), id, acct.AccountNumber, f)
+	return cursor, direction, limit, nil
+}
+
+func (s *Server) apiMovements(c fiber.Ctx, r apiOrgCall) (apiPageBody[[]provider.Entry, apiPageMeta], error) {
+	var out apiPageBody[[]provider.Entry, apiPageMeta]
+	acct, err := s.apiAccountOf(c, r.OrgID)
 	if err != nil {
-		return apiProviderFail(c, err, apiTexts{provider.ENOTFOUND: {Title: apiMsgAccountNotFound}})
+		return out, err
 	}
-	c.Set(fiber.HeaderCacheControl, "no-store")
-	return c.Status(fiber.StatusOK).JSON(fiber.Map{"data": page.Entries, "meta": apiMovementsMeta{
-		CursorNext: page.CursorNext, CursorPrev: page.CursorPrev, HasNextPage: page.HasNext, Total: page.Total}})
+	after, before, err := apiReadRange(c)
+	if err != nil {
+		return out, err
+	}
+	f := provider.MovementFilter{CreatedAfter: after, CreatedBefore: before}
+	if v := c.Query(apiQuerySort); v != "" && v != "-date" {
+		return out, apiRefuse(fiber.StatusUnprocessableEntity, apiParamProblem(apiQuerySort, "Only -date (newest first) is supported"))
+	}
+	if v := c.Query(apiQueryEntryType); v != "" {
+		if !provider.ValidEntryType(v) {
+			return out, apiRefuse(fiber.StatusUnprocessableEntity, apiParamProblem(apiQueryEntryType, "Unknown entry type"))
+		}
+		f.EntryType = v
+	}
+	if f.Cursor, f.Direction, f.Limit, err = apiCursor(c); err != nil {
+		return out, err
+	}
+	page, err := s.Ledger.Movements(c.Context(), r.OrgID, acct.AccountNumber, f)
+	if err != nil {
+		return out, err
+	}
+	return apiPage(page.Entries, apiPageMeta{CursorNext: page.CursorNext, CursorPrev: page.CursorPrev,
+		HasNextPage: page.HasNext, Total: page.Total}), nil
 }
 
 // apiTransferBody is the spec's transfer payload.
 type apiTransferBody struct {
-	From       string `json:"from_account_number"`
-	To         string `json:"to_account_number"`
-	Amount     string `json:"amount"`
-	EndToEndID string `json:"end_to_end_id"`
+	_          struct{} `name:"TransferRequest" description:"The transfer payload: a debit of amount from one of the organisation's own accounts to another."`
+	From       string   `json:"from_account_number" description:"Account to debit; owned by the organisation."`
+	To         string   `json:"to_account_number" description:"Account to credit; owned by the organisation, not the same account."`
+	Amount     string   `json:"amount" description:"Debit in the from-account's currency, without thousands separators, at most its decimals, above 0 and below 1e13." example:"1000.00"`
+	EndToEndID string   `json:"end_to_end_id" description:"End-to-end id, 1 to 140 characters; shown as the entries' reference."`
 }
 
 func (s *Server) apiTransfer(c fiber.Ctx, a *apiCaller) error {
@@ -183,7 +197,7 @@ func (s *Server) apiTransfer(c fiber.Ctx, a *apiCaller) error {
 	}
 	accts, err := s.Provider.Accounts(c.Context(), id)
 	if err != nil {
-		return s.apiAccountsDown(c, err)
+		return apiProviderFail(c, s.apiAccountsDown(c, err), nil)
 	}
 	// The account is the caller's copy of the organisation's accounts, so the
 	// same checks as the form's apply.
@@ -221,14 +235,11 @@ func (s *Server) apiTransfer(c fiber.Ctx, a *apiCaller) error {
 	if res.Replayed {
 		status = fiber.StatusOK
 	}
-	return c.Status(status).JSON(fiber.Map{"data": res})
+	return apiSend(c, status, apiDataOf(res))
 }
 
-func (s *Server) apiExchangeRate(c fiber.Ctx, a *apiCaller) error {
-	id, ok, err := s.apiOrgAllowed(c, a, access.AccountsRead)
-	if !ok {
-		return err
-	}
+func (s *Server) apiExchangeRate(c fiber.Ctx, r apiOrgCall) (apiDataBody[provider.FXRate], error) {
+	var out apiDataBody[provider.FXRate]
 	buy, pay := strings.TrimSpace(c.Query(apiQueryBuyCurrency)), strings.TrimSpace(c.Query(apiQueryPayCurrency))
 	var ps []apiProblem
 	if pay == "" {
@@ -238,73 +249,40 @@ func (s *Server) apiExchangeRate(c fiber.Ctx, a *apiCaller) error {
 		ps = append(ps, apiParamProblem(apiQueryBuyCurrency, "Give the currency to buy"))
 	}
 	if len(ps) > 0 {
-		return apiErrors(c, fiber.StatusUnprocessableEntity, ps...)
+		return out, apiRefuse(fiber.StatusUnprocessableEntity, ps...)
 	}
-	r, err := s.Ledger.ExchangeRate(c.Context(), id, pay, buy)
-	if err != nil {
-		return apiProviderFail(c, err, apiTexts{provider.ENOTFOUND: {Title: msgFXNotSupported}})
-	}
-	return apiData(c, r)
+	var err error
+	out.Data, err = s.Ledger.ExchangeRate(c.Context(), r.OrgID, pay, buy)
+	return out, err
 }
 
-func (s *Server) apiMarkups(c fiber.Ctx, a *apiCaller) error {
-	id, ok, err := s.apiOrgAllowed(c, a, access.AccountsRead)
-	if !ok {
-		return err
-	}
-	ms, err := s.Ledger.Markups(c.Context(), id)
-	if err != nil {
-		return apiProviderFail(c, err, nil)
-	}
-	return apiData(c, ms)
+func (s *Server) apiMarkups(c fiber.Ctx, r apiOrgCall) (apiDataBody[[]provider.Markup], error) {
+	ms, err := s.Ledger.Markups(c.Context(), r.OrgID)
+	return apiDataOf(ms), err
 }
 
-func (s *Server) apiCurrencies(c fiber.Ctx, a *apiCaller) error {
-	id, ok, err := s.apiOrgAllowed(c, a, access.AccountsRead)
-	if !ok {
-		return err
-	}
-	cs, err := s.Ledger.Currencies(c.Context(), id)
-	if err != nil {
-		return apiProviderFail(c, err, nil)
-	}
-	return apiData(c, cs)
+func (s *Server) apiCurrencies(c fiber.Ctx, r apiOrgCall) (apiDataBody[[]provider.Currency], error) {
+	cs, err := s.Ledger.Currencies(c.Context(), r.OrgID)
+	return apiDataOf(cs), err
 }
 
 // apiSearchMovements is the spec's movements/search (000 §7): the
 // organisation's readable accounts' entries matching q exactly.
-func (s *Server) apiSearchMovements(c fiber.Ctx, a *apiCaller) error {
-	id, ok, err := s.apiOrgAllowed(c, a, access.AccountsRead)
-	if !ok {
-		return err
-	}
+func (s *Server) apiSearchMovements(c fiber.Ctx, r apiOrgCall) (apiPageBody[[]provider.MovementHit, apiPageMeta], error) {
+	var out apiPageBody[[]provider.MovementHit, apiPageMeta]
 	f := provider.MovementSearch{Query: strings.TrimSpace(c.Query(apiQuerySearch))}
 	if f.Query == "" || len([]rune(f.Query)) > provider.MaxSearchQueryLen {
-		return apiErrors(c, fiber.StatusUnprocessableEntity, apiParamProblem(apiQuerySearch,
+		return out, apiRefuse(fiber.StatusUnprocessableEntity, apiParamProblem(apiQuerySearch,
 			"Give a reference, order id, entry id or end-to-end id (1 to "+strconv.Itoa(provider.MaxSearchQueryLen)+" characters)"))
 	}
-	ca, cb := c.Query(apiQueryCursorAfter), c.Query(apiQueryCursorBefore)
-	switch {
-	case ca != "" && cb != "":
-		return apiErrors(c, fiber.StatusUnprocessableEntity, apiParamProblem(apiQueryCursorBefore, "Give cursor_after or cursor_before, not both"))
-	case cb != "":
-		f.Cursor, f.Direction = cb, provider.DirectionPrev
-	case ca != "":
-		f.Cursor, f.Direction = ca, provider.DirectionNext
+	var err error
+	if f.Cursor, f.Direction, f.Limit, err = apiCursor(c); err != nil {
+		return out, err
 	}
-	if v := c.Query(apiQueryLimit); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > provider.MaxMovementLimit {
-			return apiErrors(c, fiber.StatusUnprocessableEntity,
-				apiParamProblem(apiQueryLimit, "Must be a number from 1 to "+strconv.Itoa(provider.MaxMovementLimit)))
-		}
-		f.Limit = n
-	}
-	page, err := s.Ledger.SearchMovements(c.Context(), id, f)
+	page, err := s.Ledger.SearchMovements(c.Context(), r.OrgID, f)
 	if err != nil {
-		return apiProviderFail(c, err, nil)
+		return out, err
 	}
-	c.Set(fiber.HeaderCacheControl, "no-store")
-	return c.Status(fiber.StatusOK).JSON(fiber.Map{"data": page.Entries, "meta": apiMovementsMeta{
-		CursorNext: page.CursorNext, CursorPrev: page.CursorPrev, HasNextPage: page.HasNext, Total: page.Total}})
+	return apiPage(page.Entries, apiPageMeta{CursorNext: page.CursorNext, CursorPrev: page.CursorPrev,
+		HasNextPage: page.HasNext, Total: page.Total}), nil
 }

@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"mime"
+	"reflect"
 	"strings"
 
 	"github.com/gofiber/fiber/v3"
 
+	"portal/access"
 	"portal/provider"
 	"portal/session"
 	"portal/token"
@@ -27,18 +29,19 @@ var apiBases = []string{"/api/v1", "/api/v2"}
 // apiProblem is one entry of the API's error list. The spec's auth forms map
 // such a list to fields (source pointer) or to a base alert (no source).
 type apiProblem struct {
-	Status int        `json:"status"`
-	Code   string     `json:"code"`
-	Title  string     `json:"title"`
-	Detail string     `json:"detail,omitempty"`
-	Source *apiSource `json:"source,omitempty"`
+	_      struct{}   `name:"Error" description:"One problem with the request."`
+	Status int        `json:"status" description:"HTTP status of the reply." example:"422"`
+	Code   string     `json:"code" description:"Machine-readable code: EXPIRED_AUTHENTICATION, MissingScope, invalid, invalid_credentials, invalid_csrf, invalid_token, not_found, too_many_requests, …" example:"invalid"`
+	Title  string     `json:"title" description:"Human-readable message, ready to show." example:"Must be a valid email"`
+	Detail string     `json:"detail,omitempty" description:"More about the problem."`
+	Source *apiSource `json:"source,omitempty" description:"The request field the problem is about."`
 }
 
 // apiSource points at the request field an error is about: a body field
 // (JSON Pointer) or a query parameter.
 type apiSource struct {
-	Pointer   string `json:"pointer,omitempty"`
-	Parameter string `json:"parameter,omitempty"`
+	Pointer   string `json:"pointer,omitempty" description:"JSON Pointer into the request body." example:"/email"`
+	Parameter string `json:"parameter,omitempty" description:"Name of the query parameter." example:"token"`
 }
 
 // apiError is the JSON error body of the API: {"errors":[{status,code,title}]}.
@@ -49,12 +52,7 @@ func apiError(c fiber.Ctx, status int, code, title string) error {
 // apiErrors answers with a list of problems under one HTTP status.
 func apiErrors(c fiber.Ctx, status int, ps ...apiProblem) error {
 	c.Set(fiber.HeaderCacheControl, "no-store")
-	return c.Status(status).JSON(fiber.Map{"errors": ps})
-}
-
-// apiData answers {"data": v}.
-func apiData(c fiber.Ctx, v any) error {
-	return c.Status(fiber.StatusOK).JSON(fiber.Map{"data": v})
+	return apiSend(c, status, apiErrorBody{Errors: ps})
 }
 
 // Error codes of the API. EXPIRED_AUTHENTICATION and MissingScope are the
@@ -127,9 +125,25 @@ func apiProviderProblem(err error, texts apiTexts) *apiProblem {
 	return &p
 }
 
-// apiProviderFail answers a failed provider call: the mapped problem, or err
-// (internal) for apiHandler to log and answer 500.
+// apiRefusal is an error that is answered with its problems: a read
+// (apiOrgRead) returns one for a bad query or an unknown account.
+type apiRefusal struct {
+	Status   int
+	Problems []apiProblem
+}
+
+func (r *apiRefusal) Error() string { return "refused: " + r.Problems[0].Title }
+
+// apiRefuse is the error answered with status and problems.
+func apiRefuse(status int, ps ...apiProblem) error { return &apiRefusal{Status: status, Problems: ps} }
+
+// apiProviderFail answers a failed call: a refusal's problems, a provider
+// error's mapped problem, or err (internal) for apiHandler to log and
+// answer 500.
 func apiProviderFail(c fiber.Ctx, err error, texts apiTexts) error {
+	if r, ok := errors.AsType[*apiRefusal](err); ok {
+		return apiErrors(c, r.Status, r.Problems...)
+	}
 	if p := apiProviderProblem(err, texts); p != nil {
 		return apiErrors(c, p.Status, *p)
 	}
@@ -173,19 +187,24 @@ type apiOp struct {
 	// (the approval poll completes MFA).
 	CookieCSRF bool
 	Params     []oaParameter
-	Body       *oaSchema // JSON request body, nil for none
+	Body       reflect.Type // JSON request body (apiBody), nil for none
 	Responses  []apiResponse
 	Handler    apiHandlerFunc
+	// orgRead marks an organisation read made by apiReadOp, which runs
+	// apiOrgRead with readPerms (none: membership is enough).
+	orgRead   bool
+	readPerms []access.Permission
 }
 
 // apiHandlerFunc runs an operation; a is nil for apiPublic and apiRefresh.
 type apiHandlerFunc = func(s *Server, c fiber.Ctx, a *apiCaller) error
 
-// apiResponse documents one status of an operation; Schema nil means no body.
+// apiResponse documents one status of an operation: Type is the Go type of
+// its JSON body (apiOK, apiErrorReply), nil for none.
 type apiResponse struct {
 	Status      int
 	Description string
-	Schema      *oaSchema
+	Type        reflect.Type
 	Headers     map[string]oaHeader
 }
 
@@ -252,13 +271,16 @@ func (s *Server) apiHandler(op *apiOp) fiber.Handler {
 				return s.apiInternal(c, op, err)
 			}
 			if prob != nil {
-				return apiErrors(c, prob.Status, *prob)
+				err := apiErrors(c, prob.Status, *prob)
+				s.apiCheckReply(c, op)
+				return err
 			}
 			caller = a
 		}
 		if err := op.Handler(s, c, caller); err != nil {
 			return s.apiInternal(c, op, err)
 		}
+		s.apiCheckReply(c, op)
 		return nil
 	}
 }
@@ -276,6 +298,7 @@ const maxJSONBody = 8 << 10
 // type: a cross-site form cannot send one without a CORS preflight, which
 // the portal never grants. A problem is returned for the caller to send.
 func decodeJSON(c fiber.Ctx, v any) *apiProblem {
+	c.Locals(apiDecodedKey{}, reflect.TypeOf(v).Elem())
 	mt, _, err := mime.ParseMediaType(c.Get(fiber.HeaderContentType))
 	if err != nil || mt != fiber.MIMEApplicationJSON {
 		return &apiProblem{Status: fiber.StatusUnsupportedMediaType, Code: apiCodeMediaType,

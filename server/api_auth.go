@@ -81,12 +81,16 @@ var apiSelfCSRFOps = sync.OnceValue(func() map[string]bool {
 // tokenReply is the body of a successful login or refresh. When MFA
 // completes for a caller authenticated by the page session cookie, only
 // scope and csrf_token are set: that caller keeps using its cookie.
+// The access token's fields are required in the document because a login
+// or refresh always sets them; an MFA reply embeds tokenReply by pointer,
+// which makes them all optional there.
 type tokenReply struct {
-	AccessToken string `json:"access_token,omitempty"`
-	TokenType   string `json:"token_type,omitempty"`
-	ExpiresIn   int    `json:"expires_in,omitempty"`
-	Scope       string `json:"scope"`
-	CSRFToken   string `json:"csrf_token"`
+	_           struct{} `name:"Token" description:"An access token and what it allows."`
+	AccessToken string   `json:"access_token,omitempty" required:"true" description:"JWT (HS256) to send as Authorization: Bearer. It names the server session, so it stops working when that session ends."`
+	TokenType   string   `json:"token_type,omitempty" required:"true" description:"Always Bearer." enum:"Bearer"`
+	ExpiresIn   int      `json:"expires_in,omitempty" required:"true" description:"Seconds until the access token expires; refresh about 30 seconds before." example:"900"`
+	Scope       string   `json:"scope" description:"Space-separated scopes: login (password accepted, MFA pending) or dashboard (fully authenticated)." example:"dashboard"`
+	CSRFToken   string   `json:"csrf_token" description:"Send as X-CSRF-Token when refreshing (and, for a cookie caller, with every change)."`
 }
 
 func (s *Server) tokenReply(u provider.User, sess *session.Session) tokenReply {
@@ -290,8 +294,9 @@ func apiLoginLimitTitle(d time.Duration) string {
 
 // loginRequest is the body of POST /authentication/token.
 type loginRequest struct {
-	Email    string `json:"email"`
-	Password string `json:"password"`
+	_        struct{} `description:"Credentials."`
+	Email    string   `json:"email" description:"The user's e-mail address; required and valid." format:"email" example:"observer@demo.example"`
+	Password string   `json:"password" description:"The user's password; required." format:"password"`
 }
 
 // apiLogin: the login form's rules and limits, answered in JSON.
@@ -348,7 +353,7 @@ func (s *Server) apiLogin(c fiber.Ctx, _ *apiCaller) error {
 	}
 	s.setRefreshCookie(c, sess.ID)
 	s.Logger.Info("api login", "request_id", req(c).ID, "user_id", u.ID, "scope", sess.Scope, "session", sess.Handle())
-	return c.Status(fiber.StatusOK).JSON(s.tokenReply(u, sess))
+	return apiSend(c, fiber.StatusOK, s.tokenReply(u, sess))
 }
 
 // apiLogout ends the caller's session: the token's session (and so the
@@ -419,5 +424,5 @@ func (s *Server) apiRefresh(c fiber.Ctx, _ *apiCaller) error {
 	} else if err != nil {
 		return err
 	}
-	return c.Status(fiber.StatusOK).JSON(s.tokenReply(u, sess))
+	return apiSend(c, fiber.StatusOK, s.tokenReply(u, sess))
 }

@@ -17,49 +17,53 @@ import (
 
 // apiOrganisation is one of the user's organisations with the membership.
 type apiOrganisation struct {
-	ID                  string `json:"id"`
-	Name                string `json:"name"`
-	Default             bool   `json:"default"`
-	Role                string `json:"role"`
-	OrganisationName    string `json:"organisation_name"`
-	Country             string `json:"country"`
-	Line1               string `json:"line1"`
-	Line2               string `json:"line2"`
-	City                string `json:"city"`
-	PostalCode          string `json:"postal_code"`
-	State               string `json:"state"`
-	OrderingInstitution string `json:"ordering_institution"`
+	_                   struct{} `description:"An organisation the user belongs to, with the membership."`
+	ID                  string   `json:"id" description:"Organisation id." format:"uuid"`
+	Name                string   `json:"name" description:"Organisation name."`
+	Default             bool     `json:"default" description:"Whether this is the user's default organisation."`
+	Role                string   `json:"role" description:"The user's role here." enum:"@roles"`
+	OrganisationName    string   `json:"organisation_name" description:"Organisation name."`
+	Country             string   `json:"country" description:"ISO 3166-1 alpha-2 country code." example:"DK"`
+	Line1               string   `json:"line1" description:"Address line 1."`
+	Line2               string   `json:"line2" description:"Address line 2."`
+	City                string   `json:"city" description:"City."`
+	PostalCode          string   `json:"postal_code" description:"Postal code."`
+	State               string   `json:"state" description:"State or region."`
+	OrderingInstitution string   `json:"ordering_institution" description:"Ordering institution named on payments."`
 }
 
 // apiCurrentUser is the spec's current user; no secret ever sits in
 // provider.User, and disabled users never get this far.
 type apiCurrentUser struct {
-	ID             string `json:"id"`
-	Email          string `json:"email"`
-	FirstName      string `json:"first_name"`
-	LastName       string `json:"last_name"`
-	HasVerifySetup bool   `json:"has_verify_setup"`
-	MFAConfigured  bool   `json:"mfa_configured"`
-	MFAEnabled     bool   `json:"mfa_enabled"`
-	SkipMFA        bool   `json:"skip_mfa"`
-	HasPhone       bool   `json:"has_phone"`
+	_              struct{} `description:"The authenticated user."`
+	ID             string   `json:"id" description:"User id." format:"uuid"`
+	Email          string   `json:"email" description:"E-mail address." format:"email"`
+	FirstName      string   `json:"first_name" description:"First name."`
+	LastName       string   `json:"last_name" description:"Last name."`
+	HasVerifySetup bool     `json:"has_verify_setup" description:"A verification method is set up."`
+	MFAConfigured  bool     `json:"mfa_configured" description:"MFA is configured."`
+	MFAEnabled     bool     `json:"mfa_enabled" description:"MFA is enabled."`
+	SkipMFA        bool     `json:"skip_mfa" description:"The user logs in without MFA."`
+	HasPhone       bool     `json:"has_phone" description:"A phone number is registered."`
 }
 
 // apiAddress is an organisation's postal address.
 type apiAddress struct {
-	Line1      string `json:"line1"`
-	Line2      string `json:"line2"`
-	City       string `json:"city"`
-	PostalCode string `json:"postal_code"`
-	State      string `json:"state"`
-	Country    string `json:"country"`
+	_          struct{} `description:"An organisation's postal address."`
+	Line1      string   `json:"line1" description:"Address line 1."`
+	Line2      string   `json:"line2" description:"Address line 2."`
+	City       string   `json:"city" description:"City."`
+	PostalCode string   `json:"postal_code" description:"Postal code."`
+	State      string   `json:"state" description:"State or region."`
+	Country    string   `json:"country" description:"ISO 3166-1 alpha-2 country code."`
 }
 
 // apiRole is the caller's role in an organisation and what it grants.
 type apiRole struct {
-	Role        string   `json:"role"`
-	Label       string   `json:"label"`
-	Permissions []string `json:"permissions"`
+	_           struct{} `description:"The user's role in the organisation, read afresh on every call."`
+	Role        string   `json:"role" description:"Role name; unknown roles count as default." enum:"@roles"`
+	Label       string   `json:"label" description:"How the role is shown to people." example:"Observer"`
+	Permissions []string `json:"permissions" description:"Permissions the role grants (such as accounts:read), sorted."`
 }
 
 // apiHeaderOrganisation names the organisation of a call that has none in its
@@ -110,7 +114,8 @@ const (
 	apiMsgForbidden  = "Your role does not allow this."
 )
 
-// apiAccess is the check of every organisation operation: membership of
+// apiAccess is the check of every organisation operation that changes
+// something (reads run apiOrgRead, which checks the same): membership of
 // orgID first (404, the same as an unknown organisation), then every
 // permission (403). ok false means the answer has been sent.
 func (s *Server) apiAccess(c fiber.Ctx, a *apiCaller, orgID string, perms ...access.Permission) (access.Set, bool, error) {
@@ -119,12 +124,20 @@ func (s *Server) apiAccess(c fiber.Ctx, a *apiCaller, orgID string, perms ...acc
 		return nil, false, err
 	}
 	set := access.For(m.Role)
-	for _, p := range perms {
-		if !set.Has(p) {
-			return set, false, apiError(c, fiber.StatusForbidden, apiCodeForbidden, apiMsgForbidden)
-		}
+	if !apiPermitted(set, perms) {
+		return set, false, apiError(c, fiber.StatusForbidden, apiCodeForbidden, apiMsgForbidden)
 	}
 	return set, true, nil
+}
+
+// apiPermitted reports whether set grants every one of perms.
+func apiPermitted(set access.Set, perms []access.Permission) bool {
+	for _, p := range perms {
+		if !set.Has(p) {
+			return false
+		}
+	}
+	return true
 }
 
 // pathOrg is the {id} of the path, copied: Fiber's parameter strings point
@@ -147,60 +160,55 @@ func (s *Server) apiSetDefault(c fiber.Ctx, a *apiCaller) error {
 	return c.SendStatus(fiber.StatusNoContent)
 }
 
-func (s *Server) apiConfigurations(c fiber.Ctx, a *apiCaller) error {
-	id := apiPathOrg(c)
-	if _, ok, err := s.apiMember(c, a, id); !ok {
-		return err
-	}
-	cfg, err := s.Provider.Configuration(c.Context(), id)
-	if err != nil {
-		return err
-	}
-	return apiData(c, cfg)
+// The organisation's reads (apiOrgRead has checked the membership).
+
+func (s *Server) apiConfigurations(c fiber.Ctx, r apiOrgCall) (apiDataBody[provider.Configuration], error) {
+	cfg, err := s.Provider.Configuration(c.Context(), r.OrgID)
+	return apiDataOf(cfg), err
 }
 
-func (s *Server) apiContractedProducts(c fiber.Ctx, a *apiCaller) error {
-	id := apiPathOrg(c)
-	if _, ok, err := s.apiMember(c, a, id); !ok {
-		return err
-	}
-	p, err := s.Provider.ContractedProducts(c.Context(), id)
-	if err != nil {
-		return err
-	}
-	return apiData(c, p)
+func (s *Server) apiContractedProducts(c fiber.Ctx, r apiOrgCall) (apiDataBody[provider.ContractedProducts], error) {
+	p, err := s.Provider.ContractedProducts(c.Context(), r.OrgID)
+	return apiDataOf(p), err
 }
 
-func (s *Server) apiAddress(c fiber.Ctx, a *apiCaller) error {
-	m, ok, err := s.apiMember(c, a, apiPathOrg(c))
-	if !ok {
-		return err
-	}
-	o := m.Organisation
-	return apiData(c, apiAddress{Line1: o.Line1, Line2: o.Line2, City: o.City, PostalCode: o.PostalCode,
-		State: o.State, Country: o.CountryISO})
+func (s *Server) apiAddress(_ fiber.Ctx, r apiOrgCall) (apiDataBody[apiAddress], error) {
+	o := r.Member.Organisation
+	return apiDataOf(apiAddress{Line1: o.Line1, Line2: o.Line2, City: o.City, PostalCode: o.PostalCode,
+		State: o.State, Country: o.CountryISO}), nil
 }
 
 // apiRoles answers from the membership read on this request, so a role
 // changed at the provider applies to the very next call, tokens included.
-func (s *Server) apiRoles(c fiber.Ctx, a *apiCaller) error {
-	m, ok, err := s.apiMember(c, a, apiPathOrg(c))
-	if !ok {
-		return err
-	}
-	role := access.Normalize(m.Role)
+func (s *Server) apiRoles(_ fiber.Ctx, r apiOrgCall) (apiDataBody[apiRole], error) {
+	role := access.Normalize(r.Member.Role)
 	perms := []string{}
 	for p := range access.For(role) {
 		perms = append(perms, string(p))
 	}
 	slices.Sort(perms)
-	return apiData(c, apiRole{Role: role, Label: access.Label(role), Permissions: perms})
+	return apiDataOf(apiRole{Role: role, Label: access.Label(role), Permissions: perms}), nil
 }
 
-// apiFeatureFlags answers every flag the portal knows, false included, for
-// the organisation named by ?organisation_id=, else X-Organisation-ID, else
-// the user's default organisation (else the first).
-func (s *Server) apiFeatureFlags(c fiber.Ctx, a *apiCaller) error {
+// apiFeatureFlags is every flag the portal knows, false included: a
+// stable shape, whatever the provider mentions.
+type apiFeatureFlags map[string]bool
+
+func (apiFeatureFlags) oaSchema(*oaReflector) *oaSchema {
+	s := &oaSchema{Type: "object", Description: "Every flag the portal reads, each true or false; a flag the provider does not mention is false.",
+		Properties: map[string]*oaSchema{}, AdditionalProperties: oaBool("")}
+	for _, f := range provider.KnownFlags() {
+		s.Properties[f] = oaBool("")
+		s.order = append(s.order, f)
+		s.Required = append(s.Required, f)
+	}
+	return s
+}
+
+// apiFlagsOrg is the organisation of a feature flags call: ?organisation_id=,
+// else X-Organisation-ID, else the user's default organisation (else the
+// first).
+func (s *Server) apiFlagsOrg(c fiber.Ctx, a *apiCaller) (string, error) {
 	id := strings.Clone(c.Query("organisation_id"))
 	if id == "" {
 		id = strings.Clone(c.Get(apiHeaderOrganisation))
@@ -208,37 +216,31 @@ func (s *Server) apiFeatureFlags(c fiber.Ctx, a *apiCaller) error {
 	if id == "" {
 		ms, err := s.Provider.Memberships(c.Context(), a.User.ID)
 		if err != nil {
-			return err
+			return "", err
 		}
 		if id = pickOrganisation(ms, ""); id == "" {
-			return apiError(c, fiber.StatusNotFound, apiCodeNoOrganisation, "Missing organisation")
+			return "", apiRefuse(fiber.StatusNotFound, apiProblem{Status: fiber.StatusNotFound, Code: apiCodeNoOrganisation, Title: "Missing organisation"})
 		}
 	}
-	if _, ok, err := s.apiMember(c, a, id); !ok {
-		return err
-	}
-	flags, err := s.Provider.FeatureFlags(c.Context(), id)
+	return id, nil
+}
+
+func (s *Server) apiFeatureFlags(c fiber.Ctx, r apiOrgCall) (apiDataBody[apiFeatureFlags], error) {
+	flags, err := s.Provider.FeatureFlags(c.Context(), r.OrgID)
 	if err != nil {
-		return err
+		return apiDataBody[apiFeatureFlags]{}, err
 	}
-	out := map[string]bool{}
+	out := apiFeatureFlags{}
 	for _, f := range provider.KnownFlags() {
 		out[f] = flags.On(f)
 	}
-	return apiData(c, out)
+	return apiDataOf(out), nil
 }
 
-func (s *Server) apiAlerts(c fiber.Ctx, a *apiCaller) error {
-	id := apiPathOrg(c)
-	if _, ok, err := s.apiMember(c, a, id); !ok {
-		return err
-	}
-	alerts, err := s.Provider.Alerts(c.Context(), id)
-	if err != nil {
-		return err
-	}
+func (s *Server) apiAlerts(c fiber.Ctx, r apiOrgCall) (apiDataBody[[]provider.Alert], error) {
+	alerts, err := s.Provider.Alerts(c.Context(), r.OrgID)
 	if alerts == nil {
 		alerts = []provider.Alert{}
 	}
-	return apiData(c, alerts)
+	return apiDataOf(alerts), err
 }

@@ -51,15 +51,17 @@ const (
 // apiMFAReply is the body of the MFA calls that may complete MFA: their own
 // fields, and the new credential (tokenReply) when MFA completed.
 type apiMFAReply struct {
-	Status     string `json:"status,omitempty"`
-	Message    string `json:"message,omitempty"`
-	MFAEnabled *bool  `json:"mfa_enabled,omitempty"`
+	_          struct{} `description:"The reply of a call that may complete MFA. When it did, the session is fully authenticated under a new id and the credential's fields are set: access_token, token_type and expires_in for a bearer caller; only scope and csrf_token for a caller authenticated by the session cookie, which keeps using its (new) cookie."`
+	Status     string   `json:"status,omitempty" description:"The push approval poll's status: pending: keep polling; approved: done; denied or expired: stop." enum:"@approval_states"`
+	Message    string   `json:"message,omitempty" description:"Setup: what was set up." example:"The authenticator app is set up."`
+	MFAEnabled *bool    `json:"mfa_enabled,omitempty" description:"Setup: both the authenticator and the phone are set up."`
 	*tokenReply
 }
 
 // apiMessage is a reply that only says what happened.
 type apiMessage struct {
-	Message string `json:"message"`
+	_       struct{} `description:"What happened, ready to show."`
+	Message string   `json:"message" description:"The text." example:"SMS has been sent"`
 }
 
 // apiMFA wraps every MFA operation: without the provider's Auth it answers
@@ -195,7 +197,7 @@ func (s *Server) apiCompleteMFA(c fiber.Ctx, a *apiCaller, how string, reply api
 		reply.tokenReply = &tr
 	}
 	s.Logger.Info("api mfa completed", "request_id", req(c).ID, "user_id", n.UserID, "method", how, "session", n.Handle())
-	return c.Status(fiber.StatusOK).JSON(reply)
+	return apiSend(c, fiber.StatusOK, reply)
 }
 
 // Login verification.
@@ -209,13 +211,14 @@ func (s *Server) apiMFACreateApproval(c fiber.Ctx, a *apiCaller) error {
 	if err != nil {
 		return apiProviderFail(c, err, nil)
 	}
-	return c.Status(fiber.StatusCreated).JSON(apiApproval{ID: ap.ID, Status: ap.Status})
+	return apiSend(c, fiber.StatusCreated, apiApproval{ID: ap.ID, Status: ap.Status})
 }
 
 // apiApproval is the body of a new push request.
 type apiApproval struct {
-	ID     string `json:"approval_request_id"`
-	Status string `json:"status"`
+	_      struct{} `description:"A push approval request."`
+	ID     string   `json:"approval_request_id" description:"Its id, for getMfaTokenStatus."`
+	Status string   `json:"status" description:"Its status." enum:"@approval_states"`
 }
 
 // apiMFAApprovalStatus is the approval poll (spec 000 §4: every 2 s while
@@ -237,19 +240,25 @@ func (s *Server) apiMFAApprovalStatus(c fiber.Ctx, a *apiCaller) error {
 	if ap.Status == provider.ApprovalApproved {
 		return s.apiCompleteMFA(c, a, MethodAuthy, apiMFAReply{Status: ap.Status})
 	}
-	return c.Status(fiber.StatusOK).JSON(apiMFAReply{Status: ap.Status})
+	return apiSend(c, fiber.StatusOK, apiMFAReply{Status: ap.Status})
 }
 
 // apiCodeRequest is the body of the calls that check a code.
 type apiCodeRequest struct {
-	Code     string `json:"code"`
-	MFAToken string `json:"mfa_token"`
+	_    struct{} `description:"A code the user typed."`
+	Code string   `json:"code" description:"The code; spaces are ignored." example:"123456"`
+}
+
+// apiMFATokenRequest is the body of mfa_tokens/verify.
+type apiMFATokenRequest struct {
+	_        struct{} `description:"A code the user typed."`
+	MFAToken string   `json:"mfa_token" description:"An authenticator code (6 digits) or the SMS login code; spaces are ignored." example:"123456"`
 }
 
 // apiMFAVerify checks mfa_token: six digits are an authenticator code,
 // anything else an SMS login code.
 func (s *Server) apiMFAVerify(c fiber.Ctx, a *apiCaller) error {
-	var in apiCodeRequest
+	var in apiMFATokenRequest
 	if prob := decodeJSON(c, &in); prob != nil {
 		return apiErrors(c, prob.Status, *prob)
 	}
@@ -330,18 +339,19 @@ func (s *Server) apiMFARequestLoginSMS(c fiber.Ctx, a *apiCaller) error {
 	if err := s.Auth.SendLoginSMS(c.Context(), a.User.ID, a.Session.Handle()); err != nil {
 		return apiProviderFail(c, err, nil)
 	}
-	return c.Status(fiber.StatusOK).JSON(apiMessage{Message: msgSMSSent})
+	return apiSend(c, fiber.StatusOK, apiMessage{Message: msgSMSSent})
 }
 
 // apiMFAConfiguration is the login flow's MFA configuration check (spec
 // 000 §4), open at login scope, where the customer calls are not.
 type apiMFAConfiguration struct {
-	SkipMFA        bool   `json:"skip_mfa"`
-	MFAEnabled     bool   `json:"mfa_enabled"`
-	MFAConfigured  bool   `json:"mfa_configured"`
-	HasVerifySetup bool   `json:"has_verify_setup"`
-	HasPhone       bool   `json:"has_phone"`
-	Next           string `json:"next"`
+	_              struct{} `description:"The user's MFA state."`
+	SkipMFA        bool     `json:"skip_mfa" description:"The user logs in without MFA."`
+	MFAEnabled     bool     `json:"mfa_enabled" description:"Both the authenticator and the phone are set up."`
+	MFAConfigured  bool     `json:"mfa_configured" description:"MFA is configured."`
+	HasVerifySetup bool     `json:"has_verify_setup" description:"An authenticator app is set up."`
+	HasPhone       bool     `json:"has_phone" description:"A phone is confirmed."`
+	Next           string   `json:"next" description:"What the login does next: done (scope dashboard), verify (with a method set up) or setup (none yet, or a first setup under way)." enum:"@mfa_next"`
 }
 
 // Values of apiMFAConfiguration.Next.
@@ -365,7 +375,7 @@ func (s *Server) apiMFAConfiguration(c fiber.Ctx, a *apiCaller) error {
 	case a.Session.Values[valSetup] == "1" && !(totpActive(&u) && phoneActive(&u)):
 		next = apiNextSetup // a first setup goes on until both are set up
 	}
-	return c.Status(fiber.StatusOK).JSON(apiMFAConfiguration{SkipMFA: u.SkipMFA, MFAEnabled: u.MFAEnabled,
+	return apiSend(c, fiber.StatusOK, apiMFAConfiguration{SkipMFA: u.SkipMFA, MFAEnabled: u.MFAEnabled,
 		MFAConfigured: u.MFAConfigured, HasVerifySetup: u.HasVerifySetup, HasPhone: u.HasPhone, Next: next})
 }
 
@@ -374,8 +384,9 @@ func (s *Server) apiMFAConfiguration(c fiber.Ctx, a *apiCaller) error {
 // apiPhoneRequest is the body of register, register_phone_number and
 // request_sms.
 type apiPhoneRequest struct {
-	Cellphone   string `json:"cellphone"`
-	CountryCode string `json:"country_code"`
+	_           struct{} `description:"A phone number."`
+	Cellphone   string   `json:"cellphone" description:"The national number; spaces, dashes, dots and brackets are ignored." example:"20 12 34 56"`
+	CountryCode string   `json:"country_code" required:"false" description:"ISO 3166-1 alpha-2 country; dk when left out." example:"dk"`
 }
 
 // apiMFARegisterPhone registers the number as the user's pending phone and
@@ -411,7 +422,7 @@ func (s *Server) apiMFARegisterPhone(c fiber.Ctx, a *apiCaller) error {
 	if err := s.Auth.RegisterPhone(c.Context(), a.User.ID, country, number); err != nil {
 		return s.apiRegistrationFail(c, err, "cellphone")
 	}
-	return c.Status(fiber.StatusOK).JSON(apiMessage{Message: msgSMSSent})
+	return apiSend(c, fiber.StatusOK, apiMessage{Message: msgSMSSent})
 }
 
 // apiRegistrationFail answers a failed registration with the spec's texts
@@ -453,9 +464,10 @@ func (s *Server) apiMFAConfirmPhone(c fiber.Ctx, a *apiCaller) error {
 // apiTOTPFactor is a pending authenticator secret: typed in (secret) or
 // scanned (qr_svg, an inline SVG of uri).
 type apiTOTPFactor struct {
-	Secret string `json:"secret"`
-	URI    string `json:"uri"`
-	QRSVG  string `json:"qr_svg,omitempty"`
+	_      struct{} `description:"A pending authenticator secret."`
+	Secret string   `json:"secret" description:"Base32 secret (no padding), to type into the app."`
+	URI    string   `json:"uri" description:"otpauth://totp/… key URI (SHA-1, 6 digits, 30 s)."`
+	QRSVG  string   `json:"qr_svg,omitempty" description:"The URI as a QR code: a self-contained inline SVG, safe to insert as markup."`
 }
 
 // apiMFARequestTOTP starts (or shows again) the user's pending
@@ -474,7 +486,7 @@ func (s *Server) apiMFARequestTOTP(c fiber.Ctx, a *apiCaller) error {
 		// The secret can still be typed in: setup works without the picture.
 		s.Logger.Error("qr code failed", "request_id", req(c).ID, "err", err)
 	}
-	return c.Status(fiber.StatusOK).JSON(apiTOTPFactor{Secret: enr.Secret, URI: enr.URI, QRSVG: svg})
+	return apiSend(c, fiber.StatusOK, apiTOTPFactor{Secret: enr.Secret, URI: enr.URI, QRSVG: svg})
 }
 
 // apiMFAValidateTOTP confirms the pending authenticator with a code from it.
@@ -519,5 +531,5 @@ func (s *Server) apiAfterFactor(c fiber.Ctx, a *apiCaller, done string) error {
 		a.User = u
 		return s.apiCompleteMFA(c, a, "setup", reply)
 	}
-	return c.Status(fiber.StatusOK).JSON(reply)
+	return apiSend(c, fiber.StatusOK, reply)
 }

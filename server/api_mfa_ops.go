@@ -9,8 +9,8 @@ import (
 	"portal/session"
 )
 
-// The MFA operations' entries in the operation table (apiOperations) and
-// their schemas.
+// The MFA operations' entries in the operation table (apiOperations); their
+// schemas are reflected from the request and reply types.
 
 var (
 	// apiScopesLogin: finishing a login; a verified session has nothing to
@@ -44,13 +44,14 @@ var (
 	apiReplyRegistered = apiErrorReply(fiber.StatusConflict, "\"This user already has an MFA registered\" (code conflict).")
 )
 
-func apiReplyDone(schema, desc string) apiResponse {
-	return apiResponse{Status: fiber.StatusOK, Description: desc, Schema: oaRef(schema),
-		Headers: map[string]oaHeader{"Set-Cookie": {Description: "When MFA completed: portal_refresh=<new session id> for a bearer caller, the new page session cookie for a cookie caller.", Schema: oaString("")}}}
+// apiReplyDone documents the reply of a call that may complete MFA.
+func apiReplyDone(desc string) apiResponse {
+	return apiOK[apiMFAReply](fiber.StatusOK, desc).with(map[string]oaHeader{"Set-Cookie": {
+		Description: "When MFA completed: portal_refresh=<new session id> for a bearer caller, the new page session cookie for a cookie caller.", Schema: oaString("")}})
 }
 
 func apiMFAOperations() []apiOp {
-	code := oaRef("CodeRequest")
+	code := apiBody[apiCodeRequest]()
 	return []apiOp{
 		{
 			ID: "getMfaConfiguration", Method: fiber.MethodGet, Path: "/authentication/mfa/configuration", Tag: apiTagMFA,
@@ -58,7 +59,7 @@ func apiMFAOperations() []apiOp {
 			Description: "The login flow's MFA configuration check (spec: skip_mfa goes on, a configured method goes to verification, else to setup), " +
 				"open at login scope where the customer calls are not.",
 			Auth: apiBearer, Scopes: apiScopesAny,
-			Responses: []apiResponse{{Status: fiber.StatusOK, Description: "The user's MFA state and what the login does next.", Schema: oaRef("MFAConfiguration")},
+			Responses: []apiResponse{apiOK[apiMFAConfiguration](fiber.StatusOK, "The user's MFA state and what the login does next."),
 				apiReplyUnauthorized, apiReplyForbidden, apiReplyNoAuth, apiReplyTooMany("Too many reads."), apiReplyUnavailable},
 			Handler: apiMFA((*Server).apiMFAConfiguration),
 		},
@@ -67,7 +68,7 @@ func apiMFAOperations() []apiOp {
 			Summary:     "Send a push approval request",
 			Description: "Asks the user's device (Authy) to approve this login; poll getMfaTokenStatus every 2 seconds while it is pending. No body." + oaDescLogin,
 			Auth:        apiBearer, Scopes: apiScopesLogin,
-			Responses: []apiResponse{{Status: fiber.StatusCreated, Description: "The request, pending.", Schema: oaRef("Approval")},
+			Responses: []apiResponse{apiOK[apiApproval](fiber.StatusCreated, "The request, pending."),
 				apiReplyMFAUnauthorized, apiReplyMFAForbidden, apiReplyNoAuth,
 				apiErrorReply(fiber.StatusUnprocessableEntity, "Push approval is not set up for this user (code invalid)."),
 				apiErrorReply(fiber.StatusConflict, "Too many requests are waiting for a decision (code conflict)."),
@@ -83,7 +84,7 @@ func apiMFAOperations() []apiOp {
 			Auth: apiBearer, Scopes: apiScopesLogin, CookieCSRF: true,
 			Params: []oaParameter{{Name: "approval_request_id", In: "query", Required: true,
 				Description: "approval_request_id from createMfaToken.", Schema: oaString("")}},
-			Responses: []apiResponse{apiReplyDone("ApprovalStatus", "The status; with the credential when approved."),
+			Responses: []apiResponse{apiReplyDone("The status; with the credential when approved."),
 				apiReplyMFAUnauthorized, apiReplyMFAForbidden,
 				apiErrorReply(fiber.StatusNotFound, "No such request for this login (code not_found), or no MFA here."),
 				apiErrorReply(fiber.StatusUnprocessableEntity, "approval_request_id missing (source.parameter)."),
@@ -95,8 +96,8 @@ func apiMFAOperations() []apiOp {
 			Summary: "Verify an MFA code",
 			Description: "Six digits are checked as an authenticator (TOTP) code, anything else as the SMS login code sent for this login. " +
 				"Each code works once." + oaDescCodes + oaDescDone + oaDescLogin,
-			Auth: apiBearer, Scopes: apiScopesLogin, Body: oaRef("MFATokenRequest"),
-			Responses: apiCodeResponses(apiReplyDone("MFAComplete", "MFA completed.")),
+			Auth: apiBearer, Scopes: apiScopesLogin, Body: apiBody[apiMFATokenRequest](),
+			Responses: apiCodeResponses(apiReplyDone("MFA completed.")),
 			Handler:   apiMFA((*Server).apiMFAVerify),
 		},
 		{
@@ -113,7 +114,7 @@ func apiMFAOperations() []apiOp {
 			Summary:     "Verify an authenticator code",
 			Description: "Checks a code from the user's authenticator app (6 digits, 30 s steps, one step of drift); each code works once." + oaDescCodes + oaDescDone + oaDescLogin,
 			Auth:        apiBearer, Scopes: apiScopesLogin, Body: code,
-			Responses: apiCodeResponses(apiReplyDone("MFAComplete", "MFA completed.")),
+			Responses: apiCodeResponses(apiReplyDone("MFA completed.")),
 			Handler:   apiMFA((*Server).apiMFAVerifyTOTP),
 		},
 		{
@@ -121,7 +122,7 @@ func apiMFAOperations() []apiOp {
 			Summary:     "Verify an SMS login code",
 			Description: "Checks and spends the SMS login code sent for this login (requestMfaTokenSms)." + oaDescCodes + oaDescDone + oaDescLogin,
 			Auth:        apiBearer, Scopes: apiScopesLogin, Body: code,
-			Responses: apiCodeResponses(apiReplyDone("MFAComplete", "MFA completed.")),
+			Responses: apiCodeResponses(apiReplyDone("MFA completed.")),
 			Handler:   apiMFA((*Server).apiMFAVerifySMS),
 		},
 		apiRegisterOp("registerMfa", "/authentication/mfa/register", "Register a phone for MFA",
@@ -136,7 +137,7 @@ func apiMFAOperations() []apiOp {
 			Description: "Confirms the pending phone with the code sent to it. The user's other sessions end (an MFA change). " +
 				"At login scope, once the authenticator is set up too, MFA is complete." + oaDescCodes + oaDescDone + oaDescSetup,
 			Auth: apiBearer, Scopes: apiScopesSetup, Body: code,
-			Responses: append(apiCodeResponses(apiReplyDone("MFASetupResult", "Confirmed; with the credential when this completed MFA.")), apiReplyRegistered),
+			Responses: append(apiCodeResponses(apiReplyDone("Confirmed, with message and mfa_enabled; with the credential when this completed MFA.")), apiReplyRegistered),
 			Handler:   apiSetup((*Server).apiMFAConfirmPhone),
 		},
 		{
@@ -145,7 +146,7 @@ func apiMFAOperations() []apiOp {
 			Description: "The user's pending authenticator secret, created on the first call and the same on every later one until confirmed " +
 				"(validateTotpFactor): as text to type in and as a QR code." + oaDescSetup,
 			Auth: apiBearer, Scopes: apiScopesSetup,
-			Responses: []apiResponse{{Status: fiber.StatusOK, Description: "The pending secret.", Schema: oaRef("TOTPFactor")},
+			Responses: []apiResponse{apiOK[apiTOTPFactor](fiber.StatusOK, "The pending secret."),
 				apiReplyMFAUnauthorized, apiReplyMFAForbidden, apiReplyNoAuth, apiReplyRegistered,
 				apiReplyTooMany("Too many reads."), apiReplyUnavailable},
 			Handler: apiSetup((*Server).apiMFARequestTOTP),
@@ -156,7 +157,7 @@ func apiMFAOperations() []apiOp {
 			Description: "Activates the pending secret with a code from the app. The user's other sessions end (an MFA change). " +
 				"At login scope, once the phone is confirmed too, MFA is complete." + oaDescCodes + oaDescDone + oaDescSetup,
 			Auth: apiBearer, Scopes: apiScopesSetup, Body: code,
-			Responses: append(apiCodeResponses(apiReplyDone("MFASetupResult", "Set up; with the credential when this completed MFA.")), apiReplyRegistered),
+			Responses: append(apiCodeResponses(apiReplyDone("Set up, with message and mfa_enabled; with the credential when this completed MFA.")), apiReplyRegistered),
 			Handler:   apiSetup((*Server).apiMFAValidateTOTP),
 		},
 	}
@@ -173,7 +174,7 @@ func apiCodeResponses(ok apiResponse) []apiResponse {
 
 // apiSMSResponses are the replies of an operation that sends an SMS.
 func apiSMSResponses(invalid string) []apiResponse {
-	return []apiResponse{{Status: fiber.StatusOK, Description: "\"SMS has been sent\".", Schema: oaRef("Message")},
+	return []apiResponse{apiOK[apiMessage](fiber.StatusOK, "\"SMS has been sent\"."),
 		apiReplyMFAUnauthorized, apiReplyMFAForbidden, apiReplyNoAuth,
 		apiErrorReply(fiber.StatusUnprocessableEntity, invalid),
 		apiReplyTooMany(fmt.Sprintf("More than %d SMS in %d minutes for this user.", smsSendLimit, int(smsSendWindow.Minutes()))),
@@ -184,50 +185,11 @@ func apiRegisterOp(id, path, summary, desc string) apiOp {
 	return apiOp{
 		ID: id, Method: fiber.MethodPost, Path: path, Tag: apiTagMFA, Summary: summary,
 		Description: desc + fmt.Sprintf(" The code has %d digits and works %d minutes.", provider.SMSCodeLength, int(provider.SMSCodeTTL.Minutes())) + oaDescSetup,
-		Auth:        apiBearer, Scopes: apiScopesSetup, Body: oaRef("PhoneRequest"),
+		Auth:        apiBearer, Scopes: apiScopesSetup, Body: apiBody[apiPhoneRequest](),
 		Responses: append(apiSMSResponses("Field errors with source pointers (/country_code, /cellphone); another refusal reads \"Unknow error\"."),
 			apiReplyRegistered,
 			apiErrorReply(fiber.StatusBadRequest, "The body is not a JSON object (code invalid_json)."),
 			apiErrorReply(fiber.StatusUnsupportedMediaType, "The body is not sent as application/json.")),
 		Handler: apiSetup((*Server).apiMFARegisterPhone),
-	}
-}
-
-func apiMFASchemas() map[string]*oaSchema {
-	withToken := func(desc string, props ...oaProp) *oaSchema {
-		return oaObject(desc, append(props, oaTokenProps(true)...)...)
-	}
-	return map[string]*oaSchema{
-		"Message": oaObject("What happened, ready to show.",
-			oaField("message", oaString("The text.").withExample(msgSMSSent))),
-		"CodeRequest": oaObject("A code the user typed.",
-			oaField("code", oaString("The code; spaces are ignored.").withExample("123456"))),
-		"MFATokenRequest": oaObject("A code the user typed.",
-			oaField("mfa_token", oaString(fmt.Sprintf("An authenticator code (6 digits) or the SMS login code (%d digits); spaces are ignored.", provider.SMSCodeLength)).withExample("123456"))),
-		"PhoneRequest": oaObject("A phone number.",
-			oaField("cellphone", oaString("The national number; spaces, dashes, dots and brackets are ignored.").withExample("20 12 34 56")),
-			oaOptional("country_code", oaString("ISO 3166-1 alpha-2 country; dk when left out.").withExample("dk"))),
-		"Approval": oaObject("A push approval request.",
-			oaField("approval_request_id", oaString("Its id, for getMfaTokenStatus.")),
-			oaField("status", oaString("Its status.").withEnum(provider.ApprovalPending, provider.ApprovalApproved, provider.ApprovalDenied, provider.ApprovalExpired))),
-		"ApprovalStatus": withToken("The status of a push approval request; when approved, MFA is complete and the credential's fields are set.",
-			oaField("status", oaString("pending: keep polling; approved: done; denied or expired: stop.").withEnum(provider.ApprovalPending, provider.ApprovalApproved, provider.ApprovalDenied, provider.ApprovalExpired))),
-		"MFAComplete": oaObject("MFA is complete: the session is fully authenticated under a new id. "+
-			"access_token, token_type and expires_in are set for a bearer caller; a caller authenticated by the session cookie keeps using its (new) cookie.",
-			oaTokenProps(true)...),
-		"MFASetupResult": withToken("A factor was set up; when that completed MFA at login scope, the credential's fields are set as in MFAComplete.",
-			oaField("message", oaString("What was set up.").withExample(apiMsgTOTPSetUp)),
-			oaField("mfa_enabled", oaBool("Both the authenticator and the phone are set up."))),
-		"TOTPFactor": oaObject("A pending authenticator secret.",
-			oaField("secret", oaString("Base32 secret (no padding), to type into the app.")),
-			oaField("uri", oaString("otpauth://totp/… key URI (SHA-1, 6 digits, 30 s).")),
-			oaOptional("qr_svg", oaString("The URI as a QR code: a self-contained inline SVG, safe to insert as markup."))),
-		"MFAConfiguration": oaObject("The user's MFA state.",
-			oaField("skip_mfa", oaBool("The user logs in without MFA.")),
-			oaField("mfa_enabled", oaBool("Both the authenticator and the phone are set up.")),
-			oaField("mfa_configured", oaBool("MFA is configured.")),
-			oaField("has_verify_setup", oaBool("An authenticator app is set up.")),
-			oaField("has_phone", oaBool("A phone is confirmed.")),
-			oaField("next", oaString("What the login does next: done (scope dashboard), verify (with a method set up) or setup (none yet, or a first setup under way).").withEnum(apiNextDone, apiNextVerify, apiNextSetup))),
 	}
 }

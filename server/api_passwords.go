@@ -46,7 +46,8 @@ func apiPasswords(h apiHandlerFunc) apiHandlerFunc {
 
 // apiForgotRequest is the body of passwords/forgot.
 type apiForgotRequest struct {
-	Email string `json:"email"`
+	_     struct{} `description:"The address to send a reset link to."`
+	Email string   `json:"email" description:"E-mail address; required and valid." format:"email" example:"observer@demo.example"`
 }
 
 // apiForgotPassword asks the provider to mail a reset link. The reply is
@@ -68,7 +69,7 @@ func (s *Server) apiForgotPassword(c fiber.Ctx, _ *apiCaller) error {
 	if err := s.Auth.RequestPasswordReset(c.Context(), email); err != nil {
 		return apiProviderFail(c, err, apiTexts{provider.EINVALID: {Source: &apiSource{Pointer: "/email"}}})
 	}
-	return c.Status(fiber.StatusAccepted).JSON(apiMessage{Message: msgResetEmailSent})
+	return apiSend(c, fiber.StatusAccepted, apiMessage{Message: msgResetEmailSent})
 }
 
 // apiTokenGate counts a use of a reset or invitation token per address and
@@ -106,7 +107,8 @@ var (
 
 // apiValidResetToken is the reply of a usable link.
 type apiValidResetToken struct {
-	Valid bool `json:"valid"`
+	_     struct{} `name:"ResetTokenValid" description:"A reset link that works."`
+	Valid bool     `json:"valid" description:"Always true."`
 }
 
 func (s *Server) apiValidateResetToken(c fiber.Ctx, _ *apiCaller) error {
@@ -117,15 +119,16 @@ func (s *Server) apiValidateResetToken(c fiber.Ctx, _ *apiCaller) error {
 	if err := s.Auth.CheckResetToken(c.Context(), token); err != nil {
 		return apiProviderFail(c, err, apiResetTexts)
 	}
-	return c.Status(fiber.StatusOK).JSON(apiValidResetToken{Valid: true})
+	return apiSend(c, fiber.StatusOK, apiValidResetToken{Valid: true})
 }
 
 // apiNewPasswordRequest is the body of passwords/reset and
 // invitations/accept.
 type apiNewPasswordRequest struct {
-	Password             string `json:"password"`
-	PasswordConfirmation string `json:"password_confirmation"`
-	Token                string `json:"token"`
+	_                    struct{} `description:"A new password and the link's token."`
+	Password             string   `json:"password" description:"The new password, taken exactly as typed." format:"password"`
+	PasswordConfirmation string   `json:"password_confirmation" description:"The same again." format:"password"`
+	Token                string   `json:"token" description:"The token of the link."`
 }
 
 // decodeNewPassword reads and checks a new password with the screens'
@@ -163,13 +166,14 @@ func (s *Server) apiResetPassword(c fiber.Ctx, _ *apiCaller) error {
 	}
 	s.endSessions(c, u.ID)
 	s.Logger.Info("api password reset", "request_id", req(c).ID, "user_id", u.ID)
-	return c.Status(fiber.StatusOK).JSON(apiMessage{Message: apiMsgPasswordOK})
+	return apiSend(c, fiber.StatusOK, apiMessage{Message: apiMsgPasswordOK})
 }
 
 // apiInvitation is a usable invitation.
 type apiInvitation struct {
-	Email     string    `json:"email"`
-	ExpiresAt time.Time `json:"expires_at"`
+	_         struct{}  `description:"An invitation that can be accepted."`
+	Email     string    `json:"email" description:"The invited address." format:"email"`
+	ExpiresAt time.Time `json:"expires_at" description:"When the link stops working."`
 }
 
 func (s *Server) apiValidateInvitation(c fiber.Ctx, _ *apiCaller) error {
@@ -181,7 +185,7 @@ func (s *Server) apiValidateInvitation(c fiber.Ctx, _ *apiCaller) error {
 	if err != nil {
 		return apiProviderFail(c, err, apiInvitationTexts)
 	}
-	return c.Status(fiber.StatusOK).JSON(apiInvitation{Email: inv.Email, ExpiresAt: inv.ExpiresAt})
+	return apiSend(c, fiber.StatusOK, apiInvitation{Email: inv.Email, ExpiresAt: inv.ExpiresAt})
 }
 
 // apiAcceptInvitation sets the invited user's password and spends the
@@ -200,5 +204,5 @@ func (s *Server) apiAcceptInvitation(c fiber.Ctx, _ *apiCaller) error {
 	}
 	s.endSessions(c, u.ID)
 	s.Logger.Info("api invitation accepted", "request_id", req(c).ID, "user_id", u.ID)
-	return c.Status(fiber.StatusOK).JSON(apiMessage{Message: apiMsgCreated})
+	return apiSend(c, fiber.StatusOK, apiMessage{Message: apiMsgCreated})
 }

@@ -8,8 +8,8 @@ import (
 	"portal/provider"
 )
 
-// The password operations' entries in the operation table (apiOperations)
-// and their schemas.
+// The password operations' entries in the operation table (apiOperations);
+// their schemas are reflected from the request and reply types.
 
 const apiTagPasswords = "Passwords and invitations"
 
@@ -37,9 +37,9 @@ func apiPasswordOperations() []apiOp {
 				"The reply is the same whether or not it does. Limited per client address (%d per %d minutes) and per address typed (%d per hour), "+
 				"together with the portal's forgot password page. Send the body as application/json.",
 				int(provider.ResetTokenTTL.Minutes()), forgotIPLimit, int(forgotIPWindow.Minutes()), forgotEmailLimit),
-			Auth: apiPublic, Body: oaRef("ForgotRequest"),
+			Auth: apiPublic, Body: apiBody[apiForgotRequest](),
 			Responses: append([]apiResponse{
-				{Status: fiber.StatusAccepted, Description: "Accepted; if the address has an account, the link is on its way.", Schema: oaRef("Message")},
+				apiOK[apiMessage](fiber.StatusAccepted, "Accepted; if the address has an account, the link is on its way."),
 				apiReplyNoAuth,
 				apiErrorReply(fiber.StatusUnprocessableEntity, "Field error on /email (\"Email is required\", \"Must be a valid email\")."),
 				apiReplyTooMany("Too many requests from this address or for this e-mail address."),
@@ -51,7 +51,7 @@ func apiPasswordOperations() []apiOp {
 			Summary: "Check a reset link", Description: "Whether the reset link can still be used.",
 			Auth: apiPublic, Params: []oaParameter{apiTokenParam},
 			Responses: []apiResponse{
-				{Status: fiber.StatusOK, Description: "The link works.", Schema: oaRef("ResetTokenValid")},
+				apiOK[apiValidResetToken](fiber.StatusOK, "The link works."),
 				apiErrorReply(fiber.StatusForbidden, "The link expired (code expired): title \"Your link expired\", detail \"This page has expired, please request a new reset password link here\"."),
 				apiReplyLinkBad, apiReplyTokenTooMany, apiReplyUnavailable},
 			Handler: apiPasswords((*Server).apiValidateResetToken),
@@ -61,9 +61,9 @@ func apiPasswordOperations() []apiOp {
 			Summary: "Set a new password with a reset link",
 			Description: "Spends the link's token and sets the password (spec rules: at least 8 characters, upper and lower case, a number and a symbol). " +
 				"Every session of the user ends, their tokens with them; the user logs in again, with MFA. Send the body as application/json.",
-			Auth: apiPublic, Body: oaRef("NewPasswordRequest"),
+			Auth: apiPublic, Body: apiBody[apiNewPasswordRequest](),
 			Responses: append([]apiResponse{
-				{Status: fiber.StatusOK, Description: "The password is set.", Schema: oaRef("Message")},
+				apiOK[apiMessage](fiber.StatusOK, "The password is set."),
 				apiErrorReply(fiber.StatusForbidden, "The link expired (code expired), with the spec's detail."),
 				apiReplyLinkBad, apiReplyPasswordBad, apiReplyTokenTooMany, apiReplyUnavailable}, bodyErrors...),
 			Handler: apiPasswords((*Server).apiResetPassword),
@@ -73,7 +73,7 @@ func apiPasswordOperations() []apiOp {
 			Summary: "Check an invitation link", Description: "Whether the invitation can still be accepted, and for which address.",
 			Auth: apiPublic, Params: []oaParameter{apiTokenParam},
 			Responses: []apiResponse{
-				{Status: fiber.StatusOK, Description: "The invitation.", Schema: oaRef("Invitation")},
+				apiOK[apiInvitation](fiber.StatusOK, "The invitation."),
 				apiErrorReply(fiber.StatusForbidden, "The invitation expired (code expired)."),
 				apiReplyLinkBad, apiReplyTokenTooMany, apiReplyUnavailable},
 			Handler: apiPasswords((*Server).apiValidateInvitation),
@@ -83,28 +83,12 @@ func apiPasswordOperations() []apiOp {
 			Summary: "Accept an invitation",
 			Description: "Spends the invitation's token and sets the invited user's password (the reset rules). The user logs in next, with MFA. " +
 				"Send the body as application/json.",
-			Auth: apiPublic, Body: oaRef("NewPasswordRequest"),
+			Auth: apiPublic, Body: apiBody[apiNewPasswordRequest](),
 			Responses: append([]apiResponse{
-				{Status: fiber.StatusOK, Description: "\"New password created\".", Schema: oaRef("Message")},
+				apiOK[apiMessage](fiber.StatusOK, "\"New password created\"."),
 				apiErrorReply(fiber.StatusForbidden, "The invitation expired (code expired)."),
 				apiReplyLinkBad, apiReplyPasswordBad, apiReplyTokenTooMany, apiReplyUnavailable}, bodyErrors...),
 			Handler: apiPasswords((*Server).apiAcceptInvitation),
 		},
-	}
-}
-
-func apiPasswordSchemas() map[string]*oaSchema {
-	return map[string]*oaSchema{
-		"ForgotRequest": oaObject("The address to send a reset link to.",
-			oaField("email", oaString("E-mail address; required and valid.").withFormat("email").withExample("observer@demo.example"))),
-		"NewPasswordRequest": oaObject("A new password and the link's token.",
-			oaField("password", oaString("The new password, taken exactly as typed.").withFormat("password")),
-			oaField("password_confirmation", oaString("The same again.").withFormat("password")),
-			oaField("token", oaString("The token of the link."))),
-		"ResetTokenValid": oaObject("A reset link that works.",
-			oaField("valid", oaBool("Always true."))),
-		"Invitation": oaObject("An invitation that can be accepted.",
-			oaField("email", oaString("The invited address.").withFormat("email")),
-			oaField("expires_at", oaString("When the link stops working.").withFormat("date-time"))),
 	}
 }

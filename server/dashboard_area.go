@@ -8,8 +8,8 @@ import (
 	"encoding/json"
 	"math/big"
 	"net/url"
+	"reflect"
 	"strings"
-	"time"
 
 	"github.com/gofiber/fiber/v3"
 
@@ -459,81 +459,65 @@ func apiDashboardOperations() []apiOp {
 	}
 	orgHeader := oaParameter{Name: apiHeaderOrganisation, In: "header", Required: true,
 		Description: "The organisation; a non-member gets 404, as for an unknown one.", Schema: oaString("").withFormat("uuid")}
-	count := func(desc string) *oaSchema {
-		return oaObject(desc,
-			oaField("id", oaString("Code.")), oaField("name", oaString("Display name.")),
-			oaField("count", oaInteger("How many.")), oaField("percentage", &oaSchema{Type: "number", Description: "Share in percent, two decimals."}))
-	}
 	forbidden := apiErrorReply(fiber.StatusForbidden, "Code forbidden when the role lacks the permission; MissingScope or invalid_csrf as for every call.")
 	invalid := apiErrorReply(fiber.StatusUnprocessableEntity, "A date parameter that cannot be read (source.parameter names it).")
+	unavailable := apiErrorReply(fiber.StatusServiceUnavailable, "Statistics are not available here (code unavailable).")
+	stats := func(id, path, summary, desc string, org oaParameter) apiOp {
+		return apiOp{ID: id, Path: path, Tag: "Statistics", Summary: summary, Description: desc,
+			Auth: apiBearer, Scopes: apiScopesDashboard, Params: append([]oaParameter{org}, window...),
+			Responses: []apiResponse{apiReplyUnauthorized, forbidden, apiReplyNotFound, invalid, unavailable}}
+	}
 	return []apiOp{
-		{
-			ID: "getPayoutReasonCodesReport", Method: fiber.MethodGet, Path: "/payouts/payout_requests/stats/reason_codes_reports", Tag: "Statistics",
-			Summary:     "Payout reason codes by state",
-			Description: "For each payout state category (returned, rejected, action_required, received, processing, pending, completed, in that order), the payout requests created in the period per reason code. Needs payouts:read.",
-			Auth:        apiBearer, Scopes: apiScopesDashboard, Params: append([]oaParameter{orgHeader}, window...),
-			Responses: []apiResponse{{Status: fiber.StatusOK, Description: "data maps each state to its reason-code items and meta (the state's count and share of all payout requests).",
-				Schema: oaData(&oaSchema{Type: "object", Description: "Keyed by state category, in the dashboard's order.",
-					AdditionalProperties: oaObject("One state.", oaField("items", oaArray(count("One reason code."), "Most frequent first.")),
-						oaField("meta", oaObject("", oaField("count", oaInteger("Payout requests in this state.")),
-							oaField("percentage", &oaSchema{Type: "number", Description: "Share of all payout requests."}))))})},
-				apiReplyUnauthorized, forbidden, apiReplyNotFound, invalid},
-			Handler: (*Server).apiPayoutReasonCodes,
-		},
-		{
-			ID: "getPayoutStateCategoryCountsReport", Method: fiber.MethodGet, Path: "/payouts/payout_requests/stats/state_category_counts_reports", Tag: "Statistics",
-			Summary:     "Payout requests by state category",
-			Description: "The payout requests created in the period per state category, as [code, name, count] in the dashboard's order, with the total in meta. Needs payouts:read.",
-			Auth:        apiBearer, Scopes: apiScopesDashboard, Params: append([]oaParameter{orgHeader}, window...),
-			Responses: []apiResponse{{Status: fiber.StatusOK, Description: "The counts.",
-				Schema: oaObject("", oaField("data", oaArray(&oaSchema{Type: "array", Description: "[code, name, count]"}, "")),
-					oaField("meta", oaObject("", oaField("count", oaInteger("All payout requests in the period.")))))},
-				apiReplyUnauthorized, forbidden, apiReplyNotFound, invalid},
-			Handler: (*Server).apiPayoutStateCategoryCounts,
-		},
-		{
-			ID: "getCollectionOrderStatusCountsReport", Method: fiber.MethodGet, Path: "/collection/organisations/{id}/stats/orders/status_counts_reports", Tag: "Statistics",
-			Summary:     "Collection orders by status",
-			Description: "The collection orders created in the period per status (statuses without orders left out). created_after defaults to 30 days back. Needs collection_orders:read.",
-			Auth:        apiBearer, Scopes: apiScopesDashboard, Params: append([]oaParameter{apiOrgIDParam}, window...),
-			Responses: []apiResponse{{Status: fiber.StatusOK, Description: "The counts.",
-				Schema: oaObject("", oaField("data", oaArray(oaObject("", oaField("status", oaString("Order status.")), oaField("name", oaString("Display name.")),
-					oaField("count", oaInteger("Orders.")), oaField("percentage", &oaSchema{Type: "number", Description: "Share in percent."})), "")),
-					oaField("meta", oaObject("", oaField("count", oaInteger("All orders in the period.")))))},
-				apiReplyUnauthorized, forbidden, apiReplyNotFound, invalid},
-			Handler: (*Server).apiCollectionStatusCounts,
-		},
+		apiReadOp(stats("getPayoutReasonCodesReport", "/payouts/payout_requests/stats/reason_codes_reports", "Payout reason codes by state",
+			"For each payout state category (returned, rejected, action_required, received, processing, pending, completed, in that order), the payout requests created in the period per reason code. Needs payouts:read.",
+			orgHeader),
+			"data maps each state to its reason-code items and meta (the state's count and share of all payout requests).",
+			apiStatsRead(access.PayoutsRead, apiStatsHeaderOrg, (*Server).apiPayoutReasonCodes)),
+		apiReadOp(stats("getPayoutStateCategoryCountsReport", "/payouts/payout_requests/stats/state_category_counts_reports", "Payout requests by state category",
+			"The payout requests created in the period per state category, as [code, name, count] in the dashboard's order, with the total in meta. Needs payouts:read.",
+			orgHeader),
+			"The counts.", apiStatsRead(access.PayoutsRead, apiStatsHeaderOrg, (*Server).apiPayoutStateCategoryCounts)),
+		apiReadOp(stats("getCollectionOrderStatusCountsReport", "/collection/organisations/{id}/stats/orders/status_counts_reports", "Collection orders by status",
+			"The collection orders created in the period per status (statuses without orders left out). created_after defaults to 30 days back. Needs collection_orders:read.",
+			apiOrgIDParam),
+			"The counts.", apiStatsRead(access.CollectionOrdersRead, nil, (*Server).apiCollectionStatusCounts)),
 	}
 }
 
-// apiStatsRequest checks a statistics call (membership, permission, the
-// service) and reads its period; ok false means the answer has been sent.
-func (s *Server) apiStatsRequest(c fiber.Ctx, a *apiCaller, orgID string, perm access.Permission) (after, before time.Time, ok bool, err error) {
-	if _, ok, err := s.apiAccess(c, a, orgID, perm); !ok {
-		return after, before, false, err
-	}
-	if s.Stats == nil {
-		return after, before, false, apiError(c, fiber.StatusServiceUnavailable, apiCodeUnavailable, "Statistics are not available")
-	}
-	after, before, p := apiRange(c)
-	if p != nil {
-		return after, before, false, apiErrors(c, p.Status, *p)
-	}
-	return after, before, true, nil
+// apiStatsRead is a statistics read: one permission, the statistics
+// service, the organisation in the path or (org) elsewhere.
+func apiStatsRead[B apiEnvelope](perm access.Permission, org func(*Server, fiber.Ctx, *apiCaller) (string, error),
+	read func(*Server, fiber.Ctx, apiOrgCall) (B, error)) apiRead[B] {
+	return apiRead[B]{Org: org, Perms: []access.Permission{perm}, Read: read, Service: func(s *Server) *apiProblem {
+		if s.Stats == nil {
+			return &apiProblem{Status: fiber.StatusServiceUnavailable, Code: apiCodeUnavailable, Title: "Statistics are not available"}
+		}
+		return nil
+	}}
 }
 
+// apiStatsHeaderOrg: the payout statistics name the organisation in
+// X-Organisation-ID.
+func apiStatsHeaderOrg(_ *Server, c fiber.Ctx, _ *apiCaller) (string, error) {
+	return strings.Clone(c.Get(apiHeaderOrganisation)), nil
+}
+
+// apiCount is one counted reason code.
 type apiCount struct {
-	ID         string  `json:"id"`
-	Name       string  `json:"name"`
-	Count      int     `json:"count"`
-	Percentage float64 `json:"percentage"`
+	_          struct{} `description:"One reason code."`
+	ID         string   `json:"id" description:"Code."`
+	Name       string   `json:"name" description:"Display name."`
+	Count      int      `json:"count" description:"How many."`
+	Percentage float64  `json:"percentage" description:"Share in percent, two decimals."`
 }
 
+// apiStateReasons is one state of the reason codes report.
 type apiStateReasons struct {
-	Items []apiCount `json:"items"`
+	_     struct{}   `description:"One state."`
+	Items []apiCount `json:"items" description:"Most frequent first."`
 	Meta  struct {
-		Count      int     `json:"count"`
-		Percentage float64 `json:"percentage"`
+		Count      int     `json:"count" description:"Payout requests in this state."`
+		Percentage float64 `json:"percentage" description:"Share of all payout requests."`
 	} `json:"meta"`
 }
 
@@ -541,6 +525,11 @@ type apiStateReasons struct {
 type orderedStates struct {
 	keys []string
 	vals []apiStateReasons
+}
+
+func (orderedStates) oaSchema(r *oaReflector) *oaSchema {
+	return &oaSchema{Type: "object", Description: "Keyed by state category, in the dashboard's order.",
+		AdditionalProperties: r.schema(reflect.TypeFor[apiStateReasons]())}
 }
 
 func (o orderedStates) MarshalJSON() ([]byte, error) {
@@ -563,17 +552,16 @@ func (o orderedStates) MarshalJSON() ([]byte, error) {
 	return []byte(b.String()), nil
 }
 
-func (s *Server) apiPayoutReasonCodes(c fiber.Ctx, a *apiCaller) error {
-	org := strings.Clone(c.Get(apiHeaderOrganisation))
-	after, before, ok, err := s.apiStatsRequest(c, a, org, access.PayoutsRead)
-	if !ok {
-		return err
-	}
-	groups, err := s.Stats.PayoutReasonCodeReport(c.Context(), org, after, before)
-	if err != nil {
-		return apiProviderFail(c, err, nil)
-	}
+func (s *Server) apiPayoutReasonCodes(c fiber.Ctx, r apiOrgCall) (apiDataBody[orderedStates], error) {
 	var out orderedStates
+	after, before, err := apiReadRange(c)
+	if err != nil {
+		return apiDataOf(out), err
+	}
+	groups, err := s.Stats.PayoutReasonCodeReport(c.Context(), r.OrgID, after, before)
+	if err != nil {
+		return apiDataOf(out), err
+	}
 	for _, g := range groups {
 		v := apiStateReasons{Items: []apiCount{}}
 		v.Meta.Count, v.Meta.Percentage = g.State.Count, g.State.Percentage
@@ -582,48 +570,71 @@ func (s *Server) apiPayoutReasonCodes(c fiber.Ctx, a *apiCaller) error {
 		}
 		out.keys, out.vals = append(out.keys, g.State.Code), append(out.vals, v)
 	}
-	return apiData(c, out)
+	return apiDataOf(out), nil
 }
 
-func (s *Server) apiPayoutStateCategoryCounts(c fiber.Ctx, a *apiCaller) error {
-	org := strings.Clone(c.Get(apiHeaderOrganisation))
-	after, before, ok, err := s.apiStatsRequest(c, a, org, access.PayoutsRead)
-	if !ok {
-		return err
-	}
-	counts, err := s.Stats.PayoutStateCategoryCounts(c.Context(), org, after, before)
+// apiCountMeta is the total of a counts report.
+type apiCountMeta struct {
+	Count int `json:"count" description:"All counted in the period."`
+}
+
+// apiCategoryCount is one state category, sent as [code, name, count].
+type apiCategoryCount struct {
+	Code, Name string
+	Count      int
+}
+
+func (c apiCategoryCount) MarshalJSON() ([]byte, error) {
+	return json.Marshal([3]any{c.Code, c.Name, c.Count})
+}
+
+func (apiCategoryCount) oaSchema(*oaReflector) *oaSchema {
+	three := 3
+	return &oaSchema{Type: "array", Description: "[code, name, count]", MinItems: &three, MaxItems: &three,
+		PrefixItems: []*oaSchema{oaString("State category code."), oaString("Display name."), oaInteger("Payout requests.")}}
+}
+
+func (s *Server) apiPayoutStateCategoryCounts(c fiber.Ctx, r apiOrgCall) (apiPageBody[[]apiCategoryCount, apiCountMeta], error) {
+	var out apiPageBody[[]apiCategoryCount, apiCountMeta]
+	after, before, err := apiReadRange(c)
 	if err != nil {
-		return apiProviderFail(c, err, nil)
+		return out, err
 	}
-	data := make([][3]any, 0, len(counts.Categories))
+	counts, err := s.Stats.PayoutStateCategoryCounts(c.Context(), r.OrgID, after, before)
+	if err != nil {
+		return out, err
+	}
+	data := make([]apiCategoryCount, 0, len(counts.Categories))
 	for _, cat := range counts.Categories {
-		data = append(data, [3]any{cat.Code, cat.Name, cat.Count})
+		data = append(data, apiCategoryCount{cat.Code, cat.Name, cat.Count})
 	}
-	return c.Status(fiber.StatusOK).JSON(fiber.Map{"data": data, "meta": fiber.Map{"count": counts.Total}})
+	return apiPage(data, apiCountMeta{Count: counts.Total}), nil
 }
 
-func (s *Server) apiCollectionStatusCounts(c fiber.Ctx, a *apiCaller) error {
-	org := apiPathOrg(c)
-	after, before, ok, err := s.apiStatsRequest(c, a, org, access.CollectionOrdersRead)
-	if !ok {
-		return err
+// apiStatusCount is one collection order status with its count.
+type apiStatusCount struct {
+	Status     string  `json:"status" description:"Order status."`
+	Name       string  `json:"name" description:"Display name."`
+	Count      int     `json:"count" description:"Orders."`
+	Percentage float64 `json:"percentage" description:"Share in percent."`
+}
+
+func (s *Server) apiCollectionStatusCounts(c fiber.Ctx, r apiOrgCall) (apiPageBody[[]apiStatusCount, apiCountMeta], error) {
+	var out apiPageBody[[]apiStatusCount, apiCountMeta]
+	after, before, err := apiReadRange(c)
+	if err != nil {
+		return out, err
 	}
 	if c.Query("created_after") == "" {
 		after = s.now().AddDate(0, 0, -30)
 	}
-	counts, err := s.Stats.CollectionOrderStatusCounts(c.Context(), org, after, before)
+	counts, err := s.Stats.CollectionOrderStatusCounts(c.Context(), r.OrgID, after, before)
 	if err != nil {
-		return apiProviderFail(c, err, nil)
+		return out, err
 	}
-	type row struct {
-		Status     string  `json:"status"`
-		Name       string  `json:"name"`
-		Count      int     `json:"count"`
-		Percentage float64 `json:"percentage"`
-	}
-	data := make([]row, 0, len(counts.Statuses))
+	data := make([]apiStatusCount, 0, len(counts.Statuses))
 	for _, st := range counts.Statuses {
-		data = append(data, row{st.Code, st.Name, st.Count, st.Percentage})
+		data = append(data, apiStatusCount{Status: st.Code, Name: st.Name, Count: st.Count, Percentage: st.Percentage})
 	}
-	return c.Status(fiber.StatusOK).JSON(fiber.Map{"data": data, "meta": fiber.Map{"count": counts.Total}})
+	return apiPage(data, apiCountMeta{Count: counts.Total}), nil
 }

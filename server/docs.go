@@ -208,6 +208,8 @@ func docsType(doc *openAPIDoc, s *oaSchema) string {
 	}
 	t := s.Type
 	switch {
+	case t == "array" && s.Items == nil:
+		return "array" // a tuple (prefixItems): its description says what is where
 	case t == "array":
 		inner := doc.resolve(s.Items)
 		if inner != nil && inner.Type == "object" {
@@ -232,6 +234,9 @@ func docsFields(doc *openAPIDoc, s *oaSchema, prefix string) []DocsField {
 		ps := doc.resolve(s.Properties[name])
 		f := DocsField{Name: prefix + name, Type: docsType(doc, ps), Required: slices.Contains(s.Required, name),
 			Description: ps.Description}
+		if d := s.Properties[name].Description; d != "" {
+			f.Description = d // the field's own words, beside a $ref
+		}
 		if len(ps.Enum) > 0 {
 			f.Description = strings.TrimSpace(f.Description + " One of: " + strings.Join(ps.Enum, ", ") + ".")
 		}

@@ -155,7 +155,7 @@ func newHarness(t testing.TB, opts ...harnessOpt) *harness {
 		Config:   Config{Env: "sandbox", SessionsBackend: "redis", OutboxShared: true},
 		Provider: store, Sessions: mgr, Limiter: ratelimit.NewRedis(rdb, prefix+"rl:"),
 		Renderer: r, Assets: as, Tokens: signer, Redis: rdb,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Logger: slog.New(replyGuard{t}),
 	}
 	d.Auth, _ = any(store).(provider.Auth)
 	d.Ledger, _ = any(store).(provider.Ledger)

@@ -2,7 +2,9 @@ package server
 
 import (
 	"encoding/json"
+	"fmt"
 	"maps"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -139,7 +141,8 @@ type oaSecurityScheme struct {
 }
 
 // oaSchema is the subset of JSON Schema (2020-12, OpenAPI 3.1's dialect)
-// the API needs.
+// the API needs. Request and reply schemas are reflected from Go types
+// (api_schema.go); parameters are written here.
 type oaSchema struct {
 	Ref                  string               `json:"$ref,omitempty"`
 	Type                 string               `json:"type,omitempty"`
@@ -149,13 +152,16 @@ type oaSchema struct {
 	Properties           map[string]*oaSchema `json:"properties,omitempty"`
 	Required             []string             `json:"required,omitempty"`
 	Items                *oaSchema            `json:"items,omitempty"`
+	PrefixItems          []*oaSchema          `json:"prefixItems,omitempty"`
+	MinItems             *int                 `json:"minItems,omitempty"`
+	MaxItems             *int                 `json:"maxItems,omitempty"`
 	AdditionalProperties *oaSchema            `json:"additionalProperties,omitempty"`
 	Example              any                  `json:"example,omitempty"`
-	// order keeps the properties in the order written, for /docs.
+	// order keeps the properties in the order of the Go fields, for /docs.
 	order []string
 }
 
-// PropertyNames are the properties in the order they were written.
+// PropertyNames are the properties in the order of the Go fields.
 func (s *oaSchema) PropertyNames() []string {
 	if len(s.order) == len(s.Properties) {
 		return s.order
@@ -172,145 +178,25 @@ func oaRef(name string) *oaSchema { return &oaSchema{Ref: oaRefPrefix + name} }
 func oaString(desc string) *oaSchema  { return &oaSchema{Type: "string", Description: desc} }
 func oaBool(desc string) *oaSchema    { return &oaSchema{Type: "boolean", Description: desc} }
 func oaInteger(desc string) *oaSchema { return &oaSchema{Type: "integer", Description: desc} }
-func oaArray(items *oaSchema, desc string) *oaSchema {
-	return &oaSchema{Type: "array", Items: items, Description: desc}
-}
 
 func (s *oaSchema) withFormat(f string) *oaSchema  { s.Format = f; return s }
 func (s *oaSchema) withEnum(v ...string) *oaSchema { s.Enum = v; return s }
 func (s *oaSchema) withExample(v any) *oaSchema    { s.Example = v; return s }
 
-type oaProp struct {
-	name     string
-	schema   *oaSchema
-	optional bool
-}
-
-func oaField(name string, s *oaSchema) oaProp { return oaProp{name: name, schema: s} }
-func oaOptional(name string, s *oaSchema) oaProp {
-	return oaProp{name: name, schema: s, optional: true}
-}
-
-func oaObject(desc string, props ...oaProp) *oaSchema {
-	s := &oaSchema{Type: "object", Description: desc, Properties: map[string]*oaSchema{}}
-	for _, p := range props {
-		s.Properties[p.name] = p.schema
-		s.order = append(s.order, p.name)
-		if !p.optional {
-			s.Required = append(s.Required, p.name)
-		}
-	}
-	return s
-}
-
-// data wraps a payload the way every success body is wrapped: {"data": …}.
-func oaData(s *oaSchema) *oaSchema { return oaObject("", oaField("data", s)) }
-
-// oaTokenProps are the properties of a token reply. optional: the access
-// token's own fields are left out for a caller authenticated by the session
-// cookie (MFA completion), and all of them unless MFA completed.
-func oaTokenProps(optional bool) []oaProp {
-	field := oaField
-	if optional {
-		field = oaOptional
-	}
-	return []oaProp{
-		field("access_token", oaString("JWT (HS256) to send as Authorization: Bearer. It names the server session, so it stops working when that session ends.")),
-		field("token_type", oaString("Always Bearer.").withEnum("Bearer")),
-		field("expires_in", oaInteger("Seconds until the access token expires; refresh about 30 seconds before.").withExample(900)),
-		field("scope", oaString("Space-separated scopes: login (password accepted, MFA pending) or dashboard (fully authenticated).").withExample(session.ScopeDashboard)),
-		field("csrf_token", oaString("Send as X-CSRF-Token when refreshing (and, for a cookie caller, with every change).")),
-	}
-}
-
-// apiSchemas are the named schemas of the document: those here and each
-// area's (apiMFASchemas, apiPasswordSchemas).
-func apiSchemas() map[string]*oaSchema {
-	out := apiCoreSchemas()
-	for _, more := range []map[string]*oaSchema{apiMFASchemas(), apiPasswordSchemas()} {
-		for k, v := range more {
-			if out[k] != nil {
-				panic("openapi: schema " + k + " defined twice")
-			}
-			out[k] = v
-		}
-	}
-	return out
-}
-
-func apiCoreSchemas() map[string]*oaSchema {
-	flags := oaObject("Every flag the portal reads, each true or false; a flag the provider does not mention is false.")
-	for _, f := range provider.KnownFlags() {
-		flags.Properties[f] = oaBool("")
-		flags.order = append(flags.order, f)
-		flags.Required = append(flags.Required, f)
-	}
-	flags.AdditionalProperties = oaBool("")
-	return map[string]*oaSchema{
-		"Error": oaObject("One problem with the request.",
-			oaField("status", oaInteger("HTTP status of the reply.").withExample(422)),
-			oaField("code", oaString("Machine-readable code: EXPIRED_AUTHENTICATION, MissingScope, invalid, invalid_credentials, invalid_csrf, invalid_token, not_found, too_many_requests, …").withExample("invalid")),
-			oaField("title", oaString("Human-readable message, ready to show.").withExample("Must be a valid email")),
-			oaOptional("detail", oaString("More about the problem.")),
-			oaOptional("source", oaObject("The request field the problem is about.",
-				oaOptional("pointer", oaString("JSON Pointer into the request body.").withExample("/email")),
-				oaOptional("parameter", oaString("Name of the query parameter.").withExample("token"))))),
-		"Errors": oaObject("Error reply: a field error carries a source pointer, a form-level error none.",
-			oaField("errors", oaArray(oaRef("Error"), "The problems, at least one."))),
-		"LoginRequest": oaObject("Credentials.",
-			oaField("email", oaString("The user's e-mail address; required and valid.").withFormat("email").withExample("observer@demo.example")),
-			oaField("password", oaString("The user's password; required.").withFormat("password"))),
-		"Token": oaObject("An access token and what it allows.", oaTokenProps(false)...),
-		"Organisation": oaObject("An organisation the user belongs to, with the membership.",
-			oaField("id", oaString("Organisation id.").withFormat("uuid")),
-			oaField("name", oaString("Organisation name.")),
-			oaField("default", oaBool("Whether this is the user's default organisation.")),
-			oaField("role", oaString("The user's role here.").withEnum(access.Roles...)),
-			oaField("organisation_name", oaString("Organisation name.")),
-			oaField("country", oaString("ISO 3166-1 alpha-2 country code.").withExample("DK")),
-			oaField("line1", oaString("Address line 1.")),
-			oaField("line2", oaString("Address line 2.")),
-			oaField("city", oaString("City.")),
-			oaField("postal_code", oaString("Postal code.")),
-			oaField("state", oaString("State or region.")),
-			oaField("ordering_institution", oaString("Ordering institution named on payments."))),
-		"CurrentUser": oaObject("The authenticated user.",
-			oaField("id", oaString("User id.").withFormat("uuid")),
-			oaField("email", oaString("E-mail address.").withFormat("email")),
-			oaField("first_name", oaString("First name.")),
-			oaField("last_name", oaString("Last name.")),
-			oaField("has_verify_setup", oaBool("A verification method is set up.")),
-			oaField("mfa_configured", oaBool("MFA is configured.")),
-			oaField("mfa_enabled", oaBool("MFA is enabled.")),
-			oaField("skip_mfa", oaBool("The user logs in without MFA.")),
-			oaField("has_phone", oaBool("A phone number is registered."))),
-		"Configuration": oaObject("Organisation settings that switch screens and flows on or off.",
-			oaField("manual_payouts_enabled", oaBool("Manual payouts are on.")),
-			oaField("batches_enabled", oaInteger("Batches are on when above 0.")),
-			oaField("batch_number_of_approvers", oaInteger("Approvals a batch needs; approval is required above 0.")),
-			oaField("manual_payout_number_of_approvers", oaInteger("Approvals a manual payout needs.")),
-			oaField("customer_ab_testing", oaBool("A/B testing is on.")),
-			oaField("fx_widget_enabled", oaBool("The FX widget is shown."))),
-		"ContractedProducts": oaObject("Counts of contracted products.",
-			oaField("payout_products_count", oaInteger("Payout products; the payouts area shows above 0.")),
-			oaField("collection_products_count", oaInteger("Collection products; the collections area shows above 0."))),
-		"Address": oaObject("An organisation's postal address.",
-			oaField("line1", oaString("Address line 1.")),
-			oaField("line2", oaString("Address line 2.")),
-			oaField("city", oaString("City.")),
-			oaField("postal_code", oaString("Postal code.")),
-			oaField("state", oaString("State or region.")),
-			oaField("country", oaString("ISO 3166-1 alpha-2 country code."))),
-		"Role": oaObject("The user's role in the organisation, read afresh on every call.",
-			oaField("role", oaString("Role name; unknown roles count as default.").withEnum(access.Roles...)),
-			oaField("label", oaString("How the role is shown to people.").withExample("Observer")),
-			oaField("permissions", oaArray(oaString("Permission such as accounts:read."), "Permissions the role grants, sorted."))),
-		"FeatureFlags": flags,
-		"Alert": oaObject("A banner to show on every page of the organisation.",
-			oaField("id", oaString("Alert id.")),
-			oaField("alert_type", oaString("Severity.").withEnum(provider.AlertInfo, provider.AlertWarning, provider.AlertError)),
-			oaField("alert_message", oaString("The text to show."))),
-	}
+// oaEnums are the value lists that enum:"@name" tags name: kept in Go, so
+// a value the code accepts reaches the document with it.
+var oaEnums = map[string]func() []string{
+	"roles":           func() []string { return access.Roles },
+	"alert_types":     func() []string { return []string{provider.AlertInfo, provider.AlertWarning, provider.AlertError} },
+	"entry_types":     provider.EntryTypes,
+	"statement_kinds": func() []string { return []string{provider.KindTransactions, provider.KindCharges} },
+	"statement_states": func() []string {
+		return []string{provider.StatementQueued, provider.StatementGenerating, provider.StatementReady, provider.StatementFailed}
+	},
+	"approval_states": func() []string {
+		return []string{provider.ApprovalPending, provider.ApprovalApproved, provider.ApprovalDenied, provider.ApprovalExpired}
+	},
+	"mfa_next": func() []string { return []string{apiNextDone, apiNextVerify, apiNextSetup} },
 }
 
 // Parameters and responses shared by operations.
@@ -320,14 +206,17 @@ var apiOrgIDParam = oaParameter{Name: "id", In: "path", Required: true,
 	Schema:      oaString("").withFormat("uuid")}
 
 func apiErrorReply(status int, desc string) apiResponse {
-	return apiResponse{Status: status, Description: desc, Schema: oaRef("Errors")}
+	return apiOK[apiErrorBody](status, desc)
 }
+
+// with adds headers to a documented reply.
+func (r apiResponse) with(h map[string]oaHeader) apiResponse { r.Headers = h; return r }
 
 // apiRetryAfter documents the Retry-After header of a 429.
 var apiRetryAfter = map[string]oaHeader{"Retry-After": {Description: "Seconds until a new attempt may succeed.", Schema: oaInteger("")}}
 
 func apiReplyTooMany(desc string) apiResponse {
-	return apiResponse{Status: fiber.StatusTooManyRequests, Description: desc, Schema: oaRef("Errors"), Headers: apiRetryAfter}
+	return apiErrorReply(fiber.StatusTooManyRequests, desc).with(apiRetryAfter)
 }
 
 var (
@@ -341,7 +230,7 @@ var (
 )
 
 func apiTokenReplyDoc(desc string) apiResponse {
-	return apiResponse{Status: fiber.StatusOK, Description: desc, Schema: oaRef("Token")}
+	return apiOK[tokenReply](fiber.StatusOK, desc)
 }
 
 var (
@@ -354,8 +243,29 @@ var apiOperations = sync.OnceValue(func() []apiOp {
 	ops := apiCoreOperations()
 	ops = append(ops, apiMFAOperations()...)
 	ops = append(ops, apiPasswordOperations()...)
-	return append(ops, apiAreaOperations()...)
+	ops = append(ops, apiAreaOperations()...)
+	for i := range ops {
+		if ops[i].Body != nil {
+			for _, r := range apiBodyErrors() {
+				if ops[i].response(r.Status) == nil {
+					ops[i].Responses = append(ops[i].Responses, r)
+				}
+			}
+		}
+	}
+	return ops
 })
+
+// apiBodyErrors are decodeJSON's answers, documented for every operation
+// with a body that does not word them itself.
+func apiBodyErrors() []apiResponse {
+	return []apiResponse{
+		apiErrorReply(fiber.StatusBadRequest, "The body is not a JSON object (code invalid_json)."),
+		apiErrorReply(fiber.StatusRequestEntityTooLarge, fmt.Sprintf("The body is larger than %d bytes (code invalid).", maxJSONBody)),
+		apiErrorReply(fiber.StatusUnsupportedMediaType, "The body is not sent as application/json (code unsupported_media_type)."),
+		apiErrorReply(fiber.StatusUnprocessableEntity, "A field has the wrong JSON type (source.pointer names it)."),
+	}
+}
 
 // apiCoreOperations: log in and out, refresh, organisation and customer.
 func apiCoreOperations() []apiOp {
@@ -366,10 +276,9 @@ func apiCoreOperations() []apiOp {
 			Description: "Checks e-mail and password with the login form's rules and limits and starts a server session. " +
 				"The session is the refresh token: it is set as the HttpOnly, SameSite=Strict cookie portal_refresh (Path=/api) and never appears in the body. " +
 				"The scope is dashboard for a user who skips MFA, else login (MFA still to do). Send the body as application/json.",
-			Auth: apiPublic, Body: oaRef("LoginRequest"),
+			Auth: apiPublic, Body: apiBody[loginRequest](),
 			Responses: []apiResponse{
-				{Status: fiber.StatusOK, Description: "Logged in.", Schema: oaRef("Token"),
-					Headers: map[string]oaHeader{"Set-Cookie": {Description: "portal_refresh=<session id>; Path=/api; HttpOnly; SameSite=Strict (Secure over HTTPS).", Schema: oaString("")}}},
+				apiTokenReplyDoc("Logged in.").with(map[string]oaHeader{"Set-Cookie": {Description: "portal_refresh=<session id>; Path=/api; HttpOnly; SameSite=Strict (Secure over HTTPS).", Schema: oaString("")}}),
 				apiErrorReply(fiber.StatusBadRequest, "The body is not a JSON object (code invalid_json)."),
 				apiErrorReply(fiber.StatusUnauthorized, "Wrong e-mail or password, or a disabled user (code invalid_credentials; not told apart)."),
 				apiErrorReply(fiber.StatusUnsupportedMediaType, "The body is not sent as application/json."),
@@ -408,7 +317,7 @@ func apiCoreOperations() []apiOp {
 			ID: "listOrganisations", Method: fiber.MethodGet, Path: "/customer/organisations", Tag: "Organisation and customer",
 			Summary: "List the user's organisations", Description: "The organisations the user belongs to, by name, with the role held in each and which one is the default.",
 			Auth: apiBearer, Scopes: apiScopesDashboard,
-			Responses: []apiResponse{{Status: fiber.StatusOK, Description: "The memberships.", Schema: oaData(oaArray(oaRef("Organisation"), ""))},
+			Responses: []apiResponse{apiDataOK[[]apiOrganisation]("The memberships."),
 				apiReplyUnauthorized, apiReplyForbidden},
 			Handler: (*Server).apiOrganisations,
 		},
@@ -416,7 +325,7 @@ func apiCoreOperations() []apiOp {
 			ID: "getCurrentUser", Method: fiber.MethodGet, Path: "/customer/current_user", Tag: "Organisation and customer",
 			Summary: "Get the current user", Description: "Who the credential belongs to and how their MFA is set up.",
 			Auth: apiBearer, Scopes: apiScopesDashboard,
-			Responses: []apiResponse{{Status: fiber.StatusOK, Description: "The user.", Schema: oaData(oaRef("CurrentUser"))},
+			Responses: []apiResponse{apiDataOK[apiCurrentUser]("The user."),
 				apiReplyUnauthorized, apiReplyForbidden},
 			Handler: (*Server).apiCurrentUser,
 		},
@@ -428,31 +337,35 @@ func apiCoreOperations() []apiOp {
 				apiReplyUnauthorized, apiReplyForbidden, apiReplyNotFound},
 			Handler: (*Server).apiSetDefault,
 		},
-		orgRead("getConfigurations", "/customer/organisations/{id}/configurations", "Get the organisation's configuration", "Settings that switch screens and flows on or off.", "The configuration.", "Configuration", (*Server).apiConfigurations),
-		orgRead("getContractedProducts", "/customer/organisations/{id}/contracted_products", "Get the organisation's contracted products", "How many payout and collection products the organisation has contracted.", "The counts.", "ContractedProducts", (*Server).apiContractedProducts),
-		orgRead("getAddress", "/customer/organisations/{id}/address", "Get the organisation's address", "The organisation's postal address.", "The address.", "Address", (*Server).apiAddress),
-		orgRead("getRoles", "/customer/organisations/{id}/roles", "Get the user's role", "The user's role in the organisation and the permissions it grants. A role change applies to the next call.", "The role.", "Role", (*Server).apiRoles),
-		{
-			ID: "getFeatureFlags", Method: fiber.MethodGet, Path: "/feature_flags", Tag: "Organisation and customer",
+		apiReadOp(orgReadOp("getConfigurations", "/customer/organisations/{id}/configurations", "Get the organisation's configuration",
+			"Settings that switch screens and flows on or off."), "The configuration.",
+			apiRead[apiDataBody[provider.Configuration]]{Read: (*Server).apiConfigurations}),
+		apiReadOp(orgReadOp("getContractedProducts", "/customer/organisations/{id}/contracted_products", "Get the organisation's contracted products",
+			"How many payout and collection products the organisation has contracted."), "The counts.",
+			apiRead[apiDataBody[provider.ContractedProducts]]{Read: (*Server).apiContractedProducts}),
+		apiReadOp(orgReadOp("getAddress", "/customer/organisations/{id}/address", "Get the organisation's address",
+			"The organisation's postal address."), "The address.",
+			apiRead[apiDataBody[apiAddress]]{Read: (*Server).apiAddress}),
+		apiReadOp(orgReadOp("getRoles", "/customer/organisations/{id}/roles", "Get the user's role",
+			"The user's role in the organisation and the permissions it grants. A role change applies to the next call."), "The role.",
+			apiRead[apiDataBody[apiRole]]{Read: (*Server).apiRoles}),
+		apiReadOp(apiOp{
+			ID: "getFeatureFlags", Path: "/feature_flags", Tag: "Organisation and customer",
 			Summary: "Get feature flags", Description: "The flags of one organisation: organisation_id if given, else X-Organisation-ID, else the user's default organisation.",
 			Auth: apiBearer, Scopes: apiScopesDashboard,
 			Params: []oaParameter{
 				{Name: "organisation_id", In: "query", Description: "Organisation id; must be one of the user's.", Schema: oaString("").withFormat("uuid")},
 				{Name: apiHeaderOrganisation, In: "header", Description: "Organisation id, used when organisation_id is not given.", Schema: oaString("").withFormat("uuid")},
 			},
-			Responses: []apiResponse{{Status: fiber.StatusOK, Description: "The flags.", Schema: oaData(oaRef("FeatureFlags"))},
-				apiReplyUnauthorized, apiReplyForbidden,
+			Responses: []apiResponse{apiReplyUnauthorized, apiReplyForbidden,
 				apiErrorReply(fiber.StatusNotFound, "Not a member of that organisation, or no such organisation; code missing_organisation when the user has none at all.")},
-			Handler: (*Server).apiFeatureFlags,
-		},
-		{
-			ID: "listAlerts", Method: fiber.MethodGet, Path: "/notifications/organisations/{id}/alerts", Tag: "Alerts",
+		}, "The flags.", apiRead[apiDataBody[apiFeatureFlags]]{Org: (*Server).apiFlagsOrg, Read: (*Server).apiFeatureFlags}),
+		apiReadOp(apiOp{
+			ID: "listAlerts", Path: "/notifications/organisations/{id}/alerts", Tag: "Alerts",
 			Summary: "List the organisation's alerts", Description: "Banners to show at the top of every page of the organisation, oldest first.",
 			Auth: apiBearer, Scopes: apiScopesDashboard, Params: []oaParameter{apiOrgIDParam},
-			Responses: []apiResponse{{Status: fiber.StatusOK, Description: "The alerts (possibly none).", Schema: oaData(oaArray(oaRef("Alert"), ""))},
-				apiReplyUnauthorized, apiReplyForbidden, apiReplyNotFound},
-			Handler: (*Server).apiAlerts,
-		},
+			Responses: []apiResponse{apiReplyUnauthorized, apiReplyForbidden, apiReplyNotFound},
+		}, "The alerts (possibly none).", apiRead[apiDataBody[[]provider.Alert]]{Read: (*Server).apiAlerts}),
 	}
 }
 
@@ -491,7 +404,6 @@ func buildOpenAPI(ops []apiOp) *openAPIDoc {
 		Servers: []oaServer{{URL: "/api/v1", Description: "Version 1"}, {URL: "/api/v2", Description: "Version 2 (same operations)"}},
 		Paths:   map[string]*oaPathItem{},
 		Components: oaComponents{
-			Schemas: apiSchemas(),
 			SecuritySchemes: map[string]oaSecurityScheme{
 				oaSecBearer: {Type: "http", Scheme: "bearer", BearerFormat: "JWT",
 					Description: "Access token from log in or refresh, as Authorization: Bearer <token>. It is checked against its server session on every call."},
@@ -504,6 +416,9 @@ func buildOpenAPI(ops []apiOp) *openAPIDoc {
 			},
 		},
 	}
+	r := newOAReflector()
+	// Error first: every operation's error replies refer to it.
+	r.schema(reflect.TypeFor[apiErrorBody]())
 	seenTag := map[string]bool{}
 	for i := range ops {
 		op := &ops[i]
@@ -514,14 +429,18 @@ func buildOpenAPI(ops []apiOp) *openAPIDoc {
 		o := &oaOperation{OperationID: op.ID, Summary: op.Summary, Description: op.Description, Tags: []string{op.Tag},
 			Security: op.security(), Parameters: op.Params, Responses: map[string]*oaResponse{}}
 		if op.Body != nil {
-			o.RequestBody = &oaRequestBody{Required: true, Content: map[string]oaMedia{fiber.MIMEApplicationJSON: {Schema: op.Body}}}
+			o.RequestBody = &oaRequestBody{Required: true, Content: map[string]oaMedia{fiber.MIMEApplicationJSON: {Schema: r.schema(op.Body)}}}
 		}
-		for _, r := range op.Responses {
-			res := &oaResponse{Description: r.Description, Headers: r.Headers}
-			if r.Schema != nil {
-				res.Content = map[string]oaMedia{fiber.MIMEApplicationJSON: {Schema: r.Schema}}
+		for _, rs := range op.Responses {
+			res := &oaResponse{Description: rs.Description, Headers: rs.Headers}
+			if rs.Type != nil {
+				res.Content = map[string]oaMedia{fiber.MIMEApplicationJSON: {Schema: r.schema(rs.Type)}}
 			}
-			o.Responses[strconv.Itoa(r.Status)] = res
+			key := strconv.Itoa(rs.Status)
+			if o.Responses[key] != nil {
+				panic("openapi: " + op.ID + " documents " + key + " twice")
+			}
+			o.Responses[key] = res
 		}
 		item := doc.Paths[op.Path]
 		if item == nil {
@@ -533,6 +452,7 @@ func buildOpenAPI(ops []apiOp) *openAPIDoc {
 		}
 		*item.slot(op.Method) = o
 	}
+	doc.Components.Schemas = r.components
 	return doc
 }
 
@@ -564,15 +484,13 @@ func (s *Server) openAPIJSON(c fiber.Ctx) error {
 	return c.Status(fiber.StatusOK).Send(b)
 }
 
-// orgRead is an operation that reads one thing of an organisation the user
-// belongs to: same auth, parameter and error replies for all of them.
-func orgRead(id, path, summary, description, ok, schema string, h func(*Server, fiber.Ctx, *apiCaller) error) apiOp {
+// orgReadOp is the entry of a read of the organisation the user belongs
+// to: same auth, parameter and error replies for all of them.
+func orgReadOp(id, path, summary, description string) apiOp {
 	return apiOp{
-		ID: id, Method: fiber.MethodGet, Path: path, Tag: "Organisation and customer",
+		ID: id, Path: path, Tag: "Organisation and customer",
 		Summary: summary, Description: description,
 		Auth: apiBearer, Scopes: apiScopesDashboard, Params: []oaParameter{apiOrgIDParam},
-		Responses: []apiResponse{{Status: fiber.StatusOK, Description: ok, Schema: oaData(oaRef(schema))},
-			apiReplyUnauthorized, apiReplyForbidden, apiReplyNotFound},
-		Handler: h,
+		Responses: []apiResponse{apiReplyUnauthorized, apiReplyForbidden, apiReplyNotFound},
 	}
 }

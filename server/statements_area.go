@@ -419,30 +419,46 @@ func (s *Server) downloadStatement(c fiber.Ctx) error {
 // apiStatement is a statement as the API shows it.
 type apiStatement struct {
 	provider.Statement
-	CAMT053Available bool `json:"camt053_available"`
+	CAMT053Available bool `json:"camt053_available" description:"Whether the camt.053 format can carry this currency (three-letter code, at most 5 decimals)."`
 }
 
 func toAPIStatement(st provider.Statement) apiStatement {
 	return apiStatement{Statement: st, CAMT053Available: camtAvailable(st.Currency)}
 }
 
-// apiStatementMember checks membership (404) and then the permission (403).
-func (s *Server) apiStatementMember(c fiber.Ctx, a *apiCaller, perm access.Permission) (string, bool, error) {
+// apiStatementsService answers the statement calls when the provider
+// offers no statements.
+func apiStatementsService(s *Server) *apiProblem {
 	if s.Statements == nil {
-		return "", false, apiError(c, fiber.StatusNotFound, apiCodeNotFound, apiMsgNotFound)
+		return &apiProblem{Status: fiber.StatusNotFound, Code: apiCodeNotFound, Title: apiMsgNotFound}
 	}
+	return nil
+}
+
+// apiStatementMember checks membership (404) and then the permission (403)
+// for the calls that are not reads (apiStatementRead).
+func (s *Server) apiStatementMember(c fiber.Ctx, a *apiCaller, perm access.Permission) (string, bool, error) {
 	id := apiPathOrg(c)
 	if _, ok, err := s.apiAccess(c, a, id, perm, access.AccountsRead); !ok {
 		return "", false, err
 	}
+	if p := apiStatementsService(s); p != nil {
+		return "", false, apiErrors(c, p.Status, *p)
+	}
 	return id, true, nil
 }
 
+// apiStatementRead is a read of statements: exports:read with accounts:read.
+func apiStatementRead[B apiEnvelope](read func(*Server, fiber.Ctx, apiOrgCall) (B, error), texts apiTexts) apiRead[B] {
+	return apiRead[B]{Perms: []access.Permission{access.ExportsRead, access.AccountsRead}, Service: apiStatementsService, Texts: texts, Read: read}
+}
+
 type apiStatementRequest struct {
-	AccountNumber string `json:"virtual_account_number"`
-	CreatedAfter  string `json:"created_after"`
-	CreatedBefore string `json:"created_before"`
-	Kind          string `json:"kind"`
+	_             struct{} `description:"Statement request."`
+	AccountNumber string   `json:"virtual_account_number" description:"An account the organisation owns."`
+	CreatedAfter  string   `json:"created_after" description:"Start, inclusive: YYYY-MM-DD (midnight UTC) or RFC 3339." example:"2026-10-01"`
+	CreatedBefore string   `json:"created_before" description:"End, exclusive: YYYY-MM-DD (midnight UTC) or RFC 3339; at most the end of today." example:"2026-11-01"`
+	Kind          string   `json:"kind" enum:"@statement_kinds"`
 }
 
 func (s *Server) apiCreateStatement(c fiber.Ctx, a *apiCaller) error {
@@ -478,14 +494,11 @@ func (s *Server) apiCreateStatement(c fiber.Ctx, a *apiCaller) error {
 		}
 		return err
 	}
-	return c.Status(fiber.StatusCreated).JSON(fiber.Map{"data": toAPIStatement(st)})
+	return apiSend(c, fiber.StatusCreated, apiDataOf(toAPIStatement(st)))
 }
 
-func (s *Server) apiListStatements(c fiber.Ctx, a *apiCaller) error {
-	orgID, ok, err := s.apiStatementMember(c, a, access.ExportsRead)
-	if !ok {
-		return err
-	}
+func (s *Server) apiListStatements(c fiber.Ctx, r apiOrgCall) (apiPageBody[[]apiStatement, apiPageMeta], error) {
+	var out apiPageBody[[]apiStatement, apiPageMeta]
 	f := provider.StatementFilter{AccountNumber: strings.Clone(c.Query("account_number"))}
 	var probs []apiProblem
 	param := func(name, title string) {
@@ -527,30 +540,23 @@ func (s *Server) apiListStatements(c fiber.Ctx, a *apiCaller) error {
 		f.Limit = n
 	}
 	if len(probs) > 0 {
-		return apiErrors(c, fiber.StatusUnprocessableEntity, probs...)
+		return out, apiRefuse(fiber.StatusUnprocessableEntity, probs...)
 	}
-	page, err := s.Statements.Statements(c.Context(), orgID, f)
+	page, err := s.Statements.Statements(c.Context(), r.OrgID, f)
 	if err != nil {
-		return apiProviderFail(c, err, nil)
+		return out, err
 	}
 	data := make([]apiStatement, len(page.Statements))
 	for i, st := range page.Statements {
 		data[i] = toAPIStatement(st)
 	}
-	return c.Status(fiber.StatusOK).JSON(fiber.Map{"data": data, "meta": fiber.Map{"cursor_next": page.CursorNext,
-		"cursor_prev": page.CursorPrev, "has_next_page": page.HasNext, "total": page.Total}})
+	return apiPage(data, apiPageMeta{CursorNext: page.CursorNext, CursorPrev: page.CursorPrev,
+		HasNextPage: page.HasNext, Total: page.Total}), nil
 }
 
-func (s *Server) apiGetStatement(c fiber.Ctx, a *apiCaller) error {
-	orgID, ok, err := s.apiStatementMember(c, a, access.ExportsRead)
-	if !ok {
-		return err
-	}
-	st, err := s.Statements.Statement(c.Context(), orgID, strings.Clone(c.Params("statement")))
-	if err != nil {
-		return apiProviderFail(c, err, apiTexts{provider.ENOTFOUND: {Title: provider.MsgStatementFetch}})
-	}
-	return apiData(c, toAPIStatement(st))
+func (s *Server) apiGetStatement(c fiber.Ctx, r apiOrgCall) (apiDataBody[apiStatement], error) {
+	st, err := s.Statements.Statement(c.Context(), r.OrgID, strings.Clone(c.Params("statement")))
+	return apiDataOf(toAPIStatement(st)), err
 }
 
 func (s *Server) apiDownloadStatement(c fiber.Ctx, a *apiCaller) error {
@@ -571,25 +577,6 @@ func (s *Server) apiDownloadStatement(c fiber.Ctx, a *apiCaller) error {
 var apiStatementIDParam = oaParameter{Name: "statement", In: "path", Required: true, Description: "Statement id.",
 	Schema: oaString("").withFormat("uuid")}
 
-func apiStatementSchema() *oaSchema {
-	return oaObject("An exported statement (spec: id, from, to, created_at, virtual_account_number, kind, csv_file_id) and its progress.",
-		oaField("id", oaString("Statement id.").withFormat("uuid")),
-		oaField("from", oaString("Start of the period, inclusive (UTC).").withFormat("date-time")),
-		oaField("to", oaString("End of the period, exclusive (UTC).").withFormat("date-time")),
-		oaField("created_at", oaString("When it was requested (UTC).").withFormat("date-time")),
-		oaField("virtual_account_number", oaString("The account.")),
-		oaField("currency", oaString("The account's currency.")),
-		oaField("kind", oaString("transactions: every entry type; charges: the fee types only.").withEnum(provider.KindTransactions, provider.KindCharges)),
-		oaField("csv_file_id", oaString("The stored CSV file; empty until ready.")),
-		oaField("state", oaString("queued and generating: not ready yet; ready: downloadable.").withEnum(provider.StatementQueued,
-			provider.StatementGenerating, provider.StatementReady, provider.StatementFailed)),
-		oaField("entry_count", oaInteger("Entries in the statement (once ready).")),
-		oaField("opening_balance", oaString("Balance at the start of the period, exact decimal (once ready).")),
-		oaField("closing_balance", oaString("Balance at the end of the period, exact decimal (once ready).")),
-		oaOptional("ready_at", oaString("When it became ready.").withFormat("date-time")),
-		oaField("camt053_available", oaBool("Whether the camt.053 format can carry this currency (three-letter code, at most 5 decimals).")))
-}
-
 func apiStatementOperations() []apiOp {
 	tag := "Statements"
 	params := func(more ...oaParameter) []oaParameter { return append([]oaParameter{apiOrgIDParam}, more...) }
@@ -600,18 +587,14 @@ func apiStatementOperations() []apiOp {
 			Summary: "Request a statement", Description: "Queues a statement of an owned account for the period [created_after, created_before). " +
 				"It is generated in the background; when ready, the requesting user gets an e-mail. Needs exports:manage.",
 			Auth: apiBearer, Scopes: apiScopesDashboard, Params: params(),
-			Body: oaObject("Statement request.",
-				oaField("virtual_account_number", oaString("An account the organisation owns.")),
-				oaField("created_after", oaString("Start, inclusive: YYYY-MM-DD (midnight UTC) or RFC 3339.").withExample("2026-10-01")),
-				oaField("created_before", oaString("End, exclusive: YYYY-MM-DD (midnight UTC) or RFC 3339; at most the end of today.").withExample("2026-11-01")),
-				oaField("kind", oaString("").withEnum(provider.KindTransactions, provider.KindCharges))),
-			Responses: []apiResponse{{Status: fiber.StatusCreated, Description: "Queued.", Schema: oaData(apiStatementSchema())},
+			Body: apiBody[apiStatementRequest](),
+			Responses: []apiResponse{apiOK[apiDataBody[apiStatement]](fiber.StatusCreated, "Queued."),
 				apiReplyUnauthorized, forbidden, apiReplyNotFound,
 				apiErrorReply(fiber.StatusUnprocessableEntity, "A field is wrong (source.pointer names it).")},
 			Handler: (*Server).apiCreateStatement,
 		},
-		{
-			ID: "listStatements", Method: fiber.MethodGet, Path: "/virtual_bank/organisations/{id}/statements", Tag: tag,
+		apiReadOp(apiOp{
+			ID: "listStatements", Path: "/virtual_bank/organisations/{id}/statements", Tag: tag,
 			Summary: "List exported statements", Description: "Newest first, paged by cursors, with the total. Needs exports:read.",
 			Auth: apiBearer, Scopes: apiScopesDashboard,
 			Params: params(
@@ -622,26 +605,16 @@ func apiStatementOperations() []apiOp {
 				oaParameter{Name: "cursor_before", In: "query", Description: "cursor_prev of a page: the newer statements before it.", Schema: oaString("")},
 				oaParameter{Name: "sort", In: "query", Description: "Only -created_at.", Schema: oaString("").withEnum("-created_at")},
 				oaParameter{Name: "limit", In: "query", Description: "Page size, 1 to 100 (default 20).", Schema: oaInteger("")}),
-			Responses: []apiResponse{{Status: fiber.StatusOK, Description: "One page.", Schema: oaObject("",
-				oaField("data", oaArray(apiStatementSchema(), "")),
-				oaField("meta", oaObject("Paging.",
-					oaField("cursor_next", oaString("Older page; empty when none.")),
-					oaField("cursor_prev", oaString("Newer page; empty on the first.")),
-					oaField("has_next_page", oaBool("")),
-					oaField("total", oaInteger("Statements matching the filters")))))},
-				apiReplyUnauthorized, forbidden, apiReplyNotFound,
+			Responses: []apiResponse{apiReplyUnauthorized, forbidden, apiReplyNotFound,
 				apiErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong (source.parameter names it).")},
-			Handler: (*Server).apiListStatements,
-		},
-		{
-			ID: "getStatement", Method: fiber.MethodGet, Path: "/virtual_bank/organisations/{id}/statements/{statement}", Tag: tag,
+		}, "One page.", apiStatementRead((*Server).apiListStatements, nil)),
+		apiReadOp(apiOp{
+			ID: "getStatement", Path: "/virtual_bank/organisations/{id}/statements/{statement}", Tag: tag,
 			Summary: "Get an exported statement", Description: "With its state, to follow its generation. Needs exports:read.",
 			Auth: apiBearer, Scopes: apiScopesDashboard, Params: params(apiStatementIDParam),
-			Responses: []apiResponse{{Status: fiber.StatusOK, Description: "The statement.", Schema: oaData(apiStatementSchema())},
-				apiReplyUnauthorized, forbidden,
+			Responses: []apiResponse{apiReplyUnauthorized, forbidden,
 				apiErrorReply(fiber.StatusNotFound, "Could not fetch exported statement (also for another organisation's).")},
-			Handler: (*Server).apiGetStatement,
-		},
+		}, "The statement.", apiStatementRead((*Server).apiGetStatement, apiTexts{provider.ENOTFOUND: {Title: provider.MsgStatementFetch}})),
 		{
 			ID: "downloadStatement", Method: fiber.MethodGet, Path: "/virtual_bank/organisations/{id}/statements/{statement}/download", Tag: tag,
 			Summary: "Download an exported statement", Description: "The file, named in Content-Disposition: CSV (RFC 4180, UTF-8, header row; " +

@@ -1,0 +1,65 @@
+package server
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gofiber/fiber/v3"
+
+	"portal/access"
+	"portal/provider"
+)
+
+// TestAPIOrgReads: every organisation-scoped read of the API runs
+// apiOrgRead, so each answers a non-member the 404 of an unknown
+// organisation before anything else, and a member whose role lacks one of
+// its permissions 403 forbidden.
+func TestAPIOrgReads(t *testing.T) {
+	h := newHarness(t)
+	outsider, member := h.api(), h.api()
+	outsider.login("noorg@demo.example")
+	member.login(emailDefault) // role default: dashboard:read only
+	defaultRole := access.For(provider.RoleDefault)
+	reads := 0
+	for i := range apiOperations() {
+		op := &apiOperations()[i]
+		var hdr []string
+		path, query := op.Path, ""
+		namesOrg := strings.Contains(path, "{id}")
+		for _, p := range op.Params {
+			switch {
+			case p.In == "header" && p.Name == apiHeaderOrganisation:
+				hdr, namesOrg = []string{apiHeaderOrganisation, orgNordic}, true
+			case p.In == "query" && p.Name == "organisation_id":
+				query, namesOrg = "?organisation_id="+orgNordic, true
+			}
+		}
+		ok := op.response(fiber.StatusOK)
+		if !namesOrg || op.Method != fiber.MethodGet || ok == nil || ok.Type == nil {
+			continue // not an organisation read answering JSON (the statement download is a file)
+		}
+		if !op.orgRead {
+			t.Errorf("%s reads an organisation without apiOrgRead", op.ID)
+			continue
+		}
+		reads++
+		path = strings.NewReplacer("{id}", orgNordic, "{accountNumber}", acctEUR,
+			"{statement}", "00000000-0000-4000-8000-000000000000").Replace(path)
+		url := "/api/v1" + path + query
+		outsider.call("GET", url, nil, hdr...).expect(t, 404, apiCodeNotFound)
+		r := member.call("GET", url, nil, hdr...)
+		allowed := true
+		for _, p := range op.readPerms {
+			allowed = allowed && defaultRole.Has(p)
+		}
+		if !allowed {
+			r.expect(t, 403, apiCodeForbidden)
+			continue
+		}
+		r.expect(t, 200, "")
+		checkReply(t, "GET", op.Path, r)
+	}
+	if reads < 20 {
+		t.Errorf("only %d organisation reads found", reads)
+	}
+}
