@@ -169,19 +169,15 @@ func (a attempt) succeeded(ctx context.Context) {
 }
 
 // failed records a wrong code: the 5th locks the account for mfaLockout
-// from now (the window is restarted already over the limit); earlier ones
-// from the 3rd on are slowed down. It returns the lock message, or a note
-// on the attempts left ("" while there are plenty).
+// from now; earlier ones from the 3rd on are slowed down. It returns the
+// lock message, or a note on the attempts left ("" while there are plenty).
 func (a attempt) failed(c fiber.Ctx) (locked, note string, err error) {
 	ctx := c.Context()
 	if a.count >= mfaMaxAttempts {
-		if err := a.s.Limiter.Reset(ctx, a.key); err != nil {
+		// Block, not Reset and Hits again: between those, codes sent in
+		// parallel would find the counter empty and be checked.
+		if err := a.s.Limiter.Block(ctx, a.key, mfaLockout); err != nil {
 			return "", "", err
-		}
-		for i := 0; i <= mfaMaxAttempts; i++ {
-			if _, err := a.s.Limiter.Hit(ctx, a.key, mfaMaxAttempts, mfaLockout); err != nil {
-				return "", "", err
-			}
 		}
 		a.s.Logger.Warn("mfa locked", "request_id", req(c).ID, "key", a.key)
 		c.Set(fiber.HeaderRetryAfter, fmt.Sprint(int(mfaLockout.Seconds())))
