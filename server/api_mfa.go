@@ -87,22 +87,14 @@ func apiMFA(h apiHandlerFunc) apiHandlerFunc {
 	}
 }
 
-// apiSetup wraps the setup operations: at login scope (password only) a
-// user may set up MFA only if they had no second factor when this login
-// began setup (valSetup, as setupAllowed on the screens); one who has a
-// factor must verify with it first, or setup would be a side door.
+// apiSetup wraps the setup operations: at login scope (password only) they
+// are open only while setupOpen, as on the screens; a user who has a factor
+// from before must verify with it first, or setup would be a side door.
 func apiSetup(h apiHandlerFunc) apiHandlerFunc {
 	return apiMFA(func(s *Server, c fiber.Ctx, a *apiCaller) error {
-		sess := a.Session
-		if sess.Scope == session.ScopeLogin && sess.Values[valSetup] != "1" {
-			if hasSecondFactor(&a.User) {
-				return apiErrors(c, fiber.StatusForbidden, apiProblem{Status: fiber.StatusForbidden, Code: apiCodeMissingScope,
-					Title: apiMsgSetupClosed, Detail: apiMsgSetupClosedMore})
-			}
-			setValue(sess, valSetup, "1")
-			if err := s.Sessions.Save(c.Context(), sess); err != nil {
-				return err
-			}
+		if !setupOpen(&a.User, a.Session) {
+			return apiErrors(c, fiber.StatusForbidden, apiProblem{Status: fiber.StatusForbidden, Code: apiCodeMissingScope,
+				Title: apiMsgSetupClosed, Detail: apiMsgSetupClosedMore})
 		}
 		return h(s, c, a)
 	})
@@ -360,10 +352,8 @@ func (s *Server) apiMFAConfiguration(c fiber.Ctx, a *apiCaller) error {
 	switch {
 	case a.Session.Scope == session.ScopeDashboard:
 		next = apiNextDone
-	case !hasSecondFactor(&u):
-		next = apiNextSetup
-	case a.Session.Values[valSetup] == "1" && !(totpActive(&u) && phoneActive(&u)):
-		next = apiNextSetup // a first setup goes on until both are set up
+	case setupOpen(&u, a.Session) && !(totpActive(&u) && phoneActive(&u)):
+		next = apiNextSetup // none yet, or a first setup goes on until both are set up
 	}
 	return c.Status(fiber.StatusOK).JSON(apiMFAConfiguration{SkipMFA: u.SkipMFA, MFAEnabled: u.MFAEnabled,
 		MFAConfigured: u.MFAConfigured, HasVerifySetup: u.HasVerifySetup, HasPhone: u.HasPhone, Next: next})
@@ -447,7 +437,7 @@ func (s *Server) apiMFAConfirmPhone(c fiber.Ctx, a *apiCaller) error {
 	if !ok {
 		return err
 	}
-	return s.apiAfterFactor(c, a, apiMsgPhoneConfirmed)
+	return s.apiAfterFactor(c, a, factorPhone, apiMsgPhoneConfirmed)
 }
 
 // apiTOTPFactor is a pending authenticator secret: typed in (secret) or
@@ -497,15 +487,20 @@ func (s *Server) apiMFAValidateTOTP(c fiber.Ctx, a *apiCaller) error {
 	if !ok {
 		return err
 	}
-	return s.apiAfterFactor(c, a, apiMsgTOTPSetUp)
+	return s.apiAfterFactor(c, a, factorTOTP, apiMsgTOTPSetUp)
 }
 
 // apiAfterFactor follows a confirmed factor as afterFactor does on the
-// screens: the user's other sessions end (an MFA change); at login scope,
-// once both the authenticator and the phone are set up, the login is
-// complete (spec 000 §2: the user moves on).
-func (s *Server) apiAfterFactor(c fiber.Ctx, a *apiCaller, done string) error {
+// screens: the session records that it confirmed the factor (setupOpen),
+// the user's other sessions end (an MFA change); at login scope, once both
+// the authenticator and the phone are set up, the login is complete (spec
+// 000 §2: the user moves on).
+func (s *Server) apiAfterFactor(c fiber.Ctx, a *apiCaller, factor, done string) error {
 	ctx := c.Context()
+	markConfirmed(a.Session, factor)
+	if err := s.Sessions.Save(ctx, a.Session); err != nil {
+		return err
+	}
 	u, err := s.Provider.UserByID(ctx, a.User.ID)
 	if err != nil {
 		return err

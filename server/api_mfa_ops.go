@@ -26,7 +26,8 @@ const apiTagMFA = "Multi-factor authentication"
 // Descriptions shared by the MFA operations.
 const (
 	oaDescLogin = " Needs a login-scope credential (the password step passed); a login-scope session lasts 10 minutes from the password step, then answers 401 EXPIRED_AUTHENTICATION."
-	oaDescSetup = " At login scope only for a user who had no second factor when this login began setup; a user who has one verifies with it first (403 MissingScope)."
+	oaDescSetup = " At login scope only while every second factor the user has was confirmed by this login (a user with none may start, and finish what this login began); " +
+		"a user with a factor from before verifies with it first (403 MissingScope)."
 	oaDescCodes = " Wrong codes count per user together with the portal's MFA pages: the 5th wrong code within 15 minutes locks code checks for 15 minutes (429)."
 	oaDescDone  = " Completing MFA replaces the session: its id (the portal_refresh cookie) and CSRF token are new, the login-scope token stops working, " +
 		"and the reply carries an access token with scope dashboard (a caller authenticated by the session cookie gets a new cookie, and only scope and csrf_token)."

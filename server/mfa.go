@@ -66,14 +66,16 @@ func minutesCeil(d time.Duration) int {
 }
 
 // Session values of the MFA screens; all are dropped when MFA completes.
+// The password step starts a new, empty session, so each of them belongs to
+// the login that set it.
 const (
-	valSetup    = "mfa_setup"    // "1": this login began setup with no second factor
-	valPhone    = "mfa_phone"    // "dk|12345678": phone awaiting its confirmation code
-	valSMS      = "mfa_sms"      // "1": a login code was sent for this login
-	valApproval = "mfa_approval" // id of this login's push approval
+	valConfirmed = "mfa_confirmed" // "phone,totp": factors this login confirmed (setupOpen)
+	valPhone     = "mfa_phone"     // "dk|12345678": phone awaiting its confirmation code
+	valSMS       = "mfa_sms"       // "1": a login code was sent for this login
+	valApproval  = "mfa_approval"  // id of this login's push approval
 )
 
-var mfaValues = []string{valSetup, valPhone, valSMS, valApproval}
+var mfaValues = []string{valConfirmed, valPhone, valSMS, valApproval}
 
 // mfaSlowDown is how long the answer to the n-th wrong code in a window
 // waits: nothing for the first two, then 1 s, 2 s (then the lock).
