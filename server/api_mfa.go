@@ -46,6 +46,7 @@ const (
 	apiMsgTOTPSetUp       = "The authenticator app is set up."
 	apiMsgPhoneConfirmed  = "Your phone number is confirmed."
 	apiMsgApprovalMissing = "approval_request_id is required"
+	apiMsgTOTPNotStarted  = "No authenticator app is being set up: start one with POST request_totp_factor."
 )
 
 // apiMFAReply is the body of the MFA calls that may complete MFA: their own
@@ -448,14 +449,28 @@ type apiTOTPFactor struct {
 	QRSVG  string `json:"qr_svg,omitempty"`
 }
 
-// apiMFARequestTOTP starts (or shows again) the user's pending
-// authenticator secret. Calling it twice returns the same secret, so the
-// GET changes nothing a caller can see.
+// apiMFARequestTOTP shows the user's pending authenticator secret. It
+// creates nothing (a GET): logging in starts one for a user who goes on to
+// setup, and apiMFAStartTOTP starts one otherwise.
 func (s *Server) apiMFARequestTOTP(c fiber.Ctx, a *apiCaller) error {
 	if sent, err := s.apiGate(c, apiTooManyTitle, apiLimit{"mfa:read:" + a.User.ID, mfaReadLimit, mfaReadWindow}); sent {
 		return err
 	}
+	enr, err := s.Auth.PendingTOTP(c.Context(), a.User.ID)
+	if provider.ErrorCode(err) == provider.ENOTFOUND {
+		return apiError(c, fiber.StatusNotFound, apiCodeNotFound, apiMsgTOTPNotStarted)
+	}
+	return s.apiTOTPFactor(c, enr, err, fiber.StatusOK)
+}
+
+// apiMFAStartTOTP starts the user's pending authenticator secret, or shows
+// the one still pending.
+func (s *Server) apiMFAStartTOTP(c fiber.Ctx, a *apiCaller) error {
 	enr, err := s.Auth.StartTOTP(c.Context(), a.User.ID)
+	return s.apiTOTPFactor(c, enr, err, fiber.StatusCreated)
+}
+
+func (s *Server) apiTOTPFactor(c fiber.Ctx, enr provider.TOTPEnrollment, err error, status int) error {
 	if err != nil {
 		return s.apiRegistrationFail(c, err, "code")
 	}
@@ -464,7 +479,7 @@ func (s *Server) apiMFARequestTOTP(c fiber.Ctx, a *apiCaller) error {
 		// The secret can still be typed in: setup works without the picture.
 		s.Logger.Error("qr code failed", "request_id", req(c).ID, "err", err)
 	}
-	return c.Status(fiber.StatusOK).JSON(apiTOTPFactor{Secret: enr.Secret, URI: enr.URI, QRSVG: svg})
+	return c.Status(status).JSON(apiTOTPFactor{Secret: enr.Secret, URI: enr.URI, QRSVG: svg})
 }
 
 // apiMFAValidateTOTP confirms the pending authenticator with a code from it.

@@ -142,14 +142,24 @@ func apiMFAOperations() []apiOp {
 		},
 		{
 			ID: "requestTotpFactor", Method: fiber.MethodGet, Path: "/authentication/mfa/request_totp_factor", Tag: apiTagMFA,
-			Summary: "Start setting up an authenticator app",
-			Description: "The user's pending authenticator secret, created on the first call and the same on every later one until confirmed " +
-				"(validateTotpFactor): as text to type in and as a QR code." + oaDescSetup,
+			Summary: "Show the authenticator app being set up",
+			Description: "The user's pending authenticator secret, as text to type in and as a QR code, the same on every call until confirmed (validateTotpFactor). " +
+				"It creates nothing: logging in starts one for a user with no second factor; startTotpFactor starts one otherwise." + oaDescSetup,
 			Auth: apiBearer, Scopes: apiScopesSetup,
 			Responses: []apiResponse{{Status: fiber.StatusOK, Description: "The pending secret.", Schema: oaRef("TOTPFactor")},
-				apiReplyMFAUnauthorized, apiReplyMFAForbidden, apiReplyNoAuth, apiReplyRegistered,
-				apiReplyTooMany("Too many reads."), apiReplyUnavailable},
+				apiReplyMFAUnauthorized, apiReplyMFAForbidden,
+				apiErrorReply(fiber.StatusNotFound, "No secret is pending: start one with startTotpFactor (code not_found); or no MFA here."),
+				apiReplyRegistered, apiReplyTooMany("Too many reads."), apiReplyUnavailable},
 			Handler: apiSetup((*Server).apiMFARequestTOTP),
+		},
+		{
+			ID: "startTotpFactor", Method: fiber.MethodPost, Path: "/authentication/mfa/request_totp_factor", Tag: apiTagMFA,
+			Summary:     "Start setting up an authenticator app",
+			Description: "Creates the user's pending authenticator secret, or returns the one still pending. No body." + oaDescSetup,
+			Auth:        apiBearer, Scopes: apiScopesSetup,
+			Responses: []apiResponse{{Status: fiber.StatusCreated, Description: "The pending secret.", Schema: oaRef("TOTPFactor")},
+				apiReplyMFAUnauthorized, apiReplyMFAForbidden, apiReplyNoAuth, apiReplyRegistered, apiReplyUnavailable},
+			Handler: apiSetup((*Server).apiMFAStartTOTP),
 		},
 		{
 			ID: "validateTotpFactor", Method: fiber.MethodPost, Path: "/authentication/mfa/validate_totp_factor", Tag: apiTagMFA,

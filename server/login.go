@@ -181,6 +181,7 @@ func (s *Server) loginPost(c fiber.Ctx) error {
 		sess.Scope, next = session.ScopeLogin, "/mfa-verify"
 	default:
 		sess.Scope, next = session.ScopeLogin, "/mfa-setup"
+		s.startAuthenticator(c, u.ID)
 	}
 	if err := s.Sessions.Save(ctx, sess); err != nil {
 		return err

@@ -39,6 +39,9 @@ type MfaTOTPProps struct {
 	Secret string `json:"secret,omitempty"`
 	// Error is why no secret could be started.
 	Error string `json:"error,omitempty"`
+	// Start: no secret was started yet; the page offers a button (a POST)
+	// to start one, since showing the page changes nothing.
+	Start bool `json:"start,omitempty"`
 }
 
 // MfaPhoneProps is the phone section.
@@ -198,10 +201,12 @@ func (s *Server) setupPage(c fiber.Ctx, f setupForm, status int) error {
 	}
 	p.TOTP.Active = totpActive(u)
 	if !p.TOTP.Active {
-		enr, err := s.Auth.StartTOTP(c.Context(), u.ID)
+		enr, err := s.Auth.PendingTOTP(c.Context(), u.ID)
 		switch {
 		case provider.ErrorCode(err) == provider.ECONFLICT:
 			p.TOTP.Active = true
+		case provider.ErrorCode(err) == provider.ENOTFOUND:
+			p.TOTP.Start = true
 		case err != nil:
 			p.TOTP.Error = s.registrationError(c, err)
 		default:
@@ -249,6 +254,29 @@ func groupSecret(secret string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+// startAuthenticator creates the user's pending authenticator secret when
+// a login goes on to setup, so that the setup page (which creates nothing
+// when shown) has a QR code to show at once. Should it fail, the page
+// offers to start one (mfaSetupStartTOTP).
+func (s *Server) startAuthenticator(c fiber.Ctx, userID string) {
+	if s.Auth == nil {
+		return
+	}
+	if _, err := s.Auth.StartTOTP(c.Context(), userID); err != nil && provider.ErrorCode(err) != provider.ECONFLICT {
+		s.Logger.Warn("totp start at login failed", "request_id", req(c).ID, "user_id", userID, "err", err)
+	}
+}
+
+// mfaSetupStartTOTP is "Set up the authenticator app": it creates the
+// pending secret, which the page then shows.
+func (s *Server) mfaSetupStartTOTP(c fiber.Ctx) error {
+	_, err := s.Auth.StartTOTP(c.Context(), req(c).Session.UserID)
+	if err != nil && provider.ErrorCode(err) != provider.ECONFLICT {
+		return s.setupPage(c, setupForm{Alert: s.registrationError(c, err)}, fiber.StatusUnprocessableEntity)
+	}
+	return redirect(c, setupBase(c)+"#totp-title")
 }
 
 // mfaSetupTOTP confirms the authenticator with a code from it.

@@ -45,8 +45,9 @@ func (s *Server) requireRecentAuth(h fiber.Handler) fiber.Handler {
 		}
 		next := c.Path()
 		if c.Method() != fiber.MethodGet {
-			// A form posted after the window closed starts again from its page.
-			next = strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(next, "/confirm"), "/phone"), "/totp")
+			// A form posted after the window closed starts again from its
+			// page: the setup page, whose forms are the ones behind this.
+			next = setupBase(c)
 		}
 		return redirect(c, "/reauth?next="+next)
 	}
