@@ -212,25 +212,58 @@ type apiApproval struct {
 }
 
 // apiMFAApprovalStatus is the approval poll (spec 000 §4: every 2 s while
-// pending). Approved completes MFA and the reply carries the credential.
+// pending). It only reads: an approved request is turned into the login by
+// apiMFACompleteApproval, a POST.
 func (s *Server) apiMFAApprovalStatus(c fiber.Ctx, a *apiCaller) error {
 	id := strings.Clone(c.Query("approval_request_id"))
 	if id == "" {
 		return apiErrors(c, fiber.StatusUnprocessableEntity, apiProblem{Status: fiber.StatusUnprocessableEntity,
 			Code: apiCodeInvalid, Title: apiMsgApprovalMissing, Source: &apiSource{Parameter: "approval_request_id"}})
 	}
-	if sent, err := s.apiGate(c, apiTooManyTitle,
-		apiLimit{"mfa:poll:" + a.Session.Handle(), approvalPollLimit, approvalPollWindow}); sent {
+	ap, sent, err := s.apiLoginApproval(c, a, id)
+	if sent {
 		return err
 	}
-	ap, err := s.Auth.Approval(c.Context(), a.User.ID, a.Session.Handle(), id)
-	if err != nil {
-		return apiProviderFail(c, err, nil)
+	return c.Status(fiber.StatusOK).JSON(apiMFAReply{Status: ap.Status})
+}
+
+// apiApprovalRequest is the body of completeMfaToken.
+type apiApprovalRequest struct {
+	ID string `json:"approval_request_id"`
+}
+
+// apiMFACompleteApproval finishes the login when its push request was
+// approved, and otherwise only tells the status.
+func (s *Server) apiMFACompleteApproval(c fiber.Ctx, a *apiCaller) error {
+	var in apiApprovalRequest
+	if prob := decodeJSON(c, &in); prob != nil {
+		return apiErrors(c, prob.Status, *prob)
+	}
+	if in.ID == "" {
+		return apiErrors(c, fiber.StatusUnprocessableEntity, apiField("approval_request_id", apiMsgApprovalMissing))
+	}
+	ap, sent, err := s.apiLoginApproval(c, a, in.ID)
+	if sent {
+		return err
 	}
 	if ap.Status == provider.ApprovalApproved {
 		return s.apiCompleteMFA(c, a, MethodAuthy, apiMFAReply{Status: ap.Status})
 	}
 	return c.Status(fiber.StatusOK).JSON(apiMFAReply{Status: ap.Status})
+}
+
+// apiLoginApproval reads this login's push request, counted against the
+// login's poll limit; sent true means the refusal is written.
+func (s *Server) apiLoginApproval(c fiber.Ctx, a *apiCaller, id string) (provider.Approval, bool, error) {
+	if sent, err := s.apiGate(c, apiTooManyTitle,
+		apiLimit{"mfa:poll:" + a.Session.Handle(), approvalPollLimit, approvalPollWindow}); sent {
+		return provider.Approval{}, true, err
+	}
+	ap, err := s.Auth.Approval(c.Context(), a.User.ID, a.Session.Handle(), id)
+	if err != nil {
+		return provider.Approval{}, true, apiProviderFail(c, err, nil)
+	}
+	return ap, false, nil
 }
 
 // apiCodeRequest is the body of the calls that check a code.

@@ -41,8 +41,9 @@ var (
 	apiReplyNoAuth  = apiErrorReply(fiber.StatusNotFound, "The provider offers no multi-factor authentication or passwords here (code not_found).")
 	apiReplyCodeBad = apiErrorReply(fiber.StatusUnprocessableEntity,
 		"The code is missing, malformed or wrong, with a source pointer to the field; a wrong authenticator code reads \"TOTP validation failed. Please try again.\"")
-	apiReplyCodeLocked = apiReplyTooMany("Too many wrong codes for this user: checks are locked for 15 minutes.")
-	apiReplyRegistered = apiErrorReply(fiber.StatusConflict, "\"This user already has an MFA registered\" (code conflict).")
+	apiReplyCodeLocked       = apiReplyTooMany("Too many wrong codes for this user: checks are locked for 15 minutes.")
+	apiReplyRegistered       = apiErrorReply(fiber.StatusConflict, "\"This user already has an MFA registered\" (code conflict).")
+	apiReplyApprovalNotFound = apiErrorReply(fiber.StatusNotFound, "No such request for this login (code not_found), or no MFA here.")
 )
 
 func apiReplyDone(schema, desc string) apiResponse {
@@ -66,7 +67,7 @@ func apiMFAOperations() []apiOp {
 		{
 			ID: "createMfaToken", Method: fiber.MethodPost, Path: "/authentication/mfa_tokens", Tag: apiTagMFA,
 			Summary:     "Send a push approval request",
-			Description: "Asks the user's device (Authy) to approve this login; poll getMfaTokenStatus every 2 seconds while it is pending. No body." + oaDescLogin,
+			Description: "Asks the user's device (Authy) to approve this login; poll getMfaTokenStatus every 2 seconds while it is pending, then finish with completeMfaToken. No body." + oaDescLogin,
 			Auth:        apiBearer, Scopes: apiScopesLogin,
 			Responses: []apiResponse{{Status: fiber.StatusCreated, Description: "The request, pending.", Schema: oaRef("Approval")},
 				apiReplyMFAUnauthorized, apiReplyMFAForbidden, apiReplyNoAuth,
@@ -79,17 +80,30 @@ func apiMFAOperations() []apiOp {
 		{
 			ID: "getMfaTokenStatus", Method: fiber.MethodGet, Path: "/authentication/mfa_tokens/status", Tag: apiTagMFA,
 			Summary: "Poll a push approval request",
-			Description: "The status of this login's request. Approved completes MFA (once: a later poll answers 401)." + oaDescDone +
-				" A caller authenticated by the session cookie sends X-CSRF-Token here too, since the call can change the session." + oaDescLogin,
+			Description: "The status of this login's request; it changes nothing. Once approved, completeMfaToken (a POST) finishes the login. " +
+				"A caller authenticated by the session cookie sends X-CSRF-Token here too: polls count against a limit of the login." + oaDescLogin,
 			Auth: apiBearer, Scopes: apiScopesLogin, CookieCSRF: true,
 			Params: []oaParameter{{Name: "approval_request_id", In: "query", Required: true,
 				Description: "approval_request_id from createMfaToken.", Schema: oaString("")}},
-			Responses: []apiResponse{apiReplyDone("ApprovalStatus", "The status; with the credential when approved."),
-				apiReplyMFAUnauthorized, apiReplyMFAForbidden,
-				apiErrorReply(fiber.StatusNotFound, "No such request for this login (code not_found), or no MFA here."),
+			Responses: []apiResponse{{Status: fiber.StatusOK, Description: "The status.", Schema: oaRef("ApprovalStatus")},
+				apiReplyMFAUnauthorized, apiReplyMFAForbidden, apiReplyApprovalNotFound,
 				apiErrorReply(fiber.StatusUnprocessableEntity, "approval_request_id missing (source.parameter)."),
 				apiReplyTooMany("Too many polls for this login."), apiReplyUnavailable},
 			Handler: apiMFA((*Server).apiMFAApprovalStatus),
+		},
+		{
+			ID: "completeMfaToken", Method: fiber.MethodPost, Path: "/authentication/mfa_tokens/complete", Tag: apiTagMFA,
+			Summary: "Finish the login with an approved push request",
+			Description: "When this login's request is approved, completes MFA (once: a later call answers 401); otherwise only tells the status, as getMfaTokenStatus does." +
+				oaDescDone + oaDescLogin,
+			Auth: apiBearer, Scopes: apiScopesLogin, Body: oaRef("ApprovalRequest"),
+			Responses: []apiResponse{apiReplyDone("ApprovalStatus", "The status; with the credential when approved (MFA is complete)."),
+				apiErrorReply(fiber.StatusBadRequest, "The body is not a JSON object (code invalid_json)."),
+				apiReplyMFAUnauthorized, apiReplyMFAForbidden, apiReplyApprovalNotFound,
+				apiErrorReply(fiber.StatusUnsupportedMediaType, "The body is not sent as application/json."),
+				apiErrorReply(fiber.StatusUnprocessableEntity, "approval_request_id missing (source pointer /approval_request_id)."),
+				apiReplyTooMany("Too many polls for this login."), apiReplyUnavailable},
+			Handler: apiMFA((*Server).apiMFACompleteApproval),
 		},
 		{
 			ID: "verifyMfaToken", Method: fiber.MethodPost, Path: "/authentication/mfa_tokens/verify", Tag: apiTagMFA,
@@ -218,11 +232,13 @@ func apiMFASchemas() map[string]*oaSchema {
 		"PhoneRequest": oaObject("A phone number.",
 			oaField("cellphone", oaString("The national number; spaces, dashes, dots and brackets are ignored.").withExample("20 12 34 56")),
 			oaOptional("country_code", oaString("ISO 3166-1 alpha-2 country; dk when left out.").withExample("dk"))),
+		"ApprovalRequest": oaObject("A push approval request to finish the login with.",
+			oaField("approval_request_id", oaString("approval_request_id from createMfaToken."))),
 		"Approval": oaObject("A push approval request.",
 			oaField("approval_request_id", oaString("Its id, for getMfaTokenStatus.")),
 			oaField("status", oaString("Its status.").withEnum(provider.ApprovalPending, provider.ApprovalApproved, provider.ApprovalDenied, provider.ApprovalExpired))),
-		"ApprovalStatus": withToken("The status of a push approval request; when approved, MFA is complete and the credential's fields are set.",
-			oaField("status", oaString("pending: keep polling; approved: done; denied or expired: stop.").withEnum(provider.ApprovalPending, provider.ApprovalApproved, provider.ApprovalDenied, provider.ApprovalExpired))),
+		"ApprovalStatus": withToken("The status of a push approval request; when completeMfaToken finished the login, the credential's fields are set.",
+			oaField("status", oaString("pending: keep polling; approved: finish with completeMfaToken; denied or expired: stop.").withEnum(provider.ApprovalPending, provider.ApprovalApproved, provider.ApprovalDenied, provider.ApprovalExpired))),
 		"MFAComplete": oaObject("MFA is complete: the session is fully authenticated under a new id. "+
 			"access_token, token_type and expires_in are set for a bearer caller; a caller authenticated by the session cookie keeps using its (new) cookie.",
 			oaTokenProps(true)...),

@@ -225,14 +225,39 @@ func TestAPIMFAPushApproval(t *testing.T) {
 		t.Errorf("missing id: %s", r.raw)
 	}
 
+	// Completing while pending only tells the status.
+	complete := func(c *apiClient, id string) apiReply {
+		return c.call("POST", mfaTok+"/complete", map[string]string{"approval_request_id": id})
+	}
+	r = complete(a, id)
+	r.expect(t, 200, "")
+	checkReply(t, "POST", "/authentication/mfa_tokens/complete", r)
+	if r.body["status"] != provider.ApprovalPending || r.body["access_token"] != nil {
+		t.Fatalf("complete while pending: %s", r.raw)
+	}
+	complete(other, id).expect(t, 404, apiCodeNotFound)
+	r = a.call("POST", mfaTok+"/complete", map[string]string{})
+	r.expect(t, 422, apiCodeInvalid)
+	if src := r.firstError(t)["source"].(map[string]any); src["pointer"] != "/approval_request_id" {
+		t.Errorf("missing id: %s", r.raw)
+	}
+
 	if err := h.srv.Auth.DecideApproval(t.Context(), id, true); err != nil {
 		t.Fatal(err)
 	}
+	// The poll (a GET) reads the approval and changes nothing...
 	r = status(a, id)
-	if r.body["status"] != provider.ApprovalApproved {
+	if r.body["status"] != provider.ApprovalApproved || r.body["access_token"] != nil {
 		t.Fatalf("approved: %s", r.raw)
 	}
-	expectUpgraded(t, h, a, login, r, "GET", "/authentication/mfa_tokens/status")
+	checkReply(t, "GET", "/authentication/mfa_tokens/status", r)
+	a.call("GET", mfaPath+"/configuration", nil).expect(t, 200, "") // the login-scope token still works
+	// ...the POST finishes the login.
+	r = complete(a, id)
+	if r.body["status"] != provider.ApprovalApproved {
+		t.Fatalf("complete: %s", r.raw)
+	}
+	expectUpgraded(t, h, a, login, r, "POST", "/authentication/mfa_tokens/complete")
 
 	// Denied stops there.
 	b, _ := h.loginScope(emailMFAAuthy)
@@ -243,6 +268,10 @@ func TestAPIMFAPushApproval(t *testing.T) {
 	r = status(b, id2)
 	if r.body["status"] != provider.ApprovalDenied || r.body["access_token"] != nil {
 		t.Errorf("denied: %s", r.raw)
+	}
+	r = complete(b, id2)
+	if r.body["status"] != provider.ApprovalDenied || r.body["access_token"] != nil {
+		t.Errorf("complete when denied: %s", r.raw)
 	}
 	b.call("GET", currentUser, nil).expect(t, 403, apiCodeMissingScope)
 
@@ -261,7 +290,7 @@ func TestAPIMFAPushApproval(t *testing.T) {
 // A caller authenticated by the page session cookie (an island on the MFA
 // screen) completes MFA too: the page session is rotated and the reply has
 // its new CSRF token, no bearer token. The approval poll wants the CSRF
-// header even though it is a GET.
+// header even though it is a GET (it spends the login's poll limit).
 func TestAPIMFAWithSessionCookie(t *testing.T) {
 	h := newHarness(t)
 	c := h.client()
@@ -479,6 +508,7 @@ func TestAPIMFAScopes(t *testing.T) {
 	}{
 		{"POST", mfaTok, nil},
 		{"GET", mfaTok + "/status?approval_request_id=x", nil},
+		{"POST", mfaTok + "/complete", map[string]string{"approval_request_id": "x"}},
 		{"POST", mfaTok + "/verify", map[string]string{"mfa_token": "123456"}},
 		{"POST", mfaTok + "/request_sms", nil},
 		{"POST", mfaPath + "/verify_totp_factor", map[string]string{"code": "123456"}},
