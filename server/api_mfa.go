@@ -39,8 +39,14 @@ const (
 	mfaReadWindow = 15 * time.Minute
 )
 
+// apiCodeReauth: a setup call at scope dashboard without a recent password
+// check (apiSetup).
+const apiCodeReauth = "reauthentication_required"
+
 // Texts of the API's MFA calls that the screens word differently.
 const (
+	apiMsgReauth          = "Confirm your password first."
+	apiMsgReauthMore      = "Adding or changing a second factor needs the password again: call reauthenticate."
 	apiMsgSetupClosed     = "Verify this login with your second factor first."
 	apiMsgSetupClosedMore = "This user has a second factor already: adding another one needs a verified login (scope dashboard)."
 	apiMsgTOTPSetUp       = "The authenticator app is set up."
@@ -90,12 +96,18 @@ func apiMFA(h apiHandlerFunc) apiHandlerFunc {
 
 // apiSetup wraps the setup operations: at login scope (password only) they
 // are open only while setupOpen, as on the screens; a user who has a factor
-// from before must verify with it first, or setup would be a side door.
+// from before must verify with it first, or setup would be a side door. At
+// dashboard scope they need the password again (reauthenticate), as the
+// screens need /reauth: a stolen access token alone must not add a factor.
 func apiSetup(h apiHandlerFunc) apiHandlerFunc {
 	return apiMFA(func(s *Server, c fiber.Ctx, a *apiCaller) error {
 		if !setupOpen(&a.User, a.Session) {
 			return apiErrors(c, fiber.StatusForbidden, apiProblem{Status: fiber.StatusForbidden, Code: apiCodeMissingScope,
 				Title: apiMsgSetupClosed, Detail: apiMsgSetupClosedMore})
+		}
+		if a.Session.Scope == session.ScopeDashboard && !s.recentlyAuthenticated(a.Session) {
+			return apiErrors(c, fiber.StatusForbidden, apiProblem{Status: fiber.StatusForbidden, Code: apiCodeReauth,
+				Title: apiMsgReauth, Detail: apiMsgReauthMore})
 		}
 		return h(s, c, a)
 	})

@@ -34,10 +34,13 @@ const (
 )
 
 var (
+	oaDescReauth = fmt.Sprintf(" At scope dashboard (adding a method) only within %d minutes of reauthenticate (403 reauthentication_required).",
+		int(reauthWindow.Minutes()))
 	apiReplyMFAUnauthorized = apiErrorReply(fiber.StatusUnauthorized,
 		"No valid credential, or the login-scope session ran past 10 minutes: code EXPIRED_AUTHENTICATION (log in again), invalid_token or unauthenticated otherwise.")
 	apiReplyMFAForbidden = apiErrorReply(fiber.StatusForbidden,
-		"Code MissingScope when the credential lacks the scope (or, for setup, the user must verify first); invalid_csrf when a cookie-authenticated call lacks X-CSRF-Token.")
+		"Code MissingScope when the credential lacks the scope (or, for setup, the user must verify first); reauthentication_required for setup at scope dashboard "+
+			"without a recent reauthenticate; invalid_csrf when a cookie-authenticated call lacks X-CSRF-Token.")
 	apiReplyNoAuth  = apiErrorReply(fiber.StatusNotFound, "The provider offers no multi-factor authentication or passwords here (code not_found).")
 	apiReplyCodeBad = apiErrorReply(fiber.StatusUnprocessableEntity,
 		"The code is missing, malformed or wrong, with a source pointer to the field; a wrong authenticator code reads \"TOTP validation failed. Please try again.\"")
@@ -63,6 +66,21 @@ func apiMFAOperations() []apiOp {
 			Responses: []apiResponse{{Status: fiber.StatusOK, Description: "The user's MFA state and what the login does next.", Schema: oaRef("MFAConfiguration")},
 				apiReplyUnauthorized, apiReplyForbidden, apiReplyNoAuth, apiReplyTooMany("Too many reads."), apiReplyUnavailable},
 			Handler: apiMFA((*Server).apiMFAConfiguration),
+		},
+		{
+			ID: "reauthenticate", Method: fiber.MethodPost, Path: "/authentication/reauthenticate", Tag: apiTagMFA,
+			Summary: "Confirm the password again",
+			Description: "The portal's /reauth for the API: adding or changing a second factor at scope dashboard (the setup calls) needs the password again, " +
+				"and this confirmation holds for " + fmt.Sprint(int(reauthWindow.Minutes())) + " minutes, for the session behind the credential. Attempts count on the per-account login limit.",
+			Auth: apiBearer, Scopes: apiScopesDashboard, Body: oaRef("ReauthRequest"),
+			Responses: []apiResponse{{Status: fiber.StatusOK, Description: "Confirmed.", Schema: oaRef("Reauthentication")},
+				apiErrorReply(fiber.StatusBadRequest, "The body is not a JSON object (code invalid_json)."),
+				apiReplyUnauthorized, apiReplyForbidden,
+				apiErrorReply(fiber.StatusUnsupportedMediaType, "The body is not sent as application/json."),
+				apiErrorReply(fiber.StatusUnprocessableEntity, "The password is missing (code invalid) or wrong (code invalid_credentials), with source pointer /password."),
+				apiReplyTooMany("Too many attempts for this account (shared with logging in and the portal's /reauth)."),
+				apiErrorReply(fiber.StatusServiceUnavailable, "The attempt counter is unavailable; the check is refused rather than left uncounted.")},
+			Handler: (*Server).apiReauthenticate,
 		},
 		{
 			ID: "createMfaToken", Method: fiber.MethodPost, Path: "/authentication/mfa_tokens", Tag: apiTagMFA,
@@ -149,7 +167,7 @@ func apiMFAOperations() []apiOp {
 			ID: "confirmPhoneNumber", Method: fiber.MethodPost, Path: "/authentication/mfa/confirm_phone_number", Tag: apiTagMFA,
 			Summary: "Confirm the phone number",
 			Description: "Confirms the pending phone with the code sent to it. The user's other sessions end (an MFA change). " +
-				"At login scope, once the authenticator is set up too, MFA is complete." + oaDescCodes + oaDescDone + oaDescSetup,
+				"At login scope, once the authenticator is set up too, MFA is complete." + oaDescCodes + oaDescDone + oaDescSetup + oaDescReauth,
 			Auth: apiBearer, Scopes: apiScopesSetup, Body: code,
 			Responses: append(apiCodeResponses(apiReplyDone("MFASetupResult", "Confirmed; with the credential when this completed MFA.")), apiReplyRegistered),
 			Handler:   apiSetup((*Server).apiMFAConfirmPhone),
@@ -158,7 +176,7 @@ func apiMFAOperations() []apiOp {
 			ID: "requestTotpFactor", Method: fiber.MethodGet, Path: "/authentication/mfa/request_totp_factor", Tag: apiTagMFA,
 			Summary: "Show the authenticator app being set up",
 			Description: "The user's pending authenticator secret, as text to type in and as a QR code, the same on every call until confirmed (validateTotpFactor). " +
-				"It creates nothing: logging in starts one for a user with no second factor; startTotpFactor starts one otherwise." + oaDescSetup,
+				"It creates nothing: logging in starts one for a user with no second factor; startTotpFactor starts one otherwise." + oaDescSetup + oaDescReauth,
 			Auth: apiBearer, Scopes: apiScopesSetup,
 			Responses: []apiResponse{{Status: fiber.StatusOK, Description: "The pending secret.", Schema: oaRef("TOTPFactor")},
 				apiReplyMFAUnauthorized, apiReplyMFAForbidden,
@@ -169,7 +187,7 @@ func apiMFAOperations() []apiOp {
 		{
 			ID: "startTotpFactor", Method: fiber.MethodPost, Path: "/authentication/mfa/request_totp_factor", Tag: apiTagMFA,
 			Summary:     "Start setting up an authenticator app",
-			Description: "Creates the user's pending authenticator secret, or returns the one still pending. No body." + oaDescSetup,
+			Description: "Creates the user's pending authenticator secret, or returns the one still pending. No body." + oaDescSetup + oaDescReauth,
 			Auth:        apiBearer, Scopes: apiScopesSetup,
 			Responses: []apiResponse{{Status: fiber.StatusCreated, Description: "The pending secret.", Schema: oaRef("TOTPFactor")},
 				apiReplyMFAUnauthorized, apiReplyMFAForbidden, apiReplyNoAuth, apiReplyRegistered, apiReplyUnavailable},
@@ -179,7 +197,7 @@ func apiMFAOperations() []apiOp {
 			ID: "validateTotpFactor", Method: fiber.MethodPost, Path: "/authentication/mfa/validate_totp_factor", Tag: apiTagMFA,
 			Summary: "Confirm the authenticator app",
 			Description: "Activates the pending secret with a code from the app. The user's other sessions end (an MFA change). " +
-				"At login scope, once the phone is confirmed too, MFA is complete." + oaDescCodes + oaDescDone + oaDescSetup,
+				"At login scope, once the phone is confirmed too, MFA is complete." + oaDescCodes + oaDescDone + oaDescSetup + oaDescReauth,
 			Auth: apiBearer, Scopes: apiScopesSetup, Body: code,
 			Responses: append(apiCodeResponses(apiReplyDone("MFASetupResult", "Set up; with the credential when this completed MFA.")), apiReplyRegistered),
 			Handler:   apiSetup((*Server).apiMFAValidateTOTP),
@@ -208,7 +226,7 @@ func apiSMSResponses(invalid string) []apiResponse {
 func apiRegisterOp(id, path, summary, desc string) apiOp {
 	return apiOp{
 		ID: id, Method: fiber.MethodPost, Path: path, Tag: apiTagMFA, Summary: summary,
-		Description: desc + fmt.Sprintf(" The code has %d digits and works %d minutes.", provider.SMSCodeLength, int(provider.SMSCodeTTL.Minutes())) + oaDescSetup,
+		Description: desc + fmt.Sprintf(" The code has %d digits and works %d minutes.", provider.SMSCodeLength, int(provider.SMSCodeTTL.Minutes())) + oaDescSetup + oaDescReauth,
 		Auth:        apiBearer, Scopes: apiScopesSetup, Body: oaRef("PhoneRequest"),
 		Responses: append(apiSMSResponses("Field errors with source pointers (/country_code, /cellphone); another refusal reads \"Unknow error\"."),
 			apiReplyRegistered,
@@ -223,6 +241,10 @@ func apiMFASchemas() map[string]*oaSchema {
 		return oaObject(desc, append(props, oaTokenProps(true)...)...)
 	}
 	return map[string]*oaSchema{
+		"ReauthRequest": oaObject("The user's password.",
+			oaField("password", oaString("The current password."))),
+		"Reauthentication": oaObject("The password is confirmed.",
+			oaField("expires_in", oaInteger("Seconds for which the setup calls are open at scope dashboard."))),
 		"Message": oaObject("What happened, ready to show.",
 			oaField("message", oaString("The text.").withExample(msgSMSSent))),
 		"CodeRequest": oaObject("A code the user typed.",
