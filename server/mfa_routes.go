@@ -9,8 +9,9 @@ import "github.com/gofiber/fiber/v3"
 // Every MFA route is LoginOrDashboard; the handlers add what the guard does
 // not know: a login-scope session lives at most loginScopeTTL, the verify
 // screens send a fully authenticated user home, and the setup screens are
-// open at login scope only to a user who had no second factor when setup
-// began (otherwise they would be a side door around /mfa-verify).
+// open at login scope only while every factor the user has was confirmed by
+// this login (setupOpen; otherwise they would be a side door around
+// /mfa-verify).
 func (s *Server) authRoutes() []*Route {
 	v := s.mfaOnly
 	// Setup from a fully authenticated session needs the password again.
