@@ -107,6 +107,13 @@ func hasSecondFactor(u *provider.User) bool {
 	return u.MFAEnabled || u.MFAConfigured || u.HasVerifySetup || u.HasPhone
 }
 
+func setupBase(c fiber.Ctx) string {
+	if strings.HasPrefix(c.Path(), "/new-mfa-setup") {
+		return "/new-mfa-setup"
+	}
+	return "/mfa-setup"
+}
+
 // Factors as valConfirmed names them.
 const (
 	factorTOTP  = "totp"
@@ -157,13 +164,6 @@ func setupOpen(u *provider.User, sess *session.Session) bool {
 		return false
 	}
 	return true
-}
-
-func setupBase(c fiber.Ctx) string {
-	if strings.HasPrefix(c.Path(), "/new-mfa-setup") {
-		return "/new-mfa-setup"
-	}
-	return "/mfa-setup"
 }
 
 // setupOnly wraps the setup screens and actions: at login scope they are
