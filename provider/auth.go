@@ -19,6 +19,10 @@ type Auth interface {
 	// StartTOTP creates a pending secret for the user (or returns the one
 	// still pending). ECONFLICT when an authenticator is already active.
 	StartTOTP(ctx context.Context, userID string) (TOTPEnrollment, error)
+	// PendingTOTP returns the pending secret and creates nothing (for a page
+	// or a GET that shows it). ENOTFOUND when none was started; ECONFLICT
+	// when an authenticator is already active.
+	PendingTOTP(ctx context.Context, userID string) (TOTPEnrollment, error)
 	// ConfirmTOTP activates the pending secret when code is valid for it.
 	// EINVALID on a wrong code.
 	ConfirmTOTP(ctx context.Context, userID, code string) error

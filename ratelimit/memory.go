@@ -62,6 +62,21 @@ func (m *Memory) Reset(ctx context.Context, key string) error {
 	return nil
 }
 
+// Block implements Limiter.
+func (m *Memory) Block(ctx context.Context, key string, d time.Duration) error {
+	if err := validate(key, 1, d); err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	now := m.now()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.windows[key] = memWindow{count: blocked, ends: now.Add(d)}
+	return nil
+}
+
 func (m *Memory) sweep(now time.Time) {
 	if now.Before(m.nextSweep) {
 		return

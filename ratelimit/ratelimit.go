@@ -38,7 +38,15 @@ type Limiter interface {
 	Hit(ctx context.Context, key string, limit int, window time.Duration) (Result, error)
 	// Reset forgets the attempts on key, e.g. after a successful login.
 	Reset(ctx context.Context, key string) error
+	// Block refuses every Hit on key for d from now (a lockout), replacing
+	// its count and window in one step: unlike Reset followed by Hits, no
+	// Hit can land in between and find the key free.
+	Block(ctx context.Context, key string, d time.Duration) error
 }
+
+// blocked is the count a blocked key holds: far above any limit, far below
+// overflow.
+const blocked = 1 << 40
 
 // ErrInvalid is returned for an empty key, a limit below 1 or a window
 // shorter than a millisecond (Redis expiry has millisecond resolution).

@@ -129,6 +129,30 @@ func TestLimiterConformance(t *testing.T) {
 				}
 			}
 		}},
+		{"block refuses for its own duration", func(t *testing.T, l Limiter) {
+			const window, lock = 150 * time.Millisecond, 400 * time.Millisecond
+			mustHit(t, l, "mfa", 5, window)
+			if err := l.Block(t.Context(), "mfa", lock); err != nil {
+				t.Fatal(err)
+			}
+			r := mustHit(t, l, "mfa", 5, window)
+			if r.Allowed || r.RetryAfter <= window || r.RetryAfter > lock {
+				t.Fatalf("hit on a blocked key: %+v, want refused for up to %s", r, lock)
+			}
+			// The block outlasts the window that was running when it began...
+			time.Sleep(window + 50*time.Millisecond)
+			if r := mustHit(t, l, "mfa", 5, window); r.Allowed {
+				t.Fatalf("blocked key allowed after the old window: %+v", r)
+			}
+			// ...and ends by itself.
+			time.Sleep(lock - window)
+			if r := mustHit(t, l, "mfa", 5, window); !r.Allowed || r.Count != 1 {
+				t.Fatalf("after the block: %+v, want a fresh window", r)
+			}
+			if err := l.Block(t.Context(), "mfa", time.Microsecond); !errors.Is(err, ErrInvalid) {
+				t.Fatalf("Block with a sub-millisecond duration: %v", err)
+			}
+		}},
 		{"concurrent hits cannot slip through", func(t *testing.T, l Limiter) {
 			const goroutines, limit = 100, 10
 			var allowed atomic.Int32

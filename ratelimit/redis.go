@@ -70,6 +70,17 @@ func (r *Redis) Reset(ctx context.Context, key string) error {
 	return nil
 }
 
+// Block implements Limiter: one SET replaces count and expiry atomically.
+func (r *Redis) Block(ctx context.Context, key string, d time.Duration) error {
+	if err := validate(key, 1, d); err != nil {
+		return err
+	}
+	if err := r.client.Set(ctx, r.prefix+key, blocked, d).Err(); err != nil {
+		return fmt.Errorf("ratelimit: block: %w", err)
+	}
+	return nil
+}
+
 var (
 	_ Limiter = (*Redis)(nil)
 	_ Limiter = (*Memory)(nil)

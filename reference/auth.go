@@ -51,6 +51,7 @@ const (
 	msgLinkInvalid    = "This link is not valid."
 	msgLinkExpired    = "This link has expired."
 	msgLoginRequired  = "A login attempt is required."
+	msgTOTPNotStarted = "No authenticator app is being set up."
 )
 
 // keepErr marks an error returned from a transaction's body whose writes must be committed

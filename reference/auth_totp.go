@@ -39,6 +39,26 @@ func (s *Store) StartTOTP(ctx context.Context, userID string) (provider.TOTPEnro
 	return enrol, err
 }
 
+// PendingTOTP returns the user's pending authenticator secret without creating one: ENOTFOUND
+// when none was started, ECONFLICT when an authenticator is already active.
+func (s *Store) PendingTOTP(ctx context.Context, userID string) (provider.TOTPEnrollment, error) {
+	u, err := activeUser(ctx, s.read, userID)
+	if err != nil {
+		return provider.TOTPEnrollment{}, err
+	}
+	var secret, status string
+	err = s.read.QueryRowContext(ctx, `SELECT secret, status FROM totp_factors WHERE user_id = ?`, userID).Scan(&secret, &status)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return provider.TOTPEnrollment{}, provider.Errorf(provider.ENOTFOUND, msgTOTPNotStarted)
+	case err != nil:
+		return provider.TOTPEnrollment{}, fmt.Errorf("reference: pending TOTP: %w", err)
+	case status == "active":
+		return provider.TOTPEnrollment{}, provider.Errorf(provider.ECONFLICT, msgMFARegistered)
+	}
+	return provider.TOTPEnrollment{Secret: secret, URI: mfa.URI(s.issuer, u.Email, secret)}, nil
+}
+
 // ConfirmTOTP activates the pending secret when code is valid for it, and marks the
 // authenticator set up (has_verify_setup; MFA on when the phone is set up too). The
 // confirming code's step counts as used, so it cannot also finish a login.

@@ -29,9 +29,14 @@ func TestTOTPEnrollment(t *testing.T) {
 
 	wantErr(t, s.ConfirmTOTP(ctx, uid, "123456"), provider.EINVALID, "TOTP validation failed. Please try again.")
 
+	_, err := s.PendingTOTP(ctx, uid)
+	wantErr(t, err, provider.ENOTFOUND, msgTOTPNotStarted)
 	enrol, err := s.StartTOTP(ctx, uid)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if pending, err := s.PendingTOTP(ctx, uid); err != nil || pending != enrol {
+		t.Errorf("PendingTOTP = %+v, %v; want the started %+v", pending, err, enrol)
 	}
 	if len(enrol.Secret) != 32 || strings.Contains(enrol.Secret, "=") {
 		t.Errorf("secret %q is not 20 bytes of unpadded base32", enrol.Secret)
@@ -64,6 +69,8 @@ func TestTOTPEnrollment(t *testing.T) {
 	}
 
 	_, err = s.StartTOTP(ctx, uid)
+	wantErr(t, err, provider.ECONFLICT, "This user already has an MFA registered")
+	_, err = s.PendingTOTP(ctx, uid)
 	wantErr(t, err, provider.ECONFLICT, "This user already has an MFA registered")
 	wantErr(t, s.ConfirmTOTP(ctx, uid, code), provider.ECONFLICT, "This user already has an MFA registered")
 	// The confirming code's step counts as used: it cannot also finish a login.

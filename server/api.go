@@ -183,8 +183,8 @@ type apiOp struct {
 	// Scopes: the caller needs one of them (apiBearer only).
 	Scopes []string
 	// CookieCSRF: a caller authenticated by the session cookie must send
-	// X-CSRF-Token even on GET, because the call may change the session
-	// (the approval poll completes MFA).
+	// X-CSRF-Token even on GET, because the call spends a limit of the
+	// session that another site must not use up (the approval poll).
 	CookieCSRF bool
 	Params     []oaParameter
 	Body       reflect.Type // JSON request body (apiBody), nil for none

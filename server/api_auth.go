@@ -345,8 +345,11 @@ func (s *Server) apiLogin(c fiber.Ctx, _ *apiCaller) error {
 	// No side door around MFA (SECURITY.md): only a user who skips MFA is
 	// fully authenticated by a password.
 	sess.Scope = session.ScopeLogin
-	if u.SkipMFA {
+	switch {
+	case u.SkipMFA:
 		sess.Scope = session.ScopeDashboard
+	case !hasSecondFactor(&u):
+		s.startAuthenticator(c, u.ID)
 	}
 	if err := s.Sessions.Save(ctx, sess); err != nil {
 		return err

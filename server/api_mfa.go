@@ -39,13 +39,20 @@ const (
 	mfaReadWindow = 15 * time.Minute
 )
 
+// apiCodeReauth: a setup call at scope dashboard without a recent password
+// check (apiSetup).
+const apiCodeReauth = "reauthentication_required"
+
 // Texts of the API's MFA calls that the screens word differently.
 const (
+	apiMsgReauth          = "Confirm your password first."
+	apiMsgReauthMore      = "Adding or changing a second factor needs the password again: call reauthenticate."
 	apiMsgSetupClosed     = "Verify this login with your second factor first."
 	apiMsgSetupClosedMore = "This user has a second factor already: adding another one needs a verified login (scope dashboard)."
 	apiMsgTOTPSetUp       = "The authenticator app is set up."
 	apiMsgPhoneConfirmed  = "Your phone number is confirmed."
 	apiMsgApprovalMissing = "approval_request_id is required"
+	apiMsgTOTPNotStarted  = "No authenticator app is being set up: start one with POST request_totp_factor."
 )
 
 // apiMFAReply is the body of the MFA calls that may complete MFA: their own
@@ -89,22 +96,20 @@ func apiMFA(h apiHandlerFunc) apiHandlerFunc {
 	}
 }
 
-// apiSetup wraps the setup operations: at login scope (password only) a
-// user may set up MFA only if they had no second factor when this login
-// began setup (valSetup, as setupAllowed on the screens); one who has a
-// factor must verify with it first, or setup would be a side door.
+// apiSetup wraps the setup operations: at login scope (password only) they
+// are open only while setupOpen, as on the screens; a user who has a factor
+// from before must verify with it first, or setup would be a side door. At
+// dashboard scope they need the password again (reauthenticate), as the
+// screens need /reauth: a stolen access token alone must not add a factor.
 func apiSetup(h apiHandlerFunc) apiHandlerFunc {
 	return apiMFA(func(s *Server, c fiber.Ctx, a *apiCaller) error {
-		sess := a.Session
-		if sess.Scope == session.ScopeLogin && sess.Values[valSetup] != "1" {
-			if hasSecondFactor(&a.User) {
-				return apiErrors(c, fiber.StatusForbidden, apiProblem{Status: fiber.StatusForbidden, Code: apiCodeMissingScope,
-					Title: apiMsgSetupClosed, Detail: apiMsgSetupClosedMore})
-			}
-			setValue(sess, valSetup, "1")
-			if err := s.Sessions.Save(c.Context(), sess); err != nil {
-				return err
-			}
+		if !setupOpen(&a.User, a.Session) {
+			return apiErrors(c, fiber.StatusForbidden, apiProblem{Status: fiber.StatusForbidden, Code: apiCodeMissingScope,
+				Title: apiMsgSetupClosed, Detail: apiMsgSetupClosedMore})
+		}
+		if a.Session.Scope == session.ScopeDashboard && !s.recentlyAuthenticated(a.Session) {
+			return apiErrors(c, fiber.StatusForbidden, apiProblem{Status: fiber.StatusForbidden, Code: apiCodeReauth,
+				Title: apiMsgReauth, Detail: apiMsgReauthMore})
 		}
 		return h(s, c, a)
 	})
@@ -222,25 +227,59 @@ type apiApproval struct {
 }
 
 // apiMFAApprovalStatus is the approval poll (spec 000 §4: every 2 s while
-// pending). Approved completes MFA and the reply carries the credential.
+// pending). It only reads: an approved request is turned into the login by
+// apiMFACompleteApproval, a POST.
 func (s *Server) apiMFAApprovalStatus(c fiber.Ctx, a *apiCaller) error {
 	id := strings.Clone(c.Query("approval_request_id"))
 	if id == "" {
 		return apiErrors(c, fiber.StatusUnprocessableEntity, apiProblem{Status: fiber.StatusUnprocessableEntity,
 			Code: apiCodeInvalid, Title: apiMsgApprovalMissing, Source: &apiSource{Parameter: "approval_request_id"}})
 	}
-	if sent, err := s.apiGate(c, apiTooManyTitle,
-		apiLimit{"mfa:poll:" + a.Session.Handle(), approvalPollLimit, approvalPollWindow}); sent {
+	ap, sent, err := s.apiLoginApproval(c, a, id)
+	if sent {
 		return err
 	}
-	ap, err := s.Auth.Approval(c.Context(), a.User.ID, a.Session.Handle(), id)
-	if err != nil {
-		return apiProviderFail(c, err, nil)
+	return apiSend(c, fiber.StatusOK, apiMFAReply{Status: ap.Status})
+}
+
+// apiApprovalRequest is the body of completeMfaToken.
+type apiApprovalRequest struct {
+	_  struct{} `description:"A push approval request to finish the login with."`
+	ID string   `json:"approval_request_id" description:"approval_request_id from createMfaToken."`
+}
+
+// apiMFACompleteApproval finishes the login when its push request was
+// approved, and otherwise only tells the status.
+func (s *Server) apiMFACompleteApproval(c fiber.Ctx, a *apiCaller) error {
+	var in apiApprovalRequest
+	if prob := decodeJSON(c, &in); prob != nil {
+		return apiErrors(c, prob.Status, *prob)
+	}
+	if in.ID == "" {
+		return apiErrors(c, fiber.StatusUnprocessableEntity, apiField("approval_request_id", apiMsgApprovalMissing))
+	}
+	ap, sent, err := s.apiLoginApproval(c, a, in.ID)
+	if sent {
+		return err
 	}
 	if ap.Status == provider.ApprovalApproved {
 		return s.apiCompleteMFA(c, a, MethodAuthy, apiMFAReply{Status: ap.Status})
 	}
 	return apiSend(c, fiber.StatusOK, apiMFAReply{Status: ap.Status})
+}
+
+// apiLoginApproval reads this login's push request, counted against the
+// login's poll limit; sent true means the refusal is written.
+func (s *Server) apiLoginApproval(c fiber.Ctx, a *apiCaller, id string) (provider.Approval, bool, error) {
+	if sent, err := s.apiGate(c, apiTooManyTitle,
+		apiLimit{"mfa:poll:" + a.Session.Handle(), approvalPollLimit, approvalPollWindow}); sent {
+		return provider.Approval{}, true, err
+	}
+	ap, err := s.Auth.Approval(c.Context(), a.User.ID, a.Session.Handle(), id)
+	if err != nil {
+		return provider.Approval{}, true, apiProviderFail(c, err, nil)
+	}
+	return ap, false, nil
 }
 
 // apiCodeRequest is the body of the calls that check a code.
@@ -370,10 +409,8 @@ func (s *Server) apiMFAConfiguration(c fiber.Ctx, a *apiCaller) error {
 	switch {
 	case a.Session.Scope == session.ScopeDashboard:
 		next = apiNextDone
-	case !hasSecondFactor(&u):
-		next = apiNextSetup
-	case a.Session.Values[valSetup] == "1" && !(totpActive(&u) && phoneActive(&u)):
-		next = apiNextSetup // a first setup goes on until both are set up
+	case setupOpen(&u, a.Session) && !(totpActive(&u) && phoneActive(&u)):
+		next = apiNextSetup // none yet, or a first setup goes on until both are set up
 	}
 	return apiSend(c, fiber.StatusOK, apiMFAConfiguration{SkipMFA: u.SkipMFA, MFAEnabled: u.MFAEnabled,
 		MFAConfigured: u.MFAConfigured, HasVerifySetup: u.HasVerifySetup, HasPhone: u.HasPhone, Next: next})
@@ -458,7 +495,7 @@ func (s *Server) apiMFAConfirmPhone(c fiber.Ctx, a *apiCaller) error {
 	if !ok {
 		return err
 	}
-	return s.apiAfterFactor(c, a, apiMsgPhoneConfirmed)
+	return s.apiAfterFactor(c, a, factorPhone, apiMsgPhoneConfirmed)
 }
 
 // apiTOTPFactor is a pending authenticator secret: typed in (secret) or
@@ -470,14 +507,28 @@ type apiTOTPFactor struct {
 	QRSVG  string   `json:"qr_svg,omitempty" description:"The URI as a QR code: a self-contained inline SVG, safe to insert as markup."`
 }
 
-// apiMFARequestTOTP starts (or shows again) the user's pending
-// authenticator secret. Calling it twice returns the same secret, so the
-// GET changes nothing a caller can see.
+// apiMFARequestTOTP shows the user's pending authenticator secret. It
+// creates nothing (a GET): logging in starts one for a user who goes on to
+// setup, and apiMFAStartTOTP starts one otherwise.
 func (s *Server) apiMFARequestTOTP(c fiber.Ctx, a *apiCaller) error {
 	if sent, err := s.apiGate(c, apiTooManyTitle, apiLimit{"mfa:read:" + a.User.ID, mfaReadLimit, mfaReadWindow}); sent {
 		return err
 	}
+	enr, err := s.Auth.PendingTOTP(c.Context(), a.User.ID)
+	if provider.ErrorCode(err) == provider.ENOTFOUND {
+		return apiError(c, fiber.StatusNotFound, apiCodeNotFound, apiMsgTOTPNotStarted)
+	}
+	return s.apiTOTPFactor(c, enr, err, fiber.StatusOK)
+}
+
+// apiMFAStartTOTP starts the user's pending authenticator secret, or shows
+// the one still pending.
+func (s *Server) apiMFAStartTOTP(c fiber.Ctx, a *apiCaller) error {
 	enr, err := s.Auth.StartTOTP(c.Context(), a.User.ID)
+	return s.apiTOTPFactor(c, enr, err, fiber.StatusCreated)
+}
+
+func (s *Server) apiTOTPFactor(c fiber.Ctx, enr provider.TOTPEnrollment, err error, status int) error {
 	if err != nil {
 		return s.apiRegistrationFail(c, err, "code")
 	}
@@ -486,7 +537,7 @@ func (s *Server) apiMFARequestTOTP(c fiber.Ctx, a *apiCaller) error {
 		// The secret can still be typed in: setup works without the picture.
 		s.Logger.Error("qr code failed", "request_id", req(c).ID, "err", err)
 	}
-	return apiSend(c, fiber.StatusOK, apiTOTPFactor{Secret: enr.Secret, URI: enr.URI, QRSVG: svg})
+	return apiSend(c, status, apiTOTPFactor{Secret: enr.Secret, URI: enr.URI, QRSVG: svg})
 }
 
 // apiMFAValidateTOTP confirms the pending authenticator with a code from it.
@@ -509,15 +560,20 @@ func (s *Server) apiMFAValidateTOTP(c fiber.Ctx, a *apiCaller) error {
 	if !ok {
 		return err
 	}
-	return s.apiAfterFactor(c, a, apiMsgTOTPSetUp)
+	return s.apiAfterFactor(c, a, factorTOTP, apiMsgTOTPSetUp)
 }
 
 // apiAfterFactor follows a confirmed factor as afterFactor does on the
-// screens: the user's other sessions end (an MFA change); at login scope,
-// once both the authenticator and the phone are set up, the login is
-// complete (spec 000 §2: the user moves on).
-func (s *Server) apiAfterFactor(c fiber.Ctx, a *apiCaller, done string) error {
+// screens: the session records that it confirmed the factor (setupOpen),
+// the user's other sessions end (an MFA change); at login scope, once both
+// the authenticator and the phone are set up, the login is complete (spec
+// 000 §2: the user moves on).
+func (s *Server) apiAfterFactor(c fiber.Ctx, a *apiCaller, factor, done string) error {
 	ctx := c.Context()
+	markConfirmed(a.Session, factor)
+	if err := s.Sessions.Save(ctx, a.Session); err != nil {
+		return err
+	}
 	u, err := s.Provider.UserByID(ctx, a.User.ID)
 	if err != nil {
 		return err

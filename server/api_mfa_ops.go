@@ -26,22 +26,27 @@ const apiTagMFA = "Multi-factor authentication"
 // Descriptions shared by the MFA operations.
 const (
 	oaDescLogin = " Needs a login-scope credential (the password step passed); a login-scope session lasts 10 minutes from the password step, then answers 401 EXPIRED_AUTHENTICATION."
-	oaDescSetup = " At login scope only for a user who had no second factor when this login began setup; a user who has one verifies with it first (403 MissingScope)."
+	oaDescSetup = " At login scope only while every second factor the user has was confirmed by this login (a user with none may start, and finish what this login began); " +
+		"a user with a factor from before verifies with it first (403 MissingScope)."
 	oaDescCodes = " Wrong codes count per user together with the portal's MFA pages: the 5th wrong code within 15 minutes locks code checks for 15 minutes (429)."
 	oaDescDone  = " Completing MFA replaces the session: its id (the portal_refresh cookie) and CSRF token are new, the login-scope token stops working, " +
 		"and the reply carries an access token with scope dashboard (a caller authenticated by the session cookie gets a new cookie, and only scope and csrf_token)."
 )
 
 var (
+	oaDescReauth = fmt.Sprintf(" At scope dashboard (adding a method) only within %d minutes of reauthenticate (403 reauthentication_required).",
+		int(reauthWindow.Minutes()))
 	apiReplyMFAUnauthorized = apiErrorReply(fiber.StatusUnauthorized,
 		"No valid credential, or the login-scope session ran past 10 minutes: code EXPIRED_AUTHENTICATION (log in again), invalid_token or unauthenticated otherwise.")
 	apiReplyMFAForbidden = apiErrorReply(fiber.StatusForbidden,
-		"Code MissingScope when the credential lacks the scope (or, for setup, the user must verify first); invalid_csrf when a cookie-authenticated call lacks X-CSRF-Token.")
+		"Code MissingScope when the credential lacks the scope (or, for setup, the user must verify first); reauthentication_required for setup at scope dashboard "+
+			"without a recent reauthenticate; invalid_csrf when a cookie-authenticated call lacks X-CSRF-Token.")
 	apiReplyNoAuth  = apiErrorReply(fiber.StatusNotFound, "The provider offers no multi-factor authentication or passwords here (code not_found).")
 	apiReplyCodeBad = apiErrorReply(fiber.StatusUnprocessableEntity,
 		"The code is missing, malformed or wrong, with a source pointer to the field; a wrong authenticator code reads \"TOTP validation failed. Please try again.\"")
-	apiReplyCodeLocked = apiReplyTooMany("Too many wrong codes for this user: checks are locked for 15 minutes.")
-	apiReplyRegistered = apiErrorReply(fiber.StatusConflict, "\"This user already has an MFA registered\" (code conflict).")
+	apiReplyCodeLocked       = apiReplyTooMany("Too many wrong codes for this user: checks are locked for 15 minutes.")
+	apiReplyRegistered       = apiErrorReply(fiber.StatusConflict, "\"This user already has an MFA registered\" (code conflict).")
+	apiReplyApprovalNotFound = apiErrorReply(fiber.StatusNotFound, "No such request for this login (code not_found), or no MFA here.")
 )
 
 // apiReplyDone documents the reply of a call that may complete MFA.
@@ -64,9 +69,24 @@ func apiMFAOperations() []apiOp {
 			Handler: apiMFA((*Server).apiMFAConfiguration),
 		},
 		{
+			ID: "reauthenticate", Method: fiber.MethodPost, Path: "/authentication/reauthenticate", Tag: apiTagMFA,
+			Summary: "Confirm the password again",
+			Description: "The portal's /reauth for the API: adding or changing a second factor at scope dashboard (the setup calls) needs the password again, " +
+				"and this confirmation holds for " + fmt.Sprint(int(reauthWindow.Minutes())) + " minutes, for the session behind the credential. Attempts count on the per-account login limit.",
+			Auth: apiBearer, Scopes: apiScopesDashboard, Body: apiBody[apiReauthRequest](),
+			Responses: []apiResponse{apiOK[apiReauthReply](fiber.StatusOK, "Confirmed."),
+				apiErrorReply(fiber.StatusBadRequest, "The body is not a JSON object (code invalid_json)."),
+				apiReplyUnauthorized, apiReplyForbidden,
+				apiErrorReply(fiber.StatusUnsupportedMediaType, "The body is not sent as application/json."),
+				apiErrorReply(fiber.StatusUnprocessableEntity, "The password is missing (code invalid) or wrong (code invalid_credentials), with source pointer /password."),
+				apiReplyTooMany("Too many attempts for this account (shared with logging in and the portal's /reauth)."),
+				apiErrorReply(fiber.StatusServiceUnavailable, "The attempt counter is unavailable; the check is refused rather than left uncounted.")},
+			Handler: (*Server).apiReauthenticate,
+		},
+		{
 			ID: "createMfaToken", Method: fiber.MethodPost, Path: "/authentication/mfa_tokens", Tag: apiTagMFA,
 			Summary:     "Send a push approval request",
-			Description: "Asks the user's device (Authy) to approve this login; poll getMfaTokenStatus every 2 seconds while it is pending. No body." + oaDescLogin,
+			Description: "Asks the user's device (Authy) to approve this login; poll getMfaTokenStatus every 2 seconds while it is pending, then finish with completeMfaToken. No body." + oaDescLogin,
 			Auth:        apiBearer, Scopes: apiScopesLogin,
 			Responses: []apiResponse{apiOK[apiApproval](fiber.StatusCreated, "The request, pending."),
 				apiReplyMFAUnauthorized, apiReplyMFAForbidden, apiReplyNoAuth,
@@ -79,17 +99,30 @@ func apiMFAOperations() []apiOp {
 		{
 			ID: "getMfaTokenStatus", Method: fiber.MethodGet, Path: "/authentication/mfa_tokens/status", Tag: apiTagMFA,
 			Summary: "Poll a push approval request",
-			Description: "The status of this login's request. Approved completes MFA (once: a later poll answers 401)." + oaDescDone +
-				" A caller authenticated by the session cookie sends X-CSRF-Token here too, since the call can change the session." + oaDescLogin,
+			Description: "The status of this login's request; it changes nothing. Once approved, completeMfaToken (a POST) finishes the login. " +
+				"A caller authenticated by the session cookie sends X-CSRF-Token here too: polls count against a limit of the login." + oaDescLogin,
 			Auth: apiBearer, Scopes: apiScopesLogin, CookieCSRF: true,
 			Params: []oaParameter{{Name: "approval_request_id", In: "query", Required: true,
 				Description: "approval_request_id from createMfaToken.", Schema: oaString("")}},
-			Responses: []apiResponse{apiReplyDone("The status; with the credential when approved."),
-				apiReplyMFAUnauthorized, apiReplyMFAForbidden,
-				apiErrorReply(fiber.StatusNotFound, "No such request for this login (code not_found), or no MFA here."),
+			Responses: []apiResponse{apiOK[apiMFAReply](fiber.StatusOK, "The status: pending, approved (finish with completeMfaToken), denied or expired."),
+				apiReplyMFAUnauthorized, apiReplyMFAForbidden, apiReplyApprovalNotFound,
 				apiErrorReply(fiber.StatusUnprocessableEntity, "approval_request_id missing (source.parameter)."),
 				apiReplyTooMany("Too many polls for this login."), apiReplyUnavailable},
 			Handler: apiMFA((*Server).apiMFAApprovalStatus),
+		},
+		{
+			ID: "completeMfaToken", Method: fiber.MethodPost, Path: "/authentication/mfa_tokens/complete", Tag: apiTagMFA,
+			Summary: "Finish the login with an approved push request",
+			Description: "When this login's request is approved, completes MFA (once: a later call answers 401); otherwise only tells the status, as getMfaTokenStatus does." +
+				oaDescDone + oaDescLogin,
+			Auth: apiBearer, Scopes: apiScopesLogin, Body: apiBody[apiApprovalRequest](),
+			Responses: []apiResponse{apiReplyDone("The status; with the credential when approved (MFA is complete)."),
+				apiErrorReply(fiber.StatusBadRequest, "The body is not a JSON object (code invalid_json)."),
+				apiReplyMFAUnauthorized, apiReplyMFAForbidden, apiReplyApprovalNotFound,
+				apiErrorReply(fiber.StatusUnsupportedMediaType, "The body is not sent as application/json."),
+				apiErrorReply(fiber.StatusUnprocessableEntity, "approval_request_id missing (source pointer /approval_request_id)."),
+				apiReplyTooMany("Too many polls for this login."), apiReplyUnavailable},
+			Handler: apiMFA((*Server).apiMFACompleteApproval),
 		},
 		{
 			ID: "verifyMfaToken", Method: fiber.MethodPost, Path: "/authentication/mfa_tokens/verify", Tag: apiTagMFA,
@@ -135,27 +168,37 @@ func apiMFAOperations() []apiOp {
 			ID: "confirmPhoneNumber", Method: fiber.MethodPost, Path: "/authentication/mfa/confirm_phone_number", Tag: apiTagMFA,
 			Summary: "Confirm the phone number",
 			Description: "Confirms the pending phone with the code sent to it. The user's other sessions end (an MFA change). " +
-				"At login scope, once the authenticator is set up too, MFA is complete." + oaDescCodes + oaDescDone + oaDescSetup,
+				"At login scope, once the authenticator is set up too, MFA is complete." + oaDescCodes + oaDescDone + oaDescSetup + oaDescReauth,
 			Auth: apiBearer, Scopes: apiScopesSetup, Body: code,
 			Responses: append(apiCodeResponses(apiReplyDone("Confirmed, with message and mfa_enabled; with the credential when this completed MFA.")), apiReplyRegistered),
 			Handler:   apiSetup((*Server).apiMFAConfirmPhone),
 		},
 		{
 			ID: "requestTotpFactor", Method: fiber.MethodGet, Path: "/authentication/mfa/request_totp_factor", Tag: apiTagMFA,
-			Summary: "Start setting up an authenticator app",
-			Description: "The user's pending authenticator secret, created on the first call and the same on every later one until confirmed " +
-				"(validateTotpFactor): as text to type in and as a QR code." + oaDescSetup,
+			Summary: "Show the authenticator app being set up",
+			Description: "The user's pending authenticator secret, as text to type in and as a QR code, the same on every call until confirmed (validateTotpFactor). " +
+				"It creates nothing: logging in starts one for a user with no second factor; startTotpFactor starts one otherwise." + oaDescSetup + oaDescReauth,
 			Auth: apiBearer, Scopes: apiScopesSetup,
 			Responses: []apiResponse{apiOK[apiTOTPFactor](fiber.StatusOK, "The pending secret."),
-				apiReplyMFAUnauthorized, apiReplyMFAForbidden, apiReplyNoAuth, apiReplyRegistered,
-				apiReplyTooMany("Too many reads."), apiReplyUnavailable},
+				apiReplyMFAUnauthorized, apiReplyMFAForbidden,
+				apiErrorReply(fiber.StatusNotFound, "No secret is pending: start one with startTotpFactor (code not_found); or no MFA here."),
+				apiReplyRegistered, apiReplyTooMany("Too many reads."), apiReplyUnavailable},
 			Handler: apiSetup((*Server).apiMFARequestTOTP),
+		},
+		{
+			ID: "startTotpFactor", Method: fiber.MethodPost, Path: "/authentication/mfa/request_totp_factor", Tag: apiTagMFA,
+			Summary:     "Start setting up an authenticator app",
+			Description: "Creates the user's pending authenticator secret, or returns the one still pending. No body." + oaDescSetup + oaDescReauth,
+			Auth:        apiBearer, Scopes: apiScopesSetup,
+			Responses: []apiResponse{apiOK[apiTOTPFactor](fiber.StatusCreated, "The pending secret."),
+				apiReplyMFAUnauthorized, apiReplyMFAForbidden, apiReplyNoAuth, apiReplyRegistered, apiReplyUnavailable},
+			Handler: apiSetup((*Server).apiMFAStartTOTP),
 		},
 		{
 			ID: "validateTotpFactor", Method: fiber.MethodPost, Path: "/authentication/mfa/validate_totp_factor", Tag: apiTagMFA,
 			Summary: "Confirm the authenticator app",
 			Description: "Activates the pending secret with a code from the app. The user's other sessions end (an MFA change). " +
-				"At login scope, once the phone is confirmed too, MFA is complete." + oaDescCodes + oaDescDone + oaDescSetup,
+				"At login scope, once the phone is confirmed too, MFA is complete." + oaDescCodes + oaDescDone + oaDescSetup + oaDescReauth,
 			Auth: apiBearer, Scopes: apiScopesSetup, Body: code,
 			Responses: append(apiCodeResponses(apiReplyDone("Set up, with message and mfa_enabled; with the credential when this completed MFA.")), apiReplyRegistered),
 			Handler:   apiSetup((*Server).apiMFAValidateTOTP),
@@ -184,7 +227,7 @@ func apiSMSResponses(invalid string) []apiResponse {
 func apiRegisterOp(id, path, summary, desc string) apiOp {
 	return apiOp{
 		ID: id, Method: fiber.MethodPost, Path: path, Tag: apiTagMFA, Summary: summary,
-		Description: desc + fmt.Sprintf(" The code has %d digits and works %d minutes.", provider.SMSCodeLength, int(provider.SMSCodeTTL.Minutes())) + oaDescSetup,
+		Description: desc + fmt.Sprintf(" The code has %d digits and works %d minutes.", provider.SMSCodeLength, int(provider.SMSCodeTTL.Minutes())) + oaDescSetup + oaDescReauth,
 		Auth:        apiBearer, Scopes: apiScopesSetup, Body: apiBody[apiPhoneRequest](),
 		Responses: append(apiSMSResponses("Field errors with source pointers (/country_code, /cellphone); another refusal reads \"Unknow error\"."),
 			apiReplyRegistered,

@@ -225,14 +225,39 @@ func TestAPIMFAPushApproval(t *testing.T) {
 		t.Errorf("missing id: %s", r.raw)
 	}
 
+	// Completing while pending only tells the status.
+	complete := func(c *apiClient, id string) apiReply {
+		return c.call("POST", mfaTok+"/complete", map[string]string{"approval_request_id": id})
+	}
+	r = complete(a, id)
+	r.expect(t, 200, "")
+	checkReply(t, "POST", "/authentication/mfa_tokens/complete", r)
+	if r.body["status"] != provider.ApprovalPending || r.body["access_token"] != nil {
+		t.Fatalf("complete while pending: %s", r.raw)
+	}
+	complete(other, id).expect(t, 404, apiCodeNotFound)
+	r = a.call("POST", mfaTok+"/complete", map[string]string{})
+	r.expect(t, 422, apiCodeInvalid)
+	if src := r.firstError(t)["source"].(map[string]any); src["pointer"] != "/approval_request_id" {
+		t.Errorf("missing id: %s", r.raw)
+	}
+
 	if err := h.srv.Auth.DecideApproval(t.Context(), id, true); err != nil {
 		t.Fatal(err)
 	}
+	// The poll (a GET) reads the approval and changes nothing...
 	r = status(a, id)
-	if r.body["status"] != provider.ApprovalApproved {
+	if r.body["status"] != provider.ApprovalApproved || r.body["access_token"] != nil {
 		t.Fatalf("approved: %s", r.raw)
 	}
-	expectUpgraded(t, h, a, login, r, "GET", "/authentication/mfa_tokens/status")
+	checkReply(t, "GET", "/authentication/mfa_tokens/status", r)
+	a.call("GET", mfaPath+"/configuration", nil).expect(t, 200, "") // the login-scope token still works
+	// ...the POST finishes the login.
+	r = complete(a, id)
+	if r.body["status"] != provider.ApprovalApproved {
+		t.Fatalf("complete: %s", r.raw)
+	}
+	expectUpgraded(t, h, a, login, r, "POST", "/authentication/mfa_tokens/complete")
 
 	// Denied stops there.
 	b, _ := h.loginScope(emailMFAAuthy)
@@ -243,6 +268,10 @@ func TestAPIMFAPushApproval(t *testing.T) {
 	r = status(b, id2)
 	if r.body["status"] != provider.ApprovalDenied || r.body["access_token"] != nil {
 		t.Errorf("denied: %s", r.raw)
+	}
+	r = complete(b, id2)
+	if r.body["status"] != provider.ApprovalDenied || r.body["access_token"] != nil {
+		t.Errorf("complete when denied: %s", r.raw)
 	}
 	b.call("GET", currentUser, nil).expect(t, 403, apiCodeMissingScope)
 
@@ -261,7 +290,7 @@ func TestAPIMFAPushApproval(t *testing.T) {
 // A caller authenticated by the page session cookie (an island on the MFA
 // screen) completes MFA too: the page session is rotated and the reply has
 // its new CSRF token, no bearer token. The approval poll wants the CSRF
-// header even though it is a GET.
+// header even though it is a GET (it spends the login's poll limit).
 func TestAPIMFAWithSessionCookie(t *testing.T) {
 	h := newHarness(t)
 	c := h.client()
@@ -435,7 +464,9 @@ func TestAPIMFASetup(t *testing.T) {
 	}
 	expectUpgraded(t, h, a, login, r, "POST", "/authentication/mfa/confirm_phone_number")
 
-	// Both are set up now: registering again is refused with the spec's text.
+	// Both are set up now: registering again (after the password again, as
+	// at any dashboard-scope change) is refused with the spec's text.
+	a.call("POST", reauthAPIPath, map[string]string{"password": reference.DemoPassword}).expect(t, 200, "")
 	r = a.call("POST", mfaPath+"/register", map[string]string{"cellphone": "20998877"})
 	r.expect(t, 409, apiCodeConflict)
 	if r.firstError(t)["title"] != msgMFARegistered {
@@ -479,6 +510,7 @@ func TestAPIMFAScopes(t *testing.T) {
 	}{
 		{"POST", mfaTok, nil},
 		{"GET", mfaTok + "/status?approval_request_id=x", nil},
+		{"POST", mfaTok + "/complete", map[string]string{"approval_request_id": "x"}},
 		{"POST", mfaTok + "/verify", map[string]string{"mfa_token": "123456"}},
 		{"POST", mfaTok + "/request_sms", nil},
 		{"POST", mfaPath + "/verify_totp_factor", map[string]string{"code": "123456"}},
@@ -486,7 +518,10 @@ func TestAPIMFAScopes(t *testing.T) {
 	} {
 		d.call(c.method, c.path, c.body).expect(t, 403, apiCodeMissingScope)
 	}
-	// Adding a phone at dashboard scope works and does not touch the scope.
+	// Adding a phone at dashboard scope works, after the password again
+	// (TestAPIReauthenticate), and does not touch the scope.
+	d.call("POST", mfaPath+"/register", map[string]string{"cellphone": "20998877"}).expect(t, 403, apiCodeReauth)
+	d.call("POST", reauthAPIPath, map[string]string{"password": reference.DemoPassword}).expect(t, 200, "")
 	r := d.call("POST", mfaPath+"/register", map[string]string{"cellphone": "20998877"})
 	r.expect(t, 200, "")
 	r = d.call("POST", mfaPath+"/confirm_phone_number", map[string]string{"code": h.lastSMS(t)})
@@ -508,4 +543,94 @@ func TestAPIMFAWithoutAuth(t *testing.T) {
 	a, _ := h.loginScope(emailMFATOTP)
 	a.call("POST", mfaTok+"/verify", map[string]string{"mfa_token": "123456"}).expect(t, 404, apiCodeNotFound)
 	h.api().call("POST", "/api/v1/authentication/passwords/forgot", map[string]string{"email": emailObserver}).expect(t, 404, apiCodeNotFound)
+}
+
+const reauthAPIPath = "/api/v1/authentication/reauthenticate"
+
+// Adding or replacing a factor through the API at scope dashboard needs the
+// password again, as the pages need /reauth: a bearer token alone is
+// refused. The confirmation holds reauthWindow (the pages' notion of
+// recent) and attempts count on the per-account login limit.
+func TestAPIReauthenticate(t *testing.T) {
+	h := newHarness(t)
+	now := time.Now()
+	h.manager.Now = func() time.Time { return now }
+	d := h.api()
+	d.login(emailObserver)
+	setup := []struct {
+		method, path string
+		body         any
+	}{
+		{"POST", mfaPath + "/register", map[string]string{"cellphone": "20998877"}},
+		{"POST", mfaPath + "/register_phone_number", map[string]string{"cellphone": "20998877"}},
+		{"POST", mfaPath + "/request_sms", map[string]string{"cellphone": "20998877"}},
+		{"POST", mfaPath + "/confirm_phone_number", map[string]string{"code": "1234567"}},
+		{"GET", mfaPath + "/request_totp_factor", nil},
+		{"POST", mfaPath + "/request_totp_factor", nil},
+		{"POST", mfaPath + "/validate_totp_factor", map[string]string{"code": "123456"}},
+	}
+	for _, c := range setup {
+		r := d.call(c.method, c.path, c.body)
+		r.expect(t, 403, apiCodeReauth)
+		if r.firstError(t)["title"] != apiMsgReauth {
+			t.Errorf("%s %s: %s", c.method, c.path, r.raw)
+		}
+	}
+
+	r := d.call("POST", reauthAPIPath, map[string]string{})
+	r.expect(t, 422, apiCodeInvalid)
+	if r.firstError(t)["source"].(map[string]any)["pointer"] != "/password" {
+		t.Errorf("missing password: %s", r.raw)
+	}
+	r = d.call("POST", reauthAPIPath, map[string]string{"password": "wrong"})
+	r.expect(t, 422, apiCodeBadCredentials)
+	if e := r.firstError(t); e["title"] != msgReauthWrong || e["source"].(map[string]any)["pointer"] != "/password" {
+		t.Errorf("wrong password: %s", r.raw)
+	}
+	d.call("POST", mfaPath+"/register", setup[0].body).expect(t, 403, apiCodeReauth)
+	r = d.call("POST", reauthAPIPath, map[string]string{"password": reference.DemoPassword})
+	r.expect(t, 200, "")
+	checkReply(t, "POST", "/authentication/reauthenticate", r)
+	if r.body["expires_in"] != float64(reauthWindow/time.Second) {
+		t.Errorf("reply %s", r.raw)
+	}
+	r = d.call("POST", mfaPath+"/register", setup[0].body)
+	r.expect(t, 200, "")
+
+	// The same window as the pages: still open just inside it (the calls
+	// in between keep the session from idling out), closed after it.
+	now = now.Add(reauthWindow / 2)
+	d.call("GET", currentUser, nil).expect(t, 200, "")
+	now = now.Add(reauthWindow/2 - time.Second)
+	d.call("POST", mfaPath+"/register", setup[0].body).expect(t, 200, "")
+	now = now.Add(2 * time.Second)
+	d.call("POST", mfaPath+"/register", setup[0].body).expect(t, 403, apiCodeReauth)
+
+	// Only a fully authenticated caller re-authenticates; a cookie caller
+	// sends the CSRF header.
+	l, _ := h.loginScope(emailMFATOTP)
+	l.call("POST", reauthAPIPath, map[string]string{"password": reference.DemoPassword}).expect(t, 403, apiCodeMissingScope)
+	c := h.client()
+	c.login(emailObserver)
+	cookie := &apiClient{h: h, jar: c.jar}
+	cookie.call("POST", reauthAPIPath, map[string]string{"password": reference.DemoPassword}).expect(t, 403, apiCodeInvalidCSRF)
+	wantLocation(t, c.get("/new-mfa-setup"), "/reauth?next=/new-mfa-setup")
+	cookie.call("POST", reauthAPIPath, map[string]string{"password": reference.DemoPassword}, "X-CSRF-Token", c.sessionCSRF()).expect(t, 200, "")
+	// One notion of recent: the page behind /reauth opens now too.
+	if res := c.get("/new-mfa-setup"); res.StatusCode != http.StatusOK {
+		t.Errorf("/new-mfa-setup after the API's reauthenticate: %d", res.StatusCode)
+	}
+
+	// Guessing counts on the account's login limit, with the pages' /reauth.
+	g := h.api()
+	g.login("finance@demo.example")
+	for i := 1; i <= loginAccountLimit; i++ {
+		g.call("POST", reauthAPIPath, map[string]string{"password": "wrong"}).expect(t, 422, apiCodeBadCredentials)
+	}
+	r = g.call("POST", reauthAPIPath, map[string]string{"password": reference.DemoPassword})
+	r.expect(t, 429, apiCodeTooMany)
+	if r.Header.Get("Retry-After") == "" {
+		t.Error("no Retry-After")
+	}
+	checkReply(t, "POST", "/authentication/reauthenticate", r)
 }

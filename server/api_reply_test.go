@@ -290,6 +290,7 @@ func TestAPITour(t *testing.T) {
 	if r := call(a, "getMfaTokenStatus", "?approval_request_id="+url.QueryEscape(id), nil); r.body["status"] != provider.ApprovalApproved {
 		t.Fatalf("approval %s", r.raw)
 	}
+	call(a, "completeMfaToken", "", map[string]string{"approval_request_id": id})
 
 	// Setting up both factors.
 	a, _ = h.loginScope(emailMFANew)
@@ -300,6 +301,10 @@ func TestAPITour(t *testing.T) {
 	call(a, "confirmPhoneNumber", "", map[string]string{"code": h.lastSMS(t)})
 	secret := call(a, "requestTotpFactor", "", nil).body["secret"].(string)
 	call(a, "validateTotpFactor", "", map[string]string{"code": totp(t, secret, 0)})
+
+	// Adding a method at scope dashboard: the password again first.
+	call(admin, "reauthenticate", "", map[string]string{"password": reference.DemoPassword})
+	call(admin, "startTotpFactor", "", nil)
 
 	call(admin, "deleteToken", "", nil)
 	for id := range byID {

@@ -163,15 +163,12 @@ func (s *Server) loginPost(c fiber.Ctx) error {
 		return err
 	}
 	s.loginSucceeded(c, email)
-	sess, err := s.rotate(c)
+	sess, err := s.newLoginSession(c)
 	if err != nil {
 		return err
 	}
 	sess.UserID = u.ID
-	sess.OrgID, sess.Role = "", ""
-	if sess.Values == nil {
-		sess.Values = map[string]string{}
-	}
+	sess.Values = map[string]string{}
 	if t, ok := safeRedirect(f.Redirect); ok {
 		sess.Values["redirect_url"] = t
 	}
@@ -180,16 +177,38 @@ func (s *Server) loginPost(c fiber.Ctx) error {
 	switch {
 	case u.SkipMFA:
 		sess.Scope = session.ScopeDashboard
-	case u.MFAEnabled || u.MFAConfigured || u.HasVerifySetup || u.HasPhone:
+	case hasSecondFactor(&u):
 		sess.Scope, next = session.ScopeLogin, "/mfa-verify"
 	default:
 		sess.Scope, next = session.ScopeLogin, "/mfa-setup"
+		s.startAuthenticator(c, u.ID)
 	}
 	if err := s.Sessions.Save(ctx, sess); err != nil {
 		return err
 	}
 	s.Logger.Info("login", "request_id", req(c).ID, "user_id", u.ID, "scope", sess.Scope)
 	return redirect(c, next)
+}
+
+// newLoginSession ends the browser's session, if any, and starts an empty
+// one with a new id. Nothing of an earlier visit or login carries over: not
+// another user's MFA progress, nor a setup page opened before (a session
+// still waiting for MFA may post the login form again).
+func (s *Server) newLoginSession(c fiber.Ctx) (*session.Session, error) {
+	rq := req(c)
+	if rq.Session != nil {
+		if err := s.Sessions.Destroy(c.Context(), rq.Session); err != nil {
+			return nil, err
+		}
+		rq.Session = nil
+	}
+	sess, err := s.Sessions.New(c.Context())
+	if err != nil {
+		return nil, err
+	}
+	s.setSessionCookie(c, sess.ID)
+	rq.Session = sess
+	return sess, nil
 }
 
 // loginSlowDown is how long the answer to the n-th wrong password for an

@@ -66,14 +66,16 @@ func minutesCeil(d time.Duration) int {
 }
 
 // Session values of the MFA screens; all are dropped when MFA completes.
+// The password step starts a new, empty session, so each of them belongs to
+// the login that set it.
 const (
-	valSetup    = "mfa_setup"    // "1": this login began setup with no second factor
-	valPhone    = "mfa_phone"    // "dk|12345678": phone awaiting its confirmation code
-	valSMS      = "mfa_sms"      // "1": a login code was sent for this login
-	valApproval = "mfa_approval" // id of this login's push approval
+	valConfirmed = "mfa_confirmed" // "phone,totp": factors this login confirmed (setupOpen)
+	valPhone     = "mfa_phone"     // "dk|12345678": phone awaiting its confirmation code
+	valSMS       = "mfa_sms"       // "1": a login code was sent for this login
+	valApproval  = "mfa_approval"  // id of this login's push approval
 )
 
-var mfaValues = []string{valSetup, valPhone, valSMS, valApproval}
+var mfaValues = []string{valConfirmed, valPhone, valSMS, valApproval}
 
 // mfaSlowDown is how long the answer to the n-th wrong code in a window
 // waits: nothing for the first two, then 1 s, 2 s (then the lock).
@@ -169,19 +171,15 @@ func (a attempt) succeeded(ctx context.Context) {
 }
 
 // failed records a wrong code: the 5th locks the account for mfaLockout
-// from now (the window is restarted already over the limit); earlier ones
-// from the 3rd on are slowed down. It returns the lock message, or a note
-// on the attempts left ("" while there are plenty).
+// from now; earlier ones from the 3rd on are slowed down. It returns the
+// lock message, or a note on the attempts left ("" while there are plenty).
 func (a attempt) failed(c fiber.Ctx) (locked, note string, err error) {
 	ctx := c.Context()
 	if a.count >= mfaMaxAttempts {
-		if err := a.s.Limiter.Reset(ctx, a.key); err != nil {
+		// Block, not Reset and Hits again: between those, codes sent in
+		// parallel would find the counter empty and be checked.
+		if err := a.s.Limiter.Block(ctx, a.key, mfaLockout); err != nil {
 			return "", "", err
-		}
-		for i := 0; i <= mfaMaxAttempts; i++ {
-			if _, err := a.s.Limiter.Hit(ctx, a.key, mfaMaxAttempts, mfaLockout); err != nil {
-				return "", "", err
-			}
 		}
 		a.s.Logger.Warn("mfa locked", "request_id", req(c).ID, "key", a.key)
 		c.Set(fiber.HeaderRetryAfter, fmt.Sprint(int(mfaLockout.Seconds())))

@@ -9,8 +9,9 @@ import "github.com/gofiber/fiber/v3"
 // Every MFA route is LoginOrDashboard; the handlers add what the guard does
 // not know: a login-scope session lives at most loginScopeTTL, the verify
 // screens send a fully authenticated user home, and the setup screens are
-// open at login scope only to a user who had no second factor when setup
-// began (otherwise they would be a side door around /mfa-verify).
+// open at login scope only while every factor the user has was confirmed by
+// this login (setupOpen; otherwise they would be a side door around
+// /mfa-verify).
 func (s *Server) authRoutes() []*Route {
 	v := s.mfaOnly
 	// Setup from a fully authenticated session needs the password again.
@@ -24,6 +25,7 @@ func (s *Server) authRoutes() []*Route {
 		{Name: "mfa.verify.authy", Method: "POST", Path: "/mfa-verify/authy", Access: LoginOrDashboard, Handler: v(s.mfaRequestApproval)},
 		{Name: "mfa.verify.authy.check", Method: "POST", Path: "/mfa-verify/authy/check", Access: LoginOrDashboard, Handler: v(s.mfaCheckApproval)},
 		// JSON for the ApprovalPoll island: {"status": "pending" | "approved" | "denied" | "expired"}.
+		// It only reads: the island finishes the login by posting the check form.
 		{Name: "mfa.verify.approval", Method: "GET", Path: "/mfa-verify/approval", Access: LoginOrDashboard, Handler: v(s.mfaApprovalStatus)},
 		{Name: "mfa.totp", Method: "GET", Path: "/totp-validate", Access: LoginOrDashboard, Handler: v(s.totpValidateGet)},
 		{Name: "mfa.totp.submit", Method: "POST", Path: "/totp-validate", Access: LoginOrDashboard, Handler: v(s.mfaVerifyTOTP)},
@@ -32,10 +34,12 @@ func (s *Server) authRoutes() []*Route {
 		// login, /new-mfa-setup from the shell's banner. Same screen and
 		// actions under both prefixes; each returns to its own page.
 		{Name: "mfa.setup", Method: "GET", Path: "/mfa-setup", Access: LoginOrDashboard, Handler: setup(s.mfaSetupGet)},
+		{Name: "mfa.setup.totp.start", Method: "POST", Path: "/mfa-setup/totp/start", Access: LoginOrDashboard, Handler: setup(s.mfaSetupStartTOTP)},
 		{Name: "mfa.setup.totp", Method: "POST", Path: "/mfa-setup/totp", Access: LoginOrDashboard, Handler: setup(s.mfaSetupTOTP)},
 		{Name: "mfa.setup.phone", Method: "POST", Path: "/mfa-setup/phone", Access: LoginOrDashboard, Handler: setup(s.mfaSetupPhone)},
 		{Name: "mfa.setup.phone.confirm", Method: "POST", Path: "/mfa-setup/phone/confirm", Access: LoginOrDashboard, Handler: setup(s.mfaSetupConfirmPhone)},
 		{Name: "mfa.new", Method: "GET", Path: "/new-mfa-setup", Access: LoginOrDashboard, Handler: setup(s.mfaSetupGet)},
+		{Name: "mfa.new.totp.start", Method: "POST", Path: "/new-mfa-setup/totp/start", Access: LoginOrDashboard, Handler: setup(s.mfaSetupStartTOTP)},
 		{Name: "mfa.new.totp", Method: "POST", Path: "/new-mfa-setup/totp", Access: LoginOrDashboard, Handler: setup(s.mfaSetupTOTP)},
 		{Name: "mfa.new.phone", Method: "POST", Path: "/new-mfa-setup/phone", Access: LoginOrDashboard, Handler: setup(s.mfaSetupPhone)},
 		{Name: "mfa.new.phone.confirm", Method: "POST", Path: "/new-mfa-setup/phone/confirm", Access: LoginOrDashboard, Handler: setup(s.mfaSetupConfirmPhone)},

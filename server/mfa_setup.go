@@ -39,6 +39,9 @@ type MfaTOTPProps struct {
 	Secret string `json:"secret,omitempty"`
 	// Error is why no secret could be started.
 	Error string `json:"error,omitempty"`
+	// Start: no secret was started yet; the page offers a button (a POST)
+	// to start one, since showing the page changes nothing.
+	Start bool `json:"start,omitempty"`
 }
 
 // MfaPhoneProps is the phone section.
@@ -111,31 +114,63 @@ func setupBase(c fiber.Ctx) string {
 	return "/mfa-setup"
 }
 
-// setupAllowed keeps setup from being a side door: at login scope (password
-// only) a user may set up MFA only if they had no second factor when this
-// login began setup; one who has a factor must verify with it. At dashboard
-// scope the user is fully authenticated and may add methods.
-func (s *Server) setupAllowed(c fiber.Ctx) (bool, error) {
-	sess := req(c).Session
-	if sess.Scope != session.ScopeLogin || sess.Values[valSetup] == "1" {
-		return true, nil
+// Factors as valConfirmed names them.
+const (
+	factorTOTP  = "totp"
+	factorPhone = "phone"
+)
+
+// confirmedHere reports whether this session confirmed the factor.
+func confirmedHere(sess *session.Session, factor string) bool {
+	for f := range strings.SplitSeq(sess.Values[valConfirmed], ",") {
+		if f == factor {
+			return true
+		}
 	}
-	if hasSecondFactor(req(c).User) {
-		return false, nil
+	return false
+}
+
+// markConfirmed records that this session confirmed the factor (a POST that
+// checked its code); the caller saves the session.
+func markConfirmed(sess *session.Session, factor string) {
+	if confirmedHere(sess, factor) {
+		return
 	}
-	setValue(sess, valSetup, "1")
-	return true, s.Sessions.Save(c.Context(), sess)
+	v := sess.Values[valConfirmed]
+	if v != "" {
+		v += ","
+	}
+	setValue(sess, valConfirmed, v+factor)
+}
+
+// setupOpen keeps setup from being a side door around /mfa-verify. At
+// dashboard scope the user is fully authenticated (re-authentication is
+// asked separately). At login scope only the password was checked, so setup
+// is open only while every factor the user has was confirmed by this very
+// login: a user with no factor yet may start, and one part-way through setup
+// (authenticator done, phone pending) may finish, but a factor from earlier
+// must be used to verify. Decided from the stored factors on every request,
+// never from a mark left by showing a page.
+func setupOpen(u *provider.User, sess *session.Session) bool {
+	if sess.Scope != session.ScopeLogin {
+		return true
+	}
+	if totpActive(u) && !confirmedHere(sess, factorTOTP) || phoneActive(u) && !confirmedHere(sess, factorPhone) {
+		return false
+	}
+	// The flags without both factors confirmed here: a factor the record
+	// shows only by its flags (a push device), or a setup finished elsewhere.
+	if (u.MFAEnabled || u.MFAConfigured) && !(confirmedHere(sess, factorTOTP) && confirmedHere(sess, factorPhone)) {
+		return false
+	}
+	return true
 }
 
 // setupOnly wraps the setup screens and actions: at login scope they are
-// open only to a user who had no second factor (else: verify).
+// open only while setupOpen (else: verify).
 func (s *Server) setupOnly(h fiber.Handler) fiber.Handler {
 	return func(c fiber.Ctx) error {
-		ok, err := s.setupAllowed(c)
-		if err != nil {
-			return err
-		}
-		if !ok {
+		if !setupOpen(req(c).User, req(c).Session) {
 			return redirect(c, "/mfa-verify")
 		}
 		return h(c)
@@ -166,10 +201,12 @@ func (s *Server) setupPage(c fiber.Ctx, f setupForm, status int) error {
 	}
 	p.TOTP.Active = totpActive(u)
 	if !p.TOTP.Active {
-		enr, err := s.Auth.StartTOTP(c.Context(), u.ID)
+		enr, err := s.Auth.PendingTOTP(c.Context(), u.ID)
 		switch {
 		case provider.ErrorCode(err) == provider.ECONFLICT:
 			p.TOTP.Active = true
+		case provider.ErrorCode(err) == provider.ENOTFOUND:
+			p.TOTP.Start = true
 		case err != nil:
 			p.TOTP.Error = s.registrationError(c, err)
 		default:
@@ -219,6 +256,29 @@ func groupSecret(secret string) string {
 	return b.String()
 }
 
+// startAuthenticator creates the user's pending authenticator secret when
+// a login goes on to setup, so that the setup page (which creates nothing
+// when shown) has a QR code to show at once. Should it fail, the page
+// offers to start one (mfaSetupStartTOTP).
+func (s *Server) startAuthenticator(c fiber.Ctx, userID string) {
+	if s.Auth == nil {
+		return
+	}
+	if _, err := s.Auth.StartTOTP(c.Context(), userID); err != nil && provider.ErrorCode(err) != provider.ECONFLICT {
+		s.Logger.Warn("totp start at login failed", "request_id", req(c).ID, "user_id", userID, "err", err)
+	}
+}
+
+// mfaSetupStartTOTP is "Set up the authenticator app": it creates the
+// pending secret, which the page then shows.
+func (s *Server) mfaSetupStartTOTP(c fiber.Ctx) error {
+	_, err := s.Auth.StartTOTP(c.Context(), req(c).Session.UserID)
+	if err != nil && provider.ErrorCode(err) != provider.ECONFLICT {
+		return s.setupPage(c, setupForm{Alert: s.registrationError(c, err)}, fiber.StatusUnprocessableEntity)
+	}
+	return redirect(c, setupBase(c)+"#totp-title")
+}
+
 // mfaSetupTOTP confirms the authenticator with a code from it.
 func (s *Server) mfaSetupTOTP(c fiber.Ctx) error {
 	raw := c.FormValue("totp_code")
@@ -241,6 +301,7 @@ func (s *Server) mfaSetupTOTP(c fiber.Ctx) error {
 	switch provider.ErrorCode(err) {
 	case "":
 		a.succeeded(c.Context())
+		markConfirmed(req(c).Session, factorTOTP)
 		return s.afterFactor(c, "The authenticator app is set up.")
 	case provider.EINVALID:
 		locked, note, err := a.failed(c)
@@ -328,6 +389,7 @@ func (s *Server) mfaSetupConfirmPhone(c fiber.Ctx) error {
 	case "":
 		a.succeeded(c.Context())
 		delete(sess.Values, valPhone)
+		markConfirmed(sess, factorPhone)
 		return s.afterFactor(c, "Your phone number is confirmed.")
 	case provider.EINVALID:
 		locked, note, ferr := a.failed(c)

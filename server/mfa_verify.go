@@ -241,10 +241,9 @@ func (s *Server) authyPage(c fiber.Ctx, base string, status int) error {
 		a, err := s.Auth.Approval(c.Context(), sess.UserID, loginID(c), id)
 		switch {
 		case provider.ErrorCode(err) == provider.ENOTFOUND:
-			delete(sess.Values, valApproval)
-			if err := s.Sessions.Save(c.Context(), sess); err != nil {
-				return err
-			}
+			// Gone: the page offers a new request. The stale id stays in the
+			// session (this also answers GET, which writes nothing) until
+			// that request replaces it.
 		case err != nil:
 			return err
 		default:

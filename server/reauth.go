@@ -1,7 +1,9 @@
 package server
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -9,6 +11,7 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"portal/provider"
+	"portal/ratelimit"
 	"portal/session"
 )
 
@@ -17,8 +20,9 @@ import (
 // re-authentication before changing MFA). A confirmation holds for
 // reauthWindow; during login (scope login) the password was just given.
 const (
-	reauthWindow = 5 * time.Minute
-	valReauthAt  = "reauth_at"
+	reauthWindow   = 5 * time.Minute
+	valReauthAt    = "reauth_at"
+	msgReauthWrong = "Incorrect password."
 )
 
 // ReauthProps are the props of templates/pages/Reauth.tsx.
@@ -31,9 +35,47 @@ type ReauthProps struct {
 	Base    string            `json:"base,omitempty"`
 }
 
+// recentlyAuthenticated reports whether the session's password was
+// confirmed (confirmPassword) within reauthWindow: the one notion of
+// "recent" for the pages (requireRecentAuth) and the API (apiSetup).
 func (s *Server) recentlyAuthenticated(sess *session.Session) bool {
 	at, err := strconv.ParseInt(sess.Values[valReauthAt], 10, 64)
-	return err == nil && time.Since(time.Unix(at, 0)) < reauthWindow
+	return err == nil && s.Sessions.Now().Sub(time.Unix(at, 0)) < reauthWindow
+}
+
+// errReauthCounter marks a failure of the attempt counter, which refuses
+// the check (fail closed): the API answers it 503.
+var errReauthCounter = errors.New("reauth: attempt counter unavailable")
+
+// reauthResult is the outcome of confirmPassword.
+type reauthResult struct {
+	OK         bool          // the password was right; the session is marked
+	Limited    bool          // refused by the account limit, unchecked
+	RetryAfter time.Duration // when Limited
+}
+
+// confirmPassword checks the signed-in user's password again and, when it
+// is right, marks the session as recently authenticated (saved). Attempts
+// count on the same per-account limit as logging in: re-authentication must
+// not be a way to guess the password without limits.
+func (s *Server) confirmPassword(ctx context.Context, sess *session.Session, email, password string) (reauthResult, error) {
+	key := "login:acct:" + strings.ToLower(email)
+	res, err := s.Limiter.Hit(ctx, key, loginAccountLimit, loginWindow)
+	if err != nil {
+		return reauthResult{}, fmt.Errorf("%w: %w", errReauthCounter, err)
+	}
+	if !res.Allowed {
+		return reauthResult{Limited: true, RetryAfter: res.RetryAfter}, nil
+	}
+	if _, err := s.Provider.Authenticate(ctx, email, password); err != nil {
+		if errors.Is(err, provider.ErrInvalidCredentials) || provider.ErrorCode(err) == provider.EUNAUTHORIZED {
+			return reauthResult{}, nil
+		}
+		return reauthResult{}, err
+	}
+	_ = s.Limiter.Reset(ctx, key)
+	setValue(sess, valReauthAt, strconv.FormatInt(s.Sessions.Now().Unix(), 10))
+	return reauthResult{OK: true}, s.Sessions.Save(ctx, sess)
 }
 
 // requireRecentAuth wraps a handler that changes sign-in methods.
@@ -45,8 +87,9 @@ func (s *Server) requireRecentAuth(h fiber.Handler) fiber.Handler {
 		}
 		next := c.Path()
 		if c.Method() != fiber.MethodGet {
-			// A form posted after the window closed starts again from its page.
-			next = strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(next, "/confirm"), "/phone"), "/totp")
+			// A form posted after the window closed starts again from its
+			// page: the setup page, whose forms are the ones behind this.
+			next = setupBase(c)
 		}
 		return redirect(c, "/reauth?next="+next)
 	}
@@ -75,33 +118,57 @@ func (s *Server) reauthPost(c fiber.Ctx) error {
 	if password == "" {
 		return s.reauthPage(c, map[string]string{"password": msgPasswordRequired}, "", fiber.StatusUnprocessableEntity)
 	}
-	// The same per-account limit as login: re-authentication must not be a
-	// way to guess the password without limits.
-	key := "login:acct:" + strings.ToLower(rq.User.Email)
-	res, err := s.Limiter.Hit(c.Context(), key, loginAccountLimit, loginWindow)
-	if err != nil {
+	res, err := s.confirmPassword(c.Context(), rq.Session, rq.User.Email, password)
+	switch {
+	case err != nil:
 		return err
-	}
-	if !res.Allowed {
+	case res.Limited:
 		return s.reauthPage(c, nil, "Too many attempts. Please try again later.", fiber.StatusTooManyRequests)
-	}
-	if _, err := s.Provider.Authenticate(c.Context(), rq.User.Email, password); err != nil {
-		if errors.Is(err, provider.ErrInvalidCredentials) || provider.ErrorCode(err) == provider.EUNAUTHORIZED {
-			return s.reauthPage(c, map[string]string{"password": "Incorrect password."}, "", fiber.StatusUnauthorized)
-		}
-		return err
-	}
-	_ = s.Limiter.Reset(c.Context(), key)
-	if rq.Session.Values == nil {
-		rq.Session.Values = map[string]string{}
-	}
-	rq.Session.Values[valReauthAt] = strconv.FormatInt(time.Now().Unix(), 10)
-	if err := s.Sessions.Save(c.Context(), rq.Session); err != nil {
-		return err
+	case !res.OK:
+		return s.reauthPage(c, map[string]string{"password": msgReauthWrong}, "", fiber.StatusUnauthorized)
 	}
 	next, ok := safeRedirect(c.FormValue("next"))
 	if !ok {
 		next = "/"
 	}
 	return redirect(c, next)
+}
+
+// apiReauthRequest is the body of reauthenticate.
+type apiReauthRequest struct {
+	_        struct{} `description:"The user's password."`
+	Password string   `json:"password" description:"The current password."`
+}
+
+// apiReauthReply says how long the confirmation holds.
+type apiReauthReply struct {
+	_         struct{} `description:"The password is confirmed."`
+	ExpiresIn int      `json:"expires_in" description:"Seconds for which the setup calls are open at scope dashboard."`
+}
+
+// apiReauthenticate is /reauth for the API: the password again, after
+// which the MFA setup calls are open at scope dashboard for reauthWindow.
+func (s *Server) apiReauthenticate(c fiber.Ctx, a *apiCaller) error {
+	var in apiReauthRequest
+	if prob := decodeJSON(c, &in); prob != nil {
+		return apiErrors(c, prob.Status, *prob)
+	}
+	if in.Password == "" {
+		return apiErrors(c, fiber.StatusUnprocessableEntity, apiField("password", msgPasswordRequired))
+	}
+	res, err := s.confirmPassword(c.Context(), a.Session, a.User.Email, in.Password)
+	switch {
+	case errors.Is(err, errReauthCounter):
+		return s.apiUnavailable(c, err)
+	case err != nil:
+		return err
+	case res.Limited:
+		return apiErrors(c, fiber.StatusTooManyRequests, *apiTooMany(c, ratelimit.Result{RetryAfter: res.RetryAfter}, apiTooManyTitle))
+	case !res.OK:
+		p := apiField("password", msgReauthWrong)
+		p.Code = apiCodeBadCredentials
+		return apiErrors(c, fiber.StatusUnprocessableEntity, p)
+	}
+	s.Logger.Info("api reauthenticated", "request_id", req(c).ID, "user_id", a.User.ID, "session", a.Session.Handle())
+	return apiSend(c, fiber.StatusOK, apiReauthReply{ExpiresIn: int(reauthWindow / time.Second)})
 }

@@ -477,6 +477,11 @@ export interface MfaTOTPProps {
   secret?: string;
   /** Error is why no secret could be started. */
   error?: string;
+  /**
+   * Start: no secret was started yet; the page offers a button (a POST)
+   * to start one, since showing the page changes nothing.
+   */
+  start?: boolean;
 }
 
 /** MfaVerifyProps are the props of templates/pages/MfaVerify.tsx. */

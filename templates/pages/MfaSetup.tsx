@@ -31,6 +31,16 @@ function Authenticator({ p }: { p: Props }) {
   const t = p.totp;
   if (t.active) return <Done>The authenticator app is set up.</Done>;
   if (t.error) return <p className="rounded border-l-4 border-red-700 bg-red-50 p-3 text-red-900">{t.error}</p>;
+  if (t.start) {
+    // Showing the page creates nothing: the key is made by this POST.
+    return (
+      <form method="post" action={p.base + '/totp/start'}>
+        <CSRF token={p.csrf} />
+        <p className="mb-2">Get a key for your authenticator app (for example Google Authenticator or Authy) to scan or type in.</p>
+        <Button>Set up the authenticator app</Button>
+      </form>
+    );
+  }
   return (
     <ol className="list-decimal space-y-4 pl-5">
       <li>

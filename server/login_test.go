@@ -1,0 +1,177 @@
+package server
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+
+	"portal/provider"
+	"portal/reference"
+	"portal/session"
+)
+
+var mfaUserIDs = map[string]string{
+	emailMFATOTP:  reference.DemoUserMFATOTPID,
+	emailMFASMS:   reference.DemoUserMFASMSID,
+	emailMFAAuthy: reference.DemoUserMFAAuthyID,
+	emailMFANew:   reference.DemoUserMFANewID,
+}
+
+// The attack of the security issue, through the pages: log in as a user
+// without a second factor, open setup, then post the login form again, in
+// the same browser, with the password of a user who has one factor. That
+// login must start from nothing: setup stays closed (it verifies), and the
+// victim's factors and other sessions are left alone.
+func TestLoginStartsFromNothing(t *testing.T) {
+	h := newHarness(t)
+	for _, victim := range []string{emailMFATOTP, emailMFASMS, emailMFAAuthy} {
+		t.Run(victim, func(t *testing.T) {
+			elsewhere := h.client()
+			elsewhere.login(victim)
+			before, err := h.store.UserByID(t.Context(), mfaUserIDs[victim])
+			if err != nil {
+				t.Fatal(err)
+			}
+
+			c := h.client()
+			wantLocation(t, c.login(emailMFANew), "/mfa-setup")
+			if res, _ := c.page("/mfa-setup"); res.StatusCode != 200 {
+				t.Fatalf("setup for the user without a factor: %d", res.StatusCode)
+			}
+			// Setup work under way, which must not carry over either.
+			wantLocation(t, c.post("/mfa-setup", "/mfa-setup/phone", url.Values{"country_code": {"dk"}, "cellphone": {"20998877"}}),
+				"/mfa-setup#phone-title")
+			token := h.lastSMS(t)
+			first := c.sessionID()
+
+			wantLocation(t, c.login(victim), "/mfa-verify")
+			if _, err := h.manager.Load(t.Context(), first); err == nil {
+				t.Error("the first login's session survives the second")
+			}
+			s, err := h.manager.Load(t.Context(), c.sessionID())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.UserID != mfaUserIDs[victim] || s.Scope != session.ScopeLogin || len(s.Values) != 0 {
+				t.Errorf("second login's session holds %s %s %v, want only the victim at scope login", s.UserID, s.Scope, s.Values)
+			}
+
+			wantLocation(t, c.get("/mfa-setup"), "/mfa-verify")
+			wantLocation(t, c.get("/new-mfa-setup"), "/mfa-verify")
+			tok := c.csrf("/mfa-verify")
+			for _, p := range []struct {
+				path string
+				form url.Values
+			}{
+				{"/mfa-setup/totp", url.Values{"totp_code": {"123456"}}},
+				{"/mfa-setup/phone", url.Values{"country_code": {"dk"}, "cellphone": {"20998877"}}},
+				{"/mfa-setup/phone/confirm", url.Values{"token": {token}}},
+				{"/new-mfa-setup/phone", url.Values{"country_code": {"dk"}, "cellphone": {"20998877"}}},
+			} {
+				p.form.Set("_csrf", tok)
+				wantLocation(t, c.do("POST", p.path, p.form), "/mfa-verify")
+			}
+
+			after, err := h.store.UserByID(t.Context(), mfaUserIDs[victim])
+			if err != nil {
+				t.Fatal(err)
+			}
+			factors := func(u provider.User) [4]bool {
+				return [4]bool{u.HasVerifySetup, u.HasPhone, u.MFAConfigured, u.MFAEnabled}
+			}
+			if factors(after) != factors(before) {
+				t.Errorf("the victim's factors changed: %+v, was %+v", after, before)
+			}
+			if _, err := h.manager.Load(t.Context(), elsewhere.sessionID()); err != nil {
+				t.Errorf("the victim's other session was ended: %v", err)
+			}
+		})
+	}
+}
+
+// The same attack through the API, by a caller that uses the page session
+// cookie (as an island does): the setup calls stay closed to the second
+// login; a bearer login is a new session from the start.
+func TestAPILoginStartsFromNothing(t *testing.T) {
+	h := newHarness(t)
+	c := h.client()
+	c.login(emailMFANew)
+	a := &apiClient{h: h, jar: c.jar}
+	a.call("GET", mfaPath+"/configuration", nil, "X-CSRF-Token", c.sessionCSRF()).expect(t, 200, "")
+	a.call("POST", mfaPath+"/register", map[string]string{"cellphone": "20998877"}, "X-CSRF-Token", c.sessionCSRF()).expect(t, 200, "")
+
+	c.login(emailMFATOTP)
+	csrf := c.sessionCSRF()
+	for _, call := range []struct {
+		method, path string
+		body         any
+	}{
+		{"POST", mfaPath + "/register", map[string]string{"cellphone": "20998877"}},
+		{"POST", mfaPath + "/confirm_phone_number", map[string]string{"code": h.lastSMS(t)}},
+		{"POST", mfaPath + "/validate_totp_factor", map[string]string{"code": "123456"}},
+	} {
+		r := a.call(call.method, call.path, call.body, "X-CSRF-Token", csrf)
+		r.expect(t, 403, apiCodeMissingScope)
+		if r.firstError(t)["title"] != apiMsgSetupClosed {
+			t.Errorf("%s %s: %s", call.method, call.path, r.raw)
+		}
+	}
+	if r := a.call("GET", mfaPath+"/configuration", nil, "X-CSRF-Token", csrf); r.body["next"] != apiNextVerify {
+		t.Errorf("configuration after the second login: %s", r.raw)
+	}
+
+	// Bearer: the victim's login is its own session, closed to setup too.
+	b := h.api()
+	b.login(emailMFANew)
+	b.call("POST", mfaPath+"/register", map[string]string{"cellphone": "20998877"}).expect(t, 200, "")
+	b.login(emailMFAAuthy)
+	b.call("POST", mfaPath+"/register", map[string]string{"cellphone": "20998877"}).expect(t, 403, apiCodeMissingScope)
+
+	u, err := h.store.UserByID(t.Context(), reference.DemoUserMFATOTPID)
+	if err != nil || u.HasPhone {
+		t.Errorf("victim %+v %v", u, err)
+	}
+	if u, _ := h.store.UserByID(t.Context(), reference.DemoUserMFAAuthyID); u.HasPhone || u.HasVerifySetup {
+		t.Errorf("push victim %+v", u)
+	}
+}
+
+// setupOpen, the rule both the pages and the API apply at login scope.
+func TestSetupOpen(t *testing.T) {
+	none := provider.User{}
+	totp := provider.User{HasVerifySetup: true}
+	phone := provider.User{HasPhone: true}
+	both := provider.User{HasVerifySetup: true, HasPhone: true, MFAConfigured: true, MFAEnabled: true}
+	push := provider.User{MFAConfigured: true, MFAEnabled: true}
+	login := func(confirmed ...string) *session.Session {
+		s := &session.Session{Scope: session.ScopeLogin}
+		for _, f := range confirmed {
+			markConfirmed(s, f)
+		}
+		return s
+	}
+	for _, c := range []struct {
+		name string
+		u    provider.User
+		sess *session.Session
+		want bool
+	}{
+		{"no factor yet", none, login(), true},
+		{"authenticator from before", totp, login(), false},
+		{"phone from before", phone, login(), false},
+		{"push device", push, login(), false},
+		{"authenticator confirmed by this login", totp, login(factorTOTP), true},
+		{"phone confirmed by this login", phone, login(factorPhone), true},
+		{"authenticator confirmed, phone from before", both, login(factorTOTP), false},
+		{"the other factor confirmed here only", totp, login(factorPhone), false},
+		{"fully authenticated", push, &session.Session{Scope: session.ScopeDashboard}, true},
+	} {
+		if got := setupOpen(&c.u, c.sess); got != c.want {
+			t.Errorf("%s: setupOpen = %v, want %v", c.name, got, c.want)
+		}
+	}
+	s := login(factorTOTP, factorTOTP, factorPhone)
+	if v := s.Values[valConfirmed]; strings.Count(v, factorTOTP) != 1 || !confirmedHere(s, factorPhone) {
+		t.Errorf("marks %q", v)
+	}
+}

@@ -1,0 +1,117 @@
+package server
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/net/html"
+
+	"portal/mfa"
+	"portal/provider"
+	"portal/reference"
+	"portal/session"
+)
+
+// Showing the setup page starts nothing: the authenticator secret is made
+// by a POST (the password step, or "Set up the authenticator app").
+func TestMFASetupGetCreatesNothing(t *testing.T) {
+	h := newHarness(t)
+	uid := reference.DemoUserMFANewID
+	c := h.client()
+	wantLocation(t, c.login(emailMFANew), "/mfa-setup")
+	// The password step (a POST) started the secret the page shows...
+	started, err := h.store.PendingTOTP(t.Context(), uid)
+	if err != nil {
+		t.Fatalf("no secret started at login: %v", err)
+	}
+	_, doc := c.page("/mfa-setup")
+	if s := find(doc, byID("totp-secret")); s == nil || strings.ReplaceAll(text(s), " ", "") != started.Secret {
+		t.Fatal("the page does not show the secret started at login")
+	}
+
+	// ...and without one, showing the page makes none and leaves the
+	// session as it was.
+	h.exec(`DELETE FROM totp_factors WHERE user_id = ?`, uid)
+	stored := func() *session.Session {
+		s, err := h.manager.Load(t.Context(), c.sessionID())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	before := stored()
+	for range 2 {
+		_, doc = c.page("/mfa-setup")
+	}
+	if _, err := h.store.PendingTOTP(t.Context(), uid); provider.ErrorCode(err) != provider.ENOTFOUND {
+		t.Fatalf("GET /mfa-setup started a secret: %v", err)
+	}
+	if after := stored(); len(after.Values) != len(before.Values) {
+		t.Errorf("GET /mfa-setup wrote the session: %v, was %v", after.Values, before.Values)
+	}
+	if find(doc, byID("totp-secret")) != nil || find(doc, byTag("svg")) != nil {
+		t.Fatal("a secret is shown, yet none was started")
+	}
+	form := find(doc, func(n *html.Node) bool { return n.Data == "form" && attr(n, "action") == "/mfa-setup/totp/start" })
+	if form == nil || find(form, func(n *html.Node) bool { return n.Data == "button" && text(n) == "Set up the authenticator app" }) == nil {
+		t.Fatal("no way to start the authenticator without JavaScript")
+	}
+
+	wantLocation(t, c.post("/mfa-setup", "/mfa-setup/totp/start", nil), "/mfa-setup#totp-title")
+	enr, err := h.store.PendingTOTP(t.Context(), uid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, doc = c.page("/mfa-setup")
+	if s := find(doc, byID("totp-secret")); s == nil || strings.ReplaceAll(text(s), " ", "") != enr.Secret {
+		t.Fatal("the started secret is not shown")
+	}
+	if find(doc, byTag("svg")) == nil {
+		t.Fatal("no QR code")
+	}
+	code, _ := mfa.Code(enr.Secret, time.Now())
+	wantLocation(t, c.post("/mfa-setup", "/mfa-setup/totp", url.Values{"totp_code": {code}}), "/mfa-setup")
+	// Starting again once it is active only shows the page.
+	wantLocation(t, c.post("/mfa-setup", "/mfa-setup/totp/start", nil), "/mfa-setup#totp-title")
+}
+
+// The same through the API: GET request_totp_factor shows the pending
+// secret and creates none; POST starts one.
+func TestAPIRequestTOTPGetCreatesNothing(t *testing.T) {
+	h := newHarness(t)
+	uid := reference.DemoUserMFANewID
+	a, _ := h.loginScope(emailMFANew)
+	started, err := h.store.PendingTOTP(t.Context(), uid)
+	if err != nil {
+		t.Fatalf("no secret started at login: %v", err)
+	}
+	r := a.call("GET", mfaPath+"/request_totp_factor", nil)
+	r.expect(t, 200, "")
+	if r.body["secret"] != started.Secret {
+		t.Errorf("GET shows %v, login started %s", r.body["secret"], started.Secret)
+	}
+
+	h.exec(`DELETE FROM totp_factors WHERE user_id = ?`, uid)
+	r = a.call("GET", mfaPath+"/request_totp_factor", nil)
+	r.expect(t, 404, apiCodeNotFound)
+	checkReply(t, "GET", "/authentication/mfa/request_totp_factor", r)
+	if _, err := h.store.PendingTOTP(t.Context(), uid); provider.ErrorCode(err) != provider.ENOTFOUND {
+		t.Fatalf("GET request_totp_factor started a secret: %v", err)
+	}
+
+	r = a.call("POST", mfaPath+"/request_totp_factor", nil)
+	r.expect(t, 201, "")
+	checkReply(t, "POST", "/authentication/mfa/request_totp_factor", r)
+	enr, err := h.store.PendingTOTP(t.Context(), uid)
+	if err != nil || r.body["secret"] != enr.Secret || !strings.HasPrefix(r.body["qr_svg"].(string), "<svg") {
+		t.Fatalf("POST: %.200s; pending %+v %v", r.raw, enr, err)
+	}
+	if again := a.call("POST", mfaPath+"/request_totp_factor", nil); again.body["secret"] != enr.Secret {
+		t.Error("a second start replaced the pending secret")
+	}
+	if got := a.call("GET", mfaPath+"/request_totp_factor", nil); got.body["secret"] != enr.Secret {
+		t.Errorf("GET after start: %s", got.raw)
+	}
+}
