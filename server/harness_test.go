@@ -70,6 +70,8 @@ type harness struct {
 	rdb     *redis.Client
 	manager *session.Manager
 	http    *httptest.Server
+	// dbPath is the test's own copy of the seeded SQLite file.
+	dbPath string
 }
 
 // Seeding (with its ledger history) is the slow part of a harness, most of
@@ -167,7 +169,7 @@ func newHarness(t testing.TB, opts ...harnessOpt) *harness {
 	for _, o := range opts {
 		o(&d)
 	}
-	h := &harness{t: t, srv: New(d), store: store, rdb: rdb, manager: mgr}
+	h := &harness{t: t, srv: New(d), store: store, rdb: rdb, manager: mgr, dbPath: path}
 	return h
 }
 
