@@ -33,30 +33,30 @@ const (
 
 // apiOrgAllowed checks membership and one permission for a change; ok
 // false means the answer has been sent.
-func (s *Server) apiOrgAllowed(c fiber.Ctx, a *apiCaller, p access.Permission) (string, bool, error) {
-	id := apiPathOrg(c)
-	if _, ok, err := s.apiAccess(c, a, id, p); !ok {
+func (s *Server) apiOrgAllowed(c fiber.Ctx, a *APICaller, p access.Permission) (string, bool, error) {
+	id := APIPathOrg(c)
+	if _, ok, err := s.APIAccess(c, a, id, p); !ok {
 		return id, false, err
 	}
 	if p := apiLedgerService(s); p != nil {
-		return id, false, apiErrors(c, p.Status, *p)
+		return id, false, APIErrors(c, p.Status, *p)
 	}
 	return id, true, nil
 }
 
 // apiLedgerService answers the accounts calls when the provider has no
 // ledger.
-func apiLedgerService(s *Server) *apiProblem {
+func apiLedgerService(s *Server) *APIProblem {
 	if s.Ledger == nil {
-		return &apiProblem{Status: fiber.StatusServiceUnavailable, Code: apiCodeUnavailable, Title: msgAccountUnavailable}
+		return &APIProblem{Status: fiber.StatusServiceUnavailable, Code: apiCodeUnavailable, Title: msgAccountUnavailable}
 	}
 	return nil
 }
 
 // apiAccountRead is a read of the accounts area: accounts:read, with the
 // ledger.
-func apiAccountRead[B apiEnvelope](read func(*Server, fiber.Ctx, apiOrgCall) (B, error), texts apiTexts) apiRead[B] {
-	return apiRead[B]{Perms: []access.Permission{access.AccountsRead}, Service: apiLedgerService, Texts: texts, Read: read}
+func apiAccountRead[B APIEnvelope](read func(*Server, fiber.Ctx, APIOrgCall) (B, error), texts APITexts) APIRead[B] {
+	return APIRead[B]{Perms: []access.Permission{access.AccountsRead}, Service: apiLedgerService, Texts: texts, Read: read}
 }
 
 // apiAccountOf finds the readable account of the organisation named by the
@@ -72,37 +72,37 @@ func (s *Server) apiAccountOf(c fiber.Ctx, orgID string) (provider.Account, erro
 			return a, nil
 		}
 	}
-	return provider.Account{}, apiRefuse(fiber.StatusNotFound, apiProblem{Status: fiber.StatusNotFound, Code: apiCodeNotFound, Title: apiMsgAccountNotFound})
+	return provider.Account{}, APIRefuse(fiber.StatusNotFound, APIProblem{Status: fiber.StatusNotFound, Code: APICodeNotFound, Title: apiMsgAccountNotFound})
 }
 
 // apiAccountsDown is the refusal of a failed account list, with the spec's
 // text (000 §8); the cause is logged.
 func (s *Server) apiAccountsDown(c fiber.Ctx, err error) error {
-	s.Logger.Error("accounts list", "request_id", req(c).ID, "err", err)
-	return apiRefuse(fiber.StatusServiceUnavailable, apiProblem{Status: fiber.StatusServiceUnavailable, Code: apiCodeUnavailable, Title: msgAccountsDown})
+	s.Logger.Error("accounts list", "request_id", Req(c).ID, "err", err)
+	return APIRefuse(fiber.StatusServiceUnavailable, APIProblem{Status: fiber.StatusServiceUnavailable, Code: apiCodeUnavailable, Title: msgAccountsDown})
 }
 
 // apiAccountTexts: the ledger's not found is the account's.
-var apiAccountTexts = apiTexts{provider.ENOTFOUND: {Title: apiMsgAccountNotFound}}
+var apiAccountTexts = APITexts{provider.ENOTFOUND: {Title: apiMsgAccountNotFound}}
 
-func (s *Server) apiListAccounts(c fiber.Ctx, r apiOrgCall) (apiDataBody[[]provider.Account], error) {
+func (s *Server) apiListAccounts(c fiber.Ctx, r APIOrgCall) (APIDataBody[[]provider.Account], error) {
 	accts, err := s.Provider.Accounts(c.Context(), r.OrgID)
 	if err != nil {
-		return apiDataBody[[]provider.Account]{}, s.apiAccountsDown(c, err)
+		return APIDataBody[[]provider.Account]{}, s.apiAccountsDown(c, err)
 	}
 	if accts == nil {
 		accts = []provider.Account{}
 	}
-	return apiDataOf(accts), nil
+	return APIDataOf(accts), nil
 }
 
-func (s *Server) apiAccountSummary(c fiber.Ctx, r apiOrgCall) (apiDataBody[provider.AccountSummary], error) {
-	var out apiDataBody[provider.AccountSummary]
+func (s *Server) apiAccountSummary(c fiber.Ctx, r APIOrgCall) (APIDataBody[provider.AccountSummary], error) {
+	var out APIDataBody[provider.AccountSummary]
 	acct, err := s.apiAccountOf(c, r.OrgID)
 	if err != nil {
 		return out, err
 	}
-	after, before, err := apiReadRange(c)
+	after, before, err := APIReadRange(c)
 	if err != nil {
 		return out, err
 	}
@@ -110,8 +110,8 @@ func (s *Server) apiAccountSummary(c fiber.Ctx, r apiOrgCall) (apiDataBody[provi
 	return out, err
 }
 
-// apiPageMeta is the paging of a list read a page at a time (spec 000 §7).
-type apiPageMeta struct {
+// APIPageMeta is the paging of a list read a page at a time (spec 000 §7).
+type APIPageMeta struct {
 	_           struct{} `description:"Paging."`
 	CursorNext  string   `json:"cursor_next" description:"Cursor of the next (older) page, for cursor_after; empty when there is none."`
 	CursorPrev  string   `json:"cursor_prev" description:"Cursor of the previous (newer) page, for cursor_before; empty on the first page."`
@@ -124,7 +124,7 @@ func apiCursor(c fiber.Ctx) (cursor, direction string, limit int, err error) {
 	ca, cb := c.Query(apiQueryCursorAfter), c.Query(apiQueryCursorBefore)
 	switch {
 	case ca != "" && cb != "":
-		return "", "", 0, apiRefuse(fiber.StatusUnprocessableEntity, apiParamProblem(apiQueryCursorBefore, "Give cursor_after or cursor_before, not both"))
+		return "", "", 0, APIRefuse(fiber.StatusUnprocessableEntity, apiParamProblem(apiQueryCursorBefore, "Give cursor_after or cursor_before, not both"))
 	case cb != "":
 		cursor, direction = cb, provider.DirectionPrev
 	case ca != "":
@@ -133,7 +133,7 @@ func apiCursor(c fiber.Ctx) (cursor, direction string, limit int, err error) {
 	if v := c.Query(apiQueryLimit); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > provider.MaxMovementLimit {
-			return "", "", 0, apiRefuse(fiber.StatusUnprocessableEntity,
+			return "", "", 0, APIRefuse(fiber.StatusUnprocessableEntity,
 				apiParamProblem(apiQueryLimit, "Must be a number from 1 to "+strconv.Itoa(provider.MaxMovementLimit)))
 		}
 		limit = n
@@ -141,23 +141,23 @@ func apiCursor(c fiber.Ctx) (cursor, direction string, limit int, err error) {
 	return cursor, direction, limit, nil
 }
 
-func (s *Server) apiMovements(c fiber.Ctx, r apiOrgCall) (apiPageBody[[]provider.Entry, apiPageMeta], error) {
-	var out apiPageBody[[]provider.Entry, apiPageMeta]
+func (s *Server) apiMovements(c fiber.Ctx, r APIOrgCall) (APIPageBody[[]provider.Entry, APIPageMeta], error) {
+	var out APIPageBody[[]provider.Entry, APIPageMeta]
 	acct, err := s.apiAccountOf(c, r.OrgID)
 	if err != nil {
 		return out, err
 	}
-	after, before, err := apiReadRange(c)
+	after, before, err := APIReadRange(c)
 	if err != nil {
 		return out, err
 	}
 	f := provider.MovementFilter{CreatedAfter: after, CreatedBefore: before}
 	if v := c.Query(apiQuerySort); v != "" && v != "-date" {
-		return out, apiRefuse(fiber.StatusUnprocessableEntity, apiParamProblem(apiQuerySort, "Only -date (newest first) is supported"))
+		return out, APIRefuse(fiber.StatusUnprocessableEntity, apiParamProblem(apiQuerySort, "Only -date (newest first) is supported"))
 	}
 	if v := c.Query(apiQueryEntryType); v != "" {
 		if !provider.ValidEntryType(v) {
-			return out, apiRefuse(fiber.StatusUnprocessableEntity, apiParamProblem(apiQueryEntryType, "Unknown entry type"))
+			return out, APIRefuse(fiber.StatusUnprocessableEntity, apiParamProblem(apiQueryEntryType, "Unknown entry type"))
 		}
 		f.EntryType = v
 	}
@@ -168,7 +168,7 @@ func (s *Server) apiMovements(c fiber.Ctx, r apiOrgCall) (apiPageBody[[]provider
 	if err != nil {
 		return out, err
 	}
-	return apiPage(page.Entries, apiPageMeta{CursorNext: page.CursorNext, CursorPrev: page.CursorPrev,
+	return APIPage(page.Entries, APIPageMeta{CursorNext: page.CursorNext, CursorPrev: page.CursorPrev,
 		HasNextPage: page.HasNext, Total: page.Total}), nil
 }
 
@@ -181,23 +181,23 @@ type apiTransferBody struct {
 	EndToEndID string   `json:"end_to_end_id" description:"End-to-end id, 1 to 140 characters; shown as the entries' reference."`
 }
 
-func (s *Server) apiTransfer(c fiber.Ctx, a *apiCaller) error {
+func (s *Server) apiTransfer(c fiber.Ctx, a *APICaller) error {
 	id, ok, err := s.apiOrgAllowed(c, a, access.AccountsManage)
 	if !ok {
 		return err
 	}
 	key := strings.TrimSpace(c.Get(apiHeaderIdempotency))
 	if key == "" || len(key) > apiMaxIdempotencyKeyLn {
-		return apiErrors(c, fiber.StatusBadRequest, apiProblem{Status: fiber.StatusBadRequest, Code: apiCodeInvalid,
+		return APIErrors(c, fiber.StatusBadRequest, APIProblem{Status: fiber.StatusBadRequest, Code: APICodeInvalid,
 			Title: "Send an Idempotency-Key header (1 to 255 characters) with every transfer"})
 	}
 	var body apiTransferBody
-	if p := decodeJSON(c, &body); p != nil {
-		return apiErrors(c, p.Status, *p)
+	if p := DecodeJSON(c, &body); p != nil {
+		return APIErrors(c, p.Status, *p)
 	}
 	accts, err := s.Provider.Accounts(c.Context(), id)
 	if err != nil {
-		return apiProviderFail(c, s.apiAccountsDown(c, err), nil)
+		return APIProviderFail(c, s.apiAccountsDown(c, err), nil)
 	}
 	// The account is the caller's copy of the organisation's accounts, so the
 	// same checks as the form's apply.
@@ -205,29 +205,29 @@ func (s *Server) apiTransfer(c fiber.Ctx, a *apiCaller) error {
 	in, errs := s.validateTransfer(o, strings.TrimSpace(body.From), strings.TrimSpace(body.To), body.Amount, strings.TrimSpace(body.EndToEndID))
 	if len(errs) == 0 {
 		if _, fxErr := s.fxHint(c.Context(), id, in, false); fxErr != "" {
-			return apiErrors(c, fiber.StatusUnprocessableEntity, apiProblem{Status: fiber.StatusUnprocessableEntity,
-				Code: apiCodeInvalid, Title: fxErr})
+			return APIErrors(c, fiber.StatusUnprocessableEntity, APIProblem{Status: fiber.StatusUnprocessableEntity,
+				Code: APICodeInvalid, Title: fxErr})
 		}
 	}
 	if len(errs) > 0 {
-		var ps []apiProblem
+		var ps []APIProblem
 		for _, f := range []string{fFrom, fTo, fAmount, fEndToEnd} {
 			if m, ok := errs[f]; ok {
-				ps = append(ps, apiField(f, m)) // the form fields are the body's names
+				ps = append(ps, APIField(f, m)) // the form fields are the body's names
 			}
 		}
-		return apiErrors(c, fiber.StatusUnprocessableEntity, ps...)
+		return APIErrors(c, fiber.StatusUnprocessableEntity, ps...)
 	}
 	res, err := s.Ledger.Transfer(c.Context(), id, provider.TransferRequest{From: in.from.AccountNumber, To: in.to.AccountNumber,
 		Amount: in.amount.String(), EndToEndID: strings.TrimSpace(body.EndToEndID), IdempotencyKey: key})
 	if err != nil {
-		if p := apiProviderProblem(err, nil); p != nil {
+		if p := APIProviderProblem(err, nil); p != nil {
 			// The provider's field names are the spec's pointers (000 §5).
 			var fe *provider.FieldError
 			if errors.As(err, &fe) {
-				p.Source = &apiSource{Pointer: "/" + fe.Field}
+				p.Source = &APISource{Pointer: "/" + fe.Field}
 			}
-			return apiErrors(c, p.Status, *p)
+			return APIErrors(c, p.Status, *p)
 		}
 		return err
 	}
@@ -235,13 +235,13 @@ func (s *Server) apiTransfer(c fiber.Ctx, a *apiCaller) error {
 	if res.Replayed {
 		status = fiber.StatusOK
 	}
-	return apiSend(c, status, apiDataOf(res))
+	return APISend(c, status, APIDataOf(res))
 }
 
-func (s *Server) apiExchangeRate(c fiber.Ctx, r apiOrgCall) (apiDataBody[provider.FXRate], error) {
-	var out apiDataBody[provider.FXRate]
+func (s *Server) apiExchangeRate(c fiber.Ctx, r APIOrgCall) (APIDataBody[provider.FXRate], error) {
+	var out APIDataBody[provider.FXRate]
 	buy, pay := strings.TrimSpace(c.Query(apiQueryBuyCurrency)), strings.TrimSpace(c.Query(apiQueryPayCurrency))
-	var ps []apiProblem
+	var ps []APIProblem
 	if pay == "" {
 		ps = append(ps, apiParamProblem(apiQueryPayCurrency, "Give the currency to pay with"))
 	}
@@ -249,30 +249,30 @@ func (s *Server) apiExchangeRate(c fiber.Ctx, r apiOrgCall) (apiDataBody[provide
 		ps = append(ps, apiParamProblem(apiQueryBuyCurrency, "Give the currency to buy"))
 	}
 	if len(ps) > 0 {
-		return out, apiRefuse(fiber.StatusUnprocessableEntity, ps...)
+		return out, APIRefuse(fiber.StatusUnprocessableEntity, ps...)
 	}
 	var err error
 	out.Data, err = s.Ledger.ExchangeRate(c.Context(), r.OrgID, pay, buy)
 	return out, err
 }
 
-func (s *Server) apiMarkups(c fiber.Ctx, r apiOrgCall) (apiDataBody[[]provider.Markup], error) {
+func (s *Server) apiMarkups(c fiber.Ctx, r APIOrgCall) (APIDataBody[[]provider.Markup], error) {
 	ms, err := s.Ledger.Markups(c.Context(), r.OrgID)
-	return apiDataOf(ms), err
+	return APIDataOf(ms), err
 }
 
-func (s *Server) apiCurrencies(c fiber.Ctx, r apiOrgCall) (apiDataBody[[]provider.Currency], error) {
+func (s *Server) apiCurrencies(c fiber.Ctx, r APIOrgCall) (APIDataBody[[]provider.Currency], error) {
 	cs, err := s.Ledger.Currencies(c.Context(), r.OrgID)
-	return apiDataOf(cs), err
+	return APIDataOf(cs), err
 }
 
 // apiSearchMovements is the spec's movements/search (000 §7): the
 // organisation's readable accounts' entries matching q exactly.
-func (s *Server) apiSearchMovements(c fiber.Ctx, r apiOrgCall) (apiPageBody[[]provider.MovementHit, apiPageMeta], error) {
-	var out apiPageBody[[]provider.MovementHit, apiPageMeta]
+func (s *Server) apiSearchMovements(c fiber.Ctx, r APIOrgCall) (APIPageBody[[]provider.MovementHit, APIPageMeta], error) {
+	var out APIPageBody[[]provider.MovementHit, APIPageMeta]
 	f := provider.MovementSearch{Query: strings.TrimSpace(c.Query(apiQuerySearch))}
 	if f.Query == "" || len([]rune(f.Query)) > provider.MaxSearchQueryLen {
-		return out, apiRefuse(fiber.StatusUnprocessableEntity, apiParamProblem(apiQuerySearch,
+		return out, APIRefuse(fiber.StatusUnprocessableEntity, apiParamProblem(apiQuerySearch,
 			"Give a reference, order id, entry id or end-to-end id (1 to "+strconv.Itoa(provider.MaxSearchQueryLen)+" characters)"))
 	}
 	var err error
@@ -283,6 +283,6 @@ func (s *Server) apiSearchMovements(c fiber.Ctx, r apiOrgCall) (apiPageBody[[]pr
 	if err != nil {
 		return out, err
 	}
-	return apiPage(page.Entries, apiPageMeta{CursorNext: page.CursorNext, CursorPrev: page.CursorPrev,
+	return APIPage(page.Entries, APIPageMeta{CursorNext: page.CursorNext, CursorPrev: page.CursorPrev,
 		HasNextPage: page.HasNext, Total: page.Total}), nil
 }

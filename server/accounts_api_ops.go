@@ -15,62 +15,62 @@ const (
 )
 
 var (
-	apiAccountNumberParam = oaParameter{Name: "accountNumber", In: "path", Required: true,
+	apiAccountNumberParam = OAParameter{Name: "accountNumber", In: "path", Required: true,
 		Description: "Virtual account number; an account the organisation neither owns nor shares answers 404.",
-		Schema:      oaString("").withExample("4520011000000015")}
-	apiCreatedAfterParam = oaParameter{Name: apiQueryCreatedAfter, In: "query",
-		Description: "Inclusive start: YYYY-MM-DD (midnight UTC), YYYY-MM-DD HH:mm:ss (UTC) or RFC 3339.", Schema: oaString("")}
-	apiCreatedBeforeParam = oaParameter{Name: apiQueryCreatedBefore, In: "query",
-		Description: "Exclusive end, in the same forms as created_after.", Schema: oaString("")}
-	apiReplyAccountForbidden = apiErrorReply(fiber.StatusForbidden,
+		Schema:      OAString("").withExample("4520011000000015")}
+	apiCreatedAfterParam = OAParameter{Name: apiQueryCreatedAfter, In: "query",
+		Description: "Inclusive start: YYYY-MM-DD (midnight UTC), YYYY-MM-DD HH:mm:ss (UTC) or RFC 3339.", Schema: OAString("")}
+	apiCreatedBeforeParam = OAParameter{Name: apiQueryCreatedBefore, In: "query",
+		Description: "Exclusive end, in the same forms as created_after.", Schema: OAString("")}
+	apiReplyAccountForbidden = APIErrorReply(fiber.StatusForbidden,
 		"Code forbidden when the role lacks the permission; MissingScope or invalid_csrf as for every call.")
-	apiReplyAccountNotFound = apiErrorReply(fiber.StatusNotFound,
+	apiReplyAccountNotFound = APIErrorReply(fiber.StatusNotFound,
 		"Not a member of the organisation or no such organisation (not told apart), or an account it cannot read (title \"An error occurred while accessing this account.\").")
-	apiReplyAccountsDown = apiErrorReply(fiber.StatusServiceUnavailable,
+	apiReplyAccountsDown = APIErrorReply(fiber.StatusServiceUnavailable,
 		"Code unavailable: the account list or the ledger cannot be read now (title \"Accounts information is temporarily unavailable.\" or \"We are unable to access account information.\").")
-	apiReplyBadQuery = apiErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is invalid (source.parameter names it).")
+	apiReplyBadQuery = APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is invalid (source.parameter names it).")
 )
 
-func apiAccountOperations() []apiOp {
+func apiAccountOperations() []APIOp {
 	// read is the entry of a read of the area: the organisation's id in the
 	// path, the area's error replies.
-	read := func(id, path, tag, summary, desc string, params []oaParameter, extra ...apiResponse) apiOp {
-		rs := []apiResponse{apiReplyUnauthorized, apiReplyAccountForbidden, apiReplyAccountNotFound, apiReplyAccountsDown}
-		return apiOp{ID: id, Path: path, Tag: tag, Summary: summary, Description: desc,
-			Auth: apiBearer, Scopes: apiScopesDashboard, Params: append([]oaParameter{apiOrgIDParam}, params...),
+	read := func(id, path, tag, summary, desc string, params []OAParameter, extra ...APIResponse) APIOp {
+		rs := []APIResponse{APIReplyUnauthorized, apiReplyAccountForbidden, apiReplyAccountNotFound, apiReplyAccountsDown}
+		return APIOp{ID: id, Path: path, Tag: tag, Summary: summary, Description: desc,
+			Auth: APIBearer, Scopes: APIScopesDashboard, Params: append([]OAParameter{APIOrgIDParam}, params...),
 			Responses: append(rs, extra...)}
 	}
 	const vb = "/virtual_bank/organisations/{id}"
 	const fx = "/fx/organisations/{id}"
-	return []apiOp{
-		apiReadOp(read("listAccounts", vb+"/accounts", tagVirtualBank, "List the organisation's accounts",
+	return []APIOp{
+		APIReadOp(read("listAccounts", vb+"/accounts", tagVirtualBank, "List the organisation's accounts",
 			"Owned accounts first, then shared ones, each by name. Needs accounts:read.", nil),
 			"The accounts (possibly none).", apiAccountRead((*Server).apiListAccounts, nil)),
-		apiReadOp(read("getAccountSummary", vb+"/accounts/{accountNumber}/summary", tagVirtualBank, "Get an account's balance summary",
+		APIReadOp(read("getAccountSummary", vb+"/accounts/{accountNumber}/summary", tagVirtualBank, "Get an account's balance summary",
 			"Opening balance at created_after (0 when absent), closing balance at created_before (now when absent) and the current balance. Needs accounts:read.",
-			[]oaParameter{apiAccountNumberParam, apiCreatedAfterParam, apiCreatedBeforeParam}, apiReplyBadQuery),
+			[]OAParameter{apiAccountNumberParam, apiCreatedAfterParam, apiCreatedBeforeParam}, apiReplyBadQuery),
 			"The summary.", apiAccountRead((*Server).apiAccountSummary, apiAccountTexts)),
-		apiReadOp(read("listAccountMovements", vb+"/accounts/{accountNumber}/movements", tagVirtualBank, "List an account's transactions",
+		APIReadOp(read("listAccountMovements", vb+"/accounts/{accountNumber}/movements", tagVirtualBank, "List an account's transactions",
 			"Newest first, one page at a time: pass meta.cursor_next as cursor_after for older entries, meta.cursor_prev as cursor_before for newer ones. "+
 				"Changing a filter starts again without a cursor. Needs accounts:read.",
-			[]oaParameter{apiAccountNumberParam,
-				{Name: apiQuerySort, In: "query", Description: "Only -date (newest first).", Schema: oaString("").withEnum("-date")},
-				{Name: apiQueryCursorAfter, In: "query", Description: "Page after this cursor (older entries).", Schema: oaString("")},
-				{Name: apiQueryCursorBefore, In: "query", Description: "Page before this cursor (newer entries).", Schema: oaString("")},
+			[]OAParameter{apiAccountNumberParam,
+				{Name: apiQuerySort, In: "query", Description: "Only -date (newest first).", Schema: OAString("").WithEnum("-date")},
+				{Name: apiQueryCursorAfter, In: "query", Description: "Page after this cursor (older entries).", Schema: OAString("")},
+				{Name: apiQueryCursorBefore, In: "query", Description: "Page before this cursor (newer entries).", Schema: OAString("")},
 				apiCreatedAfterParam, apiCreatedBeforeParam,
-				{Name: apiQueryEntryType, In: "query", Description: "Only entries of this type.", Schema: oaString("").withEnum(provider.EntryTypes()...)},
-				{Name: apiQueryLimit, In: "query", Description: "Page size, 1 to 200; default 50.", Schema: oaInteger("")},
+				{Name: apiQueryEntryType, In: "query", Description: "Only entries of this type.", Schema: OAString("").WithEnum(provider.EntryTypes()...)},
+				{Name: apiQueryLimit, In: "query", Description: "Page size, 1 to 200; default 50.", Schema: OAInteger("")},
 			}, apiReplyBadQuery),
 			"One page of entries.", apiAccountRead((*Server).apiMovements, apiAccountTexts)),
-		apiReadOp(read("searchMovements", vb+"/movements/search", tagVirtualBank, "Search the organisation's transactions",
+		APIReadOp(read("searchMovements", vb+"/movements/search", tagVirtualBank, "Search the organisation's transactions",
 			"Entries of every account the organisation owns or shares whose reference, order id, entry id or end-to-end id equals q exactly "+
 				"(after trimming), newest first, paged like the account transactions. Needs accounts:read.",
-			[]oaParameter{
+			[]OAParameter{
 				{Name: apiQuerySearch, In: "query", Required: true, Description: "Reference, order id, entry id or end-to-end id; exact match, 1 to 200 characters after trimming.",
-					Schema: oaString("").withExample("E2E-2026-0001")},
-				{Name: apiQueryCursorAfter, In: "query", Description: "Page after this cursor (older hits).", Schema: oaString("")},
-				{Name: apiQueryCursorBefore, In: "query", Description: "Page before this cursor (newer hits).", Schema: oaString("")},
-				{Name: apiQueryLimit, In: "query", Description: "Page size, 1 to 200; default 50.", Schema: oaInteger("")},
+					Schema: OAString("").withExample("E2E-2026-0001")},
+				{Name: apiQueryCursorAfter, In: "query", Description: "Page after this cursor (older hits).", Schema: OAString("")},
+				{Name: apiQueryCursorBefore, In: "query", Description: "Page before this cursor (newer hits).", Schema: OAString("")},
+				{Name: apiQueryLimit, In: "query", Description: "Page size, 1 to 200; default 50.", Schema: OAInteger("")},
 			}, apiReplyBadQuery),
 			"One page of matching entries.", apiAccountRead((*Server).apiSearchMovements, nil)),
 		{
@@ -78,32 +78,32 @@ func apiAccountOperations() []apiOp {
 			Summary: "Transfer between the organisation's own accounts",
 			Description: "Books the transfer at once, converting at the quoted rate (markup included) when the currencies differ. Needs accounts:manage. " +
 				"Idempotent per organisation and Idempotency-Key: the same key and body books once and replays the result (200); the same key with another body is 409.",
-			Auth: apiBearer, Scopes: apiScopesDashboard,
-			Params: []oaParameter{apiOrgIDParam, {Name: apiHeaderIdempotency, In: "header", Required: true,
-				Description: "A unique key per intended transfer (for example a UUID), 1 to 255 characters; send the same key when retrying.", Schema: oaString("")}},
-			Body: apiBody[apiTransferBody](),
-			Responses: []apiResponse{
-				apiOK[apiDataBody[provider.TransferResult]](fiber.StatusCreated, "Booked."),
-				apiOK[apiDataBody[provider.TransferResult]](fiber.StatusOK, "Booked earlier with the same key and body: the first result."),
-				apiErrorReply(fiber.StatusBadRequest, "No Idempotency-Key header, or the body is not JSON."),
-				apiReplyUnauthorized, apiReplyAccountForbidden, apiReplyNotFound,
-				apiErrorReply(fiber.StatusConflict, "The Idempotency-Key was used for a different transfer."),
+			Auth: APIBearer, Scopes: APIScopesDashboard,
+			Params: []OAParameter{APIOrgIDParam, {Name: apiHeaderIdempotency, In: "header", Required: true,
+				Description: "A unique key per intended transfer (for example a UUID), 1 to 255 characters; send the same key when retrying.", Schema: OAString("")}},
+			Body: APIBody[apiTransferBody](),
+			Responses: []APIResponse{
+				APIOK[APIDataBody[provider.TransferResult]](fiber.StatusCreated, "Booked."),
+				APIOK[APIDataBody[provider.TransferResult]](fiber.StatusOK, "Booked earlier with the same key and body: the first result."),
+				APIErrorReply(fiber.StatusBadRequest, "No Idempotency-Key header, or the body is not JSON."),
+				APIReplyUnauthorized, apiReplyAccountForbidden, APIReplyNotFound,
+				APIErrorReply(fiber.StatusConflict, "The Idempotency-Key was used for a different transfer."),
 				apiReplyAccountsDown,
-				apiErrorReply(fiber.StatusUnprocessableEntity, "Refused; source.pointer names the field: /from_account_number, /to_account_number, /amount, /end_to_end_id, "+
+				APIErrorReply(fiber.StatusUnprocessableEntity, "Refused; source.pointer names the field: /from_account_number, /to_account_number, /amount, /end_to_end_id, "+
 					"/debit_amount (e.g. \"Insufficient funds\") or /credit_account_number. No pointer: a form-level error such as \"FX Rate not supported.\"."),
 			},
 			Handler: (*Server).apiTransfer,
 		},
-		apiReadOp(read("getExchangeRate", fx+"/exchange_rate", tagFX, "Quote an exchange rate",
+		APIReadOp(read("getExchangeRate", fx+"/exchange_rate", tagFX, "Quote an exchange rate",
 			"The organisation's rate for paying pay_currency to buy buy_currency, markup included. Needs accounts:read.",
-			[]oaParameter{{Name: apiQueryBuyCurrency, In: "query", Required: true, Description: "Currency to buy.", Schema: oaString("").withExample("GBP")},
-				{Name: apiQueryPayCurrency, In: "query", Required: true, Description: "Currency to pay with.", Schema: oaString("").withExample("EUR")}},
+			[]OAParameter{{Name: apiQueryBuyCurrency, In: "query", Required: true, Description: "Currency to buy.", Schema: OAString("").withExample("GBP")},
+				{Name: apiQueryPayCurrency, In: "query", Required: true, Description: "Currency to pay with.", Schema: OAString("").withExample("EUR")}},
 			apiReplyBadQuery),
-			"The quote.", apiAccountRead((*Server).apiExchangeRate, apiTexts{provider.ENOTFOUND: {Title: msgFXNotSupported}})),
-		apiReadOp(read("listMarkups", fx+"/markups", tagFX, "List the organisation's FX markups",
+			"The quote.", apiAccountRead((*Server).apiExchangeRate, APITexts{provider.ENOTFOUND: {Title: msgFXNotSupported}})),
+		APIReadOp(read("listMarkups", fx+"/markups", tagFX, "List the organisation's FX markups",
 			"Markups by currency pair; ANY is a wildcard. Needs accounts:read.", nil),
 			"The markups.", apiAccountRead((*Server).apiMarkups, nil)),
-		apiReadOp(read("listCurrencies", fx+"/currencies", tagFX, "List the currencies with exchange rates",
+		APIReadOp(read("listCurrencies", fx+"/currencies", tagFX, "List the currencies with exchange rates",
 			"Every currency exchange_rate can quote. Needs accounts:read.", nil),
 			"The currencies.", apiAccountRead((*Server).apiCurrencies, nil)),
 	}

@@ -186,15 +186,15 @@ func (s *Server) findAccount(o *OrgContext, number string) (provider.Account, bo
 }
 
 func (s *Server) accountPage(c fiber.Ctx) error {
-	o := req(c).Org
-	sh, err := s.shell(c)
+	o := Req(c).Org
+	sh, err := s.Shell(c)
 	if err != nil {
 		return err
 	}
 	number := strings.Clone(c.Params("account"))
 	title := "Account Transactions · " + o.Org.Name
 	fail := func(status int, e PageError) error {
-		return s.render(c, view{Status: status, Page: "AccountTransactions", Title: title,
+		return s.Render(c, View{Status: status, Page: "AccountTransactions", Title: title,
 			Props: AccountPageProps{Shell: sh, Error: &e}})
 	}
 	if o.AccountsErr != nil {
@@ -218,7 +218,7 @@ func (s *Server) accountPage(c fiber.Ctx) error {
 		CurrencyName: acct.CurrencyName, Flag: currency.Country(acct.CurrencyCode), Shared: !acct.Owner,
 		Balance: displayAmount(acct.Balance, acct.CurrencyCode), Path: path, Rows: []EntryRow{}}
 
-	dr := s.dateRange(c)
+	dr := s.DateRange(c)
 	v.Range = dr.Display()
 	f := provider.MovementFilter{CreatedAfter: dr.After(), CreatedBefore: dr.Before(), Limit: provider.DefaultMovementLimit}
 	// An unknown type (a hand-edited address) shows everything, and the
@@ -246,7 +246,7 @@ func (s *Server) accountPage(c fiber.Ctx) error {
 	case provider.ENOTFOUND:
 		return fail(fiber.StatusNotFound, PageError{Title: msgAccountError})
 	default:
-		s.Logger.Error("account movements", "request_id", req(c).ID, "err", err)
+		s.Logger.Error("account movements", "request_id", Req(c).ID, "err", err)
 		v.Failure = msgAccountUnavailable
 	}
 
@@ -309,14 +309,14 @@ func (s *Server) accountPage(c fiber.Ctx) error {
 		case provider.ENOTFOUND:
 			v.PanelMissing = true
 		default:
-			s.Logger.Error("account movement", "request_id", req(c).ID, "err", err)
+			s.Logger.Error("account movement", "request_id", Req(c).ID, "err", err)
 			v.PanelMissing = true
 		}
 	}
 
 	sum, err := s.Ledger.AccountSummary(ctx, o.Org.ID, acct.AccountNumber, dr.After(), dr.Before())
 	if err != nil {
-		s.Logger.Error("account summary", "request_id", req(c).ID, "err", err)
+		s.Logger.Error("account summary", "request_id", Req(c).ID, "err", err)
 		v.Summary = &SummaryView{Error: msgAccountUnavailable}
 	} else {
 		v.Summary = &SummaryView{Opening: displayAmount(sum.OpeningBalance, acct.CurrencyCode),
@@ -331,7 +331,7 @@ func (s *Server) accountPage(c fiber.Ctx) error {
 		v.Buttons.Export = "/org/" + o.Org.ID + "/exported_statements?" +
 			url.Values{"download_statement": {"1"}, "account": {acct.AccountNumber}}.Encode()
 	}
-	return s.render(c, view{Page: "AccountTransactions", Title: title, Props: AccountPageProps{Shell: sh, Account: v}})
+	return s.Render(c, View{Page: "AccountTransactions", Title: title, Props: AccountPageProps{Shell: sh, Account: v}})
 }
 
 // entryRow formats one entry for people; href opens its side panel.
@@ -359,7 +359,7 @@ func (s *Server) fundingView(c fiber.Ctx, orgID, number string) *FundingView {
 	fi, err := s.Funding.FundingInstruction(c.Context(), orgID, number)
 	if err != nil {
 		if provider.ErrorCode(err) != provider.ENOTFOUND {
-			s.Logger.Error("funding instruction", "request_id", req(c).ID, "err", err)
+			s.Logger.Error("funding instruction", "request_id", Req(c).ID, "err", err)
 		}
 		return unavailable
 	}

@@ -56,7 +56,7 @@ func (s *Server) searchTransactions(c fiber.Ctx, o *OrgContext, q string) Search
 		page, err = s.Ledger.SearchMovements(c.Context(), o.Org.ID, f)
 	}
 	if err != nil {
-		s.Logger.Error("movement search", "request_id", req(c).ID, "err", err)
+		s.Logger.Error("movement search", "request_id", Req(c).ID, "err", err)
 		out.Error = msgAccountUnavailable
 		return out
 	}

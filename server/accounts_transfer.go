@@ -106,7 +106,7 @@ func findTransferAccount(list []TransferAccount, number string) (TransferAccount
 func (s *Server) transferButton(c fiber.Ctx, o *OrgContext, number string) *TransferButtonProps {
 	accts := ownedTransferAccounts(o)
 	p := &TransferButtonProps{Href: "/org/" + o.Org.ID + "/accounts/" + number + "/transfer", OrgID: o.Org.ID,
-		CSRF: maskedCSRF(req(c).Session), Accounts: accts, IdempotencyKey: uuid.NewString()}
+		CSRF: MaskedCSRF(Req(c).Session), Accounts: accts, IdempotencyKey: uuid.NewString()}
 	if _, ok := findTransferAccount(accts, number); ok {
 		p.From = number
 	}
@@ -114,7 +114,7 @@ func (s *Server) transferButton(c fiber.Ctx, o *OrgContext, number string) *Tran
 }
 
 func (s *Server) transferPage(c fiber.Ctx) error {
-	o := req(c).Org
+	o := Req(c).Org
 	number := strings.Clone(c.Params("account"))
 	if _, ok := s.findAccount(o, number); !ok {
 		return s.accountPage(c) // the account page's error, with its status
@@ -127,14 +127,14 @@ func (s *Server) transferPage(c fiber.Ctx) error {
 }
 
 func (s *Server) renderTransfer(c fiber.Ctx, status int, f TransferForm) error {
-	o := req(c).Org
-	sh, err := s.shell(c)
+	o := Req(c).Org
+	sh, err := s.Shell(c)
 	if err != nil {
 		return err
 	}
 	number := strings.Clone(c.Params("account"))
 	back := "/org/" + o.Org.ID + "/accounts/" + number
-	return s.render(c, view{Status: status, Page: "AccountTransfer", Title: "Transfer · " + o.Org.Name,
+	return s.Render(c, View{Status: status, Page: "AccountTransfer", Title: "Transfer · " + o.Org.Name,
 		Props: TransferPageProps{Shell: sh, Action: back + "/transfer", Back: back, Accounts: ownedTransferAccounts(o), Form: f}})
 }
 
@@ -218,7 +218,7 @@ func (s *Server) fxHint(ctx context.Context, orgID string, in transferInput, amo
 }
 
 func (s *Server) transferSubmit(c fiber.Ctx) error {
-	o := req(c).Org
+	o := Req(c).Org
 	number := strings.Clone(c.Params("account"))
 	if _, ok := s.findAccount(o, number); !ok {
 		return s.accountPage(c)
@@ -264,11 +264,11 @@ func (s *Server) transferSubmit(c fiber.Ctx) error {
 	if err != nil {
 		field, msg, known := transferErrorField(err)
 		if !known {
-			s.Logger.Error("transfer", "request_id", req(c).ID, "err", err)
-			if err := s.flash(c, session.FlashError, msgTransferFailed); err != nil {
+			s.Logger.Error("transfer", "request_id", Req(c).ID, "err", err)
+			if err := s.Flash(c, session.FlashError, msgTransferFailed); err != nil {
 				return err
 			}
-			return redirect(c, "/org/"+o.Org.ID+"/accounts/"+number)
+			return Redirect(c, "/org/"+o.Org.ID+"/accounts/"+number)
 		}
 		f.FormError = msgTransferFailed
 		if field != "" {
@@ -278,10 +278,10 @@ func (s *Server) transferSubmit(c fiber.Ctx) error {
 		}
 		return s.renderTransfer(c, fiber.StatusUnprocessableEntity, f)
 	}
-	if err := s.flash(c, session.FlashSuccess, msgTransferOK); err != nil {
+	if err := s.Flash(c, session.FlashSuccess, msgTransferOK); err != nil {
 		return err
 	}
-	return redirect(c, "/org/"+o.Org.ID+"/accounts/"+number)
+	return Redirect(c, "/org/"+o.Org.ID+"/accounts/"+number)
 }
 
 // transferErrorField places a provider refusal of a transfer: debit_amount

@@ -17,42 +17,42 @@ import (
 )
 
 // The JSON API lives under /api/v1 and /api/v2 (spec 000 §7): the same
-// handlers answer on both bases. Every operation is one apiOp of
+// handlers answer on both bases. Every operation is one APIOp of
 // apiOperations; the router, the authentication each operation needs and
 // the OpenAPI document (openapi.go, rendered at /docs by docs.go) are all
 // built from that one table, and a test walks Fiber's route list to check
 // that nothing is mounted beside it.
 
-// apiBases are the version prefixes the API answers on.
-var apiBases = []string{"/api/v1", "/api/v2"}
+// APIBases are the version prefixes the API answers on.
+var APIBases = []string{"/api/v1", "/api/v2"}
 
-// apiProblem is one entry of the API's error list. The spec's auth forms map
+// APIProblem is one entry of the API's error list. The spec's auth forms map
 // such a list to fields (source pointer) or to a base alert (no source).
-type apiProblem struct {
+type APIProblem struct {
 	_      struct{}   `name:"Error" description:"One problem with the request."`
 	Status int        `json:"status" description:"HTTP status of the reply." example:"422"`
 	Code   string     `json:"code" description:"Machine-readable code: EXPIRED_AUTHENTICATION, MissingScope, invalid, invalid_credentials, invalid_csrf, invalid_token, not_found, too_many_requests, …" example:"invalid"`
 	Title  string     `json:"title" description:"Human-readable message, ready to show." example:"Must be a valid email"`
 	Detail string     `json:"detail,omitempty" description:"More about the problem."`
-	Source *apiSource `json:"source,omitempty" description:"The request field the problem is about."`
+	Source *APISource `json:"source,omitempty" description:"The request field the problem is about."`
 }
 
-// apiSource points at the request field an error is about: a body field
+// APISource points at the request field an error is about: a body field
 // (JSON Pointer) or a query parameter.
-type apiSource struct {
+type APISource struct {
 	Pointer   string `json:"pointer,omitempty" description:"JSON Pointer into the request body." example:"/email"`
 	Parameter string `json:"parameter,omitempty" description:"Name of the query parameter." example:"token"`
 }
 
-// apiError is the JSON error body of the API: {"errors":[{status,code,title}]}.
-func apiError(c fiber.Ctx, status int, code, title string) error {
-	return apiErrors(c, status, apiProblem{Status: status, Code: code, Title: title})
+// APIError is the JSON error body of the API: {"errors":[{status,code,title}]}.
+func APIError(c fiber.Ctx, status int, code, title string) error {
+	return APIErrors(c, status, APIProblem{Status: status, Code: code, Title: title})
 }
 
-// apiErrors answers with a list of problems under one HTTP status.
-func apiErrors(c fiber.Ctx, status int, ps ...apiProblem) error {
+// APIErrors answers with a list of problems under one HTTP status.
+func APIErrors(c fiber.Ctx, status int, ps ...APIProblem) error {
 	c.Set(fiber.HeaderCacheControl, "no-store")
-	return apiSend(c, status, apiErrorBody{Errors: ps})
+	return APISend(c, status, apiErrorBody{Errors: ps})
 }
 
 // Error codes of the API. EXPIRED_AUTHENTICATION and MissingScope are the
@@ -63,8 +63,8 @@ const (
 	apiCodeUnauthenticated = "unauthenticated"
 	apiCodeInvalidToken    = "invalid_token"
 	apiCodeInvalidCSRF     = "invalid_csrf"
-	apiCodeNotFound        = "not_found"
-	apiCodeInvalid         = "invalid"
+	APICodeNotFound        = "not_found"
+	APICodeInvalid         = "invalid"
 	apiCodeInvalidJSON     = "invalid_json"
 	apiCodeMediaType       = "unsupported_media_type"
 	apiCodeTooMany         = "too_many_requests"
@@ -78,34 +78,34 @@ const (
 
 const (
 	apiMsgExpired  = "Your token was expired, please login again" // spec 000 §8
-	apiMsgNotFound = "Not found"
+	APIMsgNotFound = "Not found"
 )
 
 // apiExpired is the answer to a token or session that ran out (spec 000 §8:
 // the client shows the detail and goes back to login).
-func apiExpired() *apiProblem {
-	return &apiProblem{Status: fiber.StatusUnauthorized, Code: apiCodeExpired, Title: apiMsgExpired, Detail: apiMsgExpired}
+func apiExpired() *APIProblem {
+	return &APIProblem{Status: fiber.StatusUnauthorized, Code: apiCodeExpired, Title: apiMsgExpired, Detail: apiMsgExpired}
 }
 
 // apiProviderStatus is the one place (DESIGN.md) where a provider error code
 // becomes an API status and code. Title "" takes the operation's text or the
 // provider's message (written for users); any other error is internal.
-var apiProviderStatus = map[string]apiProblem{
-	provider.ENOTFOUND:     {Status: fiber.StatusNotFound, Code: apiCodeNotFound},
+var apiProviderStatus = map[string]APIProblem{
+	provider.ENOTFOUND:     {Status: fiber.StatusNotFound, Code: APICodeNotFound},
 	provider.EEXPIRED:      {Status: fiber.StatusForbidden, Code: apiCodeExpiredLink},
-	provider.EINVALID:      {Status: fiber.StatusUnprocessableEntity, Code: apiCodeInvalid},
+	provider.EINVALID:      {Status: fiber.StatusUnprocessableEntity, Code: APICodeInvalid},
 	provider.ECONFLICT:     {Status: fiber.StatusConflict, Code: apiCodeConflict},
 	provider.EUNAUTHORIZED: *apiExpired(), // a user disabled in the middle of a flow
 }
 
-// apiTexts are an operation's words for provider error codes: the spec's
+// APITexts are an operation's words for provider error codes: the spec's
 // texts (000 §8) and the field a problem points at. A Status here overrides
 // the usual one (a public call answers a disabled user's link as unknown).
-type apiTexts map[string]apiProblem
+type APITexts map[string]APIProblem
 
-// apiProviderProblem maps a provider error to the problem to send; nil for
+// APIProviderProblem maps a provider error to the problem to send; nil for
 // an internal error, which the caller returns for apiHandler to log.
-func apiProviderProblem(err error, texts apiTexts) *apiProblem {
+func APIProviderProblem(err error, texts APITexts) *APIProblem {
 	code := provider.ErrorCode(err)
 	p, ok := apiProviderStatus[code]
 	if !ok {
@@ -126,86 +126,86 @@ func apiProviderProblem(err error, texts apiTexts) *apiProblem {
 }
 
 // apiRefusal is an error that is answered with its problems: a read
-// (apiOrgRead) returns one for a bad query or an unknown account.
+// (APIOrgRead) returns one for a bad query or an unknown account.
 type apiRefusal struct {
 	Status   int
-	Problems []apiProblem
+	Problems []APIProblem
 }
 
 func (r *apiRefusal) Error() string { return "refused: " + r.Problems[0].Title }
 
-// apiRefuse is the error answered with status and problems.
-func apiRefuse(status int, ps ...apiProblem) error { return &apiRefusal{Status: status, Problems: ps} }
+// APIRefuse is the error answered with status and problems.
+func APIRefuse(status int, ps ...APIProblem) error { return &apiRefusal{Status: status, Problems: ps} }
 
-// apiProviderFail answers a failed call: a refusal's problems, a provider
+// APIProviderFail answers a failed call: a refusal's problems, a provider
 // error's mapped problem, or err (internal) for apiHandler to log and
 // answer 500.
-func apiProviderFail(c fiber.Ctx, err error, texts apiTexts) error {
+func APIProviderFail(c fiber.Ctx, err error, texts APITexts) error {
 	if r, ok := errors.AsType[*apiRefusal](err); ok {
-		return apiErrors(c, r.Status, r.Problems...)
+		return APIErrors(c, r.Status, r.Problems...)
 	}
-	if p := apiProviderProblem(err, texts); p != nil {
-		return apiErrors(c, p.Status, *p)
+	if p := APIProviderProblem(err, texts); p != nil {
+		return APIErrors(c, p.Status, *p)
 	}
 	return err
 }
 
-// apiField is a 422 about one request body field.
-func apiField(field, title string) apiProblem {
-	return apiProblem{Status: fiber.StatusUnprocessableEntity, Code: apiCodeInvalid, Title: title,
-		Source: &apiSource{Pointer: "/" + field}}
+// APIField is a 422 about one request body field.
+func APIField(field, title string) APIProblem {
+	return APIProblem{Status: fiber.StatusUnprocessableEntity, Code: APICodeInvalid, Title: title,
+		Source: &APISource{Pointer: "/" + field}}
 }
 
-// apiAuth says how an operation authenticates its caller.
-type apiAuth int
+// APIAuth says how an operation authenticates its caller.
+type APIAuth int
 
 const (
-	// apiPublic operations need no credential (log in).
-	apiPublic apiAuth = iota
-	// apiRefresh operations authenticate with the refresh cookie and the
+	// APIPublic operations need no credential (log in).
+	APIPublic APIAuth = iota
+	// APIRefresh operations authenticate with the refresh cookie and the
 	// X-CSRF-Token header, checked by the handler itself.
-	apiRefresh
-	// apiBearer operations need an access token (or the browser's session
+	APIRefresh
+	// APIBearer operations need an access token (or the browser's session
 	// cookie) holding one of the operation's scopes.
-	apiBearer
+	APIBearer
 )
 
-// apiOp is one operation of the API: what the router mounts and what the
+// APIOp is one operation of the API: what the router mounts and what the
 // OpenAPI document says about it.
-type apiOp struct {
+type APIOp struct {
 	ID          string // operationId, also the anchor on /docs
 	Method      string
 	Path        string // OpenAPI template under the base: /customer/organisations/{id}
 	Tag         string
 	Summary     string
 	Description string
-	Auth        apiAuth
-	// Scopes: the caller needs one of them (apiBearer only).
+	Auth        APIAuth
+	// Scopes: the caller needs one of them (APIBearer only).
 	Scopes []string
 	// CookieCSRF: a caller authenticated by the session cookie must send
 	// X-CSRF-Token even on GET, because the call spends a limit of the
 	// session that another site must not use up (the approval poll).
 	CookieCSRF bool
-	Params     []oaParameter
-	Body       reflect.Type // JSON request body (apiBody), nil for none
-	Responses  []apiResponse
-	Handler    apiHandlerFunc
-	// orgRead marks an organisation read made by apiReadOp, which runs
-	// apiOrgRead with readPerms (none: membership is enough).
+	Params     []OAParameter
+	Body       reflect.Type // JSON request body (APIBody), nil for none
+	Responses  []APIResponse
+	Handler    APIHandlerFunc
+	// orgRead marks an organisation read made by APIReadOp, which runs
+	// APIOrgRead with readPerms (none: membership is enough).
 	orgRead   bool
 	readPerms []access.Permission
 }
 
-// apiHandlerFunc runs an operation; a is nil for apiPublic and apiRefresh.
-type apiHandlerFunc = func(s *Server, c fiber.Ctx, a *apiCaller) error
+// APIHandlerFunc runs an operation; a is nil for APIPublic and APIRefresh.
+type APIHandlerFunc = func(s *Server, c fiber.Ctx, a *APICaller) error
 
-// apiResponse documents one status of an operation: Type is the Go type of
-// its JSON body (apiOK, apiErrorReply), nil for none.
-type apiResponse struct {
+// APIResponse documents one status of an operation: Type is the Go type of
+// its JSON body (APIOK, APIErrorReply), nil for none.
+type APIResponse struct {
 	Status      int
 	Description string
 	Type        reflect.Type
-	Headers     map[string]oaHeader
+	Headers     map[string]OAHeader
 }
 
 // fiberPath turns "/x/{id}/y" into Fiber's "/x/:id/y".
@@ -223,8 +223,8 @@ func fiberPath(p string) string {
 	return b.String()
 }
 
-// apiCaller is who an authenticated operation runs for.
-type apiCaller struct {
+// APICaller is who an authenticated operation runs for.
+type APICaller struct {
 	User    provider.User
 	Session *session.Session
 	// Claims is nil when the browser's session cookie authenticated the call.
@@ -232,14 +232,14 @@ type apiCaller struct {
 }
 
 // viaCookie reports whether the page session cookie authenticated the call.
-func (a *apiCaller) viaCookie() bool { return a.Claims == nil }
+func (a *APICaller) viaCookie() bool { return a.Claims == nil }
 
 func (s *Server) mountAPI() {
 	// Every API response, the not-found answer under /api included, is JSON
 	// that must not be cached: it carries personal and financial data.
 	s.app.Use("/api", s.apiHeaders)
 	s.app.Get("/api/openapi.json", s.openAPIJSON)
-	for _, base := range apiBases {
+	for _, base := range APIBases {
 		ops := apiOperations()
 		for i := range ops {
 			op := &ops[i]
@@ -256,22 +256,22 @@ func (s *Server) apiHeaders(c fiber.Ctx) error {
 
 // apiHandler wraps an operation in its authentication and turns a failure
 // into the API's JSON error (never the HTML error page).
-func (s *Server) apiHandler(op *apiOp) fiber.Handler {
+func (s *Server) apiHandler(op *APIOp) fiber.Handler {
 	return func(c fiber.Ctx) (err error) {
 		defer func() {
 			if p := recover(); p != nil {
-				s.Logger.Error("api panic", "request_id", req(c).ID, "op", op.ID, "panic", fmt.Sprint(p))
-				err = apiError(c, fiber.StatusInternalServerError, apiCodeInternal, "Something went wrong")
+				s.Logger.Error("api panic", "request_id", Req(c).ID, "op", op.ID, "panic", fmt.Sprint(p))
+				err = APIError(c, fiber.StatusInternalServerError, apiCodeInternal, "Something went wrong")
 			}
 		}()
-		var caller *apiCaller
-		if op.Auth == apiBearer {
+		var caller *APICaller
+		if op.Auth == APIBearer {
 			a, prob, err := s.apiAuthenticate(c, op)
 			if err != nil {
 				return s.apiInternal(c, op, err)
 			}
 			if prob != nil {
-				err := apiErrors(c, prob.Status, *prob)
+				err := APIErrors(c, prob.Status, *prob)
 				s.apiCheckReply(c, op)
 				return err
 			}
@@ -285,36 +285,36 @@ func (s *Server) apiHandler(op *apiOp) fiber.Handler {
 	}
 }
 
-func (s *Server) apiInternal(c fiber.Ctx, op *apiOp, err error) error {
-	s.Logger.Error("api request failed", "request_id", req(c).ID, "op", op.ID, "method", c.Method(), "path", c.Path(), "err", err)
-	return apiError(c, fiber.StatusInternalServerError, apiCodeInternal, "Something went wrong")
+func (s *Server) apiInternal(c fiber.Ctx, op *APIOp, err error) error {
+	s.Logger.Error("api request failed", "request_id", Req(c).ID, "op", op.ID, "method", c.Method(), "path", c.Path(), "err", err)
+	return APIError(c, fiber.StatusInternalServerError, apiCodeInternal, "Something went wrong")
 }
 
 // maxJSONBody caps request bodies of the JSON operations (a login is tiny;
 // 64-character passwords and longer fit many times over).
 const maxJSONBody = 8 << 10
 
-// decodeJSON reads a JSON object body into v. It insists on a JSON content
+// DecodeJSON reads a JSON object body into v. It insists on a JSON content
 // type: a cross-site form cannot send one without a CORS preflight, which
 // the portal never grants. A problem is returned for the caller to send.
-func decodeJSON(c fiber.Ctx, v any) *apiProblem {
+func DecodeJSON(c fiber.Ctx, v any) *APIProblem {
 	c.Locals(apiDecodedKey{}, reflect.TypeOf(v).Elem())
 	mt, _, err := mime.ParseMediaType(c.Get(fiber.HeaderContentType))
 	if err != nil || mt != fiber.MIMEApplicationJSON {
-		return &apiProblem{Status: fiber.StatusUnsupportedMediaType, Code: apiCodeMediaType,
+		return &APIProblem{Status: fiber.StatusUnsupportedMediaType, Code: apiCodeMediaType,
 			Title: "Send the request body as application/json"}
 	}
 	body := c.Body()
 	if len(body) > maxJSONBody {
-		return &apiProblem{Status: fiber.StatusRequestEntityTooLarge, Code: apiCodeInvalid, Title: "Request body too large"}
+		return &APIProblem{Status: fiber.StatusRequestEntityTooLarge, Code: APICodeInvalid, Title: "Request body too large"}
 	}
 	if err := json.Unmarshal(body, v); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) && te.Field != "" {
-			return &apiProblem{Status: fiber.StatusUnprocessableEntity, Code: apiCodeInvalid,
-				Title: "Must be a " + te.Type.String(), Source: &apiSource{Pointer: "/" + strings.ReplaceAll(te.Field, ".", "/")}}
+			return &APIProblem{Status: fiber.StatusUnprocessableEntity, Code: APICodeInvalid,
+				Title: "Must be a " + te.Type.String(), Source: &APISource{Pointer: "/" + strings.ReplaceAll(te.Field, ".", "/")}}
 		}
-		return &apiProblem{Status: fiber.StatusBadRequest, Code: apiCodeInvalidJSON, Title: "The request body is not a JSON object"}
+		return &APIProblem{Status: fiber.StatusBadRequest, Code: apiCodeInvalidJSON, Title: "The request body is not a JSON object"}
 	}
 	return nil
 }

@@ -46,12 +46,12 @@ const (
 
 // apiSelfCSRF tells the CSRF middleware to let through the API operations
 // that settle CSRF themselves, which are exactly those that are not
-// apiBearer:
-//   - apiPublic operations (log in, forgotten password, reset, invitation)
+// APIBearer:
+//   - APIPublic operations (log in, forgotten password, reset, invitation)
 //     need no prior session and read only application/json bodies
-//     (decodeJSON), which a cross-site form cannot send and a cross-site
+//     (DecodeJSON), which a cross-site form cannot send and a cross-site
 //     fetch cannot send without a CORS preflight the portal never grants;
-//   - apiRefresh (token refresh) checks X-CSRF-Token against the refresh
+//   - APIRefresh (token refresh) checks X-CSRF-Token against the refresh
 //     session, which the middleware does not load.
 //
 // Only the exact method and lower-case path of such an operation match, so
@@ -65,13 +65,13 @@ func apiSelfCSRF(c fiber.Ctx) bool {
 var apiSelfCSRFOps = sync.OnceValue(func() map[string]bool {
 	out := map[string]bool{}
 	for _, op := range apiOperations() {
-		if op.Auth == apiBearer || !unsafeMethod(op.Method) {
+		if op.Auth == APIBearer || !unsafeMethod(op.Method) {
 			continue
 		}
 		if strings.ContainsAny(op.Path, "{}") {
 			panic("api: operation " + op.ID + " settles CSRF itself, so its path must be exact")
 		}
-		for _, base := range apiBases {
+		for _, base := range APIBases {
 			out[op.Method+" "+base+op.Path] = true
 		}
 	}
@@ -96,7 +96,7 @@ type tokenReply struct {
 func (s *Server) tokenReply(u provider.User, sess *session.Session) tokenReply {
 	tok, _ := s.Tokens.Issue(u.ID, sess.Handle(), sess.Scope)
 	return tokenReply{AccessToken: tok, TokenType: "Bearer", ExpiresIn: int(s.Tokens.TTL / time.Second),
-		Scope: sess.Scope, CSRFToken: maskedCSRF(sess)}
+		Scope: sess.Scope, CSRFToken: MaskedCSRF(sess)}
 }
 
 func (s *Server) setRefreshCookie(c fiber.Ctx, id string) {
@@ -109,21 +109,21 @@ func (s *Server) clearRefreshCookie(c fiber.Ctx) {
 		Secure: s.Config.TLS, SameSite: fiber.CookieSameSiteStrictMode, MaxAge: -1})
 }
 
-func apiUnauthorized(code, title string) *apiProblem {
-	return &apiProblem{Status: fiber.StatusUnauthorized, Code: code, Title: title}
+func apiUnauthorized(code, title string) *APIProblem {
+	return &APIProblem{Status: fiber.StatusUnauthorized, Code: code, Title: title}
 }
 
-// apiAuthenticate finds the caller of an apiBearer operation: a bearer
+// apiAuthenticate finds the caller of an APIBearer operation: a bearer
 // token when the request has an Authorization header, else the browser's
 // session cookie (islands). The caller needs one of scopes. A problem is the
 // answer to send; an error is internal.
-func (s *Server) apiAuthenticate(c fiber.Ctx, op *apiOp) (*apiCaller, *apiProblem, error) {
+func (s *Server) apiAuthenticate(c fiber.Ctx, op *APIOp) (*APICaller, *APIProblem, error) {
 	ctx := c.Context()
 	scopes := op.Scopes
 	if h := c.Get(fiber.HeaderAuthorization); h != "" {
 		return s.apiBearerCaller(c, h, scopes)
 	}
-	rq := req(c)
+	rq := Req(c)
 	sess := rq.Session
 	if sess == nil || sess.UserID == "" {
 		c.Set(fiber.HeaderWWWAuthenticate, `Bearer realm="portal"`)
@@ -135,7 +135,7 @@ func (s *Server) apiAuthenticate(c fiber.Ctx, op *apiOp) (*apiCaller, *apiProble
 	// The CSRF middleware checks this already; checking again here keeps a
 	// cookie-authenticated change safe should that check ever be bypassed.
 	if (unsafeMethod(c.Method()) || op.CookieCSRF) && !csrfValid(sess, c.Get(apiCSRFHeader)) {
-		return nil, &apiProblem{Status: fiber.StatusForbidden, Code: apiCodeInvalidCSRF, Title: "Missing or invalid CSRF token"}, nil
+		return nil, &APIProblem{Status: fiber.StatusForbidden, Code: apiCodeInvalidCSRF, Title: "Missing or invalid CSRF token"}, nil
 	}
 	u, prob, err := s.apiUser(ctx, sess)
 	if prob != nil || err != nil {
@@ -148,16 +148,16 @@ func (s *Server) apiAuthenticate(c fiber.Ctx, op *apiOp) (*apiCaller, *apiProble
 	if !apiScopeAllowed(scopes, sess.Scope, nil) {
 		return nil, apiMissingScope(scopes), nil
 	}
-	return &apiCaller{User: u, Session: sess}, nil, nil
+	return &APICaller{User: u, Session: sess}, nil, nil
 }
 
-func (s *Server) apiBearerCaller(c fiber.Ctx, h string, scopes []string) (*apiCaller, *apiProblem, error) {
+func (s *Server) apiBearerCaller(c fiber.Ctx, h string, scopes []string) (*APICaller, *APIProblem, error) {
 	ctx := c.Context()
-	invalid := func() (*apiCaller, *apiProblem, error) {
+	invalid := func() (*APICaller, *APIProblem, error) {
 		c.Set(fiber.HeaderWWWAuthenticate, `Bearer realm="portal", error="invalid_token"`)
 		return nil, apiUnauthorized(apiCodeInvalidToken, "Invalid access token"), nil
 	}
-	expired := func() (*apiCaller, *apiProblem, error) {
+	expired := func() (*APICaller, *APIProblem, error) {
 		c.Set(fiber.HeaderWWWAuthenticate, `Bearer realm="portal", error="invalid_token", error_description="expired"`)
 		return nil, apiExpired(), nil
 	}
@@ -197,12 +197,12 @@ func (s *Server) apiBearerCaller(c fiber.Ctx, h string, scopes []string) (*apiCa
 	} else if err != nil {
 		return nil, nil, err
 	}
-	return &apiCaller{User: u, Session: sess, Claims: &claims}, nil, nil
+	return &APICaller{User: u, Session: sess, Claims: &claims}, nil, nil
 }
 
 // apiUser loads the session's user; a user who is gone or disabled loses
 // the session at once.
-func (s *Server) apiUser(ctx context.Context, sess *session.Session) (provider.User, *apiProblem, error) {
+func (s *Server) apiUser(ctx context.Context, sess *session.Session) (provider.User, *APIProblem, error) {
 	u, err := s.Provider.UserByID(ctx, sess.UserID)
 	if provider.ErrorCode(err) == provider.ENOTFOUND || (err == nil && u.Disabled) {
 		if err := s.Sessions.Destroy(ctx, sess); err != nil {
@@ -228,8 +228,8 @@ func apiScopeAllowed(scopes []string, sessScope string, claims *token.Claims) bo
 	return false
 }
 
-func apiMissingScope(scopes []string) *apiProblem {
-	return &apiProblem{Status: fiber.StatusForbidden, Code: apiCodeMissingScope, Title: "Missing scope",
+func apiMissingScope(scopes []string) *APIProblem {
+	return &APIProblem{Status: fiber.StatusForbidden, Code: apiCodeMissingScope, Title: "Missing scope",
 		Detail: "This call needs scope " + strings.Join(scopes, " or ") + "."}
 }
 
@@ -242,7 +242,7 @@ func (s *Server) apiGate(c fiber.Ctx, title func(time.Duration) string, lims ...
 		return true, s.apiUnavailable(c, err)
 	}
 	if prob != nil {
-		return true, apiErrors(c, prob.Status, *prob)
+		return true, APIErrors(c, prob.Status, *prob)
 	}
 	return false, nil
 }
@@ -250,8 +250,8 @@ func (s *Server) apiGate(c fiber.Ctx, title func(time.Duration) string, lims ...
 // apiUnavailable answers a limiter failure: the attempt is refused rather
 // than left uncounted.
 func (s *Server) apiUnavailable(c fiber.Ctx, err error) error {
-	s.Logger.Error("api limiter", "request_id", req(c).ID, "path", c.Path(), "err", err)
-	return apiError(c, fiber.StatusServiceUnavailable, apiCodeUnavailable, "This is not possible right now. Please try again later.")
+	s.Logger.Error("api limiter", "request_id", Req(c).ID, "path", c.Path(), "err", err)
+	return APIError(c, fiber.StatusServiceUnavailable, apiCodeUnavailable, "This is not possible right now. Please try again later.")
 }
 
 // apiTooManyTitle is the words of a 429 outside log in.
@@ -262,7 +262,7 @@ func apiTooManyTitle(d time.Duration) string {
 
 // apiHitLimits counts one attempt against each limit; a problem says which is
 // exhausted. A limiter that cannot count is an error: fail closed.
-func (s *Server) apiHitLimits(c fiber.Ctx, title func(time.Duration) string, lims ...apiLimit) (*apiProblem, error) {
+func (s *Server) apiHitLimits(c fiber.Ctx, title func(time.Duration) string, lims ...apiLimit) (*APIProblem, error) {
 	ctx := c.Context()
 	for _, lim := range lims {
 		res, err := s.Limiter.Hit(ctx, lim.key, lim.n, lim.window)
@@ -282,9 +282,9 @@ type apiLimit struct {
 	window time.Duration
 }
 
-func apiTooMany(c fiber.Ctx, res ratelimit.Result, title func(time.Duration) string) *apiProblem {
+func apiTooMany(c fiber.Ctx, res ratelimit.Result, title func(time.Duration) string) *APIProblem {
 	c.Set(fiber.HeaderRetryAfter, fmt.Sprint(int(res.RetryAfter.Seconds())+1))
-	return &apiProblem{Status: fiber.StatusTooManyRequests, Code: apiCodeTooMany, Title: title(res.RetryAfter)}
+	return &APIProblem{Status: fiber.StatusTooManyRequests, Code: apiCodeTooMany, Title: title(res.RetryAfter)}
 }
 
 func apiLoginLimitTitle(d time.Duration) string {
@@ -300,38 +300,38 @@ type loginRequest struct {
 }
 
 // apiLogin: the login form's rules and limits, answered in JSON.
-func (s *Server) apiLogin(c fiber.Ctx, _ *apiCaller) error {
+func (s *Server) apiLogin(c fiber.Ctx, _ *APICaller) error {
 	var in loginRequest
-	if prob := decodeJSON(c, &in); prob != nil {
-		return apiErrors(c, prob.Status, *prob)
+	if prob := DecodeJSON(c, &in); prob != nil {
+		return APIErrors(c, prob.Status, *prob)
 	}
 	email := strings.TrimSpace(in.Email)
 	if errs := validateLogin(email, in.Password); len(errs) > 0 {
-		var ps []apiProblem
+		var ps []APIProblem
 		for _, f := range []string{"email", "password"} {
 			if m, ok := errs[f]; ok {
-				ps = append(ps, apiProblem{Status: fiber.StatusUnprocessableEntity, Code: apiCodeInvalid, Title: m,
-					Source: &apiSource{Pointer: "/" + f}})
+				ps = append(ps, APIProblem{Status: fiber.StatusUnprocessableEntity, Code: APICodeInvalid, Title: m,
+					Source: &APISource{Pointer: "/" + f}})
 			}
 		}
-		return apiErrors(c, fiber.StatusUnprocessableEntity, ps...)
+		return APIErrors(c, fiber.StatusUnprocessableEntity, ps...)
 	}
 	ctx := c.Context()
 	acctKey := "login:acct:" + strings.ToLower(email)
 	prob, err := s.apiHitLimits(c, apiLoginLimitTitle,
 		apiLimit{"login:ip:" + s.clientIP(c), s.loginIPLimit(), loginWindow}, apiLimit{acctKey, loginAccountLimit, loginWindow})
 	if err != nil {
-		s.Logger.Error("login limiter", "request_id", req(c).ID, "err", err)
-		return apiError(c, fiber.StatusServiceUnavailable, apiCodeUnavailable, "Logging in is not possible right now. Please try again later.")
+		s.Logger.Error("login limiter", "request_id", Req(c).ID, "err", err)
+		return APIError(c, fiber.StatusServiceUnavailable, apiCodeUnavailable, "Logging in is not possible right now. Please try again later.")
 	}
 	if prob != nil {
-		return apiErrors(c, prob.Status, *prob)
+		return APIErrors(c, prob.Status, *prob)
 	}
 	u, err := s.Provider.Authenticate(ctx, email, in.Password)
 	if errors.Is(err, provider.ErrInvalidCredentials) || provider.ErrorCode(err) == provider.EUNAUTHORIZED {
 		s.loginFailed(c, email)
 		c.Set(fiber.HeaderWWWAuthenticate, `Bearer realm="portal"`)
-		return apiError(c, fiber.StatusUnauthorized, apiCodeBadCredentials, msgBadCredentials)
+		return APIError(c, fiber.StatusUnauthorized, apiCodeBadCredentials, msgBadCredentials)
 	}
 	if err != nil {
 		return err
@@ -355,30 +355,30 @@ func (s *Server) apiLogin(c fiber.Ctx, _ *apiCaller) error {
 		return err
 	}
 	s.setRefreshCookie(c, sess.ID)
-	s.Logger.Info("api login", "request_id", req(c).ID, "user_id", u.ID, "scope", sess.Scope, "session", sess.Handle())
-	return apiSend(c, fiber.StatusOK, s.tokenReply(u, sess))
+	s.Logger.Info("api login", "request_id", Req(c).ID, "user_id", u.ID, "scope", sess.Scope, "session", sess.Handle())
+	return APISend(c, fiber.StatusOK, s.tokenReply(u, sess))
 }
 
 // apiLogout ends the caller's session: the token's session (and so the
 // refresh token), or the browser's session when its cookie authenticated.
-func (s *Server) apiLogout(c fiber.Ctx, a *apiCaller) error {
+func (s *Server) apiLogout(c fiber.Ctx, a *APICaller) error {
 	if err := s.Sessions.Destroy(c.Context(), a.Session); err != nil {
 		return err
 	}
 	if a.viaCookie() {
-		req(c).Session = nil
+		Req(c).Session = nil
 		s.clearSessionCookie(c)
 	}
 	s.clearRefreshCookie(c)
-	s.Logger.Info("api logout", "request_id", req(c).ID, "user_id", a.User.ID, "session", a.Session.Handle())
+	s.Logger.Info("api logout", "request_id", Req(c).ID, "user_id", a.User.ID, "session", a.Session.Handle())
 	return c.SendStatus(fiber.StatusNoContent)
 }
 
-// apiRefresh issues a new access token for the refresh cookie's session.
+// APIRefresh issues a new access token for the refresh cookie's session.
 // The cookie is SameSite=Strict and the X-CSRF-Token header must match the
 // session's token (returned as csrf_token at login), so another site can
 // neither ride the cookie nor read a token.
-func (s *Server) apiRefresh(c fiber.Ctx, _ *apiCaller) error {
+func (s *Server) APIRefresh(c fiber.Ctx, _ *APICaller) error {
 	ctx := c.Context()
 	id := c.Cookies(apiRefreshCookie)
 	lims := []apiLimit{{"api:refresh:ip:" + s.clientIP(c), refreshIPLimit, refreshWindow}}
@@ -387,15 +387,15 @@ func (s *Server) apiRefresh(c fiber.Ctx, _ *apiCaller) error {
 	}
 	prob, err := s.apiHitLimits(c, func(time.Duration) string { return "Too many token refreshes. Please try again later." }, lims...)
 	if err != nil {
-		s.Logger.Error("refresh limiter", "request_id", req(c).ID, "err", err)
-		return apiError(c, fiber.StatusServiceUnavailable, apiCodeUnavailable, "Refreshing is not possible right now. Please try again later.")
+		s.Logger.Error("refresh limiter", "request_id", Req(c).ID, "err", err)
+		return APIError(c, fiber.StatusServiceUnavailable, apiCodeUnavailable, "Refreshing is not possible right now. Please try again later.")
 	}
 	if prob != nil {
-		return apiErrors(c, prob.Status, *prob)
+		return APIErrors(c, prob.Status, *prob)
 	}
 	expired := func() error {
 		s.clearRefreshCookie(c)
-		return apiErrors(c, fiber.StatusUnauthorized, *apiExpired())
+		return APIErrors(c, fiber.StatusUnauthorized, *apiExpired())
 	}
 	if id == "" {
 		return expired()
@@ -411,8 +411,8 @@ func (s *Server) apiRefresh(c fiber.Ctx, _ *apiCaller) error {
 		return expired()
 	}
 	if !csrfValid(sess, c.Get(apiCSRFHeader)) {
-		s.Logger.Warn("csrf rejected", "request_id", req(c).ID, "path", c.Path(), "had_session", true)
-		return apiError(c, fiber.StatusForbidden, apiCodeInvalidCSRF, "Missing or invalid CSRF token")
+		s.Logger.Warn("csrf rejected", "request_id", Req(c).ID, "path", c.Path(), "had_session", true)
+		return APIError(c, fiber.StatusForbidden, apiCodeInvalidCSRF, "Missing or invalid CSRF token")
 	}
 	u, prob, err := s.apiUser(ctx, sess)
 	if err != nil {
@@ -420,12 +420,12 @@ func (s *Server) apiRefresh(c fiber.Ctx, _ *apiCaller) error {
 	}
 	if prob != nil {
 		s.clearRefreshCookie(c)
-		return apiErrors(c, prob.Status, *prob)
+		return APIErrors(c, prob.Status, *prob)
 	}
 	if err := s.Sessions.Touch(ctx, sess); errors.Is(err, session.ErrNotFound) {
 		return expired()
 	} else if err != nil {
 		return err
 	}
-	return apiSend(c, fiber.StatusOK, s.tokenReply(u, sess))
+	return APISend(c, fiber.StatusOK, s.tokenReply(u, sess))
 }

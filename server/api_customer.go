@@ -70,7 +70,7 @@ type apiRole struct {
 // path (spec 000 §7, set_current).
 const apiHeaderOrganisation = "X-Organisation-ID"
 
-func (s *Server) apiOrganisations(c fiber.Ctx, a *apiCaller) error {
+func (s *Server) apiOrganisations(c fiber.Ctx, a *APICaller) error {
 	ms, err := s.Provider.Memberships(c.Context(), a.User.ID)
 	if err != nil {
 		return err
@@ -82,25 +82,25 @@ func (s *Server) apiOrganisations(c fiber.Ctx, a *apiCaller) error {
 			OrganisationName: o.Name, Country: o.CountryISO, Line1: o.Line1, Line2: o.Line2, City: o.City,
 			PostalCode: o.PostalCode, State: o.State, OrderingInstitution: o.OrderingInstitution})
 	}
-	return apiData(c, out)
+	return APIData(c, out)
 }
 
-func (s *Server) apiCurrentUser(c fiber.Ctx, a *apiCaller) error {
+func (s *Server) apiCurrentUser(c fiber.Ctx, a *APICaller) error {
 	u := a.User
-	return apiData(c, apiCurrentUser{ID: u.ID, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName,
+	return APIData(c, apiCurrentUser{ID: u.ID, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName,
 		HasVerifySetup: u.HasVerifySetup, MFAConfigured: u.MFAConfigured, MFAEnabled: u.MFAEnabled,
 		SkipMFA: u.SkipMFA, HasPhone: u.HasPhone})
 }
 
 // member returns the caller's membership of orgID; ok false means the
 // 404 has been sent.
-func (s *Server) apiMember(c fiber.Ctx, a *apiCaller, orgID string) (m provider.Membership, ok bool, err error) {
+func (s *Server) APIMember(c fiber.Ctx, a *APICaller, orgID string) (m provider.Membership, ok bool, err error) {
 	if orgID == "" {
-		return m, false, apiError(c, fiber.StatusNotFound, apiCodeNotFound, apiMsgNotFound)
+		return m, false, APIError(c, fiber.StatusNotFound, APICodeNotFound, APIMsgNotFound)
 	}
 	m, err = s.Provider.Membership(c.Context(), a.User.ID, orgID)
 	if provider.ErrorCode(err) == provider.ENOTFOUND {
-		return m, false, apiError(c, fiber.StatusNotFound, apiCodeNotFound, apiMsgNotFound)
+		return m, false, APIError(c, fiber.StatusNotFound, APICodeNotFound, APIMsgNotFound)
 	}
 	if err != nil {
 		return m, false, err
@@ -108,24 +108,24 @@ func (s *Server) apiMember(c fiber.Ctx, a *apiCaller, orgID string) (m provider.
 	return m, true, nil
 }
 
-// apiCodeForbidden answers a member whose role lacks a permission.
+// APICodeForbidden answers a member whose role lacks a permission.
 const (
-	apiCodeForbidden = "forbidden"
-	apiMsgForbidden  = "Your role does not allow this."
+	APICodeForbidden = "forbidden"
+	APIMsgForbidden  = "Your role does not allow this."
 )
 
-// apiAccess is the check of every organisation operation that changes
-// something (reads run apiOrgRead, which checks the same): membership of
+// APIAccess is the check of every organisation operation that changes
+// something (reads run APIOrgRead, which checks the same): membership of
 // orgID first (404, the same as an unknown organisation), then every
 // permission (403). ok false means the answer has been sent.
-func (s *Server) apiAccess(c fiber.Ctx, a *apiCaller, orgID string, perms ...access.Permission) (access.Set, bool, error) {
-	m, ok, err := s.apiMember(c, a, orgID)
+func (s *Server) APIAccess(c fiber.Ctx, a *APICaller, orgID string, perms ...access.Permission) (access.Set, bool, error) {
+	m, ok, err := s.APIMember(c, a, orgID)
 	if !ok {
 		return nil, false, err
 	}
 	set := access.For(m.Role)
 	if !apiPermitted(set, perms) {
-		return set, false, apiError(c, fiber.StatusForbidden, apiCodeForbidden, apiMsgForbidden)
+		return set, false, APIError(c, fiber.StatusForbidden, APICodeForbidden, APIMsgForbidden)
 	}
 	return set, true, nil
 }
@@ -142,17 +142,17 @@ func apiPermitted(set access.Set, perms []access.Permission) bool {
 
 // pathOrg is the {id} of the path, copied: Fiber's parameter strings point
 // into a buffer that is reused after the request.
-func apiPathOrg(c fiber.Ctx) string { return strings.Clone(c.Params("id")) }
+func APIPathOrg(c fiber.Ctx) string { return strings.Clone(c.Params("id")) }
 
-func (s *Server) apiSetDefault(c fiber.Ctx, a *apiCaller) error {
-	id := apiPathOrg(c)
-	if _, ok, err := s.apiMember(c, a, id); !ok {
+func (s *Server) apiSetDefault(c fiber.Ctx, a *APICaller) error {
+	id := APIPathOrg(c)
+	if _, ok, err := s.APIMember(c, a, id); !ok {
 		return err
 	}
 	err := s.Provider.SetDefaultOrganisation(c.Context(), a.User.ID, id)
 	if provider.ErrorCode(err) == provider.ENOTFOUND {
 		// Membership ended between the two calls.
-		return apiError(c, fiber.StatusNotFound, apiCodeNotFound, apiMsgNotFound)
+		return APIError(c, fiber.StatusNotFound, APICodeNotFound, APIMsgNotFound)
 	}
 	if err != nil {
 		return err
@@ -160,43 +160,43 @@ func (s *Server) apiSetDefault(c fiber.Ctx, a *apiCaller) error {
 	return c.SendStatus(fiber.StatusNoContent)
 }
 
-// The organisation's reads (apiOrgRead has checked the membership).
+// The organisation's reads (APIOrgRead has checked the membership).
 
-func (s *Server) apiConfigurations(c fiber.Ctx, r apiOrgCall) (apiDataBody[provider.Configuration], error) {
+func (s *Server) apiConfigurations(c fiber.Ctx, r APIOrgCall) (APIDataBody[provider.Configuration], error) {
 	cfg, err := s.Provider.Configuration(c.Context(), r.OrgID)
-	return apiDataOf(cfg), err
+	return APIDataOf(cfg), err
 }
 
-func (s *Server) apiContractedProducts(c fiber.Ctx, r apiOrgCall) (apiDataBody[provider.ContractedProducts], error) {
+func (s *Server) apiContractedProducts(c fiber.Ctx, r APIOrgCall) (APIDataBody[provider.ContractedProducts], error) {
 	p, err := s.Provider.ContractedProducts(c.Context(), r.OrgID)
-	return apiDataOf(p), err
+	return APIDataOf(p), err
 }
 
-func (s *Server) apiAddress(_ fiber.Ctx, r apiOrgCall) (apiDataBody[apiAddress], error) {
+func (s *Server) apiAddress(_ fiber.Ctx, r APIOrgCall) (APIDataBody[apiAddress], error) {
 	o := r.Member.Organisation
-	return apiDataOf(apiAddress{Line1: o.Line1, Line2: o.Line2, City: o.City, PostalCode: o.PostalCode,
+	return APIDataOf(apiAddress{Line1: o.Line1, Line2: o.Line2, City: o.City, PostalCode: o.PostalCode,
 		State: o.State, Country: o.CountryISO}), nil
 }
 
 // apiRoles answers from the membership read on this request, so a role
 // changed at the provider applies to the very next call, tokens included.
-func (s *Server) apiRoles(_ fiber.Ctx, r apiOrgCall) (apiDataBody[apiRole], error) {
+func (s *Server) apiRoles(_ fiber.Ctx, r APIOrgCall) (APIDataBody[apiRole], error) {
 	role := access.Normalize(r.Member.Role)
 	perms := []string{}
 	for p := range access.For(role) {
 		perms = append(perms, string(p))
 	}
 	slices.Sort(perms)
-	return apiDataOf(apiRole{Role: role, Label: access.Label(role), Permissions: perms}), nil
+	return APIDataOf(apiRole{Role: role, Label: access.Label(role), Permissions: perms}), nil
 }
 
 // apiFeatureFlags is every flag the portal knows, false included: a
 // stable shape, whatever the provider mentions.
 type apiFeatureFlags map[string]bool
 
-func (apiFeatureFlags) oaSchema(*oaReflector) *oaSchema {
-	s := &oaSchema{Type: "object", Description: "Every flag the portal reads, each true or false; a flag the provider does not mention is false.",
-		Properties: map[string]*oaSchema{}, AdditionalProperties: oaBool("")}
+func (apiFeatureFlags) OASchema(*oaReflector) *OASchema {
+	s := &OASchema{Type: "object", Description: "Every flag the portal reads, each true or false; a flag the provider does not mention is false.",
+		Properties: map[string]*OASchema{}, AdditionalProperties: oaBool("")}
 	for _, f := range provider.KnownFlags() {
 		s.Properties[f] = oaBool("")
 		s.order = append(s.order, f)
@@ -208,7 +208,7 @@ func (apiFeatureFlags) oaSchema(*oaReflector) *oaSchema {
 // apiFlagsOrg is the organisation of a feature flags call: ?organisation_id=,
 // else X-Organisation-ID, else the user's default organisation (else the
 // first).
-func (s *Server) apiFlagsOrg(c fiber.Ctx, a *apiCaller) (string, error) {
+func (s *Server) apiFlagsOrg(c fiber.Ctx, a *APICaller) (string, error) {
 	id := strings.Clone(c.Query("organisation_id"))
 	if id == "" {
 		id = strings.Clone(c.Get(apiHeaderOrganisation))
@@ -219,28 +219,28 @@ func (s *Server) apiFlagsOrg(c fiber.Ctx, a *apiCaller) (string, error) {
 			return "", err
 		}
 		if id = pickOrganisation(ms, ""); id == "" {
-			return "", apiRefuse(fiber.StatusNotFound, apiProblem{Status: fiber.StatusNotFound, Code: apiCodeNoOrganisation, Title: "Missing organisation"})
+			return "", APIRefuse(fiber.StatusNotFound, APIProblem{Status: fiber.StatusNotFound, Code: apiCodeNoOrganisation, Title: "Missing organisation"})
 		}
 	}
 	return id, nil
 }
 
-func (s *Server) apiFeatureFlags(c fiber.Ctx, r apiOrgCall) (apiDataBody[apiFeatureFlags], error) {
+func (s *Server) apiFeatureFlags(c fiber.Ctx, r APIOrgCall) (APIDataBody[apiFeatureFlags], error) {
 	flags, err := s.Provider.FeatureFlags(c.Context(), r.OrgID)
 	if err != nil {
-		return apiDataBody[apiFeatureFlags]{}, err
+		return APIDataBody[apiFeatureFlags]{}, err
 	}
 	out := apiFeatureFlags{}
 	for _, f := range provider.KnownFlags() {
 		out[f] = flags.On(f)
 	}
-	return apiDataOf(out), nil
+	return APIDataOf(out), nil
 }
 
-func (s *Server) apiAlerts(c fiber.Ctx, r apiOrgCall) (apiDataBody[[]provider.Alert], error) {
+func (s *Server) apiAlerts(c fiber.Ctx, r APIOrgCall) (APIDataBody[[]provider.Alert], error) {
 	alerts, err := s.Provider.Alerts(c.Context(), r.OrgID)
 	if alerts == nil {
 		alerts = []provider.Alert{}
 	}
-	return apiDataOf(alerts), err
+	return APIDataOf(alerts), err
 }

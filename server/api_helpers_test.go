@@ -205,7 +205,7 @@ func withTokenClock(c *clock) harnessOpt {
 
 // checkShape asserts that v has exactly the properties the named schema
 // documents, recursively: the document and the replies cannot drift apart.
-func checkShape(t testing.TB, s *oaSchema, v any, at string) {
+func checkShape(t testing.TB, s *OASchema, v any, at string) {
 	t.Helper()
 	doc := openAPI()
 	s = doc.resolve(s)

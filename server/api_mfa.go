@@ -74,23 +74,23 @@ type apiMessage struct {
 // apiMFA wraps every MFA operation: without the provider's Auth it answers
 // not found (as the screens do), and a login-scope session older than
 // loginScopeTTL is ended: 401 EXPIRED_AUTHENTICATION, log in again.
-func apiMFA(h apiHandlerFunc) apiHandlerFunc {
-	return func(s *Server, c fiber.Ctx, a *apiCaller) error {
+func apiMFA(h APIHandlerFunc) APIHandlerFunc {
+	return func(s *Server, c fiber.Ctx, a *APICaller) error {
 		if s.Auth == nil {
-			return apiError(c, fiber.StatusNotFound, apiCodeNotFound, apiMsgNotFound)
+			return APIError(c, fiber.StatusNotFound, APICodeNotFound, APIMsgNotFound)
 		}
 		if a.Session.Scope == session.ScopeLogin && s.Sessions.Now().Sub(a.Session.CreatedAt) > loginScopeTTL {
 			if err := s.Sessions.Destroy(c.Context(), a.Session); err != nil {
 				return err
 			}
 			if a.viaCookie() {
-				req(c).Session = nil
+				Req(c).Session = nil
 				s.clearSessionCookie(c)
 			} else {
 				s.clearRefreshCookie(c)
 			}
-			s.Logger.Info("api mfa login expired", "request_id", req(c).ID, "user_id", a.User.ID)
-			return apiErrors(c, fiber.StatusUnauthorized, *apiExpired())
+			s.Logger.Info("api mfa login expired", "request_id", Req(c).ID, "user_id", a.User.ID)
+			return APIErrors(c, fiber.StatusUnauthorized, *apiExpired())
 		}
 		return h(s, c, a)
 	}
@@ -101,14 +101,14 @@ func apiMFA(h apiHandlerFunc) apiHandlerFunc {
 // from before must verify with it first, or setup would be a side door. At
 // dashboard scope they need the password again (reauthenticate), as the
 // screens need /reauth: a stolen access token alone must not add a factor.
-func apiSetup(h apiHandlerFunc) apiHandlerFunc {
-	return apiMFA(func(s *Server, c fiber.Ctx, a *apiCaller) error {
+func apiSetup(h APIHandlerFunc) APIHandlerFunc {
+	return apiMFA(func(s *Server, c fiber.Ctx, a *APICaller) error {
 		if !setupOpen(&a.User, a.Session) {
-			return apiErrors(c, fiber.StatusForbidden, apiProblem{Status: fiber.StatusForbidden, Code: apiCodeMissingScope,
+			return APIErrors(c, fiber.StatusForbidden, APIProblem{Status: fiber.StatusForbidden, Code: apiCodeMissingScope,
 				Title: apiMsgSetupClosed, Detail: apiMsgSetupClosedMore})
 		}
 		if a.Session.Scope == session.ScopeDashboard && !s.recentlyAuthenticated(a.Session) {
-			return apiErrors(c, fiber.StatusForbidden, apiProblem{Status: fiber.StatusForbidden, Code: apiCodeReauth,
+			return APIErrors(c, fiber.StatusForbidden, APIProblem{Status: fiber.StatusForbidden, Code: apiCodeReauth,
 				Title: apiMsgReauth, Detail: apiMsgReauthMore})
 		}
 		return h(s, c, a)
@@ -123,7 +123,7 @@ func (s *Server) apiSendAllowed(c fiber.Ctx, key string, limit int, window time.
 		return true, s.apiUnavailable(c, err)
 	}
 	if msg != "" {
-		return true, apiError(c, fiber.StatusTooManyRequests, apiCodeTooMany, msg)
+		return true, APIError(c, fiber.StatusTooManyRequests, apiCodeTooMany, msg)
 	}
 	return false, nil
 }
@@ -133,14 +133,14 @@ func (s *Server) apiSendAllowed(c fiber.Ctx, key string, limit int, window time.
 // nothing is written yet. Otherwise the answer is written: 429 once
 // locked, 422 with wrong's text on field for a wrong code, or the mapped
 // provider error (texts) for anything else.
-func (s *Server) apiCheckCode(c fiber.Ctx, a *apiCaller, field string, wrong func(error) string, texts apiTexts,
+func (s *Server) apiCheckCode(c fiber.Ctx, a *APICaller, field string, wrong func(error) string, texts APITexts,
 	check func() error) (ok bool, err error) {
 	at, locked, err := s.mfaAttempt(c, a.User.ID)
 	if err != nil {
 		return false, s.apiUnavailable(c, err)
 	}
 	if locked != "" {
-		return false, apiError(c, fiber.StatusTooManyRequests, apiCodeTooMany, locked)
+		return false, APIError(c, fiber.StatusTooManyRequests, apiCodeTooMany, locked)
 	}
 	cerr := check()
 	if cerr == nil {
@@ -148,18 +148,18 @@ func (s *Server) apiCheckCode(c fiber.Ctx, a *apiCaller, field string, wrong fun
 		return true, nil
 	}
 	if provider.ErrorCode(cerr) != provider.EINVALID {
-		return false, apiProviderFail(c, cerr, texts)
+		return false, APIProviderFail(c, cerr, texts)
 	}
 	locked, note, err := at.failed(c)
 	if err != nil {
 		return false, err
 	}
 	if locked != "" {
-		return false, apiError(c, fiber.StatusTooManyRequests, apiCodeTooMany, locked)
+		return false, APIError(c, fiber.StatusTooManyRequests, apiCodeTooMany, locked)
 	}
-	p := apiField(field, wrong(cerr))
+	p := APIField(field, wrong(cerr))
 	p.Detail = note
-	return false, apiErrors(c, fiber.StatusUnprocessableEntity, p)
+	return false, APIErrors(c, fiber.StatusUnprocessableEntity, p)
 }
 
 // apiCompleteMFA turns the caller's login into a fully authenticated
@@ -169,7 +169,7 @@ func (s *Server) apiCheckCode(c fiber.Ctx, a *apiCaller, field string, wrong fun
 // caller gets a new refresh cookie and access token; a caller authenticated
 // by the page session cookie gets a new cookie and, in the body, the new
 // session's csrf_token.
-func (s *Server) apiCompleteMFA(c fiber.Ctx, a *apiCaller, how string, reply apiMFAReply) error {
+func (s *Server) apiCompleteMFA(c fiber.Ctx, a *APICaller, how string, reply apiMFAReply) error {
 	ctx := c.Context()
 	// One completion per login, even for two requests racing with the same
 	// approved request: the second would otherwise mint a second session.
@@ -178,7 +178,7 @@ func (s *Server) apiCompleteMFA(c fiber.Ctx, a *apiCaller, how string, reply api
 		return s.apiUnavailable(c, err)
 	}
 	if !res.Allowed {
-		return apiErrors(c, fiber.StatusUnauthorized, *apiExpired())
+		return APIErrors(c, fiber.StatusUnauthorized, *apiExpired())
 	}
 	sess := a.Session
 	sess.Scope = session.ScopeDashboard
@@ -190,33 +190,33 @@ func (s *Server) apiCompleteMFA(c fiber.Ctx, a *apiCaller, how string, reply api
 		return err
 	}
 	if err := s.Limiter.Reset(ctx, mfaAttemptsKey(n.UserID)); err != nil {
-		s.Logger.Warn("mfa limiter reset failed", "request_id", req(c).ID, "err", err)
+		s.Logger.Warn("mfa limiter reset failed", "request_id", Req(c).ID, "err", err)
 	}
 	if a.viaCookie() {
 		s.setSessionCookie(c, n.ID)
-		req(c).Session = n
-		reply.tokenReply = &tokenReply{Scope: n.Scope, CSRFToken: maskedCSRF(n)}
+		Req(c).Session = n
+		reply.tokenReply = &tokenReply{Scope: n.Scope, CSRFToken: MaskedCSRF(n)}
 	} else {
 		s.setRefreshCookie(c, n.ID)
 		tr := s.tokenReply(a.User, n)
 		reply.tokenReply = &tr
 	}
-	s.Logger.Info("api mfa completed", "request_id", req(c).ID, "user_id", n.UserID, "method", how, "session", n.Handle())
-	return apiSend(c, fiber.StatusOK, reply)
+	s.Logger.Info("api mfa completed", "request_id", Req(c).ID, "user_id", n.UserID, "method", how, "session", n.Handle())
+	return APISend(c, fiber.StatusOK, reply)
 }
 
 // Login verification.
 
 // apiMFACreateApproval asks the user's device to approve this login.
-func (s *Server) apiMFACreateApproval(c fiber.Ctx, a *apiCaller) error {
+func (s *Server) apiMFACreateApproval(c fiber.Ctx, a *APICaller) error {
 	if sent, err := s.apiSendAllowed(c, "mfa:push:"+a.User.ID, pushLimit, pushWindow); sent {
 		return err
 	}
 	ap, err := s.Auth.CreateApproval(c.Context(), a.User.ID, a.Session.Handle())
 	if err != nil {
-		return apiProviderFail(c, err, nil)
+		return APIProviderFail(c, err, nil)
 	}
-	return apiSend(c, fiber.StatusCreated, apiApproval{ID: ap.ID, Status: ap.Status})
+	return APISend(c, fiber.StatusCreated, apiApproval{ID: ap.ID, Status: ap.Status})
 }
 
 // apiApproval is the body of a new push request.
@@ -229,17 +229,17 @@ type apiApproval struct {
 // apiMFAApprovalStatus is the approval poll (spec 000 §4: every 2 s while
 // pending). It only reads: an approved request is turned into the login by
 // apiMFACompleteApproval, a POST.
-func (s *Server) apiMFAApprovalStatus(c fiber.Ctx, a *apiCaller) error {
+func (s *Server) apiMFAApprovalStatus(c fiber.Ctx, a *APICaller) error {
 	id := strings.Clone(c.Query("approval_request_id"))
 	if id == "" {
-		return apiErrors(c, fiber.StatusUnprocessableEntity, apiProblem{Status: fiber.StatusUnprocessableEntity,
-			Code: apiCodeInvalid, Title: apiMsgApprovalMissing, Source: &apiSource{Parameter: "approval_request_id"}})
+		return APIErrors(c, fiber.StatusUnprocessableEntity, APIProblem{Status: fiber.StatusUnprocessableEntity,
+			Code: APICodeInvalid, Title: apiMsgApprovalMissing, Source: &APISource{Parameter: "approval_request_id"}})
 	}
 	ap, sent, err := s.apiLoginApproval(c, a, id)
 	if sent {
 		return err
 	}
-	return apiSend(c, fiber.StatusOK, apiMFAReply{Status: ap.Status})
+	return APISend(c, fiber.StatusOK, apiMFAReply{Status: ap.Status})
 }
 
 // apiApprovalRequest is the body of completeMfaToken.
@@ -250,13 +250,13 @@ type apiApprovalRequest struct {
 
 // apiMFACompleteApproval finishes the login when its push request was
 // approved, and otherwise only tells the status.
-func (s *Server) apiMFACompleteApproval(c fiber.Ctx, a *apiCaller) error {
+func (s *Server) apiMFACompleteApproval(c fiber.Ctx, a *APICaller) error {
 	var in apiApprovalRequest
-	if prob := decodeJSON(c, &in); prob != nil {
-		return apiErrors(c, prob.Status, *prob)
+	if prob := DecodeJSON(c, &in); prob != nil {
+		return APIErrors(c, prob.Status, *prob)
 	}
 	if in.ID == "" {
-		return apiErrors(c, fiber.StatusUnprocessableEntity, apiField("approval_request_id", apiMsgApprovalMissing))
+		return APIErrors(c, fiber.StatusUnprocessableEntity, APIField("approval_request_id", apiMsgApprovalMissing))
 	}
 	ap, sent, err := s.apiLoginApproval(c, a, in.ID)
 	if sent {
@@ -265,19 +265,19 @@ func (s *Server) apiMFACompleteApproval(c fiber.Ctx, a *apiCaller) error {
 	if ap.Status == provider.ApprovalApproved {
 		return s.apiCompleteMFA(c, a, MethodAuthy, apiMFAReply{Status: ap.Status})
 	}
-	return apiSend(c, fiber.StatusOK, apiMFAReply{Status: ap.Status})
+	return APISend(c, fiber.StatusOK, apiMFAReply{Status: ap.Status})
 }
 
 // apiLoginApproval reads this login's push request, counted against the
 // login's poll limit; sent true means the refusal is written.
-func (s *Server) apiLoginApproval(c fiber.Ctx, a *apiCaller, id string) (provider.Approval, bool, error) {
+func (s *Server) apiLoginApproval(c fiber.Ctx, a *APICaller, id string) (provider.Approval, bool, error) {
 	if sent, err := s.apiGate(c, apiTooManyTitle,
 		apiLimit{"mfa:poll:" + a.Session.Handle(), approvalPollLimit, approvalPollWindow}); sent {
 		return provider.Approval{}, true, err
 	}
 	ap, err := s.Auth.Approval(c.Context(), a.User.ID, a.Session.Handle(), id)
 	if err != nil {
-		return provider.Approval{}, true, apiProviderFail(c, err, nil)
+		return provider.Approval{}, true, APIProviderFail(c, err, nil)
 	}
 	return ap, false, nil
 }
@@ -296,13 +296,13 @@ type apiMFATokenRequest struct {
 
 // apiMFAVerify checks mfa_token: six digits are an authenticator code,
 // anything else an SMS login code.
-func (s *Server) apiMFAVerify(c fiber.Ctx, a *apiCaller) error {
+func (s *Server) apiMFAVerify(c fiber.Ctx, a *APICaller) error {
 	var in apiMFATokenRequest
-	if prob := decodeJSON(c, &in); prob != nil {
-		return apiErrors(c, prob.Status, *prob)
+	if prob := DecodeJSON(c, &in); prob != nil {
+		return APIErrors(c, prob.Status, *prob)
 	}
 	if strings.TrimSpace(in.MFAToken) == "" {
-		return apiErrors(c, fiber.StatusUnprocessableEntity, apiField("mfa_token", msgCodeRequired))
+		return APIErrors(c, fiber.StatusUnprocessableEntity, APIField("mfa_token", msgCodeRequired))
 	}
 	if code, ok := totpCode(in.MFAToken); ok {
 		return s.apiVerifyTOTP(c, a, "mfa_token", code)
@@ -312,35 +312,35 @@ func (s *Server) apiMFAVerify(c fiber.Ctx, a *apiCaller) error {
 
 // apiMFAVerifyTOTP is verify_totp_factor: an authenticator code finishes
 // the login.
-func (s *Server) apiMFAVerifyTOTP(c fiber.Ctx, a *apiCaller) error {
+func (s *Server) apiMFAVerifyTOTP(c fiber.Ctx, a *APICaller) error {
 	var in apiCodeRequest
-	if prob := decodeJSON(c, &in); prob != nil {
-		return apiErrors(c, prob.Status, *prob)
+	if prob := DecodeJSON(c, &in); prob != nil {
+		return APIErrors(c, prob.Status, *prob)
 	}
 	code, ok := totpCode(in.Code)
 	switch {
 	case strings.TrimSpace(in.Code) == "":
-		return apiErrors(c, fiber.StatusUnprocessableEntity, apiField("code", msgCodeRequired))
+		return APIErrors(c, fiber.StatusUnprocessableEntity, APIField("code", msgCodeRequired))
 	case !ok:
-		return apiErrors(c, fiber.StatusUnprocessableEntity, apiField("code", msgTOTPFormat))
+		return APIErrors(c, fiber.StatusUnprocessableEntity, APIField("code", msgTOTPFormat))
 	}
 	return s.apiVerifyTOTP(c, a, "code", code)
 }
 
 // apiMFAVerifySMS is verify_sms: the login code sent for this login
 // finishes it.
-func (s *Server) apiMFAVerifySMS(c fiber.Ctx, a *apiCaller) error {
+func (s *Server) apiMFAVerifySMS(c fiber.Ctx, a *APICaller) error {
 	var in apiCodeRequest
-	if prob := decodeJSON(c, &in); prob != nil {
-		return apiErrors(c, prob.Status, *prob)
+	if prob := DecodeJSON(c, &in); prob != nil {
+		return APIErrors(c, prob.Status, *prob)
 	}
 	if strings.TrimSpace(in.Code) == "" {
-		return apiErrors(c, fiber.StatusUnprocessableEntity, apiField("code", msgCodeRequired))
+		return APIErrors(c, fiber.StatusUnprocessableEntity, APIField("code", msgCodeRequired))
 	}
 	return s.apiVerifySMS(c, a, "code", smsCode(in.Code))
 }
 
-func (s *Server) apiVerifyTOTP(c fiber.Ctx, a *apiCaller, field, code string) error {
+func (s *Server) apiVerifyTOTP(c fiber.Ctx, a *APICaller, field, code string) error {
 	ok, err := s.apiCheckCode(c, a, field, func(error) string { return msgTOTPFailed }, nil, func() error {
 		return s.Auth.VerifyTOTP(c.Context(), a.User.ID, code)
 	})
@@ -350,9 +350,9 @@ func (s *Server) apiVerifyTOTP(c fiber.Ctx, a *apiCaller, field, code string) er
 	return s.apiCompleteMFA(c, a, MethodAuthenticator, apiMFAReply{})
 }
 
-func (s *Server) apiVerifySMS(c fiber.Ctx, a *apiCaller, field, code string) error {
+func (s *Server) apiVerifySMS(c fiber.Ctx, a *APICaller, field, code string) error {
 	if len(code) < provider.SMSCodeLength {
-		return apiErrors(c, fiber.StatusUnprocessableEntity, apiField(field, msgSMSCodeShort()))
+		return APIErrors(c, fiber.StatusUnprocessableEntity, APIField(field, msgSMSCodeShort()))
 	}
 	wrong := func(err error) string {
 		if m := provider.ErrorMessage(err); m != "" {
@@ -371,14 +371,14 @@ func (s *Server) apiVerifySMS(c fiber.Ctx, a *apiCaller, field, code string) err
 
 // apiMFARequestLoginSMS sends a login code, bound to this login, to the
 // user's confirmed phone.
-func (s *Server) apiMFARequestLoginSMS(c fiber.Ctx, a *apiCaller) error {
+func (s *Server) apiMFARequestLoginSMS(c fiber.Ctx, a *APICaller) error {
 	if sent, err := s.apiSendAllowed(c, "mfa:sms:"+a.User.ID, smsSendLimit, smsSendWindow); sent {
 		return err
 	}
 	if err := s.Auth.SendLoginSMS(c.Context(), a.User.ID, a.Session.Handle()); err != nil {
-		return apiProviderFail(c, err, nil)
+		return APIProviderFail(c, err, nil)
 	}
-	return apiSend(c, fiber.StatusOK, apiMessage{Message: msgSMSSent})
+	return APISend(c, fiber.StatusOK, apiMessage{Message: msgSMSSent})
 }
 
 // apiMFAConfiguration is the login flow's MFA configuration check (spec
@@ -400,7 +400,7 @@ const (
 	apiNextSetup  = "setup"
 )
 
-func (s *Server) apiMFAConfiguration(c fiber.Ctx, a *apiCaller) error {
+func (s *Server) apiMFAConfiguration(c fiber.Ctx, a *APICaller) error {
 	if sent, err := s.apiGate(c, apiTooManyTitle, apiLimit{"mfa:read:" + a.User.ID, mfaReadLimit, mfaReadWindow}); sent {
 		return err
 	}
@@ -412,7 +412,7 @@ func (s *Server) apiMFAConfiguration(c fiber.Ctx, a *apiCaller) error {
 	case setupOpen(&u, a.Session) && !(totpActive(&u) && phoneActive(&u)):
 		next = apiNextSetup // none yet, or a first setup goes on until both are set up
 	}
-	return apiSend(c, fiber.StatusOK, apiMFAConfiguration{SkipMFA: u.SkipMFA, MFAEnabled: u.MFAEnabled,
+	return APISend(c, fiber.StatusOK, apiMFAConfiguration{SkipMFA: u.SkipMFA, MFAEnabled: u.MFAEnabled,
 		MFAConfigured: u.MFAConfigured, HasVerifySetup: u.HasVerifySetup, HasPhone: u.HasPhone, Next: next})
 }
 
@@ -429,29 +429,29 @@ type apiPhoneRequest struct {
 // apiMFARegisterPhone registers the number as the user's pending phone and
 // sends it a confirmation code (confirm_phone_number takes it). The
 // country code defaults to dk (spec 000 §9).
-func (s *Server) apiMFARegisterPhone(c fiber.Ctx, a *apiCaller) error {
+func (s *Server) apiMFARegisterPhone(c fiber.Ctx, a *APICaller) error {
 	var in apiPhoneRequest
-	if prob := decodeJSON(c, &in); prob != nil {
-		return apiErrors(c, prob.Status, *prob)
+	if prob := DecodeJSON(c, &in); prob != nil {
+		return APIErrors(c, prob.Status, *prob)
 	}
 	country := strings.ToLower(strings.TrimSpace(in.CountryCode))
 	if country == "" {
 		country = mfa.DefaultCountry
 	}
 	typed := strings.TrimSpace(in.Cellphone)
-	var ps []apiProblem
+	var ps []APIProblem
 	if _, ok := mfa.CallingCode(country); !ok {
-		ps = append(ps, apiField("country_code", msgCountryRequired))
+		ps = append(ps, APIField("country_code", msgCountryRequired))
 	}
 	number, ok := mfa.NormalizeNumber(typed)
 	switch {
 	case typed == "":
-		ps = append(ps, apiField("cellphone", msgNumberRequired))
+		ps = append(ps, APIField("cellphone", msgNumberRequired))
 	case !ok:
-		ps = append(ps, apiField("cellphone", msgNumberInvalid))
+		ps = append(ps, APIField("cellphone", msgNumberInvalid))
 	}
 	if len(ps) > 0 {
-		return apiErrors(c, fiber.StatusUnprocessableEntity, ps...)
+		return APIErrors(c, fiber.StatusUnprocessableEntity, ps...)
 	}
 	if sent, err := s.apiSendAllowed(c, "mfa:sms:"+a.User.ID, smsSendLimit, smsSendWindow); sent {
 		return err
@@ -459,33 +459,33 @@ func (s *Server) apiMFARegisterPhone(c fiber.Ctx, a *apiCaller) error {
 	if err := s.Auth.RegisterPhone(c.Context(), a.User.ID, country, number); err != nil {
 		return s.apiRegistrationFail(c, err, "cellphone")
 	}
-	return apiSend(c, fiber.StatusOK, apiMessage{Message: msgSMSSent})
+	return APISend(c, fiber.StatusOK, apiMessage{Message: msgSMSSent})
 }
 
 // apiRegistrationFail answers a failed registration with the spec's texts
 // (000 §8): an existing MFA (409), the provider's words for invalid input
 // (422 on field), "Unknow error" for any other explained failure.
 func (s *Server) apiRegistrationFail(c fiber.Ctx, err error, field string) error {
-	unknown := apiProblem{Status: fiber.StatusUnprocessableEntity, Code: apiCodeInvalid, Title: msgUnknownError}
-	texts := apiTexts{provider.ECONFLICT: {Title: msgMFARegistered}, provider.ENOTFOUND: unknown, provider.EEXPIRED: unknown}
+	unknown := APIProblem{Status: fiber.StatusUnprocessableEntity, Code: APICodeInvalid, Title: msgUnknownError}
+	texts := APITexts{provider.ECONFLICT: {Title: msgMFARegistered}, provider.ENOTFOUND: unknown, provider.EEXPIRED: unknown}
 	if provider.ErrorCode(err) == provider.EINVALID {
-		texts[provider.EINVALID] = apiProblem{Title: s.registrationError(c, err), Source: &apiSource{Pointer: "/" + field}}
+		texts[provider.EINVALID] = APIProblem{Title: s.registrationError(c, err), Source: &APISource{Pointer: "/" + field}}
 	}
-	return apiProviderFail(c, err, texts)
+	return APIProviderFail(c, err, texts)
 }
 
 // apiRegisteredTexts: confirming a factor that is active already.
-var apiRegisteredTexts = apiTexts{provider.ECONFLICT: {Title: msgMFARegistered}}
+var apiRegisteredTexts = APITexts{provider.ECONFLICT: {Title: msgMFARegistered}}
 
 // apiMFAConfirmPhone confirms the pending phone with the code sent to it.
-func (s *Server) apiMFAConfirmPhone(c fiber.Ctx, a *apiCaller) error {
+func (s *Server) apiMFAConfirmPhone(c fiber.Ctx, a *APICaller) error {
 	var in apiCodeRequest
-	if prob := decodeJSON(c, &in); prob != nil {
-		return apiErrors(c, prob.Status, *prob)
+	if prob := DecodeJSON(c, &in); prob != nil {
+		return APIErrors(c, prob.Status, *prob)
 	}
 	code := smsCode(in.Code)
 	if code == "" {
-		return apiErrors(c, fiber.StatusUnprocessableEntity, apiField("code", msgCodeRequired))
+		return APIErrors(c, fiber.StatusUnprocessableEntity, APIField("code", msgCodeRequired))
 	}
 	// Spec 000 §8: phone verification shows the server text under the field.
 	wrong := func(err error) string { return s.registrationError(c, err) }
@@ -510,20 +510,20 @@ type apiTOTPFactor struct {
 // apiMFARequestTOTP shows the user's pending authenticator secret. It
 // creates nothing (a GET): logging in starts one for a user who goes on to
 // setup, and apiMFAStartTOTP starts one otherwise.
-func (s *Server) apiMFARequestTOTP(c fiber.Ctx, a *apiCaller) error {
+func (s *Server) apiMFARequestTOTP(c fiber.Ctx, a *APICaller) error {
 	if sent, err := s.apiGate(c, apiTooManyTitle, apiLimit{"mfa:read:" + a.User.ID, mfaReadLimit, mfaReadWindow}); sent {
 		return err
 	}
 	enr, err := s.Auth.PendingTOTP(c.Context(), a.User.ID)
 	if provider.ErrorCode(err) == provider.ENOTFOUND {
-		return apiError(c, fiber.StatusNotFound, apiCodeNotFound, apiMsgTOTPNotStarted)
+		return APIError(c, fiber.StatusNotFound, APICodeNotFound, apiMsgTOTPNotStarted)
 	}
 	return s.apiTOTPFactor(c, enr, err, fiber.StatusOK)
 }
 
 // apiMFAStartTOTP starts the user's pending authenticator secret, or shows
 // the one still pending.
-func (s *Server) apiMFAStartTOTP(c fiber.Ctx, a *apiCaller) error {
+func (s *Server) apiMFAStartTOTP(c fiber.Ctx, a *APICaller) error {
 	enr, err := s.Auth.StartTOTP(c.Context(), a.User.ID)
 	return s.apiTOTPFactor(c, enr, err, fiber.StatusCreated)
 }
@@ -535,23 +535,23 @@ func (s *Server) apiTOTPFactor(c fiber.Ctx, enr provider.TOTPEnrollment, err err
 	svg, err := mfa.QRSVG(enr.URI)
 	if err != nil {
 		// The secret can still be typed in: setup works without the picture.
-		s.Logger.Error("qr code failed", "request_id", req(c).ID, "err", err)
+		s.Logger.Error("qr code failed", "request_id", Req(c).ID, "err", err)
 	}
-	return apiSend(c, status, apiTOTPFactor{Secret: enr.Secret, URI: enr.URI, QRSVG: svg})
+	return APISend(c, status, apiTOTPFactor{Secret: enr.Secret, URI: enr.URI, QRSVG: svg})
 }
 
 // apiMFAValidateTOTP confirms the pending authenticator with a code from it.
-func (s *Server) apiMFAValidateTOTP(c fiber.Ctx, a *apiCaller) error {
+func (s *Server) apiMFAValidateTOTP(c fiber.Ctx, a *APICaller) error {
 	var in apiCodeRequest
-	if prob := decodeJSON(c, &in); prob != nil {
-		return apiErrors(c, prob.Status, *prob)
+	if prob := DecodeJSON(c, &in); prob != nil {
+		return APIErrors(c, prob.Status, *prob)
 	}
 	code, valid := totpCode(in.Code)
 	switch {
 	case strings.TrimSpace(in.Code) == "":
-		return apiErrors(c, fiber.StatusUnprocessableEntity, apiField("code", msgCodeRequired))
+		return APIErrors(c, fiber.StatusUnprocessableEntity, APIField("code", msgCodeRequired))
 	case !valid:
-		return apiErrors(c, fiber.StatusUnprocessableEntity, apiField("code", msgTOTPFormat))
+		return APIErrors(c, fiber.StatusUnprocessableEntity, APIField("code", msgTOTPFormat))
 	}
 	ok, err := s.apiCheckCode(c, a, "code", func(error) string { return msgTOTPFailed },
 		apiRegisteredTexts, func() error {
@@ -568,7 +568,7 @@ func (s *Server) apiMFAValidateTOTP(c fiber.Ctx, a *apiCaller) error {
 // the user's other sessions end (an MFA change); at login scope, once both
 // the authenticator and the phone are set up, the login is complete (spec
 // 000 §2: the user moves on).
-func (s *Server) apiAfterFactor(c fiber.Ctx, a *apiCaller, factor, done string) error {
+func (s *Server) apiAfterFactor(c fiber.Ctx, a *APICaller, factor, done string) error {
 	ctx := c.Context()
 	markConfirmed(a.Session, factor)
 	if err := s.Sessions.Save(ctx, a.Session); err != nil {
@@ -587,5 +587,5 @@ func (s *Server) apiAfterFactor(c fiber.Ctx, a *apiCaller, factor, done string) 
 		a.User = u
 		return s.apiCompleteMFA(c, a, "setup", reply)
 	}
-	return apiSend(c, fiber.StatusOK, reply)
+	return APISend(c, fiber.StatusOK, reply)
 }

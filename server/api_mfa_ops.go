@@ -18,7 +18,7 @@ var (
 	apiScopesLogin = []string{session.ScopeLogin}
 	// Setup runs at login scope (a first login) or dashboard (adding a
 	// method); see apiSetup.
-	apiScopesSetup = apiScopesAny
+	apiScopesSetup = APIScopesAny
 )
 
 const apiTagMFA = "Multi-factor authentication"
@@ -36,36 +36,36 @@ const (
 var (
 	oaDescReauth = fmt.Sprintf(" At scope dashboard (adding a method) only within %d minutes of reauthenticate (403 reauthentication_required).",
 		int(reauthWindow.Minutes()))
-	apiReplyMFAUnauthorized = apiErrorReply(fiber.StatusUnauthorized,
+	apiReplyMFAUnauthorized = APIErrorReply(fiber.StatusUnauthorized,
 		"No valid credential, or the login-scope session ran past 10 minutes: code EXPIRED_AUTHENTICATION (log in again), invalid_token or unauthenticated otherwise.")
-	apiReplyMFAForbidden = apiErrorReply(fiber.StatusForbidden,
+	apiReplyMFAForbidden = APIErrorReply(fiber.StatusForbidden,
 		"Code MissingScope when the credential lacks the scope (or, for setup, the user must verify first); reauthentication_required for setup at scope dashboard "+
 			"without a recent reauthenticate; invalid_csrf when a cookie-authenticated call lacks X-CSRF-Token.")
-	apiReplyNoAuth  = apiErrorReply(fiber.StatusNotFound, "The provider offers no multi-factor authentication or passwords here (code not_found).")
-	apiReplyCodeBad = apiErrorReply(fiber.StatusUnprocessableEntity,
+	apiReplyNoAuth  = APIErrorReply(fiber.StatusNotFound, "The provider offers no multi-factor authentication or passwords here (code not_found).")
+	apiReplyCodeBad = APIErrorReply(fiber.StatusUnprocessableEntity,
 		"The code is missing, malformed or wrong, with a source pointer to the field; a wrong authenticator code reads \"TOTP validation failed. Please try again.\"")
 	apiReplyCodeLocked       = apiReplyTooMany("Too many wrong codes for this user: checks are locked for 15 minutes.")
-	apiReplyRegistered       = apiErrorReply(fiber.StatusConflict, "\"This user already has an MFA registered\" (code conflict).")
-	apiReplyApprovalNotFound = apiErrorReply(fiber.StatusNotFound, "No such request for this login (code not_found), or no MFA here.")
+	apiReplyRegistered       = APIErrorReply(fiber.StatusConflict, "\"This user already has an MFA registered\" (code conflict).")
+	apiReplyApprovalNotFound = APIErrorReply(fiber.StatusNotFound, "No such request for this login (code not_found), or no MFA here.")
 )
 
 // apiReplyDone documents the reply of a call that may complete MFA.
-func apiReplyDone(desc string) apiResponse {
-	return apiOK[apiMFAReply](fiber.StatusOK, desc).with(map[string]oaHeader{"Set-Cookie": {
-		Description: "When MFA completed: portal_refresh=<new session id> for a bearer caller, the new page session cookie for a cookie caller.", Schema: oaString("")}})
+func apiReplyDone(desc string) APIResponse {
+	return APIOK[apiMFAReply](fiber.StatusOK, desc).with(map[string]OAHeader{"Set-Cookie": {
+		Description: "When MFA completed: portal_refresh=<new session id> for a bearer caller, the new page session cookie for a cookie caller.", Schema: OAString("")}})
 }
 
-func apiMFAOperations() []apiOp {
-	code := apiBody[apiCodeRequest]()
-	return []apiOp{
+func apiMFAOperations() []APIOp {
+	code := APIBody[apiCodeRequest]()
+	return []APIOp{
 		{
 			ID: "getMfaConfiguration", Method: fiber.MethodGet, Path: "/authentication/mfa/configuration", Tag: apiTagMFA,
 			Summary: "Get the MFA configuration",
 			Description: "The login flow's MFA configuration check (spec: skip_mfa goes on, a configured method goes to verification, else to setup), " +
 				"open at login scope where the customer calls are not.",
-			Auth: apiBearer, Scopes: apiScopesAny,
-			Responses: []apiResponse{apiOK[apiMFAConfiguration](fiber.StatusOK, "The user's MFA state and what the login does next."),
-				apiReplyUnauthorized, apiReplyForbidden, apiReplyNoAuth, apiReplyTooMany("Too many reads."), apiReplyUnavailable},
+			Auth: APIBearer, Scopes: APIScopesAny,
+			Responses: []APIResponse{APIOK[apiMFAConfiguration](fiber.StatusOK, "The user's MFA state and what the login does next."),
+				APIReplyUnauthorized, APIReplyForbidden, apiReplyNoAuth, apiReplyTooMany("Too many reads."), apiReplyUnavailable},
 			Handler: apiMFA((*Server).apiMFAConfiguration),
 		},
 		{
@@ -73,25 +73,25 @@ func apiMFAOperations() []apiOp {
 			Summary: "Confirm the password again",
 			Description: "The portal's /reauth for the API: adding or changing a second factor at scope dashboard (the setup calls) needs the password again, " +
 				"and this confirmation holds for " + fmt.Sprint(int(reauthWindow.Minutes())) + " minutes, for the session behind the credential. Attempts count on the per-account login limit.",
-			Auth: apiBearer, Scopes: apiScopesDashboard, Body: apiBody[apiReauthRequest](),
-			Responses: []apiResponse{apiOK[apiReauthReply](fiber.StatusOK, "Confirmed."),
-				apiErrorReply(fiber.StatusBadRequest, "The body is not a JSON object (code invalid_json)."),
-				apiReplyUnauthorized, apiReplyForbidden,
-				apiErrorReply(fiber.StatusUnsupportedMediaType, "The body is not sent as application/json."),
-				apiErrorReply(fiber.StatusUnprocessableEntity, "The password is missing (code invalid) or wrong (code invalid_credentials), with source pointer /password."),
+			Auth: APIBearer, Scopes: APIScopesDashboard, Body: APIBody[apiReauthRequest](),
+			Responses: []APIResponse{APIOK[apiReauthReply](fiber.StatusOK, "Confirmed."),
+				APIErrorReply(fiber.StatusBadRequest, "The body is not a JSON object (code invalid_json)."),
+				APIReplyUnauthorized, APIReplyForbidden,
+				APIErrorReply(fiber.StatusUnsupportedMediaType, "The body is not sent as application/json."),
+				APIErrorReply(fiber.StatusUnprocessableEntity, "The password is missing (code invalid) or wrong (code invalid_credentials), with source pointer /password."),
 				apiReplyTooMany("Too many attempts for this account (shared with logging in and the portal's /reauth)."),
-				apiErrorReply(fiber.StatusServiceUnavailable, "The attempt counter is unavailable; the check is refused rather than left uncounted.")},
+				APIErrorReply(fiber.StatusServiceUnavailable, "The attempt counter is unavailable; the check is refused rather than left uncounted.")},
 			Handler: (*Server).apiReauthenticate,
 		},
 		{
 			ID: "createMfaToken", Method: fiber.MethodPost, Path: "/authentication/mfa_tokens", Tag: apiTagMFA,
 			Summary:     "Send a push approval request",
 			Description: "Asks the user's device (Authy) to approve this login; poll getMfaTokenStatus every 2 seconds while it is pending, then finish with completeMfaToken. No body." + oaDescLogin,
-			Auth:        apiBearer, Scopes: apiScopesLogin,
-			Responses: []apiResponse{apiOK[apiApproval](fiber.StatusCreated, "The request, pending."),
+			Auth:        APIBearer, Scopes: apiScopesLogin,
+			Responses: []APIResponse{APIOK[apiApproval](fiber.StatusCreated, "The request, pending."),
 				apiReplyMFAUnauthorized, apiReplyMFAForbidden, apiReplyNoAuth,
-				apiErrorReply(fiber.StatusUnprocessableEntity, "Push approval is not set up for this user (code invalid)."),
-				apiErrorReply(fiber.StatusConflict, "Too many requests are waiting for a decision (code conflict)."),
+				APIErrorReply(fiber.StatusUnprocessableEntity, "Push approval is not set up for this user (code invalid)."),
+				APIErrorReply(fiber.StatusConflict, "Too many requests are waiting for a decision (code conflict)."),
 				apiReplyTooMany(fmt.Sprintf("More than %d requests in %d minutes (push bombing).", pushLimit, int(pushWindow.Minutes()))),
 				apiReplyUnavailable},
 			Handler: apiMFA((*Server).apiMFACreateApproval),
@@ -101,12 +101,12 @@ func apiMFAOperations() []apiOp {
 			Summary: "Poll a push approval request",
 			Description: "The status of this login's request; it changes nothing. Once approved, completeMfaToken (a POST) finishes the login. " +
 				"A caller authenticated by the session cookie sends X-CSRF-Token here too: polls count against a limit of the login." + oaDescLogin,
-			Auth: apiBearer, Scopes: apiScopesLogin, CookieCSRF: true,
-			Params: []oaParameter{{Name: "approval_request_id", In: "query", Required: true,
-				Description: "approval_request_id from createMfaToken.", Schema: oaString("")}},
-			Responses: []apiResponse{apiOK[apiMFAReply](fiber.StatusOK, "The status: pending, approved (finish with completeMfaToken), denied or expired."),
+			Auth: APIBearer, Scopes: apiScopesLogin, CookieCSRF: true,
+			Params: []OAParameter{{Name: "approval_request_id", In: "query", Required: true,
+				Description: "approval_request_id from createMfaToken.", Schema: OAString("")}},
+			Responses: []APIResponse{APIOK[apiMFAReply](fiber.StatusOK, "The status: pending, approved (finish with completeMfaToken), denied or expired."),
 				apiReplyMFAUnauthorized, apiReplyMFAForbidden, apiReplyApprovalNotFound,
-				apiErrorReply(fiber.StatusUnprocessableEntity, "approval_request_id missing (source.parameter)."),
+				APIErrorReply(fiber.StatusUnprocessableEntity, "approval_request_id missing (source.parameter)."),
 				apiReplyTooMany("Too many polls for this login."), apiReplyUnavailable},
 			Handler: apiMFA((*Server).apiMFAApprovalStatus),
 		},
@@ -115,12 +115,12 @@ func apiMFAOperations() []apiOp {
 			Summary: "Finish the login with an approved push request",
 			Description: "When this login's request is approved, completes MFA (once: a later call answers 401); otherwise only tells the status, as getMfaTokenStatus does." +
 				oaDescDone + oaDescLogin,
-			Auth: apiBearer, Scopes: apiScopesLogin, Body: apiBody[apiApprovalRequest](),
-			Responses: []apiResponse{apiReplyDone("The status; with the credential when approved (MFA is complete)."),
-				apiErrorReply(fiber.StatusBadRequest, "The body is not a JSON object (code invalid_json)."),
+			Auth: APIBearer, Scopes: apiScopesLogin, Body: APIBody[apiApprovalRequest](),
+			Responses: []APIResponse{apiReplyDone("The status; with the credential when approved (MFA is complete)."),
+				APIErrorReply(fiber.StatusBadRequest, "The body is not a JSON object (code invalid_json)."),
 				apiReplyMFAUnauthorized, apiReplyMFAForbidden, apiReplyApprovalNotFound,
-				apiErrorReply(fiber.StatusUnsupportedMediaType, "The body is not sent as application/json."),
-				apiErrorReply(fiber.StatusUnprocessableEntity, "approval_request_id missing (source pointer /approval_request_id)."),
+				APIErrorReply(fiber.StatusUnsupportedMediaType, "The body is not sent as application/json."),
+				APIErrorReply(fiber.StatusUnprocessableEntity, "approval_request_id missing (source pointer /approval_request_id)."),
 				apiReplyTooMany("Too many polls for this login."), apiReplyUnavailable},
 			Handler: apiMFA((*Server).apiMFACompleteApproval),
 		},
@@ -129,7 +129,7 @@ func apiMFAOperations() []apiOp {
 			Summary: "Verify an MFA code",
 			Description: "Six digits are checked as an authenticator (TOTP) code, anything else as the SMS login code sent for this login. " +
 				"Each code works once." + oaDescCodes + oaDescDone + oaDescLogin,
-			Auth: apiBearer, Scopes: apiScopesLogin, Body: apiBody[apiMFATokenRequest](),
+			Auth: APIBearer, Scopes: apiScopesLogin, Body: APIBody[apiMFATokenRequest](),
 			Responses: apiCodeResponses(apiReplyDone("MFA completed.")),
 			Handler:   apiMFA((*Server).apiMFAVerify),
 		},
@@ -138,7 +138,7 @@ func apiMFAOperations() []apiOp {
 			Summary: "Send an SMS login code",
 			Description: fmt.Sprintf("Sends a %d-digit code, valid %d minutes and only for this login, to the user's confirmed phone; a new send replaces the code. No body.",
 				provider.SMSCodeLength, int(provider.SMSCodeTTL.Minutes())) + oaDescLogin,
-			Auth: apiBearer, Scopes: apiScopesLogin,
+			Auth: APIBearer, Scopes: apiScopesLogin,
 			Responses: apiSMSResponses("The user has no confirmed phone (code invalid)."),
 			Handler:   apiMFA((*Server).apiMFARequestLoginSMS),
 		},
@@ -146,7 +146,7 @@ func apiMFAOperations() []apiOp {
 			ID: "verifyTotpFactor", Method: fiber.MethodPost, Path: "/authentication/mfa/verify_totp_factor", Tag: apiTagMFA,
 			Summary:     "Verify an authenticator code",
 			Description: "Checks a code from the user's authenticator app (6 digits, 30 s steps, one step of drift); each code works once." + oaDescCodes + oaDescDone + oaDescLogin,
-			Auth:        apiBearer, Scopes: apiScopesLogin, Body: code,
+			Auth:        APIBearer, Scopes: apiScopesLogin, Body: code,
 			Responses: apiCodeResponses(apiReplyDone("MFA completed.")),
 			Handler:   apiMFA((*Server).apiMFAVerifyTOTP),
 		},
@@ -154,7 +154,7 @@ func apiMFAOperations() []apiOp {
 			ID: "verifySms", Method: fiber.MethodPost, Path: "/authentication/mfa/verify_sms", Tag: apiTagMFA,
 			Summary:     "Verify an SMS login code",
 			Description: "Checks and spends the SMS login code sent for this login (requestMfaTokenSms)." + oaDescCodes + oaDescDone + oaDescLogin,
-			Auth:        apiBearer, Scopes: apiScopesLogin, Body: code,
+			Auth:        APIBearer, Scopes: apiScopesLogin, Body: code,
 			Responses: apiCodeResponses(apiReplyDone("MFA completed.")),
 			Handler:   apiMFA((*Server).apiMFAVerifySMS),
 		},
@@ -169,7 +169,7 @@ func apiMFAOperations() []apiOp {
 			Summary: "Confirm the phone number",
 			Description: "Confirms the pending phone with the code sent to it. The user's other sessions end (an MFA change). " +
 				"At login scope, once the authenticator is set up too, MFA is complete." + oaDescCodes + oaDescDone + oaDescSetup + oaDescReauth,
-			Auth: apiBearer, Scopes: apiScopesSetup, Body: code,
+			Auth: APIBearer, Scopes: apiScopesSetup, Body: code,
 			Responses: append(apiCodeResponses(apiReplyDone("Confirmed, with message and mfa_enabled; with the credential when this completed MFA.")), apiReplyRegistered),
 			Handler:   apiSetup((*Server).apiMFAConfirmPhone),
 		},
@@ -178,10 +178,10 @@ func apiMFAOperations() []apiOp {
 			Summary: "Show the authenticator app being set up",
 			Description: "The user's pending authenticator secret, as text to type in and as a QR code, the same on every call until confirmed (validateTotpFactor). " +
 				"It creates nothing: logging in starts one for a user with no second factor; startTotpFactor starts one otherwise." + oaDescSetup + oaDescReauth,
-			Auth: apiBearer, Scopes: apiScopesSetup,
-			Responses: []apiResponse{apiOK[apiTOTPFactor](fiber.StatusOK, "The pending secret."),
+			Auth: APIBearer, Scopes: apiScopesSetup,
+			Responses: []APIResponse{APIOK[apiTOTPFactor](fiber.StatusOK, "The pending secret."),
 				apiReplyMFAUnauthorized, apiReplyMFAForbidden,
-				apiErrorReply(fiber.StatusNotFound, "No secret is pending: start one with startTotpFactor (code not_found); or no MFA here."),
+				APIErrorReply(fiber.StatusNotFound, "No secret is pending: start one with startTotpFactor (code not_found); or no MFA here."),
 				apiReplyRegistered, apiReplyTooMany("Too many reads."), apiReplyUnavailable},
 			Handler: apiSetup((*Server).apiMFARequestTOTP),
 		},
@@ -189,8 +189,8 @@ func apiMFAOperations() []apiOp {
 			ID: "startTotpFactor", Method: fiber.MethodPost, Path: "/authentication/mfa/request_totp_factor", Tag: apiTagMFA,
 			Summary:     "Start setting up an authenticator app",
 			Description: "Creates the user's pending authenticator secret, or returns the one still pending. No body." + oaDescSetup + oaDescReauth,
-			Auth:        apiBearer, Scopes: apiScopesSetup,
-			Responses: []apiResponse{apiOK[apiTOTPFactor](fiber.StatusCreated, "The pending secret."),
+			Auth:        APIBearer, Scopes: apiScopesSetup,
+			Responses: []APIResponse{APIOK[apiTOTPFactor](fiber.StatusCreated, "The pending secret."),
 				apiReplyMFAUnauthorized, apiReplyMFAForbidden, apiReplyNoAuth, apiReplyRegistered, apiReplyUnavailable},
 			Handler: apiSetup((*Server).apiMFAStartTOTP),
 		},
@@ -199,7 +199,7 @@ func apiMFAOperations() []apiOp {
 			Summary: "Confirm the authenticator app",
 			Description: "Activates the pending secret with a code from the app. The user's other sessions end (an MFA change). " +
 				"At login scope, once the phone is confirmed too, MFA is complete." + oaDescCodes + oaDescDone + oaDescSetup + oaDescReauth,
-			Auth: apiBearer, Scopes: apiScopesSetup, Body: code,
+			Auth: APIBearer, Scopes: apiScopesSetup, Body: code,
 			Responses: append(apiCodeResponses(apiReplyDone("Set up, with message and mfa_enabled; with the credential when this completed MFA.")), apiReplyRegistered),
 			Handler:   apiSetup((*Server).apiMFAValidateTOTP),
 		},
@@ -207,32 +207,32 @@ func apiMFAOperations() []apiOp {
 }
 
 // apiCodeResponses are the replies of an operation that checks a code.
-func apiCodeResponses(ok apiResponse) []apiResponse {
-	return []apiResponse{ok,
-		apiErrorReply(fiber.StatusBadRequest, "The body is not a JSON object (code invalid_json)."),
+func apiCodeResponses(ok APIResponse) []APIResponse {
+	return []APIResponse{ok,
+		APIErrorReply(fiber.StatusBadRequest, "The body is not a JSON object (code invalid_json)."),
 		apiReplyMFAUnauthorized, apiReplyMFAForbidden, apiReplyNoAuth,
-		apiErrorReply(fiber.StatusUnsupportedMediaType, "The body is not sent as application/json."),
+		APIErrorReply(fiber.StatusUnsupportedMediaType, "The body is not sent as application/json."),
 		apiReplyCodeBad, apiReplyCodeLocked, apiReplyUnavailable}
 }
 
 // apiSMSResponses are the replies of an operation that sends an SMS.
-func apiSMSResponses(invalid string) []apiResponse {
-	return []apiResponse{apiOK[apiMessage](fiber.StatusOK, "\"SMS has been sent\"."),
+func apiSMSResponses(invalid string) []APIResponse {
+	return []APIResponse{APIOK[apiMessage](fiber.StatusOK, "\"SMS has been sent\"."),
 		apiReplyMFAUnauthorized, apiReplyMFAForbidden, apiReplyNoAuth,
-		apiErrorReply(fiber.StatusUnprocessableEntity, invalid),
+		APIErrorReply(fiber.StatusUnprocessableEntity, invalid),
 		apiReplyTooMany(fmt.Sprintf("More than %d SMS in %d minutes for this user.", smsSendLimit, int(smsSendWindow.Minutes()))),
 		apiReplyUnavailable}
 }
 
-func apiRegisterOp(id, path, summary, desc string) apiOp {
-	return apiOp{
+func apiRegisterOp(id, path, summary, desc string) APIOp {
+	return APIOp{
 		ID: id, Method: fiber.MethodPost, Path: path, Tag: apiTagMFA, Summary: summary,
 		Description: desc + fmt.Sprintf(" The code has %d digits and works %d minutes.", provider.SMSCodeLength, int(provider.SMSCodeTTL.Minutes())) + oaDescSetup + oaDescReauth,
-		Auth:        apiBearer, Scopes: apiScopesSetup, Body: apiBody[apiPhoneRequest](),
+		Auth:        APIBearer, Scopes: apiScopesSetup, Body: APIBody[apiPhoneRequest](),
 		Responses: append(apiSMSResponses("Field errors with source pointers (/country_code, /cellphone); another refusal reads \"Unknow error\"."),
 			apiReplyRegistered,
-			apiErrorReply(fiber.StatusBadRequest, "The body is not a JSON object (code invalid_json)."),
-			apiErrorReply(fiber.StatusUnsupportedMediaType, "The body is not sent as application/json.")),
+			APIErrorReply(fiber.StatusBadRequest, "The body is not a JSON object (code invalid_json)."),
+			APIErrorReply(fiber.StatusUnsupportedMediaType, "The body is not sent as application/json.")),
 		Handler: apiSetup((*Server).apiMFARegisterPhone),
 	}
 }

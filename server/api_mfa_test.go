@@ -124,7 +124,7 @@ func TestAPIMFATOTPLogin(t *testing.T) {
 		{map[string]string{"code": wrongTOTP(t, reference.DemoTOTPSecret)}, msgTOTPFailed},
 	} {
 		r := a.call("POST", mfaPath+"/verify_totp_factor", tc.body)
-		r.expect(t, 422, apiCodeInvalid)
+		r.expect(t, 422, APICodeInvalid)
 		e := r.firstError(t)
 		if e["title"] != tc.title || e["source"].(map[string]any)["pointer"] != "/code" {
 			t.Errorf("%v: %s", tc.body, r.raw)
@@ -142,7 +142,7 @@ func TestAPIMFATOTPLogin(t *testing.T) {
 	// code (within the allowed drift) does, through mfa_tokens/verify.
 	b, blogin := h.loginScope(emailMFATOTP)
 	r = b.call("POST", mfaTok+"/verify", map[string]string{"mfa_token": code})
-	r.expect(t, 422, apiCodeInvalid)
+	r.expect(t, 422, APICodeInvalid)
 	if e := r.firstError(t); e["title"] != msgTOTPFailed || e["source"].(map[string]any)["pointer"] != "/mfa_token" {
 		t.Errorf("replay: %s", r.raw)
 	}
@@ -163,10 +163,10 @@ func TestAPIMFASMSLogin(t *testing.T) {
 
 	// A code is bound to the login that asked for it.
 	other, _ := h.loginScope(emailMFASMS)
-	other.call("POST", mfaPath+"/verify_sms", map[string]string{"code": code}).expect(t, 422, apiCodeInvalid)
+	other.call("POST", mfaPath+"/verify_sms", map[string]string{"code": code}).expect(t, 422, APICodeInvalid)
 	// Too short, wrong.
 	r = a.call("POST", mfaPath+"/verify_sms", map[string]string{"code": "123"})
-	r.expect(t, 422, apiCodeInvalid)
+	r.expect(t, 422, APICodeInvalid)
 	if r.firstError(t)["title"] != msgSMSCodeShort() {
 		t.Errorf("short: %s", r.raw)
 	}
@@ -175,7 +175,7 @@ func TestAPIMFASMSLogin(t *testing.T) {
 		wrong = "1111111"
 	}
 	r = a.call("POST", mfaPath+"/verify_sms", map[string]string{"code": wrong})
-	r.expect(t, 422, apiCodeInvalid)
+	r.expect(t, 422, APICodeInvalid)
 	if title, _ := r.firstError(t)["title"].(string); title == "" || title == msgUnknownError {
 		t.Errorf("wrong SMS code: %s", r.raw)
 	}
@@ -193,7 +193,7 @@ func TestAPIMFASMSLogin(t *testing.T) {
 	// A user without a phone gets the provider's reason.
 	c, _ := h.loginScope(emailMFATOTP)
 	r = c.call("POST", mfaTok+"/request_sms", nil)
-	r.expect(t, 422, apiCodeInvalid)
+	r.expect(t, 422, APICodeInvalid)
 	checkReply(t, "POST", "/authentication/mfa_tokens/request_sms", r)
 }
 
@@ -218,9 +218,9 @@ func TestAPIMFAPushApproval(t *testing.T) {
 	}
 	// The request belongs to this login only; the id is required.
 	other, _ := h.loginScope(emailMFAAuthy)
-	status(other, id).expect(t, 404, apiCodeNotFound)
+	status(other, id).expect(t, 404, APICodeNotFound)
 	r = a.call("GET", mfaTok+"/status", nil)
-	r.expect(t, 422, apiCodeInvalid)
+	r.expect(t, 422, APICodeInvalid)
 	if src := r.firstError(t)["source"].(map[string]any); src["parameter"] != "approval_request_id" {
 		t.Errorf("missing id: %s", r.raw)
 	}
@@ -235,9 +235,9 @@ func TestAPIMFAPushApproval(t *testing.T) {
 	if r.body["status"] != provider.ApprovalPending || r.body["access_token"] != nil {
 		t.Fatalf("complete while pending: %s", r.raw)
 	}
-	complete(other, id).expect(t, 404, apiCodeNotFound)
+	complete(other, id).expect(t, 404, APICodeNotFound)
 	r = a.call("POST", mfaTok+"/complete", map[string]string{})
-	r.expect(t, 422, apiCodeInvalid)
+	r.expect(t, 422, APICodeInvalid)
 	if src := r.firstError(t)["source"].(map[string]any); src["pointer"] != "/approval_request_id" {
 		t.Errorf("missing id: %s", r.raw)
 	}
@@ -314,7 +314,7 @@ func TestAPIMFAWithSessionCookie(t *testing.T) {
 	}
 	a := &apiClient{h: h, jar: c.jar}
 	a.call("GET", mfaTok+"/status?approval_request_id=x", nil).expect(t, 403, apiCodeInvalidCSRF)
-	a.call("GET", mfaTok+"/status?approval_request_id=x", nil, "X-CSRF-Token", sess.CSRF).expect(t, 404, apiCodeNotFound)
+	a.call("GET", mfaTok+"/status?approval_request_id=x", nil, "X-CSRF-Token", sess.CSRF).expect(t, 404, APICodeNotFound)
 	a.call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": totp(t, reference.DemoTOTPSecret, 0)}).
 		expect(t, 403, apiCodeInvalidCSRF)
 	r := a.call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": totp(t, reference.DemoTOTPSecret, 0)},
@@ -340,7 +340,7 @@ func TestAPIMFALockout(t *testing.T) {
 	h := newHarness(t)
 	a, _ := h.loginScope(emailMFATOTP)
 	for i := 1; i < mfaMaxAttempts; i++ {
-		a.call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": wrongTOTP(t, reference.DemoTOTPSecret)}).expect(t, 422, apiCodeInvalid)
+		a.call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": wrongTOTP(t, reference.DemoTOTPSecret)}).expect(t, 422, APICodeInvalid)
 	}
 	r := a.call("POST", mfaTok+"/verify", map[string]string{"mfa_token": wrongTOTP(t, reference.DemoTOTPSecret)})
 	r.expect(t, 429, apiCodeTooMany)
@@ -413,7 +413,7 @@ func TestAPIMFASetup(t *testing.T) {
 	if again := a.call("GET", mfaPath+"/request_totp_factor", nil); again.body["secret"] != secret {
 		t.Error("a second call changed the pending secret")
 	}
-	a.call("POST", mfaPath+"/validate_totp_factor", map[string]string{"code": wrongTOTP(t, secret)}).expect(t, 422, apiCodeInvalid)
+	a.call("POST", mfaPath+"/validate_totp_factor", map[string]string{"code": wrongTOTP(t, secret)}).expect(t, 422, APICodeInvalid)
 	r = a.call("POST", mfaPath+"/validate_totp_factor", map[string]string{"code": totp(t, secret, 0)})
 	r.expect(t, 200, "")
 	checkReply(t, "POST", "/authentication/mfa/validate_totp_factor", r)
@@ -435,7 +435,7 @@ func TestAPIMFASetup(t *testing.T) {
 		{map[string]string{"cellphone": "12-ab", "country_code": "zz"}, []string{"/country_code", "/cellphone"}},
 	} {
 		r := a.call("POST", mfaPath+"/register", tc.body)
-		r.expect(t, 422, apiCodeInvalid)
+		r.expect(t, 422, APICodeInvalid)
 		checkReply(t, "POST", "/authentication/mfa/register", r)
 		errs := r.body["errors"].([]any)
 		if len(errs) != len(tc.pointers) {
@@ -452,9 +452,9 @@ func TestAPIMFASetup(t *testing.T) {
 	checkReply(t, "POST", "/authentication/mfa/register_phone_number", r)
 	a.call("POST", mfaPath+"/request_sms", map[string]string{"cellphone": "20998877"}).expect(t, 200, "")
 	code := h.lastSMS(t)
-	a.call("POST", mfaPath+"/confirm_phone_number", map[string]string{}).expect(t, 422, apiCodeInvalid)
+	a.call("POST", mfaPath+"/confirm_phone_number", map[string]string{}).expect(t, 422, APICodeInvalid)
 	r = a.call("POST", mfaPath+"/confirm_phone_number", map[string]string{"code": "0000000"})
-	r.expect(t, 422, apiCodeInvalid)
+	r.expect(t, 422, APICodeInvalid)
 	if e := r.firstError(t); e["title"] == msgUnknownError || e["title"] == "" || e["source"].(map[string]any)["pointer"] != "/code" {
 		t.Errorf("wrong phone code: the provider's words on the field, got %s", r.raw)
 	}
@@ -541,8 +541,8 @@ func TestAPIMFAScopes(t *testing.T) {
 func TestAPIMFAWithoutAuth(t *testing.T) {
 	h := newHarness(t, func(d *Deps) { d.Auth = nil })
 	a, _ := h.loginScope(emailMFATOTP)
-	a.call("POST", mfaTok+"/verify", map[string]string{"mfa_token": "123456"}).expect(t, 404, apiCodeNotFound)
-	h.api().call("POST", "/api/v1/authentication/passwords/forgot", map[string]string{"email": emailObserver}).expect(t, 404, apiCodeNotFound)
+	a.call("POST", mfaTok+"/verify", map[string]string{"mfa_token": "123456"}).expect(t, 404, APICodeNotFound)
+	h.api().call("POST", "/api/v1/authentication/passwords/forgot", map[string]string{"email": emailObserver}).expect(t, 404, APICodeNotFound)
 }
 
 const reauthAPIPath = "/api/v1/authentication/reauthenticate"
@@ -578,7 +578,7 @@ func TestAPIReauthenticate(t *testing.T) {
 	}
 
 	r := d.call("POST", reauthAPIPath, map[string]string{})
-	r.expect(t, 422, apiCodeInvalid)
+	r.expect(t, 422, APICodeInvalid)
 	if r.firstError(t)["source"].(map[string]any)["pointer"] != "/password" {
 		t.Errorf("missing password: %s", r.raw)
 	}

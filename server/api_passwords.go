@@ -35,10 +35,10 @@ const (
 
 // apiPasswords wraps the password operations: without the provider's Auth
 // they answer not found, as the screens do.
-func apiPasswords(h apiHandlerFunc) apiHandlerFunc {
-	return func(s *Server, c fiber.Ctx, a *apiCaller) error {
+func apiPasswords(h APIHandlerFunc) APIHandlerFunc {
+	return func(s *Server, c fiber.Ctx, a *APICaller) error {
 		if s.Auth == nil {
-			return apiError(c, fiber.StatusNotFound, apiCodeNotFound, apiMsgNotFound)
+			return APIError(c, fiber.StatusNotFound, APICodeNotFound, APIMsgNotFound)
 		}
 		return h(s, c, a)
 	}
@@ -52,14 +52,14 @@ type apiForgotRequest struct {
 
 // apiForgotPassword asks the provider to mail a reset link. The reply is
 // the same whether or not the address has an account.
-func (s *Server) apiForgotPassword(c fiber.Ctx, _ *apiCaller) error {
+func (s *Server) apiForgotPassword(c fiber.Ctx, _ *APICaller) error {
 	var in apiForgotRequest
-	if prob := decodeJSON(c, &in); prob != nil {
-		return apiErrors(c, prob.Status, *prob)
+	if prob := DecodeJSON(c, &in); prob != nil {
+		return APIErrors(c, prob.Status, *prob)
 	}
 	email := strings.TrimSpace(in.Email)
 	if errs := validateForgot(email); len(errs) > 0 {
-		return apiErrors(c, fiber.StatusUnprocessableEntity, apiField("email", errs["email"]))
+		return APIErrors(c, fiber.StatusUnprocessableEntity, APIField("email", errs["email"]))
 	}
 	if sent, err := s.apiGate(c, apiTooManyTitle,
 		apiLimit{"forgot:ip:" + s.clientIP(c), forgotIPLimit, forgotIPWindow},
@@ -67,15 +67,15 @@ func (s *Server) apiForgotPassword(c fiber.Ctx, _ *apiCaller) error {
 		return err
 	}
 	if err := s.Auth.RequestPasswordReset(c.Context(), email); err != nil {
-		return apiProviderFail(c, err, apiTexts{provider.EINVALID: {Source: &apiSource{Pointer: "/email"}}})
+		return APIProviderFail(c, err, APITexts{provider.EINVALID: {Source: &APISource{Pointer: "/email"}}})
 	}
-	return apiSend(c, fiber.StatusAccepted, apiMessage{Message: msgResetEmailSent})
+	return APISend(c, fiber.StatusAccepted, apiMessage{Message: msgResetEmailSent})
 }
 
 // apiTokenGate counts a use of a reset or invitation token per address and
 // per token (the key holds a digest, never the token), and answers 404 for
 // what cannot be a token at all.
-func (s *Server) apiTokenGate(c fiber.Ctx, token string, texts apiTexts) (sent bool, err error) {
+func (s *Server) apiTokenGate(c fiber.Ctx, token string, texts APITexts) (sent bool, err error) {
 	sum := sha256.Sum256([]byte("portal api token\x00" + token))
 	if sent, err := s.apiGate(c, apiTooManyTitle,
 		apiLimit{"pwtoken:ip:" + s.clientIP(c), tokenIPLimit, tokenIPWindow},
@@ -83,7 +83,7 @@ func (s *Server) apiTokenGate(c fiber.Ctx, token string, texts apiTexts) (sent b
 		return true, err
 	}
 	if !plausibleToken(token) {
-		return true, apiProviderFail(c, provider.Errorf(provider.ENOTFOUND, apiMsgLinkBad), texts)
+		return true, APIProviderFail(c, provider.Errorf(provider.ENOTFOUND, apiMsgLinkBad), texts)
 	}
 	return false, nil
 }
@@ -91,17 +91,17 @@ func (s *Server) apiTokenGate(c fiber.Ctx, token string, texts apiTexts) (sent b
 // Words of the token replies: 404 for an unknown or used link (a disabled
 // user's too, not told apart), 403 for an expired one (spec 000 §8).
 var (
-	apiResetTexts = apiTexts{
+	apiResetTexts = APITexts{
 		provider.ENOTFOUND:     {Title: apiMsgLinkBad},
-		provider.EUNAUTHORIZED: {Status: fiber.StatusNotFound, Code: apiCodeNotFound, Title: apiMsgLinkBad},
+		provider.EUNAUTHORIZED: {Status: fiber.StatusNotFound, Code: APICodeNotFound, Title: apiMsgLinkBad},
 		provider.EEXPIRED:      {Title: msgLinkExpired, Detail: msgResetExpiredPage},
-		provider.EINVALID:      {Title: msgPasswordInvalid, Source: &apiSource{Pointer: "/" + fieldPassword}},
+		provider.EINVALID:      {Title: msgPasswordInvalid, Source: &APISource{Pointer: "/" + fieldPassword}},
 	}
-	apiInvitationTexts = apiTexts{
+	apiInvitationTexts = APITexts{
 		provider.ENOTFOUND:     {Title: apiMsgLinkBad},
-		provider.EUNAUTHORIZED: {Status: fiber.StatusNotFound, Code: apiCodeNotFound, Title: apiMsgLinkBad},
+		provider.EUNAUTHORIZED: {Status: fiber.StatusNotFound, Code: APICodeNotFound, Title: apiMsgLinkBad},
 		provider.EEXPIRED:      {Title: msgLinkExpired},
-		provider.EINVALID:      {Title: msgPasswordInvalid, Source: &apiSource{Pointer: "/" + fieldPassword}},
+		provider.EINVALID:      {Title: msgPasswordInvalid, Source: &APISource{Pointer: "/" + fieldPassword}},
 	}
 )
 
@@ -111,15 +111,15 @@ type apiValidResetToken struct {
 	Valid bool     `json:"valid" description:"Always true."`
 }
 
-func (s *Server) apiValidateResetToken(c fiber.Ctx, _ *apiCaller) error {
+func (s *Server) apiValidateResetToken(c fiber.Ctx, _ *APICaller) error {
 	token := strings.Clone(c.Query("token"))
 	if sent, err := s.apiTokenGate(c, token, apiResetTexts); sent {
 		return err
 	}
 	if err := s.Auth.CheckResetToken(c.Context(), token); err != nil {
-		return apiProviderFail(c, err, apiResetTexts)
+		return APIProviderFail(c, err, apiResetTexts)
 	}
-	return apiSend(c, fiber.StatusOK, apiValidResetToken{Valid: true})
+	return APISend(c, fiber.StatusOK, apiValidResetToken{Valid: true})
 }
 
 // apiNewPasswordRequest is the body of passwords/reset and
@@ -134,25 +134,25 @@ type apiNewPasswordRequest struct {
 // decodeNewPassword reads and checks a new password with the screens'
 // rules (validateNewPassword); ok false means the reply is written.
 func decodeNewPassword(c fiber.Ctx) (in apiNewPasswordRequest, ok bool, err error) {
-	if prob := decodeJSON(c, &in); prob != nil {
-		return in, false, apiErrors(c, prob.Status, *prob)
+	if prob := DecodeJSON(c, &in); prob != nil {
+		return in, false, APIErrors(c, prob.Status, *prob)
 	}
 	errs := validateNewPassword(in.Password, in.PasswordConfirmation)
-	var ps []apiProblem
+	var ps []APIProblem
 	for _, f := range []string{fieldPassword, fieldPasswordConfirmation} {
 		if m, bad := errs[f]; bad {
-			ps = append(ps, apiField(f, m))
+			ps = append(ps, APIField(f, m))
 		}
 	}
 	if len(ps) > 0 {
-		return in, false, apiErrors(c, fiber.StatusUnprocessableEntity, ps...)
+		return in, false, APIErrors(c, fiber.StatusUnprocessableEntity, ps...)
 	}
 	return in, true, nil
 }
 
 // apiResetPassword spends the reset token, sets the password and ends every
 // session of the user.
-func (s *Server) apiResetPassword(c fiber.Ctx, _ *apiCaller) error {
+func (s *Server) apiResetPassword(c fiber.Ctx, _ *APICaller) error {
 	in, ok, err := decodeNewPassword(c)
 	if !ok {
 		return err
@@ -162,11 +162,11 @@ func (s *Server) apiResetPassword(c fiber.Ctx, _ *apiCaller) error {
 	}
 	u, err := s.Auth.ResetPassword(c.Context(), in.Token, in.Password)
 	if err != nil {
-		return apiProviderFail(c, err, apiResetTexts)
+		return APIProviderFail(c, err, apiResetTexts)
 	}
 	s.endSessions(c, u.ID)
-	s.Logger.Info("api password reset", "request_id", req(c).ID, "user_id", u.ID)
-	return apiSend(c, fiber.StatusOK, apiMessage{Message: apiMsgPasswordOK})
+	s.Logger.Info("api password reset", "request_id", Req(c).ID, "user_id", u.ID)
+	return APISend(c, fiber.StatusOK, apiMessage{Message: apiMsgPasswordOK})
 }
 
 // apiInvitation is a usable invitation.
@@ -176,21 +176,21 @@ type apiInvitation struct {
 	ExpiresAt time.Time `json:"expires_at" description:"When the link stops working."`
 }
 
-func (s *Server) apiValidateInvitation(c fiber.Ctx, _ *apiCaller) error {
+func (s *Server) apiValidateInvitation(c fiber.Ctx, _ *APICaller) error {
 	token := strings.Clone(c.Query("token"))
 	if sent, err := s.apiTokenGate(c, token, apiInvitationTexts); sent {
 		return err
 	}
 	inv, err := s.Auth.CheckInvitation(c.Context(), token)
 	if err != nil {
-		return apiProviderFail(c, err, apiInvitationTexts)
+		return APIProviderFail(c, err, apiInvitationTexts)
 	}
-	return apiSend(c, fiber.StatusOK, apiInvitation{Email: inv.Email, ExpiresAt: inv.ExpiresAt})
+	return APISend(c, fiber.StatusOK, apiInvitation{Email: inv.Email, ExpiresAt: inv.ExpiresAt})
 }
 
 // apiAcceptInvitation sets the invited user's password and spends the
 // token; the user logs in next.
-func (s *Server) apiAcceptInvitation(c fiber.Ctx, _ *apiCaller) error {
+func (s *Server) apiAcceptInvitation(c fiber.Ctx, _ *APICaller) error {
 	in, ok, err := decodeNewPassword(c)
 	if !ok {
 		return err
@@ -200,9 +200,9 @@ func (s *Server) apiAcceptInvitation(c fiber.Ctx, _ *apiCaller) error {
 	}
 	u, err := s.Auth.AcceptInvitation(c.Context(), in.Token, in.Password)
 	if err != nil {
-		return apiProviderFail(c, err, apiInvitationTexts)
+		return APIProviderFail(c, err, apiInvitationTexts)
 	}
 	s.endSessions(c, u.ID)
-	s.Logger.Info("api invitation accepted", "request_id", req(c).ID, "user_id", u.ID)
-	return apiSend(c, fiber.StatusOK, apiMessage{Message: apiMsgCreated})
+	s.Logger.Info("api invitation accepted", "request_id", Req(c).ID, "user_id", u.ID)
+	return APISend(c, fiber.StatusOK, apiMessage{Message: apiMsgCreated})
 }

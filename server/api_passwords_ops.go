@@ -14,22 +14,22 @@ import (
 const apiTagPasswords = "Passwords and invitations"
 
 var (
-	apiTokenParam = oaParameter{Name: "token", In: "query", Required: true,
-		Description: "The token of the link (the last path segment of the e-mailed link).", Schema: oaString("")}
-	apiReplyLinkBad     = apiErrorReply(fiber.StatusNotFound, "Unknown or already used link (code not_found), or no such feature here.")
-	apiReplyPasswordBad = apiErrorReply(fiber.StatusUnprocessableEntity,
+	apiTokenParam = OAParameter{Name: "token", In: "query", Required: true,
+		Description: "The token of the link (the last path segment of the e-mailed link).", Schema: OAString("")}
+	apiReplyLinkBad     = APIErrorReply(fiber.StatusNotFound, "Unknown or already used link (code not_found), or no such feature here.")
+	apiReplyPasswordBad = APIErrorReply(fiber.StatusUnprocessableEntity,
 		"Field errors with source pointers: /password (\"Password is required\", \"Password is not valid\") and /password_confirmation "+
 			"(\"Password confirmation is required\", \"Passwords must match\").")
 	apiReplyTokenTooMany = apiReplyTooMany(fmt.Sprintf("More than %d token calls from this address, or %d for this token, in %d minutes.",
 		tokenIPLimit, tokenUseLimit, int(tokenIPWindow.Minutes())))
 )
 
-func apiPasswordOperations() []apiOp {
-	bodyErrors := []apiResponse{
-		apiErrorReply(fiber.StatusBadRequest, "The body is not a JSON object (code invalid_json)."),
-		apiErrorReply(fiber.StatusUnsupportedMediaType, "The body is not sent as application/json."),
+func apiPasswordOperations() []APIOp {
+	bodyErrors := []APIResponse{
+		APIErrorReply(fiber.StatusBadRequest, "The body is not a JSON object (code invalid_json)."),
+		APIErrorReply(fiber.StatusUnsupportedMediaType, "The body is not sent as application/json."),
 	}
-	return []apiOp{
+	return []APIOp{
 		{
 			ID: "forgotPassword", Method: fiber.MethodPost, Path: "/authentication/passwords/forgot", Tag: apiTagPasswords,
 			Summary: "Request a reset link",
@@ -37,11 +37,11 @@ func apiPasswordOperations() []apiOp {
 				"The reply is the same whether or not it does. Limited per client address (%d per %d minutes) and per address typed (%d per hour), "+
 				"together with the portal's forgot password page. Send the body as application/json.",
 				int(provider.ResetTokenTTL.Minutes()), forgotIPLimit, int(forgotIPWindow.Minutes()), forgotEmailLimit),
-			Auth: apiPublic, Body: apiBody[apiForgotRequest](),
-			Responses: append([]apiResponse{
-				apiOK[apiMessage](fiber.StatusAccepted, "Accepted; if the address has an account, the link is on its way."),
+			Auth: APIPublic, Body: APIBody[apiForgotRequest](),
+			Responses: append([]APIResponse{
+				APIOK[apiMessage](fiber.StatusAccepted, "Accepted; if the address has an account, the link is on its way."),
 				apiReplyNoAuth,
-				apiErrorReply(fiber.StatusUnprocessableEntity, "Field error on /email (\"Email is required\", \"Must be a valid email\")."),
+				APIErrorReply(fiber.StatusUnprocessableEntity, "Field error on /email (\"Email is required\", \"Must be a valid email\")."),
 				apiReplyTooMany("Too many requests from this address or for this e-mail address."),
 				apiReplyUnavailable}, bodyErrors...),
 			Handler: apiPasswords((*Server).apiForgotPassword),
@@ -49,10 +49,10 @@ func apiPasswordOperations() []apiOp {
 		{
 			ID: "validateResetToken", Method: fiber.MethodGet, Path: "/authentication/passwords/validate_reset_token", Tag: apiTagPasswords,
 			Summary: "Check a reset link", Description: "Whether the reset link can still be used.",
-			Auth: apiPublic, Params: []oaParameter{apiTokenParam},
-			Responses: []apiResponse{
-				apiOK[apiValidResetToken](fiber.StatusOK, "The link works."),
-				apiErrorReply(fiber.StatusForbidden, "The link expired (code expired): title \"Your link expired\", detail \"This page has expired, please request a new reset password link here\"."),
+			Auth: APIPublic, Params: []OAParameter{apiTokenParam},
+			Responses: []APIResponse{
+				APIOK[apiValidResetToken](fiber.StatusOK, "The link works."),
+				APIErrorReply(fiber.StatusForbidden, "The link expired (code expired): title \"Your link expired\", detail \"This page has expired, please request a new reset password link here\"."),
 				apiReplyLinkBad, apiReplyTokenTooMany, apiReplyUnavailable},
 			Handler: apiPasswords((*Server).apiValidateResetToken),
 		},
@@ -61,20 +61,20 @@ func apiPasswordOperations() []apiOp {
 			Summary: "Set a new password with a reset link",
 			Description: "Spends the link's token and sets the password (spec rules: at least 8 characters, upper and lower case, a number and a symbol). " +
 				"Every session of the user ends, their tokens with them; the user logs in again, with MFA. Send the body as application/json.",
-			Auth: apiPublic, Body: apiBody[apiNewPasswordRequest](),
-			Responses: append([]apiResponse{
-				apiOK[apiMessage](fiber.StatusOK, "The password is set."),
-				apiErrorReply(fiber.StatusForbidden, "The link expired (code expired), with the spec's detail."),
+			Auth: APIPublic, Body: APIBody[apiNewPasswordRequest](),
+			Responses: append([]APIResponse{
+				APIOK[apiMessage](fiber.StatusOK, "The password is set."),
+				APIErrorReply(fiber.StatusForbidden, "The link expired (code expired), with the spec's detail."),
 				apiReplyLinkBad, apiReplyPasswordBad, apiReplyTokenTooMany, apiReplyUnavailable}, bodyErrors...),
 			Handler: apiPasswords((*Server).apiResetPassword),
 		},
 		{
 			ID: "validateInvitation", Method: fiber.MethodGet, Path: "/authentication/invitations/validate", Tag: apiTagPasswords,
 			Summary: "Check an invitation link", Description: "Whether the invitation can still be accepted, and for which address.",
-			Auth: apiPublic, Params: []oaParameter{apiTokenParam},
-			Responses: []apiResponse{
-				apiOK[apiInvitation](fiber.StatusOK, "The invitation."),
-				apiErrorReply(fiber.StatusForbidden, "The invitation expired (code expired)."),
+			Auth: APIPublic, Params: []OAParameter{apiTokenParam},
+			Responses: []APIResponse{
+				APIOK[apiInvitation](fiber.StatusOK, "The invitation."),
+				APIErrorReply(fiber.StatusForbidden, "The invitation expired (code expired)."),
 				apiReplyLinkBad, apiReplyTokenTooMany, apiReplyUnavailable},
 			Handler: apiPasswords((*Server).apiValidateInvitation),
 		},
@@ -83,10 +83,10 @@ func apiPasswordOperations() []apiOp {
 			Summary: "Accept an invitation",
 			Description: "Spends the invitation's token and sets the invited user's password (the reset rules). The user logs in next, with MFA. " +
 				"Send the body as application/json.",
-			Auth: apiPublic, Body: apiBody[apiNewPasswordRequest](),
-			Responses: append([]apiResponse{
-				apiOK[apiMessage](fiber.StatusOK, "\"New password created\"."),
-				apiErrorReply(fiber.StatusForbidden, "The invitation expired (code expired)."),
+			Auth: APIPublic, Body: APIBody[apiNewPasswordRequest](),
+			Responses: append([]APIResponse{
+				APIOK[apiMessage](fiber.StatusOK, "\"New password created\"."),
+				APIErrorReply(fiber.StatusForbidden, "The invitation expired (code expired)."),
 				apiReplyLinkBad, apiReplyPasswordBad, apiReplyTokenTooMany, apiReplyUnavailable}, bodyErrors...),
 			Handler: apiPasswords((*Server).apiAcceptInvitation),
 		},

@@ -80,7 +80,7 @@ func TestAPIForgotPassword(t *testing.T) {
 		{map[string]string{"email": "not-an-email"}, msgEmailInvalid},
 	} {
 		r := h.api().call("POST", forgotPath, tc.body)
-		r.expect(t, 422, apiCodeInvalid)
+		r.expect(t, 422, APICodeInvalid)
 		if e := r.firstError(t); e["title"] != tc.title || e["source"].(map[string]any)["pointer"] != "/email" {
 			t.Errorf("%v: %s", tc.body, r.raw)
 		}
@@ -110,7 +110,7 @@ func TestAPIResetPassword(t *testing.T) {
 	checkReply(t, "GET", "/authentication/passwords/validate_reset_token", r)
 	for _, bad := range []string{"", "x", strings.Repeat("A", 43), "not a token!"} {
 		r := h.api().call("GET", validateReset+"?token="+url.QueryEscape(bad), nil)
-		r.expect(t, 404, apiCodeNotFound)
+		r.expect(t, 404, APICodeNotFound)
 		checkReply(t, "GET", "/authentication/passwords/validate_reset_token", r)
 	}
 
@@ -125,7 +125,7 @@ func TestAPIResetPassword(t *testing.T) {
 		{"empty", "", "", [][2]string{{"/password", msgPasswordRequired}, {"/password_confirmation", msgConfirmationRequired}}},
 	} {
 		r := h.api().call("PUT", resetPath, map[string]string{"password": tc.pw, "password_confirmation": tc.confirm, "token": tok})
-		r.expect(t, 422, apiCodeInvalid)
+		r.expect(t, 422, APICodeInvalid)
 		checkReply(t, "PUT", "/authentication/passwords/reset", r)
 		errs := r.body["errors"].([]any)
 		if len(errs) != len(tc.errs) {
@@ -146,8 +146,8 @@ func TestAPIResetPassword(t *testing.T) {
 	checkReply(t, "PUT", "/authentication/passwords/reset", r)
 	signedIn.call("GET", currentUser, nil).expect(t, 401, apiCodeExpired)
 	// Single use.
-	h.api().call("PUT", resetPath, map[string]string{"password": long, "password_confirmation": long, "token": tok}).expect(t, 404, apiCodeNotFound)
-	h.api().call("GET", validateReset+"?token="+url.QueryEscape(tok), nil).expect(t, 404, apiCodeNotFound)
+	h.api().call("PUT", resetPath, map[string]string{"password": long, "password_confirmation": long, "token": tok}).expect(t, 404, APICodeNotFound)
+	h.api().call("GET", validateReset+"?token="+url.QueryEscape(tok), nil).expect(t, 404, APICodeNotFound)
 	// The new password logs in, the old one does not; no MFA step is skipped.
 	h.api().call("POST", tokenPath, map[string]string{"email": emailObserver, "password": reference.DemoPassword}).expect(t, 401, apiCodeBadCredentials)
 	h.api().call("POST", tokenPath, map[string]string{"email": emailObserver, "password": long}).expect(t, 200, "")
@@ -173,7 +173,7 @@ func TestAPITokenRateLimit(t *testing.T) {
 	h := newHarness(t)
 	bogus := strings.Repeat("B", 43)
 	for i := 0; i < tokenUseLimit; i++ {
-		h.api().call("GET", validateInvite+"?token="+bogus, nil).expect(t, 404, apiCodeNotFound)
+		h.api().call("GET", validateInvite+"?token="+bogus, nil).expect(t, 404, APICodeNotFound)
 	}
 	r := h.api().call("GET", validateReset+"?token="+bogus, nil)
 	r.expect(t, 429, apiCodeTooMany)
@@ -181,7 +181,7 @@ func TestAPITokenRateLimit(t *testing.T) {
 		t.Error("no Retry-After")
 	}
 	// Another token is still checked (until the address limit).
-	h.api().call("GET", validateInvite+"?token="+strings.Repeat("C", 43), nil).expect(t, 404, apiCodeNotFound)
+	h.api().call("GET", validateInvite+"?token="+strings.Repeat("C", 43), nil).expect(t, 404, APICodeNotFound)
 }
 
 func TestAPIInvitation(t *testing.T) {
@@ -193,10 +193,10 @@ func TestAPIInvitation(t *testing.T) {
 	if r.body["email"] != reference.DemoInvitedEmail {
 		t.Errorf("invitation %s", r.raw)
 	}
-	h.api().call("GET", validateInvite+"?token="+strings.Repeat("x", 43), nil).expect(t, 404, apiCodeNotFound)
+	h.api().call("GET", validateInvite+"?token="+strings.Repeat("x", 43), nil).expect(t, 404, APICodeNotFound)
 
 	r = h.api().call("PUT", acceptInvite, map[string]string{"password": apiNewPassword, "password_confirmation": "nope", "token": tok})
-	r.expect(t, 422, apiCodeInvalid)
+	r.expect(t, 422, APICodeInvalid)
 	checkReply(t, "PUT", "/authentication/invitations/accept", r)
 	r = h.api().call("PUT", acceptInvite, map[string]string{"password": apiNewPassword, "password_confirmation": apiNewPassword, "token": tok})
 	r.expect(t, 200, "")
@@ -205,8 +205,8 @@ func TestAPIInvitation(t *testing.T) {
 		t.Errorf("accept %s", r.raw)
 	}
 	// Used: gone. The invited user logs in, and MFA comes next.
-	h.api().call("GET", validateInvite+"?token="+tok, nil).expect(t, 404, apiCodeNotFound)
-	h.api().call("PUT", acceptInvite, map[string]string{"password": apiNewPassword, "password_confirmation": apiNewPassword, "token": tok}).expect(t, 404, apiCodeNotFound)
+	h.api().call("GET", validateInvite+"?token="+tok, nil).expect(t, 404, APICodeNotFound)
+	h.api().call("PUT", acceptInvite, map[string]string{"password": apiNewPassword, "password_confirmation": apiNewPassword, "token": tok}).expect(t, 404, APICodeNotFound)
 	r = h.api().call("POST", tokenPath, map[string]string{"email": reference.DemoInvitedEmail, "password": apiNewPassword})
 	r.expect(t, 200, "")
 	if r.body["scope"] != "login" {
@@ -224,11 +224,11 @@ func TestAPIPublicJSONOnly(t *testing.T) {
 	a := &apiClient{h: h, jar: c.jar}
 	n := 0
 	for _, op := range apiOperations() {
-		if op.Auth != apiPublic || !unsafeMethod(op.Method) {
+		if op.Auth != APIPublic || !unsafeMethod(op.Method) {
 			continue
 		}
 		n++
-		for _, base := range apiBases {
+		for _, base := range APIBases {
 			for _, ct := range []string{"application/x-www-form-urlencoded", "text/plain"} {
 				r := a.call(op.Method, base+op.Path, "email=a%40b.example", "Content-Type", ct)
 				r.expect(t, 415, apiCodeMediaType)

@@ -11,7 +11,7 @@ import (
 )
 
 // TestAPIOrgReads: every organisation-scoped read of the API runs
-// apiOrgRead, so each answers a non-member the 404 of an unknown
+// APIOrgRead, so each answers a non-member the 404 of an unknown
 // organisation before anything else, and a member whose role lacks one of
 // its permissions 403 forbidden.
 func TestAPIOrgReads(t *testing.T) {
@@ -39,21 +39,21 @@ func TestAPIOrgReads(t *testing.T) {
 			continue // not an organisation read answering JSON (the statement download is a file)
 		}
 		if !op.orgRead {
-			t.Errorf("%s reads an organisation without apiOrgRead", op.ID)
+			t.Errorf("%s reads an organisation without APIOrgRead", op.ID)
 			continue
 		}
 		reads++
 		path = strings.NewReplacer("{id}", orgNordic, "{accountNumber}", acctEUR,
 			"{statement}", "00000000-0000-4000-8000-000000000000").Replace(path)
 		url := "/api/v1" + path + query
-		outsider.call("GET", url, nil, hdr...).expect(t, 404, apiCodeNotFound)
+		outsider.call("GET", url, nil, hdr...).expect(t, 404, APICodeNotFound)
 		r := member.call("GET", url, nil, hdr...)
 		allowed := true
 		for _, p := range op.readPerms {
 			allowed = allowed && defaultRole.Has(p)
 		}
 		if !allowed {
-			r.expect(t, 403, apiCodeForbidden)
+			r.expect(t, 403, APICodeForbidden)
 			continue
 		}
 		r.expect(t, 200, "")

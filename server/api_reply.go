@@ -8,43 +8,43 @@ import (
 )
 
 // The bodies the API sends, and the check that ties them to the document.
-// An operation's table entry names the Go type of each reply (apiOK,
-// apiDataOK) and of its request body (apiBody); the document's schemas are
-// reflected from those types (api_schema.go). Handlers send through apiSend
-// (apiData, apiErrors) and decode through decodeJSON, which note the Go
+// An operation's table entry names the Go type of each reply (APIOK,
+// APIDataOK) and of its request body (APIBody); the document's schemas are
+// reflected from those types (api_schema.go). Handlers send through APISend
+// (APIData, APIErrors) and decode through DecodeJSON, which note the Go
 // type on the request, and apiHandler compares it with the entry: a
 // handler that sends another type than documented, or a status that is not
-// documented, is logged as apiMsgUndocumented, which fails the tests.
+// documented, is logged as APIMsgUndocumented, which fails the tests.
 
-// apiDataBody is the success body {"data": …}.
-type apiDataBody[D any] struct {
+// APIDataBody is the success body {"data": …}.
+type APIDataBody[D any] struct {
 	Data D `json:"data"`
 }
 
-// apiPageBody is {"data": …, "meta": …}: data with its paging or totals.
-type apiPageBody[D, M any] struct {
+// APIPageBody is {"data": …, "meta": …}: data with its paging or totals.
+type APIPageBody[D, M any] struct {
 	Data D `json:"data"`
 	Meta M `json:"meta"`
 }
 
-// apiEnvelope is a body that reads answer with: apiDataBody or apiPageBody.
-type apiEnvelope interface{ envelope() }
+// APIEnvelope is a body that reads answer with: APIDataBody or APIPageBody.
+type APIEnvelope interface{ envelope() }
 
-func (apiDataBody[D]) envelope()    {}
-func (apiPageBody[D, M]) envelope() {}
+func (APIDataBody[D]) envelope()    {}
+func (APIPageBody[D, M]) envelope() {}
 
-// apiDataOf wraps data.
-func apiDataOf[D any](data D) apiDataBody[D] { return apiDataBody[D]{Data: data} }
+// APIDataOf wraps data.
+func APIDataOf[D any](data D) APIDataBody[D] { return APIDataBody[D]{Data: data} }
 
-// apiPage wraps data and meta.
-func apiPage[D, M any](data D, meta M) apiPageBody[D, M] {
-	return apiPageBody[D, M]{Data: data, Meta: meta}
+// APIPage wraps data and meta.
+func APIPage[D, M any](data D, meta M) APIPageBody[D, M] {
+	return APIPageBody[D, M]{Data: data, Meta: meta}
 }
 
 // apiErrorBody is the body of every error reply.
 type apiErrorBody struct {
 	_      struct{}     `name:"Errors" description:"Error reply: a field error carries a source pointer, a form-level error none."`
-	Errors []apiProblem `json:"errors" description:"The problems, at least one."`
+	Errors []APIProblem `json:"errors" description:"The problems, at least one."`
 }
 
 // Request locals naming the Go types of the bodies decoded and sent.
@@ -53,37 +53,37 @@ type (
 	apiDecodedKey struct{}
 )
 
-// apiSend answers status with body as JSON.
-func apiSend[B any](c fiber.Ctx, status int, body B) error {
+// APISend answers status with body as JSON.
+func APISend[B any](c fiber.Ctx, status int, body B) error {
 	c.Locals(apiSentKey{}, reflect.TypeFor[B]())
 	return c.Status(status).JSON(body)
 }
 
-// apiData answers 200 {"data": v}.
-func apiData[D any](c fiber.Ctx, v D) error {
-	return apiSend(c, fiber.StatusOK, apiDataBody[D]{Data: v})
+// APIData answers 200 {"data": v}.
+func APIData[D any](c fiber.Ctx, v D) error {
+	return APISend(c, fiber.StatusOK, APIDataBody[D]{Data: v})
 }
 
-// apiOK documents a success reply with a body of type B.
-func apiOK[B any](status int, desc string) apiResponse {
-	return apiResponse{Status: status, Description: desc, Type: reflect.TypeFor[B]()}
+// APIOK documents a success reply with a body of type B.
+func APIOK[B any](status int, desc string) APIResponse {
+	return APIResponse{Status: status, Description: desc, Type: reflect.TypeFor[B]()}
 }
 
-// apiDataOK documents a 200 {"data": D}.
-func apiDataOK[D any](desc string) apiResponse {
-	return apiOK[apiDataBody[D]](fiber.StatusOK, desc)
+// APIDataOK documents a 200 {"data": D}.
+func APIDataOK[D any](desc string) APIResponse {
+	return APIOK[APIDataBody[D]](fiber.StatusOK, desc)
 }
 
-// apiBody names the Go type of an operation's JSON request body.
-func apiBody[B any]() reflect.Type { return reflect.TypeFor[B]() }
+// APIBody names the Go type of an operation's JSON request body.
+func APIBody[B any]() reflect.Type { return reflect.TypeFor[B]() }
 
-// apiMsgUndocumented is logged for a reply its operation does not document.
-const apiMsgUndocumented = "api reply undocumented"
+// APIMsgUndocumented is logged for a reply its operation does not document.
+const APIMsgUndocumented = "api reply undocumented"
 
 // apiCheckReply compares what op's handler sent and decoded with op's
 // entry. The reply has gone out by now, so a difference is only logged: it
 // is a bug of the entry or the handler, for the tests to find.
-func (s *Server) apiCheckReply(c fiber.Ctx, op *apiOp) {
+func (s *Server) apiCheckReply(c fiber.Ctx, op *APIOp) {
 	status := c.Response().StatusCode()
 	if status == fiber.StatusInternalServerError {
 		return // apiInternal: the one reply every operation may give
@@ -101,11 +101,11 @@ func (s *Server) apiCheckReply(c fiber.Ctx, op *apiOp) {
 	default:
 		return
 	}
-	s.Logger.Error(apiMsgUndocumented, "request_id", req(c).ID, "op", op.ID, "status", status, "problem", problem)
+	s.Logger.Error(APIMsgUndocumented, "request_id", Req(c).ID, "op", op.ID, "status", status, "problem", problem)
 }
 
 // response is op's documented reply with status, or nil.
-func (op *apiOp) response(status int) *apiResponse {
+func (op *APIOp) response(status int) *APIResponse {
 	for i := range op.Responses {
 		if op.Responses[i].Status == status {
 			return &op.Responses[i]

@@ -30,7 +30,7 @@ type replyGuard struct{ t testing.TB }
 func (g replyGuard) Enabled(context.Context, slog.Level) bool { return true }
 
 func (g replyGuard) Handle(_ context.Context, r slog.Record) error {
-	if r.Message == apiMsgUndocumented {
+	if r.Message == APIMsgUndocumented {
 		var attrs []string
 		r.Attrs(func(a slog.Attr) bool { attrs = append(attrs, a.String()); return true })
 		g.t.Errorf("%s: %s", r.Message, strings.Join(attrs, " "))
@@ -116,7 +116,7 @@ func (l *logCapture) take() []string {
 }
 
 // TestAPIReplyGuard: a handler that sends another type than its entry
-// documents, an undocumented status, a body around apiSend or another
+// documents, an undocumented status, a body around APISend or another
 // request body than documented is reported.
 func TestAPIReplyGuard(t *testing.T) {
 	h := newHarness(t)
@@ -125,48 +125,48 @@ func TestAPIReplyGuard(t *testing.T) {
 	app := fiber.New()
 	cases := []struct {
 		name       string
-		handler    apiHandlerFunc
+		handler    APIHandlerFunc
 		body       string
 		reported   bool
 		wantStatus int
 	}{
-		{"as documented", func(_ *Server, c fiber.Ctx, _ *apiCaller) error { return apiData(c, 1) }, "", false, 200},
-		{"documented error", func(_ *Server, c fiber.Ctx, _ *apiCaller) error {
-			return apiError(c, fiber.StatusUnprocessableEntity, apiCodeInvalid, "bad")
+		{"as documented", func(_ *Server, c fiber.Ctx, _ *APICaller) error { return APIData(c, 1) }, "", false, 200},
+		{"documented error", func(_ *Server, c fiber.Ctx, _ *APICaller) error {
+			return APIError(c, fiber.StatusUnprocessableEntity, APICodeInvalid, "bad")
 		}, "", false, 422},
-		{"another type", func(_ *Server, c fiber.Ctx, _ *apiCaller) error { return apiData(c, "one") }, "", true, 200},
-		{"undocumented status", func(_ *Server, c fiber.Ctx, _ *apiCaller) error {
-			return apiSend(c, fiber.StatusCreated, apiDataOf(1))
+		{"another type", func(_ *Server, c fiber.Ctx, _ *APICaller) error { return APIData(c, "one") }, "", true, 200},
+		{"undocumented status", func(_ *Server, c fiber.Ctx, _ *APICaller) error {
+			return APISend(c, fiber.StatusCreated, APIDataOf(1))
 		}, "", true, 201},
-		{"around apiSend", func(_ *Server, c fiber.Ctx, _ *apiCaller) error { return c.JSON(fiber.Map{"data": 1}) }, "", true, 200},
-		{"documented request body", func(_ *Server, c fiber.Ctx, _ *apiCaller) error {
-			if p := decodeJSON(c, &apiCodeRequest{}); p != nil {
-				return apiErrors(c, p.Status, *p)
+		{"around APISend", func(_ *Server, c fiber.Ctx, _ *APICaller) error { return c.JSON(fiber.Map{"data": 1}) }, "", true, 200},
+		{"documented request body", func(_ *Server, c fiber.Ctx, _ *APICaller) error {
+			if p := DecodeJSON(c, &apiCodeRequest{}); p != nil {
+				return APIErrors(c, p.Status, *p)
 			}
-			return apiData(c, 1)
+			return APIData(c, 1)
 		}, `{"code":"1"}`, false, 200},
-		{"another request body", func(_ *Server, c fiber.Ctx, _ *apiCaller) error {
-			if p := decodeJSON(c, &apiPhoneRequest{}); p != nil {
-				return apiErrors(c, p.Status, *p)
+		{"another request body", func(_ *Server, c fiber.Ctx, _ *APICaller) error {
+			if p := DecodeJSON(c, &apiPhoneRequest{}); p != nil {
+				return APIErrors(c, p.Status, *p)
 			}
-			return apiData(c, 1)
+			return APIData(c, 1)
 		}, `{"cellphone":"1"}`, true, 200},
 	}
-	// decodeJSON's refusals are documented for every operation with a body.
+	// DecodeJSON's refusals are documented for every operation with a body.
 	// Many fields each under the edge's field cap (limits.go), together past maxJSONBody.
 	var fields []string
 	for i := 0; len(strings.Join(fields, ",")) <= maxJSONBody; i++ {
 		fields = append(fields, fmt.Sprintf(`"f%d":"%s"`, i, strings.Repeat("x", 900)))
 	}
 	big := h.api().call("POST", "/api/v1/authentication/token", "{"+strings.Join(fields, ",")+"}")
-	big.expect(t, fiber.StatusRequestEntityTooLarge, apiCodeInvalid)
+	big.expect(t, fiber.StatusRequestEntityTooLarge, APICodeInvalid)
 	checkReply(t, "POST", "/authentication/token", big)
-	if slices.Contains(logs.take(), apiMsgUndocumented) {
+	if slices.Contains(logs.take(), APIMsgUndocumented) {
 		t.Error("a too large body is not documented")
 	}
 	for i, tc := range cases {
-		op := &apiOp{ID: "probe", Method: fiber.MethodPost, Path: "/probe", Auth: apiPublic, Body: apiBody[apiCodeRequest](),
-			Responses: []apiResponse{apiDataOK[int]("ok"), apiErrorReply(fiber.StatusUnprocessableEntity, "bad")}, Handler: tc.handler}
+		op := &APIOp{ID: "probe", Method: fiber.MethodPost, Path: "/probe", Auth: APIPublic, Body: APIBody[apiCodeRequest](),
+			Responses: []APIResponse{APIDataOK[int]("ok"), APIErrorReply(fiber.StatusUnprocessableEntity, "bad")}, Handler: tc.handler}
 		path := "/probe/" + strconv.Itoa(i)
 		app.Post(path, h.srv.apiHandler(op))
 		req := httptest.NewRequest("POST", path, strings.NewReader(tc.body))
@@ -176,7 +176,7 @@ func TestAPIReplyGuard(t *testing.T) {
 			t.Fatal(err)
 		}
 		res.Body.Close()
-		got := slices.Contains(logs.take(), apiMsgUndocumented)
+		got := slices.Contains(logs.take(), APIMsgUndocumented)
 		if res.StatusCode != tc.wantStatus || got != tc.reported {
 			t.Errorf("%s: status %d, reported %v; want %d, %v", tc.name, res.StatusCode, got, tc.wantStatus, tc.reported)
 		}
@@ -189,7 +189,7 @@ func TestAPIReplyGuard(t *testing.T) {
 func TestAPITour(t *testing.T) {
 	noSlowDown(t)
 	h := newHarness(t)
-	byID := map[string]*apiOp{}
+	byID := map[string]*APIOp{}
 	for i := range apiOperations() {
 		byID[apiOperations()[i].ID] = &apiOperations()[i]
 	}

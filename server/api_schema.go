@@ -28,23 +28,23 @@ import (
 // A named struct type becomes a component (#/components/schemas/Name); an
 // anonymous or generic one (the {data, meta} envelopes) is written inline.
 // A type that encodes itself (json.Marshaler) or whose shape depends on
-// values (feature flags) describes itself with an oaSchema method.
+// values (feature flags) describes itself with an OASchema method.
 
 // oaSchemaer is a type that gives its own schema; r reflects the types it is
 // made of.
 type oaSchemaer interface {
-	oaSchema(r *oaReflector) *oaSchema
+	OASchema(r *oaReflector) *OASchema
 }
 
 // oaReflector turns Go types into schemas, collecting the named ones.
 type oaReflector struct {
 	// components are the named schemas met so far, by name.
-	components map[string]*oaSchema
+	components map[string]*OASchema
 	names      map[reflect.Type]string
 }
 
 func newOAReflector() *oaReflector {
-	return &oaReflector{components: map[string]*oaSchema{}, names: map[reflect.Type]string{}}
+	return &oaReflector{components: map[string]*OASchema{}, names: map[reflect.Type]string{}}
 }
 
 var (
@@ -56,43 +56,43 @@ var (
 
 // schema is t's schema: a $ref for a named struct, else a fresh inline
 // schema the caller may add to.
-func (r *oaReflector) schema(t reflect.Type) *oaSchema {
+func (r *oaReflector) schema(t reflect.Type) *OASchema {
 	if t.Kind() == reflect.Pointer {
 		return r.schema(t.Elem()) // nullability is the field's business (omitempty)
 	}
 	if t.Implements(oaSchemaerType) {
-		return reflect.Zero(t).Interface().(oaSchemaer).oaSchema(r)
+		return reflect.Zero(t).Interface().(oaSchemaer).OASchema(r)
 	}
 	if t == oaTimeType {
-		return &oaSchema{Type: "string", Format: "date-time"}
+		return &OASchema{Type: "string", Format: "date-time"}
 	}
 	for _, m := range []reflect.Type{oaMarshalerType, oaTextType} {
 		if t.Implements(m) || reflect.PointerTo(t).Implements(m) {
-			panic("openapi: " + t.String() + " encodes itself: give it an oaSchema method")
+			panic("openapi: " + t.String() + " encodes itself: give it an OASchema method")
 		}
 	}
 	switch t.Kind() {
 	case reflect.String:
-		return &oaSchema{Type: "string"}
+		return &OASchema{Type: "string"}
 	case reflect.Bool:
-		return &oaSchema{Type: "boolean"}
+		return &OASchema{Type: "boolean"}
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return &oaSchema{Type: "integer"}
+		return &OASchema{Type: "integer"}
 	case reflect.Float32, reflect.Float64:
-		return &oaSchema{Type: "number"}
+		return &OASchema{Type: "number"}
 	case reflect.Slice, reflect.Array:
 		if t.Elem().Kind() == reflect.Uint8 {
-			panic("openapi: " + t.String() + ": bytes are encoded as base64; say so with an oaSchema method")
+			panic("openapi: " + t.String() + ": bytes are encoded as base64; say so with an OASchema method")
 		}
-		return &oaSchema{Type: "array", Items: r.schema(t.Elem())}
+		return &OASchema{Type: "array", Items: r.schema(t.Elem())}
 	case reflect.Map:
 		if t.Key().Kind() != reflect.String {
 			panic("openapi: " + t.String() + ": only string keys")
 		}
-		return &oaSchema{Type: "object", AdditionalProperties: r.schema(t.Elem())}
+		return &OASchema{Type: "object", AdditionalProperties: r.schema(t.Elem())}
 	case reflect.Interface:
-		return &oaSchema{} // any JSON value
+		return &OASchema{} // any JSON value
 	case reflect.Struct:
 		if t.Name() == "" || strings.Contains(t.Name(), "[") {
 			return r.object(t)
@@ -103,7 +103,7 @@ func (r *oaReflector) schema(t reflect.Type) *oaSchema {
 }
 
 // component returns a $ref to t's named schema, building it on first use.
-func (r *oaReflector) component(t reflect.Type) *oaSchema {
+func (r *oaReflector) component(t reflect.Type) *OASchema {
 	if name, ok := r.names[t]; ok {
 		return oaRef(name)
 	}
@@ -112,7 +112,7 @@ func (r *oaReflector) component(t reflect.Type) *oaSchema {
 		panic("openapi: two types are named " + name + "; one of them needs a `_ struct{} name:\"…\"` field")
 	}
 	r.names[t] = name
-	r.components[name] = &oaSchema{} // a placeholder while a recursive type is built
+	r.components[name] = &OASchema{} // a placeholder while a recursive type is built
 	*r.components[name] = *r.object(t)
 	return oaRef(name)
 }
@@ -127,16 +127,21 @@ func oaTypeName(t reflect.Type) string {
 		}
 	}
 	n := t.Name()
-	if rest, ok := strings.CutPrefix(n, "api"); ok && rest != "" {
-		n = rest
+	// The API's own types carry an api or API prefix that the document
+	// leaves out (apiStatement, APIPageMeta: Statement, PageMeta).
+	for _, prefix := range []string{"api", "API"} {
+		if rest, ok := strings.CutPrefix(n, prefix); ok && rest != "" {
+			n = rest
+			break
+		}
 	}
 	first, size := utf8.DecodeRuneInString(n)
 	return string(unicode.ToUpper(first)) + n[size:]
 }
 
 // object is a struct's properties, in field order (which /docs keeps).
-func (r *oaReflector) object(t reflect.Type) *oaSchema {
-	s := &oaSchema{Type: "object", Properties: map[string]*oaSchema{}}
+func (r *oaReflector) object(t reflect.Type) *OASchema {
+	s := &OASchema{Type: "object", Properties: map[string]*OASchema{}}
 	r.fields(s, t, false)
 	return s
 }
@@ -144,7 +149,7 @@ func (r *oaReflector) object(t reflect.Type) *oaSchema {
 // fields adds t's fields to s as encoding/json would encode them: embedded
 // structs without a json name are flattened; optional marks every field of
 // one embedded by pointer, which is left out when the pointer is nil.
-func (r *oaReflector) fields(s *oaSchema, t reflect.Type, optional bool) {
+func (r *oaReflector) fields(s *OASchema, t reflect.Type, optional bool) {
 	for f := range t.Fields() {
 		if f.Name == "_" {
 			if d := f.Tag.Get("description"); d != "" && s.Description == "" {
@@ -205,7 +210,7 @@ func (r *oaReflector) fields(s *oaSchema, t reflect.Type, optional bool) {
 }
 
 // field is a struct field's schema with the field's tags applied.
-func (r *oaReflector) field(t reflect.Type, f reflect.StructField) *oaSchema {
+func (r *oaReflector) field(t reflect.Type, f reflect.StructField) *OASchema {
 	s := r.schema(f.Type)
 	at := t.String() + "." + f.Name
 	desc := f.Tag.Get("description")
@@ -217,7 +222,7 @@ func (r *oaReflector) field(t reflect.Type, f reflect.StructField) *oaSchema {
 			}
 		}
 		if desc != "" {
-			s = &oaSchema{Ref: s.Ref, Description: desc}
+			s = &OASchema{Ref: s.Ref, Description: desc}
 		}
 		return s
 	}

@@ -46,7 +46,7 @@ type (
 		oaTestFlat
 		*oaTestExtra
 	}
-	oaTestDataBodyInt = apiDataBody[int]
+	oaTestDataBodyInt = APIDataBody[int]
 )
 
 func TestOAReflector(t *testing.T) {

@@ -47,11 +47,11 @@ func TestAPILogin(t *testing.T) {
 		{name: "bad password", body: map[string]string{"email": emailObserver, "password": "wrong"}, status: 401, code: apiCodeBadCredentials},
 		{name: "unknown e-mail", body: map[string]string{"email": "nobody@demo.example", "password": reference.DemoPassword}, status: 401, code: apiCodeBadCredentials},
 		{name: "disabled user", body: map[string]string{"email": emailDisabled, "password": reference.DemoPassword}, status: 401, code: apiCodeBadCredentials},
-		{name: "both fields missing", body: map[string]string{}, status: 422, code: apiCodeInvalid,
+		{name: "both fields missing", body: map[string]string{}, status: 422, code: APICodeInvalid,
 			pointers: []string{"/email", "/password"}, titles: []string{msgEmailRequired, msgPasswordRequired}},
-		{name: "invalid e-mail", body: map[string]string{"email": "not-an-email", "password": "x"}, status: 422, code: apiCodeInvalid,
+		{name: "invalid e-mail", body: map[string]string{"email": "not-an-email", "password": "x"}, status: 422, code: APICodeInvalid,
 			pointers: []string{"/email"}, titles: []string{msgEmailInvalid}},
-		{name: "e-mail of the wrong type", body: `{"email": 42, "password": "x"}`, status: 422, code: apiCodeInvalid, pointers: []string{"/email"}},
+		{name: "e-mail of the wrong type", body: `{"email": 42, "password": "x"}`, status: 422, code: APICodeInvalid, pointers: []string{"/email"}},
 		{name: "not JSON", body: `{"email":`, status: 400, code: apiCodeInvalidJSON},
 		{name: "form body refused", body: "email=a%40b.example&password=x", ctype: "application/x-www-form-urlencoded", status: 415, code: apiCodeMediaType},
 		{name: "text/plain refused", body: `{"email":"observer@demo.example","password":"Demo-Passw0rd!"}`, ctype: "text/plain", status: 415, code: apiCodeMediaType},
@@ -547,13 +547,13 @@ func TestAPICrossOrganisation(t *testing.T) {
 			{"GET", "/api/v2/feature_flags?organisation_id=" + org},
 		} {
 			r := a.call(c.method, c.path, nil)
-			r.expect(t, 404, apiCodeNotFound)
+			r.expect(t, 404, APICodeNotFound)
 			if want := `{"errors":[{"status":404,"code":"not_found","title":"Not found"}]}`; string(r.raw) != want {
 				t.Errorf("%s %s: %s", c.method, c.path, r.raw)
 			}
 		}
 		r := a.call("GET", "/api/v1/feature_flags", nil, "X-Organisation-ID", org)
-		r.expect(t, 404, apiCodeNotFound)
+		r.expect(t, 404, APICodeNotFound)
 	}
 	// set_default on another organisation changed nothing.
 	ms, err := h.store.Memberships(t.Context(), reference.DemoUserObserverID)
@@ -600,7 +600,7 @@ func TestAPIRoleChangeAppliesToNextRequest(t *testing.T) {
 		t.Fatalf("unknown role: %s %v", r, ps)
 	}
 	h.exec(`DELETE FROM memberships WHERE user_id = ? AND organisation_id = ?`, reference.DemoUserObserverID, reference.DemoOrg1ID)
-	a.call("GET", path, nil).expect(t, 404, apiCodeNotFound)
+	a.call("GET", path, nil).expect(t, 404, APICodeNotFound)
 }
 
 // The browser's session cookie also authenticates (islands); changes then

@@ -9,9 +9,9 @@ import (
 // The API's date and time parameters (created_after inclusive,
 // created_before exclusive), read the same way by every operation.
 
-// apiTime reads a time parameter (empty: the zero time): a date (its midnight, UTC), a date
+// APITime reads a time parameter (empty: the zero time): a date (its midnight, UTC), a date
 // and time "YYYY-MM-DD HH:mm:ss" (UTC, the spec's API form) or RFC 3339.
-func apiTime(v string) (time.Time, bool) {
+func APITime(v string) (time.Time, bool) {
 	if v == "" {
 		return time.Time{}, true
 	}
@@ -23,19 +23,19 @@ func apiTime(v string) (time.Time, bool) {
 	return time.Time{}, false
 }
 
-func apiParamProblem(param, title string) apiProblem {
-	return apiProblem{Status: fiber.StatusUnprocessableEntity, Code: apiCodeInvalid, Title: title, Source: &apiSource{Parameter: param}}
+func apiParamProblem(param, title string) APIProblem {
+	return APIProblem{Status: fiber.StatusUnprocessableEntity, Code: APICodeInvalid, Title: title, Source: &APISource{Parameter: param}}
 }
 
 // apiRange reads created_after and created_before; a problem is returned
 // for the caller to send.
-func apiRange(c fiber.Ctx) (after, before time.Time, p *apiProblem) {
+func apiRange(c fiber.Ctx) (after, before time.Time, p *APIProblem) {
 	for _, q := range []struct {
 		name string
 		dst  *time.Time
 	}{{apiQueryCreatedAfter, &after}, {apiQueryCreatedBefore, &before}} {
 		if v := c.Query(q.name); v != "" {
-			t, ok := apiTime(v)
+			t, ok := APITime(v)
 			if !ok {
 				pp := apiParamProblem(q.name, "Must be a date (YYYY-MM-DD) or a date and time (YYYY-MM-DD HH:mm:ss, UTC)")
 				return after, before, &pp

@@ -43,8 +43,8 @@ func (s *Server) withAreas(t []*Route) []*Route {
 }
 
 // apiAreaOperations are the areas' JSON API operations.
-func apiAreaOperations() []apiOp {
-	var ops []apiOp
+func apiAreaOperations() []APIOp {
+	var ops []APIOp
 	ops = append(ops, apiAccountOperations()...)
 	ops = append(ops, apiFundingOperations()...)
 	ops = append(ops, apiDashboardOperations()...)
@@ -54,15 +54,15 @@ func apiAreaOperations() []apiOp {
 // sessionDateRange is the session key of the global date range.
 const sessionDateRange = "date_range"
 
-// dateRange is the session's global date range (spec 000 §2): every page
+// DateRange is the session's global date range (spec 000 §2): every page
 // that filters by date reads it here, so they all agree.
-func (s *Server) dateRange(c fiber.Ctx) daterange.Range {
+func (s *Server) DateRange(c fiber.Ctx) daterange.Range {
 	var enc string
-	if sess := req(c).Session; sess != nil {
+	if sess := Req(c).Session; sess != nil {
 		enc = sess.Values[sessionDateRange]
 	}
-	return daterange.Decode(enc, s.now())
+	return daterange.Decode(enc, s.Now())
 }
 
-// now is the server's clock for date ranges (UTC days).
-func (s *Server) now() time.Time { return time.Now().UTC() }
+// Now is the server's clock for date ranges (UTC days).
+func (s *Server) Now() time.Time { return time.Now().UTC() }

@@ -92,7 +92,7 @@ type keptCryptoToken struct {
 // keptToken is the session's token for the account, if it was minted for
 // this user with the rights the role grants now and lasts a while yet.
 func keptToken(c fiber.Ctx, o *OrgContext, acct string) (string, bool) {
-	rq := req(c)
+	rq := Req(c)
 	var k keptCryptoToken
 	if rq.Session == nil || rq.User == nil || json.Unmarshal([]byte(rq.Session.Values[cryptoTokenKey(o.Org.ID)]), &k) != nil {
 		return "", false
@@ -104,27 +104,27 @@ func keptToken(c fiber.Ctx, o *OrgContext, acct string) (string, bool) {
 
 func (s *Server) cryptoFundingPage(c fiber.Ctx) error {
 	if s.Funding == nil || s.Crypto == nil {
-		return s.notFound(c)
+		return s.NotFound(c)
 	}
-	o := req(c).Org
+	o := Req(c).Org
 	accounts, err := s.cryptoAccounts(c, o)
 	if err != nil {
 		return err
 	}
-	sh, err := s.shell(c)
+	sh, err := s.Shell(c)
 	if err != nil {
 		return err
 	}
 	p := CryptoFundingProps{Shell: sh, Accounts: accounts, Message: cryptoMsgSelect, Frames: []CryptoFrame{}}
 	acct := strings.Clone(c.Query(fundingAccountField))
 	if !listedAccount(accounts, acct) {
-		return s.render(c, view{Page: "CryptoFunding", Title: cryptoTitle + " · " + o.Org.Name, Props: p})
+		return s.Render(c, View{Page: "CryptoFunding", Title: cryptoTitle + " · " + o.Org.Name, Props: p})
 	}
 	p.Account = acct
 	tok, ok := keptToken(c, o, acct)
 	if !ok {
 		p.Message = cryptoMsgOpen
-		return s.render(c, view{Page: "CryptoFunding", Title: cryptoTitle + " · " + o.Org.Name, Props: p})
+		return s.Render(c, View{Page: "CryptoFunding", Title: cryptoTitle + " · " + o.Org.Name, Props: p})
 	}
 	p.Message = ""
 	base, frameSrc := s.cryptoWidgetBase()
@@ -133,8 +133,8 @@ func (s *Server) cryptoFundingPage(c fiber.Ctx) error {
 		p.Frames = append(p.Frames, CryptoFrame{ID: "crypto-wallets", Heading: "Wallets", Title: "Crypto wallets (partner widget)", Src: base + "/wallets" + q})
 	}
 	p.Frames = append(p.Frames, CryptoFrame{ID: "crypto-history", Heading: "History", Title: "Crypto funding history (partner widget)", Src: base + "/history" + q})
-	c.Set("Content-Security-Policy", contentSecurityPolicy(req(c).Nonce, frameSrc, "'none'"))
-	return s.render(c, view{Page: "CryptoFunding", Title: cryptoTitle + " · " + o.Org.Name, Props: p})
+	c.Set("Content-Security-Policy", contentSecurityPolicy(Req(c).Nonce, frameSrc, "'none'"))
+	return s.Render(c, View{Page: "CryptoFunding", Title: cryptoTitle + " · " + o.Org.Name, Props: p})
 }
 
 func listedAccount(accounts []FundingAccount, acct string) bool {
@@ -150,9 +150,9 @@ func listedAccount(accounts []FundingAccount, acct string) bool {
 // in the session and goes back to the page, which frames it.
 func (s *Server) cryptoFundingOpen(c fiber.Ctx) error {
 	if s.Funding == nil || s.Crypto == nil {
-		return s.notFound(c)
+		return s.NotFound(c)
 	}
-	rq := req(c)
+	rq := Req(c)
 	o := rq.Org
 	page := "/org/" + o.Org.ID + "/crypto_funding"
 	accounts, err := s.cryptoAccounts(c, o)
@@ -161,15 +161,15 @@ func (s *Server) cryptoFundingOpen(c fiber.Ctx) error {
 	}
 	acct := strings.Clone(c.FormValue(fundingAccountField))
 	if !listedAccount(accounts, acct) {
-		return redirect(c, page)
+		return Redirect(c, page)
 	}
 	if _, ok := keptToken(c, o, acct); ok {
-		return redirect(c, page+"?"+fundingAccountField+"="+url.QueryEscape(acct))
+		return Redirect(c, page+"?"+fundingAccountField+"="+url.QueryEscape(acct))
 	}
 	manage := o.Can(access.CryptoManage)
 	tok, err := s.Crypto.CryptoToken(c.Context(), o.Org.ID, acct, manage)
 	if provider.ErrorCode(err) == provider.ENOTFOUND {
-		return redirect(c, page)
+		return Redirect(c, page)
 	}
 	if err != nil {
 		return err
@@ -185,7 +185,7 @@ func (s *Server) cryptoFundingOpen(c fiber.Ctx) error {
 	if err := s.Sessions.Save(c.Context(), rq.Session); err != nil {
 		return err
 	}
-	return redirect(c, page+"?"+fundingAccountField+"="+url.QueryEscape(acct))
+	return Redirect(c, page+"?"+fundingAccountField+"="+url.QueryEscape(acct))
 }
 
 // The sandbox partner widget: what the partner would show inside the frame.
@@ -223,10 +223,10 @@ const cryptoMsgNoManage = "This link does not open crypto wallets."
 func (s *Server) cryptoWidget(kind cryptoWidgetKind) fiber.Handler {
 	return func(c fiber.Ctx) error {
 		if !s.Config.Sandbox() || s.Crypto == nil || s.Ledger == nil {
-			return s.notFound(c)
+			return s.NotFound(c)
 		}
 		// Framed by the portal only; the token in the URL must not leave in a Referer.
-		c.Set("Content-Security-Policy", contentSecurityPolicy(req(c).Nonce, "'none'", "'self'"))
+		c.Set("Content-Security-Policy", contentSecurityPolicy(Req(c).Nonce, "'none'", "'self'"))
 		c.Set("X-Frame-Options", "SAMEORIGIN")
 		c.Set("Referrer-Policy", "no-referrer")
 		p := CryptoWidgetProps{Heading: "Crypto wallets", History: kind == cryptoWidgetHistory, Deposits: []CryptoDeposit{}}
@@ -235,7 +235,7 @@ func (s *Server) cryptoWidget(kind cryptoWidgetKind) fiber.Handler {
 		}
 		fail := func(status int, msg string) error {
 			p.Error = msg
-			return s.render(c, view{Status: status, Page: "CryptoWidget", Title: p.Heading, Props: p})
+			return s.Render(c, View{Status: status, Page: "CryptoWidget", Title: p.Heading, Props: p})
 		}
 		g, err := s.Crypto.ResolveCryptoToken(c.Context(), c.Query("token"))
 		if provider.ErrorCode(err) == provider.EUNAUTHORIZED {
@@ -262,6 +262,6 @@ func (s *Server) cryptoWidget(kind cryptoWidgetKind) fiber.Handler {
 					Reference: e.Reference, Amount: e.Amount + " " + e.Currency})
 			}
 		}
-		return s.render(c, view{Page: "CryptoWidget", Title: p.Heading, Props: p})
+		return s.Render(c, View{Page: "CryptoWidget", Title: p.Heading, Props: p})
 	}
 }

@@ -11,13 +11,13 @@ import (
 // BREACH: a compressed response that reflects attacker-chosen text (a search
 // box echoing ?q=) next to a fixed secret leaks the secret through the
 // response's size, one guessed character at a time. So no response carries
-// the session's CSRF token itself: maskedCSRF XORs it with a fresh random pad
+// the session's CSRF token itself: MaskedCSRF XORs it with a fresh random pad
 // and sends pad and result together, different bytes every time, and
 // csrfValid takes either form back.
 
-// maskedCSRF is the session's CSRF token as one response may hand it out
+// MaskedCSRF is the session's CSRF token as one response may hand it out
 // (form field, island props, JSON reply): base64url of pad ‖ pad⊕token.
-func maskedCSRF(sess *session.Session) string {
+func MaskedCSRF(sess *session.Session) string {
 	if sess == nil || sess.CSRF == "" {
 		return ""
 	}
@@ -36,7 +36,7 @@ func maskedCSRF(sess *session.Session) string {
 	return base64.RawURLEncoding.EncodeToString(b)
 }
 
-// unmaskCSRF undoes maskedCSRF: the token a masked form stands for, or
+// unmaskCSRF undoes MaskedCSRF: the token a masked form stands for, or
 // ok false when tok is not a masked token.
 func unmaskCSRF(tok string) (string, bool) {
 	b, err := base64.RawURLEncoding.DecodeString(tok)

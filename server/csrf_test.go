@@ -30,7 +30,7 @@ func unmasked(t testing.TB, v any) string {
 func TestCSRFMaskUnit(t *testing.T) {
 	sess := &session.Session{CSRF: base64.RawURLEncoding.EncodeToString([]byte("0123456789abcdef0123456789abcdef"))}
 	other := &session.Session{CSRF: base64.RawURLEncoding.EncodeToString([]byte("fedcba9876543210fedcba9876543210"))}
-	a, b := maskedCSRF(sess), maskedCSRF(sess)
+	a, b := MaskedCSRF(sess), MaskedCSRF(sess)
 	if a == b || a == sess.CSRF || strings.Contains(a, sess.CSRF) {
 		t.Fatalf("masks not fresh: %q %q", a, b)
 	}
@@ -56,7 +56,7 @@ func TestCSRFMaskUnit(t *testing.T) {
 		{"not base64", sess, strings.Repeat("*", len(a)), false},
 		{"empty", sess, "", false},
 		{"no session", nil, a, false},
-		{"session without token", &session.Session{}, maskedCSRF(&session.Session{}), false},
+		{"session without token", &session.Session{}, MaskedCSRF(&session.Session{}), false},
 	} {
 		if got := csrfValid(tc.sess, tc.tok); got != tc.want {
 			t.Errorf("%s: valid %v, want %v", tc.name, got, tc.want)

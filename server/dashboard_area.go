@@ -69,15 +69,15 @@ type DateRangeFormValue struct {
 
 // shellDateRange builds the picker's props for the current request.
 func (s *Server) shellDateRange(c fiber.Ctx) ShellDateRange {
-	r := s.dateRange(c)
-	now := s.now()
-	id := req(c).Org.Org.ID
+	r := s.DateRange(c)
+	now := s.Now()
+	id := Req(c).Org.Org.ID
 	return ShellDateRange{
 		Type: r.Type, Label: daterange.Label(r.Type),
 		From: r.From.Format(daterange.DisplayLayout), To: r.To.Format(daterange.DisplayLayout),
 		Today: now.Format(daterange.APILayout), MinYear: daterange.MinYear, MaxYear: now.Year() + 1,
 		Presets: daterange.Presets(), Action: "/org/" + id + "/date_range",
-		ReturnTo: returnPath(id, string(c.Request().URI().RequestURI())), CSRF: maskedCSRF(req(c).Session),
+		ReturnTo: returnPath(id, string(c.Request().URI().RequestURI())), CSRF: MaskedCSRF(Req(c).Session),
 	}
 }
 
@@ -114,18 +114,18 @@ func (s *Server) dateRangePage(c fiber.Ctx) error {
 }
 
 func (s *Server) renderDateRangePage(c fiber.Ctx, status int, errs map[string]string, typed *DateRangeFormValue, ret string) error {
-	sh, err := s.shell(c)
+	sh, err := s.Shell(c)
 	if err != nil {
 		return err
 	}
 	f := sh.DateRange
-	f.ReturnTo = returnPath(req(c).Org.Org.ID, ret)
+	f.ReturnTo = returnPath(Req(c).Org.Org.ID, ret)
 	f.Errors, f.Values = errs, typed
 	title := "Date range"
 	if len(errs) > 0 {
 		title = "Error: " + title
 	}
-	return s.render(c, view{Status: status, Page: "DateRange", Title: title, Props: DateRangePageProps{Shell: sh, Form: f}})
+	return s.Render(c, View{Status: status, Page: "DateRange", Title: title, Props: DateRangePageProps{Shell: sh, Form: f}})
 }
 
 // dateRangeSubmit keeps the chosen range in the session and goes back; an
@@ -134,11 +134,11 @@ func (s *Server) renderDateRangePage(c fiber.Ctx, status int, errs map[string]st
 func (s *Server) dateRangeSubmit(c fiber.Ctx) error {
 	typed := &DateRangeFormValue{Type: c.FormValue(daterange.FieldType), From: c.FormValue(daterange.FieldFrom), To: c.FormValue(daterange.FieldTo)}
 	ret := c.FormValue("return_to")
-	r, errs := daterange.FromForm(typed.Type, typed.From, typed.To, s.now())
+	r, errs := daterange.FromForm(typed.Type, typed.From, typed.To, s.Now())
 	if len(errs) > 0 {
 		return s.renderDateRangePage(c, fiber.StatusUnprocessableEntity, errs, typed, ret)
 	}
-	sess := req(c).Session
+	sess := Req(c).Session
 	if sess.Values == nil {
 		sess.Values = map[string]string{}
 	}
@@ -146,7 +146,7 @@ func (s *Server) dateRangeSubmit(c fiber.Ctx) error {
 	if err := s.Sessions.Save(c.Context(), sess); err != nil {
 		return err
 	}
-	return redirect(c, returnPath(req(c).Org.Org.ID, ret))
+	return Redirect(c, returnPath(Req(c).Org.Org.ID, ret))
 }
 
 // ── Crypto banner ────────────────────────────────────────────────────────
@@ -154,7 +154,7 @@ func (s *Server) dateRangeSubmit(c fiber.Ctx) error {
 func cryptoBannerKey(orgID string) string { return "crypto_banner_closed:" + orgID }
 
 func (s *Server) cryptoBannerClose(c fiber.Ctx) error {
-	rq := req(c)
+	rq := Req(c)
 	if rq.Session.Values == nil {
 		rq.Session.Values = map[string]string{}
 	}
@@ -166,7 +166,7 @@ func (s *Server) cryptoBannerClose(c fiber.Ctx) error {
 	if strings.Contains(c.Get(fiber.HeaderAccept), fiber.MIMEApplicationJSON) {
 		return c.SendStatus(fiber.StatusNoContent)
 	}
-	return redirect(c, "/org/"+rq.Org.Org.ID)
+	return Redirect(c, "/org/"+rq.Org.Org.ID)
 }
 
 // ── Dashboard ────────────────────────────────────────────────────────────
@@ -258,16 +258,16 @@ const (
 )
 
 func (s *Server) dashboard(c fiber.Ctx) error {
-	sh, err := s.shell(c)
+	sh, err := s.Shell(c)
 	if err != nil {
 		return err
 	}
-	rq := req(c)
+	rq := Req(c)
 	o := rq.Org
-	r := s.dateRange(c)
+	r := s.DateRange(c)
 	p := DashboardProps{Shell: sh, Current: r.IsDefault(), RangeLabel: daterange.Label(r.Type)}
 	if !p.Current {
-		return s.render(c, view{Page: "Dashboard", Title: "Dashboard · " + o.Org.Name, Props: p})
+		return s.Render(c, View{Page: "Dashboard", Title: "Dashboard · " + o.Org.Name, Props: p})
 	}
 	base := "/org/" + o.Org.ID
 	if o.Can(access.AccountsRead) {
@@ -286,9 +286,9 @@ func (s *Server) dashboard(c fiber.Ctx) error {
 		p.Collections = s.collectionStats(c, base, r)
 	}
 	if o.Flags.On(provider.FlagCryptoFunding) && o.Can(access.CryptoRead) && rq.Session.Values[cryptoBannerKey(o.Org.ID)] == "" {
-		p.Crypto = &CryptoBanner{Href: base + "/crypto_funding", CloseAction: base + "/crypto_banner/close", CSRF: maskedCSRF(rq.Session)}
+		p.Crypto = &CryptoBanner{Href: base + "/crypto_funding", CloseAction: base + "/crypto_banner/close", CSRF: MaskedCSRF(rq.Session)}
 	}
-	return s.render(c, view{Page: "Dashboard", Title: "Dashboard · " + o.Org.Name, Props: p})
+	return s.Render(c, View{Page: "Dashboard", Title: "Dashboard · " + o.Org.Name, Props: p})
 }
 
 func accountsWidget(base string, accounts []provider.Account) *AccountsWidget {
@@ -337,7 +337,7 @@ func (s *Server) fxWidget(c fiber.Ctx, o *OrgContext) *FXWidget {
 		case provider.ErrorCode(err) == provider.ENOTFOUND:
 			row.Error = msgFXNotAvailable
 		case err != nil:
-			s.Logger.Warn("dashboard fx rate", "request_id", req(c).ID, "pair", main+buy, "err", err)
+			s.Logger.Warn("dashboard fx rate", "request_id", Req(c).ID, "pair", main+buy, "err", err)
 			return &FXWidget{Main: main, Rates: []FXRow{}, Error: msgFXError}
 		default:
 			row.Rate = roundDecimal(q.ExchangeRate, currency.Decimals(buy))
@@ -357,7 +357,7 @@ func (s *Server) payoutStats(c fiber.Ctx, base string, r daterange.Range) *Payou
 	if s.Stats == nil {
 		return fail
 	}
-	id := req(c).Org.Org.ID
+	id := Req(c).Org.Org.ID
 	cats, err := s.Stats.PayoutStateCategoryCounts(c.Context(), id, r.After(), r.Before())
 	if err == nil {
 		var groups []provider.ReasonCodeGroup
@@ -383,7 +383,7 @@ func (s *Server) payoutStats(c fiber.Ctx, base string, r daterange.Range) *Payou
 			return w
 		}
 	}
-	s.Logger.Warn("dashboard payout stats", "request_id", req(c).ID, "err", err)
+	s.Logger.Warn("dashboard payout stats", "request_id", Req(c).ID, "err", err)
 	return fail
 }
 
@@ -393,9 +393,9 @@ func (s *Server) collectionStats(c fiber.Ctx, base string, r daterange.Range) *C
 		w.Error = msgCollectionsError
 		return w
 	}
-	counts, err := s.Stats.CollectionOrderStatusCounts(c.Context(), req(c).Org.Org.ID, r.After(), r.Before())
+	counts, err := s.Stats.CollectionOrderStatusCounts(c.Context(), Req(c).Org.Org.ID, r.After(), r.Before())
 	if err != nil {
-		s.Logger.Warn("dashboard collection stats", "request_id", req(c).ID, "err", err)
+		s.Logger.Warn("dashboard collection stats", "request_id", Req(c).ID, "err", err)
 		w.Error = msgCollectionsError
 		return w
 	}
@@ -452,45 +452,45 @@ func roundDecimal(v string, dec int) string {
 
 // ── JSON API ─────────────────────────────────────────────────────────────
 
-func apiDashboardOperations() []apiOp {
-	window := []oaParameter{
-		{Name: "created_after", In: "query", Description: "Start of the period, inclusive: YYYY-MM-DD (UTC midnight), YYYY-MM-DD HH:mm:ss (UTC) or RFC 3339.", Schema: oaString("").withExample("2026-10-24")},
-		{Name: "created_before", In: "query", Description: "End of the period, exclusive, in the same forms. Open when left out.", Schema: oaString("").withExample("2026-11-23")},
+func apiDashboardOperations() []APIOp {
+	window := []OAParameter{
+		{Name: "created_after", In: "query", Description: "Start of the period, inclusive: YYYY-MM-DD (UTC midnight), YYYY-MM-DD HH:mm:ss (UTC) or RFC 3339.", Schema: OAString("").withExample("2026-10-24")},
+		{Name: "created_before", In: "query", Description: "End of the period, exclusive, in the same forms. Open when left out.", Schema: OAString("").withExample("2026-11-23")},
 	}
-	orgHeader := oaParameter{Name: apiHeaderOrganisation, In: "header", Required: true,
-		Description: "The organisation; a non-member gets 404, as for an unknown one.", Schema: oaString("").withFormat("uuid")}
-	forbidden := apiErrorReply(fiber.StatusForbidden, "Code forbidden when the role lacks the permission; MissingScope or invalid_csrf as for every call.")
-	invalid := apiErrorReply(fiber.StatusUnprocessableEntity, "A date parameter that cannot be read (source.parameter names it).")
-	unavailable := apiErrorReply(fiber.StatusServiceUnavailable, "Statistics are not available here (code unavailable).")
-	stats := func(id, path, summary, desc string, org oaParameter) apiOp {
-		return apiOp{ID: id, Path: path, Tag: "Statistics", Summary: summary, Description: desc,
-			Auth: apiBearer, Scopes: apiScopesDashboard, Params: append([]oaParameter{org}, window...),
-			Responses: []apiResponse{apiReplyUnauthorized, forbidden, apiReplyNotFound, invalid, unavailable}}
+	orgHeader := OAParameter{Name: apiHeaderOrganisation, In: "header", Required: true,
+		Description: "The organisation; a non-member gets 404, as for an unknown one.", Schema: OAString("").WithFormat("uuid")}
+	forbidden := APIErrorReply(fiber.StatusForbidden, "Code forbidden when the role lacks the permission; MissingScope or invalid_csrf as for every call.")
+	invalid := APIErrorReply(fiber.StatusUnprocessableEntity, "A date parameter that cannot be read (source.parameter names it).")
+	unavailable := APIErrorReply(fiber.StatusServiceUnavailable, "Statistics are not available here (code unavailable).")
+	stats := func(id, path, summary, desc string, org OAParameter) APIOp {
+		return APIOp{ID: id, Path: path, Tag: "Statistics", Summary: summary, Description: desc,
+			Auth: APIBearer, Scopes: APIScopesDashboard, Params: append([]OAParameter{org}, window...),
+			Responses: []APIResponse{APIReplyUnauthorized, forbidden, APIReplyNotFound, invalid, unavailable}}
 	}
-	return []apiOp{
-		apiReadOp(stats("getPayoutReasonCodesReport", "/payouts/payout_requests/stats/reason_codes_reports", "Payout reason codes by state",
+	return []APIOp{
+		APIReadOp(stats("getPayoutReasonCodesReport", "/payouts/payout_requests/stats/reason_codes_reports", "Payout reason codes by state",
 			"For each payout state category (returned, rejected, action_required, received, processing, pending, completed, in that order), the payout requests created in the period per reason code. Needs payouts:read.",
 			orgHeader),
 			"data maps each state to its reason-code items and meta (the state's count and share of all payout requests).",
 			apiStatsRead(access.PayoutsRead, apiStatsHeaderOrg, (*Server).apiPayoutReasonCodes)),
-		apiReadOp(stats("getPayoutStateCategoryCountsReport", "/payouts/payout_requests/stats/state_category_counts_reports", "Payout requests by state category",
+		APIReadOp(stats("getPayoutStateCategoryCountsReport", "/payouts/payout_requests/stats/state_category_counts_reports", "Payout requests by state category",
 			"The payout requests created in the period per state category, as [code, name, count] in the dashboard's order, with the total in meta. Needs payouts:read.",
 			orgHeader),
 			"The counts.", apiStatsRead(access.PayoutsRead, apiStatsHeaderOrg, (*Server).apiPayoutStateCategoryCounts)),
-		apiReadOp(stats("getCollectionOrderStatusCountsReport", "/collection/organisations/{id}/stats/orders/status_counts_reports", "Collection orders by status",
+		APIReadOp(stats("getCollectionOrderStatusCountsReport", "/collection/organisations/{id}/stats/orders/status_counts_reports", "Collection orders by status",
 			"The collection orders created in the period per status (statuses without orders left out). created_after defaults to 30 days back. Needs collection_orders:read.",
-			apiOrgIDParam),
+			APIOrgIDParam),
 			"The counts.", apiStatsRead(access.CollectionOrdersRead, nil, (*Server).apiCollectionStatusCounts)),
 	}
 }
 
 // apiStatsRead is a statistics read: one permission, the statistics
 // service, the organisation in the path or (org) elsewhere.
-func apiStatsRead[B apiEnvelope](perm access.Permission, org func(*Server, fiber.Ctx, *apiCaller) (string, error),
-	read func(*Server, fiber.Ctx, apiOrgCall) (B, error)) apiRead[B] {
-	return apiRead[B]{Org: org, Perms: []access.Permission{perm}, Read: read, Service: func(s *Server) *apiProblem {
+func apiStatsRead[B APIEnvelope](perm access.Permission, org func(*Server, fiber.Ctx, *APICaller) (string, error),
+	read func(*Server, fiber.Ctx, APIOrgCall) (B, error)) APIRead[B] {
+	return APIRead[B]{Org: org, Perms: []access.Permission{perm}, Read: read, Service: func(s *Server) *APIProblem {
 		if s.Stats == nil {
-			return &apiProblem{Status: fiber.StatusServiceUnavailable, Code: apiCodeUnavailable, Title: "Statistics are not available"}
+			return &APIProblem{Status: fiber.StatusServiceUnavailable, Code: apiCodeUnavailable, Title: "Statistics are not available"}
 		}
 		return nil
 	}}
@@ -498,7 +498,7 @@ func apiStatsRead[B apiEnvelope](perm access.Permission, org func(*Server, fiber
 
 // apiStatsHeaderOrg: the payout statistics name the organisation in
 // X-Organisation-ID.
-func apiStatsHeaderOrg(_ *Server, c fiber.Ctx, _ *apiCaller) (string, error) {
+func apiStatsHeaderOrg(_ *Server, c fiber.Ctx, _ *APICaller) (string, error) {
 	return strings.Clone(c.Get(apiHeaderOrganisation)), nil
 }
 
@@ -527,8 +527,8 @@ type orderedStates struct {
 	vals []apiStateReasons
 }
 
-func (orderedStates) oaSchema(r *oaReflector) *oaSchema {
-	return &oaSchema{Type: "object", Description: "Keyed by state category, in the dashboard's order.",
+func (orderedStates) OASchema(r *oaReflector) *OASchema {
+	return &OASchema{Type: "object", Description: "Keyed by state category, in the dashboard's order.",
 		AdditionalProperties: r.schema(reflect.TypeFor[apiStateReasons]())}
 }
 
@@ -552,15 +552,15 @@ func (o orderedStates) MarshalJSON() ([]byte, error) {
 	return []byte(b.String()), nil
 }
 
-func (s *Server) apiPayoutReasonCodes(c fiber.Ctx, r apiOrgCall) (apiDataBody[orderedStates], error) {
+func (s *Server) apiPayoutReasonCodes(c fiber.Ctx, r APIOrgCall) (APIDataBody[orderedStates], error) {
 	var out orderedStates
-	after, before, err := apiReadRange(c)
+	after, before, err := APIReadRange(c)
 	if err != nil {
-		return apiDataOf(out), err
+		return APIDataOf(out), err
 	}
 	groups, err := s.Stats.PayoutReasonCodeReport(c.Context(), r.OrgID, after, before)
 	if err != nil {
-		return apiDataOf(out), err
+		return APIDataOf(out), err
 	}
 	for _, g := range groups {
 		v := apiStateReasons{Items: []apiCount{}}
@@ -570,7 +570,7 @@ func (s *Server) apiPayoutReasonCodes(c fiber.Ctx, r apiOrgCall) (apiDataBody[or
 		}
 		out.keys, out.vals = append(out.keys, g.State.Code), append(out.vals, v)
 	}
-	return apiDataOf(out), nil
+	return APIDataOf(out), nil
 }
 
 // apiCountMeta is the total of a counts report.
@@ -588,15 +588,15 @@ func (c apiCategoryCount) MarshalJSON() ([]byte, error) {
 	return json.Marshal([3]any{c.Code, c.Name, c.Count})
 }
 
-func (apiCategoryCount) oaSchema(*oaReflector) *oaSchema {
+func (apiCategoryCount) OASchema(*oaReflector) *OASchema {
 	three := 3
-	return &oaSchema{Type: "array", Description: "[code, name, count]", MinItems: &three, MaxItems: &three,
-		PrefixItems: []*oaSchema{oaString("State category code."), oaString("Display name."), oaInteger("Payout requests.")}}
+	return &OASchema{Type: "array", Description: "[code, name, count]", MinItems: &three, MaxItems: &three,
+		PrefixItems: []*OASchema{OAString("State category code."), OAString("Display name."), OAInteger("Payout requests.")}}
 }
 
-func (s *Server) apiPayoutStateCategoryCounts(c fiber.Ctx, r apiOrgCall) (apiPageBody[[]apiCategoryCount, apiCountMeta], error) {
-	var out apiPageBody[[]apiCategoryCount, apiCountMeta]
-	after, before, err := apiReadRange(c)
+func (s *Server) apiPayoutStateCategoryCounts(c fiber.Ctx, r APIOrgCall) (APIPageBody[[]apiCategoryCount, apiCountMeta], error) {
+	var out APIPageBody[[]apiCategoryCount, apiCountMeta]
+	after, before, err := APIReadRange(c)
 	if err != nil {
 		return out, err
 	}
@@ -608,7 +608,7 @@ func (s *Server) apiPayoutStateCategoryCounts(c fiber.Ctx, r apiOrgCall) (apiPag
 	for _, cat := range counts.Categories {
 		data = append(data, apiCategoryCount{cat.Code, cat.Name, cat.Count})
 	}
-	return apiPage(data, apiCountMeta{Count: counts.Total}), nil
+	return APIPage(data, apiCountMeta{Count: counts.Total}), nil
 }
 
 // apiStatusCount is one collection order status with its count.
@@ -619,14 +619,14 @@ type apiStatusCount struct {
 	Percentage float64 `json:"percentage" description:"Share in percent."`
 }
 
-func (s *Server) apiCollectionStatusCounts(c fiber.Ctx, r apiOrgCall) (apiPageBody[[]apiStatusCount, apiCountMeta], error) {
-	var out apiPageBody[[]apiStatusCount, apiCountMeta]
-	after, before, err := apiReadRange(c)
+func (s *Server) apiCollectionStatusCounts(c fiber.Ctx, r APIOrgCall) (APIPageBody[[]apiStatusCount, apiCountMeta], error) {
+	var out APIPageBody[[]apiStatusCount, apiCountMeta]
+	after, before, err := APIReadRange(c)
 	if err != nil {
 		return out, err
 	}
 	if c.Query("created_after") == "" {
-		after = s.now().AddDate(0, 0, -30)
+		after = s.Now().AddDate(0, 0, -30)
 	}
 	counts, err := s.Stats.CollectionOrderStatusCounts(c.Context(), r.OrgID, after, before)
 	if err != nil {
@@ -636,5 +636,5 @@ func (s *Server) apiCollectionStatusCounts(c fiber.Ctx, r apiOrgCall) (apiPageBo
 	for _, st := range counts.Statuses {
 		data = append(data, apiStatusCount{Status: st.Code, Name: st.Name, Count: st.Count, Percentage: st.Percentage})
 	}
-	return apiPage(data, apiCountMeta{Count: counts.Total}), nil
+	return APIPage(data, apiCountMeta{Count: counts.Total}), nil
 }

@@ -85,12 +85,12 @@ var docsPropsOnce = sync.OnceValue(func() DocsProps { return docsProps(openAPI()
 func (s *Server) docs(c fiber.Ctx) error {
 	p := docsPropsOnce() // a copy; the slices inside are only read
 	p.Sandbox = s.Config.Sandbox()
-	return s.render(c, view{Page: "Docs", Title: "API Reference", Props: p})
+	return s.Render(c, View{Page: "Docs", Title: "API Reference", Props: p})
 }
 
 // docsProps turns the document into the page's props, endpoints in the
 // operation table's order.
-func docsProps(doc *openAPIDoc, ops []apiOp) DocsProps {
+func docsProps(doc *openAPIDoc, ops []APIOp) DocsProps {
 	p := DocsProps{Home: "/", Intro: doc.Info.Description, SpecURL: "/api/openapi.json",
 		Errors: docsFields(doc, doc.Components.Schemas["Error"], "")}
 	for _, sv := range doc.Servers {
@@ -201,7 +201,7 @@ func docsAuth(doc *openAPIDoc, reqs []oaSecurityRequirement) string {
 }
 
 // docsType names a schema's type for a reader.
-func docsType(doc *openAPIDoc, s *oaSchema) string {
+func docsType(doc *openAPIDoc, s *OASchema) string {
 	s = doc.resolve(s)
 	if s == nil {
 		return ""
@@ -224,7 +224,7 @@ func docsType(doc *openAPIDoc, s *oaSchema) string {
 
 // docsFields flattens an object schema into rows: nested objects by dotted
 // names, array items as name[].
-func docsFields(doc *openAPIDoc, s *oaSchema, prefix string) []DocsField {
+func docsFields(doc *openAPIDoc, s *OASchema, prefix string) []DocsField {
 	s = doc.resolve(s)
 	out := []DocsField{}
 	if s == nil || s.Type != "object" {

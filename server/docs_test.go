@@ -36,7 +36,7 @@ func TestDocsPage(t *testing.T) {
 	if len(sections) != len(apiOperations()) {
 		t.Fatalf("%d endpoint sections, %d operations", len(sections), len(apiOperations()))
 	}
-	want := map[string]*apiOp{}
+	want := map[string]*APIOp{}
 	for i := range apiOperations() {
 		op := &apiOperations()[i]
 		want[op.Method+" /api/v1"+op.Path] = op
@@ -63,7 +63,7 @@ func TestDocsPage(t *testing.T) {
 		auth := find(s, byTag("dd"))
 		if auth == nil {
 			t.Errorf("%s: no authentication line", name)
-		} else if op.Auth == apiBearer && !strings.Contains(text(auth), "scope "+strings.Join(op.Scopes, " or ")) {
+		} else if op.Auth == APIBearer && !strings.Contains(text(auth), "scope "+strings.Join(op.Scopes, " or ")) {
 			t.Errorf("%s: auth %q", name, text(auth))
 		}
 		tables := findAll(s, byTag("table"))

@@ -14,42 +14,42 @@ func (s *Server) handleError(c fiber.Ctx, err error) error {
 	if errors.As(err, &fe) {
 		switch fe.Code {
 		case fiber.StatusNotFound:
-			return s.notFound(c)
+			return s.NotFound(c)
 		case fiber.StatusMethodNotAllowed:
-			return s.notFound(c)
+			return s.NotFound(c)
 		case fiber.StatusRequestEntityTooLarge, fiber.StatusBadRequest:
 			return c.Status(fe.Code).SendString(fe.Message)
 		}
 	}
-	s.Logger.Error("request failed", "request_id", req(c).ID, "method", c.Method(), "path", c.Path(), "err", err)
+	s.Logger.Error("request failed", "request_id", Req(c).ID, "method", c.Method(), "path", c.Path(), "err", err)
 	return s.errorPage(c, fiber.StatusInternalServerError)
 }
 
 // errorPage renders "Oops, something went wrong!"; if even rendering fails
 // (the renderer is what broke), a static page says the same.
 func (s *Server) errorPage(c fiber.Ctx, status int) error {
-	err := s.render(c, view{Status: status, Page: "Error", Title: "Something went wrong",
+	err := s.Render(c, View{Status: status, Page: "Error", Title: "Something went wrong",
 		Props: PlainProps{Sandbox: s.Config.Sandbox(), Support: s.Config.SupportURL, Home: "/"}})
 	if err == nil {
 		return nil
 	}
-	s.Logger.Error("error page failed", "request_id", req(c).ID, "err", err)
+	s.Logger.Error("error page failed", "request_id", Req(c).ID, "err", err)
 	c.Set(fiber.HeaderContentType, fiber.MIMETextHTMLCharsetUTF8)
 	return c.Status(status).SendString(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Something went wrong · Portal</title></head>` +
 		`<body><main><h1>Oops, something went wrong!</h1><p><a href="` + s.Config.SupportURL + `">Contact support</a></p></main></body></html>`)
 }
 
-func (s *Server) notFound(c fiber.Ctx) error {
+func (s *Server) NotFound(c fiber.Ctx) error {
 	if len(c.Path()) > 4 && c.Path()[:5] == "/api/" {
-		return apiError(c, fiber.StatusNotFound, "not_found", "Not found")
+		return APIError(c, fiber.StatusNotFound, "not_found", "Not found")
 	}
-	return s.render(c, view{Status: fiber.StatusNotFound, Page: "NotFound", Title: "Page not found",
+	return s.Render(c, View{Status: fiber.StatusNotFound, Page: "NotFound", Title: "Page not found",
 		Props: PlainProps{Sandbox: s.Config.Sandbox(), Home: "/"}})
 }
 
-// formExpired answers a form post whose CSRF token does not match: most
+// FormExpired answers a form post whose CSRF token does not match: most
 // often a page left open past the session timeout.
-func (s *Server) formExpired(c fiber.Ctx) error {
-	return s.render(c, view{Status: fiber.StatusForbidden, Page: "FormExpired", Title: "Form expired",
+func (s *Server) FormExpired(c fiber.Ctx) error {
+	return s.Render(c, View{Status: fiber.StatusForbidden, Page: "FormExpired", Title: "Form expired",
 		Props: PlainProps{Sandbox: s.Config.Sandbox(), Home: "/", Path: c.Path()}})
 }

@@ -22,40 +22,40 @@ const (
 
 // apiFundingService answers the funding and crypto calls when the provider
 // offers neither.
-func apiFundingService(s *Server) *apiProblem {
+func apiFundingService(s *Server) *APIProblem {
 	if s.Funding == nil || s.Crypto == nil {
-		return &apiProblem{Status: fiber.StatusNotFound, Code: apiCodeNotFound, Title: apiMsgNotFound}
+		return &APIProblem{Status: fiber.StatusNotFound, Code: APICodeNotFound, Title: APIMsgNotFound}
 	}
 	return nil
 }
 
 // fundingAPIAccess checks membership and permission for a change; ok false
 // means the answer has been sent.
-func (s *Server) fundingAPIAccess(c fiber.Ctx, a *apiCaller, p access.Permission) (orgID string, ok bool, err error) {
-	orgID = apiPathOrg(c)
-	if _, ok, err = s.apiAccess(c, a, orgID, p); !ok {
+func (s *Server) fundingAPIAccess(c fiber.Ctx, a *APICaller, p access.Permission) (orgID string, ok bool, err error) {
+	orgID = APIPathOrg(c)
+	if _, ok, err = s.APIAccess(c, a, orgID, p); !ok {
 		return orgID, false, err
 	}
 	if p := apiFundingService(s); p != nil {
-		return orgID, false, apiErrors(c, p.Status, *p)
+		return orgID, false, APIErrors(c, p.Status, *p)
 	}
 	return orgID, true, nil
 }
 
 // apiFundingRead is a read of the funding area needing perm.
-func apiFundingRead[B apiEnvelope](perm access.Permission, read func(*Server, fiber.Ctx, apiOrgCall) (B, error)) apiRead[B] {
-	return apiRead[B]{Perms: []access.Permission{perm}, Service: apiFundingService, Read: read}
+func apiFundingRead[B APIEnvelope](perm access.Permission, read func(*Server, fiber.Ctx, APIOrgCall) (B, error)) APIRead[B] {
+	return APIRead[B]{Perms: []access.Permission{perm}, Service: apiFundingService, Read: read}
 }
 
 // apiFundingInstructions answers the instructions keyed by virtual account
 // number, each entry carrying it too (spec 000 §3).
-func (s *Server) apiFundingInstructions(c fiber.Ctx, r apiOrgCall) (apiDataBody[map[string]provider.FundingInstruction], error) {
+func (s *Server) apiFundingInstructions(c fiber.Ctx, r APIOrgCall) (APIDataBody[map[string]provider.FundingInstruction], error) {
 	list, err := s.Funding.FundingInstructions(c.Context(), r.OrgID)
 	out := make(map[string]provider.FundingInstruction, len(list))
 	for _, f := range list {
 		out[f.VirtualAccountNumber] = f
 	}
-	return apiDataOf(out), err
+	return APIDataOf(out), err
 }
 
 type apiAcceptChanges struct {
@@ -63,27 +63,27 @@ type apiAcceptChanges struct {
 	ConfigurationUUID string   `json:"configuration_uuid" description:"uuid of the instruction shown." format:"uuid"`
 }
 
-func (s *Server) apiAcceptFundingChanges(c fiber.Ctx, a *apiCaller) error {
+func (s *Server) apiAcceptFundingChanges(c fiber.Ctx, a *APICaller) error {
 	orgID, ok, err := s.fundingAPIAccess(c, a, access.AccountsFunding)
 	if !ok {
 		return err
 	}
 	acct := strings.Clone(c.Params(fundingAPIAccountParam))
 	var body apiAcceptChanges
-	if p := decodeJSON(c, &body); p != nil {
-		return apiErrors(c, p.Status, *p)
+	if p := DecodeJSON(c, &body); p != nil {
+		return APIErrors(c, p.Status, *p)
 	}
 	if strings.TrimSpace(body.ConfigurationUUID) == "" {
-		return apiErrors(c, fiber.StatusUnprocessableEntity, apiField("configuration_uuid", fundingAPIMsgUUIDMissing))
+		return APIErrors(c, fiber.StatusUnprocessableEntity, APIField("configuration_uuid", fundingAPIMsgUUIDMissing))
 	}
 	if err := s.Funding.AcceptFundingChanges(c.Context(), orgID, acct, body.ConfigurationUUID); err != nil {
-		return apiProviderFail(c, err, apiTexts{provider.ECONFLICT: {Source: &apiSource{Pointer: "/configuration_uuid"}}})
+		return APIProviderFail(c, err, APITexts{provider.ECONFLICT: {Source: &APISource{Pointer: "/configuration_uuid"}}})
 	}
 	f, err := s.Funding.FundingInstruction(c.Context(), orgID, acct)
 	if err != nil {
-		return apiProviderFail(c, err, nil)
+		return APIProviderFail(c, err, nil)
 	}
-	return apiData(c, f)
+	return APIData(c, f)
 }
 
 // apiCryptoToken is the partner widget token of one account, with the
@@ -97,12 +97,12 @@ type apiCryptoToken struct {
 	WalletsURL string    `json:"wallets_url,omitempty" description:"The wallets widget with the token (crypto:manage only)."`
 }
 
-func (s *Server) apiCryptoToken(c fiber.Ctx, r apiOrgCall) (apiDataBody[apiCryptoToken], error) {
-	var out apiDataBody[apiCryptoToken]
+func (s *Server) apiCryptoToken(c fiber.Ctx, r APIOrgCall) (APIDataBody[apiCryptoToken], error) {
+	var out APIDataBody[apiCryptoToken]
 	acct := strings.Clone(c.Query(cryptoAPIAccountQuery))
 	if acct == "" {
-		return out, apiRefuse(fiber.StatusUnprocessableEntity, apiProblem{Status: fiber.StatusUnprocessableEntity, Code: apiCodeInvalid,
-			Title: cryptoAPIAccountQuery + " is required", Source: &apiSource{Parameter: cryptoAPIAccountQuery}})
+		return out, APIRefuse(fiber.StatusUnprocessableEntity, APIProblem{Status: fiber.StatusUnprocessableEntity, Code: APICodeInvalid,
+			Title: cryptoAPIAccountQuery + " is required", Source: &APISource{Parameter: cryptoAPIAccountQuery}})
 	}
 	tok, err := s.Crypto.CryptoToken(c.Context(), r.OrgID, acct, r.Perms.Has(access.CryptoManage))
 	if err != nil {
@@ -125,10 +125,10 @@ type apiCryptoBeneficiary struct {
 	Beneficiary          provider.Beneficiary `json:"beneficiary"`
 }
 
-func (s *Server) apiCryptoBeneficiaries(c fiber.Ctx, r apiOrgCall) (apiDataBody[[]apiCryptoBeneficiary], error) {
+func (s *Server) apiCryptoBeneficiaries(c fiber.Ctx, r APIOrgCall) (APIDataBody[[]apiCryptoBeneficiary], error) {
 	list, err := s.Funding.FundingInstructions(c.Context(), r.OrgID)
 	if err != nil {
-		return apiDataBody[[]apiCryptoBeneficiary]{}, err
+		return APIDataBody[[]apiCryptoBeneficiary]{}, err
 	}
 	out := []apiCryptoBeneficiary{}
 	for _, f := range list {
@@ -136,48 +136,48 @@ func (s *Server) apiCryptoBeneficiaries(c fiber.Ctx, r apiOrgCall) (apiDataBody[
 			out = append(out, apiCryptoBeneficiary{VirtualAccountNumber: f.VirtualAccountNumber, CurrencyISO: f.CurrencyISO, Beneficiary: f.Beneficiary})
 		}
 	}
-	return apiDataOf(out), nil
+	return APIDataOf(out), nil
 }
 
-var apiReplyFundingForbidden = apiErrorReply(fiber.StatusForbidden,
+var apiReplyFundingForbidden = APIErrorReply(fiber.StatusForbidden,
 	"Code forbidden when the role lacks the permission; MissingScope when the credential lacks the scope; invalid_csrf when a cookie-authenticated change lacks X-CSRF-Token.")
 
-func apiFundingOperations() []apiOp {
-	accountParam := oaParameter{Name: fundingAPIAccountParam, In: "path", Required: true, Description: "Virtual account number of an account the organisation owns.", Schema: oaString("")}
-	return []apiOp{
-		apiReadOp(apiOp{
+func apiFundingOperations() []APIOp {
+	accountParam := OAParameter{Name: fundingAPIAccountParam, In: "path", Required: true, Description: "Virtual account number of an account the organisation owns.", Schema: OAString("")}
+	return []APIOp{
+		APIReadOp(APIOp{
 			ID: "listFundingInstructions", Path: "/collection/organisations/{id}/funding_instructions", Tag: "Funding",
 			Summary: "List funding instructions", Description: "How to fund each account the organisation owns or shares. Needs accounts:funding.",
-			Auth: apiBearer, Scopes: apiScopesDashboard, Params: []oaParameter{apiOrgIDParam},
-			Responses: []apiResponse{apiReplyUnauthorized, apiReplyFundingForbidden, apiReplyNotFound},
+			Auth: APIBearer, Scopes: APIScopesDashboard, Params: []OAParameter{APIOrgIDParam},
+			Responses: []APIResponse{APIReplyUnauthorized, apiReplyFundingForbidden, APIReplyNotFound},
 		}, "The instructions keyed by virtual account number (possibly none).", apiFundingRead(access.AccountsFunding, (*Server).apiFundingInstructions)),
 		{
 			ID: "acceptFundingChanges", Method: fiber.MethodPut, Path: "/collection/organisations/{id}/funding_instructions/{accountNumber}/accept_changes", Tag: "Funding",
 			Summary: "Acknowledge changed funding instructions", Description: "\"I got it!\": acknowledges the account's current, changed configuration. Acknowledging it again changes nothing. Needs accounts:funding.",
-			Auth: apiBearer, Scopes: apiScopesDashboard, Params: []oaParameter{apiOrgIDParam, accountParam},
-			Body: apiBody[apiAcceptChanges](),
-			Responses: []apiResponse{apiDataOK[provider.FundingInstruction]("The instruction, now unchanged."),
-				apiReplyUnauthorized, apiReplyFundingForbidden,
-				apiErrorReply(fiber.StatusNotFound, "Not a member, no such organisation, or an account the organisation does not own or without instructions."),
-				apiErrorReply(fiber.StatusConflict, "The configuration is older than the current one (code conflict): show the instructions again."),
-				apiErrorReply(fiber.StatusUnprocessableEntity, "configuration_uuid missing (code invalid)."),
-				apiErrorReply(fiber.StatusUnsupportedMediaType, "The body is not application/json.")},
+			Auth: APIBearer, Scopes: APIScopesDashboard, Params: []OAParameter{APIOrgIDParam, accountParam},
+			Body: APIBody[apiAcceptChanges](),
+			Responses: []APIResponse{APIDataOK[provider.FundingInstruction]("The instruction, now unchanged."),
+				APIReplyUnauthorized, apiReplyFundingForbidden,
+				APIErrorReply(fiber.StatusNotFound, "Not a member, no such organisation, or an account the organisation does not own or without instructions."),
+				APIErrorReply(fiber.StatusConflict, "The configuration is older than the current one (code conflict): show the instructions again."),
+				APIErrorReply(fiber.StatusUnprocessableEntity, "configuration_uuid missing (code invalid)."),
+				APIErrorReply(fiber.StatusUnsupportedMediaType, "The body is not application/json.")},
 			Handler: (*Server).apiAcceptFundingChanges,
 		},
-		apiReadOp(apiOp{
+		APIReadOp(APIOp{
 			ID: "getCryptoToken", Path: "/crypto/organisations/{id}/c2c/token", Tag: "Crypto",
 			Summary: "Get a crypto partner widget token", Description: "A token, valid 10 minutes, that opens the partner's widgets for one crypto account: history always, wallets with crypto:manage. Needs crypto:read.",
-			Auth: apiBearer, Scopes: apiScopesDashboard,
-			Params: []oaParameter{apiOrgIDParam, {Name: cryptoAPIAccountQuery, In: "query", Required: true, Description: "An account with a crypto funding beneficiary.", Schema: oaString("")}},
-			Responses: []apiResponse{apiReplyUnauthorized, apiReplyFundingForbidden,
-				apiErrorReply(fiber.StatusNotFound, "Not a member, no such organisation, or no crypto account of that number."),
-				apiErrorReply(fiber.StatusUnprocessableEntity, "virtual_account_number missing (code invalid).")},
+			Auth: APIBearer, Scopes: APIScopesDashboard,
+			Params: []OAParameter{APIOrgIDParam, {Name: cryptoAPIAccountQuery, In: "query", Required: true, Description: "An account with a crypto funding beneficiary.", Schema: OAString("")}},
+			Responses: []APIResponse{APIReplyUnauthorized, apiReplyFundingForbidden,
+				APIErrorReply(fiber.StatusNotFound, "Not a member, no such organisation, or no crypto account of that number."),
+				APIErrorReply(fiber.StatusUnprocessableEntity, "virtual_account_number missing (code invalid).")},
 		}, "The token and the widget addresses it opens.", apiFundingRead(access.CryptoRead, (*Server).apiCryptoToken)),
-		apiReadOp(apiOp{
+		APIReadOp(APIOp{
 			ID: "listCryptoBeneficiaries", Path: "/crypto/organisations/{id}/beneficiaries", Tag: "Crypto",
 			Summary: "List crypto funding beneficiaries", Description: "The accounts funded through a crypto wallet, with network and address. Needs crypto:read.",
-			Auth: apiBearer, Scopes: apiScopesDashboard, Params: []oaParameter{apiOrgIDParam},
-			Responses: []apiResponse{apiReplyUnauthorized, apiReplyFundingForbidden, apiReplyNotFound},
+			Auth: APIBearer, Scopes: APIScopesDashboard, Params: []OAParameter{APIOrgIDParam},
+			Responses: []APIResponse{APIReplyUnauthorized, apiReplyFundingForbidden, APIReplyNotFound},
 		}, "The beneficiaries by account (possibly none).", apiFundingRead(access.CryptoRead, (*Server).apiCryptoBeneficiaries)),
 	}
 }

@@ -193,10 +193,10 @@ func fundingPageURL(orgID, account, ret string) string {
 // account is a GET form, acknowledging a changed configuration a POST.
 func (s *Server) accountFundingPage(c fiber.Ctx) error {
 	if s.Funding == nil {
-		return s.notFound(c)
+		return s.NotFound(c)
 	}
-	o := req(c).Org
-	sh, err := s.shell(c)
+	o := Req(c).Org
+	sh, err := s.Shell(c)
 	if err != nil {
 		return err
 	}
@@ -223,22 +223,22 @@ func (s *Server) accountFundingPage(c fiber.Ctx) error {
 			}
 		}
 	}
-	return s.render(c, view{Page: "AccountFunding", Title: fundingTitle + " · " + o.Org.Name, Props: p})
+	return s.Render(c, View{Page: "AccountFunding", Title: fundingTitle + " · " + o.Org.Name, Props: p})
 }
 
 // acceptFundingPost is "I got it!" without JavaScript.
 func (s *Server) acceptFundingPost(c fiber.Ctx) error {
 	if s.Funding == nil {
-		return s.notFound(c)
+		return s.NotFound(c)
 	}
-	o := req(c).Org
+	o := Req(c).Org
 	acct := strings.Clone(c.FormValue(fundingAccountField))
 	ret := fundingReturn(c, o.Org.ID, c.FormValue(fundingReturnField))
 	if !isOwned(o, acct) {
-		if err := s.flash(c, session.FlashError, provider.MsgFundingUnavailable); err != nil {
+		if err := s.Flash(c, session.FlashError, provider.MsgFundingUnavailable); err != nil {
 			return err
 		}
-		return redirect(c, fundingPageURL(o.Org.ID, "", ret))
+		return Redirect(c, fundingPageURL(o.Org.ID, "", ret))
 	}
 	err := s.Funding.AcceptFundingChanges(c.Context(), o.Org.ID, acct, c.FormValue("configuration_uuid"))
 	kind, text := session.FlashSuccess, fundingMsgAccepted
@@ -249,8 +249,8 @@ func (s *Server) acceptFundingPost(c fiber.Ctx) error {
 	default:
 		return err
 	}
-	if err := s.flash(c, kind, text); err != nil {
+	if err := s.Flash(c, kind, text); err != nil {
 		return err
 	}
-	return redirect(c, fundingPageURL(o.Org.ID, acct, ret))
+	return Redirect(c, fundingPageURL(o.Org.ID, acct, ret))
 }

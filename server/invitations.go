@@ -37,7 +37,7 @@ type InvitationExpiredProps struct {
 func (s *Server) invitationGet(c fiber.Ctx) error {
 	tokenPage(c)
 	if s.authUnavailable() {
-		return s.notFound(c)
+		return s.NotFound(c)
 	}
 	token := c.Params("token")
 	if queryFlag(c, "created") && s.isDone(c, doneInvitation, token) {
@@ -53,7 +53,7 @@ func (s *Server) invitationGet(c fiber.Ctx) error {
 func (s *Server) invitationPost(c fiber.Ctx) error {
 	tokenPage(c)
 	if s.authUnavailable() {
-		return s.notFound(c)
+		return s.NotFound(c)
 	}
 	token := c.Params("token")
 	inv, handled, err := s.checkInvitation(c, token)
@@ -68,9 +68,9 @@ func (s *Server) invitationPost(c fiber.Ctx) error {
 	if err != nil {
 		switch provider.ErrorCode(err) {
 		case provider.ENOTFOUND, provider.EEXPIRED: // spent or expired meanwhile
-			return redirect(c, "/invitations/expired")
+			return Redirect(c, "/invitations/expired")
 		case provider.EINTERNAL:
-			s.Logger.Error("invitation accept failed", "request_id", req(c).ID, "err", err)
+			s.Logger.Error("invitation accept failed", "request_id", Req(c).ID, "err", err)
 		}
 		errs, base := newPasswordError(err)
 		status := fiber.StatusUnprocessableEntity
@@ -83,32 +83,32 @@ func (s *Server) invitationPost(c fiber.Ctx) error {
 	if err := s.markDone(c, doneInvitation, token); err != nil {
 		return err
 	}
-	s.Logger.Info("invitation accepted", "request_id", req(c).ID, "user_id", u.ID)
-	return redirect(c, "/invitations/accept/"+token+"?created")
+	s.Logger.Info("invitation accepted", "request_id", Req(c).ID, "user_id", u.ID)
+	return Redirect(c, "/invitations/accept/"+token+"?created")
 }
 
 // checkInvitation answers a request whose token cannot be used (handled
 // true, with the response's error).
 func (s *Server) checkInvitation(c fiber.Ctx, token string) (provider.Invitation, bool, error) {
 	if !plausibleToken(token) {
-		return provider.Invitation{}, true, redirect(c, "/invitations/expired")
+		return provider.Invitation{}, true, Redirect(c, "/invitations/expired")
 	}
 	inv, err := s.Auth.CheckInvitation(c.Context(), token)
 	switch provider.ErrorCode(err) {
 	case "":
 		return inv, false, nil
 	case provider.ENOTFOUND, provider.EEXPIRED:
-		return inv, true, redirect(c, "/invitations/expired")
+		return inv, true, Redirect(c, "/invitations/expired")
 	}
 	return inv, true, err
 }
 
 func (s *Server) invitationForm(c fiber.Ctx, token string, inv provider.Invitation, errs map[string]string, base string, status int) error {
-	sess, err := s.ensureSession(c)
+	sess, err := s.EnsureSession(c)
 	if err != nil {
 		return err
 	}
-	return s.invitationPage(c, InvitationProps{State: "form", CSRF: maskedCSRF(sess), Email: inv.Email,
+	return s.invitationPage(c, InvitationProps{State: "form", CSRF: MaskedCSRF(sess), Email: inv.Email,
 		Action: "/invitations/accept/" + token, Errors: errs, Base: base}, status)
 }
 
@@ -121,10 +121,10 @@ func (s *Server) invitationPage(c fiber.Ctx, p InvitationProps, status int) erro
 	if p.State == "done" {
 		title = "New password created"
 	}
-	return s.render(c, view{Status: status, Page: "InvitationAccept", Title: title, Props: p})
+	return s.Render(c, View{Status: status, Page: "InvitationAccept", Title: title, Props: p})
 }
 
 func (s *Server) invitationExpired(c fiber.Ctx) error {
-	return s.render(c, view{Page: "InvitationExpired", Title: msgLinkExpired,
+	return s.Render(c, View{Page: "InvitationExpired", Title: msgLinkExpired,
 		Props: InvitationExpiredProps{Sandbox: s.Config.Sandbox(), Lifetime: lifetime(provider.InvitationTTL)}})
 }

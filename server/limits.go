@@ -187,7 +187,7 @@ func jsonTooLong(key string, v any, check func(k, v []byte)) {
 // refuse answers a refused request: the API's JSON error under /api/, else a
 // small static page. Neither renders through goja nor repeats the value.
 func (s *Server) refuse(c fiber.Ctx, status int, tl *tooLong) error {
-	rq := req(c)
+	rq := Req(c)
 	field := ""
 	if tl != nil && len(tl.name) <= 100 {
 		field = tl.name
@@ -215,17 +215,17 @@ func (s *Server) refuse(c fiber.Ctx, status int, tl *tooLong) error {
 	}
 	if strings.HasPrefix(c.Path(), "/api/") {
 		if status == fiber.StatusUnprocessableEntity {
-			p := apiField(field, msg)
+			p := APIField(field, msg)
 			if field == "" {
 				p.Source = nil
 			}
-			return apiErrors(c, status, p)
+			return APIErrors(c, status, p)
 		}
-		code := apiCodeInvalid
+		code := APICodeInvalid
 		if status == fiber.StatusUnsupportedMediaType {
 			code = apiCodeMediaType
 		}
-		return apiError(c, status, code, title)
+		return APIError(c, status, code, title)
 	}
 	c.Set(fiber.HeaderContentType, fiber.MIMETextHTMLCharsetUTF8)
 	return c.Status(status).SendString(`<!doctype html><html lang="en"><head><meta charset="utf-8">` +

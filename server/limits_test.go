@@ -98,9 +98,9 @@ func TestOversizedFieldsRefusedAtTheEdge(t *testing.T) {
 
 	// The JSON API: the same caps, as the API's errors.
 	a := h.api()
-	a.call("POST", forgotPath, map[string]string{"email": long}).expect(t, http.StatusUnprocessableEntity, apiCodeInvalid)
+	a.call("POST", forgotPath, map[string]string{"email": long}).expect(t, http.StatusUnprocessableEntity, APICodeInvalid)
 	r := a.call("POST", forgotPath, map[string]any{"email": "x@demo.example", "extra": map[string]any{"list": []string{strings.Repeat("n", 1001)}}})
-	r.expect(t, http.StatusUnprocessableEntity, apiCodeInvalid)
+	r.expect(t, http.StatusUnprocessableEntity, APICodeInvalid)
 	if e := r.firstError(t); e["source"].(map[string]any)["pointer"] != "/list" {
 		t.Errorf("pointer %v", e["source"])
 	}

@@ -54,14 +54,14 @@ type EmailFormProps struct {
 // emailForm gives an anonymous visitor a session (for the form's CSRF
 // token) and fills the shared props; Errors is never null.
 func (s *Server) emailForm(c fiber.Ctx, email string, errs map[string]string, base string) (EmailFormProps, error) {
-	sess, err := s.ensureSession(c)
+	sess, err := s.EnsureSession(c)
 	if err != nil {
 		return EmailFormProps{}, err
 	}
 	if errs == nil {
 		errs = map[string]string{}
 	}
-	return EmailFormProps{Sandbox: s.Config.Sandbox(), CSRF: maskedCSRF(sess), Email: email, Errors: errs, Base: base}, nil
+	return EmailFormProps{Sandbox: s.Config.Sandbox(), CSRF: MaskedCSRF(sess), Email: email, Errors: errs, Base: base}, nil
 }
 
 // LoginProps are the props of templates/pages/Login.tsx.
@@ -92,7 +92,7 @@ func (s *Server) loginPage(c fiber.Ctx, f loginForm, status int) error {
 		p.RedirectURL = t
 	}
 	switch {
-	case c.Query("expired") != "" || req(c).SessionExpired:
+	case c.Query("expired") != "" || Req(c).SessionExpired:
 		p.Notice = &Notice{Kind: "warning", Title: msgExpiredLogin, Text: msgExpiredLoginMore}
 	case c.Query("redirect_code") == "MissingScope":
 		p.Notice = &Notice{Kind: "warning", Title: msgMissingScope}
@@ -101,7 +101,7 @@ func (s *Server) loginPage(c fiber.Ctx, f loginForm, status int) error {
 	case c.Query("fromDocs") != "":
 		p.Notice = &Notice{Kind: "info", Title: "Log in to continue to the API Reference."}
 	}
-	return s.render(c, view{Status: status, Page: "Login", Title: "Log in", Props: p})
+	return s.Render(c, View{Status: status, Page: "Login", Title: "Log in", Props: p})
 }
 
 // validateLogin applies the spec's login rules: email valid and required,
@@ -186,8 +186,8 @@ func (s *Server) loginPost(c fiber.Ctx) error {
 	if err := s.Sessions.Save(ctx, sess); err != nil {
 		return err
 	}
-	s.Logger.Info("login", "request_id", req(c).ID, "user_id", u.ID, "scope", sess.Scope)
-	return redirect(c, next)
+	s.Logger.Info("login", "request_id", Req(c).ID, "user_id", u.ID, "scope", sess.Scope)
+	return Redirect(c, next)
 }
 
 // newLoginSession ends the browser's session, if any, and starts an empty
@@ -195,7 +195,7 @@ func (s *Server) loginPost(c fiber.Ctx) error {
 // another user's MFA progress, nor a setup page opened before (a session
 // still waiting for MFA may post the login form again).
 func (s *Server) newLoginSession(c fiber.Ctx) (*session.Session, error) {
-	rq := req(c)
+	rq := Req(c)
 	if rq.Session != nil {
 		if err := s.Sessions.Destroy(c.Context(), rq.Session); err != nil {
 			return nil, err
@@ -267,9 +267,9 @@ func plural(n int) string {
 // root: "/" goes to login when logged out, else to the default
 // organisation, else the first.
 func (s *Server) root(c fiber.Ctx) error {
-	sess := req(c).Session
+	sess := Req(c).Session
 	if sess == nil || sess.UserID == "" || sess.Scope != session.ScopeDashboard {
-		return redirect(c, loginURL(c, req(c).SessionExpired))
+		return Redirect(c, loginURL(c, Req(c).SessionExpired))
 	}
 	ms, err := s.Provider.Memberships(c.Context(), sess.UserID)
 	if err != nil {
@@ -277,9 +277,9 @@ func (s *Server) root(c fiber.Ctx) error {
 	}
 	id := pickOrganisation(ms, "")
 	if id == "" {
-		return redirect(c, "/no-organisation")
+		return Redirect(c, "/no-organisation")
 	}
-	return redirect(c, "/org/"+id)
+	return Redirect(c, "/org/"+id)
 }
 
 // pickOrganisation: the redirect target's organisation if the user belongs
@@ -316,7 +316,7 @@ func orgOfPath(p string) string {
 // loginTransition is the redirect screen after login: it picks the
 // organisation and moves on to its login_transition splash.
 func (s *Server) loginTransition(c fiber.Ctx) error {
-	rq := req(c)
+	rq := Req(c)
 	ms, err := s.Provider.Memberships(c.Context(), rq.User.ID)
 	if err != nil {
 		return err
@@ -324,9 +324,9 @@ func (s *Server) loginTransition(c fiber.Ctx) error {
 	target := rq.Session.Values["redirect_url"]
 	id := pickOrganisation(ms, orgOfPath(target))
 	if id == "" {
-		return redirect(c, "/no-organisation")
+		return Redirect(c, "/no-organisation")
 	}
-	return redirect(c, "/org/"+id+"/login_transition")
+	return Redirect(c, "/org/"+id+"/login_transition")
 }
 
 // TransitionProps are the props of templates/pages/LoginTransition.tsx.
@@ -337,7 +337,7 @@ type TransitionProps struct {
 // orgLoginTransition shows the "Logging in" splash, then moves on (a meta
 // refresh, so it works without JavaScript) to the page the user asked for.
 func (s *Server) orgLoginTransition(c fiber.Ctx) error {
-	rq := req(c)
+	rq := Req(c)
 	next := "/org/" + rq.Org.Org.ID
 	if t, ok := safeRedirect(rq.Session.Values["redirect_url"]); ok && orgOfPath(t) == rq.Org.Org.ID {
 		next = t
@@ -350,7 +350,7 @@ func (s *Server) orgLoginTransition(c fiber.Ctx) error {
 			return err
 		}
 	}
-	return s.render(c, view{Page: "LoginTransition", Title: "Logging in", Props: TransitionProps{Next: next}, Refresh: next})
+	return s.Render(c, View{Page: "LoginTransition", Title: "Logging in", Props: TransitionProps{Next: next}, Refresh: next})
 }
 
 // PlainProps are the props of the simple auth-layout pages.
@@ -363,13 +363,13 @@ type PlainProps struct {
 }
 
 func (s *Server) noOrganisation(c fiber.Ctx) error {
-	return s.render(c, view{Page: "NoOrganisation", Title: "No organisation",
-		Props: PlainProps{Sandbox: s.Config.Sandbox(), CSRF: maskedCSRF(req(c).Session)}})
+	return s.Render(c, View{Page: "NoOrganisation", Title: "No organisation",
+		Props: PlainProps{Sandbox: s.Config.Sandbox(), CSRF: MaskedCSRF(Req(c).Session)}})
 }
 
 // logout ends the session on the server, then shows the logged-out page.
 func (s *Server) logout(c fiber.Ctx) error {
-	rq := req(c)
+	rq := Req(c)
 	if rq.Session != nil {
 		if err := s.Sessions.Destroy(c.Context(), rq.Session); err != nil {
 			return err
@@ -378,11 +378,11 @@ func (s *Server) logout(c fiber.Ctx) error {
 	}
 	s.clearSessionCookie(c)
 	if c.FormValue("next") == "login" {
-		return redirect(c, "/login")
+		return Redirect(c, "/login")
 	}
-	return redirect(c, "/logout")
+	return Redirect(c, "/logout")
 }
 
 func (s *Server) loggedOut(c fiber.Ctx) error {
-	return s.render(c, view{Page: "LoggedOut", Title: "Logged out", Props: PlainProps{Sandbox: s.Config.Sandbox()}})
+	return s.Render(c, View{Page: "LoggedOut", Title: "Logged out", Props: PlainProps{Sandbox: s.Config.Sandbox()}})
 }

@@ -93,21 +93,21 @@ var mfaSlowDown = func(n int) time.Duration {
 func (s *Server) mfaOnly(h fiber.Handler) fiber.Handler {
 	return func(c fiber.Ctx) error {
 		if s.Auth == nil {
-			return s.notFound(c)
+			return s.NotFound(c)
 		}
-		sess := req(c).Session
+		sess := Req(c).Session
 		if sess.Scope == session.ScopeLogin && s.Sessions.Now().Sub(sess.CreatedAt) > loginScopeTTL {
-			s.Logger.Info("mfa login expired", "request_id", req(c).ID, "user_id", sess.UserID)
+			s.Logger.Info("mfa login expired", "request_id", Req(c).ID, "user_id", sess.UserID)
 			if err := s.Sessions.Destroy(c.Context(), sess); err != nil {
 				return err
 			}
-			req(c).Session = nil
+			Req(c).Session = nil
 			s.clearSessionCookie(c)
 			if strings.Contains(c.Get(fiber.HeaderAccept), "application/json") {
 				c.Set(fiber.HeaderCacheControl, "no-store")
 				return c.Status(fiber.StatusUnauthorized).JSON(fiber.Map{"status": "login_expired"})
 			}
-			return redirect(c, "/login?expired=1")
+			return Redirect(c, "/login?expired=1")
 		}
 		return h(c)
 	}
@@ -115,7 +115,7 @@ func (s *Server) mfaOnly(h fiber.Handler) fiber.Handler {
 
 // loginID binds SMS codes and push approvals to this login attempt: the
 // session's non-secret handle, stable until MFA completes (then rotated).
-func loginID(c fiber.Ctx) string { return req(c).Session.Handle() }
+func loginID(c fiber.Ctx) string { return Req(c).Session.Handle() }
 
 // completeMFA turns the login into a fully authenticated session: a new id
 // (the old one stops working), scope dashboard, redirect_url kept, then on
@@ -134,10 +134,10 @@ func (s *Server) completeMFA(c fiber.Ctx, how string) error {
 		return err
 	}
 	if err := s.Limiter.Reset(ctx, mfaAttemptsKey(sess.UserID)); err != nil {
-		s.Logger.Warn("mfa limiter reset failed", "request_id", req(c).ID, "err", err)
+		s.Logger.Warn("mfa limiter reset failed", "request_id", Req(c).ID, "err", err)
 	}
-	s.Logger.Info("mfa completed", "request_id", req(c).ID, "user_id", sess.UserID, "method", how)
-	return redirect(c, "/login_transition")
+	s.Logger.Info("mfa completed", "request_id", Req(c).ID, "user_id", sess.UserID, "method", how)
+	return Redirect(c, "/login_transition")
 }
 
 func mfaAttemptsKey(userID string) string { return "mfa:user:" + userID }
@@ -181,7 +181,7 @@ func (a attempt) failed(c fiber.Ctx) (locked, note string, err error) {
 		if err := a.s.Limiter.Block(ctx, a.key, mfaLockout); err != nil {
 			return "", "", err
 		}
-		a.s.Logger.Warn("mfa locked", "request_id", req(c).ID, "key", a.key)
+		a.s.Logger.Warn("mfa locked", "request_id", Req(c).ID, "key", a.key)
 		c.Set(fiber.HeaderRetryAfter, fmt.Sprint(int(mfaLockout.Seconds())))
 		return msgTooMany(mfaLockout), "", nil
 	}
@@ -227,7 +227,7 @@ func (s *Server) registrationError(c fiber.Ctx, err error) string {
 			return m
 		}
 	}
-	s.Logger.Error("mfa registration failed", "request_id", req(c).ID, "err", err)
+	s.Logger.Error("mfa registration failed", "request_id", Req(c).ID, "err", err)
 	return msgUnknownError
 }
 

@@ -170,8 +170,8 @@ func setupOpen(u *provider.User, sess *session.Session) bool {
 // open only while setupOpen (else: verify).
 func (s *Server) setupOnly(h fiber.Handler) fiber.Handler {
 	return func(c fiber.Ctx) error {
-		if !setupOpen(req(c).User, req(c).Session) {
-			return redirect(c, "/mfa-verify")
+		if !setupOpen(Req(c).User, Req(c).Session) {
+			return Redirect(c, "/mfa-verify")
 		}
 		return h(c)
 	}
@@ -190,10 +190,10 @@ func (s *Server) mfaSetupGet(c fiber.Ctx) error {
 }
 
 func (s *Server) setupPage(c fiber.Ctx, f setupForm, status int) error {
-	rq := req(c)
+	rq := Req(c)
 	u := rq.User
 	sess := rq.Session
-	p := MfaSetupProps{Sandbox: s.Config.Sandbox(), CSRF: maskedCSRF(sess), Base: setupBase(c),
+	p := MfaSetupProps{Sandbox: s.Config.Sandbox(), CSRF: MaskedCSRF(sess), Base: setupBase(c),
 		Dashboard: sess.Scope == session.ScopeDashboard, Errors: f.Errors, Alert: f.Alert, Note: f.Note,
 		Outbox: s.outboxLink(c)}
 	if p.Errors == nil {
@@ -241,7 +241,7 @@ func (s *Server) setupPage(c fiber.Ctx, f setupForm, status int) error {
 	if len(p.Errors) > 0 || p.Alert != "" {
 		title = "Error: " + title
 	}
-	return s.render(c, view{Status: status, Page: "MfaSetup", Title: title, Props: p})
+	return s.Render(c, View{Status: status, Page: "MfaSetup", Title: title, Props: p})
 }
 
 // groupSecret shows a base32 secret in groups of four ("JBSW Y3DP ...").
@@ -265,18 +265,18 @@ func (s *Server) startAuthenticator(c fiber.Ctx, userID string) {
 		return
 	}
 	if _, err := s.Auth.StartTOTP(c.Context(), userID); err != nil && provider.ErrorCode(err) != provider.ECONFLICT {
-		s.Logger.Warn("totp start at login failed", "request_id", req(c).ID, "user_id", userID, "err", err)
+		s.Logger.Warn("totp start at login failed", "request_id", Req(c).ID, "user_id", userID, "err", err)
 	}
 }
 
 // mfaSetupStartTOTP is "Set up the authenticator app": it creates the
 // pending secret, which the page then shows.
 func (s *Server) mfaSetupStartTOTP(c fiber.Ctx) error {
-	_, err := s.Auth.StartTOTP(c.Context(), req(c).Session.UserID)
+	_, err := s.Auth.StartTOTP(c.Context(), Req(c).Session.UserID)
 	if err != nil && provider.ErrorCode(err) != provider.ECONFLICT {
 		return s.setupPage(c, setupForm{Alert: s.registrationError(c, err)}, fiber.StatusUnprocessableEntity)
 	}
-	return redirect(c, setupBase(c)+"#totp-title")
+	return Redirect(c, setupBase(c)+"#totp-title")
 }
 
 // mfaSetupTOTP confirms the authenticator with a code from it.
@@ -289,7 +289,7 @@ func (s *Server) mfaSetupTOTP(c fiber.Ctx) error {
 	case !valid:
 		return s.setupPage(c, setupForm{Errors: map[string]string{"totp_code": msgTOTPFormat}}, fiber.StatusUnprocessableEntity)
 	}
-	uid := req(c).Session.UserID
+	uid := Req(c).Session.UserID
 	a, locked, err := s.mfaAttempt(c, uid)
 	if err != nil {
 		return err
@@ -301,7 +301,7 @@ func (s *Server) mfaSetupTOTP(c fiber.Ctx) error {
 	switch provider.ErrorCode(err) {
 	case "":
 		a.succeeded(c.Context())
-		markConfirmed(req(c).Session, factorTOTP)
+		markConfirmed(Req(c).Session, factorTOTP)
 		return s.afterFactor(c, "The authenticator app is set up.")
 	case provider.EINVALID:
 		locked, note, err := a.failed(c)
@@ -319,7 +319,7 @@ func (s *Server) mfaSetupTOTP(c fiber.Ctx) error {
 // mfaSetupPhone registers the number and sends its confirmation code
 // ("Request SMS").
 func (s *Server) mfaSetupPhone(c fiber.Ctx) error {
-	sess := req(c).Session
+	sess := Req(c).Session
 	country := strings.ToLower(strings.TrimSpace(c.FormValue("country_code")))
 	typed := strings.TrimSpace(c.FormValue("cellphone"))
 	f := setupForm{Country: country, Number: typed, Errors: map[string]string{}}
@@ -359,13 +359,13 @@ func (s *Server) mfaSetupPhone(c fiber.Ctx) error {
 	if err := s.Sessions.Save(c.Context(), sess); err != nil {
 		return err
 	}
-	return redirect(c, setupBase(c)+"#phone-title")
+	return Redirect(c, setupBase(c)+"#phone-title")
 }
 
 // mfaSetupConfirmPhone is "Enable MFA": confirm the phone with the code
 // sent to it.
 func (s *Server) mfaSetupConfirmPhone(c fiber.Ctx) error {
-	sess := req(c).Session
+	sess := Req(c).Session
 	if sess.Values[valPhone] == "" {
 		// The button is disabled until then; this is its server side.
 		return s.setupPage(c, setupForm{Alert: msgRequestSMSFirst}, fiber.StatusUnprocessableEntity)
@@ -411,7 +411,7 @@ func (s *Server) mfaSetupConfirmPhone(c fiber.Ctx) error {
 // moves on (spec 000 §2), otherwise the page reloads.
 func (s *Server) afterFactor(c fiber.Ctx, done string) error {
 	ctx := c.Context()
-	sess := req(c).Session
+	sess := Req(c).Session
 	u, err := s.Provider.UserByID(ctx, sess.UserID)
 	if err != nil {
 		return err
@@ -424,7 +424,7 @@ func (s *Server) afterFactor(c fiber.Ctx, done string) error {
 		if err := s.Sessions.Save(ctx, sess); err != nil {
 			return err
 		}
-		return redirect(c, setupBase(c))
+		return Redirect(c, setupBase(c))
 	}
 	session.AddFlash(sess, session.FlashSuccess, "Two-factor authentication is set up.")
 	if sess.Scope == session.ScopeLogin {
@@ -433,5 +433,5 @@ func (s *Server) afterFactor(c fiber.Ctx, done string) error {
 	if err := s.Sessions.Save(ctx, sess); err != nil {
 		return err
 	}
-	return redirect(c, "/")
+	return Redirect(c, "/")
 }

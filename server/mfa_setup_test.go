@@ -95,7 +95,7 @@ func TestAPIRequestTOTPGetCreatesNothing(t *testing.T) {
 
 	h.exec(`DELETE FROM totp_factors WHERE user_id = ?`, uid)
 	r = a.call("GET", mfaPath+"/request_totp_factor", nil)
-	r.expect(t, 404, apiCodeNotFound)
+	r.expect(t, 404, APICodeNotFound)
 	checkReply(t, "GET", "/authentication/mfa/request_totp_factor", r)
 	if _, err := h.store.PendingTOTP(t.Context(), uid); provider.ErrorCode(err) != provider.ENOTFOUND {
 		t.Fatalf("GET request_totp_factor started a secret: %v", err)

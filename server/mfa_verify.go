@@ -50,8 +50,8 @@ type ApprovalProps struct {
 }
 
 func (s *Server) verifyPage(c fiber.Ctx, p MfaVerifyProps, status int) error {
-	rq := req(c)
-	p.Sandbox, p.CSRF, p.Outbox = s.Config.Sandbox(), maskedCSRF(rq.Session), s.outboxLink(c)
+	rq := Req(c)
+	p.Sandbox, p.CSRF, p.Outbox = s.Config.Sandbox(), MaskedCSRF(rq.Session), s.outboxLink(c)
 	if p.Errors == nil {
 		p.Errors = map[string]string{}
 	}
@@ -72,23 +72,23 @@ func (s *Server) verifyPage(c fiber.Ctx, p MfaVerifyProps, status int) error {
 	if len(p.Errors) > 0 || p.Base != "" {
 		title = "Error: " + title
 	}
-	return s.render(c, view{Status: status, Page: "MfaVerify", Title: title, Props: p})
+	return s.Render(c, View{Status: status, Page: "MfaVerify", Title: title, Props: p})
 }
 
 // verified reports whether the session is already fully authenticated: the
 // verify screens then have nothing to do and send the user home.
-func verified(c fiber.Ctx) bool { return req(c).Session.Scope == session.ScopeDashboard }
+func verified(c fiber.Ctx) bool { return Req(c).Session.Scope == session.ScopeDashboard }
 
 func (s *Server) mfaVerifyGet(c fiber.Ctx) error {
 	if verified(c) {
-		return redirect(c, "/")
+		return Redirect(c, "/")
 	}
 	switch m := c.Query("method"); m {
 	case MethodAuthenticator:
 		return s.verifyPage(c, MfaVerifyProps{Method: m, Action: "/mfa-verify/totp"}, fiber.StatusOK)
 	case MethodSMS:
 		return s.verifyPage(c, MfaVerifyProps{Method: m, Action: "/mfa-verify/sms",
-			SMSSent: req(c).Session.Values[valSMS] == "1"}, fiber.StatusOK)
+			SMSSent: Req(c).Session.Values[valSMS] == "1"}, fiber.StatusOK)
 	case MethodAuthy:
 		return s.authyPage(c, "", fiber.StatusOK)
 	}
@@ -98,7 +98,7 @@ func (s *Server) mfaVerifyGet(c fiber.Ctx) error {
 // totpValidateGet is /totp-validate: the authenticator code form.
 func (s *Server) totpValidateGet(c fiber.Ctx) error {
 	if verified(c) {
-		return redirect(c, "/")
+		return Redirect(c, "/")
 	}
 	return s.verifyPage(c, MfaVerifyProps{Method: MethodAuthenticator, Action: "/totp-validate"}, fiber.StatusOK)
 }
@@ -107,7 +107,7 @@ func (s *Server) totpValidateGet(c fiber.Ctx) error {
 // /totp-validate; errors come back on the same form).
 func (s *Server) mfaVerifyTOTP(c fiber.Ctx) error {
 	if verified(c) {
-		return redirect(c, "/")
+		return Redirect(c, "/")
 	}
 	p := MfaVerifyProps{Method: MethodAuthenticator, Action: "/mfa-verify/totp"}
 	if c.Path() == "/totp-validate" {
@@ -123,7 +123,7 @@ func (s *Server) mfaVerifyTOTP(c fiber.Ctx) error {
 		p.Errors = map[string]string{"code": msgTOTPFormat}
 		return s.verifyPage(c, p, fiber.StatusUnprocessableEntity)
 	}
-	uid := req(c).Session.UserID
+	uid := Req(c).Session.UserID
 	a, locked, err := s.mfaAttempt(c, uid)
 	if err != nil {
 		return err
@@ -144,16 +144,16 @@ func (s *Server) smsError(c fiber.Ctx, err error) string {
 			return m
 		}
 	}
-	s.Logger.Error("sms failed", "request_id", req(c).ID, "err", err)
+	s.Logger.Error("sms failed", "request_id", Req(c).ID, "err", err)
 	return msgUnknownError
 }
 
 // mfaSendSMS sends a login code bound to this login.
 func (s *Server) mfaSendSMS(c fiber.Ctx) error {
 	if verified(c) {
-		return redirect(c, "/")
+		return Redirect(c, "/")
 	}
-	sess := req(c).Session
+	sess := Req(c).Session
 	p := MfaVerifyProps{Method: MethodSMS, Action: "/mfa-verify/sms", SMSSent: sess.Values[valSMS] == "1"}
 	msg, err := s.sendAllowed(c, "mfa:sms:"+sess.UserID, smsSendLimit, smsSendWindow)
 	if err != nil {
@@ -172,15 +172,15 @@ func (s *Server) mfaSendSMS(c fiber.Ctx) error {
 	if err := s.Sessions.Save(c.Context(), sess); err != nil {
 		return err
 	}
-	return redirect(c, "/mfa-verify?method=sms")
+	return Redirect(c, "/mfa-verify?method=sms")
 }
 
 // mfaVerifySMS checks and spends a login code.
 func (s *Server) mfaVerifySMS(c fiber.Ctx) error {
 	if verified(c) {
-		return redirect(c, "/")
+		return Redirect(c, "/")
 	}
-	sess := req(c).Session
+	sess := Req(c).Session
 	p := MfaVerifyProps{Method: MethodSMS, Action: "/mfa-verify/sms", SMSSent: true}
 	code := smsCode(c.FormValue("code"))
 	switch {
@@ -235,7 +235,7 @@ func (s *Server) codeChecked(c fiber.Ctx, p MfaVerifyProps, a attempt, method, f
 // authyPage shows the push screen: a button to send a request, or the
 // status of this login's request with the ApprovalPoll island.
 func (s *Server) authyPage(c fiber.Ctx, base string, status int) error {
-	sess := req(c).Session
+	sess := Req(c).Session
 	p := MfaVerifyProps{Method: MethodAuthy, Base: base}
 	if id := sess.Values[valApproval]; id != "" {
 		a, err := s.Auth.Approval(c.Context(), sess.UserID, loginID(c), id)
@@ -247,7 +247,7 @@ func (s *Server) authyPage(c fiber.Ctx, base string, status int) error {
 		case err != nil:
 			return err
 		default:
-			p.Approval = &ApprovalProps{ID: a.ID, Status: a.Status, CSRF: maskedCSRF(sess),
+			p.Approval = &ApprovalProps{ID: a.ID, Status: a.Status, CSRF: MaskedCSRF(sess),
 				StatusURL: "/mfa-verify/approval?" + url.Values{"id": {a.ID}}.Encode(),
 				CheckURL:  "/mfa-verify/authy/check", Interval: approvalPollMs}
 		}
@@ -259,9 +259,9 @@ func (s *Server) authyPage(c fiber.Ctx, base string, status int) error {
 // push bombing).
 func (s *Server) mfaRequestApproval(c fiber.Ctx) error {
 	if verified(c) {
-		return redirect(c, "/")
+		return Redirect(c, "/")
 	}
-	sess := req(c).Session
+	sess := Req(c).Session
 	msg, err := s.sendAllowed(c, "mfa:push:"+sess.UserID, pushLimit, pushWindow)
 	if err != nil {
 		return err
@@ -277,23 +277,23 @@ func (s *Server) mfaRequestApproval(c fiber.Ctx) error {
 	if err := s.Sessions.Save(c.Context(), sess); err != nil {
 		return err
 	}
-	return redirect(c, "/mfa-verify?method=authy")
+	return Redirect(c, "/mfa-verify?method=authy")
 }
 
 // mfaCheckApproval is "Check again" (and what the island submits once the
 // request is approved): approved continues, anything else shows the status.
 func (s *Server) mfaCheckApproval(c fiber.Ctx) error {
 	if verified(c) {
-		return redirect(c, "/")
+		return Redirect(c, "/")
 	}
-	sess := req(c).Session
+	sess := Req(c).Session
 	id := sess.Values[valApproval]
 	if id == "" {
-		return redirect(c, "/mfa-verify?method=authy")
+		return Redirect(c, "/mfa-verify?method=authy")
 	}
 	a, err := s.Auth.Approval(c.Context(), sess.UserID, loginID(c), id)
 	if provider.ErrorCode(err) == provider.ENOTFOUND {
-		return redirect(c, "/mfa-verify?method=authy")
+		return Redirect(c, "/mfa-verify?method=authy")
 	}
 	if err != nil {
 		return err
@@ -307,7 +307,7 @@ func (s *Server) mfaCheckApproval(c fiber.Ctx) error {
 // mfaApprovalStatus answers the island's poll: {"status": ...}; only this
 // login's request is found.
 func (s *Server) mfaApprovalStatus(c fiber.Ctx) error {
-	sess := req(c).Session
+	sess := Req(c).Session
 	c.Set(fiber.HeaderCacheControl, "no-store")
 	a, err := s.Auth.Approval(c.Context(), sess.UserID, loginID(c), c.Query("id"))
 	if provider.ErrorCode(err) == provider.ENOTFOUND {

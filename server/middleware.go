@@ -30,7 +30,7 @@ type Request struct {
 
 const localsKey = "portal.request"
 
-func req(c fiber.Ctx) *Request {
+func Req(c fiber.Ctx) *Request {
 	r, _ := c.Locals(localsKey).(*Request)
 	if r == nil {
 		r = &Request{}
@@ -67,7 +67,7 @@ func (s *Server) requestContext(c fiber.Ctx) (err error) {
 // securityHeaders sets the headers of SECURITY.md on every response,
 // error pages included: a strict CSP whose nonce is fresh per response.
 func (s *Server) securityHeaders(c fiber.Ctx) error {
-	r := req(c)
+	r := Req(c)
 	c.Set("Content-Security-Policy", contentSecurityPolicy(r.Nonce, "'none'", "'none'"))
 	c.Set("X-Content-Type-Options", "nosniff")
 	c.Set("Referrer-Policy", "strict-origin-when-cross-origin")
@@ -119,7 +119,7 @@ func (s *Server) loadSession(c fiber.Ctx) error {
 	if strings.HasPrefix(c.Path(), "/api/") && c.Get(fiber.HeaderAuthorization) != "" {
 		return c.Next() // bearer requests carry no session cookie state
 	}
-	r := req(c)
+	r := Req(c)
 	id := c.Cookies(s.cookieName())
 	if id == "" {
 		return c.Next()
@@ -145,10 +145,10 @@ func (s *Server) loadSession(c fiber.Ctx) error {
 	return c.Next()
 }
 
-// ensureSession gives an anonymous visitor a session, so forms they are
+// EnsureSession gives an anonymous visitor a session, so forms they are
 // shown (login) carry a CSRF token bound to it.
-func (s *Server) ensureSession(c fiber.Ctx) (*session.Session, error) {
-	r := req(c)
+func (s *Server) EnsureSession(c fiber.Ctx) (*session.Session, error) {
+	r := Req(c)
 	if r.Session != nil {
 		return r.Session, nil
 	}
@@ -167,9 +167,9 @@ func (s *Server) ensureSession(c fiber.Ctx) (*session.Session, error) {
 // rotate gives the session a new id and CSRF token at a privilege change
 // (login, MFA completion); the old id stops working.
 func (s *Server) rotate(c fiber.Ctx) (*session.Session, error) {
-	r := req(c)
+	r := Req(c)
 	if r.Session == nil {
-		if _, err := s.ensureSession(c); err != nil {
+		if _, err := s.EnsureSession(c); err != nil {
 			return nil, err
 		}
 	}
@@ -202,7 +202,7 @@ func (s *Server) checkCSRF(c fiber.Ctx) error {
 		// token refresh checks X-CSRF-Token against the refresh session.
 		return c.Next()
 	}
-	r := req(c)
+	r := Req(c)
 	tok := c.Get("X-CSRF-Token")
 	if tok == "" {
 		tok = c.FormValue("_csrf")
@@ -212,7 +212,7 @@ func (s *Server) checkCSRF(c fiber.Ctx) error {
 	}
 	s.Logger.Warn("csrf rejected", "request_id", r.ID, "path", c.Path(), "had_session", r.Session != nil)
 	if strings.HasPrefix(c.Path(), "/api/") {
-		return apiError(c, fiber.StatusForbidden, "invalid_csrf", "Missing or invalid CSRF token")
+		return APIError(c, fiber.StatusForbidden, "invalid_csrf", "Missing or invalid CSRF token")
 	}
 	if c.Path() == "/login" {
 		// A login form left open past the idle timeout: show it again with
@@ -220,5 +220,5 @@ func (s *Server) checkCSRF(c fiber.Ctx) error {
 		return s.loginPage(c, loginForm{Email: c.FormValue("email"),
 			Base: "The form expired. Please submit it again."}, fiber.StatusForbidden)
 	}
-	return s.formExpired(c)
+	return s.FormExpired(c)
 }

@@ -92,17 +92,17 @@ type oaOperation struct {
 	Tags        []string `json:"tags,omitempty"`
 	// Security is never nil: an empty list says "no credential".
 	Security    []oaSecurityRequirement `json:"security"`
-	Parameters  []oaParameter           `json:"parameters,omitempty"`
+	Parameters  []OAParameter           `json:"parameters,omitempty"`
 	RequestBody *oaRequestBody          `json:"requestBody,omitempty"`
 	Responses   map[string]*oaResponse  `json:"responses"`
 }
 
-type oaParameter struct {
+type OAParameter struct {
 	Name        string    `json:"name"`
 	In          string    `json:"in"` // path, query, header, cookie
 	Description string    `json:"description,omitempty"`
 	Required    bool      `json:"required,omitempty"`
-	Schema      *oaSchema `json:"schema"`
+	Schema      *OASchema `json:"schema"`
 }
 
 type oaRequestBody struct {
@@ -112,22 +112,22 @@ type oaRequestBody struct {
 }
 
 type oaMedia struct {
-	Schema *oaSchema `json:"schema"`
+	Schema *OASchema `json:"schema"`
 }
 
 type oaResponse struct {
 	Description string              `json:"description"`
-	Headers     map[string]oaHeader `json:"headers,omitempty"`
+	Headers     map[string]OAHeader `json:"headers,omitempty"`
 	Content     map[string]oaMedia  `json:"content,omitempty"`
 }
 
-type oaHeader struct {
+type OAHeader struct {
 	Description string    `json:"description,omitempty"`
-	Schema      *oaSchema `json:"schema"`
+	Schema      *OASchema `json:"schema"`
 }
 
 type oaComponents struct {
-	Schemas         map[string]*oaSchema        `json:"schemas"`
+	Schemas         map[string]*OASchema        `json:"schemas"`
 	SecuritySchemes map[string]oaSecurityScheme `json:"securitySchemes"`
 }
 
@@ -140,29 +140,29 @@ type oaSecurityScheme struct {
 	BearerFormat string `json:"bearerFormat,omitempty"`
 }
 
-// oaSchema is the subset of JSON Schema (2020-12, OpenAPI 3.1's dialect)
+// OASchema is the subset of JSON Schema (2020-12, OpenAPI 3.1's dialect)
 // the API needs. Request and reply schemas are reflected from Go types
 // (api_schema.go); parameters are written here.
-type oaSchema struct {
+type OASchema struct {
 	Ref                  string               `json:"$ref,omitempty"`
 	Type                 string               `json:"type,omitempty"`
 	Format               string               `json:"format,omitempty"`
 	Description          string               `json:"description,omitempty"`
 	Enum                 []string             `json:"enum,omitempty"`
-	Properties           map[string]*oaSchema `json:"properties,omitempty"`
+	Properties           map[string]*OASchema `json:"properties,omitempty"`
 	Required             []string             `json:"required,omitempty"`
-	Items                *oaSchema            `json:"items,omitempty"`
-	PrefixItems          []*oaSchema          `json:"prefixItems,omitempty"`
+	Items                *OASchema            `json:"items,omitempty"`
+	PrefixItems          []*OASchema          `json:"prefixItems,omitempty"`
 	MinItems             *int                 `json:"minItems,omitempty"`
 	MaxItems             *int                 `json:"maxItems,omitempty"`
-	AdditionalProperties *oaSchema            `json:"additionalProperties,omitempty"`
+	AdditionalProperties *OASchema            `json:"additionalProperties,omitempty"`
 	Example              any                  `json:"example,omitempty"`
 	// order keeps the properties in the order of the Go fields, for /docs.
 	order []string
 }
 
 // PropertyNames are the properties in the order of the Go fields.
-func (s *oaSchema) PropertyNames() []string {
+func (s *OASchema) PropertyNames() []string {
 	if len(s.order) == len(s.Properties) {
 		return s.order
 	}
@@ -173,15 +173,15 @@ func (s *oaSchema) PropertyNames() []string {
 
 const oaRefPrefix = "#/components/schemas/"
 
-func oaRef(name string) *oaSchema { return &oaSchema{Ref: oaRefPrefix + name} }
+func oaRef(name string) *OASchema { return &OASchema{Ref: oaRefPrefix + name} }
 
-func oaString(desc string) *oaSchema  { return &oaSchema{Type: "string", Description: desc} }
-func oaBool(desc string) *oaSchema    { return &oaSchema{Type: "boolean", Description: desc} }
-func oaInteger(desc string) *oaSchema { return &oaSchema{Type: "integer", Description: desc} }
+func OAString(desc string) *OASchema  { return &OASchema{Type: "string", Description: desc} }
+func oaBool(desc string) *OASchema    { return &OASchema{Type: "boolean", Description: desc} }
+func OAInteger(desc string) *OASchema { return &OASchema{Type: "integer", Description: desc} }
 
-func (s *oaSchema) withFormat(f string) *oaSchema  { s.Format = f; return s }
-func (s *oaSchema) withEnum(v ...string) *oaSchema { s.Enum = v; return s }
-func (s *oaSchema) withExample(v any) *oaSchema    { s.Example = v; return s }
+func (s *OASchema) WithFormat(f string) *OASchema  { s.Format = f; return s }
+func (s *OASchema) WithEnum(v ...string) *OASchema { s.Enum = v; return s }
+func (s *OASchema) withExample(v any) *OASchema    { s.Example = v; return s }
 
 // oaEnums are the value lists that enum:"@name" tags name: kept in Go, so
 // a value the code accepts reaches the document with it.
@@ -201,45 +201,45 @@ var oaEnums = map[string]func() []string{
 
 // Parameters and responses shared by operations.
 
-var apiOrgIDParam = oaParameter{Name: "id", In: "path", Required: true,
+var APIOrgIDParam = OAParameter{Name: "id", In: "path", Required: true,
 	Description: "Organisation id. An organisation the user is not a member of answers 404, as an unknown one does.",
-	Schema:      oaString("").withFormat("uuid")}
+	Schema:      OAString("").WithFormat("uuid")}
 
-func apiErrorReply(status int, desc string) apiResponse {
-	return apiOK[apiErrorBody](status, desc)
+func APIErrorReply(status int, desc string) APIResponse {
+	return APIOK[apiErrorBody](status, desc)
 }
 
 // with adds headers to a documented reply.
-func (r apiResponse) with(h map[string]oaHeader) apiResponse { r.Headers = h; return r }
+func (r APIResponse) with(h map[string]OAHeader) APIResponse { r.Headers = h; return r }
 
 // apiRetryAfter documents the Retry-After header of a 429.
-var apiRetryAfter = map[string]oaHeader{"Retry-After": {Description: "Seconds until a new attempt may succeed.", Schema: oaInteger("")}}
+var apiRetryAfter = map[string]OAHeader{"Retry-After": {Description: "Seconds until a new attempt may succeed.", Schema: OAInteger("")}}
 
-func apiReplyTooMany(desc string) apiResponse {
-	return apiErrorReply(fiber.StatusTooManyRequests, desc).with(apiRetryAfter)
+func apiReplyTooMany(desc string) APIResponse {
+	return APIErrorReply(fiber.StatusTooManyRequests, desc).with(apiRetryAfter)
 }
 
 var (
-	apiReplyUnavailable = apiErrorReply(fiber.StatusServiceUnavailable,
+	apiReplyUnavailable = APIErrorReply(fiber.StatusServiceUnavailable,
 		"The attempt counter is unavailable; the call is refused rather than left uncounted (code unavailable).")
-	apiReplyUnauthorized = apiErrorReply(fiber.StatusUnauthorized,
+	APIReplyUnauthorized = APIErrorReply(fiber.StatusUnauthorized,
 		"No valid credential: code EXPIRED_AUTHENTICATION (detail \"Your token was expired, please login again\") when the token expired or its session ended (refresh, else log in again), invalid_token or unauthenticated otherwise.")
-	apiReplyForbidden = apiErrorReply(fiber.StatusForbidden,
+	APIReplyForbidden = APIErrorReply(fiber.StatusForbidden,
 		"Code MissingScope when the credential lacks the scope; invalid_csrf when a cookie-authenticated change lacks X-CSRF-Token.")
-	apiReplyNotFound = apiErrorReply(fiber.StatusNotFound, "Not a member of the organisation, or no such organisation (not told apart).")
+	APIReplyNotFound = APIErrorReply(fiber.StatusNotFound, "Not a member of the organisation, or no such organisation (not told apart).")
 )
 
-func apiTokenReplyDoc(desc string) apiResponse {
-	return apiOK[tokenReply](fiber.StatusOK, desc)
+func apiTokenReplyDoc(desc string) APIResponse {
+	return APIOK[tokenReply](fiber.StatusOK, desc)
 }
 
 var (
-	apiScopesDashboard = []string{session.ScopeDashboard}
-	apiScopesAny       = []string{session.ScopeLogin, session.ScopeDashboard}
+	APIScopesDashboard = []string{session.ScopeDashboard}
+	APIScopesAny       = []string{session.ScopeLogin, session.ScopeDashboard}
 )
 
 // apiOperations is the API: every operation, mounted under each base.
-var apiOperations = sync.OnceValue(func() []apiOp {
+var apiOperations = sync.OnceValue(func() []APIOp {
 	ops := apiCoreOperations()
 	ops = append(ops, apiMFAOperations()...)
 	ops = append(ops, apiPasswordOperations()...)
@@ -256,35 +256,35 @@ var apiOperations = sync.OnceValue(func() []apiOp {
 	return ops
 })
 
-// apiBodyErrors are decodeJSON's answers, documented for every operation
+// apiBodyErrors are DecodeJSON's answers, documented for every operation
 // with a body that does not word them itself.
-func apiBodyErrors() []apiResponse {
-	return []apiResponse{
-		apiErrorReply(fiber.StatusBadRequest, "The body is not a JSON object (code invalid_json)."),
-		apiErrorReply(fiber.StatusRequestEntityTooLarge, fmt.Sprintf("The body is larger than %d bytes (code invalid).", maxJSONBody)),
-		apiErrorReply(fiber.StatusUnsupportedMediaType, "The body is not sent as application/json (code unsupported_media_type)."),
-		apiErrorReply(fiber.StatusUnprocessableEntity, "A field has the wrong JSON type (source.pointer names it)."),
+func apiBodyErrors() []APIResponse {
+	return []APIResponse{
+		APIErrorReply(fiber.StatusBadRequest, "The body is not a JSON object (code invalid_json)."),
+		APIErrorReply(fiber.StatusRequestEntityTooLarge, fmt.Sprintf("The body is larger than %d bytes (code invalid).", maxJSONBody)),
+		APIErrorReply(fiber.StatusUnsupportedMediaType, "The body is not sent as application/json (code unsupported_media_type)."),
+		APIErrorReply(fiber.StatusUnprocessableEntity, "A field has the wrong JSON type (source.pointer names it)."),
 	}
 }
 
 // apiCoreOperations: log in and out, refresh, organisation and customer.
-func apiCoreOperations() []apiOp {
-	return []apiOp{
+func apiCoreOperations() []APIOp {
+	return []APIOp{
 		{
 			ID: "createToken", Method: fiber.MethodPost, Path: "/authentication/token", Tag: "Authentication",
 			Summary: "Log in",
 			Description: "Checks e-mail and password with the login form's rules and limits and starts a server session. " +
 				"The session is the refresh token: it is set as the HttpOnly, SameSite=Strict cookie portal_refresh (Path=/api) and never appears in the body. " +
 				"The scope is dashboard for a user who skips MFA, else login (MFA still to do). Send the body as application/json.",
-			Auth: apiPublic, Body: apiBody[loginRequest](),
-			Responses: []apiResponse{
-				apiTokenReplyDoc("Logged in.").with(map[string]oaHeader{"Set-Cookie": {Description: "portal_refresh=<session id>; Path=/api; HttpOnly; SameSite=Strict (Secure over HTTPS).", Schema: oaString("")}}),
-				apiErrorReply(fiber.StatusBadRequest, "The body is not a JSON object (code invalid_json)."),
-				apiErrorReply(fiber.StatusUnauthorized, "Wrong e-mail or password, or a disabled user (code invalid_credentials; not told apart)."),
-				apiErrorReply(fiber.StatusUnsupportedMediaType, "The body is not sent as application/json."),
-				apiErrorReply(fiber.StatusUnprocessableEntity, "Field errors, each with a source pointer (/email, /password)."),
+			Auth: APIPublic, Body: APIBody[loginRequest](),
+			Responses: []APIResponse{
+				apiTokenReplyDoc("Logged in.").with(map[string]OAHeader{"Set-Cookie": {Description: "portal_refresh=<session id>; Path=/api; HttpOnly; SameSite=Strict (Secure over HTTPS).", Schema: OAString("")}}),
+				APIErrorReply(fiber.StatusBadRequest, "The body is not a JSON object (code invalid_json)."),
+				APIErrorReply(fiber.StatusUnauthorized, "Wrong e-mail or password, or a disabled user (code invalid_credentials; not told apart)."),
+				APIErrorReply(fiber.StatusUnsupportedMediaType, "The body is not sent as application/json."),
+				APIErrorReply(fiber.StatusUnprocessableEntity, "Field errors, each with a source pointer (/email, /password)."),
 				apiReplyTooMany("Too many attempts for this account or from this address."),
-				apiErrorReply(fiber.StatusServiceUnavailable, "The attempt counter is unavailable; logging in is refused rather than left uncounted."),
+				APIErrorReply(fiber.StatusServiceUnavailable, "The attempt counter is unavailable; logging in is refused rather than left uncounted."),
 			},
 			Handler: (*Server).apiLogin,
 		},
@@ -292,10 +292,10 @@ func apiCoreOperations() []apiOp {
 			ID: "deleteToken", Method: fiber.MethodDelete, Path: "/authentication/token", Tag: "Authentication",
 			Summary:     "Log out",
 			Description: "Ends the session behind the credential on the server: the access token, every other token of the session and the refresh cookie stop working at once.",
-			Auth:        apiBearer, Scopes: apiScopesAny,
-			Responses: []apiResponse{
+			Auth:        APIBearer, Scopes: APIScopesAny,
+			Responses: []APIResponse{
 				{Status: fiber.StatusNoContent, Description: "Logged out; the refresh cookie is cleared."},
-				apiReplyUnauthorized, apiReplyForbidden,
+				APIReplyUnauthorized, APIReplyForbidden,
 			},
 			Handler: (*Server).apiLogout,
 		},
@@ -304,68 +304,68 @@ func apiCoreOperations() []apiOp {
 			Summary: "Refresh the access token",
 			Description: "Issues a new access token for the session named by the portal_refresh cookie and keeps the session alive. " +
 				"The body is empty; X-CSRF-Token must be the csrf_token returned at login.",
-			Auth: apiRefresh,
-			Responses: []apiResponse{
+			Auth: APIRefresh,
+			Responses: []APIResponse{
 				apiTokenReplyDoc("A new access token for the same session."),
-				apiErrorReply(fiber.StatusUnauthorized, "Code EXPIRED_AUTHENTICATION: no refresh cookie, or its session timed out or was ended. Log in again."),
-				apiErrorReply(fiber.StatusForbidden, "Code invalid_csrf: X-CSRF-Token missing or wrong."),
+				APIErrorReply(fiber.StatusUnauthorized, "Code EXPIRED_AUTHENTICATION: no refresh cookie, or its session timed out or was ended. Log in again."),
+				APIErrorReply(fiber.StatusForbidden, "Code invalid_csrf: X-CSRF-Token missing or wrong."),
 				apiReplyTooMany("Too many refreshes."),
 			},
-			Handler: (*Server).apiRefresh,
+			Handler: (*Server).APIRefresh,
 		},
 		{
 			ID: "listOrganisations", Method: fiber.MethodGet, Path: "/customer/organisations", Tag: "Organisation and customer",
 			Summary: "List the user's organisations", Description: "The organisations the user belongs to, by name, with the role held in each and which one is the default.",
-			Auth: apiBearer, Scopes: apiScopesDashboard,
-			Responses: []apiResponse{apiDataOK[[]apiOrganisation]("The memberships."),
-				apiReplyUnauthorized, apiReplyForbidden},
+			Auth: APIBearer, Scopes: APIScopesDashboard,
+			Responses: []APIResponse{APIDataOK[[]apiOrganisation]("The memberships."),
+				APIReplyUnauthorized, APIReplyForbidden},
 			Handler: (*Server).apiOrganisations,
 		},
 		{
 			ID: "getCurrentUser", Method: fiber.MethodGet, Path: "/customer/current_user", Tag: "Organisation and customer",
 			Summary: "Get the current user", Description: "Who the credential belongs to and how their MFA is set up.",
-			Auth: apiBearer, Scopes: apiScopesDashboard,
-			Responses: []apiResponse{apiDataOK[apiCurrentUser]("The user."),
-				apiReplyUnauthorized, apiReplyForbidden},
+			Auth: APIBearer, Scopes: APIScopesDashboard,
+			Responses: []APIResponse{APIDataOK[apiCurrentUser]("The user."),
+				APIReplyUnauthorized, APIReplyForbidden},
 			Handler: (*Server).apiCurrentUser,
 		},
 		{
 			ID: "setDefaultOrganisation", Method: fiber.MethodPost, Path: "/customer/organisations/{id}/set_default", Tag: "Organisation and customer",
 			Summary: "Make an organisation the default", Description: "The organisation becomes the user's only default: the one opened after login.",
-			Auth: apiBearer, Scopes: apiScopesDashboard, Params: []oaParameter{apiOrgIDParam},
-			Responses: []apiResponse{{Status: fiber.StatusNoContent, Description: "Saved."},
-				apiReplyUnauthorized, apiReplyForbidden, apiReplyNotFound},
+			Auth: APIBearer, Scopes: APIScopesDashboard, Params: []OAParameter{APIOrgIDParam},
+			Responses: []APIResponse{{Status: fiber.StatusNoContent, Description: "Saved."},
+				APIReplyUnauthorized, APIReplyForbidden, APIReplyNotFound},
 			Handler: (*Server).apiSetDefault,
 		},
-		apiReadOp(orgReadOp("getConfigurations", "/customer/organisations/{id}/configurations", "Get the organisation's configuration",
+		APIReadOp(orgReadOp("getConfigurations", "/customer/organisations/{id}/configurations", "Get the organisation's configuration",
 			"Settings that switch screens and flows on or off."), "The configuration.",
-			apiRead[apiDataBody[provider.Configuration]]{Read: (*Server).apiConfigurations}),
-		apiReadOp(orgReadOp("getContractedProducts", "/customer/organisations/{id}/contracted_products", "Get the organisation's contracted products",
+			APIRead[APIDataBody[provider.Configuration]]{Read: (*Server).apiConfigurations}),
+		APIReadOp(orgReadOp("getContractedProducts", "/customer/organisations/{id}/contracted_products", "Get the organisation's contracted products",
 			"How many payout and collection products the organisation has contracted."), "The counts.",
-			apiRead[apiDataBody[provider.ContractedProducts]]{Read: (*Server).apiContractedProducts}),
-		apiReadOp(orgReadOp("getAddress", "/customer/organisations/{id}/address", "Get the organisation's address",
+			APIRead[APIDataBody[provider.ContractedProducts]]{Read: (*Server).apiContractedProducts}),
+		APIReadOp(orgReadOp("getAddress", "/customer/organisations/{id}/address", "Get the organisation's address",
 			"The organisation's postal address."), "The address.",
-			apiRead[apiDataBody[apiAddress]]{Read: (*Server).apiAddress}),
-		apiReadOp(orgReadOp("getRoles", "/customer/organisations/{id}/roles", "Get the user's role",
+			APIRead[APIDataBody[apiAddress]]{Read: (*Server).apiAddress}),
+		APIReadOp(orgReadOp("getRoles", "/customer/organisations/{id}/roles", "Get the user's role",
 			"The user's role in the organisation and the permissions it grants. A role change applies to the next call."), "The role.",
-			apiRead[apiDataBody[apiRole]]{Read: (*Server).apiRoles}),
-		apiReadOp(apiOp{
+			APIRead[APIDataBody[apiRole]]{Read: (*Server).apiRoles}),
+		APIReadOp(APIOp{
 			ID: "getFeatureFlags", Path: "/feature_flags", Tag: "Organisation and customer",
 			Summary: "Get feature flags", Description: "The flags of one organisation: organisation_id if given, else X-Organisation-ID, else the user's default organisation.",
-			Auth: apiBearer, Scopes: apiScopesDashboard,
-			Params: []oaParameter{
-				{Name: "organisation_id", In: "query", Description: "Organisation id; must be one of the user's.", Schema: oaString("").withFormat("uuid")},
-				{Name: apiHeaderOrganisation, In: "header", Description: "Organisation id, used when organisation_id is not given.", Schema: oaString("").withFormat("uuid")},
+			Auth: APIBearer, Scopes: APIScopesDashboard,
+			Params: []OAParameter{
+				{Name: "organisation_id", In: "query", Description: "Organisation id; must be one of the user's.", Schema: OAString("").WithFormat("uuid")},
+				{Name: apiHeaderOrganisation, In: "header", Description: "Organisation id, used when organisation_id is not given.", Schema: OAString("").WithFormat("uuid")},
 			},
-			Responses: []apiResponse{apiReplyUnauthorized, apiReplyForbidden,
-				apiErrorReply(fiber.StatusNotFound, "Not a member of that organisation, or no such organisation; code missing_organisation when the user has none at all.")},
-		}, "The flags.", apiRead[apiDataBody[apiFeatureFlags]]{Org: (*Server).apiFlagsOrg, Read: (*Server).apiFeatureFlags}),
-		apiReadOp(apiOp{
+			Responses: []APIResponse{APIReplyUnauthorized, APIReplyForbidden,
+				APIErrorReply(fiber.StatusNotFound, "Not a member of that organisation, or no such organisation; code missing_organisation when the user has none at all.")},
+		}, "The flags.", APIRead[APIDataBody[apiFeatureFlags]]{Org: (*Server).apiFlagsOrg, Read: (*Server).apiFeatureFlags}),
+		APIReadOp(APIOp{
 			ID: "listAlerts", Path: "/notifications/organisations/{id}/alerts", Tag: "Alerts",
 			Summary: "List the organisation's alerts", Description: "Banners to show at the top of every page of the organisation, oldest first.",
-			Auth: apiBearer, Scopes: apiScopesDashboard, Params: []oaParameter{apiOrgIDParam},
-			Responses: []apiResponse{apiReplyUnauthorized, apiReplyForbidden, apiReplyNotFound},
-		}, "The alerts (possibly none).", apiRead[apiDataBody[[]provider.Alert]]{Read: (*Server).apiAlerts}),
+			Auth: APIBearer, Scopes: APIScopesDashboard, Params: []OAParameter{APIOrgIDParam},
+			Responses: []APIResponse{APIReplyUnauthorized, APIReplyForbidden, APIReplyNotFound},
+		}, "The alerts (possibly none).", APIRead[APIDataBody[[]provider.Alert]]{Read: (*Server).apiAlerts}),
 	}
 }
 
@@ -380,11 +380,11 @@ const (
 // security says which credentials an operation accepts (one of the listed
 // requirements; every scheme within one). Scopes are listed as OpenAPI 3.1
 // allows for non-OAuth schemes.
-func (op *apiOp) security() []oaSecurityRequirement {
+func (op *APIOp) security() []oaSecurityRequirement {
 	switch op.Auth {
-	case apiRefresh:
+	case APIRefresh:
 		return []oaSecurityRequirement{{oaSecRefresh: {}, oaSecCSRF: {}}}
-	case apiBearer:
+	case APIBearer:
 		cookie := oaSecurityRequirement{oaSecCookie: op.Scopes}
 		if unsafeMethod(op.Method) || op.CookieCSRF {
 			cookie[oaSecCSRF] = []string{}
@@ -395,7 +395,7 @@ func (op *apiOp) security() []oaSecurityRequirement {
 }
 
 // buildOpenAPI turns the operation table into the document.
-func buildOpenAPI(ops []apiOp) *openAPIDoc {
+func buildOpenAPI(ops []APIOp) *openAPIDoc {
 	doc := &openAPIDoc{
 		OpenAPI: "3.1.0",
 		Info: oaInfo{Title: "Portal API", Version: "1",
@@ -457,7 +457,7 @@ func buildOpenAPI(ops []apiOp) *openAPIDoc {
 }
 
 // resolve follows a $ref to its named schema.
-func (d *openAPIDoc) resolve(s *oaSchema) *oaSchema {
+func (d *openAPIDoc) resolve(s *OASchema) *OASchema {
 	for s != nil && s.Ref != "" {
 		s = d.Components.Schemas[strings.TrimPrefix(s.Ref, oaRefPrefix)]
 	}
@@ -486,11 +486,11 @@ func (s *Server) openAPIJSON(c fiber.Ctx) error {
 
 // orgReadOp is the entry of a read of the organisation the user belongs
 // to: same auth, parameter and error replies for all of them.
-func orgReadOp(id, path, summary, description string) apiOp {
-	return apiOp{
+func orgReadOp(id, path, summary, description string) APIOp {
+	return APIOp{
 		ID: id, Path: path, Tag: "Organisation and customer",
 		Summary: summary, Description: description,
-		Auth: apiBearer, Scopes: apiScopesDashboard, Params: []oaParameter{apiOrgIDParam},
-		Responses: []apiResponse{apiReplyUnauthorized, apiReplyForbidden, apiReplyNotFound},
+		Auth: APIBearer, Scopes: APIScopesDashboard, Params: []OAParameter{APIOrgIDParam},
+		Responses: []APIResponse{APIReplyUnauthorized, APIReplyForbidden, APIReplyNotFound},
 	}
 }

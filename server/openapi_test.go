@@ -44,7 +44,7 @@ func TestOpenAPIDrift(t *testing.T) {
 			continue
 		}
 		base := ""
-		for _, b := range apiBases {
+		for _, b := range APIBases {
 			if strings.HasPrefix(r.Path, b+"/") {
 				base = b
 			}
@@ -62,7 +62,7 @@ func TestOpenAPIDrift(t *testing.T) {
 			t.Errorf("%s %s is served but not documented", r.Method, r.Path)
 		}
 	}
-	for _, b := range apiBases {
+	for _, b := range APIBases {
 		for k := range documented {
 			if !mounted[b][k] {
 				t.Errorf("%s is documented but not served under %s", k, b)

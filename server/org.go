@@ -13,35 +13,35 @@ import (
 // as default and go there. The switch happens even when saving the default
 // fails; the user is told with the spec's warning.
 func (s *Server) switchOrganisation(c fiber.Ctx) error {
-	rq := req(c)
+	rq := Req(c)
 	id := c.FormValue("organisation_id")
 	if _, err := s.Provider.Membership(c.Context(), rq.User.ID, id); err != nil {
 		if provider.ErrorCode(err) == provider.ENOTFOUND {
-			return redirect(c, "/no-organisation")
+			return Redirect(c, "/no-organisation")
 		}
 		return err
 	}
 	if err := s.Provider.SetDefaultOrganisation(c.Context(), rq.User.ID, id); err != nil {
 		s.Logger.Warn("set default organisation", "request_id", rq.ID, "err", err)
-		if err := s.flash(c, session.FlashWarning, "Unable to set default organisation"); err != nil {
+		if err := s.Flash(c, session.FlashWarning, "Unable to set default organisation"); err != nil {
 			return err
 		}
 	}
-	return redirect(c, "/org/"+id)
+	return Redirect(c, "/org/"+id)
 }
 
 // accountsIndex goes to the first owned account, or the organisation root
 // when there is none.
 func (s *Server) accountsIndex(c fiber.Ctx) error {
-	o := req(c).Org
+	o := Req(c).Org
 	if o.AccountsErr != nil {
 		// Going home would hide the outage: show the account page's text.
 		return s.accountPage(c)
 	}
 	if owned := o.OwnedAccounts(); len(owned) > 0 {
-		return redirect(c, "/org/"+o.Org.ID+"/accounts/"+owned[0].AccountNumber)
+		return Redirect(c, "/org/"+o.Org.ID+"/accounts/"+owned[0].AccountNumber)
 	}
-	return redirect(c, "/org/"+o.Org.ID)
+	return Redirect(c, "/org/"+o.Org.ID)
 }
 
 // SearchProps are the props of templates/pages/Search.tsx.
@@ -65,12 +65,12 @@ type SearchGroup struct {
 // stay empty.
 func (s *Server) search(c fiber.Ctx) error {
 	q := strings.TrimSpace(c.Query("q"))
-	o := req(c).Org
+	o := Req(c).Org
 	if q == "" {
 		// Search submits only non-empty text; a bare visit goes home.
-		return redirect(c, "/org/"+o.Org.ID)
+		return Redirect(c, "/org/"+o.Org.ID)
 	}
-	sh, err := s.shell(c)
+	sh, err := s.Shell(c)
 	if err != nil {
 		return err
 	}
@@ -79,5 +79,5 @@ func (s *Server) search(c fiber.Ctx) error {
 	for _, g := range []string{"Payout requests", "Collection Orders", "Collection Order Payments", "Withdrawals"} {
 		p.Groups = append(p.Groups, SearchGroup{Title: g})
 	}
-	return s.render(c, view{Page: "Search", Title: "Search", Props: p})
+	return s.Render(c, View{Page: "Search", Title: "Search", Props: p})
 }

@@ -113,9 +113,9 @@ func (c Config) OutboxServing() string {
 
 func (s *Server) outboxGet(c fiber.Ctx) error {
 	if !s.outboxServed(c) {
-		return s.notFound(c)
+		return s.NotFound(c)
 	}
-	sess, err := s.ensureSession(c) // the Approve/Deny forms need a CSRF token
+	sess, err := s.EnsureSession(c) // the Approve/Deny forms need a CSRF token
 	if err != nil {
 		return err
 	}
@@ -128,7 +128,7 @@ func (s *Server) outboxGet(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	p := OutboxProps{Sandbox: true, CSRF: maskedCSRF(sess), Messages: []OutboxItem{}, Approvals: []OutboxApproval{}}
+	p := OutboxProps{Sandbox: true, CSRF: MaskedCSRF(sess), Messages: []OutboxItem{}, Approvals: []OutboxApproval{}}
 	for _, m := range msgs {
 		kind := "E-mail"
 		if m.Kind == provider.OutboxSMS {
@@ -146,14 +146,14 @@ func (s *Server) outboxGet(c fiber.Ctx) error {
 	}
 	// The page shows reset and invitation links: keep them out of Referer.
 	c.Set("Referrer-Policy", "no-referrer")
-	return s.render(c, view{Page: "Outbox", Title: "Sandbox outbox", Props: p})
+	return s.Render(c, View{Page: "Outbox", Title: "Sandbox outbox", Props: p})
 }
 
 // outboxDecide approves or denies a pending push request, as the user's
 // phone would.
 func (s *Server) outboxDecide(c fiber.Ctx) error {
 	if !s.outboxServed(c) {
-		return s.notFound(c)
+		return s.NotFound(c)
 	}
 	approve := false
 	switch c.FormValue("decision") {
@@ -175,8 +175,8 @@ func (s *Server) outboxDecide(c fiber.Ctx) error {
 	default:
 		return err
 	}
-	if err := s.flash(c, kind, text); err != nil {
+	if err := s.Flash(c, kind, text); err != nil {
 		return err
 	}
-	return redirect(c, outboxPath)
+	return Redirect(c, outboxPath)
 }

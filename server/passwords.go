@@ -168,7 +168,7 @@ func doneMarker(kind, token string) string {
 }
 
 func (s *Server) markDone(c fiber.Ctx, kind, token string) error {
-	sess, err := s.ensureSession(c)
+	sess, err := s.EnsureSession(c)
 	if err != nil {
 		return err
 	}
@@ -180,7 +180,7 @@ func (s *Server) markDone(c fiber.Ctx, kind, token string) error {
 }
 
 func (s *Server) isDone(c fiber.Ctx, kind, token string) bool {
-	sess := req(c).Session
+	sess := Req(c).Session
 	return sess != nil && sess.Values[passwordDoneKey] != "" && sess.Values[passwordDoneKey] == doneMarker(kind, token)
 }
 
@@ -199,9 +199,9 @@ func (s *Server) endSessions(c fiber.Ctx, userID string) {
 		}
 	}
 	if err != nil {
-		s.Logger.Error("password set: ending the user's sessions failed", "request_id", req(c).ID, "user_id", userID, "err", err)
+		s.Logger.Error("password set: ending the user's sessions failed", "request_id", Req(c).ID, "user_id", userID, "err", err)
 	}
-	if rq := req(c); rq.Session != nil && rq.Session.UserID == userID {
+	if rq := Req(c); rq.Session != nil && rq.Session.UserID == userID {
 		rq.Session = nil
 		s.clearSessionCookie(c)
 	}

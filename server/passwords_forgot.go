@@ -62,7 +62,7 @@ func queryFlag(c fiber.Ctx, name string) bool {
 
 func (s *Server) forgotGet(c fiber.Ctx) error {
 	if s.authUnavailable() {
-		return s.notFound(c)
+		return s.NotFound(c)
 	}
 	return s.forgotPage(c, forgotForm{}, fiber.StatusOK)
 }
@@ -72,7 +72,7 @@ func (s *Server) forgotPage(c fiber.Ctx, f forgotForm, status int) error {
 	if err != nil {
 		return err
 	}
-	sess := req(c).Session
+	sess := Req(c).Session
 	p := ForgotProps{EmailFormProps: ef, Lifetime: lifetime(provider.ResetTokenTTL)}
 	title := "Forgot password"
 	switch {
@@ -85,7 +85,7 @@ func (s *Server) forgotPage(c fiber.Ctx, f forgotForm, status int) error {
 	case queryFlag(c, "expired"):
 		p.Notice = &Notice{Kind: "warning", Title: msgLinkExpired, Text: msgLinkExpiredMore}
 	}
-	return s.render(c, view{Status: status, Page: "ForgotPassword", Title: title, Props: p})
+	return s.Render(c, View{Status: status, Page: "ForgotPassword", Title: title, Props: p})
 }
 
 // validateForgot: email required and valid (spec 000 §5), in the login
@@ -103,7 +103,7 @@ func validateForgot(email string) map[string]string {
 
 func (s *Server) forgotPost(c fiber.Ctx) error {
 	if s.authUnavailable() {
-		return s.notFound(c)
+		return s.NotFound(c)
 	}
 	email := strings.TrimSpace(c.FormValue("email"))
 	f := forgotForm{Email: email}
@@ -146,7 +146,7 @@ func (s *Server) forgotPost(c fiber.Ctx) error {
 			f.Errors = map[string]string{"email": msg}
 			return s.forgotPage(c, f, fiber.StatusUnprocessableEntity)
 		case provider.EINTERNAL:
-			s.Logger.Error("password reset request failed", "request_id", req(c).ID, "err", err)
+			s.Logger.Error("password reset request failed", "request_id", Req(c).ID, "err", err)
 			f.Base = msgSomethingWentWrong
 		default:
 			if f.Base = provider.ErrorMessage(err); f.Base == "" {
@@ -155,7 +155,7 @@ func (s *Server) forgotPost(c fiber.Ctx) error {
 		}
 		return s.forgotPage(c, f, fiber.StatusInternalServerError)
 	}
-	sess, err := s.ensureSession(c)
+	sess, err := s.EnsureSession(c)
 	if err != nil {
 		return err
 	}
@@ -166,5 +166,5 @@ func (s *Server) forgotPost(c fiber.Ctx) error {
 	if err := s.Sessions.Save(ctx, sess); err != nil {
 		return err
 	}
-	return redirect(c, "/passwords/forgot?sent")
+	return Redirect(c, "/passwords/forgot?sent")
 }

@@ -41,7 +41,7 @@ type ResetProps struct {
 func (s *Server) resetGet(c fiber.Ctx) error {
 	tokenPage(c)
 	if s.authUnavailable() {
-		return s.notFound(c)
+		return s.NotFound(c)
 	}
 	token := c.Params("token")
 	if queryFlag(c, "sent") && s.isDone(c, doneReset, token) {
@@ -56,7 +56,7 @@ func (s *Server) resetGet(c fiber.Ctx) error {
 func (s *Server) resetPost(c fiber.Ctx) error {
 	tokenPage(c)
 	if s.authUnavailable() {
-		return s.notFound(c)
+		return s.NotFound(c)
 	}
 	token := c.Params("token")
 	if handled, err := s.checkResetToken(c, token); handled {
@@ -73,7 +73,7 @@ func (s *Server) resetPost(c fiber.Ctx) error {
 		}
 		errs, base := newPasswordError(err)
 		if provider.ErrorCode(err) == provider.EINTERNAL {
-			s.Logger.Error("password reset failed", "request_id", req(c).ID, "err", err)
+			s.Logger.Error("password reset failed", "request_id", Req(c).ID, "err", err)
 		}
 		status := fiber.StatusUnprocessableEntity
 		if base != "" {
@@ -88,15 +88,15 @@ func (s *Server) resetPost(c fiber.Ctx) error {
 	if err := s.markDone(c, doneReset, token); err != nil {
 		return err
 	}
-	s.Logger.Info("password reset", "request_id", req(c).ID, "user_id", u.ID)
-	return redirect(c, "/passwords/reset/"+token+"?sent")
+	s.Logger.Info("password reset", "request_id", Req(c).ID, "user_id", u.ID)
+	return Redirect(c, "/passwords/reset/"+token+"?sent")
 }
 
 // checkResetToken answers a request whose token cannot be used (handled
 // true, with the response's error); handled false means go on.
 func (s *Server) checkResetToken(c fiber.Ctx, token string) (handled bool, err error) {
 	if !plausibleToken(token) {
-		return true, redirect(c, forgotExpiredURL)
+		return true, Redirect(c, forgotExpiredURL)
 	}
 	return s.resetTokenError(c, s.Auth.CheckResetToken(c.Context(), token))
 }
@@ -106,7 +106,7 @@ func (s *Server) resetTokenError(c fiber.Ctx, err error) (bool, error) {
 	case "":
 		return false, nil
 	case provider.ENOTFOUND:
-		return true, redirect(c, forgotExpiredURL)
+		return true, Redirect(c, forgotExpiredURL)
 	case provider.EEXPIRED:
 		return true, s.resetPage(c, ResetProps{State: "expired"}, fiber.StatusForbidden)
 	}
@@ -114,11 +114,11 @@ func (s *Server) resetTokenError(c fiber.Ctx, err error) (bool, error) {
 }
 
 func (s *Server) resetForm(c fiber.Ctx, token string, errs map[string]string, base string, status int) error {
-	sess, err := s.ensureSession(c)
+	sess, err := s.EnsureSession(c)
 	if err != nil {
 		return err
 	}
-	return s.resetPage(c, ResetProps{State: "form", CSRF: maskedCSRF(sess), Action: "/passwords/reset/" + token,
+	return s.resetPage(c, ResetProps{State: "form", CSRF: MaskedCSRF(sess), Action: "/passwords/reset/" + token,
 		Errors: errs, Base: base}, status)
 }
 
@@ -134,5 +134,5 @@ func (s *Server) resetPage(c fiber.Ctx, p ResetProps, status int) error {
 	case "done":
 		title = "Password reset"
 	}
-	return s.render(c, view{Status: status, Page: "ResetPassword", Title: title, Props: p})
+	return s.Render(c, View{Status: status, Page: "ResetPassword", Title: title, Props: p})
 }

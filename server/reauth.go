@@ -81,7 +81,7 @@ func (s *Server) confirmPassword(ctx context.Context, sess *session.Session, ema
 // requireRecentAuth wraps a handler that changes sign-in methods.
 func (s *Server) requireRecentAuth(h fiber.Handler) fiber.Handler {
 	return func(c fiber.Ctx) error {
-		sess := req(c).Session
+		sess := Req(c).Session
 		if sess.Scope != session.ScopeDashboard || s.recentlyAuthenticated(sess) {
 			return h(c)
 		}
@@ -91,7 +91,7 @@ func (s *Server) requireRecentAuth(h fiber.Handler) fiber.Handler {
 			// page: the setup page, whose forms are the ones behind this.
 			next = setupBase(c)
 		}
-		return redirect(c, "/reauth?next="+next)
+		return Redirect(c, "/reauth?next="+next)
 	}
 }
 
@@ -100,7 +100,7 @@ func (s *Server) reauthGet(c fiber.Ctx) error {
 }
 
 func (s *Server) reauthPage(c fiber.Ctx, errs map[string]string, base string, status int) error {
-	rq := req(c)
+	rq := Req(c)
 	if errs == nil {
 		errs = map[string]string{}
 	}
@@ -108,12 +108,12 @@ func (s *Server) reauthPage(c fiber.Ctx, errs map[string]string, base string, st
 	if !ok {
 		next = "/"
 	}
-	return s.render(c, view{Status: status, Page: "Reauth", Title: "Confirm it's you", Props: ReauthProps{
-		Sandbox: s.Config.Sandbox(), CSRF: maskedCSRF(rq.Session), Email: rq.User.Email, Next: next, Errors: errs, Base: base}})
+	return s.Render(c, View{Status: status, Page: "Reauth", Title: "Confirm it's you", Props: ReauthProps{
+		Sandbox: s.Config.Sandbox(), CSRF: MaskedCSRF(rq.Session), Email: rq.User.Email, Next: next, Errors: errs, Base: base}})
 }
 
 func (s *Server) reauthPost(c fiber.Ctx) error {
-	rq := req(c)
+	rq := Req(c)
 	password := c.FormValue("password")
 	if password == "" {
 		return s.reauthPage(c, map[string]string{"password": msgPasswordRequired}, "", fiber.StatusUnprocessableEntity)
@@ -131,7 +131,7 @@ func (s *Server) reauthPost(c fiber.Ctx) error {
 	if !ok {
 		next = "/"
 	}
-	return redirect(c, next)
+	return Redirect(c, next)
 }
 
 // apiReauthRequest is the body of reauthenticate.
@@ -148,13 +148,13 @@ type apiReauthReply struct {
 
 // apiReauthenticate is /reauth for the API: the password again, after
 // which the MFA setup calls are open at scope dashboard for reauthWindow.
-func (s *Server) apiReauthenticate(c fiber.Ctx, a *apiCaller) error {
+func (s *Server) apiReauthenticate(c fiber.Ctx, a *APICaller) error {
 	var in apiReauthRequest
-	if prob := decodeJSON(c, &in); prob != nil {
-		return apiErrors(c, prob.Status, *prob)
+	if prob := DecodeJSON(c, &in); prob != nil {
+		return APIErrors(c, prob.Status, *prob)
 	}
 	if in.Password == "" {
-		return apiErrors(c, fiber.StatusUnprocessableEntity, apiField("password", msgPasswordRequired))
+		return APIErrors(c, fiber.StatusUnprocessableEntity, APIField("password", msgPasswordRequired))
 	}
 	res, err := s.confirmPassword(c.Context(), a.Session, a.User.Email, in.Password)
 	switch {
@@ -163,12 +163,12 @@ func (s *Server) apiReauthenticate(c fiber.Ctx, a *apiCaller) error {
 	case err != nil:
 		return err
 	case res.Limited:
-		return apiErrors(c, fiber.StatusTooManyRequests, *apiTooMany(c, ratelimit.Result{RetryAfter: res.RetryAfter}, apiTooManyTitle))
+		return APIErrors(c, fiber.StatusTooManyRequests, *apiTooMany(c, ratelimit.Result{RetryAfter: res.RetryAfter}, apiTooManyTitle))
 	case !res.OK:
-		p := apiField("password", msgReauthWrong)
+		p := APIField("password", msgReauthWrong)
 		p.Code = apiCodeBadCredentials
-		return apiErrors(c, fiber.StatusUnprocessableEntity, p)
+		return APIErrors(c, fiber.StatusUnprocessableEntity, p)
 	}
-	s.Logger.Info("api reauthenticated", "request_id", req(c).ID, "user_id", a.User.ID, "session", a.Session.Handle())
-	return apiSend(c, fiber.StatusOK, apiReauthReply{ExpiresIn: int(reauthWindow / time.Second)})
+	s.Logger.Info("api reauthenticated", "request_id", Req(c).ID, "user_id", a.User.ID, "session", a.Session.Handle())
+	return APISend(c, fiber.StatusOK, apiReauthReply{ExpiresIn: int(reauthWindow / time.Second)})
 }

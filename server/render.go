@@ -41,8 +41,8 @@ type document struct {
 
 var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
-// view is one page response.
-type view struct {
+// View is one page response.
+type View struct {
 	Status int
 	Page   string // component name under templates/pages
 	Title  string
@@ -52,7 +52,7 @@ type view struct {
 }
 
 // render turns a page's props into a complete HTML response.
-func (s *Server) render(c fiber.Ctx, v view) error {
+func (s *Server) Render(c fiber.Ctx, v View) error {
 	props, err := json.Marshal(v.Props)
 	if err != nil {
 		return fmt.Errorf("render %s: props: %w", v.Page, err)
@@ -61,7 +61,7 @@ func (s *Server) render(c fiber.Ctx, v view) error {
 	if err != nil {
 		return fmt.Errorf("render %s: %w", v.Page, err)
 	}
-	doc := document{Title: v.Title, CSS: s.Assets.Manifest.CSS, Refresh: v.Refresh, Nonce: req(c).Nonce,
+	doc := document{Title: v.Title, CSS: s.Assets.Manifest.CSS, Refresh: v.Refresh, Nonce: Req(c).Nonce,
 		Body: template.HTML(res.HTML)} // #nosec: the renderer escapes every text and attribute
 	seen := map[string]bool{}
 	for _, name := range res.Islands {

@@ -179,7 +179,7 @@ func payoutsLabel(o *OrgContext) string {
 	return "Payout requests"
 }
 
-func redirect(c fiber.Ctx, to string) error {
+func Redirect(c fiber.Ctx, to string) error {
 	return c.Redirect().Status(fiber.StatusSeeOther).To(to)
 }
 
@@ -204,7 +204,7 @@ func loginURL(c fiber.Ctx, expired bool) string {
 // session, organisation, permission, configuration / feature flag.
 func (s *Server) guarded(r *Route) fiber.Handler {
 	return func(c fiber.Ctx) error {
-		rq := req(c)
+		rq := Req(c)
 		sess := rq.Session
 		scope := ""
 		if sess != nil && sess.UserID != "" {
@@ -213,21 +213,21 @@ func (s *Server) guarded(r *Route) fiber.Handler {
 		switch r.Access {
 		case GuestOnly:
 			if scope == session.ScopeDashboard {
-				return redirect(c, "/")
+				return Redirect(c, "/")
 			}
 		case LoginOrDashboard:
 			if scope == "" {
-				return redirect(c, loginURL(c, rq.SessionExpired))
+				return Redirect(c, loginURL(c, rq.SessionExpired))
 			}
 			if scope != session.ScopeLogin && scope != session.ScopeDashboard {
-				return redirect(c, "/")
+				return Redirect(c, "/")
 			}
 		case Dashboard:
 			if scope == "" {
-				return redirect(c, loginURL(c, rq.SessionExpired))
+				return Redirect(c, loginURL(c, rq.SessionExpired))
 			}
 			if scope != session.ScopeDashboard {
-				return redirect(c, "/login?redirect_code=MissingScope")
+				return Redirect(c, "/login?redirect_code=MissingScope")
 			}
 		}
 		if scope != "" && r.Access != GuestOnly {
@@ -236,7 +236,7 @@ func (s *Server) guarded(r *Route) fiber.Handler {
 				return err
 			}
 			if !ok {
-				return redirect(c, "/login")
+				return Redirect(c, "/login")
 			}
 		}
 		if r.Org() {
@@ -245,14 +245,14 @@ func (s *Server) guarded(r *Route) fiber.Handler {
 				return err
 			}
 			if org == nil {
-				return redirect(c, "/no-organisation")
+				return Redirect(c, "/no-organisation")
 			}
 			if !r.allowed(org) {
-				return redirect(c, "/org/"+org.Org.ID)
+				return Redirect(c, "/org/"+org.Org.ID)
 			}
 		}
 		if r.Handler == nil {
-			return s.notFound(c)
+			return s.NotFound(c)
 		}
 		return r.Handler(c)
 	}
@@ -261,7 +261,7 @@ func (s *Server) guarded(r *Route) fiber.Handler {
 // loadUser fetches the session's user; a user who has gone or was disabled
 // loses the session at once.
 func (s *Server) loadUser(c fiber.Ctx) (bool, error) {
-	rq := req(c)
+	rq := Req(c)
 	u, err := s.Provider.UserByID(c.Context(), rq.Session.UserID)
 	if provider.ErrorCode(err) == provider.ENOTFOUND || (err == nil && u.Disabled) {
 		_ = s.Sessions.Destroy(c.Context(), rq.Session)
@@ -280,7 +280,7 @@ func (s *Server) loadUser(c fiber.Ctx) (bool, error) {
 // cross-organisation check). It stores the current organisation and role in
 // the session, as the spec asks. nil means: not this user's organisation.
 func (s *Server) enterOrg(c fiber.Ctx, orgID string) (*OrgContext, error) {
-	rq := req(c)
+	rq := Req(c)
 	ctx := c.Context()
 	m, err := s.Provider.Membership(ctx, rq.User.ID, orgID)
 	if provider.ErrorCode(err) == provider.ENOTFOUND {

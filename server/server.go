@@ -122,7 +122,7 @@ func New(d Deps) *Server {
 		s.app.Add([]string{r.Method}, r.Path, s.guarded(r))
 	}
 	s.mountAPI()
-	s.app.Use(s.notFound)
+	s.app.Use(s.NotFound)
 	return s
 }
 

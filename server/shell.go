@@ -155,15 +155,15 @@ type ShellFlash struct {
 	Text string `json:"text"`
 }
 
-// shell builds the layout props for an organisation page; it pops the
+// Shell builds the layout props for an organisation page; it pops the
 // session's flash messages (shown once).
-func (s *Server) shell(c fiber.Ctx) (ShellProps, error) {
-	rq := req(c)
+func (s *Server) Shell(c fiber.Ctx) (ShellProps, error) {
+	rq := Req(c)
 	o := rq.Org
 	u := rq.User
 	p := ShellProps{
 		Sandbox: s.Config.Sandbox(),
-		CSRF:    maskedCSRF(rq.Session),
+		CSRF:    MaskedCSRF(rq.Session),
 		User:    ShellUser{Name: strings.TrimSpace(u.FirstName + " " + u.LastName), Email: u.Email},
 		Org:     ShellOrg{ID: o.Org.ID, Name: o.Org.Name},
 		Nav:     Sidebar(s.routes, o, c.Path()),
@@ -172,7 +172,7 @@ func (s *Server) shell(c fiber.Ctx) (ShellProps, error) {
 		// nor skipped.
 		MFABanner: u.MFAConfigured && !u.MFAEnabled && !u.SkipMFA,
 		Query:     c.Query("q"),
-		Funding:   s.shellFunding(o, maskedCSRF(rq.Session)),
+		Funding:   s.shellFunding(o, MaskedCSRF(rq.Session)),
 		DateRange: s.shellDateRange(c),
 	}
 	for _, m := range o.Memberships {
@@ -190,7 +190,7 @@ func (s *Server) shell(c fiber.Ctx) (ShellProps, error) {
 }
 
 func (s *Server) popFlashes(c fiber.Ctx) ([]ShellFlash, error) {
-	sess := req(c).Session
+	sess := Req(c).Session
 	if sess == nil {
 		return nil, nil
 	}
@@ -205,9 +205,9 @@ func (s *Server) popFlashes(c fiber.Ctx) ([]ShellFlash, error) {
 	return out, s.Sessions.Save(c.Context(), sess)
 }
 
-// flash stores a one-shot message for the next page (Post/Redirect/Get).
-func (s *Server) flash(c fiber.Ctx, kind, text string) error {
-	sess := req(c).Session
+// Flash stores a one-shot message for the next page (Post/Redirect/Get).
+func (s *Server) Flash(c fiber.Ctx, kind, text string) error {
+	sess := Req(c).Session
 	if sess == nil {
 		return nil
 	}

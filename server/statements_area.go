@@ -42,7 +42,7 @@ func (s *Server) statementsArea() area {
 // exportsIndex: /org/{id}/exports has no screen of its own; statements are the exports
 // this area builds.
 func (s *Server) exportsIndex(c fiber.Ctx) error {
-	return redirect(c, "/org/"+req(c).Org.Org.ID+"/exported_statements")
+	return Redirect(c, "/org/"+Req(c).Org.Org.ID+"/exported_statements")
 }
 
 // Props of the pages and islands.
@@ -177,17 +177,17 @@ func statementRow(o *OrgContext, st provider.Statement, canDownload bool) Statem
 
 func (s *Server) exportedStatements(c fiber.Ctx) error {
 	if s.Statements == nil {
-		return s.notFound(c)
+		return s.NotFound(c)
 	}
-	o := req(c).Org
+	o := Req(c).Org
 	if c.Query("download_statement") != "" {
 		if !o.Can(access.ExportsManage) {
 			// The permission guard's answer for the request screen.
-			return redirect(c, "/org/"+o.Org.ID)
+			return Redirect(c, "/org/"+o.Org.ID)
 		}
 		return s.statementRequestPage(c, nil, nil, fiber.StatusOK)
 	}
-	sh, err := s.shell(c)
+	sh, err := s.Shell(c)
 	if err != nil {
 		return err
 	}
@@ -204,7 +204,7 @@ func (s *Server) exportedStatements(c fiber.Ctx) error {
 	page, err := s.Statements.Statements(c.Context(), o.Org.ID, f)
 	if provider.ErrorCode(err) == provider.EINVALID {
 		// A stale or edited cursor: start again from the first page.
-		return redirect(c, statementsListURL(o.Org.ID, p.Account, "", ""))
+		return Redirect(c, statementsListURL(o.Org.ID, p.Account, "", ""))
 	}
 	if err != nil {
 		return err
@@ -227,7 +227,7 @@ func (s *Server) exportedStatements(c fiber.Ctx) error {
 		form.Mode = "opener"
 		p.Request = &form
 	}
-	return s.render(c, view{Page: "ExportedStatements", Title: "Exported statements · " + o.Org.Name, Props: p})
+	return s.Render(c, View{Page: "ExportedStatements", Title: "Exported statements · " + o.Org.Name, Props: p})
 }
 
 func statementsListURL(orgID, account, dir, cursor string) string {
@@ -248,10 +248,10 @@ func statementsListURL(orgID, account, dir, cursor string) string {
 // in the query (the account page's "Export to CSV") and the session's date range, capped at
 // today, the maximum date.
 func (s *Server) statementForm(c fiber.Ctx, typed *StatementValues, errs map[string]string) StatementExportProps {
-	o := req(c).Org
+	o := Req(c).Org
 	base := statementsBase(o.Org.ID)
-	today := s.now().Truncate(24 * time.Hour)
-	p := StatementExportProps{Mode: "page", CSRF: maskedCSRF(req(c).Session), Action: base, APIURL: apiStatementsBase(o.Org.ID),
+	today := s.Now().Truncate(24 * time.Hour)
+	p := StatementExportProps{Mode: "page", CSRF: MaskedCSRF(Req(c).Session), Action: base, APIURL: apiStatementsBase(o.Org.ID),
 		ListURL: base, OpenerURL: base + "?download_statement=1", Accounts: ownedOptions(o), Kinds: statementKinds(),
 		Errors: map[string]string{}, Max: today.Format(daterange.APILayout)}
 	if errs != nil {
@@ -261,7 +261,7 @@ func (s *Server) statementForm(c fiber.Ctx, typed *StatementValues, errs map[str
 		p.Values = *typed
 		return p
 	}
-	r := s.dateRange(c)
+	r := s.DateRange(c)
 	from, to := r.After(), r.Before().AddDate(0, 0, -1)
 	if to.After(today) {
 		to = today
@@ -279,13 +279,13 @@ func (s *Server) statementForm(c fiber.Ctx, typed *StatementValues, errs map[str
 }
 
 func (s *Server) statementRequestPage(c fiber.Ctx, typed *StatementValues, errs map[string]string, status int) error {
-	sh, err := s.shell(c)
+	sh, err := s.Shell(c)
 	if err != nil {
 		return err
 	}
 	form := s.statementForm(c, typed, errs)
 	form.Done = c.Query("requested") != "" && typed == nil
-	return s.render(c, view{Status: status, Page: "StatementRequest", Title: "Download statement · " + req(c).Org.Org.Name,
+	return s.Render(c, View{Status: status, Page: "StatementRequest", Title: "Download statement · " + Req(c).Org.Org.Name,
 		Props: StatementRequestProps{Shell: sh, Form: form}})
 }
 
@@ -307,7 +307,7 @@ func (s *Server) parseStatementForm(o *OrgContext, v StatementValues) (provider.
 	for _, a := range o.OwnedAccounts() {
 		owned = append(owned, a.AccountNumber)
 	}
-	return checkStatementForm(v, s.now().Truncate(24*time.Hour), owned)
+	return checkStatementForm(v, s.Now().Truncate(24*time.Hour), owned)
 }
 
 // checkStatementForm is the form's rules (testdata/statement-request.json, also run by the
@@ -358,9 +358,9 @@ var formFieldOf = map[string]string{"virtual_account_number": "account", "create
 
 func (s *Server) createStatement(c fiber.Ctx) error {
 	if s.Statements == nil {
-		return s.notFound(c)
+		return s.NotFound(c)
 	}
-	rq := req(c)
+	rq := Req(c)
 	o := rq.Org
 	v := StatementValues{Account: c.FormValue("account"), From: c.FormValue("from"), To: c.FormValue("to"), Kind: c.FormValue("kind")}
 	r, errs := s.parseStatementForm(o, v)
@@ -368,7 +368,7 @@ func (s *Server) createStatement(c fiber.Ctx) error {
 		r.RequestedBy = rq.User.ID
 		st, err := s.Statements.CreateStatement(c.Context(), o.Org.ID, r)
 		if err == nil {
-			return redirect(c, statementsBase(o.Org.ID)+"?download_statement=1&requested="+url.QueryEscape(st.ID))
+			return Redirect(c, statementsBase(o.Org.ID)+"?download_statement=1&requested="+url.QueryEscape(st.ID))
 		}
 		var fe *provider.FieldError
 		switch {
@@ -391,20 +391,20 @@ func contentDisposition(name string) string {
 
 func (s *Server) downloadStatement(c fiber.Ctx) error {
 	if s.Statements == nil {
-		return s.notFound(c)
+		return s.NotFound(c)
 	}
-	o := req(c).Org
+	o := Req(c).Org
 	format := c.Query("format", provider.FormatCSV)
 	f, err := s.Statements.OpenStatement(c.Context(), o.Org.ID, strings.Clone(c.Params("statement")), format)
 	switch provider.ErrorCode(err) {
 	case "":
 	case provider.ENOTFOUND:
-		return s.notFound(c)
+		return s.NotFound(c)
 	case provider.ECONFLICT, provider.EINVALID:
-		if err := s.flash(c, session.FlashError, provider.MsgStatementDownload+": "+provider.ErrorMessage(err)); err != nil {
+		if err := s.Flash(c, session.FlashError, provider.MsgStatementDownload+": "+provider.ErrorMessage(err)); err != nil {
 			return err
 		}
-		return redirect(c, statementsBase(o.Org.ID))
+		return Redirect(c, statementsBase(o.Org.ID))
 	default:
 		return err
 	}
@@ -428,29 +428,29 @@ func toAPIStatement(st provider.Statement) apiStatement {
 
 // apiStatementsService answers the statement calls when the provider
 // offers no statements.
-func apiStatementsService(s *Server) *apiProblem {
+func apiStatementsService(s *Server) *APIProblem {
 	if s.Statements == nil {
-		return &apiProblem{Status: fiber.StatusNotFound, Code: apiCodeNotFound, Title: apiMsgNotFound}
+		return &APIProblem{Status: fiber.StatusNotFound, Code: APICodeNotFound, Title: APIMsgNotFound}
 	}
 	return nil
 }
 
 // apiStatementMember checks membership (404) and then the permission (403)
 // for the calls that are not reads (apiStatementRead).
-func (s *Server) apiStatementMember(c fiber.Ctx, a *apiCaller, perm access.Permission) (string, bool, error) {
-	id := apiPathOrg(c)
-	if _, ok, err := s.apiAccess(c, a, id, perm, access.AccountsRead); !ok {
+func (s *Server) apiStatementMember(c fiber.Ctx, a *APICaller, perm access.Permission) (string, bool, error) {
+	id := APIPathOrg(c)
+	if _, ok, err := s.APIAccess(c, a, id, perm, access.AccountsRead); !ok {
 		return "", false, err
 	}
 	if p := apiStatementsService(s); p != nil {
-		return "", false, apiErrors(c, p.Status, *p)
+		return "", false, APIErrors(c, p.Status, *p)
 	}
 	return id, true, nil
 }
 
 // apiStatementRead is a read of statements: exports:read with accounts:read.
-func apiStatementRead[B apiEnvelope](read func(*Server, fiber.Ctx, apiOrgCall) (B, error), texts apiTexts) apiRead[B] {
-	return apiRead[B]{Perms: []access.Permission{access.ExportsRead, access.AccountsRead}, Service: apiStatementsService, Texts: texts, Read: read}
+func apiStatementRead[B APIEnvelope](read func(*Server, fiber.Ctx, APIOrgCall) (B, error), texts APITexts) APIRead[B] {
+	return APIRead[B]{Perms: []access.Permission{access.ExportsRead, access.AccountsRead}, Service: apiStatementsService, Texts: texts, Read: read}
 }
 
 type apiStatementRequest struct {
@@ -461,49 +461,49 @@ type apiStatementRequest struct {
 	Kind          string   `json:"kind" enum:"@statement_kinds"`
 }
 
-func (s *Server) apiCreateStatement(c fiber.Ctx, a *apiCaller) error {
+func (s *Server) apiCreateStatement(c fiber.Ctx, a *APICaller) error {
 	orgID, ok, err := s.apiStatementMember(c, a, access.ExportsManage)
 	if !ok {
 		return err
 	}
 	var body apiStatementRequest
-	if p := decodeJSON(c, &body); p != nil {
-		return apiErrors(c, p.Status, *p)
+	if p := DecodeJSON(c, &body); p != nil {
+		return APIErrors(c, p.Status, *p)
 	}
-	var probs []apiProblem
-	after, okA := apiTime(body.CreatedAfter)
-	before, okB := apiTime(body.CreatedBefore)
+	var probs []APIProblem
+	after, okA := APITime(body.CreatedAfter)
+	before, okB := APITime(body.CreatedBefore)
 	if !okA {
-		probs = append(probs, apiField("created_after", "Must be a date (YYYY-MM-DD) or a time (RFC 3339)"))
+		probs = append(probs, APIField("created_after", "Must be a date (YYYY-MM-DD) or a time (RFC 3339)"))
 	}
 	if !okB {
-		probs = append(probs, apiField("created_before", "Must be a date (YYYY-MM-DD) or a time (RFC 3339)"))
+		probs = append(probs, APIField("created_before", "Must be a date (YYYY-MM-DD) or a time (RFC 3339)"))
 	}
 	if len(probs) > 0 {
-		return apiErrors(c, fiber.StatusUnprocessableEntity, probs...)
+		return APIErrors(c, fiber.StatusUnprocessableEntity, probs...)
 	}
 	st, err := s.Statements.CreateStatement(c.Context(), orgID, provider.StatementRequest{AccountNumber: body.AccountNumber,
 		CreatedAfter: after, CreatedBefore: before, Kind: body.Kind, RequestedBy: a.User.ID})
 	var fe *provider.FieldError
 	if errors.As(err, &fe) {
-		return apiErrors(c, fiber.StatusUnprocessableEntity, apiField(fe.Field, fe.Err.Message))
+		return APIErrors(c, fiber.StatusUnprocessableEntity, APIField(fe.Field, fe.Err.Message))
 	}
 	if err != nil {
-		if p := apiProviderProblem(err, apiTexts{provider.ENOTFOUND: {Title: provider.MsgStatementCreate}}); p != nil {
-			return apiErrors(c, p.Status, *p)
+		if p := APIProviderProblem(err, APITexts{provider.ENOTFOUND: {Title: provider.MsgStatementCreate}}); p != nil {
+			return APIErrors(c, p.Status, *p)
 		}
 		return err
 	}
-	return apiSend(c, fiber.StatusCreated, apiDataOf(toAPIStatement(st)))
+	return APISend(c, fiber.StatusCreated, APIDataOf(toAPIStatement(st)))
 }
 
-func (s *Server) apiListStatements(c fiber.Ctx, r apiOrgCall) (apiPageBody[[]apiStatement, apiPageMeta], error) {
-	var out apiPageBody[[]apiStatement, apiPageMeta]
+func (s *Server) apiListStatements(c fiber.Ctx, r APIOrgCall) (APIPageBody[[]apiStatement, APIPageMeta], error) {
+	var out APIPageBody[[]apiStatement, APIPageMeta]
 	f := provider.StatementFilter{AccountNumber: strings.Clone(c.Query("account_number"))}
-	var probs []apiProblem
+	var probs []APIProblem
 	param := func(name, title string) {
-		probs = append(probs, apiProblem{Status: fiber.StatusUnprocessableEntity, Code: apiCodeInvalid, Title: title,
-			Source: &apiSource{Parameter: name}})
+		probs = append(probs, APIProblem{Status: fiber.StatusUnprocessableEntity, Code: APICodeInvalid, Title: title,
+			Source: &APISource{Parameter: name}})
 	}
 	for _, d := range []struct {
 		name string
@@ -540,7 +540,7 @@ func (s *Server) apiListStatements(c fiber.Ctx, r apiOrgCall) (apiPageBody[[]api
 		f.Limit = n
 	}
 	if len(probs) > 0 {
-		return out, apiRefuse(fiber.StatusUnprocessableEntity, probs...)
+		return out, APIRefuse(fiber.StatusUnprocessableEntity, probs...)
 	}
 	page, err := s.Statements.Statements(c.Context(), r.OrgID, f)
 	if err != nil {
@@ -550,23 +550,23 @@ func (s *Server) apiListStatements(c fiber.Ctx, r apiOrgCall) (apiPageBody[[]api
 	for i, st := range page.Statements {
 		data[i] = toAPIStatement(st)
 	}
-	return apiPage(data, apiPageMeta{CursorNext: page.CursorNext, CursorPrev: page.CursorPrev,
+	return APIPage(data, APIPageMeta{CursorNext: page.CursorNext, CursorPrev: page.CursorPrev,
 		HasNextPage: page.HasNext, Total: page.Total}), nil
 }
 
-func (s *Server) apiGetStatement(c fiber.Ctx, r apiOrgCall) (apiDataBody[apiStatement], error) {
+func (s *Server) apiGetStatement(c fiber.Ctx, r APIOrgCall) (APIDataBody[apiStatement], error) {
 	st, err := s.Statements.Statement(c.Context(), r.OrgID, strings.Clone(c.Params("statement")))
-	return apiDataOf(toAPIStatement(st)), err
+	return APIDataOf(toAPIStatement(st)), err
 }
 
-func (s *Server) apiDownloadStatement(c fiber.Ctx, a *apiCaller) error {
+func (s *Server) apiDownloadStatement(c fiber.Ctx, a *APICaller) error {
 	orgID, ok, err := s.apiStatementMember(c, a, access.ExportsDownload)
 	if !ok {
 		return err
 	}
 	f, err := s.Statements.OpenStatement(c.Context(), orgID, strings.Clone(c.Params("statement")), c.Query("format", provider.FormatCSV))
 	if err != nil {
-		return apiProviderFail(c, err, apiTexts{provider.ENOTFOUND: {Title: provider.MsgStatementFetch},
+		return APIProviderFail(c, err, APITexts{provider.ENOTFOUND: {Title: provider.MsgStatementFetch},
 			provider.ECONFLICT: {Title: provider.MsgStatementDownload, Detail: provider.ErrorMessage(err)}})
 	}
 	c.Set(fiber.HeaderContentType, f.ContentType)
@@ -574,61 +574,61 @@ func (s *Server) apiDownloadStatement(c fiber.Ctx, a *apiCaller) error {
 	return c.Status(fiber.StatusOK).SendStream(f)
 }
 
-var apiStatementIDParam = oaParameter{Name: "statement", In: "path", Required: true, Description: "Statement id.",
-	Schema: oaString("").withFormat("uuid")}
+var apiStatementIDParam = OAParameter{Name: "statement", In: "path", Required: true, Description: "Statement id.",
+	Schema: OAString("").WithFormat("uuid")}
 
-func apiStatementOperations() []apiOp {
+func apiStatementOperations() []APIOp {
 	tag := "Statements"
-	params := func(more ...oaParameter) []oaParameter { return append([]oaParameter{apiOrgIDParam}, more...) }
-	forbidden := apiErrorReply(fiber.StatusForbidden, "The role lacks the permission (code forbidden: exports:read, exports:manage or exports:download, with accounts:read), or MissingScope / invalid_csrf.")
-	return []apiOp{
+	params := func(more ...OAParameter) []OAParameter { return append([]OAParameter{APIOrgIDParam}, more...) }
+	forbidden := APIErrorReply(fiber.StatusForbidden, "The role lacks the permission (code forbidden: exports:read, exports:manage or exports:download, with accounts:read), or MissingScope / invalid_csrf.")
+	return []APIOp{
 		{
 			ID: "createStatement", Method: fiber.MethodPost, Path: "/virtual_bank/organisations/{id}/statements", Tag: tag,
 			Summary: "Request a statement", Description: "Queues a statement of an owned account for the period [created_after, created_before). " +
 				"It is generated in the background; when ready, the requesting user gets an e-mail. Needs exports:manage.",
-			Auth: apiBearer, Scopes: apiScopesDashboard, Params: params(),
-			Body: apiBody[apiStatementRequest](),
-			Responses: []apiResponse{apiOK[apiDataBody[apiStatement]](fiber.StatusCreated, "Queued."),
-				apiReplyUnauthorized, forbidden, apiReplyNotFound,
-				apiErrorReply(fiber.StatusUnprocessableEntity, "A field is wrong (source.pointer names it).")},
+			Auth: APIBearer, Scopes: APIScopesDashboard, Params: params(),
+			Body: APIBody[apiStatementRequest](),
+			Responses: []APIResponse{APIOK[APIDataBody[apiStatement]](fiber.StatusCreated, "Queued."),
+				APIReplyUnauthorized, forbidden, APIReplyNotFound,
+				APIErrorReply(fiber.StatusUnprocessableEntity, "A field is wrong (source.pointer names it).")},
 			Handler: (*Server).apiCreateStatement,
 		},
-		apiReadOp(apiOp{
+		APIReadOp(APIOp{
 			ID: "listStatements", Path: "/virtual_bank/organisations/{id}/statements", Tag: tag,
 			Summary: "List exported statements", Description: "Newest first, paged by cursors, with the total. Needs exports:read.",
-			Auth: apiBearer, Scopes: apiScopesDashboard,
+			Auth: APIBearer, Scopes: APIScopesDashboard,
 			Params: params(
-				oaParameter{Name: "account_number", In: "query", Description: "Only this account's.", Schema: oaString("")},
-				oaParameter{Name: "date_from", In: "query", Description: "Created on or after this day (YYYY-MM-DD, UTC).", Schema: oaString("").withFormat("date")},
-				oaParameter{Name: "date_to", In: "query", Description: "Created on or before this day (YYYY-MM-DD, UTC).", Schema: oaString("").withFormat("date")},
-				oaParameter{Name: "cursor_after", In: "query", Description: "cursor_next of a page: the older statements after it.", Schema: oaString("")},
-				oaParameter{Name: "cursor_before", In: "query", Description: "cursor_prev of a page: the newer statements before it.", Schema: oaString("")},
-				oaParameter{Name: "sort", In: "query", Description: "Only -created_at.", Schema: oaString("").withEnum("-created_at")},
-				oaParameter{Name: "limit", In: "query", Description: "Page size, 1 to 100 (default 20).", Schema: oaInteger("")}),
-			Responses: []apiResponse{apiReplyUnauthorized, forbidden, apiReplyNotFound,
-				apiErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong (source.parameter names it).")},
+				OAParameter{Name: "account_number", In: "query", Description: "Only this account's.", Schema: OAString("")},
+				OAParameter{Name: "date_from", In: "query", Description: "Created on or after this day (YYYY-MM-DD, UTC).", Schema: OAString("").WithFormat("date")},
+				OAParameter{Name: "date_to", In: "query", Description: "Created on or before this day (YYYY-MM-DD, UTC).", Schema: OAString("").WithFormat("date")},
+				OAParameter{Name: "cursor_after", In: "query", Description: "cursor_next of a page: the older statements after it.", Schema: OAString("")},
+				OAParameter{Name: "cursor_before", In: "query", Description: "cursor_prev of a page: the newer statements before it.", Schema: OAString("")},
+				OAParameter{Name: "sort", In: "query", Description: "Only -created_at.", Schema: OAString("").WithEnum("-created_at")},
+				OAParameter{Name: "limit", In: "query", Description: "Page size, 1 to 100 (default 20).", Schema: OAInteger("")}),
+			Responses: []APIResponse{APIReplyUnauthorized, forbidden, APIReplyNotFound,
+				APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong (source.parameter names it).")},
 		}, "One page.", apiStatementRead((*Server).apiListStatements, nil)),
-		apiReadOp(apiOp{
+		APIReadOp(APIOp{
 			ID: "getStatement", Path: "/virtual_bank/organisations/{id}/statements/{statement}", Tag: tag,
 			Summary: "Get an exported statement", Description: "With its state, to follow its generation. Needs exports:read.",
-			Auth: apiBearer, Scopes: apiScopesDashboard, Params: params(apiStatementIDParam),
-			Responses: []apiResponse{apiReplyUnauthorized, forbidden,
-				apiErrorReply(fiber.StatusNotFound, "Could not fetch exported statement (also for another organisation's).")},
-		}, "The statement.", apiStatementRead((*Server).apiGetStatement, apiTexts{provider.ENOTFOUND: {Title: provider.MsgStatementFetch}})),
+			Auth: APIBearer, Scopes: APIScopesDashboard, Params: params(apiStatementIDParam),
+			Responses: []APIResponse{APIReplyUnauthorized, forbidden,
+				APIErrorReply(fiber.StatusNotFound, "Could not fetch exported statement (also for another organisation's).")},
+		}, "The statement.", apiStatementRead((*Server).apiGetStatement, APITexts{provider.ENOTFOUND: {Title: provider.MsgStatementFetch}})),
 		{
 			ID: "downloadStatement", Method: fiber.MethodGet, Path: "/virtual_bank/organisations/{id}/statements/{statement}/download", Tag: tag,
 			Summary: "Download an exported statement", Description: "The file, named in Content-Disposition: CSV (RFC 4180, UTF-8, header row; " +
 				"cells starting with = + - @ tab or CR get a leading apostrophe, except plain decimal numbers such as -12.50) or " +
 				"camt.053.001.08 XML. Needs exports:download.",
-			Auth: apiBearer, Scopes: apiScopesDashboard,
-			Params: params(apiStatementIDParam, oaParameter{Name: "format", In: "query", Description: "csv (default) or camt053.",
-				Schema: oaString("").withEnum(provider.FormatCSV, provider.FormatCAMT053)}),
-			Responses: []apiResponse{{Status: fiber.StatusOK, Description: "The file (text/csv or application/xml).",
-				Headers: map[string]oaHeader{"Content-Disposition": {Description: "attachment; filename=…", Schema: oaString("")}}},
-				apiReplyUnauthorized, forbidden,
-				apiErrorReply(fiber.StatusNotFound, "Could not fetch exported statement."),
-				apiErrorReply(fiber.StatusConflict, "Error while downloading the file: not ready yet."),
-				apiErrorReply(fiber.StatusUnprocessableEntity, "Unknown format, or camt.053 for a currency it cannot carry.")},
+			Auth: APIBearer, Scopes: APIScopesDashboard,
+			Params: params(apiStatementIDParam, OAParameter{Name: "format", In: "query", Description: "csv (default) or camt053.",
+				Schema: OAString("").WithEnum(provider.FormatCSV, provider.FormatCAMT053)}),
+			Responses: []APIResponse{{Status: fiber.StatusOK, Description: "The file (text/csv or application/xml).",
+				Headers: map[string]OAHeader{"Content-Disposition": {Description: "attachment; filename=…", Schema: OAString("")}}},
+				APIReplyUnauthorized, forbidden,
+				APIErrorReply(fiber.StatusNotFound, "Could not fetch exported statement."),
+				APIErrorReply(fiber.StatusConflict, "Error while downloading the file: not ready yet."),
+				APIErrorReply(fiber.StatusUnprocessableEntity, "Unknown format, or camt.053 for a currency it cannot carry.")},
 			Handler: (*Server).apiDownloadStatement,
 		},
 	}
