@@ -17,17 +17,19 @@ import (
 	"portal/provider"
 )
 
-func (s *Server) accountsArea() area {
+// AccountsArea is the account pages (transactions, transfer) and the
+// virtual bank and FX API.
+func AccountsArea(s *Server) Area {
 	P := func(ps ...access.Permission) []access.Permission { return ps }
-	return area{
-		handlers: map[string]fiber.Handler{"org.account": s.accountPage},
-		routes: []*Route{
-			{Name: "org.account.transfer", Method: "GET", Path: "/org/:org/accounts/:account/transfer", Access: Dashboard,
-				Perms: P(access.AccountsRead, access.AccountsManage), Handler: s.transferPage},
-			{Name: "org.account.transfer.submit", Method: "POST", Path: "/org/:org/accounts/:account/transfer", Access: Dashboard,
-				Perms: P(access.AccountsRead, access.AccountsManage), Handler: s.transferSubmit},
-		},
-	}
+	return Area{Name: "accounts", Routes: []*Route{
+		{Name: "org.accounts", Method: "GET", Path: "/org/:org/accounts", Access: Dashboard, Perms: P(access.AccountsRead), Handler: s.accountsIndex},
+		{Name: "org.account", Method: "GET", Path: "/org/:org/accounts/:account", Access: Dashboard, Perms: P(access.AccountsRead),
+			Handler: s.accountPage, Nav: &NavEntry{Slot: NavAccountLinks, PerAccount: true}},
+		{Name: "org.account.transfer", Method: "GET", Path: "/org/:org/accounts/:account/transfer", Access: Dashboard,
+			Perms: P(access.AccountsRead, access.AccountsManage), Handler: s.transferPage},
+		{Name: "org.account.transfer.submit", Method: "POST", Path: "/org/:org/accounts/:account/transfer", Access: Dashboard,
+			Perms: P(access.AccountsRead, access.AccountsManage), Handler: s.transferSubmit},
+	}, API: apiAccountOperations()}
 }
 
 // Texts of the spec's error catalogue (000 §8) for the accounts screens.

@@ -18,7 +18,7 @@ import (
 
 // The JSON API lives under /api/v1 and /api/v2 (spec 000 §7): the same
 // handlers answer on both bases. Every operation is one APIOp of
-// apiOperations; the router, the authentication each operation needs and
+// the areas' operations (Server.APIOperations); the router, the authentication each operation needs and
 // the OpenAPI document (openapi.go, rendered at /docs by docs.go) are all
 // built from that one table, and a test walks Fiber's route list to check
 // that nothing is mounted beside it.
@@ -239,8 +239,8 @@ func (s *Server) mountAPI() {
 	// that must not be cached: it carries personal and financial data.
 	s.app.Use("/api", s.apiHeaders)
 	s.app.Get("/api/openapi.json", s.openAPIJSON)
+	ops := mountOrder(s.apiOps, func(op APIOp) string { return op.Path })
 	for _, base := range APIBases {
-		ops := apiOperations()
 		for i := range ops {
 			op := &ops[i]
 			s.app.Add([]string{op.Method}, base+fiberPath(op.Path), s.apiHandler(op))

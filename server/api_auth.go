@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/gofiber/fiber/v3"
@@ -58,13 +57,13 @@ const (
 // any other spelling that Fiber routes to the same handler still meets the
 // middleware (fails closed). TestAPIPublicJSONOnly holds every one of them
 // to the JSON-only rule.
-func apiSelfCSRF(c fiber.Ctx) bool {
-	return unsafeMethod(c.Method()) && apiSelfCSRFOps()[c.Method()+" "+c.Path()]
+func (s *Server) apiSelfCSRF(c fiber.Ctx) bool {
+	return unsafeMethod(c.Method()) && s.selfCSRF[c.Method()+" "+c.Path()]
 }
 
-var apiSelfCSRFOps = sync.OnceValue(func() map[string]bool {
+func (s *Server) apiSelfCSRFOps() map[string]bool {
 	out := map[string]bool{}
-	for _, op := range apiOperations() {
+	for _, op := range s.apiOps {
 		if op.Auth == APIBearer || !unsafeMethod(op.Method) {
 			continue
 		}
@@ -76,7 +75,7 @@ var apiSelfCSRFOps = sync.OnceValue(func() map[string]bool {
 		}
 	}
 	return out
-})
+}
 
 // tokenReply is the body of a successful login or refresh. When MFA
 // completes for a caller authenticated by the page session cookie, only

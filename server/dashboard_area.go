@@ -20,21 +20,29 @@ import (
 	"portal/provider"
 )
 
-func (s *Server) dashboardArea() area {
+// DashboardArea is the organisation's dashboard and its statistics API.
+func DashboardArea(s *Server) Area {
 	P := func(ps ...access.Permission) []access.Permission { return ps }
-	return area{
-		handlers: map[string]fiber.Handler{"org.dashboard": s.dashboard},
-		routes: []*Route{
-			// Every role holds dashboard:read, and every organisation page
-			// shows the picker: the range is the user's, kept per session.
-			{Name: "org.date_range", Method: "GET", Path: "/org/:org/date_range", Access: Dashboard,
-				Perms: P(access.DashboardRead), Handler: s.dateRangePage},
-			{Name: "org.date_range.submit", Method: "POST", Path: "/org/:org/date_range", Access: Dashboard,
-				Perms: P(access.DashboardRead), Handler: s.dateRangeSubmit},
-			{Name: "org.crypto_banner.close", Method: "POST", Path: "/org/:org/crypto_banner/close", Access: Dashboard,
-				Perms: P(access.CryptoRead), Gate: cryptoBannerGate, GateName: "flag crypto_funding", Handler: s.cryptoBannerClose},
-		},
-	}
+	return Area{Name: "dashboard", Routes: []*Route{
+		{Name: "org.dashboard", Method: "GET", Path: "/org/:org", Access: Dashboard, Perms: P(access.DashboardRead), Handler: s.dashboard,
+			Nav: &NavEntry{Slot: NavDashboard, Label: "Dashboard", Icon: "home"}},
+		{Name: "org.crypto_banner.close", Method: "POST", Path: "/org/:org/crypto_banner/close", Access: Dashboard,
+			Perms: P(access.CryptoRead), Gate: cryptoBannerGate, GateName: "flag crypto_funding", Handler: s.cryptoBannerClose},
+	}, API: apiDashboardOperations()}
+}
+
+// DateRangeArea is the global date range picker's page (without
+// JavaScript) and form; the top bar's part is the shell's (shellDateRange).
+func DateRangeArea(s *Server) Area {
+	P := func(ps ...access.Permission) []access.Permission { return ps }
+	return Area{Name: "daterange", Routes: []*Route{
+		// Every role holds dashboard:read, and every organisation page
+		// shows the picker: the range is the user's, kept per session.
+		{Name: "org.date_range", Method: "GET", Path: "/org/:org/date_range", Access: Dashboard,
+			Perms: P(access.DashboardRead), Handler: s.dateRangePage},
+		{Name: "org.date_range.submit", Method: "POST", Path: "/org/:org/date_range", Access: Dashboard,
+			Perms: P(access.DashboardRead), Handler: s.dateRangeSubmit},
+	}}
 }
 
 func cryptoBannerGate(o *OrgContext) bool { return o.Flags.On(provider.FlagCryptoFunding) }

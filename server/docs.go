@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/gofiber/fiber/v3"
 )
@@ -79,11 +78,8 @@ type DocsResponse struct {
 	Fields      []DocsField `json:"fields,omitempty"`
 }
 
-// docsPropsOnce: the document never changes while the process runs.
-var docsPropsOnce = sync.OnceValue(func() DocsProps { return docsProps(openAPI(), apiOperations()) })
-
 func (s *Server) docs(c fiber.Ctx) error {
-	p := docsPropsOnce() // a copy; the slices inside are only read
+	p := s.docsProps() // a copy; the slices inside are only read
 	p.Sandbox = s.Config.Sandbox()
 	return s.Render(c, View{Page: "Docs", Title: "API Reference", Props: p})
 }

@@ -16,27 +16,28 @@ import (
 // partner's widgets in frames, the sandbox's own partner widget, and their
 // API (funding_api.go).
 
-func (s *Server) fundingArea() area {
+// FundingArea is account funding and crypto funding, with the sandbox's
+// crypto partner widget, and their API.
+func FundingArea(s *Server) Area {
 	P := func(ps ...access.Permission) []access.Permission { return ps }
-	return area{
-		handlers: map[string]fiber.Handler{
-			"org.account_funding": s.accountFundingPage,
-			"org.crypto_funding":  s.cryptoFundingPage,
-		},
-		routes: []*Route{
-			{Name: "org.account_funding.accept", Method: "POST", Path: "/org/:org/account_funding/accept", Access: Dashboard,
-				Perms: P(access.AccountsFunding), Handler: s.acceptFundingPost},
-			// Mints the partner token: the page itself is a GET and changes nothing.
-			{Name: "org.crypto_funding.open", Method: "POST", Path: "/org/:org/crypto_funding", Access: Dashboard,
-				Perms: P(access.CryptoRead), Handler: s.cryptoFundingOpen},
-			// The partner's side: the token in the URL is the only credential, as
-			// it would be at a real partner.
-			{Name: "sandbox.crypto_widget.wallets", Method: "GET", Path: cryptoWidgetSandboxBase + "/wallets", Access: Public,
-				Handler: s.cryptoWidget(cryptoWidgetWallets)},
-			{Name: "sandbox.crypto_widget.history", Method: "GET", Path: cryptoWidgetSandboxBase + "/history", Access: Public,
-				Handler: s.cryptoWidget(cryptoWidgetHistory)},
-		},
-	}
+	return Area{Name: "funding", Routes: []*Route{
+		{Name: "org.crypto_funding", Method: "GET", Path: "/org/:org/crypto_funding", Access: Dashboard, Perms: P(access.CryptoRead),
+			Handler: s.cryptoFundingPage,
+			Nav:     &NavEntry{Slot: NavCryptoFunding, Label: "Crypto funding", Icon: "crypto", Show: func(o *OrgContext) bool { return o.Flags.On(provider.FlagCryptoFunding) }}},
+		{Name: "org.account_funding", Method: "GET", Path: "/org/:org/account_funding", Access: Dashboard,
+			Perms: P(access.AccountsFunding), Handler: s.accountFundingPage, Nav: &NavEntry{Slot: NavAccountFunding, Label: "Account funding"}},
+		{Name: "org.account_funding.accept", Method: "POST", Path: "/org/:org/account_funding/accept", Access: Dashboard,
+			Perms: P(access.AccountsFunding), Handler: s.acceptFundingPost},
+		// Mints the partner token: the page itself is a GET and changes nothing.
+		{Name: "org.crypto_funding.open", Method: "POST", Path: "/org/:org/crypto_funding", Access: Dashboard,
+			Perms: P(access.CryptoRead), Handler: s.cryptoFundingOpen},
+		// The partner's side: the token in the URL is the only credential, as
+		// it would be at a real partner.
+		{Name: "sandbox.crypto_widget.wallets", Method: "GET", Path: cryptoWidgetSandboxBase + "/wallets", Access: Public,
+			Handler: s.cryptoWidget(cryptoWidgetWallets)},
+		{Name: "sandbox.crypto_widget.history", Method: "GET", Path: cryptoWidgetSandboxBase + "/history", Access: Public,
+			Handler: s.cryptoWidget(cryptoWidgetHistory)},
+	}, API: apiFundingOperations()}
 }
 
 // Texts of the funding screens: the spec's (000 §2, §8) and ours where it is silent.

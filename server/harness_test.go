@@ -169,7 +169,7 @@ func newHarness(t testing.TB, opts ...harnessOpt) *harness {
 	for _, o := range opts {
 		o(&d)
 	}
-	h := &harness{t: t, srv: New(d), store: store, rdb: rdb, manager: mgr, dbPath: path}
+	h := &harness{t: t, srv: New(d, portalAreas...), store: store, rdb: rdb, manager: mgr, dbPath: path}
 	return h
 }
 
@@ -273,3 +273,15 @@ const (
 	orgNordic   = reference.DemoOrg1ID
 	orgAtlantic = reference.DemoOrg2ID
 )
+
+// portalAreas are the areas of package portal, which this package's tests
+// cannot import (it imports this package).
+var portalAreas = []AreaFunc{AuthArea, PasswordsArea, AccountsArea, FundingArea, DashboardArea, DateRangeArea,
+	StatementsArea, SearchArea, Unbuilt}
+
+// portalServer is a server of every area without its services, for the
+// tests that read its tables.
+var portalServer = sync.OnceValue(func() *Server { return New(Deps{}, portalAreas...) })
+
+func apiOperations() []APIOp { return portalServer().APIOperations() }
+func openAPI() *openAPIDoc   { return portalServer().OpenAPI() }

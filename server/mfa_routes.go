@@ -2,6 +2,25 @@ package server
 
 import "github.com/gofiber/fiber/v3"
 
+// AuthArea is logging in and out, the landing after it, MFA, re-auth and
+// the sandbox outbox, with their API operations (log in, refresh, the
+// customer reads, MFA).
+func AuthArea(s *Server) Area {
+	routes := []*Route{
+		{Name: "root", Method: "GET", Path: "/", Access: Public, Handler: s.root},
+		{Name: "login", Method: "GET", Path: "/login", Access: GuestOnly, Handler: s.loginGet},
+		{Name: "login.submit", Method: "POST", Path: "/login", Access: GuestOnly, Handler: s.loginPost},
+		{Name: "logout", Method: "GET", Path: "/logout", Access: GuestOnly, Handler: s.loggedOut},
+		{Name: "logout.submit", Method: "POST", Path: "/logout", Access: Public, Handler: s.logout},
+		{Name: "login.transition", Method: "GET", Path: "/login_transition", Access: Dashboard, Handler: s.loginTransition},
+		{Name: "no_organisation", Method: "GET", Path: "/no-organisation", Access: Dashboard, Handler: s.noOrganisation},
+		{Name: "organisations.switch", Method: "POST", Path: "/organisations/switch", Access: Dashboard, Handler: s.switchOrganisation},
+		{Name: "org.login_transition", Method: "GET", Path: "/org/:org/login_transition", Access: Dashboard, Handler: s.orgLoginTransition},
+	}
+	return Area{Name: "auth", Routes: append(routes, s.authRoutes()...),
+		API: append(apiCoreOperations(), apiMFAOperations()...)}
+}
+
 // authRoutes are the multi-factor authentication screens and actions
 // (spec 000 §2 "Routes open to scope login or dashboard"), and the sandbox
 // outbox where a tester reads what was "sent".

@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/gofiber/fiber/v3"
 
@@ -18,7 +17,7 @@ import (
 )
 
 // The OpenAPI 3.1 document of the API, built as a Go value from the
-// operation table (apiOperations), served at /api/openapi.json and rendered
+// operation table (Server.APIOperations), served at /api/openapi.json and rendered
 // at /docs. Handlers, guards and documentation come from the same entries,
 // so what is documented is what is mounted.
 
@@ -238,12 +237,9 @@ var (
 	APIScopesAny       = []string{session.ScopeLogin, session.ScopeDashboard}
 )
 
-// apiOperations is the API: every operation, mounted under each base.
-var apiOperations = sync.OnceValue(func() []APIOp {
-	ops := apiCoreOperations()
-	ops = append(ops, apiMFAOperations()...)
-	ops = append(ops, apiPasswordOperations()...)
-	ops = append(ops, apiAreaOperations()...)
+// withBodyErrors documents DecodeJSON's refusals for every operation that
+// reads a body and does not word them itself.
+func withBodyErrors(ops []APIOp) []APIOp {
 	for i := range ops {
 		if ops[i].Body != nil {
 			for _, r := range apiBodyErrors() {
@@ -254,7 +250,7 @@ var apiOperations = sync.OnceValue(func() []APIOp {
 		}
 	}
 	return ops
-})
+}
 
 // apiBodyErrors are DecodeJSON's answers, documented for every operation
 // with a body that does not word them itself.
@@ -464,22 +460,22 @@ func (d *openAPIDoc) resolve(s *OASchema) *OASchema {
 	return s
 }
 
-var (
-	openAPIOnce = sync.OnceValues(func() (*openAPIDoc, []byte) {
-		doc := buildOpenAPI(apiOperations())
-		b, err := json.MarshalIndent(doc, "", "  ")
-		if err != nil {
-			panic(err) // a static value of plain types: cannot fail
-		}
-		return doc, b
-	})
-)
+// renderOpenAPI builds the document of ops and its JSON (built once per
+// server; treat both as read-only).
+func renderOpenAPI(ops []APIOp) (*openAPIDoc, []byte) {
+	doc := buildOpenAPI(ops)
+	b, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		panic(err) // a static value of plain types: cannot fail
+	}
+	return doc, b
+}
 
-// openAPI is the document (built once; treat it as read-only).
-func openAPI() *openAPIDoc { d, _ := openAPIOnce(); return d }
+// OpenAPI is the server's document (treat it as read-only).
+func (s *Server) OpenAPI() *openAPIDoc { d, _ := s.openAPI(); return d }
 
 func (s *Server) openAPIJSON(c fiber.Ctx) error {
-	_, b := openAPIOnce()
+	_, b := s.openAPI()
 	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSONCharsetUTF8)
 	return c.Status(fiber.StatusOK).Send(b)
 }

@@ -44,6 +44,12 @@ func (s *Server) accountsIndex(c fiber.Ctx) error {
 	return Redirect(c, "/org/"+o.Org.ID)
 }
 
+func SearchArea(s *Server) Area {
+	return Area{Name: "search", Routes: []*Route{
+		{Name: "org.search", Method: "GET", Path: "/org/:org/search", Access: Dashboard, Handler: s.search},
+	}}
+}
+
 // SearchProps are the props of templates/pages/Search.tsx.
 type SearchProps struct {
 	Shell  ShellProps    `json:"shell"`

@@ -1,5 +1,11 @@
 package server
 
+// PasswordsArea is the forgotten password, reset and invitation screens and
+// their API operations.
+func PasswordsArea(s *Server) Area {
+	return Area{Name: "passwords", Routes: s.passwordRoutes(), API: apiPasswordOperations()}
+}
+
 // passwordRoutes are the forgot/reset password and invitation screens
 // (spec 000 §2, 001 §2). All are GuestOnly: a fully authenticated user is
 // sent to "/". Handlers: passwords_forgot.go, passwords_reset.go,

@@ -110,68 +110,6 @@ func (r *Route) allowed(o *OrgContext) bool {
 	return o.Can(r.Perms...) && (r.Gate == nil || r.Gate(o))
 }
 
-// table is the portal's route table (spec 000 §2 and 001 §2).
-func (s *Server) table() []*Route {
-	P := func(ps ...access.Permission) []access.Permission { return ps }
-	var t []*Route
-	t = append(t, s.authRoutes()...)
-	t = append(t, s.passwordRoutes()...)
-	return s.withAreas(append(t, []*Route{
-		{Name: "root", Method: "GET", Path: "/", Access: Public, Handler: s.root},
-		{Name: "login", Method: "GET", Path: "/login", Access: GuestOnly, Handler: s.loginGet},
-		{Name: "login.submit", Method: "POST", Path: "/login", Access: GuestOnly, Handler: s.loginPost},
-		{Name: "logout", Method: "GET", Path: "/logout", Access: GuestOnly, Handler: s.loggedOut},
-		{Name: "logout.submit", Method: "POST", Path: "/logout", Access: Public, Handler: s.logout},
-		{Name: "login.transition", Method: "GET", Path: "/login_transition", Access: Dashboard, Handler: s.loginTransition},
-		{Name: "no_organisation", Method: "GET", Path: "/no-organisation", Access: Dashboard, Handler: s.noOrganisation},
-		{Name: "preview", Method: "GET", Path: "/preview/:meta", Access: Dashboard},
-		{Name: "docs", Method: "GET", Path: "/docs", Access: Public, Handler: s.docs},
-		{Name: "organisations.switch", Method: "POST", Path: "/organisations/switch", Access: Dashboard, Handler: s.switchOrganisation},
-
-		{Name: "org.dashboard", Method: "GET", Path: "/org/:org", Access: Dashboard, Perms: P(access.DashboardRead), Handler: s.dashboard,
-			Nav: &NavEntry{Label: "Dashboard", Icon: "home"}},
-		{Name: "org.login_transition", Method: "GET", Path: "/org/:org/login_transition", Access: Dashboard, Handler: s.orgLoginTransition},
-		{Name: "org.search", Method: "GET", Path: "/org/:org/search", Access: Dashboard, Handler: s.search},
-		{Name: "org.crypto_funding", Method: "GET", Path: "/org/:org/crypto_funding", Access: Dashboard, Perms: P(access.CryptoRead),
-			Nav: &NavEntry{Label: "Crypto funding", Icon: "crypto", Show: func(o *OrgContext) bool { return o.Flags.On(provider.FlagCryptoFunding) }}},
-		{Name: "org.payouts", Method: "GET", Path: "/org/:org/payouts", Access: Dashboard, Perms: P(access.PayoutsRead),
-			Nav: &NavEntry{Section: "Payouts", LabelFor: payoutsLabel}},
-		{Name: "org.payouts.create", Method: "GET", Path: "/org/:org/payouts/create", Access: Dashboard,
-			Perms: P(access.PayoutsManage), Gate: abTestingGate, GateName: "configuration customer_ab_testing"},
-		{Name: "org.payout_drafts", Method: "GET", Path: "/org/:org/payout_drafts", Access: Dashboard, Perms: P(access.PayoutDraftsRead),
-			Gate: draftApprovalGate, GateName: "flag payout_draft_approval + manual_payouts_enabled + approvers > 0",
-			Nav: &NavEntry{Section: "Payouts", Label: "Payout drafts"}},
-		{Name: "org.batches", Method: "GET", Path: "/org/:org/batches", Access: Dashboard, Perms: P(access.PayoutBatchesRead),
-			Gate: batchesGate, GateName: "flag batches_page + batches_enabled > 0", Nav: &NavEntry{Section: "Payouts", Label: "Batches"}},
-		{Name: "org.batch", Method: "GET", Path: "/org/:org/batches/:batch", Access: Dashboard, Perms: P(access.PayoutBatchesRead),
-			Gate: batchesGate, GateName: "flag batches_page + batches_enabled > 0"},
-		{Name: "org.batch.payouts", Method: "GET", Path: "/org/:org/batches/:batch/batch_payouts", Access: Dashboard,
-			Perms: P(access.PayoutBatchesRead), Gate: batchesGate, GateName: "flag batches_page + batches_enabled > 0"},
-		{Name: "org.receivers", Method: "GET", Path: "/org/:org/receivers", Access: Dashboard, Perms: P(access.PayoutsRead),
-			Gate: receiversGate, GateName: "flag receiver_management", Nav: &NavEntry{Section: "Payouts", Label: "Receivers"}},
-		{Name: "org.collection_orders", Method: "GET", Path: "/org/:org/collections/orders", Access: Dashboard,
-			Perms: P(access.CollectionOrdersRead), Nav: &NavEntry{Section: "Collections", Label: "Orders"}},
-		{Name: "org.collection_order", Method: "GET", Path: "/org/:org/collections/orders/:order", Access: Dashboard,
-			Perms: P(access.CollectionOrdersRead)},
-		{Name: "org.account_funding", Method: "GET", Path: "/org/:org/account_funding", Access: Dashboard,
-			Perms: P(access.AccountsFunding), Nav: &NavEntry{Section: "Accounts", Label: "Account funding"}},
-		{Name: "org.withdrawals", Method: "GET", Path: "/org/:org/accounts/withdrawals", Access: Dashboard,
-			Perms: P(access.WithdrawalsRead), Nav: &NavEntry{Section: "Accounts", Label: "Withdrawals"}},
-		{Name: "org.accounts", Method: "GET", Path: "/org/:org/accounts", Access: Dashboard, Perms: P(access.AccountsRead), Handler: s.accountsIndex},
-		{Name: "org.account", Method: "GET", Path: "/org/:org/accounts/:account", Access: Dashboard, Perms: P(access.AccountsRead),
-			Nav: &NavEntry{Section: "Accounts", PerAccount: true}},
-		{Name: "org.exports", Method: "GET", Path: "/org/:org/exports", Access: Dashboard, Perms: P(access.ExportsRead, access.AccountsRead)},
-		{Name: "org.exported_payouts", Method: "GET", Path: "/org/:org/exported_payouts", Access: Dashboard,
-			Perms: P(access.ExportsRead, access.AccountsRead), Nav: &NavEntry{Section: "Exports", Label: "Payouts"}},
-		{Name: "org.exported_statements", Method: "GET", Path: "/org/:org/exported_statements", Access: Dashboard,
-			Perms: P(access.ExportsRead, access.AccountsRead), Nav: &NavEntry{Section: "Exports", Label: "Statements"}},
-		{Name: "org.users", Method: "GET", Path: "/org/:org/users", Access: Dashboard, Perms: P(access.UsersRead),
-			Nav: &NavEntry{Label: "User management", Icon: "users"}},
-		{Name: "org.profile", Method: "GET", Path: "/org/:org/settings/profile", Access: Dashboard,
-			Nav: &NavEntry{Section: "Settings", Label: "My Profile"}},
-	}...))
-}
-
 func payoutsLabel(o *OrgContext) string {
 	if o.Flags.On(provider.FlagManualPayoutApproval) {
 		return "Payouts"

@@ -7,6 +7,7 @@ import (
 	"context"
 	"log/slog"
 	"net/netip"
+	"sync"
 	"time"
 
 	"github.com/gofiber/fiber/v3"
@@ -86,10 +87,19 @@ type Server struct {
 	Deps
 	app    *fiber.App
 	routes []*Route
+	// apiOps is the API: every area's operations, mounted under each base
+	// and documented in that order.
+	apiOps []APIOp
+	// selfCSRF holds the public operations that settle CSRF themselves
+	// (apiSelfCSRF); openAPI and docsProps are built from apiOps on first use.
+	selfCSRF  map[string]bool
+	openAPI   func() (*openAPIDoc, []byte)
+	docsProps func() DocsProps
 }
 
-// New builds the Fiber app with every route of the table.
-func New(d Deps) *Server {
+// New builds the Fiber app with the routes and API operations of the areas
+// (package portal lists the portal's).
+func New(d Deps, areas ...AreaFunc) *Server {
 	if d.Logger == nil {
 		d.Logger = slog.Default()
 	}
@@ -99,7 +109,10 @@ func New(d Deps) *Server {
 		d.Config.SupportURL = "mailto:support@portal.example"
 	}
 	s := &Server{Deps: d}
-	s.routes = s.table()
+	s.addAreas(areas)
+	s.selfCSRF = s.apiSelfCSRFOps()
+	s.openAPI = sync.OnceValues(func() (*openAPIDoc, []byte) { return renderOpenAPI(s.apiOps) })
+	s.docsProps = sync.OnceValue(func() DocsProps { doc, _ := s.openAPI(); return docsProps(doc, s.apiOps) })
 	s.app = fiber.New(fiber.Config{
 		AppName:      "portal",
 		ErrorHandler: s.handleError,
@@ -118,7 +131,7 @@ func New(d Deps) *Server {
 	s.app.Use(compress.New(compress.Config{Level: compress.LevelBestSpeed}))
 	s.app.Use(s.loadSession)
 	s.app.Use(s.checkCSRF)
-	for _, r := range s.routes {
+	for _, r := range mountOrder(s.routes, func(r *Route) string { return r.Path }) {
 		s.app.Add([]string{r.Method}, r.Path, s.guarded(r))
 	}
 	s.mountAPI()
@@ -129,8 +142,12 @@ func New(d Deps) *Server {
 // App is the Fiber application (for Listen and for tests).
 func (s *Server) App() *fiber.App { return s.app }
 
-// Routes is the route table.
+// Routes is the route table: every area's routes, in the composition's
+// order.
 func (s *Server) Routes() []*Route { return s.routes }
+
+// APIOperations are the API's operations, in the composition's order.
+func (s *Server) APIOperations() []APIOp { return s.apiOps }
 
 func (s *Server) healthz(c fiber.Ctx) error {
 	ctx, cancel := context.WithTimeout(c.Context(), 2*time.Second)

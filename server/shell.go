@@ -1,6 +1,8 @@
 package server
 
 import (
+	"cmp"
+	"slices"
 	"strings"
 
 	"github.com/gofiber/fiber/v3"
@@ -10,9 +12,45 @@ import (
 	"portal/session"
 )
 
+// NavSlot is a place in the sidebar. The spec fixes the menu (000 §2
+// Shell), so the core lists its places in order and an area's route names
+// the one it fills: the sidebar's order cannot depend on which area was
+// listed or registered first, and two areas cannot claim one place.
+type NavSlot int
+
+// The sidebar's places, in the spec's order.
+const (
+	_ NavSlot = iota
+	NavDashboard
+	NavCryptoFunding
+	NavPayouts // "Payout requests" or "Payouts"
+	NavPayoutDrafts
+	NavBatches
+	NavReceivers
+	NavCollectionOrders
+	NavAccountFunding
+	NavWithdrawals
+	NavAccountLinks // one link per owned account
+	NavExportedPayouts
+	NavExportedStatements
+	NavUsers
+	NavProfile
+)
+
+// navSlots names each place's section ("" = top level).
+var navSlots = map[NavSlot]string{
+	NavDashboard: "", NavCryptoFunding: "",
+	NavPayouts: "Payouts", NavPayoutDrafts: "Payouts", NavBatches: "Payouts", NavReceivers: "Payouts",
+	NavCollectionOrders: "Collections",
+	NavAccountFunding:   "Accounts", NavWithdrawals: "Accounts", NavAccountLinks: "Accounts",
+	NavExportedPayouts: "Exports", NavExportedStatements: "Exports",
+	NavUsers:   "",
+	NavProfile: "Settings",
+}
+
 // NavEntry puts a route in the sidebar.
 type NavEntry struct {
-	Section  string                   // parent heading ("Payouts"); "" = top level
+	Slot     NavSlot                  // where it goes; its section follows
 	Label    string                   // shown text
 	LabelFor func(*OrgContext) string // label that depends on settings
 	Icon     string
@@ -50,17 +88,25 @@ var sections = map[string]section{
 }
 
 // Sidebar builds the navigation from the route table for one organisation
-// context, in table order; path marks the active item.
+// context, in slot order; path marks the active item.
 func Sidebar(routes []*Route, o *OrgContext, path string) []NavItem {
 	base := "/org/" + o.Org.ID
 	var out []NavItem
 	at := map[string]int{} // section name → index in out
+	var nav []*Route
 	for _, r := range routes {
+		if r.Nav != nil {
+			nav = append(nav, r)
+		}
+	}
+	slices.SortStableFunc(nav, func(a, b *Route) int { return cmp.Compare(a.Nav.Slot, b.Nav.Slot) })
+	for _, r := range nav {
 		n := r.Nav
-		if n == nil || !r.allowed(o) || (n.Show != nil && !n.Show(o)) {
+		section := navSlots[n.Slot]
+		if !r.allowed(o) || (n.Show != nil && !n.Show(o)) {
 			continue
 		}
-		if sec, ok := sections[n.Section]; ok && sec.Show != nil && !sec.Show(o) {
+		if sec, ok := sections[section]; ok && sec.Show != nil && !sec.Show(o) {
 			continue
 		}
 		var items []NavItem
@@ -76,15 +122,15 @@ func Sidebar(routes []*Route, o *OrgContext, path string) []NavItem {
 			}
 			items = []NavItem{{Label: label, Href: base + strings.TrimPrefix(r.Path, "/org/:org"), Icon: n.Icon}}
 		}
-		if n.Section == "" {
+		if section == "" {
 			out = append(out, items...)
 			continue
 		}
-		i, ok := at[n.Section]
+		i, ok := at[section]
 		if !ok {
 			i = len(out)
-			at[n.Section] = i
-			out = append(out, NavItem{Label: n.Section, Icon: sections[n.Section].Icon})
+			at[section] = i
+			out = append(out, NavItem{Label: section, Icon: sections[section].Icon})
 		}
 		out[i].Children = append(out[i].Children, items...)
 	}

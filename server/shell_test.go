@@ -20,7 +20,7 @@ func labels(items []NavItem) []string {
 }
 
 func TestSidebarGating(t *testing.T) {
-	routes := (&Server{}).table()
+	routes := portalServer().Routes()
 	allFlags := provider.FeatureFlags{}
 	for _, f := range provider.KnownFlags() {
 		allFlags[f] = true
@@ -76,7 +76,7 @@ func TestSidebarGating(t *testing.T) {
 }
 
 func TestSidebarActiveAndAccounts(t *testing.T) {
-	routes := (&Server{}).table()
+	routes := portalServer().Routes()
 	o := &OrgContext{Org: provider.Organisation{ID: "o1"}, Role: "admin", Perms: access.For("admin"),
 		Accounts: []provider.Account{{AccountNumber: "4520011000000023", Name: "Payroll GBP", CurrencyCode: "GBP", Owner: true}}}
 	nav := Sidebar(routes, o, "/org/o1/accounts/4520011000000023")

@@ -23,20 +23,19 @@ import (
 // JavaScript, a page without), downloads, and the JSON API under
 // /virtual_bank/organisations/{id}/statements.
 
-func (s *Server) statementsArea() area {
+func StatementsArea(s *Server) Area {
 	P := func(ps ...access.Permission) []access.Permission { return ps }
-	return area{
-		handlers: map[string]fiber.Handler{
-			"org.exports":             s.exportsIndex,
-			"org.exported_statements": s.exportedStatements,
-		},
-		routes: []*Route{
-			{Name: "org.exported_statements.create", Method: "POST", Path: "/org/:org/exported_statements", Access: Dashboard,
-				Perms: P(access.ExportsRead, access.AccountsRead, access.ExportsManage), Handler: s.createStatement},
-			{Name: "org.exported_statements.download", Method: "GET", Path: "/org/:org/exported_statements/:statement/download",
-				Access: Dashboard, Perms: P(access.ExportsRead, access.AccountsRead, access.ExportsDownload), Handler: s.downloadStatement},
-		},
-	}
+	return Area{Name: "statements", Routes: []*Route{
+		{Name: "org.exports", Method: "GET", Path: "/org/:org/exports", Access: Dashboard, Perms: P(access.ExportsRead, access.AccountsRead),
+			Handler: s.exportsIndex},
+		{Name: "org.exported_statements", Method: "GET", Path: "/org/:org/exported_statements", Access: Dashboard,
+			Perms: P(access.ExportsRead, access.AccountsRead), Handler: s.exportedStatements,
+			Nav: &NavEntry{Slot: NavExportedStatements, Label: "Statements"}},
+		{Name: "org.exported_statements.create", Method: "POST", Path: "/org/:org/exported_statements", Access: Dashboard,
+			Perms: P(access.ExportsRead, access.AccountsRead, access.ExportsManage), Handler: s.createStatement},
+		{Name: "org.exported_statements.download", Method: "GET", Path: "/org/:org/exported_statements/:statement/download",
+			Access: Dashboard, Perms: P(access.ExportsRead, access.AccountsRead, access.ExportsDownload), Handler: s.downloadStatement},
+	}, API: apiStatementOperations()}
 }
 
 // exportsIndex: /org/{id}/exports has no screen of its own; statements are the exports

@@ -34,6 +34,7 @@ import (
 	"portal/ratelimit"
 	"portal/reference"
 	"portal/server"
+	"portal/server/portal"
 	"portal/session"
 	"portal/ssr"
 	"portal/testenv"
@@ -84,7 +85,7 @@ func run(dur time.Duration, conc, gogc int) error {
 		return err
 	}
 	signer, _ := token.NewSigner([]byte(strings.Repeat("b", 32)), 15*time.Minute)
-	srv := server.New(server.Deps{
+	srv := portal.New(server.Deps{
 		Config:   server.Config{Env: "sandbox", SessionsBackend: "redis"},
 		Provider: store, Sessions: session.NewManager(session.NewRedisStore(rdb, "bench:sess:"), session.Config{}),
 		Limiter: ratelimit.NewRedis(rdb, "bench:rl:"), Renderer: renderer, Assets: as, Tokens: signer, Redis: rdb,

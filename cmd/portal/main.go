@@ -33,6 +33,7 @@ import (
 	"portal/ratelimit"
 	"portal/reference"
 	"portal/server"
+	"portal/server/portal"
 	"portal/session"
 	"portal/ssr"
 	"portal/token"
@@ -134,7 +135,7 @@ func run(log *slog.Logger) error {
 	stats, _ := any(store).(provider.Stats)
 	statements, _ := any(store).(provider.Statements)
 	srvCfg := cfg.server(backend)
-	srv := server.New(server.Deps{
+	srv := portal.New(server.Deps{
 		Auth: auth, Ledger: ledger, Funding: funding, Crypto: crypto, Stats: stats, Statements: statements,
 		Config:   srvCfg,
 		Provider: store,

@@ -25,6 +25,7 @@ import (
 	"portal/ratelimit"
 	"portal/reference"
 	"portal/server"
+	"portal/server/portal"
 	"portal/session"
 	"portal/ssr"
 	"portal/token"
@@ -118,7 +119,7 @@ func capturedDashboardProps(t *testing.T) server.DashboardProps {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := server.New(server.Deps{
+	srv := portal.New(server.Deps{
 		Config:   server.Config{Env: "sandbox", SessionsBackend: "memory"},
 		Provider: store, Sessions: session.NewManager(session.NewMemoryStore(), session.Config{}),
 		Limiter: ratelimit.NewMemory(), Renderer: r, Assets: &server.Assets{}, Tokens: signer,

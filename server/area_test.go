@@ -1,0 +1,62 @@
+package server
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gofiber/fiber/v3"
+)
+
+// TestMountOrderMostSpecificFirst: Fiber answers with the first pattern that
+// matches, so a route whose fixed segment another area's parameter also
+// matches (/accounts/withdrawals, /accounts/:account) must still be the one
+// that answers its own path, whatever the order the areas are listed in.
+func TestMountOrderMostSpecificFirst(t *testing.T) {
+	reversed := make([]AreaFunc, len(portalAreas))
+	for i, a := range portalAreas {
+		reversed[len(portalAreas)-1-i] = a
+	}
+	for name, areas := range map[string][]AreaFunc{"listed": portalAreas, "reversed": reversed} {
+		mounted := New(Deps{}, areas...).App().GetRoutes(true)
+		for _, r := range mounted {
+			sample := r.Path
+			for _, seg := range strings.Split(r.Path, "/") {
+				if strings.HasPrefix(seg, ":") {
+					sample = strings.Replace(sample, seg, "sample", 1)
+				}
+			}
+			for _, first := range mounted {
+				if first.Method == r.Method && fiber.RoutePatternMatch(sample, first.Path) {
+					if first.Path != r.Path {
+						t.Errorf("%s: %s %s is answered by %s", name, r.Method, sample, first.Path)
+					}
+					break
+				}
+			}
+		}
+	}
+}
+
+// TestAreasRefuseDuplicates: a route, sidebar slot or API operation given
+// by two areas stops the server from starting (an area that builds an
+// unbuilt screen must take the entry out of Unbuilt).
+func TestAreasRefuseDuplicates(t *testing.T) {
+	again := func(a Area) AreaFunc { return func(*Server) Area { return a } }
+	for name, extra := range map[string]Area{
+		"route name": {Name: "x", Routes: []*Route{{Name: "org.users", Method: "GET", Path: "/org/:org/people"}}},
+		"pattern":    {Name: "x", Routes: []*Route{{Name: "x.users", Method: "GET", Path: "/org/:org/users"}}},
+		"slot": {Name: "x", Routes: []*Route{{Name: "x.users", Method: "GET", Path: "/org/:org/people",
+			Nav: &NavEntry{Slot: NavUsers, Label: "People"}}}},
+		"no slot":   {Name: "x", Routes: []*Route{{Name: "x.users", Method: "GET", Path: "/org/:org/people", Nav: &NavEntry{Label: "People"}}}},
+		"operation": {Name: "x", API: []APIOp{{ID: "createToken", Method: "GET", Path: "/x"}}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			defer func() {
+				if recover() == nil {
+					t.Error("accepted")
+				}
+			}()
+			New(Deps{}, append(portalAreas, again(extra))...)
+		})
+	}
+}
