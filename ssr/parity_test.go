@@ -118,7 +118,7 @@ func firstDiff(a, b string) string {
 }
 
 // TestNodeTwinParity checks the JS twin of our runtime that
-// cmd/renderbench runs in node (ssr/bench/node-render.mjs) against the Go
+// cmd/renderbench runs in node (ssr/node-render.mjs) against the Go
 // runtime on every parity case, so the node column of the benchmark
 // measures the same work that goja does.
 func TestNodeTwinParity(t *testing.T) {
@@ -146,7 +146,7 @@ func TestNodeTwinParity(t *testing.T) {
 	if err := os.WriteFile(casesPath, casesJSON, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, err := exec.Command(node, filepath.Join("bench", "node-render.mjs"), "each", bundlePath, casesPath).Output()
+	out, err := exec.Command(node, "node-render.mjs", "each", bundlePath, casesPath).Output()
 	if err != nil {
 		t.Fatalf("node: %v", err)
 	}

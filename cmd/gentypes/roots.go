@@ -3,8 +3,8 @@ package main
 import (
 	"reflect"
 
+	"portal/cmd/renderbench/bench"
 	"portal/server"
-	"portal/ssr/bench"
 )
 
 // propsPackage is one Go package whose structs are the props of TSX pages
@@ -60,7 +60,7 @@ var packages = []propsPackage{
 			"TransferDialog":  reflect.TypeFor[server.TransferButtonProps](),
 		},
 	},
-	{ // portal/ssr/bench: the render benchmark's calibration page
+	{ // portal/cmd/renderbench/bench: the render benchmark's calibration page
 		pages: map[string]reflect.Type{
 			"SyntheticTransactions": reflect.TypeFor[bench.SyntheticProps](),
 		},

@@ -1,8 +1,8 @@
 // Command renderbench measures the server render of one page three ways:
 // goja through ssr.Renderer (what the portal runs), the same server bundle
 // in node with a JS twin of the Go-native JSX runtime
-// (ssr/bench/node-render.mjs), and the page's html/template twin
-// (ssr/bench.Twins), and checks that all three produce the same page.
+// (ssr/node-render.mjs), and the page's html/template twin
+// (bench.Twins), and checks that all three produce the same page.
 //
 // It is a measurement, not a test: it exits non-zero only when something
 // fails (build, render, or outputs that differ), never on a slow number.
@@ -32,8 +32,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"portal/cmd/renderbench/bench"
 	"portal/ssr"
-	"portal/ssr/bench"
 	"portal/ssr/bundle"
 )
 
@@ -287,7 +287,7 @@ func measurePool(src string, o options, props []byte) (float64, error) {
 func measureTemplate(o options, props, gojaHTML []byte) (series, error) {
 	twin, ok := bench.Twins[o.page]
 	if !ok {
-		return series{Name: "html/template twin", Note: "no twin for this page in ssr/bench"}, nil
+		return series{Name: "html/template twin", Note: "no twin for this page in cmd/renderbench/bench"}, nil
 	}
 	data, err := twin.Data(props)
 	if err != nil {
@@ -327,7 +327,7 @@ func measureNode(o options, bundlePath string, props, gojaHTML []byte) (series, 
 	if err := f.Close(); err != nil {
 		return series{}, err
 	}
-	script := filepath.Join(o.root, "ssr", "bench", "node-render.mjs")
+	script := filepath.Join(o.root, "ssr", "node-render.mjs")
 	cmd := exec.Command(exe, script, "bench", bundlePath, o.page, f.Name(), fmt.Sprint(o.n), fmt.Sprint(o.warmup))
 	cmd.Stderr = os.Stderr
 	out, err := cmd.Output()

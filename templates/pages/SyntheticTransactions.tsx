@@ -1,5 +1,5 @@
 // Benchmark fixture (not routed): a 100-row account transactions table, the
-// calibration page of DESIGN.md. Its html/template twin is in ssr/bench.
+// calibration page of DESIGN.md. Its html/template twin is in cmd/renderbench/bench.
 import type { PageProps } from '../generated/props';
 
 export type Props = PageProps['SyntheticTransactions'];

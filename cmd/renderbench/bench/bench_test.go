@@ -60,7 +60,7 @@ func bundleSource(tb testing.TB) (src, path string) {
 			return
 		}
 		bundleDir = dir
-		if _, bundleErr = bundle.Build(bundle.Options{Root: "../..", OutDir: dir, SkipCSS: true}); bundleErr != nil {
+		if _, bundleErr = bundle.Build(bundle.Options{Root: "../../..", OutDir: dir, SkipCSS: true}); bundleErr != nil {
 			return
 		}
 		bundlePath = filepath.Join(dir, "server.js")
@@ -168,7 +168,7 @@ func executeTwin(twin Twin, props []byte) ([]byte, error) {
 // The Go benchmarks of the same comparison, per page with a twin
 // (cmd/renderbench adds node, percentiles and sizes):
 //
-//	go test -run '^$' -bench . -benchmem ./ssr/bench
+//	go test -run '^$' -bench . -benchmem ./cmd/renderbench/bench
 func BenchmarkGoja(b *testing.B) {
 	r, _ := renderer(b)
 	ctx := context.Background()

@@ -35,7 +35,7 @@ var update = flag.Bool("update", false, "rewrite testdata/bench/dashboard.json f
 
 // DashboardFixture is the props file cmd/renderbench measures the dashboard
 // with (Makefile, bench).
-const DashboardFixture = "../../testdata/bench/dashboard.json"
+const DashboardFixture = "../../../testdata/bench/dashboard.json"
 
 // The dashboard is captured for this demo user, who is Admin in Nordic
 // Trading ApS and also belongs to Atlantic Freight Ltd: the full sidebar of
@@ -53,7 +53,7 @@ const (
 // props the real dashboard handler gives today, so the benchmark's page
 // cannot drift from the portal's. Regenerate it:
 //
-//	go test ./ssr/bench -run TestDashboardFixture -update
+//	go test ./cmd/renderbench/bench -run TestDashboardFixture -update
 func TestDashboardFixture(t *testing.T) {
 	got := capturedDashboardProps(t)
 	if *update {
@@ -73,7 +73,7 @@ func TestDashboardFixture(t *testing.T) {
 	want := dashboardFixture(t)
 	gb, _ := json.Marshal(got)
 	if !bytes.Equal(gb, want) {
-		t.Fatalf("%s is not what the dashboard handler renders today; regenerate it with\n\tgo test ./ssr/bench -run TestDashboardFixture -update\nhandler: %s\nfile:    %s",
+		t.Fatalf("%s is not what the dashboard handler renders today; regenerate it with\n\tgo test ./cmd/renderbench/bench -run TestDashboardFixture -update\nhandler: %s\nfile:    %s",
 			DashboardFixture, gb, want)
 	}
 }
@@ -84,7 +84,7 @@ func dashboardFixture(tb testing.TB) []byte {
 	tb.Helper()
 	b, err := os.ReadFile(DashboardFixture)
 	if err != nil {
-		tb.Fatalf("%v (generate it: go test ./ssr/bench -run TestDashboardFixture -update)", err)
+		tb.Fatalf("%v (generate it: go test ./cmd/renderbench/bench -run TestDashboardFixture -update)", err)
 	}
 	var buf bytes.Buffer
 	if err := json.Compact(&buf, b); err != nil {
