@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"portal/ssr/bundle"
 )
 
 // TestGeneratedFilesCurrent fails while a generated file differs from what
@@ -160,7 +162,7 @@ func TestEveryPageNeedsPropsAndNamesMustExist(t *testing.T) {
 		pages:   map[string]reflect.Type{"Login": reflect.TypeFor[page](), "Gone": reflect.TypeFor[page]()},
 		islands: map[string]reflect.Type{"NoSuchIsland": reflect.TypeFor[base]()},
 	}}
-	_, err := propsTS(nil, pkgs, []string{"Login", "Unlisted"}, []string{"CopyText"})
+	_, err := propsTS(nil, pkgs, []bundle.Page{{Name: "Login", Path: "Login.tsx"}, {Name: "Unlisted", Path: "Unlisted.tsx"}}, []string{"CopyText"})
 	if err == nil {
 		t.Fatal("no error")
 	}

@@ -8,10 +8,13 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -68,7 +71,7 @@ func Build(o Options) (*Manifest, error) {
 		pagesDir:   dir(root, o.PagesDir, "templates", "pages"),
 		islandsDir: dir(root, o.IslandsDir, "islands"),
 	}
-	src.pages, err = listTSX(src.pagesDir)
+	src.pages, err = ListPages(src.pagesDir)
 	if err != nil {
 		return nil, err
 	}
@@ -158,7 +161,8 @@ func commonOptions(root string) api.BuildOptions {
 // sources is what a build reads: the page and island folders and their files.
 type sources struct {
 	root, pagesDir, islandsDir string
-	pages, islands             []string
+	pages                      []Page
+	islands                    []string
 }
 
 func serverOptions(src sources, out string) api.BuildOptions {
@@ -212,9 +216,9 @@ func registries(src sources) api.Plugin {
 				var js string
 				switch {
 				case a.Path == "portal:pages":
-					js = registry(src.pagesDir, src.pages)
+					js = registry(src.pagesDir, src.pages...)
 				case a.Path == "portal:islands":
-					js = registry(src.islandsDir, src.islands)
+					js = registry(src.islandsDir, flat(src.islands)...)
 				case strings.HasPrefix(a.Path, "portal-island:"):
 					name := strings.TrimPrefix(a.Path, "portal-island:")
 					js = fmt.Sprintf("import { mount } from %q;\nimport C from %q;\nmount(%q, C);\n",
@@ -228,17 +232,65 @@ func registries(src sources) api.Plugin {
 	}}
 }
 
-func registry(dir string, names []string) string {
+func registry(dir string, pages ...Page) string {
 	var b strings.Builder
-	for i, n := range names {
-		fmt.Fprintf(&b, "import c%d from %q;\n", i, filepath.Join(dir, n+".tsx"))
+	for i, p := range pages {
+		fmt.Fprintf(&b, "import c%d from %q;\n", i, filepath.Join(dir, filepath.FromSlash(p.Path)))
 	}
 	b.WriteString("export default {")
-	for i, n := range names {
-		fmt.Fprintf(&b, "%q: c%d,", n, i)
+	for i, p := range pages {
+		fmt.Fprintf(&b, "%q: c%d,", p.Name, i)
 	}
 	b.WriteString("};\n")
 	return b.String()
+}
+
+// Page is one page component: Name is what a handler renders (View.Page),
+// Path its file under the pages folder, slash-separated.
+type Page struct {
+	Name, Path string
+}
+
+// ListPages lists the pages under dir and its subfolders (one per area:
+// templates/pages/<area>/<Name>.tsx), sorted by name. A page is named by
+// its file alone, so two folders cannot both hold one name.
+func ListPages(dir string) ([]Page, error) {
+	var pages []Page
+	where := map[string]string{}
+	err := filepath.WalkDir(dir, func(path string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		n := e.Name()
+		if e.IsDir() || !strings.HasSuffix(n, ".tsx") || strings.Contains(n, ".test.") {
+			return nil
+		}
+		rel, err := filepath.Rel(dir, path)
+		if err != nil {
+			return err
+		}
+		p := Page{Name: strings.TrimSuffix(n, ".tsx"), Path: filepath.ToSlash(rel)}
+		if prev, ok := where[p.Name]; ok {
+			return fmt.Errorf("page %s is both %s and %s: page names are unique across folders", p.Name, prev, p.Path)
+		}
+		where[p.Name] = p.Path
+		pages = append(pages, p)
+		return nil
+	})
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	slices.SortFunc(pages, func(a, b Page) int { return strings.Compare(a.Name, b.Name) })
+	return pages, err
+}
+
+// flat names islands as pages of their folder (islands have no subfolders).
+func flat(names []string) []Page {
+	out := make([]Page, len(names))
+	for i, n := range names {
+		out[i] = Page{Name: n, Path: n + ".tsx"}
+	}
+	return out
 }
 
 // listTSX names the .tsx files of a folder (without extension), sorted; test
