@@ -30,7 +30,7 @@ func TestAccountsListDownKeepsTheOrganisation(t *testing.T) {
 		d.Logger = slog.New(slog.NewTextHandler(&logs, nil))
 	})
 	c := h.client()
-	c.login("admin@demo.example")
+	c.Login("admin@demo.example")
 
 	cases := []struct {
 		name, path string
@@ -45,7 +45,7 @@ func TestAccountsListDownKeepsTheOrganisation(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			logs.Reset()
-			res, doc := c.page(tc.path)
+			res, doc := c.Page(tc.path)
 			if res.StatusCode != tc.status {
 				t.Fatalf("status %d, want %d", res.StatusCode, tc.status)
 			}
@@ -80,9 +80,9 @@ func TestAccountsListDownKeepsTheOrganisation(t *testing.T) {
 	}
 
 	// A transfer posted meanwhile books nothing and says why.
-	tok := c.csrf("/org/" + orgNordic)
+	tok := c.CSRF("/org/" + orgNordic)
 	res, doc := func() (*http.Response, *html.Node) {
-		r := c.do("POST", accountPath(acctEUR)+"/transfer", url.Values{"_csrf": {tok}, "from_account_number": {acctEUR},
+		r := c.Do("POST", accountPath(acctEUR)+"/transfer", url.Values{"_csrf": {tok}, "from_account_number": {acctEUR},
 			"to_account_number": {acctGBP}, "amount": {"1.00"}, "end_to_end_id": {"down"}})
 		return r, parse(t, r)
 	}()
@@ -94,9 +94,9 @@ func TestAccountsListDownKeepsTheOrganisation(t *testing.T) {
 func TestOrganisationLoadFailureStillFails(t *testing.T) {
 	h := newHarness(t)
 	c := h.client()
-	c.login("admin@demo.example")
+	c.Login("admin@demo.example")
 	h.srv.Provider = failingConfiguration{h.srv.Provider}
-	if res := c.get(accountPath(acctEUR)); res.StatusCode != http.StatusInternalServerError {
+	if res := c.Get(accountPath(acctEUR)); res.StatusCode != http.StatusInternalServerError {
 		t.Errorf("status %d, want 500", res.StatusCode)
 	}
 }

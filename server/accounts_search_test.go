@@ -75,8 +75,8 @@ func TestSearchAccountTransactions(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			c := h.client()
-			c.login(tc.user)
-			r, doc := c.page(searchPath(tc.org, tc.q))
+			c.Login(tc.user)
+			r, doc := c.Page(searchPath(tc.org, tc.q))
 			if r.StatusCode != http.StatusOK {
 				t.Fatalf("status %d", r.StatusCode)
 			}
@@ -96,13 +96,13 @@ func TestSearchAccountTransactions(t *testing.T) {
 
 	t.Run("old entry opens its panel", func(t *testing.T) {
 		c := h.client()
-		c.login("observer@demo.example")
-		_, doc := c.page(searchPath(orgNordic, oldID))
+		c.Login("observer@demo.example")
+		_, doc := c.Page(searchPath(orgNordic, oldID))
 		hits := searchHits(doc)
 		if len(hits) != 1 || hits[0] != entryLink(acctEUR, oldID) {
 			t.Fatalf("hits %v", hits)
 		}
-		r, page := c.page(strings.TrimSuffix(hits[0], "#entry-panel"))
+		r, page := c.Page(strings.TrimSuffix(hits[0], "#entry-panel"))
 		if r.StatusCode != http.StatusOK {
 			t.Fatalf("status %d", r.StatusCode)
 		}
@@ -117,7 +117,7 @@ func TestSearchAccountTransactions(t *testing.T) {
 			}
 		}
 		// The entry of another account is not shown under this one.
-		_, other := c.page(accountPath(acctGBP) + "?entry=" + oldID)
+		_, other := c.Page(accountPath(acctGBP) + "?entry=" + oldID)
 		if p := find(other, byID("entry-panel")); p == nil || !strings.Contains(text(p), "not on this page") {
 			t.Errorf("foreign entry panel %q", text(p))
 		}
@@ -131,9 +131,9 @@ func TestSearchMovementsAPI(t *testing.T) {
 		t.Fatal(err)
 	}
 	obs := h.api()
-	obs.login("observer@demo.example")
+	obs.Login("observer@demo.example")
 	def := h.api()
-	def.login("default@demo.example")
+	def.Login("default@demo.example")
 	doc := "/virtual_bank/organisations/{id}/movements/search"
 	path := func(org, query string) string {
 		return "/api/v2/virtual_bank/organisations/" + org + "/movements/search?" + query
@@ -154,24 +154,24 @@ func TestSearchMovementsAPI(t *testing.T) {
 		{def, path(orgNordic, "q=API-SEARCH"), 403, "forbidden"},
 	}
 	for _, tc := range cases {
-		r := tc.c.call("GET", tc.url, nil)
-		r.expect(t, tc.status, tc.code)
+		r := tc.c.Call("GET", tc.url, nil)
+		r.Expect(t, tc.status, tc.code)
 		checkReply(t, "GET", doc, r)
 	}
 
-	first := obs.call("GET", path(orgNordic, "q=API-SEARCH&limit=1"), nil)
-	meta, _ := first.body["meta"].(map[string]any)
-	data, _ := first.body["data"].([]any)
+	first := obs.Call("GET", path(orgNordic, "q=API-SEARCH&limit=1"), nil)
+	meta, _ := first.JSON["meta"].(map[string]any)
+	data, _ := first.JSON["data"].([]any)
 	if len(data) != 1 || meta["total"] != float64(2) || meta["has_next_page"] != true {
-		t.Fatalf("first page %s", first.raw)
+		t.Fatalf("first page %s", first.Raw)
 	}
 	if hit := data[0].(map[string]any); hit["account_number"] != acctGBP || hit["reference"] != "API-SEARCH" {
 		t.Errorf("hit %v", hit)
 	}
-	second := obs.call("GET", path(orgNordic, "q=API-SEARCH&limit=1&cursor_after="+meta["cursor_next"].(string)), nil)
-	data2, _ := second.body["data"].([]any)
+	second := obs.Call("GET", path(orgNordic, "q=API-SEARCH&limit=1&cursor_after="+meta["cursor_next"].(string)), nil)
+	data2, _ := second.JSON["data"].([]any)
 	if len(data2) != 1 || data2[0].(map[string]any)["account_number"] != acctEUR {
-		t.Errorf("second page %s", second.raw)
+		t.Errorf("second page %s", second.Raw)
 	}
 }
 
@@ -185,8 +185,8 @@ func TestSearchPageResultsPaging(t *testing.T) {
 		}
 	}
 	c := h.client()
-	c.login("observer@demo.example")
-	_, doc := c.page(searchPath(orgNordic, "SEARCH-MANY"))
+	c.Login("observer@demo.example")
+	_, doc := c.Page(searchPath(orgNordic, "SEARCH-MANY"))
 	first := searchHits(doc)
 	if len(first) != 50 || linkByText(doc, "Previous results") != nil {
 		t.Fatalf("first page: %d hits", len(first))
@@ -199,7 +199,7 @@ func TestSearchPageResultsPaging(t *testing.T) {
 	if u.Query().Get("q") != "SEARCH-MANY" || u.Query().Get("cursor_after") == "" {
 		t.Fatalf("next link %q", attr(next, "href"))
 	}
-	_, doc2 := c.page(u.RequestURI())
+	_, doc2 := c.Page(u.RequestURI())
 	second := searchHits(doc2)
 	if len(second) != 2 || second[0] == first[49] || linkByText(doc2, "Next results") != nil {
 		t.Fatalf("second page %v", second)
@@ -212,12 +212,12 @@ func TestSearchPageResultsPaging(t *testing.T) {
 	if prev == nil {
 		t.Fatal("no previous link")
 	}
-	_, back := c.page(attr(prev, "href"))
+	_, back := c.Page(attr(prev, "href"))
 	if again := searchHits(back); strings.Join(again, " ") != strings.Join(first, " ") {
 		t.Error("previous results are not the first page")
 	}
 	// A mangled cursor starts again from the newest hits.
-	_, bad := c.page(searchPath(orgNordic, "SEARCH-MANY") + "&cursor_after=garbage")
+	_, bad := c.Page(searchPath(orgNordic, "SEARCH-MANY") + "&cursor_after=garbage")
 	if again := searchHits(bad); len(again) != 50 || again[0] != first[0] {
 		t.Error("a bad cursor did not start again")
 	}

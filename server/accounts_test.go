@@ -81,8 +81,8 @@ func balance(t *testing.T, h *harness, number string) money.Amount {
 func TestAccountPageStructure(t *testing.T) {
 	h := newHarness(t)
 	c := h.client()
-	c.login("admin@demo.example")
-	res, doc := c.page(accountPath(acctEUR))
+	c.Login("admin@demo.example")
+	res, doc := c.Page(accountPath(acctEUR))
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("status %d", res.StatusCode)
 	}
@@ -168,9 +168,9 @@ func TestAccountPageStructure(t *testing.T) {
 func TestAccountPageFilterPagingPanel(t *testing.T) {
 	h := newHarness(t)
 	c := h.client()
-	c.login("observer@demo.example")
+	c.Login("observer@demo.example")
 	c.wideRange()
-	_, doc := c.page(accountPath(acctEUR))
+	_, doc := c.Page(accountPath(acctEUR))
 	first := rowsOf(doc)
 	if len(first) != 50 {
 		t.Fatalf("first page %d rows, want 50", len(first))
@@ -182,7 +182,7 @@ func TestAccountPageFilterPagingPanel(t *testing.T) {
 	if next == nil || !strings.Contains(attr(next, "href"), "cursor_after=") {
 		t.Fatalf("next link %v", next)
 	}
-	_, doc2 := c.page(attr(next, "href"))
+	_, doc2 := c.Page(attr(next, "href"))
 	second := rowsOf(doc2)
 	if len(second) == 0 || attr(second[0], "id") == attr(first[0], "id") {
 		t.Fatal("second page repeats the first")
@@ -191,7 +191,7 @@ func TestAccountPageFilterPagingPanel(t *testing.T) {
 	if prev == nil || !strings.Contains(attr(prev, "href"), "cursor_before=") {
 		t.Fatalf("previous link %v", prev)
 	}
-	_, back := c.page(attr(prev, "href"))
+	_, back := c.Page(attr(prev, "href"))
 	again := rowsOf(back)
 	if len(again) != 50 || attr(again[0], "id") != attr(first[0], "id") || attr(again[49], "id") != attr(first[49], "id") {
 		t.Error("previous page is not the first page")
@@ -199,7 +199,7 @@ func TestAccountPageFilterPagingPanel(t *testing.T) {
 
 	// Filter: every row has the type; paging links keep it; the filter form
 	// carries no cursor, so changing it starts again.
-	_, fd := c.page(accountPath(acctEUR) + "?entry_type=payout_fee&cursor_after=garbage")
+	_, fd := c.Page(accountPath(acctEUR) + "?entry_type=payout_fee&cursor_after=garbage")
 	rows := rowsOf(fd)
 	if len(rows) == 0 {
 		t.Fatal("no payout fee rows")
@@ -226,7 +226,7 @@ func TestAccountPageFilterPagingPanel(t *testing.T) {
 	if id == "" || u.Query().Get("cursor_after") == "" || u.Fragment != "entry-panel" {
 		t.Fatalf("panel link %q", href)
 	}
-	_, pd := c.page(u.RequestURI())
+	_, pd := c.Page(u.RequestURI())
 	panel := find(pd, byID("entry-panel"))
 	if panel == nil || attr(panel, "tabindex") != "-1" || !strings.Contains(text(panel), id) || !strings.Contains(text(panel), "Transaction details") {
 		t.Fatalf("panel %v", panel)
@@ -235,7 +235,7 @@ func TestAccountPageFilterPagingPanel(t *testing.T) {
 	if closeLink == nil {
 		t.Fatal("no close link")
 	}
-	_, stale := c.page(accountPath(acctEUR) + "?entry=1")
+	_, stale := c.Page(accountPath(acctEUR) + "?entry=1")
 	if sp := find(stale, byID("entry-panel")); sp == nil || !strings.Contains(text(sp), "not on this page") || linkByText(sp, "Close transaction details") == nil {
 		t.Error("a stale panel link does not say so")
 	}
@@ -267,8 +267,8 @@ func TestAccountPagePermissionsAndErrors(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.user+" "+tc.path, func(t *testing.T) {
 			c := h.client()
-			c.login(tc.user)
-			res, doc := c.page(tc.path)
+			c.Login(tc.user)
+			res, doc := c.Page(tc.path)
 			if res.StatusCode != tc.status {
 				t.Fatalf("status %d, want %d", res.StatusCode, tc.status)
 			}
@@ -301,8 +301,8 @@ func TestAccountPagePermissionsAndErrors(t *testing.T) {
 func TestAccountPageFundingWallet(t *testing.T) {
 	h := newHarness(t)
 	c := h.client()
-	c.login("observer@demo.example")
-	_, doc := c.page(accountPath(reference.DemoAccountOrg1USDT))
+	c.Login("observer@demo.example")
+	_, doc := c.Page(accountPath(reference.DemoAccountOrg1USDT))
 	isl := find(doc, func(n *html.Node) bool { return attr(n, "data-island") == "CopyText" })
 	if isl == nil {
 		t.Fatal("no wallet island")
@@ -320,7 +320,7 @@ func TestAccountPageFundingWallet(t *testing.T) {
 		t.Error("no live region for the copy message")
 	}
 	// An account without instructions says so.
-	_, pool := c.page(accountPath(acctPool))
+	_, pool := c.Page(accountPath(acctPool))
 	if got := text(find(pool, byID("funding-title")).Parent); !strings.HasSuffix(got, provider.MsgFundingUnavailable) || find(find(pool, byID("funding-title")).Parent, byTag("dl")) != nil {
 		t.Errorf("funding section of an account without instructions: %q", got)
 	}
@@ -330,7 +330,7 @@ func TestAccountPageFundingWallet(t *testing.T) {
 // and idempotency key.
 func (c *client) transferForm(number string) (string, string) {
 	c.h.t.Helper()
-	res, doc := c.page(accountPath(number) + "/transfer")
+	res, doc := c.Page(accountPath(number) + "/transfer")
 	if res.StatusCode != http.StatusOK {
 		c.h.t.Fatalf("transfer page: %d", res.StatusCode)
 	}
@@ -354,9 +354,9 @@ func transferFieldError(doc *html.Node, id string) string {
 func TestTransferForm(t *testing.T) {
 	h := newHarness(t)
 	c := h.client()
-	c.login("admin@demo.example")
+	c.Login("admin@demo.example")
 	csrf, key := c.transferForm(acctEUR)
-	_, doc := c.page(accountPath(acctEUR) + "/transfer")
+	_, doc := c.Page(accountPath(acctEUR) + "/transfer")
 	from := find(doc, byID("from_account_number"))
 	if o := find(from, func(n *html.Node) bool { return n.Data == "option" && hasAttr(n, "selected") }); o == nil || attr(o, "value") != acctEUR {
 		t.Error("from account not preselected")
@@ -373,7 +373,7 @@ func TestTransferForm(t *testing.T) {
 
 	post := func(f url.Values) (*http.Response, *html.Node) {
 		f.Set("_csrf", csrf)
-		res := c.do("POST", accountPath(acctEUR)+"/transfer", f)
+		res := c.Do("POST", accountPath(acctEUR)+"/transfer", f)
 		if res.StatusCode == http.StatusSeeOther {
 			return res, nil
 		}
@@ -465,7 +465,7 @@ func TestTransferForm(t *testing.T) {
 	if got, want := balance(t, h, acctGBP), gbp.Add(money.MustParse("852.19", 2)); got.Cmp(want) != 0 {
 		t.Errorf("GBP balance %s, want %s", got, want)
 	}
-	_, ad := c.page(accountPath(acctEUR))
+	_, ad := c.Page(accountPath(acctEUR))
 	if !strings.Contains(text(find(ad, byTag("main"))), "Transfer successful") {
 		t.Error("no success flash")
 	}
@@ -478,15 +478,15 @@ func TestTransferRefusedWithoutManage(t *testing.T) {
 	h := newHarness(t)
 	for _, user := range []string{"observer@demo.example", "finance@demo.example"} {
 		c := h.client()
-		c.login(user)
-		res := c.get(accountPath(acctEUR) + "/transfer")
+		c.Login(user)
+		res := c.Get(accountPath(acctEUR) + "/transfer")
 		if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+orgNordic {
 			t.Errorf("%s GET: %d %s", user, res.StatusCode, res.Header.Get("Location"))
 		}
-		_, doc := c.page(accountPath(acctEUR))
+		_, doc := c.Page(accountPath(acctEUR))
 		csrf := attr(find(doc, func(n *html.Node) bool { return n.Data == "input" && attr(n, "name") == "_csrf" }), "value")
 		before := balance(t, h, acctEUR)
-		res = c.do("POST", accountPath(acctEUR)+"/transfer", url.Values{"_csrf": {csrf}, "idempotency_key": {"6f1c1c9e-1111-4111-8111-111111111111"},
+		res = c.Do("POST", accountPath(acctEUR)+"/transfer", url.Values{"_csrf": {csrf}, "idempotency_key": {"6f1c1c9e-1111-4111-8111-111111111111"},
 			"from_account_number": {acctEUR}, "to_account_number": {acctGBP}, "amount": {"1.00"}, "end_to_end_id": {"x"}})
 		if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+orgNordic {
 			t.Errorf("%s POST: %d %s", user, res.StatusCode, res.Header.Get("Location"))
@@ -500,11 +500,11 @@ func TestTransferRefusedWithoutManage(t *testing.T) {
 func TestAccountsAPI(t *testing.T) {
 	h := newHarness(t)
 	admin := h.api()
-	admin.login("admin@demo.example")
+	admin.Login("admin@demo.example")
 	obs := h.api()
-	obs.login("observer@demo.example")
+	obs.Login("observer@demo.example")
 	def := h.api()
-	def.login("default@demo.example")
+	def.Login("default@demo.example")
 	vb := "/virtual_bank/organisations/{id}"
 	p := func(path, org string) string {
 		return "/api/v2" + strings.ReplaceAll(path, "{id}", org)
@@ -538,9 +538,9 @@ func TestAccountsAPI(t *testing.T) {
 			{obs, fx + "/markups", p(fx, orgAtlantic) + "/markups", 404},
 		}
 		for _, tc := range cases {
-			r := tc.c.call("GET", tc.url, nil)
+			r := tc.c.Call("GET", tc.url, nil)
 			if r.StatusCode != tc.status {
-				t.Errorf("GET %s: %d, want %d: %s", tc.url, r.StatusCode, tc.status, r.raw)
+				t.Errorf("GET %s: %d, want %d: %s", tc.url, r.StatusCode, tc.status, r.Raw)
 				continue
 			}
 			checkReply(t, "GET", tc.doc, r)
@@ -548,23 +548,23 @@ func TestAccountsAPI(t *testing.T) {
 	})
 
 	t.Run("movements meta and error texts", func(t *testing.T) {
-		r := obs.call("GET", p(vb, orgNordic)+"/accounts/"+acctEUR+"/movements?limit=2", nil)
-		meta, _ := r.body["meta"].(map[string]any)
+		r := obs.Call("GET", p(vb, orgNordic)+"/accounts/"+acctEUR+"/movements?limit=2", nil)
+		meta, _ := r.JSON["meta"].(map[string]any)
 		if meta["has_next_page"] != true || meta["cursor_next"] == "" || meta["total"].(float64) < 3 {
 			t.Fatalf("meta %v", meta)
 		}
-		r2 := obs.call("GET", p(vb, orgNordic)+"/accounts/"+acctEUR+"/movements?limit=2&cursor_after="+meta["cursor_next"].(string), nil)
-		d1, d2 := r.body["data"].([]any), r2.body["data"].([]any)
+		r2 := obs.Call("GET", p(vb, orgNordic)+"/accounts/"+acctEUR+"/movements?limit=2&cursor_after="+meta["cursor_next"].(string), nil)
+		d1, d2 := r.JSON["data"].([]any), r2.JSON["data"].([]any)
 		if len(d2) != 2 || d1[1].(map[string]any)["id"] == d2[0].(map[string]any)["id"] {
 			t.Error("second page overlaps")
 		}
-		nf := obs.call("GET", p(vb, orgNordic)+"/accounts/4520019999999999/movements", nil)
-		if nf.StatusCode != 404 || nf.firstError(t)["title"] != "An error occurred while accessing this account." {
-			t.Errorf("unknown account: %s", nf.raw)
+		nf := obs.Call("GET", p(vb, orgNordic)+"/accounts/4520019999999999/movements", nil)
+		if nf.StatusCode != 404 || nf.FirstError(t)["title"] != "An error occurred while accessing this account." {
+			t.Errorf("unknown account: %s", nf.Raw)
 		}
-		fx := obs.call("GET", p("/fx/organisations/{id}", orgNordic)+"/exchange_rate?pay_currency=EUR&buy_currency=XYZ", nil)
-		if fx.firstError(t)["title"] != "FX Rate not supported." {
-			t.Errorf("unsupported pair: %s", fx.raw)
+		fx := obs.Call("GET", p("/fx/organisations/{id}", orgNordic)+"/exchange_rate?pay_currency=EUR&buy_currency=XYZ", nil)
+		if fx.FirstError(t)["title"] != "FX Rate not supported." {
+			t.Errorf("unsupported pair: %s", fx.Raw)
 		}
 	})
 
@@ -572,26 +572,26 @@ func TestAccountsAPI(t *testing.T) {
 		path := p(vb, orgNordic) + "/inter_account_movements"
 		doc := vb + "/inter_account_movements"
 		body := map[string]string{"from_account_number": acctEUR, "to_account_number": acctGBP, "amount": "250.00", "end_to_end_id": "API-1"}
-		obs.call("POST", path, body, "Idempotency-Key", "k-obs").expect(t, 403, "forbidden")
-		admin.call("POST", p(vb, orgAtlantic)+"/inter_account_movements", body, "Idempotency-Key", "k-x").expect(t, 404, "not_found")
-		r := admin.call("POST", path, body)
-		r.expect(t, 400, "invalid")
+		obs.Call("POST", path, body, "Idempotency-Key", "k-obs").Expect(t, 403, "forbidden")
+		admin.Call("POST", p(vb, orgAtlantic)+"/inter_account_movements", body, "Idempotency-Key", "k-x").Expect(t, 404, "not_found")
+		r := admin.Call("POST", path, body)
+		r.Expect(t, 400, "invalid")
 		checkReply(t, "POST", doc, r)
 
 		before := balance(t, h, acctEUR)
-		first := admin.call("POST", path, body, "Idempotency-Key", "k-1")
-		first.expect(t, 201, "")
+		first := admin.Call("POST", path, body, "Idempotency-Key", "k-1")
+		first.Expect(t, 201, "")
 		checkReply(t, "POST", doc, first)
-		again := admin.call("POST", path, body, "Idempotency-Key", "k-1")
-		again.expect(t, 200, "")
-		if first.body["data"].(map[string]any)["id"] != again.body["data"].(map[string]any)["id"] {
+		again := admin.Call("POST", path, body, "Idempotency-Key", "k-1")
+		again.Expect(t, 200, "")
+		if first.JSON["data"].(map[string]any)["id"] != again.JSON["data"].(map[string]any)["id"] {
 			t.Error("replay booked another transfer")
 		}
 		if got, want := balance(t, h, acctEUR), before.Sub(money.MustParse("250.00", 2)); got.Cmp(want) != 0 {
 			t.Errorf("balance %s, want %s", got, want)
 		}
 		other := map[string]string{"from_account_number": acctEUR, "to_account_number": acctGBP, "amount": "251.00", "end_to_end_id": "API-1"}
-		admin.call("POST", path, other, "Idempotency-Key", "k-1").expect(t, 409, "conflict")
+		admin.Call("POST", path, other, "Idempotency-Key", "k-1").Expect(t, 409, "conflict")
 
 		pointers := []struct {
 			body    map[string]string
@@ -604,10 +604,10 @@ func TestAccountsAPI(t *testing.T) {
 			{map[string]string{"from_account_number": acctEUR, "to_account_number": acctGBP, "amount": "1.00", "end_to_end_id": ""}, "/end_to_end_id", "Enter an end-to-end id"},
 		}
 		for i, pc := range pointers {
-			r := admin.call("POST", path, pc.body, "Idempotency-Key", "k-p-"+string(rune('a'+i)))
-			r.expect(t, 422, "invalid")
+			r := admin.Call("POST", path, pc.body, "Idempotency-Key", "k-p-"+string(rune('a'+i)))
+			r.Expect(t, 422, "invalid")
 			checkReply(t, "POST", doc, r)
-			e := r.firstError(t)
+			e := r.FirstError(t)
 			src, _ := e["source"].(map[string]any)
 			if src["pointer"] != pc.pointer || e["title"] != pc.title {
 				t.Errorf("%v: %v", pc.body, e)
@@ -665,8 +665,8 @@ func (failingAccounts) Accounts(context.Context, string) ([]provider.Account, er
 func TestAccountPageProviderFailure(t *testing.T) {
 	h := newHarness(t, func(d *Deps) { d.Ledger = failingLedger{d.Ledger} })
 	c := h.client()
-	c.login("observer@demo.example")
-	res, doc := c.page(accountPath(acctEUR))
+	c.Login("observer@demo.example")
+	res, doc := c.Page(accountPath(acctEUR))
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("status %d", res.StatusCode)
 	}
@@ -681,10 +681,10 @@ func TestAccountPageProviderFailure(t *testing.T) {
 		t.Error("no funding section")
 	}
 	a := h.api()
-	a.login("observer@demo.example")
-	r := a.call("GET", "/api/v2/virtual_bank/organisations/"+orgNordic+"/accounts/"+acctEUR+"/movements", nil)
-	r.expect(t, http.StatusInternalServerError, "internal_error")
-	if strings.Contains(string(r.raw), "connection refused") {
+	a.Login("observer@demo.example")
+	r := a.Call("GET", "/api/v2/virtual_bank/organisations/"+orgNordic+"/accounts/"+acctEUR+"/movements", nil)
+	r.Expect(t, http.StatusInternalServerError, "internal_error")
+	if strings.Contains(string(r.Raw), "connection refused") {
 		t.Error("the cause reached the caller")
 	}
 }
@@ -692,14 +692,14 @@ func TestAccountPageProviderFailure(t *testing.T) {
 func TestAccountsAPIListFailure(t *testing.T) {
 	h := newHarness(t)
 	a := h.api()
-	a.login("observer@demo.example")
+	a.Login("observer@demo.example")
 	// Membership and the login go through the real store; only the account
 	// list fails, from here on.
 	h.srv.Provider = failingAccounts{h.srv.Provider}
-	r := a.call("GET", "/api/v2/virtual_bank/organisations/"+orgNordic+"/accounts", nil)
-	r.expect(t, http.StatusServiceUnavailable, "unavailable")
-	if r.firstError(t)["title"] != "Accounts information is temporarily unavailable." {
-		t.Errorf("title: %s", r.raw)
+	r := a.Call("GET", "/api/v2/virtual_bank/organisations/"+orgNordic+"/accounts", nil)
+	r.Expect(t, http.StatusServiceUnavailable, "unavailable")
+	if r.FirstError(t)["title"] != "Accounts information is temporarily unavailable." {
+		t.Errorf("title: %s", r.Raw)
 	}
 	checkReply(t, "GET", "/virtual_bank/organisations/{id}/accounts", r)
 }
@@ -713,7 +713,7 @@ func (c *client) doJSON(method, path, body string, hdr ...string) *http.Response
 	for i := 0; i+1 < len(hdr); i += 2 {
 		r.Header.Set(hdr[i], hdr[i+1])
 	}
-	for _, ck := range c.jar.Cookies(base) {
+	for _, ck := range c.Jar.Cookies(base) {
 		r.AddCookie(ck)
 	}
 	res, err := c.h.srv.App().Test(r, fiberTestConfig())
@@ -726,8 +726,8 @@ func (c *client) doJSON(method, path, body string, hdr ...string) *http.Response
 func TestTransferAPIFromThePage(t *testing.T) {
 	h := newHarness(t)
 	c := h.client()
-	c.login("admin@demo.example")
-	_, doc := c.page(accountPath(acctEUR))
+	c.Login("admin@demo.example")
+	_, doc := c.Page(accountPath(acctEUR))
 	csrf := attr(find(doc, func(n *html.Node) bool { return n.Data == "input" && attr(n, "name") == "_csrf" }), "value")
 	path := "/api/v2/virtual_bank/organisations/" + orgNordic + "/inter_account_movements"
 	body := `{"from_account_number":"` + acctEUR + `","to_account_number":"` + acctGBP + `","amount":"5.00","end_to_end_id":"page"}`
@@ -758,8 +758,8 @@ func (noAccounts) Accounts(context.Context, string) ([]provider.Account, error) 
 func TestAccountPageNoAccounts(t *testing.T) {
 	h := newHarness(t, func(d *Deps) { d.Provider = noAccounts{d.Provider} })
 	c := h.client()
-	c.login("observer@demo.example")
-	res, doc := c.page(accountPath(acctEUR))
+	c.Login("observer@demo.example")
+	res, doc := c.Page(accountPath(acctEUR))
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("status %d", res.StatusCode)
 	}
@@ -788,9 +788,9 @@ func TestTransferQuoteFXTexts(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t, func(d *Deps) { d.Ledger = tc.ledger(d.Ledger) })
 			c := h.client()
-			c.login("admin@demo.example")
+			c.Login("admin@demo.example")
 			csrf, key := c.transferForm(acctEUR)
-			res := c.do("POST", accountPath(acctEUR)+"/transfer", url.Values{"_csrf": {csrf}, "idempotency_key": {key},
+			res := c.Do("POST", accountPath(acctEUR)+"/transfer", url.Values{"_csrf": {csrf}, "idempotency_key": {key},
 				"from_account_number": {acctEUR}, "to_account_number": {tc.to}, "amount": {"10.00"}, "end_to_end_id": {"E2E-FX"},
 				"intent": {"quote"}})
 			doc := parse(t, res)

@@ -17,8 +17,8 @@ import (
 func TestAPIOrgReads(t *testing.T) {
 	h := newHarness(t)
 	outsider, member := h.api(), h.api()
-	outsider.login("noorg@demo.example")
-	member.login(emailDefault) // role default: dashboard:read only
+	outsider.Login("noorg@demo.example")
+	member.Login(emailDefault) // role default: dashboard:read only
 	defaultRole := access.For(provider.RoleDefault)
 	reads := 0
 	for i := range apiOperations() {
@@ -46,17 +46,17 @@ func TestAPIOrgReads(t *testing.T) {
 		path = strings.NewReplacer("{id}", orgNordic, "{accountNumber}", acctEUR,
 			"{statement}", "00000000-0000-4000-8000-000000000000").Replace(path)
 		url := "/api/v1" + path + query
-		outsider.call("GET", url, nil, hdr...).expect(t, 404, APICodeNotFound)
-		r := member.call("GET", url, nil, hdr...)
+		outsider.Call("GET", url, nil, hdr...).Expect(t, 404, APICodeNotFound)
+		r := member.Call("GET", url, nil, hdr...)
 		allowed := true
 		for _, p := range op.readPerms {
 			allowed = allowed && defaultRole.Has(p)
 		}
 		if !allowed {
-			r.expect(t, 403, APICodeForbidden)
+			r.Expect(t, 403, APICodeForbidden)
 			continue
 		}
-		r.expect(t, 200, "")
+		r.Expect(t, 200, "")
 		checkReply(t, "GET", op.Path, r)
 	}
 	if reads < 20 {

@@ -158,8 +158,8 @@ func TestAPIReplyGuard(t *testing.T) {
 	for i := 0; len(strings.Join(fields, ",")) <= maxJSONBody; i++ {
 		fields = append(fields, fmt.Sprintf(`"f%d":"%s"`, i, strings.Repeat("x", 900)))
 	}
-	big := h.api().call("POST", "/api/v1/authentication/token", "{"+strings.Join(fields, ",")+"}")
-	big.expect(t, fiber.StatusRequestEntityTooLarge, APICodeInvalid)
+	big := h.api().Call("POST", "/api/v1/authentication/token", "{"+strings.Join(fields, ",")+"}")
+	big.Expect(t, fiber.StatusRequestEntityTooLarge, APICodeInvalid)
 	checkReply(t, "POST", "/authentication/token", big)
 	if slices.Contains(logs.take(), APIMsgUndocumented) {
 		t.Error("a too large body is not documented")
@@ -205,9 +205,9 @@ func TestAPITour(t *testing.T) {
 		for k, v := range at {
 			path = strings.ReplaceAll(path, "{"+k+"}", v)
 		}
-		r := a.call(op.Method, "/api/v1"+path+query, body, hdr...)
+		r := a.Call(op.Method, "/api/v1"+path+query, body, hdr...)
 		if r.StatusCode >= 300 {
-			t.Fatalf("%s: %d %s", id, r.StatusCode, r.raw)
+			t.Fatalf("%s: %d %s", id, r.StatusCode, r.Raw)
 		}
 		if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
 			checkReply(t, op.Method, op.Path, r)
@@ -219,9 +219,9 @@ func TestAPITour(t *testing.T) {
 	// Log in, refresh; the customer calls.
 	admin := h.api()
 	r := call(admin, "createToken", "", map[string]string{"email": emailAdmin, "password": reference.DemoPassword})
-	admin.token = r.body["access_token"].(string)
-	r = call(admin, "refreshToken", "", nil, "Authorization", "", apiCSRFHeader, r.body["csrf_token"].(string))
-	admin.token = r.body["access_token"].(string)
+	admin.Token = r.JSON["access_token"].(string)
+	r = call(admin, "refreshToken", "", nil, "Authorization", "", apiCSRFHeader, r.JSON["csrf_token"].(string))
+	admin.Token = r.JSON["access_token"].(string)
 	for _, id := range []string{"listOrganisations", "getCurrentUser", "setDefaultOrganisation", "getConfigurations",
 		"getContractedProducts", "getAddress", "getRoles", "listAlerts", "getMfaConfiguration"} {
 		call(admin, id, "", nil)
@@ -257,7 +257,7 @@ func TestAPITour(t *testing.T) {
 	now := time.Now().UTC()
 	r = call(admin, "createStatement", "", map[string]string{"virtual_account_number": acctGBP, "kind": provider.KindTransactions,
 		"created_after": now.AddDate(0, 0, -30).Format(daterange.APILayout), "created_before": now.AddDate(0, 0, 1).Format(daterange.APILayout)})
-	at["statement"] = r.body["data"].(map[string]any)["id"].(string)
+	at["statement"] = r.JSON["data"].(map[string]any)["id"].(string)
 	waitReady(t, h, orgNordic, at["statement"])
 	for _, id := range []string{"listStatements", "getStatement", "downloadStatement"} {
 		call(admin, id, "", nil)
@@ -283,12 +283,12 @@ func TestAPITour(t *testing.T) {
 	call(a, "requestMfaTokenSms", "", nil)
 	call(a, "verifySms", "", map[string]string{"code": h.lastSMS(t)})
 	a, _ = h.loginScope(emailMFAAuthy)
-	id := call(a, "createMfaToken", "", nil).body["approval_request_id"].(string)
+	id := call(a, "createMfaToken", "", nil).JSON["approval_request_id"].(string)
 	if err := h.srv.Auth.DecideApproval(t.Context(), id, true); err != nil {
 		t.Fatal(err)
 	}
-	if r := call(a, "getMfaTokenStatus", "?approval_request_id="+url.QueryEscape(id), nil); r.body["status"] != provider.ApprovalApproved {
-		t.Fatalf("approval %s", r.raw)
+	if r := call(a, "getMfaTokenStatus", "?approval_request_id="+url.QueryEscape(id), nil); r.JSON["status"] != provider.ApprovalApproved {
+		t.Fatalf("approval %s", r.Raw)
 	}
 	call(a, "completeMfaToken", "", map[string]string{"approval_request_id": id})
 
@@ -299,7 +299,7 @@ func TestAPITour(t *testing.T) {
 		call(a, id, "", phone)
 	}
 	call(a, "confirmPhoneNumber", "", map[string]string{"code": h.lastSMS(t)})
-	secret := call(a, "requestTotpFactor", "", nil).body["secret"].(string)
+	secret := call(a, "requestTotpFactor", "", nil).JSON["secret"].(string)
 	call(a, "validateTotpFactor", "", map[string]string{"code": totp(t, secret, 0)})
 
 	// Adding a method at scope dashboard: the password again first.

@@ -66,8 +66,8 @@ func TestAPILogin(t *testing.T) {
 			if tc.ctype != "" {
 				hdr = []string{"Content-Type", tc.ctype}
 			}
-			r := a.call("POST", tokenPath, tc.body, hdr...)
-			r.expect(t, tc.status, tc.code)
+			r := a.Call("POST", tokenPath, tc.body, hdr...)
+			r.Expect(t, tc.status, tc.code)
 			if cc := r.Header.Get("Cache-Control"); cc != "no-store" {
 				t.Errorf("Cache-Control %q", cc)
 			}
@@ -75,10 +75,10 @@ func TestAPILogin(t *testing.T) {
 				t.Errorf("Content-Type %q", ct)
 			}
 			if tc.status != 200 {
-				if a.refreshCookie() != nil {
+				if a.RefreshCookie() != nil {
 					t.Error("refresh cookie set on a failed login")
 				}
-				errs, _ := r.body["errors"].([]any)
+				errs, _ := r.JSON["errors"].([]any)
 				for i, p := range tc.pointers {
 					e := errs[i].(map[string]any)
 					src, _ := e["source"].(map[string]any)
@@ -93,21 +93,21 @@ func TestAPILogin(t *testing.T) {
 					}
 				}
 				if tc.pointers != nil && len(errs) != len(tc.pointers) {
-					t.Errorf("%d errors, want %d: %s", len(errs), len(tc.pointers), r.raw)
+					t.Errorf("%d errors, want %d: %s", len(errs), len(tc.pointers), r.Raw)
 				}
 				checkReply(t, "POST", "/authentication/token", r)
 				return
 			}
 			checkReply(t, "POST", "/authentication/token", r)
-			if r.body["scope"] != tc.scope || r.body["token_type"] != "Bearer" || r.body["expires_in"] != float64(900) {
-				t.Fatalf("reply %s", r.raw)
+			if r.JSON["scope"] != tc.scope || r.JSON["token_type"] != "Bearer" || r.JSON["expires_in"] != float64(900) {
+				t.Fatalf("reply %s", r.Raw)
 			}
 			// The refresh token is the session id and lives only in the cookie.
-			ck := a.refreshCookie()
+			ck := a.RefreshCookie()
 			if ck == nil {
 				t.Fatal("no portal_refresh cookie")
 			}
-			if strings.Contains(string(r.raw), ck.Value) {
+			if strings.Contains(string(r.Raw), ck.Value) {
 				t.Error("the refresh token appears in the body")
 			}
 			var set string
@@ -124,7 +124,7 @@ func TestAPILogin(t *testing.T) {
 			if strings.Contains(set, "secure") {
 				t.Errorf("Set-Cookie %q: Secure without TLS", set)
 			}
-			claims, err := h.srv.Tokens.Verify(r.body["access_token"].(string))
+			claims, err := h.srv.Tokens.Verify(r.JSON["access_token"].(string))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -137,7 +137,7 @@ func TestAPILogin(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if sess.Scope != tc.scope || sess.UserID != claims.Subject || sess.CSRF != unmasked(t, r.body["csrf_token"]) {
+			if sess.Scope != tc.scope || sess.UserID != claims.Subject || sess.CSRF != unmasked(t, r.JSON["csrf_token"]) {
 				t.Errorf("session %v", sess)
 			}
 		})
@@ -146,7 +146,7 @@ func TestAPILogin(t *testing.T) {
 
 func TestAPILoginSecureCookieOnTLS(t *testing.T) {
 	h := newHarness(t, func(d *Deps) { d.Config.TLS = true })
-	r := h.api().login(emailObserver)
+	r := h.api().Login(emailObserver)
 	for _, v := range r.Header.Values("Set-Cookie") {
 		if strings.HasPrefix(v, "portal_refresh=") && !strings.Contains(strings.ToLower(v), "secure") {
 			t.Errorf("Set-Cookie %q lacks Secure", v)
@@ -161,36 +161,36 @@ func TestAPILoginRateLimit(t *testing.T) {
 	a := h.api()
 	bad := map[string]string{"email": emailObserver, "password": "wrong"}
 	for i := 0; i < loginAccountLimit; i++ {
-		a.call("POST", tokenPath, bad).expect(t, 401, apiCodeBadCredentials)
+		a.Call("POST", tokenPath, bad).Expect(t, 401, apiCodeBadCredentials)
 	}
-	r := a.call("POST", tokenPath, map[string]string{"email": "OBSERVER@demo.example", "password": reference.DemoPassword})
-	r.expect(t, 429, apiCodeTooMany)
+	r := a.Call("POST", tokenPath, map[string]string{"email": "OBSERVER@demo.example", "password": reference.DemoPassword})
+	r.Expect(t, 429, apiCodeTooMany)
 	if r.Header.Get("Retry-After") == "" {
 		t.Error("no Retry-After")
 	}
-	if a.refreshCookie() != nil {
+	if a.RefreshCookie() != nil {
 		t.Error("a limited login set a cookie")
 	}
 	checkReply(t, "POST", "/authentication/token", r)
 	// The form login counts on the same key.
 	c := h.client()
-	tok := c.csrf("/login")
-	res := c.do("POST", "/login", url.Values{"_csrf": {tok}, "email": {emailObserver}, "password": {reference.DemoPassword}})
+	tok := c.CSRF("/login")
+	res := c.Do("POST", "/login", url.Values{"_csrf": {tok}, "email": {emailObserver}, "password": {reference.DemoPassword}})
 	if res.StatusCode != http.StatusTooManyRequests {
 		t.Errorf("form login after API failures: %d", res.StatusCode)
 	}
 	// Another account is not affected.
-	h.api().login("finance@demo.example")
+	h.api().Login("finance@demo.example")
 }
 
 func TestAPILoginRateLimitPerAddress(t *testing.T) {
 	h := newHarness(t)
 	a := h.api()
 	for i := 0; i < defaultLoginIPLimit; i++ {
-		a.call("POST", tokenPath, map[string]string{"email": "user" + string(rune('a'+i%26)) + strings.Repeat("x", i/26) + "@demo.example", "password": "wrong"}).
-			expect(t, 401, apiCodeBadCredentials)
+		a.Call("POST", tokenPath, map[string]string{"email": "user" + string(rune('a'+i%26)) + strings.Repeat("x", i/26) + "@demo.example", "password": "wrong"}).
+			Expect(t, 401, apiCodeBadCredentials)
 	}
-	a.call("POST", tokenPath, map[string]string{"email": emailObserver, "password": reference.DemoPassword}).expect(t, 429, apiCodeTooMany)
+	a.Call("POST", tokenPath, map[string]string{"email": emailObserver, "password": reference.DemoPassword}).Expect(t, 429, apiCodeTooMany)
 }
 
 func b64json(v any) string {
@@ -202,8 +202,8 @@ func TestAPIBearerTokens(t *testing.T) {
 	clk := &clock{}
 	h := newHarness(t, withTokenClock(clk))
 	a := h.api()
-	login := a.login(emailObserver)
-	good := a.token
+	login := a.Login(emailObserver)
+	good := a.Token
 	parts := strings.Split(good, ".")
 	var claims map[string]any
 	pb, _ := base64.RawURLEncoding.DecodeString(parts[1])
@@ -212,8 +212,8 @@ func TestAPIBearerTokens(t *testing.T) {
 	// A login-scope token of a user whose MFA is pending.
 	h.exec(`UPDATE users SET skip_mfa = 0 WHERE id = ?`, reference.DemoUserFinanceID)
 	lim := h.api()
-	lim.login("finance@demo.example")
-	lparts := strings.Split(lim.token, ".")
+	lim.Login("finance@demo.example")
+	lparts := strings.Split(lim.Token, ".")
 	var lclaims map[string]any
 	lb, _ := base64.RawURLEncoding.DecodeString(lparts[1])
 	_ = json.Unmarshal(lb, &lclaims)
@@ -242,7 +242,7 @@ func TestAPIBearerTokens(t *testing.T) {
 		{"alg HS512", "Bearer " + b64json(map[string]string{"alg": "HS512", "typ": "JWT"}) + "." + parts[1] + "." + parts[2], 401, apiCodeInvalidToken},
 		{"tampered scope", "Bearer " + lparts[0] + "." + b64json(upgraded) + "." + lparts[2], 401, apiCodeInvalidToken},
 		{"signed with another key", "Bearer " + forged, 401, apiCodeInvalidToken},
-		{"login scope on a customer route", "Bearer " + lim.token, 403, apiCodeMissingScope},
+		{"login scope on a customer route", "Bearer " + lim.Token, 403, apiCodeMissingScope},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -251,15 +251,15 @@ func TestAPIBearerTokens(t *testing.T) {
 			if auth == "-" {
 				auth = ""
 			}
-			r := c.call("GET", currentUser, nil, "Authorization", auth)
-			r.expect(t, tc.status, tc.code)
+			r := c.Call("GET", currentUser, nil, "Authorization", auth)
+			r.Expect(t, tc.status, tc.code)
 			if tc.status == 401 && !strings.HasPrefix(r.Header.Get("WWW-Authenticate"), "Bearer") {
 				t.Errorf("WWW-Authenticate %q", r.Header.Get("WWW-Authenticate"))
 			}
 			if tc.status == 200 {
 				checkReply(t, "GET", "/customer/current_user", r)
-				if r.body["data"].(map[string]any)["email"] != emailObserver {
-					t.Errorf("user %s", r.raw)
+				if r.JSON["data"].(map[string]any)["email"] != emailObserver {
+					t.Errorf("user %s", r.Raw)
 				}
 			}
 		})
@@ -267,44 +267,44 @@ func TestAPIBearerTokens(t *testing.T) {
 	_ = login
 
 	t.Run("login scope may log out", func(t *testing.T) {
-		lim.call("DELETE", tokenPath, nil).expect(t, 204, "")
+		lim.Call("DELETE", tokenPath, nil).Expect(t, 204, "")
 	})
 
 	t.Run("expired token", func(t *testing.T) {
 		clk.Advance(15*time.Minute + time.Second)
-		r := a.call("GET", currentUser, nil)
-		r.expect(t, 401, apiCodeExpired)
-		if r.firstError(t)["title"] != apiMsgExpired {
-			t.Errorf("title %v", r.firstError(t)["title"])
+		r := a.Call("GET", currentUser, nil)
+		r.Expect(t, 401, apiCodeExpired)
+		if r.FirstError(t)["title"] != apiMsgExpired {
+			t.Errorf("title %v", r.FirstError(t)["title"])
 		}
 		// The session lives on: a refresh gives a working token.
-		r = a.call("POST", refreshPath, nil, "X-CSRF-Token", login.body["csrf_token"].(string), "Authorization", "")
-		r.expect(t, 200, "")
-		a.token = r.body["access_token"].(string)
-		a.call("GET", currentUser, nil).expect(t, 200, "")
+		r = a.Call("POST", refreshPath, nil, "X-CSRF-Token", login.JSON["csrf_token"].(string), "Authorization", "")
+		r.Expect(t, 200, "")
+		a.Token = r.JSON["access_token"].(string)
+		a.Call("GET", currentUser, nil).Expect(t, 200, "")
 	})
 }
 
 func TestAPILogoutRevokes(t *testing.T) {
 	h := newHarness(t)
 	a := h.api()
-	login := a.login(emailObserver)
-	csrf := login.body["csrf_token"].(string)
-	a.call("GET", currentUser, nil).expect(t, 200, "")
-	old := a.refreshCookie()
-	r := a.call("DELETE", tokenPath, nil)
-	r.expect(t, 204, "")
+	login := a.Login(emailObserver)
+	csrf := login.JSON["csrf_token"].(string)
+	a.Call("GET", currentUser, nil).Expect(t, 200, "")
+	old := a.RefreshCookie()
+	r := a.Call("DELETE", tokenPath, nil)
+	r.Expect(t, 204, "")
 	checkReply(t, "DELETE", "/authentication/token", r)
-	if a.refreshCookie() != nil {
+	if a.RefreshCookie() != nil {
 		t.Error("refresh cookie not cleared")
 	}
 	// The same token no longer works, nor does a refresh with the old cookie.
-	a.call("GET", currentUser, nil).expect(t, 401, apiCodeExpired)
-	a.call("DELETE", tokenPath, nil).expect(t, 401, apiCodeExpired)
+	a.Call("GET", currentUser, nil).Expect(t, 401, apiCodeExpired)
+	a.Call("DELETE", tokenPath, nil).Expect(t, 401, apiCodeExpired)
 	stale := h.api()
-	stale.jar.SetCookies(&url.URL{Scheme: "http", Host: "portal.test", Path: "/api"},
+	stale.Jar.SetCookies(&url.URL{Scheme: "http", Host: "portal.test", Path: "/api"},
 		[]*http.Cookie{{Name: "portal_refresh", Value: old.Value, Path: "/api"}})
-	stale.call("POST", refreshPath, nil, "X-CSRF-Token", csrf).expect(t, 401, apiCodeExpired)
+	stale.Call("POST", refreshPath, nil, "X-CSRF-Token", csrf).Expect(t, 401, apiCodeExpired)
 }
 
 func mustClaims(t *testing.T, h *harness, tok string) token.Claims {
@@ -319,9 +319,9 @@ func mustClaims(t *testing.T, h *harness, tok string) token.Claims {
 func TestAPIRefresh(t *testing.T) {
 	h := newHarness(t)
 	a := h.api()
-	login := a.login(emailObserver)
-	csrf := login.body["csrf_token"].(string)
-	sid := mustClaims(t, h, a.token).Session
+	login := a.Login(emailObserver)
+	csrf := login.JSON["csrf_token"].(string)
+	sid := mustClaims(t, h, a.Token).Session
 
 	cases := []struct {
 		name   string
@@ -336,7 +336,7 @@ func TestAPIRefresh(t *testing.T) {
 		{"without cookie", func() *apiClient { return h.api() }, []string{"X-CSRF-Token", csrf}, 401, apiCodeExpired},
 		{"unknown session", func() *apiClient {
 			c := h.api()
-			c.jar.SetCookies(&url.URL{Scheme: "http", Host: "portal.test", Path: "/api"},
+			c.Jar.SetCookies(&url.URL{Scheme: "http", Host: "portal.test", Path: "/api"},
 				[]*http.Cookie{{Name: "portal_refresh", Value: strings.Repeat("A", 43), Path: "/api"}})
 			return c
 		}, []string{"X-CSRF-Token", csrf}, 401, apiCodeExpired},
@@ -345,26 +345,26 @@ func TestAPIRefresh(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			c := tc.client()
 			hdr := append([]string{"Authorization", ""}, tc.hdr...)
-			r := c.call("POST", refreshPath, nil, hdr...)
-			r.expect(t, tc.status, tc.code)
+			r := c.Call("POST", refreshPath, nil, hdr...)
+			r.Expect(t, tc.status, tc.code)
 			checkReply(t, "POST", "/authentication/token/refresh", r)
 			if tc.status != 200 {
 				return
 			}
-			cl := mustClaims(t, h, r.body["access_token"].(string))
-			if cl.Session != sid || cl.Scope != session.ScopeDashboard || unmasked(t, r.body["csrf_token"]) != unmasked(t, csrf) {
-				t.Errorf("refresh changed the session: %+v %s", cl, r.raw)
+			cl := mustClaims(t, h, r.JSON["access_token"].(string))
+			if cl.Session != sid || cl.Scope != session.ScopeDashboard || unmasked(t, r.JSON["csrf_token"]) != unmasked(t, csrf) {
+				t.Errorf("refresh changed the session: %+v %s", cl, r.Raw)
 			}
-			c.token = r.body["access_token"].(string)
-			c.call("GET", currentUser, nil).expect(t, 200, "")
+			c.Token = r.JSON["access_token"].(string)
+			c.Call("GET", currentUser, nil).Expect(t, 200, "")
 		})
 	}
 
 	t.Run("a page session is no refresh token", func(t *testing.T) {
 		pc := h.client()
-		pc.login(emailObserver)
+		pc.Login(emailObserver)
 		var pageID string
-		for _, ck := range pc.jar.Cookies(base) {
+		for _, ck := range pc.Jar.Cookies(base) {
 			if ck.Name == "portal_session" {
 				pageID = ck.Value
 			}
@@ -374,27 +374,27 @@ func TestAPIRefresh(t *testing.T) {
 			t.Fatal(err)
 		}
 		c := h.api()
-		c.jar.SetCookies(&url.URL{Scheme: "http", Host: "portal.test", Path: "/api"},
+		c.Jar.SetCookies(&url.URL{Scheme: "http", Host: "portal.test", Path: "/api"},
 			[]*http.Cookie{{Name: "portal_refresh", Value: pageID, Path: "/api"}})
-		c.call("POST", refreshPath, nil, "X-CSRF-Token", sess.CSRF).expect(t, 401, apiCodeExpired)
+		c.Call("POST", refreshPath, nil, "X-CSRF-Token", sess.CSRF).Expect(t, 401, apiCodeExpired)
 	})
 
 	t.Run("after logout", func(t *testing.T) {
-		keep := a.refreshCookie()
-		a.call("DELETE", tokenPath, nil).expect(t, 204, "")
+		keep := a.RefreshCookie()
+		a.Call("DELETE", tokenPath, nil).Expect(t, 204, "")
 		c := h.api()
-		c.jar.SetCookies(&url.URL{Scheme: "http", Host: "portal.test", Path: "/api"}, []*http.Cookie{keep})
-		c.call("POST", refreshPath, nil, "X-CSRF-Token", csrf).expect(t, 401, apiCodeExpired)
+		c.Jar.SetCookies(&url.URL{Scheme: "http", Host: "portal.test", Path: "/api"}, []*http.Cookie{keep})
+		c.Call("POST", refreshPath, nil, "X-CSRF-Token", csrf).Expect(t, 401, apiCodeExpired)
 	})
 
 	t.Run("rate limited", func(t *testing.T) {
 		b := h.api()
-		l := b.login(emailMulti)
+		l := b.Login(emailMulti)
 		var last apiReply
 		for i := 0; i <= refreshSessionLimit; i++ {
-			last = b.call("POST", refreshPath, nil, "Authorization", "", "X-CSRF-Token", l.body["csrf_token"].(string))
+			last = b.Call("POST", refreshPath, nil, "Authorization", "", "X-CSRF-Token", l.JSON["csrf_token"].(string))
 		}
-		last.expect(t, 429, apiCodeTooMany)
+		last.Expect(t, 429, apiCodeTooMany)
 		if last.Header.Get("Retry-After") == "" {
 			t.Error("no Retry-After")
 		}
@@ -406,34 +406,34 @@ func TestAPIRefresh(t *testing.T) {
 func TestAPISessionEndsRevokeTokens(t *testing.T) {
 	h := newHarness(t)
 	a := h.api()
-	a.login(emailObserver)
+	a.Login(emailObserver)
 	if _, err := h.manager.DestroyUser(t.Context(), reference.DemoUserObserverID, nil); err != nil {
 		t.Fatal(err)
 	}
-	a.call("GET", currentUser, nil).expect(t, 401, apiCodeExpired)
+	a.Call("GET", currentUser, nil).Expect(t, 401, apiCodeExpired)
 
 	b := h.api()
-	l := b.login(emailObserver)
+	l := b.Login(emailObserver)
 	h.exec(`UPDATE users SET disabled = 1 WHERE id = ?`, reference.DemoUserObserverID)
-	b.call("GET", currentUser, nil).expect(t, 401, apiCodeExpired)
-	if _, err := h.manager.LoadByHandle(t.Context(), mustClaims(t, h, b.token).Session); err == nil {
+	b.Call("GET", currentUser, nil).Expect(t, 401, apiCodeExpired)
+	if _, err := h.manager.LoadByHandle(t.Context(), mustClaims(t, h, b.Token).Session); err == nil {
 		t.Error("session of a disabled user survives")
 	}
-	b.call("POST", refreshPath, nil, "Authorization", "", "X-CSRF-Token", l.body["csrf_token"].(string)).expect(t, 401, apiCodeExpired)
+	b.Call("POST", refreshPath, nil, "Authorization", "", "X-CSRF-Token", l.JSON["csrf_token"].(string)).Expect(t, 401, apiCodeExpired)
 }
 
 func TestAPICustomer(t *testing.T) {
 	h := newHarness(t)
 	a := h.api()
-	a.login(emailMulti)
+	a.Login(emailMulti)
 	org1, org2 := reference.DemoOrg1ID, reference.DemoOrg2ID
 
-	r := a.call("GET", "/api/v1/customer/organisations", nil)
-	r.expect(t, 200, "")
+	r := a.Call("GET", "/api/v1/customer/organisations", nil)
+	r.Expect(t, 200, "")
 	checkReply(t, "GET", "/customer/organisations", r)
-	list := r.body["data"].([]any)
+	list := r.JSON["data"].([]any)
 	if len(list) != 2 {
-		t.Fatalf("organisations %s", r.raw)
+		t.Fatalf("organisations %s", r.Raw)
 	}
 	byID := map[string]map[string]any{}
 	for _, o := range list {
@@ -447,24 +447,24 @@ func TestAPICustomer(t *testing.T) {
 		t.Errorf("org2 %v", o)
 	}
 
-	r = a.call("GET", currentUser, nil)
+	r = a.Call("GET", currentUser, nil)
 	checkReply(t, "GET", "/customer/current_user", r)
-	if u := r.body["data"].(map[string]any); u["id"] != reference.DemoUserMultiID || u["first_name"] != "Oliver" || u["skip_mfa"] != true {
+	if u := r.JSON["data"].(map[string]any); u["id"] != reference.DemoUserMultiID || u["first_name"] != "Oliver" || u["skip_mfa"] != true {
 		t.Errorf("user %v", u)
 	}
 
 	// Feature flags: the default organisation unless one is named.
-	r = a.call("GET", "/api/v1/feature_flags", nil)
+	r = a.Call("GET", "/api/v1/feature_flags", nil)
 	checkReply(t, "GET", "/feature_flags", r)
-	if f := r.body["data"].(map[string]any); f["receiver_management"] != true || f["batches_page"] != false {
+	if f := r.JSON["data"].(map[string]any); f["receiver_management"] != true || f["batches_page"] != false {
 		t.Errorf("default org flags %v", f)
 	}
-	r = a.call("GET", "/api/v1/feature_flags?organisation_id="+org1, nil)
-	if f := r.body["data"].(map[string]any); f["batches_page"] != true {
+	r = a.Call("GET", "/api/v1/feature_flags?organisation_id="+org1, nil)
+	if f := r.JSON["data"].(map[string]any); f["batches_page"] != true {
 		t.Errorf("org1 flags by query %v", f)
 	}
-	r = a.call("GET", "/api/v1/feature_flags", nil, "X-Organisation-ID", org1)
-	if f := r.body["data"].(map[string]any); f["batches_page"] != true {
+	r = a.Call("GET", "/api/v1/feature_flags", nil, "X-Organisation-ID", org1)
+	if f := r.JSON["data"].(map[string]any); f["batches_page"] != true {
 		t.Errorf("org1 flags by header %v", f)
 	}
 
@@ -476,44 +476,44 @@ func TestAPICustomer(t *testing.T) {
 		{"/api/v1/notifications/organisations/" + org1 + "/alerts", "/notifications/organisations/{id}/alerts"},
 		{"/api/v1/notifications/organisations/" + org2 + "/alerts", "/notifications/organisations/{id}/alerts"},
 	} {
-		r := a.call("GET", p.path, nil)
-		r.expect(t, 200, "")
+		r := a.Call("GET", p.path, nil)
+		r.Expect(t, 200, "")
 		checkReply(t, "GET", p.doc, r)
 	}
-	r = a.call("GET", "/api/v1/customer/organisations/"+org1+"/configurations", nil)
-	if c := r.body["data"].(map[string]any); c["batches_enabled"] != float64(1) || c["manual_payouts_enabled"] != true {
+	r = a.Call("GET", "/api/v1/customer/organisations/"+org1+"/configurations", nil)
+	if c := r.JSON["data"].(map[string]any); c["batches_enabled"] != float64(1) || c["manual_payouts_enabled"] != true {
 		t.Errorf("configuration %v", c)
 	}
-	r = a.call("GET", "/api/v1/customer/organisations/"+org1+"/contracted_products", nil)
-	if c := r.body["data"].(map[string]any); c["payout_products_count"] != float64(2) || c["collection_products_count"] != float64(1) {
+	r = a.Call("GET", "/api/v1/customer/organisations/"+org1+"/contracted_products", nil)
+	if c := r.JSON["data"].(map[string]any); c["payout_products_count"] != float64(2) || c["collection_products_count"] != float64(1) {
 		t.Errorf("products %v", c)
 	}
-	r = a.call("GET", "/api/v1/customer/organisations/"+org1+"/address", nil)
-	if c := r.body["data"].(map[string]any); c["line1"] != "Kongens Nytorv 8" || c["postal_code"] != "1050" || c["country"] != "DK" {
+	r = a.Call("GET", "/api/v1/customer/organisations/"+org1+"/address", nil)
+	if c := r.JSON["data"].(map[string]any); c["line1"] != "Kongens Nytorv 8" || c["postal_code"] != "1050" || c["country"] != "DK" {
 		t.Errorf("address %v", c)
 	}
-	r = a.call("GET", "/api/v1/notifications/organisations/"+org1+"/alerts", nil)
-	if al := r.body["data"].([]any); len(al) != 2 || al[0].(map[string]any)["alert_message"] != reference.MaintenanceAlert {
-		t.Errorf("alerts %s", r.raw)
+	r = a.Call("GET", "/api/v1/notifications/organisations/"+org1+"/alerts", nil)
+	if al := r.JSON["data"].([]any); len(al) != 2 || al[0].(map[string]any)["alert_message"] != reference.MaintenanceAlert {
+		t.Errorf("alerts %s", r.Raw)
 	}
-	r = a.call("GET", "/api/v1/notifications/organisations/"+org2+"/alerts", nil)
-	if string(r.raw) != `{"data":[]}` {
-		t.Errorf("no alerts should be an empty list: %s", r.raw)
+	r = a.Call("GET", "/api/v1/notifications/organisations/"+org2+"/alerts", nil)
+	if string(r.Raw) != `{"data":[]}` {
+		t.Errorf("no alerts should be an empty list: %s", r.Raw)
 	}
 
 	// set_default, then the list and the default for flags follow.
-	r = a.call("POST", "/api/v1/customer/organisations/"+org1+"/set_default", nil)
-	r.expect(t, 204, "")
+	r = a.Call("POST", "/api/v1/customer/organisations/"+org1+"/set_default", nil)
+	r.Expect(t, 204, "")
 	checkReply(t, "POST", "/customer/organisations/{id}/set_default", r)
-	r = a.call("GET", "/api/v1/customer/organisations", nil)
-	for _, o := range r.body["data"].([]any) {
+	r = a.Call("GET", "/api/v1/customer/organisations", nil)
+	for _, o := range r.JSON["data"].([]any) {
 		m := o.(map[string]any)
 		if (m["id"] == org1) != (m["default"] == true) {
 			t.Errorf("after set_default: %v", m)
 		}
 	}
-	r = a.call("GET", "/api/v1/feature_flags", nil)
-	if f := r.body["data"].(map[string]any); f["batches_page"] != true {
+	r = a.Call("GET", "/api/v1/feature_flags", nil)
+	if f := r.JSON["data"].(map[string]any); f["batches_page"] != true {
 		t.Errorf("flags after set_default %v", f)
 	}
 }
@@ -521,12 +521,12 @@ func TestAPICustomer(t *testing.T) {
 func TestAPINoOrganisation(t *testing.T) {
 	h := newHarness(t)
 	a := h.api()
-	a.login("noorg@demo.example")
-	r := a.call("GET", "/api/v1/customer/organisations", nil)
-	if string(r.raw) != `{"data":[]}` {
-		t.Errorf("organisations %s", r.raw)
+	a.Login("noorg@demo.example")
+	r := a.Call("GET", "/api/v1/customer/organisations", nil)
+	if string(r.Raw) != `{"data":[]}` {
+		t.Errorf("organisations %s", r.Raw)
 	}
-	a.call("GET", "/api/v1/feature_flags", nil).expect(t, 404, apiCodeNoOrganisation)
+	a.Call("GET", "/api/v1/feature_flags", nil).Expect(t, 404, apiCodeNoOrganisation)
 }
 
 // Cross-organisation: a member of org1 only gets the same 404 for org2 as
@@ -534,7 +534,7 @@ func TestAPINoOrganisation(t *testing.T) {
 func TestAPICrossOrganisation(t *testing.T) {
 	h := newHarness(t)
 	a := h.api()
-	a.login(emailObserver)
+	a.Login(emailObserver)
 	for _, org := range []string{reference.DemoOrg2ID, "0b6a3c1e-0000-4000-8000-0000000000ff", "x"} {
 		for _, c := range []struct{ method, path string }{
 			{"POST", "/api/v1/customer/organisations/" + org + "/set_default"},
@@ -546,14 +546,14 @@ func TestAPICrossOrganisation(t *testing.T) {
 			{"GET", "/api/v1/feature_flags?organisation_id=" + org},
 			{"GET", "/api/v2/feature_flags?organisation_id=" + org},
 		} {
-			r := a.call(c.method, c.path, nil)
-			r.expect(t, 404, APICodeNotFound)
-			if want := `{"errors":[{"status":404,"code":"not_found","title":"Not found"}]}`; string(r.raw) != want {
-				t.Errorf("%s %s: %s", c.method, c.path, r.raw)
+			r := a.Call(c.method, c.path, nil)
+			r.Expect(t, 404, APICodeNotFound)
+			if want := `{"errors":[{"status":404,"code":"not_found","title":"Not found"}]}`; string(r.Raw) != want {
+				t.Errorf("%s %s: %s", c.method, c.path, r.Raw)
 			}
 		}
-		r := a.call("GET", "/api/v1/feature_flags", nil, "X-Organisation-ID", org)
-		r.expect(t, 404, APICodeNotFound)
+		r := a.Call("GET", "/api/v1/feature_flags", nil, "X-Organisation-ID", org)
+		r.Expect(t, 404, APICodeNotFound)
 	}
 	// set_default on another organisation changed nothing.
 	ms, err := h.store.Memberships(t.Context(), reference.DemoUserObserverID)
@@ -570,14 +570,14 @@ func TestAPICrossOrganisation(t *testing.T) {
 func TestAPIRoleChangeAppliesToNextRequest(t *testing.T) {
 	h := newHarness(t)
 	a := h.api()
-	a.login(emailObserver)
+	a.Login(emailObserver)
 	path := "/api/v1/customer/organisations/" + reference.DemoOrg1ID + "/roles"
 	role := func() (string, []string) {
 		t.Helper()
-		r := a.call("GET", path, nil)
-		r.expect(t, 200, "")
+		r := a.Call("GET", path, nil)
+		r.Expect(t, 200, "")
 		checkReply(t, "GET", "/customer/organisations/{id}/roles", r)
-		d := r.body["data"].(map[string]any)
+		d := r.JSON["data"].(map[string]any)
 		var ps []string
 		for _, p := range d["permissions"].([]any) {
 			ps = append(ps, p.(string))
@@ -600,7 +600,7 @@ func TestAPIRoleChangeAppliesToNextRequest(t *testing.T) {
 		t.Fatalf("unknown role: %s %v", r, ps)
 	}
 	h.exec(`DELETE FROM memberships WHERE user_id = ? AND organisation_id = ?`, reference.DemoUserObserverID, reference.DemoOrg1ID)
-	a.call("GET", path, nil).expect(t, 404, APICodeNotFound)
+	a.Call("GET", path, nil).Expect(t, 404, APICodeNotFound)
 }
 
 // The browser's session cookie also authenticates (islands); changes then
@@ -608,9 +608,9 @@ func TestAPIRoleChangeAppliesToNextRequest(t *testing.T) {
 func TestAPISessionCookie(t *testing.T) {
 	h := newHarness(t)
 	c := h.client()
-	c.login(emailMulti)
+	c.Login(emailMulti)
 	var sess *session.Session
-	for _, ck := range c.jar.Cookies(base) {
+	for _, ck := range c.Jar.Cookies(base) {
 		if ck.Name == "portal_session" {
 			s, err := h.manager.Load(t.Context(), ck.Value)
 			if err != nil {
@@ -624,29 +624,29 @@ func TestAPISessionCookie(t *testing.T) {
 	}
 	get := func(path string, hdr ...string) apiReply {
 		t.Helper()
-		a := &apiClient{h: h, jar: c.jar}
-		return a.call("GET", path, nil, hdr...)
+		a := h.apiWithJar(c.Jar)
+		return a.Call("GET", path, nil, hdr...)
 	}
 	send := func(method, path string, hdr ...string) apiReply {
 		t.Helper()
-		a := &apiClient{h: h, jar: c.jar}
-		return a.call(method, path, nil, hdr...)
+		a := h.apiWithJar(c.Jar)
+		return a.Call(method, path, nil, hdr...)
 	}
 	r := get(currentUser)
-	r.expect(t, 200, "")
-	if r.body["data"].(map[string]any)["id"] != reference.DemoUserMultiID {
-		t.Errorf("cookie user %s", r.raw)
+	r.Expect(t, 200, "")
+	if r.JSON["data"].(map[string]any)["id"] != reference.DemoUserMultiID {
+		t.Errorf("cookie user %s", r.Raw)
 	}
 	set := "/api/v1/customer/organisations/" + reference.DemoOrg1ID + "/set_default"
-	send("POST", set).expect(t, 403, apiCodeInvalidCSRF)
-	send("POST", set, "X-CSRF-Token", "wrong").expect(t, 403, apiCodeInvalidCSRF)
-	send("POST", set, "X-CSRF-Token", sess.CSRF).expect(t, 204, "")
+	send("POST", set).Expect(t, 403, apiCodeInvalidCSRF)
+	send("POST", set, "X-CSRF-Token", "wrong").Expect(t, 403, apiCodeInvalidCSRF)
+	send("POST", set, "X-CSRF-Token", sess.CSRF).Expect(t, 204, "")
 	// A bearer header, even an invalid one, takes precedence over the cookie.
-	get(currentUser, "Authorization", "Bearer nope").expect(t, 401, apiCodeInvalidToken)
+	get(currentUser, "Authorization", "Bearer nope").Expect(t, 401, apiCodeInvalidToken)
 	// Logging out through the API ends the page session.
-	send("DELETE", tokenPath, "X-CSRF-Token", sess.CSRF).expect(t, 204, "")
-	get(currentUser).expect(t, 401, "")
-	if res := c.get("/"); res.StatusCode != http.StatusSeeOther || !strings.HasPrefix(res.Header.Get("Location"), "/login") {
+	send("DELETE", tokenPath, "X-CSRF-Token", sess.CSRF).Expect(t, 204, "")
+	get(currentUser).Expect(t, 401, "")
+	if res := c.Get("/"); res.StatusCode != http.StatusSeeOther || !strings.HasPrefix(res.Header.Get("Location"), "/login") {
 		t.Errorf("page after API logout: %d %s", res.StatusCode, res.Header.Get("Location"))
 	}
 }
@@ -654,19 +654,19 @@ func TestAPISessionCookie(t *testing.T) {
 func TestAPIVersion2(t *testing.T) {
 	h := newHarness(t)
 	a := h.api()
-	r := a.call("POST", "/api/v2/authentication/token", map[string]string{"email": emailObserver, "password": reference.DemoPassword})
-	r.expect(t, 200, "")
-	a.token = r.body["access_token"].(string)
-	a.call("GET", "/api/v2/customer/current_user", nil).expect(t, 200, "")
-	a.call("POST", "/api/v2/authentication/token/refresh", nil, "Authorization", "", "X-CSRF-Token", r.body["csrf_token"].(string)).expect(t, 200, "")
-	a.call("DELETE", "/api/v2/authentication/token", nil).expect(t, 204, "")
-	a.call("GET", "/api/v1/customer/current_user", nil).expect(t, 401, apiCodeExpired)
+	r := a.Call("POST", "/api/v2/authentication/token", map[string]string{"email": emailObserver, "password": reference.DemoPassword})
+	r.Expect(t, 200, "")
+	a.Token = r.JSON["access_token"].(string)
+	a.Call("GET", "/api/v2/customer/current_user", nil).Expect(t, 200, "")
+	a.Call("POST", "/api/v2/authentication/token/refresh", nil, "Authorization", "", "X-CSRF-Token", r.JSON["csrf_token"].(string)).Expect(t, 200, "")
+	a.Call("DELETE", "/api/v2/authentication/token", nil).Expect(t, 204, "")
+	a.Call("GET", "/api/v1/customer/current_user", nil).Expect(t, 401, apiCodeExpired)
 }
 
 func TestAPIHeadersOnEveryReply(t *testing.T) {
 	h := newHarness(t)
 	a := h.api()
-	a.login(emailObserver)
+	a.Login(emailObserver)
 	for _, c := range []struct {
 		method, path string
 		status       int
@@ -676,7 +676,7 @@ func TestAPIHeadersOnEveryReply(t *testing.T) {
 		{"GET", "/api/v2/customer/organisations/" + reference.DemoOrg2ID + "/roles", 404},
 		{"GET", "/api/openapi.json", 200},
 	} {
-		r := a.call(c.method, c.path, nil)
+		r := a.Call(c.method, c.path, nil)
 		if r.StatusCode != c.status {
 			t.Errorf("%s %s: %d", c.method, c.path, r.StatusCode)
 		}
@@ -688,8 +688,8 @@ func TestAPIHeadersOnEveryReply(t *testing.T) {
 		}
 	}
 	unauth := h.api()
-	r := unauth.call("GET", currentUser, nil)
-	r.expect(t, 401, apiCodeUnauthenticated)
+	r := unauth.Call("GET", currentUser, nil)
+	r.Expect(t, 401, apiCodeUnauthenticated)
 	if r.Header.Get("Cache-Control") != "no-store" {
 		t.Error("401 without no-store")
 	}
@@ -700,12 +700,12 @@ func TestAPIHeadersOnEveryReply(t *testing.T) {
 func TestAPICSRFExemptionWired(t *testing.T) {
 	h := newHarness(t)
 	for _, p := range []string{"/api/v1/authentication/token/refresh", "/api/v2/authentication/token/refresh"} {
-		r := h.api().call("POST", p, nil)
+		r := h.api().Call("POST", p, nil)
 		if r.StatusCode == 403 {
 			t.Fatalf("POST %s was stopped by the CSRF middleware: checkCSRF in middleware.go must `if apiSelfCSRF(c) { return c.Next() }`", p)
 		}
-		r.expect(t, 401, apiCodeExpired)
+		r.Expect(t, 401, apiCodeExpired)
 	}
-	r := h.api().call("POST", "/api/v2/authentication/token", map[string]string{"email": emailObserver, "password": reference.DemoPassword})
-	r.expect(t, 200, "")
+	r := h.api().Call("POST", "/api/v2/authentication/token", map[string]string{"email": emailObserver, "password": reference.DemoPassword})
+	r.Expect(t, 200, "")
 }

@@ -83,12 +83,12 @@ func TestForwardedClient(t *testing.T) {
 // limit is spent.
 func loginAttempt(t *testing.T, n *netClient, email string, hdr ...string) int {
 	t.Helper()
-	_, doc := n.page("/login")
+	_, doc := n.Page("/login")
 	in := find(doc, func(x *html.Node) bool { return x.Data == "input" && attr(x, "name") == "_csrf" })
 	if in == nil {
 		t.Fatal("no _csrf on /login")
 	}
-	return n.do("POST", "/login", url.Values{"_csrf": {attr(in, "value")}, "email": {email}, "password": {"Wrong-passw0rd!"}}, hdr...).StatusCode
+	return n.Do("POST", "/login", url.Values{"_csrf": {attr(in, "value")}, "email": {email}, "password": {"Wrong-passw0rd!"}}, hdr...).StatusCode
 }
 
 // The per-address login limit counts the client a trusted proxy names in

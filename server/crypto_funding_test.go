@@ -38,7 +38,7 @@ func TestCryptoFundingGETChangesNothing(t *testing.T) {
 	usdt := cryptoPage + "?account=" + reference.DemoAccountOrg1USDT
 	beforeRows, beforeVals := tokens(), values()
 	for range 2 {
-		res, doc := c.page(usdt)
+		res, doc := c.Page(usdt)
 		if res.StatusCode != http.StatusOK || len(frames(doc)) != 0 {
 			t.Fatalf("GET with an account: %d, frames %v", res.StatusCode, frames(doc))
 		}
@@ -58,19 +58,19 @@ func TestCryptoFundingGETChangesNothing(t *testing.T) {
 	}
 
 	// Without the CSRF token the POST mints nothing.
-	if res := c.do("POST", cryptoPage, url.Values{"account": {reference.DemoAccountOrg1USDT}}); res.StatusCode != http.StatusForbidden || tokens() != beforeRows {
+	if res := c.Do("POST", cryptoPage, url.Values{"account": {reference.DemoAccountOrg1USDT}}); res.StatusCode != http.StatusForbidden || tokens() != beforeRows {
 		t.Fatalf("POST without CSRF: %d, rows %d", res.StatusCode, tokens())
 	}
 	res := c.postForm(cryptoPage, url.Values{"account": {reference.DemoAccountOrg1USDT}}, cryptoPage)
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != usdt || tokens() != beforeRows+1 {
 		t.Fatalf("POST: %d → %q, rows %d", res.StatusCode, res.Header.Get("Location"), tokens())
 	}
-	first := frames(parse(t, c.get(usdt)))
+	first := frames(parse(t, c.Get(usdt)))
 	if len(first) != 2 || !strings.Contains(first[titleHistory], "?token=") {
 		t.Fatalf("frames after the POST: %v", first)
 	}
 	vals := values()
-	again := frames(parse(t, c.get(usdt)))
+	again := frames(parse(t, c.Get(usdt)))
 	if !maps.Equal(first, again) || tokens() != beforeRows+1 || !maps.Equal(values(), vals) {
 		t.Errorf("a reload changed the token or wrote: %v → %v", first, again)
 	}
@@ -79,7 +79,7 @@ func TestCryptoFundingGETChangesNothing(t *testing.T) {
 		t.Errorf("second POST: %d, rows %d", res.StatusCode, tokens())
 	}
 	// Another account of the page, or none: no frames.
-	if got := frames(parse(t, c.get(cryptoPage))); len(got) != 0 {
+	if got := frames(parse(t, c.Get(cryptoPage))); len(got) != 0 {
 		t.Errorf("frames without an account: %v", got)
 	}
 
@@ -107,7 +107,7 @@ func TestCryptoFundingGETChangesNothing(t *testing.T) {
 		if err := h.manager.Save(t.Context(), s); err != nil {
 			t.Fatal(err)
 		}
-		if got := frames(parse(t, c.get(usdt))); len(got) != 0 {
+		if got := frames(parse(t, c.Get(usdt))); len(got) != 0 {
 			t.Errorf("%s: framed %v", name, got)
 		}
 		s.Values[key] = orig
@@ -118,7 +118,7 @@ func TestCryptoFundingGETChangesNothing(t *testing.T) {
 
 	// The POST runs the page's guards: a role without crypto:read mints nothing.
 	d := loggedIn(t, h, emailDefault)
-	if res := d.do("POST", cryptoPage, url.Values{"_csrf": {d.sessionCSRF()}, "account": {reference.DemoAccountOrg1USDT}}); res.StatusCode != http.StatusSeeOther ||
+	if res := d.Do("POST", cryptoPage, url.Values{"_csrf": {d.sessionCSRF()}, "account": {reference.DemoAccountOrg1USDT}}); res.StatusCode != http.StatusSeeOther ||
 		res.Header.Get("Location") != "/org/"+reference.DemoOrg1ID || tokens() != beforeRows+1 {
 		t.Errorf("default role POST: %d → %s, rows %d", res.StatusCode, res.Header.Get("Location"), tokens())
 	}

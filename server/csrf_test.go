@@ -73,7 +73,7 @@ func TestCSRFMaskedPerResponse(t *testing.T) {
 	c := loggedIn(t, h, emailAdmin)
 	page := "/org/" + orgNordic + "/search?q=csrf"
 	body := func() string {
-		res := c.get(page)
+		res := c.Get(page)
 		b, _ := io.ReadAll(res.Body)
 		res.Body.Close()
 		if res.StatusCode != http.StatusOK {
@@ -85,12 +85,12 @@ func TestCSRFMaskedPerResponse(t *testing.T) {
 	if b := body(); strings.Contains(b, raw) {
 		t.Fatal("the page carries the session's own CSRF token")
 	}
-	a, b := c.csrf(page), c.csrf(page)
+	a, b := c.CSRF(page), c.CSRF(page)
 	if a == b || a == raw || b == raw {
 		t.Fatalf("tokens not masked per response: %q %q (session %q)", a, b, raw)
 	}
 	closeBanner := func(tok string) int {
-		return c.do("POST", "/org/"+orgNordic+"/crypto_banner/close", url.Values{"_csrf": {tok}}).StatusCode
+		return c.Do("POST", "/org/"+orgNordic+"/crypto_banner/close", url.Values{"_csrf": {tok}}).StatusCode
 	}
 	for name, tok := range map[string]string{"first": a, "second": b, "plain": raw} {
 		if got := closeBanner(tok); got != http.StatusSeeOther {
@@ -103,13 +103,13 @@ func TestCSRFMaskedPerResponse(t *testing.T) {
 		t.Errorf("tampered token: %d, want 403", got)
 	}
 	// The header form (islands' fetch calls) takes the masked token too.
-	res := c.do("POST", "/org/"+orgNordic+"/crypto_banner/close", url.Values{}, "X-CSRF-Token", c.csrf(page), "Accept", "application/json")
+	res := c.Do("POST", "/org/"+orgNordic+"/crypto_banner/close", url.Values{}, "X-CSRF-Token", c.CSRF(page), "Accept", "application/json")
 	if res.StatusCode != http.StatusNoContent {
 		t.Errorf("masked X-CSRF-Token: %d", res.StatusCode)
 	}
 	// Another browser's masked token is no good here.
 	d := loggedIn(t, h, emailAdmin)
-	if got := closeBanner(d.csrf(page)); got != http.StatusForbidden {
+	if got := closeBanner(d.CSRF(page)); got != http.StatusForbidden {
 		t.Errorf("another session's token: %d, want 403", got)
 	}
 }
@@ -119,11 +119,11 @@ func TestCSRFMaskedPerResponse(t *testing.T) {
 func TestCSRFMaskedLoginForm(t *testing.T) {
 	h := newHarness(t)
 	c := h.client()
-	tok := c.csrf("/login")
+	tok := c.CSRF("/login")
 	if tok == c.sessionCSRF() || unmasked(t, tok) != c.sessionCSRF() {
 		t.Fatalf("login form token %q", tok)
 	}
-	res := c.do("POST", "/login", url.Values{"_csrf": {tok}, "email": {emailObserver}, "password": {reference.DemoPassword}})
+	res := c.Do("POST", "/login", url.Values{"_csrf": {tok}, "email": {emailObserver}, "password": {reference.DemoPassword}})
 	if res.StatusCode != http.StatusSeeOther {
 		t.Fatalf("login with a masked token: %d", res.StatusCode)
 	}
@@ -139,7 +139,7 @@ func TestCSRFIslandMarkupMatchesProps(t *testing.T) {
 	checked := 0
 	for i := range 6 {
 		c := []*client{a, b}[i%2]
-		_, doc := c.page("/org/" + orgNordic)
+		_, doc := c.Page("/org/" + orgNordic)
 		for _, div := range findAll(doc, func(n *html.Node) bool { return hasAttr(n, "data-island") }) {
 			props := find(doc, byID(attr(div, "data-props")))
 			var p struct {

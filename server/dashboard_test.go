@@ -47,8 +47,8 @@ func widgetSection(t *testing.T, doc *html.Node, id string) *html.Node {
 // postForm submits a form field set with the page's CSRF token.
 func (c *client) postForm(path string, form url.Values, csrfFrom string) *http.Response {
 	c.h.t.Helper()
-	form.Set("_csrf", c.csrf(csrfFrom))
-	return c.do("POST", path, form)
+	form.Set("_csrf", c.CSRF(csrfFrom))
+	return c.Do("POST", path, form)
 }
 
 func TestDashboardWidgetsPerRole(t *testing.T) {
@@ -68,8 +68,8 @@ func TestDashboardWidgetsPerRole(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.email, func(t *testing.T) {
 			c := h.client()
-			c.login(tt.email)
-			res, doc := c.page(tt.path)
+			c.Login(tt.email)
+			res, doc := c.Page(tt.path)
 			if res.StatusCode != 200 {
 				t.Fatalf("status %d", res.StatusCode)
 			}
@@ -101,8 +101,8 @@ func TestDashboardWidgetsPerRole(t *testing.T) {
 func TestDashboardAccountsAndFX(t *testing.T) {
 	h := newHarness(t)
 	c := h.client()
-	c.login("observer@demo.example")
-	_, doc := c.page(org1)
+	c.Login("observer@demo.example")
+	_, doc := c.Page(org1)
 	acc := widgetSection(t, doc, "accounts-title")
 	links := map[string]string{}
 	for _, a := range findAll(acc, byTag("a")) {
@@ -151,8 +151,8 @@ func TestDashboardAccountsAndFX(t *testing.T) {
 func TestDashboardStatistics(t *testing.T) {
 	h := newHarness(t)
 	c := h.client()
-	c.login("admin@demo.example")
-	_, doc := c.page(org1)
+	c.Login("admin@demo.example")
+	_, doc := c.Page(org1)
 	now := time.Now().UTC()
 	r := daterange.DefaultRange(now)
 	want, err := h.store.PayoutStateCategoryCounts(context.Background(), reference.DemoOrg1ID, r.After(), r.Before())
@@ -226,14 +226,14 @@ func TestDashboardStatistics(t *testing.T) {
 func TestDashboardRangeAndPicker(t *testing.T) {
 	h := newHarness(t)
 	c := h.client()
-	c.login("admin@demo.example")
+	c.Login("admin@demo.example")
 
 	// Past 7 days hides the content; the button sets Past 30 days again.
 	res := c.postForm(org1+"/date_range", url.Values{"type": {"d7"}, "return_to": {org1 + "/settings/profile?x=1"}}, org1)
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != org1+"/settings/profile?x=1" {
 		t.Fatalf("post d7: %d → %s", res.StatusCode, res.Header.Get("Location"))
 	}
-	_, doc := c.page(org1)
+	_, doc := c.Page(org1)
 	if got := widgets(doc); len(got) != 1 || !got["range-title"] {
 		t.Fatalf("d7 dashboard shows %v", got)
 	}
@@ -245,11 +245,11 @@ func TestDashboardRangeAndPicker(t *testing.T) {
 	if form.Get("type") != "d30" || form.Get("_csrf") == "" || attr(back, "action") != org1+"/date_range" {
 		t.Fatalf("back form %v", form)
 	}
-	res = c.do("POST", attr(back, "action"), form)
+	res = c.Do("POST", attr(back, "action"), form)
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != org1 {
 		t.Fatalf("back to d30: %d %s", res.StatusCode, res.Header.Get("Location"))
 	}
-	if _, doc = c.page(org1); !widgets(doc)["payouts-title"] {
+	if _, doc = c.Page(org1); !widgets(doc)["payouts-title"] {
 		t.Fatal("d30 again: content not shown")
 	}
 
@@ -316,7 +316,7 @@ func TestDashboardRangeAndPicker(t *testing.T) {
 				if loc := res.Header.Get("Location"); loc != org1 {
 					t.Errorf("went to %s", loc)
 				}
-				_, doc = c.page(org1 + "/date_range")
+				_, doc = c.Page(org1 + "/date_range")
 			}
 			typ, from, to := pageValues(doc)
 			if tt.typ != "" && typ != tt.typ {
@@ -329,11 +329,11 @@ func TestDashboardRangeAndPicker(t *testing.T) {
 	}
 
 	// Without the CSRF token nothing changes.
-	res = c.do("POST", org1+"/date_range", url.Values{"type": {"today"}, "return_to": {org1}})
+	res = c.Do("POST", org1+"/date_range", url.Values{"type": {"today"}, "return_to": {org1}})
 	if res.StatusCode != http.StatusForbidden {
 		t.Errorf("no CSRF: %d", res.StatusCode)
 	}
-	if typ, _, _ := pageValues(func() *html.Node { _, d := c.page(org1 + "/date_range"); return d }()); typ != "last_month" {
+	if typ, _, _ := pageValues(func() *html.Node { _, d := c.Page(org1 + "/date_range"); return d }()); typ != "last_month" {
 		t.Errorf("range changed without CSRF: %s", typ)
 	}
 
@@ -353,8 +353,8 @@ func TestDashboardRangeAndPicker(t *testing.T) {
 func TestDashboardCrossOrganisation(t *testing.T) {
 	h := newHarness(t)
 	c := h.client()
-	c.login("admin@demo.example") // member of Nordic only
-	tok := c.csrf(org1)
+	c.Login("admin@demo.example") // member of Nordic only
+	tok := c.CSRF(org1)
 	for _, tc := range []struct{ method, path string }{
 		{"GET", org2}, {"GET", org2 + "/date_range"}, {"POST", org2 + "/date_range"}, {"POST", org2 + "/crypto_banner/close"},
 	} {
@@ -362,13 +362,13 @@ func TestDashboardCrossOrganisation(t *testing.T) {
 		if tc.method == "POST" {
 			form = url.Values{"_csrf": {tok}, "type": {"d7"}}
 		}
-		res := c.do(tc.method, tc.path, form)
+		res := c.Do(tc.method, tc.path, form)
 		if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/no-organisation" {
 			t.Errorf("%s %s: %d → %s", tc.method, tc.path, res.StatusCode, res.Header.Get("Location"))
 		}
 	}
 	// The refused POST did not change the range.
-	if _, doc := c.page(org1); !widgets(doc)["payouts-title"] {
+	if _, doc := c.Page(org1); !widgets(doc)["payouts-title"] {
 		t.Error("range changed by a refused post")
 	}
 }
@@ -376,8 +376,8 @@ func TestDashboardCrossOrganisation(t *testing.T) {
 func TestCryptoBannerClose(t *testing.T) {
 	h := newHarness(t)
 	c := h.client()
-	c.login("observer@demo.example")
-	_, doc := c.page(org1)
+	c.Login("observer@demo.example")
+	_, doc := c.Page(org1)
 	banner := widgetSection(t, doc, "crypto-title")
 	if a := find(banner, byTag("a")); attr(a, "href") != org1+"/crypto_funding" || text(a) != "Add crypto funds" {
 		t.Errorf("banner link %s", attr(a, "href"))
@@ -386,20 +386,20 @@ func TestCryptoBannerClose(t *testing.T) {
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != org1 {
 		t.Fatalf("close: %d %s", res.StatusCode, res.Header.Get("Location"))
 	}
-	if _, doc := c.page(org1); widgets(doc)["crypto-title"] {
+	if _, doc := c.Page(org1); widgets(doc)["crypto-title"] {
 		t.Error("banner still shown after Close")
 	}
 	// The island's call: JSON accepted, 204.
 	c2 := h.client()
-	c2.login("admin@demo.example")
-	tok := c2.csrf(org1)
-	res = c2.do("POST", org1+"/crypto_banner/close", url.Values{}, "X-CSRF-Token", tok, "Accept", "application/json")
+	c2.Login("admin@demo.example")
+	tok := c2.CSRF(org1)
+	res = c2.Do("POST", org1+"/crypto_banner/close", url.Values{}, "X-CSRF-Token", tok, "Accept", "application/json")
 	if res.StatusCode != http.StatusNoContent {
 		t.Errorf("island close: %d", res.StatusCode)
 	}
 	// Without crypto:read the route refuses (permission guard → organisation root).
 	c3 := h.client()
-	c3.login("default@demo.example")
+	c3.Login("default@demo.example")
 	res = c3.postForm(org1+"/crypto_banner/close", url.Values{}, org1)
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != org1 {
 		t.Errorf("default role: %d %s", res.StatusCode, res.Header.Get("Location"))
@@ -447,8 +447,8 @@ func TestDashboardFailures(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			h := newHarness(t, tt.opt)
 			c := h.client()
-			c.login("observer@demo.example")
-			res, doc := c.page(org1)
+			c.Login("observer@demo.example")
+			res, doc := c.Page(org1)
 			if res.StatusCode != 200 {
 				t.Fatalf("status %d", res.StatusCode)
 			}
@@ -465,9 +465,9 @@ func TestDashboardFailures(t *testing.T) {
 func TestStatsAPI(t *testing.T) {
 	h := newHarness(t)
 	obs := h.api()
-	obs.login("observer@demo.example")
+	obs.Login("observer@demo.example")
 	def := h.api()
-	def.login("default@demo.example")
+	def.Login("default@demo.example")
 	hdr := func(org string) []string { return []string{"X-Organisation-ID", org} }
 	reasons := "/api/v1/payouts/payout_requests/stats/reason_codes_reports"
 	states := "/api/v2/payouts/payout_requests/stats/state_category_counts_reports"
@@ -497,12 +497,12 @@ func TestStatsAPI(t *testing.T) {
 		{"no credential", h.api(), reasons, hdr(reference.DemoOrg1ID), 401, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := tc.c.call("GET", tc.path, nil, tc.hdr...)
+			r := tc.c.Call("GET", tc.path, nil, tc.hdr...)
 			if r.StatusCode != tc.status {
-				t.Fatalf("status %d, want %d: %s", r.StatusCode, tc.status, r.raw)
+				t.Fatalf("status %d, want %d: %s", r.StatusCode, tc.status, r.Raw)
 			}
-			if tc.code != "" && r.errorCode(t) != tc.code {
-				t.Errorf("code %s, want %s", r.errorCode(t), tc.code)
+			if tc.code != "" && r.ErrorCode(t) != tc.code {
+				t.Errorf("code %s, want %s", r.ErrorCode(t), tc.code)
 			}
 		})
 	}
@@ -510,11 +510,11 @@ func TestStatsAPI(t *testing.T) {
 	// Shapes and sums over one window.
 	after, before := "2026-01-01", time.Now().UTC().AddDate(0, 0, 1).Format(daterange.APILayout)
 	q := "?created_after=" + after + "&created_before=" + before
-	st := obs.call("GET", states+q, nil, hdr(reference.DemoOrg1ID)...)
-	data, _ := st.body["data"].([]any)
-	meta, _ := st.body["meta"].(map[string]any)
+	st := obs.Call("GET", states+q, nil, hdr(reference.DemoOrg1ID)...)
+	data, _ := st.JSON["data"].([]any)
+	meta, _ := st.JSON["meta"].(map[string]any)
 	if len(data) != 7 {
-		t.Fatalf("state data %s", st.raw)
+		t.Fatalf("state data %s", st.Raw)
 	}
 	sum := 0
 	for i, row := range data {
@@ -527,11 +527,11 @@ func TestStatsAPI(t *testing.T) {
 	if float64(sum) != meta["count"].(float64) || sum == 0 {
 		t.Errorf("states sum %d, meta %v", sum, meta)
 	}
-	rc := obs.call("GET", reasons+q, nil, hdr(reference.DemoOrg1ID)...)
-	if !strings.HasPrefix(string(rc.raw), `{"data":{"returned":{"items":[`) {
-		t.Errorf("reason report does not keep the dashboard's order: %.80s", rc.raw)
+	rc := obs.Call("GET", reasons+q, nil, hdr(reference.DemoOrg1ID)...)
+	if !strings.HasPrefix(string(rc.Raw), `{"data":{"returned":{"items":[`) {
+		t.Errorf("reason report does not keep the dashboard's order: %.80s", rc.Raw)
 	}
-	byState, _ := rc.body["data"].(map[string]any)
+	byState, _ := rc.JSON["data"].(map[string]any)
 	stateSum := 0
 	for _, v := range byState {
 		m := v.(map[string]any)["meta"].(map[string]any)
@@ -540,14 +540,14 @@ func TestStatsAPI(t *testing.T) {
 	if stateSum != sum {
 		t.Errorf("reason report states sum to %d, state report %d", stateSum, sum)
 	}
-	od := obs.call("GET", ordersOf(reference.DemoOrg1ID), nil)
-	rows, _ := od.body["data"].([]any)
+	od := obs.Call("GET", ordersOf(reference.DemoOrg1ID), nil)
+	rows, _ := od.JSON["data"].([]any)
 	osum := 0
 	for _, r := range rows {
 		osum += int(r.(map[string]any)["count"].(float64))
 	}
 	want, _ := h.store.CollectionOrderStatusCounts(context.Background(), reference.DemoOrg1ID, time.Now().UTC().AddDate(0, 0, -30), time.Time{})
-	if osum != want.Total || float64(osum) != od.body["meta"].(map[string]any)["count"].(float64) {
+	if osum != want.Total || float64(osum) != od.JSON["meta"].(map[string]any)["count"].(float64) {
 		t.Errorf("orders (default 30 days) sum %d, provider %d", osum, want.Total)
 	}
 }

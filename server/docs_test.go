@@ -10,7 +10,7 @@ import (
 
 func TestDocsPage(t *testing.T) {
 	h := newHarness(t)
-	res, doc := h.client().page("/docs")
+	res, doc := h.client().Page("/docs")
 	if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") {
 		t.Fatalf("status %d %s", res.StatusCode, res.Header.Get("Content-Type"))
 	}
@@ -152,8 +152,8 @@ func TestDocsPage(t *testing.T) {
 func TestDocsPageLoggedIn(t *testing.T) {
 	h := newHarness(t)
 	c := h.client()
-	c.login(emailObserver)
-	res, doc := c.page("/docs")
+	c.Login(emailObserver)
+	res, doc := c.Page("/docs")
 	if res.StatusCode != 200 {
 		t.Fatalf("status %d", res.StatusCode)
 	}

@@ -14,7 +14,7 @@ func TestFundingAPI(t *testing.T) {
 	clients := map[string]*apiClient{}
 	for _, e := range []string{emailOperations, emailAdmin, emailObserver, emailDefault} {
 		a := h.api()
-		a.login(e)
+		a.Login(e)
 		clients[e] = a
 	}
 	org1 := "/api/v1/collection/organisations/" + reference.DemoOrg1ID
@@ -56,44 +56,44 @@ func TestFundingAPI(t *testing.T) {
 		{"beneficiaries: other organisation", emailObserver, "GET", bens(reference.DemoOrg2ID), nil, 404, APICodeNotFound},
 	}
 	for _, tc := range cases {
-		r := clients[tc.email].call(tc.method, tc.path, tc.body)
-		if r.StatusCode != tc.status || (tc.code != "" && r.errorCode(t) != tc.code) {
-			t.Errorf("%s: %d %s; want %d %s", tc.name, r.StatusCode, r.raw, tc.status, tc.code)
+		r := clients[tc.email].Call(tc.method, tc.path, tc.body)
+		if r.StatusCode != tc.status || (tc.code != "" && r.ErrorCode(t) != tc.code) {
+			t.Errorf("%s: %d %s; want %d %s", tc.name, r.StatusCode, r.Raw, tc.status, tc.code)
 			continue
 		}
 		if tc.status != 200 {
 			continue
 		}
-		data, _ := r.body["data"].(map[string]any)
+		data, _ := r.JSON["data"].(map[string]any)
 		switch {
 		case strings.HasPrefix(tc.name, "instructions"):
 			g, _ := data[reference.DemoAccountOrg1GBP].(map[string]any)
 			if g == nil || g["virtual_account_number"] != reference.DemoAccountOrg1GBP || g["uuid"] != gbp.UUID || data[reference.DemoAccountOrg2GBP] != nil {
-				t.Errorf("%s: %s", tc.name, r.raw)
+				t.Errorf("%s: %s", tc.name, r.Raw)
 			}
 		case strings.HasPrefix(tc.name, "accept"):
 			if data["changed"] != false || data["uuid"] != gbp.UUID {
-				t.Errorf("%s: %s", tc.name, r.raw)
+				t.Errorf("%s: %s", tc.name, r.Raw)
 			}
 		case tc.name == "token: admin":
 			if data["manage"] != true || !strings.HasPrefix(data["wallets_url"].(string), cryptoWidgetSandboxBase+"/wallets?token=") || data["token"] == "" {
-				t.Errorf("%s: %s", tc.name, r.raw)
+				t.Errorf("%s: %s", tc.name, r.Raw)
 			}
 		case tc.name == "token: observer":
 			if data["manage"] != false || data["wallets_url"] != nil || !strings.HasPrefix(data["history_url"].(string), cryptoWidgetSandboxBase+"/history?token=") {
-				t.Errorf("%s: %s", tc.name, r.raw)
+				t.Errorf("%s: %s", tc.name, r.Raw)
 			}
 		case strings.HasPrefix(tc.name, "beneficiaries"):
-			list, _ := r.body["data"].([]any)
+			list, _ := r.JSON["data"].([]any)
 			if len(list) != 1 || list[0].(map[string]any)["virtual_account_number"] != reference.DemoAccountOrg1USDT {
-				t.Errorf("%s: %s", tc.name, r.raw)
+				t.Errorf("%s: %s", tc.name, r.Raw)
 			}
 		}
 	}
 
 	// The island's way in: the page session cookie, with the CSRF header on the PUT.
 	c := loggedIn(t, h, emailOperations)
-	csrf := c.csrf(fundingPage)
+	csrf := c.CSRF(fundingPage)
 	body := `{"configuration_uuid":"` + gbp.UUID + `"}`
 	for _, tc := range []struct {
 		name   string
@@ -117,7 +117,7 @@ func (c *client) send(method, path, body string, hdr ...string) *http.Response {
 	for i := 0; i+1 < len(hdr); i += 2 {
 		r.Header.Set(hdr[i], hdr[i+1])
 	}
-	for _, ck := range c.jar.Cookies(base) {
+	for _, ck := range c.Jar.Cookies(base) {
 		r.AddCookie(ck)
 	}
 	res, err := c.h.srv.App().Test(r, fiberTestConfig())

@@ -57,7 +57,7 @@ func TestFundingRowsVectors(t *testing.T) {
 func loggedIn(t *testing.T, h *harness, email string) *client {
 	t.Helper()
 	c := h.client()
-	c.login(email)
+	c.Login(email)
 	return c
 }
 
@@ -135,7 +135,7 @@ func TestAccountFundingPage(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			res := c.do("GET", fundingPage+tc.query, nil, tc.hdr...)
+			res := c.Do("GET", fundingPage+tc.query, nil, tc.hdr...)
 			doc := parse(t, res)
 			if res.StatusCode != 200 {
 				t.Fatalf("status %d", res.StatusCode)
@@ -208,20 +208,20 @@ func TestAccountFundingAccept(t *testing.T) {
 
 	// Refusals first: none of them may acknowledge anything.
 	obs := loggedIn(t, h, emailObserver)
-	res := obs.do("POST", accept, form(obs.csrf("/org/"+reference.DemoOrg1ID), reference.DemoAccountOrg1GBP, gbp.UUID))
+	res := obs.Do("POST", accept, form(obs.CSRF("/org/"+reference.DemoOrg1ID), reference.DemoAccountOrg1GBP, gbp.UUID))
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+reference.DemoOrg1ID {
 		t.Errorf("observer: %d → %s; want the organisation root", res.StatusCode, res.Header.Get("Location"))
 	}
-	if res := obs.get(fundingPage); res.StatusCode != http.StatusSeeOther {
+	if res := obs.Get(fundingPage); res.StatusCode != http.StatusSeeOther {
 		t.Errorf("observer opens the page: %d", res.StatusCode)
 	}
 
 	ops := loggedIn(t, h, emailOperations)
-	csrf := ops.csrf(fundingPage)
-	if res := ops.do("POST", accept, form("", reference.DemoAccountOrg1GBP, gbp.UUID)); res.StatusCode != http.StatusForbidden {
+	csrf := ops.CSRF(fundingPage)
+	if res := ops.Do("POST", accept, form("", reference.DemoAccountOrg1GBP, gbp.UUID)); res.StatusCode != http.StatusForbidden {
 		t.Errorf("without CSRF: %d", res.StatusCode)
 	}
-	res = ops.do("POST", "/org/"+reference.DemoOrg2ID+"/account_funding/accept", form(csrf, reference.DemoAccountOrg1GBP, gbp.UUID))
+	res = ops.Do("POST", "/org/"+reference.DemoOrg2ID+"/account_funding/accept", form(csrf, reference.DemoAccountOrg1GBP, gbp.UUID))
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/no-organisation" {
 		t.Errorf("other organisation: %d → %s", res.StatusCode, res.Header.Get("Location"))
 	}
@@ -242,11 +242,11 @@ func TestAccountFundingAccept(t *testing.T) {
 		{"again: no-op", reference.DemoAccountOrg1GBP, gbp.UUID, back, fundingMsgAccepted, false},
 	}
 	for _, st := range steps {
-		res := ops.do("POST", accept, form(csrf, st.acct, st.uuid))
+		res := ops.Do("POST", accept, form(csrf, st.acct, st.uuid))
 		if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != st.location {
 			t.Fatalf("%s: %d → %s, want %s", st.name, res.StatusCode, res.Header.Get("Location"), st.location)
 		}
-		_, doc := ops.page(res.Header.Get("Location"))
+		_, doc := ops.Page(res.Header.Get("Location"))
 		if !strings.Contains(mainText(doc), st.flash) {
 			t.Errorf("%s: flash %q missing", st.name, st.flash)
 		}
@@ -254,7 +254,7 @@ func TestAccountFundingAccept(t *testing.T) {
 			t.Errorf("%s: changed %v, want %v", st.name, changed(), st.changed)
 		}
 	}
-	_, doc := ops.page(back)
+	_, doc := ops.Page(back)
 	if find(doc, func(n *html.Node) bool { return n.Data == "form" && attr(n, "action") == accept }) != nil ||
 		strings.Contains(mainText(doc), fundingMsgChanged) {
 		t.Error("the notice and I got it! are still there after acknowledging")
@@ -271,7 +271,7 @@ func TestAccountFundingShellHook(t *testing.T) {
 	}{{emailOperations, true}, {emailAdmin, true}, {emailObserver, false}, {emailDefault, false}} {
 		c := loggedIn(t, h, tc.email)
 		for _, path := range []string{"/org/" + reference.DemoOrg1ID, "/org/" + reference.DemoOrg1ID + "/search?q=x"} {
-			_, doc := c.page(path)
+			_, doc := c.Page(path)
 			link := find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "href") == fundingPage })
 			marked := find(doc, func(n *html.Node) bool { return attr(n, "data-dialog") == "account-funding" })
 			island := find(doc, func(n *html.Node) bool { return attr(n, "data-island") == "AccountFunding" })
@@ -316,13 +316,13 @@ func (c *client) openCrypto(t *testing.T, page, query string) *http.Response {
 	t.Helper()
 	q, _ := url.ParseQuery(strings.TrimPrefix(query, "?"))
 	if !q.Has("account") {
-		return c.get(page + query)
+		return c.Get(page + query)
 	}
 	res := c.postForm(page, url.Values{"account": {q.Get("account")}}, page)
 	if res.StatusCode != http.StatusSeeOther {
 		t.Fatalf("show crypto funding: %d", res.StatusCode)
 	}
-	return c.get(res.Header.Get("Location"))
+	return c.Get(res.Header.Get("Location"))
 }
 
 func TestCryptoFundingPage(t *testing.T) {
@@ -373,10 +373,10 @@ func TestCryptoFundingPage(t *testing.T) {
 		})
 	}
 	c := loggedIn(t, h, emailDefault)
-	if res := c.get(cryptoPage + usdt); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+reference.DemoOrg1ID {
+	if res := c.Get(cryptoPage + usdt); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+reference.DemoOrg1ID {
 		t.Errorf("default role: %d → %s", res.StatusCode, res.Header.Get("Location"))
 	}
-	if res := c.get("/org/" + reference.DemoOrg2ID + "/crypto_funding" + usdt); res.Header.Get("Location") != "/no-organisation" {
+	if res := c.Get("/org/" + reference.DemoOrg2ID + "/crypto_funding" + usdt); res.Header.Get("Location") != "/no-organisation" {
 		t.Errorf("other organisation: → %s", res.Header.Get("Location"))
 	}
 }
@@ -433,7 +433,7 @@ func TestCryptoWidget(t *testing.T) {
 		{"expired token", "/history?token=" + expired, 403, provider.MsgCryptoTokenInvalid},
 		{"no token", "/wallets", 403, provider.MsgCryptoTokenInvalid},
 	} {
-		res := anon.get(cryptoWidgetSandboxBase + tc.path)
+		res := anon.Get(cryptoWidgetSandboxBase + tc.path)
 		csp, xfo, ref := res.Header.Get("Content-Security-Policy"), res.Header.Get("X-Frame-Options"), res.Header.Get("Referrer-Policy")
 		doc := parse(t, res)
 		if res.StatusCode != tc.status || !strings.Contains(text(find(doc, byTag("main"))), tc.want) {
@@ -447,7 +447,7 @@ func TestCryptoWidget(t *testing.T) {
 		}
 	}
 	// Everywhere else the portal may be framed by no one and frames nothing.
-	res := anon.get("/login")
+	res := anon.Get("/login")
 	if csp := res.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "frame-ancestors 'none'") || !strings.Contains(csp, "frame-src 'none'") ||
 		res.Header.Get("X-Frame-Options") != "DENY" {
 		t.Errorf("login headers: %s / %s", csp, res.Header.Get("X-Frame-Options"))
@@ -456,7 +456,7 @@ func TestCryptoWidget(t *testing.T) {
 
 func TestCryptoWidgetOnlyInSandbox(t *testing.T) {
 	h := newHarness(t, func(d *Deps) { d.Config.Env = "production" })
-	if res := h.client().get(cryptoWidgetSandboxBase + "/history?token=x"); res.StatusCode != http.StatusNotFound {
+	if res := h.client().Get(cryptoWidgetSandboxBase + "/history?token=x"); res.StatusCode != http.StatusNotFound {
 		t.Errorf("production: %d", res.StatusCode)
 	}
 }

@@ -77,7 +77,7 @@ func TestGuardMatrix(t *testing.T) {
 	seen := map[string]bool{}
 	for _, u := range users {
 		c := h.client()
-		c.login(u.email)
+		c.Login(u.email)
 		perms := access.For(u.role)
 		for _, r := range h.srv.Routes() {
 			if !r.Org() || r.Method != "GET" {
@@ -93,7 +93,7 @@ func TestGuardMatrix(t *testing.T) {
 				allowed = allowed && perms.Has(p)
 			}
 			path := concrete(r.Path, u.org)
-			res := c.get(path)
+			res := c.Get(path)
 			loc := res.Header.Get("Location")
 			denied := res.StatusCode == http.StatusSeeOther && loc == "/org/"+u.org
 			if allowed && denied {
@@ -119,13 +119,13 @@ func TestSessionGuards(t *testing.T) {
 	h := newHarness(t)
 	anon := h.client()
 	dash := h.client()
-	dash.login("admin@demo.example")
+	dash.Login("admin@demo.example")
 	for _, r := range h.srv.Routes() {
 		if r.Method != "GET" {
 			continue
 		}
 		path := concrete(r.Path, reference.DemoOrg1ID)
-		res := anon.get(path)
+		res := anon.Get(path)
 		loc := res.Header.Get("Location")
 		switch r.Access {
 		case Dashboard, LoginOrDashboard:
@@ -138,7 +138,7 @@ func TestSessionGuards(t *testing.T) {
 			if res.StatusCode == http.StatusSeeOther && (loc == "/" || strings.HasPrefix(loc, "/login")) {
 				t.Errorf("anonymous %s: redirected to %q", path, loc)
 			}
-			res := dash.get(path)
+			res := dash.Get(path)
 			if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/" {
 				t.Errorf("logged-in %s: %d %q, want 303 to /", path, res.StatusCode, res.Header.Get("Location"))
 			}
@@ -149,7 +149,7 @@ func TestSessionGuards(t *testing.T) {
 func TestOrganisationEntry(t *testing.T) {
 	h := newHarness(t)
 	c := h.client()
-	c.login("admin@demo.example") // member of org 1 only
+	c.Login("admin@demo.example") // member of org 1 only
 	tests := []struct {
 		path, want string
 	}{
@@ -160,15 +160,15 @@ func TestOrganisationEntry(t *testing.T) {
 		{"/", "/org/" + reference.DemoOrg1ID},
 	}
 	for _, tt := range tests {
-		res := c.get(tt.path)
+		res := c.Get(tt.path)
 		if loc := res.Header.Get("Location"); res.StatusCode != http.StatusSeeOther || !strings.HasPrefix(loc, tt.want) {
 			t.Errorf("%s: %d %q, want redirect to %q", tt.path, res.StatusCode, loc, tt.want)
 		}
 	}
 	n := h.client()
-	n.login("noorg@demo.example")
+	n.Login("noorg@demo.example")
 	for _, p := range []string{"/", "/login_transition"} {
-		if res := n.get(p); res.Header.Get("Location") != "/no-organisation" {
+		if res := n.Get(p); res.Header.Get("Location") != "/no-organisation" {
 			t.Errorf("noorg %s: %q", p, res.Header.Get("Location"))
 		}
 	}
@@ -177,7 +177,7 @@ func TestOrganisationEntry(t *testing.T) {
 func TestMissingScope(t *testing.T) {
 	h := newHarness(t)
 	c := h.client()
-	c.login("admin@demo.example")
+	c.Login("admin@demo.example")
 	// Demote the session to scope login (password done, MFA pending).
 	id := c.sessionID()
 	s, err := h.manager.Load(t.Context(), id)
@@ -188,14 +188,14 @@ func TestMissingScope(t *testing.T) {
 	if err := h.manager.Save(t.Context(), s); err != nil {
 		t.Fatal(err)
 	}
-	res := c.get("/org/" + reference.DemoOrg1ID)
+	res := c.Get("/org/" + reference.DemoOrg1ID)
 	if loc := res.Header.Get("Location"); loc != "/login?redirect_code=MissingScope" {
 		t.Fatalf("scope login on a dashboard route: %q", loc)
 	}
 }
 
 func (c *client) sessionID() string {
-	for _, ck := range c.jar.Cookies(base) {
+	for _, ck := range c.Jar.Cookies(base) {
 		if ck.Name == "portal_session" {
 			return ck.Value
 		}

@@ -1,17 +1,9 @@
 package server
 
 import (
-	"context"
-	"io"
-	"io/fs"
 	"log/slog"
 	"net/http"
-	"net/http/cookiejar"
-	"net/http/httptest"
 	"net/url"
-	"os"
-	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -22,17 +14,17 @@ import (
 
 	"portal/htmlq"
 	"portal/provider"
-	"portal/ratelimit"
 	"portal/reference"
+	"portal/server/internal/testkit"
 	"portal/session"
 	"portal/ssr"
-	"portal/testenv"
-	"portal/token"
 )
 
 // The harness runs the real server: SQLite store seeded with the demo data,
 // sessions and rate limits in a real redis-server, pages rendered by goja
-// from the built bundle (assets/dist; `make assets` builds it).
+// from the built bundle (assets/dist; `make assets` builds it). Its parts
+// are testkit's, which servertest (the area packages' harness) shares; this
+// package's tests cannot import servertest, which imports this package.
 
 var (
 	assetsOnce sync.Once
@@ -43,12 +35,8 @@ var (
 
 func loadTestAssets(t testing.TB) (*Assets, *ssr.Renderer) {
 	t.Helper()
+	dist := testkit.Dist(t)
 	assetsOnce.Do(func() {
-		dist := os.DirFS(filepath.Join("..", "assets", "dist"))
-		if _, err := fs.Stat(dist, "manifest.json"); err != nil {
-			assetsErr = err
-			return
-		}
 		testAssets, assetsErr = LoadAssets(dist)
 		if assetsErr == nil {
 			testRender, assetsErr = ssr.New(testAssets.Server, ssr.Config{})
@@ -64,194 +52,57 @@ func loadTestAssets(t testing.TB) (*Assets, *ssr.Renderer) {
 func init() { loginSlowDown = func(int) time.Duration { return 0 } }
 
 type harness struct {
+	*testkit.Env
 	t       testing.TB
 	srv     *Server
 	store   *reference.Store
 	rdb     *redis.Client
 	manager *session.Manager
-	http    *httptest.Server
 	// dbPath is the test's own copy of the seeded SQLite file.
 	dbPath string
 }
 
-// Seeding (with its ledger history) is the slow part of a harness, most of
-// all under -race, so the demo store is seeded once per test binary and each
-// test gets its own copy of the file.
-var (
-	testStoreOptions = reference.Options{Argon2Params: reference.Argon2Params{Memory: 1024, Time: 1, Parallelism: 1, SaltLength: 16, KeyLength: 32}}
-	templateOnce     sync.Once
-	templateDir      string
-	templateErr      error
-)
-
-func seededTemplate(t testing.TB) string {
-	t.Helper()
-	templateOnce.Do(func() {
-		if templateDir, templateErr = os.MkdirTemp("", "portal-seed-"); templateErr != nil {
-			return
-		}
-		ctx := context.Background()
-		st, err := reference.Open(ctx, filepath.Join(templateDir, "portal.db"), testStoreOptions)
-		if err != nil {
-			templateErr = err
-			return
-		}
-		if _, err := st.Seed(ctx, reference.SeedOptions{}); err != nil {
-			templateErr = err
-		}
-		// Closing the last connection checkpoints the WAL into the file.
-		if err := st.Close(); err != nil && templateErr == nil {
-			templateErr = err
-		}
-	})
-	if templateErr != nil {
-		t.Fatalf("seeding the template store: %v", templateErr)
-	}
-	return filepath.Join(templateDir, "portal.db")
-}
-
-func copyFile(from, to string) error {
-	b, err := os.ReadFile(from)
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(to, b, 0o600)
-}
-
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if templateDir != "" {
-		os.RemoveAll(templateDir)
-	}
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { testkit.Main(m) }
 
 type harnessOpt func(*Deps)
 
 func newHarness(t testing.TB, opts ...harnessOpt) *harness {
 	t.Helper()
 	as, r := loadTestAssets(t)
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "portal.db")
-	if err := copyFile(seededTemplate(t), path); err != nil {
-		t.Fatal(err)
-	}
-	store, err := reference.Open(ctx, path, testStoreOptions)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	opt, err := redis.ParseURL(testenv.Redis(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rdb := redis.NewClient(opt)
-	t.Cleanup(func() { rdb.Close() })
-	prefix := testenv.KeyPrefix(t)
-	mgr := session.NewManager(session.NewRedisStore(rdb, prefix+"sess:"), session.Config{})
-	signer, _ := token.NewSigner([]byte(strings.Repeat("s", 32)), 15*time.Minute)
+	logger := slog.New(testkit.FailOn(t, APIMsgUndocumented))
+	env := testkit.NewEnv(t, logger)
 	d := Deps{
 		// App().Test's connection is not loopback (0.0.0.0), so the tests
 		// that read codes from the outbox need it shared;
 		// TestOutboxLoopbackOnly checks the default.
 		Config:   Config{Env: "sandbox", SessionsBackend: "redis", OutboxShared: true},
-		Provider: store, Sessions: mgr, Limiter: ratelimit.NewRedis(rdb, prefix+"rl:"),
-		Renderer: r, Assets: as, Tokens: signer, Redis: rdb,
-		Logger: slog.New(replyGuard{t}),
+		Provider: env.Store, Sessions: env.Sessions, Limiter: env.Limiter,
+		Renderer: r, Assets: as, Tokens: env.Tokens, Redis: env.Redis,
+		Logger: logger,
 	}
-	d.Auth, _ = any(store).(provider.Auth)
-	d.Ledger, _ = any(store).(provider.Ledger)
-	d.Funding, _ = any(store).(provider.Funding)
-	d.Crypto, _ = any(store).(provider.Crypto)
-	d.Stats, _ = any(store).(provider.Stats)
-	d.Statements, _ = any(store).(provider.Statements)
-	t.Cleanup(store.StartStatementWorker(ctx, reference.StatementWorkerOptions{Logger: d.Logger, Poll: 100 * time.Millisecond}))
+	d.Auth, _ = any(env.Store).(provider.Auth)
+	d.Ledger, _ = any(env.Store).(provider.Ledger)
+	d.Funding, _ = any(env.Store).(provider.Funding)
+	d.Crypto, _ = any(env.Store).(provider.Crypto)
+	d.Stats, _ = any(env.Store).(provider.Stats)
+	d.Statements, _ = any(env.Store).(provider.Statements)
 	for _, o := range opts {
 		o(&d)
 	}
-	h := &harness{t: t, srv: New(d, portalAreas...), store: store, rdb: rdb, manager: mgr, dbPath: path}
-	return h
+	return &harness{Env: env, t: t, srv: New(d, portalAreas...), store: env.Store, rdb: env.Redis,
+		manager: env.Sessions, dbPath: env.DBPath}
 }
 
-// client is a browser-like client: a cookie jar, no automatic redirects.
+// client is testkit's browser-like client, with the harness at hand for
+// this package's own helpers.
 type client struct {
-	h   *harness
-	jar *cookiejar.Jar
+	*testkit.Client
+	h *harness
 }
 
-func (h *harness) client() *client {
-	jar, _ := cookiejar.New(nil)
-	return &client{h: h, jar: jar}
-}
+func (h *harness) client() *client { return &client{testkit.NewClient(h.t, h.srv.App()), h} }
 
-var base, _ = url.Parse("http://portal.test")
-
-func (c *client) do(method, path string, form url.Values, hdr ...string) *http.Response {
-	c.h.t.Helper()
-	var body io.Reader
-	if form != nil {
-		body = strings.NewReader(form.Encode())
-	}
-	r := httptest.NewRequest(method, "http://portal.test"+path, body)
-	if form != nil {
-		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	}
-	for i := 0; i+1 < len(hdr); i += 2 {
-		r.Header.Set(hdr[i], hdr[i+1])
-	}
-	for _, ck := range c.jar.Cookies(base) {
-		r.AddCookie(ck)
-	}
-	res, err := c.h.srv.App().Test(r, fiberTestConfig())
-	if err != nil {
-		c.h.t.Fatalf("%s %s: %v", method, path, err)
-	}
-	if cs := res.Cookies(); len(cs) > 0 {
-		c.jar.SetCookies(base, cs)
-	}
-	return res
-}
-
-func (c *client) get(path string) *http.Response { return c.do("GET", path, nil) }
-
-// page GETs path and parses the HTML.
-func (c *client) page(path string) (*http.Response, *html.Node) {
-	c.h.t.Helper()
-	res := c.get(path)
-	return res, parse(c.h.t, res)
-}
-
-func parse(t testing.TB, res *http.Response) *html.Node {
-	t.Helper()
-	defer res.Body.Close()
-	doc, err := html.Parse(res.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return doc
-}
-
-// csrf fetches the CSRF token a form on path carries.
-func (c *client) csrf(path string) string {
-	c.h.t.Helper()
-	_, doc := c.page(path)
-	in := find(doc, func(n *html.Node) bool { return n.Data == "input" && attr(n, "name") == "_csrf" })
-	if in == nil {
-		c.h.t.Fatalf("no _csrf field on %s", path)
-	}
-	return attr(in, "value")
-}
-
-// login logs in through the form and returns the landing response.
-func (c *client) login(email string) *http.Response {
-	c.h.t.Helper()
-	tok := c.csrf("/login")
-	res := c.do("POST", "/login", url.Values{"_csrf": {tok}, "email": {email}, "password": {reference.DemoPassword}})
-	if res.StatusCode != http.StatusSeeOther {
-		c.h.t.Fatalf("login %s: status %d", email, res.StatusCode)
-	}
-	return res
-}
+func parse(t testing.TB, res *http.Response) *html.Node { return testkit.Parse(t, res) }
 
 // Queries of parsed HTML by structure (package htmlq), under short names.
 var (
@@ -264,14 +115,12 @@ var (
 	byID    = htmlq.ByID
 )
 
-func fiberTestConfig() fiber.TestConfig {
-	return fiber.TestConfig{Timeout: 15 * time.Second, FailOnTimeout: true}
-}
+func fiberTestConfig() fiber.TestConfig { return testkit.FiberTestConfig() }
 
 // The demo organisations, by the names the tests use.
 const (
-	orgNordic   = reference.DemoOrg1ID
-	orgAtlantic = reference.DemoOrg2ID
+	orgNordic   = testkit.OrgNordic
+	orgAtlantic = testkit.OrgAtlantic
 )
 
 // portalAreas are the areas of package portal, which this package's tests
@@ -285,3 +134,5 @@ var portalServer = sync.OnceValue(func() *Server { return New(Deps{}, portalArea
 
 func apiOperations() []APIOp { return portalServer().APIOperations() }
 func openAPI() *openAPIDoc   { return portalServer().OpenAPI() }
+
+var base, _ = url.Parse("http://portal.test")

@@ -17,7 +17,7 @@ func TestInvitationAccept(t *testing.T) {
 	h := newHarness(t)
 	link := reference.DemoInvitationLink
 	c := h.client()
-	res, doc := c.page(link)
+	res, doc := c.Page(link)
 	if res.StatusCode != http.StatusOK || res.Header.Get("Referrer-Policy") != "no-referrer" {
 		t.Fatalf("invitation page: %d %q", res.StatusCode, res.Header.Get("Referrer-Policy"))
 	}
@@ -34,23 +34,23 @@ func TestInvitationAccept(t *testing.T) {
 	}
 	tok := attr(find(form, func(n *html.Node) bool { return attr(n, "name") == "_csrf" }), "value")
 
-	res = c.do("POST", link, url.Values{"_csrf": {tok}, "password": {newPassword}, "password_confirmation": {"other"}})
+	res = c.Do("POST", link, url.Values{"_csrf": {tok}, "password": {newPassword}, "password_confirmation": {"other"}})
 	if res.StatusCode != http.StatusUnprocessableEntity || res.Header.Get("Referrer-Policy") != "no-referrer" {
 		t.Fatalf("mismatch: %d", res.StatusCode)
 	}
 	if el := find(parse(t, res), byID("password_confirmation-error")); el == nil || !strings.Contains(text(el), "Passwords must match") {
 		t.Fatal("mismatch not reported")
 	}
-	res = c.do("POST", link, url.Values{"_csrf": {tok}, "password": {"short"}, "password_confirmation": {"short"}})
+	res = c.Do("POST", link, url.Values{"_csrf": {tok}, "password": {"short"}, "password_confirmation": {"short"}})
 	if el := find(parse(t, res), byID("password-error")); el == nil || !strings.Contains(text(el), "Password is not valid") {
 		t.Fatal("weak password not reported")
 	}
 
-	res = c.do("POST", link, url.Values{"_csrf": {tok}, "password": {newPassword}, "password_confirmation": {newPassword}})
+	res = c.Do("POST", link, url.Values{"_csrf": {tok}, "password": {newPassword}, "password_confirmation": {newPassword}})
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != link+"?created" || res.Header.Get("Referrer-Policy") != "no-referrer" {
 		t.Fatalf("accept: %d %q", res.StatusCode, res.Header.Get("Location"))
 	}
-	res, doc = c.page(link + "?created")
+	res, doc = c.Page(link + "?created")
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("created page: %d", res.StatusCode)
 	}
@@ -68,14 +68,14 @@ func TestInvitationAccept(t *testing.T) {
 	}
 
 	// Used: the link now goes to the expired page, GET and POST alike.
-	if res := h.client().get(link); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/invitations/expired" {
+	if res := h.client().Get(link); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/invitations/expired" {
 		t.Fatalf("used invitation: %d %q", res.StatusCode, res.Header.Get("Location"))
 	}
-	res = c.do("POST", link, url.Values{"_csrf": {tok}, "password": {newPassword}, "password_confirmation": {newPassword}})
+	res = c.Do("POST", link, url.Values{"_csrf": {tok}, "password": {newPassword}, "password_confirmation": {newPassword}})
 	if res.Header.Get("Location") != "/invitations/expired" {
 		t.Fatalf("used invitation, POST: %d %q", res.StatusCode, res.Header.Get("Location"))
 	}
-	if res := h.client().get(link + "?created"); res.Header.Get("Location") != "/invitations/expired" {
+	if res := h.client().Get(link + "?created"); res.Header.Get("Location") != "/invitations/expired" {
 		t.Fatalf("?created in another browser: %d %q", res.StatusCode, res.Header.Get("Location"))
 	}
 }
@@ -83,21 +83,21 @@ func TestInvitationAccept(t *testing.T) {
 func TestInvitationUnknownAndExpired(t *testing.T) {
 	h, _, clock := clockedHarness(t)
 	for _, p := range []string{"/invitations/accept/nonsense", "/invitations/accept/" + strings.Repeat("b", 300)} {
-		if res := h.client().get(p); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/invitations/expired" {
+		if res := h.client().Get(p); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/invitations/expired" {
 			t.Errorf("%s: %d %q", p, res.StatusCode, res.Header.Get("Location"))
 		}
 	}
 	c := h.client()
-	tok := c.csrf(reference.DemoInvitationLink)
+	tok := c.CSRF(reference.DemoInvitationLink)
 	clock.Advance(provider.InvitationTTL + time.Minute)
-	if res := c.get(reference.DemoInvitationLink); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/invitations/expired" {
+	if res := c.Get(reference.DemoInvitationLink); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/invitations/expired" {
 		t.Fatalf("expired invitation: %d %q", res.StatusCode, res.Header.Get("Location"))
 	}
-	res := c.do("POST", reference.DemoInvitationLink, url.Values{"_csrf": {tok}, "password": {newPassword}, "password_confirmation": {newPassword}})
+	res := c.Do("POST", reference.DemoInvitationLink, url.Values{"_csrf": {tok}, "password": {newPassword}, "password_confirmation": {newPassword}})
 	if res.Header.Get("Location") != "/invitations/expired" {
 		t.Fatalf("expired invitation, POST: %d %q", res.StatusCode, res.Header.Get("Location"))
 	}
-	res, doc := c.page("/invitations/expired")
+	res, doc := c.Page("/invitations/expired")
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("expired page: %d", res.StatusCode)
 	}

@@ -56,13 +56,13 @@ func TestOversizedFieldsRefusedAtTheEdge(t *testing.T) {
 			c := h.client()
 			form := url.Values{"email": {tc.email}, "password": {"x"}}
 			if tc.csrf {
-				form.Set("_csrf", c.csrf(tc.path))
+				form.Set("_csrf", c.CSRF(tc.path))
 			}
 			var res *http.Response
 			if tc.status == http.StatusRequestEntityTooLarge {
 				res = c.overHTTP(srv, tc.path, fiber.MIMEApplicationForm, []byte(form.Encode()))
 			} else {
-				res = c.do("POST", tc.path, form)
+				res = c.Do("POST", tc.path, form)
 			}
 			body := smallBody(t, res)
 			if res.StatusCode != tc.status {
@@ -79,36 +79,36 @@ func TestOversizedFieldsRefusedAtTheEdge(t *testing.T) {
 	// At the caps, the handlers answer as before.
 	var res *http.Response
 	c := h.client()
-	res = c.do("POST", "/login", url.Values{"_csrf": {c.csrf("/login")}, "email": {strings.Repeat("a", 241) + "@demo.example"},
+	res = c.Do("POST", "/login", url.Values{"_csrf": {c.CSRF("/login")}, "email": {strings.Repeat("a", 241) + "@demo.example"},
 		"password": {strings.Repeat("Ab1!", 256)}})
 	if body := smallBodyOK(res); res.StatusCode == http.StatusUnprocessableEntity && strings.Contains(body, "That is too long") {
 		t.Errorf("a 254-character e-mail and a 1,024-byte password were refused at the edge")
 	}
-	res = c.do("POST", "/login", url.Values{"_csrf": {c.csrf("/login")}, "email": {emailObserver}, "password": {strings.Repeat("Ab1!", 256) + "x"}})
+	res = c.Do("POST", "/login", url.Values{"_csrf": {c.CSRF("/login")}, "email": {emailObserver}, "password": {strings.Repeat("Ab1!", 256) + "x"}})
 	if body := smallBody(t, res); res.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(body, "Password takes at most 1,024 bytes.") {
 		t.Errorf("1,025-byte password: %d %s", res.StatusCode, body)
 	}
-	if res := c.do("POST", "/login", url.Values{"_csrf": {c.csrf("/login")}, "email": {emailObserver}, "password": {reference.DemoPassword}}); res.StatusCode != http.StatusSeeOther {
+	if res := c.Do("POST", "/login", url.Values{"_csrf": {c.CSRF("/login")}, "email": {emailObserver}, "password": {reference.DemoPassword}}); res.StatusCode != http.StatusSeeOther {
 		t.Errorf("an ordinary login: %d", res.StatusCode)
 	}
 	// A long search text is refused too: the shell echoes ?q= in every page.
-	if res := c.get("/org/" + orgNordic + "/search?q=" + strings.Repeat("q", 1001)); res.StatusCode != http.StatusUnprocessableEntity {
+	if res := c.Get("/org/" + orgNordic + "/search?q=" + strings.Repeat("q", 1001)); res.StatusCode != http.StatusUnprocessableEntity {
 		t.Errorf("1,001-character search: %d", res.StatusCode)
 	}
 
 	// The JSON API: the same caps, as the API's errors.
 	a := h.api()
-	a.call("POST", forgotPath, map[string]string{"email": long}).expect(t, http.StatusUnprocessableEntity, APICodeInvalid)
-	r := a.call("POST", forgotPath, map[string]any{"email": "x@demo.example", "extra": map[string]any{"list": []string{strings.Repeat("n", 1001)}}})
-	r.expect(t, http.StatusUnprocessableEntity, APICodeInvalid)
-	if e := r.firstError(t); e["source"].(map[string]any)["pointer"] != "/list" {
+	a.Call("POST", forgotPath, map[string]string{"email": long}).Expect(t, http.StatusUnprocessableEntity, APICodeInvalid)
+	r := a.Call("POST", forgotPath, map[string]any{"email": "x@demo.example", "extra": map[string]any{"list": []string{strings.Repeat("n", 1001)}}})
+	r.Expect(t, http.StatusUnprocessableEntity, APICodeInvalid)
+	if e := r.FirstError(t); e["source"].(map[string]any)["pointer"] != "/list" {
 		t.Errorf("pointer %v", e["source"])
 	}
 	res = c.overHTTP(srv, forgotPath, fiber.MIMEApplicationJSON, []byte(`{"email":"`+huge+`"}`))
 	if body := smallBody(t, res); res.StatusCode != http.StatusRequestEntityTooLarge || strings.Contains(body, marker+marker) {
 		t.Errorf("API, 1 MiB e-mail: %d %s", res.StatusCode, body)
 	}
-	a.call("POST", forgotPath, map[string]string{"email": "nobody@demo.example"}).expect(t, http.StatusAccepted, "")
+	a.Call("POST", forgotPath, map[string]string{"email": "nobody@demo.example"}).Expect(t, http.StatusAccepted, "")
 }
 
 // listen serves the harness's app on a real connection: past the server's
@@ -140,7 +140,7 @@ func (c *client) overHTTP(addr, path, contentType string, body []byte) *http.Res
 	c.h.t.Cleanup(func() { conn.Close() })
 	var head strings.Builder
 	fmt.Fprintf(&head, "POST %s HTTP/1.1\r\nHost: portal.test\r\nContent-Type: %s\r\nContent-Length: %d\r\n", path, contentType, len(body))
-	for _, ck := range c.jar.Cookies(base) {
+	for _, ck := range c.Jar.Cookies(base) {
 		fmt.Fprintf(&head, "Cookie: %s\r\n", ck.String())
 	}
 	head.WriteString("\r\n")
@@ -170,20 +170,20 @@ func TestBodyLimits(t *testing.T) {
 	}
 	c := h.client()
 	pad := strings.Repeat("p", 70<<10)
-	res := c.do("POST", "/login", url.Values{"_csrf": {c.csrf("/login")}, "email": {emailObserver}, "password": {"x"}, "pad": {pad[:999]},
+	res := c.Do("POST", "/login", url.Values{"_csrf": {c.CSRF("/login")}, "email": {emailObserver}, "password": {"x"}, "pad": {pad[:999]},
 		"pad2": {pad[:999]}, "z": {""}}) // small: fine
 	smallBodyOK(res)
 	if res.StatusCode == http.StatusRequestEntityTooLarge {
 		t.Fatalf("a small form was refused")
 	}
-	big := url.Values{"_csrf": {c.csrf("/login")}, "email": {emailObserver}}
+	big := url.Values{"_csrf": {c.CSRF("/login")}, "email": {emailObserver}}
 	for i := 0; i < 80; i++ {
 		big.Add("pad", pad[:900]) // every field under its cap, 70 kB in all
 	}
 	if res := c.overHTTP(srv, "/login", fiber.MIMEApplicationForm, []byte(big.Encode())); res.StatusCode != http.StatusRequestEntityTooLarge {
 		t.Errorf("70 kB form: %d", res.StatusCode)
 	}
-	res = c.do("POST", "/passwords/forgot", url.Values{"_csrf": {c.csrf("/passwords/forgot")}, "email": {emailObserver}}, "Content-Encoding", "gzip")
+	res = c.Do("POST", "/passwords/forgot", url.Values{"_csrf": {c.CSRF("/passwords/forgot")}, "email": {emailObserver}}, "Content-Encoding", "gzip")
 	if body := smallBody(t, res); res.StatusCode != http.StatusUnsupportedMediaType {
 		t.Errorf("gzip body: %d %s", res.StatusCode, body)
 	}

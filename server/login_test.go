@@ -27,15 +27,15 @@ func TestLoginStartsFromNothing(t *testing.T) {
 	for _, victim := range []string{emailMFATOTP, emailMFASMS, emailMFAAuthy} {
 		t.Run(victim, func(t *testing.T) {
 			elsewhere := h.client()
-			elsewhere.login(victim)
+			elsewhere.Login(victim)
 			before, err := h.store.UserByID(t.Context(), mfaUserIDs[victim])
 			if err != nil {
 				t.Fatal(err)
 			}
 
 			c := h.client()
-			wantLocation(t, c.login(emailMFANew), "/mfa-setup")
-			if res, _ := c.page("/mfa-setup"); res.StatusCode != 200 {
+			wantLocation(t, c.Login(emailMFANew), "/mfa-setup")
+			if res, _ := c.Page("/mfa-setup"); res.StatusCode != 200 {
 				t.Fatalf("setup for the user without a factor: %d", res.StatusCode)
 			}
 			// Setup work under way, which must not carry over either.
@@ -44,7 +44,7 @@ func TestLoginStartsFromNothing(t *testing.T) {
 			token := h.lastSMS(t)
 			first := c.sessionID()
 
-			wantLocation(t, c.login(victim), "/mfa-verify")
+			wantLocation(t, c.Login(victim), "/mfa-verify")
 			if _, err := h.manager.Load(t.Context(), first); err == nil {
 				t.Error("the first login's session survives the second")
 			}
@@ -56,9 +56,9 @@ func TestLoginStartsFromNothing(t *testing.T) {
 				t.Errorf("second login's session holds %s %s %v, want only the victim at scope login", s.UserID, s.Scope, s.Values)
 			}
 
-			wantLocation(t, c.get("/mfa-setup"), "/mfa-verify")
-			wantLocation(t, c.get("/new-mfa-setup"), "/mfa-verify")
-			tok := c.csrf("/mfa-verify")
+			wantLocation(t, c.Get("/mfa-setup"), "/mfa-verify")
+			wantLocation(t, c.Get("/new-mfa-setup"), "/mfa-verify")
+			tok := c.CSRF("/mfa-verify")
 			for _, p := range []struct {
 				path string
 				form url.Values
@@ -69,7 +69,7 @@ func TestLoginStartsFromNothing(t *testing.T) {
 				{"/new-mfa-setup/phone", url.Values{"country_code": {"dk"}, "cellphone": {"20998877"}}},
 			} {
 				p.form.Set("_csrf", tok)
-				wantLocation(t, c.do("POST", p.path, p.form), "/mfa-verify")
+				wantLocation(t, c.Do("POST", p.path, p.form), "/mfa-verify")
 			}
 
 			after, err := h.store.UserByID(t.Context(), mfaUserIDs[victim])
@@ -95,12 +95,12 @@ func TestLoginStartsFromNothing(t *testing.T) {
 func TestAPILoginStartsFromNothing(t *testing.T) {
 	h := newHarness(t)
 	c := h.client()
-	c.login(emailMFANew)
-	a := &apiClient{h: h, jar: c.jar}
-	a.call("GET", mfaPath+"/configuration", nil, "X-CSRF-Token", c.sessionCSRF()).expect(t, 200, "")
-	a.call("POST", mfaPath+"/register", map[string]string{"cellphone": "20998877"}, "X-CSRF-Token", c.sessionCSRF()).expect(t, 200, "")
+	c.Login(emailMFANew)
+	a := h.apiWithJar(c.Jar)
+	a.Call("GET", mfaPath+"/configuration", nil, "X-CSRF-Token", c.sessionCSRF()).Expect(t, 200, "")
+	a.Call("POST", mfaPath+"/register", map[string]string{"cellphone": "20998877"}, "X-CSRF-Token", c.sessionCSRF()).Expect(t, 200, "")
 
-	c.login(emailMFATOTP)
+	c.Login(emailMFATOTP)
 	csrf := c.sessionCSRF()
 	for _, call := range []struct {
 		method, path string
@@ -110,22 +110,22 @@ func TestAPILoginStartsFromNothing(t *testing.T) {
 		{"POST", mfaPath + "/confirm_phone_number", map[string]string{"code": h.lastSMS(t)}},
 		{"POST", mfaPath + "/validate_totp_factor", map[string]string{"code": "123456"}},
 	} {
-		r := a.call(call.method, call.path, call.body, "X-CSRF-Token", csrf)
-		r.expect(t, 403, apiCodeMissingScope)
-		if r.firstError(t)["title"] != apiMsgSetupClosed {
-			t.Errorf("%s %s: %s", call.method, call.path, r.raw)
+		r := a.Call(call.method, call.path, call.body, "X-CSRF-Token", csrf)
+		r.Expect(t, 403, apiCodeMissingScope)
+		if r.FirstError(t)["title"] != apiMsgSetupClosed {
+			t.Errorf("%s %s: %s", call.method, call.path, r.Raw)
 		}
 	}
-	if r := a.call("GET", mfaPath+"/configuration", nil, "X-CSRF-Token", csrf); r.body["next"] != apiNextVerify {
-		t.Errorf("configuration after the second login: %s", r.raw)
+	if r := a.Call("GET", mfaPath+"/configuration", nil, "X-CSRF-Token", csrf); r.JSON["next"] != apiNextVerify {
+		t.Errorf("configuration after the second login: %s", r.Raw)
 	}
 
 	// Bearer: the victim's login is its own session, closed to setup too.
 	b := h.api()
-	b.login(emailMFANew)
-	b.call("POST", mfaPath+"/register", map[string]string{"cellphone": "20998877"}).expect(t, 200, "")
-	b.login(emailMFAAuthy)
-	b.call("POST", mfaPath+"/register", map[string]string{"cellphone": "20998877"}).expect(t, 403, apiCodeMissingScope)
+	b.Login(emailMFANew)
+	b.Call("POST", mfaPath+"/register", map[string]string{"cellphone": "20998877"}).Expect(t, 200, "")
+	b.Login(emailMFAAuthy)
+	b.Call("POST", mfaPath+"/register", map[string]string{"cellphone": "20998877"}).Expect(t, 403, apiCodeMissingScope)
 
 	u, err := h.store.UserByID(t.Context(), reference.DemoUserMFATOTPID)
 	if err != nil || u.HasPhone {

@@ -107,18 +107,18 @@ func TestTokensStayOutOfLogs(t *testing.T) {
 
 	c := h.client()
 	for _, p := range []string{reset, invite, strings.ToUpper(reset[:17]) + secret(reset)} {
-		if res := c.get(p); res.StatusCode != http.StatusOK {
+		if res := c.Get(p); res.StatusCode != http.StatusOK {
 			t.Fatalf("GET %s: %d", p, res.StatusCode)
 		}
 		// A post without the CSRF token is refused and logged with its path.
-		if res := c.do("POST", p, url.Values{"password": {"x"}}); res.StatusCode != http.StatusForbidden {
+		if res := c.Do("POST", p, url.Values{"password": {"x"}}); res.StatusCode != http.StatusForbidden {
 			t.Fatalf("POST %s without CSRF: %d", p, res.StatusCode)
 		}
 	}
 	// A request that fails is logged with its path.
 	h.store.Close()
 	for _, p := range []string{reset, invite} {
-		res := c.get(p)
+		res := c.Get(p)
 		if res.StatusCode != http.StatusInternalServerError {
 			t.Fatalf("GET %s with the store closed: %d", p, res.StatusCode)
 		}

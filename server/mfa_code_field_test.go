@@ -8,8 +8,8 @@ import "testing"
 func TestMFACodeFieldTurnsSpellcheckOff(t *testing.T) {
 	h := newHarness(t)
 	c := h.client()
-	wantLocation(t, c.login("mfa-new@demo.example"), "/mfa-setup")
-	_, doc := c.page("/mfa-setup")
+	wantLocation(t, c.Login("mfa-new@demo.example"), "/mfa-setup")
+	_, doc := c.Page("/mfa-setup")
 	for _, id := range []string{"totp_code", "token"} {
 		in := find(doc, byID(id))
 		if in == nil {

@@ -68,14 +68,14 @@ func TestMFALockoutCannotBeRaced(t *testing.T) {
 		d.Limiter = hook
 	})
 	c := h.client()
-	c.login(emailMFATOTP)
-	tok := c.csrf("/mfa-verify")
+	c.Login(emailMFATOTP)
+	tok := c.CSRF("/mfa-verify")
 	wrong := url.Values{"_csrf": {tok}, "code": {wrongTOTP(t, reference.DemoTOTPSecret)}}
 	// send posts a code without the client's t.Fatal, so goroutines may use it.
 	send := func(form url.Values) int {
 		r := httptest.NewRequest("POST", "http://portal.test/mfa-verify/totp", strings.NewReader(form.Encode()))
 		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		for _, ck := range c.jar.Cookies(base) {
+		for _, ck := range c.Jar.Cookies(base) {
 			r.AddCookie(ck)
 		}
 		res, err := h.srv.App().Test(r, fiberTestConfig())

@@ -20,13 +20,13 @@ func TestMFASetupGetCreatesNothing(t *testing.T) {
 	h := newHarness(t)
 	uid := reference.DemoUserMFANewID
 	c := h.client()
-	wantLocation(t, c.login(emailMFANew), "/mfa-setup")
+	wantLocation(t, c.Login(emailMFANew), "/mfa-setup")
 	// The password step (a POST) started the secret the page shows...
 	started, err := h.store.PendingTOTP(t.Context(), uid)
 	if err != nil {
 		t.Fatalf("no secret started at login: %v", err)
 	}
-	_, doc := c.page("/mfa-setup")
+	_, doc := c.Page("/mfa-setup")
 	if s := find(doc, byID("totp-secret")); s == nil || strings.ReplaceAll(text(s), " ", "") != started.Secret {
 		t.Fatal("the page does not show the secret started at login")
 	}
@@ -43,7 +43,7 @@ func TestMFASetupGetCreatesNothing(t *testing.T) {
 	}
 	before := stored()
 	for range 2 {
-		_, doc = c.page("/mfa-setup")
+		_, doc = c.Page("/mfa-setup")
 	}
 	if _, err := h.store.PendingTOTP(t.Context(), uid); provider.ErrorCode(err) != provider.ENOTFOUND {
 		t.Fatalf("GET /mfa-setup started a secret: %v", err)
@@ -64,7 +64,7 @@ func TestMFASetupGetCreatesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, doc = c.page("/mfa-setup")
+	_, doc = c.Page("/mfa-setup")
 	if s := find(doc, byID("totp-secret")); s == nil || strings.ReplaceAll(text(s), " ", "") != enr.Secret {
 		t.Fatal("the started secret is not shown")
 	}
@@ -87,31 +87,31 @@ func TestAPIRequestTOTPGetCreatesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatalf("no secret started at login: %v", err)
 	}
-	r := a.call("GET", mfaPath+"/request_totp_factor", nil)
-	r.expect(t, 200, "")
-	if r.body["secret"] != started.Secret {
-		t.Errorf("GET shows %v, login started %s", r.body["secret"], started.Secret)
+	r := a.Call("GET", mfaPath+"/request_totp_factor", nil)
+	r.Expect(t, 200, "")
+	if r.JSON["secret"] != started.Secret {
+		t.Errorf("GET shows %v, login started %s", r.JSON["secret"], started.Secret)
 	}
 
 	h.exec(`DELETE FROM totp_factors WHERE user_id = ?`, uid)
-	r = a.call("GET", mfaPath+"/request_totp_factor", nil)
-	r.expect(t, 404, APICodeNotFound)
+	r = a.Call("GET", mfaPath+"/request_totp_factor", nil)
+	r.Expect(t, 404, APICodeNotFound)
 	checkReply(t, "GET", "/authentication/mfa/request_totp_factor", r)
 	if _, err := h.store.PendingTOTP(t.Context(), uid); provider.ErrorCode(err) != provider.ENOTFOUND {
 		t.Fatalf("GET request_totp_factor started a secret: %v", err)
 	}
 
-	r = a.call("POST", mfaPath+"/request_totp_factor", nil)
-	r.expect(t, 201, "")
+	r = a.Call("POST", mfaPath+"/request_totp_factor", nil)
+	r.Expect(t, 201, "")
 	checkReply(t, "POST", "/authentication/mfa/request_totp_factor", r)
 	enr, err := h.store.PendingTOTP(t.Context(), uid)
-	if err != nil || r.body["secret"] != enr.Secret || !strings.HasPrefix(r.body["qr_svg"].(string), "<svg") {
-		t.Fatalf("POST: %.200s; pending %+v %v", r.raw, enr, err)
+	if err != nil || r.JSON["secret"] != enr.Secret || !strings.HasPrefix(r.JSON["qr_svg"].(string), "<svg") {
+		t.Fatalf("POST: %.200s; pending %+v %v", r.Raw, enr, err)
 	}
-	if again := a.call("POST", mfaPath+"/request_totp_factor", nil); again.body["secret"] != enr.Secret {
+	if again := a.Call("POST", mfaPath+"/request_totp_factor", nil); again.JSON["secret"] != enr.Secret {
 		t.Error("a second start replaced the pending secret")
 	}
-	if got := a.call("GET", mfaPath+"/request_totp_factor", nil); got.body["secret"] != enr.Secret {
-		t.Errorf("GET after start: %s", got.raw)
+	if got := a.Call("GET", mfaPath+"/request_totp_factor", nil); got.JSON["secret"] != enr.Secret {
+		t.Errorf("GET after start: %s", got.Raw)
 	}
 }

@@ -25,8 +25,8 @@ func (c *client) post(from, path string, form url.Values) *http.Response {
 	if form == nil {
 		form = url.Values{}
 	}
-	form.Set("_csrf", c.csrf(from))
-	return c.do("POST", path, form)
+	form.Set("_csrf", c.CSRF(from))
+	return c.Do("POST", path, form)
 }
 
 // sessionCSRF is the token of the browser's session, for pages that show
@@ -46,7 +46,7 @@ func (c *client) follow(res *http.Response) (*http.Response, *html.Node) {
 	if res.StatusCode != http.StatusSeeOther {
 		c.h.t.Fatalf("want a 303, got %d", res.StatusCode)
 	}
-	return c.page(res.Header.Get("Location"))
+	return c.Page(res.Header.Get("Location"))
 }
 
 func wantLocation(t *testing.T, res *http.Response, want string) {
@@ -151,17 +151,17 @@ func (h *harness) scopeOf(t *testing.T, c *client) string {
 func TestMFAVerifyTOTP(t *testing.T) {
 	h := newHarness(t)
 	c := h.client()
-	wantLocation(t, c.login("mfa-totp@demo.example"), "/mfa-verify")
+	wantLocation(t, c.Login("mfa-totp@demo.example"), "/mfa-verify")
 	if got := h.scopeOf(t, c); got != session.ScopeLogin {
 		t.Fatalf("scope after password: %q", got)
 	}
 	// Scope login reaches the MFA pages only.
 	for _, p := range []string{"/org/" + reference.DemoOrg1ID, "/login_transition"} {
-		wantLocation(t, c.get(p), "/login?redirect_code=MissingScope")
+		wantLocation(t, c.Get(p), "/login?redirect_code=MissingScope")
 	}
 
 	// The three choice cards, in the spec's order.
-	_, doc := c.page("/mfa-verify")
+	_, doc := c.Page("/mfa-verify")
 	var cards []string
 	for _, a := range findAll(doc, func(n *html.Node) bool {
 		return n.Data == "a" && strings.HasPrefix(attr(n, "href"), "/mfa-verify?method=")
@@ -178,7 +178,7 @@ func TestMFAVerifyTOTP(t *testing.T) {
 		t.Fatal("no sandbox outbox link")
 	}
 
-	_, doc = c.page("/mfa-verify?method=authenticator")
+	_, doc = c.Page("/mfa-verify?method=authenticator")
 	if a := find(doc, func(n *html.Node) bool { return n.Data == "a" && text(n) == "Go back" }); a == nil || attr(a, "href") != "/mfa-verify" {
 		t.Fatal("authenticator screen lacks Go back")
 	}
@@ -209,16 +209,16 @@ func TestMFAVerifyTOTP(t *testing.T) {
 	if got := h.scopeOf(t, c); got != session.ScopeDashboard {
 		t.Fatalf("scope after MFA: %q", got)
 	}
-	if res := c.get("/org/" + reference.DemoOrg1ID); res.StatusCode != http.StatusOK {
+	if res := c.Get("/org/" + reference.DemoOrg1ID); res.StatusCode != http.StatusOK {
 		t.Fatalf("dashboard after MFA: %d", res.StatusCode)
 	}
 	// Nothing left to verify.
-	wantLocation(t, c.get("/mfa-verify"), "/")
-	wantLocation(t, c.get("/totp-validate"), "/")
+	wantLocation(t, c.Get("/mfa-verify"), "/")
+	wantLocation(t, c.Get("/totp-validate"), "/")
 
 	// The same code cannot finish another login (replay).
 	c2 := h.client()
-	c2.login("mfa-totp@demo.example")
+	c2.Login("mfa-totp@demo.example")
 	doc = wantStatus(t, c2.post("/mfa-verify", "/mfa-verify/totp", url.Values{"code": {code}}), 422)
 	if e := find(doc, byID("code-error")); e == nil || !strings.Contains(text(e), "already been used") {
 		t.Fatalf("replayed code: %q", text(e))
@@ -231,8 +231,8 @@ func TestMFAVerifyTOTP(t *testing.T) {
 func TestTOTPValidatePage(t *testing.T) {
 	h := newHarness(t)
 	c := h.client()
-	c.login("mfa-totp@demo.example")
-	_, doc := c.page("/totp-validate")
+	c.Login("mfa-totp@demo.example")
+	_, doc := c.Page("/totp-validate")
 	form := find(doc, func(n *html.Node) bool { return n.Data == "form" && attr(n, "action") == "/totp-validate" })
 	if form == nil || find(form, byID("code")) == nil {
 		t.Fatal("/totp-validate has no code form")
@@ -245,8 +245,8 @@ func TestTOTPValidatePage(t *testing.T) {
 func TestMFAVerifySMS(t *testing.T) {
 	h := newHarness(t)
 	a := h.client()
-	wantLocation(t, a.login("mfa-sms@demo.example"), "/mfa-verify")
-	_, doc := a.page("/mfa-verify?method=sms")
+	wantLocation(t, a.Login("mfa-sms@demo.example"), "/mfa-verify")
+	_, doc := a.Page("/mfa-verify?method=sms")
 	if b := find(doc, func(n *html.Node) bool { return n.Data == "button" && text(n) == "Send code" }); b == nil {
 		t.Fatal("no Send code button")
 	}
@@ -262,7 +262,7 @@ func TestMFAVerifySMS(t *testing.T) {
 
 	// Another login of the same user gets its own code.
 	b := h.client()
-	b.login("mfa-sms@demo.example")
+	b.Login("mfa-sms@demo.example")
 	b.post("/mfa-verify?method=sms", "/mfa-verify/sms/send", nil)
 	codeB := h.lastSMS(t)
 	if codeA == codeB {
@@ -289,7 +289,7 @@ func TestMFAVerifySMS(t *testing.T) {
 
 func approvalStatusOf(t *testing.T, c *client, id string) (int, string) {
 	t.Helper()
-	res := c.do("GET", "/mfa-verify/approval?id="+url.QueryEscape(id), nil, "Accept", "application/json")
+	res := c.Do("GET", "/mfa-verify/approval?id="+url.QueryEscape(id), nil, "Accept", "application/json")
 	defer res.Body.Close()
 	b, _ := io.ReadAll(res.Body)
 	var v struct {
@@ -306,7 +306,7 @@ func approvalStatusOf(t *testing.T, c *client, id string) (int, string) {
 func startPush(t *testing.T, h *harness) (*client, string) {
 	t.Helper()
 	c := h.client()
-	c.login("mfa-authy@demo.example")
+	c.Login("mfa-authy@demo.example")
 	_, doc := c.follow(c.post("/mfa-verify?method=authy", "/mfa-verify/authy", nil))
 	island := find(doc, func(n *html.Node) bool { return attr(n, "data-island") == "ApprovalPoll" })
 	if island == nil {
@@ -336,7 +336,7 @@ func startPush(t *testing.T, h *harness) (*client, string) {
 func decide(t *testing.T, h *harness, id, decision string) {
 	t.Helper()
 	tester := h.client()
-	_, doc := tester.page("/sandbox/outbox")
+	_, doc := tester.Page("/sandbox/outbox")
 	form := find(doc, func(n *html.Node) bool {
 		return n.Data == "form" && attr(n, "action") == "/sandbox/outbox/approvals/"+id
 	})
@@ -360,7 +360,7 @@ func TestMFAPushApproved(t *testing.T) {
 	}
 	// Another login cannot read this request.
 	other := h.client()
-	other.login("mfa-authy@demo.example")
+	other.Login("mfa-authy@demo.example")
 	if code, _ := approvalStatusOf(t, other, id); code != 404 {
 		t.Fatalf("another login's approval: %d", code)
 	}
@@ -397,13 +397,13 @@ func TestMFAPushDenied(t *testing.T) {
 	if h.scopeOf(t, c) != session.ScopeLogin {
 		t.Fatal("denied push finished the login")
 	}
-	wantLocation(t, c.get("/org/"+reference.DemoOrg1ID), "/login?redirect_code=MissingScope")
+	wantLocation(t, c.Get("/org/"+reference.DemoOrg1ID), "/login?redirect_code=MissingScope")
 }
 
 func TestMFASendLimits(t *testing.T) {
 	h := newHarness(t)
 	c := h.client()
-	c.login("mfa-sms@demo.example")
+	c.Login("mfa-sms@demo.example")
 	for i := 1; i <= smsSendLimit; i++ {
 		wantLocation(t, c.post("/mfa-verify?method=sms", "/mfa-verify/sms/send", nil), "/mfa-verify?method=sms")
 	}
@@ -414,7 +414,7 @@ func TestMFASendLimits(t *testing.T) {
 	}
 
 	p := h.client()
-	p.login("mfa-authy@demo.example")
+	p.Login("mfa-authy@demo.example")
 	for i := 1; i <= pushLimit; i++ {
 		wantLocation(t, p.post("/mfa-verify?method=authy", "/mfa-verify/authy", nil), "/mfa-verify?method=authy")
 	}
@@ -432,7 +432,7 @@ func TestMFALockout(t *testing.T) {
 
 	h := newHarness(t)
 	c := h.client()
-	c.login("mfa-totp@demo.example")
+	c.Login("mfa-totp@demo.example")
 	wrong := url.Values{"code": {wrongTOTP(t, reference.DemoTOTPSecret)}}
 	for i := 1; i < mfaMaxAttempts; i++ {
 		doc := wantStatus(t, c.post("/mfa-verify", "/mfa-verify/totp", wrong), 422)
@@ -454,7 +454,7 @@ func TestMFALockout(t *testing.T) {
 		t.Fatal("right code while locked")
 	}
 	n := h.client()
-	n.login("mfa-totp@demo.example")
+	n.Login("mfa-totp@demo.example")
 	res = n.post("/mfa-verify", "/mfa-verify/totp", url.Values{"code": {totpNow(t)}})
 	if res.StatusCode != 429 || res.Header.Get("Retry-After") == "" {
 		t.Fatalf("new login while locked: %d", res.StatusCode)
@@ -464,7 +464,7 @@ func TestMFALockout(t *testing.T) {
 	}
 	// Other accounts are not affected.
 	o := h.client()
-	o.login("mfa-sms@demo.example")
+	o.Login("mfa-sms@demo.example")
 	wantLocation(t, o.post("/mfa-verify?method=sms", "/mfa-verify/sms/send", nil), "/mfa-verify?method=sms")
 	wantLocation(t, o.post("/mfa-verify?method=sms", "/mfa-verify/sms", url.Values{"code": {h.lastSMS(t)}}), "/login_transition")
 }
@@ -472,7 +472,7 @@ func TestMFALockout(t *testing.T) {
 func TestLoginScopeExpires(t *testing.T) {
 	h := newHarness(t)
 	c := h.client()
-	c.login("mfa-totp@demo.example")
+	c.Login("mfa-totp@demo.example")
 	id := c.sessionID()
 	s, err := h.manager.Load(t.Context(), id)
 	if err != nil {
@@ -482,11 +482,11 @@ func TestLoginScopeExpires(t *testing.T) {
 	if err := h.manager.Save(t.Context(), s); err != nil {
 		t.Fatal(err)
 	}
-	wantLocation(t, c.get("/mfa-verify"), "/login?expired=1")
+	wantLocation(t, c.Get("/mfa-verify"), "/login?expired=1")
 	if _, err := h.manager.Load(t.Context(), id); err == nil {
 		t.Fatal("the expired login's session still exists")
 	}
-	_, doc := c.page("/login?expired=1")
+	_, doc := c.Page("/login?expired=1")
 	if !hasText(doc, "Your login expired") {
 		t.Fatal("login page does not say the login expired")
 	}
@@ -495,8 +495,8 @@ func TestLoginScopeExpires(t *testing.T) {
 func TestMFASetup(t *testing.T) {
 	h := newHarness(t)
 	c := h.client()
-	wantLocation(t, c.login("mfa-new@demo.example"), "/mfa-setup")
-	_, doc := c.page("/mfa-setup")
+	wantLocation(t, c.Login("mfa-new@demo.example"), "/mfa-setup")
+	_, doc := c.Page("/mfa-setup")
 	// Authenticator: an inline QR code (no outside image) and the key as text.
 	svg := find(doc, byTag("svg"))
 	if svg == nil || attr(svg, "role") != "img" || attr(svg, "aria-label") == "" {
@@ -540,13 +540,13 @@ func TestMFASetup(t *testing.T) {
 		t.Fatal("authenticator not shown as set up")
 	}
 	// One factor is not enough to move on.
-	wantLocation(t, c.get("/org/"+reference.DemoOrg1ID), "/login?redirect_code=MissingScope")
+	wantLocation(t, c.Get("/org/"+reference.DemoOrg1ID), "/login?redirect_code=MissingScope")
 
 	doc = wantStatus(t, c.post("/mfa-setup", "/mfa-setup/phone", url.Values{"country_code": {"dk"}, "cellphone": {""}}), 422)
 	fieldError(t, doc, "cellphone", msgNumberRequired)
 	res = c.post("/mfa-setup", "/mfa-setup/phone", url.Values{"country_code": {"dk"}, "cellphone": {"20 99 88 77"}})
 	wantLocation(t, res, "/mfa-setup#phone-title")
-	_, doc = c.page("/mfa-setup")
+	_, doc = c.Page("/mfa-setup")
 	if !hasText(doc, "SMS has been sent") || !hasText(doc, "+45 20998877") {
 		t.Fatal("after Request SMS: no notice or number")
 	}
@@ -568,7 +568,7 @@ func TestMFASetup(t *testing.T) {
 	if c.sessionID() == before || h.scopeOf(t, c) != session.ScopeDashboard {
 		t.Fatal("setup did not finish the login")
 	}
-	if res := c.get("/org/" + reference.DemoOrg1ID); res.StatusCode != http.StatusOK {
+	if res := c.Get("/org/" + reference.DemoOrg1ID); res.StatusCode != http.StatusOK {
 		t.Fatalf("dashboard after setup: %d", res.StatusCode)
 	}
 	u, _ := h.store.UserByID(t.Context(), reference.DemoUserMFANewID)
@@ -577,19 +577,19 @@ func TestMFASetup(t *testing.T) {
 	}
 	// Next time the user verifies with the new factors.
 	n := h.client()
-	wantLocation(t, n.login("mfa-new@demo.example"), "/mfa-verify")
+	wantLocation(t, n.Login("mfa-new@demo.example"), "/mfa-verify")
 }
 
 func TestMFASetupIsNoSideDoor(t *testing.T) {
 	h := newHarness(t)
 	for _, email := range []string{"mfa-totp@demo.example", "mfa-sms@demo.example", "mfa-authy@demo.example"} {
 		c := h.client()
-		c.login(email)
-		wantLocation(t, c.get("/mfa-setup"), "/mfa-verify")
-		wantLocation(t, c.get("/new-mfa-setup"), "/mfa-verify")
-		tok := c.csrf("/mfa-verify")
-		wantLocation(t, c.do("POST", "/mfa-setup/phone", url.Values{"_csrf": {tok}, "country_code": {"dk"}, "cellphone": {"20998877"}}), "/mfa-verify")
-		wantLocation(t, c.do("POST", "/mfa-setup/totp", url.Values{"_csrf": {tok}, "totp_code": {"123456"}}), "/mfa-verify")
+		c.Login(email)
+		wantLocation(t, c.Get("/mfa-setup"), "/mfa-verify")
+		wantLocation(t, c.Get("/new-mfa-setup"), "/mfa-verify")
+		tok := c.CSRF("/mfa-verify")
+		wantLocation(t, c.Do("POST", "/mfa-setup/phone", url.Values{"_csrf": {tok}, "country_code": {"dk"}, "cellphone": {"20998877"}}), "/mfa-verify")
+		wantLocation(t, c.Do("POST", "/mfa-setup/totp", url.Values{"_csrf": {tok}, "totp_code": {"123456"}}), "/mfa-verify")
 	}
 }
 
@@ -599,23 +599,23 @@ func TestNewMFASetupFromBanner(t *testing.T) {
 	h := newHarness(t)
 	h.exec(`UPDATE users SET mfa_enabled = 0 WHERE id = ?`, reference.DemoUserMFATOTPID)
 	c := h.client()
-	c.login("mfa-totp@demo.example")
+	c.Login("mfa-totp@demo.example")
 	wantLocation(t, c.post("/mfa-verify", "/mfa-verify/totp", url.Values{"code": {totpNow(t)}}), "/login_transition")
-	_, doc := c.page("/org/" + reference.DemoOrg1ID)
+	_, doc := c.Page("/org/" + reference.DemoOrg1ID)
 	if a := find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "href") == "/new-mfa-setup" }); a == nil {
 		t.Fatal("no banner link to /new-mfa-setup")
 	}
 	// Changing sign-in methods from a full session needs the password again.
-	wantLocation(t, c.get("/new-mfa-setup"), "/reauth?next=/new-mfa-setup")
-	wantLocation(t, c.do("POST", "/new-mfa-setup/phone", url.Values{"_csrf": {c.sessionCSRF()}, "country_code": {"dk"}, "cellphone": {"20998877"}}),
+	wantLocation(t, c.Get("/new-mfa-setup"), "/reauth?next=/new-mfa-setup")
+	wantLocation(t, c.Do("POST", "/new-mfa-setup/phone", url.Values{"_csrf": {c.sessionCSRF()}, "country_code": {"dk"}, "cellphone": {"20998877"}}),
 		"/reauth?next=/new-mfa-setup")
-	res := c.do("POST", "/reauth", url.Values{"_csrf": {c.sessionCSRF()}, "next": {"/new-mfa-setup"}, "password": {"wrong"}})
+	res := c.Do("POST", "/reauth", url.Values{"_csrf": {c.sessionCSRF()}, "next": {"/new-mfa-setup"}, "password": {"wrong"}})
 	if doc := wantStatus(t, res, 401); find(doc, byID("password-error")) == nil || !strings.Contains(text(find(doc, byID("password-error"))), "Incorrect password.") {
 		t.Fatal("wrong password at re-authentication not reported on the field")
 	}
-	res = c.do("POST", "/reauth", url.Values{"_csrf": {c.sessionCSRF()}, "next": {"/new-mfa-setup"}, "password": {reference.DemoPassword}})
+	res = c.Do("POST", "/reauth", url.Values{"_csrf": {c.sessionCSRF()}, "next": {"/new-mfa-setup"}, "password": {reference.DemoPassword}})
 	wantLocation(t, res, "/new-mfa-setup")
-	_, doc = c.page("/new-mfa-setup")
+	_, doc = c.Page("/new-mfa-setup")
 	if !hasText(doc, "The authenticator app is set up.") || find(doc, byID("totp-secret")) != nil {
 		t.Fatal("active authenticator offered again")
 	}
@@ -626,7 +626,7 @@ func TestNewMFASetupFromBanner(t *testing.T) {
 	wantLocation(t, res, "/new-mfa-setup#phone-title")
 	res = c.post("/new-mfa-setup", "/new-mfa-setup/phone/confirm", url.Values{"token": {h.lastSMS(t)}})
 	wantLocation(t, res, "/")
-	_, doc = c.page("/org/" + reference.DemoOrg1ID)
+	_, doc = c.Page("/org/" + reference.DemoOrg1ID)
 	if !hasText(doc, "Two-factor authentication is set up.") {
 		t.Fatal("no success message")
 	}
@@ -634,7 +634,7 @@ func TestNewMFASetupFromBanner(t *testing.T) {
 		t.Fatal("banner still shown with MFA enabled")
 	}
 	// Registering again is refused with the spec's text.
-	res = c.do("POST", "/new-mfa-setup/phone", url.Values{"_csrf": {c.sessionCSRF()}, "country_code": {"dk"}, "cellphone": {"20998877"}})
+	res = c.Do("POST", "/new-mfa-setup/phone", url.Values{"_csrf": {c.sessionCSRF()}, "country_code": {"dk"}, "cellphone": {"20998877"}})
 	doc = wantStatus(t, res, 422)
 	if !strings.Contains(alertText(doc), "This user already has an MFA registered") {
 		t.Fatalf("second registration: %q", alertText(doc))
@@ -644,7 +644,7 @@ func TestNewMFASetupFromBanner(t *testing.T) {
 func TestOutboxPage(t *testing.T) {
 	h := newHarness(t)
 	c := h.client()
-	res, doc := c.page("/sandbox/outbox")
+	res, doc := c.Page("/sandbox/outbox")
 	if res.StatusCode != 200 || res.Header.Get("Referrer-Policy") != "no-referrer" {
 		t.Fatalf("outbox: %d, referrer policy %q", res.StatusCode, res.Header.Get("Referrer-Policy"))
 	}
@@ -657,10 +657,10 @@ func TestOutboxPage(t *testing.T) {
 	}
 	// An unknown decision, or an unknown request, changes nothing.
 	tok := c.sessionCSRF()
-	if res := c.do("POST", "/sandbox/outbox/approvals/x", url.Values{"_csrf": {tok}, "decision": {"maybe"}}); res.StatusCode != 400 {
+	if res := c.Do("POST", "/sandbox/outbox/approvals/x", url.Values{"_csrf": {tok}, "decision": {"maybe"}}); res.StatusCode != 400 {
 		t.Fatalf("unknown decision: %d", res.StatusCode)
 	}
-	res = c.do("POST", "/sandbox/outbox/approvals/nope", url.Values{"_csrf": {tok}, "decision": {"approve"}})
+	res = c.Do("POST", "/sandbox/outbox/approvals/nope", url.Values{"_csrf": {tok}, "decision": {"approve"}})
 	_, doc = c.follow(res)
 	if !hasText(doc, "not found") {
 		t.Fatal("unknown approval: no message")
@@ -670,16 +670,16 @@ func TestOutboxPage(t *testing.T) {
 func TestOutboxNotInProduction(t *testing.T) {
 	h := newHarness(t, func(d *Deps) { d.Config.Env = "production" })
 	c := h.client()
-	if res := c.get("/sandbox/outbox"); res.StatusCode != http.StatusNotFound {
+	if res := c.Get("/sandbox/outbox"); res.StatusCode != http.StatusNotFound {
 		t.Fatalf("outbox in production: %d", res.StatusCode)
 	}
-	c.login("mfa-totp@demo.example")
-	_, doc := c.page("/mfa-verify")
+	c.Login("mfa-totp@demo.example")
+	_, doc := c.Page("/mfa-verify")
 	if a := find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "href") == "/sandbox/outbox" }); a != nil {
 		t.Fatal("production MFA page links to the outbox")
 	}
-	tok := c.csrf("/mfa-verify")
-	if res := c.do("POST", "/sandbox/outbox/approvals/x", url.Values{"_csrf": {tok}, "decision": {"approve"}}); res.StatusCode != http.StatusNotFound {
+	tok := c.CSRF("/mfa-verify")
+	if res := c.Do("POST", "/sandbox/outbox/approvals/x", url.Values{"_csrf": {tok}, "decision": {"approve"}}); res.StatusCode != http.StatusNotFound {
 		t.Fatalf("outbox decision in production: %d", res.StatusCode)
 	}
 }

@@ -76,10 +76,10 @@ func TestOpenAPIDrift(t *testing.T) {
 // operation documents its 401 and 403, security schemes as promised.
 func TestOpenAPIDocument(t *testing.T) {
 	h := newHarness(t)
-	r := h.api().call("GET", "/api/openapi.json", nil)
-	r.expect(t, 200, "")
+	r := h.api().Call("GET", "/api/openapi.json", nil)
+	r.Expect(t, 200, "")
 	var doc map[string]any
-	if err := json.Unmarshal(r.raw, &doc); err != nil {
+	if err := json.Unmarshal(r.Raw, &doc); err != nil {
 		t.Fatal(err)
 	}
 	if doc["openapi"] != "3.1.0" {

@@ -57,7 +57,7 @@ func newNetClient(t *testing.T, base string) *netClient {
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
 }
 
-func (n *netClient) do(method, path string, form url.Values, hdr ...string) *http.Response {
+func (n *netClient) Do(method, path string, form url.Values, hdr ...string) *http.Response {
 	n.t.Helper()
 	if form == nil {
 		return n.doBody(method, path, "", "", hdr...)
@@ -85,20 +85,20 @@ func (n *netClient) doBody(method, path, ctype, body string, hdr ...string) *htt
 	return res
 }
 
-func (n *netClient) page(path string) (*http.Response, *html.Node) {
+func (n *netClient) Page(path string) (*http.Response, *html.Node) {
 	n.t.Helper()
-	res := n.do("GET", path, nil)
+	res := n.Do("GET", path, nil)
 	return res, parse(n.t, res)
 }
 
-func (n *netClient) login(email string) {
+func (n *netClient) Login(email string) {
 	n.t.Helper()
-	_, doc := n.page("/login")
+	_, doc := n.Page("/login")
 	in := find(doc, func(x *html.Node) bool { return x.Data == "input" && attr(x, "name") == "_csrf" })
 	if in == nil {
 		n.t.Fatal("no _csrf on /login")
 	}
-	res := n.do("POST", "/login", url.Values{"_csrf": {attr(in, "value")}, "email": {email}, "password": {reference.DemoPassword}})
+	res := n.Do("POST", "/login", url.Values{"_csrf": {attr(in, "value")}, "email": {email}, "password": {reference.DemoPassword}})
 	if res.StatusCode != http.StatusSeeOther {
 		n.t.Fatalf("login %s: %d", email, res.StatusCode)
 	}
@@ -132,26 +132,26 @@ func outboxLinked(doc *html.Node) bool {
 
 // viewer is one way of reaching the portal, as a tester would.
 type viewer struct {
-	get   func(path string, hdr ...string) *http.Response
-	login func(email string)
-	page  func(path string) *html.Node
+	Get   func(path string, hdr ...string) *http.Response
+	Login func(email string)
+	Page  func(path string) *html.Node
 }
 
 func netViewer(t *testing.T, base string) viewer {
 	n := newNetClient(t, base)
 	return viewer{
-		get:   func(p string, hdr ...string) *http.Response { return n.do("GET", p, nil, hdr...) },
-		login: n.login,
-		page:  func(p string) *html.Node { _, d := n.page(p); return d },
+		Get:   func(p string, hdr ...string) *http.Response { return n.Do("GET", p, nil, hdr...) },
+		Login: n.Login,
+		Page:  func(p string) *html.Node { _, d := n.Page(p); return d },
 	}
 }
 
 func inProcessViewer(h *harness) viewer {
 	c := h.client()
 	return viewer{
-		get:   func(p string, hdr ...string) *http.Response { return c.do("GET", p, nil, hdr...) },
-		login: func(e string) { c.login(e) },
-		page:  func(p string) *html.Node { _, d := c.page(p); return d },
+		Get:   func(p string, hdr ...string) *http.Response { return c.Do("GET", p, nil, hdr...) },
+		Login: func(e string) { c.Login(e) },
+		Page:  func(p string) *html.Node { _, d := c.Page(p); return d },
 	}
 }
 
@@ -194,14 +194,14 @@ func TestOutboxLoopbackOnly(t *testing.T) {
 			if tc.served {
 				want = http.StatusOK
 			}
-			if res := v.get("/sandbox/outbox", tc.hdr...); res.StatusCode != want {
+			if res := v.Get("/sandbox/outbox", tc.hdr...); res.StatusCode != want {
 				t.Fatalf("GET /sandbox/outbox: %d, want %d", res.StatusCode, want)
 			}
 			if tc.hdr != nil {
 				return
 			}
-			v.login("mfa-totp@demo.example")
-			if got := outboxLinked(v.page("/mfa-verify")); got != tc.served {
+			v.Login("mfa-totp@demo.example")
+			if got := outboxLinked(v.Page("/mfa-verify")); got != tc.served {
 				t.Errorf("MFA page links the outbox: %v, want %v", got, tc.served)
 			}
 		})
@@ -210,9 +210,9 @@ func TestOutboxLoopbackOnly(t *testing.T) {
 	// The decision form is behind the same gate: anyone could otherwise
 	// approve the push login they started with a stolen password.
 	c := h.client()
-	c.login("mfa-totp@demo.example")
-	tok := c.csrf("/mfa-verify")
-	if res := c.do("POST", "/sandbox/outbox/approvals/x", url.Values{"_csrf": {tok}, "decision": {"approve"}}); res.StatusCode != http.StatusNotFound {
+	c.Login("mfa-totp@demo.example")
+	tok := c.CSRF("/mfa-verify")
+	if res := c.Do("POST", "/sandbox/outbox/approvals/x", url.Values{"_csrf": {tok}, "decision": {"approve"}}); res.StatusCode != http.StatusNotFound {
 		t.Fatalf("outbox decision from a non-local client: %d", res.StatusCode)
 	}
 }
@@ -221,11 +221,11 @@ func TestOutboxLoopbackOnly(t *testing.T) {
 func TestOutboxShared(t *testing.T) {
 	h := newHarness(t, func(d *Deps) { d.Config.OutboxShared = true })
 	v := inProcessViewer(h) // not loopback
-	if res := v.get("/sandbox/outbox"); res.StatusCode != http.StatusOK {
+	if res := v.Get("/sandbox/outbox"); res.StatusCode != http.StatusOK {
 		t.Fatalf("shared outbox: %d", res.StatusCode)
 	}
-	v.login("mfa-totp@demo.example")
-	if !outboxLinked(v.page("/mfa-verify")) {
+	v.Login("mfa-totp@demo.example")
+	if !outboxLinked(v.Page("/mfa-verify")) {
 		t.Error("shared outbox not linked from the MFA page")
 	}
 }

@@ -73,15 +73,15 @@ func outboxCount(t *testing.T, a provider.Auth) int {
 // loginWith posts the login form with a given password.
 func (c *client) loginWith(email, password string) *http.Response {
 	c.h.t.Helper()
-	tok := c.csrf("/login")
-	return c.do("POST", "/login", url.Values{"_csrf": {tok}, "email": {email}, "password": {password}})
+	tok := c.CSRF("/login")
+	return c.Do("POST", "/login", url.Values{"_csrf": {tok}, "email": {email}, "password": {password}})
 }
 
 // requestReset asks for a reset link through the forgot form.
 func (c *client) requestReset(email string) *http.Response {
 	c.h.t.Helper()
-	tok := c.csrf("/passwords/forgot")
-	return c.do("POST", "/passwords/forgot", url.Values{"_csrf": {tok}, "email": {email}})
+	tok := c.CSRF("/passwords/forgot")
+	return c.Do("POST", "/passwords/forgot", url.Values{"_csrf": {tok}, "email": {email}})
 }
 
 func body(t *testing.T, res *http.Response) string {
@@ -115,7 +115,7 @@ func TestForgotAnswersTheSameForUnknownEmails(t *testing.T) {
 		c := h.client()
 		res := c.requestReset(email)
 		a := answer{status: res.StatusCode, location: res.Header.Get("Location"), post: body(t, res)}
-		page := c.get(a.location)
+		page := c.Get(a.location)
 		a.pageCode = page.StatusCode
 		// Modulo the CSRF token and the address typed, which the page repeats.
 		a.page = strings.ReplaceAll(csrfValue.ReplaceAllString(body(t, page), "CSRF"), email, "EMAIL")
@@ -148,7 +148,7 @@ func TestForgotSentStateResends(t *testing.T) {
 	h := newHarness(t)
 	c := h.client()
 	c.requestReset(knownEmail)
-	_, doc := c.page("/passwords/forgot?sent")
+	_, doc := c.Page("/passwords/forgot?sent")
 	if h1 := find(doc, byTag("h1")); h1 == nil || text(h1) != "Check your email" {
 		t.Fatal("no 'Check your email' heading")
 	}
@@ -162,7 +162,7 @@ func TestForgotSentStateResends(t *testing.T) {
 	if email == nil || attr(email, "value") != knownEmail || tok == nil || btn == nil || text(btn) != "Resend" {
 		t.Fatal("resend form lacks the address, the token or the Resend button")
 	}
-	res := c.do("POST", "/passwords/forgot", url.Values{"_csrf": {attr(tok, "value")}, "email": {attr(email, "value")}})
+	res := c.Do("POST", "/passwords/forgot", url.Values{"_csrf": {attr(tok, "value")}, "email": {attr(email, "value")}})
 	if res.Header.Get("Location") != "/passwords/forgot?sent" {
 		t.Fatalf("resend: %d %q", res.StatusCode, res.Header.Get("Location"))
 	}
@@ -171,15 +171,15 @@ func TestForgotSentStateResends(t *testing.T) {
 		t.Fatalf("resend did not send a new link: %v", links)
 	}
 	// A new link replaces the old one.
-	if res := h.client().get(links[1]); res.Header.Get("Location") != forgotExpiredURL {
+	if res := h.client().Get(links[1]); res.Header.Get("Location") != forgotExpiredURL {
 		t.Fatalf("older link after a resend: %d %q", res.StatusCode, res.Header.Get("Location"))
 	}
-	if res := h.client().get(links[0]); res.StatusCode != http.StatusOK {
+	if res := h.client().Get(links[0]); res.StatusCode != http.StatusOK {
 		t.Fatalf("newest link: %d", res.StatusCode)
 	}
 	// ?sent opened without a request from this browser: no address, no
 	// Resend, no claim that something was sent.
-	res, doc = h.client().page("/passwords/forgot?sent")
+	res, doc = h.client().Page("/passwords/forgot?sent")
 	if res.StatusCode != http.StatusOK || find(doc, func(n *html.Node) bool { return attr(n, "name") == "email" }) != nil ||
 		strings.Contains(text(doc), msgResetEmailSent) {
 		t.Fatal("bare ?sent shows a resend form or claims a mail was sent")
@@ -200,8 +200,8 @@ func TestResetUnlocksALockedOutLogin(t *testing.T) {
 	c := h.client()
 	c.requestReset(knownEmail)
 	link := outboxLinks(t, h.srv.Auth, knownEmail)[0]
-	tok := c.csrf(link)
-	c.do("POST", link, url.Values{"_csrf": {tok}, "password": {newPassword}, "password_confirmation": {newPassword}})
+	tok := c.CSRF(link)
+	c.Do("POST", link, url.Values{"_csrf": {tok}, "password": {newPassword}, "password_confirmation": {newPassword}})
 	if res := h.client().loginWith(knownEmail, newPassword); res.StatusCode != http.StatusSeeOther {
 		t.Fatalf("login with the new password after a lock-out: %d", res.StatusCode)
 	}
@@ -209,7 +209,7 @@ func TestResetUnlocksALockedOutLogin(t *testing.T) {
 
 func TestForgotForm(t *testing.T) {
 	h := newHarness(t)
-	res, doc := h.client().page("/passwords/forgot")
+	res, doc := h.client().Page("/passwords/forgot")
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("status %d", res.StatusCode)
 	}
@@ -230,8 +230,8 @@ func TestForgotForm(t *testing.T) {
 	}
 	for _, tt := range []struct{ email, msg string }{{"", "Email is required"}, {"  ", "Email is required"}, {"not-an-email", "Must be a valid email"}} {
 		c := h.client()
-		tok := c.csrf("/passwords/forgot")
-		res := c.do("POST", "/passwords/forgot", url.Values{"_csrf": {tok}, "email": {tt.email}})
+		tok := c.CSRF("/passwords/forgot")
+		res := c.Do("POST", "/passwords/forgot", url.Values{"_csrf": {tok}, "email": {tt.email}})
 		if res.StatusCode != http.StatusUnprocessableEntity {
 			t.Fatalf("%q: status %d", tt.email, res.StatusCode)
 		}
@@ -248,7 +248,7 @@ func TestForgotForm(t *testing.T) {
 		}
 	}
 	// ?expired explains.
-	_, doc = h.client().page("/passwords/forgot?expired")
+	_, doc = h.client().Page("/passwords/forgot?expired")
 	st := find(doc, func(n *html.Node) bool { return attr(n, "role") == "status" })
 	if st == nil || !strings.Contains(text(st), "Your link expired") || !strings.Contains(text(st), "has expired") {
 		t.Fatal("?expired does not explain the expired link")
@@ -258,9 +258,9 @@ func TestForgotForm(t *testing.T) {
 func TestForgotRateLimits(t *testing.T) {
 	h := newHarness(t)
 	c := h.client()
-	tok := c.csrf("/passwords/forgot")
+	tok := c.CSRF("/passwords/forgot")
 	post := func(email string) *http.Response {
-		return c.do("POST", "/passwords/forgot", url.Values{"_csrf": {tok}, "email": {email}})
+		return c.Do("POST", "/passwords/forgot", url.Values{"_csrf": {tok}, "email": {email}})
 	}
 	for i := 0; i < forgotEmailLimit; i++ {
 		if res := post(knownEmail); res.StatusCode != http.StatusSeeOther {
@@ -295,15 +295,15 @@ func TestResetPasswordFlow(t *testing.T) {
 	h := newHarness(t)
 	// The user is logged in elsewhere (the attacker's session, say).
 	other := h.client()
-	other.login(knownEmail)
-	if res := other.get("/org/" + reference.DemoOrg1ID); res.StatusCode != http.StatusOK {
+	other.Login(knownEmail)
+	if res := other.Get("/org/" + reference.DemoOrg1ID); res.StatusCode != http.StatusOK {
 		t.Fatalf("other session: %d", res.StatusCode)
 	}
 
 	c := h.client()
 	c.requestReset(knownEmail)
 	link := outboxLinks(t, h.srv.Auth, knownEmail)[0]
-	res, doc := c.page(link)
+	res, doc := c.Page(link)
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("reset page: %d", res.StatusCode)
 	}
@@ -350,7 +350,7 @@ func TestResetPasswordFlow(t *testing.T) {
 		{"weak", "password", "password", map[string]string{"password": "Password is not valid"}},
 		{"mismatch", newPassword, newPassword + "x", map[string]string{"password_confirmation": "Passwords must match"}},
 	} {
-		res := c.do("POST", link, url.Values{"_csrf": {tok}, "password": {tt.pw}, "password_confirmation": {tt.confirm}})
+		res := c.Do("POST", link, url.Values{"_csrf": {tok}, "password": {tt.pw}, "password_confirmation": {tt.confirm}})
 		if res.StatusCode != http.StatusUnprocessableEntity {
 			t.Fatalf("%s: status %d", tt.name, res.StatusCode)
 		}
@@ -377,14 +377,14 @@ func TestResetPasswordFlow(t *testing.T) {
 	}
 
 	// The reset itself.
-	res = c.do("POST", link, url.Values{"_csrf": {tok}, "password": {newPassword}, "password_confirmation": {newPassword}})
+	res = c.Do("POST", link, url.Values{"_csrf": {tok}, "password": {newPassword}, "password_confirmation": {newPassword}})
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != link+"?sent" {
 		t.Fatalf("reset: %d %q", res.StatusCode, res.Header.Get("Location"))
 	}
 	if rp := res.Header.Get("Referrer-Policy"); rp != "no-referrer" {
 		t.Fatalf("Referrer-Policy %q on the redirect", rp)
 	}
-	res, doc = c.page(link + "?sent")
+	res, doc = c.Page(link + "?sent")
 	if res.StatusCode != http.StatusOK || res.Header.Get("Referrer-Policy") != "no-referrer" {
 		t.Fatalf("success page: %d %q", res.StatusCode, res.Header.Get("Referrer-Policy"))
 	}
@@ -396,7 +396,7 @@ func TestResetPasswordFlow(t *testing.T) {
 	}
 
 	// The other session has ended.
-	if res := other.get("/org/" + reference.DemoOrg1ID); res.StatusCode != http.StatusSeeOther ||
+	if res := other.Get("/org/" + reference.DemoOrg1ID); res.StatusCode != http.StatusSeeOther ||
 		!strings.HasPrefix(res.Header.Get("Location"), "/login") {
 		t.Fatalf("other session after the reset: %d %q", res.StatusCode, res.Header.Get("Location"))
 	}
@@ -408,22 +408,22 @@ func TestResetPasswordFlow(t *testing.T) {
 	if res := fresh.loginWith(knownEmail, newPassword); res.StatusCode != http.StatusSeeOther {
 		t.Fatalf("new password: %d", res.StatusCode)
 	}
-	if res := fresh.get("/"); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+reference.DemoOrg1ID {
+	if res := fresh.Get("/"); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+reference.DemoOrg1ID {
 		t.Fatalf("after logging in with the new password: %q", res.Header.Get("Location"))
 	}
 
 	// The link works once.
 	for _, cl := range []*client{h.client(), c} {
-		if res := cl.get(link); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != forgotExpiredURL {
+		if res := cl.Get(link); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != forgotExpiredURL {
 			t.Fatalf("spent link: %d %q", res.StatusCode, res.Header.Get("Location"))
 		}
 	}
-	res = c.do("POST", link, url.Values{"_csrf": {tok}, "password": {newPassword}, "password_confirmation": {newPassword}})
+	res = c.Do("POST", link, url.Values{"_csrf": {tok}, "password": {newPassword}, "password_confirmation": {newPassword}})
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != forgotExpiredURL {
 		t.Fatalf("spent link, POST: %d %q", res.StatusCode, res.Header.Get("Location"))
 	}
 	// ?sent on a spent link shows success only to the browser that reset.
-	if res := h.client().get(link + "?sent"); res.Header.Get("Location") != forgotExpiredURL {
+	if res := h.client().Get(link + "?sent"); res.Header.Get("Location") != forgotExpiredURL {
 		t.Fatalf("?sent in another browser: %d %q", res.StatusCode, res.Header.Get("Location"))
 	}
 }
@@ -438,8 +438,8 @@ func TestResetEndsTheVisitorsOwnLoginSession(t *testing.T) {
 	old := c.sessionID()
 	c.requestReset("mfa-new@demo.example")
 	link := outboxLinks(t, h.srv.Auth, "mfa-new@demo.example")[0]
-	tok := c.csrf(link)
-	res := c.do("POST", link, url.Values{"_csrf": {tok}, "password": {newPassword}, "password_confirmation": {newPassword}})
+	tok := c.CSRF(link)
+	res := c.Do("POST", link, url.Values{"_csrf": {tok}, "password": {newPassword}, "password_confirmation": {newPassword}})
 	if res.Header.Get("Location") != link+"?sent" {
 		t.Fatalf("reset: %d %q", res.StatusCode, res.Header.Get("Location"))
 	}
@@ -449,10 +449,10 @@ func TestResetEndsTheVisitorsOwnLoginSession(t *testing.T) {
 	if c.sessionID() == old || c.sessionID() == "" {
 		t.Fatal("the browser was not given a fresh anonymous session")
 	}
-	if res, doc := c.page(link + "?sent"); res.StatusCode != http.StatusOK || find(doc, byTag("h1")) == nil {
+	if res, doc := c.Page(link + "?sent"); res.StatusCode != http.StatusOK || find(doc, byTag("h1")) == nil {
 		t.Fatalf("success page: %d", res.StatusCode)
 	}
-	if res := c.get("/mfa-setup"); !strings.HasPrefix(res.Header.Get("Location"), "/login") {
+	if res := c.Get("/mfa-setup"); !strings.HasPrefix(res.Header.Get("Location"), "/login") {
 		t.Fatalf("MFA set-up after the reset: %d %q", res.StatusCode, res.Header.Get("Location"))
 	}
 }
@@ -462,14 +462,14 @@ func TestResetExpiredAndUnknownTokens(t *testing.T) {
 	c := h.client()
 	c.requestReset(knownEmail)
 	link := outboxLinks(t, st, knownEmail)[0]
-	tok := c.csrf(link)
+	tok := c.CSRF(link)
 	clock.Advance(provider.ResetTokenTTL + time.Minute)
 	for _, method := range []string{"GET", "POST"} {
 		var res *http.Response
 		if method == "GET" {
-			res = c.get(link)
+			res = c.Get(link)
 		} else {
-			res = c.do("POST", link, url.Values{"_csrf": {tok}, "password": {newPassword}, "password_confirmation": {newPassword}})
+			res = c.Do("POST", link, url.Values{"_csrf": {tok}, "password": {newPassword}, "password_confirmation": {newPassword}})
 		}
 		if res.StatusCode != http.StatusForbidden || res.Header.Get("Referrer-Policy") != "no-referrer" {
 			t.Fatalf("%s expired link: %d %q", method, res.StatusCode, res.Header.Get("Referrer-Policy"))
@@ -488,7 +488,7 @@ func TestResetExpiredAndUnknownTokens(t *testing.T) {
 		t.Fatalf("password changed by an expired link: %d", res.StatusCode)
 	}
 	for _, p := range []string{"/passwords/reset/nonsense", "/passwords/reset/" + strings.Repeat("a", 300), "/passwords/reset/a%20b"} {
-		res := h.client().get(p)
+		res := h.client().Get(p)
 		if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != forgotExpiredURL || res.Header.Get("Referrer-Policy") != "no-referrer" {
 			t.Errorf("%s: %d %q %q", p, res.StatusCode, res.Header.Get("Location"), res.Header.Get("Referrer-Policy"))
 		}
@@ -498,15 +498,15 @@ func TestResetExpiredAndUnknownTokens(t *testing.T) {
 func TestPasswordPagesSendLoggedInUsersHome(t *testing.T) {
 	h := newHarness(t)
 	c := h.client()
-	c.login(knownEmail)
+	c.Login(knownEmail)
 	for _, p := range []string{"/passwords/forgot", "/passwords/forgot?sent", "/passwords/reset/x", reference.DemoInvitationLink, "/invitations/expired"} {
-		if res := c.get(p); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/" {
+		if res := c.Get(p); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/" {
 			t.Errorf("GET %s: %d %q", p, res.StatusCode, res.Header.Get("Location"))
 		}
 	}
-	tok := c.csrf("/org/" + reference.DemoOrg1ID)
+	tok := c.CSRF("/org/" + reference.DemoOrg1ID)
 	for _, p := range []string{"/passwords/forgot", "/passwords/reset/x", reference.DemoInvitationLink} {
-		res := c.do("POST", p, url.Values{"_csrf": {tok}, "email": {knownEmail}, "password": {newPassword}, "password_confirmation": {newPassword}})
+		res := c.Do("POST", p, url.Values{"_csrf": {tok}, "email": {knownEmail}, "password": {newPassword}, "password_confirmation": {newPassword}})
 		if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/" {
 			t.Errorf("POST %s: %d %q", p, res.StatusCode, res.Header.Get("Location"))
 		}
@@ -516,7 +516,7 @@ func TestPasswordPagesSendLoggedInUsersHome(t *testing.T) {
 func TestPasswordPagesWithoutAuth(t *testing.T) {
 	h := newHarness(t, func(d *Deps) { d.Auth = nil })
 	for _, p := range []string{"/passwords/forgot", "/passwords/reset/x", "/invitations/accept/x"} {
-		if res := h.client().get(p); res.StatusCode != http.StatusNotFound {
+		if res := h.client().Get(p); res.StatusCode != http.StatusNotFound {
 			t.Errorf("%s without Auth: %d", p, res.StatusCode)
 		}
 	}

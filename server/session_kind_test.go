@@ -13,8 +13,8 @@ import (
 func TestAPICredentialsAreNoBrowserSession(t *testing.T) {
 	h := newHarness(t)
 	a := h.api()
-	a.login(emailObserver)
-	refresh := a.refreshCookie()
+	a.Login(emailObserver)
+	refresh := a.RefreshCookie()
 	if refresh == nil {
 		t.Fatal("no refresh cookie")
 	}
@@ -22,27 +22,27 @@ func TestAPICredentialsAreNoBrowserSession(t *testing.T) {
 
 	// The reference: a browser's own session opens the page.
 	b := h.client()
-	b.login(emailObserver)
-	if res := b.get(page); res.StatusCode != http.StatusOK {
+	b.Login(emailObserver)
+	if res := b.Get(page); res.StatusCode != http.StatusOK {
 		t.Fatalf("a real page session: %d", res.StatusCode)
 	}
 
 	cases := []struct{ name, cookie string }{
-		{"the token's session claim", mustClaims(t, h, a.token).Session},
-		{"the access token", a.token},
+		{"the token's session claim", mustClaims(t, h, a.Token).Session},
+		{"the access token", a.Token},
 		{"the API session's id (refresh cookie)", refresh.Value},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			c := h.client()
-			c.jar.SetCookies(base, []*http.Cookie{{Name: "portal_session", Value: tc.cookie, Path: "/"}})
-			res := c.get(page)
+			c.Jar.SetCookies(base, []*http.Cookie{{Name: "portal_session", Value: tc.cookie, Path: "/"}})
+			res := c.Get(page)
 			if res.StatusCode != http.StatusSeeOther || !strings.HasPrefix(res.Header.Get("Location"), "/login") {
 				t.Fatalf("%s as portal_session: %d %s, want a redirect to log in", tc.name, res.StatusCode, res.Header.Get("Location"))
 			}
 			// Nor does it authenticate the API the way an island's page
 			// session does.
-			r := c.do("GET", currentUser, nil)
+			r := c.Do("GET", currentUser, nil)
 			if r.StatusCode != http.StatusUnauthorized {
 				t.Fatalf("%s as portal_session on the API: %d, want 401", tc.name, r.StatusCode)
 			}
@@ -50,5 +50,5 @@ func TestAPICredentialsAreNoBrowserSession(t *testing.T) {
 	}
 
 	// The API session itself is untouched by the attempts.
-	a.call("GET", currentUser, nil).expect(t, 200, "")
+	a.Call("GET", currentUser, nil).Expect(t, 200, "")
 }

@@ -17,12 +17,12 @@ import (
 func TestLoginRotatesSessionAndLogoutEndsIt(t *testing.T) {
 	h := newHarness(t)
 	c := h.client()
-	c.get("/login")
+	c.Get("/login")
 	before := c.sessionID()
 	if len(before) < 43 {
 		t.Fatalf("session id %q is shorter than 256 bits", before)
 	}
-	c.login("admin@demo.example")
+	c.Login("admin@demo.example")
 	after := c.sessionID()
 	if after == before || after == "" {
 		t.Fatal("login did not rotate the session id")
@@ -30,24 +30,24 @@ func TestLoginRotatesSessionAndLogoutEndsIt(t *testing.T) {
 	if _, err := h.manager.Load(t.Context(), before); err == nil {
 		t.Fatal("the pre-login session id still works")
 	}
-	if res := c.get("/org/" + reference.DemoOrg1ID); res.StatusCode != http.StatusOK {
+	if res := c.Get("/org/" + reference.DemoOrg1ID); res.StatusCode != http.StatusOK {
 		t.Fatalf("dashboard after login: %d", res.StatusCode)
 	}
 	// An attacker holding the old (pre-login) id gets nothing.
 	old := h.client()
-	old.jar.SetCookies(base, []*http.Cookie{{Name: "portal_session", Value: before}})
-	if res := old.get("/org/" + reference.DemoOrg1ID); res.StatusCode != http.StatusSeeOther {
+	old.Jar.SetCookies(base, []*http.Cookie{{Name: "portal_session", Value: before}})
+	if res := old.Get("/org/" + reference.DemoOrg1ID); res.StatusCode != http.StatusSeeOther {
 		t.Fatalf("old session id: %d", res.StatusCode)
 	}
-	tok := c.csrf("/org/" + reference.DemoOrg1ID)
-	res := c.do("POST", "/logout", url.Values{"_csrf": {tok}})
+	tok := c.CSRF("/org/" + reference.DemoOrg1ID)
+	res := c.Do("POST", "/logout", url.Values{"_csrf": {tok}})
 	if res.Header.Get("Location") != "/logout" {
 		t.Fatalf("logout: %q", res.Header.Get("Location"))
 	}
 	if _, err := h.manager.Load(t.Context(), after); err == nil {
 		t.Fatal("session still exists on the server after logout")
 	}
-	_, doc := c.page("/logout")
+	_, doc := c.Page("/logout")
 	if h1 := find(doc, byTag("h1")); h1 == nil || text(h1) != "Thanks for now" {
 		t.Fatal("logged-out page lacks 'Thanks for now'")
 	}
@@ -59,7 +59,7 @@ func TestLoginRotatesSessionAndLogoutEndsIt(t *testing.T) {
 func TestSessionCookieAttributes(t *testing.T) {
 	for _, tls := range []bool{false, true} {
 		h := newHarness(t, func(d *Deps) { d.Config.TLS = tls })
-		res := h.client().get("/login")
+		res := h.client().Get("/login")
 		raw := strings.Join(res.Header.Values("Set-Cookie"), "\n")
 		name := "portal_session="
 		if tls {
@@ -82,8 +82,8 @@ func TestSessionCookieAttributes(t *testing.T) {
 func TestCSRF(t *testing.T) {
 	h := newHarness(t)
 	c := h.client()
-	c.login("multi@demo.example")
-	tok := c.csrf("/org/" + reference.DemoOrg2ID)
+	c.Login("multi@demo.example")
+	tok := c.CSRF("/org/" + reference.DemoOrg2ID)
 	tests := []struct {
 		name   string
 		form   url.Values
@@ -96,19 +96,19 @@ func TestCSRF(t *testing.T) {
 		{"form token", url.Values{"organisation_id": {reference.DemoOrg1ID}, "_csrf": {tok}}, nil, http.StatusSeeOther},
 	}
 	for _, tt := range tests {
-		res := c.do("POST", "/organisations/switch", tt.form, tt.header...)
+		res := c.Do("POST", "/organisations/switch", tt.form, tt.header...)
 		if res.StatusCode != tt.status {
 			t.Errorf("%s: status %d, want %d", tt.name, res.StatusCode, tt.status)
 		}
 	}
 	// Logging out is a state change too.
-	if res := c.do("POST", "/logout", url.Values{}); res.StatusCode != http.StatusForbidden {
+	if res := c.Do("POST", "/logout", url.Values{}); res.StatusCode != http.StatusForbidden {
 		t.Errorf("logout without token: %d", res.StatusCode)
 	}
 	// A login form posted after its session expired comes back with what
 	// was typed, not a dead end.
 	stale := h.client()
-	res := stale.do("POST", "/login", url.Values{"email": {"admin@demo.example"}, "password": {"x"}, "_csrf": {"stale"}})
+	res := stale.Do("POST", "/login", url.Values{"email": {"admin@demo.example"}, "password": {"x"}, "_csrf": {"stale"}})
 	doc := parse(t, res)
 	if res.StatusCode != http.StatusForbidden {
 		t.Fatalf("stale login form: %d", res.StatusCode)
@@ -121,23 +121,23 @@ func TestCSRF(t *testing.T) {
 func TestSwitchOrganisationSavesDefault(t *testing.T) {
 	h := newHarness(t)
 	c := h.client()
-	c.login("multi@demo.example")
-	if loc := c.get("/").Header.Get("Location"); loc != "/org/"+reference.DemoOrg2ID {
+	c.Login("multi@demo.example")
+	if loc := c.Get("/").Header.Get("Location"); loc != "/org/"+reference.DemoOrg2ID {
 		t.Fatalf("multi's default: %q", loc)
 	}
-	tok := c.csrf("/org/" + reference.DemoOrg2ID)
-	res := c.do("POST", "/organisations/switch", url.Values{"_csrf": {tok}, "organisation_id": {reference.DemoOrg1ID}})
+	tok := c.CSRF("/org/" + reference.DemoOrg2ID)
+	res := c.Do("POST", "/organisations/switch", url.Values{"_csrf": {tok}, "organisation_id": {reference.DemoOrg1ID}})
 	if loc := res.Header.Get("Location"); loc != "/org/"+reference.DemoOrg1ID {
 		t.Fatalf("switch: %q", loc)
 	}
-	if loc := c.get("/").Header.Get("Location"); loc != "/org/"+reference.DemoOrg1ID {
+	if loc := c.Get("/").Header.Get("Location"); loc != "/org/"+reference.DemoOrg1ID {
 		t.Fatalf("default after switch: %q", loc)
 	}
 	// Switching to an organisation one is not a member of is refused.
 	a := h.client()
-	a.login("admin@demo.example")
-	tok = a.csrf("/org/" + reference.DemoOrg1ID)
-	res = a.do("POST", "/organisations/switch", url.Values{"_csrf": {tok}, "organisation_id": {reference.DemoOrg2ID}})
+	a.Login("admin@demo.example")
+	tok = a.CSRF("/org/" + reference.DemoOrg1ID)
+	res = a.Do("POST", "/organisations/switch", url.Values{"_csrf": {tok}, "organisation_id": {reference.DemoOrg2ID}})
 	if loc := res.Header.Get("Location"); loc != "/no-organisation" {
 		t.Fatalf("switch to a foreign organisation: %q", loc)
 	}
@@ -146,10 +146,10 @@ func TestSwitchOrganisationSavesDefault(t *testing.T) {
 func TestSecurityHeadersAndNonce(t *testing.T) {
 	h := newHarness(t)
 	c := h.client()
-	c.login("admin@demo.example")
+	c.Login("admin@demo.example")
 	var nonces []string
 	for i := 0; i < 2; i++ {
-		res := c.get("/org/" + reference.DemoOrg1ID)
+		res := c.Get("/org/" + reference.DemoOrg1ID)
 		csp := res.Header.Get("Content-Security-Policy")
 		for _, want := range []string{"script-src 'nonce-", "'strict-dynamic'", "object-src 'none'", "base-uri 'none'",
 			"frame-ancestors 'none'", "form-action 'self'"} {
@@ -176,7 +176,7 @@ func TestSecurityHeadersAndNonce(t *testing.T) {
 		t.Fatal("nonce reused across responses")
 	}
 	// Error pages carry the headers too.
-	res := c.get("/no/such/page")
+	res := c.Get("/no/such/page")
 	if res.StatusCode != http.StatusNotFound || res.Header.Get("Content-Security-Policy") == "" {
 		t.Fatalf("404 page: %d, CSP %q", res.StatusCode, res.Header.Get("Content-Security-Policy"))
 	}
@@ -199,8 +199,8 @@ func TestLoginForm(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			c := h.client()
-			tok := c.csrf("/login")
-			res := c.do("POST", "/login", url.Values{"_csrf": {tok}, "email": {tt.email}, "password": {tt.password}})
+			tok := c.CSRF("/login")
+			res := c.Do("POST", "/login", url.Values{"_csrf": {tok}, "email": {tt.email}, "password": {tt.password}})
 			if res.StatusCode != tt.status {
 				t.Fatalf("status %d, want %d", res.StatusCode, tt.status)
 			}
@@ -237,41 +237,41 @@ func TestLoginRateLimitPerAccount(t *testing.T) {
 	c := h.client()
 	var last int
 	for i := 0; i <= loginAccountLimit; i++ {
-		tok := c.csrf("/login")
-		res := c.do("POST", "/login", url.Values{"_csrf": {tok}, "email": {"finance@demo.example"}, "password": {"wrong"}})
+		tok := c.CSRF("/login")
+		res := c.Do("POST", "/login", url.Values{"_csrf": {tok}, "email": {"finance@demo.example"}, "password": {"wrong"}})
 		last = res.StatusCode
 	}
 	if last != http.StatusTooManyRequests {
 		t.Fatalf("attempt %d: status %d, want 429", loginAccountLimit+1, last)
 	}
 	// Even the right password is refused while the account is limited.
-	tok := c.csrf("/login")
-	res := c.do("POST", "/login", url.Values{"_csrf": {tok}, "email": {"finance@demo.example"}, "password": {reference.DemoPassword}})
+	tok := c.CSRF("/login")
+	res := c.Do("POST", "/login", url.Values{"_csrf": {tok}, "email": {"finance@demo.example"}, "password": {reference.DemoPassword}})
 	if res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" {
 		t.Fatalf("right password while limited: %d", res.StatusCode)
 	}
 	// Other accounts are not affected.
-	h.client().login("observer@demo.example")
+	h.client().Login("observer@demo.example")
 }
 
 func TestRedirectAfterLogin(t *testing.T) {
 	h := newHarness(t)
 	c := h.client()
 	target := "/org/" + reference.DemoOrg1ID + "/search?q=abc"
-	res := c.get(target)
+	res := c.Get(target)
 	loc := res.Header.Get("Location")
 	if !strings.HasPrefix(loc, "/login?redirect_url=") {
 		t.Fatalf("anonymous: %q", loc)
 	}
-	_, doc := c.page(loc)
+	_, doc := c.Page(loc)
 	hidden := find(doc, func(n *html.Node) bool { return attr(n, "name") == "redirect_url" })
 	if hidden == nil || attr(hidden, "value") != target {
 		t.Fatalf("login form does not carry redirect_url")
 	}
-	tok := c.csrf(loc)
-	c.do("POST", "/login", url.Values{"_csrf": {tok}, "email": {"admin@demo.example"}, "password": {reference.DemoPassword}, "redirect_url": {target}})
-	res = c.get("/login_transition")
-	res = c.get(res.Header.Get("Location"))
+	tok := c.CSRF(loc)
+	c.Do("POST", "/login", url.Values{"_csrf": {tok}, "email": {"admin@demo.example"}, "password": {reference.DemoPassword}, "redirect_url": {target}})
+	res = c.Get("/login_transition")
+	res = c.Get(res.Header.Get("Location"))
 	doc = parse(t, res)
 	meta := find(doc, func(n *html.Node) bool { return n.Data == "meta" && attr(n, "http-equiv") == "refresh" })
 	if meta == nil || attr(meta, "content") != "0;url="+target {
@@ -288,11 +288,11 @@ func TestRedirectAfterLogin(t *testing.T) {
 
 func TestHealthz(t *testing.T) {
 	h := newHarness(t)
-	if res := h.client().get("/healthz"); res.StatusCode != http.StatusOK {
+	if res := h.client().Get("/healthz"); res.StatusCode != http.StatusOK {
 		t.Fatalf("healthz: %d", res.StatusCode)
 	}
 	h.rdb.Close() // Redis gone: sessions cannot be served
-	if res := h.client().get("/healthz"); res.StatusCode != http.StatusServiceUnavailable {
+	if res := h.client().Get("/healthz"); res.StatusCode != http.StatusServiceUnavailable {
 		t.Fatalf("healthz without redis: %d", res.StatusCode)
 	}
 }
@@ -314,8 +314,8 @@ func TestLoginSlowDown(t *testing.T) {
 		seen = nil
 		c := h.client()
 		for i := 0; i < 4; i++ {
-			tok := c.csrf("/login")
-			c.do("POST", "/login", url.Values{"_csrf": {tok}, "email": {email}, "password": {"wrong"}})
+			tok := c.CSRF("/login")
+			c.Do("POST", "/login", url.Values{"_csrf": {tok}, "email": {email}, "password": {"wrong"}})
 		}
 		// Known and unknown accounts are counted alike: nothing to tell apart.
 		if !slices.Equal(seen, []int{1, 2, 3, 4}) {
@@ -324,10 +324,10 @@ func TestLoginSlowDown(t *testing.T) {
 	}
 	// A successful login forgets the count.
 	seen = nil
-	h.client().login("admin@demo.example")
+	h.client().Login("admin@demo.example")
 	c := h.client()
-	tok := c.csrf("/login")
-	c.do("POST", "/login", url.Values{"_csrf": {tok}, "email": {"admin@demo.example"}, "password": {"wrong"}})
+	tok := c.CSRF("/login")
+	c.Do("POST", "/login", url.Values{"_csrf": {tok}, "email": {"admin@demo.example"}, "password": {"wrong"}})
 	if !slices.Equal(seen, []int{1}) {
 		t.Fatalf("after a success: %v", seen)
 	}

@@ -66,16 +66,16 @@ func statementRows(doc *html.Node) []*html.Node {
 func TestStatementRequestFlow(t *testing.T) {
 	h := newHarness(t)
 	c := h.client()
-	c.login("finance@demo.example")
+	c.Login("finance@demo.example")
 	base := "/org/" + orgNordic + "/exported_statements"
 
-	res, doc := c.page("/org/" + orgNordic + "/exports")
+	res, doc := c.Page("/org/" + orgNordic + "/exports")
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != base {
 		t.Fatalf("/exports: %d %s", res.StatusCode, res.Header.Get("Location"))
 	}
 
 	// The account page's "Export to CSV" link preselects the account.
-	res, doc = c.page(base + "?download_statement=1&account=" + reference.DemoAccountOrg1EUR)
+	res, doc = c.Page(base + "?download_statement=1&account=" + reference.DemoAccountOrg1EUR)
 	if res.StatusCode != 200 || text(find(doc, byTag("h1"))) != "Download statement" {
 		t.Fatalf("request page: %d", res.StatusCode)
 	}
@@ -115,7 +115,7 @@ func TestStatementRequestFlow(t *testing.T) {
 	// A date past the maximum comes back with the error beside the field and in the summary.
 	bad := url.Values{"_csrf": {csrf}, "account": {reference.DemoAccountOrg1EUR}, "from": {attr(from, "value")},
 		"to": {now.AddDate(0, 0, 2).Format(daterange.DisplayLayout)}, "kind": {"transactions"}}
-	res = c.do("POST", base, bad)
+	res = c.Do("POST", base, bad)
 	doc = parse(t, res)
 	if res.StatusCode != http.StatusUnprocessableEntity {
 		t.Fatalf("bad form: %d", res.StatusCode)
@@ -132,7 +132,7 @@ func TestStatementRequestFlow(t *testing.T) {
 	// A cleared date and a malformed one are refused in the daterange package's words.
 	cleared := url.Values{"_csrf": {csrf}, "account": {reference.DemoAccountOrg1EUR}, "from": {""},
 		"to": {"31-02-2026"}, "kind": {"transactions"}}
-	res = c.do("POST", base, cleared)
+	res = c.Do("POST", base, cleared)
 	doc = parse(t, res)
 	if res.StatusCode != http.StatusUnprocessableEntity ||
 		!strings.Contains(text(find(doc, byID("statement-from-error"))), msgStatementFrom) ||
@@ -142,18 +142,18 @@ func TestStatementRequestFlow(t *testing.T) {
 
 	good := url.Values{"_csrf": {csrf}, "account": {reference.DemoAccountOrg1EUR}, "from": {attr(from, "value")},
 		"to": {today}, "kind": {"transactions"}}
-	res = c.do("POST", base, good)
+	res = c.Do("POST", base, good)
 	loc := res.Header.Get("Location")
 	if res.StatusCode != http.StatusSeeOther || !strings.HasPrefix(loc, base+"?download_statement=1&requested=") {
 		t.Fatalf("create: %d %s", res.StatusCode, loc)
 	}
 	id, _ := url.QueryUnescape(strings.TrimPrefix(loc, base+"?download_statement=1&requested="))
-	_, doc = c.page(loc)
+	_, doc = c.Page(loc)
 	if st := find(doc, func(n *html.Node) bool { return attr(n, "role") == "status" && strings.Contains(text(n), "e-mailed") }); st == nil {
 		t.Fatal("done page lacks the e-mail notice")
 	}
 
-	_, doc = c.page(base)
+	_, doc = c.Page(base)
 	rows := statementRows(doc)
 	if len(rows) != 1 || attr(rows[0], "id") != "statement-"+id {
 		t.Fatalf("%d rows", len(rows))
@@ -165,14 +165,14 @@ func TestStatementRequestFlow(t *testing.T) {
 		}
 	}
 	st := waitReady(t, h, orgNordic, id)
-	_, doc = c.page(base)
+	_, doc = c.Page(base)
 	rows = statementRows(doc)
 	dl := find(rows[0], func(n *html.Node) bool { return n.Data == "a" && strings.HasPrefix(text(n), "Download") })
 	camt := find(rows[0], func(n *html.Node) bool { return n.Data == "a" && strings.HasPrefix(text(n), "camt.053") })
 	if dl == nil || camt == nil {
 		t.Fatal("a ready statement without download links")
 	}
-	res = c.get(attr(dl, "href"))
+	res = c.Get(attr(dl, "href"))
 	body, _ := io.ReadAll(res.Body)
 	res.Body.Close()
 	if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/csv") ||
@@ -183,7 +183,7 @@ func TestStatementRequestFlow(t *testing.T) {
 	if err != nil || len(recs) != st.EntryCount+1 || st.EntryCount == 0 {
 		t.Fatalf("csv: %v, %d records for %d entries", err, len(recs), st.EntryCount)
 	}
-	res = c.get(attr(camt, "href"))
+	res = c.Get(attr(camt, "href"))
 	body, _ = io.ReadAll(res.Body)
 	res.Body.Close()
 	if res.StatusCode != 200 || !strings.Contains(string(body), "camt.053.001.08") || !strings.HasSuffix(res.Header.Get("Content-Disposition"), `.xml`) {
@@ -191,7 +191,7 @@ func TestStatementRequestFlow(t *testing.T) {
 	}
 
 	// The filter keeps to owned accounts.
-	_, doc = c.page(base + "?account=" + reference.DemoAccountOrg1GBP)
+	_, doc = c.Page(base + "?account=" + reference.DemoAccountOrg1GBP)
 	if len(statementRows(doc)) != 0 {
 		t.Fatal("filter by another account still lists it")
 	}
@@ -212,39 +212,39 @@ func TestStatementAccess(t *testing.T) {
 	waitReady(t, h, orgAtlantic, foreign.ID)
 
 	obs := h.client()
-	obs.login("observer@demo.example")
+	obs.Login("observer@demo.example")
 	for _, p := range []string{"/org/" + orgNordic + "/exported_statements", "/org/" + orgNordic + "/exported_statements?download_statement=1"} {
-		if res := obs.get(p); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+orgNordic {
+		if res := obs.Get(p); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+orgNordic {
 			t.Errorf("observer %s: %d %s", p, res.StatusCode, res.Header.Get("Location"))
 		}
 	}
 	oapi := h.api()
-	oapi.login("observer@demo.example")
+	oapi.Login("observer@demo.example")
 	apiBase := "/api/v2/virtual_bank/organisations/" + orgNordic + "/statements"
-	oapi.call("GET", apiBase, nil).expect(t, 403, "forbidden")
-	oapi.call("POST", apiBase, map[string]string{"kind": "charges"}).expect(t, 403, "forbidden")
+	oapi.Call("GET", apiBase, nil).Expect(t, 403, "forbidden")
+	oapi.Call("POST", apiBase, map[string]string{"kind": "charges"}).Expect(t, 403, "forbidden")
 
 	fin := h.api()
-	fin.login("finance@demo.example")
+	fin.Login("finance@demo.example")
 	other := "/api/v2/virtual_bank/organisations/" + orgAtlantic + "/statements"
-	fin.call("GET", other, nil).expect(t, 404, "not_found")
-	fin.call("GET", other+"/"+foreign.ID, nil).expect(t, 404, "not_found")
-	fin.call("GET", other+"/"+foreign.ID+"/download", nil).expect(t, 404, "not_found")
-	r := fin.call("GET", apiBase+"/"+foreign.ID, nil)
-	r.expect(t, 404, "not_found")
-	if r.firstError(t)["title"] != provider.MsgStatementFetch {
-		t.Fatalf("title %v", r.firstError(t)["title"])
+	fin.Call("GET", other, nil).Expect(t, 404, "not_found")
+	fin.Call("GET", other+"/"+foreign.ID, nil).Expect(t, 404, "not_found")
+	fin.Call("GET", other+"/"+foreign.ID+"/download", nil).Expect(t, 404, "not_found")
+	r := fin.Call("GET", apiBase+"/"+foreign.ID, nil)
+	r.Expect(t, 404, "not_found")
+	if r.FirstError(t)["title"] != provider.MsgStatementFetch {
+		t.Fatalf("title %v", r.FirstError(t)["title"])
 	}
-	fin.call("GET", apiBase+"/"+foreign.ID+"/download", nil).expect(t, 404, "not_found")
-	fin.call("POST", apiBase, map[string]string{"virtual_account_number": reference.DemoAccountOrg2GBP, "kind": "charges",
-		"created_after": now.AddDate(0, 0, -3).Format(daterange.APILayout), "created_before": now.Format(daterange.APILayout)}).expect(t, 422, "invalid")
+	fin.Call("GET", apiBase+"/"+foreign.ID+"/download", nil).Expect(t, 404, "not_found")
+	fin.Call("POST", apiBase, map[string]string{"virtual_account_number": reference.DemoAccountOrg2GBP, "kind": "charges",
+		"created_after": now.AddDate(0, 0, -3).Format(daterange.APILayout), "created_before": now.Format(daterange.APILayout)}).Expect(t, 422, "invalid")
 
 	page := h.client()
-	page.login("finance@demo.example")
-	if res := page.get("/org/" + orgNordic + "/exported_statements/" + foreign.ID + "/download"); res.StatusCode != 404 {
+	page.Login("finance@demo.example")
+	if res := page.Get("/org/" + orgNordic + "/exported_statements/" + foreign.ID + "/download"); res.StatusCode != 404 {
 		t.Fatalf("page download of another organisation's statement: %d", res.StatusCode)
 	}
-	if res := page.get("/org/" + orgAtlantic + "/exported_statements"); res.StatusCode == 200 {
+	if res := page.Get("/org/" + orgAtlantic + "/exported_statements"); res.StatusCode == 200 {
 		t.Fatal("another organisation's list is shown")
 	}
 }
@@ -252,40 +252,40 @@ func TestStatementAccess(t *testing.T) {
 func TestStatementAPI(t *testing.T) {
 	h := newHarness(t)
 	a := h.api()
-	a.login("finance@demo.example")
+	a.Login("finance@demo.example")
 	base := "/api/v2/virtual_bank/organisations/" + orgNordic + "/statements"
 	now := time.Now().UTC()
-	r := a.call("POST", base, map[string]string{"virtual_account_number": reference.DemoAccountOrg1GBP, "kind": "charges",
+	r := a.Call("POST", base, map[string]string{"virtual_account_number": reference.DemoAccountOrg1GBP, "kind": "charges",
 		"created_after": now.AddDate(0, 0, -30).Format(daterange.APILayout), "created_before": now.AddDate(0, 0, 1).Format(daterange.APILayout)})
-	r.expect(t, 201, "")
+	r.Expect(t, 201, "")
 	checkReply(t, "POST", "/virtual_bank/organisations/{id}/statements", r)
-	id := r.body["data"].(map[string]any)["id"].(string)
+	id := r.JSON["data"].(map[string]any)["id"].(string)
 
-	bad := a.call("POST", base, map[string]string{"virtual_account_number": reference.DemoAccountOrg1GBP, "kind": "fees",
+	bad := a.Call("POST", base, map[string]string{"virtual_account_number": reference.DemoAccountOrg1GBP, "kind": "fees",
 		"created_after": "yesterday", "created_before": now.AddDate(0, 0, 1).Format(daterange.APILayout)})
-	bad.expect(t, 422, "invalid")
-	if p := bad.firstError(t)["source"].(map[string]any)["pointer"]; p != "/created_after" {
+	bad.Expect(t, 422, "invalid")
+	if p := bad.FirstError(t)["source"].(map[string]any)["pointer"]; p != "/created_after" {
 		t.Fatalf("pointer %v", p)
 	}
-	bad = a.call("POST", base, map[string]string{"virtual_account_number": reference.DemoAccountOrg1GBP, "kind": "fees",
+	bad = a.Call("POST", base, map[string]string{"virtual_account_number": reference.DemoAccountOrg1GBP, "kind": "fees",
 		"created_after": "2026-01-01", "created_before": "2026-01-02"})
-	if p := bad.firstError(t)["source"].(map[string]any)["pointer"]; p != "/kind" {
+	if p := bad.FirstError(t)["source"].(map[string]any)["pointer"]; p != "/kind" {
 		t.Fatalf("pointer %v", p)
 	}
 
 	waitReady(t, h, orgNordic, id)
-	got := a.call("GET", base+"/"+id, nil)
-	got.expect(t, 200, "")
+	got := a.Call("GET", base+"/"+id, nil)
+	got.Expect(t, 200, "")
 	checkReply(t, "GET", "/virtual_bank/organisations/{id}/statements/{statement}", got)
-	list := a.call("GET", base+"?limit=1&sort=-created_at&account_number="+reference.DemoAccountOrg1GBP, nil)
-	list.expect(t, 200, "")
+	list := a.Call("GET", base+"?limit=1&sort=-created_at&account_number="+reference.DemoAccountOrg1GBP, nil)
+	list.Expect(t, 200, "")
 	checkReply(t, "GET", "/virtual_bank/organisations/{id}/statements", list)
-	if list.body["meta"].(map[string]any)["total"] != float64(1) {
-		t.Fatalf("meta %v", list.body["meta"])
+	if list.JSON["meta"].(map[string]any)["total"] != float64(1) {
+		t.Fatalf("meta %v", list.JSON["meta"])
 	}
-	a.call("GET", base+"?sort=created_at", nil).expect(t, 422, "invalid")
-	dl := a.call("GET", base+"/"+id+"/download", nil)
-	if dl.StatusCode != 200 || !strings.HasPrefix(string(dl.raw), "date,id,reference") ||
+	a.Call("GET", base+"?sort=created_at", nil).Expect(t, 422, "invalid")
+	dl := a.Call("GET", base+"/"+id+"/download", nil)
+	if dl.StatusCode != 200 || !strings.HasPrefix(string(dl.Raw), "date,id,reference") ||
 		!strings.HasPrefix(dl.Header.Get("Content-Disposition"), "attachment; filename=statement-") {
 		t.Fatalf("download: %d %s", dl.StatusCode, dl.Header.Get("Content-Disposition"))
 	}
@@ -302,13 +302,13 @@ func TestStatementDownloadNotReady(t *testing.T) {
 		'2026-02-01T00:00:00.000000000Z')`, orgNordic, reference.DemoAccountOrg1EUR, reference.DemoUserFinanceID)
 	id := "11111111-2222-4333-8444-555555555555"
 	c := h.client()
-	c.login("finance@demo.example")
+	c.Login("finance@demo.example")
 	base := "/org/" + orgNordic + "/exported_statements"
-	res := c.get(base + "/" + id + "/download")
+	res := c.Get(base + "/" + id + "/download")
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != base {
 		t.Fatalf("download: %d %s", res.StatusCode, res.Header.Get("Location"))
 	}
-	_, doc := c.page(base)
+	_, doc := c.Page(base)
 	alert := find(doc, func(n *html.Node) bool {
 		return attr(n, "role") == "alert" && strings.HasPrefix(text(n), provider.MsgStatementDownload)
 	})
@@ -320,10 +320,10 @@ func TestStatementDownloadNotReady(t *testing.T) {
 		t.Fatal("a failed statement offers a download")
 	}
 	a := h.api()
-	a.login("finance@demo.example")
-	r := a.call("GET", "/api/v2/virtual_bank/organisations/"+orgNordic+"/statements/"+id+"/download", nil)
-	r.expect(t, 409, "conflict")
-	if r.firstError(t)["title"] != provider.MsgStatementDownload {
-		t.Fatalf("title %v", r.firstError(t)["title"])
+	a.Login("finance@demo.example")
+	r := a.Call("GET", "/api/v2/virtual_bank/organisations/"+orgNordic+"/statements/"+id+"/download", nil)
+	r.Expect(t, 409, "conflict")
+	if r.FirstError(t)["title"] != provider.MsgStatementDownload {
+		t.Fatalf("title %v", r.FirstError(t)["title"])
 	}
 }

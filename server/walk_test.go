@@ -66,8 +66,8 @@ func mountedRoutes(h *harness, keep func(method string) bool) []mounted {
 func TestWalkStateChangingRoutesNeedCSRF(t *testing.T) {
 	h := newHarness(t)
 	admin := h.client()
-	admin.login("admin@demo.example")
-	admin.get("/login_transition")
+	admin.Login("admin@demo.example")
+	admin.Get("/login_transition")
 	routes := mountedRoutes(h, unsafeMethod)
 	if len(routes) < 20 {
 		t.Fatalf("only %d state-changing routes mounted: the walk is not seeing the app", len(routes))
@@ -80,7 +80,7 @@ func TestWalkStateChangingRoutesNeedCSRF(t *testing.T) {
 				// Public JSON calls (log in, refresh, forgot, reset, accept) settle CSRF
 				// themselves: a cross-site form cannot send JSON, so a form body must be
 				// refused before anything happens.
-				res := admin.do(r.Method, path, url.Values{"email": {"admin@demo.example"}, "password": {reference.DemoPassword}})
+				res := admin.Do(r.Method, path, url.Values{"email": {"admin@demo.example"}, "password": {reference.DemoPassword}})
 				if res.StatusCode != http.StatusUnsupportedMediaType && res.StatusCode != http.StatusForbidden &&
 					res.StatusCode != http.StatusBadRequest && res.StatusCode != http.StatusUnauthorized {
 					t.Errorf("form-encoded body: status %d, want it refused", res.StatusCode)
@@ -88,18 +88,18 @@ func TestWalkStateChangingRoutesNeedCSRF(t *testing.T) {
 				return
 			}
 			// The logged-in browser's cookie, but no token: what a cross-site form sends.
-			res := admin.do(r.Method, path, url.Values{"walk": {"1"}})
+			res := admin.Do(r.Method, path, url.Values{"walk": {"1"}})
 			if res.StatusCode != http.StatusForbidden {
 				t.Errorf("with the session cookie and no CSRF token: status %d, want 403", res.StatusCode)
 			}
 			// A wrong token is no better than none.
-			res = admin.do(r.Method, path, url.Values{"_csrf": {"walk-not-the-token"}})
+			res = admin.Do(r.Method, path, url.Values{"_csrf": {"walk-not-the-token"}})
 			if res.StatusCode != http.StatusForbidden {
 				t.Errorf("with a wrong CSRF token: status %d, want 403", res.StatusCode)
 			}
 			if api {
 				// Neither cookie nor bearer token: refused as unauthenticated or forbidden.
-				res := h.client().do(r.Method, path, nil, "Content-Type", "application/json")
+				res := h.client().Do(r.Method, path, nil, "Content-Type", "application/json")
 				if res.StatusCode != http.StatusUnauthorized && res.StatusCode != http.StatusForbidden {
 					t.Errorf("without any credential: status %d, want 401 or 403", res.StatusCode)
 				}
@@ -135,7 +135,7 @@ type sessionState struct {
 
 func currentSession(t *testing.T, c *client) *sessionState {
 	t.Helper()
-	for _, ck := range c.jar.Cookies(base) {
+	for _, ck := range c.Jar.Cookies(base) {
 		if ck.Name != c.h.srv.cookieName() {
 			continue
 		}
@@ -159,18 +159,18 @@ func TestWalkGETChangesNothing(t *testing.T) {
 	ver := storeVersion{db}
 
 	walkers := map[string]func() *client{
-		"anonymous": func() *client { c := h.client(); c.get("/login"); return c },
+		"anonymous": func() *client { c := h.client(); c.Get("/login"); return c },
 		"admin": func() *client {
 			c := h.client()
-			c.login("admin@demo.example")
-			c.get("/login_transition")
-			c.get("/org/" + orgNordic)
+			c.Login("admin@demo.example")
+			c.Get("/login_transition")
+			c.Get("/org/" + orgNordic)
 			return c
 		},
 		// Password step done, no second factor yet: the MFA setup screens.
-		"mfa-new at scope login": func() *client { c := h.client(); c.login("mfa-new@demo.example"); return c },
+		"mfa-new at scope login": func() *client { c := h.client(); c.Login("mfa-new@demo.example"); return c },
 		// Password step done, a factor to verify with.
-		"mfa-totp at scope login": func() *client { c := h.client(); c.login("mfa-totp@demo.example"); return c },
+		"mfa-totp at scope login": func() *client { c := h.client(); c.Login("mfa-totp@demo.example"); return c },
 	}
 	routes := mountedRoutes(h, func(m string) bool { return m == fiber.MethodGet })
 	if len(routes) < 30 {
@@ -189,7 +189,7 @@ func TestWalkGETChangesNothing(t *testing.T) {
 			path := walkPath(r.Path)
 			t.Run(who+" GET "+r.Path, func(t *testing.T) {
 				before, sessBefore := ver.read(t), currentSession(t, c)
-				res := c.get(path)
+				res := c.Get(path)
 				res.Body.Close()
 				if after := ver.read(t); after != before {
 					t.Errorf("the store was written (status %d)", res.StatusCode)

@@ -1,0 +1,135 @@
+// Package servertest is the test harness of the area packages and of the
+// whole portal's tests: the real server (package server) with the areas a
+// test mounts, on a real seeded SQLite store, a real redis-server and the
+// real goja renderer of the built bundle (assets/dist; `make assets`).
+//
+// An area's own tests cannot import package portal (it imports the area),
+// so they name what to mount: the area itself and what its pages need,
+// auth to log in through the form:
+//
+//	h := servertest.New(t, server.AuthArea, search.New)
+//	c := h.Client()
+//	c.Login("admin@demo.example")
+//	res, doc := c.Page("/org/" + servertest.OrgNordic + "/search?q=rent")
+//
+// The whole portal's tests (package portal) mount portal.Areas.
+package servertest
+
+import (
+	"log/slog"
+	"sync"
+	"testing"
+
+	"portal/provider"
+	"portal/server"
+	"portal/server/internal/testkit"
+	"portal/ssr"
+)
+
+// The harness's parts, under the names area tests use.
+type (
+	// Client is a browser-like client: a cookie jar, no automatic redirects.
+	Client = testkit.Client
+	// APIClient is a JSON API client with its own path-aware cookie jar.
+	APIClient = testkit.APIClient
+	// Reply is an API response with its body read and decoded.
+	Reply = testkit.Reply
+	// Document is the served OpenAPI document, to check replies against.
+	Document = testkit.Document
+	// Clock is a settable time source for the token signer.
+	Clock = testkit.Clock
+)
+
+// The demo organisations.
+const (
+	OrgNordic   = testkit.OrgNordic
+	OrgAtlantic = testkit.OrgAtlantic
+)
+
+// Main runs a package's tests and removes the seeded store they copied:
+//
+//	func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
+func Main(m *testing.M) int { return testkit.Main(m) }
+
+// Parse reads and parses an HTML response.
+var Parse = testkit.Parse
+
+// NewClock is a settable clock at the current time.
+var NewClock = testkit.NewClock
+
+// Harness is one test's server and its parts.
+type Harness struct {
+	*testkit.Env
+	Srv *server.Server
+}
+
+var (
+	assetsOnce sync.Once
+	assets     *server.Assets
+	renderer   *ssr.Renderer
+	assetsErr  error
+)
+
+// New starts a server of the given areas (in the composition's order).
+func New(t testing.TB, areas ...server.AreaFunc) *Harness {
+	t.Helper()
+	return NewWith(t, nil, areas...)
+}
+
+// NewWith is New with the server's dependencies changed by edit first
+// (another configuration, a provider that fails).
+func NewWith(t testing.TB, edit func(*server.Deps), areas ...server.AreaFunc) *Harness {
+	t.Helper()
+	dist := testkit.Dist(t)
+	assetsOnce.Do(func() {
+		assets, assetsErr = server.LoadAssets(dist)
+		if assetsErr == nil {
+			renderer, assetsErr = ssr.New(assets.Server, ssr.Config{})
+		}
+	})
+	if assetsErr != nil {
+		t.Fatalf("built assets missing (run `make assets`): %v", assetsErr)
+	}
+	// A reply its operation does not document fails the test that caused it.
+	logger := slog.New(testkit.FailOn(t, server.APIMsgUndocumented))
+	env := testkit.NewEnv(t, logger)
+	d := server.Deps{
+		// App().Test's connection is not loopback, so reading codes from
+		// the outbox needs it shared.
+		Config:   server.Config{Env: "sandbox", SessionsBackend: "redis", OutboxShared: true},
+		Provider: env.Store, Sessions: env.Sessions, Limiter: env.Limiter,
+		Renderer: renderer, Assets: assets, Tokens: env.Tokens, Redis: env.Redis,
+		Logger: logger,
+	}
+	d.Auth, _ = any(env.Store).(provider.Auth)
+	d.Ledger, _ = any(env.Store).(provider.Ledger)
+	d.Funding, _ = any(env.Store).(provider.Funding)
+	d.Crypto, _ = any(env.Store).(provider.Crypto)
+	d.Stats, _ = any(env.Store).(provider.Stats)
+	d.Statements, _ = any(env.Store).(provider.Statements)
+	if edit != nil {
+		edit(&d)
+	}
+	return &Harness{Env: env, Srv: server.New(d, areas...)}
+}
+
+// Client is a new browser-like client of the server.
+func (h *Harness) Client() *Client { return testkit.NewClient(h.T, h.Srv.App()) }
+
+// API is a new API client without credentials.
+func (h *Harness) API() *APIClient { return testkit.NewAPIClient(h.T, h.Srv.App()) }
+
+// Document is the server's OpenAPI document as it serves it.
+func (h *Harness) Document() Document {
+	h.T.Helper()
+	r := h.API().Call("GET", "/api/openapi.json", nil)
+	r.Expect(h.T, 200, "")
+	return r.JSON
+}
+
+// CheckReply checks r, the reply of the operation at method and path (the
+// document's path template), against the response its operation documents.
+func (h *Harness) CheckReply(t testing.TB, method, path string, r Reply) {
+	t.Helper()
+	h.Document().CheckReply(t, method, path, r)
+}
