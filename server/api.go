@@ -196,6 +196,10 @@ type APIOp struct {
 	readPerms []access.Permission
 }
 
+// OrgRead reports whether the operation is an organisation read made by
+// APIReadOp, with the permissions it needs.
+func (op *APIOp) OrgRead() ([]access.Permission, bool) { return op.readPerms, op.orgRead }
+
 // APIHandlerFunc runs an operation; a is nil for APIPublic and APIRefresh.
 type APIHandlerFunc = func(s *Server, c fiber.Ctx, a *APICaller) error
 

@@ -66,9 +66,9 @@ type apiRole struct {
 	Permissions []string `json:"permissions" description:"Permissions the role grants (such as accounts:read), sorted."`
 }
 
-// apiHeaderOrganisation names the organisation of a call that has none in its
+// APIHeaderOrganisation names the organisation of a call that has none in its
 // path (spec 000 §7, set_current).
-const apiHeaderOrganisation = "X-Organisation-ID"
+const APIHeaderOrganisation = "X-Organisation-ID"
 
 func (s *Server) apiOrganisations(c fiber.Ctx, a *APICaller) error {
 	ms, err := s.Provider.Memberships(c.Context(), a.User.ID)
@@ -211,7 +211,7 @@ func (apiFeatureFlags) OASchema(*oaReflector) *OASchema {
 func (s *Server) apiFlagsOrg(c fiber.Ctx, a *APICaller) (string, error) {
 	id := strings.Clone(c.Query("organisation_id"))
 	if id == "" {
-		id = strings.Clone(c.Get(apiHeaderOrganisation))
+		id = strings.Clone(c.Get(APIHeaderOrganisation))
 	}
 	if id == "" {
 		ms, err := s.Provider.Memberships(c.Context(), a.User.ID)

@@ -91,7 +91,7 @@ func (s *Server) apiCheckReply(c fiber.Ctx, op *APIOp) {
 	sent, _ := c.Locals(apiSentKey{}).(reflect.Type)
 	decoded, _ := c.Locals(apiDecodedKey{}).(reflect.Type)
 	var problem string
-	switch want := op.response(status); {
+	switch want := op.Response(status); {
 	case want == nil:
 		problem = "status not documented"
 	case sent != want.Type:
@@ -104,8 +104,8 @@ func (s *Server) apiCheckReply(c fiber.Ctx, op *APIOp) {
 	s.Logger.Error(APIMsgUndocumented, "request_id", Req(c).ID, "op", op.ID, "status", status, "problem", problem)
 }
 
-// response is op's documented reply with status, or nil.
-func (op *APIOp) response(status int) *APIResponse {
+// Response is op's documented reply with status, or nil.
+func (op *APIOp) Response(status int) *APIResponse {
 	for i := range op.Responses {
 		if op.Responses[i].Status == status {
 			return &op.Responses[i]

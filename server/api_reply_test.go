@@ -17,7 +17,6 @@ import (
 
 	"github.com/gofiber/fiber/v3"
 
-	"portal/daterange"
 	"portal/provider"
 	"portal/reference"
 )
@@ -249,19 +248,11 @@ func TestAPITour(t *testing.T) {
 	call(admin, "listCryptoBeneficiaries", "", nil)
 
 	// Statistics.
-	call(admin, "getPayoutReasonCodesReport", "", nil, apiHeaderOrganisation, orgNordic)
-	call(admin, "getPayoutStateCategoryCountsReport", "", nil, apiHeaderOrganisation, orgNordic)
+	call(admin, "getPayoutReasonCodesReport", "", nil, APIHeaderOrganisation, orgNordic)
+	call(admin, "getPayoutStateCategoryCountsReport", "", nil, APIHeaderOrganisation, orgNordic)
 	call(admin, "getCollectionOrderStatusCountsReport", "", nil)
 
-	// Statements.
-	now := time.Now().UTC()
-	r = call(admin, "createStatement", "", map[string]string{"virtual_account_number": acctGBP, "kind": provider.KindTransactions,
-		"created_after": now.AddDate(0, 0, -30).Format(daterange.APILayout), "created_before": now.AddDate(0, 0, 1).Format(daterange.APILayout)})
-	at["statement"] = r.JSON["data"].(map[string]any)["id"].(string)
-	waitReady(t, h, orgNordic, at["statement"])
-	for _, id := range []string{"listStatements", "getStatement", "downloadStatement"} {
-		call(admin, id, "", nil)
-	}
+	// Statements: TestStatementsAPITour (package statements).
 
 	// Passwords and invitations.
 	call(h.api(), "forgotPassword", "", map[string]string{"email": emailObserver})

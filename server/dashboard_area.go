@@ -465,7 +465,7 @@ func apiDashboardOperations() []APIOp {
 		{Name: "created_after", In: "query", Description: "Start of the period, inclusive: YYYY-MM-DD (UTC midnight), YYYY-MM-DD HH:mm:ss (UTC) or RFC 3339.", Schema: OAString("").withExample("2026-10-24")},
 		{Name: "created_before", In: "query", Description: "End of the period, exclusive, in the same forms. Open when left out.", Schema: OAString("").withExample("2026-11-23")},
 	}
-	orgHeader := OAParameter{Name: apiHeaderOrganisation, In: "header", Required: true,
+	orgHeader := OAParameter{Name: APIHeaderOrganisation, In: "header", Required: true,
 		Description: "The organisation; a non-member gets 404, as for an unknown one.", Schema: OAString("").WithFormat("uuid")}
 	forbidden := APIErrorReply(fiber.StatusForbidden, "Code forbidden when the role lacks the permission; MissingScope or invalid_csrf as for every call.")
 	invalid := APIErrorReply(fiber.StatusUnprocessableEntity, "A date parameter that cannot be read (source.parameter names it).")
@@ -507,7 +507,7 @@ func apiStatsRead[B APIEnvelope](perm access.Permission, org func(*Server, fiber
 // apiStatsHeaderOrg: the payout statistics name the organisation in
 // X-Organisation-ID.
 func apiStatsHeaderOrg(_ *Server, c fiber.Ctx, _ *APICaller) (string, error) {
-	return strings.Clone(c.Get(apiHeaderOrganisation)), nil
+	return strings.Clone(c.Get(APIHeaderOrganisation)), nil
 }
 
 // apiCount is one counted reason code.

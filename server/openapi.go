@@ -243,7 +243,7 @@ func withBodyErrors(ops []APIOp) []APIOp {
 	for i := range ops {
 		if ops[i].Body != nil {
 			for _, r := range apiBodyErrors() {
-				if ops[i].response(r.Status) == nil {
+				if ops[i].Response(r.Status) == nil {
 					ops[i].Responses = append(ops[i].Responses, r)
 				}
 			}
@@ -351,7 +351,7 @@ func apiCoreOperations() []APIOp {
 			Auth: APIBearer, Scopes: APIScopesDashboard,
 			Params: []OAParameter{
 				{Name: "organisation_id", In: "query", Description: "Organisation id; must be one of the user's.", Schema: OAString("").WithFormat("uuid")},
-				{Name: apiHeaderOrganisation, In: "header", Description: "Organisation id, used when organisation_id is not given.", Schema: OAString("").WithFormat("uuid")},
+				{Name: APIHeaderOrganisation, In: "header", Description: "Organisation id, used when organisation_id is not given.", Schema: OAString("").WithFormat("uuid")},
 			},
 			Responses: []APIResponse{APIReplyUnauthorized, APIReplyForbidden,
 				APIErrorReply(fiber.StatusNotFound, "Not a member of that organisation, or no such organisation; code missing_organisation when the user has none at all.")},

@@ -5,6 +5,7 @@ import (
 
 	"portal/cmd/renderbench/bench"
 	"portal/server"
+	"portal/server/statements"
 )
 
 // propsPackage is one Go package whose structs are the props of TSX pages
@@ -31,7 +32,6 @@ var packages = []propsPackage{
 			"DateRange":           reflect.TypeFor[server.DateRangePageProps](),
 			"Docs":                reflect.TypeFor[server.DocsProps](),
 			"Error":               reflect.TypeFor[server.PlainProps](),
-			"ExportedStatements":  reflect.TypeFor[server.ExportedStatementsProps](),
 			"ForgotPassword":      reflect.TypeFor[server.ForgotProps](),
 			"FormExpired":         reflect.TypeFor[server.PlainProps](),
 			"InvitationAccept":    reflect.TypeFor[server.InvitationProps](),
@@ -47,7 +47,6 @@ var packages = []propsPackage{
 			"Reauth":              reflect.TypeFor[server.ReauthProps](),
 			"ResetPassword":       reflect.TypeFor[server.ResetProps](),
 			"Search":              reflect.TypeFor[server.SearchProps](),
-			"StatementRequest":    reflect.TypeFor[server.StatementRequestProps](),
 		},
 		islands: map[string]reflect.Type{
 			"AccountFunding":  reflect.TypeFor[server.ShellFunding](),
@@ -55,9 +54,17 @@ var packages = []propsPackage{
 			"CopyText":        reflect.TypeFor[server.CopyTextProps](),
 			"CryptoBanner":    reflect.TypeFor[server.CryptoBanner](),
 			"DateRangePicker": reflect.TypeFor[server.ShellDateRange](),
-			"StatementExport": reflect.TypeFor[server.StatementExportProps](),
-			"StatementsTable": reflect.TypeFor[server.StatementsTableProps](),
 			"TransferDialog":  reflect.TypeFor[server.TransferButtonProps](),
+		},
+	},
+	{ // portal/server/statements
+		pages: map[string]reflect.Type{
+			"ExportedStatements": reflect.TypeFor[statements.ExportedStatementsProps](),
+			"StatementRequest":   reflect.TypeFor[statements.StatementRequestProps](),
+		},
+		islands: map[string]reflect.Type{
+			"StatementExport": reflect.TypeFor[statements.StatementExportProps](),
+			"StatementsTable": reflect.TypeFor[statements.StatementsTableProps](),
 		},
 	},
 	{ // portal/cmd/renderbench/bench: the render benchmark's calibration page

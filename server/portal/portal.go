@@ -3,7 +3,10 @@
 // the benchmarks and the whole-portal tests build the server here.
 package portal
 
-import "portal/server"
+import (
+	"portal/server"
+	"portal/server/statements"
+)
 
 // Areas are the portal's parts. Their order is the order of the API
 // reference (/docs, /api/openapi.json); the sidebar's order is the core's
@@ -19,7 +22,7 @@ var Areas = []server.AreaFunc{
 	server.FundingArea,
 	server.DashboardArea,
 	server.DateRangeArea,
-	server.StatementsArea,
+	statements.New,
 	server.SearchArea,
 	server.Unbuilt,
 }

@@ -54,6 +54,9 @@ func Main(m *testing.M) int { return testkit.Main(m) }
 // Parse reads and parses an HTML response.
 var Parse = testkit.Parse
 
+// ReadVectors decodes testdata/name (vectors shared with the islands' tests).
+var ReadVectors = testkit.ReadVectors
+
 // NewClock is a settable clock at the current time.
 var NewClock = testkit.NewClock
 

@@ -11,7 +11,7 @@ export interface Pages {
   DateRange: typeof import('../pages/DateRange').default;
   Docs: typeof import('../pages/Docs').default;
   Error: typeof import('../pages/Error').default;
-  ExportedStatements: typeof import('../pages/ExportedStatements').default;
+  ExportedStatements: typeof import('../pages/statements/ExportedStatements').default;
   ForgotPassword: typeof import('../pages/ForgotPassword').default;
   FormExpired: typeof import('../pages/FormExpired').default;
   InvitationAccept: typeof import('../pages/InvitationAccept').default;
@@ -27,7 +27,7 @@ export interface Pages {
   Reauth: typeof import('../pages/Reauth').default;
   ResetPassword: typeof import('../pages/ResetPassword').default;
   Search: typeof import('../pages/Search').default;
-  StatementRequest: typeof import('../pages/StatementRequest').default;
+  StatementRequest: typeof import('../pages/statements/StatementRequest').default;
   SyntheticTransactions: typeof import('../pages/SyntheticTransactions').default;
 }
 

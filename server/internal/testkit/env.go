@@ -7,6 +7,7 @@ package testkit
 
 import (
 	"context"
+	"encoding/json"
 	"io/fs"
 	"log/slog"
 	"os"
@@ -124,9 +125,8 @@ func NewEnv(t testing.TB, logger *slog.Logger) *Env {
 		Limiter:  ratelimit.NewRedis(rdb, prefix+"rl:")}
 }
 
-// Dist is the built assets folder (assets/dist at the module's root; `make
-// assets` builds it), found from any package's folder.
-func Dist(t testing.TB) fs.FS {
+// Root is the module's root folder, found from any package's folder.
+func Root(t testing.TB) string {
 	t.Helper()
 	dir, err := os.Getwd()
 	if err != nil {
@@ -134,13 +134,29 @@ func Dist(t testing.TB) fs.FS {
 	}
 	for {
 		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return os.DirFS(filepath.Join(dir, "assets", "dist"))
+			return dir
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
 			t.Fatal("no go.mod above the test's folder")
 		}
 		dir = parent
+	}
+}
+
+// Dist is the built assets folder (assets/dist; `make assets` builds it).
+func Dist(t testing.TB) fs.FS { return os.DirFS(filepath.Join(Root(t), "assets", "dist")) }
+
+// ReadVectors decodes testdata/name (the vectors that the Go rules and the
+// islands' TypeScript rules both run) into v.
+func ReadVectors(t testing.TB, name string, v any) {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(Root(t), "testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		t.Fatalf("%s: %v", name, err)
 	}
 }
 

@@ -1,6 +1,6 @@
-import { Shell } from '../components/Shell';
-import { Island } from '../components/Island';
-import type { PageProps } from '../generated/props';
+import { Shell } from '../../components/Shell';
+import { Island } from '../../components/Island';
+import type { PageProps } from '../../generated/props';
 
 // The "Download statement" modal as a page (no JavaScript, or reached by the account page's
 // "Export to CSV" link).

@@ -1,4 +1,4 @@
-package server
+package portal
 
 import (
 	"reflect"
@@ -6,9 +6,10 @@ import (
 
 	"portal/access"
 	"portal/provider"
+	"portal/server"
 )
 
-func labels(items []NavItem) []string {
+func labels(items []server.NavItem) []string {
 	var out []string
 	for _, it := range items {
 		out = append(out, it.Label)
@@ -20,13 +21,13 @@ func labels(items []NavItem) []string {
 }
 
 func TestSidebarGating(t *testing.T) {
-	routes := portalServer().Routes()
+	routes := New(server.Deps{}).Routes()
 	allFlags := provider.FeatureFlags{}
 	for _, f := range provider.KnownFlags() {
 		allFlags[f] = true
 	}
-	full := func(role string) *OrgContext {
-		return &OrgContext{
+	full := func(role string) *server.OrgContext {
+		return &server.OrgContext{
 			Org: provider.Organisation{ID: "o1"}, Role: role, Perms: access.For(role),
 			Config:   provider.Configuration{ManualPayoutsEnabled: true, BatchesEnabled: 1, ManualPayoutNumberOfApprovers: 1, CustomerABTesting: true},
 			Products: provider.ContractedProducts{PayoutProductsCount: 1, CollectionProductsCount: 1},
@@ -37,26 +38,26 @@ func TestSidebarGating(t *testing.T) {
 	}
 	tests := []struct {
 		name string
-		ctx  func() *OrgContext
+		ctx  func() *server.OrgContext
 		want []string
 	}{
-		{"admin, everything on", func() *OrgContext { return full("admin") }, []string{
+		{"admin, everything on", func() *server.OrgContext { return full("admin") }, []string{
 			"Dashboard", "Crypto funding", "Payouts", "  Payouts", "  Payout drafts", "  Batches", "  Receivers",
 			"Collections", "  Orders", "Accounts", "  Account funding", "  Withdrawals", "  Main EUR",
 			"Exports", "  Payouts", "  Statements", "User management", "Settings", "  My Profile"}},
-		{"default role: dashboard and profile only", func() *OrgContext { return full("default") }, []string{
+		{"default role: dashboard and profile only", func() *server.OrgContext { return full("default") }, []string{
 			"Dashboard", "Settings", "  My Profile"}},
-		{"observer: no exports, no users, no funding", func() *OrgContext { return full("observer") }, []string{
+		{"observer: no exports, no users, no funding", func() *server.OrgContext { return full("observer") }, []string{
 			"Dashboard", "Crypto funding", "Payouts", "  Payouts", "  Payout drafts", "  Batches", "  Receivers",
 			"Collections", "  Orders", "Accounts", "  Withdrawals", "  Main EUR", "Settings", "  My Profile"}},
-		{"no products, no owned account, flags off", func() *OrgContext {
+		{"no products, no owned account, flags off", func() *server.OrgContext {
 			o := full("admin")
 			o.Products = provider.ContractedProducts{}
 			o.Accounts = o.Accounts[1:]
 			o.Flags = provider.FeatureFlags{}
 			return o
 		}, []string{"Dashboard", "Exports", "  Payouts", "  Statements", "User management", "Settings", "  My Profile"}},
-		{"manual approval off: 'Payout requests'; batches and drafts gated", func() *OrgContext {
+		{"manual approval off: 'Payout requests'; batches and drafts gated", func() *server.OrgContext {
 			o := full("admin")
 			o.Flags = provider.FeatureFlags{provider.FlagReceiverManagement: true}
 			o.Config.BatchesEnabled = 0
@@ -67,7 +68,7 @@ func TestSidebarGating(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := labels(Sidebar(routes, tt.ctx(), "/org/o1"))
+			got := labels(server.Sidebar(routes, tt.ctx(), "/org/o1"))
 			if !reflect.DeepEqual(got, tt.want) {
 				t.Fatalf("sidebar\n got %q\nwant %q", got, tt.want)
 			}
@@ -76,14 +77,14 @@ func TestSidebarGating(t *testing.T) {
 }
 
 func TestSidebarActiveAndAccounts(t *testing.T) {
-	routes := portalServer().Routes()
-	o := &OrgContext{Org: provider.Organisation{ID: "o1"}, Role: "admin", Perms: access.For("admin"),
+	routes := New(server.Deps{}).Routes()
+	o := &server.OrgContext{Org: provider.Organisation{ID: "o1"}, Role: "admin", Perms: access.For("admin"),
 		Accounts: []provider.Account{{AccountNumber: "4520011000000023", Name: "Payroll GBP", CurrencyCode: "GBP", Owner: true}}}
-	nav := Sidebar(routes, o, "/org/o1/accounts/4520011000000023")
+	nav := server.Sidebar(routes, o, "/org/o1/accounts/4520011000000023")
 	var active []string
-	var acct *NavItem
-	var walk func([]NavItem)
-	walk = func(items []NavItem) {
+	var acct *server.NavItem
+	var walk func([]server.NavItem)
+	walk = func(items []server.NavItem) {
 		for i := range items {
 			if items[i].Active {
 				active = append(active, items[i].Label)

@@ -1,4 +1,4 @@
-package server
+package statements
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"maps"
 	"net/http"
 	"net/url"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -14,8 +15,11 @@ import (
 	"golang.org/x/net/html"
 
 	"portal/daterange"
+	"portal/htmlq"
 	"portal/provider"
 	"portal/reference"
+	"portal/server"
+	"portal/server/servertest"
 )
 
 func TestStatementFormVectors(t *testing.T) {
@@ -28,7 +32,7 @@ func TestStatementFormVectors(t *testing.T) {
 			Errors   map[string]string `json:"errors"`
 		} `json:"cases"`
 	}
-	readVectors(t, "statement-request.json", &v)
+	servertest.ReadVectors(t, "statement-request.json", &v)
 	for _, c := range v.Cases {
 		today, _ := time.Parse(daterange.APILayout, c.Max)
 		_, errs := checkStatementForm(c.Values, today, c.Accounts)
@@ -38,24 +42,26 @@ func TestStatementFormVectors(t *testing.T) {
 	}
 }
 
-// waitReady waits for the harness's worker to finish a statement.
-func waitReady(t *testing.T, h *harness, org, id string) provider.Statement {
-	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		st, err := h.store.Statement(context.Background(), org, id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if st.State == provider.StatementReady {
-			return st
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("statement still %s", st.State)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-}
+func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
+
+// newHarness mounts this area and auth, to log in through the form.
+func newHarness(t *testing.T) *servertest.Harness { return servertest.New(t, server.AuthArea, New) }
+
+// Queries of parsed HTML by structure (package htmlq), under short names.
+var (
+	find    = htmlq.Find
+	findAll = htmlq.FindAll
+	attr    = htmlq.Attr
+	hasAttr = htmlq.HasAttr
+	text    = htmlq.VisibleText
+	byTag   = htmlq.ByTag
+	byID    = htmlq.ByID
+)
+
+const (
+	orgNordic   = servertest.OrgNordic
+	orgAtlantic = servertest.OrgAtlantic
+)
 
 func statementRows(doc *html.Node) []*html.Node {
 	return findAll(doc, func(n *html.Node) bool { return n.Data == "tr" && hasAttr(n, "data-state") })
@@ -65,7 +71,7 @@ func statementRows(doc *html.Node) []*html.Node {
 // then ready, and downloads the CSV and the camt.053 it names.
 func TestStatementRequestFlow(t *testing.T) {
 	h := newHarness(t)
-	c := h.client()
+	c := h.Client()
 	c.Login("finance@demo.example")
 	base := "/org/" + orgNordic + "/exported_statements"
 
@@ -116,7 +122,7 @@ func TestStatementRequestFlow(t *testing.T) {
 	bad := url.Values{"_csrf": {csrf}, "account": {reference.DemoAccountOrg1EUR}, "from": {attr(from, "value")},
 		"to": {now.AddDate(0, 0, 2).Format(daterange.DisplayLayout)}, "kind": {"transactions"}}
 	res = c.Do("POST", base, bad)
-	doc = parse(t, res)
+	doc = servertest.Parse(t, res)
 	if res.StatusCode != http.StatusUnprocessableEntity {
 		t.Fatalf("bad form: %d", res.StatusCode)
 	}
@@ -133,7 +139,7 @@ func TestStatementRequestFlow(t *testing.T) {
 	cleared := url.Values{"_csrf": {csrf}, "account": {reference.DemoAccountOrg1EUR}, "from": {""},
 		"to": {"31-02-2026"}, "kind": {"transactions"}}
 	res = c.Do("POST", base, cleared)
-	doc = parse(t, res)
+	doc = servertest.Parse(t, res)
 	if res.StatusCode != http.StatusUnprocessableEntity ||
 		!strings.Contains(text(find(doc, byID("statement-from-error"))), msgStatementFrom) ||
 		!strings.Contains(text(find(doc, byID("statement-to-error"))), daterange.MsgNoDate) {
@@ -164,7 +170,7 @@ func TestStatementRequestFlow(t *testing.T) {
 			t.Fatalf("a %s statement without a Refresh link", s)
 		}
 	}
-	st := waitReady(t, h, orgNordic, id)
+	st := h.WaitReady(t, orgNordic, id)
 	_, doc = c.Page(base)
 	rows = statementRows(doc)
 	dl := find(rows[0], func(n *html.Node) bool { return n.Data == "a" && strings.HasPrefix(text(n), "Download") })
@@ -203,28 +209,28 @@ func TestStatementAccess(t *testing.T) {
 	h := newHarness(t)
 	ctx := context.Background()
 	now := time.Now().UTC().Truncate(24 * time.Hour)
-	foreign, err := h.store.CreateStatement(ctx, orgAtlantic, provider.StatementRequest{AccountNumber: reference.DemoAccountOrg2GBP,
+	foreign, err := h.Store.CreateStatement(ctx, orgAtlantic, provider.StatementRequest{AccountNumber: reference.DemoAccountOrg2GBP,
 		CreatedAfter: now.AddDate(0, 0, -30), CreatedBefore: now.AddDate(0, 0, 1), Kind: provider.KindCharges,
 		RequestedBy: reference.DemoUserFinanceID})
 	if err != nil {
 		t.Fatal(err)
 	}
-	waitReady(t, h, orgAtlantic, foreign.ID)
+	h.WaitReady(t, orgAtlantic, foreign.ID)
 
-	obs := h.client()
+	obs := h.Client()
 	obs.Login("observer@demo.example")
 	for _, p := range []string{"/org/" + orgNordic + "/exported_statements", "/org/" + orgNordic + "/exported_statements?download_statement=1"} {
 		if res := obs.Get(p); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+orgNordic {
 			t.Errorf("observer %s: %d %s", p, res.StatusCode, res.Header.Get("Location"))
 		}
 	}
-	oapi := h.api()
+	oapi := h.API()
 	oapi.Login("observer@demo.example")
 	apiBase := "/api/v2/virtual_bank/organisations/" + orgNordic + "/statements"
 	oapi.Call("GET", apiBase, nil).Expect(t, 403, "forbidden")
 	oapi.Call("POST", apiBase, map[string]string{"kind": "charges"}).Expect(t, 403, "forbidden")
 
-	fin := h.api()
+	fin := h.API()
 	fin.Login("finance@demo.example")
 	other := "/api/v2/virtual_bank/organisations/" + orgAtlantic + "/statements"
 	fin.Call("GET", other, nil).Expect(t, 404, "not_found")
@@ -239,7 +245,7 @@ func TestStatementAccess(t *testing.T) {
 	fin.Call("POST", apiBase, map[string]string{"virtual_account_number": reference.DemoAccountOrg2GBP, "kind": "charges",
 		"created_after": now.AddDate(0, 0, -3).Format(daterange.APILayout), "created_before": now.Format(daterange.APILayout)}).Expect(t, 422, "invalid")
 
-	page := h.client()
+	page := h.Client()
 	page.Login("finance@demo.example")
 	if res := page.Get("/org/" + orgNordic + "/exported_statements/" + foreign.ID + "/download"); res.StatusCode != 404 {
 		t.Fatalf("page download of another organisation's statement: %d", res.StatusCode)
@@ -251,14 +257,14 @@ func TestStatementAccess(t *testing.T) {
 
 func TestStatementAPI(t *testing.T) {
 	h := newHarness(t)
-	a := h.api()
+	a := h.API()
 	a.Login("finance@demo.example")
 	base := "/api/v2/virtual_bank/organisations/" + orgNordic + "/statements"
 	now := time.Now().UTC()
 	r := a.Call("POST", base, map[string]string{"virtual_account_number": reference.DemoAccountOrg1GBP, "kind": "charges",
 		"created_after": now.AddDate(0, 0, -30).Format(daterange.APILayout), "created_before": now.AddDate(0, 0, 1).Format(daterange.APILayout)})
 	r.Expect(t, 201, "")
-	checkReply(t, "POST", "/virtual_bank/organisations/{id}/statements", r)
+	h.CheckReply(t, "POST", "/virtual_bank/organisations/{id}/statements", r)
 	id := r.JSON["data"].(map[string]any)["id"].(string)
 
 	bad := a.Call("POST", base, map[string]string{"virtual_account_number": reference.DemoAccountOrg1GBP, "kind": "fees",
@@ -273,13 +279,13 @@ func TestStatementAPI(t *testing.T) {
 		t.Fatalf("pointer %v", p)
 	}
 
-	waitReady(t, h, orgNordic, id)
+	h.WaitReady(t, orgNordic, id)
 	got := a.Call("GET", base+"/"+id, nil)
 	got.Expect(t, 200, "")
-	checkReply(t, "GET", "/virtual_bank/organisations/{id}/statements/{statement}", got)
+	h.CheckReply(t, "GET", "/virtual_bank/organisations/{id}/statements/{statement}", got)
 	list := a.Call("GET", base+"?limit=1&sort=-created_at&account_number="+reference.DemoAccountOrg1GBP, nil)
 	list.Expect(t, 200, "")
-	checkReply(t, "GET", "/virtual_bank/organisations/{id}/statements", list)
+	h.CheckReply(t, "GET", "/virtual_bank/organisations/{id}/statements", list)
 	if list.JSON["meta"].(map[string]any)["total"] != float64(1) {
 		t.Fatalf("meta %v", list.JSON["meta"])
 	}
@@ -296,12 +302,12 @@ func TestStatementAPI(t *testing.T) {
 func TestStatementDownloadNotReady(t *testing.T) {
 	h := newHarness(t)
 	// A failed job: the worker leaves it alone, so nothing races the test.
-	h.exec(`INSERT INTO statements (id, organisation_id, account_number, currency, kind, period_from, period_to,
+	h.Exec(`INSERT INTO statements (id, organisation_id, account_number, currency, kind, period_from, period_to,
 		through_seq, requested_by, state, created_at) VALUES ('11111111-2222-4333-8444-555555555555', ?, ?, 'EUR',
 		'charges', '2026-01-01T00:00:00.000000000Z', '2026-02-01T00:00:00.000000000Z', 0, ?, 'failed',
 		'2026-02-01T00:00:00.000000000Z')`, orgNordic, reference.DemoAccountOrg1EUR, reference.DemoUserFinanceID)
 	id := "11111111-2222-4333-8444-555555555555"
-	c := h.client()
+	c := h.Client()
 	c.Login("finance@demo.example")
 	base := "/org/" + orgNordic + "/exported_statements"
 	res := c.Get(base + "/" + id + "/download")
@@ -319,11 +325,61 @@ func TestStatementDownloadNotReady(t *testing.T) {
 	if len(rows) != 1 || attr(rows[0], "data-state") != provider.StatementFailed || find(rows[0], byTag("a")) != nil {
 		t.Fatal("a failed statement offers a download")
 	}
-	a := h.api()
+	a := h.API()
 	a.Login("finance@demo.example")
 	r := a.Call("GET", "/api/v2/virtual_bank/organisations/"+orgNordic+"/statements/"+id+"/download", nil)
 	r.Expect(t, 409, "conflict")
 	if r.FirstError(t)["title"] != provider.MsgStatementDownload {
 		t.Fatalf("title %v", r.FirstError(t)["title"])
+	}
+}
+
+// TestStatementsAPITour calls every operation of the area once with success
+// (the part of the API tour that was the statements'), so the harness's
+// reply guard compares each handler's reply type with its entry, and
+// CheckReply each body with the document.
+func TestStatementsAPITour(t *testing.T) {
+	h := newHarness(t)
+	byID := map[string]server.APIOp{}
+	for _, op := range New(h.Srv).API {
+		byID[op.ID] = op
+	}
+	doc := h.Document()
+	done := map[string]bool{}
+	at := map[string]string{"id": orgNordic}
+	call := func(a *servertest.APIClient, id string, body any) servertest.Reply {
+		t.Helper()
+		op, ok := byID[id]
+		if !ok {
+			t.Fatalf("no operation %s", id)
+		}
+		path := op.Path
+		for k, v := range at {
+			path = strings.ReplaceAll(path, "{"+k+"}", v)
+		}
+		r := a.Call(op.Method, "/api/v1"+path, body)
+		if r.StatusCode >= 300 {
+			t.Fatalf("%s: %d %s", id, r.StatusCode, r.Raw)
+		}
+		if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+			doc.CheckReply(t, op.Method, op.Path, r)
+		}
+		done[id] = true
+		return r
+	}
+	admin := h.API()
+	admin.Login("admin@demo.example")
+	now := time.Now().UTC()
+	r := call(admin, "createStatement", map[string]string{"virtual_account_number": reference.DemoAccountOrg1GBP, "kind": provider.KindTransactions,
+		"created_after": now.AddDate(0, 0, -30).Format(daterange.APILayout), "created_before": now.AddDate(0, 0, 1).Format(daterange.APILayout)})
+	at["statement"] = r.JSON["data"].(map[string]any)["id"].(string)
+	h.WaitReady(t, orgNordic, at["statement"])
+	for _, id := range []string{"listStatements", "getStatement", "downloadStatement"} {
+		call(admin, id, nil)
+	}
+	for id := range byID {
+		if !done[id] {
+			t.Errorf("%s: not called", id)
+		}
 	}
 }

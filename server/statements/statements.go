@@ -1,4 +1,9 @@
-package server
+// Package statements is the statements area (spec 000 §2 "Exported
+// statements", §4 statement export modal, §5, §8): the list of exported
+// statements, the "Download statement" request (a modal with JavaScript, a
+// page without), downloads, and the JSON API under
+// /virtual_bank/organisations/{id}/statements.
+package statements
 
 import (
 	"errors"
@@ -14,34 +19,35 @@ import (
 	"portal/currency"
 	"portal/daterange"
 	"portal/provider"
+	"portal/server"
 	"portal/session"
 	"portal/statement"
 )
 
-// statements area (spec 000 §2 "Exported statements", §4 statement export modal, §5, §8):
-// the list of exported statements, the "Download statement" request (a modal with
-// JavaScript, a page without), downloads, and the JSON API under
-// /virtual_bank/organisations/{id}/statements.
+// area's handlers use the core's services through the server.
+type area struct{ *server.Server }
 
-func StatementsArea(s *Server) Area {
+// New is the statements area for s.
+func New(srv *server.Server) server.Area {
+	s := area{srv}
 	P := func(ps ...access.Permission) []access.Permission { return ps }
-	return Area{Name: "statements", Routes: []*Route{
-		{Name: "org.exports", Method: "GET", Path: "/org/:org/exports", Access: Dashboard, Perms: P(access.ExportsRead, access.AccountsRead),
+	return server.Area{Name: "statements", Routes: []*server.Route{
+		{Name: "org.exports", Method: "GET", Path: "/org/:org/exports", Access: server.Dashboard, Perms: P(access.ExportsRead, access.AccountsRead),
 			Handler: s.exportsIndex},
-		{Name: "org.exported_statements", Method: "GET", Path: "/org/:org/exported_statements", Access: Dashboard,
+		{Name: "org.exported_statements", Method: "GET", Path: "/org/:org/exported_statements", Access: server.Dashboard,
 			Perms: P(access.ExportsRead, access.AccountsRead), Handler: s.exportedStatements,
-			Nav: &NavEntry{Slot: NavExportedStatements, Label: "Statements"}},
-		{Name: "org.exported_statements.create", Method: "POST", Path: "/org/:org/exported_statements", Access: Dashboard,
+			Nav: &server.NavEntry{Slot: server.NavExportedStatements, Label: "Statements"}},
+		{Name: "org.exported_statements.create", Method: "POST", Path: "/org/:org/exported_statements", Access: server.Dashboard,
 			Perms: P(access.ExportsRead, access.AccountsRead, access.ExportsManage), Handler: s.createStatement},
 		{Name: "org.exported_statements.download", Method: "GET", Path: "/org/:org/exported_statements/:statement/download",
-			Access: Dashboard, Perms: P(access.ExportsRead, access.AccountsRead, access.ExportsDownload), Handler: s.downloadStatement},
-	}, API: apiStatementOperations()}
+			Access: server.Dashboard, Perms: P(access.ExportsRead, access.AccountsRead, access.ExportsDownload), Handler: s.downloadStatement},
+	}, API: s.apiOperations()}
 }
 
 // exportsIndex: /org/{id}/exports has no screen of its own; statements are the exports
 // this area builds.
-func (s *Server) exportsIndex(c fiber.Ctx) error {
-	return Redirect(c, "/org/"+Req(c).Org.Org.ID+"/exported_statements")
+func (s area) exportsIndex(c fiber.Ctx) error {
+	return server.Redirect(c, "/org/"+server.Req(c).Org.Org.ID+"/exported_statements")
 }
 
 // Props of the pages and islands.
@@ -101,7 +107,7 @@ type StatementExportProps struct {
 }
 
 type ExportedStatementsProps struct {
-	Shell    ShellProps            `json:"shell"`
+	Shell    server.ShellProps     `json:"shell"`
 	Accounts []StatementOption     `json:"accounts"`
 	Account  string                `json:"account"`
 	Table    StatementsTableProps  `json:"table"`
@@ -113,7 +119,7 @@ type ExportedStatementsProps struct {
 }
 
 type StatementRequestProps struct {
-	Shell ShellProps           `json:"shell"`
+	Shell server.ShellProps    `json:"shell"`
 	Form  StatementExportProps `json:"form"`
 }
 
@@ -128,7 +134,7 @@ func statementKinds() []StatementOption {
 }
 
 // ownedOptions are the statement selectors' accounts: owned ones only (spec 000 §3).
-func ownedOptions(o *OrgContext) []StatementOption {
+func ownedOptions(o *server.OrgContext) []StatementOption {
 	out := []StatementOption{}
 	for _, a := range o.OwnedAccounts() {
 		out = append(out, StatementOption{Value: a.AccountNumber, Label: a.Name + " (" + a.CurrencyCode + ") · No. " + a.AccountNumber})
@@ -136,7 +142,7 @@ func ownedOptions(o *OrgContext) []StatementOption {
 	return out
 }
 
-func ownsAccount(o *OrgContext, number string) (provider.Account, bool) {
+func ownsAccount(o *server.OrgContext, number string) (provider.Account, bool) {
 	for _, a := range o.OwnedAccounts() {
 		if a.AccountNumber == number {
 			return a, true
@@ -154,7 +160,7 @@ func apiStatementsBase(orgID string) string {
 // camtAvailable reports whether camt.053 can carry the currency's amounts.
 func camtAvailable(code string) bool { return statement.CAMTSupported(code, currency.Decimals(code)) }
 
-func statementRow(o *OrgContext, st provider.Statement, canDownload bool) StatementRow {
+func statementRow(o *server.OrgContext, st provider.Statement, canDownload bool) StatementRow {
 	base := statementsBase(o.Org.ID)
 	r := StatementRow{ID: st.ID, From: st.From.UTC().Format(daterange.DisplayLayout), To: st.To.UTC().Add(-time.Nanosecond).Format(daterange.DisplayLayout),
 		Created: st.CreatedAt.UTC().Format(displayDateTime), Account: st.AccountNumber, Kind: kindLabels[st.Kind], State: st.State,
@@ -174,15 +180,15 @@ func statementRow(o *OrgContext, st provider.Statement, canDownload bool) Statem
 	return r
 }
 
-func (s *Server) exportedStatements(c fiber.Ctx) error {
+func (s area) exportedStatements(c fiber.Ctx) error {
 	if s.Statements == nil {
 		return s.NotFound(c)
 	}
-	o := Req(c).Org
+	o := server.Req(c).Org
 	if c.Query("download_statement") != "" {
 		if !o.Can(access.ExportsManage) {
 			// The permission guard's answer for the request screen.
-			return Redirect(c, "/org/"+o.Org.ID)
+			return server.Redirect(c, "/org/"+o.Org.ID)
 		}
 		return s.statementRequestPage(c, nil, nil, fiber.StatusOK)
 	}
@@ -203,7 +209,7 @@ func (s *Server) exportedStatements(c fiber.Ctx) error {
 	page, err := s.Statements.Statements(c.Context(), o.Org.ID, f)
 	if provider.ErrorCode(err) == provider.EINVALID {
 		// A stale or edited cursor: start again from the first page.
-		return Redirect(c, statementsListURL(o.Org.ID, p.Account, "", ""))
+		return server.Redirect(c, statementsListURL(o.Org.ID, p.Account, "", ""))
 	}
 	if err != nil {
 		return err
@@ -226,7 +232,7 @@ func (s *Server) exportedStatements(c fiber.Ctx) error {
 		form.Mode = "opener"
 		p.Request = &form
 	}
-	return s.Render(c, View{Page: "ExportedStatements", Title: "Exported statements · " + o.Org.Name, Props: p})
+	return s.Render(c, server.View{Page: "ExportedStatements", Title: "Exported statements · " + o.Org.Name, Props: p})
 }
 
 func statementsListURL(orgID, account, dir, cursor string) string {
@@ -246,11 +252,11 @@ func statementsListURL(orgID, account, dir, cursor string) string {
 // statementForm builds the request form. Without typed values it starts from the account
 // in the query (the account page's "Export to CSV") and the session's date range, capped at
 // today, the maximum date.
-func (s *Server) statementForm(c fiber.Ctx, typed *StatementValues, errs map[string]string) StatementExportProps {
-	o := Req(c).Org
+func (s area) statementForm(c fiber.Ctx, typed *StatementValues, errs map[string]string) StatementExportProps {
+	o := server.Req(c).Org
 	base := statementsBase(o.Org.ID)
 	today := s.Now().Truncate(24 * time.Hour)
-	p := StatementExportProps{Mode: "page", CSRF: MaskedCSRF(Req(c).Session), Action: base, APIURL: apiStatementsBase(o.Org.ID),
+	p := StatementExportProps{Mode: "page", CSRF: server.MaskedCSRF(server.Req(c).Session), Action: base, APIURL: apiStatementsBase(o.Org.ID),
 		ListURL: base, OpenerURL: base + "?download_statement=1", Accounts: ownedOptions(o), Kinds: statementKinds(),
 		Errors: map[string]string{}, Max: today.Format(daterange.APILayout)}
 	if errs != nil {
@@ -277,14 +283,14 @@ func (s *Server) statementForm(c fiber.Ctx, typed *StatementValues, errs map[str
 	return p
 }
 
-func (s *Server) statementRequestPage(c fiber.Ctx, typed *StatementValues, errs map[string]string, status int) error {
+func (s area) statementRequestPage(c fiber.Ctx, typed *StatementValues, errs map[string]string, status int) error {
 	sh, err := s.Shell(c)
 	if err != nil {
 		return err
 	}
 	form := s.statementForm(c, typed, errs)
 	form.Done = c.Query("requested") != "" && typed == nil
-	return s.Render(c, View{Status: status, Page: "StatementRequest", Title: "Download statement · " + Req(c).Org.Org.Name,
+	return s.Render(c, server.View{Status: status, Page: "StatementRequest", Title: "Download statement · " + server.Req(c).Org.Org.Name,
 		Props: StatementRequestProps{Shell: sh, Form: form}})
 }
 
@@ -301,7 +307,7 @@ const (
 
 // parseStatementForm checks a request as typed and returns the provider request, or the
 // errors by field.
-func (s *Server) parseStatementForm(o *OrgContext, v StatementValues) (provider.StatementRequest, map[string]string) {
+func (s area) parseStatementForm(o *server.OrgContext, v StatementValues) (provider.StatementRequest, map[string]string) {
 	var owned []string
 	for _, a := range o.OwnedAccounts() {
 		owned = append(owned, a.AccountNumber)
@@ -355,11 +361,11 @@ func checkStatementForm(v StatementValues, today time.Time, owned []string) (pro
 // formFieldOf maps the provider's request fields to the form's.
 var formFieldOf = map[string]string{"virtual_account_number": "account", "created_after": "from", "created_before": "to", "kind": "kind"}
 
-func (s *Server) createStatement(c fiber.Ctx) error {
+func (s area) createStatement(c fiber.Ctx) error {
 	if s.Statements == nil {
 		return s.NotFound(c)
 	}
-	rq := Req(c)
+	rq := server.Req(c)
 	o := rq.Org
 	v := StatementValues{Account: c.FormValue("account"), From: c.FormValue("from"), To: c.FormValue("to"), Kind: c.FormValue("kind")}
 	r, errs := s.parseStatementForm(o, v)
@@ -367,7 +373,7 @@ func (s *Server) createStatement(c fiber.Ctx) error {
 		r.RequestedBy = rq.User.ID
 		st, err := s.Statements.CreateStatement(c.Context(), o.Org.ID, r)
 		if err == nil {
-			return Redirect(c, statementsBase(o.Org.ID)+"?download_statement=1&requested="+url.QueryEscape(st.ID))
+			return server.Redirect(c, statementsBase(o.Org.ID)+"?download_statement=1&requested="+url.QueryEscape(st.ID))
 		}
 		var fe *provider.FieldError
 		switch {
@@ -388,11 +394,11 @@ func contentDisposition(name string) string {
 	return mime.FormatMediaType("attachment", map[string]string{"filename": name})
 }
 
-func (s *Server) downloadStatement(c fiber.Ctx) error {
+func (s area) downloadStatement(c fiber.Ctx) error {
 	if s.Statements == nil {
 		return s.NotFound(c)
 	}
-	o := Req(c).Org
+	o := server.Req(c).Org
 	format := c.Query("format", provider.FormatCSV)
 	f, err := s.Statements.OpenStatement(c.Context(), o.Org.ID, strings.Clone(c.Params("statement")), format)
 	switch provider.ErrorCode(err) {
@@ -403,7 +409,7 @@ func (s *Server) downloadStatement(c fiber.Ctx) error {
 		if err := s.Flash(c, session.FlashError, provider.MsgStatementDownload+": "+provider.ErrorMessage(err)); err != nil {
 			return err
 		}
-		return Redirect(c, statementsBase(o.Org.ID))
+		return server.Redirect(c, statementsBase(o.Org.ID))
 	default:
 		return err
 	}
@@ -427,29 +433,30 @@ func toAPIStatement(st provider.Statement) apiStatement {
 
 // apiStatementsService answers the statement calls when the provider
 // offers no statements.
-func apiStatementsService(s *Server) *APIProblem {
+func apiStatementsService(s *server.Server) *server.APIProblem {
 	if s.Statements == nil {
-		return &APIProblem{Status: fiber.StatusNotFound, Code: APICodeNotFound, Title: APIMsgNotFound}
+		return &server.APIProblem{Status: fiber.StatusNotFound, Code: server.APICodeNotFound, Title: server.APIMsgNotFound}
 	}
 	return nil
 }
 
 // apiStatementMember checks membership (404) and then the permission (403)
 // for the calls that are not reads (apiStatementRead).
-func (s *Server) apiStatementMember(c fiber.Ctx, a *APICaller, perm access.Permission) (string, bool, error) {
-	id := APIPathOrg(c)
+func (s area) apiStatementMember(c fiber.Ctx, a *server.APICaller, perm access.Permission) (string, bool, error) {
+	id := server.APIPathOrg(c)
 	if _, ok, err := s.APIAccess(c, a, id, perm, access.AccountsRead); !ok {
 		return "", false, err
 	}
-	if p := apiStatementsService(s); p != nil {
-		return "", false, APIErrors(c, p.Status, *p)
+	if p := apiStatementsService(s.Server); p != nil {
+		return "", false, server.APIErrors(c, p.Status, *p)
 	}
 	return id, true, nil
 }
 
 // apiStatementRead is a read of statements: exports:read with accounts:read.
-func apiStatementRead[B APIEnvelope](read func(*Server, fiber.Ctx, APIOrgCall) (B, error), texts APITexts) APIRead[B] {
-	return APIRead[B]{Perms: []access.Permission{access.ExportsRead, access.AccountsRead}, Service: apiStatementsService, Texts: texts, Read: read}
+func apiStatementRead[B server.APIEnvelope](read func(fiber.Ctx, server.APIOrgCall) (B, error), texts server.APITexts) server.APIRead[B] {
+	return server.APIRead[B]{Perms: []access.Permission{access.ExportsRead, access.AccountsRead}, Service: apiStatementsService, Texts: texts,
+		Read: func(_ *server.Server, c fiber.Ctx, r server.APIOrgCall) (B, error) { return read(c, r) }}
 }
 
 type apiStatementRequest struct {
@@ -460,49 +467,49 @@ type apiStatementRequest struct {
 	Kind          string   `json:"kind" enum:"@statement_kinds"`
 }
 
-func (s *Server) apiCreateStatement(c fiber.Ctx, a *APICaller) error {
+func (s area) apiCreateStatement(c fiber.Ctx, a *server.APICaller) error {
 	orgID, ok, err := s.apiStatementMember(c, a, access.ExportsManage)
 	if !ok {
 		return err
 	}
 	var body apiStatementRequest
-	if p := DecodeJSON(c, &body); p != nil {
-		return APIErrors(c, p.Status, *p)
+	if p := server.DecodeJSON(c, &body); p != nil {
+		return server.APIErrors(c, p.Status, *p)
 	}
-	var probs []APIProblem
-	after, okA := APITime(body.CreatedAfter)
-	before, okB := APITime(body.CreatedBefore)
+	var probs []server.APIProblem
+	after, okA := server.APITime(body.CreatedAfter)
+	before, okB := server.APITime(body.CreatedBefore)
 	if !okA {
-		probs = append(probs, APIField("created_after", "Must be a date (YYYY-MM-DD) or a time (RFC 3339)"))
+		probs = append(probs, server.APIField("created_after", "Must be a date (YYYY-MM-DD) or a time (RFC 3339)"))
 	}
 	if !okB {
-		probs = append(probs, APIField("created_before", "Must be a date (YYYY-MM-DD) or a time (RFC 3339)"))
+		probs = append(probs, server.APIField("created_before", "Must be a date (YYYY-MM-DD) or a time (RFC 3339)"))
 	}
 	if len(probs) > 0 {
-		return APIErrors(c, fiber.StatusUnprocessableEntity, probs...)
+		return server.APIErrors(c, fiber.StatusUnprocessableEntity, probs...)
 	}
 	st, err := s.Statements.CreateStatement(c.Context(), orgID, provider.StatementRequest{AccountNumber: body.AccountNumber,
 		CreatedAfter: after, CreatedBefore: before, Kind: body.Kind, RequestedBy: a.User.ID})
 	var fe *provider.FieldError
 	if errors.As(err, &fe) {
-		return APIErrors(c, fiber.StatusUnprocessableEntity, APIField(fe.Field, fe.Err.Message))
+		return server.APIErrors(c, fiber.StatusUnprocessableEntity, server.APIField(fe.Field, fe.Err.Message))
 	}
 	if err != nil {
-		if p := APIProviderProblem(err, APITexts{provider.ENOTFOUND: {Title: provider.MsgStatementCreate}}); p != nil {
-			return APIErrors(c, p.Status, *p)
+		if p := server.APIProviderProblem(err, server.APITexts{provider.ENOTFOUND: {Title: provider.MsgStatementCreate}}); p != nil {
+			return server.APIErrors(c, p.Status, *p)
 		}
 		return err
 	}
-	return APISend(c, fiber.StatusCreated, APIDataOf(toAPIStatement(st)))
+	return server.APISend(c, fiber.StatusCreated, server.APIDataOf(toAPIStatement(st)))
 }
 
-func (s *Server) apiListStatements(c fiber.Ctx, r APIOrgCall) (APIPageBody[[]apiStatement, APIPageMeta], error) {
-	var out APIPageBody[[]apiStatement, APIPageMeta]
+func (s area) apiListStatements(c fiber.Ctx, r server.APIOrgCall) (server.APIPageBody[[]apiStatement, server.APIPageMeta], error) {
+	var out server.APIPageBody[[]apiStatement, server.APIPageMeta]
 	f := provider.StatementFilter{AccountNumber: strings.Clone(c.Query("account_number"))}
-	var probs []APIProblem
+	var probs []server.APIProblem
 	param := func(name, title string) {
-		probs = append(probs, APIProblem{Status: fiber.StatusUnprocessableEntity, Code: APICodeInvalid, Title: title,
-			Source: &APISource{Parameter: name}})
+		probs = append(probs, server.APIProblem{Status: fiber.StatusUnprocessableEntity, Code: server.APICodeInvalid, Title: title,
+			Source: &server.APISource{Parameter: name}})
 	}
 	for _, d := range []struct {
 		name string
@@ -539,7 +546,7 @@ func (s *Server) apiListStatements(c fiber.Ctx, r APIOrgCall) (APIPageBody[[]api
 		f.Limit = n
 	}
 	if len(probs) > 0 {
-		return out, APIRefuse(fiber.StatusUnprocessableEntity, probs...)
+		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, probs...)
 	}
 	page, err := s.Statements.Statements(c.Context(), r.OrgID, f)
 	if err != nil {
@@ -549,23 +556,23 @@ func (s *Server) apiListStatements(c fiber.Ctx, r APIOrgCall) (APIPageBody[[]api
 	for i, st := range page.Statements {
 		data[i] = toAPIStatement(st)
 	}
-	return APIPage(data, APIPageMeta{CursorNext: page.CursorNext, CursorPrev: page.CursorPrev,
+	return server.APIPage(data, server.APIPageMeta{CursorNext: page.CursorNext, CursorPrev: page.CursorPrev,
 		HasNextPage: page.HasNext, Total: page.Total}), nil
 }
 
-func (s *Server) apiGetStatement(c fiber.Ctx, r APIOrgCall) (APIDataBody[apiStatement], error) {
+func (s area) apiGetStatement(c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[apiStatement], error) {
 	st, err := s.Statements.Statement(c.Context(), r.OrgID, strings.Clone(c.Params("statement")))
-	return APIDataOf(toAPIStatement(st)), err
+	return server.APIDataOf(toAPIStatement(st)), err
 }
 
-func (s *Server) apiDownloadStatement(c fiber.Ctx, a *APICaller) error {
+func (s area) apiDownloadStatement(c fiber.Ctx, a *server.APICaller) error {
 	orgID, ok, err := s.apiStatementMember(c, a, access.ExportsDownload)
 	if !ok {
 		return err
 	}
 	f, err := s.Statements.OpenStatement(c.Context(), orgID, strings.Clone(c.Params("statement")), c.Query("format", provider.FormatCSV))
 	if err != nil {
-		return APIProviderFail(c, err, APITexts{provider.ENOTFOUND: {Title: provider.MsgStatementFetch},
+		return server.APIProviderFail(c, err, server.APITexts{provider.ENOTFOUND: {Title: provider.MsgStatementFetch},
 			provider.ECONFLICT: {Title: provider.MsgStatementDownload, Detail: provider.ErrorMessage(err)}})
 	}
 	c.Set(fiber.HeaderContentType, f.ContentType)
@@ -573,62 +580,64 @@ func (s *Server) apiDownloadStatement(c fiber.Ctx, a *APICaller) error {
 	return c.Status(fiber.StatusOK).SendStream(f)
 }
 
-var apiStatementIDParam = OAParameter{Name: "statement", In: "path", Required: true, Description: "Statement id.",
-	Schema: OAString("").WithFormat("uuid")}
+var apiStatementIDParam = server.OAParameter{Name: "statement", In: "path", Required: true, Description: "Statement id.",
+	Schema: server.OAString("").WithFormat("uuid")}
 
-func apiStatementOperations() []APIOp {
+func (s area) apiOperations() []server.APIOp {
 	tag := "Statements"
-	params := func(more ...OAParameter) []OAParameter { return append([]OAParameter{APIOrgIDParam}, more...) }
-	forbidden := APIErrorReply(fiber.StatusForbidden, "The role lacks the permission (code forbidden: exports:read, exports:manage or exports:download, with accounts:read), or MissingScope / invalid_csrf.")
-	return []APIOp{
+	params := func(more ...server.OAParameter) []server.OAParameter {
+		return append([]server.OAParameter{server.APIOrgIDParam}, more...)
+	}
+	forbidden := server.APIErrorReply(fiber.StatusForbidden, "The role lacks the permission (code forbidden: exports:read, exports:manage or exports:download, with accounts:read), or MissingScope / invalid_csrf.")
+	return []server.APIOp{
 		{
 			ID: "createStatement", Method: fiber.MethodPost, Path: "/virtual_bank/organisations/{id}/statements", Tag: tag,
 			Summary: "Request a statement", Description: "Queues a statement of an owned account for the period [created_after, created_before). " +
 				"It is generated in the background; when ready, the requesting user gets an e-mail. Needs exports:manage.",
-			Auth: APIBearer, Scopes: APIScopesDashboard, Params: params(),
-			Body: APIBody[apiStatementRequest](),
-			Responses: []APIResponse{APIOK[APIDataBody[apiStatement]](fiber.StatusCreated, "Queued."),
-				APIReplyUnauthorized, forbidden, APIReplyNotFound,
-				APIErrorReply(fiber.StatusUnprocessableEntity, "A field is wrong (source.pointer names it).")},
-			Handler: (*Server).apiCreateStatement,
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: params(),
+			Body: server.APIBody[apiStatementRequest](),
+			Responses: []server.APIResponse{server.APIOK[server.APIDataBody[apiStatement]](fiber.StatusCreated, "Queued."),
+				server.APIReplyUnauthorized, forbidden, server.APIReplyNotFound,
+				server.APIErrorReply(fiber.StatusUnprocessableEntity, "A field is wrong (source.pointer names it).")},
+			Handler: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return s.apiCreateStatement(c, a) },
 		},
-		APIReadOp(APIOp{
+		server.APIReadOp(server.APIOp{
 			ID: "listStatements", Path: "/virtual_bank/organisations/{id}/statements", Tag: tag,
 			Summary: "List exported statements", Description: "Newest first, paged by cursors, with the total. Needs exports:read.",
-			Auth: APIBearer, Scopes: APIScopesDashboard,
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
 			Params: params(
-				OAParameter{Name: "account_number", In: "query", Description: "Only this account's.", Schema: OAString("")},
-				OAParameter{Name: "date_from", In: "query", Description: "Created on or after this day (YYYY-MM-DD, UTC).", Schema: OAString("").WithFormat("date")},
-				OAParameter{Name: "date_to", In: "query", Description: "Created on or before this day (YYYY-MM-DD, UTC).", Schema: OAString("").WithFormat("date")},
-				OAParameter{Name: "cursor_after", In: "query", Description: "cursor_next of a page: the older statements after it.", Schema: OAString("")},
-				OAParameter{Name: "cursor_before", In: "query", Description: "cursor_prev of a page: the newer statements before it.", Schema: OAString("")},
-				OAParameter{Name: "sort", In: "query", Description: "Only -created_at.", Schema: OAString("").WithEnum("-created_at")},
-				OAParameter{Name: "limit", In: "query", Description: "Page size, 1 to 100 (default 20).", Schema: OAInteger("")}),
-			Responses: []APIResponse{APIReplyUnauthorized, forbidden, APIReplyNotFound,
-				APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong (source.parameter names it).")},
-		}, "One page.", apiStatementRead((*Server).apiListStatements, nil)),
-		APIReadOp(APIOp{
+				server.OAParameter{Name: "account_number", In: "query", Description: "Only this account's.", Schema: server.OAString("")},
+				server.OAParameter{Name: "date_from", In: "query", Description: "Created on or after this day (YYYY-MM-DD, UTC).", Schema: server.OAString("").WithFormat("date")},
+				server.OAParameter{Name: "date_to", In: "query", Description: "Created on or before this day (YYYY-MM-DD, UTC).", Schema: server.OAString("").WithFormat("date")},
+				server.OAParameter{Name: "cursor_after", In: "query", Description: "cursor_next of a page: the older statements after it.", Schema: server.OAString("")},
+				server.OAParameter{Name: "cursor_before", In: "query", Description: "cursor_prev of a page: the newer statements before it.", Schema: server.OAString("")},
+				server.OAParameter{Name: "sort", In: "query", Description: "Only -created_at.", Schema: server.OAString("").WithEnum("-created_at")},
+				server.OAParameter{Name: "limit", In: "query", Description: "Page size, 1 to 100 (default 20).", Schema: server.OAInteger("")}),
+			Responses: []server.APIResponse{server.APIReplyUnauthorized, forbidden, server.APIReplyNotFound,
+				server.APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong (source.parameter names it).")},
+		}, "One page.", apiStatementRead(s.apiListStatements, nil)),
+		server.APIReadOp(server.APIOp{
 			ID: "getStatement", Path: "/virtual_bank/organisations/{id}/statements/{statement}", Tag: tag,
 			Summary: "Get an exported statement", Description: "With its state, to follow its generation. Needs exports:read.",
-			Auth: APIBearer, Scopes: APIScopesDashboard, Params: params(apiStatementIDParam),
-			Responses: []APIResponse{APIReplyUnauthorized, forbidden,
-				APIErrorReply(fiber.StatusNotFound, "Could not fetch exported statement (also for another organisation's).")},
-		}, "The statement.", apiStatementRead((*Server).apiGetStatement, APITexts{provider.ENOTFOUND: {Title: provider.MsgStatementFetch}})),
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: params(apiStatementIDParam),
+			Responses: []server.APIResponse{server.APIReplyUnauthorized, forbidden,
+				server.APIErrorReply(fiber.StatusNotFound, "Could not fetch exported statement (also for another organisation's).")},
+		}, "The statement.", apiStatementRead(s.apiGetStatement, server.APITexts{provider.ENOTFOUND: {Title: provider.MsgStatementFetch}})),
 		{
 			ID: "downloadStatement", Method: fiber.MethodGet, Path: "/virtual_bank/organisations/{id}/statements/{statement}/download", Tag: tag,
 			Summary: "Download an exported statement", Description: "The file, named in Content-Disposition: CSV (RFC 4180, UTF-8, header row; " +
 				"cells starting with = + - @ tab or CR get a leading apostrophe, except plain decimal numbers such as -12.50) or " +
 				"camt.053.001.08 XML. Needs exports:download.",
-			Auth: APIBearer, Scopes: APIScopesDashboard,
-			Params: params(apiStatementIDParam, OAParameter{Name: "format", In: "query", Description: "csv (default) or camt053.",
-				Schema: OAString("").WithEnum(provider.FormatCSV, provider.FormatCAMT053)}),
-			Responses: []APIResponse{{Status: fiber.StatusOK, Description: "The file (text/csv or application/xml).",
-				Headers: map[string]OAHeader{"Content-Disposition": {Description: "attachment; filename=…", Schema: OAString("")}}},
-				APIReplyUnauthorized, forbidden,
-				APIErrorReply(fiber.StatusNotFound, "Could not fetch exported statement."),
-				APIErrorReply(fiber.StatusConflict, "Error while downloading the file: not ready yet."),
-				APIErrorReply(fiber.StatusUnprocessableEntity, "Unknown format, or camt.053 for a currency it cannot carry.")},
-			Handler: (*Server).apiDownloadStatement,
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
+			Params: params(apiStatementIDParam, server.OAParameter{Name: "format", In: "query", Description: "csv (default) or camt053.",
+				Schema: server.OAString("").WithEnum(provider.FormatCSV, provider.FormatCAMT053)}),
+			Responses: []server.APIResponse{{Status: fiber.StatusOK, Description: "The file (text/csv or application/xml).",
+				Headers: map[string]server.OAHeader{"Content-Disposition": {Description: "attachment; filename=…", Schema: server.OAString("")}}},
+				server.APIReplyUnauthorized, forbidden,
+				server.APIErrorReply(fiber.StatusNotFound, "Could not fetch exported statement."),
+				server.APIErrorReply(fiber.StatusConflict, "Error while downloading the file: not ready yet."),
+				server.APIErrorReply(fiber.StatusUnprocessableEntity, "Unknown format, or camt.053 for a currency it cannot carry.")},
+			Handler: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return s.apiDownloadStatement(c, a) },
 		},
 	}
 }

@@ -1,4 +1,4 @@
-package server
+package portal
 
 import (
 	"strings"
@@ -8,6 +8,8 @@ import (
 
 	"portal/access"
 	"portal/provider"
+	"portal/reference"
+	"portal/server"
 )
 
 // TestAPIOrgReads: every organisation-scoped read of the API runs
@@ -16,48 +18,51 @@ import (
 // its permissions 403 forbidden.
 func TestAPIOrgReads(t *testing.T) {
 	h := newHarness(t)
-	outsider, member := h.api(), h.api()
+	outsider, member := h.API(), h.API()
 	outsider.Login("noorg@demo.example")
-	member.Login(emailDefault) // role default: dashboard:read only
+	member.Login("default@demo.example") // role default: dashboard:read only
 	defaultRole := access.For(provider.RoleDefault)
+	doc := h.Document()
 	reads := 0
-	for i := range apiOperations() {
-		op := &apiOperations()[i]
+	ops := h.Srv.APIOperations()
+	for i := range ops {
+		op := &ops[i]
 		var hdr []string
 		path, query := op.Path, ""
 		namesOrg := strings.Contains(path, "{id}")
 		for _, p := range op.Params {
 			switch {
-			case p.In == "header" && p.Name == apiHeaderOrganisation:
-				hdr, namesOrg = []string{apiHeaderOrganisation, orgNordic}, true
+			case p.In == "header" && p.Name == server.APIHeaderOrganisation:
+				hdr, namesOrg = []string{server.APIHeaderOrganisation, orgNordic}, true
 			case p.In == "query" && p.Name == "organisation_id":
 				query, namesOrg = "?organisation_id="+orgNordic, true
 			}
 		}
-		ok := op.response(fiber.StatusOK)
+		ok := op.Response(fiber.StatusOK)
 		if !namesOrg || op.Method != fiber.MethodGet || ok == nil || ok.Type == nil {
 			continue // not an organisation read answering JSON (the statement download is a file)
 		}
-		if !op.orgRead {
+		readPerms, orgRead := op.OrgRead()
+		if !orgRead {
 			t.Errorf("%s reads an organisation without APIOrgRead", op.ID)
 			continue
 		}
 		reads++
-		path = strings.NewReplacer("{id}", orgNordic, "{accountNumber}", acctEUR,
+		path = strings.NewReplacer("{id}", orgNordic, "{accountNumber}", reference.DemoAccountOrg1EUR,
 			"{statement}", "00000000-0000-4000-8000-000000000000").Replace(path)
 		url := "/api/v1" + path + query
-		outsider.Call("GET", url, nil, hdr...).Expect(t, 404, APICodeNotFound)
+		outsider.Call("GET", url, nil, hdr...).Expect(t, 404, server.APICodeNotFound)
 		r := member.Call("GET", url, nil, hdr...)
 		allowed := true
-		for _, p := range op.readPerms {
+		for _, p := range readPerms {
 			allowed = allowed && defaultRole.Has(p)
 		}
 		if !allowed {
-			r.Expect(t, 403, APICodeForbidden)
+			r.Expect(t, 403, server.APICodeForbidden)
 			continue
 		}
 		r.Expect(t, 200, "")
-		checkReply(t, "GET", op.Path, r)
+		doc.CheckReply(t, "GET", op.Path, r)
 	}
 	if reads < 20 {
 		t.Errorf("only %d organisation reads found", reads)

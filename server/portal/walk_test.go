@@ -1,4 +1,4 @@
-package server
+package portal
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"portal/reference"
+	"portal/server/servertest"
 )
 
 // The two walks of SECURITY.md "Requests" over everything the app mounts
@@ -46,10 +47,10 @@ type mounted struct{ Method, Path string }
 
 // mountedRoutes lists the app's routes by method, without Fiber's implicit
 // HEAD twins, the static assets and the middleware entries.
-func mountedRoutes(h *harness, keep func(method string) bool) []mounted {
+func mountedRoutes(h *servertest.Harness, keep func(method string) bool) []mounted {
 	seen := map[mounted]bool{}
 	var out []mounted
-	for _, r := range h.srv.App().GetRoutes(true) {
+	for _, r := range h.Srv.App().GetRoutes(true) {
 		if !keep(r.Method) || strings.HasPrefix(r.Path, "/assets/") || r.Path == "/healthz" {
 			continue
 		}
@@ -65,7 +66,7 @@ func mountedRoutes(h *harness, keep func(method string) bool) []mounted {
 
 func TestWalkStateChangingRoutesNeedCSRF(t *testing.T) {
 	h := newHarness(t)
-	admin := h.client()
+	admin := h.Client()
 	admin.Login("admin@demo.example")
 	admin.Get("/login_transition")
 	routes := mountedRoutes(h, unsafeMethod)
@@ -76,7 +77,7 @@ func TestWalkStateChangingRoutesNeedCSRF(t *testing.T) {
 		path := walkPath(r.Path)
 		api := strings.HasPrefix(path, "/api/")
 		t.Run(r.Method+" "+r.Path, func(t *testing.T) {
-			if api && h.srv.selfCSRF[r.Method+" "+path] {
+			if api && settlesCSRF[r.Method+" "+strings.TrimPrefix(strings.TrimPrefix(r.Path, "/api/v1"), "/api/v2")] {
 				// Public JSON calls (log in, refresh, forgot, reset, accept) settle CSRF
 				// themselves: a cross-site form cannot send JSON, so a form body must be
 				// refused before anything happens.
@@ -99,7 +100,7 @@ func TestWalkStateChangingRoutesNeedCSRF(t *testing.T) {
 			}
 			if api {
 				// Neither cookie nor bearer token: refused as unauthenticated or forbidden.
-				res := h.client().Do(r.Method, path, nil, "Content-Type", "application/json")
+				res := h.Client().Do(r.Method, path, nil, "Content-Type", "application/json")
 				if res.StatusCode != http.StatusUnauthorized && res.StatusCode != http.StatusForbidden {
 					t.Errorf("without any credential: status %d, want 401 or 403", res.StatusCode)
 				}
@@ -133,13 +134,13 @@ type sessionState struct {
 	Values                           map[string]string
 }
 
-func currentSession(t *testing.T, c *client) *sessionState {
+func currentSession(t *testing.T, h *servertest.Harness, c *servertest.Client) *sessionState {
 	t.Helper()
 	for _, ck := range c.Jar.Cookies(base) {
-		if ck.Name != c.h.srv.cookieName() {
+		if ck.Name != sessionCookie {
 			continue
 		}
-		s, err := c.h.manager.Load(context.Background(), ck.Value)
+		s, err := h.Sessions.Load(context.Background(), ck.Value)
 		if err != nil {
 			return nil
 		}
@@ -150,7 +151,7 @@ func currentSession(t *testing.T, c *client) *sessionState {
 
 func TestWalkGETChangesNothing(t *testing.T) {
 	h := newHarness(t)
-	db, err := sql.Open("sqlite", "file:"+h.dbPath+"?mode=ro")
+	db, err := sql.Open("sqlite", "file:"+h.DBPath+"?mode=ro")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,19 +159,19 @@ func TestWalkGETChangesNothing(t *testing.T) {
 	t.Cleanup(func() { db.Close() })
 	ver := storeVersion{db}
 
-	walkers := map[string]func() *client{
-		"anonymous": func() *client { c := h.client(); c.Get("/login"); return c },
-		"admin": func() *client {
-			c := h.client()
+	walkers := map[string]func() *servertest.Client{
+		"anonymous": func() *servertest.Client { c := h.Client(); c.Get("/login"); return c },
+		"admin": func() *servertest.Client {
+			c := h.Client()
 			c.Login("admin@demo.example")
 			c.Get("/login_transition")
 			c.Get("/org/" + orgNordic)
 			return c
 		},
 		// Password step done, no second factor yet: the MFA setup screens.
-		"mfa-new at scope login": func() *client { c := h.client(); c.Login("mfa-new@demo.example"); return c },
+		"mfa-new at scope login": func() *servertest.Client { c := h.Client(); c.Login("mfa-new@demo.example"); return c },
 		// Password step done, a factor to verify with.
-		"mfa-totp at scope login": func() *client { c := h.client(); c.Login("mfa-totp@demo.example"); return c },
+		"mfa-totp at scope login": func() *servertest.Client { c := h.Client(); c.Login("mfa-totp@demo.example"); return c },
 	}
 	routes := mountedRoutes(h, func(m string) bool { return m == fiber.MethodGet })
 	if len(routes) < 30 {
@@ -188,13 +189,13 @@ func TestWalkGETChangesNothing(t *testing.T) {
 		for _, r := range routes {
 			path := walkPath(r.Path)
 			t.Run(who+" GET "+r.Path, func(t *testing.T) {
-				before, sessBefore := ver.read(t), currentSession(t, c)
+				before, sessBefore := ver.read(t), currentSession(t, h, c)
 				res := c.Get(path)
 				res.Body.Close()
 				if after := ver.read(t); after != before {
 					t.Errorf("the store was written (status %d)", res.StatusCode)
 				}
-				sessAfter := currentSession(t, c)
+				sessAfter := currentSession(t, h, c)
 				if sessBefore != nil && sessAfter != nil && !reflect.DeepEqual(sessBefore, sessAfter) {
 					t.Errorf("the session's stored values changed: %+v → %+v", *sessBefore, *sessAfter)
 				}

@@ -1,8 +1,8 @@
-import { Shell } from '../components/Shell';
-import { Island } from '../components/Island';
-import { SelectField } from '../components/Form';
-import { Pager } from '../components/Pager';
-import type { PageProps } from '../generated/props';
+import { Shell } from '../../components/Shell';
+import { Island } from '../../components/Island';
+import { SelectField } from '../../components/Form';
+import { Pager } from '../../components/Pager';
+import type { PageProps } from '../../generated/props';
 
 type Props = PageProps['ExportedStatements'];
 
