@@ -62,6 +62,8 @@ type Store struct {
 	// dummyHash is verified against when the e-mail is unknown, so that case costs one
 	// argon2 run like every other login attempt.
 	dummyHash string
+	// cryptoSigningKey signs the crypto partner widget tokens (crypto.go).
+	cryptoSigningKey []byte
 }
 
 // Open opens (creating if needed) the SQLite file at path, brings its schema up to date and
@@ -112,6 +114,10 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 	s.write.SetMaxIdleConns(1)
 
 	if err := s.migrate(ctx); err != nil {
+		s.write.Close()
+		return nil, err
+	}
+	if s.cryptoSigningKey, err = s.cryptoKey(ctx); err != nil {
 		s.write.Close()
 		return nil, err
 	}

@@ -104,7 +104,8 @@ func (s *Server) apiCryptoToken(c fiber.Ctx, r apiOrgCall) (apiDataBody[apiCrypt
 		return out, apiRefuse(fiber.StatusUnprocessableEntity, apiProblem{Status: fiber.StatusUnprocessableEntity, Code: apiCodeInvalid,
 			Title: cryptoAPIAccountQuery + " is required", Source: &apiSource{Parameter: cryptoAPIAccountQuery}})
 	}
-	tok, err := s.Crypto.CryptoToken(c.Context(), r.OrgID, acct, r.Perms.Has(access.CryptoManage))
+	// A GET: the provider signs the token rather than storing it, so this writes nothing.
+	tok, err := s.Crypto.CryptoToken(c.Context(), r.OrgID, r.Caller.User.ID, acct, r.Perms.Has(access.CryptoManage))
 	if err != nil {
 		return out, err
 	}
