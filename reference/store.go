@@ -62,6 +62,9 @@ type Store struct {
 	// dummyHash is verified against when the e-mail is unknown, so that case costs one
 	// argon2 run like every other login attempt.
 	dummyHash string
+	// payoutWake tells the payout processor that a payout wants work now (created,
+	// cancelled), so it need not wait for its next poll.
+	payoutWake chan struct{}
 }
 
 // Open opens (creating if needed) the SQLite file at path, brings its schema up to date and
@@ -81,7 +84,7 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 		}
 	}
 
-	s := &Store{params: opts.Argon2Params, now: opts.Now, issuer: opts.TOTPIssuer}
+	s := &Store{params: opts.Argon2Params, now: opts.Now, issuer: opts.TOTPIssuer, payoutWake: make(chan struct{}, 1)}
 	if s.issuer == "" {
 		s.issuer = DefaultTOTPIssuer
 	}
