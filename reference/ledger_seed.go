@@ -172,8 +172,8 @@ func historyFor(ctx context.Context, tx *sql.Tx, group string, accts []seedAccou
 		}
 		reservations = kept
 	}
-	// Walk back in time in random steps of 3 to 14 hours: a few movements a day per group.
-	for t := now.Add(-time.Duration(rng.IntN(120)+5) * time.Minute); t.After(start); t = t.Add(-time.Duration(180+rng.IntN(660)) * time.Minute) {
+	// Walk back in time in random steps of 1.5 to 9 hours: a few movements a day per group.
+	for t := now.Add(-time.Duration(rng.IntN(120)+5) * time.Minute); t.After(start); t = t.Add(-time.Duration(90+rng.IntN(450)) * time.Minute) {
 		reserveBefore(t)
 		i := rng.IntN(len(accts))
 		num := accts[i].AccountNumber

@@ -448,7 +448,9 @@ func seedUnbookedPayouts(r *rand.Rand, so *seedPayoutOrg, now time.Time) []*seed
 			cs := payoutCorridors[a.CurrencyCode]
 			p.account, p.code, p.amount, p.fee = a.AccountNumber, a.CurrencyCode, over, payoutFee(a.CurrencyCode)
 			p.instr = cs[r.IntN(len(cs))].instrument
+			sender, debtor := p.sections.UltimateDebtor, p.sections.Debtor
 			p.sections = seedReceiver(r, p.code, p.instr)
+			p.sections.UltimateDebtor, p.sections.Debtor = sender, debtor
 			p.state, p.reason = provider.StateInsufficientFunds, provider.ReasonInsufficientFunds
 			p.path(r, append(receivedPath, p.state)...)
 		}
@@ -473,7 +475,7 @@ func seedUnbookedPayouts(r *rand.Rand, so *seedPayoutOrg, now time.Time) []*seed
 			p.sections.CreditorAccount.CountryCode, p.sections.Creditor.CountryCode = "DE", "DE"
 		},
 	}
-	for range 36 + r.IntN(12) {
+	for range 40 + r.IntN(12) {
 		p := newPayout(88 * day)
 		breakers[r.IntN(len(breakers))](p)
 		row := &payoutRow{code: p.code, instr: p.instr, amount: p.amount, purpose: p.purpose, sections: p.sections}
@@ -493,7 +495,7 @@ func seedUnbookedPayouts(r *rand.Rand, so *seedPayoutOrg, now time.Time) []*seed
 		p.path(r, provider.StateCreated, provider.StateCapabilitySelected, provider.StateValidatingExternal, provider.StateRejected)
 	}
 	// rejected at the merchant's request, and cancelled before processing started.
-	for i := range 10 {
+	for i := range 16 {
 		p := newPayout(80 * day)
 		if i < 3 {
 			p.state, p.reason = provider.StateRejected, provider.ReasonRequestedByMerchant
