@@ -40,9 +40,25 @@ var errLeaseLost = errors.New("reference: job lease lost")
 // claim takes a job whose lease ran out, else the first due one; ok is false when there is
 // none. args fill the ? of ready.
 func (q *jobQueue) claim(ctx context.Context, s *Store, args ...any) (id, token string, ok bool, err error) {
-	err = s.inTx(ctx, "claim "+q.what, func(tx *sql.Tx) error {
+	jobs, err := q.claimMany(ctx, s, 1, args...)
+	if err != nil || len(jobs) == 0 {
+		return "", "", false, err
+	}
+	return jobs[0].id, jobs[0].token, true, nil
+}
+
+// claimedJob is a job a worker holds.
+type claimedJob struct{ id, token string }
+
+// claimMany claims up to limit jobs (those whose lease ran out first) in one transaction, so
+// a busy queue does not pay a commit per claim.
+func (q *jobQueue) claimMany(ctx context.Context, s *Store, limit int, args ...any) ([]claimedJob, error) {
+	var jobs []claimedJob
+	err := s.inTx(ctx, "claim "+q.what, func(tx *sql.Tx) error {
+		jobs = jobs[:0]
 		now := formatTime(s.now())
-		for {
+		for len(jobs) < limit {
+			var id string
 			var attempts int
 			// Two lookups rather than one OR, so each is a range scan of its own index.
 			err := tx.QueryRowContext(ctx, `SELECT id, attempts FROM `+q.table+`
@@ -64,7 +80,7 @@ func (q *jobQueue) claim(ctx context.Context, s *Store, args ...any) (id, token 
 				s.jobLog().Warn("job given up", "queue", q.what, "id", id, "attempts", attempts)
 				continue
 			}
-			token = uuid.NewString()
+			token := uuid.NewString()
 			set := ""
 			if q.set != "" {
 				set = q.set + ", "
@@ -73,11 +89,14 @@ func (q *jobQueue) claim(ctx context.Context, s *Store, args ...any) (id, token 
 				lease_token = ?, lease_until = ? WHERE id = ?`, token, formatTime(s.now().Add(q.lease)), id); err != nil {
 				return fmt.Errorf("reference: claim %s: %w", q.what, err)
 			}
-			ok = true
-			return nil
+			jobs = append(jobs, claimedJob{id, token})
 		}
+		return nil
 	})
-	return id, token, ok, err
+	if err != nil {
+		return nil, err
+	}
+	return jobs, nil
 }
 
 // renew extends the lease of a job the caller holds, inside the caller's write transaction;

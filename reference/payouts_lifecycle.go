@@ -41,6 +41,10 @@ const (
 	// bank's confirmation.
 	DefaultPayoutSettle = 5 * time.Second
 	payoutMaxAttempts   = 5
+	// maxChainedSteps bounds the steps one transaction runs (the longest path has 7).
+	maxChainedSteps = 10
+	// payoutClaimBatch is how many due payouts one claim takes.
+	payoutClaimBatch = 32
 )
 
 // payoutLimit is the largest amount one payout may carry (in currency units); more is
@@ -130,29 +134,56 @@ func (s *Store) runPayoutJobs(ctx context.Context, o PayoutProcessorOptions) (in
 	}
 	n := 0
 	for ctx.Err() == nil {
-		id, token, ok, err := payoutJobs.claim(ctx, s, formatTime(s.now()))
-		if err != nil || !ok {
+		jobs, err := payoutJobs.claimMany(ctx, s, payoutClaimBatch, formatTime(s.now()))
+		if err != nil || len(jobs) == 0 {
 			return n, err
 		}
-		if err := s.inTx(ctx, "payout step", func(tx *sql.Tx) error {
-			p, err := readPayoutRow(ctx, tx, `id = ?`, id)
-			if err != nil {
-				return err
+		// A claimed batch is finished even when ctx ends meanwhile: its steps are short, and
+		// an abandoned claim would wait out its lease.
+		stepCtx := context.WithoutCancel(ctx)
+		var firstErr error
+		for _, j := range jobs {
+			switch err := s.payoutStep(stepCtx, j, o); {
+			case err == nil:
+				n++
+			case errors.Is(err, errLeaseLost):
+			case firstErr == nil:
+				// The step stays claimed; its lease runs out and it is tried again.
+				firstErr = fmt.Errorf("reference: payout %s: %w", j.id, err)
 			}
-			if p.leaseToken != token {
-				return errLeaseLost
-			}
-			return s.advancePayout(ctx, tx, &p, o)
-		}); err != nil {
-			if errors.Is(err, errLeaseLost) {
-				continue
-			}
-			// The step stays claimed; its lease runs out and it is tried again.
-			return n, fmt.Errorf("reference: payout %s: %w", id, err)
 		}
-		n++
+		if firstErr != nil {
+			return n, firstErr
+		}
 	}
 	return n, ctx.Err()
+}
+
+// payoutStep runs the steps of a claimed payout that are due, in one transaction that only
+// the lease holder can commit.
+func (s *Store) payoutStep(ctx context.Context, j claimedJob, o PayoutProcessorOptions) error {
+	return s.inTx(ctx, "payout step", func(tx *sql.Tx) error {
+		p, err := readPayoutRow(ctx, tx, `id = ?`, j.id)
+		if err != nil {
+			return err
+		}
+		if p.leaseToken != j.token {
+			return errLeaseLost
+		}
+		// Steps that are due at once (no Step delay) run on in the same transaction: one
+		// commit takes a payout from created to tstm_initiated.
+		now := s.now()
+		for range maxChainedSteps {
+			p.due = nil
+			if err := s.advancePayout(ctx, tx, &p, o); err != nil {
+				return err
+			}
+			if p.due == nil || p.due.After(now) {
+				return nil
+			}
+		}
+		return nil
+	})
 }
 
 // payoutRow is what the lifecycle reads of a payout inside its write transaction.
@@ -163,6 +194,8 @@ type payoutRow struct {
 	cancelRequested                                                         bool
 	reserved, released, leaseToken                                          string
 	sections                                                                provider.PayoutSections
+	// due is the next look the last move or schedule set (nil: none).
+	due *time.Time
 }
 
 func readPayoutRow(ctx context.Context, q queryRower, where string, args ...any) (payoutRow, error) {
@@ -211,7 +244,7 @@ func (s *Store) movePayout(ctx context.Context, tx *sql.Tx, p *payoutRow, state,
 	if _, err := tx.ExecContext(ctx, q+` WHERE id = ?`, append(args, p.id)...); err != nil {
 		return fmt.Errorf("reference: payout transition: %w", err)
 	}
-	p.state, p.reason = state, reason
+	p.state, p.reason, p.due = state, reason, due
 	return nil
 }
 
@@ -221,6 +254,7 @@ func (s *Store) schedulePayout(ctx context.Context, tx *sql.Tx, p *payoutRow, du
 		attempts = 0 WHERE id = ?`, dueArg(due), p.id); err != nil {
 		return fmt.Errorf("reference: payout schedule: %w", err)
 	}
+	p.due = due
 	return nil
 }
 

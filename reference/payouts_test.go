@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"reflect"
 	"slices"
 	"strings"
@@ -705,4 +706,140 @@ func pagesRefs(p provider.PayoutPage) []string {
 		out = append(out, x.UniqueReference)
 	}
 	return out
+}
+
+func validFPS(account, e2e, amount string) provider.PayoutCreate {
+	return provider.PayoutCreate{AccountNumber: account, Amount: amount, EndToEndID: e2e, LocalInstrument: "FPS",
+		PayoutSections: provider.PayoutSections{
+			UltimateDebtor:  provider.Party{FullName: "Sender Ltd"},
+			Creditor:        provider.Party{FullName: "Harry Jones", CountryCode: "GB"},
+			CreditorAccount: provider.CreditorAccount{AccountNumber: "12345678", BankClearingSystemID: "401276", CountryCode: "GB"},
+		}}
+}
+
+// 1,000 payouts created at once while the processor runs, then 1,000 cancellations, test
+// cases and new payouts at once while it runs and money comes in: the ledger stays balanced
+// per currency, no customer account goes negative, and every payout holds its amount and fee
+// at most once.
+func TestPayoutsConcurrentKeepInvariants(t *testing.T) {
+	t.Parallel()
+	s, _ := authStore(t)
+	ctx := context.Background()
+	stop := s.StartPayoutProcessor(ctx, PayoutProcessorOptions{Poll: 5 * time.Millisecond, Settle: time.Hour})
+	type target struct{ org, account, code string }
+	targets := []target{{DemoOrg1ID, DemoAccountOrg1EUR, "EUR"}, {DemoOrg1ID, DemoAccountOrg1GBP, "GBP"}, {DemoOrg2ID, DemoAccountOrg2GBP, "GBP"}}
+	const n = 1000
+	errs := make(chan error, 4*n)
+	outcomes := make(chan string, 4*n)
+	create := func(i int, rng *rand.Rand) (target, provider.PayoutRequest, bool) {
+		tg := targets[rng.IntN(len(targets))]
+		amount := fmt.Sprintf("%d.%02d", 1+rng.IntN(200), rng.IntN(100))
+		if rng.IntN(10) == 0 {
+			amount = "95000.00" // more than any of the accounts holds once others have paid out
+		}
+		req := validSEPA(fmt.Sprint("CC-", i), amount)
+		if tg.code == "GBP" {
+			req = validFPS(tg.account, fmt.Sprint("CC-", i), amount)
+		}
+		p, err := s.CreatePayout(ctx, tg.org, req)
+		if err != nil {
+			errs <- err
+			return tg, p, false
+		}
+		return tg, p, true
+	}
+	act := func(tg target, ref string, rng *rand.Rand) {
+		var err error
+		switch rng.IntN(4) {
+		case 0:
+			_, err = s.CancelPayout(ctx, tg.org, ref, provider.PayoutInitiator{Name: "load"})
+		case 1:
+			_, err = s.PayoutTestCase(ctx, tg.org, ref, provider.TestCaseHold)
+		case 2:
+			_, err = s.PayoutTestCase(ctx, tg.org, ref, provider.TestCaseSuccess)
+		default:
+			_, err = s.PayoutTestCase(ctx, tg.org, ref, provider.TestCaseReturned)
+		}
+		switch provider.ErrorCode(err) {
+		case "":
+			outcomes <- "done"
+		case provider.ECONFLICT:
+			outcomes <- "refused"
+		default:
+			errs <- err
+		}
+	}
+	parallel := func(f func(i int)) {
+		sem := make(chan struct{}, 32)
+		for i := range n {
+			sem <- struct{}{}
+			go func() { defer func() { <-sem }(); f(i) }()
+		}
+		for range cap(sem) {
+			sem <- struct{}{}
+		}
+	}
+	type made struct {
+		tg  target
+		ref string
+	}
+	payouts := make([]made, n)
+	parallel(func(i int) {
+		if tg, p, ok := create(i, rand.New(rand.NewPCG(uint64(i), 7))); ok {
+			payouts[i] = made{tg, p.UniqueReference}
+		}
+	})
+	// Drain what the processor has not reached yet, alongside it: two workers on one queue.
+	runPayouts(t, s, PayoutProcessorOptions{Settle: time.Hour})
+	parallel(func(i int) {
+		rng := rand.New(rand.NewPCG(uint64(i), 8))
+		switch {
+		case i%10 == 0: // a new payout, acted on at once
+			if tg, p, ok := create(n+i, rng); ok {
+				act(tg, p.UniqueReference, rng)
+			}
+		case i%50 == 1: // money coming in resumes payouts waiting for funds
+			tg := payouts[i].tg
+			from := map[string]string{DemoOrg1ID: DemoAccountOrg1USD, DemoOrg2ID: DemoAccountOrg2USD}[tg.org]
+			if _, err := s.Transfer(ctx, tg.org, provider.TransferRequest{From: from, To: tg.account, Amount: "500.00",
+				IdempotencyKey: fmt.Sprint("cc-fund-", i)}); err != nil && provider.ErrorMessage(err) != "Insufficient funds" {
+				errs <- err
+			}
+		default:
+			// The same payout is often acted on twice, from two goroutines at once.
+			p := payouts[rng.IntN(n)]
+			act(p.tg, p.ref, rng)
+		}
+	})
+	stop()
+	close(errs)
+	close(outcomes)
+	for err := range errs {
+		t.Error(err)
+	}
+	count := map[string]int{}
+	for o := range outcomes {
+		count[o]++
+	}
+	runPayouts(t, s, PayoutProcessorOptions{Settle: time.Hour})
+	states := map[string]int{}
+	rows, err := s.read.Query(`SELECT state, count(*) FROM payout_requests WHERE end_to_end_id LIKE 'CC-%' GROUP BY state`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var st string
+		var k int
+		rows.Scan(&st, &k)
+		states[st] = k
+	}
+	rows.Close()
+	t.Logf("actions %v, states %v", count, states)
+	for _, st := range []string{"cancelled", "completed", "returned", "tstm_initiated"} {
+		if states[st] == 0 {
+			t.Errorf("no payout ended %s: %v", st, states)
+		}
+	}
+	checkLedgerInvariants(t, s)
+	checkPayoutMoney(t, s)
 }
