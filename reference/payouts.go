@@ -281,23 +281,28 @@ func (s *Store) FindPayouts(ctx context.Context, orgID, query string) ([]provide
 	return out, rows.Err()
 }
 
-// payoutWhere turns a filter into conditions on payout_requests p (starting with the
-// organisation).
-func payoutWhere(orgID string, f provider.PayoutFilter) (string, []any, error) {
-	where := `p.organisation_id = ?`
+// payoutWhere turns a filter, except its creation bounds, into conditions on the columns
+// payout_requests and payout_counts share; alias is "p." or "c.". Amount bounds exist only
+// on payout_requests. page marks the account and amount terms with a unary + so no index
+// is chosen for them: a page is read in date order, and an index on them would mean
+// sorting every matching row to return a hundred.
+func payoutWhere(orgID string, f provider.PayoutFilter, alias string, page bool) (string, []any, error) {
+	where := alias + `organisation_id = ?`
 	args := []any{orgID}
-	add := func(cond string, v ...any) { where += ` AND ` + cond; args = append(args, v...) }
-	if !f.CreatedAfter.IsZero() {
-		add(`p.created_at >= ?`, formatTime(f.CreatedAfter))
+	add := func(cond string, v ...any) { where += ` AND ` + alias + cond; args = append(args, v...) }
+	unindexed := ""
+	if page {
+		unindexed = "+"
 	}
-	if !f.CreatedBefore.IsZero() {
-		add(`p.created_at < ?`, formatTime(f.CreatedBefore))
+	if f.VirtualAccountNumber != "" {
+		where += ` AND ` + unindexed + alias + `virtual_account_number = ?`
+		args = append(args, f.VirtualAccountNumber)
 	}
-	for _, eq := range []struct{ col, v string }{{"virtual_account_number", f.VirtualAccountNumber},
+	for _, eq := range []struct{ col, v string }{
 		{"currency", strings.ToUpper(f.CurrencyCode)}, {"business_unit", f.BusinessUnit},
 		{"local_instrument", f.LocalInstrument}, {"reason_code", f.ReasonCode}, {"batch_id", f.BatchID}} {
 		if eq.v != "" {
-			add(`p.`+eq.col+` = ?`, eq.v)
+			add(eq.col+` = ?`, eq.v)
 		}
 	}
 	if f.StateCategory != "" {
@@ -309,7 +314,7 @@ func payoutWhere(orgID string, f provider.PayoutFilter) (string, []any, error) {
 		for _, st := range states {
 			args = append(args, st)
 		}
-		where += ` AND p.state IN (` + in + `)`
+		where += ` AND ` + alias + `state IN (` + in + `)`
 	}
 	for _, b := range []struct {
 		v, op, field string
@@ -321,9 +326,91 @@ func payoutWhere(orgID string, f provider.PayoutFilter) (string, []any, error) {
 		if err != nil || a.Sign() < 0 {
 			return "", nil, payoutField(b.field, "Enter an amount of 0 or more.")
 		}
-		add(`p.amount_key `+b.op+` ?`, amountKey(a))
+		where += ` AND ` + unindexed + alias + `amount_key ` + b.op + ` ?`
+		args = append(args, amountKey(a))
 	}
 	return where, args, nil
+}
+
+// createdWithin adds creation bounds [from, to) on payout_requests p (a zero side is open).
+func createdWithin(where string, args []any, from, to time.Time) (string, []any) {
+	if !from.IsZero() {
+		where += ` AND p.created_at >= ?`
+		args = append(args, formatTime(from))
+	}
+	if !to.IsZero() {
+		where += ` AND p.created_at < ?`
+		args = append(args, formatTime(to))
+	}
+	return where, append([]any(nil), args...)
+}
+
+// payoutTotal counts the payouts a filter selects. Counting rows costs as many rows as
+// match (100,000 for an unfiltered list), so whole days are summed from payout_counts
+// (kept by triggers, one row per day and combination of the filtered columns) and only the
+// part-days at the ends of a range, or a filter on the amount, are counted row by row.
+func (s *Store) payoutTotal(ctx context.Context, orgID string, f provider.PayoutFilter) (int, error) {
+	base, args, err := payoutWhere(orgID, f, "p.", false)
+	if err != nil {
+		return 0, err
+	}
+	countRows := func(from, to time.Time) (int, error) {
+		where, a := createdWithin(base, args, from, to)
+		var n int
+		err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM payout_requests p WHERE `+where, a...).Scan(&n)
+		return n, err
+	}
+	if f.AmountFrom != "" || f.AmountTo != "" {
+		return countRows(f.CreatedAfter, f.CreatedBefore)
+	}
+	day := func(t time.Time) time.Time { return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC) }
+	total := 0
+	var lo, hi time.Time // whole days [lo, hi); zero: open
+	if after := f.CreatedAfter.UTC(); !after.IsZero() {
+		lo = day(after)
+		if !after.Equal(lo) {
+			lo = lo.AddDate(0, 0, 1)
+			end := lo
+			if !f.CreatedBefore.IsZero() && f.CreatedBefore.Before(end) {
+				end = f.CreatedBefore
+			}
+			n, err := countRows(after, end)
+			if err != nil {
+				return 0, err
+			}
+			total += n
+		}
+	}
+	if before := f.CreatedBefore.UTC(); !before.IsZero() {
+		hi = day(before)
+		if !before.Equal(hi) && (lo.IsZero() || !hi.Before(lo)) {
+			n, err := countRows(hi, before)
+			if err != nil {
+				return 0, err
+			}
+			total += n
+		}
+	}
+	if !lo.IsZero() && !hi.IsZero() && !lo.Before(hi) {
+		return total, nil
+	}
+	where, cargs, err := payoutWhere(orgID, f, "c.", false)
+	if err != nil {
+		return 0, err
+	}
+	if !lo.IsZero() {
+		where += ` AND c.day >= ?`
+		cargs = append(cargs, lo.Format(time.DateOnly))
+	}
+	if !hi.IsZero() {
+		where += ` AND c.day < ?`
+		cargs = append(cargs, hi.Format(time.DateOnly))
+	}
+	var n int
+	if err := s.read.QueryRowContext(ctx, `SELECT coalesce(sum(c.n), 0) FROM payout_counts c WHERE `+where, cargs...).Scan(&n); err != nil {
+		return 0, err
+	}
+	return total + n, nil
 }
 
 // Payouts implements provider.Payouts.
@@ -333,14 +420,15 @@ func (s *Store) Payouts(ctx context.Context, orgID string, f provider.PayoutFilt
 	if err != nil {
 		return page, err
 	}
-	where, args, err := payoutWhere(orgID, f)
+	where, args, err := payoutWhere(orgID, f, "p.", true)
 	if err != nil {
 		return page, err
 	}
+	where, args = createdWithin(where, args, f.CreatedAfter, f.CreatedBefore)
 	if err := s.organisationExists(ctx, orgID); err != nil {
 		return page, err
 	}
-	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM payout_requests p WHERE `+where, args...).Scan(&page.Total); err != nil {
+	if page.Total, err = s.payoutTotal(ctx, orgID, f); err != nil {
 		return page, fmt.Errorf("reference: payouts: %w", err)
 	}
 	cond, cargs, order, err := k.clause("p.")

@@ -23,6 +23,14 @@ import (
 func checkPayoutMoney(t *testing.T, s *Store) {
 	t.Helper()
 	ctx := context.Background()
+	// The counts the list totals read agree with the payouts.
+	const grouped = `SELECT organisation_id, substr(created_at, 1, 10), state, currency, virtual_account_number, business_unit,
+		local_instrument, reason_code, batch_id, count(*) FROM payout_requests GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9`
+	var diff int
+	if err := s.read.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM (`+grouped+` EXCEPT SELECT * FROM payout_counts WHERE n > 0))
+		+ (SELECT count(*) FROM (SELECT * FROM payout_counts WHERE n > 0 EXCEPT `+grouped+`))`).Scan(&diff); err != nil || diff != 0 {
+		t.Errorf("payout_counts disagrees with payout_requests in %d rows (%v)", diff, err)
+	}
 	type key struct{ account, ref string }
 	type sums struct {
 		net  money.Amount
