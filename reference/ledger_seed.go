@@ -149,7 +149,9 @@ func historyFor(ctx context.Context, tx *sql.Tx, group string, accts []seedAccou
 	seq := 0
 	ref := func(prefix string) string {
 		seq++
-		return fmt.Sprintf("%s-%s-%05d", prefix, strings.ToUpper(group[:min(4, len(group))]), seq)
+		// The group's last four characters: the organisations' ids differ only at the end, and
+		// a reference must not be found in another organisation's accounts.
+		return fmt.Sprintf("%s-%s-%05d", prefix, strings.ToUpper(group[max(0, len(group)-4):]), seq)
 	}
 	start := now.Add(-seedHistoryDays * 24 * time.Hour)
 	// A payout that was given back is booked twice: its reservation, then the release. Walking
