@@ -25,8 +25,8 @@ var (
 
 const largeEntries = 1_000_000
 
-// benchCleanup runs after all tests and benchmarks (TestMain), newest first.
-var benchCleanup []func()
+// afterAll runs after all tests and benchmarks (TestMain), newest first.
+var afterAll []func()
 
 func largeSeededStore(b *testing.B) *Store {
 	b.Helper()
@@ -58,8 +58,8 @@ func TestMain(m *testing.M) {
 	if largeDir != "" {
 		os.RemoveAll(largeDir)
 	}
-	for i := len(benchCleanup) - 1; i >= 0; i-- {
-		benchCleanup[i]()
+	for i := len(afterAll) - 1; i >= 0; i-- {
+		afterAll[i]()
 	}
 	os.Exit(code)
 }

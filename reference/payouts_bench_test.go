@@ -80,12 +80,12 @@ func payoutsBenchStore(b *testing.B) *Store {
 			payoutsErr = err
 			return
 		}
-		benchCleanup = append(benchCleanup, func() { os.RemoveAll(dir) })
+		afterAll = append(afterAll, func() { os.RemoveAll(dir) })
 		ctx := context.Background()
 		if payoutsStore, payoutsErr = Open(ctx, filepath.Join(dir, "portal.db"), Options{Argon2Params: cheapParams}); payoutsErr != nil {
 			return
 		}
-		benchCleanup = append(benchCleanup, func() { payoutsStore.Close() })
+		afterAll = append(afterAll, func() { payoutsStore.Close() })
 		if _, payoutsErr = payoutsStore.Seed(ctx, SeedOptions{}); payoutsErr == nil {
 			payoutsErr = bulkPayouts(ctx, payoutsStore, benchPayouts)
 		}
