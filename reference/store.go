@@ -64,6 +64,9 @@ type Store struct {
 	dummyHash string
 	// cryptoSigningKey signs the crypto partner widget tokens (crypto.go).
 	cryptoSigningKey []byte
+	// payoutWake tells the payout processor that a payout wants work now (created,
+	// cancelled), so it need not wait for its next poll.
+	payoutWake chan struct{}
 }
 
 // Open opens (creating if needed) the SQLite file at path, brings its schema up to date and
@@ -83,7 +86,7 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 		}
 	}
 
-	s := &Store{params: opts.Argon2Params, now: opts.Now, issuer: opts.TOTPIssuer}
+	s := &Store{params: opts.Argon2Params, now: opts.Now, issuer: opts.TOTPIssuer, payoutWake: make(chan struct{}, 1)}
 	if s.issuer == "" {
 		s.issuer = DefaultTOTPIssuer
 	}
