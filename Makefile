@@ -57,8 +57,8 @@ bench: system-deps assets
 	$(GO) run ./cmd/renderbench -page AccountTransactions -props testdata/bench/account.json
 	$(GO) run ./cmd/httpbench
 	# 50-row pages of a 1,000,000-entry account (seeding it takes about a minute), and
-	# statement files of 100,000 entries written in constant memory.
-	$(GO) test -run '^$$' -bench 'BenchmarkMovementsPage1M|BenchmarkStatementStore100k' ./reference
+	# statement files of 100,000 entries written in constant memory, filtered 100-row pages of 100,000 payouts.
+	$(GO) test -run '^$$' -bench 'BenchmarkMovementsPage1M|BenchmarkStatementStore100k|BenchmarkPayoutsPage100k' ./reference
 	$(GO) test -run '^$$' -bench BenchmarkStatement100k ./statement
 
 # Rebuilds assets on change and restarts the portal with them.

@@ -22,7 +22,12 @@ type CryptoToken struct {
 
 // CryptoGrant is what a valid token resolves to on the partner side.
 type CryptoGrant struct {
-	OrganisationID       string
+	OrganisationID string
+	// UserID is the user the token was issued to, and Role their role in the organisation
+	// now: a token cannot be withdrawn once issued, so whoever serves the widgets applies
+	// the user's current rights, not those they had when it was issued.
+	UserID               string
+	Role                 string
 	VirtualAccountNumber string
 	CurrencyISO          string
 	CryptoNetwork        string
@@ -38,12 +43,14 @@ const MsgCryptoTokenInvalid = "This crypto funding link is not valid or has expi
 // Crypto is the provider's crypto funding partner link. The caller establishes the user's
 // right to act for orgID (membership, crypto:read, and crypto:manage for manage) first.
 type Crypto interface {
-	// CryptoToken issues a token for one account the organisation may read whose funding
-	// beneficiary is a crypto wallet (Beneficiary.Crypto); ENOTFOUND otherwise. Only a hash
-	// of the token is stored.
-	CryptoToken(ctx context.Context, orgID, accountNumber string, manage bool) (CryptoToken, error)
+	// CryptoToken issues a token for userID and one account the organisation may read whose
+	// funding beneficiary is a crypto wallet (Beneficiary.Crypto); ENOTFOUND otherwise.
+	// Issuing writes nothing (the API hands tokens out on a GET): the token carries its
+	// grant, signed by the provider.
+	CryptoToken(ctx context.Context, orgID, userID, accountNumber string, manage bool) (CryptoToken, error)
 	// ResolveCryptoToken is the partner side: the account a token was issued for, with its
 	// current wallet. EUNAUTHORIZED (MsgCryptoTokenInvalid) for an unknown, altered or expired
-	// token, or one whose account is no longer readable or no longer a crypto wallet.
+	// token, or one whose account is no longer readable or no longer a crypto wallet, or
+	// whose user is disabled or no longer a member of the organisation.
 	ResolveCryptoToken(ctx context.Context, token string) (CryptoGrant, error)
 }

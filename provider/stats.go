@@ -56,6 +56,8 @@ var payoutStateGroups = map[string]string{
 	"waiting_future_execution": PayoutPending,
 	"insufficient_funds":       PayoutActionRequired,
 	"halted":                   PayoutProcessing, "tstm_initiated": PayoutProcessing, "added_to_payout_planner": PayoutProcessing,
+	// A finished cancellation: the v1 model shows it as rejected (reason requested_by_customer).
+	"cancelled": PayoutRejected,
 }
 
 // PayoutStateCategory is the category of a current state ("" for an unknown state).

@@ -3,7 +3,6 @@ package reference
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -38,8 +37,8 @@ var authStart = time.Date(2026, 3, 2, 10, 0, 10, 0, time.UTC)
 func authStore(t *testing.T) (*Store, *testClock) {
 	t.Helper()
 	clock := &testClock{t: authStart}
-	s, err := Open(context.Background(), filepath.Join(t.TempDir(), "portal.db"),
-		Options{Argon2Params: cheapParams, Now: clock.Now})
+	path := copyTemplate(t, &templateAuth, Options{Argon2Params: cheapParams, Now: func() time.Time { return authStart }})
+	s, err := Open(context.Background(), path, Options{Argon2Params: cheapParams, Now: clock.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,9 +47,6 @@ func authStore(t *testing.T) (*Store, *testClock) {
 			t.Errorf("Close: %v", err)
 		}
 	})
-	if _, err := s.Seed(context.Background(), SeedOptions{}); err != nil {
-		t.Fatal(err)
-	}
 	return s, clock
 }
 

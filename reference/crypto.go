@@ -2,21 +2,86 @@ package reference
 
 import (
 	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/base64"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"time"
 
 	"portal/provider"
 )
 
 var _ provider.Crypto = (*Store)(nil)
 
+// A partner widget token is its grant and an HMAC-SHA256 over it, base64url without padding:
+//
+//	version (1) | expiry, Unix nanoseconds (8, big-endian) | flags (1: bit 0 manage)
+//	| organisation, account, user (each a length byte and the bytes) | tag (32)
+//
+// The API hands tokens out on a GET, and a GET must change nothing: a signed token needs no
+// row, so issuing one writes nothing, while the partner side still refuses any token the
+// store did not issue, altered, expired or with a scope it was not given.
+const (
+	cryptoTokenVersion  = 1
+	cryptoTokenManage   = 1 << 0
+	cryptoTokenFixed    = 1 + 8 + 1
+	cryptoTokenTag      = sha256.Size
+	cryptoTokenMaxField = 255
+	// cryptoTokenMaxLen bounds what is decoded: three fields at their longest and the tag.
+	cryptoTokenMaxLen = (cryptoTokenFixed + 3*(1+cryptoTokenMaxField) + cryptoTokenTag + 2) / 3 * 4
+	// cryptoKeyPurpose names the key in signing_keys; it signs nothing else.
+	cryptoKeyPurpose = "crypto_widget"
+	cryptoKeyBytes   = 32
+)
+
+var cryptoTokenEncoding = base64.RawURLEncoding.Strict()
+
 func errCryptoToken() error {
 	return provider.Errorf(provider.EUNAUTHORIZED, provider.MsgCryptoTokenInvalid)
 }
 
+// cryptoKey returns the widget token key, creating it on first start. It lives in the
+// database with everything else the provider keeps, so every process on the file signs and
+// verifies alike and a restart does not void the tokens in use; deleting the row rotates it
+// (at the next start) and voids them all.
+func (s *Store) cryptoKey(ctx context.Context) ([]byte, error) {
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, fmt.Errorf("reference: crypto key: %w", err)
+	}
+	defer tx.Rollback()
+	var key []byte
+	err = tx.QueryRowContext(ctx, `SELECT key FROM signing_keys WHERE purpose = ?`, cryptoKeyPurpose).Scan(&key)
+	if errors.Is(err, sql.ErrNoRows) {
+		key = make([]byte, cryptoKeyBytes)
+		_, _ = rand.Read(key) // crypto/rand never returns short
+		_, err = tx.ExecContext(ctx, `INSERT INTO signing_keys (purpose, key, created_at) VALUES (?, ?, ?)`,
+			cryptoKeyPurpose, key, formatTime(s.now()))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reference: crypto key: %w", err)
+	}
+	if len(key) != cryptoKeyBytes {
+		return nil, fmt.Errorf("reference: crypto key: %d bytes stored, want %d", len(key), cryptoKeyBytes)
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, fmt.Errorf("reference: crypto key: %w", err)
+	}
+	return key, nil
+}
+
+func (s *Store) cryptoTag(payload []byte) []byte {
+	m := hmac.New(sha256.New, s.cryptoSigningKey)
+	m.Write(payload)
+	return m.Sum(nil)
+}
+
 // CryptoToken implements provider.Crypto.
-func (s *Store) CryptoToken(ctx context.Context, orgID, number string, manage bool) (provider.CryptoToken, error) {
+func (s *Store) CryptoToken(ctx context.Context, orgID, userID, number string, manage bool) (provider.CryptoToken, error) {
 	f, err := s.FundingInstruction(ctx, orgID, number)
 	if provider.ErrorCode(err) == provider.ENOTFOUND || (err == nil && !f.Beneficiary.Crypto()) {
 		return provider.CryptoToken{}, provider.Errorf(provider.ENOTFOUND, "This account has no crypto funding.")
@@ -24,51 +89,79 @@ func (s *Store) CryptoToken(ctx context.Context, orgID, number string, manage bo
 	if err != nil {
 		return provider.CryptoToken{}, err
 	}
-	tok, hash := newToken()
-	now := s.now().UTC()
-	exp := now.Add(provider.CryptoTokenTTL)
-	tx, err := s.write.BeginTx(ctx, nil)
-	if err != nil {
-		return provider.CryptoToken{}, fmt.Errorf("reference: crypto token: %w", err)
+	if userID == "" || len(userID) > cryptoTokenMaxField || len(orgID) > cryptoTokenMaxField || len(number) > cryptoTokenMaxField {
+		// Callers pass ids they have read from the store; anything else is a bug, not input.
+		return provider.CryptoToken{}, fmt.Errorf("reference: crypto token: user, organisation or account id empty or too long")
 	}
-	defer tx.Rollback()
-	// Spent tokens go as new ones come, so the table holds only live ones.
-	if _, err := tx.ExecContext(ctx, `DELETE FROM crypto_widget_tokens WHERE expires_at <= ?`, formatTime(now)); err != nil {
-		return provider.CryptoToken{}, fmt.Errorf("reference: crypto token: %w", err)
+	exp := s.now().UTC().Add(provider.CryptoTokenTTL)
+	var flags byte
+	if manage {
+		flags |= cryptoTokenManage
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO crypto_widget_tokens (token_hash, organisation_id, account_number, manage,
-			created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`, hash, orgID, number, manage, formatTime(now), formatTime(exp)); err != nil {
-		return provider.CryptoToken{}, fmt.Errorf("reference: crypto token: %w", err)
+	b := make([]byte, 0, cryptoTokenFixed+3+len(orgID)+len(number)+len(userID)+cryptoTokenTag)
+	b = append(b, cryptoTokenVersion)
+	b = binary.BigEndian.AppendUint64(b, uint64(exp.UnixNano()))
+	b = append(b, flags)
+	for _, field := range []string{orgID, number, userID} {
+		b = append(b, byte(len(field)))
+		b = append(b, field...)
 	}
-	if err := tx.Commit(); err != nil {
-		return provider.CryptoToken{}, fmt.Errorf("reference: crypto token: %w", err)
+	b = append(b, s.cryptoTag(b)...)
+	return provider.CryptoToken{Token: cryptoTokenEncoding.EncodeToString(b), ExpiresAt: exp, Manage: manage}, nil
+}
+
+// openCryptoToken checks a token's signature and reads its grant; ok is false for anything
+// the store did not sign as it stands.
+func (s *Store) openCryptoToken(token string) (g provider.CryptoGrant, ok bool) {
+	if token == "" || len(token) > cryptoTokenMaxLen {
+		return g, false
 	}
-	return provider.CryptoToken{Token: tok, ExpiresAt: exp, Manage: manage}, nil
+	b, err := cryptoTokenEncoding.DecodeString(token)
+	if err != nil || len(b) < cryptoTokenFixed+3+cryptoTokenTag {
+		return g, false
+	}
+	payload, tag := b[:len(b)-cryptoTokenTag], b[len(b)-cryptoTokenTag:]
+	if !hmac.Equal(tag, s.cryptoTag(payload)) {
+		return g, false
+	}
+	// Signed by this store, so well formed; checked all the same, as a parser should be.
+	if payload[0] != cryptoTokenVersion || payload[9]&^cryptoTokenManage != 0 {
+		return g, false
+	}
+	g.ExpiresAt = time.Unix(0, int64(binary.BigEndian.Uint64(payload[1:9]))).UTC()
+	g.Manage = payload[9]&cryptoTokenManage != 0
+	rest := payload[cryptoTokenFixed:]
+	var fields [3]string
+	for i := range fields {
+		if len(rest) < 1 || len(rest) < 1+int(rest[0]) {
+			return provider.CryptoGrant{}, false
+		}
+		fields[i], rest = string(rest[1:1+int(rest[0])]), rest[1+int(rest[0]):]
+	}
+	if len(rest) != 0 {
+		return provider.CryptoGrant{}, false
+	}
+	g.OrganisationID, g.VirtualAccountNumber, g.UserID = fields[0], fields[1], fields[2]
+	return g, true
 }
 
 // ResolveCryptoToken implements provider.Crypto.
 func (s *Store) ResolveCryptoToken(ctx context.Context, token string) (provider.CryptoGrant, error) {
-	var g provider.CryptoGrant
-	if token == "" || len(token) > 128 {
-		return g, errCryptoToken()
+	g, ok := s.openCryptoToken(token)
+	if !ok || !s.now().Before(g.ExpiresAt) {
+		return provider.CryptoGrant{}, errCryptoToken()
 	}
-	var exp string
-	err := s.read.QueryRowContext(ctx, `SELECT organisation_id, account_number, manage, expires_at
-		FROM crypto_widget_tokens WHERE token_hash = ?`, tokenHash(token)).Scan(&g.OrganisationID, &g.VirtualAccountNumber, &g.Manage, &exp)
+	// The user, their role and the wallet are read now, not when the token was issued: a
+	// user disabled or removed, a share ended or a wallet replaced in the meantime applies
+	// at once, which a token that is never stored could not otherwise be made to follow.
+	err := s.read.QueryRowContext(ctx, `SELECT m.role FROM memberships m JOIN users u ON u.id = m.user_id
+		WHERE m.user_id = ? AND m.organisation_id = ? AND u.disabled = 0`, g.UserID, g.OrganisationID).Scan(&g.Role)
 	if errors.Is(err, sql.ErrNoRows) {
-		return g, errCryptoToken()
+		return provider.CryptoGrant{}, errCryptoToken()
 	}
 	if err != nil {
-		return g, fmt.Errorf("reference: resolve crypto token: %w", err)
+		return provider.CryptoGrant{}, fmt.Errorf("reference: resolve crypto token: %w", err)
 	}
-	if g.ExpiresAt, err = parseTime(exp); err != nil {
-		return g, err
-	}
-	if !s.now().Before(g.ExpiresAt) {
-		return g, errCryptoToken()
-	}
-	// The wallet is read now, not when the token was issued: a share ended or a wallet
-	// replaced in the meantime applies at once.
 	f, err := s.FundingInstruction(ctx, g.OrganisationID, g.VirtualAccountNumber)
 	if provider.ErrorCode(err) == provider.ENOTFOUND || (err == nil && !f.Beneficiary.Crypto()) {
 		return provider.CryptoGrant{}, errCryptoToken()

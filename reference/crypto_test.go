@@ -2,6 +2,8 @@ package reference
 
 import (
 	"context"
+	"encoding/binary"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -24,38 +26,43 @@ func TestCryptoTokens(t *testing.T) {
 		{"other organisation's wallet", DemoOrg2ID, DemoAccountOrg1USDT, provider.ENOTFOUND},
 		{"unknown account", DemoOrg1ID, "4520010000000000", provider.ENOTFOUND},
 	} {
-		_, err := s.CryptoToken(ctx, c.org, c.acct, false)
+		_, err := s.CryptoToken(ctx, c.org, DemoUserAdminID, c.acct, false)
 		if provider.ErrorCode(err) != c.code || (c.code == "" && err != nil) {
 			t.Errorf("%s: err %v, want code %q", c.name, err, c.code)
 		}
 	}
 
-	read, err := s.CryptoToken(ctx, DemoOrg1ID, DemoAccountOrg1USDT, false)
+	read, err := s.CryptoToken(ctx, DemoOrg1ID, DemoUserObserverID, DemoAccountOrg1USDT, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	manage, err := s.CryptoToken(ctx, DemoOrg1ID, DemoAccountOrg1USDT, true)
+	manage, err := s.CryptoToken(ctx, DemoOrg1ID, DemoUserAdminID, DemoAccountOrg1USDT, true)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(read.Token) < 40 || read.Token == manage.Token || !read.ExpiresAt.Equal(now.Add(provider.CryptoTokenTTL)) {
 		t.Fatalf("tokens %+v %+v", read, manage)
 	}
-	var stored int
-	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM crypto_widget_tokens WHERE token_hash IN (?, ?)`,
-		read.Token, manage.Token).Scan(&stored); err != nil || stored != 0 {
-		t.Errorf("a token is stored in clear (%d rows, %v)", stored, err)
-	}
 
 	g, err := s.ResolveCryptoToken(ctx, manage.Token)
 	if err != nil || g.OrganisationID != DemoOrg1ID || g.VirtualAccountNumber != DemoAccountOrg1USDT || !g.Manage ||
-		g.WalletAddress == "" || g.CryptoNetwork == "" || g.CurrencyISO != "USDT" {
+		g.WalletAddress == "" || g.CryptoNetwork == "" || g.CurrencyISO != "USDT" ||
+		g.UserID != DemoUserAdminID || g.Role != provider.RoleAdmin || !g.ExpiresAt.Equal(manage.ExpiresAt) {
 		t.Fatalf("resolve manage token: %+v %v", g, err)
 	}
-	if g, err := s.ResolveCryptoToken(ctx, read.Token); err != nil || g.Manage {
+	if g, err := s.ResolveCryptoToken(ctx, read.Token); err != nil || g.Manage || g.UserID != DemoUserObserverID || g.Role != provider.RoleObserver {
 		t.Errorf("resolve read token: %+v %v", g, err)
 	}
 
+	// Re-encoded with a field changed but the signature kept: scope, expiry, account and
+	// user are all under the signature.
+	resign := func(edit func(b []byte) []byte) string {
+		b, err := cryptoTokenEncoding.DecodeString(read.Token)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return cryptoTokenEncoding.EncodeToString(edit(b))
+	}
 	tampered := []byte(read.Token)
 	tampered[3] ^= 1
 	for _, c := range []struct{ name, token string }{
@@ -64,10 +71,30 @@ func TestCryptoTokens(t *testing.T) {
 		{"truncated", read.Token[:len(read.Token)-1]},
 		{"extended", read.Token + "A"},
 		{"the hash instead of the token", tokenHash(read.Token)},
+		{"too long", string(make([]byte, cryptoTokenMaxLen+4))},
+		{"scope raised", resign(func(b []byte) []byte { b[9] |= cryptoTokenManage; return b })},
+		{"expiry moved", resign(func(b []byte) []byte {
+			binary.BigEndian.PutUint64(b[1:9], uint64(now.Add(time.Hour).UnixNano()))
+			return b
+		})},
+		{"account changed", resign(func(b []byte) []byte { b[cryptoTokenFixed+1+len(DemoOrg1ID)+1+15]++; return b })},
+		{"tag only", resign(func(b []byte) []byte { return b[len(b)-cryptoTokenTag:] })},
+		{"padded", read.Token + "=="},
 	} {
 		if _, err := s.ResolveCryptoToken(ctx, c.token); provider.ErrorCode(err) != provider.EUNAUTHORIZED ||
 			provider.ErrorMessage(err) != provider.MsgCryptoTokenInvalid {
 			t.Errorf("%s: %v; want EUNAUTHORIZED", c.name, err)
+		}
+	}
+
+	// The user is bound: a token for someone not (or no longer) an active member opens nothing.
+	for _, user := range []string{DemoUserNoOrgID, DemoUserDisabledID, "someone-else"} {
+		tok, err := s.CryptoToken(ctx, DemoOrg1ID, user, DemoAccountOrg1USDT, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.ResolveCryptoToken(ctx, tok.Token); provider.ErrorCode(err) != provider.EUNAUTHORIZED {
+			t.Errorf("token of %s: %v; want EUNAUTHORIZED", user, err)
 		}
 	}
 
@@ -79,11 +106,52 @@ func TestCryptoTokens(t *testing.T) {
 	if _, err := s.ResolveCryptoToken(ctx, read.Token); provider.ErrorCode(err) != provider.EUNAUTHORIZED {
 		t.Errorf("at expiry: %v; want EUNAUTHORIZED", err)
 	}
-	// Issuing a new token clears the expired ones.
-	if _, err := s.CryptoToken(ctx, DemoOrg1ID, DemoAccountOrg1USDT, false); err != nil {
+}
+
+// TestCryptoTokenWritesNothing: issuing a token, the API's GET, commits nothing to the
+// database, and the key it is signed with is the store's: kept across restarts, and
+// another store's tokens are refused.
+func TestCryptoTokenWritesNothing(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "portal.db")
+	s := openTestStoreNoCleanup(t, path)
+	ctx := context.Background()
+	if _, err := s.Seed(ctx, SeedOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM crypto_widget_tokens`).Scan(&stored); err != nil || stored != 1 {
-		t.Errorf("%d tokens left after expiry, want 1 (%v)", stored, err)
+	// data_version is per connection and moves when another one commits: pin one.
+	conn, err := s.read.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	version := func() (v int64) {
+		if err := conn.QueryRowContext(ctx, `PRAGMA data_version`).Scan(&v); err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	before := version()
+	tok, err := s.CryptoToken(ctx, DemoOrg1ID, DemoUserAdminID, DemoAccountOrg1USDT, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.ResolveCryptoToken(ctx, tok.Token); err != nil {
+		t.Fatal(err)
+	}
+	if after := version(); after != before {
+		t.Errorf("issuing a token wrote to the database (data_version %d → %d)", before, after)
+	}
+	conn.Close()
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	again := openTestStore(t, path)
+	if _, err := again.ResolveCryptoToken(ctx, tok.Token); err != nil {
+		t.Errorf("after a restart: %v", err)
+	}
+	other := seededStore(t)
+	if _, err := other.ResolveCryptoToken(ctx, tok.Token); provider.ErrorCode(err) != provider.EUNAUTHORIZED {
+		t.Errorf("another store's token: %v; want EUNAUTHORIZED", err)
 	}
 }

@@ -25,6 +25,9 @@ var (
 
 const largeEntries = 1_000_000
 
+// afterAll runs after all tests and benchmarks (TestMain), newest first.
+var afterAll []func()
+
 func largeSeededStore(b *testing.B) *Store {
 	b.Helper()
 	largeOnce.Do(func() {
@@ -54,6 +57,9 @@ func TestMain(m *testing.M) {
 	}
 	if largeDir != "" {
 		os.RemoveAll(largeDir)
+	}
+	for i := len(afterAll) - 1; i >= 0; i-- {
+		afterAll[i]()
 	}
 	os.Exit(code)
 }

@@ -149,11 +149,34 @@ func historyFor(ctx context.Context, tx *sql.Tx, group string, accts []seedAccou
 	seq := 0
 	ref := func(prefix string) string {
 		seq++
-		return fmt.Sprintf("%s-%s-%05d", prefix, strings.ToUpper(group[:min(4, len(group))]), seq)
+		// The group's last four characters: the organisations' ids differ only at the end, and
+		// a reference must not be found in another organisation's accounts.
+		return fmt.Sprintf("%s-%s-%05d", prefix, strings.ToUpper(group[max(0, len(group)-4):]), seq)
 	}
 	start := now.Add(-seedHistoryDays * 24 * time.Hour)
-	// Walk back in time in random steps of 3 to 14 hours: a few movements a day per group.
-	for t := now.Add(-time.Duration(rng.IntN(120)+5) * time.Minute); t.After(start); t = t.Add(-time.Duration(180+rng.IntN(660)) * time.Minute) {
+	// A payout that was given back is booked twice: its reservation, then the release. Walking
+	// backwards the release comes first; its reservation waits here until the walk passes it.
+	type reservation struct {
+		i     int
+		total int64
+		ev    histEvent
+	}
+	var reservations []reservation
+	reserveBefore := func(t time.Time) {
+		kept := reservations[:0]
+		for _, r := range reservations {
+			if r.ev.at.After(t) {
+				bal[r.i] += r.total
+				evs = append(evs, r.ev)
+			} else {
+				kept = append(kept, r)
+			}
+		}
+		reservations = kept
+	}
+	// Walk back in time in random steps of 1.5 to 9 hours: a few movements a day per group.
+	for t := now.Add(-time.Duration(rng.IntN(120)+5) * time.Minute); t.After(start); t = t.Add(-time.Duration(90+rng.IntN(450)) * time.Minute) {
+		reserveBefore(t)
 		i := rng.IntN(len(accts))
 		num := accts[i].AccountNumber
 		sc := scale(i)
@@ -170,7 +193,7 @@ func historyFor(ctx context.Context, tx *sql.Tx, group string, accts []seedAccou
 				{account: num, entryType: provider.EntryCollection, amount: amount(i, gross), reference: o, orderID: o},
 				{account: num, entryType: provider.EntryCollectionFee, amount: amount(i, -fee), reference: o, orderID: o},
 			}})
-		case r < 85: // payout with its fee; backwards the balance rises
+		case r < 80: // payout with its fee; backwards the balance rises
 			gross := sc/4 + rng.Int64N(sc)
 			fee := int64(150 + rng.IntN(350))
 			if dec[i] > 2 {
@@ -182,16 +205,33 @@ func historyFor(ctx context.Context, tx *sql.Tx, group string, accts []seedAccou
 				{account: num, entryType: provider.EntryPayout, amount: amount(i, -gross), reference: o, orderID: o},
 				{account: num, entryType: provider.EntryPayoutFee, amount: amount(i, -fee), reference: o, orderID: o},
 			}})
-		case r < 88: // payout returned by the beneficiary's bank
-			back := sc/8 + rng.Int64N(sc/2+1)
-			if bal[i]-back < 0 {
+		case r < 88: // payout given back with its fee: returned by the receiver's bank days later, or cancelled within the hour
+			gross := sc/4 + rng.Int64N(sc)
+			fee := int64(150 + rng.IntN(350))
+			if dec[i] > 2 {
+				fee *= pow10i(dec[i] - 2)
+			}
+			if bal[i]-(gross+fee) < 0 {
 				continue
 			}
-			bal[i] -= back
+			bal[i] -= gross + fee
 			o := ref("PO")
-			evs = append(evs, histEvent{at: t, kind: "payout_returned", ps: []posting{
-				{account: num, entryType: provider.EntryPayoutReturned, amount: amount(i, back), reference: o, orderID: o},
+			typ, back := provider.EntryPayoutReturned, time.Duration(24+rng.IntN(72))*time.Hour
+			if r >= 85 {
+				typ, back = provider.EntryPayoutCancelled, time.Duration(5+rng.IntN(45))*time.Minute
+			}
+			evs = append(evs, histEvent{at: t, kind: typ, ps: []posting{
+				{account: num, entryType: typ, amount: amount(i, gross), reference: o, orderID: o},
+				{account: num, entryType: provider.EntryPayoutFee, amount: amount(i, fee), reference: o, orderID: o},
 			}})
+			at := t.Add(-back)
+			if !at.After(start) {
+				at = start.Add(time.Minute)
+			}
+			reservations = append(reservations, reservation{i: i, total: gross + fee, ev: histEvent{at: at, kind: "payout", ps: []posting{
+				{account: num, entryType: provider.EntryPayout, amount: amount(i, -gross), reference: o, orderID: o},
+				{account: num, entryType: provider.EntryPayoutFee, amount: amount(i, -fee), reference: o, orderID: o},
+			}}})
 		case r < 91: // monthly fee
 			fee := int64(2500)
 			if dec[i] > 2 {
@@ -228,6 +268,7 @@ func historyFor(ctx context.Context, tx *sql.Tx, group string, accts []seedAccou
 			}})
 		}
 	}
+	reserveBefore(start)
 	for i, a := range accts {
 		if bal[i] > 0 {
 			evs = append(evs, histEvent{at: start.Add(-time.Duration(i+1) * time.Hour), kind: "funding", ps: []posting{

@@ -30,8 +30,17 @@ const (
 	statementChunk = 64 << 10
 )
 
-// errLeaseLost: another worker claimed the job (ours was taken for dead).
-var errLeaseLost = errors.New("reference: statement lease lost")
+// statementJobs is the statement queue: a job is due once it has waited out the delay.
+var statementJobs = jobQueue{
+	what:        "statement job",
+	table:       "statements",
+	ready:       "state = 'queued' AND created_at <= ?",
+	order:       "seq",
+	set:         "state = 'generating'",
+	giveUp:      "state = 'failed', lease_token = NULL, lease_until = NULL",
+	lease:       StatementLease,
+	maxAttempts: statementMaxAttempts,
+}
 
 // StatementWorkerOptions tune the background worker. Zero values mean the defaults.
 type StatementWorkerOptions struct {
@@ -66,31 +75,12 @@ func StatementWorkerEnv(log *slog.Logger) StatementWorkerOptions {
 // StartStatementWorker runs a worker in the background until ctx ends or the returned stop
 // is called (stop waits for the worker to finish its current step).
 func (s *Store) StartStatementWorker(ctx context.Context, o StatementWorkerOptions) (stop func()) {
-	log := o.Logger
-	if log == nil {
-		log = slog.Default()
-	}
 	if o.Poll <= 0 {
 		o.Poll = StatementPoll
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		t := time.NewTicker(o.Poll)
-		defer t.Stop()
-		for {
-			if _, err := s.runStatementJobs(ctx, o.Delay); err != nil && ctx.Err() == nil {
-				log.Error("statement worker", "err", err)
-			}
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-			}
-		}
-	}()
-	return func() { cancel(); <-done }
+	return startWorker(ctx, o.Logger, "statement worker", o.Poll, nil, func(ctx context.Context) (int, error) {
+		return s.runStatementJobs(ctx, o.Delay)
+	})
 }
 
 // RunStatementJobs works through the queue until no job is left to claim, and returns how
@@ -136,39 +126,10 @@ func (s *Store) runStatementJob(ctx context.Context, delay time.Duration, afterC
 	return true, nil
 }
 
-// claimStatementJob takes the oldest queued job requested at least delay ago, or a
-// generating one whose lease ran out.
+// claimStatementJob takes a generating job whose lease ran out, else the oldest queued job
+// requested at least delay ago.
 func (s *Store) claimStatementJob(ctx context.Context, delay time.Duration) (id, token string, ok bool, err error) {
-	err = s.inTx(ctx, "claim statement job", func(tx *sql.Tx) error {
-		now := s.now()
-		for {
-			var attempts int
-			err := tx.QueryRowContext(ctx, `SELECT id, attempts FROM statements
-				WHERE (state = 'queued' AND created_at <= ?) OR (state = 'generating' AND lease_until < ?)
-				ORDER BY seq LIMIT 1`, formatTime(now.Add(-delay)), formatTime(now)).Scan(&id, &attempts)
-			if errors.Is(err, sql.ErrNoRows) {
-				return nil
-			}
-			if err != nil {
-				return fmt.Errorf("reference: claim statement job: %w", err)
-			}
-			if attempts >= statementMaxAttempts {
-				if _, err := tx.ExecContext(ctx, `UPDATE statements SET state = 'failed', lease_token = NULL, lease_until = NULL
-					WHERE id = ?`, id); err != nil {
-					return fmt.Errorf("reference: claim statement job: %w", err)
-				}
-				continue
-			}
-			token = uuid.NewString()
-			if _, err := tx.ExecContext(ctx, `UPDATE statements SET state = 'generating', attempts = attempts + 1,
-				lease_token = ?, lease_until = ? WHERE id = ?`, token, formatTime(now.Add(StatementLease)), id); err != nil {
-				return fmt.Errorf("reference: claim statement job: %w", err)
-			}
-			ok = true
-			return nil
-		}
-	})
-	return id, token, ok, err
+	return statementJobs.claim(ctx, s, formatTime(s.now().Add(-delay)))
 }
 
 // chunkWriter stores what the CSV writer writes, chunk by chunk, renewing the lease with
@@ -203,15 +164,10 @@ func (w *chunkWriter) flush() error {
 		return nil
 	}
 	err := w.s.inTx(w.ctx, "write statement", func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(w.ctx, `UPDATE statements SET lease_until = ? WHERE id = ? AND lease_token = ?`,
-			formatTime(w.s.now().Add(StatementLease)), w.id, w.token)
-		if err != nil {
+		if err := statementJobs.renew(w.ctx, w.s, tx, w.id, w.token); err != nil {
 			return err
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return errLeaseLost
-		}
-		_, err = tx.ExecContext(w.ctx, `INSERT INTO statement_chunks (file_id, n, statement_id, data) VALUES (?, ?, ?, ?)`,
+		_, err := tx.ExecContext(w.ctx, `INSERT INTO statement_chunks (file_id, n, statement_id, data) VALUES (?, ?, ?, ?)`,
 			w.fileID, w.n, w.id, w.buf)
 		return err
 	})

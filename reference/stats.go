@@ -175,21 +175,8 @@ func pick(r *rand.Rand, list []weighted) weighted {
 	return list[len(list)-1]
 }
 
-// Demo spread of payout states (current states, so each category's mapping is exercised)
-// and of collection order statuses.
+// Demo spread of collection order statuses (the demo payouts are payouts_seed.go's).
 var (
-	seedPayoutStates = []weighted{
-		{"completed", nil, 52},
-		{"tstm_initiated", nil, 4}, {"added_to_payout_planner", nil, 3}, {"halted", nil, 1},
-		{"created", nil, 3}, {"validating_external", nil, 2}, {"validated", nil, 2}, {"capability_selected", nil, 1}, {"unable_to_validate_external", nil, 1},
-		{"waiting_future_execution", []string{provider.ReasonWaitingFutureExecution}, 5},
-		{"insufficient_funds", []string{provider.ReasonInsufficientFunds}, 4},
-		{"rejected", []string{provider.ReasonInvalidCreditor, provider.ReasonInvalidCreditor, provider.ReasonInvalidCreditorAccount,
-			provider.ReasonInvalidCreditorAccount, provider.ReasonInvalidCreditorAccount, provider.ReasonInvalidUltimateDebtor,
-			provider.ReasonInvalidGeneralData, provider.ReasonMissingCapability, provider.ReasonRequestedByCustomer}, 13},
-		{"returned", []string{provider.ReasonInvalidCreditorAccount, provider.ReasonInvalidCreditorAccount, provider.ReasonInvalidCreditor,
-			provider.ReasonRequestedByCustomer}, 9},
-	}
 	seedOrderStatuses = []weighted{
 		{"completed", nil, 45}, {"pending", nil, 10}, {"received", nil, 8}, {"processing", nil, 5}, {"authorised", nil, 4},
 		{"action_required", nil, 3}, {"cancelled", []string{"", provider.ReasonRequestedByCustomer}, 8}, {"processing_refund", nil, 3},
@@ -197,39 +184,25 @@ var (
 	}
 )
 
-// seedStats adds payout requests and collection orders spread over the 90 days before now
-// for both demo organisations. The generator is seeded, so every demo store has the same rows.
+// seedStats adds collection orders spread over the 90 days before now for both demo
+// organisations. The generator is seeded, so every demo store has the same rows.
 func seedStats(ctx context.Context, tx *sql.Tx, now time.Time) error {
 	type org struct {
 		id       string
 		accounts []string
 		currency []string
-		payouts  int
 		orders   int
 	}
 	orgs := []org{
 		{DemoOrg1ID, []string{DemoAccountOrg1EUR, DemoAccountOrg1GBP, DemoAccountOrg1USD, DemoAccountOrg1DKK},
-			[]string{"EUR", "GBP", "USD", "DKK"}, 420, 210},
-		{DemoOrg2ID, []string{DemoAccountOrg2GBP, DemoAccountOrg2USD}, []string{"GBP", "USD"}, 150, 60},
+			[]string{"EUR", "GBP", "USD", "DKK"}, 210},
+		{DemoOrg2ID, []string{DemoAccountOrg2GBP, DemoAccountOrg2USD}, []string{"GBP", "USD"}, 60},
 	}
 	r := rand.New(rand.NewPCG(20261122, 6))
 	const window = 90 * 24 * time.Hour
 	at := func() string { return formatTime(now.Add(-time.Duration(r.Int64N(int64(window))))) }
 	amount := func() string { return fmt.Sprintf("%d.%02d", 25+r.IntN(24975), r.IntN(100)) }
 	for _, o := range orgs {
-		for i := 0; i < o.payouts; i++ {
-			w := pick(r, seedPayoutStates)
-			reason := ""
-			if len(w.reasons) > 0 {
-				reason = w.reasons[r.IntN(len(w.reasons))]
-			}
-			a := r.IntN(len(o.accounts))
-			if _, err := tx.ExecContext(ctx, `INSERT INTO payout_requests (id, organisation_id, virtual_account_number, state,
-				reason_code, amount, currency, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-				seedID(fmt.Sprintf("payout/%s/%d", o.id, i)), o.id, o.accounts[a], w.state, reason, amount(), o.currency[a], at()); err != nil {
-				return fmt.Errorf("reference: seed payout requests: %w", err)
-			}
-		}
 		for i := 0; i < o.orders; i++ {
 			w := pick(r, seedOrderStatuses)
 			reason := ""

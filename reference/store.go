@@ -62,6 +62,11 @@ type Store struct {
 	// dummyHash is verified against when the e-mail is unknown, so that case costs one
 	// argon2 run like every other login attempt.
 	dummyHash string
+	// cryptoSigningKey signs the crypto partner widget tokens (crypto.go).
+	cryptoSigningKey []byte
+	// payoutWake tells the payout processor that a payout wants work now (created,
+	// cancelled), so it need not wait for its next poll.
+	payoutWake chan struct{}
 }
 
 // Open opens (creating if needed) the SQLite file at path, brings its schema up to date and
@@ -81,7 +86,7 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 		}
 	}
 
-	s := &Store{params: opts.Argon2Params, now: opts.Now, issuer: opts.TOTPIssuer}
+	s := &Store{params: opts.Argon2Params, now: opts.Now, issuer: opts.TOTPIssuer, payoutWake: make(chan struct{}, 1)}
 	if s.issuer == "" {
 		s.issuer = DefaultTOTPIssuer
 	}
@@ -112,6 +117,10 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 	s.write.SetMaxIdleConns(1)
 
 	if err := s.migrate(ctx); err != nil {
+		s.write.Close()
+		return nil, err
+	}
+	if s.cryptoSigningKey, err = s.cryptoKey(ctx); err != nil {
 		s.write.Close()
 		return nil, err
 	}

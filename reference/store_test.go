@@ -29,14 +29,11 @@ func openTestStore(t *testing.T, path string) *Store {
 	return s
 }
 
-// seededStore is a fresh store with the demo data, on a real file.
+// seededStore is a fresh store with the demo data, on a real file (a copy of one seeded
+// template: seed_template_test.go).
 func seededStore(t *testing.T) *Store {
 	t.Helper()
-	s := openTestStore(t, filepath.Join(t.TempDir(), "portal.db"))
-	if _, err := s.Seed(context.Background(), SeedOptions{}); err != nil {
-		t.Fatalf("Seed: %v", err)
-	}
-	return s
+	return openTestStore(t, copyTemplate(t, &templateNow, Options{Argon2Params: cheapParams}))
 }
 
 func TestOpenCreatesFolderAndConfiguresConnections(t *testing.T) {

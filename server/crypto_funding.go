@@ -167,7 +167,7 @@ func (s *Server) cryptoFundingOpen(c fiber.Ctx) error {
 		return Redirect(c, page+"?"+fundingAccountField+"="+url.QueryEscape(acct))
 	}
 	manage := o.Can(access.CryptoManage)
-	tok, err := s.Crypto.CryptoToken(c.Context(), o.Org.ID, acct, manage)
+	tok, err := s.Crypto.CryptoToken(c.Context(), o.Org.ID, rq.User.ID, acct, manage)
 	if provider.ErrorCode(err) == provider.ENOTFOUND {
 		return Redirect(c, page)
 	}
@@ -244,7 +244,13 @@ func (s *Server) cryptoWidget(kind cryptoWidgetKind) fiber.Handler {
 		if err != nil {
 			return err
 		}
-		if kind == cryptoWidgetWallets && !g.Manage {
+		// The token's scope, and the rights the user's role grants now: a signed token
+		// outlives a role change, the widget does not serve past it.
+		perms := access.For(g.Role)
+		if !perms.Has(access.CryptoRead) {
+			return fail(fiber.StatusForbidden, provider.MsgCryptoTokenInvalid)
+		}
+		if kind == cryptoWidgetWallets && (!g.Manage || !perms.Has(access.CryptoManage)) {
 			return fail(fiber.StatusForbidden, cryptoMsgNoManage)
 		}
 		p.Network, p.Wallet, p.Currency, p.Account = g.CryptoNetwork, g.WalletAddress, g.CurrencyISO, g.VirtualAccountNumber

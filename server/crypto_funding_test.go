@@ -17,16 +17,12 @@ import (
 // TestCryptoFundingGETChangesNothing: opening the page, even for an
 // account, mints no partner token and writes nothing to the session; the
 // form's POST mints one, and the page then frames it, reusing it on reload
-// while it lasts.
+// while it lasts. Tokens are signed, not stored: neither the page nor its
+// POST writes to the store.
 func TestCryptoFundingGETChangesNothing(t *testing.T) {
 	h := newHarness(t)
-	tokens := func() int {
-		var n int
-		if err := h.db().QueryRow(`SELECT count(*) FROM crypto_widget_tokens`).Scan(&n); err != nil {
-			t.Fatal(err)
-		}
-		return n
-	}
+	ver := h.StoreVersion(t)
+	version := ver.Read(t)
 	c := loggedIn(t, h, emailAdmin)
 	values := func() map[string]string {
 		s, err := h.manager.Load(t.Context(), c.sessionID())
@@ -35,8 +31,9 @@ func TestCryptoFundingGETChangesNothing(t *testing.T) {
 		}
 		return s.Values
 	}
+	key := cryptoTokenKey(reference.DemoOrg1ID)
 	usdt := cryptoPage + "?account=" + reference.DemoAccountOrg1USDT
-	beforeRows, beforeVals := tokens(), values()
+	beforeVals := values()
 	for range 2 {
 		res, doc := c.Page(usdt)
 		if res.StatusCode != http.StatusOK || len(frames(doc)) != 0 {
@@ -53,17 +50,17 @@ func TestCryptoFundingGETChangesNothing(t *testing.T) {
 			t.Error("no prompt to open the widgets")
 		}
 	}
-	if tokens() != beforeRows || !maps.Equal(values(), beforeVals) {
-		t.Fatalf("a GET minted a token or wrote the session: rows %d → %d, values %v → %v", beforeRows, tokens(), beforeVals, values())
+	if !maps.Equal(values(), beforeVals) || ver.Read(t) != version {
+		t.Fatalf("a GET minted a token or wrote: values %v → %v", beforeVals, values())
 	}
 
 	// Without the CSRF token the POST mints nothing.
-	if res := c.Do("POST", cryptoPage, url.Values{"account": {reference.DemoAccountOrg1USDT}}); res.StatusCode != http.StatusForbidden || tokens() != beforeRows {
-		t.Fatalf("POST without CSRF: %d, rows %d", res.StatusCode, tokens())
+	if res := c.Do("POST", cryptoPage, url.Values{"account": {reference.DemoAccountOrg1USDT}}); res.StatusCode != http.StatusForbidden || values()[key] != "" {
+		t.Fatalf("POST without CSRF: %d, kept %q", res.StatusCode, values()[key])
 	}
 	res := c.postForm(cryptoPage, url.Values{"account": {reference.DemoAccountOrg1USDT}}, cryptoPage)
-	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != usdt || tokens() != beforeRows+1 {
-		t.Fatalf("POST: %d → %q, rows %d", res.StatusCode, res.Header.Get("Location"), tokens())
+	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != usdt || values()[key] == "" {
+		t.Fatalf("POST: %d → %q, kept %q", res.StatusCode, res.Header.Get("Location"), values()[key])
 	}
 	first := frames(parse(t, c.Get(usdt)))
 	if len(first) != 2 || !strings.Contains(first[titleHistory], "?token=") {
@@ -71,12 +68,15 @@ func TestCryptoFundingGETChangesNothing(t *testing.T) {
 	}
 	vals := values()
 	again := frames(parse(t, c.Get(usdt)))
-	if !maps.Equal(first, again) || tokens() != beforeRows+1 || !maps.Equal(values(), vals) {
+	if !maps.Equal(first, again) || !maps.Equal(values(), vals) {
 		t.Errorf("a reload changed the token or wrote: %v → %v", first, again)
 	}
 	// Posting again while the token lasts reuses it.
-	if res := c.postForm(cryptoPage, url.Values{"account": {reference.DemoAccountOrg1USDT}}, cryptoPage); res.StatusCode != http.StatusSeeOther || tokens() != beforeRows+1 {
-		t.Errorf("second POST: %d, rows %d", res.StatusCode, tokens())
+	if res := c.postForm(cryptoPage, url.Values{"account": {reference.DemoAccountOrg1USDT}}, cryptoPage); res.StatusCode != http.StatusSeeOther || values()[key] != vals[key] {
+		t.Errorf("second POST: %d, kept %q, was %q", res.StatusCode, values()[key], vals[key])
+	}
+	if v := ver.Read(t); v != version {
+		t.Errorf("minting wrote to the store (data_version %d → %d)", version, v)
 	}
 	// Another account of the page, or none: no frames.
 	if got := frames(parse(t, c.Get(cryptoPage))); len(got) != 0 {
@@ -119,8 +119,59 @@ func TestCryptoFundingGETChangesNothing(t *testing.T) {
 	// The POST runs the page's guards: a role without crypto:read mints nothing.
 	d := loggedIn(t, h, emailDefault)
 	if res := d.Do("POST", cryptoPage, url.Values{"_csrf": {d.sessionCSRF()}, "account": {reference.DemoAccountOrg1USDT}}); res.StatusCode != http.StatusSeeOther ||
-		res.Header.Get("Location") != "/org/"+reference.DemoOrg1ID || tokens() != beforeRows+1 {
-		t.Errorf("default role POST: %d → %s, rows %d", res.StatusCode, res.Header.Get("Location"), tokens())
+		res.Header.Get("Location") != "/org/"+reference.DemoOrg1ID || kept(t, h, d, key) != "" {
+		t.Errorf("default role POST: %d → %s, kept %q", res.StatusCode, res.Header.Get("Location"), kept(t, h, d, key))
+	}
+}
+
+// kept is the session's value of key.
+func kept(t *testing.T, h *harness, c *client, key string) string {
+	t.Helper()
+	s, err := h.manager.Load(t.Context(), c.sessionID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.Values[key]
+}
+
+// TestCryptoTokenGETChangesNothing: the API's GET of a partner token, for a
+// real crypto account (which the GET walk's dummy parameters never reach),
+// answers a token that opens the widgets and leaves the store as it was;
+// so do the widgets and the page framing them.
+func TestCryptoTokenGETChangesNothing(t *testing.T) {
+	h := newHarness(t)
+	ver := h.StoreVersion(t)
+	a := h.api()
+	a.Login(emailAdmin)
+	c := loggedIn(t, h, emailAdmin)
+	c.openCrypto(t, cryptoPage, "?account="+reference.DemoAccountOrg1USDT)
+	anon := h.client()
+
+	before := ver.Read(t)
+	path := "/api/v2/crypto/organisations/" + reference.DemoOrg1ID + "/c2c/token?virtual_account_number=" + reference.DemoAccountOrg1USDT
+	var urls []string
+	for range 2 {
+		r := a.Call("GET", path, nil)
+		data, _ := r.JSON["data"].(map[string]any)
+		if r.StatusCode != http.StatusOK || data == nil || data["token"] == "" || data["manage"] != true {
+			t.Fatalf("GET token: %d %s", r.StatusCode, r.Raw)
+		}
+		urls = append(urls, data["history_url"].(string), data["wallets_url"].(string))
+	}
+	if v := ver.Read(t); v != before {
+		t.Fatalf("the API's GET wrote to the store (data_version %d → %d)", before, v)
+	}
+	for _, u := range urls {
+		if res := anon.Get(u); res.StatusCode != http.StatusOK {
+			t.Errorf("%s: %d", u, res.StatusCode)
+		}
+	}
+	res, doc := c.Page(cryptoPage + "?account=" + reference.DemoAccountOrg1USDT)
+	if res.StatusCode != http.StatusOK || len(frames(doc)) != 2 {
+		t.Errorf("page: %d, frames %v", res.StatusCode, frames(doc))
+	}
+	if v := ver.Read(t); v != before {
+		t.Errorf("the widgets or the page wrote to the store (data_version %d → %d)", before, v)
 	}
 }
 

@@ -104,7 +104,8 @@ func (s *Server) apiCryptoToken(c fiber.Ctx, r APIOrgCall) (APIDataBody[apiCrypt
 		return out, APIRefuse(fiber.StatusUnprocessableEntity, APIProblem{Status: fiber.StatusUnprocessableEntity, Code: APICodeInvalid,
 			Title: cryptoAPIAccountQuery + " is required", Source: &APISource{Parameter: cryptoAPIAccountQuery}})
 	}
-	tok, err := s.Crypto.CryptoToken(c.Context(), r.OrgID, acct, r.Perms.Has(access.CryptoManage))
+	// A GET: the provider signs the token rather than storing it, so this writes nothing.
+	tok, err := s.Crypto.CryptoToken(c.Context(), r.OrgID, r.Caller.User.ID, acct, r.Perms.Has(access.CryptoManage))
 	if err != nil {
 		return out, err
 	}

@@ -10,11 +10,13 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/net/html"
 
 	"portal/provider"
 	"portal/reference"
+	"portal/server/internal/testkit"
 )
 
 const (
@@ -413,11 +415,19 @@ func TestCryptoWidget(t *testing.T) {
 	manage, read := tokenOf(emailAdmin), tokenOf(emailObserver)
 	tampered := []byte(manage)
 	tampered[5] ^= 2
-	expired := tokenOf(emailAdmin)
-	if _, err := h.db().Exec(`UPDATE crypto_widget_tokens SET expires_at = '2000-01-01T00:00:00.000000000Z'
-		WHERE expires_at = (SELECT max(expires_at) FROM crypto_widget_tokens)`); err != nil {
+	// A token issued (by the same store, so with its key) longer ago than it lasts.
+	past := testkit.StoreOptions
+	past.Now = func() time.Time { return time.Now().Add(-provider.CryptoTokenTTL - time.Second) }
+	earlier, err := reference.Open(t.Context(), h.dbPath, past)
+	if err != nil {
 		t.Fatal(err)
 	}
+	old, err := earlier.CryptoToken(t.Context(), reference.DemoOrg1ID, reference.DemoUserAdminID, reference.DemoAccountOrg1USDT, true)
+	earlier.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	expired := old.Token
 
 	anon := h.client() // the partner side: no portal session
 	for _, tc := range []struct {
@@ -446,6 +456,30 @@ func TestCryptoWidget(t *testing.T) {
 			t.Errorf("%s: no deposit rows", tc.name)
 		}
 	}
+	// A token cannot be withdrawn, so the widget applies the user's rights as
+	// they are now: a role without crypto:manage loses the wallets, one
+	// without crypto:read everything, a disabled user too.
+	h.exec(`UPDATE memberships SET role = ? WHERE user_id = ? AND organisation_id = ?`, provider.RoleObserver, reference.DemoUserAdminID, reference.DemoOrg1ID)
+	for _, tc := range []struct {
+		name, path string
+		status     int
+	}{
+		{"admin become observer, wallets", "/wallets?token=" + manage, 403},
+		{"admin become observer, history", "/history?token=" + manage, 200},
+	} {
+		if res := anon.Get(cryptoWidgetSandboxBase + tc.path); res.StatusCode != tc.status {
+			t.Errorf("%s: %d, want %d", tc.name, res.StatusCode, tc.status)
+		}
+	}
+	h.exec(`UPDATE memberships SET role = ? WHERE user_id = ? AND organisation_id = ?`, provider.RoleDefault, reference.DemoUserAdminID, reference.DemoOrg1ID)
+	if res := anon.Get(cryptoWidgetSandboxBase + "/history?token=" + manage); res.StatusCode != 403 {
+		t.Errorf("admin become default role, history: %d", res.StatusCode)
+	}
+	h.exec(`UPDATE users SET disabled = 1 WHERE id = ?`, reference.DemoUserObserverID)
+	if res := anon.Get(cryptoWidgetSandboxBase + "/history?token=" + read); res.StatusCode != 403 {
+		t.Errorf("observer disabled, history: %d", res.StatusCode)
+	}
+
 	// Everywhere else the portal may be framed by no one and frames nothing.
 	res := anon.Get("/login")
 	if csp := res.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "frame-ancestors 'none'") || !strings.Contains(csp, "frame-src 'none'") ||

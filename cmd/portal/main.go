@@ -143,6 +143,7 @@ func run(log *slog.Logger) error {
 		Limiter:  limiter, Renderer: renderer, Assets: as, Tokens: signer, Redis: rdb, Logger: log,
 	})
 	defer store.StartStatementWorker(ctx, reference.StatementWorkerEnv(log))()
+	defer store.StartPayoutProcessor(ctx, reference.PayoutProcessorEnv(log))()
 	go func() {
 		<-ctx.Done()
 		_ = srv.App().ShutdownWithTimeout(10 * time.Second)

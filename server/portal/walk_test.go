@@ -2,7 +2,6 @@ package portal
 
 import (
 	"context"
-	"database/sql"
 	"net/http"
 	"net/url"
 	"reflect"
@@ -109,25 +108,6 @@ func TestWalkStateChangingRoutesNeedCSRF(t *testing.T) {
 	}
 }
 
-// storeVersion is SQLite's data_version seen from a connection of the test's
-// own: it changes whenever any other connection commits a write.
-type storeVersion struct{ db *sql.DB }
-
-func (v storeVersion) read(t *testing.T) int64 {
-	t.Helper()
-	// data_version is per connection: pin one.
-	conn, err := v.db.Conn(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	var n int64
-	if err := conn.QueryRowContext(context.Background(), "PRAGMA data_version").Scan(&n); err != nil {
-		t.Fatal(err)
-	}
-	return n
-}
-
 // sessionState is what a session stores, without its timestamps.
 type sessionState struct {
 	UserID, Scope, OrgID, Role, CSRF string
@@ -151,13 +131,7 @@ func currentSession(t *testing.T, h *servertest.Harness, c *servertest.Client) *
 
 func TestWalkGETChangesNothing(t *testing.T) {
 	h := newHarness(t)
-	db, err := sql.Open("sqlite", "file:"+h.DBPath+"?mode=ro")
-	if err != nil {
-		t.Fatal(err)
-	}
-	db.SetMaxOpenConns(1)
-	t.Cleanup(func() { db.Close() })
-	ver := storeVersion{db}
+	ver := h.StoreVersion(t)
 
 	walkers := map[string]func() *servertest.Client{
 		"anonymous": func() *servertest.Client { c := h.Client(); c.Get("/login"); return c },
@@ -189,10 +163,10 @@ func TestWalkGETChangesNothing(t *testing.T) {
 		for _, r := range routes {
 			path := walkPath(r.Path)
 			t.Run(who+" GET "+r.Path, func(t *testing.T) {
-				before, sessBefore := ver.read(t), currentSession(t, h, c)
+				before, sessBefore := ver.Read(t), currentSession(t, h, c)
 				res := c.Get(path)
 				res.Body.Close()
-				if after := ver.read(t); after != before {
+				if after := ver.Read(t); after != before {
 					t.Errorf("the store was written (status %d)", res.StatusCode)
 				}
 				sessAfter := currentSession(t, h, c)

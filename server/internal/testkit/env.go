@@ -51,7 +51,8 @@ type Env struct {
 // all under -race, so the demo store is seeded once per test binary and each
 // test gets its own copy of the file.
 var (
-	storeOptions = reference.Options{Argon2Params: reference.Argon2Params{Memory: 1024, Time: 1, Parallelism: 1, SaltLength: 16, KeyLength: 32}}
+	// StoreOptions are the test stores' (cheap password hashing).
+	StoreOptions = reference.Options{Argon2Params: reference.Argon2Params{Memory: 1024, Time: 1, Parallelism: 1, SaltLength: 16, KeyLength: 32}}
 	templateOnce sync.Once
 	templateDir  string
 	templateErr  error
@@ -64,7 +65,7 @@ func seededTemplate(t testing.TB) string {
 			return
 		}
 		ctx := context.Background()
-		st, err := reference.Open(ctx, filepath.Join(templateDir, "portal.db"), storeOptions)
+		st, err := reference.Open(ctx, filepath.Join(templateDir, "portal.db"), StoreOptions)
 		if err != nil {
 			templateErr = err
 			return
@@ -106,7 +107,7 @@ func NewEnv(t testing.TB, logger *slog.Logger) *Env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	store, err := reference.Open(ctx, path, storeOptions)
+	store, err := reference.Open(ctx, path, StoreOptions)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,146 @@
+package reference
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/google/uuid"
+)
+
+// jobQueue is a background queue kept in a table whose rows are their own jobs (statements,
+// payout requests), so it survives a restart. A worker claims a row by writing a fresh
+// lease_token and lease_until; it does the slow or outside part of the work without holding
+// the write lock, then commits the result with an update conditional on its token, so only
+// the current holder can complete a job. A job whose worker died is claimed again once its
+// lease runs out; one that was claimed maxAttempts times without completing is given up.
+//
+// The table needs the columns id, lease_token, lease_until and attempts.
+type jobQueue struct {
+	what  string // for errors: "statement job"
+	table string
+	// ready is the condition of an unclaimed job that is due; its ? are the args of claim.
+	ready string
+	// order picks among due jobs (oldest first).
+	order string
+	// set is what a claim writes besides the lease (e.g. "state = 'generating'"); may be "".
+	set string
+	// giveUp is what a job that used up its attempts gets (it must clear the lease).
+	giveUp      string
+	lease       time.Duration
+	maxAttempts int
+}
+
+// errLeaseLost: another worker claimed the job (ours was taken for dead).
+var errLeaseLost = errors.New("reference: job lease lost")
+
+// claim takes a job whose lease ran out, else the first due one; ok is false when there is
+// none. args fill the ? of ready.
+func (q *jobQueue) claim(ctx context.Context, s *Store, args ...any) (id, token string, ok bool, err error) {
+	jobs, err := q.claimMany(ctx, s, 1, args...)
+	if err != nil || len(jobs) == 0 {
+		return "", "", false, err
+	}
+	return jobs[0].id, jobs[0].token, true, nil
+}
+
+// claimedJob is a job a worker holds.
+type claimedJob struct{ id, token string }
+
+// claimMany claims up to limit jobs (those whose lease ran out first) in one transaction, so
+// a busy queue does not pay a commit per claim.
+func (q *jobQueue) claimMany(ctx context.Context, s *Store, limit int, args ...any) ([]claimedJob, error) {
+	var jobs []claimedJob
+	err := s.inTx(ctx, "claim "+q.what, func(tx *sql.Tx) error {
+		jobs = jobs[:0]
+		now := formatTime(s.now())
+		for len(jobs) < limit {
+			var id string
+			var attempts int
+			// Two lookups rather than one OR, so each is a range scan of its own index.
+			err := tx.QueryRowContext(ctx, `SELECT id, attempts FROM `+q.table+`
+				WHERE lease_token IS NOT NULL AND lease_until < ? ORDER BY lease_until LIMIT 1`, now).Scan(&id, &attempts)
+			if errors.Is(err, sql.ErrNoRows) {
+				err = tx.QueryRowContext(ctx, `SELECT id, attempts FROM `+q.table+`
+					WHERE lease_token IS NULL AND `+q.ready+` ORDER BY `+q.order+` LIMIT 1`, args...).Scan(&id, &attempts)
+			}
+			if errors.Is(err, sql.ErrNoRows) {
+				return nil
+			}
+			if err != nil {
+				return fmt.Errorf("reference: claim %s: %w", q.what, err)
+			}
+			if attempts >= q.maxAttempts {
+				if _, err := tx.ExecContext(ctx, `UPDATE `+q.table+` SET `+q.giveUp+` WHERE id = ?`, id); err != nil {
+					return fmt.Errorf("reference: claim %s: %w", q.what, err)
+				}
+				s.jobLog().Warn("job given up", "queue", q.what, "id", id, "attempts", attempts)
+				continue
+			}
+			token := uuid.NewString()
+			set := ""
+			if q.set != "" {
+				set = q.set + ", "
+			}
+			if _, err := tx.ExecContext(ctx, `UPDATE `+q.table+` SET `+set+`attempts = attempts + 1,
+				lease_token = ?, lease_until = ? WHERE id = ?`, token, formatTime(s.now().Add(q.lease)), id); err != nil {
+				return fmt.Errorf("reference: claim %s: %w", q.what, err)
+			}
+			jobs = append(jobs, claimedJob{id, token})
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return jobs, nil
+}
+
+// renew extends the lease of a job the caller holds, inside the caller's write transaction;
+// errLeaseLost when another worker holds it now.
+func (q *jobQueue) renew(ctx context.Context, s *Store, tx *sql.Tx, id, token string) error {
+	res, err := tx.ExecContext(ctx, `UPDATE `+q.table+` SET lease_until = ? WHERE id = ? AND lease_token = ?`,
+		formatTime(s.now().Add(q.lease)), id, token)
+	if err != nil {
+		return fmt.Errorf("reference: %s lease: %w", q.what, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return errLeaseLost
+	}
+	return nil
+}
+
+// jobLog is where the queues report jobs they give up on.
+func (s *Store) jobLog() *slog.Logger { return slog.Default() }
+
+// startWorker runs run every poll (and at once when wake fires) in the background until ctx
+// ends or the returned stop is called; stop waits for the current run to finish. run works
+// through whatever is due and returns; its errors are logged, and the next tick tries again.
+func startWorker(ctx context.Context, log *slog.Logger, name string, poll time.Duration, wake <-chan struct{},
+	run func(context.Context) (int, error)) (stop func()) {
+	if log == nil {
+		log = slog.Default()
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		t := time.NewTicker(poll)
+		defer t.Stop()
+		for {
+			if _, err := run(ctx); err != nil && ctx.Err() == nil {
+				log.Error(name, "err", err)
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			case <-wake:
+			}
+		}
+	}()
+	return func() { cancel(); <-done }
+}

@@ -1,0 +1,521 @@
+package reference
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/base32"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"portal/currency"
+	"portal/money"
+	"portal/provider"
+)
+
+var _ provider.Payouts = (*Store)(nil)
+
+// payoutFees is the reference provider's fee per payout, charged on top of the amount.
+var payoutFees = map[string]string{"EUR": "1.50", "GBP": "1.20", "USD": "2.00", "DKK": "10.00", "USDT": "1.500000"}
+
+// payoutFee is the fee of a payout in code (1 unit of a currency without a listed fee).
+func payoutFee(code string) money.Amount {
+	if f, ok := payoutFees[code]; ok {
+		return money.MustParse(f, currency.Decimals(code))
+	}
+	return money.MustParse("1", currency.Decimals(code))
+}
+
+// amountKey writes a non-negative amount as fixed-width text (20 integer digits and 18
+// decimals), so text order is numeric order whatever the currency's decimals.
+func amountKey(a money.Amount) string {
+	s := a.String()
+	intPart, frac, _ := strings.Cut(s, ".")
+	return strings.Repeat("0", max(0, 20-len(intPart))) + intPart + "." + frac + strings.Repeat("0", max(0, 18-len(frac)))
+}
+
+// newPayoutReference is a fresh unique reference: "PO" and 13 random base32 characters.
+func newPayoutReference() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return "PO" + base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b[:])
+}
+
+var endToEndPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{1,140}$`)
+
+// maxSectionsJSON bounds what one payout's parties may hold.
+const maxSectionsJSON = 16 << 10
+
+func payoutField(field, format string, args ...any) error {
+	return &provider.FieldError{Field: field, Err: provider.Errorf(provider.EINVALID, format, args...)}
+}
+
+// payoutCreateHash is the SHA-256 of the canonical request: JSON of a struct is stable.
+func payoutCreateHash(req provider.PayoutCreate) string {
+	b, _ := json.Marshal(req)
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:])
+}
+
+// CreatePayout implements provider.Payouts.
+func (s *Store) CreatePayout(ctx context.Context, orgID string, req provider.PayoutCreate) (provider.PayoutRequest, error) {
+	var out provider.PayoutRequest
+	req.AccountNumber, req.EndToEndID = strings.TrimSpace(req.AccountNumber), strings.TrimSpace(req.EndToEndID)
+	req.Amount, req.Currency = strings.TrimSpace(req.Amount), strings.ToUpper(strings.TrimSpace(req.Currency))
+	if req.Source == "" {
+		req.Source = provider.SourceUnknown
+	}
+	if !endToEndPattern.MatchString(req.EndToEndID) {
+		return out, payoutField("end_to_end_id", "End-to-end ID is required: up to 140 letters, numbers, - or _.")
+	}
+	validSource := false
+	for _, src := range provider.PayoutSources() {
+		validSource = validSource || src == req.Source
+	}
+	if !validSource {
+		return out, payoutField("source", "Unknown source.")
+	}
+	if req.RequestedExecutionDate != "" {
+		if _, err := time.Parse(time.DateOnly, req.RequestedExecutionDate); err != nil {
+			return out, payoutField("requested_execution_date", "Enter the execution date as YYYY-MM-DD.")
+		}
+	}
+	for _, f := range []struct{ name, value string }{{"purpose_code", req.PurposeCode}, {"local_instrument", req.LocalInstrument},
+		{"batch_id", req.BatchID}, {"creator_name", req.CreatorName}, {"business_unit", req.BusinessUnit}} {
+		if len(f.value) > 255 {
+			return out, payoutField(f.name, "Too long.")
+		}
+	}
+	sections, err := json.Marshal(req.PayoutSections)
+	if err != nil || len(sections) > maxSectionsJSON {
+		return out, provider.Errorf(provider.EINVALID, "The payout's details are too large.")
+	}
+	reviews, err := json.Marshal(nonNil(req.Reviews))
+	if err != nil || len(reviews) > maxSectionsJSON {
+		return out, provider.Errorf(provider.EINVALID, "Too many reviews.")
+	}
+	hash := payoutCreateHash(req)
+
+	err = s.inTx(ctx, "create payout", func(tx *sql.Tx) error {
+		var prevRef, prevHash string
+		err := tx.QueryRowContext(ctx, `SELECT unique_reference, request_hash FROM payout_requests
+			WHERE organisation_id = ? AND end_to_end_id = ?`, orgID, req.EndToEndID).Scan(&prevRef, &prevHash)
+		switch {
+		case err == nil:
+			if prevHash != hash {
+				return &provider.FieldError{Field: "end_to_end_id", Err: provider.Errorf(provider.EINVALID, provider.MsgPayoutE2EUnique)}
+			}
+			if out, err = loadPayout(ctx, tx, orgID, prevRef, true); err != nil {
+				return err
+			}
+			out.Replayed = true
+			return nil
+		case !errors.Is(err, sql.ErrNoRows):
+			return fmt.Errorf("reference: create payout: %w", err)
+		}
+
+		var code string
+		err = tx.QueryRowContext(ctx, `SELECT currency_code FROM accounts
+			WHERE account_number = ? AND owner_organisation_id = ? AND kind = 'customer'`, req.AccountNumber, orgID).Scan(&code)
+		if errors.Is(err, sql.ErrNoRows) {
+			return &provider.FieldError{Field: "virtual_account_number", Err: provider.Errorf(provider.ENOTFOUND, "Select one of your accounts.")}
+		}
+		if err != nil {
+			return fmt.Errorf("reference: create payout: %w", err)
+		}
+		if req.Currency != "" && req.Currency != code {
+			return payoutField("currency_code", "The currency must be the account's (%s).", code)
+		}
+		amt, err := money.ParseCurrency(req.Amount, code)
+		if err != nil || amt.Sign() <= 0 {
+			return payoutField("amount", "Enter a positive amount with at most %d decimals.", currency.Decimals(code))
+		}
+		if req.BusinessUnit != "" {
+			var n int
+			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM business_units WHERE id = ? AND organisation_id = ?`,
+				req.BusinessUnit, orgID).Scan(&n); err != nil {
+				return fmt.Errorf("reference: create payout: %w", err)
+			}
+			if n == 0 {
+				return payoutField("business_unit", "Select one of your business units.")
+			}
+		}
+		now := formatTime(s.now())
+		ref := newPayoutReference()
+		_, err = tx.ExecContext(ctx, `INSERT INTO payout_requests (id, organisation_id, virtual_account_number, state,
+			amount, currency, created_at, unique_reference, end_to_end_id, amount_key, fee, purpose_code, local_instrument,
+			business_unit, requested_execution_date, source, batch_id, created_by, creator_name, request_hash, sections,
+			reviews, status_transitions, updated_at, due_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+			json_array(json_object('name', ?, 'timestamp', ?)), ?, ?)`,
+			uuid.NewString(), orgID, req.AccountNumber, provider.StateCreated, amt.String(), code, now, ref, req.EndToEndID,
+			amountKey(amt), payoutFee(code).String(), req.PurposeCode, req.LocalInstrument, req.BusinessUnit,
+			req.RequestedExecutionDate, req.Source, req.BatchID, req.CreatedBy, req.CreatorName, hash, string(sections),
+			string(reviews), provider.StateCreated, now, now, now)
+		if err != nil {
+			return fmt.Errorf("reference: create payout: %w", err)
+		}
+		out, err = loadPayout(ctx, tx, orgID, ref, true)
+		return err
+	})
+	if err == nil && !out.Replayed {
+		s.wakePayouts()
+	}
+	return out, err
+}
+
+func nonNil[T any](v []T) []T {
+	if v == nil {
+		return []T{}
+	}
+	return v
+}
+
+const payoutListColumns = `p.seq, p.id, p.unique_reference, p.end_to_end_id, p.state, p.reason_code, p.requested_execution_date,
+	p.amount, p.fee, p.currency, p.purpose_code, p.local_instrument, p.business_unit, coalesce(b.name, ''), p.updated_at,
+	p.created_at, p.creator_name, p.source, p.batch_id, p.virtual_account_number, p.cancel_requested, p.sections`
+
+const payoutFullColumns = payoutListColumns + `, p.errors, p.status_transitions, p.cancellations, p.reviews`
+
+const payoutFrom = ` FROM payout_requests p LEFT JOIN business_units b ON b.id = p.business_unit`
+
+// scanPayout reads a row of payoutListColumns (full: payoutFullColumns).
+func scanPayout(r scanner, p *provider.PayoutRequest, seq *int64, full bool) error {
+	var updated, created, sections string
+	var errs, transitions, cancellations, reviews string
+	dest := []any{seq, &p.ID, &p.UniqueReference, &p.EndToEndID, &p.CurrentStateName, new(string), &p.RequestedExecutionDate,
+		&p.Amount, &p.Fee, &p.Currency, &p.PurposeCode, &p.LocalInstrument, &p.BusinessUnit, &p.BusinessUnitName, &updated,
+		&created, &p.CreatorName, &p.Source, &p.BatchID, &p.DebtorAccount, &p.CancellationPending, &sections}
+	if full {
+		dest = append(dest, &errs, &transitions, &cancellations, &reviews)
+	}
+	if err := r.Scan(dest...); err != nil {
+		return err
+	}
+	reason := *dest[5].(*string)
+	p.Status = provider.PayoutStateCategory(p.CurrentStateName)
+	p.ReasonCodes = []provider.ReasonCode{}
+	if reason != "" {
+		p.ReasonCodes = append(p.ReasonCodes, provider.NewReasonCode(reason, p.Status))
+	}
+	var err error
+	if p.Timestamp, err = parseTime(updated); err != nil {
+		return err
+	}
+	if p.CreatedAt, err = parseTime(created); err != nil {
+		return err
+	}
+	if err := json.Unmarshal([]byte(sections), &p.PayoutSections); err != nil {
+		return fmt.Errorf("reference: payout %s sections: %w", p.ID, err)
+	}
+	if !full {
+		return nil
+	}
+	for _, v := range []struct {
+		raw string
+		to  any
+	}{{errs, &p.Errors}, {transitions, &p.StatusTransitions}, {cancellations, &p.Cancellations}, {reviews, &p.Reviews}} {
+		if err := json.Unmarshal([]byte(v.raw), v.to); err != nil {
+			return fmt.Errorf("reference: payout %s: %w", p.ID, err)
+		}
+	}
+	if p.Errors == nil {
+		p.Errors = map[string][]provider.PayoutError{}
+	}
+	p.StatusTransitions, p.Cancellations, p.Reviews = nonNil(p.StatusTransitions), nonNil(p.Cancellations), nonNil(p.Reviews)
+	return nil
+}
+
+func loadPayout(ctx context.Context, q queryRower, orgID, ref string, full bool) (provider.PayoutRequest, error) {
+	var p provider.PayoutRequest
+	var seq int64
+	cols := payoutListColumns
+	if full {
+		cols = payoutFullColumns
+	}
+	err := scanPayout(q.QueryRowContext(ctx, `SELECT `+cols+payoutFrom+` WHERE p.organisation_id = ? AND p.unique_reference = ?`,
+		orgID, ref), &p, &seq, full)
+	if errors.Is(err, sql.ErrNoRows) {
+		return p, provider.Errorf(provider.ENOTFOUND, "Payout request not found.")
+	}
+	if err != nil {
+		return p, fmt.Errorf("reference: payout: %w", err)
+	}
+	return p, nil
+}
+
+// Payout implements provider.Payouts.
+func (s *Store) Payout(ctx context.Context, orgID, reference string) (provider.PayoutRequest, error) {
+	return loadPayout(ctx, s.read, orgID, reference, true)
+}
+
+// FindPayouts implements provider.Payouts.
+func (s *Store) FindPayouts(ctx context.Context, orgID, query string) ([]provider.PayoutRequest, error) {
+	out := []provider.PayoutRequest{}
+	if query == "" || len(query) > provider.MaxSearchQueryLen {
+		return out, nil
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT `+payoutListColumns+payoutFrom+`
+		WHERE p.organisation_id = ?1 AND (p.unique_reference = ?2 OR p.end_to_end_id = ?2)
+		ORDER BY p.created_at DESC, p.seq DESC`, orgID, query)
+	if err != nil {
+		return nil, fmt.Errorf("reference: find payouts: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var p provider.PayoutRequest
+		var seq int64
+		if err := scanPayout(rows, &p, &seq, false); err != nil {
+			return nil, fmt.Errorf("reference: find payouts: %w", err)
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// payoutWhere turns a filter, except its creation bounds, into conditions on the columns
+// payout_requests and payout_counts share; alias is "p." or "c.". Amount bounds exist only
+// on payout_requests. page marks the account and amount terms with a unary + so no index
+// is chosen for them: a page is read in date order, and an index on them would mean
+// sorting every matching row to return a hundred.
+func payoutWhere(orgID string, f provider.PayoutFilter, alias string, page bool) (string, []any, error) {
+	where := alias + `organisation_id = ?`
+	args := []any{orgID}
+	add := func(cond string, v ...any) { where += ` AND ` + alias + cond; args = append(args, v...) }
+	unindexed := ""
+	if page {
+		unindexed = "+"
+	}
+	if f.VirtualAccountNumber != "" {
+		where += ` AND ` + unindexed + alias + `virtual_account_number = ?`
+		args = append(args, f.VirtualAccountNumber)
+	}
+	for _, eq := range []struct{ col, v string }{
+		{"currency", strings.ToUpper(f.CurrencyCode)}, {"business_unit", f.BusinessUnit},
+		{"local_instrument", f.LocalInstrument}, {"reason_code", f.ReasonCode}, {"batch_id", f.BatchID}} {
+		if eq.v != "" {
+			add(eq.col+` = ?`, eq.v)
+		}
+	}
+	if f.StateCategory != "" {
+		states := provider.PayoutStates(f.StateCategory)
+		if states == nil {
+			return "", nil, provider.Errorf(provider.EINVALID, "Unknown status.")
+		}
+		in := strings.TrimSuffix(strings.Repeat("?, ", len(states)), ", ")
+		for _, st := range states {
+			args = append(args, st)
+		}
+		where += ` AND ` + alias + `state IN (` + in + `)`
+	}
+	for _, b := range []struct {
+		v, op, field string
+	}{{f.AmountFrom, ">=", "amount_from"}, {f.AmountTo, "<=", "amount_to"}} {
+		if b.v == "" {
+			continue
+		}
+		a, err := money.Parse(strings.TrimSpace(b.v), 18)
+		if err != nil || a.Sign() < 0 {
+			return "", nil, payoutField(b.field, "Enter an amount of 0 or more.")
+		}
+		where += ` AND ` + unindexed + alias + `amount_key ` + b.op + ` ?`
+		args = append(args, amountKey(a))
+	}
+	return where, args, nil
+}
+
+// createdWithin adds creation bounds [from, to) on payout_requests p (a zero side is open).
+func createdWithin(where string, args []any, from, to time.Time) (string, []any) {
+	if !from.IsZero() {
+		where += ` AND p.created_at >= ?`
+		args = append(args, formatTime(from))
+	}
+	if !to.IsZero() {
+		where += ` AND p.created_at < ?`
+		args = append(args, formatTime(to))
+	}
+	return where, append([]any(nil), args...)
+}
+
+// payoutTotal counts the payouts a filter selects. Counting rows costs as many rows as
+// match (100,000 for an unfiltered list), so whole days are summed from payout_counts
+// (kept by triggers, one row per day and combination of the filtered columns) and only the
+// part-days at the ends of a range, or a filter on the amount, are counted row by row.
+func (s *Store) payoutTotal(ctx context.Context, orgID string, f provider.PayoutFilter) (int, error) {
+	base, args, err := payoutWhere(orgID, f, "p.", false)
+	if err != nil {
+		return 0, err
+	}
+	countRows := func(from, to time.Time) (int, error) {
+		where, a := createdWithin(base, args, from, to)
+		var n int
+		err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM payout_requests p WHERE `+where, a...).Scan(&n)
+		return n, err
+	}
+	if f.AmountFrom != "" || f.AmountTo != "" {
+		return countRows(f.CreatedAfter, f.CreatedBefore)
+	}
+	day := func(t time.Time) time.Time { return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC) }
+	total := 0
+	var lo, hi time.Time // whole days [lo, hi); zero: open
+	if after := f.CreatedAfter.UTC(); !after.IsZero() {
+		lo = day(after)
+		if !after.Equal(lo) {
+			lo = lo.AddDate(0, 0, 1)
+			end := lo
+			if !f.CreatedBefore.IsZero() && f.CreatedBefore.Before(end) {
+				end = f.CreatedBefore
+			}
+			n, err := countRows(after, end)
+			if err != nil {
+				return 0, err
+			}
+			total += n
+		}
+	}
+	if before := f.CreatedBefore.UTC(); !before.IsZero() {
+		hi = day(before)
+		if !before.Equal(hi) && (lo.IsZero() || !hi.Before(lo)) {
+			n, err := countRows(hi, before)
+			if err != nil {
+				return 0, err
+			}
+			total += n
+		}
+	}
+	if !lo.IsZero() && !hi.IsZero() && !lo.Before(hi) {
+		return total, nil
+	}
+	where, cargs, err := payoutWhere(orgID, f, "c.", false)
+	if err != nil {
+		return 0, err
+	}
+	if !lo.IsZero() {
+		where += ` AND c.day >= ?`
+		cargs = append(cargs, lo.Format(time.DateOnly))
+	}
+	if !hi.IsZero() {
+		where += ` AND c.day < ?`
+		cargs = append(cargs, hi.Format(time.DateOnly))
+	}
+	var n int
+	if err := s.read.QueryRowContext(ctx, `SELECT coalesce(sum(c.n), 0) FROM payout_counts c WHERE `+where, cargs...).Scan(&n); err != nil {
+		return 0, err
+	}
+	return total + n, nil
+}
+
+// Payouts implements provider.Payouts.
+func (s *Store) Payouts(ctx context.Context, orgID string, f provider.PayoutFilter) (provider.PayoutPage, error) {
+	page := provider.PayoutPage{Payouts: []provider.PayoutRequest{}}
+	k, err := newKeyset(f.Cursor, f.Direction, f.Limit, provider.DefaultPayoutLimit, provider.MaxPayoutLimit)
+	if err != nil {
+		return page, err
+	}
+	where, args, err := payoutWhere(orgID, f, "p.", true)
+	if err != nil {
+		return page, err
+	}
+	where, args = createdWithin(where, args, f.CreatedAfter, f.CreatedBefore)
+	if err := s.organisationExists(ctx, orgID); err != nil {
+		return page, err
+	}
+	if page.Total, err = s.payoutTotal(ctx, orgID, f); err != nil {
+		return page, fmt.Errorf("reference: payouts: %w", err)
+	}
+	cond, cargs, order, err := k.clause("p.")
+	if err != nil {
+		return page, err
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT `+payoutListColumns+payoutFrom+` WHERE `+where+cond+
+		` ORDER BY `+order+` LIMIT `+k.fetch(), append(args, cargs...)...)
+	if err != nil {
+		return page, fmt.Errorf("reference: payouts: %w", err)
+	}
+	defer rows.Close()
+	type row struct {
+		p   provider.PayoutRequest
+		seq string
+	}
+	var list []row
+	for rows.Next() {
+		var r row
+		var seq int64
+		if err := scanPayout(rows, &r.p, &seq, false); err != nil {
+			return page, fmt.Errorf("reference: payouts: %w", err)
+		}
+		r.seq = strconv.FormatInt(seq, 10)
+		list = append(list, r)
+	}
+	if err := rows.Err(); err != nil {
+		return page, fmt.Errorf("reference: payouts: %w", err)
+	}
+	list, more := trim(k, list)
+	for _, r := range list {
+		page.Payouts = append(page.Payouts, r.p)
+	}
+	if len(list) > 0 {
+		first, last := list[0], list[len(list)-1]
+		page.CursorNext, page.CursorPrev, page.HasNext = k.cursors(first.p.CreatedAt, first.seq, last.p.CreatedAt, last.seq, more)
+	}
+	return page, nil
+}
+
+// PayoutReasonCodes implements provider.Payouts.
+func (s *Store) PayoutReasonCodes(ctx context.Context, orgID string) ([]provider.PayoutStatusGroup, error) {
+	if err := s.organisationExists(ctx, orgID); err != nil {
+		return nil, err
+	}
+	return provider.PayoutReasonTree(), nil
+}
+
+// BusinessUnits implements provider.Payouts.
+func (s *Store) BusinessUnits(ctx context.Context, orgID string) ([]provider.BusinessUnit, error) {
+	if err := s.organisationExists(ctx, orgID); err != nil {
+		return nil, err
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT id, name FROM business_units WHERE organisation_id = ? ORDER BY name, id`, orgID)
+	if err != nil {
+		return nil, fmt.Errorf("reference: business units: %w", err)
+	}
+	defer rows.Close()
+	out := []provider.BusinessUnit{}
+	for rows.Next() {
+		var b provider.BusinessUnit
+		if err := rows.Scan(&b.UUID, &b.Name); err != nil {
+			return nil, fmt.Errorf("reference: business units: %w", err)
+		}
+		out = append(out, b)
+	}
+	return out, rows.Err()
+}
+
+// PayoutProducts implements provider.Payouts.
+func (s *Store) PayoutProducts(ctx context.Context, orgID string) ([]provider.PayoutProduct, error) {
+	if err := s.organisationExists(ctx, orgID); err != nil {
+		return nil, err
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT id, name, currency_iso, local_instrument FROM contracted_products
+		WHERE organisation_id = ? AND kind = 'payout' ORDER BY name, id`, orgID)
+	if err != nil {
+		return nil, fmt.Errorf("reference: payout products: %w", err)
+	}
+	defer rows.Close()
+	out := []provider.PayoutProduct{}
+	for rows.Next() {
+		var p provider.PayoutProduct
+		if err := rows.Scan(&p.ID, &p.Name, &p.ProductCurrencyISO, &p.LocalInstrument); err != nil {
+			return nil, fmt.Errorf("reference: payout products: %w", err)
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
