@@ -88,12 +88,11 @@ type Auth interface {
 
 // Lifetimes and rules of the authentication flows.
 const (
-	SMSCodeTTL        = 10 * time.Minute // spec: SMS codes at most 10 minutes
-	SMSCodeLength     = 7                // spec: codes of at least 7 characters
-	ResetTokenTTL     = time.Hour
-	InvitationTTL     = 7 * 24 * time.Hour
-	ApprovalTTL       = 2 * time.Minute
-	PasswordMinLength = 8
+	SMSCodeTTL    = 10 * time.Minute // spec: SMS codes at most 10 minutes
+	SMSCodeLength = 7                // spec: codes of at least 7 characters
+	ResetTokenTTL = time.Hour
+	InvitationTTL = 7 * 24 * time.Hour
+	ApprovalTTL   = 2 * time.Minute
 )
 
 // EEXPIRED marks a token or code that existed but ran out.

@@ -6,9 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
+	"portal/passwordrule"
 	"portal/provider"
 )
 
@@ -28,28 +27,11 @@ const (
 	InvitationLinkPrefix = "/invitations/accept/"
 )
 
-// CheckPasswordRules applies the spec's password rules (spec 000 section 5), as
-// testdata/password-rules.json words them for every checker of the portal: at least
-// provider.PasswordMinLength characters (code points), an upper-case (Lu) and a lower-case
-// (Ll) letter, a number (any N) and a symbol (anything neither a letter nor a number,
-// spaces included), and at most MaxPasswordBytes bytes. EINVALID "Password is not valid"
-// otherwise.
+// CheckPasswordRules applies the portal's password rule (package passwordrule, the one
+// the server's forms apply too) before a password is stored: EINVALID "Password is not
+// valid" when it fails.
 func CheckPasswordRules(pw string) error {
-	var upper, lower, number, symbol bool
-	for _, r := range pw {
-		switch {
-		case unicode.IsUpper(r):
-			upper = true
-		case unicode.IsLower(r):
-			lower = true
-		case unicode.IsNumber(r):
-			number = true
-		case !unicode.IsLetter(r):
-			symbol = true
-		}
-	}
-	if len(pw) > MaxPasswordBytes || utf8.RuneCountInString(pw) < provider.PasswordMinLength ||
-		!upper || !lower || !number || !symbol {
+	if !passwordrule.Valid(pw) {
 		return provider.Errorf(provider.EINVALID, msgPasswordRules)
 	}
 	return nil

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/crypto/argon2"
 	"golang.org/x/text/unicode/norm"
 
+	"portal/passwordrule"
 	"portal/provider"
 )
 
@@ -31,8 +32,8 @@ var DefaultArgon2Params = Argon2Params{Memory: 19456, Time: 2, Parallelism: 1, S
 
 // MaxPasswordBytes caps what HashPassword accepts. Argon2 has no bcrypt-style 72-byte limit;
 // the cap only keeps an absurd input from being stored, and is far above the 64 characters
-// the security checklist asks us to accept.
-const MaxPasswordBytes = 1024
+// the security checklist asks us to accept. It is the password rule's own cap.
+const MaxPasswordBytes = passwordrule.MaxBytes
 
 // ErrMalformedHash reports a stored hash that is not an argon2id PHC string this package can
 // check. It is an internal error: a user cannot cause it by typing.

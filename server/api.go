@@ -67,11 +67,11 @@ const (
 	APICodeInvalid         = "invalid"
 	apiCodeInvalidJSON     = "invalid_json"
 	apiCodeMediaType       = "unsupported_media_type"
-	apiCodeTooMany         = "too_many_requests"
+	APICodeTooMany         = "too_many_requests"
 	apiCodeBadCredentials  = "invalid_credentials"
 	apiCodeNoOrganisation  = "missing_organisation"
 	apiCodeInternal        = "internal_error"
-	apiCodeUnavailable     = "unavailable"
+	APICodeUnavailable     = "unavailable"
 	apiCodeExpiredLink     = "expired"
 	apiCodeConflict        = "conflict"
 )

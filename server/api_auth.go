@@ -3,14 +3,12 @@ package server
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 	"time"
 
 	"github.com/gofiber/fiber/v3"
 
 	"portal/provider"
-	"portal/ratelimit"
 	"portal/session"
 	"portal/token"
 )
@@ -140,7 +138,7 @@ func (s *Server) apiAuthenticate(c fiber.Ctx, op *APIOp) (*APICaller, *APIProble
 	if prob != nil || err != nil {
 		if prob != nil {
 			rq.Session = nil
-			s.clearSessionCookie(c)
+			s.ClearSessionCookie(c)
 		}
 		return nil, prob, err
 	}
@@ -232,65 +230,6 @@ func apiMissingScope(scopes []string) *APIProblem {
 		Detail: "This call needs scope " + strings.Join(scopes, " or ") + "."}
 }
 
-// apiGate counts one attempt against each limit and answers a refusal
-// itself: 429 with Retry-After when a limit is exhausted, 503 when the
-// limiter cannot count (fail closed). sent true means the reply is written.
-func (s *Server) apiGate(c fiber.Ctx, title func(time.Duration) string, lims ...apiLimit) (sent bool, err error) {
-	prob, err := s.apiHitLimits(c, title, lims...)
-	if err != nil {
-		return true, s.apiUnavailable(c, err)
-	}
-	if prob != nil {
-		return true, APIErrors(c, prob.Status, *prob)
-	}
-	return false, nil
-}
-
-// apiUnavailable answers a limiter failure: the attempt is refused rather
-// than left uncounted.
-func (s *Server) apiUnavailable(c fiber.Ctx, err error) error {
-	s.Logger.Error("api limiter", "request_id", Req(c).ID, "path", c.Path(), "err", err)
-	return APIError(c, fiber.StatusServiceUnavailable, apiCodeUnavailable, "This is not possible right now. Please try again later.")
-}
-
-// apiTooManyTitle is the words of a 429 outside log in.
-func apiTooManyTitle(d time.Duration) string {
-	mins := minutesCeil(d)
-	return fmt.Sprintf("Too many requests. Please try again in %d minute%s.", mins, plural(mins))
-}
-
-// apiHitLimits counts one attempt against each limit; a problem says which is
-// exhausted. A limiter that cannot count is an error: fail closed.
-func (s *Server) apiHitLimits(c fiber.Ctx, title func(time.Duration) string, lims ...apiLimit) (*APIProblem, error) {
-	ctx := c.Context()
-	for _, lim := range lims {
-		res, err := s.Limiter.Hit(ctx, lim.key, lim.n, lim.window)
-		if err != nil {
-			return nil, err
-		}
-		if !res.Allowed {
-			return apiTooMany(c, res, title), nil
-		}
-	}
-	return nil, nil
-}
-
-type apiLimit struct {
-	key    string
-	n      int
-	window time.Duration
-}
-
-func apiTooMany(c fiber.Ctx, res ratelimit.Result, title func(time.Duration) string) *APIProblem {
-	c.Set(fiber.HeaderRetryAfter, fmt.Sprint(int(res.RetryAfter.Seconds())+1))
-	return &APIProblem{Status: fiber.StatusTooManyRequests, Code: apiCodeTooMany, Title: title(res.RetryAfter)}
-}
-
-func apiLoginLimitTitle(d time.Duration) string {
-	mins := max(int(d.Round(time.Minute)/time.Minute), 1)
-	return fmt.Sprintf("Too many login attempts. Please try again in %d minute%s.", mins, plural(mins))
-}
-
 // loginRequest is the body of POST /authentication/token.
 type loginRequest struct {
 	_        struct{} `description:"Credentials."`
@@ -316,15 +255,13 @@ func (s *Server) apiLogin(c fiber.Ctx, _ *APICaller) error {
 		return APIErrors(c, fiber.StatusUnprocessableEntity, ps...)
 	}
 	ctx := c.Context()
-	acctKey := "login:acct:" + strings.ToLower(email)
-	prob, err := s.apiHitLimits(c, apiLoginLimitTitle,
-		apiLimit{"login:ip:" + s.clientIP(c), s.loginIPLimit(), loginWindow}, apiLimit{acctKey, loginAccountLimit, loginWindow})
+	refused, err := s.CountLimits(c, tooManyLogins, s.loginLimits(c, email)...)
 	if err != nil {
 		s.Logger.Error("login limiter", "request_id", Req(c).ID, "err", err)
-		return APIError(c, fiber.StatusServiceUnavailable, apiCodeUnavailable, "Logging in is not possible right now. Please try again later.")
+		return APIError(c, fiber.StatusServiceUnavailable, APICodeUnavailable, "Logging in is not possible right now. Please try again later.")
 	}
-	if prob != nil {
-		return APIErrors(c, prob.Status, *prob)
+	if refused != "" {
+		return APIError(c, fiber.StatusTooManyRequests, APICodeTooMany, refused)
 	}
 	u, err := s.Provider.Authenticate(ctx, email, in.Password)
 	if errors.Is(err, provider.ErrInvalidCredentials) || provider.ErrorCode(err) == provider.EUNAUTHORIZED {
@@ -366,7 +303,7 @@ func (s *Server) apiLogout(c fiber.Ctx, a *APICaller) error {
 	}
 	if a.viaCookie() {
 		Req(c).Session = nil
-		s.clearSessionCookie(c)
+		s.ClearSessionCookie(c)
 	}
 	s.clearRefreshCookie(c)
 	s.Logger.Info("api logout", "request_id", Req(c).ID, "user_id", a.User.ID, "session", a.Session.Handle())
@@ -380,17 +317,17 @@ func (s *Server) apiLogout(c fiber.Ctx, a *APICaller) error {
 func (s *Server) APIRefresh(c fiber.Ctx, _ *APICaller) error {
 	ctx := c.Context()
 	id := c.Cookies(apiRefreshCookie)
-	lims := []apiLimit{{"api:refresh:ip:" + s.clientIP(c), refreshIPLimit, refreshWindow}}
+	lims := []RateLimit{{Key: "api:refresh:ip:" + s.ClientIP(c), Limit: refreshIPLimit, Window: refreshWindow}}
 	if id != "" {
-		lims = append(lims, apiLimit{"api:refresh:sess:" + session.HandleOf(id), refreshSessionLimit, refreshWindow})
+		lims = append(lims, RateLimit{Key: "api:refresh:sess:" + session.HandleOf(id), Limit: refreshSessionLimit, Window: refreshWindow})
 	}
-	prob, err := s.apiHitLimits(c, func(time.Duration) string { return "Too many token refreshes. Please try again later." }, lims...)
+	refused, err := s.CountLimits(c, "token refreshes", lims...)
 	if err != nil {
 		s.Logger.Error("refresh limiter", "request_id", Req(c).ID, "err", err)
-		return APIError(c, fiber.StatusServiceUnavailable, apiCodeUnavailable, "Refreshing is not possible right now. Please try again later.")
+		return APIError(c, fiber.StatusServiceUnavailable, APICodeUnavailable, "Refreshing is not possible right now. Please try again later.")
 	}
-	if prob != nil {
-		return APIErrors(c, prob.Status, *prob)
+	if refused != "" {
+		return APIError(c, fiber.StatusTooManyRequests, APICodeTooMany, refused)
 	}
 	expired := func() error {
 		s.clearRefreshCookie(c)

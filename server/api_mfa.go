@@ -39,6 +39,11 @@ const (
 	mfaReadWindow = 15 * time.Minute
 )
 
+// mfaReadLimitOf limits a user's setup reads.
+func mfaReadLimitOf(userID string) RateLimit {
+	return RateLimit{Key: "mfa:read:" + userID, Limit: mfaReadLimit, Window: mfaReadWindow}
+}
+
 // apiCodeReauth: a setup call at scope dashboard without a recent password
 // check (apiSetup).
 const apiCodeReauth = "reauthentication_required"
@@ -65,12 +70,6 @@ type apiMFAReply struct {
 	*tokenReply
 }
 
-// apiMessage is a reply that only says what happened.
-type apiMessage struct {
-	_       struct{} `description:"What happened, ready to show."`
-	Message string   `json:"message" description:"The text." example:"SMS has been sent"`
-}
-
 // apiMFA wraps every MFA operation: without the provider's Auth it answers
 // not found (as the screens do), and a login-scope session older than
 // loginScopeTTL is ended: 401 EXPIRED_AUTHENTICATION, log in again.
@@ -85,7 +84,7 @@ func apiMFA(h APIHandlerFunc) APIHandlerFunc {
 			}
 			if a.viaCookie() {
 				Req(c).Session = nil
-				s.clearSessionCookie(c)
+				s.ClearSessionCookie(c)
 			} else {
 				s.clearRefreshCookie(c)
 			}
@@ -115,19 +114,6 @@ func apiSetup(h APIHandlerFunc) APIHandlerFunc {
 	})
 }
 
-// apiSendAllowed counts an SMS or push request on the screens' counter
-// (sendAllowed); sent true means the 429 or 503 is written.
-func (s *Server) apiSendAllowed(c fiber.Ctx, key string, limit int, window time.Duration) (sent bool, err error) {
-	msg, err := s.sendAllowed(c, key, limit, window)
-	if err != nil {
-		return true, s.apiUnavailable(c, err)
-	}
-	if msg != "" {
-		return true, APIError(c, fiber.StatusTooManyRequests, apiCodeTooMany, msg)
-	}
-	return false, nil
-}
-
 // apiCheckCode checks one code, counted against the user's wrong codes
 // (mfaAttempt, shared with the screens). ok true: the code was right and
 // nothing is written yet. Otherwise the answer is written: 429 once
@@ -137,10 +123,10 @@ func (s *Server) apiCheckCode(c fiber.Ctx, a *APICaller, field string, wrong fun
 	check func() error) (ok bool, err error) {
 	at, locked, err := s.mfaAttempt(c, a.User.ID)
 	if err != nil {
-		return false, s.apiUnavailable(c, err)
+		return false, s.APIUnavailable(c, err)
 	}
 	if locked != "" {
-		return false, APIError(c, fiber.StatusTooManyRequests, apiCodeTooMany, locked)
+		return false, APIError(c, fiber.StatusTooManyRequests, APICodeTooMany, locked)
 	}
 	cerr := check()
 	if cerr == nil {
@@ -155,7 +141,7 @@ func (s *Server) apiCheckCode(c fiber.Ctx, a *APICaller, field string, wrong fun
 		return false, err
 	}
 	if locked != "" {
-		return false, APIError(c, fiber.StatusTooManyRequests, apiCodeTooMany, locked)
+		return false, APIError(c, fiber.StatusTooManyRequests, APICodeTooMany, locked)
 	}
 	p := APIField(field, wrong(cerr))
 	p.Detail = note
@@ -175,7 +161,7 @@ func (s *Server) apiCompleteMFA(c fiber.Ctx, a *APICaller, how string, reply api
 	// approved request: the second would otherwise mint a second session.
 	res, err := s.Limiter.Hit(ctx, "mfa:done:"+a.Session.Handle(), 1, loginScopeTTL)
 	if err != nil {
-		return s.apiUnavailable(c, err)
+		return s.APIUnavailable(c, err)
 	}
 	if !res.Allowed {
 		return APIErrors(c, fiber.StatusUnauthorized, *apiExpired())
@@ -193,7 +179,7 @@ func (s *Server) apiCompleteMFA(c fiber.Ctx, a *APICaller, how string, reply api
 		s.Logger.Warn("mfa limiter reset failed", "request_id", Req(c).ID, "err", err)
 	}
 	if a.viaCookie() {
-		s.setSessionCookie(c, n.ID)
+		s.SetSessionCookie(c, n.ID)
 		Req(c).Session = n
 		reply.tokenReply = &tokenReply{Scope: n.Scope, CSRFToken: MaskedCSRF(n)}
 	} else {
@@ -209,7 +195,7 @@ func (s *Server) apiCompleteMFA(c fiber.Ctx, a *APICaller, how string, reply api
 
 // apiMFACreateApproval asks the user's device to approve this login.
 func (s *Server) apiMFACreateApproval(c fiber.Ctx, a *APICaller) error {
-	if sent, err := s.apiSendAllowed(c, "mfa:push:"+a.User.ID, pushLimit, pushWindow); sent {
+	if sent, err := s.APIGate(c, tooManySends, pushLimitOf(a.User.ID)); sent {
 		return err
 	}
 	ap, err := s.Auth.CreateApproval(c.Context(), a.User.ID, a.Session.Handle())
@@ -271,8 +257,8 @@ func (s *Server) apiMFACompleteApproval(c fiber.Ctx, a *APICaller) error {
 // apiLoginApproval reads this login's push request, counted against the
 // login's poll limit; sent true means the refusal is written.
 func (s *Server) apiLoginApproval(c fiber.Ctx, a *APICaller, id string) (provider.Approval, bool, error) {
-	if sent, err := s.apiGate(c, apiTooManyTitle,
-		apiLimit{"mfa:poll:" + a.Session.Handle(), approvalPollLimit, approvalPollWindow}); sent {
+	if sent, err := s.APIGate(c, "requests",
+		RateLimit{Key: "mfa:poll:" + a.Session.Handle(), Limit: approvalPollLimit, Window: approvalPollWindow}); sent {
 		return provider.Approval{}, true, err
 	}
 	ap, err := s.Auth.Approval(c.Context(), a.User.ID, a.Session.Handle(), id)
@@ -372,13 +358,13 @@ func (s *Server) apiVerifySMS(c fiber.Ctx, a *APICaller, field, code string) err
 // apiMFARequestLoginSMS sends a login code, bound to this login, to the
 // user's confirmed phone.
 func (s *Server) apiMFARequestLoginSMS(c fiber.Ctx, a *APICaller) error {
-	if sent, err := s.apiSendAllowed(c, "mfa:sms:"+a.User.ID, smsSendLimit, smsSendWindow); sent {
+	if sent, err := s.APIGate(c, tooManySends, smsLimit(a.User.ID)); sent {
 		return err
 	}
 	if err := s.Auth.SendLoginSMS(c.Context(), a.User.ID, a.Session.Handle()); err != nil {
 		return APIProviderFail(c, err, nil)
 	}
-	return APISend(c, fiber.StatusOK, apiMessage{Message: msgSMSSent})
+	return APISend(c, fiber.StatusOK, APIMessage{Message: msgSMSSent})
 }
 
 // apiMFAConfiguration is the login flow's MFA configuration check (spec
@@ -401,7 +387,7 @@ const (
 )
 
 func (s *Server) apiMFAConfiguration(c fiber.Ctx, a *APICaller) error {
-	if sent, err := s.apiGate(c, apiTooManyTitle, apiLimit{"mfa:read:" + a.User.ID, mfaReadLimit, mfaReadWindow}); sent {
+	if sent, err := s.APIGate(c, "requests", mfaReadLimitOf(a.User.ID)); sent {
 		return err
 	}
 	u := a.User
@@ -453,13 +439,13 @@ func (s *Server) apiMFARegisterPhone(c fiber.Ctx, a *APICaller) error {
 	if len(ps) > 0 {
 		return APIErrors(c, fiber.StatusUnprocessableEntity, ps...)
 	}
-	if sent, err := s.apiSendAllowed(c, "mfa:sms:"+a.User.ID, smsSendLimit, smsSendWindow); sent {
+	if sent, err := s.APIGate(c, tooManySends, smsLimit(a.User.ID)); sent {
 		return err
 	}
 	if err := s.Auth.RegisterPhone(c.Context(), a.User.ID, country, number); err != nil {
 		return s.apiRegistrationFail(c, err, "cellphone")
 	}
-	return APISend(c, fiber.StatusOK, apiMessage{Message: msgSMSSent})
+	return APISend(c, fiber.StatusOK, APIMessage{Message: msgSMSSent})
 }
 
 // apiRegistrationFail answers a failed registration with the spec's texts
@@ -511,7 +497,7 @@ type apiTOTPFactor struct {
 // creates nothing (a GET): logging in starts one for a user who goes on to
 // setup, and apiMFAStartTOTP starts one otherwise.
 func (s *Server) apiMFARequestTOTP(c fiber.Ctx, a *APICaller) error {
-	if sent, err := s.apiGate(c, apiTooManyTitle, apiLimit{"mfa:read:" + a.User.ID, mfaReadLimit, mfaReadWindow}); sent {
+	if sent, err := s.APIGate(c, "requests", mfaReadLimitOf(a.User.ID)); sent {
 		return err
 	}
 	enr, err := s.Auth.PendingTOTP(c.Context(), a.User.ID)

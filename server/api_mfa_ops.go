@@ -41,10 +41,9 @@ var (
 	apiReplyMFAForbidden = APIErrorReply(fiber.StatusForbidden,
 		"Code MissingScope when the credential lacks the scope (or, for setup, the user must verify first); reauthentication_required for setup at scope dashboard "+
 			"without a recent reauthenticate; invalid_csrf when a cookie-authenticated call lacks X-CSRF-Token.")
-	apiReplyNoAuth  = APIErrorReply(fiber.StatusNotFound, "The provider offers no multi-factor authentication or passwords here (code not_found).")
 	apiReplyCodeBad = APIErrorReply(fiber.StatusUnprocessableEntity,
 		"The code is missing, malformed or wrong, with a source pointer to the field; a wrong authenticator code reads \"TOTP validation failed. Please try again.\"")
-	apiReplyCodeLocked       = apiReplyTooMany("Too many wrong codes for this user: checks are locked for 15 minutes.")
+	apiReplyCodeLocked       = APIReplyTooMany("Too many wrong codes for this user: checks are locked for 15 minutes.")
 	apiReplyRegistered       = APIErrorReply(fiber.StatusConflict, "\"This user already has an MFA registered\" (code conflict).")
 	apiReplyApprovalNotFound = APIErrorReply(fiber.StatusNotFound, "No such request for this login (code not_found), or no MFA here.")
 )
@@ -65,7 +64,7 @@ func apiMFAOperations() []APIOp {
 				"open at login scope where the customer calls are not.",
 			Auth: APIBearer, Scopes: APIScopesAny,
 			Responses: []APIResponse{APIOK[apiMFAConfiguration](fiber.StatusOK, "The user's MFA state and what the login does next."),
-				APIReplyUnauthorized, APIReplyForbidden, apiReplyNoAuth, apiReplyTooMany("Too many reads."), apiReplyUnavailable},
+				APIReplyUnauthorized, APIReplyForbidden, APIReplyNoAuth, APIReplyTooMany("Too many reads."), APIReplyUnavailable},
 			Handler: apiMFA((*Server).apiMFAConfiguration),
 		},
 		{
@@ -79,7 +78,7 @@ func apiMFAOperations() []APIOp {
 				APIReplyUnauthorized, APIReplyForbidden,
 				APIErrorReply(fiber.StatusUnsupportedMediaType, "The body is not sent as application/json."),
 				APIErrorReply(fiber.StatusUnprocessableEntity, "The password is missing (code invalid) or wrong (code invalid_credentials), with source pointer /password."),
-				apiReplyTooMany("Too many attempts for this account (shared with logging in and the portal's /reauth)."),
+				APIReplyTooMany("Too many attempts for this account (shared with logging in and the portal's /reauth)."),
 				APIErrorReply(fiber.StatusServiceUnavailable, "The attempt counter is unavailable; the check is refused rather than left uncounted.")},
 			Handler: (*Server).apiReauthenticate,
 		},
@@ -89,11 +88,11 @@ func apiMFAOperations() []APIOp {
 			Description: "Asks the user's device (Authy) to approve this login; poll getMfaTokenStatus every 2 seconds while it is pending, then finish with completeMfaToken. No body." + oaDescLogin,
 			Auth:        APIBearer, Scopes: apiScopesLogin,
 			Responses: []APIResponse{APIOK[apiApproval](fiber.StatusCreated, "The request, pending."),
-				apiReplyMFAUnauthorized, apiReplyMFAForbidden, apiReplyNoAuth,
+				apiReplyMFAUnauthorized, apiReplyMFAForbidden, APIReplyNoAuth,
 				APIErrorReply(fiber.StatusUnprocessableEntity, "Push approval is not set up for this user (code invalid)."),
 				APIErrorReply(fiber.StatusConflict, "Too many requests are waiting for a decision (code conflict)."),
-				apiReplyTooMany(fmt.Sprintf("More than %d requests in %d minutes (push bombing).", pushLimit, int(pushWindow.Minutes()))),
-				apiReplyUnavailable},
+				APIReplyTooMany(fmt.Sprintf("More than %d requests in %d minutes (push bombing).", pushLimit, int(pushWindow.Minutes()))),
+				APIReplyUnavailable},
 			Handler: apiMFA((*Server).apiMFACreateApproval),
 		},
 		{
@@ -107,7 +106,7 @@ func apiMFAOperations() []APIOp {
 			Responses: []APIResponse{APIOK[apiMFAReply](fiber.StatusOK, "The status: pending, approved (finish with completeMfaToken), denied or expired."),
 				apiReplyMFAUnauthorized, apiReplyMFAForbidden, apiReplyApprovalNotFound,
 				APIErrorReply(fiber.StatusUnprocessableEntity, "approval_request_id missing (source.parameter)."),
-				apiReplyTooMany("Too many polls for this login."), apiReplyUnavailable},
+				APIReplyTooMany("Too many polls for this login."), APIReplyUnavailable},
 			Handler: apiMFA((*Server).apiMFAApprovalStatus),
 		},
 		{
@@ -121,7 +120,7 @@ func apiMFAOperations() []APIOp {
 				apiReplyMFAUnauthorized, apiReplyMFAForbidden, apiReplyApprovalNotFound,
 				APIErrorReply(fiber.StatusUnsupportedMediaType, "The body is not sent as application/json."),
 				APIErrorReply(fiber.StatusUnprocessableEntity, "approval_request_id missing (source pointer /approval_request_id)."),
-				apiReplyTooMany("Too many polls for this login."), apiReplyUnavailable},
+				APIReplyTooMany("Too many polls for this login."), APIReplyUnavailable},
 			Handler: apiMFA((*Server).apiMFACompleteApproval),
 		},
 		{
@@ -182,7 +181,7 @@ func apiMFAOperations() []APIOp {
 			Responses: []APIResponse{APIOK[apiTOTPFactor](fiber.StatusOK, "The pending secret."),
 				apiReplyMFAUnauthorized, apiReplyMFAForbidden,
 				APIErrorReply(fiber.StatusNotFound, "No secret is pending: start one with startTotpFactor (code not_found); or no MFA here."),
-				apiReplyRegistered, apiReplyTooMany("Too many reads."), apiReplyUnavailable},
+				apiReplyRegistered, APIReplyTooMany("Too many reads."), APIReplyUnavailable},
 			Handler: apiSetup((*Server).apiMFARequestTOTP),
 		},
 		{
@@ -191,7 +190,7 @@ func apiMFAOperations() []APIOp {
 			Description: "Creates the user's pending authenticator secret, or returns the one still pending. No body." + oaDescSetup + oaDescReauth,
 			Auth:        APIBearer, Scopes: apiScopesSetup,
 			Responses: []APIResponse{APIOK[apiTOTPFactor](fiber.StatusCreated, "The pending secret."),
-				apiReplyMFAUnauthorized, apiReplyMFAForbidden, apiReplyNoAuth, apiReplyRegistered, apiReplyUnavailable},
+				apiReplyMFAUnauthorized, apiReplyMFAForbidden, APIReplyNoAuth, apiReplyRegistered, APIReplyUnavailable},
 			Handler: apiSetup((*Server).apiMFAStartTOTP),
 		},
 		{
@@ -210,18 +209,18 @@ func apiMFAOperations() []APIOp {
 func apiCodeResponses(ok APIResponse) []APIResponse {
 	return []APIResponse{ok,
 		APIErrorReply(fiber.StatusBadRequest, "The body is not a JSON object (code invalid_json)."),
-		apiReplyMFAUnauthorized, apiReplyMFAForbidden, apiReplyNoAuth,
+		apiReplyMFAUnauthorized, apiReplyMFAForbidden, APIReplyNoAuth,
 		APIErrorReply(fiber.StatusUnsupportedMediaType, "The body is not sent as application/json."),
-		apiReplyCodeBad, apiReplyCodeLocked, apiReplyUnavailable}
+		apiReplyCodeBad, apiReplyCodeLocked, APIReplyUnavailable}
 }
 
 // apiSMSResponses are the replies of an operation that sends an SMS.
 func apiSMSResponses(invalid string) []APIResponse {
-	return []APIResponse{APIOK[apiMessage](fiber.StatusOK, "\"SMS has been sent\"."),
-		apiReplyMFAUnauthorized, apiReplyMFAForbidden, apiReplyNoAuth,
+	return []APIResponse{APIOK[APIMessage](fiber.StatusOK, "\"SMS has been sent\"."),
+		apiReplyMFAUnauthorized, apiReplyMFAForbidden, APIReplyNoAuth,
 		APIErrorReply(fiber.StatusUnprocessableEntity, invalid),
-		apiReplyTooMany(fmt.Sprintf("More than %d SMS in %d minutes for this user.", smsSendLimit, int(smsSendWindow.Minutes()))),
-		apiReplyUnavailable}
+		APIReplyTooMany(fmt.Sprintf("More than %d SMS in %d minutes for this user.", smsSendLimit, int(smsSendWindow.Minutes()))),
+		APIReplyUnavailable}
 }
 
 func apiRegisterOp(id, path, summary, desc string) APIOp {

@@ -281,7 +281,7 @@ func TestAPIMFAPushApproval(t *testing.T) {
 	for i := 0; i <= pushLimit; i++ {
 		last = c.Call("POST", mfaTok, nil)
 	}
-	last.Expect(t, 429, apiCodeTooMany)
+	last.Expect(t, 429, APICodeTooMany)
 	if last.Header.Get("Retry-After") == "" {
 		t.Error("no Retry-After")
 	}
@@ -343,7 +343,7 @@ func TestAPIMFALockout(t *testing.T) {
 		a.Call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": wrongTOTP(t, reference.DemoTOTPSecret)}).Expect(t, 422, APICodeInvalid)
 	}
 	r := a.Call("POST", mfaTok+"/verify", map[string]string{"mfa_token": wrongTOTP(t, reference.DemoTOTPSecret)})
-	r.Expect(t, 429, apiCodeTooMany)
+	r.Expect(t, 429, APICodeTooMany)
 	if ra := r.Header.Get("Retry-After"); ra == "" || ra == "0" {
 		t.Errorf("Retry-After %q", ra)
 	}
@@ -351,7 +351,7 @@ func TestAPIMFALockout(t *testing.T) {
 	// Even the right code is refused now, from a new login too.
 	b, _ := h.loginScope(emailMFATOTP)
 	b.Call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": totp(t, reference.DemoTOTPSecret, 0)}).
-		Expect(t, 429, apiCodeTooMany)
+		Expect(t, 429, APICodeTooMany)
 	// The page counts on the same key.
 	c := h.client()
 	c.Login(emailMFATOTP)
@@ -628,7 +628,7 @@ func TestAPIReauthenticate(t *testing.T) {
 		g.Call("POST", reauthAPIPath, map[string]string{"password": "wrong"}).Expect(t, 422, apiCodeBadCredentials)
 	}
 	r = g.Call("POST", reauthAPIPath, map[string]string{"password": reference.DemoPassword})
-	r.Expect(t, 429, apiCodeTooMany)
+	r.Expect(t, 429, APICodeTooMany)
 	if r.Header.Get("Retry-After") == "" {
 		t.Error("no Retry-After")
 	}

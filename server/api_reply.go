@@ -47,6 +47,12 @@ type apiErrorBody struct {
 	Errors []APIProblem `json:"errors" description:"The problems, at least one."`
 }
 
+// APIMessage is a reply that only says what happened.
+type APIMessage struct {
+	_       struct{} `description:"What happened, ready to show."`
+	Message string   `json:"message" description:"The text." example:"SMS has been sent"`
+}
+
 // Request locals naming the Go types of the bodies decoded and sent.
 type (
 	apiSentKey    struct{}

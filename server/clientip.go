@@ -8,7 +8,7 @@ import (
 	"github.com/gofiber/fiber/v3"
 )
 
-// clientIP is the address the per-address limits (log in, refresh, forgotten
+// ClientIP is the address the per-address limits (log in, refresh, forgotten
 // password) count. It is the connection's peer, unless that peer is one of
 // Config.TrustedProxies: then X-Forwarded-For is read from the right. Each
 // proxy appends the peer it saw, so the rightmost entry that is not itself a
@@ -18,7 +18,7 @@ import (
 //
 // Fiber's own TrustProxy/ProxyHeader is not used: its c.IP() returns the
 // header's first (leftmost, client-written) entry, or the raw header.
-func (s *Server) clientIP(c fiber.Ctx) string {
+func (s *Server) ClientIP(c fiber.Ctx) string {
 	peer := peerAddr(c)
 	if !peer.IsValid() {
 		return c.IP()

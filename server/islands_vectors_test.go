@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"regexp"
 	"testing"
+
+	"portal/server/internal/testkit"
 )
 
 // TestIslandsRenderAsInNode renders each page of the island vectors
@@ -25,7 +27,7 @@ func TestIslandsRenderAsInNode(t *testing.T) {
 				HTML      string          `json:"html"`
 			} `json:"cases"`
 		}
-		readVectors(t, "islands/"+island+".json", &v)
+		testkit.ReadVectors(t, "islands/"+island+".json", &v)
 		if len(v.Cases) == 0 {
 			t.Fatalf("%s: no cases", island)
 		}

@@ -10,6 +10,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/gofiber/fiber/v3"
+
+	"portal/passwordrule"
 )
 
 // Request size limits, applied at the edge (limitRequest), before the
@@ -43,10 +45,10 @@ var fieldCaps = map[string]fieldCap{
 	"email":      {max: 254, label: "Email"},
 	"first_name": {max: 100, label: "First name"},
 	"last_name":  {max: 100, label: "Last name"},
-	// README: passwords up to 1,024 bytes (passwordMaxBytes).
-	"password":              {max: passwordMaxBytes, bytes: true, label: "Password"},
-	"password_confirmation": {max: passwordMaxBytes, bytes: true, label: "Password confirmation"},
-	"current_password":      {max: passwordMaxBytes, bytes: true, label: "Current password"},
+	// README: passwords up to 1,024 bytes (passwordrule.MaxBytes).
+	"password":              {max: passwordrule.MaxBytes, bytes: true, label: "Password"},
+	"password_confirmation": {max: passwordrule.MaxBytes, bytes: true, label: "Password confirmation"},
+	"current_password":      {max: passwordrule.MaxBytes, bytes: true, label: "Current password"},
 	// Local paths with their query (a cursor, a date range) to come back to.
 	"redirect_url": {max: 2048, label: "Return address"},
 	"return_to":    {max: 2048, label: "Return address"},

@@ -97,6 +97,7 @@ func TestOversizedFieldsRefusedAtTheEdge(t *testing.T) {
 	}
 
 	// The JSON API: the same caps, as the API's errors.
+	const forgotPath = "/api/v1/authentication/passwords/forgot"
 	a := h.api()
 	a.Call("POST", forgotPath, map[string]string{"email": long}).Expect(t, http.StatusUnprocessableEntity, APICodeInvalid)
 	r := a.Call("POST", forgotPath, map[string]any{"email": "x@demo.example", "extra": map[string]any{"list": []string{strings.Repeat("n", 1001)}}})

@@ -1,8 +1,8 @@
 package server
 
 import (
+	"context"
 	"errors"
-	"fmt"
 	"net/mail"
 	"strings"
 	"time"
@@ -10,6 +10,7 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"portal/provider"
+	"portal/ratelimit"
 	"portal/session"
 )
 
@@ -25,8 +26,8 @@ const (
 // required-field texts are ours (the spec names the rule, not the words).
 const (
 	msgEmailRequired    = "Email is required"
-	msgEmailInvalid     = "Must be a valid email"
-	msgPasswordRequired = "Password is required"
+	MsgEmailInvalid     = "Must be a valid email"
+	MsgPasswordRequired = "Password is required"
 	msgBadCredentials   = "Incorrect email or password."
 	msgExpiredLogin     = "Your login expired"
 	msgExpiredLoginMore = "Please log in again."
@@ -51,9 +52,9 @@ type EmailFormProps struct {
 	Notice  *Notice           `json:"notice,omitempty"`
 }
 
-// emailForm gives an anonymous visitor a session (for the form's CSRF
+// EmailForm gives an anonymous visitor a session (for the form's CSRF
 // token) and fills the shared props; Errors is never null.
-func (s *Server) emailForm(c fiber.Ctx, email string, errs map[string]string, base string) (EmailFormProps, error) {
+func EmailForm(s *Server, c fiber.Ctx, email string, errs map[string]string, base string) (EmailFormProps, error) {
 	sess, err := s.EnsureSession(c)
 	if err != nil {
 		return EmailFormProps{}, err
@@ -83,12 +84,12 @@ func (s *Server) loginGet(c fiber.Ctx) error {
 }
 
 func (s *Server) loginPage(c fiber.Ctx, f loginForm, status int) error {
-	ef, err := s.emailForm(c, f.Email, f.Errors, f.Base)
+	ef, err := EmailForm(s, c, f.Email, f.Errors, f.Base)
 	if err != nil {
 		return err
 	}
 	p := LoginProps{EmailFormProps: ef, FromDocs: c.Query("fromDocs") != ""}
-	if t, ok := safeRedirect(f.Redirect); ok {
+	if t, ok := SafeRedirect(f.Redirect); ok {
 		p.RedirectURL = t
 	}
 	switch {
@@ -108,16 +109,26 @@ func (s *Server) loginPage(c fiber.Ctx, f loginForm, status int) error {
 // password required.
 func validateLogin(email, password string) map[string]string {
 	errs := map[string]string{}
-	switch {
-	case strings.TrimSpace(email) == "":
-		errs["email"] = msgEmailRequired
-	case !validEmail(email):
-		errs["email"] = msgEmailInvalid
+	if msg := ValidateEmail(email); msg != "" {
+		errs["email"] = msg
 	}
 	if password == "" {
-		errs["password"] = msgPasswordRequired
+		errs["password"] = MsgPasswordRequired
 	}
 	return errs
+}
+
+// ValidateEmail is the e-mail rule of the login and forgot password forms
+// (spec 000 §5: required and valid): the field's message, "" when valid.
+// testdata/email-rules.json holds its cases.
+func ValidateEmail(email string) string {
+	switch {
+	case strings.TrimSpace(email) == "":
+		return msgEmailRequired
+	case !validEmail(email):
+		return MsgEmailInvalid
+	}
+	return ""
 }
 
 func validEmail(s string) bool {
@@ -135,23 +146,13 @@ func (s *Server) loginPost(c fiber.Ctx) error {
 		return s.loginPage(c, f, fiber.StatusUnprocessableEntity)
 	}
 	ctx := c.Context()
-	for _, lim := range []struct {
-		key   string
-		limit int
-	}{{"login:ip:" + s.clientIP(c), s.loginIPLimit()}, {"login:acct:" + strings.ToLower(email), loginAccountLimit}} {
-		res, err := s.Limiter.Hit(ctx, lim.key, lim.limit, loginWindow)
-		if err != nil {
-			return err // fail closed: no login when the limiter cannot count
-		}
-		if !res.Allowed {
-			mins := int(res.RetryAfter.Round(time.Minute) / time.Minute)
-			if mins < 1 {
-				mins = 1
-			}
-			c.Set(fiber.HeaderRetryAfter, fmt.Sprint(int(res.RetryAfter.Seconds())+1))
-			f.Base = fmt.Sprintf("Too many login attempts. Please try again in %d minute%s.", mins, plural(mins))
-			return s.loginPage(c, f, fiber.StatusTooManyRequests)
-		}
+	refused, err := s.CountLimits(c, tooManyLogins, s.loginLimits(c, email)...)
+	if err != nil {
+		return err // fail closed: no login when the limiter cannot count
+	}
+	if refused != "" {
+		f.Base = refused
+		return s.loginPage(c, f, fiber.StatusTooManyRequests)
 	}
 	u, err := s.Provider.Authenticate(ctx, email, password)
 	if errors.Is(err, provider.ErrInvalidCredentials) || provider.ErrorCode(err) == provider.EUNAUTHORIZED {
@@ -169,7 +170,7 @@ func (s *Server) loginPost(c fiber.Ctx) error {
 	}
 	sess.UserID = u.ID
 	sess.Values = map[string]string{}
-	if t, ok := safeRedirect(f.Redirect); ok {
+	if t, ok := SafeRedirect(f.Redirect); ok {
 		sess.Values["redirect_url"] = t
 	}
 	// The spec's MFA configuration check decides where the login goes on.
@@ -206,7 +207,7 @@ func (s *Server) newLoginSession(c fiber.Ctx) (*session.Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.setSessionCookie(c, sess.ID)
+	s.SetSessionCookie(c, sess.ID)
 	rq.Session = sess
 	return sess, nil
 }
@@ -243,9 +244,31 @@ func (s *Server) loginFailed(c fiber.Ctx, email string) {
 
 // loginSucceeded forgets an account's failed attempts.
 func (s *Server) loginSucceeded(c fiber.Ctx, email string) {
-	e := strings.ToLower(email)
-	_ = s.Limiter.Reset(c.Context(), "login:acct:"+e)
-	_ = s.Limiter.Reset(c.Context(), "login:fail:"+e)
+	_ = UnlockLogin(c.Context(), s.Limiter, email)
+	_ = s.Limiter.Reset(c.Context(), "login:fail:"+strings.ToLower(email))
+}
+
+// tooManyLogins is what a refused login had too many of.
+const tooManyLogins = "login attempts"
+
+// loginAccountKey counts the logins of the account an e-mail names
+// (whatever e-mail is typed, so the limit reveals nothing about which
+// accounts exist); re-authentication counts there too.
+func loginAccountKey(email string) string { return "login:acct:" + strings.ToLower(email) }
+
+// loginLimits are what one login counts against: the client's address and
+// the account.
+func (s *Server) loginLimits(c fiber.Ctx, email string) []RateLimit {
+	return []RateLimit{
+		{Key: "login:ip:" + s.ClientIP(c), Limit: s.loginIPLimit(), Window: loginWindow},
+		{Key: loginAccountKey(email), Limit: loginAccountLimit, Window: loginWindow},
+	}
+}
+
+// UnlockLogin lifts the per-account login limit of the account an e-mail
+// names: a password set with a reset link works at once.
+func UnlockLogin(ctx context.Context, l ratelimit.Limiter, email string) error {
+	return l.Reset(ctx, loginAccountKey(email))
 }
 
 // loginIPLimit is the per-address limit: configurable, because many users
@@ -255,13 +278,6 @@ func (s *Server) loginIPLimit() int {
 		return s.Config.LoginIPLimit
 	}
 	return defaultLoginIPLimit
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }
 
 // root: "/" goes to login when logged out, else to the default
@@ -339,7 +355,7 @@ type TransitionProps struct {
 func (s *Server) orgLoginTransition(c fiber.Ctx) error {
 	rq := Req(c)
 	next := "/org/" + rq.Org.Org.ID
-	if t, ok := safeRedirect(rq.Session.Values["redirect_url"]); ok && orgOfPath(t) == rq.Org.Org.ID {
+	if t, ok := SafeRedirect(rq.Session.Values["redirect_url"]); ok && orgOfPath(t) == rq.Org.Org.ID {
 		next = t
 	} else if ok && orgOfPath(t) == "" && t != "/" && !strings.HasPrefix(t, "/login") {
 		next = t
@@ -376,7 +392,7 @@ func (s *Server) logout(c fiber.Ctx) error {
 		}
 		rq.Session = nil
 	}
-	s.clearSessionCookie(c)
+	s.ClearSessionCookie(c)
 	if c.FormValue("next") == "login" {
 		return Redirect(c, "/login")
 	}

@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"portal/reference"
+
+	"portal/server/internal/testkit"
 )
 
 func TestRedactTokenPaths(t *testing.T) {
@@ -96,7 +98,7 @@ func TestTokensStayOutOfLogs(t *testing.T) {
 	if err := h.srv.Auth.RequestPasswordReset(t.Context(), emailObserver); err != nil {
 		t.Fatal(err)
 	}
-	links := outboxLinks(t, h.srv.Auth, emailObserver)
+	links := testkit.OutboxLinks(t, h.srv.Auth, emailObserver)
 	if len(links) == 0 {
 		t.Fatal("no reset link")
 	}

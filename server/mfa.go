@@ -52,17 +52,14 @@ func msgSMSCodeShort() string {
 	return fmt.Sprintf("The code has at least %d characters.", provider.SMSCodeLength)
 }
 
-func msgTooMany(d time.Duration) string {
-	mins := minutesCeil(d)
-	return fmt.Sprintf("Too many attempts. Please try again in %d minute%s.", mins, plural(mins))
-}
+// tooManyCodes is what a locked MFA check had too many of.
+const tooManyCodes = "attempts"
 
-func minutesCeil(d time.Duration) int {
-	m := int((d + time.Minute - 1) / time.Minute)
-	if m < 1 {
-		m = 1
+func plural(n int) string {
+	if n == 1 {
+		return ""
 	}
-	return m
+	return "s"
 }
 
 // Session values of the MFA screens; all are dropped when MFA completes.
@@ -102,7 +99,7 @@ func (s *Server) mfaOnly(h fiber.Handler) fiber.Handler {
 				return err
 			}
 			Req(c).Session = nil
-			s.clearSessionCookie(c)
+			s.ClearSessionCookie(c)
 			if strings.Contains(c.Get(fiber.HeaderAccept), "application/json") {
 				c.Set(fiber.HeaderCacheControl, "no-store")
 				return c.Status(fiber.StatusUnauthorized).JSON(fiber.Map{"status": "login_expired"})
@@ -159,8 +156,7 @@ func (s *Server) mfaAttempt(c fiber.Ctx, userID string) (a attempt, locked strin
 		return a, "", err // fail closed
 	}
 	if !res.Allowed {
-		c.Set(fiber.HeaderRetryAfter, fmt.Sprint(int(res.RetryAfter.Seconds())+1))
-		return a, msgTooMany(res.RetryAfter), nil
+		return a, TooMany(c, tooManyCodes, res.RetryAfter), nil
 	}
 	return attempt{s: s, key: key, count: res.Count}, "", nil
 }
@@ -182,8 +178,7 @@ func (a attempt) failed(c fiber.Ctx) (locked, note string, err error) {
 			return "", "", err
 		}
 		a.s.Logger.Warn("mfa locked", "request_id", Req(c).ID, "key", a.key)
-		c.Set(fiber.HeaderRetryAfter, fmt.Sprint(int(mfaLockout.Seconds())))
-		return msgTooMany(mfaLockout), "", nil
+		return TooMany(c, tooManyCodes, mfaLockout), "", nil
 	}
 	if d := mfaSlowDown(a.count); d > 0 {
 		t := time.NewTimer(d)
@@ -200,20 +195,18 @@ func (a attempt) failed(c fiber.Ctx) (locked, note string, err error) {
 	return "", note, nil
 }
 
-// sendAllowed counts one SMS or push request against its limit; the
-// message is non-empty when refused.
-func (s *Server) sendAllowed(c fiber.Ctx, key string, limit int, window time.Duration) (string, error) {
-	res, err := s.Limiter.Hit(c.Context(), key, limit, window)
-	if err != nil {
-		return "", err
-	}
-	if !res.Allowed {
-		c.Set(fiber.HeaderRetryAfter, fmt.Sprint(int(res.RetryAfter.Seconds())+1))
-		mins := minutesCeil(res.RetryAfter)
-		return fmt.Sprintf("Too many requests. Please try again in %d minute%s.", mins, plural(mins)), nil
-	}
-	return "", nil
+// The limits of SMS sends (login codes and phone confirmations) and of
+// push requests, per account; the screens and the API count on the same
+// keys.
+func smsLimit(userID string) RateLimit {
+	return RateLimit{Key: "mfa:sms:" + userID, Limit: smsSendLimit, Window: smsSendWindow}
 }
+func pushLimitOf(userID string) RateLimit {
+	return RateLimit{Key: "mfa:push:" + userID, Limit: pushLimit, Window: pushWindow}
+}
+
+// tooManySends is what a refused SMS or push request had too many of.
+const tooManySends = "requests"
 
 // registrationError maps a provider error of MFA registration to the
 // spec's texts (000 §8): an existing MFA, the provider's own message for

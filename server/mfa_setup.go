@@ -232,7 +232,7 @@ func (s *Server) setupPage(c fiber.Ctx, f setupForm, status int) error {
 	if f.Number != "" {
 		p.Phone.Number = f.Number
 	}
-	fl, err := s.popFlashes(c)
+	fl, err := s.PopFlashes(c)
 	if err != nil {
 		return err
 	}
@@ -337,7 +337,7 @@ func (s *Server) mfaSetupPhone(c fiber.Ctx) error {
 	if len(f.Errors) > 0 {
 		return s.setupPage(c, f, fiber.StatusUnprocessableEntity)
 	}
-	msg, err := s.sendAllowed(c, "mfa:sms:"+sess.UserID, smsSendLimit, smsSendWindow)
+	msg, err := s.CountLimits(c, tooManySends, smsLimit(sess.UserID))
 	if err != nil {
 		return err
 	}

@@ -694,10 +694,10 @@ func TestMFACodeHelpers(t *testing.T) {
 	if got := groupSecret("JBSWY3DPEHPK3PXP12"); got != "JBSW Y3DP EHPK 3PXP 12" {
 		t.Errorf("groupSecret: %q", got)
 	}
-	if got := msgTooMany(14*time.Minute + time.Second); got != "Too many attempts. Please try again in 15 minutes." {
+	if got := TooManyText(tooManyCodes, 14*time.Minute+time.Second); got != "Too many attempts. Please try again in 15 minutes." {
 		t.Errorf("msgTooMany: %q", got)
 	}
-	if got := msgTooMany(10 * time.Second); got != "Too many attempts. Please try again in 1 minute." {
+	if got := TooManyText(tooManyCodes, 10*time.Second); got != "Too many attempts. Please try again in 1 minute." {
 		t.Errorf("msgTooMany: %q", got)
 	}
 }

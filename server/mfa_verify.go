@@ -55,7 +55,7 @@ func (s *Server) verifyPage(c fiber.Ctx, p MfaVerifyProps, status int) error {
 	if p.Errors == nil {
 		p.Errors = map[string]string{}
 	}
-	fl, err := s.popFlashes(c)
+	fl, err := s.PopFlashes(c)
 	if err != nil {
 		return err
 	}
@@ -155,7 +155,7 @@ func (s *Server) mfaSendSMS(c fiber.Ctx) error {
 	}
 	sess := Req(c).Session
 	p := MfaVerifyProps{Method: MethodSMS, Action: "/mfa-verify/sms", SMSSent: sess.Values[valSMS] == "1"}
-	msg, err := s.sendAllowed(c, "mfa:sms:"+sess.UserID, smsSendLimit, smsSendWindow)
+	msg, err := s.CountLimits(c, tooManySends, smsLimit(sess.UserID))
 	if err != nil {
 		return err
 	}
@@ -262,7 +262,7 @@ func (s *Server) mfaRequestApproval(c fiber.Ctx) error {
 		return Redirect(c, "/")
 	}
 	sess := Req(c).Session
-	msg, err := s.sendAllowed(c, "mfa:push:"+sess.UserID, pushLimit, pushWindow)
+	msg, err := s.CountLimits(c, tooManySends, pushLimitOf(sess.UserID))
 	if err != nil {
 		return err
 	}

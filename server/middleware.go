@@ -104,12 +104,12 @@ func (s *Server) cookieName() string {
 	return "portal_session"
 }
 
-func (s *Server) setSessionCookie(c fiber.Ctx, id string) {
+func (s *Server) SetSessionCookie(c fiber.Ctx, id string) {
 	c.Cookie(&fiber.Cookie{Name: s.cookieName(), Value: id, Path: "/", HTTPOnly: true,
 		Secure: s.Config.TLS, SameSite: fiber.CookieSameSiteLaxMode, SessionOnly: true})
 }
 
-func (s *Server) clearSessionCookie(c fiber.Ctx) {
+func (s *Server) ClearSessionCookie(c fiber.Ctx) {
 	c.Cookie(&fiber.Cookie{Name: s.cookieName(), Value: "", Path: "/", HTTPOnly: true,
 		Secure: s.Config.TLS, SameSite: fiber.CookieSameSiteLaxMode, MaxAge: -1})
 }
@@ -133,7 +133,7 @@ func (s *Server) loadSession(c fiber.Ctx) error {
 	switch {
 	case errors.Is(err, session.ErrNotFound):
 		r.SessionExpired = true
-		s.clearSessionCookie(c)
+		s.ClearSessionCookie(c)
 	case err != nil:
 		return err
 	default:
@@ -159,7 +159,7 @@ func (s *Server) EnsureSession(c fiber.Ctx) (*session.Session, error) {
 	if err := s.Sessions.Save(c.Context(), sess); err != nil {
 		return nil, err
 	}
-	s.setSessionCookie(c, sess.ID)
+	s.SetSessionCookie(c, sess.ID)
 	r.Session = sess
 	return sess, nil
 }
@@ -177,7 +177,7 @@ func (s *Server) rotate(c fiber.Ctx) (*session.Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.setSessionCookie(c, sess.ID)
+	s.SetSessionCookie(c, sess.ID)
 	r.Session = sess
 	return sess, nil
 }

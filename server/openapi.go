@@ -214,18 +214,20 @@ func (r APIResponse) with(h map[string]OAHeader) APIResponse { r.Headers = h; re
 // apiRetryAfter documents the Retry-After header of a 429.
 var apiRetryAfter = map[string]OAHeader{"Retry-After": {Description: "Seconds until a new attempt may succeed.", Schema: OAInteger("")}}
 
-func apiReplyTooMany(desc string) APIResponse {
+func APIReplyTooMany(desc string) APIResponse {
 	return APIErrorReply(fiber.StatusTooManyRequests, desc).with(apiRetryAfter)
 }
 
 var (
-	apiReplyUnavailable = APIErrorReply(fiber.StatusServiceUnavailable,
+	APIReplyUnavailable = APIErrorReply(fiber.StatusServiceUnavailable,
 		"The attempt counter is unavailable; the call is refused rather than left uncounted (code unavailable).")
 	APIReplyUnauthorized = APIErrorReply(fiber.StatusUnauthorized,
 		"No valid credential: code EXPIRED_AUTHENTICATION (detail \"Your token was expired, please login again\") when the token expired or its session ended (refresh, else log in again), invalid_token or unauthenticated otherwise.")
 	APIReplyForbidden = APIErrorReply(fiber.StatusForbidden,
 		"Code MissingScope when the credential lacks the scope; invalid_csrf when a cookie-authenticated change lacks X-CSRF-Token.")
 	APIReplyNotFound = APIErrorReply(fiber.StatusNotFound, "Not a member of the organisation, or no such organisation (not told apart).")
+	// APIReplyNoAuth answers an operation that needs Deps.Auth without it.
+	APIReplyNoAuth = APIErrorReply(fiber.StatusNotFound, "The provider offers no multi-factor authentication or passwords here (code not_found).")
 )
 
 func apiTokenReplyDoc(desc string) APIResponse {
@@ -279,7 +281,7 @@ func apiCoreOperations() []APIOp {
 				APIErrorReply(fiber.StatusUnauthorized, "Wrong e-mail or password, or a disabled user (code invalid_credentials; not told apart)."),
 				APIErrorReply(fiber.StatusUnsupportedMediaType, "The body is not sent as application/json."),
 				APIErrorReply(fiber.StatusUnprocessableEntity, "Field errors, each with a source pointer (/email, /password)."),
-				apiReplyTooMany("Too many attempts for this account or from this address."),
+				APIReplyTooMany("Too many attempts for this account or from this address."),
 				APIErrorReply(fiber.StatusServiceUnavailable, "The attempt counter is unavailable; logging in is refused rather than left uncounted."),
 			},
 			Handler: (*Server).apiLogin,
@@ -305,7 +307,7 @@ func apiCoreOperations() []APIOp {
 				apiTokenReplyDoc("A new access token for the same session."),
 				APIErrorReply(fiber.StatusUnauthorized, "Code EXPIRED_AUTHENTICATION: no refresh cookie, or its session timed out or was ended. Log in again."),
 				APIErrorReply(fiber.StatusForbidden, "Code invalid_csrf: X-CSRF-Token missing or wrong."),
-				apiReplyTooMany("Too many refreshes."),
+				APIReplyTooMany("Too many refreshes."),
 			},
 			Handler: (*Server).APIRefresh,
 		},

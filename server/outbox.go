@@ -134,14 +134,14 @@ func (s *Server) outboxGet(c fiber.Ctx) error {
 		if m.Kind == provider.OutboxSMS {
 			kind = "SMS"
 		}
-		link, _ := safeRedirect(m.Link) // path only: never a link off the site
+		link, _ := SafeRedirect(m.Link) // path only: never a link off the site
 		p.Messages = append(p.Messages, OutboxItem{ID: m.ID, Kind: kind, To: m.To, Subject: m.Subject, Body: m.Body,
 			Link: link, Sent: outboxTime(m.CreatedAt)})
 	}
 	for _, a := range pending {
 		p.Approvals = append(p.Approvals, OutboxApproval{ID: a.ID, Email: a.Email, Requested: outboxTime(a.CreatedAt)})
 	}
-	if p.Flashes, err = s.popFlashes(c); err != nil {
+	if p.Flashes, err = s.PopFlashes(c); err != nil {
 		return err
 	}
 	// The page shows reset and invitation links: keep them out of Referer.

@@ -5,13 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/gofiber/fiber/v3"
 
 	"portal/provider"
-	"portal/ratelimit"
 	"portal/session"
 )
 
@@ -59,7 +57,7 @@ type reauthResult struct {
 // count on the same per-account limit as logging in: re-authentication must
 // not be a way to guess the password without limits.
 func (s *Server) confirmPassword(ctx context.Context, sess *session.Session, email, password string) (reauthResult, error) {
-	key := "login:acct:" + strings.ToLower(email)
+	key := loginAccountKey(email)
 	res, err := s.Limiter.Hit(ctx, key, loginAccountLimit, loginWindow)
 	if err != nil {
 		return reauthResult{}, fmt.Errorf("%w: %w", errReauthCounter, err)
@@ -104,7 +102,7 @@ func (s *Server) reauthPage(c fiber.Ctx, errs map[string]string, base string, st
 	if errs == nil {
 		errs = map[string]string{}
 	}
-	next, ok := safeRedirect(c.Query("next", c.FormValue("next")))
+	next, ok := SafeRedirect(c.Query("next", c.FormValue("next")))
 	if !ok {
 		next = "/"
 	}
@@ -116,18 +114,18 @@ func (s *Server) reauthPost(c fiber.Ctx) error {
 	rq := Req(c)
 	password := c.FormValue("password")
 	if password == "" {
-		return s.reauthPage(c, map[string]string{"password": msgPasswordRequired}, "", fiber.StatusUnprocessableEntity)
+		return s.reauthPage(c, map[string]string{"password": MsgPasswordRequired}, "", fiber.StatusUnprocessableEntity)
 	}
 	res, err := s.confirmPassword(c.Context(), rq.Session, rq.User.Email, password)
 	switch {
 	case err != nil:
 		return err
 	case res.Limited:
-		return s.reauthPage(c, nil, "Too many attempts. Please try again later.", fiber.StatusTooManyRequests)
+		return s.reauthPage(c, nil, TooMany(c, "attempts", res.RetryAfter), fiber.StatusTooManyRequests)
 	case !res.OK:
 		return s.reauthPage(c, map[string]string{"password": msgReauthWrong}, "", fiber.StatusUnauthorized)
 	}
-	next, ok := safeRedirect(c.FormValue("next"))
+	next, ok := SafeRedirect(c.FormValue("next"))
 	if !ok {
 		next = "/"
 	}
@@ -154,16 +152,16 @@ func (s *Server) apiReauthenticate(c fiber.Ctx, a *APICaller) error {
 		return APIErrors(c, prob.Status, *prob)
 	}
 	if in.Password == "" {
-		return APIErrors(c, fiber.StatusUnprocessableEntity, APIField("password", msgPasswordRequired))
+		return APIErrors(c, fiber.StatusUnprocessableEntity, APIField("password", MsgPasswordRequired))
 	}
 	res, err := s.confirmPassword(c.Context(), a.Session, a.User.Email, in.Password)
 	switch {
 	case errors.Is(err, errReauthCounter):
-		return s.apiUnavailable(c, err)
+		return s.APIUnavailable(c, err)
 	case err != nil:
 		return err
 	case res.Limited:
-		return APIErrors(c, fiber.StatusTooManyRequests, *apiTooMany(c, ratelimit.Result{RetryAfter: res.RetryAfter}, apiTooManyTitle))
+		return APIError(c, fiber.StatusTooManyRequests, APICodeTooMany, TooMany(c, "requests", res.RetryAfter))
 	case !res.OK:
 		p := APIField("password", msgReauthWrong)
 		p.Code = apiCodeBadCredentials

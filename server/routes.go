@@ -204,7 +204,7 @@ func (s *Server) loadUser(c fiber.Ctx) (bool, error) {
 	if provider.ErrorCode(err) == provider.ENOTFOUND || (err == nil && u.Disabled) {
 		_ = s.Sessions.Destroy(c.Context(), rq.Session)
 		rq.Session = nil
-		s.clearSessionCookie(c)
+		s.ClearSessionCookie(c)
 		return false, nil
 	}
 	if err != nil {

@@ -40,7 +40,7 @@ type Config struct {
 	// (default 50).
 	LoginIPLimit int
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For names the
-	// client for the per-address limits (see clientIP); empty: the socket's
+	// client for the per-address limits (see ClientIP); empty: the socket's
 	// peer is the client.
 	TrustedProxies []netip.Prefix
 	// OutboxShared serves the sandbox outbox to every client, for a shared

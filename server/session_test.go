@@ -278,10 +278,10 @@ func TestRedirectAfterLogin(t *testing.T) {
 		t.Fatalf("splash does not move on to the target: %v", meta)
 	}
 	// An off-site redirect_url is ignored (open redirect).
-	if _, ok := safeRedirect("//evil.example/x"); ok {
+	if _, ok := SafeRedirect("//evil.example/x"); ok {
 		t.Fatal("protocol-relative redirect accepted")
 	}
-	if _, ok := safeRedirect("https://evil.example"); ok {
+	if _, ok := SafeRedirect("https://evil.example"); ok {
 		t.Fatal("absolute redirect accepted")
 	}
 }

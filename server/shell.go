@@ -227,7 +227,7 @@ func (s *Server) Shell(c fiber.Ctx) (ShellProps, error) {
 	for _, a := range o.Alerts {
 		p.Alerts = append(p.Alerts, ShellAlert{ID: a.ID, Type: a.AlertType, Message: a.AlertMessage})
 	}
-	flashes, err := s.popFlashes(c)
+	flashes, err := s.PopFlashes(c)
 	if err != nil {
 		return p, err
 	}
@@ -235,7 +235,7 @@ func (s *Server) Shell(c fiber.Ctx) (ShellProps, error) {
 	return p, nil
 }
 
-func (s *Server) popFlashes(c fiber.Ctx) ([]ShellFlash, error) {
+func (s *Server) PopFlashes(c fiber.Ctx) ([]ShellFlash, error) {
 	sess := Req(c).Session
 	if sess == nil {
 		return nil, nil

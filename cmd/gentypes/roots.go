@@ -5,6 +5,7 @@ import (
 
 	"portal/cmd/renderbench/bench"
 	"portal/server"
+	"portal/server/passwords"
 	"portal/server/statements"
 )
 
@@ -32,10 +33,7 @@ var packages = []propsPackage{
 			"DateRange":           reflect.TypeFor[server.DateRangePageProps](),
 			"Docs":                reflect.TypeFor[server.DocsProps](),
 			"Error":               reflect.TypeFor[server.PlainProps](),
-			"ForgotPassword":      reflect.TypeFor[server.ForgotProps](),
 			"FormExpired":         reflect.TypeFor[server.PlainProps](),
-			"InvitationAccept":    reflect.TypeFor[server.InvitationProps](),
-			"InvitationExpired":   reflect.TypeFor[server.InvitationExpiredProps](),
 			"LoggedOut":           reflect.TypeFor[server.PlainProps](),
 			"Login":               reflect.TypeFor[server.LoginProps](),
 			"LoginTransition":     reflect.TypeFor[server.TransitionProps](),
@@ -45,7 +43,6 @@ var packages = []propsPackage{
 			"NotFound":            reflect.TypeFor[server.PlainProps](),
 			"Outbox":              reflect.TypeFor[server.OutboxProps](),
 			"Reauth":              reflect.TypeFor[server.ReauthProps](),
-			"ResetPassword":       reflect.TypeFor[server.ResetProps](),
 			"Search":              reflect.TypeFor[server.SearchProps](),
 		},
 		islands: map[string]reflect.Type{
@@ -55,6 +52,14 @@ var packages = []propsPackage{
 			"CryptoBanner":    reflect.TypeFor[server.CryptoBanner](),
 			"DateRangePicker": reflect.TypeFor[server.ShellDateRange](),
 			"TransferDialog":  reflect.TypeFor[server.TransferButtonProps](),
+		},
+	},
+	{ // portal/server/passwords
+		pages: map[string]reflect.Type{
+			"ForgotPassword":    reflect.TypeFor[passwords.ForgotProps](),
+			"InvitationAccept":  reflect.TypeFor[passwords.NewPasswordProps](),
+			"InvitationExpired": reflect.TypeFor[passwords.InvitationExpiredProps](),
+			"ResetPassword":     reflect.TypeFor[passwords.NewPasswordProps](),
 		},
 	},
 	{ // portal/server/statements

@@ -5,6 +5,7 @@ package portal
 
 import (
 	"portal/server"
+	"portal/server/passwords"
 	"portal/server/statements"
 )
 
@@ -17,7 +18,7 @@ import (
 // until they move to a package of their own.
 var Areas = []server.AreaFunc{
 	server.AuthArea,
-	server.PasswordsArea,
+	passwords.New,
 	server.AccountsArea,
 	server.FundingArea,
 	server.DashboardArea,

@@ -12,10 +12,10 @@ export interface Pages {
   Docs: typeof import('../pages/Docs').default;
   Error: typeof import('../pages/Error').default;
   ExportedStatements: typeof import('../pages/statements/ExportedStatements').default;
-  ForgotPassword: typeof import('../pages/ForgotPassword').default;
+  ForgotPassword: typeof import('../pages/passwords/ForgotPassword').default;
   FormExpired: typeof import('../pages/FormExpired').default;
-  InvitationAccept: typeof import('../pages/InvitationAccept').default;
-  InvitationExpired: typeof import('../pages/InvitationExpired').default;
+  InvitationAccept: typeof import('../pages/passwords/InvitationAccept').default;
+  InvitationExpired: typeof import('../pages/passwords/InvitationExpired').default;
   LoggedOut: typeof import('../pages/LoggedOut').default;
   Login: typeof import('../pages/Login').default;
   LoginTransition: typeof import('../pages/LoginTransition').default;
@@ -25,7 +25,7 @@ export interface Pages {
   NotFound: typeof import('../pages/NotFound').default;
   Outbox: typeof import('../pages/Outbox').default;
   Reauth: typeof import('../pages/Reauth').default;
-  ResetPassword: typeof import('../pages/ResetPassword').default;
+  ResetPassword: typeof import('../pages/passwords/ResetPassword').default;
   Search: typeof import('../pages/Search').default;
   StatementRequest: typeof import('../pages/statements/StatementRequest').default;
   SyntheticTransactions: typeof import('../pages/SyntheticTransactions').default;

@@ -18,7 +18,7 @@ export interface PageProps {
   ExportedStatements: ExportedStatementsProps;
   ForgotPassword: ForgotProps;
   FormExpired: PlainProps;
-  InvitationAccept: InvitationProps;
+  InvitationAccept: NewPasswordProps;
   InvitationExpired: InvitationExpiredProps;
   LoggedOut: PlainProps;
   Login: LoginProps;
@@ -29,7 +29,7 @@ export interface PageProps {
   NotFound: PlainProps;
   Outbox: OutboxProps;
   Reauth: ReauthProps;
-  ResetPassword: ResetProps;
+  ResetPassword: NewPasswordProps;
   Search: SearchProps;
   StatementRequest: StatementRequestProps;
   SyntheticTransactions: SyntheticProps;
@@ -368,7 +368,7 @@ export interface FilterView {
   options: Option[];
 }
 
-/** ForgotProps are the props of templates/pages/ForgotPassword.tsx. */
+/** ForgotProps are the props of templates/pages/passwords/ForgotPassword.tsx. */
 export interface ForgotProps extends EmailFormProps {
   /** Sent is the "Check your email" state (query flag sent). */
   sent: boolean;
@@ -406,22 +406,13 @@ export interface FundingView {
   wallet?: CopyTextProps;
 }
 
-/** InvitationExpiredProps are the props of templates/pages/InvitationExpired.tsx. */
+/**
+ * InvitationExpiredProps are the props of
+ * templates/pages/passwords/InvitationExpired.tsx.
+ */
 export interface InvitationExpiredProps {
   sandbox: boolean;
   lifetime: string;
-}
-
-/** InvitationProps are the props of templates/pages/InvitationAccept.tsx. */
-export interface InvitationProps {
-  sandbox: boolean;
-  csrf?: string;
-  /** State is "form" or "done" (?created). */
-  state: string;
-  email?: string;
-  action?: string;
-  errors: Record<string, string>;
-  base?: string;
 }
 
 /** LoginProps are the props of templates/pages/Login.tsx. */
@@ -518,6 +509,25 @@ export interface NavItem {
   children?: NavItem[];
 }
 
+/**
+ * NewPasswordProps are the props of the pages a mailed link opens
+ * (templates/pages/passwords/ResetPassword.tsx, InvitationAccept.tsx).
+ */
+export interface NewPasswordProps {
+  sandbox: boolean;
+  csrf?: string;
+  /**
+   * State is "form", "done" (the success query flag) or, for a reset
+   * link, "expired" (403).
+   */
+  state: string;
+  /** Email is the invited address (invitations). */
+  email?: string;
+  action?: string;
+  errors: Record<string, string>;
+  base?: string;
+}
+
 /** Notice is a titled message at the top of an auth page. */
 export interface Notice {
   kind: string;
@@ -598,17 +608,6 @@ export interface ReauthProps {
   csrf: string;
   email: string;
   next: string;
-  errors: Record<string, string>;
-  base?: string;
-}
-
-/** ResetProps are the props of templates/pages/ResetPassword.tsx. */
-export interface ResetProps {
-  sandbox: boolean;
-  csrf?: string;
-  /** State is "form", "expired" (403) or "done" (?sent). */
-  state: string;
-  action?: string;
   errors: Record<string, string>;
   base?: string;
 }

@@ -1,28 +1,48 @@
-package server
+package passwords
 
 import (
-	"encoding/json"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"portal/htmlq"
+	"portal/passwordrule"
 	"portal/reference"
+	"portal/server"
+	"portal/server/servertest"
+)
+
+func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
+
+// areas are what this area's tests mount: auth, to log in, and the
+// dashboard, the page a logged-in user lands on.
+var areas = []server.AreaFunc{server.AuthArea, server.DashboardArea, New}
+
+func newHarness(t *testing.T) *servertest.Harness { return servertest.New(t, areas...) }
+
+// Queries of parsed HTML by structure (package htmlq), under short names.
+var (
+	find    = htmlq.Find
+	attr    = htmlq.Attr
+	hasAttr = htmlq.HasAttr
+	text    = htmlq.VisibleText
+	byTag   = htmlq.ByTag
+	byID    = htmlq.ByID
 )
 
 // passwordVectors is testdata/password-rules.json, which the island's
-// checker (islands/lib/password.test.ts) runs too.
+// checker (islands/lib/password.test.ts) and the rule's own test run too.
 type passwordVectors struct {
 	MaxBytes int `json:"maxBytes"`
 	Cases    []struct {
-		Name     string        `json:"name"`
-		Password string        `json:"password"`
-		Repeat   int           `json:"repeat"`
-		Rules    PasswordRules `json:"rules"`
-		Met      int           `json:"met"`
-		Strength string        `json:"strength"`
-		Valid    bool          `json:"valid"`
+		Name     string             `json:"name"`
+		Password string             `json:"password"`
+		Repeat   int                `json:"repeat"`
+		Rules    passwordrule.Rules `json:"rules"`
+		Met      int                `json:"met"`
+		Strength string             `json:"strength"`
+		Valid    bool               `json:"valid"`
 	} `json:"cases"`
 	Forms []struct {
 		Name         string            `json:"name"`
@@ -32,22 +52,11 @@ type passwordVectors struct {
 	} `json:"forms"`
 }
 
-func readVectors(t *testing.T, name string, v any) {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(b, v); err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-}
-
 func TestPasswordRulesVectors(t *testing.T) {
 	var v passwordVectors
-	readVectors(t, "password-rules.json", &v)
-	if v.MaxBytes != passwordMaxBytes || len(v.Cases) == 0 || len(v.Forms) == 0 {
-		t.Fatalf("vectors: maxBytes %d (want %d), %d cases, %d forms", v.MaxBytes, passwordMaxBytes, len(v.Cases), len(v.Forms))
+	servertest.ReadVectors(t, "password-rules.json", &v)
+	if v.MaxBytes != passwordrule.MaxBytes || len(v.Cases) == 0 || len(v.Forms) == 0 {
+		t.Fatalf("vectors: maxBytes %d (want %d), %d cases, %d forms", v.MaxBytes, passwordrule.MaxBytes, len(v.Cases), len(v.Forms))
 	}
 	for _, c := range v.Cases {
 		t.Run(c.Name, func(t *testing.T) {
@@ -55,20 +64,8 @@ func TestPasswordRulesVectors(t *testing.T) {
 			if c.Repeat > 0 {
 				pw = strings.Repeat(pw, c.Repeat)
 			}
-			r := checkPassword(pw)
-			if r != c.Rules {
-				t.Errorf("rules %+v, want %+v", r, c.Rules)
-			}
-			if r.Met() != c.Met {
-				t.Errorf("met %d, want %d", r.Met(), c.Met)
-			}
-			if got := passwordStrength(pw); got != c.Strength {
-				t.Errorf("strength %q, want %q", got, c.Strength)
-			}
-			if got := passwordValid(pw); got != c.Valid {
-				t.Errorf("valid %v, want %v", got, c.Valid)
-			}
-			// The store checks the same rules again; it must agree.
+			// The rule's own test (package passwordrule) checks its parts;
+			// the store checks the same rule again, and must agree.
 			if got := reference.CheckPasswordRules(pw) == nil; got != c.Valid {
 				t.Errorf("reference.CheckPasswordRules accepts: %v, want %v", got, c.Valid)
 			}
@@ -91,7 +88,7 @@ func TestEmailRulesVectors(t *testing.T) {
 			Error string `json:"error"`
 		} `json:"cases"`
 	}
-	readVectors(t, "email-rules.json", &v)
+	servertest.ReadVectors(t, "email-rules.json", &v)
 	if len(v.Cases) == 0 {
 		t.Fatal("no cases")
 	}

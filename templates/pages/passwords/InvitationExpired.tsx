@@ -1,5 +1,5 @@
-import { AuthLayout } from '../components/AuthLayout';
-import type { PageProps } from '../generated/props';
+import { AuthLayout } from '../../components/AuthLayout';
+import type { PageProps } from '../../generated/props';
 
 // Expired invitation link (spec 000 §2): an unknown, used or expired
 // invitation token lands here.

@@ -1,4 +1,4 @@
-package server
+package passwords
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -16,6 +17,8 @@ import (
 
 	"portal/provider"
 	"portal/reference"
+	"portal/server"
+	"portal/server/servertest"
 )
 
 // testClock is a store clock the test can move forward.
@@ -26,7 +29,7 @@ func (c *testClock) Advance(d time.Duration) { c.off.Add(int64(d)) }
 
 // clockedHarness is the harness on a seeded store whose clock the test
 // moves (token expiry).
-func clockedHarness(t *testing.T) (*harness, *reference.Store, *testClock) {
+func clockedHarness(t *testing.T) (*servertest.Harness, *reference.Store, *testClock) {
 	t.Helper()
 	clock := &testClock{}
 	ctx := context.Background()
@@ -41,45 +44,13 @@ func clockedHarness(t *testing.T) (*harness, *reference.Store, *testClock) {
 	if _, err := st.Seed(ctx, reference.SeedOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	h := newHarness(t, func(d *Deps) { d.Provider, d.Auth = st, st })
+	h := servertest.NewWith(t, func(d *server.Deps) { d.Provider, d.Auth = st, st }, areas...)
 	return h, st, clock
 }
 
-// outboxLinks lists the links mailed to an address, newest first.
-func outboxLinks(t *testing.T, a provider.Auth, to string) []string {
-	t.Helper()
-	msgs, err := a.Outbox(t.Context(), 500)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	for _, m := range msgs {
-		if m.To == to && m.Link != "" {
-			out = append(out, m.Link)
-		}
-	}
-	return out
-}
-
-func outboxCount(t *testing.T, a provider.Auth) int {
-	t.Helper()
-	msgs, err := a.Outbox(t.Context(), 500)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return len(msgs)
-}
-
-// loginWith posts the login form with a given password.
-func (c *client) loginWith(email, password string) *http.Response {
-	c.h.t.Helper()
-	tok := c.CSRF("/login")
-	return c.Do("POST", "/login", url.Values{"_csrf": {tok}, "email": {email}, "password": {password}})
-}
-
 // requestReset asks for a reset link through the forgot form.
-func (c *client) requestReset(email string) *http.Response {
-	c.h.t.Helper()
+func requestReset(c *servertest.Client, email string) *http.Response {
+	c.T.Helper()
 	tok := c.CSRF("/passwords/forgot")
 	return c.Do("POST", "/passwords/forgot", url.Values{"_csrf": {tok}, "email": {email}})
 }
@@ -94,6 +65,30 @@ func body(t *testing.T, res *http.Response) string {
 	return string(b)
 }
 
+// lockOut locks the account out of logging in: wrong passwords until the
+// per-account limit refuses, sent at once, as each wrong one is answered
+// late (the login slow-down).
+func lockOut(t *testing.T, h *servertest.Harness, email string) {
+	t.Helper()
+	for i := 0; i < 4; i++ {
+		var wg sync.WaitGroup
+		locked := atomic.Bool{}
+		for j := 0; j < 12; j++ {
+			c := h.Client()
+			wg.Go(func() {
+				if c.LoginWith(email, "wrong").StatusCode == http.StatusTooManyRequests {
+					locked.Store(true)
+				}
+			})
+		}
+		wg.Wait()
+		if locked.Load() {
+			return
+		}
+	}
+	t.Fatal("the account is never locked out")
+}
+
 var csrfValue = regexp.MustCompile(`name="_csrf" value="[^"]*"`)
 
 const (
@@ -103,7 +98,7 @@ const (
 
 func TestForgotAnswersTheSameForUnknownEmails(t *testing.T) {
 	h := newHarness(t)
-	before := outboxCount(t, h.srv.Auth)
+	before := servertest.OutboxCount(t, h.Srv.Auth)
 	type answer struct {
 		status   int
 		location string
@@ -112,8 +107,8 @@ func TestForgotAnswersTheSameForUnknownEmails(t *testing.T) {
 		pageCode int
 	}
 	ask := func(email string) answer {
-		c := h.client()
-		res := c.requestReset(email)
+		c := h.Client()
+		res := requestReset(c, email)
 		a := answer{status: res.StatusCode, location: res.Header.Get("Location"), post: body(t, res)}
 		page := c.Get(a.location)
 		a.pageCode = page.StatusCode
@@ -132,22 +127,22 @@ func TestForgotAnswersTheSameForUnknownEmails(t *testing.T) {
 		t.Fatal("sent state lacks 'Check your email' or the spec's success text")
 	}
 	// Only the known address got mail.
-	if n := outboxCount(t, h.srv.Auth) - before; n != 1 {
+	if n := servertest.OutboxCount(t, h.Srv.Auth) - before; n != 1 {
 		t.Fatalf("%d messages sent, want 1", n)
 	}
-	links := outboxLinks(t, h.srv.Auth, knownEmail)
+	links := servertest.OutboxLinks(t, h.Srv.Auth, knownEmail)
 	if len(links) != 1 || !strings.HasPrefix(links[0], "/passwords/reset/") {
 		t.Fatalf("links to %s: %v", knownEmail, links)
 	}
-	if l := outboxLinks(t, h.srv.Auth, "ghost@demo.example"); len(l) != 0 {
+	if l := servertest.OutboxLinks(t, h.Srv.Auth, "ghost@demo.example"); len(l) != 0 {
 		t.Fatalf("mail to an unknown address: %v", l)
 	}
 }
 
 func TestForgotSentStateResends(t *testing.T) {
 	h := newHarness(t)
-	c := h.client()
-	c.requestReset(knownEmail)
+	c := h.Client()
+	requestReset(c, knownEmail)
 	_, doc := c.Page("/passwords/forgot?sent")
 	if h1 := find(doc, byTag("h1")); h1 == nil || text(h1) != "Check your email" {
 		t.Fatal("no 'Check your email' heading")
@@ -166,20 +161,20 @@ func TestForgotSentStateResends(t *testing.T) {
 	if res.Header.Get("Location") != "/passwords/forgot?sent" {
 		t.Fatalf("resend: %d %q", res.StatusCode, res.Header.Get("Location"))
 	}
-	links := outboxLinks(t, h.srv.Auth, knownEmail)
+	links := servertest.OutboxLinks(t, h.Srv.Auth, knownEmail)
 	if len(links) != 2 || links[0] == links[1] {
 		t.Fatalf("resend did not send a new link: %v", links)
 	}
 	// A new link replaces the old one.
-	if res := h.client().Get(links[1]); res.Header.Get("Location") != forgotExpiredURL {
+	if res := h.Client().Get(links[1]); res.Header.Get("Location") != forgotExpiredURL {
 		t.Fatalf("older link after a resend: %d %q", res.StatusCode, res.Header.Get("Location"))
 	}
-	if res := h.client().Get(links[0]); res.StatusCode != http.StatusOK {
+	if res := h.Client().Get(links[0]); res.StatusCode != http.StatusOK {
 		t.Fatalf("newest link: %d", res.StatusCode)
 	}
 	// ?sent opened without a request from this browser: no address, no
 	// Resend, no claim that something was sent.
-	res, doc = h.client().Page("/passwords/forgot?sent")
+	res, doc = h.Client().Page("/passwords/forgot?sent")
 	if res.StatusCode != http.StatusOK || find(doc, func(n *html.Node) bool { return attr(n, "name") == "email" }) != nil ||
 		strings.Contains(text(doc), msgResetEmailSent) {
 		t.Fatal("bare ?sent shows a resend form or claims a mail was sent")
@@ -191,25 +186,23 @@ func TestForgotSentStateResends(t *testing.T) {
 
 func TestResetUnlocksALockedOutLogin(t *testing.T) {
 	h := newHarness(t)
-	for i := 0; i <= loginAccountLimit; i++ {
-		h.client().loginWith(knownEmail, "wrong")
-	}
-	if res := h.client().loginWith(knownEmail, reference.DemoPassword); res.StatusCode != http.StatusTooManyRequests {
+	lockOut(t, h, knownEmail)
+	if res := h.Client().LoginWith(knownEmail, reference.DemoPassword); res.StatusCode != http.StatusTooManyRequests {
 		t.Fatalf("not locked out: %d", res.StatusCode)
 	}
-	c := h.client()
-	c.requestReset(knownEmail)
-	link := outboxLinks(t, h.srv.Auth, knownEmail)[0]
+	c := h.Client()
+	requestReset(c, knownEmail)
+	link := servertest.OutboxLinks(t, h.Srv.Auth, knownEmail)[0]
 	tok := c.CSRF(link)
 	c.Do("POST", link, url.Values{"_csrf": {tok}, "password": {newPassword}, "password_confirmation": {newPassword}})
-	if res := h.client().loginWith(knownEmail, newPassword); res.StatusCode != http.StatusSeeOther {
+	if res := h.Client().LoginWith(knownEmail, newPassword); res.StatusCode != http.StatusSeeOther {
 		t.Fatalf("login with the new password after a lock-out: %d", res.StatusCode)
 	}
 }
 
 func TestForgotForm(t *testing.T) {
 	h := newHarness(t)
-	res, doc := h.client().Page("/passwords/forgot")
+	res, doc := h.Client().Page("/passwords/forgot")
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("status %d", res.StatusCode)
 	}
@@ -229,13 +222,13 @@ func TestForgotForm(t *testing.T) {
 		t.Fatal("no link back to log in")
 	}
 	for _, tt := range []struct{ email, msg string }{{"", "Email is required"}, {"  ", "Email is required"}, {"not-an-email", "Must be a valid email"}} {
-		c := h.client()
+		c := h.Client()
 		tok := c.CSRF("/passwords/forgot")
 		res := c.Do("POST", "/passwords/forgot", url.Values{"_csrf": {tok}, "email": {tt.email}})
 		if res.StatusCode != http.StatusUnprocessableEntity {
 			t.Fatalf("%q: status %d", tt.email, res.StatusCode)
 		}
-		doc := parse(t, res)
+		doc := servertest.Parse(t, res)
 		if el := find(doc, byID("email-error")); el == nil || !strings.Contains(text(el), tt.msg) {
 			t.Errorf("%q: want field error %q", tt.email, tt.msg)
 		}
@@ -248,7 +241,7 @@ func TestForgotForm(t *testing.T) {
 		}
 	}
 	// ?expired explains.
-	_, doc = h.client().Page("/passwords/forgot?expired")
+	_, doc = h.Client().Page("/passwords/forgot?expired")
 	st := find(doc, func(n *html.Node) bool { return attr(n, "role") == "status" })
 	if st == nil || !strings.Contains(text(st), "Your link expired") || !strings.Contains(text(st), "has expired") {
 		t.Fatal("?expired does not explain the expired link")
@@ -257,7 +250,7 @@ func TestForgotForm(t *testing.T) {
 
 func TestForgotRateLimits(t *testing.T) {
 	h := newHarness(t)
-	c := h.client()
+	c := h.Client()
 	tok := c.CSRF("/passwords/forgot")
 	post := func(email string) *http.Response {
 		return c.Do("POST", "/passwords/forgot", url.Values{"_csrf": {tok}, "email": {email}})
@@ -267,12 +260,12 @@ func TestForgotRateLimits(t *testing.T) {
 			t.Fatalf("request %d: %d", i+1, res.StatusCode)
 		}
 	}
-	before := outboxCount(t, h.srv.Auth)
+	before := servertest.OutboxCount(t, h.Srv.Auth)
 	res := post(knownEmail)
 	if res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" {
 		t.Fatalf("over the per-address limit: %d", res.StatusCode)
 	}
-	if outboxCount(t, h.srv.Auth) != before {
+	if servertest.OutboxCount(t, h.Srv.Auth) != before {
 		t.Fatal("a limited request still sent mail")
 	}
 	// An unknown address is limited the same way (nothing to learn).
@@ -294,15 +287,15 @@ func TestForgotRateLimits(t *testing.T) {
 func TestResetPasswordFlow(t *testing.T) {
 	h := newHarness(t)
 	// The user is logged in elsewhere (the attacker's session, say).
-	other := h.client()
+	other := h.Client()
 	other.Login(knownEmail)
 	if res := other.Get("/org/" + reference.DemoOrg1ID); res.StatusCode != http.StatusOK {
 		t.Fatalf("other session: %d", res.StatusCode)
 	}
 
-	c := h.client()
-	c.requestReset(knownEmail)
-	link := outboxLinks(t, h.srv.Auth, knownEmail)[0]
+	c := h.Client()
+	requestReset(c, knownEmail)
+	link := servertest.OutboxLinks(t, h.Srv.Auth, knownEmail)[0]
 	res, doc := c.Page(link)
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("reset page: %d", res.StatusCode)
@@ -357,7 +350,7 @@ func TestResetPasswordFlow(t *testing.T) {
 		if rp := res.Header.Get("Referrer-Policy"); rp != "no-referrer" {
 			t.Errorf("%s: Referrer-Policy %q", tt.name, rp)
 		}
-		doc := parse(t, res)
+		doc := servertest.Parse(t, res)
 		for field, msg := range tt.errs {
 			el := find(doc, byID(field+"-error"))
 			if el == nil || !strings.Contains(text(el), msg) {
@@ -401,11 +394,11 @@ func TestResetPasswordFlow(t *testing.T) {
 		t.Fatalf("other session after the reset: %d %q", res.StatusCode, res.Header.Get("Location"))
 	}
 	// The new password works; the old one does not.
-	if res := h.client().loginWith(knownEmail, reference.DemoPassword); res.StatusCode != http.StatusUnauthorized {
+	if res := h.Client().LoginWith(knownEmail, reference.DemoPassword); res.StatusCode != http.StatusUnauthorized {
 		t.Fatalf("old password: %d", res.StatusCode)
 	}
-	fresh := h.client()
-	if res := fresh.loginWith(knownEmail, newPassword); res.StatusCode != http.StatusSeeOther {
+	fresh := h.Client()
+	if res := fresh.LoginWith(knownEmail, newPassword); res.StatusCode != http.StatusSeeOther {
 		t.Fatalf("new password: %d", res.StatusCode)
 	}
 	if res := fresh.Get("/"); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+reference.DemoOrg1ID {
@@ -413,7 +406,7 @@ func TestResetPasswordFlow(t *testing.T) {
 	}
 
 	// The link works once.
-	for _, cl := range []*client{h.client(), c} {
+	for _, cl := range []*servertest.Client{h.Client(), c} {
 		if res := cl.Get(link); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != forgotExpiredURL {
 			t.Fatalf("spent link: %d %q", res.StatusCode, res.Header.Get("Location"))
 		}
@@ -423,7 +416,7 @@ func TestResetPasswordFlow(t *testing.T) {
 		t.Fatalf("spent link, POST: %d %q", res.StatusCode, res.Header.Get("Location"))
 	}
 	// ?sent on a spent link shows success only to the browser that reset.
-	if res := h.client().Get(link + "?sent"); res.Header.Get("Location") != forgotExpiredURL {
+	if res := h.Client().Get(link + "?sent"); res.Header.Get("Location") != forgotExpiredURL {
 		t.Fatalf("?sent in another browser: %d %q", res.StatusCode, res.Header.Get("Location"))
 	}
 }
@@ -431,22 +424,22 @@ func TestResetPasswordFlow(t *testing.T) {
 func TestResetEndsTheVisitorsOwnLoginSession(t *testing.T) {
 	h := newHarness(t)
 	// A login waiting for MFA (scope login) that then resets the password.
-	c := h.client()
-	if res := c.loginWith("mfa-new@demo.example", reference.DemoPassword); res.Header.Get("Location") != "/mfa-setup" {
+	c := h.Client()
+	if res := c.LoginWith("mfa-new@demo.example", reference.DemoPassword); res.Header.Get("Location") != "/mfa-setup" {
 		t.Fatalf("login: %q", res.Header.Get("Location"))
 	}
-	old := c.sessionID()
-	c.requestReset("mfa-new@demo.example")
-	link := outboxLinks(t, h.srv.Auth, "mfa-new@demo.example")[0]
+	old := c.SessionID()
+	requestReset(c, "mfa-new@demo.example")
+	link := servertest.OutboxLinks(t, h.Srv.Auth, "mfa-new@demo.example")[0]
 	tok := c.CSRF(link)
 	res := c.Do("POST", link, url.Values{"_csrf": {tok}, "password": {newPassword}, "password_confirmation": {newPassword}})
 	if res.Header.Get("Location") != link+"?sent" {
 		t.Fatalf("reset: %d %q", res.StatusCode, res.Header.Get("Location"))
 	}
-	if _, err := h.manager.Load(t.Context(), old); err == nil {
+	if _, err := h.Sessions.Load(t.Context(), old); err == nil {
 		t.Fatal("the login session survived the password change")
 	}
-	if c.sessionID() == old || c.sessionID() == "" {
+	if c.SessionID() == old || c.SessionID() == "" {
 		t.Fatal("the browser was not given a fresh anonymous session")
 	}
 	if res, doc := c.Page(link + "?sent"); res.StatusCode != http.StatusOK || find(doc, byTag("h1")) == nil {
@@ -459,9 +452,9 @@ func TestResetEndsTheVisitorsOwnLoginSession(t *testing.T) {
 
 func TestResetExpiredAndUnknownTokens(t *testing.T) {
 	h, st, clock := clockedHarness(t)
-	c := h.client()
-	c.requestReset(knownEmail)
-	link := outboxLinks(t, st, knownEmail)[0]
+	c := h.Client()
+	requestReset(c, knownEmail)
+	link := servertest.OutboxLinks(t, st, knownEmail)[0]
 	tok := c.CSRF(link)
 	clock.Advance(provider.ResetTokenTTL + time.Minute)
 	for _, method := range []string{"GET", "POST"} {
@@ -474,7 +467,7 @@ func TestResetExpiredAndUnknownTokens(t *testing.T) {
 		if res.StatusCode != http.StatusForbidden || res.Header.Get("Referrer-Policy") != "no-referrer" {
 			t.Fatalf("%s expired link: %d %q", method, res.StatusCode, res.Header.Get("Referrer-Policy"))
 		}
-		doc := parse(t, res)
+		doc := servertest.Parse(t, res)
 		p := find(doc, func(n *html.Node) bool { return n.Data == "p" && strings.HasPrefix(text(n), "This page has expired") })
 		if p == nil || text(p) != msgResetExpiredPage {
 			t.Fatalf("%s: no %q", method, msgResetExpiredPage)
@@ -484,11 +477,11 @@ func TestResetExpiredAndUnknownTokens(t *testing.T) {
 		}
 	}
 	// Still the old password: nothing changed.
-	if res := h.client().loginWith(knownEmail, reference.DemoPassword); res.StatusCode != http.StatusSeeOther {
+	if res := h.Client().LoginWith(knownEmail, reference.DemoPassword); res.StatusCode != http.StatusSeeOther {
 		t.Fatalf("password changed by an expired link: %d", res.StatusCode)
 	}
 	for _, p := range []string{"/passwords/reset/nonsense", "/passwords/reset/" + strings.Repeat("a", 300), "/passwords/reset/a%20b"} {
-		res := h.client().Get(p)
+		res := h.Client().Get(p)
 		if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != forgotExpiredURL || res.Header.Get("Referrer-Policy") != "no-referrer" {
 			t.Errorf("%s: %d %q %q", p, res.StatusCode, res.Header.Get("Location"), res.Header.Get("Referrer-Policy"))
 		}
@@ -497,7 +490,7 @@ func TestResetExpiredAndUnknownTokens(t *testing.T) {
 
 func TestPasswordPagesSendLoggedInUsersHome(t *testing.T) {
 	h := newHarness(t)
-	c := h.client()
+	c := h.Client()
 	c.Login(knownEmail)
 	for _, p := range []string{"/passwords/forgot", "/passwords/forgot?sent", "/passwords/reset/x", reference.DemoInvitationLink, "/invitations/expired"} {
 		if res := c.Get(p); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/" {
@@ -514,9 +507,9 @@ func TestPasswordPagesSendLoggedInUsersHome(t *testing.T) {
 }
 
 func TestPasswordPagesWithoutAuth(t *testing.T) {
-	h := newHarness(t, func(d *Deps) { d.Auth = nil })
+	h := servertest.NewWith(t, func(d *server.Deps) { d.Auth = nil }, areas...)
 	for _, p := range []string{"/passwords/forgot", "/passwords/reset/x", "/invitations/accept/x"} {
-		if res := h.client().Get(p); res.StatusCode != http.StatusNotFound {
+		if res := h.Client().Get(p); res.StatusCode != http.StatusNotFound {
 			t.Errorf("%s without Auth: %d", p, res.StatusCode)
 		}
 	}

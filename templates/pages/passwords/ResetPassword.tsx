@@ -1,8 +1,8 @@
-import { AuthLayout } from '../components/AuthLayout';
-import { CSRF, ErrorSummary } from '../components/Form';
-import { Island } from '../components/Island';
-import { Tone } from '../components/Messages';
-import type { PageProps } from '../generated/props';
+import { AuthLayout } from '../../components/AuthLayout';
+import { CSRF, ErrorSummary } from '../../components/Form';
+import { Island } from '../../components/Island';
+import { Tone } from '../../components/Messages';
+import type { PageProps } from '../../generated/props';
 
 // Reset password (spec 000 §2, §5, §8; 001 §2, §5, §8): the new password
 // form, the expired link (403), or with the query flag sent the success

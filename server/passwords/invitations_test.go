@@ -1,4 +1,4 @@
-package server
+package passwords
 
 import (
 	"net/http"
@@ -11,12 +11,13 @@ import (
 
 	"portal/provider"
 	"portal/reference"
+	"portal/server/servertest"
 )
 
 func TestInvitationAccept(t *testing.T) {
 	h := newHarness(t)
 	link := reference.DemoInvitationLink
-	c := h.client()
+	c := h.Client()
 	res, doc := c.Page(link)
 	if res.StatusCode != http.StatusOK || res.Header.Get("Referrer-Policy") != "no-referrer" {
 		t.Fatalf("invitation page: %d %q", res.StatusCode, res.Header.Get("Referrer-Policy"))
@@ -38,11 +39,11 @@ func TestInvitationAccept(t *testing.T) {
 	if res.StatusCode != http.StatusUnprocessableEntity || res.Header.Get("Referrer-Policy") != "no-referrer" {
 		t.Fatalf("mismatch: %d", res.StatusCode)
 	}
-	if el := find(parse(t, res), byID("password_confirmation-error")); el == nil || !strings.Contains(text(el), "Passwords must match") {
+	if el := find(servertest.Parse(t, res), byID("password_confirmation-error")); el == nil || !strings.Contains(text(el), "Passwords must match") {
 		t.Fatal("mismatch not reported")
 	}
 	res = c.Do("POST", link, url.Values{"_csrf": {tok}, "password": {"short"}, "password_confirmation": {"short"}})
-	if el := find(parse(t, res), byID("password-error")); el == nil || !strings.Contains(text(el), "Password is not valid") {
+	if el := find(servertest.Parse(t, res), byID("password-error")); el == nil || !strings.Contains(text(el), "Password is not valid") {
 		t.Fatal("weak password not reported")
 	}
 
@@ -62,20 +63,20 @@ func TestInvitationAccept(t *testing.T) {
 	}
 
 	// The invited user can log in now (on to MFA set-up: they skip nothing).
-	res = h.client().loginWith(reference.DemoInvitedEmail, newPassword)
+	res = h.Client().LoginWith(reference.DemoInvitedEmail, newPassword)
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/mfa-setup" {
 		t.Fatalf("login after accepting: %d %q", res.StatusCode, res.Header.Get("Location"))
 	}
 
 	// Used: the link now goes to the expired page, GET and POST alike.
-	if res := h.client().Get(link); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/invitations/expired" {
+	if res := h.Client().Get(link); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/invitations/expired" {
 		t.Fatalf("used invitation: %d %q", res.StatusCode, res.Header.Get("Location"))
 	}
 	res = c.Do("POST", link, url.Values{"_csrf": {tok}, "password": {newPassword}, "password_confirmation": {newPassword}})
 	if res.Header.Get("Location") != "/invitations/expired" {
 		t.Fatalf("used invitation, POST: %d %q", res.StatusCode, res.Header.Get("Location"))
 	}
-	if res := h.client().Get(link + "?created"); res.Header.Get("Location") != "/invitations/expired" {
+	if res := h.Client().Get(link + "?created"); res.Header.Get("Location") != "/invitations/expired" {
 		t.Fatalf("?created in another browser: %d %q", res.StatusCode, res.Header.Get("Location"))
 	}
 }
@@ -83,11 +84,11 @@ func TestInvitationAccept(t *testing.T) {
 func TestInvitationUnknownAndExpired(t *testing.T) {
 	h, _, clock := clockedHarness(t)
 	for _, p := range []string{"/invitations/accept/nonsense", "/invitations/accept/" + strings.Repeat("b", 300)} {
-		if res := h.client().Get(p); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/invitations/expired" {
+		if res := h.Client().Get(p); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/invitations/expired" {
 			t.Errorf("%s: %d %q", p, res.StatusCode, res.Header.Get("Location"))
 		}
 	}
-	c := h.client()
+	c := h.Client()
 	tok := c.CSRF(reference.DemoInvitationLink)
 	clock.Advance(provider.InvitationTTL + time.Minute)
 	if res := c.Get(reference.DemoInvitationLink); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/invitations/expired" {

@@ -1,8 +1,8 @@
-import { AuthLayout } from '../components/AuthLayout';
-import { CSRF, ErrorSummary, Button } from '../components/Form';
-import { Island } from '../components/Island';
-import { Tone } from '../components/Messages';
-import type { PageProps } from '../generated/props';
+import { AuthLayout } from '../../components/AuthLayout';
+import { CSRF, ErrorSummary, Button } from '../../components/Form';
+import { Island } from '../../components/Island';
+import { Tone } from '../../components/Messages';
+import type { PageProps } from '../../generated/props';
 
 // Forgot password (spec 000 §2, §5, §8): the form, or with the query flag
 // sent the "Check your email" state with a Resend button. The sent state

@@ -1,8 +1,8 @@
-import { AuthLayout } from '../components/AuthLayout';
-import { CSRF, ErrorSummary } from '../components/Form';
-import { Island } from '../components/Island';
-import { Tone } from '../components/Messages';
-import type { PageProps } from '../generated/props';
+import { AuthLayout } from '../../components/AuthLayout';
+import { CSRF, ErrorSummary } from '../../components/Form';
+import { Island } from '../../components/Island';
+import { Tone } from '../../components/Messages';
+import type { PageProps } from '../../generated/props';
 
 // Accept an invitation (spec 000 §2): create a password; with the query
 // flag created, "New password created" and a link to log in.

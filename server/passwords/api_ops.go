@@ -1,0 +1,95 @@
+package passwords
+
+import (
+	"fmt"
+
+	"github.com/gofiber/fiber/v3"
+
+	"portal/provider"
+	"portal/server"
+)
+
+// The password operations' entries in the operation table; their schemas
+// are reflected from the request and reply types.
+
+const apiTagPasswords = "Passwords and invitations"
+
+var (
+	apiTokenParam = server.OAParameter{Name: "token", In: "query", Required: true,
+		Description: "The token of the link (the last path segment of the e-mailed link).", Schema: server.OAString("")}
+	apiReplyLinkBad     = server.APIErrorReply(fiber.StatusNotFound, "Unknown or already used link (code not_found), or no such feature here.")
+	apiReplyPasswordBad = server.APIErrorReply(fiber.StatusUnprocessableEntity,
+		"Field errors with source pointers: /password (\"Password is required\", \"Password is not valid\") and /password_confirmation "+
+			"(\"Password confirmation is required\", \"Passwords must match\").")
+	apiReplyTokenTooMany = server.APIReplyTooMany(fmt.Sprintf("More than %d token calls from this address, or %d for this token, in %d minutes.",
+		tokenIPLimit, tokenUseLimit, int(tokenIPWindow.Minutes())))
+)
+
+func (s area) apiOperations(reset, invitation *tokenPage) []server.APIOp {
+	bodyErrors := []server.APIResponse{
+		server.APIErrorReply(fiber.StatusBadRequest, "The body is not a JSON object (code invalid_json)."),
+		server.APIErrorReply(fiber.StatusUnsupportedMediaType, "The body is not sent as application/json."),
+	}
+	return []server.APIOp{
+		{
+			ID: "forgotPassword", Method: fiber.MethodPost, Path: "/authentication/passwords/forgot", Tag: apiTagPasswords,
+			Summary: "Request a reset link",
+			Description: fmt.Sprintf("E-mails a link to reset the password, valid %d minutes and once, when the address belongs to an active user. "+
+				"The reply is the same whether or not it does. Limited per client address (%d per %d minutes) and per address typed (%d per hour), "+
+				"together with the portal's forgot password page. Send the body as application/json.",
+				int(provider.ResetTokenTTL.Minutes()), forgotIPLimit, int(forgotIPWindow.Minutes()), forgotEmailLimit),
+			Auth: server.APIPublic, Body: server.APIBody[apiForgotRequest](),
+			Responses: append([]server.APIResponse{
+				server.APIOK[server.APIMessage](fiber.StatusAccepted, "Accepted; if the address has an account, the link is on its way."),
+				server.APIReplyNoAuth,
+				server.APIErrorReply(fiber.StatusUnprocessableEntity, "Field error on /email (\"Email is required\", \"Must be a valid email\")."),
+				server.APIReplyTooMany("Too many requests from this address or for this e-mail address."),
+				server.APIReplyUnavailable}, bodyErrors...),
+			Handler: s.apiPasswords(s.apiForgotPassword),
+		},
+		{
+			ID: "validateResetToken", Method: fiber.MethodGet, Path: "/authentication/passwords/validate_reset_token", Tag: apiTagPasswords,
+			Summary: "Check a reset link", Description: "Whether the reset link can still be used.",
+			Auth: server.APIPublic, Params: []server.OAParameter{apiTokenParam},
+			Responses: []server.APIResponse{
+				server.APIOK[apiValidResetToken](fiber.StatusOK, "The link works."),
+				server.APIErrorReply(fiber.StatusForbidden, "The link expired (code expired): title \"Your link expired\", detail \"This page has expired, please request a new reset password link here\"."),
+				apiReplyLinkBad, apiReplyTokenTooMany, server.APIReplyUnavailable},
+			Handler: s.apiPasswords(s.apiValidateResetToken(reset)),
+		},
+		{
+			ID: "resetPassword", Method: fiber.MethodPut, Path: "/authentication/passwords/reset", Tag: apiTagPasswords,
+			Summary: "Set a new password with a reset link",
+			Description: "Spends the link's token and sets the password (spec rules: at least 8 characters, upper and lower case, a number and a symbol). " +
+				"Every session of the user ends, their tokens with them; the user logs in again, with MFA. Send the body as application/json.",
+			Auth: server.APIPublic, Body: server.APIBody[apiNewPasswordRequest](),
+			Responses: append([]server.APIResponse{
+				server.APIOK[server.APIMessage](fiber.StatusOK, "The password is set."),
+				server.APIErrorReply(fiber.StatusForbidden, "The link expired (code expired), with the spec's detail."),
+				apiReplyLinkBad, apiReplyPasswordBad, apiReplyTokenTooMany, server.APIReplyUnavailable}, bodyErrors...),
+			Handler: s.apiPasswords(s.apiSetPassword(reset)),
+		},
+		{
+			ID: "validateInvitation", Method: fiber.MethodGet, Path: "/authentication/invitations/validate", Tag: apiTagPasswords,
+			Summary: "Check an invitation link", Description: "Whether the invitation can still be accepted, and for which address.",
+			Auth: server.APIPublic, Params: []server.OAParameter{apiTokenParam},
+			Responses: []server.APIResponse{
+				server.APIOK[apiInvitation](fiber.StatusOK, "The invitation."),
+				server.APIErrorReply(fiber.StatusForbidden, "The invitation expired (code expired)."),
+				apiReplyLinkBad, apiReplyTokenTooMany, server.APIReplyUnavailable},
+			Handler: s.apiPasswords(s.apiValidateInvitation(invitation)),
+		},
+		{
+			ID: "acceptInvitation", Method: fiber.MethodPut, Path: "/authentication/invitations/accept", Tag: apiTagPasswords,
+			Summary: "Accept an invitation",
+			Description: "Spends the invitation's token and sets the invited user's password (the reset rules). The user logs in next, with MFA. " +
+				"Send the body as application/json.",
+			Auth: server.APIPublic, Body: server.APIBody[apiNewPasswordRequest](),
+			Responses: append([]server.APIResponse{
+				server.APIOK[server.APIMessage](fiber.StatusOK, "\"New password created\"."),
+				server.APIErrorReply(fiber.StatusForbidden, "The invitation expired (code expired)."),
+				apiReplyLinkBad, apiReplyPasswordBad, apiReplyTokenTooMany, server.APIReplyUnavailable}, bodyErrors...),
+			Handler: s.apiPasswords(s.apiSetPassword(invitation)),
+		},
+	}
+}

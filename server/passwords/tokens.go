@@ -1,0 +1,227 @@
+package passwords
+
+import (
+	"context"
+
+	"github.com/gofiber/fiber/v3"
+
+	"portal/provider"
+	"portal/server"
+)
+
+// The two pages a mailed link opens, /passwords/reset/{token} (spec 000 §2,
+// §5, §8; 001 §2, §5, §8) and /invitations/accept/{token} (spec 000 §2),
+// are one piece: GET and POST first ask the provider about the token, the
+// form sets a new password with it, a success ends every session of the
+// user and redirects to the success state (?sent, ?created), which shows
+// only to the browser that made the change (doneMarker). A tokenPage says
+// what tells the two apart. Tokens are random, single use, stored hashed
+// and live provider.ResetTokenTTL (one hour) or provider.InvitationTTL (7
+// days); see provider/auth.go.
+
+// tokenPage is one kind of mailed link.
+type tokenPage struct {
+	kind     string // doneMarker's kind
+	base     string // the path before the token
+	doneFlag string // the success state's query flag
+	page     string // the page component
+	// titles by state: "form", "done", and for a reset link "expired".
+	titles map[string]string
+	// check asks the provider whether the token can be used; email is the
+	// address it was sent to, when the page shows it.
+	check func(ctx context.Context, token string) (email string, err error)
+	// set sets the password and spends the token.
+	set func(ctx context.Context, token, password string) (provider.User, error)
+	// unusable answers a token the provider does not know (or that cannot
+	// be a token at all) or that expired: code is ENOTFOUND or EEXPIRED.
+	unusable func(c fiber.Ctx, code string) error
+	// after runs once the password is set and the sessions ended.
+	after func(fiber.Ctx, provider.User)
+	// done and failed are the log's words for a success and an internal
+	// failure.
+	done, failed string
+	// The API's side of the link: its words for the provider's error codes,
+	// and what a success answers.
+	texts   server.APITexts
+	replied string
+}
+
+const (
+	msgResetExpiredPage = "This page has expired, please request a new reset password link here"
+	forgotExpiredURL    = "/passwords/forgot?expired"
+	invitationExpired   = "/invitations/expired"
+)
+
+// resetPage is the reset link: unknown or spent → 303 to the forgot page's
+// expired state; expired → 403 with the spec's "This page has expired,
+// please request a new reset password link here". A reset also lifts a
+// login lock-out of the account, so the new password works at once.
+func (s area) resetPage() *tokenPage {
+	p := &tokenPage{kind: "reset", base: "/passwords/reset/", doneFlag: "sent", page: "ResetPassword",
+		titles: map[string]string{"form": "Reset password", "done": "Password reset", "expired": msgLinkExpired},
+		check: func(ctx context.Context, token string) (string, error) {
+			return "", s.Auth.CheckResetToken(ctx, token)
+		},
+		set: func(ctx context.Context, token, pw string) (provider.User, error) {
+			return s.Auth.ResetPassword(ctx, token, pw)
+		},
+		done: "password reset", failed: "password reset failed",
+		after:   func(c fiber.Ctx, u provider.User) { _ = server.UnlockLogin(c.Context(), s.Limiter, u.Email) },
+		texts:   apiLinkTexts(msgResetExpiredPage),
+		replied: apiMsgPasswordOK,
+	}
+	p.unusable = func(c fiber.Ctx, code string) error {
+		if code == provider.EEXPIRED {
+			return s.tokenRender(c, p, NewPasswordProps{State: "expired"}, fiber.StatusForbidden)
+		}
+		return server.Redirect(c, forgotExpiredURL)
+	}
+	return p
+}
+
+// invitationPage is the invitation link: it creates the invited user's
+// password ("New password created"); an unknown, used or expired token goes
+// to /invitations/expired ("Your link expired").
+func (s area) invitationPage() *tokenPage {
+	return &tokenPage{kind: "invitation", base: "/invitations/accept/", doneFlag: "created", page: "InvitationAccept",
+		titles: map[string]string{"form": "Create your password", "done": "New password created"},
+		check: func(ctx context.Context, token string) (string, error) {
+			inv, err := s.Auth.CheckInvitation(ctx, token)
+			return inv.Email, err
+		},
+		set: func(ctx context.Context, token, pw string) (provider.User, error) {
+			return s.Auth.AcceptInvitation(ctx, token, pw)
+		},
+		unusable: func(c fiber.Ctx, _ string) error { return server.Redirect(c, invitationExpired) },
+		done:     "invitation accepted", failed: "invitation accept failed",
+		texts:   apiLinkTexts(""),
+		replied: apiMsgCreated,
+	}
+}
+
+// NewPasswordProps are the props of the pages a mailed link opens
+// (templates/pages/passwords/ResetPassword.tsx, InvitationAccept.tsx).
+type NewPasswordProps struct {
+	Sandbox bool   `json:"sandbox"`
+	CSRF    string `json:"csrf,omitempty"`
+	// State is "form", "done" (the success query flag) or, for a reset
+	// link, "expired" (403).
+	State string `json:"state"`
+	// Email is the invited address (invitations).
+	Email  string            `json:"email,omitempty"`
+	Action string            `json:"action,omitempty"`
+	Errors map[string]string `json:"errors"`
+	Base   string            `json:"base,omitempty"`
+}
+
+// linkPage wraps the handlers of a link's page: no Referer may take the
+// token in its path to another site, not even the origin; without the
+// provider's Auth the page is not found.
+func (s area) linkPage(h func(c fiber.Ctx, token string) error) fiber.Handler {
+	return func(c fiber.Ctx) error {
+		c.Set("Referrer-Policy", "no-referrer")
+		if s.Auth == nil {
+			return s.NotFound(c)
+		}
+		return h(c, c.Params("token"))
+	}
+}
+
+func (s area) tokenGet(p *tokenPage) fiber.Handler {
+	return s.linkPage(func(c fiber.Ctx, token string) error {
+		if queryFlag(c, p.doneFlag) && s.isDone(c, p.kind, token) {
+			return s.tokenRender(c, p, NewPasswordProps{State: "done"}, fiber.StatusOK)
+		}
+		email, handled, err := s.checkToken(c, p, token)
+		if handled {
+			return err
+		}
+		return s.tokenForm(c, p, token, email, nil, "", fiber.StatusOK)
+	})
+}
+
+func (s area) tokenPost(p *tokenPage) fiber.Handler {
+	return s.linkPage(func(c fiber.Ctx, token string) error {
+		email, handled, err := s.checkToken(c, p, token)
+		if handled {
+			return err
+		}
+		pw, confirm := c.FormValue(fieldPassword), c.FormValue(fieldPasswordConfirmation)
+		if errs := validateNewPassword(pw, confirm); len(errs) > 0 {
+			return s.tokenForm(c, p, token, email, errs, "", fiber.StatusUnprocessableEntity)
+		}
+		u, err := p.set(c.Context(), token, pw)
+		if err != nil {
+			if handled, herr := s.tokenError(c, p, err); handled { // spent or expired meanwhile
+				return herr
+			}
+			if provider.ErrorCode(err) == provider.EINTERNAL {
+				s.Logger.Error(p.failed, "request_id", server.Req(c).ID, "err", err)
+			}
+			errs, base := newPasswordError(err)
+			status := fiber.StatusUnprocessableEntity
+			if base != "" {
+				status = fiber.StatusInternalServerError
+			}
+			return s.tokenForm(c, p, token, email, errs, base, status)
+		}
+		s.passwordSet(c, u, p.after)
+		if err := s.markDone(c, p.kind, token); err != nil {
+			return err
+		}
+		s.Logger.Info(p.done, "request_id", server.Req(c).ID, "user_id", u.ID)
+		return server.Redirect(c, p.base+token+"?"+p.doneFlag)
+	})
+}
+
+// checkToken answers a request whose token cannot be used (handled true,
+// with the response's error); handled false means go on.
+func (s area) checkToken(c fiber.Ctx, p *tokenPage, token string) (email string, handled bool, err error) {
+	if !plausibleToken(token) {
+		return "", true, p.unusable(c, provider.ENOTFOUND)
+	}
+	email, err = p.check(c.Context(), token)
+	handled, err = s.tokenError(c, p, err)
+	return email, handled, err
+}
+
+// tokenError answers the provider's "unknown" and "expired" for a token;
+// any other error is the request's.
+func (s area) tokenError(c fiber.Ctx, p *tokenPage, err error) (bool, error) {
+	switch code := provider.ErrorCode(err); code {
+	case "":
+		return false, nil
+	case provider.ENOTFOUND, provider.EEXPIRED:
+		return true, p.unusable(c, code)
+	}
+	return true, err
+}
+
+func (s area) tokenForm(c fiber.Ctx, p *tokenPage, token, email string, errs map[string]string, base string, status int) error {
+	sess, err := s.EnsureSession(c)
+	if err != nil {
+		return err
+	}
+	return s.tokenRender(c, p, NewPasswordProps{State: "form", CSRF: server.MaskedCSRF(sess), Email: email,
+		Action: p.base + token, Errors: errs, Base: base}, status)
+}
+
+func (s area) tokenRender(c fiber.Ctx, p *tokenPage, props NewPasswordProps, status int) error {
+	props.Sandbox = s.Config.Sandbox()
+	if props.Errors == nil {
+		props.Errors = map[string]string{}
+	}
+	return s.Render(c, server.View{Status: status, Page: p.page, Title: p.titles[props.State], Props: props})
+}
+
+// InvitationExpiredProps are the props of
+// templates/pages/passwords/InvitationExpired.tsx.
+type InvitationExpiredProps struct {
+	Sandbox  bool   `json:"sandbox"`
+	Lifetime string `json:"lifetime"`
+}
+
+func (s area) invitationExpired(c fiber.Ctx) error {
+	return s.Render(c, server.View{Page: "InvitationExpired", Title: msgLinkExpired,
+		Props: InvitationExpiredProps{Sandbox: s.Config.Sandbox(), Lifetime: lifetime(provider.InvitationTTL)}})
+}

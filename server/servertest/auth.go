@@ -1,0 +1,22 @@
+package servertest
+
+import "portal/server/internal/testkit"
+
+// Helpers of the tests that log in, read what the sandbox "sent" or finish
+// a login's MFA (testkit's auth.go).
+var (
+	// OutboxLinks lists the links mailed to an address, newest first.
+	OutboxLinks = testkit.OutboxLinks
+	// OutboxCount counts what the sandbox sent.
+	OutboxCount = testkit.OutboxCount
+	// OutboxEmails counts the e-mails sent to an address, with the newest
+	// one's link.
+	OutboxEmails = testkit.OutboxEmails
+	// LastSMS is the code of the newest SMS.
+	LastSMS = testkit.LastSMS
+	// TOTP is an authenticator's code for a secret at now+offset.
+	TOTP = testkit.TOTP
+)
+
+// SessionCookie is the page session's cookie (the harness runs without TLS).
+const SessionCookie = testkit.SessionCookie
