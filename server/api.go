@@ -59,17 +59,17 @@ func APIErrors(c fiber.Ctx, status int, ps ...APIProblem) error {
 // spec's (000 §8); the rest are ours, lower case like the middleware's.
 const (
 	apiCodeExpired         = "EXPIRED_AUTHENTICATION"
-	apiCodeMissingScope    = "MissingScope"
+	APICodeMissingScope    = "MissingScope"
 	apiCodeUnauthenticated = "unauthenticated"
 	apiCodeInvalidToken    = "invalid_token"
-	apiCodeInvalidCSRF     = "invalid_csrf"
+	APICodeInvalidCSRF     = "invalid_csrf"
 	APICodeNotFound        = "not_found"
 	APICodeInvalid         = "invalid"
 	apiCodeInvalidJSON     = "invalid_json"
 	apiCodeMediaType       = "unsupported_media_type"
 	APICodeTooMany         = "too_many_requests"
-	apiCodeBadCredentials  = "invalid_credentials"
-	apiCodeNoOrganisation  = "missing_organisation"
+	APICodeBadCredentials  = "invalid_credentials"
+	APICodeNoOrganisation  = "missing_organisation"
 	apiCodeInternal        = "internal_error"
 	APICodeUnavailable     = "unavailable"
 	apiCodeExpiredLink     = "expired"
@@ -81,9 +81,9 @@ const (
 	APIMsgNotFound = "Not found"
 )
 
-// apiExpired is the answer to a token or session that ran out (spec 000 §8:
+// APIExpired is the answer to a token or session that ran out (spec 000 §8:
 // the client shows the detail and goes back to login).
-func apiExpired() *APIProblem {
+func APIExpired() *APIProblem {
 	return &APIProblem{Status: fiber.StatusUnauthorized, Code: apiCodeExpired, Title: apiMsgExpired, Detail: apiMsgExpired}
 }
 
@@ -95,7 +95,7 @@ var apiProviderStatus = map[string]APIProblem{
 	provider.EEXPIRED:      {Status: fiber.StatusForbidden, Code: apiCodeExpiredLink},
 	provider.EINVALID:      {Status: fiber.StatusUnprocessableEntity, Code: APICodeInvalid},
 	provider.ECONFLICT:     {Status: fiber.StatusConflict, Code: apiCodeConflict},
-	provider.EUNAUTHORIZED: *apiExpired(), // a user disabled in the middle of a flow
+	provider.EUNAUTHORIZED: *APIExpired(), // a user disabled in the middle of a flow
 }
 
 // APITexts are an operation's words for provider error codes: the spec's
@@ -235,8 +235,8 @@ type APICaller struct {
 	Claims *token.Claims
 }
 
-// viaCookie reports whether the page session cookie authenticated the call.
-func (a *APICaller) viaCookie() bool { return a.Claims == nil }
+// ViaCookie reports whether the page session cookie authenticated the call.
+func (a *APICaller) ViaCookie() bool { return a.Claims == nil }
 
 func (s *Server) mountAPI() {
 	// Every API response, the not-found answer under /api included, is JSON

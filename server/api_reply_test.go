@@ -6,18 +6,15 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http/httptest"
-	"net/url"
 	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/gofiber/fiber/v3"
 
-	"portal/provider"
 	"portal/reference"
 )
 
@@ -114,6 +111,17 @@ func (l *logCapture) take() []string {
 	return m
 }
 
+// Request bodies of TestAPIReplyGuard's probe: the one it documents and
+// another.
+type (
+	probeCodeRequest struct {
+		Code string `json:"code"`
+	}
+	probePhoneRequest struct {
+		Cellphone string `json:"cellphone"`
+	}
+)
+
 // TestAPIReplyGuard: a handler that sends another type than its entry
 // documents, an undocumented status, a body around APISend or another
 // request body than documented is reported.
@@ -139,13 +147,13 @@ func TestAPIReplyGuard(t *testing.T) {
 		}, "", true, 201},
 		{"around APISend", func(_ *Server, c fiber.Ctx, _ *APICaller) error { return c.JSON(fiber.Map{"data": 1}) }, "", true, 200},
 		{"documented request body", func(_ *Server, c fiber.Ctx, _ *APICaller) error {
-			if p := DecodeJSON(c, &apiCodeRequest{}); p != nil {
+			if p := DecodeJSON(c, &probeCodeRequest{}); p != nil {
 				return APIErrors(c, p.Status, *p)
 			}
 			return APIData(c, 1)
 		}, `{"code":"1"}`, false, 200},
 		{"another request body", func(_ *Server, c fiber.Ctx, _ *APICaller) error {
-			if p := DecodeJSON(c, &apiPhoneRequest{}); p != nil {
+			if p := DecodeJSON(c, &probePhoneRequest{}); p != nil {
 				return APIErrors(c, p.Status, *p)
 			}
 			return APIData(c, 1)
@@ -164,7 +172,7 @@ func TestAPIReplyGuard(t *testing.T) {
 		t.Error("a too large body is not documented")
 	}
 	for i, tc := range cases {
-		op := &APIOp{ID: "probe", Method: fiber.MethodPost, Path: "/probe", Auth: APIPublic, Body: APIBody[apiCodeRequest](),
+		op := &APIOp{ID: "probe", Method: fiber.MethodPost, Path: "/probe", Auth: APIPublic, Body: APIBody[probeCodeRequest](),
 			Responses: []APIResponse{APIDataOK[int]("ok"), APIErrorReply(fiber.StatusUnprocessableEntity, "bad")}, Handler: tc.handler}
 		path := "/probe/" + strconv.Itoa(i)
 		app.Post(path, h.srv.apiHandler(op))
@@ -186,7 +194,6 @@ func TestAPIReplyGuard(t *testing.T) {
 // reply guard (replyGuard) has compared each handler's reply type with its
 // entry, and checkReply each body with the document.
 func TestAPITour(t *testing.T) {
-	noSlowDown(t)
 	h := newHarness(t)
 	// The operations of the areas that live in this package: the moved
 	// ones tour their own.
@@ -225,17 +232,9 @@ func TestAPITour(t *testing.T) {
 		return r
 	}
 
-	// Log in, refresh; the customer calls.
+	// Log in, refresh, the customer calls: TestAuthAPITour (package auth).
 	admin := h.api()
-	r := call(admin, "createToken", "", map[string]string{"email": emailAdmin, "password": reference.DemoPassword})
-	admin.Token = r.JSON["access_token"].(string)
-	r = call(admin, "refreshToken", "", nil, "Authorization", "", apiCSRFHeader, r.JSON["csrf_token"].(string))
-	admin.Token = r.JSON["access_token"].(string)
-	for _, id := range []string{"listOrganisations", "getCurrentUser", "setDefaultOrganisation", "getConfigurations",
-		"getContractedProducts", "getAddress", "getRoles", "listAlerts", "getMfaConfiguration"} {
-		call(admin, id, "", nil)
-	}
-	call(admin, "getFeatureFlags", "?organisation_id="+orgNordic, nil)
+	admin.Login(emailAdmin)
 
 	// Accounts and FX.
 	for _, id := range []string{"listAccounts", "getAccountSummary", "listAccountMovements", "listMarkups", "listCurrencies"} {
@@ -265,40 +264,9 @@ func TestAPITour(t *testing.T) {
 	// Statements: TestStatementsAPITour (package statements).
 
 	// Passwords and invitations: TestPasswordsAPITour (package passwords).
+	// Finishing a login, setting up MFA, logging out: TestAuthAPITour
+	// (package auth).
 
-	// Finishing a login: authenticator, SMS, push.
-	a, _ := h.loginScope(emailMFATOTP)
-	call(a, "verifyTotpFactor", "", map[string]string{"code": totp(t, reference.DemoTOTPSecret, 0)})
-	a, _ = h.loginScope(emailMFATOTP)
-	call(a, "verifyMfaToken", "", map[string]string{"mfa_token": totp(t, reference.DemoTOTPSecret, 30*time.Second)})
-	a, _ = h.loginScope(emailMFASMS)
-	call(a, "requestMfaTokenSms", "", nil)
-	call(a, "verifySms", "", map[string]string{"code": h.lastSMS(t)})
-	a, _ = h.loginScope(emailMFAAuthy)
-	id := call(a, "createMfaToken", "", nil).JSON["approval_request_id"].(string)
-	if err := h.srv.Auth.DecideApproval(t.Context(), id, true); err != nil {
-		t.Fatal(err)
-	}
-	if r := call(a, "getMfaTokenStatus", "?approval_request_id="+url.QueryEscape(id), nil); r.JSON["status"] != provider.ApprovalApproved {
-		t.Fatalf("approval %s", r.Raw)
-	}
-	call(a, "completeMfaToken", "", map[string]string{"approval_request_id": id})
-
-	// Setting up both factors.
-	a, _ = h.loginScope(emailMFANew)
-	phone := map[string]string{"cellphone": "20998877"}
-	for _, id := range []string{"registerMfa", "registerPhoneNumber", "requestSetupSms"} {
-		call(a, id, "", phone)
-	}
-	call(a, "confirmPhoneNumber", "", map[string]string{"code": h.lastSMS(t)})
-	secret := call(a, "requestTotpFactor", "", nil).JSON["secret"].(string)
-	call(a, "validateTotpFactor", "", map[string]string{"code": totp(t, secret, 0)})
-
-	// Adding a method at scope dashboard: the password again first.
-	call(admin, "reauthenticate", "", map[string]string{"password": reference.DemoPassword})
-	call(admin, "startTotpFactor", "", nil)
-
-	call(admin, "deleteToken", "", nil)
 	for id := range byID {
 		if !done[id] {
 			t.Errorf("%s: not called", id)

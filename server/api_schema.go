@@ -30,38 +30,38 @@ import (
 // A type that encodes itself (json.Marshaler) or whose shape depends on
 // values (feature flags) describes itself with an OASchema method.
 
-// oaSchemaer is a type that gives its own schema; r reflects the types it is
+// OASchemaer is a type that gives its own schema; r reflects the types it is
 // made of.
-type oaSchemaer interface {
-	OASchema(r *oaReflector) *OASchema
+type OASchemaer interface {
+	OASchema(r *OAReflector) *OASchema
 }
 
-// oaReflector turns Go types into schemas, collecting the named ones.
-type oaReflector struct {
+// OAReflector turns Go types into schemas, collecting the named ones.
+type OAReflector struct {
 	// components are the named schemas met so far, by name.
 	components map[string]*OASchema
 	names      map[reflect.Type]string
 }
 
-func newOAReflector() *oaReflector {
-	return &oaReflector{components: map[string]*OASchema{}, names: map[reflect.Type]string{}}
+func newOAReflector() *OAReflector {
+	return &OAReflector{components: map[string]*OASchema{}, names: map[reflect.Type]string{}}
 }
 
 var (
 	oaTimeType      = reflect.TypeFor[time.Time]()
-	oaSchemaerType  = reflect.TypeFor[oaSchemaer]()
+	oaSchemaerType  = reflect.TypeFor[OASchemaer]()
 	oaMarshalerType = reflect.TypeFor[json.Marshaler]()
 	oaTextType      = reflect.TypeFor[encoding.TextMarshaler]()
 )
 
 // schema is t's schema: a $ref for a named struct, else a fresh inline
 // schema the caller may add to.
-func (r *oaReflector) schema(t reflect.Type) *OASchema {
+func (r *OAReflector) schema(t reflect.Type) *OASchema {
 	if t.Kind() == reflect.Pointer {
 		return r.schema(t.Elem()) // nullability is the field's business (omitempty)
 	}
 	if t.Implements(oaSchemaerType) {
-		return reflect.Zero(t).Interface().(oaSchemaer).OASchema(r)
+		return reflect.Zero(t).Interface().(OASchemaer).OASchema(r)
 	}
 	if t == oaTimeType {
 		return &OASchema{Type: "string", Format: "date-time"}
@@ -103,7 +103,7 @@ func (r *oaReflector) schema(t reflect.Type) *OASchema {
 }
 
 // component returns a $ref to t's named schema, building it on first use.
-func (r *oaReflector) component(t reflect.Type) *OASchema {
+func (r *OAReflector) component(t reflect.Type) *OASchema {
 	if name, ok := r.names[t]; ok {
 		return oaRef(name)
 	}
@@ -140,7 +140,7 @@ func oaTypeName(t reflect.Type) string {
 }
 
 // object is a struct's properties, in field order (which /docs keeps).
-func (r *oaReflector) object(t reflect.Type) *OASchema {
+func (r *OAReflector) object(t reflect.Type) *OASchema {
 	s := &OASchema{Type: "object", Properties: map[string]*OASchema{}}
 	r.fields(s, t, false)
 	return s
@@ -149,7 +149,7 @@ func (r *oaReflector) object(t reflect.Type) *OASchema {
 // fields adds t's fields to s as encoding/json would encode them: embedded
 // structs without a json name are flattened; optional marks every field of
 // one embedded by pointer, which is left out when the pointer is nil.
-func (r *oaReflector) fields(s *OASchema, t reflect.Type, optional bool) {
+func (r *OAReflector) fields(s *OASchema, t reflect.Type, optional bool) {
 	for f := range t.Fields() {
 		if f.Name == "_" {
 			if d := f.Tag.Get("description"); d != "" && s.Description == "" {
@@ -210,7 +210,7 @@ func (r *oaReflector) fields(s *OASchema, t reflect.Type, optional bool) {
 }
 
 // field is a struct field's schema with the field's tags applied.
-func (r *oaReflector) field(t reflect.Type, f reflect.StructField) *OASchema {
+func (r *OAReflector) field(t reflect.Type, f reflect.StructField) *OASchema {
 	s := r.schema(f.Type)
 	at := t.String() + "." + f.Name
 	desc := f.Tag.Get("description")

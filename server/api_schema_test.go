@@ -41,13 +41,23 @@ type (
 		Anon    struct{ N int }   `json:"anon"`
 		Default string            `json:"default" required:"false"`
 		Nested  oaTestDataBodyInt `json:"nested"`
-		Hooked  *apiFeatureFlags  `json:"hooked,omitempty"`
+		Hooked  *oaTestHooked     `json:"hooked,omitempty"`
 		hidden  string
 		oaTestFlat
 		*oaTestExtra
 	}
 	oaTestDataBodyInt = APIDataBody[int]
+	// oaTestHooked describes itself, as the feature flags do.
+	oaTestHooked map[string]bool
 )
+
+func (oaTestHooked) OASchema(*OAReflector) *OASchema {
+	s := &OASchema{Type: "object", AdditionalProperties: OABool("")}
+	for _, f := range provider.KnownFlags() {
+		s.WithProperty(f, OABool(""), true)
+	}
+	return s
+}
 
 func TestOAReflector(t *testing.T) {
 	r := newOAReflector()

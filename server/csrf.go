@@ -13,7 +13,7 @@ import (
 // response's size, one guessed character at a time. So no response carries
 // the session's CSRF token itself: MaskedCSRF XORs it with a fresh random pad
 // and sends pad and result together, different bytes every time, and
-// csrfValid takes either form back.
+// CSRFValid takes either form back.
 
 // MaskedCSRF is the session's CSRF token as one response may hand it out
 // (form field, island props, JSON reply): base64url of pad ‖ pad⊕token.
@@ -49,10 +49,10 @@ func unmaskCSRF(tok string) (string, bool) {
 	return base64.RawURLEncoding.EncodeToString(raw), true
 }
 
-// csrfValid reports whether tok is the session's CSRF token, masked (what
+// CSRFValid reports whether tok is the session's CSRF token, masked (what
 // pages hand out now) or plain (pages rendered before masking, whose token
 // masking keeps secret all the same), in constant time for a given length.
-func csrfValid(sess *session.Session, tok string) bool {
+func CSRFValid(sess *session.Session, tok string) bool {
 	if sess == nil || sess.CSRF == "" || tok == "" {
 		return false
 	}

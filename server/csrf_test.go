@@ -58,7 +58,7 @@ func TestCSRFMaskUnit(t *testing.T) {
 		{"no session", nil, a, false},
 		{"session without token", &session.Session{}, MaskedCSRF(&session.Session{}), false},
 	} {
-		if got := csrfValid(tc.sess, tc.tok); got != tc.want {
+		if got := CSRFValid(tc.sess, tc.tok); got != tc.want {
 			t.Errorf("%s: valid %v, want %v", tc.name, got, tc.want)
 		}
 	}

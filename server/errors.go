@@ -6,6 +6,16 @@ import (
 	"github.com/gofiber/fiber/v3"
 )
 
+// PlainProps are the props of the simple pages in the auth layout (errors,
+// not found, and such pages of the areas).
+type PlainProps struct {
+	Sandbox bool   `json:"sandbox"`
+	CSRF    string `json:"csrf,omitempty"`
+	Support string `json:"support,omitempty"`
+	Home    string `json:"home,omitempty"`
+	Path    string `json:"path,omitempty"`
+}
+
 // handleError is the one place where an error becomes a response: Fiber's
 // typed errors keep their status; anything else is logged with the request
 // id and shown as the spec's generic error page.

@@ -56,11 +56,4 @@ func TestMissingScope(t *testing.T) {
 	}
 }
 
-func (c *client) sessionID() string {
-	for _, ck := range c.Jar.Cookies(base) {
-		if ck.Name == "portal_session" {
-			return ck.Value
-		}
-	}
-	return ""
-}
+func (c *client) sessionID() string { return c.SessionID() }

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/gofiber/fiber/v3"
 	"github.com/redis/go-redis/v9"
@@ -48,9 +47,6 @@ func loadTestAssets(t testing.TB) (*Assets, *ssr.Renderer) {
 	}
 	return testAssets, testRender
 }
-
-// Tests do not wait for the login slow-down; TestLoginSlowDown checks it.
-func init() { loginSlowDown = func(int) time.Duration { return 0 } }
 
 type harness struct {
 	*testkit.Env
@@ -103,6 +99,17 @@ type client struct {
 
 func (h *harness) client() *client { return &client{testkit.NewClient(h.t, h.srv.App()), h} }
 
+// sessionCSRF is the token of the browser's session, for pages that show
+// no form.
+func (c *client) sessionCSRF() string {
+	c.h.t.Helper()
+	s, err := c.h.manager.Load(c.h.t.Context(), c.SessionID())
+	if err != nil {
+		c.h.t.Fatal(err)
+	}
+	return s.CSRF
+}
+
 func parse(t testing.TB, res *http.Response) *html.Node { return testkit.Parse(t, res) }
 
 // Queries of parsed HTML by structure (package htmlq), under short names.
@@ -135,8 +142,7 @@ var MovedAreas []AreaFunc
 // ones, and those that still live in this package. The tests of the whole
 // portal are portal's.
 func portalAreas() []AreaFunc {
-	return append([]AreaFunc{AuthArea}, append(slices.Clone(MovedAreas), AccountsArea, FundingArea, DashboardArea, DateRangeArea,
-		SearchArea, Unbuilt)...)
+	return append(slices.Clone(MovedAreas), AccountsArea, FundingArea, DashboardArea, DateRangeArea, SearchArea, Unbuilt)
 }
 
 // portalServer is a server of every area without its services, for the

@@ -164,9 +164,9 @@ func (s *Server) EnsureSession(c fiber.Ctx) (*session.Session, error) {
 	return sess, nil
 }
 
-// rotate gives the session a new id and CSRF token at a privilege change
+// Rotate gives the session a new id and CSRF token at a privilege change
 // (login, MFA completion); the old id stops working.
-func (s *Server) rotate(c fiber.Ctx) (*session.Session, error) {
+func (s *Server) Rotate(c fiber.Ctx) (*session.Session, error) {
 	r := Req(c)
 	if r.Session == nil {
 		if _, err := s.EnsureSession(c); err != nil {
@@ -207,18 +207,15 @@ func (s *Server) checkCSRF(c fiber.Ctx) error {
 	if tok == "" {
 		tok = c.FormValue("_csrf")
 	}
-	if csrfValid(r.Session, tok) {
+	if CSRFValid(r.Session, tok) {
 		return c.Next()
 	}
 	s.Logger.Warn("csrf rejected", "request_id", r.ID, "path", c.Path(), "had_session", r.Session != nil)
 	if strings.HasPrefix(c.Path(), "/api/") {
 		return APIError(c, fiber.StatusForbidden, "invalid_csrf", "Missing or invalid CSRF token")
 	}
-	if c.Path() == "/login" {
-		// A login form left open past the idle timeout: show it again with
-		// what was typed, rather than a dead end.
-		return s.loginPage(c, loginForm{Email: c.FormValue("email"),
-			Base: "The form expired. Please submit it again."}, fiber.StatusForbidden)
+	if h := s.expired[c.Path()]; h != nil {
+		return h(c)
 	}
 	return s.FormExpired(c)
 }

@@ -6,3 +6,5 @@ package server
 var safeRedirect = SafeRedirect
 
 const apiCodeUnavailable = APICodeUnavailable
+
+type oaReflector = OAReflector

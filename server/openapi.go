@@ -175,12 +175,26 @@ const oaRefPrefix = "#/components/schemas/"
 func oaRef(name string) *OASchema { return &OASchema{Ref: oaRefPrefix + name} }
 
 func OAString(desc string) *OASchema  { return &OASchema{Type: "string", Description: desc} }
-func oaBool(desc string) *OASchema    { return &OASchema{Type: "boolean", Description: desc} }
+func OABool(desc string) *OASchema    { return &OASchema{Type: "boolean", Description: desc} }
 func OAInteger(desc string) *OASchema { return &OASchema{Type: "integer", Description: desc} }
 
 func (s *OASchema) WithFormat(f string) *OASchema  { s.Format = f; return s }
 func (s *OASchema) WithEnum(v ...string) *OASchema { s.Enum = v; return s }
-func (s *OASchema) withExample(v any) *OASchema    { s.Example = v; return s }
+
+// WithProperty adds a property after those there, listed as required or
+// not (an OASchema method builds an object this way).
+func (s *OASchema) WithProperty(name string, p *OASchema, required bool) *OASchema {
+	if s.Properties == nil {
+		s.Properties = map[string]*OASchema{}
+	}
+	s.Properties[name] = p
+	s.order = append(s.order, name)
+	if required {
+		s.Required = append(s.Required, name)
+	}
+	return s
+}
+func (s *OASchema) withExample(v any) *OASchema { s.Example = v; return s }
 
 // oaEnums are the value lists that enum:"@name" tags name: kept in Go, so
 // a value the code accepts reaches the document with it.
@@ -195,7 +209,6 @@ var oaEnums = map[string]func() []string{
 	"approval_states": func() []string {
 		return []string{provider.ApprovalPending, provider.ApprovalApproved, provider.ApprovalDenied, provider.ApprovalExpired}
 	},
-	"mfa_next": func() []string { return []string{apiNextDone, apiNextVerify, apiNextSetup} },
 }
 
 // Parameters and responses shared by operations.
@@ -208,14 +221,14 @@ func APIErrorReply(status int, desc string) APIResponse {
 	return APIOK[apiErrorBody](status, desc)
 }
 
-// with adds headers to a documented reply.
-func (r APIResponse) with(h map[string]OAHeader) APIResponse { r.Headers = h; return r }
+// With adds headers to a documented reply.
+func (r APIResponse) With(h map[string]OAHeader) APIResponse { r.Headers = h; return r }
 
 // apiRetryAfter documents the Retry-After header of a 429.
 var apiRetryAfter = map[string]OAHeader{"Retry-After": {Description: "Seconds until a new attempt may succeed.", Schema: OAInteger("")}}
 
 func APIReplyTooMany(desc string) APIResponse {
-	return APIErrorReply(fiber.StatusTooManyRequests, desc).with(apiRetryAfter)
+	return APIErrorReply(fiber.StatusTooManyRequests, desc).With(apiRetryAfter)
 }
 
 var (
@@ -229,10 +242,6 @@ var (
 	// APIReplyNoAuth answers an operation that needs Deps.Auth without it.
 	APIReplyNoAuth = APIErrorReply(fiber.StatusNotFound, "The provider offers no multi-factor authentication or passwords here (code not_found).")
 )
-
-func apiTokenReplyDoc(desc string) APIResponse {
-	return APIOK[tokenReply](fiber.StatusOK, desc)
-}
 
 var (
 	APIScopesDashboard = []string{session.ScopeDashboard}
@@ -262,108 +271,6 @@ func apiBodyErrors() []APIResponse {
 		APIErrorReply(fiber.StatusRequestEntityTooLarge, fmt.Sprintf("The body is larger than %d bytes (code invalid).", maxJSONBody)),
 		APIErrorReply(fiber.StatusUnsupportedMediaType, "The body is not sent as application/json (code unsupported_media_type)."),
 		APIErrorReply(fiber.StatusUnprocessableEntity, "A field has the wrong JSON type (source.pointer names it)."),
-	}
-}
-
-// apiCoreOperations: log in and out, refresh, organisation and customer.
-func apiCoreOperations() []APIOp {
-	return []APIOp{
-		{
-			ID: "createToken", Method: fiber.MethodPost, Path: "/authentication/token", Tag: "Authentication",
-			Summary: "Log in",
-			Description: "Checks e-mail and password with the login form's rules and limits and starts a server session. " +
-				"The session is the refresh token: it is set as the HttpOnly, SameSite=Strict cookie portal_refresh (Path=/api) and never appears in the body. " +
-				"The scope is dashboard for a user who skips MFA, else login (MFA still to do). Send the body as application/json.",
-			Auth: APIPublic, Body: APIBody[loginRequest](),
-			Responses: []APIResponse{
-				apiTokenReplyDoc("Logged in.").with(map[string]OAHeader{"Set-Cookie": {Description: "portal_refresh=<session id>; Path=/api; HttpOnly; SameSite=Strict (Secure over HTTPS).", Schema: OAString("")}}),
-				APIErrorReply(fiber.StatusBadRequest, "The body is not a JSON object (code invalid_json)."),
-				APIErrorReply(fiber.StatusUnauthorized, "Wrong e-mail or password, or a disabled user (code invalid_credentials; not told apart)."),
-				APIErrorReply(fiber.StatusUnsupportedMediaType, "The body is not sent as application/json."),
-				APIErrorReply(fiber.StatusUnprocessableEntity, "Field errors, each with a source pointer (/email, /password)."),
-				APIReplyTooMany("Too many attempts for this account or from this address."),
-				APIErrorReply(fiber.StatusServiceUnavailable, "The attempt counter is unavailable; logging in is refused rather than left uncounted."),
-			},
-			Handler: (*Server).apiLogin,
-		},
-		{
-			ID: "deleteToken", Method: fiber.MethodDelete, Path: "/authentication/token", Tag: "Authentication",
-			Summary:     "Log out",
-			Description: "Ends the session behind the credential on the server: the access token, every other token of the session and the refresh cookie stop working at once.",
-			Auth:        APIBearer, Scopes: APIScopesAny,
-			Responses: []APIResponse{
-				{Status: fiber.StatusNoContent, Description: "Logged out; the refresh cookie is cleared."},
-				APIReplyUnauthorized, APIReplyForbidden,
-			},
-			Handler: (*Server).apiLogout,
-		},
-		{
-			ID: "refreshToken", Method: fiber.MethodPost, Path: "/authentication/token/refresh", Tag: "Authentication",
-			Summary: "Refresh the access token",
-			Description: "Issues a new access token for the session named by the portal_refresh cookie and keeps the session alive. " +
-				"The body is empty; X-CSRF-Token must be the csrf_token returned at login.",
-			Auth: APIRefresh,
-			Responses: []APIResponse{
-				apiTokenReplyDoc("A new access token for the same session."),
-				APIErrorReply(fiber.StatusUnauthorized, "Code EXPIRED_AUTHENTICATION: no refresh cookie, or its session timed out or was ended. Log in again."),
-				APIErrorReply(fiber.StatusForbidden, "Code invalid_csrf: X-CSRF-Token missing or wrong."),
-				APIReplyTooMany("Too many refreshes."),
-			},
-			Handler: (*Server).APIRefresh,
-		},
-		{
-			ID: "listOrganisations", Method: fiber.MethodGet, Path: "/customer/organisations", Tag: "Organisation and customer",
-			Summary: "List the user's organisations", Description: "The organisations the user belongs to, by name, with the role held in each and which one is the default.",
-			Auth: APIBearer, Scopes: APIScopesDashboard,
-			Responses: []APIResponse{APIDataOK[[]apiOrganisation]("The memberships."),
-				APIReplyUnauthorized, APIReplyForbidden},
-			Handler: (*Server).apiOrganisations,
-		},
-		{
-			ID: "getCurrentUser", Method: fiber.MethodGet, Path: "/customer/current_user", Tag: "Organisation and customer",
-			Summary: "Get the current user", Description: "Who the credential belongs to and how their MFA is set up.",
-			Auth: APIBearer, Scopes: APIScopesDashboard,
-			Responses: []APIResponse{APIDataOK[apiCurrentUser]("The user."),
-				APIReplyUnauthorized, APIReplyForbidden},
-			Handler: (*Server).apiCurrentUser,
-		},
-		{
-			ID: "setDefaultOrganisation", Method: fiber.MethodPost, Path: "/customer/organisations/{id}/set_default", Tag: "Organisation and customer",
-			Summary: "Make an organisation the default", Description: "The organisation becomes the user's only default: the one opened after login.",
-			Auth: APIBearer, Scopes: APIScopesDashboard, Params: []OAParameter{APIOrgIDParam},
-			Responses: []APIResponse{{Status: fiber.StatusNoContent, Description: "Saved."},
-				APIReplyUnauthorized, APIReplyForbidden, APIReplyNotFound},
-			Handler: (*Server).apiSetDefault,
-		},
-		APIReadOp(orgReadOp("getConfigurations", "/customer/organisations/{id}/configurations", "Get the organisation's configuration",
-			"Settings that switch screens and flows on or off."), "The configuration.",
-			APIRead[APIDataBody[provider.Configuration]]{Read: (*Server).apiConfigurations}),
-		APIReadOp(orgReadOp("getContractedProducts", "/customer/organisations/{id}/contracted_products", "Get the organisation's contracted products",
-			"How many payout and collection products the organisation has contracted."), "The counts.",
-			APIRead[APIDataBody[provider.ContractedProducts]]{Read: (*Server).apiContractedProducts}),
-		APIReadOp(orgReadOp("getAddress", "/customer/organisations/{id}/address", "Get the organisation's address",
-			"The organisation's postal address."), "The address.",
-			APIRead[APIDataBody[apiAddress]]{Read: (*Server).apiAddress}),
-		APIReadOp(orgReadOp("getRoles", "/customer/organisations/{id}/roles", "Get the user's role",
-			"The user's role in the organisation and the permissions it grants. A role change applies to the next call."), "The role.",
-			APIRead[APIDataBody[apiRole]]{Read: (*Server).apiRoles}),
-		APIReadOp(APIOp{
-			ID: "getFeatureFlags", Path: "/feature_flags", Tag: "Organisation and customer",
-			Summary: "Get feature flags", Description: "The flags of one organisation: organisation_id if given, else X-Organisation-ID, else the user's default organisation.",
-			Auth: APIBearer, Scopes: APIScopesDashboard,
-			Params: []OAParameter{
-				{Name: "organisation_id", In: "query", Description: "Organisation id; must be one of the user's.", Schema: OAString("").WithFormat("uuid")},
-				{Name: APIHeaderOrganisation, In: "header", Description: "Organisation id, used when organisation_id is not given.", Schema: OAString("").WithFormat("uuid")},
-			},
-			Responses: []APIResponse{APIReplyUnauthorized, APIReplyForbidden,
-				APIErrorReply(fiber.StatusNotFound, "Not a member of that organisation, or no such organisation; code missing_organisation when the user has none at all.")},
-		}, "The flags.", APIRead[APIDataBody[apiFeatureFlags]]{Org: (*Server).apiFlagsOrg, Read: (*Server).apiFeatureFlags}),
-		APIReadOp(APIOp{
-			ID: "listAlerts", Path: "/notifications/organisations/{id}/alerts", Tag: "Alerts",
-			Summary: "List the organisation's alerts", Description: "Banners to show at the top of every page of the organisation, oldest first.",
-			Auth: APIBearer, Scopes: APIScopesDashboard, Params: []OAParameter{APIOrgIDParam},
-			Responses: []APIResponse{APIReplyUnauthorized, APIReplyForbidden, APIReplyNotFound},
-		}, "The alerts (possibly none).", APIRead[APIDataBody[[]provider.Alert]]{Read: (*Server).apiAlerts}),
 	}
 }
 
@@ -407,9 +314,9 @@ func buildOpenAPI(ops []APIOp) *openAPIDoc {
 					Description: "Access token from log in or refresh, as Authorization: Bearer <token>. It is checked against its server session on every call."},
 				oaSecCookie: {Type: "apiKey", In: "cookie", Name: "portal_session",
 					Description: "The browser's session cookie (named __Host-portal_session over HTTPS), for the portal's own pages. Changes also need X-CSRF-Token."},
-				oaSecRefresh: {Type: "apiKey", In: "cookie", Name: apiRefreshCookie,
+				oaSecRefresh: {Type: "apiKey", In: "cookie", Name: APIRefreshCookie,
 					Description: "The refresh cookie set at log in (HttpOnly, SameSite=Strict, Path=/api)."},
-				oaSecCSRF: {Type: "apiKey", In: "header", Name: apiCSRFHeader,
+				oaSecCSRF: {Type: "apiKey", In: "header", Name: APICSRFHeader,
 					Description: "The session's CSRF token: csrf_token from log in for refresh, the page's token for cookie-authenticated changes."},
 			},
 		},
@@ -480,15 +387,4 @@ func (s *Server) openAPIJSON(c fiber.Ctx) error {
 	_, b := s.openAPI()
 	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSONCharsetUTF8)
 	return c.Status(fiber.StatusOK).Send(b)
-}
-
-// orgReadOp is the entry of a read of the organisation the user belongs
-// to: same auth, parameter and error replies for all of them.
-func orgReadOp(id, path, summary, description string) APIOp {
-	return APIOp{
-		ID: id, Path: path, Tag: "Organisation and customer",
-		Summary: summary, Description: description,
-		Auth: APIBearer, Scopes: APIScopesDashboard, Params: []OAParameter{APIOrgIDParam},
-		Responses: []APIResponse{APIReplyUnauthorized, APIReplyForbidden, APIReplyNotFound},
-	}
 }

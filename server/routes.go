@@ -48,6 +48,11 @@ type Route struct {
 	// defaultBodyLimit (limits.go), e.g. batchUploadBodyLimit for the batch
 	// upload; 0 keeps the default, which is what forms and JSON need.
 	BodyLimit int
+	// Expired answers a post of this form whose CSRF token does not match,
+	// most often a form left open past the session's end; nil is the "Form
+	// expired" page (FormExpired). Only an exact path (no parameter) may
+	// have one: the CSRF check runs before routing and the guards.
+	Expired fiber.Handler
 }
 
 // Org reports whether the route lives under an organisation.
@@ -121,8 +126,8 @@ func Redirect(c fiber.Ctx, to string) error {
 	return c.Redirect().Status(fiber.StatusSeeOther).To(to)
 }
 
-// loginURL sends a visitor to log in and come back where they were.
-func loginURL(c fiber.Ctx, expired bool) string {
+// LoginURL sends a visitor to log in and come back where they were.
+func LoginURL(c fiber.Ctx, expired bool) string {
 	q := url.Values{}
 	// Path and query only: the request line may hold an absolute URI.
 	target := string(c.Request().URI().RequestURI())
@@ -155,14 +160,14 @@ func (s *Server) guarded(r *Route) fiber.Handler {
 			}
 		case LoginOrDashboard:
 			if scope == "" {
-				return Redirect(c, loginURL(c, rq.SessionExpired))
+				return Redirect(c, LoginURL(c, rq.SessionExpired))
 			}
 			if scope != session.ScopeLogin && scope != session.ScopeDashboard {
 				return Redirect(c, "/")
 			}
 		case Dashboard:
 			if scope == "" {
-				return Redirect(c, loginURL(c, rq.SessionExpired))
+				return Redirect(c, LoginURL(c, rq.SessionExpired))
 			}
 			if scope != session.ScopeDashboard {
 				return Redirect(c, "/login?redirect_code=MissingScope")

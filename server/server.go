@@ -7,6 +7,7 @@ import (
 	"context"
 	"log/slog"
 	"net/netip"
+	"strings"
 	"sync"
 	"time"
 
@@ -55,6 +56,18 @@ type Config struct {
 // Sandbox reports whether the sandbox banner and sandbox helpers are on.
 func (c Config) Sandbox() bool { return c.Env == "sandbox" }
 
+// OutboxServing says where the sandbox outbox answers, for the start-up log.
+func (c Config) OutboxServing() string {
+	switch {
+	case !c.Sandbox():
+		return "nowhere (production)"
+	case c.OutboxShared:
+		return "to every client (shared demo)"
+	default:
+		return "to loopback connections only"
+	}
+}
+
 // Deps are the server's collaborators.
 type Deps struct {
 	Config   Config
@@ -92,7 +105,10 @@ type Server struct {
 	apiOps []APIOp
 	// selfCSRF holds the public operations that settle CSRF themselves
 	// (apiSelfCSRF); openAPI and docsProps are built from apiOps on first use.
-	selfCSRF  map[string]bool
+	selfCSRF map[string]bool
+	// expired are the routes' own answers to a stale form (Route.Expired),
+	// by path.
+	expired   map[string]fiber.Handler
 	openAPI   func() (*openAPIDoc, []byte)
 	docsProps func() DocsProps
 }
@@ -111,6 +127,15 @@ func New(d Deps, areas ...AreaFunc) *Server {
 	s := &Server{Deps: d}
 	s.addAreas(areas)
 	s.selfCSRF = s.apiSelfCSRFOps()
+	s.expired = map[string]fiber.Handler{}
+	for _, r := range s.routes {
+		if r.Expired != nil {
+			if strings.ContainsAny(r.Path, ":*+") {
+				panic("server: route " + r.Name + " answers an expired form itself, so its path must be exact")
+			}
+			s.expired[r.Path] = r.Expired
+		}
+	}
 	s.openAPI = sync.OnceValues(func() (*openAPIDoc, []byte) { return renderOpenAPI(s.apiOps) })
 	s.docsProps = sync.OnceValue(func() DocsProps { doc, _ := s.openAPI(); return docsProps(doc, s.apiOps) })
 	s.app = fiber.New(fiber.Config{

@@ -27,11 +27,11 @@ type RateLimit struct {
 // too many of ("login attempts", "requests").
 func TooMany(c fiber.Ctx, what string, retryAfter time.Duration) string {
 	c.Set(fiber.HeaderRetryAfter, strconv.Itoa(max(int(math.Ceil(retryAfter.Seconds())), 1)))
-	return TooManyText(what, retryAfter)
+	return tooManyText(what, retryAfter)
 }
 
-// TooManyText is TooMany's message.
-func TooManyText(what string, retryAfter time.Duration) string {
+// tooManyText is TooMany's message.
+func tooManyText(what string, retryAfter time.Duration) string {
 	mins := max(int((retryAfter+time.Minute-1)/time.Minute), 1)
 	unit := "minutes"
 	if mins == 1 {

@@ -5,6 +5,7 @@ import (
 
 	"portal/cmd/renderbench/bench"
 	"portal/server"
+	"portal/server/auth"
 	"portal/server/passwords"
 	"portal/server/statements"
 )
@@ -34,24 +35,30 @@ var packages = []propsPackage{
 			"Docs":                reflect.TypeFor[server.DocsProps](),
 			"Error":               reflect.TypeFor[server.PlainProps](),
 			"FormExpired":         reflect.TypeFor[server.PlainProps](),
-			"LoggedOut":           reflect.TypeFor[server.PlainProps](),
-			"Login":               reflect.TypeFor[server.LoginProps](),
-			"LoginTransition":     reflect.TypeFor[server.TransitionProps](),
-			"MfaSetup":            reflect.TypeFor[server.MfaSetupProps](),
-			"MfaVerify":           reflect.TypeFor[server.MfaVerifyProps](),
-			"NoOrganisation":      reflect.TypeFor[server.PlainProps](),
 			"NotFound":            reflect.TypeFor[server.PlainProps](),
-			"Outbox":              reflect.TypeFor[server.OutboxProps](),
-			"Reauth":              reflect.TypeFor[server.ReauthProps](),
 			"Search":              reflect.TypeFor[server.SearchProps](),
 		},
 		islands: map[string]reflect.Type{
 			"AccountFunding":  reflect.TypeFor[server.ShellFunding](),
-			"ApprovalPoll":    reflect.TypeFor[server.ApprovalProps](),
 			"CopyText":        reflect.TypeFor[server.CopyTextProps](),
 			"CryptoBanner":    reflect.TypeFor[server.CryptoBanner](),
 			"DateRangePicker": reflect.TypeFor[server.ShellDateRange](),
 			"TransferDialog":  reflect.TypeFor[server.TransferButtonProps](),
+		},
+	},
+	{ // portal/server/auth
+		pages: map[string]reflect.Type{
+			"LoggedOut":       reflect.TypeFor[server.PlainProps](),
+			"Login":           reflect.TypeFor[auth.LoginProps](),
+			"LoginTransition": reflect.TypeFor[auth.TransitionProps](),
+			"MfaSetup":        reflect.TypeFor[auth.MfaSetupProps](),
+			"MfaVerify":       reflect.TypeFor[auth.MfaVerifyProps](),
+			"NoOrganisation":  reflect.TypeFor[server.PlainProps](),
+			"Outbox":          reflect.TypeFor[auth.OutboxProps](),
+			"Reauth":          reflect.TypeFor[auth.ReauthProps](),
+		},
+		islands: map[string]reflect.Type{
+			"ApprovalPoll": reflect.TypeFor[auth.ApprovalProps](),
 		},
 	},
 	{ // portal/server/passwords

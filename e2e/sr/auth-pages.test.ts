@@ -20,8 +20,8 @@ import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import Login from '../../templates/pages/Login';
-import MfaVerify from '../../templates/pages/MfaVerify';
+import Login from '../../templates/pages/auth/Login';
+import MfaVerify from '../../templates/pages/auth/MfaVerify';
 
 // Islands render through the goja runtime's registry, which vitest cannot
 // load; here they render with preact directly, inside the same marker, as

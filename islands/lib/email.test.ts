@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { emailError, validEmail } from './email';
 
-// The shared vectors: the server's validEmail (server/passwords_test.go)
-// runs the same file.
+// The shared vectors: server/passwords/passwords_test.go runs the same file
+// through the server's ValidateEmail (server/auth/login.go).
 const file = join(dirname(fileURLToPath(import.meta.url)), '../../testdata/email-rules.json');
 const vectors = JSON.parse(readFileSync(file, 'utf8')) as { cases: { email: string; error: string }[] };
 

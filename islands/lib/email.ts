@@ -1,6 +1,6 @@
 // The e-mail rule of the login and forgot password forms (spec 000 §5:
 // "email required and valid"), the browser's mirror of the server's
-// validEmail (server/login.go: net/mail's addr-spec, written exactly as
+// validEmail (server/auth/login.go: net/mail's addr-spec, written exactly as
 // typed, with a dot in the domain). Both run testdata/email-rules.json.
 // Pure: no DOM.
 

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { MAX_BYTES, checkPassword, passwordValid, rulesMet, strength, validateNewPassword, type Rules } from './password';
 
-// The shared vectors: the Go checker (server/passwords_test.go) runs the
-// same file.
+// The shared vectors: the Go rule (passwordrule/passwordrule_test.go) runs
+// the same file.
 type Vectors = {
   maxBytes: number;
   cases: { name: string; password: string; repeat?: number; rules: Rules; met: number; strength: string; valid: boolean }[];

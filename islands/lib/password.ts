@@ -1,5 +1,6 @@
 // New-password rules (spec 000 §5, 001 §5), the browser's mirror of the
-// server's checker (server/passwords.go, the authority). Both run the cases
+// portal's password rule (package passwordrule, the authority, which the
+// server's forms and the reference provider share). Both run the cases
 // of testdata/password-rules.json. Pure: no DOM.
 
 /** At least this many characters (Unicode code points). */

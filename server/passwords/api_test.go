@@ -8,6 +8,7 @@ import (
 
 	"portal/reference"
 	"portal/server"
+	"portal/server/auth"
 	"portal/server/servertest"
 )
 
@@ -65,7 +66,7 @@ func TestAPIForgotPassword(t *testing.T) {
 		title string
 	}{
 		{map[string]string{}, "Email is required"},
-		{map[string]string{"email": "not-an-email"}, server.MsgEmailInvalid},
+		{map[string]string{"email": "not-an-email"}, auth.MsgEmailInvalid},
 	} {
 		r := h.API().Call("POST", forgotPath, tc.body)
 		r.Expect(t, 422, server.APICodeInvalid)
@@ -110,7 +111,7 @@ func TestAPIResetPassword(t *testing.T) {
 		{"weak", "abcdefgh", "abcdefgh", [][2]string{{"/password", msgPasswordInvalid}}},
 		{"mismatch", apiNewPassword, apiNewPassword + "x", [][2]string{{"/password_confirmation", msgPasswordsMustMatch}}},
 		{"both", "abc", "abd", [][2]string{{"/password", msgPasswordInvalid}, {"/password_confirmation", msgPasswordsMustMatch}}},
-		{"empty", "", "", [][2]string{{"/password", server.MsgPasswordRequired}, {"/password_confirmation", msgConfirmationRequired}}},
+		{"empty", "", "", [][2]string{{"/password", auth.MsgPasswordRequired}, {"/password_confirmation", msgConfirmationRequired}}},
 	} {
 		r := h.API().Call("PUT", resetPath, map[string]string{"password": tc.pw, "password_confirmation": tc.confirm, "token": tok})
 		r.Expect(t, 422, server.APICodeInvalid)
@@ -200,6 +201,12 @@ func TestAPIInvitation(t *testing.T) {
 	if r.JSON["scope"] != "login" {
 		t.Errorf("invited user's scope %v", r.JSON["scope"])
 	}
+}
+
+// Without the provider's Auth the calls answer not found, as the screens do.
+func TestAPIPasswordsWithoutAuth(t *testing.T) {
+	h := servertest.NewWith(t, func(d *server.Deps) { d.Auth = nil }, areas...)
+	h.API().Call("POST", "/api/v1/authentication/passwords/forgot", map[string]string{"email": emailObserver}).Expect(t, 404, server.APICodeNotFound)
 }
 
 // TestPasswordsAPITour calls every operation of the area once with success

@@ -8,6 +8,7 @@ import (
 
 	"portal/provider"
 	"portal/server"
+	"portal/server/auth"
 )
 
 // Forgot password (spec 000 §2, §5, §8; 001 §2, §8).
@@ -48,7 +49,7 @@ const (
 
 // ForgotProps are the props of templates/pages/passwords/ForgotPassword.tsx.
 type ForgotProps struct {
-	server.EmailFormProps
+	auth.EmailFormProps
 	// Sent is the "Check your email" state (query flag sent).
 	Sent bool `json:"sent"`
 	// Lifetime is how long a reset link works, in words.
@@ -69,7 +70,7 @@ func (s area) forgotGet(c fiber.Ctx) error {
 }
 
 func (s area) forgotPage(c fiber.Ctx, f forgotForm, status int) error {
-	ef, err := server.EmailForm(s.Server, c, f.Email, f.Errors, f.Base)
+	ef, err := auth.EmailForm(s.Server, c, f.Email, f.Errors, f.Base)
 	if err != nil {
 		return err
 	}
@@ -80,11 +81,11 @@ func (s area) forgotPage(c fiber.Ctx, f forgotForm, status int) error {
 	case c.Method() == fiber.MethodGet && queryFlag(c, "sent"):
 		p.Sent, p.Email = true, sess.Values[forgotEmailKey]
 		if p.Email != "" { // else a bookmarked ?sent: nothing was sent from here
-			p.Notice = &server.Notice{Kind: "success", Title: msgResetEmailSent}
+			p.Notice = &auth.Notice{Kind: "success", Title: msgResetEmailSent}
 		}
 		title = msgCheckEmail
 	case queryFlag(c, "expired"):
-		p.Notice = &server.Notice{Kind: "warning", Title: msgLinkExpired, Text: msgLinkExpiredMore}
+		p.Notice = &auth.Notice{Kind: "warning", Title: msgLinkExpired, Text: msgLinkExpiredMore}
 	}
 	return s.Render(c, server.View{Status: status, Page: "ForgotPassword", Title: title, Props: p})
 }
@@ -93,7 +94,7 @@ func (s area) forgotPage(c fiber.Ctx, f forgotForm, status int) error {
 // form's words.
 func validateForgot(email string) map[string]string {
 	errs := map[string]string{}
-	if msg := server.ValidateEmail(email); msg != "" {
+	if msg := auth.ValidateEmail(email); msg != "" {
 		errs["email"] = msg
 	}
 	return errs
@@ -125,7 +126,7 @@ func (s area) forgotPost(c fiber.Ctx) error {
 		case provider.EINVALID:
 			msg := provider.ErrorMessage(err)
 			if msg == "" {
-				msg = server.MsgEmailInvalid
+				msg = auth.MsgEmailInvalid
 			}
 			f.Errors = map[string]string{"email": msg}
 			return s.forgotPage(c, f, fiber.StatusUnprocessableEntity)

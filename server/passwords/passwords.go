@@ -20,6 +20,7 @@ import (
 	"portal/passwordrule"
 	"portal/provider"
 	"portal/server"
+	"portal/server/auth"
 )
 
 // area's handlers use the core's services through the server.
@@ -68,7 +69,7 @@ func validateNewPassword(pw, confirm string) map[string]string {
 	errs := map[string]string{}
 	switch {
 	case pw == "":
-		errs[fieldPassword] = server.MsgPasswordRequired
+		errs[fieldPassword] = auth.MsgPasswordRequired
 	case !passwordrule.Valid(pw):
 		errs[fieldPassword] = msgPasswordInvalid
 	}

@@ -10,6 +10,7 @@ import (
 	"portal/passwordrule"
 	"portal/reference"
 	"portal/server"
+	"portal/server/auth"
 	"portal/server/servertest"
 )
 
@@ -17,7 +18,7 @@ func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
 
 // areas are what this area's tests mount: auth, to log in, and the
 // dashboard, the page a logged-in user lands on.
-var areas = []server.AreaFunc{server.AuthArea, server.DashboardArea, New}
+var areas = []server.AreaFunc{auth.New, server.DashboardArea, New}
 
 func newHarness(t *testing.T) *servertest.Harness { return servertest.New(t, areas...) }
 

@@ -7,6 +7,7 @@ import (
 
 	"portal/provider"
 	"portal/server"
+	"portal/server/auth"
 )
 
 // The two pages a mailed link opens, /passwords/reset/{token} (spec 000 §2,
@@ -66,7 +67,7 @@ func (s area) resetPage() *tokenPage {
 			return s.Auth.ResetPassword(ctx, token, pw)
 		},
 		done: "password reset", failed: "password reset failed",
-		after:   func(c fiber.Ctx, u provider.User) { _ = server.UnlockLogin(c.Context(), s.Limiter, u.Email) },
+		after:   func(c fiber.Ctx, u provider.User) { _ = auth.UnlockLogin(c.Context(), s.Limiter, u.Email) },
 		texts:   apiLinkTexts(msgResetExpiredPage),
 		replied: apiMsgPasswordOK,
 	}

@@ -5,6 +5,7 @@ package portal
 
 import (
 	"portal/server"
+	"portal/server/auth"
 	"portal/server/passwords"
 	"portal/server/statements"
 )
@@ -17,7 +18,7 @@ import (
 // Areas still inside package server are listed by their server.…Area name
 // until they move to a package of their own.
 var Areas = []server.AreaFunc{
-	server.AuthArea,
+	auth.New,
 	passwords.New,
 	server.AccountsArea,
 	server.FundingArea,

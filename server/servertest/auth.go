@@ -1,6 +1,10 @@
 package servertest
 
-import "portal/server/internal/testkit"
+import (
+	"net/http/cookiejar"
+
+	"portal/server/internal/testkit"
+)
 
 // Helpers of the tests that log in, read what the sandbox "sent" or finish
 // a login's MFA (testkit's auth.go).
@@ -16,7 +20,18 @@ var (
 	LastSMS = testkit.LastSMS
 	// TOTP is an authenticator's code for a secret at now+offset.
 	TOTP = testkit.TOTP
+	// FiberTestConfig lets a request run up to 15 s (the race detector is
+	// slow).
+	FiberTestConfig = testkit.FiberTestConfig
+	// UnmaskCSRF is the session's CSRF token a masked one stands for.
+	UnmaskCSRF = testkit.UnmaskCSRF
 )
 
 // SessionCookie is the page session's cookie (the harness runs without TLS).
 const SessionCookie = testkit.SessionCookie
+
+// APIWithJar is an API client that sends the cookies of jar: a browser's
+// page session calling the API, as the islands do.
+func (h *Harness) APIWithJar(jar *cookiejar.Jar) *APIClient {
+	return &APIClient{T: h.T, App: h.Srv.App(), Jar: jar}
+}

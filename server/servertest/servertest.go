@@ -7,7 +7,7 @@
 // so they name what to mount: the area itself and what its pages need,
 // auth to log in through the form:
 //
-//	h := servertest.New(t, server.AuthArea, search.New)
+//	h := servertest.New(t, auth.New, search.New)
 //	c := h.Client()
 //	c.Login("admin@demo.example")
 //	res, doc := c.Page("/org/" + servertest.OrgNordic + "/search?q=rent")

@@ -18,7 +18,7 @@ import (
 	"portal/htmlq"
 	"portal/provider"
 	"portal/reference"
-	"portal/server"
+	"portal/server/auth"
 	"portal/server/servertest"
 )
 
@@ -45,7 +45,7 @@ func TestStatementFormVectors(t *testing.T) {
 func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
 
 // newHarness mounts this area and auth, to log in through the form.
-func newHarness(t *testing.T) *servertest.Harness { return servertest.New(t, server.AuthArea, New) }
+func newHarness(t *testing.T) *servertest.Harness { return servertest.New(t, auth.New, New) }
 
 // Queries of parsed HTML by structure (package htmlq), under short names.
 var (

@@ -415,7 +415,7 @@ export interface InvitationExpiredProps {
   lifetime: string;
 }
 
-/** LoginProps are the props of templates/pages/Login.tsx. */
+/** LoginProps are the props of templates/pages/auth/Login.tsx. */
 export interface LoginProps extends EmailFormProps {
   redirectUrl?: string;
   fromDocs?: boolean;
@@ -436,7 +436,7 @@ export interface MfaPhoneProps {
   countries: CountryOption[];
 }
 
-/** MfaSetupProps are the props of templates/pages/MfaSetup.tsx. */
+/** MfaSetupProps are the props of templates/pages/auth/MfaSetup.tsx. */
 export interface MfaSetupProps {
   sandbox: boolean;
   csrf: string;
@@ -475,7 +475,7 @@ export interface MfaTOTPProps {
   start?: boolean;
 }
 
-/** MfaVerifyProps are the props of templates/pages/MfaVerify.tsx. */
+/** MfaVerifyProps are the props of templates/pages/auth/MfaVerify.tsx. */
 export interface MfaVerifyProps {
   sandbox: boolean;
   csrf: string;
@@ -560,7 +560,7 @@ export interface OutboxItem {
   sent: string;
 }
 
-/** OutboxProps are the props of templates/pages/Outbox.tsx. */
+/** OutboxProps are the props of templates/pages/auth/Outbox.tsx. */
 export interface OutboxProps {
   sandbox: boolean;
   csrf: string;
@@ -582,7 +582,10 @@ export interface PayoutStatsWidget {
   error?: string;
 }
 
-/** PlainProps are the props of the simple auth-layout pages. */
+/**
+ * PlainProps are the props of the simple pages in the auth layout (errors,
+ * not found, and such pages of the areas).
+ */
 export interface PlainProps {
   sandbox: boolean;
   csrf?: string;
@@ -602,7 +605,7 @@ export interface ReasonTable {
   reasons: StatLink[];
 }
 
-/** ReauthProps are the props of templates/pages/Reauth.tsx. */
+/** ReauthProps are the props of templates/pages/auth/Reauth.tsx. */
 export interface ReauthProps {
   sandbox: boolean;
   csrf: string;
@@ -866,7 +869,7 @@ export interface TransferPageProps {
   form: TransferForm;
 }
 
-/** TransitionProps are the props of templates/pages/LoginTransition.tsx. */
+/** TransitionProps are the props of templates/pages/auth/LoginTransition.tsx. */
 export interface TransitionProps {
   next: string;
 }

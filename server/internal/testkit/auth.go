@@ -1,6 +1,8 @@
 package testkit
 
 import (
+	"crypto/subtle"
+	"encoding/base64"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -113,4 +115,20 @@ func LastSMS(t testing.TB, a provider.Auth) string {
 	}
 	t.Fatal("no SMS code in the outbox")
 	return ""
+}
+
+// UnmaskCSRF is the session's CSRF token that a masked one stands for (the
+// server hands out base64url of pad ‖ pad⊕token, different every time);
+// it fails unless v is a masked token.
+func UnmaskCSRF(t testing.TB, v any) string {
+	t.Helper()
+	s, _ := v.(string)
+	b, err := base64.RawURLEncoding.DecodeString(s)
+	if err != nil || len(b) == 0 || len(b)%2 != 0 {
+		t.Fatalf("%q is not a masked CSRF token", s)
+	}
+	n := len(b) / 2
+	raw := make([]byte, n)
+	subtle.XORBytes(raw, b[:n], b[n:])
+	return base64.RawURLEncoding.EncodeToString(raw)
 }

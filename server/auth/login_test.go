@@ -1,4 +1,4 @@
-package server
+package auth
 
 import (
 	"net/url"
@@ -7,6 +7,8 @@ import (
 
 	"portal/provider"
 	"portal/reference"
+	"portal/server"
+	"portal/server/servertest"
 	"portal/session"
 )
 
@@ -26,29 +28,29 @@ func TestLoginStartsFromNothing(t *testing.T) {
 	h := newHarness(t)
 	for _, victim := range []string{emailMFATOTP, emailMFASMS, emailMFAAuthy} {
 		t.Run(victim, func(t *testing.T) {
-			elsewhere := h.client()
+			elsewhere := h.Client()
 			elsewhere.Login(victim)
-			before, err := h.store.UserByID(t.Context(), mfaUserIDs[victim])
+			before, err := h.Store.UserByID(t.Context(), mfaUserIDs[victim])
 			if err != nil {
 				t.Fatal(err)
 			}
 
-			c := h.client()
+			c := h.Client()
 			wantLocation(t, c.Login(emailMFANew), "/mfa-setup")
 			if res, _ := c.Page("/mfa-setup"); res.StatusCode != 200 {
 				t.Fatalf("setup for the user without a factor: %d", res.StatusCode)
 			}
 			// Setup work under way, which must not carry over either.
-			wantLocation(t, c.post("/mfa-setup", "/mfa-setup/phone", url.Values{"country_code": {"dk"}, "cellphone": {"20998877"}}),
+			wantLocation(t, post(c, "/mfa-setup", "/mfa-setup/phone", url.Values{"country_code": {"dk"}, "cellphone": {"20998877"}}),
 				"/mfa-setup#phone-title")
-			token := h.lastSMS(t)
-			first := c.sessionID()
+			token := servertest.LastSMS(t, h.Store)
+			first := c.SessionID()
 
 			wantLocation(t, c.Login(victim), "/mfa-verify")
-			if _, err := h.manager.Load(t.Context(), first); err == nil {
+			if _, err := h.Sessions.Load(t.Context(), first); err == nil {
 				t.Error("the first login's session survives the second")
 			}
-			s, err := h.manager.Load(t.Context(), c.sessionID())
+			s, err := h.Sessions.Load(t.Context(), c.SessionID())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -72,7 +74,7 @@ func TestLoginStartsFromNothing(t *testing.T) {
 				wantLocation(t, c.Do("POST", p.path, p.form), "/mfa-verify")
 			}
 
-			after, err := h.store.UserByID(t.Context(), mfaUserIDs[victim])
+			after, err := h.Store.UserByID(t.Context(), mfaUserIDs[victim])
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -82,7 +84,7 @@ func TestLoginStartsFromNothing(t *testing.T) {
 			if factors(after) != factors(before) {
 				t.Errorf("the victim's factors changed: %+v, was %+v", after, before)
 			}
-			if _, err := h.manager.Load(t.Context(), elsewhere.sessionID()); err != nil {
+			if _, err := h.Sessions.Load(t.Context(), elsewhere.SessionID()); err != nil {
 				t.Errorf("the victim's other session was ended: %v", err)
 			}
 		})
@@ -94,44 +96,44 @@ func TestLoginStartsFromNothing(t *testing.T) {
 // login; a bearer login is a new session from the start.
 func TestAPILoginStartsFromNothing(t *testing.T) {
 	h := newHarness(t)
-	c := h.client()
+	c := h.Client()
 	c.Login(emailMFANew)
-	a := h.apiWithJar(c.Jar)
-	a.Call("GET", mfaPath+"/configuration", nil, "X-CSRF-Token", c.sessionCSRF()).Expect(t, 200, "")
-	a.Call("POST", mfaPath+"/register", map[string]string{"cellphone": "20998877"}, "X-CSRF-Token", c.sessionCSRF()).Expect(t, 200, "")
+	a := h.APIWithJar(c.Jar)
+	a.Call("GET", mfaPath+"/configuration", nil, "X-CSRF-Token", sessionCSRF(h, c)).Expect(t, 200, "")
+	a.Call("POST", mfaPath+"/register", map[string]string{"cellphone": "20998877"}, "X-CSRF-Token", sessionCSRF(h, c)).Expect(t, 200, "")
 
 	c.Login(emailMFATOTP)
-	csrf := c.sessionCSRF()
+	csrf := sessionCSRF(h, c)
 	for _, call := range []struct {
 		method, path string
 		body         any
 	}{
 		{"POST", mfaPath + "/register", map[string]string{"cellphone": "20998877"}},
-		{"POST", mfaPath + "/confirm_phone_number", map[string]string{"code": h.lastSMS(t)}},
+		{"POST", mfaPath + "/confirm_phone_number", map[string]string{"code": servertest.LastSMS(t, h.Store)}},
 		{"POST", mfaPath + "/validate_totp_factor", map[string]string{"code": "123456"}},
 	} {
 		r := a.Call(call.method, call.path, call.body, "X-CSRF-Token", csrf)
-		r.Expect(t, 403, apiCodeMissingScope)
+		r.Expect(t, 403, server.APICodeMissingScope)
 		if r.FirstError(t)["title"] != apiMsgSetupClosed {
 			t.Errorf("%s %s: %s", call.method, call.path, r.Raw)
 		}
 	}
-	if r := a.Call("GET", mfaPath+"/configuration", nil, "X-CSRF-Token", csrf); r.JSON["next"] != apiNextVerify {
+	if r := a.Call("GET", mfaPath+"/configuration", nil, "X-CSRF-Token", csrf); r.JSON["next"] != string(apiNextVerify) {
 		t.Errorf("configuration after the second login: %s", r.Raw)
 	}
 
 	// Bearer: the victim's login is its own session, closed to setup too.
-	b := h.api()
+	b := h.API()
 	b.Login(emailMFANew)
 	b.Call("POST", mfaPath+"/register", map[string]string{"cellphone": "20998877"}).Expect(t, 200, "")
 	b.Login(emailMFAAuthy)
-	b.Call("POST", mfaPath+"/register", map[string]string{"cellphone": "20998877"}).Expect(t, 403, apiCodeMissingScope)
+	b.Call("POST", mfaPath+"/register", map[string]string{"cellphone": "20998877"}).Expect(t, 403, server.APICodeMissingScope)
 
-	u, err := h.store.UserByID(t.Context(), reference.DemoUserMFATOTPID)
+	u, err := h.Store.UserByID(t.Context(), reference.DemoUserMFATOTPID)
 	if err != nil || u.HasPhone {
 		t.Errorf("victim %+v %v", u, err)
 	}
-	if u, _ := h.store.UserByID(t.Context(), reference.DemoUserMFAAuthyID); u.HasPhone || u.HasVerifySetup {
+	if u, _ := h.Store.UserByID(t.Context(), reference.DemoUserMFAAuthyID); u.HasPhone || u.HasVerifySetup {
 		t.Errorf("push victim %+v", u)
 	}
 }

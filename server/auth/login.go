@@ -1,4 +1,4 @@
-package server
+package auth
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 
 	"portal/provider"
 	"portal/ratelimit"
+	"portal/server"
 	"portal/session"
 )
 
@@ -54,7 +55,7 @@ type EmailFormProps struct {
 
 // EmailForm gives an anonymous visitor a session (for the form's CSRF
 // token) and fills the shared props; Errors is never null.
-func EmailForm(s *Server, c fiber.Ctx, email string, errs map[string]string, base string) (EmailFormProps, error) {
+func EmailForm(s *server.Server, c fiber.Ctx, email string, errs map[string]string, base string) (EmailFormProps, error) {
 	sess, err := s.EnsureSession(c)
 	if err != nil {
 		return EmailFormProps{}, err
@@ -62,10 +63,10 @@ func EmailForm(s *Server, c fiber.Ctx, email string, errs map[string]string, bas
 	if errs == nil {
 		errs = map[string]string{}
 	}
-	return EmailFormProps{Sandbox: s.Config.Sandbox(), CSRF: MaskedCSRF(sess), Email: email, Errors: errs, Base: base}, nil
+	return EmailFormProps{Sandbox: s.Config.Sandbox(), CSRF: server.MaskedCSRF(sess), Email: email, Errors: errs, Base: base}, nil
 }
 
-// LoginProps are the props of templates/pages/Login.tsx.
+// LoginProps are the props of templates/pages/auth/Login.tsx.
 type LoginProps struct {
 	EmailFormProps
 	RedirectURL string `json:"redirectUrl,omitempty"`
@@ -79,21 +80,27 @@ type Notice struct {
 	Text  string `json:"text,omitempty"`
 }
 
-func (s *Server) loginGet(c fiber.Ctx) error {
+func (s area) loginGet(c fiber.Ctx) error {
 	return s.loginPage(c, loginForm{Redirect: c.Query("redirect_url")}, fiber.StatusOK)
 }
 
-func (s *Server) loginPage(c fiber.Ctx, f loginForm, status int) error {
-	ef, err := EmailForm(s, c, f.Email, f.Errors, f.Base)
+// loginExpired answers a login form left open past the idle timeout: the
+// form again with what was typed, rather than a dead end.
+func (s area) loginExpired(c fiber.Ctx) error {
+	return s.loginPage(c, loginForm{Email: c.FormValue("email"), Base: "The form expired. Please submit it again."}, fiber.StatusForbidden)
+}
+
+func (s area) loginPage(c fiber.Ctx, f loginForm, status int) error {
+	ef, err := EmailForm(s.Server, c, f.Email, f.Errors, f.Base)
 	if err != nil {
 		return err
 	}
 	p := LoginProps{EmailFormProps: ef, FromDocs: c.Query("fromDocs") != ""}
-	if t, ok := SafeRedirect(f.Redirect); ok {
+	if t, ok := server.SafeRedirect(f.Redirect); ok {
 		p.RedirectURL = t
 	}
 	switch {
-	case c.Query("expired") != "" || Req(c).SessionExpired:
+	case c.Query("expired") != "" || server.Req(c).SessionExpired:
 		p.Notice = &Notice{Kind: "warning", Title: msgExpiredLogin, Text: msgExpiredLoginMore}
 	case c.Query("redirect_code") == "MissingScope":
 		p.Notice = &Notice{Kind: "warning", Title: msgMissingScope}
@@ -102,7 +109,7 @@ func (s *Server) loginPage(c fiber.Ctx, f loginForm, status int) error {
 	case c.Query("fromDocs") != "":
 		p.Notice = &Notice{Kind: "info", Title: "Log in to continue to the API Reference."}
 	}
-	return s.Render(c, View{Status: status, Page: "Login", Title: "Log in", Props: p})
+	return s.Render(c, server.View{Status: status, Page: "Login", Title: "Log in", Props: p})
 }
 
 // validateLogin applies the spec's login rules: email valid and required,
@@ -137,7 +144,7 @@ func validEmail(s string) bool {
 	return err == nil && a.Address == s && strings.Contains(s[strings.LastIndex(s, "@"):], ".")
 }
 
-func (s *Server) loginPost(c fiber.Ctx) error {
+func (s area) loginPost(c fiber.Ctx) error {
 	email := strings.TrimSpace(c.FormValue("email"))
 	password := c.FormValue("password")
 	f := loginForm{Email: email, Redirect: c.FormValue("redirect_url")}
@@ -170,7 +177,7 @@ func (s *Server) loginPost(c fiber.Ctx) error {
 	}
 	sess.UserID = u.ID
 	sess.Values = map[string]string{}
-	if t, ok := SafeRedirect(f.Redirect); ok {
+	if t, ok := server.SafeRedirect(f.Redirect); ok {
 		sess.Values["redirect_url"] = t
 	}
 	// The spec's MFA configuration check decides where the login goes on.
@@ -187,16 +194,16 @@ func (s *Server) loginPost(c fiber.Ctx) error {
 	if err := s.Sessions.Save(ctx, sess); err != nil {
 		return err
 	}
-	s.Logger.Info("login", "request_id", Req(c).ID, "user_id", u.ID, "scope", sess.Scope)
-	return Redirect(c, next)
+	s.Logger.Info("login", "request_id", server.Req(c).ID, "user_id", u.ID, "scope", sess.Scope)
+	return server.Redirect(c, next)
 }
 
 // newLoginSession ends the browser's session, if any, and starts an empty
 // one with a new id. Nothing of an earlier visit or login carries over: not
 // another user's MFA progress, nor a setup page opened before (a session
 // still waiting for MFA may post the login form again).
-func (s *Server) newLoginSession(c fiber.Ctx) (*session.Session, error) {
-	rq := Req(c)
+func (s area) newLoginSession(c fiber.Ctx) (*session.Session, error) {
+	rq := server.Req(c)
 	if rq.Session != nil {
 		if err := s.Sessions.Destroy(c.Context(), rq.Session); err != nil {
 			return nil, err
@@ -227,7 +234,7 @@ var loginSlowDown = loginDelay
 
 // loginFailed counts a wrong password for whatever e-mail was typed (so the
 // slow-down reveals nothing about which accounts exist) and slows the answer.
-func (s *Server) loginFailed(c fiber.Ctx, email string) {
+func (s area) loginFailed(c fiber.Ctx, email string) {
 	res, err := s.Limiter.Hit(c.Context(), "login:fail:"+strings.ToLower(email), 1<<20, loginWindow)
 	if err != nil {
 		return // the account limit still holds; the slow-down is extra
@@ -243,7 +250,7 @@ func (s *Server) loginFailed(c fiber.Ctx, email string) {
 }
 
 // loginSucceeded forgets an account's failed attempts.
-func (s *Server) loginSucceeded(c fiber.Ctx, email string) {
+func (s area) loginSucceeded(c fiber.Ctx, email string) {
 	_ = UnlockLogin(c.Context(), s.Limiter, email)
 	_ = s.Limiter.Reset(c.Context(), "login:fail:"+strings.ToLower(email))
 }
@@ -258,8 +265,8 @@ func loginAccountKey(email string) string { return "login:acct:" + strings.ToLow
 
 // loginLimits are what one login counts against: the client's address and
 // the account.
-func (s *Server) loginLimits(c fiber.Ctx, email string) []RateLimit {
-	return []RateLimit{
+func (s area) loginLimits(c fiber.Ctx, email string) []server.RateLimit {
+	return []server.RateLimit{
 		{Key: "login:ip:" + s.ClientIP(c), Limit: s.loginIPLimit(), Window: loginWindow},
 		{Key: loginAccountKey(email), Limit: loginAccountLimit, Window: loginWindow},
 	}
@@ -273,7 +280,7 @@ func UnlockLogin(ctx context.Context, l ratelimit.Limiter, email string) error {
 
 // loginIPLimit is the per-address limit: configurable, because many users
 // behind one office NAT (or a test suite) share an address.
-func (s *Server) loginIPLimit() int {
+func (s area) loginIPLimit() int {
 	if s.Config.LoginIPLimit > 0 {
 		return s.Config.LoginIPLimit
 	}
@@ -282,10 +289,10 @@ func (s *Server) loginIPLimit() int {
 
 // root: "/" goes to login when logged out, else to the default
 // organisation, else the first.
-func (s *Server) root(c fiber.Ctx) error {
-	sess := Req(c).Session
+func (s area) root(c fiber.Ctx) error {
+	sess := server.Req(c).Session
 	if sess == nil || sess.UserID == "" || sess.Scope != session.ScopeDashboard {
-		return Redirect(c, loginURL(c, Req(c).SessionExpired))
+		return server.Redirect(c, server.LoginURL(c, server.Req(c).SessionExpired))
 	}
 	ms, err := s.Provider.Memberships(c.Context(), sess.UserID)
 	if err != nil {
@@ -293,9 +300,9 @@ func (s *Server) root(c fiber.Ctx) error {
 	}
 	id := pickOrganisation(ms, "")
 	if id == "" {
-		return Redirect(c, "/no-organisation")
+		return server.Redirect(c, "/no-organisation")
 	}
-	return Redirect(c, "/org/"+id)
+	return server.Redirect(c, "/org/"+id)
 }
 
 // pickOrganisation: the redirect target's organisation if the user belongs
@@ -329,10 +336,31 @@ func orgOfPath(p string) string {
 	return rest
 }
 
+// switchOrganisation is the organisation dropdown's action: save the choice
+// as default and go there. The switch happens even when saving the default
+// fails; the user is told with the spec's warning.
+func (s area) switchOrganisation(c fiber.Ctx) error {
+	rq := server.Req(c)
+	id := c.FormValue("organisation_id")
+	if _, err := s.Provider.Membership(c.Context(), rq.User.ID, id); err != nil {
+		if provider.ErrorCode(err) == provider.ENOTFOUND {
+			return server.Redirect(c, "/no-organisation")
+		}
+		return err
+	}
+	if err := s.Provider.SetDefaultOrganisation(c.Context(), rq.User.ID, id); err != nil {
+		s.Logger.Warn("set default organisation", "request_id", rq.ID, "err", err)
+		if err := s.Flash(c, session.FlashWarning, "Unable to set default organisation"); err != nil {
+			return err
+		}
+	}
+	return server.Redirect(c, "/org/"+id)
+}
+
 // loginTransition is the redirect screen after login: it picks the
 // organisation and moves on to its login_transition splash.
-func (s *Server) loginTransition(c fiber.Ctx) error {
-	rq := Req(c)
+func (s area) loginTransition(c fiber.Ctx) error {
+	rq := server.Req(c)
 	ms, err := s.Provider.Memberships(c.Context(), rq.User.ID)
 	if err != nil {
 		return err
@@ -340,22 +368,22 @@ func (s *Server) loginTransition(c fiber.Ctx) error {
 	target := rq.Session.Values["redirect_url"]
 	id := pickOrganisation(ms, orgOfPath(target))
 	if id == "" {
-		return Redirect(c, "/no-organisation")
+		return server.Redirect(c, "/no-organisation")
 	}
-	return Redirect(c, "/org/"+id+"/login_transition")
+	return server.Redirect(c, "/org/"+id+"/login_transition")
 }
 
-// TransitionProps are the props of templates/pages/LoginTransition.tsx.
+// TransitionProps are the props of templates/pages/auth/LoginTransition.tsx.
 type TransitionProps struct {
 	Next string `json:"next"`
 }
 
 // orgLoginTransition shows the "Logging in" splash, then moves on (a meta
 // refresh, so it works without JavaScript) to the page the user asked for.
-func (s *Server) orgLoginTransition(c fiber.Ctx) error {
-	rq := Req(c)
+func (s area) orgLoginTransition(c fiber.Ctx) error {
+	rq := server.Req(c)
 	next := "/org/" + rq.Org.Org.ID
-	if t, ok := SafeRedirect(rq.Session.Values["redirect_url"]); ok && orgOfPath(t) == rq.Org.Org.ID {
+	if t, ok := server.SafeRedirect(rq.Session.Values["redirect_url"]); ok && orgOfPath(t) == rq.Org.Org.ID {
 		next = t
 	} else if ok && orgOfPath(t) == "" && t != "/" && !strings.HasPrefix(t, "/login") {
 		next = t
@@ -366,26 +394,17 @@ func (s *Server) orgLoginTransition(c fiber.Ctx) error {
 			return err
 		}
 	}
-	return s.Render(c, View{Page: "LoginTransition", Title: "Logging in", Props: TransitionProps{Next: next}, Refresh: next})
+	return s.Render(c, server.View{Page: "LoginTransition", Title: "Logging in", Props: TransitionProps{Next: next}, Refresh: next})
 }
 
-// PlainProps are the props of the simple auth-layout pages.
-type PlainProps struct {
-	Sandbox bool   `json:"sandbox"`
-	CSRF    string `json:"csrf,omitempty"`
-	Support string `json:"support,omitempty"`
-	Home    string `json:"home,omitempty"`
-	Path    string `json:"path,omitempty"`
-}
-
-func (s *Server) noOrganisation(c fiber.Ctx) error {
-	return s.Render(c, View{Page: "NoOrganisation", Title: "No organisation",
-		Props: PlainProps{Sandbox: s.Config.Sandbox(), CSRF: MaskedCSRF(Req(c).Session)}})
+func (s area) noOrganisation(c fiber.Ctx) error {
+	return s.Render(c, server.View{Page: "NoOrganisation", Title: "No organisation",
+		Props: server.PlainProps{Sandbox: s.Config.Sandbox(), CSRF: server.MaskedCSRF(server.Req(c).Session)}})
 }
 
 // logout ends the session on the server, then shows the logged-out page.
-func (s *Server) logout(c fiber.Ctx) error {
-	rq := Req(c)
+func (s area) logout(c fiber.Ctx) error {
+	rq := server.Req(c)
 	if rq.Session != nil {
 		if err := s.Sessions.Destroy(c.Context(), rq.Session); err != nil {
 			return err
@@ -394,11 +413,11 @@ func (s *Server) logout(c fiber.Ctx) error {
 	}
 	s.ClearSessionCookie(c)
 	if c.FormValue("next") == "login" {
-		return Redirect(c, "/login")
+		return server.Redirect(c, "/login")
 	}
-	return Redirect(c, "/logout")
+	return server.Redirect(c, "/logout")
 }
 
-func (s *Server) loggedOut(c fiber.Ctx) error {
-	return s.Render(c, View{Page: "LoggedOut", Title: "Logged out", Props: PlainProps{Sandbox: s.Config.Sandbox()}})
+func (s area) loggedOut(c fiber.Ctx) error {
+	return s.Render(c, server.View{Page: "LoggedOut", Title: "Logged out", Props: server.PlainProps{Sandbox: s.Config.Sandbox()}})
 }

@@ -1,4 +1,4 @@
-package server
+package auth
 
 import (
 	"net"
@@ -7,6 +7,7 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"portal/provider"
+	"portal/server"
 	"portal/session"
 )
 
@@ -21,13 +22,13 @@ import (
 // outboxLimit is how many messages the page lists.
 const outboxLimit = 50
 
-// OutboxProps are the props of templates/pages/Outbox.tsx.
+// OutboxProps are the props of templates/pages/auth/Outbox.tsx.
 type OutboxProps struct {
-	Sandbox   bool             `json:"sandbox"`
-	CSRF      string           `json:"csrf"`
-	Messages  []OutboxItem     `json:"messages"`
-	Approvals []OutboxApproval `json:"approvals"`
-	Flashes   []ShellFlash     `json:"flashes"`
+	Sandbox   bool                `json:"sandbox"`
+	CSRF      string              `json:"csrf"`
+	Messages  []OutboxItem        `json:"messages"`
+	Approvals []OutboxApproval    `json:"approvals"`
+	Flashes   []server.ShellFlash `json:"flashes"`
 }
 
 // OutboxItem is one message, formatted for the page.
@@ -52,7 +53,7 @@ type OutboxApproval struct {
 func outboxTime(t time.Time) string { return t.UTC().Format("02-01-2006 15:04:05") + " UTC" }
 
 // outboxServed reports whether this request may see the outbox.
-func (s *Server) outboxServed(c fiber.Ctx) bool {
+func (s area) outboxServed(c fiber.Ctx) bool {
 	if !s.Config.Sandbox() || s.Auth == nil {
 		return false
 	}
@@ -61,7 +62,7 @@ func (s *Server) outboxServed(c fiber.Ctx) bool {
 
 // outboxLink is where a tester reads codes: "" wherever the outbox would
 // answer not found.
-func (s *Server) outboxLink(c fiber.Ctx) string {
+func (s area) outboxLink(c fiber.Ctx) string {
 	if s.outboxServed(c) {
 		return outboxPath
 	}
@@ -99,19 +100,7 @@ func loopbackAddr(a net.Addr) bool {
 	return false // unknown kinds of connection are not assumed local
 }
 
-// OutboxServing says where the sandbox outbox answers, for the start-up log.
-func (c Config) OutboxServing() string {
-	switch {
-	case !c.Sandbox():
-		return "nowhere (production)"
-	case c.OutboxShared:
-		return "to every client (shared demo)"
-	default:
-		return "to loopback connections only"
-	}
-}
-
-func (s *Server) outboxGet(c fiber.Ctx) error {
+func (s area) outboxGet(c fiber.Ctx) error {
 	if !s.outboxServed(c) {
 		return s.NotFound(c)
 	}
@@ -128,13 +117,13 @@ func (s *Server) outboxGet(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	p := OutboxProps{Sandbox: true, CSRF: MaskedCSRF(sess), Messages: []OutboxItem{}, Approvals: []OutboxApproval{}}
+	p := OutboxProps{Sandbox: true, CSRF: server.MaskedCSRF(sess), Messages: []OutboxItem{}, Approvals: []OutboxApproval{}}
 	for _, m := range msgs {
 		kind := "E-mail"
 		if m.Kind == provider.OutboxSMS {
 			kind = "SMS"
 		}
-		link, _ := SafeRedirect(m.Link) // path only: never a link off the site
+		link, _ := server.SafeRedirect(m.Link) // path only: never a link off the site
 		p.Messages = append(p.Messages, OutboxItem{ID: m.ID, Kind: kind, To: m.To, Subject: m.Subject, Body: m.Body,
 			Link: link, Sent: outboxTime(m.CreatedAt)})
 	}
@@ -146,12 +135,12 @@ func (s *Server) outboxGet(c fiber.Ctx) error {
 	}
 	// The page shows reset and invitation links: keep them out of Referer.
 	c.Set("Referrer-Policy", "no-referrer")
-	return s.Render(c, View{Page: "Outbox", Title: "Sandbox outbox", Props: p})
+	return s.Render(c, server.View{Page: "Outbox", Title: "Sandbox outbox", Props: p})
 }
 
 // outboxDecide approves or denies a pending push request, as the user's
 // phone would.
-func (s *Server) outboxDecide(c fiber.Ctx) error {
+func (s area) outboxDecide(c fiber.Ctx) error {
 	if !s.outboxServed(c) {
 		return s.NotFound(c)
 	}
@@ -178,5 +167,5 @@ func (s *Server) outboxDecide(c fiber.Ctx) error {
 	if err := s.Flash(c, kind, text); err != nil {
 		return err
 	}
-	return Redirect(c, outboxPath)
+	return server.Redirect(c, outboxPath)
 }

@@ -1,6 +1,6 @@
-import { AuthLayout } from '../components/AuthLayout';
-import { CSRF } from '../components/Form';
-import type { PageProps } from '../generated/props';
+import { AuthLayout } from '../../components/AuthLayout';
+import { CSRF } from '../../components/Form';
+import type { PageProps } from '../../generated/props';
 
 // The user is logged in but belongs to no organisation. "Back to login"
 // logs out first: a logged-in user opening /login would be sent straight

@@ -1,7 +1,7 @@
-import { AuthLayout } from '../components/AuthLayout';
-import { CSRF, ErrorSummary, TextField, Button } from '../components/Form';
-import { Tone } from '../components/Messages';
-import type { PageProps } from '../generated/props';
+import { AuthLayout } from '../../components/AuthLayout';
+import { CSRF, ErrorSummary, TextField, Button } from '../../components/Form';
+import { Tone } from '../../components/Messages';
+import type { PageProps } from '../../generated/props';
 
 type Props = PageProps['Reauth'];
 

@@ -1,4 +1,4 @@
-package server
+package auth
 
 import (
 	"net"
@@ -13,34 +13,9 @@ import (
 	"golang.org/x/net/html"
 
 	"portal/reference"
+	"portal/server"
+	"portal/server/servertest"
 )
-
-// The sandbox hands out every user's codes and links, so it must be asked
-// for by name: an unset or misspelt environment is production.
-func TestConfigSandboxOnlyWhenAsked(t *testing.T) {
-	for env, want := range map[string]bool{"": false, "production": false, "sandbox": true, "Sandbox": false, "dev": false} {
-		if got := (Config{Env: env}).Sandbox(); got != want {
-			t.Errorf("Env %q: Sandbox() = %v, want %v", env, got, want)
-		}
-	}
-}
-
-func TestConfigOutboxServing(t *testing.T) {
-	cases := []struct {
-		cfg  Config
-		want string
-	}{
-		{Config{}, "nowhere (production)"},
-		{Config{Env: "production", OutboxShared: true}, "nowhere (production)"},
-		{Config{Env: "sandbox"}, "to loopback connections only"},
-		{Config{Env: "sandbox", OutboxShared: true}, "to every client (shared demo)"},
-	}
-	for _, tc := range cases {
-		if got := tc.cfg.OutboxServing(); got != tc.want {
-			t.Errorf("%+v: %q, want %q", tc.cfg, got, tc.want)
-		}
-	}
-}
 
 // netClient talks to the portal over a real TCP connection, so the server
 // sees real local and remote addresses (App().Test's are 0.0.0.0).
@@ -56,7 +31,6 @@ func newNetClient(t *testing.T, base string) *netClient {
 	return &netClient{t: t, base: base, hc: &http.Client{Jar: jar, Transport: &http.Transport{},
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
 }
-
 func (n *netClient) Do(method, path string, form url.Values, hdr ...string) *http.Response {
 	n.t.Helper()
 	if form == nil {
@@ -64,7 +38,6 @@ func (n *netClient) Do(method, path string, form url.Values, hdr ...string) *htt
 	}
 	return n.doBody(method, path, "application/x-www-form-urlencoded", form.Encode(), hdr...)
 }
-
 func (n *netClient) doBody(method, path, ctype, body string, hdr ...string) *http.Response {
 	n.t.Helper()
 	r, err := http.NewRequest(method, n.base+path, strings.NewReader(body))
@@ -84,13 +57,11 @@ func (n *netClient) doBody(method, path, ctype, body string, hdr ...string) *htt
 	n.t.Cleanup(func() { res.Body.Close() })
 	return res
 }
-
 func (n *netClient) Page(path string) (*http.Response, *html.Node) {
 	n.t.Helper()
 	res := n.Do("GET", path, nil)
-	return res, parse(n.t, res)
+	return res, servertest.Parse(n.t, res)
 }
-
 func (n *netClient) Login(email string) {
 	n.t.Helper()
 	_, doc := n.Page("/login")
@@ -105,13 +76,13 @@ func (n *netClient) Login(email string) {
 }
 
 // serve runs the harness's app on a real listener at addr.
-func (h *harness) serve(t *testing.T, addr string) *net.TCPAddr {
+func serve(t *testing.T, h *servertest.Harness, addr string) *net.TCPAddr {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		t.Fatal(err)
 	}
-	go func() { _ = h.srv.App().Listener(ln, fiber.ListenConfig{DisableStartupMessage: true}) }()
-	t.Cleanup(func() { _ = h.srv.App().Shutdown() })
+	go func() { _ = h.Srv.App().Listener(ln, fiber.ListenConfig{DisableStartupMessage: true}) }()
+	t.Cleanup(func() { _ = h.Srv.App().Shutdown() })
 	return ln.Addr().(*net.TCPAddr)
 }
 
@@ -125,7 +96,6 @@ func nonLoopbackIPv4() net.IP {
 	}
 	return nil
 }
-
 func outboxLinked(doc *html.Node) bool {
 	return find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "href") == "/sandbox/outbox" }) != nil
 }
@@ -145,9 +115,8 @@ func netViewer(t *testing.T, base string) viewer {
 		Page:  func(p string) *html.Node { _, d := n.Page(p); return d },
 	}
 }
-
-func inProcessViewer(h *harness) viewer {
-	c := h.client()
+func inProcessViewer(h *servertest.Harness) viewer {
+	c := h.Client()
 	return viewer{
 		Get:   func(p string, hdr ...string) *http.Response { return c.Do("GET", p, nil, hdr...) },
 		Login: func(e string) { c.Login(e) },
@@ -159,10 +128,10 @@ func inProcessViewer(h *harness) viewer {
 // machine: a connection to a loopback address, from one, not forwarded by a
 // proxy. Elsewhere it is not found and the MFA pages do not link to it.
 func TestOutboxLoopbackOnly(t *testing.T) {
-	h := newHarness(t, func(d *Deps) { d.Config.OutboxShared = false })
+	h := newHarness(t, func(d *server.Deps) { d.Config.OutboxShared = false })
 	// Listening on every interface, as in a container or with a careless
 	// PORTAL_ADDR: only the localhost connections may see the outbox.
-	port := strconv.Itoa(h.serve(t, "0.0.0.0:0").Port)
+	port := strconv.Itoa(serve(t, h, "0.0.0.0:0").Port)
 	loopback := "http://" + net.JoinHostPort("127.0.0.1", port)
 
 	type tcase struct {
@@ -209,7 +178,7 @@ func TestOutboxLoopbackOnly(t *testing.T) {
 
 	// The decision form is behind the same gate: anyone could otherwise
 	// approve the push login they started with a stolen password.
-	c := h.client()
+	c := h.Client()
 	c.Login("mfa-totp@demo.example")
 	tok := c.CSRF("/mfa-verify")
 	if res := c.Do("POST", "/sandbox/outbox/approvals/x", url.Values{"_csrf": {tok}, "decision": {"approve"}}); res.StatusCode != http.StatusNotFound {
@@ -219,7 +188,7 @@ func TestOutboxLoopbackOnly(t *testing.T) {
 
 // PORTAL_OUTBOX_SHARED opens the outbox to every client, for a shared demo.
 func TestOutboxShared(t *testing.T) {
-	h := newHarness(t, func(d *Deps) { d.Config.OutboxShared = true })
+	h := newHarness(t, func(d *server.Deps) { d.Config.OutboxShared = true })
 	v := inProcessViewer(h) // not loopback
 	if res := v.Get("/sandbox/outbox"); res.StatusCode != http.StatusOK {
 		t.Fatalf("shared outbox: %d", res.StatusCode)

@@ -1,4 +1,4 @@
-package server
+package auth
 
 import (
 	"strings"
@@ -8,6 +8,7 @@ import (
 
 	"portal/mfa"
 	"portal/provider"
+	"portal/server"
 	"portal/session"
 )
 
@@ -40,8 +41,8 @@ const (
 )
 
 // mfaReadLimitOf limits a user's setup reads.
-func mfaReadLimitOf(userID string) RateLimit {
-	return RateLimit{Key: "mfa:read:" + userID, Limit: mfaReadLimit, Window: mfaReadWindow}
+func mfaReadLimitOf(userID string) server.RateLimit {
+	return server.RateLimit{Key: "mfa:read:" + userID, Limit: mfaReadLimit, Window: mfaReadWindow}
 }
 
 // apiCodeReauth: a setup call at scope dashboard without a recent password
@@ -73,25 +74,25 @@ type apiMFAReply struct {
 // apiMFA wraps every MFA operation: without the provider's Auth it answers
 // not found (as the screens do), and a login-scope session older than
 // loginScopeTTL is ended: 401 EXPIRED_AUTHENTICATION, log in again.
-func apiMFA(h APIHandlerFunc) APIHandlerFunc {
-	return func(s *Server, c fiber.Ctx, a *APICaller) error {
+func (s area) apiMFA(h func(c fiber.Ctx, a *server.APICaller) error) server.APIHandlerFunc {
+	return func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error {
 		if s.Auth == nil {
-			return APIError(c, fiber.StatusNotFound, APICodeNotFound, APIMsgNotFound)
+			return server.APIError(c, fiber.StatusNotFound, server.APICodeNotFound, server.APIMsgNotFound)
 		}
 		if a.Session.Scope == session.ScopeLogin && s.Sessions.Now().Sub(a.Session.CreatedAt) > loginScopeTTL {
 			if err := s.Sessions.Destroy(c.Context(), a.Session); err != nil {
 				return err
 			}
-			if a.viaCookie() {
-				Req(c).Session = nil
+			if a.ViaCookie() {
+				server.Req(c).Session = nil
 				s.ClearSessionCookie(c)
 			} else {
 				s.clearRefreshCookie(c)
 			}
-			s.Logger.Info("api mfa login expired", "request_id", Req(c).ID, "user_id", a.User.ID)
-			return APIErrors(c, fiber.StatusUnauthorized, *apiExpired())
+			s.Logger.Info("api mfa login expired", "request_id", server.Req(c).ID, "user_id", a.User.ID)
+			return server.APIErrors(c, fiber.StatusUnauthorized, *server.APIExpired())
 		}
-		return h(s, c, a)
+		return h(c, a)
 	}
 }
 
@@ -100,17 +101,17 @@ func apiMFA(h APIHandlerFunc) APIHandlerFunc {
 // from before must verify with it first, or setup would be a side door. At
 // dashboard scope they need the password again (reauthenticate), as the
 // screens need /reauth: a stolen access token alone must not add a factor.
-func apiSetup(h APIHandlerFunc) APIHandlerFunc {
-	return apiMFA(func(s *Server, c fiber.Ctx, a *APICaller) error {
+func (s area) apiSetup(h func(c fiber.Ctx, a *server.APICaller) error) server.APIHandlerFunc {
+	return s.apiMFA(func(c fiber.Ctx, a *server.APICaller) error {
 		if !setupOpen(&a.User, a.Session) {
-			return APIErrors(c, fiber.StatusForbidden, APIProblem{Status: fiber.StatusForbidden, Code: apiCodeMissingScope,
+			return server.APIErrors(c, fiber.StatusForbidden, server.APIProblem{Status: fiber.StatusForbidden, Code: server.APICodeMissingScope,
 				Title: apiMsgSetupClosed, Detail: apiMsgSetupClosedMore})
 		}
 		if a.Session.Scope == session.ScopeDashboard && !s.recentlyAuthenticated(a.Session) {
-			return APIErrors(c, fiber.StatusForbidden, APIProblem{Status: fiber.StatusForbidden, Code: apiCodeReauth,
+			return server.APIErrors(c, fiber.StatusForbidden, server.APIProblem{Status: fiber.StatusForbidden, Code: apiCodeReauth,
 				Title: apiMsgReauth, Detail: apiMsgReauthMore})
 		}
-		return h(s, c, a)
+		return h(c, a)
 	})
 }
 
@@ -119,14 +120,14 @@ func apiSetup(h APIHandlerFunc) APIHandlerFunc {
 // nothing is written yet. Otherwise the answer is written: 429 once
 // locked, 422 with wrong's text on field for a wrong code, or the mapped
 // provider error (texts) for anything else.
-func (s *Server) apiCheckCode(c fiber.Ctx, a *APICaller, field string, wrong func(error) string, texts APITexts,
+func (s area) apiCheckCode(c fiber.Ctx, a *server.APICaller, field string, wrong func(error) string, texts server.APITexts,
 	check func() error) (ok bool, err error) {
 	at, locked, err := s.mfaAttempt(c, a.User.ID)
 	if err != nil {
 		return false, s.APIUnavailable(c, err)
 	}
 	if locked != "" {
-		return false, APIError(c, fiber.StatusTooManyRequests, APICodeTooMany, locked)
+		return false, server.APIError(c, fiber.StatusTooManyRequests, server.APICodeTooMany, locked)
 	}
 	cerr := check()
 	if cerr == nil {
@@ -134,18 +135,18 @@ func (s *Server) apiCheckCode(c fiber.Ctx, a *APICaller, field string, wrong fun
 		return true, nil
 	}
 	if provider.ErrorCode(cerr) != provider.EINVALID {
-		return false, APIProviderFail(c, cerr, texts)
+		return false, server.APIProviderFail(c, cerr, texts)
 	}
 	locked, note, err := at.failed(c)
 	if err != nil {
 		return false, err
 	}
 	if locked != "" {
-		return false, APIError(c, fiber.StatusTooManyRequests, APICodeTooMany, locked)
+		return false, server.APIError(c, fiber.StatusTooManyRequests, server.APICodeTooMany, locked)
 	}
-	p := APIField(field, wrong(cerr))
+	p := server.APIField(field, wrong(cerr))
 	p.Detail = note
-	return false, APIErrors(c, fiber.StatusUnprocessableEntity, p)
+	return false, server.APIErrors(c, fiber.StatusUnprocessableEntity, p)
 }
 
 // apiCompleteMFA turns the caller's login into a fully authenticated
@@ -155,7 +156,7 @@ func (s *Server) apiCheckCode(c fiber.Ctx, a *APICaller, field string, wrong fun
 // caller gets a new refresh cookie and access token; a caller authenticated
 // by the page session cookie gets a new cookie and, in the body, the new
 // session's csrf_token.
-func (s *Server) apiCompleteMFA(c fiber.Ctx, a *APICaller, how string, reply apiMFAReply) error {
+func (s area) apiCompleteMFA(c fiber.Ctx, a *server.APICaller, how string, reply apiMFAReply) error {
 	ctx := c.Context()
 	// One completion per login, even for two requests racing with the same
 	// approved request: the second would otherwise mint a second session.
@@ -164,7 +165,7 @@ func (s *Server) apiCompleteMFA(c fiber.Ctx, a *APICaller, how string, reply api
 		return s.APIUnavailable(c, err)
 	}
 	if !res.Allowed {
-		return APIErrors(c, fiber.StatusUnauthorized, *apiExpired())
+		return server.APIErrors(c, fiber.StatusUnauthorized, *server.APIExpired())
 	}
 	sess := a.Session
 	sess.Scope = session.ScopeDashboard
@@ -176,33 +177,33 @@ func (s *Server) apiCompleteMFA(c fiber.Ctx, a *APICaller, how string, reply api
 		return err
 	}
 	if err := s.Limiter.Reset(ctx, mfaAttemptsKey(n.UserID)); err != nil {
-		s.Logger.Warn("mfa limiter reset failed", "request_id", Req(c).ID, "err", err)
+		s.Logger.Warn("mfa limiter reset failed", "request_id", server.Req(c).ID, "err", err)
 	}
-	if a.viaCookie() {
+	if a.ViaCookie() {
 		s.SetSessionCookie(c, n.ID)
-		Req(c).Session = n
-		reply.tokenReply = &tokenReply{Scope: n.Scope, CSRFToken: MaskedCSRF(n)}
+		server.Req(c).Session = n
+		reply.tokenReply = &tokenReply{Scope: n.Scope, CSRFToken: server.MaskedCSRF(n)}
 	} else {
 		s.setRefreshCookie(c, n.ID)
 		tr := s.tokenReply(a.User, n)
 		reply.tokenReply = &tr
 	}
-	s.Logger.Info("api mfa completed", "request_id", Req(c).ID, "user_id", n.UserID, "method", how, "session", n.Handle())
-	return APISend(c, fiber.StatusOK, reply)
+	s.Logger.Info("api mfa completed", "request_id", server.Req(c).ID, "user_id", n.UserID, "method", how, "session", n.Handle())
+	return server.APISend(c, fiber.StatusOK, reply)
 }
 
 // Login verification.
 
 // apiMFACreateApproval asks the user's device to approve this login.
-func (s *Server) apiMFACreateApproval(c fiber.Ctx, a *APICaller) error {
+func (s area) apiMFACreateApproval(c fiber.Ctx, a *server.APICaller) error {
 	if sent, err := s.APIGate(c, tooManySends, pushLimitOf(a.User.ID)); sent {
 		return err
 	}
 	ap, err := s.Auth.CreateApproval(c.Context(), a.User.ID, a.Session.Handle())
 	if err != nil {
-		return APIProviderFail(c, err, nil)
+		return server.APIProviderFail(c, err, nil)
 	}
-	return APISend(c, fiber.StatusCreated, apiApproval{ID: ap.ID, Status: ap.Status})
+	return server.APISend(c, fiber.StatusCreated, apiApproval{ID: ap.ID, Status: ap.Status})
 }
 
 // apiApproval is the body of a new push request.
@@ -215,17 +216,17 @@ type apiApproval struct {
 // apiMFAApprovalStatus is the approval poll (spec 000 §4: every 2 s while
 // pending). It only reads: an approved request is turned into the login by
 // apiMFACompleteApproval, a POST.
-func (s *Server) apiMFAApprovalStatus(c fiber.Ctx, a *APICaller) error {
+func (s area) apiMFAApprovalStatus(c fiber.Ctx, a *server.APICaller) error {
 	id := strings.Clone(c.Query("approval_request_id"))
 	if id == "" {
-		return APIErrors(c, fiber.StatusUnprocessableEntity, APIProblem{Status: fiber.StatusUnprocessableEntity,
-			Code: APICodeInvalid, Title: apiMsgApprovalMissing, Source: &APISource{Parameter: "approval_request_id"}})
+		return server.APIErrors(c, fiber.StatusUnprocessableEntity, server.APIProblem{Status: fiber.StatusUnprocessableEntity,
+			Code: server.APICodeInvalid, Title: apiMsgApprovalMissing, Source: &server.APISource{Parameter: "approval_request_id"}})
 	}
 	ap, sent, err := s.apiLoginApproval(c, a, id)
 	if sent {
 		return err
 	}
-	return APISend(c, fiber.StatusOK, apiMFAReply{Status: ap.Status})
+	return server.APISend(c, fiber.StatusOK, apiMFAReply{Status: ap.Status})
 }
 
 // apiApprovalRequest is the body of completeMfaToken.
@@ -236,34 +237,34 @@ type apiApprovalRequest struct {
 
 // apiMFACompleteApproval finishes the login when its push request was
 // approved, and otherwise only tells the status.
-func (s *Server) apiMFACompleteApproval(c fiber.Ctx, a *APICaller) error {
+func (s area) apiMFACompleteApproval(c fiber.Ctx, a *server.APICaller) error {
 	var in apiApprovalRequest
-	if prob := DecodeJSON(c, &in); prob != nil {
-		return APIErrors(c, prob.Status, *prob)
+	if prob := server.DecodeJSON(c, &in); prob != nil {
+		return server.APIErrors(c, prob.Status, *prob)
 	}
 	if in.ID == "" {
-		return APIErrors(c, fiber.StatusUnprocessableEntity, APIField("approval_request_id", apiMsgApprovalMissing))
+		return server.APIErrors(c, fiber.StatusUnprocessableEntity, server.APIField("approval_request_id", apiMsgApprovalMissing))
 	}
 	ap, sent, err := s.apiLoginApproval(c, a, in.ID)
 	if sent {
 		return err
 	}
 	if ap.Status == provider.ApprovalApproved {
-		return s.apiCompleteMFA(c, a, MethodAuthy, apiMFAReply{Status: ap.Status})
+		return s.apiCompleteMFA(c, a, methodAuthy, apiMFAReply{Status: ap.Status})
 	}
-	return APISend(c, fiber.StatusOK, apiMFAReply{Status: ap.Status})
+	return server.APISend(c, fiber.StatusOK, apiMFAReply{Status: ap.Status})
 }
 
 // apiLoginApproval reads this login's push request, counted against the
 // login's poll limit; sent true means the refusal is written.
-func (s *Server) apiLoginApproval(c fiber.Ctx, a *APICaller, id string) (provider.Approval, bool, error) {
+func (s area) apiLoginApproval(c fiber.Ctx, a *server.APICaller, id string) (provider.Approval, bool, error) {
 	if sent, err := s.APIGate(c, "requests",
-		RateLimit{Key: "mfa:poll:" + a.Session.Handle(), Limit: approvalPollLimit, Window: approvalPollWindow}); sent {
+		server.RateLimit{Key: "mfa:poll:" + a.Session.Handle(), Limit: approvalPollLimit, Window: approvalPollWindow}); sent {
 		return provider.Approval{}, true, err
 	}
 	ap, err := s.Auth.Approval(c.Context(), a.User.ID, a.Session.Handle(), id)
 	if err != nil {
-		return provider.Approval{}, true, APIProviderFail(c, err, nil)
+		return provider.Approval{}, true, server.APIProviderFail(c, err, nil)
 	}
 	return ap, false, nil
 }
@@ -282,13 +283,13 @@ type apiMFATokenRequest struct {
 
 // apiMFAVerify checks mfa_token: six digits are an authenticator code,
 // anything else an SMS login code.
-func (s *Server) apiMFAVerify(c fiber.Ctx, a *APICaller) error {
+func (s area) apiMFAVerify(c fiber.Ctx, a *server.APICaller) error {
 	var in apiMFATokenRequest
-	if prob := DecodeJSON(c, &in); prob != nil {
-		return APIErrors(c, prob.Status, *prob)
+	if prob := server.DecodeJSON(c, &in); prob != nil {
+		return server.APIErrors(c, prob.Status, *prob)
 	}
 	if strings.TrimSpace(in.MFAToken) == "" {
-		return APIErrors(c, fiber.StatusUnprocessableEntity, APIField("mfa_token", msgCodeRequired))
+		return server.APIErrors(c, fiber.StatusUnprocessableEntity, server.APIField("mfa_token", msgCodeRequired))
 	}
 	if code, ok := totpCode(in.MFAToken); ok {
 		return s.apiVerifyTOTP(c, a, "mfa_token", code)
@@ -298,47 +299,47 @@ func (s *Server) apiMFAVerify(c fiber.Ctx, a *APICaller) error {
 
 // apiMFAVerifyTOTP is verify_totp_factor: an authenticator code finishes
 // the login.
-func (s *Server) apiMFAVerifyTOTP(c fiber.Ctx, a *APICaller) error {
+func (s area) apiMFAVerifyTOTP(c fiber.Ctx, a *server.APICaller) error {
 	var in apiCodeRequest
-	if prob := DecodeJSON(c, &in); prob != nil {
-		return APIErrors(c, prob.Status, *prob)
+	if prob := server.DecodeJSON(c, &in); prob != nil {
+		return server.APIErrors(c, prob.Status, *prob)
 	}
 	code, ok := totpCode(in.Code)
 	switch {
 	case strings.TrimSpace(in.Code) == "":
-		return APIErrors(c, fiber.StatusUnprocessableEntity, APIField("code", msgCodeRequired))
+		return server.APIErrors(c, fiber.StatusUnprocessableEntity, server.APIField("code", msgCodeRequired))
 	case !ok:
-		return APIErrors(c, fiber.StatusUnprocessableEntity, APIField("code", msgTOTPFormat))
+		return server.APIErrors(c, fiber.StatusUnprocessableEntity, server.APIField("code", msgTOTPFormat))
 	}
 	return s.apiVerifyTOTP(c, a, "code", code)
 }
 
 // apiMFAVerifySMS is verify_sms: the login code sent for this login
 // finishes it.
-func (s *Server) apiMFAVerifySMS(c fiber.Ctx, a *APICaller) error {
+func (s area) apiMFAVerifySMS(c fiber.Ctx, a *server.APICaller) error {
 	var in apiCodeRequest
-	if prob := DecodeJSON(c, &in); prob != nil {
-		return APIErrors(c, prob.Status, *prob)
+	if prob := server.DecodeJSON(c, &in); prob != nil {
+		return server.APIErrors(c, prob.Status, *prob)
 	}
 	if strings.TrimSpace(in.Code) == "" {
-		return APIErrors(c, fiber.StatusUnprocessableEntity, APIField("code", msgCodeRequired))
+		return server.APIErrors(c, fiber.StatusUnprocessableEntity, server.APIField("code", msgCodeRequired))
 	}
 	return s.apiVerifySMS(c, a, "code", smsCode(in.Code))
 }
 
-func (s *Server) apiVerifyTOTP(c fiber.Ctx, a *APICaller, field, code string) error {
+func (s area) apiVerifyTOTP(c fiber.Ctx, a *server.APICaller, field, code string) error {
 	ok, err := s.apiCheckCode(c, a, field, func(error) string { return msgTOTPFailed }, nil, func() error {
 		return s.Auth.VerifyTOTP(c.Context(), a.User.ID, code)
 	})
 	if !ok {
 		return err
 	}
-	return s.apiCompleteMFA(c, a, MethodAuthenticator, apiMFAReply{})
+	return s.apiCompleteMFA(c, a, methodAuthenticator, apiMFAReply{})
 }
 
-func (s *Server) apiVerifySMS(c fiber.Ctx, a *APICaller, field, code string) error {
+func (s area) apiVerifySMS(c fiber.Ctx, a *server.APICaller, field, code string) error {
 	if len(code) < provider.SMSCodeLength {
-		return APIErrors(c, fiber.StatusUnprocessableEntity, APIField(field, msgSMSCodeShort()))
+		return server.APIErrors(c, fiber.StatusUnprocessableEntity, server.APIField(field, msgSMSCodeShort()))
 	}
 	wrong := func(err error) string {
 		if m := provider.ErrorMessage(err); m != "" {
@@ -352,19 +353,19 @@ func (s *Server) apiVerifySMS(c fiber.Ctx, a *APICaller, field, code string) err
 	if !ok {
 		return err
 	}
-	return s.apiCompleteMFA(c, a, MethodSMS, apiMFAReply{})
+	return s.apiCompleteMFA(c, a, methodSMS, apiMFAReply{})
 }
 
 // apiMFARequestLoginSMS sends a login code, bound to this login, to the
 // user's confirmed phone.
-func (s *Server) apiMFARequestLoginSMS(c fiber.Ctx, a *APICaller) error {
+func (s area) apiMFARequestLoginSMS(c fiber.Ctx, a *server.APICaller) error {
 	if sent, err := s.APIGate(c, tooManySends, smsLimit(a.User.ID)); sent {
 		return err
 	}
 	if err := s.Auth.SendLoginSMS(c.Context(), a.User.ID, a.Session.Handle()); err != nil {
-		return APIProviderFail(c, err, nil)
+		return server.APIProviderFail(c, err, nil)
 	}
-	return APISend(c, fiber.StatusOK, APIMessage{Message: msgSMSSent})
+	return server.APISend(c, fiber.StatusOK, server.APIMessage{Message: msgSMSSent})
 }
 
 // apiMFAConfiguration is the login flow's MFA configuration check (spec
@@ -376,17 +377,24 @@ type apiMFAConfiguration struct {
 	MFAConfigured  bool     `json:"mfa_configured" description:"MFA is configured."`
 	HasVerifySetup bool     `json:"has_verify_setup" description:"An authenticator app is set up."`
 	HasPhone       bool     `json:"has_phone" description:"A phone is confirmed."`
-	Next           string   `json:"next" description:"What the login does next: done (scope dashboard), verify (with a method set up) or setup (none yet, or a first setup under way)." enum:"@mfa_next"`
+	Next           mfaNext  `json:"next" description:"What the login does next: done (scope dashboard), verify (with a method set up) or setup (none yet, or a first setup under way)."`
 }
 
 // Values of apiMFAConfiguration.Next.
 const (
-	apiNextDone   = "done"
-	apiNextVerify = "verify"
-	apiNextSetup  = "setup"
+	apiNextDone   mfaNext = "done"
+	apiNextVerify mfaNext = "verify"
+	apiNextSetup  mfaNext = "setup"
 )
 
-func (s *Server) apiMFAConfiguration(c fiber.Ctx, a *APICaller) error {
+// mfaNext is what a login does next; its schema lists the values.
+type mfaNext string
+
+func (mfaNext) OASchema(*server.OAReflector) *server.OASchema {
+	return server.OAString("").WithEnum(string(apiNextDone), string(apiNextVerify), string(apiNextSetup))
+}
+
+func (s area) apiMFAConfiguration(c fiber.Ctx, a *server.APICaller) error {
 	if sent, err := s.APIGate(c, "requests", mfaReadLimitOf(a.User.ID)); sent {
 		return err
 	}
@@ -398,7 +406,7 @@ func (s *Server) apiMFAConfiguration(c fiber.Ctx, a *APICaller) error {
 	case setupOpen(&u, a.Session) && !(totpActive(&u) && phoneActive(&u)):
 		next = apiNextSetup // none yet, or a first setup goes on until both are set up
 	}
-	return APISend(c, fiber.StatusOK, apiMFAConfiguration{SkipMFA: u.SkipMFA, MFAEnabled: u.MFAEnabled,
+	return server.APISend(c, fiber.StatusOK, apiMFAConfiguration{SkipMFA: u.SkipMFA, MFAEnabled: u.MFAEnabled,
 		MFAConfigured: u.MFAConfigured, HasVerifySetup: u.HasVerifySetup, HasPhone: u.HasPhone, Next: next})
 }
 
@@ -415,29 +423,29 @@ type apiPhoneRequest struct {
 // apiMFARegisterPhone registers the number as the user's pending phone and
 // sends it a confirmation code (confirm_phone_number takes it). The
 // country code defaults to dk (spec 000 §9).
-func (s *Server) apiMFARegisterPhone(c fiber.Ctx, a *APICaller) error {
+func (s area) apiMFARegisterPhone(c fiber.Ctx, a *server.APICaller) error {
 	var in apiPhoneRequest
-	if prob := DecodeJSON(c, &in); prob != nil {
-		return APIErrors(c, prob.Status, *prob)
+	if prob := server.DecodeJSON(c, &in); prob != nil {
+		return server.APIErrors(c, prob.Status, *prob)
 	}
 	country := strings.ToLower(strings.TrimSpace(in.CountryCode))
 	if country == "" {
 		country = mfa.DefaultCountry
 	}
 	typed := strings.TrimSpace(in.Cellphone)
-	var ps []APIProblem
+	var ps []server.APIProblem
 	if _, ok := mfa.CallingCode(country); !ok {
-		ps = append(ps, APIField("country_code", msgCountryRequired))
+		ps = append(ps, server.APIField("country_code", msgCountryRequired))
 	}
 	number, ok := mfa.NormalizeNumber(typed)
 	switch {
 	case typed == "":
-		ps = append(ps, APIField("cellphone", msgNumberRequired))
+		ps = append(ps, server.APIField("cellphone", msgNumberRequired))
 	case !ok:
-		ps = append(ps, APIField("cellphone", msgNumberInvalid))
+		ps = append(ps, server.APIField("cellphone", msgNumberInvalid))
 	}
 	if len(ps) > 0 {
-		return APIErrors(c, fiber.StatusUnprocessableEntity, ps...)
+		return server.APIErrors(c, fiber.StatusUnprocessableEntity, ps...)
 	}
 	if sent, err := s.APIGate(c, tooManySends, smsLimit(a.User.ID)); sent {
 		return err
@@ -445,33 +453,33 @@ func (s *Server) apiMFARegisterPhone(c fiber.Ctx, a *APICaller) error {
 	if err := s.Auth.RegisterPhone(c.Context(), a.User.ID, country, number); err != nil {
 		return s.apiRegistrationFail(c, err, "cellphone")
 	}
-	return APISend(c, fiber.StatusOK, APIMessage{Message: msgSMSSent})
+	return server.APISend(c, fiber.StatusOK, server.APIMessage{Message: msgSMSSent})
 }
 
 // apiRegistrationFail answers a failed registration with the spec's texts
 // (000 §8): an existing MFA (409), the provider's words for invalid input
 // (422 on field), "Unknow error" for any other explained failure.
-func (s *Server) apiRegistrationFail(c fiber.Ctx, err error, field string) error {
-	unknown := APIProblem{Status: fiber.StatusUnprocessableEntity, Code: APICodeInvalid, Title: msgUnknownError}
-	texts := APITexts{provider.ECONFLICT: {Title: msgMFARegistered}, provider.ENOTFOUND: unknown, provider.EEXPIRED: unknown}
+func (s area) apiRegistrationFail(c fiber.Ctx, err error, field string) error {
+	unknown := server.APIProblem{Status: fiber.StatusUnprocessableEntity, Code: server.APICodeInvalid, Title: msgUnknownError}
+	texts := server.APITexts{provider.ECONFLICT: {Title: msgMFARegistered}, provider.ENOTFOUND: unknown, provider.EEXPIRED: unknown}
 	if provider.ErrorCode(err) == provider.EINVALID {
-		texts[provider.EINVALID] = APIProblem{Title: s.registrationError(c, err), Source: &APISource{Pointer: "/" + field}}
+		texts[provider.EINVALID] = server.APIProblem{Title: s.registrationError(c, err), Source: &server.APISource{Pointer: "/" + field}}
 	}
-	return APIProviderFail(c, err, texts)
+	return server.APIProviderFail(c, err, texts)
 }
 
 // apiRegisteredTexts: confirming a factor that is active already.
-var apiRegisteredTexts = APITexts{provider.ECONFLICT: {Title: msgMFARegistered}}
+var apiRegisteredTexts = server.APITexts{provider.ECONFLICT: {Title: msgMFARegistered}}
 
 // apiMFAConfirmPhone confirms the pending phone with the code sent to it.
-func (s *Server) apiMFAConfirmPhone(c fiber.Ctx, a *APICaller) error {
+func (s area) apiMFAConfirmPhone(c fiber.Ctx, a *server.APICaller) error {
 	var in apiCodeRequest
-	if prob := DecodeJSON(c, &in); prob != nil {
-		return APIErrors(c, prob.Status, *prob)
+	if prob := server.DecodeJSON(c, &in); prob != nil {
+		return server.APIErrors(c, prob.Status, *prob)
 	}
 	code := smsCode(in.Code)
 	if code == "" {
-		return APIErrors(c, fiber.StatusUnprocessableEntity, APIField("code", msgCodeRequired))
+		return server.APIErrors(c, fiber.StatusUnprocessableEntity, server.APIField("code", msgCodeRequired))
 	}
 	// Spec 000 §8: phone verification shows the server text under the field.
 	wrong := func(err error) string { return s.registrationError(c, err) }
@@ -496,48 +504,48 @@ type apiTOTPFactor struct {
 // apiMFARequestTOTP shows the user's pending authenticator secret. It
 // creates nothing (a GET): logging in starts one for a user who goes on to
 // setup, and apiMFAStartTOTP starts one otherwise.
-func (s *Server) apiMFARequestTOTP(c fiber.Ctx, a *APICaller) error {
+func (s area) apiMFARequestTOTP(c fiber.Ctx, a *server.APICaller) error {
 	if sent, err := s.APIGate(c, "requests", mfaReadLimitOf(a.User.ID)); sent {
 		return err
 	}
 	enr, err := s.Auth.PendingTOTP(c.Context(), a.User.ID)
 	if provider.ErrorCode(err) == provider.ENOTFOUND {
-		return APIError(c, fiber.StatusNotFound, APICodeNotFound, apiMsgTOTPNotStarted)
+		return server.APIError(c, fiber.StatusNotFound, server.APICodeNotFound, apiMsgTOTPNotStarted)
 	}
 	return s.apiTOTPFactor(c, enr, err, fiber.StatusOK)
 }
 
 // apiMFAStartTOTP starts the user's pending authenticator secret, or shows
 // the one still pending.
-func (s *Server) apiMFAStartTOTP(c fiber.Ctx, a *APICaller) error {
+func (s area) apiMFAStartTOTP(c fiber.Ctx, a *server.APICaller) error {
 	enr, err := s.Auth.StartTOTP(c.Context(), a.User.ID)
 	return s.apiTOTPFactor(c, enr, err, fiber.StatusCreated)
 }
 
-func (s *Server) apiTOTPFactor(c fiber.Ctx, enr provider.TOTPEnrollment, err error, status int) error {
+func (s area) apiTOTPFactor(c fiber.Ctx, enr provider.TOTPEnrollment, err error, status int) error {
 	if err != nil {
 		return s.apiRegistrationFail(c, err, "code")
 	}
 	svg, err := mfa.QRSVG(enr.URI)
 	if err != nil {
 		// The secret can still be typed in: setup works without the picture.
-		s.Logger.Error("qr code failed", "request_id", Req(c).ID, "err", err)
+		s.Logger.Error("qr code failed", "request_id", server.Req(c).ID, "err", err)
 	}
-	return APISend(c, status, apiTOTPFactor{Secret: enr.Secret, URI: enr.URI, QRSVG: svg})
+	return server.APISend(c, status, apiTOTPFactor{Secret: enr.Secret, URI: enr.URI, QRSVG: svg})
 }
 
 // apiMFAValidateTOTP confirms the pending authenticator with a code from it.
-func (s *Server) apiMFAValidateTOTP(c fiber.Ctx, a *APICaller) error {
+func (s area) apiMFAValidateTOTP(c fiber.Ctx, a *server.APICaller) error {
 	var in apiCodeRequest
-	if prob := DecodeJSON(c, &in); prob != nil {
-		return APIErrors(c, prob.Status, *prob)
+	if prob := server.DecodeJSON(c, &in); prob != nil {
+		return server.APIErrors(c, prob.Status, *prob)
 	}
 	code, valid := totpCode(in.Code)
 	switch {
 	case strings.TrimSpace(in.Code) == "":
-		return APIErrors(c, fiber.StatusUnprocessableEntity, APIField("code", msgCodeRequired))
+		return server.APIErrors(c, fiber.StatusUnprocessableEntity, server.APIField("code", msgCodeRequired))
 	case !valid:
-		return APIErrors(c, fiber.StatusUnprocessableEntity, APIField("code", msgTOTPFormat))
+		return server.APIErrors(c, fiber.StatusUnprocessableEntity, server.APIField("code", msgTOTPFormat))
 	}
 	ok, err := s.apiCheckCode(c, a, "code", func(error) string { return msgTOTPFailed },
 		apiRegisteredTexts, func() error {
@@ -554,7 +562,7 @@ func (s *Server) apiMFAValidateTOTP(c fiber.Ctx, a *APICaller) error {
 // the user's other sessions end (an MFA change); at login scope, once both
 // the authenticator and the phone are set up, the login is complete (spec
 // 000 §2: the user moves on).
-func (s *Server) apiAfterFactor(c fiber.Ctx, a *APICaller, factor, done string) error {
+func (s area) apiAfterFactor(c fiber.Ctx, a *server.APICaller, factor, done string) error {
 	ctx := c.Context()
 	markConfirmed(a.Session, factor)
 	if err := s.Sessions.Save(ctx, a.Session); err != nil {
@@ -573,5 +581,5 @@ func (s *Server) apiAfterFactor(c fiber.Ctx, a *APICaller, factor, done string) 
 		a.User = u
 		return s.apiCompleteMFA(c, a, "setup", reply)
 	}
-	return APISend(c, fiber.StatusOK, reply)
+	return server.APISend(c, fiber.StatusOK, reply)
 }

@@ -1,5 +1,5 @@
-import { AuthLayout } from '../components/AuthLayout';
-import type { PageProps } from '../generated/props';
+import { AuthLayout } from '../../components/AuthLayout';
+import type { PageProps } from '../../generated/props';
 
 // Splash while logging in; the document's meta refresh moves on, and the
 // link does the same for anyone whose browser ignores refreshes.

@@ -1,4 +1,4 @@
-package server
+package auth
 
 import (
 	"fmt"
@@ -8,10 +8,11 @@ import (
 
 	"portal/mfa"
 	"portal/provider"
+	"portal/server"
 	"portal/session"
 )
 
-// MfaSetupProps are the props of templates/pages/MfaSetup.tsx.
+// MfaSetupProps are the props of templates/pages/auth/MfaSetup.tsx.
 type MfaSetupProps struct {
 	Sandbox bool   `json:"sandbox"`
 	CSRF    string `json:"csrf"`
@@ -19,14 +20,14 @@ type MfaSetupProps struct {
 	// to Base+"/totp", Base+"/phone", Base+"/phone/confirm".
 	Base string `json:"base"`
 	// Dashboard: a fully authenticated user adding methods (from the banner).
-	Dashboard bool              `json:"dashboard"`
-	TOTP      MfaTOTPProps      `json:"totp"`
-	Phone     MfaPhoneProps     `json:"phone"`
-	Errors    map[string]string `json:"errors"`
-	Alert     string            `json:"alert,omitempty"`
-	Note      string            `json:"note,omitempty"`
-	Flashes   []ShellFlash      `json:"flashes"`
-	Outbox    string            `json:"outbox,omitempty"`
+	Dashboard bool                `json:"dashboard"`
+	TOTP      MfaTOTPProps        `json:"totp"`
+	Phone     MfaPhoneProps       `json:"phone"`
+	Errors    map[string]string   `json:"errors"`
+	Alert     string              `json:"alert,omitempty"`
+	Note      string              `json:"note,omitempty"`
+	Flashes   []server.ShellFlash `json:"flashes"`
+	Outbox    string              `json:"outbox,omitempty"`
 }
 
 // MfaTOTPProps is the authenticator section.
@@ -168,10 +169,10 @@ func setupOpen(u *provider.User, sess *session.Session) bool {
 
 // setupOnly wraps the setup screens and actions: at login scope they are
 // open only while setupOpen (else: verify).
-func (s *Server) setupOnly(h fiber.Handler) fiber.Handler {
+func (s area) setupOnly(h fiber.Handler) fiber.Handler {
 	return func(c fiber.Ctx) error {
-		if !setupOpen(Req(c).User, Req(c).Session) {
-			return Redirect(c, "/mfa-verify")
+		if !setupOpen(server.Req(c).User, server.Req(c).Session) {
+			return server.Redirect(c, "/mfa-verify")
 		}
 		return h(c)
 	}
@@ -185,15 +186,15 @@ type setupForm struct {
 	Number  string
 }
 
-func (s *Server) mfaSetupGet(c fiber.Ctx) error {
+func (s area) mfaSetupGet(c fiber.Ctx) error {
 	return s.setupPage(c, setupForm{}, fiber.StatusOK)
 }
 
-func (s *Server) setupPage(c fiber.Ctx, f setupForm, status int) error {
-	rq := Req(c)
+func (s area) setupPage(c fiber.Ctx, f setupForm, status int) error {
+	rq := server.Req(c)
 	u := rq.User
 	sess := rq.Session
-	p := MfaSetupProps{Sandbox: s.Config.Sandbox(), CSRF: MaskedCSRF(sess), Base: setupBase(c),
+	p := MfaSetupProps{Sandbox: s.Config.Sandbox(), CSRF: server.MaskedCSRF(sess), Base: setupBase(c),
 		Dashboard: sess.Scope == session.ScopeDashboard, Errors: f.Errors, Alert: f.Alert, Note: f.Note,
 		Outbox: s.outboxLink(c)}
 	if p.Errors == nil {
@@ -241,7 +242,7 @@ func (s *Server) setupPage(c fiber.Ctx, f setupForm, status int) error {
 	if len(p.Errors) > 0 || p.Alert != "" {
 		title = "Error: " + title
 	}
-	return s.Render(c, View{Status: status, Page: "MfaSetup", Title: title, Props: p})
+	return s.Render(c, server.View{Status: status, Page: "MfaSetup", Title: title, Props: p})
 }
 
 // groupSecret shows a base32 secret in groups of four ("JBSW Y3DP ...").
@@ -260,27 +261,27 @@ func groupSecret(secret string) string {
 // a login goes on to setup, so that the setup page (which creates nothing
 // when shown) has a QR code to show at once. Should it fail, the page
 // offers to start one (mfaSetupStartTOTP).
-func (s *Server) startAuthenticator(c fiber.Ctx, userID string) {
+func (s area) startAuthenticator(c fiber.Ctx, userID string) {
 	if s.Auth == nil {
 		return
 	}
 	if _, err := s.Auth.StartTOTP(c.Context(), userID); err != nil && provider.ErrorCode(err) != provider.ECONFLICT {
-		s.Logger.Warn("totp start at login failed", "request_id", Req(c).ID, "user_id", userID, "err", err)
+		s.Logger.Warn("totp start at login failed", "request_id", server.Req(c).ID, "user_id", userID, "err", err)
 	}
 }
 
 // mfaSetupStartTOTP is "Set up the authenticator app": it creates the
 // pending secret, which the page then shows.
-func (s *Server) mfaSetupStartTOTP(c fiber.Ctx) error {
-	_, err := s.Auth.StartTOTP(c.Context(), Req(c).Session.UserID)
+func (s area) mfaSetupStartTOTP(c fiber.Ctx) error {
+	_, err := s.Auth.StartTOTP(c.Context(), server.Req(c).Session.UserID)
 	if err != nil && provider.ErrorCode(err) != provider.ECONFLICT {
 		return s.setupPage(c, setupForm{Alert: s.registrationError(c, err)}, fiber.StatusUnprocessableEntity)
 	}
-	return Redirect(c, setupBase(c)+"#totp-title")
+	return server.Redirect(c, setupBase(c)+"#totp-title")
 }
 
 // mfaSetupTOTP confirms the authenticator with a code from it.
-func (s *Server) mfaSetupTOTP(c fiber.Ctx) error {
+func (s area) mfaSetupTOTP(c fiber.Ctx) error {
 	raw := c.FormValue("totp_code")
 	code, valid := totpCode(raw)
 	switch {
@@ -289,7 +290,7 @@ func (s *Server) mfaSetupTOTP(c fiber.Ctx) error {
 	case !valid:
 		return s.setupPage(c, setupForm{Errors: map[string]string{"totp_code": msgTOTPFormat}}, fiber.StatusUnprocessableEntity)
 	}
-	uid := Req(c).Session.UserID
+	uid := server.Req(c).Session.UserID
 	a, locked, err := s.mfaAttempt(c, uid)
 	if err != nil {
 		return err
@@ -301,7 +302,7 @@ func (s *Server) mfaSetupTOTP(c fiber.Ctx) error {
 	switch provider.ErrorCode(err) {
 	case "":
 		a.succeeded(c.Context())
-		markConfirmed(Req(c).Session, factorTOTP)
+		markConfirmed(server.Req(c).Session, factorTOTP)
 		return s.afterFactor(c, "The authenticator app is set up.")
 	case provider.EINVALID:
 		locked, note, err := a.failed(c)
@@ -318,8 +319,8 @@ func (s *Server) mfaSetupTOTP(c fiber.Ctx) error {
 
 // mfaSetupPhone registers the number and sends its confirmation code
 // ("Request SMS").
-func (s *Server) mfaSetupPhone(c fiber.Ctx) error {
-	sess := Req(c).Session
+func (s area) mfaSetupPhone(c fiber.Ctx) error {
+	sess := server.Req(c).Session
 	country := strings.ToLower(strings.TrimSpace(c.FormValue("country_code")))
 	typed := strings.TrimSpace(c.FormValue("cellphone"))
 	f := setupForm{Country: country, Number: typed, Errors: map[string]string{}}
@@ -359,13 +360,13 @@ func (s *Server) mfaSetupPhone(c fiber.Ctx) error {
 	if err := s.Sessions.Save(c.Context(), sess); err != nil {
 		return err
 	}
-	return Redirect(c, setupBase(c)+"#phone-title")
+	return server.Redirect(c, setupBase(c)+"#phone-title")
 }
 
 // mfaSetupConfirmPhone is "Enable MFA": confirm the phone with the code
 // sent to it.
-func (s *Server) mfaSetupConfirmPhone(c fiber.Ctx) error {
-	sess := Req(c).Session
+func (s area) mfaSetupConfirmPhone(c fiber.Ctx) error {
+	sess := server.Req(c).Session
 	if sess.Values[valPhone] == "" {
 		// The button is disabled until then; this is its server side.
 		return s.setupPage(c, setupForm{Alert: msgRequestSMSFirst}, fiber.StatusUnprocessableEntity)
@@ -409,9 +410,9 @@ func (s *Server) mfaSetupConfirmPhone(c fiber.Ctx) error {
 // afterFactor follows a confirmed method: the user's other sessions end (an
 // MFA change); with both the authenticator and the phone set up the user
 // moves on (spec 000 §2), otherwise the page reloads.
-func (s *Server) afterFactor(c fiber.Ctx, done string) error {
+func (s area) afterFactor(c fiber.Ctx, done string) error {
 	ctx := c.Context()
-	sess := Req(c).Session
+	sess := server.Req(c).Session
 	u, err := s.Provider.UserByID(ctx, sess.UserID)
 	if err != nil {
 		return err
@@ -424,7 +425,7 @@ func (s *Server) afterFactor(c fiber.Ctx, done string) error {
 		if err := s.Sessions.Save(ctx, sess); err != nil {
 			return err
 		}
-		return Redirect(c, setupBase(c))
+		return server.Redirect(c, setupBase(c))
 	}
 	session.AddFlash(sess, session.FlashSuccess, "Two-factor authentication is set up.")
 	if sess.Scope == session.ScopeLogin {
@@ -433,5 +434,5 @@ func (s *Server) afterFactor(c fiber.Ctx, done string) error {
 	if err := s.Sessions.Save(ctx, sess); err != nil {
 		return err
 	}
-	return Redirect(c, "/")
+	return server.Redirect(c, "/")
 }

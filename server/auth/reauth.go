@@ -1,4 +1,4 @@
-package server
+package auth
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"portal/provider"
+	"portal/server"
 	"portal/session"
 )
 
@@ -23,7 +24,7 @@ const (
 	msgReauthWrong = "Incorrect password."
 )
 
-// ReauthProps are the props of templates/pages/Reauth.tsx.
+// ReauthProps are the props of templates/pages/auth/Reauth.tsx.
 type ReauthProps struct {
 	Sandbox bool              `json:"sandbox"`
 	CSRF    string            `json:"csrf"`
@@ -36,7 +37,7 @@ type ReauthProps struct {
 // recentlyAuthenticated reports whether the session's password was
 // confirmed (confirmPassword) within reauthWindow: the one notion of
 // "recent" for the pages (requireRecentAuth) and the API (apiSetup).
-func (s *Server) recentlyAuthenticated(sess *session.Session) bool {
+func (s area) recentlyAuthenticated(sess *session.Session) bool {
 	at, err := strconv.ParseInt(sess.Values[valReauthAt], 10, 64)
 	return err == nil && s.Sessions.Now().Sub(time.Unix(at, 0)) < reauthWindow
 }
@@ -56,7 +57,7 @@ type reauthResult struct {
 // is right, marks the session as recently authenticated (saved). Attempts
 // count on the same per-account limit as logging in: re-authentication must
 // not be a way to guess the password without limits.
-func (s *Server) confirmPassword(ctx context.Context, sess *session.Session, email, password string) (reauthResult, error) {
+func (s area) confirmPassword(ctx context.Context, sess *session.Session, email, password string) (reauthResult, error) {
 	key := loginAccountKey(email)
 	res, err := s.Limiter.Hit(ctx, key, loginAccountLimit, loginWindow)
 	if err != nil {
@@ -77,9 +78,9 @@ func (s *Server) confirmPassword(ctx context.Context, sess *session.Session, ema
 }
 
 // requireRecentAuth wraps a handler that changes sign-in methods.
-func (s *Server) requireRecentAuth(h fiber.Handler) fiber.Handler {
+func (s area) requireRecentAuth(h fiber.Handler) fiber.Handler {
 	return func(c fiber.Ctx) error {
-		sess := Req(c).Session
+		sess := server.Req(c).Session
 		if sess.Scope != session.ScopeDashboard || s.recentlyAuthenticated(sess) {
 			return h(c)
 		}
@@ -89,29 +90,29 @@ func (s *Server) requireRecentAuth(h fiber.Handler) fiber.Handler {
 			// page: the setup page, whose forms are the ones behind this.
 			next = setupBase(c)
 		}
-		return Redirect(c, "/reauth?next="+next)
+		return server.Redirect(c, "/reauth?next="+next)
 	}
 }
 
-func (s *Server) reauthGet(c fiber.Ctx) error {
+func (s area) reauthGet(c fiber.Ctx) error {
 	return s.reauthPage(c, nil, "", fiber.StatusOK)
 }
 
-func (s *Server) reauthPage(c fiber.Ctx, errs map[string]string, base string, status int) error {
-	rq := Req(c)
+func (s area) reauthPage(c fiber.Ctx, errs map[string]string, base string, status int) error {
+	rq := server.Req(c)
 	if errs == nil {
 		errs = map[string]string{}
 	}
-	next, ok := SafeRedirect(c.Query("next", c.FormValue("next")))
+	next, ok := server.SafeRedirect(c.Query("next", c.FormValue("next")))
 	if !ok {
 		next = "/"
 	}
-	return s.Render(c, View{Status: status, Page: "Reauth", Title: "Confirm it's you", Props: ReauthProps{
-		Sandbox: s.Config.Sandbox(), CSRF: MaskedCSRF(rq.Session), Email: rq.User.Email, Next: next, Errors: errs, Base: base}})
+	return s.Render(c, server.View{Status: status, Page: "Reauth", Title: "Confirm it's you", Props: ReauthProps{
+		Sandbox: s.Config.Sandbox(), CSRF: server.MaskedCSRF(rq.Session), Email: rq.User.Email, Next: next, Errors: errs, Base: base}})
 }
 
-func (s *Server) reauthPost(c fiber.Ctx) error {
-	rq := Req(c)
+func (s area) reauthPost(c fiber.Ctx) error {
+	rq := server.Req(c)
 	password := c.FormValue("password")
 	if password == "" {
 		return s.reauthPage(c, map[string]string{"password": MsgPasswordRequired}, "", fiber.StatusUnprocessableEntity)
@@ -121,15 +122,15 @@ func (s *Server) reauthPost(c fiber.Ctx) error {
 	case err != nil:
 		return err
 	case res.Limited:
-		return s.reauthPage(c, nil, TooMany(c, "attempts", res.RetryAfter), fiber.StatusTooManyRequests)
+		return s.reauthPage(c, nil, server.TooMany(c, "attempts", res.RetryAfter), fiber.StatusTooManyRequests)
 	case !res.OK:
 		return s.reauthPage(c, map[string]string{"password": msgReauthWrong}, "", fiber.StatusUnauthorized)
 	}
-	next, ok := SafeRedirect(c.FormValue("next"))
+	next, ok := server.SafeRedirect(c.FormValue("next"))
 	if !ok {
 		next = "/"
 	}
-	return Redirect(c, next)
+	return server.Redirect(c, next)
 }
 
 // apiReauthRequest is the body of reauthenticate.
@@ -146,13 +147,13 @@ type apiReauthReply struct {
 
 // apiReauthenticate is /reauth for the API: the password again, after
 // which the MFA setup calls are open at scope dashboard for reauthWindow.
-func (s *Server) apiReauthenticate(c fiber.Ctx, a *APICaller) error {
+func (s area) apiReauthenticate(c fiber.Ctx, a *server.APICaller) error {
 	var in apiReauthRequest
-	if prob := DecodeJSON(c, &in); prob != nil {
-		return APIErrors(c, prob.Status, *prob)
+	if prob := server.DecodeJSON(c, &in); prob != nil {
+		return server.APIErrors(c, prob.Status, *prob)
 	}
 	if in.Password == "" {
-		return APIErrors(c, fiber.StatusUnprocessableEntity, APIField("password", MsgPasswordRequired))
+		return server.APIErrors(c, fiber.StatusUnprocessableEntity, server.APIField("password", MsgPasswordRequired))
 	}
 	res, err := s.confirmPassword(c.Context(), a.Session, a.User.Email, in.Password)
 	switch {
@@ -161,12 +162,12 @@ func (s *Server) apiReauthenticate(c fiber.Ctx, a *APICaller) error {
 	case err != nil:
 		return err
 	case res.Limited:
-		return APIError(c, fiber.StatusTooManyRequests, APICodeTooMany, TooMany(c, "requests", res.RetryAfter))
+		return server.APIError(c, fiber.StatusTooManyRequests, server.APICodeTooMany, server.TooMany(c, "requests", res.RetryAfter))
 	case !res.OK:
-		p := APIField("password", msgReauthWrong)
-		p.Code = apiCodeBadCredentials
-		return APIErrors(c, fiber.StatusUnprocessableEntity, p)
+		p := server.APIField("password", msgReauthWrong)
+		p.Code = server.APICodeBadCredentials
+		return server.APIErrors(c, fiber.StatusUnprocessableEntity, p)
 	}
-	s.Logger.Info("api reauthenticated", "request_id", Req(c).ID, "user_id", a.User.ID, "session", a.Session.Handle())
-	return APISend(c, fiber.StatusOK, apiReauthReply{ExpiresIn: int(reauthWindow / time.Second)})
+	s.Logger.Info("api reauthenticated", "request_id", server.Req(c).ID, "user_id", a.User.ID, "session", a.Session.Handle())
+	return server.APISend(c, fiber.StatusOK, apiReauthReply{ExpiresIn: int(reauthWindow / time.Second)})
 }

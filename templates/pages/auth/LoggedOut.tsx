@@ -1,5 +1,5 @@
-import { AuthLayout } from '../components/AuthLayout';
-import type { PageProps } from '../generated/props';
+import { AuthLayout } from '../../components/AuthLayout';
+import type { PageProps } from '../../generated/props';
 
 export default function LoggedOut({ sandbox }: PageProps['LoggedOut']) {
   return (

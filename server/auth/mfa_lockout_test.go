@@ -1,4 +1,4 @@
-package server
+package auth
 
 import (
 	"context"
@@ -14,6 +14,8 @@ import (
 	"portal/provider"
 	"portal/ratelimit"
 	"portal/reference"
+	"portal/server"
+	"portal/server/servertest"
 	"portal/session"
 )
 
@@ -61,13 +63,13 @@ func TestMFALockoutCannotBeRaced(t *testing.T) {
 	noSlowDown(t)
 	auth := &countingAuth{}
 	hook := &lockHook{}
-	h := newHarness(t, func(d *Deps) {
+	h := newHarness(t, func(d *server.Deps) {
 		auth.Auth = d.Auth
 		d.Auth = auth
 		hook.Limiter = d.Limiter
 		d.Limiter = hook
 	})
-	c := h.client()
+	c := h.Client()
 	c.Login(emailMFATOTP)
 	tok := c.CSRF("/mfa-verify")
 	wrong := url.Values{"_csrf": {tok}, "code": {wrongTOTP(t, reference.DemoTOTPSecret)}}
@@ -78,7 +80,7 @@ func TestMFALockoutCannotBeRaced(t *testing.T) {
 		for _, ck := range c.Jar.Cookies(base) {
 			r.AddCookie(ck)
 		}
-		res, err := h.srv.App().Test(r, fiberTestConfig())
+		res, err := h.Srv.App().Test(r, servertest.FiberTestConfig())
 		if err != nil {
 			t.Error(err)
 			return 0
@@ -122,7 +124,7 @@ func TestMFALockoutCannotBeRaced(t *testing.T) {
 	if got := send(url.Values{"_csrf": {tok}, "code": {totpNow(t)}}); got != http.StatusTooManyRequests {
 		t.Errorf("right code after the lock: %d", got)
 	}
-	if h.scopeOf(t, c) != session.ScopeLogin {
+	if scopeOf(t, h, c) != session.ScopeLogin {
 		t.Error("a locked account finished MFA")
 	}
 }

@@ -1,4 +1,4 @@
-package server
+package auth
 
 import "testing"
 
@@ -7,7 +7,7 @@ import "testing"
 // HTML attribute is spellcheck), so the attribute never reached the page.
 func TestMFACodeFieldTurnsSpellcheckOff(t *testing.T) {
 	h := newHarness(t)
-	c := h.client()
+	c := h.Client()
 	wantLocation(t, c.Login("mfa-new@demo.example"), "/mfa-setup")
 	_, doc := c.Page("/mfa-setup")
 	for _, id := range []string{"totp_code", "token"} {

@@ -4,10 +4,10 @@
 // The user moves on once both are set up; until then each step reloads the
 // page with what is done.
 import type { ComponentChildren } from 'preact';
-import { AuthLayout } from '../components/AuthLayout';
-import { CSRF, ErrorSummary, TextField, Button } from '../components/Form';
-import { MfaCodeField, MfaFooter, MfaMessages } from '../components/MfaParts';
-import type { PageProps } from '../generated/props';
+import { AuthLayout } from '../../components/AuthLayout';
+import { CSRF, ErrorSummary, TextField, Button } from '../../components/Form';
+import { MfaCodeField, MfaFooter, MfaMessages } from '../../components/MfaParts';
+import type { PageProps } from '../../generated/props';
 
 type Props = PageProps['MfaSetup'];
 

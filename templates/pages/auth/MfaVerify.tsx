@@ -1,11 +1,11 @@
 // /mfa-verify (spec 000 §2, §4, §5): the three choice cards, then one screen
 // per method. Every step is a link or a form: it all works without
 // JavaScript; the push screen's ApprovalPoll island only saves the clicks.
-import { AuthLayout } from '../components/AuthLayout';
-import { CSRF, ErrorSummary, Button } from '../components/Form';
-import { Island } from '../components/Island';
-import { MfaFooter, MfaMessages } from '../components/MfaParts';
-import type { PageProps } from '../generated/props';
+import { AuthLayout } from '../../components/AuthLayout';
+import { CSRF, ErrorSummary, Button } from '../../components/Form';
+import { Island } from '../../components/Island';
+import { MfaFooter, MfaMessages } from '../../components/MfaParts';
+import type { PageProps } from '../../generated/props';
 
 type Props = PageProps['MfaVerify'];
 

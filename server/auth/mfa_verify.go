@@ -1,4 +1,4 @@
-package server
+package auth
 
 import (
 	"net/url"
@@ -7,17 +7,18 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"portal/provider"
+	"portal/server"
 	"portal/session"
 )
 
 // MFA methods of the spec (000 §9), the values of /mfa-verify?method=.
 const (
-	MethodAuthenticator = "authenticator"
-	MethodSMS           = "sms"
-	MethodAuthy         = "authy"
+	methodAuthenticator = "authenticator"
+	methodSMS           = "sms"
+	methodAuthy         = "authy"
 )
 
-// MfaVerifyProps are the props of templates/pages/MfaVerify.tsx.
+// MfaVerifyProps are the props of templates/pages/auth/MfaVerify.tsx.
 type MfaVerifyProps struct {
 	Sandbox bool   `json:"sandbox"`
 	CSRF    string `json:"csrf"`
@@ -27,13 +28,13 @@ type MfaVerifyProps struct {
 	// /mfa-verify/sms).
 	Action string `json:"action,omitempty"`
 	// SMSSent: a login code was sent; show the code form.
-	SMSSent  bool              `json:"smsSent,omitempty"`
-	Approval *ApprovalProps    `json:"approval,omitempty"`
-	Errors   map[string]string `json:"errors"`
-	Base     string            `json:"base,omitempty"`
-	Note     string            `json:"note,omitempty"`
-	Flashes  []ShellFlash      `json:"flashes"`
-	Outbox   string            `json:"outbox,omitempty"`
+	SMSSent  bool                `json:"smsSent,omitempty"`
+	Approval *ApprovalProps      `json:"approval,omitempty"`
+	Errors   map[string]string   `json:"errors"`
+	Base     string              `json:"base,omitempty"`
+	Note     string              `json:"note,omitempty"`
+	Flashes  []server.ShellFlash `json:"flashes"`
+	Outbox   string              `json:"outbox,omitempty"`
 }
 
 // ApprovalProps are the props of islands/ApprovalPoll.tsx.
@@ -49,9 +50,9 @@ type ApprovalProps struct {
 	Interval int    `json:"interval"`
 }
 
-func (s *Server) verifyPage(c fiber.Ctx, p MfaVerifyProps, status int) error {
-	rq := Req(c)
-	p.Sandbox, p.CSRF, p.Outbox = s.Config.Sandbox(), MaskedCSRF(rq.Session), s.outboxLink(c)
+func (s area) verifyPage(c fiber.Ctx, p MfaVerifyProps, status int) error {
+	rq := server.Req(c)
+	p.Sandbox, p.CSRF, p.Outbox = s.Config.Sandbox(), server.MaskedCSRF(rq.Session), s.outboxLink(c)
 	if p.Errors == nil {
 		p.Errors = map[string]string{}
 	}
@@ -62,54 +63,54 @@ func (s *Server) verifyPage(c fiber.Ctx, p MfaVerifyProps, status int) error {
 	p.Flashes = fl
 	title := "Two-factor authentication"
 	switch p.Method {
-	case MethodAuthenticator:
+	case methodAuthenticator:
 		title = "Enter your authentication code"
-	case MethodSMS:
+	case methodSMS:
 		title = "Verify with SMS"
-	case MethodAuthy:
+	case methodAuthy:
 		title = "Approve with Authy"
 	}
 	if len(p.Errors) > 0 || p.Base != "" {
 		title = "Error: " + title
 	}
-	return s.Render(c, View{Status: status, Page: "MfaVerify", Title: title, Props: p})
+	return s.Render(c, server.View{Status: status, Page: "MfaVerify", Title: title, Props: p})
 }
 
 // verified reports whether the session is already fully authenticated: the
 // verify screens then have nothing to do and send the user home.
-func verified(c fiber.Ctx) bool { return Req(c).Session.Scope == session.ScopeDashboard }
+func verified(c fiber.Ctx) bool { return server.Req(c).Session.Scope == session.ScopeDashboard }
 
-func (s *Server) mfaVerifyGet(c fiber.Ctx) error {
+func (s area) mfaVerifyGet(c fiber.Ctx) error {
 	if verified(c) {
-		return Redirect(c, "/")
+		return server.Redirect(c, "/")
 	}
 	switch m := c.Query("method"); m {
-	case MethodAuthenticator:
+	case methodAuthenticator:
 		return s.verifyPage(c, MfaVerifyProps{Method: m, Action: "/mfa-verify/totp"}, fiber.StatusOK)
-	case MethodSMS:
+	case methodSMS:
 		return s.verifyPage(c, MfaVerifyProps{Method: m, Action: "/mfa-verify/sms",
-			SMSSent: Req(c).Session.Values[valSMS] == "1"}, fiber.StatusOK)
-	case MethodAuthy:
+			SMSSent: server.Req(c).Session.Values[valSMS] == "1"}, fiber.StatusOK)
+	case methodAuthy:
 		return s.authyPage(c, "", fiber.StatusOK)
 	}
 	return s.verifyPage(c, MfaVerifyProps{}, fiber.StatusOK)
 }
 
 // totpValidateGet is /totp-validate: the authenticator code form.
-func (s *Server) totpValidateGet(c fiber.Ctx) error {
+func (s area) totpValidateGet(c fiber.Ctx) error {
 	if verified(c) {
-		return Redirect(c, "/")
+		return server.Redirect(c, "/")
 	}
-	return s.verifyPage(c, MfaVerifyProps{Method: MethodAuthenticator, Action: "/totp-validate"}, fiber.StatusOK)
+	return s.verifyPage(c, MfaVerifyProps{Method: methodAuthenticator, Action: "/totp-validate"}, fiber.StatusOK)
 }
 
 // mfaVerifyTOTP checks an authenticator code (from /mfa-verify or
 // /totp-validate; errors come back on the same form).
-func (s *Server) mfaVerifyTOTP(c fiber.Ctx) error {
+func (s area) mfaVerifyTOTP(c fiber.Ctx) error {
 	if verified(c) {
-		return Redirect(c, "/")
+		return server.Redirect(c, "/")
 	}
-	p := MfaVerifyProps{Method: MethodAuthenticator, Action: "/mfa-verify/totp"}
+	p := MfaVerifyProps{Method: methodAuthenticator, Action: "/mfa-verify/totp"}
 	if c.Path() == "/totp-validate" {
 		p.Action = "/totp-validate"
 	}
@@ -123,7 +124,7 @@ func (s *Server) mfaVerifyTOTP(c fiber.Ctx) error {
 		p.Errors = map[string]string{"code": msgTOTPFormat}
 		return s.verifyPage(c, p, fiber.StatusUnprocessableEntity)
 	}
-	uid := Req(c).Session.UserID
+	uid := server.Req(c).Session.UserID
 	a, locked, err := s.mfaAttempt(c, uid)
 	if err != nil {
 		return err
@@ -133,28 +134,28 @@ func (s *Server) mfaVerifyTOTP(c fiber.Ctx) error {
 		return s.verifyPage(c, p, fiber.StatusTooManyRequests)
 	}
 	err = s.Auth.VerifyTOTP(c.Context(), uid, code)
-	return s.codeChecked(c, p, a, MethodAuthenticator, msgTOTPFailed, err)
+	return s.codeChecked(c, p, a, methodAuthenticator, msgTOTPFailed, err)
 }
 
 // smsError is the text shown when a code cannot be sent (spec 000 §8:
 // "SMS has been sent" or the error text).
-func (s *Server) smsError(c fiber.Ctx, err error) string {
+func (s area) smsError(c fiber.Ctx, err error) string {
 	if code := provider.ErrorCode(err); code != provider.EINTERNAL {
 		if m := provider.ErrorMessage(err); m != "" {
 			return m
 		}
 	}
-	s.Logger.Error("sms failed", "request_id", Req(c).ID, "err", err)
+	s.Logger.Error("sms failed", "request_id", server.Req(c).ID, "err", err)
 	return msgUnknownError
 }
 
 // mfaSendSMS sends a login code bound to this login.
-func (s *Server) mfaSendSMS(c fiber.Ctx) error {
+func (s area) mfaSendSMS(c fiber.Ctx) error {
 	if verified(c) {
-		return Redirect(c, "/")
+		return server.Redirect(c, "/")
 	}
-	sess := Req(c).Session
-	p := MfaVerifyProps{Method: MethodSMS, Action: "/mfa-verify/sms", SMSSent: sess.Values[valSMS] == "1"}
+	sess := server.Req(c).Session
+	p := MfaVerifyProps{Method: methodSMS, Action: "/mfa-verify/sms", SMSSent: sess.Values[valSMS] == "1"}
 	msg, err := s.CountLimits(c, tooManySends, smsLimit(sess.UserID))
 	if err != nil {
 		return err
@@ -172,16 +173,16 @@ func (s *Server) mfaSendSMS(c fiber.Ctx) error {
 	if err := s.Sessions.Save(c.Context(), sess); err != nil {
 		return err
 	}
-	return Redirect(c, "/mfa-verify?method=sms")
+	return server.Redirect(c, "/mfa-verify?method=sms")
 }
 
 // mfaVerifySMS checks and spends a login code.
-func (s *Server) mfaVerifySMS(c fiber.Ctx) error {
+func (s area) mfaVerifySMS(c fiber.Ctx) error {
 	if verified(c) {
-		return Redirect(c, "/")
+		return server.Redirect(c, "/")
 	}
-	sess := Req(c).Session
-	p := MfaVerifyProps{Method: MethodSMS, Action: "/mfa-verify/sms", SMSSent: true}
+	sess := server.Req(c).Session
+	p := MfaVerifyProps{Method: methodSMS, Action: "/mfa-verify/sms", SMSSent: true}
 	code := smsCode(c.FormValue("code"))
 	switch {
 	case code == "":
@@ -200,14 +201,14 @@ func (s *Server) mfaVerifySMS(c fiber.Ctx) error {
 		return s.verifyPage(c, p, fiber.StatusTooManyRequests)
 	}
 	err = s.Auth.VerifyLoginSMS(c.Context(), sess.UserID, loginID(c), code)
-	return s.codeChecked(c, p, a, MethodSMS, msgSMSCodeInvalid, err)
+	return s.codeChecked(c, p, a, methodSMS, msgSMSCodeInvalid, err)
 }
 
 // codeChecked answers a code the provider has checked, the same way for
 // every method: success completes MFA; a wrong code counts towards the
 // lock and is shown on the field in the provider's words (a replayed TOTP
 // code is worded apart), else in the method's own text.
-func (s *Server) codeChecked(c fiber.Ctx, p MfaVerifyProps, a attempt, method, fallback string, err error) error {
+func (s area) codeChecked(c fiber.Ctx, p MfaVerifyProps, a attempt, method, fallback string, err error) error {
 	if err == nil {
 		a.succeeded(c.Context())
 		return s.completeMFA(c, method)
@@ -234,9 +235,9 @@ func (s *Server) codeChecked(c fiber.Ctx, p MfaVerifyProps, a attempt, method, f
 
 // authyPage shows the push screen: a button to send a request, or the
 // status of this login's request with the ApprovalPoll island.
-func (s *Server) authyPage(c fiber.Ctx, base string, status int) error {
-	sess := Req(c).Session
-	p := MfaVerifyProps{Method: MethodAuthy, Base: base}
+func (s area) authyPage(c fiber.Ctx, base string, status int) error {
+	sess := server.Req(c).Session
+	p := MfaVerifyProps{Method: methodAuthy, Base: base}
 	if id := sess.Values[valApproval]; id != "" {
 		a, err := s.Auth.Approval(c.Context(), sess.UserID, loginID(c), id)
 		switch {
@@ -247,7 +248,7 @@ func (s *Server) authyPage(c fiber.Ctx, base string, status int) error {
 		case err != nil:
 			return err
 		default:
-			p.Approval = &ApprovalProps{ID: a.ID, Status: a.Status, CSRF: MaskedCSRF(sess),
+			p.Approval = &ApprovalProps{ID: a.ID, Status: a.Status, CSRF: server.MaskedCSRF(sess),
 				StatusURL: "/mfa-verify/approval?" + url.Values{"id": {a.ID}}.Encode(),
 				CheckURL:  "/mfa-verify/authy/check", Interval: approvalPollMs}
 		}
@@ -257,11 +258,11 @@ func (s *Server) authyPage(c fiber.Ctx, base string, status int) error {
 
 // mfaRequestApproval sends a push request for this login (limited against
 // push bombing).
-func (s *Server) mfaRequestApproval(c fiber.Ctx) error {
+func (s area) mfaRequestApproval(c fiber.Ctx) error {
 	if verified(c) {
-		return Redirect(c, "/")
+		return server.Redirect(c, "/")
 	}
-	sess := Req(c).Session
+	sess := server.Req(c).Session
 	msg, err := s.CountLimits(c, tooManySends, pushLimitOf(sess.UserID))
 	if err != nil {
 		return err
@@ -277,37 +278,37 @@ func (s *Server) mfaRequestApproval(c fiber.Ctx) error {
 	if err := s.Sessions.Save(c.Context(), sess); err != nil {
 		return err
 	}
-	return Redirect(c, "/mfa-verify?method=authy")
+	return server.Redirect(c, "/mfa-verify?method=authy")
 }
 
 // mfaCheckApproval is "Check again" (and what the island submits once the
 // request is approved): approved continues, anything else shows the status.
-func (s *Server) mfaCheckApproval(c fiber.Ctx) error {
+func (s area) mfaCheckApproval(c fiber.Ctx) error {
 	if verified(c) {
-		return Redirect(c, "/")
+		return server.Redirect(c, "/")
 	}
-	sess := Req(c).Session
+	sess := server.Req(c).Session
 	id := sess.Values[valApproval]
 	if id == "" {
-		return Redirect(c, "/mfa-verify?method=authy")
+		return server.Redirect(c, "/mfa-verify?method=authy")
 	}
 	a, err := s.Auth.Approval(c.Context(), sess.UserID, loginID(c), id)
 	if provider.ErrorCode(err) == provider.ENOTFOUND {
-		return Redirect(c, "/mfa-verify?method=authy")
+		return server.Redirect(c, "/mfa-verify?method=authy")
 	}
 	if err != nil {
 		return err
 	}
 	if a.Status == provider.ApprovalApproved {
-		return s.completeMFA(c, MethodAuthy)
+		return s.completeMFA(c, methodAuthy)
 	}
 	return s.authyPage(c, "", fiber.StatusOK)
 }
 
 // mfaApprovalStatus answers the island's poll: {"status": ...}; only this
 // login's request is found.
-func (s *Server) mfaApprovalStatus(c fiber.Ctx) error {
-	sess := Req(c).Session
+func (s area) mfaApprovalStatus(c fiber.Ctx) error {
+	sess := server.Req(c).Session
 	c.Set(fiber.HeaderCacheControl, "no-store")
 	a, err := s.Auth.Approval(c.Context(), sess.UserID, loginID(c), c.Query("id"))
 	if provider.ErrorCode(err) == provider.ENOTFOUND {

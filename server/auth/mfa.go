@@ -1,4 +1,4 @@
-package server
+package auth
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"portal/provider"
+	"portal/server"
 	"portal/session"
 )
 
@@ -87,24 +88,24 @@ var mfaSlowDown = func(n int) time.Duration {
 // mfaOnly wraps every MFA handler: the screens need the provider's Auth
 // (absent: not found), and a login-scope session older than loginScopeTTL
 // is ended and sent back to log in.
-func (s *Server) mfaOnly(h fiber.Handler) fiber.Handler {
+func (s area) mfaOnly(h fiber.Handler) fiber.Handler {
 	return func(c fiber.Ctx) error {
 		if s.Auth == nil {
 			return s.NotFound(c)
 		}
-		sess := Req(c).Session
+		sess := server.Req(c).Session
 		if sess.Scope == session.ScopeLogin && s.Sessions.Now().Sub(sess.CreatedAt) > loginScopeTTL {
-			s.Logger.Info("mfa login expired", "request_id", Req(c).ID, "user_id", sess.UserID)
+			s.Logger.Info("mfa login expired", "request_id", server.Req(c).ID, "user_id", sess.UserID)
 			if err := s.Sessions.Destroy(c.Context(), sess); err != nil {
 				return err
 			}
-			Req(c).Session = nil
+			server.Req(c).Session = nil
 			s.ClearSessionCookie(c)
 			if strings.Contains(c.Get(fiber.HeaderAccept), "application/json") {
 				c.Set(fiber.HeaderCacheControl, "no-store")
 				return c.Status(fiber.StatusUnauthorized).JSON(fiber.Map{"status": "login_expired"})
 			}
-			return Redirect(c, "/login?expired=1")
+			return server.Redirect(c, "/login?expired=1")
 		}
 		return h(c)
 	}
@@ -112,14 +113,14 @@ func (s *Server) mfaOnly(h fiber.Handler) fiber.Handler {
 
 // loginID binds SMS codes and push approvals to this login attempt: the
 // session's non-secret handle, stable until MFA completes (then rotated).
-func loginID(c fiber.Ctx) string { return Req(c).Session.Handle() }
+func loginID(c fiber.Ctx) string { return server.Req(c).Session.Handle() }
 
 // completeMFA turns the login into a fully authenticated session: a new id
 // (the old one stops working), scope dashboard, redirect_url kept, then on
 // to the organisation picker.
-func (s *Server) completeMFA(c fiber.Ctx, how string) error {
+func (s area) completeMFA(c fiber.Ctx, how string) error {
 	ctx := c.Context()
-	sess, err := s.rotate(c)
+	sess, err := s.Rotate(c)
 	if err != nil {
 		return err
 	}
@@ -131,17 +132,17 @@ func (s *Server) completeMFA(c fiber.Ctx, how string) error {
 		return err
 	}
 	if err := s.Limiter.Reset(ctx, mfaAttemptsKey(sess.UserID)); err != nil {
-		s.Logger.Warn("mfa limiter reset failed", "request_id", Req(c).ID, "err", err)
+		s.Logger.Warn("mfa limiter reset failed", "request_id", server.Req(c).ID, "err", err)
 	}
-	s.Logger.Info("mfa completed", "request_id", Req(c).ID, "user_id", sess.UserID, "method", how)
-	return Redirect(c, "/login_transition")
+	s.Logger.Info("mfa completed", "request_id", server.Req(c).ID, "user_id", sess.UserID, "method", how)
+	return server.Redirect(c, "/login_transition")
 }
 
 func mfaAttemptsKey(userID string) string { return "mfa:user:" + userID }
 
 // attempt is one counted check of an MFA code.
 type attempt struct {
-	s     *Server
+	s     area
 	key   string
 	count int
 }
@@ -149,14 +150,14 @@ type attempt struct {
 // mfaAttempt counts a code check against the account before it is made.
 // locked is non-empty (the message) when the account is locked; the caller
 // answers 429 without checking the code.
-func (s *Server) mfaAttempt(c fiber.Ctx, userID string) (a attempt, locked string, err error) {
+func (s area) mfaAttempt(c fiber.Ctx, userID string) (a attempt, locked string, err error) {
 	key := mfaAttemptsKey(userID)
 	res, err := s.Limiter.Hit(c.Context(), key, mfaMaxAttempts, mfaWindow)
 	if err != nil {
 		return a, "", err // fail closed
 	}
 	if !res.Allowed {
-		return a, TooMany(c, tooManyCodes, res.RetryAfter), nil
+		return a, server.TooMany(c, tooManyCodes, res.RetryAfter), nil
 	}
 	return attempt{s: s, key: key, count: res.Count}, "", nil
 }
@@ -177,8 +178,8 @@ func (a attempt) failed(c fiber.Ctx) (locked, note string, err error) {
 		if err := a.s.Limiter.Block(ctx, a.key, mfaLockout); err != nil {
 			return "", "", err
 		}
-		a.s.Logger.Warn("mfa locked", "request_id", Req(c).ID, "key", a.key)
-		return TooMany(c, tooManyCodes, mfaLockout), "", nil
+		a.s.Logger.Warn("mfa locked", "request_id", server.Req(c).ID, "key", a.key)
+		return server.TooMany(c, tooManyCodes, mfaLockout), "", nil
 	}
 	if d := mfaSlowDown(a.count); d > 0 {
 		t := time.NewTimer(d)
@@ -198,11 +199,11 @@ func (a attempt) failed(c fiber.Ctx) (locked, note string, err error) {
 // The limits of SMS sends (login codes and phone confirmations) and of
 // push requests, per account; the screens and the API count on the same
 // keys.
-func smsLimit(userID string) RateLimit {
-	return RateLimit{Key: "mfa:sms:" + userID, Limit: smsSendLimit, Window: smsSendWindow}
+func smsLimit(userID string) server.RateLimit {
+	return server.RateLimit{Key: "mfa:sms:" + userID, Limit: smsSendLimit, Window: smsSendWindow}
 }
-func pushLimitOf(userID string) RateLimit {
-	return RateLimit{Key: "mfa:push:" + userID, Limit: pushLimit, Window: pushWindow}
+func pushLimitOf(userID string) server.RateLimit {
+	return server.RateLimit{Key: "mfa:push:" + userID, Limit: pushLimit, Window: pushWindow}
 }
 
 // tooManySends is what a refused SMS or push request had too many of.
@@ -211,7 +212,7 @@ const tooManySends = "requests"
 // registrationError maps a provider error of MFA registration to the
 // spec's texts (000 §8): an existing MFA, the provider's own message for
 // invalid input, else "Unknow error" (logged: it may be internal).
-func (s *Server) registrationError(c fiber.Ctx, err error) string {
+func (s area) registrationError(c fiber.Ctx, err error) string {
 	switch provider.ErrorCode(err) {
 	case provider.ECONFLICT:
 		return msgMFARegistered
@@ -220,7 +221,7 @@ func (s *Server) registrationError(c fiber.Ctx, err error) string {
 			return m
 		}
 	}
-	s.Logger.Error("mfa registration failed", "request_id", Req(c).ID, "err", err)
+	s.Logger.Error("mfa registration failed", "request_id", server.Req(c).ID, "err", err)
 	return msgUnknownError
 }
 

@@ -1,4 +1,4 @@
-package server
+package auth
 
 import (
 	"net/http"
@@ -7,9 +7,10 @@ import (
 	"testing"
 	"time"
 
-	"portal/mfa"
 	"portal/provider"
 	"portal/reference"
+	"portal/server"
+	"portal/server/servertest"
 	"portal/session"
 )
 
@@ -25,25 +26,14 @@ const (
 
 // loginScope logs in a user who does not skip MFA: the token has scope
 // login only.
-func (h *harness) loginScope(email string) (*apiClient, apiReply) {
-	h.t.Helper()
-	a := h.api()
-	r := a.Login(email)
-	if r.JSON["scope"] != session.ScopeLogin {
-		h.t.Fatalf("%s: scope %v", email, r.JSON["scope"])
-	}
-	return a, r
+func loginScope(h *servertest.Harness, email string) (*servertest.APIClient, servertest.Reply) {
+	h.T.Helper()
+	a := h.API()
+	return a, a.LoginScope(email)
 }
 
-// totp is the demo authenticator's code at now+offset.
-func totp(t testing.TB, secret string, offset time.Duration) string {
-	t.Helper()
-	c, err := mfa.Code(secret, time.Now().Add(offset))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
+// totp is an authenticator's code at now+offset.
+var totp = servertest.TOTP
 
 // noSlowDown keeps the screens' growing delay after wrong codes out of the
 // test's run time.
@@ -56,10 +46,10 @@ func noSlowDown(t *testing.T) {
 // expectUpgraded checks a reply that completed MFA for a bearer caller: a
 // dashboard token naming a new session, a new refresh cookie and CSRF
 // token; the login-scope token and the old refresh cookie are dead.
-func expectUpgraded(t *testing.T, h *harness, a *apiClient, login apiReply, r apiReply, method, path string) {
+func expectUpgraded(t *testing.T, h *servertest.Harness, a *servertest.APIClient, login servertest.Reply, r servertest.Reply, method, path string) {
 	t.Helper()
 	r.Expect(t, 200, "")
-	checkReply(t, method, path, r)
+	h.CheckReply(t, method, path, r)
 	oldSid := mustClaims(t, h, a.Token).Session
 	tok, _ := r.JSON["access_token"].(string)
 	cl := mustClaims(t, h, tok)
@@ -75,15 +65,15 @@ func expectUpgraded(t *testing.T, h *harness, a *apiClient, login apiReply, r ap
 	if unmasked(t, r.JSON["csrf_token"]) == unmasked(t, login.JSON["csrf_token"]) {
 		t.Error("the CSRF token did not change")
 	}
-	if _, err := h.manager.LoadByHandle(t.Context(), oldSid); err == nil {
+	if _, err := h.Sessions.LoadByHandle(t.Context(), oldSid); err == nil {
 		t.Error("the login-scope session survives")
 	}
 	// The old token is dead; the new one opens the customer calls.
-	a.Call("GET", currentUser, nil).Expect(t, 401, apiCodeExpired)
-	stale := h.api()
+	a.Call("GET", currentUser, nil).Expect(t, 401, "EXPIRED_AUTHENTICATION")
+	stale := h.API()
 	stale.Jar.SetCookies(&url.URL{Scheme: "http", Host: "portal.test", Path: "/api"},
 		[]*http.Cookie{{Name: "portal_refresh", Value: oldSid, Path: "/api"}})
-	stale.Call("POST", refreshPath, nil, "X-CSRF-Token", login.JSON["csrf_token"].(string)).Expect(t, 401, apiCodeExpired)
+	stale.Call("POST", refreshPath, nil, "X-CSRF-Token", login.JSON["csrf_token"].(string)).Expect(t, 401, "EXPIRED_AUTHENTICATION")
 	a.Token = tok
 	a.Call("GET", currentUser, nil).Expect(t, 200, "")
 	rr := a.Call("POST", refreshPath, nil, "Authorization", "", "X-CSRF-Token", r.JSON["csrf_token"].(string))
@@ -95,16 +85,19 @@ func expectUpgraded(t *testing.T, h *harness, a *apiClient, login apiReply, r ap
 
 func TestAPIMFAConfiguration(t *testing.T) {
 	h := newHarness(t)
-	for _, c := range []struct{ email, next string }{
+	for _, c := range []struct {
+		email string
+		next  mfaNext
+	}{
 		{emailMFATOTP, apiNextVerify}, {emailMFASMS, apiNextVerify}, {emailMFAAuthy, apiNextVerify},
 		{emailMFANew, apiNextSetup}, {emailObserver, apiNextDone},
 	} {
-		a := h.api()
+		a := h.API()
 		a.Login(c.email)
 		r := a.Call("GET", mfaPath+"/configuration", nil)
 		r.Expect(t, 200, "")
-		checkReply(t, "GET", "/authentication/mfa/configuration", r)
-		if r.JSON["next"] != c.next {
+		h.CheckReply(t, "GET", "/authentication/mfa/configuration", r)
+		if r.JSON["next"] != string(c.next) {
 			t.Errorf("%s: next %v, want %s", c.email, r.JSON["next"], c.next)
 		}
 	}
@@ -112,9 +105,9 @@ func TestAPIMFAConfiguration(t *testing.T) {
 
 func TestAPIMFATOTPLogin(t *testing.T) {
 	h := newHarness(t)
-	a, login := h.loginScope(emailMFATOTP)
+	a, login := loginScope(h, emailMFATOTP)
 	// Login scope opens no customer call, and the code is required.
-	a.Call("GET", currentUser, nil).Expect(t, 403, apiCodeMissingScope)
+	a.Call("GET", currentUser, nil).Expect(t, 403, server.APICodeMissingScope)
 	for _, tc := range []struct {
 		body  any
 		title string
@@ -124,25 +117,25 @@ func TestAPIMFATOTPLogin(t *testing.T) {
 		{map[string]string{"code": wrongTOTP(t, reference.DemoTOTPSecret)}, msgTOTPFailed},
 	} {
 		r := a.Call("POST", mfaPath+"/verify_totp_factor", tc.body)
-		r.Expect(t, 422, APICodeInvalid)
+		r.Expect(t, 422, server.APICodeInvalid)
 		e := r.FirstError(t)
 		if e["title"] != tc.title || e["source"].(map[string]any)["pointer"] != "/code" {
 			t.Errorf("%v: %s", tc.body, r.Raw)
 		}
-		checkReply(t, "POST", "/authentication/mfa/verify_totp_factor", r)
+		h.CheckReply(t, "POST", "/authentication/mfa/verify_totp_factor", r)
 	}
 	code := totp(t, reference.DemoTOTPSecret, 0)
 	r := a.Call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": code[:3] + " " + code[3:]})
 	expectUpgraded(t, h, a, login, r, "POST", "/authentication/mfa/verify_totp_factor")
 
 	// Verification is for login scope only.
-	a.Call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": code}).Expect(t, 403, apiCodeMissingScope)
+	a.Call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": code}).Expect(t, 403, server.APICodeMissingScope)
 
 	// Replay: the same code does not finish another login; the next step's
 	// code (within the allowed drift) does, through mfa_tokens/verify.
-	b, blogin := h.loginScope(emailMFATOTP)
+	b, blogin := loginScope(h, emailMFATOTP)
 	r = b.Call("POST", mfaTok+"/verify", map[string]string{"mfa_token": code})
-	r.Expect(t, 422, APICodeInvalid)
+	r.Expect(t, 422, server.APICodeInvalid)
 	if e := r.FirstError(t); e["title"] != msgTOTPFailed || e["source"].(map[string]any)["pointer"] != "/mfa_token" {
 		t.Errorf("replay: %s", r.Raw)
 	}
@@ -152,21 +145,21 @@ func TestAPIMFATOTPLogin(t *testing.T) {
 
 func TestAPIMFASMSLogin(t *testing.T) {
 	h := newHarness(t)
-	a, login := h.loginScope(emailMFASMS)
+	a, login := loginScope(h, emailMFASMS)
 	r := a.Call("POST", mfaTok+"/request_sms", nil)
 	r.Expect(t, 200, "")
-	checkReply(t, "POST", "/authentication/mfa_tokens/request_sms", r)
+	h.CheckReply(t, "POST", "/authentication/mfa_tokens/request_sms", r)
 	if r.JSON["message"] != "SMS has been sent" {
 		t.Errorf("reply %s", r.Raw)
 	}
-	code := h.lastSMS(t)
+	code := servertest.LastSMS(t, h.Store)
 
 	// A code is bound to the login that asked for it.
-	other, _ := h.loginScope(emailMFASMS)
-	other.Call("POST", mfaPath+"/verify_sms", map[string]string{"code": code}).Expect(t, 422, APICodeInvalid)
+	other, _ := loginScope(h, emailMFASMS)
+	other.Call("POST", mfaPath+"/verify_sms", map[string]string{"code": code}).Expect(t, 422, server.APICodeInvalid)
 	// Too short, wrong.
 	r = a.Call("POST", mfaPath+"/verify_sms", map[string]string{"code": "123"})
-	r.Expect(t, 422, APICodeInvalid)
+	r.Expect(t, 422, server.APICodeInvalid)
 	if r.FirstError(t)["title"] != msgSMSCodeShort() {
 		t.Errorf("short: %s", r.Raw)
 	}
@@ -175,7 +168,7 @@ func TestAPIMFASMSLogin(t *testing.T) {
 		wrong = "1111111"
 	}
 	r = a.Call("POST", mfaPath+"/verify_sms", map[string]string{"code": wrong})
-	r.Expect(t, 422, APICodeInvalid)
+	r.Expect(t, 422, server.APICodeInvalid)
 	if title, _ := r.FirstError(t)["title"].(string); title == "" || title == msgUnknownError {
 		t.Errorf("wrong SMS code: %s", r.Raw)
 	}
@@ -184,65 +177,65 @@ func TestAPIMFASMSLogin(t *testing.T) {
 	expectUpgraded(t, h, a, login, r, "POST", "/authentication/mfa/verify_sms")
 
 	// mfa_tokens/verify takes SMS codes too; a spent code is refused.
-	b, blogin := h.loginScope(emailMFASMS)
+	b, blogin := loginScope(h, emailMFASMS)
 	b.Call("POST", mfaTok+"/request_sms", nil).Expect(t, 200, "")
-	code2 := h.lastSMS(t)
+	code2 := servertest.LastSMS(t, h.Store)
 	r = b.Call("POST", mfaTok+"/verify", map[string]string{"mfa_token": code2})
 	expectUpgraded(t, h, b, blogin, r, "POST", "/authentication/mfa_tokens/verify")
 
 	// A user without a phone gets the provider's reason.
-	c, _ := h.loginScope(emailMFATOTP)
+	c, _ := loginScope(h, emailMFATOTP)
 	r = c.Call("POST", mfaTok+"/request_sms", nil)
-	r.Expect(t, 422, APICodeInvalid)
-	checkReply(t, "POST", "/authentication/mfa_tokens/request_sms", r)
+	r.Expect(t, 422, server.APICodeInvalid)
+	h.CheckReply(t, "POST", "/authentication/mfa_tokens/request_sms", r)
 }
 
 func TestAPIMFAPushApproval(t *testing.T) {
 	h := newHarness(t)
-	a, login := h.loginScope(emailMFAAuthy)
+	a, login := loginScope(h, emailMFAAuthy)
 	r := a.Call("POST", mfaTok, nil)
 	r.Expect(t, 201, "")
-	checkReply(t, "POST", "/authentication/mfa_tokens", r)
+	h.CheckReply(t, "POST", "/authentication/mfa_tokens", r)
 	id, _ := r.JSON["approval_request_id"].(string)
 	if id == "" || r.JSON["status"] != provider.ApprovalPending {
 		t.Fatalf("approval %s", r.Raw)
 	}
-	status := func(c *apiClient, id string, hdr ...string) apiReply {
+	status := func(c *servertest.APIClient, id string, hdr ...string) servertest.Reply {
 		return c.Call("GET", mfaTok+"/status?approval_request_id="+url.QueryEscape(id), nil, hdr...)
 	}
 	r = status(a, id)
 	r.Expect(t, 200, "")
-	checkReply(t, "GET", "/authentication/mfa_tokens/status", r)
+	h.CheckReply(t, "GET", "/authentication/mfa_tokens/status", r)
 	if r.JSON["status"] != provider.ApprovalPending || r.JSON["access_token"] != nil {
 		t.Fatalf("pending: %s", r.Raw)
 	}
 	// The request belongs to this login only; the id is required.
-	other, _ := h.loginScope(emailMFAAuthy)
-	status(other, id).Expect(t, 404, APICodeNotFound)
+	other, _ := loginScope(h, emailMFAAuthy)
+	status(other, id).Expect(t, 404, server.APICodeNotFound)
 	r = a.Call("GET", mfaTok+"/status", nil)
-	r.Expect(t, 422, APICodeInvalid)
+	r.Expect(t, 422, server.APICodeInvalid)
 	if src := r.FirstError(t)["source"].(map[string]any); src["parameter"] != "approval_request_id" {
 		t.Errorf("missing id: %s", r.Raw)
 	}
 
 	// Completing while pending only tells the status.
-	complete := func(c *apiClient, id string) apiReply {
+	complete := func(c *servertest.APIClient, id string) servertest.Reply {
 		return c.Call("POST", mfaTok+"/complete", map[string]string{"approval_request_id": id})
 	}
 	r = complete(a, id)
 	r.Expect(t, 200, "")
-	checkReply(t, "POST", "/authentication/mfa_tokens/complete", r)
+	h.CheckReply(t, "POST", "/authentication/mfa_tokens/complete", r)
 	if r.JSON["status"] != provider.ApprovalPending || r.JSON["access_token"] != nil {
 		t.Fatalf("complete while pending: %s", r.Raw)
 	}
-	complete(other, id).Expect(t, 404, APICodeNotFound)
+	complete(other, id).Expect(t, 404, server.APICodeNotFound)
 	r = a.Call("POST", mfaTok+"/complete", map[string]string{})
-	r.Expect(t, 422, APICodeInvalid)
+	r.Expect(t, 422, server.APICodeInvalid)
 	if src := r.FirstError(t)["source"].(map[string]any); src["pointer"] != "/approval_request_id" {
 		t.Errorf("missing id: %s", r.Raw)
 	}
 
-	if err := h.srv.Auth.DecideApproval(t.Context(), id, true); err != nil {
+	if err := h.Srv.Auth.DecideApproval(t.Context(), id, true); err != nil {
 		t.Fatal(err)
 	}
 	// The poll (a GET) reads the approval and changes nothing...
@@ -250,7 +243,7 @@ func TestAPIMFAPushApproval(t *testing.T) {
 	if r.JSON["status"] != provider.ApprovalApproved || r.JSON["access_token"] != nil {
 		t.Fatalf("approved: %s", r.Raw)
 	}
-	checkReply(t, "GET", "/authentication/mfa_tokens/status", r)
+	h.CheckReply(t, "GET", "/authentication/mfa_tokens/status", r)
 	a.Call("GET", mfaPath+"/configuration", nil).Expect(t, 200, "") // the login-scope token still works
 	// ...the POST finishes the login.
 	r = complete(a, id)
@@ -260,9 +253,9 @@ func TestAPIMFAPushApproval(t *testing.T) {
 	expectUpgraded(t, h, a, login, r, "POST", "/authentication/mfa_tokens/complete")
 
 	// Denied stops there.
-	b, _ := h.loginScope(emailMFAAuthy)
+	b, _ := loginScope(h, emailMFAAuthy)
 	id2, _ := b.Call("POST", mfaTok, nil).JSON["approval_request_id"].(string)
-	if err := h.srv.Auth.DecideApproval(t.Context(), id2, false); err != nil {
+	if err := h.Srv.Auth.DecideApproval(t.Context(), id2, false); err != nil {
 		t.Fatal(err)
 	}
 	r = status(b, id2)
@@ -273,15 +266,15 @@ func TestAPIMFAPushApproval(t *testing.T) {
 	if r.JSON["status"] != provider.ApprovalDenied || r.JSON["access_token"] != nil {
 		t.Errorf("complete when denied: %s", r.Raw)
 	}
-	b.Call("GET", currentUser, nil).Expect(t, 403, apiCodeMissingScope)
+	b.Call("GET", currentUser, nil).Expect(t, 403, server.APICodeMissingScope)
 
 	// Push bombing: a few requests, then 429 (counted with the screens).
-	c, _ := h.loginScope(emailMFAAuthy)
-	var last apiReply
+	c, _ := loginScope(h, emailMFAAuthy)
+	var last servertest.Reply
 	for i := 0; i <= pushLimit; i++ {
 		last = c.Call("POST", mfaTok, nil)
 	}
-	last.Expect(t, 429, APICodeTooMany)
+	last.Expect(t, 429, server.APICodeTooMany)
 	if last.Header.Get("Retry-After") == "" {
 		t.Error("no Retry-After")
 	}
@@ -293,12 +286,12 @@ func TestAPIMFAPushApproval(t *testing.T) {
 // header even though it is a GET (it spends the login's poll limit).
 func TestAPIMFAWithSessionCookie(t *testing.T) {
 	h := newHarness(t)
-	c := h.client()
+	c := h.Client()
 	c.Login(emailMFATOTP)
 	pageSession := func() (*session.Session, string) {
 		for _, ck := range c.Jar.Cookies(base) {
 			if ck.Name == "portal_session" {
-				s, err := h.manager.Load(t.Context(), ck.Value)
+				s, err := h.Sessions.Load(t.Context(), ck.Value)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -312,15 +305,15 @@ func TestAPIMFAWithSessionCookie(t *testing.T) {
 	if sess.Scope != session.ScopeLogin {
 		t.Fatalf("scope %s", sess.Scope)
 	}
-	a := h.apiWithJar(c.Jar)
-	a.Call("GET", mfaTok+"/status?approval_request_id=x", nil).Expect(t, 403, apiCodeInvalidCSRF)
-	a.Call("GET", mfaTok+"/status?approval_request_id=x", nil, "X-CSRF-Token", sess.CSRF).Expect(t, 404, APICodeNotFound)
+	a := h.APIWithJar(c.Jar)
+	a.Call("GET", mfaTok+"/status?approval_request_id=x", nil).Expect(t, 403, server.APICodeInvalidCSRF)
+	a.Call("GET", mfaTok+"/status?approval_request_id=x", nil, "X-CSRF-Token", sess.CSRF).Expect(t, 404, server.APICodeNotFound)
 	a.Call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": totp(t, reference.DemoTOTPSecret, 0)}).
-		Expect(t, 403, apiCodeInvalidCSRF)
+		Expect(t, 403, server.APICodeInvalidCSRF)
 	r := a.Call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": totp(t, reference.DemoTOTPSecret, 0)},
 		"X-CSRF-Token", sess.CSRF)
 	r.Expect(t, 200, "")
-	checkReply(t, "POST", "/authentication/mfa/verify_totp_factor", r)
+	h.CheckReply(t, "POST", "/authentication/mfa/verify_totp_factor", r)
 	if r.JSON["access_token"] != nil || r.JSON["scope"] != session.ScopeDashboard {
 		t.Errorf("cookie reply %s", r.Raw)
 	}
@@ -338,27 +331,27 @@ func TestAPIMFAWithSessionCookie(t *testing.T) {
 func TestAPIMFALockout(t *testing.T) {
 	noSlowDown(t)
 	h := newHarness(t)
-	a, _ := h.loginScope(emailMFATOTP)
+	a, _ := loginScope(h, emailMFATOTP)
 	for i := 1; i < mfaMaxAttempts; i++ {
-		a.Call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": wrongTOTP(t, reference.DemoTOTPSecret)}).Expect(t, 422, APICodeInvalid)
+		a.Call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": wrongTOTP(t, reference.DemoTOTPSecret)}).Expect(t, 422, server.APICodeInvalid)
 	}
 	r := a.Call("POST", mfaTok+"/verify", map[string]string{"mfa_token": wrongTOTP(t, reference.DemoTOTPSecret)})
-	r.Expect(t, 429, APICodeTooMany)
+	r.Expect(t, 429, server.APICodeTooMany)
 	if ra := r.Header.Get("Retry-After"); ra == "" || ra == "0" {
 		t.Errorf("Retry-After %q", ra)
 	}
-	checkReply(t, "POST", "/authentication/mfa_tokens/verify", r)
+	h.CheckReply(t, "POST", "/authentication/mfa_tokens/verify", r)
 	// Even the right code is refused now, from a new login too.
-	b, _ := h.loginScope(emailMFATOTP)
+	b, _ := loginScope(h, emailMFATOTP)
 	b.Call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": totp(t, reference.DemoTOTPSecret, 0)}).
-		Expect(t, 429, APICodeTooMany)
+		Expect(t, 429, server.APICodeTooMany)
 	// The page counts on the same key.
-	c := h.client()
+	c := h.Client()
 	c.Login(emailMFATOTP)
 	sess := func() *session.Session {
 		for _, ck := range c.Jar.Cookies(base) {
 			if ck.Name == "portal_session" {
-				s, _ := h.manager.Load(t.Context(), ck.Value)
+				s, _ := h.Sessions.Load(t.Context(), ck.Value)
 				return s
 			}
 		}
@@ -369,9 +362,9 @@ func TestAPIMFALockout(t *testing.T) {
 		t.Errorf("page after API lockout: %d", res.StatusCode)
 	}
 	// Another user is not affected.
-	d, dlogin := h.loginScope(emailMFASMS)
+	d, dlogin := loginScope(h, emailMFASMS)
 	d.Call("POST", mfaTok+"/request_sms", nil).Expect(t, 200, "")
-	expectUpgraded(t, h, d, dlogin, d.Call("POST", mfaPath+"/verify_sms", map[string]string{"code": h.lastSMS(t)}),
+	expectUpgraded(t, h, d, dlogin, d.Call("POST", mfaPath+"/verify_sms", map[string]string{"code": servertest.LastSMS(t, h.Store)}),
 		"POST", "/authentication/mfa/verify_sms")
 }
 
@@ -379,33 +372,33 @@ func TestAPIMFALockout(t *testing.T) {
 func TestAPIMFALoginExpires(t *testing.T) {
 	h := newHarness(t)
 	now := time.Now()
-	h.manager.Now = func() time.Time { return now }
-	a, _ := h.loginScope(emailMFATOTP)
+	h.Sessions.Now = func() time.Time { return now }
+	a, _ := loginScope(h, emailMFATOTP)
 	for _, d := range []time.Duration{4 * time.Minute, 4 * time.Minute} {
 		now = now.Add(d)
 		a.Call("GET", mfaPath+"/configuration", nil).Expect(t, 200, "") // keeps it from idling out
 	}
 	now = now.Add(3 * time.Minute)
 	r := a.Call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": totp(t, reference.DemoTOTPSecret, 0)})
-	r.Expect(t, 401, apiCodeExpired)
-	if r.FirstError(t)["detail"] != apiMsgExpired {
+	r.Expect(t, 401, "EXPIRED_AUTHENTICATION")
+	if r.FirstError(t)["detail"] != "Your token was expired, please login again" {
 		t.Errorf("detail %s", r.Raw)
 	}
 	if a.RefreshCookie() != nil {
 		t.Error("refresh cookie kept")
 	}
-	a.Call("GET", mfaPath+"/configuration", nil).Expect(t, 401, apiCodeExpired)
+	a.Call("GET", mfaPath+"/configuration", nil).Expect(t, 401, "EXPIRED_AUTHENTICATION")
 }
 
 // Setting up both factors at a first login, then MFA is complete.
 func TestAPIMFASetup(t *testing.T) {
 	h := newHarness(t)
-	a, login := h.loginScope(emailMFANew)
-	elsewhere, _ := h.loginScope(emailMFANew) // ends at the first MFA change
+	a, login := loginScope(h, emailMFANew)
+	elsewhere, _ := loginScope(h, emailMFANew) // ends at the first MFA change
 
 	r := a.Call("GET", mfaPath+"/request_totp_factor", nil)
 	r.Expect(t, 200, "")
-	checkReply(t, "GET", "/authentication/mfa/request_totp_factor", r)
+	h.CheckReply(t, "GET", "/authentication/mfa/request_totp_factor", r)
 	secret, _ := r.JSON["secret"].(string)
 	if secret == "" || !strings.HasPrefix(r.JSON["uri"].(string), "otpauth://totp/") || !strings.HasPrefix(r.JSON["qr_svg"].(string), "<svg") {
 		t.Fatalf("factor %.200s", r.Raw)
@@ -413,18 +406,18 @@ func TestAPIMFASetup(t *testing.T) {
 	if again := a.Call("GET", mfaPath+"/request_totp_factor", nil); again.JSON["secret"] != secret {
 		t.Error("a second call changed the pending secret")
 	}
-	a.Call("POST", mfaPath+"/validate_totp_factor", map[string]string{"code": wrongTOTP(t, secret)}).Expect(t, 422, APICodeInvalid)
+	a.Call("POST", mfaPath+"/validate_totp_factor", map[string]string{"code": wrongTOTP(t, secret)}).Expect(t, 422, server.APICodeInvalid)
 	r = a.Call("POST", mfaPath+"/validate_totp_factor", map[string]string{"code": totp(t, secret, 0)})
 	r.Expect(t, 200, "")
-	checkReply(t, "POST", "/authentication/mfa/validate_totp_factor", r)
+	h.CheckReply(t, "POST", "/authentication/mfa/validate_totp_factor", r)
 	if r.JSON["mfa_enabled"] != false || r.JSON["access_token"] != nil || r.JSON["message"] != apiMsgTOTPSetUp {
 		t.Fatalf("after TOTP: %s", r.Raw)
 	}
-	elsewhere.Call("GET", mfaPath+"/configuration", nil).Expect(t, 401, apiCodeExpired)
-	if r := a.Call("GET", mfaPath+"/configuration", nil); r.JSON["next"] != apiNextSetup {
+	elsewhere.Call("GET", mfaPath+"/configuration", nil).Expect(t, 401, "EXPIRED_AUTHENTICATION")
+	if r := a.Call("GET", mfaPath+"/configuration", nil); r.JSON["next"] != string(apiNextSetup) {
 		t.Errorf("a first setup goes on until both are set up: %s", r.Raw)
 	}
-	a.Call("GET", mfaPath+"/request_totp_factor", nil).Expect(t, 409, apiCodeConflict)
+	a.Call("GET", mfaPath+"/request_totp_factor", nil).Expect(t, 409, "conflict")
 
 	// The phone: field errors, then a code by SMS.
 	for _, tc := range []struct {
@@ -435,8 +428,8 @@ func TestAPIMFASetup(t *testing.T) {
 		{map[string]string{"cellphone": "12-ab", "country_code": "zz"}, []string{"/country_code", "/cellphone"}},
 	} {
 		r := a.Call("POST", mfaPath+"/register", tc.body)
-		r.Expect(t, 422, APICodeInvalid)
-		checkReply(t, "POST", "/authentication/mfa/register", r)
+		r.Expect(t, 422, server.APICodeInvalid)
+		h.CheckReply(t, "POST", "/authentication/mfa/register", r)
 		errs := r.JSON["errors"].([]any)
 		if len(errs) != len(tc.pointers) {
 			t.Fatalf("%v: %s", tc.body, r.Raw)
@@ -449,12 +442,12 @@ func TestAPIMFASetup(t *testing.T) {
 	}
 	r = a.Call("POST", mfaPath+"/register_phone_number", map[string]string{"cellphone": "20 99 88 77", "country_code": "DK"})
 	r.Expect(t, 200, "")
-	checkReply(t, "POST", "/authentication/mfa/register_phone_number", r)
+	h.CheckReply(t, "POST", "/authentication/mfa/register_phone_number", r)
 	a.Call("POST", mfaPath+"/request_sms", map[string]string{"cellphone": "20998877"}).Expect(t, 200, "")
-	code := h.lastSMS(t)
-	a.Call("POST", mfaPath+"/confirm_phone_number", map[string]string{}).Expect(t, 422, APICodeInvalid)
+	code := servertest.LastSMS(t, h.Store)
+	a.Call("POST", mfaPath+"/confirm_phone_number", map[string]string{}).Expect(t, 422, server.APICodeInvalid)
 	r = a.Call("POST", mfaPath+"/confirm_phone_number", map[string]string{"code": "0000000"})
-	r.Expect(t, 422, APICodeInvalid)
+	r.Expect(t, 422, server.APICodeInvalid)
 	if e := r.FirstError(t); e["title"] == msgUnknownError || e["title"] == "" || e["source"].(map[string]any)["pointer"] != "/code" {
 		t.Errorf("wrong phone code: the provider's words on the field, got %s", r.Raw)
 	}
@@ -468,11 +461,11 @@ func TestAPIMFASetup(t *testing.T) {
 	// at any dashboard-scope change) is refused with the spec's text.
 	a.Call("POST", reauthAPIPath, map[string]string{"password": reference.DemoPassword}).Expect(t, 200, "")
 	r = a.Call("POST", mfaPath+"/register", map[string]string{"cellphone": "20998877"})
-	r.Expect(t, 409, apiCodeConflict)
+	r.Expect(t, 409, "conflict")
 	if r.FirstError(t)["title"] != msgMFARegistered {
 		t.Errorf("registered: %s", r.Raw)
 	}
-	u, err := h.store.UserByID(t.Context(), reference.DemoUserMFANewID)
+	u, err := h.Store.UserByID(t.Context(), reference.DemoUserMFANewID)
 	if err != nil || !u.MFAEnabled || !u.HasPhone || !u.HasVerifySetup {
 		t.Errorf("user %+v %v", u, err)
 	}
@@ -483,7 +476,7 @@ func TestAPIMFASetup(t *testing.T) {
 // scope; a fully authenticated user may add a method.
 func TestAPIMFAScopes(t *testing.T) {
 	h := newHarness(t)
-	a, _ := h.loginScope(emailMFATOTP)
+	a, _ := loginScope(h, emailMFATOTP)
 	for _, c := range []struct {
 		method, path string
 		body         any
@@ -496,13 +489,13 @@ func TestAPIMFAScopes(t *testing.T) {
 		{"POST", mfaPath + "/validate_totp_factor", map[string]string{"code": "123456"}},
 	} {
 		r := a.Call(c.method, c.path, c.body)
-		r.Expect(t, 403, apiCodeMissingScope)
+		r.Expect(t, 403, server.APICodeMissingScope)
 		if r.FirstError(t)["title"] != apiMsgSetupClosed {
 			t.Errorf("%s %s: %s", c.method, c.path, r.Raw)
 		}
 	}
 
-	d := h.api()
+	d := h.API()
 	d.Login(emailObserver) // skips MFA: dashboard
 	for _, c := range []struct {
 		method, path string
@@ -516,7 +509,7 @@ func TestAPIMFAScopes(t *testing.T) {
 		{"POST", mfaPath + "/verify_totp_factor", map[string]string{"code": "123456"}},
 		{"POST", mfaPath + "/verify_sms", map[string]string{"code": "1234567"}},
 	} {
-		d.Call(c.method, c.path, c.body).Expect(t, 403, apiCodeMissingScope)
+		d.Call(c.method, c.path, c.body).Expect(t, 403, server.APICodeMissingScope)
 	}
 	// Adding a phone at dashboard scope works, after the password again
 	// (TestAPIReauthenticate), and does not touch the scope.
@@ -524,7 +517,7 @@ func TestAPIMFAScopes(t *testing.T) {
 	d.Call("POST", reauthAPIPath, map[string]string{"password": reference.DemoPassword}).Expect(t, 200, "")
 	r := d.Call("POST", mfaPath+"/register", map[string]string{"cellphone": "20998877"})
 	r.Expect(t, 200, "")
-	r = d.Call("POST", mfaPath+"/confirm_phone_number", map[string]string{"code": h.lastSMS(t)})
+	r = d.Call("POST", mfaPath+"/confirm_phone_number", map[string]string{"code": servertest.LastSMS(t, h.Store)})
 	r.Expect(t, 200, "")
 	if r.JSON["access_token"] != nil || r.JSON["mfa_enabled"] != false {
 		t.Errorf("dashboard setup: %s", r.Raw)
@@ -533,16 +526,16 @@ func TestAPIMFAScopes(t *testing.T) {
 
 	// Nothing without a credential (a change without one meets the CSRF
 	// check first).
-	h.api().Call("GET", mfaPath+"/request_totp_factor", nil).Expect(t, 401, apiCodeUnauthenticated)
-	h.api().Call("POST", mfaTok+"/verify", map[string]string{"mfa_token": "123456"}).Expect(t, 403, apiCodeInvalidCSRF)
+	h.API().Call("GET", mfaPath+"/request_totp_factor", nil).Expect(t, 401, "unauthenticated")
+	h.API().Call("POST", mfaTok+"/verify", map[string]string{"mfa_token": "123456"}).Expect(t, 403, server.APICodeInvalidCSRF)
 }
 
 // Without the provider's Auth the calls answer not found, as the screens do.
 func TestAPIMFAWithoutAuth(t *testing.T) {
-	h := newHarness(t, func(d *Deps) { d.Auth = nil })
-	a, _ := h.loginScope(emailMFATOTP)
-	a.Call("POST", mfaTok+"/verify", map[string]string{"mfa_token": "123456"}).Expect(t, 404, APICodeNotFound)
-	h.api().Call("POST", "/api/v1/authentication/passwords/forgot", map[string]string{"email": emailObserver}).Expect(t, 404, APICodeNotFound)
+	h := newHarness(t, func(d *server.Deps) { d.Auth = nil })
+	a, _ := loginScope(h, emailMFATOTP)
+	a.Call("POST", mfaTok+"/verify", map[string]string{"mfa_token": "123456"}).Expect(t, 404, server.APICodeNotFound)
+	// The password calls: TestAPIPasswordsWithoutAuth (package passwords).
 }
 
 const reauthAPIPath = "/api/v1/authentication/reauthenticate"
@@ -554,8 +547,8 @@ const reauthAPIPath = "/api/v1/authentication/reauthenticate"
 func TestAPIReauthenticate(t *testing.T) {
 	h := newHarness(t)
 	now := time.Now()
-	h.manager.Now = func() time.Time { return now }
-	d := h.api()
+	h.Sessions.Now = func() time.Time { return now }
+	d := h.API()
 	d.Login(emailObserver)
 	setup := []struct {
 		method, path string
@@ -578,19 +571,19 @@ func TestAPIReauthenticate(t *testing.T) {
 	}
 
 	r := d.Call("POST", reauthAPIPath, map[string]string{})
-	r.Expect(t, 422, APICodeInvalid)
+	r.Expect(t, 422, server.APICodeInvalid)
 	if r.FirstError(t)["source"].(map[string]any)["pointer"] != "/password" {
 		t.Errorf("missing password: %s", r.Raw)
 	}
 	r = d.Call("POST", reauthAPIPath, map[string]string{"password": "wrong"})
-	r.Expect(t, 422, apiCodeBadCredentials)
+	r.Expect(t, 422, server.APICodeBadCredentials)
 	if e := r.FirstError(t); e["title"] != msgReauthWrong || e["source"].(map[string]any)["pointer"] != "/password" {
 		t.Errorf("wrong password: %s", r.Raw)
 	}
 	d.Call("POST", mfaPath+"/register", setup[0].body).Expect(t, 403, apiCodeReauth)
 	r = d.Call("POST", reauthAPIPath, map[string]string{"password": reference.DemoPassword})
 	r.Expect(t, 200, "")
-	checkReply(t, "POST", "/authentication/reauthenticate", r)
+	h.CheckReply(t, "POST", "/authentication/reauthenticate", r)
 	if r.JSON["expires_in"] != float64(reauthWindow/time.Second) {
 		t.Errorf("reply %s", r.Raw)
 	}
@@ -608,29 +601,29 @@ func TestAPIReauthenticate(t *testing.T) {
 
 	// Only a fully authenticated caller re-authenticates; a cookie caller
 	// sends the CSRF header.
-	l, _ := h.loginScope(emailMFATOTP)
-	l.Call("POST", reauthAPIPath, map[string]string{"password": reference.DemoPassword}).Expect(t, 403, apiCodeMissingScope)
-	c := h.client()
+	l, _ := loginScope(h, emailMFATOTP)
+	l.Call("POST", reauthAPIPath, map[string]string{"password": reference.DemoPassword}).Expect(t, 403, server.APICodeMissingScope)
+	c := h.Client()
 	c.Login(emailObserver)
-	cookie := h.apiWithJar(c.Jar)
-	cookie.Call("POST", reauthAPIPath, map[string]string{"password": reference.DemoPassword}).Expect(t, 403, apiCodeInvalidCSRF)
+	cookie := h.APIWithJar(c.Jar)
+	cookie.Call("POST", reauthAPIPath, map[string]string{"password": reference.DemoPassword}).Expect(t, 403, server.APICodeInvalidCSRF)
 	wantLocation(t, c.Get("/new-mfa-setup"), "/reauth?next=/new-mfa-setup")
-	cookie.Call("POST", reauthAPIPath, map[string]string{"password": reference.DemoPassword}, "X-CSRF-Token", c.sessionCSRF()).Expect(t, 200, "")
+	cookie.Call("POST", reauthAPIPath, map[string]string{"password": reference.DemoPassword}, "X-CSRF-Token", sessionCSRF(h, c)).Expect(t, 200, "")
 	// One notion of recent: the page behind /reauth opens now too.
 	if res := c.Get("/new-mfa-setup"); res.StatusCode != http.StatusOK {
 		t.Errorf("/new-mfa-setup after the API's reauthenticate: %d", res.StatusCode)
 	}
 
 	// Guessing counts on the account's login limit, with the pages' /reauth.
-	g := h.api()
+	g := h.API()
 	g.Login("finance@demo.example")
 	for i := 1; i <= loginAccountLimit; i++ {
-		g.Call("POST", reauthAPIPath, map[string]string{"password": "wrong"}).Expect(t, 422, apiCodeBadCredentials)
+		g.Call("POST", reauthAPIPath, map[string]string{"password": "wrong"}).Expect(t, 422, server.APICodeBadCredentials)
 	}
 	r = g.Call("POST", reauthAPIPath, map[string]string{"password": reference.DemoPassword})
-	r.Expect(t, 429, APICodeTooMany)
+	r.Expect(t, 429, server.APICodeTooMany)
 	if r.Header.Get("Retry-After") == "" {
 		t.Error("no Retry-After")
 	}
-	checkReply(t, "POST", "/authentication/reauthenticate", r)
+	h.CheckReply(t, "POST", "/authentication/reauthenticate", r)
 }

@@ -1,10 +1,10 @@
 // /sandbox/outbox: a test tool of the sandbox (not in production). It lists
 // what the provider "sent" (SMS codes, e-mails with their links) and the push
 // approval requests waiting for the user's phone, with Approve and Deny.
-import { AuthLayout } from '../components/AuthLayout';
-import { CSRF } from '../components/Form';
-import { Flashes } from '../components/Messages';
-import type { PageProps } from '../generated/props';
+import { AuthLayout } from '../../components/AuthLayout';
+import { CSRF } from '../../components/Form';
+import { Flashes } from '../../components/Messages';
+import type { PageProps } from '../../generated/props';
 
 type Props = PageProps['Outbox'];
 

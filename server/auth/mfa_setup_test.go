@@ -1,4 +1,4 @@
-package server
+package auth
 
 import (
 	"net/url"
@@ -11,6 +11,7 @@ import (
 	"portal/mfa"
 	"portal/provider"
 	"portal/reference"
+	"portal/server"
 	"portal/session"
 )
 
@@ -19,10 +20,10 @@ import (
 func TestMFASetupGetCreatesNothing(t *testing.T) {
 	h := newHarness(t)
 	uid := reference.DemoUserMFANewID
-	c := h.client()
+	c := h.Client()
 	wantLocation(t, c.Login(emailMFANew), "/mfa-setup")
 	// The password step (a POST) started the secret the page shows...
-	started, err := h.store.PendingTOTP(t.Context(), uid)
+	started, err := h.Store.PendingTOTP(t.Context(), uid)
 	if err != nil {
 		t.Fatalf("no secret started at login: %v", err)
 	}
@@ -33,9 +34,9 @@ func TestMFASetupGetCreatesNothing(t *testing.T) {
 
 	// ...and without one, showing the page makes none and leaves the
 	// session as it was.
-	h.exec(`DELETE FROM totp_factors WHERE user_id = ?`, uid)
+	h.Exec(`DELETE FROM totp_factors WHERE user_id = ?`, uid)
 	stored := func() *session.Session {
-		s, err := h.manager.Load(t.Context(), c.sessionID())
+		s, err := h.Sessions.Load(t.Context(), c.SessionID())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -45,7 +46,7 @@ func TestMFASetupGetCreatesNothing(t *testing.T) {
 	for range 2 {
 		_, doc = c.Page("/mfa-setup")
 	}
-	if _, err := h.store.PendingTOTP(t.Context(), uid); provider.ErrorCode(err) != provider.ENOTFOUND {
+	if _, err := h.Store.PendingTOTP(t.Context(), uid); provider.ErrorCode(err) != provider.ENOTFOUND {
 		t.Fatalf("GET /mfa-setup started a secret: %v", err)
 	}
 	if after := stored(); len(after.Values) != len(before.Values) {
@@ -59,8 +60,8 @@ func TestMFASetupGetCreatesNothing(t *testing.T) {
 		t.Fatal("no way to start the authenticator without JavaScript")
 	}
 
-	wantLocation(t, c.post("/mfa-setup", "/mfa-setup/totp/start", nil), "/mfa-setup#totp-title")
-	enr, err := h.store.PendingTOTP(t.Context(), uid)
+	wantLocation(t, post(c, "/mfa-setup", "/mfa-setup/totp/start", nil), "/mfa-setup#totp-title")
+	enr, err := h.Store.PendingTOTP(t.Context(), uid)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,9 +73,9 @@ func TestMFASetupGetCreatesNothing(t *testing.T) {
 		t.Fatal("no QR code")
 	}
 	code, _ := mfa.Code(enr.Secret, time.Now())
-	wantLocation(t, c.post("/mfa-setup", "/mfa-setup/totp", url.Values{"totp_code": {code}}), "/mfa-setup")
+	wantLocation(t, post(c, "/mfa-setup", "/mfa-setup/totp", url.Values{"totp_code": {code}}), "/mfa-setup")
 	// Starting again once it is active only shows the page.
-	wantLocation(t, c.post("/mfa-setup", "/mfa-setup/totp/start", nil), "/mfa-setup#totp-title")
+	wantLocation(t, post(c, "/mfa-setup", "/mfa-setup/totp/start", nil), "/mfa-setup#totp-title")
 }
 
 // The same through the API: GET request_totp_factor shows the pending
@@ -82,8 +83,8 @@ func TestMFASetupGetCreatesNothing(t *testing.T) {
 func TestAPIRequestTOTPGetCreatesNothing(t *testing.T) {
 	h := newHarness(t)
 	uid := reference.DemoUserMFANewID
-	a, _ := h.loginScope(emailMFANew)
-	started, err := h.store.PendingTOTP(t.Context(), uid)
+	a, _ := loginScope(h, emailMFANew)
+	started, err := h.Store.PendingTOTP(t.Context(), uid)
 	if err != nil {
 		t.Fatalf("no secret started at login: %v", err)
 	}
@@ -93,18 +94,18 @@ func TestAPIRequestTOTPGetCreatesNothing(t *testing.T) {
 		t.Errorf("GET shows %v, login started %s", r.JSON["secret"], started.Secret)
 	}
 
-	h.exec(`DELETE FROM totp_factors WHERE user_id = ?`, uid)
+	h.Exec(`DELETE FROM totp_factors WHERE user_id = ?`, uid)
 	r = a.Call("GET", mfaPath+"/request_totp_factor", nil)
-	r.Expect(t, 404, APICodeNotFound)
-	checkReply(t, "GET", "/authentication/mfa/request_totp_factor", r)
-	if _, err := h.store.PendingTOTP(t.Context(), uid); provider.ErrorCode(err) != provider.ENOTFOUND {
+	r.Expect(t, 404, server.APICodeNotFound)
+	h.CheckReply(t, "GET", "/authentication/mfa/request_totp_factor", r)
+	if _, err := h.Store.PendingTOTP(t.Context(), uid); provider.ErrorCode(err) != provider.ENOTFOUND {
 		t.Fatalf("GET request_totp_factor started a secret: %v", err)
 	}
 
 	r = a.Call("POST", mfaPath+"/request_totp_factor", nil)
 	r.Expect(t, 201, "")
-	checkReply(t, "POST", "/authentication/mfa/request_totp_factor", r)
-	enr, err := h.store.PendingTOTP(t.Context(), uid)
+	h.CheckReply(t, "POST", "/authentication/mfa/request_totp_factor", r)
+	enr, err := h.Store.PendingTOTP(t.Context(), uid)
 	if err != nil || r.JSON["secret"] != enr.Secret || !strings.HasPrefix(r.JSON["qr_svg"].(string), "<svg") {
 		t.Fatalf("POST: %.200s; pending %+v %v", r.Raw, enr, err)
 	}

@@ -1,0 +1,70 @@
+package auth
+
+import (
+	"net/url"
+	"os"
+	"testing"
+	"time"
+
+	"portal/htmlq"
+	"portal/server"
+	"portal/server/servertest"
+	"portal/token"
+)
+
+func TestMain(m *testing.M) {
+	// Tests do not wait for the login slow-down; TestLoginSlowDown checks it.
+	loginSlowDown = func(int) time.Duration { return 0 }
+	os.Exit(servertest.Main(m))
+}
+
+// newHarness mounts this area, the dashboard (the organisation's page a
+// login lands on, whose shell shows the MFA banner) and the search page (a
+// page with a query to come back to after logging in).
+func newHarness(t testing.TB, edits ...func(*server.Deps)) *servertest.Harness {
+	t.Helper()
+	return servertest.NewWith(t, func(d *server.Deps) {
+		for _, e := range edits {
+			e(d)
+		}
+	}, New, server.DashboardArea, server.SearchArea)
+}
+
+// Queries of parsed HTML by structure (package htmlq), under short names.
+var (
+	find    = htmlq.Find
+	findAll = htmlq.FindAll
+	attr    = htmlq.Attr
+	hasAttr = htmlq.HasAttr
+	text    = htmlq.VisibleText
+	byTag   = htmlq.ByTag
+	byID    = htmlq.ByID
+)
+
+const (
+	orgNordic   = servertest.OrgNordic
+	orgAtlantic = servertest.OrgAtlantic
+)
+
+const (
+	emailObserver = "observer@demo.example"
+	emailMulti    = "multi@demo.example"
+	emailDisabled = "disabled@demo.example"
+	tokenPath     = "/api/v1/authentication/token"
+	refreshPath   = "/api/v1/authentication/token/refresh"
+	currentUser   = "/api/v1/customer/current_user"
+)
+
+var base, _ = url.Parse("http://portal.test")
+
+// unmasked is the session's CSRF token a masked one stands for.
+var unmasked = servertest.UnmaskCSRF
+
+func mustClaims(t *testing.T, h *servertest.Harness, tok string) token.Claims {
+	t.Helper()
+	c, err := h.Srv.Tokens.Verify(tok)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
