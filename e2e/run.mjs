@@ -95,7 +95,7 @@ async function main() {
   }
   if (axe) console.log(`\naxe-core (${AXE_TAGS.join(', ')}) checked ${axeChecked().length} pages: ${axeChecked().join('; ')}`);
   for (const n of report.notes) console.log(`note: ${n}`);
-  // The login limit per address (50 in 15 minutes, server/login.go) is shared
+  // The login limit per address (50 in 15 minutes, server/auth/login.go) is shared
   // by the whole run: say how much of it the flows used.
   try {
     const keys = await redisCommand(redis.port, 'KEYS', '*login:ip:*');

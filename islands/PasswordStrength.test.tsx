@@ -96,7 +96,7 @@ describe('server markup (no JavaScript)', () => {
 });
 
 // Shared vectors: the exact server markup, also for the Go side (goja, in
-// server/passwords_islands_test.go).
+// server/islands_vectors_test.go).
 describeVectors(join(dirname(fileURLToPath(import.meta.url)), '../testdata/islands/PasswordStrength.json'), PasswordStrength, serverPage);
 
 describe('hydration', () => {

@@ -6,8 +6,8 @@
 // The pages are the real components (templates/pages), rendered with
 // preact-render-to-string: the server's Go-native factory gives the same
 // bytes (parity tests in ssr/), and server/render.go only wraps them in
-// <body>. Props are what the handlers send (server/login.go,
-// server/mfa_verify.go). The browser flows (e2e/*.mjs) check the same pages
+// <body>. Props are what the handlers send (server/auth/login.go,
+// server/auth/mfa_verify.go). The browser flows (e2e/*.mjs) check the same pages
 // with axe-core; this checks what is spoken, and in which order.
 //
 // Known limits of the virtual screen reader, not of the pages: a password
