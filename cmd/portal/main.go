@@ -142,7 +142,7 @@ func run(log *slog.Logger) error {
 		Sessions: session.NewManager(sessStore, session.Config{IdleTimeout: cfg.Idle, AbsoluteTimeout: cfg.Absolute}),
 		Limiter:  limiter, Renderer: renderer, Assets: as, Tokens: signer, Redis: rdb, Logger: log,
 	})
-	defer store.StartStatementWorker(ctx, reference.StatementWorkerEnv(log))()
+	defer store.StartExportWorker(ctx, reference.ExportWorkerEnv(log))()
 	defer store.StartPayoutProcessor(ctx, reference.PayoutProcessorEnv(log))()
 	go func() {
 		<-ctx.Done()
