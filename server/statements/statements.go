@@ -7,7 +7,6 @@ package statements
 
 import (
 	"errors"
-	"mime"
 	"net/url"
 	"slices"
 	"strings"
@@ -20,6 +19,7 @@ import (
 	"portal/daterange"
 	"portal/provider"
 	"portal/server"
+	"portal/server/exports"
 	"portal/session"
 	"portal/statement"
 )
@@ -137,18 +137,9 @@ func statementKinds() []StatementOption {
 func ownedOptions(o *server.OrgContext) []StatementOption {
 	out := []StatementOption{}
 	for _, a := range o.OwnedAccounts() {
-		out = append(out, StatementOption{Value: a.AccountNumber, Label: a.Name + " (" + a.CurrencyCode + ") · No. " + a.AccountNumber})
+		out = append(out, StatementOption{Value: a.AccountNumber, Label: exports.AccountLabel(a)})
 	}
 	return out
-}
-
-func ownsAccount(o *server.OrgContext, number string) (provider.Account, bool) {
-	for _, a := range o.OwnedAccounts() {
-		if a.AccountNumber == number {
-			return a, true
-		}
-	}
-	return provider.Account{}, false
 }
 
 func statementsBase(orgID string) string { return "/org/" + orgID + "/exported_statements" }
@@ -164,12 +155,7 @@ func statementRow(o *server.OrgContext, st provider.Statement, canDownload bool)
 	base := statementsBase(o.Org.ID)
 	r := StatementRow{ID: st.ID, From: st.From.UTC().Format(daterange.DisplayLayout), To: st.To.UTC().Add(-time.Nanosecond).Format(daterange.DisplayLayout),
 		Created: st.CreatedAt.UTC().Format(displayDateTime), Account: st.AccountNumber, Kind: kindLabels[st.Kind], State: st.State,
-		StatusURL: apiStatementsBase(o.Org.ID) + "/" + st.ID}
-	for _, a := range o.Accounts {
-		if a.AccountNumber == st.AccountNumber {
-			r.AccountName = a.Name
-		}
-	}
+		StatusURL: apiStatementsBase(o.Org.ID) + "/" + st.ID, AccountName: exports.AccountName(o, st.AccountNumber)}
 	if canDownload {
 		r.CSVURL = base + "/" + st.ID + "/download"
 		r.APIURL = apiStatementsBase(o.Org.ID) + "/" + st.ID + "/download"
@@ -198,14 +184,10 @@ func (s area) exportedStatements(c fiber.Ctx) error {
 	}
 	p := ExportedStatementsProps{Shell: sh, Accounts: ownedOptions(o)}
 	f := provider.StatementFilter{}
-	if a, ok := ownsAccount(o, c.Query("account")); ok {
+	if a, ok := exports.Owned(o, c.Query("account")); ok {
 		p.Account, f.AccountNumber = a.AccountNumber, a.AccountNumber
 	}
-	if cur := c.Query("after"); cur != "" {
-		f.Cursor, f.Direction = cur, provider.DirectionNext
-	} else if cur := c.Query("before"); cur != "" {
-		f.Cursor, f.Direction = cur, provider.DirectionPrev
-	}
+	f.Cursor, f.Direction = exports.ListCursor(c)
 	page, err := s.Statements.Statements(c.Context(), o.Org.ID, f)
 	if provider.ErrorCode(err) == provider.EINVALID {
 		// A stale or edited cursor: start again from the first page.
@@ -236,17 +218,7 @@ func (s area) exportedStatements(c fiber.Ctx) error {
 }
 
 func statementsListURL(orgID, account, dir, cursor string) string {
-	q := url.Values{}
-	if account != "" {
-		q.Set("account", account)
-	}
-	if cursor != "" {
-		q.Set(dir, cursor)
-	}
-	if len(q) == 0 {
-		return statementsBase(orgID)
-	}
-	return statementsBase(orgID) + "?" + q.Encode()
+	return exports.ListURL(statementsBase(orgID), account, dir, cursor)
 }
 
 // statementForm builds the request form. Without typed values it starts from the account
@@ -266,16 +238,9 @@ func (s area) statementForm(c fiber.Ctx, typed *StatementValues, errs map[string
 		p.Values = *typed
 		return p
 	}
-	r := s.DateRange(c)
-	from, to := r.After(), r.Before().AddDate(0, 0, -1)
-	if to.After(today) {
-		to = today
-	}
-	if from.After(to) {
-		from = to
-	}
-	p.Values = StatementValues{From: from.Format(daterange.DisplayLayout), To: to.Format(daterange.DisplayLayout), Kind: provider.KindTransactions}
-	if a, ok := ownsAccount(o, c.Query("account")); ok {
+	from, to := exports.DefaultPeriod(s.Server, c, today)
+	p.Values = StatementValues{From: from, To: to, Kind: provider.KindTransactions}
+	if a, ok := exports.Owned(o, c.Query("account")); ok {
 		p.Values.Account = a.AccountNumber
 	} else if acc := o.OwnedAccounts(); len(acc) == 1 {
 		p.Values.Account = acc[0].AccountNumber
@@ -325,38 +290,17 @@ func checkStatementForm(v StatementValues, today time.Time, owned []string) (pro
 	if !slices.Contains(owned, v.Account) {
 		errs["account"] = msgStatementAccount
 	}
-	maxDay := today.Format(daterange.DisplayLayout)
-	read := func(field, typed, empty string) (time.Time, bool) {
-		if strings.TrimSpace(typed) == "" {
-			errs[field] = empty
-			return time.Time{}, false
-		}
-		t, err := daterange.ParseDisplay(typed, today)
-		if err != nil {
-			errs[field] = err.Error()
-			return time.Time{}, false
-		}
-		return t, true
-	}
-	from, fok := read("from", v.From, msgStatementFrom)
-	to, tok := read("to", v.To, msgStatementTo)
-	if fok && from.After(today) {
-		errs["from"] = strings.Replace(msgStatementFromMax, "%s", maxDay, 1)
-		fok = false
-	}
-	if tok && to.After(today) {
-		errs["to"] = strings.Replace(msgStatementAfterMax, "%s", maxDay, 1)
-		tok = false
-	}
-	if fok && tok && from.After(to) {
-		errs["from"] = msgStatementOrder
-	}
+	from, to, _ := exports.CheckPeriod(v.From, v.To, today, statementPeriod, errs)
 	if provider.StatementEntryTypes(v.Kind) == nil {
 		errs["kind"] = msgStatementKind
 	}
 	r.CreatedAfter, r.CreatedBefore = from, to.AddDate(0, 0, 1)
 	return r, errs
 }
+
+// statementPeriod are the period's words.
+var statementPeriod = exports.PeriodWords{From: msgStatementFrom, To: msgStatementTo, FromAfter: msgStatementFromMax,
+	ToAfter: msgStatementAfterMax, Order: msgStatementOrder}
 
 // formFieldOf maps the provider's request fields to the form's.
 var formFieldOf = map[string]string{"virtual_account_number": "account", "created_after": "from", "created_before": "to", "kind": "kind"}
@@ -389,11 +333,6 @@ func (s area) createStatement(c fiber.Ctx) error {
 	return s.statementRequestPage(c, &v, errs, fiber.StatusUnprocessableEntity)
 }
 
-// contentDisposition names a download (RFC 6266; mime quotes or encodes as needed).
-func contentDisposition(name string) string {
-	return mime.FormatMediaType("attachment", map[string]string{"filename": name})
-}
-
 func (s area) downloadStatement(c fiber.Ctx) error {
 	if s.Statements == nil {
 		return s.NotFound(c)
@@ -413,10 +352,7 @@ func (s area) downloadStatement(c fiber.Ctx) error {
 	default:
 		return err
 	}
-	c.Set(fiber.HeaderContentType, f.ContentType)
-	c.Set(fiber.HeaderContentDisposition, contentDisposition(f.Filename))
-	c.Set(fiber.HeaderCacheControl, "no-store")
-	return c.SendStream(f)
+	return exports.SendFile(c, f)
 }
 
 // The JSON API of statements (spec 000 §7 "Virtual bank").
@@ -575,9 +511,7 @@ func (s area) apiDownloadStatement(c fiber.Ctx, a *server.APICaller) error {
 		return server.APIProviderFail(c, err, server.APITexts{provider.ENOTFOUND: {Title: provider.MsgStatementFetch},
 			provider.ECONFLICT: {Title: provider.MsgStatementDownload, Detail: provider.ErrorMessage(err)}})
 	}
-	c.Set(fiber.HeaderContentType, f.ContentType)
-	c.Set(fiber.HeaderContentDisposition, contentDisposition(f.Filename))
-	return c.Status(fiber.StatusOK).SendStream(f)
+	return exports.SendFile(c, f)
 }
 
 var apiStatementIDParam = server.OAParameter{Name: "statement", In: "path", Required: true, Description: "Statement id.",

@@ -1,0 +1,134 @@
+// Package exports is what the export areas (statements, payout reports) share on the
+// portal's side of the one export machinery: the owned-account selector, the period form's
+// rules, the list page's cursor URLs and the file download.
+package exports
+
+import (
+	"mime"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/gofiber/fiber/v3"
+
+	"portal/daterange"
+	"portal/provider"
+	"portal/server"
+)
+
+// AccountLabel is how an export selector shows an account.
+func AccountLabel(a provider.Account) string {
+	return a.Name + " (" + a.CurrencyCode + ") · No. " + a.AccountNumber
+}
+
+// Owned is the organisation's own account number, which exports may cover (spec 000 §3:
+// shared accounts are excluded from the selectors).
+func Owned(o *server.OrgContext, number string) (provider.Account, bool) {
+	for _, a := range o.OwnedAccounts() {
+		if a.AccountNumber == number {
+			return a, true
+		}
+	}
+	return provider.Account{}, false
+}
+
+// AccountName is the name of one of the organisation's accounts, "" when unknown.
+func AccountName(o *server.OrgContext, number string) string {
+	for _, a := range o.Accounts {
+		if a.AccountNumber == number {
+			return a.Name
+		}
+	}
+	return ""
+}
+
+// PeriodWords are a form's messages for its period fields.
+type PeriodWords struct {
+	From, To           string // the field is empty
+	FromAfter, ToAfter string // after the maximum date, %s = that date (DD-MM-YYYY)
+	Order              string // the first day is after the last
+}
+
+// CheckPeriod reads a period typed as two DD-MM-YYYY fields, "from" and "to" (daterange's
+// parser and its messages), neither empty nor after today, the maximum date, and from not
+// after to. Errors go into errs by field; ok says whether both days are usable.
+func CheckPeriod(fromText, toText string, today time.Time, w PeriodWords, errs map[string]string) (from, to time.Time, ok bool) {
+	maxDay := today.Format(daterange.DisplayLayout)
+	read := func(field, typed, empty, after string) (time.Time, bool) {
+		if strings.TrimSpace(typed) == "" {
+			errs[field] = empty
+			return time.Time{}, false
+		}
+		t, err := daterange.ParseDisplay(typed, today)
+		if err != nil {
+			errs[field] = err.Error()
+			return time.Time{}, false
+		}
+		if t.After(today) {
+			errs[field] = strings.Replace(after, "%s", maxDay, 1)
+			return time.Time{}, false
+		}
+		return t, true
+	}
+	from, fok := read("from", fromText, w.From, w.FromAfter)
+	to, tok := read("to", toText, w.To, w.ToAfter)
+	if fok && tok && from.After(to) {
+		errs["from"] = w.Order
+		return from, to, false
+	}
+	return from, to, fok && tok
+}
+
+// DefaultPeriod is a request form's starting period: the session's date range, capped at
+// today, as DD-MM-YYYY.
+func DefaultPeriod(s *server.Server, c fiber.Ctx, today time.Time) (from, to string) {
+	r := s.DateRange(c)
+	f, t := r.After(), r.Before().AddDate(0, 0, -1)
+	if t.After(today) {
+		t = today
+	}
+	if f.After(t) {
+		f = t
+	}
+	return f.Format(daterange.DisplayLayout), t.Format(daterange.DisplayLayout)
+}
+
+// ListURL is an export list's URL with its account filter and a cursor (dir "after" or
+// "before").
+func ListURL(base, account, dir, cursor string) string {
+	q := url.Values{}
+	if account != "" {
+		q.Set("account", account)
+	}
+	if cursor != "" {
+		q.Set(dir, cursor)
+	}
+	if len(q) == 0 {
+		return base
+	}
+	return base + "?" + q.Encode()
+}
+
+// ListCursor is a list page's cursor from its query (after: older, before: newer).
+func ListCursor(c fiber.Ctx) (cursor, direction string) {
+	if cur := c.Query("after"); cur != "" {
+		return strings.Clone(cur), provider.DirectionNext
+	}
+	if cur := c.Query("before"); cur != "" {
+		return strings.Clone(cur), provider.DirectionPrev
+	}
+	return "", ""
+}
+
+// Disposition names a download (RFC 6266; mime quotes or encodes as needed).
+func Disposition(name string) string {
+	return mime.FormatMediaType("attachment", map[string]string{"filename": name})
+}
+
+// SendFile answers with an export file as a download named by the server, never cached.
+func SendFile(c fiber.Ctx, f *provider.ExportFile) error {
+	c.Set(fiber.HeaderContentType, f.ContentType)
+	c.Set(fiber.HeaderContentDisposition, Disposition(f.Filename))
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return c.Status(fiber.StatusOK).SendStream(f)
+}
