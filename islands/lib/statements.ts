@@ -1,5 +1,5 @@
 // Statement export rules shared by the StatementExport and StatementsTable islands. The
-// server (server/statements_area.go) is the authority; the same cases run in Go and here
+// server (server/statements) is the authority; the same cases run in Go and here
 // (testdata/statement-request.json). Dates are typed DD-MM-YYYY and read with the global
 // date range's parser (lib/daterange), in its words.
 import { addDays, display, parseDisplay } from './daterange';
@@ -87,30 +87,5 @@ export function errorsOf(data: unknown): Errors {
   return e;
 }
 
-/** The filename of a download reply's Content-Disposition, or null when it has none (the
- *  spec's download check: such a reply is an error). */
-export function filenameOf(disposition: string | null): string | null {
-  if (!disposition) return null;
-  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
-  if (star) {
-    try {
-      return decodeURIComponent(star[1].trim()) || null;
-    } catch {
-      return null;
-    }
-  }
-  const m = /filename\s*=\s*("(?:[^"\\]|\\.)*"|[^;]+)/.exec(disposition);
-  if (!m) return null;
-  let name = m[1].trim();
-  if (name.startsWith('"')) name = name.slice(1, -1).replace(/\\(.)/g, '$1');
-  return name || null;
-}
-
-/** Whether a statement is still being made. */
-export const pending = (state: string) => state === 'queued' || state === 'generating';
-
-export function stateLabel(state: string): string {
-  if (pending(state)) return 'Generating…';
-  if (state === 'ready') return 'Ready';
-  return 'Failed';
-}
+// The states of an export and the download check are every export's (lib/exports).
+export { filenameOf, pending, stateLabel } from './exports';

@@ -5,6 +5,7 @@ package portal
 
 import (
 	"portal/server"
+	"portal/server/payoutreports"
 	"portal/server/statements"
 )
 
@@ -23,6 +24,7 @@ var Areas = []server.AreaFunc{
 	server.DashboardArea,
 	server.DateRangeArea,
 	statements.New,
+	payoutreports.New,
 	server.SearchArea,
 	server.Unbuilt,
 }
