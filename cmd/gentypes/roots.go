@@ -5,6 +5,7 @@ import (
 
 	"portal/cmd/renderbench/bench"
 	"portal/server"
+	"portal/server/payoutreports"
 	"portal/server/statements"
 )
 
@@ -65,6 +66,16 @@ var packages = []propsPackage{
 		islands: map[string]reflect.Type{
 			"StatementExport": reflect.TypeFor[statements.StatementExportProps](),
 			"StatementsTable": reflect.TypeFor[statements.StatementsTableProps](),
+		},
+	},
+	{ // portal/server/payoutreports
+		pages: map[string]reflect.Type{
+			"ExportedPayouts": reflect.TypeFor[payoutreports.ExportedPayoutsProps](),
+			"DocumentPreview": reflect.TypeFor[payoutreports.PreviewProps](),
+		},
+		islands: map[string]reflect.Type{
+			"PayoutExport":       reflect.TypeFor[payoutreports.PayoutExportProps](),
+			"PayoutReportsTable": reflect.TypeFor[payoutreports.PayoutReportsTableProps](),
 		},
 	},
 	{ // portal/cmd/renderbench/bench: the render benchmark's calibration page

@@ -5,7 +5,7 @@
 // period fields, and the form's error parts. The server's rules stay the authority.
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { maskDateAt } from './daterange';
+import { display, maskDateAt, parseDisplay } from './daterange';
 
 /** Whether an export is still being made. */
 export const pending = (state: string) => state === 'queued' || state === 'generating';
@@ -14,6 +14,39 @@ export function stateLabel(state: string): string {
   if (pending(state)) return 'Generating…';
   if (state === 'ready') return 'Ready';
   return 'Failed';
+}
+
+/** A form's words for its period fields (server/exports.PeriodWords). */
+export type PeriodWords = { from: string; to: string; fromAfter: string; toAfter: string; order: string };
+
+/** The period typed as two DD-MM-YYYY fields, as the server reads it (exports.CheckPeriod):
+ *  neither empty nor after max (today, YYYY-MM-DD), from not after to. Errors go into e by
+ *  field; the days (YYYY-MM-DD) come back when both are usable. */
+export function checkPeriod(v: { from: string; to: string }, max: string, w: PeriodWords, e: Record<string, string>): { from: string; to: string } | null {
+  const read = (field: 'from' | 'to', empty: string, after: string): string | null => {
+    const typed = v[field];
+    if (typed.trim() === '') {
+      e[field] = empty;
+      return null;
+    }
+    const p = parseDisplay(typed, max);
+    if (p.error !== undefined) {
+      e[field] = p.error;
+      return null;
+    }
+    if (p.date > max) {
+      e[field] = after.replace('%s', display(max));
+      return null;
+    }
+    return p.date;
+  };
+  const from = read('from', w.from, w.fromAfter);
+  const to = read('to', w.to, w.toAfter);
+  if (from && to && from > to) {
+    e.from = w.order;
+    return null;
+  }
+  return from && to ? { from, to } : null;
 }
 
 /** The spec's text for a failed download (000 §8). */
@@ -131,8 +164,9 @@ export function useExportDialog<V>(p: {
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const show = () => {
-    setErrors({});
+  /** Opens the dialog on a fresh form; keep: with the errors the server gave. */
+  const show = (keep = false) => {
+    if (!keep) setErrors({});
     setPhase('form');
     setOpen(true);
   };

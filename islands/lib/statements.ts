@@ -2,7 +2,8 @@
 // server (server/statements) is the authority; the same cases run in Go and here
 // (testdata/statement-request.json). Dates are typed DD-MM-YYYY and read with the global
 // date range's parser (lib/daterange), in its words.
-import { addDays, display, parseDisplay } from './daterange';
+import { addDays, parseDisplay } from './daterange';
+import { checkPeriod, type PeriodWords } from './exports';
 
 /** The form as typed: from and to are DD-MM-YYYY. */
 export type Values = { account: string; from: string; to: string; kind: string };
@@ -27,30 +28,13 @@ export function usableDay(typed: string, max: string): string | null {
   return d && d <= max ? d : null;
 }
 
+const PERIOD: PeriodWords = { from: MSG.from, to: MSG.to, fromAfter: MSG.fromAfterMax, toAfter: MSG.afterMax, order: MSG.order };
+
 /** The request form's checks, as the server makes them. max is today (YYYY-MM-DD). */
 export function validate(v: Values, max: string, accounts: string[], kinds = ['transactions', 'charges']): Errors {
   const e: Errors = {};
   if (!accounts.includes(v.account)) e.account = MSG.account;
-  const read = (field: 'from' | 'to', empty: string, afterMax: string): string | null => {
-    const typed = v[field];
-    if (typed.trim() === '') {
-      e[field] = empty;
-      return null;
-    }
-    const p = parseDisplay(typed, max);
-    if (p.error !== undefined) {
-      e[field] = p.error;
-      return null;
-    }
-    if (p.date > max) {
-      e[field] = afterMax.replace('%s', display(max));
-      return null;
-    }
-    return p.date;
-  };
-  const from = read('from', MSG.from, MSG.fromAfterMax);
-  const to = read('to', MSG.to, MSG.afterMax);
-  if (from && to && from > to) e.from = MSG.order;
+  checkPeriod(v, max, PERIOD, e);
   if (!kinds.includes(v.kind)) e.kind = MSG.kind;
   return e;
 }

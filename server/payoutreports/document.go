@@ -96,6 +96,7 @@ type PreviewPage struct {
 // PreviewProps are the /preview page's. Failed: the metadata or the document did not load;
 // the page then says so in the spec's words and nothing else.
 type PreviewProps struct {
+	Sandbox     bool          `json:"sandbox"`
 	Failed      bool          `json:"failed"`
 	Title       string        `json:"title"`
 	Issuer      string        `json:"issuer"`
@@ -163,7 +164,7 @@ func (s area) preview(c fiber.Ctx) error {
 	props, ok := s.previewProps(c)
 	if !ok {
 		return s.Render(c, server.View{Status: fiber.StatusNotFound, Page: "DocumentPreview", Title: MsgPreviewFailed,
-			Props: PreviewProps{Failed: true, BackURL: "/", Pages: []PreviewPage{}}})
+			Props: PreviewProps{Sandbox: s.Config.Sandbox(), Failed: true, BackURL: "/", Pages: []PreviewPage{}}})
 	}
 	return s.Render(c, server.View{Page: "DocumentPreview", Title: "Preview · " + props.Filename, Props: props})
 }
@@ -201,7 +202,7 @@ func (s area) previewProps(c fiber.Ctx) (PreviewProps, bool) {
 		}
 		return none, false
 	}
-	props := PreviewProps{Title: d.Title, Issuer: d.Issuer, Reference: d.Reference, Generated: d.Generated.Format("02-01-2006 15:04 UTC"),
+	props := PreviewProps{Sandbox: s.Config.Sandbox(), Title: d.Title, Issuer: d.Issuer, Reference: d.Reference, Generated: d.Generated.Format("02-01-2006 15:04 UTC"),
 		Filename: paymentdoc.Filename(p), DownloadURL: documentURL(orgID, p.UniqueReference), BackURL: "/org/" + orgID + "/payouts",
 		Pages: []PreviewPage{}}
 	for _, pg := range d.Pages {

@@ -392,9 +392,6 @@ func (s area) createReport(c fiber.Ctx) error {
 	}
 	req, errs := checkExportForm(v, s.Now().Truncate(24*time.Hour), owned)
 	if len(errs) == 0 {
-		if a, ok := exports.Owned(o, req.AccountNumber); ok {
-			req.CurrencyCode = a.CurrencyCode
-		}
 		req.RequestedBy = rq.User.ID
 		rep, err := s.PayoutReports.CreatePayoutReport(c.Context(), o.Org.ID, req)
 		if err == nil {
