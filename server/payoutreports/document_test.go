@@ -58,7 +58,9 @@ func TestDocumentPreviewAndPDF(t *testing.T) {
 	if dl == nil || attr(dl, "href") != m.URL || attr(dl, "download") != m.Filename {
 		t.Fatal("no Download link")
 	}
-	pages := findAll(doc, func(n *html.Node) bool { return n.Data == "section" && strings.HasPrefix(attr(n, "aria-labelledby"), "page-") })
+	pages := findAll(doc, func(n *html.Node) bool {
+		return n.Data == "section" && strings.HasPrefix(attr(n, "aria-labelledby"), "page-")
+	})
 	if len(pages) == 0 || !strings.Contains(text(find(doc, byTag("h1"))), p.UniqueReference) {
 		t.Fatalf("%d pages", len(pages))
 	}

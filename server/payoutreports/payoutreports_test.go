@@ -79,7 +79,9 @@ func reportRows(doc *html.Node) []*html.Node {
 }
 
 func formOf(doc *html.Node, action string) *html.Node {
-	return find(doc, func(n *html.Node) bool { return n.Data == "form" && attr(n, "method") == "post" && attr(n, "action") == action })
+	return find(doc, func(n *html.Node) bool {
+		return n.Data == "form" && attr(n, "method") == "post" && attr(n, "action") == action
+	})
 }
 
 func csrfOf(t *testing.T, form *html.Node) string {
@@ -138,7 +140,9 @@ func TestExportFlow(t *testing.T) {
 	if res.StatusCode != 200 || text(find(doc, byTag("h1"))) != "Exported payouts" {
 		t.Fatalf("export page: %d", res.StatusCode)
 	}
-	section := find(doc, func(n *html.Node) bool { return n.Data == "section" && attr(n, "aria-labelledby") == "payout-export-page-title" })
+	section := find(doc, func(n *html.Node) bool {
+		return n.Data == "section" && attr(n, "aria-labelledby") == "payout-export-page-title"
+	})
 	if section == nil || text(find(section, byTag("h2"))) != "Download payout requests" {
 		t.Fatal("no export form on the page")
 	}
@@ -150,7 +154,9 @@ func TestExportFlow(t *testing.T) {
 	if attr(find(form, byID("payout-export-from")), "value") != dmy(from) || attr(find(form, byID("payout-export-to")), "value") != dmy(today) {
 		t.Fatal("period not prefilled")
 	}
-	checked := findAll(form, func(n *html.Node) bool { return n.Data == "input" && attr(n, "type") == "checkbox" && hasAttr(n, "checked") })
+	checked := findAll(form, func(n *html.Node) bool {
+		return n.Data == "input" && attr(n, "type") == "checkbox" && hasAttr(n, "checked")
+	})
 	if len(checked) != 1 || attr(checked[0], "value") != provider.PayoutCompleted {
 		t.Fatalf("%d statuses checked", len(checked))
 	}
@@ -204,7 +210,9 @@ func TestExportFlow(t *testing.T) {
 	}
 	id, _ := url.QueryUnescape(strings.TrimPrefix(loc, prefix))
 	_, doc = c.Page(loc)
-	done := find(doc, func(n *html.Node) bool { return attr(n, "role") == "status" && strings.Contains(text(n), "Your report is being generated") })
+	done := find(doc, func(n *html.Node) bool {
+		return attr(n, "role") == "status" && strings.Contains(text(n), "Your report is being generated")
+	})
 	if done == nil || !strings.Contains(text(done), "e-mail") {
 		t.Fatal("done state lacks the text or the e-mail note")
 	}
@@ -325,7 +333,9 @@ func TestExportedPayoutsList(t *testing.T) {
 		t.Fatalf("failed download: %d", res.StatusCode)
 	}
 	_, doc = c.Page(base)
-	if find(doc, func(n *html.Node) bool { return attr(n, "role") == "alert" && strings.HasPrefix(text(n), provider.MsgStatementDownload) }) == nil {
+	if find(doc, func(n *html.Node) bool {
+		return attr(n, "role") == "alert" && strings.HasPrefix(text(n), provider.MsgStatementDownload)
+	}) == nil {
 		t.Fatal("no download error")
 	}
 }
