@@ -50,18 +50,21 @@ type FormProps = Props & {
   values: Values;
   errors: Errors;
   loading: boolean;
-  onChange?: (v: Values) => void;
+  /** Changes the values (an update of the latest, so two events in one render both count). */
+  onChange?: (update: (v: Values) => Values) => void;
   onDate?: (field: DateField, input: HTMLInputElement) => void;
   onSubmit?: (e: Event) => void;
 };
 
 function ExportForm(p: FormProps) {
   const { values: v, errors: e } = p;
-  const set = (k: 'account' | 'amountFrom' | 'amountTo') => (ev: Event) =>
-    p.onChange?.({ ...v, [k]: (ev.currentTarget as HTMLInputElement).value });
+  const set = (k: 'account' | 'amountFrom' | 'amountTo') => (ev: Event) => {
+    const value = (ev.currentTarget as HTMLInputElement).value;
+    p.onChange?.((cur) => ({ ...cur, [k]: value }));
+  };
   const toggle = (status: string) => (ev: Event) => {
     const on = (ev.currentTarget as HTMLInputElement).checked;
-    p.onChange?.({ ...v, statuses: on ? [...v.statuses, status] : v.statuses.filter((s) => s !== status) });
+    p.onChange?.((cur) => ({ ...cur, statuses: on ? [...cur.statuses.filter((s) => s !== status), status] : cur.statuses.filter((s) => s !== status) }));
   };
   const described = (k: string, hint?: string) => [hint, e[k] ? errId(k) : undefined].filter(Boolean).join(' ') || undefined;
   const input = 'mt-1 block w-full rounded border px-3 py-2 ';
