@@ -213,7 +213,7 @@ export default function PayoutExport(props: Props) {
         {TITLE}
       </a>
       {inline ? (
-        <section aria-labelledby="payout-export-page-title" className="mt-4 basis-full rounded border border-gray-400 p-5" style={{ maxWidth: '336px' }}>
+        <section aria-labelledby="payout-export-page-title" className="mt-4 max-w-[336px] rounded border border-gray-400 p-5">
           <h2 id="payout-export-page-title" className="mb-4 text-lg font-semibold">{TITLE}</h2>
           {props.done ? <ReportDone listUrl={props.listUrl} /> : <ExportForm {...props} values={values} loading={false} onChange={setValues} onDate={onDate} />}
         </section>

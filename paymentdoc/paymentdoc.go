@@ -107,8 +107,12 @@ func joinNonEmpty(sep string, parts ...string) string {
 	return strings.Join(out, sep)
 }
 
+// address is a party's postal address: its address lines, or else its street or address.
 func address(p provider.Party) string {
-	street := joinNonEmpty(", ", append(append([]string{}, p.AddressLines...), p.StreetName, p.Address)...)
+	street := joinNonEmpty(", ", p.AddressLines...)
+	if street == "" {
+		street = joinNonEmpty(", ", p.StreetName, p.Address)
+	}
 	return joinNonEmpty(", ", street, joinNonEmpty(" ", p.PostalCode, p.City), p.State, p.CountryCode)
 }
 
