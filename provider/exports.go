@@ -13,7 +13,9 @@ const (
 )
 
 // ExportStates lists the states in order.
-func ExportStates() []string { return []string{ExportQueued, ExportGenerating, ExportReady, ExportFailed} }
+func ExportStates() []string {
+	return []string{ExportQueued, ExportGenerating, ExportReady, ExportFailed}
+}
 
 // ExportPending reports whether an export in state is still being made.
 func ExportPending(state string) bool { return state == ExportQueued || state == ExportGenerating }

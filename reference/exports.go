@@ -7,11 +7,12 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"os"
 	"strconv"
 	"time"
 
 	"github.com/google/uuid"
+
+	"portal/provider"
 )
 
 // The export machinery: every file the provider writes in the background (statements,
@@ -73,19 +74,7 @@ type ExportWorkerOptions struct {
 // that does not parse is reported and the default kept.
 func ExportWorkerEnv(log *slog.Logger) ExportWorkerOptions {
 	o := ExportWorkerOptions{Logger: log}
-	for _, v := range []struct {
-		name string
-		to   *time.Duration
-	}{{"PORTAL_STATEMENT_POLL", &o.Poll}, {"PORTAL_STATEMENT_DELAY", &o.Delay}} {
-		if raw := os.Getenv(v.name); raw != "" {
-			d, err := time.ParseDuration(raw)
-			if err != nil || d < 0 {
-				log.Warn("ignoring a bad duration", "variable", v.name, "value", raw)
-				continue
-			}
-			*v.to = d
-		}
-	}
+	readDurations(log, envDuration{"PORTAL_STATEMENT_POLL", &o.Poll}, envDuration{"PORTAL_STATEMENT_DELAY", &o.Delay})
 	return o
 }
 
@@ -253,6 +242,18 @@ func (s *Store) dropChunks(q *exportQueue, id, fileID string) {
 		_, err := tx.ExecContext(context.Background(), `DELETE FROM `+q.chunks+` WHERE `+q.owner+` = ? AND file_id = ?`, id, fileID)
 		return err
 	})
+}
+
+// exportReady says whether an export (what: "statement", "report") in state can be
+// downloaded: ECONFLICT until it is ready, and for good once it failed.
+func exportReady(state, what string) error {
+	switch state {
+	case provider.ExportReady:
+		return nil
+	case provider.ExportFailed:
+		return provider.Errorf(provider.ECONFLICT, "The %s could not be generated: please request it again.", what)
+	}
+	return provider.Errorf(provider.ECONFLICT, "The %s is not ready yet.", what)
 }
 
 // chunkReader reads a stored file one chunk at a time.

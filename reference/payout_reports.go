@@ -233,12 +233,8 @@ func (s *Store) OpenPayoutReport(ctx context.Context, orgID, id string) (*provid
 	if err != nil {
 		return nil, err
 	}
-	switch rep.State {
-	case provider.ExportReady:
-	case provider.ExportFailed:
-		return nil, provider.Errorf(provider.ECONFLICT, "The report could not be generated: please request it again.")
-	default:
-		return nil, provider.Errorf(provider.ECONFLICT, "The report is not ready yet.")
+	if err := exportReady(rep.State, "report"); err != nil {
+		return nil, err
 	}
 	var fileID string
 	if err := s.read.QueryRowContext(ctx, `SELECT csv_file_id FROM payout_reports WHERE id = ?`, id).Scan(&fileID); err != nil {
@@ -335,7 +331,9 @@ func (s *Store) runPayoutReportJobs(ctx context.Context, delay time.Duration) (i
 
 // RunPayoutReportJobs works through the payout report queue until no job is left to claim,
 // and returns how many reports it completed.
-func (s *Store) RunPayoutReportJobs(ctx context.Context) (int, error) { return s.runPayoutReportJobs(ctx, 0) }
+func (s *Store) RunPayoutReportJobs(ctx context.Context) (int, error) {
+	return s.runPayoutReportJobs(ctx, 0)
+}
 
 // payoutReportNotice is the e-mail that says a report is ready.
 func payoutReportNotice(ctx context.Context, tx *sql.Tx, j payoutReportJob, count int) (provider.OutboxMessage, error) {

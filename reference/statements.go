@@ -145,12 +145,8 @@ func (s *Store) OpenStatement(ctx context.Context, orgID, id, format string) (*p
 	if err != nil {
 		return nil, err
 	}
-	switch st.State {
-	case provider.StatementReady:
-	case provider.StatementFailed:
-		return nil, provider.Errorf(provider.ECONFLICT, "The statement could not be generated: please request it again.")
-	default:
-		return nil, provider.Errorf(provider.ECONFLICT, "The statement is not ready yet.")
+	if err := exportReady(st.State, "statement"); err != nil {
+		return nil, err
 	}
 	switch format {
 	case provider.FormatCSV:

@@ -6,6 +6,7 @@ package exports
 import (
 	"mime"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -131,4 +132,54 @@ func SendFile(c fiber.Ctx, f *provider.ExportFile) error {
 	c.Set(fiber.HeaderContentDisposition, Disposition(f.Filename))
 	c.Set(fiber.HeaderCacheControl, "no-store")
 	return c.Status(fiber.StatusOK).SendStream(f)
+}
+
+// APIList is the query of an API list of exports: the creation days (date_from, date_to,
+// YYYY-MM-DD, both inclusive), the cursors, the page size, newest first.
+type APIList struct {
+	DateFrom, DateTo  time.Time
+	Cursor, Direction string
+	Limit             int
+}
+
+// ReadAPIList reads an export list's query; what names the exports in the sort's refusal
+// ("Statements"); max is the largest page. A bad parameter is an APIRefuse naming it.
+func ReadAPIList(c fiber.Ctx, what string, max int) (APIList, error) {
+	var l APIList
+	var probs []server.APIProblem
+	param := func(name, title string) {
+		probs = append(probs, server.APIProblem{Status: fiber.StatusUnprocessableEntity, Code: server.APICodeInvalid, Title: title,
+			Source: &server.APISource{Parameter: name}})
+	}
+	for _, d := range []struct {
+		name string
+		to   *time.Time
+	}{{"date_from", &l.DateFrom}, {"date_to", &l.DateTo}} {
+		if v := c.Query(d.name); v != "" {
+			t, err := time.Parse(daterange.APILayout, v)
+			if err != nil {
+				param(d.name, "Must be a date (YYYY-MM-DD)")
+			}
+			*d.to = t
+		}
+	}
+	if sort := c.Query("sort"); sort != "" && sort != "-created_at" {
+		param("sort", what+" sort by -created_at (newest first)")
+	}
+	if v := c.Query("cursor_after"); v != "" {
+		l.Cursor, l.Direction = strings.Clone(v), provider.DirectionNext
+	} else if v := c.Query("cursor_before"); v != "" {
+		l.Cursor, l.Direction = strings.Clone(v), provider.DirectionPrev
+	}
+	if v := c.Query("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > max {
+			param("limit", "Must be between 1 and "+strconv.Itoa(max))
+		}
+		l.Limit = n
+	}
+	if len(probs) > 0 {
+		return l, server.APIRefuse(fiber.StatusUnprocessableEntity, probs...)
+	}
+	return l, nil
 }

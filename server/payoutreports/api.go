@@ -2,14 +2,11 @@ package payoutreports
 
 import (
 	"errors"
-	"strconv"
 	"strings"
-	"time"
 
 	"github.com/gofiber/fiber/v3"
 
 	"portal/access"
-	"portal/daterange"
 	"portal/provider"
 	"portal/server"
 	"portal/server/exports"
@@ -110,42 +107,12 @@ func (s area) apiCreate(c fiber.Ctx, a *server.APICaller) error {
 
 func (s area) apiList(c fiber.Ctx, r server.APIOrgCall) (server.APIPageBody[[]provider.PayoutReport, apiReportMeta], error) {
 	var out server.APIPageBody[[]provider.PayoutReport, apiReportMeta]
-	f := provider.PayoutReportFilter{AccountNumber: strings.Clone(c.Query("virtual_account_number"))}
-	var probs []server.APIProblem
-	param := func(name, title string) {
-		probs = append(probs, server.APIProblem{Status: fiber.StatusUnprocessableEntity, Code: server.APICodeInvalid, Title: title,
-			Source: &server.APISource{Parameter: name}})
+	l, err := exports.ReadAPIList(c, "Payout reports", provider.MaxPayoutReportLimit)
+	if err != nil {
+		return out, err
 	}
-	for _, d := range []struct {
-		name string
-		to   *time.Time
-	}{{"date_from", &f.DateFrom}, {"date_to", &f.DateTo}} {
-		if v := c.Query(d.name); v != "" {
-			t, err := time.Parse(daterange.APILayout, v)
-			if err != nil {
-				param(d.name, "Must be a date (YYYY-MM-DD)")
-			}
-			*d.to = t
-		}
-	}
-	if sort := c.Query("sort"); sort != "" && sort != "-created_at" {
-		param("sort", "Payout reports sort by -created_at (newest first)")
-	}
-	if v := c.Query("cursor_after"); v != "" {
-		f.Cursor, f.Direction = strings.Clone(v), provider.DirectionNext
-	} else if v := c.Query("cursor_before"); v != "" {
-		f.Cursor, f.Direction = strings.Clone(v), provider.DirectionPrev
-	}
-	if v := c.Query("limit"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > provider.MaxPayoutReportLimit {
-			param("limit", "Must be between 1 and 100")
-		}
-		f.Limit = n
-	}
-	if len(probs) > 0 {
-		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, probs...)
-	}
+	f := provider.PayoutReportFilter{AccountNumber: strings.Clone(c.Query("virtual_account_number")), DateFrom: l.DateFrom,
+		DateTo: l.DateTo, Cursor: l.Cursor, Direction: l.Direction, Limit: l.Limit}
 	page, err := s.PayoutReports.PayoutReports(c.Context(), r.OrgID, f)
 	if err != nil {
 		return out, err

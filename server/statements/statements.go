@@ -441,49 +441,12 @@ func (s area) apiCreateStatement(c fiber.Ctx, a *server.APICaller) error {
 
 func (s area) apiListStatements(c fiber.Ctx, r server.APIOrgCall) (server.APIPageBody[[]apiStatement, server.APIPageMeta], error) {
 	var out server.APIPageBody[[]apiStatement, server.APIPageMeta]
-	f := provider.StatementFilter{AccountNumber: strings.Clone(c.Query("account_number"))}
-	var probs []server.APIProblem
-	param := func(name, title string) {
-		probs = append(probs, server.APIProblem{Status: fiber.StatusUnprocessableEntity, Code: server.APICodeInvalid, Title: title,
-			Source: &server.APISource{Parameter: name}})
+	l, err := exports.ReadAPIList(c, "Statements", provider.MaxStatementLimit)
+	if err != nil {
+		return out, err
 	}
-	for _, d := range []struct {
-		name string
-		to   *time.Time
-	}{{"date_from", &f.DateFrom}, {"date_to", &f.DateTo}} {
-		if v := c.Query(d.name); v != "" {
-			t, err := time.Parse(daterange.APILayout, v)
-			if err != nil {
-				param(d.name, "Must be a date (YYYY-MM-DD)")
-			}
-			*d.to = t
-		}
-	}
-	if sort := c.Query("sort"); sort != "" && sort != "-created_at" {
-		param("sort", "Statements sort by -created_at (newest first)")
-	}
-	if v := c.Query("cursor_after"); v != "" {
-		f.Cursor, f.Direction = strings.Clone(v), provider.DirectionNext
-	} else if v := c.Query("cursor_before"); v != "" {
-		f.Cursor, f.Direction = strings.Clone(v), provider.DirectionPrev
-	}
-	if v := c.Query("limit"); v != "" {
-		n := 0
-		for _, ch := range v {
-			if ch < '0' || ch > '9' || n > provider.MaxStatementLimit {
-				n = -1
-				break
-			}
-			n = n*10 + int(ch-'0')
-		}
-		if n < 1 || n > provider.MaxStatementLimit {
-			param("limit", "Must be between 1 and 100")
-		}
-		f.Limit = n
-	}
-	if len(probs) > 0 {
-		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, probs...)
-	}
+	f := provider.StatementFilter{AccountNumber: strings.Clone(c.Query("account_number")), DateFrom: l.DateFrom, DateTo: l.DateTo,
+		Cursor: l.Cursor, Direction: l.Direction, Limit: l.Limit}
 	page, err := s.Statements.Statements(c.Context(), r.OrgID, f)
 	if err != nil {
 		return out, err
