@@ -13,9 +13,8 @@
 // flow without JavaScript. Once hydrated, the island opens the same form in the dialog.
 import { useEffect, useState } from 'preact/hooks';
 import { useHydrated } from './lib/hydrated';
-import { Modal } from './lib/Modal';
 import { display, parseDisplay } from './lib/daterange';
-import { Done, FieldError, FormErrors, useDateMask, useExportDialog, type Errors } from './lib/exports';
+import { Done, ExportModal, ExportOpener, FieldError, FormErrors, useDateMask, useExportDialog, type ExportFormProps } from './lib/exports';
 import { MSG, apiBody, errorsOf, validate, type Values } from './lib/payoutExport';
 import type { IslandProps } from '../templates/generated/props';
 
@@ -46,15 +45,7 @@ function ReportDone({ listUrl }: { listUrl: string }) {
   );
 }
 
-type FormProps = Props & {
-  values: Values;
-  errors: Errors;
-  loading: boolean;
-  /** Changes the values (an update of the latest, so two events in one render both count). */
-  onChange?: (update: (v: Values) => Values) => void;
-  onDate?: (field: DateField, input: HTMLInputElement) => void;
-  onSubmit?: (e: Event) => void;
-};
+type FormProps = ExportFormProps<Props, Values>;
 
 function ExportForm(p: FormProps) {
   const { values: v, errors: e } = p;
@@ -199,19 +190,11 @@ export default function PayoutExport(props: Props) {
 
   return (
     <>
-      <a
-        href={props.openerUrl}
-        className="inline-block rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900"
-        onClick={(e) => {
-          if (!js) return;
-          e.preventDefault();
-          setValues(props.values);
-          reset(periodOf(props.values));
-          dialog.show();
-        }}
-      >
-        {TITLE}
-      </a>
+      <ExportOpener href={props.openerUrl} label={TITLE} enhanced={js} onOpen={() => {
+        setValues(props.values);
+        reset(periodOf(props.values));
+        dialog.show();
+      }} />
       {inline ? (
         <section aria-labelledby="payout-export-page-title" className="mt-4 max-w-[336px] rounded border border-gray-400 p-5">
           <h2 id="payout-export-page-title" className="mb-4 text-lg font-semibold">{TITLE}</h2>
@@ -219,13 +202,9 @@ export default function PayoutExport(props: Props) {
         </section>
       ) : null}
       {js ? (
-        <Modal id="payout-export" title={TITLE} width={336} open={dialog.open} onClose={dialog.close}>
-          {dialog.phase === 'done' ? (
-            <ReportDone listUrl={props.listUrl} />
-          ) : (
-            <ExportForm {...props} values={values} errors={dialog.errors} loading={dialog.phase === 'loading'} onChange={setValues} onDate={onDate} onSubmit={submit} />
-          )}
-        </Modal>
+        <ExportModal id="payout-export" title={TITLE} open={dialog.open} phase={dialog.phase} onClose={dialog.close}
+          done={<ReportDone listUrl={props.listUrl} />}
+          form={<ExportForm {...props} values={values} errors={dialog.errors} loading={dialog.phase === 'loading'} onChange={setValues} onDate={onDate} onSubmit={submit} />} />
       ) : null}
     </>
   );

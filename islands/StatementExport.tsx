@@ -17,10 +17,9 @@
 // sends the request to the JSON API and then shows the list with the new statement.
 import { useState } from 'preact/hooks';
 import { useHydrated } from './lib/hydrated';
-import { Modal } from './lib/Modal';
 import { display } from './lib/daterange';
-import { CLOSE_AFTER_MS, Done, FieldError, FormErrors, useDateMask, useExportDialog } from './lib/exports';
-import { MSG, apiBody, errorsOf, usableDay, validate, type Errors, type Values } from './lib/statements';
+import { CLOSE_AFTER_MS, Done, ExportModal, ExportOpener, FieldError, FormErrors, useDateMask, useExportDialog, type ExportFormProps } from './lib/exports';
+import { MSG, apiBody, errorsOf, usableDay, validate, type Values } from './lib/statements';
 import type { IslandProps } from '../templates/generated/props';
 
 export type Props = IslandProps['StatementExport'];
@@ -48,18 +47,14 @@ function StatementDone({ listUrl }: { listUrl: string }) {
   );
 }
 
-type FormProps = Props & {
-  values: Values;
-  errors: Errors;
-  loading: boolean;
-  onChange?: (v: Values) => void;
-  onDate?: (field: DateField, input: HTMLInputElement) => void;
-  onSubmit?: (e: Event) => void;
-};
+type FormProps = ExportFormProps<Props, Values>;
 
 function RequestForm(p: FormProps) {
   const { values: v, errors: e } = p;
-  const set = (k: keyof Values) => (ev: Event) => p.onChange?.({ ...v, [k]: (ev.currentTarget as HTMLInputElement).value });
+  const set = (k: keyof Values) => (ev: Event) => {
+    const value = (ev.currentTarget as HTMLInputElement).value;
+    p.onChange?.((cur) => ({ ...cur, [k]: value }));
+  };
   const described = (k: string) => (e[k] ? fid(k) + '-error' : undefined);
   const input = 'mt-1 block w-full rounded border px-3 py-2 ';
   return (
@@ -164,27 +159,15 @@ export default function StatementExport(props: Props) {
 
   return (
     <>
-      <a
-        href={props.openerUrl}
-        className="inline-block rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900"
-        onClick={(e) => {
-          if (!js) return;
-          e.preventDefault();
-          setValues(props.values);
-          reset(periodOf(props.values));
-          dialog.show();
-        }}
-      >
-        Download statement
-      </a>
+      <ExportOpener href={props.openerUrl} label="Download statement" enhanced={js} onOpen={() => {
+        setValues(props.values);
+        reset(periodOf(props.values));
+        dialog.show();
+      }} />
       {js ? (
-        <Modal id="statement-export" title="Download statement" width={336} open={dialog.open} onClose={dialog.close}>
-          {dialog.phase === 'done' ? (
-            <StatementDone listUrl={props.listUrl} />
-          ) : (
-            <RequestForm {...props} values={values} errors={dialog.errors} loading={dialog.phase === 'loading'} onChange={setValues} onDate={onDate} onSubmit={submit} />
-          )}
-        </Modal>
+        <ExportModal id="statement-export" title="Download statement" open={dialog.open} phase={dialog.phase} onClose={dialog.close}
+          done={<StatementDone listUrl={props.listUrl} />}
+          form={<RequestForm {...props} values={values} errors={dialog.errors} loading={dialog.phase === 'loading'} onChange={setValues} onDate={onDate} onSubmit={submit} />} />
       ) : null}
     </>
   );

@@ -3,9 +3,10 @@
 // the download that checks the server's filename, the list that follows pending exports,
 // the request dialog's phases (form → loading → done, closing a second later), the masked
 // period fields, and the form's error parts. The server's rules stay the authority.
-import type { ComponentChildren } from 'preact';
+import type { ComponentChildren, VNode } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { display, maskDateAt, parseDisplay } from './daterange';
+import { Modal } from './Modal';
 
 /** Whether an export is still being made. */
 export const pending = (state: string) => state === 'queued' || state === 'generating';
@@ -282,5 +283,116 @@ export function Done({ title, children, listUrl, back }: { title: string; childr
       {children}
       <p className="mt-2"><a href={listUrl} className="text-blue-800 underline">{back}</a></p>
     </div>
+  );
+}
+
+type ListedExport = { id: string; from: string; to: string; created: string; account: string; accountName: string; state: string };
+
+/** The table of an export list (spec 000 §2: From, To, the creation date, Account, a fifth
+ *  column, Action), scrolling in its own labelled region on a narrow screen. The Action of
+ *  a ready export is downloads(r) (null: not offered), of a pending one its state with a
+ *  Refresh link (refreshUrl, for the page without JavaScript), else its state. said is
+ *  the live region's text, error the download's. */
+export function ExportTable<R extends ListedExport>(p: {
+  caption: string;
+  idPrefix: string;
+  createdHeader: string;
+  fifth: { header: string; cell: (r: R) => string };
+  rows: R[];
+  refreshUrl: string;
+  said: string;
+  error: string;
+  downloads: (r: R) => VNode | null;
+}) {
+  const captionId = p.idPrefix + 'caption';
+  return (
+    <div>
+      <p role="status" aria-live="polite" className="sr-only">{p.said}</p>
+      {p.error ? <p role="alert" className="mb-3 rounded border-l-4 border-red-700 bg-red-50 p-3 text-red-900">{p.error}</p> : null}
+      <div role="region" aria-labelledby={captionId} tabIndex={0} className="overflow-x-auto">
+        <table className="w-full border-collapse text-left text-sm">
+          <caption id={captionId} className="sr-only">{p.caption}</caption>
+          <thead>
+            <tr className="border-b border-gray-400">
+              <th scope="col" className="py-2 pr-3">From</th>
+              <th scope="col" className="py-2 pr-3">To</th>
+              <th scope="col" className="py-2 pr-3">{p.createdHeader}</th>
+              <th scope="col" className="py-2 pr-3">Account</th>
+              <th scope="col" className="py-2 pr-3">{p.fifth.header}</th>
+              <th scope="col" className="py-2">Action</th>
+            </tr>
+          </thead>
+          <tbody>
+            {p.rows.map((r) => {
+              const dl = r.state === 'ready' ? p.downloads(r) : null;
+              return (
+                <tr key={r.id} id={p.idPrefix + r.id} data-state={r.state} className="border-b border-gray-200">
+                  <td className="py-2 pr-3">{r.from}</td>
+                  <td className="py-2 pr-3">{r.to}</td>
+                  <td className="py-2 pr-3">{r.created}</td>
+                  <td className="py-2 pr-3">
+                    {r.accountName}
+                    <span className="block text-xs text-gray-700">No. {r.account}</span>
+                  </td>
+                  <td className="py-2 pr-3">{p.fifth.cell(r)}</td>
+                  <td className="py-2">
+                    {dl ? dl : r.state === 'ready' ? (
+                      <span>Ready</span>
+                    ) : pending(r.state) ? (
+                      <span>
+                        {stateLabel(r.state)} <a href={p.refreshUrl} className="text-blue-800 underline">Refresh</a>
+                      </span>
+                    ) : (
+                      <span>{stateLabel(r.state)}</span>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+/** The props of an export's request form, around the island's own: the values shown, the
+ *  errors, whether it is sending, and the handlers the island gives it once hydrated. */
+export type ExportFormProps<P, V> = P & {
+  values: V;
+  errors: Errors;
+  loading: boolean;
+  /** Changes the values (an update of the latest, so two events in one render both count). */
+  onChange?: (update: (v: V) => V) => void;
+  onDate?: (field: 'from' | 'to', input: HTMLInputElement) => void;
+  onSubmit?: (e: Event) => void;
+};
+
+/** The export's opener: a link to the request's page, whose click, once hydrated
+ *  (enhanced), opens the dialog instead. */
+export function ExportOpener({ href, label, enhanced, onOpen }: { href: string; label: string; enhanced: boolean; onOpen: () => void }) {
+  return (
+    <a
+      href={href}
+      className="inline-block rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900"
+      onClick={(e) => {
+        if (!enhanced) return;
+        e.preventDefault();
+        onOpen();
+      }}
+    >
+      {label}
+    </a>
+  );
+}
+
+/** The request dialog (336 wide, spec 000 §9 and 001 §9): the form, then what was done. */
+export function ExportModal({ id, title, open, phase, onClose, done, form }: {
+  id: string; title: string; open: boolean; phase: Phase; onClose: () => void; done: VNode; form: VNode;
+}) {
+  return (
+    <Modal id={id} title={title} width={336} open={open} onClose={onClose}>
+      {phase === 'done' ? done : form}
+    </Modal>
   );
 }
