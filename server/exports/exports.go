@@ -12,9 +12,11 @@ import (
 
 	"github.com/gofiber/fiber/v3"
 
+	"portal/access"
 	"portal/daterange"
 	"portal/provider"
 	"portal/server"
+	"portal/session"
 )
 
 // AccountLabel is how an export selector shows an account.
@@ -182,4 +184,80 @@ func ReadAPIList(c fiber.Ctx, what string, max int) (APIList, error) {
 		return l, server.APIRefuse(fiber.StatusUnprocessableEntity, probs...)
 	}
 	return l, nil
+}
+
+// Download answers a page's download of an export that open opened: the file, the
+// not-found page, or, for one that cannot be downloaded (not ready, failed, a format it
+// cannot take), back to the list with "Error while downloading the file" and why.
+func Download(s *server.Server, c fiber.Ctx, f *provider.ExportFile, err error, listURL string) error {
+	switch provider.ErrorCode(err) {
+	case "":
+		return SendFile(c, f)
+	case provider.ENOTFOUND:
+		return s.NotFound(c)
+	case provider.ECONFLICT, provider.EINVALID:
+		if err := s.Flash(c, session.FlashError, provider.MsgStatementDownload+": "+provider.ErrorMessage(err)); err != nil {
+			return err
+		}
+		return server.Redirect(c, listURL)
+	}
+	return err
+}
+
+// APIPeriod reads a request body's created_after and created_before (APITime), with a
+// problem for each that is not a date or a time.
+func APIPeriod(afterText, beforeText string) (after, before time.Time, probs []server.APIProblem) {
+	after, okA := server.APITime(afterText)
+	before, okB := server.APITime(beforeText)
+	if !okA {
+		probs = append(probs, server.APIField("created_after", "Must be a date (YYYY-MM-DD) or a time (RFC 3339)"))
+	}
+	if !okB {
+		probs = append(probs, server.APIField("created_before", "Must be a date (YYYY-MM-DD) or a time (RFC 3339)"))
+	}
+	return after, before, probs
+}
+
+// APIListParams document ReadAPIList's query; items names what is listed ("statements").
+func APIListParams(items string, max int) []server.OAParameter {
+	return []server.OAParameter{
+		{Name: "date_from", In: "query", Description: "Created on or after this day (YYYY-MM-DD, UTC).", Schema: server.OAString("").WithFormat("date")},
+		{Name: "date_to", In: "query", Description: "Created on or before this day (YYYY-MM-DD, UTC).", Schema: server.OAString("").WithFormat("date")},
+		{Name: "cursor_after", In: "query", Description: "cursor_next of a page: the older " + items + " after it.", Schema: server.OAString("")},
+		{Name: "cursor_before", In: "query", Description: "cursor_prev of a page: the newer " + items + " before it.", Schema: server.OAString("")},
+		{Name: "sort", In: "query", Description: "Only -created_at.", Schema: server.OAString("").WithEnum("-created_at")},
+		{Name: "limit", In: "query", Description: "Page size, 1 to " + strconv.Itoa(max) + " (default 20).", Schema: server.OAInteger("")},
+	}
+}
+
+// APIService is an export API's answer when the provider does not offer the exports
+// (offered says whether it does).
+func APIService(offered func(*server.Server) bool) func(*server.Server) *server.APIProblem {
+	return func(s *server.Server) *server.APIProblem {
+		if !offered(s) {
+			return &server.APIProblem{Status: fiber.StatusNotFound, Code: server.APICodeNotFound, Title: server.APIMsgNotFound}
+		}
+		return nil
+	}
+}
+
+// APIMember is the check of an export call that is not a read: membership (404), then
+// perms (403), then the service. ok false means the answer has been sent.
+func APIMember(s *server.Server, c fiber.Ctx, a *server.APICaller, service func(*server.Server) *server.APIProblem,
+	perms ...access.Permission) (orgID string, ok bool, err error) {
+	id := server.APIPathOrg(c)
+	if _, ok, err := s.APIAccess(c, a, id, perms...); !ok {
+		return "", false, err
+	}
+	if p := service(s); p != nil {
+		return "", false, server.APIErrors(c, p.Status, *p)
+	}
+	return id, true, nil
+}
+
+// APIRead is a read of exports: exports:read with accounts:read.
+func APIRead[B server.APIEnvelope](service func(*server.Server) *server.APIProblem, read func(fiber.Ctx, server.APIOrgCall) (B, error),
+	texts server.APITexts) server.APIRead[B] {
+	return server.APIRead[B]{Perms: []access.Permission{access.ExportsRead, access.AccountsRead}, Service: service, Texts: texts,
+		Read: func(_ *server.Server, c fiber.Ctx, r server.APIOrgCall) (B, error) { return read(c, r) }}
 }

@@ -37,29 +37,12 @@ type apiReportMeta struct {
 	TotalCount  int      `json:"total_count" description:"Reports matching the filters, across all pages."`
 }
 
-func apiService(s *server.Server) *server.APIProblem {
-	if s.PayoutReports == nil {
-		return &server.APIProblem{Status: fiber.StatusNotFound, Code: server.APICodeNotFound, Title: server.APIMsgNotFound}
-	}
-	return nil
-}
+var apiService = exports.APIService(func(s *server.Server) bool { return s.PayoutReports != nil })
 
-// apiMember checks membership (404), then the permission (403), for the calls that are not
-// reads.
+// apiMember checks membership (404), then the permissions (403), for the calls that are
+// not reads.
 func (s area) apiMember(c fiber.Ctx, a *server.APICaller, perm access.Permission) (string, bool, error) {
-	id := server.APIPathOrg(c)
-	if _, ok, err := s.APIAccess(c, a, id, access.ExportsRead, access.AccountsRead, perm); !ok {
-		return "", false, err
-	}
-	if p := apiService(s.Server); p != nil {
-		return "", false, server.APIErrors(c, p.Status, *p)
-	}
-	return id, true, nil
-}
-
-func apiRead[B server.APIEnvelope](read func(fiber.Ctx, server.APIOrgCall) (B, error), texts server.APITexts) server.APIRead[B] {
-	return server.APIRead[B]{Perms: []access.Permission{access.ExportsRead, access.AccountsRead}, Service: apiService, Texts: texts,
-		Read: func(_ *server.Server, c fiber.Ctx, r server.APIOrgCall) (B, error) { return read(c, r) }}
+	return exports.APIMember(s.Server, c, a, apiService, access.ExportsRead, access.AccountsRead, perm)
 }
 
 func (s area) apiCreate(c fiber.Ctx, a *server.APICaller) error {
@@ -71,17 +54,9 @@ func (s area) apiCreate(c fiber.Ctx, a *server.APICaller) error {
 	if p := server.DecodeJSON(c, &body); p != nil {
 		return server.APIErrors(c, p.Status, *p)
 	}
-	var probs []server.APIProblem
+	after, before, probs := exports.APIPeriod(body.CreatedAfter, body.CreatedBefore)
 	if body.OrganisationID != "" && body.OrganisationID != orgID {
 		probs = append(probs, server.APIField("organisation_id", "Must be the organisation of the path"))
-	}
-	after, okA := server.APITime(body.CreatedAfter)
-	before, okB := server.APITime(body.CreatedBefore)
-	if !okA {
-		probs = append(probs, server.APIField("created_after", "Must be a date (YYYY-MM-DD) or a time (RFC 3339)"))
-	}
-	if !okB {
-		probs = append(probs, server.APIField("created_before", "Must be a date (YYYY-MM-DD) or a time (RFC 3339)"))
 	}
 	if len(body.StatusCategories) > 16 {
 		probs = append(probs, server.APIField("status_categories", "Too many status categories"))
@@ -168,24 +143,18 @@ func (s area) apiOperations() []server.APIOp {
 			ID: "listPayoutReports", Path: path, Tag: tag,
 			Summary: "List payout reports", Description: "Newest first, paged by cursors, with the total count. Needs exports:read and accounts:read.",
 			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
-			Params: params(
-				server.OAParameter{Name: "virtual_account_number", In: "query", Description: "Only this account's.", Schema: server.OAString("")},
-				server.OAParameter{Name: "date_from", In: "query", Description: "Created on or after this day (YYYY-MM-DD, UTC).", Schema: server.OAString("").WithFormat("date")},
-				server.OAParameter{Name: "date_to", In: "query", Description: "Created on or before this day (YYYY-MM-DD, UTC).", Schema: server.OAString("").WithFormat("date")},
-				server.OAParameter{Name: "cursor_after", In: "query", Description: "cursor_next of a page: the older reports after it.", Schema: server.OAString("")},
-				server.OAParameter{Name: "cursor_before", In: "query", Description: "cursor_prev of a page: the newer reports before it.", Schema: server.OAString("")},
-				server.OAParameter{Name: "sort", In: "query", Description: "Only -created_at.", Schema: server.OAString("").WithEnum("-created_at")},
-				server.OAParameter{Name: "limit", In: "query", Description: "Page size, 1 to 100 (default 20).", Schema: server.OAInteger("")}),
+			Params: params(append([]server.OAParameter{{Name: "virtual_account_number", In: "query", Description: "Only this account's.",
+				Schema: server.OAString("")}}, exports.APIListParams("reports", provider.MaxPayoutReportLimit)...)...),
 			Responses: []server.APIResponse{server.APIReplyUnauthorized, forbidden, server.APIReplyNotFound,
 				server.APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong (source.parameter names it).")},
-		}, "One page.", apiRead(s.apiList, server.APITexts{provider.EINVALID: {Title: provider.MsgPayoutReportsFetch}})),
+		}, "One page.", exports.APIRead(apiService, s.apiList, server.APITexts{provider.EINVALID: {Title: provider.MsgPayoutReportsFetch}})),
 		server.APIReadOp(server.APIOp{
 			ID: "getPayoutReport", Path: path + "/{uuid}", Tag: tag,
 			Summary: "Get a payout report", Description: "With its state, to follow its generation. Needs exports:read and accounts:read.",
 			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: params(apiUUIDParam),
 			Responses: []server.APIResponse{server.APIReplyUnauthorized, forbidden,
 				server.APIErrorReply(fiber.StatusNotFound, "Could not find Payout Report with that uuid (also for another organisation's).")},
-		}, "The report.", apiRead(s.apiGet, server.APITexts{provider.ENOTFOUND: {Title: provider.MsgPayoutReportNotFound}})),
+		}, "The report.", exports.APIRead(apiService, s.apiGet, server.APITexts{provider.ENOTFOUND: {Title: provider.MsgPayoutReportNotFound}})),
 		{
 			ID: "downloadPayoutReport", Method: fiber.MethodGet, Path: path + "/{uuid}/download", Tag: tag,
 			Summary: "Download a payout report",

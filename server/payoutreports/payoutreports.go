@@ -24,7 +24,6 @@ import (
 	"portal/provider"
 	"portal/server"
 	"portal/server/exports"
-	"portal/session"
 )
 
 type area struct{ *server.Server }
@@ -421,17 +420,5 @@ func (s area) downloadReport(c fiber.Ctx) error {
 	}
 	o := server.Req(c).Org
 	f, err := s.PayoutReports.OpenPayoutReport(c.Context(), o.Org.ID, strings.Clone(c.Params("report")))
-	switch provider.ErrorCode(err) {
-	case "":
-	case provider.ENOTFOUND:
-		return s.NotFound(c)
-	case provider.ECONFLICT:
-		if err := s.Flash(c, session.FlashError, provider.MsgStatementDownload+": "+provider.ErrorMessage(err)); err != nil {
-			return err
-		}
-		return server.Redirect(c, listBase(o.Org.ID))
-	default:
-		return err
-	}
-	return exports.SendFile(c, f)
+	return exports.Download(s.Server, c, f, err, listBase(o.Org.ID))
 }

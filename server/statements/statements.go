@@ -20,7 +20,6 @@ import (
 	"portal/provider"
 	"portal/server"
 	"portal/server/exports"
-	"portal/session"
 	"portal/statement"
 )
 
@@ -340,19 +339,7 @@ func (s area) downloadStatement(c fiber.Ctx) error {
 	o := server.Req(c).Org
 	format := c.Query("format", provider.FormatCSV)
 	f, err := s.Statements.OpenStatement(c.Context(), o.Org.ID, strings.Clone(c.Params("statement")), format)
-	switch provider.ErrorCode(err) {
-	case "":
-	case provider.ENOTFOUND:
-		return s.NotFound(c)
-	case provider.ECONFLICT, provider.EINVALID:
-		if err := s.Flash(c, session.FlashError, provider.MsgStatementDownload+": "+provider.ErrorMessage(err)); err != nil {
-			return err
-		}
-		return server.Redirect(c, statementsBase(o.Org.ID))
-	default:
-		return err
-	}
-	return exports.SendFile(c, f)
+	return exports.Download(s.Server, c, f, err, statementsBase(o.Org.ID))
 }
 
 // The JSON API of statements (spec 000 §7 "Virtual bank").
@@ -369,30 +356,17 @@ func toAPIStatement(st provider.Statement) apiStatement {
 
 // apiStatementsService answers the statement calls when the provider
 // offers no statements.
-func apiStatementsService(s *server.Server) *server.APIProblem {
-	if s.Statements == nil {
-		return &server.APIProblem{Status: fiber.StatusNotFound, Code: server.APICodeNotFound, Title: server.APIMsgNotFound}
-	}
-	return nil
-}
+var apiStatementsService = exports.APIService(func(s *server.Server) bool { return s.Statements != nil })
 
 // apiStatementMember checks membership (404) and then the permission (403)
 // for the calls that are not reads (apiStatementRead).
 func (s area) apiStatementMember(c fiber.Ctx, a *server.APICaller, perm access.Permission) (string, bool, error) {
-	id := server.APIPathOrg(c)
-	if _, ok, err := s.APIAccess(c, a, id, perm, access.AccountsRead); !ok {
-		return "", false, err
-	}
-	if p := apiStatementsService(s.Server); p != nil {
-		return "", false, server.APIErrors(c, p.Status, *p)
-	}
-	return id, true, nil
+	return exports.APIMember(s.Server, c, a, apiStatementsService, perm, access.AccountsRead)
 }
 
 // apiStatementRead is a read of statements: exports:read with accounts:read.
 func apiStatementRead[B server.APIEnvelope](read func(fiber.Ctx, server.APIOrgCall) (B, error), texts server.APITexts) server.APIRead[B] {
-	return server.APIRead[B]{Perms: []access.Permission{access.ExportsRead, access.AccountsRead}, Service: apiStatementsService, Texts: texts,
-		Read: func(_ *server.Server, c fiber.Ctx, r server.APIOrgCall) (B, error) { return read(c, r) }}
+	return exports.APIRead(apiStatementsService, read, texts)
 }
 
 type apiStatementRequest struct {
@@ -412,15 +386,7 @@ func (s area) apiCreateStatement(c fiber.Ctx, a *server.APICaller) error {
 	if p := server.DecodeJSON(c, &body); p != nil {
 		return server.APIErrors(c, p.Status, *p)
 	}
-	var probs []server.APIProblem
-	after, okA := server.APITime(body.CreatedAfter)
-	before, okB := server.APITime(body.CreatedBefore)
-	if !okA {
-		probs = append(probs, server.APIField("created_after", "Must be a date (YYYY-MM-DD) or a time (RFC 3339)"))
-	}
-	if !okB {
-		probs = append(probs, server.APIField("created_before", "Must be a date (YYYY-MM-DD) or a time (RFC 3339)"))
-	}
+	after, before, probs := exports.APIPeriod(body.CreatedAfter, body.CreatedBefore)
 	if len(probs) > 0 {
 		return server.APIErrors(c, fiber.StatusUnprocessableEntity, probs...)
 	}
@@ -502,14 +468,8 @@ func (s area) apiOperations() []server.APIOp {
 			ID: "listStatements", Path: "/virtual_bank/organisations/{id}/statements", Tag: tag,
 			Summary: "List exported statements", Description: "Newest first, paged by cursors, with the total. Needs exports:read.",
 			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
-			Params: params(
-				server.OAParameter{Name: "account_number", In: "query", Description: "Only this account's.", Schema: server.OAString("")},
-				server.OAParameter{Name: "date_from", In: "query", Description: "Created on or after this day (YYYY-MM-DD, UTC).", Schema: server.OAString("").WithFormat("date")},
-				server.OAParameter{Name: "date_to", In: "query", Description: "Created on or before this day (YYYY-MM-DD, UTC).", Schema: server.OAString("").WithFormat("date")},
-				server.OAParameter{Name: "cursor_after", In: "query", Description: "cursor_next of a page: the older statements after it.", Schema: server.OAString("")},
-				server.OAParameter{Name: "cursor_before", In: "query", Description: "cursor_prev of a page: the newer statements before it.", Schema: server.OAString("")},
-				server.OAParameter{Name: "sort", In: "query", Description: "Only -created_at.", Schema: server.OAString("").WithEnum("-created_at")},
-				server.OAParameter{Name: "limit", In: "query", Description: "Page size, 1 to 100 (default 20).", Schema: server.OAInteger("")}),
+			Params: params(append([]server.OAParameter{{Name: "account_number", In: "query", Description: "Only this account's.",
+				Schema: server.OAString("")}}, exports.APIListParams("statements", provider.MaxStatementLimit)...)...),
 			Responses: []server.APIResponse{server.APIReplyUnauthorized, forbidden, server.APIReplyNotFound,
 				server.APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong (source.parameter names it).")},
 		}, "One page.", apiStatementRead(s.apiListStatements, nil)),
