@@ -3,6 +3,7 @@ package payoutreports
 import (
 	"context"
 	"encoding/csv"
+	"errors"
 	"io"
 	"maps"
 	"net/http"
@@ -405,5 +406,38 @@ func TestExportAccess(t *testing.T) {
 		if res := fin.Get(p); res.StatusCode != http.StatusNotFound {
 			t.Fatalf("%s: %d", p, res.StatusCode)
 		}
+	}
+}
+
+// failingReports is a provider whose report list fails.
+type failingReports struct{ inner provider.PayoutReports }
+
+func (failingReports) PayoutReports(context.Context, string, provider.PayoutReportFilter) (provider.PayoutReportPage, error) {
+	return provider.PayoutReportPage{}, errors.New("store down")
+}
+func (f failingReports) CreatePayoutReport(ctx context.Context, org string, r provider.PayoutReportRequest) (provider.PayoutReport, error) {
+	return f.inner.CreatePayoutReport(ctx, org, r)
+}
+func (f failingReports) PayoutReport(ctx context.Context, org, id string) (provider.PayoutReport, error) {
+	return f.inner.PayoutReport(ctx, org, id)
+}
+func (f failingReports) OpenPayoutReport(ctx context.Context, org, id string) (*provider.ExportFile, error) {
+	return f.inner.OpenPayoutReport(ctx, org, id)
+}
+
+// A list that fails says so in the spec's words, and the page still offers the export.
+func TestExportedPayoutsListFails(t *testing.T) {
+	h := servertest.NewWith(t, func(d *server.Deps) { d.PayoutReports = failingReports{d.PayoutReports} }, server.AuthArea, New)
+	c := h.Client()
+	c.Login("finance@demo.example")
+	res, doc := c.Page("/org/" + orgNordic + "/exported_payouts")
+	alert := find(doc, func(n *html.Node) bool {
+		return attr(n, "role") == "alert" && text(n) == provider.MsgPayoutReportsFetch
+	})
+	if res.StatusCode != 200 || alert == nil || len(reportRows(doc)) != 0 {
+		t.Fatalf("failed list: %d", res.StatusCode)
+	}
+	if find(doc, func(n *html.Node) bool { return n.Data == "a" && text(n) == "Download payout requests" }) == nil {
+		t.Fatal("the export is not offered")
 	}
 }
