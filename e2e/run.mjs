@@ -17,6 +17,7 @@ import './auth-flows.mjs';
 import './funding-flows.mjs';
 import './dashboard-flows.mjs';
 import './statement-flows.mjs';
+import './payout-export-flows.mjs';
 import './account-flows.mjs';
 import { AXE_TAGS, axeChecked, axeSelfTest, closeShared } from './lib/checks.mjs';
 import { runAll, indent } from './lib/runner.mjs';

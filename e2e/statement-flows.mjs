@@ -9,6 +9,7 @@ import fs from 'node:fs';
 
 import { test } from './lib/runner.mjs';
 import { NORDIC, expectH1, login } from './flows.mjs';
+import { emails, parseCSV } from './lib/exports.mjs';
 
 // The portal's statement queue holds each job back a few seconds, so the "generating" state
 // is there to see in both modes (read when run.mjs starts the portal, after this import).
@@ -27,47 +28,6 @@ function minor(s, dec = 2) {
   assert.equal(frac.length, dec, `${s} has ${dec} decimals at most`);
   const v = BigInt(m[2] + frac);
   return m[1] ? -v : v;
-}
-
-/** RFC 4180 parser (quoted fields, doubled quotes, CRLF records). */
-function parseCSV(text) {
-  const rows = [];
-  let row = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += c;
-  }
-  assert.equal(field + row.join(''), '', 'the file ends with CRLF');
-  return rows;
-}
-
-/** The e-mails on the sandbox outbox page, newest first. */
-async function emails(t) {
-  const p = await t.context.newPage();
-  try {
-    await p.goto('/sandbox/outbox');
-    return await p.locator('li[data-kind="E-mail"]').evaluateAll((lis) => lis.map((li) => li.textContent));
-  } finally {
-    await p.close();
-  }
 }
 
 async function newestRowId(page, before) {

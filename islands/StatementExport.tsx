@@ -15,17 +15,17 @@
 // mode "opener": the server's markup is a link to that page. Once hydrated, an effect takes
 // over its click and opens the same form in the one dialog (lib/Modal, 336 wide), which
 // sends the request to the JSON API and then shows the list with the new statement.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { useHydrated } from './lib/hydrated';
-import { Modal } from './lib/Modal';
-import { display, maskDateAt } from './lib/daterange';
-import { MSG, apiBody, errorsOf, usableDay, validate, type Errors, type Values } from './lib/statements';
+import { display } from './lib/daterange';
+import { CLOSE_AFTER_MS, Done, ExportModal, ExportOpener, FieldError, FormErrors, useDateMask, useExportDialog, type ExportFormProps } from './lib/exports';
+import { MSG, apiBody, errorsOf, usableDay, validate, type Values } from './lib/statements';
 import type { IslandProps } from '../templates/generated/props';
 
 export type Props = IslandProps['StatementExport'];
 
 /** The modal closes this long after the request is accepted (spec 000 §4). */
-export const CLOSE_AFTER_MS = 1000;
+export { CLOSE_AFTER_MS };
 
 type DateField = 'from' | 'to';
 const DATE_LABELS: Record<DateField, string> = { from: 'Statement from', to: 'Statement to' };
@@ -39,64 +39,35 @@ const FIELDS: { id: keyof Values; label: string }[] = [
 
 const fid = (f: string) => 'statement-' + f;
 
-function FieldError({ id, error }: { id: string; error?: string }) {
-  if (!error) return null;
+function StatementDone({ listUrl }: { listUrl: string }) {
   return (
-    <p id={fid(id) + '-error'} className="text-sm font-medium text-red-800">
-      <span className="sr-only">Error: </span>
-      {error}
-    </p>
-  );
-}
-
-function Done({ listUrl }: { listUrl: string }) {
-  return (
-    <div role="status" className="rounded border-l-4 border-green-700 bg-green-50 p-3 text-green-900">
-      <p className="font-medium">Your statement is being generated.</p>
+    <Done title="Your statement is being generated." listUrl={listUrl} back="Back to exported statements">
       <p>The report will be e-mailed to you when it is ready.</p>
-      <p className="mt-2"><a href={listUrl} className="text-blue-800 underline">Back to exported statements</a></p>
-    </div>
+    </Done>
   );
 }
 
-type FormProps = Props & {
-  values: Values;
-  errors: Errors;
-  loading: boolean;
-  onChange?: (v: Values) => void;
-  onDate?: (field: DateField, input: HTMLInputElement) => void;
-  onSubmit?: (e: Event) => void;
-};
+type FormProps = ExportFormProps<Props, Values>;
 
 function RequestForm(p: FormProps) {
   const { values: v, errors: e } = p;
-  const set = (k: keyof Values) => (ev: Event) => p.onChange?.({ ...v, [k]: (ev.currentTarget as HTMLInputElement).value });
-  const listed = FIELDS.filter((f) => e[f.id]);
+  const set = (k: keyof Values) => (ev: Event) => {
+    const value = (ev.currentTarget as HTMLInputElement).value;
+    p.onChange?.((cur) => ({ ...cur, [k]: value }));
+  };
   const described = (k: string) => (e[k] ? fid(k) + '-error' : undefined);
   const input = 'mt-1 block w-full rounded border px-3 py-2 ';
   return (
     <form method="post" action={p.action} onSubmit={p.onSubmit} noValidate={p.onSubmit ? true : undefined}>
       <input type="hidden" name="_csrf" value={p.csrf} />
-      {e.form ? (
-        <p role="alert" className="mb-4 rounded border-l-4 border-red-700 bg-red-50 p-3 text-red-900">{e.form}</p>
-      ) : null}
-      {listed.length > 0 ? (
-        <div className="mb-4 rounded border-2 border-red-700 p-4" role="alert" aria-labelledby="statement-errors-title">
-          <h2 id="statement-errors-title" className="font-semibold text-red-800">There is a problem</h2>
-          <ul className="mt-2 list-disc pl-5">
-            {listed.map((f) => (
-              <li key={f.id}><a href={'#' + fid(f.id)} className="text-red-800 underline">{e[f.id]}</a></li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <FormErrors prefix="statement" errors={e} fields={FIELDS} />
       <fieldset className="mb-4">
         <legend className="font-medium">Statement period</legend>
         <p id="statement-dates-hint" className="text-sm text-gray-700">DD-MM-YYYY, up to today ({display(p.max)}).</p>
         {(['from', 'to'] as const).map((k) => (
           <div className="mt-2" key={k}>
             <label htmlFor={fid(k)} className="block">{DATE_LABELS[k]}</label>
-            <FieldError id={k} error={e[k]} />
+            <FieldError id={fid(k) + '-error'} error={e[k]} />
             <input
               id={fid(k)}
               name={k}
@@ -117,7 +88,7 @@ function RequestForm(p: FormProps) {
       </fieldset>
       <div className="mb-4">
         <label htmlFor={fid('account')} className="block font-medium">Account</label>
-        <FieldError id="account" error={e.account} />
+        <FieldError id={fid('account') + '-error'} error={e.account} />
         <select
           id={fid('account')}
           name="account"
@@ -135,7 +106,7 @@ function RequestForm(p: FormProps) {
       </div>
       <div className="mb-4">
         <label htmlFor={fid('kind')} className="block font-medium">Report type</label>
-        <FieldError id="kind" error={e.kind} />
+        <FieldError id={fid('kind') + '-error'} error={e.kind} />
         <select
           id={fid('kind')}
           name="kind"
@@ -162,107 +133,41 @@ function RequestForm(p: FormProps) {
   );
 }
 
-type Phase = 'form' | 'loading' | 'done';
-
 /** The dates to put back when a field is emptied: the ones shown, where usable. */
-const usable = (v: Values, max: string) => ({ from: usableDay(v.from, max) ? v.from : '', to: usableDay(v.to, max) ? v.to : '' });
+const periodOf = (v: Values) => ({ from: v.from, to: v.to });
 
 export default function StatementExport(props: Props) {
   const js = useHydrated();
-  const [open, setOpen] = useState(false);
-  const [phase, setPhase] = useState<Phase>('form');
   const [values, setValues] = useState<Values>(props.values);
-  const [errors, setErrors] = useState<Errors>(props.errors);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  const lastUsable = useRef(usable(props.values, props.max));
-
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const onDate = (k: DateField, el: HTMLInputElement) => {
-    const typed = maskDateAt(el.value, el.selectionStart ?? el.value.length);
-    let { value, caret } = typed;
-    if (value === '' && lastUsable.current[k]) {
-      value = lastUsable.current[k];
-      caret = value.length;
-    } else if (usableDay(value, props.max)) {
-      lastUsable.current[k] = value;
-    }
-    // Set on the element too: a keystroke the mask drops leaves the state as it was, and
-    // an unchanged state would not re-render the input.
-    if (el.value !== value) {
-      el.value = value;
-      el.setSelectionRange(caret, caret);
-    }
-    setValues((v) => ({ ...v, [k]: value }));
-  };
+  const dialog = useExportDialog<Values>({
+    apiUrl: props.apiUrl, listUrl: props.listUrl, csrf: props.csrf, initialErrors: props.errors, failed: MSG.create, errorsOf,
+    check: (v) => validate(v, props.max, props.accounts.map((a) => a.value), props.kinds.map((k) => k.value)),
+    body: (v) => apiBody(v, props.max),
+  });
+  const { onDate, reset } = useDateMask<DateField>(periodOf(props.values), (d) => usableDay(d, props.max) !== null,
+    (k, value) => setValues((v) => ({ ...v, [k]: value })));
 
   if (props.mode === 'page') {
     // Still a plain form posted to the server: the island only masks its dates.
-    return props.done ? <Done listUrl={props.listUrl} /> : <RequestForm {...props} values={values} loading={false} onChange={setValues} onDate={onDate} />;
+    return props.done ? <StatementDone listUrl={props.listUrl} /> : <RequestForm {...props} values={values} loading={false} onChange={setValues} onDate={onDate} />;
   }
 
-  const close = () => {
-    clearTimeout(timer.current);
-    setOpen(false);
-    setPhase('form');
-  };
-
-  const submit = async (e: Event) => {
+  const submit = (e: Event) => {
     e.preventDefault();
-    if (phase === 'loading') return;
-    const errs = validate(values, props.max, props.accounts.map((a) => a.value), props.kinds.map((k) => k.value));
-    setErrors(errs);
-    if (Object.keys(errs).length > 0) return;
-    setPhase('loading');
-    try {
-      const res = await fetch(props.apiUrl, {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': props.csrf },
-        body: JSON.stringify(apiBody(values, props.max)),
-      });
-      if (!res.ok) {
-        setErrors(errorsOf(await res.json().catch(() => null)));
-        setPhase('form');
-        return;
-      }
-      setPhase('done');
-      timer.current = setTimeout(() => {
-        setOpen(false);
-        // The list, first page, shows the new statement and follows its progress.
-        window.location.assign(props.listUrl);
-      }, CLOSE_AFTER_MS);
-    } catch {
-      setErrors({ form: MSG.create });
-      setPhase('form');
-    }
+    void dialog.submit(values);
   };
 
   return (
     <>
-      <a
-        href={props.openerUrl}
-        className="inline-block rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900"
-        onClick={(e) => {
-          if (!js) return;
-          e.preventDefault();
-          setValues(props.values);
-          lastUsable.current = usable(props.values, props.max);
-          setErrors({});
-          setPhase('form');
-          setOpen(true);
-        }}
-      >
-        Download statement
-      </a>
+      <ExportOpener href={props.openerUrl} label="Download statement" enhanced={js} onOpen={() => {
+        setValues(props.values);
+        reset(periodOf(props.values));
+        dialog.show();
+      }} />
       {js ? (
-        <Modal id="statement-export" title="Download statement" width={336} open={open} onClose={close}>
-          {phase === 'done' ? (
-            <Done listUrl={props.listUrl} />
-          ) : (
-            <RequestForm {...props} values={values} errors={errors} loading={phase === 'loading'} onChange={setValues} onDate={onDate} onSubmit={submit} />
-          )}
-        </Modal>
+        <ExportModal id="statement-export" title="Download statement" open={dialog.open} phase={dialog.phase} onClose={dialog.close}
+          done={<StatementDone listUrl={props.listUrl} />}
+          form={<RequestForm {...props} values={values} errors={dialog.errors} loading={dialog.phase === 'loading'} onChange={setValues} onDate={onDate} onSubmit={submit} />} />
       ) : null}
     </>
   );

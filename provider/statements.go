@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"io"
 	"time"
 )
 
@@ -30,13 +29,12 @@ func StatementEntryTypes(kind string) []string {
 	return nil
 }
 
-// Statement states. A requested statement waits in the provider's job queue (queued), is
-// written (generating), then can be downloaded (ready); failed ones say so.
+// Statement states: the states every export goes through (ExportQueued…).
 const (
-	StatementQueued     = "queued"
-	StatementGenerating = "generating"
-	StatementReady      = "ready"
-	StatementFailed     = "failed"
+	StatementQueued     = ExportQueued
+	StatementGenerating = ExportGenerating
+	StatementReady      = ExportReady
+	StatementFailed     = ExportFailed
 )
 
 // Statement formats of OpenStatement.
@@ -109,13 +107,8 @@ type StatementPage struct {
 	Total      int         `json:"total"`
 }
 
-// StatementFile is an open statement file. The caller reads it once and closes it.
-type StatementFile struct {
-	io.ReadCloser
-	// Filename is what the download is saved as.
-	Filename    string
-	ContentType string
-}
+// StatementFile is an open statement file: an export file like any other.
+type StatementFile = ExportFile
 
 // Statements is the provider's statement exports. Statements are generated in the
 // background: CreateStatement queues the request, and the provider e-mails the requesting

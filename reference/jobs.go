@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"os"
 	"time"
 
 	"github.com/google/uuid"
@@ -143,4 +144,25 @@ func startWorker(ctx context.Context, log *slog.Logger, name string, poll time.D
 		}
 	}()
 	return func() { cancel(); <-done }
+}
+
+// envDuration is a worker setting read from the environment.
+type envDuration struct {
+	name string
+	to   *time.Duration
+}
+
+// readDurations sets each duration from its variable (a Go duration); a value that does not
+// parse, or is negative, is reported and the default kept.
+func readDurations(log *slog.Logger, vars ...envDuration) {
+	for _, v := range vars {
+		if raw := os.Getenv(v.name); raw != "" {
+			d, err := time.ParseDuration(raw)
+			if err != nil || d < 0 {
+				log.Warn("ignoring a bad duration", "variable", v.name, "value", raw)
+				continue
+			}
+			*v.to = d
+		}
+	}
 }

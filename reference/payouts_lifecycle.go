@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"os"
 	"time"
 
 	"github.com/google/uuid"
@@ -88,19 +87,8 @@ func (o PayoutProcessorOptions) settle() time.Duration {
 // default kept.
 func PayoutProcessorEnv(log *slog.Logger) PayoutProcessorOptions {
 	o := PayoutProcessorOptions{Logger: log}
-	for _, v := range []struct {
-		name string
-		to   *time.Duration
-	}{{"PORTAL_PAYOUT_POLL", &o.Poll}, {"PORTAL_PAYOUT_STEP", &o.Step}, {"PORTAL_PAYOUT_SETTLE", &o.Settle}} {
-		if raw := os.Getenv(v.name); raw != "" {
-			d, err := time.ParseDuration(raw)
-			if err != nil || d < 0 {
-				log.Warn("ignoring a bad duration", "variable", v.name, "value", raw)
-				continue
-			}
-			*v.to = d
-		}
-	}
+	readDurations(log, envDuration{"PORTAL_PAYOUT_POLL", &o.Poll}, envDuration{"PORTAL_PAYOUT_STEP", &o.Step},
+		envDuration{"PORTAL_PAYOUT_SETTLE", &o.Settle})
 	return o
 }
 

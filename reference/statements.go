@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"time"
 
@@ -104,62 +103,20 @@ func (s *Store) CreateStatement(ctx context.Context, orgID string, req provider.
 // Statements implements provider.Statements.
 func (s *Store) Statements(ctx context.Context, orgID string, f provider.StatementFilter) (provider.StatementPage, error) {
 	page := provider.StatementPage{Statements: []provider.Statement{}}
-	k, err := newKeyset(f.Cursor, f.Direction, f.Limit, provider.DefaultStatementLimit, provider.MaxStatementLimit)
+	list, next, prev, more, total, err := exportPage(ctx, s, "statements", statementColumns, exportList{orgID: orgID,
+		account: f.AccountNumber, dateFrom: f.DateFrom, dateTo: f.DateTo, cursor: f.Cursor, dir: f.Direction, limit: f.Limit,
+		def: provider.DefaultStatementLimit, max: provider.MaxStatementLimit},
+		func(r scanner) (provider.Statement, time.Time, int64, error) {
+			var st provider.Statement
+			var seq int64
+			err := scanStatement(r, &st, &seq)
+			return st, st.CreatedAt, seq, err
+		})
 	if err != nil {
 		return page, err
 	}
-	where := `organisation_id = ?`
-	args := []any{orgID}
-	if f.AccountNumber != "" {
-		where += ` AND account_number = ?`
-		args = append(args, f.AccountNumber)
-	}
-	if !f.DateFrom.IsZero() {
-		where += ` AND created_at >= ?`
-		args = append(args, formatTime(f.DateFrom))
-	}
-	if !f.DateTo.IsZero() {
-		where += ` AND created_at < ?`
-		args = append(args, formatTime(f.DateTo.AddDate(0, 0, 1)))
-	}
-	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM statements WHERE `+where, args...).Scan(&page.Total); err != nil {
-		return page, fmt.Errorf("reference: statements: %w", err)
-	}
-	cond, cargs, order, err := k.clause("")
-	if err != nil {
-		return page, err
-	}
-	rows, err := s.read.QueryContext(ctx, `SELECT `+statementColumns+` FROM statements WHERE `+where+cond+
-		` ORDER BY `+order+` LIMIT `+k.fetch(), append(args, cargs...)...)
-	if err != nil {
-		return page, fmt.Errorf("reference: statements: %w", err)
-	}
-	defer rows.Close()
-	type row struct {
-		st  provider.Statement
-		seq string
-	}
-	var list []row
-	for rows.Next() {
-		var r row
-		var seq int64
-		if err := scanStatement(rows, &r.st, &seq); err != nil {
-			return page, err
-		}
-		r.seq = strconv.FormatInt(seq, 10)
-		list = append(list, r)
-	}
-	if err := rows.Err(); err != nil {
-		return page, fmt.Errorf("reference: statements: %w", err)
-	}
-	list, more := trim(k, list)
-	for _, r := range list {
-		page.Statements = append(page.Statements, r.st)
-	}
-	if len(list) > 0 {
-		first, last := list[0], list[len(list)-1]
-		page.CursorNext, page.CursorPrev, page.HasNext = k.cursors(first.st.CreatedAt, first.seq, last.st.CreatedAt, last.seq, more)
-	}
+	page.Statements = append(page.Statements, list...)
+	page.CursorNext, page.CursorPrev, page.HasNext, page.Total = next, prev, more, total
 	return page, nil
 }
 
@@ -188,16 +145,12 @@ func (s *Store) OpenStatement(ctx context.Context, orgID, id, format string) (*p
 	if err != nil {
 		return nil, err
 	}
-	switch st.State {
-	case provider.StatementReady:
-	case provider.StatementFailed:
-		return nil, provider.Errorf(provider.ECONFLICT, "The statement could not be generated: please request it again.")
-	default:
-		return nil, provider.Errorf(provider.ECONFLICT, "The statement is not ready yet.")
+	if err := exportReady(st.State, "statement"); err != nil {
+		return nil, err
 	}
 	switch format {
 	case provider.FormatCSV:
-		return &provider.StatementFile{ReadCloser: &chunkReader{ctx: ctx, s: s, fileID: st.CSVFileID},
+		return &provider.StatementFile{ReadCloser: &chunkReader{ctx: ctx, s: s, chunks: statementJobs.chunks, fileID: st.CSVFileID},
 			Filename: statementFilename(st, "csv"), ContentType: "text/csv; charset=utf-8"}, nil
 	case provider.FormatCAMT053:
 		if !statement.CAMTSupported(st.Currency, currency.Decimals(st.Currency)) {
@@ -229,39 +182,6 @@ func (s *Store) OpenStatement(ctx context.Context, orgID, id, format string) (*p
 	}
 	return nil, provider.Errorf(provider.EINVALID, "Unknown format.")
 }
-
-// chunkReader reads a stored file one chunk at a time.
-type chunkReader struct {
-	ctx    context.Context
-	s      *Store
-	fileID string
-	n      int
-	buf    []byte
-	done   bool
-}
-
-func (r *chunkReader) Read(p []byte) (int, error) {
-	for len(r.buf) == 0 {
-		if r.done {
-			return 0, io.EOF
-		}
-		err := r.s.read.QueryRowContext(r.ctx, `SELECT data FROM statement_chunks WHERE file_id = ? AND n = ?`,
-			r.fileID, r.n).Scan(&r.buf)
-		if errors.Is(err, sql.ErrNoRows) {
-			r.done = true
-			continue
-		}
-		if err != nil {
-			return 0, fmt.Errorf("reference: statement file: %w", err)
-		}
-		r.n++
-	}
-	n := copy(p, r.buf)
-	r.buf = r.buf[n:]
-	return n, nil
-}
-
-func (r *chunkReader) Close() error { r.done, r.buf = true, nil; return nil }
 
 // statementJob is what a worker needs to write a statement.
 type statementJob struct {

@@ -233,7 +233,14 @@ func (r *OAReflector) field(t reflect.Type, f reflect.StructField) *OASchema {
 		s.Format = v
 	}
 	if v := f.Tag.Get("enum"); v != "" {
-		s.Enum = oaEnumValues(at, v)
+		if s.Type == "array" && s.Items != nil && s.Items.Ref == "" {
+			// A list of allowed values: each item is one of them.
+			items := *s.Items
+			items.Enum = oaEnumValues(at, v)
+			s.Items = &items
+		} else {
+			s.Enum = oaEnumValues(at, v)
+		}
 	}
 	if v, ok := f.Tag.Lookup("example"); ok {
 		s.Example = oaExample(at, s.Type, v)

@@ -206,6 +206,8 @@ var oaEnums = map[string]func() []string{
 	"statement_states": func() []string {
 		return []string{provider.StatementQueued, provider.StatementGenerating, provider.StatementReady, provider.StatementFailed}
 	},
+	"export_states":            provider.ExportStates,
+	"payout_report_categories": provider.PayoutReportCategories,
 	"approval_states": func() []string {
 		return []string{provider.ApprovalPending, provider.ApprovalApproved, provider.ApprovalDenied, provider.ApprovalExpired}
 	},

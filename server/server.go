@@ -93,6 +93,9 @@ type Deps struct {
 	Stats provider.Stats
 	// Statements serves the statement exports; nil like Auth.
 	Statements provider.Statements
+	// Payouts serves the payout requests, PayoutReports their CSV exports; nil like Auth.
+	Payouts       provider.Payouts
+	PayoutReports provider.PayoutReports
 }
 
 // Server holds the wired application.

@@ -11,7 +11,6 @@ func Unbuilt(s *Server) Area {
 	P := func(ps ...access.Permission) []access.Permission { return ps }
 	batches := "flag batches_page + batches_enabled > 0"
 	return Area{Name: "unbuilt", Routes: []*Route{
-		{Name: "preview", Method: "GET", Path: "/preview/:meta", Access: Dashboard},
 		{Name: "org.payouts", Method: "GET", Path: "/org/:org/payouts", Access: Dashboard, Perms: P(access.PayoutsRead),
 			Nav: &NavEntry{Slot: NavPayouts, LabelFor: payoutsLabel}},
 		{Name: "org.payouts.create", Method: "GET", Path: "/org/:org/payouts/create", Access: Dashboard,
@@ -33,8 +32,6 @@ func Unbuilt(s *Server) Area {
 			Perms: P(access.CollectionOrdersRead)},
 		{Name: "org.withdrawals", Method: "GET", Path: "/org/:org/accounts/withdrawals", Access: Dashboard,
 			Perms: P(access.WithdrawalsRead), Nav: &NavEntry{Slot: NavWithdrawals, Label: "Withdrawals"}},
-		{Name: "org.exported_payouts", Method: "GET", Path: "/org/:org/exported_payouts", Access: Dashboard,
-			Perms: P(access.ExportsRead, access.AccountsRead), Nav: &NavEntry{Slot: NavExportedPayouts, Label: "Payouts"}},
 		{Name: "org.users", Method: "GET", Path: "/org/:org/users", Access: Dashboard, Perms: P(access.UsersRead),
 			Nav: &NavEntry{Slot: NavUsers, Label: "User management", Icon: "users"}},
 		{Name: "org.profile", Method: "GET", Path: "/org/:org/settings/profile", Access: Dashboard,

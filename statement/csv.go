@@ -1,5 +1,6 @@
 // Package statement writes account statements from a stream of ledger rows: CSV (RFC 4180,
-// guarded against formula injection) and ISO 20022 camt.053.001.08 XML. Writers take one row
+// guarded against formula injection) and ISO 20022 camt.053.001.08 XML. Its CSV writer
+// (WriteRecords) is the one every export uses, payout reports included. Writers take one row
 // at a time from an iterator and write through a buffered writer, so a statement of any
 // length is produced in constant memory.
 package statement
@@ -103,26 +104,49 @@ func writeRecord(w *bufio.Writer, fields ...string) error {
 	return err
 }
 
-// WriteCSV writes the header and every row, and returns how many rows it wrote. Text is
-// UTF-8 without a byte-order mark.
-func WriteCSV(out io.Writer, rows Rows) (int, error) {
+// Records yields the records of a table, one at a time: the one CSV writer of every export
+// (statements, payout reports) reads its rows through it.
+type Records interface {
+	Next() bool
+	Record() []string
+	Err() error
+}
+
+// WriteRecords writes header and every record (RFC 4180, CRLF, each cell guarded by
+// EscapeCell) and returns how many records it wrote. Text is UTF-8 without a byte-order mark.
+func WriteRecords(out io.Writer, header []string, recs Records) (int, error) {
 	w := bufio.NewWriterSize(out, 32<<10)
-	if err := writeRecord(w, CSVHeader...); err != nil {
+	if err := writeRecord(w, header...); err != nil {
 		return 0, err
 	}
 	n := 0
-	for rows.Next() {
-		r := rows.Row()
-		if err := writeRecord(w, r.Date.UTC().Format(DateLayout), r.ID, r.Reference, r.OrderID, r.EntryType,
-			r.Amount, r.RunningBalance, r.Currency); err != nil {
+	for recs.Next() {
+		if err := writeRecord(w, recs.Record()...); err != nil {
 			return n, err
 		}
 		n++
 	}
-	if err := rows.Err(); err != nil {
+	if err := recs.Err(); err != nil {
 		return n, err
 	}
 	return n, w.Flush()
+}
+
+// statementRecords reads statement rows as CSV records.
+type statementRecords struct {
+	Rows
+	rec [8]string
+}
+
+func (s *statementRecords) Record() []string {
+	r := s.Row()
+	s.rec = [8]string{r.Date.UTC().Format(DateLayout), r.ID, r.Reference, r.OrderID, r.EntryType, r.Amount, r.RunningBalance, r.Currency}
+	return s.rec[:]
+}
+
+// WriteCSV writes a statement: the header and every row, and returns how many rows it wrote.
+func WriteCSV(out io.Writer, rows Rows) (int, error) {
+	return WriteRecords(out, CSVHeader, &statementRecords{Rows: rows})
 }
 
 // SliceRows iterates over rows held in memory (tests, small statements).

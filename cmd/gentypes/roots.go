@@ -7,6 +7,7 @@ import (
 	"portal/server"
 	"portal/server/auth"
 	"portal/server/passwords"
+	"portal/server/payoutreports"
 	"portal/server/statements"
 )
 
@@ -77,6 +78,16 @@ var packages = []propsPackage{
 		islands: map[string]reflect.Type{
 			"StatementExport": reflect.TypeFor[statements.StatementExportProps](),
 			"StatementsTable": reflect.TypeFor[statements.StatementsTableProps](),
+		},
+	},
+	{ // portal/server/payoutreports
+		pages: map[string]reflect.Type{
+			"ExportedPayouts": reflect.TypeFor[payoutreports.ExportedPayoutsProps](),
+			"DocumentPreview": reflect.TypeFor[payoutreports.PreviewProps](),
+		},
+		islands: map[string]reflect.Type{
+			"PayoutExport":       reflect.TypeFor[payoutreports.PayoutExportProps](),
+			"PayoutReportsTable": reflect.TypeFor[payoutreports.PayoutReportsTableProps](),
 		},
 	},
 	{ // portal/cmd/renderbench/bench: the render benchmark's calibration page

@@ -134,15 +134,18 @@ func run(log *slog.Logger) error {
 	crypto, _ := any(store).(provider.Crypto)
 	stats, _ := any(store).(provider.Stats)
 	statements, _ := any(store).(provider.Statements)
+	payouts, _ := any(store).(provider.Payouts)
+	payoutReports, _ := any(store).(provider.PayoutReports)
 	srvCfg := cfg.server(backend)
 	srv := portal.New(server.Deps{
 		Auth: auth, Ledger: ledger, Funding: funding, Crypto: crypto, Stats: stats, Statements: statements,
+		Payouts: payouts, PayoutReports: payoutReports,
 		Config:   srvCfg,
 		Provider: store,
 		Sessions: session.NewManager(sessStore, session.Config{IdleTimeout: cfg.Idle, AbsoluteTimeout: cfg.Absolute}),
 		Limiter:  limiter, Renderer: renderer, Assets: as, Tokens: signer, Redis: rdb, Logger: log,
 	})
-	defer store.StartStatementWorker(ctx, reference.StatementWorkerEnv(log))()
+	defer store.StartExportWorker(ctx, reference.ExportWorkerEnv(log))()
 	defer store.StartPayoutProcessor(ctx, reference.PayoutProcessorEnv(log))()
 	go func() {
 		<-ctx.Done()

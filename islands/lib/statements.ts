@@ -1,8 +1,9 @@
 // Statement export rules shared by the StatementExport and StatementsTable islands. The
-// server (server/statements_area.go) is the authority; the same cases run in Go and here
+// server (server/statements) is the authority; the same cases run in Go and here
 // (testdata/statement-request.json). Dates are typed DD-MM-YYYY and read with the global
 // date range's parser (lib/daterange), in its words.
-import { addDays, display, parseDisplay } from './daterange';
+import { addDays, parseDisplay } from './daterange';
+import { checkPeriod, type PeriodWords } from './exports';
 
 /** The form as typed: from and to are DD-MM-YYYY. */
 export type Values = { account: string; from: string; to: string; kind: string };
@@ -27,30 +28,13 @@ export function usableDay(typed: string, max: string): string | null {
   return d && d <= max ? d : null;
 }
 
+const PERIOD: PeriodWords = { from: MSG.from, to: MSG.to, fromAfter: MSG.fromAfterMax, toAfter: MSG.afterMax, order: MSG.order };
+
 /** The request form's checks, as the server makes them. max is today (YYYY-MM-DD). */
 export function validate(v: Values, max: string, accounts: string[], kinds = ['transactions', 'charges']): Errors {
   const e: Errors = {};
   if (!accounts.includes(v.account)) e.account = MSG.account;
-  const read = (field: 'from' | 'to', empty: string, afterMax: string): string | null => {
-    const typed = v[field];
-    if (typed.trim() === '') {
-      e[field] = empty;
-      return null;
-    }
-    const p = parseDisplay(typed, max);
-    if (p.error !== undefined) {
-      e[field] = p.error;
-      return null;
-    }
-    if (p.date > max) {
-      e[field] = afterMax.replace('%s', display(max));
-      return null;
-    }
-    return p.date;
-  };
-  const from = read('from', MSG.from, MSG.fromAfterMax);
-  const to = read('to', MSG.to, MSG.afterMax);
-  if (from && to && from > to) e.from = MSG.order;
+  checkPeriod(v, max, PERIOD, e);
   if (!kinds.includes(v.kind)) e.kind = MSG.kind;
   return e;
 }
@@ -87,30 +71,5 @@ export function errorsOf(data: unknown): Errors {
   return e;
 }
 
-/** The filename of a download reply's Content-Disposition, or null when it has none (the
- *  spec's download check: such a reply is an error). */
-export function filenameOf(disposition: string | null): string | null {
-  if (!disposition) return null;
-  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
-  if (star) {
-    try {
-      return decodeURIComponent(star[1].trim()) || null;
-    } catch {
-      return null;
-    }
-  }
-  const m = /filename\s*=\s*("(?:[^"\\]|\\.)*"|[^;]+)/.exec(disposition);
-  if (!m) return null;
-  let name = m[1].trim();
-  if (name.startsWith('"')) name = name.slice(1, -1).replace(/\\(.)/g, '$1');
-  return name || null;
-}
-
-/** Whether a statement is still being made. */
-export const pending = (state: string) => state === 'queued' || state === 'generating';
-
-export function stateLabel(state: string): string {
-  if (pending(state)) return 'Generating…';
-  if (state === 'ready') return 'Ready';
-  return 'Failed';
-}
+// The states of an export and the download check are every export's (lib/exports).
+export { filenameOf, pending, stateLabel } from './exports';

@@ -45,6 +45,10 @@ var specNeeds = map[string]need{
 	"org.date_range":          {perms: []access.Permission{access.DashboardRead}},
 
 	"org.exported_statements.download": {perms: []access.Permission{access.ExportsRead, access.AccountsRead, access.ExportsDownload}},
+	"org.exported_payouts.download":    {perms: []access.Permission{access.ExportsRead, access.AccountsRead, access.ExportsDownload}},
+	// The payment document of a payout (spec 000 §6: exports:download).
+	"org.payout.document":         {perms: []access.Permission{access.PayoutsRead, access.ExportsDownload}},
+	"org.payout.document.preview": {perms: []access.Permission{access.PayoutsRead, access.ExportsDownload}},
 }
 
 // Gates as the demo organisations are configured: Nordic has every flag and

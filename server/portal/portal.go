@@ -7,6 +7,7 @@ import (
 	"portal/server"
 	"portal/server/auth"
 	"portal/server/passwords"
+	"portal/server/payoutreports"
 	"portal/server/statements"
 )
 
@@ -25,6 +26,7 @@ var Areas = []server.AreaFunc{
 	server.DashboardArea,
 	server.DateRangeArea,
 	statements.New,
+	payoutreports.New,
 	server.SearchArea,
 	server.Unbuilt,
 }

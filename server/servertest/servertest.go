@@ -110,6 +110,8 @@ func NewWith(t testing.TB, edit func(*server.Deps), areas ...server.AreaFunc) *H
 	d.Crypto, _ = any(env.Store).(provider.Crypto)
 	d.Stats, _ = any(env.Store).(provider.Stats)
 	d.Statements, _ = any(env.Store).(provider.Statements)
+	d.Payouts, _ = any(env.Store).(provider.Payouts)
+	d.PayoutReports, _ = any(env.Store).(provider.PayoutReports)
 	if edit != nil {
 		edit(&d)
 	}

@@ -7,7 +7,6 @@ package statements
 
 import (
 	"errors"
-	"mime"
 	"net/url"
 	"slices"
 	"strings"
@@ -20,7 +19,7 @@ import (
 	"portal/daterange"
 	"portal/provider"
 	"portal/server"
-	"portal/session"
+	"portal/server/exports"
 	"portal/statement"
 )
 
@@ -137,18 +136,9 @@ func statementKinds() []StatementOption {
 func ownedOptions(o *server.OrgContext) []StatementOption {
 	out := []StatementOption{}
 	for _, a := range o.OwnedAccounts() {
-		out = append(out, StatementOption{Value: a.AccountNumber, Label: a.Name + " (" + a.CurrencyCode + ") · No. " + a.AccountNumber})
+		out = append(out, StatementOption{Value: a.AccountNumber, Label: exports.AccountLabel(a)})
 	}
 	return out
-}
-
-func ownsAccount(o *server.OrgContext, number string) (provider.Account, bool) {
-	for _, a := range o.OwnedAccounts() {
-		if a.AccountNumber == number {
-			return a, true
-		}
-	}
-	return provider.Account{}, false
 }
 
 func statementsBase(orgID string) string { return "/org/" + orgID + "/exported_statements" }
@@ -164,12 +154,7 @@ func statementRow(o *server.OrgContext, st provider.Statement, canDownload bool)
 	base := statementsBase(o.Org.ID)
 	r := StatementRow{ID: st.ID, From: st.From.UTC().Format(daterange.DisplayLayout), To: st.To.UTC().Add(-time.Nanosecond).Format(daterange.DisplayLayout),
 		Created: st.CreatedAt.UTC().Format(displayDateTime), Account: st.AccountNumber, Kind: kindLabels[st.Kind], State: st.State,
-		StatusURL: apiStatementsBase(o.Org.ID) + "/" + st.ID}
-	for _, a := range o.Accounts {
-		if a.AccountNumber == st.AccountNumber {
-			r.AccountName = a.Name
-		}
-	}
+		StatusURL: apiStatementsBase(o.Org.ID) + "/" + st.ID, AccountName: exports.AccountName(o, st.AccountNumber)}
 	if canDownload {
 		r.CSVURL = base + "/" + st.ID + "/download"
 		r.APIURL = apiStatementsBase(o.Org.ID) + "/" + st.ID + "/download"
@@ -198,14 +183,10 @@ func (s area) exportedStatements(c fiber.Ctx) error {
 	}
 	p := ExportedStatementsProps{Shell: sh, Accounts: ownedOptions(o)}
 	f := provider.StatementFilter{}
-	if a, ok := ownsAccount(o, c.Query("account")); ok {
+	if a, ok := exports.Owned(o, c.Query("account")); ok {
 		p.Account, f.AccountNumber = a.AccountNumber, a.AccountNumber
 	}
-	if cur := c.Query("after"); cur != "" {
-		f.Cursor, f.Direction = cur, provider.DirectionNext
-	} else if cur := c.Query("before"); cur != "" {
-		f.Cursor, f.Direction = cur, provider.DirectionPrev
-	}
+	f.Cursor, f.Direction = exports.ListCursor(c)
 	page, err := s.Statements.Statements(c.Context(), o.Org.ID, f)
 	if provider.ErrorCode(err) == provider.EINVALID {
 		// A stale or edited cursor: start again from the first page.
@@ -236,17 +217,7 @@ func (s area) exportedStatements(c fiber.Ctx) error {
 }
 
 func statementsListURL(orgID, account, dir, cursor string) string {
-	q := url.Values{}
-	if account != "" {
-		q.Set("account", account)
-	}
-	if cursor != "" {
-		q.Set(dir, cursor)
-	}
-	if len(q) == 0 {
-		return statementsBase(orgID)
-	}
-	return statementsBase(orgID) + "?" + q.Encode()
+	return exports.ListURL(statementsBase(orgID), account, dir, cursor)
 }
 
 // statementForm builds the request form. Without typed values it starts from the account
@@ -266,16 +237,9 @@ func (s area) statementForm(c fiber.Ctx, typed *StatementValues, errs map[string
 		p.Values = *typed
 		return p
 	}
-	r := s.DateRange(c)
-	from, to := r.After(), r.Before().AddDate(0, 0, -1)
-	if to.After(today) {
-		to = today
-	}
-	if from.After(to) {
-		from = to
-	}
-	p.Values = StatementValues{From: from.Format(daterange.DisplayLayout), To: to.Format(daterange.DisplayLayout), Kind: provider.KindTransactions}
-	if a, ok := ownsAccount(o, c.Query("account")); ok {
+	from, to := exports.DefaultPeriod(s.Server, c, today)
+	p.Values = StatementValues{From: from, To: to, Kind: provider.KindTransactions}
+	if a, ok := exports.Owned(o, c.Query("account")); ok {
 		p.Values.Account = a.AccountNumber
 	} else if acc := o.OwnedAccounts(); len(acc) == 1 {
 		p.Values.Account = acc[0].AccountNumber
@@ -325,38 +289,17 @@ func checkStatementForm(v StatementValues, today time.Time, owned []string) (pro
 	if !slices.Contains(owned, v.Account) {
 		errs["account"] = msgStatementAccount
 	}
-	maxDay := today.Format(daterange.DisplayLayout)
-	read := func(field, typed, empty string) (time.Time, bool) {
-		if strings.TrimSpace(typed) == "" {
-			errs[field] = empty
-			return time.Time{}, false
-		}
-		t, err := daterange.ParseDisplay(typed, today)
-		if err != nil {
-			errs[field] = err.Error()
-			return time.Time{}, false
-		}
-		return t, true
-	}
-	from, fok := read("from", v.From, msgStatementFrom)
-	to, tok := read("to", v.To, msgStatementTo)
-	if fok && from.After(today) {
-		errs["from"] = strings.Replace(msgStatementFromMax, "%s", maxDay, 1)
-		fok = false
-	}
-	if tok && to.After(today) {
-		errs["to"] = strings.Replace(msgStatementAfterMax, "%s", maxDay, 1)
-		tok = false
-	}
-	if fok && tok && from.After(to) {
-		errs["from"] = msgStatementOrder
-	}
+	from, to, _ := exports.CheckPeriod(v.From, v.To, today, statementPeriod, errs)
 	if provider.StatementEntryTypes(v.Kind) == nil {
 		errs["kind"] = msgStatementKind
 	}
 	r.CreatedAfter, r.CreatedBefore = from, to.AddDate(0, 0, 1)
 	return r, errs
 }
+
+// statementPeriod are the period's words.
+var statementPeriod = exports.PeriodWords{From: msgStatementFrom, To: msgStatementTo, FromAfter: msgStatementFromMax,
+	ToAfter: msgStatementAfterMax, Order: msgStatementOrder}
 
 // formFieldOf maps the provider's request fields to the form's.
 var formFieldOf = map[string]string{"virtual_account_number": "account", "created_after": "from", "created_before": "to", "kind": "kind"}
@@ -389,11 +332,6 @@ func (s area) createStatement(c fiber.Ctx) error {
 	return s.statementRequestPage(c, &v, errs, fiber.StatusUnprocessableEntity)
 }
 
-// contentDisposition names a download (RFC 6266; mime quotes or encodes as needed).
-func contentDisposition(name string) string {
-	return mime.FormatMediaType("attachment", map[string]string{"filename": name})
-}
-
 func (s area) downloadStatement(c fiber.Ctx) error {
 	if s.Statements == nil {
 		return s.NotFound(c)
@@ -401,22 +339,7 @@ func (s area) downloadStatement(c fiber.Ctx) error {
 	o := server.Req(c).Org
 	format := c.Query("format", provider.FormatCSV)
 	f, err := s.Statements.OpenStatement(c.Context(), o.Org.ID, strings.Clone(c.Params("statement")), format)
-	switch provider.ErrorCode(err) {
-	case "":
-	case provider.ENOTFOUND:
-		return s.NotFound(c)
-	case provider.ECONFLICT, provider.EINVALID:
-		if err := s.Flash(c, session.FlashError, provider.MsgStatementDownload+": "+provider.ErrorMessage(err)); err != nil {
-			return err
-		}
-		return server.Redirect(c, statementsBase(o.Org.ID))
-	default:
-		return err
-	}
-	c.Set(fiber.HeaderContentType, f.ContentType)
-	c.Set(fiber.HeaderContentDisposition, contentDisposition(f.Filename))
-	c.Set(fiber.HeaderCacheControl, "no-store")
-	return c.SendStream(f)
+	return exports.Download(s.Server, c, f, err, statementsBase(o.Org.ID))
 }
 
 // The JSON API of statements (spec 000 §7 "Virtual bank").
@@ -433,30 +356,17 @@ func toAPIStatement(st provider.Statement) apiStatement {
 
 // apiStatementsService answers the statement calls when the provider
 // offers no statements.
-func apiStatementsService(s *server.Server) *server.APIProblem {
-	if s.Statements == nil {
-		return &server.APIProblem{Status: fiber.StatusNotFound, Code: server.APICodeNotFound, Title: server.APIMsgNotFound}
-	}
-	return nil
-}
+var apiStatementsService = exports.APIService(func(s *server.Server) bool { return s.Statements != nil })
 
 // apiStatementMember checks membership (404) and then the permission (403)
 // for the calls that are not reads (apiStatementRead).
 func (s area) apiStatementMember(c fiber.Ctx, a *server.APICaller, perm access.Permission) (string, bool, error) {
-	id := server.APIPathOrg(c)
-	if _, ok, err := s.APIAccess(c, a, id, perm, access.AccountsRead); !ok {
-		return "", false, err
-	}
-	if p := apiStatementsService(s.Server); p != nil {
-		return "", false, server.APIErrors(c, p.Status, *p)
-	}
-	return id, true, nil
+	return exports.APIMember(s.Server, c, a, apiStatementsService, perm, access.AccountsRead)
 }
 
 // apiStatementRead is a read of statements: exports:read with accounts:read.
 func apiStatementRead[B server.APIEnvelope](read func(fiber.Ctx, server.APIOrgCall) (B, error), texts server.APITexts) server.APIRead[B] {
-	return server.APIRead[B]{Perms: []access.Permission{access.ExportsRead, access.AccountsRead}, Service: apiStatementsService, Texts: texts,
-		Read: func(_ *server.Server, c fiber.Ctx, r server.APIOrgCall) (B, error) { return read(c, r) }}
+	return exports.APIRead(apiStatementsService, read, texts)
 }
 
 type apiStatementRequest struct {
@@ -476,15 +386,7 @@ func (s area) apiCreateStatement(c fiber.Ctx, a *server.APICaller) error {
 	if p := server.DecodeJSON(c, &body); p != nil {
 		return server.APIErrors(c, p.Status, *p)
 	}
-	var probs []server.APIProblem
-	after, okA := server.APITime(body.CreatedAfter)
-	before, okB := server.APITime(body.CreatedBefore)
-	if !okA {
-		probs = append(probs, server.APIField("created_after", "Must be a date (YYYY-MM-DD) or a time (RFC 3339)"))
-	}
-	if !okB {
-		probs = append(probs, server.APIField("created_before", "Must be a date (YYYY-MM-DD) or a time (RFC 3339)"))
-	}
+	after, before, probs := exports.APIPeriod(body.CreatedAfter, body.CreatedBefore)
 	if len(probs) > 0 {
 		return server.APIErrors(c, fiber.StatusUnprocessableEntity, probs...)
 	}
@@ -505,49 +407,12 @@ func (s area) apiCreateStatement(c fiber.Ctx, a *server.APICaller) error {
 
 func (s area) apiListStatements(c fiber.Ctx, r server.APIOrgCall) (server.APIPageBody[[]apiStatement, server.APIPageMeta], error) {
 	var out server.APIPageBody[[]apiStatement, server.APIPageMeta]
-	f := provider.StatementFilter{AccountNumber: strings.Clone(c.Query("account_number"))}
-	var probs []server.APIProblem
-	param := func(name, title string) {
-		probs = append(probs, server.APIProblem{Status: fiber.StatusUnprocessableEntity, Code: server.APICodeInvalid, Title: title,
-			Source: &server.APISource{Parameter: name}})
+	l, err := exports.ReadAPIList(c, "Statements", provider.MaxStatementLimit)
+	if err != nil {
+		return out, err
 	}
-	for _, d := range []struct {
-		name string
-		to   *time.Time
-	}{{"date_from", &f.DateFrom}, {"date_to", &f.DateTo}} {
-		if v := c.Query(d.name); v != "" {
-			t, err := time.Parse(daterange.APILayout, v)
-			if err != nil {
-				param(d.name, "Must be a date (YYYY-MM-DD)")
-			}
-			*d.to = t
-		}
-	}
-	if sort := c.Query("sort"); sort != "" && sort != "-created_at" {
-		param("sort", "Statements sort by -created_at (newest first)")
-	}
-	if v := c.Query("cursor_after"); v != "" {
-		f.Cursor, f.Direction = strings.Clone(v), provider.DirectionNext
-	} else if v := c.Query("cursor_before"); v != "" {
-		f.Cursor, f.Direction = strings.Clone(v), provider.DirectionPrev
-	}
-	if v := c.Query("limit"); v != "" {
-		n := 0
-		for _, ch := range v {
-			if ch < '0' || ch > '9' || n > provider.MaxStatementLimit {
-				n = -1
-				break
-			}
-			n = n*10 + int(ch-'0')
-		}
-		if n < 1 || n > provider.MaxStatementLimit {
-			param("limit", "Must be between 1 and 100")
-		}
-		f.Limit = n
-	}
-	if len(probs) > 0 {
-		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, probs...)
-	}
+	f := provider.StatementFilter{AccountNumber: strings.Clone(c.Query("account_number")), DateFrom: l.DateFrom, DateTo: l.DateTo,
+		Cursor: l.Cursor, Direction: l.Direction, Limit: l.Limit}
 	page, err := s.Statements.Statements(c.Context(), r.OrgID, f)
 	if err != nil {
 		return out, err
@@ -575,9 +440,7 @@ func (s area) apiDownloadStatement(c fiber.Ctx, a *server.APICaller) error {
 		return server.APIProviderFail(c, err, server.APITexts{provider.ENOTFOUND: {Title: provider.MsgStatementFetch},
 			provider.ECONFLICT: {Title: provider.MsgStatementDownload, Detail: provider.ErrorMessage(err)}})
 	}
-	c.Set(fiber.HeaderContentType, f.ContentType)
-	c.Set(fiber.HeaderContentDisposition, contentDisposition(f.Filename))
-	return c.Status(fiber.StatusOK).SendStream(f)
+	return exports.SendFile(c, f)
 }
 
 var apiStatementIDParam = server.OAParameter{Name: "statement", In: "path", Required: true, Description: "Statement id.",
@@ -605,14 +468,8 @@ func (s area) apiOperations() []server.APIOp {
 			ID: "listStatements", Path: "/virtual_bank/organisations/{id}/statements", Tag: tag,
 			Summary: "List exported statements", Description: "Newest first, paged by cursors, with the total. Needs exports:read.",
 			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
-			Params: params(
-				server.OAParameter{Name: "account_number", In: "query", Description: "Only this account's.", Schema: server.OAString("")},
-				server.OAParameter{Name: "date_from", In: "query", Description: "Created on or after this day (YYYY-MM-DD, UTC).", Schema: server.OAString("").WithFormat("date")},
-				server.OAParameter{Name: "date_to", In: "query", Description: "Created on or before this day (YYYY-MM-DD, UTC).", Schema: server.OAString("").WithFormat("date")},
-				server.OAParameter{Name: "cursor_after", In: "query", Description: "cursor_next of a page: the older statements after it.", Schema: server.OAString("")},
-				server.OAParameter{Name: "cursor_before", In: "query", Description: "cursor_prev of a page: the newer statements before it.", Schema: server.OAString("")},
-				server.OAParameter{Name: "sort", In: "query", Description: "Only -created_at.", Schema: server.OAString("").WithEnum("-created_at")},
-				server.OAParameter{Name: "limit", In: "query", Description: "Page size, 1 to 100 (default 20).", Schema: server.OAInteger("")}),
+			Params: params(append([]server.OAParameter{{Name: "account_number", In: "query", Description: "Only this account's.",
+				Schema: server.OAString("")}}, exports.APIListParams("statements", provider.MaxStatementLimit)...)...),
 			Responses: []server.APIResponse{server.APIReplyUnauthorized, forbidden, server.APIReplyNotFound,
 				server.APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong (source.parameter names it).")},
 		}, "One page.", apiStatementRead(s.apiListStatements, nil)),

@@ -10,7 +10,9 @@ export interface Pages {
   Dashboard: typeof import('../pages/Dashboard').default;
   DateRange: typeof import('../pages/DateRange').default;
   Docs: typeof import('../pages/Docs').default;
+  DocumentPreview: typeof import('../pages/payoutreports/DocumentPreview').default;
   Error: typeof import('../pages/Error').default;
+  ExportedPayouts: typeof import('../pages/payoutreports/ExportedPayouts').default;
   ExportedStatements: typeof import('../pages/statements/ExportedStatements').default;
   ForgotPassword: typeof import('../pages/passwords/ForgotPassword').default;
   FormExpired: typeof import('../pages/FormExpired').default;
@@ -41,6 +43,8 @@ export interface Islands {
   EmailForm: typeof import('../../islands/EmailForm').default;
   OrgSwitcher: typeof import('../../islands/OrgSwitcher').default;
   PasswordStrength: typeof import('../../islands/PasswordStrength').default;
+  PayoutExport: typeof import('../../islands/PayoutExport').default;
+  PayoutReportsTable: typeof import('../../islands/PayoutReportsTable').default;
   StatementExport: typeof import('../../islands/StatementExport').default;
   StatementsTable: typeof import('../../islands/StatementsTable').default;
   TransferDialog: typeof import('../../islands/TransferDialog').default;

@@ -14,7 +14,9 @@ export interface PageProps {
   Dashboard: DashboardProps;
   DateRange: DateRangePageProps;
   Docs: DocsProps;
+  DocumentPreview: PreviewProps;
   Error: PlainProps;
+  ExportedPayouts: ExportedPayoutsProps;
   ExportedStatements: ExportedStatementsProps;
   ForgotPassword: ForgotProps;
   FormExpired: PlainProps;
@@ -42,6 +44,8 @@ export interface IslandProps {
   CopyText: CopyTextProps;
   CryptoBanner: CryptoBanner;
   DateRangePicker: ShellDateRange;
+  PayoutExport: PayoutExportProps;
+  PayoutReportsTable: PayoutReportsTableProps;
   StatementExport: StatementExportProps;
   StatementsTable: StatementsTableProps;
   TransferDialog: TransferButtonProps;
@@ -331,6 +335,25 @@ export interface EntryRow {
   href: string;
 }
 
+/** ExportOption is one choice of a selector or a checkbox group. */
+export interface ExportOption {
+  value: string;
+  label: string;
+}
+
+/** ExportedPayoutsProps are the page's. */
+export interface ExportedPayoutsProps {
+  shell: ShellProps;
+  accounts: ExportOption[];
+  account: string;
+  table: PayoutReportsTableProps;
+  total: number;
+  nextUrl: string;
+  prevUrl: string;
+  export: PayoutExportProps | null;
+  error: string;
+}
+
 export interface ExportedStatementsProps {
   shell: ShellProps;
   accounts: StatementOption[];
@@ -413,6 +436,12 @@ export interface FundingView {
 export interface InvitationExpiredProps {
   sandbox: boolean;
   lifetime: string;
+}
+
+/** Line is one labelled value; a long value is already broken into Wrapped lines. */
+export interface Line {
+  label: string;
+  wrapped: string[];
 }
 
 /** LoginProps are the props of templates/pages/auth/Login.tsx. */
@@ -575,6 +604,66 @@ export interface PageError {
   text?: string;
 }
 
+/**
+ * PayoutExportProps are the PayoutExport island's: the "Download payout requests" form.
+ * Mode "opener": a link that opens the form in the modal; mode "open": the form shown on the
+ * page, which the island moves into the modal once hydrated (the page was asked for with
+ * download_payouts); Done: the request was accepted.
+ */
+export interface PayoutExportProps {
+  mode: 'opener' | 'open';
+  csrf: string;
+  action: string;
+  apiUrl: string;
+  listUrl: string;
+  openerUrl: string;
+  accounts: ExportOption[];
+  statuses: ExportOption[];
+  values: PayoutExportValues;
+  errors: Record<string, string>;
+  /** today, YYYY-MM-DD: the last day a report may cover */
+  max: string;
+  maxDays: number;
+  done: boolean;
+}
+
+/**
+ * PayoutExportValues are the export form's fields as typed: From and To are DD-MM-YYYY,
+ * Statuses the chosen status categories (none: all), the amounts optional.
+ */
+export interface PayoutExportValues {
+  account: string;
+  from: string;
+  to: string;
+  statuses: string[];
+  amountFrom: string;
+  amountTo: string;
+}
+
+/** PayoutReportRow is one row of the exported payouts table. */
+export interface PayoutReportRow {
+  id: string;
+  from: string;
+  to: string;
+  created: string;
+  account: string;
+  accountName: string;
+  statuses: string;
+  state: string;
+  rows: number;
+  csvUrl?: string;
+  apiUrl?: string;
+  statusUrl: string;
+}
+
+/** PayoutReportsTableProps are the PayoutReportsTable island's. */
+export interface PayoutReportsTableProps {
+  rows: PayoutReportRow[];
+  canDownload: boolean;
+  refreshUrl: string;
+  interval: number;
+}
+
 export interface PayoutStatsWidget {
   total: number;
   categories: StatLink[];
@@ -598,6 +687,29 @@ export interface PlainProps {
 export interface Preset {
   type: string;
   label: string;
+}
+
+/** PreviewPage is one page of the document as the preview shows it. */
+export interface PreviewPage {
+  number: number;
+  sections: Section[];
+}
+
+/**
+ * PreviewProps are the /preview page's. Failed: the metadata or the document did not load;
+ * the page then says so in the spec's words and nothing else.
+ */
+export interface PreviewProps {
+  sandbox: boolean;
+  failed: boolean;
+  title: string;
+  issuer: string;
+  reference: string;
+  generated: string;
+  filename: string;
+  downloadUrl: string;
+  backUrl: string;
+  pages: PreviewPage[];
 }
 
 export interface ReasonTable {
@@ -646,6 +758,12 @@ export interface SearchTransactions {
   prev: string;
   /** Error replaces the rows when the ledger could not be searched. */
   error?: string;
+}
+
+/** Section is a titled group of lines. */
+export interface Section {
+  title: string;
+  lines: Line[];
 }
 
 export interface ShellAlert {

@@ -94,7 +94,7 @@ func Main(m *testing.M) int {
 	return code
 }
 
-// NewEnv gives the test its parts; the statement worker runs on its store,
+// NewEnv gives the test its parts; the export worker runs on its store,
 // logging to logger.
 func NewEnv(t testing.TB, logger *slog.Logger) *Env {
 	t.Helper()
@@ -120,7 +120,7 @@ func NewEnv(t testing.TB, logger *slog.Logger) *Env {
 	t.Cleanup(func() { rdb.Close() })
 	prefix := testenv.KeyPrefix(t)
 	signer, _ := token.NewSigner([]byte(strings.Repeat("s", 32)), 15*time.Minute)
-	t.Cleanup(store.StartStatementWorker(ctx, reference.StatementWorkerOptions{Logger: logger, Poll: 100 * time.Millisecond}))
+	t.Cleanup(store.StartExportWorker(ctx, reference.ExportWorkerOptions{Logger: logger, Poll: 100 * time.Millisecond}))
 	return &Env{T: t, Store: store, Redis: rdb, DBPath: path, Tokens: signer,
 		Sessions: session.NewManager(session.NewRedisStore(rdb, prefix+"sess:"), session.Config{}),
 		Limiter:  ratelimit.NewRedis(rdb, prefix+"rl:")}

@@ -1,31 +1,22 @@
 import { Shell } from '../../components/Shell';
 import { Island } from '../../components/Island';
-import { SelectField } from '../../components/Form';
-import { Pager } from '../../components/Pager';
+import { ExportList } from '../../components/ExportList';
 import type { PageProps } from '../../generated/props';
 
 type Props = PageProps['ExportedStatements'];
 
 export default function ExportedStatements({ shell, accounts, account, table, total, nextUrl, prevUrl, request, error }: Props) {
-  const base = '/org/' + shell.org.id + '/exported_statements';
   return (
     <Shell shell={shell}>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-semibold">Exported statements</h1>
         {request ? <Island name="StatementExport" props={request} /> : null}
       </div>
-      <form method="get" action={base} className="mb-4 flex max-w-xl items-end gap-3" aria-label="Filter statements">
-        <div className="flex-1">
-          <SelectField id="account" label="Account" options={accounts} value={account} placeholder="All accounts" />
-        </div>
-        <div className="mb-4">
-          <button type="submit" className="rounded border border-gray-600 px-4 py-2">Filter</button>
-        </div>
-      </form>
-      {error ? <p role="alert" className="mb-4 rounded border-l-4 border-red-700 bg-red-50 p-3 text-red-900">{error}</p> : null}
-      <p className="mb-2 text-sm text-gray-700">{total === 1 ? '1 statement' : total + ' statements'}</p>
-      <Island name="StatementsTable" props={table} />
-      <Pager label="Pages" prev={prevUrl} next={nextUrl} prevText="Newer statements" nextText="Older statements" />
+      <ExportList action={'/org/' + shell.org.id + '/exported_statements'} filterLabel="Filter statements" accounts={accounts}
+        account={account} error={error} count={total === 1 ? '1 statement' : total + ' statements'} prev={prevUrl} next={nextUrl}
+        prevText="Newer statements" nextText="Older statements">
+        <Island name="StatementsTable" props={table} />
+      </ExportList>
     </Shell>
   );
 }

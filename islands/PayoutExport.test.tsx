@@ -1,0 +1,197 @@
+import { h, render } from 'preact';
+import { act } from 'preact/test-utils';
+import { renderToString } from 'preact-render-to-string';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mount } from '../ssr/runtime/client.js';
+import PayoutExport, { type Props } from './PayoutExport';
+import { advance, violations } from './testing';
+
+const props: Props = {
+  mode: 'open',
+  csrf: 'csrf-1',
+  action: '/org/o1/exported_payouts',
+  apiUrl: '/api/v2/disbursement/organisations/o1/payout_reports',
+  listUrl: '/org/o1/exported_payouts',
+  openerUrl: '/org/o1/exported_payouts?download_payouts=1',
+  accounts: [
+    { value: '4520011000000015', label: 'Main EUR (EUR) · No. 4520011000000015' },
+    { value: '4520011000000023', label: 'Payroll GBP (GBP) · No. 4520011000000023' },
+  ],
+  statuses: [
+    { value: 'returned', label: 'Returned' }, { value: 'rejected', label: 'Rejected' }, { value: 'completed', label: 'Completed' },
+    { value: 'cancelled', label: 'Cancelled' },
+  ],
+  values: { account: '4520011000000015', from: '24-10-2026', to: '22-11-2026', statuses: ['completed'], amountFrom: '', amountTo: '' },
+  errors: {},
+  max: '2026-11-22',
+  maxDays: 90,
+  done: false,
+};
+
+function serverPage(p: Props): HTMLElement {
+  document.body.innerHTML =
+    '<main><h1>Exported payouts</h1>' +
+    `<div data-island="PayoutExport" data-props="island-0">${renderToString(h(PayoutExport, p))}</div>` +
+    `<script type="application/json" id="island-0">${JSON.stringify(p).replace(/</g, '\\u003c')}</script></main>`;
+  return document.querySelector('[data-island]')!;
+}
+
+function hydrate(p: Props) {
+  const el = serverPage(p);
+  act(() => mount('PayoutExport', PayoutExport));
+  expect(el.hasAttribute('data-hydration-mismatch')).toBe(false);
+  return el;
+}
+
+const submit = (d: Element) =>
+  act(async () => {
+    d.querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true, bubbles: true }));
+  });
+
+describe('without JavaScript', () => {
+  it('opened with download_payouts: the form on the page, posting to the server what is shown', async () => {
+    const el = serverPage(props);
+    expect(el.querySelector('section h2')!.textContent).toBe('Download payout requests');
+    const f = el.querySelector('form')!;
+    expect([f.getAttribute('method'), f.getAttribute('action')]).toEqual(['post', '/org/o1/exported_payouts']);
+    const data = new FormData(f);
+    expect([data.get('account'), data.get('from'), data.get('to'), data.getAll('statuses')]).toEqual(
+      ['4520011000000015', '24-10-2026', '22-11-2026', ['completed']]);
+    expect(el.querySelector('#payout-export-account option')!.textContent).toBe('All');
+    expect(el.querySelector('label[for=payout-export-from]')!.textContent).toBe('Created from');
+    expect(el.querySelector('button')!.textContent).toBe('Export to CSV');
+    expect(el.querySelector('dialog')).toBeNull();
+    expect(await violations()).toEqual([]);
+    vi.restoreAllMocks();
+  });
+
+  it('shows the server errors beside the fields and in a summary', async () => {
+    const el = serverPage({ ...props, errors: { account: 'Please choose account', from: 'Please choose less than 90 days' } });
+    const links = [...el.querySelectorAll<HTMLAnchorElement>('[role=alert] a')].map((a) => [a.getAttribute('href'), a.textContent]);
+    expect(links).toEqual([['#payout-export-account', 'Please choose account'], ['#payout-export-from', 'Please choose less than 90 days']]);
+    expect(el.querySelector('#payout-export-from')!.getAttribute('aria-describedby')).toBe('payout-export-dates-hint payout-export-from-error');
+    expect(await violations()).toEqual([]);
+    vi.restoreAllMocks();
+  });
+
+  it('done: the report is being generated, with the e-mail note', () => {
+    const el = serverPage({ ...props, done: true });
+    const st = el.querySelector('[role=status]')!.textContent!;
+    expect(st).toContain('Your report is being generated');
+    expect(st).toContain('e-mail');
+    expect(el.querySelector('form')).toBeNull();
+  });
+
+  it('opener: a link to the page, no form', () => {
+    const el = serverPage({ ...props, mode: 'opener' });
+    const a = el.querySelector('a')!;
+    expect([a.textContent, a.getAttribute('href')]).toEqual(['Download payout requests', '/org/o1/exported_payouts?download_payouts=1']);
+    expect(el.querySelector('form, dialog')).toBeNull();
+  });
+});
+
+describe('with JavaScript', () => {
+  let posts: { url: string; init: RequestInit }[];
+  let reply: { ok: boolean; status: number; body: unknown };
+  let assigned: string[];
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    posts = [];
+    assigned = [];
+    reply = { ok: true, status: 201, body: { data: { uuid: 'r1', state: 'queued' } } };
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      posts.push({ url, init });
+      return Promise.resolve({ ok: reply.ok, status: reply.status, json: () => Promise.resolve(reply.body) });
+    });
+    vi.stubGlobal('location', { ...window.location, assign: (u: string) => assigned.push(u) });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    render(null, document.querySelector('[data-island]')!);
+  });
+
+  it('download_payouts opens the dialog (336 wide) prefilled; choose filters → processing → generated → list', async () => {
+    const el = hydrate(props);
+    await advance(0);
+    const d = el.querySelector('dialog')!;
+    expect(d.hasAttribute('open')).toBe(true);
+    expect(d.style.width).toContain('336px');
+    expect(d.querySelector('h2')!.textContent).toBe('Download payout requests');
+    expect(el.querySelector('section')).toBeNull();
+    expect(d.querySelector<HTMLInputElement>('#payout-export-from')!.value).toBe('24-10-2026');
+    // Choose another status and an amount.
+    await act(async () => {
+      const box = d.querySelector<HTMLInputElement>('input[value=returned]')!;
+      box.checked = true;
+      box.dispatchEvent(new Event('change', { bubbles: true }));
+      const amt = d.querySelector<HTMLInputElement>('#payout-export-amountFrom')!;
+      amt.value = '25.50';
+      amt.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    let resolve: (v: unknown) => void = () => {};
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      posts.push({ url, init });
+      return new Promise((r) => { resolve = r; });
+    });
+    await submit(d);
+    expect(d.querySelector('[role=status]')!.textContent).toBe('Processing…');
+    expect(posts).toHaveLength(1);
+    expect(posts[0].url).toBe('/api/v2/disbursement/organisations/o1/payout_reports');
+    expect((posts[0].init.headers as Record<string, string>)['X-CSRF-Token']).toBe('csrf-1');
+    expect(JSON.parse(posts[0].init.body as string)).toEqual({
+      virtual_account_number: '4520011000000015', created_after: '2026-10-24', created_before: '2026-11-23',
+      status_categories: ['completed', 'returned'], amount_from: '25.50',
+    });
+    await act(async () => resolve({ ok: true, status: 201, json: () => Promise.resolve(reply.body) }));
+    await advance(0);
+    expect(d.querySelector('[role=status]')!.textContent).toContain('Your report is being generated');
+    await advance(999);
+    expect(assigned).toEqual([]);
+    await advance(1);
+    expect(assigned).toEqual(['/org/o1/exported_payouts']);
+  });
+
+  it('checks the rules first: account All, more than 90 days', async () => {
+    const el = hydrate({ ...props, values: { ...props.values, account: '', from: '01-01-2026' } });
+    await advance(0);
+    const d = el.querySelector('dialog')!;
+    await submit(d);
+    expect(posts).toHaveLength(0);
+    expect(d.querySelector('#payout-export-account-error')!.textContent).toContain('Please choose account');
+    expect(d.querySelector('#payout-export-from-error')!.textContent).toContain('Please choose less than 90 days');
+  });
+
+  it('says the spec words for error 1001, else "Something went wrong"', async () => {
+    const el = hydrate(props);
+    await advance(0);
+    const d = el.querySelector('dialog')!;
+    reply = { ok: false, status: 422, body: { errors: [{ code: '1001', title: 'x' }] } };
+    await submit(d);
+    await advance(0);
+    expect(d.querySelector('[role=alert]')!.textContent).toBe('No requests found for the selected filters. Please adjust your filters and try again.');
+    reply = { ok: false, status: 500, body: { errors: [{ code: 'internal_error', title: 'x' }] } };
+    await submit(d);
+    await advance(0);
+    expect(d.querySelector('[role=alert]')!.textContent).toBe('Something went wrong');
+  });
+
+  it('keeps the server errors when it opens the dialog', async () => {
+    const el = hydrate({ ...props, errors: { form: 'Something went wrong' } });
+    await advance(0);
+    expect(el.querySelector('dialog [role=alert]')!.textContent).toBe('Something went wrong');
+  });
+
+  it('opener: the link opens the dialog; Escape-like close returns to the page', async () => {
+    const el = hydrate({ ...props, mode: 'opener' });
+    await advance(0);
+    expect(el.querySelector('dialog')!.hasAttribute('open')).toBe(false);
+    await act(async () => el.querySelector('a')!.click());
+    const d = el.querySelector('dialog')!;
+    expect(d.hasAttribute('open')).toBe(true);
+    await act(async () => d.querySelector<HTMLButtonElement>('button[type=button]')!.click());
+    expect(d.hasAttribute('open')).toBe(false);
+  });
+});

@@ -1,0 +1,101 @@
+import { h, render } from 'preact';
+import { act } from 'preact/test-utils';
+import { renderToString } from 'preact-render-to-string';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mount } from '../ssr/runtime/client.js';
+import PayoutReportsTable, { type Props } from './PayoutReportsTable';
+import type { PayoutReportRow } from '../templates/generated/props';
+import { advance, violations } from './testing';
+
+const row = (id: string, state: string): PayoutReportRow => ({
+  id, from: '24-10-2026', to: '22-11-2026', created: '22-11-2026 08:00', account: '4520011000000015', accountName: 'Main EUR',
+  statuses: 'Completed', state, rows: 3, statusUrl: '/api/r/' + id, csvUrl: '/org/o1/exported_payouts/' + id + '/download',
+  apiUrl: '/api/r/' + id + '/download',
+});
+
+const props: Props = { rows: [row('a', 'queued'), row('b', 'ready'), row('c', 'failed')], canDownload: true, refreshUrl: '/org/o1/exported_payouts', interval: 2000 };
+
+function serverPage(p: Props): HTMLElement {
+  document.body.innerHTML =
+    '<main><h1>Exported payouts</h1>' +
+    `<div data-island="PayoutReportsTable" data-props="island-0">${renderToString(h(PayoutReportsTable, p))}</div>` +
+    `<script type="application/json" id="island-0">${JSON.stringify(p).replace(/</g, '\\u003c')}</script></main>`;
+  return document.querySelector('[data-island]')!;
+}
+
+const cell = (el: Element, id: string) => el.querySelector('#payout-report-' + id + ' td:last-child')!;
+
+describe('server markup', () => {
+  it('has the spec columns; Refresh while generating, Download when ready, Failed', async () => {
+    const el = serverPage(props);
+    expect([...el.querySelectorAll('th')].map((t) => t.textContent)).toEqual(['From', 'To', 'Created date (UTC)', 'Account', 'Status', 'Action']);
+    expect(cell(el, 'a').querySelector('a')!.textContent).toBe('Refresh');
+    expect(cell(el, 'b').querySelector('a')!.getAttribute('href')).toBe('/org/o1/exported_payouts/b/download');
+    expect(cell(el, 'c').textContent).toBe('Failed');
+    expect(await violations()).toEqual([]);
+    vi.restoreAllMocks();
+  });
+  it('offers no download without exports:download', () => {
+    const el = serverPage({ ...props, canDownload: false });
+    expect(cell(el, 'b').querySelector('a')).toBeNull();
+  });
+});
+
+describe('after hydration', () => {
+  let states: string[];
+  let fetched: string[];
+  let disposition: string | null;
+  let clicked: string[];
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    states = [];
+    fetched = [];
+    clicked = [];
+    disposition = 'attachment; filename=payout-report-4520011000000015-20261024-20261122.csv';
+    vi.stubGlobal('fetch', (url: string) => {
+      fetched.push(url);
+      if (url.endsWith('/download')) {
+        return Promise.resolve({ ok: true, status: 200, headers: { get: () => disposition }, blob: () => Promise.resolve(new Blob(['x'])) });
+      }
+      return Promise.resolve({ ok: true, status: 200, json: () => Promise.resolve({ data: { state: states.shift() ?? 'generating' } }) });
+    });
+    URL.createObjectURL = () => 'blob:x';
+    URL.revokeObjectURL = () => {};
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download || this.href);
+    });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    render(null, document.querySelector('[data-island]')!);
+  });
+
+  it('follows a report being generated until ready and announces it', async () => {
+    states = ['generating', 'ready'];
+    const el = serverPage(props);
+    const before = el.innerHTML;
+    act(() => mount('PayoutReportsTable', PayoutReportsTable));
+    expect(el.innerHTML).toBe(before);
+    await advance(2000);
+    await advance(2000);
+    expect(fetched).toEqual(['/api/r/a', '/api/r/a']);
+    expect(cell(el, 'a').querySelector('a')!.textContent).toContain('Download');
+    expect(el.querySelector('[role=status]')!.textContent).toContain('Ready');
+  });
+
+  it('saves a download under the server name, and refuses a reply without one', async () => {
+    const el = serverPage({ ...props, rows: [row('b', 'ready')] });
+    act(() => mount('PayoutReportsTable', PayoutReportsTable));
+    const link = cell(el, 'b').querySelector<HTMLAnchorElement>('a')!;
+    await act(async () => { link.dispatchEvent(new MouseEvent('click', { cancelable: true, bubbles: true })); });
+    await advance(0);
+    expect(clicked).toEqual(['payout-report-4520011000000015-20261024-20261122.csv']);
+    disposition = null;
+    await act(async () => { link.dispatchEvent(new MouseEvent('click', { cancelable: true, bubbles: true })); });
+    await advance(0);
+    expect(el.querySelector('[role=alert]')!.textContent).toBe('Error while downloading the file');
+  });
+});

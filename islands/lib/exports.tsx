@@ -1,0 +1,398 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+// What every export island shares (statements, payout reports): the states of an export,
+// the download that checks the server's filename, the list that follows pending exports,
+// the request dialog's phases (form → loading → done, closing a second later), the masked
+// period fields, and the form's error parts. The server's rules stay the authority.
+import type { ComponentChildren, VNode } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { display, maskDateAt, parseDisplay } from './daterange';
+import { Modal } from './Modal';
+
+/** Whether an export is still being made. */
+export const pending = (state: string) => state === 'queued' || state === 'generating';
+
+export function stateLabel(state: string): string {
+  if (pending(state)) return 'Generating…';
+  if (state === 'ready') return 'Ready';
+  return 'Failed';
+}
+
+/** A form's words for its period fields (server/exports.PeriodWords). */
+export type PeriodWords = { from: string; to: string; fromAfter: string; toAfter: string; order: string };
+
+/** The period typed as two DD-MM-YYYY fields, as the server reads it (exports.CheckPeriod):
+ *  neither empty nor after max (today, YYYY-MM-DD), from not after to. Errors go into e by
+ *  field; the days (YYYY-MM-DD) come back when both are usable. */
+export function checkPeriod(v: { from: string; to: string }, max: string, w: PeriodWords, e: Record<string, string>): { from: string; to: string } | null {
+  const read = (field: 'from' | 'to', empty: string, after: string): string | null => {
+    const typed = v[field];
+    if (typed.trim() === '') {
+      e[field] = empty;
+      return null;
+    }
+    const p = parseDisplay(typed, max);
+    if (p.error !== undefined) {
+      e[field] = p.error;
+      return null;
+    }
+    if (p.date > max) {
+      e[field] = after.replace('%s', display(max));
+      return null;
+    }
+    return p.date;
+  };
+  const from = read('from', w.from, w.fromAfter);
+  const to = read('to', w.to, w.toAfter);
+  if (from && to && from > to) {
+    e.from = w.order;
+    return null;
+  }
+  return from && to ? { from, to } : null;
+}
+
+/** The spec's text for a failed download (000 §8). */
+export const MSG_DOWNLOAD = 'Error while downloading the file';
+
+/** The filename of a download reply's Content-Disposition, or null when it has none (the
+ *  spec's download check: such a reply is an error). */
+export function filenameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1].trim()) || null;
+    } catch {
+      return null;
+    }
+  }
+  const m = /filename\s*=\s*("(?:[^"\\]|\\.)*"|[^;]+)/.exec(disposition);
+  if (!m) return null;
+  let name = m[1].trim();
+  if (name.startsWith('"')) name = name.slice(1, -1).replace(/\\(.)/g, '$1');
+  return name || null;
+}
+
+/** Fetches url and saves the reply under the server's filename; false for a failed reply
+ *  or one without a filename. */
+export async function downloadFile(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(url, { credentials: 'same-origin' });
+    const name = filenameOf(res.headers.get('Content-Disposition'));
+    if (!res.ok || !name) return false;
+    const blob = await res.blob();
+    const href = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = href;
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(href), 10_000);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+type Followed = { id: string; state: string; statusUrl: string };
+
+/** The rows of an export list, following the pending ones: every `interval` ms each is
+ *  asked for at its statusUrl (the API's {data: {state}}) until none is pending; done is
+ *  told of each that finished. Also the download click and its error. */
+export function useExportRows<R extends Followed>(initial: R[], interval: number, done: (r: R, state: string) => void) {
+  const [rows, setRows] = useState(initial);
+  const [error, setError] = useState('');
+  const live = useRef(rows);
+  live.current = rows;
+
+  useEffect(() => {
+    if (!initial.some((r) => pending(r.state))) return;
+    let stopped = false;
+    const tick = async () => {
+      const waiting = live.current.filter((r) => pending(r.state));
+      for (const r of waiting) {
+        try {
+          const res = await fetch(r.statusUrl, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+          if (!res.ok) continue;
+          const st = (await res.json()).data as { state: string };
+          if (stopped || st.state === r.state) continue;
+          setRows((list) => list.map((x) => (x.id === r.id ? { ...x, state: st.state } : x)));
+          if (!pending(st.state)) done(r, st.state);
+        } catch {
+          // The next tick tries again.
+        }
+      }
+      if (!stopped && live.current.some((x) => pending(x.state))) timer = setTimeout(tick, interval);
+    };
+    let timer = setTimeout(tick, interval);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, []);
+
+  const onDownload = (url?: string) => async (e: MouseEvent) => {
+    if (!url) return;
+    e.preventDefault();
+    setError('');
+    if (!(await downloadFile(url))) setError(MSG_DOWNLOAD);
+  };
+  return { rows, error, onDownload };
+}
+
+/** The modal closes this long after a request is accepted (spec 000 §4). */
+export const CLOSE_AFTER_MS = 1000;
+
+export type Errors = Record<string, string>;
+export type Phase = 'form' | 'loading' | 'done';
+
+/** The request dialog's state: open, phase, errors; submit checks the form, posts body to
+ *  apiUrl (the page's cookie and CSRF token) and, once accepted, shows the done state and
+ *  goes to the list CLOSE_AFTER_MS later. */
+export function useExportDialog<V>(p: {
+  apiUrl: string;
+  listUrl: string;
+  csrf: string;
+  initialErrors: Errors;
+  check: (v: V) => Errors;
+  body: (v: V) => unknown;
+  errorsOf: (reply: unknown) => Errors;
+  failed: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const [phase, setPhase] = useState<Phase>('form');
+  const [errors, setErrors] = useState<Errors>(p.initialErrors);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  /** Opens the dialog on a fresh form; keep: with the errors the server gave. */
+  const show = (keep = false) => {
+    if (!keep) setErrors({});
+    setPhase('form');
+    setOpen(true);
+  };
+  const close = () => {
+    clearTimeout(timer.current);
+    setOpen(false);
+    setPhase('form');
+  };
+  const submit = async (values: V) => {
+    if (phase === 'loading') return;
+    const errs = p.check(values);
+    setErrors(errs);
+    if (Object.keys(errs).length > 0) return;
+    setPhase('loading');
+    try {
+      const res = await fetch(p.apiUrl, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': p.csrf },
+        body: JSON.stringify(p.body(values)),
+      });
+      if (!res.ok) {
+        setErrors(p.errorsOf(await res.json().catch(() => null)));
+        setPhase('form');
+        return;
+      }
+      setPhase('done');
+      timer.current = setTimeout(() => {
+        setOpen(false);
+        // The list, first page, shows the new export and follows its progress.
+        window.location.assign(p.listUrl);
+      }, CLOSE_AFTER_MS);
+    } catch {
+      setErrors({ form: p.failed });
+      setPhase('form');
+    }
+  };
+  return { open, phase, errors, show, close, submit };
+}
+
+/** Masks the period's DD-MM-YYYY fields as the user types; a field the user empties gets
+ *  its last usable date back (the range cannot be cleared). usable says whether a typed day
+ *  may be kept. */
+export function useDateMask<K extends string>(initial: Record<K, string>, usable: (typed: string) => boolean,
+  set: (k: K, value: string) => void) {
+  const keep = (v: Record<K, string>) => {
+    const out = {} as Record<K, string>;
+    for (const k of Object.keys(v) as K[]) out[k] = usable(v[k]) ? v[k] : '';
+    return out;
+  };
+  const last = useRef(keep(initial));
+  const onDate = (k: K, el: HTMLInputElement) => {
+    const typed = maskDateAt(el.value, el.selectionStart ?? el.value.length);
+    let { value, caret } = typed;
+    if (value === '' && last.current[k]) {
+      value = last.current[k];
+      caret = value.length;
+    } else if (usable(value)) {
+      last.current[k] = value;
+    }
+    // Set on the element too: a keystroke the mask drops leaves the state as it was, and
+    // an unchanged state would not re-render the input.
+    if (el.value !== value) {
+      el.value = value;
+      el.setSelectionRange(caret, caret);
+    }
+    set(k, value);
+  };
+  const reset = (v: Record<K, string>) => {
+    last.current = keep(v);
+  };
+  return { onDate, reset };
+}
+
+/** A field's error, tied to it by id. */
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  if (!error) return null;
+  return (
+    <p id={id} className="text-sm font-medium text-red-800">
+      <span className="sr-only">Error: </span>
+      {error}
+    </p>
+  );
+}
+
+/** The form's own alert, and the summary of field errors linking to each field. */
+export function FormErrors({ prefix, errors, fields }: { prefix: string; errors: Errors; fields: { id: string; label: string }[] }) {
+  const listed = fields.filter((f) => errors[f.id]);
+  return (
+    <>
+      {errors.form ? (
+        <p role="alert" className="mb-4 rounded border-l-4 border-red-700 bg-red-50 p-3 text-red-900">{errors.form}</p>
+      ) : null}
+      {listed.length > 0 ? (
+        <div className="mb-4 rounded border-2 border-red-700 p-4" role="alert" aria-labelledby={prefix + '-errors-title'}>
+          <h2 id={prefix + '-errors-title'} className="font-semibold text-red-800">There is a problem</h2>
+          <ul className="mt-2 list-disc pl-5">
+            {listed.map((f) => (
+              <li key={f.id}><a href={'#' + prefix + '-' + f.id} className="text-red-800 underline">{errors[f.id]}</a></li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** The accepted request: what happens next, and the way back to the list. */
+export function Done({ title, children, listUrl, back }: { title: string; children?: ComponentChildren; listUrl: string; back: string }) {
+  return (
+    <div role="status" className="rounded border-l-4 border-green-700 bg-green-50 p-3 text-green-900">
+      <p className="font-medium">{title}</p>
+      {children}
+      <p className="mt-2"><a href={listUrl} className="text-blue-800 underline">{back}</a></p>
+    </div>
+  );
+}
+
+type ListedExport = { id: string; from: string; to: string; created: string; account: string; accountName: string; state: string };
+
+/** The table of an export list (spec 000 §2: From, To, the creation date, Account, a fifth
+ *  column, Action), scrolling in its own labelled region on a narrow screen. The Action of
+ *  a ready export is downloads(r) (null: not offered), of a pending one its state with a
+ *  Refresh link (refreshUrl, for the page without JavaScript), else its state. said is
+ *  the live region's text, error the download's. */
+export function ExportTable<R extends ListedExport>(p: {
+  caption: string;
+  idPrefix: string;
+  createdHeader: string;
+  fifth: { header: string; cell: (r: R) => string };
+  rows: R[];
+  refreshUrl: string;
+  said: string;
+  error: string;
+  downloads: (r: R) => VNode | null;
+}) {
+  const captionId = p.idPrefix + 'caption';
+  return (
+    <div>
+      <p role="status" aria-live="polite" className="sr-only">{p.said}</p>
+      {p.error ? <p role="alert" className="mb-3 rounded border-l-4 border-red-700 bg-red-50 p-3 text-red-900">{p.error}</p> : null}
+      <div role="region" aria-labelledby={captionId} tabIndex={0} className="overflow-x-auto">
+        <table className="w-full border-collapse text-left text-sm">
+          <caption id={captionId} className="sr-only">{p.caption}</caption>
+          <thead>
+            <tr className="border-b border-gray-400">
+              <th scope="col" className="py-2 pr-3">From</th>
+              <th scope="col" className="py-2 pr-3">To</th>
+              <th scope="col" className="py-2 pr-3">{p.createdHeader}</th>
+              <th scope="col" className="py-2 pr-3">Account</th>
+              <th scope="col" className="py-2 pr-3">{p.fifth.header}</th>
+              <th scope="col" className="py-2">Action</th>
+            </tr>
+          </thead>
+          <tbody>
+            {p.rows.map((r) => {
+              const dl = r.state === 'ready' ? p.downloads(r) : null;
+              return (
+                <tr key={r.id} id={p.idPrefix + r.id} data-state={r.state} className="border-b border-gray-200">
+                  <td className="py-2 pr-3">{r.from}</td>
+                  <td className="py-2 pr-3">{r.to}</td>
+                  <td className="py-2 pr-3">{r.created}</td>
+                  <td className="py-2 pr-3">
+                    {r.accountName}
+                    <span className="block text-xs text-gray-700">No. {r.account}</span>
+                  </td>
+                  <td className="py-2 pr-3">{p.fifth.cell(r)}</td>
+                  <td className="py-2">
+                    {dl ? dl : r.state === 'ready' ? (
+                      <span>Ready</span>
+                    ) : pending(r.state) ? (
+                      <span>
+                        {stateLabel(r.state)} <a href={p.refreshUrl} className="text-blue-800 underline">Refresh</a>
+                      </span>
+                    ) : (
+                      <span>{stateLabel(r.state)}</span>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+/** The props of an export's request form, around the island's own: the values shown, the
+ *  errors, whether it is sending, and the handlers the island gives it once hydrated. */
+export type ExportFormProps<P, V> = P & {
+  values: V;
+  errors: Errors;
+  loading: boolean;
+  /** Changes the values (an update of the latest, so two events in one render both count). */
+  onChange?: (update: (v: V) => V) => void;
+  onDate?: (field: 'from' | 'to', input: HTMLInputElement) => void;
+  onSubmit?: (e: Event) => void;
+};
+
+/** The export's opener: a link to the request's page, whose click, once hydrated
+ *  (enhanced), opens the dialog instead. */
+export function ExportOpener({ href, label, enhanced, onOpen }: { href: string; label: string; enhanced: boolean; onOpen: () => void }) {
+  return (
+    <a
+      href={href}
+      className="inline-block rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900"
+      onClick={(e) => {
+        if (!enhanced) return;
+        e.preventDefault();
+        onOpen();
+      }}
+    >
+      {label}
+    </a>
+  );
+}
+
+/** The request dialog (336 wide, spec 000 §9 and 001 §9): the form, then what was done. */
+export function ExportModal({ id, title, open, phase, onClose, done, form }: {
+  id: string; title: string; open: boolean; phase: Phase; onClose: () => void; done: VNode; form: VNode;
+}) {
+  return (
+    <Modal id={id} title={title} width={336} open={open} onClose={onClose}>
+      {phase === 'done' ? done : form}
+    </Modal>
+  );
+}

@@ -1,0 +1,363 @@
+package reference
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"strconv"
+	"time"
+
+	"github.com/google/uuid"
+
+	"portal/provider"
+)
+
+// The export machinery: every file the provider writes in the background (statements,
+// payout reports) is a row of its kind's table, which is also its job in a jobQueue
+// (jobs.go). A worker claims a job, streams the file into the kind's chunk table (renewing
+// its lease with every chunk), then completes it in one transaction that only the lease
+// holder can commit: state ready, the file named, the kind's own columns, and the e-mail
+// notice in the outbox. A crashed job is claimed again when its lease runs out; one that
+// failed exportMaxAttempts times is failed.
+const (
+	// StatementLease is how long a claim holds without news from its worker; every chunk
+	// written renews it. Every export kind uses it.
+	StatementLease = 30 * time.Second
+	// StatementPoll is how often an idle export worker looks for jobs.
+	StatementPoll = time.Second
+	// exportMaxAttempts: a job that failed this often is marked failed.
+	exportMaxAttempts = 5
+	// exportChunk is the size of a stored file's pieces.
+	exportChunk = 64 << 10
+)
+
+// exportQueue is one kind of export: its table (the job queue) and where its files' chunks
+// live. The tables share the columns id, state ('queued', 'generating', 'ready',
+// 'failed'), csv_file_id, ready_at, created_at, seq and the lease columns; the chunk table
+// has file_id, n, data and owner, the job's id.
+type exportQueue struct {
+	jobQueue
+	chunks string
+	owner  string
+}
+
+// newExportQueue is the queue of table: a job is due once it has waited out the delay (the
+// ? of ready is the latest created_at that is due).
+func newExportQueue(what, table, chunks, owner string) exportQueue {
+	return exportQueue{jobQueue: jobQueue{
+		what:        what,
+		table:       table,
+		ready:       "state = 'queued' AND created_at <= ?",
+		order:       "seq",
+		set:         "state = 'generating'",
+		giveUp:      "state = 'failed', lease_token = NULL, lease_until = NULL",
+		lease:       StatementLease,
+		maxAttempts: exportMaxAttempts,
+	}, chunks: chunks, owner: owner}
+}
+
+// ExportWorkerOptions tune the background export worker. Zero values mean the defaults.
+type ExportWorkerOptions struct {
+	Logger *slog.Logger
+	// Poll is how often an idle worker looks for jobs (StatementPoll).
+	Poll time.Duration
+	// Delay holds every job back this long after it was requested (default none): a delayed
+	// queue, which lets browser tests and demos see an export being generated.
+	Delay time.Duration
+}
+
+// ExportWorkerEnv reads the options from PORTAL_STATEMENT_POLL and PORTAL_STATEMENT_DELAY
+// (Go durations; the names are older than payout reports, and govern every export); a value
+// that does not parse is reported and the default kept.
+func ExportWorkerEnv(log *slog.Logger) ExportWorkerOptions {
+	o := ExportWorkerOptions{Logger: log}
+	readDurations(log, envDuration{"PORTAL_STATEMENT_POLL", &o.Poll}, envDuration{"PORTAL_STATEMENT_DELAY", &o.Delay})
+	return o
+}
+
+// StartExportWorker runs the export worker (statements, then payout reports, on every tick)
+// in the background until ctx ends or the returned stop is called (stop waits for the
+// worker to finish its current step).
+func (s *Store) StartExportWorker(ctx context.Context, o ExportWorkerOptions) (stop func()) {
+	if o.Poll <= 0 {
+		o.Poll = StatementPoll
+	}
+	return startWorker(ctx, o.Logger, "export worker", o.Poll, nil, func(ctx context.Context) (int, error) {
+		n, err := s.runStatementJobs(ctx, o.Delay)
+		if err != nil {
+			return n, err
+		}
+		m, err := s.runPayoutReportJobs(ctx, o.Delay)
+		return n + m, err
+	})
+}
+
+// runExportJobs works through q until no job is left to claim, writing each with write, and
+// returns how many it completed.
+func (s *Store) runExportJobs(ctx context.Context, q *exportQueue, delay time.Duration,
+	write func(ctx context.Context, id, token string) error) (int, error) {
+	n := 0
+	for ctx.Err() == nil {
+		ok, err := s.runExportJob(ctx, q, delay, nil, write)
+		if err != nil {
+			return n, err
+		}
+		if !ok {
+			return n, nil
+		}
+		n++
+	}
+	return n, ctx.Err()
+}
+
+// runExportJob claims one job of q and writes it; false when there was none. afterClaim, for
+// tests, runs right after the claim: an error from it stops the worker there, as a crash
+// would.
+func (s *Store) runExportJob(ctx context.Context, q *exportQueue, delay time.Duration, afterClaim func() error,
+	write func(ctx context.Context, id, token string) error) (bool, error) {
+	id, token, ok, err := q.claim(ctx, s, formatTime(s.now().Add(-delay)))
+	if err != nil || !ok {
+		return false, err
+	}
+	if afterClaim != nil {
+		if err := afterClaim(); err != nil {
+			return false, err
+		}
+	}
+	if err := write(ctx, id, token); err != nil {
+		if errors.Is(err, errLeaseLost) || ctx.Err() != nil {
+			return true, nil
+		}
+		// The job stays claimed; its lease runs out and it is tried again (up to
+		// exportMaxAttempts).
+		return true, fmt.Errorf("reference: %s %s: %w", q.what, id, err)
+	}
+	return true, nil
+}
+
+// exportDone is how a kind completes a job: its own columns (set, with their args) and its
+// notice, sent in the completing transaction.
+type exportDone struct {
+	set    string
+	args   []any
+	notice func(tx *sql.Tx) error
+}
+
+// writeExport streams a claimed job's file through write into q's chunks and completes the
+// job with done(count), all in one transaction that only the lease holder can commit.
+func (s *Store) writeExport(ctx context.Context, q *exportQueue, id, token string,
+	write func(w io.Writer) (int, error), done func(count int) exportDone) error {
+	w := &chunkWriter{ctx: ctx, s: s, q: q, id: id, token: token, fileID: uuid.NewString(), buf: make([]byte, 0, exportChunk)}
+	count, err := write(w)
+	if err == nil {
+		err = w.flush()
+	}
+	if err != nil {
+		s.dropChunks(q, id, w.fileID)
+		return err
+	}
+	d := done(count)
+	err = s.inTx(ctx, "complete "+q.what, func(tx *sql.Tx) error {
+		set := ""
+		if d.set != "" {
+			set = d.set + ", "
+		}
+		args := append([]any{w.fileID}, d.args...)
+		args = append(args, formatTime(s.now()), id, token)
+		res, err := tx.ExecContext(ctx, `UPDATE `+q.table+` SET state = 'ready', csv_file_id = ?, `+set+`ready_at = ?,
+			lease_token = NULL, lease_until = NULL WHERE id = ? AND lease_token = ? AND state = 'generating'`, args...)
+		if err != nil {
+			return fmt.Errorf("reference: complete %s: %w", q.what, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return errLeaseLost
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM `+q.chunks+` WHERE `+q.owner+` = ? AND file_id <> ?`, id, w.fileID); err != nil {
+			return fmt.Errorf("reference: complete %s: %w", q.what, err)
+		}
+		return d.notice(tx)
+	})
+	if err != nil {
+		s.dropChunks(q, id, w.fileID)
+	}
+	return err
+}
+
+// chunkWriter stores what an export writer writes, chunk by chunk, renewing the lease with
+// every chunk; it fails with errLeaseLost once another worker holds the job.
+type chunkWriter struct {
+	ctx         context.Context
+	s           *Store
+	q           *exportQueue
+	id, token   string
+	fileID      string
+	n           int
+	buf         []byte
+	writtenSize int64
+}
+
+func (w *chunkWriter) Write(p []byte) (int, error) {
+	total := len(p)
+	for len(p) > 0 {
+		k := min(len(p), exportChunk-len(w.buf))
+		w.buf = append(w.buf, p[:k]...)
+		p = p[k:]
+		if len(w.buf) == exportChunk {
+			if err := w.flush(); err != nil {
+				return 0, err
+			}
+		}
+	}
+	return total, nil
+}
+
+func (w *chunkWriter) flush() error {
+	if len(w.buf) == 0 {
+		return nil
+	}
+	err := w.s.inTx(w.ctx, "write "+w.q.what, func(tx *sql.Tx) error {
+		if err := w.q.renew(w.ctx, w.s, tx, w.id, w.token); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(w.ctx, `INSERT INTO `+w.q.chunks+` (file_id, n, `+w.q.owner+`, data) VALUES (?, ?, ?, ?)`,
+			w.fileID, w.n, w.id, w.buf)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	w.writtenSize += int64(len(w.buf))
+	w.n++
+	w.buf = w.buf[:0]
+	return nil
+}
+
+// dropChunks removes the chunks of an attempt that did not complete (best effort: completion
+// of a later attempt removes them too).
+func (s *Store) dropChunks(q *exportQueue, id, fileID string) {
+	_ = s.inTx(context.Background(), "drop "+q.what+" chunks", func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(context.Background(), `DELETE FROM `+q.chunks+` WHERE `+q.owner+` = ? AND file_id = ?`, id, fileID)
+		return err
+	})
+}
+
+// exportReady says whether an export (what: "statement", "report") in state can be
+// downloaded: ECONFLICT until it is ready, and for good once it failed.
+func exportReady(state, what string) error {
+	switch state {
+	case provider.ExportReady:
+		return nil
+	case provider.ExportFailed:
+		return provider.Errorf(provider.ECONFLICT, "The %s could not be generated: please request it again.", what)
+	}
+	return provider.Errorf(provider.ECONFLICT, "The %s is not ready yet.", what)
+}
+
+// chunkReader reads a stored file one chunk at a time.
+type chunkReader struct {
+	ctx    context.Context
+	s      *Store
+	chunks string
+	fileID string
+	n      int
+	buf    []byte
+	done   bool
+}
+
+func (r *chunkReader) Read(p []byte) (int, error) {
+	for len(r.buf) == 0 {
+		if r.done {
+			return 0, io.EOF
+		}
+		err := r.s.read.QueryRowContext(r.ctx, `SELECT data FROM `+r.chunks+` WHERE file_id = ? AND n = ?`,
+			r.fileID, r.n).Scan(&r.buf)
+		if errors.Is(err, sql.ErrNoRows) {
+			r.done = true
+			continue
+		}
+		if err != nil {
+			return 0, fmt.Errorf("reference: export file: %w", err)
+		}
+		r.n++
+	}
+	n := copy(p, r.buf)
+	r.buf = r.buf[n:]
+	return n, nil
+}
+
+func (r *chunkReader) Close() error { r.done, r.buf = true, nil; return nil }
+
+// exportList is one page request over an export table, newest first: the organisation's
+// exports, of one account when given, created on the days DateFrom to DateTo (inclusive,
+// UTC; zero: open).
+type exportList struct {
+	orgID, account   string
+	dateFrom, dateTo time.Time
+	cursor, dir      string
+	limit, def, max  int
+}
+
+// exportPage reads one page of table (its columns scanned by scan, which gives each row's
+// creation time and seq) and the total of the filter.
+func exportPage[T any](ctx context.Context, s *Store, table, columns string, l exportList,
+	scan func(scanner) (T, time.Time, int64, error)) (items []T, next, prev string, hasNext bool, total int, err error) {
+	k, err := newKeyset(l.cursor, l.dir, l.limit, l.def, l.max)
+	if err != nil {
+		return nil, "", "", false, 0, err
+	}
+	where := `organisation_id = ?`
+	args := []any{l.orgID}
+	if l.account != "" {
+		where += ` AND account_number = ?`
+		args = append(args, l.account)
+	}
+	if !l.dateFrom.IsZero() {
+		where += ` AND created_at >= ?`
+		args = append(args, formatTime(l.dateFrom))
+	}
+	if !l.dateTo.IsZero() {
+		where += ` AND created_at < ?`
+		args = append(args, formatTime(l.dateTo.AddDate(0, 0, 1)))
+	}
+	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM `+table+` WHERE `+where, args...).Scan(&total); err != nil {
+		return nil, "", "", false, 0, fmt.Errorf("reference: %s: %w", table, err)
+	}
+	cond, cargs, order, err := k.clause("")
+	if err != nil {
+		return nil, "", "", false, 0, err
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT `+columns+` FROM `+table+` WHERE `+where+cond+
+		` ORDER BY `+order+` LIMIT `+k.fetch(), append(args, cargs...)...)
+	if err != nil {
+		return nil, "", "", false, 0, fmt.Errorf("reference: %s: %w", table, err)
+	}
+	defer rows.Close()
+	type row struct {
+		item T
+		at   time.Time
+		seq  string
+	}
+	var list []row
+	for rows.Next() {
+		item, at, seq, err := scan(rows)
+		if err != nil {
+			return nil, "", "", false, 0, err
+		}
+		list = append(list, row{item, at, strconv.FormatInt(seq, 10)})
+	}
+	if err := rows.Err(); err != nil {
+		return nil, "", "", false, 0, fmt.Errorf("reference: %s: %w", table, err)
+	}
+	list, more := trim(k, list)
+	for _, r := range list {
+		items = append(items, r.item)
+	}
+	if len(list) > 0 {
+		first, last := list[0], list[len(list)-1]
+		next, prev, hasNext = k.cursors(first.at, first.seq, last.at, last.seq, more)
+	}
+	return items, next, prev, hasNext, total, nil
+}

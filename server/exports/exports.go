@@ -1,0 +1,263 @@
+// Package exports is what the export areas (statements, payout reports) share on the
+// portal's side of the one export machinery: the owned-account selector, the period form's
+// rules, the list page's cursor URLs and the file download.
+package exports
+
+import (
+	"mime"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gofiber/fiber/v3"
+
+	"portal/access"
+	"portal/daterange"
+	"portal/provider"
+	"portal/server"
+	"portal/session"
+)
+
+// AccountLabel is how an export selector shows an account.
+func AccountLabel(a provider.Account) string {
+	return a.Name + " (" + a.CurrencyCode + ") · No. " + a.AccountNumber
+}
+
+// Owned is the organisation's own account number, which exports may cover (spec 000 §3:
+// shared accounts are excluded from the selectors).
+func Owned(o *server.OrgContext, number string) (provider.Account, bool) {
+	for _, a := range o.OwnedAccounts() {
+		if a.AccountNumber == number {
+			return a, true
+		}
+	}
+	return provider.Account{}, false
+}
+
+// AccountName is the name of one of the organisation's accounts, "" when unknown.
+func AccountName(o *server.OrgContext, number string) string {
+	for _, a := range o.Accounts {
+		if a.AccountNumber == number {
+			return a.Name
+		}
+	}
+	return ""
+}
+
+// PeriodWords are a form's messages for its period fields.
+type PeriodWords struct {
+	From, To           string // the field is empty
+	FromAfter, ToAfter string // after the maximum date, %s = that date (DD-MM-YYYY)
+	Order              string // the first day is after the last
+}
+
+// CheckPeriod reads a period typed as two DD-MM-YYYY fields, "from" and "to" (daterange's
+// parser and its messages), neither empty nor after today, the maximum date, and from not
+// after to. Errors go into errs by field; ok says whether both days are usable.
+func CheckPeriod(fromText, toText string, today time.Time, w PeriodWords, errs map[string]string) (from, to time.Time, ok bool) {
+	maxDay := today.Format(daterange.DisplayLayout)
+	read := func(field, typed, empty, after string) (time.Time, bool) {
+		if strings.TrimSpace(typed) == "" {
+			errs[field] = empty
+			return time.Time{}, false
+		}
+		t, err := daterange.ParseDisplay(typed, today)
+		if err != nil {
+			errs[field] = err.Error()
+			return time.Time{}, false
+		}
+		if t.After(today) {
+			errs[field] = strings.Replace(after, "%s", maxDay, 1)
+			return time.Time{}, false
+		}
+		return t, true
+	}
+	from, fok := read("from", fromText, w.From, w.FromAfter)
+	to, tok := read("to", toText, w.To, w.ToAfter)
+	if fok && tok && from.After(to) {
+		errs["from"] = w.Order
+		return from, to, false
+	}
+	return from, to, fok && tok
+}
+
+// DefaultPeriod is a request form's starting period: the session's date range, capped at
+// today, as DD-MM-YYYY.
+func DefaultPeriod(s *server.Server, c fiber.Ctx, today time.Time) (from, to string) {
+	r := s.DateRange(c)
+	f, t := r.After(), r.Before().AddDate(0, 0, -1)
+	if t.After(today) {
+		t = today
+	}
+	if f.After(t) {
+		f = t
+	}
+	return f.Format(daterange.DisplayLayout), t.Format(daterange.DisplayLayout)
+}
+
+// ListURL is an export list's URL with its account filter and a cursor (dir "after" or
+// "before").
+func ListURL(base, account, dir, cursor string) string {
+	q := url.Values{}
+	if account != "" {
+		q.Set("account", account)
+	}
+	if cursor != "" {
+		q.Set(dir, cursor)
+	}
+	if len(q) == 0 {
+		return base
+	}
+	return base + "?" + q.Encode()
+}
+
+// ListCursor is a list page's cursor from its query (after: older, before: newer).
+func ListCursor(c fiber.Ctx) (cursor, direction string) {
+	if cur := c.Query("after"); cur != "" {
+		return strings.Clone(cur), provider.DirectionNext
+	}
+	if cur := c.Query("before"); cur != "" {
+		return strings.Clone(cur), provider.DirectionPrev
+	}
+	return "", ""
+}
+
+// Disposition names a download (RFC 6266; mime quotes or encodes as needed).
+func Disposition(name string) string {
+	return mime.FormatMediaType("attachment", map[string]string{"filename": name})
+}
+
+// SendFile answers with an export file as a download named by the server, never cached.
+func SendFile(c fiber.Ctx, f *provider.ExportFile) error {
+	c.Set(fiber.HeaderContentType, f.ContentType)
+	c.Set(fiber.HeaderContentDisposition, Disposition(f.Filename))
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return c.Status(fiber.StatusOK).SendStream(f)
+}
+
+// APIList is the query of an API list of exports: the creation days (date_from, date_to,
+// YYYY-MM-DD, both inclusive), the cursors, the page size, newest first.
+type APIList struct {
+	DateFrom, DateTo  time.Time
+	Cursor, Direction string
+	Limit             int
+}
+
+// ReadAPIList reads an export list's query; what names the exports in the sort's refusal
+// ("Statements"); max is the largest page. A bad parameter is an APIRefuse naming it.
+func ReadAPIList(c fiber.Ctx, what string, max int) (APIList, error) {
+	var l APIList
+	var probs []server.APIProblem
+	param := func(name, title string) {
+		probs = append(probs, server.APIProblem{Status: fiber.StatusUnprocessableEntity, Code: server.APICodeInvalid, Title: title,
+			Source: &server.APISource{Parameter: name}})
+	}
+	for _, d := range []struct {
+		name string
+		to   *time.Time
+	}{{"date_from", &l.DateFrom}, {"date_to", &l.DateTo}} {
+		if v := c.Query(d.name); v != "" {
+			t, err := time.Parse(daterange.APILayout, v)
+			if err != nil {
+				param(d.name, "Must be a date (YYYY-MM-DD)")
+			}
+			*d.to = t
+		}
+	}
+	if sort := c.Query("sort"); sort != "" && sort != "-created_at" {
+		param("sort", what+" sort by -created_at (newest first)")
+	}
+	if v := c.Query("cursor_after"); v != "" {
+		l.Cursor, l.Direction = strings.Clone(v), provider.DirectionNext
+	} else if v := c.Query("cursor_before"); v != "" {
+		l.Cursor, l.Direction = strings.Clone(v), provider.DirectionPrev
+	}
+	if v := c.Query("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > max {
+			param("limit", "Must be between 1 and "+strconv.Itoa(max))
+		}
+		l.Limit = n
+	}
+	if len(probs) > 0 {
+		return l, server.APIRefuse(fiber.StatusUnprocessableEntity, probs...)
+	}
+	return l, nil
+}
+
+// Download answers a page's download of an export that open opened: the file, the
+// not-found page, or, for one that cannot be downloaded (not ready, failed, a format it
+// cannot take), back to the list with "Error while downloading the file" and why.
+func Download(s *server.Server, c fiber.Ctx, f *provider.ExportFile, err error, listURL string) error {
+	switch provider.ErrorCode(err) {
+	case "":
+		return SendFile(c, f)
+	case provider.ENOTFOUND:
+		return s.NotFound(c)
+	case provider.ECONFLICT, provider.EINVALID:
+		if err := s.Flash(c, session.FlashError, provider.MsgStatementDownload+": "+provider.ErrorMessage(err)); err != nil {
+			return err
+		}
+		return server.Redirect(c, listURL)
+	}
+	return err
+}
+
+// APIPeriod reads a request body's created_after and created_before (APITime), with a
+// problem for each that is not a date or a time.
+func APIPeriod(afterText, beforeText string) (after, before time.Time, probs []server.APIProblem) {
+	after, okA := server.APITime(afterText)
+	before, okB := server.APITime(beforeText)
+	if !okA {
+		probs = append(probs, server.APIField("created_after", "Must be a date (YYYY-MM-DD) or a time (RFC 3339)"))
+	}
+	if !okB {
+		probs = append(probs, server.APIField("created_before", "Must be a date (YYYY-MM-DD) or a time (RFC 3339)"))
+	}
+	return after, before, probs
+}
+
+// APIListParams document ReadAPIList's query; items names what is listed ("statements").
+func APIListParams(items string, max int) []server.OAParameter {
+	return []server.OAParameter{
+		{Name: "date_from", In: "query", Description: "Created on or after this day (YYYY-MM-DD, UTC).", Schema: server.OAString("").WithFormat("date")},
+		{Name: "date_to", In: "query", Description: "Created on or before this day (YYYY-MM-DD, UTC).", Schema: server.OAString("").WithFormat("date")},
+		{Name: "cursor_after", In: "query", Description: "cursor_next of a page: the older " + items + " after it.", Schema: server.OAString("")},
+		{Name: "cursor_before", In: "query", Description: "cursor_prev of a page: the newer " + items + " before it.", Schema: server.OAString("")},
+		{Name: "sort", In: "query", Description: "Only -created_at.", Schema: server.OAString("").WithEnum("-created_at")},
+		{Name: "limit", In: "query", Description: "Page size, 1 to " + strconv.Itoa(max) + " (default 20).", Schema: server.OAInteger("")},
+	}
+}
+
+// APIService is an export API's answer when the provider does not offer the exports
+// (offered says whether it does).
+func APIService(offered func(*server.Server) bool) func(*server.Server) *server.APIProblem {
+	return func(s *server.Server) *server.APIProblem {
+		if !offered(s) {
+			return &server.APIProblem{Status: fiber.StatusNotFound, Code: server.APICodeNotFound, Title: server.APIMsgNotFound}
+		}
+		return nil
+	}
+}
+
+// APIMember is the check of an export call that is not a read: membership (404), then
+// perms (403), then the service. ok false means the answer has been sent.
+func APIMember(s *server.Server, c fiber.Ctx, a *server.APICaller, service func(*server.Server) *server.APIProblem,
+	perms ...access.Permission) (orgID string, ok bool, err error) {
+	id := server.APIPathOrg(c)
+	if _, ok, err := s.APIAccess(c, a, id, perms...); !ok {
+		return "", false, err
+	}
+	if p := service(s); p != nil {
+		return "", false, server.APIErrors(c, p.Status, *p)
+	}
+	return id, true, nil
+}
+
+// APIRead is a read of exports: exports:read with accounts:read.
+func APIRead[B server.APIEnvelope](service func(*server.Server) *server.APIProblem, read func(fiber.Ctx, server.APIOrgCall) (B, error),
+	texts server.APITexts) server.APIRead[B] {
+	return server.APIRead[B]{Perms: []access.Permission{access.ExportsRead, access.AccountsRead}, Service: service, Texts: texts,
+		Read: func(_ *server.Server, c fiber.Ctx, r server.APIOrgCall) (B, error) { return read(c, r) }}
+}

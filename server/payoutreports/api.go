@@ -1,0 +1,172 @@
+package payoutreports
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/gofiber/fiber/v3"
+
+	"portal/access"
+	"portal/provider"
+	"portal/server"
+	"portal/server/exports"
+)
+
+// The JSON API of payout reports (spec 000 §7 "Payout reports"; spec 001 §7 "Export", the
+// same call: its body is the report request's).
+
+// apiPayoutReportRequest is the export's body (spec 001 §7).
+type apiPayoutReportRequest struct {
+	_                struct{} `description:"Payout report request: the payouts page's filters. The result is e-mailed to the requester when ready."`
+	OrganisationID   string   `json:"organisation_id" description:"Optional; when given, the organisation of the path."`
+	AccountNumber    string   `json:"virtual_account_number" description:"An account the organisation owns (required)."`
+	CreatedAfter     string   `json:"created_after" description:"Start, inclusive: YYYY-MM-DD (midnight UTC) or RFC 3339 (ISO UTC)." example:"2026-10-01"`
+	CreatedBefore    string   `json:"created_before" description:"End, exclusive: YYYY-MM-DD or RFC 3339; at most the end of today and 90 days after the start." example:"2026-11-01"`
+	StatusCategories []string `json:"status_categories" description:"Only payouts in these status categories; empty or absent: all." enum:"@payout_report_categories"`
+	CurrencyCode     string   `json:"currency_code" description:"Only payouts in this currency."`
+	AmountFrom       string   `json:"amount_from" description:"Lowest amount, inclusive, exact decimal ≥ 0." example:"100.00"`
+	AmountTo         string   `json:"amount_to" description:"Highest amount, inclusive, exact decimal ≥ 0." example:"5000.00"`
+}
+
+// apiReportMeta is the list's meta (spec 000 §3: cursor_next, has_next_page, total_count).
+type apiReportMeta struct {
+	_           struct{} `description:"Paging."`
+	CursorNext  string   `json:"cursor_next" description:"Cursor of the next (older) page, for cursor_after; empty when there is none."`
+	CursorPrev  string   `json:"cursor_prev" description:"Cursor of the previous (newer) page, for cursor_before; empty on the first page."`
+	HasNextPage bool     `json:"has_next_page" description:"Whether older reports exist."`
+	TotalCount  int      `json:"total_count" description:"Reports matching the filters, across all pages."`
+}
+
+var apiService = exports.APIService(func(s *server.Server) bool { return s.PayoutReports != nil })
+
+// apiMember checks membership (404), then the permissions (403), for the calls that are
+// not reads.
+func (s area) apiMember(c fiber.Ctx, a *server.APICaller, perm access.Permission) (string, bool, error) {
+	return exports.APIMember(s.Server, c, a, apiService, access.ExportsRead, access.AccountsRead, perm)
+}
+
+func (s area) apiCreate(c fiber.Ctx, a *server.APICaller) error {
+	orgID, ok, err := s.apiMember(c, a, access.ExportsManage)
+	if !ok {
+		return err
+	}
+	var body apiPayoutReportRequest
+	if p := server.DecodeJSON(c, &body); p != nil {
+		return server.APIErrors(c, p.Status, *p)
+	}
+	after, before, probs := exports.APIPeriod(body.CreatedAfter, body.CreatedBefore)
+	if body.OrganisationID != "" && body.OrganisationID != orgID {
+		probs = append(probs, server.APIField("organisation_id", "Must be the organisation of the path"))
+	}
+	if len(body.StatusCategories) > 16 {
+		probs = append(probs, server.APIField("status_categories", "Too many status categories"))
+	}
+	if len(probs) > 0 {
+		return server.APIErrors(c, fiber.StatusUnprocessableEntity, probs...)
+	}
+	rep, err := s.PayoutReports.CreatePayoutReport(c.Context(), orgID, provider.PayoutReportRequest{AccountNumber: body.AccountNumber,
+		CreatedAfter: after, CreatedBefore: before, StateCategories: body.StatusCategories, CurrencyCode: body.CurrencyCode,
+		AmountFrom: body.AmountFrom, AmountTo: body.AmountTo, RequestedBy: a.User.ID})
+	var fe *provider.FieldError
+	switch {
+	case err == nil:
+		return server.APISend(c, fiber.StatusCreated, server.APIDataOf(rep))
+	case errors.Is(err, provider.ErrNoPayoutsFound):
+		return server.APIErrors(c, fiber.StatusUnprocessableEntity, server.APIProblem{Status: fiber.StatusUnprocessableEntity,
+			Code: provider.PayoutReportEmptyCode, Title: provider.MsgPayoutReportEmpty})
+	case errors.As(err, &fe):
+		return server.APIErrors(c, fiber.StatusUnprocessableEntity, server.APIField(fe.Field, fe.Err.Message))
+	}
+	return server.APIProviderFail(c, err, nil)
+}
+
+func (s area) apiList(c fiber.Ctx, r server.APIOrgCall) (server.APIPageBody[[]provider.PayoutReport, apiReportMeta], error) {
+	var out server.APIPageBody[[]provider.PayoutReport, apiReportMeta]
+	l, err := exports.ReadAPIList(c, "Payout reports", provider.MaxPayoutReportLimit)
+	if err != nil {
+		return out, err
+	}
+	f := provider.PayoutReportFilter{AccountNumber: strings.Clone(c.Query("virtual_account_number")), DateFrom: l.DateFrom,
+		DateTo: l.DateTo, Cursor: l.Cursor, Direction: l.Direction, Limit: l.Limit}
+	page, err := s.PayoutReports.PayoutReports(c.Context(), r.OrgID, f)
+	if err != nil {
+		return out, err
+	}
+	return server.APIPage(page.Reports, apiReportMeta{CursorNext: page.CursorNext, CursorPrev: page.CursorPrev,
+		HasNextPage: page.HasNext, TotalCount: page.Total}), nil
+}
+
+func (s area) apiGet(c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[provider.PayoutReport], error) {
+	rep, err := s.PayoutReports.PayoutReport(c.Context(), r.OrgID, strings.Clone(c.Params("uuid")))
+	return server.APIDataOf(rep), err
+}
+
+func (s area) apiDownload(c fiber.Ctx, a *server.APICaller) error {
+	orgID, ok, err := s.apiMember(c, a, access.ExportsDownload)
+	if !ok {
+		return err
+	}
+	f, err := s.PayoutReports.OpenPayoutReport(c.Context(), orgID, strings.Clone(c.Params("uuid")))
+	if err != nil {
+		return server.APIProviderFail(c, err, server.APITexts{provider.ENOTFOUND: {Title: provider.MsgPayoutReportNotFound},
+			provider.ECONFLICT: {Title: provider.MsgStatementDownload, Detail: provider.ErrorMessage(err)}})
+	}
+	return exports.SendFile(c, f)
+}
+
+var apiUUIDParam = server.OAParameter{Name: "uuid", In: "path", Required: true, Description: "Payout report id.",
+	Schema: server.OAString("").WithFormat("uuid")}
+
+func (s area) apiOperations() []server.APIOp {
+	tag := "Payout reports"
+	path := "/disbursement/organisations/{id}/payout_reports"
+	params := func(more ...server.OAParameter) []server.OAParameter {
+		return append([]server.OAParameter{server.APIOrgIDParam}, more...)
+	}
+	forbidden := server.APIErrorReply(fiber.StatusForbidden, "The role lacks the permission (code forbidden: exports:read with accounts:read; exports:manage to create, exports:download to download), or MissingScope / invalid_csrf.")
+	return []server.APIOp{
+		{
+			ID: "createPayoutReport", Method: fiber.MethodPost, Path: path, Tag: tag,
+			Summary: "Export payout requests (request a payout report)",
+			Description: "Queues a CSV of an owned account's payout requests created in [created_after, created_before) (at most 90 days, " +
+				"ending no later than today), filtered by status categories, currency and amount range. It is generated in the background; " +
+				"when ready, the requesting user gets an e-mail. Filters that select no payout request answer 422 with code 1001 " +
+				"(\"No requests found for the selected filters. Please adjust your filters and try again.\"). Needs exports:manage.",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: params(),
+			Body: server.APIBody[apiPayoutReportRequest](),
+			Responses: []server.APIResponse{server.APIOK[server.APIDataBody[provider.PayoutReport]](fiber.StatusCreated, "Queued."),
+				server.APIReplyUnauthorized, forbidden, server.APIReplyNotFound,
+				server.APIErrorReply(fiber.StatusUnprocessableEntity, "A field is wrong (source.pointer names it), or code 1001: no payout request matches.")},
+			Handler: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return s.apiCreate(c, a) },
+		},
+		server.APIReadOp(server.APIOp{
+			ID: "listPayoutReports", Path: path, Tag: tag,
+			Summary: "List payout reports", Description: "Newest first, paged by cursors, with the total count. Needs exports:read and accounts:read.",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
+			Params: params(append([]server.OAParameter{{Name: "virtual_account_number", In: "query", Description: "Only this account's.",
+				Schema: server.OAString("")}}, exports.APIListParams("reports", provider.MaxPayoutReportLimit)...)...),
+			Responses: []server.APIResponse{server.APIReplyUnauthorized, forbidden, server.APIReplyNotFound,
+				server.APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong (source.parameter names it).")},
+		}, "One page.", exports.APIRead(apiService, s.apiList, server.APITexts{provider.EINVALID: {Title: provider.MsgPayoutReportsFetch}})),
+		server.APIReadOp(server.APIOp{
+			ID: "getPayoutReport", Path: path + "/{uuid}", Tag: tag,
+			Summary: "Get a payout report", Description: "With its state, to follow its generation. Needs exports:read and accounts:read.",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: params(apiUUIDParam),
+			Responses: []server.APIResponse{server.APIReplyUnauthorized, forbidden,
+				server.APIErrorReply(fiber.StatusNotFound, "Could not find Payout Report with that uuid (also for another organisation's).")},
+		}, "The report.", exports.APIRead(apiService, s.apiGet, server.APITexts{provider.ENOTFOUND: {Title: provider.MsgPayoutReportNotFound}})),
+		{
+			ID: "downloadPayoutReport", Method: fiber.MethodGet, Path: path + "/{uuid}/download", Tag: tag,
+			Summary: "Download a payout report",
+			Description: "The CSV, named in Content-Disposition (RFC 4180, UTF-8, header row, oldest first; cells starting with = + - @ tab or CR " +
+				"get a leading apostrophe, except plain decimal numbers). Needs exports:download.",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: params(apiUUIDParam),
+			Responses: []server.APIResponse{{Status: fiber.StatusOK, Description: "The file (text/csv).",
+				Headers: map[string]server.OAHeader{"Content-Disposition": {Description: "attachment; filename=…", Schema: server.OAString("")}}},
+				server.APIReplyUnauthorized, forbidden,
+				server.APIErrorReply(fiber.StatusNotFound, "Could not find Payout Report with that uuid."),
+				server.APIErrorReply(fiber.StatusConflict, "Error while downloading the file: not ready yet, or failed.")},
+			Handler: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return s.apiDownload(c, a) },
+		},
+	}
+}

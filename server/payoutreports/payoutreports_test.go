@@ -1,0 +1,444 @@
+package payoutreports
+
+import (
+	"context"
+	"encoding/csv"
+	"errors"
+	"io"
+	"maps"
+	"net/http"
+	"net/url"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/net/html"
+
+	"portal/daterange"
+	"portal/htmlq"
+	"portal/money"
+	"portal/provider"
+	"portal/reference"
+	"portal/server"
+	"portal/server/auth"
+	"portal/server/servertest"
+)
+
+func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
+
+func newHarness(t *testing.T) *servertest.Harness { return servertest.New(t, auth.New, New) }
+
+var (
+	find    = htmlq.Find
+	findAll = htmlq.FindAll
+	attr    = htmlq.Attr
+	hasAttr = htmlq.HasAttr
+	text    = htmlq.VisibleText
+	byTag   = htmlq.ByTag
+	byID    = htmlq.ByID
+)
+
+const (
+	orgNordic   = servertest.OrgNordic
+	orgAtlantic = servertest.OrgAtlantic
+	eur         = reference.DemoAccountOrg1EUR
+)
+
+func dmy(t time.Time) string { return t.Format(daterange.DisplayLayout) }
+
+func TestExportFormVectors(t *testing.T) {
+	var v struct {
+		Statuses []string `json:"statuses"`
+		Cases    []struct {
+			Name     string             `json:"name"`
+			Values   PayoutExportValues `json:"values"`
+			Max      string             `json:"max"`
+			Accounts []string           `json:"accounts"`
+			Errors   map[string]string  `json:"errors"`
+		} `json:"cases"`
+	}
+	servertest.ReadVectors(t, "payout-export.json", &v)
+	var offered []string
+	for _, o := range statusOptions() {
+		offered = append(offered, o.Value)
+	}
+	if !slices.Equal(offered, v.Statuses) {
+		t.Fatalf("statuses offered %v, vectors %v", offered, v.Statuses)
+	}
+	for _, c := range v.Cases {
+		today, _ := time.Parse(daterange.APILayout, c.Max)
+		_, errs := checkExportForm(c.Values, today, c.Accounts)
+		if !maps.Equal(errs, c.Errors) {
+			t.Errorf("%s: %v, want %v", c.Name, errs, c.Errors)
+		}
+	}
+}
+
+func reportRows(doc *html.Node) []*html.Node {
+	return findAll(doc, func(n *html.Node) bool { return n.Data == "tr" && hasAttr(n, "data-state") })
+}
+
+func formOf(doc *html.Node, action string) *html.Node {
+	return find(doc, func(n *html.Node) bool {
+		return n.Data == "form" && attr(n, "method") == "post" && attr(n, "action") == action
+	})
+}
+
+func csrfOf(t *testing.T, form *html.Node) string {
+	t.Helper()
+	in := find(form, func(n *html.Node) bool { return attr(n, "name") == "_csrf" })
+	if in == nil {
+		t.Fatal("form without _csrf")
+	}
+	return attr(in, "value")
+}
+
+// waitReport waits for the export worker to finish a report.
+func waitReport(t *testing.T, h *servertest.Harness, org, id string) provider.PayoutReport {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		r, err := h.Store.PayoutReport(context.Background(), org, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.State == provider.ExportReady {
+			return r
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("report still %s", r.State)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func readCSV(t *testing.T, res *http.Response) [][]string {
+	t.Helper()
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	recs, err := csv.NewReader(strings.NewReader(string(body))).ReadAll()
+	if err != nil {
+		t.Fatalf("csv: %v", err)
+	}
+	return recs
+}
+
+// The whole export without JavaScript: the payouts page's filters prefill the form, bad
+// input comes back beside the fields, filters that select nothing say so, and an accepted
+// export is generated, listed, e-mailed and downloaded, its rows what the filters select.
+func TestExportFlow(t *testing.T) {
+	h := newHarness(t)
+	c := h.Client()
+	c.Login("finance@demo.example")
+	base := "/org/" + orgNordic + "/exported_payouts"
+	today := time.Now().UTC().Truncate(24 * time.Hour)
+	from := today.AddDate(0, 0, -45)
+
+	q := url.Values{"download_payouts": {"1"}, "account": {eur}, "state": {provider.PayoutCompleted}, "currency": {"EUR"},
+		"from": {from.Format(daterange.APILayout)}, "to": {dmy(today)}}
+	res, doc := c.Page(base + "?" + q.Encode())
+	if res.StatusCode != 200 || text(find(doc, byTag("h1"))) != "Exported payouts" {
+		t.Fatalf("export page: %d", res.StatusCode)
+	}
+	section := find(doc, func(n *html.Node) bool {
+		return n.Data == "section" && attr(n, "aria-labelledby") == "payout-export-page-title"
+	})
+	if section == nil || text(find(section, byTag("h2"))) != "Download payout requests" {
+		t.Fatal("no export form on the page")
+	}
+	form := formOf(section, base)
+	chosen := find(find(form, byID("payout-export-account")), func(n *html.Node) bool { return n.Data == "option" && hasAttr(n, "selected") })
+	if attr(chosen, "value") != eur {
+		t.Fatalf("account %q", attr(chosen, "value"))
+	}
+	if attr(find(form, byID("payout-export-from")), "value") != dmy(from) || attr(find(form, byID("payout-export-to")), "value") != dmy(today) {
+		t.Fatal("period not prefilled")
+	}
+	checked := findAll(form, func(n *html.Node) bool {
+		return n.Data == "input" && attr(n, "type") == "checkbox" && hasAttr(n, "checked")
+	})
+	if len(checked) != 1 || attr(checked[0], "value") != provider.PayoutCompleted {
+		t.Fatalf("%d statuses checked", len(checked))
+	}
+	for _, o := range findAll(find(form, byID("payout-export-account")), byTag("option")) {
+		if attr(o, "value") == reference.DemoAccountPartnerPool {
+			t.Fatal("the shared account is offered")
+		}
+	}
+	csrf := csrfOf(t, form)
+	post := func(v url.Values) (*http.Response, *html.Node) {
+		t.Helper()
+		v.Set("_csrf", csrf)
+		res := c.Do("POST", base, v)
+		if res.StatusCode == http.StatusSeeOther {
+			return res, nil
+		}
+		return res, servertest.Parse(t, res)
+	}
+
+	// Bad input: beside each field, in the summary, typed values kept.
+	res, doc = post(url.Values{"account": {""}, "from": {dmy(today.AddDate(0, 0, -120))}, "to": {dmy(today)}, "statuses": {"completed"},
+		"amountFrom": {"-5"}})
+	if res.StatusCode != http.StatusUnprocessableEntity {
+		t.Fatalf("bad form: %d", res.StatusCode)
+	}
+	for id, msg := range map[string]string{"account": provider.MsgPayoutReportAccount, "from": provider.MsgPayoutReportDays, "amountFrom": msgAmount} {
+		if !strings.Contains(text(find(doc, byID("payout-export-"+id+"-error"))), msg) {
+			t.Errorf("%s: no %q beside it", id, msg)
+		}
+		link := find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "href") == "#payout-export-"+id })
+		if link == nil || text(link) != msg {
+			t.Errorf("%s: not in the summary", id)
+		}
+	}
+	if attr(find(doc, byID("payout-export-amountFrom")), "value") != "-5" || attr(find(doc, byID("payout-export-account")), "aria-invalid") != "true" {
+		t.Fatal("typed values or aria-invalid lost")
+	}
+	// Filters that select nothing: the spec's text.
+	res, doc = post(url.Values{"account": {eur}, "from": {dmy(from)}, "to": {dmy(today)}, "amountFrom": {"9999999999"}})
+	alert := find(doc, func(n *html.Node) bool { return attr(n, "role") == "alert" && text(n) == provider.MsgPayoutReportEmpty })
+	if res.StatusCode != http.StatusUnprocessableEntity || alert == nil {
+		t.Fatalf("no requests found: %d", res.StatusCode)
+	}
+
+	res, _ = post(url.Values{"account": {eur}, "from": {dmy(from)}, "to": {dmy(today)}, "statuses": {"completed", "returned"},
+		"amountFrom": {"50"}, "amountTo": {"100000"}})
+	loc := res.Header.Get("Location")
+	prefix := base + "?download_payouts=1&requested="
+	if res.StatusCode != http.StatusSeeOther || !strings.HasPrefix(loc, prefix) {
+		t.Fatalf("create: %d %s", res.StatusCode, loc)
+	}
+	id, _ := url.QueryUnescape(strings.TrimPrefix(loc, prefix))
+	_, doc = c.Page(loc)
+	done := find(doc, func(n *html.Node) bool {
+		return attr(n, "role") == "status" && strings.Contains(text(n), "Your report is being generated")
+	})
+	if done == nil || !strings.Contains(text(done), "e-mail") {
+		t.Fatal("done state lacks the text or the e-mail note")
+	}
+	rep := waitReport(t, h, orgNordic, id)
+	if rep.AccountNumber != eur || !slices.Equal(rep.StateCategories, []string{"completed", "returned"}) {
+		t.Fatalf("report %+v", rep)
+	}
+	_, doc = c.Page(base)
+	row := find(doc, byID("payout-report-"+id))
+	if row == nil || attr(row, "data-state") != provider.ExportReady {
+		t.Fatal("the new report is not listed ready")
+	}
+	tds := findAll(row, byTag("td"))
+	if text(tds[0]) != dmy(from) || text(tds[1]) != dmy(today) || !strings.Contains(text(tds[3]), eur) || text(tds[4]) != "Returned, Completed" && text(tds[4]) != "Completed, Returned" {
+		t.Fatalf("row %q %q %q %q", text(tds[0]), text(tds[1]), text(tds[3]), text(tds[4]))
+	}
+	dl := find(row, func(n *html.Node) bool { return n.Data == "a" && strings.HasPrefix(text(n), "Download") })
+	res = c.Get(attr(dl, "href"))
+	if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/csv") || res.Header.Get("Cache-Control") != "no-store" ||
+		res.Header.Get("Content-Disposition") != "attachment; filename=payout-report-"+eur+"-"+from.Format("20060102")+"-"+today.Format("20060102")+".csv" {
+		t.Fatalf("download: %d %v", res.StatusCode, res.Header)
+	}
+	recs := readCSV(t, res)
+	if !slices.Equal(recs[0], reference.PayoutReportHeader) || len(recs)-1 != rep.RowCount || rep.RowCount == 0 {
+		t.Fatalf("header %v, %d rows, row_count %d", recs[0], len(recs)-1, rep.RowCount)
+	}
+	lo, hi := money.MustParse("50", 2), money.MustParse("100000", 2)
+	want := 0
+	for _, cat := range []string{"completed", "returned"} {
+		p, err := h.Store.Payouts(context.Background(), orgNordic, provider.PayoutFilter{VirtualAccountNumber: eur, StateCategory: cat,
+			AmountFrom: "50", AmountTo: "100000", CreatedAfter: from, CreatedBefore: today.AddDate(0, 0, 1), Limit: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want += p.Total
+	}
+	if len(recs)-1 != want {
+		t.Fatalf("%d rows, the payouts list counts %d", len(recs)-1, want)
+	}
+	for _, r := range recs[1:] {
+		at, _ := time.Parse(time.RFC3339, r[0])
+		amt := money.MustParse(r[6], 2)
+		if r[9] != eur || (r[3] != "completed" && r[3] != "returned") || at.Before(from) || !at.Before(today.AddDate(0, 0, 1)) ||
+			amt.Cmp(lo) < 0 || amt.Cmp(hi) > 0 {
+			t.Fatalf("row outside the filters: %v", r)
+		}
+	}
+	var mails int
+	h.DB().QueryRow(`SELECT count(*) FROM outbox_messages WHERE subject = 'Your payout report is ready' AND recipient = 'finance@demo.example'
+		AND link = ?`, base+"?account="+eur).Scan(&mails)
+	if mails != 1 {
+		t.Fatalf("%d e-mails", mails)
+	}
+}
+
+// The list: 20 a page, newest first, cursor links both ways, the account filter; the demo
+// reports show each state; a report that is not ready cannot be downloaded.
+func TestExportedPayoutsList(t *testing.T) {
+	h := newHarness(t)
+	c := h.Client()
+	c.Login("finance@demo.example")
+	base := "/org/" + orgNordic + "/exported_payouts"
+	_, doc := c.Page(base)
+	rows := reportRows(doc)
+	if len(rows) != 20 {
+		t.Fatalf("%d rows on the first page", len(rows))
+	}
+	var ths []string
+	for _, th := range findAll(doc, byTag("th")) {
+		ths = append(ths, text(th))
+	}
+	if !slices.Equal(ths, []string{"From", "To", "Created date (UTC)", "Account", "Status", "Action"}) {
+		t.Fatalf("columns %v", ths)
+	}
+	opener := find(doc, func(n *html.Node) bool { return n.Data == "a" && text(n) == "Download payout requests" })
+	if opener == nil || attr(opener, "href") != base+"?download_payouts=1" {
+		t.Fatal("no export opener")
+	}
+	next := find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "rel") == "next" })
+	if next == nil {
+		t.Fatal("no next page")
+	}
+	_, doc2 := c.Page(attr(next, "href"))
+	more := reportRows(doc2)
+	if len(more) == 0 || attr(more[0], "id") == attr(rows[0], "id") {
+		t.Fatal("second page")
+	}
+	states := map[string]int{}
+	for _, r := range append(rows, more...) {
+		states[attr(r, "data-state")]++
+		a := find(r, byTag("a"))
+		if attr(r, "data-state") == provider.ExportFailed && (a != nil || !strings.Contains(text(r), "Failed")) {
+			t.Fatal("a failed report offers a download")
+		}
+	}
+	if states[provider.ExportReady] == 0 || states[provider.ExportFailed] == 0 {
+		t.Fatalf("states %v", states)
+	}
+	prev := find(doc2, func(n *html.Node) bool { return n.Data == "a" && attr(n, "rel") == "prev" })
+	_, back := c.Page(attr(prev, "href"))
+	if attr(reportRows(back)[0], "id") != attr(rows[0], "id") {
+		t.Fatal("previous page is not the first")
+	}
+	_, doc = c.Page(base + "?account=" + reference.DemoAccountOrg1GBP)
+	for _, r := range reportRows(doc) {
+		if !strings.Contains(text(r), reference.DemoAccountOrg1GBP) {
+			t.Fatal("account filter")
+		}
+	}
+	// A stale cursor starts again.
+	if res := c.Get(base + "?after=garbage"); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != base {
+		t.Fatalf("bad cursor: %d %s", res.StatusCode, res.Header.Get("Location"))
+	}
+	// A failed report: the download says why, on the list.
+	var failed string
+	h.DB().QueryRow(`SELECT id FROM payout_reports WHERE organisation_id = ? AND state = 'failed' LIMIT 1`, orgNordic).Scan(&failed)
+	if res := c.Get(base + "/" + failed + "/download"); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != base {
+		t.Fatalf("failed download: %d", res.StatusCode)
+	}
+	_, doc = c.Page(base)
+	if find(doc, func(n *html.Node) bool {
+		return attr(n, "role") == "alert" && strings.HasPrefix(text(n), provider.MsgStatementDownload)
+	}) == nil {
+		t.Fatal("no download error")
+	}
+}
+
+// Roles: exports:read with accounts:read to see, exports:manage to export, exports:download
+// to download; another organisation's reports and documents are not found; a POST needs
+// the CSRF token.
+func TestExportAccess(t *testing.T) {
+	h := newHarness(t)
+	base := "/org/" + orgNordic + "/exported_payouts"
+	var report, foreign string
+	h.DB().QueryRow(`SELECT id FROM payout_reports WHERE organisation_id = ? AND state = 'ready' LIMIT 1`, orgNordic).Scan(&report)
+	h.DB().QueryRow(`SELECT id FROM payout_reports WHERE organisation_id = ? AND state = 'ready' LIMIT 1`, orgAtlantic).Scan(&foreign)
+	done := completedPayout(t, h, orgNordic)
+	type want struct{ list, export, download, document int }
+	for _, c := range []struct {
+		email string
+		want  want
+	}{
+		{"default@demo.example", want{303, 303, 303, 303}},
+		{"observer@demo.example", want{303, 303, 303, 303}},
+		{"finance@demo.example", want{200, 200, 200, 200}},
+		{"operations_member@demo.example", want{200, 200, 200, 200}},
+		{"admin@demo.example", want{200, 200, 200, 200}},
+	} {
+		cl := h.Client()
+		cl.Login(c.email)
+		got := want{cl.Get(base).StatusCode, cl.Get(base + "?download_payouts=1").StatusCode,
+			cl.Get(base + "/" + report + "/download").StatusCode, cl.Get(documentURL(orgNordic, done.UniqueReference)).StatusCode}
+		if got != c.want {
+			t.Errorf("%s: %+v, want %+v", c.email, got, c.want)
+		}
+		if c.want.list == 303 {
+			if res := cl.Get(base); res.Header.Get("Location") != "/org/"+orgNordic {
+				t.Errorf("%s: sent to %s", c.email, res.Header.Get("Location"))
+			}
+		}
+	}
+
+	fin := h.Client()
+	fin.Login("finance@demo.example")
+	// No CSRF token: refused, nothing created.
+	var before, after int
+	h.DB().QueryRow(`SELECT count(*) FROM payout_reports`).Scan(&before)
+	today := time.Now().UTC()
+	form := url.Values{"account": {eur}, "from": {dmy(today.AddDate(0, 0, -30))}, "to": {dmy(today)}}
+	if res := fin.Do("POST", base, form); res.StatusCode != http.StatusForbidden {
+		t.Fatalf("no CSRF: %d", res.StatusCode)
+	}
+	form.Set("_csrf", "wrong")
+	if res := fin.Do("POST", base, form); res.StatusCode != http.StatusForbidden {
+		t.Fatalf("wrong CSRF: %d", res.StatusCode)
+	}
+	h.DB().QueryRow(`SELECT count(*) FROM payout_reports`).Scan(&after)
+	if after != before {
+		t.Fatal("a report was created without CSRF")
+	}
+	// Another organisation's: not found through ours, and theirs is not ours to enter.
+	if res := fin.Get(base + "/" + foreign + "/download"); res.StatusCode != http.StatusNotFound {
+		t.Fatalf("foreign download: %d", res.StatusCode)
+	}
+	if res := fin.Get("/org/" + orgAtlantic + "/exported_payouts"); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/no-organisation" {
+		t.Fatalf("foreign list: %d %s", res.StatusCode, res.Header.Get("Location"))
+	}
+	theirs := completedPayout(t, h, orgAtlantic)
+	for _, p := range []string{documentURL(orgNordic, theirs.UniqueReference), documentURL(orgNordic, theirs.UniqueReference) + "/preview"} {
+		if res := fin.Get(p); res.StatusCode != http.StatusNotFound {
+			t.Fatalf("%s: %d", p, res.StatusCode)
+		}
+	}
+}
+
+// failingReports is a provider whose report list fails.
+type failingReports struct{ inner provider.PayoutReports }
+
+func (failingReports) PayoutReports(context.Context, string, provider.PayoutReportFilter) (provider.PayoutReportPage, error) {
+	return provider.PayoutReportPage{}, errors.New("store down")
+}
+func (f failingReports) CreatePayoutReport(ctx context.Context, org string, r provider.PayoutReportRequest) (provider.PayoutReport, error) {
+	return f.inner.CreatePayoutReport(ctx, org, r)
+}
+func (f failingReports) PayoutReport(ctx context.Context, org, id string) (provider.PayoutReport, error) {
+	return f.inner.PayoutReport(ctx, org, id)
+}
+func (f failingReports) OpenPayoutReport(ctx context.Context, org, id string) (*provider.ExportFile, error) {
+	return f.inner.OpenPayoutReport(ctx, org, id)
+}
+
+// A list that fails says so in the spec's words, and the page still offers the export.
+func TestExportedPayoutsListFails(t *testing.T) {
+	h := servertest.NewWith(t, func(d *server.Deps) { d.PayoutReports = failingReports{d.PayoutReports} }, auth.New, New)
+	c := h.Client()
+	c.Login("finance@demo.example")
+	res, doc := c.Page("/org/" + orgNordic + "/exported_payouts")
+	alert := find(doc, func(n *html.Node) bool {
+		return attr(n, "role") == "alert" && text(n) == provider.MsgPayoutReportsFetch
+	})
+	if res.StatusCode != 200 || alert == nil || len(reportRows(doc)) != 0 {
+		t.Fatalf("failed list: %d", res.StatusCode)
+	}
+	if find(doc, func(n *html.Node) bool { return n.Data == "a" && text(n) == "Download payout requests" }) == nil {
+		t.Fatal("the export is not offered")
+	}
+}
