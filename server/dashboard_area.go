@@ -31,8 +31,8 @@ func DashboardArea(s *Server) Area {
 	}, API: apiDashboardOperations()}
 }
 
-// DateRangeArea is the global date range picker's page (without
-// JavaScript) and form; the top bar's part is the shell's (shellDateRange).
+// DateRangeArea is the global date range picker: its part of the layout
+// (shellDateRange), its page (without JavaScript) and form.
 func DateRangeArea(s *Server) Area {
 	P := func(ps ...access.Permission) []access.Permission { return ps }
 	return Area{Name: "daterange", Routes: []*Route{
@@ -42,6 +42,8 @@ func DateRangeArea(s *Server) Area {
 			Perms: P(access.DashboardRead), Handler: s.dateRangePage},
 		{Name: "org.date_range.submit", Method: "POST", Path: "/org/:org/date_range", Access: Dashboard,
 			Perms: P(access.DashboardRead), Handler: s.dateRangeSubmit},
+	}, Shell: map[ShellPart]func(fiber.Ctx) any{
+		ShellPartDateRange: func(c fiber.Ctx) any { return s.shellDateRange(c) },
 	}}
 }
 
@@ -126,7 +128,7 @@ func (s *Server) renderDateRangePage(c fiber.Ctx, status int, errs map[string]st
 	if err != nil {
 		return err
 	}
-	f := sh.DateRange
+	f := s.shellDateRange(c)
 	f.ReturnTo = returnPath(Req(c).Org.Org.ID, ret)
 	f.Errors, f.Values = errs, typed
 	title := "Date range"
@@ -146,12 +148,7 @@ func (s *Server) dateRangeSubmit(c fiber.Ctx) error {
 	if len(errs) > 0 {
 		return s.renderDateRangePage(c, fiber.StatusUnprocessableEntity, errs, typed, ret)
 	}
-	sess := Req(c).Session
-	if sess.Values == nil {
-		sess.Values = map[string]string{}
-	}
-	sess.Values[sessionDateRange] = r.Encode()
-	if err := s.Sessions.Save(c.Context(), sess); err != nil {
+	if err := s.SetDateRange(c, r); err != nil {
 		return err
 	}
 	return Redirect(c, returnPath(Req(c).Org.Org.ID, ret))

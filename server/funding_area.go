@@ -37,7 +37,7 @@ func FundingArea(s *Server) Area {
 			Handler: s.cryptoWidget(cryptoWidgetWallets)},
 		{Name: "sandbox.crypto_widget.history", Method: "GET", Path: cryptoWidgetSandboxBase + "/history", Access: Public,
 			Handler: s.cryptoWidget(cryptoWidgetHistory)},
-	}, API: apiFundingOperations()}
+	}, API: apiFundingOperations(), Shell: map[ShellPart]func(fiber.Ctx) any{ShellPartFunding: s.shellFunding}}
 }
 
 // Texts of the funding screens: the spec's (000 §2, §8) and ours where it is silent.
@@ -108,7 +108,8 @@ type ShellFunding struct {
 
 // shellFunding builds the island's props, nil when the user may not fund
 // accounts or the organisation owns none (the sidebar hides the link then).
-func (s *Server) shellFunding(o *OrgContext, csrf string) *ShellFunding {
+func (s *Server) shellFunding(c fiber.Ctx) any {
+	o := Req(c).Org
 	if s.Funding == nil || !o.Can(access.AccountsFunding) {
 		return nil
 	}
@@ -116,7 +117,7 @@ func (s *Server) shellFunding(o *OrgContext, csrf string) *ShellFunding {
 	if len(owned) == 0 {
 		return nil
 	}
-	f := &ShellFunding{OrgID: o.Org.ID, CSRF: csrf, Href: "/org/" + o.Org.ID + "/account_funding", Width: fundingWidth}
+	f := &ShellFunding{OrgID: o.Org.ID, CSRF: MaskedCSRF(Req(c).Session), Href: fundingPath(o.Org.ID), Width: fundingWidth}
 	for _, a := range owned {
 		f.Accounts = append(f.Accounts, FundingAccount{Value: a.AccountNumber, Label: fundingAccountLabel(a)})
 	}

@@ -95,6 +95,8 @@ type Server struct {
 	selfCSRF  map[string]bool
 	openAPI   func() (*openAPIDoc, []byte)
 	docsProps func() DocsProps
+	// shellParts build the layout's places the areas fill (Area.Shell).
+	shellParts map[ShellPart]func(fiber.Ctx) any
 }
 
 // New builds the Fiber app with the routes and API operations of the areas

@@ -712,10 +712,13 @@ export interface ShellProps {
   flashes: ShellFlash[];
   query: string;
   role: string;
-  /** Funding feeds the account funding dialog island (funding_area.go). */
-  funding?: ShellFunding;
-  /** DateRange is the top bar's global date range picker. */
-  dateRange: ShellDateRange;
+  /** Funding is the account funding dialog's part (ShellPartFunding). */
+  funding?: IslandProps['AccountFunding'];
+  /**
+   * DateRange is the top bar's date range picker's part
+   * (ShellPartDateRange).
+   */
+  dateRange?: IslandProps['DateRangePicker'];
 }
 
 export interface ShellUser {

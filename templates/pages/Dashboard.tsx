@@ -100,6 +100,9 @@ function Accounts({ cards, error }: { cards: AccountCard[]; error?: string }) {
 
 export default function Dashboard(p: Props) {
   const { shell } = p;
+  // The button posts the date range picker's form: only the picker sets a
+  // range other than the past 30 days, so it is there whenever this shows.
+  const picker = shell.dateRange;
   return (
     <Shell shell={shell}>
       <h1 className="mb-2 text-2xl font-semibold">Dashboard</h1>
@@ -108,16 +111,18 @@ export default function Dashboard(p: Props) {
         <p className="text-sm text-gray-700">Your role: {shell.role}</p>
       </section>
       {!p.current ? (
-        <section aria-labelledby="range-title" className={card + ' max-w-xl'}>
-          <h2 id="range-title" className="mb-2 text-lg font-semibold">The dashboard shows the past 30 days</h2>
-          <p className="mb-4">The date range is now {p.rangeLabel}. Switch to Past 30 days to see your accounts and statistics.</p>
-          <form method="post" action={shell.dateRange.action}>
-            <CSRF token={shell.dateRange.csrf} />
-            <input type="hidden" name="type" value="d30" />
-            <input type="hidden" name="return_to" value={'/org/' + shell.org.id} />
-            <button type="submit" className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Show past 30 days</button>
-          </form>
-        </section>
+        picker ? (
+          <section aria-labelledby="range-title" className={card + ' max-w-xl'}>
+            <h2 id="range-title" className="mb-2 text-lg font-semibold">The dashboard shows the past 30 days</h2>
+            <p className="mb-4">The date range is now {p.rangeLabel}. Switch to Past 30 days to see your accounts and statistics.</p>
+            <form method="post" action={picker.action}>
+              <CSRF token={picker.csrf} />
+              <input type="hidden" name="type" value="d30" />
+              <input type="hidden" name="return_to" value={'/org/' + shell.org.id} />
+              <button type="submit" className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Show past 30 days</button>
+            </form>
+          </section>
+        ) : null
       ) : (
         <>
           {p.crypto ? <Island name="CryptoBanner" props={p.crypto} /> : null}

@@ -12,7 +12,7 @@ import (
 
 // The html/template twin of templates/pages/Dashboard.tsx inside
 // templates/components/Shell.tsx, as a Go-only portal would write it: it
-// executes on server.DashboardProps, the struct the dashboard handler builds,
+// executes on DashboardView, the props the dashboard handler builds,
 // and does per call what the TSX does per render (icon and tone lookups,
 // flag glyphs, class names, the island's props JSON).
 //
@@ -217,7 +217,7 @@ var dashboardTemplate = markup("Dashboard", `
 	"add":           func(a, b int) int { return a + b },
 	// Islands are numbered in render order: the page's own (the crypto
 	// banner) come before the shell's.
-	"shellData": func(p server.DashboardProps) shellData {
+	"shellData": func(p DashboardView) shellData {
 		first := 0
 		if p.Current && p.Crypto != nil {
 			first = 1
@@ -233,9 +233,24 @@ var dashboardTemplate = markup("Dashboard", `
 	},
 })
 
+// DashboardView is the dashboard's props (server.DashboardProps) as the
+// twin executes on them: the layout gets the date range picker's part from
+// its area untyped (server.ShellProps.DateRange), and a Go-only portal would
+// hold it typed. The fields keep the order of the handler's JSON.
+type DashboardView struct {
+	Shell ShellView `json:"shell"`
+	server.DashboardProps
+}
+
+// ShellView is the layout's props with the picker's part typed.
+type ShellView struct {
+	server.ShellProps
+	DateRange server.ShellDateRange `json:"dateRange"`
+}
+
 // shellData is the shell's props and the number of its first island.
 type shellData struct {
-	server.ShellProps
+	ShellView
 	First int
 }
 
