@@ -79,7 +79,7 @@ func (s *Server) apiAccountOf(c fiber.Ctx, orgID string) (provider.Account, erro
 // text (000 §8); the cause is logged.
 func (s *Server) apiAccountsDown(c fiber.Ctx, err error) error {
 	s.Logger.Error("accounts list", "request_id", Req(c).ID, "err", err)
-	return APIRefuse(fiber.StatusServiceUnavailable, APIProblem{Status: fiber.StatusServiceUnavailable, Code: apiCodeUnavailable, Title: msgAccountsDown})
+	return APIRefuse(fiber.StatusServiceUnavailable, APIProblem{Status: fiber.StatusServiceUnavailable, Code: apiCodeUnavailable, Title: MsgAccountsDown})
 }
 
 // apiAccountTexts: the ledger's not found is the account's.

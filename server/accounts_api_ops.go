@@ -17,7 +17,7 @@ const (
 var (
 	apiAccountNumberParam = OAParameter{Name: "accountNumber", In: "path", Required: true,
 		Description: "Virtual account number; an account the organisation neither owns nor shares answers 404.",
-		Schema:      OAString("").withExample("4520011000000015")}
+		Schema:      OAString("").WithExample("4520011000000015")}
 	apiCreatedAfterParam = OAParameter{Name: apiQueryCreatedAfter, In: "query",
 		Description: "Inclusive start: YYYY-MM-DD (midnight UTC), YYYY-MM-DD HH:mm:ss (UTC) or RFC 3339.", Schema: OAString("")}
 	apiCreatedBeforeParam = OAParameter{Name: apiQueryCreatedBefore, In: "query",
@@ -67,7 +67,7 @@ func apiAccountOperations() []APIOp {
 				"(after trimming), newest first, paged like the account transactions. Needs accounts:read.",
 			[]OAParameter{
 				{Name: apiQuerySearch, In: "query", Required: true, Description: "Reference, order id, entry id or end-to-end id; exact match, 1 to 200 characters after trimming.",
-					Schema: OAString("").withExample("E2E-2026-0001")},
+					Schema: OAString("").WithExample("E2E-2026-0001")},
 				{Name: apiQueryCursorAfter, In: "query", Description: "Page after this cursor (older hits).", Schema: OAString("")},
 				{Name: apiQueryCursorBefore, In: "query", Description: "Page before this cursor (newer hits).", Schema: OAString("")},
 				{Name: apiQueryLimit, In: "query", Description: "Page size, 1 to 200; default 50.", Schema: OAInteger("")},
@@ -96,8 +96,8 @@ func apiAccountOperations() []APIOp {
 		},
 		APIReadOp(read("getExchangeRate", fx+"/exchange_rate", tagFX, "Quote an exchange rate",
 			"The organisation's rate for paying pay_currency to buy buy_currency, markup included. Needs accounts:read.",
-			[]OAParameter{{Name: apiQueryBuyCurrency, In: "query", Required: true, Description: "Currency to buy.", Schema: OAString("").withExample("GBP")},
-				{Name: apiQueryPayCurrency, In: "query", Required: true, Description: "Currency to pay with.", Schema: OAString("").withExample("EUR")}},
+			[]OAParameter{{Name: apiQueryBuyCurrency, In: "query", Required: true, Description: "Currency to buy.", Schema: OAString("").WithExample("GBP")},
+				{Name: apiQueryPayCurrency, In: "query", Required: true, Description: "Currency to pay with.", Schema: OAString("").WithExample("EUR")}},
 			apiReplyBadQuery),
 			"The quote.", apiAccountRead((*Server).apiExchangeRate, APITexts{provider.ENOTFOUND: {Title: msgFXNotSupported}})),
 		APIReadOp(read("listMarkups", fx+"/markups", tagFX, "List the organisation's FX markups",

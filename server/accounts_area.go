@@ -36,7 +36,6 @@ func AccountsArea(s *Server) Area {
 const (
 	msgAccountError       = "An error occurred while accessing this account."
 	msgAccountUnavailable = "We are unable to access account information."
-	msgAccountsDown       = "Accounts information is temporarily unavailable."
 	msgAccountsNoData     = "No data found"
 	msgAccountsNoDataText = "There are not yet accounts available."
 	msgTransferOK         = "Transfer successful"
@@ -201,7 +200,7 @@ func (s *Server) accountPage(c fiber.Ctx) error {
 	}
 	if o.AccountsErr != nil {
 		// enterOrg has logged the cause; the page only says it is down.
-		return fail(fiber.StatusServiceUnavailable, PageError{Title: msgAccountsDown})
+		return fail(fiber.StatusServiceUnavailable, PageError{Title: MsgAccountsDown})
 	}
 	if len(o.Accounts) == 0 {
 		return fail(fiber.StatusOK, PageError{Title: msgAccountsNoData, Text: msgAccountsNoDataText})

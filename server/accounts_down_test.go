@@ -37,9 +37,9 @@ func TestAccountsListDownKeepsTheOrganisation(t *testing.T) {
 		status     int
 		alert      string
 	}{
-		{"account page", accountPath(acctEUR), http.StatusServiceUnavailable, msgAccountsDown},
-		{"accounts redirect", "/org/" + orgNordic + "/accounts", http.StatusServiceUnavailable, msgAccountsDown},
-		{"transfer page", accountPath(acctEUR) + "/transfer", http.StatusServiceUnavailable, msgAccountsDown},
+		{"account page", accountPath(acctEUR), http.StatusServiceUnavailable, MsgAccountsDown},
+		{"accounts redirect", "/org/" + orgNordic + "/accounts", http.StatusServiceUnavailable, MsgAccountsDown},
+		{"transfer page", accountPath(acctEUR) + "/transfer", http.StatusServiceUnavailable, MsgAccountsDown},
 		{"dashboard", "/org/" + orgNordic, http.StatusOK, ""},
 	}
 	for _, tc := range cases {
@@ -72,7 +72,7 @@ func TestAccountsListDownKeepsTheOrganisation(t *testing.T) {
 			}
 			if tc.name == "dashboard" {
 				w := find(doc, byID("accounts-title"))
-				if w == nil || !strings.Contains(text(w.Parent), msgAccountsDown) {
+				if w == nil || !strings.Contains(text(w.Parent), MsgAccountsDown) {
 					t.Error("the dashboard's accounts widget does not say the list is unavailable")
 				}
 			}
@@ -86,7 +86,7 @@ func TestAccountsListDownKeepsTheOrganisation(t *testing.T) {
 			"to_account_number": {acctGBP}, "amount": {"1.00"}, "end_to_end_id": {"down"}})
 		return r, parse(t, r)
 	}()
-	if res.StatusCode != http.StatusServiceUnavailable || mainAlert(doc) != msgAccountsDown {
+	if res.StatusCode != http.StatusServiceUnavailable || mainAlert(doc) != MsgAccountsDown {
 		t.Errorf("transfer post: %d %q", res.StatusCode, mainAlert(doc))
 	}
 }

@@ -642,6 +642,22 @@ func TestAccountsOpenAPI(t *testing.T) {
 	}
 }
 
+// fxFailingLedger quotes one pair as unsupported and fails on another.
+type fxFailingLedger struct {
+	provider.Ledger
+	fail bool
+}
+
+func (f fxFailingLedger) ExchangeRate(ctx context.Context, org, pay, buy string) (provider.FXRate, error) {
+	if f.fail && buy == "USD" {
+		return provider.FXRate{}, errors.New("rate feed down")
+	}
+	if buy == "DKK" {
+		return provider.FXRate{}, provider.Errorf(provider.ENOTFOUND, "FX Rate not supported.")
+	}
+	return f.Ledger.ExchangeRate(ctx, org, pay, buy)
+}
+
 // failingLedger stands for a provider whose ledger is down.
 type failingLedger struct{ provider.Ledger }
 

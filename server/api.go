@@ -71,7 +71,7 @@ const (
 	apiCodeBadCredentials  = "invalid_credentials"
 	apiCodeNoOrganisation  = "missing_organisation"
 	apiCodeInternal        = "internal_error"
-	apiCodeUnavailable     = "unavailable"
+	APICodeUnavailable     = "unavailable"
 	apiCodeExpiredLink     = "expired"
 	apiCodeConflict        = "conflict"
 )

@@ -33,8 +33,16 @@ import (
 // oaSchemaer is a type that gives its own schema; r reflects the types it is
 // made of.
 type oaSchemaer interface {
-	OASchema(r *oaReflector) *OASchema
+	OASchema(r *OAReflector) *OASchema
 }
+
+// OAReflector is the reflector as an area's self-describing type sees it
+// (an object whose keys keep an order, a tuple): its OASchema method builds
+// the schema and reflects the types inside with Schema.
+type OAReflector = oaReflector
+
+// Schema is t's schema, as for any type the handlers send.
+func (r *oaReflector) Schema(t reflect.Type) *OASchema { return r.schema(t) }
 
 // oaReflector turns Go types into schemas, collecting the named ones.
 type oaReflector struct {

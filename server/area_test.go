@@ -12,11 +12,12 @@ import (
 // matches (/accounts/withdrawals, /accounts/:account) must still be the one
 // that answers its own path, whatever the order the areas are listed in.
 func TestMountOrderMostSpecificFirst(t *testing.T) {
-	reversed := make([]AreaFunc, len(portalAreas))
-	for i, a := range portalAreas {
-		reversed[len(portalAreas)-1-i] = a
+	listed := portalAreas()
+	reversed := make([]AreaFunc, len(listed))
+	for i, a := range listed {
+		reversed[len(listed)-1-i] = a
 	}
-	for name, areas := range map[string][]AreaFunc{"listed": portalAreas, "reversed": reversed} {
+	for name, areas := range map[string][]AreaFunc{"listed": listed, "reversed": reversed} {
 		mounted := New(Deps{}, areas...).App().GetRoutes(true)
 		for _, r := range mounted {
 			sample := r.Path
@@ -56,7 +57,7 @@ func TestAreasRefuseDuplicates(t *testing.T) {
 					t.Error("accepted")
 				}
 			}()
-			New(Deps{}, append(portalAreas, again(extra))...)
+			New(Deps{}, append(portalAreas(), again(extra))...)
 		})
 	}
 }

@@ -58,7 +58,7 @@ func TestCryptoFundingGETChangesNothing(t *testing.T) {
 	if res := c.Do("POST", cryptoPage, url.Values{"account": {reference.DemoAccountOrg1USDT}}); res.StatusCode != http.StatusForbidden || values()[key] != "" {
 		t.Fatalf("POST without CSRF: %d, kept %q", res.StatusCode, values()[key])
 	}
-	res := c.postForm(cryptoPage, url.Values{"account": {reference.DemoAccountOrg1USDT}}, cryptoPage)
+	res := c.PostForm(cryptoPage, url.Values{"account": {reference.DemoAccountOrg1USDT}}, cryptoPage)
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != usdt || values()[key] == "" {
 		t.Fatalf("POST: %d → %q, kept %q", res.StatusCode, res.Header.Get("Location"), values()[key])
 	}
@@ -72,7 +72,7 @@ func TestCryptoFundingGETChangesNothing(t *testing.T) {
 		t.Errorf("a reload changed the token or wrote: %v → %v", first, again)
 	}
 	// Posting again while the token lasts reuses it.
-	if res := c.postForm(cryptoPage, url.Values{"account": {reference.DemoAccountOrg1USDT}}, cryptoPage); res.StatusCode != http.StatusSeeOther || values()[key] != vals[key] {
+	if res := c.PostForm(cryptoPage, url.Values{"account": {reference.DemoAccountOrg1USDT}}, cryptoPage); res.StatusCode != http.StatusSeeOther || values()[key] != vals[key] {
 		t.Errorf("second POST: %d, kept %q, was %q", res.StatusCode, values()[key], vals[key])
 	}
 	if v := ver.Read(t); v != version {

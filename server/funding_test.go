@@ -320,7 +320,7 @@ func (c *client) openCrypto(t *testing.T, page, query string) *http.Response {
 	if !q.Has("account") {
 		return c.Get(page + query)
 	}
-	res := c.postForm(page, url.Values{"account": {q.Get("account")}}, page)
+	res := c.PostForm(page, url.Values{"account": {q.Get("account")}}, page)
 	if res.StatusCode != http.StatusSeeOther {
 		t.Fatalf("show crypto funding: %d", res.StatusCode)
 	}

@@ -180,7 +180,7 @@ func OAInteger(desc string) *OASchema { return &OASchema{Type: "integer", Descri
 
 func (s *OASchema) WithFormat(f string) *OASchema  { s.Format = f; return s }
 func (s *OASchema) WithEnum(v ...string) *OASchema { s.Enum = v; return s }
-func (s *OASchema) withExample(v any) *OASchema    { s.Example = v; return s }
+func (s *OASchema) WithExample(v any) *OASchema    { s.Example = v; return s }
 
 // oaEnums are the value lists that enum:"@name" tags name: kept in Go, so
 // a value the code accepts reaches the document with it.

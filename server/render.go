@@ -86,9 +86,9 @@ func (s *Server) Render(c fiber.Ctx, v View) error {
 	return c.Status(status).Send(append([]byte(nil), buf.Bytes()...))
 }
 
-// safeRedirect accepts only a local path, so redirect_url cannot send a
+// SafeRedirect accepts only a local path, so redirect_url cannot send a
 // user to another site after login (open redirect).
-func safeRedirect(target string) (string, bool) {
+func SafeRedirect(target string) (string, bool) {
 	if target == "" || !strings.HasPrefix(target, "/") || strings.HasPrefix(target, "//") ||
 		strings.HasPrefix(target, "/\\") || strings.ContainsAny(target, "\r\n\t") {
 		return "", false

@@ -5,6 +5,8 @@ import (
 
 	"portal/cmd/renderbench/bench"
 	"portal/server"
+	"portal/server/dashboard"
+	"portal/server/rangepicker"
 	"portal/server/statements"
 )
 
@@ -28,8 +30,6 @@ var packages = []propsPackage{
 			"AccountTransfer":     reflect.TypeFor[server.TransferPageProps](),
 			"CryptoFunding":       reflect.TypeFor[server.CryptoFundingProps](),
 			"CryptoWidget":        reflect.TypeFor[server.CryptoWidgetProps](),
-			"Dashboard":           reflect.TypeFor[server.DashboardProps](),
-			"DateRange":           reflect.TypeFor[server.DateRangePageProps](),
 			"Docs":                reflect.TypeFor[server.DocsProps](),
 			"Error":               reflect.TypeFor[server.PlainProps](),
 			"ForgotPassword":      reflect.TypeFor[server.ForgotProps](),
@@ -49,12 +49,18 @@ var packages = []propsPackage{
 			"Search":              reflect.TypeFor[server.SearchProps](),
 		},
 		islands: map[string]reflect.Type{
-			"AccountFunding":  reflect.TypeFor[server.ShellFunding](),
-			"ApprovalPoll":    reflect.TypeFor[server.ApprovalProps](),
-			"CopyText":        reflect.TypeFor[server.CopyTextProps](),
-			"CryptoBanner":    reflect.TypeFor[server.CryptoBanner](),
-			"DateRangePicker": reflect.TypeFor[server.ShellDateRange](),
-			"TransferDialog":  reflect.TypeFor[server.TransferButtonProps](),
+			"AccountFunding": reflect.TypeFor[server.ShellFunding](),
+			"ApprovalPoll":   reflect.TypeFor[server.ApprovalProps](),
+			"CopyText":       reflect.TypeFor[server.CopyTextProps](),
+			"TransferDialog": reflect.TypeFor[server.TransferButtonProps](),
+		},
+	},
+	{ // portal/server/dashboard
+		pages: map[string]reflect.Type{
+			"Dashboard": reflect.TypeFor[dashboard.DashboardProps](),
+		},
+		islands: map[string]reflect.Type{
+			"CryptoBanner": reflect.TypeFor[dashboard.CryptoBanner](),
 		},
 	},
 	{ // portal/server/statements
@@ -65,6 +71,14 @@ var packages = []propsPackage{
 		islands: map[string]reflect.Type{
 			"StatementExport": reflect.TypeFor[statements.StatementExportProps](),
 			"StatementsTable": reflect.TypeFor[statements.StatementsTableProps](),
+		},
+	},
+	{ // portal/server/rangepicker
+		pages: map[string]reflect.Type{
+			"DateRange": reflect.TypeFor[rangepicker.DateRangePageProps](),
+		},
+		islands: map[string]reflect.Type{
+			"DateRangePicker": reflect.TypeFor[rangepicker.ShellDateRange](),
 		},
 	},
 	{ // portal/cmd/renderbench/bench: the render benchmark's calibration page

@@ -5,6 +5,8 @@ package portal
 
 import (
 	"portal/server"
+	"portal/server/dashboard"
+	"portal/server/rangepicker"
 	"portal/server/statements"
 )
 
@@ -20,8 +22,8 @@ var Areas = []server.AreaFunc{
 	server.PasswordsArea,
 	server.AccountsArea,
 	server.FundingArea,
-	server.DashboardArea,
-	server.DateRangeArea,
+	dashboard.New,
+	rangepicker.New,
 	statements.New,
 	server.SearchArea,
 	server.Unbuilt,

@@ -7,8 +7,8 @@ export interface Pages {
   AccountTransfer: typeof import('../pages/AccountTransfer').default;
   CryptoFunding: typeof import('../pages/CryptoFunding').default;
   CryptoWidget: typeof import('../pages/CryptoWidget').default;
-  Dashboard: typeof import('../pages/Dashboard').default;
-  DateRange: typeof import('../pages/DateRange').default;
+  Dashboard: typeof import('../pages/dashboard/Dashboard').default;
+  DateRange: typeof import('../pages/rangepicker/DateRange').default;
   Docs: typeof import('../pages/Docs').default;
   Error: typeof import('../pages/Error').default;
   ExportedStatements: typeof import('../pages/statements/ExportedStatements').default;

@@ -203,7 +203,7 @@ export interface CryptoWidgetProps {
 }
 
 /**
- * DashboardProps are the props of templates/pages/Dashboard.tsx. A widget
+ * DashboardProps are the props of templates/pages/dashboard/Dashboard.tsx. A widget
  * the user may not see is nil, so the page cannot show it by mistake.
  */
 export interface DashboardProps {
@@ -229,8 +229,8 @@ export interface DateRangeFormValue {
 }
 
 /**
- * DateRangePageProps are the props of templates/pages/DateRange.tsx: the
- * picker as a page, where the form comes back with its errors without
+ * DateRangePageProps are the props of templates/pages/rangepicker/DateRange.tsx:
+ * the picker as a page, where the form comes back with its errors without
  * JavaScript.
  */
 export interface DateRangePageProps {

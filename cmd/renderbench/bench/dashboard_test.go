@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"portal/server"
+	"portal/server/dashboard"
 )
 
 // TestDashboardTwinVariants renders the dashboard twin and the TSX page
@@ -64,8 +65,8 @@ func TestDashboardTwinVariants(t *testing.T) {
 		}},
 		{"one organisation, nothing owned", func(p *DashboardView) {
 			p.Shell.Orgs = p.Shell.Orgs[1:]
-			p.Accounts.Cards = []server.AccountCard{}
-			p.FX.Rates = []server.FXRow{}
+			p.Accounts.Cards = []dashboard.AccountCard{}
+			p.FX.Rates = []dashboard.FXRow{}
 		}},
 		{"outside the past 30 days", func(p *DashboardView) {
 			p.Current, p.RangeLabel = false, "Custom range"
@@ -74,14 +75,14 @@ func TestDashboardTwinVariants(t *testing.T) {
 		}},
 		{"widget errors and empty statistics", func(p *DashboardView) {
 			p.FX.Error = "Error loading FX Rates"
-			p.Payouts.Reasons = []server.ReasonTable{}
+			p.Payouts.Reasons = []dashboard.ReasonTable{}
 			p.Collections.Error = "Error loading collection order stats"
 			p.Crypto = nil
 		}},
 		{"unquoted pair, no statistics, no widgets with permission", func(p *DashboardView) {
-			p.FX.Rates[0] = server.FXRow{Pay: "EUR", Buy: "XYZ", Error: "Exchange rate is not available."}
+			p.FX.Rates[0] = dashboard.FXRow{Pay: "EUR", Buy: "XYZ", Error: "Exchange rate is not available."}
 			p.Payouts.Error = "Error loading category count stats"
-			p.Collections.Statuses = []server.StatLink{}
+			p.Collections.Statuses = []dashboard.StatLink{}
 			p.Accounts = nil
 		}},
 	}

@@ -1,6 +1,6 @@
-import { Shell } from '../components/Shell';
-import { CSRF, ErrorSummary, SelectField, Button } from '../components/Form';
-import type { PageProps } from '../generated/props';
+import { Shell } from '../../components/Shell';
+import { CSRF, ErrorSummary, SelectField, Button } from '../../components/Form';
+import type { PageProps } from '../../generated/props';
 
 // The date range picker as a page: where the top bar's form comes back with
 // its errors and what was typed when JavaScript is off (spec 000 §5 "Date

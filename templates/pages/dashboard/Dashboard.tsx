@@ -1,9 +1,9 @@
 import type { ComponentChildren } from 'preact';
-import { Shell } from '../components/Shell';
-import { Flag } from '../components/Icon';
-import { CSRF } from '../components/Form';
-import { Island } from '../components/Island';
-import type { AccountCard, PageProps, StatLink } from '../generated/props';
+import { Shell } from '../../components/Shell';
+import { Flag } from '../../components/Icon';
+import { CSRF } from '../../components/Form';
+import { Island } from '../../components/Island';
+import type { AccountCard, PageProps, StatLink } from '../../generated/props';
 
 type Props = PageProps['Dashboard'];
 

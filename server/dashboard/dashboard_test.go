@@ -1,10 +1,11 @@
-package server
+package dashboard
 
 import (
 	"context"
 	"errors"
 	"net/http"
 	"net/url"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,8 +14,31 @@ import (
 	"golang.org/x/net/html"
 
 	"portal/daterange"
+	"portal/htmlq"
 	"portal/provider"
 	"portal/reference"
+	"portal/server"
+	"portal/server/rangepicker"
+	"portal/server/servertest"
+)
+
+func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
+
+// newHarness mounts the dashboard, auth to log in through the form and the
+// date range picker that every organisation page carries; edits change the
+// server's dependencies first.
+func newHarness(t *testing.T, edits ...func(*server.Deps)) *servertest.Harness {
+	return servertest.NewWith(t, servertest.Edits(edits...), server.AuthArea, New, rangepicker.New)
+}
+
+// Queries of parsed HTML by structure (package htmlq), under short names.
+var (
+	find    = htmlq.Find
+	findAll = htmlq.FindAll
+	attr    = htmlq.Attr
+	text    = htmlq.VisibleText
+	byTag   = htmlq.ByTag
+	byID    = htmlq.ByID
 )
 
 const (
@@ -25,30 +49,7 @@ const (
 // widgets lists the dashboard's widget sections present on a page, by the
 // id of their heading.
 func widgets(doc *html.Node) map[string]bool {
-	out := map[string]bool{}
-	for _, id := range []string{"accounts-title", "fx-title", "payouts-title", "collections-title", "crypto-title", "range-title"} {
-		if find(doc, byID(id)) != nil {
-			out[id] = true
-		}
-	}
-	return out
-}
-
-// section is the <section> a heading id labels.
-func widgetSection(t *testing.T, doc *html.Node, id string) *html.Node {
-	t.Helper()
-	s := find(doc, func(n *html.Node) bool { return n.Data == "section" && attr(n, "aria-labelledby") == id })
-	if s == nil {
-		t.Fatalf("no section labelled by %s", id)
-	}
-	return s
-}
-
-// postForm submits a form field set with the page's CSRF token.
-func (c *client) postForm(path string, form url.Values, csrfFrom string) *http.Response {
-	c.h.t.Helper()
-	form.Set("_csrf", c.CSRF(csrfFrom))
-	return c.Do("POST", path, form)
+	return servertest.Present(doc, "accounts-title", "fx-title", "payouts-title", "collections-title", "crypto-title", "range-title")
 }
 
 func TestDashboardWidgetsPerRole(t *testing.T) {
@@ -67,7 +68,7 @@ func TestDashboardWidgetsPerRole(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.email, func(t *testing.T) {
-			c := h.client()
+			c := h.Client()
 			c.Login(tt.email)
 			res, doc := c.Page(tt.path)
 			if res.StatusCode != 200 {
@@ -100,10 +101,10 @@ func TestDashboardWidgetsPerRole(t *testing.T) {
 
 func TestDashboardAccountsAndFX(t *testing.T) {
 	h := newHarness(t)
-	c := h.client()
+	c := h.Client()
 	c.Login("observer@demo.example")
 	_, doc := c.Page(org1)
-	acc := widgetSection(t, doc, "accounts-title")
+	acc := servertest.Section(t, doc, "accounts-title")
 	links := map[string]string{}
 	for _, a := range findAll(acc, byTag("a")) {
 		links[attr(a, "href")] = text(a)
@@ -129,7 +130,7 @@ func TestDashboardAccountsAndFX(t *testing.T) {
 		t.Errorf("shared account card missing: %q", all)
 	}
 
-	fx := widgetSection(t, doc, "fx-title")
+	fx := servertest.Section(t, doc, "fx-title")
 	rows := findAll(find(fx, byTag("tbody")), byTag("tr"))
 	var pairs []string
 	for _, r := range rows {
@@ -139,7 +140,7 @@ func TestDashboardAccountsAndFX(t *testing.T) {
 	if len(pairs) != 3 || !strings.HasPrefix(pairs[0], "EUR → DKK") || !strings.HasPrefix(pairs[1], "EUR → GBP") || !strings.HasPrefix(pairs[2], "EUR → USD") {
 		t.Fatalf("fx rows %q", pairs)
 	}
-	q, err := h.store.ExchangeRate(context.Background(), reference.DemoOrg1ID, "EUR", "GBP")
+	q, err := h.Store.ExchangeRate(context.Background(), reference.DemoOrg1ID, "EUR", "GBP")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,16 +151,16 @@ func TestDashboardAccountsAndFX(t *testing.T) {
 
 func TestDashboardStatistics(t *testing.T) {
 	h := newHarness(t)
-	c := h.client()
+	c := h.Client()
 	c.Login("admin@demo.example")
 	_, doc := c.Page(org1)
 	now := time.Now().UTC()
 	r := daterange.DefaultRange(now)
-	want, err := h.store.PayoutStateCategoryCounts(context.Background(), reference.DemoOrg1ID, r.After(), r.Before())
+	want, err := h.Store.PayoutStateCategoryCounts(context.Background(), reference.DemoOrg1ID, r.After(), r.Before())
 	if err != nil {
 		t.Fatal(err)
 	}
-	pay := widgetSection(t, doc, "payouts-title")
+	pay := servertest.Section(t, doc, "payouts-title")
 	tables := findAll(pay, byTag("table"))
 	if len(tables) < 2 {
 		t.Fatalf("%d tables in the payouts widget", len(tables))
@@ -210,12 +211,12 @@ func TestDashboardStatistics(t *testing.T) {
 		t.Errorf("%d reason code links", reasonLinks)
 	}
 
-	col := widgetSection(t, doc, "collections-title")
+	col := servertest.Section(t, doc, "collections-title")
 	links := findAll(col, byTag("a"))
 	if len(links) < 2 || attr(links[len(links)-1], "href") != org1+"/collections/orders" {
 		t.Fatalf("collection links %d", len(links))
 	}
-	orders, _ := h.store.CollectionOrderStatusCounts(context.Background(), reference.DemoOrg1ID, r.After(), r.Before())
+	orders, _ := h.Store.CollectionOrderStatusCounts(context.Background(), reference.DemoOrg1ID, r.After(), r.Before())
 	for i, st := range orders.Statuses {
 		if got := attr(links[i], "href"); got != org1+"/collections/orders?status="+st.Code {
 			t.Errorf("status link %d = %s", i, got)
@@ -223,136 +224,9 @@ func TestDashboardStatistics(t *testing.T) {
 	}
 }
 
-func TestDashboardRangeAndPicker(t *testing.T) {
-	h := newHarness(t)
-	c := h.client()
-	c.Login("admin@demo.example")
-
-	// Past 7 days hides the content; the button sets Past 30 days again.
-	res := c.postForm(org1+"/date_range", url.Values{"type": {"d7"}, "return_to": {org1 + "/settings/profile?x=1"}}, org1)
-	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != org1+"/settings/profile?x=1" {
-		t.Fatalf("post d7: %d → %s", res.StatusCode, res.Header.Get("Location"))
-	}
-	_, doc := c.Page(org1)
-	if got := widgets(doc); len(got) != 1 || !got["range-title"] {
-		t.Fatalf("d7 dashboard shows %v", got)
-	}
-	back := find(widgetSection(t, doc, "range-title"), byTag("form"))
-	form := url.Values{}
-	for _, in := range findAll(back, byTag("input")) {
-		form.Set(attr(in, "name"), attr(in, "value"))
-	}
-	if form.Get("type") != "d30" || form.Get("_csrf") == "" || attr(back, "action") != org1+"/date_range" {
-		t.Fatalf("back form %v", form)
-	}
-	res = c.Do("POST", attr(back, "action"), form)
-	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != org1 {
-		t.Fatalf("back to d30: %d %s", res.StatusCode, res.Header.Get("Location"))
-	}
-	if _, doc = c.Page(org1); !widgets(doc)["payouts-title"] {
-		t.Fatal("d30 again: content not shown")
-	}
-
-	// pageValues reads the picker page's form.
-	pageValues := func(doc *html.Node) (typ, from, to string) {
-		sel := find(doc, byID("range_type"))
-		for _, o := range findAll(sel, byTag("option")) {
-			if hasAttr(o, "selected") {
-				typ = attr(o, "value")
-			}
-		}
-		return typ, attr(find(doc, byID("range_from")), "value"), attr(find(doc, byID("range_to")), "value")
-	}
-
-	cases := []struct {
-		name          string
-		form          url.Values
-		status        int
-		errs          map[string]string // field id → message
-		typ, from, to string            // the picker afterwards
-	}{
-		{"custom range", url.Values{"type": {"custom"}, "from": {"01-10-2026"}, "to": {"15-10-2026"}}, 303, nil, "custom", "01-10-2026", "15-10-2026"},
-		{"custom range, either order", url.Values{"type": {"custom"}, "from": {"20-10-2026"}, "to": {"02-10-2026"}}, 303, nil, "custom", "02-10-2026", "20-10-2026"},
-		{"invalid date keeps what was typed", url.Values{"type": {"custom"}, "from": {"31-02-2026"}, "to": {"15-13-2026"}}, 422,
-			map[string]string{"range_from": daterange.MsgNoDate, "range_to": daterange.MsgMonth}, "custom", "31-02-2026", "15-13-2026"},
-		{"a range needs both", url.Values{"type": {"custom"}, "from": {"01-10-2026"}}, 422,
-			map[string]string{"range_to": daterange.MsgRequired}, "custom", "01-10-2026", ""},
-		{"year out of range", url.Values{"type": {"custom"}, "from": {"01-01-1999"}, "to": {"01-01-2000"}}, 422,
-			map[string]string{"range_from": "Year must be between 2000 and " + strconv.Itoa(time.Now().UTC().Year()+1)}, "custom", "01-01-1999", "01-01-2000"},
-		{"unknown type", url.Values{"type": {"forever"}}, 422, map[string]string{"range_type": daterange.MsgType}, "", "", ""},
-		{"preset", url.Values{"type": {"last_month"}}, 303, nil, "last_month", "", ""},
-	}
-	for _, tt := range cases {
-		t.Run(tt.name, func(t *testing.T) {
-			tt.form.Set("return_to", org1)
-			res := c.postForm(org1+"/date_range", tt.form, org1+"/date_range")
-			if res.StatusCode != tt.status {
-				t.Fatalf("status %d, want %d", res.StatusCode, tt.status)
-			}
-			var doc *html.Node
-			if tt.status == 422 {
-				doc = parse(t, res)
-				summary := find(doc, func(n *html.Node) bool { return attr(n, "aria-labelledby") == "error-summary-title" })
-				if summary == nil {
-					t.Fatal("no error summary")
-				}
-				for id, msg := range tt.errs {
-					link := find(summary, func(n *html.Node) bool { return n.Data == "a" && attr(n, "href") == "#"+id })
-					if link == nil || text(link) != msg {
-						t.Errorf("summary link to %s: want %q", id, msg)
-					}
-					field := find(doc, byID(id))
-					if attr(field, "aria-invalid") != "true" || !strings.Contains(attr(field, "aria-describedby"), id+"-error") {
-						t.Errorf("%s is not marked invalid", id)
-					}
-					if e := find(doc, byID(id+"-error")); e == nil || !strings.Contains(text(e), msg) {
-						t.Errorf("%s: no error beside the field", id)
-					}
-				}
-				if len(findAll(summary, byTag("a"))) != len(tt.errs) {
-					t.Errorf("summary has %d links, want %d", len(findAll(summary, byTag("a"))), len(tt.errs))
-				}
-			} else {
-				if loc := res.Header.Get("Location"); loc != org1 {
-					t.Errorf("went to %s", loc)
-				}
-				_, doc = c.Page(org1 + "/date_range")
-			}
-			typ, from, to := pageValues(doc)
-			if tt.typ != "" && typ != tt.typ {
-				t.Errorf("type %q, want %q", typ, tt.typ)
-			}
-			if tt.from != "" && (from != tt.from || to != tt.to) {
-				t.Errorf("from/to %q %q, want %q %q", from, to, tt.from, tt.to)
-			}
-		})
-	}
-
-	// Without the CSRF token nothing changes.
-	res = c.Do("POST", org1+"/date_range", url.Values{"type": {"today"}, "return_to": {org1}})
-	if res.StatusCode != http.StatusForbidden {
-		t.Errorf("no CSRF: %d", res.StatusCode)
-	}
-	if typ, _, _ := pageValues(func() *html.Node { _, d := c.Page(org1 + "/date_range"); return d }()); typ != "last_month" {
-		t.Errorf("range changed without CSRF: %s", typ)
-	}
-
-	// Return paths: only inside the organisation.
-	for target, want := range map[string]string{
-		"https://evil.example/": org1, "//evil.example": org1, "/\\evil.example": org1, org2: org1,
-		"/org/" + reference.DemoOrg1ID + "x": org1, org1 + "/date_range": org1, "": org1,
-		org1 + "/accounts/1?a=b": org1 + "/accounts/1?a=b",
-	} {
-		res := c.postForm(org1+"/date_range", url.Values{"type": {"d30"}, "return_to": {target}}, org1)
-		if loc := res.Header.Get("Location"); res.StatusCode != 303 || loc != want {
-			t.Errorf("return_to %q → %d %s, want %s", target, res.StatusCode, loc, want)
-		}
-	}
-}
-
 func TestDashboardCrossOrganisation(t *testing.T) {
 	h := newHarness(t)
-	c := h.client()
+	c := h.Client()
 	c.Login("admin@demo.example") // member of Nordic only
 	tok := c.CSRF(org1)
 	for _, tc := range []struct{ method, path string }{
@@ -375,14 +249,14 @@ func TestDashboardCrossOrganisation(t *testing.T) {
 
 func TestCryptoBannerClose(t *testing.T) {
 	h := newHarness(t)
-	c := h.client()
+	c := h.Client()
 	c.Login("observer@demo.example")
 	_, doc := c.Page(org1)
-	banner := widgetSection(t, doc, "crypto-title")
+	banner := servertest.Section(t, doc, "crypto-title")
 	if a := find(banner, byTag("a")); attr(a, "href") != org1+"/crypto_funding" || text(a) != "Add crypto funds" {
 		t.Errorf("banner link %s", attr(a, "href"))
 	}
-	res := c.postForm(org1+"/crypto_banner/close", url.Values{}, org1)
+	res := c.PostForm(org1+"/crypto_banner/close", url.Values{}, org1)
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != org1 {
 		t.Fatalf("close: %d %s", res.StatusCode, res.Header.Get("Location"))
 	}
@@ -390,7 +264,7 @@ func TestCryptoBannerClose(t *testing.T) {
 		t.Error("banner still shown after Close")
 	}
 	// The island's call: JSON accepted, 204.
-	c2 := h.client()
+	c2 := h.Client()
 	c2.Login("admin@demo.example")
 	tok := c2.CSRF(org1)
 	res = c2.Do("POST", org1+"/crypto_banner/close", url.Values{}, "X-CSRF-Token", tok, "Accept", "application/json")
@@ -398,28 +272,12 @@ func TestCryptoBannerClose(t *testing.T) {
 		t.Errorf("island close: %d", res.StatusCode)
 	}
 	// Without crypto:read the route refuses (permission guard → organisation root).
-	c3 := h.client()
+	c3 := h.Client()
 	c3.Login("default@demo.example")
-	res = c3.postForm(org1+"/crypto_banner/close", url.Values{}, org1)
+	res = c3.PostForm(org1+"/crypto_banner/close", url.Values{}, org1)
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != org1 {
 		t.Errorf("default role: %d %s", res.StatusCode, res.Header.Get("Location"))
 	}
-}
-
-// fxFailingLedger quotes one pair as unsupported and fails on another.
-type fxFailingLedger struct {
-	provider.Ledger
-	fail bool
-}
-
-func (f fxFailingLedger) ExchangeRate(ctx context.Context, org, pay, buy string) (provider.FXRate, error) {
-	if f.fail && buy == "USD" {
-		return provider.FXRate{}, errors.New("rate feed down")
-	}
-	if buy == "DKK" {
-		return provider.FXRate{}, provider.Errorf(provider.ENOTFOUND, "FX Rate not supported.")
-	}
-	return f.Ledger.ExchangeRate(ctx, org, pay, buy)
 }
 
 type failingStats struct{ provider.Stats }
@@ -435,24 +293,24 @@ func (failingStats) CollectionOrderStatusCounts(context.Context, string, time.Ti
 func TestDashboardFailures(t *testing.T) {
 	for _, tt := range []struct {
 		name   string
-		opt    harnessOpt
+		opt    func(*server.Deps)
 		widget string
 		want   string
 	}{
-		{"unsupported pair", func(d *Deps) { d.Ledger = fxFailingLedger{Ledger: d.Ledger} }, "fx-title", "EUR → DKKExchange rate is not available."},
-		{"rates fail", func(d *Deps) { d.Ledger = fxFailingLedger{Ledger: d.Ledger, fail: true} }, "fx-title", "Error loading FX Rates"},
-		{"payout stats fail", func(d *Deps) { d.Stats = failingStats{d.Stats} }, "payouts-title", "Error loading category count stats"},
-		{"collection stats fail", func(d *Deps) { d.Stats = failingStats{d.Stats} }, "collections-title", "Error loading collection order stats"},
+		{"unsupported pair", func(d *server.Deps) { d.Ledger = servertest.FXFailingLedger{Ledger: d.Ledger} }, "fx-title", "EUR → DKKExchange rate is not available."},
+		{"rates fail", func(d *server.Deps) { d.Ledger = servertest.FXFailingLedger{Ledger: d.Ledger, Fail: true} }, "fx-title", "Error loading FX Rates"},
+		{"payout stats fail", func(d *server.Deps) { d.Stats = failingStats{d.Stats} }, "payouts-title", "Error loading category count stats"},
+		{"collection stats fail", func(d *server.Deps) { d.Stats = failingStats{d.Stats} }, "collections-title", "Error loading collection order stats"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			h := newHarness(t, tt.opt)
-			c := h.client()
+			c := h.Client()
 			c.Login("observer@demo.example")
 			res, doc := c.Page(org1)
 			if res.StatusCode != 200 {
 				t.Fatalf("status %d", res.StatusCode)
 			}
-			if got := text(widgetSection(t, doc, tt.widget)); !strings.Contains(got, tt.want) {
+			if got := text(servertest.Section(t, doc, tt.widget)); !strings.Contains(got, tt.want) {
 				t.Errorf("%s shows %q, want %q", tt.widget, got, tt.want)
 			}
 			if !widgets(doc)["accounts-title"] {
@@ -464,9 +322,9 @@ func TestDashboardFailures(t *testing.T) {
 
 func TestStatsAPI(t *testing.T) {
 	h := newHarness(t)
-	obs := h.api()
+	obs := h.API()
 	obs.Login("observer@demo.example")
-	def := h.api()
+	def := h.API()
 	def.Login("default@demo.example")
 	hdr := func(org string) []string { return []string{"X-Organisation-ID", org} }
 	reasons := "/api/v1/payouts/payout_requests/stats/reason_codes_reports"
@@ -477,7 +335,7 @@ func TestStatsAPI(t *testing.T) {
 	// Permissions: non-member 404 (before the permission), missing permission 403.
 	for _, tc := range []struct {
 		name   string
-		c      *apiClient
+		c      *servertest.APIClient
 		path   string
 		hdr    []string
 		status int
@@ -486,15 +344,15 @@ func TestStatsAPI(t *testing.T) {
 		{"observer reasons", obs, reasons, hdr(reference.DemoOrg1ID), 200, ""},
 		{"observer states", obs, states + "?created_after=2026-01-01", hdr(reference.DemoOrg1ID), 200, ""},
 		{"observer orders", obs, ordersOf(reference.DemoOrg1ID), nil, 200, ""},
-		{"default reasons", def, reasons, hdr(reference.DemoOrg1ID), 403, APICodeForbidden},
-		{"default states", def, states, hdr(reference.DemoOrg1ID), 403, APICodeForbidden},
-		{"default orders", def, ordersOf(reference.DemoOrg1ID), nil, 403, APICodeForbidden},
-		{"other organisation", obs, reasons, hdr(reference.DemoOrg2ID), 404, APICodeNotFound},
-		{"other organisation, no permission either", def, states, hdr(reference.DemoOrg2ID), 404, APICodeNotFound},
-		{"other organisation orders", obs, ordersOf(reference.DemoOrg2ID), nil, 404, APICodeNotFound},
-		{"no organisation", obs, reasons, nil, 404, APICodeNotFound},
-		{"bad date", obs, states + "?created_before=yesterday", hdr(reference.DemoOrg1ID), 422, APICodeInvalid},
-		{"no credential", h.api(), reasons, hdr(reference.DemoOrg1ID), 401, ""},
+		{"default reasons", def, reasons, hdr(reference.DemoOrg1ID), 403, server.APICodeForbidden},
+		{"default states", def, states, hdr(reference.DemoOrg1ID), 403, server.APICodeForbidden},
+		{"default orders", def, ordersOf(reference.DemoOrg1ID), nil, 403, server.APICodeForbidden},
+		{"other organisation", obs, reasons, hdr(reference.DemoOrg2ID), 404, server.APICodeNotFound},
+		{"other organisation, no permission either", def, states, hdr(reference.DemoOrg2ID), 404, server.APICodeNotFound},
+		{"other organisation orders", obs, ordersOf(reference.DemoOrg2ID), nil, 404, server.APICodeNotFound},
+		{"no organisation", obs, reasons, nil, 404, server.APICodeNotFound},
+		{"bad date", obs, states + "?created_before=yesterday", hdr(reference.DemoOrg1ID), 422, server.APICodeInvalid},
+		{"no credential", h.API(), reasons, hdr(reference.DemoOrg1ID), 401, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := tc.c.Call("GET", tc.path, nil, tc.hdr...)
@@ -546,7 +404,7 @@ func TestStatsAPI(t *testing.T) {
 	for _, r := range rows {
 		osum += int(r.(map[string]any)["count"].(float64))
 	}
-	want, _ := h.store.CollectionOrderStatusCounts(context.Background(), reference.DemoOrg1ID, time.Now().UTC().AddDate(0, 0, -30), time.Time{})
+	want, _ := h.Store.CollectionOrderStatusCounts(context.Background(), reference.DemoOrg1ID, time.Now().UTC().AddDate(0, 0, -30), time.Time{})
 	if osum != want.Total || float64(osum) != od.JSON["meta"].(map[string]any)["count"].(float64) {
 		t.Errorf("orders (default 30 days) sum %d, provider %d", osum, want.Total)
 	}
@@ -563,4 +421,18 @@ func TestFormatBalance(t *testing.T) {
 			t.Errorf("formatBalance(%s, %s) = %s, want %s", c.in, c.code, got, c.want)
 		}
 	}
+}
+
+// TestStatsAPITour calls every operation of the area once with success (the
+// part of the API tour that was the statistics').
+func TestStatsAPITour(t *testing.T) {
+	h := newHarness(t)
+	admin := h.API()
+	admin.Login("admin@demo.example")
+	tour := h.Tour(t, New)
+	tour.At["id"] = reference.DemoOrg1ID
+	tour.Call(admin, "getPayoutReasonCodesReport", "", nil, server.APIHeaderOrganisation, reference.DemoOrg1ID)
+	tour.Call(admin, "getPayoutStateCategoryCountsReport", "", nil, server.APIHeaderOrganisation, reference.DemoOrg1ID)
+	tour.Call(admin, "getCollectionOrderStatusCountsReport", "", nil)
+	tour.Finish()
 }
