@@ -246,16 +246,7 @@ func TestAPITour(t *testing.T) {
 	call(admin, "createInterAccountMovement", "", map[string]string{"from_account_number": acctEUR, "to_account_number": acctGBP,
 		"amount": "1.00", "end_to_end_id": "tour-1"}, apiHeaderIdempotency, "tour-1")
 
-	// Funding and crypto.
-	gbp, err := h.store.FundingInstruction(t.Context(), orgNordic, acctGBP)
-	if err != nil {
-		t.Fatal(err)
-	}
-	call(admin, "listFundingInstructions", "", nil)
-	at["accountNumber"] = acctGBP
-	call(admin, "acceptFundingChanges", "", map[string]string{"configuration_uuid": gbp.UUID})
-	call(admin, "getCryptoToken", "?virtual_account_number="+reference.DemoAccountOrg1USDT, nil)
-	call(admin, "listCryptoBeneficiaries", "", nil)
+	// Funding and crypto: TestFundingAPITour (package funding).
 
 	// Statistics: TestStatsAPITour (package dashboard).
 

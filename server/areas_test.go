@@ -3,11 +3,12 @@ package server_test
 import (
 	"portal/server"
 	"portal/server/dashboard"
+	"portal/server/funding"
 	"portal/server/rangepicker"
 )
 
 // The areas that moved to packages of their own import this package, so
 // this package's own tests reach them only from here (see MovedAreas).
 func init() {
-	server.MovedAreas = []server.AreaFunc{dashboard.New, rangepicker.New}
+	server.MovedAreas = []server.AreaFunc{dashboard.New, funding.New, rangepicker.New}
 }

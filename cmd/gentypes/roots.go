@@ -6,6 +6,7 @@ import (
 	"portal/cmd/renderbench/bench"
 	"portal/server"
 	"portal/server/dashboard"
+	"portal/server/funding"
 	"portal/server/rangepicker"
 	"portal/server/statements"
 )
@@ -25,11 +26,8 @@ type propsPackage struct {
 var packages = []propsPackage{
 	{ // portal/server
 		pages: map[string]reflect.Type{
-			"AccountFunding":      reflect.TypeFor[server.AccountFundingProps](),
 			"AccountTransactions": reflect.TypeFor[server.AccountPageProps](),
 			"AccountTransfer":     reflect.TypeFor[server.TransferPageProps](),
-			"CryptoFunding":       reflect.TypeFor[server.CryptoFundingProps](),
-			"CryptoWidget":        reflect.TypeFor[server.CryptoWidgetProps](),
 			"Docs":                reflect.TypeFor[server.DocsProps](),
 			"Error":               reflect.TypeFor[server.PlainProps](),
 			"ForgotPassword":      reflect.TypeFor[server.ForgotProps](),
@@ -49,7 +47,6 @@ var packages = []propsPackage{
 			"Search":              reflect.TypeFor[server.SearchProps](),
 		},
 		islands: map[string]reflect.Type{
-			"AccountFunding": reflect.TypeFor[server.ShellFunding](),
 			"ApprovalPoll":   reflect.TypeFor[server.ApprovalProps](),
 			"CopyText":       reflect.TypeFor[server.CopyTextProps](),
 			"TransferDialog": reflect.TypeFor[server.TransferButtonProps](),
@@ -61,6 +58,16 @@ var packages = []propsPackage{
 		},
 		islands: map[string]reflect.Type{
 			"CryptoBanner": reflect.TypeFor[dashboard.CryptoBanner](),
+		},
+	},
+	{ // portal/server/funding
+		pages: map[string]reflect.Type{
+			"AccountFunding": reflect.TypeFor[funding.AccountFundingProps](),
+			"CryptoFunding":  reflect.TypeFor[funding.CryptoFundingProps](),
+			"CryptoWidget":   reflect.TypeFor[funding.CryptoWidgetProps](),
+		},
+		islands: map[string]reflect.Type{
+			"AccountFunding": reflect.TypeFor[funding.ShellFunding](),
 		},
 	},
 	{ // portal/server/statements

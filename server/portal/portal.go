@@ -6,6 +6,7 @@ package portal
 import (
 	"portal/server"
 	"portal/server/dashboard"
+	"portal/server/funding"
 	"portal/server/rangepicker"
 	"portal/server/statements"
 )
@@ -21,7 +22,7 @@ var Areas = []server.AreaFunc{
 	server.AuthArea,
 	server.PasswordsArea,
 	server.AccountsArea,
-	server.FundingArea,
+	funding.New,
 	dashboard.New,
 	rangepicker.New,
 	statements.New,

@@ -2,11 +2,11 @@
 
 /** Every page under templates/pages, by name. */
 export interface Pages {
-  AccountFunding: typeof import('../pages/AccountFunding').default;
+  AccountFunding: typeof import('../pages/funding/AccountFunding').default;
   AccountTransactions: typeof import('../pages/AccountTransactions').default;
   AccountTransfer: typeof import('../pages/AccountTransfer').default;
-  CryptoFunding: typeof import('../pages/CryptoFunding').default;
-  CryptoWidget: typeof import('../pages/CryptoWidget').default;
+  CryptoFunding: typeof import('../pages/funding/CryptoFunding').default;
+  CryptoWidget: typeof import('../pages/funding/CryptoWidget').default;
   Dashboard: typeof import('../pages/dashboard/Dashboard').default;
   DateRange: typeof import('../pages/rangepicker/DateRange').default;
   Docs: typeof import('../pages/Docs').default;

@@ -64,7 +64,7 @@ export interface AccountCard {
   href?: string;
 }
 
-/** AccountFundingProps are the props of templates/pages/AccountFunding.tsx. */
+/** AccountFundingProps are the props of templates/pages/funding/AccountFunding.tsx. */
 export interface AccountFundingProps {
   shell: ShellProps;
   accounts: FundingAccount[];
@@ -181,7 +181,7 @@ export interface CryptoFrame {
   src: string;
 }
 
-/** CryptoFundingProps are the props of templates/pages/CryptoFunding.tsx. */
+/** CryptoFundingProps are the props of templates/pages/funding/CryptoFunding.tsx. */
 export interface CryptoFundingProps {
   shell: ShellProps;
   accounts: FundingAccount[];
@@ -190,7 +190,7 @@ export interface CryptoFundingProps {
   frames: CryptoFrame[];
 }
 
-/** CryptoWidgetProps are the props of templates/pages/CryptoWidget.tsx. */
+/** CryptoWidgetProps are the props of templates/pages/funding/CryptoWidget.tsx. */
 export interface CryptoWidgetProps {
   heading: string;
   error: string;

@@ -1,4 +1,4 @@
-package server
+package funding
 
 import (
 	"encoding/json"
@@ -12,6 +12,7 @@ import (
 	"golang.org/x/net/html"
 
 	"portal/reference"
+	"portal/server/servertest"
 )
 
 // TestCryptoFundingGETChangesNothing: opening the page, even for an
@@ -23,14 +24,8 @@ func TestCryptoFundingGETChangesNothing(t *testing.T) {
 	h := newHarness(t)
 	ver := h.StoreVersion(t)
 	version := ver.Read(t)
-	c := loggedIn(t, h, emailAdmin)
-	values := func() map[string]string {
-		s, err := h.manager.Load(t.Context(), c.sessionID())
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s.Values
-	}
+	c := h.LoggedIn(emailAdmin)
+	values := func() map[string]string { return h.Session(t, c).Values }
 	key := cryptoTokenKey(reference.DemoOrg1ID)
 	usdt := cryptoPage + "?account=" + reference.DemoAccountOrg1USDT
 	beforeVals := values()
@@ -62,12 +57,12 @@ func TestCryptoFundingGETChangesNothing(t *testing.T) {
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != usdt || values()[key] == "" {
 		t.Fatalf("POST: %d → %q, kept %q", res.StatusCode, res.Header.Get("Location"), values()[key])
 	}
-	first := frames(parse(t, c.Get(usdt)))
+	first := frames(servertest.Parse(t, c.Get(usdt)))
 	if len(first) != 2 || !strings.Contains(first[titleHistory], "?token=") {
 		t.Fatalf("frames after the POST: %v", first)
 	}
 	vals := values()
-	again := frames(parse(t, c.Get(usdt)))
+	again := frames(servertest.Parse(t, c.Get(usdt)))
 	if !maps.Equal(first, again) || !maps.Equal(values(), vals) {
 		t.Errorf("a reload changed the token or wrote: %v → %v", first, again)
 	}
@@ -79,7 +74,7 @@ func TestCryptoFundingGETChangesNothing(t *testing.T) {
 		t.Errorf("minting wrote to the store (data_version %d → %d)", version, v)
 	}
 	// Another account of the page, or none: no frames.
-	if got := frames(parse(t, c.Get(cryptoPage))); len(got) != 0 {
+	if got := frames(servertest.Parse(t, c.Get(cryptoPage))); len(got) != 0 {
 		t.Errorf("frames without an account: %v", got)
 	}
 
@@ -91,10 +86,7 @@ func TestCryptoFundingGETChangesNothing(t *testing.T) {
 		"other user":      func(k *keptCryptoToken) { k.UserID = "someone-else" },
 		"other account":   func(k *keptCryptoToken) { k.Account = reference.DemoAccountOrg1EUR },
 	} {
-		s, err := h.manager.Load(t.Context(), c.sessionID())
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := h.Session(t, c)
 		key := cryptoTokenKey(reference.DemoOrg1ID)
 		orig := s.Values[key]
 		var k keptCryptoToken
@@ -104,34 +96,24 @@ func TestCryptoFundingGETChangesNothing(t *testing.T) {
 		edit(&k)
 		b, _ := json.Marshal(k)
 		s.Values[key] = string(b)
-		if err := h.manager.Save(t.Context(), s); err != nil {
+		if err := h.Sessions.Save(t.Context(), s); err != nil {
 			t.Fatal(err)
 		}
-		if got := frames(parse(t, c.Get(usdt))); len(got) != 0 {
+		if got := frames(servertest.Parse(t, c.Get(usdt))); len(got) != 0 {
 			t.Errorf("%s: framed %v", name, got)
 		}
 		s.Values[key] = orig
-		if err := h.manager.Save(t.Context(), s); err != nil {
+		if err := h.Sessions.Save(t.Context(), s); err != nil {
 			t.Fatal(err)
 		}
 	}
 
 	// The POST runs the page's guards: a role without crypto:read mints nothing.
-	d := loggedIn(t, h, emailDefault)
-	if res := d.Do("POST", cryptoPage, url.Values{"_csrf": {d.sessionCSRF()}, "account": {reference.DemoAccountOrg1USDT}}); res.StatusCode != http.StatusSeeOther ||
-		res.Header.Get("Location") != "/org/"+reference.DemoOrg1ID || kept(t, h, d, key) != "" {
-		t.Errorf("default role POST: %d → %s, kept %q", res.StatusCode, res.Header.Get("Location"), kept(t, h, d, key))
+	d := h.LoggedIn(emailDefault)
+	if res := d.Do("POST", cryptoPage, url.Values{"_csrf": {h.Session(t, d).CSRF}, "account": {reference.DemoAccountOrg1USDT}}); res.StatusCode != http.StatusSeeOther ||
+		res.Header.Get("Location") != "/org/"+reference.DemoOrg1ID || h.Session(t, d).Values[key] != "" {
+		t.Errorf("default role POST: %d → %s, kept %q", res.StatusCode, res.Header.Get("Location"), h.Session(t, d).Values[key])
 	}
-}
-
-// kept is the session's value of key.
-func kept(t *testing.T, h *harness, c *client, key string) string {
-	t.Helper()
-	s, err := h.manager.Load(t.Context(), c.sessionID())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s.Values[key]
 }
 
 // TestCryptoTokenGETChangesNothing: the API's GET of a partner token, for a
@@ -141,11 +123,11 @@ func kept(t *testing.T, h *harness, c *client, key string) string {
 func TestCryptoTokenGETChangesNothing(t *testing.T) {
 	h := newHarness(t)
 	ver := h.StoreVersion(t)
-	a := h.api()
+	a := h.API()
 	a.Login(emailAdmin)
-	c := loggedIn(t, h, emailAdmin)
-	c.openCrypto(t, cryptoPage, "?account="+reference.DemoAccountOrg1USDT)
-	anon := h.client()
+	c := h.LoggedIn(emailAdmin)
+	openCrypto(t, c, cryptoPage, "?account="+reference.DemoAccountOrg1USDT)
+	anon := h.Client()
 
 	before := ver.Read(t)
 	path := "/api/v2/crypto/organisations/" + reference.DemoOrg1ID + "/c2c/token?virtual_account_number=" + reference.DemoAccountOrg1USDT

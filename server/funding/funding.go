@@ -1,4 +1,10 @@
-package server
+// Package funding is how an organisation funds its accounts (spec 000 §2
+// "Account funding", "Crypto funding", §7): the account funding dialog
+// (shown by the layout on every page for a user who may fund accounts; its
+// no-JavaScript form is the page /org/{id}/account_funding), crypto funding
+// with the partner's widgets in frames (crypto.go), the sandbox's own partner
+// widget, and their API (api.go).
+package funding
 
 import (
 	"net/url"
@@ -8,36 +14,36 @@ import (
 
 	"portal/access"
 	"portal/provider"
+	"portal/server"
 	"portal/session"
 )
 
-// funding area (see areas.go): the account funding dialog, whose no-JavaScript
-// form is the page /org/{id}/account_funding, crypto funding with the
-// partner's widgets in frames, the sandbox's own partner widget, and their
-// API (funding_api.go).
+// area's handlers use the core's services through the server.
+type area struct{ *server.Server }
 
-// FundingArea is account funding and crypto funding, with the sandbox's
-// crypto partner widget, and their API.
-func FundingArea(s *Server) Area {
+// New is account funding and crypto funding of s, with the sandbox's crypto
+// partner widget, and their API.
+func New(srv *server.Server) server.Area {
+	s := area{srv}
 	P := func(ps ...access.Permission) []access.Permission { return ps }
-	return Area{Name: "funding", Routes: []*Route{
-		{Name: "org.crypto_funding", Method: "GET", Path: "/org/:org/crypto_funding", Access: Dashboard, Perms: P(access.CryptoRead),
+	return server.Area{Name: "funding", Routes: []*server.Route{
+		{Name: "org.crypto_funding", Method: "GET", Path: "/org/:org/crypto_funding", Access: server.Dashboard, Perms: P(access.CryptoRead),
 			Handler: s.cryptoFundingPage,
-			Nav:     &NavEntry{Slot: NavCryptoFunding, Label: "Crypto funding", Icon: "crypto", Show: func(o *OrgContext) bool { return o.Flags.On(provider.FlagCryptoFunding) }}},
-		{Name: "org.account_funding", Method: "GET", Path: "/org/:org/account_funding", Access: Dashboard,
-			Perms: P(access.AccountsFunding), Handler: s.accountFundingPage, Nav: &NavEntry{Slot: NavAccountFunding, Label: "Account funding"}},
-		{Name: "org.account_funding.accept", Method: "POST", Path: "/org/:org/account_funding/accept", Access: Dashboard,
+			Nav:     &server.NavEntry{Slot: server.NavCryptoFunding, Label: "Crypto funding", Icon: "crypto", Show: func(o *server.OrgContext) bool { return o.Flags.On(provider.FlagCryptoFunding) }}},
+		{Name: "org.account_funding", Method: "GET", Path: "/org/:org/account_funding", Access: server.Dashboard,
+			Perms: P(access.AccountsFunding), Handler: s.accountFundingPage, Nav: &server.NavEntry{Slot: server.NavAccountFunding, Label: "Account funding"}},
+		{Name: "org.account_funding.accept", Method: "POST", Path: "/org/:org/account_funding/accept", Access: server.Dashboard,
 			Perms: P(access.AccountsFunding), Handler: s.acceptFundingPost},
 		// Mints the partner token: the page itself is a GET and changes nothing.
-		{Name: "org.crypto_funding.open", Method: "POST", Path: "/org/:org/crypto_funding", Access: Dashboard,
+		{Name: "org.crypto_funding.open", Method: "POST", Path: "/org/:org/crypto_funding", Access: server.Dashboard,
 			Perms: P(access.CryptoRead), Handler: s.cryptoFundingOpen},
 		// The partner's side: the token in the URL is the only credential, as
 		// it would be at a real partner.
-		{Name: "sandbox.crypto_widget.wallets", Method: "GET", Path: cryptoWidgetSandboxBase + "/wallets", Access: Public,
+		{Name: "sandbox.crypto_widget.wallets", Method: "GET", Path: cryptoWidgetSandboxBase + "/wallets", Access: server.Public,
 			Handler: s.cryptoWidget(cryptoWidgetWallets)},
-		{Name: "sandbox.crypto_widget.history", Method: "GET", Path: cryptoWidgetSandboxBase + "/history", Access: Public,
+		{Name: "sandbox.crypto_widget.history", Method: "GET", Path: cryptoWidgetSandboxBase + "/history", Access: server.Public,
 			Handler: s.cryptoWidget(cryptoWidgetHistory)},
-	}, API: apiFundingOperations(), Shell: map[ShellPart]func(fiber.Ctx) any{ShellPartFunding: s.shellFunding}}
+	}, API: s.apiOperations(), Shell: map[server.ShellPart]func(fiber.Ctx) any{server.ShellPartFunding: s.shellFunding}}
 }
 
 // Texts of the funding screens: the spec's (000 §2, §8) and ours where it is silent.
@@ -108,8 +114,8 @@ type ShellFunding struct {
 
 // shellFunding builds the island's props, nil when the user may not fund
 // accounts or the organisation owns none (the sidebar hides the link then).
-func (s *Server) shellFunding(c fiber.Ctx) any {
-	o := Req(c).Org
+func (s area) shellFunding(c fiber.Ctx) any {
+	o := server.Req(c).Org
 	if s.Funding == nil || !o.Can(access.AccountsFunding) {
 		return nil
 	}
@@ -117,19 +123,19 @@ func (s *Server) shellFunding(c fiber.Ctx) any {
 	if len(owned) == 0 {
 		return nil
 	}
-	f := &ShellFunding{OrgID: o.Org.ID, CSRF: MaskedCSRF(Req(c).Session), Href: fundingPath(o.Org.ID), Width: fundingWidth}
+	f := &ShellFunding{OrgID: o.Org.ID, CSRF: server.MaskedCSRF(server.Req(c).Session), Href: fundingPath(o.Org.ID), Width: fundingWidth}
 	for _, a := range owned {
 		f.Accounts = append(f.Accounts, FundingAccount{Value: a.AccountNumber, Label: fundingAccountLabel(a)})
 	}
 	return f
 }
 
-// AccountFundingProps are the props of templates/pages/AccountFunding.tsx.
+// AccountFundingProps are the props of templates/pages/funding/AccountFunding.tsx.
 type AccountFundingProps struct {
-	Shell    ShellProps       `json:"shell"`
-	Accounts []FundingAccount `json:"accounts"`
-	Account  string           `json:"account"`
-	Return   string           `json:"return"`
+	Shell    server.ShellProps `json:"shell"`
+	Accounts []FundingAccount  `json:"accounts"`
+	Account  string            `json:"account"`
+	Return   string            `json:"return"`
 	// Message is the text in place of instructions: the spec's prompt before
 	// a choice, or "not available".
 	Message     string         `json:"message"`
@@ -145,7 +151,7 @@ type FundingDetail struct {
 	Rows          []FundingRow `json:"rows"`
 }
 
-func isOwned(o *OrgContext, number string) bool {
+func isOwned(o *server.OrgContext, number string) bool {
 	for _, a := range o.OwnedAccounts() {
 		if a.AccountNumber == number {
 			return true
@@ -163,7 +169,7 @@ func fundingPath(orgID string) string { return "/org/" + orgID + "/account_fundi
 func fundingReturn(c fiber.Ctx, orgID, given string) string {
 	self := fundingPath(orgID)
 	ok := func(p string) bool {
-		p, valid := safeRedirect(p)
+		p, valid := server.SafeRedirect(p)
 		return valid && p != self && !strings.HasPrefix(p, self+"?") && !strings.HasPrefix(p, self+"/")
 	}
 	if ok(given) {
@@ -193,11 +199,11 @@ func fundingPageURL(orgID, account, ret string) string {
 
 // accountFundingPage is the account funding dialog as a page: choosing an
 // account is a GET form, acknowledging a changed configuration a POST.
-func (s *Server) accountFundingPage(c fiber.Ctx) error {
+func (s area) accountFundingPage(c fiber.Ctx) error {
 	if s.Funding == nil {
 		return s.NotFound(c)
 	}
-	o := Req(c).Org
+	o := server.Req(c).Org
 	sh, err := s.Shell(c)
 	if err != nil {
 		return err
@@ -225,22 +231,22 @@ func (s *Server) accountFundingPage(c fiber.Ctx) error {
 			}
 		}
 	}
-	return s.Render(c, View{Page: "AccountFunding", Title: fundingTitle + " · " + o.Org.Name, Props: p})
+	return s.Render(c, server.View{Page: "AccountFunding", Title: fundingTitle + " · " + o.Org.Name, Props: p})
 }
 
 // acceptFundingPost is "I got it!" without JavaScript.
-func (s *Server) acceptFundingPost(c fiber.Ctx) error {
+func (s area) acceptFundingPost(c fiber.Ctx) error {
 	if s.Funding == nil {
 		return s.NotFound(c)
 	}
-	o := Req(c).Org
+	o := server.Req(c).Org
 	acct := strings.Clone(c.FormValue(fundingAccountField))
 	ret := fundingReturn(c, o.Org.ID, c.FormValue(fundingReturnField))
 	if !isOwned(o, acct) {
 		if err := s.Flash(c, session.FlashError, provider.MsgFundingUnavailable); err != nil {
 			return err
 		}
-		return Redirect(c, fundingPageURL(o.Org.ID, "", ret))
+		return server.Redirect(c, fundingPageURL(o.Org.ID, "", ret))
 	}
 	err := s.Funding.AcceptFundingChanges(c.Context(), o.Org.ID, acct, c.FormValue("configuration_uuid"))
 	kind, text := session.FlashSuccess, fundingMsgAccepted
@@ -254,5 +260,5 @@ func (s *Server) acceptFundingPost(c fiber.Ctx) error {
 	if err := s.Flash(c, kind, text); err != nil {
 		return err
 	}
-	return Redirect(c, fundingPageURL(o.Org.ID, acct, ret))
+	return server.Redirect(c, fundingPageURL(o.Org.ID, acct, ret))
 }

@@ -1,6 +1,6 @@
-import { Shell } from '../components/Shell';
-import { CSRF, SelectField, Button } from '../components/Form';
-import type { PageProps } from '../generated/props';
+import { Shell } from '../../components/Shell';
+import { CSRF, SelectField, Button } from '../../components/Form';
+import type { PageProps } from '../../generated/props';
 
 // The account funding dialog as a page: what the sidebar link opens without
 // JavaScript (with it, the AccountFunding island shows the same in a dialog).

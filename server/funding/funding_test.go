@@ -1,11 +1,10 @@
-package server
+package funding
 
 import (
 	"encoding/json"
 	"net/http"
 	"net/url"
 	"os"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -14,14 +13,39 @@ import (
 
 	"golang.org/x/net/html"
 
+	"portal/htmlq"
 	"portal/provider"
 	"portal/reference"
+	"portal/server"
+	"portal/server/dashboard"
 	"portal/server/internal/testkit"
+	"portal/server/servertest"
+)
+
+func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
+
+// newHarness mounts funding, auth to log in through the form, and the
+// dashboard and search pages whose layout carries the funding dialog; edits
+// change the server's dependencies first.
+func newHarness(t *testing.T, edits ...func(*server.Deps)) *servertest.Harness {
+	return servertest.NewWith(t, servertest.Edits(edits...), server.AuthArea, New, dashboard.New, server.SearchArea)
+}
+
+// Queries of parsed HTML by structure (package htmlq), under short names.
+var (
+	find    = htmlq.Find
+	findAll = htmlq.FindAll
+	attr    = htmlq.Attr
+	hasAttr = htmlq.HasAttr
+	text    = htmlq.VisibleText
+	byTag   = htmlq.ByTag
+	byID    = htmlq.ByID
 )
 
 const (
 	emailOperations = "operations_member@demo.example"
 	emailAdmin      = "admin@demo.example"
+	emailObserver   = "observer@demo.example"
 	emailDefault    = "default@demo.example"
 )
 
@@ -32,10 +56,6 @@ var (
 
 // The Go half of the shared vectors (islands/lib/funding.test.ts is the other).
 func TestFundingRowsVectors(t *testing.T) {
-	raw, err := os.ReadFile(filepath.Join("..", "testdata", "funding-rows.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var v struct {
 		Cases []struct {
 			Name        string                      `json:"name"`
@@ -43,9 +63,7 @@ func TestFundingRowsVectors(t *testing.T) {
 			Rows        []FundingRow                `json:"rows"`
 		} `json:"cases"`
 	}
-	if err := json.Unmarshal(raw, &v); err != nil {
-		t.Fatal(err)
-	}
+	servertest.ReadVectors(t, "funding-rows.json", &v)
 	if len(v.Cases) == 0 {
 		t.Fatal("no vectors")
 	}
@@ -54,13 +72,6 @@ func TestFundingRowsVectors(t *testing.T) {
 			t.Errorf("%s:\n got %v\nwant %v", c.Name, got, c.Rows)
 		}
 	}
-}
-
-func loggedIn(t *testing.T, h *harness, email string) *client {
-	t.Helper()
-	c := h.client()
-	c.Login(email)
-	return c
 }
 
 func optionValues(doc *html.Node, selectID string) []string {
@@ -100,7 +111,7 @@ func mainText(doc *html.Node) string { return text(find(doc, byID("main"))) }
 
 func TestAccountFundingPage(t *testing.T) {
 	h := newHarness(t)
-	c := loggedIn(t, h, emailOperations)
+	c := h.LoggedIn(emailOperations)
 	org := "/org/" + reference.DemoOrg1ID
 	owned := []string{"", reference.DemoAccountOrg1EUR, reference.DemoAccountOrg1GBP, reference.DemoAccountOrg1USD,
 		reference.DemoAccountOrg1DKK, reference.DemoAccountOrg1USDT}
@@ -138,7 +149,7 @@ func TestAccountFundingPage(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			res := c.Do("GET", fundingPage+tc.query, nil, tc.hdr...)
-			doc := parse(t, res)
+			doc := servertest.Parse(t, res)
 			if res.StatusCode != 200 {
 				t.Fatalf("status %d", res.StatusCode)
 			}
@@ -192,7 +203,7 @@ func TestAccountFundingPage(t *testing.T) {
 
 func TestAccountFundingAccept(t *testing.T) {
 	h := newHarness(t)
-	gbp, err := h.store.FundingInstruction(t.Context(), reference.DemoOrg1ID, reference.DemoAccountOrg1GBP)
+	gbp, err := h.Store.FundingInstruction(t.Context(), reference.DemoOrg1ID, reference.DemoAccountOrg1GBP)
 	if err != nil || !gbp.Changed {
 		t.Fatalf("seeded GBP instruction %+v %v", gbp, err)
 	}
@@ -201,7 +212,7 @@ func TestAccountFundingAccept(t *testing.T) {
 		return url.Values{"_csrf": {csrf}, "account": {acct}, "configuration_uuid": {uuid}, "return": {"/org/" + reference.DemoOrg1ID + "/users"}}
 	}
 	changed := func() bool {
-		f, err := h.store.FundingInstruction(t.Context(), reference.DemoOrg1ID, reference.DemoAccountOrg1GBP)
+		f, err := h.Store.FundingInstruction(t.Context(), reference.DemoOrg1ID, reference.DemoAccountOrg1GBP)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -209,7 +220,7 @@ func TestAccountFundingAccept(t *testing.T) {
 	}
 
 	// Refusals first: none of them may acknowledge anything.
-	obs := loggedIn(t, h, emailObserver)
+	obs := h.LoggedIn(emailObserver)
 	res := obs.Do("POST", accept, form(obs.CSRF("/org/"+reference.DemoOrg1ID), reference.DemoAccountOrg1GBP, gbp.UUID))
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+reference.DemoOrg1ID {
 		t.Errorf("observer: %d → %s; want the organisation root", res.StatusCode, res.Header.Get("Location"))
@@ -218,7 +229,7 @@ func TestAccountFundingAccept(t *testing.T) {
 		t.Errorf("observer opens the page: %d", res.StatusCode)
 	}
 
-	ops := loggedIn(t, h, emailOperations)
+	ops := h.LoggedIn(emailOperations)
 	csrf := ops.CSRF(fundingPage)
 	if res := ops.Do("POST", accept, form("", reference.DemoAccountOrg1GBP, gbp.UUID)); res.StatusCode != http.StatusForbidden {
 		t.Errorf("without CSRF: %d", res.StatusCode)
@@ -271,7 +282,7 @@ func TestAccountFundingShellHook(t *testing.T) {
 		email  string
 		dialog bool
 	}{{emailOperations, true}, {emailAdmin, true}, {emailObserver, false}, {emailDefault, false}} {
-		c := loggedIn(t, h, tc.email)
+		c := h.LoggedIn(tc.email)
 		for _, path := range []string{"/org/" + reference.DemoOrg1ID, "/org/" + reference.DemoOrg1ID + "/search?q=x"} {
 			_, doc := c.Page(path)
 			link := find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "href") == fundingPage })
@@ -314,7 +325,7 @@ const (
 // openCrypto does what the crypto funding page's form does for the query's
 // account (the POST that mints the partner token, then its redirect) and
 // returns the page it lands on; with no account it just opens the page.
-func (c *client) openCrypto(t *testing.T, page, query string) *http.Response {
+func openCrypto(t *testing.T, c *servertest.Client, page, query string) *http.Response {
 	t.Helper()
 	q, _ := url.ParseQuery(strings.TrimPrefix(query, "?"))
 	if !q.Has("account") {
@@ -343,10 +354,10 @@ func TestCryptoFundingPage(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			c := loggedIn(t, h, tc.email)
-			res := c.openCrypto(t, cryptoPage, tc.query)
+			c := h.LoggedIn(tc.email)
+			res := openCrypto(t, c, cryptoPage, tc.query)
 			csp := res.Header.Get("Content-Security-Policy")
-			doc := parse(t, res)
+			doc := servertest.Parse(t, res)
 			if res.StatusCode != 200 || text(find(doc, byTag("h1"))) != cryptoTitle {
 				t.Fatalf("status %d", res.StatusCode)
 			}
@@ -374,7 +385,7 @@ func TestCryptoFundingPage(t *testing.T) {
 			}
 		})
 	}
-	c := loggedIn(t, h, emailDefault)
+	c := h.LoggedIn(emailDefault)
 	if res := c.Get(cryptoPage + usdt); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+reference.DemoOrg1ID {
 		t.Errorf("default role: %d → %s", res.StatusCode, res.Header.Get("Location"))
 	}
@@ -390,11 +401,11 @@ func TestCryptoFundingPartnerURL(t *testing.T) {
 		{"javascript:alert(1)", cryptoWidgetSandboxBase + "/history?token=", "frame-src 'self';"},
 		{"//evil.example/x", cryptoWidgetSandboxBase + "/history?token=", "frame-src 'self';"},
 	} {
-		h := newHarness(t, func(d *Deps) { d.Config.CryptoWidgetURL = tc.conf })
-		c := loggedIn(t, h, emailObserver)
-		res := c.openCrypto(t, cryptoPage, "?account="+reference.DemoAccountOrg1USDT)
+		h := newHarness(t, func(d *server.Deps) { d.Config.CryptoWidgetURL = tc.conf })
+		c := h.LoggedIn(emailObserver)
+		res := openCrypto(t, c, cryptoPage, "?account="+reference.DemoAccountOrg1USDT)
 		csp := res.Header.Get("Content-Security-Policy")
-		src := frames(parse(t, res))[titleHistory]
+		src := frames(servertest.Parse(t, res))[titleHistory]
 		if !strings.HasPrefix(src, tc.src) || !strings.Contains(csp, tc.frameSrc) {
 			t.Errorf("%q: src %q, CSP %s", tc.conf, src, csp)
 		}
@@ -404,8 +415,8 @@ func TestCryptoFundingPartnerURL(t *testing.T) {
 func TestCryptoWidget(t *testing.T) {
 	h := newHarness(t)
 	tokenOf := func(email string) string {
-		c := loggedIn(t, h, email)
-		src := frames(parse(t, c.openCrypto(t, cryptoPage, "?account="+reference.DemoAccountOrg1USDT)))[titleHistory]
+		c := h.LoggedIn(email)
+		src := frames(servertest.Parse(t, openCrypto(t, c, cryptoPage, "?account="+reference.DemoAccountOrg1USDT)))[titleHistory]
 		u, err := url.Parse(src)
 		if err != nil || u.Query().Get("token") == "" {
 			t.Fatalf("no token in %q", src)
@@ -418,7 +429,7 @@ func TestCryptoWidget(t *testing.T) {
 	// A token issued (by the same store, so with its key) longer ago than it lasts.
 	past := testkit.StoreOptions
 	past.Now = func() time.Time { return time.Now().Add(-provider.CryptoTokenTTL - time.Second) }
-	earlier, err := reference.Open(t.Context(), h.dbPath, past)
+	earlier, err := reference.Open(t.Context(), h.DBPath, past)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -429,7 +440,7 @@ func TestCryptoWidget(t *testing.T) {
 	}
 	expired := old.Token
 
-	anon := h.client() // the partner side: no portal session
+	anon := h.Client() // the partner side: no portal session
 	for _, tc := range []struct {
 		name, path string
 		status     int
@@ -445,7 +456,7 @@ func TestCryptoWidget(t *testing.T) {
 	} {
 		res := anon.Get(cryptoWidgetSandboxBase + tc.path)
 		csp, xfo, ref := res.Header.Get("Content-Security-Policy"), res.Header.Get("X-Frame-Options"), res.Header.Get("Referrer-Policy")
-		doc := parse(t, res)
+		doc := servertest.Parse(t, res)
 		if res.StatusCode != tc.status || !strings.Contains(text(find(doc, byTag("main"))), tc.want) {
 			t.Errorf("%s: %d, want %d with %q: %s", tc.name, res.StatusCode, tc.status, tc.want, text(doc))
 		}
@@ -459,7 +470,7 @@ func TestCryptoWidget(t *testing.T) {
 	// A token cannot be withdrawn, so the widget applies the user's rights as
 	// they are now: a role without crypto:manage loses the wallets, one
 	// without crypto:read everything, a disabled user too.
-	h.exec(`UPDATE memberships SET role = ? WHERE user_id = ? AND organisation_id = ?`, provider.RoleObserver, reference.DemoUserAdminID, reference.DemoOrg1ID)
+	h.Exec(`UPDATE memberships SET role = ? WHERE user_id = ? AND organisation_id = ?`, provider.RoleObserver, reference.DemoUserAdminID, reference.DemoOrg1ID)
 	for _, tc := range []struct {
 		name, path string
 		status     int
@@ -471,11 +482,11 @@ func TestCryptoWidget(t *testing.T) {
 			t.Errorf("%s: %d, want %d", tc.name, res.StatusCode, tc.status)
 		}
 	}
-	h.exec(`UPDATE memberships SET role = ? WHERE user_id = ? AND organisation_id = ?`, provider.RoleDefault, reference.DemoUserAdminID, reference.DemoOrg1ID)
+	h.Exec(`UPDATE memberships SET role = ? WHERE user_id = ? AND organisation_id = ?`, provider.RoleDefault, reference.DemoUserAdminID, reference.DemoOrg1ID)
 	if res := anon.Get(cryptoWidgetSandboxBase + "/history?token=" + manage); res.StatusCode != 403 {
 		t.Errorf("admin become default role, history: %d", res.StatusCode)
 	}
-	h.exec(`UPDATE users SET disabled = 1 WHERE id = ?`, reference.DemoUserObserverID)
+	h.Exec(`UPDATE users SET disabled = 1 WHERE id = ?`, reference.DemoUserObserverID)
 	if res := anon.Get(cryptoWidgetSandboxBase + "/history?token=" + read); res.StatusCode != 403 {
 		t.Errorf("observer disabled, history: %d", res.StatusCode)
 	}
@@ -489,8 +500,8 @@ func TestCryptoWidget(t *testing.T) {
 }
 
 func TestCryptoWidgetOnlyInSandbox(t *testing.T) {
-	h := newHarness(t, func(d *Deps) { d.Config.Env = "production" })
-	if res := h.client().Get(cryptoWidgetSandboxBase + "/history?token=x"); res.StatusCode != http.StatusNotFound {
+	h := newHarness(t, func(d *server.Deps) { d.Config.Env = "production" })
+	if res := h.Client().Get(cryptoWidgetSandboxBase + "/history?token=x"); res.StatusCode != http.StatusNotFound {
 		t.Errorf("production: %d", res.StatusCode)
 	}
 }

@@ -1,6 +1,6 @@
 // The sandbox's own crypto partner widget: what the partner shows inside the
 // portal's frame, reached only with a partner token.
-import type { PageProps } from '../generated/props';
+import type { PageProps } from '../../generated/props';
 type Props = PageProps['CryptoWidget'];
 
 export default function CryptoWidget(p: Props) {

@@ -1,19 +1,19 @@
-package server
+package funding
 
 import (
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
 	"portal/reference"
+	"portal/server"
+	"portal/server/servertest"
 )
 
 func TestFundingAPI(t *testing.T) {
 	h := newHarness(t)
-	clients := map[string]*apiClient{}
+	clients := map[string]*servertest.APIClient{}
 	for _, e := range []string{emailOperations, emailAdmin, emailObserver, emailDefault} {
-		a := h.api()
+		a := h.API()
 		a.Login(e)
 		clients[e] = a
 	}
@@ -22,7 +22,7 @@ func TestFundingAPI(t *testing.T) {
 	c2c := func(org, q string) string { return "/api/v2/crypto/organisations/" + org + "/c2c/token" + q }
 	bens := func(org string) string { return "/api/v1/crypto/organisations/" + org + "/beneficiaries" }
 	accept := func(base, acct string) string { return base + "/funding_instructions/" + acct + "/accept_changes" }
-	gbp, err := h.store.FundingInstruction(t.Context(), reference.DemoOrg1ID, reference.DemoAccountOrg1GBP)
+	gbp, err := h.Store.FundingInstruction(t.Context(), reference.DemoOrg1ID, reference.DemoAccountOrg1GBP)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,25 +35,25 @@ func TestFundingAPI(t *testing.T) {
 		code                      string
 	}{
 		{"instructions: operations member", emailOperations, "GET", org1 + "/funding_instructions", nil, 200, ""},
-		{"instructions: observer lacks accounts:funding", emailObserver, "GET", org1 + "/funding_instructions", nil, 403, APICodeForbidden},
-		{"instructions: other organisation", emailOperations, "GET", org2 + "/funding_instructions", nil, 404, APICodeNotFound},
-		{"accept: observer", emailObserver, "PUT", accept(org1, reference.DemoAccountOrg1GBP), map[string]string{"configuration_uuid": gbp.UUID}, 403, APICodeForbidden},
-		{"accept: other organisation", emailOperations, "PUT", accept(org2, reference.DemoAccountOrg1GBP), map[string]string{"configuration_uuid": gbp.UUID}, 404, APICodeNotFound},
-		{"accept: no uuid", emailOperations, "PUT", accept(org1, reference.DemoAccountOrg1GBP), map[string]string{}, 422, APICodeInvalid},
-		{"accept: not JSON", emailOperations, "PUT", accept(org1, reference.DemoAccountOrg1GBP), nil, 415, apiCodeMediaType},
-		{"accept: older configuration", emailOperations, "PUT", accept(org1, reference.DemoAccountOrg1GBP), map[string]string{"configuration_uuid": "11111111-1111-4111-8111-111111111111"}, 409, apiCodeConflict},
-		{"accept: shared account", emailOperations, "PUT", accept(org1, reference.DemoAccountPartnerPool), map[string]string{"configuration_uuid": gbp.UUID}, 404, APICodeNotFound},
+		{"instructions: observer lacks accounts:funding", emailObserver, "GET", org1 + "/funding_instructions", nil, 403, server.APICodeForbidden},
+		{"instructions: other organisation", emailOperations, "GET", org2 + "/funding_instructions", nil, 404, server.APICodeNotFound},
+		{"accept: observer", emailObserver, "PUT", accept(org1, reference.DemoAccountOrg1GBP), map[string]string{"configuration_uuid": gbp.UUID}, 403, server.APICodeForbidden},
+		{"accept: other organisation", emailOperations, "PUT", accept(org2, reference.DemoAccountOrg1GBP), map[string]string{"configuration_uuid": gbp.UUID}, 404, server.APICodeNotFound},
+		{"accept: no uuid", emailOperations, "PUT", accept(org1, reference.DemoAccountOrg1GBP), map[string]string{}, 422, server.APICodeInvalid},
+		{"accept: not JSON", emailOperations, "PUT", accept(org1, reference.DemoAccountOrg1GBP), nil, 415, "unsupported_media_type"},
+		{"accept: older configuration", emailOperations, "PUT", accept(org1, reference.DemoAccountOrg1GBP), map[string]string{"configuration_uuid": "11111111-1111-4111-8111-111111111111"}, 409, "conflict"},
+		{"accept: shared account", emailOperations, "PUT", accept(org1, reference.DemoAccountPartnerPool), map[string]string{"configuration_uuid": gbp.UUID}, 404, server.APICodeNotFound},
 		{"accept: current configuration", emailOperations, "PUT", accept(org1, reference.DemoAccountOrg1GBP), map[string]string{"configuration_uuid": gbp.UUID}, 200, ""},
 		{"accept: again", emailAdmin, "PUT", accept(org1, reference.DemoAccountOrg1GBP), map[string]string{"configuration_uuid": gbp.UUID}, 200, ""},
 		{"token: admin", emailAdmin, "GET", c2c(reference.DemoOrg1ID, usdt), nil, 200, ""},
 		{"token: observer", emailObserver, "GET", c2c(reference.DemoOrg1ID, usdt), nil, 200, ""},
-		{"token: default role", emailDefault, "GET", c2c(reference.DemoOrg1ID, usdt), nil, 403, APICodeForbidden},
-		{"token: fiat account", emailAdmin, "GET", c2c(reference.DemoOrg1ID, "?virtual_account_number="+reference.DemoAccountOrg1EUR), nil, 404, APICodeNotFound},
-		{"token: no account", emailAdmin, "GET", c2c(reference.DemoOrg1ID, ""), nil, 422, APICodeInvalid},
-		{"token: other organisation", emailAdmin, "GET", c2c(reference.DemoOrg2ID, usdt), nil, 404, APICodeNotFound},
+		{"token: default role", emailDefault, "GET", c2c(reference.DemoOrg1ID, usdt), nil, 403, server.APICodeForbidden},
+		{"token: fiat account", emailAdmin, "GET", c2c(reference.DemoOrg1ID, "?virtual_account_number="+reference.DemoAccountOrg1EUR), nil, 404, server.APICodeNotFound},
+		{"token: no account", emailAdmin, "GET", c2c(reference.DemoOrg1ID, ""), nil, 422, server.APICodeInvalid},
+		{"token: other organisation", emailAdmin, "GET", c2c(reference.DemoOrg2ID, usdt), nil, 404, server.APICodeNotFound},
 		{"beneficiaries: observer", emailObserver, "GET", bens(reference.DemoOrg1ID), nil, 200, ""},
-		{"beneficiaries: default role", emailDefault, "GET", bens(reference.DemoOrg1ID), nil, 403, APICodeForbidden},
-		{"beneficiaries: other organisation", emailObserver, "GET", bens(reference.DemoOrg2ID), nil, 404, APICodeNotFound},
+		{"beneficiaries: default role", emailDefault, "GET", bens(reference.DemoOrg1ID), nil, 403, server.APICodeForbidden},
+		{"beneficiaries: other organisation", emailObserver, "GET", bens(reference.DemoOrg2ID), nil, 404, server.APICodeNotFound},
 	}
 	for _, tc := range cases {
 		r := clients[tc.email].Call(tc.method, tc.path, tc.body)
@@ -92,7 +92,7 @@ func TestFundingAPI(t *testing.T) {
 	}
 
 	// The island's way in: the page session cookie, with the CSRF header on the PUT.
-	c := loggedIn(t, h, emailOperations)
+	c := h.LoggedIn(emailOperations)
 	csrf := c.CSRF(fundingPage)
 	body := `{"configuration_uuid":"` + gbp.UUID + `"}`
 	for _, tc := range []struct {
@@ -103,26 +103,29 @@ func TestFundingAPI(t *testing.T) {
 		{"cookie without X-CSRF-Token", []string{"Content-Type", "application/json"}, 403},
 		{"cookie with X-CSRF-Token", []string{"Content-Type", "application/json", "X-CSRF-Token", csrf}, 200},
 	} {
-		res := c.send("PUT", accept(org1, reference.DemoAccountOrg1GBP), body, tc.hdr...)
+		res := c.Send("PUT", accept(org1, reference.DemoAccountOrg1GBP), body, tc.hdr...)
 		if res.StatusCode != tc.status {
 			t.Errorf("%s: %d, want %d", tc.name, res.StatusCode, tc.status)
 		}
 	}
 }
 
-// send sends a raw body with the page client's cookies (an island's fetch).
-func (c *client) send(method, path, body string, hdr ...string) *http.Response {
-	c.h.t.Helper()
-	r := httptest.NewRequest(method, "http://portal.test"+path, strings.NewReader(body))
-	for i := 0; i+1 < len(hdr); i += 2 {
-		r.Header.Set(hdr[i], hdr[i+1])
-	}
-	for _, ck := range c.Jar.Cookies(base) {
-		r.AddCookie(ck)
-	}
-	res, err := c.h.srv.App().Test(r, fiberTestConfig())
+// TestFundingAPITour calls every operation of the area once with success
+// (the part of the API tour that was the funding and crypto ones').
+func TestFundingAPITour(t *testing.T) {
+	h := newHarness(t)
+	admin := h.API()
+	admin.Login(emailAdmin)
+	gbp, err := h.Store.FundingInstruction(t.Context(), reference.DemoOrg1ID, reference.DemoAccountOrg1GBP)
 	if err != nil {
-		c.h.t.Fatalf("%s %s: %v", method, path, err)
+		t.Fatal(err)
 	}
-	return res
+	tour := h.Tour(t, New)
+	tour.At["id"] = reference.DemoOrg1ID
+	tour.Call(admin, "listFundingInstructions", "", nil)
+	tour.At["accountNumber"] = reference.DemoAccountOrg1GBP
+	tour.Call(admin, "acceptFundingChanges", "", map[string]string{"configuration_uuid": gbp.UUID})
+	tour.Call(admin, "getCryptoToken", "?virtual_account_number="+reference.DemoAccountOrg1USDT, nil)
+	tour.Call(admin, "listCryptoBeneficiaries", "", nil)
+	tour.Finish()
 }

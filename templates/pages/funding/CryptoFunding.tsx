@@ -1,12 +1,12 @@
-import { Shell } from '../components/Shell';
-import { CSRF, SelectField, Button } from '../components/Form';
-import type { PageProps } from '../generated/props';
+import { Shell } from '../../components/Shell';
+import { CSRF, SelectField, Button } from '../../components/Form';
+import type { PageProps } from '../../generated/props';
 
 type Props = PageProps['CryptoFunding'];
 
 // Crypto funding (spec 000 §2): the partner's widgets in frames, for one
 // account with a crypto wallet at a time. The form posts: it mints the
-// partner's token (server/crypto_funding.go), which a GET never does.
+// partner's token (server/funding/crypto.go), which a GET never does.
 export default function CryptoFunding(p: Props) {
   return (
     <Shell shell={p.shell}>

@@ -1,4 +1,4 @@
-package server
+package funding
 
 import (
 	"encoding/json"
@@ -10,32 +10,33 @@ import (
 
 	"portal/access"
 	"portal/provider"
+	"portal/server"
 )
 
 // cryptoWidgetBase is the partner widget's base URL and the CSP source that
 // allows exactly it in a frame: the configured partner's origin, or 'self'
 // for the sandbox's own widget. A configuration that is neither an absolute
 // http(s) URL nor a local path falls back to the sandbox widget.
-func (s *Server) cryptoWidgetBase() (base, frameSrc string) {
+func (s area) cryptoWidgetBase() (base, frameSrc string) {
 	raw := strings.TrimRight(strings.TrimSpace(s.Config.CryptoWidgetURL), "/")
 	if u, err := url.Parse(raw); err == nil && raw != "" {
 		if (u.Scheme == "https" || u.Scheme == "http") && u.Host != "" && u.User == nil {
 			return raw, u.Scheme + "://" + u.Host
 		}
-		if p, ok := safeRedirect(raw); ok && u.Scheme == "" && u.Host == "" {
+		if p, ok := server.SafeRedirect(raw); ok && u.Scheme == "" && u.Host == "" {
 			return p, "'self'"
 		}
 	}
 	return cryptoWidgetSandboxBase, "'self'"
 }
 
-// CryptoFundingProps are the props of templates/pages/CryptoFunding.tsx.
+// CryptoFundingProps are the props of templates/pages/funding/CryptoFunding.tsx.
 type CryptoFundingProps struct {
-	Shell    ShellProps       `json:"shell"`
-	Accounts []FundingAccount `json:"accounts"`
-	Account  string           `json:"account"`
-	Message  string           `json:"message"`
-	Frames   []CryptoFrame    `json:"frames"`
+	Shell    server.ShellProps `json:"shell"`
+	Accounts []FundingAccount  `json:"accounts"`
+	Account  string            `json:"account"`
+	Message  string            `json:"message"`
+	Frames   []CryptoFrame     `json:"frames"`
 }
 
 // CryptoFrame is one embedded partner widget.
@@ -48,7 +49,7 @@ type CryptoFrame struct {
 
 // cryptoAccounts are the readable accounts whose funding beneficiary is a
 // crypto wallet (spec 000 §2 Crypto funding), in the organisation's order.
-func (s *Server) cryptoAccounts(c fiber.Ctx, o *OrgContext) ([]FundingAccount, error) {
+func (s area) cryptoAccounts(c fiber.Ctx, o *server.OrgContext) ([]FundingAccount, error) {
 	list, err := s.Funding.FundingInstructions(c.Context(), o.Org.ID)
 	if err != nil {
 		return nil, err
@@ -91,8 +92,8 @@ type keptCryptoToken struct {
 
 // keptToken is the session's token for the account, if it was minted for
 // this user with the rights the role grants now and lasts a while yet.
-func keptToken(c fiber.Ctx, o *OrgContext, acct string) (string, bool) {
-	rq := Req(c)
+func keptToken(c fiber.Ctx, o *server.OrgContext, acct string) (string, bool) {
+	rq := server.Req(c)
 	var k keptCryptoToken
 	if rq.Session == nil || rq.User == nil || json.Unmarshal([]byte(rq.Session.Values[cryptoTokenKey(o.Org.ID)]), &k) != nil {
 		return "", false
@@ -102,11 +103,11 @@ func keptToken(c fiber.Ctx, o *OrgContext, acct string) (string, bool) {
 	return k.Token, ok
 }
 
-func (s *Server) cryptoFundingPage(c fiber.Ctx) error {
+func (s area) cryptoFundingPage(c fiber.Ctx) error {
 	if s.Funding == nil || s.Crypto == nil {
 		return s.NotFound(c)
 	}
-	o := Req(c).Org
+	o := server.Req(c).Org
 	accounts, err := s.cryptoAccounts(c, o)
 	if err != nil {
 		return err
@@ -118,13 +119,13 @@ func (s *Server) cryptoFundingPage(c fiber.Ctx) error {
 	p := CryptoFundingProps{Shell: sh, Accounts: accounts, Message: cryptoMsgSelect, Frames: []CryptoFrame{}}
 	acct := strings.Clone(c.Query(fundingAccountField))
 	if !listedAccount(accounts, acct) {
-		return s.Render(c, View{Page: "CryptoFunding", Title: cryptoTitle + " · " + o.Org.Name, Props: p})
+		return s.Render(c, server.View{Page: "CryptoFunding", Title: cryptoTitle + " · " + o.Org.Name, Props: p})
 	}
 	p.Account = acct
 	tok, ok := keptToken(c, o, acct)
 	if !ok {
 		p.Message = cryptoMsgOpen
-		return s.Render(c, View{Page: "CryptoFunding", Title: cryptoTitle + " · " + o.Org.Name, Props: p})
+		return s.Render(c, server.View{Page: "CryptoFunding", Title: cryptoTitle + " · " + o.Org.Name, Props: p})
 	}
 	p.Message = ""
 	base, frameSrc := s.cryptoWidgetBase()
@@ -133,8 +134,8 @@ func (s *Server) cryptoFundingPage(c fiber.Ctx) error {
 		p.Frames = append(p.Frames, CryptoFrame{ID: "crypto-wallets", Heading: "Wallets", Title: "Crypto wallets (partner widget)", Src: base + "/wallets" + q})
 	}
 	p.Frames = append(p.Frames, CryptoFrame{ID: "crypto-history", Heading: "History", Title: "Crypto funding history (partner widget)", Src: base + "/history" + q})
-	c.Set("Content-Security-Policy", contentSecurityPolicy(Req(c).Nonce, frameSrc, "'none'"))
-	return s.Render(c, View{Page: "CryptoFunding", Title: cryptoTitle + " · " + o.Org.Name, Props: p})
+	server.SetFramePolicy(c, frameSrc, "'none'")
+	return s.Render(c, server.View{Page: "CryptoFunding", Title: cryptoTitle + " · " + o.Org.Name, Props: p})
 }
 
 func listedAccount(accounts []FundingAccount, acct string) bool {
@@ -148,11 +149,11 @@ func listedAccount(accounts []FundingAccount, acct string) bool {
 
 // cryptoFundingOpen mints a partner token for the chosen account, keeps it
 // in the session and goes back to the page, which frames it.
-func (s *Server) cryptoFundingOpen(c fiber.Ctx) error {
+func (s area) cryptoFundingOpen(c fiber.Ctx) error {
 	if s.Funding == nil || s.Crypto == nil {
 		return s.NotFound(c)
 	}
-	rq := Req(c)
+	rq := server.Req(c)
 	o := rq.Org
 	page := "/org/" + o.Org.ID + "/crypto_funding"
 	accounts, err := s.cryptoAccounts(c, o)
@@ -161,15 +162,15 @@ func (s *Server) cryptoFundingOpen(c fiber.Ctx) error {
 	}
 	acct := strings.Clone(c.FormValue(fundingAccountField))
 	if !listedAccount(accounts, acct) {
-		return Redirect(c, page)
+		return server.Redirect(c, page)
 	}
 	if _, ok := keptToken(c, o, acct); ok {
-		return Redirect(c, page+"?"+fundingAccountField+"="+url.QueryEscape(acct))
+		return server.Redirect(c, page+"?"+fundingAccountField+"="+url.QueryEscape(acct))
 	}
 	manage := o.Can(access.CryptoManage)
 	tok, err := s.Crypto.CryptoToken(c.Context(), o.Org.ID, rq.User.ID, acct, manage)
 	if provider.ErrorCode(err) == provider.ENOTFOUND {
-		return Redirect(c, page)
+		return server.Redirect(c, page)
 	}
 	if err != nil {
 		return err
@@ -185,7 +186,7 @@ func (s *Server) cryptoFundingOpen(c fiber.Ctx) error {
 	if err := s.Sessions.Save(c.Context(), rq.Session); err != nil {
 		return err
 	}
-	return Redirect(c, page+"?"+fundingAccountField+"="+url.QueryEscape(acct))
+	return server.Redirect(c, page+"?"+fundingAccountField+"="+url.QueryEscape(acct))
 }
 
 // The sandbox partner widget: what the partner would show inside the frame.
@@ -196,7 +197,7 @@ const (
 	cryptoWidgetHistory
 )
 
-// CryptoWidgetProps are the props of templates/pages/CryptoWidget.tsx.
+// CryptoWidgetProps are the props of templates/pages/funding/CryptoWidget.tsx.
 type CryptoWidgetProps struct {
 	Heading  string          `json:"heading"`
 	Error    string          `json:"error"`
@@ -220,13 +221,13 @@ const cryptoWidgetDeposits = 20
 
 const cryptoMsgNoManage = "This link does not open crypto wallets."
 
-func (s *Server) cryptoWidget(kind cryptoWidgetKind) fiber.Handler {
+func (s area) cryptoWidget(kind cryptoWidgetKind) fiber.Handler {
 	return func(c fiber.Ctx) error {
 		if !s.Config.Sandbox() || s.Crypto == nil || s.Ledger == nil {
 			return s.NotFound(c)
 		}
 		// Framed by the portal only; the token in the URL must not leave in a Referer.
-		c.Set("Content-Security-Policy", contentSecurityPolicy(Req(c).Nonce, "'none'", "'self'"))
+		server.SetFramePolicy(c, "'none'", "'self'")
 		c.Set("X-Frame-Options", "SAMEORIGIN")
 		c.Set("Referrer-Policy", "no-referrer")
 		p := CryptoWidgetProps{Heading: "Crypto wallets", History: kind == cryptoWidgetHistory, Deposits: []CryptoDeposit{}}
@@ -235,7 +236,7 @@ func (s *Server) cryptoWidget(kind cryptoWidgetKind) fiber.Handler {
 		}
 		fail := func(status int, msg string) error {
 			p.Error = msg
-			return s.Render(c, View{Status: status, Page: "CryptoWidget", Title: p.Heading, Props: p})
+			return s.Render(c, server.View{Status: status, Page: "CryptoWidget", Title: p.Heading, Props: p})
 		}
 		g, err := s.Crypto.ResolveCryptoToken(c.Context(), c.Query("token"))
 		if provider.ErrorCode(err) == provider.EUNAUTHORIZED {
@@ -268,6 +269,6 @@ func (s *Server) cryptoWidget(kind cryptoWidgetKind) fiber.Handler {
 					Reference: e.Reference, Amount: e.Amount + " " + e.Currency})
 			}
 		}
-		return s.Render(c, View{Page: "CryptoWidget", Title: p.Heading, Props: p})
+		return s.Render(c, server.View{Page: "CryptoWidget", Title: p.Heading, Props: p})
 	}
 }
