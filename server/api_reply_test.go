@@ -237,14 +237,7 @@ func TestAPITour(t *testing.T) {
 	}
 	call(admin, "getFeatureFlags", "?organisation_id="+orgNordic, nil)
 
-	// Accounts and FX.
-	for _, id := range []string{"listAccounts", "getAccountSummary", "listAccountMovements", "listMarkups", "listCurrencies"} {
-		call(admin, id, "", nil)
-	}
-	call(admin, "searchMovements", "?q=tour", nil)
-	call(admin, "getExchangeRate", "?pay_currency=EUR&buy_currency=GBP", nil)
-	call(admin, "createInterAccountMovement", "", map[string]string{"from_account_number": acctEUR, "to_account_number": acctGBP,
-		"amount": "1.00", "end_to_end_id": "tour-1"}, apiHeaderIdempotency, "tour-1")
+	// Accounts and FX: TestAccountsAPITour (package accounts).
 
 	// Funding and crypto: TestFundingAPITour (package funding).
 

@@ -135,7 +135,7 @@ var MovedAreas []AreaFunc
 // ones, and those that still live in this package. The tests of the whole
 // portal are portal's.
 func portalAreas() []AreaFunc {
-	return append([]AreaFunc{AuthArea, PasswordsArea}, append(slices.Clone(MovedAreas), AccountsArea, SearchArea, Unbuilt)...)
+	return append([]AreaFunc{AuthArea, PasswordsArea}, append(slices.Clone(MovedAreas), Unbuilt)...)
 }
 
 // portalServer is a server of every area without its services, for the

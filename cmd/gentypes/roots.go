@@ -5,9 +5,11 @@ import (
 
 	"portal/cmd/renderbench/bench"
 	"portal/server"
+	"portal/server/accounts"
 	"portal/server/dashboard"
 	"portal/server/funding"
 	"portal/server/rangepicker"
+	"portal/server/search"
 	"portal/server/statements"
 )
 
@@ -26,30 +28,25 @@ type propsPackage struct {
 var packages = []propsPackage{
 	{ // portal/server
 		pages: map[string]reflect.Type{
-			"AccountTransactions": reflect.TypeFor[server.AccountPageProps](),
-			"AccountTransfer":     reflect.TypeFor[server.TransferPageProps](),
-			"Docs":                reflect.TypeFor[server.DocsProps](),
-			"Error":               reflect.TypeFor[server.PlainProps](),
-			"ForgotPassword":      reflect.TypeFor[server.ForgotProps](),
-			"FormExpired":         reflect.TypeFor[server.PlainProps](),
-			"InvitationAccept":    reflect.TypeFor[server.InvitationProps](),
-			"InvitationExpired":   reflect.TypeFor[server.InvitationExpiredProps](),
-			"LoggedOut":           reflect.TypeFor[server.PlainProps](),
-			"Login":               reflect.TypeFor[server.LoginProps](),
-			"LoginTransition":     reflect.TypeFor[server.TransitionProps](),
-			"MfaSetup":            reflect.TypeFor[server.MfaSetupProps](),
-			"MfaVerify":           reflect.TypeFor[server.MfaVerifyProps](),
-			"NoOrganisation":      reflect.TypeFor[server.PlainProps](),
-			"NotFound":            reflect.TypeFor[server.PlainProps](),
-			"Outbox":              reflect.TypeFor[server.OutboxProps](),
-			"Reauth":              reflect.TypeFor[server.ReauthProps](),
-			"ResetPassword":       reflect.TypeFor[server.ResetProps](),
-			"Search":              reflect.TypeFor[server.SearchProps](),
+			"Docs":              reflect.TypeFor[server.DocsProps](),
+			"Error":             reflect.TypeFor[server.PlainProps](),
+			"ForgotPassword":    reflect.TypeFor[server.ForgotProps](),
+			"FormExpired":       reflect.TypeFor[server.PlainProps](),
+			"InvitationAccept":  reflect.TypeFor[server.InvitationProps](),
+			"InvitationExpired": reflect.TypeFor[server.InvitationExpiredProps](),
+			"LoggedOut":         reflect.TypeFor[server.PlainProps](),
+			"Login":             reflect.TypeFor[server.LoginProps](),
+			"LoginTransition":   reflect.TypeFor[server.TransitionProps](),
+			"MfaSetup":          reflect.TypeFor[server.MfaSetupProps](),
+			"MfaVerify":         reflect.TypeFor[server.MfaVerifyProps](),
+			"NoOrganisation":    reflect.TypeFor[server.PlainProps](),
+			"NotFound":          reflect.TypeFor[server.PlainProps](),
+			"Outbox":            reflect.TypeFor[server.OutboxProps](),
+			"Reauth":            reflect.TypeFor[server.ReauthProps](),
+			"ResetPassword":     reflect.TypeFor[server.ResetProps](),
 		},
 		islands: map[string]reflect.Type{
-			"ApprovalPoll":   reflect.TypeFor[server.ApprovalProps](),
-			"CopyText":       reflect.TypeFor[server.CopyTextProps](),
-			"TransferDialog": reflect.TypeFor[server.TransferButtonProps](),
+			"ApprovalPoll": reflect.TypeFor[server.ApprovalProps](),
 		},
 	},
 	{ // portal/server/dashboard
@@ -70,6 +67,16 @@ var packages = []propsPackage{
 			"AccountFunding": reflect.TypeFor[funding.ShellFunding](),
 		},
 	},
+	{ // portal/server/accounts
+		pages: map[string]reflect.Type{
+			"AccountTransactions": reflect.TypeFor[accounts.AccountPageProps](),
+			"AccountTransfer":     reflect.TypeFor[accounts.TransferPageProps](),
+		},
+		islands: map[string]reflect.Type{
+			"CopyText":       reflect.TypeFor[accounts.CopyTextProps](),
+			"TransferDialog": reflect.TypeFor[accounts.TransferButtonProps](),
+		},
+	},
 	{ // portal/server/statements
 		pages: map[string]reflect.Type{
 			"ExportedStatements": reflect.TypeFor[statements.ExportedStatementsProps](),
@@ -86,6 +93,11 @@ var packages = []propsPackage{
 		},
 		islands: map[string]reflect.Type{
 			"DateRangePicker": reflect.TypeFor[rangepicker.ShellDateRange](),
+		},
+	},
+	{ // portal/server/search
+		pages: map[string]reflect.Type{
+			"Search": reflect.TypeFor[search.SearchProps](),
 		},
 	},
 	{ // portal/cmd/renderbench/bench: the render benchmark's calibration page

@@ -19,6 +19,7 @@ import (
 	"portal/server"
 	"portal/server/dashboard"
 	"portal/server/internal/testkit"
+	"portal/server/search"
 	"portal/server/servertest"
 )
 
@@ -28,7 +29,7 @@ func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
 // dashboard and search pages whose layout carries the funding dialog; edits
 // change the server's dependencies first.
 func newHarness(t *testing.T, edits ...func(*server.Deps)) *servertest.Harness {
-	return servertest.NewWith(t, servertest.Edits(edits...), server.AuthArea, New, dashboard.New, server.SearchArea)
+	return servertest.NewWith(t, servertest.Edits(edits...), server.AuthArea, New, dashboard.New, search.New)
 }
 
 // Queries of parsed HTML by structure (package htmlq), under short names.

@@ -5,9 +5,11 @@ package portal
 
 import (
 	"portal/server"
+	"portal/server/accounts"
 	"portal/server/dashboard"
 	"portal/server/funding"
 	"portal/server/rangepicker"
+	"portal/server/search"
 	"portal/server/statements"
 )
 
@@ -21,12 +23,12 @@ import (
 var Areas = []server.AreaFunc{
 	server.AuthArea,
 	server.PasswordsArea,
-	server.AccountsArea,
+	accounts.New,
 	funding.New,
 	dashboard.New,
 	rangepicker.New,
 	statements.New,
-	server.SearchArea,
+	search.New,
 	server.Unbuilt,
 }
 

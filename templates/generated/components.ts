@@ -3,8 +3,8 @@
 /** Every page under templates/pages, by name. */
 export interface Pages {
   AccountFunding: typeof import('../pages/funding/AccountFunding').default;
-  AccountTransactions: typeof import('../pages/AccountTransactions').default;
-  AccountTransfer: typeof import('../pages/AccountTransfer').default;
+  AccountTransactions: typeof import('../pages/accounts/AccountTransactions').default;
+  AccountTransfer: typeof import('../pages/accounts/AccountTransfer').default;
   CryptoFunding: typeof import('../pages/funding/CryptoFunding').default;
   CryptoWidget: typeof import('../pages/funding/CryptoWidget').default;
   Dashboard: typeof import('../pages/dashboard/Dashboard').default;
@@ -26,7 +26,7 @@ export interface Pages {
   Outbox: typeof import('../pages/Outbox').default;
   Reauth: typeof import('../pages/Reauth').default;
   ResetPassword: typeof import('../pages/ResetPassword').default;
-  Search: typeof import('../pages/Search').default;
+  Search: typeof import('../pages/search/Search').default;
   StatementRequest: typeof import('../pages/statements/StatementRequest').default;
   SyntheticTransactions: typeof import('../pages/SyntheticTransactions').default;
 }

@@ -79,7 +79,7 @@ export interface AccountFundingProps {
   acceptUrl: string;
 }
 
-/** AccountPageProps are the props of templates/pages/AccountTransactions.tsx. */
+/** AccountPageProps are the props of templates/pages/accounts/AccountTransactions.tsx. */
 export interface AccountPageProps {
   shell: ShellProps;
   /** Error replaces the page body: title (and text) of the spec's catalogue. */
@@ -627,7 +627,7 @@ export interface SearchHitRow extends EntryRow {
   flag: string;
 }
 
-/** SearchProps are the props of templates/pages/Search.tsx. */
+/** SearchProps are the props of templates/pages/search/Search.tsx. */
 export interface SearchProps {
   shell: ShellProps;
   query: string;
@@ -861,7 +861,7 @@ export interface TransferForm {
   hint: FXHint | null;
 }
 
-/** TransferPageProps are the props of templates/pages/AccountTransfer.tsx. */
+/** TransferPageProps are the props of templates/pages/accounts/AccountTransfer.tsx. */
 export interface TransferPageProps {
   shell: ShellProps;
   action: string;

@@ -1,4 +1,4 @@
-package server
+package accounts
 
 import (
 	"bytes"
@@ -12,6 +12,8 @@ import (
 	"golang.org/x/net/html"
 
 	"portal/provider"
+	"portal/server"
+	"portal/server/servertest"
 )
 
 // failingConfiguration stands for a provider whose organisation
@@ -25,11 +27,11 @@ func (failingConfiguration) Configuration(context.Context, string) (provider.Con
 
 func TestAccountsListDownKeepsTheOrganisation(t *testing.T) {
 	var logs bytes.Buffer
-	h := newHarness(t, func(d *Deps) {
+	h := newHarness(t, func(d *server.Deps) {
 		d.Provider = failingAccounts{d.Provider}
 		d.Logger = slog.New(slog.NewTextHandler(&logs, nil))
 	})
-	c := h.client()
+	c := h.Client()
 	c.Login("admin@demo.example")
 
 	cases := []struct {
@@ -37,9 +39,9 @@ func TestAccountsListDownKeepsTheOrganisation(t *testing.T) {
 		status     int
 		alert      string
 	}{
-		{"account page", accountPath(acctEUR), http.StatusServiceUnavailable, MsgAccountsDown},
-		{"accounts redirect", "/org/" + orgNordic + "/accounts", http.StatusServiceUnavailable, MsgAccountsDown},
-		{"transfer page", accountPath(acctEUR) + "/transfer", http.StatusServiceUnavailable, MsgAccountsDown},
+		{"account page", accountPath(acctEUR), http.StatusServiceUnavailable, server.MsgAccountsDown},
+		{"accounts redirect", "/org/" + orgNordic + "/accounts", http.StatusServiceUnavailable, server.MsgAccountsDown},
+		{"transfer page", accountPath(acctEUR) + "/transfer", http.StatusServiceUnavailable, server.MsgAccountsDown},
 		{"dashboard", "/org/" + orgNordic, http.StatusOK, ""},
 	}
 	for _, tc := range cases {
@@ -53,7 +55,7 @@ func TestAccountsListDownKeepsTheOrganisation(t *testing.T) {
 				if got := mainAlert(doc); got != tc.alert {
 					t.Errorf("alert %q, want %q", got, tc.alert)
 				}
-				if rowsOf(doc) != nil {
+				if servertest.Rows(doc) != nil {
 					t.Error("rows without accounts")
 				}
 			}
@@ -72,7 +74,7 @@ func TestAccountsListDownKeepsTheOrganisation(t *testing.T) {
 			}
 			if tc.name == "dashboard" {
 				w := find(doc, byID("accounts-title"))
-				if w == nil || !strings.Contains(text(w.Parent), MsgAccountsDown) {
+				if w == nil || !strings.Contains(text(w.Parent), server.MsgAccountsDown) {
 					t.Error("the dashboard's accounts widget does not say the list is unavailable")
 				}
 			}
@@ -84,18 +86,18 @@ func TestAccountsListDownKeepsTheOrganisation(t *testing.T) {
 	res, doc := func() (*http.Response, *html.Node) {
 		r := c.Do("POST", accountPath(acctEUR)+"/transfer", url.Values{"_csrf": {tok}, "from_account_number": {acctEUR},
 			"to_account_number": {acctGBP}, "amount": {"1.00"}, "end_to_end_id": {"down"}})
-		return r, parse(t, r)
+		return r, servertest.Parse(t, r)
 	}()
-	if res.StatusCode != http.StatusServiceUnavailable || mainAlert(doc) != MsgAccountsDown {
+	if res.StatusCode != http.StatusServiceUnavailable || mainAlert(doc) != server.MsgAccountsDown {
 		t.Errorf("transfer post: %d %q", res.StatusCode, mainAlert(doc))
 	}
 }
 
 func TestOrganisationLoadFailureStillFails(t *testing.T) {
 	h := newHarness(t)
-	c := h.client()
+	c := h.Client()
 	c.Login("admin@demo.example")
-	h.srv.Provider = failingConfiguration{h.srv.Provider}
+	h.Srv.Provider = failingConfiguration{h.Srv.Provider}
 	if res := c.Get(accountPath(acctEUR)); res.StatusCode != http.StatusInternalServerError {
 		t.Errorf("status %d, want 500", res.StatusCode)
 	}

@@ -1,7 +1,7 @@
-import { Shell } from '../components/Shell';
-import { Flag } from '../components/Icon';
-import { Pager } from '../components/Pager';
-import type { PageProps, SearchTransactions } from '../generated/props';
+import { Shell } from '../../components/Shell';
+import { Flag } from '../../components/Icon';
+import { Pager } from '../../components/Pager';
+import type { PageProps, SearchTransactions } from '../../generated/props';
 
 // Global search results (spec 001 §2): five groups; Account Transactions
 // lists its hits, each linking to the account page with the entry's panel

@@ -1,8 +1,11 @@
-package server
-
-// accounts area (see areas.go): the account transactions page, the transfer
-// form (page without JavaScript, dialog with it: accounts_transfer.go) and
-// the virtual bank and FX API (accounts_api.go).
+// Package accounts is the account side of an organisation (spec 000 §2
+// "Account transactions", "Transfer dialog", §5 "Transfer", §7 "Virtual bank"
+// and "FX"): an account's transactions page with its details and funding
+// section, the transfer between the organisation's own accounts (a page
+// without JavaScript, a dialog with it: transfer.go), the Account
+// Transactions group of the search page (search.go) and the virtual bank and
+// FX API (api.go, api_ops.go).
+package accounts
 
 import (
 	"net/url"
@@ -15,21 +18,39 @@ import (
 	"portal/currency"
 	"portal/money"
 	"portal/provider"
+	"portal/server"
 )
 
-// AccountsArea is the account pages (transactions, transfer) and the
-// virtual bank and FX API.
-func AccountsArea(s *Server) Area {
+// area's handlers use the core's services through the server.
+type area struct{ *server.Server }
+
+// New is the account pages and the virtual bank and FX API of s.
+func New(srv *server.Server) server.Area {
+	s := area{srv}
 	P := func(ps ...access.Permission) []access.Permission { return ps }
-	return Area{Name: "accounts", Routes: []*Route{
-		{Name: "org.accounts", Method: "GET", Path: "/org/:org/accounts", Access: Dashboard, Perms: P(access.AccountsRead), Handler: s.accountsIndex},
-		{Name: "org.account", Method: "GET", Path: "/org/:org/accounts/:account", Access: Dashboard, Perms: P(access.AccountsRead),
-			Handler: s.accountPage, Nav: &NavEntry{Slot: NavAccountLinks, PerAccount: true}},
-		{Name: "org.account.transfer", Method: "GET", Path: "/org/:org/accounts/:account/transfer", Access: Dashboard,
+	return server.Area{Name: "accounts", Routes: []*server.Route{
+		{Name: "org.accounts", Method: "GET", Path: "/org/:org/accounts", Access: server.Dashboard, Perms: P(access.AccountsRead), Handler: s.accountsIndex},
+		{Name: "org.account", Method: "GET", Path: "/org/:org/accounts/:account", Access: server.Dashboard, Perms: P(access.AccountsRead),
+			Handler: s.accountPage, Nav: &server.NavEntry{Slot: server.NavAccountLinks, PerAccount: true}},
+		{Name: "org.account.transfer", Method: "GET", Path: "/org/:org/accounts/:account/transfer", Access: server.Dashboard,
 			Perms: P(access.AccountsRead, access.AccountsManage), Handler: s.transferPage},
-		{Name: "org.account.transfer.submit", Method: "POST", Path: "/org/:org/accounts/:account/transfer", Access: Dashboard,
+		{Name: "org.account.transfer.submit", Method: "POST", Path: "/org/:org/accounts/:account/transfer", Access: server.Dashboard,
 			Perms: P(access.AccountsRead, access.AccountsManage), Handler: s.transferSubmit},
-	}, API: apiAccountOperations()}
+	}, API: s.apiOperations()}
+}
+
+// accountsIndex goes to the first owned account, or the organisation root
+// when there is none.
+func (s area) accountsIndex(c fiber.Ctx) error {
+	o := server.Req(c).Org
+	if o.AccountsErr != nil {
+		// Going home would hide the outage: show the account page's text.
+		return s.accountPage(c)
+	}
+	if owned := o.OwnedAccounts(); len(owned) > 0 {
+		return server.Redirect(c, "/org/"+o.Org.ID+"/accounts/"+owned[0].AccountNumber)
+	}
+	return server.Redirect(c, "/org/"+o.Org.ID)
 }
 
 // Texts of the spec's error catalogue (000 §8) for the accounts screens.
@@ -54,9 +75,9 @@ const (
 	qEntry        = "entry"
 )
 
-// AccountPageProps are the props of templates/pages/AccountTransactions.tsx.
+// AccountPageProps are the props of templates/pages/accounts/AccountTransactions.tsx.
 type AccountPageProps struct {
-	Shell ShellProps `json:"shell"`
+	Shell server.ShellProps `json:"shell"`
 	// Error replaces the page body: title (and text) of the spec's catalogue.
 	Error *PageError `json:"error,omitempty"`
 	// Account is nil when Error is set.
@@ -177,7 +198,7 @@ func shortWallet(s string) string {
 	return s[:9] + "…" + s[len(s)-5:]
 }
 
-func (s *Server) findAccount(o *OrgContext, number string) (provider.Account, bool) {
+func (s area) findAccount(o *server.OrgContext, number string) (provider.Account, bool) {
 	for _, a := range o.Accounts {
 		if a.AccountNumber == number {
 			return a, true
@@ -186,8 +207,8 @@ func (s *Server) findAccount(o *OrgContext, number string) (provider.Account, bo
 	return provider.Account{}, false
 }
 
-func (s *Server) accountPage(c fiber.Ctx) error {
-	o := Req(c).Org
+func (s area) accountPage(c fiber.Ctx) error {
+	o := server.Req(c).Org
 	sh, err := s.Shell(c)
 	if err != nil {
 		return err
@@ -195,12 +216,12 @@ func (s *Server) accountPage(c fiber.Ctx) error {
 	number := strings.Clone(c.Params("account"))
 	title := "Account Transactions · " + o.Org.Name
 	fail := func(status int, e PageError) error {
-		return s.Render(c, View{Status: status, Page: "AccountTransactions", Title: title,
+		return s.Render(c, server.View{Status: status, Page: "AccountTransactions", Title: title,
 			Props: AccountPageProps{Shell: sh, Error: &e}})
 	}
 	if o.AccountsErr != nil {
 		// enterOrg has logged the cause; the page only says it is down.
-		return fail(fiber.StatusServiceUnavailable, PageError{Title: MsgAccountsDown})
+		return fail(fiber.StatusServiceUnavailable, PageError{Title: server.MsgAccountsDown})
 	}
 	if len(o.Accounts) == 0 {
 		return fail(fiber.StatusOK, PageError{Title: msgAccountsNoData, Text: msgAccountsNoDataText})
@@ -247,7 +268,7 @@ func (s *Server) accountPage(c fiber.Ctx) error {
 	case provider.ENOTFOUND:
 		return fail(fiber.StatusNotFound, PageError{Title: msgAccountError})
 	default:
-		s.Logger.Error("account movements", "request_id", Req(c).ID, "err", err)
+		s.Logger.Error("account movements", "request_id", server.Req(c).ID, "err", err)
 		v.Failure = msgAccountUnavailable
 	}
 
@@ -310,14 +331,14 @@ func (s *Server) accountPage(c fiber.Ctx) error {
 		case provider.ENOTFOUND:
 			v.PanelMissing = true
 		default:
-			s.Logger.Error("account movement", "request_id", Req(c).ID, "err", err)
+			s.Logger.Error("account movement", "request_id", server.Req(c).ID, "err", err)
 			v.PanelMissing = true
 		}
 	}
 
 	sum, err := s.Ledger.AccountSummary(ctx, o.Org.ID, acct.AccountNumber, dr.After(), dr.Before())
 	if err != nil {
-		s.Logger.Error("account summary", "request_id", Req(c).ID, "err", err)
+		s.Logger.Error("account summary", "request_id", server.Req(c).ID, "err", err)
 		v.Summary = &SummaryView{Error: msgAccountUnavailable}
 	} else {
 		v.Summary = &SummaryView{Opening: displayAmount(sum.OpeningBalance, acct.CurrencyCode),
@@ -332,7 +353,7 @@ func (s *Server) accountPage(c fiber.Ctx) error {
 		v.Buttons.Export = "/org/" + o.Org.ID + "/exported_statements?" +
 			url.Values{"download_statement": {"1"}, "account": {acct.AccountNumber}}.Encode()
 	}
-	return s.Render(c, View{Page: "AccountTransactions", Title: title, Props: AccountPageProps{Shell: sh, Account: v}})
+	return s.Render(c, server.View{Page: "AccountTransactions", Title: title, Props: AccountPageProps{Shell: sh, Account: v}})
 }
 
 // entryRow formats one entry for people; href opens its side panel.
@@ -352,7 +373,7 @@ func cloneValues(v url.Values) url.Values {
 
 // fundingView is the account funding section. Any failure shows the spec's
 // "not available" text: funding details must not take the page down.
-func (s *Server) fundingView(c fiber.Ctx, orgID, number string) *FundingView {
+func (s area) fundingView(c fiber.Ctx, orgID, number string) *FundingView {
 	unavailable := &FundingView{Unavailable: provider.MsgFundingUnavailable, Fields: []Option{}}
 	if s.Funding == nil {
 		return unavailable
@@ -360,7 +381,7 @@ func (s *Server) fundingView(c fiber.Ctx, orgID, number string) *FundingView {
 	fi, err := s.Funding.FundingInstruction(c.Context(), orgID, number)
 	if err != nil {
 		if provider.ErrorCode(err) != provider.ENOTFOUND {
-			s.Logger.Error("funding instruction", "request_id", Req(c).ID, "err", err)
+			s.Logger.Error("funding instruction", "request_id", server.Req(c).ID, "err", err)
 		}
 		return unavailable
 	}

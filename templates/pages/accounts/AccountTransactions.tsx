@@ -1,9 +1,9 @@
-import { Shell } from '../components/Shell';
-import { Flag } from '../components/Icon';
-import { Island } from '../components/Island';
-import { Tone } from '../components/Messages';
-import { Pager } from '../components/Pager';
-import type { AccountView, EntryRow, PageProps } from '../generated/props';
+import { Shell } from '../../components/Shell';
+import { Flag } from '../../components/Icon';
+import { Island } from '../../components/Island';
+import { Tone } from '../../components/Messages';
+import { Pager } from '../../components/Pager';
+import type { AccountView, EntryRow, PageProps } from '../../generated/props';
 
 // Account transactions (spec 000 §2): the entries of one account in the
 // session's date range, filtered by type and paged by cursors, a side panel

@@ -1,4 +1,4 @@
-package server
+package accounts
 
 // The Account Transactions group of the global search page (spec 001 §2
 // "Global search", 000 §7 movements/search).
@@ -11,6 +11,7 @@ import (
 	"portal/access"
 	"portal/currency"
 	"portal/provider"
+	"portal/server"
 )
 
 // SearchTransactions is the Account Transactions group of the search page.
@@ -32,10 +33,15 @@ type SearchHitRow struct {
 	Flag          string `json:"flag"`
 }
 
-// searchTransactions searches the organisation's readable accounts for q.
-// Without accounts:read the group stays empty: the search page itself needs
-// no permission, so it must not show what the account pages would refuse.
-func (s *Server) searchTransactions(c fiber.Ctx, o *OrgContext, q string) SearchTransactions {
+// Search is the Account Transactions group of the search page for q: the
+// entries of the organisation's readable accounts that match it. Without
+// accounts:read the group stays empty: the search page itself needs no
+// permission, so it must not show what the account pages would refuse.
+func Search(srv *server.Server, c fiber.Ctx, q string) SearchTransactions {
+	return area{srv}.search(c, server.Req(c).Org, q)
+}
+
+func (s area) search(c fiber.Ctx, o *server.OrgContext, q string) SearchTransactions {
 	out := SearchTransactions{Rows: []SearchHitRow{}}
 	if !o.Can(access.AccountsRead) || len([]rune(q)) > provider.MaxSearchQueryLen {
 		return out
@@ -56,7 +62,7 @@ func (s *Server) searchTransactions(c fiber.Ctx, o *OrgContext, q string) Search
 		page, err = s.Ledger.SearchMovements(c.Context(), o.Org.ID, f)
 	}
 	if err != nil {
-		s.Logger.Error("movement search", "request_id", Req(c).ID, "err", err)
+		s.Logger.Error("movement search", "request_id", server.Req(c).ID, "err", err)
 		out.Error = msgAccountUnavailable
 		return out
 	}

@@ -1,7 +1,7 @@
-import { Shell } from '../components/Shell';
-import { CSRF, ErrorSummary, SelectField, TextField } from '../components/Form';
-import { Tone } from '../components/Messages';
-import type { PageProps, TransferAccount } from '../generated/props';
+import { Shell } from '../../components/Shell';
+import { CSRF, ErrorSummary, SelectField, TextField } from '../../components/Form';
+import { Tone } from '../../components/Messages';
+import type { PageProps, TransferAccount } from '../../generated/props';
 
 // The transfer form without JavaScript (spec 000 §2 "Transfer dialog", §5):
 // the Transfer button's link leads here, and the dialog island posts the

@@ -1,4 +1,4 @@
-package server
+package accounts
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"portal/currency"
 	"portal/money"
 	"portal/provider"
+	"portal/server"
 	"portal/session"
 )
 
@@ -60,9 +61,9 @@ type FXHint struct {
 	Converted string `json:"converted,omitempty"`
 }
 
-// TransferPageProps are the props of templates/pages/AccountTransfer.tsx.
+// TransferPageProps are the props of templates/pages/accounts/AccountTransfer.tsx.
 type TransferPageProps struct {
-	Shell    ShellProps        `json:"shell"`
+	Shell    server.ShellProps `json:"shell"`
 	Action   string            `json:"action"`
 	Back     string            `json:"back"`
 	Accounts []TransferAccount `json:"accounts"`
@@ -83,7 +84,7 @@ const (
 // the provider takes up to 140).
 const maxEndToEndID = 140
 
-func ownedTransferAccounts(o *OrgContext) []TransferAccount {
+func ownedTransferAccounts(o *server.OrgContext) []TransferAccount {
 	out := []TransferAccount{}
 	for _, a := range o.OwnedAccounts() {
 		out = append(out, TransferAccount{Number: a.AccountNumber, Name: a.Name, Currency: a.CurrencyCode,
@@ -103,18 +104,18 @@ func findTransferAccount(list []TransferAccount, number string) (TransferAccount
 
 // transferButton is the Transfer button of the account page: a link to the
 // form page, which the island turns into the dialog.
-func (s *Server) transferButton(c fiber.Ctx, o *OrgContext, number string) *TransferButtonProps {
+func (s area) transferButton(c fiber.Ctx, o *server.OrgContext, number string) *TransferButtonProps {
 	accts := ownedTransferAccounts(o)
 	p := &TransferButtonProps{Href: "/org/" + o.Org.ID + "/accounts/" + number + "/transfer", OrgID: o.Org.ID,
-		CSRF: MaskedCSRF(Req(c).Session), Accounts: accts, IdempotencyKey: uuid.NewString()}
+		CSRF: server.MaskedCSRF(server.Req(c).Session), Accounts: accts, IdempotencyKey: uuid.NewString()}
 	if _, ok := findTransferAccount(accts, number); ok {
 		p.From = number
 	}
 	return p
 }
 
-func (s *Server) transferPage(c fiber.Ctx) error {
-	o := Req(c).Org
+func (s area) transferPage(c fiber.Ctx) error {
+	o := server.Req(c).Org
 	number := strings.Clone(c.Params("account"))
 	if _, ok := s.findAccount(o, number); !ok {
 		return s.accountPage(c) // the account page's error, with its status
@@ -126,15 +127,15 @@ func (s *Server) transferPage(c fiber.Ctx) error {
 	return s.renderTransfer(c, fiber.StatusOK, f)
 }
 
-func (s *Server) renderTransfer(c fiber.Ctx, status int, f TransferForm) error {
-	o := Req(c).Org
+func (s area) renderTransfer(c fiber.Ctx, status int, f TransferForm) error {
+	o := server.Req(c).Org
 	sh, err := s.Shell(c)
 	if err != nil {
 		return err
 	}
 	number := strings.Clone(c.Params("account"))
 	back := "/org/" + o.Org.ID + "/accounts/" + number
-	return s.Render(c, View{Status: status, Page: "AccountTransfer", Title: "Transfer · " + o.Org.Name,
+	return s.Render(c, server.View{Status: status, Page: "AccountTransfer", Title: "Transfer · " + o.Org.Name,
 		Props: TransferPageProps{Shell: sh, Action: back + "/transfer", Back: back, Accounts: ownedTransferAccounts(o), Form: f}})
 }
 
@@ -147,7 +148,7 @@ type transferInput struct {
 
 // validateTransfer checks the four fields as the form and the API both
 // need; errors are keyed by form field.
-func (s *Server) validateTransfer(o *OrgContext, from, to, amount, e2e string) (transferInput, map[string]string) {
+func (s area) validateTransfer(o *server.OrgContext, from, to, amount, e2e string) (transferInput, map[string]string) {
 	errs := map[string]string{}
 	var in transferInput
 	owned := func(n string) (provider.Account, bool) {
@@ -192,7 +193,7 @@ func (s *Server) validateTransfer(o *OrgContext, from, to, amount, e2e string) (
 
 // fxHint quotes the conversion of a valid transfer; nil when the currencies
 // are the same. The error is the text to show.
-func (s *Server) fxHint(ctx context.Context, orgID string, in transferInput, amountOK bool) (*FXHint, string) {
+func (s area) fxHint(ctx context.Context, orgID string, in transferInput, amountOK bool) (*FXHint, string) {
 	if in.from.CurrencyCode == "" || in.to.CurrencyCode == "" || in.from.CurrencyCode == in.to.CurrencyCode {
 		return nil, ""
 	}
@@ -217,8 +218,8 @@ func (s *Server) fxHint(ctx context.Context, orgID string, in transferInput, amo
 	return h, ""
 }
 
-func (s *Server) transferSubmit(c fiber.Ctx) error {
-	o := Req(c).Org
+func (s area) transferSubmit(c fiber.Ctx) error {
+	o := server.Req(c).Org
 	number := strings.Clone(c.Params("account"))
 	if _, ok := s.findAccount(o, number); !ok {
 		return s.accountPage(c)
@@ -264,11 +265,11 @@ func (s *Server) transferSubmit(c fiber.Ctx) error {
 	if err != nil {
 		field, msg, known := transferErrorField(err)
 		if !known {
-			s.Logger.Error("transfer", "request_id", Req(c).ID, "err", err)
+			s.Logger.Error("transfer", "request_id", server.Req(c).ID, "err", err)
 			if err := s.Flash(c, session.FlashError, msgTransferFailed); err != nil {
 				return err
 			}
-			return Redirect(c, "/org/"+o.Org.ID+"/accounts/"+number)
+			return server.Redirect(c, "/org/"+o.Org.ID+"/accounts/"+number)
 		}
 		f.FormError = msgTransferFailed
 		if field != "" {
@@ -281,7 +282,7 @@ func (s *Server) transferSubmit(c fiber.Ctx) error {
 	if err := s.Flash(c, session.FlashSuccess, msgTransferOK); err != nil {
 		return err
 	}
-	return Redirect(c, "/org/"+o.Org.ID+"/accounts/"+number)
+	return server.Redirect(c, "/org/"+o.Org.ID+"/accounts/"+number)
 }
 
 // transferErrorField places a provider refusal of a transfer: debit_amount

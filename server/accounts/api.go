@@ -1,4 +1,4 @@
-package server
+package accounts
 
 import (
 	"errors"
@@ -9,6 +9,7 @@ import (
 
 	"portal/access"
 	"portal/provider"
+	"portal/server"
 )
 
 // Virtual bank and FX operations (spec 000 §7). Every call checks
@@ -33,35 +34,36 @@ const (
 
 // apiOrgAllowed checks membership and one permission for a change; ok
 // false means the answer has been sent.
-func (s *Server) apiOrgAllowed(c fiber.Ctx, a *APICaller, p access.Permission) (string, bool, error) {
-	id := APIPathOrg(c)
+func (s area) apiOrgAllowed(c fiber.Ctx, a *server.APICaller, p access.Permission) (string, bool, error) {
+	id := server.APIPathOrg(c)
 	if _, ok, err := s.APIAccess(c, a, id, p); !ok {
 		return id, false, err
 	}
-	if p := apiLedgerService(s); p != nil {
-		return id, false, APIErrors(c, p.Status, *p)
+	if p := apiLedgerService(s.Server); p != nil {
+		return id, false, server.APIErrors(c, p.Status, *p)
 	}
 	return id, true, nil
 }
 
 // apiLedgerService answers the accounts calls when the provider has no
 // ledger.
-func apiLedgerService(s *Server) *APIProblem {
+func apiLedgerService(s *server.Server) *server.APIProblem {
 	if s.Ledger == nil {
-		return &APIProblem{Status: fiber.StatusServiceUnavailable, Code: apiCodeUnavailable, Title: msgAccountUnavailable}
+		return &server.APIProblem{Status: fiber.StatusServiceUnavailable, Code: server.APICodeUnavailable, Title: msgAccountUnavailable}
 	}
 	return nil
 }
 
 // apiAccountRead is a read of the accounts area: accounts:read, with the
 // ledger.
-func apiAccountRead[B APIEnvelope](read func(*Server, fiber.Ctx, APIOrgCall) (B, error), texts APITexts) APIRead[B] {
-	return APIRead[B]{Perms: []access.Permission{access.AccountsRead}, Service: apiLedgerService, Texts: texts, Read: read}
+func apiAccountRead[B server.APIEnvelope](read func(fiber.Ctx, server.APIOrgCall) (B, error), texts server.APITexts) server.APIRead[B] {
+	return server.APIRead[B]{Perms: []access.Permission{access.AccountsRead}, Service: apiLedgerService, Texts: texts,
+		Read: func(_ *server.Server, c fiber.Ctx, r server.APIOrgCall) (B, error) { return read(c, r) }}
 }
 
 // apiAccountOf finds the readable account of the organisation named by the
 // path; an unknown one is refused 404.
-func (s *Server) apiAccountOf(c fiber.Ctx, orgID string) (provider.Account, error) {
+func (s area) apiAccountOf(c fiber.Ctx, orgID string) (provider.Account, error) {
 	number := strings.Clone(c.Params("accountNumber"))
 	accts, err := s.Provider.Accounts(c.Context(), orgID)
 	if err != nil {
@@ -72,37 +74,37 @@ func (s *Server) apiAccountOf(c fiber.Ctx, orgID string) (provider.Account, erro
 			return a, nil
 		}
 	}
-	return provider.Account{}, APIRefuse(fiber.StatusNotFound, APIProblem{Status: fiber.StatusNotFound, Code: APICodeNotFound, Title: apiMsgAccountNotFound})
+	return provider.Account{}, server.APIRefuse(fiber.StatusNotFound, server.APIProblem{Status: fiber.StatusNotFound, Code: server.APICodeNotFound, Title: apiMsgAccountNotFound})
 }
 
 // apiAccountsDown is the refusal of a failed account list, with the spec's
 // text (000 §8); the cause is logged.
-func (s *Server) apiAccountsDown(c fiber.Ctx, err error) error {
-	s.Logger.Error("accounts list", "request_id", Req(c).ID, "err", err)
-	return APIRefuse(fiber.StatusServiceUnavailable, APIProblem{Status: fiber.StatusServiceUnavailable, Code: apiCodeUnavailable, Title: MsgAccountsDown})
+func (s area) apiAccountsDown(c fiber.Ctx, err error) error {
+	s.Logger.Error("accounts list", "request_id", server.Req(c).ID, "err", err)
+	return server.APIRefuse(fiber.StatusServiceUnavailable, server.APIProblem{Status: fiber.StatusServiceUnavailable, Code: server.APICodeUnavailable, Title: server.MsgAccountsDown})
 }
 
 // apiAccountTexts: the ledger's not found is the account's.
-var apiAccountTexts = APITexts{provider.ENOTFOUND: {Title: apiMsgAccountNotFound}}
+var apiAccountTexts = server.APITexts{provider.ENOTFOUND: {Title: apiMsgAccountNotFound}}
 
-func (s *Server) apiListAccounts(c fiber.Ctx, r APIOrgCall) (APIDataBody[[]provider.Account], error) {
+func (s area) apiListAccounts(c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[[]provider.Account], error) {
 	accts, err := s.Provider.Accounts(c.Context(), r.OrgID)
 	if err != nil {
-		return APIDataBody[[]provider.Account]{}, s.apiAccountsDown(c, err)
+		return server.APIDataBody[[]provider.Account]{}, s.apiAccountsDown(c, err)
 	}
 	if accts == nil {
 		accts = []provider.Account{}
 	}
-	return APIDataOf(accts), nil
+	return server.APIDataOf(accts), nil
 }
 
-func (s *Server) apiAccountSummary(c fiber.Ctx, r APIOrgCall) (APIDataBody[provider.AccountSummary], error) {
-	var out APIDataBody[provider.AccountSummary]
+func (s area) apiAccountSummary(c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[provider.AccountSummary], error) {
+	var out server.APIDataBody[provider.AccountSummary]
 	acct, err := s.apiAccountOf(c, r.OrgID)
 	if err != nil {
 		return out, err
 	}
-	after, before, err := APIReadRange(c)
+	after, before, err := server.APIReadRange(c)
 	if err != nil {
 		return out, err
 	}
@@ -110,21 +112,12 @@ func (s *Server) apiAccountSummary(c fiber.Ctx, r APIOrgCall) (APIDataBody[provi
 	return out, err
 }
 
-// APIPageMeta is the paging of a list read a page at a time (spec 000 §7).
-type APIPageMeta struct {
-	_           struct{} `description:"Paging."`
-	CursorNext  string   `json:"cursor_next" description:"Cursor of the next (older) page, for cursor_after; empty when there is none."`
-	CursorPrev  string   `json:"cursor_prev" description:"Cursor of the previous (newer) page, for cursor_before; empty on the first page."`
-	HasNextPage bool     `json:"has_next_page" description:"Whether older items exist."`
-	Total       int      `json:"total" description:"Items matching the filters, across all pages."`
-}
-
 // apiCursor reads cursor_after or cursor_before (not both) and limit.
 func apiCursor(c fiber.Ctx) (cursor, direction string, limit int, err error) {
 	ca, cb := c.Query(apiQueryCursorAfter), c.Query(apiQueryCursorBefore)
 	switch {
 	case ca != "" && cb != "":
-		return "", "", 0, APIRefuse(fiber.StatusUnprocessableEntity, apiParamProblem(apiQueryCursorBefore, "Give cursor_after or cursor_before, not both"))
+		return "", "", 0, server.APIRefuse(fiber.StatusUnprocessableEntity, server.APIParamProblem(apiQueryCursorBefore, "Give cursor_after or cursor_before, not both"))
 	case cb != "":
 		cursor, direction = cb, provider.DirectionPrev
 	case ca != "":
@@ -133,31 +126,31 @@ func apiCursor(c fiber.Ctx) (cursor, direction string, limit int, err error) {
 	if v := c.Query(apiQueryLimit); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > provider.MaxMovementLimit {
-			return "", "", 0, APIRefuse(fiber.StatusUnprocessableEntity,
-				apiParamProblem(apiQueryLimit, "Must be a number from 1 to "+strconv.Itoa(provider.MaxMovementLimit)))
+			return "", "", 0, server.APIRefuse(fiber.StatusUnprocessableEntity,
+				server.APIParamProblem(apiQueryLimit, "Must be a number from 1 to "+strconv.Itoa(provider.MaxMovementLimit)))
 		}
 		limit = n
 	}
 	return cursor, direction, limit, nil
 }
 
-func (s *Server) apiMovements(c fiber.Ctx, r APIOrgCall) (APIPageBody[[]provider.Entry, APIPageMeta], error) {
-	var out APIPageBody[[]provider.Entry, APIPageMeta]
+func (s area) apiMovements(c fiber.Ctx, r server.APIOrgCall) (server.APIPageBody[[]provider.Entry, server.APIPageMeta], error) {
+	var out server.APIPageBody[[]provider.Entry, server.APIPageMeta]
 	acct, err := s.apiAccountOf(c, r.OrgID)
 	if err != nil {
 		return out, err
 	}
-	after, before, err := APIReadRange(c)
+	after, before, err := server.APIReadRange(c)
 	if err != nil {
 		return out, err
 	}
 	f := provider.MovementFilter{CreatedAfter: after, CreatedBefore: before}
 	if v := c.Query(apiQuerySort); v != "" && v != "-date" {
-		return out, APIRefuse(fiber.StatusUnprocessableEntity, apiParamProblem(apiQuerySort, "Only -date (newest first) is supported"))
+		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, server.APIParamProblem(apiQuerySort, "Only -date (newest first) is supported"))
 	}
 	if v := c.Query(apiQueryEntryType); v != "" {
 		if !provider.ValidEntryType(v) {
-			return out, APIRefuse(fiber.StatusUnprocessableEntity, apiParamProblem(apiQueryEntryType, "Unknown entry type"))
+			return out, server.APIRefuse(fiber.StatusUnprocessableEntity, server.APIParamProblem(apiQueryEntryType, "Unknown entry type"))
 		}
 		f.EntryType = v
 	}
@@ -168,7 +161,7 @@ func (s *Server) apiMovements(c fiber.Ctx, r APIOrgCall) (APIPageBody[[]provider
 	if err != nil {
 		return out, err
 	}
-	return APIPage(page.Entries, APIPageMeta{CursorNext: page.CursorNext, CursorPrev: page.CursorPrev,
+	return server.APIPage(page.Entries, server.APIPageMeta{CursorNext: page.CursorNext, CursorPrev: page.CursorPrev,
 		HasNextPage: page.HasNext, Total: page.Total}), nil
 }
 
@@ -181,53 +174,53 @@ type apiTransferBody struct {
 	EndToEndID string   `json:"end_to_end_id" description:"End-to-end id, 1 to 140 characters; shown as the entries' reference."`
 }
 
-func (s *Server) apiTransfer(c fiber.Ctx, a *APICaller) error {
+func (s area) apiTransfer(c fiber.Ctx, a *server.APICaller) error {
 	id, ok, err := s.apiOrgAllowed(c, a, access.AccountsManage)
 	if !ok {
 		return err
 	}
 	key := strings.TrimSpace(c.Get(apiHeaderIdempotency))
 	if key == "" || len(key) > apiMaxIdempotencyKeyLn {
-		return APIErrors(c, fiber.StatusBadRequest, APIProblem{Status: fiber.StatusBadRequest, Code: APICodeInvalid,
+		return server.APIErrors(c, fiber.StatusBadRequest, server.APIProblem{Status: fiber.StatusBadRequest, Code: server.APICodeInvalid,
 			Title: "Send an Idempotency-Key header (1 to 255 characters) with every transfer"})
 	}
 	var body apiTransferBody
-	if p := DecodeJSON(c, &body); p != nil {
-		return APIErrors(c, p.Status, *p)
+	if p := server.DecodeJSON(c, &body); p != nil {
+		return server.APIErrors(c, p.Status, *p)
 	}
 	accts, err := s.Provider.Accounts(c.Context(), id)
 	if err != nil {
-		return APIProviderFail(c, s.apiAccountsDown(c, err), nil)
+		return server.APIProviderFail(c, s.apiAccountsDown(c, err), nil)
 	}
 	// The account is the caller's copy of the organisation's accounts, so the
 	// same checks as the form's apply.
-	o := &OrgContext{Accounts: accts}
+	o := &server.OrgContext{Accounts: accts}
 	in, errs := s.validateTransfer(o, strings.TrimSpace(body.From), strings.TrimSpace(body.To), body.Amount, strings.TrimSpace(body.EndToEndID))
 	if len(errs) == 0 {
 		if _, fxErr := s.fxHint(c.Context(), id, in, false); fxErr != "" {
-			return APIErrors(c, fiber.StatusUnprocessableEntity, APIProblem{Status: fiber.StatusUnprocessableEntity,
-				Code: APICodeInvalid, Title: fxErr})
+			return server.APIErrors(c, fiber.StatusUnprocessableEntity, server.APIProblem{Status: fiber.StatusUnprocessableEntity,
+				Code: server.APICodeInvalid, Title: fxErr})
 		}
 	}
 	if len(errs) > 0 {
-		var ps []APIProblem
+		var ps []server.APIProblem
 		for _, f := range []string{fFrom, fTo, fAmount, fEndToEnd} {
 			if m, ok := errs[f]; ok {
-				ps = append(ps, APIField(f, m)) // the form fields are the body's names
+				ps = append(ps, server.APIField(f, m)) // the form fields are the body's names
 			}
 		}
-		return APIErrors(c, fiber.StatusUnprocessableEntity, ps...)
+		return server.APIErrors(c, fiber.StatusUnprocessableEntity, ps...)
 	}
 	res, err := s.Ledger.Transfer(c.Context(), id, provider.TransferRequest{From: in.from.AccountNumber, To: in.to.AccountNumber,
 		Amount: in.amount.String(), EndToEndID: strings.TrimSpace(body.EndToEndID), IdempotencyKey: key})
 	if err != nil {
-		if p := APIProviderProblem(err, nil); p != nil {
+		if p := server.APIProviderProblem(err, nil); p != nil {
 			// The provider's field names are the spec's pointers (000 §5).
 			var fe *provider.FieldError
 			if errors.As(err, &fe) {
-				p.Source = &APISource{Pointer: "/" + fe.Field}
+				p.Source = &server.APISource{Pointer: "/" + fe.Field}
 			}
-			return APIErrors(c, p.Status, *p)
+			return server.APIErrors(c, p.Status, *p)
 		}
 		return err
 	}
@@ -235,44 +228,44 @@ func (s *Server) apiTransfer(c fiber.Ctx, a *APICaller) error {
 	if res.Replayed {
 		status = fiber.StatusOK
 	}
-	return APISend(c, status, APIDataOf(res))
+	return server.APISend(c, status, server.APIDataOf(res))
 }
 
-func (s *Server) apiExchangeRate(c fiber.Ctx, r APIOrgCall) (APIDataBody[provider.FXRate], error) {
-	var out APIDataBody[provider.FXRate]
+func (s area) apiExchangeRate(c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[provider.FXRate], error) {
+	var out server.APIDataBody[provider.FXRate]
 	buy, pay := strings.TrimSpace(c.Query(apiQueryBuyCurrency)), strings.TrimSpace(c.Query(apiQueryPayCurrency))
-	var ps []APIProblem
+	var ps []server.APIProblem
 	if pay == "" {
-		ps = append(ps, apiParamProblem(apiQueryPayCurrency, "Give the currency to pay with"))
+		ps = append(ps, server.APIParamProblem(apiQueryPayCurrency, "Give the currency to pay with"))
 	}
 	if buy == "" {
-		ps = append(ps, apiParamProblem(apiQueryBuyCurrency, "Give the currency to buy"))
+		ps = append(ps, server.APIParamProblem(apiQueryBuyCurrency, "Give the currency to buy"))
 	}
 	if len(ps) > 0 {
-		return out, APIRefuse(fiber.StatusUnprocessableEntity, ps...)
+		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, ps...)
 	}
 	var err error
 	out.Data, err = s.Ledger.ExchangeRate(c.Context(), r.OrgID, pay, buy)
 	return out, err
 }
 
-func (s *Server) apiMarkups(c fiber.Ctx, r APIOrgCall) (APIDataBody[[]provider.Markup], error) {
+func (s area) apiMarkups(c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[[]provider.Markup], error) {
 	ms, err := s.Ledger.Markups(c.Context(), r.OrgID)
-	return APIDataOf(ms), err
+	return server.APIDataOf(ms), err
 }
 
-func (s *Server) apiCurrencies(c fiber.Ctx, r APIOrgCall) (APIDataBody[[]provider.Currency], error) {
+func (s area) apiCurrencies(c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[[]provider.Currency], error) {
 	cs, err := s.Ledger.Currencies(c.Context(), r.OrgID)
-	return APIDataOf(cs), err
+	return server.APIDataOf(cs), err
 }
 
 // apiSearchMovements is the spec's movements/search (000 §7): the
 // organisation's readable accounts' entries matching q exactly.
-func (s *Server) apiSearchMovements(c fiber.Ctx, r APIOrgCall) (APIPageBody[[]provider.MovementHit, APIPageMeta], error) {
-	var out APIPageBody[[]provider.MovementHit, APIPageMeta]
+func (s area) apiSearchMovements(c fiber.Ctx, r server.APIOrgCall) (server.APIPageBody[[]provider.MovementHit, server.APIPageMeta], error) {
+	var out server.APIPageBody[[]provider.MovementHit, server.APIPageMeta]
 	f := provider.MovementSearch{Query: strings.TrimSpace(c.Query(apiQuerySearch))}
 	if f.Query == "" || len([]rune(f.Query)) > provider.MaxSearchQueryLen {
-		return out, APIRefuse(fiber.StatusUnprocessableEntity, apiParamProblem(apiQuerySearch,
+		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, server.APIParamProblem(apiQuerySearch,
 			"Give a reference, order id, entry id or end-to-end id (1 to "+strconv.Itoa(provider.MaxSearchQueryLen)+" characters)"))
 	}
 	var err error
@@ -283,6 +276,6 @@ func (s *Server) apiSearchMovements(c fiber.Ctx, r APIOrgCall) (APIPageBody[[]pr
 	if err != nil {
 		return out, err
 	}
-	return APIPage(page.Entries, APIPageMeta{CursorNext: page.CursorNext, CursorPrev: page.CursorPrev,
+	return server.APIPage(page.Entries, server.APIPageMeta{CursorNext: page.CursorNext, CursorPrev: page.CursorPrev,
 		HasNextPage: page.HasNext, Total: page.Total}), nil
 }

@@ -1,11 +1,11 @@
-package server
+package accounts
 
 import (
 	"context"
 	"errors"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -13,48 +13,57 @@ import (
 	"golang.org/x/net/html"
 
 	"portal/daterange"
+	"portal/htmlq"
 	"portal/money"
 	"portal/provider"
 	"portal/reference"
+	"portal/server"
+	"portal/server/dashboard"
+	"portal/server/rangepicker"
+	"portal/server/servertest"
+)
+
+func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
+
+// newHarness mounts the account pages, auth to log in through the form, the
+// date range picker (wideRange) and the dashboard (the organisation root the
+// guards send to); edits change the server's dependencies first.
+func newHarness(t *testing.T, edits ...func(*server.Deps)) *servertest.Harness {
+	return servertest.NewWith(t, servertest.Edits(edits...), server.AuthArea, New, rangepicker.New, dashboard.New)
+}
+
+// Queries of parsed HTML by structure (package htmlq), under short names.
+var (
+	find    = htmlq.Find
+	findAll = htmlq.FindAll
+	attr    = htmlq.Attr
+	hasAttr = htmlq.HasAttr
+	text    = htmlq.VisibleText
+	byTag   = htmlq.ByTag
+	byID    = htmlq.ByID
 )
 
 const (
-	acctEUR  = reference.DemoAccountOrg1EUR
-	acctGBP  = reference.DemoAccountOrg1GBP
-	acctPool = reference.DemoAccountPartnerPool
+	orgNordic   = servertest.OrgNordic
+	orgAtlantic = servertest.OrgAtlantic
+	acctEUR     = reference.DemoAccountOrg1EUR
+	acctGBP     = reference.DemoAccountOrg1GBP
+	acctPool    = reference.DemoAccountPartnerPool
 )
 
 func accountPath(number string) string { return "/org/" + orgNordic + "/accounts/" + number }
 
 // wideRange sets the session's global date range to the last 100 days, so
-// the seeded history (90 days) fills more than one 50-row page.
-func (c *client) wideRange() {
-	c.h.t.Helper()
-	ctx := context.Background()
-	sess, err := c.h.manager.Load(ctx, c.sessionID())
-	if err != nil {
-		c.h.t.Fatal(err)
-	}
-	if sess.Values == nil {
-		sess.Values = map[string]string{}
-	}
+// the seeded history (90 days) fills more than one 50-row page: a custom
+// range through the date range picker's form.
+func wideRange(t *testing.T, c *servertest.Client) {
+	t.Helper()
 	now := time.Now().UTC()
-	sess.Values[sessionDateRange] = daterange.CustomRange(now.AddDate(0, 0, -100), now).Encode()
-	if err := c.h.manager.Save(ctx, sess); err != nil {
-		c.h.t.Fatal(err)
+	res := c.PostForm("/org/"+orgNordic+"/date_range", url.Values{"type": {daterange.Custom},
+		"from": {now.AddDate(0, 0, -100).Format(daterange.DisplayLayout)}, "to": {now.Format(daterange.DisplayLayout)}}, accountPath(acctEUR))
+	if res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("date range: %d", res.StatusCode)
 	}
-}
-
-func rowsOf(doc *html.Node) []*html.Node {
-	tbody := find(doc, byTag("tbody"))
-	if tbody == nil {
-		return nil
-	}
-	return findAll(tbody, byTag("tr"))
-}
-
-func linkByText(doc *html.Node, t string) *html.Node {
-	return find(doc, func(n *html.Node) bool { return n.Data == "a" && text(n) == t })
 }
 
 func mainAlert(doc *html.Node) string {
@@ -65,10 +74,10 @@ func mainAlert(doc *html.Node) string {
 	return ""
 }
 
-func balance(t *testing.T, h *harness, number string) money.Amount {
+func balance(t *testing.T, h *servertest.Harness, number string) money.Amount {
 	t.Helper()
 	var b string
-	if err := h.db().QueryRow(`SELECT balance FROM accounts WHERE account_number = ?`, number).Scan(&b); err != nil {
+	if err := h.DB().QueryRow(`SELECT balance FROM accounts WHERE account_number = ?`, number).Scan(&b); err != nil {
 		t.Fatal(err)
 	}
 	a, err := money.Parse(b, 2)
@@ -80,7 +89,7 @@ func balance(t *testing.T, h *harness, number string) money.Amount {
 
 func TestAccountPageStructure(t *testing.T) {
 	h := newHarness(t)
-	c := h.client()
+	c := h.Client()
 	c.Login("admin@demo.example")
 	res, doc := c.Page(accountPath(acctEUR))
 	if res.StatusCode != http.StatusOK {
@@ -118,7 +127,7 @@ func TestAccountPageStructure(t *testing.T) {
 	if find(doc, byTag("caption")) == nil {
 		t.Error("no caption")
 	}
-	rows := rowsOf(doc)
+	rows := servertest.Rows(doc)
 	if len(rows) == 0 || len(rows) > 50 {
 		t.Fatalf("%d rows", len(rows))
 	}
@@ -159,7 +168,7 @@ func TestAccountPageStructure(t *testing.T) {
 	if a := find(isl, byTag("a")); a == nil || attr(a, "href") != accountPath(acctEUR)+"/transfer" || text(a) != "Transfer" {
 		t.Errorf("transfer link %v", a)
 	}
-	exp := linkByText(doc, "Export to CSV")
+	exp := servertest.LinkByText(doc, "Export to CSV")
 	if exp == nil || attr(exp, "href") != "/org/"+orgNordic+"/exported_statements?account="+acctEUR+"&download_statement=1" {
 		t.Errorf("export link %v", exp)
 	}
@@ -167,32 +176,32 @@ func TestAccountPageStructure(t *testing.T) {
 
 func TestAccountPageFilterPagingPanel(t *testing.T) {
 	h := newHarness(t)
-	c := h.client()
+	c := h.Client()
 	c.Login("observer@demo.example")
-	c.wideRange()
+	wideRange(t, c)
 	_, doc := c.Page(accountPath(acctEUR))
-	first := rowsOf(doc)
+	first := servertest.Rows(doc)
 	if len(first) != 50 {
 		t.Fatalf("first page %d rows, want 50", len(first))
 	}
-	if linkByText(doc, "Previous page") != nil {
+	if servertest.LinkByText(doc, "Previous page") != nil {
 		t.Error("previous link on the first page")
 	}
-	next := linkByText(doc, "Next page")
+	next := servertest.LinkByText(doc, "Next page")
 	if next == nil || !strings.Contains(attr(next, "href"), "cursor_after=") {
 		t.Fatalf("next link %v", next)
 	}
 	_, doc2 := c.Page(attr(next, "href"))
-	second := rowsOf(doc2)
+	second := servertest.Rows(doc2)
 	if len(second) == 0 || attr(second[0], "id") == attr(first[0], "id") {
 		t.Fatal("second page repeats the first")
 	}
-	prev := linkByText(doc2, "Previous page")
+	prev := servertest.LinkByText(doc2, "Previous page")
 	if prev == nil || !strings.Contains(attr(prev, "href"), "cursor_before=") {
 		t.Fatalf("previous link %v", prev)
 	}
 	_, back := c.Page(attr(prev, "href"))
-	again := rowsOf(back)
+	again := servertest.Rows(back)
 	if len(again) != 50 || attr(again[0], "id") != attr(first[0], "id") || attr(again[49], "id") != attr(first[49], "id") {
 		t.Error("previous page is not the first page")
 	}
@@ -200,7 +209,7 @@ func TestAccountPageFilterPagingPanel(t *testing.T) {
 	// Filter: every row has the type; paging links keep it; the filter form
 	// carries no cursor, so changing it starts again.
 	_, fd := c.Page(accountPath(acctEUR) + "?entry_type=payout_fee&cursor_after=garbage")
-	rows := rowsOf(fd)
+	rows := servertest.Rows(fd)
 	if len(rows) == 0 {
 		t.Fatal("no payout fee rows")
 	}
@@ -231,12 +240,12 @@ func TestAccountPageFilterPagingPanel(t *testing.T) {
 	if panel == nil || attr(panel, "tabindex") != "-1" || !strings.Contains(text(panel), id) || !strings.Contains(text(panel), "Transaction details") {
 		t.Fatalf("panel %v", panel)
 	}
-	closeLink := linkByText(panel, "Close transaction details")
+	closeLink := servertest.LinkByText(panel, "Close transaction details")
 	if closeLink == nil {
 		t.Fatal("no close link")
 	}
 	_, stale := c.Page(accountPath(acctEUR) + "?entry=1")
-	if sp := find(stale, byID("entry-panel")); sp == nil || !strings.Contains(text(sp), "not on this page") || linkByText(sp, "Close transaction details") == nil {
+	if sp := find(stale, byID("entry-panel")); sp == nil || !strings.Contains(text(sp), "not on this page") || servertest.LinkByText(sp, "Close transaction details") == nil {
 		t.Error("a stale panel link does not say so")
 	}
 	cu, _ := url.Parse(attr(closeLink, "href"))
@@ -266,7 +275,7 @@ func TestAccountPagePermissionsAndErrors(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.user+" "+tc.path, func(t *testing.T) {
-			c := h.client()
+			c := h.Client()
 			c.Login(tc.user)
 			res, doc := c.Page(tc.path)
 			if res.StatusCode != tc.status {
@@ -276,7 +285,7 @@ func TestAccountPagePermissionsAndErrors(t *testing.T) {
 				t.Errorf("alert %q, want %q", got, tc.alert)
 			}
 			if tc.alert != "" {
-				if rowsOf(doc) != nil {
+				if servertest.Rows(doc) != nil {
 					t.Error("rows shown with the error")
 				}
 				return
@@ -285,7 +294,7 @@ func TestAccountPagePermissionsAndErrors(t *testing.T) {
 			if hasTransfer != tc.transfer {
 				t.Errorf("transfer button %v, want %v", hasTransfer, tc.transfer)
 			}
-			if (linkByText(doc, "Export to CSV") != nil) != tc.exp {
+			if (servertest.LinkByText(doc, "Export to CSV") != nil) != tc.exp {
 				t.Errorf("export button, want %v", tc.exp)
 			}
 			details := find(doc, func(n *html.Node) bool {
@@ -300,7 +309,7 @@ func TestAccountPagePermissionsAndErrors(t *testing.T) {
 
 func TestAccountPageFundingWallet(t *testing.T) {
 	h := newHarness(t)
-	c := h.client()
+	c := h.Client()
 	c.Login("observer@demo.example")
 	_, doc := c.Page(accountPath(reference.DemoAccountOrg1USDT))
 	isl := find(doc, func(n *html.Node) bool { return attr(n, "data-island") == "CopyText" })
@@ -328,16 +337,16 @@ func TestAccountPageFundingWallet(t *testing.T) {
 
 // transferForm fetches the no-JS transfer page and returns its CSRF token
 // and idempotency key.
-func (c *client) transferForm(number string) (string, string) {
-	c.h.t.Helper()
+func transferForm(t *testing.T, c *servertest.Client, number string) (string, string) {
+	t.Helper()
 	res, doc := c.Page(accountPath(number) + "/transfer")
 	if res.StatusCode != http.StatusOK {
-		c.h.t.Fatalf("transfer page: %d", res.StatusCode)
+		t.Fatalf("transfer page: %d", res.StatusCode)
 	}
 	in := func(name string) string {
 		n := find(doc, func(n *html.Node) bool { return n.Data == "input" && attr(n, "name") == name })
 		if n == nil {
-			c.h.t.Fatalf("no %s field", name)
+			t.Fatalf("no %s field", name)
 		}
 		return attr(n, "value")
 	}
@@ -353,9 +362,9 @@ func transferFieldError(doc *html.Node, id string) string {
 
 func TestTransferForm(t *testing.T) {
 	h := newHarness(t)
-	c := h.client()
+	c := h.Client()
 	c.Login("admin@demo.example")
-	csrf, key := c.transferForm(acctEUR)
+	csrf, key := transferForm(t, c, acctEUR)
 	_, doc := c.Page(accountPath(acctEUR) + "/transfer")
 	from := find(doc, byID("from_account_number"))
 	if o := find(from, func(n *html.Node) bool { return n.Data == "option" && hasAttr(n, "selected") }); o == nil || attr(o, "value") != acctEUR {
@@ -377,7 +386,7 @@ func TestTransferForm(t *testing.T) {
 		if res.StatusCode == http.StatusSeeOther {
 			return res, nil
 		}
-		return res, parse(t, res)
+		return res, servertest.Parse(t, res)
 	}
 
 	cases := []struct {
@@ -469,7 +478,7 @@ func TestTransferForm(t *testing.T) {
 	if !strings.Contains(text(find(ad, byTag("main"))), "Transfer successful") {
 		t.Error("no success flash")
 	}
-	if r := rowsOf(ad); len(r) == 0 || !strings.Contains(text(r[0]), "E2E-1") || !strings.Contains(text(r[0]), "-1,000.00 EUR") {
+	if r := servertest.Rows(ad); len(r) == 0 || !strings.Contains(text(r[0]), "E2E-1") || !strings.Contains(text(r[0]), "-1,000.00 EUR") {
 		t.Error("the new entry is not first")
 	}
 }
@@ -477,7 +486,7 @@ func TestTransferForm(t *testing.T) {
 func TestTransferRefusedWithoutManage(t *testing.T) {
 	h := newHarness(t)
 	for _, user := range []string{"observer@demo.example", "finance@demo.example"} {
-		c := h.client()
+		c := h.Client()
 		c.Login(user)
 		res := c.Get(accountPath(acctEUR) + "/transfer")
 		if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+orgNordic {
@@ -499,11 +508,11 @@ func TestTransferRefusedWithoutManage(t *testing.T) {
 
 func TestAccountsAPI(t *testing.T) {
 	h := newHarness(t)
-	admin := h.api()
+	admin := h.API()
 	admin.Login("admin@demo.example")
-	obs := h.api()
+	obs := h.API()
 	obs.Login("observer@demo.example")
-	def := h.api()
+	def := h.API()
 	def.Login("default@demo.example")
 	vb := "/virtual_bank/organisations/{id}"
 	p := func(path, org string) string {
@@ -514,7 +523,7 @@ func TestAccountsAPI(t *testing.T) {
 		acct := vb + "/accounts/{accountNumber}"
 		fx := "/fx/organisations/{id}"
 		cases := []struct {
-			c      *apiClient
+			c      *servertest.APIClient
 			doc    string // the operation's path in the document
 			url    string // under /api/v2
 			status int
@@ -543,7 +552,7 @@ func TestAccountsAPI(t *testing.T) {
 				t.Errorf("GET %s: %d, want %d: %s", tc.url, r.StatusCode, tc.status, r.Raw)
 				continue
 			}
-			checkReply(t, "GET", tc.doc, r)
+			h.CheckReply(t, "GET", tc.doc, r)
 		}
 	})
 
@@ -576,12 +585,12 @@ func TestAccountsAPI(t *testing.T) {
 		admin.Call("POST", p(vb, orgAtlantic)+"/inter_account_movements", body, "Idempotency-Key", "k-x").Expect(t, 404, "not_found")
 		r := admin.Call("POST", path, body)
 		r.Expect(t, 400, "invalid")
-		checkReply(t, "POST", doc, r)
+		h.CheckReply(t, "POST", doc, r)
 
 		before := balance(t, h, acctEUR)
 		first := admin.Call("POST", path, body, "Idempotency-Key", "k-1")
 		first.Expect(t, 201, "")
-		checkReply(t, "POST", doc, first)
+		h.CheckReply(t, "POST", doc, first)
 		again := admin.Call("POST", path, body, "Idempotency-Key", "k-1")
 		again.Expect(t, 200, "")
 		if first.JSON["data"].(map[string]any)["id"] != again.JSON["data"].(map[string]any)["id"] {
@@ -606,7 +615,7 @@ func TestAccountsAPI(t *testing.T) {
 		for i, pc := range pointers {
 			r := admin.Call("POST", path, pc.body, "Idempotency-Key", "k-p-"+string(rune('a'+i)))
 			r.Expect(t, 422, "invalid")
-			checkReply(t, "POST", doc, r)
+			h.CheckReply(t, "POST", doc, r)
 			e := r.FirstError(t)
 			src, _ := e["source"].(map[string]any)
 			if src["pointer"] != pc.pointer || e["title"] != pc.title {
@@ -617,7 +626,7 @@ func TestAccountsAPI(t *testing.T) {
 }
 
 func TestAccountsOpenAPI(t *testing.T) {
-	doc := openAPI()
+	doc := server.New(server.Deps{}, New).OpenAPI()
 	for _, p := range []string{
 		"/virtual_bank/organisations/{id}/accounts", "/virtual_bank/organisations/{id}/accounts/{accountNumber}/summary",
 		"/virtual_bank/organisations/{id}/accounts/{accountNumber}/movements", "/virtual_bank/organisations/{id}/inter_account_movements",
@@ -642,22 +651,6 @@ func TestAccountsOpenAPI(t *testing.T) {
 	}
 }
 
-// fxFailingLedger quotes one pair as unsupported and fails on another.
-type fxFailingLedger struct {
-	provider.Ledger
-	fail bool
-}
-
-func (f fxFailingLedger) ExchangeRate(ctx context.Context, org, pay, buy string) (provider.FXRate, error) {
-	if f.fail && buy == "USD" {
-		return provider.FXRate{}, errors.New("rate feed down")
-	}
-	if buy == "DKK" {
-		return provider.FXRate{}, provider.Errorf(provider.ENOTFOUND, "FX Rate not supported.")
-	}
-	return f.Ledger.ExchangeRate(ctx, org, pay, buy)
-}
-
 // failingLedger stands for a provider whose ledger is down.
 type failingLedger struct{ provider.Ledger }
 
@@ -679,8 +672,8 @@ func (failingAccounts) Accounts(context.Context, string) ([]provider.Account, er
 }
 
 func TestAccountPageProviderFailure(t *testing.T) {
-	h := newHarness(t, func(d *Deps) { d.Ledger = failingLedger{d.Ledger} })
-	c := h.client()
+	h := newHarness(t, func(d *server.Deps) { d.Ledger = failingLedger{d.Ledger} })
+	c := h.Client()
 	c.Login("observer@demo.example")
 	res, doc := c.Page(accountPath(acctEUR))
 	if res.StatusCode != http.StatusOK {
@@ -689,14 +682,14 @@ func TestAccountPageProviderFailure(t *testing.T) {
 	if got := mainAlert(doc); got != "We are unable to access account information." {
 		t.Errorf("alert %q", got)
 	}
-	if rowsOf(doc) != nil {
+	if servertest.Rows(doc) != nil {
 		t.Error("rows without a ledger")
 	}
 	// The rest of the page (details, funding) still shows.
 	if find(doc, byID("funding-title")) == nil {
 		t.Error("no funding section")
 	}
-	a := h.api()
+	a := h.API()
 	a.Login("observer@demo.example")
 	r := a.Call("GET", "/api/v2/virtual_bank/organisations/"+orgNordic+"/accounts/"+acctEUR+"/movements", nil)
 	r.Expect(t, http.StatusInternalServerError, "internal_error")
@@ -707,41 +700,28 @@ func TestAccountPageProviderFailure(t *testing.T) {
 
 func TestAccountsAPIListFailure(t *testing.T) {
 	h := newHarness(t)
-	a := h.api()
+	a := h.API()
 	a.Login("observer@demo.example")
 	// Membership and the login go through the real store; only the account
 	// list fails, from here on.
-	h.srv.Provider = failingAccounts{h.srv.Provider}
+	h.Srv.Provider = failingAccounts{h.Srv.Provider}
 	r := a.Call("GET", "/api/v2/virtual_bank/organisations/"+orgNordic+"/accounts", nil)
 	r.Expect(t, http.StatusServiceUnavailable, "unavailable")
 	if r.FirstError(t)["title"] != "Accounts information is temporarily unavailable." {
 		t.Errorf("title: %s", r.Raw)
 	}
-	checkReply(t, "GET", "/virtual_bank/organisations/{id}/accounts", r)
+	h.CheckReply(t, "GET", "/virtual_bank/organisations/{id}/accounts", r)
 }
 
 // doJSON sends a JSON body with the page client's cookies, as the transfer
 // dialog does from the browser.
-func (c *client) doJSON(method, path, body string, hdr ...string) *http.Response {
-	c.h.t.Helper()
-	r := httptest.NewRequest(method, "http://portal.test"+path, strings.NewReader(body))
-	r.Header.Set("Content-Type", "application/json")
-	for i := 0; i+1 < len(hdr); i += 2 {
-		r.Header.Set(hdr[i], hdr[i+1])
-	}
-	for _, ck := range c.Jar.Cookies(base) {
-		r.AddCookie(ck)
-	}
-	res, err := c.h.srv.App().Test(r, fiberTestConfig())
-	if err != nil {
-		c.h.t.Fatal(err)
-	}
-	return res
+func doJSON(c *servertest.Client, method, path, body string, hdr ...string) *http.Response {
+	return c.Send(method, path, body, append([]string{"Content-Type", "application/json"}, hdr...)...)
 }
 
 func TestTransferAPIFromThePage(t *testing.T) {
 	h := newHarness(t)
-	c := h.client()
+	c := h.Client()
 	c.Login("admin@demo.example")
 	_, doc := c.Page(accountPath(acctEUR))
 	csrf := attr(find(doc, func(n *html.Node) bool { return n.Data == "input" && attr(n, "name") == "_csrf" }), "value")
@@ -750,13 +730,13 @@ func TestTransferAPIFromThePage(t *testing.T) {
 	before := balance(t, h, acctEUR)
 	// The session cookie alone is not enough for a change: a cross-site
 	// page could send it.
-	if res := c.doJSON("POST", path, body, "Idempotency-Key", "k-page"); res.StatusCode != http.StatusForbidden {
+	if res := doJSON(c, "POST", path, body, "Idempotency-Key", "k-page"); res.StatusCode != http.StatusForbidden {
 		t.Fatalf("without X-CSRF-Token: %d", res.StatusCode)
 	}
 	if balance(t, h, acctEUR).Cmp(before) != 0 {
 		t.Fatal("money moved without the CSRF header")
 	}
-	if res := c.doJSON("POST", path, body, "Idempotency-Key", "k-page", "X-CSRF-Token", csrf); res.StatusCode != http.StatusCreated {
+	if res := doJSON(c, "POST", path, body, "Idempotency-Key", "k-page", "X-CSRF-Token", csrf); res.StatusCode != http.StatusCreated {
 		t.Fatalf("with X-CSRF-Token: %d", res.StatusCode)
 	}
 	if got, want := balance(t, h, acctEUR), before.Sub(money.MustParse("5.00", 2)); got.Cmp(want) != 0 {
@@ -772,8 +752,8 @@ func (noAccounts) Accounts(context.Context, string) ([]provider.Account, error) 
 }
 
 func TestAccountPageNoAccounts(t *testing.T) {
-	h := newHarness(t, func(d *Deps) { d.Provider = noAccounts{d.Provider} })
-	c := h.client()
+	h := newHarness(t, func(d *server.Deps) { d.Provider = noAccounts{d.Provider} })
+	c := h.Client()
 	c.Login("observer@demo.example")
 	res, doc := c.Page(accountPath(acctEUR))
 	if res.StatusCode != http.StatusOK {
@@ -797,22 +777,40 @@ func TestTransferQuoteFXTexts(t *testing.T) {
 		to     string
 		want   string
 	}{
-		{"unsupported pair", func(l provider.Ledger) provider.Ledger { return fxFailingLedger{Ledger: l} }, reference.DemoAccountOrg1DKK, msgFXNotSupported},
-		{"quote fails", func(l provider.Ledger) provider.Ledger { return fxFailingLedger{Ledger: l, fail: true} }, reference.DemoAccountOrg1USD, msgFXFailed},
+		{"unsupported pair", func(l provider.Ledger) provider.Ledger { return servertest.FXFailingLedger{Ledger: l} }, reference.DemoAccountOrg1DKK, msgFXNotSupported},
+		{"quote fails", func(l provider.Ledger) provider.Ledger { return servertest.FXFailingLedger{Ledger: l, Fail: true} }, reference.DemoAccountOrg1USD, msgFXFailed},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			h := newHarness(t, func(d *Deps) { d.Ledger = tc.ledger(d.Ledger) })
-			c := h.client()
+			h := newHarness(t, func(d *server.Deps) { d.Ledger = tc.ledger(d.Ledger) })
+			c := h.Client()
 			c.Login("admin@demo.example")
-			csrf, key := c.transferForm(acctEUR)
+			csrf, key := transferForm(t, c, acctEUR)
 			res := c.Do("POST", accountPath(acctEUR)+"/transfer", url.Values{"_csrf": {csrf}, "idempotency_key": {key},
 				"from_account_number": {acctEUR}, "to_account_number": {tc.to}, "amount": {"10.00"}, "end_to_end_id": {"E2E-FX"},
 				"intent": {"quote"}})
-			doc := parse(t, res)
+			doc := servertest.Parse(t, res)
 			if m := text(find(doc, byTag("main"))); !strings.Contains(m, tc.want) {
 				t.Errorf("status %d, main %q: want %q", res.StatusCode, m, tc.want)
 			}
 		})
 	}
+}
+
+// TestAccountsAPITour calls every operation of the area once with success
+// (the part of the API tour that was the accounts and FX').
+func TestAccountsAPITour(t *testing.T) {
+	h := newHarness(t)
+	admin := h.API()
+	admin.Login("admin@demo.example")
+	tour := h.Tour(t, New)
+	tour.At["id"], tour.At["accountNumber"] = orgNordic, acctEUR
+	for _, id := range []string{"listAccounts", "getAccountSummary", "listAccountMovements", "listMarkups", "listCurrencies"} {
+		tour.Call(admin, id, "", nil)
+	}
+	tour.Call(admin, "searchMovements", "?q=tour", nil)
+	tour.Call(admin, "getExchangeRate", "?pay_currency=EUR&buy_currency=GBP", nil)
+	tour.Call(admin, "createInterAccountMovement", "", map[string]string{"from_account_number": acctEUR, "to_account_number": acctGBP,
+		"amount": "1.00", "end_to_end_id": "tour-1"}, apiHeaderIdempotency, "tour-1")
+	tour.Finish()
 }

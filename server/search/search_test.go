@@ -1,18 +1,50 @@
-package server
+package search
 
 import (
 	"context"
 	"net/http"
 	"net/url"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
 
 	"golang.org/x/net/html"
 
+	"portal/htmlq"
 	"portal/provider"
 	"portal/reference"
+	"portal/server"
+	"portal/server/accounts"
+	"portal/server/servertest"
 )
+
+func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
+
+// newHarness mounts the search page, auth to log in through the form and
+// the account pages its hits link to.
+func newHarness(t *testing.T) *servertest.Harness {
+	return servertest.New(t, server.AuthArea, New, accounts.New)
+}
+
+// Queries of parsed HTML by structure (package htmlq), under short names.
+var (
+	find    = htmlq.Find
+	findAll = htmlq.FindAll
+	attr    = htmlq.Attr
+	text    = htmlq.VisibleText
+	byTag   = htmlq.ByTag
+	byID    = htmlq.ByID
+)
+
+const (
+	orgNordic   = servertest.OrgNordic
+	orgAtlantic = servertest.OrgAtlantic
+	acctEUR     = reference.DemoAccountOrg1EUR
+	acctGBP     = reference.DemoAccountOrg1GBP
+)
+
+func accountPath(number string) string { return "/org/" + orgNordic + "/accounts/" + number }
 
 // searchHits are the result links of the Account Transactions group.
 func searchHits(doc *html.Node) []string {
@@ -23,7 +55,7 @@ func searchHits(doc *html.Node) []string {
 		return nil
 	}
 	var out []string
-	for _, tr := range rowsOf(sec) {
+	for _, tr := range servertest.Rows(sec) {
 		out = append(out, attr(find(tr, byTag("a")), "href"))
 	}
 	return out
@@ -38,7 +70,7 @@ func searchPath(org, q string) string {
 func TestSearchAccountTransactions(t *testing.T) {
 	h := newHarness(t)
 	ctx := context.Background()
-	res, err := h.store.Transfer(ctx, orgNordic, provider.TransferRequest{From: acctEUR, To: acctGBP, Amount: "3.00",
+	res, err := h.Store.Transfer(ctx, orgNordic, provider.TransferRequest{From: acctEUR, To: acctGBP, Amount: "3.00",
 		EndToEndID: "SEARCH-NORDIC", IdempotencyKey: "search-1"})
 	if err != nil {
 		t.Fatal(err)
@@ -49,12 +81,12 @@ func TestSearchAccountTransactions(t *testing.T) {
 	}
 	// An old entry: outside the default date range, far past the first page.
 	var oldID, oldRef string
-	if err := h.db().QueryRow(`SELECT seq, reference FROM ledger_entries WHERE account_number = ? AND reference <> ''
+	if err := h.DB().QueryRow(`SELECT seq, reference FROM ledger_entries WHERE account_number = ? AND reference <> ''
 		ORDER BY created_at, seq LIMIT 1`, acctEUR).Scan(&oldID, &oldRef); err != nil {
 		t.Fatal(err)
 	}
 	var atlanticRef string
-	if err := h.db().QueryRow(`SELECT reference FROM ledger_entries WHERE account_number = ? AND reference <> '' LIMIT 1`,
+	if err := h.DB().QueryRow(`SELECT reference FROM ledger_entries WHERE account_number = ? AND reference <> '' LIMIT 1`,
 		reference.DemoAccountOrg2GBP).Scan(&atlanticRef); err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +106,7 @@ func TestSearchAccountTransactions(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			c := h.client()
+			c := h.Client()
 			c.Login(tc.user)
 			r, doc := c.Page(searchPath(tc.org, tc.q))
 			if r.StatusCode != http.StatusOK {
@@ -95,7 +127,7 @@ func TestSearchAccountTransactions(t *testing.T) {
 	}
 
 	t.Run("old entry opens its panel", func(t *testing.T) {
-		c := h.client()
+		c := h.Client()
 		c.Login("observer@demo.example")
 		_, doc := c.Page(searchPath(orgNordic, oldID))
 		hits := searchHits(doc)
@@ -111,7 +143,7 @@ func TestSearchAccountTransactions(t *testing.T) {
 			!strings.Contains(text(panel), oldRef) || strings.Contains(text(panel), "not on this page") {
 			t.Fatalf("panel %q", text(panel))
 		}
-		for _, tr := range rowsOf(page) {
+		for _, tr := range servertest.Rows(page) {
 			if attr(tr, "id") == "entry-"+oldID {
 				t.Fatal("the old entry is in the default range's list")
 			}
@@ -124,74 +156,23 @@ func TestSearchAccountTransactions(t *testing.T) {
 	})
 }
 
-func TestSearchMovementsAPI(t *testing.T) {
-	h := newHarness(t)
-	if _, err := h.store.Transfer(context.Background(), orgNordic, provider.TransferRequest{From: acctEUR, To: acctGBP, Amount: "2.00",
-		EndToEndID: "API-SEARCH", IdempotencyKey: "api-search"}); err != nil {
-		t.Fatal(err)
-	}
-	obs := h.api()
-	obs.Login("observer@demo.example")
-	def := h.api()
-	def.Login("default@demo.example")
-	doc := "/virtual_bank/organisations/{id}/movements/search"
-	path := func(org, query string) string {
-		return "/api/v2/virtual_bank/organisations/" + org + "/movements/search?" + query
-	}
-	cases := []struct {
-		c      *apiClient
-		url    string
-		status int
-		code   string
-	}{
-		{obs, path(orgNordic, "q=API-SEARCH"), 200, ""},
-		{obs, path(orgNordic, "q=%20API-SEARCH%20&limit=1"), 200, ""},
-		{obs, path(orgNordic, "q=%20%20"), 422, "invalid"},
-		{obs, path(orgNordic, ""), 422, "invalid"},
-		{obs, path(orgNordic, "q=x&limit=0"), 422, "invalid"},
-		{obs, path(orgNordic, "q=x&cursor_after=a&cursor_before=b"), 422, "invalid"},
-		{obs, path(orgAtlantic, "q=API-SEARCH"), 404, "not_found"},
-		{def, path(orgNordic, "q=API-SEARCH"), 403, "forbidden"},
-	}
-	for _, tc := range cases {
-		r := tc.c.Call("GET", tc.url, nil)
-		r.Expect(t, tc.status, tc.code)
-		checkReply(t, "GET", doc, r)
-	}
-
-	first := obs.Call("GET", path(orgNordic, "q=API-SEARCH&limit=1"), nil)
-	meta, _ := first.JSON["meta"].(map[string]any)
-	data, _ := first.JSON["data"].([]any)
-	if len(data) != 1 || meta["total"] != float64(2) || meta["has_next_page"] != true {
-		t.Fatalf("first page %s", first.Raw)
-	}
-	if hit := data[0].(map[string]any); hit["account_number"] != acctGBP || hit["reference"] != "API-SEARCH" {
-		t.Errorf("hit %v", hit)
-	}
-	second := obs.Call("GET", path(orgNordic, "q=API-SEARCH&limit=1&cursor_after="+meta["cursor_next"].(string)), nil)
-	data2, _ := second.JSON["data"].([]any)
-	if len(data2) != 1 || data2[0].(map[string]any)["account_number"] != acctEUR {
-		t.Errorf("second page %s", second.Raw)
-	}
-}
-
 func TestSearchPageResultsPaging(t *testing.T) {
 	h := newHarness(t)
 	// 26 transfers with one end-to-end id: 52 hits, more than one page of 50.
 	for i := 0; i < 26; i++ {
-		if _, err := h.store.Transfer(context.Background(), orgNordic, provider.TransferRequest{From: acctEUR, To: acctGBP,
+		if _, err := h.Store.Transfer(context.Background(), orgNordic, provider.TransferRequest{From: acctEUR, To: acctGBP,
 			Amount: "1.00", EndToEndID: "SEARCH-MANY", IdempotencyKey: "many-" + strconv.Itoa(i)}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	c := h.client()
+	c := h.Client()
 	c.Login("observer@demo.example")
 	_, doc := c.Page(searchPath(orgNordic, "SEARCH-MANY"))
 	first := searchHits(doc)
-	if len(first) != 50 || linkByText(doc, "Previous results") != nil {
+	if len(first) != 50 || servertest.LinkByText(doc, "Previous results") != nil {
 		t.Fatalf("first page: %d hits", len(first))
 	}
-	next := linkByText(doc, "Next results")
+	next := servertest.LinkByText(doc, "Next results")
 	if next == nil {
 		t.Fatal("no next link")
 	}
@@ -201,14 +182,14 @@ func TestSearchPageResultsPaging(t *testing.T) {
 	}
 	_, doc2 := c.Page(u.RequestURI())
 	second := searchHits(doc2)
-	if len(second) != 2 || second[0] == first[49] || linkByText(doc2, "Next results") != nil {
+	if len(second) != 2 || second[0] == first[49] || servertest.LinkByText(doc2, "Next results") != nil {
 		t.Fatalf("second page %v", second)
 	}
 	groups := findAll(find(doc2, byTag("main")), byTag("li"))
 	if text(groups[0]) != "Account Transactions: 52 found" {
 		t.Errorf("group %q", text(groups[0]))
 	}
-	prev := linkByText(doc2, "Previous results")
+	prev := servertest.LinkByText(doc2, "Previous results")
 	if prev == nil {
 		t.Fatal("no previous link")
 	}
