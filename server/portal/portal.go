@@ -13,22 +13,24 @@ import (
 	"portal/server/statements"
 )
 
-// Areas are the portal's parts. Their order is the order of the API
-// reference (/docs, /api/openapi.json); the sidebar's order is the core's
-// (server.NavSlot) and the router's follows the patterns, so neither
-// depends on this list.
+// Areas are the portal's parts, in sidebar order: the pages before one is
+// logged in first, then each area by its first sidebar item, then the top
+// bar's parts, and last what no area builds yet. The sidebar itself is
+// ordered by the core (server.NavSlot) and the router by the patterns, so
+// neither depends on this list; the API reference (/docs,
+// /api/openapi.json) lists its sections in this order.
 //
 // Areas still inside package server are listed by their server.…Area name
 // until they move to a package of their own.
 var Areas = []server.AreaFunc{
 	server.AuthArea,
 	server.PasswordsArea,
-	accounts.New,
-	funding.New,
-	dashboard.New,
-	rangepicker.New,
-	statements.New,
-	search.New,
+	dashboard.New,   // Dashboard
+	funding.New,     // Crypto funding, Accounts › Account funding
+	accounts.New,    // Accounts › one link per account
+	statements.New,  // Exports › Statements
+	rangepicker.New, // top bar: the date range picker
+	search.New,      // top bar: the search box's results
 	server.Unbuilt,
 }
 
