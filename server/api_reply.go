@@ -33,6 +33,15 @@ type APIEnvelope interface{ envelope() }
 func (APIDataBody[D]) envelope()    {}
 func (APIPageBody[D, M]) envelope() {}
 
+// APIPageMeta is the paging of a list read a page at a time (spec 000 §7).
+type APIPageMeta struct {
+	_           struct{} `description:"Paging."`
+	CursorNext  string   `json:"cursor_next" description:"Cursor of the next (older) page, for cursor_after; empty when there is none."`
+	CursorPrev  string   `json:"cursor_prev" description:"Cursor of the previous (newer) page, for cursor_before; empty on the first page."`
+	HasNextPage bool     `json:"has_next_page" description:"Whether older items exist."`
+	Total       int      `json:"total" description:"Items matching the filters, across all pages."`
+}
+
 // APIDataOf wraps data.
 func APIDataOf[D any](data D) APIDataBody[D] { return APIDataBody[D]{Data: data} }
 

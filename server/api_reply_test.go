@@ -15,7 +15,6 @@ import (
 
 	"github.com/gofiber/fiber/v3"
 
-	"portal/reference"
 )
 
 // replyGuard is the harness's log handler: a reply its operation does not
@@ -190,86 +189,3 @@ func TestAPIReplyGuard(t *testing.T) {
 	}
 }
 
-// TestAPITour calls every operation of the table once with success, so the
-// reply guard (replyGuard) has compared each handler's reply type with its
-// entry, and checkReply each body with the document.
-func TestAPITour(t *testing.T) {
-	h := newHarness(t)
-	// The operations of the areas that live in this package: the moved
-	// ones tour their own.
-	moved := map[string]bool{}
-	for _, f := range MovedAreas {
-		for _, op := range f(portalServer()).API {
-			moved[op.ID] = true
-		}
-	}
-	byID := map[string]*APIOp{}
-	for i := range apiOperations() {
-		if op := &apiOperations()[i]; !moved[op.ID] {
-			byID[op.ID] = op
-		}
-	}
-	done := map[string]bool{}
-	at := map[string]string{"id": orgNordic, "accountNumber": acctEUR}
-	call := func(a *apiClient, id, query string, body any, hdr ...string) apiReply {
-		t.Helper()
-		op := byID[id]
-		if op == nil {
-			t.Fatalf("no operation %s", id)
-		}
-		path := op.Path
-		for k, v := range at {
-			path = strings.ReplaceAll(path, "{"+k+"}", v)
-		}
-		r := a.Call(op.Method, "/api/v1"+path+query, body, hdr...)
-		if r.StatusCode >= 300 {
-			t.Fatalf("%s: %d %s", id, r.StatusCode, r.Raw)
-		}
-		if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
-			checkReply(t, op.Method, op.Path, r)
-		}
-		done[id] = true
-		return r
-	}
-
-	// Log in, refresh, the customer calls: TestAuthAPITour (package auth).
-	admin := h.api()
-	admin.Login(emailAdmin)
-
-	// Accounts and FX.
-	for _, id := range []string{"listAccounts", "getAccountSummary", "listAccountMovements", "listMarkups", "listCurrencies"} {
-		call(admin, id, "", nil)
-	}
-	call(admin, "searchMovements", "?q=tour", nil)
-	call(admin, "getExchangeRate", "?pay_currency=EUR&buy_currency=GBP", nil)
-	call(admin, "createInterAccountMovement", "", map[string]string{"from_account_number": acctEUR, "to_account_number": acctGBP,
-		"amount": "1.00", "end_to_end_id": "tour-1"}, apiHeaderIdempotency, "tour-1")
-
-	// Funding and crypto.
-	gbp, err := h.store.FundingInstruction(t.Context(), orgNordic, acctGBP)
-	if err != nil {
-		t.Fatal(err)
-	}
-	call(admin, "listFundingInstructions", "", nil)
-	at["accountNumber"] = acctGBP
-	call(admin, "acceptFundingChanges", "", map[string]string{"configuration_uuid": gbp.UUID})
-	call(admin, "getCryptoToken", "?virtual_account_number="+reference.DemoAccountOrg1USDT, nil)
-	call(admin, "listCryptoBeneficiaries", "", nil)
-
-	// Statistics.
-	call(admin, "getPayoutReasonCodesReport", "", nil, APIHeaderOrganisation, orgNordic)
-	call(admin, "getPayoutStateCategoryCountsReport", "", nil, APIHeaderOrganisation, orgNordic)
-	call(admin, "getCollectionOrderStatusCountsReport", "", nil)
-
-	// Statements: TestStatementsAPITour (package statements).
-
-	// Passwords and invitations: TestPasswordsAPITour (package passwords).
-	// Finishing a login, setting up MFA, logging out: TestAuthAPITour
-	// (package auth).
-
-	for id := range byID {
-		if !done[id] {
-			t.Errorf("%s: not called", id)
-		}
-	}
-}

@@ -36,7 +36,11 @@ type OASchemaer interface {
 	OASchema(r *OAReflector) *OASchema
 }
 
-// OAReflector turns Go types into schemas, collecting the named ones.
+// Schema is t's schema, as for any type the handlers send (an area's
+// self-describing type reflects the types inside with it).
+func (r *OAReflector) Schema(t reflect.Type) *OASchema { return r.schema(t) }
+
+// OAReflector turns Go types into schemas into schemas, collecting the named ones.
 type OAReflector struct {
 	// components are the named schemas met so far, by name.
 	components map[string]*OASchema

@@ -23,7 +23,14 @@ func APITime(v string) (time.Time, bool) {
 	return time.Time{}, false
 }
 
-func apiParamProblem(param, title string) APIProblem {
+// The period's query parameters.
+const (
+	apiQueryCreatedAfter  = "created_after"
+	apiQueryCreatedBefore = "created_before"
+)
+
+// APIParamProblem is the refusal of a query parameter (422, source.parameter).
+func APIParamProblem(param, title string) APIProblem {
 	return APIProblem{Status: fiber.StatusUnprocessableEntity, Code: APICodeInvalid, Title: title, Source: &APISource{Parameter: param}}
 }
 
@@ -37,14 +44,14 @@ func apiRange(c fiber.Ctx) (after, before time.Time, p *APIProblem) {
 		if v := c.Query(q.name); v != "" {
 			t, ok := APITime(v)
 			if !ok {
-				pp := apiParamProblem(q.name, "Must be a date (YYYY-MM-DD) or a date and time (YYYY-MM-DD HH:mm:ss, UTC)")
+				pp := APIParamProblem(q.name, "Must be a date (YYYY-MM-DD) or a date and time (YYYY-MM-DD HH:mm:ss, UTC)")
 				return after, before, &pp
 			}
 			*q.dst = t
 		}
 	}
 	if !after.IsZero() && !before.IsZero() && before.Before(after) {
-		pp := apiParamProblem(apiQueryCreatedBefore, "created_before must not be before created_after")
+		pp := APIParamProblem(apiQueryCreatedBefore, "created_before must not be before created_after")
 		return after, before, &pp
 	}
 	return after, before, nil

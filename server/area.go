@@ -22,6 +22,10 @@ type Area struct {
 	Name   string
 	Routes []*Route
 	API    []APIOp
+	// Shell builds, per request, the props of the layout's places the area
+	// fills (ShellPart); a builder answers nil when the user sees nothing
+	// there.
+	Shell map[ShellPart]func(c fiber.Ctx) any
 }
 
 // AreaFunc builds an area for one server: its handlers close over s, the
@@ -37,8 +41,20 @@ func (s *Server) addAreas(fs []AreaFunc) {
 	patterns := map[string]string{} // method and path → area
 	slots := map[NavSlot]string{}   // sidebar slot → area
 	ops := map[string]string{}      // operation id → area
+	parts := map[ShellPart]string{} // layout place → area
+	s.shellParts = map[ShellPart]func(fiber.Ctx) any{}
 	for _, f := range append([]AreaFunc{coreArea}, fs...) {
 		a := f(s)
+		for part, build := range a.Shell {
+			if shellPartField[part] == nil {
+				panic(fmt.Sprintf("server: area %s fills a layout place the shell does not have (%d)", a.Name, part))
+			}
+			if prev, ok := parts[part]; ok {
+				panic(fmt.Sprintf("server: layout place %d of area %s is taken by area %s", part, a.Name, prev))
+			}
+			parts[part] = a.Name
+			s.shellParts[part] = build
+		}
 		for _, r := range a.Routes {
 			key := r.Method + " " + r.Path
 			for _, dup := range []struct {
@@ -111,7 +127,8 @@ func patternRank(p string) string {
 const sessionDateRange = "date_range"
 
 // DateRange is the session's global date range (spec 000 §2): every page
-// that filters by date reads it here, so they all agree.
+// that filters by date reads it here, so they all agree; the date range
+// picker sets it (SetDateRange).
 func (s *Server) DateRange(c fiber.Ctx) daterange.Range {
 	var enc string
 	if sess := Req(c).Session; sess != nil {
@@ -122,3 +139,13 @@ func (s *Server) DateRange(c fiber.Ctx) daterange.Range {
 
 // Now is the server's clock for date ranges (UTC days).
 func (s *Server) Now() time.Time { return time.Now().UTC() }
+
+// SetDateRange keeps r as the session's global date range.
+func (s *Server) SetDateRange(c fiber.Ctx, r daterange.Range) error {
+	sess := Req(c).Session
+	if sess.Values == nil {
+		sess.Values = map[string]string{}
+	}
+	sess.Values[sessionDateRange] = r.Encode()
+	return s.Sessions.Save(c.Context(), sess)
+}

@@ -142,7 +142,7 @@ var MovedAreas []AreaFunc
 // ones, and those that still live in this package. The tests of the whole
 // portal are portal's.
 func portalAreas() []AreaFunc {
-	return append(slices.Clone(MovedAreas), AccountsArea, FundingArea, DashboardArea, DateRangeArea, SearchArea, Unbuilt)
+	return append(slices.Clone(MovedAreas), Unbuilt)
 }
 
 // portalServer is a server of every area without its services, for the

@@ -84,6 +84,13 @@ func (s *Server) securityHeaders(c fiber.Ctx) error {
 	return c.Next()
 }
 
+// SetFramePolicy replaces the response's frame rules (securityHeaders
+// forbids frames both ways): frameSrc is what the page may frame,
+// frameAncestors who may frame it, as CSP sources.
+func SetFramePolicy(c fiber.Ctx, frameSrc, frameAncestors string) {
+	c.Set("Content-Security-Policy", contentSecurityPolicy(Req(c).Nonce, frameSrc, frameAncestors))
+}
+
 // contentSecurityPolicy is the portal's CSP. frameSrc is what frames may load
 // ('none' except on the crypto funding page, which frames the partner's
 // widget); frameAncestors who may frame the response ('none' except for the

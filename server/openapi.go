@@ -194,7 +194,7 @@ func (s *OASchema) WithProperty(name string, p *OASchema, required bool) *OASche
 	}
 	return s
 }
-func (s *OASchema) withExample(v any) *OASchema { s.Example = v; return s }
+func (s *OASchema) WithExample(v any) *OASchema { s.Example = v; return s }
 
 // oaEnums are the value lists that enum:"@name" tags name: kept in Go, so
 // a value the code accepts reaches the document with it.

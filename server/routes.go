@@ -70,9 +70,14 @@ type OrgContext struct {
 	Alerts      []provider.Alert
 	Memberships []provider.Membership
 	// AccountsErr is set when only the account list failed: the pages carry
-	// on without accounts, and the account pages say so (spec 000 §8).
+	// on without accounts, and the account pages say so (spec 000 §8) in
+	// the words of MsgAccountsDown.
 	AccountsErr error
 }
+
+// MsgAccountsDown is the spec's text (000 §8) wherever accounts would show
+// while AccountsErr is set.
+const MsgAccountsDown = "Accounts information is temporarily unavailable."
 
 // Can reports whether the role grants every permission.
 func (o *OrgContext) Can(ps ...access.Permission) bool {

@@ -114,6 +114,8 @@ type Server struct {
 	expired   map[string]fiber.Handler
 	openAPI   func() (*openAPIDoc, []byte)
 	docsProps func() DocsProps
+	// shellParts build the layout's places the areas fill (Area.Shell).
+	shellParts map[ShellPart]func(fiber.Ctx) any
 }
 
 // New builds the Fiber app with the routes and API operations of the areas

@@ -91,7 +91,9 @@ var sections = map[string]section{
 // context, in slot order; path marks the active item.
 func Sidebar(routes []*Route, o *OrgContext, path string) []NavItem {
 	base := "/org/" + o.Org.ID
-	var out []NavItem
+	// Never null, as the layout expects, even where no area gives this role
+	// an item (a server of a few areas, in tests).
+	out := []NavItem{}
 	at := map[string]int{} // section name → index in out
 	var nav []*Route
 	for _, r := range routes {
@@ -173,10 +175,35 @@ type ShellProps struct {
 	Flashes   []ShellFlash `json:"flashes"`
 	Query     string       `json:"query"`
 	Role      string       `json:"role"`
-	// Funding feeds the account funding dialog island (funding_area.go).
-	Funding *ShellFunding `json:"funding,omitempty"`
-	// DateRange is the top bar's global date range picker.
-	DateRange ShellDateRange `json:"dateRange"`
+	// Funding is the account funding dialog's part (ShellPartFunding).
+	Funding any `json:"funding,omitempty" tstype:"IslandProps['AccountFunding']"`
+	// DateRange is the top bar's date range picker's part
+	// (ShellPartDateRange).
+	DateRange any `json:"dateRange,omitempty" tstype:"IslandProps['DateRangePicker']"`
+}
+
+// ShellPart is a place in the layout of the organisation pages
+// (templates/components/Shell.tsx) that an area fills with the props of the
+// island the layout puts there (Area.Shell). The layout is the core's, so
+// it lists its places, as NavSlot does the sidebar's; what goes in them is
+// the areas' business, built per request, so the core knows no feature.
+type ShellPart int
+
+// The layout's places. A part no area fills is left out of the page.
+const (
+	_ ShellPart = iota
+	// ShellPartDateRange is the top bar's global date range picker (island
+	// DateRangePicker).
+	ShellPartDateRange
+	// ShellPartFunding is the account funding dialog that the sidebar's
+	// link with the same href opens (island AccountFunding).
+	ShellPartFunding
+)
+
+// shellPartField is where each place's props go in ShellProps.
+var shellPartField = map[ShellPart]func(*ShellProps) *any{
+	ShellPartDateRange: func(p *ShellProps) *any { return &p.DateRange },
+	ShellPartFunding:   func(p *ShellProps) *any { return &p.Funding },
 }
 
 type ShellUser struct {
@@ -218,8 +245,10 @@ func (s *Server) Shell(c fiber.Ctx) (ShellProps, error) {
 		// nor skipped.
 		MFABanner: u.MFAConfigured && !u.MFAEnabled && !u.SkipMFA,
 		Query:     c.Query("q"),
-		Funding:   s.shellFunding(o, MaskedCSRF(rq.Session)),
-		DateRange: s.shellDateRange(c),
+	}
+	for part, build := range s.shellParts {
+		// An area's builder answers nil (not a nil pointer) for nothing.
+		*shellPartField[part](&p) = build(c)
 	}
 	for _, m := range o.Memberships {
 		p.Orgs = append(p.Orgs, ShellOrg{ID: m.Organisation.ID, Name: m.Organisation.Name, Current: m.Organisation.ID == o.Org.ID})

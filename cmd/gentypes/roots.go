@@ -5,9 +5,14 @@ import (
 
 	"portal/cmd/renderbench/bench"
 	"portal/server"
+	"portal/server/accounts"
 	"portal/server/auth"
+	"portal/server/dashboard"
+	"portal/server/funding"
 	"portal/server/passwords"
 	"portal/server/payoutreports"
+	"portal/server/rangepicker"
+	"portal/server/search"
 	"portal/server/statements"
 )
 
@@ -26,25 +31,38 @@ type propsPackage struct {
 var packages = []propsPackage{
 	{ // portal/server
 		pages: map[string]reflect.Type{
-			"AccountFunding":      reflect.TypeFor[server.AccountFundingProps](),
-			"AccountTransactions": reflect.TypeFor[server.AccountPageProps](),
-			"AccountTransfer":     reflect.TypeFor[server.TransferPageProps](),
-			"CryptoFunding":       reflect.TypeFor[server.CryptoFundingProps](),
-			"CryptoWidget":        reflect.TypeFor[server.CryptoWidgetProps](),
-			"Dashboard":           reflect.TypeFor[server.DashboardProps](),
-			"DateRange":           reflect.TypeFor[server.DateRangePageProps](),
-			"Docs":                reflect.TypeFor[server.DocsProps](),
-			"Error":               reflect.TypeFor[server.PlainProps](),
-			"FormExpired":         reflect.TypeFor[server.PlainProps](),
-			"NotFound":            reflect.TypeFor[server.PlainProps](),
-			"Search":              reflect.TypeFor[server.SearchProps](),
+			"Docs":        reflect.TypeFor[server.DocsProps](),
+			"Error":       reflect.TypeFor[server.PlainProps](),
+			"FormExpired": reflect.TypeFor[server.PlainProps](),
+			"NotFound":    reflect.TypeFor[server.PlainProps](),
+		},
+	},
+	{ // portal/server/dashboard
+		pages: map[string]reflect.Type{
+			"Dashboard": reflect.TypeFor[dashboard.DashboardProps](),
 		},
 		islands: map[string]reflect.Type{
-			"AccountFunding":  reflect.TypeFor[server.ShellFunding](),
-			"CopyText":        reflect.TypeFor[server.CopyTextProps](),
-			"CryptoBanner":    reflect.TypeFor[server.CryptoBanner](),
-			"DateRangePicker": reflect.TypeFor[server.ShellDateRange](),
-			"TransferDialog":  reflect.TypeFor[server.TransferButtonProps](),
+			"CryptoBanner": reflect.TypeFor[dashboard.CryptoBanner](),
+		},
+	},
+	{ // portal/server/funding
+		pages: map[string]reflect.Type{
+			"AccountFunding": reflect.TypeFor[funding.AccountFundingProps](),
+			"CryptoFunding":  reflect.TypeFor[funding.CryptoFundingProps](),
+			"CryptoWidget":   reflect.TypeFor[funding.CryptoWidgetProps](),
+		},
+		islands: map[string]reflect.Type{
+			"AccountFunding": reflect.TypeFor[funding.ShellFunding](),
+		},
+	},
+	{ // portal/server/accounts
+		pages: map[string]reflect.Type{
+			"AccountTransactions": reflect.TypeFor[accounts.AccountPageProps](),
+			"AccountTransfer":     reflect.TypeFor[accounts.TransferPageProps](),
+		},
+		islands: map[string]reflect.Type{
+			"CopyText":       reflect.TypeFor[accounts.CopyTextProps](),
+			"TransferDialog": reflect.TypeFor[accounts.TransferButtonProps](),
 		},
 	},
 	{ // portal/server/auth
@@ -88,6 +106,19 @@ var packages = []propsPackage{
 		islands: map[string]reflect.Type{
 			"PayoutExport":       reflect.TypeFor[payoutreports.PayoutExportProps](),
 			"PayoutReportsTable": reflect.TypeFor[payoutreports.PayoutReportsTableProps](),
+		},
+	},
+	{ // portal/server/rangepicker
+		pages: map[string]reflect.Type{
+			"DateRange": reflect.TypeFor[rangepicker.DateRangePageProps](),
+		},
+		islands: map[string]reflect.Type{
+			"DateRangePicker": reflect.TypeFor[rangepicker.ShellDateRange](),
+		},
+	},
+	{ // portal/server/search
+		pages: map[string]reflect.Type{
+			"Search": reflect.TypeFor[search.SearchProps](),
 		},
 	},
 	{ // portal/cmd/renderbench/bench: the render benchmark's calibration page

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MSG_UNAVAILABLE, acceptChanges, fundingRows, loadInstructions, type Instruction, type Row } from './funding';
 
-// The vitest half of the shared vectors (server/funding_test.go is the Go half).
+// The vitest half of the shared vectors (server/funding/funding_test.go is the Go half).
 const vectors = JSON.parse(readFileSync('testdata/funding-rows.json', 'utf8')) as {
   cases: { name: string; instruction: Instruction; rows: Row[] }[];
 };

@@ -1,7 +1,7 @@
 // Account funding (spec 000 §2 "Account funding dialog", §3 "Funding
 // instruction"): which fields of an instruction to show, and the two API
 // calls of the dialog. The server's page lists the same rows
-// (server/funding_area.go fundingRows; shared vectors in
+// (server/funding/funding.go fundingRows; shared vectors in
 // testdata/funding-rows.json).
 
 export type Beneficiary = {

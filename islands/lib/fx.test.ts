@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { convert } from './fx';
 
-// The same conversions as the server's hint (server/accounts_test.go) and
+// The same conversions as the server's hint (server/accounts/accounts_test.go) and
 // the ledger's booking (reference: TestTransferEURToGBPWithMarkup).
 describe('convert', () => {
   it.each([

@@ -3,6 +3,8 @@ package auth
 import (
 	"net/url"
 	"os"
+	"portal/server/dashboard"
+	"portal/server/search"
 	"testing"
 	"time"
 
@@ -27,7 +29,7 @@ func newHarness(t testing.TB, edits ...func(*server.Deps)) *servertest.Harness {
 		for _, e := range edits {
 			e(d)
 		}
-	}, New, server.DashboardArea, server.SearchArea)
+	}, New, dashboard.New, search.New)
 }
 
 // Queries of parsed HTML by structure (package htmlq), under short names.

@@ -2,6 +2,7 @@ package passwords
 
 import (
 	"os"
+	"portal/server/dashboard"
 	"strings"
 	"testing"
 	"time"
@@ -18,7 +19,7 @@ func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
 
 // areas are what this area's tests mount: auth, to log in, and the
 // dashboard, the page a logged-in user lands on.
-var areas = []server.AreaFunc{auth.New, server.DashboardArea, New}
+var areas = []server.AreaFunc{auth.New, dashboard.New, New}
 
 func newHarness(t *testing.T) *servertest.Harness { return servertest.New(t, areas...) }
 

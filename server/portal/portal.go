@@ -5,29 +5,33 @@ package portal
 
 import (
 	"portal/server"
+	"portal/server/accounts"
 	"portal/server/auth"
+	"portal/server/dashboard"
+	"portal/server/funding"
 	"portal/server/passwords"
 	"portal/server/payoutreports"
+	"portal/server/rangepicker"
+	"portal/server/search"
 	"portal/server/statements"
 )
 
-// Areas are the portal's parts. Their order is the order of the API
-// reference (/docs, /api/openapi.json); the sidebar's order is the core's
-// (server.NavSlot) and the router's follows the patterns, so neither
-// depends on this list.
-//
-// Areas still inside package server are listed by their server.…Area name
-// until they move to a package of their own.
+// Areas are the portal's parts, in sidebar order: the pages before one is
+// logged in first, then each area by its first sidebar item, then the top
+// bar's parts, and last what no area builds yet. The sidebar itself is
+// ordered by the core (server.NavSlot) and the router by the patterns, so
+// neither depends on this list; the API reference (/docs,
+// /api/openapi.json) lists its sections in this order.
 var Areas = []server.AreaFunc{
 	auth.New,
 	passwords.New,
-	server.AccountsArea,
-	server.FundingArea,
-	server.DashboardArea,
-	server.DateRangeArea,
-	statements.New,
-	payoutreports.New,
-	server.SearchArea,
+	dashboard.New,     // Dashboard
+	funding.New,       // Crypto funding, Accounts › Account funding
+	accounts.New,      // Accounts › one link per account
+	payoutreports.New, // Exports › Payouts
+	statements.New,    // Exports › Statements
+	rangepicker.New,   // top bar: the date range picker
+	search.New,        // top bar: the search box's results
 	server.Unbuilt,
 }
 

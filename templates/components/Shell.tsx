@@ -93,7 +93,7 @@ export function Shell({ shell, children }: { shell: ShellProps; children?: Compo
         <div className="flex flex-wrap items-center justify-between gap-4 px-4 py-2">
           <a href={'/org/' + shell.org.id} className="text-lg font-semibold">Portal</a>
           <SearchBox orgId={shell.org.id} query={shell.query} />
-          <Island name="DateRangePicker" props={shell.dateRange} />
+          {shell.dateRange ? <Island name="DateRangePicker" props={shell.dateRange} /> : null}
           <Island
             name="OrgSwitcher"
             props={{ orgs: shell.orgs, current: shell.org, csrf: shell.csrf, user: shell.user, role: shell.role }}

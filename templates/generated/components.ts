@@ -2,13 +2,13 @@
 
 /** Every page under templates/pages, by name. */
 export interface Pages {
-  AccountFunding: typeof import('../pages/AccountFunding').default;
-  AccountTransactions: typeof import('../pages/AccountTransactions').default;
-  AccountTransfer: typeof import('../pages/AccountTransfer').default;
-  CryptoFunding: typeof import('../pages/CryptoFunding').default;
-  CryptoWidget: typeof import('../pages/CryptoWidget').default;
-  Dashboard: typeof import('../pages/Dashboard').default;
-  DateRange: typeof import('../pages/DateRange').default;
+  AccountFunding: typeof import('../pages/funding/AccountFunding').default;
+  AccountTransactions: typeof import('../pages/accounts/AccountTransactions').default;
+  AccountTransfer: typeof import('../pages/accounts/AccountTransfer').default;
+  CryptoFunding: typeof import('../pages/funding/CryptoFunding').default;
+  CryptoWidget: typeof import('../pages/funding/CryptoWidget').default;
+  Dashboard: typeof import('../pages/dashboard/Dashboard').default;
+  DateRange: typeof import('../pages/rangepicker/DateRange').default;
   Docs: typeof import('../pages/Docs').default;
   DocumentPreview: typeof import('../pages/payoutreports/DocumentPreview').default;
   Error: typeof import('../pages/Error').default;
@@ -28,7 +28,7 @@ export interface Pages {
   Outbox: typeof import('../pages/auth/Outbox').default;
   Reauth: typeof import('../pages/auth/Reauth').default;
   ResetPassword: typeof import('../pages/passwords/ResetPassword').default;
-  Search: typeof import('../pages/Search').default;
+  Search: typeof import('../pages/search/Search').default;
   StatementRequest: typeof import('../pages/statements/StatementRequest').default;
   SyntheticTransactions: typeof import('../pages/SyntheticTransactions').default;
 }

@@ -68,7 +68,7 @@ export interface AccountCard {
   href?: string;
 }
 
-/** AccountFundingProps are the props of templates/pages/AccountFunding.tsx. */
+/** AccountFundingProps are the props of templates/pages/funding/AccountFunding.tsx. */
 export interface AccountFundingProps {
   shell: ShellProps;
   accounts: FundingAccount[];
@@ -83,7 +83,7 @@ export interface AccountFundingProps {
   acceptUrl: string;
 }
 
-/** AccountPageProps are the props of templates/pages/AccountTransactions.tsx. */
+/** AccountPageProps are the props of templates/pages/accounts/AccountTransactions.tsx. */
 export interface AccountPageProps {
   shell: ShellProps;
   /** Error replaces the page body: title (and text) of the spec's catalogue. */
@@ -185,7 +185,7 @@ export interface CryptoFrame {
   src: string;
 }
 
-/** CryptoFundingProps are the props of templates/pages/CryptoFunding.tsx. */
+/** CryptoFundingProps are the props of templates/pages/funding/CryptoFunding.tsx. */
 export interface CryptoFundingProps {
   shell: ShellProps;
   accounts: FundingAccount[];
@@ -194,7 +194,7 @@ export interface CryptoFundingProps {
   frames: CryptoFrame[];
 }
 
-/** CryptoWidgetProps are the props of templates/pages/CryptoWidget.tsx. */
+/** CryptoWidgetProps are the props of templates/pages/funding/CryptoWidget.tsx. */
 export interface CryptoWidgetProps {
   heading: string;
   error: string;
@@ -207,7 +207,7 @@ export interface CryptoWidgetProps {
 }
 
 /**
- * DashboardProps are the props of templates/pages/Dashboard.tsx. A widget
+ * DashboardProps are the props of templates/pages/dashboard/Dashboard.tsx. A widget
  * the user may not see is nil, so the page cannot show it by mistake.
  */
 export interface DashboardProps {
@@ -233,8 +233,8 @@ export interface DateRangeFormValue {
 }
 
 /**
- * DateRangePageProps are the props of templates/pages/DateRange.tsx: the
- * picker as a page, where the form comes back with its errors without
+ * DateRangePageProps are the props of templates/pages/rangepicker/DateRange.tsx:
+ * the picker as a page, where the form comes back with its errors without
  * JavaScript.
  */
 export interface DateRangePageProps {
@@ -741,7 +741,7 @@ export interface SearchHitRow extends EntryRow {
   flag: string;
 }
 
-/** SearchProps are the props of templates/pages/Search.tsx. */
+/** SearchProps are the props of templates/pages/search/Search.tsx. */
 export interface SearchProps {
   shell: ShellProps;
   query: string;
@@ -832,10 +832,13 @@ export interface ShellProps {
   flashes: ShellFlash[];
   query: string;
   role: string;
-  /** Funding feeds the account funding dialog island (funding_area.go). */
-  funding?: ShellFunding;
-  /** DateRange is the top bar's global date range picker. */
-  dateRange: ShellDateRange;
+  /** Funding is the account funding dialog's part (ShellPartFunding). */
+  funding?: IslandProps['AccountFunding'];
+  /**
+   * DateRange is the top bar's date range picker's part
+   * (ShellPartDateRange).
+   */
+  dateRange?: IslandProps['DateRangePicker'];
 }
 
 export interface ShellUser {
@@ -978,7 +981,7 @@ export interface TransferForm {
   hint: FXHint | null;
 }
 
-/** TransferPageProps are the props of templates/pages/AccountTransfer.tsx. */
+/** TransferPageProps are the props of templates/pages/accounts/AccountTransfer.tsx. */
 export interface TransferPageProps {
   shell: ShellProps;
   action: string;

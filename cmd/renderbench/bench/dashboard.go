@@ -8,11 +8,13 @@ import (
 	"strconv"
 
 	"portal/server"
+	"portal/server/dashboard"
+	"portal/server/rangepicker"
 )
 
-// The html/template twin of templates/pages/Dashboard.tsx inside
+// The html/template twin of templates/pages/dashboard/Dashboard.tsx inside
 // templates/components/Shell.tsx, as a Go-only portal would write it: it
-// executes on server.DashboardProps, the struct the dashboard handler builds,
+// executes on DashboardView, the props the dashboard handler builds,
 // and does per call what the TSX does per render (icon and tone lookups,
 // flag glyphs, class names, the island's props JSON).
 //
@@ -211,49 +213,64 @@ var dashboardTemplate = markup("Dashboard", `
 	"tone":          tone,
 	"flag":          flagGlyph,
 	"islandJSON":    islandJSON,
-	"dateRangeJSON": func(d server.ShellDateRange) (template.JS, error) { return safeJSON(d) },
+	"dateRangeJSON": func(d rangepicker.ShellDateRange) (template.JS, error) { return safeJSON(d) },
 	"countTable":    countTable,
 	"islandID":      func(n int) string { return "island-" + strconv.Itoa(n) },
 	"add":           func(a, b int) int { return a + b },
 	// Islands are numbered in render order: the page's own (the crypto
 	// banner) come before the shell's.
-	"shellData": func(p server.DashboardProps) shellData {
+	"shellData": func(p DashboardView) shellData {
 		first := 0
 		if p.Current && p.Crypto != nil {
 			first = 1
 		}
 		return shellData{p.Shell, first}
 	},
-	"rangeData": func(d server.ShellDateRange, first int) rangeData {
+	"rangeData": func(d rangepicker.ShellDateRange, first int) rangeData {
 		return rangeData{d, "island-" + strconv.Itoa(first)}
 	},
-	"cryptoJSON": func(c *server.CryptoBanner) (template.JS, error) { return safeJSON(c) },
-	"reasonTable": func(t server.ReasonTable) countTableData {
+	"cryptoJSON": func(c *dashboard.CryptoBanner) (template.JS, error) { return safeJSON(c) },
+	"reasonTable": func(t dashboard.ReasonTable) countTableData {
 		return countTable(t.State.Name+": "+strconv.Itoa(t.State.Count)+" payout requests ("+t.State.Percentage+"%)", "Reason code", t.Reasons, false, 0)
 	},
 })
 
+// DashboardView is the dashboard's props (dashboard.DashboardProps) as the
+// twin executes on them: the layout gets the date range picker's part from
+// its area untyped (server.ShellProps.DateRange), and a Go-only portal would
+// hold it typed. The fields keep the order of the handler's JSON.
+type DashboardView struct {
+	Shell ShellView `json:"shell"`
+	dashboard.DashboardProps
+}
+
+// ShellView is the layout's props with the picker's part typed.
+type ShellView struct {
+	server.ShellProps
+	DateRange rangepicker.ShellDateRange `json:"dateRange"`
+}
+
 // shellData is the shell's props and the number of its first island.
 type shellData struct {
-	server.ShellProps
+	ShellView
 	First int
 }
 
 // rangeData is the date range picker's props and its island id.
 type rangeData struct {
-	server.ShellDateRange
+	rangepicker.ShellDateRange
 	ID string
 }
 
 // countTableData is what Dashboard.tsx's CountTable gets.
 type countTableData struct {
 	Caption, Head string
-	Rows          []server.StatLink
+	Rows          []dashboard.StatLink
 	HasTotal      bool
 	Total         int
 }
 
-func countTable(caption, head string, rows []server.StatLink, hasTotal bool, total int) countTableData {
+func countTable(caption, head string, rows []dashboard.StatLink, hasTotal bool, total int) countTableData {
 	return countTableData{caption, head, rows, hasTotal, total}
 }
 

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"portal/server"
+	"portal/server/dashboard"
 )
 
 // TestDashboardTwinVariants renders the dashboard twin and the TSX page
@@ -15,8 +16,8 @@ import (
 func TestDashboardTwinVariants(t *testing.T) {
 	r, _ := renderer(t)
 	fixture := dashboardFixture(t)
-	base := func(t *testing.T) server.DashboardProps {
-		var p server.DashboardProps
+	base := func(t *testing.T) DashboardView {
+		var p DashboardView
 		if err := json.Unmarshal(fixture, &p); err != nil {
 			t.Fatal(err)
 		}
@@ -24,22 +25,22 @@ func TestDashboardTwinVariants(t *testing.T) {
 	}
 	tests := []struct {
 		name   string
-		change func(p *server.DashboardProps)
+		change func(p *DashboardView)
 	}{
-		{"fixture", func(*server.DashboardProps) {}},
-		{"production, no alerts, MFA banner, query", func(p *server.DashboardProps) {
+		{"fixture", func(*DashboardView) {}},
+		{"production, no alerts, MFA banner, query", func(p *DashboardView) {
 			p.Shell.Sandbox = false
 			p.Shell.Alerts = nil
 			p.Shell.MFABanner = true
 			p.Shell.Query = `ABC-123 & "x" <y>`
 		}},
-		{"flashes and alerts of every kind", func(p *server.DashboardProps) {
+		{"flashes and alerts of every kind", func(p *DashboardView) {
 			p.Shell.Flashes = []server.ShellFlash{{Kind: "success", Text: "Saved."}, {Kind: "error", Text: "Failed <b>&</b>"},
 				{Kind: "warning", Text: "Careful"}, {Kind: "info", Text: "FYI"}, {Kind: "notice", Text: "Unknown kind"}}
 			p.Shell.Alerts = append(p.Shell.Alerts, server.ShellAlert{ID: "e", Type: "error", Message: "Down"},
 				server.ShellAlert{ID: "s", Type: "success", Message: "Up"}, server.ShellAlert{ID: "x", Type: "other", Message: "?"})
 		}},
-		{"sidebar edge cases", func(p *server.DashboardProps) {
+		{"sidebar edge cases", func(p *DashboardView) {
 			p.Shell.Nav[0].Active = false
 			acc := &p.Shell.Nav[4].Children[3]
 			acc.Active = true // an active item with a detail line
@@ -49,7 +50,7 @@ func TestDashboardTwinVariants(t *testing.T) {
 					{Label: "lower", Href: "/org/x/b", Flag: "de"}, {Label: "three", Href: "/org/x/c", Flag: "DEU"},
 					{Label: "both", Href: "/org/x/d", Icon: "home", Flag: "SE", Detail: "No. 1"}, {Label: "no href"}}})
 		}},
-		{"text that needs escaping", func(p *server.DashboardProps) {
+		{"text that needs escaping", func(p *DashboardView) {
 			odd := "Smith & Sons <\"Quoted\"> 'Ltd' </script> \u2028 Ærø"
 			p.Shell.Org.Name = odd
 			p.Shell.Orgs[1].Name = odd
@@ -62,26 +63,26 @@ func TestDashboardTwinVariants(t *testing.T) {
 			p.Accounts.Cards[0].Name = odd
 			p.Payouts.Categories[0].Name = odd
 		}},
-		{"one organisation, nothing owned", func(p *server.DashboardProps) {
+		{"one organisation, nothing owned", func(p *DashboardView) {
 			p.Shell.Orgs = p.Shell.Orgs[1:]
-			p.Accounts.Cards = []server.AccountCard{}
-			p.FX.Rates = []server.FXRow{}
+			p.Accounts.Cards = []dashboard.AccountCard{}
+			p.FX.Rates = []dashboard.FXRow{}
 		}},
-		{"outside the past 30 days", func(p *server.DashboardProps) {
+		{"outside the past 30 days", func(p *DashboardView) {
 			p.Current, p.RangeLabel = false, "Custom range"
 			p.Shell.DateRange.Type = "custom"
 			p.Accounts, p.FX, p.Payouts, p.Collections, p.Crypto = nil, nil, nil, nil, nil
 		}},
-		{"widget errors and empty statistics", func(p *server.DashboardProps) {
+		{"widget errors and empty statistics", func(p *DashboardView) {
 			p.FX.Error = "Error loading FX Rates"
-			p.Payouts.Reasons = []server.ReasonTable{}
+			p.Payouts.Reasons = []dashboard.ReasonTable{}
 			p.Collections.Error = "Error loading collection order stats"
 			p.Crypto = nil
 		}},
-		{"unquoted pair, no statistics, no widgets with permission", func(p *server.DashboardProps) {
-			p.FX.Rates[0] = server.FXRow{Pay: "EUR", Buy: "XYZ", Error: "Exchange rate is not available."}
+		{"unquoted pair, no statistics, no widgets with permission", func(p *DashboardView) {
+			p.FX.Rates[0] = dashboard.FXRow{Pay: "EUR", Buy: "XYZ", Error: "Exchange rate is not available."}
 			p.Payouts.Error = "Error loading category count stats"
-			p.Collections.Statuses = []server.StatLink{}
+			p.Collections.Statuses = []dashboard.StatLink{}
 			p.Accounts = nil
 		}},
 	}

@@ -98,7 +98,7 @@ func dashboardFixture(tb testing.TB) []byte {
 // form, GETs the organisation's dashboard and returns the props its handler
 // passed to the renderer. The renderer is the real bundle with
 // __portal_render wrapped, so Dashboard alone answers with its props.
-func capturedDashboardProps(t *testing.T) server.DashboardProps {
+func capturedDashboardProps(t *testing.T) DashboardView {
 	t.Helper()
 	ctx := context.Background()
 	store, err := reference.Open(ctx, filepath.Join(t.TempDir(), "portal.db"),
@@ -147,7 +147,7 @@ func capturedDashboardProps(t *testing.T) server.DashboardProps {
 	}
 	dec := json.NewDecoder(bytes.NewReader(page[i+len(propsStart) : j]))
 	dec.DisallowUnknownFields()
-	var p server.DashboardProps
+	var p DashboardView
 	if err := dec.Decode(&p); err != nil {
 		t.Fatal(err)
 	}

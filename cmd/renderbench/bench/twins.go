@@ -12,8 +12,6 @@ import (
 	"fmt"
 	"html/template"
 	"regexp"
-
-	"portal/server"
 )
 
 // Twin is an html/template page that produces the same DOM as a TSX page.
@@ -29,7 +27,7 @@ type Twin struct {
 // compare another page, add its template here (cmd/renderbench -page).
 var Twins = map[string]Twin{
 	"SyntheticTransactions": {Template: syntheticTemplate, Data: decode[SyntheticProps]},
-	"Dashboard":             {Template: dashboardTemplate, Data: decode[server.DashboardProps]},
+	"Dashboard":             {Template: dashboardTemplate, Data: decode[DashboardView]},
 }
 
 func decode[T any](props []byte) (any, error) {

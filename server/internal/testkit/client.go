@@ -41,14 +41,18 @@ var base, _ = url.Parse("http://portal.test")
 // names and values.
 func (c *Client) Do(method, path string, form url.Values, hdr ...string) *http.Response {
 	c.T.Helper()
-	var body io.Reader
-	if form != nil {
-		body = strings.NewReader(form.Encode())
+	if form == nil {
+		return c.request(method, path, nil, hdr)
 	}
+	return c.request(method, path, strings.NewReader(form.Encode()),
+		append([]string{"Content-Type", "application/x-www-form-urlencoded"}, hdr...))
+}
+
+// request sends body (nil: none) with the jar's cookies and keeps the
+// cookies the reply sets.
+func (c *Client) request(method, path string, body io.Reader, hdr []string) *http.Response {
+	c.T.Helper()
 	r := httptest.NewRequest(method, "http://portal.test"+path, body)
-	if form != nil {
-		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	}
 	for i := 0; i+1 < len(hdr); i += 2 {
 		r.Header.Set(hdr[i], hdr[i+1])
 	}

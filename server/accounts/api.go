@@ -1,0 +1,281 @@
+package accounts
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/gofiber/fiber/v3"
+
+	"portal/access"
+	"portal/provider"
+	"portal/server"
+)
+
+// Virtual bank and FX operations (spec 000 §7). Every call checks
+// membership first (404 for a non-member, as for an unknown organisation),
+// then the permission (403).
+
+const (
+	apiHeaderIdempotency   = "Idempotency-Key"
+	apiMsgAccountNotFound  = msgAccountError
+	apiQueryCreatedAfter   = "created_after"
+	apiQueryCreatedBefore  = "created_before"
+	apiQueryEntryType      = "filter[entry_type]"
+	apiQueryCursorAfter    = "cursor_after"
+	apiQueryCursorBefore   = "cursor_before"
+	apiQuerySort           = "sort"
+	apiQueryLimit          = "limit"
+	apiQuerySearch         = "q"
+	apiQueryBuyCurrency    = "buy_currency"
+	apiQueryPayCurrency    = "pay_currency"
+	apiMaxIdempotencyKeyLn = 255
+)
+
+// apiOrgAllowed checks membership and one permission for a change; ok
+// false means the answer has been sent.
+func (s area) apiOrgAllowed(c fiber.Ctx, a *server.APICaller, p access.Permission) (string, bool, error) {
+	id := server.APIPathOrg(c)
+	if _, ok, err := s.APIAccess(c, a, id, p); !ok {
+		return id, false, err
+	}
+	if p := apiLedgerService(s.Server); p != nil {
+		return id, false, server.APIErrors(c, p.Status, *p)
+	}
+	return id, true, nil
+}
+
+// apiLedgerService answers the accounts calls when the provider has no
+// ledger.
+func apiLedgerService(s *server.Server) *server.APIProblem {
+	if s.Ledger == nil {
+		return &server.APIProblem{Status: fiber.StatusServiceUnavailable, Code: server.APICodeUnavailable, Title: msgAccountUnavailable}
+	}
+	return nil
+}
+
+// apiAccountRead is a read of the accounts area: accounts:read, with the
+// ledger.
+func apiAccountRead[B server.APIEnvelope](read func(fiber.Ctx, server.APIOrgCall) (B, error), texts server.APITexts) server.APIRead[B] {
+	return server.APIRead[B]{Perms: []access.Permission{access.AccountsRead}, Service: apiLedgerService, Texts: texts,
+		Read: func(_ *server.Server, c fiber.Ctx, r server.APIOrgCall) (B, error) { return read(c, r) }}
+}
+
+// apiAccountOf finds the readable account of the organisation named by the
+// path; an unknown one is refused 404.
+func (s area) apiAccountOf(c fiber.Ctx, orgID string) (provider.Account, error) {
+	number := strings.Clone(c.Params("accountNumber"))
+	accts, err := s.Provider.Accounts(c.Context(), orgID)
+	if err != nil {
+		return provider.Account{}, s.apiAccountsDown(c, err)
+	}
+	for _, a := range accts {
+		if a.AccountNumber == number {
+			return a, nil
+		}
+	}
+	return provider.Account{}, server.APIRefuse(fiber.StatusNotFound, server.APIProblem{Status: fiber.StatusNotFound, Code: server.APICodeNotFound, Title: apiMsgAccountNotFound})
+}
+
+// apiAccountsDown is the refusal of a failed account list, with the spec's
+// text (000 §8); the cause is logged.
+func (s area) apiAccountsDown(c fiber.Ctx, err error) error {
+	s.Logger.Error("accounts list", "request_id", server.Req(c).ID, "err", err)
+	return server.APIRefuse(fiber.StatusServiceUnavailable, server.APIProblem{Status: fiber.StatusServiceUnavailable, Code: server.APICodeUnavailable, Title: server.MsgAccountsDown})
+}
+
+// apiAccountTexts: the ledger's not found is the account's.
+var apiAccountTexts = server.APITexts{provider.ENOTFOUND: {Title: apiMsgAccountNotFound}}
+
+func (s area) apiListAccounts(c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[[]provider.Account], error) {
+	accts, err := s.Provider.Accounts(c.Context(), r.OrgID)
+	if err != nil {
+		return server.APIDataBody[[]provider.Account]{}, s.apiAccountsDown(c, err)
+	}
+	if accts == nil {
+		accts = []provider.Account{}
+	}
+	return server.APIDataOf(accts), nil
+}
+
+func (s area) apiAccountSummary(c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[provider.AccountSummary], error) {
+	var out server.APIDataBody[provider.AccountSummary]
+	acct, err := s.apiAccountOf(c, r.OrgID)
+	if err != nil {
+		return out, err
+	}
+	after, before, err := server.APIReadRange(c)
+	if err != nil {
+		return out, err
+	}
+	out.Data, err = s.Ledger.AccountSummary(c.Context(), r.OrgID, acct.AccountNumber, after, before)
+	return out, err
+}
+
+// apiCursor reads cursor_after or cursor_before (not both) and limit.
+func apiCursor(c fiber.Ctx) (cursor, direction string, limit int, err error) {
+	ca, cb := c.Query(apiQueryCursorAfter), c.Query(apiQueryCursorBefore)
+	switch {
+	case ca != "" && cb != "":
+		return "", "", 0, server.APIRefuse(fiber.StatusUnprocessableEntity, server.APIParamProblem(apiQueryCursorBefore, "Give cursor_after or cursor_before, not both"))
+	case cb != "":
+		cursor, direction = cb, provider.DirectionPrev
+	case ca != "":
+		cursor, direction = ca, provider.DirectionNext
+	}
+	if v := c.Query(apiQueryLimit); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > provider.MaxMovementLimit {
+			return "", "", 0, server.APIRefuse(fiber.StatusUnprocessableEntity,
+				server.APIParamProblem(apiQueryLimit, "Must be a number from 1 to "+strconv.Itoa(provider.MaxMovementLimit)))
+		}
+		limit = n
+	}
+	return cursor, direction, limit, nil
+}
+
+func (s area) apiMovements(c fiber.Ctx, r server.APIOrgCall) (server.APIPageBody[[]provider.Entry, server.APIPageMeta], error) {
+	var out server.APIPageBody[[]provider.Entry, server.APIPageMeta]
+	acct, err := s.apiAccountOf(c, r.OrgID)
+	if err != nil {
+		return out, err
+	}
+	after, before, err := server.APIReadRange(c)
+	if err != nil {
+		return out, err
+	}
+	f := provider.MovementFilter{CreatedAfter: after, CreatedBefore: before}
+	if v := c.Query(apiQuerySort); v != "" && v != "-date" {
+		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, server.APIParamProblem(apiQuerySort, "Only -date (newest first) is supported"))
+	}
+	if v := c.Query(apiQueryEntryType); v != "" {
+		if !provider.ValidEntryType(v) {
+			return out, server.APIRefuse(fiber.StatusUnprocessableEntity, server.APIParamProblem(apiQueryEntryType, "Unknown entry type"))
+		}
+		f.EntryType = v
+	}
+	if f.Cursor, f.Direction, f.Limit, err = apiCursor(c); err != nil {
+		return out, err
+	}
+	page, err := s.Ledger.Movements(c.Context(), r.OrgID, acct.AccountNumber, f)
+	if err != nil {
+		return out, err
+	}
+	return server.APIPage(page.Entries, server.APIPageMeta{CursorNext: page.CursorNext, CursorPrev: page.CursorPrev,
+		HasNextPage: page.HasNext, Total: page.Total}), nil
+}
+
+// apiTransferBody is the spec's transfer payload.
+type apiTransferBody struct {
+	_          struct{} `name:"TransferRequest" description:"The transfer payload: a debit of amount from one of the organisation's own accounts to another."`
+	From       string   `json:"from_account_number" description:"Account to debit; owned by the organisation."`
+	To         string   `json:"to_account_number" description:"Account to credit; owned by the organisation, not the same account."`
+	Amount     string   `json:"amount" description:"Debit in the from-account's currency, without thousands separators, at most its decimals, above 0 and below 1e13." example:"1000.00"`
+	EndToEndID string   `json:"end_to_end_id" description:"End-to-end id, 1 to 140 characters; shown as the entries' reference."`
+}
+
+func (s area) apiTransfer(c fiber.Ctx, a *server.APICaller) error {
+	id, ok, err := s.apiOrgAllowed(c, a, access.AccountsManage)
+	if !ok {
+		return err
+	}
+	key := strings.TrimSpace(c.Get(apiHeaderIdempotency))
+	if key == "" || len(key) > apiMaxIdempotencyKeyLn {
+		return server.APIErrors(c, fiber.StatusBadRequest, server.APIProblem{Status: fiber.StatusBadRequest, Code: server.APICodeInvalid,
+			Title: "Send an Idempotency-Key header (1 to 255 characters) with every transfer"})
+	}
+	var body apiTransferBody
+	if p := server.DecodeJSON(c, &body); p != nil {
+		return server.APIErrors(c, p.Status, *p)
+	}
+	accts, err := s.Provider.Accounts(c.Context(), id)
+	if err != nil {
+		return server.APIProviderFail(c, s.apiAccountsDown(c, err), nil)
+	}
+	// The account is the caller's copy of the organisation's accounts, so the
+	// same checks as the form's apply.
+	o := &server.OrgContext{Accounts: accts}
+	in, errs := s.validateTransfer(o, strings.TrimSpace(body.From), strings.TrimSpace(body.To), body.Amount, strings.TrimSpace(body.EndToEndID))
+	if len(errs) == 0 {
+		if _, fxErr := s.fxHint(c.Context(), id, in, false); fxErr != "" {
+			return server.APIErrors(c, fiber.StatusUnprocessableEntity, server.APIProblem{Status: fiber.StatusUnprocessableEntity,
+				Code: server.APICodeInvalid, Title: fxErr})
+		}
+	}
+	if len(errs) > 0 {
+		var ps []server.APIProblem
+		for _, f := range []string{fFrom, fTo, fAmount, fEndToEnd} {
+			if m, ok := errs[f]; ok {
+				ps = append(ps, server.APIField(f, m)) // the form fields are the body's names
+			}
+		}
+		return server.APIErrors(c, fiber.StatusUnprocessableEntity, ps...)
+	}
+	res, err := s.Ledger.Transfer(c.Context(), id, provider.TransferRequest{From: in.from.AccountNumber, To: in.to.AccountNumber,
+		Amount: in.amount.String(), EndToEndID: strings.TrimSpace(body.EndToEndID), IdempotencyKey: key})
+	if err != nil {
+		if p := server.APIProviderProblem(err, nil); p != nil {
+			// The provider's field names are the spec's pointers (000 §5).
+			var fe *provider.FieldError
+			if errors.As(err, &fe) {
+				p.Source = &server.APISource{Pointer: "/" + fe.Field}
+			}
+			return server.APIErrors(c, p.Status, *p)
+		}
+		return err
+	}
+	status := fiber.StatusCreated
+	if res.Replayed {
+		status = fiber.StatusOK
+	}
+	return server.APISend(c, status, server.APIDataOf(res))
+}
+
+func (s area) apiExchangeRate(c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[provider.FXRate], error) {
+	var out server.APIDataBody[provider.FXRate]
+	buy, pay := strings.TrimSpace(c.Query(apiQueryBuyCurrency)), strings.TrimSpace(c.Query(apiQueryPayCurrency))
+	var ps []server.APIProblem
+	if pay == "" {
+		ps = append(ps, server.APIParamProblem(apiQueryPayCurrency, "Give the currency to pay with"))
+	}
+	if buy == "" {
+		ps = append(ps, server.APIParamProblem(apiQueryBuyCurrency, "Give the currency to buy"))
+	}
+	if len(ps) > 0 {
+		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, ps...)
+	}
+	var err error
+	out.Data, err = s.Ledger.ExchangeRate(c.Context(), r.OrgID, pay, buy)
+	return out, err
+}
+
+func (s area) apiMarkups(c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[[]provider.Markup], error) {
+	ms, err := s.Ledger.Markups(c.Context(), r.OrgID)
+	return server.APIDataOf(ms), err
+}
+
+func (s area) apiCurrencies(c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[[]provider.Currency], error) {
+	cs, err := s.Ledger.Currencies(c.Context(), r.OrgID)
+	return server.APIDataOf(cs), err
+}
+
+// apiSearchMovements is the spec's movements/search (000 §7): the
+// organisation's readable accounts' entries matching q exactly.
+func (s area) apiSearchMovements(c fiber.Ctx, r server.APIOrgCall) (server.APIPageBody[[]provider.MovementHit, server.APIPageMeta], error) {
+	var out server.APIPageBody[[]provider.MovementHit, server.APIPageMeta]
+	f := provider.MovementSearch{Query: strings.TrimSpace(c.Query(apiQuerySearch))}
+	if f.Query == "" || len([]rune(f.Query)) > provider.MaxSearchQueryLen {
+		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, server.APIParamProblem(apiQuerySearch,
+			"Give a reference, order id, entry id or end-to-end id (1 to "+strconv.Itoa(provider.MaxSearchQueryLen)+" characters)"))
+	}
+	var err error
+	if f.Cursor, f.Direction, f.Limit, err = apiCursor(c); err != nil {
+		return out, err
+	}
+	page, err := s.Ledger.SearchMovements(c.Context(), r.OrgID, f)
+	if err != nil {
+		return out, err
+	}
+	return server.APIPage(page.Entries, server.APIPageMeta{CursorNext: page.CursorNext, CursorPrev: page.CursorPrev,
+		HasNextPage: page.HasNext, Total: page.Total}), nil
+}

@@ -1,0 +1,111 @@
+package accounts
+
+import (
+	"github.com/gofiber/fiber/v3"
+
+	"portal/provider"
+	"portal/server"
+)
+
+// The accounts area's operations of the API table (tags "Virtual bank" and
+// "FX"). Their schemas are reflected from the provider's types.
+
+const (
+	tagVirtualBank = "Virtual bank"
+	tagFX          = "FX"
+)
+
+var (
+	apiAccountNumberParam = server.OAParameter{Name: "accountNumber", In: "path", Required: true,
+		Description: "Virtual account number; an account the organisation neither owns nor shares answers 404.",
+		Schema:      server.OAString("").WithExample("4520011000000015")}
+	apiCreatedAfterParam = server.OAParameter{Name: apiQueryCreatedAfter, In: "query",
+		Description: "Inclusive start: YYYY-MM-DD (midnight UTC), YYYY-MM-DD HH:mm:ss (UTC) or RFC 3339.", Schema: server.OAString("")}
+	apiCreatedBeforeParam = server.OAParameter{Name: apiQueryCreatedBefore, In: "query",
+		Description: "Exclusive end, in the same forms as created_after.", Schema: server.OAString("")}
+	apiReplyAccountForbidden = server.APIErrorReply(fiber.StatusForbidden,
+		"Code forbidden when the role lacks the permission; MissingScope or invalid_csrf as for every call.")
+	apiReplyAccountNotFound = server.APIErrorReply(fiber.StatusNotFound,
+		"Not a member of the organisation or no such organisation (not told apart), or an account it cannot read (title \"An error occurred while accessing this account.\").")
+	apiReplyAccountsDown = server.APIErrorReply(fiber.StatusServiceUnavailable,
+		"Code unavailable: the account list or the ledger cannot be read now (title \"Accounts information is temporarily unavailable.\" or \"We are unable to access account information.\").")
+	apiReplyBadQuery = server.APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is invalid (source.parameter names it).")
+)
+
+func (s area) apiOperations() []server.APIOp {
+	// read is the entry of a read of the area: the organisation's id in the
+	// path, the area's error replies.
+	read := func(id, path, tag, summary, desc string, params []server.OAParameter, extra ...server.APIResponse) server.APIOp {
+		rs := []server.APIResponse{server.APIReplyUnauthorized, apiReplyAccountForbidden, apiReplyAccountNotFound, apiReplyAccountsDown}
+		return server.APIOp{ID: id, Path: path, Tag: tag, Summary: summary, Description: desc,
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: append([]server.OAParameter{server.APIOrgIDParam}, params...),
+			Responses: append(rs, extra...)}
+	}
+	const vb = "/virtual_bank/organisations/{id}"
+	const fx = "/fx/organisations/{id}"
+	return []server.APIOp{
+		server.APIReadOp(read("listAccounts", vb+"/accounts", tagVirtualBank, "List the organisation's accounts",
+			"Owned accounts first, then shared ones, each by name. Needs accounts:read.", nil),
+			"The accounts (possibly none).", apiAccountRead(s.apiListAccounts, nil)),
+		server.APIReadOp(read("getAccountSummary", vb+"/accounts/{accountNumber}/summary", tagVirtualBank, "Get an account's balance summary",
+			"Opening balance at created_after (0 when absent), closing balance at created_before (now when absent) and the current balance. Needs accounts:read.",
+			[]server.OAParameter{apiAccountNumberParam, apiCreatedAfterParam, apiCreatedBeforeParam}, apiReplyBadQuery),
+			"The summary.", apiAccountRead(s.apiAccountSummary, apiAccountTexts)),
+		server.APIReadOp(read("listAccountMovements", vb+"/accounts/{accountNumber}/movements", tagVirtualBank, "List an account's transactions",
+			"Newest first, one page at a time: pass meta.cursor_next as cursor_after for older entries, meta.cursor_prev as cursor_before for newer ones. "+
+				"Changing a filter starts again without a cursor. Needs accounts:read.",
+			[]server.OAParameter{apiAccountNumberParam,
+				{Name: apiQuerySort, In: "query", Description: "Only -date (newest first).", Schema: server.OAString("").WithEnum("-date")},
+				{Name: apiQueryCursorAfter, In: "query", Description: "Page after this cursor (older entries).", Schema: server.OAString("")},
+				{Name: apiQueryCursorBefore, In: "query", Description: "Page before this cursor (newer entries).", Schema: server.OAString("")},
+				apiCreatedAfterParam, apiCreatedBeforeParam,
+				{Name: apiQueryEntryType, In: "query", Description: "Only entries of this type.", Schema: server.OAString("").WithEnum(provider.EntryTypes()...)},
+				{Name: apiQueryLimit, In: "query", Description: "Page size, 1 to 200; default 50.", Schema: server.OAInteger("")},
+			}, apiReplyBadQuery),
+			"One page of entries.", apiAccountRead(s.apiMovements, apiAccountTexts)),
+		server.APIReadOp(read("searchMovements", vb+"/movements/search", tagVirtualBank, "Search the organisation's transactions",
+			"Entries of every account the organisation owns or shares whose reference, order id, entry id or end-to-end id equals q exactly "+
+				"(after trimming), newest first, paged like the account transactions. Needs accounts:read.",
+			[]server.OAParameter{
+				{Name: apiQuerySearch, In: "query", Required: true, Description: "Reference, order id, entry id or end-to-end id; exact match, 1 to 200 characters after trimming.",
+					Schema: server.OAString("").WithExample("E2E-2026-0001")},
+				{Name: apiQueryCursorAfter, In: "query", Description: "Page after this cursor (older hits).", Schema: server.OAString("")},
+				{Name: apiQueryCursorBefore, In: "query", Description: "Page before this cursor (newer hits).", Schema: server.OAString("")},
+				{Name: apiQueryLimit, In: "query", Description: "Page size, 1 to 200; default 50.", Schema: server.OAInteger("")},
+			}, apiReplyBadQuery),
+			"One page of matching entries.", apiAccountRead(s.apiSearchMovements, nil)),
+		{
+			ID: "createInterAccountMovement", Method: fiber.MethodPost, Path: vb + "/inter_account_movements", Tag: tagVirtualBank,
+			Summary: "Transfer between the organisation's own accounts",
+			Description: "Books the transfer at once, converting at the quoted rate (markup included) when the currencies differ. Needs accounts:manage. " +
+				"Idempotent per organisation and Idempotency-Key: the same key and body books once and replays the result (200); the same key with another body is 409.",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
+			Params: []server.OAParameter{server.APIOrgIDParam, {Name: apiHeaderIdempotency, In: "header", Required: true,
+				Description: "A unique key per intended transfer (for example a UUID), 1 to 255 characters; send the same key when retrying.", Schema: server.OAString("")}},
+			Body: server.APIBody[apiTransferBody](),
+			Responses: []server.APIResponse{
+				server.APIOK[server.APIDataBody[provider.TransferResult]](fiber.StatusCreated, "Booked."),
+				server.APIOK[server.APIDataBody[provider.TransferResult]](fiber.StatusOK, "Booked earlier with the same key and body: the first result."),
+				server.APIErrorReply(fiber.StatusBadRequest, "No Idempotency-Key header, or the body is not JSON."),
+				server.APIReplyUnauthorized, apiReplyAccountForbidden, server.APIReplyNotFound,
+				server.APIErrorReply(fiber.StatusConflict, "The Idempotency-Key was used for a different transfer."),
+				apiReplyAccountsDown,
+				server.APIErrorReply(fiber.StatusUnprocessableEntity, "Refused; source.pointer names the field: /from_account_number, /to_account_number, /amount, /end_to_end_id, "+
+					"/debit_amount (e.g. \"Insufficient funds\") or /credit_account_number. No pointer: a form-level error such as \"FX Rate not supported.\"."),
+			},
+			Handler: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return s.apiTransfer(c, a) },
+		},
+		server.APIReadOp(read("getExchangeRate", fx+"/exchange_rate", tagFX, "Quote an exchange rate",
+			"The organisation's rate for paying pay_currency to buy buy_currency, markup included. Needs accounts:read.",
+			[]server.OAParameter{{Name: apiQueryBuyCurrency, In: "query", Required: true, Description: "Currency to buy.", Schema: server.OAString("").WithExample("GBP")},
+				{Name: apiQueryPayCurrency, In: "query", Required: true, Description: "Currency to pay with.", Schema: server.OAString("").WithExample("EUR")}},
+			apiReplyBadQuery),
+			"The quote.", apiAccountRead(s.apiExchangeRate, server.APITexts{provider.ENOTFOUND: {Title: msgFXNotSupported}})),
+		server.APIReadOp(read("listMarkups", fx+"/markups", tagFX, "List the organisation's FX markups",
+			"Markups by currency pair; ANY is a wildcard. Needs accounts:read.", nil),
+			"The markups.", apiAccountRead(s.apiMarkups, nil)),
+		server.APIReadOp(read("listCurrencies", fx+"/currencies", tagFX, "List the currencies with exchange rates",
+			"Every currency exchange_rate can quote. Needs accounts:read.", nil),
+			"The currencies.", apiAccountRead(s.apiCurrencies, nil)),
+	}
+}

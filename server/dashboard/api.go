@@ -1,0 +1,204 @@
+package dashboard
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+
+	"github.com/gofiber/fiber/v3"
+
+	"portal/access"
+	"portal/server"
+)
+
+// The statistics API (spec 000 §7): the counts behind the dashboard's
+// widgets.
+
+func (s area) apiOperations() []server.APIOp {
+	window := []server.OAParameter{
+		{Name: "created_after", In: "query", Description: "Start of the period, inclusive: YYYY-MM-DD (UTC midnight), YYYY-MM-DD HH:mm:ss (UTC) or RFC 3339.", Schema: server.OAString("").WithExample("2026-10-24")},
+		{Name: "created_before", In: "query", Description: "End of the period, exclusive, in the same forms. Open when left out.", Schema: server.OAString("").WithExample("2026-11-23")},
+	}
+	orgHeader := server.OAParameter{Name: server.APIHeaderOrganisation, In: "header", Required: true,
+		Description: "The organisation; a non-member gets 404, as for an unknown one.", Schema: server.OAString("").WithFormat("uuid")}
+	forbidden := server.APIErrorReply(fiber.StatusForbidden, "Code forbidden when the role lacks the permission; MissingScope or invalid_csrf as for every call.")
+	invalid := server.APIErrorReply(fiber.StatusUnprocessableEntity, "A date parameter that cannot be read (source.parameter names it).")
+	unavailable := server.APIErrorReply(fiber.StatusServiceUnavailable, "Statistics are not available here (code unavailable).")
+	stats := func(id, path, summary, desc string, org server.OAParameter) server.APIOp {
+		return server.APIOp{ID: id, Path: path, Tag: "Statistics", Summary: summary, Description: desc,
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: append([]server.OAParameter{org}, window...),
+			Responses: []server.APIResponse{server.APIReplyUnauthorized, forbidden, server.APIReplyNotFound, invalid, unavailable}}
+	}
+	return []server.APIOp{
+		server.APIReadOp(stats("getPayoutReasonCodesReport", "/payouts/payout_requests/stats/reason_codes_reports", "Payout reason codes by state",
+			"For each payout state category (returned, rejected, action_required, received, processing, pending, completed, in that order), the payout requests created in the period per reason code. Needs payouts:read.",
+			orgHeader),
+			"data maps each state to its reason-code items and meta (the state's count and share of all payout requests).",
+			apiStatsRead(access.PayoutsRead, apiStatsHeaderOrg, s.apiPayoutReasonCodes)),
+		server.APIReadOp(stats("getPayoutStateCategoryCountsReport", "/payouts/payout_requests/stats/state_category_counts_reports", "Payout requests by state category",
+			"The payout requests created in the period per state category, as [code, name, count] in the dashboard's order, with the total in meta. Needs payouts:read.",
+			orgHeader),
+			"The counts.", apiStatsRead(access.PayoutsRead, apiStatsHeaderOrg, s.apiPayoutStateCategoryCounts)),
+		server.APIReadOp(stats("getCollectionOrderStatusCountsReport", "/collection/organisations/{id}/stats/orders/status_counts_reports", "Collection orders by status",
+			"The collection orders created in the period per status (statuses without orders left out). created_after defaults to 30 days back. Needs collection_orders:read.",
+			server.APIOrgIDParam),
+			"The counts.", apiStatsRead(access.CollectionOrdersRead, nil, s.apiCollectionStatusCounts)),
+	}
+}
+
+// apiStatsRead is a statistics read: one permission, the statistics
+// service, the organisation in the path or (org) elsewhere.
+func apiStatsRead[B server.APIEnvelope](perm access.Permission, org func(*server.Server, fiber.Ctx, *server.APICaller) (string, error),
+	read func(fiber.Ctx, server.APIOrgCall) (B, error)) server.APIRead[B] {
+	return server.APIRead[B]{Org: org, Perms: []access.Permission{perm},
+		Read: func(_ *server.Server, c fiber.Ctx, r server.APIOrgCall) (B, error) { return read(c, r) },
+		Service: func(s *server.Server) *server.APIProblem {
+			if s.Stats == nil {
+				return &server.APIProblem{Status: fiber.StatusServiceUnavailable, Code: server.APICodeUnavailable, Title: "Statistics are not available"}
+			}
+			return nil
+		}}
+}
+
+// apiStatsHeaderOrg: the payout statistics name the organisation in
+// X-Organisation-ID.
+func apiStatsHeaderOrg(_ *server.Server, c fiber.Ctx, _ *server.APICaller) (string, error) {
+	return strings.Clone(c.Get(server.APIHeaderOrganisation)), nil
+}
+
+// apiCount is one counted reason code.
+type apiCount struct {
+	_          struct{} `description:"One reason code."`
+	ID         string   `json:"id" description:"Code."`
+	Name       string   `json:"name" description:"Display name."`
+	Count      int      `json:"count" description:"How many."`
+	Percentage float64  `json:"percentage" description:"Share in percent, two decimals."`
+}
+
+// apiStateReasons is one state of the reason codes report.
+type apiStateReasons struct {
+	_     struct{}   `description:"One state."`
+	Items []apiCount `json:"items" description:"Most frequent first."`
+	Meta  struct {
+		Count      int     `json:"count" description:"Payout requests in this state."`
+		Percentage float64 `json:"percentage" description:"Share of all payout requests."`
+	} `json:"meta"`
+}
+
+// orderedStates is a JSON object whose keys keep the dashboard's order.
+type orderedStates struct {
+	keys []string
+	vals []apiStateReasons
+}
+
+func (orderedStates) OASchema(r *server.OAReflector) *server.OASchema {
+	return &server.OASchema{Type: "object", Description: "Keyed by state category, in the dashboard's order.",
+		AdditionalProperties: r.Schema(reflect.TypeFor[apiStateReasons]())}
+}
+
+func (o orderedStates) MarshalJSON() ([]byte, error) {
+	var b strings.Builder
+	b.WriteByte('{')
+	for i, k := range o.keys {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		kb, _ := json.Marshal(k)
+		vb, err := json.Marshal(o.vals[i])
+		if err != nil {
+			return nil, err
+		}
+		b.Write(kb)
+		b.WriteByte(':')
+		b.Write(vb)
+	}
+	b.WriteByte('}')
+	return []byte(b.String()), nil
+}
+
+func (s area) apiPayoutReasonCodes(c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[orderedStates], error) {
+	var out orderedStates
+	after, before, err := server.APIReadRange(c)
+	if err != nil {
+		return server.APIDataOf(out), err
+	}
+	groups, err := s.Stats.PayoutReasonCodeReport(c.Context(), r.OrgID, after, before)
+	if err != nil {
+		return server.APIDataOf(out), err
+	}
+	for _, g := range groups {
+		v := apiStateReasons{Items: []apiCount{}}
+		v.Meta.Count, v.Meta.Percentage = g.State.Count, g.State.Percentage
+		for _, it := range g.Items {
+			v.Items = append(v.Items, apiCount{ID: it.Code, Name: it.Name, Count: it.Count, Percentage: it.Percentage})
+		}
+		out.keys, out.vals = append(out.keys, g.State.Code), append(out.vals, v)
+	}
+	return server.APIDataOf(out), nil
+}
+
+// apiCountMeta is the total of a counts report.
+type apiCountMeta struct {
+	Count int `json:"count" description:"All counted in the period."`
+}
+
+// apiCategoryCount is one state category, sent as [code, name, count].
+type apiCategoryCount struct {
+	Code, Name string
+	Count      int
+}
+
+func (c apiCategoryCount) MarshalJSON() ([]byte, error) {
+	return json.Marshal([3]any{c.Code, c.Name, c.Count})
+}
+
+func (apiCategoryCount) OASchema(*server.OAReflector) *server.OASchema {
+	three := 3
+	return &server.OASchema{Type: "array", Description: "[code, name, count]", MinItems: &three, MaxItems: &three,
+		PrefixItems: []*server.OASchema{server.OAString("State category code."), server.OAString("Display name."), server.OAInteger("Payout requests.")}}
+}
+
+func (s area) apiPayoutStateCategoryCounts(c fiber.Ctx, r server.APIOrgCall) (server.APIPageBody[[]apiCategoryCount, apiCountMeta], error) {
+	var out server.APIPageBody[[]apiCategoryCount, apiCountMeta]
+	after, before, err := server.APIReadRange(c)
+	if err != nil {
+		return out, err
+	}
+	counts, err := s.Stats.PayoutStateCategoryCounts(c.Context(), r.OrgID, after, before)
+	if err != nil {
+		return out, err
+	}
+	data := make([]apiCategoryCount, 0, len(counts.Categories))
+	for _, cat := range counts.Categories {
+		data = append(data, apiCategoryCount{cat.Code, cat.Name, cat.Count})
+	}
+	return server.APIPage(data, apiCountMeta{Count: counts.Total}), nil
+}
+
+// apiStatusCount is one collection order status with its count.
+type apiStatusCount struct {
+	Status     string  `json:"status" description:"Order status."`
+	Name       string  `json:"name" description:"Display name."`
+	Count      int     `json:"count" description:"Orders."`
+	Percentage float64 `json:"percentage" description:"Share in percent."`
+}
+
+func (s area) apiCollectionStatusCounts(c fiber.Ctx, r server.APIOrgCall) (server.APIPageBody[[]apiStatusCount, apiCountMeta], error) {
+	var out server.APIPageBody[[]apiStatusCount, apiCountMeta]
+	after, before, err := server.APIReadRange(c)
+	if err != nil {
+		return out, err
+	}
+	if c.Query("created_after") == "" {
+		after = s.Now().AddDate(0, 0, -30)
+	}
+	counts, err := s.Stats.CollectionOrderStatusCounts(c.Context(), r.OrgID, after, before)
+	if err != nil {
+		return out, err
+	}
+	data := make([]apiStatusCount, 0, len(counts.Statuses))
+	for _, st := range counts.Statuses {
+		data = append(data, apiStatusCount{Status: st.Code, Name: st.Name, Count: st.Count, Percentage: st.Percentage})
+	}
+	return server.APIPage(data, apiCountMeta{Count: counts.Total}), nil
+}

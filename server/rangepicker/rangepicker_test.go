@@ -1,0 +1,177 @@
+package rangepicker
+
+import (
+	"net/http"
+	"net/url"
+	"os"
+	"portal/server/auth"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/net/html"
+
+	"portal/daterange"
+	"portal/htmlq"
+	"portal/reference"
+	"portal/server/dashboard"
+	"portal/server/servertest"
+)
+
+func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
+
+// newHarness mounts the picker, auth to log in through the form and the
+// dashboard, which shows only the past 30 days.
+func newHarness(t *testing.T) *servertest.Harness {
+	return servertest.New(t, auth.New, New, dashboard.New)
+}
+
+// Queries of parsed HTML by structure (package htmlq), under short names.
+var (
+	find    = htmlq.Find
+	findAll = htmlq.FindAll
+	attr    = htmlq.Attr
+	hasAttr = htmlq.HasAttr
+	text    = htmlq.VisibleText
+	byTag   = htmlq.ByTag
+	byID    = htmlq.ByID
+)
+
+const (
+	org1 = "/org/" + reference.DemoOrg1ID
+	org2 = "/org/" + reference.DemoOrg2ID
+)
+
+// widgets lists the dashboard's widget sections present on a page, by the
+// id of their heading.
+func widgets(doc *html.Node) map[string]bool {
+	return servertest.Present(doc, "accounts-title", "fx-title", "payouts-title", "collections-title", "crypto-title", "range-title")
+}
+
+func TestDashboardRangeAndPicker(t *testing.T) {
+	h := newHarness(t)
+	c := h.Client()
+	c.Login("admin@demo.example")
+
+	// Past 7 days hides the content; the button sets Past 30 days again.
+	res := c.PostForm(org1+"/date_range", url.Values{"type": {"d7"}, "return_to": {org1 + "/settings/profile?x=1"}}, org1)
+	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != org1+"/settings/profile?x=1" {
+		t.Fatalf("post d7: %d → %s", res.StatusCode, res.Header.Get("Location"))
+	}
+	_, doc := c.Page(org1)
+	if got := widgets(doc); len(got) != 1 || !got["range-title"] {
+		t.Fatalf("d7 dashboard shows %v", got)
+	}
+	back := find(servertest.Section(t, doc, "range-title"), byTag("form"))
+	form := url.Values{}
+	for _, in := range findAll(back, byTag("input")) {
+		form.Set(attr(in, "name"), attr(in, "value"))
+	}
+	if form.Get("type") != "d30" || form.Get("_csrf") == "" || attr(back, "action") != org1+"/date_range" {
+		t.Fatalf("back form %v", form)
+	}
+	res = c.Do("POST", attr(back, "action"), form)
+	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != org1 {
+		t.Fatalf("back to d30: %d %s", res.StatusCode, res.Header.Get("Location"))
+	}
+	if _, doc = c.Page(org1); !widgets(doc)["payouts-title"] {
+		t.Fatal("d30 again: content not shown")
+	}
+
+	// pageValues reads the picker page's form.
+	pageValues := func(doc *html.Node) (typ, from, to string) {
+		sel := find(doc, byID("range_type"))
+		for _, o := range findAll(sel, byTag("option")) {
+			if hasAttr(o, "selected") {
+				typ = attr(o, "value")
+			}
+		}
+		return typ, attr(find(doc, byID("range_from")), "value"), attr(find(doc, byID("range_to")), "value")
+	}
+
+	cases := []struct {
+		name          string
+		form          url.Values
+		status        int
+		errs          map[string]string // field id → message
+		typ, from, to string            // the picker afterwards
+	}{
+		{"custom range", url.Values{"type": {"custom"}, "from": {"01-10-2026"}, "to": {"15-10-2026"}}, 303, nil, "custom", "01-10-2026", "15-10-2026"},
+		{"custom range, either order", url.Values{"type": {"custom"}, "from": {"20-10-2026"}, "to": {"02-10-2026"}}, 303, nil, "custom", "02-10-2026", "20-10-2026"},
+		{"invalid date keeps what was typed", url.Values{"type": {"custom"}, "from": {"31-02-2026"}, "to": {"15-13-2026"}}, 422,
+			map[string]string{"range_from": daterange.MsgNoDate, "range_to": daterange.MsgMonth}, "custom", "31-02-2026", "15-13-2026"},
+		{"a range needs both", url.Values{"type": {"custom"}, "from": {"01-10-2026"}}, 422,
+			map[string]string{"range_to": daterange.MsgRequired}, "custom", "01-10-2026", ""},
+		{"year out of range", url.Values{"type": {"custom"}, "from": {"01-01-1999"}, "to": {"01-01-2000"}}, 422,
+			map[string]string{"range_from": "Year must be between 2000 and " + strconv.Itoa(time.Now().UTC().Year()+1)}, "custom", "01-01-1999", "01-01-2000"},
+		{"unknown type", url.Values{"type": {"forever"}}, 422, map[string]string{"range_type": daterange.MsgType}, "", "", ""},
+		{"preset", url.Values{"type": {"last_month"}}, 303, nil, "last_month", "", ""},
+	}
+	for _, tt := range cases {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.form.Set("return_to", org1)
+			res := c.PostForm(org1+"/date_range", tt.form, org1+"/date_range")
+			if res.StatusCode != tt.status {
+				t.Fatalf("status %d, want %d", res.StatusCode, tt.status)
+			}
+			var doc *html.Node
+			if tt.status == 422 {
+				doc = servertest.Parse(t, res)
+				summary := find(doc, func(n *html.Node) bool { return attr(n, "aria-labelledby") == "error-summary-title" })
+				if summary == nil {
+					t.Fatal("no error summary")
+				}
+				for id, msg := range tt.errs {
+					link := find(summary, func(n *html.Node) bool { return n.Data == "a" && attr(n, "href") == "#"+id })
+					if link == nil || text(link) != msg {
+						t.Errorf("summary link to %s: want %q", id, msg)
+					}
+					field := find(doc, byID(id))
+					if attr(field, "aria-invalid") != "true" || !strings.Contains(attr(field, "aria-describedby"), id+"-error") {
+						t.Errorf("%s is not marked invalid", id)
+					}
+					if e := find(doc, byID(id+"-error")); e == nil || !strings.Contains(text(e), msg) {
+						t.Errorf("%s: no error beside the field", id)
+					}
+				}
+				if len(findAll(summary, byTag("a"))) != len(tt.errs) {
+					t.Errorf("summary has %d links, want %d", len(findAll(summary, byTag("a"))), len(tt.errs))
+				}
+			} else {
+				if loc := res.Header.Get("Location"); loc != org1 {
+					t.Errorf("went to %s", loc)
+				}
+				_, doc = c.Page(org1 + "/date_range")
+			}
+			typ, from, to := pageValues(doc)
+			if tt.typ != "" && typ != tt.typ {
+				t.Errorf("type %q, want %q", typ, tt.typ)
+			}
+			if tt.from != "" && (from != tt.from || to != tt.to) {
+				t.Errorf("from/to %q %q, want %q %q", from, to, tt.from, tt.to)
+			}
+		})
+	}
+
+	// Without the CSRF token nothing changes.
+	res = c.Do("POST", org1+"/date_range", url.Values{"type": {"today"}, "return_to": {org1}})
+	if res.StatusCode != http.StatusForbidden {
+		t.Errorf("no CSRF: %d", res.StatusCode)
+	}
+	if typ, _, _ := pageValues(func() *html.Node { _, d := c.Page(org1 + "/date_range"); return d }()); typ != "last_month" {
+		t.Errorf("range changed without CSRF: %s", typ)
+	}
+
+	// Return paths: only inside the organisation.
+	for target, want := range map[string]string{
+		"https://evil.example/": org1, "//evil.example": org1, "/\\evil.example": org1, org2: org1,
+		"/org/" + reference.DemoOrg1ID + "x": org1, org1 + "/date_range": org1, "": org1,
+		org1 + "/accounts/1?a=b": org1 + "/accounts/1?a=b",
+	} {
+		res := c.PostForm(org1+"/date_range", url.Values{"type": {"d30"}, "return_to": {target}}, org1)
+		if loc := res.Header.Get("Location"); res.StatusCode != 303 || loc != want {
+			t.Errorf("return_to %q → %d %s, want %s", target, res.StatusCode, loc, want)
+		}
+	}
+}

@@ -1,0 +1,205 @@
+package search
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"os"
+	"portal/server/auth"
+	"strconv"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+
+	"portal/htmlq"
+	"portal/provider"
+	"portal/reference"
+	"portal/server/accounts"
+	"portal/server/servertest"
+)
+
+func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
+
+// newHarness mounts the search page, auth to log in through the form and
+// the account pages its hits link to.
+func newHarness(t *testing.T) *servertest.Harness {
+	return servertest.New(t, auth.New, New, accounts.New)
+}
+
+// Queries of parsed HTML by structure (package htmlq), under short names.
+var (
+	find    = htmlq.Find
+	findAll = htmlq.FindAll
+	attr    = htmlq.Attr
+	text    = htmlq.VisibleText
+	byTag   = htmlq.ByTag
+	byID    = htmlq.ByID
+)
+
+const (
+	orgNordic   = servertest.OrgNordic
+	orgAtlantic = servertest.OrgAtlantic
+	acctEUR     = reference.DemoAccountOrg1EUR
+	acctGBP     = reference.DemoAccountOrg1GBP
+)
+
+func accountPath(number string) string { return "/org/" + orgNordic + "/accounts/" + number }
+
+// searchHits are the result links of the Account Transactions group.
+func searchHits(doc *html.Node) []string {
+	sec := find(doc, func(n *html.Node) bool {
+		return n.Data == "section" && attr(n, "aria-labelledby") == "search-transactions"
+	})
+	if sec == nil {
+		return nil
+	}
+	var out []string
+	for _, tr := range servertest.Rows(sec) {
+		out = append(out, attr(find(tr, byTag("a")), "href"))
+	}
+	return out
+}
+
+func noResult(doc *html.Node) bool { return find(doc, byID("no-result")) != nil }
+
+func searchPath(org, q string) string {
+	return "/org/" + org + "/search?" + url.Values{"q": {q}}.Encode()
+}
+
+func TestSearchAccountTransactions(t *testing.T) {
+	h := newHarness(t)
+	ctx := context.Background()
+	res, err := h.Store.Transfer(ctx, orgNordic, provider.TransferRequest{From: acctEUR, To: acctGBP, Amount: "3.00",
+		EndToEndID: "SEARCH-NORDIC", IdempotencyKey: "search-1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	eurEntry, gbpEntry := res.Entries[0].ID, res.Entries[len(res.Entries)-1].ID
+	entryLink := func(number, id string) string {
+		return "/org/" + orgNordic + "/accounts/" + number + "?entry=" + id + "#entry-panel"
+	}
+	// An old entry: outside the default date range, far past the first page.
+	var oldID, oldRef string
+	if err := h.DB().QueryRow(`SELECT seq, reference FROM ledger_entries WHERE account_number = ? AND reference <> ''
+		ORDER BY created_at, seq LIMIT 1`, acctEUR).Scan(&oldID, &oldRef); err != nil {
+		t.Fatal(err)
+	}
+	var atlanticRef string
+	if err := h.DB().QueryRow(`SELECT reference FROM ledger_entries WHERE account_number = ? AND reference <> '' LIMIT 1`,
+		reference.DemoAccountOrg2GBP).Scan(&atlanticRef); err != nil {
+		t.Fatal(err)
+	}
+
+	cases := []struct {
+		name, user, org, q string
+		want               []string // result links, newest first; nil: the no-result state
+	}{
+		{"end-to-end id", "observer@demo.example", orgNordic, "SEARCH-NORDIC", []string{entryLink(acctGBP, gbpEntry), entryLink(acctEUR, eurEntry)}},
+		{"trimmed", "observer@demo.example", orgNordic, "  SEARCH-NORDIC ", []string{entryLink(acctGBP, gbpEntry), entryLink(acctEUR, eurEntry)}},
+		{"order id", "observer@demo.example", orgNordic, res.ID, []string{entryLink(acctGBP, gbpEntry), entryLink(acctEUR, eurEntry)}},
+		{"entry id", "observer@demo.example", orgNordic, eurEntry, []string{entryLink(acctEUR, eurEntry)}},
+		{"no hit", "observer@demo.example", orgNordic, "NOTHING-LIKE-THIS", nil},
+		{"other organisation's reference", "multi@demo.example", orgNordic, atlanticRef, nil},
+		{"own reference in the other organisation", "multi@demo.example", orgAtlantic, "SEARCH-NORDIC", nil},
+		{"without accounts:read", "default@demo.example", orgNordic, "SEARCH-NORDIC", nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := h.Client()
+			c.Login(tc.user)
+			r, doc := c.Page(searchPath(tc.org, tc.q))
+			if r.StatusCode != http.StatusOK {
+				t.Fatalf("status %d", r.StatusCode)
+			}
+			got := searchHits(doc)
+			if strings.Join(got, " ") != strings.Join(tc.want, " ") {
+				t.Errorf("hits %v, want %v", got, tc.want)
+			}
+			if noResult(doc) != (tc.want == nil) {
+				t.Errorf("no-result state shown: %v", noResult(doc))
+			}
+			groups := findAll(find(doc, byTag("main")), byTag("li"))
+			if len(groups) != 5 || text(groups[0]) != "Account Transactions: "+strconv.Itoa(len(tc.want))+" found" {
+				t.Errorf("groups %q", text(find(doc, byTag("main"))))
+			}
+		})
+	}
+
+	t.Run("old entry opens its panel", func(t *testing.T) {
+		c := h.Client()
+		c.Login("observer@demo.example")
+		_, doc := c.Page(searchPath(orgNordic, oldID))
+		hits := searchHits(doc)
+		if len(hits) != 1 || hits[0] != entryLink(acctEUR, oldID) {
+			t.Fatalf("hits %v", hits)
+		}
+		r, page := c.Page(strings.TrimSuffix(hits[0], "#entry-panel"))
+		if r.StatusCode != http.StatusOK {
+			t.Fatalf("status %d", r.StatusCode)
+		}
+		panel := find(page, byID("entry-panel"))
+		if panel == nil || !strings.Contains(text(panel), "Transaction details") || !strings.Contains(text(panel), oldID) ||
+			!strings.Contains(text(panel), oldRef) || strings.Contains(text(panel), "not on this page") {
+			t.Fatalf("panel %q", text(panel))
+		}
+		for _, tr := range servertest.Rows(page) {
+			if attr(tr, "id") == "entry-"+oldID {
+				t.Fatal("the old entry is in the default range's list")
+			}
+		}
+		// The entry of another account is not shown under this one.
+		_, other := c.Page(accountPath(acctGBP) + "?entry=" + oldID)
+		if p := find(other, byID("entry-panel")); p == nil || !strings.Contains(text(p), "not on this page") {
+			t.Errorf("foreign entry panel %q", text(p))
+		}
+	})
+}
+
+func TestSearchPageResultsPaging(t *testing.T) {
+	h := newHarness(t)
+	// 26 transfers with one end-to-end id: 52 hits, more than one page of 50.
+	for i := 0; i < 26; i++ {
+		if _, err := h.Store.Transfer(context.Background(), orgNordic, provider.TransferRequest{From: acctEUR, To: acctGBP,
+			Amount: "1.00", EndToEndID: "SEARCH-MANY", IdempotencyKey: "many-" + strconv.Itoa(i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := h.Client()
+	c.Login("observer@demo.example")
+	_, doc := c.Page(searchPath(orgNordic, "SEARCH-MANY"))
+	first := searchHits(doc)
+	if len(first) != 50 || servertest.LinkByText(doc, "Previous results") != nil {
+		t.Fatalf("first page: %d hits", len(first))
+	}
+	next := servertest.LinkByText(doc, "Next results")
+	if next == nil {
+		t.Fatal("no next link")
+	}
+	u, _ := url.Parse(attr(next, "href"))
+	if u.Query().Get("q") != "SEARCH-MANY" || u.Query().Get("cursor_after") == "" {
+		t.Fatalf("next link %q", attr(next, "href"))
+	}
+	_, doc2 := c.Page(u.RequestURI())
+	second := searchHits(doc2)
+	if len(second) != 2 || second[0] == first[49] || servertest.LinkByText(doc2, "Next results") != nil {
+		t.Fatalf("second page %v", second)
+	}
+	groups := findAll(find(doc2, byTag("main")), byTag("li"))
+	if text(groups[0]) != "Account Transactions: 52 found" {
+		t.Errorf("group %q", text(groups[0]))
+	}
+	prev := servertest.LinkByText(doc2, "Previous results")
+	if prev == nil {
+		t.Fatal("no previous link")
+	}
+	_, back := c.Page(attr(prev, "href"))
+	if again := searchHits(back); strings.Join(again, " ") != strings.Join(first, " ") {
+		t.Error("previous results are not the first page")
+	}
+	// A mangled cursor starts again from the newest hits.
+	_, bad := c.Page(searchPath(orgNordic, "SEARCH-MANY") + "&cursor_after=garbage")
+	if again := searchHits(bad); len(again) != 50 || again[0] != first[0] {
+		t.Error("a bad cursor did not start again")
+	}
+}

@@ -1,0 +1,46 @@
+package servertest
+
+import (
+	"testing"
+
+	"golang.org/x/net/html"
+
+	"portal/htmlq"
+)
+
+// Queries of the portal's pages that the tests of several areas share.
+
+// Rows are the rows of the first table body under n (nil: none).
+func Rows(n *html.Node) []*html.Node {
+	tbody := htmlq.Find(n, htmlq.ByTag("tbody"))
+	if tbody == nil {
+		return nil
+	}
+	return htmlq.FindAll(tbody, htmlq.ByTag("tr"))
+}
+
+// LinkByText is the first link under n whose visible text is text.
+func LinkByText(n *html.Node, text string) *html.Node {
+	return htmlq.Find(n, func(n *html.Node) bool { return n.Data == "a" && htmlq.VisibleText(n) == text })
+}
+
+// Section is the <section> the heading with id labels.
+func Section(t testing.TB, doc *html.Node, id string) *html.Node {
+	t.Helper()
+	s := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "section" && htmlq.Attr(n, "aria-labelledby") == id })
+	if s == nil {
+		t.Fatalf("no section labelled by %s", id)
+	}
+	return s
+}
+
+// Present says which of the ids are on the page.
+func Present(doc *html.Node, ids ...string) map[string]bool {
+	out := map[string]bool{}
+	for _, id := range ids {
+		if htmlq.Find(doc, htmlq.ByID(id)) != nil {
+			out[id] = true
+		}
+	}
+	return out
+}
