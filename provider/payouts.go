@@ -148,6 +148,26 @@ func PayoutTestCases() []StateCategory {
 	return []StateCategory{{TestCaseHold, "Hold"}, {TestCaseSuccess, "Complete"}, {TestCaseReturned, "Returned"}}
 }
 
+// PayoutTestCasesFor lists the test cases a payout in current state state may take (spec 001
+// §4): a processing one HOLD (unless already halted), SUCCESS and RETURNED; a completed one
+// RETURNED; any other none. PayoutTestCase refuses the rest, and the pages offer only these.
+func PayoutTestCasesFor(state string) []StateCategory {
+	var out []StateCategory
+	for _, tc := range PayoutTestCases() {
+		switch PayoutStateCategory(state) {
+		case PayoutProcessing:
+			if tc.Code != TestCaseHold || state != StateHalted {
+				out = append(out, tc)
+			}
+		case PayoutCompleted:
+			if tc.Code == TestCaseReturned {
+				out = append(out, tc)
+			}
+		}
+	}
+	return out
+}
+
 // Texts of the spec's error catalogue and status messages (001 §4, §8).
 const (
 	MsgPayoutCancelRefused  = "Unable to cancel Payout"
