@@ -80,6 +80,8 @@ type Deps struct {
 	Stats provider.Stats
 	// Statements serves the statement exports; nil like Auth.
 	Statements provider.Statements
+	// Payouts serves the payout requests; nil like Auth.
+	Payouts provider.Payouts
 }
 
 // Server holds the wired application.

@@ -12,8 +12,6 @@ func Unbuilt(s *Server) Area {
 	batches := "flag batches_page + batches_enabled > 0"
 	return Area{Name: "unbuilt", Routes: []*Route{
 		{Name: "preview", Method: "GET", Path: "/preview/:meta", Access: Dashboard},
-		{Name: "org.payouts", Method: "GET", Path: "/org/:org/payouts", Access: Dashboard, Perms: P(access.PayoutsRead),
-			Nav: &NavEntry{Slot: NavPayouts, LabelFor: payoutsLabel}},
 		{Name: "org.payouts.create", Method: "GET", Path: "/org/:org/payouts/create", Access: Dashboard,
 			Perms: P(access.PayoutsManage), Gate: abTestingGate, GateName: "configuration customer_ab_testing"},
 		{Name: "org.payout_drafts", Method: "GET", Path: "/org/:org/payout_drafts", Access: Dashboard, Perms: P(access.PayoutDraftsRead),

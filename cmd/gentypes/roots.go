@@ -5,6 +5,7 @@ import (
 
 	"portal/cmd/renderbench/bench"
 	"portal/server"
+	"portal/server/payouts"
 	"portal/server/statements"
 )
 
@@ -65,6 +66,15 @@ var packages = []propsPackage{
 		islands: map[string]reflect.Type{
 			"StatementExport": reflect.TypeFor[statements.StatementExportProps](),
 			"StatementsTable": reflect.TypeFor[statements.StatementsTableProps](),
+		},
+	},
+	{ // portal/server/payouts
+		pages: map[string]reflect.Type{
+			"Payouts":       reflect.TypeFor[payouts.PayoutsPageProps](),
+			"PayoutConfirm": reflect.TypeFor[payouts.PayoutConfirmProps](),
+		},
+		islands: map[string]reflect.Type{
+			"PayoutDetails": reflect.TypeFor[payouts.PayoutDetailsProps](),
 		},
 	},
 	{ // portal/cmd/renderbench/bench: the render benchmark's calibration page

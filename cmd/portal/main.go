@@ -134,9 +134,10 @@ func run(log *slog.Logger) error {
 	crypto, _ := any(store).(provider.Crypto)
 	stats, _ := any(store).(provider.Stats)
 	statements, _ := any(store).(provider.Statements)
+	payouts, _ := any(store).(provider.Payouts)
 	srvCfg := cfg.server(backend)
 	srv := portal.New(server.Deps{
-		Auth: auth, Ledger: ledger, Funding: funding, Crypto: crypto, Stats: stats, Statements: statements,
+		Auth: auth, Ledger: ledger, Funding: funding, Crypto: crypto, Stats: stats, Statements: statements, Payouts: payouts,
 		Config:   srvCfg,
 		Provider: store,
 		Sessions: session.NewManager(sessStore, session.Config{IdleTimeout: cfg.Idle, AbsoluteTimeout: cfg.Absolute}),

@@ -5,6 +5,7 @@ package portal
 
 import (
 	"portal/server"
+	"portal/server/payouts"
 	"portal/server/statements"
 )
 
@@ -23,6 +24,7 @@ var Areas = []server.AreaFunc{
 	server.DashboardArea,
 	server.DateRangeArea,
 	statements.New,
+	payouts.New,
 	server.SearchArea,
 	server.Unbuilt,
 }

@@ -110,6 +110,7 @@ func NewWith(t testing.TB, edit func(*server.Deps), areas ...server.AreaFunc) *H
 	d.Crypto, _ = any(env.Store).(provider.Crypto)
 	d.Stats, _ = any(env.Store).(provider.Stats)
 	d.Statements, _ = any(env.Store).(provider.Statements)
+	d.Payouts, _ = any(env.Store).(provider.Payouts)
 	if edit != nil {
 		edit(&d)
 	}

@@ -24,6 +24,8 @@ export interface Pages {
   NoOrganisation: typeof import('../pages/NoOrganisation').default;
   NotFound: typeof import('../pages/NotFound').default;
   Outbox: typeof import('../pages/Outbox').default;
+  PayoutConfirm: typeof import('../pages/payouts/PayoutConfirm').default;
+  Payouts: typeof import('../pages/payouts/Payouts').default;
   Reauth: typeof import('../pages/Reauth').default;
   ResetPassword: typeof import('../pages/ResetPassword').default;
   Search: typeof import('../pages/Search').default;
@@ -41,6 +43,7 @@ export interface Islands {
   EmailForm: typeof import('../../islands/EmailForm').default;
   OrgSwitcher: typeof import('../../islands/OrgSwitcher').default;
   PasswordStrength: typeof import('../../islands/PasswordStrength').default;
+  PayoutDetails: typeof import('../../islands/PayoutDetails').default;
   StatementExport: typeof import('../../islands/StatementExport').default;
   StatementsTable: typeof import('../../islands/StatementsTable').default;
   TransferDialog: typeof import('../../islands/TransferDialog').default;
