@@ -48,7 +48,9 @@ func quiet(t *testing.T, h *servertest.Harness, org string) func(provider.Payout
 // confirmForm is the confirmation page's form and its fields.
 func confirmForm(t *testing.T, doc *html.Node, action string) (url.Values, *html.Node) {
 	t.Helper()
-	form := find(doc, func(n *html.Node) bool { return n.Data == "form" && attr(n, "method") == "post" && attr(n, "action") == action })
+	form := find(doc, func(n *html.Node) bool {
+		return n.Data == "form" && attr(n, "method") == "post" && attr(n, "action") == action
+	})
 	if form == nil {
 		t.Fatalf("no form posting to %s", action)
 	}
@@ -311,7 +313,9 @@ func TestTestCases(t *testing.T) {
 	}
 	// A test case the state does not allow: the page says so and offers no form.
 	_, doc = c.Page(detail + "/test_case?test_case=HOLD")
-	if find(doc, func(n *html.Node) bool { return n.Data == "form" && attr(n, "method") == "post" && attr(n, "action") == detail+"/test_case" }) != nil ||
+	if find(doc, func(n *html.Node) bool {
+		return n.Data == "form" && attr(n, "method") == "post" && attr(n, "action") == detail+"/test_case"
+	}) != nil ||
 		!strings.Contains(text(find(doc, byTag("main"))), msgTestCaseNone) {
 		t.Error("HOLD on a returned payout is offered")
 	}
