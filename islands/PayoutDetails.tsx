@@ -297,6 +297,7 @@ export default function PayoutDetails(p: Props) {
       )}
       {js ? (
         <div role="tabpanel" id="payout-tabpanel" aria-labelledby={tabId(current.id)} tabIndex={0} className="py-3">
+          <h3 className="mb-2 font-semibold">{current.label}</h3>
           {content}
         </div>
       ) : (
