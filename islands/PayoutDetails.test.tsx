@@ -112,7 +112,7 @@ describe('server markup (no JavaScript)', () => {
     const links = [...nav.querySelectorAll('a')];
     expect(links.map((a) => a.getAttribute('href'))).toEqual(props.tabs.map((t) => t.href));
     expect(links.filter((a) => a.getAttribute('aria-current') === 'page').map((a) => a.textContent)).toEqual(['Summary']);
-    expect(links[5].textContent).toBe('Receiver2 errors');
+    expect(links[5].textContent).toBe('Receiver 2 errors');
     expect(el.querySelector('[role=tablist], [role=tab], dialog')).toBeNull();
     expect(el.querySelector('section h3')!.textContent).toBe('Summary');
     const badge = [...el.querySelectorAll('section a')].find((a) => a.textContent!.startsWith('RR03'))!;
@@ -140,7 +140,7 @@ describe('hydrated', () => {
     const replace = vi.spyOn(history, 'replaceState');
     await hydrated();
     expect(q('[role=tablist]').getAttribute('aria-label')).toBe('Payout sections');
-    expect(tabs().map((t) => t.textContent)).toEqual(['Summary', 'Payout Request', 'Sender', 'History', 'Receiver Bank', 'Receiver2 errors']);
+    expect(tabs().map((t) => t.textContent)).toEqual(['Summary', 'Payout Request', 'Sender', 'History', 'Receiver Bank', 'Receiver 2 errors']);
     expect(selected().textContent).toBe('Summary');
     expect(tabs().map((t) => t.tabIndex)).toEqual([0, -1, -1, -1, -1, -1]);
     const panel = q('[role=tabpanel]');
@@ -154,11 +154,11 @@ describe('hydrated', () => {
     expect(q('[role=tabpanel]').textContent).toContain('1,250.00 EUR');
     expect(replace).toHaveBeenLastCalledWith(null, '', href('payout_request'));
     key(selected(), 'End');
-    expect(selected().textContent).toBe('Receiver2 errors');
+    expect(selected().textContent).toBe('Receiver 2 errors');
     key(selected(), 'ArrowRight');
     expect(selected().textContent).toBe('Summary');
     key(selected(), 'ArrowLeft');
-    expect(selected().textContent).toBe('Receiver2 errors');
+    expect(selected().textContent).toBe('Receiver 2 errors');
     key(selected(), 'Home');
     expect(selected().textContent).toBe('Summary');
     act(() => tabs()[3].click());
@@ -170,7 +170,7 @@ describe('hydrated', () => {
     await hydrated();
     const badge = [...document.querySelectorAll<HTMLAnchorElement>('[role=tabpanel] a')].find((a) => a.textContent!.startsWith('RR03'))!;
     act(() => badge.click());
-    expect(selected().textContent).toBe('Receiver2 errors');
+    expect(selected().textContent).toBe('Receiver 2 errors');
     expect(document.activeElement).toBe(selected());
     const err = [...document.querySelectorAll<HTMLAnchorElement>('[role=tabpanel] a')].find((a) => a.textContent!.startsWith('Error'))!;
     act(() => err.click());

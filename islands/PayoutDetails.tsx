@@ -197,9 +197,12 @@ export default function PayoutDetails(p: Props) {
 
   const count = (t: PayoutTab) =>
     t.errors > 0 ? (
-      <span className="ml-1 rounded-full bg-red-700 px-1.5 text-xs font-semibold text-white">
-        {t.errors}<span className="sr-only">{errorCount(t.errors)}</span>
-      </span>
+      <>
+        {' '}
+        <span className="rounded-full bg-red-700 px-1.5 text-xs font-semibold text-white">
+          {t.errors}<span className="sr-only">{errorCount(t.errors)}</span>
+        </span>
+      </>
     ) : null;
   const tabClass = (on: boolean) =>
     'block whitespace-nowrap rounded-t border-b-2 px-2 py-1 text-sm ' + (on ? 'border-blue-800 font-semibold text-blue-900' : 'border-transparent text-gray-800 hover:border-gray-400');

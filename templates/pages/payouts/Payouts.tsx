@@ -23,7 +23,7 @@ function Filters({ f }: { f: PayoutFiltersView }) {
   return (
     <form method="get" action={f.action} aria-label="Filter payouts" className="mb-4 rounded border border-gray-300 p-4">
       <ErrorSummary errors={f.errors} fields={FILTER_FIELDS} />
-      <div className="grid gap-x-4 sm:grid-cols-2 2xl:grid-cols-4">
+      <div className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
         <SelectField id="state" label="Status" options={f.states} value={f.state} />
         <div className="mb-4">
           <label htmlFor="reasonCode" className="block font-medium">Reason code</label>
@@ -59,8 +59,9 @@ function Row({ r }: { r: PayoutRow }) {
     <tr id={'payout-' + r.reference} data-status={r.status} className={'border-b border-gray-200' + (r.open ? ' bg-blue-50' : '')}>
       <td className="whitespace-nowrap p-2">{r.date}<span className="block text-xs text-gray-700">{r.time}</span></td>
       <td className="p-2">
-        <a href={r.href} className="break-all text-blue-800 underline" aria-current={r.open ? 'true' : undefined}>
-          <span className="sr-only">Details of payout </span>{r.reference}
+        <a href={r.href} className="whitespace-nowrap text-blue-800 underline" aria-label={'Details of payout ' + r.reference}
+          aria-current={r.open ? 'true' : undefined}>
+          {r.reference}
         </a>
         <span className="block break-all text-xs text-gray-700">{r.endToEndId}</span>
       </td>
@@ -93,7 +94,7 @@ export default function Payouts(p: Props) {
       <div className="flex flex-col gap-6 xl:flex-row">
         {p.panel || p.panelError ? (
           <aside id="payout-panel" tabIndex={-1} aria-labelledby="payout-panel-title"
-            className="order-first w-full rounded border-2 border-blue-800 bg-white p-4 xl:order-last xl:w-1/4 xl:min-w-80 xl:shrink-0">
+            className="order-first w-full rounded border-2 border-blue-800 bg-white p-4 xl:order-last xl:w-1/4 xl:min-w-80 xl:shrink-0 xl:self-start">
             {p.panel ? (
               <Island name="PayoutDetails" props={p.panel} />
             ) : (
@@ -122,7 +123,7 @@ export default function Payouts(p: Props) {
               {p.rows.length === 0 ? (
                 <p className="rounded border border-gray-300 p-4">No payout requests match these filters in the selected period.</p>
               ) : (
-                <div role="region" aria-labelledby="payouts-caption" tabIndex={0} className="overflow-x-auto">
+                <div role="region" aria-labelledby="payouts-caption" tabIndex={0} className="w-0 min-w-full overflow-x-auto">
                   <table className="w-full border-collapse text-sm">
                     <caption id="payouts-caption" className="mb-2 text-left font-semibold">Payout requests</caption>
                     <thead>
