@@ -224,15 +224,25 @@ func (failingCancel) CancelPayout(context.Context, string, string, provider.Payo
 	return provider.PayoutCancellation{}, context.DeadlineExceeded
 }
 
-// Cancel's third outcome: "Cancellation of Payout failed".
-func TestCancelFails(t *testing.T) {
+func (failingCancel) PayoutTestCase(context.Context, string, string, string) (provider.PayoutRequest, error) {
+	return provider.PayoutRequest{}, context.DeadlineExceeded
+}
+
+// When the provider cannot be reached: "Cancellation of Payout failed" and "Server error
+// occurred" (spec 001 §8).
+func TestActionsFail(t *testing.T) {
 	h := servertest.NewWith(t, func(d *server.Deps) { d.Payouts = failingCancel{d.Payouts} }, server.AuthArea, New)
 	c := login(t, h, "admin@demo.example")
-	p := onePayout(t, h, orgNordic, provider.PayoutFilter{StateCategory: provider.PayoutReceived}, nil)
+	p := onePayout(t, h, orgNordic, provider.PayoutFilter{StateCategory: provider.PayoutProcessing}, nil)
 	detail := payoutsPath(orgNordic) + "/" + p.UniqueReference
-	_, doc := follow(t, c, c.Do("POST", detail+"/cancel", url.Values{"_csrf": {c.CSRF(detail)}}))
+	tok := c.CSRF(detail)
+	_, doc := follow(t, c, c.Do("POST", detail+"/cancel", url.Values{"_csrf": {tok}}))
 	if fl := flashes(doc); !slices.Equal(fl, []string{"Cancellation of Payout failed"}) {
-		t.Errorf("flashes %v", fl)
+		t.Errorf("cancel: flashes %v", fl)
+	}
+	_, doc = follow(t, c, c.Do("POST", detail+"/test_case", url.Values{"_csrf": {tok}, "test_case": {provider.TestCaseSuccess}}))
+	if fl := flashes(doc); !slices.Equal(fl, []string{"Server error occurred"}) {
+		t.Errorf("test case: flashes %v", fl)
 	}
 }
 
