@@ -1,6 +1,7 @@
 package payouts
 
 import (
+	"context"
 	"net/url"
 	"slices"
 	"strings"
@@ -132,39 +133,49 @@ func (s area) cancelPage(c fiber.Ctx) error {
 	return s.renderConfirm(c, props)
 }
 
-func (s area) cancelSubmit(c fiber.Ctx) error {
+// act answers a payout action's POST: do runs it and says what flash to show, or that the
+// payout is not the organisation's (the not-found page, the same as for none); then back to
+// the payout, where the form came from.
+func (s area) act(c fiber.Ctx, do func(ctx context.Context, rq *server.Request, ref string) (kind, text string, notFound bool)) error {
 	if s.Payouts == nil {
 		return s.NotFound(c)
 	}
 	rq := server.Req(c)
-	o := rq.Org
 	ref := strings.Clone(c.Params("payout"))
-	detail := base(o.Org.ID) + "/" + url.PathEscape(ref)
-	by := provider.PayoutInitiator{Type: provider.InitiatorUser, Name: strings.TrimSpace(rq.User.FirstName + " " + rq.User.LastName)}
-	res, err := s.Payouts.CancelPayout(c.Context(), o.Org.ID, ref, by)
-	kind, text := session.FlashSuccess, provider.MsgPayoutCancelStarted
-	switch provider.ErrorCode(err) {
-	case "":
-		if res.Status != provider.CancelStatusPending {
-			kind, text = session.FlashWarning, provider.MsgPayoutCancelRefused
-		}
-	case provider.ENOTFOUND:
+	kind, text, notFound := do(c.Context(), rq, ref)
+	if notFound {
 		return s.NotFound(c)
-	case provider.ECONFLICT:
-		// A second submit of the same form finds the cancellation the first one started
-		// already finished: it gets the first one's answer (and moves no money).
-		p, err := s.Payouts.Payout(c.Context(), o.Org.ID, ref)
-		if err != nil || p.CurrentStateName != provider.StateCancelled {
-			kind, text = session.FlashWarning, provider.MsgPayoutCancelRefused
-		}
-	default:
-		s.Logger.Error("cancel payout", "request_id", rq.ID, "err", err)
-		kind, text = session.FlashError, msgCancelFailed
 	}
 	if err := s.Flash(c, kind, text); err != nil {
 		return err
 	}
-	return server.Redirect(c, returnTo(c, detail))
+	return server.Redirect(c, returnTo(c, base(rq.Org.Org.ID)+"/"+url.PathEscape(ref)))
+}
+
+func (s area) cancelSubmit(c fiber.Ctx) error {
+	return s.act(c, func(ctx context.Context, rq *server.Request, ref string) (string, string, bool) {
+		org := rq.Org.Org.ID
+		by := provider.PayoutInitiator{Type: provider.InitiatorUser, Name: strings.TrimSpace(rq.User.FirstName + " " + rq.User.LastName)}
+		res, err := s.Payouts.CancelPayout(ctx, org, ref, by)
+		switch provider.ErrorCode(err) {
+		case "":
+			if res.Status != provider.CancelStatusPending {
+				return session.FlashWarning, provider.MsgPayoutCancelRefused, false
+			}
+		case provider.ENOTFOUND:
+			return "", "", true
+		case provider.ECONFLICT:
+			// A second submit of the same form finds the cancellation the first one started
+			// already finished: it gets the first one's answer (and moves no money).
+			if p, err := s.Payouts.Payout(ctx, org, ref); err != nil || p.CurrentStateName != provider.StateCancelled {
+				return session.FlashWarning, provider.MsgPayoutCancelRefused, false
+			}
+		default:
+			s.Logger.Error("cancel payout", "request_id", rq.ID, "err", err)
+			return session.FlashError, msgCancelFailed, false
+		}
+		return session.FlashSuccess, provider.MsgPayoutCancelStarted, false
+	})
 }
 
 func (s area) testCasePage(c fiber.Ctx) error {
@@ -190,27 +201,18 @@ func (s area) testCasePage(c fiber.Ctx) error {
 }
 
 func (s area) testCaseSubmit(c fiber.Ctx) error {
-	if s.Payouts == nil {
-		return s.NotFound(c)
-	}
-	rq := server.Req(c)
-	o := rq.Org
-	ref := strings.Clone(c.Params("payout"))
-	_, err := s.Payouts.PayoutTestCase(c.Context(), o.Org.ID, ref, c.FormValue(fieldTestCase))
-	kind, text := session.FlashSuccess, provider.MsgPayoutTestCaseDone
-	switch provider.ErrorCode(err) {
-	case "":
-	case provider.ENOTFOUND:
-		return s.NotFound(c)
-	case provider.ECONFLICT, provider.EINVALID:
-		// The provider's own words: the spec's "server error title".
-		kind, text = session.FlashError, provider.ErrorMessage(err)
-	default:
+	return s.act(c, func(ctx context.Context, rq *server.Request, ref string) (string, string, bool) {
+		_, err := s.Payouts.PayoutTestCase(ctx, rq.Org.Org.ID, ref, c.FormValue(fieldTestCase))
+		switch provider.ErrorCode(err) {
+		case "":
+			return session.FlashSuccess, provider.MsgPayoutTestCaseDone, false
+		case provider.ENOTFOUND:
+			return "", "", true
+		case provider.ECONFLICT, provider.EINVALID:
+			// The provider's own words: the spec's "server error title".
+			return session.FlashError, provider.ErrorMessage(err), false
+		}
 		s.Logger.Error("payout test case", "request_id", rq.ID, "err", err)
-		kind, text = session.FlashError, msgTestCaseError
-	}
-	if err := s.Flash(c, kind, text); err != nil {
-		return err
-	}
-	return server.Redirect(c, returnTo(c, base(o.Org.ID)+"/"+url.PathEscape(ref)))
+		return session.FlashError, msgTestCaseError, false
+	})
 }

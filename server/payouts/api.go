@@ -247,13 +247,13 @@ var apiReferenceParam = server.OAParameter{Name: "reference", In: "path", Requir
 	Schema:      server.OAString("")}
 
 func (s area) apiOperations() []server.APIOp {
-	const tag = "Payout requests"
+	const tag = apiTag
 	org := func(more ...server.OAParameter) []server.OAParameter {
 		return append([]server.OAParameter{server.APIOrgIDParam}, more...)
 	}
 	orgHeader := server.OAParameter{Name: server.APIHeaderOrganisation, In: "header", Required: true,
 		Description: "The organisation; a non-member gets 404, as for an unknown one.", Schema: server.OAString("").WithFormat("uuid")}
-	forbidden := server.APIErrorReply(fiber.StatusForbidden, "The role lacks payouts:read (code forbidden), or MissingScope / invalid_csrf.")
+	forbidden := apiForbidden
 	forbiddenManage := server.APIErrorReply(fiber.StatusForbidden, "The role lacks payouts:manage (code forbidden), or MissingScope / invalid_csrf.")
 	notFound := server.APIErrorReply(fiber.StatusNotFound, "No such organisation or payout, or not the caller's (not told apart).")
 	str := func(name, desc string) server.OAParameter {
@@ -286,12 +286,9 @@ func (s area) apiOperations() []server.APIOp {
 			Responses: []server.APIResponse{server.APIReplyUnauthorized, forbidden, server.APIReplyNotFound,
 				server.APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong (source.parameter names it).")},
 		}, "One page: data, and meta with total, cursor_next, cursor_prev and has_next_page.", apiPayoutRead(apiHeaderOrg, apiListPayouts)),
-		server.APIReadOp(server.APIOp{
-			ID: "getPayoutRequest", Path: apiDetailPath, Tag: tag, Summary: "Get a payout request",
-			Description: "Everything about one payout request: its parts, reason codes, errors by section and history. Needs payouts:read.",
-			Auth:        server.APIBearer, Scopes: server.APIScopesDashboard, Params: org(apiReferenceParam),
-			Responses: []server.APIResponse{server.APIReplyUnauthorized, forbidden, notFound},
-		}, "The payout request.", apiPayoutRead(nil, apiGetPayout)),
+		payoutRead("getPayoutRequest", apiDetailPath, "Get a payout request",
+			"Everything about one payout request: its parts, reason codes, errors by section and history.",
+			org(apiReferenceParam), notFound, "The payout request.", apiGetPayout),
 		{
 			ID: "cancelPayoutRequest", Method: fiber.MethodDelete, Path: apiDetailPath, Tag: tag, Summary: "Cancel a payout request",
 			Description: "Asks for the cancellation of a payout that is received, pending, action_required or processing. data.status " +
@@ -315,31 +312,31 @@ func (s area) apiOperations() []server.APIOp {
 				server.APIErrorReply(fiber.StatusUnprocessableEntity, "Unknown test case.")},
 			Handler: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return s.apiTestCase(c, a) },
 		},
-		server.APIReadOp(server.APIOp{
-			ID: "getPayoutByReference", Path: apiPayoutPath, Tag: tag, Summary: "Get a payout by reference",
-			Description: "Amount, currency, end-to-end id and status of one payout. Needs payouts:read.",
-			Auth:        server.APIBearer, Scopes: server.APIScopesDashboard, Params: org(apiReferenceParam),
-			Responses: []server.APIResponse{server.APIReplyUnauthorized, forbidden, notFound},
-		}, "The payout in short.", apiPayoutRead(nil, apiPayoutByReference)),
-		server.APIReadOp(server.APIOp{
-			ID: "listPayoutReasonCodes", Path: "/payouts/organisations/{id}/reason_codes", Tag: tag, Summary: "Reason codes by status",
-			Description: "The status filter tree: every status category in the dashboard's order with the reason codes a payout in it can carry. Needs payouts:read.",
-			Auth:        server.APIBearer, Scopes: server.APIScopesDashboard, Params: org(),
-			Responses: []server.APIResponse{server.APIReplyUnauthorized, forbidden, server.APIReplyNotFound},
-		}, "The tree.", apiPayoutRead(nil, apiReasonCodes)),
-		server.APIReadOp(server.APIOp{
-			ID: "listPayoutProducts", Path: "/payouts/organisations/{id}/payout_products", Tag: tag, Summary: "Contracted payout products",
-			Description: "The organisation's contracted payout products with their currency (product_currency_iso) and transfer type. Needs payouts:read.",
-			Auth:        server.APIBearer, Scopes: server.APIScopesDashboard, Params: org(),
-			Responses: []server.APIResponse{server.APIReplyUnauthorized, forbidden, server.APIReplyNotFound},
-		}, "The products, by name.", apiPayoutRead(nil, apiPayoutProducts)),
-		server.APIReadOp(server.APIOp{
-			ID: "listBusinessUnits", Path: "/customer/organisations/{id}/business_units", Tag: tag, Summary: "Business units",
-			Description: "The organisation's business units, by name. Needs payouts:read.",
-			Auth:        server.APIBearer, Scopes: server.APIScopesDashboard, Params: org(),
-			Responses: []server.APIResponse{server.APIReplyUnauthorized, forbidden, server.APIReplyNotFound},
-		}, "The business units.", apiPayoutRead(nil, apiBusinessUnits)),
+		payoutRead("getPayoutByReference", apiPayoutPath, "Get a payout by reference",
+			"Amount, currency, end-to-end id and status of one payout.", org(apiReferenceParam), notFound, "The payout in short.",
+			apiPayoutByReference),
+		payoutRead("listPayoutReasonCodes", "/payouts/organisations/{id}/reason_codes", "Reason codes by status",
+			"The status filter tree: every status category in the dashboard's order with the reason codes a payout in it can carry.",
+			org(), server.APIReplyNotFound, "The tree.", apiReasonCodes),
+		payoutRead("listPayoutProducts", "/payouts/organisations/{id}/payout_products", "Contracted payout products",
+			"The organisation's contracted payout products with their currency (product_currency_iso) and transfer type.",
+			org(), server.APIReplyNotFound, "The products, by name.", apiPayoutProducts),
+		payoutRead("listBusinessUnits", "/customer/organisations/{id}/business_units", "Business units",
+			"The organisation's business units, by name.", org(), server.APIReplyNotFound, "The business units.", apiBusinessUnits),
 	}
+}
+
+const apiTag = "Payout requests"
+
+var apiForbidden = server.APIErrorReply(fiber.StatusForbidden, "The role lacks payouts:read (code forbidden), or MissingScope / invalid_csrf.")
+
+// payoutRead is a read of one organisation's payouts service, named in the path, needing
+// payouts:read; missing documents its 404.
+func payoutRead[B server.APIEnvelope](id, path, summary, desc string, params []server.OAParameter, missing server.APIResponse, ok string,
+	read func(fiber.Ctx, provider.Payouts, server.APIOrgCall) (B, error)) server.APIOp {
+	return server.APIReadOp(server.APIOp{ID: id, Path: path, Tag: apiTag, Summary: summary, Description: desc + " Needs payouts:read.",
+		Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: params,
+		Responses: []server.APIResponse{server.APIReplyUnauthorized, apiForbidden, missing}}, ok, apiPayoutRead(nil, read))
 }
 
 // apiStatuses are the state_category values.

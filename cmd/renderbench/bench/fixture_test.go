@@ -82,16 +82,58 @@ func TestDashboardFixture(t *testing.T) {
 // dashboardFixture is testdata/bench/dashboard.json, compact, as the
 // handler's json.Marshal writes props.
 func dashboardFixture(tb testing.TB) []byte {
+	return readFixture(tb, DashboardFixture, "TestDashboardFixture")
+}
+
+// readFixture is a props file, compact; test is the test that writes it.
+func readFixture(tb testing.TB, file, test string) []byte {
 	tb.Helper()
-	b, err := os.ReadFile(DashboardFixture)
+	b, err := os.ReadFile(file)
 	if err != nil {
-		tb.Fatalf("%v (generate it: go test ./cmd/renderbench/bench -run TestDashboardFixture -update)", err)
+		tb.Fatalf("%v (generate it: go test ./cmd/renderbench/bench -run %s -update)", err, test)
 	}
 	var buf bytes.Buffer
 	if err := json.Compact(&buf, b); err != nil {
 		tb.Fatal(err)
 	}
 	return buf.Bytes()
+}
+
+// twinVariant is a change to a page's fixture props that takes a branch the
+// fixture does not.
+type twinVariant[P any] struct {
+	name   string
+	change func(p *P)
+}
+
+// checkVariants renders page in goja and its twin with each variant of the
+// fixture's props and compares the two.
+func checkVariants[P any](t *testing.T, page string, fixture []byte, variants []twinVariant[P]) {
+	r, _ := renderer(t)
+	for _, tt := range variants {
+		t.Run(tt.name, func(t *testing.T) {
+			var p P
+			if err := json.Unmarshal(fixture, &p); err != nil {
+				t.Fatal(err)
+			}
+			tt.change(&p)
+			props, err := json.Marshal(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := r.Render(context.Background(), page, props)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := executeTwin(Twins[page], props)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := SameDOM(res.HTML, out); err != nil {
+				t.Errorf("%v\ngoja: %s\ntwin: %s", err, res.HTML, out)
+			}
+		})
+	}
 }
 
 // capturedDashboardProps is the dashboard's props as its handler gives them

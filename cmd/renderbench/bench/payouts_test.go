@@ -2,7 +2,6 @@ package bench
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"net/url"
 	"os"
@@ -52,16 +51,7 @@ func TestPayoutsFixture(t *testing.T) {
 
 // payoutsFixture is testdata/bench/payouts.json, compact.
 func payoutsFixture(tb testing.TB) []byte {
-	tb.Helper()
-	b, err := os.ReadFile(PayoutsFixture)
-	if err != nil {
-		tb.Fatalf("%v (generate it: go test ./cmd/renderbench/bench -run TestPayoutsFixture -update)", err)
-	}
-	var buf bytes.Buffer
-	if err := json.Compact(&buf, b); err != nil {
-		tb.Fatal(err)
-	}
-	return buf.Bytes()
+	return readFixture(tb, PayoutsFixture, "TestPayoutsFixture")
 }
 
 func capturedPayoutsProps(t *testing.T) payouts.PayoutsPageProps {
@@ -82,12 +72,7 @@ func capturedPayoutsProps(t *testing.T) payouts.PayoutsPageProps {
 // failure, no rows, text that needs escaping, a first and a last page, the
 // buttons left out.
 func TestPayoutsTwinVariants(t *testing.T) {
-	r, _ := renderer(t)
-	fixture := payoutsFixture(t)
-	tests := []struct {
-		name   string
-		change func(p *payouts.PayoutsPageProps)
-	}{
+	checkVariants(t, "Payouts", payoutsFixture(t), []twinVariant[payouts.PayoutsPageProps]{
 		{"fixture", func(*payouts.PayoutsPageProps) {}},
 		{"amount errors", func(p *payouts.PayoutsPageProps) {
 			p.Filters.Errors = map[string]string{"amountFrom": "Enter an amount of 0 or more", "amountTo": "Amount to must not be less than Amount from"}
@@ -107,29 +92,5 @@ func TestPayoutsTwinVariants(t *testing.T) {
 			p.Total, p.Prev = 1, "/org/x/payouts?cursor_before=a%2Fb&state=rejected"
 			p.Filters.Clear = ""
 		}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var p payouts.PayoutsPageProps
-			if err := json.Unmarshal(fixture, &p); err != nil {
-				t.Fatal(err)
-			}
-			tt.change(&p)
-			props, err := json.Marshal(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res, err := r.Render(context.Background(), "Payouts", props)
-			if err != nil {
-				t.Fatal(err)
-			}
-			out, err := executeTwin(Twins["Payouts"], props)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := SameDOM(res.HTML, out); err != nil {
-				t.Errorf("%v\ngoja: %s\ntwin: %s", err, res.HTML, out)
-			}
-		})
-	}
+	})
 }
