@@ -181,39 +181,18 @@ func TestAPICancelAndTestCase(t *testing.T) {
 // entry, and CheckReply each body with the document.
 func TestPayoutsAPITour(t *testing.T) {
 	h := newHarness(t)
-	byID := map[string]server.APIOp{}
-	for _, op := range New(h.Srv).API {
-		byID[op.ID] = op
-	}
-	doc := h.Document()
-	done := map[string]bool{}
+	tour := h.Tour(t, New(h.Srv).API)
 	completed := onePayout(t, h, orgNordic, provider.PayoutFilter{StateCategory: provider.PayoutCompleted}, nil)
 	received := onePayout(t, h, orgNordic, provider.PayoutFilter{StateCategory: provider.PayoutReceived}, nil)
-	call := func(a *servertest.APIClient, id, ref string, body any, hdr ...string) {
-		t.Helper()
-		op, ok := byID[id]
-		if !ok {
-			t.Fatalf("no operation %s", id)
-		}
-		path := strings.NewReplacer("{id}", orgNordic, "{reference}", ref).Replace(op.Path)
-		r := a.Call(op.Method, "/api/v1"+path, body, hdr...)
-		if r.StatusCode >= 300 {
-			t.Fatalf("%s: %d %s", id, r.StatusCode, r.Raw)
-		}
-		doc.CheckReply(t, op.Method, op.Path, r)
-		done[id] = true
-	}
 	admin := h.API()
 	admin.Login("admin@demo.example")
-	call(admin, "listPayoutRequests", "", nil, hdrOrg, orgNordic)
+	tour.Call(admin, "listPayoutRequests", "", nil, hdrOrg, orgNordic)
+	tour.At["reference"] = completed.UniqueReference
 	for _, id := range []string{"getPayoutRequest", "getPayoutByReference", "listPayoutReasonCodes", "listPayoutProducts", "listBusinessUnits"} {
-		call(admin, id, completed.UniqueReference, nil)
+		tour.Call(admin, id, "", nil)
 	}
-	call(admin, "runPayoutTestCase", completed.UniqueReference, map[string]string{"test_case": provider.TestCaseReturned})
-	call(admin, "cancelPayoutRequest", received.UniqueReference, nil)
-	for id := range byID {
-		if !done[id] {
-			t.Errorf("%s: not called", id)
-		}
-	}
+	tour.Call(admin, "runPayoutTestCase", "", map[string]string{"test_case": provider.TestCaseReturned})
+	tour.At["reference"] = received.UniqueReference
+	tour.Call(admin, "cancelPayoutRequest", "", nil)
+	tour.Done()
 }

@@ -17,6 +17,7 @@ package servertest
 
 import (
 	"log/slog"
+	"strings"
 	"sync"
 	"testing"
 
@@ -136,4 +137,64 @@ func (h *Harness) Document() Document {
 func (h *Harness) CheckReply(t testing.TB, method, path string, r Reply) {
 	t.Helper()
 	h.Document().CheckReply(t, method, path, r)
+}
+
+// Tour calls every API operation of an area once with success, so the
+// harness's reply guard has compared each handler's reply type with its
+// entry, and each JSON body is checked against the served document:
+//
+//	tour := h.Tour(t, myarea.New(h.Srv).API)
+//	tour.At["statement"] = id // path parameters besides {id}, the organisation
+//	tour.Call(client, "getStatement", "", nil)
+//	tour.Done() // fails for every operation not called
+type Tour struct {
+	t    testing.TB
+	doc  Document
+	ops  map[string]server.APIOp
+	done map[string]bool
+	// At fills the path's parameters by name; {id} starts as OrgNordic.
+	At map[string]string
+}
+
+// Tour starts a tour of ops.
+func (h *Harness) Tour(t testing.TB, ops []server.APIOp) *Tour {
+	t.Helper()
+	tr := &Tour{t: t, doc: h.Document(), ops: map[string]server.APIOp{}, done: map[string]bool{}, At: map[string]string{"id": OrgNordic}}
+	for _, op := range ops {
+		tr.ops[op.ID] = op
+	}
+	return tr
+}
+
+// Call calls operation id under /api/v1 with query appended, fails unless it
+// succeeds, and checks a JSON reply against the document.
+func (tr *Tour) Call(a *APIClient, id, query string, body any, hdr ...string) Reply {
+	tr.t.Helper()
+	op, ok := tr.ops[id]
+	if !ok {
+		tr.t.Fatalf("no operation %s", id)
+	}
+	path := op.Path
+	for k, v := range tr.At {
+		path = strings.ReplaceAll(path, "{"+k+"}", v)
+	}
+	r := a.Call(op.Method, "/api/v1"+path+query, body, hdr...)
+	if r.StatusCode >= 300 {
+		tr.t.Fatalf("%s: %d %s", id, r.StatusCode, r.Raw)
+	}
+	if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+		tr.doc.CheckReply(tr.t, op.Method, op.Path, r)
+	}
+	tr.done[id] = true
+	return r
+}
+
+// Done fails for every operation of the tour not called.
+func (tr *Tour) Done() {
+	tr.t.Helper()
+	for id := range tr.ops {
+		if !tr.done[id] {
+			tr.t.Errorf("%s: not called", id)
+		}
+	}
 }

@@ -340,46 +340,16 @@ func TestStatementDownloadNotReady(t *testing.T) {
 // CheckReply each body with the document.
 func TestStatementsAPITour(t *testing.T) {
 	h := newHarness(t)
-	byID := map[string]server.APIOp{}
-	for _, op := range New(h.Srv).API {
-		byID[op.ID] = op
-	}
-	doc := h.Document()
-	done := map[string]bool{}
-	at := map[string]string{"id": orgNordic}
-	call := func(a *servertest.APIClient, id string, body any) servertest.Reply {
-		t.Helper()
-		op, ok := byID[id]
-		if !ok {
-			t.Fatalf("no operation %s", id)
-		}
-		path := op.Path
-		for k, v := range at {
-			path = strings.ReplaceAll(path, "{"+k+"}", v)
-		}
-		r := a.Call(op.Method, "/api/v1"+path, body)
-		if r.StatusCode >= 300 {
-			t.Fatalf("%s: %d %s", id, r.StatusCode, r.Raw)
-		}
-		if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
-			doc.CheckReply(t, op.Method, op.Path, r)
-		}
-		done[id] = true
-		return r
-	}
+	tour := h.Tour(t, New(h.Srv).API)
 	admin := h.API()
 	admin.Login("admin@demo.example")
 	now := time.Now().UTC()
-	r := call(admin, "createStatement", map[string]string{"virtual_account_number": reference.DemoAccountOrg1GBP, "kind": provider.KindTransactions,
+	r := tour.Call(admin, "createStatement", "", map[string]string{"virtual_account_number": reference.DemoAccountOrg1GBP, "kind": provider.KindTransactions,
 		"created_after": now.AddDate(0, 0, -30).Format(daterange.APILayout), "created_before": now.AddDate(0, 0, 1).Format(daterange.APILayout)})
-	at["statement"] = r.JSON["data"].(map[string]any)["id"].(string)
-	h.WaitReady(t, orgNordic, at["statement"])
+	tour.At["statement"] = r.JSON["data"].(map[string]any)["id"].(string)
+	h.WaitReady(t, orgNordic, tour.At["statement"])
 	for _, id := range []string{"listStatements", "getStatement", "downloadStatement"} {
-		call(admin, id, nil)
+		tour.Call(admin, id, "", nil)
 	}
-	for id := range byID {
-		if !done[id] {
-			t.Errorf("%s: not called", id)
-		}
-	}
+	tour.Done()
 }
