@@ -55,6 +55,7 @@ bench: system-deps assets
 	$(GO) run ./cmd/renderbench
 	$(GO) run ./cmd/renderbench -page Dashboard -props testdata/bench/dashboard.json
 	$(GO) run ./cmd/renderbench -page AccountTransactions -props testdata/bench/account.json
+	$(GO) run ./cmd/renderbench -page Payouts -props testdata/bench/payouts.json
 	$(GO) run ./cmd/httpbench
 	# 50-row pages of a 1,000,000-entry account (seeding it takes about a minute), and
 	# statement files of 100,000 entries written in constant memory, filtered 100-row pages of 100,000 payouts.

@@ -19,6 +19,7 @@ import './dashboard-flows.mjs';
 import './statement-flows.mjs';
 import './payout-export-flows.mjs';
 import './account-flows.mjs';
+import './payout-flows.mjs';
 import { AXE_TAGS, axeChecked, axeSelfTest, closeShared } from './lib/checks.mjs';
 import { runAll, indent } from './lib/runner.mjs';
 import { buildPortal, killAllSync, redisCommand, startPortal, startRedis, stop, tail } from './lib/servers.mjs';

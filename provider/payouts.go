@@ -31,10 +31,10 @@ type Payouts interface {
 	// the lifecycle checks later (receiver, sender and bank details, capability) ends in
 	// rejected with a reason code instead.
 	CreatePayout(ctx context.Context, orgID string, req PayoutCreate) (PayoutRequest, error)
-	// Payouts lists payout requests newest first (spec sort -date) with the filters of spec
-	// 001 §7, keyset paged; Total counts every match. Rows carry every field except the
-	// history lists (StatusTransitions, Cancellations, Reviews) and Errors. EINVALID for a
-	// bad filter value, cursor or limit.
+	// Payouts lists payout requests newest first (spec sort -date) or, by f.Sort, oldest
+	// first, with the filters of spec 001 §7, keyset paged; Total counts every match. Rows
+	// carry every field except the history lists (StatusTransitions, Cancellations,
+	// Reviews) and Errors. EINVALID for a bad filter value, sort, cursor or limit.
 	Payouts(ctx context.Context, orgID string, f PayoutFilter) (PayoutPage, error)
 	// Payout returns one payout request by its unique reference, with everything.
 	Payout(ctx context.Context, orgID, reference string) (PayoutRequest, error)
@@ -62,6 +62,10 @@ type Payouts interface {
 	BusinessUnits(ctx context.Context, orgID string) ([]BusinessUnit, error)
 	// PayoutProducts lists the organisation's contracted payout products by name.
 	PayoutProducts(ctx context.Context, orgID string) ([]PayoutProduct, error)
+	// LocalInstruments lists the transfer types the organisation's payouts can use (those
+	// the provider serves for the currencies of its own accounts), sorted: the payout
+	// list's transfer type filter.
+	LocalInstruments(ctx context.Context, orgID string) ([]string, error)
 }
 
 // Payout request sources (spec 001 §3).
@@ -142,6 +146,26 @@ const (
 // PayoutTestCases lists the test cases with the selector's labels.
 func PayoutTestCases() []StateCategory {
 	return []StateCategory{{TestCaseHold, "Hold"}, {TestCaseSuccess, "Complete"}, {TestCaseReturned, "Returned"}}
+}
+
+// PayoutTestCasesFor lists the test cases a payout in current state state may take (spec 001
+// §4): a processing one HOLD (unless already halted), SUCCESS and RETURNED; a completed one
+// RETURNED; any other none. PayoutTestCase refuses the rest, and the pages offer only these.
+func PayoutTestCasesFor(state string) []StateCategory {
+	var out []StateCategory
+	for _, tc := range PayoutTestCases() {
+		switch PayoutStateCategory(state) {
+		case PayoutProcessing:
+			if tc.Code != TestCaseHold || state != StateHalted {
+				out = append(out, tc)
+			}
+		case PayoutCompleted:
+			if tc.Code == TestCaseReturned {
+				out = append(out, tc)
+			}
+		}
+	}
+	return out
 }
 
 // Texts of the spec's error catalogue and status messages (001 §4, §8).
@@ -482,6 +506,9 @@ type PayoutCancellation struct {
 // StatusCancelled; ReasonCode a reason code id; AmountFrom and AmountTo are inclusive
 // decimal strings compared whatever the currency; CreatedAfter is inclusive,
 // CreatedBefore exclusive. Paging as MovementFilter; Limit 0 means DefaultPayoutLimit.
+// Sort is SortNewest (also "") or SortOldest, the list's order and the direction
+// DirectionNext pages in; IncludeCursor starts a DirectionNext page at the cursor's own row
+// (spec 001 §7 include_cursor) and is EINVALID with DirectionPrev.
 type PayoutFilter struct {
 	CreatedAfter         time.Time
 	CreatedBefore        time.Time
@@ -496,8 +523,16 @@ type PayoutFilter struct {
 	BatchID              string
 	Cursor               string
 	Direction            string
+	IncludeCursor        bool
 	Limit                int
+	Sort                 string
 }
+
+// Sorts of the payout list (spec 001 §7 sort, §9 default -date): by creation time.
+const (
+	SortNewest = "-date"
+	SortOldest = "date"
+)
 
 // PayoutPage is one page of Payouts, paged like MovementPage.
 type PayoutPage struct {

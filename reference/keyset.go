@@ -15,6 +15,10 @@ type keyset struct {
 	dir    string
 	cursor string
 	limit  int
+	// asc lists oldest first (a list's sort "date"); next then pages toward newer rows.
+	asc bool
+	// inclusive starts a next page at the cursor's own row (the spec's include_cursor).
+	inclusive bool
 }
 
 // newKeyset checks a page request: limit 0 means def, and more than max is refused.
@@ -39,9 +43,14 @@ func newKeyset(cursor, dir string, limit, def, max int) (keyset, error) {
 
 // clause is the condition past the cursor ("" without one, else starting with " AND ") with
 // its two arguments, and the ORDER BY that reads the page; col prefixes the column names
-// ("e." for an alias). Prev pages are read oldest first and turned round by trim.
+// ("e." for an alias). Prev pages are read in the other order and turned round by trim.
 func (k keyset) clause(col string) (cond string, args []any, order string, err error) {
-	order = col + `created_at DESC, ` + col + `seq DESC`
+	desc := col + `created_at DESC, ` + col + `seq DESC`
+	asc := col + `created_at ASC, ` + col + `seq ASC`
+	order, back, past := desc, asc, "<"
+	if k.asc {
+		order, back, past = asc, desc, ">"
+	}
 	if k.cursor == "" {
 		return "", nil, order, nil
 	}
@@ -49,17 +58,19 @@ func (k keyset) clause(col string) (cond string, args []any, order string, err e
 	if err != nil {
 		return "", nil, "", err
 	}
-	if k.dir == provider.DirectionNext {
-		return ` AND (` + col + `created_at, ` + col + `seq) < (?, ?)`, []any{at, seq}, order, nil
+	if k.dir == provider.DirectionPrev {
+		past = map[string]string{"<": ">", ">": "<"}[past]
+		order = back
+	} else if k.inclusive {
+		past += "="
 	}
-	return ` AND (` + col + `created_at, ` + col + `seq) > (?, ?)`, []any{at, seq},
-		col + `created_at ASC, ` + col + `seq ASC`, nil
+	return ` AND (` + col + `created_at, ` + col + `seq) ` + past + ` (?, ?)`, []any{at, seq}, order, nil
 }
 
 // fetch is the LIMIT to read: one row more than the page tells whether there is more.
 func (k keyset) fetch() string { return strconv.Itoa(k.limit + 1) }
 
-// trim cuts the extra row off a page read with fetch and puts it newest first; more says
+// trim cuts the extra row off a page read with fetch and puts it in the list's order; more says
 // whether the extra row was there.
 func trim[T any](k keyset, rows []T) (page []T, more bool) {
 	more = len(rows) > k.limit

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -420,6 +421,19 @@ func (s *Store) Payouts(ctx context.Context, orgID string, f provider.PayoutFilt
 	if err != nil {
 		return page, err
 	}
+	switch f.Sort {
+	case "", provider.SortNewest:
+	case provider.SortOldest:
+		k.asc = true
+	default:
+		return page, provider.Errorf(provider.EINVALID, "Sort by -date or date.")
+	}
+	if f.IncludeCursor {
+		if k.dir == provider.DirectionPrev {
+			return page, provider.Errorf(provider.EINVALID, "include_cursor goes with cursor_after.")
+		}
+		k.inclusive = true
+	}
 	where, args, err := payoutWhere(orgID, f, "p.", true)
 	if err != nil {
 		return page, err
@@ -518,4 +532,35 @@ func (s *Store) PayoutProducts(ctx context.Context, orgID string) ([]provider.Pa
 		out = append(out, p)
 	}
 	return out, rows.Err()
+}
+
+// LocalInstruments implements provider.Payouts: the corridors of the currencies the
+// organisation's own accounts hold.
+func (s *Store) LocalInstruments(ctx context.Context, orgID string) ([]string, error) {
+	if err := s.organisationExists(ctx, orgID); err != nil {
+		return nil, err
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT DISTINCT currency_code FROM accounts
+		WHERE owner_organisation_id = ? AND kind = 'customer'`, orgID)
+	if err != nil {
+		return nil, fmt.Errorf("reference: local instruments: %w", err)
+	}
+	defer rows.Close()
+	out := []string{}
+	for rows.Next() {
+		var code string
+		if err := rows.Scan(&code); err != nil {
+			return nil, fmt.Errorf("reference: local instruments: %w", err)
+		}
+		for _, c := range payoutCorridors[code] {
+			if !slices.Contains(out, c.instrument) {
+				out = append(out, c.instrument)
+			}
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("reference: local instruments: %w", err)
+	}
+	slices.Sort(out)
+	return out, nil
 }

@@ -62,18 +62,18 @@ func (s *Store) PayoutTestCase(ctx context.Context, orgID, reference, testCase s
 		if p.cancelRequested {
 			return provider.Errorf(provider.ECONFLICT, "The payout is being cancelled.")
 		}
-		category := provider.PayoutStateCategory(p.state)
-		switch {
-		case testCase == provider.TestCaseHold && category == provider.PayoutProcessing && p.state != provider.StateHalted:
+		if !slices.ContainsFunc(provider.PayoutTestCasesFor(p.state), func(c provider.StateCategory) bool { return c.Code == testCase }) {
+			return refused
+		}
+		switch testCase {
+		case provider.TestCaseHold:
 			err = s.movePayout(ctx, tx, &p, provider.StateHalted, "", nil, nil)
-		case testCase == provider.TestCaseSuccess && category == provider.PayoutProcessing:
+		case provider.TestCaseSuccess:
 			err = s.movePayout(ctx, tx, &p, provider.StateCompleted, "", nil, nil)
-		case testCase == provider.TestCaseReturned && (category == provider.PayoutProcessing || category == provider.PayoutCompleted):
+		case provider.TestCaseReturned:
 			if err = s.releasePayout(ctx, tx, &p, provider.EntryPayoutReturned); err == nil {
 				err = s.movePayout(ctx, tx, &p, provider.StateReturned, provider.ReasonInvalidCreditorAccount, nil, nil)
 			}
-		default:
-			return refused
 		}
 		if err != nil {
 			return err

@@ -123,6 +123,7 @@ func BenchmarkPayoutsPage100k(b *testing.B) {
 		{"rejected-reason", provider.PayoutFilter{StateCategory: provider.PayoutRejected, ReasonCode: provider.ReasonInvalidCreditorAccount}},
 		{"unit-instrument", provider.PayoutFilter{BusinessUnit: seedID("business-unit/" + DemoOrg1ID + "/Nordic Marine"), LocalInstrument: "SEPA"}},
 		{"deep-EUR", provider.PayoutFilter{CurrencyCode: "EUR", Cursor: deep.CursorNext}},
+		{"oldest-first-rejected", provider.PayoutFilter{StateCategory: provider.PayoutRejected, Sort: provider.SortOldest}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			var lat []time.Duration

@@ -708,6 +708,77 @@ func TestPayoutFilters(t *testing.T) {
 	}
 }
 
+// The list oldest first (sort "date") pages the same rows the other way round; include_cursor
+// starts a page at the cursor's own row; LocalInstruments are the corridors of the
+// organisation's currencies.
+func TestPayoutListOrder(t *testing.T) {
+	t.Parallel()
+	s, _ := authStore(t)
+	ctx := context.Background()
+	all := func(sort string) []string {
+		var refs []string
+		f := provider.PayoutFilter{CurrencyCode: "GBP", Limit: 9, Sort: sort}
+		page := provider.PayoutPage{HasNext: true}
+		for page.HasNext {
+			f.Cursor = page.CursorNext
+			var err error
+			if page, err = s.Payouts(ctx, DemoOrg1ID, f); err != nil {
+				t.Fatal(err)
+			}
+			if f.Cursor != "" && page.CursorPrev == "" {
+				t.Fatal("a later page without a way back")
+			}
+			refs = append(refs, pagesRefs(page)...)
+		}
+		return refs
+	}
+	newest, oldest := all(""), all(provider.SortOldest)
+	if len(newest) < 20 || !slices.Equal(newest, all(provider.SortNewest)) {
+		t.Fatalf("%d rows newest first, sort -date differs", len(newest))
+	}
+	slices.Reverse(oldest)
+	if !slices.Equal(newest, oldest) {
+		t.Fatal("oldest first is not newest first reversed")
+	}
+	slices.Reverse(oldest)
+	first, err := s.Payouts(ctx, DemoOrg1ID, provider.PayoutFilter{CurrencyCode: "GBP", Limit: 9, Sort: provider.SortOldest})
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := s.Payouts(ctx, DemoOrg1ID, provider.PayoutFilter{CurrencyCode: "GBP", Limit: 9, Sort: provider.SortOldest, Cursor: first.CursorNext})
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := s.Payouts(ctx, DemoOrg1ID, provider.PayoutFilter{CurrencyCode: "GBP", Limit: 9, Sort: provider.SortOldest,
+		Cursor: second.CursorPrev, Direction: provider.DirectionPrev})
+	if err != nil || !slices.Equal(pagesRefs(back), oldest[:9]) || !slices.Equal(pagesRefs(second), oldest[9:18]) {
+		t.Fatalf("oldest first paging: %v %v (%v)", pagesRefs(second), pagesRefs(back), err)
+	}
+	again, err := s.Payouts(ctx, DemoOrg1ID, provider.PayoutFilter{CurrencyCode: "GBP", Limit: 9, Sort: provider.SortOldest,
+		Cursor: first.CursorNext, IncludeCursor: true})
+	if err != nil || !slices.Equal(pagesRefs(again), oldest[8:17]) || again.Total != len(oldest) {
+		t.Fatalf("include_cursor: %v, want %v (%v)", pagesRefs(again), oldest[8:17], err)
+	}
+	for _, bad := range []provider.PayoutFilter{{Sort: "amount"}, {Cursor: first.CursorNext, Direction: provider.DirectionPrev, IncludeCursor: true}} {
+		if _, err := s.Payouts(ctx, DemoOrg1ID, bad); provider.ErrorCode(err) != provider.EINVALID {
+			t.Errorf("%+v: %v", bad, err)
+		}
+	}
+
+	for org, want := range map[string][]string{
+		DemoOrg1ID: {"ACH", "CHAPS", "CRYPTO", "FPS", "SEPA", "SEPA_INSTANT", "STRAKS", "SWIFT"},
+		DemoOrg2ID: {"ACH", "CHAPS", "FPS", "SWIFT"},
+	} {
+		got, err := s.LocalInstruments(ctx, org)
+		if err != nil || !slices.Equal(got, want) {
+			t.Errorf("%s: %v %v, want %v", org, got, err, want)
+		}
+	}
+	if _, err := s.LocalInstruments(ctx, "00000000-0000-4000-8000-000000000009"); provider.ErrorCode(err) != provider.ENOTFOUND {
+		t.Errorf("unknown organisation: %v", err)
+	}
+}
+
 func pagesRefs(p provider.PayoutPage) []string {
 	var out []string
 	for _, x := range p.Payouts {

@@ -14,7 +14,6 @@ import (
 	"testing"
 
 	"github.com/gofiber/fiber/v3"
-
 )
 
 // replyGuard is the harness's log handler: a reply its operation does not
@@ -188,4 +187,3 @@ func TestAPIReplyGuard(t *testing.T) {
 		}
 	}
 }
-

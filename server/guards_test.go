@@ -17,7 +17,7 @@ func TestOrganisationEntry(t *testing.T) {
 	}{
 		{"/org/" + reference.DemoOrg2ID, "/no-organisation"},                                          // another tenant's organisation
 		{"/org/00000000-0000-4000-8000-000000000000", "/no-organisation"},                             // unknown
-		{"/org/" + reference.DemoOrg2ID + "/payouts", "/no-organisation"},                             // child routes too
+		{"/org/" + reference.DemoOrg2ID + "/collections/orders", "/no-organisation"},                  // child routes too
 		{"/org/" + reference.DemoOrg1ID + "/accounts", "/org/" + reference.DemoOrg1ID + "/accounts/"}, // first owned account
 		{"/", "/org/" + reference.DemoOrg1ID},
 	}

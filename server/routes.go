@@ -120,13 +120,6 @@ func (r *Route) allowed(o *OrgContext) bool {
 	return o.Can(r.Perms...) && (r.Gate == nil || r.Gate(o))
 }
 
-func payoutsLabel(o *OrgContext) string {
-	if o.Flags.On(provider.FlagManualPayoutApproval) {
-		return "Payouts"
-	}
-	return "Payout requests"
-}
-
 func Redirect(c fiber.Ctx, to string) error {
 	return c.Redirect().Status(fiber.StatusSeeOther).To(to)
 }

@@ -11,6 +11,7 @@ import (
 	"portal/server/funding"
 	"portal/server/passwords"
 	"portal/server/payoutreports"
+	"portal/server/payouts"
 	"portal/server/rangepicker"
 	"portal/server/search"
 	"portal/server/statements"
@@ -119,6 +120,15 @@ var packages = []propsPackage{
 	{ // portal/server/search
 		pages: map[string]reflect.Type{
 			"Search": reflect.TypeFor[search.SearchProps](),
+		},
+	},
+	{ // portal/server/payouts
+		pages: map[string]reflect.Type{
+			"Payouts":       reflect.TypeFor[payouts.PayoutsPageProps](),
+			"PayoutConfirm": reflect.TypeFor[payouts.PayoutConfirmProps](),
+		},
+		islands: map[string]reflect.Type{
+			"PayoutDetails": reflect.TypeFor[payouts.PayoutDetailsProps](),
 		},
 	},
 	{ // portal/cmd/renderbench/bench: the render benchmark's calibration page

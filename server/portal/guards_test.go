@@ -15,7 +15,7 @@ import (
 // table fails this test.
 type need struct {
 	perms []access.Permission
-	gate  string // "", "ab", "batches", "drafts", "receivers"
+	gate  string // "", "ab", "batches", "drafts", "receivers", "testcases"
 }
 
 var specNeeds = map[string]need{
@@ -24,6 +24,9 @@ var specNeeds = map[string]need{
 	"org.search":              {},
 	"org.crypto_funding":      {perms: []access.Permission{access.CryptoRead}},
 	"org.payouts":             {perms: []access.Permission{access.PayoutsRead}},
+	"org.payout":              {perms: []access.Permission{access.PayoutsRead}},
+	"org.payout.cancel":       {perms: []access.Permission{access.PayoutsRead, access.PayoutsManage}},
+	"org.payout.test_case":    {perms: []access.Permission{access.PayoutsRead, access.PayoutsManage}, gate: "testcases"},
 	"org.payouts.create":      {perms: []access.Permission{access.PayoutsManage}, gate: "ab"},
 	"org.payout_drafts":       {perms: []access.Permission{access.PayoutDraftsRead}, gate: "drafts"},
 	"org.batches":             {perms: []access.Permission{access.PayoutBatchesRead}, gate: "batches"},
@@ -53,15 +56,16 @@ var specNeeds = map[string]need{
 
 // Gates as the demo organisations are configured: Nordic has every flag and
 // setting on; Atlantic has only receiver_management and crypto_funding,
-// batches_enabled 0, manual payouts off, A/B testing off.
+// batches_enabled 0, manual payouts off, A/B testing off. The harness runs the
+// sandbox, so test cases follow the flags.
 var gateOpen = map[string]map[string]bool{
-	reference.DemoOrg1ID: {"": true, "ab": true, "batches": true, "drafts": true, "receivers": true},
-	reference.DemoOrg2ID: {"": true, "ab": false, "batches": false, "drafts": false, "receivers": true},
+	reference.DemoOrg1ID: {"": true, "ab": true, "batches": true, "drafts": true, "receivers": true, "testcases": true},
+	reference.DemoOrg2ID: {"": true, "ab": false, "batches": false, "drafts": false, "receivers": true, "testcases": false},
 }
 
 func concrete(path, org string) string {
 	p := strings.Replace(path, ":org", org, 1)
-	p = strings.NewReplacer(":batch", "b1", ":order", "o1", ":account", "4520011000000015", ":token", "t", ":meta", "m").Replace(p)
+	p = strings.NewReplacer(":batch", "b1", ":order", "o1", ":account", "4520011000000015", ":token", "t", ":meta", "m", ":payout", "PO-GUARD").Replace(p)
 	if strings.HasSuffix(p, "/search") {
 		p += "?q=ref"
 	}

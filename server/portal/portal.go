@@ -11,6 +11,7 @@ import (
 	"portal/server/funding"
 	"portal/server/passwords"
 	"portal/server/payoutreports"
+	"portal/server/payouts"
 	"portal/server/rangepicker"
 	"portal/server/search"
 	"portal/server/statements"
@@ -27,6 +28,7 @@ var Areas = []server.AreaFunc{
 	passwords.New,
 	dashboard.New,     // Dashboard
 	funding.New,       // Crypto funding, Accounts › Account funding
+	payouts.New,       // Payouts › Payout requests
 	accounts.New,      // Accounts › one link per account
 	payoutreports.New, // Exports › Payouts
 	statements.New,    // Exports › Statements

@@ -28,7 +28,7 @@ type Tour struct {
 
 // Tour starts a tour of ops.
 func (h *Harness) Tour(t testing.TB, ops []server.APIOp) *Tour {
-	tr := &Tour{t: t, doc: h.Document(), ops: map[string]server.APIOp{}, done: map[string]bool{}, At: map[string]string{}}
+	tr := &Tour{t: t, doc: h.Document(), ops: map[string]server.APIOp{}, done: map[string]bool{}, At: map[string]string{"id": OrgNordic}}
 	for _, op := range ops {
 		tr.ops[op.ID] = op
 	}

@@ -26,6 +26,8 @@ export interface Pages {
   NoOrganisation: typeof import('../pages/auth/NoOrganisation').default;
   NotFound: typeof import('../pages/NotFound').default;
   Outbox: typeof import('../pages/auth/Outbox').default;
+  PayoutConfirm: typeof import('../pages/payouts/PayoutConfirm').default;
+  Payouts: typeof import('../pages/payouts/Payouts').default;
   Reauth: typeof import('../pages/auth/Reauth').default;
   ResetPassword: typeof import('../pages/passwords/ResetPassword').default;
   Search: typeof import('../pages/search/Search').default;
@@ -43,6 +45,7 @@ export interface Islands {
   EmailForm: typeof import('../../islands/EmailForm').default;
   OrgSwitcher: typeof import('../../islands/OrgSwitcher').default;
   PasswordStrength: typeof import('../../islands/PasswordStrength').default;
+  PayoutDetails: typeof import('../../islands/PayoutDetails').default;
   PayoutExport: typeof import('../../islands/PayoutExport').default;
   PayoutReportsTable: typeof import('../../islands/PayoutReportsTable').default;
   StatementExport: typeof import('../../islands/StatementExport').default;

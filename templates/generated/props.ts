@@ -30,6 +30,8 @@ export interface PageProps {
   NoOrganisation: PlainProps;
   NotFound: PlainProps;
   Outbox: OutboxProps;
+  PayoutConfirm: PayoutConfirmProps;
+  Payouts: PayoutsPageProps;
   Reauth: ReauthProps;
   ResetPassword: NewPasswordProps;
   Search: SearchProps;
@@ -44,6 +46,7 @@ export interface IslandProps {
   CopyText: CopyTextProps;
   CryptoBanner: CryptoBanner;
   DateRangePicker: ShellDateRange;
+  PayoutDetails: PayoutDetailsProps;
   PayoutExport: PayoutExportProps;
   PayoutReportsTable: PayoutReportsTableProps;
   StatementExport: StatementExportProps;
@@ -604,6 +607,89 @@ export interface PageError {
   text?: string;
 }
 
+/** PayoutCancelAction is "Cancel payout": Href is the confirmation page. */
+export interface PayoutCancelAction {
+  href: string;
+  dialog: PayoutConfirm;
+}
+
+/**
+ * PayoutChoice is an option of a select; Selected marks the one chosen where a value can
+ * appear twice (the reason codes, grouped by status).
+ */
+export interface PayoutChoice {
+  value: string;
+  label: string;
+  selected?: boolean;
+}
+
+/** PayoutChoiceGroup is an optgroup. */
+export interface PayoutChoiceGroup {
+  label: string;
+  options: PayoutChoice[];
+}
+
+/**
+ * PayoutConfirm is a confirmation: the dialog of the island and the page without
+ * JavaScript, posting Fields (hidden) with the CSRF token to Action.
+ */
+export interface PayoutConfirm {
+  title: string;
+  text: string;
+  action: string;
+  csrf: string;
+  returnTo: string;
+  submit: string;
+  back: string;
+  fields: PayoutHidden[];
+}
+
+/**
+ * PayoutConfirmProps are the props of templates/pages/payouts/PayoutConfirm.tsx: the
+ * confirmation of a cancel or a test case without JavaScript. Confirm is nil, and Refused
+ * says why, when the payout cannot take it.
+ */
+export interface PayoutConfirmProps {
+  shell: ShellProps;
+  confirm: PayoutConfirm | null;
+  refused: string;
+  title: string;
+  reference: string;
+  amount: string;
+  statusLabel: string;
+  testCase: string;
+  backHref: string;
+}
+
+/** PayoutDetailsProps are the PayoutDetails island's: one payout request. */
+export interface PayoutDetailsProps {
+  reference: string;
+  endToEndId: string;
+  amount: string;
+  status: string;
+  statusLabel: string;
+  message: string;
+  note: string;
+  reasons: PayoutReasonBadge[];
+  tabs: PayoutTab[];
+  active: string;
+  sections: PayoutSection[];
+  findings: PayoutFinding[];
+  history: PayoutHistoryView;
+  close: string;
+  /** Actions, nil or "" when not offered. */
+  cancel: PayoutCancelAction | null;
+  document: string;
+  testCase: PayoutTestCaseAction | null;
+}
+
+/** PayoutEvent is one line of the history. */
+export interface PayoutEvent {
+  label: string;
+  detail: string;
+  when: string;
+}
+
 /**
  * PayoutExportProps are the PayoutExport island's: the "Download payout requests" form.
  * Mode "opener": a link that opens the form in the modal; mode "open": the form shown on the
@@ -640,6 +726,71 @@ export interface PayoutExportValues {
   amountTo: string;
 }
 
+/** PayoutField is one field of a section; Error is the details of the errors pointing at it. */
+export interface PayoutField {
+  label: string;
+  value: string;
+  error?: string;
+}
+
+/**
+ * PayoutFiltersView is the filter bar: a GET form of the page. Values are as applied (an
+ * unknown value shows All) or, for the amounts, as typed.
+ */
+export interface PayoutFiltersView {
+  action: string;
+  state: string;
+  states: PayoutChoice[];
+  reasonGroups: PayoutChoiceGroup[];
+  reason: string;
+  account: string;
+  accounts: PayoutChoice[];
+  currency: string;
+  currencies: PayoutChoice[];
+  businessUnit: string;
+  businessUnits: PayoutChoice[];
+  localInstrument: string;
+  localInstruments: PayoutChoice[];
+  amountFrom: string;
+  amountTo: string;
+  sort: string;
+  sorts: PayoutChoice[];
+  /** Errors by parameter name (amountFrom, amountTo). */
+  errors: Record<string, string>;
+  /** Clear is the page without filters, "" when none is applied. */
+  clear: string;
+}
+
+/** PayoutFinding is an error of the payout's data as Summary lists it. */
+export interface PayoutFinding {
+  section: string;
+  sectionLabel: string;
+  field: string;
+  details: string;
+}
+
+/** PayoutHidden is a hidden field of a form. */
+export interface PayoutHidden {
+  name: string;
+  value: string;
+}
+
+/** PayoutHistoryView is the History tab. */
+export interface PayoutHistoryView {
+  transitions: PayoutEvent[];
+  cancellations: PayoutEvent[];
+  reviews: PayoutEvent[];
+}
+
+/** PayoutReasonBadge is a reason code; Section is the tab it opens ("" for none). */
+export interface PayoutReasonBadge {
+  code: string;
+  symbol: string;
+  label: string;
+  message: string;
+  section: string;
+}
+
 /** PayoutReportRow is one row of the exported payouts table. */
 export interface PayoutReportRow {
   id: string;
@@ -664,11 +815,78 @@ export interface PayoutReportsTableProps {
   interval: number;
 }
 
+/** PayoutRow is one payout request of the list, formatted for people. */
+export interface PayoutRow {
+  reference: string;
+  href: string;
+  open: boolean;
+  date: string;
+  time: string;
+  endToEndId: string;
+  account: string;
+  businessUnit: string;
+  localInstrument: string;
+  amount: string;
+  currency: string;
+  status: string;
+  statusLabel: string;
+  reason: string;
+  /** Note says when a pending payout executes. */
+  note: string;
+}
+
+/** PayoutSection is a tab of fields. */
+export interface PayoutSection {
+  id: string;
+  fields: PayoutField[];
+}
+
 export interface PayoutStatsWidget {
   total: number;
   categories: StatLink[];
   reasons: ReasonTable[];
   error?: string;
+}
+
+/** PayoutTab is one tab; Errors counts the error pointers of its section. */
+export interface PayoutTab {
+  id: string;
+  label: string;
+  href: string;
+  errors: number;
+}
+
+/**
+ * PayoutTestCaseAction is the sandbox test case selector: a GET form to Href (the
+ * confirmation page) with the test cases the payout may take; the dialog adds the chosen one.
+ */
+export interface PayoutTestCaseAction {
+  href: string;
+  options: PayoutChoice[];
+  /** Keep are the list's query, so the page's way back returns to the same list. */
+  keep: PayoutHidden[];
+  dialog: PayoutConfirm;
+}
+
+/** PayoutsPageProps are the props of templates/pages/payouts/Payouts.tsx. */
+export interface PayoutsPageProps {
+  shell: ShellProps;
+  path: string;
+  range: string;
+  filters: PayoutFiltersView;
+  rows: PayoutRow[];
+  total: number;
+  next: string;
+  prev: string;
+  /** Failure replaces the table when the list cannot be read (spec 001 §8). */
+  failure: string;
+  /** Create and Export are the buttons' links, "" when not offered. */
+  create: string;
+  export: string;
+  /** Panel is the open payout's details; PanelError replaces it when it cannot be shown. */
+  panel: PayoutDetailsProps | null;
+  panelError: string;
+  closePanel: string;
 }
 
 /**

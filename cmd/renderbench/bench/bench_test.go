@@ -123,6 +123,8 @@ func twinCases(tb testing.TB) map[string]struct {
 		// dashboard 5 owned accounts, Add crypto funds, 7 payout states, 8
 		// reason codes, 5 collection statuses and View all orders.
 		"Dashboard": {dashboardFixture(tb), count("<a ", 48)},
+		// 100 rows, each with its details link.
+		"Payouts": {payoutsFixture(tb), count(`aria-label="Details of payout `, 100)},
 	}
 }
 

@@ -1,8 +1,6 @@
 package bench
 
 import (
-	"context"
-	"encoding/json"
 	"testing"
 
 	"portal/server"
@@ -14,19 +12,7 @@ import (
 // Icon.tsx and the OrgSwitcher's server markup, so neither can change
 // without the other: the benchmark fixture alone leaves branches unvisited.
 func TestDashboardTwinVariants(t *testing.T) {
-	r, _ := renderer(t)
-	fixture := dashboardFixture(t)
-	base := func(t *testing.T) DashboardView {
-		var p DashboardView
-		if err := json.Unmarshal(fixture, &p); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
-	tests := []struct {
-		name   string
-		change func(p *DashboardView)
-	}{
+	checkVariants(t, "Dashboard", dashboardFixture(t), []twinVariant[DashboardView]{
 		{"fixture", func(*DashboardView) {}},
 		{"production, no alerts, MFA banner, query", func(p *DashboardView) {
 			p.Shell.Sandbox = false
@@ -85,26 +71,5 @@ func TestDashboardTwinVariants(t *testing.T) {
 			p.Collections.Statuses = []dashboard.StatLink{}
 			p.Accounts = nil
 		}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			p := base(t)
-			tt.change(&p)
-			props, err := json.Marshal(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res, err := r.Render(context.Background(), "Dashboard", props)
-			if err != nil {
-				t.Fatal(err)
-			}
-			out, err := executeTwin(Twins["Dashboard"], props)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := SameDOM(res.HTML, out); err != nil {
-				t.Errorf("%v\ngoja: %s\ntwin: %s", err, res.HTML, out)
-			}
-		})
-	}
+	})
 }

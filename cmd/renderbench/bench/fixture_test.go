@@ -21,6 +21,7 @@ import (
 
 	"github.com/gofiber/fiber/v3"
 
+	"portal/daterange"
 	"portal/provider"
 	"portal/ratelimit"
 	"portal/reference"
@@ -81,10 +82,15 @@ func TestDashboardFixture(t *testing.T) {
 // dashboardFixture is testdata/bench/dashboard.json, compact, as the
 // handler's json.Marshal writes props.
 func dashboardFixture(tb testing.TB) []byte {
+	return readFixture(tb, DashboardFixture, "TestDashboardFixture")
+}
+
+// readFixture is a props file, compact; test is the test that writes it.
+func readFixture(tb testing.TB, file, test string) []byte {
 	tb.Helper()
-	b, err := os.ReadFile(DashboardFixture)
+	b, err := os.ReadFile(file)
 	if err != nil {
-		tb.Fatalf("%v (generate it: go test ./cmd/renderbench/bench -run TestDashboardFixture -update)", err)
+		tb.Fatalf("%v (generate it: go test ./cmd/renderbench/bench -run %s -update)", err, test)
 	}
 	var buf bytes.Buffer
 	if err := json.Compact(&buf, b); err != nil {
@@ -93,16 +99,95 @@ func dashboardFixture(tb testing.TB) []byte {
 	return buf.Bytes()
 }
 
-// capturedDashboardProps runs the real server (seeded reference store,
-// in-memory sessions and limits, the real bundle), logs in through the login
-// form, GETs the organisation's dashboard and returns the props its handler
-// passed to the renderer. The renderer is the real bundle with
-// __portal_render wrapped, so Dashboard alone answers with its props.
+// twinVariant is a change to a page's fixture props that takes a branch the
+// fixture does not.
+type twinVariant[P any] struct {
+	name   string
+	change func(p *P)
+}
+
+// checkVariants renders page in goja and its twin with each variant of the
+// fixture's props and compares the two.
+func checkVariants[P any](t *testing.T, page string, fixture []byte, variants []twinVariant[P]) {
+	r, _ := renderer(t)
+	for _, tt := range variants {
+		t.Run(tt.name, func(t *testing.T) {
+			var p P
+			if err := json.Unmarshal(fixture, &p); err != nil {
+				t.Fatal(err)
+			}
+			tt.change(&p)
+			props, err := json.Marshal(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := r.Render(context.Background(), page, props)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := executeTwin(Twins[page], props)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := SameDOM(res.HTML, out); err != nil {
+				t.Errorf("%v\ngoja: %s\ntwin: %s", err, res.HTML, out)
+			}
+		})
+	}
+}
+
+// capturedDashboardProps is the dashboard's props as its handler gives them
+// today (capturePage), with the values that move with the clock or the
+// session fixed.
 func capturedDashboardProps(t *testing.T) DashboardView {
 	t.Helper()
+	var p DashboardView
+	decodeStrict(t, capturePage(t, "Dashboard", nil, func(d *server.Deps, store *reference.Store) {
+		d.Ledger, d.Stats = store, fixtureStats{}
+	}, "/org/"+fixtureOrg), &p)
+	fixShell(t, &p.Shell)
+	if p.Crypto != nil {
+		p.Crypto.CSRF = fixtureCSRF
+	}
+	return p
+}
+
+func decodeStrict(t *testing.T, raw []byte, v any) {
+	t.Helper()
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// fixShell puts fixed values where a response has random ones (CSRF tokens)
+// or the clock's (the picker's days).
+func fixShell(t *testing.T, sh *ShellView) {
+	t.Helper()
+	if len(sh.CSRF) != len(fixtureCSRF) {
+		t.Errorf("session CSRF tokens are %d characters now, fixtureCSRF %d: update fixtureCSRF", len(sh.CSRF), len(fixtureCSRF))
+	}
+	sh.CSRF = fixtureCSRF
+	d := &sh.DateRange
+	d.CSRF, d.Today, d.MaxYear = fixtureCSRF, "2026-11-22", 2027
+	if d.Type != daterange.Custom {
+		d.From, d.To = "24-10-2026", "22-11-2026"
+	}
+}
+
+// capturePage runs the real server (seeded reference store, its clock now
+// when given, in-memory sessions and limits, the real bundle, the providers
+// deps adds), logs in as fixtureUser through the login form, sends the
+// requests (GET path, or "POST path?form" with the session's CSRF token
+// added), and returns the props the handler of the last one passed to page.
+// The renderer is the real bundle with __portal_render wrapped, so page alone
+// answers with its props.
+func capturePage(t *testing.T, page string, now func() time.Time, deps func(*server.Deps, *reference.Store), requests ...string) []byte {
+	t.Helper()
 	ctx := context.Background()
-	store, err := reference.Open(ctx, filepath.Join(t.TempDir(), "portal.db"),
-		reference.Options{Argon2Params: reference.Argon2Params{Memory: 1024, Time: 1, Parallelism: 1, SaltLength: 16, KeyLength: 32}})
+	opts := reference.Options{Now: now, Argon2Params: reference.Argon2Params{Memory: 1024, Time: 1, Parallelism: 1, SaltLength: 16, KeyLength: 32}}
+	store, err := reference.Open(ctx, filepath.Join(t.TempDir(), "portal.db"), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +196,7 @@ func capturedDashboardProps(t *testing.T) DashboardView {
 		t.Fatal(err)
 	}
 	src, _ := bundleSource(t)
-	r, err := ssr.New(src+captureProps, ssr.Config{Size: 1})
+	r, err := ssr.New(src+captureProps(page), ssr.Config{Size: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,49 +204,51 @@ func capturedDashboardProps(t *testing.T) DashboardView {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := portal.New(server.Deps{
+	d := server.Deps{
 		Config:   server.Config{Env: "sandbox", SessionsBackend: "memory"},
 		Provider: store, Sessions: session.NewManager(session.NewMemoryStore(), session.Config{}),
 		Limiter: ratelimit.NewMemory(), Renderer: r, Assets: &server.Assets{}, Tokens: signer,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Ledger: store, Stats: fixtureStats{},
-	})
+	}
+	deps(&d, store)
+	srv := portal.New(d)
 	b := &browser{t: t, app: srv.App()}
 	b.jar, _ = cookiejar.New(nil)
 
-	_, login := b.do("GET", "/login", nil)
-	m := regexp.MustCompile(`name="_csrf" value="([^"]+)"`).FindSubmatch(login)
-	if m == nil {
-		t.Fatalf("no _csrf on the login page:\n%s", login)
+	csrf := func(page []byte) string {
+		m := regexp.MustCompile(`name="_csrf" value="([^"]+)"`).FindSubmatch(page)
+		if m == nil {
+			t.Fatalf("no _csrf on the page:\n%s", page)
+		}
+		return string(m[1])
 	}
-	if res, body := b.do("POST", "/login", url.Values{"_csrf": {string(m[1])}, "email": {fixtureUser}, "password": {reference.DemoPassword}}); res.StatusCode != http.StatusSeeOther {
+	_, login := b.do("GET", "/login", nil)
+	if res, body := b.do("POST", "/login", url.Values{"_csrf": {csrf(login)}, "email": {fixtureUser}, "password": {reference.DemoPassword}}); res.StatusCode != http.StatusSeeOther {
 		t.Fatalf("login: status %d\n%s", res.StatusCode, body)
 	}
-	res, page := b.do("GET", "/org/"+fixtureOrg, nil)
-	if res.StatusCode != http.StatusOK {
-		t.Fatalf("dashboard: status %d\n%s", res.StatusCode, page)
+	var body []byte
+	for _, req := range requests {
+		path, post := strings.CutPrefix(req, "POST ")
+		if !post {
+			var res *http.Response
+			if res, body = b.do("GET", path, nil); res.StatusCode != http.StatusOK {
+				t.Fatalf("%s: status %d\n%s", path, res.StatusCode, body)
+			}
+			continue
+		}
+		path, query, _ := strings.Cut(path, "?")
+		form, _ := url.ParseQuery(query)
+		_, here := b.do("GET", "/org/"+fixtureOrg+"/date_range", nil)
+		form.Set("_csrf", csrf(here))
+		if res, out := b.do("POST", path, form); res.StatusCode != http.StatusSeeOther {
+			t.Fatalf("POST %s: status %d\n%s", path, res.StatusCode, out)
+		}
 	}
-	i, j := bytes.Index(page, []byte(propsStart)), bytes.LastIndex(page, []byte(propsEnd))
+	i, j := bytes.Index(body, []byte(propsStart)), bytes.LastIndex(body, []byte(propsEnd))
 	if i < 0 || j < i {
-		t.Fatalf("no captured props in the dashboard:\n%s", page)
+		t.Fatalf("no captured props of %s in:\n%s", page, body)
 	}
-	dec := json.NewDecoder(bytes.NewReader(page[i+len(propsStart) : j]))
-	dec.DisallowUnknownFields()
-	var p DashboardView
-	if err := dec.Decode(&p); err != nil {
-		t.Fatal(err)
-	}
-	if len(p.Shell.CSRF) != len(fixtureCSRF) {
-		t.Errorf("session CSRF tokens are %d characters now, fixtureCSRF %d: update fixtureCSRF", len(p.Shell.CSRF), len(fixtureCSRF))
-	}
-	p.Shell.CSRF = fixtureCSRF
-	// The picker's days move with the clock; the fixture keeps one day.
-	d := &p.Shell.DateRange
-	d.CSRF, d.Today, d.From, d.To, d.MaxYear = fixtureCSRF, "2026-11-22", "24-10-2026", "22-11-2026", 2027
-	if p.Crypto != nil {
-		p.Crypto.CSRF = fixtureCSRF
-	}
-	return p
+	return body[i+len(propsStart) : j]
 }
 
 // fixtureStats are fixed statistics: the demo data's are spread around the
@@ -223,15 +310,17 @@ func (fixtureStats) CollectionOrderStatusCounts(context.Context, string, time.Ti
 
 const propsStart, propsEnd = "\x02props:", ":props\x03"
 
-// captureProps wraps the bundle's entry point: the Dashboard page renders
-// as its props JSON between markers, every other page as usual.
-var captureProps = fmt.Sprintf(`
+// captureProps wraps the bundle's entry point: page renders as its props
+// JSON between markers, every other page as usual.
+func captureProps(page string) string {
+	return fmt.Sprintf(`
 ;(() => {
   const render = globalThis.__portal_render;
   globalThis.__portal_render = (page, props) =>
-    page === 'Dashboard' ? __portal_raw(%q + JSON.stringify(props) + %q) : render(page, props);
+    page === %q ? __portal_raw(%q + JSON.stringify(props) + %q) : render(page, props);
 })();
-`, propsStart, propsEnd)
+`, page, propsStart, propsEnd)
+}
 
 // browser is a cookie-keeping client of the Fiber app, without redirects.
 type browser struct {

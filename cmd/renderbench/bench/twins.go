@@ -1,8 +1,9 @@
 // Package bench holds what the render benchmark (cmd/renderbench) measures
 // the goja renderer against: html/template twins of TSX pages (the synthetic
-// 100-row transactions page of DESIGN.md and the shell + dashboard page, whose
+// 100-row transactions page of DESIGN.md, the shell + dashboard page, whose
 // props are testdata/bench/dashboard.json, captured from the real server by
-// TestDashboardFixture), props for the synthetic page, the node twin of the
+// TestDashboardFixture, and the 100-row Payouts page, testdata/bench/payouts.json
+// by TestPayoutsFixture), props for the synthetic page, the node twin of the
 // JSX runtime (node-render.mjs), and a DOM comparison that proves a twin
 // renders the same page.
 package bench
@@ -28,6 +29,7 @@ type Twin struct {
 var Twins = map[string]Twin{
 	"SyntheticTransactions": {Template: syntheticTemplate, Data: decode[SyntheticProps]},
 	"Dashboard":             {Template: dashboardTemplate, Data: decode[DashboardView]},
+	"Payouts":               {Template: payoutsTemplate, Data: decode[PayoutsView]},
 }
 
 func decode[T any](props []byte) (any, error) {

@@ -1,0 +1,326 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+// The payout details panel (spec 001 §2): the payout's status and message, its actions
+// (cancel, payment document, sandbox test case) and its sections as tabs. Go decides every
+// rule (which tabs, error counts, where a badge leads, which actions); this lays it out.
+//
+// Without JavaScript (the server's markup, and the render that hydrates it) the tabs are
+// links to the same page with ?tab=, the active one marked aria-current; error and reason
+// code badges are links to their tab; Cancel and the test case lead to confirmation pages
+// that post the form. Hydrated, the tabs become a tablist (arrow keys, Home, End) switching
+// the one tabpanel in place and keeping the address in step, badges switch tabs, and the
+// confirmations open in the one dialog of the islands (lib/Modal: it traps focus and gives
+// it back), whose forms post the same way.
+import { useState } from 'preact/hooks';
+import { useHydrated } from './lib/hydrated';
+import { Modal } from './lib/Modal';
+import { errorCount, statusTone, tabForKey } from './lib/payouts';
+import type { IslandProps, PayoutConfirm, PayoutField, PayoutHidden, PayoutTab } from '../templates/generated/props';
+
+export type Props = IslandProps['PayoutDetails'];
+
+const tabId = (id: string) => 'payout-tab-' + id;
+const button = 'inline-block rounded border border-gray-600 bg-white px-3 py-1.5 text-sm';
+
+function Hidden({ fields }: { fields: PayoutHidden[] }) {
+  return (
+    <>
+      {fields.map((f) => (
+        <input type="hidden" name={f.name} value={f.value} />
+      ))}
+    </>
+  );
+}
+
+/** A confirmation's form: the dialog's body. */
+function ConfirmForm({ c, extra, onBack }: { c: PayoutConfirm; extra: PayoutHidden[]; onBack: () => void }) {
+  return (
+    <form method="post" action={c.action}>
+      <p className="mb-4">{c.text}</p>
+      <input type="hidden" name="_csrf" value={c.csrf} />
+      <input type="hidden" name="return_to" value={c.returnTo} />
+      <Hidden fields={[...c.fields, ...extra]} />
+      <div className="flex flex-wrap justify-end gap-3">
+        <button type="button" className={button} onClick={onBack}>{c.back}</button>
+        <button type="submit" className="rounded bg-blue-800 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-900">{c.submit}</button>
+      </div>
+    </form>
+  );
+}
+
+function Fields({ fields, summary, onOpen }: { fields: PayoutField[]; summary?: PayoutTab; onOpen: (e: Event, id: string) => void }) {
+  if (fields.length === 0) return <p className="text-sm">No details given.</p>;
+  return (
+    <dl className="space-y-2 text-sm">
+      {fields.map((f) => (
+        <div>
+          <dt className="text-gray-700">{f.label}</dt>
+          <dd className="break-words">
+            {f.value || (f.error ? <span className="text-gray-700">Not given</span> : null)}
+            {f.error ? (
+              <>
+                {' '}
+                {summary ? (
+                  <a href={summary.href} onClick={(e) => onOpen(e, summary.id)} className="rounded bg-red-700 px-1.5 py-0.5 text-xs font-semibold text-white">
+                    Error<span className="sr-only">: {f.error} Open Summary</span>
+                  </a>
+                ) : (
+                  <span className="rounded bg-red-700 px-1.5 py-0.5 text-xs font-semibold text-white">Error</span>
+                )}
+                <span className="block text-red-800">{f.error}</span>
+              </>
+            ) : null}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Events({ caption, head, rows, detail }: { caption: string; head: string; rows: Props['history']['transitions']; detail?: string }) {
+  if (rows.length === 0) return null;
+  return (
+    <table className="mb-4 w-full border-collapse text-sm">
+      <caption className="mb-1 text-left font-semibold">{caption}</caption>
+      <thead>
+        <tr className="border-b border-gray-400 text-left">
+          <th scope="col" className="py-1 pr-2">{head}</th>
+          {detail ? <th scope="col" className="py-1 pr-2">{detail}</th> : null}
+          <th scope="col" className="py-1">Time (UTC)</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr className="border-b border-gray-200">
+            <td className="py-1 pr-2">{r.label}</td>
+            {detail ? <td className="py-1 pr-2">{r.detail}</td> : null}
+            <td className="py-1">{r.when}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export default function PayoutDetails(p: Props) {
+  const js = useHydrated();
+  const [active, setActive] = useState(p.active);
+  const [dialog, setDialog] = useState<'' | 'cancel' | 'testcase'>('');
+  const [testCase, setTestCase] = useState('');
+  const tab = (id: string) => p.tabs.find((t) => t.id === id);
+  const current = tab(active) || p.tabs[0];
+  const summary = tab('summary');
+
+  const activate = (id: string, focus: boolean) => {
+    const t = tab(id);
+    if (!t) return;
+    setActive(id);
+    // The address names the tab, so a reload or a shared link opens the same one.
+    history.replaceState(history.state, '', t.href);
+    if (focus) document.getElementById(tabId(id))?.focus();
+  };
+  // Badges are links without JavaScript; hydrated, they switch the tab in place.
+  const open = (e: Event, id: string) => {
+    if (!js) return;
+    e.preventDefault();
+    activate(id, true);
+  };
+  const onKey = (e: KeyboardEvent) => {
+    const next = tabForKey(p.tabs.map((t) => t.id), current.id, e.key);
+    if (next) {
+      e.preventDefault();
+      activate(next, true);
+    }
+  };
+
+  const section = p.sections.find((s) => s.id === current.id);
+  const content =
+    current.id === 'summary' ? (
+      <>
+        {p.reasons.length > 0 ? (
+          <>
+            <h4 className="mb-1 font-semibold">Reason codes</h4>
+            <ul className="mb-4 space-y-2 text-sm">
+              {p.reasons.map((r) => {
+                const to = r.section ? tab(r.section) : undefined;
+                const badge = (
+                  <>
+                    {r.symbol} · {r.label}
+                  </>
+                );
+                return (
+                  <li>
+                    {to ? (
+                      <a href={to.href} onClick={(e) => open(e, to.id)} className="rounded bg-amber-100 px-1.5 py-0.5 font-semibold text-amber-900 underline">
+                        {badge}<span className="sr-only">: open {to.label}</span>
+                      </a>
+                    ) : (
+                      <span className="rounded bg-amber-100 px-1.5 py-0.5 font-semibold text-amber-900">{badge}</span>
+                    )}
+                    <span className="mt-1 block">{r.message}</span>
+                  </li>
+                );
+              })}
+            </ul>
+          </>
+        ) : null}
+        {p.findings.length > 0 ? (
+          <>
+            <h4 className="mb-1 font-semibold">Errors</h4>
+            <ul className="list-disc space-y-1 pl-5 text-sm">
+              {p.findings.map((f) => {
+                const to = f.section ? tab(f.section) : undefined;
+                return (
+                  <li>
+                    {to ? (
+                      <a href={to.href} onClick={(e) => open(e, to.id)} className="text-blue-800 underline">{f.sectionLabel}</a>
+                    ) : (
+                      f.sectionLabel
+                    )}
+                    {' · '}
+                    {f.field}: {f.details}
+                  </li>
+                );
+              })}
+            </ul>
+          </>
+        ) : null}
+      </>
+    ) : current.id === 'history' ? (
+      <>
+        <Events caption="Status history" head="State" rows={p.history.transitions} />
+        <Events caption="Cancellations" head="Asked by" detail="Initiator" rows={p.history.cancellations} />
+        <Events caption="Approvals" head="Reviewer" rows={p.history.reviews} />
+      </>
+    ) : (
+      <Fields fields={section ? section.fields : []} summary={summary} onOpen={open} />
+    );
+
+  const count = (t: PayoutTab) =>
+    t.errors > 0 ? (
+      <>
+        {' '}
+        <span className="rounded-full bg-red-700 px-1.5 text-xs font-semibold text-white">
+          {t.errors}<span className="sr-only">{errorCount(t.errors)}</span>
+        </span>
+      </>
+    ) : null;
+  const tabClass = (on: boolean) =>
+    'block whitespace-nowrap rounded-t border-b-2 px-2 py-1 text-sm ' + (on ? 'border-blue-800 font-semibold text-blue-900' : 'border-transparent text-gray-800 hover:border-gray-400');
+  const chosen = p.testCase?.options.find((o) => o.value === testCase);
+
+  return (
+    <div>
+      <div className="mb-2 flex items-start justify-between gap-3">
+        <h2 id="payout-panel-title" className="break-all text-lg font-semibold">Payout {p.reference}</h2>
+        <a href={p.close} className="text-blue-800 underline">Close<span className="sr-only"> payout details</span></a>
+      </div>
+      <p className="text-sm text-gray-700">End-to-end ID <span className="break-all">{p.endToEndId}</span></p>
+      <p className="my-2 flex flex-wrap items-center gap-2">
+        <span className="text-lg font-semibold tabular-nums">{p.amount}</span>
+        <span className={statusTone(p.status)}>{p.statusLabel}</span>
+      </p>
+      {p.message ? <p className="mb-2 rounded border-l-4 border-gray-500 bg-gray-50 p-2 text-sm">{p.message}</p> : null}
+      {p.note ? <p className="mb-2 text-sm">{p.note}</p> : null}
+
+      {p.cancel || p.document || p.testCase ? (
+        <div className="mb-3 flex flex-wrap items-end gap-2">
+          {p.cancel ? (
+            <a
+              href={p.cancel.href}
+              className={button}
+              onClick={(e) => {
+                if (!js) return;
+                e.preventDefault();
+                setDialog('cancel');
+              }}
+            >
+              Cancel payout
+            </a>
+          ) : null}
+          {p.document ? <a href={p.document} className={button}>Download payment document</a> : null}
+          {p.testCase ? (
+            <form
+              method="get"
+              action={p.testCase.href}
+              className="flex flex-wrap items-end gap-2"
+              onSubmit={(e) => {
+                if (!js) return;
+                e.preventDefault();
+                const sel = (e.currentTarget as HTMLFormElement).elements.namedItem('test_case') as HTMLSelectElement;
+                setTestCase(sel.value);
+                setDialog('testcase');
+              }}
+            >
+              <Hidden fields={p.testCase.keep} />
+              <div>
+                <label htmlFor="payout-test-case" className="block text-sm font-medium">Sandbox test case</label>
+                <select id="payout-test-case" name="test_case" className="rounded border border-gray-500 bg-white px-2 py-1.5 text-sm">
+                  {p.testCase.options.map((o) => (
+                    <option value={o.value}>{o.label}</option>
+                  ))}
+                </select>
+              </div>
+              <button type="submit" className={button}>Run test case</button>
+            </form>
+          ) : null}
+        </div>
+      ) : null}
+
+      {js ? (
+        <div role="tablist" aria-label="Payout sections" className="flex flex-wrap gap-1 border-b border-gray-300" onKeyDown={onKey}>
+          {p.tabs.map((t) => (
+            <button
+              type="button"
+              role="tab"
+              id={tabId(t.id)}
+              aria-selected={t.id === current.id ? 'true' : 'false'}
+              aria-controls="payout-tabpanel"
+              tabIndex={t.id === current.id ? 0 : -1}
+              className={tabClass(t.id === current.id)}
+              onClick={() => activate(t.id, false)}
+            >
+              {t.label}
+              {count(t)}
+            </button>
+          ))}
+        </div>
+      ) : (
+        <nav aria-label="Payout sections">
+          <ul className="flex flex-wrap gap-1 border-b border-gray-300">
+            {p.tabs.map((t) => (
+              <li>
+                <a href={t.href} aria-current={t.id === current.id ? 'page' : undefined} className={tabClass(t.id === current.id)}>
+                  {t.label}
+                  {count(t)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      {js ? (
+        <div role="tabpanel" id="payout-tabpanel" aria-labelledby={tabId(current.id)} tabIndex={0} className="py-3">
+          <h3 className="mb-2 font-semibold">{current.label}</h3>
+          {content}
+        </div>
+      ) : (
+        <section aria-labelledby="payout-section-title" className="py-3">
+          <h3 id="payout-section-title" className="mb-2 font-semibold">{current.label}</h3>
+          {content}
+        </section>
+      )}
+
+      {js && p.cancel ? (
+        <Modal id="payout-cancel-dialog" title={p.cancel.dialog.title} width={440} open={dialog === 'cancel'} onClose={() => setDialog('')} closeLabel="">
+          <ConfirmForm c={p.cancel.dialog} extra={[]} onBack={() => setDialog('')} />
+        </Modal>
+      ) : null}
+      {js && p.testCase ? (
+        <Modal id="payout-test-case-dialog" title={p.testCase.dialog.title} width={440} open={dialog === 'testcase'} onClose={() => setDialog('')} closeLabel="">
+          <p className="mb-2 font-medium">Test case: {chosen ? chosen.label : testCase}</p>
+          <ConfirmForm c={p.testCase.dialog} extra={[{ name: 'test_case', value: testCase }]} onBack={() => setDialog('')} />
+        </Modal>
+      ) : null}
+    </div>
+  );
+}

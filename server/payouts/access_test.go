@@ -1,0 +1,60 @@
+package payouts
+
+import (
+	"net/http"
+	"testing"
+
+	"golang.org/x/net/html"
+
+	"portal/access"
+	"portal/provider"
+)
+
+// What each role sees and may do on the page (spec 001 §6): payouts:read opens it,
+// payouts:manage cancels (and runs test cases), exports:download offers the payment
+// document of a completed payout, exports:manage Export to CSV.
+func TestRoles(t *testing.T) {
+	h := newHarness(t)
+	completed := onePayout(t, h, orgNordic, provider.PayoutFilter{StateCategory: provider.PayoutCompleted}, nil)
+	processing := onePayout(t, h, orgNordic, provider.PayoutFilter{StateCategory: provider.PayoutProcessing},
+		func(p provider.PayoutRequest) bool { return p.CurrentStateName == provider.StateHalted })
+	has := func(doc *html.Node, name string) bool {
+		return find(doc, func(n *html.Node) bool { return n.Data == "a" && text(n) == name }) != nil
+	}
+	for _, role := range access.Roles {
+		t.Run(role, func(t *testing.T) {
+			perms := access.For(role)
+			c := login(t, h, role+"@demo.example")
+			res, doc := c.Page(payoutsPath(orgNordic) + "/" + completed.UniqueReference)
+			if !perms.Has(access.PayoutsRead) {
+				if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+orgNordic {
+					t.Fatalf("without payouts:read: %d %s", res.StatusCode, res.Header.Get("Location"))
+				}
+				return
+			}
+			if res.StatusCode != 200 {
+				t.Fatalf("status %d", res.StatusCode)
+			}
+			dl := find(panelOf(doc), func(n *html.Node) bool { return n.Data == "a" && text(n) == "Download payment document" })
+			if (dl != nil) != perms.Has(access.ExportsDownload) ||
+				(dl != nil && attr(dl, "href") != payoutsPath(orgNordic)+"/"+completed.UniqueReference+"/document/preview") {
+				t.Errorf("payment document: %v", dl != nil)
+			}
+			if has(doc, "Export to CSV") != perms.Has(access.ExportsManage) {
+				t.Errorf("Export to CSV: %v", has(doc, "Export to CSV"))
+			}
+			if has(doc, "Create payout") != perms.Has(access.PayoutsManage) {
+				t.Errorf("Create payout: %v", has(doc, "Create payout"))
+			}
+			_, doc = c.Page(payoutsPath(orgNordic) + "/" + processing.UniqueReference)
+			panel := panelOf(doc)
+			manage := perms.Has(access.PayoutsManage)
+			if has(panel, "Cancel payout") != manage || (find(panel, byID("payout-test-case")) != nil) != manage {
+				t.Errorf("cancel %v, test case %v; payouts:manage %v", has(panel, "Cancel payout"), find(panel, byID("payout-test-case")) != nil, manage)
+			}
+			if has(panel, "Download payment document") {
+				t.Error("payment document of a payout not completed")
+			}
+		})
+	}
+}

@@ -1,0 +1,364 @@
+package payouts
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"portal/server/auth"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+
+	"portal/money"
+	"portal/provider"
+	"portal/server"
+	"portal/server/servertest"
+)
+
+// run lets the payout processor finish what is due (the harness runs none of its own).
+func run(t *testing.T, h *servertest.Harness) {
+	t.Helper()
+	if _, err := h.Store.RunPayoutJobs(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// plus is balance + amount + fee, in the currency's decimals.
+func plus(t *testing.T, balance string, p provider.PayoutRequest) string {
+	t.Helper()
+	b, err1 := money.ParseCurrency(balance, p.Currency)
+	a, err2 := money.ParseCurrency(p.Amount, p.Currency)
+	f, err3 := money.ParseCurrency(p.Fee, p.Currency)
+	if err1 != nil || err2 != nil || err3 != nil {
+		t.Fatal(err1, err2, err3)
+	}
+	return b.Add(a).Add(f).String()
+}
+
+// quiet picks payouts on an account no waiting payout could take funds from once some come
+// back, so a balance shows exactly what one payout gave back.
+func quiet(t *testing.T, h *servertest.Harness, org string) func(provider.PayoutRequest) bool {
+	return func(p provider.PayoutRequest) bool {
+		waiting := allPayouts(t, h, org, provider.PayoutFilter{StateCategory: provider.PayoutActionRequired, VirtualAccountNumber: p.DebtorAccount})
+		return !p.CancellationPending && !slices.ContainsFunc(waiting, func(w provider.PayoutRequest) bool { return w.UniqueReference != p.UniqueReference })
+	}
+}
+
+// confirmForm is the confirmation page's form and its fields.
+func confirmForm(t *testing.T, doc *html.Node, action string) (url.Values, *html.Node) {
+	t.Helper()
+	form := find(doc, func(n *html.Node) bool {
+		return n.Data == "form" && attr(n, "method") == "post" && attr(n, "action") == action
+	})
+	if form == nil {
+		t.Fatalf("no form posting to %s", action)
+	}
+	v := url.Values{}
+	for _, in := range findAll(form, byTag("input")) {
+		v.Set(attr(in, "name"), attr(in, "value"))
+	}
+	return v, form
+}
+
+// Cancel without JavaScript: in each cancellable status group the confirmation page asks in
+// the spec's words and its form cancels; the money a processing payout held comes back once.
+func TestCancelInEachCancellableGroup(t *testing.T) {
+	h := newHarness(t)
+	c := login(t, h, "operations_member@demo.example")
+	for _, group := range provider.CancellableStatuses() {
+		t.Run(group, func(t *testing.T) {
+			// Only a processing payout holds money; its account must have no payout waiting
+			// for funds, which would take them again.
+			pick := func(p provider.PayoutRequest) bool { return !p.CancellationPending }
+			if group == provider.PayoutProcessing {
+				pick = quiet(t, h, orgNordic)
+			}
+			p := onePayout(t, h, orgNordic, provider.PayoutFilter{StateCategory: group}, pick)
+			detail := payoutsPath(orgNordic) + "/" + p.UniqueReference
+			before := balance(t, h, orgNordic, p.DebtorAccount)
+
+			// The panel offers Cancel payout, leading to the confirmation page.
+			_, doc := c.Page(detail + "?state=" + group)
+			link := find(panelOf(doc), func(n *html.Node) bool { return n.Data == "a" && text(n) == "Cancel payout" })
+			if attr(link, "href") != detail+"/cancel?state="+group {
+				t.Fatalf("Cancel payout links to %q", attr(link, "href"))
+			}
+			res, doc := c.Page(attr(link, "href"))
+			if res.StatusCode != 200 || text(find(doc, byTag("h1"))) != "Cancel payout request?" ||
+				!strings.Contains(text(find(doc, byTag("main"))), "We'll do our best, but cancellation may not be possible once processing has started.") {
+				t.Fatalf("confirmation page: %d %q", res.StatusCode, text(find(doc, byTag("h1"))))
+			}
+			form, node := confirmForm(t, doc, detail+"/cancel")
+			keep := find(node, func(n *html.Node) bool { return n.Data == "a" && text(n) == "Keep it" })
+			if text(find(node, byTag("button"))) != "Cancel request" || attr(keep, "href") != detail+"?state="+group+"#payout-panel" ||
+				form.Get("_csrf") == "" || form.Get("return_to") != detail+"?state="+group+"#payout-panel" {
+				t.Fatalf("form %v, keep %q", form, attr(keep, "href"))
+			}
+
+			// Twice, as a double click sends it: the same answer, one cancellation, one release.
+			for i := range 2 {
+				res = c.Do("POST", detail+"/cancel", form)
+				if loc := res.Header.Get("Location"); loc != form.Get("return_to") {
+					t.Fatalf("submit %d: %d → %q", i, res.StatusCode, loc)
+				}
+				_, doc = follow(t, c, res)
+				if fl := flashes(doc); !slices.Equal(fl, []string{provider.MsgPayoutCancelStarted}) {
+					t.Fatalf("submit %d: flashes %v", i, fl)
+				}
+				run(t, h)
+			}
+			got, _ := h.Store.Payout(context.Background(), orgNordic, p.UniqueReference)
+			if got.CurrentStateName != provider.StateCancelled || got.ReasonCode() != provider.ReasonRequestedByCustomer ||
+				len(got.Cancellations) != 1 || got.Cancellations[0].InitiatorName != "Sofie Andersen" {
+				t.Fatalf("after cancel: %s %s %+v", got.CurrentStateName, got.ReasonCode(), got.Cancellations)
+			}
+			after := balance(t, h, orgNordic, p.DebtorAccount)
+			want := before
+			if group == provider.PayoutProcessing {
+				want = plus(t, before, p) // it held amount and fee
+			}
+			if after != want {
+				t.Errorf("balance %s → %s, want %s", before, after, want)
+			}
+			// The panel shows the cancellation and no Cancel payout any more.
+			_, doc = c.Page(detail + "?tab=history")
+			panel := panelOf(doc)
+			if find(panel, func(n *html.Node) bool { return n.Data == "a" && text(n) == "Cancel payout" }) != nil ||
+				!strings.Contains(text(panel), "Cancelled") || !strings.Contains(text(panel), "Sofie Andersen") {
+				t.Errorf("panel after cancel: %q", text(panel))
+			}
+		})
+	}
+}
+
+// Outside the cancellable groups the page refuses and the form's answer is the spec's
+// warning; nothing changes.
+func TestCancelRefused(t *testing.T) {
+	h := newHarness(t)
+	c := login(t, h, "admin@demo.example")
+	tok := c.CSRF(payoutsPath(orgNordic))
+	for _, group := range []string{provider.PayoutCompleted, provider.PayoutRejected, provider.PayoutReturned} {
+		// (A cancelled payout is answered as its cancellation was: TestCancelInEachCancellableGroup.)
+		p := onePayout(t, h, orgNordic, provider.PayoutFilter{StateCategory: group},
+			func(p provider.PayoutRequest) bool { return p.CurrentStateName != provider.StateCancelled })
+		detail := payoutsPath(orgNordic) + "/" + p.UniqueReference
+		_, doc := c.Page(detail)
+		if find(panelOf(doc), func(n *html.Node) bool { return n.Data == "a" && text(n) == "Cancel payout" }) != nil {
+			t.Errorf("%s: Cancel payout offered", group)
+		}
+		res, doc := c.Page(detail + "/cancel")
+		alert := find(doc, func(n *html.Node) bool { return attr(n, "role") == "alert" })
+		if res.StatusCode != 200 || text(alert) != "Unable to cancel Payout" ||
+			find(doc, func(n *html.Node) bool { return n.Data == "form" && attr(n, "action") == detail+"/cancel" }) != nil {
+			t.Errorf("%s: confirmation page %d %q", group, res.StatusCode, text(alert))
+		}
+		_, doc = follow(t, c, c.Do("POST", detail+"/cancel", url.Values{"_csrf": {tok}}))
+		if fl := flashes(doc); !slices.Equal(fl, []string{"Unable to cancel Payout"}) {
+			t.Errorf("%s: flashes %v", group, fl)
+		}
+		got, _ := h.Store.Payout(context.Background(), orgNordic, p.UniqueReference)
+		if got.CurrentStateName != p.CurrentStateName || len(got.Cancellations) != len(p.Cancellations) {
+			t.Errorf("%s: changed to %s", group, got.CurrentStateName)
+		}
+	}
+}
+
+// The form needs its CSRF token, the role payouts:manage, and the payout must be the
+// organisation's: otherwise nothing is cancelled.
+func TestCancelGuards(t *testing.T) {
+	h := newHarness(t)
+	p := onePayout(t, h, orgNordic, provider.PayoutFilter{StateCategory: provider.PayoutReceived}, nil)
+	foreign := onePayout(t, h, orgAtlantic, provider.PayoutFilter{StateCategory: provider.PayoutReceived}, nil)
+	detail := payoutsPath(orgNordic) + "/" + p.UniqueReference
+
+	admin := login(t, h, "admin@demo.example")
+	tok := admin.CSRF(payoutsPath(orgNordic))
+	if res := admin.Do("POST", detail+"/cancel", url.Values{}); res.StatusCode != http.StatusForbidden {
+		t.Errorf("without CSRF: %d", res.StatusCode)
+	}
+	if res := admin.Do("POST", detail+"/cancel", url.Values{"_csrf": {"not-it"}}); res.StatusCode != http.StatusForbidden {
+		t.Errorf("wrong CSRF: %d", res.StatusCode)
+	}
+	// Another organisation's payout through this one's address: not found, the same as none.
+	for _, path := range []string{payoutsPath(orgNordic) + "/" + foreign.UniqueReference + "/cancel", payoutsPath(orgNordic) + "/PO-NOPE/cancel"} {
+		if res := admin.Do("POST", path, url.Values{"_csrf": {tok}}); res.StatusCode != http.StatusNotFound {
+			t.Errorf("POST %s: %d", path, res.StatusCode)
+		}
+		if res := admin.Get(path); res.StatusCode != http.StatusNotFound {
+			t.Errorf("GET %s: %d", path, res.StatusCode)
+		}
+	}
+	// A role without payouts:manage is sent to the organisation root (the permission guard).
+	obs := login(t, h, "observer@demo.example")
+	otok := obs.CSRF(payoutsPath(orgNordic))
+	for _, res := range []*http.Response{obs.Get(detail + "/cancel"), obs.Do("POST", detail+"/cancel", url.Values{"_csrf": {otok}})} {
+		if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+orgNordic {
+			t.Errorf("observer: %d %s", res.StatusCode, res.Header.Get("Location"))
+		}
+	}
+	// multi@ is observer in Atlantic: its payouts cannot be cancelled there either.
+	multi := login(t, h, "multi@demo.example")
+	mtok := multi.CSRF(payoutsPath(orgAtlantic))
+	res := multi.Do("POST", payoutsPath(orgAtlantic)+"/"+foreign.UniqueReference+"/cancel", url.Values{"_csrf": {mtok}})
+	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+orgAtlantic {
+		t.Errorf("multi in Atlantic: %d %s", res.StatusCode, res.Header.Get("Location"))
+	}
+	run(t, h)
+	for org, ref := range map[string]string{orgNordic: p.UniqueReference, orgAtlantic: foreign.UniqueReference} {
+		if got, _ := h.Store.Payout(context.Background(), org, ref); len(got.Cancellations) != 0 {
+			t.Errorf("%s was cancelled", ref)
+		}
+	}
+	// A return_to elsewhere is not followed.
+	res = admin.Do("POST", detail+"/cancel", url.Values{"_csrf": {tok}, "return_to": {"https://evil.example/"}})
+	if loc := res.Header.Get("Location"); loc != detail+"#payout-panel" {
+		t.Errorf("return_to followed to %q", loc)
+	}
+}
+
+// failingCancel makes CancelPayout fail as a broken connection would.
+type failingCancel struct{ inner }
+
+func (failingCancel) CancelPayout(context.Context, string, string, provider.PayoutInitiator) (provider.PayoutCancellation, error) {
+	return provider.PayoutCancellation{}, context.DeadlineExceeded
+}
+
+func (failingCancel) PayoutTestCase(context.Context, string, string, string) (provider.PayoutRequest, error) {
+	return provider.PayoutRequest{}, context.DeadlineExceeded
+}
+
+// When the provider cannot be reached: "Cancellation of Payout failed" and "Server error
+// occurred" (spec 001 §8).
+func TestActionsFail(t *testing.T) {
+	h := servertest.NewWith(t, func(d *server.Deps) { d.Payouts = failingCancel{d.Payouts} }, auth.New, New)
+	c := login(t, h, "admin@demo.example")
+	p := onePayout(t, h, orgNordic, provider.PayoutFilter{StateCategory: provider.PayoutProcessing}, nil)
+	detail := payoutsPath(orgNordic) + "/" + p.UniqueReference
+	tok := c.CSRF(detail)
+	_, doc := follow(t, c, c.Do("POST", detail+"/cancel", url.Values{"_csrf": {tok}}))
+	if fl := flashes(doc); !slices.Equal(fl, []string{"Cancellation of Payout failed"}) {
+		t.Errorf("cancel: flashes %v", fl)
+	}
+	_, doc = follow(t, c, c.Do("POST", detail+"/test_case", url.Values{"_csrf": {tok}, "test_case": {provider.TestCaseSuccess}}))
+	if fl := flashes(doc); !slices.Equal(fl, []string{"Server error occurred"}) {
+		t.Errorf("test case: flashes %v", fl)
+	}
+}
+
+// Sandbox test cases without JavaScript: the selector offers what the payout's state
+// allows, the confirmation page posts it, and RETURNED on a completed payout gives the money
+// back; a test case the state refuses is answered with the provider's words.
+func TestTestCases(t *testing.T) {
+	h := newHarness(t)
+	c := login(t, h, "admin@demo.example")
+	selector := func(panel *html.Node) []string {
+		var out []string
+		for _, o := range findAll(find(panel, byID("payout-test-case")), byTag("option")) {
+			out = append(out, attr(o, "value"))
+		}
+		return out
+	}
+	halted := onePayout(t, h, orgNordic, provider.PayoutFilter{StateCategory: provider.PayoutProcessing},
+		func(p provider.PayoutRequest) bool { return p.CurrentStateName == provider.StateHalted })
+	_, doc := c.Page(payoutsPath(orgNordic) + "/" + halted.UniqueReference)
+	if got := selector(panelOf(doc)); !slices.Equal(got, []string{"SUCCESS", "RETURNED"}) {
+		t.Errorf("halted payout offers %v", got)
+	}
+	for _, group := range []string{provider.PayoutRejected, provider.PayoutReceived, provider.PayoutReturned} {
+		p := onePayout(t, h, orgNordic, provider.PayoutFilter{StateCategory: group}, nil)
+		if _, doc := c.Page(payoutsPath(orgNordic) + "/" + p.UniqueReference); find(panelOf(doc), byID("payout-test-case")) != nil {
+			t.Errorf("%s payout offers test cases", group)
+		}
+	}
+
+	p := onePayout(t, h, orgNordic, provider.PayoutFilter{StateCategory: provider.PayoutCompleted}, quiet(t, h, orgNordic))
+	detail := payoutsPath(orgNordic) + "/" + p.UniqueReference
+	before := balance(t, h, orgNordic, p.DebtorAccount)
+	_, doc = c.Page(detail + "?currency=" + p.Currency)
+	panel := panelOf(doc)
+	form := find(panel, func(n *html.Node) bool { return n.Data == "form" && attr(n, "action") == detail+"/test_case" })
+	if attr(form, "method") != "get" || !slices.Equal(selector(panel), []string{"RETURNED"}) ||
+		text(find(panel, func(n *html.Node) bool { return n.Data == "label" && attr(n, "for") == "payout-test-case" })) != "Sandbox test case" {
+		t.Fatalf("selector %v", selector(panel))
+	}
+	// The GET form keeps the list's query for the way back.
+	q := url.Values{"test_case": {"RETURNED"}}
+	for _, in := range findAll(form, func(n *html.Node) bool { return n.Data == "input" && attr(n, "type") == "hidden" }) {
+		q.Set(attr(in, "name"), attr(in, "value"))
+	}
+	res, doc := c.Page(detail + "/test_case?" + q.Encode())
+	if res.StatusCode != 200 || text(find(doc, byTag("h1"))) != "Run sandbox test case?" || !strings.Contains(text(find(doc, byTag("main"))), "Test case Returned") {
+		t.Fatalf("confirmation page: %d", res.StatusCode)
+	}
+	vals, _ := confirmForm(t, doc, detail+"/test_case")
+	if vals.Get("test_case") != "RETURNED" || vals.Get("return_to") != detail+"?currency="+p.Currency+"#payout-panel" {
+		t.Fatalf("form %v", vals)
+	}
+	res = c.Do("POST", detail+"/test_case", vals)
+	_, doc = follow(t, c, res)
+	if fl := flashes(doc); !slices.Equal(fl, []string{"Test case executed"}) {
+		t.Fatalf("flashes %v", fl)
+	}
+	got, _ := h.Store.Payout(context.Background(), orgNordic, p.UniqueReference)
+	if got.CurrentStateName != provider.StateReturned || text(find(panelOf(doc), func(n *html.Node) bool {
+		return n.Data == "p" && strings.Contains(attr(n, "class"), "border-l-4")
+	})) != "This payout has been returned." {
+		t.Fatalf("after RETURNED: %s", got.CurrentStateName)
+	}
+	if after := balance(t, h, orgNordic, p.DebtorAccount); after != plus(t, before, p) {
+		t.Errorf("balance %s → %s, want %s", before, after, plus(t, before, p))
+	}
+	// Again (a double submit, or a stale page): refused in the provider's words, no money moves.
+	_, doc = follow(t, c, c.Do("POST", detail+"/test_case", vals))
+	if fl := flashes(doc); len(fl) != 1 || !strings.HasPrefix(fl[0], "Test case RETURNED is not possible") {
+		t.Errorf("second RETURNED: %v", fl)
+	}
+	if after := balance(t, h, orgNordic, p.DebtorAccount); after != plus(t, before, p) {
+		t.Errorf("a second return moved money: %s", after)
+	}
+	vals.Set("test_case", "BOGUS")
+	if _, doc = follow(t, c, c.Do("POST", detail+"/test_case", vals)); !slices.Equal(flashes(doc), []string{"Unknown test case."}) {
+		t.Errorf("unknown test case: %v", flashes(doc))
+	}
+	// A test case the state does not allow: the page says so and offers no form.
+	_, doc = c.Page(detail + "/test_case?test_case=HOLD")
+	if find(doc, func(n *html.Node) bool {
+		return n.Data == "form" && attr(n, "method") == "post" && attr(n, "action") == detail+"/test_case"
+	}) != nil ||
+		!strings.Contains(text(find(doc, byTag("main"))), msgTestCaseNone) {
+		t.Error("HOLD on a returned payout is offered")
+	}
+}
+
+// Test cases are offered only in the sandbox, with the sandbox test-case or canary flag, to
+// a role with payouts:manage.
+func TestTestCaseGate(t *testing.T) {
+	check := func(t *testing.T, h *servertest.Harness, email, org string, want bool) {
+		t.Helper()
+		c := login(t, h, email)
+		p := onePayout(t, h, org, provider.PayoutFilter{StateCategory: provider.PayoutCompleted}, nil)
+		detail := payoutsPath(org) + "/" + p.UniqueReference
+		_, doc := c.Page(detail)
+		if got := find(panelOf(doc), byID("payout-test-case")) != nil; got != want {
+			t.Errorf("%s in %s: selector %v", email, org, got)
+		}
+		res := c.Get(detail + "/test_case?test_case=RETURNED")
+		if allowed := res.StatusCode == 200; allowed != want {
+			t.Errorf("%s in %s: confirmation page %d", email, org, res.StatusCode)
+		}
+	}
+	h := newHarness(t)
+	check(t, h, "admin@demo.example", orgNordic, true)
+	check(t, h, "observer@demo.example", orgNordic, false)
+	check(t, h, "multi@demo.example", orgAtlantic, false) // no flag there (and observer)
+	// The canary flag alone opens it too.
+	h.Exec(`UPDATE feature_flags SET enabled = 0 WHERE organisation_id = ? AND name = ?`, orgNordic, provider.FlagSandboxTestCases)
+	check(t, h, "admin@demo.example", orgNordic, true)
+	h.Exec(`UPDATE feature_flags SET enabled = 0 WHERE organisation_id = ? AND name = ?`, orgNordic, provider.FlagCanaryUI)
+	check(t, h, "admin@demo.example", orgNordic, false)
+
+	prod := servertest.NewWith(t, func(d *server.Deps) { d.Config.Env = "production" }, auth.New, New)
+	check(t, prod, "admin@demo.example", orgNordic, false)
+}

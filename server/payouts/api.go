@@ -1,0 +1,349 @@
+package payouts
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/gofiber/fiber/v3"
+
+	"portal/access"
+	"portal/provider"
+	"portal/server"
+)
+
+// The payout calls of the JSON API (spec 001 §7 "Payout requests"): the list with every
+// query parameter of the spec, the detail by reference and its cancellation (DELETE), the
+// sandbox test case, the status filter tree, contracted payout products, business units and
+// the short payout by reference. Reads run server.APIOrgRead (membership 404, then the
+// permission 403); the two changes check the same with server.APIAccess first.
+
+// Paths of the operations. The list names its organisation in X-Organisation-ID, like the
+// payout statistics beside it (/payouts/payout_requests/stats/…); the others in the path.
+const (
+	apiListPath     = "/payouts/payout_requests"
+	apiDetailPath   = "/payouts/organisations/{id}/payout_requests/{reference}"
+	apiPayoutPath   = "/payouts/organisations/{id}/payouts/{reference}"
+	apiTestCasePath = apiPayoutPath + "/test_case"
+)
+
+// apiPayoutSummary is the payout by reference: what a success dialog shows.
+type apiPayoutSummary struct {
+	_               struct{} `name:"PayoutSummary" description:"A payout request in short."`
+	UniqueReference string   `json:"vela_unique_reference" description:"The provider's reference of the payout."`
+	Amount          string   `json:"amount" description:"Exact decimal with the currency's decimals." example:"1250.00"`
+	Currency        string   `json:"currency" description:"ISO 4217 code, or the crypto asset." example:"EUR"`
+	EndToEndID      string   `json:"end_to_end_id" description:"The customer's own reference."`
+	Status          string   `json:"status" description:"State category." enum:"returned,rejected,action_required,received,processing,pending,completed"`
+}
+
+// apiTestCaseRequest is the body of the test case call.
+type apiTestCaseRequest struct {
+	_        struct{} `description:"Sandbox test case."`
+	TestCase string   `json:"test_case" description:"HOLD and SUCCESS need a processing payout (HOLD one not halted yet), RETURNED a processing or completed one." enum:"HOLD,SUCCESS,RETURNED"`
+}
+
+func apiPayoutsService(s *server.Server) *server.APIProblem {
+	if s.Payouts == nil {
+		return &server.APIProblem{Status: fiber.StatusNotFound, Code: server.APICodeNotFound, Title: server.APIMsgNotFound}
+	}
+	return nil
+}
+
+// apiPayoutRead is a read of the payouts service needing payouts:read.
+func apiPayoutRead[B server.APIEnvelope](org func(*server.Server, fiber.Ctx, *server.APICaller) (string, error),
+	read func(fiber.Ctx, provider.Payouts, server.APIOrgCall) (B, error)) server.APIRead[B] {
+	return server.APIRead[B]{Org: org, Perms: []access.Permission{access.PayoutsRead}, Service: apiPayoutsService,
+		Read: func(s *server.Server, c fiber.Ctx, r server.APIOrgCall) (B, error) { return read(c, s.Payouts, r) }}
+}
+
+func apiHeaderOrg(_ *server.Server, c fiber.Ctx, _ *server.APICaller) (string, error) {
+	return strings.Clone(c.Get(server.APIHeaderOrganisation)), nil
+}
+
+func apiParam(name, title string) server.APIProblem {
+	return server.APIProblem{Status: fiber.StatusUnprocessableEntity, Code: server.APICodeInvalid, Title: title,
+		Source: &server.APISource{Parameter: name}}
+}
+
+// apiPayoutFilter reads the list's query (spec 001 §7), every problem at once.
+func apiPayoutFilter(c fiber.Ctx) (provider.PayoutFilter, error) {
+	var f provider.PayoutFilter
+	var probs []server.APIProblem
+	var err error
+	if f.CreatedAfter, f.CreatedBefore, err = server.APIReadRange(c); err != nil {
+		return f, err
+	}
+	q := func(name string) string { return strings.Clone(c.Query(name)) }
+	f.BatchID, f.VirtualAccountNumber, f.CurrencyCode = q("batch_id"), q("virtual_account_number"), q("currency_code")
+	f.BusinessUnit, f.LocalInstrument, f.ReasonCode = q("business_unit"), q("local_instrument"), q("reason_code_id")
+	f.AmountFrom, f.AmountTo = q("amount_from"), q("amount_to")
+	if v := q("state_category"); v != "" {
+		if provider.PayoutStates(v) == nil {
+			probs = append(probs, apiParam("state_category", "Unknown state category"))
+		}
+		f.StateCategory = v
+	}
+	switch v := q("sort"); v {
+	case "", provider.SortNewest, provider.SortOldest:
+		f.Sort = v
+	default:
+		probs = append(probs, apiParam("sort", "Sort by -date (newest first) or date (oldest first)"))
+	}
+	after, before := q("cursor_after"), q("cursor_before")
+	switch {
+	case after != "" && before != "":
+		probs = append(probs, apiParam("cursor_before", "Give cursor_after or cursor_before, not both"))
+	case after != "":
+		f.Cursor, f.Direction = after, provider.DirectionNext
+	case before != "":
+		f.Cursor, f.Direction = before, provider.DirectionPrev
+	}
+	switch v := q("include_cursor"); v {
+	case "", "false":
+	case "true":
+		if f.Direction != provider.DirectionNext {
+			probs = append(probs, apiParam("include_cursor", "include_cursor goes with cursor_after"))
+		}
+		f.IncludeCursor = true
+	default:
+		probs = append(probs, apiParam("include_cursor", "Must be true or false"))
+	}
+	if v := q("page_size"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > provider.MaxPayoutLimit {
+			probs = append(probs, apiParam("page_size", "Must be between 1 and "+strconv.Itoa(provider.MaxPayoutLimit)))
+		}
+		f.Limit = n
+	}
+	if len(probs) > 0 {
+		return f, server.APIRefuse(fiber.StatusUnprocessableEntity, probs...)
+	}
+	return f, nil
+}
+
+func apiListPayouts(c fiber.Ctx, p provider.Payouts, r server.APIOrgCall) (server.APIPageBody[[]provider.PayoutRequest, server.APIPageMeta], error) {
+	var out server.APIPageBody[[]provider.PayoutRequest, server.APIPageMeta]
+	f, err := apiPayoutFilter(c)
+	if err != nil {
+		return out, err
+	}
+	page, err := p.Payouts(c.Context(), r.OrgID, f)
+	var fe *provider.FieldError
+	if errors.As(err, &fe) {
+		// The provider names the amount bounds as the query does.
+		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, apiParam(fe.Field, fe.Err.Message))
+	}
+	if provider.ErrorCode(err) == provider.EINVALID {
+		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, apiParam("cursor_after", provider.ErrorMessage(err)))
+	}
+	if err != nil {
+		return out, err
+	}
+	for i := range page.Payouts {
+		// Rows leave the history and the errors out (the detail has them): empty, not null.
+		r := &page.Payouts[i]
+		r.StatusTransitions, r.Cancellations, r.Reviews = []provider.StatusTransition{}, []provider.PayoutCancellationRecord{}, []provider.PayoutReview{}
+		r.Errors = map[string][]provider.PayoutError{}
+	}
+	return server.APIPage(page.Payouts, server.APIPageMeta{CursorNext: page.CursorNext, CursorPrev: page.CursorPrev,
+		HasNextPage: page.HasNext, Total: page.Total}), nil
+}
+
+func apiRef(c fiber.Ctx) string { return strings.Clone(c.Params("reference")) }
+
+func apiGetPayout(c fiber.Ctx, p provider.Payouts, r server.APIOrgCall) (server.APIDataBody[provider.PayoutRequest], error) {
+	pr, err := p.Payout(c.Context(), r.OrgID, apiRef(c))
+	return server.APIDataOf(pr), err
+}
+
+func apiPayoutByReference(c fiber.Ctx, p provider.Payouts, r server.APIOrgCall) (server.APIDataBody[apiPayoutSummary], error) {
+	pr, err := p.Payout(c.Context(), r.OrgID, apiRef(c))
+	return server.APIDataOf(apiPayoutSummary{UniqueReference: pr.UniqueReference, Amount: pr.Amount, Currency: pr.Currency,
+		EndToEndID: pr.EndToEndID, Status: pr.Status}), err
+}
+
+func apiReasonCodes(c fiber.Ctx, p provider.Payouts, r server.APIOrgCall) (server.APIDataBody[[]provider.PayoutStatusGroup], error) {
+	groups, err := p.PayoutReasonCodes(c.Context(), r.OrgID)
+	return server.APIDataOf(groups), err
+}
+
+func apiPayoutProducts(c fiber.Ctx, p provider.Payouts, r server.APIOrgCall) (server.APIDataBody[[]provider.PayoutProduct], error) {
+	products, err := p.PayoutProducts(c.Context(), r.OrgID)
+	return server.APIDataOf(products), err
+}
+
+func apiBusinessUnits(c fiber.Ctx, p provider.Payouts, r server.APIOrgCall) (server.APIDataBody[[]provider.BusinessUnit], error) {
+	units, err := p.BusinessUnits(c.Context(), r.OrgID)
+	return server.APIDataOf(units), err
+}
+
+// apiManage checks membership, then payouts:read and payouts:manage, for the two calls that
+// change a payout.
+func (s area) apiManage(c fiber.Ctx, a *server.APICaller) (string, bool, error) {
+	id := server.APIPathOrg(c)
+	if _, ok, err := s.APIAccess(c, a, id, access.PayoutsRead, access.PayoutsManage); !ok {
+		return "", false, err
+	}
+	if p := apiPayoutsService(s.Server); p != nil {
+		return "", false, server.APIErrors(c, p.Status, *p)
+	}
+	return id, true, nil
+}
+
+func (s area) apiCancel(c fiber.Ctx, a *server.APICaller) error {
+	orgID, ok, err := s.apiManage(c, a)
+	if !ok {
+		return err
+	}
+	by := provider.PayoutInitiator{Type: provider.InitiatorAPI, Name: strings.TrimSpace(a.User.FirstName + " " + a.User.LastName)}
+	if a.Claims == nil {
+		by.Type = provider.InitiatorUser // the portal's own page, through its session cookie
+	}
+	res, err := s.Payouts.CancelPayout(c.Context(), orgID, apiRef(c), by)
+	if err != nil {
+		return server.APIProviderFail(c, err, server.APITexts{provider.ECONFLICT: {Title: provider.MsgPayoutCancelRefused}})
+	}
+	return server.APIData(c, res)
+}
+
+func (s area) apiTestCase(c fiber.Ctx, a *server.APICaller) error {
+	orgID, ok, err := s.apiManage(c, a)
+	if !ok {
+		return err
+	}
+	o, err := s.apiOrgContext(c, orgID)
+	if err != nil {
+		return err
+	}
+	if !s.testCasesOn(o) {
+		return server.APIError(c, fiber.StatusForbidden, server.APICodeForbidden, "Sandbox test cases are not enabled")
+	}
+	var body apiTestCaseRequest
+	if p := server.DecodeJSON(c, &body); p != nil {
+		return server.APIErrors(c, p.Status, *p)
+	}
+	pr, err := s.Payouts.PayoutTestCase(c.Context(), orgID, apiRef(c), body.TestCase)
+	if provider.ErrorCode(err) == provider.EINVALID {
+		return server.APIErrors(c, fiber.StatusUnprocessableEntity, server.APIField("test_case", provider.ErrorMessage(err)))
+	}
+	if err != nil {
+		return server.APIProviderFail(c, err, nil)
+	}
+	return server.APIData(c, pr)
+}
+
+// apiOrgContext is what testCasesOn reads of the organisation: its flags.
+func (s area) apiOrgContext(c fiber.Ctx, orgID string) (*server.OrgContext, error) {
+	flags, err := s.Provider.FeatureFlags(c.Context(), orgID)
+	if err != nil {
+		return nil, err
+	}
+	return &server.OrgContext{Flags: flags}, nil
+}
+
+var apiReferenceParam = server.OAParameter{Name: "reference", In: "path", Required: true,
+	Description: "The payout's " + provider.UniqueReferenceField + ". Another organisation's answers 404, as an unknown one does.",
+	Schema:      server.OAString("")}
+
+func (s area) apiOperations() []server.APIOp {
+	const tag = apiTag
+	org := func(more ...server.OAParameter) []server.OAParameter {
+		return append([]server.OAParameter{server.APIOrgIDParam}, more...)
+	}
+	orgHeader := server.OAParameter{Name: server.APIHeaderOrganisation, In: "header", Required: true,
+		Description: "The organisation; a non-member gets 404, as for an unknown one.", Schema: server.OAString("").WithFormat("uuid")}
+	forbidden := apiForbidden
+	forbiddenManage := server.APIErrorReply(fiber.StatusForbidden, "The role lacks payouts:manage (code forbidden), or MissingScope / invalid_csrf.")
+	notFound := server.APIErrorReply(fiber.StatusNotFound, "No such organisation or payout, or not the caller's (not told apart).")
+	str := func(name, desc string) server.OAParameter {
+		return server.OAParameter{Name: name, In: "query", Description: desc, Schema: server.OAString("")}
+	}
+	return []server.APIOp{
+		server.APIReadOp(server.APIOp{
+			ID: "listPayoutRequests", Path: apiListPath, Tag: tag, Summary: "List payout requests",
+			Description: "The organisation's payout requests with the filters of the Payouts page, newest first unless sort=date, " +
+				"cursor paged with the total. Rows leave status_transitions, cancellations, reviews and errors empty: " +
+				"getPayoutRequest has them. Needs payouts:read.",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
+			Params: []server.OAParameter{orgHeader,
+				str("sort", "-date (default, newest first) or date (oldest first)."),
+				str("cursor_after", "cursor_next of a page: the page after it."),
+				str("cursor_before", "cursor_prev of a page: the page before it."),
+				{Name: "include_cursor", In: "query", Description: "true: with cursor_after, the page starts at the cursor's own row.", Schema: server.OAString("").WithEnum("true", "false")},
+				{Name: "page_size", In: "query", Description: "Rows per page, 1 to " + strconv.Itoa(provider.MaxPayoutLimit) + " (default " + strconv.Itoa(provider.DefaultPayoutLimit) + ").", Schema: server.OAInteger("")},
+				str("created_after", "Created at or after: YYYY-MM-DD (UTC midnight), YYYY-MM-DD HH:mm:ss (UTC) or RFC 3339."),
+				str("created_before", "Created before, in the same forms."),
+				str("batch_id", "Only the payouts of this batch."),
+				{Name: "state_category", In: "query", Description: "Status category, or cancelled (finished cancellations).", Schema: server.OAString("").WithEnum(apiStatuses()...)},
+				str("virtual_account_number", "Only those debiting this account."),
+				str("currency_code", "ISO 4217 code, or the crypto asset."),
+				{Name: "business_unit", In: "query", Description: "Business unit uuid.", Schema: server.OAString("").WithFormat("uuid")},
+				str("local_instrument", "Transfer type, e.g. SEPA."),
+				str("reason_code_id", "Reason code id, e.g. invalid_creditor."),
+				str("amount_from", "Amount at least this (0 or more), whatever the currency."),
+				str("amount_to", "Amount at most this (0 or more).")},
+			Responses: []server.APIResponse{server.APIReplyUnauthorized, forbidden, server.APIReplyNotFound,
+				server.APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong (source.parameter names it).")},
+		}, "One page: data, and meta with total, cursor_next, cursor_prev and has_next_page.", apiPayoutRead(apiHeaderOrg, apiListPayouts)),
+		payoutRead("getPayoutRequest", apiDetailPath, "Get a payout request",
+			"Everything about one payout request: its parts, reason codes, errors by section and history.",
+			org(apiReferenceParam), notFound, "The payout request.", apiGetPayout),
+		{
+			ID: "cancelPayoutRequest", Method: fiber.MethodDelete, Path: apiDetailPath, Tag: tag, Summary: "Cancel a payout request",
+			Description: "Asks for the cancellation of a payout that is received, pending, action_required or processing. data.status " +
+				"pending means cancellation started (the same for a repeated call); reserved funds come back when it finishes. Needs payouts:manage.",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: org(apiReferenceParam),
+			Responses: []server.APIResponse{server.APIDataOK[provider.PayoutCancellation]("Cancellation started."),
+				server.APIReplyUnauthorized, forbiddenManage, notFound,
+				server.APIErrorReply(fiber.StatusConflict, "Unable to cancel Payout: its status does not allow it.")},
+			Handler: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return s.apiCancel(c, a) },
+		},
+		{
+			ID: "runPayoutTestCase", Method: fiber.MethodPut, Path: apiTestCasePath, Tag: tag, Summary: "Run a sandbox test case",
+			Description: "Sandbox only, with the sandbox test-case or canary UI flag: moves the payout as the bank's answer would " +
+				"(a return gives the funds back). Needs payouts:manage.",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: org(apiReferenceParam),
+			Body: server.APIBody[apiTestCaseRequest](),
+			Responses: []server.APIResponse{server.APIDataOK[provider.PayoutRequest]("Test case executed: the payout afterwards."),
+				server.APIReplyUnauthorized,
+				server.APIErrorReply(fiber.StatusForbidden, "The role lacks payouts:manage, or test cases are not enabled (code forbidden)."),
+				notFound, server.APIErrorReply(fiber.StatusConflict, "The payout's state does not allow this test case (the title says why)."),
+				server.APIErrorReply(fiber.StatusUnprocessableEntity, "Unknown test case.")},
+			Handler: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return s.apiTestCase(c, a) },
+		},
+		payoutRead("getPayoutByReference", apiPayoutPath, "Get a payout by reference",
+			"Amount, currency, end-to-end id and status of one payout.", org(apiReferenceParam), notFound, "The payout in short.",
+			apiPayoutByReference),
+		payoutRead("listPayoutReasonCodes", "/payouts/organisations/{id}/reason_codes", "Reason codes by status",
+			"The status filter tree: every status category in the dashboard's order with the reason codes a payout in it can carry.",
+			org(), server.APIReplyNotFound, "The tree.", apiReasonCodes),
+		payoutRead("listPayoutProducts", "/payouts/organisations/{id}/payout_products", "Contracted payout products",
+			"The organisation's contracted payout products with their currency (product_currency_iso) and transfer type.",
+			org(), server.APIReplyNotFound, "The products, by name.", apiPayoutProducts),
+		payoutRead("listBusinessUnits", "/customer/organisations/{id}/business_units", "Business units",
+			"The organisation's business units, by name.", org(), server.APIReplyNotFound, "The business units.", apiBusinessUnits),
+	}
+}
+
+const apiTag = "Payout requests"
+
+var apiForbidden = server.APIErrorReply(fiber.StatusForbidden, "The role lacks payouts:read (code forbidden), or MissingScope / invalid_csrf.")
+
+// payoutRead is a read of one organisation's payouts service, named in the path, needing
+// payouts:read; missing documents its 404.
+func payoutRead[B server.APIEnvelope](id, path, summary, desc string, params []server.OAParameter, missing server.APIResponse, ok string,
+	read func(fiber.Ctx, provider.Payouts, server.APIOrgCall) (B, error)) server.APIOp {
+	return server.APIReadOp(server.APIOp{ID: id, Path: path, Tag: apiTag, Summary: summary, Description: desc + " Needs payouts:read.",
+		Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: params,
+		Responses: []server.APIResponse{server.APIReplyUnauthorized, apiForbidden, missing}}, ok, apiPayoutRead(nil, read))
+}
+
+// apiStatuses are the state_category values.
+func apiStatuses() []string {
+	var out []string
+	for _, c := range provider.PayoutStateCategories() {
+		out = append(out, c.Code)
+	}
+	return append(out, provider.StatusCancelled)
+}

@@ -1,0 +1,166 @@
+package payouts
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"os"
+	"portal/server/auth"
+	"portal/server/rangepicker"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/net/html"
+
+	"portal/daterange"
+	"portal/htmlq"
+	"portal/provider"
+	"portal/server/servertest"
+)
+
+func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
+
+const (
+	orgNordic   = servertest.OrgNordic
+	orgAtlantic = servertest.OrgAtlantic
+)
+
+// Queries of parsed HTML by structure (package htmlq), under short names.
+var (
+	find    = htmlq.Find
+	findAll = htmlq.FindAll
+	attr    = htmlq.Attr
+	hasAttr = htmlq.HasAttr
+	byTag   = htmlq.ByTag
+	byID    = htmlq.ByID
+)
+
+// text is what a reader of n gets: its text without the <script> content (island props).
+func text(n *html.Node) string {
+	if n == nil {
+		return ""
+	}
+	var b strings.Builder
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode && n.Data == "script" {
+			return
+		}
+		if n.Type == html.TextNode {
+			b.WriteString(n.Data)
+			b.WriteByte(' ')
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return strings.Join(strings.Fields(b.String()), " ")
+}
+
+// newHarness mounts auth (to log in), the date range form and this area.
+func newHarness(t *testing.T) *servertest.Harness {
+	return servertest.New(t, auth.New, rangepicker.New, New)
+}
+
+func payoutsPath(org string) string { return "/org/" + org + "/payouts" }
+
+func login(t *testing.T, h *servertest.Harness, email string) *servertest.Client {
+	t.Helper()
+	c := h.Client()
+	c.Login(email)
+	return c
+}
+
+// widenRange sets the session's date range to the last 100 days, which holds every seeded
+// payout.
+func widenRange(t *testing.T, c *servertest.Client, org string) {
+	t.Helper()
+	now := time.Now().UTC()
+	tok := c.CSRF(payoutsPath(org))
+	res := c.Do("POST", "/org/"+org+"/date_range", url.Values{"_csrf": {tok}, "type": {daterange.Custom},
+		"from": {now.AddDate(0, 0, -100).Format(daterange.DisplayLayout)}, "to": {now.Format(daterange.DisplayLayout)},
+		"return_to": {payoutsPath(org)}})
+	if res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("date range: %d", res.StatusCode)
+	}
+}
+
+// allPayouts lists every payout of org matching f (all pages), newest first.
+func allPayouts(t *testing.T, h *servertest.Harness, org string, f provider.PayoutFilter) []provider.PayoutRequest {
+	t.Helper()
+	var out []provider.PayoutRequest
+	f.Limit = provider.MaxPayoutLimit
+	for {
+		page, err := h.Store.Payouts(context.Background(), org, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, page.Payouts...)
+		if !page.HasNext {
+			return out
+		}
+		f.Cursor, f.Direction = page.CursorNext, provider.DirectionNext
+	}
+}
+
+// onePayout is the newest payout of org matching f and pick (nil: any).
+func onePayout(t *testing.T, h *servertest.Harness, org string, f provider.PayoutFilter, pick func(provider.PayoutRequest) bool) provider.PayoutRequest {
+	t.Helper()
+	for _, p := range allPayouts(t, h, org, f) {
+		if pick == nil || pick(p) {
+			full, err := h.Store.Payout(context.Background(), org, p.UniqueReference)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return full
+		}
+	}
+	t.Fatalf("no payout in %s for %+v", org, f)
+	return provider.PayoutRequest{}
+}
+
+// rows are the list's rows.
+func rows(doc *html.Node) []*html.Node {
+	return findAll(doc, func(n *html.Node) bool { return n.Data == "tr" && hasAttr(n, "data-status") })
+}
+
+// flashes are the texts of the shell's flash messages.
+func flashes(doc *html.Node) []string {
+	var out []string
+	region := find(doc, func(n *html.Node) bool { return attr(n, "role") == "status" && attr(n, "aria-live") == "polite" })
+	for _, p := range findAll(region, byTag("p")) {
+		out = append(out, text(p))
+	}
+	return out
+}
+
+// follow GETs a redirect's target.
+func follow(t *testing.T, c *servertest.Client, res *http.Response) (*http.Response, *html.Node) {
+	t.Helper()
+	if res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("status %d, want 303", res.StatusCode)
+	}
+	loc, _, _ := strings.Cut(res.Header.Get("Location"), "#")
+	return c.Page(loc)
+}
+
+// balance is an account's balance in the store.
+func balance(t *testing.T, h *servertest.Harness, org, account string) string {
+	t.Helper()
+	accts, err := h.Store.Accounts(context.Background(), org)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range accts {
+		if a.AccountNumber == account {
+			return a.Balance
+		}
+	}
+	t.Fatalf("no account %s", account)
+	return ""
+}
+
+// csrfOf is the CSRF token of the page at path.
+func csrfOf(t *testing.T, c *servertest.Client, path string) string { t.Helper(); return c.CSRF(path) }

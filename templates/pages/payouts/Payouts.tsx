@@ -1,0 +1,155 @@
+import { Shell } from '../../components/Shell';
+import { Island } from '../../components/Island';
+import { ErrorSummary, SelectField, TextField } from '../../components/Form';
+import { Tone } from '../../components/Messages';
+import { Pager } from '../../components/Pager';
+import { statusTone } from '../../../islands/lib/payouts';
+import type { PageProps, PayoutFiltersView, PayoutRow } from '../../generated/props';
+
+// Payouts (spec 001 §2 "Payout requests"): the filter bar (a GET form: every filter works
+// without JavaScript, and the dashboard's ?state= and ?reasonCode= links land filtered),
+// the list in the session's date range, 100 a page by cursors with the total, and the
+// details panel of one payout (/payouts/{ref}, a quarter of the width on wide screens, the
+// full width above the list on narrow ones). Go formats and decides; this lays it out.
+
+type Props = PageProps['Payouts'];
+
+const FILTER_FIELDS = [
+  { id: 'amountFrom', label: 'Amount from' },
+  { id: 'amountTo', label: 'Amount to' },
+];
+
+function Filters({ f }: { f: PayoutFiltersView }) {
+  return (
+    <form method="get" action={f.action} aria-label="Filter payouts" className="mb-4 rounded border border-gray-300 p-4">
+      <ErrorSummary errors={f.errors} fields={FILTER_FIELDS} />
+      <div className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
+        <SelectField id="state" label="Status" options={f.states} value={f.state} />
+        <div className="mb-4">
+          <label htmlFor="reasonCode" className="block font-medium">Reason code</label>
+          <select id="reasonCode" name="reasonCode" className="mt-1 block w-full rounded border border-gray-500 bg-white px-3 py-2">
+            <option value="" selected={!f.reason}>All</option>
+            {f.reasonGroups.map((g) => (
+              <optgroup label={g.label}>
+                {g.options.map((o) => (
+                  <option value={o.value} selected={o.selected}>{o.label}</option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        </div>
+        <SelectField id="account" label="Account" options={f.accounts} value={f.account} />
+        <SelectField id="currency" label="Currency" options={f.currencies} value={f.currency} />
+        <SelectField id="businessUnit" label="Business unit" options={f.businessUnits} value={f.businessUnit} />
+        <SelectField id="localInstrument" label="Transfer type" options={f.localInstruments} value={f.localInstrument} />
+        <TextField id="amountFrom" label="Amount from" value={f.amountFrom} error={f.errors.amountFrom} inputMode="decimal" hint="0 or more" />
+        <TextField id="amountTo" label="Amount to" value={f.amountTo} error={f.errors.amountTo} inputMode="decimal" hint="0 or more" />
+        <SelectField id="sort" label="Sort" options={f.sorts} value={f.sort} />
+      </div>
+      <div className="flex flex-wrap items-center gap-4">
+        <button type="submit" className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Apply filters</button>
+        {f.clear ? <a href={f.clear} className="text-blue-800 underline">Clear filters</a> : null}
+      </div>
+    </form>
+  );
+}
+
+function Row({ r }: { r: PayoutRow }) {
+  return (
+    <tr id={'payout-' + r.reference} data-status={r.status} className={'border-b border-gray-200' + (r.open ? ' bg-blue-50' : '')}>
+      <td className="whitespace-nowrap p-2">{r.date}<span className="block text-xs text-gray-700">{r.time}</span></td>
+      <td className="p-2">
+        <a href={r.href} className="whitespace-nowrap text-blue-800 underline" aria-label={'Details of payout ' + r.reference}
+          aria-current={r.open ? 'true' : undefined}>
+          {r.reference}
+        </a>
+        <span className="block break-all text-xs text-gray-700">{r.endToEndId}</span>
+      </td>
+      <td className="p-2">{r.account}</td>
+      <td className="p-2">{r.localInstrument}</td>
+      <td className="p-2">{r.businessUnit || '—'}</td>
+      <td className="whitespace-nowrap p-2 text-right tabular-nums">{r.amount} {r.currency}</td>
+      <td className="p-2">
+        <span className={statusTone(r.status)}>{r.statusLabel}</span>
+        {r.reason ? <span className="block text-xs text-gray-700">{r.reason}</span> : null}
+        {r.note ? <span className="block text-xs text-gray-700">{r.note}</span> : null}
+      </td>
+    </tr>
+  );
+}
+
+export default function Payouts(p: Props) {
+  const errors = Object.keys(p.filters.errors).length > 0;
+  return (
+    <Shell shell={p.shell}>
+      <div className="mb-4 flex flex-wrap items-start justify-between gap-4">
+        <h1 className="text-2xl font-semibold">Payouts</h1>
+        <div className="flex flex-wrap items-center gap-3">
+          {p.create ? (
+            <a href={p.create} className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Create payout</a>
+          ) : null}
+          {p.export ? <a href={p.export} className="rounded border border-gray-600 px-4 py-2">Export to CSV</a> : null}
+        </div>
+      </div>
+      <div className="flex flex-col gap-6 xl:flex-row">
+        {p.panel || p.panelError ? (
+          <aside id="payout-panel" tabIndex={-1} aria-labelledby="payout-panel-title"
+            className="order-first w-full rounded border-2 border-blue-800 bg-white p-4 xl:order-last xl:w-1/4 xl:min-w-80 xl:shrink-0 xl:self-start">
+            {p.panel ? (
+              <Island name="PayoutDetails" props={p.panel} />
+            ) : (
+              <>
+                <div className="mb-2 flex items-start justify-between gap-3">
+                  <h2 id="payout-panel-title" className="text-lg font-semibold">Payout details</h2>
+                  <a href={p.closePanel} className="text-blue-800 underline">Close<span className="sr-only"> payout details</span></a>
+                </div>
+                <p role="alert" className={'rounded border-l-4 p-3 ' + Tone('error')}>{p.panelError}</p>
+              </>
+            )}
+          </aside>
+        ) : null}
+        <div className="min-w-0 flex-1">
+          <Filters f={p.filters} />
+          {errors ? (
+            <p className="rounded border border-gray-300 p-4">Correct the filters to see payout requests.</p>
+          ) : p.failure ? (
+            <p role="alert" className={'rounded border-l-4 p-3 ' + Tone('error')}>{p.failure}</p>
+          ) : (
+            <>
+              <p id="payouts-count" className="mb-2 text-sm text-gray-700">
+                {p.total === 1 ? '1 payout request' : p.total + ' payout requests'} created {p.range} · 100 per page,{' '}
+                {p.filters.sort === 'date' ? 'oldest' : 'newest'} first
+              </p>
+              {p.rows.length === 0 ? (
+                <p className="rounded border border-gray-300 p-4">No payout requests match these filters in the selected period.</p>
+              ) : (
+                <div role="region" aria-labelledby="payouts-caption" tabIndex={0} className="w-0 min-w-full overflow-x-auto">
+                  <table className="w-full border-collapse text-sm">
+                    <caption id="payouts-caption" className="mb-2 text-left font-semibold">Payout requests</caption>
+                    <thead>
+                      <tr className="border-b border-gray-400 text-left">
+                        <th scope="col" className="p-2">Date (UTC)</th>
+                        <th scope="col" className="p-2">ID/Reference</th>
+                        <th scope="col" className="p-2">Account</th>
+                        <th scope="col" className="p-2">Transfer type</th>
+                        <th scope="col" className="p-2">Business unit</th>
+                        <th scope="col" className="p-2 text-right">Amount</th>
+                        <th scope="col" className="p-2">Status</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {p.rows.map((r) => (
+                        <Row r={r} />
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+              <Pager label="Pagination" prev={p.prev} next={p.next} prevText="Previous page" nextText="Next page" />
+            </>
+          )}
+        </div>
+      </div>
+    </Shell>
+  );
+}
