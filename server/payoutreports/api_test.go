@@ -9,7 +9,6 @@ import (
 	"portal/provider"
 	"portal/reference"
 	"portal/server"
-	"portal/server/servertest"
 )
 
 const apiPath = "/disbursement/organisations/{id}/payout_reports"
@@ -154,46 +153,16 @@ func TestPayoutReportsAPIAccess(t *testing.T) {
 // the document (the area's part of the API tour).
 func TestPayoutReportsAPITour(t *testing.T) {
 	h := newHarness(t)
-	byID := map[string]server.APIOp{}
-	for _, op := range New(h.Srv).API {
-		byID[op.ID] = op
-	}
-	doc := h.Document()
-	done := map[string]bool{}
-	at := map[string]string{"id": orgNordic}
-	call := func(a *servertest.APIClient, id string, body any) servertest.Reply {
-		t.Helper()
-		op, ok := byID[id]
-		if !ok {
-			t.Fatalf("no operation %s", id)
-		}
-		path := op.Path
-		for k, v := range at {
-			path = strings.ReplaceAll(path, "{"+k+"}", v)
-		}
-		r := a.Call(op.Method, "/api/v1"+path, body)
-		if r.StatusCode >= 300 {
-			t.Fatalf("%s: %d %s", id, r.StatusCode, r.Raw)
-		}
-		if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
-			doc.CheckReply(t, op.Method, op.Path, r)
-		}
-		done[id] = true
-		return r
-	}
+	tour := h.Tour(t, New(h.Srv).API)
 	admin := h.API()
 	admin.Login("admin@demo.example")
 	now := time.Now().UTC()
-	r := call(admin, "createPayoutReport", map[string]any{"virtual_account_number": eur,
+	r := tour.Call(admin, "createPayoutReport", "", map[string]any{"virtual_account_number": eur,
 		"created_after": now.AddDate(0, 0, -30).Format(daterange.APILayout), "created_before": now.AddDate(0, 0, 1).Format(daterange.APILayout)})
-	at["uuid"] = r.JSON["data"].(map[string]any)["uuid"].(string)
-	waitReport(t, h, orgNordic, at["uuid"])
+	tour.At["uuid"] = r.JSON["data"].(map[string]any)["uuid"].(string)
+	waitReport(t, h, orgNordic, tour.At["uuid"])
 	for _, id := range []string{"listPayoutReports", "getPayoutReport", "downloadPayoutReport"} {
-		call(admin, id, nil)
+		tour.Call(admin, id, "", nil)
 	}
-	for id := range byID {
-		if !done[id] {
-			t.Errorf("%s: not called", id)
-		}
-	}
+	tour.Done()
 }
