@@ -18,6 +18,7 @@ import './funding-flows.mjs';
 import './dashboard-flows.mjs';
 import './statement-flows.mjs';
 import './account-flows.mjs';
+import './layout-flows.mjs';
 import { AXE_TAGS, axeChecked, axeSelfTest, closeShared } from './lib/checks.mjs';
 import { runAll, indent } from './lib/runner.mjs';
 import { buildPortal, killAllSync, redisCommand, startPortal, startRedis, stop, tail } from './lib/servers.mjs';
@@ -86,7 +87,7 @@ async function main() {
   if (axe) await axeSelfTest(browser);
   const only = process.argv.slice(2);
   const results = await runAll({ browser, base: portal.base, artifacts, only: only.length ? only : null, axe,
-    redis: { port: redis.port }, stopped: () => interrupted });
+    redis: { port: redis.port }, bin: build.bin, stopped: () => interrupted });
 
   if (interrupted) return 130;
   if (report.weights.length) {

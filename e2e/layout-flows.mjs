@@ -1,0 +1,301 @@
+// Issue 18: every page usable on a phone. The walk opens every GET page of
+// the route table (listed by the portal binary itself, `portal
+// -page-routes`, so a page added later is walked without being named here)
+// for a user who can see it, at 320 and 412 px wide, with JavaScript and
+// without, and fails when the document is wider than the viewport, when
+// something sticks out of it outside a scrolling region of its own, when
+// such a region cannot be focused or has no name, when loading and
+// hydrating moves anything (layout shift), and when WCAG 1.4.12's text
+// spacing or a 200% zoom (640 px) makes content stick out or get cut off.
+// The other tests work the responsive shell's Menu and keep screenshots at
+// 320 px of the dashboard, an account page and a dialog.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { test } from './lib/runner.mjs';
+import { applyTextSpacing, measure, settle, shiftRecorder } from './lib/layout.mjs';
+import { NORDIC, PASSWORD, esc, expectH1, submitLogin } from './flows.mjs';
+
+const WIDTHS = [320, 412];
+// 200% zoom of a 1280 px wide window lays out 640 CSS px.
+const ZOOM_200 = 640;
+const HEIGHT = 720;
+
+// Who opens which routes: the first of these that is not sent elsewhere.
+// admin_reviewer holds every permission in Nordic Trading, where every
+// feature flag is on; the two MFA users stop at scope login (password
+// step only): one verifies a factor, the other sets one up.
+const PERSONAS = {
+  anonymous: null,
+  admin: 'admin_reviewer@demo.example',
+  'mfa-totp': 'mfa-totp@demo.example',
+  'mfa-new': 'mfa-new@demo.example',
+  noorg: 'noorg@demo.example',
+};
+const WHO = {
+  public: ['anonymous', 'admin'],
+  guest: ['anonymous'],
+  login: ['mfa-totp', 'mfa-new', 'admin'],
+  dashboard: ['admin', 'noorg'],
+};
+
+/** The route table's GET pages, from the binary the run serves. */
+export function pageRoutes(bin) {
+  return JSON.parse(execFileSync(bin, ['-page-routes'], { encoding: 'utf8', env: { PATH: process.env.PATH } }));
+}
+
+const paramNames = (pattern) => [...pattern.matchAll(/:(\w+)/g)].map((m) => m[1]);
+const patternRE = (pattern) =>
+  new RegExp('^' + pattern.split('/').map((seg) => (seg.startsWith(':') ? '([^/?#]+)' : esc(seg))).join('/') + '$');
+// As the router tries patterns (server/area.go mountOrder): at the first
+// segment where two differ, a fixed one before a parameter.
+const rank = (pattern) => pattern.split('/').map((seg) => (seg.startsWith(':') ? '1' : '0')).join('');
+const bare = (link) => link.split(/[?#]/)[0];
+
+/**
+ * The route table as the walk uses it: patterns in the router's order, so
+ * that a link is told apart from a pattern it only looks like
+ * (/accounts/withdrawals is not an account).
+ */
+function table(routes) {
+  const ordered = routes.map((r) => ({ ...r, re: patternRE(r.path), names: paramNames(r.path) }))
+    .sort((a, b) => (rank(a.path) < rank(b.path) ? -1 : rank(a.path) > rank(b.path) ? 1 : 0));
+  return {
+    routes: ordered,
+    /** The route a local link opens and its parameters, or null. */
+    resolve(link) {
+      const p = bare(link);
+      for (const r of ordered) {
+        const m = p.match(r.re);
+        if (m) return { route: r, params: Object.fromEntries(r.names.map((n, i) => [n, m[i + 1]])) };
+      }
+      return null;
+    },
+  };
+}
+
+/**
+ * A user's browser for the walk: its own context (JavaScript on or off as
+ * the test), logged in once and reused for every page it opens, with the
+ * local links it has seen (to fill path parameters from demo data).
+ */
+async function openPersona(t, name) {
+  const context = await t.browser.newContext({ javaScriptEnabled: t.js, baseURL: t.base, locale: 'en-GB',
+    viewport: { width: WIDTHS[0], height: HEIGHT } });
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  const shifts = await shiftRecorder(page);
+  const p = { name, context, page, shifts, links: [] };
+  const email = PERSONAS[name];
+  if (email) {
+    await page.goto('/login');
+    await submitLogin(page, email);
+    await page.waitForURL((u) => !u.pathname.startsWith('/login') && !u.pathname.endsWith('login_transition'));
+    p.links.push(new URL(page.url()).pathname);
+  } else {
+    await askForResetLink(page);
+  }
+  return p;
+}
+
+// A password reset link for the walk to open (the e-mail lands in the
+// sandbox outbox, which the walk reads before the reset page). Asked for
+// once per run, for a user whose password no flow resets; asking changes
+// no password.
+const RESET_FOR = 'default@demo.example';
+let resetAsked = false;
+async function askForResetLink(page) {
+  if (resetAsked) return;
+  resetAsked = true;
+  await page.goto('/passwords/forgot');
+  await page.getByLabel('Email', { exact: true }).fill(RESET_FOR);
+  await Promise.all([page.waitForURL(/\?sent$/), page.getByRole('button', { name: 'Send reset link', exact: true }).click()]);
+}
+
+/** Confirms the password (/reauth), which the MFA setup of a logged-in user asks for. */
+async function reauth(p) {
+  await p.page.goto('/reauth');
+  await p.page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await Promise.all([p.page.waitForNavigation(), p.page.getByRole('button', { name: 'Confirm', exact: true }).click()]);
+}
+
+async function harvest(p) {
+  const hrefs = await p.page.evaluate(() => [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href')));
+  for (const h of hrefs) if (h.startsWith('/') && !h.startsWith('//')) p.links.push(h);
+}
+
+/**
+ * Fills a route's parameters: a link of this user's that opens the route,
+ * else the values its links gave parameters of the same name (the
+ * organisation, an account), else placeholders (the page then answers as
+ * for an unknown id).
+ */
+function fill(route, links, tab) {
+  if (!route.names.length) return { url: route.path, from: 'fixed' };
+  const known = {};
+  for (const l of links) {
+    const hit = tab.resolve(l);
+    if (!hit) continue;
+    if (hit.route.path === route.path) return { url: bare(l), from: 'link' };
+    for (const [n, v] of Object.entries(hit.params)) known[n] ??= v;
+  }
+  let placeholder = false;
+  const url = route.path.replace(/:(\w+)/g, (_, n) => known[n] ?? ((placeholder = true), 'walk-' + n));
+  return { url, from: placeholder ? 'placeholder' : 'links' };
+}
+
+// Pages that are a state of a route rather than a route (a query opens
+// them), found from the admin's links once the routes are walked.
+const entryLink = (links) => links.find((l) => /^\/org\/[^/]+\/accounts\/[^/?]+\?(.*&)?entry=/.test(l));
+const STATES = [
+  // An account's transaction details: the side panel, a full-width view on a phone.
+  { name: 'account transaction details', url: (links) => entryLink(links)?.split('#')[0] },
+  // Search results (the box in the top bar), for an entry id the account page shows.
+  {
+    name: 'search results',
+    url: (links) => {
+      const l = entryLink(links);
+      if (!l) return null;
+      const u = new URL(l, 'http://x');
+      return `/org/${u.pathname.split('/')[2]}/search?q=${encodeURIComponent(u.searchParams.get('entry'))}`;
+    },
+  },
+];
+
+function fmtShift(s) {
+  return s.total === 0 ? '0' : s.total.toFixed(4);
+}
+
+/** One page at one width: load, settle, measure; findings go to bad. */
+async function visit(t, p, url, width, { meta, bad, where }) {
+  const { page, shifts } = p;
+  await page.setViewportSize({ width, height: HEIGHT });
+  if (meta) {
+    // A splash that moves on by meta refresh: measured without the refresh.
+    await page.route(t.base + url, async (route) => {
+      const res = await route.fetch();
+      const body = (await res.text()).replace(/<meta http-equiv="refresh"[^>]*>/g, '');
+      await route.fulfill({ response: res, body });
+    });
+  }
+  shifts.reset();
+  await page.goto(url);
+  await settle(page, t.js);
+  if (meta) await page.unrouteAll();
+  const m = await measure(page);
+  const shift = await shifts.take();
+  const at = `${where} at ${width} px`;
+  if (m.docWidth > m.viewport) bad.push(`${at}: the document is ${m.docWidth} px wide in a ${m.viewport} px viewport`);
+  for (const o of m.outside) bad.push(`${at}: sticks out: ${o}`);
+  for (const r of m.regions) bad.push(`${at}: ${r}`);
+  if (shift.total > 0) bad.push(`${at}: layout shift ${fmtShift(shift)} while loading:\n    ${shift.moved.join('\n    ')}`);
+  return { m, shift };
+}
+
+/** After a visit, without reloading: text spacing (1.4.12) at this width, or another width (zoom). */
+async function recheck(page, label, bad) {
+  const m = await measure(page);
+  if (m.docWidth > m.viewport) bad.push(`${label}: the document is ${m.docWidth} px wide in a ${m.viewport} px viewport`);
+  for (const o of m.outside) bad.push(`${label}: sticks out: ${o}`);
+  for (const r of m.regions) bad.push(`${label}: ${r}`);
+  for (const c of m.clipped) bad.push(`${label}: text cut off: ${c}`);
+  return m;
+}
+
+/** Opens one page for one user at every width and records what it finds. */
+async function walkPage(t, p, url, { who, from, route, bad, html = null }) {
+  const t0 = Date.now();
+  html ??= await (await p.context.request.get(url, { maxRedirects: 0 })).text();
+  const meta = /<meta http-equiv="refresh"/.test(html);
+  const where = `${url} [${who}${from === 'placeholder' ? ', placeholder parameters' : ''}]`;
+  const row = { route, url, who, from };
+  for (const w of WIDTHS) {
+    const { m, shift } = await visit(t, p, url, w, { meta, bad, where });
+    row['w' + w] = m.docWidth;
+    row['cls' + w] = shift.total;
+    if (w === WIDTHS[0]) {
+      await applyTextSpacing(p.page);
+      row.spacing = (await recheck(p.page, `${where} at ${w} px with text spacing`, bad)).docWidth;
+    }
+  }
+  await p.page.setViewportSize({ width: ZOOM_200, height: HEIGHT });
+  row.w640 = (await recheck(p.page, `${where} at ${ZOOM_200} px (200% zoom)`, bad)).docWidth;
+  await harvest(p);
+  row.ms = Date.now() - t0;
+  return row;
+}
+
+test('layout: every page of the route table reflows at 320 and 412 px without layout shift', async (t) => {
+  const tab = table(pageRoutes(t.bin));
+  assert.ok(tab.routes.length >= 20, `the route table lists ${tab.routes.length} GET pages: the walk is not seeing the portal`);
+  // Fewer parameters first, so the pages whose links fill them come first.
+  const order = [...tab.routes].sort((a, b) => a.names.length - b.names.length || a.path.localeCompare(b.path));
+  const personas = new Map();
+  const persona = async (name) => {
+    if (!personas.has(name)) personas.set(name, await openPersona(t, name));
+    return personas.get(name);
+  };
+  t.cleanup(async () => {
+    for (const p of personas.values()) await p.context.close().catch(() => {});
+  });
+
+  const bad = [];
+  const rows = [];
+  const skipped = [];
+  let unbuiltSeen = null;
+  try {
+    for (const r of order) {
+      if (!r.built) {
+        // Every unbuilt screen answers the same not-found page: one is enough.
+        if (unbuiltSeen) {
+          skipped.push(`${r.path} (not built: the not-found page, as ${unbuiltSeen})`);
+          continue;
+        }
+        unbuiltSeen = r.path;
+      }
+      let done = false;
+      const tried = [];
+      for (const who of WHO[r.access] || ['anonymous']) {
+        const p = await persona(who);
+        const { url, from } = fill(r, p.links, tab);
+        let res = await p.context.request.get(url, { maxRedirects: 0 });
+        if (res.status() >= 300 && res.status() < 400 && (res.headers()['location'] || '').startsWith('/reauth')) {
+          await reauth(p);
+          res = await p.context.request.get(url, { maxRedirects: 0 });
+        }
+        if (res.status() >= 300 && res.status() < 400) {
+          tried.push(`${who}: ${res.status()} to ${res.headers()['location']}`);
+          continue;
+        }
+        const type = res.headers()['content-type'] || '';
+        if (!type.startsWith('text/html')) {
+          skipped.push(`${r.path} (${type.split(';')[0] || 'no content type'}: not a page)`);
+          done = true;
+          break;
+        }
+        rows.push(await walkPage(t, p, url, { who, from, route: r.path, bad, html: await res.text() }));
+        done = true;
+        break;
+      }
+      if (!done) skipped.push(`${r.path} (redirects ${tried.join(', ')})`);
+    }
+    const admin = await persona('admin');
+    for (const st of STATES) {
+      const url = st.url(admin.links);
+      assert.ok(url, `no link in the demo data opens the ${st.name}`);
+      rows.push(await walkPage(t, admin, url, { who: 'admin', from: 'link', route: st.name, bad }));
+    }
+  } finally {
+    fs.writeFileSync(path.join(t.artifacts, `layout-walk-${t.js ? 'js' : 'nojs'}.json`), JSON.stringify({ rows, skipped, bad }, null, 2));
+  }
+  const w = (n) => String(n).padStart(4);
+  const cls = (n) => (n === 0 ? '0' : n.toFixed(3)).padStart(5);
+  t.note(`walked ${rows.length} pages for ${order.length} GET routes in ${(rows.reduce((a, r) => a + r.ms, 0) / 1000).toFixed(1)} s:\n` +
+    '         width at 320  412  640 320+spacing   CLS 320  412\n' +
+    rows.map((r) => `         ${' '.repeat(9)}${w(r.w320)} ${w(r.w412)} ${w(r.w640)}   ${w(r.spacing)}       ${cls(r.cls320)} ${cls(r.cls412)}  ${r.url} [${r.who}${r.from === 'placeholder' ? ', placeholders' : ''}]`).join('\n') +
+    (skipped.length ? '\n       not walked: ' + skipped.join('; ') : ''));
+  assert.ok(rows.some((r) => r.route === '/org/:org' && r.who === 'admin'), 'the dashboard was walked');
+  assert.ok(bad.length === 0, `${bad.length} layout finding(s):\n` + bad.slice(0, 60).join('\n') + (bad.length > 60 ? `\n… and ${bad.length - 60} more (layout-walk-*.json)` : ''));
+}, { timeout: 300_000 });
