@@ -76,39 +76,42 @@ function table(routes) {
   };
 }
 
+// Logins made by the first mode's walk, reused by the second (a context
+// opened on the same session cookie), so the run logs each user in once.
+const signedIn = new Map();
+
 /**
  * A user's browser for the walk: its own context (JavaScript on or off as
  * the test), logged in once and reused for every page it opens, with the
  * local links it has seen (to fill path parameters from demo data).
  */
 async function openPersona(t, name) {
+  const known = signedIn.get(name);
   const context = await t.browser.newContext({ javaScriptEnabled: t.js, baseURL: t.base, locale: 'en-GB',
-    viewport: { width: WIDTHS[0], height: HEIGHT } });
+    viewport: { width: WIDTHS[0], height: HEIGHT }, storageState: known?.state });
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   const shifts = await shiftRecorder(page);
-  const p = { name, context, page, shifts, links: [] };
+  const p = { name, context, page, shifts, links: [...(known?.links || [])] };
   const email = PERSONAS[name];
-  if (email) {
+  if (!known && email) {
     await page.goto('/login');
     await submitLogin(page, email);
     await page.waitForURL((u) => !u.pathname.startsWith('/login') && !u.pathname.endsWith('login_transition'));
     p.links.push(new URL(page.url()).pathname);
-  } else {
+  } else if (!known) {
     await askForResetLink(page);
   }
+  if (!known) signedIn.set(name, { state: await context.storageState(), links: p.links });
   return p;
 }
 
 // A password reset link for the walk to open (the e-mail lands in the
 // sandbox outbox, which the walk reads before the reset page). Asked for
-// once per run, for a user whose password no flow resets; asking changes
-// no password.
+// once per run (the anonymous visitor's first opening), for a user whose
+// password no flow resets; asking changes no password.
 const RESET_FOR = 'default@demo.example';
-let resetAsked = false;
 async function askForResetLink(page) {
-  if (resetAsked) return;
-  resetAsked = true;
   await page.goto('/passwords/forgot');
   await page.getByLabel('Email', { exact: true }).fill(RESET_FOR);
   await Promise.all([page.waitForURL(/\?sent$/), page.getByRole('button', { name: 'Send reset link', exact: true }).click()]);

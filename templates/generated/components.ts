@@ -41,6 +41,7 @@ export interface Islands {
   EmailForm: typeof import('../../islands/EmailForm').default;
   OrgSwitcher: typeof import('../../islands/OrgSwitcher').default;
   PasswordStrength: typeof import('../../islands/PasswordStrength').default;
+  ShellMenu: typeof import('../../islands/ShellMenu').default;
   StatementExport: typeof import('../../islands/StatementExport').default;
   StatementsTable: typeof import('../../islands/StatementsTable').default;
   TransferDialog: typeof import('../../islands/TransferDialog').default;
