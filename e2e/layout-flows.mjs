@@ -16,7 +16,7 @@ import path from 'node:path';
 
 import { test } from './lib/runner.mjs';
 import { applyTextSpacing, measure, settle, shiftRecorder } from './lib/layout.mjs';
-import { NORDIC, PASSWORD, esc, expectH1, submitLogin } from './flows.mjs';
+import { NORDIC, PASSWORD, esc, expectH1, login, submitLogin, unfold } from './flows.mjs';
 
 const WIDTHS = [320, 412];
 // 200% zoom of a 1280 px wide window lays out 640 CSS px.
@@ -153,6 +153,8 @@ function fill(route, links, tab) {
 // them), found from the admin's links once the routes are walked.
 const entryLink = (links) => links.find((l) => /^\/org\/[^/]+\/accounts\/[^/?]+\?(.*&)?entry=/.test(l));
 const STATES = [
+  // The statement export dialog's page (its no-JavaScript form).
+  { name: 'statement request', url: (links) => links.find((l) => /\/exported_statements\?(.*&)?download_statement=/.test(l)) },
   // An account's transaction details: the side panel, a full-width view on a phone.
   { name: 'account transaction details', url: (links) => entryLink(links)?.split('#')[0] },
   // Search results (the box in the top bar), for an entry id the account page shows.
@@ -302,3 +304,139 @@ test('layout: every page of the route table reflows at 320 and 412 px without la
   assert.ok(rows.some((r) => r.route === '/org/:org' && r.who === 'admin'), 'the dashboard was walked');
   assert.ok(bad.length === 0, `${bad.length} layout finding(s):\n` + bad.slice(0, 60).join('\n') + (bad.length > 60 ? `\n… and ${bad.length - 60} more (layout-walk-*.json)` : ''));
 }, { timeout: 300_000 });
+
+/** Whether an element lies within the viewport's width (and is shown). */
+async function fits(locator) {
+  return locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return { ok: r.width > 0 && r.left >= -0.5 && r.right <= document.documentElement.clientWidth + 0.5, left: r.left, right: r.right };
+  });
+}
+
+async function assertFits(page, locator, what) {
+  const f = await fits(locator);
+  assert.ok(f.ok, `${what} spans ${Math.round(f.left)}…${Math.round(f.right)} px in a ${await page.evaluate(() => innerWidth)} px viewport`);
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(wide <= (await page.evaluate(() => document.documentElement.clientWidth)), `the page is ${wide} px wide with ${what} open`);
+}
+
+// Kept in e2e/artifacts: whole pages, and what the viewport shows of a dialog.
+const shot = (t, name, fullPage = true) =>
+  t.page.screenshot({ path: path.join(t.artifacts, `layout-320-${name}-${t.js ? 'js' : 'nojs'}.png`), fullPage });
+
+test('layout: the shell at 320 px (Menu, search, date range, organisation), dialogs that fit, screenshots', async (t) => {
+  const { page } = t;
+  await page.setViewportSize({ width: 320, height: HEIGHT });
+  await login(t, 'admin@demo.example');
+  await expectH1(page, 'Dashboard');
+  const nav = page.getByRole('navigation', { name: 'Main', exact: true });
+  const menu = page.locator('#nav-menu > summary');
+  // Search is in the top bar, one step away; the navigation waits behind Menu.
+  assert.ok(await page.getByRole('searchbox', { name: 'Search', exact: true }).isVisible(), 'the search box shows at 320 px');
+  assert.ok(await menu.isVisible(), 'Menu shows at 320 px');
+  assert.equal(await menu.innerText(), 'Menu');
+  assert.ok(!(await nav.isVisible()), 'the navigation is folded away');
+  await t.audit('dashboard at 320 px');
+  await shot(t, 'dashboard');
+
+  await menu.click();
+  await nav.waitFor();
+  if (t.js) {
+    // Focus moves into the menu, Escape closes it and puts focus back on Menu.
+    await page.waitForFunction(() => document.activeElement?.closest('nav')?.getAttribute('aria-label') === 'Main');
+    assert.equal(await page.evaluate(() => document.activeElement.textContent.trim()), 'Dashboard');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Escape');
+    await nav.waitFor({ state: 'hidden' });
+    assert.ok(await menu.evaluate((m) => m === document.activeElement), 'Escape gives focus back to Menu');
+    await page.keyboard.press('Enter');
+    await nav.waitFor();
+  }
+  await assertFits(page, nav, 'the menu');
+  await t.audit('dashboard at 320 px, menu open');
+  await shot(t, 'menu');
+  await menu.click();
+  await nav.waitFor({ state: 'hidden' });
+
+  // The top bar's controls open panels that fit.
+  const dateRange = page.locator('[data-island="DateRangePicker"]');
+  const org = page.locator('[data-island="OrgSwitcher"]');
+  if (t.js) {
+    await dateRange.locator('button[aria-haspopup]').click();
+    const dialog = page.getByRole('dialog', { name: 'Choose a date range' });
+    await assertFits(page, dialog, 'the date range popup');
+    await dialog.getByRole('button', { name: 'Custom range', exact: true }).click();
+    await dialog.getByRole('grid').waitFor();
+    await assertFits(page, dialog, 'the calendar');
+    await page.keyboard.press('Escape');
+    await org.locator('button[aria-haspopup]').click();
+    await assertFits(page, page.getByRole('listbox'), 'the organisation list');
+    await page.keyboard.press('Escape');
+  } else {
+    for (const [root, label] of [[dateRange, 'Date range'], [org, 'Organisation']]) {
+      await unfold(root);
+      await assertFits(page, root.getByLabel(label, { exact: true }), `the ${label.toLowerCase()} form`);
+      await assertFits(page, root.locator('details > div'), `the ${label.toLowerCase()} panel`);
+      await root.locator('summary').click();
+    }
+  }
+
+  // An account page, its transfer dialog (a page without JavaScript).
+  await menu.click();
+  await nav.getByRole('link', { name: /Main EUR/ }).click();
+  await expectH1(page, 'Account Transactions');
+  await page.getByRole('region', { name: /^Transactions of / }).waitFor();
+  await shot(t, 'account');
+  const transfer = page.locator('[data-island="TransferDialog"]');
+  if (t.js) {
+    await transfer.and(page.locator('[data-ready]')).waitFor();
+    await transfer.getByRole('button', { name: 'Transfer', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Transfer' });
+    await dialog.waitFor();
+    await assertFits(page, dialog, 'the transfer dialog');
+    await shot(t, 'transfer-dialog', false);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  } else {
+    await transfer.getByRole('link', { name: 'Transfer', exact: true }).click();
+    await expectH1(page, 'Transfer');
+    await shot(t, 'transfer-dialog');
+  }
+
+  // The account funding dialog, from the Menu (its page without JavaScript).
+  await menu.click();
+  await nav.getByRole('link', { name: 'Account funding', exact: true }).click();
+  if (t.js) {
+    const dialog = page.getByRole('dialog', { name: 'Account funding' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Account', { exact: true }).selectOption({ index: 1 });
+    await dialog.locator('dl').waitFor();
+    await assertFits(page, dialog, 'the account funding dialog');
+    await shot(t, 'dialog', false);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  } else {
+    await expectH1(page, 'Account funding');
+    await shot(t, 'dialog');
+  }
+
+  // The statement dialog (336 wide at most).
+  await page.goto(`/org/${NORDIC}/exported_statements`);
+  await page.getByRole('main').getByRole('link', { name: 'Download statement', exact: true }).click();
+  if (t.js) {
+    const dialog = page.getByRole('dialog', { name: 'Download statement' });
+    await dialog.waitFor();
+    await assertFits(page, dialog, 'the statement dialog');
+    await page.keyboard.press('Escape');
+  } else {
+    await expectH1(page, 'Download statement');
+  }
+
+  // On a wide screen the same markup is the sidebar: shown, no Menu.
+  await page.setViewportSize({ width: 1280, height: HEIGHT });
+  await page.goto(`/org/${NORDIC}`);
+  await nav.waitFor();
+  assert.ok(!(await menu.isVisible()), 'no Menu at 1280 px');
+  assert.ok((await nav.boundingBox()).x < 20, 'the navigation is the sidebar on the left');
+  await t.audit('dashboard at 1280 px');
+}, { timeout: 90_000 });

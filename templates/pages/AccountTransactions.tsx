@@ -92,7 +92,7 @@ function Details({ a }: { a: AccountView }) {
               {a.funding.fields.map((f) => (
                 <>
                   <dt className="text-gray-700">{f.label}</dt>
-                  <dd className="break-all">{f.value}</dd>
+                  <dd className="[overflow-wrap:anywhere]">{f.value}</dd>
                 </>
               ))}
             </dl>
