@@ -12,9 +12,11 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 
 import { test } from './lib/runner.mjs';
+import { freePort } from './lib/servers.mjs';
 import { applyTextSpacing, measure, settle, shiftRecorder } from './lib/layout.mjs';
 import { NORDIC, PASSWORD, esc, expectH1, login, submitLogin, unfold } from './flows.mjs';
 
@@ -440,3 +442,44 @@ test('layout: the shell at 320 px (Menu, search, date range, organisation), dial
   assert.ok((await nav.boundingBox()).x < 20, 'the navigation is the sidebar on the left');
   await t.audit('dashboard at 1280 px');
 }, { timeout: 90_000 });
+
+/**
+ * A proxy in front of the portal that sends each page in two parts, the
+ * second cut off inside the top bar (just after the organisation control's
+ * <details> opens) and sent a while later, as a slow network does.
+ */
+async function slowProxy(base) {
+  const port = await freePort();
+  const server = http.createServer(async (req, res) => {
+    const up = await fetch(base + req.url, { headers: { cookie: req.headers.cookie || '' }, redirect: 'manual' });
+    const body = Buffer.from(await up.arrayBuffer());
+    const headers = {};
+    for (const [k, v] of up.headers) if (!['content-length', 'content-encoding', 'transfer-encoding', 'set-cookie'].includes(k)) headers[k] = v;
+    res.writeHead(up.status, headers);
+    const at = body.indexOf('data-island="OrgSwitcher"');
+    const cut = at < 0 ? -1 : body.indexOf('>', body.indexOf('<details', at)) + 1;
+    if (!String(headers['content-type']).startsWith('text/html') || cut <= 0) return res.end(body);
+    res.write(body.subarray(0, cut));
+    setTimeout(() => res.end(body.subarray(cut)), 700);
+  });
+  await new Promise((r) => server.listen(port, '127.0.0.1', r));
+  return { base: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(r)) };
+}
+
+test('layout: a page arriving in pieces is painted once whole (no layout shift while it is parsed)', async (t) => {
+  const { page } = t;
+  await login(t, 'admin@demo.example');
+  const proxy = await slowProxy(t.base);
+  t.cleanup(() => proxy.close());
+  const shifts = await shiftRecorder(page);
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: HEIGHT });
+    shifts.reset();
+    // Cookies belong to the host, not the port: the proxy's requests carry the session.
+    await page.goto(`${proxy.base}/org/${NORDIC}`);
+    await settle(page, t.js);
+    await expectH1(page, 'Dashboard');
+    const s = await shifts.take();
+    assert.equal(s.total, 0, `layout shift ${s.total.toFixed(4)} at ${width} px while the page arrived:\n  ${s.moved.join('\n  ')}`);
+  }
+});
