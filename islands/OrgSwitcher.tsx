@@ -72,7 +72,18 @@ export default function OrgSwitcher({ orgs, current, csrf, user, role }: Props) 
       <Chevron />
     </>
   );
-  const who = <p className="px-3 py-2 text-sm text-gray-700">{user.name} · {role}</p>;
+  // Who is logged in, the API Reference and Log out: under the list, the
+  // same with and without JavaScript.
+  const account = (
+    <>
+      <p className="px-3 py-2 text-sm text-gray-700">{user.name} · {role}</p>
+      <a href="/docs" className="block rounded px-3 py-2 underline hover:bg-gray-100">API Reference</a>
+      <form method="post" action="/logout">
+        <input type="hidden" name="_csrf" value={csrf} />
+        <button type="submit" className="block w-full rounded px-3 py-2 text-left underline hover:bg-gray-100">Log out</button>
+      </form>
+    </>
+  );
 
   if (!js) {
     // Without JavaScript: a disclosure holding the plain forms.
@@ -91,14 +102,7 @@ export default function OrgSwitcher({ orgs, current, csrf, user, role }: Props) 
               </select>
               <button type="submit" className="rounded border border-gray-600 px-3 py-1.5">Switch</button>
             </form>
-            <div className="border-t border-gray-300 pt-1">
-              {who}
-              <a href="/docs" className="block rounded px-3 py-2 underline hover:bg-gray-100">API Reference</a>
-              <form method="post" action="/logout">
-                <input type="hidden" name="_csrf" value={csrf} />
-                <button type="submit" className="block w-full rounded px-3 py-2 text-left underline hover:bg-gray-100">Log out</button>
-              </form>
-            </div>
+            <div className="border-t border-gray-300 pt-1">{account}</div>
           </div>
         </details>
       </div>
@@ -219,14 +223,7 @@ export default function OrgSwitcher({ orgs, current, csrf, user, role }: Props) 
               </li>
             ))}
           </ul>
-          <div className="mt-1 border-t border-gray-300 pt-1">
-            {who}
-            <a href="/docs" className="block rounded px-3 py-2 underline hover:bg-gray-100">API Reference</a>
-            <form method="post" action="/logout">
-              <input type="hidden" name="_csrf" value={csrf} />
-              <button type="submit" className="block w-full rounded px-3 py-2 text-left underline hover:bg-gray-100">Log out</button>
-            </form>
-          </div>
+          <div className="mt-1 border-t border-gray-300 pt-1">{account}</div>
         </div>
       </div>
     </div>
