@@ -80,55 +80,60 @@ export default function StatementsTable({ rows: initial, canDownload, refreshUrl
     <div>
       <p role="status" aria-live="polite" className="sr-only">{said}</p>
       {error ? <p role="alert" className="mb-3 rounded border-l-4 border-red-700 bg-red-50 p-3 text-red-900">{error}</p> : null}
-      <table className="w-full border-collapse text-left text-sm">
-        <caption className="sr-only">Exported statements</caption>
-        <thead>
-          <tr className="border-b border-gray-400">
-            <th scope="col" className="py-2 pr-3">From</th>
-            <th scope="col" className="py-2 pr-3">To</th>
-            <th scope="col" className="py-2 pr-3">Create date (UTC)</th>
-            <th scope="col" className="py-2 pr-3">Account</th>
-            <th scope="col" className="py-2 pr-3">Type</th>
-            <th scope="col" className="py-2">Action</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.id} id={'statement-' + r.id} data-state={r.state} className="border-b border-gray-200">
-              <td className="py-2 pr-3">{r.from}</td>
-              <td className="py-2 pr-3">{r.to}</td>
-              <td className="py-2 pr-3">{r.created}</td>
-              <td className="py-2 pr-3">
-                {r.accountName}
-                <span className="block text-xs text-gray-700">No. {r.account}</span>
-              </td>
-              <td className="py-2 pr-3">{r.kind}</td>
-              <td className="py-2">
-                {r.state === 'ready' && canDownload && r.csvUrl ? (
-                  <span className="flex flex-wrap gap-3">
-                    <a href={r.csvUrl} className="text-blue-800 underline" onClick={onDownload(r.apiUrl)}>
-                      Download<span className="sr-only"> CSV, {r.from} to {r.to}</span>
-                    </a>
-                    {r.camtUrl ? (
-                      <a href={r.camtUrl} className="text-blue-800 underline" onClick={onDownload(r.apiUrl && r.apiUrl + '?format=camt053')}>
-                        camt.053<span className="sr-only"> XML, {r.from} to {r.to}</span>
-                      </a>
-                    ) : null}
-                  </span>
-                ) : r.state === 'ready' ? (
-                  <span>Ready</span>
-                ) : pending(r.state) ? (
-                  <span>
-                    {stateLabel(r.state)} <a href={refreshUrl} className="text-blue-800 underline">Refresh</a>
-                  </span>
-                ) : (
-                  <span>{stateLabel(r.state)}</span>
-                )}
-              </td>
+      {/* Too wide for a phone, the table scrolls in its own region, focusable
+          named by the caption and holding its sr-only text (as
+          templates/components/Table.tsx's TableScroll). */}
+      <div role="region" aria-labelledby="statements-caption" tabIndex={0} className="relative overflow-x-auto">
+        <table className="w-full border-collapse text-left text-sm">
+          <caption id="statements-caption" className="sr-only">Exported statements</caption>
+          <thead>
+            <tr className="border-b border-gray-400">
+              <th scope="col" className="py-2 pr-3">From</th>
+              <th scope="col" className="py-2 pr-3">To</th>
+              <th scope="col" className="py-2 pr-3">Create date (UTC)</th>
+              <th scope="col" className="py-2 pr-3">Account</th>
+              <th scope="col" className="py-2 pr-3">Type</th>
+              <th scope="col" className="py-2">Action</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.id} id={'statement-' + r.id} data-state={r.state} className="border-b border-gray-200">
+                <td className="py-2 pr-3">{r.from}</td>
+                <td className="py-2 pr-3">{r.to}</td>
+                <td className="py-2 pr-3">{r.created}</td>
+                <td className="py-2 pr-3">
+                  {r.accountName}
+                  <span className="block text-xs text-gray-700">No. {r.account}</span>
+                </td>
+                <td className="py-2 pr-3">{r.kind}</td>
+                <td className="py-2">
+                  {r.state === 'ready' && canDownload && r.csvUrl ? (
+                    <span className="flex flex-wrap gap-3">
+                      <a href={r.csvUrl} className="text-blue-800 underline" onClick={onDownload(r.apiUrl)}>
+                        Download<span className="sr-only"> CSV, {r.from} to {r.to}</span>
+                      </a>
+                      {r.camtUrl ? (
+                        <a href={r.camtUrl} className="text-blue-800 underline" onClick={onDownload(r.apiUrl && r.apiUrl + '?format=camt053')}>
+                          camt.053<span className="sr-only"> XML, {r.from} to {r.to}</span>
+                        </a>
+                      ) : null}
+                    </span>
+                  ) : r.state === 'ready' ? (
+                    <span>Ready</span>
+                  ) : pending(r.state) ? (
+                    <span>
+                      {stateLabel(r.state)} <a href={refreshUrl} className="text-blue-800 underline">Refresh</a>
+                    </span>
+                  ) : (
+                    <span>{stateLabel(r.state)}</span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

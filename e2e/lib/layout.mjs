@@ -92,9 +92,17 @@ export function measure(page) {
     const outside = [];
     const regions = [];
     const clipped = [];
+    // Visually hidden text past the edge: it widens the page when no
+    // positioned ancestor holds it (an sr-only span in a table that
+    // scrolls in a region without position: relative).
+    const hiddenOut = [];
     const walk = (el, held) => {
       const cs = getComputedStyle(el);
-      if (hiddenVisually(el, cs)) return;
+      if (hiddenVisually(el, cs)) {
+        const r = el.getBoundingClientRect();
+        if (cs.display !== 'none' && (r.right > vw + 1 || r.left < -1)) hiddenOut.push(`${describe(el)} (visually hidden) at ${Math.round(r.left)}…${Math.round(r.right)} px`);
+        return;
+      }
       const r = el.getBoundingClientRect();
       const out = r.right > vw + 1 || r.left < -1;
       if (out && !held) {
@@ -117,7 +125,9 @@ export function measure(page) {
       for (const c of el.children) walk(c, holds);
     };
     walk(document.body, false);
-    return { viewport: vw, docWidth: document.documentElement.scrollWidth, outside, regions, clipped };
+    const docWidth = document.documentElement.scrollWidth;
+    if (docWidth > vw && outside.length === 0) outside.push(...hiddenOut);
+    return { viewport: vw, docWidth, outside, regions, clipped };
   });
 }
 
