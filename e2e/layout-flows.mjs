@@ -191,17 +191,17 @@ async function visit(t, p, url, width, { meta, bad, where }) {
   await page.goto(url);
   await settle(page, t.js);
   if (meta) await page.unrouteAll();
-  const m = await measure(page);
-  const shift = await shifts.take();
   const at = `${where} at ${width} px`;
-  if (m.docWidth > m.viewport) bad.push(`${at}: the document is ${m.docWidth} px wide in a ${m.viewport} px viewport`);
-  for (const o of m.outside) bad.push(`${at}: sticks out: ${o}`);
-  for (const r of m.regions) bad.push(`${at}: ${r}`);
+  const m = await recheck(page, at, bad);
+  const shift = await shifts.take();
   if (shift.total > 0) bad.push(`${at}: layout shift ${fmtShift(shift)} while loading:\n    ${shift.moved.join('\n    ')}`);
   return { m, shift };
 }
 
-/** After a visit, without reloading: text spacing (1.4.12) at this width, or another width (zoom). */
+/**
+ * Measures the page as it is and records what does not fit: on loading,
+ * and after a visit with text spacing (1.4.12) or at another width (zoom).
+ */
 async function recheck(page, label, bad) {
   const m = await measure(page);
   if (m.docWidth > m.viewport) bad.push(`${label}: the document is ${m.docWidth} px wide in a ${m.viewport} px viewport`);
