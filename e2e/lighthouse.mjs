@@ -4,7 +4,7 @@
 // contentful paint ≤ 2.5 s. Part of `make bench`; like the other
 // benchmarks it is a measurement and fails only on errors.
 //
-//   node e2e/lighthouse.mjs            (LH_RUNS=3: median of three runs per page)
+//   node e2e/lighthouse.mjs [page name filter…]   (LH_RUNS=3: median of three runs per page)
 //
 // It builds and starts the portal (sandbox demo data) and a redis-server as
 // the browser flows do (lib/servers.mjs), logs in over HTTP and hands the
@@ -70,6 +70,8 @@ async function main() {
       { name: 'list: exported statements', path: `/org/${NORDIC}/exported_statements`, cookie },
       { name: 'dialog page: account funding', path: `/org/${NORDIC}/account_funding`, cookie },
     ];
+    const only = process.argv.slice(2);
+    if (only.length) pages.splice(0, pages.length, ...pages.filter((p) => only.some((o) => p.name.includes(o))));
     chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
     console.log(`Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile profile ` +
       `(simulated slow 4G, 4× CPU), ${RUNS} run(s) per page, median; budget: performance ≥ ${BUDGET.performance}, ` +
@@ -83,7 +85,7 @@ async function main() {
       extraHeaders: p.cookie ? { Cookie: p.cookie } : undefined, ...flags,
     });
     // A fresh browser's first page pays for its start-up: a run not counted.
-    await run(pages[1], { onlyCategories: ['performance'] });
+    await run(pages[0], { onlyCategories: ['performance'] });
     let over = 0;
     for (const p of pages) {
       const runs = [];
