@@ -50,7 +50,7 @@ unit: node_modules
 e2e: assets
 	node e2e/run.mjs
 
-# Render times, pages/s and page weights against DESIGN.md's budgets.
+# Render times, pages/s, page weights and Lighthouse scores against DESIGN.md's budgets.
 bench: system-deps assets
 	$(GO) run ./cmd/renderbench
 	$(GO) run ./cmd/renderbench -page Dashboard -props testdata/bench/dashboard.json
@@ -61,6 +61,8 @@ bench: system-deps assets
 	# statement files of 100,000 entries written in constant memory, filtered 100-row pages of 100,000 payouts.
 	$(GO) test -run '^$$' -bench 'BenchmarkMovementsPage1M|BenchmarkStatementStore100k|BenchmarkPayoutsPage100k' ./reference
 	$(GO) test -run '^$$' -bench BenchmarkStatement100k ./statement
+	# Lighthouse, mobile profile, on login, dashboard, account transactions, a list and a dialog page.
+	node e2e/lighthouse.mjs
 
 # Rebuilds assets on change and restarts the portal with them.
 dev: node_modules

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 
 import { test } from './lib/runner.mjs';
-import { NORDIC, assertDashboard, expectH1, login, logOut, orgURL } from './flows.mjs';
+import { NORDIC, assertDashboard, expectH1, login, logOut, orgURL, unfold } from './flows.mjs';
 
 const NORDIC_NAME = 'Nordic Trading ApS';
 const MAIN_EUR = '4520011000000015';
@@ -67,6 +67,7 @@ async function choosePreset(t, label) {
     const dialog = await p.open();
     await Promise.all([page.waitForNavigation(), dialog.getByRole('button', { name: label, exact: true }).click()]);
   } else {
+    await unfold(p.root);
     await p.root.getByLabel('Date range', { exact: true }).selectOption({ label });
     await Promise.all([page.waitForNavigation(), p.root.getByRole('button', { name: 'Apply', exact: true }).click()]);
   }
@@ -186,6 +187,7 @@ test('date range: custom range and invalid dates', async (t) => {
     await page.keyboard.press('Escape');
   } else {
     const year = new Date().getUTCFullYear();
+    await unfold(p.root);
     await p.root.getByLabel('Date range', { exact: true }).selectOption({ label: 'Custom range' });
     await p.root.getByLabel('From', { exact: true }).fill(`20-01-${year}`);
     await p.root.getByLabel('To', { exact: true }).fill(`05-01-${year}`);
@@ -196,6 +198,7 @@ test('date range: custom range and invalid dates', async (t) => {
     await t.audit('dashboard with a custom range');
 
     // An invalid date comes back on the picker's page with the typed text.
+    await unfold(p.root);
     await p.root.getByLabel('Date range', { exact: true }).selectOption({ label: 'Custom range' });
     await p.root.getByLabel('From', { exact: true }).fill('31-02-2026');
     await p.root.getByLabel('To', { exact: true }).fill('15-13-2026');

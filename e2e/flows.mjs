@@ -68,6 +68,15 @@ export async function login(t, email, landing = /\/org\/[^/]+$/) {
   }
 }
 
+/**
+ * Opens the disclosure (<details>) inside root if it is closed: without
+ * JavaScript the top bar's date range and organisation forms sit in one.
+ */
+export async function unfold(root) {
+  const d = root.locator('details').first();
+  if ((await d.count()) && !(await d.evaluate((e) => e.open))) await d.locator('summary').first().click();
+}
+
 /** Organisation switcher island: enhanced with JS (a button opening a popup
  *  with a listbox of organisations, "API Reference" and "Log out"), or the
  *  plain form (select "Organisation" + "Switch", "Log out" button). */
@@ -103,6 +112,7 @@ async function switchTo(t, name, id) {
       t.note('OrgSwitcher is not enhanced yet (no button[aria-haspopup=listbox]); switched with the form');
       report.notes.add('OrgSwitcher: the enhanced listbox UI was not present with JS on; the JS runs used the plain form.');
     }
+    await unfold(sw.root);
     await t.page.getByLabel('Organisation', { exact: true }).selectOption({ label: name });
     await t.page.getByRole('button', { name: 'Switch', exact: true }).click();
   }
@@ -113,6 +123,7 @@ export async function logOut(t) {
   const sw = switcher(t.page);
   // Enhanced, "Log out" sits in the switcher's popup: open it first.
   if (t.js && (await sw.enhanced())) await openListbox(t.page, sw);
+  else await unfold(sw.root);
   await t.page.getByRole('button', { name: 'Log out', exact: true }).click();
   await t.page.waitForURL(/\/logout$/);
   await expectH1(t.page, 'Thanks for now');
@@ -312,10 +323,12 @@ async function restoreDefault(browser, base, email, name, id) {
     await submitLogin(page, email);
     await page.waitForURL(/\/org\/[^/]+$/);
     if (!page.url().endsWith(id)) {
+      await unfold(switcher(page).root);
       await page.getByLabel('Organisation', { exact: true }).selectOption({ label: name });
       await page.getByRole('button', { name: 'Switch', exact: true }).click();
       await page.waitForURL(orgURL(id));
     }
+    await unfold(switcher(page).root);
     await page.getByRole('button', { name: 'Log out', exact: true }).click();
     await page.waitForURL(/\/logout$/);
   } finally {

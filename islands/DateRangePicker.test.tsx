@@ -67,6 +67,19 @@ describe('hydration', () => {
     expect(el.hasAttribute('data-hydration-mismatch')).toBe(false);
     expect(el.querySelector('button[aria-haspopup=dialog]')).not.toBeNull();
   });
+
+  it('swaps the summary for a button that looks the same (no layout shift)', () => {
+    const el = serverPage(props);
+    const summary = el.querySelector('details > summary')!;
+    expect(el.querySelector('details')!.open).toBe(false);
+    const face = [summary.className, summary.innerHTML];
+    act(() => mount('DateRangePicker', DateRangePicker));
+    const button = el.querySelector('button[aria-haspopup=dialog]')!;
+    expect([button.className, button.innerHTML]).toEqual(face);
+    expect(summary.textContent).toBe('Date range: Past 30 days24-10-2026 – 22-11-2026');
+    expect(el.querySelector('details')).toBeNull();
+    render(null, el);
+  });
 });
 
 describe('enhanced picker', () => {

@@ -14,7 +14,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { useHydrated } from './lib/hydrated';
 import type { JSX } from 'preact';
 import { addDays, addMonths, clampDay, customRange, display, fromForm, maskDate, monthGrid, parseDisplay, toDate, ymd } from './lib/daterange';
-import { useCloseOnPointerOutside } from './lib/popover';
+import { Chevron, PANEL, TRIGGER, useCloseOnPointerOutside } from './lib/popover';
 import type { IslandProps } from '../templates/generated/props';
 
 export type Props = IslandProps['DateRangePicker'];
@@ -66,33 +66,50 @@ export default function DateRangePicker(p: Props) {
 
   useCloseOnPointerOutside(open, box, () => setOpen(false));
 
+  // The trigger's face, the same before and after enhancement: the preset,
+  // and from the sm breakpoint the dates (in the panel at every width).
+  const face = (
+    <>
+      <span className="sr-only">Date range: </span>
+      <span className="font-medium whitespace-nowrap">{p.label}</span>
+      <span className="hidden text-sm whitespace-nowrap text-gray-700 sm:inline">{p.from} – {p.to}</span>
+      <Chevron />
+    </>
+  );
+
   if (!js) {
+    // Without JavaScript: a disclosure holding the plain form.
     return (
       <div ref={root}>
-        <form method="post" action={p.action} aria-label="Date range picker" className="flex flex-wrap items-end gap-2">
-          <input type="hidden" name="_csrf" value={p.csrf} />
-          <input type="hidden" name="return_to" value={p.returnTo} />
-          <div>
-            <label htmlFor={ID + '-type'} className="block text-xs font-medium">Date range</label>
-            <select id={ID + '-type'} name="type" className="rounded border border-gray-500 bg-white px-2 py-1.5">
-              {p.presets.map((o) => (
-                <option value={o.type} selected={o.type === p.type}>{o.label}</option>
-              ))}
-            </select>
+        <details className="relative">
+          <summary className={TRIGGER}>{face}</summary>
+          <div className={PANEL + ' left-0 w-72 p-3 lg:right-0 lg:left-auto'}>
+            <form method="post" action={p.action} aria-label="Date range picker" className="flex flex-wrap items-end gap-2">
+              <input type="hidden" name="_csrf" value={p.csrf} />
+              <input type="hidden" name="return_to" value={p.returnTo} />
+              <div className="w-full">
+                <label htmlFor={ID + '-type'} className="block text-xs font-medium">Date range</label>
+                <select id={ID + '-type'} name="type" className="w-full rounded border border-gray-500 bg-white px-2 py-1.5">
+                  {p.presets.map((o) => (
+                    <option value={o.type} selected={o.type === p.type}>{o.label}</option>
+                  ))}
+                </select>
+              </div>
+              <div>
+                <label htmlFor={ID + '-from'} className="block text-xs font-medium">From</label>
+                <input id={ID + '-from'} name="from" value={p.from} inputMode="numeric" placeholder="DD-MM-YYYY" maxLength={10}
+                  aria-describedby={ID + '-hint'} className={inputClass + 'border-gray-500'} />
+              </div>
+              <div>
+                <label htmlFor={ID + '-to'} className="block text-xs font-medium">To</label>
+                <input id={ID + '-to'} name="to" value={p.to} inputMode="numeric" placeholder="DD-MM-YYYY" maxLength={10}
+                  aria-describedby={ID + '-hint'} className={inputClass + 'border-gray-500'} />
+              </div>
+              <p id={ID + '-hint'} className="w-full text-xs text-gray-700">Dates as DD-MM-YYYY, used for Custom range.</p>
+              <button type="submit" className="rounded border border-gray-600 px-3 py-1.5">Apply</button>
+            </form>
           </div>
-          <div>
-            <label htmlFor={ID + '-from'} className="block text-xs font-medium">From</label>
-            <input id={ID + '-from'} name="from" value={p.from} inputMode="numeric" placeholder="DD-MM-YYYY" maxLength={10}
-              aria-describedby={ID + '-hint'} className={inputClass + 'border-gray-500'} />
-          </div>
-          <div>
-            <label htmlFor={ID + '-to'} className="block text-xs font-medium">To</label>
-            <input id={ID + '-to'} name="to" value={p.to} inputMode="numeric" placeholder="DD-MM-YYYY" maxLength={10}
-              aria-describedby={ID + '-hint'} className={inputClass + 'border-gray-500'} />
-          </div>
-          <button type="submit" className="rounded border border-gray-600 px-3 py-1.5">Apply</button>
-          <p id={ID + '-hint'} className="w-full text-xs text-gray-700">Dates as DD-MM-YYYY, used for Custom range.</p>
-        </form>
+        </details>
       </div>
     );
   }
@@ -236,15 +253,13 @@ export default function DateRangePicker(p: Props) {
       </form>
       <div className="relative" ref={box}>
         <button type="button" id={ID + '-button'} ref={button} aria-haspopup="dialog" aria-expanded={open} aria-controls={ID + '-popover'}
-          className="flex items-center gap-2 rounded border border-gray-500 px-3 py-1.5"
+          className={TRIGGER}
           onMouseDown={(e) => open && e.preventDefault()}
           onClick={() => (open ? close() : show())}>
-          <span className="sr-only">Date range: </span>
-          <span className="font-medium">{p.label}</span>
-          <span className="text-sm text-gray-700">{p.from} – {p.to}</span>
+          {face}
         </button>
         <div ref={popup} id={ID + '-popover'} role="dialog" aria-label="Choose a date range" hidden={!open}
-          className="absolute right-0 top-full z-20 mt-1 flex gap-4 rounded border border-gray-500 bg-white p-3"
+          className={PANEL + ' left-0 flex w-[calc(100vw-2rem)] flex-col gap-4 p-3 sm:w-max sm:flex-row lg:right-0 lg:left-auto'}
           onKeyDown={(e) => {
             if (e.key === 'Escape') {
               e.preventDefault();
@@ -255,7 +270,7 @@ export default function DateRangePicker(p: Props) {
             const to = e.relatedTarget as Node | null;
             if (to && !popup.current!.contains(to) && to !== button.current) setOpen(false);
           }}>
-          <ul aria-label="Date ranges" className="w-40 shrink-0 space-y-1">
+          <ul aria-label="Date ranges" className="grid shrink-0 grid-cols-2 gap-1 sm:block sm:w-40 sm:space-y-1">
             {p.presets.map((o) => (
               <li>
                 <button type="button" aria-pressed={o.type === choice}
@@ -265,7 +280,7 @@ export default function DateRangePicker(p: Props) {
             ))}
           </ul>
           {open && choice === 'custom' ? (
-            <div className="w-80">
+            <div className="sm:w-80">
               <div className="mb-2 flex items-center justify-between gap-1">
                 <button type="button" className="rounded border border-gray-500 px-2 py-1 disabled:opacity-50" disabled={atStart}
                   onClick={() => setMonth(month === 1 ? year - 1 : year, month === 1 ? 12 : month - 1)}>

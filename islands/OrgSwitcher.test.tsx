@@ -70,9 +70,15 @@ describe('server markup (no JavaScript)', () => {
     expect(Object.fromEntries(new FormData(f))).toEqual({ _csrf: 'csrf-token-123', organisation_id: 'org-nordic' });
   });
 
-  it('shows the user and role, API Reference and a Log out form', () => {
+  it('folds into a disclosure: the current organisation, then the forms, user and role, API Reference and Log out', () => {
     const d = box();
-    expect(d.querySelector('span')!.textContent).toBe('Ada Admin · Admin');
+    // Compact in the top bar: a closed <details> whose summary names the
+    // current organisation; everything else is inside it.
+    const details = d.querySelector('details')!;
+    expect(details.open).toBe(false);
+    expect(details.querySelector('summary')!.textContent).toBe('Organisation: Nordic Trading ApS');
+    expect(details.querySelectorAll('form').length).toBe(2);
+    expect(d.querySelector('p')!.textContent).toBe('Ada Admin · Admin');
     const docs = d.querySelector('a')!;
     expect([docs.getAttribute('href'), docs.textContent]).toEqual(['/docs', 'API Reference']);
     const out = d.querySelectorAll('form')[1];
@@ -142,6 +148,18 @@ describe('hydration', () => {
     expect(el.hasAttribute('data-hydration-mismatch')).toBe(true);
   });
 
+  it('swaps the summary for a button that looks the same (no layout shift)', () => {
+    const el = serverPage(props);
+    const summary = el.querySelector('details > summary')!;
+    // The summary's sr-only "Organisation: " is the button's aria-labelledby.
+    const face = [summary.className, summary.innerHTML.replace('<span class="sr-only">Organisation: </span>', '')];
+    act(() => mount('OrgSwitcher', OrgSwitcher));
+    const button = el.querySelector('button[aria-haspopup=listbox]')!;
+    expect([button.className, button.innerHTML]).toEqual(face);
+    expect(el.querySelector('details')).toBeNull();
+    render(null, el);
+  });
+
   it('keeps focus in the switcher when it enhances', () => {
     const el = serverPage(props);
     act(() => {
@@ -204,7 +222,7 @@ describe('enhanced menu', () => {
     const options = [...list.querySelectorAll('[role=option]')];
     expect(options.map((o) => o.textContent)).toEqual(props.orgs.map((o) => o.name));
     expect(options.map((o) => o.getAttribute('aria-selected'))).toEqual(['false', 'false', 'false', 'false', 'true']);
-    expect(el.querySelector('span:last-child')!.textContent).toBe('Ada Admin · Admin');
+    expect(popup.querySelector('p')!.textContent).toBe('Ada Admin · Admin');
     // The switch form is still there, hidden, with the CSRF token.
     const f = el.querySelector<HTMLFormElement>('form[action="/organisations/switch"]')!;
     expect(f.hidden).toBe(true);

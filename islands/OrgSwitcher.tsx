@@ -14,7 +14,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { useHydrated } from './lib/hydrated';
 import type { JSX } from 'preact';
 import { EMPTY, buttonKey, findByPrefix, listKey, move, typed, typing, type Action } from './lib/listbox';
-import { useCloseOnPointerOutside } from './lib/popover';
+import { Chevron, PANEL, TRIGGER, useCloseOnPointerOutside } from './lib/popover';
 import type { ShellOrg, ShellUser } from '../templates/generated/props';
 
 // Put together by the shell (templates/components/Shell.tsx) from its props.
@@ -63,25 +63,48 @@ export default function OrgSwitcher({ orgs, current, csrf, user, role }: Props) 
 
   useCloseOnPointerOutside(open, box, () => setOpen(false));
 
+  // The current organisation, shortened to fit the top bar (its full name
+  // is in the list and in the control's name); the same before and after
+  // enhancement.
+  const face = (
+    <>
+      <span className="min-w-0 truncate">{current.name}</span>
+      <Chevron />
+    </>
+  );
+  // Who is logged in, the API Reference and Log out: under the list, the
+  // same with and without JavaScript.
+  const account = (
+    <>
+      <p className="px-3 py-2 text-sm text-gray-700">{user.name} · {role}</p>
+      <a href="/docs" className="block rounded px-3 py-2 underline hover:bg-gray-100">API Reference</a>
+      <form method="post" action="/logout">
+        <input type="hidden" name="_csrf" value={csrf} />
+        <button type="submit" className="block w-full rounded px-3 py-2 text-left underline hover:bg-gray-100">Log out</button>
+      </form>
+    </>
+  );
+
   if (!js) {
+    // Without JavaScript: a disclosure holding the plain forms.
     return (
-      <div className="flex items-center gap-3" ref={root}>
-        <form method="post" action="/organisations/switch" className="flex items-center gap-2">
-          <input type="hidden" name="_csrf" value={csrf} />
-          <label htmlFor="organisation_id" className="text-sm">Organisation</label>
-          <select id="organisation_id" name="organisation_id" className="rounded border border-gray-500 px-2 py-1.5">
-            {orgs.map((o) => (
-              <option value={o.id} selected={o.id === current.id}>{o.name}</option>
-            ))}
-          </select>
-          <button type="submit" className="rounded border border-gray-600 px-3 py-1.5">Switch</button>
-        </form>
-        <span className="text-sm text-gray-700">{user.name} · {role}</span>
-        <a href="/docs" className="text-sm underline">API Reference</a>
-        <form method="post" action="/logout">
-          <input type="hidden" name="_csrf" value={csrf} />
-          <button type="submit" className="text-sm underline">Log out</button>
-        </form>
+      <div className="min-w-0" ref={root}>
+        <details className="relative">
+          <summary className={TRIGGER}><span className="sr-only">Organisation: </span>{face}</summary>
+          <div className={PANEL + ' right-0 w-72 p-2'}>
+            <form method="post" action="/organisations/switch" className="flex flex-wrap items-end gap-2 px-1 pb-2">
+              <input type="hidden" name="_csrf" value={csrf} />
+              <label htmlFor="organisation_id" className="w-full text-sm">Organisation</label>
+              <select id="organisation_id" name="organisation_id" className="min-w-0 flex-1 rounded border border-gray-500 px-2 py-1.5">
+                {orgs.map((o) => (
+                  <option value={o.id} selected={o.id === current.id}>{o.name}</option>
+                ))}
+              </select>
+              <button type="submit" className="rounded border border-gray-600 px-3 py-1.5">Switch</button>
+            </form>
+            <div className="border-t border-gray-300 pt-1">{account}</div>
+          </div>
+        </details>
       </div>
     );
   }
@@ -130,12 +153,12 @@ export default function OrgSwitcher({ orgs, current, csrf, user, role }: Props) 
   };
 
   return (
-    <div className="flex items-center gap-3" ref={root}>
+    <div className="min-w-0" ref={root}>
       <form method="post" action="/organisations/switch" hidden ref={form}>
         <input type="hidden" name="_csrf" value={csrf} />
         <input type="hidden" name="organisation_id" value={current.id} ref={chosen} />
       </form>
-      <span id={ID + '-label'} className="text-sm">Organisation</span>
+      <span id={ID + '-label'} className="sr-only">Organisation</span>
       <div className="relative" ref={box}>
         <button
           type="button"
@@ -145,7 +168,7 @@ export default function OrgSwitcher({ orgs, current, csrf, user, role }: Props) 
           aria-haspopup="listbox"
           aria-expanded={open}
           aria-controls={ID + '-list'}
-          className="flex items-center gap-2 rounded border border-gray-500 px-3 py-1.5"
+          className={TRIGGER}
           // While open, pressing the button must not move focus (that would
           // close the popup through the blur below before the click toggles).
           onMouseDown={(e) => open && e.preventDefault()}
@@ -157,16 +180,13 @@ export default function OrgSwitcher({ orgs, current, csrf, user, role }: Props) 
             }
           }}
         >
-          <span>{current.name}</span>
-          <svg aria-hidden="true" viewBox="0 0 16 16" className="h-4 w-4">
-            <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" stroke-width="2" />
-          </svg>
+          {face}
         </button>
         <div
           ref={popup}
           hidden={!open}
           tabIndex={-1}
-          className="absolute right-0 top-full z-20 mt-1 w-72 rounded border border-gray-500 bg-white p-1"
+          className={PANEL + ' right-0 w-72 p-1'}
           onKeyDown={onKeyDown}
           // Focus leaving the popup (Tab past "Log out", Shift+Tab back to
           // the button) closes it.
@@ -203,16 +223,9 @@ export default function OrgSwitcher({ orgs, current, csrf, user, role }: Props) 
               </li>
             ))}
           </ul>
-          <div className="mt-1 border-t border-gray-300 pt-1">
-            <a href="/docs" className="block rounded px-3 py-2 underline hover:bg-gray-100">API Reference</a>
-            <form method="post" action="/logout">
-              <input type="hidden" name="_csrf" value={csrf} />
-              <button type="submit" className="block w-full rounded px-3 py-2 text-left underline hover:bg-gray-100">Log out</button>
-            </form>
-          </div>
+          <div className="mt-1 border-t border-gray-300 pt-1">{account}</div>
         </div>
       </div>
-      <span className="text-sm text-gray-700">{user.name} · {role}</span>
     </div>
   );
 }

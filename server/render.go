@@ -14,17 +14,23 @@ import (
 // The document around every page. The body comes from goja; this shell
 // adds what needs the server's knowledge per response: the stylesheet's
 // hashed name, the CSP nonce, and the one module script that loads only the
-// islands present on the page (none: no JavaScript at all).
+// islands present on the page (none: no JavaScript at all). The browser
+// paints nothing until the whole body is parsed (the render-blocking
+// "expect" link and its #document-end target): a frame painted from half a
+// parsed page moves what the rest then pushes aside (a layout shift), such
+// as a <details> drawn with its default "Details" summary before its own
+// summary arrives. Pages are small, so it costs next to nothing.
 var documentTmpl = template.Must(template.New("doc").Parse(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{.Title}} · Portal</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="/assets/{{.CSS}}">
+<link rel="expect" href="#document-end" blocking="render">
 {{- if .Refresh}}
 <meta http-equiv="refresh" content="0;url={{.Refresh}}">{{end}}
 {{- range .Preload}}
 <link rel="modulepreload" href="/assets/{{.}}">{{end}}
-</head><body>{{.Body}}
+</head><body>{{.Body}}<template id="document-end"></template>
 {{- if .Islands}}
 <script type="module" nonce="{{.Nonce}}">{{range .Islands}}import "/assets/{{.}}";{{end}}</script>{{end}}
 </body></html>`))

@@ -55,7 +55,11 @@ const largeAccountEntries = 1_000_000
 func run(log *slog.Logger) error {
 	seedLarge := flag.Bool("seed-large", false,
 		"with an empty sandbox data directory, also seed the scale-test account of 1,000,000 ledger entries (or PORTAL_SEED_LARGE=1)")
+	pageRoutes := flag.Bool("page-routes", false, "print the GET routes of the route table as JSON and exit (the e2e layout walk reads it)")
 	flag.Parse()
+	if *pageRoutes {
+		return writePageRoutes(os.Stdout)
+	}
 	// goja allocates heavily per render; a higher GC target took the render
 	// pool from 186 to 297 renders/s (DESIGN.md). GOGC in the environment wins.
 	if os.Getenv("GOGC") == "" {

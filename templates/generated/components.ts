@@ -48,6 +48,7 @@ export interface Islands {
   PayoutDetails: typeof import('../../islands/PayoutDetails').default;
   PayoutExport: typeof import('../../islands/PayoutExport').default;
   PayoutReportsTable: typeof import('../../islands/PayoutReportsTable').default;
+  ShellMenu: typeof import('../../islands/ShellMenu').default;
   StatementExport: typeof import('../../islands/StatementExport').default;
   StatementsTable: typeof import('../../islands/StatementsTable').default;
   TransferDialog: typeof import('../../islands/TransferDialog').default;

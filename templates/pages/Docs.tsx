@@ -14,9 +14,11 @@ const methodTone: Record<string, string> = {
   DELETE: 'bg-red-100 text-red-900',
 };
 
-const th = 'border-b border-gray-400 px-3 py-2 text-left font-semibold';
-const td = 'border-b border-gray-200 px-3 py-2 align-top';
-const caption = 'mb-1 mt-4 text-left font-semibold';
+// Cells may break anywhere: the reference's tables fit a phone's width
+// rather than scroll (long names, paths and types wrap).
+const th = 'border-b border-gray-400 px-3 py-2 text-left font-semibold [overflow-wrap:anywhere]';
+const td = 'border-b border-gray-200 px-3 py-2 align-top [overflow-wrap:anywhere]';
+const caption = 'mb-1 mt-4 text-left font-semibold [overflow-wrap:anywhere]';
 
 function Required({ on }: { on: boolean }) {
   return <>{on ? 'Yes' : 'No'}</>;
@@ -28,7 +30,7 @@ type Row = { name: string; in?: string; type: string; required: boolean; descrip
 // "In" column (path, query, header, cookie).
 function NameTable({ label, nameHeader, rows, withIn }: { label: string; nameHeader: string; rows: Row[]; withIn?: boolean }) {
   return (
-    <div className="overflow-x-auto">
+    <div>
       <table className="w-full border-collapse text-sm">
         <caption className={caption}>{label}</caption>
         <thead>
@@ -83,7 +85,7 @@ function EndpointSection({ ep }: { ep: DocsEndpoint }) {
       </dl>
       {ep.params.length > 0 ? <ParamTable label={'Parameters of ' + name} params={ep.params} /> : null}
       {ep.body.length > 0 ? <FieldTable label={'Request body of ' + name + ' (application/json)'} fields={ep.body} /> : null}
-      <div className="overflow-x-auto">
+      <div>
         <table className="w-full border-collapse text-sm">
           <caption className={caption}>{'Responses of ' + name}</caption>
           <thead>

@@ -3,6 +3,7 @@ import { Flag } from '../../components/Icon';
 import { Island } from '../../components/Island';
 import { Tone } from '../../components/Messages';
 import { Pager } from '../../components/Pager';
+import { TableScroll } from '../../components/Table';
 import type { AccountView, EntryRow, PageProps } from '../../generated/props';
 
 // Account transactions (spec 000 §2): the entries of one account in the
@@ -91,7 +92,7 @@ function Details({ a }: { a: AccountView }) {
               {a.funding.fields.map((f) => (
                 <>
                   <dt className="text-gray-700">{f.label}</dt>
-                  <dd className="break-all">{f.value}</dd>
+                  <dd className="[overflow-wrap:anywhere]">{f.value}</dd>
                 </>
               ))}
             </dl>
@@ -164,9 +165,9 @@ export default function AccountTransactions({ shell, error, account }: Props) {
               {a.rows.length === 0 ? (
                 <p className="rounded border border-gray-300 p-4">No transactions match this filter in the selected period.</p>
               ) : (
-                <div className="overflow-x-auto">
+                <TableScroll labelledBy="transactions-caption">
                   <table className="w-full border-collapse text-sm">
-                    <caption className="mb-2 text-left font-semibold">Transactions of {a.name} ({a.currency})</caption>
+                    <caption id="transactions-caption" className="mb-2 text-left font-semibold">Transactions of {a.name} ({a.currency})</caption>
                     <thead>
                       <tr className="border-b border-gray-400 text-left">
                         <th scope="col" className="p-2"><span className="sr-only">Direction</span></th>
@@ -196,7 +197,7 @@ export default function AccountTransactions({ shell, error, account }: Props) {
                       ))}
                     </tbody>
                   </table>
-                </div>
+                </TableScroll>
               )}
               <Pager label="Pagination" prev={a.prev} next={a.next} prevText="Previous page" nextText="Next page" />
             </>

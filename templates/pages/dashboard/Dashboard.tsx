@@ -7,9 +7,9 @@ import type { AccountCard, PageProps, StatLink } from '../../generated/props';
 
 type Props = PageProps['Dashboard'];
 
-const card = 'rounded border border-gray-300 p-4';
-const num = 'px-3 py-2 text-right tabular-nums';
-const cell = 'px-3 py-2 text-left';
+const card = 'rounded border border-gray-300 p-3 sm:p-4';
+const num = 'px-2 py-2 text-right tabular-nums sm:px-3';
+const cell = 'px-2 py-2 text-left sm:px-3';
 
 function Widget({ id, title, children, wide }: { id: string; title: string; children?: ComponentChildren; wide?: boolean }) {
   return (
@@ -126,7 +126,7 @@ export default function Dashboard(p: Props) {
       ) : (
         <>
           {p.crypto ? <Island name="CryptoBanner" props={p.crypto} /> : null}
-          <div className="grid gap-6 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
             {p.accounts ? (
               <Widget id="accounts-title" title="Accounts" wide>
                 <Accounts cards={p.accounts.cards} error={p.accounts.error} />

@@ -36,7 +36,7 @@ export default function AccountFunding(p: Props) {
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
               {f.rows.map((r) => [
                 <dt className="text-gray-700">{r.term}</dt>,
-                <dd className="break-all font-medium">{r.value}</dd>,
+                <dd className="font-medium [overflow-wrap:anywhere]">{r.value}</dd>,
               ])}
             </dl>
           </section>

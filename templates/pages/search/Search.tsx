@@ -1,6 +1,7 @@
 import { Shell } from '../../components/Shell';
 import { Flag } from '../../components/Icon';
 import { Pager } from '../../components/Pager';
+import { TableScroll } from '../../components/Table';
 import type { PageProps, SearchTransactions } from '../../generated/props';
 
 // Global search results (spec 001 §2): five groups; Account Transactions
@@ -14,9 +15,9 @@ function TransactionResults({ tx }: { tx: SearchTransactions }) {
     <section aria-labelledby="search-transactions" className="mb-6">
       <h2 id="search-transactions" className="mb-1 text-lg font-semibold">Account Transactions</h2>
       <p className="mb-2 text-sm text-gray-700">{tx.total === 1 ? '1 transaction found' : tx.total + ' transactions found'}, newest first</p>
-      <div className="overflow-x-auto">
+      <TableScroll labelledBy="search-results-caption">
         <table className="w-full border-collapse text-sm">
-          <caption className="sr-only">Account transactions matching the search</caption>
+          <caption id="search-results-caption" className="sr-only">Account transactions matching the search</caption>
           <thead>
             <tr className="border-b border-gray-400 text-left">
               <th scope="col" className="p-2">Date</th>
@@ -48,7 +49,7 @@ function TransactionResults({ tx }: { tx: SearchTransactions }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <Pager label="Account transactions pages" prev={tx.prev} next={tx.next} prevText="Previous results" nextText="Next results" />
     </section>
   );
