@@ -34,20 +34,28 @@ var dashboardTemplate = markup("Dashboard", `
 	<span>{{.Label}}{{if .Detail}}<span class="block text-xs {{if .Active}}text-white{{else}}text-gray-700{{end}}">{{.Detail}}</span>{{end}}</span>
 </a>{{end}}
 
-{{define "sidebar"}}<nav aria-label="Main" class="w-64 shrink-0 border-r border-gray-300 bg-gray-50 p-3"><ul class="space-y-1">
-	{{range .}}{{if .Children}}<li>
+{{define "sidebar"}}<details id="nav-menu" class="nav-menu border-b border-gray-300 bg-gray-50 lg:w-64 lg:shrink-0 lg:border-b-0 lg:border-r">
+	<summary class="flex cursor-pointer list-none items-center gap-2 px-4 py-2 font-medium [&amp;::-webkit-details-marker]:hidden"><svg aria-hidden="true" viewBox="0 0 16 16" class="h-4 w-4"><path d="M2 4h12M2 8h12M2 12h12" fill="none" stroke="currentColor" stroke-width="2"></path></svg>Menu</summary>
+	<nav aria-label="Main" class="p-3"><ul class="space-y-1">
+	{{range .Nav}}{{if .Children}}<li>
 		<p class="mt-3 flex items-center gap-2 px-3 py-1 text-sm font-semibold uppercase tracking-wide text-gray-700">{{if .Icon}}{{template "icon" .Icon}}{{end}}{{.Label}}</p>
 		<ul class="ml-3 space-y-1">{{range .Children}}<li>{{template "navlink" .}}</li>{{end}}</ul>
 	</li>{{else}}<li>{{template "navlink" .}}</li>{{end}}{{end}}
-</ul></nav>{{end}}
+	</ul></nav>
+	<div data-island="ShellMenu" data-props="{{islandID (add .First 2)}}"></div><script type="application/json" id="{{islandID (add .First 2)}}">{"menu":"nav-menu"}</script>
+</details>{{end}}
 
-{{define "daterange"}}<div data-island="DateRangePicker" data-props="{{.ID}}"><div>
+{{define "chevron"}}<svg aria-hidden="true" viewBox="0 0 16 16" class="h-4 w-4 shrink-0"><path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" stroke-width="2"></path></svg>{{end}}
+
+{{define "daterange"}}<div data-island="DateRangePicker" data-props="{{.ID}}"><div><details class="relative">
+	<summary class="flex max-w-full cursor-pointer list-none items-center gap-2 rounded border border-gray-500 bg-white px-3 py-1.5 [&amp;::-webkit-details-marker]:hidden"><span class="sr-only">Date range: </span><span class="font-medium whitespace-nowrap">{{.Label}}</span><span class="hidden text-sm whitespace-nowrap text-gray-700 sm:inline">{{.From}} – {{.To}}</span>{{template "chevron"}}</summary>
+	<div class="absolute top-full z-20 mt-1 max-w-[calc(100vw-2rem)] rounded border border-gray-500 bg-white shadow-lg left-0 w-72 p-3 lg:right-0 lg:left-auto">
 	<form method="post" action="{{.Action}}" aria-label="Date range picker" class="flex flex-wrap items-end gap-2">
 		<input type="hidden" name="_csrf" value="{{.CSRF}}">
 		<input type="hidden" name="return_to" value="{{.ReturnTo}}">
-		<div>
+		<div class="w-full">
 			<label for="daterange-type" class="block text-xs font-medium">Date range</label>
-			<select id="daterange-type" name="type" class="rounded border border-gray-500 bg-white px-2 py-1.5">
+			<select id="daterange-type" name="type" class="w-full rounded border border-gray-500 bg-white px-2 py-1.5">
 				{{range .Presets}}<option value="{{.Type}}"{{if eq .Type $.Type}} selected{{end}}>{{.Label}}</option>{{end}}
 			</select>
 		</div>
@@ -59,27 +67,33 @@ var dashboardTemplate = markup("Dashboard", `
 			<label for="daterange-to" class="block text-xs font-medium">To</label>
 			<input id="daterange-to" name="to" value="{{.To}}" inputmode="numeric" placeholder="DD-MM-YYYY" maxlength="10" aria-describedby="daterange-hint" class="w-32 rounded border px-2 py-1.5 border-gray-500">
 		</div>
-		<button type="submit" class="rounded border border-gray-600 px-3 py-1.5">Apply</button>
 		<p id="daterange-hint" class="w-full text-xs text-gray-700">Dates as DD-MM-YYYY, used for Custom range.</p>
+		<button type="submit" class="rounded border border-gray-600 px-3 py-1.5">Apply</button>
 	</form>
-</div></div><script type="application/json" id="{{.ID}}">{{dateRangeJSON .ShellDateRange}}</script>{{end}}
+	</div>
+</details></div></div><script type="application/json" id="{{.ID}}">{{dateRangeJSON .ShellDateRange}}</script>{{end}}
 
-{{define "orgswitcher"}}<div data-island="OrgSwitcher" data-props="{{islandID (add .First 1)}}"><div class="flex items-center gap-3">
-	<form method="post" action="/organisations/switch" class="flex items-center gap-2">
+{{define "orgswitcher"}}<div data-island="OrgSwitcher" data-props="{{islandID (add .First 1)}}"><div class="min-w-0"><details class="relative">
+	<summary class="flex max-w-full cursor-pointer list-none items-center gap-2 rounded border border-gray-500 bg-white px-3 py-1.5 [&amp;::-webkit-details-marker]:hidden"><span class="sr-only">Organisation: </span><span class="min-w-0 truncate">{{.Org.Name}}</span>{{template "chevron"}}</summary>
+	<div class="absolute top-full z-20 mt-1 max-w-[calc(100vw-2rem)] rounded border border-gray-500 bg-white shadow-lg right-0 w-72 p-2">
+	<form method="post" action="/organisations/switch" class="flex flex-wrap items-end gap-2 px-1 pb-2">
 		<input type="hidden" name="_csrf" value="{{.CSRF}}">
-		<label for="organisation_id" class="text-sm">Organisation</label>
-		<select id="organisation_id" name="organisation_id" class="rounded border border-gray-500 px-2 py-1.5">
+		<label for="organisation_id" class="w-full text-sm">Organisation</label>
+		<select id="organisation_id" name="organisation_id" class="min-w-0 flex-1 rounded border border-gray-500 px-2 py-1.5">
 			{{range .Orgs}}<option value="{{.ID}}"{{if eq .ID $.Org.ID}} selected{{end}}>{{.Name}}</option>{{end}}
 		</select>
 		<button type="submit" class="rounded border border-gray-600 px-3 py-1.5">Switch</button>
 	</form>
-	<span class="text-sm text-gray-700">{{.User.Name}} · {{.Role}}</span>
-	<a href="/docs" class="text-sm underline">API Reference</a>
-	<form method="post" action="/logout">
-		<input type="hidden" name="_csrf" value="{{.CSRF}}">
-		<button type="submit" class="text-sm underline">Log out</button>
-	</form>
-</div></div><script type="application/json" id="{{islandID (add .First 1)}}">{{islandJSON .ShellProps}}</script>{{end}}
+	<div class="border-t border-gray-300 pt-1">
+		<p class="px-3 py-2 text-sm text-gray-700">{{.User.Name}} · {{.Role}}</p>
+		<a href="/docs" class="block rounded px-3 py-2 underline hover:bg-gray-100">API Reference</a>
+		<form method="post" action="/logout">
+			<input type="hidden" name="_csrf" value="{{.CSRF}}">
+			<button type="submit" class="block w-full rounded px-3 py-2 text-left underline hover:bg-gray-100">Log out</button>
+		</form>
+	</div>
+	</div>
+</details></div></div><script type="application/json" id="{{islandID (add .First 1)}}">{{islandJSON .ShellProps}}</script>{{end}}
 
 {{/* shellStart and shellEnd wrap a page's content (Shell's children). */}}
 {{define "shellStart"}}<a href="#main" class="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-10 focus:bg-white focus:p-2">Skip to content</a>
@@ -91,11 +105,11 @@ var dashboardTemplate = markup("Dashboard", `
 		</li>{{end}}
 	</ul>{{end}}
 	{{if .MFABanner}}<p class="bg-blue-50 px-4 py-2 text-sm text-blue-900">Protect your account with a new two-factor method. <a href="/new-mfa-setup" class="underline">Set up two-factor authentication</a></p>{{end}}
-	<div class="flex flex-wrap items-center justify-between gap-4 px-4 py-2">
+	<div class="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
 		<a href="/org/{{.Org.ID}}" class="text-lg font-semibold">Portal</a>
-		<form role="search" method="get" action="/org/{{.Org.ID}}/search" class="flex items-center gap-2">
+		<form role="search" method="get" action="/org/{{.Org.ID}}/search" class="flex min-w-0 flex-1 items-center gap-2 lg:max-w-md">
 			<label for="q" class="sr-only">Search</label>
-			<input id="q" name="q" type="search" value="{{.Query}}" placeholder="Search ref. or end-to-end id" required pattern=".*\S.*" title="Type a reference or an end-to-end id" class="w-80 rounded border border-gray-500 px-3 py-1.5">
+			<input id="q" name="q" type="search" value="{{.Query}}" placeholder="Search ref. or end-to-end id" required pattern=".*\S.*" title="Type a reference or an end-to-end id" class="w-full min-w-0 rounded border border-gray-500 px-3 py-1.5">
 			<button type="submit" class="rounded border border-gray-600 px-3 py-1.5">
 				<svg class="h-4 w-4" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
 					<path d="{{iconPath "search"}}" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round"></path>
@@ -103,13 +117,15 @@ var dashboardTemplate = markup("Dashboard", `
 				<span class="sr-only">Search</span>
 			</button>
 		</form>
+		<div class="flex w-full min-w-0 items-center justify-between gap-2 lg:ml-auto lg:w-auto lg:gap-4">
 		{{template "daterange" (rangeData .DateRange .First)}}
 		{{template "orgswitcher" .}}
+		</div>
 	</div>
 </header>
-<div class="flex min-h-screen">
-	{{template "sidebar" .Nav}}
-	<main id="main" tabindex="-1" class="flex-1 p-6">
+<div class="lg:flex lg:min-h-screen">
+	{{template "sidebar" .}}
+	<main id="main" tabindex="-1" class="min-w-0 flex-1 p-4 lg:p-6">
 		<div role="status" aria-live="polite" class="space-y-2">
 			{{range .Flashes}}{{if eq .Kind "error"}}<p role="alert" class="rounded border-l-4 p-3 {{tone .Kind}}">{{.Text}}</p>
 			{{else}}<p class="rounded border-l-4 p-3 {{tone .Kind}}">{{.Text}}</p>{{end}}{{end}}
@@ -121,19 +137,19 @@ var dashboardTemplate = markup("Dashboard", `
 {{define "counttable"}}<table class="w-full border-collapse text-sm">
 	<caption class="mb-1 text-left font-medium">{{.Caption}}</caption>
 	<thead><tr class="border-b border-gray-400">
-		<th scope="col" class="px-3 py-2 text-left">{{.Head}}</th>
-		<th scope="col" class="px-3 py-2 text-right tabular-nums">Count</th>
-		<th scope="col" class="px-3 py-2 text-right tabular-nums">Percentage</th>
+		<th scope="col" class="px-2 py-2 text-left sm:px-3">{{.Head}}</th>
+		<th scope="col" class="px-2 py-2 text-right tabular-nums sm:px-3">Count</th>
+		<th scope="col" class="px-2 py-2 text-right tabular-nums sm:px-3">Percentage</th>
 	</tr></thead>
 	<tbody>{{range .Rows}}<tr class="border-b border-gray-200">
-		<th scope="row" class="px-3 py-2 text-left font-normal"><a href="{{.Href}}" class="text-blue-800 underline">{{.Name}}</a></th>
-		<td class="px-3 py-2 text-right tabular-nums">{{.Count}}</td>
-		<td class="px-3 py-2 text-right tabular-nums">{{.Percentage}}%</td>
+		<th scope="row" class="px-2 py-2 text-left sm:px-3 font-normal"><a href="{{.Href}}" class="text-blue-800 underline">{{.Name}}</a></th>
+		<td class="px-2 py-2 text-right tabular-nums sm:px-3">{{.Count}}</td>
+		<td class="px-2 py-2 text-right tabular-nums sm:px-3">{{.Percentage}}%</td>
 	</tr>{{end}}</tbody>
 	{{if .HasTotal}}<tfoot><tr>
-		<th scope="row" class="px-3 py-2 text-left">Total</th>
-		<td class="px-3 py-2 text-right tabular-nums font-semibold">{{.Total}}</td>
-		<td class="px-3 py-2 text-right tabular-nums"></td>
+		<th scope="row" class="px-2 py-2 text-left sm:px-3">Total</th>
+		<td class="px-2 py-2 text-right tabular-nums sm:px-3 font-semibold">{{.Total}}</td>
+		<td class="px-2 py-2 text-right tabular-nums sm:px-3"></td>
 	</tr></tfoot>{{end}}
 </table>{{end}}
 
@@ -147,7 +163,7 @@ var dashboardTemplate = markup("Dashboard", `
 	<h2 id="org-title" class="text-lg font-semibold">{{.Shell.Org.Name}}</h2>
 	<p class="text-sm text-gray-700">Your role: {{.Shell.Role}}</p>
 </section>
-{{if not .Current}}<section aria-labelledby="range-title" class="rounded border border-gray-300 p-4 max-w-xl">
+{{if not .Current}}<section aria-labelledby="range-title" class="rounded border border-gray-300 p-3 sm:p-4 max-w-xl">
 	<h2 id="range-title" class="mb-2 text-lg font-semibold">The dashboard shows the past 30 days</h2>
 	<p class="mb-4">The date range is now {{.RangeLabel}}. Switch to Past 30 days to see your accounts and statistics.</p>
 	<form method="post" action="{{.Shell.DateRange.Action}}">
@@ -167,8 +183,8 @@ var dashboardTemplate = markup("Dashboard", `
 		</form>
 	</div>
 </section></div><script type="application/json" id="island-0">{{cryptoJSON .}}</script>{{end}}
-<div class="grid gap-6 lg:grid-cols-2">
-	{{with .Accounts}}<section aria-labelledby="accounts-title" class="rounded border border-gray-300 p-4 lg:col-span-2">
+<div class="grid grid-cols-1 gap-6 lg:grid-cols-2">
+	{{with .Accounts}}<section aria-labelledby="accounts-title" class="rounded border border-gray-300 p-3 sm:p-4 lg:col-span-2">
 		<h2 id="accounts-title" class="mb-3 text-lg font-semibold">Accounts</h2>
 		{{if not .Cards}}<div><p class="font-medium">No data found</p><p>There are not yet accounts available.</p></div>
 		{{else}}<ul class="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">{{range .Cards}}<li>
@@ -176,23 +192,23 @@ var dashboardTemplate = markup("Dashboard", `
 			{{else}}<div class="rounded border border-dashed border-gray-400 p-3">{{template "accountbody" .}}<p class="mt-2 text-sm text-gray-700">Please reach out to account owner for account information</p></div>{{end}}
 		</li>{{end}}</ul>{{end}}
 	</section>{{end}}
-	{{with .FX}}<section aria-labelledby="fx-title" class="rounded border border-gray-300 p-4">
+	{{with .FX}}<section aria-labelledby="fx-title" class="rounded border border-gray-300 p-3 sm:p-4">
 		<h2 id="fx-title" class="mb-3 text-lg font-semibold">Your exchange rates</h2>
 		{{if .Error}}{{template "failure" .Error}}
 		{{else if not .Rates}}<p>There are no other currencies to compare.</p>
 		{{else}}<table class="w-full border-collapse text-sm">
 			<caption class="mb-1 text-left font-medium">What 1 {{.Main}} buys, markup included</caption>
 			<thead><tr class="border-b border-gray-400">
-				<th scope="col" class="px-3 py-2 text-left">Currency pair</th>
-				<th scope="col" class="px-3 py-2 text-right tabular-nums">Exchange rate</th>
+				<th scope="col" class="px-2 py-2 text-left sm:px-3">Currency pair</th>
+				<th scope="col" class="px-2 py-2 text-right tabular-nums sm:px-3">Exchange rate</th>
 			</tr></thead>
 			<tbody>{{range .Rates}}<tr class="border-b border-gray-200">
-				<th scope="row" class="px-3 py-2 text-left font-normal">{{.Pay}} → {{.Buy}}</th>
-				{{if .Rate}}<td class="px-3 py-2 text-right tabular-nums">{{.Rate}} {{.Buy}}</td>{{else}}<td class="px-3 py-2 text-right tabular-nums">{{.Error}}</td>{{end}}
+				<th scope="row" class="px-2 py-2 text-left sm:px-3 font-normal">{{.Pay}} → {{.Buy}}</th>
+				{{if .Rate}}<td class="px-2 py-2 text-right tabular-nums sm:px-3">{{.Rate}} {{.Buy}}</td>{{else}}<td class="px-2 py-2 text-right tabular-nums sm:px-3">{{.Error}}</td>{{end}}
 			</tr>{{end}}</tbody>
 		</table>{{end}}
 	</section>{{end}}
-	{{with .Payouts}}<section aria-labelledby="payouts-title" class="rounded border border-gray-300 p-4">
+	{{with .Payouts}}<section aria-labelledby="payouts-title" class="rounded border border-gray-300 p-3 sm:p-4">
 		<h2 id="payouts-title" class="mb-3 text-lg font-semibold">Payout requests</h2>
 		{{if .Error}}{{template "failure" .Error}}
 		{{else}}{{template "counttable" (countTable "Payout requests by state, past 30 days" "State" .Categories true .Total)}}
@@ -200,7 +216,7 @@ var dashboardTemplate = markup("Dashboard", `
 		{{if not .Reasons}}<p>No payout requests with reason codes in the past 30 days.</p>
 		{{else}}<div class="space-y-4">{{range .Reasons}}{{template "counttable" (reasonTable .)}}{{end}}</div>{{end}}{{end}}
 	</section>{{end}}
-	{{with .Collections}}<section aria-labelledby="collections-title" class="rounded border border-gray-300 p-4">
+	{{with .Collections}}<section aria-labelledby="collections-title" class="rounded border border-gray-300 p-3 sm:p-4">
 		<h2 id="collections-title" class="mb-3 text-lg font-semibold">Collection orders</h2>
 		{{if .Error}}{{template "failure" .Error}}
 		{{else if not .Statuses}}<p>No collection orders in the past 30 days.</p>
