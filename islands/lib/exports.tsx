@@ -309,7 +309,7 @@ export function ExportTable<R extends ListedExport>(p: {
     <div>
       <p role="status" aria-live="polite" className="sr-only">{p.said}</p>
       {p.error ? <p role="alert" className="mb-3 rounded border-l-4 border-red-700 bg-red-50 p-3 text-red-900">{p.error}</p> : null}
-      <div role="region" aria-labelledby={captionId} tabIndex={0} className="overflow-x-auto">
+      <div role="region" aria-labelledby={captionId} tabIndex={0} className="relative overflow-x-auto">
         <table className="w-full border-collapse text-left text-sm">
           <caption id={captionId} className="sr-only">{p.caption}</caption>
           <thead>
