@@ -261,3 +261,10 @@ func APIRead[B server.APIEnvelope](service func(*server.Server) *server.APIProbl
 	return server.APIRead[B]{Perms: []access.Permission{access.ExportsRead, access.AccountsRead}, Service: service, Texts: texts,
 		Read: func(_ *server.Server, c fiber.Ctx, r server.APIOrgCall) (B, error) { return read(c, r) }}
 }
+
+// Choice is one choice of an export form's selector or checkbox group
+// (accounts, kinds, status categories), the same in every export area.
+type Choice struct {
+	Value string `json:"value"`
+	Label string `json:"label"`
+}

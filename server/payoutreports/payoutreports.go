@@ -50,11 +50,8 @@ func New(srv *server.Server) server.Area {
 
 // Props of the page and its islands.
 
-// ExportOption is one choice of a selector or a checkbox group.
-type ExportOption struct {
-	Value string `json:"value"`
-	Label string `json:"label"`
-}
+// ExportOption is the export areas' shared choice (exports.Choice).
+type ExportOption = exports.Choice
 
 // PayoutExportValues are the export form's fields as typed: From and To are DD-MM-YYYY,
 // Statuses the chosen status categories (none: all), the amounts optional.

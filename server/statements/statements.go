@@ -51,10 +51,8 @@ func (s area) exportsIndex(c fiber.Ctx) error {
 
 // Props of the pages and islands.
 
-type StatementOption struct {
-	Value string `json:"value"`
-	Label string `json:"label"`
-}
+// StatementOption is the export areas' shared choice (exports.Choice).
+type StatementOption = exports.Choice
 
 type StatementRow struct {
 	ID          string `json:"id"`
@@ -128,8 +126,8 @@ const displayDateTime = "02-01-2006 15:04"
 var kindLabels = map[string]string{provider.KindTransactions: "Transactions", provider.KindCharges: "Charges"}
 
 func statementKinds() []StatementOption {
-	return []StatementOption{{provider.KindTransactions, kindLabels[provider.KindTransactions]},
-		{provider.KindCharges, kindLabels[provider.KindCharges]}}
+	return []StatementOption{{Value: provider.KindTransactions, Label: kindLabels[provider.KindTransactions]},
+		{Value: provider.KindCharges, Label: kindLabels[provider.KindCharges]}}
 }
 
 // ownedOptions are the statement selectors' accounts: owned ones only (spec 000 §3).

@@ -144,6 +144,15 @@ export interface ApprovalProps {
   interval: number;
 }
 
+/**
+ * Choice is one choice of an export form's selector or checkbox group
+ * (accounts, kinds, status categories), the same in every export area.
+ */
+export interface Choice {
+  value: string;
+  label: string;
+}
+
 export interface CollectionsWidget {
   total: number;
   statuses: StatLink[];
@@ -338,16 +347,10 @@ export interface EntryRow {
   href: string;
 }
 
-/** ExportOption is one choice of a selector or a checkbox group. */
-export interface ExportOption {
-  value: string;
-  label: string;
-}
-
 /** ExportedPayoutsProps are the page's. */
 export interface ExportedPayoutsProps {
   shell: ShellProps;
-  accounts: ExportOption[];
+  accounts: Choice[];
   account: string;
   table: PayoutReportsTableProps;
   total: number;
@@ -359,7 +362,7 @@ export interface ExportedPayoutsProps {
 
 export interface ExportedStatementsProps {
   shell: ShellProps;
-  accounts: StatementOption[];
+  accounts: Choice[];
   account: string;
   table: StatementsTableProps;
   total: number;
@@ -703,8 +706,8 @@ export interface PayoutExportProps {
   apiUrl: string;
   listUrl: string;
   openerUrl: string;
-  accounts: ExportOption[];
-  statuses: ExportOption[];
+  accounts: Choice[];
+  statuses: Choice[];
   values: PayoutExportValues;
   errors: Record<string, string>;
   /** today, YYYY-MM-DD: the last day a report may cover */
@@ -1083,18 +1086,13 @@ export interface StatementExportProps {
   apiUrl: string;
   listUrl: string;
   openerUrl: string;
-  accounts: StatementOption[];
-  kinds: StatementOption[];
+  accounts: Choice[];
+  kinds: Choice[];
   values: StatementValues;
   errors: Record<string, string>;
   /** today, YYYY-MM-DD: the last day a statement may cover */
   max: string;
   done: boolean;
-}
-
-export interface StatementOption {
-  value: string;
-  label: string;
 }
 
 export interface StatementRequestProps {
