@@ -168,7 +168,7 @@ func (s area) exportedStatements(c fiber.Ctx) error {
 		return s.NotFound(c)
 	}
 	o := server.Req(c).Org
-	if c.Query("download_statement") != "" {
+	if server.QueryFlag(c, "download_statement") {
 		if !o.Can(access.ExportsManage) {
 			// The permission guard's answer for the request screen.
 			return server.Redirect(c, "/org/"+o.Org.ID)
@@ -251,7 +251,7 @@ func (s area) statementRequestPage(c fiber.Ctx, typed *StatementValues, errs map
 		return err
 	}
 	form := s.statementForm(c, typed, errs)
-	form.Done = c.Query("requested") != "" && typed == nil
+	form.Done = server.QueryFlag(c, "requested") && typed == nil
 	return s.Render(c, server.View{Status: status, Page: "StatementRequest", Title: "Download statement · " + server.Req(c).Org.Org.Name,
 		Props: StatementRequestProps{Shell: sh, Form: form}})
 }

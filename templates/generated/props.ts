@@ -294,6 +294,11 @@ export interface DocsParam {
 /** DocsProps are the props of templates/pages/Docs.tsx. */
 export interface DocsProps {
   sandbox: boolean;
+  /**
+   * Login is the way in for a visitor who is not logged in: it comes
+   * back here afterwards (spec 000: /login?fromDocs).
+   */
+  login?: string;
   home: string;
   intro: string;
   bases: string[];
@@ -902,6 +907,8 @@ export interface PlainProps {
   support?: string;
   home?: string;
   path?: string;
+  /** Message says what failed, where the spec words it (the error page). */
+  message?: string;
 }
 
 /** Preset is one entry of the picker's list. */
