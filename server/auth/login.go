@@ -303,13 +303,20 @@ func (s area) root(c fiber.Ctx) error {
 	}
 	ms, err := s.Provider.Memberships(c.Context(), sess.UserID)
 	if err != nil {
-		return err
+		return s.organisationsFailed(c, err)
 	}
 	id := pickOrganisation(ms, "")
 	if id == "" {
 		return server.Redirect(c, "/no-organisation")
 	}
 	return server.Redirect(c, "/org/"+id)
+}
+
+// organisationsFailed: the organisations lookup after login failed, which
+// the spec answers like having none (/no-organisation); the log keeps why.
+func (s area) organisationsFailed(c fiber.Ctx, err error) error {
+	s.Logger.Error("organisations lookup", "request_id", server.Req(c).ID, "err", err)
+	return server.Redirect(c, "/no-organisation")
 }
 
 // pickOrganisation: the redirect target's organisation if the user belongs
@@ -370,7 +377,7 @@ func (s area) loginTransition(c fiber.Ctx) error {
 	rq := server.Req(c)
 	ms, err := s.Provider.Memberships(c.Context(), rq.User.ID)
 	if err != nil {
-		return err
+		return s.organisationsFailed(c, err)
 	}
 	target := rq.Session.Values["redirect_url"]
 	id := pickOrganisation(ms, orgOfPath(target))

@@ -9,6 +9,7 @@ export interface PageProps {
   AccountFunding: AccountFundingProps;
   AccountTransactions: AccountPageProps;
   AccountTransfer: TransferPageProps;
+  CookieBanner: CookieConsentProps;
   CryptoFunding: CryptoFundingProps;
   CryptoWidget: CryptoWidgetProps;
   Dashboard: DashboardProps;
@@ -43,6 +44,7 @@ export interface PageProps {
 export interface IslandProps {
   AccountFunding: ShellFunding;
   ApprovalPoll: ApprovalProps;
+  CookieConsent: CookieConsentProps;
   CopyText: CopyTextProps;
   CryptoBanner: CryptoBanner;
   DateRangePicker: ShellDateRange;
@@ -158,6 +160,14 @@ export interface CollectionsWidget {
   statuses: StatLink[];
   allHref: string;
   error?: string;
+}
+
+/** CookieConsentProps are the props of the CookieConsent island (the banner). */
+export interface CookieConsentProps {
+  action: string;
+  csrf: string;
+  /** Back is where the choice returns to without JavaScript: the page it was made on. */
+  back: string;
 }
 
 /** CopyTextProps are the props of islands/CopyText.tsx. */
