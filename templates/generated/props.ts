@@ -59,8 +59,8 @@ export interface IslandProps {
 export interface AccountButtons {
   /** Transfer is nil without accounts:manage. */
   transfer: TransferButtonProps | null;
-  /** Export is the Export to CSV link, "" without exports:manage. */
-  export: string;
+  /** Export is the Export to CSV dialog, nil without exports:manage. */
+  export: StatementExportProps | null;
 }
 
 export interface AccountCard {
@@ -384,6 +384,11 @@ export interface ExportedStatementsProps {
   nextUrl: string;
   prevUrl: string;
   request: StatementExportProps | null;
+  /**
+   * NoScript is the request form shown in the page when JavaScript is off and
+   * ?download_statement asks for it (with JavaScript the dialog opens instead).
+   */
+  noScript: StatementExportProps | null;
   error: string;
 }
 
@@ -1110,6 +1115,11 @@ export interface StatementExportProps {
   /** today, YYYY-MM-DD: the last day a statement may cover */
   max: string;
   done: boolean;
+  /** OpenOnLoad opens the dialog as the page loads (?download_statement). */
+  openOnLoad?: boolean;
+  /** OpenerLabel and OpenerStyle dress the opener of another page ("Export to CSV"). */
+  openerLabel?: string;
+  openerStyle?: 'primary' | 'secondary';
 }
 
 export interface StatementRequestProps {
