@@ -225,7 +225,7 @@ test('Download statement: ?download_statement opens the dialog over the list; th
     await t.audit('export to CSV dialog');
   } else {
     await expectH1(page, 'Exported statements');
-    scope = page.getByRole('main');
+    scope = page.getByRole('region', { name: 'Download statement' });
   }
   assert.equal(await scope.getByLabel('Account', { exact: true }).inputValue(), EUR);
 });
