@@ -431,7 +431,7 @@ test('layout: the shell at 320 px (Menu, search, date range, organisation), dial
     await assertFits(page, dialog, 'the statement dialog');
     await page.keyboard.press('Escape');
   } else {
-    await expectH1(page, 'Download statement');
+    await page.getByRole('heading', { level: 2, name: 'Download statement' }).waitFor();
   }
 
   // On a wide screen the same markup is the sidebar: shown, no Menu.

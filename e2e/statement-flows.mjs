@@ -57,7 +57,9 @@ test('Statement export: request, generating, ready, e-mail, CSV checked against 
     assert.ok(size.width <= 336.5, `dialog width ${size.width}`);
     await t.audit('statement request');
   } else {
-    await expectH1(page, 'Download statement');
+    // The list with the request form in it (the dialog needs JavaScript).
+    await expectH1(page, 'Exported statements');
+    await page.getByRole('heading', { level: 2, name: 'Download statement' }).waitFor();
     await t.audit('statement request');
     box = page.getByRole('main');
   }
@@ -191,3 +193,39 @@ test('Statement export: request, generating, ready, e-mail, CSV checked against 
   assert.equal(bal('OPBD'), minor(st.opening_balance));
   assert.equal(bal('CLBD'), minor(st.closing_balance));
 }, { timeout: 60_000 });
+
+test('Download statement: ?download_statement opens the dialog over the list; the account page exports in a dialog too', async (t) => {
+  const { page } = t;
+  await login(t, 'finance@demo.example');
+  // A bare flag counts.
+  await page.goto(`${LIST}?download_statement`);
+  await expectH1(page, 'Exported statements');
+  if (t.js) {
+    const dialog = page.getByRole('dialog', { name: 'Download statement' });
+    await dialog.waitFor();
+    assert.ok((await dialog.boundingBox()).width <= 336.5);
+    await t.audit('download statement dialog on load');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  } else {
+    const form = page.getByRole('main').locator('form:has(#statement-from)');
+    await page.getByRole('heading', { level: 2, name: 'Download statement' }).waitFor();
+    assert.equal(await form.count(), 1);
+    await t.audit('download statement form without JavaScript');
+  }
+
+  // The account page's "Export to CSV": that account, the session's range.
+  await page.goto(`/org/${NORDIC}/accounts/${EUR}`);
+  await page.getByRole('main').getByRole('link', { name: 'Export to CSV', exact: true }).click();
+  let scope;
+  if (t.js) {
+    scope = page.getByRole('dialog', { name: 'Download statement' });
+    await scope.waitFor();
+    assert.match(page.url(), new RegExp(`/accounts/${EUR}$`), 'the dialog opens over the account page');
+    await t.audit('export to CSV dialog');
+  } else {
+    await expectH1(page, 'Exported statements');
+    scope = page.getByRole('region', { name: 'Download statement' });
+  }
+  assert.equal(await scope.getByLabel('Account', { exact: true }).inputValue(), EUR);
+});

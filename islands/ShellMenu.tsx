@@ -11,7 +11,26 @@ import { useEffect } from 'preact/hooks';
 export type Props = {
   /** id of the menu's <details> element. */
   menu: string;
+  /** The top bar's search box, when it holds the search being shown: clearing it leaves the
+   *  results (spec 000 §2: back to the previous page, or the organisation home). */
+  search?: { input: string; home: string };
 };
+
+/** Where clearing the search box goes: back when the visitor came from another page of the
+ *  portal, else the organisation home. */
+export function leaveSearch(home: string, w: Pick<Window, 'history' | 'location'> = { history, location }, referrer = document.referrer) {
+  let from: URL | null = null;
+  try {
+    from = referrer ? new URL(referrer) : null;
+  } catch {
+    from = null;
+  }
+  if (from && from.origin === w.location.origin && from.pathname !== w.location.pathname && w.history.length > 1) {
+    w.history.back();
+  } else {
+    w.location.assign(home);
+  }
+}
 
 /** Whether the menu is a disclosure now (its summary shown), not the sidebar. */
 export function folded(details: HTMLDetailsElement): boolean {
@@ -19,7 +38,17 @@ export function folded(details: HTMLDetailsElement): boolean {
   return !!summary && getComputedStyle(summary).display !== 'none';
 }
 
-export default function ShellMenu({ menu }: Props) {
+export default function ShellMenu({ menu, search }: Props) {
+  useEffect(() => {
+    const box = search ? (document.getElementById(search.input) as HTMLInputElement | null) : null;
+    if (!box || !search) return;
+    // "input" covers typing the text away and the box's own clear button.
+    const onInput = () => {
+      if (box.value === '') leaveSearch(search.home);
+    };
+    box.addEventListener('input', onInput);
+    return () => box.removeEventListener('input', onInput);
+  }, [search?.input, search?.home]);
   useEffect(() => {
     const details = document.getElementById(menu) as HTMLDetailsElement | null;
     const summary = details?.querySelector('summary');

@@ -134,6 +134,24 @@ describe('opener mode', () => {
 
   const opener = { ...props, mode: 'opener' as const };
 
+  it('opens at once for ?download_statement (openOnLoad), and nowhere else', async () => {
+    let el = hydrate({ ...opener, openOnLoad: true });
+    await act(async () => {});
+    expect(el.querySelector('dialog')!.hasAttribute('open')).toBe(true);
+    render(null, el);
+    el = hydrate(opener);
+    await act(async () => {});
+    expect(el.querySelector('dialog[open]')).toBeNull();
+  });
+
+  it('dresses the account page\'s opener ("Export to CSV", secondary)', () => {
+    const el = serverPage({ ...opener, openerLabel: 'Export to CSV', openerStyle: 'secondary' });
+    const a = el.querySelector('a')!;
+    expect(a.textContent).toBe('Export to CSV');
+    expect(a.className).toContain('border');
+    expect(a.className).not.toContain('bg-blue-800');
+  });
+
   it('is a link to the page without JavaScript', () => {
     const el = serverPage(opener);
     const a = el.querySelector('a')!;

@@ -14,8 +14,10 @@
 // without JavaScript, and where the account page's "Export to CSV" link lands.
 // mode "opener": the server's markup is a link to that page. Once hydrated, an effect takes
 // over its click and opens the same form in the one dialog (lib/Modal, 336 wide), which
-// sends the request to the JSON API and then shows the list with the new statement.
-import { useState } from 'preact/hooks';
+// sends the request to the JSON API and then shows the list with the new statement. With
+// openOnLoad (the list opened with ?download_statement) the dialog opens at once; the
+// account page's "Export to CSV" is such an opener too (openerLabel, openerStyle).
+import { useEffect, useState } from 'preact/hooks';
 import { useHydrated } from './lib/hydrated';
 import { display } from './lib/daterange';
 import { CLOSE_AFTER_MS, Done, ExportModal, ExportOpener, FieldError, FormErrors, useDateMask, useExportDialog, type ExportFormProps } from './lib/exports';
@@ -147,6 +149,10 @@ export default function StatementExport(props: Props) {
   const { onDate, reset } = useDateMask<DateField>(periodOf(props.values), (d) => usableDay(d, props.max) !== null,
     (k, value) => setValues((v) => ({ ...v, [k]: value })));
 
+  // ?download_statement: the dialog opens over the list as the page loads (once).
+  useEffect(() => {
+    if (props.mode === 'opener' && props.openOnLoad) dialog.show(true);
+  }, []);
   if (props.mode === 'page') {
     // Still a plain form posted to the server: the island only masks its dates.
     return props.done ? <StatementDone listUrl={props.listUrl} /> : <RequestForm {...props} values={values} loading={false} onChange={setValues} onDate={onDate} />;
@@ -159,11 +165,12 @@ export default function StatementExport(props: Props) {
 
   return (
     <>
-      <ExportOpener href={props.openerUrl} label="Download statement" enhanced={js} onOpen={() => {
-        setValues(props.values);
-        reset(periodOf(props.values));
-        dialog.show();
-      }} />
+      <ExportOpener href={props.openerUrl} label={props.openerLabel ?? 'Download statement'} secondary={props.openerStyle === 'secondary'}
+        enhanced={js} onOpen={() => {
+          setValues(props.values);
+          reset(periodOf(props.values));
+          dialog.show();
+        }} />
       {js ? (
         <ExportModal id="statement-export" title="Download statement" open={dialog.open} phase={dialog.phase} onClose={dialog.close}
           done={<StatementDone listUrl={props.listUrl} />}

@@ -71,4 +71,21 @@ describe('VerifyCode', () => {
     expect(button.disabled).toBe(false);
     el.remove();
   });
+
+  it('setup\'s "Enable MFA": off until an SMS was requested, then from 7 characters', async () => {
+    const off = mount({ id: 'token', label: 'Code from the SMS', button: 'Enable MFA', off: true });
+    expect(off.el.querySelector('button')!.textContent).toBe('Enable MFA');
+    expect(off.el.querySelector('button')!.hasAttribute('disabled')).toBe(true);
+    expect(off.el.querySelector('input')!.hasAttribute('disabled')).toBe(true);
+    off.el.remove();
+    const { el } = mount({ id: 'token', label: 'Code from the SMS', button: 'Enable MFA' });
+    await act(() => hydrate(<VerifyCode id="token" label="Code from the SMS" button="Enable MFA" />, el));
+    const button = el.querySelector('button')!;
+    expect(button.disabled).toBe(true);
+    await act(() => type(el.querySelector('input')!, '123456'));
+    expect(button.disabled).toBe(true);
+    await act(() => type(el.querySelector('input')!, '1234567'));
+    expect(button.disabled).toBe(false);
+    el.remove();
+  });
 });

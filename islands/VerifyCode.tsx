@@ -2,15 +2,25 @@
 // The MFA code field and its Verify button. The server's markup is a plain
 // field and an enabled button: without JavaScript the server checks the
 // code and says what is wrong. In the browser the spec's rule applies:
-// Verify is enabled only once the code has at least 7 characters, and an
+// Verify (or setup's "Enable MFA") is enabled only once the code has at least 7 characters, and an
 // authenticator code is shown as "123 456" (6 digits make 7 characters).
 import { useState } from 'preact/hooks';
 import { useHydrated } from './lib/hydrated';
 import { formatCode, MIN_CODE_LENGTH } from './lib/code';
 
-export type Props = { id: string; label: string; hint?: string; error?: string; numeric?: boolean };
+export type Props = {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  numeric?: boolean;
+  /** The button's words: "Verify" unless said ("Enable MFA" on setup). */
+  button?: string;
+  /** Field and button off whatever is typed (no SMS requested yet). */
+  off?: boolean;
+};
 
-export default function VerifyCode({ id, label, hint, error, numeric }: Props) {
+export default function VerifyCode({ id, label, hint, error, numeric, button, off }: Props) {
   const enhanced = useHydrated();
   const [value, setValue] = useState('');
   const described = [hint ? id + '-hint' : '', error ? id + '-error' : ''].filter(Boolean).join(' ');
@@ -40,15 +50,16 @@ export default function VerifyCode({ id, label, hint, error, numeric }: Props) {
           aria-invalid={error ? 'true' : undefined}
           aria-describedby={described || undefined}
           onInput={onInput}
+          disabled={off}
           className={'mt-1 block w-56 rounded border px-3 py-2 font-mono text-lg tracking-widest ' + (error ? 'border-red-700' : 'border-gray-500')}
         />
       </div>
       <button
         type="submit"
-        disabled={enhanced && tooShort}
+        disabled={off || (enhanced && tooShort)}
         className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900 disabled:cursor-not-allowed disabled:opacity-60"
       >
-        Verify
+        {button ?? 'Verify'}
       </button>
     </>
   );

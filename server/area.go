@@ -89,10 +89,11 @@ func (s *Server) addAreas(fs []AreaFunc) {
 }
 
 // coreArea is what the core serves itself: the API reference page, built
-// from every area's operations.
+// from every area's operations, and the cookie consent choice.
 func coreArea(s *Server) Area {
 	return Area{Name: "core", Routes: []*Route{
 		{Name: "docs", Method: "GET", Path: "/docs", Access: Public, Handler: s.docs},
+		{Name: "cookie_consent", Method: "POST", Path: consentPath, Access: Public, Handler: s.cookieConsent},
 	}}
 }
 

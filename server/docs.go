@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/gofiber/fiber/v3"
+
+	"portal/session"
 )
 
 // /docs: the API Reference, a server-rendered page (no JavaScript) built
@@ -15,7 +17,10 @@ import (
 
 // DocsProps are the props of templates/pages/Docs.tsx.
 type DocsProps struct {
-	Sandbox bool         `json:"sandbox"`
+	Sandbox bool `json:"sandbox"`
+	// Login is the way in for a visitor who is not logged in: it comes
+	// back here afterwards (spec 000: /login?fromDocs).
+	Login   string       `json:"login,omitempty"`
 	Home    string       `json:"home"`
 	Intro   string       `json:"intro"`
 	Bases   []string     `json:"bases"`
@@ -81,6 +86,9 @@ type DocsResponse struct {
 func (s *Server) docs(c fiber.Ctx) error {
 	p := s.docsProps() // a copy; the slices inside are only read
 	p.Sandbox = s.Config.Sandbox()
+	if sess := Req(c).Session; sess == nil || sess.Scope != session.ScopeDashboard {
+		p.Login = "/login?fromDocs"
+	}
 	return s.Render(c, View{Page: "Docs", Title: "API Reference", Props: p})
 }
 

@@ -14,6 +14,8 @@ type PlainProps struct {
 	Support string `json:"support,omitempty"`
 	Home    string `json:"home,omitempty"`
 	Path    string `json:"path,omitempty"`
+	// Message says what failed, where the spec words it (the error page).
+	Message string `json:"message,omitempty"`
 }
 
 // handleError is the one place where an error becomes a response: Fiber's
@@ -32,14 +34,14 @@ func (s *Server) handleError(c fiber.Ctx, err error) error {
 		}
 	}
 	s.Logger.Error("request failed", "request_id", Req(c).ID, "method", c.Method(), "path", c.Path(), "err", err)
-	return s.errorPage(c, fiber.StatusInternalServerError)
+	return s.errorPage(c, fiber.StatusInternalServerError, "")
 }
 
 // errorPage renders "Oops, something went wrong!"; if even rendering fails
 // (the renderer is what broke), a static page says the same.
-func (s *Server) errorPage(c fiber.Ctx, status int) error {
+func (s *Server) errorPage(c fiber.Ctx, status int, message string) error {
 	err := s.Render(c, View{Status: status, Page: "Error", Title: "Something went wrong",
-		Props: PlainProps{Sandbox: s.Config.Sandbox(), Support: s.Config.SupportURL, Home: "/"}})
+		Props: PlainProps{Sandbox: s.Config.Sandbox(), Support: s.Config.SupportURL, Home: "/", Message: message}})
 	if err == nil {
 		return nil
 	}
@@ -62,4 +64,14 @@ func (s *Server) NotFound(c fiber.Ctx) error {
 func (s *Server) FormExpired(c fiber.Ctx) error {
 	return s.Render(c, View{Status: fiber.StatusForbidden, Page: "FormExpired", Title: "Form expired",
 		Props: PlainProps{Sandbox: s.Config.Sandbox(), Home: "/", Path: c.Path()}})
+}
+
+// mfaFormExpired answers an MFA step's form posted after its login expired
+// the way the step's page does (spec 000 §8); a live session with a stale
+// token gets the usual expired-form page.
+func (s *Server) mfaFormExpired(c fiber.Ctx) error {
+	if r := Req(c); r.Session == nil || r.Session.UserID == "" {
+		return Redirect(c, LoginMFAExpired)
+	}
+	return s.FormExpired(c)
 }

@@ -58,7 +58,7 @@ func (s *Server) requestContext(c fiber.Ctx) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			s.Logger.Error("panic", "request_id", r.ID, "path", c.Path(), "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
-			err = s.errorPage(c, fiber.StatusInternalServerError)
+			err = s.errorPage(c, fiber.StatusInternalServerError, "")
 		}
 	}()
 	return c.Next()

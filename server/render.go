@@ -67,10 +67,20 @@ func (s *Server) Render(c fiber.Ctx, v View) error {
 	if err != nil {
 		return fmt.Errorf("render %s: %w", v.Page, err)
 	}
+	body, islands := res.HTML, res.Islands
+	if cp, ok := s.consentBanner(c); ok && v.Refresh == "" {
+		// The banner comes first in the body, as a region of its own, until a choice is made.
+		bp, _ := json.Marshal(cp)
+		banner, err := s.Renderer.Render(c.Context(), "CookieBanner", bp)
+		if err != nil {
+			return fmt.Errorf("render cookie banner: %w", err)
+		}
+		body, islands = append(append([]byte(nil), banner.HTML...), body...), append(banner.Islands, islands...)
+	}
 	doc := document{Title: v.Title, CSS: s.Assets.Manifest.CSS, Refresh: v.Refresh, Nonce: Req(c).Nonce,
-		Body: template.HTML(res.HTML)} // #nosec: the renderer escapes every text and attribute
+		Body: template.HTML(body)} // #nosec: the renderer escapes every text and attribute
 	seen := map[string]bool{}
-	for _, name := range res.Islands {
+	for _, name := range islands {
 		if f := s.Assets.Manifest.Islands[name]; f != "" && !seen[f] {
 			seen[f] = true
 			doc.Islands = append(doc.Islands, f)

@@ -124,6 +124,14 @@ func Redirect(c fiber.Ctx, to string) error {
 	return c.Redirect().Status(fiber.StatusSeeOther).To(to)
 }
 
+// LoginMFAExpired is where an MFA step whose login expired goes; the login
+// page says "Your token was expired, please login again" there.
+const LoginMFAExpired = "/login?mfaExpired"
+
+// MsgMFAConfigFailed is spec 000 §8's text for a failing MFA configuration
+// check.
+const MsgMFAConfigFailed = "Failed fetch MFA configuration"
+
 // LoginURL sends a visitor to log in and come back where they were.
 func LoginURL(c fiber.Ctx, expired bool) string {
 	q := url.Values{}
@@ -157,8 +165,12 @@ func (s *Server) guarded(r *Route) fiber.Handler {
 				return Redirect(c, "/")
 			}
 		case LoginOrDashboard:
+			if scope == "" && rq.SessionExpired {
+				// An MFA step whose login expired (spec 000 §8).
+				return Redirect(c, LoginMFAExpired)
+			}
 			if scope == "" {
-				return Redirect(c, LoginURL(c, rq.SessionExpired))
+				return Redirect(c, LoginURL(c, false))
 			}
 			if scope != session.ScopeLogin && scope != session.ScopeDashboard {
 				return Redirect(c, "/")
@@ -173,6 +185,11 @@ func (s *Server) guarded(r *Route) fiber.Handler {
 		}
 		if scope != "" && r.Access != GuestOnly {
 			ok, err := s.loadUser(c)
+			if err != nil && scope == session.ScopeLogin {
+				// The user record is the MFA configuration the steps check.
+				s.Logger.Error("mfa configuration", "request_id", rq.ID, "err", err)
+				return s.errorPage(c, fiber.StatusServiceUnavailable, MsgMFAConfigFailed)
+			}
 			if err != nil {
 				return err
 			}
@@ -227,28 +244,34 @@ func (s *Server) enterOrg(c fiber.Ctx, orgID string) (*OrgContext, error) {
 	if provider.ErrorCode(err) == provider.ENOTFOUND {
 		return nil, nil
 	}
+	// Spec 000 §2: entering an organisation whose loading fails goes to
+	// /no-organisation, like an unknown one; the log keeps the cause.
+	failed := func(what string, err error) (*OrgContext, error) {
+		s.Logger.Error("enter organisation", "request_id", rq.ID, "organisation_id", orgID, "loading", what, "err", err)
+		return nil, nil
+	}
 	if err != nil {
-		return nil, err
+		return failed("membership", err)
 	}
 	o := &OrgContext{Org: m.Organisation, Role: access.Normalize(m.Role), Perms: access.For(m.Role)}
 	if o.Config, err = s.Provider.Configuration(ctx, orgID); err != nil {
-		return nil, err
+		return failed("configuration", err)
 	}
 	if o.Products, err = s.Provider.ContractedProducts(ctx, orgID); err != nil {
-		return nil, err
+		return failed("contracted products", err)
 	}
 	if o.Flags, err = s.Provider.FeatureFlags(ctx, orgID); err != nil {
-		return nil, err
+		return failed("feature flags", err)
 	}
 	if o.Accounts, err = s.Provider.Accounts(ctx, orgID); err != nil {
 		s.Logger.Error("accounts list", "request_id", rq.ID, "organisation_id", orgID, "err", err)
 		o.Accounts, o.AccountsErr = nil, err
 	}
 	if o.Alerts, err = s.Provider.Alerts(ctx, orgID); err != nil {
-		return nil, err
+		return failed("alerts", err)
 	}
 	if o.Memberships, err = s.Provider.Memberships(ctx, rq.User.ID); err != nil {
-		return nil, err
+		return failed("memberships", err)
 	}
 	rq.Org = o
 	if rq.Session.OrgID != orgID || rq.Session.Role != o.Role {

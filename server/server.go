@@ -141,6 +141,11 @@ func New(d Deps, areas ...AreaFunc) *Server {
 			s.expired[r.Path] = r.Expired
 		}
 	}
+	for _, r := range s.routes {
+		if r.Access == LoginOrDashboard && r.Expired == nil && !strings.ContainsAny(r.Path, ":*+") {
+			s.expired[r.Path] = s.mfaFormExpired
+		}
+	}
 	s.openAPI = sync.OnceValues(func() (*openAPIDoc, []byte) { return renderOpenAPI(s.apiOps) })
 	s.docsProps = sync.OnceValue(func() DocsProps { doc, _ := s.openAPI(); return docsProps(doc, s.apiOps) })
 	s.app = fiber.New(fiber.Config{
@@ -165,6 +170,10 @@ func New(d Deps, areas ...AreaFunc) *Server {
 		s.app.Add([]string{r.Method}, r.Path, s.guarded(r))
 	}
 	s.mountAPI()
+	// A path no area serves under an organisation still runs the session and
+	// membership guards first: a logged-out visitor is sent to log in (and
+	// back), and nobody learns which organisation paths exist.
+	s.app.All("/org/:org/*", s.guarded(&Route{Name: "org.unknown", Path: "/org/:org/*", Access: Dashboard}))
 	s.app.Use(s.NotFound)
 	return s
 }

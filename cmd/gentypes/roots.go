@@ -32,10 +32,14 @@ type propsPackage struct {
 var packages = []propsPackage{
 	{ // portal/server
 		pages: map[string]reflect.Type{
-			"Docs":        reflect.TypeFor[server.DocsProps](),
-			"Error":       reflect.TypeFor[server.PlainProps](),
-			"FormExpired": reflect.TypeFor[server.PlainProps](),
-			"NotFound":    reflect.TypeFor[server.PlainProps](),
+			"Docs":         reflect.TypeFor[server.DocsProps](),
+			"Error":        reflect.TypeFor[server.PlainProps](),
+			"CookieBanner": reflect.TypeFor[server.CookieConsentProps](),
+			"FormExpired":  reflect.TypeFor[server.PlainProps](),
+			"NotFound":     reflect.TypeFor[server.PlainProps](),
+		},
+		islands: map[string]reflect.Type{
+			"CookieConsent": reflect.TypeFor[server.CookieConsentProps](),
 		},
 	},
 	{ // portal/server/dashboard

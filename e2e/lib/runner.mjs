@@ -13,10 +13,17 @@ const tests = [];
  * t.base, t.redis ({ port } of the run's redis-server), t.bin (the portal
  * binary), t.artifacts (the folder kept after the run), t.audit(label),
  * t.note(text), t.cleanup(fn). opts.timeout in ms; opts.modes limits it to
- * [true] or [false].
+ * [true] or [false]. The browser has answered the cookie banner already
+ * (rejected), like a returning user, unless opts.firstVisit: the banner's
+ * own flows and the layout walk see it.
  */
 export function test(name, fn, opts = {}) {
-  tests.push({ name, fn, timeout: opts.timeout ?? 30_000, modes: opts.modes ?? [true, false] });
+  tests.push({ name, fn, timeout: opts.timeout ?? 30_000, modes: opts.modes ?? [true, false], firstVisit: !!opts.firstVisit });
+}
+
+/** A returning user's answer to the cookie banner, for a context that should not see it. */
+export function answeredBanner(base) {
+  return [{ name: 'cookie_consent', value: 'rejected', url: base }];
 }
 
 const slug = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
@@ -30,6 +37,7 @@ export async function runAll({ browser, base, artifacts, only, axe, redis = null
       const label = `${tc.name} [${js ? 'JS' : 'no JS'}]`;
       const t0 = Date.now();
       const context = await browser.newContext({ javaScriptEnabled: js, baseURL: base, locale: 'en-GB' });
+      if (!tc.firstVisit) await context.addCookies(answeredBanner(base));
       context.setDefaultTimeout(Math.min(10_000, tc.timeout));
       context.setDefaultNavigationTimeout(Math.min(15_000, tc.timeout));
       const monitor = new Monitor({ js, axe, browser, base });

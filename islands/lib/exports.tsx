@@ -370,11 +370,13 @@ export type ExportFormProps<P, V> = P & {
 
 /** The export's opener: a link to the request's page, whose click, once hydrated
  *  (enhanced), opens the dialog instead. */
-export function ExportOpener({ href, label, enhanced, onOpen }: { href: string; label: string; enhanced: boolean; onOpen: () => void }) {
+export function ExportOpener({ href, label, enhanced, onOpen, secondary }: {
+  href: string; label: string; enhanced: boolean; onOpen: () => void; secondary?: boolean;
+}) {
   return (
     <a
       href={href}
-      className="inline-block rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900"
+      className={secondary ? 'inline-block rounded border border-gray-600 px-4 py-2' : 'inline-block rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900'}
       onClick={(e) => {
         if (!enhanced) return;
         e.preventDefault();

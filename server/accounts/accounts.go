@@ -19,6 +19,7 @@ import (
 	"portal/money"
 	"portal/provider"
 	"portal/server"
+	"portal/server/statements"
 )
 
 // area's handlers use the core's services through the server.
@@ -168,8 +169,8 @@ type CopyTextProps struct {
 type AccountButtons struct {
 	// Transfer is nil without accounts:manage.
 	Transfer *TransferButtonProps `json:"transfer"`
-	// Export is the Export to CSV link, "" without exports:manage.
-	Export string `json:"export"`
+	// Export is the Export to CSV dialog, nil without exports:manage.
+	Export *statements.StatementExportProps `json:"export"`
 }
 
 // displayDate and displayTime are the spec's DD-MM-YYYY (000 §9) and the
@@ -349,10 +350,7 @@ func (s area) accountPage(c fiber.Ctx) error {
 	if o.Can(access.AccountsManage) {
 		v.Buttons.Transfer = s.transferButton(c, o, acct.AccountNumber)
 	}
-	if o.Can(access.ExportsManage) {
-		v.Buttons.Export = "/org/" + o.Org.ID + "/exported_statements?" +
-			url.Values{"download_statement": {"1"}, "account": {acct.AccountNumber}}.Encode()
-	}
+	v.Buttons.Export = statements.Dialog(s.Server, c, acct.AccountNumber, "Export to CSV")
 	return s.Render(c, server.View{Page: "AccountTransactions", Title: title, Props: AccountPageProps{Shell: sh, Account: v}})
 }
 

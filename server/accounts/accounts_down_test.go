@@ -2,7 +2,6 @@ package accounts
 
 import (
 	"bytes"
-	"context"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -11,19 +10,9 @@ import (
 
 	"golang.org/x/net/html"
 
-	"portal/provider"
 	"portal/server"
 	"portal/server/servertest"
 )
-
-// failingConfiguration stands for a provider whose organisation
-// configuration cannot be read: unlike the account list, that still fails
-// the request.
-type failingConfiguration struct{ provider.Provider }
-
-func (failingConfiguration) Configuration(context.Context, string) (provider.Configuration, error) {
-	return provider.Configuration{}, errLedgerDown
-}
 
 func TestAccountsListDownKeepsTheOrganisation(t *testing.T) {
 	var logs bytes.Buffer
@@ -90,15 +79,5 @@ func TestAccountsListDownKeepsTheOrganisation(t *testing.T) {
 	}()
 	if res.StatusCode != http.StatusServiceUnavailable || mainAlert(doc) != server.MsgAccountsDown {
 		t.Errorf("transfer post: %d %q", res.StatusCode, mainAlert(doc))
-	}
-}
-
-func TestOrganisationLoadFailureStillFails(t *testing.T) {
-	h := newHarness(t)
-	c := h.Client()
-	c.Login("admin@demo.example")
-	h.Srv.Provider = failingConfiguration{h.Srv.Provider}
-	if res := c.Get(accountPath(acctEUR)); res.StatusCode != http.StatusInternalServerError {
-		t.Errorf("status %d, want 500", res.StatusCode)
 	}
 }

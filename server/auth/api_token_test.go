@@ -498,6 +498,7 @@ func TestAuthAPITour(t *testing.T) {
 		tour.Call(admin, id, "", nil)
 	}
 	tour.Call(admin, "getFeatureFlags", "?organisation_id="+orgNordic, nil)
+	tour.Call(admin, "setCurrentOrganisation", "", nil, server.APIHeaderOrganisation, orgNordic)
 
 	// Finishing a login: authenticator, SMS, push.
 	a, _ := loginScope(h, emailMFATOTP)

@@ -105,6 +105,31 @@ func (s area) apiSetDefault(c fiber.Ctx, a *server.APICaller) error {
 	return c.SendStatus(fiber.StatusNoContent)
 }
 
+// msgCurrentHeader is the answer to a set_current call whose header does
+// not name the path's organisation.
+const msgCurrentHeader = "X-Organisation-ID must name the organisation of the path"
+
+// apiSetCurrent sets the session's current organisation and the role held
+// there (spec 000 §7: POST .../set_current with X-Organisation-ID).
+func (s area) apiSetCurrent(c fiber.Ctx, a *server.APICaller) error {
+	id := server.APIPathOrg(c)
+	if c.Get(server.APIHeaderOrganisation) != id {
+		return server.APIError(c, fiber.StatusBadRequest, server.APICodeInvalid, msgCurrentHeader)
+	}
+	m, ok, err := s.APIMember(c, a, id)
+	if !ok {
+		return err
+	}
+	role := access.Normalize(m.Role)
+	if a.Session.OrgID != id || a.Session.Role != role {
+		a.Session.OrgID, a.Session.Role = id, role
+		if err := s.Sessions.Save(c.Context(), a.Session); err != nil {
+			return err
+		}
+	}
+	return c.SendStatus(fiber.StatusNoContent)
+}
+
 // The organisation's reads (APIOrgRead has checked the membership).
 
 func (s area) apiConfigurations(c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[provider.Configuration], error) {
@@ -215,6 +240,19 @@ func (s area) apiCustomerOperations() []server.APIOp {
 			Responses: []server.APIResponse{{Status: fiber.StatusNoContent, Description: "Saved."},
 				server.APIReplyUnauthorized, server.APIReplyForbidden, server.APIReplyNotFound},
 			Handler: op(s.apiSetDefault),
+		},
+		{
+			ID: "setCurrentOrganisation", Method: fiber.MethodPost, Path: "/customer/organisations/{id}/set_current", Tag: "Organisation and customer",
+			Summary: "Make an organisation the session's current one",
+			Description: "The session works in this organisation from now on (the pages' and the calls' current organisation, and the role held there). " +
+				"Header X-Organisation-ID must name the same organisation as the path. Cached lists of the previous organisation are stale after it.",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
+			Params: []server.OAParameter{server.APIOrgIDParam,
+				{Name: server.APIHeaderOrganisation, In: "header", Required: true, Description: "The organisation id of the path.", Schema: server.OAString("").WithFormat("uuid")}},
+			Responses: []server.APIResponse{{Status: fiber.StatusNoContent, Description: "The session's current organisation is set."},
+				server.APIErrorReply(fiber.StatusBadRequest, "X-Organisation-ID is missing or names another organisation than the path (code invalid)."),
+				server.APIReplyUnauthorized, server.APIReplyForbidden, server.APIReplyNotFound},
+			Handler: op(s.apiSetCurrent),
 		},
 		server.APIReadOp(orgReadOp("getConfigurations", "/customer/organisations/{id}/configurations", "Get the organisation's configuration",
 			"Settings that switch screens and flows on or off."), "The configuration.",

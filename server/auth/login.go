@@ -32,6 +32,7 @@ const (
 	msgBadCredentials   = "Incorrect email or password."
 	msgExpiredLogin     = "Your login expired"
 	msgExpiredLoginMore = "Please log in again."
+	msgMFAExpired       = "Your token was expired, please login again" // spec 000 §8
 	msgMissingScope     = "Your session does not give access to that page. Please log in again."
 )
 
@@ -95,18 +96,24 @@ func (s area) loginPage(c fiber.Ctx, f loginForm, status int) error {
 	if err != nil {
 		return err
 	}
-	p := LoginProps{EmailFormProps: ef, FromDocs: c.Query("fromDocs") != ""}
+	p := LoginProps{EmailFormProps: ef, FromDocs: server.QueryFlag(c, "fromDocs")}
 	if t, ok := server.SafeRedirect(f.Redirect); ok {
 		p.RedirectURL = t
+	} else if p.FromDocs {
+		// The login carries the way back to the API Reference through MFA
+		// like any redirect target.
+		p.RedirectURL = "/docs"
 	}
 	switch {
-	case c.Query("expired") != "" || server.Req(c).SessionExpired:
+	case server.QueryFlag(c, "mfaExpired"):
+		p.Notice = &Notice{Kind: "warning", Title: msgMFAExpired}
+	case server.QueryFlag(c, "expired") || server.Req(c).SessionExpired:
 		p.Notice = &Notice{Kind: "warning", Title: msgExpiredLogin, Text: msgExpiredLoginMore}
 	case c.Query("redirect_code") == "MissingScope":
 		p.Notice = &Notice{Kind: "warning", Title: msgMissingScope}
-	case c.Query("user_logout") != "":
+	case server.QueryFlag(c, "user_logout"):
 		p.Notice = &Notice{Kind: "info", Title: "You have been logged out."}
-	case c.Query("fromDocs") != "":
+	case server.QueryFlag(c, "fromDocs"):
 		p.Notice = &Notice{Kind: "info", Title: "Log in to continue to the API Reference."}
 	}
 	return s.Render(c, server.View{Status: status, Page: "Login", Title: "Log in", Props: p})
@@ -296,13 +303,20 @@ func (s area) root(c fiber.Ctx) error {
 	}
 	ms, err := s.Provider.Memberships(c.Context(), sess.UserID)
 	if err != nil {
-		return err
+		return s.organisationsFailed(c, err)
 	}
 	id := pickOrganisation(ms, "")
 	if id == "" {
 		return server.Redirect(c, "/no-organisation")
 	}
 	return server.Redirect(c, "/org/"+id)
+}
+
+// organisationsFailed: the organisations lookup after login failed, which
+// the spec answers like having none (/no-organisation); the log keeps why.
+func (s area) organisationsFailed(c fiber.Ctx, err error) error {
+	s.Logger.Error("organisations lookup", "request_id", server.Req(c).ID, "err", err)
+	return server.Redirect(c, "/no-organisation")
 }
 
 // pickOrganisation: the redirect target's organisation if the user belongs
@@ -363,7 +377,7 @@ func (s area) loginTransition(c fiber.Ctx) error {
 	rq := server.Req(c)
 	ms, err := s.Provider.Memberships(c.Context(), rq.User.ID)
 	if err != nil {
-		return err
+		return s.organisationsFailed(c, err)
 	}
 	target := rq.Session.Values["redirect_url"]
 	id := pickOrganisation(ms, orgOfPath(target))

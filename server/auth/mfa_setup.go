@@ -102,10 +102,13 @@ var msgNumberInvalid = fmt.Sprintf("Enter a phone number of %d to %d digits, for
 func totpActive(u *provider.User) bool  { return u.HasVerifySetup }
 func phoneActive(u *provider.User) bool { return u.HasPhone }
 
-// hasSecondFactor: the login check of loginPost sends such a user to
-// /mfa-verify; a confirmed phone counts too (SMS verifies it).
+// hasSecondFactor is the login's MFA configuration check (spec 000 §4):
+// MFA enabled, configured, or TOTP goes to /mfa-verify, anything else to
+// setup. A phone alone (a setup left half way) goes to setup, whose guard
+// still asks for that phone's code before anything can be added
+// (setupOpen).
 func hasSecondFactor(u *provider.User) bool {
-	return u.MFAEnabled || u.MFAConfigured || u.HasVerifySetup || u.HasPhone
+	return u.MFAEnabled || u.MFAConfigured || u.HasVerifySetup
 }
 
 func setupBase(c fiber.Ctx) string {

@@ -78,13 +78,13 @@ func (s area) forgotPage(c fiber.Ctx, f forgotForm, status int) error {
 	p := ForgotProps{EmailFormProps: ef, Lifetime: lifetime(provider.ResetTokenTTL)}
 	title := "Forgot password"
 	switch {
-	case c.Method() == fiber.MethodGet && queryFlag(c, "sent"):
+	case c.Method() == fiber.MethodGet && server.QueryFlag(c, "sent"):
 		p.Sent, p.Email = true, sess.Values[forgotEmailKey]
 		if p.Email != "" { // else a bookmarked ?sent: nothing was sent from here
 			p.Notice = &auth.Notice{Kind: "success", Title: msgResetEmailSent}
 		}
 		title = msgCheckEmail
-	case queryFlag(c, "expired"):
+	case server.QueryFlag(c, "expired"):
 		p.Notice = &auth.Notice{Kind: "warning", Title: msgLinkExpired, Text: msgLinkExpiredMore}
 	}
 	return s.Render(c, server.View{Status: status, Page: "ForgotPassword", Title: title, Props: p})

@@ -167,12 +167,6 @@ func lifetime(d time.Duration) string {
 	return fmt.Sprintf("%d minutes", m)
 }
 
-// queryFlag reports a query flag such as ?sent or ?expired, with or
-// without a value.
-func queryFlag(c fiber.Ctx, name string) bool {
-	return c.Request().URI().QueryArgs().Has(name)
-}
-
 // newPasswordError maps a provider error from setting a password to the
 // form: EINVALID is the password field's (server text); another explained
 // error is the form's; anything else is "Something went wrong".

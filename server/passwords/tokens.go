@@ -130,7 +130,7 @@ func (s area) linkPage(h func(c fiber.Ctx, token string) error) fiber.Handler {
 
 func (s area) tokenGet(p *tokenPage) fiber.Handler {
 	return s.linkPage(func(c fiber.Ctx, token string) error {
-		if queryFlag(c, p.doneFlag) && s.isDone(c, p.kind, token) {
+		if server.QueryFlag(c, p.doneFlag) && s.isDone(c, p.kind, token) {
 			return s.tokenRender(c, p, NewPasswordProps{State: "done"}, fiber.StatusOK)
 		}
 		email, handled, err := s.checkToken(c, p, token)

@@ -181,14 +181,14 @@ func (s area) exportedPayouts(c fiber.Ctx) error {
 	}
 	var form *PayoutExportProps
 	o := server.Req(c).Org
-	if c.Query("download_payouts") != "" {
+	if server.QueryFlag(c, "download_payouts") {
 		if !o.Can(access.ExportsManage) {
 			// The permission guard's answer for the export.
 			return server.Redirect(c, "/org/"+o.Org.ID)
 		}
 		f := s.exportForm(c, nil, nil)
 		f.Mode = "open"
-		f.Done = c.Query("requested") != ""
+		f.Done = server.QueryFlag(c, "requested")
 		form = &f
 	}
 	return s.listPage(c, form, fiber.StatusOK)

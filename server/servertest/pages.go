@@ -44,3 +44,17 @@ func Present(doc *html.Node, ids ...string) map[string]bool {
 	}
 	return out
 }
+
+// IslandProps is the JSON props of the page's first island of that name ("" when none).
+func IslandProps(t testing.TB, doc *html.Node, name string) string {
+	t.Helper()
+	island := htmlq.Find(doc, func(n *html.Node) bool { return htmlq.Attr(n, "data-island") == name })
+	if island == nil {
+		return ""
+	}
+	props := htmlq.Find(doc, htmlq.ByID(htmlq.Attr(island, "data-props")))
+	if props == nil {
+		t.Fatalf("island %s has no props", name)
+	}
+	return htmlq.VisibleText(props)
+}

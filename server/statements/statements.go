@@ -101,6 +101,11 @@ type StatementExportProps struct {
 	Errors    map[string]string `json:"errors"`
 	Max       string            `json:"max"` // today, YYYY-MM-DD: the last day a statement may cover
 	Done      bool              `json:"done"`
+	// OpenOnLoad opens the dialog as the page loads (?download_statement).
+	OpenOnLoad bool `json:"openOnLoad,omitempty"`
+	// OpenerLabel and OpenerStyle dress the opener of another page ("Export to CSV").
+	OpenerLabel string `json:"openerLabel,omitempty"`
+	OpenerStyle string `json:"openerStyle,omitempty" tstype:"'primary' | 'secondary'"`
 }
 
 type ExportedStatementsProps struct {
@@ -112,6 +117,9 @@ type ExportedStatementsProps struct {
 	NextURL  string                `json:"nextUrl"`
 	PrevURL  string                `json:"prevUrl"`
 	Request  *StatementExportProps `json:"request"`
+	// NoScript is the request form shown in the page when JavaScript is off and
+	// ?download_statement asks for it (with JavaScript the dialog opens instead).
+	NoScript *StatementExportProps `json:"noScript"`
 	Error    string                `json:"error"`
 }
 
@@ -168,11 +176,13 @@ func (s area) exportedStatements(c fiber.Ctx) error {
 		return s.NotFound(c)
 	}
 	o := server.Req(c).Org
-	if c.Query("download_statement") != "" {
-		if !o.Can(access.ExportsManage) {
-			// The permission guard's answer for the request screen.
-			return server.Redirect(c, "/org/"+o.Org.ID)
-		}
+	open := server.QueryFlag(c, "download_statement")
+	if open && !o.Can(access.ExportsManage) {
+		// The permission guard's answer for the request screen.
+		return server.Redirect(c, "/org/"+o.Org.ID)
+	}
+	if open && server.QueryFlag(c, "requested") {
+		// What the form without JavaScript answers once the request is taken.
 		return s.statementRequestPage(c, nil, nil, fiber.StatusOK)
 	}
 	sh, err := s.Shell(c)
@@ -207,9 +217,13 @@ func (s area) exportedStatements(c fiber.Ctx) error {
 		p.PrevURL = statementsListURL(o.Org.ID, p.Account, "before", page.CursorPrev)
 	}
 	if o.Can(access.ExportsManage) {
-		form := s.statementForm(c, nil, nil)
-		form.Mode = "opener"
+		form := s.statementForm(c, nil, nil, c.Query("account"))
+		page := form
+		form.Mode, form.OpenOnLoad = "opener", open
 		p.Request = &form
+		if open {
+			p.NoScript = &page
+		}
 	}
 	return s.Render(c, server.View{Page: "ExportedStatements", Title: "Exported statements · " + o.Org.Name, Props: p})
 }
@@ -221,7 +235,21 @@ func statementsListURL(orgID, account, dir, cursor string) string {
 // statementForm builds the request form. Without typed values it starts from the account
 // in the query (the account page's "Export to CSV") and the session's date range, capped at
 // today, the maximum date.
-func (s area) statementForm(c fiber.Ctx, typed *StatementValues, errs map[string]string) StatementExportProps {
+// Dialog is the "Download statement" dialog opened from another page (the account page's
+// "Export to CSV", for that account and the session's range): a link to the request form
+// without JavaScript, the dialog with it. nil without exports:manage.
+func Dialog(srv *server.Server, c fiber.Ctx, account, label string) *StatementExportProps {
+	o := server.Req(c).Org
+	if !o.Can(access.ExportsManage) {
+		return nil
+	}
+	p := area{srv}.statementForm(c, nil, nil, account)
+	p.Mode, p.OpenerLabel, p.OpenerStyle = "opener", label, "secondary"
+	p.OpenerURL = statementsBase(o.Org.ID) + "?" + url.Values{"download_statement": {"1"}, "account": {account}}.Encode()
+	return &p
+}
+
+func (s area) statementForm(c fiber.Ctx, typed *StatementValues, errs map[string]string, account string) StatementExportProps {
 	o := server.Req(c).Org
 	base := statementsBase(o.Org.ID)
 	today := s.Now().Truncate(24 * time.Hour)
@@ -237,7 +265,7 @@ func (s area) statementForm(c fiber.Ctx, typed *StatementValues, errs map[string
 	}
 	from, to := exports.DefaultPeriod(s.Server, c, today)
 	p.Values = StatementValues{From: from, To: to, Kind: provider.KindTransactions}
-	if a, ok := exports.Owned(o, c.Query("account")); ok {
+	if a, ok := exports.Owned(o, account); ok {
 		p.Values.Account = a.AccountNumber
 	} else if acc := o.OwnedAccounts(); len(acc) == 1 {
 		p.Values.Account = acc[0].AccountNumber
@@ -250,8 +278,8 @@ func (s area) statementRequestPage(c fiber.Ctx, typed *StatementValues, errs map
 	if err != nil {
 		return err
 	}
-	form := s.statementForm(c, typed, errs)
-	form.Done = c.Query("requested") != "" && typed == nil
+	form := s.statementForm(c, typed, errs, c.Query("account"))
+	form.Done = server.QueryFlag(c, "requested") && typed == nil
 	return s.Render(c, server.View{Status: status, Page: "StatementRequest", Title: "Download statement · " + server.Req(c).Org.Org.Name,
 		Props: StatementRequestProps{Shell: sh, Form: form}})
 }

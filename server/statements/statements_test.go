@@ -81,9 +81,18 @@ func TestStatementRequestFlow(t *testing.T) {
 	}
 
 	// The account page's "Export to CSV" link preselects the account.
-	res, doc = c.Page(base + "?download_statement=1&account=" + reference.DemoAccountOrg1EUR)
-	if res.StatusCode != 200 || text(find(doc, byTag("h1"))) != "Download statement" {
+	// The list, whose dialog opens at once with JavaScript (the opener's openOnLoad) and
+	// whose page shows the form without (in <noscript>, which is what such a browser parses).
+	res, doc = c.Page(base + "?download_statement&account=" + reference.DemoAccountOrg1EUR)
+	if res.StatusCode != 200 || text(find(doc, byTag("h1"))) != "Exported statements" {
 		t.Fatalf("request page: %d", res.StatusCode)
+	}
+	if !strings.Contains(servertest.IslandProps(t, doc, "StatementExport"), `"openOnLoad":true`) {
+		t.Error("the dialog does not open as the page loads")
+	}
+	doc = noScriptPart(t, doc)
+	if h := find(doc, byTag("h2")); h == nil || text(h) != "Download statement" {
+		t.Fatal("no request form without JavaScript")
 	}
 	sel := find(doc, byID("statement-account"))
 	chosen := find(sel, func(n *html.Node) bool { return n.Data == "option" && hasAttr(n, "selected") })
@@ -353,4 +362,19 @@ func TestStatementsAPITour(t *testing.T) {
 		tour.Call(admin, id, "", nil)
 	}
 	tour.Done()
+}
+
+// noScriptPart is what a browser without JavaScript makes of the page's <noscript>: its
+// markup, parsed (a parser with scripting on, like html.Parse, keeps it as text).
+func noScriptPart(t *testing.T, doc *html.Node) *html.Node {
+	t.Helper()
+	ns := find(doc, byTag("noscript"))
+	if ns == nil || ns.FirstChild == nil {
+		t.Fatal("no <noscript> part")
+	}
+	part, err := html.Parse(strings.NewReader(ns.FirstChild.Data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return part
 }

@@ -32,7 +32,7 @@ type InputProps = {
   autoComplete?: string;
   required?: boolean;
   hint?: string;
-  // For code and similar inputs (MfaCodeField).
+  // For code and similar inputs.
   inputMode?: string;
   autoCapitalize?: 'off' | 'none' | 'on' | 'sentences' | 'words' | 'characters';
   spellcheck?: boolean;

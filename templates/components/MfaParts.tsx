@@ -1,39 +1,7 @@
-// Parts shared by the MFA screens (MfaVerify, MfaSetup): the code field, the
-// page's messages, and the footer with the sandbox outbox link and log out.
-import { CSRF, TextField } from './Form';
+// Parts shared by the MFA screens (MfaVerify, MfaSetup; the code field is the VerifyCode
+// island): the page's messages, and the footer with the sandbox outbox link and log out.
+import { CSRF } from './Form';
 import { Flashes, Tone, type Flash } from './Messages';
-
-type CodeFieldProps = {
-  id: string;
-  label: string;
-  hint?: string;
-  error?: string;
-  // numeric: authenticator codes (a numeric keypad on phones).
-  numeric?: boolean;
-  disabled?: boolean;
-};
-
-// MfaCodeField is a one-time code input: label, hint and error tied to it
-// (aria-describedby), browser autofill of SMS codes (one-time-code). The
-// Verify button beside it stays enabled: the server checks the length
-// (spec: at least 7 characters) and says what is wrong, so the form works
-// without JavaScript.
-export function MfaCodeField({ id, label, hint, error, numeric, disabled }: CodeFieldProps) {
-  return (
-    <TextField
-      id={id}
-      label={label}
-      hint={hint}
-      error={error}
-      inputMode={numeric ? 'numeric' : undefined}
-      autoComplete="one-time-code"
-      autoCapitalize="off"
-      spellcheck={false}
-      disabled={disabled}
-      inputClass="mt-1 block w-56 rounded border px-3 py-2 font-mono text-lg tracking-widest"
-    />
-  );
-}
 
 // MfaMessages: one-shot flashes (role=status), a page-level error
 // (role=alert) and a note on the attempts left.

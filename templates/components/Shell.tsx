@@ -33,7 +33,7 @@ function NavLink({ item, dialog }: { item: NavItem; dialog?: string }) {
 // the summary is the Menu button and the navigation opens under it. The
 // ShellMenu island (present on every shell page) adds the keyboard part:
 // focus into the menu when it opens, Escape to close it and back.
-function Sidebar({ nav, dialog }: { nav: NavItem[]; dialog?: string }) {
+function Sidebar({ nav, dialog, search }: { nav: NavItem[]; dialog?: string; search?: { input: string; home: string } }) {
   return (
     <details id="nav-menu" className="nav-menu border-b border-gray-300 bg-gray-50 lg:w-64 lg:shrink-0 lg:border-b-0 lg:border-r">
       <summary className="flex cursor-pointer list-none items-center gap-2 px-4 py-2 font-medium [&::-webkit-details-marker]:hidden">
@@ -61,7 +61,7 @@ function Sidebar({ nav, dialog }: { nav: NavItem[]; dialog?: string }) {
           )}
         </ul>
       </nav>
-      <Island name="ShellMenu" props={{ menu: 'nav-menu' }} />
+      <Island name="ShellMenu" props={{ menu: 'nav-menu', search }} />
     </details>
   );
 }
@@ -122,7 +122,7 @@ export function Shell({ shell, children }: { shell: ShellProps; children?: Compo
         </div>
       </header>
       <div className="lg:flex lg:min-h-screen">
-        <Sidebar nav={shell.nav} dialog={shell.funding?.href} />
+        <Sidebar nav={shell.nav} dialog={shell.funding?.href} search={shell.query ? { input: 'q', home: '/org/' + shell.org.id } : undefined} />
         {shell.funding ? <Island name="AccountFunding" props={shell.funding} /> : null}
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 lg:p-6">
           <Flashes flashes={shell.flashes} />

@@ -9,6 +9,7 @@ export interface PageProps {
   AccountFunding: AccountFundingProps;
   AccountTransactions: AccountPageProps;
   AccountTransfer: TransferPageProps;
+  CookieBanner: CookieConsentProps;
   CryptoFunding: CryptoFundingProps;
   CryptoWidget: CryptoWidgetProps;
   Dashboard: DashboardProps;
@@ -43,6 +44,7 @@ export interface PageProps {
 export interface IslandProps {
   AccountFunding: ShellFunding;
   ApprovalPoll: ApprovalProps;
+  CookieConsent: CookieConsentProps;
   CopyText: CopyTextProps;
   CryptoBanner: CryptoBanner;
   DateRangePicker: ShellDateRange;
@@ -57,8 +59,8 @@ export interface IslandProps {
 export interface AccountButtons {
   /** Transfer is nil without accounts:manage. */
   transfer: TransferButtonProps | null;
-  /** Export is the Export to CSV link, "" without exports:manage. */
-  export: string;
+  /** Export is the Export to CSV dialog, nil without exports:manage. */
+  export: StatementExportProps | null;
 }
 
 export interface AccountCard {
@@ -158,6 +160,14 @@ export interface CollectionsWidget {
   statuses: StatLink[];
   allHref: string;
   error?: string;
+}
+
+/** CookieConsentProps are the props of the CookieConsent island (the banner). */
+export interface CookieConsentProps {
+  action: string;
+  csrf: string;
+  /** Back is where the choice returns to without JavaScript: the page it was made on. */
+  back: string;
 }
 
 /** CopyTextProps are the props of islands/CopyText.tsx. */
@@ -294,6 +304,11 @@ export interface DocsParam {
 /** DocsProps are the props of templates/pages/Docs.tsx. */
 export interface DocsProps {
   sandbox: boolean;
+  /**
+   * Login is the way in for a visitor who is not logged in: it comes
+   * back here afterwards (spec 000: /login?fromDocs).
+   */
+  login?: string;
   home: string;
   intro: string;
   bases: string[];
@@ -369,6 +384,11 @@ export interface ExportedStatementsProps {
   nextUrl: string;
   prevUrl: string;
   request: StatementExportProps | null;
+  /**
+   * NoScript is the request form shown in the page when JavaScript is off and
+   * ?download_statement asks for it (with JavaScript the dialog opens instead).
+   */
+  noScript: StatementExportProps | null;
   error: string;
 }
 
@@ -902,6 +922,8 @@ export interface PlainProps {
   support?: string;
   home?: string;
   path?: string;
+  /** Message says what failed, where the spec words it (the error page). */
+  message?: string;
 }
 
 /** Preset is one entry of the picker's list. */
@@ -1093,6 +1115,11 @@ export interface StatementExportProps {
   /** today, YYYY-MM-DD: the last day a statement may cover */
   max: string;
   done: boolean;
+  /** OpenOnLoad opens the dialog as the page loads (?download_statement). */
+  openOnLoad?: boolean;
+  /** OpenerLabel and OpenerStyle dress the opener of another page ("Export to CSV"). */
+  openerLabel?: string;
+  openerStyle?: 'primary' | 'secondary';
 }
 
 export interface StatementRequestProps {

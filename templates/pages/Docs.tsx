@@ -122,7 +122,7 @@ function EndpointSection({ ep }: { ep: DocsEndpoint }) {
   );
 }
 
-export default function Docs({ sandbox, home, intro, bases, specUrl, schemes, errors, groups }: Props) {
+export default function Docs({ sandbox, home, login, intro, bases, specUrl, schemes, errors, groups }: Props) {
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2">Skip to content</a>
@@ -130,7 +130,8 @@ export default function Docs({ sandbox, home, intro, bases, specUrl, schemes, er
         <SandboxBanner on={!!sandbox} />
         <div className="flex items-center justify-between px-4 py-3">
           <a href={home} className="text-lg font-semibold">Portal</a>
-          <a href={home} className="text-blue-800 underline">Back to the portal</a>
+          {login ? <a href={login} className="text-blue-800 underline">Log in</a>
+            : <a href={home} className="text-blue-800 underline">Back to the portal</a>}
         </div>
       </header>
       <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-4 py-10">

@@ -29,8 +29,18 @@ type Client struct {
 	Jar *cookiejar.Jar
 }
 
-// NewClient is a client with an empty cookie jar.
+// NewClient is a client whose visitor has already answered the cookie
+// banner (rejected), so pages are what a returning user sees; the banner's
+// own tests start from NewFirstVisitClient.
 func NewClient(t testing.TB, app *fiber.App) *Client {
+	c := NewFirstVisitClient(t, app)
+	c.Jar.SetCookies(base, []*http.Cookie{{Name: "cookie_consent", Value: "rejected", Path: "/"}})
+	return c
+}
+
+// NewFirstVisitClient is a client with an empty cookie jar: a browser that
+// has never been here.
+func NewFirstVisitClient(t testing.TB, app *fiber.App) *Client {
 	jar, _ := cookiejar.New(nil)
 	return &Client{T: t, App: app, Jar: jar}
 }

@@ -130,7 +130,7 @@ export default function AccountTransactions({ shell, error, account }: Props) {
         <div className="flex flex-wrap items-center gap-3">
           {a.buttons.transfer ? <Island name="TransferDialog" props={a.buttons.transfer} /> : null}
           {a.buttons.export ? (
-            <a href={a.buttons.export} className="rounded border border-gray-600 px-4 py-2">Export to CSV</a>
+            <Island name="StatementExport" props={a.buttons.export} />
           ) : null}
         </div>
       </div>

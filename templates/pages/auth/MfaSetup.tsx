@@ -6,7 +6,8 @@
 import type { ComponentChildren } from 'preact';
 import { AuthLayout } from '../../components/AuthLayout';
 import { CSRF, ErrorSummary, TextField, Button } from '../../components/Form';
-import { MfaCodeField, MfaFooter, MfaMessages } from '../../components/MfaParts';
+import { Island } from '../../components/Island';
+import { MfaFooter, MfaMessages } from '../../components/MfaParts';
 import type { PageProps } from '../../generated/props';
 
 type Props = PageProps['MfaSetup'];
@@ -61,8 +62,7 @@ function Authenticator({ p }: { p: Props }) {
         <p className="mb-2">Enter the 6-digit code the app shows.</p>
         <form method="post" action={p.base + '/totp'} noValidate>
           <CSRF token={p.csrf} />
-          <MfaCodeField id="totp_code" label="Code from the app" hint="6 digits, with or without a space: 123 456." error={p.errors.totp_code} numeric />
-          <Button>Verify</Button>
+          <Island name="VerifyCode" props={{ id: 'totp_code', label: 'Code from the app', hint: '6 digits, with or without a space: 123 456.', error: p.errors.totp_code, numeric: true }} />
         </form>
       </li>
     </ol>
@@ -104,14 +104,7 @@ function Phone({ p }: { p: Props }) {
         ) : (
           <p className="mb-2">Request an SMS first: “Enable MFA” becomes available once the country code and number are set.</p>
         )}
-        <MfaCodeField id="token" label="Code from the SMS" hint="At least 7 characters, as in the SMS." error={p.errors.token} disabled={!ph.pending} />
-        <button
-          type="submit"
-          disabled={!ph.pending}
-          className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900 disabled:cursor-not-allowed disabled:bg-gray-400"
-        >
-          Enable MFA
-        </button>
+        <Island name="VerifyCode" props={{ id: 'token', label: 'Code from the SMS', hint: 'At least 7 characters, as in the SMS.', error: p.errors.token, button: 'Enable MFA', off: !ph.pending }} />
       </form>
     </>
   );
