@@ -442,9 +442,6 @@ func (s *Store) Seed(ctx context.Context, opts SeedOptions) (SeedReport, error) 
 	if err == nil {
 		err = s.seedLedger(ctx, tx, now, demoAccounts(), opts.LargeAccountEntries)
 	}
-	if err == nil {
-		err = s.seedUserManagement(ctx, tx, now)
-	}
 	for _, seed := range areaSeeders {
 		if err == nil {
 			err = seed(ctx, tx, now)

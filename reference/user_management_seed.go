@@ -13,8 +13,8 @@ import (
 // Demo users of the user management pages: enough members in both organisations for the
 // list to page (20 a page), every assignable role, a reviewer role in Atlantic Freight (no
 // approval flow there, so it shows without its suffix), a role the provider no longer offers
-// ("accountant") in each, and a pending invitation in Atlantic Freight. They log in with the
-// demo password and skip MFA, like the role users.
+// ("accountant") in each. They log in with the demo password and skip MFA, like the role users;
+// Nordic Trading's pending invitation is the seed's invited@demo.example.
 
 // DemoAtlanticAdminEmail is an administrator of Atlantic Freight Ltd (users:manage there).
 const DemoAtlanticAdminEmail = "atlantic-admin@demo.example"
@@ -29,7 +29,6 @@ type demoStaff struct {
 	// login where adminEmail is set.
 	roles      []string
 	adminEmail string
-	invite     int // index of a member left invited (no password), -1 for none
 }
 
 func demoStaffOf() []demoStaff {
@@ -41,7 +40,6 @@ func demoStaffOf() []demoStaff {
 			last: []string{"Jensen", "Hansen", "Pedersen", "Christensen", "Rasmussen", "Jørgensen", "Petersen", "Sørensen", "Møller"},
 			roles: []string{provider.RoleObserver, provider.RoleFinance, provider.RoleOperationsMember, provider.RoleObserver,
 				provider.RoleOperationsMemberReviewer, provider.RoleFinance, provider.RoleAdmin, DemoLegacyRole, provider.RoleObserver},
-			invite: -1,
 		},
 		{
 			org: DemoOrg2ID, domain: "atlantic-freight.example",
@@ -50,23 +48,19 @@ func demoStaffOf() []demoStaff {
 			last: []string{"Smith", "Jones", "Taylor", "Brown", "Williams", "Wilson", "Davies", "Evans", "Thomas"},
 			roles: []string{provider.RoleAdmin, provider.RoleObserver, provider.RoleFinance, provider.RoleOperationsMember,
 				provider.RoleOperationsMemberReviewer, provider.RoleObserver, DemoLegacyRole, provider.RoleAdminReviewer},
-			adminEmail: DemoAtlanticAdminEmail, invite: 5,
+			adminEmail: DemoAtlanticAdminEmail,
 		},
 	}
 }
 
 // seedUserManagement adds the demo members (an area seeder).
-func (s *Store) seedUserManagement(ctx context.Context, tx *sql.Tx, now time.Time) error {
+func seedUserManagement(ctx context.Context, tx *sql.Tx, now time.Time) error {
 	// The demo password's hash, as the demo users were given it (Seed's password option).
 	var hash string
 	if err := tx.QueryRowContext(ctx, `SELECT password_hash FROM users WHERE id = ?`, DemoUserObserverID).Scan(&hash); err != nil {
 		return fmt.Errorf("reference: seed users: %w", err)
 	}
-	var orgName string
 	for _, st := range demoStaffOf() {
-		if err := tx.QueryRowContext(ctx, `SELECT name FROM organisations WHERE id = ?`, st.org).Scan(&orgName); err != nil {
-			return fmt.Errorf("reference: seed users: %w", err)
-		}
 		for i, first := range st.first {
 			last := st.last[i%len(st.last)]
 			email := strings.ToLower(first) + "." + strings.ToLower(asciiFold(last)) + "@" + st.domain
@@ -74,26 +68,16 @@ func (s *Store) seedUserManagement(ctx context.Context, tx *sql.Tx, now time.Tim
 				email = st.adminEmail
 			}
 			id := seedID("staff/" + email)
-			pw := hash
-			if i == st.invite {
-				pw = ""
-			}
 			// Joined over the last months, one every few days, the newest first in the list's
 			// creation order.
 			created := now.Add(-time.Duration(len(st.first)-i) * 73 * time.Hour)
 			if _, err := tx.ExecContext(ctx, `INSERT INTO users (id, email, password_hash, first_name, last_name, created_at, skip_mfa)
-				VALUES (?, ?, ?, ?, ?, ?, ?)`, id, normalizeEmail(email), pw, first, last, formatTime(created), pw != ""); err != nil {
+				VALUES (?, ?, ?, ?, ?, ?, 1)`, id, normalizeEmail(email), hash, first, last, formatTime(created)); err != nil {
 				return fmt.Errorf("reference: seed users: %w", err)
 			}
 			if _, err := tx.ExecContext(ctx, `INSERT INTO memberships (user_id, organisation_id, role, is_default) VALUES (?, ?, ?, 1)`,
 				id, st.org, st.roles[i%len(st.roles)]); err != nil {
 				return fmt.Errorf("reference: seed users: %w", err)
-			}
-			if pw == "" {
-				token, _ := newToken()
-				if err := s.createInvitation(ctx, tx, id, normalizeEmail(email), orgName, token); err != nil {
-					return err
-				}
 			}
 		}
 	}
