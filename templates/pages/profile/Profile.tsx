@@ -47,7 +47,7 @@ function Sessions({ list, csrf, end, endOthers }: { list: SessionView[]; csrf: s
       <p className="mb-2 text-sm text-gray-700">Where you are logged in now. Ending a session logs it out on its next request.</p>
       <TableScroll labelledBy="sessions-caption">
         <table className="w-full border-collapse text-sm">
-          <caption id="sessions-caption" className="sr-only">Active sessions</caption>
+          <caption id="sessions-caption" className="sr-only">Your sessions</caption>
           <thead>
             <tr className="border-b border-gray-400 text-left">
               <th scope="col" className="p-2">Device</th>
