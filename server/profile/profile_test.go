@@ -30,21 +30,6 @@ func textOf(doc *html.Node, id string) string {
 	return htmlq.VisibleText(htmlq.Find(doc, htmlq.ByID(id)))
 }
 
-func fieldError(doc *html.Node, id string) string {
-	return strings.TrimPrefix(textOf(doc, id+"-error"), "Error: ")
-}
-
-func flashes(doc *html.Node) []string {
-	var out []string
-	region := htmlq.Find(doc, func(n *html.Node) bool {
-		return htmlq.Attr(n, "role") == "status" && htmlq.Attr(n, "aria-live") == "polite"
-	})
-	for _, p := range htmlq.FindAll(region, htmlq.ByTag("p")) {
-		out = append(out, htmlq.VisibleText(p))
-	}
-	return out
-}
-
 // followed GETs the target of a 303.
 func followed(t *testing.T, c *servertest.Client, res *http.Response) *html.Node {
 	t.Helper()
@@ -104,17 +89,17 @@ func TestProfileEditNames(t *testing.T) {
 	}
 	res := c.PostForm(profilePath, url.Values{"first_name": {""}, "last_name": {"  "}, "email": {"nope"}}, profilePath)
 	doc = servertest.Parse(t, res)
-	if res.StatusCode != http.StatusUnprocessableEntity || fieldError(doc, "first_name") != users.MsgFirstNameRequired ||
-		fieldError(doc, "last_name") != users.MsgLastNameRequired || fieldError(doc, "email") != users.MsgEmailInvalid {
-		t.Fatalf("errors: %d %q %q %q", res.StatusCode, fieldError(doc, "first_name"), fieldError(doc, "last_name"), fieldError(doc, "email"))
+	if res.StatusCode != http.StatusUnprocessableEntity || servertest.FieldError(doc, "first_name") != users.MsgFirstNameRequired ||
+		servertest.FieldError(doc, "last_name") != users.MsgLastNameRequired || servertest.FieldError(doc, "email") != users.MsgEmailInvalid {
+		t.Fatalf("errors: %d %q %q %q", res.StatusCode, servertest.FieldError(doc, "first_name"), servertest.FieldError(doc, "last_name"), servertest.FieldError(doc, "email"))
 	}
 	if htmlq.Attr(htmlq.Find(doc, htmlq.ByID("email")), "value") != "nope" {
 		t.Error("the typed email is gone")
 	}
 	res = c.PostForm(profilePath, url.Values{"first_name": {"Lasse"}, "last_name": {"Holm"}, "email": {"FINANCE@demo.example"}}, profilePath)
 	doc = followed(t, c, res)
-	if !slices.Contains(flashes(doc), msgProfileUpdated) || !strings.Contains(htmlq.VisibleText(doc), "Lasse Holm") {
-		t.Errorf("flashes %q", flashes(doc))
+	if !slices.Contains(servertest.Flashes(doc), msgProfileUpdated) || !strings.Contains(htmlq.VisibleText(doc), "Lasse Holm") {
+		t.Errorf("flashes %q", servertest.Flashes(doc))
 	}
 }
 
@@ -127,19 +112,19 @@ func TestProfileEmailChange(t *testing.T) {
 	form := url.Values{"first_name": {"Lars"}, "last_name": {"Holm"}, "email": {"lars@new.example"}}
 	res := c.PostForm(profilePath, form, profilePath)
 	doc := servertest.Parse(t, res)
-	if res.StatusCode != http.StatusUnprocessableEntity || fieldError(doc, "password") != msgPasswordForEmail {
-		t.Fatalf("without password: %d %q", res.StatusCode, fieldError(doc, "password"))
+	if res.StatusCode != http.StatusUnprocessableEntity || servertest.FieldError(doc, "password") != msgPasswordForEmail {
+		t.Fatalf("without password: %d %q", res.StatusCode, servertest.FieldError(doc, "password"))
 	}
 	form.Set("password", "wrong-Passw0rd!")
 	res = c.PostForm(profilePath, form, profilePath)
-	if doc = servertest.Parse(t, res); fieldError(doc, "password") != auth.MsgReauthWrong {
-		t.Fatalf("wrong password: %q", fieldError(doc, "password"))
+	if doc = servertest.Parse(t, res); servertest.FieldError(doc, "password") != auth.MsgReauthWrong {
+		t.Fatalf("wrong password: %q", servertest.FieldError(doc, "password"))
 	}
 	// Another user's address is refused by the provider, on the field.
 	form.Set("password", reference.DemoPassword)
 	form.Set("email", "admin@demo.example")
 	res = c.PostForm(profilePath, form, profilePath)
-	if doc = servertest.Parse(t, res); res.StatusCode != http.StatusUnprocessableEntity || fieldError(doc, "email") == "" {
+	if doc = servertest.Parse(t, res); res.StatusCode != http.StatusUnprocessableEntity || servertest.FieldError(doc, "email") == "" {
 		t.Fatalf("taken address: %d", res.StatusCode)
 	}
 	if u, _ := h.Store.UserByEmail(context.Background(), "finance@demo.example"); u.ID == "" {
@@ -150,8 +135,8 @@ func TestProfileEmailChange(t *testing.T) {
 	form.Set("email", "lars@new.example")
 	res = c.PostForm(profilePath, form, profilePath)
 	doc = followed(t, c, res)
-	if !slices.Contains(flashes(doc), msgProfileUpdated) || !strings.Contains(htmlq.VisibleText(doc), "lars@new.example") {
-		t.Fatalf("flashes %q", flashes(doc))
+	if !slices.Contains(servertest.Flashes(doc), msgProfileUpdated) || !strings.Contains(htmlq.VisibleText(doc), "lars@new.example") {
+		t.Fatalf("flashes %q", servertest.Flashes(doc))
 	}
 	if n, _ := servertest.OutboxEmails(t, h.Store, "finance@demo.example"); n != 1 {
 		t.Errorf("old address told %d times", n)
@@ -170,8 +155,8 @@ func TestProfileResetPassword(t *testing.T) {
 	c := h.LoggedIn("finance@demo.example")
 	res := c.PostForm(profilePath+"/reset_password", url.Values{}, profilePath)
 	doc := followed(t, c, res)
-	if !slices.Contains(flashes(doc), "Reset password email has been sent") {
-		t.Errorf("flashes %q", flashes(doc))
+	if !slices.Contains(servertest.Flashes(doc), "Reset password email has been sent") {
+		t.Errorf("flashes %q", servertest.Flashes(doc))
 	}
 	n, link := servertest.OutboxEmails(t, h.Store, "finance@demo.example")
 	if n != 1 || !strings.HasPrefix(link, reference.ResetLinkPrefix) {
@@ -212,15 +197,15 @@ func TestEndSessions(t *testing.T) {
 	}
 	// The stranger cannot end it.
 	res := stranger.PostForm(profilePath+"/sessions/end", url.Values{"session": {bHandle}}, profilePath)
-	if doc := followed(t, stranger, res); !slices.Contains(flashes(doc), msgSessionGone) {
-		t.Errorf("stranger: %q", flashes(doc))
+	if doc := followed(t, stranger, res); !slices.Contains(servertest.Flashes(doc), msgSessionGone) {
+		t.Errorf("stranger: %q", servertest.Flashes(doc))
 	}
 	if res := b.Get(profilePath); res.StatusCode != http.StatusOK {
 		t.Fatalf("b ended by a stranger: %d", res.StatusCode)
 	}
 	res = a.PostForm(profilePath+"/sessions/end", url.Values{"session": {bHandle}}, profilePath)
-	if doc := followed(t, a, res); !slices.Contains(flashes(doc), msgSessionEnded) {
-		t.Errorf("flashes %q", flashes(doc))
+	if doc := followed(t, a, res); !slices.Contains(servertest.Flashes(doc), msgSessionEnded) {
+		t.Errorf("flashes %q", servertest.Flashes(doc))
 	}
 	if res := b.Get(profilePath); res.StatusCode != http.StatusSeeOther || !strings.HasPrefix(res.Header.Get("Location"), "/login") {
 		t.Errorf("b after being ended: %d %s", res.StatusCode, res.Header.Get("Location"))
@@ -234,13 +219,13 @@ func TestEndSessions(t *testing.T) {
 		}
 	}
 	res = a.PostForm(profilePath+"/sessions/end", url.Values{"session": {own}}, profilePath)
-	if doc := followed(t, a, res); !slices.Contains(flashes(doc), msgCurrentNotEndable) {
-		t.Errorf("own: %q", flashes(doc))
+	if doc := followed(t, a, res); !slices.Contains(servertest.Flashes(doc), msgCurrentNotEndable) {
+		t.Errorf("own: %q", servertest.Flashes(doc))
 	}
 	// All others: the API client's token and refresh stop working.
 	res = a.PostForm(profilePath+"/sessions/end_others", url.Values{}, profilePath)
-	if doc := followed(t, a, res); !slices.Contains(flashes(doc), msgOthersEnded) {
-		t.Errorf("flashes %q", flashes(doc))
+	if doc := followed(t, a, res); !slices.Contains(servertest.Flashes(doc), msgOthersEnded) {
+		t.Errorf("flashes %q", servertest.Flashes(doc))
 	}
 	if r := api.Call("GET", apiPath, nil); r.StatusCode != http.StatusUnauthorized {
 		t.Errorf("API after end all others: %d", r.StatusCode)

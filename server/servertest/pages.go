@@ -1,6 +1,7 @@
 package servertest
 
 import (
+	"strings"
 	"testing"
 
 	"golang.org/x/net/html"
@@ -43,4 +44,22 @@ func Present(doc *html.Node, ids ...string) map[string]bool {
 		}
 	}
 	return out
+}
+
+// Flashes are the texts of the shell's flash messages.
+func Flashes(doc *html.Node) []string {
+	var out []string
+	region := htmlq.Find(doc, func(n *html.Node) bool {
+		return htmlq.Attr(n, "role") == "status" && htmlq.Attr(n, "aria-live") == "polite"
+	})
+	for _, p := range htmlq.FindAll(region, htmlq.ByTag("p")) {
+		out = append(out, htmlq.VisibleText(p))
+	}
+	return out
+}
+
+// FieldError is the error shown beside the form field with id (Form.tsx's
+// "{id}-error"), "" for none.
+func FieldError(doc *html.Node, id string) string {
+	return strings.TrimPrefix(htmlq.VisibleText(htmlq.Find(doc, htmlq.ByID(id+"-error"))), "Error: ")
 }

@@ -44,22 +44,6 @@ func summary(doc *html.Node) []string {
 	return out
 }
 
-// fieldError is the error shown beside field id, "" for none.
-func fieldError(doc *html.Node, id string) string {
-	return strings.TrimPrefix(textOf(doc, id+"-error"), "Error: ")
-}
-
-func flashes(doc *html.Node) []string {
-	var out []string
-	region := htmlq.Find(doc, func(n *html.Node) bool {
-		return htmlq.Attr(n, "role") == "status" && htmlq.Attr(n, "aria-live") == "polite"
-	})
-	for _, p := range htmlq.FindAll(region, htmlq.ByTag("p")) {
-		out = append(out, htmlq.VisibleText(p))
-	}
-	return out
-}
-
 // roleOptions are the role select's options (label) and the selected one's value.
 func roleOptions(doc *html.Node) (labels []string, values []string, selected string, disabled bool) {
 	sel := htmlq.Find(doc, htmlq.ByID("role"))
@@ -367,24 +351,24 @@ func TestAddUser(t *testing.T) {
 	if got := summary(doc); !slices.Equal(got, want) {
 		t.Errorf("summary %q, want %q", got, want)
 	}
-	if fieldError(doc, "email") != MsgEmailInvalid || htmlq.Attr(htmlq.Find(doc, htmlq.ByID("email")), "value") != "not-an-email" {
-		t.Errorf("email field: %q", fieldError(doc, "email"))
+	if servertest.FieldError(doc, "email") != MsgEmailInvalid || htmlq.Attr(htmlq.Find(doc, htmlq.ByID("email")), "value") != "not-an-email" {
+		t.Errorf("email field: %q", servertest.FieldError(doc, "email"))
 	}
 	res = c.PostForm(list, url.Values{"first_name": {"Ada"}, "last_name": {"Lovelace"}, "email": {""}, "role": {"observer"}}, list)
-	if doc = servertest.Parse(t, res); fieldError(doc, "email") != MsgEmailRequired {
-		t.Errorf("empty email: %q", fieldError(doc, "email"))
+	if doc = servertest.Parse(t, res); servertest.FieldError(doc, "email") != MsgEmailRequired {
+		t.Errorf("empty email: %q", servertest.FieldError(doc, "email"))
 	}
 	// Someone already in the organisation: the provider's refusal on the email field.
 	res = c.PostForm(list, url.Values{"first_name": {"Ada"}, "last_name": {"Lovelace"}, "email": {"observer@demo.example"}, "role": {"observer"}}, list)
-	if doc = servertest.Parse(t, res); res.StatusCode != http.StatusUnprocessableEntity || fieldError(doc, "email") == "" {
-		t.Errorf("existing member: %d %q", res.StatusCode, fieldError(doc, "email"))
+	if doc = servertest.Parse(t, res); res.StatusCode != http.StatusUnprocessableEntity || servertest.FieldError(doc, "email") == "" {
+		t.Errorf("existing member: %d %q", res.StatusCode, servertest.FieldError(doc, "email"))
 	}
 
 	email := "ada.lovelace@example.org"
 	res = c.PostForm(list, url.Values{"first_name": {"Ada"}, "last_name": {"Lovelace"}, "email": {email}, "role": {access.RoleFinance}}, list)
 	_, doc = follow(t, c, res)
-	if !slices.Contains(flashes(doc), msgProfileCreated) || !strings.Contains(textOf(doc, "user-panel"), "Invitation pending") {
-		t.Fatalf("flashes %q panel %q", flashes(doc), textOf(doc, "user-panel"))
+	if !slices.Contains(servertest.Flashes(doc), msgProfileCreated) || !strings.Contains(textOf(doc, "user-panel"), "Invitation pending") {
+		t.Fatalf("flashes %q panel %q", servertest.Flashes(doc), textOf(doc, "user-panel"))
 	}
 	n, link := servertest.OutboxEmails(t, h.Store, email)
 	if n != 1 || !strings.HasPrefix(link, reference.InvitationLinkPrefix) {
@@ -420,14 +404,14 @@ func TestEditUser(t *testing.T) {
 		t.Errorf("role select: %q disabled %v", selected, disabled)
 	}
 	res := c.PostForm(path, url.Values{"first_name": {""}, "last_name": {"Holm"}, "role": {access.RoleObserver}}, path)
-	if doc = servertest.Parse(t, res); res.StatusCode != http.StatusUnprocessableEntity || fieldError(doc, "first_name") != MsgFirstNameRequired {
+	if doc = servertest.Parse(t, res); res.StatusCode != http.StatusUnprocessableEntity || servertest.FieldError(doc, "first_name") != MsgFirstNameRequired {
 		t.Fatalf("empty name: %d", res.StatusCode)
 	}
 	res = c.PostForm(path, url.Values{"first_name": {"Lars"}, "last_name": {"Holm-Berg"}, "email": {"evil@example.org"},
 		"role": {access.RoleOperationsMemberReviewer}}, path)
 	_, doc = follow(t, c, res)
-	if !slices.Contains(flashes(doc), msgProfileUpdated) {
-		t.Errorf("flashes %q", flashes(doc))
+	if !slices.Contains(servertest.Flashes(doc), msgProfileUpdated) {
+		t.Errorf("flashes %q", servertest.Flashes(doc))
 	}
 	u := userByEmail(t, h, "finance@demo.example")
 	if u.LastName != "Holm-Berg" || role(t, h, orgNordic, u.ID) != access.RoleOperationsMemberReviewer {
@@ -452,8 +436,8 @@ func TestOwnRoleRefused(t *testing.T) {
 		t.Errorf("own role select not disabled")
 	}
 	res := c.PostForm(path, url.Values{"first_name": {"Camilla"}, "last_name": {"T"}, "role": {access.RoleObserver}}, path)
-	if doc = servertest.Parse(t, res); res.StatusCode != http.StatusUnprocessableEntity || fieldError(doc, "role") != MsgOwnRole {
-		t.Fatalf("own role by form: %d %q", res.StatusCode, fieldError(doc, "role"))
+	if doc = servertest.Parse(t, res); res.StatusCode != http.StatusUnprocessableEntity || servertest.FieldError(doc, "role") != MsgOwnRole {
+		t.Fatalf("own role by form: %d %q", res.StatusCode, servertest.FieldError(doc, "role"))
 	}
 	if role(t, h, orgNordic, me.ID) != access.RoleAdmin || userByEmail(t, h, "admin@demo.example").LastName != "Thomsen" {
 		t.Fatal("something changed")
