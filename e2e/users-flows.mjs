@@ -130,7 +130,7 @@ test('Users: edit a user\'s role; one\'s own is locked; a retired role is unavai
   const selected = await page.locator('#role option:checked').innerText();
   assert.equal(selected.trim(), 'Current Role (Unavailable)');
   await t.audit('edit user with a retired role');
-});
+}, { timeout: 90_000 });
 
 test('Profile: edit own names and email (the password first), ask for a reset email', async (t) => {
   const { page } = t;
@@ -166,7 +166,7 @@ test('Profile: edit own names and email (the password first), ask for a reset em
   const mail = await newMessage(t, { kind: 'E-mail', to: newEmail, before });
   assert.ok(mail.link.startsWith('/passwords/reset/'));
   await t.audit('reset password email sent');
-});
+}, { timeout: 90_000 });
 
 test('Profile: end another session; it is logged out on its next request', async (t) => {
   const { page, browser } = t;
@@ -197,4 +197,4 @@ test('Profile: end another session; it is logged out on its next request', async
   // This one carries on.
   await page.goto(PROFILE);
   await expectH1(page, 'My Profile');
-});
+}, { timeout: 90_000 });
