@@ -47,7 +47,7 @@ async function passwordStep(t, email, landing, password = PASSWORD) {
 }
 
 /** Clicks a submit button and returns the response of the POST it sends. */
-async function submit(page, name) {
+export async function submit(page, name) {
   const [resp] = await Promise.all([
     page.waitForResponse((r) => r.request().method() === 'POST' && r.request().isNavigationRequest()),
     page.getByRole('button', { name, exact: true }).click(),
@@ -57,14 +57,14 @@ async function submit(page, name) {
 }
 
 /** The error summary (role=alert, "There is a problem") and its links. */
-async function errorSummary(page) {
+export async function errorSummary(page) {
   const summary = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'There is a problem' }) });
   await summary.waitFor();
   return summary.getByRole('link').evaluateAll((as) => as.map((a) => [a.textContent.trim(), a.getAttribute('href')]));
 }
 
 /** A field's error as shown under it and tied to it (aria-invalid, aria-describedby). */
-async function fieldError(page, id) {
+export async function fieldError(page, id) {
   const input = page.locator(`#${id}`);
   assert.equal(await input.getAttribute('aria-invalid'), 'true', `#${id} is aria-invalid`);
   const described = ((await input.getAttribute('aria-describedby')) || '').split(' ');
@@ -75,7 +75,7 @@ async function fieldError(page, id) {
 // ── The sandbox outbox, read in a second page of the same browser ────────
 
 /** Opens /sandbox/outbox in a new page of the test's context (checked once per mode). */
-async function openOutbox(t) {
+export async function openOutbox(t) {
   const p = await t.context.newPage();
   await p.goto('/sandbox/outbox');
   await expectH1(p, 'Sandbox outbox');
@@ -84,7 +84,7 @@ async function openOutbox(t) {
 }
 
 /** The messages on an outbox page, newest first. */
-function listMessages(p) {
+export function listMessages(p) {
   return p.locator('li[data-kind]').evaluateAll((lis) => lis.map((li) => ({
     kind: li.getAttribute('data-kind'),
     to: li.querySelector('h3')?.textContent.replace(/^.*? to /, '').trim() ?? '',
@@ -96,7 +96,7 @@ function listMessages(p) {
 const msgKey = (m) => m.kind + '|' + m.to + '|' + m.text;
 
 /** What the outbox holds now (to tell a new message from older ones). */
-async function outboxSnapshot(t) {
+export async function outboxSnapshot(t) {
   const p = await openOutbox(t);
   try {
     return new Set((await listMessages(p)).map(msgKey));
@@ -109,7 +109,7 @@ async function outboxSnapshot(t) {
  * The newest message of a kind to an address that was not in `before`,
  * read from the outbox page as a tester would (reloads for a few seconds).
  */
-async function newMessage(t, { kind, to, before }) {
+export async function newMessage(t, { kind, to, before }) {
   const p = await openOutbox(t);
   try {
     const deadline = Date.now() + 5000;
@@ -127,7 +127,7 @@ async function newMessage(t, { kind, to, before }) {
 }
 
 /** The 7-digit code of an SMS. */
-function smsCode(m) {
+export function smsCode(m) {
   const code = m.text.match(/\bis (\d{7})\b/)?.[1];
   assert.ok(code, `a 7-digit code in the SMS: ${m.text}`);
   return code;

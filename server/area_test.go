@@ -44,10 +44,11 @@ func TestMountOrderMostSpecificFirst(t *testing.T) {
 func TestAreasRefuseDuplicates(t *testing.T) {
 	again := func(a Area) AreaFunc { return func(*Server) Area { return a } }
 	for name, extra := range map[string]Area{
-		"route name": {Name: "x", Routes: []*Route{{Name: "org.users", Method: "GET", Path: "/org/:org/people"}}},
-		"pattern":    {Name: "x", Routes: []*Route{{Name: "x.users", Method: "GET", Path: "/org/:org/users"}}},
+		// The dashboard's entries: an area of MovedAreas, so they stay whatever Unbuilt still holds.
+		"route name": {Name: "x", Routes: []*Route{{Name: "org.dashboard", Method: "GET", Path: "/org/:org/people"}}},
+		"pattern":    {Name: "x", Routes: []*Route{{Name: "x.users", Method: "GET", Path: "/org/:org"}}},
 		"slot": {Name: "x", Routes: []*Route{{Name: "x.users", Method: "GET", Path: "/org/:org/people",
-			Nav: &NavEntry{Slot: NavUsers, Label: "People"}}}},
+			Nav: &NavEntry{Slot: NavDashboard, Label: "People"}}}},
 		"no slot":   {Name: "x", Routes: []*Route{{Name: "x.users", Method: "GET", Path: "/org/:org/people", Nav: &NavEntry{Label: "People"}}}},
 		"operation": {Name: "x", API: []APIOp{{ID: "createToken", Method: "GET", Path: "/x"}}},
 	} {

@@ -109,6 +109,13 @@ func draftApprovalGate(o *OrgContext) bool {
 		o.Config.ManualPayoutNumberOfApprovers > 0
 }
 func receiversGate(o *OrgContext) bool { return o.Flags.On(provider.FlagReceiverManagement) }
+
+// ApprovalFlowOn says whether some approval flow is on (spec 001 §6): the
+// batches page with batch approval required, or payout draft approval.
+// Reviewer roles are offered only then.
+func ApprovalFlowOn(o *OrgContext) bool {
+	return batchesGate(o) && o.Config.BatchNumberOfApprovers > 0 || draftApprovalGate(o)
+}
 func abTestingGate(o *OrgContext) bool { return o.Config.CustomerABTesting }
 
 // allowed applies a route's permission and gate to an organisation context;

@@ -96,6 +96,8 @@ type Deps struct {
 	// Payouts serves the payout requests, PayoutReports their CSV exports; nil like Auth.
 	Payouts       provider.Payouts
 	PayoutReports provider.PayoutReports
+	// Users serves user management and the profile; nil like Auth.
+	Users provider.Users
 }
 
 // Server holds the wired application.

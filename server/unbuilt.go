@@ -30,9 +30,5 @@ func Unbuilt(s *Server) Area {
 			Perms: P(access.CollectionOrdersRead)},
 		{Name: "org.withdrawals", Method: "GET", Path: "/org/:org/accounts/withdrawals", Access: Dashboard,
 			Perms: P(access.WithdrawalsRead), Nav: &NavEntry{Slot: NavWithdrawals, Label: "Withdrawals"}},
-		{Name: "org.users", Method: "GET", Path: "/org/:org/users", Access: Dashboard, Perms: P(access.UsersRead),
-			Nav: &NavEntry{Slot: NavUsers, Label: "User management", Icon: "users"}},
-		{Name: "org.profile", Method: "GET", Path: "/org/:org/settings/profile", Access: Dashboard,
-			Nav: &NavEntry{Slot: NavProfile, Label: "My Profile"}},
 	}}
 }

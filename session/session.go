@@ -63,6 +63,9 @@ type Session struct {
 	CSRF      string    `json:"csrf"`
 	CreatedAt time.Time `json:"created_at"`
 	LastSeen  time.Time `json:"last_seen"`
+	// UserAgent is the client's User-Agent at login (capped), so the user's
+	// list of sessions can say which device each one is.
+	UserAgent string `json:"ua,omitempty"`
 	// Values holds small per-session state: flash messages, redirect
 	// targets, the chosen date range. Changes are kept only by Manager.Save.
 	Values map[string]string `json:"values,omitempty"`

@@ -12,9 +12,11 @@ import (
 	"portal/server/passwords"
 	"portal/server/payoutreports"
 	"portal/server/payouts"
+	"portal/server/profile"
 	"portal/server/rangepicker"
 	"portal/server/search"
 	"portal/server/statements"
+	"portal/server/users"
 )
 
 // propsPackage is one Go package whose structs are the props of TSX pages
@@ -133,6 +135,16 @@ var packages = []propsPackage{
 		},
 		islands: map[string]reflect.Type{
 			"PayoutDetails": reflect.TypeFor[payouts.PayoutDetailsProps](),
+		},
+	},
+	{ // portal/server/users
+		pages: map[string]reflect.Type{
+			"Users": reflect.TypeFor[users.UsersPageProps](),
+		},
+	},
+	{ // portal/server/profile
+		pages: map[string]reflect.Type{
+			"Profile": reflect.TypeFor[profile.ProfileProps](),
 		},
 	},
 	{ // portal/cmd/renderbench/bench: the render benchmark's calibration page

@@ -102,7 +102,7 @@ func (s area) apiLogin(c fiber.Ctx, _ *server.APICaller) error {
 	if err != nil {
 		return err
 	}
-	sess.UserID = u.ID
+	sess.UserID, sess.UserAgent = u.ID, server.UserAgent(c)
 	// No side door around MFA (SECURITY.md): only a user who skips MFA is
 	// fully authenticated by a password.
 	sess.Scope = session.ScopeLogin

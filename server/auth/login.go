@@ -145,6 +145,10 @@ func ValidateEmail(email string) string {
 	return ""
 }
 
+// ValidEmail is the portal's one e-mail format check (the login, forgot
+// password, user and profile forms).
+func ValidEmail(s string) bool { return validEmail(s) }
+
 func validEmail(s string) bool {
 	s = strings.TrimSpace(s)
 	a, err := mail.ParseAddress(s)
@@ -221,6 +225,7 @@ func (s area) newLoginSession(c fiber.Ctx) (*session.Session, error) {
 	if err != nil {
 		return nil, err
 	}
+	sess.UserAgent = server.UserAgent(c)
 	s.SetSessionCookie(c, sess.ID)
 	rq.Session = sess
 	return sess, nil

@@ -171,3 +171,29 @@ func (s area) apiReauthenticate(c fiber.Ctx, a *server.APICaller) error {
 	s.Logger.Info("api reauthenticated", "request_id", server.Req(c).ID, "user_id", a.User.ID, "session", a.Session.Handle())
 	return server.APISend(c, fiber.StatusOK, apiReauthReply{ExpiresIn: int(reauthWindow / time.Second)})
 }
+
+// RecentlyAuthenticated reports whether the session's password was
+// confirmed within the re-authentication window, for another area's change
+// that needs it (the profile's e-mail change).
+func RecentlyAuthenticated(srv *server.Server, sess *session.Session) bool {
+	return area{srv}.recentlyAuthenticated(sess)
+}
+
+// ConfirmPassword checks the signed-in user's password again for another
+// area's form, as /reauth does (counted on the account's login limit; the
+// session is marked recently authenticated when right): wrong is "" with
+// ok false, refused is the "too many" text (Retry-After set).
+func ConfirmPassword(srv *server.Server, c fiber.Ctx, password string) (ok bool, refused string, err error) {
+	rq := server.Req(c)
+	res, err := area{srv}.confirmPassword(c.Context(), rq.Session, rq.User.Email, password)
+	switch {
+	case err != nil:
+		return false, "", err
+	case res.Limited:
+		return false, server.TooMany(c, "attempts", res.RetryAfter), nil
+	}
+	return res.OK, "", nil
+}
+
+// MsgReauthWrong is the answer to a wrong password given again.
+const MsgReauthWrong = msgReauthWrong

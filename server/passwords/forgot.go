@@ -153,3 +153,21 @@ func (s area) forgotPost(c fiber.Ctx) error {
 	}
 	return server.Redirect(c, "/passwords/forgot?sent")
 }
+
+// SendResetEmail asks the provider to mail a reset link to email, counted on
+// the forgot form's limits, for another area's "Reset Password" (the
+// profile's). refused is the "too many" text when a limit says no; a
+// provider error is returned as is, for the caller's words.
+func SendResetEmail(srv *server.Server, c fiber.Ctx, email string) (refused string, err error) {
+	s := area{srv}
+	if s.Auth == nil {
+		return "", provider.Errorf(provider.EINTERNAL, "password resets are not offered")
+	}
+	if refused, err = s.CountLimits(c, "requests", s.forgotLimits(c, email)...); err != nil || refused != "" {
+		return refused, err
+	}
+	return "", s.Auth.RequestPasswordReset(c.Context(), email)
+}
+
+// MsgResetEmailSent is the spec's text once a reset e-mail is on its way.
+const MsgResetEmailSent = msgResetEmailSent

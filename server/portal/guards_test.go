@@ -44,7 +44,11 @@ var specNeeds = map[string]need{
 	"org.exported_payouts":    {perms: []access.Permission{access.ExportsRead, access.AccountsRead}},
 	"org.exported_statements": {perms: []access.Permission{access.ExportsRead, access.AccountsRead}},
 	"org.users":               {perms: []access.Permission{access.UsersRead}},
+	"org.user":                {perms: []access.Permission{access.UsersRead}},
+	"org.users.new":           {perms: []access.Permission{access.UsersRead, access.UsersManage}},
+	"org.user.edit":           {perms: []access.Permission{access.UsersRead, access.UsersManage}},
 	"org.profile":             {},
+	"org.profile.edit":        {},
 	"org.date_range":          {perms: []access.Permission{access.DashboardRead}},
 
 	"org.exported_statements.download": {perms: []access.Permission{access.ExportsRead, access.AccountsRead, access.ExportsDownload}},

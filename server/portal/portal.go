@@ -12,9 +12,11 @@ import (
 	"portal/server/passwords"
 	"portal/server/payoutreports"
 	"portal/server/payouts"
+	"portal/server/profile"
 	"portal/server/rangepicker"
 	"portal/server/search"
 	"portal/server/statements"
+	"portal/server/users"
 )
 
 // Areas are the portal's parts, in sidebar order: the pages before one is
@@ -32,6 +34,8 @@ var Areas = []server.AreaFunc{
 	accounts.New,      // Accounts › one link per account
 	payoutreports.New, // Exports › Payouts
 	statements.New,    // Exports › Statements
+	users.New,         // User management
+	profile.New,       // Settings › My Profile
 	rangepicker.New,   // top bar: the date range picker
 	search.New,        // top bar: the search box's results
 	server.Unbuilt,

@@ -1,6 +1,7 @@
 package servertest
 
 import (
+	"strings"
 	"testing"
 
 	"golang.org/x/net/html"
@@ -57,4 +58,22 @@ func IslandProps(t testing.TB, doc *html.Node, name string) string {
 		t.Fatalf("island %s has no props", name)
 	}
 	return htmlq.VisibleText(props)
+}
+
+// Flashes are the texts of the shell's flash messages.
+func Flashes(doc *html.Node) []string {
+	var out []string
+	region := htmlq.Find(doc, func(n *html.Node) bool {
+		return htmlq.Attr(n, "role") == "status" && htmlq.Attr(n, "aria-live") == "polite"
+	})
+	for _, p := range htmlq.FindAll(region, htmlq.ByTag("p")) {
+		out = append(out, htmlq.VisibleText(p))
+	}
+	return out
+}
+
+// FieldError is the error shown beside the form field with id (Form.tsx's
+// "{id}-error"), "" for none.
+func FieldError(doc *html.Node, id string) string {
+	return strings.TrimPrefix(htmlq.VisibleText(htmlq.Find(doc, htmlq.ByID(id+"-error"))), "Error: ")
 }

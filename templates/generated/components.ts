@@ -29,11 +29,13 @@ export interface Pages {
   Outbox: typeof import('../pages/auth/Outbox').default;
   PayoutConfirm: typeof import('../pages/payouts/PayoutConfirm').default;
   Payouts: typeof import('../pages/payouts/Payouts').default;
+  Profile: typeof import('../pages/profile/Profile').default;
   Reauth: typeof import('../pages/auth/Reauth').default;
   ResetPassword: typeof import('../pages/passwords/ResetPassword').default;
   Search: typeof import('../pages/search/Search').default;
   StatementRequest: typeof import('../pages/statements/StatementRequest').default;
   SyntheticTransactions: typeof import('../pages/SyntheticTransactions').default;
+  Users: typeof import('../pages/users/Users').default;
 }
 
 /** Every island under islands/, by the name a page gives <Island>. */

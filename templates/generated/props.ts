@@ -33,11 +33,13 @@ export interface PageProps {
   Outbox: OutboxProps;
   PayoutConfirm: PayoutConfirmProps;
   Payouts: PayoutsPageProps;
+  Profile: ProfileProps;
   Reauth: ReauthProps;
   ResetPassword: NewPasswordProps;
   Search: SearchProps;
   StatementRequest: StatementRequestProps;
   SyntheticTransactions: SyntheticProps;
+  Users: UsersPageProps;
 }
 
 /** The props of each island whose props Go builds, by island name. */
@@ -955,6 +957,47 @@ export interface PreviewProps {
   pages: PreviewPage[];
 }
 
+/**
+ * ProfileForm is the edit form with what was typed and its errors by field (first_name,
+ * last_name, email, password).
+ */
+export interface ProfileForm {
+  action: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  errors: Record<string, string>;
+  base: string;
+  cancel: string;
+}
+
+/** ProfileProps are the props of templates/pages/profile/Profile.tsx. */
+export interface ProfileProps {
+  shell: ShellProps;
+  csrf: string;
+  user: ProfileView;
+  /** Edit is the edit link in view mode; Form is set in edit mode. */
+  edit: string;
+  form: ProfileForm | null;
+  /** ResetAction posts the Reset Password button. */
+  resetAction: string;
+  sessions: SessionView[];
+  /**
+   * EndAction ends one session (field session: its handle); EndOthers all others, ""
+   * when there are none.
+   */
+  endAction: string;
+  endOthers: string;
+}
+
+/** ProfileView is the user as the profile shows them. */
+export interface ProfileView {
+  firstName: string;
+  lastName: string;
+  email: string;
+  created: string;
+}
+
 export interface ReasonTable {
   state: StatLink;
   reasons: StatLink[];
@@ -968,6 +1011,12 @@ export interface ReauthProps {
   next: string;
   errors: Record<string, string>;
   base?: string;
+}
+
+/** RoleChoice is an option of the role select. */
+export interface RoleChoice {
+  value: string;
+  label: string;
 }
 
 /** SearchGroup is one of the spec's five result kinds. */
@@ -1007,6 +1056,16 @@ export interface SearchTransactions {
 export interface Section {
   title: string;
   lines: Line[];
+}
+
+/** SessionView is one of the user's sessions. Handle names it (never its id). */
+export interface SessionView {
+  handle: string;
+  device: string;
+  kind: string;
+  signedIn: string;
+  lastSeen: string;
+  current: boolean;
 }
 
 export interface ShellAlert {
@@ -1236,4 +1295,79 @@ export interface TransferPageProps {
 /** TransitionProps are the props of templates/pages/auth/LoginTransition.tsx. */
 export interface TransitionProps {
   next: string;
+}
+
+/**
+ * UserForm is the add or edit form, with what was typed and the errors by field
+ * (first_name, last_name, email, role).
+ */
+export interface UserForm {
+  action: string;
+  csrf: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  emailEdit: boolean;
+  role: string;
+  roles: RoleChoice[];
+  /** RoleLocked: the user edits themselves, so the select is disabled. */
+  roleLocked: boolean;
+  roleHint: string;
+  errors: Record<string, string>;
+  /** Base is an error about the form as a whole. */
+  base: string;
+  submit: string;
+  cancel: string;
+}
+
+/**
+ * UserPanel is the side panel: a user (Mode view), the edit form (edit) or the add form
+ * (new), or Error when the user cannot be shown.
+ */
+export interface UserPanel {
+  mode: 'view' | 'edit' | 'new';
+  title: string;
+  user: UserView | null;
+  form: UserForm | null;
+  error: string;
+  edit: string;
+  close: string;
+}
+
+/** UserRow is one user of the list. */
+export interface UserRow {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  href: string;
+  open: boolean;
+  /** Status says "Invitation pending" or "Disabled", else "". */
+  status: string;
+}
+
+/** UserView is a user as the view panel shows them. */
+export interface UserView {
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: string;
+  /** RoleNote explains an unavailable role. */
+  roleNote: string;
+  created: string;
+  status: string;
+}
+
+/** UsersPageProps: the list, and the side panel when a user or the add form is open. */
+export interface UsersPageProps {
+  shell: ShellProps;
+  rows: UserRow[];
+  total: number;
+  next: string;
+  prev: string;
+  /** Failure replaces the table when the list cannot be read. */
+  failure: string;
+  /** Add is the "Add New User" link, "" without users:manage. */
+  add: string;
+  panel: UserPanel | null;
 }

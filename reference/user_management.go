@@ -1,0 +1,377 @@
+package reference
+
+import (
+	"context"
+	"database/sql"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"net/mail"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+
+	"portal/provider"
+)
+
+// User management (provider.Users): members of an organisation listed by e-mail, invited,
+// renamed and given roles, and a user's own profile.
+
+// assignableRoles are the roles an organisation may give, least privileged first. default is
+// not one of them: it is what an unknown or missing role falls back to, so a member stored
+// with it (or with a role the provider no longer offers) shows as unavailable.
+var assignableRoles = []string{provider.RoleObserver, provider.RoleFinance, provider.RoleOperationsMember,
+	provider.RoleOperationsMemberReviewer, provider.RoleAdmin, provider.RoleAdminReviewer}
+
+// Limits of the user fields (the portal's edge caps names at 100 and e-mails at 254 bytes).
+const (
+	maxNameLength  = 100
+	maxEmailLength = 254
+)
+
+// Messages of the user calls. The portal checks the same first, in the spec's words.
+const (
+	msgFirstNameRequired = "Please enter first name"
+	msgLastNameRequired  = "Please enter last name"
+	msgEmailRequired     = "Please enter email"
+	msgEmailInvalid      = "Please enter valid email"
+	msgRoleRequired      = "Please select a role"
+	msgRoleUnassignable  = "This role cannot be assigned."
+	msgNameTooLong       = "Use at most 100 characters."
+	msgAlreadyMember     = "This person is already a user of the organisation."
+	msgEmailTaken        = "Another user already has this email."
+)
+
+func fieldErr(field, msg string) error {
+	return &provider.FieldError{Field: field, Err: provider.Errorf(provider.EINVALID, "%s", msg)}
+}
+
+// cleanUserInput trims the input and checks the names and (withEmail) the e-mail, the first
+// problem as a field error. Roles are the callers' to check: whether one passes depends on
+// the member's current role.
+func cleanUserInput(in provider.UserInput, withEmail bool) (provider.UserInput, error) {
+	in.FirstName, in.LastName = strings.TrimSpace(in.FirstName), strings.TrimSpace(in.LastName)
+	in.Email, in.Role = normalizeEmail(in.Email), strings.TrimSpace(in.Role)
+	switch {
+	case in.FirstName == "":
+		return in, fieldErr(provider.FieldFirstName, msgFirstNameRequired)
+	case utf8.RuneCountInString(in.FirstName) > maxNameLength:
+		return in, fieldErr(provider.FieldFirstName, msgNameTooLong)
+	case in.LastName == "":
+		return in, fieldErr(provider.FieldLastName, msgLastNameRequired)
+	case utf8.RuneCountInString(in.LastName) > maxNameLength:
+		return in, fieldErr(provider.FieldLastName, msgNameTooLong)
+	}
+	if withEmail {
+		if in.Email == "" {
+			return in, fieldErr(provider.FieldEmail, msgEmailRequired)
+		}
+		if !plausibleEmail(in.Email) {
+			return in, fieldErr(provider.FieldEmail, msgEmailInvalid)
+		}
+	}
+	return in, nil
+}
+
+// plausibleEmail: one address, nothing around it, a dot in the domain.
+func plausibleEmail(e string) bool {
+	if len(e) > maxEmailLength {
+		return false
+	}
+	a, err := mail.ParseAddress(e)
+	if err != nil || a.Address != e {
+		return false
+	}
+	at := strings.LastIndexByte(e, '@')
+	return at > 0 && strings.Contains(e[at:], ".")
+}
+
+const orgUserColumns = `u.id, u.email, u.first_name, u.last_name, u.created_at, m.role,
+	u.password_hash = '', u.disabled`
+
+func scanOrgUser(row rowScanner) (provider.OrgUser, error) {
+	var u provider.OrgUser
+	var created string
+	if err := row.Scan(&u.ID, &u.Email, &u.FirstName, &u.LastName, &created, &u.Role, &u.Invited, &u.Disabled); err != nil {
+		return provider.OrgUser{}, err
+	}
+	t, err := parseTime(created)
+	if err != nil {
+		return provider.OrgUser{}, err
+	}
+	u.CreatedAt = t
+	return u, nil
+}
+
+// A user list cursor is the e-mail of the row it stands after (e-mails are unique and the
+// list's order), base64url with a version prefix: opaque to callers.
+const userCursorPrefix = "u1|"
+
+func encodeUserCursor(email string) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(userCursorPrefix + email))
+}
+
+func decodeUserCursor(c string) (string, error) {
+	raw, err := base64.RawURLEncoding.DecodeString(c)
+	if err != nil || !strings.HasPrefix(string(raw), userCursorPrefix) || len(raw) == len(userCursorPrefix) {
+		return "", provider.Errorf(provider.EINVALID, "Invalid cursor.")
+	}
+	return strings.TrimPrefix(string(raw), userCursorPrefix), nil
+}
+
+// OrganisationUsers implements provider.Users: members by e-mail, keyset pages.
+func (s *Store) OrganisationUsers(ctx context.Context, orgID string, q provider.UserQuery) (provider.UserPage, error) {
+	limit := q.Limit
+	switch {
+	case limit == 0:
+		limit = provider.DefaultUserLimit
+	case limit < 0 || limit > provider.MaxUserLimit:
+		return provider.UserPage{}, provider.Errorf(provider.EINVALID, "Limit must be between 1 and %d.", provider.MaxUserLimit)
+	}
+	dir := q.Direction
+	if dir == "" {
+		dir = provider.DirectionNext
+	}
+	if dir != provider.DirectionNext && dir != provider.DirectionPrev || dir == provider.DirectionPrev && q.Cursor == "" {
+		return provider.UserPage{}, provider.Errorf(provider.EINVALID, "Invalid cursor.")
+	}
+	cond, order, args := "", "u.email ASC", []any{orgID}
+	if q.Cursor != "" {
+		after, err := decodeUserCursor(q.Cursor)
+		if err != nil {
+			return provider.UserPage{}, err
+		}
+		cond, args = " AND u.email > ?", append(args, after)
+		if dir == provider.DirectionPrev {
+			cond, order = " AND u.email < ?", "u.email DESC"
+		}
+	}
+	page := provider.UserPage{Users: []provider.OrgUser{}}
+	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM memberships WHERE organisation_id = ?`, orgID).
+		Scan(&page.Total); err != nil {
+		return provider.UserPage{}, fmt.Errorf("reference: organisation users: %w", err)
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT `+orgUserColumns+`
+		FROM memberships m JOIN users u ON u.id = m.user_id
+		WHERE m.organisation_id = ?`+cond+` ORDER BY `+order+fmt.Sprintf(` LIMIT %d`, limit+1), args...)
+	if err != nil {
+		return provider.UserPage{}, fmt.Errorf("reference: organisation users: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		u, err := scanOrgUser(rows)
+		if err != nil {
+			return provider.UserPage{}, fmt.Errorf("reference: organisation users: %w", err)
+		}
+		page.Users = append(page.Users, u)
+	}
+	if err := rows.Err(); err != nil {
+		return provider.UserPage{}, fmt.Errorf("reference: organisation users: %w", err)
+	}
+	more := len(page.Users) > limit
+	if more {
+		page.Users = page.Users[:limit]
+	}
+	if dir == provider.DirectionPrev {
+		slices.Reverse(page.Users)
+	}
+	if n := len(page.Users); n > 0 {
+		first, last := page.Users[0].Email, page.Users[n-1].Email
+		// Going forward there is a page before whenever a cursor was given; going back,
+		// the cursor's own row is after this page, and one more row read means one before.
+		if dir == provider.DirectionNext {
+			page.HasNext = more
+			if q.Cursor != "" {
+				page.CursorPrev = encodeUserCursor(first)
+			}
+		} else {
+			page.HasNext = true
+			if more {
+				page.CursorPrev = encodeUserCursor(first)
+			}
+		}
+		if page.HasNext {
+			page.CursorNext = encodeUserCursor(last)
+		}
+	}
+	return page, nil
+}
+
+func errNoSuchUser() error { return provider.Errorf(provider.ENOTFOUND, "User not found.") }
+
+// OrganisationUser implements provider.Users.
+func (s *Store) OrganisationUser(ctx context.Context, orgID, userID string) (provider.OrgUser, error) {
+	return s.orgUser(ctx, s.read, orgID, userID)
+}
+
+func (s *Store) orgUser(ctx context.Context, q queryRower, orgID, userID string) (provider.OrgUser, error) {
+	u, err := scanOrgUser(q.QueryRowContext(ctx, `SELECT `+orgUserColumns+`
+		FROM memberships m JOIN users u ON u.id = m.user_id
+		WHERE m.organisation_id = ? AND m.user_id = ?`, orgID, userID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return provider.OrgUser{}, errNoSuchUser()
+	}
+	if err != nil {
+		return provider.OrgUser{}, fmt.Errorf("reference: organisation user: %w", err)
+	}
+	return u, nil
+}
+
+// AssignableRoles implements provider.Users: the same roles for every organisation here.
+func (s *Store) AssignableRoles(ctx context.Context, orgID string) ([]string, error) {
+	if err := s.organisationExists(ctx, orgID); err != nil {
+		return nil, err
+	}
+	return slices.Clone(assignableRoles), nil
+}
+
+// CreateUser implements provider.Users. A person new to the provider is created without a
+// password and invited (the invitation flow of Auth); one who already has an account keeps
+// their names and is told by e-mail that they were added.
+func (s *Store) CreateUser(ctx context.Context, orgID string, in provider.UserInput) (provider.OrgUser, error) {
+	in, err := cleanUserInput(in, true)
+	if err != nil {
+		return provider.OrgUser{}, err
+	}
+	if in.Role == "" {
+		return provider.OrgUser{}, fieldErr(provider.FieldRole, msgRoleRequired)
+	}
+	if !slices.Contains(assignableRoles, in.Role) {
+		return provider.OrgUser{}, fieldErr(provider.FieldRole, msgRoleUnassignable)
+	}
+	var out provider.OrgUser
+	err = s.inTx(ctx, "create user", func(tx *sql.Tx) error {
+		var orgName string
+		if err := tx.QueryRowContext(ctx, `SELECT name FROM organisations WHERE id = ?`, orgID).Scan(&orgName); err != nil {
+			if errors.Is(err, sql.ErrNoRows) {
+				return errNotMember()
+			}
+			return fmt.Errorf("reference: create user: %w", err)
+		}
+		now := formatTime(s.now())
+		var userID, pwHash string
+		err := tx.QueryRowContext(ctx, `SELECT id, password_hash FROM users WHERE email = ?`, in.Email).Scan(&userID, &pwHash)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			userID = uuid.NewString()
+			if _, err := tx.ExecContext(ctx, `INSERT INTO users (id, email, password_hash, first_name, last_name, created_at)
+				VALUES (?, ?, '', ?, ?, ?)`, userID, in.Email, in.FirstName, in.LastName, now); err != nil {
+				return fmt.Errorf("reference: create user: %w", err)
+			}
+		case err != nil:
+			return fmt.Errorf("reference: create user: %w", err)
+		default:
+			var member bool
+			if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM memberships WHERE user_id = ? AND organisation_id = ?)`,
+				userID, orgID).Scan(&member); err != nil {
+				return fmt.Errorf("reference: create user: %w", err)
+			}
+			if member {
+				return fieldErr(provider.FieldEmail, msgAlreadyMember)
+			}
+		}
+		// The first organisation of a person is their default.
+		if _, err := tx.ExecContext(ctx, `INSERT INTO memberships (user_id, organisation_id, role, is_default)
+			VALUES (?, ?, ?, NOT EXISTS (SELECT 1 FROM memberships WHERE user_id = ?))`, userID, orgID, in.Role, userID); err != nil {
+			return fmt.Errorf("reference: create user: %w", err)
+		}
+		if pwHash == "" {
+			token, _ := newToken()
+			if err := s.createInvitation(ctx, tx, userID, in.Email, orgName, token); err != nil {
+				return err
+			}
+		} else if err := s.sendMessage(ctx, tx, provider.OutboxMessage{
+			Kind: provider.OutboxEmail, To: in.Email, Subject: "You were added to " + orgName,
+			Body: fmt.Sprintf("You now have access to %s on %s. Log in with your usual password.", orgName, s.issuer),
+			Link: "/login",
+		}); err != nil {
+			return err
+		}
+		out, err = s.orgUser(ctx, tx, orgID, userID)
+		return err
+	})
+	return out, err
+}
+
+// UpdateUser implements provider.Users.
+func (s *Store) UpdateUser(ctx context.Context, orgID, userID string, in provider.UserInput) (provider.OrgUser, error) {
+	in, err := cleanUserInput(in, false)
+	if err != nil {
+		return provider.OrgUser{}, err
+	}
+	var out provider.OrgUser
+	err = s.inTx(ctx, "update user", func(tx *sql.Tx) error {
+		cur, err := s.orgUser(ctx, tx, orgID, userID)
+		if err != nil {
+			return err
+		}
+		switch {
+		case in.Role == "":
+			return fieldErr(provider.FieldRole, msgRoleRequired)
+		case in.Role != cur.Role && !slices.Contains(assignableRoles, in.Role):
+			return fieldErr(provider.FieldRole, msgRoleUnassignable)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE users SET first_name = ?, last_name = ? WHERE id = ?`,
+			in.FirstName, in.LastName, userID); err != nil {
+			return fmt.Errorf("reference: update user: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE memberships SET role = ? WHERE user_id = ? AND organisation_id = ?`,
+			in.Role, userID, orgID); err != nil {
+			return fmt.Errorf("reference: update user: %w", err)
+		}
+		out, err = s.orgUser(ctx, tx, orgID, userID)
+		return err
+	})
+	return out, err
+}
+
+// UpdateProfile implements provider.Users.
+func (s *Store) UpdateProfile(ctx context.Context, userID string, in provider.UserInput) (provider.User, error) {
+	in, err := cleanUserInput(in, true)
+	if err != nil {
+		return provider.User{}, err
+	}
+	var out provider.User
+	err = s.inTx(ctx, "update profile", func(tx *sql.Tx) error {
+		cur, err := scanUser(tx.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, userID))
+		if errors.Is(err, sql.ErrNoRows) {
+			return errNoSuchUser()
+		}
+		if err != nil {
+			return fmt.Errorf("reference: update profile: %w", err)
+		}
+		if in.Email != cur.Email {
+			var taken bool
+			if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM users WHERE email = ?)`, in.Email).Scan(&taken); err != nil {
+				return fmt.Errorf("reference: update profile: %w", err)
+			}
+			if taken {
+				return fieldErr(provider.FieldEmail, msgEmailTaken)
+			}
+			now := formatTime(s.now())
+			// A reset link mailed to the old address must not outlive the change.
+			if _, err := tx.ExecContext(ctx, `UPDATE password_tokens SET spent_at = ?
+				WHERE user_id = ? AND kind = 'reset' AND spent_at IS NULL`, now, userID); err != nil {
+				return fmt.Errorf("reference: update profile: %w", err)
+			}
+			if err := s.sendMessage(ctx, tx, provider.OutboxMessage{
+				Kind: provider.OutboxEmail, To: cur.Email, Subject: "Your email address was changed",
+				Body: fmt.Sprintf("The email address of your %s account was changed to %s. If it was not you, contact support at once.",
+					s.issuer, in.Email),
+			}); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE users SET first_name = ?, last_name = ?, email = ? WHERE id = ?`,
+			in.FirstName, in.LastName, in.Email, userID); err != nil {
+			return fmt.Errorf("reference: update profile: %w", err)
+		}
+		out, err = scanUser(tx.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, userID))
+		return err
+	})
+	return out, err
+}
+
+var _ provider.Users = (*Store)(nil)

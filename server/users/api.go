@@ -1,0 +1,375 @@
+package users
+
+import (
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gofiber/fiber/v3"
+
+	"portal/access"
+	"portal/provider"
+	"portal/server"
+)
+
+// The users calls of the JSON API (spec 001 §7 Users): list, get, create, update, and the
+// roles that may be given. Membership is checked first (404, the same for another
+// organisation as for none), then users:read or users:manage (403); the role rules and the
+// own-role rule are the pages' (roles.go, form.go).
+
+const (
+	apiTag       = "Users"
+	apiUsersPath = "/customer/organisations/{id}/users"
+	apiUserPath  = apiUsersPath + "/{userId}"
+	apiRolesPath = "/customer/organisations/{id}/user_roles"
+)
+
+// Missing-context answers of spec 001 §8.
+const (
+	apiCodeMissingUser = "missing_user"
+	msgMissingOrg      = "Missing organisation"
+	msgMissingUser     = "Missing user id"
+)
+
+// apiUser is a user of the organisation.
+type apiUser struct {
+	_          struct{}  `name:"User" description:"A user of the organisation (spec 001 §3 User)."`
+	ID         string    `json:"id" description:"User id." format:"uuid"`
+	FirstName  string    `json:"first_name" description:"First name."`
+	LastName   string    `json:"last_name" description:"Last name."`
+	Email      string    `json:"email" description:"E-mail address (read-only here: the user changes it on their profile)." format:"email"`
+	Role       string    `json:"role" description:"Role name as stored (canonical spelling); a role no longer assignable is kept as it is." example:"observer"`
+	RoleLabel  string    `json:"role_label" description:"How the role is shown: reviewer roles without their suffix while no approval flow is on, 'Current Role (Unavailable)' for a role no longer assignable." example:"Observer"`
+	Assignable bool      `json:"role_assignable" description:"Whether the role can still be given."`
+	CreatedAt  time.Time `json:"created_at" description:"When the user was created (UTC)."`
+	Invited    bool      `json:"invitation_pending" description:"The user has not accepted the invitation yet."`
+	Disabled   bool      `json:"disabled" description:"The user cannot log in."`
+}
+
+// apiUserInput is the body of create and update.
+type apiUserInput struct {
+	_         struct{} `name:"UserInput" description:"A user's names, e-mail and role."`
+	FirstName string   `json:"first_name" description:"First name (required)."`
+	LastName  string   `json:"last_name" description:"Last name (required)."`
+	Email     string   `json:"email,omitempty" description:"E-mail address: required on create; on update it may only repeat the current one."`
+	Role      string   `json:"role,omitempty" description:"A role of listAssignableRoles (required on create); on update, also the user's current role unchanged. Omit it, or repeat it, for oneself: one's own role cannot be changed."`
+}
+
+// apiRoleChoice is a role that may be given.
+type apiRoleChoice struct {
+	_     struct{} `name:"RoleChoice" description:"A role the organisation may give."`
+	Name  string   `json:"name" description:"Role name." enum:"@roles"`
+	Label string   `json:"label" description:"How the role is shown." example:"Admin / Approver"`
+}
+
+func (s area) apiUserOf(u provider.OrgUser, rules roleRules) apiUser {
+	return apiUser{ID: u.ID, FirstName: u.FirstName, LastName: u.LastName, Email: u.Email, Role: canon(u.Role),
+		RoleLabel: rules.Label(u.Role), Assignable: !rules.Unavailable(u.Role), CreatedAt: u.CreatedAt.UTC(),
+		Invited: u.Invited, Disabled: u.Disabled}
+}
+
+// apiRules are the role rules of orgID, from its configuration and flags.
+func (s area) apiRules(c fiber.Ctx, orgID string) (roleRules, error) {
+	cfg, err := s.Provider.Configuration(c.Context(), orgID)
+	if err != nil {
+		return roleRules{}, err
+	}
+	flags, err := s.Provider.FeatureFlags(c.Context(), orgID)
+	if err != nil {
+		return roleRules{}, err
+	}
+	return s.rules(c.Context(), &server.OrgContext{Org: provider.Organisation{ID: orgID}, Config: cfg, Flags: flags})
+}
+
+func apiService(s *server.Server) *server.APIProblem {
+	if s.Users == nil {
+		return &server.APIProblem{Status: fiber.StatusNotFound, Code: server.APICodeNotFound, Title: server.APIMsgNotFound}
+	}
+	return nil
+}
+
+// apiOrg is the organisation of the path; a blank one is spec 001 §8's missing organisation.
+func apiOrg(_ *server.Server, c fiber.Ctx, _ *server.APICaller) (string, error) {
+	id := blank(server.APIPathOrg(c))
+	if id == "" {
+		return "", server.APIRefuse(fiber.StatusNotFound, server.APIProblem{Status: fiber.StatusNotFound,
+			Code: server.APICodeNoOrganisation, Title: msgMissingOrg})
+	}
+	return id, nil
+}
+
+// blank is a path segment as given, or "" when it decodes to nothing but spaces.
+func blank(seg string) string {
+	if dec, err := url.PathUnescape(seg); err == nil && strings.TrimSpace(dec) == "" {
+		return ""
+	}
+	return seg
+}
+
+// apiUserID is the user of the path; a blank one is spec 001 §8's missing user id.
+func apiUserID(c fiber.Ctx) (string, error) {
+	id := blank(strings.Clone(c.Params("userId")))
+	if id == "" {
+		return "", server.APIRefuse(fiber.StatusNotFound, server.APIProblem{Status: fiber.StatusNotFound,
+			Code: apiCodeMissingUser, Title: msgMissingUser})
+	}
+	return id, nil
+}
+
+func apiQueryProblem(name, title string) server.APIProblem {
+	return server.APIProblem{Status: fiber.StatusUnprocessableEntity, Code: server.APICodeInvalid, Title: title,
+		Source: &server.APISource{Parameter: name}}
+}
+
+type apiUserPage = server.APIPageBody[[]apiUser, server.APIPageMeta]
+
+func (s area) apiList(c fiber.Ctx, r server.APIOrgCall) (apiUserPage, error) {
+	var q provider.UserQuery
+	var probs []server.APIProblem
+	after, before := strings.Clone(c.Query("cursor_after")), strings.Clone(c.Query("cursor_before"))
+	switch {
+	case after != "" && before != "":
+		probs = append(probs, apiQueryProblem("cursor_before", "Give cursor_after or cursor_before, not both"))
+	case after != "":
+		q.Cursor, q.Direction = after, provider.DirectionNext
+	case before != "":
+		q.Cursor, q.Direction = before, provider.DirectionPrev
+	}
+	if v := c.Query("page_size"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > provider.MaxUserLimit {
+			probs = append(probs, apiQueryProblem("page_size", "Must be between 1 and "+strconv.Itoa(provider.MaxUserLimit)))
+		}
+		q.Limit = n
+	}
+	if len(probs) > 0 {
+		return apiUserPage{}, server.APIRefuse(fiber.StatusUnprocessableEntity, probs...)
+	}
+	rules, err := s.apiRules(c, r.OrgID)
+	if err != nil {
+		return apiUserPage{}, err
+	}
+	pg, err := s.Users.OrganisationUsers(c.Context(), r.OrgID, q)
+	if provider.ErrorCode(err) == provider.EINVALID {
+		return apiUserPage{}, server.APIRefuse(fiber.StatusUnprocessableEntity, apiQueryProblem("cursor_after", provider.ErrorMessage(err)))
+	}
+	if err != nil {
+		return apiUserPage{}, err
+	}
+	out := make([]apiUser, 0, len(pg.Users))
+	for _, u := range pg.Users {
+		out = append(out, s.apiUserOf(u, rules))
+	}
+	return server.APIPage(out, server.APIPageMeta{CursorNext: pg.CursorNext, CursorPrev: pg.CursorPrev,
+		HasNextPage: pg.HasNext, Total: pg.Total}), nil
+}
+
+func (s area) apiGet(c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[apiUser], error) {
+	id, err := apiUserID(c)
+	if err != nil {
+		return server.APIDataBody[apiUser]{}, err
+	}
+	rules, err := s.apiRules(c, r.OrgID)
+	if err != nil {
+		return server.APIDataBody[apiUser]{}, err
+	}
+	u, err := s.Users.OrganisationUser(c.Context(), r.OrgID, id)
+	if err != nil {
+		return server.APIDataBody[apiUser]{}, err
+	}
+	return server.APIDataOf(s.apiUserOf(u, rules)), nil
+}
+
+func (s area) apiRoles(c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[[]apiRoleChoice], error) {
+	rules, err := s.apiRules(c, r.OrgID)
+	if err != nil {
+		return server.APIDataBody[[]apiRoleChoice]{}, err
+	}
+	out := []apiRoleChoice{}
+	for _, role := range rules.Offered() {
+		out = append(out, apiRoleChoice{Name: role, Label: access.Label(role)})
+	}
+	return server.APIDataOf(out), nil
+}
+
+// apiManage checks the caller may manage the users of the path's organisation; ok false
+// means the answer has been sent.
+func (s area) apiManage(c fiber.Ctx, a *server.APICaller) (string, bool, error) {
+	id, err := apiOrg(s.Server, c, a)
+	if err != nil {
+		return "", false, server.APIProviderFail(c, err, nil)
+	}
+	if _, ok, err := s.APIAccess(c, a, id, access.UsersRead, access.UsersManage); !ok {
+		return "", false, err
+	}
+	if p := apiService(s.Server); p != nil {
+		return "", false, server.APIErrors(c, p.Status, *p)
+	}
+	return id, true, nil
+}
+
+// apiInvalid answers the field errors of a body.
+func apiInvalid(c fiber.Ctx, errs map[string]string) error {
+	ps := []server.APIProblem{}
+	for _, f := range []string{provider.FieldFirstName, provider.FieldLastName, provider.FieldEmail, provider.FieldRole} {
+		if msg, ok := errs[f]; ok {
+			ps = append(ps, server.APIField(f, msg))
+		}
+	}
+	return server.APIErrors(c, fiber.StatusUnprocessableEntity, ps...)
+}
+
+// apiSaveFailed answers a provider's refusal of a change, by field where it names one.
+func apiSaveFailed(c fiber.Ctx, err error) error {
+	if fields, base := ProviderErrors(err); len(fields) > 0 {
+		return apiInvalid(c, fields)
+	} else if base != "" {
+		return server.APIError(c, fiber.StatusUnprocessableEntity, server.APICodeInvalid, base)
+	}
+	return server.APIProviderFail(c, err, nil)
+}
+
+func (s area) apiCreate(c fiber.Ctx, a *server.APICaller) error {
+	orgID, ok, err := s.apiManage(c, a)
+	if !ok {
+		return err
+	}
+	var body apiUserInput
+	if p := server.DecodeJSON(c, &body); p != nil {
+		return server.APIErrors(c, p.Status, *p)
+	}
+	rules, err := s.apiRules(c, orgID)
+	if err != nil {
+		return err
+	}
+	in := provider.UserInput{FirstName: strings.TrimSpace(body.FirstName), LastName: strings.TrimSpace(body.LastName),
+		Email: strings.TrimSpace(body.Email), Role: strings.TrimSpace(body.Role)}
+	errs := Validate(in, true)
+	if !rules.Accepts(in.Role, "") {
+		errs[provider.FieldRole] = MsgRoleRequired
+	}
+	if len(errs) > 0 {
+		return apiInvalid(c, errs)
+	}
+	u, err := s.Users.CreateUser(c.Context(), orgID, in)
+	if err != nil {
+		return apiSaveFailed(c, err)
+	}
+	s.Logger.Info("user created", "request_id", server.Req(c).ID, "organisation_id", orgID, "user_id", u.ID, "by", a.User.ID)
+	return server.APISend(c, fiber.StatusCreated, server.APIDataOf(s.apiUserOf(u, rules)))
+}
+
+func (s area) apiUpdate(c fiber.Ctx, a *server.APICaller) error {
+	orgID, ok, err := s.apiManage(c, a)
+	if !ok {
+		return err
+	}
+	id, err := apiUserID(c)
+	if err != nil {
+		return server.APIProviderFail(c, err, nil)
+	}
+	var body apiUserInput
+	if p := server.DecodeJSON(c, &body); p != nil {
+		return server.APIErrors(c, p.Status, *p)
+	}
+	cur, err := s.Users.OrganisationUser(c.Context(), orgID, id)
+	if err != nil {
+		return server.APIProviderFail(c, err, nil)
+	}
+	rules, err := s.apiRules(c, orgID)
+	if err != nil {
+		return err
+	}
+	in := provider.UserInput{FirstName: strings.TrimSpace(body.FirstName), LastName: strings.TrimSpace(body.LastName),
+		Email: cur.Email, Role: strings.TrimSpace(body.Role)}
+	errs := Validate(in, false)
+	if e := strings.TrimSpace(body.Email); e != "" && !strings.EqualFold(e, cur.Email) {
+		errs[provider.FieldEmail] = "The email cannot be changed here."
+	}
+	if cur.ID == a.User.ID {
+		if in.Role != "" && in.Role != cur.Role && in.Role != canon(cur.Role) {
+			p := server.APIField(provider.FieldRole, MsgOwnRole)
+			p.Status, p.Code = fiber.StatusForbidden, server.APICodeForbidden
+			return server.APIErrors(c, fiber.StatusForbidden, p)
+		}
+		in.Role = cur.Role
+	} else if in.Role == canon(cur.Role) {
+		in.Role = cur.Role // the stored spelling, unchanged
+	} else if !rules.Accepts(in.Role, cur.Role) {
+		errs[provider.FieldRole] = MsgRoleRequired
+	}
+	if len(errs) > 0 {
+		return apiInvalid(c, errs)
+	}
+	u, err := s.Users.UpdateUser(c.Context(), orgID, id, in)
+	if err != nil {
+		return apiSaveFailed(c, err)
+	}
+	s.Logger.Info("user updated", "request_id", server.Req(c).ID, "organisation_id", orgID, "user_id", u.ID, "by", a.User.ID)
+	return server.APIData(c, s.apiUserOf(u, rules))
+}
+
+func (s area) apiOperations() []server.APIOp {
+	userIDParam := server.OAParameter{Name: "userId", In: "path", Required: true,
+		Description: "The user's id. A user of another organisation answers 404, as an unknown one does.", Schema: server.OAString("").WithFormat("uuid")}
+	params := func(more ...server.OAParameter) []server.OAParameter {
+		return append([]server.OAParameter{server.APIOrgIDParam}, more...)
+	}
+	forbiddenRead := server.APIErrorReply(fiber.StatusForbidden, "The role lacks users:read (code forbidden), or MissingScope / invalid_csrf.")
+	forbiddenManage := server.APIErrorReply(fiber.StatusForbidden, "The role lacks users:manage (code forbidden), one's own role was to change (code forbidden, source /role), or MissingScope / invalid_csrf.")
+	notFound := server.APIErrorReply(fiber.StatusNotFound, "No such organisation or user, or not the caller's (not told apart); code missing_organisation or missing_user for a blank id.")
+	invalid := server.APIErrorReply(fiber.StatusUnprocessableEntity, "A field is wrong: each problem's source.pointer names it (/first_name, /last_name, /email, /role).")
+	read := func(op server.APIOp, ok string) server.APIOp {
+		op.Tag, op.Auth, op.Scopes = apiTag, server.APIBearer, server.APIScopesDashboard
+		op.Description += " Needs users:read."
+		op.Responses = append(op.Responses, server.APIReplyUnauthorized, forbiddenRead, notFound)
+		return op
+	}
+	str := func(name, desc string) server.OAParameter {
+		return server.OAParameter{Name: name, In: "query", Description: desc, Schema: server.OAString("")}
+	}
+	return []server.APIOp{
+		server.APIReadOp(read(server.APIOp{ID: "listUsers", Path: apiUsersPath, Summary: "List users",
+			Description: "The organisation's users by e-mail, cursor paged with the total.",
+			Params: params(str("cursor_after", "cursor_next of a page: the page after it."),
+				str("cursor_before", "cursor_prev of a page: the page before it."),
+				server.OAParameter{Name: "page_size", In: "query", Description: "Users per page, 1 to " + strconv.Itoa(provider.MaxUserLimit) +
+					" (default " + strconv.Itoa(provider.DefaultUserLimit) + ").", Schema: server.OAInteger("")}),
+			Responses: []server.APIResponse{server.APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong (source.parameter names it).")},
+		}, ""), "One page: data, and meta with total, cursor_next, cursor_prev and has_next_page.",
+			server.APIRead[apiUserPage]{Org: apiOrg, Perms: []access.Permission{access.UsersRead}, Service: apiService,
+				Read: func(_ *server.Server, c fiber.Ctx, r server.APIOrgCall) (apiUserPage, error) { return s.apiList(c, r) }}),
+		server.APIReadOp(read(server.APIOp{ID: "getUser", Path: apiUserPath, Summary: "Get a user",
+			Description: "One user of the organisation.", Params: params(userIDParam)}, ""), "The user.",
+			server.APIRead[server.APIDataBody[apiUser]]{Org: apiOrg, Perms: []access.Permission{access.UsersRead}, Service: apiService,
+				Read: func(_ *server.Server, c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[apiUser], error) {
+					return s.apiGet(c, r)
+				}}),
+		{
+			ID: "createUser", Method: fiber.MethodPost, Path: apiUsersPath, Tag: apiTag, Summary: "Add a user",
+			Description: "Makes the person a user of the organisation with the role and e-mails them an invitation to create a password " +
+				"(someone who already has a login is told they were added instead). Needs users:manage.",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: params(), Body: server.APIBody[apiUserInput](),
+			Responses: []server.APIResponse{server.APIOK[server.APIDataBody[apiUser]](fiber.StatusCreated, "Profile created: the new user."),
+				server.APIReplyUnauthorized, forbiddenManage, notFound, invalid},
+			Handler: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return s.apiCreate(c, a) },
+		},
+		{
+			ID: "updateUser", Method: fiber.MethodPut, Path: apiUserPath, Tag: apiTag, Summary: "Edit a user",
+			Description: "Sets the user's names and role; the e-mail is read-only. The change applies to the user's next request, " +
+				"pages and tokens alike. Needs users:manage.",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: params(userIDParam), Body: server.APIBody[apiUserInput](),
+			Responses: []server.APIResponse{server.APIDataOK[apiUser]("Profile updated: the user."),
+				server.APIReplyUnauthorized, forbiddenManage, notFound, invalid},
+			Handler: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return s.apiUpdate(c, a) },
+		},
+		server.APIReadOp(read(server.APIOp{ID: "listAssignableRoles", Path: apiRolesPath, Summary: "Roles that may be given",
+			Description: "The roles the add and edit forms offer, least privileged first: reviewer roles only while an approval flow is on " +
+				"(the batches page with batch approval required, or payout draft approval).", Params: params()}, ""), "The roles.",
+			server.APIRead[server.APIDataBody[[]apiRoleChoice]]{Org: apiOrg, Perms: []access.Permission{access.UsersRead}, Service: apiService,
+				Read: func(_ *server.Server, c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[[]apiRoleChoice], error) {
+					return s.apiRoles(c, r)
+				}}),
+	}
+}
