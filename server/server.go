@@ -96,6 +96,8 @@ type Deps struct {
 	// Payouts serves the payout requests, PayoutReports their CSV exports; nil like Auth.
 	Payouts       provider.Payouts
 	PayoutReports provider.PayoutReports
+	// Receivers serves the saved receivers; nil like Auth.
+	Receivers provider.Receivers
 }
 
 // Server holds the wired application.
