@@ -112,8 +112,8 @@ type ReceiverCreate struct {
 	CreditorDetails        []ReceiverDetail `json:"creditor_details" description:"Bank account and intermediary details, in the draft's order."`
 	ProductID              string           `json:"product_id" description:"The payout product the receiver was entered for."`
 	SchemaID               string           `json:"schema_id" description:"The product schema the receiver was entered for."`
-	// Currency is the product's currency (the account column shows it); the portal sets
-	// it from the product, not the caller.
+	// Currency is the product's currency (the account column shows it), never the API
+	// caller's: empty, the provider takes it from the product.
 	Currency string `json:"-"`
 	// CreatedBy names who saved it; the portal sets it from the user.
 	CreatedBy string `json:"-"`

@@ -81,8 +81,18 @@ func demoReceiver(r *rand.Rand, p DemoReceiverProduct, i int) provider.ReceiverC
 	default:
 		s = seedReceiver(r, p.Currency, p.Instrument)
 	}
-	// Every fifth one an organisation, so both creditor types show on each page.
-	if i%5 == 2 {
+	// Every even SWIFT receiver has an intermediary agent (both parts), the others none.
+	if p.Instrument == "SWIFT" {
+		s.IntermediaryAgent, s.IntermediaryAgentAccount = provider.IntermediaryAgent{}, provider.IntermediaryAgentAccount{}
+		if i%2 == 0 {
+			s.IntermediaryAgent = provider.IntermediaryAgent{BankBIC: "CITIUS33", BankName: "Citibank N.A."}
+			s.IntermediaryAgentAccount = provider.IntermediaryAgentAccount{AccountNumber: fmt.Sprintf("%010d", r.IntN(1e9)),
+				IBAN: makeIBAN("DE", fmt.Sprintf("%018d", r.Int64N(1e17)))}
+		}
+	}
+	// Every fourth one an organisation, so both creditor types show on each page and with
+	// every product.
+	if i%4 == 2 {
 		s.Creditor.Type, s.Creditor.FullName, s.Creditor.Birthdate = provider.CreditorOrganization, seedCompanies[r.IntN(len(seedCompanies))], ""
 	} else if s.Creditor.Type == provider.CreditorOrganization {
 		s.Creditor.Type = provider.CreditorPrivate

@@ -108,7 +108,6 @@ func draftApprovalGate(o *OrgContext) bool {
 	return o.Flags.On(provider.FlagPayoutDraftApproval) && o.Config.ManualPayoutsEnabled &&
 		o.Config.ManualPayoutNumberOfApprovers > 0
 }
-func receiversGate(o *OrgContext) bool { return o.Flags.On(provider.FlagReceiverManagement) }
 func abTestingGate(o *OrgContext) bool { return o.Config.CustomerABTesting }
 
 // allowed applies a route's permission and gate to an organisation context;

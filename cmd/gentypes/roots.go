@@ -13,6 +13,7 @@ import (
 	"portal/server/payoutreports"
 	"portal/server/payouts"
 	"portal/server/rangepicker"
+	"portal/server/receivers"
 	"portal/server/search"
 	"portal/server/statements"
 )
@@ -129,6 +130,15 @@ var packages = []propsPackage{
 		},
 		islands: map[string]reflect.Type{
 			"PayoutDetails": reflect.TypeFor[payouts.PayoutDetailsProps](),
+		},
+	},
+	{ // portal/server/receivers
+		pages: map[string]reflect.Type{
+			"Receivers":             reflect.TypeFor[receivers.ReceiversPageProps](),
+			"ReceiverDeleteConfirm": reflect.TypeFor[receivers.ReceiverConfirmProps](),
+		},
+		islands: map[string]reflect.Type{
+			"ReceiverDelete": reflect.TypeFor[receivers.ReceiverDeleteProps](),
 		},
 	},
 	{ // portal/cmd/renderbench/bench: the render benchmark's calibration page

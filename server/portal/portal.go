@@ -13,6 +13,7 @@ import (
 	"portal/server/payoutreports"
 	"portal/server/payouts"
 	"portal/server/rangepicker"
+	"portal/server/receivers"
 	"portal/server/search"
 	"portal/server/statements"
 )
@@ -29,6 +30,7 @@ var Areas = []server.AreaFunc{
 	dashboard.New,     // Dashboard
 	funding.New,       // Crypto funding, Accounts › Account funding
 	payouts.New,       // Payouts › Payout requests
+	receivers.New,     // Payouts › Receivers
 	accounts.New,      // Accounts › one link per account
 	payoutreports.New, // Exports › Payouts
 	statements.New,    // Exports › Statements

@@ -44,3 +44,18 @@ func Present(doc *html.Node, ids ...string) map[string]bool {
 	}
 	return out
 }
+
+// Flashes are the texts of the flash messages on a page (the shell's polite status region).
+func Flashes(doc *html.Node) []string {
+	var out []string
+	region := htmlq.Find(doc, func(n *html.Node) bool {
+		return htmlq.Attr(n, "role") == "status" && htmlq.Attr(n, "aria-live") == "polite"
+	})
+	if region == nil {
+		return nil
+	}
+	for _, p := range htmlq.FindAll(region, htmlq.ByTag("p")) {
+		out = append(out, htmlq.VisibleText(p))
+	}
+	return out
+}
