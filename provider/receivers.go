@@ -87,12 +87,11 @@ type ReceiverDetail struct {
 	Value string   `json:"value" description:"Its value." example:"DE89370400440532013000"`
 }
 
-// ReceiverCreate is a receiver to save: the creditor of a manual payout with its bank
-// details, for the product and schema it was entered for.
-type ReceiverCreate struct {
-	_                      struct{}         `name:"ReceiverCreate" description:"A receiver to save: a manual payout's creditor with its bank details."`
+// ReceiverFields are what a saved receiver holds of a manual payout's creditor (spec 001 §3
+// "Saved receiver"), for the product and schema it was entered for.
+type ReceiverFields struct {
 	FullName               string           `json:"full_name" description:"The receiver's full name (a person's or an organisation's)." example:"Anna Schmidt"`
-	Birthdate              string           `json:"birthdate" description:"YYYY-MM-DD; private receivers." example:"1984-03-12"`
+	Birthdate              string           `json:"birthdate" description:"YYYY-MM-DD, or empty; private receivers." example:"1984-03-12"`
 	AddressLines           []string         `json:"address_lines" description:"Address lines."`
 	StreetName             string           `json:"street_name" description:"Street name."`
 	Postcode               string           `json:"postcode" description:"Postal code."`
@@ -112,6 +111,12 @@ type ReceiverCreate struct {
 	CreditorDetails        []ReceiverDetail `json:"creditor_details" description:"Bank account and intermediary details, in the draft's order."`
 	ProductID              string           `json:"product_id" description:"The payout product the receiver was entered for."`
 	SchemaID               string           `json:"schema_id" description:"The product schema the receiver was entered for."`
+}
+
+// ReceiverCreate is a receiver to save.
+type ReceiverCreate struct {
+	_ struct{} `name:"ReceiverCreate" description:"A receiver to save: a manual payout's creditor with its bank details."`
+	ReceiverFields
 	// Currency is the product's currency (the account column shows it), never the API
 	// caller's: empty, the provider takes it from the product.
 	Currency string `json:"-"`
@@ -121,32 +126,12 @@ type ReceiverCreate struct {
 
 // Receiver is a saved receiver (spec 001 §3).
 type Receiver struct {
-	_                      struct{}         `name:"Receiver" description:"A saved receiver (payee) of the organisation."`
-	ID                     string           `json:"id" description:"Receiver id." format:"uuid"`
-	FullName               string           `json:"full_name" description:"The receiver's full name." example:"Anna Schmidt"`
-	Birthdate              string           `json:"birthdate" description:"YYYY-MM-DD, or empty." example:"1984-03-12"`
-	AddressLines           []string         `json:"address_lines" description:"Address lines."`
-	StreetName             string           `json:"street_name" description:"Street name."`
-	Postcode               string           `json:"postcode" description:"Postal code."`
-	City                   string           `json:"city" description:"City."`
-	State                  string           `json:"state" description:"State or region."`
-	CountryCode            string           `json:"country_code" description:"ISO 3166-1 alpha-2." example:"DE"`
-	CreatedBy              string           `json:"created_by" description:"Name of the user who saved it."`
-	CreatedAt              time.Time        `json:"created_at" description:"When it was saved (UTC)."`
-	Email                  string           `json:"email" description:"E-mail address."`
-	MobileNumber           string           `json:"mobile_number" description:"Mobile number."`
-	CreditorType           string           `json:"creditor_type" description:"private or organization." enum:"private,organization"`
-	CountryOfBirthCode     string           `json:"country_of_birth_code" description:"ISO 3166-1 alpha-2."`
-	CountryOfResidenceCode string           `json:"country_of_residence_code" description:"ISO 3166-1 alpha-2."`
-	IDType                 string           `json:"id_type" description:"Identity document type."`
-	IDNumber               string           `json:"id_number" description:"Identity document number."`
-	IDIssuingCountryCode   string           `json:"id_issuing_country_code" description:"ISO 3166-1 alpha-2."`
-	IDIssuingDate          string           `json:"id_issuing_date" description:"YYYY-MM-DD."`
-	IDExpiryDate           string           `json:"id_expiry_date" description:"YYYY-MM-DD."`
-	CreditorDetails        []ReceiverDetail `json:"creditor_details" description:"Bank account and intermediary details."`
-	ProductID              string           `json:"product_id" description:"The payout product it was saved for."`
-	SchemaID               string           `json:"schema_id" description:"The product schema it was saved for."`
-	Currency               string           `json:"currency" description:"The product's currency: ISO 4217 code or the crypto asset." example:"EUR"`
+	_  struct{} `name:"Receiver" description:"A saved receiver (payee) of the organisation."`
+	ID string   `json:"id" description:"Receiver id." format:"uuid"`
+	ReceiverFields
+	CreatedBy string    `json:"created_by" description:"Name of the user who saved it."`
+	CreatedAt time.Time `json:"created_at" description:"When it was saved (UTC)."`
+	Currency  string    `json:"currency" description:"The product's currency: ISO 4217 code or the crypto asset." example:"EUR"`
 	// Replayed is true when SaveReceiver found the same receiver already saved.
 	Replayed bool `json:"-"`
 }
@@ -179,10 +164,10 @@ func (r Receiver) Account() (kind, value string) {
 // sections' field order. ProductID, SchemaID, Currency and CreatedBy are the caller's.
 func ReceiverFromSections(s PayoutSections) ReceiverCreate {
 	c := s.Creditor
-	r := ReceiverCreate{FullName: c.FullName, Birthdate: c.Birthdate, AddressLines: c.AddressLines, StreetName: c.StreetName,
-		Postcode: c.PostalCode, City: c.City, State: c.State, CountryCode: c.CountryCode, Email: c.Email, MobileNumber: c.MobileNumber,
-		CreditorType: c.Type, CountryOfBirthCode: c.CountryOfBirthCode, CountryOfResidenceCode: c.CountryOfResidenceCode,
-		IDType: c.IDType, IDNumber: c.IDNumber, CreditorDetails: []ReceiverDetail{}}
+	r := ReceiverCreate{ReceiverFields: ReceiverFields{FullName: c.FullName, Birthdate: c.Birthdate, AddressLines: c.AddressLines,
+		StreetName: c.StreetName, Postcode: c.PostalCode, City: c.City, State: c.State, CountryCode: c.CountryCode, Email: c.Email,
+		MobileNumber: c.MobileNumber, CreditorType: c.Type, CountryOfBirthCode: c.CountryOfBirthCode,
+		CountryOfResidenceCode: c.CountryOfResidenceCode, IDType: c.IDType, IDNumber: c.IDNumber, CreditorDetails: []ReceiverDetail{}}}
 	if r.FullName == "" {
 		r.FullName = c.Name
 	}

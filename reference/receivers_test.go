@@ -183,8 +183,8 @@ func TestSaveReceiverRefusesWhatItCannotTake(t *testing.T) {
 	t.Parallel()
 	s := seededStore(t)
 	ok := func() provider.ReceiverCreate {
-		return provider.ReceiverCreate{FullName: "Bo", CreditorType: provider.CreditorPrivate, ProductID: "p", SchemaID: "s",
-			CreditorDetails: []provider.ReceiverDetail{{Key: "creditor_account.iban", Value: "DE89370400440532013000"}}}
+		return provider.ReceiverCreate{ReceiverFields: provider.ReceiverFields{FullName: "Bo", CreditorType: provider.CreditorPrivate,
+			ProductID: "p", SchemaID: "s", CreditorDetails: []provider.ReceiverDetail{{Key: "creditor_account.iban", Value: "DE89370400440532013000"}}}}
 	}
 	for field, edit := range map[string]func(*provider.ReceiverCreate){
 		"full_name":        func(r *provider.ReceiverCreate) { r.FullName = "  " },

@@ -17,22 +17,6 @@ import (
 	"portal/server/servertest"
 )
 
-// confirmForm is the confirmation page's form posting to action, with its fields.
-func confirmForm(t *testing.T, doc *html.Node, action string) (url.Values, *html.Node) {
-	t.Helper()
-	form := find(doc, func(n *html.Node) bool {
-		return n.Data == "form" && attr(n, "method") == "post" && attr(n, "action") == action
-	})
-	if form == nil {
-		t.Fatalf("no form posting to %s", action)
-	}
-	v := url.Values{}
-	for _, in := range findAll(form, byTag("input")) {
-		v.Set(attr(in, "name"), attr(in, "value"))
-	}
-	return v, form
-}
-
 // Deleting without JavaScript: the confirmation asks in the spec's words, its form deletes
 // and comes back to the same list page with 'Successfully removed {name}'; 'No, keep it'
 // leads back to the receiver. A second submit finds nothing to delete.
@@ -53,7 +37,7 @@ func TestDeleteWithTheConfirmationPage(t *testing.T) {
 		t.Fatalf("confirmation: %d %q", res.StatusCode, text(find(doc, byTag("h1"))))
 	}
 	action := base(orgNordic) + "/" + r.ID + "/delete"
-	fields, form := confirmForm(t, doc, action)
+	fields, form := servertest.PostForm(t, doc, action)
 	if got := text(find(form, byTag("p"))); !strings.Contains(got, r.FullName) || !strings.Contains(got, "contact list") ||
 		!strings.Contains(got, "cannot be restored") {
 		t.Errorf("text %q", got)
@@ -72,7 +56,7 @@ func TestDeleteWithTheConfirmationPage(t *testing.T) {
 	if res.Header.Get("Location") != second {
 		t.Errorf("back to %s, want %s", res.Header.Get("Location"), second)
 	}
-	_, doc = follow(t, c, res)
+	_, doc = servertest.Follow(t, c, res)
 	if fl := servertest.Flashes(doc); !slices.Equal(fl, []string{"Successfully removed " + r.FullName}) {
 		t.Errorf("flashes %v", fl)
 	}
@@ -133,7 +117,7 @@ func TestDeleteFails(t *testing.T) {
 	c := login(t, h, "admin@demo.example")
 	r := first(t, h, orgNordic, nil)
 	tok := c.CSRF(base(orgNordic))
-	_, doc := follow(t, c, c.Do("POST", base(orgNordic)+"/"+r.ID+"/delete", url.Values{"_csrf": {tok}}))
+	_, doc := servertest.Follow(t, c, c.Do("POST", base(orgNordic)+"/"+r.ID+"/delete", url.Values{"_csrf": {tok}}))
 	if fl := servertest.Flashes(doc); !slices.Equal(fl, []string{"Error while deleting the receiver - Something went wrong"}) {
 		t.Errorf("flashes %v", fl)
 	}

@@ -2,9 +2,8 @@ package receivers
 
 import (
 	"context"
-	"net/http"
 	"os"
-	"strings"
+
 	"testing"
 
 	"golang.org/x/net/html"
@@ -34,10 +33,7 @@ var (
 func newHarness(t *testing.T) *servertest.Harness { return servertest.New(t, auth.New, New) }
 
 func login(t *testing.T, h *servertest.Harness, email string) *servertest.Client {
-	t.Helper()
-	c := h.Client()
-	c.Login(email)
-	return c
+	return h.LoggedIn(email)
 }
 
 // all are the organisation's receivers, newest first, as the provider lists them.
@@ -72,16 +68,6 @@ func first(t *testing.T, h *servertest.Harness, org string, pick func(provider.R
 
 // panelOf is the details panel of a page.
 func panelOf(doc *html.Node) *html.Node { return find(doc, byID("receiver-panel")) }
-
-// follow GETs a redirect's target.
-func follow(t *testing.T, c *servertest.Client, res *http.Response) (*http.Response, *html.Node) {
-	t.Helper()
-	if res.StatusCode != http.StatusSeeOther {
-		t.Fatalf("status %d, want 303", res.StatusCode)
-	}
-	loc, _, _ := strings.Cut(res.Header.Get("Location"), "#")
-	return c.Page(loc)
-}
 
 // link is the first link under n whose visible text is s.
 func linkText(n *html.Node, s string) *html.Node { return servertest.LinkByText(n, s) }

@@ -1,6 +1,9 @@
 package servertest
 
 import (
+	"net/http"
+	"net/url"
+	"strings"
 	"testing"
 
 	"golang.org/x/net/html"
@@ -58,4 +61,31 @@ func Flashes(doc *html.Node) []string {
 		out = append(out, htmlq.VisibleText(p))
 	}
 	return out
+}
+
+// Follow GETs the target of a 303 (its fragment left off), as a browser does after a form.
+func Follow(t testing.TB, c *Client, res *http.Response) (*http.Response, *html.Node) {
+	t.Helper()
+	if res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("status %d, want 303", res.StatusCode)
+	}
+	loc, _, _ := strings.Cut(res.Header.Get("Location"), "#")
+	return c.Page(loc)
+}
+
+// PostForm is the form under n that posts to action, and the values of its inputs: what
+// submitting it sends (a confirmation page's form).
+func PostForm(t testing.TB, n *html.Node, action string) (url.Values, *html.Node) {
+	t.Helper()
+	form := htmlq.Find(n, func(n *html.Node) bool {
+		return n.Data == "form" && htmlq.Attr(n, "method") == "post" && htmlq.Attr(n, "action") == action
+	})
+	if form == nil {
+		t.Fatalf("no form posting to %s", action)
+	}
+	v := url.Values{}
+	for _, in := range htmlq.FindAll(form, htmlq.ByTag("input")) {
+		v.Set(htmlq.Attr(in, "name"), htmlq.Attr(in, "value"))
+	}
+	return v, form
 }
