@@ -142,14 +142,7 @@ func apiRecent(c fiber.Ctx, p provider.Receivers, r server.APIOrgCall) (server.A
 // apiManage checks membership, then receivers:read and receivers:manage, for the calls
 // that change the receivers.
 func (s area) apiManage(c fiber.Ctx, a *server.APICaller) (string, bool, error) {
-	id := server.APIPathOrg(c)
-	if _, ok, err := s.APIAccess(c, a, id, access.ReceiversRead, access.ReceiversManage); !ok {
-		return "", false, err
-	}
-	if p := apiService(s.Server); p != nil {
-		return "", false, server.APIErrors(c, p.Status, *p)
-	}
-	return id, true, nil
+	return s.APIChange(c, a, apiService, access.ReceiversRead, access.ReceiversManage)
 }
 
 func (s area) apiCreate(c fiber.Ctx, a *server.APICaller) error {
