@@ -506,3 +506,22 @@ test('the icon browsers ask for exists', async (t) => {
     assert.equal(fav.status(), 200, `${p} names no <link rel="icon">, so browsers fetch /favicon.ico, which answers ${fav.status()}`);
   }
 }, { modes: [true] });
+
+/**
+ * Presses Tab n times in an open modal dialog and returns what had the focus each time (the
+ * control's text, or 'browser' for the browser's own controls); fails when the focus reaches
+ * the page behind, which the dialog must keep inert.
+ */
+export async function tabRound(page, n) {
+  const seen = [];
+  for (let i = 0; i < n; i++) {
+    await page.keyboard.press('Tab');
+    const at = await page.evaluate(() => {
+      const el = document.activeElement;
+      return !el || el === document.body ? 'browser' : el.closest('dialog') ? el.textContent : 'page: ' + el.outerHTML.slice(0, 80);
+    });
+    if (at.startsWith('page: ')) throw new Error(`Tab left the dialog for ${at}`);
+    seen.push(at);
+  }
+  return seen;
+}

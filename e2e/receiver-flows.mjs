@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 
 import { test } from './lib/runner.mjs';
-import { NORDIC, expectH1, login } from './flows.mjs';
+import { NORDIC, expectH1, login, tabRound } from './flows.mjs';
 
 const RECEIVERS = `/org/${NORDIC}/receivers`;
 const API = `/api/v2/payouts/organisations/${NORDIC}/receivers`;
@@ -86,16 +86,7 @@ test('Receivers: delete a receiver', async (t) => {
     assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'No, keep it', 'focus starts on No, keep it');
     // The page behind is inert: Tab goes round the dialog's two buttons (and the browser's own
     // controls), never the page.
-    const seen = [];
-    for (let i = 0; i < 5; i++) {
-      await page.keyboard.press('Tab');
-      const at = await page.evaluate(() => {
-        const el = document.activeElement;
-        return !el || el === document.body ? 'browser' : el.closest('dialog') ? el.textContent : 'page: ' + el.outerHTML.slice(0, 80);
-      });
-      assert.ok(!at.startsWith('page: '), `Tab left the dialog for ${at}`);
-      seen.push(at);
-    }
+    const seen = await tabRound(page, 5);
     assert.ok(seen.includes('Yes, delete receiver'), `Tab goes round: ${seen}`);
     await dialog.getByRole('button', { name: 'No, keep it' }).focus();
     await t.audit('delete receiver dialog');

@@ -11,22 +11,27 @@ import (
 	"portal/provider"
 )
 
-// DemoReceiverProduct is a payout product and schema the demo receivers were saved for, with
-// the account kind its receivers hold.
+// DemoReceiverProduct is a payout product and schema the demo receivers were saved for: its
+// currency, transfer type and the receiver bank's country.
 type DemoReceiverProduct struct {
-	ProductID, SchemaID, Currency, Instrument string
+	ProductID, SchemaID, Currency, Instrument, Country string
 }
 
-// DemoReceiverProducts are the products and schemas of the demo receivers, one per account
-// kind of the receivers table (iban, account_number, account, crypto_wallet_address) and
-// the SWIFT corridor with intermediary agents. The ids are the manual payout products'
-// (the drafts area seeds the products themselves); a receiver stores them as given.
+// DemoReceiverProducts are the products and schemas of the demo receivers, in turn: the
+// manual payout catalogue's (the drafts area: reference/payout_catalogue.go), so the wizard's
+// recent receivers of a schema are these, and for the account column's "account" kind, which
+// no catalogue schema asks for, a PIX key product of the demo alone. Between them every
+// account kind of the receivers table (iban, account_number, account,
+// crypto_wallet_address) and the SWIFT corridor with an intermediary agent.
 var DemoReceiverProducts = []DemoReceiverProduct{
-	{"payout-product-sepa-eur", "schema-sepa-eur-iban", "EUR", "SEPA"},
-	{"payout-product-fps-gbp", "schema-fps-gbp-sort-code", "GBP", "FPS"},
-	{"payout-product-swift-usd", "schema-swift-usd-intermediary", "USD", "SWIFT"},
-	{"payout-product-pix-brl", "schema-pix-brl-key", "BRL", "PIX"},
-	{"payout-product-crypto-usdt", "schema-crypto-usdt-wallet", "USDT", "CRYPTO"},
+	{"sepa-eur-de", "sepa-eur-de-iban", "EUR", "SEPA", "DE"},
+	{"fps-gbp-gb", "fps-gbp-gb-scan", "GBP", "FPS", "GB"},
+	{"swift-usd-sg", "swift-usd-sg-intermediary", "USD", "SWIFT", "SG"},
+	{"demo-pix-brl", "demo-pix-brl-key", "BRL", "PIX", "BR"},
+	{"usdt-tron", "usdt-tron-wallet", "USDT", "CRYPTO", ""},
+	{"sepa-eur-fr", "sepa-eur-fr-iban", "EUR", "SEPA", "FR"},
+	{"swift-usd-sg", "swift-usd-sg-bank", "USD", "SWIFT", "SG"},
+	{"sepa-eur-de", "sepa-eur-de-iban-typed", "EUR", "SEPA", "DE"},
 }
 
 // demoReceiverCounts: enough for Nordic's list to take three pages and Atlantic's two.
@@ -79,20 +84,24 @@ func demoReceiver(r *rand.Rand, p DemoReceiverProduct, i int) provider.ReceiverC
 		s.IntermediaryAgent, s.IntermediaryAgentAccount = provider.IntermediaryAgent{}, provider.IntermediaryAgentAccount{}
 		s.CreditorAccount = provider.CreditorAccount{CountryCode: "BR", BankName: seedBanks["BR"][0], Type: "pix_key"}
 	default:
-		s = seedReceiver(r, p.Currency, p.Instrument)
+		// A receiver of the corridor's country.
+		for s = seedReceiver(r, p.Currency, p.Instrument); s.CreditorAccount.CountryCode != p.Country; {
+			s = seedReceiver(r, p.Currency, p.Instrument)
+		}
 	}
-	// Every even SWIFT receiver has an intermediary agent (both parts), the others none.
+	// The intermediary schema's receivers have an intermediary agent (both parts), the
+	// others none.
 	if p.Instrument == "SWIFT" {
 		s.IntermediaryAgent, s.IntermediaryAgentAccount = provider.IntermediaryAgent{}, provider.IntermediaryAgentAccount{}
-		if i%2 == 0 {
+		if strings.HasSuffix(p.SchemaID, "-intermediary") {
 			s.IntermediaryAgent = provider.IntermediaryAgent{BankBIC: "CITIUS33", BankName: "Citibank N.A."}
 			s.IntermediaryAgentAccount = provider.IntermediaryAgentAccount{AccountNumber: fmt.Sprintf("%010d", r.IntN(1e9)),
 				IBAN: makeIBAN("DE", fmt.Sprintf("%018d", r.Int64N(1e17)))}
 		}
 	}
-	// Every fourth one an organisation, so both creditor types show on each page and with
+	// Every third one an organisation, so both creditor types show on each page and with
 	// every product.
-	if i%4 == 2 {
+	if i%3 == 1 {
 		s.Creditor.Type, s.Creditor.FullName, s.Creditor.Birthdate = provider.CreditorOrganization, seedCompanies[r.IntN(len(seedCompanies))], ""
 	} else if s.Creditor.Type == provider.CreditorOrganization {
 		s.Creditor.Type = provider.CreditorPrivate
