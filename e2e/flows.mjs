@@ -525,3 +525,21 @@ export async function tabRound(page, n) {
   }
   return seen;
 }
+
+/**
+ * The width of the page's main column and what sticks out of it (tables scroll inside their
+ * own focusable, named region and do not count): what a 320 px check asserts.
+ */
+export async function mainOverflow(page) {
+  return page.evaluate(() => {
+    const main = document.querySelector('main');
+    const edge = main.getBoundingClientRect().right + 0.5;
+    const wide = [];
+    for (const el of main.querySelectorAll('*')) {
+      if (el.closest('[role=region]') && el.getAttribute('role') !== 'region') continue;
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && r.right > edge) wide.push(`${el.tagName.toLowerCase()}.${String(el.className).slice(0, 40)}`);
+    }
+    return { width: main.getBoundingClientRect().width, wide: wide.slice(0, 5) };
+  });
+}

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 
 import { test } from './lib/runner.mjs';
-import { NORDIC, expectH1, login, tabRound } from './flows.mjs';
+import { NORDIC, expectH1, login, mainOverflow, tabRound } from './flows.mjs';
 
 const RECEIVERS = `/org/${NORDIC}/receivers`;
 const API = `/api/v2/payouts/organisations/${NORDIC}/receivers`;
@@ -114,3 +114,18 @@ test('Receivers: delete a receiver', async (t) => {
   assert.equal(after.meta.total, api.meta.total - 1);
   assert.ok(!after.data.some((x) => x.id === r.id));
 }, { timeout: 60_000 });
+
+test('Receivers: the page fits a 320 px column', async (t) => {
+  const { page } = t;
+  // A phone: the list, a receiver's panel (a full-width view above the list) and the delete
+  // confirmation, which the layout walk reaches only by the demo data's links.
+  await page.setViewportSize({ width: 320, height: 900 });
+  await login(t, 'admin@demo.example');
+  const r = (await apiReceivers(page)).data.find((x) => x.creditor_details.some((d) => d.key === 'creditor_account.crypto_wallet_address'));
+  for (const path of [RECEIVERS, `${RECEIVERS}?receiver=${r.id}`, `${RECEIVERS}/${r.id}/delete`]) {
+    await page.goto(path);
+    const out = await mainOverflow(page);
+    assert.ok(out.width <= 320.5, `${path}: the page column is ${out.width} px`);
+    assert.deepEqual(out.wide, [], `${path}: nothing sticks out`);
+  }
+});
