@@ -506,3 +506,40 @@ test('the icon browsers ask for exists', async (t) => {
     assert.equal(fav.status(), 200, `${p} names no <link rel="icon">, so browsers fetch /favicon.ico, which answers ${fav.status()}`);
   }
 }, { modes: [true] });
+
+/**
+ * Presses Tab n times in an open modal dialog and returns what had the focus each time (the
+ * control's text, or 'browser' for the browser's own controls); fails when the focus reaches
+ * the page behind, which the dialog must keep inert.
+ */
+export async function tabRound(page, n) {
+  const seen = [];
+  for (let i = 0; i < n; i++) {
+    await page.keyboard.press('Tab');
+    const at = await page.evaluate(() => {
+      const el = document.activeElement;
+      return !el || el === document.body ? 'browser' : el.closest('dialog') ? el.textContent : 'page: ' + el.outerHTML.slice(0, 80);
+    });
+    if (at.startsWith('page: ')) throw new Error(`Tab left the dialog for ${at}`);
+    seen.push(at);
+  }
+  return seen;
+}
+
+/**
+ * The width of the page's main column and what sticks out of it (tables scroll inside their
+ * own focusable, named region and do not count): what a 320 px check asserts.
+ */
+export async function mainOverflow(page) {
+  return page.evaluate(() => {
+    const main = document.querySelector('main');
+    const edge = main.getBoundingClientRect().right + 0.5;
+    const wide = [];
+    for (const el of main.querySelectorAll('*')) {
+      if (el.closest('[role=region]') && el.getAttribute('role') !== 'region') continue;
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && r.right > edge) wide.push(`${el.tagName.toLowerCase()}.${String(el.className).slice(0, 40)}`);
+    }
+    return { width: main.getBoundingClientRect().width, wide: wide.slice(0, 5) };
+  });
+}

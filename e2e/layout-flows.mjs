@@ -154,7 +154,19 @@ function fill(route, links, tab) {
 // Pages that are a state of a route rather than a route (a query opens
 // them), found from the admin's links once the routes are walked.
 const entryLink = (links) => links.find((l) => /^\/org\/[^/]+\/accounts\/[^/?]+\?(.*&)?entry=/.test(l));
+const receiverLink = (links) => links.find((l) => /^\/org\/[^/]+\/receivers\?(.*&)?receiver=/.test(l))?.split('#')[0];
 const STATES = [
+  // A saved receiver's details panel, and its delete confirmation (the dialog's page).
+  { name: 'receiver details', url: receiverLink },
+  {
+    name: 'receiver delete confirmation',
+    url: (links) => {
+      const l = receiverLink(links);
+      if (!l) return null;
+      const u = new URL(l, 'http://x');
+      return `${u.pathname}/${u.searchParams.get('receiver')}/delete`;
+    },
+  },
   // The statement export dialog's page (its no-JavaScript form).
   { name: 'statement request', url: (links) => links.find((l) => /\/exported_statements\?(.*&)?download_statement=/.test(l)) },
   // An account's transaction details: the side panel, a full-width view on a phone.

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 
 import { test } from './lib/runner.mjs';
-import { NORDIC, expectH1, login } from './flows.mjs';
+import { NORDIC, expectH1, login, mainOverflow, tabRound } from './flows.mjs';
 
 const PAYOUTS = `/org/${NORDIC}/payouts`;
 const API = '/api/v2';
@@ -191,16 +191,7 @@ test('Payouts: cancel a payout, its money comes back', async (t) => {
     assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Keep it', 'focus starts on Keep it');
     // The page behind is inert (lib/Modal's showModal): Tab goes round the dialog's controls,
     // passing through the browser's own controls (the document body here), never the page.
-    const seen = [];
-    for (let i = 0; i < 6; i++) {
-      await page.keyboard.press('Tab');
-      const at = await page.evaluate(() => {
-        const el = document.activeElement;
-        return !el || el === document.body ? 'browser' : el.closest('dialog') ? el.textContent : 'page: ' + el.outerHTML.slice(0, 80);
-      });
-      assert.ok(!at.startsWith('page: '), `Tab left the dialog for ${at}`);
-      seen.push(at);
-    }
+    const seen = await tabRound(page, 6);
     assert.ok(seen.includes('Cancel request') && seen.filter((s) => s === 'Keep it').length >= 1, `Tab goes round: ${seen}`);
     await dialog.getByRole('button', { name: 'Keep it' }).focus();
     await t.audit('cancel dialog');
@@ -268,18 +259,7 @@ test('Payouts: the page fits a 320 px column', async (t) => {
   for (const path of [PAYOUTS, `${PAYOUTS}?amountFrom=-1`, `${PAYOUTS}/${halted.vela_unique_reference}?tab=payout_request`,
     `${PAYOUTS}/${halted.vela_unique_reference}/cancel`]) {
     await page.goto(path);
-    const out = await page.evaluate(() => {
-      const main = document.querySelector('main');
-      const edge = main.getBoundingClientRect().right + 0.5;
-      const wide = [];
-      for (const el of main.querySelectorAll('*')) {
-        // A table scrolls inside its own focusable, named region.
-        if (el.closest('[role=region]') && el.getAttribute('role') !== 'region') continue;
-        const r = el.getBoundingClientRect();
-        if (r.width > 0 && r.right > edge) wide.push(`${el.tagName.toLowerCase()}.${String(el.className).slice(0, 40)}`);
-      }
-      return { width: main.getBoundingClientRect().width, wide: wide.slice(0, 5) };
-    });
+    const out = await mainOverflow(page);
     assert.ok(out.width <= 320.5, `${path}: the page column is ${out.width} px`);
     assert.deepEqual(out.wide, [], `${path}: nothing sticks out`);
   }

@@ -136,6 +136,24 @@ func (s *Server) APIAccess(c fiber.Ctx, a *APICaller, orgID string, perms ...acc
 	return set, true, nil
 }
 
+// APIChange is APIAccess for an operation that changes something of the
+// organisation in the {id} path parameter: membership, then every
+// permission, then service (nil: always there), which answers when the
+// provider lacks what the operation needs. ok false means the answer has
+// been sent.
+func (s *Server) APIChange(c fiber.Ctx, a *APICaller, service func(*Server) *APIProblem, perms ...access.Permission) (orgID string, ok bool, err error) {
+	orgID = APIPathOrg(c)
+	if _, ok, err := s.APIAccess(c, a, orgID, perms...); !ok {
+		return "", false, err
+	}
+	if service != nil {
+		if p := service(s); p != nil {
+			return "", false, APIErrors(c, p.Status, *p)
+		}
+	}
+	return orgID, true, nil
+}
+
 // apiPermitted reports whether set grants every one of perms.
 func apiPermitted(set access.Set, perms []access.Permission) bool {
 	for _, p := range perms {

@@ -108,7 +108,6 @@ func draftApprovalGate(o *OrgContext) bool {
 	return o.Flags.On(provider.FlagPayoutDraftApproval) && o.Config.ManualPayoutsEnabled &&
 		o.Config.ManualPayoutNumberOfApprovers > 0
 }
-func receiversGate(o *OrgContext) bool { return o.Flags.On(provider.FlagReceiverManagement) }
 
 // ApprovalFlowOn says whether some approval flow is on (spec 001 §6): the
 // batches page with batch approval required, or payout draft approval.

@@ -98,6 +98,8 @@ type Deps struct {
 	PayoutReports provider.PayoutReports
 	// Users serves user management and the profile; nil like Auth.
 	Users provider.Users
+	// Receivers serves the saved receivers; nil like Auth.
+	Receivers provider.Receivers
 }
 
 // Server holds the wired application.

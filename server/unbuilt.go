@@ -22,8 +22,6 @@ func Unbuilt(s *Server) Area {
 			Gate: batchesGate, GateName: batches},
 		{Name: "org.batch.payouts", Method: "GET", Path: "/org/:org/batches/:batch/batch_payouts", Access: Dashboard,
 			Perms: P(access.PayoutBatchesRead), Gate: batchesGate, GateName: batches},
-		{Name: "org.receivers", Method: "GET", Path: "/org/:org/receivers", Access: Dashboard, Perms: P(access.PayoutsRead),
-			Gate: receiversGate, GateName: "flag receiver_management", Nav: &NavEntry{Slot: NavReceivers, Label: "Receivers"}},
 		{Name: "org.collection_orders", Method: "GET", Path: "/org/:org/collections/orders", Access: Dashboard,
 			Perms: P(access.CollectionOrdersRead), Nav: &NavEntry{Slot: NavCollectionOrders, Label: "Orders"}},
 		{Name: "org.collection_order", Method: "GET", Path: "/org/:org/collections/orders/:order", Access: Dashboard,

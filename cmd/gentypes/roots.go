@@ -14,6 +14,7 @@ import (
 	"portal/server/payouts"
 	"portal/server/profile"
 	"portal/server/rangepicker"
+	"portal/server/receivers"
 	"portal/server/search"
 	"portal/server/statements"
 	"portal/server/users"
@@ -145,6 +146,15 @@ var packages = []propsPackage{
 	{ // portal/server/profile
 		pages: map[string]reflect.Type{
 			"Profile": reflect.TypeFor[profile.ProfileProps](),
+		},
+	},
+	{ // portal/server/receivers
+		pages: map[string]reflect.Type{
+			"Receivers":             reflect.TypeFor[receivers.ReceiversPageProps](),
+			"ReceiverDeleteConfirm": reflect.TypeFor[receivers.ReceiverConfirmProps](),
+		},
+		islands: map[string]reflect.Type{
+			"ReceiverDelete": reflect.TypeFor[receivers.ReceiverDeleteProps](),
 		},
 	},
 	{ // portal/cmd/renderbench/bench: the render benchmark's calibration page

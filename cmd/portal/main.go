@@ -141,10 +141,11 @@ func run(log *slog.Logger) error {
 	payouts, _ := any(store).(provider.Payouts)
 	payoutReports, _ := any(store).(provider.PayoutReports)
 	users, _ := any(store).(provider.Users)
+	receivers, _ := any(store).(provider.Receivers)
 	srvCfg := cfg.server(backend)
 	srv := portal.New(server.Deps{
 		Auth: auth, Ledger: ledger, Funding: funding, Crypto: crypto, Stats: stats, Statements: statements,
-		Payouts: payouts, PayoutReports: payoutReports, Users: users,
+		Payouts: payouts, PayoutReports: payoutReports, Users: users, Receivers: receivers,
 		Config:   srvCfg,
 		Provider: store,
 		Sessions: session.NewManager(sessStore, session.Config{IdleTimeout: cfg.Idle, AbsoluteTimeout: cfg.Absolute}),

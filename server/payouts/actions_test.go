@@ -47,20 +47,7 @@ func quiet(t *testing.T, h *servertest.Harness, org string) func(provider.Payout
 }
 
 // confirmForm is the confirmation page's form and its fields.
-func confirmForm(t *testing.T, doc *html.Node, action string) (url.Values, *html.Node) {
-	t.Helper()
-	form := find(doc, func(n *html.Node) bool {
-		return n.Data == "form" && attr(n, "method") == "post" && attr(n, "action") == action
-	})
-	if form == nil {
-		t.Fatalf("no form posting to %s", action)
-	}
-	v := url.Values{}
-	for _, in := range findAll(form, byTag("input")) {
-		v.Set(attr(in, "name"), attr(in, "value"))
-	}
-	return v, form
-}
+var confirmForm = servertest.PostForm
 
 // Cancel without JavaScript: in each cancellable status group the confirmation page asks in
 // the spec's words and its form cancels; the money a processing payout held comes back once.

@@ -181,14 +181,7 @@ func apiBusinessUnits(c fiber.Ctx, p provider.Payouts, r server.APIOrgCall) (ser
 // apiManage checks membership, then payouts:read and payouts:manage, for the two calls that
 // change a payout.
 func (s area) apiManage(c fiber.Ctx, a *server.APICaller) (string, bool, error) {
-	id := server.APIPathOrg(c)
-	if _, ok, err := s.APIAccess(c, a, id, access.PayoutsRead, access.PayoutsManage); !ok {
-		return "", false, err
-	}
-	if p := apiPayoutsService(s.Server); p != nil {
-		return "", false, server.APIErrors(c, p.Status, *p)
-	}
-	return id, true, nil
+	return s.APIChange(c, a, apiPayoutsService, access.PayoutsRead, access.PayoutsManage)
 }
 
 func (s area) apiCancel(c fiber.Ctx, a *server.APICaller) error {

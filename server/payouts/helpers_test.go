@@ -127,24 +127,10 @@ func rows(doc *html.Node) []*html.Node {
 }
 
 // flashes are the texts of the shell's flash messages.
-func flashes(doc *html.Node) []string {
-	var out []string
-	region := find(doc, func(n *html.Node) bool { return attr(n, "role") == "status" && attr(n, "aria-live") == "polite" })
-	for _, p := range findAll(region, byTag("p")) {
-		out = append(out, text(p))
-	}
-	return out
-}
+var flashes = servertest.Flashes
 
 // follow GETs a redirect's target.
-func follow(t *testing.T, c *servertest.Client, res *http.Response) (*http.Response, *html.Node) {
-	t.Helper()
-	if res.StatusCode != http.StatusSeeOther {
-		t.Fatalf("status %d, want 303", res.StatusCode)
-	}
-	loc, _, _ := strings.Cut(res.Header.Get("Location"), "#")
-	return c.Page(loc)
-}
+var follow = servertest.Follow
 
 // balance is an account's balance in the store.
 func balance(t *testing.T, h *servertest.Harness, org, account string) string {

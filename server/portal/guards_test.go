@@ -33,6 +33,7 @@ var specNeeds = map[string]need{
 	"org.batch":               {perms: []access.Permission{access.PayoutBatchesRead}, gate: "batches"},
 	"org.batch.payouts":       {perms: []access.Permission{access.PayoutBatchesRead}, gate: "batches"},
 	"org.receivers":           {perms: []access.Permission{access.PayoutsRead}, gate: "receivers"},
+	"org.receiver.delete":     {perms: []access.Permission{access.PayoutsRead, access.ReceiversManage}, gate: "receivers"},
 	"org.collection_orders":   {perms: []access.Permission{access.CollectionOrdersRead}},
 	"org.collection_order":    {perms: []access.Permission{access.CollectionOrdersRead}},
 	"org.account_funding":     {perms: []access.Permission{access.AccountsFunding}},
@@ -69,7 +70,7 @@ var gateOpen = map[string]map[string]bool{
 
 func concrete(path, org string) string {
 	p := strings.Replace(path, ":org", org, 1)
-	p = strings.NewReplacer(":batch", "b1", ":order", "o1", ":account", "4520011000000015", ":token", "t", ":meta", "m", ":payout", "PO-GUARD").Replace(p)
+	p = strings.NewReplacer(":batch", "b1", ":order", "o1", ":account", "4520011000000015", ":token", "t", ":meta", "m", ":payout", "PO-GUARD", ":receiver", "r1").Replace(p)
 	if strings.HasSuffix(p, "/search") {
 		p += "?q=ref"
 	}

@@ -14,6 +14,7 @@ import (
 	"portal/server/payouts"
 	"portal/server/profile"
 	"portal/server/rangepicker"
+	"portal/server/receivers"
 	"portal/server/search"
 	"portal/server/statements"
 	"portal/server/users"
@@ -31,6 +32,7 @@ var Areas = []server.AreaFunc{
 	dashboard.New,     // Dashboard
 	funding.New,       // Crypto funding, Accounts › Account funding
 	payouts.New,       // Payouts › Payout requests
+	receivers.New,     // Payouts › Receivers
 	accounts.New,      // Accounts › one link per account
 	payoutreports.New, // Exports › Payouts
 	statements.New,    // Exports › Statements

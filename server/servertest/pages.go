@@ -1,6 +1,8 @@
 package servertest
 
 import (
+	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -66,6 +68,9 @@ func Flashes(doc *html.Node) []string {
 	region := htmlq.Find(doc, func(n *html.Node) bool {
 		return htmlq.Attr(n, "role") == "status" && htmlq.Attr(n, "aria-live") == "polite"
 	})
+	if region == nil {
+		return nil
+	}
 	for _, p := range htmlq.FindAll(region, htmlq.ByTag("p")) {
 		out = append(out, htmlq.VisibleText(p))
 	}
@@ -76,4 +81,31 @@ func Flashes(doc *html.Node) []string {
 // "{id}-error"), "" for none.
 func FieldError(doc *html.Node, id string) string {
 	return strings.TrimPrefix(htmlq.VisibleText(htmlq.Find(doc, htmlq.ByID(id+"-error"))), "Error: ")
+}
+
+// Follow GETs the target of a 303 (its fragment left off), as a browser does after a form.
+func Follow(t testing.TB, c *Client, res *http.Response) (*http.Response, *html.Node) {
+	t.Helper()
+	if res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("status %d, want 303", res.StatusCode)
+	}
+	loc, _, _ := strings.Cut(res.Header.Get("Location"), "#")
+	return c.Page(loc)
+}
+
+// PostForm is the form under n that posts to action, and the values of its inputs: what
+// submitting it sends (a confirmation page's form).
+func PostForm(t testing.TB, n *html.Node, action string) (url.Values, *html.Node) {
+	t.Helper()
+	form := htmlq.Find(n, func(n *html.Node) bool {
+		return n.Data == "form" && htmlq.Attr(n, "method") == "post" && htmlq.Attr(n, "action") == action
+	})
+	if form == nil {
+		t.Fatalf("no form posting to %s", action)
+	}
+	v := url.Values{}
+	for _, in := range htmlq.FindAll(form, htmlq.ByTag("input")) {
+		v.Set(htmlq.Attr(in, "name"), htmlq.Attr(in, "value"))
+	}
+	return v, form
 }

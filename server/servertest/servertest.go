@@ -113,6 +113,7 @@ func NewWith(t testing.TB, edit func(*server.Deps), areas ...server.AreaFunc) *H
 	d.Payouts, _ = any(env.Store).(provider.Payouts)
 	d.PayoutReports, _ = any(env.Store).(provider.PayoutReports)
 	d.Users, _ = any(env.Store).(provider.Users)
+	d.Receivers, _ = any(env.Store).(provider.Receivers)
 	if edit != nil {
 		edit(&d)
 	}

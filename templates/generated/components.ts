@@ -31,6 +31,8 @@ export interface Pages {
   Payouts: typeof import('../pages/payouts/Payouts').default;
   Profile: typeof import('../pages/profile/Profile').default;
   Reauth: typeof import('../pages/auth/Reauth').default;
+  ReceiverDeleteConfirm: typeof import('../pages/receivers/ReceiverDeleteConfirm').default;
+  Receivers: typeof import('../pages/receivers/Receivers').default;
   ResetPassword: typeof import('../pages/passwords/ResetPassword').default;
   Search: typeof import('../pages/search/Search').default;
   StatementRequest: typeof import('../pages/statements/StatementRequest').default;
@@ -52,6 +54,7 @@ export interface Islands {
   PayoutDetails: typeof import('../../islands/PayoutDetails').default;
   PayoutExport: typeof import('../../islands/PayoutExport').default;
   PayoutReportsTable: typeof import('../../islands/PayoutReportsTable').default;
+  ReceiverDelete: typeof import('../../islands/ReceiverDelete').default;
   ShellMenu: typeof import('../../islands/ShellMenu').default;
   StatementExport: typeof import('../../islands/StatementExport').default;
   StatementsTable: typeof import('../../islands/StatementsTable').default;

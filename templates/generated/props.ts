@@ -35,6 +35,8 @@ export interface PageProps {
   Payouts: PayoutsPageProps;
   Profile: ProfileProps;
   Reauth: ReauthProps;
+  ReceiverDeleteConfirm: ReceiverConfirmProps;
+  Receivers: ReceiversPageProps;
   ResetPassword: NewPasswordProps;
   Search: SearchProps;
   StatementRequest: StatementRequestProps;
@@ -53,6 +55,7 @@ export interface IslandProps {
   PayoutDetails: PayoutDetailsProps;
   PayoutExport: PayoutExportProps;
   PayoutReportsTable: PayoutReportsTableProps;
+  ReceiverDelete: ReceiverDeleteProps;
   StatementExport: StatementExportProps;
   StatementsTable: StatementsTableProps;
   TransferDialog: TransferButtonProps;
@@ -1011,6 +1014,107 @@ export interface ReauthProps {
   next: string;
   errors: Record<string, string>;
   base?: string;
+}
+
+/** ReceiverChoice is an option of a select. */
+export interface ReceiverChoice {
+  value: string;
+  label: string;
+}
+
+/**
+ * ReceiverConfirmProps are the props of templates/pages/receivers/ReceiverDeleteConfirm.tsx: the
+ * confirmation without JavaScript.
+ */
+export interface ReceiverConfirmProps {
+  shell: ShellProps;
+  confirm: ReceiverDeleteProps;
+  type: string;
+  account: string;
+  backHref: string;
+}
+
+/**
+ * ReceiverDeleteProps are the ReceiverDelete island's: "Delete receiver" leads to the
+ * confirmation page (Href); with JavaScript it opens the dialog, whose form posts to
+ * Action.
+ */
+export interface ReceiverDeleteProps {
+  href: string;
+  action: string;
+  csrf: string;
+  returnTo: string;
+  name: string;
+  title: string;
+  text: string;
+  submit: string;
+  back: string;
+}
+
+/**
+ * ReceiverDetailGroup is a part of creditor_details: Receiver Bank, Intermediary Agent or
+ * Intermediary Agent Account.
+ */
+export interface ReceiverDetailGroup {
+  label: string;
+  fields: ReceiverField[];
+}
+
+/**
+ * ReceiverDetails is the details panel of one receiver: the spec's fields in its order,
+ * then creditor_details by part.
+ */
+export interface ReceiverDetails {
+  id: string;
+  name: string;
+  type: string;
+  fields: ReceiverField[];
+  details: ReceiverDetailGroup[];
+  close: string;
+  delete: ReceiverDeleteProps | null;
+}
+
+/** ReceiverField is one line of the details panel; an empty Value shows "Not given". */
+export interface ReceiverField {
+  label: string;
+  value: string;
+}
+
+/** ReceiverRow is one receiver of the table, formatted for people. */
+export interface ReceiverRow {
+  id: string;
+  href: string;
+  open: boolean;
+  name: string;
+  type: string;
+  /**
+   * AccountLabel names the account column's value (IBAN, Account number, Account,
+   * Wallet address); Account is "" when the receiver has none.
+   */
+  accountLabel: string;
+  account: string;
+  currency: string;
+  created: string;
+  createdBy: string;
+}
+
+/** ReceiversPageProps are the props of templates/pages/receivers/Receivers.tsx. */
+export interface ReceiversPageProps {
+  shell: ShellProps;
+  path: string;
+  sort: string;
+  sorts: ReceiverChoice[];
+  rows: ReceiverRow[];
+  total: number;
+  perPage: number;
+  next: string;
+  prev: string;
+  /** Failure replaces the table when the list cannot be read. */
+  failure: string;
+  /** Panel is the open receiver; PanelError replaces it when it cannot be shown. */
+  panel: ReceiverDetails | null;
+  panelError: string;
+  closePanel: string;
 }
 
 /** RoleChoice is an option of the role select. */

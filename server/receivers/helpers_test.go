@@ -1,0 +1,84 @@
+package receivers
+
+import (
+	"context"
+	"os"
+
+	"testing"
+
+	"golang.org/x/net/html"
+
+	"portal/htmlq"
+	"portal/provider"
+	"portal/server/auth"
+	"portal/server/servertest"
+)
+
+func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
+
+const (
+	orgNordic   = servertest.OrgNordic
+	orgAtlantic = servertest.OrgAtlantic
+)
+
+var (
+	find    = htmlq.Find
+	findAll = htmlq.FindAll
+	attr    = htmlq.Attr
+	byTag   = htmlq.ByTag
+	byID    = htmlq.ByID
+	text    = htmlq.VisibleText
+)
+
+func newHarness(t *testing.T) *servertest.Harness { return servertest.New(t, auth.New, New) }
+
+func login(t *testing.T, h *servertest.Harness, email string) *servertest.Client {
+	return h.LoggedIn(email)
+}
+
+// all are the organisation's receivers, newest first, as the provider lists them.
+func all(t *testing.T, h *servertest.Harness, org string) []provider.Receiver {
+	t.Helper()
+	var out []provider.Receiver
+	f := provider.ReceiverFilter{Limit: provider.MaxReceiverLimit}
+	for {
+		pg, err := h.Store.Receivers(context.Background(), org, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, pg.Receivers...)
+		if !pg.HasNext {
+			return out
+		}
+		f.Cursor, f.Direction = pg.CursorNext, provider.DirectionNext
+	}
+}
+
+// first is the newest receiver of org that pick accepts (nil: any).
+func first(t *testing.T, h *servertest.Harness, org string, pick func(provider.Receiver) bool) provider.Receiver {
+	t.Helper()
+	for _, r := range all(t, h, org) {
+		if pick == nil || pick(r) {
+			return r
+		}
+	}
+	t.Fatalf("no receiver of %s to pick", org)
+	return provider.Receiver{}
+}
+
+// panelOf is the details panel of a page.
+func panelOf(doc *html.Node) *html.Node { return find(doc, byID("receiver-panel")) }
+
+// link is the first link under n whose visible text is s.
+func linkText(n *html.Node, s string) *html.Node { return servertest.LinkByText(n, s) }
+
+// pairs are the terms and descriptions under n.
+func pairs(n *html.Node) map[string]string {
+	out := map[string]string{}
+	for _, d := range findAll(n, byTag("div")) {
+		if dt, dd := find(d, byTag("dt")), find(d, byTag("dd")); dt != nil && dd != nil {
+			out[text(dt)] = text(dd)
+		}
+	}
+	return out
+}

@@ -1,0 +1,153 @@
+import { Shell } from '../../components/Shell';
+import { Island } from '../../components/Island';
+import { SelectField } from '../../components/Form';
+import { Tone } from '../../components/Messages';
+import { Pager } from '../../components/Pager';
+import { TableScroll } from '../../components/Table';
+import type { PageProps, ReceiverDetails, ReceiverField, ReceiverRow } from '../../generated/props';
+
+// Receivers (spec 001 §2 "Receivers"): the organisation's saved receivers, newest first by
+// default, a page at a time by cursors with the total, and the details panel of one
+// (?receiver=, a quarter of the width on wide screens, above the list on narrow ones). The
+// account column is the first of IBAN, account number, account and wallet address, with
+// the currency beside it. Go formats and decides; this lays it out.
+
+type Props = PageProps['Receivers'];
+
+function Value({ f }: { f: ReceiverField }) {
+  return f.value ? <>{f.value}</> : <span className="text-gray-700">Not given</span>;
+}
+
+function Fields({ fields }: { fields: ReceiverField[] }) {
+  return (
+    <dl className="space-y-2 text-sm">
+      {fields.map((f) => (
+        <div>
+          <dt className="text-gray-700">{f.label}</dt>
+          <dd className="break-words"><Value f={f} /></dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Panel({ d }: { d: ReceiverDetails }) {
+  return (
+    <>
+      <div className="mb-2 flex items-start justify-between gap-3">
+        <h2 id="receiver-panel-title" className="break-words text-lg font-semibold">{d.name}</h2>
+        <a href={d.close} className="text-blue-800 underline">Close<span className="sr-only"> receiver details</span></a>
+      </div>
+      <p className="mb-3 text-sm text-gray-700">{d.type}</p>
+      {d.delete ? (
+        <div className="mb-3">
+          <Island name="ReceiverDelete" props={d.delete} />
+        </div>
+      ) : null}
+      <Fields fields={d.fields} />
+      <h3 className="mb-2 mt-4 font-semibold">Creditor details</h3>
+      {d.details.length === 0 ? (
+        <p className="text-sm">No details given.</p>
+      ) : (
+        d.details.map((g) => (
+          <section aria-label={g.label} className="mb-3">
+            <h4 className="mb-1 text-sm font-semibold">{g.label}</h4>
+            <Fields fields={g.fields} />
+          </section>
+        ))
+      )}
+    </>
+  );
+}
+
+function Row({ r }: { r: ReceiverRow }) {
+  return (
+    <tr id={'receiver-' + r.id} className={'border-b border-gray-200' + (r.open ? ' bg-blue-50' : '')}>
+      <td className="p-2">
+        <a href={r.href} className="text-blue-800 underline" aria-current={r.open ? 'true' : undefined}>
+          {r.name}
+        </a>
+        <span className="block text-xs text-gray-700">{r.type}</span>
+      </td>
+      <td className="p-2">
+        {r.account ? (
+          <>
+            <span className="block text-xs text-gray-700">{r.accountLabel}</span>
+            <span className="break-all">{r.account}</span> <span className="whitespace-nowrap font-medium">{r.currency}</span>
+          </>
+        ) : (
+          <span className="text-gray-700">None</span>
+        )}
+      </td>
+      <td className="whitespace-nowrap p-2">{r.created}</td>
+      <td className="p-2">{r.createdBy}</td>
+    </tr>
+  );
+}
+
+export default function Receivers(p: Props) {
+  return (
+    <Shell shell={p.shell}>
+      <h1 className="mb-4 text-2xl font-semibold">Receivers</h1>
+      <div className="flex flex-col gap-6 xl:flex-row">
+        {p.panel || p.panelError ? (
+          <aside id="receiver-panel" tabIndex={-1} aria-labelledby="receiver-panel-title"
+            className="order-first w-full rounded border-2 border-blue-800 bg-white p-4 xl:order-last xl:w-1/4 xl:min-w-80 xl:shrink-0 xl:self-start">
+            {p.panel ? (
+              <Panel d={p.panel} />
+            ) : (
+              <>
+                <div className="mb-2 flex items-start justify-between gap-3">
+                  <h2 id="receiver-panel-title" className="text-lg font-semibold">Receiver details</h2>
+                  <a href={p.closePanel} className="text-blue-800 underline">Close<span className="sr-only"> receiver details</span></a>
+                </div>
+                <p role="alert" className={'rounded border-l-4 p-3 ' + Tone('error')}>{p.panelError}</p>
+              </>
+            )}
+          </aside>
+        ) : null}
+        <div className="min-w-0 flex-1">
+          <form method="get" action={p.path} aria-label="Sort receivers" className="mb-4 flex flex-wrap items-end gap-4">
+            <SelectField id="sort" label="Sort" options={p.sorts} value={p.sort} />
+            <button type="submit" className="mb-4 rounded border border-gray-600 px-4 py-2">Apply</button>
+          </form>
+          {p.failure ? (
+            <p role="alert" className={'rounded border-l-4 p-3 ' + Tone('error')}>{p.failure}</p>
+          ) : (
+            <>
+              <p id="receivers-count" className="mb-2 text-sm text-gray-700">
+                {p.total === 1 ? '1 receiver' : p.total + ' receivers'} · {p.perPage} per page,{' '}
+                {p.sort === 'created_at' ? 'oldest' : 'newest'} first
+              </p>
+              {p.rows.length === 0 ? (
+                <p className="rounded border border-gray-300 p-4">
+                  No saved receivers yet. Receivers are saved from the Receiver step when creating a payout.
+                </p>
+              ) : (
+                <TableScroll labelledBy="receivers-caption">
+                  <table className="w-full border-collapse text-sm">
+                    <caption id="receivers-caption" className="mb-2 text-left font-semibold">Saved receivers</caption>
+                    <thead>
+                      <tr className="border-b border-gray-400 text-left">
+                        <th scope="col" className="p-2">Receiver</th>
+                        <th scope="col" className="p-2">Account</th>
+                        <th scope="col" className="p-2">Saved (UTC)</th>
+                        <th scope="col" className="p-2">Created by</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {p.rows.map((r) => (
+                        <Row r={r} />
+                      ))}
+                    </tbody>
+                  </table>
+                </TableScroll>
+              )}
+              <Pager label="Pagination" prev={p.prev} next={p.next} prevText="Previous page" nextText="Next page" />
+            </>
+          )}
+        </div>
+      </div>
+    </Shell>
+  );
+}
