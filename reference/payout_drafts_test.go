@@ -289,3 +289,15 @@ func TestDraftConcurrentApprovals(t *testing.T) {
 	}
 	checkPayoutMoney(t, s)
 }
+
+// The country list has ISO 3166's 249 entries by name; deprecated codes are left out.
+func TestCountriesAreISO3166(t *testing.T) {
+	cs, _ := (&Store{}).Countries(context.Background())
+	codes := countryCodes()
+	if len(cs) != 249 || !slices.Contains(codes, "DK") || slices.Contains(codes, "UK") || slices.Contains(codes, "DD") {
+		t.Fatalf("%d countries", len(cs))
+	}
+	if dk := cs[slices.IndexFunc(cs, func(c provider.Country) bool { return c.ISO == "DK" })]; dk.Name != "Denmark" || dk.ID != 208 {
+		t.Fatalf("%+v", dk)
+	}
+}
