@@ -11,6 +11,7 @@ import (
 	"portal/server/funding"
 	"portal/server/passwords"
 	"portal/server/payoutreports"
+	"portal/server/payoutdrafts"
 	"portal/server/payouts"
 	"portal/server/rangepicker"
 	"portal/server/search"
@@ -129,6 +130,15 @@ var packages = []propsPackage{
 		},
 		islands: map[string]reflect.Type{
 			"PayoutDetails": reflect.TypeFor[payouts.PayoutDetailsProps](),
+		},
+	},
+	{ // portal/server/payoutdrafts
+		pages: map[string]reflect.Type{
+			"PayoutDrafts":       reflect.TypeFor[payoutdrafts.PayoutDraftsProps](),
+			"PayoutDraftConfirm": reflect.TypeFor[payoutdrafts.PayoutDraftConfirmProps](),
+		},
+		islands: map[string]reflect.Type{
+			"DraftDecision": reflect.TypeFor[payoutdrafts.DraftDecisionProps](),
 		},
 	},
 	{ // portal/cmd/renderbench/bench: the render benchmark's calibration page
