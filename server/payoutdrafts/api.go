@@ -118,32 +118,10 @@ func apiDraftFilter(c fiber.Ctx) (provider.DraftFilter, error) {
 	default:
 		probs = append(probs, apiParam("filter[status]", "Status is waiting_review or rejected"))
 	}
-	after, before := q("page[cursor_after]"), q("page[cursor_before]")
-	switch {
-	case after != "" && before != "":
-		probs = append(probs, apiParam("page[cursor_before]", "Give page[cursor_after] or page[cursor_before], not both"))
-	case after != "":
-		f.Cursor, f.Direction = after, provider.DirectionNext
-	case before != "":
-		f.Cursor, f.Direction = before, provider.DirectionPrev
-	}
-	switch q("page[include_cursor]") {
-	case "", "false":
-	case "true":
-		if f.Direction != provider.DirectionNext {
-			probs = append(probs, apiParam("page[include_cursor]", "page[include_cursor] goes with page[cursor_after]"))
-		}
-		f.IncludeCursor = true
-	default:
-		probs = append(probs, apiParam("page[include_cursor]", "Must be true or false"))
-	}
-	if v := q("page[size]"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > provider.MaxDraftLimit {
-			probs = append(probs, apiParam("page[size]", "Must be between 1 and "+strconv.Itoa(provider.MaxDraftLimit)))
-		}
-		f.Limit = n
-	}
+	pg, more := server.APIReadPaging(c, server.APIPagingNames{After: "page[cursor_after]", Before: "page[cursor_before]",
+		Include: "page[include_cursor]", Size: "page[size]"}, provider.MaxDraftLimit)
+	f.Cursor, f.Direction, f.IncludeCursor, f.Limit = pg.Cursor, pg.Direction, pg.IncludeCursor, pg.Limit
+	probs = append(probs, more...)
 	if len(probs) > 0 {
 		return f, server.APIRefuse(fiber.StatusUnprocessableEntity, probs...)
 	}
