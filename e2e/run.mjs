@@ -23,6 +23,7 @@ import './payout-flows.mjs';
 import './shell-flows.mjs';
 import './users-flows.mjs';
 import './receiver-flows.mjs';
+import './payout-draft-flows.mjs';
 import './layout-flows.mjs';
 import { AXE_TAGS, axeChecked, axeSelfTest, closeShared } from './lib/checks.mjs';
 import { runAll, indent } from './lib/runner.mjs';

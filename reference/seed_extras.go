@@ -10,5 +10,5 @@ import (
 // ledger history exist.
 type seeder func(ctx context.Context, tx *sql.Tx, now time.Time) error
 
-// areaSeeders run in order; each area (funding, statistics, payouts, payout reports, users, receivers) appends its own.
-var areaSeeders = []seeder{seedFunding, seedStats, seedPayouts, seedPayoutReports, seedUserManagement, seedReceivers}
+// areaSeeders run in order; each area (funding, statistics, payouts, payout reports, users, receivers, payout drafts) appends its own.
+var areaSeeders = []seeder{seedFunding, seedStats, seedPayouts, seedPayoutReports, seedUserManagement, seedReceivers, seedPayoutDrafts}

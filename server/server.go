@@ -100,6 +100,8 @@ type Deps struct {
 	Users provider.Users
 	// Receivers serves the saved receivers; nil like Auth.
 	Receivers provider.Receivers
+	// PayoutDrafts serves manual payouts: the catalogue and the drafts; nil like Auth.
+	PayoutDrafts provider.PayoutDrafts
 }
 
 // Server holds the wired application.

@@ -13,9 +13,6 @@ func Unbuilt(s *Server) Area {
 	return Area{Name: "unbuilt", Routes: []*Route{
 		{Name: "org.payouts.create", Method: "GET", Path: "/org/:org/payouts/create", Access: Dashboard,
 			Perms: P(access.PayoutsManage), Gate: abTestingGate, GateName: "configuration customer_ab_testing"},
-		{Name: "org.payout_drafts", Method: "GET", Path: "/org/:org/payout_drafts", Access: Dashboard, Perms: P(access.PayoutDraftsRead),
-			Gate: draftApprovalGate, GateName: "flag payout_draft_approval + manual_payouts_enabled + approvers > 0",
-			Nav: &NavEntry{Slot: NavPayoutDrafts, Label: "Payout drafts"}},
 		{Name: "org.batches", Method: "GET", Path: "/org/:org/batches", Access: Dashboard, Perms: P(access.PayoutBatchesRead),
 			Gate: batchesGate, GateName: batches, Nav: &NavEntry{Slot: NavBatches, Label: "Batches"}},
 		{Name: "org.batch", Method: "GET", Path: "/org/:org/batches/:batch", Access: Dashboard, Perms: P(access.PayoutBatchesRead),

@@ -10,6 +10,7 @@ import (
 	"portal/server/dashboard"
 	"portal/server/funding"
 	"portal/server/passwords"
+	"portal/server/payoutdrafts"
 	"portal/server/payoutreports"
 	"portal/server/payouts"
 	"portal/server/profile"
@@ -155,6 +156,15 @@ var packages = []propsPackage{
 		},
 		islands: map[string]reflect.Type{
 			"ReceiverDelete": reflect.TypeFor[receivers.ReceiverDeleteProps](),
+		},
+	},
+	{ // portal/server/payoutdrafts
+		pages: map[string]reflect.Type{
+			"PayoutDrafts":       reflect.TypeFor[payoutdrafts.PayoutDraftsProps](),
+			"PayoutDraftConfirm": reflect.TypeFor[payoutdrafts.PayoutDraftConfirmProps](),
+		},
+		islands: map[string]reflect.Type{
+			"DraftDecision": reflect.TypeFor[payoutdrafts.DraftDecisionProps](),
 		},
 	},
 	{ // portal/cmd/renderbench/bench: the render benchmark's calibration page

@@ -142,10 +142,11 @@ func run(log *slog.Logger) error {
 	payoutReports, _ := any(store).(provider.PayoutReports)
 	users, _ := any(store).(provider.Users)
 	receivers, _ := any(store).(provider.Receivers)
+	payoutDrafts, _ := any(store).(provider.PayoutDrafts)
 	srvCfg := cfg.server(backend)
 	srv := portal.New(server.Deps{
 		Auth: auth, Ledger: ledger, Funding: funding, Crypto: crypto, Stats: stats, Statements: statements,
-		Payouts: payouts, PayoutReports: payoutReports, Users: users, Receivers: receivers,
+		Payouts: payouts, PayoutReports: payoutReports, Users: users, Receivers: receivers, PayoutDrafts: payoutDrafts,
 		Config:   srvCfg,
 		Provider: store,
 		Sessions: session.NewManager(sessStore, session.Config{IdleTimeout: cfg.Idle, AbsoluteTimeout: cfg.Absolute}),

@@ -90,32 +90,10 @@ func apiPayoutFilter(c fiber.Ctx) (provider.PayoutFilter, error) {
 	default:
 		probs = append(probs, apiParam("sort", "Sort by -date (newest first) or date (oldest first)"))
 	}
-	after, before := q("cursor_after"), q("cursor_before")
-	switch {
-	case after != "" && before != "":
-		probs = append(probs, apiParam("cursor_before", "Give cursor_after or cursor_before, not both"))
-	case after != "":
-		f.Cursor, f.Direction = after, provider.DirectionNext
-	case before != "":
-		f.Cursor, f.Direction = before, provider.DirectionPrev
-	}
-	switch v := q("include_cursor"); v {
-	case "", "false":
-	case "true":
-		if f.Direction != provider.DirectionNext {
-			probs = append(probs, apiParam("include_cursor", "include_cursor goes with cursor_after"))
-		}
-		f.IncludeCursor = true
-	default:
-		probs = append(probs, apiParam("include_cursor", "Must be true or false"))
-	}
-	if v := q("page_size"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > provider.MaxPayoutLimit {
-			probs = append(probs, apiParam("page_size", "Must be between 1 and "+strconv.Itoa(provider.MaxPayoutLimit)))
-		}
-		f.Limit = n
-	}
+	pg, more := server.APIReadPaging(c, server.APIPagingNames{After: "cursor_after", Before: "cursor_before",
+		Include: "include_cursor", Size: "page_size"}, provider.MaxPayoutLimit)
+	f.Cursor, f.Direction, f.IncludeCursor, f.Limit = pg.Cursor, pg.Direction, pg.IncludeCursor, pg.Limit
+	probs = append(probs, more...)
 	if len(probs) > 0 {
 		return f, server.APIRefuse(fiber.StatusUnprocessableEntity, probs...)
 	}

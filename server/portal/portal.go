@@ -10,6 +10,7 @@ import (
 	"portal/server/dashboard"
 	"portal/server/funding"
 	"portal/server/passwords"
+	"portal/server/payoutdrafts"
 	"portal/server/payoutreports"
 	"portal/server/payouts"
 	"portal/server/profile"
@@ -32,6 +33,7 @@ var Areas = []server.AreaFunc{
 	dashboard.New,     // Dashboard
 	funding.New,       // Crypto funding, Accounts › Account funding
 	payouts.New,       // Payouts › Payout requests
+	payoutdrafts.New,  // Payouts › Payout drafts
 	receivers.New,     // Payouts › Receivers
 	accounts.New,      // Accounts › one link per account
 	payoutreports.New, // Exports › Payouts

@@ -114,6 +114,7 @@ func NewWith(t testing.TB, edit func(*server.Deps), areas ...server.AreaFunc) *H
 	d.PayoutReports, _ = any(env.Store).(provider.PayoutReports)
 	d.Users, _ = any(env.Store).(provider.Users)
 	d.Receivers, _ = any(env.Store).(provider.Receivers)
+	d.PayoutDrafts, _ = any(env.Store).(provider.PayoutDrafts)
 	if edit != nil {
 		edit(&d)
 	}

@@ -32,6 +32,8 @@ export interface PageProps {
   NotFound: PlainProps;
   Outbox: OutboxProps;
   PayoutConfirm: PayoutConfirmProps;
+  PayoutDraftConfirm: PayoutDraftConfirmProps;
+  PayoutDrafts: PayoutDraftsProps;
   Payouts: PayoutsPageProps;
   Profile: ProfileProps;
   Reauth: ReauthProps;
@@ -52,6 +54,7 @@ export interface IslandProps {
   CopyText: CopyTextProps;
   CryptoBanner: CryptoBanner;
   DateRangePicker: ShellDateRange;
+  DraftDecision: DraftDecisionProps;
   PayoutDetails: PayoutDetailsProps;
   PayoutExport: PayoutExportProps;
   PayoutReportsTable: PayoutReportsTableProps;
@@ -338,6 +341,106 @@ export interface DocsResponse {
 export interface DocsScheme {
   name: string;
   text: string;
+}
+
+/**
+ * DraftActionView is an action the user may take on the open draft: Href is its
+ * confirmation page (without JavaScript), Action the form's POST.
+ */
+export interface DraftActionView {
+  kind: string;
+  label: string;
+  href: string;
+  action: string;
+}
+
+/** DraftChoice is an option of the status filter. */
+export interface DraftChoice {
+  value: string;
+  label: string;
+}
+
+/** DraftConfirm is a confirmation's words and form. */
+export interface DraftConfirm {
+  title: string;
+  text: string;
+  submit: string;
+  back: string;
+  action: string;
+  csrf: string;
+  returnTo: string;
+}
+
+/** DraftDecisionProps are the props of the DraftDecision island (islands/DraftDecision.tsx). */
+export interface DraftDecisionProps {
+  draftId: string;
+  api: string;
+  csrf: string;
+  list: string;
+  actions: DraftDecisionStep[];
+}
+
+/**
+ * DraftDecisionStep is one action as the island offers it: Confirm is nil when it needs no
+ * dialog (approve).
+ */
+export interface DraftDecisionStep {
+  kind: string;
+  label: string;
+  action: string;
+  method: string;
+  href: string;
+  /** Failed is the spec's failure text (001 §8), shown with the reason. */
+  failed: string;
+  confirm: DraftConfirm | null;
+}
+
+/** DraftLine is a label and a value of the details panel. */
+export interface DraftLine {
+  label: string;
+  value: string;
+}
+
+/** DraftPanelProps are the open draft's details and the actions offered to this user. */
+export interface DraftPanelProps {
+  id: string;
+  title: string;
+  amount: string;
+  statusLabel: string;
+  facts: DraftLine[];
+  tabs: DraftTab[];
+  lines: DraftLine[];
+  approvals: DraftLine[];
+  rejections: DraftLine[];
+  needed: string;
+  actions: DraftActionView[];
+  /** Island drives the actions with JavaScript: dialogs, the API, the row leaving. */
+  island: DraftDecisionProps;
+  close: string;
+}
+
+/** DraftRow is one draft of the table, formatted for people. */
+export interface DraftRow {
+  id: string;
+  href: string;
+  open: boolean;
+  created: string;
+  creator: string;
+  endToEndId: string;
+  transfer: string;
+  account: string;
+  amount: string;
+  currency: string;
+  approvals: string;
+  status: string;
+}
+
+/** DraftTab is a section tab of the details panel. */
+export interface DraftTab {
+  id: string;
+  label: string;
+  href: string;
+  current: boolean;
 }
 
 /**
@@ -709,6 +812,37 @@ export interface PayoutDetailsProps {
   cancel: PayoutCancelAction | null;
   document: string;
   testCase: PayoutTestCaseAction | null;
+}
+
+/**
+ * PayoutDraftConfirmProps are the props of templates/pages/payoutdrafts/PayoutDraftConfirm.tsx:
+ * a decision asked as a page. Confirm is nil, and Refused says why, when the user may not
+ * take it.
+ */
+export interface PayoutDraftConfirmProps {
+  shell: ShellProps;
+  title: string;
+  facts: DraftLine[];
+  confirm: DraftConfirm | null;
+  refused: string;
+  backHref: string;
+}
+
+/** PayoutDraftsProps are the props of templates/pages/payoutdrafts/PayoutDrafts.tsx. */
+export interface PayoutDraftsProps {
+  shell: ShellProps;
+  action: string;
+  status: string;
+  statuses: DraftChoice[];
+  rows: DraftRow[];
+  total: number;
+  next: string;
+  prev: string;
+  failure: string;
+  panel: DraftPanelProps | null;
+  /** PanelError replaces the panel when the draft cannot be shown. */
+  panelError: string;
+  closePanel: string;
 }
 
 /** PayoutEvent is one line of the history. */

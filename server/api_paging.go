@@ -1,0 +1,63 @@
+package server
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/gofiber/fiber/v3"
+
+	"portal/provider"
+)
+
+// APIPagingNames are the query parameters a list reads its cursor page from: the payout
+// list's (cursor_after, cursor_before, include_cursor, page_size) or the JSON:API-style
+// ones of the drafts and batches (page[cursor_after], …, page[size]).
+type APIPagingNames struct {
+	After, Before, Include, Size string
+}
+
+// APIPaging is a cursor page request as the provider's filters take it.
+type APIPaging struct {
+	Cursor        string
+	Direction     string
+	IncludeCursor bool
+	Limit         int
+}
+
+// APIReadPaging reads a cursor page request (limit 1 to max; 0 when not given), with a
+// problem per wrong parameter, named in source.parameter.
+func APIReadPaging(c fiber.Ctx, n APIPagingNames, max int) (APIPaging, []APIProblem) {
+	var p APIPaging
+	var probs []APIProblem
+	param := func(name, title string) {
+		probs = append(probs, APIProblem{Status: fiber.StatusUnprocessableEntity, Code: APICodeInvalid, Title: title,
+			Source: &APISource{Parameter: name}})
+	}
+	after, before := strings.Clone(c.Query(n.After)), strings.Clone(c.Query(n.Before))
+	switch {
+	case after != "" && before != "":
+		param(n.Before, "Give "+n.After+" or "+n.Before+", not both")
+	case after != "":
+		p.Cursor, p.Direction = after, provider.DirectionNext
+	case before != "":
+		p.Cursor, p.Direction = before, provider.DirectionPrev
+	}
+	switch c.Query(n.Include) {
+	case "", "false":
+	case "true":
+		if p.Direction != provider.DirectionNext {
+			param(n.Include, n.Include+" goes with "+n.After)
+		}
+		p.IncludeCursor = true
+	default:
+		param(n.Include, "Must be true or false")
+	}
+	if v := c.Query(n.Size); v != "" {
+		l, err := strconv.Atoi(v)
+		if err != nil || l < 1 || l > max {
+			param(n.Size, "Must be between 1 and "+strconv.Itoa(max))
+		}
+		p.Limit = l
+	}
+	return p, probs
+}
