@@ -9,7 +9,7 @@ import (
 	"portal/provider"
 )
 
-func fieldOf(err error) string {
+func errField(err error) string {
 	var fe *provider.FieldError
 	if errors.As(err, &fe) {
 		return fe.Field
@@ -108,7 +108,7 @@ func TestCreateUser(t *testing.T) {
 		{provider.UserInput{FirstName: "a", LastName: "b", Email: "a@b.example", Role: ""}, provider.FieldRole},
 		{provider.UserInput{FirstName: strings.Repeat("a", 101), LastName: "b", Email: "a@b.example", Role: "observer"}, provider.FieldFirstName},
 	} {
-		if _, err := s.CreateUser(ctx, DemoOrg2ID, tc.in); provider.ErrorCode(err) != provider.EINVALID || fieldOf(err) != tc.field {
+		if _, err := s.CreateUser(ctx, DemoOrg2ID, tc.in); provider.ErrorCode(err) != provider.EINVALID || errField(err) != tc.field {
 			t.Errorf("%+v: %v, want a field error on %s", tc.in, err, tc.field)
 		}
 	}
@@ -124,7 +124,7 @@ func TestUpdateUser(t *testing.T) {
 	if err != nil || u.Role != provider.RoleAdminReviewer || u.Email != "finance@demo.example" {
 		t.Fatalf("update: %+v %v", u, err)
 	}
-	if _, err := s.UpdateUser(ctx, DemoOrg1ID, DemoUserFinanceID, provider.UserInput{FirstName: "a", LastName: "b", Role: "default"}); fieldOf(err) != provider.FieldRole {
+	if _, err := s.UpdateUser(ctx, DemoOrg1ID, DemoUserFinanceID, provider.UserInput{FirstName: "a", LastName: "b", Role: "default"}); errField(err) != provider.FieldRole {
 		t.Errorf("default: %v", err)
 	}
 	// The default demo user keeps default when it is sent back unchanged.
@@ -142,7 +142,7 @@ func TestUpdateProfile(t *testing.T) {
 	t.Parallel()
 	s, _ := authStore(t)
 	ctx := context.Background()
-	if _, err := s.UpdateProfile(ctx, DemoUserFinanceID, provider.UserInput{FirstName: "a", LastName: "b", Email: "ADMIN@demo.example"}); fieldOf(err) != provider.FieldEmail {
+	if _, err := s.UpdateProfile(ctx, DemoUserFinanceID, provider.UserInput{FirstName: "a", LastName: "b", Email: "ADMIN@demo.example"}); errField(err) != provider.FieldEmail {
 		t.Fatalf("taken: %v", err)
 	}
 	if err := s.RequestPasswordReset(ctx, "finance@demo.example"); err != nil {
