@@ -51,7 +51,7 @@ func planRefund(ref string, at, now time.Time) refundPlan {
 		p.status, p.returnAt = provider.OrderRefundReturned, p.refundAt.Add(48*time.Hour)
 	case n < 20:
 		p.status = provider.OrderActionRequiredForRefund
-	case n < 30 && now.Sub(at) < 10*24*time.Hour:
+	case n < 34 && now.Sub(at) < 21*24*time.Hour:
 		p.status = provider.OrderProcessingRefund
 		p.refundAt = at.Add(now.Sub(at) / 2)
 	default:
@@ -354,7 +354,7 @@ func seedCollections(ctx context.Context, tx *sql.Tx, now time.Time) error {
 			created := now.Add(-time.Duration(1+r.IntN(40*24)) * time.Hour).Add(-time.Duration(r.IntN(60)) * time.Minute)
 			dec := currency.Decimals(a.CurrencyCode)
 			o := seedOrder{org: org, account: a.AccountNumber, code: a.CurrencyCode, status: w.status, reasons: w.reasons, created: created,
-				amount: money.FromMinor(int64(2500+r.IntN(250000))*pow10i(dec-2), dec).String(),
+				amount:    money.FromMinor(int64(2500+r.IntN(250000))*pow10i(dec-2), dec).String(),
 				uniqueRef: fmt.Sprintf("COL-%s-O%03d", strings.ToUpper(org[len(org)-4:]), i+1)}
 			o.done = created.Add(time.Duration(30+r.IntN(600)) * time.Minute)
 			if o.done.After(now) {

@@ -96,6 +96,8 @@ type Deps struct {
 	// Payouts serves the payout requests, PayoutReports their CSV exports; nil like Auth.
 	Payouts       provider.Payouts
 	PayoutReports provider.PayoutReports
+	// Collections serves the collection orders and their payments; nil like Auth.
+	Collections provider.Collections
 }
 
 // Server holds the wired application.

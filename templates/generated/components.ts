@@ -5,6 +5,8 @@ export interface Pages {
   AccountFunding: typeof import('../pages/funding/AccountFunding').default;
   AccountTransactions: typeof import('../pages/accounts/AccountTransactions').default;
   AccountTransfer: typeof import('../pages/accounts/AccountTransfer').default;
+  CollectionConfirm: typeof import('../pages/collections/CollectionConfirm').default;
+  CollectionOrders: typeof import('../pages/collections/CollectionOrders').default;
   CryptoFunding: typeof import('../pages/funding/CryptoFunding').default;
   CryptoWidget: typeof import('../pages/funding/CryptoWidget').default;
   Dashboard: typeof import('../pages/dashboard/Dashboard').default;
@@ -39,6 +41,8 @@ export interface Pages {
 export interface Islands {
   AccountFunding: typeof import('../../islands/AccountFunding').default;
   ApprovalPoll: typeof import('../../islands/ApprovalPoll').default;
+  CollectionOrderDetails: typeof import('../../islands/CollectionOrderDetails').default;
+  CollectionRefund: typeof import('../../islands/CollectionRefund').default;
   CopyText: typeof import('../../islands/CopyText').default;
   CryptoBanner: typeof import('../../islands/CryptoBanner').default;
   DateRangePicker: typeof import('../../islands/DateRangePicker').default;
