@@ -75,7 +75,7 @@ export function RefundFields({ f, idPrefix, onBack, backLabel }: { f: RefundForm
       ) : null}
       <input type="hidden" name="_csrf" value={f.csrf} />
       <input type="hidden" name="return_to" value={f.returnTo} />
-      <input type="hidden" name="idempotency_key" value={f.key} />
+      <input type="hidden" name="idempotency_key" value={f.idempotencyKey} />
       <fieldset className="mb-4">
         <legend className="mb-2 font-medium">Refund type</legend>
         <div className="mb-2 flex items-center gap-2">

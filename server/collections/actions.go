@@ -54,7 +54,7 @@ func testCaseConfirm(detail, csrf, returnTo, paymentID string) OrderConfirm {
 }
 
 func newRefundForm(detail, csrf, returnTo string, ord provider.CollectionOrder) RefundForm {
-	return RefundForm{Href: detail + "/refund", Action: detail + "/refund", CSRF: csrf, ReturnTo: returnTo, Key: uuid.NewString(),
+	return RefundForm{Href: detail + "/refund", Action: detail + "/refund", CSRF: csrf, ReturnTo: returnTo, IdempotencyKey: uuid.NewString(),
 		Total: displayAmount(ord.Amount, ord.CurrencyCode) + " " + ord.CurrencyCode, Amount: ord.Amount, Currency: ord.CurrencyCode,
 		Decimals: currency.Decimals(ord.CurrencyCode), Kind: refundPartial}
 }
@@ -184,7 +184,7 @@ func (s area) refundSubmit(c fiber.Ctx) error {
 	rq := server.Req(c)
 	f := newRefundForm(orderPath(rq.Org.Org.ID, ord.UUID), server.MaskedCSRF(rq.Session), p.BackHref, ord)
 	if k := strings.TrimSpace(c.FormValue(fieldKey)); k != "" && len(k) <= 255 {
-		f.Key = strings.Clone(k) // a retry of this form keeps its key
+		f.IdempotencyKey = strings.Clone(k) // a retry of this form keeps its key
 	}
 	f.Kind = refundPartial
 	if c.FormValue(fieldKind) == refundFull {
@@ -201,7 +201,7 @@ func (s area) refundSubmit(c fiber.Ctx) error {
 		}
 		amount = a.String()
 	}
-	_, err = s.Collections.RefundCollectionOrder(c.Context(), rq.Org.Org.ID, ord.UUID, provider.CollectionRefundRequest{Amount: amount, IdempotencyKey: f.Key})
+	_, err = s.Collections.RefundCollectionOrder(c.Context(), rq.Org.Org.ID, ord.UUID, provider.CollectionRefundRequest{Amount: amount, IdempotencyKey: f.IdempotencyKey})
 	var fe *provider.FieldError
 	switch {
 	case err == nil:
@@ -213,25 +213,18 @@ func (s area) refundSubmit(c fiber.Ctx) error {
 		}
 	case provider.ErrorMessage(err) == provider.MsgRefundNoFeeProduct:
 		f.GeneralTitle, f.General = provider.MsgRefundMissingConfig, provider.MsgRefundContactSupport
-	case provider.ErrorCode(err) == provider.ECONFLICT && !provider.OrderRefundable(ord):
-		p.Refused = provider.MsgOrderNotRefundable
 	case provider.ErrorCode(err) == provider.ECONFLICT:
-		// Refunded meanwhile (another tab, a double click with another key).
+		// Not refundable (any more): refunded from another form, or the key of another refund.
 		p.Refused = provider.ErrorMessage(err)
+		if cur, err := s.Collections.CollectionOrder(c.Context(), rq.Org.Org.ID, ord.UUID); err == nil {
+			p.StatusLabel = provider.CollectionStatusName(cur.Status)
+		}
+		return s.renderConfirm(c, fiber.StatusConflict, p)
 	default:
 		s.Logger.Error("refund collection order", "request_id", rq.ID, "err", err)
 		f.GeneralTitle, f.General = msgRefundFailed, provider.ErrorMessage(err)
 	}
-	if p.Refused == "" {
-		p.Refund = &f
-	} else {
-		// Refunded meanwhile: fresh order, no form.
-		ord, _ = s.Collections.CollectionOrder(c.Context(), rq.Org.Org.ID, ord.UUID)
-		p.StatusLabel = provider.CollectionStatusName(ord.Status)
-		if ord.Status == provider.OrderProcessingRefund {
-			return s.done(c, session.FlashSuccess, provider.MsgOrderRefunded)
-		}
-	}
+	p.Refund = &f
 	return s.renderConfirm(c, fiber.StatusUnprocessableEntity, p)
 }
 

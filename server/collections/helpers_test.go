@@ -167,3 +167,17 @@ func panelText(doc *html.Node) string { return text(find(doc, byID("order-panel"
 func linkText(doc *html.Node, s string) *html.Node {
 	return find(doc, func(n *html.Node) bool { return n.Data == "a" && text(n) == s })
 }
+
+// htmlNode is a node of a parsed page.
+type htmlNode = html.Node
+
+// parse reads a response's page.
+func parse(t *testing.T, res *http.Response) *html.Node {
+	t.Helper()
+	defer res.Body.Close()
+	doc, err := html.Parse(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc
+}

@@ -160,7 +160,7 @@ func TestPanelTabs(t *testing.T) {
 			t.Fatalf("%s: %d", path, res.StatusCode)
 		}
 		var out []string
-		for _, a := range findAll(find(doc, func(n *html.Node) bool { return n.Data == "nav" && attr(n, "aria-label") == "Order sections" }), byTag("a")) {
+		for _, a := range findAll(find(doc, func(n *htmlNode) bool { return n.Data == "nav" && attr(n, "aria-label") == "Order sections" }), byTag("a")) {
 			out = append(out, text(a))
 		}
 		return out
@@ -180,7 +180,7 @@ func TestPanelTabs(t *testing.T) {
 	if txt := panelText(doc); !strings.Contains(txt, cancelled.ReasonCodes[0].Symbol) || !strings.Contains(txt, "Nordic Trading ApS") {
 		t.Errorf("summary: %s", txt)
 	}
-	for _, a := range findAll(find(doc, func(n *html.Node) bool { return n.Data == "nav" && attr(n, "aria-label") == "Order sections" }), byTag("a")) {
+	for _, a := range findAll(find(doc, func(n *htmlNode) bool { return n.Data == "nav" && attr(n, "aria-label") == "Order sections" }), byTag("a")) {
 		if !strings.Contains(attr(a, "href"), "status=cancelled") || !strings.Contains(attr(a, "href"), "tab=") {
 			t.Errorf("tab link %s drops the list", attr(a, "href"))
 		}

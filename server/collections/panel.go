@@ -100,11 +100,11 @@ type OrderPaymentRow struct {
 // RefundForm is the refund (spec 001 §5): partial or full, posted with the CSRF token and an
 // idempotency key made when the form was rendered, so a double submit refunds once.
 type RefundForm struct {
-	Href     string `json:"href"`
-	Action   string `json:"action"`
-	CSRF     string `json:"csrf"`
-	ReturnTo string `json:"returnTo"`
-	Key      string `json:"key"`
+	Href           string `json:"href"`
+	Action         string `json:"action"`
+	CSRF           string `json:"csrf"`
+	ReturnTo       string `json:"returnTo"`
+	IdempotencyKey string `json:"idempotencyKey"`
 	// Total is the order's amount as shown, Amount and Currency as the rule reads them.
 	Total    string `json:"total"`
 	Amount   string `json:"amount"`

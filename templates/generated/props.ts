@@ -1142,7 +1142,7 @@ export interface RefundForm {
   action: string;
   csrf: string;
   returnTo: string;
-  key: string;
+  idempotencyKey: string;
   /** Total is the order's amount as shown, Amount and Currency as the rule reads them. */
   total: string;
   amount: string;
