@@ -19,33 +19,39 @@ type need struct {
 }
 
 var specNeeds = map[string]need{
-	"org.dashboard":           {perms: []access.Permission{access.DashboardRead}},
-	"org.login_transition":    {},
-	"org.search":              {},
-	"org.crypto_funding":      {perms: []access.Permission{access.CryptoRead}},
-	"org.payouts":             {perms: []access.Permission{access.PayoutsRead}},
-	"org.payout":              {perms: []access.Permission{access.PayoutsRead}},
-	"org.payout.cancel":       {perms: []access.Permission{access.PayoutsRead, access.PayoutsManage}},
-	"org.payout.test_case":    {perms: []access.Permission{access.PayoutsRead, access.PayoutsManage}, gate: "testcases"},
-	"org.payouts.create":      {perms: []access.Permission{access.PayoutsManage}, gate: "ab"},
-	"org.payout_drafts":       {perms: []access.Permission{access.PayoutDraftsRead}, gate: "drafts"},
-	"org.batches":             {perms: []access.Permission{access.PayoutBatchesRead}, gate: "batches"},
-	"org.batch":               {perms: []access.Permission{access.PayoutBatchesRead}, gate: "batches"},
-	"org.batch.payouts":       {perms: []access.Permission{access.PayoutBatchesRead}, gate: "batches"},
-	"org.receivers":           {perms: []access.Permission{access.PayoutsRead}, gate: "receivers"},
-	"org.collection_orders":   {perms: []access.Permission{access.CollectionOrdersRead}},
-	"org.collection_order":    {perms: []access.Permission{access.CollectionOrdersRead}},
-	"org.account_funding":     {perms: []access.Permission{access.AccountsFunding}},
-	"org.withdrawals":         {perms: []access.Permission{access.WithdrawalsRead}},
-	"org.accounts":            {perms: []access.Permission{access.AccountsRead}},
-	"org.account":             {perms: []access.Permission{access.AccountsRead}},
-	"org.account.transfer":    {perms: []access.Permission{access.AccountsRead, access.AccountsManage}},
-	"org.exports":             {perms: []access.Permission{access.ExportsRead, access.AccountsRead}},
-	"org.exported_payouts":    {perms: []access.Permission{access.ExportsRead, access.AccountsRead}},
-	"org.exported_statements": {perms: []access.Permission{access.ExportsRead, access.AccountsRead}},
-	"org.users":               {perms: []access.Permission{access.UsersRead}},
-	"org.profile":             {},
-	"org.date_range":          {perms: []access.Permission{access.DashboardRead}},
+	"org.dashboard":         {perms: []access.Permission{access.DashboardRead}},
+	"org.login_transition":  {},
+	"org.search":            {},
+	"org.crypto_funding":    {perms: []access.Permission{access.CryptoRead}},
+	"org.payouts":           {perms: []access.Permission{access.PayoutsRead}},
+	"org.payout":            {perms: []access.Permission{access.PayoutsRead}},
+	"org.payout.cancel":     {perms: []access.Permission{access.PayoutsRead, access.PayoutsManage}},
+	"org.payout.test_case":  {perms: []access.Permission{access.PayoutsRead, access.PayoutsManage}, gate: "testcases"},
+	"org.payouts.create":    {perms: []access.Permission{access.PayoutsManage}, gate: "ab"},
+	"org.payout_drafts":     {perms: []access.Permission{access.PayoutDraftsRead}, gate: "drafts"},
+	"org.batches":           {perms: []access.Permission{access.PayoutBatchesRead}, gate: "batches"},
+	"org.batch":             {perms: []access.Permission{access.PayoutBatchesRead}, gate: "batches"},
+	"org.batch.payouts":     {perms: []access.Permission{access.PayoutBatchesRead}, gate: "batches"},
+	"org.receivers":         {perms: []access.Permission{access.PayoutsRead}, gate: "receivers"},
+	"org.collection_orders": {perms: []access.Permission{access.CollectionOrdersRead}},
+	"org.collection_order":  {perms: []access.Permission{access.CollectionOrdersRead}},
+	// An order's payment, and a payment by its own id (the search's payments/{uuid}).
+	"org.collection_order.payment":   {perms: []access.Permission{access.CollectionOrdersRead}},
+	"org.collection_payment":         {perms: []access.Permission{access.CollectionOrdersRead}},
+	"org.collection_order.cancel":    {perms: []access.Permission{access.CollectionOrdersRead, access.CollectionOrdersMan}},
+	"org.collection_order.refund":    {perms: []access.Permission{access.CollectionOrdersRead, access.CollectionOrdersMan}},
+	"org.collection_order.test_case": {perms: []access.Permission{access.CollectionOrdersRead, access.CollectionOrdersMan}, gate: "testcases"},
+	"org.account_funding":            {perms: []access.Permission{access.AccountsFunding}},
+	"org.withdrawals":                {perms: []access.Permission{access.WithdrawalsRead}},
+	"org.accounts":                   {perms: []access.Permission{access.AccountsRead}},
+	"org.account":                    {perms: []access.Permission{access.AccountsRead}},
+	"org.account.transfer":           {perms: []access.Permission{access.AccountsRead, access.AccountsManage}},
+	"org.exports":                    {perms: []access.Permission{access.ExportsRead, access.AccountsRead}},
+	"org.exported_payouts":           {perms: []access.Permission{access.ExportsRead, access.AccountsRead}},
+	"org.exported_statements":        {perms: []access.Permission{access.ExportsRead, access.AccountsRead}},
+	"org.users":                      {perms: []access.Permission{access.UsersRead}},
+	"org.profile":                    {},
+	"org.date_range":                 {perms: []access.Permission{access.DashboardRead}},
 
 	"org.exported_statements.download": {perms: []access.Permission{access.ExportsRead, access.AccountsRead, access.ExportsDownload}},
 	"org.exported_payouts.download":    {perms: []access.Permission{access.ExportsRead, access.AccountsRead, access.ExportsDownload}},
@@ -65,7 +71,7 @@ var gateOpen = map[string]map[string]bool{
 
 func concrete(path, org string) string {
 	p := strings.Replace(path, ":org", org, 1)
-	p = strings.NewReplacer(":batch", "b1", ":order", "o1", ":account", "4520011000000015", ":token", "t", ":meta", "m", ":payout", "PO-GUARD").Replace(p)
+	p = strings.NewReplacer(":batch", "b1", ":order", "o1", ":account", "4520011000000015", ":token", "t", ":meta", "m", ":payout", "PO-GUARD", ":payment", "p1").Replace(p)
 	if strings.HasSuffix(p, "/search") {
 		p += "?q=ref"
 	}
