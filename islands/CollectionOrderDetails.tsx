@@ -14,29 +14,13 @@ import { Modal } from './lib/Modal';
 import { tabForKey } from './lib/payouts';
 import { orderTone } from './lib/collections';
 import { RefundFields } from './lib/refund';
-import type { IslandProps, OrderConfirm, OrderEvent, OrderField } from '../templates/generated/props';
+import { DialogConfirm, SectionPanel, SectionTabs, dialogButton } from './lib/panel';
+import type { IslandProps, OrderEvent, OrderField } from '../templates/generated/props';
 
 export type Props = IslandProps['CollectionOrderDetails'];
 
 const tabId = (id: string) => 'order-tab-' + id;
-const button = 'inline-block rounded border border-gray-600 bg-white px-3 py-1.5 text-sm';
-
-function ConfirmForm({ c, onBack }: { c: OrderConfirm; onBack: () => void }) {
-  return (
-    <form method="post" action={c.action}>
-      <p className="mb-4">{c.text}</p>
-      <input type="hidden" name="_csrf" value={c.csrf} />
-      <input type="hidden" name="return_to" value={c.returnTo} />
-      {c.fields.map((f) => (
-        <input type="hidden" name={f.name} value={f.value} />
-      ))}
-      <div className="flex flex-wrap justify-end gap-3">
-        <button type="button" className={button} onClick={onBack}>{c.back}</button>
-        <button type="submit" className="rounded bg-blue-800 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-900">{c.submit}</button>
-      </div>
-    </form>
-  );
-}
+const button = dialogButton;
 
 export function Fields({ fields }: { fields: OrderField[] }) {
   if (fields.length === 0) return <p className="text-sm">No details given.</p>;
@@ -157,8 +141,8 @@ export default function CollectionOrderDetails(p: Props) {
           <ul className="space-y-3 text-sm">
             {p.payments.map((pay, i) => (
               <li className="rounded border border-gray-300 p-2">
-                <a href={pay.href} className="break-all font-medium text-blue-800 underline">
-                  <span className="sr-only">Payment details </span>{pay.reference}
+                <a href={pay.href} aria-label={'Payment details ' + pay.reference} className="break-all font-medium text-blue-800 underline">
+                  {pay.reference}
                 </a>
                 <span className="block text-gray-700">{pay.type} · {pay.statusLabel}</span>
                 <span className="block text-xs text-gray-700">{pay.date}</span>
@@ -176,8 +160,6 @@ export default function CollectionOrderDetails(p: Props) {
       content = <History caption="Status history" rows={p.history} />;
   }
 
-  const tabClass = (on: boolean) =>
-    'block whitespace-nowrap rounded-t border-b-2 px-2 py-1 text-sm ' + (on ? 'border-blue-800 font-semibold text-blue-900' : 'border-transparent text-gray-800 hover:border-gray-400');
 
   return (
     <div>
@@ -197,41 +179,14 @@ export default function CollectionOrderDetails(p: Props) {
         </div>
       ) : null}
 
-      {js ? (
-        <div role="tablist" aria-label="Order sections" className="flex flex-wrap gap-1 border-b border-gray-300" onKeyDown={onKey}>
-          {p.tabs.map((t) => (
-            <button type="button" role="tab" id={tabId(t.id)} aria-selected={t.id === current.id ? 'true' : 'false'} aria-controls="order-tabpanel"
-              tabIndex={t.id === current.id ? 0 : -1} className={tabClass(t.id === current.id)} onClick={() => activate(t.id, false)}>
-              {t.label}
-            </button>
-          ))}
-        </div>
-      ) : (
-        <nav aria-label="Order sections">
-          <ul className="flex flex-wrap gap-1 border-b border-gray-300">
-            {p.tabs.map((t) => (
-              <li>
-                <a href={t.href} aria-current={t.id === current.id ? 'page' : undefined} className={tabClass(t.id === current.id)}>{t.label}</a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
-      {js ? (
-        <div role="tabpanel" id="order-tabpanel" aria-labelledby={tabId(current.id)} tabIndex={0} className="py-3">
-          <h3 className="mb-2 font-semibold">{current.label}</h3>
-          {content}
-        </div>
-      ) : (
-        <section aria-labelledby="order-section-title" className="py-3">
-          <h3 id="order-section-title" className="mb-2 font-semibold">{current.label}</h3>
-          {content}
-        </section>
-      )}
+      <SectionTabs prefix="order" label="Order sections" tabs={p.tabs} current={current} js={js} onKey={onKey} onActivate={(id) => activate(id, false)} />
+      <SectionPanel prefix="order" js={js} current={current}>
+        {content}
+      </SectionPanel>
 
       {js && p.cancel ? (
         <Modal id="order-cancel-dialog" title={p.cancel.title} width={440} open={dialog === 'cancel'} onClose={() => setDialog('')} closeLabel="">
-          <ConfirmForm c={p.cancel} onBack={() => setDialog('')} />
+          <DialogConfirm c={p.cancel} onBack={() => setDialog('')} />
         </Modal>
       ) : null}
       {js && p.refund ? (
@@ -244,7 +199,7 @@ export default function CollectionOrderDetails(p: Props) {
             pay.testCase ? (
               <Modal id={'order-test-dialog-' + i} title={pay.testCase.title} width={440} open={dialog === 'test-' + i} onClose={() => setDialog('')} closeLabel="">
                 <p className="mb-2 font-medium">Payment {pay.reference}</p>
-                <ConfirmForm c={pay.testCase} onBack={() => setDialog('')} />
+                <DialogConfirm c={pay.testCase} onBack={() => setDialog('')} />
               </Modal>
             ) : null,
           )

@@ -7,16 +7,15 @@ package collections
 
 import (
 	"net/url"
-	"slices"
 	"strings"
 
 	"github.com/gofiber/fiber/v3"
 
 	"portal/access"
 	"portal/daterange"
-	"portal/money"
 	"portal/provider"
 	"portal/server"
+	"portal/server/listpage"
 )
 
 // area's handlers use the core's services through the server.
@@ -135,41 +134,21 @@ type OrdersPageProps struct {
 	ClosePanel string             `json:"closePanel"`
 }
 
-// display formats (spec 000 §9: DD-MM-YYYY; times UTC).
-const (
-	displayTime     = "15:04"
-	displayDateTime = "02-01-2006 15:04:05"
-)
+// displayTime is a row's time of day (spec 000 §9: times UTC).
+const displayTime = "15:04"
 
-func displayAmount(amount, code string) string {
-	if a, err := money.ParseCurrency(amount, code); err == nil {
-		amount = a.String()
-	}
-	return money.Group(amount)
-}
+// The list pages' shared display and address helpers, under this package's short names.
+var (
+	displayAmount = listpage.Amount
+	link          = listpage.Link
+	with          = listpage.With
+	moment        = listpage.Moment
+	day           = listpage.Day
+)
 
 func base(orgID string) string { return "/org/" + orgID + "/collections/orders" }
 
 func orderPath(orgID, id string) string { return base(orgID) + "/" + url.PathEscape(id) }
-
-// link is path with q's parameters and a fragment.
-func link(path string, q url.Values, frag string) string {
-	if e := q.Encode(); e != "" {
-		path += "?" + e
-	}
-	return path + frag
-}
-
-func with(q url.Values, kv ...string) url.Values {
-	out := url.Values{}
-	for k, vs := range q {
-		out[k] = slices.Clone(vs)
-	}
-	for i := 0; i+1 < len(kv); i += 2 {
-		out.Set(kv[i], kv[i+1])
-	}
-	return out
-}
 
 // listQuery is the page's filter as applied: the provider's filter, the values the links
 // keep (kept: filters; here: filters and the cursor, this very page).

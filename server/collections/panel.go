@@ -10,7 +10,6 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"portal/access"
-	"portal/daterange"
 	"portal/provider"
 	"portal/server"
 )
@@ -150,21 +149,6 @@ type PaymentView struct {
 	Info      []OrderField `json:"info"`
 	Debtor    []OrderField `json:"debtor"`
 	History   []OrderEvent `json:"history"`
-}
-
-func moment(t time.Time) string {
-	if t.IsZero() {
-		return ""
-	}
-	return t.UTC().Format(displayDateTime) + " UTC"
-}
-
-// day shows a YYYY-MM-DD date as DD-MM-YYYY.
-func day(s string) string {
-	if t, err := time.Parse(daterange.APILayout, s); err == nil {
-		return t.Format(daterange.DisplayLayout)
-	}
-	return s
 }
 
 // words shows a code for people: "bank_transfer" → "Bank transfer".

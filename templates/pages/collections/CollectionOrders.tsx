@@ -3,6 +3,7 @@ import { Island } from '../../components/Island';
 import { SelectField } from '../../components/Form';
 import { Tone } from '../../components/Messages';
 import { Pager } from '../../components/Pager';
+import { FilterForm, PanelFailure, SidePanel } from '../../components/ListPage';
 import { TableScroll } from '../../components/Table';
 import { orderTone } from '../../../islands/lib/collections';
 import type { OrderEvent, OrderField, OrderFiltersView, OrderRow, PageProps, PaymentView } from '../../generated/props';
@@ -17,17 +18,13 @@ type Props = PageProps['CollectionOrders'];
 
 function Filters({ f }: { f: OrderFiltersView }) {
   return (
-    <form method="get" action={f.action} aria-label="Filter orders" className="mb-4 rounded border border-gray-300 p-4">
+    <FilterForm label="Filter orders" action={f.action} clear={f.clear}>
       <div className="grid gap-x-4 sm:grid-cols-3">
         <SelectField id="status" label="Status" options={f.statuses} value={f.status} />
         <SelectField id="accountNumber" label="Account" options={f.accounts} value={f.account} />
         <SelectField id="sort" label="Sort" options={f.sorts} value={f.sort} />
       </div>
-      <div className="flex flex-wrap items-center gap-4">
-        <button type="submit" className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Apply filters</button>
-        {f.clear ? <a href={f.clear} className="text-blue-800 underline">Clear filters</a> : null}
-      </div>
-    </form>
+    </FilterForm>
   );
 }
 
@@ -115,22 +112,15 @@ export default function CollectionOrders(p: Props) {
       <h1 className="mb-4 text-2xl font-semibold">Orders</h1>
       <div className="flex flex-col gap-6 xl:flex-row">
         {open ? (
-          <aside id="order-panel" tabIndex={-1} aria-labelledby="order-panel-title"
-            className="order-first w-full rounded border-2 border-blue-800 bg-white p-4 xl:order-last xl:w-1/4 xl:min-w-80 xl:shrink-0 xl:self-start">
+          <SidePanel id="order-panel">
             {p.panel ? (
               <Island name="CollectionOrderDetails" props={p.panel} />
             ) : p.payment ? (
               <Payment v={p.payment} />
             ) : (
-              <>
-                <div className="mb-2 flex items-start justify-between gap-3">
-                  <h2 id="order-panel-title" className="text-lg font-semibold">Order details</h2>
-                  <a href={p.closePanel} className="text-blue-800 underline">Close<span className="sr-only"> order details</span></a>
-                </div>
-                <p role="alert" className={'rounded border-l-4 p-3 ' + Tone('error')}>{p.panelError}</p>
-              </>
+              <PanelFailure id="order-panel" title="Order details" close={p.closePanel} what="order details" text={p.panelError} />
             )}
-          </aside>
+          </SidePanel>
         ) : null}
         <div className="min-w-0 flex-1">
           <Filters f={p.filters} />
