@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"time"
 
 	"portal/provider"
@@ -188,37 +187,18 @@ func (s *Store) CollectionOrders(ctx context.Context, orgID string, f provider.C
 	if err != nil {
 		return page, err
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT `+orderColumns+orderFrom+` WHERE `+where+cond+` ORDER BY `+order+` LIMIT `+k.fetch(),
-		append(args, cargs...)...)
+	got, err := readKeyset(ctx, s.read, k, `SELECT `+orderColumns+orderFrom+` WHERE `+where+cond+` ORDER BY `+order+` LIMIT `+k.fetch(),
+		append(args, cargs...), func(rows *sql.Rows) (provider.CollectionOrder, time.Time, int64, error) {
+			var o provider.CollectionOrder
+			var seq int64
+			err := scanOrder(rows, &o, &seq)
+			return o, o.CreatedAt, seq, err
+		})
 	if err != nil {
 		return page, fmt.Errorf("reference: collection orders: %w", err)
 	}
-	defer rows.Close()
-	type row struct {
-		o   provider.CollectionOrder
-		seq string
-	}
-	var list []row
-	for rows.Next() {
-		var r row
-		var seq int64
-		if err := scanOrder(rows, &r.o, &seq); err != nil {
-			return page, fmt.Errorf("reference: collection orders: %w", err)
-		}
-		r.seq = strconv.FormatInt(seq, 10)
-		list = append(list, r)
-	}
-	if err := rows.Err(); err != nil {
-		return page, fmt.Errorf("reference: collection orders: %w", err)
-	}
-	list, more := trim(k, list)
-	for _, r := range list {
-		page.Orders = append(page.Orders, r.o)
-	}
-	if len(list) > 0 {
-		first, last := list[0], list[len(list)-1]
-		page.CursorNext, page.CursorPrev, page.HasNext = k.cursors(first.o.CreatedAt, first.seq, last.o.CreatedAt, last.seq, more)
-	}
+	page.Orders = append(page.Orders, got.rows...)
+	page.CursorNext, page.CursorPrev, page.HasNext = got.next, got.prev, got.hasNext
 	return page, nil
 }
 
