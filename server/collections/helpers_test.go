@@ -3,15 +3,11 @@ package collections
 import (
 	"context"
 	"net/http"
-	"net/url"
 	"os"
-	"strings"
 	"testing"
-	"time"
 
 	"golang.org/x/net/html"
 
-	"portal/daterange"
 	"portal/htmlq"
 	"portal/provider"
 	"portal/server/auth"
@@ -35,28 +31,8 @@ var (
 	byID    = htmlq.ByID
 )
 
-// text is what a reader of n gets: its text without the <script> content (island props).
-func text(n *html.Node) string {
-	if n == nil {
-		return ""
-	}
-	var b strings.Builder
-	var walk func(*html.Node)
-	walk = func(n *html.Node) {
-		if n.Type == html.ElementNode && n.Data == "script" {
-			return
-		}
-		if n.Type == html.TextNode {
-			b.WriteString(n.Data)
-			b.WriteByte(' ')
-		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			walk(c)
-		}
-	}
-	walk(n)
-	return strings.Join(strings.Fields(b.String()), " ")
-}
+// text is what a reader of n gets (servertest.ReadText).
+var text = servertest.ReadText
 
 func newHarness(t *testing.T) *servertest.Harness {
 	return servertest.New(t, auth.New, rangepicker.New, New)
@@ -75,14 +51,7 @@ func login(t *testing.T, h *servertest.Harness, email string) *servertest.Client
 // order.
 func widenRange(t *testing.T, c *servertest.Client, org string) {
 	t.Helper()
-	now := time.Now().UTC()
-	tok := c.CSRF(ordersPath(org))
-	res := c.Do("POST", "/org/"+org+"/date_range", url.Values{"_csrf": {tok}, "type": {daterange.Custom},
-		"from": {now.AddDate(0, 0, -100).Format(daterange.DisplayLayout)}, "to": {now.Format(daterange.DisplayLayout)},
-		"return_to": {ordersPath(org)}})
-	if res.StatusCode != http.StatusSeeOther {
-		t.Fatalf("date range: %d", res.StatusCode)
-	}
+	servertest.WidenRange(t, c, org, ordersPath(org), 100)
 }
 
 // allOrders lists every order of org matching f (all pages), newest first, in full.
@@ -126,38 +95,17 @@ func rows(doc *html.Node) []*html.Node {
 }
 
 // flashes are the texts of the shell's flash messages.
-func flashes(doc *html.Node) []string {
-	var out []string
-	region := find(doc, func(n *html.Node) bool { return attr(n, "role") == "status" && attr(n, "aria-live") == "polite" })
-	for _, p := range findAll(region, byTag("p")) {
-		out = append(out, text(p))
-	}
-	return out
-}
+func flashes(doc *html.Node) []string { return servertest.Flashes(doc) }
 
 // follow GETs a redirect's target.
 func follow(t *testing.T, c *servertest.Client, res *http.Response) (*http.Response, *html.Node) {
 	t.Helper()
-	if res.StatusCode != http.StatusSeeOther {
-		t.Fatalf("status %d, want 303", res.StatusCode)
-	}
-	loc, _, _ := strings.Cut(res.Header.Get("Location"), "#")
-	return c.Page(loc)
+	return servertest.Follow(t, c, res)
 }
 
 func balance(t *testing.T, h *servertest.Harness, org, account string) string {
 	t.Helper()
-	accts, err := h.Store.Accounts(context.Background(), org)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, a := range accts {
-		if a.AccountNumber == account {
-			return a.Balance
-		}
-	}
-	t.Fatalf("no account %s", account)
-	return ""
+	return h.Balance(t, org, account)
 }
 
 // panelText is the side panel's text ("" when none is open).
