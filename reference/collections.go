@@ -151,15 +151,11 @@ func validOrderStatus(status string) bool {
 func (s *Store) CollectionOrders(ctx context.Context, orgID string, f provider.CollectionOrderFilter) (provider.CollectionOrderPage, error) {
 	page := provider.CollectionOrderPage{Orders: []provider.CollectionOrder{}}
 	k, err := newKeyset(f.Cursor, f.Direction, f.Limit, provider.DefaultCollectionLimit, provider.MaxCollectionLimit)
+	if err == nil {
+		k, err = k.sorted(f.Sort)
+	}
 	if err != nil {
 		return page, err
-	}
-	switch f.Sort {
-	case "", provider.SortNewest:
-	case provider.SortOldest:
-		k.asc = true
-	default:
-		return page, provider.Errorf(provider.EINVALID, "Sort by -date or date.")
 	}
 	where, args := `o.organisation_id = ?`, []any{orgID}
 	if f.Status != "" {

@@ -43,6 +43,18 @@ func newKeyset(cursor, dir string, limit, def, max int) (keyset, error) {
 	return keyset{dir: dir, cursor: cursor, limit: limit}, nil
 }
 
+// sorted is k in the list order sort names: provider.SortNewest ("" too) or SortOldest.
+func (k keyset) sorted(sort string) (keyset, error) {
+	switch sort {
+	case "", provider.SortNewest:
+	case provider.SortOldest:
+		k.asc = true
+	default:
+		return k, provider.Errorf(provider.EINVALID, "Sort by -date or date.")
+	}
+	return k, nil
+}
+
 // clause is the condition past the cursor ("" without one, else starting with " AND ") with
 // its two arguments, and the ORDER BY that reads the page; col prefixes the column names
 // ("e." for an alias). Prev pages are read in the other order and turned round by trim.

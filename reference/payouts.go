@@ -417,15 +417,11 @@ func (s *Store) payoutTotal(ctx context.Context, orgID string, f provider.Payout
 func (s *Store) Payouts(ctx context.Context, orgID string, f provider.PayoutFilter) (provider.PayoutPage, error) {
 	page := provider.PayoutPage{Payouts: []provider.PayoutRequest{}}
 	k, err := newKeyset(f.Cursor, f.Direction, f.Limit, provider.DefaultPayoutLimit, provider.MaxPayoutLimit)
+	if err == nil {
+		k, err = k.sorted(f.Sort)
+	}
 	if err != nil {
 		return page, err
-	}
-	switch f.Sort {
-	case "", provider.SortNewest:
-	case provider.SortOldest:
-		k.asc = true
-	default:
-		return page, provider.Errorf(provider.EINVALID, "Sort by -date or date.")
 	}
 	if f.IncludeCursor {
 		if k.dir == provider.DirectionPrev {
