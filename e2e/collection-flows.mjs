@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 
 import { test } from './lib/runner.mjs';
-import { NORDIC, expectH1, login } from './flows.mjs';
+import { NORDIC, expectH1, fitsColumn, login } from './flows.mjs';
 
 const ORDERS = `/org/${NORDIC}/collections/orders`;
 const API = '/api/v2';
@@ -243,4 +243,18 @@ test('Collections: complete a sandbox payment', async (t) => {
   const amount = minor(o.amount);
   const fee = amount / 200n > 0n ? amount / 200n : 1n;
   assert.equal((await balance(page, o.virtual_account_number)) - before, amount - fee, 'credited the amount less the fee');
+});
+
+test('Collections: the page fits a 320 px column', async (t) => {
+  const { page } = t;
+  await page.setViewportSize({ width: 320, height: 900 });
+  await login(t, 'admin@demo.example');
+  const paid = (await ordersIn(page, 'completed')).find((x) => x.currency_code === 'EUR');
+  const pending = (await ordersIn(page, 'pending'))[0];
+  const full = await apiOrder(page, paid.uuid);
+  for (const path of [ORDERS, `${ORDERS}/${paid.uuid}?tab=order`, `${ORDERS}/${paid.uuid}/payments/${full.payments[full.payments.length - 1].uuid}`,
+    `${ORDERS}/${pending.uuid}/cancel`, `${ORDERS}/${paid.uuid}/refund`]) {
+    await page.goto(path);
+    await fitsColumn(page, path, 320);
+  }
 });

@@ -506,3 +506,24 @@ test('the icon browsers ask for exists', async (t) => {
     assert.equal(fav.status(), 200, `${p} names no <link rel="icon">, so browsers fetch /favicon.ico, which answers ${fav.status()}`);
   }
 }, { modes: [true] });
+
+/**
+ * Asserts that the page's main column is at most width px and nothing in it sticks out past
+ * its edge (a table scrolls inside its own focusable, named region): the list pages' panels
+ * and confirmation pages, which the layout walk does not reach.
+ */
+export async function fitsColumn(page, label, width) {
+  const out = await page.evaluate(() => {
+    const main = document.querySelector('main');
+    const edge = main.getBoundingClientRect().right + 0.5;
+    const wide = [];
+    for (const el of main.querySelectorAll('*')) {
+      if (el.closest('[role=region]') && el.getAttribute('role') !== 'region') continue;
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && r.right > edge) wide.push(`${el.tagName.toLowerCase()}.${String(el.className).slice(0, 40)}`);
+    }
+    return { width: main.getBoundingClientRect().width, wide: wide.slice(0, 5) };
+  });
+  assert.ok(out.width <= width + 0.5, `${label}: the page column is ${out.width} px`);
+  assert.deepEqual(out.wide, [], `${label}: nothing sticks out`);
+}

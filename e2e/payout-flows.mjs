@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 
 import { test } from './lib/runner.mjs';
-import { NORDIC, expectH1, login } from './flows.mjs';
+import { NORDIC, expectH1, fitsColumn, login } from './flows.mjs';
 
 const PAYOUTS = `/org/${NORDIC}/payouts`;
 const API = '/api/v2';
@@ -268,19 +268,6 @@ test('Payouts: the page fits a 320 px column', async (t) => {
   for (const path of [PAYOUTS, `${PAYOUTS}?amountFrom=-1`, `${PAYOUTS}/${halted.vela_unique_reference}?tab=payout_request`,
     `${PAYOUTS}/${halted.vela_unique_reference}/cancel`]) {
     await page.goto(path);
-    const out = await page.evaluate(() => {
-      const main = document.querySelector('main');
-      const edge = main.getBoundingClientRect().right + 0.5;
-      const wide = [];
-      for (const el of main.querySelectorAll('*')) {
-        // A table scrolls inside its own focusable, named region.
-        if (el.closest('[role=region]') && el.getAttribute('role') !== 'region') continue;
-        const r = el.getBoundingClientRect();
-        if (r.width > 0 && r.right > edge) wide.push(`${el.tagName.toLowerCase()}.${String(el.className).slice(0, 40)}`);
-      }
-      return { width: main.getBoundingClientRect().width, wide: wide.slice(0, 5) };
-    });
-    assert.ok(out.width <= 320.5, `${path}: the page column is ${out.width} px`);
-    assert.deepEqual(out.wide, [], `${path}: nothing sticks out`);
+    await fitsColumn(page, path, 320);
   }
 });
