@@ -89,7 +89,7 @@ test('Collections: filter by status from a dashboard link, clear filters, page',
   await filters.getByRole('button', { name: 'Apply filters' }).click();
   await page.waitForURL(/status=cancelled/);
   for (const s of await rows.evaluateAll((rs) => rs.map((r) => r.dataset.status))) assert.equal(s, 'cancelled');
-});
+}, { timeout: 90_000 });
 
 test("Collections: open an order's tabs and a payment's details", async (t) => {
   const { page } = t;
@@ -137,7 +137,7 @@ test("Collections: open an order's tabs and a payment's details", async (t) => {
   await panel.getByRole('link', { name: 'Close payment details' }).click();
   await page.waitForURL((u) => u.pathname === `${ORDERS}/${o.uuid}`);
   await panel.getByRole('heading', { level: 2, name: 'Order ' + o.reference }).waitFor();
-});
+}, { timeout: 90_000 });
 
 test('Collections: cancel a pending order', async (t) => {
   const { page } = t;
@@ -163,7 +163,7 @@ test('Collections: cancel a pending order', async (t) => {
   assert.equal(await panelStatus(page), 'Cancelled');
   assert.equal((await apiOrder(page, o.uuid)).status, 'cancelled');
   assert.equal(await panel.getByRole('link', { name: 'Cancel order' }).count(), 0);
-});
+}, { timeout: 90_000 });
 
 test('Collections: refund part of a completed order, after trying more than the total', async (t) => {
   const { page } = t;
@@ -212,7 +212,7 @@ test('Collections: refund part of a completed order, after trying more than the 
   const got = await apiOrder(page, o.uuid);
   assert.equal(got.refunds.length, 1);
   assert.equal(before - after, part + minor(got.refunds[0].fee), 'amount and fee left the account');
-});
+}, { timeout: 90_000 });
 
 test('Collections: complete a sandbox payment', async (t) => {
   const { page } = t;
@@ -243,7 +243,7 @@ test('Collections: complete a sandbox payment', async (t) => {
   const amount = minor(o.amount);
   const fee = amount / 200n > 0n ? amount / 200n : 1n;
   assert.equal((await balance(page, o.virtual_account_number)) - before, amount - fee, 'credited the amount less the fee');
-});
+}, { timeout: 90_000 });
 
 test('Collections: the page fits a 320 px column', async (t) => {
   const { page } = t;
@@ -257,4 +257,4 @@ test('Collections: the page fits a 320 px column', async (t) => {
     await page.goto(path);
     await fitsColumn(page, path, 320);
   }
-});
+}, { timeout: 90_000 });
