@@ -2,8 +2,10 @@ package reference
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"sync"
 	"testing"
 
@@ -275,4 +277,43 @@ func TestCollectionsMixedRunKeepsInvariants(t *testing.T) {
 	t.Log(fmt.Sprint(kinds))
 	checkLedgerInvariants(t, s)
 	checkCollectionMoney(t, s)
+}
+
+// A refund the account cannot cover with its fee is refused on the amount, and moves nothing.
+func TestRefundNotCovered(t *testing.T) {
+	s := seededStore(t)
+	ctx := context.Background()
+	var o provider.CollectionOrder
+	for _, c := range ordersOf(t, s, DemoOrg1ID, provider.OrderCompleted) {
+		if c.CurrencyCode == "GBP" {
+			o = c
+			break
+		}
+	}
+	bal := func() string {
+		accts, _ := s.Accounts(ctx, DemoOrg1ID)
+		for _, a := range accts {
+			if a.AccountNumber == o.VirtualAccountNumber {
+				return a.Balance
+			}
+		}
+		return ""
+	}
+	// Leave less than the order's amount on the account.
+	left := money.MustParse(o.Amount, 2).Sub(money.MustParse("1.00", 2))
+	move := money.MustParse(bal(), 2).Sub(left)
+	if _, err := s.Transfer(ctx, DemoOrg1ID, provider.TransferRequest{From: o.VirtualAccountNumber, To: DemoAccountOrg1EUR,
+		Amount: move.String(), EndToEndID: "drain", IdempotencyKey: "drain"}); err != nil {
+		t.Fatal(err)
+	}
+	before := bal()
+	_, err := s.RefundCollectionOrder(ctx, DemoOrg1ID, o.UUID, provider.CollectionRefundRequest{Amount: o.Amount, IdempotencyKey: "k"})
+	var fe *provider.FieldError
+	if !errors.As(err, &fe) || fe.Field != "amount" || !strings.HasPrefix(fe.Err.Message, "The account's balance does not cover the refund") {
+		t.Fatalf("refund: %v", err)
+	}
+	if got, _ := s.CollectionOrder(ctx, DemoOrg1ID, o.UUID); bal() != before || got.Status != provider.OrderCompleted || len(got.Refunds) != 0 {
+		t.Errorf("moved: %s → %s, %s", before, bal(), got.Status)
+	}
+	checkLedgerInvariants(t, s)
 }

@@ -1,6 +1,8 @@
 package collections
 
 import (
+	"bytes"
+	"log/slog"
 	"net/http"
 	"slices"
 	"strconv"
@@ -11,6 +13,7 @@ import (
 
 	"portal/daterange"
 	"portal/provider"
+	"portal/server"
 )
 
 // The page: title, filters (status and account, All by default), the total, newest first,
@@ -258,5 +261,29 @@ func TestRoles(t *testing.T) {
 	_, doc := obs.Page(ordersPath(orgNordic) + "/" + o.UUID)
 	if linkText(doc, "Cancel order") != nil || linkText(doc, "Refund") != nil {
 		t.Errorf("observer is offered actions")
+	}
+}
+
+// Payment statuses show the spec's labels; an unknown one is logged and shown as Unknown.
+func TestPaymentLabels(t *testing.T) {
+	var buf bytes.Buffer
+	s := area{&server.Server{Deps: server.Deps{Logger: slog.New(slog.NewTextHandler(&buf, nil))}}}
+	for status, want := range map[string]string{"bank_rejected": "Rejected", "sum_too_low": "Rejected", "sum_too_high": "Rejected",
+		"instructions_provided": "Bank Processing", "refunded": "Completed", "completed": "Completed", "redirect_to_vela": "Redirect To Vela"} {
+		if got := s.paymentLabel(t.Context(), status); got != want {
+			t.Errorf("%s: %q, want %q", status, got, want)
+		}
+	}
+	for _, st := range provider.PaymentStatuses() {
+		if got := s.paymentLabel(t.Context(), st); got == "" || got == msgUnknownBadge {
+			t.Errorf("%s: %q", st, got)
+		}
+	}
+	if buf.Len() != 0 {
+		t.Fatalf("logged %s", buf.String())
+	}
+	if got := s.paymentLabel(t.Context(), "teleported"); got != "Unknown" || !strings.Contains(buf.String(), "unknown payment badge type") ||
+		!strings.Contains(buf.String(), "teleported") {
+		t.Errorf("unknown: %q, log %q", got, buf.String())
 	}
 }
