@@ -543,3 +543,14 @@ export async function mainOverflow(page) {
     return { width: main.getBoundingClientRect().width, wide: wide.slice(0, 5) };
   });
 }
+
+/**
+ * Asserts that the page's main column is at most width px and nothing in it sticks out past
+ * its edge (a table scrolls inside its own focusable, named region): the list pages' panels
+ * and confirmation pages, which the layout walk does not reach.
+ */
+export async function fitsColumn(page, label, width) {
+  const out = await mainOverflow(page);
+  assert.ok(out.width <= width + 0.5, `${label}: the page column is ${out.width} px`);
+  assert.deepEqual(out.wide, [], `${label}: nothing sticks out`);
+}

@@ -14,12 +14,13 @@ import { useState } from 'preact/hooks';
 import { useHydrated } from './lib/hydrated';
 import { Modal } from './lib/Modal';
 import { errorCount, statusTone, tabForKey } from './lib/payouts';
-import type { IslandProps, PayoutConfirm, PayoutField, PayoutHidden, PayoutTab } from '../templates/generated/props';
+import { DialogConfirm, SectionPanel, SectionTabs, dialogButton } from './lib/panel';
+import type { IslandProps, PayoutField, PayoutHidden, PayoutTab } from '../templates/generated/props';
 
 export type Props = IslandProps['PayoutDetails'];
 
 const tabId = (id: string) => 'payout-tab-' + id;
-const button = 'inline-block rounded border border-gray-600 bg-white px-3 py-1.5 text-sm';
+const button = dialogButton;
 
 function Hidden({ fields }: { fields: PayoutHidden[] }) {
   return (
@@ -28,22 +29,6 @@ function Hidden({ fields }: { fields: PayoutHidden[] }) {
         <input type="hidden" name={f.name} value={f.value} />
       ))}
     </>
-  );
-}
-
-/** A confirmation's form: the dialog's body. */
-function ConfirmForm({ c, extra, onBack }: { c: PayoutConfirm; extra: PayoutHidden[]; onBack: () => void }) {
-  return (
-    <form method="post" action={c.action}>
-      <p className="mb-4">{c.text}</p>
-      <input type="hidden" name="_csrf" value={c.csrf} />
-      <input type="hidden" name="return_to" value={c.returnTo} />
-      <Hidden fields={[...c.fields, ...extra]} />
-      <div className="flex flex-wrap justify-end gap-3">
-        <button type="button" className={button} onClick={onBack}>{c.back}</button>
-        <button type="submit" className="rounded bg-blue-800 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-900">{c.submit}</button>
-      </div>
-    </form>
   );
 }
 
@@ -204,8 +189,6 @@ export default function PayoutDetails(p: Props) {
         </span>
       </>
     ) : null;
-  const tabClass = (on: boolean) =>
-    'block whitespace-nowrap rounded-t border-b-2 px-2 py-1 text-sm ' + (on ? 'border-blue-800 font-semibold text-blue-900' : 'border-transparent text-gray-800 hover:border-gray-400');
   const chosen = p.testCase?.options.find((o) => o.value === testCase);
 
   return (
@@ -266,59 +249,21 @@ export default function PayoutDetails(p: Props) {
         </div>
       ) : null}
 
-      {js ? (
-        <div role="tablist" aria-label="Payout sections" className="flex flex-wrap gap-1 border-b border-gray-300" onKeyDown={onKey}>
-          {p.tabs.map((t) => (
-            <button
-              type="button"
-              role="tab"
-              id={tabId(t.id)}
-              aria-selected={t.id === current.id ? 'true' : 'false'}
-              aria-controls="payout-tabpanel"
-              tabIndex={t.id === current.id ? 0 : -1}
-              className={tabClass(t.id === current.id)}
-              onClick={() => activate(t.id, false)}
-            >
-              {t.label}
-              {count(t)}
-            </button>
-          ))}
-        </div>
-      ) : (
-        <nav aria-label="Payout sections">
-          <ul className="flex flex-wrap gap-1 border-b border-gray-300">
-            {p.tabs.map((t) => (
-              <li>
-                <a href={t.href} aria-current={t.id === current.id ? 'page' : undefined} className={tabClass(t.id === current.id)}>
-                  {t.label}
-                  {count(t)}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
-      {js ? (
-        <div role="tabpanel" id="payout-tabpanel" aria-labelledby={tabId(current.id)} tabIndex={0} className="py-3">
-          <h3 className="mb-2 font-semibold">{current.label}</h3>
-          {content}
-        </div>
-      ) : (
-        <section aria-labelledby="payout-section-title" className="py-3">
-          <h3 id="payout-section-title" className="mb-2 font-semibold">{current.label}</h3>
-          {content}
-        </section>
-      )}
+      <SectionTabs prefix="payout" label="Payout sections" tabs={p.tabs} current={current} js={js} onKey={onKey} onActivate={(id) => activate(id, false)}
+        extra={count} />
+      <SectionPanel prefix="payout" js={js} current={current}>
+        {content}
+      </SectionPanel>
 
       {js && p.cancel ? (
         <Modal id="payout-cancel-dialog" title={p.cancel.dialog.title} width={440} open={dialog === 'cancel'} onClose={() => setDialog('')} closeLabel="">
-          <ConfirmForm c={p.cancel.dialog} extra={[]} onBack={() => setDialog('')} />
+          <DialogConfirm c={p.cancel.dialog} onBack={() => setDialog('')} />
         </Modal>
       ) : null}
       {js && p.testCase ? (
         <Modal id="payout-test-case-dialog" title={p.testCase.dialog.title} width={440} open={dialog === 'testcase'} onClose={() => setDialog('')} closeLabel="">
           <p className="mb-2 font-medium">Test case: {chosen ? chosen.label : testCase}</p>
-          <ConfirmForm c={p.testCase.dialog} extra={[{ name: 'test_case', value: testCase }]} onBack={() => setDialog('')} />
+          <DialogConfirm c={p.testCase.dialog} extra={[{ name: 'test_case', value: testCase }]} onBack={() => setDialog('')} />
         </Modal>
       ) : null}
     </div>

@@ -1,6 +1,8 @@
 package reference
 
 import (
+	"context"
+	"database/sql"
 	"slices"
 	"strconv"
 	"time"
@@ -39,6 +41,18 @@ func newKeyset(cursor, dir string, limit, def, max int) (keyset, error) {
 		return keyset{}, provider.Errorf(provider.EINVALID, "Invalid cursor.")
 	}
 	return keyset{dir: dir, cursor: cursor, limit: limit}, nil
+}
+
+// sorted is k in the list order sort names: provider.SortNewest ("" too) or SortOldest.
+func (k keyset) sorted(sort string) (keyset, error) {
+	switch sort {
+	case "", provider.SortNewest:
+	case provider.SortOldest:
+		k.asc = true
+	default:
+		return k, provider.Errorf(provider.EINVALID, "Sort by -date or date.")
+	}
+	return k, nil
 }
 
 // clause is the condition past the cursor ("" without one, else starting with " AND ") with
@@ -100,4 +114,49 @@ func (k keyset) cursors(firstAt time.Time, firstSeq string, lastAt time.Time, la
 		next = encodeCursor(lastAt, lastSeq)
 	}
 	return next, prev, hasNext
+}
+
+// keysetPage is one page of a keyset query: its rows in the list's order and its cursors.
+type keysetPage[T any] struct {
+	rows       []T
+	next, prev string
+	hasNext    bool
+}
+
+// readKeyset runs query (a SELECT whose condition past the cursor, ORDER BY and LIMIT are
+// k's: k.clause, k.fetch) on db and reads each row with scan, which also gives the row's key
+// (creation time and seq).
+func readKeyset[T any](ctx context.Context, db *sql.DB, k keyset, query string, args []any,
+	scan func(*sql.Rows) (T, time.Time, int64, error)) (keysetPage[T], error) {
+	var out keysetPage[T]
+	rows, err := db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return out, err
+	}
+	defer rows.Close()
+	type keyed struct {
+		v   T
+		at  time.Time
+		seq string
+	}
+	var list []keyed
+	for rows.Next() {
+		v, at, seq, err := scan(rows)
+		if err != nil {
+			return out, err
+		}
+		list = append(list, keyed{v, at, strconv.FormatInt(seq, 10)})
+	}
+	if err := rows.Err(); err != nil {
+		return out, err
+	}
+	list, more := trim(k, list)
+	for _, r := range list {
+		out.rows = append(out.rows, r.v)
+	}
+	if len(list) > 0 {
+		first, last := list[0], list[len(list)-1]
+		out.next, out.prev, out.hasNext = k.cursors(first.at, first.seq, last.at, last.seq, more)
+	}
+	return out, nil
 }

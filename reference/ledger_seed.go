@@ -75,6 +75,7 @@ func (s *Store) seedLedger(ctx context.Context, tx *sql.Tx, now time.Time, accou
 		}
 		events = append(events, evs...)
 	}
+	events = collectionRefundHistory(events, now)
 	sort.SliceStable(events, func(i, j int) bool { return events[i].at.Before(events[j].at) })
 
 	b, err := newBooker(ctx, tx)
@@ -95,7 +96,7 @@ func (s *Store) seedLedger(ctx context.Context, tx *sql.Tx, now time.Time, accou
 			full = append(full, p)
 			role := "EXT"
 			switch p.entryType {
-			case provider.EntryCollectionFee, provider.EntryPayoutFee, provider.EntryMonthlyFee:
+			case provider.EntryCollectionFee, provider.EntryCollectionRefundFee, provider.EntryPayoutFee, provider.EntryMonthlyFee:
 				role = "FEE"
 			case provider.EntryInterAccountTransfer:
 				role = "FX"

@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -431,15 +430,11 @@ func (s *Store) payoutTotal(ctx context.Context, orgID string, f provider.Payout
 func (s *Store) Payouts(ctx context.Context, orgID string, f provider.PayoutFilter) (provider.PayoutPage, error) {
 	page := provider.PayoutPage{Payouts: []provider.PayoutRequest{}}
 	k, err := newKeyset(f.Cursor, f.Direction, f.Limit, provider.DefaultPayoutLimit, provider.MaxPayoutLimit)
+	if err == nil {
+		k, err = k.sorted(f.Sort)
+	}
 	if err != nil {
 		return page, err
-	}
-	switch f.Sort {
-	case "", provider.SortNewest:
-	case provider.SortOldest:
-		k.asc = true
-	default:
-		return page, provider.Errorf(provider.EINVALID, "Sort by -date or date.")
 	}
 	if f.IncludeCursor {
 		if k.dir == provider.DirectionPrev {
@@ -462,37 +457,19 @@ func (s *Store) Payouts(ctx context.Context, orgID string, f provider.PayoutFilt
 	if err != nil {
 		return page, err
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT `+payoutListColumns+payoutFrom+` WHERE `+where+cond+
-		` ORDER BY `+order+` LIMIT `+k.fetch(), append(args, cargs...)...)
+	got, err := readKeyset(ctx, s.read, k, `SELECT `+payoutListColumns+payoutFrom+` WHERE `+where+cond+
+		` ORDER BY `+order+` LIMIT `+k.fetch(), append(args, cargs...),
+		func(rows *sql.Rows) (provider.PayoutRequest, time.Time, int64, error) {
+			var p provider.PayoutRequest
+			var seq int64
+			err := scanPayout(rows, &p, &seq, false)
+			return p, p.CreatedAt, seq, err
+		})
 	if err != nil {
 		return page, fmt.Errorf("reference: payouts: %w", err)
 	}
-	defer rows.Close()
-	type row struct {
-		p   provider.PayoutRequest
-		seq string
-	}
-	var list []row
-	for rows.Next() {
-		var r row
-		var seq int64
-		if err := scanPayout(rows, &r.p, &seq, false); err != nil {
-			return page, fmt.Errorf("reference: payouts: %w", err)
-		}
-		r.seq = strconv.FormatInt(seq, 10)
-		list = append(list, r)
-	}
-	if err := rows.Err(); err != nil {
-		return page, fmt.Errorf("reference: payouts: %w", err)
-	}
-	list, more := trim(k, list)
-	for _, r := range list {
-		page.Payouts = append(page.Payouts, r.p)
-	}
-	if len(list) > 0 {
-		first, last := list[0], list[len(list)-1]
-		page.CursorNext, page.CursorPrev, page.HasNext = k.cursors(first.p.CreatedAt, first.seq, last.p.CreatedAt, last.seq, more)
-	}
+	page.Payouts = append(page.Payouts, got.rows...)
+	page.CursorNext, page.CursorPrev, page.HasNext = got.next, got.prev, got.hasNext
 	return page, nil
 }
 

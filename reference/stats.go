@@ -2,9 +2,7 @@ package reference
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
-	"math/rand/v2"
 	"sort"
 	"time"
 
@@ -151,71 +149,4 @@ func (s *Store) CollectionOrderStatusCounts(ctx context.Context, orgID string, a
 		}
 	}
 	return out, nil
-}
-
-// weighted is a demo-data choice with its relative weight.
-type weighted struct {
-	state   string
-	reasons []string
-	weight  int
-}
-
-func pick(r *rand.Rand, list []weighted) weighted {
-	sum := 0
-	for _, w := range list {
-		sum += w.weight
-	}
-	n := r.IntN(sum)
-	for _, w := range list {
-		if n < w.weight {
-			return w
-		}
-		n -= w.weight
-	}
-	return list[len(list)-1]
-}
-
-// Demo spread of collection order statuses (the demo payouts are payouts_seed.go's).
-var (
-	seedOrderStatuses = []weighted{
-		{"completed", nil, 45}, {"pending", nil, 10}, {"received", nil, 8}, {"processing", nil, 5}, {"authorised", nil, 4},
-		{"action_required", nil, 3}, {"cancelled", []string{"", provider.ReasonRequestedByCustomer}, 8}, {"processing_refund", nil, 3},
-		{"refunded", nil, 5}, {"partially_refunded", nil, 3}, {"action_required_for_refund", nil, 2}, {"refund_returned", nil, 2},
-	}
-)
-
-// seedStats adds collection orders spread over the 90 days before now for both demo
-// organisations. The generator is seeded, so every demo store has the same rows.
-func seedStats(ctx context.Context, tx *sql.Tx, now time.Time) error {
-	type org struct {
-		id       string
-		accounts []string
-		currency []string
-		orders   int
-	}
-	orgs := []org{
-		{DemoOrg1ID, []string{DemoAccountOrg1EUR, DemoAccountOrg1GBP, DemoAccountOrg1USD, DemoAccountOrg1DKK},
-			[]string{"EUR", "GBP", "USD", "DKK"}, 210},
-		{DemoOrg2ID, []string{DemoAccountOrg2GBP, DemoAccountOrg2USD}, []string{"GBP", "USD"}, 60},
-	}
-	r := rand.New(rand.NewPCG(20261122, 6))
-	const window = 90 * 24 * time.Hour
-	at := func() string { return formatTime(now.Add(-time.Duration(r.Int64N(int64(window))))) }
-	amount := func() string { return fmt.Sprintf("%d.%02d", 25+r.IntN(24975), r.IntN(100)) }
-	for _, o := range orgs {
-		for i := 0; i < o.orders; i++ {
-			w := pick(r, seedOrderStatuses)
-			reason := ""
-			if len(w.reasons) > 0 {
-				reason = w.reasons[r.IntN(len(w.reasons))]
-			}
-			a := r.IntN(len(o.accounts))
-			if _, err := tx.ExecContext(ctx, `INSERT INTO collection_orders (id, organisation_id, virtual_account_number, status,
-				reason_code, amount, currency, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-				seedID(fmt.Sprintf("order/%s/%d", o.id, i)), o.id, o.accounts[a], w.state, reason, amount(), o.currency[a], at()); err != nil {
-				return fmt.Errorf("reference: seed collection orders: %w", err)
-			}
-		}
-	}
-	return nil
 }

@@ -102,6 +102,8 @@ type Deps struct {
 	Receivers provider.Receivers
 	// PayoutDrafts serves manual payouts: the catalogue and the drafts; nil like Auth.
 	PayoutDrafts provider.PayoutDrafts
+	// Collections serves the collection orders and their payments; nil like Auth.
+	Collections provider.Collections
 }
 
 // Server holds the wired application.

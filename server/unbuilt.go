@@ -19,10 +19,6 @@ func Unbuilt(s *Server) Area {
 			Gate: batchesGate, GateName: batches},
 		{Name: "org.batch.payouts", Method: "GET", Path: "/org/:org/batches/:batch/batch_payouts", Access: Dashboard,
 			Perms: P(access.PayoutBatchesRead), Gate: batchesGate, GateName: batches},
-		{Name: "org.collection_orders", Method: "GET", Path: "/org/:org/collections/orders", Access: Dashboard,
-			Perms: P(access.CollectionOrdersRead), Nav: &NavEntry{Slot: NavCollectionOrders, Label: "Orders"}},
-		{Name: "org.collection_order", Method: "GET", Path: "/org/:org/collections/orders/:order", Access: Dashboard,
-			Perms: P(access.CollectionOrdersRead)},
 		{Name: "org.withdrawals", Method: "GET", Path: "/org/:org/accounts/withdrawals", Access: Dashboard,
 			Perms: P(access.WithdrawalsRead), Nav: &NavEntry{Slot: NavWithdrawals, Label: "Withdrawals"}},
 	}}

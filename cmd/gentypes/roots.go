@@ -7,6 +7,7 @@ import (
 	"portal/server"
 	"portal/server/accounts"
 	"portal/server/auth"
+	"portal/server/collections"
 	"portal/server/dashboard"
 	"portal/server/funding"
 	"portal/server/passwords"
@@ -165,6 +166,16 @@ var packages = []propsPackage{
 		},
 		islands: map[string]reflect.Type{
 			"DraftDecision": reflect.TypeFor[payoutdrafts.DraftDecisionProps](),
+		},
+	},
+	{ // portal/server/collections
+		pages: map[string]reflect.Type{
+			"CollectionOrders":  reflect.TypeFor[collections.OrdersPageProps](),
+			"CollectionConfirm": reflect.TypeFor[collections.CollectionConfirmProps](),
+		},
+		islands: map[string]reflect.Type{
+			"CollectionOrderDetails": reflect.TypeFor[collections.OrderDetailsProps](),
+			"CollectionRefund":       reflect.TypeFor[collections.RefundForm](),
 		},
 	},
 	{ // portal/cmd/renderbench/bench: the render benchmark's calibration page

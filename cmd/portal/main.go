@@ -143,10 +143,11 @@ func run(log *slog.Logger) error {
 	users, _ := any(store).(provider.Users)
 	receivers, _ := any(store).(provider.Receivers)
 	payoutDrafts, _ := any(store).(provider.PayoutDrafts)
+	collections, _ := any(store).(provider.Collections)
 	srvCfg := cfg.server(backend)
 	srv := portal.New(server.Deps{
 		Auth: auth, Ledger: ledger, Funding: funding, Crypto: crypto, Stats: stats, Statements: statements,
-		Payouts: payouts, PayoutReports: payoutReports, Users: users, Receivers: receivers, PayoutDrafts: payoutDrafts,
+		Payouts: payouts, PayoutReports: payoutReports, Users: users, Receivers: receivers, PayoutDrafts: payoutDrafts, Collections: collections,
 		Config:   srvCfg,
 		Provider: store,
 		Sessions: session.NewManager(sessStore, session.Config{IdleTimeout: cfg.Idle, AbsoluteTimeout: cfg.Absolute}),

@@ -2,18 +2,13 @@ package payouts
 
 import (
 	"context"
-	"net/http"
-	"net/url"
 	"os"
 	"portal/server/auth"
 	"portal/server/rangepicker"
-	"strings"
 	"testing"
-	"time"
 
 	"golang.org/x/net/html"
 
-	"portal/daterange"
 	"portal/htmlq"
 	"portal/provider"
 	"portal/server/servertest"
@@ -36,28 +31,8 @@ var (
 	byID    = htmlq.ByID
 )
 
-// text is what a reader of n gets: its text without the <script> content (island props).
-func text(n *html.Node) string {
-	if n == nil {
-		return ""
-	}
-	var b strings.Builder
-	var walk func(*html.Node)
-	walk = func(n *html.Node) {
-		if n.Type == html.ElementNode && n.Data == "script" {
-			return
-		}
-		if n.Type == html.TextNode {
-			b.WriteString(n.Data)
-			b.WriteByte(' ')
-		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			walk(c)
-		}
-	}
-	walk(n)
-	return strings.Join(strings.Fields(b.String()), " ")
-}
+// text is what a reader of n gets (servertest.ReadText).
+var text = servertest.ReadText
 
 // newHarness mounts auth (to log in), the date range form and this area.
 func newHarness(t *testing.T) *servertest.Harness {
@@ -77,14 +52,7 @@ func login(t *testing.T, h *servertest.Harness, email string) *servertest.Client
 // payout.
 func widenRange(t *testing.T, c *servertest.Client, org string) {
 	t.Helper()
-	now := time.Now().UTC()
-	tok := c.CSRF(payoutsPath(org))
-	res := c.Do("POST", "/org/"+org+"/date_range", url.Values{"_csrf": {tok}, "type": {daterange.Custom},
-		"from": {now.AddDate(0, 0, -100).Format(daterange.DisplayLayout)}, "to": {now.Format(daterange.DisplayLayout)},
-		"return_to": {payoutsPath(org)}})
-	if res.StatusCode != http.StatusSeeOther {
-		t.Fatalf("date range: %d", res.StatusCode)
-	}
+	servertest.WidenRange(t, c, org, payoutsPath(org), 100)
 }
 
 // allPayouts lists every payout of org matching f (all pages), newest first.
@@ -135,17 +103,7 @@ var follow = servertest.Follow
 // balance is an account's balance in the store.
 func balance(t *testing.T, h *servertest.Harness, org, account string) string {
 	t.Helper()
-	accts, err := h.Store.Accounts(context.Background(), org)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, a := range accts {
-		if a.AccountNumber == account {
-			return a.Balance
-		}
-	}
-	t.Fatalf("no account %s", account)
-	return ""
+	return h.Balance(t, org, account)
 }
 
 // csrfOf is the CSRF token of the page at path.

@@ -6,12 +6,10 @@ import (
 	"net/url"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/gofiber/fiber/v3"
 
 	"portal/access"
-	"portal/daterange"
 	"portal/provider"
 	"portal/server"
 )
@@ -253,21 +251,6 @@ func sectionFields(p provider.PayoutRequest, o *server.OrgContext) map[string][]
 		ag: {{ag, "bank_bic", "BIC", ia.BankBIC}, {ag, "bank_name", "Bank name", ia.BankName}},
 		aa: {{aa, "account_number", "Account number", iaa.AccountNumber}, {aa, "iban", "IBAN", iaa.IBAN}},
 	}
-}
-
-// day shows a YYYY-MM-DD date as DD-MM-YYYY ("" stays "").
-func day(s string) string {
-	if t, err := time.Parse(daterange.APILayout, s); err == nil {
-		return t.Format(daterange.DisplayLayout)
-	}
-	return s
-}
-
-func moment(t time.Time) string {
-	if t.IsZero() {
-		return ""
-	}
-	return t.UTC().Format(displayDateTime) + " UTC"
 }
 
 // stateName shows a state for people: "tstm_initiated" → "Tstm initiated".

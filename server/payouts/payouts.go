@@ -19,6 +19,7 @@ import (
 	"portal/money"
 	"portal/provider"
 	"portal/server"
+	"portal/server/listpage"
 )
 
 // area's handlers use the core's services through the server.
@@ -167,18 +168,17 @@ type PayoutsPageProps struct {
 	ClosePanel string              `json:"closePanel"`
 }
 
-// display formats of the page (spec 000 §9: DD-MM-YYYY; times UTC).
-const (
-	displayTime     = "15:04"
-	displayDateTime = "02-01-2006 15:04:05"
-)
+// displayTime is a row's time of day (spec 000 §9: times UTC).
+const displayTime = "15:04"
 
-func displayAmount(amount, code string) string {
-	if a, err := money.ParseCurrency(amount, code); err == nil {
-		amount = a.String()
-	}
-	return money.Group(amount)
-}
+// The list pages' shared display and address helpers, under this package's short names.
+var (
+	displayAmount = listpage.Amount
+	link          = listpage.Link
+	with          = listpage.With
+	moment        = listpage.Moment
+	day           = listpage.Day
+)
 
 // statusLabel names a payout's status as the list shows it (spec 001 §4 "Payout list
 // statuses"): a finished cancellation is Cancelled, though its v1 status is rejected.
@@ -206,25 +206,6 @@ func stateNote(p provider.PayoutRequest) string {
 }
 
 func base(orgID string) string { return "/org/" + orgID + "/payouts" }
-
-// link is path with q's parameters and a fragment.
-func link(path string, q url.Values, frag string) string {
-	if e := q.Encode(); e != "" {
-		path += "?" + e
-	}
-	return path + frag
-}
-
-func with(q url.Values, kv ...string) url.Values {
-	out := url.Values{}
-	for k, vs := range q {
-		out[k] = slices.Clone(vs)
-	}
-	for i := 0; i+1 < len(kv); i += 2 {
-		out.Set(kv[i], kv[i+1])
-	}
-	return out
-}
 
 // listQuery is the page's filter as applied: the provider's filter, the values the links
 // keep (kept), and the form's errors.

@@ -39,21 +39,27 @@ var specNeeds = map[string]need{
 	"org.receiver.delete":     {perms: []access.Permission{access.PayoutsRead, access.ReceiversManage}, gate: "receivers"},
 	"org.collection_orders":   {perms: []access.Permission{access.CollectionOrdersRead}},
 	"org.collection_order":    {perms: []access.Permission{access.CollectionOrdersRead}},
-	"org.account_funding":     {perms: []access.Permission{access.AccountsFunding}},
-	"org.withdrawals":         {perms: []access.Permission{access.WithdrawalsRead}},
-	"org.accounts":            {perms: []access.Permission{access.AccountsRead}},
-	"org.account":             {perms: []access.Permission{access.AccountsRead}},
-	"org.account.transfer":    {perms: []access.Permission{access.AccountsRead, access.AccountsManage}},
-	"org.exports":             {perms: []access.Permission{access.ExportsRead, access.AccountsRead}},
-	"org.exported_payouts":    {perms: []access.Permission{access.ExportsRead, access.AccountsRead}},
-	"org.exported_statements": {perms: []access.Permission{access.ExportsRead, access.AccountsRead}},
-	"org.users":               {perms: []access.Permission{access.UsersRead}},
-	"org.user":                {perms: []access.Permission{access.UsersRead}},
-	"org.users.new":           {perms: []access.Permission{access.UsersRead, access.UsersManage}},
-	"org.user.edit":           {perms: []access.Permission{access.UsersRead, access.UsersManage}},
-	"org.profile":             {},
-	"org.profile.edit":        {},
-	"org.date_range":          {perms: []access.Permission{access.DashboardRead}},
+	// An order's payment, and a payment by its own id (the search's payments/{uuid}).
+	"org.collection_order.payment":   {perms: []access.Permission{access.CollectionOrdersRead}},
+	"org.collection_payment":         {perms: []access.Permission{access.CollectionOrdersRead}},
+	"org.collection_order.cancel":    {perms: []access.Permission{access.CollectionOrdersRead, access.CollectionOrdersMan}},
+	"org.collection_order.refund":    {perms: []access.Permission{access.CollectionOrdersRead, access.CollectionOrdersMan}},
+	"org.collection_order.test_case": {perms: []access.Permission{access.CollectionOrdersRead, access.CollectionOrdersMan}, gate: "testcases"},
+	"org.account_funding":            {perms: []access.Permission{access.AccountsFunding}},
+	"org.withdrawals":                {perms: []access.Permission{access.WithdrawalsRead}},
+	"org.accounts":                   {perms: []access.Permission{access.AccountsRead}},
+	"org.account":                    {perms: []access.Permission{access.AccountsRead}},
+	"org.account.transfer":           {perms: []access.Permission{access.AccountsRead, access.AccountsManage}},
+	"org.exports":                    {perms: []access.Permission{access.ExportsRead, access.AccountsRead}},
+	"org.exported_payouts":           {perms: []access.Permission{access.ExportsRead, access.AccountsRead}},
+	"org.exported_statements":        {perms: []access.Permission{access.ExportsRead, access.AccountsRead}},
+	"org.users":                      {perms: []access.Permission{access.UsersRead}},
+	"org.user":                       {perms: []access.Permission{access.UsersRead}},
+	"org.users.new":                  {perms: []access.Permission{access.UsersRead, access.UsersManage}},
+	"org.user.edit":                  {perms: []access.Permission{access.UsersRead, access.UsersManage}},
+	"org.profile":                    {},
+	"org.profile.edit":               {},
+	"org.date_range":                 {perms: []access.Permission{access.DashboardRead}},
 
 	"org.exported_statements.download": {perms: []access.Permission{access.ExportsRead, access.AccountsRead, access.ExportsDownload}},
 	"org.exported_payouts.download":    {perms: []access.Permission{access.ExportsRead, access.AccountsRead, access.ExportsDownload}},
@@ -73,7 +79,7 @@ var gateOpen = map[string]map[string]bool{
 
 func concrete(path, org string) string {
 	p := strings.Replace(path, ":org", org, 1)
-	p = strings.NewReplacer(":batch", "b1", ":order", "o1", ":account", "4520011000000015", ":token", "t", ":meta", "m", ":payout", "PO-GUARD", ":receiver", "r1", ":draft", "00000000-0000-4000-8000-00000000d1af").Replace(p)
+	p = strings.NewReplacer(":batch", "b1", ":order", "o1", ":account", "4520011000000015", ":token", "t", ":meta", "m", ":payout", "PO-GUARD", ":receiver", "r1", ":draft", "00000000-0000-4000-8000-00000000d1af", ":payment", "p1").Replace(p)
 	if strings.HasSuffix(p, "/search") {
 		p += "?q=ref"
 	}

@@ -7,6 +7,7 @@ import (
 	"portal/server"
 	"portal/server/accounts"
 	"portal/server/auth"
+	"portal/server/collections"
 	"portal/server/dashboard"
 	"portal/server/funding"
 	"portal/server/passwords"
@@ -35,6 +36,7 @@ var Areas = []server.AreaFunc{
 	payouts.New,       // Payouts › Payout requests
 	payoutdrafts.New,  // Payouts › Payout drafts
 	receivers.New,     // Payouts › Receivers
+	collections.New,   // Collections › Orders
 	accounts.New,      // Accounts › one link per account
 	payoutreports.New, // Exports › Payouts
 	statements.New,    // Exports › Statements

@@ -1,7 +1,6 @@
 package servertest
 
 import (
-	"net/http"
 	"net/url"
 	"strings"
 	"testing"
@@ -62,35 +61,10 @@ func IslandProps(t testing.TB, doc *html.Node, name string) string {
 	return htmlq.VisibleText(props)
 }
 
-// Flashes are the texts of the shell's flash messages.
-func Flashes(doc *html.Node) []string {
-	var out []string
-	region := htmlq.Find(doc, func(n *html.Node) bool {
-		return htmlq.Attr(n, "role") == "status" && htmlq.Attr(n, "aria-live") == "polite"
-	})
-	if region == nil {
-		return nil
-	}
-	for _, p := range htmlq.FindAll(region, htmlq.ByTag("p")) {
-		out = append(out, htmlq.VisibleText(p))
-	}
-	return out
-}
-
 // FieldError is the error shown beside the form field with id (Form.tsx's
 // "{id}-error"), "" for none.
 func FieldError(doc *html.Node, id string) string {
 	return strings.TrimPrefix(htmlq.VisibleText(htmlq.Find(doc, htmlq.ByID(id+"-error"))), "Error: ")
-}
-
-// Follow GETs the target of a 303 (its fragment left off), as a browser does after a form.
-func Follow(t testing.TB, c *Client, res *http.Response) (*http.Response, *html.Node) {
-	t.Helper()
-	if res.StatusCode != http.StatusSeeOther {
-		t.Fatalf("status %d, want 303", res.StatusCode)
-	}
-	loc, _, _ := strings.Cut(res.Header.Get("Location"), "#")
-	return c.Page(loc)
 }
 
 // PostForm is the form under n that posts to action, and the values of its inputs: what

@@ -115,6 +115,7 @@ func NewWith(t testing.TB, edit func(*server.Deps), areas ...server.AreaFunc) *H
 	d.Users, _ = any(env.Store).(provider.Users)
 	d.Receivers, _ = any(env.Store).(provider.Receivers)
 	d.PayoutDrafts, _ = any(env.Store).(provider.PayoutDrafts)
+	d.Collections, _ = any(env.Store).(provider.Collections)
 	if edit != nil {
 		edit(&d)
 	}

@@ -5,6 +5,8 @@ export interface Pages {
   AccountFunding: typeof import('../pages/funding/AccountFunding').default;
   AccountTransactions: typeof import('../pages/accounts/AccountTransactions').default;
   AccountTransfer: typeof import('../pages/accounts/AccountTransfer').default;
+  CollectionConfirm: typeof import('../pages/collections/CollectionConfirm').default;
+  CollectionOrders: typeof import('../pages/collections/CollectionOrders').default;
   CookieBanner: typeof import('../pages/CookieBanner').default;
   CryptoFunding: typeof import('../pages/funding/CryptoFunding').default;
   CryptoWidget: typeof import('../pages/funding/CryptoWidget').default;
@@ -46,6 +48,8 @@ export interface Pages {
 export interface Islands {
   AccountFunding: typeof import('../../islands/AccountFunding').default;
   ApprovalPoll: typeof import('../../islands/ApprovalPoll').default;
+  CollectionOrderDetails: typeof import('../../islands/CollectionOrderDetails').default;
+  CollectionRefund: typeof import('../../islands/CollectionRefund').default;
   CookieConsent: typeof import('../../islands/CookieConsent').default;
   CopyText: typeof import('../../islands/CopyText').default;
   CryptoBanner: typeof import('../../islands/CryptoBanner').default;

@@ -9,6 +9,8 @@ export interface PageProps {
   AccountFunding: AccountFundingProps;
   AccountTransactions: AccountPageProps;
   AccountTransfer: TransferPageProps;
+  CollectionConfirm: CollectionConfirmProps;
+  CollectionOrders: OrdersPageProps;
   CookieBanner: CookieConsentProps;
   CryptoFunding: CryptoFundingProps;
   CryptoWidget: CryptoWidgetProps;
@@ -50,6 +52,8 @@ export interface PageProps {
 export interface IslandProps {
   AccountFunding: ShellFunding;
   ApprovalPoll: ApprovalProps;
+  CollectionOrderDetails: OrderDetailsProps;
+  CollectionRefund: RefundForm;
   CookieConsent: CookieConsentProps;
   CopyText: CopyTextProps;
   CryptoBanner: CryptoBanner;
@@ -161,6 +165,25 @@ export interface ApprovalProps {
 export interface Choice {
   value: string;
   label: string;
+}
+
+/**
+ * CollectionConfirmProps are the props of templates/pages/collections/CollectionConfirm.tsx:
+ * cancelling an order or completing a payment without JavaScript, and the refund form. Exactly
+ * one of Confirm and Refund is set when the order can take the action; otherwise Refused says
+ * why.
+ */
+export interface CollectionConfirmProps {
+  shell: ShellProps;
+  title: string;
+  reference: string;
+  amount: string;
+  statusLabel: string;
+  payment: string;
+  confirm: OrderConfirm | null;
+  refund: RefundForm | null;
+  refused: string;
+  backHref: string;
 }
 
 export interface CollectionsWidget {
@@ -704,6 +727,158 @@ export interface Option {
   label: string;
 }
 
+/** OrderChoice is an option of a select. */
+export interface OrderChoice {
+  value: string;
+  label: string;
+}
+
+/**
+ * OrderConfirm is a confirmation: the island's dialog, posting Fields (hidden) with the CSRF
+ * token to Action, and without JavaScript the page at Href asking the same.
+ */
+export interface OrderConfirm {
+  href: string;
+  title: string;
+  text: string;
+  action: string;
+  csrf: string;
+  returnTo: string;
+  submit: string;
+  back: string;
+  fields: OrderHidden[];
+}
+
+/** OrderDetailsProps are the CollectionOrderDetails island's: one order. */
+export interface OrderDetailsProps {
+  uuid: string;
+  reference: string;
+  uniqueReference: string;
+  amount: string;
+  status: string;
+  statusLabel: string;
+  tabs: OrderTab[];
+  active: string;
+  reasons: OrderReason[];
+  order: OrderField[];
+  refunds: OrderRefundView[];
+  debtor: OrderField[];
+  payments: OrderPaymentRow[];
+  noPayments: string;
+  history: OrderEvent[];
+  close: string;
+  /** Actions, nil when not offered. */
+  cancel: OrderConfirm | null;
+  refund: RefundForm | null;
+}
+
+/** OrderEvent is one line of a status history. */
+export interface OrderEvent {
+  label: string;
+  when: string;
+}
+
+/** OrderField is a labelled value. */
+export interface OrderField {
+  label: string;
+  value: string;
+}
+
+/**
+ * OrderFiltersView is the filter bar: a GET form of the page, values as applied (a value the
+ * organisation has no use for shows All).
+ */
+export interface OrderFiltersView {
+  action: string;
+  status: string;
+  statuses: OrderChoice[];
+  account: string;
+  accounts: OrderChoice[];
+  sort: string;
+  sorts: OrderChoice[];
+  /** Clear is the page without filters, "" when none is applied. */
+  clear: string;
+}
+
+/** OrderHidden is a hidden field of a form. */
+export interface OrderHidden {
+  name: string;
+  value: string;
+}
+
+/**
+ * OrderPaymentRow is a payment in the Payments tab; TestCase is the sandbox's
+ * complete_payment when the payment may take it.
+ */
+export interface OrderPaymentRow {
+  href: string;
+  reference: string;
+  date: string;
+  type: string;
+  statusLabel: string;
+  testCase: OrderConfirm | null;
+}
+
+/** OrderReason is a reason code as Summary lists it. */
+export interface OrderReason {
+  symbol: string;
+  reason: string;
+  message: string;
+}
+
+/** OrderRefundView is a refund of the order. */
+export interface OrderRefundView {
+  amount: string;
+  fee: string;
+  status: string;
+  when: string;
+}
+
+/** OrderRow is one order of the list, formatted for people. */
+export interface OrderRow {
+  uuid: string;
+  href: string;
+  open: boolean;
+  date: string;
+  time: string;
+  reference: string;
+  uniqueReference: string;
+  account: string;
+  amount: string;
+  currency: string;
+  status: string;
+  statusLabel: string;
+}
+
+/** OrderTab is one tab of the panel. */
+export interface OrderTab {
+  id: string;
+  label: string;
+  href: string;
+}
+
+/** OrdersPageProps are the props of templates/pages/collections/CollectionOrders.tsx. */
+export interface OrdersPageProps {
+  shell: ShellProps;
+  range: string;
+  filters: OrderFiltersView;
+  rows: OrderRow[];
+  total: number;
+  perPage: number;
+  next: string;
+  prev: string;
+  /** Failure replaces the table when the list cannot be read. */
+  failure: string;
+  /**
+   * Panel is the open order; Payment the open payment's details; PanelError replaces
+   * them when they cannot be shown.
+   */
+  panel: OrderDetailsProps | null;
+  payment: PaymentView | null;
+  panelError: string;
+  closePanel: string;
+}
+
 /** OutboxApproval is one pending push request. */
 export interface OutboxApproval {
   id: string;
@@ -736,6 +911,16 @@ export interface OutboxProps {
 export interface PageError {
   title: string;
   text?: string;
+}
+
+/** PaymentView is a payment's details (spec 001 §2 "Payment details"). */
+export interface PaymentView {
+  uuid: string;
+  reference: string;
+  close: string;
+  info: OrderField[];
+  debtor: OrderField[];
+  history: OrderEvent[];
 }
 
 /** PayoutCancelAction is "Cancel payout": Href is the confirmation page. */
@@ -1249,6 +1434,32 @@ export interface ReceiversPageProps {
   panel: ReceiverDetails | null;
   panelError: string;
   closePanel: string;
+}
+
+/**
+ * RefundForm is the refund (spec 001 §5): partial or full, posted with the CSRF token and an
+ * idempotency key made when the form was rendered, so a double submit refunds once.
+ */
+export interface RefundForm {
+  href: string;
+  action: string;
+  csrf: string;
+  returnTo: string;
+  idempotencyKey: string;
+  /** Total is the order's amount as shown, Amount and Currency as the rule reads them. */
+  total: string;
+  amount: string;
+  currency: string;
+  decimals: number;
+  /**
+   * Kind is full or partial; Typed the partial amount as typed; Error its message, General a
+   * failure of the refund itself (Title and Detail).
+   */
+  kind: string;
+  typed: string;
+  error: string;
+  generalTitle: string;
+  general: string;
 }
 
 /** RoleChoice is an option of the role select. */

@@ -1,6 +1,5 @@
 import { Shell } from '../../components/Shell';
-import { CSRF } from '../../components/Form';
-import { Tone } from '../../components/Messages';
+import { ConfirmForm, Facts, Refused } from '../../components/ListPage';
 import type { PageProps } from '../../generated/props';
 
 // The confirmation of a payout action without JavaScript (spec 001 §8 "Cancel payout
@@ -11,44 +10,14 @@ import type { PageProps } from '../../generated/props';
 type Props = PageProps['PayoutConfirm'];
 
 export default function PayoutConfirm(p: Props) {
-  const c = p.confirm;
+  const facts = [{ label: 'Payout', value: p.reference }, { label: 'Amount', value: p.amount }, { label: 'Status', value: p.statusLabel }];
+  if (p.testCase) facts.push({ label: 'Test case', value: p.testCase });
   return (
     <Shell shell={p.shell}>
       <div className="max-w-xl">
         <h1 className="mb-4 text-2xl font-semibold">{p.title}</h1>
-        <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-gray-700">Payout</dt>
-          <dd className="break-all">{p.reference}</dd>
-          <dt className="text-gray-700">Amount</dt>
-          <dd>{p.amount}</dd>
-          <dt className="text-gray-700">Status</dt>
-          <dd>{p.statusLabel}</dd>
-          {p.testCase ? (
-            <>
-              <dt className="text-gray-700">Test case</dt>
-              <dd>{p.testCase}</dd>
-            </>
-          ) : null}
-        </dl>
-        {c ? (
-          <form method="post" action={c.action}>
-            <p className="mb-4">{c.text}</p>
-            <CSRF token={c.csrf} />
-            <input type="hidden" name="return_to" value={c.returnTo} />
-            {c.fields.map((f) => (
-              <input type="hidden" name={f.name} value={f.value} />
-            ))}
-            <div className="flex flex-wrap items-center gap-4">
-              <button type="submit" className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">{c.submit}</button>
-              <a href={p.backHref} className="text-blue-800 underline">{c.back}</a>
-            </div>
-          </form>
-        ) : (
-          <>
-            <p role="alert" className={'mb-4 rounded border-l-4 p-3 ' + Tone('warning')}>{p.refused}</p>
-            <a href={p.backHref} className="text-blue-800 underline">Back to the payout</a>
-          </>
-        )}
+        <Facts facts={facts} />
+        {p.confirm ? <ConfirmForm c={p.confirm} backHref={p.backHref} /> : <Refused text={p.refused} backHref={p.backHref} backText="Back to the payout" />}
       </div>
     </Shell>
   );

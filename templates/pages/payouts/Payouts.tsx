@@ -3,6 +3,7 @@ import { Island } from '../../components/Island';
 import { ErrorSummary, SelectField, TextField } from '../../components/Form';
 import { Tone } from '../../components/Messages';
 import { Pager } from '../../components/Pager';
+import { FilterForm, PanelFailure, SidePanel } from '../../components/ListPage';
 import { statusTone } from '../../../islands/lib/payouts';
 import type { PageProps, PayoutFiltersView, PayoutRow } from '../../generated/props';
 
@@ -21,7 +22,7 @@ const FILTER_FIELDS = [
 
 function Filters({ f }: { f: PayoutFiltersView }) {
   return (
-    <form method="get" action={f.action} aria-label="Filter payouts" className="mb-4 rounded border border-gray-300 p-4">
+    <FilterForm label="Filter payouts" action={f.action} clear={f.clear}>
       <ErrorSummary errors={f.errors} fields={FILTER_FIELDS} />
       <div className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
         <SelectField id="state" label="Status" options={f.states} value={f.state} />
@@ -46,11 +47,7 @@ function Filters({ f }: { f: PayoutFiltersView }) {
         <TextField id="amountTo" label="Amount to" value={f.amountTo} error={f.errors.amountTo} inputMode="decimal" hint="0 or more" />
         <SelectField id="sort" label="Sort" options={f.sorts} value={f.sort} />
       </div>
-      <div className="flex flex-wrap items-center gap-4">
-        <button type="submit" className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Apply filters</button>
-        {f.clear ? <a href={f.clear} className="text-blue-800 underline">Clear filters</a> : null}
-      </div>
-    </form>
+    </FilterForm>
   );
 }
 
@@ -93,20 +90,13 @@ export default function Payouts(p: Props) {
       </div>
       <div className="flex flex-col gap-6 xl:flex-row">
         {p.panel || p.panelError ? (
-          <aside id="payout-panel" tabIndex={-1} aria-labelledby="payout-panel-title"
-            className="order-first w-full rounded border-2 border-blue-800 bg-white p-4 xl:order-last xl:w-1/4 xl:min-w-80 xl:shrink-0 xl:self-start">
+          <SidePanel id="payout-panel">
             {p.panel ? (
               <Island name="PayoutDetails" props={p.panel} />
             ) : (
-              <>
-                <div className="mb-2 flex items-start justify-between gap-3">
-                  <h2 id="payout-panel-title" className="text-lg font-semibold">Payout details</h2>
-                  <a href={p.closePanel} className="text-blue-800 underline">Close<span className="sr-only"> payout details</span></a>
-                </div>
-                <p role="alert" className={'rounded border-l-4 p-3 ' + Tone('error')}>{p.panelError}</p>
-              </>
+              <PanelFailure id="payout-panel" title="Payout details" close={p.closePanel} what="payout details" text={p.panelError} />
             )}
-          </aside>
+          </SidePanel>
         ) : null}
         <div className="min-w-0 flex-1">
           <Filters f={p.filters} />

@@ -1,0 +1,294 @@
+package reference
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"portal/provider"
+)
+
+var _ provider.Collections = (*Store)(nil)
+
+// Collection orders and payments (spec 001 §3, §4, §7): reads here; cancel, refund and the
+// sandbox test case in collections_actions.go; demo data in collections_seed.go.
+
+// collectionQueryer is a *sql.DB or *sql.Tx.
+type collectionQueryer interface {
+	queryRower
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+const orderColumns = `o.seq, o.id, o.organisation_id, o.virtual_account_number, o.reference, o.unique_reference,
+	coalesce(bu.name, ''), o.status, o.reason_codes, o.amount, o.currency, o.debtor, o.status_history, o.created_at, org.name`
+
+const orderFrom = ` FROM collection_orders o JOIN organisations org ON org.id = o.organisation_id
+	LEFT JOIN business_units bu ON bu.id = o.business_unit_id`
+
+// scanOrder reads a row of orderColumns; the reason codes' messages name the organisation.
+func scanOrder(r scanner, o *provider.CollectionOrder, seq *int64) error {
+	var org, reasons, debtor, history, at, merchant string
+	if err := r.Scan(seq, &o.UUID, &org, &o.VirtualAccountNumber, &o.Reference, &o.UniqueReference, &o.BusinessUnit, &o.Status,
+		&reasons, &o.Amount, &o.CurrencyCode, &debtor, &history, &at, &merchant); err != nil {
+		return err
+	}
+	var err error
+	if o.CreatedAt, err = parseTime(at); err != nil {
+		return err
+	}
+	var codes []string
+	if err := json.Unmarshal([]byte(reasons), &codes); err != nil {
+		return fmt.Errorf("order %s reason codes: %w", o.UUID, err)
+	}
+	o.ReasonCodes = []provider.CollectionReasonCode{}
+	for _, c := range codes {
+		if rc, ok := provider.CollectionReason(c, merchant); ok {
+			o.ReasonCodes = append(o.ReasonCodes, rc)
+		}
+	}
+	if err := json.Unmarshal([]byte(debtor), &o.Debtor); err != nil {
+		return fmt.Errorf("order %s debtor: %w", o.UUID, err)
+	}
+	if o.StatusHistory, err = readHistory(history); err != nil {
+		return fmt.Errorf("order %s history: %w", o.UUID, err)
+	}
+	o.Payments, o.Refunds = []provider.CollectionPaymentRef{}, []provider.CollectionRefund{}
+	return nil
+}
+
+// storedChange is a status history line as stored.
+type storedChange struct {
+	Status    string `json:"status"`
+	CreatedAt string `json:"created_at"`
+}
+
+func readHistory(s string) ([]provider.CollectionStatusChange, error) {
+	var raw []storedChange
+	if err := json.Unmarshal([]byte(s), &raw); err != nil {
+		return nil, err
+	}
+	out := []provider.CollectionStatusChange{}
+	for _, c := range raw {
+		t, err := parseTime(c.CreatedAt)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, provider.CollectionStatusChange{Status: c.Status, CreatedAt: t})
+	}
+	return out, nil
+}
+
+// loadOrder reads one order of orgID by uuid with its payments and refunds.
+func loadOrder(ctx context.Context, q collectionQueryer, orgID, uuid string) (provider.CollectionOrder, error) {
+	var o provider.CollectionOrder
+	var seq int64
+	err := scanOrder(q.QueryRowContext(ctx, `SELECT `+orderColumns+orderFrom+` WHERE o.organisation_id = ? AND o.id = ?`, orgID, uuid), &o, &seq)
+	if errors.Is(err, sql.ErrNoRows) {
+		return o, provider.Errorf(provider.ENOTFOUND, "Collection order not found.")
+	}
+	if err != nil {
+		return o, fmt.Errorf("reference: collection order: %w", err)
+	}
+	if err := orderParts(ctx, q, &o); err != nil {
+		return o, err
+	}
+	return o, nil
+}
+
+// orderParts adds the order's payments and refunds, oldest first.
+func orderParts(ctx context.Context, q collectionQueryer, o *provider.CollectionOrder) error {
+	rows, err := q.QueryContext(ctx, `SELECT id, status FROM collection_payments WHERE order_id = ? ORDER BY created_at, id`, o.UUID)
+	if err != nil {
+		return fmt.Errorf("reference: order payments: %w", err)
+	}
+	for rows.Next() {
+		var p provider.CollectionPaymentRef
+		if err := rows.Scan(&p.UUID, &p.Status); err != nil {
+			rows.Close()
+			return fmt.Errorf("reference: order payments: %w", err)
+		}
+		o.Payments = append(o.Payments, p)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("reference: order payments: %w", err)
+	}
+	rows, err = q.QueryContext(ctx, `SELECT id, amount, fee, currency, status, created_at FROM collection_refunds
+		WHERE order_id = ? ORDER BY created_at, id`, o.UUID)
+	if err != nil {
+		return fmt.Errorf("reference: order refunds: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var r provider.CollectionRefund
+		var at string
+		if err := rows.Scan(&r.UUID, &r.Amount, &r.Fee, &r.CurrencyISO, &r.Status, &at); err != nil {
+			return fmt.Errorf("reference: order refunds: %w", err)
+		}
+		if r.CreatedAt, err = parseTime(at); err != nil {
+			return err
+		}
+		o.Refunds = append(o.Refunds, r)
+	}
+	return rows.Err()
+}
+
+// CollectionOrder implements provider.Collections.
+func (s *Store) CollectionOrder(ctx context.Context, orgID, uuid string) (provider.CollectionOrder, error) {
+	return loadOrder(ctx, s.read, orgID, uuid)
+}
+
+// validOrderStatus says whether status is one of spec 001 §4's.
+func validOrderStatus(status string) bool {
+	return slices.Contains(provider.CollectionOrderStatuses(), status)
+}
+
+// CollectionOrders implements provider.Collections.
+func (s *Store) CollectionOrders(ctx context.Context, orgID string, f provider.CollectionOrderFilter) (provider.CollectionOrderPage, error) {
+	page := provider.CollectionOrderPage{Orders: []provider.CollectionOrder{}}
+	k, err := newKeyset(f.Cursor, f.Direction, f.Limit, provider.DefaultCollectionLimit, provider.MaxCollectionLimit)
+	if err == nil {
+		k, err = k.sorted(f.Sort)
+	}
+	if err != nil {
+		return page, err
+	}
+	where, args := `o.organisation_id = ?`, []any{orgID}
+	if f.Status != "" {
+		if !validOrderStatus(f.Status) {
+			return page, provider.Errorf(provider.EINVALID, "Unknown status.")
+		}
+		where, args = where+` AND o.status = ?`, append(args, f.Status)
+	}
+	if f.VirtualAccountNumber != "" {
+		where, args = where+` AND o.virtual_account_number = ?`, append(args, f.VirtualAccountNumber)
+	}
+	if !f.CreatedAfter.IsZero() {
+		where, args = where+` AND o.created_at >= ?`, append(args, formatTime(f.CreatedAfter))
+	}
+	if !f.CreatedBefore.IsZero() {
+		where, args = where+` AND o.created_at < ?`, append(args, formatTime(f.CreatedBefore))
+	}
+	if err := s.organisationExists(ctx, orgID); err != nil {
+		return page, err
+	}
+	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM collection_orders o WHERE `+where, args...).Scan(&page.Total); err != nil {
+		return page, fmt.Errorf("reference: collection orders: %w", err)
+	}
+	cond, cargs, order, err := k.clause("o.")
+	if err != nil {
+		return page, err
+	}
+	got, err := readKeyset(ctx, s.read, k, `SELECT `+orderColumns+orderFrom+` WHERE `+where+cond+` ORDER BY `+order+` LIMIT `+k.fetch(),
+		append(args, cargs...), func(rows *sql.Rows) (provider.CollectionOrder, time.Time, int64, error) {
+			var o provider.CollectionOrder
+			var seq int64
+			err := scanOrder(rows, &o, &seq)
+			return o, o.CreatedAt, seq, err
+		})
+	if err != nil {
+		return page, fmt.Errorf("reference: collection orders: %w", err)
+	}
+	page.Orders = append(page.Orders, got.rows...)
+	page.CursorNext, page.CursorPrev, page.HasNext = got.next, got.prev, got.hasNext
+	return page, nil
+}
+
+// FindCollectionOrders implements provider.Collections.
+func (s *Store) FindCollectionOrders(ctx context.Context, orgID, query string) ([]provider.CollectionOrder, error) {
+	out := []provider.CollectionOrder{}
+	if query == "" || len(query) > 255 {
+		return out, nil
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT `+orderColumns+orderFrom+` WHERE o.organisation_id = ?
+		AND (o.id = ? OR o.reference = ? OR o.unique_reference = ?) ORDER BY o.created_at DESC, o.seq DESC LIMIT 50`,
+		orgID, query, query, query)
+	if err != nil {
+		return nil, fmt.Errorf("reference: find collection orders: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var o provider.CollectionOrder
+		var seq int64
+		if err := scanOrder(rows, &o, &seq); err != nil {
+			return nil, fmt.Errorf("reference: find collection orders: %w", err)
+		}
+		out = append(out, o)
+	}
+	return out, rows.Err()
+}
+
+const paymentColumns = `p.id, p.unique_reference, p.type, p.status, p.debtor_country, p.debtor_bank_name, p.status_history,
+	p.created_at, o.id, o.reference, o.amount, o.currency, o.debtor`
+
+func scanPayment(r scanner, p *provider.CollectionPayment) error {
+	var history, at, debtor string
+	if err := r.Scan(&p.UUID, &p.UniqueReference, &p.Type, &p.Status, &p.Details.DebtorCountry, &p.Details.DebtorBankName, &history,
+		&at, &p.Order.UUID, &p.Order.Reference, &p.Order.Amount, &p.Order.Currency, &debtor); err != nil {
+		return err
+	}
+	var err error
+	if p.CreatedAt, err = parseTime(at); err != nil {
+		return err
+	}
+	if p.StatusHistory, err = readHistory(history); err != nil {
+		return err
+	}
+	return json.Unmarshal([]byte(debtor), &p.Order.Debtor)
+}
+
+const paymentFrom = ` FROM collection_payments p JOIN collection_orders o ON o.id = p.order_id`
+
+func loadPayment(ctx context.Context, q queryRower, orgID, uuid string) (provider.CollectionPayment, error) {
+	var p provider.CollectionPayment
+	err := scanPayment(q.QueryRowContext(ctx, `SELECT `+paymentColumns+paymentFrom+` WHERE p.organisation_id = ? AND p.id = ?`, orgID, uuid), &p)
+	if errors.Is(err, sql.ErrNoRows) {
+		return p, provider.Errorf(provider.ENOTFOUND, "Payment not found.")
+	}
+	if err != nil {
+		return p, fmt.Errorf("reference: collection payment: %w", err)
+	}
+	return p, nil
+}
+
+// CollectionPayment implements provider.Collections.
+func (s *Store) CollectionPayment(ctx context.Context, orgID, uuid string) (provider.CollectionPayment, error) {
+	return loadPayment(ctx, s.read, orgID, uuid)
+}
+
+// FindCollectionPayments implements provider.Collections.
+func (s *Store) FindCollectionPayments(ctx context.Context, orgID, query string) ([]provider.CollectionPayment, error) {
+	out := []provider.CollectionPayment{}
+	if query == "" || len(query) > 255 {
+		return out, nil
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT `+paymentColumns+paymentFrom+` WHERE p.organisation_id = ?
+		AND (p.id = ? OR p.unique_reference = ?) ORDER BY p.created_at DESC LIMIT 50`, orgID, query, query)
+	if err != nil {
+		return nil, fmt.Errorf("reference: find collection payments: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var p provider.CollectionPayment
+		if err := scanPayment(rows, &p); err != nil {
+			return nil, fmt.Errorf("reference: find collection payments: %w", err)
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// appendChange adds a status history line to a stored history.
+func appendChange(history, status string, at time.Time) (string, error) {
+	var raw []storedChange
+	if err := json.Unmarshal([]byte(history), &raw); err != nil {
+		return "", err
+	}
+	raw = append(raw, storedChange{Status: status, CreatedAt: formatTime(at)})
+	b, err := json.Marshal(raw)
+	return string(b), err
+}

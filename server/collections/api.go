@@ -1,0 +1,342 @@
+package collections
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gofiber/fiber/v3"
+
+	"portal/access"
+	"portal/provider"
+	"portal/server"
+)
+
+// The collection calls of the JSON API (spec 001 §7 "Collection orders"): the list with its
+// defaults, an order by uuid, the find by uuid or external reference, cancel (DELETE),
+// refund, the sandbox test case, a payment by uuid and the find by uuid or unique reference.
+// The status counts are the dashboard's (getCollectionOrderStatusCountsReport). Reads run
+// server.APIOrgRead (membership 404, then the permission 403); the three changes check the
+// same with server.APIAccess first.
+
+const (
+	apiTag             = "Collection orders"
+	apiOrders          = "/collection/organisations/{id}/orders"
+	apiOrder           = apiOrders + "/{uuid}"
+	apiPayments        = "/collection/organisations/{id}/payments"
+	apiHeaderIdem      = "Idempotency-Key"
+	apiFindOrderPath   = apiOrders + "/find_by_uuid_or_" + provider.ProductName + "_external_reference/{value}"
+	apiFindPaymentPath = apiPayments + "/find_by_uuid_or_" + provider.ProductName + "_unique_reference/{value}"
+)
+
+// apiOrdersMeta is the list's meta (spec 001 §7: cursor_after and total).
+type apiOrdersMeta struct {
+	_            struct{} `name:"CollectionOrdersMeta" description:"Paging of the order list."`
+	CursorAfter  string   `json:"cursor_after" description:"Pass as cursor_after for the next page; empty on the last."`
+	CursorBefore string   `json:"cursor_before" description:"Pass as cursor_before for the page before; empty on the first."`
+	Total        int      `json:"total" description:"Orders matching the filters."`
+}
+
+// apiRefundRequest is the refund call's body.
+type apiRefundRequest struct {
+	_      struct{} `description:"A refund of a completed order."`
+	Amount string   `json:"amount" description:"Up to the order's amount, with the currency's decimals; the order's whole amount is a full refund." example:"120.00"`
+}
+
+func apiService(s *server.Server) *server.APIProblem {
+	if s.Collections == nil {
+		return &server.APIProblem{Status: fiber.StatusNotFound, Code: server.APICodeNotFound, Title: server.APIMsgNotFound}
+	}
+	return nil
+}
+
+func apiRead[B server.APIEnvelope](org func(*server.Server, fiber.Ctx, *server.APICaller) (string, error),
+	read func(fiber.Ctx, provider.Collections, server.APIOrgCall) (B, error)) server.APIRead[B] {
+	return server.APIRead[B]{Org: org, Perms: []access.Permission{access.CollectionOrdersRead}, Service: apiService,
+		Read: func(s *server.Server, c fiber.Ctx, r server.APIOrgCall) (B, error) { return read(c, s.Collections, r) }}
+}
+
+func apiQueryOrg(_ *server.Server, c fiber.Ctx, _ *server.APICaller) (string, error) {
+	return strings.Clone(c.Query("organisation_id")), nil
+}
+
+func apiParam(name, title string) server.APIProblem {
+	return server.APIProblem{Status: fiber.StatusUnprocessableEntity, Code: server.APICodeInvalid, Title: title,
+		Source: &server.APISource{Parameter: name}}
+}
+
+// apiDefaultRange is spec 001 §7's: from 30 days ago at the start of that day to the end of
+// tomorrow.
+func apiDefaultRange(now time.Time) (after, before time.Time) {
+	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
+	return today.AddDate(0, 0, -30), today.AddDate(0, 0, 2)
+}
+
+func (s area) apiListOrders(c fiber.Ctx, col provider.Collections, r server.APIOrgCall) (server.APIPageBody[[]provider.CollectionOrder, apiOrdersMeta], error) {
+	var out server.APIPageBody[[]provider.CollectionOrder, apiOrdersMeta]
+	f := provider.CollectionOrderFilter{}
+	var err error
+	if f.CreatedAfter, f.CreatedBefore, err = server.APIReadRange(c); err != nil {
+		return out, err
+	}
+	after, before := apiDefaultRange(s.Now())
+	if f.CreatedAfter.IsZero() {
+		f.CreatedAfter = after
+	}
+	if f.CreatedBefore.IsZero() {
+		f.CreatedBefore = before
+	}
+	var probs []server.APIProblem
+	q := func(name string) string { return strings.Clone(c.Query(name)) }
+	if f.Status = q("status"); f.Status != "" && !validStatus(f.Status) {
+		probs = append(probs, apiParam("status", "Unknown status"))
+	}
+	f.VirtualAccountNumber = q("virtual_account_number")
+	switch f.Sort = q("sort"); f.Sort {
+	case "", provider.SortNewest, provider.SortOldest:
+	default:
+		probs = append(probs, apiParam("sort", "Sort by -date (newest first) or date (oldest first)"))
+	}
+	a, b := q("cursor_after"), q("cursor_before")
+	switch {
+	case a != "" && b != "":
+		probs = append(probs, apiParam("cursor_before", "Give cursor_after or cursor_before, not both"))
+	case a != "":
+		f.Cursor, f.Direction = a, provider.DirectionNext
+	case b != "":
+		f.Cursor, f.Direction = b, provider.DirectionPrev
+	}
+	if v := q("page_size"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > provider.MaxCollectionLimit {
+			probs = append(probs, apiParam("page_size", "Must be between 1 and "+strconv.Itoa(provider.MaxCollectionLimit)))
+		}
+		f.Limit = n
+	}
+	if len(probs) > 0 {
+		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, probs...)
+	}
+	page, err := col.CollectionOrders(c.Context(), r.OrgID, f)
+	if provider.ErrorCode(err) == provider.EINVALID {
+		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, apiParam("cursor_after", provider.ErrorMessage(err)))
+	}
+	if err != nil {
+		return out, err
+	}
+	return server.APIPage(page.Orders, apiOrdersMeta{CursorAfter: page.CursorNext, CursorBefore: page.CursorPrev, Total: page.Total}), nil
+}
+
+func validStatus(st string) bool {
+	for _, s := range provider.CollectionOrderStatuses() {
+		if s == st {
+			return true
+		}
+	}
+	return false
+}
+
+func apiGetOrder(c fiber.Ctx, col provider.Collections, r server.APIOrgCall) (server.APIDataBody[provider.CollectionOrder], error) {
+	o, err := col.CollectionOrder(c.Context(), r.OrgID, strings.Clone(c.Params("uuid")))
+	return server.APIDataOf(o), err
+}
+
+func apiFindOrder(c fiber.Ctx, col provider.Collections, r server.APIOrgCall) (server.APIDataBody[provider.CollectionOrder], error) {
+	found, err := col.FindCollectionOrders(c.Context(), r.OrgID, strings.Clone(c.Params("value")))
+	if err != nil {
+		return server.APIDataBody[provider.CollectionOrder]{}, err
+	}
+	if len(found) == 0 {
+		return server.APIDataBody[provider.CollectionOrder]{}, provider.Errorf(provider.ENOTFOUND, "Collection order not found.")
+	}
+	o, err := col.CollectionOrder(c.Context(), r.OrgID, found[0].UUID)
+	return server.APIDataOf(o), err
+}
+
+func apiGetPayment(c fiber.Ctx, col provider.Collections, r server.APIOrgCall) (server.APIDataBody[provider.CollectionPayment], error) {
+	p, err := col.CollectionPayment(c.Context(), r.OrgID, strings.Clone(c.Params("uuid")))
+	return server.APIDataOf(p), err
+}
+
+func apiFindPayment(c fiber.Ctx, col provider.Collections, r server.APIOrgCall) (server.APIDataBody[provider.CollectionPayment], error) {
+	found, err := col.FindCollectionPayments(c.Context(), r.OrgID, strings.Clone(c.Params("value")))
+	if err != nil {
+		return server.APIDataBody[provider.CollectionPayment]{}, err
+	}
+	if len(found) == 0 {
+		return server.APIDataBody[provider.CollectionPayment]{}, provider.Errorf(provider.ENOTFOUND, "Payment not found.")
+	}
+	return server.APIDataOf(found[0]), nil
+}
+
+// apiManage checks membership, then collection_orders:read and :manage, for the calls that
+// change an order.
+func (s area) apiManage(c fiber.Ctx, a *server.APICaller) (string, bool, error) {
+	id := server.APIPathOrg(c)
+	if _, ok, err := s.APIAccess(c, a, id, access.CollectionOrdersRead, access.CollectionOrdersMan); !ok {
+		return "", false, err
+	}
+	if p := apiService(s.Server); p != nil {
+		return "", false, server.APIErrors(c, p.Status, *p)
+	}
+	return id, true, nil
+}
+
+func apiUUID(c fiber.Ctx) string { return strings.Clone(c.Params("uuid")) }
+
+func (s area) apiCancel(c fiber.Ctx, a *server.APICaller) error {
+	orgID, ok, err := s.apiManage(c, a)
+	if !ok {
+		return err
+	}
+	o, err := s.Collections.CancelCollectionOrder(c.Context(), orgID, apiUUID(c))
+	if err != nil {
+		return server.APIProviderFail(c, err, nil)
+	}
+	return server.APIData(c, o)
+}
+
+func (s area) apiRefund(c fiber.Ctx, a *server.APICaller) error {
+	orgID, ok, err := s.apiManage(c, a)
+	if !ok {
+		return err
+	}
+	key := strings.TrimSpace(c.Get(apiHeaderIdem))
+	if len(key) > 255 {
+		return server.APIErrors(c, fiber.StatusUnprocessableEntity, apiParam(apiHeaderIdem, "At most 255 characters"))
+	}
+	var body apiRefundRequest
+	if p := server.DecodeJSON(c, &body); p != nil {
+		return server.APIErrors(c, p.Status, *p)
+	}
+	o, err := s.Collections.RefundCollectionOrder(c.Context(), orgID, apiUUID(c), provider.CollectionRefundRequest{
+		Amount: strings.TrimSpace(body.Amount), IdempotencyKey: strings.Clone(key)})
+	var fe *provider.FieldError
+	if errors.As(err, &fe) {
+		return server.APIErrors(c, fiber.StatusUnprocessableEntity, server.APIField(fe.Field, fe.Err.Message))
+	}
+	if provider.ErrorMessage(err) == provider.MsgRefundNoFeeProduct {
+		return server.APIErrors(c, fiber.StatusConflict, server.APIProblem{Status: fiber.StatusConflict, Code: "missing_configuration",
+			Title: provider.MsgRefundMissingConfig, Detail: provider.MsgRefundNoFeeProduct})
+	}
+	if err != nil {
+		return server.APIProviderFail(c, err, nil)
+	}
+	return server.APIData(c, o)
+}
+
+func (s area) apiTestCase(c fiber.Ctx, a *server.APICaller) error {
+	orgID, ok, err := s.apiManage(c, a)
+	if !ok {
+		return err
+	}
+	flags, err := s.Provider.FeatureFlags(c.Context(), orgID)
+	if err != nil {
+		return err
+	}
+	if !s.testCasesOn(&server.OrgContext{Flags: flags}) {
+		return server.APIError(c, fiber.StatusForbidden, server.APICodeForbidden, "Sandbox test cases are not enabled")
+	}
+	var body provider.CollectionTestCaseRequest
+	if p := server.DecodeJSON(c, &body); p != nil {
+		return server.APIErrors(c, p.Status, *p)
+	}
+	o, err := s.Collections.CollectionTestCase(c.Context(), orgID, apiUUID(c), body)
+	if provider.ErrorCode(err) == provider.EINVALID {
+		return server.APIErrors(c, fiber.StatusUnprocessableEntity, server.APIField("test_case", provider.ErrorMessage(err)))
+	}
+	if err != nil {
+		return server.APIProviderFail(c, err, nil)
+	}
+	return server.APIData(c, o)
+}
+
+var (
+	apiForbidden       = server.APIErrorReply(fiber.StatusForbidden, "The role lacks collection_orders:read (code forbidden), or MissingScope / invalid_csrf.")
+	apiForbiddenManage = server.APIErrorReply(fiber.StatusForbidden, "The role lacks collection_orders:manage (code forbidden), or MissingScope / invalid_csrf.")
+	apiNotFound        = server.APIErrorReply(fiber.StatusNotFound, "No such organisation, order or payment, or not the caller's (not told apart).")
+	apiUUIDParam       = server.OAParameter{Name: "uuid", In: "path", Required: true,
+		Description: "The order's uuid. Another organisation's answers 404, as an unknown one does.", Schema: server.OAString("").WithFormat("uuid")}
+)
+
+// orderRead is a read of one organisation's collections named in the path.
+func orderRead[B server.APIEnvelope](id, path, summary, desc string, params []server.OAParameter, ok string,
+	read func(fiber.Ctx, provider.Collections, server.APIOrgCall) (B, error)) server.APIOp {
+	return server.APIReadOp(server.APIOp{ID: id, Path: path, Tag: apiTag, Summary: summary, Description: desc + " Needs collection_orders:read.",
+		Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: append([]server.OAParameter{server.APIOrgIDParam}, params...),
+		Responses: []server.APIResponse{server.APIReplyUnauthorized, apiForbidden, apiNotFound}}, ok, apiRead(nil, read))
+}
+
+func (s area) apiOperations() []server.APIOp {
+	str := func(name, desc string) server.OAParameter {
+		return server.OAParameter{Name: name, In: "query", Description: desc, Schema: server.OAString("")}
+	}
+	value := func(desc string) server.OAParameter {
+		return server.OAParameter{Name: "value", In: "path", Required: true, Description: desc, Schema: server.OAString("")}
+	}
+	manage := func(op server.APIOp, h func(fiber.Ctx, *server.APICaller) error) server.APIOp {
+		op.Tag, op.Auth, op.Scopes = apiTag, server.APIBearer, server.APIScopesDashboard
+		op.Params = append([]server.OAParameter{server.APIOrgIDParam, apiUUIDParam}, op.Params...)
+		op.Handler = func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return h(c, a) }
+		return op
+	}
+	return []server.APIOp{
+		server.APIReadOp(server.APIOp{
+			ID: "listCollectionOrders", Path: "/collection/orders", Tag: apiTag, Summary: "List collection orders",
+			Description: "The organisation's collection orders, newest first unless sort=date, cursor paged with the total. Rows leave " +
+				"payments, refunds and status_history empty: getCollectionOrder has them. Needs collection_orders:read.",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
+			Params: []server.OAParameter{
+				{Name: "organisation_id", In: "query", Required: true, Description: "The organisation; a non-member gets 404, as for an unknown one.",
+					Schema: server.OAString("").WithFormat("uuid")},
+				str("created_after", "Created at or after (YYYY-MM-DD, YYYY-MM-DD HH:mm:ss UTC or RFC 3339); default the start of the day 30 days ago."),
+				str("created_before", "Created before, in the same forms; default the end of tomorrow."),
+				{Name: "status", In: "query", Description: "Only orders in this status.", Schema: server.OAString("").WithEnum(provider.CollectionOrderStatuses()...)},
+				str("virtual_account_number", "Only orders paid into this account."),
+				{Name: "sort", In: "query", Description: "-date (default, newest first) or date.", Schema: server.OAString("").WithEnum(provider.SortNewest, provider.SortOldest)},
+				str("cursor_after", "meta.cursor_after of a page: the page after it."),
+				str("cursor_before", "meta.cursor_before of a page: the page before it."),
+				{Name: "page_size", In: "query", Description: "Rows per page, 1 to " + strconv.Itoa(provider.MaxCollectionLimit) + " (default " +
+					strconv.Itoa(provider.DefaultCollectionLimit) + ").", Schema: server.OAInteger("")}},
+			Responses: []server.APIResponse{server.APIReplyUnauthorized, apiForbidden, server.APIReplyNotFound,
+				server.APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong (source.parameter names it).")},
+		}, "One page: data, and meta with cursor_after, cursor_before and total.", apiRead(apiQueryOrg, s.apiListOrders)),
+		orderRead("getCollectionOrder", apiOrder, "Get a collection order", "Everything about one order: debtor, payments, refunds, "+
+			"status history and reason codes.", []server.OAParameter{apiUUIDParam}, "The order.", apiGetOrder),
+		orderRead("findCollectionOrder", apiFindOrderPath, "Find a collection order",
+			"The order whose uuid, merchant reference or "+provider.ProductName+"_unique_reference is exactly value (the newest when several).",
+			[]server.OAParameter{value("A uuid or a reference.")}, "The order.", apiFindOrder),
+		manage(server.APIOp{ID: "cancelCollectionOrder", Method: fiber.MethodDelete, Path: apiOrder, Summary: "Cancel a collection order",
+			Description: "Cancels a pending or received order; a repeated call answers the cancelled order again. Needs collection_orders:manage.",
+			Responses: []server.APIResponse{server.APIDataOK[provider.CollectionOrder]("The cancelled order."), server.APIReplyUnauthorized,
+				apiForbiddenManage, apiNotFound, server.APIErrorReply(fiber.StatusConflict, "The order's status does not allow it (the title says why).")},
+		}, s.apiCancel),
+		manage(server.APIOp{ID: "refundCollectionOrder", Method: fiber.MethodPost, Path: apiOrder + "/refund", Summary: "Refund a collection order",
+			Description: "Refunds a completed order without a refund, wholly or in part: the amount and the currency's refund fee leave the order's " +
+				"account at once and the order is processing_refund. With an Idempotency-Key, a repeated call with the same body answers the " +
+				"first refund (another body: 409); without one, a second refund of the order is 409. Needs collection_orders:manage.",
+			Params: []server.OAParameter{{Name: apiHeaderIdem, In: "header", Description: "1 to 255 characters; the same key refunds once.", Schema: server.OAString("")}},
+			Body:   server.APIBody[apiRefundRequest](),
+			Responses: []server.APIResponse{server.APIDataOK[provider.CollectionOrder]("Order successfully refunded: the order afterwards."),
+				server.APIReplyUnauthorized, apiForbiddenManage, apiNotFound,
+				server.APIErrorReply(fiber.StatusConflict, "The order cannot be refunded, the key was used for another refund, or (code missing_configuration) the currency has no refund-fee product."),
+				server.APIErrorReply(fiber.StatusUnprocessableEntity, "The amount is not a positive number, exceeds the total, or the account cannot cover it with the fee.")},
+		}, s.apiRefund),
+		manage(server.APIOp{ID: "runCollectionTestCase", Method: fiber.MethodPut, Path: apiOrder + "/test_case", Summary: "Run a sandbox test case",
+			Description: "Sandbox only, with the sandbox test-case or canary UI flag: complete_payment completes a payment of the order as the " +
+				"payer's bank would (the account is credited, less the collection fee). Needs collection_orders:manage.",
+			Body: server.APIBody[provider.CollectionTestCaseRequest](),
+			Responses: []server.APIResponse{server.APIDataOK[provider.CollectionOrder]("Test case executed: the order afterwards."),
+				server.APIReplyUnauthorized,
+				server.APIErrorReply(fiber.StatusForbidden, "The role lacks collection_orders:manage, or test cases are not enabled (code forbidden)."),
+				apiNotFound, server.APIErrorReply(fiber.StatusConflict, "The payment or the order cannot take it (the title says why)."),
+				server.APIErrorReply(fiber.StatusUnprocessableEntity, "Unknown test case.")},
+		}, s.apiTestCase),
+		orderRead("getCollectionPayment", apiPayments+"/{uuid}", "Get a collection payment", "One payment with its order's amount and debtor.",
+			[]server.OAParameter{{Name: "uuid", In: "path", Required: true, Description: "The payment's uuid.", Schema: server.OAString("").WithFormat("uuid")}},
+			"The payment.", apiGetPayment),
+		orderRead("findCollectionPayment", apiFindPaymentPath, "Find a collection payment",
+			"The payment whose uuid or "+provider.ProductName+"_unique_reference is exactly value.",
+			[]server.OAParameter{value("A uuid or a reference.")}, "The payment.", apiFindPayment),
+	}
+}

@@ -1,0 +1,328 @@
+// Package collections is the collection orders area (spec 001 §2 "Collection orders", §3,
+// §4, §5 "Refund", §7 "Collection orders", §8 "Order"): the Orders page with its filters and
+// cursor pages, the order's side panel with its tabs, a payment's details, cancelling and
+// refunding an order, the sandbox's payment test case, and the collection calls of the JSON
+// API. Search uses Lookup for its Collection Orders and Collection Order Payments groups.
+package collections
+
+import (
+	"net/url"
+	"strings"
+
+	"github.com/gofiber/fiber/v3"
+
+	"portal/access"
+	"portal/daterange"
+	"portal/provider"
+	"portal/server"
+	"portal/server/listpage"
+)
+
+// area's handlers use the core's services through the server.
+type area struct{ *server.Server }
+
+// New is the collections area of s.
+func New(srv *server.Server) server.Area {
+	s := area{srv}
+	P := func(ps ...access.Permission) []access.Permission { return ps }
+	read, manage := P(access.CollectionOrdersRead), P(access.CollectionOrdersRead, access.CollectionOrdersMan)
+	const testCaseGate = "sandbox + flag sandbox_test_cases or canary_ui"
+	order := "/org/:org/collections/orders/:order"
+	return server.Area{Name: "collections", Routes: []*server.Route{
+		{Name: "org.collection_orders", Method: "GET", Path: "/org/:org/collections/orders", Access: server.Dashboard, Perms: read,
+			Handler: s.list, Nav: &server.NavEntry{Slot: server.NavCollectionOrders, Label: "Orders"}},
+		{Name: "org.collection_order", Method: "GET", Path: order, Access: server.Dashboard, Perms: read, Handler: s.detail},
+		{Name: "org.collection_order.payment", Method: "GET", Path: order + "/payments/:payment", Access: server.Dashboard, Perms: read,
+			Handler: s.payment},
+		{Name: "org.collection_payment", Method: "GET", Path: "/org/:org/collections/payments/:payment", Access: server.Dashboard, Perms: read,
+			Handler: s.paymentByID},
+		{Name: "org.collection_order.cancel", Method: "GET", Path: order + "/cancel", Access: server.Dashboard, Perms: manage,
+			Handler: s.cancelPage},
+		{Name: "org.collection_order.cancel.submit", Method: "POST", Path: order + "/cancel", Access: server.Dashboard, Perms: manage,
+			Handler: s.cancelSubmit},
+		{Name: "org.collection_order.refund", Method: "GET", Path: order + "/refund", Access: server.Dashboard, Perms: manage,
+			Handler: s.refundPage},
+		{Name: "org.collection_order.refund.submit", Method: "POST", Path: order + "/refund", Access: server.Dashboard, Perms: manage,
+			Handler: s.refundSubmit},
+		{Name: "org.collection_order.test_case", Method: "GET", Path: order + "/test_case", Access: server.Dashboard, Perms: manage,
+			Gate: s.testCasesOn, GateName: testCaseGate, Handler: s.testCasePage},
+		{Name: "org.collection_order.test_case.submit", Method: "POST", Path: order + "/test_case", Access: server.Dashboard, Perms: manage,
+			Gate: s.testCasesOn, GateName: testCaseGate, Handler: s.testCaseSubmit},
+	}, API: s.apiOperations()}
+}
+
+// testCasesOn says whether the sandbox test cases are offered (spec 001 §1, §4): only in the
+// sandbox, and there with the sandbox test-case flag or the canary UI flag.
+func (s area) testCasesOn(o *server.OrgContext) bool {
+	return s.Config.Sandbox() && (o.Flags.On(provider.FlagSandboxTestCases) || o.Flags.On(provider.FlagCanaryUI))
+}
+
+// Query parameters of the page: the spec's names (001 §2), and the panel's tab.
+const (
+	qStatus       = "status"
+	qAccount      = "accountNumber"
+	qSort         = "sort"
+	qCursorAfter  = "cursorAfter"
+	qCursorBefore = "cursorBefore"
+	qTab          = "tab"
+)
+
+// Words of the page that the spec does not give.
+const (
+	pageTitle       = "Orders"
+	msgNotFound     = "Something went wrong"
+	msgListFailed   = "Error while fetching the collection orders"
+	msgNoPayments   = "No payments made to this order"
+	msgUnknownBadge = "Unknown"
+)
+
+// Props of the pages and islands.
+
+// OrderChoice is an option of a select.
+type OrderChoice struct {
+	Value string `json:"value"`
+	Label string `json:"label"`
+}
+
+// OrderFiltersView is the filter bar: a GET form of the page, values as applied (a value the
+// organisation has no use for shows All).
+type OrderFiltersView struct {
+	Action   string        `json:"action"`
+	Status   string        `json:"status"`
+	Statuses []OrderChoice `json:"statuses"`
+	Account  string        `json:"account"`
+	Accounts []OrderChoice `json:"accounts"`
+	Sort     string        `json:"sort"`
+	Sorts    []OrderChoice `json:"sorts"`
+	// Clear is the page without filters, "" when none is applied.
+	Clear string `json:"clear"`
+}
+
+// OrderRow is one order of the list, formatted for people.
+type OrderRow struct {
+	UUID            string `json:"uuid"`
+	Href            string `json:"href"`
+	Open            bool   `json:"open"`
+	Date            string `json:"date"`
+	Time            string `json:"time"`
+	Reference       string `json:"reference"`
+	UniqueReference string `json:"uniqueReference"`
+	Account         string `json:"account"`
+	Amount          string `json:"amount"`
+	Currency        string `json:"currency"`
+	Status          string `json:"status"`
+	StatusLabel     string `json:"statusLabel"`
+}
+
+// OrdersPageProps are the props of templates/pages/collections/CollectionOrders.tsx.
+type OrdersPageProps struct {
+	Shell   server.ShellProps `json:"shell"`
+	Range   string            `json:"range"`
+	Filters OrderFiltersView  `json:"filters"`
+	Rows    []OrderRow        `json:"rows"`
+	Total   int               `json:"total"`
+	PerPage int               `json:"perPage"`
+	Next    string            `json:"next"`
+	Prev    string            `json:"prev"`
+	// Failure replaces the table when the list cannot be read.
+	Failure string `json:"failure"`
+	// Panel is the open order; Payment the open payment's details; PanelError replaces
+	// them when they cannot be shown.
+	Panel      *OrderDetailsProps `json:"panel"`
+	Payment    *PaymentView       `json:"payment"`
+	PanelError string             `json:"panelError"`
+	ClosePanel string             `json:"closePanel"`
+}
+
+// displayTime is a row's time of day (spec 000 §9: times UTC).
+const displayTime = "15:04"
+
+// The list pages' shared display and address helpers, under this package's short names.
+var (
+	displayAmount = listpage.Amount
+	link          = listpage.Link
+	with          = listpage.With
+	moment        = listpage.Moment
+	day           = listpage.Day
+)
+
+func base(orgID string) string { return "/org/" + orgID + "/collections/orders" }
+
+func orderPath(orgID, id string) string { return base(orgID) + "/" + url.PathEscape(id) }
+
+// listQuery is the page's filter as applied: the provider's filter, the values the links
+// keep (kept: filters; here: filters and the cursor, this very page).
+type listQuery struct {
+	filter     provider.CollectionOrderFilter
+	view       OrderFiltersView
+	kept, here url.Values
+}
+
+// statusChoices are All and the statuses of spec 001 §4 in the dashboard's order.
+func statusChoices() []OrderChoice {
+	out := []OrderChoice{{Value: "", Label: "All"}}
+	for _, st := range provider.CollectionOrderStatuses() {
+		out = append(out, OrderChoice{Value: st, Label: provider.CollectionStatusName(st)})
+	}
+	return out
+}
+
+// readQuery reads the filters. A value the organisation has no use for (an unknown status, an
+// account it does not own) is dropped and the form shows All.
+func (s area) readQuery(c fiber.Ctx, o *server.OrgContext) listQuery {
+	q := listQuery{kept: url.Values{}}
+	v := &q.view
+	v.Action = base(o.Org.ID)
+	r := s.DateRange(c)
+	q.filter = provider.CollectionOrderFilter{CreatedAfter: r.After(), CreatedBefore: r.Before()}
+	choose := func(param string, options []OrderChoice, to *string) {
+		want := c.Query(param)
+		for _, opt := range options {
+			if opt.Value == want && want != "" {
+				*to = strings.Clone(want)
+				q.kept.Set(param, *to)
+			}
+		}
+	}
+	v.Statuses = statusChoices()
+	choose(qStatus, v.Statuses, &v.Status)
+	q.filter.Status = v.Status
+	v.Accounts = []OrderChoice{{Value: "", Label: "All"}}
+	for _, a := range o.OwnedAccounts() {
+		v.Accounts = append(v.Accounts, OrderChoice{Value: a.AccountNumber, Label: a.Name + " (" + a.CurrencyCode + ") · No. " + a.AccountNumber})
+	}
+	choose(qAccount, v.Accounts, &v.Account)
+	q.filter.VirtualAccountNumber = v.Account
+	v.Sorts = []OrderChoice{{Value: provider.SortNewest, Label: "Newest first"}, {Value: provider.SortOldest, Label: "Oldest first"}}
+	v.Sort = provider.SortNewest
+	if c.Query(qSort) == provider.SortOldest {
+		v.Sort, q.filter.Sort = provider.SortOldest, provider.SortOldest
+		q.kept.Set(qSort, provider.SortOldest)
+	}
+	if len(q.kept) > 0 {
+		v.Clear = base(o.Org.ID)
+	}
+	q.here = with(q.kept)
+	if cur := c.Query(qCursorBefore); cur != "" {
+		q.filter.Cursor, q.filter.Direction = strings.Clone(cur), provider.DirectionPrev
+		q.here.Set(qCursorBefore, q.filter.Cursor)
+	} else if cur := c.Query(qCursorAfter); cur != "" {
+		q.filter.Cursor, q.filter.Direction = strings.Clone(cur), provider.DirectionNext
+		q.here.Set(qCursorAfter, q.filter.Cursor)
+	}
+	return q
+}
+
+func (s area) list(c fiber.Ctx) error { return s.page(c, "", "") }
+
+func (s area) detail(c fiber.Ctx) error { return s.page(c, strings.Clone(c.Params("order")), "") }
+
+func (s area) payment(c fiber.Ctx) error {
+	return s.page(c, strings.Clone(c.Params("order")), strings.Clone(c.Params("payment")))
+}
+
+// paymentByID is a payment's address without its order (the search's payments/{uuid}): it
+// leads to the payment under its order.
+func (s area) paymentByID(c fiber.Ctx) error {
+	if s.Collections == nil {
+		return s.NotFound(c)
+	}
+	o := server.Req(c).Org
+	p, err := s.Collections.CollectionPayment(c.Context(), o.Org.ID, strings.Clone(c.Params("payment")))
+	if provider.ErrorCode(err) == provider.ENOTFOUND {
+		return s.NotFound(c)
+	}
+	if err != nil {
+		return err
+	}
+	return server.Redirect(c, PaymentHref(o.Org.ID, p)+"#order-panel")
+}
+
+// page renders the Orders page; with orderID the order's panel is open, and with paymentID
+// that payment's details instead.
+func (s area) page(c fiber.Ctx, orderID, paymentID string) error {
+	if s.Collections == nil {
+		return s.NotFound(c)
+	}
+	rq := server.Req(c)
+	o := rq.Org
+	ctx := c.Context()
+	sh, err := s.Shell(c)
+	if err != nil {
+		return err
+	}
+	q := s.readQuery(c, o)
+	path := base(o.Org.ID)
+	p := OrdersPageProps{Shell: sh, Range: s.DateRange(c).Display(), Filters: q.view, Rows: []OrderRow{}, PerPage: provider.DefaultCollectionLimit}
+	status := fiber.StatusOK
+	pg, err := s.Collections.CollectionOrders(ctx, o.Org.ID, q.filter)
+	if provider.ErrorCode(err) == provider.EINVALID && q.filter.Cursor != "" {
+		// A stale or edited cursor: the first page of the same filters.
+		q.filter.Cursor, q.filter.Direction, q.here = "", "", with(q.kept)
+		pg, err = s.Collections.CollectionOrders(ctx, o.Org.ID, q.filter)
+	}
+	if err != nil {
+		s.Logger.Error("collection orders", "request_id", rq.ID, "err", err)
+		p.Failure = msgListFailed
+	}
+	for _, ord := range pg.Orders {
+		p.Rows = append(p.Rows, s.row(o, ord, q.here, orderID))
+	}
+	p.Total = pg.Total
+	if pg.HasNext && pg.CursorNext != "" {
+		p.Next = link(path, with(q.kept, qCursorAfter, pg.CursorNext), "")
+	}
+	if pg.CursorPrev != "" {
+		p.Prev = link(path, with(q.kept, qCursorBefore, pg.CursorPrev), "")
+	}
+	title := pageTitle + " · " + o.Org.Name
+	if orderID != "" {
+		p.ClosePanel = link(path, q.here, "#order-"+orderID)
+		ord, err := s.Collections.CollectionOrder(ctx, o.Org.ID, orderID)
+		if err == nil && paymentID != "" {
+			var pay provider.CollectionPayment
+			pay, err = s.Collections.CollectionPayment(ctx, o.Org.ID, paymentID)
+			if err == nil && pay.Order.UUID != ord.UUID {
+				err = provider.Errorf(provider.ENOTFOUND, "Payment not found.")
+			}
+			if err == nil {
+				view := s.paymentView(c, ord, pay, q.here)
+				p.Payment, title = &view, "Payment "+pay.UniqueReference+" · "+title
+			}
+		} else if err == nil {
+			panel := s.panel(c, ord, q.here, c.Query(qTab))
+			p.Panel, title = &panel, "Order "+ord.Reference+" · "+title
+		}
+		switch provider.ErrorCode(err) {
+		case "":
+		case provider.ENOTFOUND:
+			// Unknown and another organisation's answer alike.
+			status, p.PanelError = fiber.StatusNotFound, msgNotFound
+		default:
+			s.Logger.Error("collection order detail", "request_id", rq.ID, "err", err)
+			status, p.PanelError = fiber.StatusServiceUnavailable, msgNotFound
+		}
+		if paymentID != "" && p.PanelError != "" {
+			p.PanelError = provider.MsgPaymentDetailsFailed
+		}
+	}
+	return s.Render(c, server.View{Status: status, Page: "CollectionOrders", Title: title, Props: p})
+}
+
+func (s area) row(o *server.OrgContext, ord provider.CollectionOrder, here url.Values, open string) OrderRow {
+	return OrderRow{UUID: ord.UUID, Href: link(orderPath(o.Org.ID, ord.UUID), here, "#order-panel"), Open: ord.UUID == open,
+		Date: ord.CreatedAt.UTC().Format(daterange.DisplayLayout), Time: ord.CreatedAt.UTC().Format(displayTime) + " UTC",
+		Reference: ord.Reference, UniqueReference: ord.UniqueReference, Account: accountName(o, ord.VirtualAccountNumber),
+		Amount: displayAmount(ord.Amount, ord.CurrencyCode), Currency: ord.CurrencyCode, Status: ord.Status,
+		StatusLabel: provider.CollectionStatusName(ord.Status)}
+}
+
+// accountName is the account as the sidebar names it, or its number.
+func accountName(o *server.OrgContext, number string) string {
+	for _, a := range o.Accounts {
+		if a.AccountNumber == number {
+			return a.Name + " · No. " + number
+		}
+	}
+	return number
+}

@@ -1,0 +1,131 @@
+package collections
+
+import (
+	"context"
+	"net/http"
+	"os"
+	"testing"
+
+	"golang.org/x/net/html"
+
+	"portal/htmlq"
+	"portal/provider"
+	"portal/server/auth"
+	"portal/server/rangepicker"
+	"portal/server/servertest"
+)
+
+func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
+
+const (
+	orgNordic   = servertest.OrgNordic
+	orgAtlantic = servertest.OrgAtlantic
+)
+
+var (
+	find    = htmlq.Find
+	findAll = htmlq.FindAll
+	attr    = htmlq.Attr
+	hasAttr = htmlq.HasAttr
+	byTag   = htmlq.ByTag
+	byID    = htmlq.ByID
+)
+
+// text is what a reader of n gets (servertest.ReadText).
+var text = servertest.ReadText
+
+func newHarness(t *testing.T) *servertest.Harness {
+	return servertest.New(t, auth.New, rangepicker.New, New)
+}
+
+func ordersPath(org string) string { return "/org/" + org + "/collections/orders" }
+
+func login(t *testing.T, h *servertest.Harness, email string) *servertest.Client {
+	t.Helper()
+	c := h.Client()
+	c.Login(email)
+	return c
+}
+
+// widenRange sets the session's date range to the last 100 days, which holds every seeded
+// order.
+func widenRange(t *testing.T, c *servertest.Client, org string) {
+	t.Helper()
+	servertest.WidenRange(t, c, org, ordersPath(org), 100)
+}
+
+// allOrders lists every order of org matching f (all pages), newest first, in full.
+func allOrders(t *testing.T, h *servertest.Harness, org string, f provider.CollectionOrderFilter) []provider.CollectionOrder {
+	t.Helper()
+	var out []provider.CollectionOrder
+	f.Limit = provider.MaxCollectionLimit
+	for {
+		page, err := h.Store.CollectionOrders(context.Background(), org, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, o := range page.Orders {
+			full, err := h.Store.CollectionOrder(context.Background(), org, o.UUID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, full)
+		}
+		if !page.HasNext {
+			return out
+		}
+		f.Cursor, f.Direction = page.CursorNext, provider.DirectionNext
+	}
+}
+
+// oneOrder is the newest order of org in status for which pick holds (nil: any).
+func oneOrder(t *testing.T, h *servertest.Harness, org, status string, pick func(provider.CollectionOrder) bool) provider.CollectionOrder {
+	t.Helper()
+	for _, o := range allOrders(t, h, org, provider.CollectionOrderFilter{Status: status}) {
+		if pick == nil || pick(o) {
+			return o
+		}
+	}
+	t.Fatalf("no %s order in %s", status, org)
+	return provider.CollectionOrder{}
+}
+
+func rows(doc *html.Node) []*html.Node {
+	return findAll(doc, func(n *html.Node) bool { return n.Data == "tr" && hasAttr(n, "data-status") })
+}
+
+// flashes are the texts of the shell's flash messages.
+func flashes(doc *html.Node) []string { return servertest.Flashes(doc) }
+
+// follow GETs a redirect's target.
+func follow(t *testing.T, c *servertest.Client, res *http.Response) (*http.Response, *html.Node) {
+	t.Helper()
+	return servertest.Follow(t, c, res)
+}
+
+func balance(t *testing.T, h *servertest.Harness, org, account string) string {
+	t.Helper()
+	return h.Balance(t, org, account)
+}
+
+// panelText is the side panel's text ("" when none is open).
+func panelText(doc *html.Node) string { return text(find(doc, byID("order-panel"))) }
+
+// linkText finds the link whose text is s.
+func linkText(doc *html.Node, s string) *html.Node {
+	return find(doc, func(n *html.Node) bool { return n.Data == "a" && text(n) == s })
+}
+
+// htmlNode is a node of a parsed page.
+type htmlNode = html.Node
+
+// parse reads a response's page.
+func parse(t *testing.T, res *http.Response) *html.Node {
+	t.Helper()
+	defer res.Body.Close()
+	doc, err := html.Parse(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc
+}

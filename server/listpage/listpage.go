@@ -1,0 +1,61 @@
+// Package listpage is what the list pages with a details panel (payouts, collection orders)
+// share: addresses that keep the list's query, and the display of amounts, days and moments
+// (spec 000 §9: DD-MM-YYYY, times in UTC, amounts with the currency's decimals, grouped).
+package listpage
+
+import (
+	"net/url"
+	"slices"
+	"time"
+
+	"portal/daterange"
+	"portal/money"
+)
+
+// Link is path with q's parameters and a fragment.
+func Link(path string, q url.Values, frag string) string {
+	if e := q.Encode(); e != "" {
+		path += "?" + e
+	}
+	return path + frag
+}
+
+// With is a copy of q with the pairs kv set (key, value, key, value…).
+func With(q url.Values, kv ...string) url.Values {
+	out := url.Values{}
+	for k, vs := range q {
+		out[k] = slices.Clone(vs)
+	}
+	for i := 0; i+1 < len(kv); i += 2 {
+		out.Set(kv[i], kv[i+1])
+	}
+	return out
+}
+
+// Amount shows an exact amount with its currency's decimals, grouped ("1,250.00"); an amount
+// that does not read is shown grouped as it is.
+func Amount(amount, code string) string {
+	if a, err := money.ParseCurrency(amount, code); err == nil {
+		amount = a.String()
+	}
+	return money.Group(amount)
+}
+
+// DateTimeLayout is a moment as the panels show it, in UTC.
+const DateTimeLayout = "02-01-2006 15:04:05"
+
+// Moment shows a time as DD-MM-YYYY HH:MM:SS UTC ("" for the zero time).
+func Moment(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(DateTimeLayout) + " UTC"
+}
+
+// Day shows a YYYY-MM-DD date as DD-MM-YYYY ("" and what does not read stay as they are).
+func Day(s string) string {
+	if t, err := time.Parse(daterange.APILayout, s); err == nil {
+		return t.Format(daterange.DisplayLayout)
+	}
+	return s
+}

@@ -1,0 +1,96 @@
+package servertest
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/net/html"
+
+	"portal/daterange"
+	"portal/htmlq"
+)
+
+// What the tests of the list pages with a details panel share (payouts, collection orders).
+
+// ReadText is what a reader of n gets: its text, spaces collapsed, without the <script>
+// content (island props).
+func ReadText(n *html.Node) string {
+	if n == nil {
+		return ""
+	}
+	var b strings.Builder
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode && n.Data == "script" {
+			return
+		}
+		if n.Type == html.TextNode {
+			b.WriteString(n.Data)
+			b.WriteByte(' ')
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return strings.Join(strings.Fields(b.String()), " ")
+}
+
+// Flashes are the texts of the shell's flash messages.
+func Flashes(doc *html.Node) []string {
+	var out []string
+	region := htmlq.Find(doc, func(n *html.Node) bool {
+		return htmlq.Attr(n, "role") == "status" && htmlq.Attr(n, "aria-live") == "polite"
+	})
+	if region == nil {
+		return nil
+	}
+	for _, p := range htmlq.FindAll(region, htmlq.ByTag("p")) {
+		out = append(out, ReadText(p))
+	}
+	return out
+}
+
+// Follow GETs a 303's target (without its fragment).
+func Follow(t testing.TB, c *Client, res *http.Response) (*http.Response, *html.Node) {
+	t.Helper()
+	if res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("status %d, want 303", res.StatusCode)
+	}
+	loc, _, _ := strings.Cut(res.Header.Get("Location"), "#")
+	return c.Page(loc)
+}
+
+// Balance is an account's balance in the store.
+func (h *Harness) Balance(t testing.TB, org, account string) string {
+	t.Helper()
+	accts, err := h.Store.Accounts(context.Background(), org)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range accts {
+		if a.AccountNumber == account {
+			return a.Balance
+		}
+	}
+	t.Fatalf("no account %s", account)
+	return ""
+}
+
+// WidenRange sets c's global date range to the last days days (the date range form of the
+// rangepicker area, which the harness must mount), from the page at from.
+func WidenRange(t testing.TB, c *Client, org, from string, days int) {
+	t.Helper()
+	now := time.Now().UTC()
+	tok := c.CSRF(from)
+	res := c.Do("POST", "/org/"+org+"/date_range", url.Values{"_csrf": {tok}, "type": {daterange.Custom},
+		"from": {now.AddDate(0, 0, -days).Format(daterange.DisplayLayout)}, "to": {now.Format(daterange.DisplayLayout)},
+		"return_to": {from}})
+	if res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("date range: %d", res.StatusCode)
+	}
+}

@@ -1,0 +1,165 @@
+import { Shell } from '../../components/Shell';
+import { Island } from '../../components/Island';
+import { SelectField } from '../../components/Form';
+import { Tone } from '../../components/Messages';
+import { Pager } from '../../components/Pager';
+import { FilterForm, PanelFailure, SidePanel } from '../../components/ListPage';
+import { TableScroll } from '../../components/Table';
+import { orderTone } from '../../../islands/lib/collections';
+import type { OrderEvent, OrderField, OrderFiltersView, OrderRow, PageProps, PaymentView } from '../../generated/props';
+
+// Orders (spec 001 §2 "Collection orders"): the filter bar (a GET form: status and account,
+// the dashboard's ?status= links land filtered), the list in the session's date range, cursor
+// pages with the total, and the side panel of one order (/collections/orders/{id}) or of one of
+// its payments (…/payments/{id}): a quarter of the width on wide screens, full width above the
+// list on narrow ones. Go formats and decides; this lays it out.
+
+type Props = PageProps['CollectionOrders'];
+
+function Filters({ f }: { f: OrderFiltersView }) {
+  return (
+    <FilterForm label="Filter orders" action={f.action} clear={f.clear}>
+      <div className="grid gap-x-4 sm:grid-cols-3">
+        <SelectField id="status" label="Status" options={f.statuses} value={f.status} />
+        <SelectField id="accountNumber" label="Account" options={f.accounts} value={f.account} />
+        <SelectField id="sort" label="Sort" options={f.sorts} value={f.sort} />
+      </div>
+    </FilterForm>
+  );
+}
+
+function Row({ r }: { r: OrderRow }) {
+  return (
+    <tr id={'order-' + r.uuid} data-status={r.status} className={'border-b border-gray-200' + (r.open ? ' bg-blue-50' : '')}>
+      <td className="whitespace-nowrap p-2">{r.date}<span className="block text-xs text-gray-700">{r.time}</span></td>
+      <td className="p-2">
+        <a href={r.href} className="whitespace-nowrap text-blue-800 underline" aria-label={'Details of order ' + r.reference}
+          aria-current={r.open ? 'true' : undefined}>
+          {r.reference}
+        </a>
+        <span className="block break-all text-xs text-gray-700">{r.uniqueReference}</span>
+      </td>
+      <td className="p-2">{r.account}</td>
+      <td className="whitespace-nowrap p-2 text-right tabular-nums">{r.amount} {r.currency}</td>
+      <td className="p-2"><span className={orderTone(r.status)}>{r.statusLabel}</span></td>
+    </tr>
+  );
+}
+
+function List({ fields }: { fields: OrderField[] }) {
+  return (
+    <dl className="space-y-2 text-sm">
+      {fields.map((f) => (
+        <div>
+          <dt className="text-gray-700">{f.label}</dt>
+          <dd className="break-words">{f.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Events({ rows }: { rows: OrderEvent[] }) {
+  return (
+    <table className="w-full border-collapse text-sm">
+      <caption className="sr-only">Payment status history</caption>
+      <thead>
+        <tr className="border-b border-gray-400 text-left">
+          <th scope="col" className="py-1 pr-2">Status</th>
+          <th scope="col" className="py-1">Time (UTC)</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr className="border-b border-gray-200">
+            <td className="py-1 pr-2">{r.label}</td>
+            <td className="py-1">{r.when}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Payment details (spec 001 §2): Payment information, Debtor information, History, Close. */
+function Payment({ v }: { v: PaymentView }) {
+  return (
+    <div>
+      <div className="mb-2 flex items-start justify-between gap-3">
+        <h2 id="order-panel-title" className="break-all text-lg font-semibold">Payment {v.reference}</h2>
+        <a href={v.close} className="text-blue-800 underline">Close<span className="sr-only"> payment details</span></a>
+      </div>
+      <section aria-labelledby="payment-info" className="py-2">
+        <h3 id="payment-info" className="mb-2 font-semibold">Payment information</h3>
+        <List fields={v.info} />
+      </section>
+      <section aria-labelledby="payment-debtor" className="py-2">
+        <h3 id="payment-debtor" className="mb-2 font-semibold">Debtor information</h3>
+        <List fields={v.debtor} />
+      </section>
+      <section aria-labelledby="payment-history" className="py-2">
+        <h3 id="payment-history" className="mb-2 font-semibold">History</h3>
+        <Events rows={v.history} />
+      </section>
+    </div>
+  );
+}
+
+export default function CollectionOrders(p: Props) {
+  const open = p.panel || p.payment || p.panelError;
+  return (
+    <Shell shell={p.shell}>
+      <h1 className="mb-4 text-2xl font-semibold">Orders</h1>
+      <div className="flex flex-col gap-6 xl:flex-row">
+        {open ? (
+          <SidePanel id="order-panel">
+            {p.panel ? (
+              <Island name="CollectionOrderDetails" props={p.panel} />
+            ) : p.payment ? (
+              <Payment v={p.payment} />
+            ) : (
+              <PanelFailure id="order-panel" title="Order details" close={p.closePanel} what="order details" text={p.panelError} />
+            )}
+          </SidePanel>
+        ) : null}
+        <div className="min-w-0 flex-1">
+          <Filters f={p.filters} />
+          {p.failure ? (
+            <p role="alert" className={'rounded border-l-4 p-3 ' + Tone('error')}>{p.failure}</p>
+          ) : (
+            <>
+              <p id="orders-count" className="mb-2 text-sm text-gray-700">
+                {p.total === 1 ? '1 order' : p.total + ' orders'} created {p.range} · {p.perPage} per page,{' '}
+                {p.filters.sort === 'date' ? 'oldest' : 'newest'} first
+              </p>
+              {p.rows.length === 0 ? (
+                <p className="rounded border border-gray-300 p-4">No orders match these filters in the selected period.</p>
+              ) : (
+                <TableScroll labelledBy="orders-caption">
+                  <table className="w-full border-collapse text-sm">
+                    <caption id="orders-caption" className="mb-2 text-left font-semibold">Collection orders</caption>
+                    <thead>
+                      <tr className="border-b border-gray-400 text-left">
+                        <th scope="col" className="p-2">Date (UTC)</th>
+                        <th scope="col" className="p-2">ID/Reference</th>
+                        <th scope="col" className="p-2">Account</th>
+                        <th scope="col" className="p-2 text-right">Amount</th>
+                        <th scope="col" className="p-2">Status</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {p.rows.map((r) => (
+                        <Row r={r} />
+                      ))}
+                    </tbody>
+                  </table>
+                </TableScroll>
+              )}
+              <Pager label="Pagination" prev={p.prev} next={p.next} prevText="Previous page" nextText="Next page" />
+            </>
+          )}
+        </div>
+      </div>
+    </Shell>
+  );
+}
