@@ -33,7 +33,9 @@ type seedWithdrawalAccount struct {
 }
 
 // The uuid of a demo withdrawal account, by its short id.
-func seedWithdrawalAccountUUID(id int) string { return seedID(fmt.Sprintf("withdrawal_account/%d", id)) }
+func seedWithdrawalAccountUUID(id int) string {
+	return seedID(fmt.Sprintf("withdrawal_account/%d", id))
+}
 
 // Withdrawal accounts the e2e flows and tests name.
 var (
