@@ -96,6 +96,8 @@ type Deps struct {
 	// Payouts serves the payout requests, PayoutReports their CSV exports; nil like Auth.
 	Payouts       provider.Payouts
 	PayoutReports provider.PayoutReports
+	// Withdrawals serves the withdrawal accounts and requests; nil like Auth.
+	Withdrawals provider.Withdrawals
 }
 
 // Server holds the wired application.

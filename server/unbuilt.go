@@ -28,8 +28,6 @@ func Unbuilt(s *Server) Area {
 			Perms: P(access.CollectionOrdersRead), Nav: &NavEntry{Slot: NavCollectionOrders, Label: "Orders"}},
 		{Name: "org.collection_order", Method: "GET", Path: "/org/:org/collections/orders/:order", Access: Dashboard,
 			Perms: P(access.CollectionOrdersRead)},
-		{Name: "org.withdrawals", Method: "GET", Path: "/org/:org/accounts/withdrawals", Access: Dashboard,
-			Perms: P(access.WithdrawalsRead), Nav: &NavEntry{Slot: NavWithdrawals, Label: "Withdrawals"}},
 		{Name: "org.users", Method: "GET", Path: "/org/:org/users", Access: Dashboard, Perms: P(access.UsersRead),
 			Nav: &NavEntry{Slot: NavUsers, Label: "User management", Icon: "users"}},
 		{Name: "org.profile", Method: "GET", Path: "/org/:org/settings/profile", Access: Dashboard,

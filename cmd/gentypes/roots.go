@@ -15,6 +15,7 @@ import (
 	"portal/server/rangepicker"
 	"portal/server/search"
 	"portal/server/statements"
+	"portal/server/withdrawals"
 )
 
 // propsPackage is one Go package whose structs are the props of TSX pages
@@ -129,6 +130,16 @@ var packages = []propsPackage{
 		},
 		islands: map[string]reflect.Type{
 			"PayoutDetails": reflect.TypeFor[payouts.PayoutDetailsProps](),
+		},
+	},
+	{ // portal/server/withdrawals
+		pages: map[string]reflect.Type{
+			"Withdrawals":      reflect.TypeFor[withdrawals.WithdrawalsPageProps](),
+			"WithdrawalForm":   reflect.TypeFor[withdrawals.WithdrawalFormPageProps](),
+			"WithdrawalReview": reflect.TypeFor[withdrawals.WithdrawalReviewPageProps](),
+		},
+		islands: map[string]reflect.Type{
+			"WithdrawalDialog": reflect.TypeFor[withdrawals.WithdrawalDialogProps](),
 		},
 	},
 	{ // portal/cmd/renderbench/bench: the render benchmark's calibration page

@@ -15,6 +15,7 @@ import (
 	"portal/server/rangepicker"
 	"portal/server/search"
 	"portal/server/statements"
+	"portal/server/withdrawals"
 )
 
 // Areas are the portal's parts, in sidebar order: the pages before one is
@@ -29,6 +30,7 @@ var Areas = []server.AreaFunc{
 	dashboard.New,     // Dashboard
 	funding.New,       // Crypto funding, Accounts › Account funding
 	payouts.New,       // Payouts › Payout requests
+	withdrawals.New,   // Accounts › Withdrawals
 	accounts.New,      // Accounts › one link per account
 	payoutreports.New, // Exports › Payouts
 	statements.New,    // Exports › Statements
