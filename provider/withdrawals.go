@@ -242,7 +242,7 @@ type WithdrawalTransition struct {
 	_          struct{}          `name:"WithdrawalStatusTransition" description:"A status the withdrawal entered."`
 	Status     string            `json:"status" enum:"received,processing,completed,rejected,returned"`
 	CreatedAt  time.Time         `json:"created_at"`
-	ReasonCode *WithdrawalReason `json:"reason_code" description:"For rejected and returned, when known; else null."`
+	ReasonCode *WithdrawalReason `json:"reason_code,omitempty" description:"For rejected and returned, when known; absent otherwise."`
 }
 
 // WithdrawalCreditor is the creditor_account of a withdrawal: the withdrawal account as it
