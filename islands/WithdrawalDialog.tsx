@@ -13,7 +13,7 @@
 //           booked is what was shown, once however often it is sent;
 //   result  the reference, or the error list ('Validation Error' field by
 //           field, else 'Something went wrong') with Back.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { useHydrated } from './lib/hydrated';
 import { Modal } from './lib/Modal';
 import { ApiError, createApiClient, type ApiClient } from './lib/apiClient';
@@ -123,7 +123,7 @@ export default function WithdrawalDialog(p: Props) {
   const api = '/withdrawals/organisations/' + encodeURIComponent(p.orgId);
 
   // Each step starts at its heading, so a screen reader says where it is.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (open && step !== 'form') heading.current?.focus();
   }, [step]);
 
