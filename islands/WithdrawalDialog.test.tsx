@@ -213,7 +213,9 @@ describe('form', () => {
     const el = hydrated();
     open(el);
     for (const sel of ['#withdrawal-account', '#withdrawal-withdrawal', '#withdrawal-amount', '#withdrawal-e2e']) {
-      act(() => q(sel).dispatchEvent(new Event('blur')));
+      act(() => {
+        q(sel).dispatchEvent(new Event('blur'));
+      });
     }
     expect(q('#withdrawal-account-error').textContent).toBe('Error: Please select account');
     expect(q('#withdrawal-withdrawal-error').textContent).toBe('Error: Please select a withdrawal account');
