@@ -298,7 +298,7 @@ export default function WithdrawalDialog(p: Props) {
             <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
               <dt className="font-medium">From account</dt><dd className="break-all">{account(review.debtor_account_number)}</dd>
               <dt className="font-medium">Amount</dt><dd>{money(review.amount, review.currency_code)}</dd>
-              {review.rate_available ? (
+              {review.rate_available && review.converted_currency !== review.currency_code ? (
                 <>
                   <dt className="font-medium">Converted amount</dt><dd>{money(review.converted_amount, review.converted_currency)}</dd>
                   <dt className="font-medium">Exchange rate</dt>

@@ -362,11 +362,12 @@ func reviewView(o *server.OrgContext, r provider.WithdrawalReview) WithdrawalRev
 			v.Account = accountLabel(a)
 		}
 	}
-	if r.RateAvailable {
+	switch {
+	case !r.RateAvailable:
+		v.NoRate = provider.MsgWithdrawalNoRate
+	case r.ConvertedCurrency != r.CurrencyCode:
 		v.Converted = displayAmount(r.ConvertedAmount, r.ConvertedCurrency)
 		v.Rate = rateText(r.CurrencyCode, r.ConvertedCurrency, r.ExchangeRate)
-	} else {
-		v.NoRate = provider.MsgWithdrawalNoRate
 	}
 	v.Fields = []WithdrawalHidden{{fAccount, r.DebtorAccountNumber}, {fWithdrawal, r.CreditorAccount.ID}, {fAmount, r.Amount},
 		{fCurrency, r.CurrencyCode}, {fEndToEnd, r.EndToEndID}}
