@@ -101,3 +101,24 @@ func (k keyset) cursors(firstAt time.Time, firstSeq string, lastAt time.Time, la
 	}
 	return next, prev, hasNext
 }
+
+// keyedRow is a row of a keyset list with the key its cursors are made of.
+type keyedRow[T any] struct {
+	row T
+	at  time.Time
+	seq string
+}
+
+// keyedPage cuts rows read with k.fetch to the page, in the list's order, with its cursors.
+func keyedPage[T any](k keyset, rows []keyedRow[T]) (page []T, next, prev string, hasNext bool) {
+	rows, more := trim(k, rows)
+	page = make([]T, 0, len(rows))
+	for _, r := range rows {
+		page = append(page, r.row)
+	}
+	if len(rows) > 0 {
+		first, last := rows[0], rows[len(rows)-1]
+		next, prev, hasNext = k.cursors(first.at, first.seq, last.at, last.seq, more)
+	}
+	return page, next, prev, hasNext
+}

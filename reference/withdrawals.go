@@ -591,31 +591,20 @@ func (s *Store) Withdrawals(ctx context.Context, orgID string, f provider.Withdr
 		return page, fmt.Errorf("reference: withdrawals: %w", err)
 	}
 	defer rows.Close()
-	type row struct {
-		w   provider.WithdrawalRequest
-		seq string
-	}
-	var list []row
+	var list []keyedRow[provider.WithdrawalRequest]
 	for rows.Next() {
-		var r row
+		var r keyedRow[provider.WithdrawalRequest]
 		var seq int64
-		if err := scanWithdrawal(rows, &r.w, &seq); err != nil {
+		if err := scanWithdrawal(rows, &r.row, &seq); err != nil {
 			return page, err
 		}
-		r.seq = strconv.FormatInt(seq, 10)
+		r.at, r.seq = r.row.CreatedAt, strconv.FormatInt(seq, 10)
 		list = append(list, r)
 	}
 	if err := rows.Err(); err != nil {
 		return page, fmt.Errorf("reference: withdrawals: %w", err)
 	}
-	list, more := trim(k, list)
-	for _, r := range list {
-		page.Withdrawals = append(page.Withdrawals, r.w)
-	}
-	if len(list) > 0 {
-		first, last := list[0], list[len(list)-1]
-		page.CursorNext, page.CursorPrev, page.HasNext = k.cursors(first.w.CreatedAt, first.seq, last.w.CreatedAt, last.seq, more)
-	}
+	page.Withdrawals, page.CursorNext, page.CursorPrev, page.HasNext = keyedPage(k, list)
 	return page, nil
 }
 

@@ -100,14 +100,9 @@ func apiFilter(c fiber.Ctx) (provider.WithdrawalFilter, error) {
 	default:
 		probs = append(probs, apiParam("sort", "Sort by -created_at (newest first) or created_at"))
 	}
-	after, before := q("page[cursor_after]"), q("page[cursor_before]")
-	switch {
-	case after != "" && before != "":
-		probs = append(probs, apiParam("page[cursor_before]", "Give page[cursor_after] or page[cursor_before], not both"))
-	case after != "":
-		f.Cursor, f.Direction = after, provider.DirectionNext
-	case before != "":
-		f.Cursor, f.Direction = before, provider.DirectionPrev
+	var p *server.APIProblem
+	if f.Cursor, f.Direction, p = server.APICursors(c, "page[cursor_after]", "page[cursor_before]"); p != nil {
+		probs = append(probs, *p)
 	}
 	if v := q("page[size]"); v != "" {
 		n, err := strconv.Atoi(v)

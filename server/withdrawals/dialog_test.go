@@ -41,7 +41,9 @@ func review(t *testing.T, c *servertest.Client, form url.Values) (string, *html.
 // confirmForm is the review page's confirm form as the browser would post it.
 func confirmForm(doc *html.Node) url.Values {
 	form := url.Values{}
-	f := find(doc, func(n *html.Node) bool { return n.Data == "form" && attr(n, "method") == "post" && find(n, byTag("button")) != nil && text(find(n, byTag("button"))) == "Confirm withdrawal" })
+	f := find(doc, func(n *html.Node) bool {
+		return n.Data == "form" && attr(n, "method") == "post" && find(n, byTag("button")) != nil && text(find(n, byTag("button"))) == "Confirm withdrawal"
+	})
 	for _, in := range findAll(f, byTag("input")) {
 		if attr(in, "type") == "hidden" && attr(in, "name") != "_csrf" {
 			form.Set(attr(in, "name"), attr(in, "value"))

@@ -32,7 +32,9 @@ func TestListPage(t *testing.T) {
 			t.Errorf("filter %s without its label", id)
 		}
 	}
-	region := find(doc, func(n *html.Node) bool { return attr(n, "role") == "region" && attr(n, "aria-labelledby") == "withdrawals-caption" })
+	region := find(doc, func(n *html.Node) bool {
+		return attr(n, "role") == "region" && attr(n, "aria-labelledby") == "withdrawals-caption"
+	})
 	if region == nil || find(region, byID("withdrawals-caption")) == nil {
 		t.Fatal("the table is not in its labelled region")
 	}
@@ -75,7 +77,6 @@ func TestListPage(t *testing.T) {
 		t.Error("a bad cursor does not fall back to the first page")
 	}
 }
-
 
 func TestFilters(t *testing.T) {
 	h := newHarness(t)

@@ -11,7 +11,6 @@ package withdrawals
 
 import (
 	"net/url"
-	"slices"
 	"strings"
 
 	"github.com/gofiber/fiber/v3"
@@ -178,25 +177,6 @@ func shorten(number string) string {
 
 func base(orgID string) string { return "/org/" + orgID + "/accounts/withdrawals" }
 
-// link is path with q's parameters and a fragment.
-func link(path string, q url.Values, frag string) string {
-	if e := q.Encode(); e != "" {
-		path += "?" + e
-	}
-	return path + frag
-}
-
-func with(q url.Values, kv ...string) url.Values {
-	out := url.Values{}
-	for k, vs := range q {
-		out[k] = slices.Clone(vs)
-	}
-	for i := 0; i+1 < len(kv); i += 2 {
-		out.Set(kv[i], kv[i+1])
-	}
-	return out
-}
-
 // accountLabel names a virtual account as the selectors do.
 func accountLabel(a provider.Account) string {
 	return a.Name + " (" + a.CurrencyCode + ") · No. " + a.AccountNumber
@@ -235,7 +215,7 @@ func (s area) readQuery(c fiber.Ctx, o *server.OrgContext) (provider.WithdrawalF
 	if len(kept) > 0 {
 		v.Clear = base(o.Org.ID)
 	}
-	here := with(kept)
+	here := server.WithQuery(kept)
 	if cur := c.Query(qCursorBefore); cur != "" {
 		f.Cursor, f.Direction = strings.Clone(cur), provider.DirectionPrev
 		here.Set(qCursorBefore, f.Cursor)
@@ -283,7 +263,7 @@ func (s area) page(c fiber.Ctx, ref string) error {
 	pg, err := s.Withdrawals.Withdrawals(ctx, o.Org.ID, f)
 	if provider.ErrorCode(err) == provider.EINVALID && f.Cursor != "" {
 		// A stale or edited cursor: the first page of the same filters.
-		f.Cursor, f.Direction, here = "", "", with(kept)
+		f.Cursor, f.Direction, here = "", "", server.WithQuery(kept)
 		pg, err = s.Withdrawals.Withdrawals(ctx, o.Org.ID, f)
 	}
 	if err != nil {
@@ -292,29 +272,29 @@ func (s area) page(c fiber.Ctx, ref string) error {
 	}
 	for _, w := range pg.Withdrawals {
 		p.Rows = append(p.Rows, WithdrawalRow{Reference: w.Reference, Open: w.Reference == ref,
-			Href: link(path+"/"+url.PathEscape(w.Reference), here, "#withdrawal-panel"),
+			Href: server.Link(path+"/"+url.PathEscape(w.Reference), here, "#withdrawal-panel"),
 			Date: w.CreatedAt.UTC().Format(daterange.DisplayLayout), Time: w.CreatedAt.UTC().Format(displayTime) + " UTC",
 			EndToEndID: w.ExternalReference, Account: w.DebtorAccountNumber, Beneficiary: w.CreditorAccount.Label,
 			Amount: displayAmount(w.Amount, w.CurrencyCode), Status: w.Status, StatusLabel: statusLabel(w.Status)})
 	}
 	p.Total = pg.Total
 	if pg.HasNext && pg.CursorNext != "" {
-		p.Next = link(path, with(kept, qCursorAfter, pg.CursorNext), "")
+		p.Next = server.Link(path, server.WithQuery(kept, qCursorAfter, pg.CursorNext), "")
 	}
 	if pg.CursorPrev != "" {
-		p.Prev = link(path, with(kept, qCursorBefore, pg.CursorPrev), "")
+		p.Prev = server.Link(path, server.WithQuery(kept, qCursorBefore, pg.CursorPrev), "")
 	}
 	if o.Can(access.WithdrawalsManage) {
 		p.Withdraw = s.dialogProps(c, o, creditors, "")
 	}
 	if ref != "" {
-		p.ClosePanel = link(path, here, "#withdrawal-"+ref)
+		p.ClosePanel = server.Link(path, here, "#withdrawal-"+ref)
 		w, err := s.Withdrawals.Withdrawal(ctx, o.Org.ID, ref)
 		switch provider.ErrorCode(err) {
 		case "":
 			panel := panelOf(o, w)
 			p.Panel = &panel
-			p.ClosePanel = link(path, here, "#withdrawal-"+w.Reference)
+			p.ClosePanel = server.Link(path, here, "#withdrawal-"+w.Reference)
 			title = "Withdrawal " + w.Reference + " · " + title
 		case provider.ENOTFOUND:
 			// Unknown and another organisation's answer alike.
