@@ -25,6 +25,7 @@ import './users-flows.mjs';
 import './receiver-flows.mjs';
 import './payout-draft-flows.mjs';
 import './collection-flows.mjs';
+import './withdrawal-flows.mjs';
 import './layout-flows.mjs';
 import { AXE_TAGS, axeChecked, axeSelfTest, closeShared } from './lib/checks.mjs';
 import { runAll, indent } from './lib/runner.mjs';

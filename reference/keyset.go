@@ -134,29 +134,38 @@ func readKeyset[T any](ctx context.Context, db *sql.DB, k keyset, query string, 
 		return out, err
 	}
 	defer rows.Close()
-	type keyed struct {
-		v   T
-		at  time.Time
-		seq string
-	}
-	var list []keyed
+	var list []keyedRow[T]
 	for rows.Next() {
 		v, at, seq, err := scan(rows)
 		if err != nil {
 			return out, err
 		}
-		list = append(list, keyed{v, at, strconv.FormatInt(seq, 10)})
+		list = append(list, keyedRow[T]{v, at, strconv.FormatInt(seq, 10)})
 	}
 	if err := rows.Err(); err != nil {
 		return out, err
 	}
-	list, more := trim(k, list)
-	for _, r := range list {
-		out.rows = append(out.rows, r.v)
-	}
-	if len(list) > 0 {
-		first, last := list[0], list[len(list)-1]
-		out.next, out.prev, out.hasNext = k.cursors(first.at, first.seq, last.at, last.seq, more)
-	}
+	out.rows, out.next, out.prev, out.hasNext = keyedPage(k, list)
 	return out, nil
+}
+
+// keyedRow is a row of a keyset list with the key its cursors are made of.
+type keyedRow[T any] struct {
+	row T
+	at  time.Time
+	seq string
+}
+
+// keyedPage cuts rows read with k.fetch to the page, in the list's order, with its cursors.
+func keyedPage[T any](k keyset, rows []keyedRow[T]) (page []T, next, prev string, hasNext bool) {
+	rows, more := trim(k, rows)
+	page = make([]T, 0, len(rows))
+	for _, r := range rows {
+		page = append(page, r.row)
+	}
+	if len(rows) > 0 {
+		first, last := rows[0], rows[len(rows)-1]
+		next, prev, hasNext = k.cursors(first.at, first.seq, last.at, last.seq, more)
+	}
+	return page, next, prev, hasNext
 }

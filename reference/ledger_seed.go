@@ -76,6 +76,11 @@ func (s *Store) seedLedger(ctx context.Context, tx *sql.Tx, now time.Time, accou
 		events = append(events, evs...)
 	}
 	events = collectionRefundHistory(events, now)
+	wd, err := withdrawalHistory(ctx, tx, now)
+	if err != nil {
+		return err
+	}
+	events = append(events, wd...)
 	sort.SliceStable(events, func(i, j int) bool { return events[i].at.Before(events[j].at) })
 
 	b, err := newBooker(ctx, tx)

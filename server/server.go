@@ -104,6 +104,8 @@ type Deps struct {
 	PayoutDrafts provider.PayoutDrafts
 	// Collections serves the collection orders and their payments; nil like Auth.
 	Collections provider.Collections
+	// Withdrawals serves the withdrawal accounts and requests; nil like Auth.
+	Withdrawals provider.Withdrawals
 }
 
 // Server holds the wired application.

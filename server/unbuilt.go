@@ -19,7 +19,5 @@ func Unbuilt(s *Server) Area {
 			Gate: batchesGate, GateName: batches},
 		{Name: "org.batch.payouts", Method: "GET", Path: "/org/:org/batches/:batch/batch_payouts", Access: Dashboard,
 			Perms: P(access.PayoutBatchesRead), Gate: batchesGate, GateName: batches},
-		{Name: "org.withdrawals", Method: "GET", Path: "/org/:org/accounts/withdrawals", Access: Dashboard,
-			Perms: P(access.WithdrawalsRead), Nav: &NavEntry{Slot: NavWithdrawals, Label: "Withdrawals"}},
 	}}
 }

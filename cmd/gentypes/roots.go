@@ -20,6 +20,7 @@ import (
 	"portal/server/search"
 	"portal/server/statements"
 	"portal/server/users"
+	"portal/server/withdrawals"
 )
 
 // propsPackage is one Go package whose structs are the props of TSX pages
@@ -176,6 +177,16 @@ var packages = []propsPackage{
 		islands: map[string]reflect.Type{
 			"CollectionOrderDetails": reflect.TypeFor[collections.OrderDetailsProps](),
 			"CollectionRefund":       reflect.TypeFor[collections.RefundForm](),
+		},
+	},
+	{ // portal/server/withdrawals
+		pages: map[string]reflect.Type{
+			"Withdrawals":      reflect.TypeFor[withdrawals.WithdrawalsPageProps](),
+			"WithdrawalForm":   reflect.TypeFor[withdrawals.WithdrawalFormPageProps](),
+			"WithdrawalReview": reflect.TypeFor[withdrawals.WithdrawalReviewPageProps](),
+		},
+		islands: map[string]reflect.Type{
+			"WithdrawalDialog": reflect.TypeFor[withdrawals.WithdrawalDialogProps](),
 		},
 	},
 	{ // portal/cmd/renderbench/bench: the render benchmark's calibration page

@@ -144,10 +144,11 @@ func run(log *slog.Logger) error {
 	receivers, _ := any(store).(provider.Receivers)
 	payoutDrafts, _ := any(store).(provider.PayoutDrafts)
 	collections, _ := any(store).(provider.Collections)
+	withdrawals, _ := any(store).(provider.Withdrawals)
 	srvCfg := cfg.server(backend)
 	srv := portal.New(server.Deps{
 		Auth: auth, Ledger: ledger, Funding: funding, Crypto: crypto, Stats: stats, Statements: statements,
-		Payouts: payouts, PayoutReports: payoutReports, Users: users, Receivers: receivers, PayoutDrafts: payoutDrafts, Collections: collections,
+		Payouts: payouts, PayoutReports: payoutReports, Users: users, Receivers: receivers, PayoutDrafts: payoutDrafts, Collections: collections, Withdrawals: withdrawals,
 		Config:   srvCfg,
 		Provider: store,
 		Sessions: session.NewManager(sessStore, session.Config{IdleTimeout: cfg.Idle, AbsoluteTimeout: cfg.Absolute}),

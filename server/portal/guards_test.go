@@ -47,6 +47,9 @@ var specNeeds = map[string]need{
 	"org.collection_order.test_case": {perms: []access.Permission{access.CollectionOrdersRead, access.CollectionOrdersMan}, gate: "testcases"},
 	"org.account_funding":            {perms: []access.Permission{access.AccountsFunding}},
 	"org.withdrawals":                {perms: []access.Permission{access.WithdrawalsRead}},
+	"org.withdrawal":                 {perms: []access.Permission{access.WithdrawalsRead}},
+	"org.withdrawals.new":            {perms: []access.Permission{access.WithdrawalsRead, access.WithdrawalsManage}},
+	"org.withdrawals.review":         {perms: []access.Permission{access.WithdrawalsRead, access.WithdrawalsManage}},
 	"org.accounts":                   {perms: []access.Permission{access.AccountsRead}},
 	"org.account":                    {perms: []access.Permission{access.AccountsRead}},
 	"org.account.transfer":           {perms: []access.Permission{access.AccountsRead, access.AccountsManage}},
@@ -79,7 +82,7 @@ var gateOpen = map[string]map[string]bool{
 
 func concrete(path, org string) string {
 	p := strings.Replace(path, ":org", org, 1)
-	p = strings.NewReplacer(":batch", "b1", ":order", "o1", ":account", "4520011000000015", ":token", "t", ":meta", "m", ":payout", "PO-GUARD", ":receiver", "r1", ":draft", "00000000-0000-4000-8000-00000000d1af", ":payment", "p1").Replace(p)
+	p = strings.NewReplacer(":batch", "b1", ":order", "o1", ":account", "4520011000000015", ":token", "t", ":meta", "m", ":payout", "PO-GUARD", ":receiver", "r1", ":draft", "00000000-0000-4000-8000-00000000d1af", ":payment", "p1", ":review", "r1", ":withdrawal", "WD-GUARD").Replace(p)
 	if strings.HasSuffix(p, "/search") {
 		p += "?q=ref"
 	}

@@ -20,6 +20,7 @@ import (
 	"portal/server/search"
 	"portal/server/statements"
 	"portal/server/users"
+	"portal/server/withdrawals"
 )
 
 // Areas are the portal's parts, in sidebar order: the pages before one is
@@ -37,6 +38,7 @@ var Areas = []server.AreaFunc{
 	payoutdrafts.New,  // Payouts › Payout drafts
 	receivers.New,     // Payouts › Receivers
 	collections.New,   // Collections › Orders
+	withdrawals.New,   // Accounts › Withdrawals
 	accounts.New,      // Accounts › one link per account
 	payoutreports.New, // Exports › Payouts
 	statements.New,    // Exports › Statements

@@ -116,6 +116,7 @@ func NewWith(t testing.TB, edit func(*server.Deps), areas ...server.AreaFunc) *H
 	d.Receivers, _ = any(env.Store).(provider.Receivers)
 	d.PayoutDrafts, _ = any(env.Store).(provider.PayoutDrafts)
 	d.Collections, _ = any(env.Store).(provider.Collections)
+	d.Withdrawals, _ = any(env.Store).(provider.Withdrawals)
 	if edit != nil {
 		edit(&d)
 	}

@@ -42,6 +42,9 @@ export interface Pages {
   StatementRequest: typeof import('../pages/statements/StatementRequest').default;
   SyntheticTransactions: typeof import('../pages/SyntheticTransactions').default;
   Users: typeof import('../pages/users/Users').default;
+  WithdrawalForm: typeof import('../pages/withdrawals/WithdrawalForm').default;
+  WithdrawalReview: typeof import('../pages/withdrawals/WithdrawalReview').default;
+  Withdrawals: typeof import('../pages/withdrawals/Withdrawals').default;
 }
 
 /** Every island under islands/, by the name a page gives <Island>. */
@@ -67,4 +70,5 @@ export interface Islands {
   StatementsTable: typeof import('../../islands/StatementsTable').default;
   TransferDialog: typeof import('../../islands/TransferDialog').default;
   VerifyCode: typeof import('../../islands/VerifyCode').default;
+  WithdrawalDialog: typeof import('../../islands/WithdrawalDialog').default;
 }

@@ -46,6 +46,9 @@ export interface PageProps {
   StatementRequest: StatementRequestProps;
   SyntheticTransactions: SyntheticProps;
   Users: UsersPageProps;
+  WithdrawalForm: WithdrawalFormPageProps;
+  WithdrawalReview: WithdrawalReviewPageProps;
+  Withdrawals: WithdrawalsPageProps;
 }
 
 /** The props of each island whose props Go builds, by island name. */
@@ -66,6 +69,7 @@ export interface IslandProps {
   StatementExport: StatementExportProps;
   StatementsTable: StatementsTableProps;
   TransferDialog: TransferButtonProps;
+  WithdrawalDialog: WithdrawalDialogProps;
 }
 
 export interface AccountButtons {
@@ -1819,4 +1823,197 @@ export interface UsersPageProps {
   /** Add is the "Add New User" link, "" without users:manage. */
   add: string;
   panel: UserPanel | null;
+}
+
+/**
+ * WithdrawalDebtor is a virtual account the form offers, with what the island needs to check
+ * and format amounts, and the withdrawal accounts it may send to (active links only).
+ */
+export interface WithdrawalDebtor {
+  number: string;
+  label: string;
+  currency: string;
+  decimals: number;
+  withdrawals: string[];
+}
+
+/**
+ * WithdrawalDialogProps are the props of islands/WithdrawalDialog.tsx: the "Withdraw funds"
+ * button. Href is the form page, which the button opens without JavaScript.
+ */
+export interface WithdrawalDialogProps {
+  href: string;
+  orgId: string;
+  csrf: string;
+  accounts: WithdrawalDebtor[];
+  options: WithdrawalOption[];
+  /** Currency is the amount's currency before an account is chosen (spec 001 §9: EUR). */
+  currency: string;
+  /** Account is chosen at the start ("" for none). */
+  account: string;
+}
+
+/** WithdrawalEvent is one status transition of the details. */
+export interface WithdrawalEvent {
+  status: string;
+  when: string;
+  reason: string;
+}
+
+/**
+ * WithdrawalFiltersView is the filter bar: a GET form of the page, values as applied (an
+ * unknown account or status shows All).
+ */
+export interface WithdrawalFiltersView {
+  action: string;
+  account: string;
+  accounts: Choice[];
+  status: string;
+  statuses: Choice[];
+  reference: string;
+  /** Clear is the page without filters, "" when none is applied. */
+  clear: string;
+}
+
+/** WithdrawalForm is what the user typed and what is wrong with it. */
+export interface WithdrawalForm {
+  account: string;
+  withdrawal: string;
+  amount: string;
+  endToEndId: string;
+  errors: Record<string, string>;
+  formError: string;
+}
+
+/** WithdrawalFormPageProps are the props of templates/pages/withdrawals/WithdrawalForm.tsx. */
+export interface WithdrawalFormPageProps {
+  shell: ShellProps;
+  action: string;
+  back: string;
+  accounts: WithdrawalDebtor[];
+  /**
+   * Options are the withdrawal accounts of the chosen account; Hint says why there are
+   * none.
+   */
+  options: WithdrawalOption[];
+  hint: string;
+  currency: string;
+  form: WithdrawalForm;
+}
+
+/** WithdrawalHidden is a hidden field of the confirm form. */
+export interface WithdrawalHidden {
+  name: string;
+  value: string;
+}
+
+/**
+ * WithdrawalLine is one labelled value of the details; Full is the whole value when Value
+ * is shortened.
+ */
+export interface WithdrawalLine {
+  label: string;
+  value: string;
+  full?: string;
+}
+
+/** WithdrawalOption is a withdrawal account the form offers. */
+export interface WithdrawalOption {
+  id: string;
+  label: string;
+  currency: string;
+}
+
+/** WithdrawalPanel is the details panel of one withdrawal. */
+export interface WithdrawalPanel {
+  reference: string;
+  status: string;
+  statusLabel: string;
+  rejection: string;
+  reason: string;
+  summary: WithdrawalLine[];
+  beneficiary: WithdrawalLine[];
+  history: WithdrawalEvent[];
+}
+
+/** WithdrawalProblem is one line of the error step: a field's label and the message. */
+export interface WithdrawalProblem {
+  field: string;
+  message: string;
+}
+
+/**
+ * WithdrawalReviewPageProps are the props of templates/pages/withdrawals/WithdrawalReview.tsx:
+ * the review with its Confirm, or (Reference set) the result, or (Title set) the error list.
+ */
+export interface WithdrawalReviewPageProps {
+  shell: ShellProps;
+  action: string;
+  back: string;
+  list: string;
+  review: WithdrawalReviewView;
+  reference: string;
+  detail: string;
+  result: string;
+  /** Title is 'Validation Error' over Problems, or 'Something went wrong' over Detail text. */
+  title: string;
+  problems: WithdrawalProblem[];
+  message: string;
+}
+
+/** WithdrawalReviewView is a stored review as the user confirms it. */
+export interface WithdrawalReviewView {
+  account: string;
+  amount: string;
+  converted: string;
+  rate: string;
+  noRate: string;
+  endToEndId: string;
+  beneficiary: WithdrawalLine[];
+  /**
+   * Fields are posted back with the confirm: the values confirmed, which the provider
+   * holds against the review.
+   */
+  fields: WithdrawalHidden[];
+}
+
+/** WithdrawalRow is one withdrawal of the list, formatted for people. */
+export interface WithdrawalRow {
+  reference: string;
+  href: string;
+  open: boolean;
+  date: string;
+  time: string;
+  endToEndId: string;
+  account: string;
+  beneficiary: string;
+  amount: string;
+  status: string;
+  statusLabel: string;
+}
+
+/** WithdrawalsPageProps are the props of templates/pages/withdrawals/Withdrawals.tsx. */
+export interface WithdrawalsPageProps {
+  shell: ShellProps;
+  /**
+   * Unavailable replaces the page's content when the organisation has no withdrawal
+   * accounts (spec 001 §2).
+   */
+  unavailable: string;
+  range: string;
+  filters: WithdrawalFiltersView;
+  rows: WithdrawalRow[];
+  total: number;
+  pageSize: number;
+  next: string;
+  prev: string;
+  failure: string;
+  /**
+   * Withdraw is the "Withdraw funds" button (the dialog island), nil without
+   * withdrawals:manage.
+   */
+  withdraw: WithdrawalDialogProps | null;
+  panel: WithdrawalPanel | null;
+  panelError: string;
+  closePanel: string;
 }

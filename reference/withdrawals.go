@@ -1,0 +1,686 @@
+package reference
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"portal/currency"
+	"portal/money"
+	"portal/provider"
+	"portal/withdrawalrule"
+)
+
+var _ provider.Withdrawals = (*Store)(nil)
+
+// withdrawalReasons are the reason codes a rejected or returned withdrawal can carry, with the
+// text the customer is shown (spec 001 §4).
+var withdrawalReasons = map[string]string{
+	"invalid_creditor_account":  "The withdrawal account's details were refused by the receiving bank.",
+	"compliance_declined":       "The withdrawal was declined after a compliance review.",
+	"account_closed":            "The receiving account is closed.",
+	"beneficiary_name_mismatch": "The account holder's name does not match the receiving account.",
+}
+
+func newWithdrawalReference() string {
+	var b [7]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err)
+	}
+	return "WD" + strings.ToUpper(hex.EncodeToString(b[:]))
+}
+
+func withdrawalField(field, format string, args ...any) error {
+	return &provider.FieldError{Field: field, Err: provider.Errorf(provider.EINVALID, format, args...)}
+}
+
+const withdrawalAccountColumns = `uuid, id, kind, currency, iban, account_number, bank_name, bank_clearing_system_id, label,
+	local_instrument, party_name`
+
+func scanWithdrawalAccount(r scanner, a *provider.WithdrawalAccount) error {
+	if err := r.Scan(&a.UUID, &a.ID, &a.Kind, &a.Currency, &a.IBAN, &a.AccountNumber, &a.BankName, &a.BankClearingSystemID,
+		&a.Label, &a.LocalInstrument, &a.PartyIdentification.Name); err != nil {
+		return fmt.Errorf("reference: withdrawal account: %w", err)
+	}
+	return nil
+}
+
+// WithdrawalAccounts implements provider.Withdrawals.
+func (s *Store) WithdrawalAccounts(ctx context.Context, orgID string) ([]provider.WithdrawalAccount, error) {
+	if err := s.organisationExists(ctx, orgID); err != nil {
+		return nil, err
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT `+withdrawalAccountColumns+` FROM withdrawal_accounts
+		WHERE organisation_id = ? ORDER BY label, id`, orgID)
+	if err != nil {
+		return nil, fmt.Errorf("reference: withdrawal accounts: %w", err)
+	}
+	defer rows.Close()
+	out := []provider.WithdrawalAccount{}
+	for rows.Next() {
+		var a provider.WithdrawalAccount
+		if err := scanWithdrawalAccount(rows, &a); err != nil {
+			return nil, err
+		}
+		out = append(out, a)
+	}
+	return out, rows.Err()
+}
+
+// WithdrawalAuthorizations implements provider.Withdrawals.
+func (s *Store) WithdrawalAuthorizations(ctx context.Context, orgID, status string) ([]provider.WithdrawalAuthorization, error) {
+	if status != "" && status != provider.AuthorizationActive && status != provider.AuthorizationInactive {
+		return nil, provider.Errorf(provider.EINVALID, "Status must be active or inactive.")
+	}
+	if err := s.organisationExists(ctx, orgID); err != nil {
+		return nil, err
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT id, virtual_account_number, withdrawal_account_uuid, status
+		FROM withdrawal_account_authorizations WHERE organisation_id = ? AND (? = '' OR status = ?)
+		ORDER BY virtual_account_number, created_at, id`, orgID, status, status)
+	if err != nil {
+		return nil, fmt.Errorf("reference: withdrawal authorizations: %w", err)
+	}
+	defer rows.Close()
+	out := []provider.WithdrawalAuthorization{}
+	for rows.Next() {
+		var a provider.WithdrawalAuthorization
+		if err := rows.Scan(&a.ID, &a.VirtualAccountNumber, &a.WithdrawalAccountUUID, &a.Status); err != nil {
+			return nil, fmt.Errorf("reference: withdrawal authorizations: %w", err)
+		}
+		out = append(out, a)
+	}
+	return out, rows.Err()
+}
+
+// checkedWithdrawal is a withdrawal request the provider has found possible: the accounts
+// it names, the debit, and the conversion (rate nil: no rate for the pair).
+type checkedWithdrawal struct {
+	debtor    provider.Account
+	creditor  provider.WithdrawalAccount
+	amount    money.Amount
+	rate      *money.Rate
+	converted money.Amount
+	e2e       string
+}
+
+// checkWithdrawal checks req against the organisation's accounts, authorisations and limit,
+// every field at once (the first refusal per field), and quotes the conversion.
+func checkWithdrawal(ctx context.Context, q queryRower, orgID string, req provider.WithdrawalCreate) (checkedWithdrawal, error) {
+	var c checkedWithdrawal
+	var fails []error
+	fail := func(field, msg string) { fails = append(fails, withdrawalField(field, "%s", msg)) }
+
+	debtor := strings.TrimSpace(req.DebtorAccount)
+	var owner sql.NullString
+	var kind string
+	err := q.QueryRowContext(ctx, `SELECT account_number, name, currency_code, balance, owner_organisation_id, kind
+		FROM accounts WHERE account_number = ?`, debtor).Scan(&c.debtor.AccountNumber, &c.debtor.Name, &c.debtor.CurrencyCode,
+		&c.debtor.Balance, &owner, &kind)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+	case err != nil:
+		return c, fmt.Errorf("reference: withdrawal debtor: %w", err)
+	}
+	debtorOK := err == nil && owner.String == orgID && kind == "customer"
+	if !debtorOK {
+		fail(provider.FieldWithdrawalDebtor, withdrawalrule.MsgAccount)
+	}
+
+	creditorOK := false
+	err = q.QueryRowContext(ctx, `SELECT `+withdrawalAccountColumns+` FROM withdrawal_accounts w
+		WHERE w.uuid = ? AND w.organisation_id = ? AND EXISTS (SELECT 1 FROM withdrawal_account_authorizations z
+			WHERE z.withdrawal_account_uuid = w.uuid AND z.virtual_account_number = ? AND z.status = 'active')`,
+		strings.TrimSpace(req.CreditorAccountID), orgID, debtor).Scan(&c.creditor.UUID, &c.creditor.ID, &c.creditor.Kind,
+		&c.creditor.Currency, &c.creditor.IBAN, &c.creditor.AccountNumber, &c.creditor.BankName, &c.creditor.BankClearingSystemID,
+		&c.creditor.Label, &c.creditor.LocalInstrument, &c.creditor.PartyIdentification.Name)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		fail(provider.FieldWithdrawalCreditor, withdrawalrule.MsgWithdrawal)
+	case err != nil:
+		return c, fmt.Errorf("reference: withdrawal creditor: %w", err)
+	default:
+		creditorOK = true
+	}
+
+	dec := 2
+	if debtorOK {
+		dec = currency.Decimals(c.debtor.CurrencyCode)
+		if code := strings.TrimSpace(req.CurrencyCode); code != c.debtor.CurrencyCode {
+			fail(provider.FieldWithdrawalCurrency, "currency_code must be the account's currency ("+c.debtor.CurrencyCode+")")
+		}
+	}
+	amountOK := false
+	if a, msg := withdrawalrule.Amount(req.Amount, dec); msg != "" {
+		fail(provider.FieldWithdrawalAmount, msg)
+	} else {
+		c.amount, amountOK = a, true
+	}
+	if debtorOK && amountOK {
+		var max string
+		err := q.QueryRowContext(ctx, `SELECT max_amount FROM withdrawal_limits WHERE organisation_id = ? AND currency_code = ?`,
+			orgID, c.debtor.CurrencyCode).Scan(&max)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+		case err != nil:
+			return c, fmt.Errorf("reference: withdrawal limit: %w", err)
+		default:
+			limit, err := money.ParseCurrency(max, c.debtor.CurrencyCode)
+			if err != nil {
+				return c, fmt.Errorf("reference: withdrawal limit %s: %w", max, err)
+			}
+			if c.amount.Cmp(limit) > 0 {
+				fail(provider.FieldWithdrawalAmount, provider.MsgWithdrawalOverLimit)
+			}
+		}
+	}
+	c.e2e = strings.TrimSpace(req.EndToEndID)
+	if msg := withdrawalrule.EndToEndID(c.e2e); msg != "" {
+		fail(provider.FieldWithdrawalEndToEndID, msg)
+	} else {
+		var n int
+		if err := q.QueryRowContext(ctx, `SELECT count(*) FROM withdrawal_requests WHERE organisation_id = ? AND external_reference = ?`,
+			orgID, c.e2e).Scan(&n); err != nil {
+			return c, fmt.Errorf("reference: withdrawal end-to-end id: %w", err)
+		}
+		if n > 0 {
+			fail(provider.FieldWithdrawalEndToEndID, provider.MsgWithdrawalE2EUsed)
+		}
+	}
+	if len(fails) > 0 {
+		return c, errors.Join(fails...)
+	}
+	if debtorOK && creditorOK {
+		r, err := quote(ctx, q, orgID, c.debtor.CurrencyCode, c.creditor.EffectiveCurrency())
+		switch provider.ErrorCode(err) {
+		case "":
+			c.rate = &r
+			c.converted = c.amount.Convert(r, currency.Decimals(c.creditor.EffectiveCurrency()))
+			if c.converted.Sign() <= 0 {
+				return c, withdrawalField(provider.FieldWithdrawalAmount, "The amount is too small to convert.")
+			}
+		case provider.ENOTFOUND:
+		default:
+			return c, err
+		}
+	}
+	return c, nil
+}
+
+// ReviewWithdrawal implements provider.Withdrawals.
+func (s *Store) ReviewWithdrawal(ctx context.Context, orgID string, req provider.WithdrawalCreate) (provider.WithdrawalReview, error) {
+	if err := s.organisationExists(ctx, orgID); err != nil {
+		return provider.WithdrawalReview{}, err
+	}
+	c, err := checkWithdrawal(ctx, s.read, orgID, req)
+	if err != nil {
+		return provider.WithdrawalReview{}, err
+	}
+	now := s.now()
+	r := provider.WithdrawalReview{ID: uuid.NewString(), DebtorAccountNumber: c.debtor.AccountNumber, Amount: c.amount.String(),
+		CurrencyCode: c.debtor.CurrencyCode, ConvertedCurrency: c.creditor.EffectiveCurrency(), EndToEndID: c.e2e,
+		CreditorAccount: provider.CreditorOf(c.creditor), ExpiresAt: now.Add(provider.WithdrawalReviewTTL).UTC()}
+	if c.rate != nil {
+		r.RateAvailable, r.ExchangeRate, r.ConvertedAmount = true, c.rate.String(), c.converted.String()
+	}
+	creditor, err := json.Marshal(r.CreditorAccount)
+	if err != nil {
+		return r, err
+	}
+	if _, err := s.write.ExecContext(ctx, `INSERT INTO withdrawal_reviews (id, organisation_id, debtor_account_number,
+		withdrawal_account_uuid, amount, currency_code, converted_amount, converted_currency, exchange_rate, end_to_end_id,
+		creditor, created_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		r.ID, orgID, r.DebtorAccountNumber, c.creditor.UUID, r.Amount, r.CurrencyCode, r.ConvertedAmount, r.ConvertedCurrency,
+		r.ExchangeRate, r.EndToEndID, string(creditor), req.CreatedBy, formatTime(now), formatTime(r.ExpiresAt)); err != nil {
+		return r, fmt.Errorf("reference: withdrawal review: %w", err)
+	}
+	return r, nil
+}
+
+// WithdrawalReview implements provider.Withdrawals.
+func (s *Store) WithdrawalReview(ctx context.Context, orgID, id string) (provider.WithdrawalReview, error) {
+	return loadWithdrawalReview(ctx, s.read, orgID, id)
+}
+
+func loadWithdrawalReview(ctx context.Context, q queryRower, orgID, id string) (provider.WithdrawalReview, error) {
+	var r provider.WithdrawalReview
+	var creditor, expires string
+	var ref sql.NullString
+	err := q.QueryRowContext(ctx, `SELECT v.id, v.debtor_account_number, v.amount, v.currency_code, v.converted_amount,
+		v.converted_currency, v.exchange_rate, v.end_to_end_id, v.creditor, v.expires_at, w.reference
+		FROM withdrawal_reviews v LEFT JOIN withdrawal_requests w ON w.review_id = v.id
+		WHERE v.id = ? AND v.organisation_id = ?`, id, orgID).Scan(&r.ID, &r.DebtorAccountNumber, &r.Amount, &r.CurrencyCode,
+		&r.ConvertedAmount, &r.ConvertedCurrency, &r.ExchangeRate, &r.EndToEndID, &creditor, &expires, &ref)
+	if errors.Is(err, sql.ErrNoRows) {
+		return r, provider.Errorf(provider.ENOTFOUND, "Withdrawal review not found.")
+	}
+	if err != nil {
+		return r, fmt.Errorf("reference: withdrawal review: %w", err)
+	}
+	if err := json.Unmarshal([]byte(creditor), &r.CreditorAccount); err != nil {
+		return r, fmt.Errorf("reference: withdrawal review creditor: %w", err)
+	}
+	if r.ExpiresAt, err = parseTime(expires); err != nil {
+		return r, err
+	}
+	r.RateAvailable, r.WithdrawalReference = r.ExchangeRate != "", ref.String
+	return r, nil
+}
+
+func withdrawalHash(req provider.WithdrawalCreate) string {
+	h := sha256.New()
+	for _, f := range []string{req.DebtorAccount, req.CreditorAccountID, req.Amount, req.CurrencyCode, req.EndToEndID, req.ReviewID} {
+		f = strings.TrimSpace(f)
+		fmt.Fprintf(h, "%d:%s;", len(f), f)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// CreateWithdrawal implements provider.Withdrawals. It runs in one IMMEDIATE transaction on
+// the single writer connection: the balance it checks is the one it books against, and calls
+// with one key are serialised, so the second finds the first's row and moves nothing.
+func (s *Store) CreateWithdrawal(ctx context.Context, orgID string, req provider.WithdrawalCreate) (provider.WithdrawalRequest, error) {
+	var none provider.WithdrawalRequest
+	req.ReviewID, req.IdempotencyKey = strings.TrimSpace(req.ReviewID), strings.TrimSpace(req.IdempotencyKey)
+	key := req.IdempotencyKey
+	if req.ReviewID != "" {
+		key = "review:" + req.ReviewID
+	}
+	if key == "" || len(key) > 255 {
+		return none, provider.Errorf(provider.EINVALID, "An idempotency key or a review is required.")
+	}
+	hash := withdrawalHash(req)
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return none, fmt.Errorf("reference: withdrawal: %w", err)
+	}
+	defer tx.Rollback()
+
+	var prevID, prevHash string
+	err = tx.QueryRowContext(ctx, `SELECT id, request_hash FROM withdrawal_requests WHERE organisation_id = ? AND idempotency_key = ?`,
+		orgID, key).Scan(&prevID, &prevHash)
+	switch {
+	case err == nil:
+		if prevHash != hash {
+			if req.ReviewID != "" {
+				return none, provider.Errorf(provider.ECONFLICT, "%s", provider.MsgWithdrawalChanged)
+			}
+			return none, provider.Errorf(provider.ECONFLICT, "%s", provider.MsgWithdrawalKeyReused)
+		}
+		w, err := loadWithdrawal(ctx, tx, orgID, prevID)
+		w.Replayed = true
+		return w, err
+	case !errors.Is(err, sql.ErrNoRows):
+		return none, fmt.Errorf("reference: withdrawal: %w", err)
+	}
+
+	now := s.now()
+	var review provider.WithdrawalReview
+	if req.ReviewID != "" {
+		if review, err = loadWithdrawalReview(ctx, tx, orgID, req.ReviewID); err != nil {
+			return none, err
+		}
+	}
+	c, err := checkWithdrawal(ctx, tx, orgID, req)
+	if err != nil {
+		return none, err
+	}
+	if req.ReviewID != "" {
+		// What moves is what the user saw: the same accounts, amount and end-to-end id, at the
+		// reviewed rate, while the review lasts.
+		ra, err := money.ParseCurrency(review.Amount, review.CurrencyCode)
+		if err != nil || review.DebtorAccountNumber != c.debtor.AccountNumber || review.CreditorAccount.ID != c.creditor.UUID ||
+			review.CurrencyCode != c.debtor.CurrencyCode || ra.Cmp(c.amount) != 0 || review.EndToEndID != c.e2e {
+			return none, provider.Errorf(provider.ECONFLICT, "%s", provider.MsgWithdrawalChanged)
+		}
+		if !now.Before(review.ExpiresAt) {
+			return none, provider.Errorf(provider.ECONFLICT, "%s", provider.MsgWithdrawalReviewExpired)
+		}
+		if !review.RateAvailable {
+			c.rate = nil
+		} else {
+			r, err := money.ParseRate(review.ExchangeRate)
+			if err != nil {
+				return none, fmt.Errorf("reference: withdrawal review rate: %w", err)
+			}
+			c.rate = &r
+			if c.converted, err = money.ParseCurrency(review.ConvertedAmount, review.ConvertedCurrency); err != nil {
+				return none, fmt.Errorf("reference: withdrawal review amount: %w", err)
+			}
+		}
+	}
+	if c.rate == nil {
+		return none, withdrawalField(provider.FieldWithdrawalAmount, "%s", provider.MsgWithdrawalNoRate)
+	}
+
+	w := provider.WithdrawalRequest{ID: uuid.NewString(), Reference: newWithdrawalReference(), ExternalReference: c.e2e,
+		DebtorAccountNumber: c.debtor.AccountNumber, Amount: c.amount.String(), CurrencyCode: c.debtor.CurrencyCode,
+		ConvertedAmount: c.converted.String(), ConvertedCurrency: c.creditor.EffectiveCurrency(), ExchangeRate: c.rate.String(),
+		Status: provider.WithdrawalReceived, CreatedAt: now.UTC(), CreditorAccount: provider.CreditorOf(c.creditor),
+		StatusTransitions: []provider.WithdrawalTransition{{Status: provider.WithdrawalReceived, CreatedAt: now.UTC()}}}
+	b, err := newBooker(ctx, tx)
+	if err != nil {
+		return none, err
+	}
+	defer b.close()
+	debit, err := bookWithdrawal(b, orgID, w, c.amount, c.converted, -1, now)
+	if err != nil {
+		return none, err
+	}
+	if err := insertWithdrawal(ctx, tx, orgID, w, key, hash, req.ReviewID, req.CreatedBy, debit, ""); err != nil {
+		return none, err
+	}
+	if err := tx.Commit(); err != nil {
+		return none, fmt.Errorf("reference: withdrawal: %w", err)
+	}
+	return w, nil
+}
+
+// bookWithdrawal books a withdrawal's money in one balanced ledger transaction: sign -1 the
+// debit (the account pays amount; the provider converts and sends converted out), +1 the
+// same lines reversed when the money comes back. Entry types are the spec's payout family
+// (000 §9 has no withdrawal type): payout for the debit, payout_cancelled for a rejection
+// (the money never left) and payout_returned for a return.
+func bookWithdrawal(b *booker, orgID string, w provider.WithdrawalRequest, amount, converted money.Amount, sign int, at time.Time) (string, error) {
+	typ, kind := provider.EntryPayout, "withdrawal"
+	switch {
+	case sign > 0 && w.Status == provider.WithdrawalReturned:
+		typ, kind = provider.EntryPayoutReturned, "withdrawal_returned"
+	case sign > 0:
+		typ, kind = provider.EntryPayoutCancelled, "withdrawal_rejected"
+	}
+	acct, err := b.account(w.DebtorAccountNumber)
+	if err != nil {
+		return "", err
+	}
+	if acct == nil || acct.kind != "customer" || acct.owner != orgID {
+		return "", fmt.Errorf("reference: withdrawal %s: account %s cannot be booked", w.Reference, w.DebtorAccountNumber)
+	}
+	if sign < 0 && acct.balance.Cmp(amount) < 0 {
+		return "", withdrawalField(provider.FieldWithdrawalAmount, "Insufficient funds")
+	}
+	out := w.ConvertedCurrency
+	ext, err := b.system("EXT", out, at)
+	if err != nil {
+		return "", err
+	}
+	a, c := amount, converted
+	if sign < 0 {
+		a, c = a.Neg(), c.Neg()
+	}
+	ref := w.Reference
+	ps := []posting{{account: acct.number, entryType: typ, amount: a, reference: ref, orderID: w.ID}}
+	if acct.currency != out {
+		fxIn, err := b.system("FX", acct.currency, at)
+		if err != nil {
+			return "", err
+		}
+		fxOut, err := b.system("FX", out, at)
+		if err != nil {
+			return "", err
+		}
+		ps = append(ps, posting{account: fxIn, entryType: typ, amount: a.Neg(), reference: ref, orderID: w.ID},
+			posting{account: fxOut, entryType: typ, amount: c, reference: ref, orderID: w.ID})
+	}
+	ps = append(ps, posting{account: ext, entryType: typ, amount: c.Neg(), reference: ref, orderID: w.ID})
+	id := uuid.NewString()
+	if _, err := b.book(txMeta{id: id, kind: kind, org: orgID, e2e: w.ExternalReference, rate: w.ExchangeRate, at: at}, ps, true); err != nil {
+		return "", err
+	}
+	if err := b.flush(); err != nil {
+		return "", err
+	}
+	return id, nil
+}
+
+func insertWithdrawal(ctx context.Context, tx *sql.Tx, orgID string, w provider.WithdrawalRequest, key, hash, reviewID, by, debit, release string) error {
+	creditor, err := json.Marshal(w.CreditorAccount)
+	if err != nil {
+		return err
+	}
+	trans, err := json.Marshal(w.StatusTransitions)
+	if err != nil {
+		return err
+	}
+	var review, rel any
+	if reviewID != "" {
+		review = reviewID
+	}
+	if release != "" {
+		rel = release
+	}
+	last := w.CreatedAt
+	if n := len(w.StatusTransitions); n > 0 {
+		last = w.StatusTransitions[n-1].CreatedAt
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO withdrawal_requests (id, organisation_id, reference, external_reference,
+		debtor_account_number, withdrawal_account_uuid, amount, currency_code, converted_amount, converted_currency,
+		exchange_rate, status, creditor, status_transitions, idempotency_key, request_hash, review_id, created_by, debit_tx,
+		release_tx, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		w.ID, orgID, w.Reference, w.ExternalReference, w.DebtorAccountNumber, w.CreditorAccount.ID, w.Amount, w.CurrencyCode,
+		w.ConvertedAmount, w.ConvertedCurrency, w.ExchangeRate, w.Status, string(creditor), string(trans), key, hash, review, by,
+		debit, rel, formatTime(w.CreatedAt), formatTime(last)); err != nil {
+		return fmt.Errorf("reference: withdrawal insert: %w", err)
+	}
+	return nil
+}
+
+const withdrawalColumns = `w.seq, w.id, w.reference, w.external_reference, w.debtor_account_number, w.amount, w.currency_code,
+	w.converted_amount, w.converted_currency, w.exchange_rate, w.status, w.created_at, w.creditor, w.status_transitions`
+
+func scanWithdrawal(r scanner, w *provider.WithdrawalRequest, seq *int64) error {
+	var at, creditor, trans string
+	if err := r.Scan(seq, &w.ID, &w.Reference, &w.ExternalReference, &w.DebtorAccountNumber, &w.Amount, &w.CurrencyCode,
+		&w.ConvertedAmount, &w.ConvertedCurrency, &w.ExchangeRate, &w.Status, &at, &creditor, &trans); err != nil {
+		return fmt.Errorf("reference: withdrawal: %w", err)
+	}
+	var err error
+	if w.CreatedAt, err = parseTime(at); err != nil {
+		return err
+	}
+	if err := json.Unmarshal([]byte(creditor), &w.CreditorAccount); err != nil {
+		return fmt.Errorf("reference: withdrawal creditor: %w", err)
+	}
+	if err := json.Unmarshal([]byte(trans), &w.StatusTransitions); err != nil {
+		return fmt.Errorf("reference: withdrawal transitions: %w", err)
+	}
+	if w.StatusTransitions == nil {
+		w.StatusTransitions = []provider.WithdrawalTransition{}
+	}
+	return nil
+}
+
+func loadWithdrawal(ctx context.Context, q queryRower, orgID, idOrRef string) (provider.WithdrawalRequest, error) {
+	var w provider.WithdrawalRequest
+	var seq int64
+	err := scanWithdrawal(q.QueryRowContext(ctx, `SELECT `+withdrawalColumns+` FROM withdrawal_requests w
+		WHERE w.organisation_id = ? AND (w.id = ? OR w.reference = ?)`, orgID, idOrRef, idOrRef), &w, &seq)
+	if errors.Is(err, sql.ErrNoRows) {
+		return w, provider.Errorf(provider.ENOTFOUND, "Withdrawal not found.")
+	}
+	return w, err
+}
+
+// Withdrawal implements provider.Withdrawals.
+func (s *Store) Withdrawal(ctx context.Context, orgID, idOrReference string) (provider.WithdrawalRequest, error) {
+	return loadWithdrawal(ctx, s.read, orgID, strings.TrimSpace(idOrReference))
+}
+
+// FindWithdrawals implements provider.Withdrawals.
+func (s *Store) FindWithdrawals(ctx context.Context, orgID, query string) ([]provider.WithdrawalRequest, error) {
+	query = strings.TrimSpace(query)
+	out := []provider.WithdrawalRequest{}
+	if query == "" {
+		return out, nil
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT `+withdrawalColumns+` FROM withdrawal_requests w
+		WHERE w.organisation_id = ? AND (w.reference = ? OR w.id = ? OR w.external_reference = ?)
+		ORDER BY w.created_at DESC, w.seq DESC LIMIT 50`, orgID, query, query, query)
+	if err != nil {
+		return nil, fmt.Errorf("reference: find withdrawals: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var w provider.WithdrawalRequest
+		var seq int64
+		if err := scanWithdrawal(rows, &w, &seq); err != nil {
+			return nil, err
+		}
+		out = append(out, w)
+	}
+	return out, rows.Err()
+}
+
+// Withdrawals implements provider.Withdrawals.
+func (s *Store) Withdrawals(ctx context.Context, orgID string, f provider.WithdrawalFilter) (provider.WithdrawalPage, error) {
+	page := provider.WithdrawalPage{Withdrawals: []provider.WithdrawalRequest{}}
+	k, err := newKeyset(f.Cursor, f.Direction, f.Limit, provider.DefaultWithdrawalLimit, provider.MaxWithdrawalLimit)
+	if err != nil {
+		return page, err
+	}
+	switch f.Sort {
+	case "", provider.WithdrawalSortNewest:
+	case provider.WithdrawalSortOldest:
+		k.asc = true
+	default:
+		return page, provider.Errorf(provider.EINVALID, "Sort by -created_at or created_at.")
+	}
+	if f.Status != "" && !provider.ValidWithdrawalStatus(f.Status) {
+		return page, provider.Errorf(provider.EINVALID, "Unknown status.")
+	}
+	if err := s.organisationExists(ctx, orgID); err != nil {
+		return page, err
+	}
+	where := `w.organisation_id = ?`
+	args := []any{orgID}
+	for _, c := range []struct{ col, v string }{{"w.debtor_account_number", f.DebtorAccountNumber}, {"w.status", f.Status},
+		{"w.reference", strings.TrimSpace(f.Reference)}} {
+		if c.v != "" {
+			where += ` AND ` + c.col + ` = ?`
+			args = append(args, c.v)
+		}
+	}
+	if !f.CreatedAfter.IsZero() {
+		where += ` AND w.created_at >= ?`
+		args = append(args, formatTime(f.CreatedAfter))
+	}
+	if !f.CreatedBefore.IsZero() {
+		where += ` AND w.created_at < ?`
+		args = append(args, formatTime(f.CreatedBefore))
+	}
+	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM withdrawal_requests w WHERE `+where, args...).Scan(&page.Total); err != nil {
+		return page, fmt.Errorf("reference: withdrawals: %w", err)
+	}
+	cond, cargs, order, err := k.clause("w.")
+	if err != nil {
+		return page, err
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT `+withdrawalColumns+` FROM withdrawal_requests w WHERE `+where+cond+
+		` ORDER BY `+order+` LIMIT `+k.fetch(), append(args, cargs...)...)
+	if err != nil {
+		return page, fmt.Errorf("reference: withdrawals: %w", err)
+	}
+	defer rows.Close()
+	var list []keyedRow[provider.WithdrawalRequest]
+	for rows.Next() {
+		var r keyedRow[provider.WithdrawalRequest]
+		var seq int64
+		if err := scanWithdrawal(rows, &r.row, &seq); err != nil {
+			return page, err
+		}
+		r.at, r.seq = r.row.CreatedAt, strconv.FormatInt(seq, 10)
+		list = append(list, r)
+	}
+	if err := rows.Err(); err != nil {
+		return page, fmt.Errorf("reference: withdrawals: %w", err)
+	}
+	page.Withdrawals, page.CursorNext, page.CursorPrev, page.HasNext = keyedPage(k, list)
+	return page, nil
+}
+
+// MoveWithdrawal is the provider's back office moving a withdrawal on (spec 001 §4): received
+// to processing, processing to completed, either to rejected (with reasonCode, "" for none),
+// completed to returned. A rejection or return gives the debit back in the same transaction,
+// once. ECONFLICT for any other move.
+func (s *Store) MoveWithdrawal(ctx context.Context, orgID, idOrRef, status, reasonCode string) (provider.WithdrawalRequest, error) {
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return provider.WithdrawalRequest{}, fmt.Errorf("reference: move withdrawal: %w", err)
+	}
+	defer tx.Rollback()
+	w, err := loadWithdrawal(ctx, tx, orgID, idOrRef)
+	if err != nil {
+		return w, err
+	}
+	allowed := map[string][]string{
+		provider.WithdrawalReceived:   {provider.WithdrawalProcessing, provider.WithdrawalRejected},
+		provider.WithdrawalProcessing: {provider.WithdrawalCompleted, provider.WithdrawalRejected},
+		provider.WithdrawalCompleted:  {provider.WithdrawalReturned},
+	}[w.Status]
+	ok := false
+	for _, a := range allowed {
+		ok = ok || a == status
+	}
+	if !ok {
+		return w, provider.Errorf(provider.ECONFLICT, "A %s withdrawal cannot become %s.", w.Status, status)
+	}
+	now := s.now()
+	t := provider.WithdrawalTransition{Status: status, CreatedAt: now.UTC()}
+	if reasonCode != "" {
+		msg, known := withdrawalReasons[reasonCode]
+		if !known {
+			return w, provider.Errorf(provider.EINVALID, "Unknown reason code.")
+		}
+		t.ReasonCode = &provider.WithdrawalReason{ID: reasonCode, ExternalMessage: msg}
+	}
+	w.Status = status
+	w.StatusTransitions = append(w.StatusTransitions, t)
+	var release any
+	if status == provider.WithdrawalRejected || status == provider.WithdrawalReturned {
+		b, err := newBooker(ctx, tx)
+		if err != nil {
+			return w, err
+		}
+		defer b.close()
+		amount, err := money.ParseCurrency(w.Amount, w.CurrencyCode)
+		if err != nil {
+			return w, err
+		}
+		converted, err := money.ParseCurrency(w.ConvertedAmount, w.ConvertedCurrency)
+		if err != nil {
+			return w, err
+		}
+		id, err := bookWithdrawal(b, orgID, w, amount, converted, 1, now)
+		if err != nil {
+			return w, err
+		}
+		release = id
+	}
+	trans, err := json.Marshal(w.StatusTransitions)
+	if err != nil {
+		return w, err
+	}
+	res, err := tx.ExecContext(ctx, `UPDATE withdrawal_requests SET status = ?, status_transitions = ?, updated_at = ?,
+		release_tx = coalesce(?, release_tx) WHERE organisation_id = ? AND id = ? AND release_tx IS NULL`,
+		status, string(trans), formatTime(now), release, orgID, w.ID)
+	if err != nil {
+		return w, fmt.Errorf("reference: move withdrawal: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return w, fmt.Errorf("reference: move withdrawal %s: not updated", w.Reference)
+	}
+	if err := tx.Commit(); err != nil {
+		return w, fmt.Errorf("reference: move withdrawal: %w", err)
+	}
+	return w, nil
+}

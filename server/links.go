@@ -1,0 +1,49 @@
+package server
+
+import (
+	"net/url"
+	"slices"
+
+	"github.com/gofiber/fiber/v3"
+
+	"portal/provider"
+)
+
+// Links and queries of the list pages (a filter form, cursor pages, a details panel): what
+// payouts and withdrawals each wrote for themselves, in one place for the areas to come.
+
+// Link is path with q's parameters (encoded, sorted) and a fragment.
+func Link(path string, q url.Values, frag string) string {
+	if e := q.Encode(); e != "" {
+		path += "?" + e
+	}
+	return path + frag
+}
+
+// WithQuery is a copy of q with each key of kv set to the value after it.
+func WithQuery(q url.Values, kv ...string) url.Values {
+	out := url.Values{}
+	for k, vs := range q {
+		out[k] = slices.Clone(vs)
+	}
+	for i := 0; i+1 < len(kv); i += 2 {
+		out.Set(kv[i], kv[i+1])
+	}
+	return out
+}
+
+// APICursors reads a list call's cursor pair, the parameters named after and before (not
+// both): the cursor and its provider.Direction…, or the problem to answer.
+func APICursors(c fiber.Ctx, after, before string) (cursor, direction string, p *APIProblem) {
+	a, b := c.Query(after), c.Query(before)
+	switch {
+	case a != "" && b != "":
+		prob := APIParamProblem(before, "Give "+after+" or "+before+", not both")
+		return "", "", &prob
+	case a != "":
+		return string([]byte(a)), provider.DirectionNext, nil
+	case b != "":
+		return string([]byte(b)), provider.DirectionPrev, nil
+	}
+	return "", "", nil
+}

@@ -1,0 +1,345 @@
+package withdrawals
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/gofiber/fiber/v3"
+
+	"portal/access"
+	"portal/provider"
+	"portal/server"
+)
+
+// The withdrawal calls of the JSON API (spec 001 §7 "Withdrawals"): the list with its filter,
+// page, sort and dates, one withdrawal, create, the withdrawal accounts, their links
+// (filtered by status) and the exchange rate; plus the review the dialog confirms (the spec
+// names no path for it). Reads run server.APIOrgRead (membership 404, then the permission
+// 403); the two writes check the same with server.APIAccess first.
+
+const (
+	apiTag                 = "Withdrawals"
+	apiBase                = "/withdrawals/organisations/{id}"
+	apiHeaderIdempotency   = "Idempotency-Key"
+	apiSchemeVirtual       = "VirtualAccount"
+	apiMaxIdempotencyKeyLn = 255
+)
+
+// apiAccountRef is the spec's debtor_account and creditor_account objects.
+type apiDebtorAccount struct {
+	_          struct{} `name:"WithdrawalDebtorAccount" description:"The virtual account to debit."`
+	SchemeName string   `json:"scheme_name" description:"Always VirtualAccount." enum:"VirtualAccount"`
+	ID         string   `json:"id" description:"The virtual account number; one the organisation owns."`
+}
+
+type apiCreditorAccount struct {
+	_  struct{} `name:"WithdrawalCreditorRef" description:"The withdrawal account to send to."`
+	ID string   `json:"id" description:"The withdrawal account's uuid, actively linked to the debtor account." format:"uuid"`
+}
+
+// apiCreateBody is the spec's create payload (001 §7), plus the review being confirmed.
+type apiCreateBody struct {
+	_               struct{}           `name:"WithdrawalCreateRequest" description:"A withdrawal: amount in the debtor account's currency."`
+	EndToEndID      string             `json:"end_to_end_id" description:"The customer's reference: 1 to 35 letters, digits, - or _, unique in the organisation."`
+	Amount          string             `json:"amount" description:"To debit, in currency_code, without thousands separators, at most its decimals." example:"1500.00"`
+	CurrencyCode    string             `json:"currency_code" description:"The debtor account's currency." example:"EUR"`
+	CreditorAccount apiCreditorAccount `json:"creditor_account"`
+	DebtorAccount   apiDebtorAccount   `json:"debtor_account"`
+	ReviewID        string             `json:"review_id,omitempty" description:"The review being confirmed (createWithdrawalReview). With it, the body must be the review's and the review's rate is booked; without it an Idempotency-Key header is required." format:"uuid"`
+}
+
+func (b apiCreateBody) request(by string) provider.WithdrawalCreate {
+	return provider.WithdrawalCreate{DebtorAccount: strings.TrimSpace(b.DebtorAccount.ID), CreditorAccountID: strings.TrimSpace(b.CreditorAccount.ID),
+		Amount: strings.TrimSpace(b.Amount), CurrencyCode: strings.TrimSpace(b.CurrencyCode), EndToEndID: strings.TrimSpace(b.EndToEndID),
+		ReviewID: strings.TrimSpace(b.ReviewID), CreatedBy: by}
+}
+
+// apiPointer is the body field each provider field is about.
+var apiPointer = map[string]string{
+	provider.FieldWithdrawalDebtor:     "debtor_account/id",
+	provider.FieldWithdrawalCreditor:   "creditor_account/id",
+	provider.FieldWithdrawalAmount:     "amount",
+	provider.FieldWithdrawalCurrency:   "currency_code",
+	provider.FieldWithdrawalEndToEndID: "end_to_end_id",
+}
+
+func apiService(s *server.Server) *server.APIProblem {
+	if s.Withdrawals == nil {
+		return &server.APIProblem{Status: fiber.StatusNotFound, Code: server.APICodeNotFound, Title: server.APIMsgNotFound}
+	}
+	return nil
+}
+
+// apiRead is a read of the withdrawals service needing withdrawals:read.
+func apiRead[B server.APIEnvelope](read func(fiber.Ctx, *server.Server, server.APIOrgCall) (B, error)) server.APIRead[B] {
+	return server.APIRead[B]{Perms: []access.Permission{access.WithdrawalsRead}, Service: apiService,
+		Read: func(s *server.Server, c fiber.Ctx, r server.APIOrgCall) (B, error) { return read(c, s, r) }}
+}
+
+func apiParam(name, title string) server.APIProblem { return server.APIParamProblem(name, title) }
+
+// apiFilter reads the list's query, every problem at once.
+func apiFilter(c fiber.Ctx) (provider.WithdrawalFilter, error) {
+	var f provider.WithdrawalFilter
+	var err error
+	if f.CreatedAfter, f.CreatedBefore, err = server.APIReadRange(c); err != nil {
+		return f, err
+	}
+	q := func(name string) string { return strings.TrimSpace(strings.Clone(c.Query(name))) }
+	var probs []server.APIProblem
+	f.DebtorAccountNumber, f.Reference = q("filter[debtor_account_number]"), q("filter[reference]")
+	if v := q("filter[status]"); v != "" {
+		if !provider.ValidWithdrawalStatus(v) {
+			probs = append(probs, apiParam("filter[status]", "Unknown status"))
+		}
+		f.Status = v
+	}
+	switch v := q("sort"); v {
+	case "", provider.WithdrawalSortNewest, provider.WithdrawalSortOldest:
+		f.Sort = v
+	default:
+		probs = append(probs, apiParam("sort", "Sort by -created_at (newest first) or created_at"))
+	}
+	var p *server.APIProblem
+	if f.Cursor, f.Direction, p = server.APICursors(c, "page[cursor_after]", "page[cursor_before]"); p != nil {
+		probs = append(probs, *p)
+	}
+	if v := q("page[size]"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > provider.MaxWithdrawalLimit {
+			probs = append(probs, apiParam("page[size]", "Must be between 1 and "+strconv.Itoa(provider.MaxWithdrawalLimit)))
+		}
+		f.Limit = n
+	}
+	if len(probs) > 0 {
+		return f, server.APIRefuse(fiber.StatusUnprocessableEntity, probs...)
+	}
+	return f, nil
+}
+
+func apiList(c fiber.Ctx, s *server.Server, r server.APIOrgCall) (server.APIPageBody[[]provider.WithdrawalRequest, server.APIPageMeta], error) {
+	var out server.APIPageBody[[]provider.WithdrawalRequest, server.APIPageMeta]
+	f, err := apiFilter(c)
+	if err != nil {
+		return out, err
+	}
+	page, err := s.Withdrawals.Withdrawals(c.Context(), r.OrgID, f)
+	if provider.ErrorCode(err) == provider.EINVALID {
+		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, apiParam("page[cursor_after]", provider.ErrorMessage(err)))
+	}
+	if err != nil {
+		return out, err
+	}
+	return server.APIPage(page.Withdrawals, server.APIPageMeta{CursorNext: page.CursorNext, CursorPrev: page.CursorPrev,
+		HasNextPage: page.HasNext, Total: page.Total}), nil
+}
+
+func apiGet(c fiber.Ctx, s *server.Server, r server.APIOrgCall) (server.APIDataBody[provider.WithdrawalRequest], error) {
+	w, err := s.Withdrawals.Withdrawal(c.Context(), r.OrgID, strings.Clone(c.Params("withdrawal")))
+	return server.APIDataOf(w), err
+}
+
+func apiAccounts(c fiber.Ctx, s *server.Server, r server.APIOrgCall) (server.APIDataBody[[]provider.WithdrawalAccount], error) {
+	a, err := s.Withdrawals.WithdrawalAccounts(c.Context(), r.OrgID)
+	return server.APIDataOf(a), err
+}
+
+func apiAuthorizations(c fiber.Ctx, s *server.Server, r server.APIOrgCall) (server.APIDataBody[[]provider.WithdrawalAuthorization], error) {
+	status := strings.TrimSpace(c.Query("filter[status]"))
+	if status != "" && status != provider.AuthorizationActive && status != provider.AuthorizationInactive {
+		return server.APIDataBody[[]provider.WithdrawalAuthorization]{}, server.APIRefuse(fiber.StatusUnprocessableEntity,
+			apiParam("filter[status]", "Must be active or inactive"))
+	}
+	a, err := s.Withdrawals.WithdrawalAuthorizations(c.Context(), r.OrgID, status)
+	return server.APIDataOf(a), err
+}
+
+func apiRate(c fiber.Ctx, s *server.Server, r server.APIOrgCall) (server.APIDataBody[provider.FXRate], error) {
+	var out server.APIDataBody[provider.FXRate]
+	pay, buy := strings.TrimSpace(c.Query("pay_currency")), strings.TrimSpace(c.Query("buy_currency"))
+	var ps []server.APIProblem
+	if pay == "" {
+		ps = append(ps, apiParam("pay_currency", "Give the currency to pay with"))
+	}
+	if buy == "" {
+		ps = append(ps, apiParam("buy_currency", "Give the currency to buy"))
+	}
+	if len(ps) > 0 {
+		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, ps...)
+	}
+	if s.Ledger == nil {
+		return out, server.APIRefuse(fiber.StatusNotFound, server.APIProblem{Status: fiber.StatusNotFound, Code: server.APICodeNotFound,
+			Title: provider.MsgWithdrawalNoRate})
+	}
+	var err error
+	out.Data, err = s.Ledger.ExchangeRate(c.Context(), r.OrgID, pay, buy)
+	return out, err
+}
+
+// apiRateTexts: a pair without a rate is the spec's text (001 §8).
+var apiRateTexts = server.APITexts{provider.ENOTFOUND: {Title: provider.MsgWithdrawalNoRate}}
+
+// apiRefused answers a provider refusal of a review or a create: each field's problem with
+// the spec's words and a pointer into the body, or the mapped error.
+func apiRefused(c fiber.Ctx, err error) error {
+	if fes := provider.FieldErrors(err); len(fes) > 0 {
+		var ps []server.APIProblem
+		for _, fe := range fes {
+			ps = append(ps, server.APIField(apiPointer[fe.Field], userMessage(fe.Err.Message)))
+		}
+		return server.APIErrors(c, fiber.StatusUnprocessableEntity, ps...)
+	}
+	return server.APIProviderFail(c, err, nil)
+}
+
+// apiWrite checks membership then withdrawals:read and withdrawals:manage, and reads the
+// body; ok false means the answer has been sent.
+func (s area) apiWrite(c fiber.Ctx, a *server.APICaller) (string, apiCreateBody, bool, error) {
+	var body apiCreateBody
+	id := server.APIPathOrg(c)
+	if _, ok, err := s.APIAccess(c, a, id, access.WithdrawalsRead, access.WithdrawalsManage); !ok {
+		return "", body, false, err
+	}
+	if p := apiService(s.Server); p != nil {
+		return "", body, false, server.APIErrors(c, p.Status, *p)
+	}
+	if p := server.DecodeJSON(c, &body); p != nil {
+		return "", body, false, server.APIErrors(c, p.Status, *p)
+	}
+	if body.DebtorAccount.SchemeName != apiSchemeVirtual {
+		return "", body, false, server.APIErrors(c, fiber.StatusUnprocessableEntity,
+			server.APIField("debtor_account/scheme_name", "scheme_name must be VirtualAccount"))
+	}
+	return id, body, true, nil
+}
+
+func (s area) apiReview(c fiber.Ctx, a *server.APICaller) error {
+	orgID, body, ok, err := s.apiWrite(c, a)
+	if !ok {
+		return err
+	}
+	body.ReviewID = ""
+	r, err := s.Withdrawals.ReviewWithdrawal(c.Context(), orgID, body.request(a.User.ID))
+	if err != nil {
+		return apiRefused(c, err)
+	}
+	return server.APISend(c, fiber.StatusCreated, server.APIDataOf(r))
+}
+
+func (s area) apiCreate(c fiber.Ctx, a *server.APICaller) error {
+	orgID, body, ok, err := s.apiWrite(c, a)
+	if !ok {
+		return err
+	}
+	req := body.request(a.User.ID)
+	req.IdempotencyKey = strings.TrimSpace(c.Get(apiHeaderIdempotency))
+	if req.ReviewID == "" && (req.IdempotencyKey == "" || len(req.IdempotencyKey) > apiMaxIdempotencyKeyLn) {
+		return server.APIErrors(c, fiber.StatusBadRequest, server.APIProblem{Status: fiber.StatusBadRequest, Code: server.APICodeInvalid,
+			Title: "Send review_id, or an Idempotency-Key header (1 to 255 characters)"})
+	}
+	w, err := s.Withdrawals.CreateWithdrawal(c.Context(), orgID, req)
+	if err != nil {
+		return apiRefused(c, err)
+	}
+	status := fiber.StatusCreated
+	if w.Replayed {
+		status = fiber.StatusOK
+	}
+	return server.APISend(c, status, server.APIDataOf(w))
+}
+
+func (s area) apiOperations() []server.APIOp {
+	org := func(more ...server.OAParameter) []server.OAParameter {
+		return append([]server.OAParameter{server.APIOrgIDParam}, more...)
+	}
+	str := func(name, desc string) server.OAParameter {
+		return server.OAParameter{Name: name, In: "query", Description: desc, Schema: server.OAString("")}
+	}
+	forbidden := server.APIErrorReply(fiber.StatusForbidden, "The role lacks withdrawals:read (code forbidden), or MissingScope / invalid_csrf.")
+	forbiddenManage := server.APIErrorReply(fiber.StatusForbidden, "The role lacks withdrawals:manage (code forbidden), or MissingScope / invalid_csrf.")
+	notFound := server.APIErrorReply(fiber.StatusNotFound, "No such organisation or withdrawal, or not the caller's (not told apart).")
+	refused := server.APIErrorReply(fiber.StatusUnprocessableEntity,
+		"Refused, field by field (source.pointer): 'End-to-end ID must be unique', 'Amount exceeds (withdrawal request) limit', "+
+			"'Exchange rate is not available', 'Insufficient funds', the form's rules.")
+	read := func(id, path, summary, desc string, params []server.OAParameter, more ...server.APIResponse) server.APIOp {
+		return server.APIOp{ID: id, Path: path, Tag: apiTag, Summary: summary, Description: desc + " Needs withdrawals:read.",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: params,
+			Responses: append([]server.APIResponse{server.APIReplyUnauthorized, forbidden}, more...)}
+	}
+	bad := server.APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong (source.parameter names it).")
+	return []server.APIOp{
+		server.APIReadOp(read("listWithdrawals", apiBase+"/withdrawals", "List withdrawals",
+			"The organisation's withdrawal requests, newest first unless sort=created_at, cursor paged with the total.",
+			org(str("filter[debtor_account_number]", "Only those debiting this virtual account."),
+				server.OAParameter{Name: "filter[status]", In: "query", Description: "Status.",
+					Schema: server.OAString("").WithEnum(provider.WithdrawalStatuses()...)},
+				str("filter[reference]", "The withdrawal's reference."),
+				str("page[cursor_after]", "cursor_next of a page: the page after it."),
+				str("page[cursor_before]", "cursor_prev of a page: the page before it."),
+				server.OAParameter{Name: "page[size]", In: "query", Description: "Rows per page, 1 to " + strconv.Itoa(provider.MaxWithdrawalLimit) +
+					" (default " + strconv.Itoa(provider.DefaultWithdrawalLimit) + ").", Schema: server.OAInteger("")},
+				server.OAParameter{Name: "sort", In: "query", Description: "-created_at (default) or created_at.",
+					Schema: server.OAString("").WithEnum(provider.WithdrawalSortNewest, provider.WithdrawalSortOldest)},
+				str("created_after", "Created at or after: YYYY-MM-DD (UTC midnight), YYYY-MM-DD HH:mm:ss (UTC) or RFC 3339."),
+				str("created_before", "Created before, in the same forms.")),
+			server.APIReplyNotFound, bad),
+			"One page: data, and meta with total, cursor_next, cursor_prev and has_next_page.", apiRead(apiList)),
+		server.APIReadOp(read("getWithdrawal", apiBase+"/withdrawals/{withdrawal}", "Get a withdrawal",
+			"One withdrawal request by its id or reference, with its status transitions and creditor account.",
+			org(server.OAParameter{Name: "withdrawal", In: "path", Required: true, Schema: server.OAString(""),
+				Description: "The withdrawal's id or reference. Another organisation's answers 404, as an unknown one does."}),
+			notFound), "The withdrawal.", apiRead(apiGet)),
+		server.APIReadOp(read("listWithdrawalAccounts", apiBase+"/withdrawal_accounts", "List withdrawal accounts",
+			"The bank and crypto accounts the organisation can withdraw to, by label.", org(), server.APIReplyNotFound),
+			"The withdrawal accounts.", apiRead(apiAccounts)),
+		server.APIReadOp(read("listWithdrawalAccountAuthorizations", apiBase+"/withdrawal_account_authorizations",
+			"List withdrawal account links",
+			"Which virtual account may withdraw to which withdrawal account; only active links allow it.",
+			org(server.OAParameter{Name: "filter[status]", In: "query", Description: "Only links in this status (the dialog asks for active).",
+				Schema: server.OAString("").WithEnum(provider.AuthorizationActive, provider.AuthorizationInactive)}),
+			server.APIReplyNotFound, bad),
+			"The links.", apiRead(apiAuthorizations)),
+		server.APIReadOp(read("getWithdrawalExchangeRate", apiBase+"/exchange_rate", "Exchange rate of a withdrawal",
+			"buy_currency units per pay_currency unit with the organisation's markup: what a withdrawal from a pay_currency account "+
+				"to a buy_currency withdrawal account converts at. 404 'Exchange rate is not available' for a pair without one.",
+			org(str("pay_currency", "The debtor account's currency."), str("buy_currency", "The withdrawal account's currency.")),
+			server.APIErrorReply(fiber.StatusNotFound, "No such organisation, or Exchange rate is not available for the pair."), bad),
+			"The rate.", server.APIRead[server.APIDataBody[provider.FXRate]]{Perms: []access.Permission{access.WithdrawalsRead},
+				Service: apiService, Texts: apiRateTexts,
+				Read: func(s *server.Server, c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[provider.FXRate], error) {
+					return apiRate(c, s, r)
+				}}),
+		{
+			ID: "createWithdrawalReview", Method: fiber.MethodPost, Path: apiBase + "/withdrawal_reviews", Tag: apiTag,
+			Summary: "Review a withdrawal",
+			Description: "Checks a withdrawal (the create body, without review_id) and stores what the customer confirms: the amount, " +
+				"the converted amount at the quoted rate and the beneficiary, for 15 minutes. rate_available false: the pair has no rate " +
+				"and the review cannot be confirmed. Moves no money. Needs withdrawals:manage.",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: org(), Body: server.APIBody[apiCreateBody](),
+			Responses: []server.APIResponse{server.APIOK[server.APIDataBody[provider.WithdrawalReview]](fiber.StatusCreated, "The review."),
+				server.APIReplyUnauthorized, forbiddenManage, server.APIReplyNotFound, refused},
+			Handler: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return s.apiReview(c, a) },
+		},
+		{
+			ID: "createWithdrawal", Method: fiber.MethodPost, Path: apiBase + "/withdrawals", Tag: apiTag, Summary: "Create a withdrawal",
+			Description: "Debits the virtual account by amount and sends it (converted when the withdrawal account's currency differs) " +
+				"to the withdrawal account; the withdrawal is received, then reviewed by the provider. With review_id the body must be " +
+				"that review's (409 otherwise: changing the amount or beneficiary after review invalidates the confirmation) and its " +
+				"rate is booked. Idempotent per review, or per Idempotency-Key: a repeat answers 200 with the same withdrawal and moves " +
+				"nothing. Needs withdrawals:manage.",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
+			Params: org(server.OAParameter{Name: apiHeaderIdempotency, In: "header", Schema: server.OAString(""),
+				Description: "Required without review_id: 1 to 255 characters, one per withdrawal."}),
+			Body: server.APIBody[apiCreateBody](),
+			Responses: []server.APIResponse{
+				server.APIOK[server.APIDataBody[provider.WithdrawalRequest]](fiber.StatusCreated, "Booked."),
+				server.APIOK[server.APIDataBody[provider.WithdrawalRequest]](fiber.StatusOK, "Booked before by the same review or key."),
+				server.APIErrorReply(fiber.StatusBadRequest, "Neither review_id nor an Idempotency-Key header."),
+				server.APIReplyUnauthorized, forbiddenManage,
+				server.APIErrorReply(fiber.StatusNotFound, "No such organisation or review, or not the caller's."),
+				server.APIErrorReply(fiber.StatusConflict, "The body is not the review's, the review expired, or the key was used for another withdrawal."),
+				refused},
+			Handler: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return s.apiCreate(c, a) },
+		},
+	}
+}

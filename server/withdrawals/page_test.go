@@ -1,0 +1,231 @@
+package withdrawals
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/net/html"
+
+	"portal/access"
+	"portal/daterange"
+	"portal/provider"
+	"portal/reference"
+)
+
+func TestListPage(t *testing.T) {
+	h := newHarness(t)
+	c := login(h, "observer@demo.example")
+	res, doc := c.Page(listPath(orgNordic))
+	if res.StatusCode != 200 || text(find(doc, byTag("h1"))) != "Withdrawals" {
+		t.Fatalf("status %d, h1 %q", res.StatusCode, text(find(doc, byTag("h1"))))
+	}
+	// Structure: a labelled filter form (GET), a captioned table in a scroll region, the count.
+	form := find(doc, func(n *html.Node) bool { return n.Data == "form" && attr(n, "aria-label") == "Filter withdrawals" })
+	if form == nil || attr(form, "method") != "get" {
+		t.Fatal("no GET filter form")
+	}
+	for _, id := range []string{"account", "status", "reference"} {
+		if find(form, byID(id)) == nil || find(form, func(n *html.Node) bool { return n.Data == "label" && attr(n, "for") == id }) == nil {
+			t.Errorf("filter %s without its label", id)
+		}
+	}
+	region := find(doc, func(n *html.Node) bool {
+		return attr(n, "role") == "region" && attr(n, "aria-labelledby") == "withdrawals-caption"
+	})
+	if region == nil || find(region, byID("withdrawals-caption")) == nil {
+		t.Fatal("the table is not in its labelled region")
+	}
+	rs := rows(doc)
+	if len(rs) != provider.DefaultWithdrawalLimit {
+		t.Fatalf("%d rows, want a full page of %d", len(rs), provider.DefaultWithdrawalLimit)
+	}
+	count := text(find(doc, byID("withdrawals-count")))
+	if !strings.Contains(count, " withdrawals created ") {
+		t.Errorf("count %q", count)
+	}
+	// Newest first, the page's rows as the provider lists them.
+	r := daterange.DefaultRange(time.Now().UTC())
+	page, _ := h.Store.Withdrawals(t.Context(), orgNordic, provider.WithdrawalFilter{CreatedAfter: r.After(), CreatedBefore: r.Before()})
+	if attr(rs[0], "id") != "withdrawal-"+page.Withdrawals[0].Reference {
+		t.Errorf("first row %s, want %s", attr(rs[0], "id"), page.Withdrawals[0].Reference)
+	}
+	// An observer reads but does not withdraw.
+	if find(doc, func(n *html.Node) bool { return n.Data == "a" && text(n) == "Withdraw funds" }) != nil {
+		t.Error("Withdraw funds offered without withdrawals:manage")
+	}
+
+	// Paging: next, then back to the same first row.
+	next := find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "rel") == "next" })
+	if next == nil {
+		t.Fatal("no next page")
+	}
+	_, doc2 := c.Page(attr(next, "href"))
+	rs2 := rows(doc2)
+	if len(rs2) == 0 || attr(rs2[0], "id") == attr(rs[0], "id") {
+		t.Fatal("next page repeats the first")
+	}
+	prev := find(doc2, func(n *html.Node) bool { return n.Data == "a" && attr(n, "rel") == "prev" })
+	_, doc3 := c.Page(attr(prev, "href"))
+	if got := rows(doc3); len(got) != len(rs) || attr(got[0], "id") != attr(rs[0], "id") {
+		t.Error("previous page is not the first page")
+	}
+	// A stale cursor shows the first page.
+	if res, doc := c.Page(listPath(orgNordic) + "?cursor_after=garbage"); res.StatusCode != 200 || attr(rows(doc)[0], "id") != attr(rs[0], "id") {
+		t.Error("a bad cursor does not fall back to the first page")
+	}
+}
+
+func TestFilters(t *testing.T) {
+	h := newHarness(t)
+	c := login(h, "observer@demo.example")
+	rejected := withdrawal(t, h, func(w provider.WithdrawalRequest) bool { return w.Status == provider.WithdrawalRejected })
+	for _, f := range []struct {
+		query string
+		keep  func(*html.Node) bool
+	}{
+		{"status=rejected", func(r *html.Node) bool { return attr(r, "data-status") == "rejected" }},
+		{"status=received", func(r *html.Node) bool { return attr(r, "data-status") == "received" }},
+		{"account=" + acctGBP, func(r *html.Node) bool { return strings.Contains(text(r), acctGBP) }},
+		{"reference=" + rejected.Reference, func(r *html.Node) bool { return attr(r, "id") == "withdrawal-"+rejected.Reference }},
+	} {
+		res, doc := c.Page(listPath(orgNordic) + "?" + f.query)
+		rs := rows(doc)
+		if res.StatusCode != 200 || len(rs) == 0 {
+			t.Errorf("%s: %d, %d rows", f.query, res.StatusCode, len(rs))
+			continue
+		}
+		for _, r := range rs {
+			if !f.keep(r) {
+				t.Errorf("%s: row %s does not match", f.query, attr(r, "id"))
+			}
+		}
+		if find(doc, func(n *html.Node) bool { return n.Data == "a" && text(n) == "Clear filters" }) == nil {
+			t.Errorf("%s: no Clear filters", f.query)
+		}
+		next := find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "rel") == "next" })
+		if next != nil && !strings.Contains(attr(next, "href"), url.Values{strings.Split(f.query, "=")[0]: {strings.Split(f.query, "=")[1]}}.Encode()) {
+			t.Errorf("%s: next page drops the filter: %s", f.query, attr(next, "href"))
+		}
+	}
+	// Values the organisation has no use for are not applied.
+	_, all := c.Page(listPath(orgNordic))
+	for _, q := range []string{"status=lost", "account=" + reference.DemoAccountOrg2GBP} {
+		_, doc := c.Page(listPath(orgNordic) + "?" + q)
+		if len(rows(doc)) != len(rows(all)) || find(doc, func(n *html.Node) bool { return n.Data == "a" && text(n) == "Clear filters" }) != nil {
+			t.Errorf("%s was applied", q)
+		}
+	}
+	// Every status is a filter choice.
+	for _, st := range provider.WithdrawalStatuses() {
+		if find(all, func(n *html.Node) bool { return n.Data == "option" && attr(n, "value") == st }) == nil {
+			t.Errorf("no status option %s", st)
+		}
+	}
+}
+
+func TestPanel(t *testing.T) {
+	h := newHarness(t)
+	c := login(h, "observer@demo.example")
+	panel := func(ref string) (*http.Response, *html.Node) {
+		res, doc := c.Page(listPath(orgNordic) + "/" + ref)
+		return res, find(doc, byID("withdrawal-panel"))
+	}
+	reasoned := withdrawal(t, h, func(w provider.WithdrawalRequest) bool {
+		return w.Status == provider.WithdrawalRejected && w.Reason() != nil
+	})
+	res, p := panel(reasoned.Reference)
+	if res.StatusCode != 200 || p == nil {
+		t.Fatalf("panel: %d", res.StatusCode)
+	}
+	if s := text(p); !strings.Contains(s, provider.MsgWithdrawalRejected) || !strings.Contains(s, reasoned.Reason().ExternalMessage) {
+		t.Errorf("rejected panel %q", s)
+	}
+	for _, st := range []string{"Received", "Rejected"} {
+		if !strings.Contains(text(find(p, byTag("ol"))), st) {
+			t.Errorf("history misses %s", st)
+		}
+	}
+	unknown := withdrawal(t, h, func(w provider.WithdrawalRequest) bool {
+		return w.Status == provider.WithdrawalRejected && w.Reason() == nil
+	})
+	if _, p := panel(unknown.Reference); !strings.Contains(text(p), provider.MsgWithdrawalRejected+" Unknown") {
+		t.Errorf("rejection without reason: %q", text(p))
+	}
+	// Numbers over 20 characters are shortened in the middle, the whole one a click away.
+	long := withdrawal(t, h, func(w provider.WithdrawalRequest) bool { return len(w.CreditorAccount.Number()) > 20 })
+	_, p = panel(long.Reference)
+	num := long.CreditorAccount.Number()
+	short := num[:8] + "…" + num[len(num)-8:]
+	details := find(p, byTag("details"))
+	if !strings.Contains(text(p), short) || details == nil || !strings.Contains(text(details), num) {
+		t.Errorf("long number %s not shortened to %s: %q", num, short, text(p))
+	}
+	converted := withdrawal(t, h, func(w provider.WithdrawalRequest) bool { return w.ConvertedCurrency != w.CurrencyCode })
+	if _, p := panel(converted.Reference); !strings.Contains(text(p), "Exchange rate 1 "+converted.CurrencyCode+" = "+converted.ExchangeRate) {
+		t.Errorf("converted withdrawal: %q", text(p))
+	}
+	// Unknown answers 404 with the panel's message; so does another organisation's, seen
+	// from there (multi is a member of both).
+	if res, p := panel("WD0000000000000"); res.StatusCode != 404 || !strings.Contains(text(p), msgPanelNotFound) {
+		t.Errorf("unknown: %d", res.StatusCode)
+	}
+	m := login(h, "multi@demo.example")
+	if res, _ := m.Page(listPath(orgAtlantic) + "/" + reasoned.Reference); res.StatusCode != 404 {
+		t.Errorf("Nordic's withdrawal from Atlantic: %d", res.StatusCode)
+	}
+}
+
+func TestUnavailable(t *testing.T) {
+	h := newHarness(t)
+	c := login(h, "multi@demo.example")
+	res, doc := c.Page(listPath(orgAtlantic))
+	if res.StatusCode != 200 || !strings.Contains(text(find(doc, byTag("main"))), provider.MsgWithdrawalsUnavailable) {
+		t.Fatalf("Atlantic: %d %q", res.StatusCode, text(find(doc, byTag("main"))))
+	}
+	if len(rows(doc)) != 0 || find(doc, byTag("form")) != nil && find(doc, func(n *html.Node) bool { return attr(n, "aria-label") == "Filter withdrawals" }) != nil {
+		t.Error("the unavailable page shows the list")
+	}
+	// multi is an observer there: no form.
+	if res := c.Get(listPath(orgAtlantic) + "/new"); res.StatusCode != http.StatusSeeOther {
+		t.Errorf("observer's form in Atlantic: %d", res.StatusCode)
+	}
+}
+
+// What each role may do (spec 001 §6): withdrawals:read opens the page, withdrawals:manage
+// offers Withdraw funds and its pages.
+func TestRoles(t *testing.T) {
+	h := newHarness(t)
+	for _, role := range access.Roles {
+		t.Run(role, func(t *testing.T) {
+			perms := access.For(role)
+			c := login(h, role+"@demo.example")
+			res, doc := c.Page(listPath(orgNordic))
+			if !perms.Has(access.WithdrawalsRead) {
+				if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+orgNordic {
+					t.Fatalf("without withdrawals:read: %d %s", res.StatusCode, res.Header.Get("Location"))
+				}
+				return
+			}
+			withdraw := find(doc, func(n *html.Node) bool { return n.Data == "a" && text(n) == "Withdraw funds" })
+			manage := perms.Has(access.WithdrawalsManage)
+			if res.StatusCode != 200 || (withdraw != nil) != manage {
+				t.Fatalf("status %d, Withdraw funds %v, manage %v", res.StatusCode, withdraw != nil, manage)
+			}
+			form := c.Get(listPath(orgNordic) + "/new")
+			if manage && (withdraw == nil || attr(withdraw, "href") != listPath(orgNordic)+"/new" || form.StatusCode != 200) {
+				t.Errorf("form page: %d", form.StatusCode)
+			}
+			if !manage && form.StatusCode != http.StatusSeeOther {
+				t.Errorf("form page without withdrawals:manage: %d", form.StatusCode)
+			}
+		})
+	}
+	// Not a member: the organisation's pages are not there.
+	out := login(h, "noorg@demo.example")
+	if res := out.Get(listPath(orgNordic)); res.StatusCode == 200 {
+		t.Error("a non-member reads the withdrawals")
+	}
+}

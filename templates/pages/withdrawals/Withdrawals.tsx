@@ -1,0 +1,177 @@
+import { Shell } from '../../components/Shell';
+import { Island } from '../../components/Island';
+import { SelectField, TextField } from '../../components/Form';
+import { Tone } from '../../components/Messages';
+import { Pager } from '../../components/Pager';
+import { TableScroll } from '../../components/Table';
+import { statusTone } from '../../../islands/lib/payouts';
+import type { PageProps, WithdrawalFiltersView, WithdrawalLine, WithdrawalPanel, WithdrawalRow } from '../../generated/props';
+
+// Withdrawals (spec 001 §2 "Withdrawals"): without withdrawal accounts only the spec's
+// message; otherwise the filter bar (a GET form), "Withdraw funds" (the dialog island, a
+// link to the form page without JavaScript), the list in the session's date range by
+// cursor pages with the total, and the details panel of one withdrawal
+// (/withdrawals/{ref}: a quarter of the width on wide screens, above the list on narrow
+// ones). Go formats and decides; this lays it out.
+
+type Props = PageProps['Withdrawals'];
+
+function Filters({ f }: { f: WithdrawalFiltersView }) {
+  return (
+    <form method="get" action={f.action} aria-label="Filter withdrawals" className="mb-4 rounded border border-gray-300 p-4">
+      <div className="grid gap-x-4 sm:grid-cols-3">
+        <SelectField id="account" label="Account" options={f.accounts} value={f.account} />
+        <SelectField id="status" label="Status" options={f.statuses} value={f.status} />
+        <TextField id="reference" label="Reference" value={f.reference} autoComplete="off" />
+      </div>
+      <div className="flex flex-wrap items-center gap-4">
+        <button type="submit" className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Apply filters</button>
+        {f.clear ? <a href={f.clear} className="text-blue-800 underline">Clear filters</a> : null}
+      </div>
+    </form>
+  );
+}
+
+function Row({ r }: { r: WithdrawalRow }) {
+  return (
+    <tr id={'withdrawal-' + r.reference} data-status={r.status} className={'border-b border-gray-200' + (r.open ? ' bg-blue-50' : '')}>
+      <td className="whitespace-nowrap p-2">{r.date}<span className="block text-xs text-gray-700">{r.time}</span></td>
+      <td className="p-2">
+        <a href={r.href} className="whitespace-nowrap text-blue-800 underline" aria-label={'Details of withdrawal ' + r.reference}
+          aria-current={r.open ? 'true' : undefined}>
+          {r.reference}
+        </a>
+        <span className="block break-all text-xs text-gray-700">{r.endToEndId}</span>
+      </td>
+      <td className="p-2">{r.account}</td>
+      <td className="p-2">{r.beneficiary}</td>
+      <td className="whitespace-nowrap p-2 text-right tabular-nums">{r.amount}</td>
+      <td className="p-2"><span className={statusTone(r.status)}>{r.statusLabel}</span></td>
+    </tr>
+  );
+}
+
+function Lines({ lines }: { lines: WithdrawalLine[] }) {
+  return (
+    <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+      {lines.map((l) => (
+        <>
+          <dt className="text-gray-700">{l.label}</dt>
+          <dd className="break-all">
+            {l.value}
+            {l.full ? (
+              <details className="text-xs">
+                <summary className="cursor-pointer text-blue-800 underline">Show full {l.label}</summary>
+                <span className="break-all">{l.full}</span>
+              </details>
+            ) : null}
+          </dd>
+        </>
+      ))}
+    </dl>
+  );
+}
+
+function Panel({ p, close }: { p: WithdrawalPanel; close: string }) {
+  return (
+    <>
+      <div className="mb-2 flex items-start justify-between gap-3">
+        <h2 id="withdrawal-panel-title" className="text-lg font-semibold">Withdrawal {p.reference}</h2>
+        <a href={close} className="text-blue-800 underline">Close<span className="sr-only"> withdrawal details</span></a>
+      </div>
+      <p className="mb-3"><span className={statusTone(p.status)}>{p.statusLabel}</span></p>
+      {p.rejection ? (
+        <div className={'mb-4 rounded border-l-4 p-3 ' + Tone('error')}>
+          <p className="font-medium">{p.rejection}</p>
+          <p>{p.reason}</p>
+        </div>
+      ) : null}
+      <Lines lines={p.summary} />
+      <h3 className="mb-1 font-semibold">Beneficiary</h3>
+      <Lines lines={p.beneficiary} />
+      <h3 className="mb-1 font-semibold">History</h3>
+      <ol className="text-sm">
+        {p.history.map((e) => (
+          <li className="mb-1">
+            <span className="font-medium">{e.status}</span> <span className="text-gray-700">{e.when}</span>
+            {e.reason ? <span className="block">{e.reason}</span> : null}
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
+export default function Withdrawals(p: Props) {
+  if (p.unavailable) {
+    return (
+      <Shell shell={p.shell}>
+        <h1 className="mb-4 text-2xl font-semibold">Withdrawals</h1>
+        <p className={'rounded border-l-4 p-3 ' + Tone('info')}>{p.unavailable}</p>
+      </Shell>
+    );
+  }
+  return (
+    <Shell shell={p.shell}>
+      <div className="mb-4 flex flex-wrap items-start justify-between gap-4">
+        <h1 className="text-2xl font-semibold">Withdrawals</h1>
+        {p.withdraw ? <Island name="WithdrawalDialog" props={p.withdraw} /> : null}
+      </div>
+      <div className="flex flex-col gap-6 xl:flex-row">
+        {p.panel || p.panelError ? (
+          <aside id="withdrawal-panel" tabIndex={-1} aria-labelledby="withdrawal-panel-title"
+            className="order-first w-full rounded border-2 border-blue-800 bg-white p-4 xl:order-last xl:w-1/4 xl:min-w-80 xl:shrink-0 xl:self-start">
+            {p.panel ? (
+              <Panel p={p.panel} close={p.closePanel} />
+            ) : (
+              <>
+                <div className="mb-2 flex items-start justify-between gap-3">
+                  <h2 id="withdrawal-panel-title" className="text-lg font-semibold">Withdrawal details</h2>
+                  <a href={p.closePanel} className="text-blue-800 underline">Close<span className="sr-only"> withdrawal details</span></a>
+                </div>
+                <p role="alert" className={'rounded border-l-4 p-3 ' + Tone('error')}>{p.panelError}</p>
+              </>
+            )}
+          </aside>
+        ) : null}
+        <div className="min-w-0 flex-1">
+          <Filters f={p.filters} />
+          {p.failure ? (
+            <p role="alert" className={'rounded border-l-4 p-3 ' + Tone('error')}>{p.failure}</p>
+          ) : (
+            <>
+              <p id="withdrawals-count" className="mb-2 text-sm text-gray-700">
+                {p.total === 1 ? '1 withdrawal' : p.total + ' withdrawals'} created {p.range} · {p.pageSize} per page, newest first
+              </p>
+              {p.rows.length === 0 ? (
+                <p className="rounded border border-gray-300 p-4">No withdrawals match these filters in the selected period.</p>
+              ) : (
+                <TableScroll labelledBy="withdrawals-caption">
+                  <table className="w-full border-collapse text-sm">
+                    <caption id="withdrawals-caption" className="mb-2 text-left font-semibold">Withdrawals</caption>
+                    <thead>
+                      <tr className="border-b border-gray-400 text-left">
+                        <th scope="col" className="p-2">Date (UTC)</th>
+                        <th scope="col" className="p-2">Reference</th>
+                        <th scope="col" className="p-2">Account</th>
+                        <th scope="col" className="p-2">Withdrawal account</th>
+                        <th scope="col" className="p-2 text-right">Amount</th>
+                        <th scope="col" className="p-2">Status</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {p.rows.map((r) => (
+                        <Row r={r} />
+                      ))}
+                    </tbody>
+                  </table>
+                </TableScroll>
+              )}
+              <Pager label="Pagination" prev={p.prev} next={p.next} prevText="Previous page" nextText="Next page" />
+            </>
+          )}
+        </div>
+      </div>
+    </Shell>
+  );
+}
