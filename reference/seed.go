@@ -229,11 +229,12 @@ func demoOrgs() []seedOrg {
 				ID: DemoOrg2ID, Name: "Atlantic Freight Ltd", OrderingInstitution: "Atlantic Freight Ltd",
 				CountryISO: "GB", Line1: "20 Fenchurch Street", Line2: "Floor 5", City: "London", PostalCode: "EC3M 3BY",
 			},
-			config: provider.Configuration{},
+			// Batches without approval: the demo shows the batch pages both ways.
+			config: provider.Configuration{BatchesEnabled: 1},
 			products: []seedProduct{
 				{"payout", "UK Faster Payments", "GBP"},
 			},
-			flags: map[string]bool{provider.FlagReceiverManagement: true, provider.FlagCryptoFunding: true},
+			flags: map[string]bool{provider.FlagReceiverManagement: true, provider.FlagCryptoFunding: true, provider.FlagBatchesPage: true},
 		},
 	}
 }

@@ -10,5 +10,5 @@ import (
 // ledger history exist.
 type seeder func(ctx context.Context, tx *sql.Tx, now time.Time) error
 
-// areaSeeders run in order; each area (funding, statistics, payouts, payout reports) appends its own.
-var areaSeeders = []seeder{seedFunding, seedStats, seedPayouts, seedPayoutReports}
+// areaSeeders run in order; each area (funding, statistics, payouts, batches, payout reports) appends its own.
+var areaSeeders = []seeder{seedFunding, seedStats, seedPayouts, seedBatches, seedPayoutReports}
