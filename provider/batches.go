@@ -123,12 +123,12 @@ type NamedCode struct {
 // ProductSchema is spec 001 §3's product schema (id, label) with what a batch CSV following
 // it holds: one column per field, in order.
 type ProductSchema struct {
-	ID              string        `json:"id"`
-	Label           string        `json:"label" example:"IBAN, private receiver"`
-	ProductID       string        `json:"product_id"`
-	LocalInstrument string        `json:"local_instrument" example:"SEPA"`
-	Currency        NamedCode     `json:"currency"`
-	Country         NamedCode     `json:"country"`
+	ID              string    `json:"id"`
+	Label           string    `json:"label" example:"IBAN, private receiver"`
+	ProductID       string    `json:"product_id"`
+	LocalInstrument string    `json:"local_instrument" example:"SEPA"`
+	Currency        NamedCode `json:"currency"`
+	Country         NamedCode `json:"country"`
 	// CreditorType is the receiver type every row has ("" when a column says it).
 	CreditorType string        `json:"creditor_type,omitempty" enum:"private,organization"`
 	Fields       []SchemaField `json:"fields"`
@@ -214,22 +214,22 @@ type BatchReviewer struct {
 // Batch is spec 001 §3's batch. TotalAmount is "" when it cannot be given (rows in more
 // than one currency). ApprovalsNeeded is what the organisation requires (0: none).
 type Batch struct {
-	ID                        string        `json:"id"`
-	Name                      string        `json:"name"`
-	Status                    string        `json:"status" enum:"waiting_review,completed,rejected"`
-	LocalInstrument           string        `json:"local_instrument" example:"SEPA"`
-	CreatedAt                 time.Time     `json:"created_at"`
-	CreatorID                 string        `json:"creator_id"`
-	CreatorName               string        `json:"creator_name"`
-	Country                   NamedCode     `json:"country"`
-	Currency                  NamedCode     `json:"currency"`
-	TotalPayoutRequestsCount  int           `json:"total_payout_requests_count"`
-	TotalAmount               string        `json:"total_amount" description:"Exact decimal; empty when unavailable."`
-	Approvals                 []BatchReview `json:"approvals"`
-	Rejections                []BatchReview `json:"rejections"`
-	Filename                  string        `json:"filename"`
-	SchemaID                  string        `json:"schema_id"`
-	BatchNumberOfApprovers    int           `json:"batch_number_of_approvers"`
+	ID                       string        `json:"id"`
+	Name                     string        `json:"name"`
+	Status                   string        `json:"status" enum:"waiting_review,completed,rejected"`
+	LocalInstrument          string        `json:"local_instrument" example:"SEPA"`
+	CreatedAt                time.Time     `json:"created_at"`
+	CreatorID                string        `json:"creator_id"`
+	CreatorName              string        `json:"creator_name"`
+	Country                  NamedCode     `json:"country"`
+	Currency                 NamedCode     `json:"currency"`
+	TotalPayoutRequestsCount int           `json:"total_payout_requests_count"`
+	TotalAmount              string        `json:"total_amount" description:"Exact decimal; empty when unavailable."`
+	Approvals                []BatchReview `json:"approvals"`
+	Rejections               []BatchReview `json:"rejections"`
+	Filename                 string        `json:"filename"`
+	SchemaID                 string        `json:"schema_id"`
+	BatchNumberOfApprovers   int           `json:"batch_number_of_approvers"`
 }
 
 // ApprovalsStillNeeded is batch_number_of_approvers minus the approvals so far (spec 001

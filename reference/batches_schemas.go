@@ -35,7 +35,6 @@ type batchSchemaDef struct {
 var countryNames = map[string]string{"DE": "Germany", "FR": "France", "NL": "Netherlands", "GB": "United Kingdom",
 	"DK": "Denmark", "US": "United States", "ES": "Spain", "IT": "Italy", "SG": "Singapore", "JP": "Japan", "BR": "Brazil"}
 
-
 func named(codes map[string]string, iso string) provider.NamedCode {
 	return provider.NamedCode{ISO: iso, Name: cmpOr(codes[iso], iso)}
 }

@@ -126,9 +126,9 @@ func seedCompletedBatches(ctx context.Context, tx *sql.Tx, orgID string, users m
 
 type seedBatchRow struct {
 	id, org, name, status, instr, code, country, schema, creator, creatorID, total string
-	created                                                                      time.Time
-	rows                                                                         int
-	approvals, rejections                                                        []provider.BatchReview
+	created                                                                        time.Time
+	rows                                                                           int
+	approvals, rejections                                                          []provider.BatchReview
 }
 
 func insertSeedBatch(ctx context.Context, tx *sql.Tx, b seedBatchRow) error {
