@@ -40,7 +40,7 @@ func seedBatches(ctx context.Context, tx *sql.Tx, now time.Time) error {
 		if approvers == 0 {
 			continue
 		}
-		for i := range 36 {
+		for i := range 50 {
 			status := provider.BatchWaitingReview
 			if i%5 == 3 || i%5 == 4 && i > 20 {
 				status = provider.BatchRejected
@@ -153,7 +153,8 @@ func js(v any) string {
 func seedOpenBatch(ctx context.Context, tx *sql.Tx, r *rand.Rand, org provider.Organisation, n int, status string, now time.Time, users map[string]string) error {
 	creators := []string{"Sofie Andersen", "Camilla Thomsen", "Sofie Andersen", "Jonas Larsen"}
 	creator := creators[r.IntN(len(creators))]
-	created := now.Add(-time.Duration(30+r.IntN(85*24*60)) * time.Minute).Truncate(time.Second)
+	// Within the default date range (the past 30 days), so the list has a second page.
+	created := now.Add(-time.Duration(30+r.IntN(28*24*60)) * time.Minute).Truncate(time.Second)
 	fams := []struct{ instr, code, country, schema string }{
 		{"SEPA", "EUR", "DE", "sepa-eur-de-private"}, {"SEPA", "EUR", "FR", "sepa-eur-fr-organization"},
 		{"SEPA", "EUR", "NL", "sepa-eur-nl-private"}, {"FPS", "GBP", "GB", "fps-gbp-gb-account"},

@@ -101,7 +101,9 @@ func (o *OrgContext) OwnedAccounts() []provider.Account {
 }
 
 // Gates of the spec (000 §6, 001 §2 and §6).
-func batchesGate(o *OrgContext) bool {
+
+// BatchesGate is the batches area's guard: the batches page flag and batches_enabled above 0.
+func BatchesGate(o *OrgContext) bool {
 	return o.Flags.On(provider.FlagBatchesPage) && o.Config.BatchesEnabled > 0
 }
 func draftApprovalGate(o *OrgContext) bool {

@@ -96,6 +96,8 @@ type Deps struct {
 	// Payouts serves the payout requests, PayoutReports their CSV exports; nil like Auth.
 	Payouts       provider.Payouts
 	PayoutReports provider.PayoutReports
+	// Batches serves the payout batches; nil like Auth.
+	Batches provider.Batches
 }
 
 // Server holds the wired application.

@@ -9,19 +9,12 @@ import "portal/access"
 // listed twice, so the entry cannot be left behind.
 func Unbuilt(s *Server) Area {
 	P := func(ps ...access.Permission) []access.Permission { return ps }
-	batches := "flag batches_page + batches_enabled > 0"
 	return Area{Name: "unbuilt", Routes: []*Route{
 		{Name: "org.payouts.create", Method: "GET", Path: "/org/:org/payouts/create", Access: Dashboard,
 			Perms: P(access.PayoutsManage), Gate: abTestingGate, GateName: "configuration customer_ab_testing"},
 		{Name: "org.payout_drafts", Method: "GET", Path: "/org/:org/payout_drafts", Access: Dashboard, Perms: P(access.PayoutDraftsRead),
 			Gate: draftApprovalGate, GateName: "flag payout_draft_approval + manual_payouts_enabled + approvers > 0",
 			Nav: &NavEntry{Slot: NavPayoutDrafts, Label: "Payout drafts"}},
-		{Name: "org.batches", Method: "GET", Path: "/org/:org/batches", Access: Dashboard, Perms: P(access.PayoutBatchesRead),
-			Gate: batchesGate, GateName: batches, Nav: &NavEntry{Slot: NavBatches, Label: "Batches"}},
-		{Name: "org.batch", Method: "GET", Path: "/org/:org/batches/:batch", Access: Dashboard, Perms: P(access.PayoutBatchesRead),
-			Gate: batchesGate, GateName: batches},
-		{Name: "org.batch.payouts", Method: "GET", Path: "/org/:org/batches/:batch/batch_payouts", Access: Dashboard,
-			Perms: P(access.PayoutBatchesRead), Gate: batchesGate, GateName: batches},
 		{Name: "org.receivers", Method: "GET", Path: "/org/:org/receivers", Access: Dashboard, Perms: P(access.PayoutsRead),
 			Gate: receiversGate, GateName: "flag receiver_management", Nav: &NavEntry{Slot: NavReceivers, Label: "Receivers"}},
 		{Name: "org.collection_orders", Method: "GET", Path: "/org/:org/collections/orders", Access: Dashboard,

@@ -7,6 +7,7 @@ import (
 	"portal/server"
 	"portal/server/accounts"
 	"portal/server/auth"
+	"portal/server/batches"
 	"portal/server/dashboard"
 	"portal/server/funding"
 	"portal/server/passwords"
@@ -129,6 +130,18 @@ var packages = []propsPackage{
 		},
 		islands: map[string]reflect.Type{
 			"PayoutDetails": reflect.TypeFor[payouts.PayoutDetailsProps](),
+		},
+	},
+	{ // portal/server/batches
+		pages: map[string]reflect.Type{
+			"Batches":       reflect.TypeFor[batches.BatchesPageProps](),
+			"Batch":         reflect.TypeFor[batches.BatchPageProps](),
+			"BatchDecline":  reflect.TypeFor[batches.BatchDeclineProps](),
+			"BatchUpload":   reflect.TypeFor[batches.BatchUploadPageProps](),
+			"BatchTemplate": reflect.TypeFor[batches.BatchTemplateProps](),
+		},
+		islands: map[string]reflect.Type{
+			"BatchUpload": reflect.TypeFor[batches.BatchUploadProps](),
 		},
 	},
 	{ // portal/cmd/renderbench/bench: the render benchmark's calibration page

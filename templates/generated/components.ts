@@ -5,6 +5,11 @@ export interface Pages {
   AccountFunding: typeof import('../pages/funding/AccountFunding').default;
   AccountTransactions: typeof import('../pages/accounts/AccountTransactions').default;
   AccountTransfer: typeof import('../pages/accounts/AccountTransfer').default;
+  Batch: typeof import('../pages/batches/Batch').default;
+  BatchDecline: typeof import('../pages/batches/BatchDecline').default;
+  BatchTemplate: typeof import('../pages/batches/BatchTemplate').default;
+  BatchUpload: typeof import('../pages/batches/BatchUpload').default;
+  Batches: typeof import('../pages/batches/Batches').default;
   CryptoFunding: typeof import('../pages/funding/CryptoFunding').default;
   CryptoWidget: typeof import('../pages/funding/CryptoWidget').default;
   Dashboard: typeof import('../pages/dashboard/Dashboard').default;
@@ -39,6 +44,7 @@ export interface Pages {
 export interface Islands {
   AccountFunding: typeof import('../../islands/AccountFunding').default;
   ApprovalPoll: typeof import('../../islands/ApprovalPoll').default;
+  BatchUpload: typeof import('../../islands/BatchUpload').default;
   CopyText: typeof import('../../islands/CopyText').default;
   CryptoBanner: typeof import('../../islands/CryptoBanner').default;
   DateRangePicker: typeof import('../../islands/DateRangePicker').default;
