@@ -193,9 +193,9 @@ func TestSeedOrganisations(t *testing.T) {
 		},
 		{
 			org:      DemoOrg2ID,
-			config:   provider.Configuration{},
+			config:   provider.Configuration{BatchesEnabled: 1},
 			products: provider.ContractedProducts{PayoutProductsCount: 1},
-			flagsOn:  []string{provider.FlagReceiverManagement, provider.FlagCryptoFunding},
+			flagsOn:  []string{provider.FlagReceiverManagement, provider.FlagCryptoFunding, provider.FlagBatchesPage},
 			alerts:   []string{},
 		},
 	}

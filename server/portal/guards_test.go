@@ -15,37 +15,43 @@ import (
 // table fails this test.
 type need struct {
 	perms []access.Permission
-	gate  string // "", "ab", "batches", "drafts", "receivers", "testcases"
+	gate  string // "", "ab", "batches", "batchreview", "drafts", "receivers", "testcases"
 }
 
 var specNeeds = map[string]need{
-	"org.dashboard":           {perms: []access.Permission{access.DashboardRead}},
-	"org.login_transition":    {},
-	"org.search":              {},
-	"org.crypto_funding":      {perms: []access.Permission{access.CryptoRead}},
-	"org.payouts":             {perms: []access.Permission{access.PayoutsRead}},
-	"org.payout":              {perms: []access.Permission{access.PayoutsRead}},
-	"org.payout.cancel":       {perms: []access.Permission{access.PayoutsRead, access.PayoutsManage}},
-	"org.payout.test_case":    {perms: []access.Permission{access.PayoutsRead, access.PayoutsManage}, gate: "testcases"},
-	"org.payouts.create":      {perms: []access.Permission{access.PayoutsManage}, gate: "ab"},
-	"org.payout_drafts":       {perms: []access.Permission{access.PayoutDraftsRead}, gate: "drafts"},
-	"org.batches":             {perms: []access.Permission{access.PayoutBatchesRead}, gate: "batches"},
-	"org.batch":               {perms: []access.Permission{access.PayoutBatchesRead}, gate: "batches"},
-	"org.batch.payouts":       {perms: []access.Permission{access.PayoutBatchesRead}, gate: "batches"},
-	"org.receivers":           {perms: []access.Permission{access.PayoutsRead}, gate: "receivers"},
-	"org.collection_orders":   {perms: []access.Permission{access.CollectionOrdersRead}},
-	"org.collection_order":    {perms: []access.Permission{access.CollectionOrdersRead}},
-	"org.account_funding":     {perms: []access.Permission{access.AccountsFunding}},
-	"org.withdrawals":         {perms: []access.Permission{access.WithdrawalsRead}},
-	"org.accounts":            {perms: []access.Permission{access.AccountsRead}},
-	"org.account":             {perms: []access.Permission{access.AccountsRead}},
-	"org.account.transfer":    {perms: []access.Permission{access.AccountsRead, access.AccountsManage}},
-	"org.exports":             {perms: []access.Permission{access.ExportsRead, access.AccountsRead}},
-	"org.exported_payouts":    {perms: []access.Permission{access.ExportsRead, access.AccountsRead}},
-	"org.exported_statements": {perms: []access.Permission{access.ExportsRead, access.AccountsRead}},
-	"org.users":               {perms: []access.Permission{access.UsersRead}},
-	"org.profile":             {},
-	"org.date_range":          {perms: []access.Permission{access.DashboardRead}},
+	"org.dashboard":        {perms: []access.Permission{access.DashboardRead}},
+	"org.login_transition": {},
+	"org.search":           {},
+	"org.crypto_funding":   {perms: []access.Permission{access.CryptoRead}},
+	"org.payouts":          {perms: []access.Permission{access.PayoutsRead}},
+	"org.payout":           {perms: []access.Permission{access.PayoutsRead}},
+	"org.payout.cancel":    {perms: []access.Permission{access.PayoutsRead, access.PayoutsManage}},
+	"org.payout.test_case": {perms: []access.Permission{access.PayoutsRead, access.PayoutsManage}, gate: "testcases"},
+	"org.payouts.create":   {perms: []access.Permission{access.PayoutsManage}, gate: "ab"},
+	"org.payout_drafts":    {perms: []access.Permission{access.PayoutDraftsRead}, gate: "drafts"},
+	"org.batches":          {perms: []access.Permission{access.PayoutBatchesRead}, gate: "batches"},
+	"org.batch":            {perms: []access.Permission{access.PayoutBatchesRead}, gate: "batches"},
+	"org.batch.payouts":    {perms: []access.Permission{access.PayoutBatchesRead}, gate: "batches"},
+	// Upload and template need payout_batches:manage (spec 001 §6); declining, :review and
+	// batches that need approval (§5).
+	"org.batches.upload":            {perms: []access.Permission{access.PayoutBatchesRead, access.PayoutBatchesManage}, gate: "batches"},
+	"org.batches.template":          {perms: []access.Permission{access.PayoutBatchesRead, access.PayoutBatchesManage}, gate: "batches"},
+	"org.batches.template.download": {perms: []access.Permission{access.PayoutBatchesRead, access.PayoutBatchesManage}, gate: "batches"},
+	"org.batch.decline":             {perms: []access.Permission{access.PayoutBatchesRead, access.PayoutBatchesReview}, gate: "batchreview"},
+	"org.receivers":                 {perms: []access.Permission{access.PayoutsRead}, gate: "receivers"},
+	"org.collection_orders":         {perms: []access.Permission{access.CollectionOrdersRead}},
+	"org.collection_order":          {perms: []access.Permission{access.CollectionOrdersRead}},
+	"org.account_funding":           {perms: []access.Permission{access.AccountsFunding}},
+	"org.withdrawals":               {perms: []access.Permission{access.WithdrawalsRead}},
+	"org.accounts":                  {perms: []access.Permission{access.AccountsRead}},
+	"org.account":                   {perms: []access.Permission{access.AccountsRead}},
+	"org.account.transfer":          {perms: []access.Permission{access.AccountsRead, access.AccountsManage}},
+	"org.exports":                   {perms: []access.Permission{access.ExportsRead, access.AccountsRead}},
+	"org.exported_payouts":          {perms: []access.Permission{access.ExportsRead, access.AccountsRead}},
+	"org.exported_statements":       {perms: []access.Permission{access.ExportsRead, access.AccountsRead}},
+	"org.users":                     {perms: []access.Permission{access.UsersRead}},
+	"org.profile":                   {},
+	"org.date_range":                {perms: []access.Permission{access.DashboardRead}},
 
 	"org.exported_statements.download": {perms: []access.Permission{access.ExportsRead, access.AccountsRead, access.ExportsDownload}},
 	"org.exported_payouts.download":    {perms: []access.Permission{access.ExportsRead, access.AccountsRead, access.ExportsDownload}},
@@ -55,12 +61,12 @@ var specNeeds = map[string]need{
 }
 
 // Gates as the demo organisations are configured: Nordic has every flag and
-// setting on; Atlantic has only receiver_management and crypto_funding,
-// batches_enabled 0, manual payouts off, A/B testing off. The harness runs the
-// sandbox, so test cases follow the flags.
+// setting on; Atlantic has only receiver_management, crypto_funding and
+// batches_page, batches_enabled 1 without approval, manual payouts off, A/B
+// testing off. The harness runs the sandbox, so test cases follow the flags.
 var gateOpen = map[string]map[string]bool{
-	reference.DemoOrg1ID: {"": true, "ab": true, "batches": true, "drafts": true, "receivers": true, "testcases": true},
-	reference.DemoOrg2ID: {"": true, "ab": false, "batches": false, "drafts": false, "receivers": true, "testcases": false},
+	reference.DemoOrg1ID: {"": true, "ab": true, "batches": true, "batchreview": true, "drafts": true, "receivers": true, "testcases": true},
+	reference.DemoOrg2ID: {"": true, "ab": false, "batches": true, "batchreview": false, "drafts": false, "receivers": true, "testcases": false},
 }
 
 func concrete(path, org string) string {
