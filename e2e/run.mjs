@@ -20,6 +20,7 @@ import './statement-flows.mjs';
 import './payout-export-flows.mjs';
 import './account-flows.mjs';
 import './payout-flows.mjs';
+import './batch-flows.mjs';
 import './layout-flows.mjs';
 import { AXE_TAGS, axeChecked, axeSelfTest, closeShared } from './lib/checks.mjs';
 import { runAll, indent } from './lib/runner.mjs';

@@ -7,6 +7,7 @@
 // sends the same form to the API with the upload's progress, showing the answer in place.
 import { useRef, useState } from 'preact/hooks';
 import { useHydrated } from './lib/hydrated';
+import { Modal } from './lib/Modal';
 import { fileError, progressText } from './lib/batchUpload';
 import type { BatchUploadAccepted, BatchUploadFailed, IslandProps } from '../templates/generated/props';
 
@@ -70,8 +71,43 @@ function Failed({ f, again, close, onAgain }: { f: BatchUploadFailed; again: str
   );
 }
 
+/**
+ * On the list page (dialog) the island is the "Upload batch file" button: a link to the
+ * upload page without JavaScript, the dialog with it. After an accepted upload the list is
+ * read again 3 s later (spec 001 §9), or when the dialog closes if that is later.
+ */
 export default function BatchUpload(props: Props) {
   const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const uploaded = useRef(false);
+  const timer = useRef(false);
+  if (!props.dialog) return <UploadBody props={props} hydrated={hydrated} />;
+  const onAccepted = () => {
+    uploaded.current = true;
+    setTimeout(() => {
+      timer.current = true;
+      if (!document.querySelector('#batch-upload-dialog[open]')) location.reload();
+    }, 3000);
+  };
+  const onClose = () => {
+    setOpen(false);
+    if (uploaded.current && timer.current) location.reload();
+  };
+  return (
+    <>
+      <a href={props.form.action} className={primary} onClick={(e) => {
+        if (!hydrated) return;
+        e.preventDefault();
+        setOpen(true);
+      }}>Upload batch file</a>
+      <Modal id="batch-upload-dialog" title="Upload batch file" width={560} open={open} onClose={onClose}>
+        <UploadBody props={props} hydrated={hydrated} onAccepted={onAccepted} />
+      </Modal>
+    </>
+  );
+}
+
+function UploadBody({ props, hydrated, onAccepted }: { props: Props; hydrated: boolean; onAccepted?: () => void }) {
   const [accepted, setAccepted] = useState(props.accepted);
   const [failed, setFailed] = useState(props.failed);
   const [errors, setErrors] = useState(props.form.errors);
@@ -122,6 +158,7 @@ export default function BatchUpload(props: Props) {
       }
       if (xhr.status === 201 && body) {
         const b = body as ApiAccepted;
+        onAccepted?.();
         setAccepted({
           name: b.data.name, type: b.meta.local_instrument, total: b.meta.total_payout_requests,
           corridor: b.meta.currency.iso + ' → ' + b.meta.country.name + ' (' + b.meta.country.iso + ')',
@@ -184,7 +221,7 @@ export default function BatchUpload(props: Props) {
           <label htmlFor="name" className="block font-medium">Name (optional)</label>
           <p id="name-hint" className="text-sm text-gray-700">Leave blank to use the file's name.</p>
           {nameErr ? <p id="name-error" className="text-sm font-medium text-red-800"><span className="sr-only">Error: </span>{nameErr}</p> : null}
-          <input id="name" name="name" type="text" value={f.name} maxLength={100} aria-invalid={nameErr ? 'true' : undefined}
+          <input id="name" name="name" type="text" defaultValue={f.name} maxLength={100} aria-invalid={nameErr ? 'true' : undefined}
             aria-describedby={nameErr ? 'name-hint name-error' : 'name-hint'}
             className={'mt-1 block w-full rounded border px-3 py-2 ' + (nameErr ? 'border-red-700' : 'border-gray-500')} />
         </div>

@@ -5,9 +5,12 @@ import (
 	"context"
 	"encoding/csv"
 	"fmt"
+	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 	"unicode/utf16"
 
 	"portal/provider"
@@ -400,6 +403,30 @@ func BenchmarkBatchUpload2MB(b *testing.B) {
 	}
 	b.ReportMetric(float64(rows), "rows")
 	b.ReportMetric(float64(len(content)), "bytes")
+	// Peak heap while uploading, sampled (DESIGN.md: "peak memory printed").
+	runtime.GC()
+	var base runtime.MemStats
+	runtime.ReadMemStats(&base)
+	var peak atomic.Uint64
+	stop := make(chan struct{})
+	go func() {
+		var m runtime.MemStats
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(2 * time.Millisecond):
+				runtime.ReadMemStats(&m)
+				if m.HeapAlloc > peak.Load() {
+					peak.Store(m.HeapAlloc)
+				}
+			}
+		}
+	}()
+	defer func() {
+		close(stop)
+		b.ReportMetric(float64(peak.Load()-min(peak.Load(), base.HeapAlloc))/(1<<20), "peak-heap-MiB")
+	}()
 	b.ResetTimer()
 	for i := range b.N {
 		_, err := s.CreateBatch(context.Background(), DemoOrg1ID, provider.BatchUpload{Filename: "bench.csv", AllowDuplicate: true,

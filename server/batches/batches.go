@@ -160,12 +160,13 @@ type BatchesPageProps struct {
 	Next     string        `json:"next"`
 	Prev     string        `json:"prev"`
 	Failure  string        `json:"failure"`
-	// Upload and Template are the buttons' links, "" without payout_batches:manage.
-	Upload     string      `json:"upload"`
-	Template   string      `json:"template"`
-	Panel      *BatchPanel `json:"panel"`
-	PanelError string      `json:"panelError"`
-	ClosePanel string      `json:"closePanel"`
+	// Upload is the "Upload batch file" button and its dialog (the BatchUpload island),
+	// Template the template page's link; nil and "" without payout_batches:manage.
+	Upload     *BatchUploadProps `json:"upload"`
+	Template   string            `json:"template"`
+	Panel      *BatchPanel       `json:"panel"`
+	PanelError string            `json:"panelError"`
+	ClosePanel string            `json:"closePanel"`
 }
 
 func base(orgID string) string { return "/org/" + orgID + "/batches" }
@@ -264,7 +265,7 @@ func (s area) list(c fiber.Ctx) error {
 		p.Prev = link(base(o.Org.ID), q, "")
 	}
 	if o.Can(access.PayoutBatchesManage) {
-		p.Upload, p.Template = base(o.Org.ID)+"/upload", base(o.Org.ID)+"/template"
+		p.Upload, p.Template = &BatchUploadProps{Dialog: true, Form: s.uploadForm(c)}, base(o.Org.ID)+"/template"
 	}
 	status := fiber.StatusOK
 	if open != "" {

@@ -69,6 +69,8 @@ type BatchUploadFailed struct {
 // BatchUploadProps are the BatchUpload island's props: the form, and the outcome of a
 // submitted one (Accepted or Failed, both nil before).
 type BatchUploadProps struct {
+	// Dialog: the island is the list page's "Upload batch file" button and its dialog.
+	Dialog   bool                 `json:"dialog"`
 	Form     BatchUploadForm      `json:"form"`
 	Accepted *BatchUploadAccepted `json:"accepted"`
 	Failed   *BatchUploadFailed   `json:"failed"`

@@ -342,6 +342,8 @@ export interface BatchUploadPageProps {
  * submitted one (Accepted or Failed, both nil before).
  */
 export interface BatchUploadProps {
+  /** Dialog: the island is the list page's "Upload batch file" button and its dialog. */
+  dialog: boolean;
   form: BatchUploadForm;
   accepted: BatchUploadAccepted | null;
   failed: BatchUploadFailed | null;
@@ -361,8 +363,11 @@ export interface BatchesPageProps {
   next: string;
   prev: string;
   failure: string;
-  /** Upload and Template are the buttons' links, "" without payout_batches:manage. */
-  upload: string;
+  /**
+   * Upload is the "Upload batch file" button and its dialog (the BatchUpload island),
+   * Template the template page's link; nil and "" without payout_batches:manage.
+   */
+  upload: BatchUploadProps | null;
   template: string;
   panel: BatchPanel | null;
   panelError: string;

@@ -1,4 +1,5 @@
 import { Shell } from '../../components/Shell';
+import { Island } from '../../components/Island';
 import { Icon, Flag } from '../../components/Icon';
 import { Tone } from '../../components/Messages';
 import { Pager } from '../../components/Pager';
@@ -51,7 +52,7 @@ export default function Batches(p: Props) {
         {p.upload ? (
           <div className="flex flex-wrap items-center gap-3">
             <a href={p.template} className="rounded border border-gray-600 px-4 py-2">Create Batch template</a>
-            <a href={p.upload} className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Upload batch file</a>
+            <Island name="BatchUpload" props={p.upload} />
           </div>
         ) : null}
       </div>
