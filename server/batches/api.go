@@ -73,15 +73,6 @@ func apiRead[B server.APIEnvelope](org func(*server.Server, fiber.Ctx, *server.A
 		Read: func(s *server.Server, c fiber.Ctx, r server.APIOrgCall) (B, error) { return read(c, s.Batches, r) }}
 }
 
-func apiHeaderOrg(_ *server.Server, c fiber.Ctx, _ *server.APICaller) (string, error) {
-	return strings.Clone(c.Get(server.APIHeaderOrganisation)), nil
-}
-
-func apiParam(name, title string) server.APIProblem {
-	return server.APIProblem{Status: fiber.StatusUnprocessableEntity, Code: server.APICodeInvalid, Title: title,
-		Source: &server.APISource{Parameter: name}}
-}
-
 func apiListBatches(c fiber.Ctx, b provider.Batches, r server.APIOrgCall) (server.APIPageBody[[]provider.Batch, server.APIPageMeta], error) {
 	var out server.APIPageBody[[]provider.Batch, server.APIPageMeta]
 	var f provider.BatchFilter
@@ -94,17 +85,17 @@ func apiListBatches(c fiber.Ctx, b provider.Batches, r server.APIOrgCall) (serve
 	f.Kind = q("filter[kind]")
 	if v := q("filter[state]"); v != "" {
 		if provider.BatchStatusLabel(v) == v {
-			probs = append(probs, apiParam("filter[state]", "Unknown state"))
+			probs = append(probs, server.APIParamProblem("filter[state]", "Unknown state"))
 		}
 		f.Status = v
 	}
 	if v := q("sort"); v != "" && v != "-created_at" {
-		probs = append(probs, apiParam("sort", "Only -created_at (newest first)"))
+		probs = append(probs, server.APIParamProblem("sort", "Only -created_at (newest first)"))
 	}
 	after, before := q("page[cursor_after]"), q("page[cursor_before]")
 	switch {
 	case after != "" && before != "":
-		probs = append(probs, apiParam("page[cursor_before]", "Give page[cursor_after] or page[cursor_before], not both"))
+		probs = append(probs, server.APIParamProblem("page[cursor_before]", "Give page[cursor_after] or page[cursor_before], not both"))
 	case after != "":
 		f.Cursor, f.Direction = after, provider.DirectionNext
 	case before != "":
@@ -114,16 +105,16 @@ func apiListBatches(c fiber.Ctx, b provider.Batches, r server.APIOrgCall) (serve
 	case "", "false":
 	case "true":
 		if f.Direction != provider.DirectionNext {
-			probs = append(probs, apiParam("page[include_cursor]", "page[include_cursor] goes with page[cursor_after]"))
+			probs = append(probs, server.APIParamProblem("page[include_cursor]", "page[include_cursor] goes with page[cursor_after]"))
 		}
 		f.IncludeCursor = true
 	default:
-		probs = append(probs, apiParam("page[include_cursor]", "Must be true or false"))
+		probs = append(probs, server.APIParamProblem("page[include_cursor]", "Must be true or false"))
 	}
 	if v := q("page[size]"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > provider.BatchPageSize {
-			probs = append(probs, apiParam("page[size]", "Must be between 1 and "+strconv.Itoa(provider.BatchPageSize)))
+			probs = append(probs, server.APIParamProblem("page[size]", "Must be between 1 and "+strconv.Itoa(provider.BatchPageSize)))
 		}
 		f.Limit = n
 	}
@@ -132,7 +123,7 @@ func apiListBatches(c fiber.Ctx, b provider.Batches, r server.APIOrgCall) (serve
 	}
 	pg, err := b.Batches(c.Context(), r.OrgID, f)
 	if provider.ErrorCode(err) == provider.EINVALID {
-		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, apiParam("page[cursor_after]", provider.ErrorMessage(err)))
+		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, server.APIParamProblem("page[cursor_after]", provider.ErrorMessage(err)))
 	}
 	return server.APIPage(pg.Batches, server.APIPageMeta{CursorNext: pg.CursorNext, CursorPrev: pg.CursorPrev, HasNextPage: pg.HasNext,
 		Total: pg.Total}), err
@@ -149,13 +140,13 @@ func apiListDrafts(c fiber.Ctx, b provider.Batches, r server.APIOrgCall) (server
 	if v := c.Query("page[size]"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > provider.MaxBatchDraftLimit {
-			return out, server.APIRefuse(fiber.StatusUnprocessableEntity, apiParam("page[size]", "Must be between 1 and "+strconv.Itoa(provider.MaxBatchDraftLimit)))
+			return out, server.APIRefuse(fiber.StatusUnprocessableEntity, server.APIParamProblem("page[size]", "Must be between 1 and "+strconv.Itoa(provider.MaxBatchDraftLimit)))
 		}
 		f.Limit = n
 	}
 	pg, err := b.BatchDrafts(c.Context(), r.OrgID, strings.Clone(c.Params("batchId")), f)
 	if provider.ErrorCode(err) == provider.EINVALID {
-		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, apiParam("page[cursor_after]", provider.ErrorMessage(err)))
+		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, server.APIParamProblem("page[cursor_after]", provider.ErrorMessage(err)))
 	}
 	return server.APIPage(pg.Drafts, server.APIPageMeta{CursorNext: pg.CursorNext, HasNextPage: pg.HasNext, Total: pg.Total}), err
 }
@@ -168,7 +159,7 @@ func apiGetDraft(c fiber.Ctx, b provider.Batches, r server.APIOrgCall) (server.A
 func apiProductSchemas(c fiber.Ctx, b provider.Batches, r server.APIOrgCall) (server.APIDataBody[[]provider.ProductSchema], error) {
 	id := strings.Clone(c.Query("product_id"))
 	if id == "" {
-		return server.APIDataBody[[]provider.ProductSchema]{}, server.APIRefuse(fiber.StatusUnprocessableEntity, apiParam("product_id", "Required"))
+		return server.APIDataBody[[]provider.ProductSchema]{}, server.APIRefuse(fiber.StatusUnprocessableEntity, server.APIParamProblem("product_id", "Required"))
 	}
 	out, err := b.ProductSchemas(c.Context(), r.OrgID, id)
 	return server.APIDataOf(out), err
@@ -331,7 +322,7 @@ func (s area) apiOperations() []server.APIOp {
 			"The schemas of one of the organisation's products (a corridor), with their fields.",
 			[]server.OAParameter{orgHeader, {Name: "product_id", In: "query", Required: true, Description: "The product's id.", Schema: server.OAString("")}},
 			"", server.APIOp{Responses: []server.APIResponse{server.APIErrorReply(fiber.StatusUnprocessableEntity, "product_id is missing.")}}),
-			"The schemas.", apiRead(apiHeaderOrg, apiProductSchemas)),
+			"The schemas.", apiRead(server.APIHeaderOrg, apiProductSchemas)),
 		{
 			ID: "getSchemaCSVTemplate", Method: fiber.MethodGet, Path: apiTemplatePath, Tag: apiTag, Summary: "Download a CSV template",
 			Description: "The batch template of a schema: a header row of its columns and one example row, named in Content-Disposition. " +
