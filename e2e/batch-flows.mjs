@@ -90,8 +90,8 @@ async function upload(t, filename, content, batchName = '') {
   else await expectH1(page, 'Upload batch file');
   const button = page.getByRole('button', { name: 'Upload batch' });
   if (t.js) assert.ok(await button.isDisabled(), 'Upload batch is disabled until a file is chosen');
-  if (batchName) await page.getByLabel('Name (optional)').fill(batchName);
-  await page.getByLabel('Batch file').setInputFiles({ name: filename, mimeType: 'text/csv', buffer: Buffer.from(content) });
+  if (batchName) await page.getByLabel('Name (optional)', { exact: true }).fill(batchName);
+  await page.getByLabel('Batch file', { exact: true }).setInputFiles({ name: filename, mimeType: 'text/csv', buffer: Buffer.from(content) });
   await t.audit('batch upload form');
   await button.click();
 }

@@ -100,9 +100,12 @@ export default function BatchUpload(props: Props) {
         e.preventDefault();
         setOpen(true);
       }}>Upload batch file</a>
-      <Modal id="batch-upload-dialog" title="Upload batch file" width={560} open={open} onClose={onClose}>
-        <UploadBody props={props} hydrated={hydrated} onAccepted={onAccepted} />
-      </Modal>
+      {/* Only once hydrated: the dialog's width is a style, which the CSP allows from script, not in markup. */}
+      {hydrated ? (
+        <Modal id="batch-upload-dialog" title="Upload batch file" width={560} open={open} onClose={onClose}>
+          <UploadBody props={props} hydrated={hydrated} onAccepted={onAccepted} />
+        </Modal>
+      ) : null}
     </>
   );
 }
