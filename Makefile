@@ -58,8 +58,9 @@ bench: system-deps assets
 	$(GO) run ./cmd/renderbench -page Payouts -props testdata/bench/payouts.json
 	$(GO) run ./cmd/httpbench
 	# 50-row pages of a 1,000,000-entry account (seeding it takes about a minute), and
-	# statement files of 100,000 entries written in constant memory, filtered 100-row pages of 100,000 payouts.
-	$(GO) test -run '^$$' -bench 'BenchmarkMovementsPage1M|BenchmarkStatementStore100k|BenchmarkPayoutsPage100k' ./reference
+	# statement files of 100,000 entries written in constant memory, filtered 100-row pages of 100,000 payouts,
+	# a 2 MB batch CSV (about 10,000 rows) checked and stored, with its peak heap.
+	$(GO) test -run '^$$' -bench 'BenchmarkMovementsPage1M|BenchmarkStatementStore100k|BenchmarkPayoutsPage100k|BenchmarkBatchUpload2MB' ./reference
 	$(GO) test -run '^$$' -bench BenchmarkStatement100k ./statement
 	# Lighthouse, mobile profile, on login, dashboard, account transactions, a list and a dialog page.
 	node e2e/lighthouse.mjs

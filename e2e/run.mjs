@@ -26,6 +26,7 @@ import './receiver-flows.mjs';
 import './payout-draft-flows.mjs';
 import './collection-flows.mjs';
 import './withdrawal-flows.mjs';
+import './batch-flows.mjs';
 import './layout-flows.mjs';
 import { AXE_TAGS, axeChecked, axeSelfTest, closeShared } from './lib/checks.mjs';
 import { runAll, indent } from './lib/runner.mjs';

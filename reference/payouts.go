@@ -69,9 +69,12 @@ func payoutCreateHash(req provider.PayoutCreate) string {
 // CreatePayout implements provider.Payouts.
 func (s *Store) CreatePayout(ctx context.Context, orgID string, req provider.PayoutCreate) (provider.PayoutRequest, error) {
 	var out provider.PayoutRequest
-	err := s.inTx(ctx, "create payout", func(tx *sql.Tx) error {
-		var err error
-		out, err = s.createPayoutIn(ctx, tx, orgID, req)
+	req, hash, err := preparePayout(req)
+	if err != nil {
+		return out, err
+	}
+	err = s.inTx(ctx, "create payout", func(tx *sql.Tx) error {
+		out, err = s.insertPayout(ctx, tx, orgID, req, hash)
 		return err
 	})
 	if err == nil && !out.Replayed {
@@ -84,43 +87,58 @@ func (s *Store) CreatePayout(ctx context.Context, orgID string, req provider.Pay
 // into exactly one payout request in the transaction that marks it published. The caller
 // wakes the processor after committing.
 func (s *Store) createPayoutIn(ctx context.Context, tx *sql.Tx, orgID string, req provider.PayoutCreate) (provider.PayoutRequest, error) {
-	var out provider.PayoutRequest
+	req, hash, err := preparePayout(req)
+	if err != nil {
+		return provider.PayoutRequest{}, err
+	}
+	return s.insertPayout(ctx, tx, orgID, req, hash)
+}
+
+// preparePayout checks what CreatePayout can check without the store and gives the
+// request's hash, for CreatePayout and for a completed batch's rows alike.
+func preparePayout(req provider.PayoutCreate) (provider.PayoutCreate, string, error) {
 	req.AccountNumber, req.EndToEndID = strings.TrimSpace(req.AccountNumber), strings.TrimSpace(req.EndToEndID)
 	req.Amount, req.Currency = strings.TrimSpace(req.Amount), strings.ToUpper(strings.TrimSpace(req.Currency))
 	if req.Source == "" {
 		req.Source = provider.SourceUnknown
 	}
 	if !endToEndPattern.MatchString(req.EndToEndID) {
-		return out, payoutField("end_to_end_id", "End-to-end ID is required: up to 140 letters, numbers, - or _.")
+		return req, "", payoutField("end_to_end_id", "End-to-end ID is required: up to 140 letters, numbers, - or _.")
 	}
 	validSource := false
 	for _, src := range provider.PayoutSources() {
 		validSource = validSource || src == req.Source
 	}
 	if !validSource {
-		return out, payoutField("source", "Unknown source.")
+		return req, "", payoutField("source", "Unknown source.")
 	}
 	if req.RequestedExecutionDate != "" {
 		if _, err := time.Parse(time.DateOnly, req.RequestedExecutionDate); err != nil {
-			return out, payoutField("requested_execution_date", "Enter the execution date as YYYY-MM-DD.")
+			return req, "", payoutField("requested_execution_date", "Enter the execution date as YYYY-MM-DD.")
 		}
 	}
 	for _, f := range []struct{ name, value string }{{"purpose_code", req.PurposeCode}, {"local_instrument", req.LocalInstrument},
 		{"batch_id", req.BatchID}, {"creator_name", req.CreatorName}, {"business_unit", req.BusinessUnit}} {
 		if len(f.value) > 255 {
-			return out, payoutField(f.name, "Too long.")
+			return req, "", payoutField(f.name, "Too long.")
 		}
 	}
 	sections, err := json.Marshal(req.PayoutSections)
 	if err != nil || len(sections) > maxSectionsJSON {
-		return out, provider.Errorf(provider.EINVALID, "The payout's details are too large.")
+		return req, "", provider.Errorf(provider.EINVALID, "The payout's details are too large.")
 	}
 	reviews, err := json.Marshal(nonNil(req.Reviews))
 	if err != nil || len(reviews) > maxSectionsJSON {
-		return out, provider.Errorf(provider.EINVALID, "Too many reviews.")
+		return req, "", provider.Errorf(provider.EINVALID, "Too many reviews.")
 	}
-	hash := payoutCreateHash(req)
+	return req, payoutCreateHash(req), nil
+}
 
+// insertPayout stores a prepared payout request in tx (or finds the one its end-to-end id
+// already names): CreatePayout's transaction, and the one that completes a batch.
+func (s *Store) insertPayout(ctx context.Context, tx *sql.Tx, orgID string, req provider.PayoutCreate, hash string) (out provider.PayoutRequest, err error) {
+	sections, _ := json.Marshal(req.PayoutSections)
+	reviews, _ := json.Marshal(nonNil(req.Reviews))
 	err = func() error {
 		var prevRef, prevHash string
 		err := tx.QueryRowContext(ctx, `SELECT unique_reference, request_hash FROM payout_requests

@@ -234,12 +234,13 @@ func demoOrgs() []seedOrg {
 				CountryISO: "GB", Line1: "20 Fenchurch Street", Line2: "Floor 5", City: "London", PostalCode: "EC3M 3BY",
 			},
 			// Manual payouts with two approvals per draft (the drafts area's four eyes).
-			config: provider.Configuration{ManualPayoutsEnabled: true, ManualPayoutNumberOfApprovers: 2},
+			// and batches without approval (the demo shows the batch pages both ways).
+			config: provider.Configuration{ManualPayoutsEnabled: true, ManualPayoutNumberOfApprovers: 2, BatchesEnabled: 1},
 			products: []seedProduct{
 				{"payout", "UK Faster Payments", "GBP"},
 			},
 			flags: map[string]bool{provider.FlagReceiverManagement: true, provider.FlagCryptoFunding: true,
-				provider.FlagPayoutDraftApproval: true},
+				provider.FlagPayoutDraftApproval: true, provider.FlagBatchesPage: true},
 		},
 	}
 }

@@ -10,5 +10,5 @@ import (
 // ledger history exist.
 type seeder func(ctx context.Context, tx *sql.Tx, now time.Time) error
 
-// areaSeeders run in order; each area (funding, payouts, payout reports, collections, users, receivers, payout drafts, withdrawals) appends its own.
-var areaSeeders = []seeder{seedFunding, seedPayouts, seedPayoutReports, seedCollections, seedUserManagement, seedReceivers, seedPayoutDrafts, seedWithdrawals}
+// areaSeeders run in order; each area (funding, payouts, batches, payout reports, collections, users, receivers, payout drafts, withdrawals) appends its own.
+var areaSeeders = []seeder{seedFunding, seedPayouts, seedBatches, seedPayoutReports, seedCollections, seedUserManagement, seedReceivers, seedPayoutDrafts, seedWithdrawals}

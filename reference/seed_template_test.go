@@ -56,7 +56,7 @@ func (tp *seedTemplate) build(opts Options) {
 }
 
 // copyTemplate builds the template once (with opts) and copies it to a new file of the test.
-func copyTemplate(t *testing.T, tp *seedTemplate, opts Options) string {
+func copyTemplate(t testing.TB, tp *seedTemplate, opts Options) string {
 	t.Helper()
 	tp.once.Do(func() { tp.build(opts) })
 	if tp.err != nil {

@@ -197,9 +197,9 @@ func TestSeedOrganisations(t *testing.T) {
 		},
 		{
 			org:      DemoOrg2ID,
-			config:   provider.Configuration{ManualPayoutsEnabled: true, ManualPayoutNumberOfApprovers: 2},
+			config:   provider.Configuration{ManualPayoutsEnabled: true, ManualPayoutNumberOfApprovers: 2, BatchesEnabled: 1},
 			products: provider.ContractedProducts{PayoutProductsCount: 1},
-			flagsOn:  []string{provider.FlagReceiverManagement, provider.FlagCryptoFunding, provider.FlagPayoutDraftApproval},
+			flagsOn:  []string{provider.FlagReceiverManagement, provider.FlagCryptoFunding, provider.FlagPayoutDraftApproval, provider.FlagBatchesPage},
 			alerts:   []string{},
 		},
 	}

@@ -9,7 +9,7 @@ import (
 	"portal/provider"
 )
 
-func openTestStoreNoCleanup(t *testing.T, path string) *Store {
+func openTestStoreNoCleanup(t testing.TB, path string) *Store {
 	t.Helper()
 	s, err := Open(context.Background(), path, Options{Argon2Params: cheapParams})
 	if err != nil {
@@ -18,7 +18,7 @@ func openTestStoreNoCleanup(t *testing.T, path string) *Store {
 	return s
 }
 
-func openTestStore(t *testing.T, path string) *Store {
+func openTestStore(t testing.TB, path string) *Store {
 	t.Helper()
 	s := openTestStoreNoCleanup(t, path)
 	t.Cleanup(func() {
@@ -31,7 +31,7 @@ func openTestStore(t *testing.T, path string) *Store {
 
 // seededStore is a fresh store with the demo data, on a real file (a copy of one seeded
 // template: seed_template_test.go).
-func seededStore(t *testing.T) *Store {
+func seededStore(t testing.TB) *Store {
 	t.Helper()
 	return openTestStore(t, copyTemplate(t, &templateNow, Options{Argon2Params: cheapParams}))
 }

@@ -190,6 +190,9 @@ type APIOp struct {
 	Body       reflect.Type // JSON request body (APIBody), nil for none
 	Responses  []APIResponse
 	Handler    APIHandlerFunc
+	// BodyLimit raises the request body limit as Route.BodyLimit does (the
+	// batch upload's multipart body); 0 keeps the default.
+	BodyLimit int
 	// orgRead marks an organisation read made by APIReadOp, which runs
 	// APIOrgRead with readPerms (none: membership is enough).
 	orgRead   bool

@@ -98,6 +98,12 @@ func APIReadRange(c fiber.Ctx) (after, before time.Time, err error) {
 // path (spec 000 §7, set_current).
 const APIHeaderOrganisation = "X-Organisation-ID"
 
+// APIHeaderOrg is APIRead.Org for a call naming its organisation in
+// APIHeaderOrganisation.
+func APIHeaderOrg(_ *Server, c fiber.Ctx, _ *APICaller) (string, error) {
+	return strings.Clone(c.Get(APIHeaderOrganisation)), nil
+}
+
 // APIMember returns the caller's membership of orgID; ok false means the
 // 404 has been sent.
 func (s *Server) APIMember(c fiber.Ctx, a *APICaller, orgID string) (m provider.Membership, ok bool, err error) {

@@ -26,6 +26,8 @@ const (
 	// (Route.BodyLimit): a CSV of at most 2,097,152 bytes (SECURITY.md) plus
 	// the multipart framing and the form's other fields.
 	batchUploadBodyLimit = 2_097_152 + 64<<10
+	// BatchUploadBodyLimit is batchUploadBodyLimit for the batches area's route.
+	BatchUploadBodyLimit = batchUploadBodyLimit
 	// defaultFieldCap is the longest value, in characters, of a form field,
 	// query parameter or JSON string with no cap of its own.
 	defaultFieldCap = 1000
@@ -87,6 +89,15 @@ func (s *Server) bodyLimit(method, path string) int {
 	for _, r := range s.routes {
 		if r.BodyLimit > defaultBodyLimit && r.Method == method && fiber.RoutePatternMatch(path, r.Path) {
 			return r.BodyLimit
+		}
+	}
+	for _, op := range s.apiOps {
+		if op.BodyLimit > defaultBodyLimit && op.Method == method {
+			for _, b := range APIBases {
+				if fiber.RoutePatternMatch(path, b+fiberPath(op.Path)) {
+					return min(op.BodyLimit, batchUploadBodyLimit)
+				}
+			}
 		}
 	}
 	return defaultBodyLimit

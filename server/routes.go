@@ -101,19 +101,21 @@ func (o *OrgContext) OwnedAccounts() []provider.Account {
 }
 
 // Gates of the spec (000 §6, 001 §2 and §6).
-func batchesGate(o *OrgContext) bool {
+
+// BatchesGate is the batches area's guard: the batches page flag and batches_enabled above 0.
+func BatchesGate(o *OrgContext) bool {
 	return o.Flags.On(provider.FlagBatchesPage) && o.Config.BatchesEnabled > 0
 }
+
 // DraftApprovalGate is the payout draft approval flow (spec 001 §6), the same rule the
 // provider applies when publishing (provider.DraftApprovalOn).
 func DraftApprovalGate(o *OrgContext) bool { return provider.DraftApprovalOn(o.Config, o.Flags) }
-
 
 // ApprovalFlowOn says whether some approval flow is on (spec 001 §6): the
 // batches page with batch approval required, or payout draft approval.
 // Reviewer roles are offered only then.
 func ApprovalFlowOn(o *OrgContext) bool {
-	return batchesGate(o) && o.Config.BatchNumberOfApprovers > 0 || DraftApprovalGate(o)
+	return BatchesGate(o) && o.Config.BatchNumberOfApprovers > 0 || DraftApprovalGate(o)
 }
 func abTestingGate(o *OrgContext) bool { return o.Config.CustomerABTesting }
 

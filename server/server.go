@@ -106,6 +106,8 @@ type Deps struct {
 	Collections provider.Collections
 	// Withdrawals serves the withdrawal accounts and requests; nil like Auth.
 	Withdrawals provider.Withdrawals
+	// Batches serves the payout batches; nil like Auth.
+	Batches provider.Batches
 }
 
 // Server holds the wired application.

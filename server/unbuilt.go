@@ -9,15 +9,8 @@ import "portal/access"
 // listed twice, so the entry cannot be left behind.
 func Unbuilt(s *Server) Area {
 	P := func(ps ...access.Permission) []access.Permission { return ps }
-	batches := "flag batches_page + batches_enabled > 0"
 	return Area{Name: "unbuilt", Routes: []*Route{
 		{Name: "org.payouts.create", Method: "GET", Path: "/org/:org/payouts/create", Access: Dashboard,
 			Perms: P(access.PayoutsManage), Gate: abTestingGate, GateName: "configuration customer_ab_testing"},
-		{Name: "org.batches", Method: "GET", Path: "/org/:org/batches", Access: Dashboard, Perms: P(access.PayoutBatchesRead),
-			Gate: batchesGate, GateName: batches, Nav: &NavEntry{Slot: NavBatches, Label: "Batches"}},
-		{Name: "org.batch", Method: "GET", Path: "/org/:org/batches/:batch", Access: Dashboard, Perms: P(access.PayoutBatchesRead),
-			Gate: batchesGate, GateName: batches},
-		{Name: "org.batch.payouts", Method: "GET", Path: "/org/:org/batches/:batch/batch_payouts", Access: Dashboard,
-			Perms: P(access.PayoutBatchesRead), Gate: batchesGate, GateName: batches},
 	}}
 }

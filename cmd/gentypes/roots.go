@@ -7,6 +7,7 @@ import (
 	"portal/server"
 	"portal/server/accounts"
 	"portal/server/auth"
+	"portal/server/batches"
 	"portal/server/collections"
 	"portal/server/dashboard"
 	"portal/server/funding"
@@ -187,6 +188,18 @@ var packages = []propsPackage{
 		},
 		islands: map[string]reflect.Type{
 			"WithdrawalDialog": reflect.TypeFor[withdrawals.WithdrawalDialogProps](),
+		},
+	},
+	{ // portal/server/batches
+		pages: map[string]reflect.Type{
+			"Batches":       reflect.TypeFor[batches.BatchesPageProps](),
+			"Batch":         reflect.TypeFor[batches.BatchPageProps](),
+			"BatchDecline":  reflect.TypeFor[batches.BatchDeclineProps](),
+			"BatchUpload":   reflect.TypeFor[batches.BatchUploadPageProps](),
+			"BatchTemplate": reflect.TypeFor[batches.BatchTemplateProps](),
+		},
+		islands: map[string]reflect.Type{
+			"BatchUpload": reflect.TypeFor[batches.BatchUploadProps](),
 		},
 	},
 	{ // portal/cmd/renderbench/bench: the render benchmark's calibration page

@@ -320,15 +320,15 @@ func TestAPICustomer(t *testing.T) {
 	// Feature flags: the default organisation unless one is named.
 	r = a.Call("GET", "/api/v1/feature_flags", nil)
 	h.CheckReply(t, "GET", "/feature_flags", r)
-	if f := r.JSON["data"].(map[string]any); f["receiver_management"] != true || f["batches_page"] != false {
+	if f := r.JSON["data"].(map[string]any); f["receiver_management"] != true || f["canary_ui"] != false {
 		t.Errorf("default org flags %v", f)
 	}
 	r = a.Call("GET", "/api/v1/feature_flags?organisation_id="+org1, nil)
-	if f := r.JSON["data"].(map[string]any); f["batches_page"] != true {
+	if f := r.JSON["data"].(map[string]any); f["canary_ui"] != true {
 		t.Errorf("org1 flags by query %v", f)
 	}
 	r = a.Call("GET", "/api/v1/feature_flags", nil, "X-Organisation-ID", org1)
-	if f := r.JSON["data"].(map[string]any); f["batches_page"] != true {
+	if f := r.JSON["data"].(map[string]any); f["canary_ui"] != true {
 		t.Errorf("org1 flags by header %v", f)
 	}
 
@@ -377,7 +377,7 @@ func TestAPICustomer(t *testing.T) {
 		}
 	}
 	r = a.Call("GET", "/api/v1/feature_flags", nil)
-	if f := r.JSON["data"].(map[string]any); f["batches_page"] != true {
+	if f := r.JSON["data"].(map[string]any); f["canary_ui"] != true {
 		t.Errorf("flags after set_default %v", f)
 	}
 }

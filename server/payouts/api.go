@@ -57,10 +57,6 @@ func apiPayoutRead[B server.APIEnvelope](org func(*server.Server, fiber.Ctx, *se
 		Read: func(s *server.Server, c fiber.Ctx, r server.APIOrgCall) (B, error) { return read(c, s.Payouts, r) }}
 }
 
-func apiHeaderOrg(_ *server.Server, c fiber.Ctx, _ *server.APICaller) (string, error) {
-	return strings.Clone(c.Get(server.APIHeaderOrganisation)), nil
-}
-
 func apiParam(name, title string) server.APIProblem {
 	return server.APIProblem{Status: fiber.StatusUnprocessableEntity, Code: server.APICodeInvalid, Title: title,
 		Source: &server.APISource{Parameter: name}}
@@ -256,7 +252,7 @@ func (s area) apiOperations() []server.APIOp {
 				str("amount_to", "Amount at most this (0 or more).")},
 			Responses: []server.APIResponse{server.APIReplyUnauthorized, forbidden, server.APIReplyNotFound,
 				server.APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong (source.parameter names it).")},
-		}, "One page: data, and meta with total, cursor_next, cursor_prev and has_next_page.", apiPayoutRead(apiHeaderOrg, apiListPayouts)),
+		}, "One page: data, and meta with total, cursor_next, cursor_prev and has_next_page.", apiPayoutRead(server.APIHeaderOrg, apiListPayouts)),
 		payoutRead("getPayoutRequest", apiDetailPath, "Get a payout request",
 			"Everything about one payout request: its parts, reason codes, errors by section and history.",
 			org(apiReferenceParam), notFound, "The payout request.", apiGetPayout),

@@ -15,7 +15,7 @@ import (
 // table fails this test.
 type need struct {
 	perms []access.Permission
-	gate  string // "", "ab", "batches", "drafts", "receivers", "testcases"
+	gate  string // "", "ab", "batches", "batchreview", "drafts", "receivers", "testcases"
 }
 
 var specNeeds = map[string]need{
@@ -35,10 +35,16 @@ var specNeeds = map[string]need{
 	"org.batches":             {perms: []access.Permission{access.PayoutBatchesRead}, gate: "batches"},
 	"org.batch":               {perms: []access.Permission{access.PayoutBatchesRead}, gate: "batches"},
 	"org.batch.payouts":       {perms: []access.Permission{access.PayoutBatchesRead}, gate: "batches"},
-	"org.receivers":           {perms: []access.Permission{access.PayoutsRead}, gate: "receivers"},
-	"org.receiver.delete":     {perms: []access.Permission{access.PayoutsRead, access.ReceiversManage}, gate: "receivers"},
-	"org.collection_orders":   {perms: []access.Permission{access.CollectionOrdersRead}},
-	"org.collection_order":    {perms: []access.Permission{access.CollectionOrdersRead}},
+	// Upload and template need payout_batches:manage (spec 001 §6); declining, :review and
+	// batches that need approval (§5).
+	"org.batches.upload":            {perms: []access.Permission{access.PayoutBatchesRead, access.PayoutBatchesManage}, gate: "batches"},
+	"org.batches.template":          {perms: []access.Permission{access.PayoutBatchesRead, access.PayoutBatchesManage}, gate: "batches"},
+	"org.batches.template.download": {perms: []access.Permission{access.PayoutBatchesRead, access.PayoutBatchesManage}, gate: "batches"},
+	"org.batch.decline":             {perms: []access.Permission{access.PayoutBatchesRead, access.PayoutBatchesReview}, gate: "batchreview"},
+	"org.receivers":                 {perms: []access.Permission{access.PayoutsRead}, gate: "receivers"},
+	"org.receiver.delete":           {perms: []access.Permission{access.PayoutsRead, access.ReceiversManage}, gate: "receivers"},
+	"org.collection_orders":         {perms: []access.Permission{access.CollectionOrdersRead}},
+	"org.collection_order":          {perms: []access.Permission{access.CollectionOrdersRead}},
 	// An order's payment, and a payment by its own id (the search's payments/{uuid}).
 	"org.collection_order.payment":   {perms: []access.Permission{access.CollectionOrdersRead}},
 	"org.collection_payment":         {perms: []access.Permission{access.CollectionOrdersRead}},
@@ -72,12 +78,12 @@ var specNeeds = map[string]need{
 }
 
 // Gates as the demo organisations are configured: Nordic has every flag and
-// setting on; Atlantic has receiver_management, crypto_funding and the draft
-// approval flow (manual payouts, 2 approvers), batches_enabled 0, A/B testing off. The harness runs the
-// sandbox, so test cases follow the flags.
+// setting on; Atlantic has receiver_management, crypto_funding, the draft
+// approval flow (manual payouts, 2 approvers) and batches_page, batches_enabled
+// 1 without approval, A/B testing off. The harness runs the sandbox, so test cases follow the flags.
 var gateOpen = map[string]map[string]bool{
-	reference.DemoOrg1ID: {"": true, "ab": true, "batches": true, "drafts": true, "receivers": true, "testcases": true},
-	reference.DemoOrg2ID: {"": true, "ab": false, "batches": false, "drafts": true, "receivers": true, "testcases": false},
+	reference.DemoOrg1ID: {"": true, "ab": true, "batches": true, "batchreview": true, "drafts": true, "receivers": true, "testcases": true},
+	reference.DemoOrg2ID: {"": true, "ab": false, "batches": true, "batchreview": false, "drafts": true, "receivers": true, "testcases": false},
 }
 
 func concrete(path, org string) string {

@@ -7,6 +7,7 @@ import (
 	"portal/server"
 	"portal/server/accounts"
 	"portal/server/auth"
+	"portal/server/batches"
 	"portal/server/collections"
 	"portal/server/dashboard"
 	"portal/server/funding"
@@ -36,6 +37,7 @@ var Areas = []server.AreaFunc{
 	funding.New,       // Crypto funding, Accounts › Account funding
 	payouts.New,       // Payouts › Payout requests
 	payoutdrafts.New,  // Payouts › Payout drafts
+	batches.New,       // Payouts › Batches
 	receivers.New,     // Payouts › Receivers
 	collections.New,   // Collections › Orders
 	withdrawals.New,   // Accounts › Withdrawals

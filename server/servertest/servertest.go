@@ -117,6 +117,7 @@ func NewWith(t testing.TB, edit func(*server.Deps), areas ...server.AreaFunc) *H
 	d.PayoutDrafts, _ = any(env.Store).(provider.PayoutDrafts)
 	d.Collections, _ = any(env.Store).(provider.Collections)
 	d.Withdrawals, _ = any(env.Store).(provider.Withdrawals)
+	d.Batches, _ = any(env.Store).(provider.Batches)
 	if edit != nil {
 		edit(&d)
 	}

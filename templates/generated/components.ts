@@ -5,6 +5,11 @@ export interface Pages {
   AccountFunding: typeof import('../pages/funding/AccountFunding').default;
   AccountTransactions: typeof import('../pages/accounts/AccountTransactions').default;
   AccountTransfer: typeof import('../pages/accounts/AccountTransfer').default;
+  Batch: typeof import('../pages/batches/Batch').default;
+  BatchDecline: typeof import('../pages/batches/BatchDecline').default;
+  BatchTemplate: typeof import('../pages/batches/BatchTemplate').default;
+  BatchUpload: typeof import('../pages/batches/BatchUpload').default;
+  Batches: typeof import('../pages/batches/Batches').default;
   CollectionConfirm: typeof import('../pages/collections/CollectionConfirm').default;
   CollectionOrders: typeof import('../pages/collections/CollectionOrders').default;
   CookieBanner: typeof import('../pages/CookieBanner').default;
@@ -51,6 +56,7 @@ export interface Pages {
 export interface Islands {
   AccountFunding: typeof import('../../islands/AccountFunding').default;
   ApprovalPoll: typeof import('../../islands/ApprovalPoll').default;
+  BatchUpload: typeof import('../../islands/BatchUpload').default;
   CollectionOrderDetails: typeof import('../../islands/CollectionOrderDetails').default;
   CollectionRefund: typeof import('../../islands/CollectionRefund').default;
   CookieConsent: typeof import('../../islands/CookieConsent').default;

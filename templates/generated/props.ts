@@ -9,6 +9,11 @@ export interface PageProps {
   AccountFunding: AccountFundingProps;
   AccountTransactions: AccountPageProps;
   AccountTransfer: TransferPageProps;
+  Batch: BatchPageProps;
+  BatchDecline: BatchDeclineProps;
+  BatchTemplate: BatchTemplateProps;
+  BatchUpload: BatchUploadPageProps;
+  Batches: BatchesPageProps;
   CollectionConfirm: CollectionConfirmProps;
   CollectionOrders: OrdersPageProps;
   CookieBanner: CookieConsentProps;
@@ -55,6 +60,7 @@ export interface PageProps {
 export interface IslandProps {
   AccountFunding: ShellFunding;
   ApprovalPoll: ApprovalProps;
+  BatchUpload: BatchUploadProps;
   CollectionOrderDetails: OrderDetailsProps;
   CollectionRefund: RefundForm;
   CookieConsent: CookieConsentProps;
@@ -160,6 +166,230 @@ export interface ApprovalProps {
    */
   checkUrl: string;
   interval: number;
+}
+
+/** BatchChoice is an option of a select. */
+export interface BatchChoice {
+  value: string;
+  label: string;
+}
+
+/**
+ * BatchDeclineProps are the props of templates/pages/batches/BatchDecline.tsx: the
+ * confirmation without JavaScript (the island's dialog says the same).
+ */
+export interface BatchDeclineProps {
+  shell: ShellProps;
+  title: string;
+  text: string;
+  summary: BatchFact[];
+  form: BatchForm | null;
+  refused: string;
+  cancel: string;
+}
+
+/** BatchDraftRow is one row of a batch not yet completed. */
+export interface BatchDraftRow {
+  id: string;
+  line: number;
+  endToEndId: string;
+  account: string;
+  receiver: string;
+  bankAccount: string;
+  amount: string;
+}
+
+/** BatchFact is one line of a summary. */
+export interface BatchFact {
+  label: string;
+  value: string;
+}
+
+/** BatchForm is a POST form: where, its CSRF token and its button. */
+export interface BatchForm {
+  action: string;
+  csrf: string;
+  submit: string;
+}
+
+/** BatchPageProps are the props of templates/pages/batches/Batch.tsx. */
+export interface BatchPageProps {
+  shell: ShellProps;
+  panel: BatchPanel;
+  /**
+   * Payouts says which table shows: the payout requests (completed, or the batch_payouts
+   * page) or the rows waiting for the batch's approval.
+   */
+  payouts: boolean;
+  drafts: BatchDraftRow[];
+  payoutRows: BatchPayoutRow[];
+  total: number;
+  next: string;
+  prev: string;
+  note: string;
+  back: string;
+}
+
+/**
+ * BatchPanel is the details panel (spec 001 §2): who declined and approved, the approvals
+ * still needed, Approve and Decline when the user may (spec 001 §5), and View payouts.
+ */
+export interface BatchPanel {
+  id: string;
+  name: string;
+  statusLabel: string;
+  status: string;
+  summary: BatchFact[];
+  approvedBy: BatchReviewView[];
+  declinedBy: BatchReviewView[];
+  /** Needed is "Needs to be approved by N person/people", "" when none are needed. */
+  needed: string;
+  /**
+   * Approve is the form that approves (nil when the user may not); Decline the
+   * confirmation page's address ("" likewise).
+   */
+  approve: BatchForm | null;
+  decline: string;
+  viewPayouts: string;
+  close: string;
+}
+
+/** BatchPayoutRow is one payout request of a completed batch. */
+export interface BatchPayoutRow {
+  reference: string;
+  href: string;
+  endToEndId: string;
+  date: string;
+  receiver: string;
+  amount: string;
+  status: string;
+  statusLabel: string;
+}
+
+/** BatchReviewView is an approval or a decline. */
+export interface BatchReviewView {
+  name: string;
+  date: string;
+}
+
+/** BatchRow is one batch of the list, formatted for people. */
+export interface BatchRow {
+  id: string;
+  href: string;
+  open: boolean;
+  name: string;
+  localInstrument: string;
+  date: string;
+  time: string;
+  createdBy: string;
+  country: string;
+  countryCode: string;
+  payouts: number;
+  amount: string;
+  status: string;
+  statusLabel: string;
+}
+
+/** BatchTemplateProps are the props of templates/pages/batches/BatchTemplate.tsx. */
+export interface BatchTemplateProps {
+  shell: ShellProps;
+  action: string;
+  type: string;
+  types: BatchChoice[];
+  product: string;
+  products: BatchChoice[];
+  schema: string;
+  schemas: BatchChoice[];
+  download: string;
+  columns: string[];
+  close: string;
+  upload: string;
+  failure: string;
+  filename: string;
+  available: boolean;
+}
+
+/** BatchUploadAccepted is the summary of an accepted upload (spec 001 §2). */
+export interface BatchUploadAccepted {
+  name: string;
+  type: string;
+  corridor: string;
+  total: number;
+  viewBatch: string;
+  approvalNotice: string;
+}
+
+/**
+ * BatchUploadFailed is a refused upload: the detail lines, the closing sentence, and the
+ * error report as a download when rows were wrong.
+ */
+export interface BatchUploadFailed {
+  details: string[];
+  footer: string;
+  reportHref: string;
+  reportFilename: string;
+}
+
+/**
+ * BatchUploadForm is the upload form: where it posts, the typed name, field errors (file,
+ * name) and, after a possible duplicate, the box that uploads it anyway.
+ */
+export interface BatchUploadForm {
+  action: string;
+  api: string;
+  csrf: string;
+  name: string;
+  errors: Record<string, string>;
+  duplicate: boolean;
+  maxBytes: number;
+  templateHref: string;
+  listHref: string;
+  acceptedTypes: string;
+  /** ApprovalNotice is what an accepted upload says when batches need approval. */
+  approvalNotice: string;
+}
+
+/** BatchUploadPageProps are the props of templates/pages/batches/BatchUpload.tsx. */
+export interface BatchUploadPageProps {
+  shell: ShellProps;
+  upload: BatchUploadProps;
+}
+
+/**
+ * BatchUploadProps are the BatchUpload island's props: the form, and the outcome of a
+ * submitted one (Accepted or Failed, both nil before).
+ */
+export interface BatchUploadProps {
+  /** Dialog: the island is the list page's "Upload batch file" button and its dialog. */
+  dialog: boolean;
+  form: BatchUploadForm;
+  accepted: BatchUploadAccepted | null;
+  failed: BatchUploadFailed | null;
+}
+
+/** BatchesPageProps are the props of templates/pages/batches/Batches.tsx. */
+export interface BatchesPageProps {
+  shell: ShellProps;
+  range: string;
+  /** Approval says whether batches need approval: the status filter and column show. */
+  approval: boolean;
+  status: string;
+  statuses: BatchChoice[];
+  action: string;
+  rows: BatchRow[];
+  total: number;
+  next: string;
+  prev: string;
+  failure: string;
+  /**
+   * Upload is the "Upload batch file" button and its dialog (the BatchUpload island),
+   * Template the template page's link; nil and "" without payout_batches:manage.
+   */
+  upload: BatchUploadProps | null;
+  template: string;
+  panel: BatchPanel | null;
+  panelError: string;
+  closePanel: string;
 }
 
 /**

@@ -1,0 +1,214 @@
+// Payout batches (spec 001 §2 "Batches", §4, §5, §8), each flow with JavaScript and without,
+// at desktop width and on a phone: download a template, fill it in, upload it, see the
+// summary, approve it as two other users and see its payouts; upload a file with errors
+// and download the error report; decline a batch. Each mode uses its own end-to-end ids.
+import assert from 'node:assert/strict';
+
+import { test } from './lib/runner.mjs';
+import { NORDIC, expectH1, login, logOut } from './flows.mjs';
+
+const BATCHES = `/org/${NORDIC}/batches`;
+
+/** Parses a small RFC 4180 CSV (quotes, commas, CRLF) into records. */
+function parseCSV(text) {
+  const recs = [];
+  let rec = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      rec.push(cell);
+      cell = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      rec.push(cell);
+      recs.push(rec);
+      rec = [];
+      cell = '';
+    } else cell += ch;
+  }
+  if (cell !== '' || rec.length) {
+    rec.push(cell);
+    recs.push(rec);
+  }
+  return recs;
+}
+
+const toCSV = (recs) => recs.map((r) => r.map((c) => (/[",\r\n]/.test(c) ? '"' + c.replace(/"/g, '""') + '"' : c)).join(',')).join('\r\n') + '\r\n';
+
+async function downloadText(page, click) {
+  const [dl] = await Promise.all([page.waitForEvent('download'), click()]);
+  const stream = await dl.createReadStream();
+  const chunks = [];
+  for await (const c of stream) chunks.push(c);
+  return { name: dl.suggestedFilename(), text: Buffer.concat(chunks).toString('utf8') };
+}
+
+/** The page fits its width (tables scroll inside their own region). */
+async function fits(page, width) {
+  const w = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(w <= width, `page is ${w} px wide at ${width}`);
+}
+
+/** The template page: the choices, then the download; the file's header and example row. */
+async function template(t) {
+  const { page } = t;
+  await page.goto(BATCHES);
+  await page.getByRole('link', { name: 'Create Batch template' }).click();
+  await expectH1(page, 'Create batch template');
+  assert.ok(await page.getByLabel('Format').isDisabled(), 'Format is fixed');
+  await page.getByLabel('Transfer type').selectOption('SEPA');
+  await page.getByRole('button', { name: 'Show options' }).click();
+  await page.getByLabel('Corridor').selectOption({ label: 'EUR → Germany' });
+  await page.getByRole('button', { name: 'Show options' }).click();
+  await page.getByLabel('Data required').selectOption({ label: 'IBAN, private receiver' });
+  await page.getByRole('button', { name: 'Show options' }).click();
+  await t.audit('batch template');
+  const file = await downloadText(page, () => page.getByRole('link', { name: 'Download CSV template' }).click());
+  assert.equal(file.name, 'batch-template-sepa-eur-de-private.csv');
+  const recs = parseCSV(file.text);
+  assert.equal(recs.length, 2, 'a header row and one example row');
+  return recs;
+}
+
+/** Uploads content as name through the upload page (the island with JS, the form without). */
+async function upload(t, filename, content, batchName = '') {
+  const { page } = t;
+  await page.goto(BATCHES);
+  // With JavaScript the list's button opens the upload dialog; without, the upload page.
+  if (t.js) await page.locator('[data-island="BatchUpload"][data-ready]').waitFor({ state: 'attached' });
+  await page.getByRole('link', { name: 'Upload batch file' }).click();
+  if (t.js) await page.getByRole('dialog', { name: 'Upload batch file' }).waitFor();
+  else await expectH1(page, 'Upload batch file');
+  const button = page.getByRole('button', { name: 'Upload batch' });
+  if (t.js) assert.ok(await button.isDisabled(), 'Upload batch is disabled until a file is chosen');
+  if (batchName) await page.getByLabel('Name (optional)', { exact: true }).fill(batchName);
+  await page.getByLabel('Batch file', { exact: true }).setInputFiles({ name: filename, mimeType: 'text/csv', buffer: Buffer.from(content) });
+  await t.audit('batch upload form');
+  await button.click();
+}
+
+test('Batches: template, upload, approval by two others, payouts', async (t) => {
+  const { page } = t;
+  const phone = !t.js;
+  if (phone) await page.setViewportSize({ width: 360, height: 740 });
+  await login(t, 'operations_member@demo.example');
+  const recs = await template(t);
+  const head = recs[0];
+  const e2e = head.indexOf('end_to_end_id');
+  const amount = head.indexOf('amount');
+  const stamp = Date.now().toString(36).toUpperCase();
+  const rows = [0, 1, 2].map((i) => {
+    const r = [...recs[1]];
+    r[e2e] = `E2E-${t.js ? 'J' : 'N'}-${stamp}-${i}`;
+    r[amount] = `${100 + i}.50`;
+    return r;
+  });
+  const name = `Flow ${t.mode} ${stamp}`;
+  await upload(t, 'flow.csv', toCSV([head, ...rows]), name);
+  const done = page.getByRole('heading', { name: 'Batch uploaded' });
+  await done.waitFor();
+  const summary = await page.locator('section[aria-labelledby="upload-done"]').innerText();
+  for (const want of ['CSV', name, 'SEPA', 'EUR → Germany (DE)', 'Total payout requests', 'Needs to be approved by 2 people']) {
+    assert.ok(summary.includes(want), `summary lacks ${want}: ${summary}`);
+  }
+  await t.audit('batch accepted');
+  await page.getByRole('link', { name: 'Upload another batch' }).waitFor();
+  await page.getByRole('link', { name: 'View batch' }).click();
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+  const batchURL = new URL(page.url()).pathname;
+  const id = batchURL.split('/').pop();
+  assert.match(await page.locator('caption').innerText(), /Draft payouts of this batch \(3\)/);
+  if (phone) await fits(page, 360);
+  await t.audit('batch waiting for approval');
+  await logOut(t);
+
+  // First approval: back to the batch, still waiting.
+  await login(t, 'admin_reviewer@demo.example');
+  await page.goto(`${BATCHES}?batch=${id}`);
+  const panel = page.locator('#batch-panel');
+  await panel.getByText('Needs to be approved by 2 people').waitFor();
+  await t.audit('batch details panel');
+  await panel.getByRole('button', { name: 'Approve' }).click();
+  await page.waitForURL((u) => u.pathname === batchURL && u.searchParams.get('status') === 'waiting_review');
+  await page.getByText('Batch has been approved').first().waitFor();
+  await page.getByText('Needs to be approved by 1 person').waitFor();
+  await logOut(t);
+
+  // The last approval: to the approved batches; the batch now shows its payouts.
+  await login(t, 'operations_member_reviewer@demo.example');
+  await page.goto(`${BATCHES}?batch=${id}`);
+  await panel.getByRole('button', { name: 'Approve' }).click();
+  await page.waitForURL((u) => u.pathname === BATCHES && u.searchParams.get('status') === 'completed');
+  await page.getByText('Batch has been approved').first().waitFor();
+  await page.goto(batchURL);
+  assert.match(await page.locator('caption').innerText(), /Payout requests of this batch \(3\)/);
+  const ids = await page.locator('tbody tr td:nth-child(2) span').allInnerTexts();
+  assert.deepEqual(ids.map((s) => s.trim()).sort(), rows.map((r) => r[e2e]).sort());
+  if (phone) await fits(page, 360);
+  await t.audit('approved batch payouts');
+}, { timeout: 150_000 });
+
+test('Batches: a file with errors, its error report, and a decline', async (t) => {
+  const { page } = t;
+  if (t.js) await page.setViewportSize({ width: 360, height: 740 });
+  await login(t, 'operations_member@demo.example');
+  const recs = await template(t);
+  const head = recs[0];
+  const stamp = Date.now().toString(36).toUpperCase();
+  const good = [...recs[1]];
+  good[head.indexOf('end_to_end_id')] = `ERR-${t.js ? 'J' : 'N'}-${stamp}-0`;
+  const bad = [...good];
+  bad[head.indexOf('end_to_end_id')] = `ERR-${t.js ? 'J' : 'N'}-${stamp}-1`;
+  bad[head.indexOf('creditor_account.iban')] = 'DE00123456';
+  bad[head.indexOf('creditor.full_name')] = '=HYPERLINK("http://example.com")';
+  await upload(t, 'with errors.csv', toCSV([head, good, bad]));
+  const failed = page.getByRole('heading', { name: 'Payout batch failed' });
+  await failed.waitFor();
+  if (t.js) {
+    // The island's call was answered 422 on purpose: the refused upload.
+    t.monitor.clear();
+    t.monitor.failedResponses = t.monitor.failedResponses.filter((f) => !/^422 POST .*\/payout_batches$/.test(f));
+  }
+  const box = await page.locator('section[aria-labelledby="upload-failed"]').innerText();
+  assert.ok(box.includes('1 of 2 rows has errors.'), box);
+  assert.ok(box.includes('Line 3, IBAN: IBAN is not valid.'), box);
+  assert.ok(box.includes('Please download the error report, correct the data and try again.'), box);
+  await t.audit('batch upload failed');
+  const report = await downloadText(page, () => page.getByRole('link', { name: 'Download CSV error report' }).click());
+  assert.equal(report.name, 'with-errors-errors.csv');
+  const rr = parseCSV(report.text);
+  assert.equal(rr[0].at(-1), 'errors');
+  assert.equal(rr.length, 3, 'the uploaded rows with their errors');
+  assert.equal(rr[1].at(-1), '');
+  assert.match(rr[2].at(-1), /^Line 3: IBAN \(creditor_account\.iban\): IBAN is not valid/);
+  assert.ok(rr[2].includes("'=HYPERLINK(\"http://example.com\")"), 'formula cells are guarded');
+  assert.ok(page.getByRole('link', { name: 'Try again' }));
+
+  // A good batch, declined by a reviewer.
+  await upload(t, 'to decline.csv', toCSV([head, good]));
+  await page.getByRole('heading', { name: 'Batch uploaded' }).waitFor();
+  await page.getByRole('link', { name: 'View batch' }).click();
+  const id = new URL(page.url()).pathname.split('/').pop();
+  await logOut(t);
+  await login(t, 'admin_reviewer@demo.example');
+  await page.goto(`${BATCHES}?batch=${id}`);
+  await page.locator('#batch-panel').getByRole('link', { name: 'Decline' }).click();
+  await expectH1(page, 'Decline batch?');
+  await page.getByRole('link', { name: 'Cancel' }).waitFor();
+  await t.audit('decline batch confirmation');
+  await page.getByRole('button', { name: 'Decline' }).click();
+  await page.waitForURL((u) => u.pathname === BATCHES && u.searchParams.get('status') === 'rejected');
+  await page.getByText('Batch has been declined').first().waitFor();
+  await page.goto(`${BATCHES}?status=rejected&batch=${id}`);
+  await page.locator('#batch-panel').getByText('Declined by').waitFor();
+  assert.equal(await page.locator('#batch-panel').getByRole('button', { name: 'Approve' }).count(), 0, 'a declined batch is view-only');
+}, { timeout: 150_000 });

@@ -1,0 +1,311 @@
+package provider
+
+import (
+	"context"
+	"time"
+)
+
+// Batches is what the portal needs from the provider for payout batches (spec 001 §2
+// "Batches", §3 Batch, Batch upload result, Batch draft payout, §4, §7 "Batches
+// (disbursement)"): the product schemas a CSV follows and their templates, uploading a CSV as
+// a batch (every row checked, nothing stored when one fails), the list, one batch, its
+// approval and decline, and the rows of a batch that is not approved yet.
+//
+// Like Payouts, calls are scoped to orgID and do not know who is asking: the caller checks
+// Membership and the permission (payout_batches:read, :manage, :review) first. A batch of
+// another organisation is ENOTFOUND, the same as an unknown one. When a batch is completed
+// its rows are payout requests (source csv, batch_id the batch's id), read through Payouts.
+type Batches interface {
+	// BatchProducts lists the transfer types the organisation can upload batches for, each
+	// with its corridors and their schemas (spec 001 §3 "Product options"), by name.
+	BatchProducts(ctx context.Context, orgID string) ([]ProductFamily, error)
+	// ProductSchemas lists the schemas of one of the organisation's products; ENOTFOUND for a
+	// product it has not.
+	BatchSchemas(ctx context.Context, orgID, productID string) ([]BatchSchema, error)
+	// BatchSchema is one schema with its columns; ENOTFOUND for one the organisation has not.
+	BatchSchema(ctx context.Context, orgID, schemaID string) (BatchSchema, error)
+	// CreateBatch reads an uploaded CSV (UTF-8, at most MaxBatchFileBytes, the header row of
+	// one of the organisation's schemas) and checks every row. When anything is wrong it
+	// stores nothing and answers a BatchUploadFailed (as a *BatchUploadError, code
+	// EINVALID) whose report lists the rows with their errors. Otherwise it stores the
+	// batch: waiting_review when the organisation's batches need approval, else completed,
+	// with its rows created at once as payout requests. A file whose bytes equal an earlier
+	// batch's is refused as a possible duplicate (ECONFLICT, *BatchUploadError) unless
+	// up.AllowDuplicate.
+	CreateBatch(ctx context.Context, orgID string, up BatchUpload) (BatchUploadResult, error)
+	// Batches lists batches newest first, keyset paged, with the total.
+	Batches(ctx context.Context, orgID string, f BatchFilter) (BatchPage, error)
+	// Batch returns one batch with its approvals and rejections.
+	Batch(ctx context.Context, orgID, batchID string) (Batch, error)
+	// ApproveBatch records by's approval (spec 001 §5): the batch must be waiting_review with
+	// no rejection, by must not be its creator nor have approved it already, and the
+	// organisation's batches must need approval (ECONFLICT otherwise, with the reason). The
+	// approval that reaches batch_number_of_approvers completes the batch and creates its
+	// payout requests in the same transaction, once.
+	ApproveBatch(ctx context.Context, orgID, batchID string, by BatchReviewer) (Batch, error)
+	// RejectBatch records by's decline under the same conditions; the batch is rejected and
+	// view-only for good.
+	RejectBatch(ctx context.Context, orgID, batchID string, by BatchReviewer) (Batch, error)
+	// BatchDrafts lists the rows of a batch in file order, keyset paged by Cursor (the last
+	// row's id of the page before); Limit 0 means DefaultBatchDraftLimit.
+	BatchDrafts(ctx context.Context, orgID, batchID string, f BatchDraftFilter) (BatchDraftPage, error)
+	// BatchDraft is one row of a batch.
+	BatchDraft(ctx context.Context, orgID, batchID, draftID string) (BatchDraftPayout, error)
+}
+
+// Batch statuses (spec 001 §4) and their labels.
+const (
+	BatchWaitingReview = "waiting_review"
+	BatchCompleted     = "completed"
+	BatchRejected      = "rejected"
+)
+
+// BatchStatuses are the statuses in the status filter's order (spec 001 §9) with their labels.
+func BatchStatuses() []StateCategory {
+	return []StateCategory{{BatchCompleted, "Approved"}, {BatchWaitingReview, "Pending approval"}, {BatchRejected, "Declined"}}
+}
+
+// BatchStatusLabel is the label of a batch status, the status itself when unknown.
+func BatchStatusLabel(status string) string {
+	for _, s := range BatchStatuses() {
+		if s.Code == status {
+			return s.Name
+		}
+	}
+	return status
+}
+
+// Limits of spec 001 §9.
+const (
+	MaxBatchFileBytes      = 2_097_152
+	BatchPageSize          = 50
+	DefaultBatchDraftLimit = 50
+	MaxBatchDraftLimit     = 500
+)
+
+// Texts of the spec's error catalogue for batches (001 §5, §8).
+const (
+	MsgBatchFileRequired   = "File required"
+	MsgBatchFileNotPresent = "File is not present"
+	MsgBatchFileTooLarge   = "The file is too large"
+	MsgBatchFailed         = "Payout batch failed"
+	MsgBatchFixReport      = "Please download the error report, correct the data and try again."
+	MsgBatchFixData        = "Please upload the batch with correct data, and try again."
+	MsgBatchApproved       = "Batch has been approved"
+	MsgBatchApproveFailed  = "Error while approving the batch"
+	MsgBatchDeclined       = "Batch has been declined"
+	MsgBatchDeclineFailed  = "Error while declining the batch"
+	MsgDownloadFailed      = "Error while downloading the file"
+)
+
+// ProductFamily is a transfer type (local instrument family) with its products.
+type ProductFamily struct {
+	LocalInstrument string           `json:"local_instrument" example:"SEPA"`
+	Name            string           `json:"name" example:"SEPA Credit Transfer"`
+	Products        []PayoutCorridor `json:"products"`
+}
+
+// PayoutCorridor is a product: a currency paid out to a country, with its schemas.
+type PayoutCorridor struct {
+	ID       string        `json:"id"`
+	Corridor string        `json:"corridor" description:"Currency and country, e.g. EUR → Germany." example:"EUR → Germany"`
+	Currency NamedCode     `json:"currency"`
+	Country  NamedCode     `json:"country"`
+	Schemas  []BatchSchema `json:"schemas"`
+}
+
+// NamedCode is an ISO code with its name (spec 001 §3 Batch country and currency).
+type NamedCode struct {
+	ISO  string `json:"iso" example:"DE"`
+	Name string `json:"name" example:"Germany"`
+}
+
+// BatchSchema is spec 001 §3's product schema (id, label) with what a batch CSV following
+// it holds: one column per field, in order.
+type BatchSchema struct {
+	ID              string    `json:"id"`
+	Label           string    `json:"label" example:"IBAN, private receiver"`
+	ProductID       string    `json:"product_id"`
+	LocalInstrument string    `json:"local_instrument" example:"SEPA"`
+	Currency        NamedCode `json:"currency"`
+	Country         NamedCode `json:"country"`
+	// CreditorType is the receiver type every row has ("" when a column says it).
+	CreditorType string             `json:"creditor_type,omitempty" enum:"private,organization"`
+	Fields       []BatchSchemaField `json:"fields"`
+}
+
+// BatchSchemaField is one field of a schema: Name is the CSV column (section.field),
+// AccessType required or optional, UIField the kind of value the rules check, Example what
+// the template's example row holds.
+type BatchSchemaField struct {
+	Name       string `json:"name" example:"creditor_account.iban"`
+	Label      string `json:"label" example:"IBAN"`
+	AccessType string `json:"access_type" enum:"required,optional"`
+	UIField    string `json:"ui_field" example:"iban"`
+	Example    string `json:"example" example:"DE89370400440532013000"`
+}
+
+// Access types of a schema field.
+const (
+	FieldRequired = "required"
+	FieldOptional = "optional"
+)
+
+// BatchUpload is an uploaded CSV: its name (blank → the file name), the file name as the
+// browser gave it (never used as a path) and its bytes. CreatedBy is the user id and
+// CreatorName the name the list shows.
+type BatchUpload struct {
+	Name           string
+	Filename       string
+	Content        []byte
+	CreatedBy      string
+	CreatorName    string
+	AllowDuplicate bool
+}
+
+// BatchUploadMeta is what the upload's summary shows (spec 001 §3 meta).
+type BatchUploadMeta struct {
+	LocalInstrument     string    `json:"local_instrument" example:"SEPA"`
+	Currency            NamedCode `json:"currency"`
+	Country             NamedCode `json:"country"`
+	TotalPayoutRequests int       `json:"total_payout_requests"`
+}
+
+// BatchUploadResult is an accepted upload: data {batch_id, filename} and meta.
+type BatchUploadResult struct {
+	BatchID  string          `json:"batch_id"`
+	Name     string          `json:"name"`
+	Filename string          `json:"filename"`
+	Status   string          `json:"status" enum:"waiting_review,completed"`
+	Meta     BatchUploadMeta `json:"-"`
+}
+
+// BatchUploadError is a refused upload (spec 001 §3 "failed result"): Details are the lines
+// the dialog lists (each ending with a full stop); Report, when rows were wrong, is the CSV
+// error report (the uploaded rows plus an error column); Duplicate names the earlier batch
+// when the same file was uploaded before.
+type BatchUploadError struct {
+	Code      string
+	Filename  string
+	Details   []string
+	Report    []byte
+	Meta      BatchUploadMeta
+	Duplicate *Batch
+}
+
+func (e *BatchUploadError) Error() string { return "provider: batch upload refused: " + e.Code }
+
+// Unwrap makes ErrorCode and ErrorMessage read the refusal.
+func (e *BatchUploadError) Unwrap() error { return &Error{Code: e.Code, Message: MsgBatchFailed} }
+
+// BatchReview is one approval or rejection (spec 001 §3).
+type BatchReview struct {
+	UserID    string    `json:"user_id"`
+	UserName  string    `json:"user_name"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// BatchReviewer is who approves or declines.
+type BatchReviewer struct {
+	UserID string
+	Name   string
+}
+
+// Batch is spec 001 §3's batch. TotalAmount is "" when it cannot be given (rows in more
+// than one currency). ApprovalsNeeded is what the organisation requires (0: none).
+type Batch struct {
+	ID                       string        `json:"id"`
+	Name                     string        `json:"name"`
+	Status                   string        `json:"status" enum:"waiting_review,completed,rejected"`
+	LocalInstrument          string        `json:"local_instrument" example:"SEPA"`
+	CreatedAt                time.Time     `json:"created_at"`
+	CreatorID                string        `json:"creator_id"`
+	CreatorName              string        `json:"creator_name"`
+	Country                  NamedCode     `json:"country"`
+	Currency                 NamedCode     `json:"currency"`
+	TotalPayoutRequestsCount int           `json:"total_payout_requests_count"`
+	TotalAmount              string        `json:"total_amount" description:"Exact decimal; empty when unavailable."`
+	Approvals                []BatchReview `json:"approvals"`
+	Rejections               []BatchReview `json:"rejections"`
+	Filename                 string        `json:"filename"`
+	SchemaID                 string        `json:"schema_id"`
+	BatchNumberOfApprovers   int           `json:"batch_number_of_approvers"`
+}
+
+// ApprovalsStillNeeded is batch_number_of_approvers minus the approvals so far (spec 001
+// §4), never below 0.
+func (b Batch) ApprovalsStillNeeded() int { return max(0, b.BatchNumberOfApprovers-len(b.Approvals)) }
+
+// Reviewed says whether userID approved or declined the batch already.
+func (b Batch) Reviewed(userID string) bool {
+	for _, r := range append(append([]BatchReview{}, b.Approvals...), b.Rejections...) {
+		if r.UserID == userID {
+			return true
+		}
+	}
+	return false
+}
+
+// Reviewable is spec 001 §5's availability of Approve and Decline, except the permission,
+// which the caller holds: approval required, waiting_review, no rejection, not approved by
+// userID, not its creator.
+func (b Batch) Reviewable(userID string) bool {
+	return b.BatchNumberOfApprovers > 0 && b.Status == BatchWaitingReview && len(b.Rejections) == 0 &&
+		!b.Reviewed(userID) && b.CreatorID != userID
+}
+
+// BatchFilter selects and pages batches (spec 001 §7): Status one of the statuses or "";
+// Kind a local instrument or ""; CreatedAfter inclusive, CreatedBefore exclusive; paged like
+// MovementFilter, IncludeCursor as PayoutFilter's. Limit 0 means BatchPageSize.
+type BatchFilter struct {
+	Status        string
+	Kind          string
+	CreatedAfter  time.Time
+	CreatedBefore time.Time
+	Cursor        string
+	Direction     string
+	IncludeCursor bool
+	Limit         int
+}
+
+// BatchPage is one page of Batches.
+type BatchPage struct {
+	Batches    []Batch `json:"data"`
+	CursorNext string  `json:"cursor_next"`
+	CursorPrev string  `json:"cursor_prev"`
+	HasNext    bool    `json:"has_next_page"`
+	Total      int     `json:"total"`
+}
+
+// BatchDraftFilter pages a batch's rows.
+type BatchDraftFilter struct {
+	Cursor string
+	Limit  int
+}
+
+// BatchDraftPayout is one row of a batch (spec 001 §3 "Batch draft payout"). State is the
+// batch's status while it is not completed.
+type BatchDraftPayout struct {
+	ID              string          `json:"id"`
+	Line            int             `json:"line" description:"The row's line in the uploaded file (the header is line 1)."`
+	CreatedAt       time.Time       `json:"created_at"`
+	EndToEndID      string          `json:"end_to_end_id"`
+	DebtorAccount   string          `json:"debtor_account"`
+	Amount          string          `json:"amount"`
+	CurrencyCode    string          `json:"currency_code"`
+	State           string          `json:"state"`
+	LocalInstrument string          `json:"local_instrument"`
+	PurposeCode     string          `json:"purpose_code"`
+	ExecutionDate   string          `json:"requested_execution_date"`
+	Creditor        Party           `json:"creditor"`
+	CreditorAccount CreditorAccount `json:"creditor_account"`
+	UltimateDebtor  Party           `json:"ultimate_debtor"`
+}
+
+// BatchDraftPage is one page of a batch's rows.
+type BatchDraftPage struct {
+	Drafts     []BatchDraftPayout `json:"data"`
+	CursorNext string             `json:"cursor_next"`
+	HasNext    bool               `json:"has_next_page"`
+	Total      int                `json:"total"`
+}

@@ -1,0 +1,524 @@
+package reference
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+
+	"portal/currency"
+	"portal/money"
+	"portal/provider"
+)
+
+var _ provider.Batches = (*Store)(nil)
+
+// Texts of the refusals of an approval or a decline (spec 001 §5's availability rules).
+const (
+	msgBatchNoApproval   = "Batches of this organisation need no approval."
+	msgBatchNotWaiting   = "The batch is not waiting for approval."
+	msgBatchOwnBatch     = "The creator of a batch cannot approve or decline it."
+	msgBatchReviewedOnce = "You have already approved this batch."
+	msgBatchNotFound     = "Batch not found."
+	msgBatchDuplicate    = "This file is a possible duplicate: the same file was uploaded as batch “%s” on %s."
+	maxBatchName         = 100
+)
+
+const batchColumns = `p.seq, p.id, p.name, p.filename, p.status, p.schema_id, p.local_instrument, p.currency, p.country,
+	p.created_at, p.creator_id, p.creator_name, p.rows_count, p.total_amount, p.approvals, p.rejections`
+
+func scanBatch(r scanner, b *provider.Batch, seq *int64) error {
+	var created, approvals, rejections, code, country string
+	if err := r.Scan(seq, &b.ID, &b.Name, &b.Filename, &b.Status, &b.SchemaID, &b.LocalInstrument, &code, &country, &created,
+		&b.CreatorID, &b.CreatorName, &b.TotalPayoutRequestsCount, &b.TotalAmount, &approvals, &rejections); err != nil {
+		return err
+	}
+	b.Currency, b.Country = named(currencyNames, code), named(countryNames, country)
+	var err error
+	if b.CreatedAt, err = parseTime(created); err != nil {
+		return err
+	}
+	if err := json.Unmarshal([]byte(approvals), &b.Approvals); err != nil {
+		return err
+	}
+	if err := json.Unmarshal([]byte(rejections), &b.Rejections); err != nil {
+		return err
+	}
+	b.Approvals, b.Rejections = nonNil(b.Approvals), nonNil(b.Rejections)
+	return nil
+}
+
+// batchApprovers is the organisation's batch_number_of_approvers.
+func batchApprovers(ctx context.Context, q queryRower, orgID string) (int, error) {
+	var n int
+	err := q.QueryRowContext(ctx, `SELECT coalesce(max(batch_number_of_approvers), 0) FROM organisation_configurations
+		WHERE organisation_id = ?`, orgID).Scan(&n)
+	return n, err
+}
+
+func loadBatch(ctx context.Context, q queryRower, orgID, id string) (provider.Batch, error) {
+	var b provider.Batch
+	var seq int64
+	err := scanBatch(q.QueryRowContext(ctx, `SELECT `+batchColumns+` FROM batches p WHERE p.organisation_id = ? AND p.id = ?`,
+		orgID, id), &b, &seq)
+	if errors.Is(err, sql.ErrNoRows) {
+		return b, provider.Errorf(provider.ENOTFOUND, msgBatchNotFound)
+	}
+	if err != nil {
+		return b, fmt.Errorf("reference: batch: %w", err)
+	}
+	b.BatchNumberOfApprovers, err = batchApprovers(ctx, q, orgID)
+	return b, err
+}
+
+// uploadName is the batch's name: the one typed, else the file's name without any
+// directory the browser sent (it is never used as a path).
+func uploadName(up provider.BatchUpload) (name, filename string) {
+	filename = strings.TrimSpace(path.Base(strings.ReplaceAll(up.Filename, `\`, "/")))
+	if filename == "." || filename == "/" || !utf8.ValidString(filename) {
+		filename = ""
+	}
+	filename = truncate(filename, 255)
+	name = strings.TrimSpace(up.Name)
+	if name == "" {
+		name = filename
+	}
+	if name == "" {
+		name = "Batch"
+	}
+	return truncate(name, maxBatchName), filename
+}
+
+func truncate(s string, n int) string {
+	for len(s) > n {
+		_, size := utf8.DecodeLastRuneInString(s)
+		s = s[:len(s)-size]
+	}
+	return s
+}
+
+// CreateBatch implements provider.Batches.
+func (s *Store) CreateBatch(ctx context.Context, orgID string, up provider.BatchUpload) (provider.BatchUploadResult, error) {
+	var out provider.BatchUploadResult
+	name, filename := uploadName(up)
+	fail := func(e *provider.BatchUploadError) error { e.Filename = filename; return e }
+	if len(up.Content) == 0 {
+		return out, fail(refusal(provider.MsgBatchFileNotPresent + "."))
+	}
+	if err := s.organisationExists(ctx, orgID); err != nil {
+		return out, err
+	}
+	fams, err := s.BatchProducts(ctx, orgID)
+	if err != nil {
+		return out, err
+	}
+	now := s.now().UTC()
+	sum := sha256.Sum256(up.Content)
+	hash := hex.EncodeToString(sum[:])
+	f, refused := parseBatchFile(up.Content, fams, now.Truncate(24*time.Hour))
+	if refused != nil {
+		return out, fail(refused)
+	}
+	var payoutsCreated bool
+	err = s.inTx(ctx, "create batch", func(tx *sql.Tx) error {
+		if !up.AllowDuplicate {
+			var dupID string
+			err := tx.QueryRowContext(ctx, `SELECT id FROM batches WHERE organisation_id = ? AND file_hash = ? ORDER BY seq DESC LIMIT 1`,
+				orgID, hash).Scan(&dupID)
+			if err == nil {
+				dup, err := loadBatch(ctx, tx, orgID, dupID)
+				if err != nil {
+					return err
+				}
+				e := refusal(fmt.Sprintf(msgBatchDuplicate, dup.Name, dup.CreatedAt.Format("02-01-2006 15:04")+" UTC"))
+				e.Code, e.Duplicate, e.Meta = provider.ECONFLICT, &dup, f.meta()
+				return fail(e)
+			}
+			if !errors.Is(err, sql.ErrNoRows) {
+				return fmt.Errorf("reference: create batch: %w", err)
+			}
+		}
+		if err := s.checkBatchInStore(ctx, tx, orgID, f); err != nil {
+			return err
+		}
+		if e := f.refuseRows(); e != nil {
+			return fail(e)
+		}
+		approvers, err := batchApprovers(ctx, tx, orgID)
+		if err != nil {
+			return fmt.Errorf("reference: create batch: %w", err)
+		}
+		status := provider.BatchCompleted
+		if approvers > 0 {
+			status = provider.BatchWaitingReview
+		}
+		dec := currency.Decimals(f.schema.Currency.ISO)
+		total := money.Zero(dec)
+		for _, r := range f.rows {
+			total = total.Add(money.MustParse(r.payout.Amount, dec))
+		}
+		id, at := uuid.NewString(), formatTime(now)
+		if _, err := tx.ExecContext(ctx, `INSERT INTO batches (id, organisation_id, name, filename, status, schema_id, local_instrument,
+			currency, country, created_at, creator_id, creator_name, rows_count, total_amount, file_hash)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, id, orgID, name, filename, status, f.schema.ID,
+			f.schema.LocalInstrument, f.schema.Currency.ISO, f.schema.Country.ISO, at, up.CreatedBy, up.CreatorName, len(f.rows),
+			total.String(), hash); err != nil {
+			return fmt.Errorf("reference: create batch: %w", err)
+		}
+		if err := insertBatchRows(ctx, tx, orgID, id, at, f.rows); err != nil {
+			return err
+		}
+		if status == provider.BatchCompleted {
+			if err := s.publishBatch(ctx, tx, orgID, id, up.CreatedBy, up.CreatorName, nil); err != nil {
+				return err
+			}
+			payoutsCreated = true
+		}
+		out = provider.BatchUploadResult{BatchID: id, Name: name, Filename: filename, Status: status, Meta: f.meta()}
+		return nil
+	})
+	if payoutsCreated && err == nil {
+		s.wakePayouts()
+	}
+	return out, err
+}
+
+// checkBatchInStore adds the errors only the store can tell: the debtor account must be
+// one of the organisation's own in the schema's currency, and an end-to-end id must not be
+// taken by a payout or by a row of a batch waiting for approval.
+func (s *Store) checkBatchInStore(ctx context.Context, tx *sql.Tx, orgID string, f *batchFile) error {
+	accounts := map[string]string{}
+	rows, err := tx.QueryContext(ctx, `SELECT account_number, currency_code FROM accounts WHERE owner_organisation_id = ? AND kind = 'customer'`, orgID)
+	if err != nil {
+		return fmt.Errorf("reference: create batch: %w", err)
+	}
+	for rows.Next() {
+		var n, c string
+		if err := rows.Scan(&n, &c); err != nil {
+			rows.Close()
+			return fmt.Errorf("reference: create batch: %w", err)
+		}
+		accounts[n] = c
+	}
+	rows.Close()
+	var ids []string
+	for _, r := range f.rows {
+		if r.payout.EndToEndID != "" {
+			ids = append(ids, r.payout.EndToEndID)
+		}
+	}
+	list, _ := json.Marshal(ids)
+	taken := map[string]bool{}
+	trows, err := tx.QueryContext(ctx, `SELECT end_to_end_id FROM payout_requests
+			WHERE organisation_id = ?1 AND end_to_end_id IN (SELECT value FROM json_each(?2))
+		UNION SELECT bp.end_to_end_id FROM batch_payouts bp JOIN batches b ON b.id = bp.batch_id
+			WHERE bp.organisation_id = ?1 AND b.status = 'waiting_review' AND bp.end_to_end_id IN (SELECT value FROM json_each(?2))`,
+		orgID, string(list))
+	if err != nil {
+		return fmt.Errorf("reference: create batch: %w", err)
+	}
+	for trows.Next() {
+		var id string
+		if err := trows.Scan(&id); err != nil {
+			trows.Close()
+			return fmt.Errorf("reference: create batch: %w", err)
+		}
+		taken[id] = true
+	}
+	trows.Close()
+	for i := range f.rows {
+		r := &f.rows[i]
+		if a := r.payout.AccountNumber; a != "" && accounts[a] != f.schema.Currency.ISO {
+			r.addErr(f.schema, "debtor_account", "Account must be one of your "+f.schema.Currency.ISO+" accounts")
+		}
+		if taken[r.payout.EndToEndID] {
+			r.addErr(f.schema, "end_to_end_id", provider.MsgPayoutE2EUnique)
+		}
+	}
+	return nil
+}
+
+func insertBatchRows(ctx context.Context, tx *sql.Tx, orgID, batchID, at string, rows []batchRow) error {
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO batch_payouts (id, batch_id, organisation_id, line, end_to_end_id,
+		virtual_account_number, amount, currency, local_instrument, purpose_code, requested_execution_date, sections, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	if err != nil {
+		return fmt.Errorf("reference: create batch: %w", err)
+	}
+	defer stmt.Close()
+	for _, r := range rows {
+		p := r.payout
+		sections, err := json.Marshal(p.PayoutSections)
+		if err != nil {
+			return err
+		}
+		if _, err := stmt.ExecContext(ctx, uuid.NewString(), batchID, orgID, r.line, p.EndToEndID, p.AccountNumber, p.Amount,
+			p.Currency, p.LocalInstrument, p.PurposeCode, p.RequestedExecutionDate, string(sections), at); err != nil {
+			return fmt.Errorf("reference: create batch: %w", err)
+		}
+	}
+	return nil
+}
+
+// publishBatch creates the payout requests of a completed batch's rows, in file order, in
+// tx: the rows become payouts once, with the batch's approvals as their reviews.
+func (s *Store) publishBatch(ctx context.Context, tx *sql.Tx, orgID, batchID, creatorID, creatorName string, reviews []provider.BatchReview) error {
+	rows, err := tx.QueryContext(ctx, `SELECT end_to_end_id, virtual_account_number, amount, currency, local_instrument, purpose_code,
+		requested_execution_date, sections FROM batch_payouts WHERE batch_id = ? ORDER BY seq`, batchID)
+	if err != nil {
+		return fmt.Errorf("reference: publish batch: %w", err)
+	}
+	var reqs []provider.PayoutCreate
+	var pr []provider.PayoutReview
+	for _, r := range reviews {
+		pr = append(pr, provider.PayoutReview{ReviewerName: r.UserName, CreatedAt: r.CreatedAt})
+	}
+	for rows.Next() {
+		p := provider.PayoutCreate{Source: provider.SourceCSV, BatchID: batchID, CreatedBy: creatorID, CreatorName: creatorName, Reviews: pr}
+		var sections string
+		if err := rows.Scan(&p.EndToEndID, &p.AccountNumber, &p.Amount, &p.Currency, &p.LocalInstrument, &p.PurposeCode,
+			&p.RequestedExecutionDate, &sections); err != nil {
+			rows.Close()
+			return fmt.Errorf("reference: publish batch: %w", err)
+		}
+		if err := json.Unmarshal([]byte(sections), &p.PayoutSections); err != nil {
+			rows.Close()
+			return fmt.Errorf("reference: publish batch: %w", err)
+		}
+		reqs = append(reqs, p)
+	}
+	rows.Close()
+	for _, p := range reqs {
+		p, hash, err := preparePayout(p)
+		if err != nil {
+			return err
+		}
+		if _, err := s.insertPayout(ctx, tx, orgID, p, hash); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// review is ApproveBatch and RejectBatch: the rules of spec 001 §5, then the change, in one
+// write transaction (so two reviewers at once are taken one after the other).
+func (s *Store) reviewBatch(ctx context.Context, orgID, batchID string, by provider.BatchReviewer, approve bool) (provider.Batch, error) {
+	var out provider.Batch
+	published := false
+	err := s.inTx(ctx, "review batch", func(tx *sql.Tx) error {
+		b, err := loadBatch(ctx, tx, orgID, batchID)
+		if err != nil {
+			return err
+		}
+		switch {
+		case b.BatchNumberOfApprovers <= 0:
+			return provider.Errorf(provider.ECONFLICT, msgBatchNoApproval)
+		case b.Status != provider.BatchWaitingReview || len(b.Rejections) > 0:
+			return provider.Errorf(provider.ECONFLICT, msgBatchNotWaiting)
+		case b.CreatorID == by.UserID:
+			return provider.Errorf(provider.ECONFLICT, msgBatchOwnBatch)
+		case b.Reviewed(by.UserID):
+			return provider.Errorf(provider.ECONFLICT, msgBatchReviewedOnce)
+		}
+		r := provider.BatchReview{UserID: by.UserID, UserName: by.Name, CreatedAt: s.now().UTC().Truncate(time.Second)}
+		if approve {
+			b.Approvals = append(b.Approvals, r)
+			if len(b.Approvals) >= b.BatchNumberOfApprovers {
+				b.Status = provider.BatchCompleted
+			}
+		} else {
+			b.Rejections = append(b.Rejections, r)
+			b.Status = provider.BatchRejected
+		}
+		approvals, _ := json.Marshal(b.Approvals)
+		rejections, _ := json.Marshal(b.Rejections)
+		if _, err := tx.ExecContext(ctx, `UPDATE batches SET status = ?, approvals = ?, rejections = ? WHERE id = ? AND organisation_id = ?`,
+			b.Status, string(approvals), string(rejections), b.ID, orgID); err != nil {
+			return fmt.Errorf("reference: review batch: %w", err)
+		}
+		if b.Status == provider.BatchCompleted {
+			if err := s.publishBatch(ctx, tx, orgID, b.ID, b.CreatorID, b.CreatorName, b.Approvals); err != nil {
+				return err
+			}
+			published = true
+		}
+		out = b
+		return nil
+	})
+	if published && err == nil {
+		s.wakePayouts()
+	}
+	return out, err
+}
+
+// ApproveBatch implements provider.Batches.
+func (s *Store) ApproveBatch(ctx context.Context, orgID, batchID string, by provider.BatchReviewer) (provider.Batch, error) {
+	return s.reviewBatch(ctx, orgID, batchID, by, true)
+}
+
+// RejectBatch implements provider.Batches.
+func (s *Store) RejectBatch(ctx context.Context, orgID, batchID string, by provider.BatchReviewer) (provider.Batch, error) {
+	return s.reviewBatch(ctx, orgID, batchID, by, false)
+}
+
+// Batch implements provider.Batches.
+func (s *Store) Batch(ctx context.Context, orgID, batchID string) (provider.Batch, error) {
+	return loadBatch(ctx, s.read, orgID, batchID)
+}
+
+// Batches implements provider.Batches.
+func (s *Store) Batches(ctx context.Context, orgID string, f provider.BatchFilter) (provider.BatchPage, error) {
+	page := provider.BatchPage{Batches: []provider.Batch{}}
+	k, err := newKeyset(f.Cursor, f.Direction, f.Limit, provider.BatchPageSize, provider.BatchPageSize*10)
+	if err != nil {
+		return page, err
+	}
+	if f.IncludeCursor {
+		if k.dir == provider.DirectionPrev {
+			return page, provider.Errorf(provider.EINVALID, "include_cursor goes with cursor_after.")
+		}
+		k.inclusive = true
+	}
+	where, args := `p.organisation_id = ?`, []any{orgID}
+	if f.Status != "" {
+		if provider.BatchStatusLabel(f.Status) == f.Status {
+			return page, provider.Errorf(provider.EINVALID, "Unknown batch status.")
+		}
+		where += ` AND p.status = ?`
+		args = append(args, f.Status)
+	}
+	if f.Kind != "" {
+		where += ` AND p.local_instrument = ?`
+		args = append(args, f.Kind)
+	}
+	where, args = createdWithin(where, args, f.CreatedAfter, f.CreatedBefore)
+	if err := s.organisationExists(ctx, orgID); err != nil {
+		return page, err
+	}
+	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM batches p WHERE `+where, args...).Scan(&page.Total); err != nil {
+		return page, fmt.Errorf("reference: batches: %w", err)
+	}
+	cond, cargs, order, err := k.clause("p.")
+	if err != nil {
+		return page, err
+	}
+	approvers, err := batchApprovers(ctx, s.read, orgID)
+	if err != nil {
+		return page, fmt.Errorf("reference: batches: %w", err)
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT `+batchColumns+` FROM batches p WHERE `+where+cond+` ORDER BY `+order+
+		` LIMIT `+k.fetch(), append(args, cargs...)...)
+	if err != nil {
+		return page, fmt.Errorf("reference: batches: %w", err)
+	}
+	defer rows.Close()
+	type row struct {
+		b   provider.Batch
+		seq string
+	}
+	var list []row
+	for rows.Next() {
+		var r row
+		var seq int64
+		if err := scanBatch(rows, &r.b, &seq); err != nil {
+			return page, fmt.Errorf("reference: batches: %w", err)
+		}
+		r.b.BatchNumberOfApprovers, r.seq = approvers, strconv.FormatInt(seq, 10)
+		list = append(list, r)
+	}
+	if err := rows.Err(); err != nil {
+		return page, fmt.Errorf("reference: batches: %w", err)
+	}
+	list, more := trim(k, list)
+	for _, r := range list {
+		page.Batches = append(page.Batches, r.b)
+	}
+	if len(list) > 0 {
+		first, last := list[0], list[len(list)-1]
+		page.CursorNext, page.CursorPrev, page.HasNext = k.cursors(first.b.CreatedAt, first.seq, last.b.CreatedAt, last.seq, more)
+	}
+	return page, nil
+}
+
+const batchDraftColumns = `bp.seq, bp.id, bp.line, bp.created_at, bp.end_to_end_id, bp.virtual_account_number, bp.amount, bp.currency,
+	b.status, bp.local_instrument, bp.purpose_code, bp.requested_execution_date, bp.sections`
+
+func scanBatchDraft(r scanner, d *provider.BatchDraftPayout, seq *int64) error {
+	var created, sections string
+	if err := r.Scan(seq, &d.ID, &d.Line, &created, &d.EndToEndID, &d.DebtorAccount, &d.Amount, &d.CurrencyCode, &d.State,
+		&d.LocalInstrument, &d.PurposeCode, &d.ExecutionDate, &sections); err != nil {
+		return err
+	}
+	var ps provider.PayoutSections
+	if err := json.Unmarshal([]byte(sections), &ps); err != nil {
+		return err
+	}
+	d.Creditor, d.CreditorAccount, d.UltimateDebtor = ps.Creditor, ps.CreditorAccount, ps.UltimateDebtor
+	var err error
+	d.CreatedAt, err = parseTime(created)
+	return err
+}
+
+// BatchDrafts implements provider.Batches.
+func (s *Store) BatchDrafts(ctx context.Context, orgID, batchID string, f provider.BatchDraftFilter) (provider.BatchDraftPage, error) {
+	page := provider.BatchDraftPage{Drafts: []provider.BatchDraftPayout{}}
+	limit := f.Limit
+	switch {
+	case limit == 0:
+		limit = provider.DefaultBatchDraftLimit
+	case limit < 0 || limit > provider.MaxBatchDraftLimit:
+		return page, provider.Errorf(provider.EINVALID, "Limit must be between 1 and %d.", provider.MaxBatchDraftLimit)
+	}
+	b, err := loadBatch(ctx, s.read, orgID, batchID)
+	if err != nil {
+		return page, err
+	}
+	page.Total = b.TotalPayoutRequestsCount
+	after := int64(0)
+	if f.Cursor != "" {
+		if err := s.read.QueryRowContext(ctx, `SELECT seq FROM batch_payouts WHERE batch_id = ? AND id = ?`, batchID, f.Cursor).Scan(&after); err != nil {
+			return page, provider.Errorf(provider.EINVALID, "Invalid cursor.")
+		}
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT `+batchDraftColumns+` FROM batch_payouts bp JOIN batches b ON b.id = bp.batch_id
+		WHERE bp.batch_id = ? AND bp.organisation_id = ? AND bp.seq > ? ORDER BY bp.seq LIMIT ?`, batchID, orgID, after, limit+1)
+	if err != nil {
+		return page, fmt.Errorf("reference: batch drafts: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var d provider.BatchDraftPayout
+		var seq int64
+		if err := scanBatchDraft(rows, &d, &seq); err != nil {
+			return page, fmt.Errorf("reference: batch drafts: %w", err)
+		}
+		page.Drafts = append(page.Drafts, d)
+	}
+	if len(page.Drafts) > limit {
+		page.Drafts, page.HasNext = page.Drafts[:limit], true
+		page.CursorNext = page.Drafts[limit-1].ID
+	}
+	return page, rows.Err()
+}
+
+// BatchDraft implements provider.Batches.
+func (s *Store) BatchDraft(ctx context.Context, orgID, batchID, draftID string) (provider.BatchDraftPayout, error) {
+	var d provider.BatchDraftPayout
+	var seq int64
+	err := scanBatchDraft(s.read.QueryRowContext(ctx, `SELECT `+batchDraftColumns+` FROM batch_payouts bp JOIN batches b ON b.id = bp.batch_id
+		WHERE bp.batch_id = ? AND bp.organisation_id = ? AND bp.id = ?`, batchID, orgID, draftID), &d, &seq)
+	if errors.Is(err, sql.ErrNoRows) {
+		return d, provider.Errorf(provider.ENOTFOUND, "Batch payout not found.")
+	}
+	return d, err
+}

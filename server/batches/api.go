@@ -1,0 +1,317 @@
+package batches
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/gofiber/fiber/v3"
+
+	"portal/access"
+	"portal/provider"
+	"portal/server"
+)
+
+// The batch calls of the JSON API (spec 001 §7 "Batches (disbursement)"): the list with its
+// filter[] and page[] parameters, the multipart upload, one batch, approve, reject, the rows
+// of a batch and one row, the product schemas, a schema's CSV template and the payment
+// instruments (transfer types with their corridors and schemas). Reads run
+// server.APIOrgRead (membership 404, then the permission 403); the upload and the reviews
+// check the same with server.APIAccess first.
+
+const (
+	apiTag          = "Payout batches"
+	apiListPath     = "/disbursement/organisations/{id}/payout_batches"
+	apiBatchPath    = apiListPath + "/{batchId}"
+	apiDraftsPath   = apiBatchPath + "/payout_drafts"
+	apiTemplatePath = "/payouts/schemas/{schemaId}/csv_template"
+)
+
+func apiBatchesPath(orgID string) string {
+	return strings.Replace(apiListPath, "{id}", orgID, 1)
+}
+
+// apiUploaded is an accepted upload (spec 001 §3 "Batch upload result").
+type apiUploaded struct {
+	_    struct{}                   `name:"BatchUploadAccepted" description:"An accepted upload."`
+	Data provider.BatchUploadResult `json:"data"`
+	Meta provider.BatchUploadMeta   `json:"meta"`
+}
+
+// apiUploadFailedData is what a failed upload gives back: the file's name and the error
+// report (the uploaded rows plus an errors column), empty when no row was read.
+type apiUploadFailedData struct {
+	Filename string `json:"filename"`
+	Content  string `json:"content" description:"The CSV error report; empty when the file itself was refused."`
+}
+
+// apiUploadProblem is one problem of a failed upload: its detail lines.
+type apiUploadProblem struct {
+	Title   string   `json:"title" example:"Payout batch failed"`
+	Details []string `json:"details" description:"Lines for the user, each ending with a full stop."`
+	Field   string   `json:"field,omitempty" description:"The form field (file, name) when the problem is the form's."`
+}
+
+// apiUploadFailed is a refused upload (spec 001 §3 "failed result"): 422 for wrong data,
+// 409 for a possible duplicate.
+type apiUploadFailed struct {
+	_      struct{}                 `name:"BatchUploadFailed" description:"A refused upload; nothing was stored."`
+	Data   apiUploadFailedData      `json:"data"`
+	Meta   provider.BatchUploadMeta `json:"meta"`
+	Errors []apiUploadProblem       `json:"errors"`
+}
+
+func apiService(s *server.Server) *server.APIProblem {
+	if s.Batches == nil {
+		return &server.APIProblem{Status: fiber.StatusNotFound, Code: server.APICodeNotFound, Title: server.APIMsgNotFound}
+	}
+	return nil
+}
+
+func apiRead[B server.APIEnvelope](org func(*server.Server, fiber.Ctx, *server.APICaller) (string, error),
+	read func(fiber.Ctx, provider.Batches, server.APIOrgCall) (B, error)) server.APIRead[B] {
+	return server.APIRead[B]{Org: org, Perms: []access.Permission{access.PayoutBatchesRead}, Service: apiService,
+		Read: func(s *server.Server, c fiber.Ctx, r server.APIOrgCall) (B, error) { return read(c, s.Batches, r) }}
+}
+
+func apiListBatches(c fiber.Ctx, b provider.Batches, r server.APIOrgCall) (server.APIPageBody[[]provider.Batch, server.APIPageMeta], error) {
+	var out server.APIPageBody[[]provider.Batch, server.APIPageMeta]
+	var f provider.BatchFilter
+	var probs []server.APIProblem
+	var err error
+	if f.CreatedAfter, f.CreatedBefore, err = server.APIReadRange(c); err != nil {
+		return out, err
+	}
+	q := func(name string) string { return strings.Clone(c.Query(name)) }
+	f.Kind = q("filter[kind]")
+	if v := q("filter[state]"); v != "" {
+		if provider.BatchStatusLabel(v) == v {
+			probs = append(probs, server.APIParamProblem("filter[state]", "Unknown state"))
+		}
+		f.Status = v
+	}
+	if v := q("sort"); v != "" && v != "-created_at" {
+		probs = append(probs, server.APIParamProblem("sort", "Only -created_at (newest first)"))
+	}
+	after, before := q("page[cursor_after]"), q("page[cursor_before]")
+	switch {
+	case after != "" && before != "":
+		probs = append(probs, server.APIParamProblem("page[cursor_before]", "Give page[cursor_after] or page[cursor_before], not both"))
+	case after != "":
+		f.Cursor, f.Direction = after, provider.DirectionNext
+	case before != "":
+		f.Cursor, f.Direction = before, provider.DirectionPrev
+	}
+	switch q("page[include_cursor]") {
+	case "", "false":
+	case "true":
+		if f.Direction != provider.DirectionNext {
+			probs = append(probs, server.APIParamProblem("page[include_cursor]", "page[include_cursor] goes with page[cursor_after]"))
+		}
+		f.IncludeCursor = true
+	default:
+		probs = append(probs, server.APIParamProblem("page[include_cursor]", "Must be true or false"))
+	}
+	if v := q("page[size]"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > provider.BatchPageSize {
+			probs = append(probs, server.APIParamProblem("page[size]", "Must be between 1 and "+strconv.Itoa(provider.BatchPageSize)))
+		}
+		f.Limit = n
+	}
+	if len(probs) > 0 {
+		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, probs...)
+	}
+	pg, err := b.Batches(c.Context(), r.OrgID, f)
+	if provider.ErrorCode(err) == provider.EINVALID {
+		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, server.APIParamProblem("page[cursor_after]", provider.ErrorMessage(err)))
+	}
+	return server.APIPage(pg.Batches, server.APIPageMeta{CursorNext: pg.CursorNext, CursorPrev: pg.CursorPrev, HasNextPage: pg.HasNext,
+		Total: pg.Total}), err
+}
+
+func apiGetBatch(c fiber.Ctx, b provider.Batches, r server.APIOrgCall) (server.APIDataBody[provider.Batch], error) {
+	out, err := b.Batch(c.Context(), r.OrgID, strings.Clone(c.Params("batchId")))
+	return server.APIDataOf(out), err
+}
+
+func apiListDrafts(c fiber.Ctx, b provider.Batches, r server.APIOrgCall) (server.APIPageBody[[]provider.BatchDraftPayout, server.APIPageMeta], error) {
+	var out server.APIPageBody[[]provider.BatchDraftPayout, server.APIPageMeta]
+	f := provider.BatchDraftFilter{Cursor: strings.Clone(c.Query("page[cursor_after]"))}
+	if v := c.Query("page[size]"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > provider.MaxBatchDraftLimit {
+			return out, server.APIRefuse(fiber.StatusUnprocessableEntity, server.APIParamProblem("page[size]", "Must be between 1 and "+strconv.Itoa(provider.MaxBatchDraftLimit)))
+		}
+		f.Limit = n
+	}
+	pg, err := b.BatchDrafts(c.Context(), r.OrgID, strings.Clone(c.Params("batchId")), f)
+	if provider.ErrorCode(err) == provider.EINVALID {
+		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, server.APIParamProblem("page[cursor_after]", provider.ErrorMessage(err)))
+	}
+	return server.APIPage(pg.Drafts, server.APIPageMeta{CursorNext: pg.CursorNext, HasNextPage: pg.HasNext, Total: pg.Total}), err
+}
+
+func apiGetDraft(c fiber.Ctx, b provider.Batches, r server.APIOrgCall) (server.APIDataBody[provider.BatchDraftPayout], error) {
+	out, err := b.BatchDraft(c.Context(), r.OrgID, strings.Clone(c.Params("batchId")), strings.Clone(c.Params("draftId")))
+	return server.APIDataOf(out), err
+}
+
+// apiCaller checks membership then perms for the calls that are not reads.
+func (s area) apiCaller(c fiber.Ctx, a *server.APICaller, orgID string, perms ...access.Permission) (bool, error) {
+	if _, ok, err := s.APIAccess(c, a, orgID, perms...); !ok {
+		return false, err
+	}
+	if p := apiService(s.Server); p != nil {
+		return false, server.APIErrors(c, p.Status, *p)
+	}
+	return true, nil
+}
+
+func (s area) apiTemplate(c fiber.Ctx, a *server.APICaller) error {
+	orgID := strings.Clone(c.Get(server.APIHeaderOrganisation))
+	if ok, err := s.apiCaller(c, a, orgID, access.PayoutBatchesRead, access.PayoutBatchesManage); !ok {
+		return err
+	}
+	sc, err := s.Batches.BatchSchema(c.Context(), orgID, strings.Clone(c.Params("schemaId")))
+	if err != nil {
+		return server.APIProviderFail(c, err, nil)
+	}
+	return sendTemplate(c, sc)
+}
+
+func (s area) apiUpload(c fiber.Ctx, a *server.APICaller) error {
+	orgID := server.APIPathOrg(c)
+	if ok, err := s.apiCaller(c, a, orgID, access.PayoutBatchesRead, access.PayoutBatchesManage); !ok {
+		return err
+	}
+	out := s.upload(c, orgID, &a.User)
+	if out.internal != nil {
+		return out.internal
+	}
+	if out.refusal == nil && len(out.errors) == 0 {
+		return server.APISend(c, fiber.StatusCreated, apiUploaded{Data: out.result, Meta: out.result.Meta})
+	}
+	failed := apiUploadFailed{Errors: []apiUploadProblem{}}
+	for _, field := range []string{fieldFile, fieldName} {
+		if msg := out.errors[field]; msg != "" {
+			failed.Errors = append(failed.Errors, apiUploadProblem{Title: provider.MsgBatchFailed, Details: []string{msg + "."}, Field: field})
+		}
+	}
+	if e := out.refusal; e != nil {
+		failed.Data = apiUploadFailedData{Filename: e.Filename, Content: string(e.Report)}
+		failed.Meta = e.Meta
+		failed.Errors = append(failed.Errors, apiUploadProblem{Title: provider.MsgBatchFailed, Details: e.Details})
+	}
+	return server.APISend(c, out.status, failed)
+}
+
+func (s area) apiReview(c fiber.Ctx, a *server.APICaller, approve bool) error {
+	orgID := server.APIPathOrg(c)
+	if ok, err := s.apiCaller(c, a, orgID, access.PayoutBatchesRead, access.PayoutBatchesReview); !ok {
+		return err
+	}
+	by := provider.BatchReviewer{UserID: a.User.ID, Name: strings.TrimSpace(a.User.FirstName + " " + a.User.LastName)}
+	id := strings.Clone(c.Params("batchId"))
+	var b provider.Batch
+	var err error
+	failed := provider.MsgBatchApproveFailed
+	if approve {
+		b, err = s.Batches.ApproveBatch(c.Context(), orgID, id, by)
+	} else {
+		failed = provider.MsgBatchDeclineFailed
+		b, err = s.Batches.RejectBatch(c.Context(), orgID, id, by)
+	}
+	if err != nil {
+		return server.APIProviderFail(c, err, server.APITexts{provider.ECONFLICT: {Title: failed, Detail: provider.ErrorMessage(err)}})
+	}
+	return server.APIData(c, b)
+}
+
+func (s area) apiOperations() []server.APIOp {
+	org := func(more ...server.OAParameter) []server.OAParameter {
+		return append([]server.OAParameter{server.APIOrgIDParam}, more...)
+	}
+	orgHeader := server.OAParameter{Name: server.APIHeaderOrganisation, In: "header", Required: true,
+		Description: "The organisation; a non-member gets 404, as for an unknown one.", Schema: server.OAString("").WithFormat("uuid")}
+	str := func(name, desc string) server.OAParameter {
+		return server.OAParameter{Name: name, In: "query", Description: desc, Schema: server.OAString("")}
+	}
+	batchID := server.OAParameter{Name: "batchId", In: "path", Required: true,
+		Description: "The batch's id. Another organisation's answers 404, as an unknown one does.", Schema: server.OAString("").WithFormat("uuid")}
+	draftID := server.OAParameter{Name: "draftId", In: "path", Required: true, Description: "The row's id.",
+		Schema: server.OAString("").WithFormat("uuid")}
+	forbidden := server.APIErrorReply(fiber.StatusForbidden, "The role lacks payout_batches:read (code forbidden), or MissingScope / invalid_csrf.")
+	notFound := server.APIErrorReply(fiber.StatusNotFound, "No such organisation or batch, or not the caller's (not told apart).")
+	read := func(id, path, summary, desc string, params []server.OAParameter, ok string, r server.APIOp) server.APIOp {
+		r.ID, r.Path, r.Tag, r.Summary, r.Description = id, path, apiTag, summary, desc+" Needs payout_batches:read."
+		r.Auth, r.Scopes, r.Params = server.APIBearer, server.APIScopesDashboard, params
+		r.Responses = append([]server.APIResponse{server.APIReplyUnauthorized, forbidden, notFound}, r.Responses...)
+		return r
+	}
+	reviewOp := func(id, verb string, approve bool) server.APIOp {
+		return server.APIOp{ID: id, Method: fiber.MethodPost, Path: apiBatchPath + "/" + verb, Tag: apiTag,
+			Summary: map[bool]string{true: "Approve a batch", false: "Decline a batch"}[approve],
+			Description: "Allowed when the organisation's batches need approval, the batch is waiting_review with no rejection, and the " +
+				"caller has not reviewed it and did not create it. The last approval needed completes the batch and creates its payout " +
+				"requests, once; a decline rejects it for good. Needs payout_batches:review.",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: org(batchID),
+			Responses: []server.APIResponse{server.APIDataOK[provider.Batch]("The batch afterwards."), server.APIReplyUnauthorized,
+				server.APIErrorReply(fiber.StatusForbidden, "The role lacks payout_batches:review (code forbidden), or MissingScope / invalid_csrf."),
+				notFound, server.APIErrorReply(fiber.StatusConflict, "The rules do not allow it; the detail says which.")},
+			Handler: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return s.apiReview(c, a, approve) },
+		}
+	}
+	return []server.APIOp{
+		server.APIReadOp(read("listPayoutBatches", apiListPath, "List payout batches",
+			"The organisation's batches, newest first, 50 a page by cursors, with the total.", org(
+				str("filter[state]", "waiting_review, completed or rejected."),
+				str("filter[kind]", "Transfer type, e.g. SEPA."),
+				str("page[cursor_after]", "cursor_next of a page: the page after it."),
+				str("page[cursor_before]", "cursor_prev of a page: the page before it."),
+				str("page[include_cursor]", "true: with page[cursor_after], the page starts at the cursor's own row."),
+				server.OAParameter{Name: "page[size]", In: "query", Description: "1 to 50 (default 50).", Schema: server.OAInteger("")},
+				str("sort", "Only -created_at."),
+				str("created_after", "Created at or after: YYYY-MM-DD, YYYY-MM-DD HH:mm:ss (UTC) or RFC 3339."),
+				str("created_before", "Created before, in the same forms.")),
+			"", server.APIOp{Responses: []server.APIResponse{server.APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong.")}}),
+			"One page: data, and meta with total, cursor_next, cursor_prev and has_next_page.", apiRead(nil, apiListBatches)),
+		{
+			ID: "uploadPayoutBatch", Method: fiber.MethodPost, Path: apiListPath, Tag: apiTag, Summary: "Upload a payout batch",
+			Description: "multipart/form-data with file (a CSV of at most 2,097,152 bytes, UTF-8, the header row of a template) and an " +
+				"optional name (blank: the file's name); allow_duplicate=1 uploads a file that was uploaded before. Every row is checked; " +
+				"when one is wrong nothing is stored and the reply carries the error report. With approval on the batch waits for it, " +
+				"else its rows become payout requests at once. Needs payout_batches:manage.",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: org(), BodyLimit: server.BatchUploadBodyLimit,
+			Responses: []server.APIResponse{server.APIOK[apiUploaded](fiber.StatusCreated, "Stored."), server.APIReplyUnauthorized,
+				server.APIErrorReply(fiber.StatusForbidden, "The role lacks payout_batches:manage (code forbidden), or MissingScope / invalid_csrf."),
+				server.APIReplyNotFound,
+				server.APIOK[apiUploadFailed](fiber.StatusConflict, "A possible duplicate: the same file was uploaded before."),
+				server.APIOK[apiUploadFailed](fiber.StatusUnprocessableEntity, "Refused: the form, the file or its rows (see errors and data.content).")},
+			Handler: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return s.apiUpload(c, a) },
+		},
+		server.APIReadOp(read("getPayoutBatch", apiBatchPath, "Get a payout batch", "One batch with its approvals and rejections.",
+			org(batchID), "", server.APIOp{}), "The batch.", apiRead(nil, apiGetBatch)),
+		reviewOp("approvePayoutBatch", "approve", true),
+		reviewOp("rejectPayoutBatch", "reject", false),
+		server.APIReadOp(read("listBatchPayoutDrafts", apiDraftsPath, "List a batch's rows",
+			"The rows of a batch in file order, 50 a page (page[size] up to 500); state is the batch's status.",
+			org(batchID, str("page[cursor_after]", "cursor_next of a page."),
+				server.OAParameter{Name: "page[size]", In: "query", Description: "1 to 500 (default 50).", Schema: server.OAInteger("")}),
+			"", server.APIOp{Responses: []server.APIResponse{server.APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong.")}}),
+			"One page of rows.", apiRead(nil, apiListDrafts)),
+		server.APIReadOp(read("getBatchPayoutDraft", apiDraftsPath+"/{draftId}", "Get a batch's row", "One row of a batch.",
+			org(batchID, draftID), "", server.APIOp{}), "The row.", apiRead(nil, apiGetDraft)),
+		{
+			ID: "getSchemaCSVTemplate", Method: fiber.MethodGet, Path: apiTemplatePath, Tag: apiTag, Summary: "Download a CSV template",
+			Description: "The batch template of a schema: a header row of its columns and one example row, named in Content-Disposition. " +
+				"Needs payout_batches:manage.",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
+			Params: []server.OAParameter{orgHeader, {Name: "schemaId", In: "path", Required: true, Description: "The schema's id.", Schema: server.OAString("")}},
+			Responses: []server.APIResponse{{Status: fiber.StatusOK, Description: "The file (text/csv).",
+				Headers: map[string]server.OAHeader{"Content-Disposition": {Description: "attachment; filename=…", Schema: server.OAString("")}}},
+				server.APIReplyUnauthorized, server.APIErrorReply(fiber.StatusForbidden, "The role lacks payout_batches:manage (code forbidden)."),
+				server.APIErrorReply(fiber.StatusNotFound, "No such organisation or schema.")},
+			Handler: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return s.apiTemplate(c, a) },
+		},
+	}
+}

@@ -1,0 +1,164 @@
+package batches
+
+import (
+	"net/url"
+	"strings"
+
+	"github.com/gofiber/fiber/v3"
+
+	"portal/daterange"
+	"portal/provider"
+	"portal/server"
+)
+
+// A batch's page (spec 001 §2: /batches/{batchId}, completed batches with their payouts,
+// others with their rows, "the draft payouts table") and its payouts
+// (/batches/{batchId}/batch_payouts). Both page by cursors in the address.
+
+// BatchDraftRow is one row of a batch not yet completed.
+type BatchDraftRow struct {
+	ID         string `json:"id"`
+	Line       int    `json:"line"`
+	EndToEndID string `json:"endToEndId"`
+	Account    string `json:"account"`
+	Receiver   string `json:"receiver"`
+	BankAcct   string `json:"bankAccount"`
+	Amount     string `json:"amount"`
+}
+
+// BatchPayoutRow is one payout request of a completed batch.
+type BatchPayoutRow struct {
+	Reference   string `json:"reference"`
+	Href        string `json:"href"`
+	EndToEndID  string `json:"endToEndId"`
+	Date        string `json:"date"`
+	Receiver    string `json:"receiver"`
+	Amount      string `json:"amount"`
+	Status      string `json:"status"`
+	StatusLabel string `json:"statusLabel"`
+}
+
+// BatchPageProps are the props of templates/pages/batches/Batch.tsx.
+type BatchPageProps struct {
+	Shell server.ShellProps `json:"shell"`
+	Panel BatchPanel        `json:"panel"`
+	// Payouts says which table shows: the payout requests (completed, or the batch_payouts
+	// page) or the rows waiting for the batch's approval.
+	Payouts    bool             `json:"payouts"`
+	Drafts     []BatchDraftRow  `json:"drafts"`
+	PayoutRows []BatchPayoutRow `json:"payoutRows"`
+	Total      int              `json:"total"`
+	Next       string           `json:"next"`
+	Prev       string           `json:"prev"`
+	Note       string           `json:"note"`
+	Back       string           `json:"back"`
+}
+
+func (s area) batchPage(c fiber.Ctx) error { return s.showBatch(c, false) }
+
+func (s area) batchPayoutsPage(c fiber.Ctx) error { return s.showBatch(c, true) }
+
+// showBatch renders a batch: its payouts when completed or asked for, else its rows.
+func (s area) showBatch(c fiber.Ctx, payouts bool) error {
+	if s.Batches == nil {
+		return s.NotFound(c)
+	}
+	rq := server.Req(c)
+	o := rq.Org
+	ctx := c.Context()
+	b, err := s.Batches.Batch(ctx, o.Org.ID, strings.Clone(c.Params("batch")))
+	if provider.ErrorCode(err) == provider.ENOTFOUND {
+		return s.NotFound(c)
+	}
+	if err != nil {
+		return err
+	}
+	sh, err := s.Shell(c)
+	if err != nil {
+		return err
+	}
+	back := url.Values{}
+	if st := c.Query(qStatus); st != "" && provider.BatchStatusLabel(st) != st {
+		back.Set(qStatus, st)
+	}
+	p := BatchPageProps{Shell: sh, Panel: s.panel(c, b, back), Drafts: []BatchDraftRow{}, PayoutRows: []BatchPayoutRow{},
+		Back: link(base(o.Org.ID), back, "")}
+	p.Payouts = payouts || b.Status == provider.BatchCompleted
+	here := c.Path()
+	if p.Payouts {
+		if b.Status != provider.BatchCompleted {
+			p.Note = msgPayoutsLater
+		} else if err := s.payoutRows(c, &p, b, here); err != nil {
+			return err
+		}
+	} else {
+		f := provider.BatchDraftFilter{Cursor: strings.Clone(c.Query(qCursor))}
+		pg, err := s.Batches.BatchDrafts(ctx, o.Org.ID, b.ID, f)
+		if provider.ErrorCode(err) == provider.EINVALID {
+			pg, err = s.Batches.BatchDrafts(ctx, o.Org.ID, b.ID, provider.BatchDraftFilter{})
+		}
+		if err != nil {
+			return err
+		}
+		for _, d := range pg.Drafts {
+			acct := d.CreditorAccount.IBAN
+			if acct == "" {
+				acct = strings.TrimSpace(d.CreditorAccount.BankClearingSystemID + " " + d.CreditorAccount.AccountNumber)
+			}
+			p.Drafts = append(p.Drafts, BatchDraftRow{ID: d.ID, Line: d.Line, EndToEndID: d.EndToEndID, Account: d.DebtorAccount,
+				Receiver: d.Creditor.FullName, BankAcct: acct, Amount: displayAmount(d.Amount, d.CurrencyCode)})
+		}
+		p.Total = pg.Total
+		if pg.HasNext {
+			p.Next = link(here, url.Values{qCursor: {pg.CursorNext}}, "")
+		}
+		if f.Cursor != "" {
+			p.Prev = here
+		}
+	}
+	title := b.Name + " · Batches · " + o.Org.Name
+	return s.Render(c, server.View{Page: "Batch", Title: title, Props: p})
+}
+
+// payoutRows fills the page with the batch's payout requests, through the payouts service.
+func (s area) payoutRows(c fiber.Ctx, p *BatchPageProps, b provider.Batch, here string) error {
+	if s.Payouts == nil {
+		return nil
+	}
+	o := server.Req(c).Org
+	f := provider.PayoutFilter{BatchID: b.ID, Limit: provider.DefaultPayoutLimit}
+	if cur := c.Query(qCursorBefore); cur != "" {
+		f.Cursor, f.Direction = strings.Clone(cur), provider.DirectionPrev
+	} else if cur := c.Query(qCursorAfter); cur != "" {
+		f.Cursor, f.Direction = strings.Clone(cur), provider.DirectionNext
+	}
+	pg, err := s.Payouts.Payouts(c.Context(), o.Org.ID, f)
+	if provider.ErrorCode(err) == provider.EINVALID && f.Cursor != "" {
+		pg, err = s.Payouts.Payouts(c.Context(), o.Org.ID, provider.PayoutFilter{BatchID: b.ID})
+	}
+	if err != nil {
+		return err
+	}
+	labels := map[string]string{}
+	for _, st := range provider.PayoutStateCategories() {
+		labels[st.Code] = st.Name
+	}
+	for _, pr := range pg.Payouts {
+		status, label := pr.Status, labels[pr.Status]
+		if pr.CurrentStateName == provider.StateCancelled {
+			status, label = provider.StatusCancelled, "Cancelled"
+		}
+		p.PayoutRows = append(p.PayoutRows, BatchPayoutRow{Reference: pr.UniqueReference,
+			Href:       "/org/" + o.Org.ID + "/payouts/" + url.PathEscape(pr.UniqueReference) + "#payout-panel",
+			EndToEndID: pr.EndToEndID, Date: pr.CreatedAt.UTC().Format(daterange.DisplayLayout), Receiver: pr.Creditor.FullName,
+			Amount: displayAmount(pr.Amount, pr.Currency), Status: status, StatusLabel: label})
+	}
+	p.Total = pg.Total
+	if pg.HasNext && pg.CursorNext != "" {
+		p.Next = link(here, url.Values{qCursorAfter: {pg.CursorNext}}, "")
+	}
+	if pg.CursorPrev != "" {
+		p.Prev = link(here, url.Values{qCursorBefore: {pg.CursorPrev}}, "")
+	}
+	return nil
+}

@@ -1,0 +1,364 @@
+// Package batches is the payout batches area (spec 001 §2 "Batches", §3, §4, §5, §7 "Batches
+// (disbursement)", §8, §9): the list with its details panel, a batch's page with its rows or
+// its payouts, the CSV template, the upload (the BatchUpload island, a multipart form
+// without JavaScript), approving and declining, and the batch calls of the JSON API. An
+// approved batch's rows are payout requests, shown with package payouts' pages.
+package batches
+
+import (
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/gofiber/fiber/v3"
+
+	"portal/access"
+	"portal/daterange"
+	"portal/money"
+	"portal/provider"
+	"portal/server"
+)
+
+// area's handlers use the core's services through the server.
+type area struct{ *server.Server }
+
+// New is the batches area for s.
+func New(srv *server.Server) server.Area {
+	s := area{srv}
+	P := func(ps ...access.Permission) []access.Permission { return ps }
+	read := P(access.PayoutBatchesRead)
+	manage := P(access.PayoutBatchesRead, access.PayoutBatchesManage)
+	review := P(access.PayoutBatchesRead, access.PayoutBatchesReview)
+	const gate = "flag batches_page + batches_enabled > 0"
+	const reviewGate = gate + " + batch_number_of_approvers > 0"
+	route := func(name, method, path string, perms []access.Permission, h fiber.Handler) *server.Route {
+		return &server.Route{Name: name, Method: method, Path: path, Access: server.Dashboard, Perms: perms, Gate: server.BatchesGate,
+			GateName: gate, Handler: h}
+	}
+	reviewRoute := func(name, method, path string, h fiber.Handler) *server.Route {
+		r := route(name, method, path, review, h)
+		r.Gate, r.GateName = approvalGate, reviewGate
+		return r
+	}
+	list := route("org.batches", "GET", "/org/:org/batches", read, s.list)
+	list.Nav = &server.NavEntry{Slot: server.NavBatches, Label: "Batches"}
+	upload := route("org.batches.upload.submit", "POST", "/org/:org/batches/upload", manage, s.uploadSubmit)
+	upload.BodyLimit = server.BatchUploadBodyLimit
+	return server.Area{Name: "batches", Routes: []*server.Route{
+		list,
+		route("org.batches.upload", "GET", "/org/:org/batches/upload", manage, s.uploadPage),
+		upload,
+		route("org.batches.template", "GET", "/org/:org/batches/template", manage, s.templatePage),
+		route("org.batches.template.download", "GET", "/org/:org/batches/template/download", manage, s.templateDownload),
+		route("org.batch", "GET", "/org/:org/batches/:batch", read, s.batchPage),
+		route("org.batch.payouts", "GET", "/org/:org/batches/:batch/batch_payouts", read, s.batchPayoutsPage),
+		reviewRoute("org.batch.approve", "POST", "/org/:org/batches/:batch/approve", s.approve),
+		reviewRoute("org.batch.decline", "GET", "/org/:org/batches/:batch/decline", s.declinePage),
+		reviewRoute("org.batch.decline.submit", "POST", "/org/:org/batches/:batch/decline", s.decline),
+	}, API: s.apiOperations()}
+}
+
+// approvalGate: approving and declining exist only when batches need approval (spec 001
+// §5 "batch_number_of_approvers above 0").
+func approvalGate(o *server.OrgContext) bool {
+	return server.BatchesGate(o) && o.Config.BatchNumberOfApprovers > 0
+}
+
+// Query parameters of the list: status (the spec's), the paging cursors, and batch, the
+// batch whose details panel is open.
+const (
+	qStatus       = "status"
+	qBatch        = "batch"
+	qCursorAfter  = "cursor_after"
+	qCursorBefore = "cursor_before"
+	qCursor       = "cursor"
+)
+
+// Words of the pages that the spec does not give.
+const (
+	msgListFailed   = "Error while fetching the batches"
+	msgNotFound     = "Something went wrong"
+	msgNoAmount     = "Total amount unavailable"
+	msgNoDate       = "Not available"
+	msgPayoutsLater = "The payouts of this batch are created when it is approved."
+)
+
+// BatchChoice is an option of a select.
+type BatchChoice struct {
+	Value string `json:"value"`
+	Label string `json:"label"`
+}
+
+// BatchRow is one batch of the list, formatted for people.
+type BatchRow struct {
+	ID              string `json:"id"`
+	Href            string `json:"href"`
+	Open            bool   `json:"open"`
+	Name            string `json:"name"`
+	LocalInstrument string `json:"localInstrument"`
+	Date            string `json:"date"`
+	Time            string `json:"time"`
+	CreatedBy       string `json:"createdBy"`
+	Country         string `json:"country"`
+	CountryCode     string `json:"countryCode"`
+	Payouts         int    `json:"payouts"`
+	Amount          string `json:"amount"`
+	Status          string `json:"status"`
+	StatusLabel     string `json:"statusLabel"`
+}
+
+// BatchReviewView is an approval or a decline.
+type BatchReviewView struct {
+	Name string `json:"name"`
+	Date string `json:"date"`
+}
+
+// BatchPanel is the details panel (spec 001 §2): who declined and approved, the approvals
+// still needed, Approve and Decline when the user may (spec 001 §5), and View payouts.
+type BatchPanel struct {
+	ID          string            `json:"id"`
+	Name        string            `json:"name"`
+	StatusLabel string            `json:"statusLabel"`
+	Status      string            `json:"status"`
+	Summary     []BatchFact       `json:"summary"`
+	ApprovedBy  []BatchReviewView `json:"approvedBy"`
+	DeclinedBy  []BatchReviewView `json:"declinedBy"`
+	// Needed is "Needs to be approved by N person/people", "" when none are needed.
+	Needed string `json:"needed"`
+	// Approve is the form that approves (nil when the user may not); Decline the
+	// confirmation page's address ("" likewise).
+	Approve     *BatchForm `json:"approve"`
+	Decline     string     `json:"decline"`
+	ViewPayouts string     `json:"viewPayouts"`
+	Close       string     `json:"close"`
+}
+
+// BatchFact is one line of a summary.
+type BatchFact struct {
+	Label string `json:"label"`
+	Value string `json:"value"`
+}
+
+// BatchForm is a POST form: where, its CSRF token and its button.
+type BatchForm struct {
+	Action string `json:"action"`
+	CSRF   string `json:"csrf"`
+	Submit string `json:"submit"`
+}
+
+// BatchesPageProps are the props of templates/pages/batches/Batches.tsx.
+type BatchesPageProps struct {
+	Shell server.ShellProps `json:"shell"`
+	Range string            `json:"range"`
+	// Approval says whether batches need approval: the status filter and column show.
+	Approval bool          `json:"approval"`
+	Status   string        `json:"status"`
+	Statuses []BatchChoice `json:"statuses"`
+	Action   string        `json:"action"`
+	Rows     []BatchRow    `json:"rows"`
+	Total    int           `json:"total"`
+	Next     string        `json:"next"`
+	Prev     string        `json:"prev"`
+	Failure  string        `json:"failure"`
+	// Upload is the "Upload batch file" button and its dialog (the BatchUpload island),
+	// Template the template page's link; nil and "" without payout_batches:manage.
+	Upload     *BatchUploadProps `json:"upload"`
+	Template   string            `json:"template"`
+	Panel      *BatchPanel       `json:"panel"`
+	PanelError string            `json:"panelError"`
+	ClosePanel string            `json:"closePanel"`
+}
+
+func base(orgID string) string { return "/org/" + orgID + "/batches" }
+
+func batchPath(orgID, id string) string { return base(orgID) + "/" + url.PathEscape(id) }
+
+func link(path string, q url.Values, frag string) string {
+	if e := q.Encode(); e != "" {
+		path += "?" + e
+	}
+	return path + frag
+}
+
+func displayAmount(amount, code string) string {
+	if amount == "" {
+		return msgNoAmount
+	}
+	if a, err := money.ParseCurrency(amount, code); err == nil {
+		amount = a.String()
+	}
+	return money.Group(amount) + " " + code
+}
+
+func displayDate(b provider.Batch) (date, clock string) {
+	if b.CreatedAt.IsZero() {
+		return msgNoDate, ""
+	}
+	return b.CreatedAt.UTC().Format(daterange.DisplayLayout), b.CreatedAt.UTC().Format("15:04") + " UTC"
+}
+
+func (s area) list(c fiber.Ctx) error {
+	if s.Batches == nil {
+		return s.NotFound(c)
+	}
+	rq := server.Req(c)
+	o := rq.Org
+	ctx := c.Context()
+	sh, err := s.Shell(c)
+	if err != nil {
+		return err
+	}
+	approval := o.Config.BatchNumberOfApprovers > 0
+	r := s.DateRange(c)
+	p := BatchesPageProps{Shell: sh, Range: r.Display(), Approval: approval, Action: base(o.Org.ID), Rows: []BatchRow{},
+		Statuses: []BatchChoice{{"", "All"}}}
+	f := provider.BatchFilter{CreatedAfter: r.After(), CreatedBefore: r.Before()}
+	kept := url.Values{}
+	if approval {
+		for _, st := range provider.BatchStatuses() {
+			p.Statuses = append(p.Statuses, BatchChoice{st.Code, st.Name})
+			if c.Query(qStatus) == st.Code {
+				p.Status, f.Status = st.Code, st.Code
+				kept.Set(qStatus, st.Code)
+			}
+		}
+	}
+	here := url.Values{}
+	for k, v := range kept {
+		here[k] = v
+	}
+	if cur := c.Query(qCursorBefore); cur != "" {
+		f.Cursor, f.Direction = strings.Clone(cur), provider.DirectionPrev
+		here.Set(qCursorBefore, f.Cursor)
+	} else if cur := c.Query(qCursorAfter); cur != "" {
+		f.Cursor, f.Direction = strings.Clone(cur), provider.DirectionNext
+		here.Set(qCursorAfter, f.Cursor)
+	}
+	pg, err := s.Batches.Batches(ctx, o.Org.ID, f)
+	if provider.ErrorCode(err) == provider.EINVALID && f.Cursor != "" {
+		// A stale or edited cursor: the first page.
+		f.Cursor, f.Direction = "", ""
+		here = kept
+		pg, err = s.Batches.Batches(ctx, o.Org.ID, f)
+	}
+	if err != nil {
+		s.Logger.Error("batch list", "request_id", rq.ID, "err", err)
+		p.Failure = msgListFailed
+	}
+	open := strings.Clone(c.Query(qBatch))
+	for _, b := range pg.Batches {
+		p.Rows = append(p.Rows, s.row(o, b, here, open))
+	}
+	p.Total = pg.Total
+	if pg.HasNext && pg.CursorNext != "" {
+		q := url.Values{qCursorAfter: {pg.CursorNext}}
+		for k, v := range kept {
+			q[k] = v
+		}
+		p.Next = link(base(o.Org.ID), q, "")
+	}
+	if pg.CursorPrev != "" {
+		q := url.Values{qCursorBefore: {pg.CursorPrev}}
+		for k, v := range kept {
+			q[k] = v
+		}
+		p.Prev = link(base(o.Org.ID), q, "")
+	}
+	if o.Can(access.PayoutBatchesManage) {
+		p.Upload, p.Template = &BatchUploadProps{Dialog: true, Form: s.uploadForm(c)}, base(o.Org.ID)+"/template"
+	}
+	status := fiber.StatusOK
+	if open != "" {
+		p.ClosePanel = link(base(o.Org.ID), here, "#batch-"+open)
+		b, err := s.Batches.Batch(ctx, o.Org.ID, open)
+		switch provider.ErrorCode(err) {
+		case "":
+			panel := s.panel(c, b, here)
+			p.Panel = &panel
+		case provider.ENOTFOUND:
+			status, p.PanelError = fiber.StatusNotFound, msgNotFound
+		default:
+			s.Logger.Error("batch detail", "request_id", rq.ID, "err", err)
+			status, p.PanelError = fiber.StatusServiceUnavailable, msgNotFound
+		}
+	}
+	title := "Batches · " + o.Org.Name
+	if p.Panel != nil {
+		title = "Batch " + p.Panel.Name + " · " + title
+	}
+	return s.Render(c, server.View{Status: status, Page: "Batches", Title: title, Props: p})
+}
+
+// row is a batch of the list. With approval a row opens the details panel, else the
+// batch's payouts (spec 001 §2).
+func (s area) row(o *server.OrgContext, b provider.Batch, here url.Values, open string) BatchRow {
+	date, clock := displayDate(b)
+	r := BatchRow{ID: b.ID, Open: b.ID == open, Name: b.Name, LocalInstrument: b.LocalInstrument, Date: date, Time: clock,
+		CreatedBy: b.CreatorName, Country: b.Country.Name, CountryCode: b.Country.ISO, Payouts: b.TotalPayoutRequestsCount,
+		Amount: displayAmount(b.TotalAmount, b.Currency.ISO), Status: b.Status, StatusLabel: provider.BatchStatusLabel(b.Status)}
+	if o.Config.BatchNumberOfApprovers > 0 {
+		q := url.Values{}
+		for k, v := range here {
+			q[k] = v
+		}
+		q.Set(qBatch, b.ID)
+		r.Href = link(base(o.Org.ID), q, "#batch-panel")
+	} else {
+		r.Href = batchPath(o.Org.ID, b.ID) + "/batch_payouts"
+	}
+	return r
+}
+
+// needed is spec 001 §2's "Needs to be approved by N person/people".
+func needed(n int) string {
+	if n <= 0 {
+		return ""
+	}
+	if n == 1 {
+		return "Needs to be approved by 1 person"
+	}
+	return "Needs to be approved by " + strconv.Itoa(n) + " people"
+}
+
+func reviews(rs []provider.BatchReview) []BatchReviewView {
+	out := []BatchReviewView{}
+	for _, r := range rs {
+		out = append(out, BatchReviewView{Name: r.UserName, Date: r.CreatedAt.UTC().Format(daterange.DisplayLayout+" 15:04") + " UTC"})
+	}
+	return out
+}
+
+// facts are a batch's summary lines.
+func facts(b provider.Batch) []BatchFact {
+	date, clock := displayDate(b)
+	return []BatchFact{
+		{"Status", provider.BatchStatusLabel(b.Status)},
+		{"Type", b.LocalInstrument},
+		{"Corridor", b.Currency.ISO + " → " + b.Country.Name},
+		{"Created", strings.TrimSpace(date + " " + clock)},
+		{"Created by", b.CreatorName},
+		{"Payouts", strconv.Itoa(b.TotalPayoutRequestsCount)},
+		{"Total amount", displayAmount(b.TotalAmount, b.Currency.ISO)},
+		{"File", b.Filename},
+	}
+}
+
+// panel is a batch's details panel for the user of c.
+func (s area) panel(c fiber.Ctx, b provider.Batch, here url.Values) BatchPanel {
+	rq := server.Req(c)
+	o := rq.Org
+	p := BatchPanel{ID: b.ID, Name: b.Name, Status: b.Status, StatusLabel: provider.BatchStatusLabel(b.Status), Summary: facts(b),
+		ApprovedBy: reviews(b.Approvals), DeclinedBy: reviews(b.Rejections), ViewPayouts: batchPath(o.Org.ID, b.ID),
+		Close: link(base(o.Org.ID), here, "#batch-"+b.ID)}
+	if b.Status == provider.BatchWaitingReview {
+		p.Needed = needed(b.ApprovalsStillNeeded())
+	}
+	if b.Status == provider.BatchCompleted {
+		p.ViewPayouts = batchPath(o.Org.ID, b.ID) + "/batch_payouts"
+	}
+	if o.Can(access.PayoutBatchesReview) && b.Reviewable(rq.User.ID) {
+		p.Approve = &BatchForm{Action: batchPath(o.Org.ID, b.ID) + "/approve", CSRF: server.MaskedCSRF(rq.Session), Submit: "Approve"}
+		p.Decline = batchPath(o.Org.ID, b.ID) + "/decline"
+	}
+	return p
+}

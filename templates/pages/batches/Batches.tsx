@@ -1,0 +1,131 @@
+import { Shell } from '../../components/Shell';
+import { Island } from '../../components/Island';
+import { Icon, Flag } from '../../components/Icon';
+import { Tone } from '../../components/Messages';
+import { Pager } from '../../components/Pager';
+import { TableScroll } from '../../components/Table';
+import { BatchPanelView } from '../../components/BatchParts';
+import type { BatchRow, PageProps } from '../../generated/props';
+
+// Batches (spec 001 §2 "Batches"): the buttons (payout_batches:manage), the status filter
+// (only when batches need approval: a GET form), the total, the list in the session's date
+// range, 50 a page by cursors, and the details panel of one batch (?batch=, a quarter of the
+// width on wide screens, above the list on narrow ones). A row opens the panel when batches
+// need approval, else the batch's payouts.
+
+type Props = PageProps['Batches'];
+
+const statusTone: Record<string, string> = {
+  completed: 'bg-green-100 text-green-900',
+  waiting_review: 'bg-amber-100 text-amber-900',
+  rejected: 'bg-red-100 text-red-900',
+};
+
+function Row({ r, approval }: { r: BatchRow; approval: boolean }) {
+  return (
+    <tr id={'batch-' + r.id} data-status={r.status} className={'border-b border-gray-200' + (r.open ? ' bg-blue-50' : '')}>
+      <td className="p-2"><Icon name="payouts" className="h-5 w-5 text-gray-600" /></td>
+      <td className="p-2">
+        <a href={r.href} className="text-blue-800 underline" aria-current={r.open ? 'true' : undefined}>{r.name}</a>
+        <span className="block text-xs text-gray-700">{r.localInstrument}</span>
+      </td>
+      <td className="whitespace-nowrap p-2">{r.date}{r.time ? <span className="block text-xs text-gray-700">{r.time}</span> : null}</td>
+      <td className="p-2">{r.createdBy}</td>
+      <td className="whitespace-nowrap p-2"><Flag country={r.countryCode} />{r.country}</td>
+      <td className="p-2 text-right tabular-nums">{r.payouts}</td>
+      <td className="whitespace-nowrap p-2 text-right tabular-nums">{r.amount}</td>
+      {approval ? (
+        <td className="p-2"><span className={'rounded px-2 py-0.5 text-sm ' + (statusTone[r.status] || '')}>{r.statusLabel}</span></td>
+      ) : null}
+      <td className="p-2">
+        <a href={r.href} className="text-blue-800" aria-hidden="true" tabIndex={-1}>→</a>
+      </td>
+    </tr>
+  );
+}
+
+export default function Batches(p: Props) {
+  return (
+    <Shell shell={p.shell}>
+      <div className="mb-4 flex flex-wrap items-start justify-between gap-4">
+        <h1 className="text-2xl font-semibold">Batches</h1>
+        {p.upload ? (
+          <div className="flex flex-wrap items-center gap-3">
+            <a href={p.template} className="rounded border border-gray-600 px-4 py-2">Create Batch template</a>
+            <Island name="BatchUpload" props={p.upload} />
+          </div>
+        ) : null}
+      </div>
+      <div className="flex flex-col gap-6 xl:flex-row">
+        {p.panel || p.panelError ? (
+          <aside id="batch-panel" tabIndex={-1} aria-labelledby="batch-panel-title"
+            className="order-first w-full rounded border-2 border-blue-800 bg-white p-4 xl:order-last xl:w-1/4 xl:min-w-80 xl:shrink-0 xl:self-start">
+            {p.panel ? (
+              <BatchPanelView p={p.panel} />
+            ) : (
+              <>
+                <div className="mb-2 flex items-start justify-between gap-3">
+                  <h2 id="batch-panel-title" className="text-lg font-semibold">Batch details</h2>
+                  <a href={p.closePanel} className="text-blue-800 underline">Close<span className="sr-only"> batch details</span></a>
+                </div>
+                <p role="alert" className={'rounded border-l-4 p-3 ' + Tone('error')}>{p.panelError}</p>
+              </>
+            )}
+          </aside>
+        ) : null}
+        <div className="min-w-0 flex-1">
+          {p.approval ? (
+            <form method="get" action={p.action} aria-label="Filter batches" className="mb-4 flex flex-wrap items-end gap-4 rounded border border-gray-300 p-4">
+              <div>
+                <label htmlFor="status" className="block font-medium">Status</label>
+                <select id="status" name="status" className="mt-1 block rounded border border-gray-500 bg-white px-3 py-2">
+                  {p.statuses.map((o) => (
+                    <option value={o.value} selected={o.value === p.status}>{o.label}</option>
+                  ))}
+                </select>
+              </div>
+              <button type="submit" className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Apply filter</button>
+            </form>
+          ) : null}
+          {p.failure ? (
+            <p role="alert" className={'rounded border-l-4 p-3 ' + Tone('error')}>{p.failure}</p>
+          ) : (
+            <>
+              <p id="batches-count" className="mb-2 text-sm text-gray-700">
+                {p.total === 1 ? '1 batch' : p.total + ' batches'} created {p.range} · 50 per page, newest first
+              </p>
+              {p.rows.length === 0 ? (
+                <p className="rounded border border-gray-300 p-4">No batches in the selected period.</p>
+              ) : (
+                <TableScroll labelledBy="batches-caption">
+                  <table className="w-full border-collapse text-sm">
+                    <caption id="batches-caption" className="mb-2 text-left font-semibold">Batches</caption>
+                    <thead>
+                      <tr className="border-b border-gray-400 text-left">
+                        <th scope="col" className="p-2"><span className="sr-only">Icon</span></th>
+                        <th scope="col" className="p-2">Batch name</th>
+                        <th scope="col" className="p-2">Create date (UTC)</th>
+                        <th scope="col" className="p-2">Created by</th>
+                        <th scope="col" className="p-2">Country</th>
+                        <th scope="col" className="p-2 text-right">Payouts</th>
+                        <th scope="col" className="p-2 text-right">Total amount</th>
+                        {p.approval ? <th scope="col" className="p-2">Status</th> : null}
+                        <th scope="col" className="p-2"><span className="sr-only">Open</span></th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {p.rows.map((r) => (
+                        <Row r={r} approval={p.approval} />
+                      ))}
+                    </tbody>
+                  </table>
+                </TableScroll>
+              )}
+              <Pager label="Pagination" prev={p.prev} next={p.next} prevText="Previous page" nextText="Next page" />
+            </>
+          )}
+        </div>
+      </div>
+    </Shell>
+  );
+}
