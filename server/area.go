@@ -91,9 +91,9 @@ func (s *Server) addAreas(fs []AreaFunc) {
 // coreArea is what the core serves itself: the API reference page, built
 // from every area's operations.
 func coreArea(s *Server) Area {
-	return Area{Name: "core", Routes: []*Route{
+	return Area{Name: "core", Routes: append([]*Route{
 		{Name: "docs", Method: "GET", Path: "/docs", Access: Public, Handler: s.docs},
-	}}
+	}, s.savedFormRoutes()...)}
 }
 
 // mountOrder is the order Fiber tries routes in, which picks the first

@@ -36,6 +36,10 @@ var packages = []propsPackage{
 			"Error":       reflect.TypeFor[server.PlainProps](),
 			"FormExpired": reflect.TypeFor[server.PlainProps](),
 			"NotFound":    reflect.TypeFor[server.PlainProps](),
+			"SavedForm":   reflect.TypeFor[server.SavedFormProps](),
+		},
+		islands: map[string]reflect.Type{
+			"IdleWarning": reflect.TypeFor[server.ShellSession](),
 		},
 	},
 	{ // portal/server/dashboard

@@ -30,6 +30,7 @@ export interface Pages {
   Payouts: typeof import('../pages/payouts/Payouts').default;
   Reauth: typeof import('../pages/auth/Reauth').default;
   ResetPassword: typeof import('../pages/passwords/ResetPassword').default;
+  SavedForm: typeof import('../pages/SavedForm').default;
   Search: typeof import('../pages/search/Search').default;
   StatementRequest: typeof import('../pages/statements/StatementRequest').default;
   SyntheticTransactions: typeof import('../pages/SyntheticTransactions').default;
@@ -43,6 +44,7 @@ export interface Islands {
   CryptoBanner: typeof import('../../islands/CryptoBanner').default;
   DateRangePicker: typeof import('../../islands/DateRangePicker').default;
   EmailForm: typeof import('../../islands/EmailForm').default;
+  IdleWarning: typeof import('../../islands/IdleWarning').default;
   OrgSwitcher: typeof import('../../islands/OrgSwitcher').default;
   PasswordStrength: typeof import('../../islands/PasswordStrength').default;
   PayoutDetails: typeof import('../../islands/PayoutDetails').default;
