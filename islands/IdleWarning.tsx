@@ -72,21 +72,21 @@ export default function IdleWarning(p: Props) {
   const phase: Phase = js ? phaseAt(now, deadline, p.warn * 1000) : 'active';
   const left = (deadline - now) / 1000;
 
-  // A request kept the session: count from now again (never past the
-  // absolute end), and tell the other tabs.
-  const restart = (share: boolean) => {
+  // A request kept the session for `secs`: count from now again (never
+  // past the absolute end), and tell the other tabs.
+  const restart = (secs: number) => {
     if (ended.current) return;
     const t = Date.now();
-    const next = Math.min(t + p.idle * 1000, hardEnd.current);
+    const next = Math.min(t + secs * 1000, hardEnd.current);
     setDeadline((d) => Math.max(d, next));
     setNow(t);
     setAnnounce('');
-    if (share) channel.current?.postMessage({ until: next });
+    channel.current?.postMessage({ until: next });
   };
 
   useEffect(() => {
     const tick = window.setInterval(() => setNow(Date.now()), 1000);
-    const onActive = () => restart(true);
+    const onActive = () => restart(p.idle);
     const onExpired = (e: Event) => {
       e.preventDefault(); // this island tells the user
       setDeadline(Date.now());
@@ -130,7 +130,7 @@ export default function IdleWarning(p: Props) {
     setBusy(true);
     const ok = await api().refresh();
     setBusy(false);
-    if (ok) restart(true);
+    if (ok) restart(p.kept);
     // A failed refresh marks the session expired (SESSION_EXPIRED above).
   };
 

@@ -227,7 +227,7 @@ type SavedFormProps struct {
 	Shell ShellProps `json:"shell"`
 	// Action is where the form was going; Fields what it carried (every
 	// one is posted again); Listed what the page shows of them, labelled.
-	Action string           `json:"action"`
+	Action string           `json:"action,omitempty"`
 	Fields []SavedFormField `json:"fields"`
 	Listed []SavedFormValue `json:"listed"`
 	// Dropped are the labels of fields left out as secrets: type them again.
@@ -240,6 +240,11 @@ type SavedFormProps struct {
 	Until string `json:"until"`
 	// Marker is the name of the field that marks the post as this page's.
 	Marker string `json:"marker"`
+	// Gone: there is no kept form (none, expired, used, another login's);
+	// Minutes is how long one is kept, Home the organisation's home.
+	Gone    bool   `json:"gone"`
+	Minutes int    `json:"minutes"`
+	Home    string `json:"home"`
 }
 
 // SavedFormField is one name=value the form posts again.
@@ -284,20 +289,25 @@ func (s *Server) savedForm(c fiber.Ctx) (string, *savedform.Form, *Route, error)
 // that sends them again; nothing is sent until the user presses it.
 func (s *Server) savedFormPage(c fiber.Ctx) error {
 	_, f, r, err := s.savedForm(c)
-	home := "/org/" + Req(c).Org.Org.ID
-	if errors.Is(err, errNoSavedForm) {
-		return Redirect(c, home)
-	}
-	if err != nil {
+	if err != nil && !errors.Is(err, errNoSavedForm) {
 		return err
 	}
 	sh, err := s.Shell(c)
 	if err != nil {
 		return err
 	}
-	p := SavedFormProps{Shell: sh, Action: f.Action, Fields: []SavedFormField{}, Listed: []SavedFormValue{}, Dropped: []string{},
-		Discard: home + savedFormPath + "/discard", Back: f.Return, Marker: SavedFormMarker,
-		Kept: f.Created.UTC().Format("15:04 UTC"), Until: f.Created.Add(savedform.TTL).UTC().Format("15:04 UTC")}
+	home := "/org/" + Req(c).Org.Org.ID
+	p := SavedFormProps{Shell: sh, Fields: []SavedFormField{}, Listed: []SavedFormValue{}, Dropped: []string{}, Home: home,
+		Discard: home + savedFormPath + "/discard", Marker: SavedFormMarker, Minutes: int(savedform.TTL / time.Minute)}
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	if f == nil {
+		// Nothing (any more): say so rather than land somewhere unexplained
+		// after a login that took longer than the form was kept.
+		p.Gone = true
+		return s.Render(c, View{Page: "SavedForm", Title: "Nothing to send again · " + Req(c).Org.Org.Name, Props: p})
+	}
+	p.Action, p.Back = f.Action, f.Return
+	p.Kept, p.Until = f.Created.UTC().Format("15:04 UTC"), f.Created.Add(savedform.TTL).UTC().Format("15:04 UTC")
 	for _, fl := range f.Fields {
 		if fl.Name == SavedFormMarker {
 			continue
@@ -310,7 +320,6 @@ func (s *Server) savedFormPage(c fiber.Ctx) error {
 	for _, d := range f.Dropped {
 		p.Dropped = append(p.Dropped, humanize(d))
 	}
-	c.Set(fiber.HeaderCacheControl, "no-store")
 	return s.Render(c, View{Page: "SavedForm", Title: "Check and send again · " + Req(c).Org.Org.Name, Props: p})
 }
 

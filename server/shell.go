@@ -182,7 +182,8 @@ type ShellProps struct {
 	// (ShellPartDateRange).
 	DateRange any `json:"dateRange,omitempty" tstype:"IslandProps['DateRangePicker']"`
 	// Session is what the idle-timeout warning needs (islands/IdleWarning.tsx).
-	Session ShellSession `json:"session"`
+	// Nil only in fixtures that build props by hand.
+	Session *ShellSession `json:"session,omitempty"`
 }
 
 // ShellSession tells the idle-timeout warning when the session ends. Times
@@ -196,6 +197,9 @@ type ShellSession struct {
 	// often); AbsoluteIn is when it ends however active it is.
 	Idle       int `json:"idle"`
 	AbsoluteIn int `json:"absoluteIn"`
+	// Kept is how long "Stay logged in" keeps the session: the refresh
+	// saves it, so the whole idle timeout.
+	Kept int `json:"kept"`
 	// Warn is how long before the end the warning opens (WCAG 2.2.1 asks
 	// for at least 20 seconds to answer; the portal gives 60).
 	Warn int `json:"warn"`
@@ -213,14 +217,14 @@ const idleWarningLead = 60 * time.Second
 // warning's start in the browser, so the countdown errs early.
 const renderSlack = 2 * time.Second
 
-func (s *Server) shellSession(c fiber.Ctx, sess *session.Session, csrf string) ShellSession {
+func (s *Server) shellSession(c fiber.Ctx, sess *session.Session, csrf string) *ShellSession {
 	cfg := s.Sessions.Config()
 	now := s.Sessions.Now()
 	idleLeft := cfg.IdleTimeout - now.Sub(sess.LastSeen)
 	absLeft := cfg.AbsoluteTimeout - now.Sub(sess.CreatedAt)
 	secs := func(d time.Duration) int { return max(int(d/time.Second), 0) }
-	return ShellSession{EndsIn: secs(min(idleLeft, absLeft) - renderSlack), Idle: secs(cfg.IdleTimeout - cfg.TouchInterval - renderSlack),
-		AbsoluteIn: secs(absLeft - renderSlack), Warn: secs(idleWarningLead),
+	return &ShellSession{EndsIn: secs(min(idleLeft, absLeft) - renderSlack), Idle: secs(cfg.IdleTimeout - cfg.TouchInterval - renderSlack),
+		AbsoluteIn: secs(absLeft - renderSlack), Kept: secs(cfg.IdleTimeout - renderSlack), Warn: secs(idleWarningLead),
 		Login: LoginURL(c, true), CSRF: csrf}
 }
 

@@ -129,7 +129,7 @@ export function Shell({ shell, children }: { shell: ShellProps; children?: Compo
           {children}
         </main>
       </div>
-      <Island name="IdleWarning" props={shell.session} />
+      {shell.session ? <Island name="IdleWarning" props={shell.session} /> : null}
     </>
   );
 }

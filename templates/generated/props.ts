@@ -963,7 +963,7 @@ export interface SavedFormProps {
    * Action is where the form was going; Fields what it carried (every
    * one is posted again); Listed what the page shows of them, labelled.
    */
-  action: string;
+  action?: string;
   fields: SavedFormField[];
   listed: SavedFormValue[];
   /** Dropped are the labels of fields left out as secrets: type them again. */
@@ -976,6 +976,13 @@ export interface SavedFormProps {
   until: string;
   /** Marker is the name of the field that marks the post as this page's. */
   marker: string;
+  /**
+   * Gone: there is no kept form (none, expired, used, another login's);
+   * Minutes is how long one is kept, Home the organisation's home.
+   */
+  gone: boolean;
+  minutes: number;
+  home: string;
 }
 
 /** SavedFormValue is one shown value with its label. */
@@ -1096,8 +1103,11 @@ export interface ShellProps {
    * (ShellPartDateRange).
    */
   dateRange?: IslandProps['DateRangePicker'];
-  /** Session is what the idle-timeout warning needs (islands/IdleWarning.tsx). */
-  session: ShellSession;
+  /**
+   * Session is what the idle-timeout warning needs (islands/IdleWarning.tsx).
+   * Nil only in fixtures that build props by hand.
+   */
+  session?: ShellSession;
 }
 
 /**
@@ -1117,6 +1127,11 @@ export interface ShellSession {
    */
   idle: number;
   absoluteIn: number;
+  /**
+   * Kept is how long "Stay logged in" keeps the session: the refresh
+   * saves it, so the whole idle timeout.
+   */
+  kept: number;
   /**
    * Warn is how long before the end the warning opens (WCAG 2.2.1 asks
    * for at least 20 seconds to answer; the portal gives 60).

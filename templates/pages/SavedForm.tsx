@@ -11,6 +11,20 @@ import type { PageProps } from '../generated/props';
 type Props = PageProps['SavedForm'];
 
 export default function SavedForm(p: Props) {
+  if (p.gone) {
+    return (
+      <Shell shell={p.shell}>
+        <div className="max-w-xl">
+          <h1 className="mb-4 text-2xl font-semibold">Nothing to send again</h1>
+          <p className="mb-4">
+            A form sent after your login expired is kept for {p.minutes} minutes, for the next login in the same browser. There is none here now: it
+            was sent, discarded, or its time ran out. Nothing was sent without you.
+          </p>
+          <a href={p.home} className="text-blue-800 underline">Go to the dashboard</a>
+        </div>
+      </Shell>
+    );
+  }
   return (
     <Shell shell={p.shell}>
       <div className="max-w-xl">
