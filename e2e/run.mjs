@@ -21,6 +21,7 @@ import './payout-export-flows.mjs';
 import './account-flows.mjs';
 import './payout-flows.mjs';
 import './layout-flows.mjs';
+import './timeout-flows.mjs';
 import { AXE_TAGS, axeChecked, axeSelfTest, closeShared } from './lib/checks.mjs';
 import { runAll, indent } from './lib/runner.mjs';
 import { buildPortal, killAllSync, redisCommand, startPortal, startRedis, stop, tail } from './lib/servers.mjs';

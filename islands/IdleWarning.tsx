@@ -13,7 +13,8 @@
 // Screen readers hear the dialog when it opens (alertdialog, labelled and
 // described, focus moved in) and once more at 30 seconds; the visible
 // countdown is a timer, which is not read out every second. Server-side it
-// renders a closed <dialog>, outside the flow: nothing moves when it opens.
+// renders nothing; once hydrated, a closed <dialog>, outside the flow:
+// nothing moves when it is added or opens.
 // Without JavaScript there is no warning; a form posted after the end is
 // kept by the server and comes back after logging in (server/savedform.go).
 import { useEffect, useRef, useState } from 'preact/hooks';
@@ -134,6 +135,10 @@ export default function IdleWarning(p: Props) {
     // A failed refresh marks the session expired (SESSION_EXPIRED above).
   };
 
+  // Nothing on the server: the dialog's width is an inline style, which the
+  // CSP allows only when set from script; a closed dialog is out of the
+  // flow, so adding it after hydration moves nothing.
+  if (!js) return null;
   if (phase === 'expired') {
     return <ExpiredDialog open={!dismissed} title={EXPIRED_TITLE} text={EXPIRED_TEXT} login={p.login} onClose={() => setDismissed(true)} />;
   }

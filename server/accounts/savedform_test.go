@@ -37,6 +37,19 @@ func expire(t *testing.T, h *servertest.Harness, c *servertest.Client) {
 	}
 }
 
+// postAfterEnd opens the transfer form, lets the session end, and posts the
+// form (edit changes it first) as a browser does: the stale post to keep.
+func postAfterEnd(t *testing.T, h *servertest.Harness, c *servertest.Client, edit func(url.Values)) *http.Response {
+	t.Helper()
+	csrf, key := transferForm(t, c, acctEUR)
+	expire(t, h, c)
+	f := transferValues(csrf, key)
+	if edit != nil {
+		edit(f)
+	}
+	return c.Do("POST", accountPath(acctEUR)+"/transfer", f, browserPost...)
+}
+
 func transferValues(csrf, key string) url.Values {
 	return url.Values{"_csrf": {csrf}, "idempotency_key": {key}, "from_account_number": {acctEUR}, "to_account_number": {acctGBP},
 		"amount": {"12.34"}, "end_to_end_id": {"SAVED-1"}, "intent": {"transfer"}}
@@ -244,16 +257,17 @@ func TestSavedFormKeepsNoSecrets(t *testing.T) {
 	h := newHarness(t)
 	c := h.Client()
 	c.Login("admin@demo.example")
-	csrf, key := transferForm(t, c, acctEUR)
-	expire(t, h, c)
-	f := transferValues(csrf, key)
 	secrets := map[string]string{"password": "Hunter2-secret", "current_password": "Old-secret-1", "code": "1234567",
 		"otp": "654321", "api_token": "tok-secret", "client_secret": "cs-secret"}
-	for k, v := range secrets {
-		f.Set(k, v)
-	}
-	f.Set("country_code", "dk") // a "code" that is no secret
-	if res := c.Do("POST", accountPath(acctEUR)+"/transfer", f, browserPost...); res.StatusCode != http.StatusSeeOther {
+	var csrf string
+	res := postAfterEnd(t, h, c, func(f url.Values) {
+		csrf = f.Get("_csrf")
+		for k, v := range secrets {
+			f.Set(k, v)
+		}
+		f.Set("country_code", "dk") // a "code" that is no secret
+	})
+	if res.StatusCode != http.StatusSeeOther {
 		t.Fatalf("not kept: %d", res.StatusCode)
 	}
 	// Nothing secret reaches the store.
@@ -289,9 +303,7 @@ func TestSavedFormOnlyForTheNextLoginOfThatBrowser(t *testing.T) {
 	h := newHarness(t)
 	c := h.Client()
 	c.Login("admin@demo.example")
-	csrf, key := transferForm(t, c, acctEUR)
-	expire(t, h, c)
-	c.Do("POST", accountPath(acctEUR)+"/transfer", transferValues(csrf, key), browserPost...)
+	postAfterEnd(t, h, c, nil)
 
 	// Another browser of the same user sees nothing.
 	other := h.Client()
@@ -334,9 +346,7 @@ func TestSavedFormDiscardAndExpiry(t *testing.T) {
 	c.Login("admin@demo.example")
 	keep := func() {
 		t.Helper()
-		csrf, key := transferForm(t, c, acctEUR)
-		expire(t, h, c)
-		if res := c.Do("POST", accountPath(acctEUR)+"/transfer", transferValues(csrf, key), browserPost...); res.StatusCode != http.StatusSeeOther {
+		if res := postAfterEnd(t, h, c, nil); res.StatusCode != http.StatusSeeOther {
 			t.Fatalf("not kept: %d", res.StatusCode)
 		}
 		c.Login("admin@demo.example")
@@ -359,9 +369,7 @@ func TestSavedFormRedisTTL(t *testing.T) {
 	h := newHarness(t)
 	c := h.Client()
 	c.Login("admin@demo.example")
-	csrf, key := transferForm(t, c, acctEUR)
-	expire(t, h, c)
-	c.Do("POST", accountPath(acctEUR)+"/transfer", transferValues(csrf, key), browserPost...)
+	postAfterEnd(t, h, c, nil)
 	keys, _ := h.Redis.Keys(t.Context(), "portal:saved:*").Result()
 	if len(keys) == 0 {
 		t.Fatal("nothing stored")
@@ -378,13 +386,12 @@ func TestSavedFormTooLargeNotKept(t *testing.T) {
 	h := newHarness(t)
 	c := h.Client()
 	c.Login("admin@demo.example")
-	csrf, key := transferForm(t, c, acctEUR)
-	expire(t, h, c)
-	f := transferValues(csrf, key)
-	for i := 0; i <= savedform.MaxFields; i++ {
-		f.Set("extra_"+strconv.Itoa(i), "x")
-	}
-	if res := c.Do("POST", accountPath(acctEUR)+"/transfer", f, browserPost...); res.StatusCode != http.StatusForbidden {
+	res := postAfterEnd(t, h, c, func(f url.Values) {
+		for i := 0; i <= savedform.MaxFields; i++ {
+			f.Set("extra_"+strconv.Itoa(i), "x")
+		}
+	})
+	if res.StatusCode != http.StatusForbidden {
 		t.Fatalf("status %d, want the form expired page", res.StatusCode)
 	}
 }
@@ -412,8 +419,8 @@ func TestShellSessionProps(t *testing.T) {
 	if !strings.Contains(props, `"endsIn":`+strconv.Itoa(idle-2)) && !strings.Contains(props, `"endsIn":`+strconv.Itoa(idle-3)) {
 		t.Errorf("endsIn of a session just used is not the idle timeout (%d s): %s", idle, props)
 	}
-	if d := find(island, byTag("dialog")); d == nil || hasAttr(d, "open") || attr(d, "role") != "alertdialog" {
-		t.Error("the server renders the warning as a closed alert dialog")
+	if island.FirstChild != nil {
+		t.Error("the server renders something of the warning (its dialog's inline width would break the CSP)")
 	}
 }
 

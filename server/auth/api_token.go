@@ -173,17 +173,9 @@ func (s area) apiRefresh(c fiber.Ctx, _ *server.APICaller) error {
 	if sess.Kind != session.KindAPI || sess.UserID == "" {
 		return expired()
 	}
-	if !server.CSRFValid(sess, c.Get(server.APICSRFHeader)) {
-		s.Logger.Warn("csrf rejected", "request_id", server.Req(c).ID, "path", c.Path(), "had_session", true)
-		return server.APIError(c, fiber.StatusForbidden, server.APICodeInvalidCSRF, "Missing or invalid CSRF token")
-	}
-	u, prob, err := s.APIUser(ctx, sess)
-	if err != nil {
+	u, done, err := s.refreshCheck(c, sess, func() { s.clearRefreshCookie(c) })
+	if done {
 		return err
-	}
-	if prob != nil {
-		s.clearRefreshCookie(c)
-		return server.APIErrors(c, prob.Status, *prob)
 	}
 	if err := s.Sessions.Touch(ctx, sess); errors.Is(err, session.ErrNotFound) {
 		return expired()
@@ -203,18 +195,10 @@ func (s area) refreshPageSession(c fiber.Ctx, expired func() error) error {
 	if sess == nil || sess.Kind != session.KindPage || sess.UserID == "" || sess.Scope != session.ScopeDashboard {
 		return expired()
 	}
-	if !server.CSRFValid(sess, c.Get(server.APICSRFHeader)) {
-		s.Logger.Warn("csrf rejected", "request_id", server.Req(c).ID, "path", c.Path(), "had_session", true)
-		return server.APIError(c, fiber.StatusForbidden, server.APICodeInvalidCSRF, "Missing or invalid CSRF token")
+	if _, done, err := s.refreshCheck(c, sess, func() { server.Req(c).Session = nil; s.ClearSessionCookie(c) }); done {
+		return err
 	}
 	ctx := c.Context()
-	if _, prob, err := s.APIUser(ctx, sess); err != nil {
-		return err
-	} else if prob != nil {
-		server.Req(c).Session = nil
-		s.ClearSessionCookie(c)
-		return server.APIErrors(c, prob.Status, *prob)
-	}
 	// Save, not Touch: the warning restarts its countdown from the full idle
 	// time, so the session must count from this very moment.
 	if err := s.Sessions.Save(ctx, sess); errors.Is(err, session.ErrNotFound) {
@@ -223,6 +207,25 @@ func (s area) refreshPageSession(c fiber.Ctx, expired func() error) error {
 		return err
 	}
 	return c.SendStatus(fiber.StatusNoContent)
+}
+
+// refreshCheck is what a refresh checks of the session its cookie names:
+// the X-CSRF-Token, then that the user may still be logged in (refused:
+// clear forgets the credential). done says it answered already.
+func (s area) refreshCheck(c fiber.Ctx, sess *session.Session, clear func()) (u provider.User, done bool, err error) {
+	if !server.CSRFValid(sess, c.Get(server.APICSRFHeader)) {
+		s.Logger.Warn("csrf rejected", "request_id", server.Req(c).ID, "path", c.Path(), "had_session", true)
+		return u, true, server.APIError(c, fiber.StatusForbidden, server.APICodeInvalidCSRF, "Missing or invalid CSRF token")
+	}
+	u, prob, err := s.APIUser(c.Context(), sess)
+	if err != nil {
+		return u, true, err
+	}
+	if prob != nil {
+		clear()
+		return u, true, server.APIErrors(c, prob.Status, *prob)
+	}
+	return u, false, nil
 }
 
 func apiTokenReplyDoc(desc string) server.APIResponse {
