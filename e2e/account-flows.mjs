@@ -16,13 +16,13 @@ const GBP = '4520011000000023';
 const accountPath = (n) => `/org/${NORDIC}/accounts/${n}`;
 
 /** Minor units of a displayed amount: "125,000.00 EUR" → 12500000n. */
-function minor(text) {
+export function minor(text) {
   const m = text.replace(/,/g, '').match(/-?\d+\.\d{2}\b/);
   assert.ok(m, `an amount in ${JSON.stringify(text)}`);
   return BigInt(m[0].replace('.', ''));
 }
 
-async function currentBalance(page, number) {
+export async function currentBalance(page, number) {
   await page.goto(accountPath(number));
   await expectH1(page, 'Account Transactions');
   const dd = page.locator('section[aria-labelledby="withdrawal-title"] dt:text-is("Current balance") + dd');

@@ -28,6 +28,7 @@ import './collection-flows.mjs';
 import './withdrawal-flows.mjs';
 import './batch-flows.mjs';
 import './layout-flows.mjs';
+import './timeout-flows.mjs';
 import { AXE_TAGS, axeChecked, axeSelfTest, closeShared } from './lib/checks.mjs';
 import { runAll, indent } from './lib/runner.mjs';
 import { buildPortal, killAllSync, redisCommand, startPortal, startRedis, stop, tail } from './lib/servers.mjs';

@@ -89,12 +89,12 @@ func (s *Server) addAreas(fs []AreaFunc) {
 }
 
 // coreArea is what the core serves itself: the API reference page, built
-// from every area's operations, and the cookie consent choice.
+// from every area's operations, the cookie consent choice and the saved forms.
 func coreArea(s *Server) Area {
-	return Area{Name: "core", Routes: []*Route{
+	return Area{Name: "core", Routes: append([]*Route{
 		{Name: "docs", Method: "GET", Path: "/docs", Access: Public, Handler: s.docs},
 		{Name: "cookie_consent", Method: "POST", Path: consentPath, Access: Public, Handler: s.cookieConsent},
-	}}
+	}, s.savedFormRoutes()...)}
 }
 
 // mountOrder is the order Fiber tries routes in, which picks the first

@@ -215,11 +215,17 @@ func (s *Server) checkCSRF(c fiber.Ctx) error {
 		tok = c.FormValue("_csrf")
 	}
 	if CSRFValid(r.Session, tok) {
+		if err := s.forgetUsedForm(c); err != nil {
+			return err
+		}
 		return c.Next()
 	}
 	s.Logger.Warn("csrf rejected", "request_id", r.ID, "path", c.Path(), "had_session", r.Session != nil)
 	if strings.HasPrefix(c.Path(), "/api/") {
 		return APIError(c, fiber.StatusForbidden, "invalid_csrf", "Missing or invalid CSRF token")
+	}
+	if kept, err := s.keepExpiredForm(c); kept || err != nil {
+		return err
 	}
 	if h := s.expired[c.Path()]; h != nil {
 		return h(c)

@@ -53,6 +53,12 @@ type Route struct {
 	// expired" page (FormExpired). Only an exact path (no parameter) may
 	// have one: the CSRF check runs before routing and the guards.
 	Expired fiber.Handler
+	// FormLabels names the fields of this POST route's form for the saved
+	// form page (a form posted after the session ended, savedform.go):
+	// field → label, "" to carry a field without showing it. Fields not
+	// listed are shown by their name in words, except hidden helpers
+	// (notListed, and names starting with "_").
+	FormLabels map[string]string
 }
 
 // Org reports whether the route lives under an organisation.

@@ -17,6 +17,7 @@ import (
 
 	"portal/provider"
 	"portal/ratelimit"
+	"portal/savedform"
 	"portal/session"
 	"portal/ssr"
 	"portal/token"
@@ -108,6 +109,9 @@ type Deps struct {
 	Withdrawals provider.Withdrawals
 	// Batches serves the payout batches; nil like Auth.
 	Batches provider.Batches
+	// SavedForms keeps page forms posted after their session ended
+	// (savedform.go); nil: in Redis when Redis is set, else in process.
+	SavedForms savedform.Store
 }
 
 // Server holds the wired application.
@@ -140,6 +144,9 @@ func New(d Deps, areas ...AreaFunc) *Server {
 	d.Logger = slog.New(redactingHandler{d.Logger.Handler()})
 	if d.Config.SupportURL == "" {
 		d.Config.SupportURL = "mailto:support@portal.example"
+	}
+	if d.SavedForms == nil {
+		d.SavedForms = savedform.NewStore(d.Redis)
 	}
 	s := &Server{Deps: d}
 	s.addAreas(areas)

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/gofiber/fiber/v3"
 
@@ -180,6 +181,51 @@ type ShellProps struct {
 	// DateRange is the top bar's date range picker's part
 	// (ShellPartDateRange).
 	DateRange any `json:"dateRange,omitempty" tstype:"IslandProps['DateRangePicker']"`
+	// Session is what the idle-timeout warning needs (islands/IdleWarning.tsx).
+	// Nil only in fixtures that build props by hand.
+	Session *ShellSession `json:"session,omitempty"`
+}
+
+// ShellSession tells the idle-timeout warning when the session ends. Times
+// are seconds, counted from when the page was rendered.
+type ShellSession struct {
+	// EndsIn is how long the session lasts without another request: the
+	// idle timeout left, or the absolute one when that comes first.
+	EndsIn int `json:"endsIn"`
+	// Idle is how long a request keeps the session at least (the idle
+	// timeout less the touch interval: sessions are re-saved at most that
+	// often); AbsoluteIn is when it ends however active it is.
+	Idle       int `json:"idle"`
+	AbsoluteIn int `json:"absoluteIn"`
+	// Kept is how long "Stay logged in" keeps the session: the refresh
+	// saves it, so the whole idle timeout.
+	Kept int `json:"kept"`
+	// Warn is how long before the end the warning opens (WCAG 2.2.1 asks
+	// for at least 20 seconds to answer; the portal gives 60).
+	Warn int `json:"warn"`
+	// Login is where to log in again and come back to this page; CSRF the
+	// page's token, which "Stay logged in" sends to the token refresh
+	// endpoint.
+	Login string `json:"login"`
+	CSRF  string `json:"csrf"`
+}
+
+// idleWarningLead is ShellSession.Warn.
+const idleWarningLead = 60 * time.Second
+
+// renderSlack is taken off EndsIn for the time between the render and the
+// warning's start in the browser, so the countdown errs early.
+const renderSlack = 2 * time.Second
+
+func (s *Server) shellSession(c fiber.Ctx, sess *session.Session, csrf string) *ShellSession {
+	cfg := s.Sessions.Config()
+	now := s.Sessions.Now()
+	idleLeft := cfg.IdleTimeout - now.Sub(sess.LastSeen)
+	absLeft := cfg.AbsoluteTimeout - now.Sub(sess.CreatedAt)
+	secs := func(d time.Duration) int { return max(int(d/time.Second), 0) }
+	return &ShellSession{EndsIn: secs(min(idleLeft, absLeft) - renderSlack), Idle: secs(cfg.IdleTimeout - cfg.TouchInterval - renderSlack),
+		AbsoluteIn: secs(absLeft - renderSlack), Kept: secs(cfg.IdleTimeout - renderSlack), Warn: secs(idleWarningLead),
+		Login: LoginURL(c, true), CSRF: csrf}
 }
 
 // ShellPart is a place in the layout of the organisation pages
@@ -261,6 +307,8 @@ func (s *Server) Shell(c fiber.Ctx) (ShellProps, error) {
 		return p, err
 	}
 	p.Flashes = flashes
+	// After PopFlashes, which may have saved the session just now.
+	p.Session = s.shellSession(c, rq.Session, p.CSRF)
 	return p, nil
 }
 

@@ -44,9 +44,11 @@ var packages = []propsPackage{
 			"CookieBanner": reflect.TypeFor[server.CookieConsentProps](),
 			"FormExpired":  reflect.TypeFor[server.PlainProps](),
 			"NotFound":     reflect.TypeFor[server.PlainProps](),
+			"SavedForm":    reflect.TypeFor[server.SavedFormProps](),
 		},
 		islands: map[string]reflect.Type{
 			"CookieConsent": reflect.TypeFor[server.CookieConsentProps](),
+			"IdleWarning":   reflect.TypeFor[server.ShellSession](),
 		},
 	},
 	{ // portal/server/dashboard

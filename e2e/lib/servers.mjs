@@ -171,7 +171,8 @@ export function buildPortal(root) {
   return { bin, ms: Date.now() - t0 };
 }
 
-export async function startPortal(bin, redisURL, artifacts) {
+/** env: more settings (a flow's own portal, e.g. a short idle timeout); logName: its log file. */
+export async function startPortal(bin, redisURL, artifacts, env0 = {}, logName = 'portal.log') {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
   const base = `http://127.0.0.1:${port}`;
@@ -188,7 +189,8 @@ export async function startPortal(bin, redisURL, artifacts) {
   };
   for (const k of ['PORTAL_ASSETS_DIR', 'PORTAL_DEV', 'PORTAL_TLS', 'PORTAL_TLS_CERT', 'PORTAL_TLS_KEY', 'PORTAL_SECRET',
     'PORTAL_OUTBOX_SHARED', 'PORTAL_TRUSTED_PROXIES']) delete env[k];
-  const child = start('portal', bin, [], { cwd: dataDir, env }, path.join(artifacts, 'portal.log'));
+  Object.assign(env, env0);
+  const child = start('portal', bin, [], { cwd: dataDir, env }, path.join(artifacts, logName));
   child.dataDir = dataDir;
   let health = null;
   await waitFor('portal', child, async () => {

@@ -20,9 +20,14 @@ export type ModalProps = {
   children?: ComponentChildren;
   /** Text of the close button in the header; none when empty. */
   closeLabel?: string;
+  /** 'alertdialog' for a dialog that interrupts on its own (the idle
+   *  warning); the default is the native dialog role. */
+  role?: 'alertdialog';
+  /** id of the element that describes the dialog (aria-describedby). */
+  describedBy?: string;
 };
 
-export function Modal({ id, title, width, open, onClose, children, closeLabel = 'Close' }: ModalProps) {
+export function Modal({ id, title, width, open, onClose, children, closeLabel = 'Close', role, describedBy }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
 
@@ -53,7 +58,9 @@ export function Modal({ id, title, width, open, onClose, children, closeLabel = 
     <dialog
       ref={ref}
       id={id}
+      role={role}
       aria-labelledby={id + '-title'}
+      aria-describedby={open ? describedBy : undefined}
       aria-modal="true"
       style={{ width: `min(${width}px, calc(100vw - 2rem))` }}
       className="m-auto rounded border border-gray-400 p-0 shadow-lg backdrop:bg-black/40"

@@ -16,6 +16,12 @@
 // 'expired', onExpired and an 'expired' event on events fire (detail: the
 // spec's "Your login expired / Please log in again."), and later requests
 // reject at once without reaching the network, until setSession.
+//
+// The page hears of it too (lib/sessionBus.ts), so no island fails
+// silently: in cookie mode (an island on a portal page) an expiry is shown
+// as "Your login expired" with a link to log in again, by the shell's idle
+// warning or else by a dialog the client mounts itself; and every request
+// that succeeds tells the idle warning the session was just used.
 
 /** Refresh this long before the access token expires (spec 000 §9). */
 export const REFRESH_LEAD_MS = 30_000;
@@ -126,6 +132,9 @@ export type ApiClient = {
   dispose(): void;
 };
 
+import { loginAgainHref, noteActive, noteExpired } from './sessionBus';
+import { showExpiredNotice } from './ExpiredNotice';
+
 const REFRESH_PATH = '/authentication/token/refresh';
 const TOKEN_PATH = '/authentication/token';
 
@@ -140,6 +149,9 @@ export function createApiClient(opts: ApiClientOptions = {}): ApiClient {
   let refreshing: Promise<boolean> | undefined;
   // Logging out: a refresh failing on the way says nothing to the user.
   let leaving = false;
+  // An island on a portal page: its page's session cookie is the
+  // credential, so the page's idle warning cares about its requests.
+  const cookieMode = opts.csrfToken !== undefined;
 
   function stopTimer() {
     if (timer !== undefined) clearTimeout(timer);
@@ -172,6 +184,9 @@ export function createApiClient(opts: ApiClientOptions = {}): ApiClient {
     const detail: ExpiredDetail = { title: EXPIRED_TITLE, text: EXPIRED_TEXT };
     events.dispatchEvent(new CustomEvent('expired', { detail }));
     opts.onExpired?.(detail);
+    // A page's island (cookie mode) tells the user; a script holding its
+    // own bearer tokens decides for itself.
+    if (cookieMode && !noteExpired(detail)) showExpiredNotice(detail.title, detail.text, loginAgainHref());
   }
 
   function refresh(): Promise<boolean> {
@@ -184,6 +199,12 @@ export function createApiClient(opts: ApiClientOptions = {}): ApiClient {
           headers: { Accept: 'application/json', ...(csrf ? { 'X-CSRF-Token': csrf } : {}) },
         });
         if (!res.ok) throw new ApiError(res.status, await readBody(res));
+        if (res.status === 204) {
+          // A page session kept alive: its cookie stays the credential.
+          state = 'loggedIn';
+          if (cookieMode) noteActive();
+          return true;
+        }
         setSession((await res.json()) as TokenReply);
         return true;
       } catch {
@@ -246,6 +267,7 @@ export function createApiClient(opts: ApiClientOptions = {}): ApiClient {
       }
       const data = await readBody(res);
       if (!res.ok) throw new ApiError(res.status, data);
+      if (auth && cookieMode && !leaving) noteActive();
       return data as T;
     }
   }

@@ -36,7 +36,8 @@ func New(srv *server.Server) server.Area {
 		{Name: "org.account.transfer", Method: "GET", Path: "/org/:org/accounts/:account/transfer", Access: server.Dashboard,
 			Perms: P(access.AccountsRead, access.AccountsManage), Handler: s.transferPage},
 		{Name: "org.account.transfer.submit", Method: "POST", Path: "/org/:org/accounts/:account/transfer", Access: server.Dashboard,
-			Perms: P(access.AccountsRead, access.AccountsManage), Handler: s.transferSubmit},
+			Perms: P(access.AccountsRead, access.AccountsManage), Handler: s.transferSubmit,
+			FormLabels: map[string]string{fFrom: "From account", fTo: "To account", fAmount: "Amount", fEndToEnd: "End-to-end id"}},
 	}, API: s.apiOperations()}
 }
 

@@ -145,6 +145,8 @@ func (s area) apiRefresh(c fiber.Ctx, _ *server.APICaller) error {
 	lims := []server.RateLimit{{Key: "api:refresh:ip:" + s.ClientIP(c), Limit: refreshIPLimit, Window: refreshWindow}}
 	if id != "" {
 		lims = append(lims, server.RateLimit{Key: "api:refresh:sess:" + session.HandleOf(id), Limit: refreshSessionLimit, Window: refreshWindow})
+	} else if ps := server.Req(c).Session; ps != nil {
+		lims = append(lims, server.RateLimit{Key: "api:refresh:sess:" + ps.Handle(), Limit: refreshSessionLimit, Window: refreshWindow})
 	}
 	refused, err := s.CountLimits(c, "token refreshes", lims...)
 	if err != nil {
@@ -159,7 +161,7 @@ func (s area) apiRefresh(c fiber.Ctx, _ *server.APICaller) error {
 		return server.APIErrors(c, fiber.StatusUnauthorized, *server.APIExpired())
 	}
 	if id == "" {
-		return expired()
+		return s.refreshPageSession(c, expired)
 	}
 	sess, err := s.Sessions.Load(ctx, id)
 	if errors.Is(err, session.ErrNotFound) {
@@ -171,17 +173,9 @@ func (s area) apiRefresh(c fiber.Ctx, _ *server.APICaller) error {
 	if sess.Kind != session.KindAPI || sess.UserID == "" {
 		return expired()
 	}
-	if !server.CSRFValid(sess, c.Get(server.APICSRFHeader)) {
-		s.Logger.Warn("csrf rejected", "request_id", server.Req(c).ID, "path", c.Path(), "had_session", true)
-		return server.APIError(c, fiber.StatusForbidden, server.APICodeInvalidCSRF, "Missing or invalid CSRF token")
-	}
-	u, prob, err := s.APIUser(ctx, sess)
-	if err != nil {
+	u, done, err := s.refreshCheck(c, sess, func() { s.clearRefreshCookie(c) })
+	if done {
 		return err
-	}
-	if prob != nil {
-		s.clearRefreshCookie(c)
-		return server.APIErrors(c, prob.Status, *prob)
 	}
 	if err := s.Sessions.Touch(ctx, sess); errors.Is(err, session.ErrNotFound) {
 		return expired()
@@ -189,6 +183,49 @@ func (s area) apiRefresh(c fiber.Ctx, _ *server.APICaller) error {
 		return err
 	}
 	return server.APISend(c, fiber.StatusOK, s.tokenReply(u, sess))
+}
+
+// refreshPageSession is the refresh of a caller without a refresh cookie
+// whose page session cookie is live (an island's "Stay logged in", islands/
+// IdleWarning.tsx): the same X-CSRF-Token check against that session, which
+// then counts as used now. It answers 204: a page session has no access
+// token, its cookie is the credential.
+func (s area) refreshPageSession(c fiber.Ctx, expired func() error) error {
+	sess := server.Req(c).Session
+	if sess == nil || sess.Kind != session.KindPage || sess.UserID == "" || sess.Scope != session.ScopeDashboard {
+		return expired()
+	}
+	if _, done, err := s.refreshCheck(c, sess, func() { server.Req(c).Session = nil; s.ClearSessionCookie(c) }); done {
+		return err
+	}
+	ctx := c.Context()
+	// Save, not Touch: the warning restarts its countdown from the full idle
+	// time, so the session must count from this very moment.
+	if err := s.Sessions.Save(ctx, sess); errors.Is(err, session.ErrNotFound) {
+		return expired()
+	} else if err != nil {
+		return err
+	}
+	return c.SendStatus(fiber.StatusNoContent)
+}
+
+// refreshCheck is what a refresh checks of the session its cookie names:
+// the X-CSRF-Token, then that the user may still be logged in (refused:
+// clear forgets the credential). done says it answered already.
+func (s area) refreshCheck(c fiber.Ctx, sess *session.Session, clear func()) (u provider.User, done bool, err error) {
+	if !server.CSRFValid(sess, c.Get(server.APICSRFHeader)) {
+		s.Logger.Warn("csrf rejected", "request_id", server.Req(c).ID, "path", c.Path(), "had_session", true)
+		return u, true, server.APIError(c, fiber.StatusForbidden, server.APICodeInvalidCSRF, "Missing or invalid CSRF token")
+	}
+	u, prob, err := s.APIUser(c.Context(), sess)
+	if err != nil {
+		return u, true, err
+	}
+	if prob != nil {
+		clear()
+		return u, true, server.APIErrors(c, prob.Status, *prob)
+	}
+	return u, false, nil
 }
 
 func apiTokenReplyDoc(desc string) server.APIResponse {
@@ -231,10 +268,12 @@ func (s area) apiTokenOperations() []server.APIOp {
 			ID: "refreshToken", Method: fiber.MethodPost, Path: "/authentication/token/refresh", Tag: "Authentication",
 			Summary: "Refresh the access token",
 			Description: "Issues a new access token for the session named by the portal_refresh cookie and keeps the session alive. " +
-				"The body is empty; X-CSRF-Token must be the csrf_token returned at login.",
+				"The body is empty; X-CSRF-Token must be the csrf_token returned at login. " +
+				"Without a refresh cookie, a portal page's own session cookie is kept alive the same way (X-CSRF-Token: the page's token); it has no access token to issue.",
 			Auth: server.APIRefresh,
 			Responses: []server.APIResponse{
 				apiTokenReplyDoc("A new access token for the same session."),
+				{Status: fiber.StatusNoContent, Description: "A page session (no refresh cookie) was kept alive; the page keeps using its session cookie."},
 				server.APIErrorReply(fiber.StatusUnauthorized, "Code EXPIRED_AUTHENTICATION: no refresh cookie, or its session timed out or was ended. Log in again."),
 				server.APIErrorReply(fiber.StatusForbidden, "Code invalid_csrf: X-CSRF-Token missing or wrong."),
 				server.APIReplyTooMany("Too many refreshes."),

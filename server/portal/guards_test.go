@@ -69,6 +69,9 @@ var specNeeds = map[string]need{
 	"org.profile":                    {},
 	"org.profile.edit":               {},
 	"org.date_range":                 {perms: []access.Permission{access.DashboardRead}},
+	// The core's page of a form kept after the session ended: the kept
+	// form's own route is checked when it is shown and when it is sent.
+	"org.saved_form": {},
 
 	"org.exported_statements.download": {perms: []access.Permission{access.ExportsRead, access.AccountsRead, access.ExportsDownload}},
 	"org.exported_payouts.download":    {perms: []access.Permission{access.ExportsRead, access.AccountsRead, access.ExportsDownload}},

@@ -129,6 +129,7 @@ export function Shell({ shell, children }: { shell: ShellProps; children?: Compo
           {children}
         </main>
       </div>
+      {shell.session ? <Island name="IdleWarning" props={shell.session} /> : null}
     </>
   );
 }

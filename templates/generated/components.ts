@@ -43,6 +43,7 @@ export interface Pages {
   ReceiverDeleteConfirm: typeof import('../pages/receivers/ReceiverDeleteConfirm').default;
   Receivers: typeof import('../pages/receivers/Receivers').default;
   ResetPassword: typeof import('../pages/passwords/ResetPassword').default;
+  SavedForm: typeof import('../pages/SavedForm').default;
   Search: typeof import('../pages/search/Search').default;
   StatementRequest: typeof import('../pages/statements/StatementRequest').default;
   SyntheticTransactions: typeof import('../pages/SyntheticTransactions').default;
@@ -65,6 +66,7 @@ export interface Islands {
   DateRangePicker: typeof import('../../islands/DateRangePicker').default;
   DraftDecision: typeof import('../../islands/DraftDecision').default;
   EmailForm: typeof import('../../islands/EmailForm').default;
+  IdleWarning: typeof import('../../islands/IdleWarning').default;
   OrgSwitcher: typeof import('../../islands/OrgSwitcher').default;
   PasswordStrength: typeof import('../../islands/PasswordStrength').default;
   PayoutDetails: typeof import('../../islands/PayoutDetails').default;

@@ -47,6 +47,7 @@ export interface PageProps {
   ReceiverDeleteConfirm: ReceiverConfirmProps;
   Receivers: ReceiversPageProps;
   ResetPassword: NewPasswordProps;
+  SavedForm: SavedFormProps;
   Search: SearchProps;
   StatementRequest: StatementRequestProps;
   SyntheticTransactions: SyntheticProps;
@@ -68,6 +69,7 @@ export interface IslandProps {
   CryptoBanner: CryptoBanner;
   DateRangePicker: ShellDateRange;
   DraftDecision: DraftDecisionProps;
+  IdleWarning: ShellSession;
   PayoutDetails: PayoutDetailsProps;
   PayoutExport: PayoutExportProps;
   PayoutReportsTable: PayoutReportsTableProps;
@@ -1702,6 +1704,47 @@ export interface RoleChoice {
   label: string;
 }
 
+/** SavedFormField is one name=value the form posts again. */
+export interface SavedFormField {
+  name: string;
+  value: string;
+}
+
+/** SavedFormProps are the props of templates/pages/SavedForm.tsx. */
+export interface SavedFormProps {
+  shell: ShellProps;
+  /**
+   * Action is where the form was going; Fields what it carried (every
+   * one is posted again); Listed what the page shows of them, labelled.
+   */
+  action?: string;
+  fields: SavedFormField[];
+  listed: SavedFormValue[];
+  /** Dropped are the labels of fields left out as secrets: type them again. */
+  dropped: string[];
+  /** Discard is the discard form's action; Back where the form was posted from. */
+  discard: string;
+  back?: string;
+  /** Kept is when the form was kept ("15:04 UTC"), Until when it goes. */
+  kept: string;
+  until: string;
+  /** Marker is the name of the field that marks the post as this page's. */
+  marker: string;
+  /**
+   * Gone: there is no kept form (none, expired, used, another login's);
+   * Minutes is how long one is kept, Home the organisation's home.
+   */
+  gone: boolean;
+  minutes: number;
+  home: string;
+}
+
+/** SavedFormValue is one shown value with its label. */
+export interface SavedFormValue {
+  label: string;
+  value: string;
+}
+
 /** SearchGroup is one of the spec's five result kinds. */
 export interface SearchGroup {
   title: string;
@@ -1824,6 +1867,47 @@ export interface ShellProps {
    * (ShellPartDateRange).
    */
   dateRange?: IslandProps['DateRangePicker'];
+  /**
+   * Session is what the idle-timeout warning needs (islands/IdleWarning.tsx).
+   * Nil only in fixtures that build props by hand.
+   */
+  session?: ShellSession;
+}
+
+/**
+ * ShellSession tells the idle-timeout warning when the session ends. Times
+ * are seconds, counted from when the page was rendered.
+ */
+export interface ShellSession {
+  /**
+   * EndsIn is how long the session lasts without another request: the
+   * idle timeout left, or the absolute one when that comes first.
+   */
+  endsIn: number;
+  /**
+   * Idle is how long a request keeps the session at least (the idle
+   * timeout less the touch interval: sessions are re-saved at most that
+   * often); AbsoluteIn is when it ends however active it is.
+   */
+  idle: number;
+  absoluteIn: number;
+  /**
+   * Kept is how long "Stay logged in" keeps the session: the refresh
+   * saves it, so the whole idle timeout.
+   */
+  kept: number;
+  /**
+   * Warn is how long before the end the warning opens (WCAG 2.2.1 asks
+   * for at least 20 seconds to answer; the portal gives 60).
+   */
+  warn: number;
+  /**
+   * Login is where to log in again and come back to this page; CSRF the
+   * page's token, which "Stay logged in" sends to the token refresh
+   * endpoint.
+   */
+  login: string;
+  csrf: string;
 }
 
 export interface ShellUser {
