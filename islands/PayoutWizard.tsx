@@ -19,49 +19,16 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { useHydrated } from './lib/hydrated';
 import { Modal } from './lib/Modal';
 import { ApiError, createApiClient, type ApiClient } from './lib/apiClient';
-import { formatTyping } from './lib/amount';
+import { formatTyping, groupDigits } from './lib/amount';
 import { formatIban } from './lib/iban';
 import {
   PRODUCT_KEYS, PRODUCT_LABELS, STEP_LABELS, checkProduct, checkStep, choose, fieldValue, firstOpen, productLevels,
-  reachable, sectionOf, senderCopy, stepBeside, stepsOf, typedOf, type Level, type Lists, type ProductChoice, type Values,
+  reachable, ruleField, sectionOf, senderCopy, stepBeside, stepsOf, typedOf, type Level, type Lists, type Values,
 } from './lib/wizard';
-import type {
-  Country, DraftField, DraftProblem, DraftPublished, DraftSummary, ExternalCode, LocalInstrumentFamily, PayoutDraft,
-} from './lib/draftTypes';
+import { check } from './lib/payoutFields';
+import type { DraftField, DraftProblem, DraftPublished, DraftSummary, IslandProps, PayoutDraft } from '../templates/generated/props';
 
-export type Props = {
-  mode: 'page' | 'dialog';
-  orgId: string;
-  csrf: string;
-  /** /org/{id}/payouts/create: the product step's page; a draft's steps are under it. */
-  base: string;
-  /** The Payouts page. */
-  payouts: string;
-  families: LocalInstrumentFamily[];
-  choice: ProductChoice;
-  step: string;
-  draft: PayoutDraft | null;
-  /** Decimals of the draft's currency. */
-  decimals: number;
-  /** What was typed in the step's form when the server sent it back. */
-  typed: Values | null;
-  /** Messages beside fields (field name, or local_instrument, product_id, schema_id). */
-  errors: Record<string, string>;
-  /** A message for the whole step (spec 001 §8). */
-  alert: string;
-  summary: DraftSummary | null;
-  /** The Precondition Failure lines of a refused publish. */
-  problems: DraftProblem[];
-  result: DraftPublished | null;
-  countries: Country[] | null;
-  purposeCodes: ExternalCode[] | null;
-  /** "yes" or "no": the Sender step's "Is the Receiver the same person?". */
-  samePerson: string;
-  /** The draft approval flow is on: a draft sent for review gets the approval dialog. */
-  approvalFlow: boolean;
-  /** Dialog mode: open at once (the address asked for a step). */
-  open: boolean;
-};
+export type Props = IslandProps['PayoutWizard'];
 
 const ID = 'pw';
 const fid = (name: string) => ID + '-' + name;
@@ -213,12 +180,14 @@ function Field({ f, typed, err, lists, currency, onChange }: { f: DraftField; ty
   let control;
   const options =
     f.ui_field === 'country'
-      ? (lists.countries ?? []).map((c) => ({ value: c.iso, label: c.name }))
+      ? lists.countries.map((c) => ({ value: c.iso, label: c.name }))
       : f.ui_field === 'purpose_code' && f.rules.external_code
-        ? (lists.purposeCodes ?? []).map((c) => ({ value: c.code, label: c.code + ' · ' + c.name }))
-        : f.ui_field === 'creditor_type'
-          ? [{ value: 'private', label: 'Private' }, { value: 'organization', label: 'Organization' }]
-          : f.options;
+        ? lists.purposeCodes.map((c) => ({ value: c.code, label: c.code + ' · ' + c.name }))
+        : f.options?.length
+          ? f.options
+          : f.ui_field === 'creditor_type'
+            ? [{ value: 'private', label: 'Private person' }, { value: 'organization', label: 'Organization' }]
+            : null;
   const hint = f.ui_field === 'purpose_code' && !f.rules.external_code ? 'For example PC02' : f.ui_field === 'amount' ? currency : '';
   if (options && f.ui_field !== 'text') {
     control = <Select id={f.name} name={f.name} value={v} err={err} disabled={f.disabled} options={options} onChange={onChange} />;
@@ -296,7 +265,7 @@ function SummaryStep({ s, problems }: { s: DraftSummary | null; problems: DraftP
       {s ? (
         <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
           <dt className="text-gray-700">Amount</dt>
-          <dd>{s.amount} {s.currency_code}</dd>
+          <dd>{groupDigits(s.amount)} {s.currency_code}</dd>
           <dt className="text-gray-700">Product</dt>
           <dd>{s.product_name} · {s.schema_label}</dd>
           {s.sections.map((sec) => (
@@ -334,7 +303,7 @@ export function ResultView({ r, approval }: { r: DraftPublished; approval: boole
       <dt className="text-gray-700">Currency</dt>
       <dd>{r.currency_code}</dd>
       <dt className="text-gray-700">Amount</dt>
-      <dd>{r.amount}</dd>
+      <dd>{groupDigits(r.amount)}</dd>
       <dt className="text-gray-700">End-to-end ID</dt>
       <dd className="break-all">{r.end_to_end_id}</dd>
       <dt className="text-gray-700">Payout reference</dt>
@@ -403,12 +372,12 @@ export default function PayoutWizard(p: Props) {
   useEffect(() => {
     if (!js) return;
     const need = (ui: string, ext?: boolean) => fields.some((f) => f.ui_field === ui && (!ext || f.rules.external_code));
-    if (need('country') && !lists.countries) {
-      api().get<{ data: Country[] }>('/countries').then((r) => setLists((l) => ({ ...l, countries: r.data })), () => {});
+    if (need('country') && !lists.countries.length) {
+      api().get<{ data: Lists['countries'] }>('/countries').then((r) => setLists((l) => ({ ...l, countries: r.data })), () => {});
     }
-    if (need('purpose_code', true) && !lists.purposeCodes) {
+    if (need('purpose_code', true) && !lists.purposeCodes.length) {
       api()
-        .get<{ data: ExternalCode[] }>('/external_codes', { query: { 'filter[name]': 'B2B Purpose Codes' } })
+        .get<{ data: Lists['purposeCodes'] }>('/external_codes', { query: { 'filter[name]': 'B2B Purpose Codes' } })
         .then((r) => setLists((l) => ({ ...l, purposeCodes: r.data })), () => {});
     }
   }, [js, step, draft?.draft_id]);
@@ -491,7 +460,8 @@ export default function PayoutWizard(p: Props) {
         setResult(r.data);
       } else if (draft) {
         const values: Values = {};
-        for (const f of fields) if (!f.disabled) values[f.name] = fieldValue(f, typed);
+        // What the server stores: an amount without commas, an IBAN without spaces.
+        for (const f of fields) if (!f.disabled) values[f.name] = check(ruleField(f, lists, decimals), fieldValue(f, typed), today)[0];
         let d = (await api().request<{ data: PayoutDraft }>('PATCH', draftPath(draft), { body: { [step]: values } })).data;
         const copy = step === 'ultimate_debtor' && same === 'yes' ? senderCopy(d, values) : null;
         if (copy && sectionOf(d, 'ultimate_debtor')?.saved) {

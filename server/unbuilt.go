@@ -11,8 +11,6 @@ func Unbuilt(s *Server) Area {
 	P := func(ps ...access.Permission) []access.Permission { return ps }
 	batches := "flag batches_page + batches_enabled > 0"
 	return Area{Name: "unbuilt", Routes: []*Route{
-		{Name: "org.payouts.create", Method: "GET", Path: "/org/:org/payouts/create", Access: Dashboard,
-			Perms: P(access.PayoutsManage), Gate: abTestingGate, GateName: "configuration customer_ab_testing"},
 		{Name: "org.payout_drafts", Method: "GET", Path: "/org/:org/payout_drafts", Access: Dashboard, Perms: P(access.PayoutDraftsRead),
 			Gate: draftApprovalGate, GateName: "flag payout_draft_approval + manual_payouts_enabled + approvers > 0",
 			Nav: &NavEntry{Slot: NavPayoutDrafts, Label: "Payout drafts"}},

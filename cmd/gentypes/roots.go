@@ -7,6 +7,7 @@ import (
 	"portal/server"
 	"portal/server/accounts"
 	"portal/server/auth"
+	"portal/server/createpayout"
 	"portal/server/dashboard"
 	"portal/server/funding"
 	"portal/server/passwords"
@@ -129,6 +130,16 @@ var packages = []propsPackage{
 		},
 		islands: map[string]reflect.Type{
 			"PayoutDetails": reflect.TypeFor[payouts.PayoutDetailsProps](),
+		},
+	},
+	{ // portal/server/createpayout
+		pages: map[string]reflect.Type{
+			"CreatePayout":       reflect.TypeFor[createpayout.CreatePayoutProps](),
+			"CreatePayoutDelete": reflect.TypeFor[createpayout.CreatePayoutDeleteProps](),
+			"CreatePayoutDone":   reflect.TypeFor[createpayout.CreatePayoutDoneProps](),
+		},
+		islands: map[string]reflect.Type{
+			"PayoutWizard": reflect.TypeFor[createpayout.WizardProps](),
 		},
 	},
 	{ // portal/cmd/renderbench/bench: the render benchmark's calibration page

@@ -4,7 +4,7 @@ import { composeDate, splitDate } from './payoutFields';
 import {
   checkProduct, checkStep, choose, fieldValue, firstOpen, productLevels, reachable, senderCopy, stepBeside, stepsOf, typedOf,
 } from './wizard';
-import type { DraftField, DraftSection, LocalInstrumentFamily, PayoutDraft } from './draftTypes';
+import type { DraftField, DraftSection, LocalInstrumentFamily, PayoutDraft } from '../../templates/generated/props';
 
 const field = (name: string, step: string, over: Partial<DraftField> = {}): DraftField => ({
   name, label: name.replace(/_/g, ' '), value: '', errors: [], access_type: 'required', ui_field: 'text', rules: {}, step, ...over,
@@ -16,8 +16,11 @@ function draft(sections: DraftSection[]): PayoutDraft {
     draft_id: 'd1', status: 'draft', product_id: 'p', schema_id: 's', schema_label: 'IBAN', local_instrument: 'SEPA',
     corridor: { currency_iso: 'EUR', country_iso: 'DE', name: 'EUR to Germany' }, debtor_account: '', amount: '', currency_code: 'EUR',
     end_to_end_id: '', vela_unique_reference: '', sections: [section('product', []), ...sections],
+    user_id: 'u1', creator_name: 'Ada', created_at: '', updated_at: '', approvals: [], rejections: [], approvals_required: 0,
   };
 }
+
+const NONE = { countries: [], purposeCodes: [] };
 
 const sepa = () =>
   draft([
@@ -63,17 +66,17 @@ describe('fields', () => {
   it('every field is required except optional ones of the payout request step', () => {
     const d = sepa();
     const pr = d.sections[1].fields;
-    expect(checkStep(pr, {}, {}, 2, today)).toEqual({ amount: 'amount is required' });
+    expect(checkStep(pr, {}, NONE, 2, today)).toEqual({ amount: 'amount is required' });
     const ud = d.sections[3].fields.map((f) => ({ ...f, access_type: 'optional' }));
-    expect(Object.keys(checkStep(ud, {}, {}, 2, today))).toEqual(['full_name', 'country_code', 'birthdate']);
+    expect(Object.keys(checkStep(ud, {}, NONE, 2, today))).toEqual(['full_name', 'country_code', 'birthdate']);
   });
 
   it('checks amounts with the currency decimals and countries against the list', () => {
     const [amount] = sepa().sections[1].fields;
-    expect(checkStep([amount], { amount: '1,234.56' }, {}, 2, today)).toEqual({});
-    expect(checkStep([amount], { amount: '1.234' }, {}, 2, today)).toEqual({ amount: 'Enter the amount with at most 2 decimals' });
+    expect(checkStep([amount], { amount: '1,234.56' }, NONE, 2, today)).toEqual({});
+    expect(checkStep([amount], { amount: '1.234' }, NONE, 2, today)).toEqual({ amount: 'Enter the amount with at most 2 decimals' });
     const country = sepa().sections[3].fields[1];
-    const lists = { countries: [{ iso: 'DE', name: 'Germany' }] };
+    const lists = { countries: [{ iso: 'DE', name: 'Germany', id: 276 }], purposeCodes: [] };
     expect(checkStep([country], { country_code: 'DE' }, lists, 2, today)).toEqual({});
     expect(checkStep([country], { country_code: 'FR' }, lists, 2, today)).toEqual({ country_code: 'Select a country' });
   });
@@ -83,10 +86,10 @@ describe('fields', () => {
     expect(fieldValue(dob, { 'birthdate-dd': '05', 'birthdate-mm': '03', 'birthdate-yyyy': '1990' })).toBe('1990-03-05');
     expect(fieldValue(dob, { 'birthdate-dd': '5', 'birthdate-mm': '03', 'birthdate-yyyy': '1990' })).toBe('5/03/1990');
     expect(fieldValue(dob, {})).toBe('');
-    expect(checkStep([dob], { 'birthdate-dd': '5', 'birthdate-mm': '03', 'birthdate-yyyy': '1990' }, {}, 2, today)).toEqual({
+    expect(checkStep([dob], { 'birthdate-dd': '5', 'birthdate-mm': '03', 'birthdate-yyyy': '1990' }, NONE, 2, today)).toEqual({
       birthdate: 'Enter the date of birth as DD MM YYYY',
     });
-    expect(checkStep([dob], { 'birthdate-dd': '31', 'birthdate-mm': '02', 'birthdate-yyyy': '1990' }, {}, 2, today)).toEqual({
+    expect(checkStep([dob], { 'birthdate-dd': '31', 'birthdate-mm': '02', 'birthdate-yyyy': '1990' }, NONE, 2, today)).toEqual({
       birthdate: 'Enter a real date of birth',
     });
     expect(typedOf([{ ...dob, value: '1990-03-05' }])).toEqual({ 'birthdate-dd': '05', 'birthdate-mm': '03', 'birthdate-yyyy': '1990' });
@@ -115,13 +118,13 @@ describe('product step', () => {
   const fams: LocalInstrumentFamily[] = [
     { id: 'SEPA', name: 'SEPA Credit Transfer', products: [
       { id: 'sepa-de', name: 'SEPA DE', local_instrument: 'SEPA', corridor: { currency_iso: 'EUR', country_iso: 'DE', name: 'EUR to Germany' },
-        product_schemas: [{ id: 's1', label: 'IBAN', product_id: 'sepa-de' }, { id: 's2', label: 'IBAN + BIC', product_id: 'sepa-de' }] },
+        product_schemas: [{ id: 's1', label: 'IBAN', product_id: 'sepa-de', fields: [] }, { id: 's2', label: 'IBAN + BIC', product_id: 'sepa-de', fields: [] }] },
       { id: 'sepa-fr', name: 'SEPA FR', local_instrument: 'SEPA', corridor: { currency_iso: 'EUR', country_iso: 'FR', name: 'EUR to France' },
-        product_schemas: [{ id: 's3', label: 'IBAN', product_id: 'sepa-fr' }] },
+        product_schemas: [{ id: 's3', label: 'IBAN', product_id: 'sepa-fr', fields: [] }] },
     ] },
     { id: 'FPS', name: 'UK Faster Payments', products: [
       { id: 'fps-gb', name: 'FPS', local_instrument: 'FPS', corridor: { currency_iso: 'GBP', country_iso: 'GB', name: 'GBP to United Kingdom' },
-        product_schemas: [{ id: 's4', label: 'Sort code', product_id: 'fps-gb' }] },
+        product_schemas: [{ id: 's4', label: 'Sort code', product_id: 'fps-gb', fields: [] }] },
     ] },
   ];
 

@@ -3,7 +3,7 @@
 // Next and Back lead, the product step's cascading choice, and the Sender's
 // "same person" copy. Pure functions: the island and its tests use them,
 // and the server renders the same markup from the same props.
-import type { DraftField, DraftSection, LocalInstrumentFamily, PayoutDraft } from './draftTypes';
+import type { Country, DraftField, DraftSection, ExternalCode, LocalInstrumentFamily, PayoutDraft } from '../../templates/generated/props';
 import { check, composeDate, isRequired, splitDate, type RuleField } from './payoutFields';
 
 export const STEP_LABELS: Record<string, string> = {
@@ -57,12 +57,13 @@ export function firstOpen(d: PayoutDraft): string {
 // ── Fields ────────────────────────────────────────────────────────────────
 
 /** Lists a field's select takes its values from (the draft's own options otherwise). */
-export type Lists = { countries?: { iso: string; name: string }[] | null; purposeCodes?: { code: string; name: string }[] | null };
+export type Lists = { countries: Country[]; purposeCodes: ExternalCode[] };
 
 /** The values a select field accepts, null for free input. */
 export function allowedOf(f: DraftField, lists: Lists): string[] | null {
-  if (f.ui_field === 'country') return lists.countries ? lists.countries.map((c) => c.iso) : null;
-  if (f.ui_field === 'purpose_code') return f.rules.external_code ? (lists.purposeCodes ?? []).map((c) => c.code) : null;
+  // An empty list is one not loaded yet: the server checks the value then.
+  if (f.ui_field === 'country') return lists.countries.length ? lists.countries.map((c) => c.iso) : null;
+  if (f.ui_field === 'purpose_code') return f.rules.external_code ? lists.purposeCodes.map((c) => c.code) : null;
   if (f.ui_field === 'creditor_type') return ['private', 'organization'];
   return f.options ? f.options.map((o) => o.value) : null;
 }

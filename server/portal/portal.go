@@ -7,6 +7,7 @@ import (
 	"portal/server"
 	"portal/server/accounts"
 	"portal/server/auth"
+	"portal/server/createpayout"
 	"portal/server/dashboard"
 	"portal/server/funding"
 	"portal/server/passwords"
@@ -29,6 +30,7 @@ var Areas = []server.AreaFunc{
 	dashboard.New,     // Dashboard
 	funding.New,       // Crypto funding, Accounts › Account funding
 	payouts.New,       // Payouts › Payout requests
+	createpayout.New,  // Payouts › Create payout (no sidebar item)
 	accounts.New,      // Accounts › one link per account
 	payoutreports.New, // Exports › Payouts
 	statements.New,    // Exports › Statements

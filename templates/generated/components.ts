@@ -5,6 +5,9 @@ export interface Pages {
   AccountFunding: typeof import('../pages/funding/AccountFunding').default;
   AccountTransactions: typeof import('../pages/accounts/AccountTransactions').default;
   AccountTransfer: typeof import('../pages/accounts/AccountTransfer').default;
+  CreatePayout: typeof import('../pages/createpayout/CreatePayout').default;
+  CreatePayoutDelete: typeof import('../pages/createpayout/CreatePayoutDelete').default;
+  CreatePayoutDone: typeof import('../pages/createpayout/CreatePayoutDone').default;
   CryptoFunding: typeof import('../pages/funding/CryptoFunding').default;
   CryptoWidget: typeof import('../pages/funding/CryptoWidget').default;
   Dashboard: typeof import('../pages/dashboard/Dashboard').default;
@@ -48,6 +51,7 @@ export interface Islands {
   PayoutDetails: typeof import('../../islands/PayoutDetails').default;
   PayoutExport: typeof import('../../islands/PayoutExport').default;
   PayoutReportsTable: typeof import('../../islands/PayoutReportsTable').default;
+  PayoutWizard: typeof import('../../islands/PayoutWizard').default;
   ShellMenu: typeof import('../../islands/ShellMenu').default;
   StatementExport: typeof import('../../islands/StatementExport').default;
   StatementsTable: typeof import('../../islands/StatementsTable').default;

@@ -9,6 +9,9 @@ export interface PageProps {
   AccountFunding: AccountFundingProps;
   AccountTransactions: AccountPageProps;
   AccountTransfer: TransferPageProps;
+  CreatePayout: CreatePayoutProps;
+  CreatePayoutDelete: CreatePayoutDeleteProps;
+  CreatePayoutDone: CreatePayoutDoneProps;
   CryptoFunding: CryptoFundingProps;
   CryptoWidget: CryptoWidgetProps;
   Dashboard: DashboardProps;
@@ -49,6 +52,7 @@ export interface IslandProps {
   PayoutDetails: PayoutDetailsProps;
   PayoutExport: PayoutExportProps;
   PayoutReportsTable: PayoutReportsTableProps;
+  PayoutWizard: WizardProps;
   StatementExport: StatementExportProps;
   StatementsTable: StatementsTableProps;
   TransferDialog: TransferButtonProps;
@@ -167,6 +171,23 @@ export interface CopyTextProps {
   short: string;
 }
 
+/**
+ * Corridor is where a product pays out: a currency to a country (CountryISO empty for a
+ * crypto network, which reaches no country in particular).
+ */
+export interface Corridor {
+  currency_iso: string;
+  country_iso: string;
+  name: string;
+}
+
+/** Country is spec 001 §3's country (iso, name, id): id is the ISO 3166 numeric code. */
+export interface Country {
+  iso: string;
+  name: string;
+  id: number;
+}
+
 /** CountryOption is one choice of the country code select. */
 export interface CountryOption {
   /** ISO 3166-1 alpha-2, lower case (spec: default dk) */
@@ -174,6 +195,36 @@ export interface CountryOption {
   name: string;
   /** "+45" */
   dial: string;
+}
+
+/**
+ * CreatePayoutDeleteProps are the props of templates/pages/createpayout/CreatePayoutDelete.tsx:
+ * closing the wizard without JavaScript asks first.
+ */
+export interface CreatePayoutDeleteProps {
+  shell: ShellProps;
+  text: string;
+  action: string;
+  csrf: string;
+  back: string;
+}
+
+/**
+ * CreatePayoutDoneProps are the props of templates/pages/createpayout/CreatePayoutDone.tsx:
+ * the success or approval dialog's content as a page.
+ */
+export interface CreatePayoutDoneProps {
+  shell: ShellProps;
+  result: DraftPublished;
+  approval: boolean;
+  payouts: string;
+  again: string;
+}
+
+/** CreatePayoutProps are the props of templates/pages/createpayout/CreatePayout.tsx. */
+export interface CreatePayoutProps {
+  shell: ShellProps;
+  wizard: WizardProps;
 }
 
 export interface CryptoBanner {
@@ -321,6 +372,100 @@ export interface DocsScheme {
 }
 
 /**
+ * DraftField is one field of a draft as the draft response carries it (spec 001 §3: value,
+ * errors, access_type, ui_field, rules, step), with its schema's label and options.
+ */
+export interface DraftField {
+  name: string;
+  label: string;
+  value: string;
+  errors: string[];
+  access_type: string;
+  ui_field: string;
+  rules: FieldRules;
+  step: string;
+  options?: FieldOption[];
+  /**
+   * Disabled: the field is shown but cannot be changed (a business unit when the
+   * organisation has fewer than 2, spec 001 §5).
+   */
+  disabled?: boolean;
+}
+
+/** DraftLine is a label and a value. */
+export interface DraftLine {
+  label: string;
+  value: string;
+}
+
+/**
+ * DraftProblem is a field that stops publishing (the spec's Precondition Failure lines: the
+ * field name plus the message).
+ */
+export interface DraftProblem {
+  section: string;
+  field: string;
+  label: string;
+  message: string;
+}
+
+/**
+ * DraftPublished is PublishDraft's answer (spec 001 §7 publish: state, amount,
+ * currency_code, end_to_end_id, {product}_unique_reference). State is waiting_review when
+ * the draft went to review, else the payout request's current state.
+ */
+export interface DraftPublished {
+  draft_id: string;
+  state: string;
+  amount: string;
+  currency_code: string;
+  end_to_end_id: string;
+  vela_unique_reference: string;
+}
+
+/** DraftReview is an approval or a rejection of a draft (spec 001 §3 approvals, rejections). */
+export interface DraftReview {
+  user_id: string;
+  user_name: string;
+  created_at: string;
+}
+
+/**
+ * DraftSection is one section of a draft with its fields in the schema's order. Saved says
+ * a save of it was accepted (the step is finished).
+ */
+export interface DraftSection {
+  name: string;
+  label: string;
+  saved: boolean;
+  fields: DraftField[];
+}
+
+/**
+ * DraftSummary is a draft's summary step (spec 001 §7 "GET summary"): what will be paid,
+ * the sections as label and value lines, and the problems that stop publishing
+ * (Precondition Failure: a field and its message).
+ */
+export interface DraftSummary {
+  draft_id: string;
+  amount: string;
+  currency_code: string;
+  end_to_end_id: string;
+  product_name: string;
+  schema_label: string;
+  sections: DraftSummarySection[];
+  preconditions: DraftProblem[];
+  approval_needed: boolean;
+}
+
+/** DraftSummarySection is a section of the summary. */
+export interface DraftSummarySection {
+  name: string;
+  label: string;
+  lines: DraftLine[];
+}
+
+/**
  * EmailFormProps are the props shared by the auth pages whose form asks for
  * an e-mail address (login, forgot password).
  */
@@ -372,6 +517,15 @@ export interface ExportedStatementsProps {
   error: string;
 }
 
+/**
+ * ExternalCode is one code of an ISO 20022 external code list (purpose codes:
+ * ExternalPurpose1Code).
+ */
+export interface ExternalCode {
+  code: string;
+  name: string;
+}
+
 /** FXHint is the currency-conversion hint of the form. */
 export interface FXHint {
   rate: string;
@@ -390,6 +544,21 @@ export interface FXWidget {
   main: string;
   rates: FXRow[];
   error?: string;
+}
+
+/** FieldOption is one choice of a select field. */
+export interface FieldOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * FieldRules are a field's rules (spec 001 §3 "rules (external_code)"): ExternalCode names
+ * the external code list its values come from ("B2B Purpose Codes": a dropdown; empty: free
+ * text, e.g. PC02).
+ */
+export interface FieldRules {
+  external_code?: string;
 }
 
 export interface FilterView {
@@ -448,6 +617,16 @@ export interface InvitationExpiredProps {
 export interface Line {
   label: string;
   wrapped: string[];
+}
+
+/**
+ * LocalInstrumentFamily is a transfer type with its products (spec 001 §3 "Product options":
+ * local_instrument_family with products), shown as Transfer type.
+ */
+export interface LocalInstrumentFamily {
+  id: string;
+  name: string;
+  products: PayoutProductOption[];
 }
 
 /** LoginProps are the props of templates/pages/auth/Login.tsx. */
@@ -686,6 +865,34 @@ export interface PayoutDetailsProps {
   testCase: PayoutTestCaseAction | null;
 }
 
+/**
+ * PayoutDraft is spec 001 §3's payout draft and manual payout draft response: the draft's
+ * facts and its sections. Amount, CurrencyCode and EndToEndID repeat the payout_request
+ * section's values (what the table shows); UniqueReference is set once it was published.
+ */
+export interface PayoutDraft {
+  draft_id: string;
+  status: string;
+  user_id: string;
+  creator_name: string;
+  created_at: string;
+  updated_at: string;
+  product_id: string;
+  schema_id: string;
+  schema_label: string;
+  local_instrument: string;
+  corridor: Corridor;
+  debtor_account: string;
+  amount: string;
+  currency_code: string;
+  end_to_end_id: string;
+  vela_unique_reference: string;
+  approvals: DraftReview[];
+  rejections: DraftReview[];
+  approvals_required: number;
+  sections: DraftSection[];
+}
+
 /** PayoutEvent is one line of the history. */
 export interface PayoutEvent {
   label: string;
@@ -783,6 +990,18 @@ export interface PayoutHistoryView {
   transitions: PayoutEvent[];
   cancellations: PayoutEvent[];
   reviews: PayoutEvent[];
+}
+
+/**
+ * PayoutProductOption is a product (spec 001 §3 "Product options": id, corridor) with its
+ * schemas.
+ */
+export interface PayoutProductOption {
+  id: string;
+  name: string;
+  local_instrument: string;
+  corridor: Corridor;
+  product_schemas: ProductSchema[];
 }
 
 /** PayoutReasonBadge is a reason code; Section is the tab it opens ("" for none). */
@@ -886,6 +1105,11 @@ export interface PayoutsPageProps {
   /** Create and Export are the buttons' links, "" when not offered. */
   create: string;
   export: string;
+  /**
+   * CreateDialog is Create payout as the wizard's island (its link, and its dialog with
+   * JavaScript); nil where the wizard is not served, and then Create is a plain link.
+   */
+  createDialog: WizardProps | null;
   /** Panel is the open payout's details; PanelError replaces it when it cannot be shown. */
   panel: PayoutDetailsProps | null;
   panelError: string;
@@ -933,6 +1157,27 @@ export interface PreviewProps {
   pages: PreviewPage[];
 }
 
+/**
+ * ProductChoice is the product step's three selects as chosen (Transfer type, Corridor,
+ * Data required).
+ */
+export interface ProductChoice {
+  family: string;
+  product: string;
+  schema: string;
+}
+
+/**
+ * ProductSchema is a product schema (spec 001 §3 "Product options": id, label) with the
+ * fields it asks for.
+ */
+export interface ProductSchema {
+  id: string;
+  label: string;
+  product_id: string;
+  fields: SchemaField[];
+}
+
 export interface ReasonTable {
   state: StatLink;
   reasons: StatLink[];
@@ -946,6 +1191,23 @@ export interface ReauthProps {
   next: string;
   errors: Record<string, string>;
   base?: string;
+}
+
+/**
+ * SchemaField is one field a product schema asks for: Name is its key inside its section,
+ * Step the wizard step that shows it. Options are the choices of a select field whose list
+ * is short and the draft's own (accounts, business units, creditor types); countries and
+ * external codes have their own calls.
+ */
+export interface SchemaField {
+  section: string;
+  name: string;
+  label: string;
+  ui_field: string;
+  access_type: string;
+  rules: FieldRules;
+  step: string;
+  options?: FieldOption[];
 }
 
 /** SearchGroup is one of the spec's five result kinds. */
@@ -1209,4 +1471,44 @@ export interface TransferPageProps {
 /** TransitionProps are the props of templates/pages/auth/LoginTransition.tsx. */
 export interface TransitionProps {
   next: string;
+}
+
+/** WizardProps are the props of islands/PayoutWizard.tsx. */
+export interface WizardProps {
+  /**
+   * Mode is "page" (a step page; without JavaScript the forms post to the server) or
+   * "dialog" (the Payouts page's Create payout; without JavaScript a link to the page).
+   */
+  mode: 'page' | 'dialog';
+  orgId: string;
+  csrf: string;
+  base: string;
+  payouts: string;
+  families: LocalInstrumentFamily[];
+  choice: ProductChoice;
+  step: string;
+  draft: PayoutDraft | null;
+  /** Decimals of the draft's currency (2 when unknown). */
+  decimals: number;
+  /** Typed is what the step's form sent, when it comes back refused. */
+  typed: Record<string, string> | null;
+  /**
+   * Errors are the messages beside fields, by field name (the product step's:
+   * local_instrument, product_id, schema_id).
+   */
+  errors: Record<string, string>;
+  /** Alert is a message for the whole step (spec 001 §8). */
+  alert: string;
+  summary: DraftSummary | null;
+  problems: DraftProblem[];
+  result: DraftPublished | null;
+  /**
+   * Countries and PurposeCodes are empty when the draft has no field that needs them
+   * (the island asks the API when a step does).
+   */
+  countries: Country[];
+  purposeCodes: ExternalCode[];
+  samePerson: string;
+  approvalFlow: boolean;
+  open: boolean;
 }
