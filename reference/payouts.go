@@ -70,6 +70,22 @@ func payoutCreateHash(req provider.PayoutCreate) string {
 // CreatePayout implements provider.Payouts.
 func (s *Store) CreatePayout(ctx context.Context, orgID string, req provider.PayoutCreate) (provider.PayoutRequest, error) {
 	var out provider.PayoutRequest
+	err := s.inTx(ctx, "create payout", func(tx *sql.Tx) error {
+		var err error
+		out, err = s.createPayoutIn(ctx, tx, orgID, req)
+		return err
+	})
+	if err == nil && !out.Replayed {
+		s.wakePayouts()
+	}
+	return out, err
+}
+
+// createPayoutIn is CreatePayout inside the caller's transaction, so a draft is published
+// into exactly one payout request in the transaction that marks it published. The caller
+// wakes the processor after committing.
+func (s *Store) createPayoutIn(ctx context.Context, tx *sql.Tx, orgID string, req provider.PayoutCreate) (provider.PayoutRequest, error) {
+	var out provider.PayoutRequest
 	req.AccountNumber, req.EndToEndID = strings.TrimSpace(req.AccountNumber), strings.TrimSpace(req.EndToEndID)
 	req.Amount, req.Currency = strings.TrimSpace(req.Amount), strings.ToUpper(strings.TrimSpace(req.Currency))
 	if req.Source == "" {
@@ -106,7 +122,7 @@ func (s *Store) CreatePayout(ctx context.Context, orgID string, req provider.Pay
 	}
 	hash := payoutCreateHash(req)
 
-	err = s.inTx(ctx, "create payout", func(tx *sql.Tx) error {
+	err = func() error {
 		var prevRef, prevHash string
 		err := tx.QueryRowContext(ctx, `SELECT unique_reference, request_hash FROM payout_requests
 			WHERE organisation_id = ? AND end_to_end_id = ?`, orgID, req.EndToEndID).Scan(&prevRef, &prevHash)
@@ -166,10 +182,7 @@ func (s *Store) CreatePayout(ctx context.Context, orgID string, req provider.Pay
 		}
 		out, err = loadPayout(ctx, tx, orgID, ref, true)
 		return err
-	})
-	if err == nil && !out.Replayed {
-		s.wakePayouts()
-	}
+	}()
 	return out, err
 }
 

@@ -1,13 +1,13 @@
 package reference
 
 import (
-	"math/big"
 	"regexp"
 	"slices"
 	"strings"
 
 	"portal/currency"
 	"portal/money"
+	"portal/payoutfield"
 	"portal/provider"
 )
 
@@ -54,7 +54,6 @@ var (
 	purposePattern  = regexp.MustCompile(`^[A-Z0-9]{4}$`)
 	bicPattern      = regexp.MustCompile(`^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$`)
 	walletPattern   = regexp.MustCompile(`^[A-Za-z0-9]{26,64}$`)
-	ibanShape       = regexp.MustCompile(`^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$`)
 	digits4to17     = regexp.MustCompile(`^[0-9]{4,17}$`)
 	digits8         = regexp.MustCompile(`^[0-9]{8}$`)
 	digits6         = regexp.MustCompile(`^[0-9]{6}$`)
@@ -64,23 +63,8 @@ var (
 	emailLikeSimple = regexp.MustCompile(`^[^@\s]+@[^@\s]+\.[^@\s]+$`)
 )
 
-// validIBAN checks an IBAN's shape and its ISO 13616 check digits (mod 97 = 1).
-func validIBAN(raw string) bool {
-	iban := strings.ToUpper(strings.ReplaceAll(raw, " ", ""))
-	if !ibanShape.MatchString(iban) {
-		return false
-	}
-	var b strings.Builder
-	for _, r := range iban[4:] + iban[:4] {
-		if r >= 'A' && r <= 'Z' {
-			b.WriteString(big.NewInt(int64(r - 'A' + 10)).String())
-		} else {
-			b.WriteRune(r)
-		}
-	}
-	n, ok := new(big.Int).SetString(b.String(), 10)
-	return ok && new(big.Int).Mod(n, big.NewInt(97)).Int64() == 1
-}
+// validIBAN checks an IBAN as typed (any case, spaces) by payoutfield's one rule.
+func validIBAN(raw string) bool { return payoutfield.ValidIBAN(payoutfield.NormalizeIBAN(raw)) }
 
 type findings map[string][]provider.PayoutError
 

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
-	"math/big"
 	"math/rand/v2"
 	"sort"
 	"strings"
@@ -13,6 +12,7 @@ import (
 
 	"portal/currency"
 	"portal/money"
+	"portal/payoutfield"
 	"portal/provider"
 )
 
@@ -27,19 +27,7 @@ var seedBusinessUnits = []struct{ org, name string }{
 var seedProductInstruments = map[string]string{"SEPA Credit Transfer": "SEPA", "UK Faster Payments": "FPS"}
 
 // makeIBAN completes an IBAN from its country and BBAN with the right check digits.
-func makeIBAN(country, bban string) string {
-	var b strings.Builder
-	for _, r := range bban + country + "00" {
-		if r >= 'A' && r <= 'Z' {
-			fmt.Fprint(&b, int(r-'A'+10))
-		} else {
-			b.WriteRune(r)
-		}
-	}
-	n, _ := new(big.Int).SetString(b.String(), 10)
-	check := 98 - new(big.Int).Mod(n, big.NewInt(97)).Int64()
-	return fmt.Sprintf("%s%02d%s", country, check, bban)
-}
+var makeIBAN = payoutfield.MakeIBAN
 
 var (
 	seedFirstNames = []string{"Anna", "Lukas", "Marie", "Jonas", "Chloé", "Mateo", "Sofia", "Oliver", "Emma", "Noah", "Ingrid", "Pedro", "Aiko", "Fatima", "Liam"}

@@ -104,10 +104,11 @@ func (o *OrgContext) OwnedAccounts() []provider.Account {
 func batchesGate(o *OrgContext) bool {
 	return o.Flags.On(provider.FlagBatchesPage) && o.Config.BatchesEnabled > 0
 }
-func draftApprovalGate(o *OrgContext) bool {
-	return o.Flags.On(provider.FlagPayoutDraftApproval) && o.Config.ManualPayoutsEnabled &&
-		o.Config.ManualPayoutNumberOfApprovers > 0
-}
+
+// DraftApprovalGate is the payout draft approval flow (spec 001 §6), the same rule the
+// provider applies when publishing (provider.DraftApprovalOn).
+func DraftApprovalGate(o *OrgContext) bool { return provider.DraftApprovalOn(o.Config, o.Flags) }
+
 func receiversGate(o *OrgContext) bool { return o.Flags.On(provider.FlagReceiverManagement) }
 func abTestingGate(o *OrgContext) bool { return o.Config.CustomerABTesting }
 

@@ -96,6 +96,8 @@ type Deps struct {
 	// Payouts serves the payout requests, PayoutReports their CSV exports; nil like Auth.
 	Payouts       provider.Payouts
 	PayoutReports provider.PayoutReports
+	// PayoutDrafts serves manual payouts: the catalogue and the drafts; nil like Auth.
+	PayoutDrafts provider.PayoutDrafts
 }
 
 // Server holds the wired application.

@@ -12,7 +12,7 @@ func Unbuilt(s *Server) Area {
 	batches := "flag batches_page + batches_enabled > 0"
 	return Area{Name: "unbuilt", Routes: []*Route{
 		{Name: "org.payout_drafts", Method: "GET", Path: "/org/:org/payout_drafts", Access: Dashboard, Perms: P(access.PayoutDraftsRead),
-			Gate: draftApprovalGate, GateName: "flag payout_draft_approval + manual_payouts_enabled + approvers > 0",
+			Gate: DraftApprovalGate, GateName: "flag payout_draft_approval + manual_payouts_enabled + approvers > 0",
 			Nav: &NavEntry{Slot: NavPayoutDrafts, Label: "Payout drafts"}},
 		{Name: "org.batches", Method: "GET", Path: "/org/:org/batches", Access: Dashboard, Perms: P(access.PayoutBatchesRead),
 			Gate: batchesGate, GateName: batches, Nav: &NavEntry{Slot: NavBatches, Label: "Batches"}},

@@ -140,10 +140,11 @@ func run(log *slog.Logger) error {
 	statements, _ := any(store).(provider.Statements)
 	payouts, _ := any(store).(provider.Payouts)
 	payoutReports, _ := any(store).(provider.PayoutReports)
+	payoutDrafts, _ := any(store).(provider.PayoutDrafts)
 	srvCfg := cfg.server(backend)
 	srv := portal.New(server.Deps{
 		Auth: auth, Ledger: ledger, Funding: funding, Crypto: crypto, Stats: stats, Statements: statements,
-		Payouts: payouts, PayoutReports: payoutReports,
+		Payouts: payouts, PayoutReports: payoutReports, PayoutDrafts: payoutDrafts,
 		Config:   srvCfg,
 		Provider: store,
 		Sessions: session.NewManager(sessStore, session.Config{IdleTimeout: cfg.Idle, AbsoluteTimeout: cfg.Absolute}),

@@ -112,6 +112,7 @@ func NewWith(t testing.TB, edit func(*server.Deps), areas ...server.AreaFunc) *H
 	d.Statements, _ = any(env.Store).(provider.Statements)
 	d.Payouts, _ = any(env.Store).(provider.Payouts)
 	d.PayoutReports, _ = any(env.Store).(provider.PayoutReports)
+	d.PayoutDrafts, _ = any(env.Store).(provider.PayoutDrafts)
 	if edit != nil {
 		edit(&d)
 	}
