@@ -19,6 +19,10 @@ export const MSG_PURPOSE = 'Enter a purpose code of 4 letters or digits, for exa
 export const MSG_SELECT = 'Select one of the options';
 export const MSG_COUNTRY = 'Select a country';
 export const MSG_EMAIL = 'Enter a valid email address';
+export const MSG_SORT_CODE = 'Enter a 6-digit sort code, for example 40-47-84';
+export const MSG_UK_ACCOUNT = 'Enter an 8-digit account number';
+export const MSG_ACCOUNT = 'Enter an account number of 4 to 34 letters and digits';
+export const MSG_WALLET = 'Enter a wallet address of 26 to 64 letters and digits';
 const MAX_TEXT = 140;
 
 /** What the rules need to know of a field. */
@@ -95,6 +99,18 @@ export function check(f: RuleField, raw: string, today: Date): [string, string] 
     case 'business_unit':
     case 'account':
       return pick(!!allowed && allowed.includes(v), MSG_SELECT);
+    case 'sort_code': {
+      const n = v.replace(/[- ]/g, '');
+      return /^\d{6}$/.test(n) ? [n, ''] : [v, MSG_SORT_CODE];
+    }
+    case 'uk_account_number':
+      return pick(/^\d{8}$/.test(v), MSG_UK_ACCOUNT);
+    case 'account_number': {
+      const n = v.replace(/ /g, '').toUpperCase();
+      return /^[A-Z0-9]{4,34}$/.test(n) ? [n, ''] : [v, MSG_ACCOUNT];
+    }
+    case 'crypto_wallet':
+      return pick(/^[A-Za-z0-9]{26,64}$/.test(v), MSG_WALLET);
     case 'email':
       return pick(/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v) && v.length <= 254, MSG_EMAIL);
   }
