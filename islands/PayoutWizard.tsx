@@ -590,6 +590,22 @@ export default function PayoutWizard(p: Props) {
     </Modal>
   );
 
+  if (p.mode === 'page' && p.result) {
+    // The done page: what publishing made, in place of the steps.
+    const a = isApproval(p, p.result);
+    return (
+      <>
+        <div role="status">
+          <H className="mb-4 text-xl font-semibold">{a ? APPROVAL_TITLE : SUCCESS_TITLE}</H>
+          <ResultView r={p.result} approval={a} />
+        </div>
+        <div className="mt-6 flex flex-wrap items-center gap-4">
+          <a href={p.payouts} className={btn}>Back to payouts</a>
+          <a href={p.base} className="text-blue-800 underline">Create another payout</a>
+        </div>
+      </>
+    );
+  }
   if (p.mode === 'page') {
     return (
       <>

@@ -136,7 +136,6 @@ var packages = []propsPackage{
 		pages: map[string]reflect.Type{
 			"CreatePayout":       reflect.TypeFor[createpayout.CreatePayoutProps](),
 			"CreatePayoutDelete": reflect.TypeFor[createpayout.CreatePayoutDeleteProps](),
-			"CreatePayoutDone":   reflect.TypeFor[createpayout.CreatePayoutDoneProps](),
 		},
 		islands: map[string]reflect.Type{
 			"PayoutWizard": reflect.TypeFor[createpayout.WizardProps](),

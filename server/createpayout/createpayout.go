@@ -138,16 +138,6 @@ type CreatePayoutDeleteProps struct {
 	Back   string            `json:"back"`
 }
 
-// CreatePayoutDoneProps are the props of templates/pages/createpayout/CreatePayoutDone.tsx:
-// the success or approval dialog's content as a page.
-type CreatePayoutDoneProps struct {
-	Shell    server.ShellProps       `json:"shell"`
-	Result   provider.DraftPublished `json:"result"`
-	Approval bool                    `json:"approval"`
-	Payouts  string                  `json:"payouts"`
-	Again    string                  `json:"again"`
-}
-
 func base(orgID string) string { return "/org/" + orgID + "/payouts/create" }
 
 func stepPath(orgID, draftID, step string) string {
@@ -208,7 +198,7 @@ func (s area) render(c fiber.Ctx, status int, w WizardProps) error {
 		return err
 	}
 	title := pageTitle
-	if w.Step != provider.StepSelectProduct {
+	if w.Result == nil && w.Step != provider.StepSelectProduct {
 		title = provider.DraftStepLabel(w.Step) + " · " + title
 	}
 	return s.Render(c, server.View{Status: status, Page: "CreatePayout", Title: title + " · " + server.Req(c).Org.Org.Name,
@@ -480,7 +470,8 @@ func (s area) publish(c fiber.Ctx, d provider.PayoutDraft) error {
 }
 
 // donePage is what publishing made: the success dialog's facts (currency, amount,
-// end-to-end id, the payout's reference) or that the draft went for approval.
+// end-to-end id, the payout's reference) or that the draft went for approval, shown by the
+// island in place of the steps.
 func (s area) donePage(c fiber.Ctx) error {
 	o := server.Req(c).Org
 	d, err := s.PayoutDrafts.Draft(c.Context(), o.Org.ID, c.Params("draft"), actor(c))
@@ -493,7 +484,7 @@ func (s area) donePage(c fiber.Ctx) error {
 	if d.Status == provider.DraftStatusDraft {
 		return server.Redirect(c, stepPath(o.Org.ID, d.DraftID, provider.StepSummary))
 	}
-	sh, err := s.Shell(c)
+	p, err := s.props(c, "page")
 	if err != nil {
 		return err
 	}
@@ -501,11 +492,12 @@ func (s area) donePage(c fiber.Ctx) error {
 	if d.Status == provider.DraftStatusPublished {
 		state = "created"
 	}
-	p := CreatePayoutDoneProps{Shell: sh, Payouts: "/org/" + o.Org.ID + "/payouts", Again: base(o.Org.ID),
-		Result: provider.DraftPublished{DraftID: d.DraftID, State: state, Amount: d.Amount, CurrencyCode: d.CurrencyCode,
-			EndToEndID: d.EndToEndID, UniqueReference: d.UniqueReference},
-		Approval: d.Status != provider.DraftStatusPublished}
-	return s.Render(c, server.View{Page: "CreatePayoutDone", Title: pageTitle + " · " + o.Org.Name, Props: p})
+	p.Step = "done"
+	p.Result = &provider.DraftPublished{DraftID: d.DraftID, State: state, Amount: d.Amount, CurrencyCode: d.CurrencyCode,
+		EndToEndID: d.EndToEndID, UniqueReference: d.UniqueReference}
+	// Sent for review is the approval dialog's news even if the flow was turned off since.
+	p.ApprovalFlow = p.ApprovalFlow || d.Status != provider.DraftStatusPublished
+	return s.render(c, fiber.StatusOK, p)
 }
 
 // ── Closing ──────────────────────────────────────────────────────────────────

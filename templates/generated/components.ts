@@ -7,7 +7,6 @@ export interface Pages {
   AccountTransfer: typeof import('../pages/accounts/AccountTransfer').default;
   CreatePayout: typeof import('../pages/createpayout/CreatePayout').default;
   CreatePayoutDelete: typeof import('../pages/createpayout/CreatePayoutDelete').default;
-  CreatePayoutDone: typeof import('../pages/createpayout/CreatePayoutDone').default;
   CryptoFunding: typeof import('../pages/funding/CryptoFunding').default;
   CryptoWidget: typeof import('../pages/funding/CryptoWidget').default;
   Dashboard: typeof import('../pages/dashboard/Dashboard').default;

@@ -11,7 +11,6 @@ export interface PageProps {
   AccountTransfer: TransferPageProps;
   CreatePayout: CreatePayoutProps;
   CreatePayoutDelete: CreatePayoutDeleteProps;
-  CreatePayoutDone: CreatePayoutDoneProps;
   CryptoFunding: CryptoFundingProps;
   CryptoWidget: CryptoWidgetProps;
   Dashboard: DashboardProps;
@@ -207,18 +206,6 @@ export interface CreatePayoutDeleteProps {
   action: string;
   csrf: string;
   back: string;
-}
-
-/**
- * CreatePayoutDoneProps are the props of templates/pages/createpayout/CreatePayoutDone.tsx:
- * the success or approval dialog's content as a page.
- */
-export interface CreatePayoutDoneProps {
-  shell: ShellProps;
-  result: DraftPublished;
-  approval: boolean;
-  payouts: string;
-  again: string;
 }
 
 /** CreatePayoutProps are the props of templates/pages/createpayout/CreatePayout.tsx. */
