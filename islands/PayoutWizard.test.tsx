@@ -243,10 +243,15 @@ describe('field steps', () => {
     choose('#pw-virtual_account_number', '4520011000000015');
     type('#pw-amount', '10');
     type('#pw-end_to_end_id', 'INV-1');
-    const refused = sepaDraft();
-    refused.sections[1].fields[2].errors = ['End-to-end ID must be unique'];
-    replies.push(() => json(200, { data: refused }));
+    // The API's answer to a refused field: the spec's warning first, then each field's message.
+    replies.push(() =>
+      json(422, { errors: [
+        { status: 422, code: 'invalid', title: 'Error occurred while updating Payout draft' },
+        { status: 422, code: 'invalid', title: 'End-to-end ID must be unique', detail: 'End-to-end ID', source: { pointer: '/payout_request/end_to_end_id' } },
+      ] }),
+    );
     await click(next());
+    expect(q('p[role=alert]').textContent).toBe('Error occurred while updating Payout draft');
     expect(q('#pw-end_to_end_id-error').textContent).toBe('Error: End-to-end ID must be unique');
     expect(document.activeElement).toBe(q('#pw-errors'));
     expect(q('h2').textContent).toBe('Payout Request');
@@ -348,14 +353,14 @@ describe('summary and publishing', () => {
       c.url.endsWith('/summary')
         ? json(200, { data: summary })
         : c.url.endsWith('/publish')
-          ? json(422, { errors: [{ status: 422, code: 'invalid', title: 'IBAN is required', source: { pointer: '/creditor_account/iban' } }] })
+          ? json(412, { errors: [{ status: 412, code: 'precondition_failed', title: 'Precondition Failure', detail: 'IBAN: IBAN is required', source: { pointer: '/creditor_account/iban' } }] })
           : undefined,
     );
     await hydrated(at('summary', done()));
     await click(next());
     const alert = q('form [role=alert]');
     expect(alert.textContent).toContain(MSG_PRECONDITION);
-    expect(alert.textContent).toContain('IBAN is required');
+    expect(alert.querySelector('li')!.textContent).toBe('Receiver Bank · IBAN: IBAN is required');
   });
 });
 

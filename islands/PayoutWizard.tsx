@@ -67,16 +67,14 @@ function serverErrors(d: PayoutDraft, section: string): Record<string, string> {
   return out;
 }
 
-/** Field name → problem text of a refused API call: the pointer's last segment. */
-function problemsByField(e: ApiError): [Record<string, string>, string] {
+/** A refused call's problems pointed at /section/field, by field name. */
+function problemsByField(e: unknown): Record<string, string> {
   const out: Record<string, string> = {};
-  let general = '';
-  for (const pr of e.problems) {
+  for (const pr of e instanceof ApiError ? e.problems : []) {
     const ptr = pr.source?.pointer;
     if (ptr) out[ptr.slice(ptr.lastIndexOf('/') + 1)] = pr.title;
-    else general = pr.title;
   }
-  return [out, general];
+  return out;
 }
 
 // ── Parts ─────────────────────────────────────────────────────────────────
@@ -427,14 +425,11 @@ export default function PayoutWizard(p: Props) {
     if (f) setTouched({ ...touched, [f.name]: true });
   };
 
+  // A refused save or create: the spec's words above the form, the server's beside the fields.
   const fail = (e: unknown, msg: string) => {
-    if (e instanceof ApiError && e.status === 422 && e.problems.length) {
-      const [byField, general] = problemsByField(e);
-      setServer(byField);
-      setAlert(general || (Object.keys(byField).length ? '' : msg));
-    } else {
-      setAlert(msg);
-    }
+    setServer(problemsByField(e));
+    setTouched({});
+    setAlert(msg);
     moved.current = true;
   };
 
@@ -480,11 +475,13 @@ export default function PayoutWizard(p: Props) {
         }
       }
     } catch (err) {
-      if (step === 'summary' && err instanceof ApiError && err.status === 422) {
+      if (step === 'summary' && err instanceof ApiError && err.status === 412) {
+        // Precondition Failure: one line per field, "label: message".
         setProblems(
           err.problems.map((pr) => {
-            const parts = (pr.source?.pointer ?? '').split('/');
-            return { section: parts[1] ?? '', field: parts[2] ?? '', label: parts[2] ?? '', message: pr.title };
+            const [, section = '', field = ''] = (pr.source?.pointer ?? '').split('/');
+            const [label, ...msg] = (pr.detail ?? '').split(': ');
+            return { section, field, label, message: msg.join(': ') };
           }),
         );
         moved.current = true;
@@ -493,7 +490,13 @@ export default function PayoutWizard(p: Props) {
         setStatus(MSG_PUBLISH_FAILED);
         setAlert(MSG_PUBLISH_FAILED);
         if (p.mode === 'dialog') setOpen(false);
-      } else fail(err, step === 'select_product' ? MSG_CREATE_FAILED : MSG_SAVE_FAILED);
+      } else {
+        if (draft && step !== 'select_product') {
+          // The server keeps what was typed, refused: the step is not finished any more.
+          setDraft({ ...draft, sections: draft.sections.map((s) => (s.name === step ? { ...s, saved: false } : s)) });
+        }
+        fail(err, step === 'select_product' ? MSG_CREATE_FAILED : MSG_SAVE_FAILED);
+      }
     } finally {
       setBusy(false);
     }
