@@ -20,6 +20,7 @@ import './statement-flows.mjs';
 import './payout-export-flows.mjs';
 import './account-flows.mjs';
 import './payout-flows.mjs';
+import './payout-wizard-flows.mjs';
 import './layout-flows.mjs';
 import { AXE_TAGS, axeChecked, axeSelfTest, closeShared } from './lib/checks.mjs';
 import { runAll, indent } from './lib/runner.mjs';
@@ -89,7 +90,7 @@ async function main() {
   if (axe) await axeSelfTest(browser);
   const only = process.argv.slice(2);
   const results = await runAll({ browser, base: portal.base, artifacts, only: only.length ? only : null, axe,
-    redis: { port: redis.port }, bin: build.bin, stopped: () => interrupted });
+    redis: { port: redis.port }, bin: build.bin, dataDir: portal.dataDir, stopped: () => interrupted });
 
   if (interrupted) return 130;
   if (report.weights.length) {

@@ -125,7 +125,8 @@ function StepList({ p, steps, step, draft, go }: { p: Props; steps: string[]; st
 function ErrorSummary({ list, H }: { list: [string, string][]; H: 'h2' | 'h3' }) {
   if (list.length === 0) return null;
   return (
-    <div id={fid('errors')} className="mb-4 rounded border-2 border-red-700 p-4" role="alert" aria-labelledby={fid('errors-title')} tabIndex={-1}>
+    // autofocus: a page the server sent back with errors starts there (without JavaScript).
+    <div id={fid('errors')} className="mb-4 rounded border-2 border-red-700 p-4" role="alert" aria-labelledby={fid('errors-title')} tabIndex={-1} autoFocus>
       <H id={fid('errors-title')} className="font-semibold text-red-800">There is a problem</H>
       <ul className="mt-2 list-disc pl-5">
         {list.map(([id, msg]) => (
@@ -235,7 +236,7 @@ function ProductFields({ levels, errors, onChange }: { levels: Level[]; errors: 
 function SummaryPanel({ draft, choiceText, H }: { draft: PayoutDraft | null; choiceText: string[]; H: 'h2' | 'h3' }) {
   return (
     <aside aria-labelledby={fid('panel-title')} className="rounded border border-gray-300 bg-gray-50 p-4 text-sm lg:w-72 lg:shrink-0 lg:self-start">
-      <H id={fid('panel-title')} className="mb-2 font-semibold">Summary</H>
+      <H id={fid('panel-title')} className="mb-2 font-semibold">Payout summary</H>
       <dl className="space-y-2">
         {PRODUCT_LABELS.map((l, i) =>
           choiceText[i] ? (
