@@ -4,7 +4,9 @@ import { act } from 'preact/test-utils';
 import { renderToString } from 'preact-render-to-string';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
-import { violations } from './testing';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describeVectors, violations } from './testing';
 import PayoutWizard, { APPROVAL_TEXT, MSG_CLOSE, MSG_PRECONDITION, SAME_PERSON, type Props } from './PayoutWizard';
 import type { DraftField, DraftSection, LocalInstrumentFamily, PayoutDraft } from '../templates/generated/props';
 
@@ -69,6 +71,44 @@ function serverPage(p: Props): HTMLElement {
     `<script type="application/json" id="island-0">${JSON.stringify(p).replace(/</g, '\\u003c')}</script></main>`;
   return document.querySelector('[data-island]')!;
 }
+
+/**
+ * The DOM as a browser holds it: attributes sorted, and form state (value, selected,
+ * checked) read from the elements, which a client render sets as properties where the
+ * server's markup has attributes (autofocus too, which only a page load acts on, and
+ * spellcheck, which jsdom does not reflect).
+ */
+function canonical(el: Element): string {
+  const out: string[] = [];
+  const walk = (n: Node) => {
+    if (n.nodeType === Node.TEXT_NODE) {
+      out.push(n.textContent ?? '');
+      return;
+    }
+    if (!(n instanceof Element)) return;
+    const attrs = [...n.attributes].filter((a) => !['value', 'selected', 'checked', 'autofocus', 'spellcheck'].includes(a.name)).map((a) => `${a.name}=${a.value}`);
+    if (n instanceof HTMLInputElement || n instanceof HTMLButtonElement) attrs.push(`value=${n.value}`);
+    if (n instanceof HTMLInputElement && n.type === 'radio') attrs.push(`checked=${n.checked}`);
+    if (n instanceof HTMLOptionElement) attrs.push(`selected=${n.selected}`);
+    out.push(`<${n.tagName} ${attrs.sort().join(' ')}>`);
+    n.childNodes.forEach(walk);
+    out.push(`</${n.tagName}>`);
+  };
+  el.childNodes.forEach(walk);
+  return out.join('');
+}
+
+describeVectors(
+  join(dirname(fileURLToPath(import.meta.url)), '../testdata/islands/PayoutWizard.json'),
+  PayoutWizard,
+  (p, html) => {
+    document.body.innerHTML =
+      `<main><div data-island="PayoutWizard" data-props="island-0">${html}</div>` +
+      `<script type="application/json" id="island-0">${JSON.stringify(p).replace(/</g, '\\u003c')}</script></main>`;
+    return document.querySelector('[data-island]')!;
+  },
+  canonical,
+);
 
 async function settle() {
   for (let i = 0; i < 12; i++) await act(async () => {});
