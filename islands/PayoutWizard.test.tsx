@@ -27,7 +27,7 @@ const families: LocalInstrumentFamily[] = [
 ];
 
 const f = (step: string, name: string, label: string, ui_field = 'text', over: Partial<DraftField> = {}): DraftField => ({
-  name, label, value: '', errors: [], access_type: 'required', ui_field, rules: {}, step, ...over,
+  name, label, value: '', display: '', errors: [], access_type: 'required', ui_field, rules: {}, step, ...over,
 });
 const sec = (name: string, label: string, fields: DraftField[], saved = false): DraftSection => ({ name, label, saved, fields });
 

@@ -249,7 +249,7 @@ function SummaryPanel({ draft, choiceText, H }: { draft: PayoutDraft | null; cho
         {(draft?.sections ?? []).filter((s) => s.name !== 'product' && s.saved).map((s) => (
           <div>
             <dt className="text-gray-700">{STEP_LABELS[s.name] ?? s.label}</dt>
-            <dd className="break-words">{s.fields.filter((f) => f.value).map((f) => f.label + ': ' + f.value).join(' · ') || '—'}</dd>
+            <dd className="break-words">{s.fields.filter((f) => f.value).map((f) => f.label + ': ' + (f.display || f.value)).join(' · ') || '—'}</dd>
           </div>
         ))}
       </dl>

@@ -145,7 +145,7 @@ type ProductSchema struct {
 	ID        string        `json:"id" description:"Schema id." example:"sepa-eur-de-iban"`
 	Label     string        `json:"label" description:"Shown as Data required." example:"Bank account (IBAN)"`
 	ProductID string        `json:"product_id" description:"The product it belongs to."`
-	Fields    []SchemaField `json:"fields" description:"The fields, in the flow's order."`
+	Fields    []SchemaField `json:"fields,omitempty" description:"The fields, in the flow's order (left out in productOptions)."`
 }
 
 // Corridor is where a product pays out: a currency to a country (CountryISO empty for a
@@ -241,6 +241,7 @@ type DraftField struct {
 	Name       string        `json:"name" description:"Its key inside the section." example:"iban"`
 	Label      string        `json:"label" description:"Its label." example:"IBAN"`
 	Value      string        `json:"value" description:"What was saved (normalised: an IBAN without spaces, an amount without commas)."`
+	Display    string        `json:"display" description:"The value as people read it: an amount grouped with its currency, an IBAN in blocks of 4, a country or option by name."`
 	Errors     []string      `json:"errors" description:"Why the saved value is refused; empty when it is accepted."`
 	AccessType string        `json:"access_type" description:"required or optional." enum:"required,optional"`
 	UIField    string        `json:"ui_field" description:"How it is typed in." enum:"text,amount,iban,bic,date_of_birth,date,country,select,purpose_code,end_to_end_id,email,business_unit,creditor_type,account,sort_code,uk_account_number,account_number,crypto_wallet"`

@@ -205,6 +205,9 @@ func (d *draftRow) build(env draftEnv) provider.PayoutDraft {
 			}
 			df, _ := fieldOf(sf, env, prod.currency)
 			df.Value = d.values[name][sf.Name]
+			if df.Value != "" {
+				df.Display = draftDisplayValue(df, prod.currency)
+			}
 			if e := d.errs[name][sf.Name]; len(e) > 0 {
 				df.Errors = e
 			}
@@ -449,7 +452,7 @@ func (s *Store) DraftSummary(ctx context.Context, orgID, draftID string, by prov
 		ss := provider.DraftSummarySection{Name: sec.Name, Label: sec.Label, Lines: []provider.DraftLine{}}
 		for _, f := range sec.Fields {
 			if f.Value != "" {
-				ss.Lines = append(ss.Lines, provider.DraftLine{Label: f.Label, Value: DraftDisplayValue(f, d.currency)})
+				ss.Lines = append(ss.Lines, provider.DraftLine{Label: f.Label, Value: f.Display})
 			}
 		}
 		sum.Sections = append(sum.Sections, ss)
@@ -469,9 +472,9 @@ func (s *Store) DraftSummary(ctx context.Context, orgID, draftID string, by prov
 	return sum, nil
 }
 
-// DraftDisplayValue is a field's value as people read it: amounts grouped with the
+// draftDisplayValue is a field's value as people read it: amounts grouped with the
 // currency, IBANs in blocks of 4, countries and options by name.
-func DraftDisplayValue(f provider.DraftField, code string) string {
+func draftDisplayValue(f provider.DraftField, code string) string {
 	switch f.UIField {
 	case provider.UIAmount:
 		return money.Group(f.Value) + " " + code

@@ -301,3 +301,34 @@ func TestCountriesAreISO3166(t *testing.T) {
 		t.Fatalf("%+v", dk)
 	}
 }
+
+// The demo drafts: every status for both organisations, more waiting than a page holds, and
+// every draft sent for review complete by the rules (nothing would stop publishing it).
+func TestSeedDrafts(t *testing.T) {
+	s := seededStore(t)
+	ctx := context.Background()
+	for _, org := range []string{DemoOrg1ID, DemoOrg2ID} {
+		for status, min := range map[string]int{"waiting_review": 21, "rejected": 4, "draft": 2, "published": 2} {
+			var n int
+			if err := s.read.QueryRow(`SELECT count(*) FROM payout_drafts WHERE organisation_id = ? AND status = ?`, org, status).Scan(&n); err != nil || n < min {
+				t.Errorf("%s %s: %d drafts (%v)", org, status, n, err)
+			}
+		}
+		page, err := s.Drafts(ctx, org, provider.DraftFilter{Limit: 100})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range page.Drafts {
+			row, err := loadDraft(ctx, s.read, org, d.DraftID, draftCreator)
+			if err != nil {
+				t.Fatal(err)
+			}
+			env, _ := s.draftEnv(ctx, org, row.currency)
+			probs, err := s.problems(ctx, s.read, row, env)
+			// The e2e check finds the draft's own id in no payout and no other draft.
+			if err != nil || len(probs) != 0 {
+				t.Fatalf("%s %s: %v %v", org, d.EndToEndID, probs, err)
+			}
+		}
+	}
+}

@@ -39,6 +39,10 @@ const (
 	DemoUserMFAAuthyID                 = "5d2e8f40-0000-4000-8000-000000000013"
 	DemoUserMFANewID                   = "5d2e8f40-0000-4000-8000-000000000014"
 	DemoUserInvitedID                  = "5d2e8f40-0000-4000-8000-000000000015"
+	// Atlantic's manual payout team: a creator and two reviewers (two approvals needed).
+	DemoUserAtlanticOpsID      = "5d2e8f40-0000-4000-8000-000000000016"
+	DemoUserAtlanticReviewerID = "5d2e8f40-0000-4000-8000-000000000017"
+	DemoUserAtlanticApproverID = "5d2e8f40-0000-4000-8000-000000000018"
 )
 
 // Demo second factors. They are public on purpose: the sandbox's demo users must be usable
@@ -229,11 +233,13 @@ func demoOrgs() []seedOrg {
 				ID: DemoOrg2ID, Name: "Atlantic Freight Ltd", OrderingInstitution: "Atlantic Freight Ltd",
 				CountryISO: "GB", Line1: "20 Fenchurch Street", Line2: "Floor 5", City: "London", PostalCode: "EC3M 3BY",
 			},
-			config: provider.Configuration{},
+			// Manual payouts with two approvals per draft (the drafts area's four eyes).
+			config: provider.Configuration{ManualPayoutsEnabled: true, ManualPayoutNumberOfApprovers: 2},
 			products: []seedProduct{
 				{"payout", "UK Faster Payments", "GBP"},
 			},
-			flags: map[string]bool{provider.FlagReceiverManagement: true, provider.FlagCryptoFunding: true},
+			flags: map[string]bool{provider.FlagReceiverManagement: true, provider.FlagCryptoFunding: true,
+				provider.FlagPayoutDraftApproval: true},
 		},
 	}
 }
@@ -241,6 +247,9 @@ func demoOrgs() []seedOrg {
 func demoUsers() []seedUser {
 	org1 := func(role string) []SeedMembership {
 		return []SeedMembership{{OrganisationID: DemoOrg1ID, OrganisationName: "Nordic Trading ApS", Role: role, Default: true}}
+	}
+	atlantic := func(role string) []SeedMembership {
+		return []SeedMembership{{OrganisationID: DemoOrg2ID, OrganisationName: "Atlantic Freight Ltd", Role: role, Default: true}}
 	}
 	return []seedUser{
 		{DemoUserDefaultID, "default@demo.example", "Mads", "Kristensen", false, org1(provider.RoleDefault), seedMFA{}},
@@ -256,6 +265,9 @@ func demoUsers() []seedUser {
 			{OrganisationID: DemoOrg1ID, OrganisationName: "Nordic Trading ApS", Role: provider.RoleAdmin},
 			{OrganisationID: DemoOrg2ID, OrganisationName: "Atlantic Freight Ltd", Role: provider.RoleObserver, Default: true},
 		}, seedMFA{}},
+		{DemoUserAtlanticOpsID, "atlantic-ops@demo.example", "Grace", "Walker", false, atlantic(provider.RoleOperationsMember), seedMFA{}},
+		{DemoUserAtlanticReviewerID, "atlantic-reviewer@demo.example", "Harry", "Evans", false, atlantic(provider.RoleOperationsMemberReviewer), seedMFA{}},
+		{DemoUserAtlanticApproverID, "atlantic-approver@demo.example", "Isla", "Hughes", false, atlantic(provider.RoleAdminReviewer), seedMFA{}},
 		{DemoUserNoOrgID, "noorg@demo.example", "Emma", "Clarke", false, nil, seedMFA{}},
 		{DemoUserDisabledID, "disabled@demo.example", "Peter", "Schmidt", true, org1(provider.RoleObserver), seedMFA{}},
 		// Second-factor demo users: observers in Nordic Trading ApS who do not skip MFA.

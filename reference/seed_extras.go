@@ -11,4 +11,4 @@ import (
 type seeder func(ctx context.Context, tx *sql.Tx, now time.Time) error
 
 // areaSeeders run in order; each area (funding, statistics, payouts, payout reports) appends its own.
-var areaSeeders = []seeder{seedFunding, seedStats, seedPayouts, seedPayoutReports}
+var areaSeeders = []seeder{seedFunding, seedStats, seedPayouts, seedPayoutReports, seedPayoutDrafts}

@@ -21,7 +21,7 @@ func TestSeedIdempotent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !first.Seeded || len(first.Organisations) != 2 || len(first.Logins) != 14 || len(first.Invitations) != 1 || first.Password != DemoPassword {
+	if !first.Seeded || len(first.Organisations) != 2 || len(first.Logins) != 17 || len(first.Invitations) != 1 || first.Password != DemoPassword {
 		t.Errorf("first seed report: seeded=%v orgs=%d logins=%d password=%q",
 			first.Seeded, len(first.Organisations), len(first.Logins), first.Password)
 	}
@@ -52,7 +52,7 @@ func TestSeedIdempotent(t *testing.T) {
 		if err := s.read.QueryRowContext(ctx, query).Scan(&n); err != nil {
 			t.Fatal(err)
 		}
-		want := map[string]int{"organisations": 2, "users": 15, "memberships": 15, "accounts": 8, "alerts": 2,
+		want := map[string]int{"organisations": 2, "users": 18, "memberships": 18, "accounts": 8, "alerts": 2,
 			"totp_factors": 1, "phones": 1, "push_devices": 1, "password_tokens": 1, "outbox_messages": 1}[table]
 		if n != want {
 			t.Errorf("%s has %d rows after two seeds, want %d", table, n, want)
@@ -193,9 +193,9 @@ func TestSeedOrganisations(t *testing.T) {
 		},
 		{
 			org:      DemoOrg2ID,
-			config:   provider.Configuration{},
+			config:   provider.Configuration{ManualPayoutsEnabled: true, ManualPayoutNumberOfApprovers: 2},
 			products: provider.ContractedProducts{PayoutProductsCount: 1},
-			flagsOn:  []string{provider.FlagReceiverManagement, provider.FlagCryptoFunding},
+			flagsOn:  []string{provider.FlagReceiverManagement, provider.FlagCryptoFunding, provider.FlagPayoutDraftApproval},
 			alerts:   []string{},
 		},
 	}

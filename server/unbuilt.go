@@ -11,9 +11,6 @@ func Unbuilt(s *Server) Area {
 	P := func(ps ...access.Permission) []access.Permission { return ps }
 	batches := "flag batches_page + batches_enabled > 0"
 	return Area{Name: "unbuilt", Routes: []*Route{
-		{Name: "org.payout_drafts", Method: "GET", Path: "/org/:org/payout_drafts", Access: Dashboard, Perms: P(access.PayoutDraftsRead),
-			Gate: DraftApprovalGate, GateName: "flag payout_draft_approval + manual_payouts_enabled + approvers > 0",
-			Nav: &NavEntry{Slot: NavPayoutDrafts, Label: "Payout drafts"}},
 		{Name: "org.batches", Method: "GET", Path: "/org/:org/batches", Access: Dashboard, Perms: P(access.PayoutBatchesRead),
 			Gate: batchesGate, GateName: batches, Nav: &NavEntry{Slot: NavBatches, Label: "Batches"}},
 		{Name: "org.batch", Method: "GET", Path: "/org/:org/batches/:batch", Access: Dashboard, Perms: P(access.PayoutBatchesRead),

@@ -11,6 +11,7 @@ import (
 	"portal/server/dashboard"
 	"portal/server/funding"
 	"portal/server/passwords"
+	"portal/server/payoutdrafts"
 	"portal/server/payoutreports"
 	"portal/server/payouts"
 	"portal/server/rangepicker"
@@ -139,6 +140,15 @@ var packages = []propsPackage{
 		},
 		islands: map[string]reflect.Type{
 			"PayoutWizard": reflect.TypeFor[createpayout.WizardProps](),
+		},
+	},
+	{ // portal/server/payoutdrafts
+		pages: map[string]reflect.Type{
+			"PayoutDrafts":       reflect.TypeFor[payoutdrafts.PayoutDraftsProps](),
+			"PayoutDraftConfirm": reflect.TypeFor[payoutdrafts.PayoutDraftConfirmProps](),
+		},
+		islands: map[string]reflect.Type{
+			"DraftDecision": reflect.TypeFor[payoutdrafts.DraftDecisionProps](),
 		},
 	},
 	{ // portal/cmd/renderbench/bench: the render benchmark's calibration page

@@ -55,7 +55,7 @@ const base: Wizard = {
 };
 
 const field = (name: string, label: string, ui_field: string, over = {}) =>
-  ({ name, label, value: '', errors: [], access_type: 'required', ui_field, rules: {}, step: 'payout_request', ...over });
+  ({ name, label, value: '', display: '', errors: [], access_type: 'required', ui_field, rules: {}, step: 'payout_request', ...over });
 
 const draft: PayoutDraft = {
   draft_id: 'd-1', status: 'draft', user_id: 'u', creator_name: 'Oliver Bennett', created_at: '', updated_at: '', product_id: 'sepa-eur-de',

@@ -7,7 +7,7 @@ import {
 import type { DraftField, DraftSection, LocalInstrumentFamily, PayoutDraft } from '../../templates/generated/props';
 
 const field = (name: string, step: string, over: Partial<DraftField> = {}): DraftField => ({
-  name, label: name.replace(/_/g, ' '), value: '', errors: [], access_type: 'required', ui_field: 'text', rules: {}, step, ...over,
+  name, label: name.replace(/_/g, ' '), value: '', display: '', errors: [], access_type: 'required', ui_field: 'text', rules: {}, step, ...over,
 });
 const section = (name: string, fields: DraftField[], saved = false): DraftSection => ({ name, label: name, saved, fields });
 

@@ -375,7 +375,7 @@ func TestSEPAPayoutWithoutJavaScript(t *testing.T) {
 	_, v = form(t, doc)
 	e2e := "WIZ-" + id[:8]
 	doc = see(t, c, post(t, c, action, fill(v, "end_to_end_id", e2e)), createPath(orgNordic)+"/"+id+"/creditor")
-	if heading(doc) != "Receiver" || !strings.Contains(text(find(doc, byTag("aside"))), "1234.50") {
+	if heading(doc) != "Receiver" || !strings.Contains(text(find(doc, byTag("aside"))), "1,234.50") {
 		t.Fatalf("receiver step %q, panel %q", heading(doc), text(find(doc, byTag("aside"))))
 	}
 
@@ -409,7 +409,9 @@ func TestSEPAPayoutWithoutJavaScript(t *testing.T) {
 		t.Fatalf("draft after publish: %+v %v", d, err)
 	}
 	got := terms(find(doc, byTag("main")))
-	if heading := text(find(doc, func(n *html.Node) bool { return n.Data == "h2" && attr(n, "class") != "" && text(n) == "Payout created" })); heading == "" {
+	if heading := text(find(doc, func(n *html.Node) bool {
+		return n.Data == "h2" && attr(n, "class") != "" && text(n) == "Payout created"
+	})); heading == "" {
 		t.Error("no 'Payout created'")
 	}
 	for k, want := range map[string]string{"Currency": "EUR", "Amount": "1,234.50", "End-to-end ID": e2e, "Payout reference": d.UniqueReference} {

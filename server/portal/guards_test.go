@@ -29,6 +29,9 @@ var specNeeds = map[string]need{
 	"org.payout.test_case":    {perms: []access.Permission{access.PayoutsRead, access.PayoutsManage}, gate: "testcases"},
 	"org.payouts.create":      {perms: []access.Permission{access.PayoutsManage}, gate: "ab"},
 	"org.payout_drafts":       {perms: []access.Permission{access.PayoutDraftsRead}, gate: "drafts"},
+	"org.payout_draft":        {perms: []access.Permission{access.PayoutDraftsRead}, gate: "drafts"},
+	"org.payout_draft.reject": {perms: []access.Permission{access.PayoutDraftsReview, access.PayoutDraftsRead}, gate: "drafts"},
+	"org.payout_draft.delete": {perms: []access.Permission{access.PayoutDraftsManage, access.PayoutDraftsRead}, gate: "drafts"},
 	"org.batches":             {perms: []access.Permission{access.PayoutBatchesRead}, gate: "batches"},
 	"org.batch":               {perms: []access.Permission{access.PayoutBatchesRead}, gate: "batches"},
 	"org.batch.payouts":       {perms: []access.Permission{access.PayoutBatchesRead}, gate: "batches"},
@@ -60,17 +63,17 @@ var specNeeds = map[string]need{
 }
 
 // Gates as the demo organisations are configured: Nordic has every flag and
-// setting on; Atlantic has only receiver_management and crypto_funding,
-// batches_enabled 0, manual payouts off, A/B testing off. The harness runs the
+// setting on; Atlantic has receiver_management, crypto_funding and the draft
+// approval flow (manual payouts, 2 approvers), batches_enabled 0, A/B testing off. The harness runs the
 // sandbox, so test cases follow the flags.
 var gateOpen = map[string]map[string]bool{
 	reference.DemoOrg1ID: {"": true, "ab": true, "batches": true, "drafts": true, "receivers": true, "testcases": true},
-	reference.DemoOrg2ID: {"": true, "ab": false, "batches": false, "drafts": false, "receivers": true, "testcases": false},
+	reference.DemoOrg2ID: {"": true, "ab": false, "batches": false, "drafts": true, "receivers": true, "testcases": false},
 }
 
 func concrete(path, org string) string {
 	p := strings.Replace(path, ":org", org, 1)
-	p = strings.NewReplacer(":batch", "b1", ":order", "o1", ":account", "4520011000000015", ":token", "t", ":meta", "m", ":payout", "PO-GUARD").Replace(p)
+	p = strings.NewReplacer(":batch", "b1", ":order", "o1", ":account", "4520011000000015", ":token", "t", ":meta", "m", ":payout", "PO-GUARD", ":draft", "00000000-0000-4000-8000-00000000d1af").Replace(p)
 	if strings.HasSuffix(p, "/search") {
 		p += "?q=ref"
 	}

@@ -11,6 +11,7 @@ import (
 	"portal/server/dashboard"
 	"portal/server/funding"
 	"portal/server/passwords"
+	"portal/server/payoutdrafts"
 	"portal/server/payoutreports"
 	"portal/server/payouts"
 	"portal/server/rangepicker"
@@ -31,6 +32,7 @@ var Areas = []server.AreaFunc{
 	funding.New,       // Crypto funding, Accounts › Account funding
 	payouts.New,       // Payouts › Payout requests
 	createpayout.New,  // Payouts › Create payout (no sidebar item)
+	payoutdrafts.New,  // Payouts › Payout drafts
 	accounts.New,      // Accounts › one link per account
 	payoutreports.New, // Exports › Payouts
 	statements.New,    // Exports › Statements

@@ -29,6 +29,8 @@ export interface Pages {
   NotFound: typeof import('../pages/NotFound').default;
   Outbox: typeof import('../pages/auth/Outbox').default;
   PayoutConfirm: typeof import('../pages/payouts/PayoutConfirm').default;
+  PayoutDraftConfirm: typeof import('../pages/payoutdrafts/PayoutDraftConfirm').default;
+  PayoutDrafts: typeof import('../pages/payoutdrafts/PayoutDrafts').default;
   Payouts: typeof import('../pages/payouts/Payouts').default;
   Reauth: typeof import('../pages/auth/Reauth').default;
   ResetPassword: typeof import('../pages/passwords/ResetPassword').default;
@@ -44,6 +46,7 @@ export interface Islands {
   CopyText: typeof import('../../islands/CopyText').default;
   CryptoBanner: typeof import('../../islands/CryptoBanner').default;
   DateRangePicker: typeof import('../../islands/DateRangePicker').default;
+  DraftDecision: typeof import('../../islands/DraftDecision').default;
   EmailForm: typeof import('../../islands/EmailForm').default;
   OrgSwitcher: typeof import('../../islands/OrgSwitcher').default;
   PasswordStrength: typeof import('../../islands/PasswordStrength').default;

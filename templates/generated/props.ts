@@ -33,6 +33,8 @@ export interface PageProps {
   NotFound: PlainProps;
   Outbox: OutboxProps;
   PayoutConfirm: PayoutConfirmProps;
+  PayoutDraftConfirm: PayoutDraftConfirmProps;
+  PayoutDrafts: PayoutDraftsProps;
   Payouts: PayoutsPageProps;
   Reauth: ReauthProps;
   ResetPassword: NewPasswordProps;
@@ -48,6 +50,7 @@ export interface IslandProps {
   CopyText: CopyTextProps;
   CryptoBanner: CryptoBanner;
   DateRangePicker: ShellDateRange;
+  DraftDecision: DraftDecisionProps;
   PayoutDetails: PayoutDetailsProps;
   PayoutExport: PayoutExportProps;
   PayoutReportsTable: PayoutReportsTableProps;
@@ -359,6 +362,58 @@ export interface DocsScheme {
 }
 
 /**
+ * DraftActionView is an action the user may take on the open draft: Href is its
+ * confirmation page (without JavaScript), Action the form's POST.
+ */
+export interface DraftActionView {
+  kind: string;
+  label: string;
+  href: string;
+  action: string;
+}
+
+/** DraftChoice is an option of the status filter. */
+export interface DraftChoice {
+  value: string;
+  label: string;
+}
+
+/** DraftConfirm is a confirmation's words and form. */
+export interface DraftConfirm {
+  title: string;
+  text: string;
+  submit: string;
+  back: string;
+  action: string;
+  csrf: string;
+  returnTo: string;
+}
+
+/** DraftDecisionProps are the props of the DraftDecision island (islands/DraftDecision.tsx). */
+export interface DraftDecisionProps {
+  draftId: string;
+  api: string;
+  csrf: string;
+  list: string;
+  actions: DraftDecisionStep[];
+}
+
+/**
+ * DraftDecisionStep is one action as the island offers it: Confirm is nil when it needs no
+ * dialog (approve).
+ */
+export interface DraftDecisionStep {
+  kind: string;
+  label: string;
+  action: string;
+  method: string;
+  href: string;
+  /** Failed is the spec's failure text (001 §8), shown with the reason. */
+  failed: string;
+  confirm: DraftConfirm | null;
+}
+
+/**
  * DraftField is one field of a draft as the draft response carries it (spec 001 §3: value,
  * errors, access_type, ui_field, rules, step), with its schema's label and options.
  */
@@ -366,6 +421,7 @@ export interface DraftField {
   name: string;
   label: string;
   value: string;
+  display: string;
   errors: string[];
   access_type: string;
   ui_field: string;
@@ -383,6 +439,24 @@ export interface DraftField {
 export interface DraftLine {
   label: string;
   value: string;
+}
+
+/** DraftPanelProps are the open draft's details and the actions offered to this user. */
+export interface DraftPanelProps {
+  id: string;
+  title: string;
+  amount: string;
+  statusLabel: string;
+  facts: DraftLine[];
+  tabs: DraftTab[];
+  lines: DraftLine[];
+  approvals: DraftLine[];
+  rejections: DraftLine[];
+  needed: string;
+  actions: DraftActionView[];
+  /** Island drives the actions with JavaScript: dialogs, the API, the row leaving. */
+  island: DraftDecisionProps;
+  close: string;
 }
 
 /**
@@ -415,6 +489,22 @@ export interface DraftReview {
   user_id: string;
   user_name: string;
   created_at: string;
+}
+
+/** DraftRow is one draft of the table, formatted for people. */
+export interface DraftRow {
+  id: string;
+  href: string;
+  open: boolean;
+  created: string;
+  creator: string;
+  endToEndId: string;
+  transfer: string;
+  account: string;
+  amount: string;
+  currency: string;
+  approvals: string;
+  status: string;
 }
 
 /**
@@ -450,6 +540,14 @@ export interface DraftSummarySection {
   name: string;
   label: string;
   lines: DraftLine[];
+}
+
+/** DraftTab is a section tab of the details panel. */
+export interface DraftTab {
+  id: string;
+  label: string;
+  href: string;
+  current: boolean;
 }
 
 /**
@@ -880,6 +978,37 @@ export interface PayoutDraft {
   sections: DraftSection[];
 }
 
+/**
+ * PayoutDraftConfirmProps are the props of templates/pages/payoutdrafts/PayoutDraftConfirm.tsx:
+ * a decision asked as a page. Confirm is nil, and Refused says why, when the user may not
+ * take it.
+ */
+export interface PayoutDraftConfirmProps {
+  shell: ShellProps;
+  title: string;
+  facts: DraftLine[];
+  confirm: DraftConfirm | null;
+  refused: string;
+  backHref: string;
+}
+
+/** PayoutDraftsProps are the props of templates/pages/payoutdrafts/PayoutDrafts.tsx. */
+export interface PayoutDraftsProps {
+  shell: ShellProps;
+  action: string;
+  status: string;
+  statuses: DraftChoice[];
+  rows: DraftRow[];
+  total: number;
+  next: string;
+  prev: string;
+  failure: string;
+  panel: DraftPanelProps | null;
+  /** PanelError replaces the panel when the draft cannot be shown. */
+  panelError: string;
+  closePanel: string;
+}
+
 /** PayoutEvent is one line of the history. */
 export interface PayoutEvent {
   label: string;
@@ -1162,7 +1291,7 @@ export interface ProductSchema {
   id: string;
   label: string;
   product_id: string;
-  fields: SchemaField[];
+  fields?: SchemaField[];
 }
 
 export interface ReasonTable {

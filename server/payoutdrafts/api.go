@@ -1,0 +1,511 @@
+package payoutdrafts
+
+import (
+	"errors"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/gofiber/fiber/v3"
+
+	"portal/access"
+	"portal/provider"
+	"portal/server"
+)
+
+// The manual payout calls of the JSON API (spec 001 §7 "Payout drafts" and the catalogue
+// under "Batches": product schemas, payment instruments, external codes, countries,
+// contracted local instruments). Membership first (404, the same for another
+// organisation's draft), then the permission (403), on every organisation call.
+
+const (
+	apiTag          = "Payout drafts"
+	apiDraftsPath   = "/payouts/organisations/{id}/payout_drafts"
+	apiDraftPath    = apiDraftsPath + "/{draft_id}"
+	apiSchemasPath  = "/payouts/product_schemas"
+	apiOptionsPath  = "/payouts/organisations/{id}/product_options"
+	apiInstrPath    = "/payouts/organisations/{id}/payment_instruments"
+	apiLocalPath    = "/payouts/organisations/{id}/local_instruments"
+	apiExternalPath = "/external_codes"
+	apiCountryPath  = "/countries"
+	codePrecond     = "precondition_failure"
+)
+
+// apiCreateBody is the body of createPayoutDraft.
+type apiCreateBody struct {
+	_         struct{} `description:"The product and schema of a new draft."`
+	ProductID string   `json:"product_id" description:"A product of productOptions." example:"sepa-eur-de"`
+	SchemaID  string   `json:"schema_id" description:"One of the product's schemas." example:"sepa-eur-de-iban"`
+}
+
+// apiSections are a draft's sections as a request sends them: each a map of field to typed
+// value. PATCH sends exactly one, PUT any number.
+type apiSections struct {
+	_                        struct{}          `description:"Sections of a draft, each field to its typed value (an amount may keep its commas, an IBAN its spaces)."`
+	PayoutRequest            map[string]string `json:"payout_request,omitempty" description:"virtual_account_number, amount, end_to_end_id, purpose_code, business_unit, requested_execution_date."`
+	Debtor                   map[string]string `json:"debtor,omitempty" description:"website."`
+	UltimateDebtor           map[string]string `json:"ultimate_debtor,omitempty" description:"The sender."`
+	Creditor                 map[string]string `json:"creditor,omitempty" description:"The receiver (type private or organization)."`
+	CreditorAccount          map[string]string `json:"creditor_account,omitempty" description:"The receiver's bank account or wallet."`
+	IntermediaryAgent        map[string]string `json:"intermediary_agent,omitempty" description:"bank_bic, bank_name."`
+	IntermediaryAgentAccount map[string]string `json:"intermediary_agent_account,omitempty" description:"account_number, iban."`
+}
+
+// list is the sections present, in the flow's order.
+func (b apiSections) list() (names []string, values []map[string]string) {
+	for i, v := range []map[string]string{b.PayoutRequest, b.Debtor, b.UltimateDebtor, b.Creditor, b.CreditorAccount,
+		b.IntermediaryAgent, b.IntermediaryAgentAccount} {
+		if v != nil {
+			names, values = append(names, provider.DraftSections()[i]), append(values, v)
+		}
+	}
+	return names, values
+}
+
+// apiDecision is what an approval, a rejection or a deletion did.
+type apiDecision struct {
+	_               struct{} `name:"PayoutDraftDecision" description:"The outcome of an approval, rejection or deletion."`
+	Message         string   `json:"message" description:"The spec's success text." example:"Successfully approved draft with id: 6f1c…"`
+	DraftID         string   `json:"draft_id" description:"The draft." format:"uuid"`
+	Status          string   `json:"status" description:"The draft's status afterwards (deleted for a deletion)." enum:"waiting_review,rejected,published,deleted"`
+	UniqueReference string   `json:"vela_unique_reference" description:"The payout request it became, when this approval was the last needed."`
+}
+
+// apiLocalInstrument is a contracted transfer type.
+type apiLocalInstrument struct {
+	_    struct{} `name:"LocalInstrument" description:"A transfer type the organisation can pay out with."`
+	ID   string   `json:"id" description:"The local instrument." example:"SEPA"`
+	Name string   `json:"name" description:"Its name." example:"SEPA Credit Transfer"`
+}
+
+func apiService(s *server.Server) *server.APIProblem {
+	if s.PayoutDrafts == nil {
+		return &server.APIProblem{Status: fiber.StatusNotFound, Code: server.APICodeNotFound, Title: server.APIMsgNotFound}
+	}
+	return nil
+}
+
+func actorOf(u provider.User) provider.DraftActor {
+	return provider.DraftActor{UserID: u.ID, Name: strings.TrimSpace(u.FirstName + " " + u.LastName)}
+}
+
+func apiDraftID(c fiber.Ctx) string { return strings.Clone(c.Params("draft_id")) }
+
+// apiRead is an organisation read of the drafts service needing perms.
+func apiRead[B server.APIEnvelope](org func(*server.Server, fiber.Ctx, *server.APICaller) (string, error), perms []access.Permission,
+	read func(fiber.Ctx, provider.PayoutDrafts, server.APIOrgCall) (B, error)) server.APIRead[B] {
+	return server.APIRead[B]{Org: org, Perms: perms, Service: apiService,
+		Read: func(s *server.Server, c fiber.Ctx, r server.APIOrgCall) (B, error) { return read(c, s.PayoutDrafts, r) }}
+}
+
+func apiParam(name, title string) server.APIProblem {
+	return server.APIProblem{Status: fiber.StatusUnprocessableEntity, Code: server.APICodeInvalid, Title: title,
+		Source: &server.APISource{Parameter: name}}
+}
+
+// apiDraftFilter reads the list's query (spec 001 §7: filter[status], page[…], created_*).
+func apiDraftFilter(c fiber.Ctx) (provider.DraftFilter, error) {
+	var f provider.DraftFilter
+	var err error
+	if f.CreatedAfter, f.CreatedBefore, err = server.APIReadRange(c); err != nil {
+		return f, err
+	}
+	q := func(name string) string { return strings.Clone(c.Query(name)) }
+	var probs []server.APIProblem
+	switch v := q("filter[status]"); v {
+	case "", provider.DraftStatusWaitingReview, provider.DraftStatusRejected:
+		f.Status = v
+	default:
+		probs = append(probs, apiParam("filter[status]", "Status is waiting_review or rejected"))
+	}
+	after, before := q("page[cursor_after]"), q("page[cursor_before]")
+	switch {
+	case after != "" && before != "":
+		probs = append(probs, apiParam("page[cursor_before]", "Give page[cursor_after] or page[cursor_before], not both"))
+	case after != "":
+		f.Cursor, f.Direction = after, provider.DirectionNext
+	case before != "":
+		f.Cursor, f.Direction = before, provider.DirectionPrev
+	}
+	switch q("page[include_cursor]") {
+	case "", "false":
+	case "true":
+		if f.Direction != provider.DirectionNext {
+			probs = append(probs, apiParam("page[include_cursor]", "page[include_cursor] goes with page[cursor_after]"))
+		}
+		f.IncludeCursor = true
+	default:
+		probs = append(probs, apiParam("page[include_cursor]", "Must be true or false"))
+	}
+	if v := q("page[size]"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > provider.MaxDraftLimit {
+			probs = append(probs, apiParam("page[size]", "Must be between 1 and "+strconv.Itoa(provider.MaxDraftLimit)))
+		}
+		f.Limit = n
+	}
+	if len(probs) > 0 {
+		return f, server.APIRefuse(fiber.StatusUnprocessableEntity, probs...)
+	}
+	return f, nil
+}
+
+func apiListDrafts(c fiber.Ctx, p provider.PayoutDrafts, r server.APIOrgCall) (server.APIPageBody[[]provider.PayoutDraft, server.APIPageMeta], error) {
+	var out server.APIPageBody[[]provider.PayoutDraft, server.APIPageMeta]
+	f, err := apiDraftFilter(c)
+	if err != nil {
+		return out, err
+	}
+	page, err := p.Drafts(c.Context(), r.OrgID, f)
+	if provider.ErrorCode(err) == provider.EINVALID {
+		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, apiParam("page[cursor_after]", provider.ErrorMessage(err)))
+	}
+	if err != nil {
+		return out, err
+	}
+	return server.APIPage(page.Drafts, server.APIPageMeta{CursorNext: page.CursorNext, CursorPrev: page.CursorPrev,
+		HasNextPage: page.HasNext, Total: page.Total}), nil
+}
+
+func apiGetDraft(c fiber.Ctx, p provider.PayoutDrafts, r server.APIOrgCall) (server.APIDataBody[provider.PayoutDraft], error) {
+	d, err := p.Draft(c.Context(), r.OrgID, apiDraftID(c), actorOf(r.Caller.User))
+	return server.APIDataOf(d), err
+}
+
+func apiSummary(c fiber.Ctx, p provider.PayoutDrafts, r server.APIOrgCall) (server.APIDataBody[provider.DraftSummary], error) {
+	sum, err := p.DraftSummary(c.Context(), r.OrgID, apiDraftID(c), actorOf(r.Caller.User))
+	return server.APIDataOf(sum), err
+}
+
+func apiOptions(c fiber.Ctx, p provider.PayoutDrafts, r server.APIOrgCall) (server.APIDataBody[[]provider.LocalInstrumentFamily], error) {
+	fams, err := p.ProductOptions(c.Context(), r.OrgID)
+	return server.APIDataOf(fams), err
+}
+
+func apiSchemas(c fiber.Ctx, p provider.PayoutDrafts, r server.APIOrgCall) (server.APIDataBody[[]provider.ProductSchema], error) {
+	id := strings.Clone(c.Query("product_id"))
+	if id == "" {
+		return server.APIDataBody[[]provider.ProductSchema]{}, server.APIRefuse(fiber.StatusUnprocessableEntity, apiParam("product_id", "product_id is required"))
+	}
+	schemas, err := p.ProductSchemas(c.Context(), r.OrgID, id)
+	return server.APIDataOf(schemas), err
+}
+
+func apiInstruments(c fiber.Ctx, p provider.PayoutDrafts, r server.APIOrgCall) (server.APIDataBody[[]provider.PaymentInstrument], error) {
+	list, err := p.PaymentInstruments(c.Context(), r.OrgID)
+	return server.APIDataOf(list), err
+}
+
+func apiLocalInstruments(c fiber.Ctx, p provider.PayoutDrafts, r server.APIOrgCall) (server.APIDataBody[[]apiLocalInstrument], error) {
+	fams, err := p.ProductOptions(c.Context(), r.OrgID)
+	out := []apiLocalInstrument{}
+	for _, f := range fams {
+		out = append(out, apiLocalInstrument{ID: f.ID, Name: f.Name})
+	}
+	return server.APIDataOf(out), err
+}
+
+func apiHeaderOrg(_ *server.Server, c fiber.Ctx, _ *server.APICaller) (string, error) {
+	return strings.Clone(c.Get(server.APIHeaderOrganisation)), nil
+}
+
+// apiChange checks membership, then perms, for a call that changes a draft; ok false means
+// the answer has been sent.
+func (s area) apiChange(c fiber.Ctx, a *server.APICaller, perms ...access.Permission) (string, bool, error) {
+	id := server.APIPathOrg(c)
+	if _, ok, err := s.APIAccess(c, a, id, perms...); !ok {
+		return "", false, err
+	}
+	if p := apiService(s.Server); p != nil {
+		return "", false, server.APIErrors(c, p.Status, *p)
+	}
+	return id, true, nil
+}
+
+// apiFieldProblems are a draft's field errors in the given sections, pointed at
+// /section/field.
+func apiFieldProblems(d provider.PayoutDraft, sections []string) []server.APIProblem {
+	var out []server.APIProblem
+	for _, sec := range d.Sections {
+		if !slices.Contains(sections, sec.Name) {
+			continue
+		}
+		for _, f := range sec.Fields {
+			for _, m := range f.Errors {
+				out = append(out, server.APIProblem{Status: fiber.StatusUnprocessableEntity, Code: server.APICodeInvalid, Title: m,
+					Detail: f.Label, Source: &server.APISource{Pointer: "/" + sec.Name + "/" + f.Name}})
+			}
+		}
+	}
+	return out
+}
+
+func (s area) apiCreate(c fiber.Ctx, a *server.APICaller) error {
+	orgID, ok, err := s.apiChange(c, a, access.PayoutsManage)
+	if !ok {
+		return err
+	}
+	var body apiCreateBody
+	if p := server.DecodeJSON(c, &body); p != nil {
+		return server.APIErrors(c, p.Status, *p)
+	}
+	d, err := s.PayoutDrafts.CreateDraft(c.Context(), orgID, actorOf(a.User), strings.TrimSpace(body.ProductID), strings.TrimSpace(body.SchemaID))
+	if fe, ok := errors.AsType[*provider.FieldError](err); ok {
+		p := server.APIField(fe.Field, fe.Err.Message)
+		p.Detail = provider.MsgDraftCreateFailed
+		return server.APIErrors(c, fiber.StatusUnprocessableEntity, p)
+	}
+	if err != nil {
+		return server.APIProviderFail(c, err, server.APITexts{provider.ECONFLICT: {Title: provider.MsgDraftCreateFailed}})
+	}
+	return server.APISend(c, fiber.StatusCreated, server.APIDataOf(d))
+}
+
+// apiSave saves the sections of body (PATCH: exactly one). A refused field answers 422 with
+// the spec's warning first and each field's message pointed at it; what was typed is kept
+// on the draft, as the page keeps it.
+func (s area) apiSave(c fiber.Ctx, a *server.APICaller, one bool) error {
+	orgID, ok, err := s.apiChange(c, a, access.PayoutsManage)
+	if !ok {
+		return err
+	}
+	var body apiSections
+	if p := server.DecodeJSON(c, &body); p != nil {
+		return server.APIErrors(c, p.Status, *p)
+	}
+	names, values := body.list()
+	if len(names) == 0 || (one && len(names) > 1) {
+		title := "Send the sections to save"
+		if one {
+			title = "Send exactly one section"
+		}
+		return server.APIError(c, fiber.StatusUnprocessableEntity, server.APICodeInvalid, title)
+	}
+	var d provider.PayoutDraft
+	for i, name := range names {
+		d, err = s.PayoutDrafts.SaveDraftSection(c.Context(), orgID, apiDraftID(c), actorOf(a.User), name, values[i])
+		if fe, ok := errors.AsType[*provider.FieldError](err); ok {
+			p := server.APIField(strings.ReplaceAll(fe.Field, ".", "/"), fe.Err.Message)
+			p.Detail = provider.MsgDraftSaveFailed
+			return server.APIErrors(c, fiber.StatusUnprocessableEntity, p)
+		}
+		if err != nil {
+			return server.APIProviderFail(c, err, server.APITexts{provider.ECONFLICT: {Title: provider.MsgDraftSaveFailed}})
+		}
+	}
+	if probs := apiFieldProblems(d, names); len(probs) > 0 {
+		head := server.APIProblem{Status: fiber.StatusUnprocessableEntity, Code: server.APICodeInvalid, Title: provider.MsgDraftSaveFailed}
+		return server.APIErrors(c, fiber.StatusUnprocessableEntity, append([]server.APIProblem{head}, probs...)...)
+	}
+	return server.APIData(c, d)
+}
+
+func (s area) apiPublish(c fiber.Ctx, a *server.APICaller) error {
+	orgID, ok, err := s.apiChange(c, a, access.PayoutsManage)
+	if !ok {
+		return err
+	}
+	pub, err := s.PayoutDrafts.PublishDraft(c.Context(), orgID, apiDraftID(c), actorOf(a.User))
+	if pe, ok := errors.AsType[*provider.DraftPreconditionError](err); ok {
+		var probs []server.APIProblem
+		for _, p := range pe.Problems {
+			probs = append(probs, server.APIProblem{Status: fiber.StatusPreconditionFailed, Code: codePrecond, Title: provider.MsgDraftPrecondition,
+				Detail: p.Label + ": " + p.Message, Source: &server.APISource{Pointer: "/" + p.Section + "/" + p.Field}})
+		}
+		return server.APIErrors(c, fiber.StatusPreconditionFailed, probs...)
+	}
+	if err != nil {
+		return server.APIProviderFail(c, err, server.APITexts{provider.ECONFLICT: {Title: provider.MsgDraftPublishFailed}})
+	}
+	return server.APIData(c, pub)
+}
+
+func (s area) apiDecide(c fiber.Ctx, a *server.APICaller, act action) error {
+	orgID, ok, err := s.apiChange(c, a, act.perms...)
+	if !ok {
+		return err
+	}
+	out := s.decide(c.Context(), orgID, apiDraftID(c), actorOf(a.User), act)
+	switch {
+	case out.notFound:
+		return server.APIError(c, fiber.StatusNotFound, server.APICodeNotFound, server.APIMsgNotFound)
+	case out.err != nil:
+		return out.err
+	case out.refused != "":
+		return server.APIErrors(c, fiber.StatusConflict, server.APIProblem{Status: fiber.StatusConflict, Code: "conflict",
+			Title: act.failed, Detail: out.refused})
+	}
+	return server.APIData(c, apiDecision{Message: out.message, DraftID: out.draftID, Status: out.status, UniqueReference: out.reference})
+}
+
+func (s area) apiExternalCodes(c fiber.Ctx, _ *server.APICaller) error {
+	if p := apiService(s.Server); p != nil {
+		return server.APIErrors(c, p.Status, *p)
+	}
+	filter := strings.Clone(c.Query("filter[name]"))
+	if filter == "" {
+		filter = provider.ExternalCodePurpose
+	}
+	codes, err := s.PayoutDrafts.ExternalCodes(c.Context(), filter)
+	if provider.ErrorCode(err) == provider.EINVALID {
+		return server.APIErrors(c, fiber.StatusUnprocessableEntity, apiParam("filter[name]", provider.ErrorMessage(err)))
+	}
+	if err != nil {
+		return err
+	}
+	return server.APIData(c, codes)
+}
+
+func (s area) apiCountries(c fiber.Ctx, _ *server.APICaller) error {
+	if p := apiService(s.Server); p != nil {
+		return server.APIErrors(c, p.Status, *p)
+	}
+	list, err := s.PayoutDrafts.Countries(c.Context())
+	if err != nil {
+		return err
+	}
+	return server.APIData(c, list)
+}
+
+var apiDraftParam = server.OAParameter{Name: "draft_id", In: "path", Required: true,
+	Description: "The draft's id. Another organisation's, or another user's unfinished draft, answers 404 as an unknown one does.",
+	Schema:      server.OAString("").WithFormat("uuid")}
+
+func (s area) apiOperations() []server.APIOp {
+	const tag = apiTag
+	org := func(more ...server.OAParameter) []server.OAParameter {
+		return append([]server.OAParameter{server.APIOrgIDParam}, more...)
+	}
+	forbidden := func(perm string) server.APIResponse {
+		return server.APIErrorReply(fiber.StatusForbidden, "The role lacks "+perm+" (code forbidden), or MissingScope / invalid_csrf.")
+	}
+	notFound := server.APIErrorReply(fiber.StatusNotFound, "No such organisation or draft, or not the caller's (not told apart).")
+	scopeOnly := server.APIErrorReply(fiber.StatusForbidden, "MissingScope (a login waiting for its second factor) or invalid_csrf.")
+	q := func(name, desc string) server.OAParameter {
+		return server.OAParameter{Name: name, In: "query", Description: desc, Schema: server.OAString("")}
+	}
+	read := func(id, method, path, summary, desc string, perm access.Permission, params []server.OAParameter, ok string) server.APIOp {
+		return server.APIOp{ID: id, Method: method, Path: path, Tag: tag, Summary: summary, Description: desc + " Needs " + string(perm) + ".",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: params,
+			Responses: []server.APIResponse{server.APIReplyUnauthorized, forbidden(string(perm)), notFound}}
+	}
+	reads := []access.Permission{access.PayoutDraftsRead}
+	payoutsRead := []access.Permission{access.PayoutsRead}
+	handle := func(f func(fiber.Ctx, *server.APICaller) error) server.APIHandlerFunc {
+		return func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return f(c, a) }
+	}
+	decision := func(id, method, path, summary, desc string, act action) server.APIOp {
+		op := read(id, method, path, summary, desc, act.perms[0], org(apiDraftParam), "")
+		op.Responses = append([]server.APIResponse{server.APIDataOK[apiDecision]("Done: the spec's success text.")},
+			append(op.Responses, server.APIErrorReply(fiber.StatusConflict, "The title is the spec's failure text ("+act.failed+"); the detail says why."))...)
+		op.Handler = handle(func(c fiber.Ctx, a *server.APICaller) error { return s.apiDecide(c, a, act) })
+		return op
+	}
+	ops := []server.APIOp{
+		server.APIReadOp(read("listPayoutDrafts", "", apiDraftsPath, "List payout drafts",
+			"The drafts waiting for review (filter[status]=waiting_review, the default) or declined (rejected), newest first, "+
+				"cursor paged with the total; each with its sections, approvals and rejections.", access.PayoutDraftsRead,
+			org(q("filter[status]", "waiting_review (default) or rejected."),
+				q("page[cursor_after]", "cursor_next of a page: the page after it."),
+				q("page[cursor_before]", "cursor_prev of a page: the page before it."),
+				server.OAParameter{Name: "page[include_cursor]", In: "query", Description: "true: with page[cursor_after], the page starts at the cursor's own row.",
+					Schema: server.OAString("").WithEnum("true", "false")},
+				server.OAParameter{Name: "page[size]", In: "query", Description: "Rows per page, 1 to " + strconv.Itoa(provider.MaxDraftLimit) +
+					" (default " + strconv.Itoa(provider.DefaultDraftLimit) + ").", Schema: server.OAInteger("")},
+				q("created_after", "Created at or after: YYYY-MM-DD, YYYY-MM-DD HH:mm:ss (UTC) or RFC 3339."),
+				q("created_before", "Created before, in the same forms.")), ""),
+			"One page: data, and meta with total, cursor_next, cursor_prev and has_next_page.",
+			apiRead(nil, reads, apiListDrafts)),
+		{
+			ID: "createPayoutDraft", Method: fiber.MethodPost, Path: apiDraftsPath, Tag: tag, Summary: "Create a payout draft",
+			Description: "Starts a manual payout of a product and schema (both required). The answer is the draft with every section's " +
+				"fields (value, errors, access_type, ui_field, rules, step); a field with one possible value starts with it. Needs payouts:manage.",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: org(), Body: server.APIBody[apiCreateBody](),
+			Responses: []server.APIResponse{server.APIOK[server.APIDataBody[provider.PayoutDraft]](fiber.StatusCreated, "The new draft."),
+				server.APIReplyUnauthorized, forbidden("payouts:manage"), server.APIReplyNotFound,
+				server.APIErrorReply(fiber.StatusUnprocessableEntity, "product_id or schema_id missing or not offered (source.pointer names it; detail: Error creating draft).")},
+			Handler: handle(s.apiCreate),
+		},
+		server.APIReadOp(read("getPayoutDraft", "", apiDraftPath, "Get a payout draft",
+			"A draft with its sections and each field's value and errors from the last save.", access.PayoutDraftsRead, org(apiDraftParam), ""),
+			"The draft.", apiRead(nil, reads, apiGetDraft)),
+		{
+			ID: "savePayoutDraftSection", Method: fiber.MethodPatch, Path: apiDraftPath, Tag: tag, Summary: "Save one section of a draft",
+			Description: "Saves exactly one section (a wizard step) and validates it. 200: every field accepted, the section is saved. " +
+				"422: the first error is the spec's warning 'Error occurred while updating Payout draft', then one per refused field " +
+				"(title its message, source.pointer /section/field); what was typed is kept on the draft. Only the creator, while the " +
+				"draft is being built (409 otherwise). Needs payouts:manage.",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: org(apiDraftParam), Body: server.APIBody[apiSections](),
+			Responses: []server.APIResponse{server.APIDataOK[provider.PayoutDraft]("Saved: the draft."), server.APIReplyUnauthorized,
+				forbidden("payouts:manage"), notFound, server.APIErrorReply(fiber.StatusConflict, "The draft can no longer be changed."),
+				server.APIErrorReply(fiber.StatusUnprocessableEntity, "Refused fields, or not exactly one section.")},
+			Handler: handle(func(c fiber.Ctx, a *server.APICaller) error { return s.apiSave(c, a, true) }),
+		},
+		{
+			ID: "updatePayoutDraft", Method: fiber.MethodPut, Path: apiDraftPath, Tag: tag, Summary: "Save sections of a draft",
+			Description: "savePayoutDraftSection for several sections at once, in the flow's order. Needs payouts:manage.",
+			Auth:        server.APIBearer, Scopes: server.APIScopesDashboard, Params: org(apiDraftParam), Body: server.APIBody[apiSections](),
+			Responses: []server.APIResponse{server.APIDataOK[provider.PayoutDraft]("Saved: the draft."), server.APIReplyUnauthorized,
+				forbidden("payouts:manage"), notFound, server.APIErrorReply(fiber.StatusConflict, "The draft can no longer be changed."),
+				server.APIErrorReply(fiber.StatusUnprocessableEntity, "Refused fields, or no section.")},
+			Handler: handle(func(c fiber.Ctx, a *server.APICaller) error { return s.apiSave(c, a, false) }),
+		},
+		server.APIReadOp(read("getPayoutDraftSummary", "", apiDraftPath+"/summary", "Summary of a draft",
+			"The summary step: amount, the filled fields of each section as label and value, whether publishing sends it for approval, "+
+				"and the preconditions (field and message) that stop publishing.", access.PayoutDraftsRead, org(apiDraftParam), ""),
+			"The summary.", apiRead(nil, reads, apiSummary)),
+		{
+			ID: "publishPayoutDraft", Method: fiber.MethodPost, Path: apiDraftPath + "/publish", Tag: tag, Summary: "Publish a draft",
+			Description: "Turns a complete draft into a payout request (source manual), or with the draft approval flow on into a draft " +
+				"waiting for review (state waiting_review). Publishing again answers the same. 412: the spec's Precondition Failure, one " +
+				"error per field (detail 'label: message', source.pointer /section/field). Needs payouts:manage.",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: org(apiDraftParam),
+			Responses: []server.APIResponse{server.APIDataOK[provider.DraftPublished]("What publishing made."), server.APIReplyUnauthorized,
+				forbidden("payouts:manage"), notFound,
+				server.APIErrorReply(fiber.StatusConflict, "Error publishing draft: it was declined."),
+				server.APIErrorReply(fiber.StatusPreconditionFailed, "Precondition Failure: fields missing or refused.")},
+			Handler: handle(s.apiPublish),
+		},
+		decision("deletePayoutDraft", fiber.MethodDelete, apiDraftPath, "Delete a draft",
+			"Deletes a draft that is not published; only its creator. Also what abandoning the wizard does.", actDelete),
+		decision("approvePayoutDraft", fiber.MethodPost, apiDraftPath+"/approve", "Approve a draft",
+			"Approves a draft waiting for review: the approval flow on, no rejection, not its creator, not approved by the caller before. "+
+				"The approval that completes manual_payout_number_of_approvers publishes it into a payout request, once.", actApprove),
+		decision("rejectPayoutDraft", fiber.MethodPost, apiDraftPath+"/reject", "Decline a draft",
+			"Declines a draft waiting for review under the same rules as approving; one rejection ends the review.", actReject),
+		server.APIReadOp(read("listProductSchemas", "", apiSchemasPath, "Product schemas",
+			"The schemas of one product with their fields (section, name, label, ui_field, access_type, rules, step).", access.PayoutsRead,
+			[]server.OAParameter{{Name: server.APIHeaderOrganisation, In: "header", Required: true, Description: "The organisation.",
+				Schema: server.OAString("").WithFormat("uuid")}, {Name: "product_id", In: "query", Required: true, Description: "The product.",
+				Schema: server.OAString("")}}, ""),
+			"The schemas.", apiRead(apiHeaderOrg, payoutsRead, apiSchemas)),
+		server.APIReadOp(read("listProductOptions", "", apiOptionsPath, "Product options",
+			"The transfer types (local_instrument_family) with their products (id, corridor) and each product's schemas (id, label): "+
+				"the first step of the wizard.", access.PayoutsRead, org(), ""),
+			"The families.", apiRead(nil, payoutsRead, apiOptions)),
+		server.APIReadOp(read("listPaymentInstruments", "", apiInstrPath, "Payment instruments",
+			"The organisation's own accounts with the transfer types each can pay out with.", access.PayoutsRead, org(), ""),
+			"The instruments.", apiRead(nil, payoutsRead, apiInstruments)),
+		server.APIReadOp(read("listContractedLocalInstruments", "", apiLocalPath, "Contracted local instruments",
+			"The transfer types the organisation can create manual payouts with.", access.PayoutsRead, org(), ""),
+			"The transfer types.", apiRead(nil, payoutsRead, apiLocalInstruments)),
+		{
+			ID: "listExternalCodes", Method: fiber.MethodGet, Path: apiExternalPath, Tag: tag, Summary: "External codes",
+			Description: "An ISO 20022 external code list: filter[name]='B2B Purpose Codes' (the purpose code dropdown) or 'Purpose Codes' (all, the default).",
+			Auth:        server.APIBearer, Scopes: server.APIScopesDashboard,
+			Params: []server.OAParameter{{Name: "filter[name]", In: "query", Description: "The list.",
+				Schema: server.OAString("").WithEnum(provider.ExternalCodeB2BPurpose, provider.ExternalCodePurpose)}},
+			Responses: []server.APIResponse{server.APIDataOK[[]provider.ExternalCode]("The codes."), server.APIReplyUnauthorized, scopeOnly,
+				server.APIErrorReply(fiber.StatusUnprocessableEntity, "Unknown list.")},
+			Handler: handle(s.apiExternalCodes),
+		},
+		{
+			ID: "listCountries", Method: fiber.MethodGet, Path: apiCountryPath, Tag: tag, Summary: "Countries",
+			Description: "The ISO 3166 countries (iso, name, id = the numeric code), by name.",
+			Auth:        server.APIBearer, Scopes: server.APIScopesDashboard,
+			Responses: []server.APIResponse{server.APIDataOK[[]provider.Country]("The countries."), server.APIReplyUnauthorized, scopeOnly},
+			Handler:   handle(s.apiCountries),
+		},
+	}
+	return ops
+}

@@ -1,0 +1,170 @@
+import { Shell } from '../../components/Shell';
+import { Island } from '../../components/Island';
+import { SelectField } from '../../components/Form';
+import { Tone } from '../../components/Messages';
+import { Pager } from '../../components/Pager';
+import { TableScroll } from '../../components/Table';
+import type { DraftLine, DraftPanelProps, DraftRow, PageProps } from '../../generated/props';
+
+// Payout drafts (spec 001 §2 "Payout drafts page", §4 "Payout draft"): the status filter
+// (Pending approval by default, or Declined; a GET form), the drafts newest first by cursor
+// pages with the total, and the details panel of one draft (/payout_drafts/{id}) with its
+// sections as tabs (links without JavaScript), its reviews and the actions this user may
+// take (the DraftDecision island). Go formats and decides; this lays it out.
+
+type Props = PageProps['PayoutDrafts'];
+
+function Lines({ lines, label }: { lines: DraftLine[]; label: string }) {
+  return (
+    <dl aria-label={label} className="mb-4 grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-x-3 gap-y-1 text-sm">
+      {lines.map((l) => (
+        <>
+          <dt className="text-gray-700">{l.label}</dt>
+          <dd className="break-words">{l.value}</dd>
+        </>
+      ))}
+    </dl>
+  );
+}
+
+function Panel({ p }: { p: DraftPanelProps }) {
+  const current = p.tabs.find((t) => t.current);
+  return (
+    <>
+      <div className="mb-2 flex items-start justify-between gap-3">
+        <h2 id="draft-panel-title" className="text-lg font-semibold break-all">
+          <span className="sr-only">Payout draft </span>{p.title}
+        </h2>
+        <a href={p.close} className="text-blue-800 underline">Close<span className="sr-only"> draft details</span></a>
+      </div>
+      <p className="mb-1 text-xl font-semibold tabular-nums">{p.amount}</p>
+      <p className="mb-3 text-sm">{p.statusLabel}{p.needed ? ' · ' + p.needed : ''}</p>
+      <Lines lines={p.facts} label="Draft" />
+      {p.tabs.length > 0 ? (
+        <nav aria-label="Draft sections" className="mb-3">
+          <ul className="flex flex-wrap gap-x-3 gap-y-1 border-b border-gray-300 text-sm">
+            {p.tabs.map((t) => (
+              <li>
+                <a href={t.href} aria-current={t.current ? 'page' : undefined}
+                  className={'inline-block py-1 ' + (t.current ? 'border-b-2 border-blue-800 font-semibold' : 'text-blue-800 underline')}>
+                  {t.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      {current ? (
+        <section aria-labelledby="draft-section-title">
+          <h3 id="draft-section-title" className="mb-2 font-semibold">{current.label}</h3>
+          <Lines lines={p.lines} label={current.label} />
+        </section>
+      ) : null}
+      {p.approvals.length > 0 ? (
+        <section aria-labelledby="draft-approved-title">
+          <h3 id="draft-approved-title" className="mb-1 font-semibold">Approved by</h3>
+          <Lines lines={p.approvals} label="Approved by" />
+        </section>
+      ) : null}
+      {p.rejections.length > 0 ? (
+        <section aria-labelledby="draft-declined-title">
+          <h3 id="draft-declined-title" className="mb-1 font-semibold">Declined by</h3>
+          <Lines lines={p.rejections} label="Declined by" />
+        </section>
+      ) : null}
+      {p.actions.length > 0 ? <Island name="DraftDecision" props={p.island} /> : null}
+    </>
+  );
+}
+
+function Row({ r }: { r: DraftRow }) {
+  return (
+    <tr id={'draft-' + r.id} className={'border-b border-gray-200' + (r.open ? ' bg-blue-50' : '')}>
+      <td className="whitespace-nowrap p-2">{r.created}</td>
+      <td className="p-2">
+        <a href={r.href} className="break-all text-blue-800 underline" aria-current={r.open ? 'true' : undefined}>
+          {r.endToEndId || r.id}
+        </a>
+      </td>
+      <td className="p-2">{r.creator}</td>
+      <td className="p-2">{r.transfer}</td>
+      <td className="p-2">{r.account}</td>
+      <td className="whitespace-nowrap p-2 text-right tabular-nums">{r.amount} {r.currency}</td>
+      <td className="whitespace-nowrap p-2">{r.approvals}</td>
+      <td className="p-2">{r.status}</td>
+    </tr>
+  );
+}
+
+export default function PayoutDrafts(p: Props) {
+  const noun = p.status === 'rejected' ? 'declined' : 'pending approval';
+  return (
+    <Shell shell={p.shell}>
+      <h1 className="mb-4 text-2xl font-semibold">Payout drafts</h1>
+      <div className="flex flex-col gap-6 xl:flex-row">
+        {p.panel || p.panelError ? (
+          <aside id="draft-panel" tabIndex={-1} aria-labelledby="draft-panel-title"
+            className="order-first w-full rounded border-2 border-blue-800 bg-white p-4 xl:order-last xl:w-1/4 xl:min-w-80 xl:shrink-0 xl:self-start">
+            {p.panel ? (
+              <Panel p={p.panel} />
+            ) : (
+              <>
+                <div className="mb-2 flex items-start justify-between gap-3">
+                  <h2 id="draft-panel-title" className="text-lg font-semibold">Draft details</h2>
+                  <a href={p.closePanel} className="text-blue-800 underline">Close<span className="sr-only"> draft details</span></a>
+                </div>
+                <p role="alert" className={'rounded border-l-4 p-3 ' + Tone('error')}>{p.panelError}</p>
+              </>
+            )}
+          </aside>
+        ) : null}
+        <div className="min-w-0 flex-1">
+          <form method="get" action={p.action} aria-label="Filter payout drafts" className="mb-4 flex flex-wrap items-end gap-4">
+            <div className="min-w-48">
+              <SelectField id="status" label="Status" options={p.statuses} value={p.status} />
+            </div>
+            <button type="submit" className="mb-4 rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Show</button>
+          </form>
+          {p.failure ? (
+            <p role="alert" className={'rounded border-l-4 p-3 ' + Tone('error')}>{p.failure}</p>
+          ) : (
+            <>
+              <p id="drafts-count" className="mb-2 text-sm text-gray-700">
+                {p.total === 1 ? '1 draft' : p.total + ' drafts'} {noun} · 20 per page, newest first
+              </p>
+              {p.rows.length === 0 ? (
+                <p className="rounded border border-gray-300 p-4">No payout drafts are {noun}.</p>
+              ) : (
+                <TableScroll labelledBy="drafts-caption">
+                  <table className="w-full border-collapse text-sm">
+                    <caption id="drafts-caption" className="mb-2 text-left font-semibold">
+                      Payout drafts {noun}
+                    </caption>
+                    <thead>
+                      <tr className="border-b border-gray-400 text-left">
+                        <th scope="col" className="p-2">Created (UTC)</th>
+                        <th scope="col" className="p-2">End-to-end ID</th>
+                        <th scope="col" className="p-2">Created by</th>
+                        <th scope="col" className="p-2">Transfer type</th>
+                        <th scope="col" className="p-2">Account</th>
+                        <th scope="col" className="p-2 text-right">Amount</th>
+                        <th scope="col" className="p-2">Approvals</th>
+                        <th scope="col" className="p-2">Status</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {p.rows.map((r) => (
+                        <Row r={r} />
+                      ))}
+                    </tbody>
+                  </table>
+                </TableScroll>
+              )}
+              <Pager label="Pagination" prev={p.prev} next={p.next} prevText="Previous page" nextText="Next page" />
+            </>
+          )}
+        </div>
+      </div>
+    </Shell>
+  );
+}
