@@ -123,8 +123,9 @@ async function receiverBankFixingIBAN(t, root) {
 
 async function summaryAndPublish(t, root, e2e) {
   await stepHeading(root, 'Summary').waitFor();
-  await root.getByText(e2e, { exact: true }).waitFor();
-  await root.getByText('1,234.50 EUR', { exact: true }).waitFor();
+  const form = root.locator('form');
+  await form.getByText(e2e, { exact: true }).waitFor();
+  await form.getByText('1,234.50 EUR', { exact: true }).waitFor();
   await t.audit('wizard: summary');
   await root.getByRole('button', { name: 'Create payout', exact: true }).click();
 }

@@ -350,6 +350,31 @@ describe('field steps', () => {
   });
 });
 
+describe('same person, receiver refused', () => {
+  it('goes on to the Receiver with the copied values when the server refuses the incomplete receiver (422)', async () => {
+    await hydrated(at('ultimate_debtor'));
+    type('#pw-full_name', 'Ada Lovelace');
+    choose('#pw-country_code', 'GB');
+    type('#pw-birthdate', '10');
+    type('#pw-birthdate-mm', '12');
+    type('#pw-birthdate-yyyy', '1815');
+    act(() => q<HTMLInputElement>('input[name=same_person][value=yes]').click());
+    const saved = sepaDraft();
+    saved.sections[2].saved = true;
+    replies.push((c) =>
+      c.body?.ultimate_debtor
+        ? json(200, { data: saved })
+        : c.body?.creditor
+          ? json(422, { errors: [{ status: 422, code: 'invalid', title: 'Error occurred while updating Payout draft' }] })
+          : undefined,
+    );
+    await click(next());
+    expect(q('h2').textContent).toBe('Receiver');
+    expect(document.querySelector('p[role=alert]')).toBeNull();
+    expect(q<HTMLInputElement>('#pw-full_name').value).toBe('Ada Lovelace');
+  });
+});
+
 describe('summary and publishing', () => {
   const done = () => {
     const d = sepaDraft();

@@ -461,8 +461,14 @@ export default function PayoutWizard(p: Props) {
         let d = (await api().request<{ data: PayoutDraft }>('PATCH', draftPath(draft), { body: { [step]: values } })).data;
         const copy = step === 'ultimate_debtor' && same === 'yes' ? senderCopy(d, values) : null;
         if (copy && sectionOf(d, 'ultimate_debtor')?.saved) {
-          d = (await api().request<{ data: PayoutDraft }>('PATCH', draftPath(d), { body: { creditor: copy } })).data;
-          setTypedBy((t) => ({ ...t, creditor: { ...typedOf(sectionOf(d, 'creditor')!.fields) } }));
+          // The receiver's own checks speak when the user gets there: a refusal here is no error.
+          try {
+            d = (await api().request<{ data: PayoutDraft }>('PATCH', draftPath(d), { body: { creditor: copy } })).data;
+          } catch (err) {
+            if (!(err instanceof ApiError && err.status === 422)) throw err;
+          }
+          const rec = sectionOf(d, 'creditor')!.fields.map((f) => (copy[f.name] ? { ...f, value: copy[f.name] } : f));
+          setTypedBy((t) => ({ ...t, creditor: typedOf(rec) }));
         }
         setDraft(d);
         setSummary(null);

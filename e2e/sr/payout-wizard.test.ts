@@ -16,6 +16,7 @@ import { renderToString } from 'preact-render-to-string';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import CreatePayout from '../../templates/pages/createpayout/CreatePayout';
+import { expectInOrder } from './speech';
 import type { IslandProps, PayoutDraft, ShellProps } from '../../templates/generated/props';
 
 vi.mock('../../ssr/runtime/island.js', async () => {
@@ -88,18 +89,6 @@ async function transcript(html: string): Promise<string[]> {
     return log;
   } finally {
     await virtual.stop();
-  }
-}
-
-function expectInOrder(log: string[], phrases: string[]) {
-  let at = -1;
-  for (const p of phrases) {
-    const i = log.indexOf(p, at + 1);
-    if (i < 0) {
-      const where = log.indexOf(p) >= 0 ? `spoken, but before "${log[at]}"` : 'never spoken';
-      throw new Error(`"${p}" is ${where}. Transcript:\n  ${log.join('\n  ')}`);
-    }
-    at = i;
   }
 }
 

@@ -338,6 +338,18 @@ func fill(v url.Values, kv ...string) url.Values {
 	return v
 }
 
+// receiverValues fill the SEPA schema's Receiver step.
+var receiverValues = []string{"full_name", "Jonas Weber", "email", "jonas@example.de", "address", "Hauptstraße 1",
+	"city", "Berlin", "postal_code", "10115", "country_code", "DE"}
+
+// next sends the step page doc with the fields kv set, expects the way on to want ("": any
+// step) and answers the page it leads to.
+func next(t *testing.T, c *servertest.Client, doc *html.Node, want string, kv ...string) *html.Node {
+	t.Helper()
+	action, v := form(t, doc)
+	return see(t, c, post(t, c, action, fill(v, kv...)), want)
+}
+
 // A SEPA payout from product to success without JavaScript, with a wrong IBAN fixed on the
 // way: every step a page and a POST, errors beside their fields with a summary, what was
 // typed kept, the success page with currency, amount, end-to-end id and the reference.
@@ -379,9 +391,7 @@ func TestSEPAPayoutWithoutJavaScript(t *testing.T) {
 		t.Fatalf("receiver step %q, panel %q", heading(doc), text(find(doc, byTag("aside"))))
 	}
 
-	action, v = form(t, doc)
-	doc = see(t, c, post(t, c, action, fill(v, "full_name", "Jonas Weber", "email", "jonas@example.de", "address", "Hauptstraße 1",
-		"city", "Berlin", "postal_code", "10115", "country_code", "DE")), createPath(orgNordic)+"/"+id+"/creditor_account")
+	doc = next(t, c, doc, createPath(orgNordic)+"/"+id+"/creditor_account", receiverValues...)
 
 	action, v = form(t, doc)
 	res = post(t, c, action, fill(v, "iban", wrongIBAN))
@@ -436,16 +446,11 @@ func TestPublishForApproval(t *testing.T) {
 	c := h.LoggedIn(admin)
 	loc, doc := newDraft(t, c, "SEPA", "sepa-eur-de", "sepa-eur-de-iban")
 	id := draftID(t, loc)
-	action, v := form(t, doc)
-	doc = see(t, c, post(t, c, action, fill(v, "virtual_account_number", options(doc, "pw-virtual_account_number")[0], "amount", "50",
-		"end_to_end_id", "APR-"+id[:8])), "")
-	action, v = form(t, doc)
-	doc = see(t, c, post(t, c, action, fill(v, "full_name", "Jonas Weber", "email", "jonas@example.de", "address", "Hauptstraße 1",
-		"city", "Berlin", "postal_code", "10115", "country_code", "DE")), "")
-	action, v = form(t, doc)
-	doc = see(t, c, post(t, c, action, fill(v, "iban", validIBAN)), "")
-	action, v = form(t, doc)
-	doc = see(t, c, post(t, c, action, fill(v)), createPath(orgNordic)+"/"+id+"/done")
+	doc = next(t, c, doc, "", "virtual_account_number", options(doc, "pw-virtual_account_number")[0], "amount", "50",
+		"end_to_end_id", "APR-"+id[:8])
+	doc = next(t, c, doc, "", receiverValues...)
+	doc = next(t, c, doc, "", "iban", validIBAN)
+	doc = next(t, c, doc, createPath(orgNordic)+"/"+id+"/done")
 	status := find(doc, func(n *html.Node) bool { return attr(n, "role") == "status" && find(n, byTag("h2")) != nil })
 	if text(find(status, byTag("h2"))) != "Sent for approval" || !strings.Contains(text(status), "The payout request was sent for approval.") {
 		t.Fatalf("done page: %s", text(status))
