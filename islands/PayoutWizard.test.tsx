@@ -334,44 +334,14 @@ describe('field steps', () => {
     act(() => q<HTMLInputElement>('input[name=same_person][value=yes]').click());
     const saved = sepaDraft();
     saved.sections[2].saved = true;
-    const copied = structuredClone(saved);
-    copied.sections[3].fields[0].value = 'Ada Lovelace';
-    copied.sections[3].fields[1].value = 'GB';
-    replies.push((c) => (c.body?.ultimate_debtor ? json(200, { data: saved }) : c.body?.creditor ? json(200, { data: copied }) : undefined));
+    replies.push((c) => (c.body?.ultimate_debtor ? json(200, { data: saved }) : undefined));
     await click(next());
-    expect(calls.map((c) => c.body)).toEqual([
-      { ultimate_debtor: { full_name: 'Ada Lovelace', country_code: 'GB', birthdate: '1815-12-10' } },
-      { creditor: { full_name: 'Ada Lovelace', country_code: 'GB' } },
-    ]);
+    // The sender is saved; the copy waits in the receiver's inputs for its own Next.
+    expect(calls.map((c) => c.body)).toEqual([{ ultimate_debtor: { full_name: 'Ada Lovelace', country_code: 'GB', birthdate: '1815-12-10' } }]);
     expect(document.querySelector('[role=alert]')?.textContent ?? '').toBe('');
     expect(q('h2').textContent).toBe('Receiver');
     expect(q<HTMLInputElement>('#pw-full_name').value).toBe('Ada Lovelace');
     expect(q<HTMLSelectElement>('#pw-country_code').value).toBe('GB');
-  });
-});
-
-describe('same person, receiver refused', () => {
-  it('goes on to the Receiver with the copied values when the server refuses the incomplete receiver (422)', async () => {
-    await hydrated(at('ultimate_debtor'));
-    type('#pw-full_name', 'Ada Lovelace');
-    choose('#pw-country_code', 'GB');
-    type('#pw-birthdate', '10');
-    type('#pw-birthdate-mm', '12');
-    type('#pw-birthdate-yyyy', '1815');
-    act(() => q<HTMLInputElement>('input[name=same_person][value=yes]').click());
-    const saved = sepaDraft();
-    saved.sections[2].saved = true;
-    replies.push((c) =>
-      c.body?.ultimate_debtor
-        ? json(200, { data: saved })
-        : c.body?.creditor
-          ? json(422, { errors: [{ status: 422, code: 'invalid', title: 'Error occurred while updating Payout draft' }] })
-          : undefined,
-    );
-    await click(next());
-    expect(q('h2').textContent).toBe('Receiver');
-    expect(document.querySelector('p[role=alert]')).toBeNull();
-    expect(q<HTMLInputElement>('#pw-full_name').value).toBe('Ada Lovelace');
   });
 });
 

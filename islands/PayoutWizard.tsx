@@ -458,15 +458,10 @@ export default function PayoutWizard(p: Props) {
         const values: Values = {};
         // What the server stores: an amount without commas, an IBAN without spaces.
         for (const f of fields) if (!f.disabled) values[f.name] = check(ruleField(f, lists, decimals), fieldValue(f, typed), today)[0];
-        let d = (await api().request<{ data: PayoutDraft }>('PATCH', draftPath(draft), { body: { [step]: values } })).data;
+        const d = (await api().request<{ data: PayoutDraft }>('PATCH', draftPath(draft), { body: { [step]: values } })).data;
         const copy = step === 'ultimate_debtor' && same === 'yes' ? senderCopy(d, values) : null;
         if (copy && sectionOf(d, 'ultimate_debtor')?.saved) {
-          // The receiver's own checks speak when the user gets there: a refusal here is no error.
-          try {
-            d = (await api().request<{ data: PayoutDraft }>('PATCH', draftPath(d), { body: { creditor: copy } })).data;
-          } catch (err) {
-            if (!(err instanceof ApiError && err.status === 422)) throw err;
-          }
+          // Copied into the receiver's inputs; its Next saves them, and its checks speak there.
           const rec = sectionOf(d, 'creditor')!.fields.map((f) => (copy[f.name] ? { ...f, value: copy[f.name] } : f));
           setTypedBy((t) => ({ ...t, creditor: typedOf(rec) }));
         }
