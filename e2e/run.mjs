@@ -27,6 +27,7 @@ import './payout-draft-flows.mjs';
 import './collection-flows.mjs';
 import './withdrawal-flows.mjs';
 import './batch-flows.mjs';
+import './payout-wizard-flows.mjs';
 import './layout-flows.mjs';
 import './timeout-flows.mjs';
 import { AXE_TAGS, axeChecked, axeSelfTest, closeShared } from './lib/checks.mjs';
@@ -97,7 +98,7 @@ async function main() {
   if (axe) await axeSelfTest(browser);
   const only = process.argv.slice(2);
   const results = await runAll({ browser, base: portal.base, artifacts, only: only.length ? only : null, axe,
-    redis: { port: redis.port }, bin: build.bin, stopped: () => interrupted });
+    redis: { port: redis.port }, bin: build.bin, dataDir: portal.dataDir, stopped: () => interrupted });
 
   if (interrupted) return 130;
   if (report.weights.length) {

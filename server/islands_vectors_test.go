@@ -17,7 +17,7 @@ import (
 // browser's hydration expects.
 func TestIslandsRenderAsInNode(t *testing.T) {
 	_, r := loadTestAssets(t)
-	for _, island := range []string{"PasswordStrength", "EmailForm", "TransferDialog", "CopyText"} {
+	for _, island := range []string{"PasswordStrength", "EmailForm", "TransferDialog", "CopyText", "PayoutWizard"} {
 		var v struct {
 			Cases []struct {
 				Name      string          `json:"name"`

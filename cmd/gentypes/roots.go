@@ -9,6 +9,7 @@ import (
 	"portal/server/auth"
 	"portal/server/batches"
 	"portal/server/collections"
+	"portal/server/createpayout"
 	"portal/server/dashboard"
 	"portal/server/funding"
 	"portal/server/passwords"
@@ -161,6 +162,15 @@ var packages = []propsPackage{
 		},
 		islands: map[string]reflect.Type{
 			"ReceiverDelete": reflect.TypeFor[receivers.ReceiverDeleteProps](),
+		},
+	},
+	{ // portal/server/createpayout
+		pages: map[string]reflect.Type{
+			"CreatePayout":       reflect.TypeFor[createpayout.CreatePayoutProps](),
+			"CreatePayoutDelete": reflect.TypeFor[createpayout.CreatePayoutDeleteProps](),
+		},
+		islands: map[string]reflect.Type{
+			"PayoutWizard": reflect.TypeFor[createpayout.WizardProps](),
 		},
 	},
 	{ // portal/server/payoutdrafts

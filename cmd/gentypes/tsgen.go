@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"time"
 )
 
 // generator turns Go types into TypeScript declarations of the JSON that
@@ -29,6 +30,7 @@ var (
 	jsonMarshaler = reflect.TypeFor[json.Marshaler]()
 	textMarshaler = reflect.TypeFor[encoding.TextMarshaler]()
 	identRe       = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
+	timeType      = reflect.TypeFor[time.Time]()
 )
 
 func (g *generator) fail(format string, args ...any) {
@@ -38,6 +40,9 @@ func (g *generator) fail(format string, args ...any) {
 // use returns the TS type expression for t, registering the named types it
 // needs.
 func (g *generator) use(t reflect.Type) string {
+	if t == timeType {
+		return "string" // encoding/json writes RFC 3339
+	}
 	if implements(t, jsonMarshaler) || implements(t, textMarshaler) {
 		// Its JSON is whatever its method writes; a TS shape for it must be
 		// written by hand, so it has no place in props until then.

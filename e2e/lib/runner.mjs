@@ -11,7 +11,7 @@ const tests = [];
 /**
  * Registers a test. fn(t) gets t.page, t.context, t.js (JavaScript on?),
  * t.base, t.redis ({ port } of the run's redis-server), t.bin (the portal
- * binary), t.artifacts (the folder kept after the run), t.audit(label),
+ * binary), t.dataDir (its data folder: portal.db), t.artifacts (the folder kept after the run), t.audit(label),
  * t.note(text), t.cleanup(fn). opts.timeout in ms; opts.modes limits it to
  * [true] or [false]. The browser has answered the cookie banner already
  * (rejected), like a returning user, unless opts.firstVisit: the banner's
@@ -28,7 +28,7 @@ export function answeredBanner(base) {
 
 const slug = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
-export async function runAll({ browser, base, artifacts, only, axe, redis = null, bin = null, stopped = () => false }) {
+export async function runAll({ browser, base, artifacts, only, axe, redis = null, bin = null, dataDir = null, stopped = () => false }) {
   const results = [];
   for (const tc of tests) {
     if (only && !only.some((o) => tc.name.includes(o))) continue;
@@ -46,7 +46,7 @@ export async function runAll({ browser, base, artifacts, only, axe, redis = null
       const notes = [];
       const cleanups = [];
       const t = {
-        page, context, js, base, browser, redis, bin, artifacts,
+        page, context, js, base, browser, redis, bin, dataDir, artifacts,
         mode: js ? 'JS' : 'no JS',
         audit: (name, o) => monitor.audit(page, name, o),
         note: (text) => notes.push(text),

@@ -21,6 +21,7 @@ import { renderToString } from 'preact-render-to-string';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import Login from '../../templates/pages/auth/Login';
+import { expectInOrder } from './speech';
 import MfaVerify from '../../templates/pages/auth/MfaVerify';
 
 // Islands render through the goja runtime's registry, which vitest cannot
@@ -59,19 +60,6 @@ async function transcript(html: string, { autofocus = false } = {}): Promise<Log
     return log;
   } finally {
     await virtual.stop();
-  }
-}
-
-/** Each phrase is spoken, in this order (other phrases may come between). */
-function expectInOrder(log: Log, phrases: string[]) {
-  let at = -1;
-  for (const p of phrases) {
-    const i = log.indexOf(p, at + 1);
-    if (i < 0) {
-      const where = log.indexOf(p) >= 0 ? `spoken, but before "${log[at]}"` : 'never spoken';
-      throw new Error(`"${p}" is ${where}. Transcript:\n  ${log.join('\n  ')}`);
-    }
-    at = i;
   }
 }
 

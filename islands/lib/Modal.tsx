@@ -20,6 +20,12 @@ export type ModalProps = {
   children?: ComponentChildren;
   /** Text of the close button in the header; none when empty. */
   closeLabel?: string;
+  /**
+   * False for a dialog that only its close button may close (the payout
+   * wizard: spec 001 §2, not by the mask or the keyboard); Escape is then
+   * swallowed.
+   */
+  escapeCloses?: boolean;
   /** 'alertdialog' for a dialog that interrupts on its own (the idle
    *  warning); the default is the native dialog role. */
   role?: 'alertdialog';
@@ -27,7 +33,7 @@ export type ModalProps = {
   describedBy?: string;
 };
 
-export function Modal({ id, title, width, open, onClose, children, closeLabel = 'Close', role, describedBy }: ModalProps) {
+export function Modal({ id, title, width, open, onClose, children, closeLabel = 'Close', escapeCloses = true, role, describedBy }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
 
@@ -66,7 +72,13 @@ export function Modal({ id, title, width, open, onClose, children, closeLabel = 
       className="m-auto rounded border border-gray-400 p-0 shadow-lg backdrop:bg-black/40"
       onCancel={(e) => {
         e.preventDefault();
-        onClose();
+        if (escapeCloses) onClose();
+      }}
+      onClose={() => {
+        // Chrome closes a dialog on a second Escape even when the first
+        // cancel was refused: one that must stay open opens again.
+        const d = ref.current;
+        if (!escapeCloses && open && d && !d.open && typeof d.showModal === 'function') d.showModal();
       }}
     >
       {open ? (

@@ -144,11 +144,9 @@ type DraftRow struct {
 	Status     string `json:"status"`
 }
 
-// DraftLine is a label and a value of the details panel.
-type DraftLine struct {
-	Label string `json:"label"`
-	Value string `json:"value"`
-}
+// DraftLine is a label and a value of the details panel: the provider's summary line, so
+// the props types (cmd/gentypes) have one DraftLine.
+type DraftLine = provider.DraftLine
 
 // DraftTab is a section tab of the details panel.
 type DraftTab struct {
@@ -439,9 +437,9 @@ func (s area) panel(c fiber.Ctx, d provider.PayoutDraft, listQ url.Values) Draft
 		StatusLabel: provider.DraftStatusLabel(d.Status), Approvals: reviewLines(d.Approvals), Rejections: reviewLines(d.Rejections),
 		Needed: neededText(d), Tabs: []DraftTab{}, Lines: []DraftLine{}, Actions: []DraftActionView{},
 		Close: link(base(o.Org.ID), listQ) + "#draft-" + d.DraftID,
-		Facts: []DraftLine{{"Created", d.CreatedAt.UTC().Format(displayMoment)}, {"Created by", d.CreatorName},
-			{"Transfer type", d.LocalInstrument}, {"Corridor", d.Corridor.Name}, {"Data required", d.SchemaLabel},
-			{"Approvals", approvalsText(d)}}}
+		Facts: []DraftLine{{Label: "Created", Value: d.CreatedAt.UTC().Format(displayMoment)}, {Label: "Created by", Value: d.CreatorName},
+			{Label: "Transfer type", Value: d.LocalInstrument}, {Label: "Corridor", Value: d.Corridor.Name},
+			{Label: "Data required", Value: d.SchemaLabel}, {Label: "Approvals", Value: approvalsText(d)}}}
 	tab := c.Query(qTab)
 	for _, ps := range panelSections {
 		var lines []DraftLine
@@ -514,8 +512,9 @@ func (s area) confirmPage(c fiber.Ctx, act action) error {
 	detail := base(o.Org.ID) + "/" + url.PathEscape(d.DraftID)
 	back := link(detail, listQ) + "#draft-panel"
 	props := PayoutDraftConfirmProps{Shell: sh, Title: act.title, BackHref: back,
-		Facts: []DraftLine{{"End-to-end ID", d.EndToEndID}, {"Amount", strings.TrimSpace(amountText(d) + " " + d.CurrencyCode)},
-			{"Created by", d.CreatorName}, {"Status", provider.DraftStatusLabel(d.Status)}}}
+		Facts: []DraftLine{{Label: "End-to-end ID", Value: d.EndToEndID},
+			{Label: "Amount", Value: strings.TrimSpace(amountText(d) + " " + d.CurrencyCode)},
+			{Label: "Created by", Value: d.CreatorName}, {Label: "Status", Value: provider.DraftStatusLabel(d.Status)}}}
 	ok := false
 	for _, a := range allowed(o, d, rq.User.ID) {
 		ok = ok || a.kind == act.kind

@@ -19,6 +19,7 @@ import (
 	"portal/money"
 	"portal/provider"
 	"portal/server"
+	"portal/server/createpayout"
 	"portal/server/listpage"
 )
 
@@ -162,6 +163,9 @@ type PayoutsPageProps struct {
 	// Create and Export are the buttons' links, "" when not offered.
 	Create string `json:"create"`
 	Export string `json:"export"`
+	// CreateDialog is Create payout as the wizard's island (its link, and its dialog with
+	// JavaScript); nil where the wizard is not served, and then Create is a plain link.
+	CreateDialog *createpayout.WizardProps `json:"createDialog"`
 	// Panel is the open payout's details; PanelError replaces it when it cannot be shown.
 	Panel      *PayoutDetailsProps `json:"panel"`
 	PanelError string              `json:"panelError"`
@@ -440,8 +444,14 @@ func (s area) page(c fiber.Ctx, ref string) error {
 		}
 	}
 
-	if o.Can(access.PayoutsManage) && o.Config.CustomerABTesting {
+	if createpayout.Offered(o) {
 		p.Create = path + "/create"
+		// Without the product options the button stays a link to the wizard's page.
+		if d, err := createpayout.Dialog(s.Server, c); err != nil {
+			s.Logger.Error("create payout dialog", "request_id", rq.ID, "err", err)
+		} else {
+			p.CreateDialog = d
+		}
 	}
 	if o.Can(access.ExportsManage, access.ExportsRead, access.AccountsRead) {
 		p.Export = exportLink(o.Org.ID, q, s.DateRange(c))

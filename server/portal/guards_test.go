@@ -78,6 +78,11 @@ var specNeeds = map[string]need{
 	// The payment document of a payout (spec 000 §6: exports:download).
 	"org.payout.document":         {perms: []access.Permission{access.PayoutsRead, access.ExportsDownload}},
 	"org.payout.document.preview": {perms: []access.Permission{access.PayoutsRead, access.ExportsDownload}},
+
+	// The manual payout wizard's pages without JavaScript, guarded as its first one.
+	"org.payouts.create.step":   {perms: []access.Permission{access.PayoutsManage}, gate: "ab"},
+	"org.payouts.create.delete": {perms: []access.Permission{access.PayoutsManage}, gate: "ab"},
+	"org.payouts.create.done":   {perms: []access.Permission{access.PayoutsManage}, gate: "ab"},
 }
 
 // Gates as the demo organisations are configured: Nordic has every flag and

@@ -9,6 +9,7 @@ import (
 	"portal/server/auth"
 	"portal/server/batches"
 	"portal/server/collections"
+	"portal/server/createpayout"
 	"portal/server/dashboard"
 	"portal/server/funding"
 	"portal/server/passwords"
@@ -36,6 +37,7 @@ var Areas = []server.AreaFunc{
 	dashboard.New,     // Dashboard
 	funding.New,       // Crypto funding, Accounts › Account funding
 	payouts.New,       // Payouts › Payout requests
+	createpayout.New,  // Payouts › Create payout (no sidebar item)
 	payoutdrafts.New,  // Payouts › Payout drafts
 	batches.New,       // Payouts › Batches
 	receivers.New,     // Payouts › Receivers

@@ -13,6 +13,8 @@ export interface Pages {
   CollectionConfirm: typeof import('../pages/collections/CollectionConfirm').default;
   CollectionOrders: typeof import('../pages/collections/CollectionOrders').default;
   CookieBanner: typeof import('../pages/CookieBanner').default;
+  CreatePayout: typeof import('../pages/createpayout/CreatePayout').default;
+  CreatePayoutDelete: typeof import('../pages/createpayout/CreatePayoutDelete').default;
   CryptoFunding: typeof import('../pages/funding/CryptoFunding').default;
   CryptoWidget: typeof import('../pages/funding/CryptoWidget').default;
   Dashboard: typeof import('../pages/dashboard/Dashboard').default;
@@ -72,6 +74,7 @@ export interface Islands {
   PayoutDetails: typeof import('../../islands/PayoutDetails').default;
   PayoutExport: typeof import('../../islands/PayoutExport').default;
   PayoutReportsTable: typeof import('../../islands/PayoutReportsTable').default;
+  PayoutWizard: typeof import('../../islands/PayoutWizard').default;
   ReceiverDelete: typeof import('../../islands/ReceiverDelete').default;
   ShellMenu: typeof import('../../islands/ShellMenu').default;
   StatementExport: typeof import('../../islands/StatementExport').default;

@@ -17,6 +17,8 @@ export interface PageProps {
   CollectionConfirm: CollectionConfirmProps;
   CollectionOrders: OrdersPageProps;
   CookieBanner: CookieConsentProps;
+  CreatePayout: CreatePayoutProps;
+  CreatePayoutDelete: CreatePayoutDeleteProps;
   CryptoFunding: CryptoFundingProps;
   CryptoWidget: CryptoWidgetProps;
   Dashboard: DashboardProps;
@@ -73,6 +75,7 @@ export interface IslandProps {
   PayoutDetails: PayoutDetailsProps;
   PayoutExport: PayoutExportProps;
   PayoutReportsTable: PayoutReportsTableProps;
+  PayoutWizard: WizardProps;
   ReceiverDelete: ReceiverDeleteProps;
   StatementExport: StatementExportProps;
   StatementsTable: StatementsTableProps;
@@ -444,6 +447,23 @@ export interface CopyTextProps {
   short: string;
 }
 
+/**
+ * Corridor is where a product pays out: a currency to a country (CountryISO empty for a
+ * crypto network, which reaches no country in particular).
+ */
+export interface Corridor {
+  currency_iso: string;
+  country_iso: string;
+  name: string;
+}
+
+/** Country is spec 001 §3's country (iso, name, id): id is the ISO 3166 numeric code. */
+export interface Country {
+  iso: string;
+  name: string;
+  id: number;
+}
+
 /** CountryOption is one choice of the country code select. */
 export interface CountryOption {
   /** ISO 3166-1 alpha-2, lower case (spec: default dk) */
@@ -451,6 +471,24 @@ export interface CountryOption {
   name: string;
   /** "+45" */
   dial: string;
+}
+
+/**
+ * CreatePayoutDeleteProps are the props of templates/pages/createpayout/CreatePayoutDelete.tsx:
+ * closing the wizard without JavaScript asks first.
+ */
+export interface CreatePayoutDeleteProps {
+  shell: ShellProps;
+  text: string;
+  action: string;
+  csrf: string;
+  back: string;
+}
+
+/** CreatePayoutProps are the props of templates/pages/createpayout/CreatePayout.tsx. */
+export interface CreatePayoutProps {
+  shell: ShellProps;
+  wizard: WizardProps;
 }
 
 export interface CryptoBanner {
@@ -654,7 +692,29 @@ export interface DraftDecisionStep {
   confirm: DraftConfirm | null;
 }
 
-/** DraftLine is a label and a value of the details panel. */
+/**
+ * DraftField is one field of a draft as the draft response carries it (spec 001 §3: value,
+ * errors, access_type, ui_field, rules, step), with its schema's label and options.
+ */
+export interface DraftField {
+  name: string;
+  label: string;
+  value: string;
+  display: string;
+  errors: string[];
+  access_type: string;
+  ui_field: string;
+  rules: FieldRules;
+  step: string;
+  options?: FieldOption[];
+  /**
+   * Disabled: the field is shown but cannot be changed (a business unit when the
+   * organisation has fewer than 2, spec 001 §5).
+   */
+  disabled?: boolean;
+}
+
+/** DraftLine is a label and a value. */
 export interface DraftLine {
   label: string;
   value: string;
@@ -678,6 +738,38 @@ export interface DraftPanelProps {
   close: string;
 }
 
+/**
+ * DraftProblem is a field that stops publishing (the spec's Precondition Failure lines: the
+ * field name plus the message).
+ */
+export interface DraftProblem {
+  section: string;
+  field: string;
+  label: string;
+  message: string;
+}
+
+/**
+ * DraftPublished is PublishDraft's answer (spec 001 §7 publish: state, amount,
+ * currency_code, end_to_end_id, {product}_unique_reference). State is waiting_review when
+ * the draft went to review, else the payout request's current state.
+ */
+export interface DraftPublished {
+  draft_id: string;
+  state: string;
+  amount: string;
+  currency_code: string;
+  end_to_end_id: string;
+  vela_unique_reference: string;
+}
+
+/** DraftReview is an approval or a rejection of a draft (spec 001 §3 approvals, rejections). */
+export interface DraftReview {
+  user_id: string;
+  user_name: string;
+  created_at: string;
+}
+
 /** DraftRow is one draft of the table, formatted for people. */
 export interface DraftRow {
   id: string;
@@ -692,6 +784,41 @@ export interface DraftRow {
   currency: string;
   approvals: string;
   status: string;
+}
+
+/**
+ * DraftSection is one section of a draft with its fields in the schema's order. Saved says
+ * a save of it was accepted (the step is finished).
+ */
+export interface DraftSection {
+  name: string;
+  label: string;
+  saved: boolean;
+  fields: DraftField[];
+}
+
+/**
+ * DraftSummary is a draft's summary step (spec 001 §7 "GET summary"): what will be paid,
+ * the sections as label and value lines, and the problems that stop publishing
+ * (Precondition Failure: a field and its message).
+ */
+export interface DraftSummary {
+  draft_id: string;
+  amount: string;
+  currency_code: string;
+  end_to_end_id: string;
+  product_name: string;
+  schema_label: string;
+  sections: DraftSummarySection[];
+  preconditions: DraftProblem[];
+  approval_needed: boolean;
+}
+
+/** DraftSummarySection is a section of the summary. */
+export interface DraftSummarySection {
+  name: string;
+  label: string;
+  lines: DraftLine[];
 }
 
 /** DraftTab is a section tab of the details panel. */
@@ -759,6 +886,15 @@ export interface ExportedStatementsProps {
   error: string;
 }
 
+/**
+ * ExternalCode is one code of an ISO 20022 external code list (purpose codes:
+ * ExternalPurpose1Code).
+ */
+export interface ExternalCode {
+  code: string;
+  name: string;
+}
+
 /** FXHint is the currency-conversion hint of the form. */
 export interface FXHint {
   rate: string;
@@ -777,6 +913,21 @@ export interface FXWidget {
   main: string;
   rates: FXRow[];
   error?: string;
+}
+
+/** FieldOption is one choice of a select field. */
+export interface FieldOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * FieldRules are a field's rules (spec 001 §3 "rules (external_code)"): ExternalCode names
+ * the external code list its values come from ("B2B Purpose Codes": a dropdown; empty: free
+ * text, e.g. PC02).
+ */
+export interface FieldRules {
+  external_code?: string;
 }
 
 export interface FilterView {
@@ -835,6 +986,16 @@ export interface InvitationExpiredProps {
 export interface Line {
   label: string;
   wrapped: string[];
+}
+
+/**
+ * LocalInstrumentFamily is a transfer type with its products (spec 001 §3 "Product options":
+ * local_instrument_family with products), shown as Transfer type.
+ */
+export interface LocalInstrumentFamily {
+  id: string;
+  name: string;
+  products: PayoutProductOption[];
 }
 
 /** LoginProps are the props of templates/pages/auth/Login.tsx. */
@@ -1236,6 +1397,34 @@ export interface PayoutDetailsProps {
 }
 
 /**
+ * PayoutDraft is spec 001 §3's payout draft and manual payout draft response: the draft's
+ * facts and its sections. Amount, CurrencyCode and EndToEndID repeat the payout_request
+ * section's values (what the table shows); UniqueReference is set once it was published.
+ */
+export interface PayoutDraft {
+  draft_id: string;
+  status: string;
+  user_id: string;
+  creator_name: string;
+  created_at: string;
+  updated_at: string;
+  product_id: string;
+  schema_id: string;
+  schema_label: string;
+  local_instrument: string;
+  corridor: Corridor;
+  debtor_account: string;
+  amount: string;
+  currency_code: string;
+  end_to_end_id: string;
+  vela_unique_reference: string;
+  approvals: DraftReview[];
+  rejections: DraftReview[];
+  approvals_required: number;
+  sections: DraftSection[];
+}
+
+/**
  * PayoutDraftConfirmProps are the props of templates/pages/payoutdrafts/PayoutDraftConfirm.tsx:
  * a decision asked as a page. Confirm is nil, and Refused says why, when the user may not
  * take it.
@@ -1365,6 +1554,18 @@ export interface PayoutHistoryView {
   reviews: PayoutEvent[];
 }
 
+/**
+ * PayoutProductOption is a product (spec 001 §3 "Product options": id, corridor) with its
+ * schemas.
+ */
+export interface PayoutProductOption {
+  id: string;
+  name: string;
+  local_instrument: string;
+  corridor: Corridor;
+  product_schemas: ProductSchema[];
+}
+
 /** PayoutReasonBadge is a reason code; Section is the tab it opens ("" for none). */
 export interface PayoutReasonBadge {
   code: string;
@@ -1466,6 +1667,11 @@ export interface PayoutsPageProps {
   /** Create and Export are the buttons' links, "" when not offered. */
   create: string;
   export: string;
+  /**
+   * CreateDialog is Create payout as the wizard's island (its link, and its dialog with
+   * JavaScript); nil where the wizard is not served, and then Create is a plain link.
+   */
+  createDialog: WizardProps | null;
   /** Panel is the open payout's details; PanelError replaces it when it cannot be shown. */
   panel: PayoutDetailsProps | null;
   panelError: string;
@@ -1513,6 +1719,27 @@ export interface PreviewProps {
   downloadUrl: string;
   backUrl: string;
   pages: PreviewPage[];
+}
+
+/**
+ * ProductChoice is the product step's three selects as chosen (Transfer type, Corridor,
+ * Data required).
+ */
+export interface ProductChoice {
+  family: string;
+  product: string;
+  schema: string;
+}
+
+/**
+ * ProductSchema is a product schema (spec 001 §3 "Product options": id, label) with the
+ * fields it asks for.
+ */
+export interface ProductSchema {
+  id: string;
+  label: string;
+  product_id: string;
+  fields?: SchemaField[];
 }
 
 /**
@@ -1743,6 +1970,23 @@ export interface SavedFormProps {
 export interface SavedFormValue {
   label: string;
   value: string;
+}
+
+/**
+ * SchemaField is one field a product schema asks for: Name is its key inside its section,
+ * Step the wizard step that shows it. Options are the choices of a select field whose list
+ * is short and the draft's own (accounts, business units, creditor types); countries and
+ * external codes have their own calls.
+ */
+export interface SchemaField {
+  section: string;
+  name: string;
+  label: string;
+  ui_field: string;
+  access_type: string;
+  rules: FieldRules;
+  step: string;
+  options?: FieldOption[];
 }
 
 /** SearchGroup is one of the spec's five result kinds. */
@@ -2330,4 +2574,44 @@ export interface WithdrawalsPageProps {
   panel: WithdrawalPanel | null;
   panelError: string;
   closePanel: string;
+}
+
+/** WizardProps are the props of islands/PayoutWizard.tsx. */
+export interface WizardProps {
+  /**
+   * Mode is "page" (a step page; without JavaScript the forms post to the server) or
+   * "dialog" (the Payouts page's Create payout; without JavaScript a link to the page).
+   */
+  mode: 'page' | 'dialog';
+  orgId: string;
+  csrf: string;
+  base: string;
+  payouts: string;
+  families: LocalInstrumentFamily[];
+  choice: ProductChoice;
+  step: string;
+  draft: PayoutDraft | null;
+  /** Decimals of the draft's currency (2 when unknown). */
+  decimals: number;
+  /** Typed is what the step's form sent, when it comes back refused. */
+  typed: Record<string, string> | null;
+  /**
+   * Errors are the messages beside fields, by field name (the product step's:
+   * local_instrument, product_id, schema_id).
+   */
+  errors: Record<string, string>;
+  /** Alert is a message for the whole step (spec 001 §8). */
+  alert: string;
+  summary: DraftSummary | null;
+  problems: DraftProblem[];
+  result: DraftPublished | null;
+  /**
+   * Countries and PurposeCodes are empty when the draft has no field that needs them
+   * (the island asks the API when a step does).
+   */
+  countries: Country[];
+  purposeCodes: ExternalCode[];
+  samePerson: string;
+  approvalFlow: boolean;
+  open: boolean;
 }

@@ -42,7 +42,7 @@ var dashboardTemplate = markup("Dashboard", `
 		<ul class="ml-3 space-y-1">{{range .Children}}<li>{{template "navlink" .}}</li>{{end}}</ul>
 	</li>{{else}}<li>{{template "navlink" .}}</li>{{end}}{{end}}
 	</ul></nav>
-	<div data-island="ShellMenu" data-props="{{islandID (add .First 2)}}"></div><script type="application/json" id="{{islandID (add .First 2)}}">{"menu":"nav-menu"}</script>
+	<div data-island="ShellMenu" data-props="{{islandID (add .First 2)}}"></div><script type="application/json" id="{{islandID (add .First 2)}}">{{shellMenuJSON .ShellView}}</script>
 </details>{{end}}
 
 {{define "chevron"}}<svg aria-hidden="true" viewBox="0 0 16 16" class="h-4 w-4 shrink-0"><path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" stroke-width="2"></path></svg>{{end}}
@@ -230,9 +230,24 @@ var dashboardTemplate = markup("Dashboard", `
 	"flag":          flagGlyph,
 	"islandJSON":    islandJSON,
 	"dateRangeJSON": func(d rangepicker.ShellDateRange) (template.JS, error) { return safeJSON(d) },
-	"countTable":    countTable,
-	"islandID":      func(n int) string { return "island-" + strconv.Itoa(n) },
-	"add":           func(a, b int) int { return a + b },
+	// Shell.tsx's ShellMenu props: the menu, and the search box when it holds a search.
+	"shellMenuJSON": func(sh ShellView) (template.JS, error) {
+		type search struct {
+			Input string `json:"input"`
+			Home  string `json:"home"`
+		}
+		p := struct {
+			Menu   string  `json:"menu"`
+			Search *search `json:"search,omitempty"`
+		}{Menu: "nav-menu"}
+		if sh.Query != "" {
+			p.Search = &search{"q", "/org/" + sh.Org.ID}
+		}
+		return safeJSON(p)
+	},
+	"countTable": countTable,
+	"islandID":   func(n int) string { return "island-" + strconv.Itoa(n) },
+	"add":        func(a, b int) int { return a + b },
 	// Islands are numbered in render order: the page's own (the crypto
 	// banner) come before the shell's.
 	"shellData": func(p DashboardView) shellData {

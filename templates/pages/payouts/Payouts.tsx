@@ -82,7 +82,9 @@ export default function Payouts(p: Props) {
       <div className="mb-4 flex flex-wrap items-start justify-between gap-4">
         <h1 className="text-2xl font-semibold">Payouts</h1>
         <div className="flex flex-wrap items-center gap-3">
-          {p.create ? (
+          {p.createDialog ? (
+            <Island name="PayoutWizard" props={p.createDialog} />
+          ) : p.create ? (
             <a href={p.create} className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Create payout</a>
           ) : null}
           {p.export ? <a href={p.export} className="rounded border border-gray-600 px-4 py-2">Export to CSV</a> : null}
