@@ -34,7 +34,8 @@ func seedPayoutReports(ctx context.Context, tx *sql.Tx, now time.Time) error {
 			}
 		}
 		for i := range counts[o.org.ID] {
-			created := now.Add(-time.Duration(i*55+17) * time.Hour).Truncate(time.Second)
+			// At least a day back, so no demo report counts as "today" whatever the hour.
+			created := now.Add(-time.Duration(i*55+25) * time.Hour).Truncate(time.Second)
 			to := time.Date(created.Year(), created.Month(), created.Day(), 0, 0, 0, 0, time.UTC).AddDate(0, 0, 1)
 			if to.After(day.AddDate(0, 0, 1)) {
 				to = day.AddDate(0, 0, 1)
