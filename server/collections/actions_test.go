@@ -25,7 +25,7 @@ func priced(o provider.CollectionOrder) bool {
 // panel's actions), through the form (POST) and through the API.
 func TestStatusRules(t *testing.T) {
 	h := newHarness(t)
-	c := login(t, h, "admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	widenRange(t, c, orgNordic)
 	api := h.API()
 	api.Login("admin@demo.example")
@@ -107,7 +107,7 @@ func TestStatusRules(t *testing.T) {
 // and the fee once, however often the form is sent; the row shows processing_refund.
 func TestRefundPartial(t *testing.T) {
 	h := newHarness(t)
-	c := login(t, h, "operations_member@demo.example")
+	c := h.LoggedIn("operations_member@demo.example")
 	widenRange(t, c, orgNordic)
 	o := oneOrder(t, h, orgNordic, provider.OrderCompleted, func(o provider.CollectionOrder) bool { return o.CurrencyCode == "EUR" })
 	detail := ordersPath(orgNordic) + "/" + o.UUID
@@ -166,7 +166,7 @@ func TestRefundPartial(t *testing.T) {
 // A currency without a refund-fee product: "Missing configuration / Please contact support".
 func TestRefundMissingConfiguration(t *testing.T) {
 	h := newHarness(t)
-	c := login(t, h, "admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	o := oneOrder(t, h, orgNordic, provider.OrderCompleted, func(o provider.CollectionOrder) bool { return o.CurrencyCode == "DKK" })
 	detail := ordersPath(orgNordic) + "/" + o.UUID
 	tok := c.CSRF(detail)
@@ -212,7 +212,7 @@ func TestRefundAmountVectors(t *testing.T) {
 // JavaScript asks first.
 func TestCancelFlow(t *testing.T) {
 	h := newHarness(t)
-	c := login(t, h, "admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	widenRange(t, c, orgNordic)
 	o := oneOrder(t, h, orgNordic, provider.OrderPending, nil)
 	detail := ordersPath(orgNordic) + "/" + o.UUID
@@ -254,7 +254,7 @@ func TestActionGuards(t *testing.T) {
 	mine := oneOrder(t, h, orgNordic, provider.OrderPending, nil)
 	foreign := oneOrder(t, h, orgAtlantic, provider.OrderPending, nil)
 	paid := oneOrder(t, h, orgAtlantic, provider.OrderCompleted, priced)
-	admin := login(t, h, "admin@demo.example")
+	admin := h.LoggedIn("admin@demo.example")
 	tok := admin.CSRF(ordersPath(orgNordic))
 	detail := ordersPath(orgNordic) + "/" + mine.UUID
 	for _, f := range []url.Values{{}, {"_csrf": {"not-it"}}} {
@@ -273,14 +273,14 @@ func TestActionGuards(t *testing.T) {
 			}
 		}
 	}
-	obs := login(t, h, "observer@demo.example")
+	obs := h.LoggedIn("observer@demo.example")
 	otok := obs.CSRF(ordersPath(orgNordic))
 	for _, res := range []*http.Response{obs.Get(detail + "/cancel"), obs.Do("POST", detail+"/cancel", url.Values{"_csrf": {otok}})} {
 		if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+orgNordic {
 			t.Errorf("observer: %d %s", res.StatusCode, res.Header.Get("Location"))
 		}
 	}
-	multi := login(t, h, "multi@demo.example") // observer in Atlantic
+	multi := h.LoggedIn("multi@demo.example") // observer in Atlantic
 	mtok := multi.CSRF(ordersPath(orgAtlantic))
 	res := multi.Do("POST", ordersPath(orgAtlantic)+"/"+paid.UUID+"/refund", url.Values{"_csrf": {mtok}, "refund_type": {"full"}})
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+orgAtlantic {
@@ -305,7 +305,7 @@ func TestActionGuards(t *testing.T) {
 // order completes; a second run is refused; off outside the sandbox.
 func TestCompletePayment(t *testing.T) {
 	h := newHarness(t)
-	c := login(t, h, "admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	widenRange(t, c, orgNordic)
 	var pay provider.CollectionPayment
 	o := oneOrder(t, h, orgNordic, provider.OrderAuthorised, func(o provider.CollectionOrder) bool {
@@ -343,7 +343,7 @@ func TestCompletePayment(t *testing.T) {
 	}
 
 	prod := servertest.NewWith(t, func(d *server.Deps) { d.Config.Env = "production" }, auth.New, New)
-	pc := login(t, prod, "admin@demo.example")
+	pc := prod.LoggedIn("admin@demo.example")
 	o2 := oneOrder(t, prod, orgNordic, provider.OrderAuthorised, nil)
 	d2 := ordersPath(orgNordic) + "/" + o2.UUID
 	if res := pc.Do("POST", d2+"/test_case", url.Values{"_csrf": {pc.CSRF(d2)}, "payment_uuid": {o2.Payments[0].UUID}}); res.StatusCode == http.StatusSeeOther &&

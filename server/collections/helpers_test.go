@@ -40,13 +40,6 @@ func newHarness(t *testing.T) *servertest.Harness {
 
 func ordersPath(org string) string { return "/org/" + org + "/collections/orders" }
 
-func login(t *testing.T, h *servertest.Harness, email string) *servertest.Client {
-	t.Helper()
-	c := h.Client()
-	c.Login(email)
-	return c
-}
-
 // widenRange sets the session's date range to the last 100 days, which holds every seeded
 // order.
 func widenRange(t *testing.T, c *servertest.Client, org string) {

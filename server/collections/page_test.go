@@ -20,7 +20,7 @@ import (
 // columns, cursor pages with Previous/Next, and a filter the dashboard links to.
 func TestOrdersPage(t *testing.T) {
 	h := newHarness(t)
-	c := login(t, h, "observer@demo.example")
+	c := h.LoggedIn("observer@demo.example")
 	res, doc := c.Page(ordersPath(orgNordic))
 	if res.StatusCode != 200 || text(find(doc, byTag("h1"))) != "Orders" {
 		t.Fatalf("status %d h1 %q", res.StatusCode, text(find(doc, byTag("h1"))))
@@ -154,7 +154,7 @@ func TestDemoDataCoversEverything(t *testing.T) {
 // codes, tabs as links keeping the list's query, the payments tab and a payment's details.
 func TestPanelTabs(t *testing.T) {
 	h := newHarness(t)
-	c := login(t, h, "observer@demo.example")
+	c := h.LoggedIn("observer@demo.example")
 	widenRange(t, c, orgNordic)
 	tabs := func(path string) []string {
 		t.Helper()
@@ -223,7 +223,7 @@ func TestPanelTabs(t *testing.T) {
 func TestPanelNotFound(t *testing.T) {
 	h := newHarness(t)
 	foreign := oneOrder(t, h, orgAtlantic, provider.OrderCompleted, nil)
-	c := login(t, h, "admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	for _, path := range []string{
 		ordersPath(orgNordic) + "/" + foreign.UUID,
 		ordersPath(orgNordic) + "/00000000-0000-4000-8000-000000000000",
@@ -251,12 +251,12 @@ func TestPanelNotFound(t *testing.T) {
 // The role needs collection_orders:read; default has none.
 func TestRoles(t *testing.T) {
 	h := newHarness(t)
-	c := login(t, h, "default@demo.example")
+	c := h.LoggedIn("default@demo.example")
 	res := c.Get(ordersPath(orgNordic))
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+orgNordic {
 		t.Errorf("default: %d %s", res.StatusCode, res.Header.Get("Location"))
 	}
-	obs := login(t, h, "observer@demo.example")
+	obs := h.LoggedIn("observer@demo.example")
 	o := oneOrder(t, h, orgNordic, provider.OrderPending, nil)
 	_, doc := obs.Page(ordersPath(orgNordic) + "/" + o.UUID)
 	if linkText(doc, "Cancel order") != nil || linkText(doc, "Refund") != nil {

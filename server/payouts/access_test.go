@@ -24,7 +24,7 @@ func TestRoles(t *testing.T) {
 	for _, role := range access.Roles {
 		t.Run(role, func(t *testing.T) {
 			perms := access.For(role)
-			c := login(t, h, role+"@demo.example")
+			c := h.LoggedIn(role + "@demo.example")
 			res, doc := c.Page(payoutsPath(orgNordic) + "/" + completed.UniqueReference)
 			if !perms.Has(access.PayoutsRead) {
 				if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+orgNordic {

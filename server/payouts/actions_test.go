@@ -53,7 +53,7 @@ var confirmForm = servertest.PostForm
 // the spec's words and its form cancels; the money a processing payout held comes back once.
 func TestCancelInEachCancellableGroup(t *testing.T) {
 	h := newHarness(t)
-	c := login(t, h, "operations_member@demo.example")
+	c := h.LoggedIn("operations_member@demo.example")
 	for _, group := range provider.CancellableStatuses() {
 		t.Run(group, func(t *testing.T) {
 			// Only a processing payout holds money; its account must have no payout waiting
@@ -124,7 +124,7 @@ func TestCancelInEachCancellableGroup(t *testing.T) {
 // warning; nothing changes.
 func TestCancelRefused(t *testing.T) {
 	h := newHarness(t)
-	c := login(t, h, "admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	tok := c.CSRF(payoutsPath(orgNordic))
 	for _, group := range []string{provider.PayoutCompleted, provider.PayoutRejected, provider.PayoutReturned} {
 		// (A cancelled payout is answered as its cancellation was: TestCancelInEachCancellableGroup.)
@@ -160,7 +160,7 @@ func TestCancelGuards(t *testing.T) {
 	foreign := onePayout(t, h, orgAtlantic, provider.PayoutFilter{StateCategory: provider.PayoutReceived}, nil)
 	detail := payoutsPath(orgNordic) + "/" + p.UniqueReference
 
-	admin := login(t, h, "admin@demo.example")
+	admin := h.LoggedIn("admin@demo.example")
 	tok := admin.CSRF(payoutsPath(orgNordic))
 	if res := admin.Do("POST", detail+"/cancel", url.Values{}); res.StatusCode != http.StatusForbidden {
 		t.Errorf("without CSRF: %d", res.StatusCode)
@@ -178,7 +178,7 @@ func TestCancelGuards(t *testing.T) {
 		}
 	}
 	// A role without payouts:manage is sent to the organisation root (the permission guard).
-	obs := login(t, h, "observer@demo.example")
+	obs := h.LoggedIn("observer@demo.example")
 	otok := obs.CSRF(payoutsPath(orgNordic))
 	for _, res := range []*http.Response{obs.Get(detail + "/cancel"), obs.Do("POST", detail+"/cancel", url.Values{"_csrf": {otok}})} {
 		if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+orgNordic {
@@ -186,7 +186,7 @@ func TestCancelGuards(t *testing.T) {
 		}
 	}
 	// multi@ is observer in Atlantic: its payouts cannot be cancelled there either.
-	multi := login(t, h, "multi@demo.example")
+	multi := h.LoggedIn("multi@demo.example")
 	mtok := multi.CSRF(payoutsPath(orgAtlantic))
 	res := multi.Do("POST", payoutsPath(orgAtlantic)+"/"+foreign.UniqueReference+"/cancel", url.Values{"_csrf": {mtok}})
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+orgAtlantic {
@@ -220,7 +220,7 @@ func (failingCancel) PayoutTestCase(context.Context, string, string, string) (pr
 // occurred" (spec 001 §8).
 func TestActionsFail(t *testing.T) {
 	h := servertest.NewWith(t, func(d *server.Deps) { d.Payouts = failingCancel{d.Payouts} }, auth.New, New)
-	c := login(t, h, "admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	p := onePayout(t, h, orgNordic, provider.PayoutFilter{StateCategory: provider.PayoutProcessing}, nil)
 	detail := payoutsPath(orgNordic) + "/" + p.UniqueReference
 	tok := c.CSRF(detail)
@@ -239,7 +239,7 @@ func TestActionsFail(t *testing.T) {
 // back; a test case the state refuses is answered with the provider's words.
 func TestTestCases(t *testing.T) {
 	h := newHarness(t)
-	c := login(t, h, "admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	selector := func(panel *html.Node) []string {
 		var out []string
 		for _, o := range findAll(find(panel, byID("payout-test-case")), byTag("option")) {
@@ -324,7 +324,7 @@ func TestTestCases(t *testing.T) {
 func TestTestCaseGate(t *testing.T) {
 	check := func(t *testing.T, h *servertest.Harness, email, org string, want bool) {
 		t.Helper()
-		c := login(t, h, email)
+		c := h.LoggedIn(email)
 		p := onePayout(t, h, org, provider.PayoutFilter{StateCategory: provider.PayoutCompleted}, nil)
 		detail := payoutsPath(org) + "/" + p.UniqueReference
 		_, doc := c.Page(detail)

@@ -41,13 +41,6 @@ func newHarness(t *testing.T) *servertest.Harness {
 
 func payoutsPath(org string) string { return "/org/" + org + "/payouts" }
 
-func login(t *testing.T, h *servertest.Harness, email string) *servertest.Client {
-	t.Helper()
-	c := h.Client()
-	c.Login(email)
-	return c
-}
-
 // widenRange sets the session's date range to the last 100 days, which holds every seeded
 // payout.
 func widenRange(t *testing.T, c *servertest.Client, org string) {

@@ -42,7 +42,7 @@ func options(sel *html.Node) (values []string, selected []string) {
 // choices are the organisation's own.
 func TestFilterBar(t *testing.T) {
 	h := newHarness(t)
-	c := login(t, h, "admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	res, doc := c.Page(payoutsPath(orgNordic))
 	if res.StatusCode != 200 || text(find(doc, byTag("h1"))) != "Payouts" {
 		t.Fatalf("page: %d %q", res.StatusCode, text(find(doc, byTag("h1"))))
@@ -94,7 +94,7 @@ func TestFilterBar(t *testing.T) {
 	}
 
 	// Atlantic's own choices.
-	_, doc = login(t, h, "multi@demo.example").Page(payoutsPath(orgAtlantic))
+	_, doc = h.LoggedIn("multi@demo.example").Page(payoutsPath(orgAtlantic))
 	got, _ := options(find(doc, byID("account")))
 	if !slices.Equal(got, []string{"", reference.DemoAccountOrg2USD, reference.DemoAccountOrg2GBP}) {
 		t.Errorf("Atlantic accounts %v", got)
@@ -110,7 +110,7 @@ func TestFilterBar(t *testing.T) {
 // page keep it.
 func TestFiltersApply(t *testing.T) {
 	h := newHarness(t)
-	c := login(t, h, "admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	widenRange(t, c, orgNordic)
 	now := time.Now().UTC()
 	after, before := now.AddDate(0, 0, -100).Truncate(24*time.Hour), now.Truncate(24*time.Hour).AddDate(0, 0, 1)
@@ -185,7 +185,7 @@ func TestFiltersApply(t *testing.T) {
 // A value the organisation has no use for is not applied, and the form says All.
 func TestFilterUnknownValuesIgnored(t *testing.T) {
 	h := newHarness(t)
-	c := login(t, h, "admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	_, all := c.Page(payoutsPath(orgNordic))
 	q := url.Values{"state": {"exploded"}, "reasonCode": {"bogus"}, "account": {reference.DemoAccountOrg2GBP},
 		"currency": {"XYZ"}, "businessUnit": {"00000000-0000-4000-8000-000000000000"}, "localInstrument": {"TELEX"}, "sort": {"amount"}}
@@ -205,7 +205,7 @@ func TestFilterUnknownValuesIgnored(t *testing.T) {
 // with what was typed, and no list.
 func TestAmountFilterErrors(t *testing.T) {
 	h := newHarness(t)
-	c := login(t, h, "operations_member@demo.example")
+	c := h.LoggedIn("operations_member@demo.example")
 	cases := []struct {
 		from, to       string
 		field, message string
@@ -240,7 +240,7 @@ func TestAmountFilterErrors(t *testing.T) {
 // Cursor pages of 100 with the total and no page numbers; a stale cursor shows the first page.
 func TestPaging(t *testing.T) {
 	h := newHarness(t)
-	c := login(t, h, "observer@demo.example")
+	c := h.LoggedIn("observer@demo.example")
 	widenRange(t, c, orgNordic)
 	_, doc := c.Page(payoutsPath(orgNordic))
 	first := rows(doc)
@@ -299,7 +299,7 @@ func TestButtons(t *testing.T) {
 		{"multi@demo.example", orgNordic, true, true},
 	}
 	for _, tc := range cases {
-		c := login(t, h, tc.email)
+		c := h.LoggedIn(tc.email)
 		_, doc := c.Page(payoutsPath(tc.org) + "?state=rejected&currency=EUR&account=" + reference.DemoAccountOrg1EUR + "&reasonCode=invalid_creditor")
 		cr, ex := button(doc, "Create payout"), button(doc, "Export to CSV")
 		if (cr != nil) != tc.create || (ex != nil) != tc.export {
@@ -320,7 +320,7 @@ func TestButtons(t *testing.T) {
 	}
 	// Without A/B testing, no Create payout even with payouts:manage.
 	h.Exec(`UPDATE organisation_configurations SET customer_ab_testing = 0 WHERE organisation_id = ?`, orgNordic)
-	_, doc := login(t, h, "admin@demo.example").Page(payoutsPath(orgNordic))
+	_, doc := h.LoggedIn("admin@demo.example").Page(payoutsPath(orgNordic))
 	if button(doc, "Create payout") != nil {
 		t.Error("Create payout without the A/B configuration")
 	}

@@ -62,7 +62,7 @@ func tabLabelsOf(ts []tabInfo) []string {
 // where badges lead.
 func TestPanelTabsAndMessages(t *testing.T) {
 	h := newHarness(t)
-	c := login(t, h, "observer@demo.example")
+	c := h.LoggedIn("observer@demo.example")
 	base := []string{"Payout Request", "Sender", "History", "Receiver Bank", "Receiver"}
 	withSummary := append([]string{"Summary"}, base...)
 	inter := []string{"Intermediary Agent", "Intermediary Agent Account"}
@@ -140,7 +140,7 @@ func TestPanelTabsAndMessages(t *testing.T) {
 // open Summary; every tab is reachable by its link, and an unknown tab shows the first.
 func TestPanelBadgesAndTabLinks(t *testing.T) {
 	h := newHarness(t)
-	c := login(t, h, "observer@demo.example")
+	c := h.LoggedIn("observer@demo.example")
 	sections := map[string]string{provider.ReasonInvalidCreditor: "Receiver", provider.ReasonInvalidUltimateDebtor: "Sender",
 		provider.ReasonInvalidCreditorAccount: "Receiver Bank", provider.ReasonInvalidGeneralData: "Payout Request",
 		provider.ReasonMissingCapability: "Payout Request"}
@@ -212,7 +212,7 @@ func TestPanelBadgesAndTabLinks(t *testing.T) {
 // spec's words; the list is still there.
 func TestPanelNotFound(t *testing.T) {
 	h := newHarness(t)
-	c := login(t, h, "admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	foreign := onePayout(t, h, orgAtlantic, provider.PayoutFilter{StateCategory: "processing"}, nil)
 	for _, ref := range []string{foreign.UniqueReference, "PO-NOPE"} {
 		res, doc := c.Page(payoutsPath(orgNordic) + "/" + ref)
@@ -258,7 +258,7 @@ func TestFailures(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			h := servertest.NewWith(t, func(d *server.Deps) { d.Payouts = failing{d.Payouts, tc.list, tc.detail} },
 				auth.New, rangepicker.New, New)
-			c := login(t, h, "admin@demo.example")
+			c := h.LoggedIn("admin@demo.example")
 			p := onePayout(t, h, orgNordic, provider.PayoutFilter{}, nil)
 			_, doc := c.Page(payoutsPath(orgNordic) + "/" + p.UniqueReference)
 			alerts := findAll(doc, func(n *html.Node) bool { return attr(n, "role") == "alert" })
@@ -284,7 +284,7 @@ func TestFailures(t *testing.T) {
 // list's query kept, and Close returns to the list at the row.
 func TestPanelLinksKeepTheList(t *testing.T) {
 	h := newHarness(t)
-	c := login(t, h, "observer@demo.example")
+	c := h.LoggedIn("observer@demo.example")
 	p := onePayout(t, h, orgNordic, provider.PayoutFilter{StateCategory: "completed", CurrencyCode: "EUR"}, nil)
 	q := url.Values{"state": {"completed"}, "currency": {"EUR"}, "account": {reference.DemoAccountOrg1EUR}}
 	_, doc := c.Page(payoutsPath(orgNordic) + "/" + p.UniqueReference + "?" + q.Encode())

@@ -22,7 +22,7 @@ import (
 // leads back to the receiver. A second submit finds nothing to delete.
 func TestDeleteWithTheConfirmationPage(t *testing.T) {
 	h := newHarness(t)
-	c := login(t, h, "operations_member@demo.example")
+	c := h.LoggedIn("operations_member@demo.example")
 	list := all(t, h, orgNordic)
 	r := list[pageSize+3] // on the second page
 	_, doc := c.Page(base(orgNordic))
@@ -84,7 +84,7 @@ func TestDeleteNeedsThePermissionAndTheToken(t *testing.T) {
 	h := newHarness(t)
 	r := first(t, h, orgNordic, nil)
 	action := base(orgNordic) + "/" + r.ID + "/delete"
-	c := login(t, h, "observer@demo.example")
+	c := h.LoggedIn("observer@demo.example")
 	if res, _ := c.Page(action); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+orgNordic {
 		t.Errorf("confirmation without receivers:manage: %d %s", res.StatusCode, res.Header.Get("Location"))
 	}
@@ -92,7 +92,7 @@ func TestDeleteNeedsThePermissionAndTheToken(t *testing.T) {
 	if res := c.Do("POST", action, url.Values{"_csrf": {tok}}); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+orgNordic {
 		t.Errorf("POST without receivers:manage: %d %s", res.StatusCode, res.Header.Get("Location"))
 	}
-	admin := login(t, h, "admin@demo.example")
+	admin := h.LoggedIn("admin@demo.example")
 	if res := admin.Do("POST", action, url.Values{}); res.StatusCode == http.StatusSeeOther {
 		t.Errorf("POST without the token: %d", res.StatusCode)
 	}
@@ -114,7 +114,7 @@ func (failingDelete) DeleteReceiver(context.Context, string, string) (provider.R
 // When the provider cannot delete: 'Error while deleting the receiver - ...' (spec 001 §8).
 func TestDeleteFails(t *testing.T) {
 	h := servertest.NewWith(t, func(d *server.Deps) { d.Receivers = failingDelete{d.Receivers} }, auth.New, New)
-	c := login(t, h, "admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	r := first(t, h, orgNordic, nil)
 	tok := c.CSRF(base(orgNordic))
 	_, doc := servertest.Follow(t, c, c.Do("POST", base(orgNordic)+"/"+r.ID+"/delete", url.Values{"_csrf": {tok}}))
@@ -127,7 +127,7 @@ func TestDeleteFails(t *testing.T) {
 // action, the token and the list page to come back to.
 func TestDialogProps(t *testing.T) {
 	h := newHarness(t)
-	c := login(t, h, "admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	r := first(t, h, orgNordic, nil)
 	_, doc := c.Page(base(orgNordic) + "?sort=created_at&receiver=" + r.ID)
 	island := find(panelOf(doc), func(n *html.Node) bool { return n.Data == "script" && attr(n, "type") == "application/json" })

@@ -32,10 +32,6 @@ var (
 
 func newHarness(t *testing.T) *servertest.Harness { return servertest.New(t, auth.New, New) }
 
-func login(t *testing.T, h *servertest.Harness, email string) *servertest.Client {
-	return h.LoggedIn(email)
-}
-
 // all are the organisation's receivers, newest first, as the provider lists them.
 func all(t *testing.T, h *servertest.Harness, org string) []provider.Receiver {
 	t.Helper()

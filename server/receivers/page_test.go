@@ -19,7 +19,7 @@ import (
 // and every kind appears.
 func TestPageListsEveryReceiverByPages(t *testing.T) {
 	h := newHarness(t)
-	c := login(t, h, "observer@demo.example")
+	c := h.LoggedIn("observer@demo.example")
 	want := all(t, h, orgNordic)
 	var seen []string
 	kinds := map[string]bool{}
@@ -107,7 +107,7 @@ func TestPageListsEveryReceiverByPages(t *testing.T) {
 // the row is marked, the title names the receiver, Close goes back to the row.
 func TestPanelShowsTheFieldsInTheSpecsOrder(t *testing.T) {
 	h := newHarness(t)
-	c := login(t, h, "observer@demo.example")
+	c := h.LoggedIn("observer@demo.example")
 	r := first(t, h, orgNordic, func(r provider.Receiver) bool {
 		return r.MobileNumber != "" && r.Birthdate != "" && r.Detail("intermediary_agent.bank_bic") != ""
 	})
@@ -177,7 +177,7 @@ func TestRolesAndTheFlag(t *testing.T) {
 	for _, role := range access.Roles {
 		t.Run(role, func(t *testing.T) {
 			perms := access.For(role)
-			c := login(t, h, role+"@demo.example")
+			c := h.LoggedIn(role + "@demo.example")
 			res, doc := c.Page(base(orgNordic) + "?receiver=" + r.ID)
 			if !perms.Has(access.PayoutsRead) {
 				if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+orgNordic {
@@ -201,7 +201,7 @@ func TestRolesAndTheFlag(t *testing.T) {
 		})
 	}
 	h.Env.Exec(`UPDATE feature_flags SET enabled = 0 WHERE organisation_id = ? AND name = ?`, orgNordic, provider.FlagReceiverManagement)
-	c := login(t, h, "admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	res, _ := c.Page(base(orgNordic))
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+orgNordic {
 		t.Errorf("flag off: %d %s", res.StatusCode, res.Header.Get("Location"))
@@ -213,7 +213,7 @@ func TestRolesAndTheFlag(t *testing.T) {
 func TestOtherOrganisationsReceiversAreNotFound(t *testing.T) {
 	h := newHarness(t)
 	theirs := first(t, h, orgAtlantic, nil)
-	c := login(t, h, "multi@demo.example") // admin in Nordic, observer in Atlantic
+	c := h.LoggedIn("multi@demo.example") // admin in Nordic, observer in Atlantic
 	res, doc := c.Page(base(orgNordic) + "?receiver=" + theirs.ID)
 	alert := find(panelOf(doc), func(n *html.Node) bool { return attr(n, "role") == "alert" })
 	if res.StatusCode != http.StatusNotFound || text(alert) != provider.MsgReceiverNotFound {
@@ -234,7 +234,7 @@ func TestOtherOrganisationsReceiversAreNotFound(t *testing.T) {
 		t.Errorf("the other organisation's receiver is gone: %v", err)
 	}
 	// admin@demo is not in Atlantic.
-	c = login(t, h, "admin@demo.example")
+	c = h.LoggedIn("admin@demo.example")
 	res, doc = c.Page(base(orgAtlantic) + "?receiver=" + theirs.ID)
 	if res.StatusCode == 200 || strings.Contains(text(doc), theirs.FullName) {
 		t.Errorf("a non-member: %d", res.StatusCode)
