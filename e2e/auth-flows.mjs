@@ -351,8 +351,9 @@ test('MFA setup: authenticator and phone (once per run, without JS; changes mfa-
 
 // ── Forgot and reset password ────────────────────────────────────────────
 
-// No other flow logs in as this user; each mode sets its own new password.
-const RESET_USER = 'operations_member_reviewer@demo.example';
+// No other flow logs in as this user (the drafts flows need the Nordic reviewers' demo
+// passwords); each mode sets its own new password.
+const RESET_USER = 'atlantic-ops@demo.example';
 let resetPassword = PASSWORD;
 
 test('forgot password: e-mailed link, reset, log in; the link works once', async (t) => {
