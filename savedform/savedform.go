@@ -58,6 +58,10 @@ type Form struct {
 	// said so (Referer of the same origin): where Discard goes back to.
 	Return  string    `json:"return,omitempty"`
 	Created time.Time `json:"created"`
+	// Owner is the tag of the user whose page posted it (the browser's
+	// form-owner cookie): only that user, logged in again, is offered it,
+	// not the next person at a shared computer.
+	Owner string `json:"owner"`
 }
 
 // NewID is a fresh saved-form id: 256 random bits, base64url.
@@ -125,9 +129,10 @@ func Keep(fields []Field) (kept []Field, dropped []string, ok bool) {
 type Store interface {
 	// Put keeps f under id for ttl.
 	Put(ctx context.Context, id string, f *Form, ttl time.Duration) error
-	// Claim returns the form under id for the session claimant: the first
-	// claimant a form sees owns it, and any other gets ErrNotFound.
-	Claim(ctx context.Context, id, claimant string) (*Form, error)
+	// Claim returns the form under id for the session claimant of the
+	// user tagged owner: a form of another owner is ErrNotFound (and stays
+	// unclaimed); of the owner's sessions, the first to claim it keeps it.
+	Claim(ctx context.Context, id, owner, claimant string) (*Form, error)
 	// Delete forgets the form (used, discarded); deleting none is no error.
 	Delete(ctx context.Context, id string) error
 }

@@ -64,29 +64,36 @@ func TestStoreClaim(t *testing.T) {
 	stores(t, func(t *testing.T, s Store) {
 		ctx := context.Background()
 		id := NewID()
-		in := &Form{Action: "/org/x/accounts/1/transfer", Fields: []Field{{"amount", "1.00"}}, Created: time.Now().UTC()}
+		in := &Form{Action: "/org/x/accounts/1/transfer", Fields: []Field{{"amount", "1.00"}}, Created: time.Now().UTC(), Owner: "user-a"}
 		if err := s.Put(ctx, id, in, TTL); err != nil {
 			t.Fatal(err)
 		}
-		f, err := s.Claim(ctx, id, "session-a")
+		// Another user (the next person at a shared computer) is not
+		// offered it, and looking does not claim it from its owner.
+		for _, other := range []string{"user-b", "", "user-"} {
+			if _, err := s.Claim(ctx, id, other, "session-b"); !errors.Is(err, ErrNotFound) {
+				t.Fatalf("owner %q: %v", other, err)
+			}
+		}
+		f, err := s.Claim(ctx, id, "user-a", "session-a")
 		if err != nil || f.Action != in.Action || f.Fields[0].Value != "1.00" {
 			t.Fatalf("claim: %v %v", f, err)
 		}
-		if _, err := s.Claim(ctx, id, "session-a"); err != nil {
+		if _, err := s.Claim(ctx, id, "user-a", "session-a"); err != nil {
 			t.Fatalf("the owner again: %v", err)
 		}
-		if _, err := s.Claim(ctx, id, "session-b"); !errors.Is(err, ErrNotFound) {
+		if _, err := s.Claim(ctx, id, "user-a", "session-b"); !errors.Is(err, ErrNotFound) {
 			t.Fatalf("another session: %v", err)
 		}
 		for _, bad := range []string{"", "short", NewID()} {
-			if _, err := s.Claim(ctx, bad, "session-a"); !errors.Is(err, ErrNotFound) {
+			if _, err := s.Claim(ctx, bad, "user-a", "session-a"); !errors.Is(err, ErrNotFound) {
 				t.Fatalf("claim %q: %v", bad, err)
 			}
 		}
 		if err := s.Delete(ctx, id); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.Claim(ctx, id, "session-a"); !errors.Is(err, ErrNotFound) {
+		if _, err := s.Claim(ctx, id, "user-a", "session-a"); !errors.Is(err, ErrNotFound) {
 			t.Fatalf("after delete: %v", err)
 		}
 	})
@@ -98,18 +105,18 @@ func TestMemoryStoreExpiryAndCap(t *testing.T) {
 	m := NewMemoryStore(2)
 	m.Now = func() time.Time { return now }
 	a, b, c := NewID(), NewID(), NewID()
-	_ = m.Put(ctx, a, &Form{Action: "/a"}, TTL)
+	_ = m.Put(ctx, a, &Form{Action: "/a", Owner: "u"}, TTL)
 	now = now.Add(time.Second)
-	_ = m.Put(ctx, b, &Form{Action: "/b"}, TTL)
-	_ = m.Put(ctx, c, &Form{Action: "/c"}, TTL) // past the cap: a (closest to expiry) goes
-	if _, err := m.Claim(ctx, a, "s"); !errors.Is(err, ErrNotFound) {
+	_ = m.Put(ctx, b, &Form{Action: "/b", Owner: "u"}, TTL)
+	_ = m.Put(ctx, c, &Form{Action: "/c", Owner: "u"}, TTL) // past the cap: a (closest to expiry) goes
+	if _, err := m.Claim(ctx, a, "u", "s"); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("the oldest survived the cap: %v", err)
 	}
-	if _, err := m.Claim(ctx, c, "s"); err != nil {
+	if _, err := m.Claim(ctx, c, "u", "s"); err != nil {
 		t.Fatal(err)
 	}
 	now = now.Add(TTL)
-	if _, err := m.Claim(ctx, c, "s"); !errors.Is(err, ErrNotFound) {
+	if _, err := m.Claim(ctx, c, "u", "s"); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("an expired form: %v", err)
 	}
 }

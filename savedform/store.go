@@ -2,6 +2,7 @@ package savedform
 
 import (
 	"context"
+	"crypto/subtle"
 	"encoding/json"
 	"errors"
 	"sync"
@@ -37,7 +38,7 @@ func (r *RedisStore) Put(ctx context.Context, id string, f *Form, ttl time.Durat
 
 // Claim implements Store. SET NX makes the first claimant the owner even
 // when two requests race.
-func (r *RedisStore) Claim(ctx context.Context, id, claimant string) (*Form, error) {
+func (r *RedisStore) Claim(ctx context.Context, id, owner, claimant string) (*Form, error) {
 	if !wellFormedID(id) || claimant == "" {
 		return nil, ErrNotFound
 	}
@@ -49,22 +50,35 @@ func (r *RedisStore) Claim(ctx context.Context, id, claimant string) (*Form, err
 	if err != nil {
 		return nil, err
 	}
+	f, err := ownedBy(b, owner)
+	if err != nil {
+		return nil, err
+	}
 	if err := r.client.SetNX(ctx, k+":claim", claimant, TTL).Err(); err != nil {
 		return nil, err
 	}
-	owner, err := r.client.Get(ctx, k+":claim").Result()
+	first, err := r.client.Get(ctx, k+":claim").Result()
 	if errors.Is(err, redis.Nil) {
 		return nil, ErrNotFound
 	}
 	if err != nil {
 		return nil, err
 	}
-	if owner != claimant {
+	if first != claimant {
 		return nil, ErrNotFound
 	}
+	return f, nil
+}
+
+// ownedBy decodes a kept form when it is owner's, before any claim: another
+// user's look must not claim it away from its owner.
+func ownedBy(b []byte, owner string) (*Form, error) {
 	var f Form
 	if err := json.Unmarshal(b, &f); err != nil {
 		return nil, err
+	}
+	if owner == "" || subtle.ConstantTimeCompare([]byte(owner), []byte(f.Owner)) != 1 {
+		return nil, ErrNotFound
 	}
 	return &f, nil
 }
@@ -136,7 +150,7 @@ func (m *MemoryStore) evict(now time.Time) {
 }
 
 // Claim implements Store.
-func (m *MemoryStore) Claim(ctx context.Context, id, claimant string) (*Form, error) {
+func (m *MemoryStore) Claim(ctx context.Context, id, owner, claimant string) (*Form, error) {
 	if !wellFormedID(id) || claimant == "" {
 		return nil, ErrNotFound
 	}
@@ -148,17 +162,17 @@ func (m *MemoryStore) Claim(ctx context.Context, id, claimant string) (*Form, er
 		delete(m.forms, k)
 		return nil, ErrNotFound
 	}
+	out, err := ownedBy(f.data, owner)
+	if err != nil {
+		return nil, err
+	}
 	if f.claim == "" {
 		f.claim = claimant
 	}
 	if f.claim != claimant {
 		return nil, ErrNotFound
 	}
-	var out Form
-	if err := json.Unmarshal(f.data, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return out, nil
 }
 
 // Delete implements Store.

@@ -148,6 +148,7 @@ func (s *Server) loadSession(c fiber.Ctx) error {
 		if err := s.Sessions.Touch(c.Context(), sess); err != nil {
 			return err
 		}
+		s.noteFormOwner(c, sess)
 	}
 	return c.Next()
 }

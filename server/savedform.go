@@ -56,6 +56,37 @@ func (s *Server) savedFormCookie() string {
 	return "portal_saved_form"
 }
 
+// formOwnerCookie names, as a tag only this server can make, the user of
+// the browser's last logged-in page: a form kept after that session ended
+// is that user's (keepExpiredForm), offered to no one else (savedForm).
+// It lives as long as the browser session, like the session cookie.
+func (s *Server) formOwnerCookie() string {
+	if s.Config.TLS {
+		return "__Host-portal_form_owner"
+	}
+	return "portal_form_owner"
+}
+
+func (s *Server) formOwner(userID string) string {
+	if s.Tokens == nil || userID == "" {
+		return ""
+	}
+	return s.Tokens.Tag("saved form owner", userID)
+}
+
+// noteFormOwner keeps the form-owner cookie naming the logged-in user.
+func (s *Server) noteFormOwner(c fiber.Ctx, sess *session.Session) {
+	if sess.Scope != session.ScopeDashboard {
+		return
+	}
+	owner := s.formOwner(sess.UserID)
+	if owner == "" || c.Cookies(s.formOwnerCookie()) == owner {
+		return
+	}
+	c.Cookie(&fiber.Cookie{Name: s.formOwnerCookie(), Value: owner, Path: "/", HTTPOnly: true, Secure: s.Config.TLS,
+		SameSite: fiber.CookieSameSiteStrictMode, SessionOnly: true})
+}
+
 func (s *Server) setSavedFormCookie(c fiber.Ctx, id string) {
 	c.Cookie(&fiber.Cookie{Name: s.savedFormCookie(), Value: id, Path: "/", HTTPOnly: true, Secure: s.Config.TLS,
 		SameSite: fiber.CookieSameSiteStrictMode, MaxAge: int(savedform.TTL / time.Second)})
@@ -151,6 +182,11 @@ func (s *Server) keepExpiredForm(c fiber.Ctx) (handled bool, err error) {
 	for k, v := range c.Request().PostArgs().All() {
 		fields = append(fields, savedform.Field{Name: string(k), Value: string(v)})
 	}
+	// Without an owner nobody could be offered the form again.
+	owner := c.Cookies(s.formOwnerCookie())
+	if owner == "" {
+		return false, nil
+	}
 	kept, dropped, ok := savedform.Keep(fields)
 	if !ok {
 		return false, nil
@@ -159,7 +195,8 @@ func (s *Server) keepExpiredForm(c fiber.Ctx) (handled bool, err error) {
 	if err != nil || !res.Allowed {
 		return false, nil // the "form expired" page, as without this
 	}
-	f := &savedform.Form{Action: path, Fields: kept, Dropped: dropped, Return: s.sameOriginReferer(c), Created: time.Now().UTC()}
+	f := &savedform.Form{Action: path, Fields: kept, Dropped: dropped, Return: s.sameOriginReferer(c), Created: time.Now().UTC(),
+		Owner: strings.Clone(owner)}
 	// One kept form per browser: a newer post replaces the older.
 	if old := c.Cookies(s.savedFormCookie()); old != "" {
 		if err := s.SavedForms.Delete(c.Context(), old); err != nil {
@@ -178,7 +215,7 @@ func (s *Server) keepExpiredForm(c fiber.Ctx) (handled bool, err error) {
 	if sess := rq.Session; sess != nil && sess.UserID != "" && sess.Scope == session.ScopeDashboard {
 		// Logged in again already (the page was older than this login):
 		// this session owns the form at once.
-		if _, err := s.SavedForms.Claim(c.Context(), id, sess.Handle()); err != nil {
+		if _, err := s.SavedForms.Claim(c.Context(), id, s.formOwner(sess.UserID), sess.Handle()); err != nil && !errors.Is(err, savedform.ErrNotFound) {
 			return false, err
 		}
 		return true, Redirect(c, page)
@@ -271,7 +308,7 @@ func (s *Server) savedForm(c fiber.Ctx) (string, *savedform.Form, *Route, error)
 	if id == "" {
 		return "", nil, nil, errNoSavedForm
 	}
-	f, err := s.SavedForms.Claim(c.Context(), id, rq.Session.Handle())
+	f, err := s.SavedForms.Claim(c.Context(), id, s.formOwner(rq.Session.UserID), rq.Session.Handle())
 	if errors.Is(err, savedform.ErrNotFound) {
 		return id, nil, nil, errNoSavedForm
 	}

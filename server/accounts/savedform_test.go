@@ -319,6 +319,22 @@ func TestSavedFormOnlyForTheNextLoginOfThatBrowser(t *testing.T) {
 	noSavedForm(t, c, "a later login")
 }
 
+func TestSavedFormNotOfferedToTheNextUser(t *testing.T) {
+	// A shared computer: the session ends, someone else of the same
+	// organisation (who may send transfers too) logs in on that browser.
+	h := newHarness(t)
+	c := h.Client()
+	c.Login("admin@demo.example")
+	postAfterEnd(t, h, c, nil)
+	c.Login("operations_member@demo.example")
+	noSavedForm(t, c, "another user's form")
+	// Their look did not take it from its owner, who logs in next.
+	relogin(t, c)
+	if shown, _, _ := savedForm(t, c); shown["Amount"] != "12.34" {
+		t.Fatalf("shown %v", shown)
+	}
+}
+
 func TestSavedFormStraightBackWhenLoggedInAgain(t *testing.T) {
 	// A page older than the current login (logged in again in another tab):
 	// its token is stale but the session lives, so the form shows at once.
