@@ -41,8 +41,18 @@ typecheck: node_modules
 generate:
 	$(GO) generate ./cmd/gentypes
 
+# Every package once, then the race detector where goroutines share memory:
+# the packages built around it (sessions, limits, kept forms, the renderer
+# pool, the server core) whole, and elsewhere the tests that drive the
+# store and handlers from many goroutines at once. Over the whole tree it
+# slows the goja-rendered page tests tenfold and finds nothing the
+# sequential page tests could show.
+RACE_PACKAGES := ./ratelimit ./session ./savedform ./ssr ./token ./server
+RACE_TESTS := Concurrent|Race|Mixed|Twice|BatchRowErrorsAndReport|APICreate
 go-test:
-	$(GO) test -race -count=1 ./...
+	$(GO) test -count=1 ./...
+	$(GO) test -race -count=1 $(RACE_PACKAGES)
+	$(GO) test -race -count=1 -run '$(RACE_TESTS)' ./reference ./server/auth ./server/payoutdrafts ./server/withdrawals
 
 unit: node_modules
 	npx vitest run
