@@ -317,7 +317,7 @@ test('layout: every page of the route table reflows at 320 and 412 px without la
     (skipped.length ? '\n       not walked: ' + skipped.join('; ') : ''));
   assert.ok(rows.some((r) => r.route === '/org/:org' && r.who === 'admin'), 'the dashboard was walked');
   assert.ok(bad.length === 0, `${bad.length} layout finding(s):\n` + bad.slice(0, 60).join('\n') + (bad.length > 60 ? `\n… and ${bad.length - 60} more (layout-walk-*.json)` : ''));
-}, { timeout: 300_000 });
+}, { timeout: 300_000, weight: 10 });
 
 /** Whether an element lies within the viewport's width (and is shown). */
 async function fits(locator) {

@@ -4,7 +4,9 @@
 //   node e2e/run.mjs [name-filter ...]     (make e2e: builds assets first)
 //
 // Environment: E2E_NO_AXE=1 skips axe-core; E2E_HEADED=1 shows the browser;
-// E2E_PORTAL_BIN=path uses that portal binary instead of building one.
+// E2E_PORTAL_BIN=path uses that portal binary instead of building one;
+// E2E_SHARDS=n runs the flow files in n parallel shards (default 2), each
+// against its own redis-server and portal with fresh demo data.
 // Prints "N passed, M failed" last and exits non-zero on any failure.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,7 +33,7 @@ import './payout-wizard-flows.mjs';
 import './layout-flows.mjs';
 import './timeout-flows.mjs';
 import { AXE_TAGS, axeChecked, axeSelfTest, closeShared } from './lib/checks.mjs';
-import { runAll, indent } from './lib/runner.mjs';
+import { runAll, indent, shardPlan } from './lib/runner.mjs';
 import { buildPortal, killAllSync, redisCommand, startPortal, startRedis, stop, tail } from './lib/servers.mjs';
 import { formatWeight } from './lib/weight.mjs';
 
@@ -40,8 +42,8 @@ const artifacts = path.join(root, 'e2e', 'artifacts');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 const started = Date.now();
-let redis = null;
-let portal = null;
+// One { redis, portal, files } per shard.
+let shards = [];
 let browser = null;
 let finished = false;
 let interrupted = false;
@@ -50,13 +52,14 @@ async function shutdown() {
   await closeShared();
   if (browser) await browser.close().catch(() => {});
   browser = null;
-  if (portal) {
-    await stop(portal.child);
-    fs.rmSync(portal.dataDir, { recursive: true, force: true });
+  for (const { portal, redis } of shards) {
+    if (portal) {
+      await stop(portal.child);
+      fs.rmSync(portal.dataDir, { recursive: true, force: true });
+    }
+    if (redis) await stop(redis.child);
   }
-  portal = null;
-  if (redis) await stop(redis.child);
-  redis = null;
+  shards = [];
 }
 
 for (const [sig, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]]) {
@@ -79,10 +82,20 @@ async function main() {
   }
   // E2E_PORTAL_BIN: use a binary built elsewhere (e.g. while the tree does not compile).
   const build = process.env.E2E_PORTAL_BIN ? { bin: path.resolve(process.env.E2E_PORTAL_BIN), ms: 0 } : buildPortal(root);
-  redis = await startRedis(artifacts);
-  portal = await startPortal(build.bin, redis.url, artifacts);
-  if (portal.health?.backend !== 'redis') throw new Error(`portal is not keeping sessions in Redis: ${JSON.stringify(portal.health)}`);
-  console.log(`portal ${portal.base} (built in ${(build.ms / 1000).toFixed(1)} s), redis :${redis.port}, chromium ${CHROMIUM}`);
+  const only = process.argv.slice(2);
+  const plan = shardPlan(Number(process.env.E2E_SHARDS || 2), only.length ? only : null);
+  for (const [i, files] of plan.entries()) {
+    // The first shard keeps the plain log names the README points to.
+    const sfx = i === 0 ? '' : `-${i + 1}`;
+    const shard = { files, redis: null, portal: null };
+    shards.push(shard);
+    shard.redis = await startRedis(artifacts, `redis${sfx}.log`);
+    shard.portal = await startPortal(build.bin, shard.redis.url, artifacts, {}, `portal${sfx}.log`);
+    const { portal, redis } = shard;
+    if (portal.health?.backend !== 'redis') throw new Error(`portal is not keeping sessions in Redis: ${JSON.stringify(portal.health)}`);
+    console.log(`shard ${i + 1}: portal ${portal.base} (built in ${(build.ms / 1000).toFixed(1)} s), redis :${redis.port}, ` +
+      `chromium ${CHROMIUM}, files ${files.join(' ')}`);
+  }
 
   browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -96,9 +109,9 @@ async function main() {
   });
   const axe = !process.env.E2E_NO_AXE;
   if (axe) await axeSelfTest(browser);
-  const only = process.argv.slice(2);
-  const results = await runAll({ browser, base: portal.base, artifacts, only: only.length ? only : null, axe,
-    redis: { port: redis.port }, bin: build.bin, dataDir: portal.dataDir, stopped: () => interrupted });
+  const results = (await Promise.all(shards.map(({ portal, redis, files }) => runAll({ browser, base: portal.base, artifacts,
+    only: only.length ? only : null, axe, redis: { port: redis.port }, bin: build.bin, dataDir: portal.dataDir, files,
+    stopped: () => interrupted })))).flat();
 
   if (interrupted) return 130;
   if (report.weights.length) {
@@ -109,19 +122,23 @@ async function main() {
   for (const n of report.notes) console.log(`note: ${n}`);
   // The login limit per address (50 in 15 minutes, server/auth/login.go) is shared
   // by the whole run: say how much of it the flows used.
-  try {
-    const keys = await redisCommand(redis.port, 'KEYS', '*login:ip:*');
-    const counts = await Promise.all(keys.map((k) => redisCommand(redis.port, 'GET', k)));
-    console.log(`login attempts the portal counted per address: ${keys.map((k, i) => `${k.split('login:ip:')[1]} ${counts[i]}`).join(', ') || 'none'} (the suite's portal allows 1000 per 15 minutes; the default is 50)`);
-  } catch (err) {
-    console.log(`login attempts: could not ask redis (${err.message})`);
+  for (const [i, { redis }] of shards.entries()) {
+    try {
+      const keys = await redisCommand(redis.port, 'KEYS', '*login:ip:*');
+      const counts = await Promise.all(keys.map((k) => redisCommand(redis.port, 'GET', k)));
+      console.log(`shard ${i + 1}: login attempts the portal counted per address: ${keys.map((k, j) => `${k.split('login:ip:')[1]} ${counts[j]}`).join(', ') || 'none'} (the suite's portal allows 1000 per 15 minutes; the default is 50)`);
+    } catch (err) {
+      console.log(`shard ${i + 1}: login attempts: could not ask redis (${err.message})`);
+    }
   }
 
   const failed = results.filter((r) => !r.ok);
   if (failed.length) {
     console.log(`\nfailures:`);
     for (const f of failed) console.log(`  ${f.label}`);
-    console.log(`\nportal log (last lines):\n${indent(tail(portal.child, 15), 2)}`);
+    for (const [i, { portal }] of shards.entries()) {
+      console.log(`\nshard ${i + 1} portal log (last lines):\n${indent(tail(portal.child, 15), 2)}`);
+    }
   }
   await shutdown();
   finished = true;

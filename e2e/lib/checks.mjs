@@ -37,9 +37,10 @@ export function formatViolations(vs) {
 }
 
 // Shared by every test of the run: axe runs once per distinct page and mode,
-// and no-JS pages are checked in one side page (see axeFor).
+// and no-JS pages are checked in one side page per portal (see axeFor; a
+// shard's tests run one at a time, so each mirror has one user at once).
 const axed = new Set();
-let mirror = null;
+const mirrors = new Map();
 
 /** Names of the pages axe checked this run, "label [mode]". */
 export const axeChecked = () => [...axed];
@@ -60,8 +61,8 @@ export async function axeSelfTest(browser) {
 }
 
 export async function closeShared() {
-  if (mirror) await mirror.context().close().catch(() => {});
-  mirror = null;
+  for (const m of mirrors.values()) await m.context().close().catch(() => {});
+  mirrors.clear();
 }
 
 export class Monitor {
@@ -154,11 +155,12 @@ export class Monitor {
       .replace(/<script type="module"[\s\S]*?<\/script>/g, '')
       .replace(/<link rel="modulepreload"[^>]*>/g, '')
       .replace(/<meta http-equiv="refresh"[^>]*>/g, '');
-    if (!mirror) {
+    let m = mirrors.get(this.base);
+    if (!m) {
       const ctx = await this.browser.newContext({ javaScriptEnabled: true, baseURL: this.base });
-      mirror = await ctx.newPage();
+      m = await ctx.newPage();
+      mirrors.set(this.base, m);
     }
-    const m = mirror;
     const url = this.base + '/__e2e_axe_mirror__';
     await m.unrouteAll();
     await m.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));

@@ -1,6 +1,9 @@
-// A tiny serial test runner: each named test runs twice, once in a browser
-// context with JavaScript and once without, with a per-test timeout, a
-// screenshot and the page's HTML kept on failure, and a summary line.
+// A tiny test runner: each named test runs twice, once in a browser context
+// with JavaScript and once without, with a per-test timeout, a screenshot
+// and the page's HTML kept on failure, and a summary line. Tests run in
+// order within their file; whole files may run in parallel shards, each
+// against its own portal and data (shardPlan), so no file sees another's
+// changes.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -15,10 +18,41 @@ const tests = [];
  * t.note(text), t.cleanup(fn). opts.timeout in ms; opts.modes limits it to
  * [true] or [false]. The browser has answered the cookie banner already
  * (rejected), like a returning user, unless opts.firstVisit: the banner's
- * own flows and the layout walk see it.
+ * own flows and the layout walk see it. opts.weight: about how many usual
+ * flows long one run of it is (default 1), for balancing the shards.
  */
 export function test(name, fn, opts = {}) {
-  tests.push({ name, fn, timeout: opts.timeout ?? 30_000, modes: opts.modes ?? [true, false], firstVisit: !!opts.firstVisit });
+  tests.push({ name, fn, timeout: opts.timeout ?? 30_000, modes: opts.modes ?? [true, false], firstVisit: !!opts.firstVisit,
+    weight: opts.weight ?? 1, file: registeringFile() });
+}
+
+// The flow file whose top level called test(): the first stack frame
+// outside this folder.
+function registeringFile() {
+  for (const line of (new Error().stack || '').split('\n').slice(1)) {
+    const m = line.match(/\/e2e\/([\w.-]+\.mjs)/);
+    if (m) return m[1];
+  }
+  return '?';
+}
+
+/**
+ * Splits the selected tests into at most n shards of whole files, the
+ * heaviest file first onto the lightest shard. Returns arrays of file names.
+ */
+export function shardPlan(n, only) {
+  const weights = new Map();
+  for (const tc of tests) {
+    if (only && !only.some((o) => tc.name.includes(o))) continue;
+    weights.set(tc.file, (weights.get(tc.file) ?? 0) + tc.weight * tc.modes.length);
+  }
+  const shards = Array.from({ length: Math.max(1, Math.min(n, weights.size)) }, () => ({ files: [], weight: 0 }));
+  for (const [file, w] of [...weights].sort((a, b) => b[1] - a[1])) {
+    const s = shards.reduce((a, b) => (b.weight < a.weight ? b : a));
+    s.files.push(file);
+    s.weight += w;
+  }
+  return shards.map((s) => s.files);
 }
 
 /** A returning user's answer to the cookie banner, for a context that should not see it. */
@@ -28,10 +62,13 @@ export function answeredBanner(base) {
 
 const slug = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
-export async function runAll({ browser, base, artifacts, only, axe, redis = null, bin = null, dataDir = null, stopped = () => false }) {
+/** Runs the selected tests of the given files (all files when null), in registration order. */
+export async function runAll({ browser, base, artifacts, only, axe, redis = null, bin = null, dataDir = null, files = null,
+  stopped = () => false }) {
   const results = [];
   for (const tc of tests) {
     if (only && !only.some((o) => tc.name.includes(o))) continue;
+    if (files && !files.includes(tc.file)) continue;
     for (const js of tc.modes) {
       if (stopped()) return results;
       const label = `${tc.name} [${js ? 'JS' : 'no JS'}]`;

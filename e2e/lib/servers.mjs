@@ -151,11 +151,11 @@ export function redisCommand(port, ...args) {
   });
 }
 
-export async function startRedis(artifacts) {
+export async function startRedis(artifacts, logName = 'redis.log') {
   const port = await freePort();
   const child = start('redis-server', 'redis-server',
     ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'],
-    { cwd: os.tmpdir() }, path.join(artifacts, 'redis.log'));
+    { cwd: os.tmpdir() }, path.join(artifacts, logName));
   await waitFor('redis-server', child, () => redisPing(port), 10_000);
   return { child, port, url: `redis://127.0.0.1:${port}/0` };
 }
