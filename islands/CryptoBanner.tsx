@@ -39,7 +39,7 @@ export default function CryptoBanner({ href, closeAction, csrf }: Props) {
     <section aria-labelledby="crypto-title" className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded border-l-4 border-blue-700 bg-blue-50 p-4">
       <h2 id="crypto-title" className="font-semibold text-blue-900">Crypto funding now available</h2>
       <div className="flex items-center gap-3">
-        <a href={href} className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Add crypto funds</a>
+        <a href={href} className="inline-block rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Add crypto funds</a>
         <form method="post" action={closeAction} ref={form} onSubmit={onSubmit}>
           <input type="hidden" name="_csrf" value={csrf} />
           <button type="submit" className="rounded border border-gray-600 bg-white px-4 py-2">Close</button>

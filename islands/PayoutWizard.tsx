@@ -621,7 +621,7 @@ export default function PayoutWizard(p: Props) {
     );
   }
   if (!js) {
-    return <a href={draft ? stepHref({ ...p, mode: 'page' }, draft.draft_id, step) : p.base} className={btn}>{TITLE}</a>;
+    return <a href={draft ? stepHref({ ...p, mode: 'page' }, draft.draft_id, step) : p.base} className={'inline-block ' + btn}>{TITLE}</a>;
   }
   const openAt = (e: Event) => {
     e.preventDefault();

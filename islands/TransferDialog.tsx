@@ -122,7 +122,7 @@ export default function TransferDialog(p: Props) {
   }, [src?.currency, dst?.currency]);
 
   if (!js) {
-    return <a href={p.href} className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Transfer</a>;
+    return <a href={p.href} className="inline-block rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Transfer</a>;
   }
 
   const parsed = parseAmount(amount, dec);

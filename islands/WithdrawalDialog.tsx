@@ -128,7 +128,7 @@ export default function WithdrawalDialog(p: Props) {
   }, [step]);
 
   if (!js) {
-    return <a href={p.href} className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">{TITLE}</a>;
+    return <a href={p.href} className="inline-block rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">{TITLE}</a>;
   }
 
   const debtor = p.accounts.find((a) => a.number === v.account);

@@ -26,7 +26,7 @@ export function ExpiredDialog({ open, title, text, login, onClose }: ExpiredDial
         <p className="mb-4 text-sm text-gray-700">A form you send from this page now is kept for 10 minutes and shown to you again after you log in.</p>
       </div>
       <div className="flex flex-wrap items-center gap-4">
-        <a href={login} className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Log in again</a>
+        <a href={login} className="inline-block rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Log in again</a>
         <button type="button" className="rounded border border-gray-600 px-4 py-2" onClick={onClose}>Close</button>
       </div>
     </Modal>

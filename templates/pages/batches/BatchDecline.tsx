@@ -20,7 +20,7 @@ export default function BatchDecline(p: Props) {
             <p className="mb-4">{p.text}</p>
             <CSRF token={p.form.csrf} />
             <div className="flex flex-wrap items-center gap-4">
-              <a href={p.cancel} className="rounded border border-gray-600 px-4 py-2">Cancel</a>
+              <a href={p.cancel} className="inline-block rounded border border-gray-600 px-4 py-2">Cancel</a>
               <button type="submit" className="rounded bg-red-800 px-4 py-2 font-medium text-white hover:bg-red-900">{p.form.submit}</button>
             </div>
           </form>

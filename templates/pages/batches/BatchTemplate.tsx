@@ -25,7 +25,7 @@ export default function BatchTemplate(p: Props) {
           <div className="flex flex-wrap items-center gap-4">
             <button type="submit" className="rounded border border-gray-600 px-4 py-2">Show options</button>
             {p.download ? (
-              <a href={p.download} download={p.filename} className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">
+              <a href={p.download} download={p.filename} className="inline-block rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">
                 Download CSV template
               </a>
             ) : (

@@ -15,7 +15,7 @@ export default function CreatePayoutDelete(p: Props) {
         <p className="mb-4">{p.text}</p>
         <div className="flex flex-wrap items-center gap-4">
           <button type="submit" className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Yes</button>
-          <a href={p.back} className="rounded border border-gray-600 px-4 py-2">No</a>
+          <a href={p.back} className="inline-block rounded border border-gray-600 px-4 py-2">No</a>
         </div>
       </form>
     </Shell>

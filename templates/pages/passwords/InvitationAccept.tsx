@@ -19,7 +19,7 @@ export default function InvitationAccept({ sandbox, csrf, state, email, action, 
       <AuthLayout sandbox={sandbox}>
         <h1 className="mb-6 text-2xl font-semibold">New password created</h1>
         <p className="mb-6">Your account is ready. Log in with your email and your new password.</p>
-        <a href="/login" className="rounded bg-blue-800 px-4 py-2 font-medium text-white">Log in</a>
+        <a href="/login" className="inline-block rounded bg-blue-800 px-4 py-2 font-medium text-white">Log in</a>
       </AuthLayout>
     );
   }

@@ -32,7 +32,7 @@ export default function ResetPassword({ sandbox, csrf, state, action, errors, ba
         <h1 className="mb-6 text-2xl font-semibold">Your password has been reset</h1>
         <p role="status" className={'mb-4 rounded border-l-4 p-3 ' + Tone('success')}>Your new password is saved.</p>
         <p className="mb-6">For your security, you have been logged out everywhere. Log in with your new password.</p>
-        <a href="/login" className="rounded bg-blue-800 px-4 py-2 font-medium text-white">Log in</a>
+        <a href="/login" className="inline-block rounded bg-blue-800 px-4 py-2 font-medium text-white">Log in</a>
       </AuthLayout>
     );
   }

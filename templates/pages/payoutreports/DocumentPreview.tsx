@@ -18,7 +18,7 @@ export default function DocumentPreview(p: Props) {
           <p className="text-lg font-semibold tracking-widest">PREVIEW</p>
           {p.failed ? null : (
             <nav aria-label="Document" className="flex flex-wrap gap-4">
-              <a href={p.downloadUrl} download={p.filename} className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">
+              <a href={p.downloadUrl} download={p.filename} className="inline-block rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">
                 Download<span className="sr-only"> {p.filename}</span>
               </a>
               <a href={p.backUrl} className="py-2 text-blue-800 underline">Back to payouts</a>

@@ -85,9 +85,9 @@ export default function Payouts(p: Props) {
           {p.createDialog ? (
             <Island name="PayoutWizard" props={p.createDialog} />
           ) : p.create ? (
-            <a href={p.create} className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Create payout</a>
+            <a href={p.create} className="inline-block rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Create payout</a>
           ) : null}
-          {p.export ? <a href={p.export} className="rounded border border-gray-600 px-4 py-2">Export to CSV</a> : null}
+          {p.export ? <a href={p.export} className="inline-block rounded border border-gray-600 px-4 py-2">Export to CSV</a> : null}
         </div>
       </div>
       <div className="flex flex-col gap-6 xl:flex-row">

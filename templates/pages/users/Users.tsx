@@ -98,7 +98,7 @@ export default function Users(p: Props) {
     <Shell shell={p.shell}>
       <div className="mb-4 flex flex-wrap items-start justify-between gap-4">
         <h1 className="text-2xl font-semibold">User management</h1>
-        {p.add ? <a href={p.add} className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Add New User</a> : null}
+        {p.add ? <a href={p.add} className="inline-block rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Add New User</a> : null}
       </div>
       <div className="flex flex-col gap-6 xl:flex-row">
         {p.panel ? <Panel p={p.panel} /> : null}
