@@ -295,14 +295,39 @@ func (s *Store) Draft(ctx context.Context, orgID, draftID string, by provider.Dr
 	return s.buildDraft(ctx, d)
 }
 
-// e2eTaken says whether an end-to-end id is already the organisation's: a payout request's,
-// or another draft's that waits for review (a published draft's is its payout's).
+// e2eTaken says whether an end-to-end id is already the organisation's (takenEndToEndIDs),
+// other than draft draftID's own.
 func e2eTaken(ctx context.Context, q queryRower, orgID, draftID, e2e string) (bool, error) {
-	var n int
-	err := q.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM payout_requests WHERE organisation_id = ? AND end_to_end_id = ?) +
-		(SELECT count(*) FROM payout_drafts WHERE organisation_id = ? AND end_to_end_id = ? AND id <> ? AND status = 'waiting_review')`,
-		orgID, e2e, orgID, e2e, draftID).Scan(&n)
-	return n > 0, err
+	taken, err := takenEndToEndIDs(ctx, q, orgID, draftID, []string{e2e})
+	return taken[e2e], err
+}
+
+// takenEndToEndIDs are those of ids the organisation has already used, the one uniqueness
+// rule of the wizard and of batch rows: a payout request's, or that of a draft (other than
+// exceptDraft) or of a batch row waiting for review, which will become one (a published
+// draft's or approved batch's id is its payout's).
+func takenEndToEndIDs(ctx context.Context, q queryRower, orgID, exceptDraft string, ids []string) (map[string]bool, error) {
+	list, _ := json.Marshal(ids)
+	var found string
+	err := q.QueryRowContext(ctx, `SELECT coalesce(json_group_array(id), '[]') FROM (
+		SELECT end_to_end_id AS id FROM payout_requests WHERE organisation_id = ?1 AND end_to_end_id IN (SELECT value FROM json_each(?2))
+		UNION SELECT end_to_end_id FROM payout_drafts WHERE organisation_id = ?1 AND status = 'waiting_review' AND id <> ?3
+			AND end_to_end_id IN (SELECT value FROM json_each(?2))
+		UNION SELECT bp.end_to_end_id FROM batch_payouts bp JOIN batches b ON b.id = bp.batch_id
+			WHERE bp.organisation_id = ?1 AND b.status = 'waiting_review' AND bp.end_to_end_id IN (SELECT value FROM json_each(?2)))`,
+		orgID, string(list), exceptDraft).Scan(&found)
+	if err != nil {
+		return nil, fmt.Errorf("reference: end-to-end ids: %w", err)
+	}
+	var taken []string
+	if err := json.Unmarshal([]byte(found), &taken); err != nil {
+		return nil, fmt.Errorf("reference: end-to-end ids: %w", err)
+	}
+	out := make(map[string]bool, len(taken))
+	for _, id := range taken {
+		out[id] = true
+	}
+	return out, nil
 }
 
 // checkSection validates a section's values against the schema: the values to store and
@@ -507,23 +532,31 @@ func (s *Store) draftFlow(ctx context.Context, orgID string) (provider.Configura
 // payoutCreate is the payout request a draft becomes.
 func (d *draftRow) payoutCreate() (provider.PayoutCreate, error) {
 	fam, _, _ := catalogueLookup(d.productID, d.schema)
-	pr := d.values[provider.StepPayoutRequest]
-	req := provider.PayoutCreate{AccountNumber: pr["virtual_account_number"], Amount: pr["amount"], Currency: d.currency,
-		EndToEndID: pr["end_to_end_id"], PurposeCode: pr["purpose_code"], BusinessUnit: pr["business_unit"],
-		RequestedExecutionDate: pr["requested_execution_date"], Source: provider.SourceManual, CreatedBy: d.createdBy,
-		CreatorName: d.creatorName, Reviews: []provider.PayoutReview{}}
+	instrument := ""
 	if fam != nil {
-		req.LocalInstrument = fam.id
+		instrument = fam.id
 	}
+	req, err := payoutOfSections(d.values, instrument, d.currency)
+	req.Source, req.CreatedBy, req.CreatorName, req.Reviews = provider.SourceManual, d.createdBy, d.creatorName, []provider.PayoutReview{}
 	for _, a := range d.approvals {
 		req.Reviews = append(req.Reviews, provider.PayoutReview{ReviewerName: a.UserName, CreatedAt: a.CreatedAt})
 	}
+	return req, err
+}
+
+// payoutOfSections is the payout request that a schema's values stand for (by section, then
+// field name, as the catalogue names them): a published draft's, and a batch row's.
+func payoutOfSections(values map[string]map[string]string, instrument, code string) (provider.PayoutCreate, error) {
+	pr := values[provider.StepPayoutRequest]
+	req := provider.PayoutCreate{AccountNumber: pr["virtual_account_number"], Amount: pr["amount"], Currency: code,
+		EndToEndID: pr["end_to_end_id"], PurposeCode: pr["purpose_code"], BusinessUnit: pr["business_unit"],
+		RequestedExecutionDate: pr["requested_execution_date"], LocalInstrument: instrument}
 	// The sections' keys are the payout's JSON names, except the wallet address, which the
 	// payout model keeps as the account number.
 	parts := map[string]map[string]string{}
 	for _, sec := range provider.DraftSections()[1:] {
 		m := map[string]string{}
-		for k, v := range d.values[sec] {
+		for k, v := range values[sec] {
 			if v == "" {
 				continue
 			}
@@ -538,7 +571,7 @@ func (d *draftRow) payoutCreate() (provider.PayoutCreate, error) {
 		c["name"] = c["full_name"]
 	}
 	if err := json.Unmarshal([]byte(marshal(parts)), &req.PayoutSections); err != nil {
-		return req, fmt.Errorf("reference: draft sections: %w", err)
+		return req, fmt.Errorf("reference: payout sections: %w", err)
 	}
 	return req, nil
 }
