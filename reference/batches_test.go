@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/csv"
 	"fmt"
+	"maps"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -428,6 +430,70 @@ func BenchmarkBatchUpload2MB(b *testing.B) {
 			Content: bytes.ReplaceAll(content, []byte("BENCH-"), []byte(fmt.Sprintf("B%04d-", i)))})
 		if err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestBatchTemplatesBecomePayouts: the template of every schema either organisation is
+// offered uploads as it is (its end-to-end ID made unique), and once the batch is approved
+// its payout passes the lifecycle's own checks (the bank's country comes from the product
+// when the schema does not ask for it), as a published draft's does. Known gap, outside the
+// catalogue: the lifecycle wants a sender's name for every payout, and the schemas without
+// a Sender step (SEPA by IBAN, USDT) ask for none, so those payouts, from the wizard as from
+// a batch, are refused for that alone.
+func TestBatchTemplatesBecomePayouts(t *testing.T) {
+	s := seededStore(t)
+	ctx := context.Background()
+	var batches []struct{ org, id, product, schema string }
+	for _, org := range []string{DemoOrg1ID, DemoOrg2ID} {
+		schemas, err := s.batchSchemas(ctx, org)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range schemas {
+			tpl, err := s.BatchTemplate(ctx, org, b.sch.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ex := slices.Clone(tpl.Example)
+			ex[slices.Index(tpl.Columns, "end_to_end_id")] = "TPL-" + b.sch.ID
+			var buf bytes.Buffer
+			w := csv.NewWriter(&buf)
+			_ = w.WriteAll([][]string{tpl.Columns, ex})
+			res, err := s.CreateBatch(ctx, org, provider.BatchUpload{Filename: b.sch.ID + ".csv", Content: buf.Bytes(), CreatedBy: DemoUserOperationsMemberID})
+			if err != nil {
+				t.Fatalf("%s: %v (%+v)", b.sch.ID, err, err)
+			}
+			if res.Meta.Currency.ISO != b.prod.currency || res.Meta.Country.ISO != b.prod.country || res.Meta.LocalInstrument != b.fam.id {
+				t.Errorf("%s: meta %+v", b.sch.ID, res.Meta)
+			}
+			for _, by := range []string{DemoUserAdminReviewerID, DemoUserOperationsMemberReviewerID}[:boolInt(res.Status == provider.BatchWaitingReview)*2] {
+				if _, err := s.ApproveBatch(ctx, org, res.BatchID, provider.BatchReviewer{UserID: by, Name: by}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			batches = append(batches, struct{ org, id, product, schema string }{org, res.BatchID, b.prod.id, b.sch.ID})
+		}
+	}
+	if len(batches) < 10 {
+		t.Fatalf("%d schemas offered", len(batches))
+	}
+	if _, err := s.RunPayoutJobs(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range batches {
+		pg, err := s.Payouts(ctx, b.org, provider.PayoutFilter{BatchID: b.id})
+		if err != nil || pg.Total != 1 {
+			t.Fatalf("%s: %d payouts, %v", b.schema, pg.Total, err)
+		}
+		p, _ := s.Payout(ctx, b.org, pg.Payouts[0].UniqueReference)
+		_, _, sch := catalogueLookup(b.product, b.schema)
+		errs := maps.Clone(p.Errors)
+		if !hasFields(sch, provider.StepUltimateDebtor) {
+			delete(errs, provider.SectionSender)
+		}
+		if len(errs) > 0 || (len(p.Errors) == 0 && p.Status == provider.StateRejected) {
+			t.Errorf("%s: payout %s %v", b.schema, p.Status, p.Errors)
 		}
 	}
 }

@@ -531,12 +531,12 @@ func (s *Store) draftFlow(ctx context.Context, orgID string) (provider.Configura
 
 // payoutCreate is the payout request a draft becomes.
 func (d *draftRow) payoutCreate() (provider.PayoutCreate, error) {
-	fam, _, _ := catalogueLookup(d.productID, d.schema)
-	instrument := ""
+	fam, prod, _ := catalogueLookup(d.productID, d.schema)
+	instrument, country := "", ""
 	if fam != nil {
-		instrument = fam.id
+		instrument, country = fam.id, prod.country
 	}
-	req, err := payoutOfSections(d.values, instrument, d.currency)
+	req, err := payoutOfSections(d.values, instrument, d.currency, country)
 	req.Source, req.CreatedBy, req.CreatorName, req.Reviews = provider.SourceManual, d.createdBy, d.creatorName, []provider.PayoutReview{}
 	for _, a := range d.approvals {
 		req.Reviews = append(req.Reviews, provider.PayoutReview{ReviewerName: a.UserName, CreatedAt: a.CreatedAt})
@@ -545,8 +545,11 @@ func (d *draftRow) payoutCreate() (provider.PayoutCreate, error) {
 }
 
 // payoutOfSections is the payout request that a schema's values stand for (by section, then
-// field name, as the catalogue names them): a published draft's, and a batch row's.
-func payoutOfSections(values map[string]map[string]string, instrument, code string) (provider.PayoutCreate, error) {
+// field name, as the catalogue names them): a published draft's, and a batch row's. The
+// receiver's bank is in the product's country (a SEPA product to Germany pays a German
+// account) unless the schema asks for the bank's country; the payout's lifecycle needs it
+// to choose the corridor.
+func payoutOfSections(values map[string]map[string]string, instrument, code, country string) (provider.PayoutCreate, error) {
 	pr := values[provider.StepPayoutRequest]
 	req := provider.PayoutCreate{AccountNumber: pr["virtual_account_number"], Amount: pr["amount"], Currency: code,
 		EndToEndID: pr["end_to_end_id"], PurposeCode: pr["purpose_code"], BusinessUnit: pr["business_unit"],
@@ -572,6 +575,9 @@ func payoutOfSections(values map[string]map[string]string, instrument, code stri
 	}
 	if err := json.Unmarshal([]byte(marshal(parts)), &req.PayoutSections); err != nil {
 		return req, fmt.Errorf("reference: payout sections: %w", err)
+	}
+	if req.CreditorAccount.CountryCode == "" {
+		req.CreditorAccount.CountryCode = country
 	}
 	return req, nil
 }
