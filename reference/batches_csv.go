@@ -244,7 +244,8 @@ func (f *batchFile) refuseRows() *provider.BatchUploadError {
 				if label == "" {
 					label = "Row"
 				}
-				details = append(details, fmt.Sprintf("Line %d, %s: %s.", r.line, label, e.msg))
+				// Each detail line ends with one full stop (spec 001 §8), whatever the message.
+				details = append(details, fmt.Sprintf("Line %d, %s: %s.", r.line, label, strings.TrimSuffix(e.msg, ".")))
 			}
 		}
 	}

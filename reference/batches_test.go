@@ -497,3 +497,77 @@ func TestBatchTemplatesBecomePayouts(t *testing.T) {
 		}
 	}
 }
+
+// A date of birth in a CSV cell is read as YYYY-MM-DD or as the wizard asks for it (DD MM
+// YYYY, with dots, slashes or dashes too), and refused with the wizard's words; a creditor
+// type is one of the schema's options.
+func TestBatchRowAsTheWizard(t *testing.T) {
+	s := seededStore(t)
+	ctx := context.Background()
+	tpl, err := s.BatchTemplate(ctx, DemoOrg1ID, "sepa-eur-de-iban-typed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells := map[string]string{}
+	for i, c := range tpl.Columns {
+		cells[c] = tpl.Example[i]
+	}
+	rows := [][]string{tpl.Columns}
+	for i, edit := range []map[string]string{
+		{"creditor.birthdate": "12.04.1985"}, {"creditor.birthdate": "1985-13-01"}, {"creditor.birthdate": "12 4 1985"},
+		{"creditor.type": "company"}, {"purpose_code": "PC02"}, {"creditor.birthdate": "2999-01-01"},
+	} {
+		row := maps.Clone(cells)
+		maps.Copy(row, edit)
+		row["end_to_end_id"] = fmt.Sprintf("DOB-%d", i)
+		rec := make([]string, len(tpl.Columns))
+		for j, c := range tpl.Columns {
+			rec[j] = row[c]
+		}
+		rows = append(rows, rec)
+	}
+	var buf bytes.Buffer
+	_ = csv.NewWriter(&buf).WriteAll(rows)
+	_, err = upload(s, buf.Bytes(), DemoUserOperationsMemberID)
+	ue := uploadErr(t, err)
+	recs, _ := csv.NewReader(bytes.NewReader(ue.Report)).ReadAll()
+	want := []string{"", payoutfield.MsgDOBInvalid, payoutfield.MsgDOBIncomplete, "Receiver type (creditor.type): " + payoutfield.MsgSelect,
+		"Purpose code (purpose_code): " + payoutfield.MsgSelect, payoutfield.MsgDOBFuture}
+	for i, w := range want {
+		if cell := recs[i+1][len(recs[0])-1]; (w == "") != (cell == "") || !strings.Contains(cell, w) {
+			t.Errorf("row %d: %q, want %q", i, cell, w)
+		}
+	}
+}
+
+// The demo batches name schemas of the catalogue, of their own corridor.
+func TestSeededBatchesFollowTheCatalogue(t *testing.T) {
+	s := seededStore(t)
+	rows, err := s.read.Query(`SELECT schema_id, local_instrument, currency, country FROM batches WHERE schema_id <> ''`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	n := 0
+	for rows.Next() {
+		var schema, instr, code, country string
+		if err := rows.Scan(&schema, &instr, &code, &country); err != nil {
+			t.Fatal(err)
+		}
+		n++
+		found := false
+		for _, f := range catalogue {
+			for _, p := range f.products {
+				for _, sc := range p.schemas {
+					found = found || (sc.ID == schema && f.id == instr && p.currency == code && p.country == country)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("batch of schema %s (%s %s %s) is not the catalogue's", schema, instr, code, country)
+		}
+	}
+	if n == 0 {
+		t.Error("no demo batch names its schema")
+	}
+}
