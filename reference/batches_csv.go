@@ -194,10 +194,7 @@ func (b *batchSchema) checkRow(row *batchRow, today time.Time) {
 		}
 		values[c.field.Section][c.field.Name] = stored
 	}
-	p, err := payoutOfSections(values, b.fam.id, b.prod.currency, b.prod.country)
-	if err != nil {
-		row.errs = append(row.errs, batchFieldError{"", "", err.Error()})
-	}
+	p := payoutOfSections(values, b.fam.id, b.prod.currency, b.prod.country)
 	p.Source = provider.SourceCSV
 	row.payout = p
 }
