@@ -137,18 +137,19 @@ func notCSV(err error) string {
 }
 
 // pickSchema chooses among schemas with the same columns (the corridors of a transfer type
-// ask for the same fields): the one whose corridor's country the first row names, in a
-// country column or as an IBAN's country; the first one otherwise.
+// ask for the same fields): the one whose corridor's country the first row names, as the
+// IBAN's country (the receiver's bank is where the corridor pays out) or else in a country
+// column; the first one otherwise.
 func pickSchema(candidates []*batchSchema, rec []string) *batchSchema {
-	for _, b := range candidates {
-		for i, c := range b.columns {
-			if i >= len(rec) || b.prod.country == "" {
-				continue
-			}
-			v := strings.ToUpper(strings.TrimSpace(rec[i]))
-			if (c.field.UIField == provider.UICountry && v == b.prod.country) ||
-				(c.field.UIField == provider.UIIBAN && strings.HasPrefix(v, b.prod.country)) {
-				return b
+	for _, kind := range []string{provider.UIIBAN, provider.UICountry} {
+		for _, b := range candidates {
+			for i, c := range b.columns {
+				if i >= len(rec) || b.prod.country == "" || c.field.UIField != kind {
+					continue
+				}
+				if v := strings.ToUpper(strings.TrimSpace(rec[i])); v == b.prod.country || (kind == provider.UIIBAN && strings.HasPrefix(v, b.prod.country)) {
+					return b
+				}
 			}
 		}
 	}

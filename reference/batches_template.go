@@ -57,15 +57,19 @@ func (s *Store) batchSchemas(ctx context.Context, orgID string) ([]*batchSchema,
 		return nil, err
 	}
 	var out []*batchSchema
+	envs := map[string]draftEnv{}
 	for i := range catalogue {
 		for j := range catalogue[i].products {
 			p := &catalogue[i].products[j]
 			if !slices.Contains(owned, p.currency) {
 				continue
 			}
-			env, err := s.draftEnv(ctx, orgID, p.currency)
-			if err != nil {
-				return nil, err
+			env, ok := envs[p.currency]
+			if !ok {
+				if env, err = s.draftEnv(ctx, orgID, p.currency); err != nil {
+					return nil, err
+				}
+				envs[p.currency] = env
 			}
 			for k := range p.schemas {
 				b := &batchSchema{fam: &catalogue[i], prod: p, sch: &p.schemas[k], env: env}

@@ -571,3 +571,27 @@ func TestSeededBatchesFollowTheCatalogue(t *testing.T) {
 		t.Error("no demo batch names its schema")
 	}
 }
+
+// SEPA to Germany and to France share their columns: the first row's IBAN says which
+// corridor the file is, before the receiver's country.
+func TestBatchCorridorFromTheFirstRow(t *testing.T) {
+	s := seededStore(t)
+	for _, tc := range []struct{ iban, country, want string }{
+		{"FR1420041010050500013M02606", "DE", "FR"}, {"DE89370400440532013000", "FR", "DE"}, {"", "FR", "FR"},
+	} {
+		content := batchCSV(t, s, "PICK"+tc.want+tc.country, 1, func(_ int, row map[string]string) {
+			row["creditor_account.iban"], row["creditor.country_code"] = tc.iban, tc.country
+		})
+		res, err := upload(s, content, DemoUserOperationsMemberID)
+		if tc.iban == "" {
+			// The IBAN is required: refused, but the corridor was still read from the country.
+			if ue := uploadErr(t, err); ue.Meta.Country.ISO != tc.want {
+				t.Errorf("no IBAN, country %s: corridor %+v", tc.country, ue.Meta)
+			}
+			continue
+		}
+		if err != nil || res.Meta.Country.ISO != tc.want {
+			t.Errorf("IBAN %s, country %s: %+v %v, want %s", tc.iban, tc.country, res.Meta, err, tc.want)
+		}
+	}
+}
