@@ -44,8 +44,7 @@ func (s area) apiOperations() []server.APIOp {
 		return server.OAParameter{Name: name, In: "query", Description: desc, Schema: server.OAString("").WithExample(example)}
 	}
 	q := str(apiQText, "Reference, end-to-end id, uuid or the product's reference; exact match (the provider's references and uuids in any case), "+
-		"1 to "+strconv.Itoa(provider.MaxSearchQueryLen)+" characters after trimming.", "E2E-2026-0001")
-	q.Required = true
+		"at most "+strconv.Itoa(provider.MaxSearchQueryLen)+" characters after trimming. Without one nothing is found, as on the page.", "E2E-2026-0001")
 	return []server.APIOp{
 		server.APIReadOp(server.APIOp{ID: "search", Path: "/search/organisations/{id}", Tag: apiTag, Summary: "Search the organisation's records",
 			Description: "One identifier over the five kinds, in the page's order: account transactions, payout requests, collection orders, " +
@@ -58,7 +57,7 @@ func (s area) apiOperations() []server.APIOp {
 			Responses: []server.APIResponse{server.APIReplyUnauthorized,
 				server.APIErrorReply(fiber.StatusForbidden, "MissingScope or invalid_csrf."),
 				server.APIReplyNotFound,
-				server.APIErrorReply(fiber.StatusUnprocessableEntity, "unique_identifier missing or too long, or a date that cannot be read (source.parameter names it)."),
+				server.APIErrorReply(fiber.StatusUnprocessableEntity, "unique_identifier too long, or a date that cannot be read (source.parameter names it)."),
 			}}, "The five groups.", server.APIRead[server.APIDataBody[[]APISearchGroup]]{Read: s.apiSearch}),
 	}
 }
@@ -66,9 +65,9 @@ func (s area) apiOperations() []server.APIOp {
 func (s area) apiSearch(_ *server.Server, c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[[]APISearchGroup], error) {
 	var out server.APIDataBody[[]APISearchGroup]
 	q := strings.TrimSpace(c.Query(apiQText))
-	if q == "" || len([]rune(q)) > provider.MaxSearchQueryLen {
+	if len([]rune(q)) > provider.MaxSearchQueryLen {
 		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, server.APIParamProblem(apiQText,
-			"Give a reference, end-to-end id or uuid (1 to "+strconv.Itoa(provider.MaxSearchQueryLen)+" characters)"))
+			"Give a reference, end-to-end id or uuid of at most "+strconv.Itoa(provider.MaxSearchQueryLen)+" characters"))
 	}
 	after, before, bad := readPeriod(c, time.Now())
 	if bad != "" {

@@ -3,6 +3,7 @@ package search
 import (
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 )
 
@@ -73,7 +74,15 @@ func TestSearchAPI(t *testing.T) {
 			t.Errorf("default role: %s searched %v %v", g.kind, g.searched, g.ids)
 		}
 	}
-	for _, bad := range []string{"", "?unique_identifier=%20", "?unique_identifier=x&end_date=31-12-2020",
+	for _, q := range []string{"", "?unique_identifier=%20"} {
+		r := a.Call("GET", "/api/v1/search/organisations/"+orgNordic+q, nil)
+		for _, g := range groupsOf(r.JSON) {
+			if !g.searched || len(g.ids) != 0 {
+				t.Errorf("%q: %s %v %v", q, g.kind, g.searched, g.ids)
+			}
+		}
+	}
+	for _, bad := range []string{"?unique_identifier=" + strings.Repeat("x", 201), "?unique_identifier=x&end_date=31-12-2020",
 		"?unique_identifier=x&start_date=2020-02-01&end_date=2020-01-01"} {
 		if r := a.Call("GET", "/api/v1/search/organisations/"+orgNordic+bad, nil); r.StatusCode != http.StatusUnprocessableEntity {
 			t.Errorf("%q: %d", bad, r.StatusCode)
