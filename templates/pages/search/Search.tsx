@@ -78,8 +78,9 @@ function Hits({ g }: { g: SearchGroup }) {
           {g.hits.map((h) => (
             <tr className={'border-b border-gray-200' + (h.open ? ' bg-blue-50' : '')}>
               <td className="p-2">
-                <a href={h.href} className="break-all text-blue-800 underline" aria-current={h.open ? 'true' : undefined}>
-                  <span className="sr-only">Open {g.title} record </span>{h.reference}
+                <a href={h.href} className="break-all text-blue-800 underline" aria-label={'Open ' + g.title + ' record ' + h.reference}
+                  aria-current={h.open ? 'true' : undefined}>
+                  {h.reference}
                 </a>
                 {h.endToEndId ? <span className="block break-all text-xs text-gray-700">{h.endToEndId}</span> : null}
               </td>
