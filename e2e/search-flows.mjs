@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 
 import { test } from './lib/runner.mjs';
-import { NORDIC, login } from './flows.mjs';
+import { NORDIC, fitsColumn, login, unfold } from './flows.mjs';
 
 // reference/payouts_seed.go: the 29th payout that never reached processing is rejected and
 // has no ledger entry, so Payout requests is the first group with a hit.
@@ -34,6 +34,10 @@ test("Search: a payout's end-to-end id from the top bar opens its panel", async 
     ['Account Transactions', 'Payout requests', 'Collection Orders', 'Collection Order Payments', 'Withdrawals']);
   if (t.js) await page.locator('[data-island="PayoutDetails"][data-ready]').waitFor({ state: 'attached' });
   await t.audit('search moved to a payout');
+  // At phone width the panel comes first and the results reflow under it.
+  await page.setViewportSize({ width: 320, height: 800 });
+  await fitsColumn(page, 'search with a payout panel at 320 px', 320);
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // A tab of the panel stays on the search's address.
   if (t.js) {
@@ -58,10 +62,14 @@ test("Search: a payout's end-to-end id from the top bar opens its panel", async 
 test('Search: a search without a hit says so', async (t) => {
   const { page } = t;
   await login(t, 'observer@demo.example');
+  // From a phone: the top bar folds there without JavaScript.
+  await page.setViewportSize({ width: 320, height: 800 });
+  if (!t.js) await unfold(page.getByRole('banner'));
   await searchFromTopBar(page, 'NO-SUCH-REFERENCE-42');
   await page.waitForURL((u) => u.pathname === `/org/${NORDIC}/search` && u.searchParams.get('q') === 'NO-SUCH-REFERENCE-42');
   await page.getByRole('heading', { level: 2, name: 'No search result' }).waitFor();
   await page.getByText('We could not find any results matching the applied search criteria. Please adjust your search criteria and try again.',
     { exact: true }).waitFor();
+  await fitsColumn(page, 'search without a hit at 320 px', 320);
   await t.audit('search without a hit');
 });
