@@ -5,7 +5,6 @@ import (
 	"net/url"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/gofiber/fiber/v3"
 
@@ -284,51 +283,13 @@ func (s area) paymentView(c fiber.Ctx, ord provider.CollectionOrder, p provider.
 	return v
 }
 
-// Lookup is what the global search (spec 001 §2 "Global search") finds of collections: the
-// orders and the payments whose uuid or reference equals q exactly, each with its page.
+// Lookup is what the global search (spec 001 §2 "Global search") shows of collections: an
+// order's or a payment's details beside its results. (The search finds them through the
+// provider, the same lookups for its page and its API call.)
 type Lookup struct{ s area }
 
 // NewLookup is the search's view of the area.
 func NewLookup(srv *server.Server) Lookup { return Lookup{area{srv}} }
-
-// SearchHit is one found record: what it is called and where its details open.
-type SearchHit struct {
-	Reference string
-	Href      string
-	Status    string
-	Amount    string
-	Created   time.Time
-}
-
-// Orders finds the organisation's orders by uuid, merchant reference or unique reference
-// (the 'Collection Orders' group; the search moves to orders/{uuid}).
-func (l Lookup) Orders(ctx context.Context, orgID, q string) ([]SearchHit, error) {
-	if l.s.Collections == nil {
-		return nil, nil
-	}
-	found, err := l.s.Collections.FindCollectionOrders(ctx, orgID, q)
-	out := []SearchHit{}
-	for _, o := range found {
-		out = append(out, SearchHit{Reference: o.Reference, Href: orderPath(orgID, o.UUID), Status: provider.CollectionStatusName(o.Status),
-			Amount: displayAmount(o.Amount, o.CurrencyCode) + " " + o.CurrencyCode, Created: o.CreatedAt})
-	}
-	return out, err
-}
-
-// Payments finds the organisation's payments by uuid or unique reference (the 'Collection
-// Order Payments' group; the search moves to payments/{uuid}).
-func (l Lookup) Payments(ctx context.Context, orgID, q string) ([]SearchHit, error) {
-	if l.s.Collections == nil {
-		return nil, nil
-	}
-	found, err := l.s.Collections.FindCollectionPayments(ctx, orgID, q)
-	out := []SearchHit{}
-	for _, p := range found {
-		out = append(out, SearchHit{Reference: p.UniqueReference, Href: PaymentHref(orgID, p), Status: l.s.paymentLabel(ctx, p.Status),
-			Amount: displayAmount(p.Order.Amount, p.Order.Currency) + " " + p.Order.Currency, Created: p.CreatedAt})
-	}
-	return out, err
-}
 
 // OrderPanel is the details panel of the organisation's order id on another area's page
 // (the search's orders/{uuid}): its tabs link to at with here and ?tab=, Close to closeHref.
