@@ -1,6 +1,8 @@
 package search
 
 import (
+	"context"
+	"errors"
 	"net/http"
 	"net/url"
 	"strings"
@@ -8,7 +10,14 @@ import (
 
 	"golang.org/x/net/html"
 
+	"portal/provider"
+	"portal/server"
+	"portal/server/accounts"
+	"portal/server/auth"
+	"portal/server/collections"
+	"portal/server/payouts"
 	"portal/server/servertest"
+	"portal/server/withdrawals"
 )
 
 // demo are identifiers of the demo data, read from the store so the tests follow the seed.
@@ -274,4 +283,32 @@ func TestSearchPanels(t *testing.T) {
 			}
 		}
 	})
+}
+
+// failingFind is a payouts provider whose search fails (embedded under another name: the
+// interface has a method called Payouts).
+type failingFind struct{ payoutsProvider }
+
+type payoutsProvider = provider.Payouts
+
+func (failingFind) FindPayouts(context.Context, string, string) ([]provider.PayoutRequest, error) {
+	return nil, errors.New("provider down")
+}
+
+// A group whose provider fails says so; the other groups still answer.
+func TestSearchGroupFails(t *testing.T) {
+	h := servertest.NewWith(t, func(d *server.Deps) { d.Payouts = failingFind{d.Payouts} },
+		auth.New, New, accounts.New, payouts.New, collections.New, withdrawals.New)
+	d := demoIDs(t, h)
+	c := h.Client()
+	c.Login("observer@demo.example")
+	path, status, doc := follow(t, c, searchPath(orgNordic, d.payoutE2E))
+	sec := find(doc, func(n *html.Node) bool { return n.Data == "section" && attr(n, "aria-labelledby") == "search-payouts" })
+	if status != http.StatusOK || strings.Contains(path, "/search/") || sec == nil ||
+		!strings.Contains(text(sec), "This group could not be searched. Please try again.") {
+		t.Fatalf("%s %d: %q", path, status, text(find(doc, byTag("main"))))
+	}
+	if _, _, doc := follow(t, c, searchPath(orgNordic, d.orderUnique)); len(groupLinks(doc, "orders")) != 1 {
+		t.Error("the orders group failed with the payouts")
+	}
 }

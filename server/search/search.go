@@ -133,19 +133,17 @@ func (s area) page(c fiber.Ctx, kindKey, id string) error {
 	status := fiber.StatusOK
 	after, before, bad := readPeriod(c, time.Now())
 	p.Period = after.Format(daterange.DisplayLayout) + " – " + before.AddDate(0, 0, -1).Format(daterange.DisplayLayout)
-	if bad != "" {
-		p.Error, p.Period, status = msgBadDate, "", fiber.StatusUnprocessableEntity
-		after, before = time.Time{}, time.Time{}
-	}
 	sq := query{q: q, after: after, before: before}
 	if bad != "" {
-		sq.q = ""
+		// Nothing is searched for a period that cannot be read.
+		p.Error, p.Period, status = msgBadDate, "", fiber.StatusUnprocessableEntity
+		sq = query{}
 	}
 	at := path
 	if kindKey != "" {
 		at = path + "/" + kindKey + "/" + url.PathEscape(id)
 	}
-	p.Transactions = accounts.Search(s.Server, c, accounts.SearchQuery{Q: sq.q, After: after, Before: before, Path: at, Here: here})
+	p.Transactions = accounts.Search(s.Server, c, accounts.SearchQuery{Q: sq.q, After: sq.after, Before: sq.before, Path: at, Here: here})
 	var first string
 	for _, f := range s.find(c, o.Org.ID, o.Perms, sq, false) {
 		if !f.searched {

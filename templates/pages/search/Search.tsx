@@ -158,7 +158,7 @@ export default function Search({ shell, query, period, error, groups, transactio
               <p>{noResult.text}</p>
             </section>
           ) : null}
-          {noResult ? null : groups.map((g) => <Group g={g} tx={transactions} />)}
+          {groups.filter((g) => !noResult || g.error).map((g) => <Group g={g} tx={transactions} />)}
           <h2 className="mb-2 mt-6 font-semibold">Searched</h2>
           <ul className="list-disc pl-6">
             {groups.map((g) => (
