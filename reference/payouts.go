@@ -295,7 +295,7 @@ func (s *Store) FindPayouts(ctx context.Context, orgID, query string) ([]provide
 		return out, nil
 	}
 	rows, err := s.read.QueryContext(ctx, `SELECT `+payoutListColumns+payoutFrom+`
-		WHERE p.organisation_id = ?1 AND (p.unique_reference = ?2 OR p.end_to_end_id = ?2)
+		WHERE p.organisation_id = ?1 AND (p.unique_reference = upper(?2) OR p.end_to_end_id = ?2)
 		ORDER BY p.created_at DESC, p.seq DESC`, orgID, query)
 	if err != nil {
 		return nil, fmt.Errorf("reference: find payouts: %w", err)

@@ -1991,8 +1991,23 @@ export interface SchemaField {
 
 /** SearchGroup is one of the spec's five result kinds. */
 export interface SearchGroup {
+  key: string;
   title: string;
   count: number;
+  /** Hits are the group's records (Account Transactions lists its own, paged). */
+  hits: SearchHit[];
+  error: string;
+}
+
+/** SearchHit is a found record; Href is its own page, Open marks the one in the panel. */
+export interface SearchHit {
+  reference: string;
+  endToEndId: string;
+  status: string;
+  amount: string;
+  created: string;
+  href: string;
+  open: boolean;
 }
 
 /** SearchHitRow is one matching entry with its account. */
@@ -2003,13 +2018,41 @@ export interface SearchHitRow extends EntryRow {
   flag: string;
 }
 
+/** SearchNoResult is the state of a search without hits. */
+export interface SearchNoResult {
+  title: string;
+  text: string;
+}
+
+/**
+ * SearchPanel is the details of the record the address names: one of the kinds' panels, or
+ * Error when it cannot be shown.
+ */
+export interface SearchPanel {
+  kind: string;
+  close: string;
+  error: string;
+  transaction: SearchHitRow | null;
+  payout: PayoutDetailsProps | null;
+  order: OrderDetailsProps | null;
+  payment: PaymentView | null;
+  withdrawal: WithdrawalPanel | null;
+}
+
 /** SearchProps are the props of templates/pages/search/Search.tsx. */
 export interface SearchProps {
   shell: ShellProps;
   query: string;
+  /** Period is the searched creation period as shown (DD-MM-YYYY – DD-MM-YYYY). */
+  period: string;
+  /** Error replaces the results when the dates cannot be read. */
+  error: string;
+  /** Groups are the groups the user may read, in the spec's order. */
   groups: SearchGroup[];
-  /** Transactions are the Account Transactions group's hits. */
+  /** Transactions are the Account Transactions group's hits, paged. */
   transactions: SearchTransactions;
+  noResult: SearchNoResult | null;
+  panel: SearchPanel | null;
 }
 
 /** SearchTransactions is the Account Transactions group of the search page. */

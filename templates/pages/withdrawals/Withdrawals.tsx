@@ -72,7 +72,8 @@ function Lines({ lines }: { lines: WithdrawalLine[] }) {
   );
 }
 
-function Panel({ p, close }: { p: WithdrawalPanel; close: string }) {
+/** The details of one withdrawal: this page's panel and the global search's. */
+export function WithdrawalDetails({ p, close }: { p: WithdrawalPanel; close: string }) {
   return (
     <>
       <div className="mb-2 flex items-start justify-between gap-3">
@@ -122,7 +123,7 @@ export default function Withdrawals(p: Props) {
           <aside id="withdrawal-panel" tabIndex={-1} aria-labelledby="withdrawal-panel-title"
             className="order-first w-full rounded border-2 border-blue-800 bg-white p-4 xl:order-last xl:w-1/4 xl:min-w-80 xl:shrink-0 xl:self-start">
             {p.panel ? (
-              <Panel p={p.panel} close={p.closePanel} />
+              <WithdrawalDetails p={p.panel} close={p.closePanel} />
             ) : (
               <>
                 <div className="mb-2 flex items-start justify-between gap-3">
