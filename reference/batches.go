@@ -266,6 +266,9 @@ func (s *Store) publishBatch(ctx context.Context, tx *sql.Tx, orgID, batchID, cr
 	}
 	rows.Close()
 	for _, p := range reqs {
+		if err := senderIsOrganisation(ctx, tx, orgID, &p); err != nil {
+			return err
+		}
 		p, hash, err := preparePayout(p)
 		if err != nil {
 			return err

@@ -599,7 +599,11 @@ var sectionFields = sync.OnceValue(func() map[[2]string][]int {
 
 // publishIn turns the draft into its payout request inside tx.
 func (s *Store) publishIn(ctx context.Context, tx *sql.Tx, d *draftRow) (provider.DraftPublished, error) {
-	p, err := s.createPayoutIn(ctx, tx, d.org, d.payoutCreate())
+	req := d.payoutCreate()
+	if err := senderIsOrganisation(ctx, tx, d.org, &req); err != nil {
+		return provider.DraftPublished{}, err
+	}
+	p, err := s.createPayoutIn(ctx, tx, d.org, req)
 	var fe *provider.FieldError
 	if errors.As(err, &fe) {
 		return provider.DraftPublished{}, &provider.DraftPreconditionError{Problems: []provider.DraftProblem{{
