@@ -2,7 +2,7 @@
 import { h } from 'preact';
 import { act } from 'preact/test-utils';
 import { renderToString } from 'preact-render-to-string';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,6 +58,7 @@ const base: Props = {
   choice: { family: '', product: '', schema: '' }, step: 'select_product', draft: null, decimals: 2, typed: null, errors: {}, alert: '',
   summary: null, problems: [], result: null, countries: [{ iso: 'DE', name: 'Germany', id: 276 }, { iso: 'GB', name: 'United Kingdom', id: 826 }],
   purposeCodes: [], samePerson: 'no', approvalFlow: false, open: false,
+  canPick: false, receivers: null, canSave: false, receiverNames: {}, receiverAccount: [],
 };
 
 const at = (step: string, d = sepaDraft(), over: Partial<Props> = {}): Props => ({
@@ -109,6 +110,11 @@ describeVectors(
   },
   canonical,
 );
+
+// The part the island loads on demand, loaded here first so a click's import() settles within settle().
+beforeAll(async () => {
+  await import('./lib/wizardMore');
+});
 
 async function settle() {
   for (let i = 0; i < 12; i++) await act(async () => {});
