@@ -173,7 +173,7 @@ for (const [size, viewport] of SIZES) {
   }, { timeout: 90_000 });
 }
 
-test('Payout wizard: a SEPA payout sent for approval', async (t) => {
+test('Payout wizard: a SEPA payout sent for approval, approved by a second user, is a payout request', async (t) => {
   const { page } = t;
   await login(t, 'admin@demo.example');
   const root = await openWizard(t);
@@ -182,11 +182,40 @@ test('Payout wizard: a SEPA payout sent for approval', async (t) => {
   await payoutRequest(t, root, e2e);
   await receiver(t, root);
   await receiverBankFixingIBAN(t, root);
+  const id = draftOf(t);
+  assert.ok(id, 'the address names the draft');
   await summaryAndPublish(t, root, e2e);
-  const done = t.js ? page.getByRole('dialog', { name: 'Sent for approval' }) : page.locator('main');
-  await done.getByText('The payout request was sent for approval.', { exact: false }).waitFor();
+  const sent = t.js ? page.getByRole('dialog', { name: 'Sent for approval' }) : page.locator('main');
+  await sent.getByText('The payout request was sent for approval.', { exact: false }).waitFor();
   await t.audit('wizard: sent for approval');
-}, { timeout: 90_000 });
+  if (t.js) {
+    await sent.getByRole('link', { name: 'Done', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === PAYOUTS && !u.search);
+  }
+
+  // A reviewer (not the creator) approves it on the Payout drafts page.
+  await logOut(t);
+  await login(t, 'operations_member_reviewer@demo.example');
+  await page.goto(`/org/${NORDIC}/payout_drafts`);
+  await expectH1(page, 'Payout drafts');
+  await page.locator('#draft-' + id).getByRole('link', { name: e2e }).click();
+  const panel = page.locator('#draft-panel');
+  assert.match(await panel.innerText(), /Pending approval/);
+  await panel.getByRole('button', { name: 'Approve' }).click();
+  await (t.js ? panel.getByRole('status') : page.locator('main')).getByText(`Successfully approved draft with id: ${id}`).waitFor();
+
+  // Published: a payout request made by hand, listed on the Payouts page and opened there.
+  const draft = await page.request.get(`${API}/payout_drafts/${id}`);
+  assert.equal(draft.status(), 200, await draft.text());
+  const { status, vela_unique_reference: ref } = (await draft.json()).data;
+  assert.equal(status, 'published');
+  await page.goto(PAYOUTS);
+  await expectH1(page, 'Payouts');
+  await page.locator('#payout-' + ref).getByRole('link', { name: 'Details of payout ' + ref }).waitFor();
+  await page.goto(`${PAYOUTS}/${ref}`);
+  assert.match(await page.locator('#payout-panel').innerText(), new RegExp(e2e));
+  await t.audit('wizard draft approved: the payout');
+}, { timeout: 120_000 });
 
 test('Payout wizard: "Is the Receiver the same person?" fills the receiver from the sender', async (t) => {
   const { page } = t;
@@ -310,49 +339,4 @@ test('Payout wizard: a receiver saved from one payout fills the next one', async
   await root.locator('form').getByText(name, { exact: true }).waitFor();
   await t.audit('wizard: summary with the saved receiver');
   await closeWizard(t, root);
-}, { timeout: 120_000 });
-
-test('Payout wizard: a draft sent for approval, approved by a second user, is a payout request', async (t) => {
-  const { page } = t;
-  await login(t, 'admin@demo.example');
-  const root = await openWizard(t);
-  const e2e = `E2E-WAPR-${t.js ? 'js' : 'nojs'}-${Date.now()}`;
-  await chooseProduct(t, root, 'SEPA', 'sepa-eur-de', 'sepa-eur-de-iban');
-  await payoutRequest(t, root, e2e);
-  await receiver(t, root);
-  await stepHeading(root, 'Receiver Bank').waitFor();
-  await root.getByLabel('IBAN', { exact: true }).fill(VALID_IBAN);
-  await next(root).click();
-  const id = draftOf(t);
-  assert.ok(id, 'the address names the draft');
-  await summaryAndPublish(t, root, e2e);
-  const sent = t.js ? page.getByRole('dialog', { name: 'Sent for approval' }) : page.locator('main');
-  await sent.getByText('The payout request was sent for approval.', { exact: false }).waitFor();
-  if (t.js) {
-    await sent.getByRole('link', { name: 'Done', exact: true }).click();
-    await page.waitForURL((u) => u.pathname === PAYOUTS && !u.search);
-  }
-
-  // A reviewer (not the creator) approves it on the Payout drafts page.
-  await logOut(t);
-  await login(t, 'operations_member_reviewer@demo.example');
-  await page.goto(`/org/${NORDIC}/payout_drafts`);
-  await expectH1(page, 'Payout drafts');
-  await page.locator('#draft-' + id).getByRole('link', { name: e2e }).click();
-  const panel = page.locator('#draft-panel');
-  assert.match(await panel.innerText(), /Pending approval/);
-  await panel.getByRole('button', { name: 'Approve' }).click();
-  await (t.js ? panel.getByRole('status') : page.locator('main')).getByText(`Successfully approved draft with id: ${id}`).waitFor();
-
-  // Published: a payout request made by hand, listed on the Payouts page and opened there.
-  const draft = await page.request.get(`${API}/payout_drafts/${id}`);
-  assert.equal(draft.status(), 200, await draft.text());
-  const { status, vela_unique_reference: ref } = (await draft.json()).data;
-  assert.equal(status, 'published');
-  await page.goto(PAYOUTS);
-  await expectH1(page, 'Payouts');
-  await page.locator('#payout-' + ref).getByRole('link', { name: 'Details of payout ' + ref }).waitFor();
-  await page.goto(`${PAYOUTS}/${ref}`);
-  assert.match(await page.locator('#payout-panel').innerText(), new RegExp(e2e));
-  await t.audit('wizard draft approved: the payout');
 }, { timeout: 120_000 });

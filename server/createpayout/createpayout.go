@@ -308,18 +308,25 @@ func beside(d provider.PayoutDraft, step string, dir int) string {
 // organisation's or user's draft alike) or the draft is no longer being built (then the
 // answer is a redirect to what became of it).
 func (s area) draft(c fiber.Ctx) (provider.PayoutDraft, bool, error) {
-	o := server.Req(c).Org
-	d, err := s.PayoutDrafts.Draft(c.Context(), o.Org.ID, c.Params("draft"), actor(c))
-	if provider.ErrorCode(err) == provider.ENOTFOUND {
-		return d, false, s.NotFound(c)
-	}
-	if err != nil {
+	d, ok, err := s.ownDraft(c)
+	if !ok {
 		return d, false, err
 	}
+	o := server.Req(c).Org
 	if d.Status != provider.DraftStatusDraft {
 		return d, false, server.Redirect(c, stepPath(o.Org.ID, d.DraftID, "done"))
 	}
 	return d, true, nil
+}
+
+// ownDraft loads the draft of the address whatever became of it; ok false when the
+// not-found page was sent (another organisation's or user's draft alike).
+func (s area) ownDraft(c fiber.Ctx) (provider.PayoutDraft, bool, error) {
+	d, err := s.PayoutDrafts.Draft(c.Context(), server.Req(c).Org.Org.ID, c.Params("draft"), actor(c))
+	if provider.ErrorCode(err) == provider.ENOTFOUND {
+		return d, false, s.NotFound(c)
+	}
+	return d, err == nil, err
 }
 
 func (s area) stepPage(c fiber.Ctx) error {
@@ -492,11 +499,8 @@ func (s area) publish(c fiber.Ctx, d provider.PayoutDraft) error {
 // island in place of the steps.
 func (s area) donePage(c fiber.Ctx) error {
 	o := server.Req(c).Org
-	d, err := s.PayoutDrafts.Draft(c.Context(), o.Org.ID, c.Params("draft"), actor(c))
-	if provider.ErrorCode(err) == provider.ENOTFOUND {
-		return s.NotFound(c)
-	}
-	if err != nil {
+	d, ok, err := s.ownDraft(c)
+	if !ok {
 		return err
 	}
 	if d.Status == provider.DraftStatusDraft {

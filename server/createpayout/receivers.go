@@ -210,11 +210,8 @@ func (s area) useReceiver(c fiber.Ctx) error {
 // too), and goes back there with what happened.
 func (s area) saveReceiver(c fiber.Ctx) error {
 	o := server.Req(c).Org
-	d, err := s.PayoutDrafts.Draft(c.Context(), o.Org.ID, c.Params("draft"), actor(c))
-	if provider.ErrorCode(err) == provider.ENOTFOUND {
-		return s.NotFound(c)
-	}
-	if err != nil {
+	d, ok, err := s.ownDraft(c)
+	if !ok {
 		return err
 	}
 	back := c.FormValue(fReturn)

@@ -218,6 +218,21 @@ func TestSaveReceiverWithoutJavaScript(t *testing.T) {
 		t.Fatalf("saved %d → %d: %+v", before, len(list), list[0])
 	}
 
+	// Sent for approval, the done page offers it too, and comes back with what happened.
+	action, fv := form(t, doc)
+	doc = see(t, c, post(t, c, action, fill(fv)), createPath(orgNordic)+"/"+id+"/done")
+	if f := find(doc, func(n *html.Node) bool { return n.Data == "form" && attr(n, "action") == save }); f == nil {
+		t.Fatal("no Save receiver on the done page")
+	}
+	v.Set("return_to", "summary") // a published draft has no summary to go back to
+	doc = see(t, c, post(t, c, save, v), createPath(orgNordic)+"/"+id+"/done")
+	if f := servertest.Flashes(doc); !slices.Contains(f, name+" is saved as a receiver") {
+		t.Fatalf("done page flashes %v", f)
+	}
+	if n := len(recent(t, h, orgNordic, "sepa-eur-de", "sepa-eur-de-iban")); n != before+1 {
+		t.Fatalf("%d receivers after saving from the done page, want %d", n, before+1)
+	}
+
 	// The next draft of the same product offers it first.
 	_, doc = toReceiverStep(t, c)
 	if _, _, choices := pickerForm(t, doc); choices[0] != list[0].ID {

@@ -9,6 +9,17 @@ import (
 	"portal/server/internal/testkit"
 )
 
+// CheckIslandWeight fails t when island's first load is over the budget of 10 KB gzip with
+// its share of the runtime (see IslandWeight), and logs the three readings.
+func CheckIslandWeight(t testing.TB, island string) {
+	t.Helper()
+	own, share, whole := IslandWeight(t, island)
+	t.Logf("%s: %d B gzip itself, %d B with the chunks the shell does not load, %d B with every chunk", island, own, share, whole)
+	if share > 10<<10 {
+		t.Errorf("%s weighs %d B gzip with its share of the runtime; the budget is 10 KB", island, share)
+	}
+}
+
 // IslandWeight is an island's first-load weight in the built assets, gzip (DESIGN.md: one
 // island, gzip, with its share of the runtime, ≤ 10 KB). share is its module and the chunks
 // it imports that an organisation page does not load anyway (the shell's ShellMenu island
