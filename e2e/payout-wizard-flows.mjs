@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
 import { test } from './lib/runner.mjs';
+import { settle, shiftRecorder } from './lib/layout.mjs';
 import { NORDIC, apiAs, expectH1, login, logOut } from './flows.mjs';
 
 const PAYOUTS = `/org/${NORDIC}/payouts`;
@@ -338,5 +339,20 @@ test('Payout wizard: a receiver saved from one payout fills the next one', async
   await stepHeading(root, 'Summary').waitFor();
   await root.locator('form').getByText(name, { exact: true }).waitFor();
   await t.audit('wizard: summary with the saved receiver');
+  if (t.js) {
+    // The Receiver step with its picker, as a page and as the Payouts page's dialog, loads
+    // and hydrates without moving (the rest of the island arrives later, unseen).
+    const id = draftOf(t);
+    const shifts = await shiftRecorder(page);
+    for (const at of [`/org/${NORDIC}/payouts/create/${id}/creditor`, `${PAYOUTS}?createManualPayout=creditor&draft=${id}`]) {
+      shifts.reset();
+      await page.goto(at);
+      await settle(page, true);
+      await page.getByLabel('Saved receiver', { exact: true }).waitFor();
+      const { total, moved } = await shifts.take();
+      assert.equal(total, 0, `layout shift on ${at}: ${moved.join('; ')}`);
+    }
+    root = page.getByRole('dialog', { name: 'Create payout' });
+  }
   await closeWizard(t, root);
 }, { timeout: 120_000 });
