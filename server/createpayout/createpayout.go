@@ -207,7 +207,8 @@ func (s area) withDraft(c fiber.Ctx, p *WizardProps, d provider.PayoutDraft) err
 			return err
 		}
 	}
-	return s.withReceivers(c, p, d)
+	s.withReceivers(c, p, d)
+	return nil
 }
 
 func (s area) render(c fiber.Ctx, status int, w WizardProps) error {
@@ -515,9 +516,6 @@ func (s area) donePage(c fiber.Ctx) error {
 		state = "created"
 	}
 	p.Step = "done"
-	if err := s.withReceivers(c, &p, d); err != nil {
-		return err
-	}
 	p.Result = &provider.DraftPublished{DraftID: d.DraftID, State: state, Amount: d.Amount, CurrencyCode: d.CurrencyCode,
 		EndToEndID: d.EndToEndID, UniqueReference: d.UniqueReference}
 	// Sent for review is the approval dialog's news even if the flow was turned off since.

@@ -139,22 +139,21 @@ func receiverFromDraft(d provider.PayoutDraft, by string) (provider.ReceiverCrea
 
 // withReceivers puts the recent receivers of the draft's product and schema into the props
 // of the Receiver step, when the picker is offered.
-func (s area) withReceivers(c fiber.Ctx, p *WizardProps, d provider.PayoutDraft) error {
+func (s area) withReceivers(c fiber.Ctx, p *WizardProps, d provider.PayoutDraft) {
 	o := server.Req(c).Org
 	if !p.CanPick || p.Step != provider.StepCreditor || d.Section(provider.StepCreditor) == nil {
-		return nil
+		return
 	}
 	list, err := s.Receivers.RecentReceivers(c.Context(), o.Org.ID, d.ProductID, d.SchemaID, 0)
 	if err != nil {
 		// The picker is a shortcut: the step works without it.
 		s.logFailure(c, "recent receivers", err)
-		return nil
+		return
 	}
 	if list == nil {
 		list = []provider.Receiver{}
 	}
 	p.Receivers = &list
-	return nil
 }
 
 // useReceiver fills the draft's receiver sections from the saved receiver chosen on the
