@@ -1798,6 +1798,14 @@ export interface ReauthProps {
   base?: string;
 }
 
+/** Receiver is a saved receiver (spec 001 §3). */
+export interface Receiver extends ReceiverFields {
+  id: string;
+  created_by: string;
+  created_at: string;
+  currency: string;
+}
+
 /** ReceiverChoice is an option of a select. */
 export interface ReceiverChoice {
   value: string;
@@ -1833,6 +1841,12 @@ export interface ReceiverDeleteProps {
   back: string;
 }
 
+/** ReceiverDetail is one creditor_details pair. */
+export interface ReceiverDetail {
+  key: string;
+  value: string;
+}
+
 /**
  * ReceiverDetailGroup is a part of creditor_details: Receiver Bank, Intermediary Agent or
  * Intermediary Agent Account.
@@ -1860,6 +1874,34 @@ export interface ReceiverDetails {
 export interface ReceiverField {
   label: string;
   value: string;
+}
+
+/**
+ * ReceiverFields are what a saved receiver holds of a manual payout's creditor (spec 001 §3
+ * "Saved receiver"), for the product and schema it was entered for.
+ */
+export interface ReceiverFields {
+  full_name: string;
+  birthdate: string;
+  address_lines: string[];
+  street_name: string;
+  postcode: string;
+  city: string;
+  state: string;
+  country_code: string;
+  email: string;
+  mobile_number: string;
+  creditor_type: string;
+  country_of_birth_code: string;
+  country_of_residence_code: string;
+  id_type: string;
+  id_number: string;
+  id_issuing_country_code: string;
+  id_issuing_date: string;
+  id_expiry_date: string;
+  creditor_details: ReceiverDetail[];
+  product_id: string;
+  schema_id: string;
 }
 
 /** ReceiverRow is one receiver of the table, formatted for people. */
@@ -2657,4 +2699,19 @@ export interface WizardProps {
   samePerson: string;
   approvalFlow: boolean;
   open: boolean;
+  /**
+   * CanPick offers the recent receivers picker on the Receiver step (receivers:read);
+   * Receivers are those of the draft's product and schema, null when not read yet (the
+   * dialog reads them through the API when it reaches that step).
+   */
+  canPick: boolean;
+  receivers: Receiver[] | null;
+  /** CanSave offers "Save receiver" (receivers:manage) on the summary and the done page. */
+  canSave: boolean;
+  /**
+   * ReceiverNames and ReceiverAccount are the server's tables the island maps a saved
+   * receiver with (ReceiverNames, provider.ReceiverAccountKeys).
+   */
+  receiverNames: Record<string, string>;
+  receiverAccount: string[];
 }
