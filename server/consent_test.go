@@ -8,6 +8,7 @@ import (
 	"golang.org/x/net/html"
 
 	"portal/htmlq"
+	"portal/reference"
 	"portal/server/internal/testkit"
 )
 
@@ -96,5 +97,37 @@ func TestCookieConsent(t *testing.T) {
 	res := c.Do("POST", "/cookie-consent", url.Values{"_csrf": {tok}, "consent": {"rejected"}, "back": {"https://evil.example/"}})
 	if loc := res.Header.Get("Location"); loc != "/" {
 		t.Errorf("back to %q", loc)
+	}
+}
+
+// On a first visit the banner's island is rendered apart from the page's: each island must
+// still read its own props (ids unique in the document), or the page's first island would
+// hydrate with the banner's props.
+func TestCookieBannerIslandIDsAreTheirOwn(t *testing.T) {
+	h := newHarness(t)
+	c := &client{testkit.NewFirstVisitClient(t, h.srv.App()), h}
+	c.Login("admin@demo.example")
+	_, doc := c.Page("/org/" + reference.DemoOrg1ID)
+	if banner(doc) == nil {
+		t.Fatal("no banner on a first visit")
+	}
+	ids := map[string]int{}
+	for _, n := range htmlq.FindAll(doc, func(n *html.Node) bool { return htmlq.Attr(n, "id") != "" }) {
+		ids[htmlq.Attr(n, "id")]++
+	}
+	islands := htmlq.FindAll(doc, func(n *html.Node) bool { return htmlq.Attr(n, "data-island") != "" })
+	if len(islands) < 2 {
+		t.Fatalf("%d islands: the page's and the banner's were wanted", len(islands))
+	}
+	for _, isl := range islands {
+		id := htmlq.Attr(isl, "data-props")
+		if ids[id] != 1 {
+			t.Errorf("island %s reads props %q, which %d elements carry", htmlq.Attr(isl, "data-island"), id, ids[id])
+		}
+	}
+	for id, n := range ids {
+		if n > 1 {
+			t.Errorf("id %q used %d times", id, n)
+		}
 	}
 }

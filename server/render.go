@@ -75,7 +75,10 @@ func (s *Server) Render(c fiber.Ctx, v View) error {
 		if err != nil {
 			return fmt.Errorf("render cookie banner: %w", err)
 		}
-		body, islands = append(append([]byte(nil), banner.HTML...), body...), append(banner.Islands, islands...)
+		// A render numbers its islands from island-0, the page's as well as the banner's: the
+		// banner's props take ids of their own, or an island of the page would read the banner's.
+		own := bytes.ReplaceAll(banner.HTML, []byte(`="island-`), []byte(`="consent-island-`))
+		body, islands = append(own, body...), append(banner.Islands, islands...)
 	}
 	doc := document{Title: v.Title, CSS: s.Assets.Manifest.CSS, Refresh: v.Refresh, Nonce: Req(c).Nonce,
 		Body: template.HTML(body)} // #nosec: the renderer escapes every text and attribute
