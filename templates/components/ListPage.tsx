@@ -1,10 +1,13 @@
-// What the list pages with a details panel share (payouts, collection orders): the filter
-// bar's frame (a GET form: every filter works without JavaScript), the side panel (a quarter
-// of the width from xl, at least 20rem; full width above the list below it), the panel's
-// failure, and an action's confirmation page without JavaScript.
-import type { ComponentChildren } from 'preact';
+// What the list pages with a details panel share (payouts, collection orders, withdrawals,
+// payout drafts, receivers, batches): the filter bar's frame (a GET form: every filter works
+// without JavaScript), the side panel (a quarter of the width from xl, at least 20rem; full
+// width above the list below it), the panel's failure, the list itself (count, table or
+// empty text, pager), and an action's confirmation page without JavaScript.
+import type { ComponentChildren, VNode } from 'preact';
 import { CSRF } from './Form';
 import { Tone } from './Messages';
+import { Pager } from './Pager';
+import { TableScroll } from './Table';
 
 export function FilterForm({ label, action, clear, children }: { label: string; action: string; clear: string; children?: ComponentChildren }) {
   return (
@@ -36,7 +39,62 @@ export function PanelFailure({ id, title, close, what, text }: { id: string; tit
         <h2 id={id + '-title'} className="text-lg font-semibold">{title}</h2>
         <a href={close} className="text-blue-800 underline">Close<span className="sr-only"> {what}</span></a>
       </div>
-      <p role="alert" className={'rounded border-l-4 p-3 ' + Tone('error')}>{text}</p>
+      <Failure text={text} />
+    </>
+  );
+}
+
+/** WithPanel lays a list out with its details panel (panel: the panel's content, when one is open). */
+export function WithPanel({ id, panel, children }: { id: string; panel?: ComponentChildren; children?: ComponentChildren }) {
+  return (
+    <div className="flex flex-col gap-6 xl:flex-row">
+      {panel ? <SidePanel id={id}>{panel}</SidePanel> : null}
+      <div className="min-w-0 flex-1">{children}</div>
+    </div>
+  );
+}
+
+/** Failure says the list could not be read. */
+export function Failure({ text }: { text: string }) {
+  return <p role="alert" className={'rounded border-l-4 p-3 ' + Tone('error')}>{text}</p>;
+}
+
+/**
+ * Listing is a list below its filters: the failure when it could not be read, else the count,
+ * the table (or the empty text when no row) and the cursor pager. Its ids are name + '-count'
+ * and name + '-caption'; head is the header row's cells.
+ */
+export function Listing<R>({ name, failure, count, empty, caption, head, rows, row, prev, next, scrollClass }: {
+  name: string;
+  failure?: string;
+  count: ComponentChildren;
+  empty: ComponentChildren;
+  caption: ComponentChildren;
+  head: ComponentChildren;
+  rows: R[];
+  row: (r: R) => VNode;
+  prev?: string;
+  next?: string;
+  scrollClass?: string;
+}) {
+  if (failure) return <Failure text={failure} />;
+  return (
+    <>
+      <p id={name + '-count'} className="mb-2 text-sm text-gray-700">{count}</p>
+      {rows.length === 0 ? (
+        <p className="rounded border border-gray-300 p-4">{empty}</p>
+      ) : (
+        <TableScroll labelledBy={name + '-caption'} className={scrollClass}>
+          <table className="w-full border-collapse text-sm">
+            <caption id={name + '-caption'} className="mb-2 text-left font-semibold">{caption}</caption>
+            <thead>
+              <tr className="border-b border-gray-400 text-left">{head}</tr>
+            </thead>
+            <tbody>{rows.map(row)}</tbody>
+          </table>
+        </TableScroll>
+      )}
+      <Pager label="Pagination" prev={prev} next={next} prevText="Previous page" nextText="Next page" />
     </>
   );
 }
