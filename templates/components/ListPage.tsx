@@ -54,6 +54,29 @@ export function WithPanel({ id, panel, children }: { id: string; panel?: Compone
   );
 }
 
+/** rowClass marks the row whose record the panel shows. */
+export function rowClass(open: boolean) {
+  return 'border-b border-gray-200' + (open ? ' bg-blue-50' : '');
+}
+
+export type RecordRef = { date: string; time: string; href: string; reference: string; open: boolean };
+
+/** RecordCells begin a record's row: when (time below), and its reference linking to its panel with a second id below. */
+export function RecordCells({ r, what, second }: { r: RecordRef; what: string; second: string }) {
+  return (
+    <>
+      <td className="whitespace-nowrap p-2">{r.date}<span className="block text-xs text-gray-700">{r.time}</span></td>
+      <td className="p-2">
+        <a href={r.href} className="whitespace-nowrap text-blue-800 underline" aria-label={'Details of ' + what + ' ' + r.reference}
+          aria-current={r.open ? 'true' : undefined}>
+          {r.reference}
+        </a>
+        <span className="block break-all text-xs text-gray-700">{second}</span>
+      </td>
+    </>
+  );
+}
+
 /** Failure says the list could not be read. */
 export function Failure({ text }: { text: string }) {
   return <p role="alert" className={'rounded border-l-4 p-3 ' + Tone('error')}>{text}</p>;

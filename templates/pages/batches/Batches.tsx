@@ -1,7 +1,7 @@
 import { Shell } from '../../components/Shell';
 import { Island } from '../../components/Island';
 import { Icon, Flag } from '../../components/Icon';
-import { Listing, PanelFailure, WithPanel } from '../../components/ListPage';
+import { Listing, PanelFailure, WithPanel, rowClass } from '../../components/ListPage';
 import { BatchPanelView } from '../../components/BatchParts';
 import type { BatchRow, PageProps } from '../../generated/props';
 
@@ -21,7 +21,7 @@ const statusTone: Record<string, string> = {
 
 function Row({ r, approval }: { r: BatchRow; approval: boolean }) {
   return (
-    <tr id={'batch-' + r.id} data-status={r.status} className={'border-b border-gray-200' + (r.open ? ' bg-blue-50' : '')}>
+    <tr id={'batch-' + r.id} data-status={r.status} className={rowClass(r.open)}>
       <td className="p-2"><Icon name="payouts" className="h-5 w-5 text-gray-600" /></td>
       <td className="p-2">
         <a href={r.href} className="text-blue-800 underline" aria-current={r.open ? 'true' : undefined}>{r.name}</a>

@@ -1,7 +1,7 @@
 import { Shell } from '../../components/Shell';
 import { Island } from '../../components/Island';
 import { SelectField } from '../../components/Form';
-import { FilterForm, Listing, PanelFailure, WithPanel } from '../../components/ListPage';
+import { FilterForm, Listing, PanelFailure, RecordCells, WithPanel, rowClass } from '../../components/ListPage';
 import { orderTone } from '../../../islands/lib/collections';
 import type { OrderEvent, OrderField, OrderFiltersView, OrderRow, PageProps, PaymentView } from '../../generated/props';
 
@@ -27,15 +27,8 @@ function Filters({ f }: { f: OrderFiltersView }) {
 
 function Row({ r }: { r: OrderRow }) {
   return (
-    <tr id={'order-' + r.uuid} data-status={r.status} className={'border-b border-gray-200' + (r.open ? ' bg-blue-50' : '')}>
-      <td className="whitespace-nowrap p-2">{r.date}<span className="block text-xs text-gray-700">{r.time}</span></td>
-      <td className="p-2">
-        <a href={r.href} className="whitespace-nowrap text-blue-800 underline" aria-label={'Details of order ' + r.reference}
-          aria-current={r.open ? 'true' : undefined}>
-          {r.reference}
-        </a>
-        <span className="block break-all text-xs text-gray-700">{r.uniqueReference}</span>
-      </td>
+    <tr id={'order-' + r.uuid} data-status={r.status} className={rowClass(r.open)}>
+      <RecordCells r={r} what="order" second={r.uniqueReference} />
       <td className="p-2">{r.account}</td>
       <td className="whitespace-nowrap p-2 text-right tabular-nums">{r.amount} {r.currency}</td>
       <td className="p-2"><span className={orderTone(r.status)}>{r.statusLabel}</span></td>

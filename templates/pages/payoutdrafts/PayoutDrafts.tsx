@@ -1,7 +1,7 @@
 import { Shell } from '../../components/Shell';
 import { Island } from '../../components/Island';
 import { SelectField } from '../../components/Form';
-import { Listing, PanelFailure, WithPanel } from '../../components/ListPage';
+import { Listing, PanelFailure, WithPanel, rowClass } from '../../components/ListPage';
 import type { DraftLine, DraftPanelProps, DraftRow, PageProps } from '../../generated/props';
 
 // Payout drafts (spec 001 §2 "Payout drafts page", §4 "Payout draft"): the status filter
@@ -77,7 +77,7 @@ function Panel({ p }: { p: DraftPanelProps }) {
 
 function Row({ r }: { r: DraftRow }) {
   return (
-    <tr id={'draft-' + r.id} className={'border-b border-gray-200' + (r.open ? ' bg-blue-50' : '')}>
+    <tr id={'draft-' + r.id} className={rowClass(r.open)}>
       <td className="whitespace-nowrap p-2">{r.created}</td>
       <td className="p-2">
         <a href={r.href} className="break-all text-blue-800 underline" aria-current={r.open ? 'true' : undefined}>

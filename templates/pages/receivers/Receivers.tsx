@@ -1,7 +1,7 @@
 import { Shell } from '../../components/Shell';
 import { Island } from '../../components/Island';
 import { SelectField } from '../../components/Form';
-import { Listing, PanelFailure, WithPanel } from '../../components/ListPage';
+import { Listing, PanelFailure, WithPanel, rowClass } from '../../components/ListPage';
 import type { PageProps, ReceiverDetails, ReceiverField, ReceiverRow } from '../../generated/props';
 
 // Receivers (spec 001 §2 "Receivers"): the organisation's saved receivers, newest first by
@@ -60,7 +60,7 @@ function Panel({ d }: { d: ReceiverDetails }) {
 
 function Row({ r }: { r: ReceiverRow }) {
   return (
-    <tr id={'receiver-' + r.id} className={'border-b border-gray-200' + (r.open ? ' bg-blue-50' : '')}>
+    <tr id={'receiver-' + r.id} className={rowClass(r.open)}>
       <td className="p-2">
         <a href={r.href} className="text-blue-800 underline" aria-current={r.open ? 'true' : undefined}>
           {r.name}

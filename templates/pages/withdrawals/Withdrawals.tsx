@@ -2,7 +2,7 @@ import { Shell } from '../../components/Shell';
 import { Island } from '../../components/Island';
 import { SelectField, TextField } from '../../components/Form';
 import { Tone } from '../../components/Messages';
-import { FilterForm, Listing, PanelFailure, WithPanel } from '../../components/ListPage';
+import { FilterForm, Listing, PanelFailure, RecordCells, WithPanel, rowClass } from '../../components/ListPage';
 import { statusTone } from '../../../islands/lib/payouts';
 import type { PageProps, WithdrawalFiltersView, WithdrawalLine, WithdrawalPanel, WithdrawalRow } from '../../generated/props';
 
@@ -29,15 +29,8 @@ function Filters({ f }: { f: WithdrawalFiltersView }) {
 
 function Row({ r }: { r: WithdrawalRow }) {
   return (
-    <tr id={'withdrawal-' + r.reference} data-status={r.status} className={'border-b border-gray-200' + (r.open ? ' bg-blue-50' : '')}>
-      <td className="whitespace-nowrap p-2">{r.date}<span className="block text-xs text-gray-700">{r.time}</span></td>
-      <td className="p-2">
-        <a href={r.href} className="whitespace-nowrap text-blue-800 underline" aria-label={'Details of withdrawal ' + r.reference}
-          aria-current={r.open ? 'true' : undefined}>
-          {r.reference}
-        </a>
-        <span className="block break-all text-xs text-gray-700">{r.endToEndId}</span>
-      </td>
+    <tr id={'withdrawal-' + r.reference} data-status={r.status} className={rowClass(r.open)}>
+      <RecordCells r={r} what="withdrawal" second={r.endToEndId} />
       <td className="p-2">{r.account}</td>
       <td className="p-2">{r.beneficiary}</td>
       <td className="whitespace-nowrap p-2 text-right tabular-nums">{r.amount}</td>
