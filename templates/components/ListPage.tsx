@@ -82,18 +82,21 @@ export function Failure({ text }: { text: string }) {
   return <p role="alert" className={'rounded border-l-4 p-3 ' + Tone('error')}>{text}</p>;
 }
 
+/** A Column heads a list's column: its text, or a label and whether it is right-aligned (amounts, counts). */
+export type Column = string | { label: ComponentChildren; right?: boolean };
+
 /**
  * Listing is a list below its filters: the failure when it could not be read, else the count,
  * the table (or the empty text when no row) and the cursor pager. Its ids are name + '-count'
- * and name + '-caption'; head is the header row's cells.
+ * and name + '-caption'; columns are the header row's (null: a column this list leaves out).
  */
-export function Listing<R>({ name, failure, count, empty, caption, head, rows, row, prev, next, scrollClass }: {
+export function Listing<R>({ name, failure, count, empty, caption, columns, rows, row, prev, next, scrollClass }: {
   name: string;
   failure?: string;
   count: ComponentChildren;
   empty: ComponentChildren;
   caption: ComponentChildren;
-  head: ComponentChildren;
+  columns: (Column | null)[];
   rows: R[];
   row: (r: R) => VNode;
   prev?: string;
@@ -111,7 +114,13 @@ export function Listing<R>({ name, failure, count, empty, caption, head, rows, r
           <table className="w-full border-collapse text-sm">
             <caption id={name + '-caption'} className="mb-2 text-left font-semibold">{caption}</caption>
             <thead>
-              <tr className="border-b border-gray-400 text-left">{head}</tr>
+              <tr className="border-b border-gray-400 text-left">
+                {columns.map((c) => (c === null ? null : typeof c === 'string' ? (
+                  <th scope="col" className="p-2">{c}</th>
+                ) : (
+                  <th scope="col" className={c.right ? 'p-2 text-right' : 'p-2'}>{c.label}</th>
+                )))}
+              </tr>
             </thead>
             <tbody>{rows.map(row)}</tbody>
           </table>

@@ -78,17 +78,17 @@ export default function Batches(p: Props) {
           </>}
           empty="No batches in the selected period."
           caption="Batches"
-          head={<>
-            <th scope="col" className="p-2"><span className="sr-only">Icon</span></th>
-            <th scope="col" className="p-2">Batch name</th>
-            <th scope="col" className="p-2">Create date (UTC)</th>
-            <th scope="col" className="p-2">Created by</th>
-            <th scope="col" className="p-2">Country</th>
-            <th scope="col" className="p-2 text-right">Payouts</th>
-            <th scope="col" className="p-2 text-right">Total amount</th>
-            {p.approval ? <th scope="col" className="p-2">Status</th> : null}
-            <th scope="col" className="p-2"><span className="sr-only">Open</span></th>
-          </>} />
+          columns={[
+            { label: <span className="sr-only">Icon</span> },
+            'Batch name',
+            'Create date (UTC)',
+            'Created by',
+            'Country',
+            { label: 'Payouts', right: true },
+            { label: 'Total amount', right: true },
+            p.approval ? 'Status' : null,
+            { label: <span className="sr-only">Open</span> },
+          ]} />
       </WithPanel>
     </Shell>
   );

@@ -117,13 +117,13 @@ export default function CollectionOrders(p: Props) {
           </>}
           empty="No orders match these filters in the selected period."
           caption="Collection orders"
-          head={<>
-            <th scope="col" className="p-2">Date (UTC)</th>
-            <th scope="col" className="p-2">ID/Reference</th>
-            <th scope="col" className="p-2">Account</th>
-            <th scope="col" className="p-2 text-right">Amount</th>
-            <th scope="col" className="p-2">Status</th>
-          </>} />
+          columns={[
+            'Date (UTC)',
+            'ID/Reference',
+            'Account',
+            { label: 'Amount', right: true },
+            'Status',
+          ]} />
       </WithPanel>
     </Shell>
   );

@@ -118,16 +118,16 @@ export default function PayoutDrafts(p: Props) {
           caption={<>
             Payout drafts {noun}
           </>}
-          head={<>
-            <th scope="col" className="p-2">Created (UTC)</th>
-            <th scope="col" className="p-2">End-to-end ID</th>
-            <th scope="col" className="p-2">Created by</th>
-            <th scope="col" className="p-2">Transfer type</th>
-            <th scope="col" className="p-2">Account</th>
-            <th scope="col" className="p-2 text-right">Amount</th>
-            <th scope="col" className="p-2">Approvals</th>
-            <th scope="col" className="p-2">Status</th>
-          </>} />
+          columns={[
+            'Created (UTC)',
+            'End-to-end ID',
+            'Created by',
+            'Transfer type',
+            'Account',
+            { label: 'Amount', right: true },
+            'Approvals',
+            'Status',
+          ]} />
       </WithPanel>
     </Shell>
   );

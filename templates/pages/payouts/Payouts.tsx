@@ -98,15 +98,15 @@ export default function Payouts(p: Props) {
             </>}
             empty="No payout requests match these filters in the selected period."
             caption="Payout requests"
-            head={<>
-              <th scope="col" className="p-2">Date (UTC)</th>
-              <th scope="col" className="p-2">ID/Reference</th>
-              <th scope="col" className="p-2">Account</th>
-              <th scope="col" className="p-2">Transfer type</th>
-              <th scope="col" className="p-2">Business unit</th>
-              <th scope="col" className="p-2 text-right">Amount</th>
-              <th scope="col" className="p-2">Status</th>
-            </>} />
+            columns={[
+              'Date (UTC)',
+              'ID/Reference',
+              'Account',
+              'Transfer type',
+              'Business unit',
+              { label: 'Amount', right: true },
+              'Status',
+            ]} />
         )}
       </WithPanel>
     </Shell>

@@ -105,12 +105,12 @@ export default function Receivers(p: Props) {
             No saved receivers yet. Receivers are saved from the Receiver step when creating a payout.
           </>}
           caption="Saved receivers"
-          head={<>
-            <th scope="col" className="p-2">Receiver</th>
-            <th scope="col" className="p-2">Account</th>
-            <th scope="col" className="p-2">Saved (UTC)</th>
-            <th scope="col" className="p-2">Created by</th>
-          </>} />
+          columns={[
+            'Receiver',
+            'Account',
+            'Saved (UTC)',
+            'Created by',
+          ]} />
       </WithPanel>
     </Shell>
   );

@@ -117,14 +117,14 @@ export default function Withdrawals(p: Props) {
           </>}
           empty="No withdrawals match these filters in the selected period."
           caption="Withdrawals"
-          head={<>
-            <th scope="col" className="p-2">Date (UTC)</th>
-            <th scope="col" className="p-2">Reference</th>
-            <th scope="col" className="p-2">Account</th>
-            <th scope="col" className="p-2">Withdrawal account</th>
-            <th scope="col" className="p-2 text-right">Amount</th>
-            <th scope="col" className="p-2">Status</th>
-          </>} />
+          columns={[
+            'Date (UTC)',
+            'Reference',
+            'Account',
+            'Withdrawal account',
+            { label: 'Amount', right: true },
+            'Status',
+          ]} />
       </WithPanel>
     </Shell>
   );
