@@ -44,11 +44,27 @@ export function PanelFailure({ id, title, close, what, text }: { id: string; tit
   );
 }
 
-/** WithPanel lays a list out with its details panel (panel: the panel's content, when one is open). */
-export function WithPanel({ id, panel, children }: { id: string; panel?: ComponentChildren; children?: ComponentChildren }) {
+/**
+ * WithPanel lays a list out with its details panel: panel is the open record's, else the
+ * panel says error (the record cannot be shown) under title, with a Close link to close
+ * (what: what it closes, for screen readers).
+ */
+export function WithPanel({ id, panel, error, title, close, what, children }: {
+  id: string;
+  panel?: ComponentChildren;
+  error?: string;
+  title: string;
+  close: string;
+  what: string;
+  children?: ComponentChildren;
+}) {
   return (
     <div className="flex flex-col gap-6 xl:flex-row">
-      {panel ? <SidePanel id={id}>{panel}</SidePanel> : null}
+      {panel || error ? (
+        <SidePanel id={id}>
+          {panel || <PanelFailure id={id} title={title} close={close} what={what} text={error || ''} />}
+        </SidePanel>
+      ) : null}
       <div className="min-w-0 flex-1">{children}</div>
     </div>
   );

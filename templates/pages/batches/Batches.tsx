@@ -1,7 +1,7 @@
 import { Shell } from '../../components/Shell';
 import { Island } from '../../components/Island';
 import { Icon, Flag } from '../../components/Icon';
-import { Listing, PanelFailure, WithPanel, rowClass } from '../../components/ListPage';
+import { Listing, WithPanel, rowClass } from '../../components/ListPage';
 import { BatchPanelView } from '../../components/BatchParts';
 import type { BatchRow, PageProps } from '../../generated/props';
 
@@ -54,11 +54,8 @@ export default function Batches(p: Props) {
           </div>
         ) : null}
       </div>
-      <WithPanel id="batch-panel" panel={p.panel ? (
-        <BatchPanelView p={p.panel} />
-      ) : p.panelError ? (
-        <PanelFailure id="batch-panel" title="Batch details" close={p.closePanel} what="batch details" text={p.panelError} />
-      ) : null}>
+      <WithPanel id="batch-panel" panel={p.panel ? <BatchPanelView p={p.panel} /> : null} error={p.panelError}
+        title="Batch details" close={p.closePanel} what="batch details">
         {p.approval ? (
           <form method="get" action={p.action} aria-label="Filter batches" className="mb-4 flex flex-wrap items-end gap-4 rounded border border-gray-300 p-4">
             <div>

@@ -1,7 +1,7 @@
 import { Shell } from '../../components/Shell';
 import { Island } from '../../components/Island';
 import { SelectField } from '../../components/Form';
-import { FilterForm, Listing, PanelFailure, RecordCells, WithPanel, rowClass } from '../../components/ListPage';
+import { FilterForm, Listing, RecordCells, WithPanel, rowClass } from '../../components/ListPage';
 import { orderTone } from '../../../islands/lib/collections';
 import type { OrderEvent, OrderField, OrderFiltersView, OrderRow, PageProps, PaymentView } from '../../generated/props';
 
@@ -96,19 +96,14 @@ function Payment({ v }: { v: PaymentView }) {
 }
 
 export default function CollectionOrders(p: Props) {
-  const open = p.panel || p.payment || p.panelError;
   return (
     <Shell shell={p.shell}>
       <h1 className="mb-4 text-2xl font-semibold">Orders</h1>
-      <WithPanel id="order-panel" panel={open ? (
-        p.panel ? (
-          <Island name="CollectionOrderDetails" props={p.panel} />
-        ) : p.payment ? (
-          <Payment v={p.payment} />
-        ) : (
-          <PanelFailure id="order-panel" title="Order details" close={p.closePanel} what="order details" text={p.panelError} />
-        )
-      ) : null}>
+      <WithPanel id="order-panel" panel={p.panel ? (
+        <Island name="CollectionOrderDetails" props={p.panel} />
+      ) : p.payment ? (
+        <Payment v={p.payment} />
+      ) : null} error={p.panelError} title="Order details" close={p.closePanel} what="order details">
         <Filters f={p.filters} />
         <Listing name="orders" failure={p.failure} rows={p.rows} row={(r) => <Row r={r} />} prev={p.prev} next={p.next}
           count={<>

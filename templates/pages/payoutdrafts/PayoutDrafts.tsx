@@ -1,7 +1,7 @@
 import { Shell } from '../../components/Shell';
 import { Island } from '../../components/Island';
 import { SelectField } from '../../components/Form';
-import { Listing, PanelFailure, WithPanel, rowClass } from '../../components/ListPage';
+import { Listing, WithPanel, rowClass } from '../../components/ListPage';
 import type { DraftLine, DraftPanelProps, DraftRow, PageProps } from '../../generated/props';
 
 // Payout drafts (spec 001 §2 "Payout drafts page", §4 "Payout draft"): the status filter
@@ -99,11 +99,8 @@ export default function PayoutDrafts(p: Props) {
   return (
     <Shell shell={p.shell}>
       <h1 className="mb-4 text-2xl font-semibold">Payout drafts</h1>
-      <WithPanel id="draft-panel" panel={p.panel ? (
-        <Panel p={p.panel} />
-      ) : p.panelError ? (
-        <PanelFailure id="draft-panel" title="Draft details" close={p.closePanel} what="draft details" text={p.panelError} />
-      ) : null}>
+      <WithPanel id="draft-panel" panel={p.panel ? <Panel p={p.panel} /> : null} error={p.panelError}
+        title="Draft details" close={p.closePanel} what="draft details">
         <form method="get" action={p.action} aria-label="Filter payout drafts" className="mb-4 flex flex-wrap items-end gap-4">
           <div className="min-w-48">
             <SelectField id="status" label="Status" options={p.statuses} value={p.status} />

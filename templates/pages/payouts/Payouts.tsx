@@ -1,7 +1,7 @@
 import { Shell } from '../../components/Shell';
 import { Island } from '../../components/Island';
 import { ErrorSummary, SelectField, TextField } from '../../components/Form';
-import { FilterForm, Listing, PanelFailure, RecordCells, WithPanel, rowClass } from '../../components/ListPage';
+import { FilterForm, Listing, RecordCells, WithPanel, rowClass } from '../../components/ListPage';
 import { statusTone } from '../../../islands/lib/payouts';
 import type { PageProps, PayoutFiltersView, PayoutRow } from '../../generated/props';
 
@@ -81,11 +81,8 @@ export default function Payouts(p: Props) {
           {p.export ? <a href={p.export} className="inline-block rounded border border-gray-600 px-4 py-2">Export to CSV</a> : null}
         </div>
       </div>
-      <WithPanel id="payout-panel" panel={p.panel ? (
-        <Island name="PayoutDetails" props={p.panel} />
-      ) : p.panelError ? (
-        <PanelFailure id="payout-panel" title="Payout details" close={p.closePanel} what="payout details" text={p.panelError} />
-      ) : null}>
+      <WithPanel id="payout-panel" panel={p.panel ? <Island name="PayoutDetails" props={p.panel} /> : null} error={p.panelError}
+        title="Payout details" close={p.closePanel} what="payout details">
         <Filters f={p.filters} />
         {errors ? (
           <p className="rounded border border-gray-300 p-4">Correct the filters to see payout requests.</p>

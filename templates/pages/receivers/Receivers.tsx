@@ -1,7 +1,7 @@
 import { Shell } from '../../components/Shell';
 import { Island } from '../../components/Island';
 import { SelectField } from '../../components/Form';
-import { Listing, PanelFailure, WithPanel, rowClass } from '../../components/ListPage';
+import { Listing, WithPanel, rowClass } from '../../components/ListPage';
 import type { PageProps, ReceiverDetails, ReceiverField, ReceiverRow } from '../../generated/props';
 
 // Receivers (spec 001 §2 "Receivers"): the organisation's saved receivers, newest first by
@@ -87,11 +87,8 @@ export default function Receivers(p: Props) {
   return (
     <Shell shell={p.shell}>
       <h1 className="mb-4 text-2xl font-semibold">Receivers</h1>
-      <WithPanel id="receiver-panel" panel={p.panel ? (
-        <Panel d={p.panel} />
-      ) : p.panelError ? (
-        <PanelFailure id="receiver-panel" title="Receiver details" close={p.closePanel} what="receiver details" text={p.panelError} />
-      ) : null}>
+      <WithPanel id="receiver-panel" panel={p.panel ? <Panel d={p.panel} /> : null} error={p.panelError}
+        title="Receiver details" close={p.closePanel} what="receiver details">
         <form method="get" action={p.path} aria-label="Sort receivers" className="mb-4 flex flex-wrap items-end gap-4">
           <SelectField id="sort" label="Sort" options={p.sorts} value={p.sort} />
           <button type="submit" className="mb-4 rounded border border-gray-600 px-4 py-2">Apply</button>

@@ -2,7 +2,7 @@ import { Shell } from '../../components/Shell';
 import { Island } from '../../components/Island';
 import { SelectField, TextField } from '../../components/Form';
 import { Tone } from '../../components/Messages';
-import { FilterForm, Listing, PanelFailure, RecordCells, WithPanel, rowClass } from '../../components/ListPage';
+import { FilterForm, Listing, RecordCells, WithPanel, rowClass } from '../../components/ListPage';
 import { statusTone } from '../../../islands/lib/payouts';
 import type { PageProps, WithdrawalFiltersView, WithdrawalLine, WithdrawalPanel, WithdrawalRow } from '../../generated/props';
 
@@ -105,11 +105,8 @@ export default function Withdrawals(p: Props) {
         <h1 className="text-2xl font-semibold">Withdrawals</h1>
         {p.withdraw ? <Island name="WithdrawalDialog" props={p.withdraw} /> : null}
       </div>
-      <WithPanel id="withdrawal-panel" panel={p.panel ? (
-        <Panel p={p.panel} close={p.closePanel} />
-      ) : p.panelError ? (
-        <PanelFailure id="withdrawal-panel" title="Withdrawal details" close={p.closePanel} what="withdrawal details" text={p.panelError} />
-      ) : null}>
+      <WithPanel id="withdrawal-panel" panel={p.panel ? <Panel p={p.panel} close={p.closePanel} /> : null} error={p.panelError}
+        title="Withdrawal details" close={p.closePanel} what="withdrawal details">
         <Filters f={p.filters} />
         <Listing name="withdrawals" failure={p.failure} rows={p.rows} row={(r) => <Row r={r} />} prev={p.prev} next={p.next}
           count={<>
