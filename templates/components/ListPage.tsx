@@ -70,6 +70,11 @@ export function WithPanel({ id, panel, error, title, close, what, children }: {
   );
 }
 
+/** counted says how many: "1 order", "2 orders". */
+export function counted(n: number, one: string, many: string) {
+  return n === 1 ? '1 ' + one : n + ' ' + many;
+}
+
 /** rowClass marks the row whose record the panel shows. */
 export function rowClass(open: boolean) {
   return 'border-b border-gray-200' + (open ? ' bg-blue-50' : '');

@@ -1,7 +1,7 @@
 import { Shell } from '../../components/Shell';
 import { Island } from '../../components/Island';
 import { Icon, Flag } from '../../components/Icon';
-import { Listing, WithPanel, rowClass } from '../../components/ListPage';
+import { Listing, WithPanel, counted, rowClass } from '../../components/ListPage';
 import { BatchPanelView } from '../../components/BatchParts';
 import type { BatchRow, PageProps } from '../../generated/props';
 
@@ -71,7 +71,7 @@ export default function Batches(p: Props) {
         ) : null}
         <Listing name="batches" failure={p.failure} rows={p.rows} row={(r) => <Row r={r} approval={p.approval} />} prev={p.prev} next={p.next}
           count={<>
-            {p.total === 1 ? '1 batch' : p.total + ' batches'} created {p.range} · 50 per page, newest first
+            {counted(p.total, 'batch', 'batches')} created {p.range} · 50 per page, newest first
           </>}
           empty="No batches in the selected period."
           caption="Batches"

@@ -1,7 +1,7 @@
 import { Shell } from '../../components/Shell';
 import { Island } from '../../components/Island';
 import { SelectField } from '../../components/Form';
-import { FilterForm, Listing, RecordCells, WithPanel, rowClass } from '../../components/ListPage';
+import { FilterForm, Listing, RecordCells, WithPanel, counted, rowClass } from '../../components/ListPage';
 import { orderTone } from '../../../islands/lib/collections';
 import type { OrderEvent, OrderField, OrderFiltersView, OrderRow, PageProps, PaymentView } from '../../generated/props';
 
@@ -107,7 +107,7 @@ export default function CollectionOrders(p: Props) {
         <Filters f={p.filters} />
         <Listing name="orders" failure={p.failure} rows={p.rows} row={(r) => <Row r={r} />} prev={p.prev} next={p.next}
           count={<>
-            {p.total === 1 ? '1 order' : p.total + ' orders'} created {p.range} · {p.perPage} per page,{' '}
+            {counted(p.total, 'order', 'orders')} created {p.range} · {p.perPage} per page,{' '}
             {p.filters.sort === 'date' ? 'oldest' : 'newest'} first
           </>}
           empty="No orders match these filters in the selected period."

@@ -1,7 +1,7 @@
 import { Shell } from '../../components/Shell';
 import { Island } from '../../components/Island';
 import { SelectField } from '../../components/Form';
-import { Listing, WithPanel, rowClass } from '../../components/ListPage';
+import { Listing, WithPanel, counted, rowClass } from '../../components/ListPage';
 import type { DraftLine, DraftPanelProps, DraftRow, PageProps } from '../../generated/props';
 
 // Payout drafts (spec 001 §2 "Payout drafts page", §4 "Payout draft"): the status filter
@@ -109,7 +109,7 @@ export default function PayoutDrafts(p: Props) {
         </form>
         <Listing name="drafts" failure={p.failure} rows={p.rows} row={(r) => <Row r={r} />} prev={p.prev} next={p.next}
           count={<>
-            {p.total === 1 ? '1 draft' : p.total + ' drafts'} {noun} · 20 per page, newest first
+            {counted(p.total, 'draft', 'drafts')} {noun} · 20 per page, newest first
           </>}
           empty={<>No payout drafts are {noun}.</>}
           caption={<>

@@ -1,7 +1,7 @@
 import { Shell } from '../../components/Shell';
 import { Island } from '../../components/Island';
 import { ErrorSummary, SelectField, TextField } from '../../components/Form';
-import { FilterForm, Listing, RecordCells, WithPanel, rowClass } from '../../components/ListPage';
+import { FilterForm, Listing, RecordCells, WithPanel, counted, rowClass } from '../../components/ListPage';
 import { statusTone } from '../../../islands/lib/payouts';
 import type { PageProps, PayoutFiltersView, PayoutRow } from '../../generated/props';
 
@@ -90,7 +90,7 @@ export default function Payouts(p: Props) {
           <Listing name="payouts" failure={p.failure} rows={p.rows} row={(r) => <Row r={r} />} prev={p.prev} next={p.next}
             scrollClass="w-0 min-w-full overflow-x-auto"
             count={<>
-              {p.total === 1 ? '1 payout request' : p.total + ' payout requests'} created {p.range} · 100 per page,{' '}
+              {counted(p.total, 'payout request', 'payout requests')} created {p.range} · 100 per page,{' '}
               {p.filters.sort === 'date' ? 'oldest' : 'newest'} first
             </>}
             empty="No payout requests match these filters in the selected period."

@@ -1,7 +1,7 @@
 import { Shell } from '../../components/Shell';
 import { Island } from '../../components/Island';
 import { SelectField } from '../../components/Form';
-import { Listing, WithPanel, rowClass } from '../../components/ListPage';
+import { Listing, WithPanel, counted, rowClass } from '../../components/ListPage';
 import type { PageProps, ReceiverDetails, ReceiverField, ReceiverRow } from '../../generated/props';
 
 // Receivers (spec 001 §2 "Receivers"): the organisation's saved receivers, newest first by
@@ -95,7 +95,7 @@ export default function Receivers(p: Props) {
         </form>
         <Listing name="receivers" failure={p.failure} rows={p.rows} row={(r) => <Row r={r} />} prev={p.prev} next={p.next}
           count={<>
-            {p.total === 1 ? '1 receiver' : p.total + ' receivers'} · {p.perPage} per page,{' '}
+            {counted(p.total, 'receiver', 'receivers')} · {p.perPage} per page,{' '}
             {p.sort === 'created_at' ? 'oldest' : 'newest'} first
           </>}
           empty={<>

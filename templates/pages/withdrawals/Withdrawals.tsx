@@ -2,7 +2,7 @@ import { Shell } from '../../components/Shell';
 import { Island } from '../../components/Island';
 import { SelectField, TextField } from '../../components/Form';
 import { Tone } from '../../components/Messages';
-import { FilterForm, Listing, RecordCells, WithPanel, rowClass } from '../../components/ListPage';
+import { FilterForm, Listing, RecordCells, WithPanel, counted, rowClass } from '../../components/ListPage';
 import { statusTone } from '../../../islands/lib/payouts';
 import type { PageProps, WithdrawalFiltersView, WithdrawalLine, WithdrawalPanel, WithdrawalRow } from '../../generated/props';
 
@@ -110,7 +110,7 @@ export default function Withdrawals(p: Props) {
         <Filters f={p.filters} />
         <Listing name="withdrawals" failure={p.failure} rows={p.rows} row={(r) => <Row r={r} />} prev={p.prev} next={p.next}
           count={<>
-            {p.total === 1 ? '1 withdrawal' : p.total + ' withdrawals'} created {p.range} · {p.pageSize} per page, newest first
+            {counted(p.total, 'withdrawal', 'withdrawals')} created {p.range} · {p.pageSize} per page, newest first
           </>}
           empty="No withdrawals match these filters in the selected period."
           caption="Withdrawals"
