@@ -176,7 +176,7 @@ var dashboardTemplate = markup("Dashboard", `
 {{with .Crypto}}<div data-island="CryptoBanner" data-props="island-0"><section aria-labelledby="crypto-title" class="mb-6 flex flex-wrap items-center justify-between gap-3 rounded border-l-4 border-blue-700 bg-blue-50 p-4">
 	<h2 id="crypto-title" class="font-semibold text-blue-900">Crypto funding now available</h2>
 	<div class="flex items-center gap-3">
-		<a href="{{.Href}}" class="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Add crypto funds</a>
+		<a href="{{.Href}}" class="inline-block rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Add crypto funds</a>
 		<form method="post" action="{{.CloseAction}}">
 			<input type="hidden" name="_csrf" value="{{.CSRF}}">
 			<button type="submit" class="rounded border border-gray-600 bg-white px-4 py-2">Close</button>

@@ -58,8 +58,8 @@ var payoutsTemplate = template.Must(template.Must(dashboardTemplate.Clone()).New
 <div class="mb-4 flex flex-wrap items-start justify-between gap-4">
 	<h1 class="text-2xl font-semibold">Payouts</h1>
 	<div class="flex flex-wrap items-center gap-3">
-		{{with .Create}}<a href="{{.}}" class="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Create payout</a>{{end}}
-		{{with .Export}}<a href="{{.}}" class="rounded border border-gray-600 px-4 py-2">Export to CSV</a>{{end}}
+		{{with .Create}}<a href="{{.}}" class="inline-block rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Create payout</a>{{end}}
+		{{with .Export}}<a href="{{.}}" class="inline-block rounded border border-gray-600 px-4 py-2">Export to CSV</a>{{end}}
 	</div>
 </div>
 <div class="flex flex-col gap-6 xl:flex-row"><div class="min-w-0 flex-1">
