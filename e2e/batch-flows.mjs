@@ -67,13 +67,13 @@ async function template(t) {
   assert.ok(await page.getByLabel('Format').isDisabled(), 'Format is fixed');
   await page.getByLabel('Transfer type').selectOption('SEPA');
   await page.getByRole('button', { name: 'Show options' }).click();
-  await page.getByLabel('Corridor').selectOption({ label: 'EUR → Germany' });
+  await page.getByLabel('Corridor').selectOption({ label: 'EUR to Germany' });
   await page.getByRole('button', { name: 'Show options' }).click();
-  await page.getByLabel('Data required').selectOption({ label: 'IBAN, private receiver' });
+  await page.getByLabel('Data required').selectOption({ label: 'Bank account (IBAN)' });
   await page.getByRole('button', { name: 'Show options' }).click();
   await t.audit('batch template');
   const file = await downloadText(page, () => page.getByRole('link', { name: 'Download CSV template' }).click());
-  assert.equal(file.name, 'batch-template-sepa-eur-de-private.csv');
+  assert.equal(file.name, 'batch-template-sepa-eur-de-iban.csv');
   const recs = parseCSV(file.text);
   assert.equal(recs.length, 2, 'a header row and one example row');
   return recs;
@@ -180,7 +180,7 @@ test('Batches: a file with errors, its error report, and a decline', async (t) =
   }
   const box = await page.locator('section[aria-labelledby="upload-failed"]').innerText();
   assert.ok(box.includes('1 of 2 rows has errors.'), box);
-  assert.ok(box.includes('Line 3, IBAN: IBAN is not valid.'), box);
+  assert.ok(box.includes('Line 3, IBAN: Enter a valid IBAN.'), box);
   assert.ok(box.includes('Please download the error report, correct the data and try again.'), box);
   await t.audit('batch upload failed');
   const report = await downloadText(page, () => page.getByRole('link', { name: 'Download CSV error report' }).click());
@@ -189,7 +189,7 @@ test('Batches: a file with errors, its error report, and a decline', async (t) =
   assert.equal(rr[0].at(-1), 'errors');
   assert.equal(rr.length, 3, 'the uploaded rows with their errors');
   assert.equal(rr[1].at(-1), '');
-  assert.match(rr[2].at(-1), /^Line 3: IBAN \(creditor_account\.iban\): IBAN is not valid/);
+  assert.match(rr[2].at(-1), /^Line 3: IBAN \(creditor_account\.iban\): Enter a valid IBAN/);
   assert.ok(rr[2].includes("'=HYPERLINK(\"http://example.com\")"), 'formula cells are guarded');
   assert.ok(page.getByRole('link', { name: 'Try again' }));
 

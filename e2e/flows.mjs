@@ -68,6 +68,21 @@ export async function login(t, email, landing = /\/org\/[^/]+$/) {
   }
 }
 
+/** An API caller with a bearer token (no cookies, so no CSRF header needed). */
+export async function apiAs(base, email) {
+  const r = await fetch(base + '/api/v1/authentication/token', {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  assert.equal(r.status, 200, `API login ${email}`);
+  const { access_token: token } = await r.json();
+  return async (method, path, body) => {
+    const res = await fetch(base + '/api/v2' + path, {
+      method, headers: { Authorization: 'Bearer ' + token, 'Content-Type': 'application/json' }, body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, json: await res.json().catch(() => null) };
+  };
+}
+
 /**
  * Opens the disclosure (<details>) inside root if it is closed: without
  * JavaScript the top bar's date range and organisation forms sit in one.

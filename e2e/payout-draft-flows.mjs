@@ -8,24 +8,9 @@
 import assert from 'node:assert/strict';
 
 import { test } from './lib/runner.mjs';
-import { NORDIC, PASSWORD, expectH1, login } from './flows.mjs';
+import { NORDIC, apiAs, expectH1, login } from './flows.mjs';
 
 const DRAFTS = `/org/${NORDIC}/payout_drafts`;
-
-/** An API caller with a bearer token (no cookies, so no CSRF header needed). */
-async function apiAs(base, email) {
-  const r = await fetch(base + '/api/v1/authentication/token', {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  assert.equal(r.status, 200, `API login ${email}`);
-  const { access_token: token } = await r.json();
-  return async (method, path, body) => {
-    const res = await fetch(base + '/api/v2' + path, {
-      method, headers: { Authorization: 'Bearer ' + token, 'Content-Type': 'application/json' }, body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, json: await res.json().catch(() => null) };
-  };
-}
 
 /** A complete SEPA draft sent for review; its id. */
 async function sentForReview(call, e2e) {

@@ -18,7 +18,7 @@ import { emails, parseCSV } from './lib/exports.mjs';
 
 // The export queue holds each job back a few seconds (one delay for every export, set by
 // the statement flows too), so "Generating…" is there to see in both modes.
-process.env.PORTAL_STATEMENT_DELAY ??= '4s';
+process.env.PORTAL_STATEMENT_DELAY ??= '10s';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const EUR = '4520011000000015';
@@ -133,9 +133,9 @@ test('Payout export: filters from the payouts page, rules, generating, ready, e-
   assert.match(cells[4], /Returned/);
   await t.audit('payout report generating');
 
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 40_000;
   while ((await row.getAttribute('data-state')) !== 'ready') {
-    assert.ok(Date.now() < deadline, 'the report became ready within 20 s');
+    assert.ok(Date.now() < deadline, 'the report became ready within 40 s');
     if (t.js) await page.waitForTimeout(500);
     else {
       await page.waitForTimeout(1000);

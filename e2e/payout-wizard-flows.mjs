@@ -2,14 +2,17 @@
 // flow", §5, §8), each flow with JavaScript (the Payouts page's dialog, the island saving
 // each section through the API) and without (a page and a POST per step), at desktop and
 // phone widths: a SEPA payout from product to success with a wrong IBAN fixed on the way,
-// the same sent for approval, "Is the Receiver the same person?", and closing the dialog,
-// which deletes the draft. axe runs on every step, with the dialog open.
+// the same sent for approval and then approved by a second user (a payout request on the
+// Payouts page), "Is the Receiver the same person?", closing the dialog, which deletes the
+// draft, and a receiver saved from one payout and reused in the next. axe runs on every step,
+// with the dialog open.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
 import { test } from './lib/runner.mjs';
-import { NORDIC, login } from './flows.mjs';
+import { settle, shiftRecorder } from './lib/layout.mjs';
+import { NORDIC, apiAs, expectH1, login, logOut } from './flows.mjs';
 
 const PAYOUTS = `/org/${NORDIC}/payouts`;
 const API = `/api/v2/payouts/organisations/${NORDIC}`;
@@ -92,9 +95,9 @@ async function payoutRequest(t, root, e2e, amount = '1234.5') {
 
 const RECEIVER = { 'Full name': 'Jonas Weber', Email: 'jonas@example.de', Address: 'Hauptstraße 1', City: 'Berlin', 'Postal code': '10115' };
 
-async function receiver(t, root) {
+async function receiver(t, root, values = RECEIVER) {
   await stepHeading(root, 'Receiver').waitFor();
-  for (const [label, value] of Object.entries(RECEIVER)) await root.getByLabel(label, { exact: true }).fill(value);
+  for (const [label, value] of Object.entries(values)) await root.getByLabel(label, { exact: true }).fill(value);
   await root.getByLabel('Country', { exact: true }).selectOption('DE');
   await t.audit('wizard: receiver');
   await next(root).click();
@@ -171,7 +174,7 @@ for (const [size, viewport] of SIZES) {
   }, { timeout: 90_000 });
 }
 
-test('Payout wizard: a SEPA payout sent for approval', async (t) => {
+test('Payout wizard: a SEPA payout sent for approval, approved by a second user, is a payout request', async (t) => {
   const { page } = t;
   await login(t, 'admin@demo.example');
   const root = await openWizard(t);
@@ -180,11 +183,40 @@ test('Payout wizard: a SEPA payout sent for approval', async (t) => {
   await payoutRequest(t, root, e2e);
   await receiver(t, root);
   await receiverBankFixingIBAN(t, root);
+  const id = draftOf(t);
+  assert.ok(id, 'the address names the draft');
   await summaryAndPublish(t, root, e2e);
-  const done = t.js ? page.getByRole('dialog', { name: 'Sent for approval' }) : page.locator('main');
-  await done.getByText('The payout request was sent for approval.', { exact: false }).waitFor();
+  const sent = t.js ? page.getByRole('dialog', { name: 'Sent for approval' }) : page.locator('main');
+  await sent.getByText('The payout request was sent for approval.', { exact: false }).waitFor();
   await t.audit('wizard: sent for approval');
-}, { timeout: 90_000 });
+  if (t.js) {
+    await sent.getByRole('link', { name: 'Done', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === PAYOUTS && !u.search);
+  }
+
+  // A reviewer (not the creator) approves it on the Payout drafts page.
+  await logOut(t);
+  await login(t, 'operations_member_reviewer@demo.example');
+  await page.goto(`/org/${NORDIC}/payout_drafts`);
+  await expectH1(page, 'Payout drafts');
+  await page.locator('#draft-' + id).getByRole('link', { name: e2e }).click();
+  const panel = page.locator('#draft-panel');
+  assert.match(await panel.innerText(), /Pending approval/);
+  await panel.getByRole('button', { name: 'Approve' }).click();
+  await (t.js ? panel.getByRole('status') : page.locator('main')).getByText(`Successfully approved draft with id: ${id}`).waitFor();
+
+  // Published: a payout request made by hand, listed on the Payouts page and opened there.
+  const draft = await page.request.get(`${API}/payout_drafts/${id}`);
+  assert.equal(draft.status(), 200, await draft.text());
+  const { status, vela_unique_reference: ref } = (await draft.json()).data;
+  assert.equal(status, 'published');
+  await page.goto(PAYOUTS);
+  await expectH1(page, 'Payouts');
+  await page.locator('#payout-' + ref).getByRole('link', { name: 'Details of payout ' + ref }).waitFor();
+  await page.goto(`${PAYOUTS}/${ref}`);
+  assert.match(await page.locator('#payout-panel').innerText(), new RegExp(e2e));
+  await t.audit('wizard draft approved: the payout');
+}, { timeout: 120_000 });
 
 test('Payout wizard: "Is the Receiver the same person?" fills the receiver from the sender', async (t) => {
   const { page } = t;
@@ -235,3 +267,92 @@ test('Payout wizard: closing deletes the draft', async (t) => {
   const res = await page.request.get(`${API}/payout_drafts/${draft}`);
   assert.equal(res.status(), 404, 'the draft is gone');
 }, { timeout: 60_000 });
+
+/** The draft of the wizard's address: the dialog's ?draft=, or the step page's path. */
+function draftOf(t) {
+  const u = new URL(t.page.url());
+  return t.js ? u.searchParams.get('draft') : u.pathname.split('/').at(-2);
+}
+
+/** Closes the wizard, which deletes its draft ('Draft has been deleted' on the Payouts page). */
+async function closeWizard(t, root) {
+  const { page } = t;
+  if (t.js) {
+    await root.getByRole('button', { name: 'Close', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Close' }).getByRole('button', { name: 'Yes', exact: true }).click();
+  } else {
+    await root.getByRole('link', { name: 'Close', exact: true }).click();
+    await page.getByRole('button', { name: 'Yes', exact: true }).click();
+  }
+  await page.waitForURL((u) => u.pathname === PAYOUTS);
+  await page.getByText('Draft has been deleted', { exact: true }).waitFor();
+}
+
+test('Payout wizard: a receiver saved from one payout fills the next one', async (t) => {
+  const { page } = t;
+  await login(t, 'admin@demo.example');
+  const name = `E2E Receiver ${t.js ? 'js' : 'nojs'} ${Date.now()}`;
+  const saved = `${name} is saved as a receiver`;
+  // The receiver is the flow's own: removed afterwards, so the Receivers page keeps its demo count.
+  const admin = await apiAs(t.base, 'admin@demo.example');
+  t.cleanup(async () => {
+    const list = await admin('GET', `/payouts/organisations/${NORDIC}/recent_receivers?product_id=sepa-eur-de&schema_id=sepa-eur-de-iban&limit=100`);
+    for (const r of list.json?.data ?? []) if (r.full_name === name) await admin('DELETE', `/payouts/organisations/${NORDIC}/receivers/${r.id}`);
+  });
+
+  let root = await openWizard(t);
+  await chooseProduct(t, root, 'SEPA', 'sepa-eur-de', 'sepa-eur-de-iban');
+  await payoutRequest(t, root, `E2E-RCV-A-${t.js ? 'js' : 'nojs'}-${Date.now()}`);
+  await receiver(t, root, { ...RECEIVER, 'Full name': name });
+  await stepHeading(root, 'Receiver Bank').waitFor();
+  await root.getByLabel('IBAN', { exact: true }).fill(VALID_IBAN);
+  await next(root).click();
+  await stepHeading(root, 'Summary').waitFor();
+  await root.getByRole('button', { name: 'Save receiver', exact: true }).click();
+  // With JavaScript the island says it beside the button; without, the page comes back with it.
+  await (t.js ? root.getByRole('status').filter({ hasText: saved }) : page.getByText(saved, { exact: true })).waitFor();
+  await stepHeading(root, 'Summary').waitFor();
+  await t.audit('wizard: receiver saved');
+  await closeWizard(t, root);
+
+  root = await openWizard(t);
+  await chooseProduct(t, root, 'SEPA', 'sepa-eur-de', 'sepa-eur-de-iban');
+  await payoutRequest(t, root, `E2E-RCV-B-${t.js ? 'js' : 'nojs'}-${Date.now()}`);
+  await stepHeading(root, 'Receiver').waitFor();
+  const picker = root.getByLabel('Saved receiver', { exact: true });
+  const label = `${name} · ${VALID_IBAN.replace(/ /g, '')}`;
+  await picker.locator('option', { hasText: name }).waitFor({ state: 'attached' });
+  assert.equal((await picker.locator('option').nth(1).innerText()).trim(), label, 'the newest receiver comes first');
+  await picker.selectOption({ label });
+  await t.audit('wizard: recent receivers picker');
+  await root.getByRole('button', { name: 'Use receiver', exact: true }).click();
+  await root.getByText("The receiver's details are filled in. Check them and go on.", { exact: true }).waitFor();
+  for (const [field, value] of Object.entries({ ...RECEIVER, 'Full name': name })) {
+    assert.equal(await root.getByLabel(field, { exact: true }).inputValue(), value, field);
+  }
+  assert.equal(await root.getByLabel('Country', { exact: true }).inputValue(), 'DE');
+  await next(root).click();
+  // The bank came with the receiver, checked by the draft.
+  await stepHeading(root, 'Receiver Bank').waitFor();
+  assert.equal((await root.getByLabel('IBAN', { exact: true }).inputValue()).replace(/ /g, ''), VALID_IBAN.replace(/ /g, ''));
+  await next(root).click();
+  await stepHeading(root, 'Summary').waitFor();
+  await root.locator('form').getByText(name, { exact: true }).waitFor();
+  await t.audit('wizard: summary with the saved receiver');
+  if (t.js) {
+    // The Receiver step with its picker, as a page and as the Payouts page's dialog, loads
+    // and hydrates without moving (the rest of the island arrives later, unseen).
+    const id = draftOf(t);
+    const shifts = await shiftRecorder(page);
+    for (const at of [`/org/${NORDIC}/payouts/create/${id}/creditor`, `${PAYOUTS}?createManualPayout=creditor&draft=${id}`]) {
+      shifts.reset();
+      await page.goto(at);
+      await settle(page, true);
+      await page.getByLabel('Saved receiver', { exact: true }).waitFor();
+      const { total, moved } = await shifts.take();
+      assert.equal(total, 0, `layout shift on ${at}: ${moved.join('; ')}`);
+    }
+    root = page.getByRole('dialog', { name: 'Create payout' });
+  }
+  await closeWizard(t, root);
+}, { timeout: 120_000 });

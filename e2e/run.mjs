@@ -28,6 +28,7 @@ import './receiver-flows.mjs';
 import './payout-draft-flows.mjs';
 import './collection-flows.mjs';
 import './withdrawal-flows.mjs';
+import './search-flows.mjs';
 import './batch-flows.mjs';
 import './payout-wizard-flows.mjs';
 import './layout-flows.mjs';

@@ -13,7 +13,7 @@ import { emails, parseCSV } from './lib/exports.mjs';
 
 // The portal's statement queue holds each job back a few seconds, so the "generating" state
 // is there to see in both modes (read when run.mjs starts the portal, after this import).
-process.env.PORTAL_STATEMENT_DELAY ??= '4s';
+process.env.PORTAL_STATEMENT_DELAY ??= '10s';
 
 const EUR = '4520011000000015';
 const LIST = `/org/${NORDIC}/exported_statements`;
@@ -119,9 +119,9 @@ test('Statement export: request, generating, ready, e-mail, CSV checked against 
   await t.audit('statement generating');
 
   // Ready: the island follows it with JavaScript; without, the Refresh link reloads.
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 40_000;
   while ((await row.getAttribute('data-state')) !== 'ready') {
-    assert.ok(Date.now() < deadline, 'the statement became ready within 20 s');
+    assert.ok(Date.now() < deadline, 'the statement became ready within 40 s');
     if (t.js) await page.waitForTimeout(500);
     else {
       await page.waitForTimeout(1000);
@@ -192,7 +192,7 @@ test('Statement export: request, generating, ready, e-mail, CSV checked against 
   };
   assert.equal(bal('OPBD'), minor(st.opening_balance));
   assert.equal(bal('CLBD'), minor(st.closing_balance));
-}, { timeout: 60_000 });
+}, { timeout: 90_000 });
 
 test('Download statement: ?download_statement opens the dialog over the list; the account page exports in a dialog too', async (t) => {
   const { page } = t;

@@ -3,7 +3,7 @@ import { act } from 'preact/test-utils';
 import { renderToString } from 'preact-render-to-string';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
-import { violations } from './testing';
+import { jsonReply, violations } from './testing';
 import DraftDecision, { REFETCH_MS } from './DraftDecision';
 import type { IslandProps } from '../templates/generated/props';
 
@@ -26,7 +26,7 @@ const props: Props = {
 
 let calls: { url: string; init: RequestInit }[] = [];
 let reply: () => Response;
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = jsonReply;
 
 beforeEach(() => {
   calls = [];

@@ -4,7 +4,7 @@ import { renderToString } from 'preact-render-to-string';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
 import PayoutExport, { type Props } from './PayoutExport';
-import { advance, violations } from './testing';
+import { advance, jsonReply, violations } from './testing';
 
 const props: Props = {
   mode: 'open',
@@ -102,7 +102,7 @@ describe('with JavaScript', () => {
     reply = { ok: true, status: 201, body: { data: { uuid: 'r1', state: 'queued' } } };
     vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
       posts.push({ url, init });
-      return Promise.resolve({ ok: reply.ok, status: reply.status, json: () => Promise.resolve(reply.body) });
+      return Promise.resolve(jsonReply(reply.status, reply.body));
     });
     vi.stubGlobal('location', { ...window.location, assign: (u: string) => assigned.push(u) });
   });
@@ -145,7 +145,7 @@ describe('with JavaScript', () => {
       virtual_account_number: '4520011000000015', created_after: '2026-10-24', created_before: '2026-11-23',
       status_categories: ['completed', 'returned'], amount_from: '25.50',
     });
-    await act(async () => resolve({ ok: true, status: 201, json: () => Promise.resolve(reply.body) }));
+    await act(async () => resolve(jsonReply(201, reply.body)));
     await advance(0);
     expect(d.querySelector('[role=status]')!.textContent).toContain('Your report is being generated');
     await advance(999);

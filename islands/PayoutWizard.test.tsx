@@ -2,13 +2,14 @@
 import { h } from 'preact';
 import { act } from 'preact/test-utils';
 import { renderToString } from 'preact-render-to-string';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeVectors, violations } from './testing';
-import PayoutWizard, { APPROVAL_TEXT, MSG_CLOSE, MSG_PRECONDITION, SAME_PERSON, type Props } from './PayoutWizard';
-import type { DraftField, DraftSection, LocalInstrumentFamily, PayoutDraft } from '../templates/generated/props';
+import PayoutWizard, { APPROVAL_TEXT, MSG_CLOSE, MSG_PRECONDITION, SAME_PERSON, receiverLabel, type Props } from './PayoutWizard';
+import { receiverOf, receiverValues } from './lib/receivers';
+import type { DraftField, DraftSection, LocalInstrumentFamily, PayoutDraft, Receiver } from '../templates/generated/props';
 
 // ── Fixtures: the reference provider's SEPA schema, as the draft API returns it ──
 
@@ -58,6 +59,7 @@ const base: Props = {
   choice: { family: '', product: '', schema: '' }, step: 'select_product', draft: null, decimals: 2, typed: null, errors: {}, alert: '',
   summary: null, problems: [], result: null, countries: [{ iso: 'DE', name: 'Germany', id: 276 }, { iso: 'GB', name: 'United Kingdom', id: 826 }],
   purposeCodes: [], samePerson: 'no', approvalFlow: false, open: false,
+  canPick: false, receivers: null, canSave: false, receiverNames: {}, receiverAccount: [],
 };
 
 const at = (step: string, d = sepaDraft(), over: Partial<Props> = {}): Props => ({
@@ -109,6 +111,11 @@ describeVectors(
   },
   canonical,
 );
+
+// The part the island loads on demand, loaded here first so a click's import() settles within settle().
+beforeAll(async () => {
+  await import('./lib/wizardMore');
+});
 
 async function settle() {
   for (let i = 0; i < 12; i++) await act(async () => {});
@@ -432,5 +439,92 @@ describe('dialog on the Payouts page', () => {
     await click([...c.querySelectorAll('button')].find((b) => b.textContent === 'No')!);
     expect(q<HTMLDialogElement>('#pw-dialog').hasAttribute('open')).toBe(true);
     expect(q('h3').textContent).toBe('Payout Request');
+  });
+});
+
+// ── Saved receivers ───────────────────────────────────────────────────────
+
+describe('saved receivers', () => {
+  const names = { full_name: 'full_name', country_code: 'country_code', address: 'address_lines' };
+  const account = ['creditor_account.iban', 'creditor_account.account_number'];
+  const anna: Receiver = {
+    id: 'r-1', full_name: 'Anna Schmidt', birthdate: '', address_lines: ['Ring 1'], street_name: '', postcode: '', city: '', state: '',
+    country_code: 'DE', email: '', mobile_number: '', creditor_type: 'private', country_of_birth_code: '', country_of_residence_code: '',
+    id_type: '', id_number: '', id_issuing_country_code: '', id_issuing_date: '', id_expiry_date: '',
+    creditor_details: [{ key: 'creditor_account.iban', value: 'DE89370400440532013000' }], product_id: 'sepa-eur-de',
+    schema_id: 'sepa-eur-de-iban', created_by: 'Ada Admin', created_at: '2026-11-01T10:00:00Z', currency: 'EUR',
+  };
+  const recv = (over: Partial<Props> = {}) => at('creditor', sepaDraft(), { canPick: true, receivers: [anna], receiverNames: names, receiverAccount: account, ...over });
+
+  it('maps a receiver onto the draft and the draft back onto a receiver, by the server\'s table', () => {
+    const d = sepaDraft();
+    expect(receiverValues(anna, d, names)).toEqual({ creditor: { full_name: 'Anna Schmidt', country_code: 'DE' }, creditor_account: { iban: 'DE89370400440532013000' } });
+    expect(receiverOf(d, names)).toBeNull(); // the Receiver steps are not finished
+    const done = { ...d, sections: d.sections.map((s) =>
+      s.name === 'creditor' ? { ...s, saved: true, fields: s.fields.map((f) => ({ ...f, value: f.name === 'full_name' ? 'Anna Schmidt' : 'DE' })) }
+        : s.name === 'creditor_account' ? { ...s, saved: true, fields: [{ ...s.fields[0], value: 'DE89370400440532013000' }] } : s) };
+    expect(receiverOf(done, names)).toEqual({
+      creditor_type: 'private', full_name: 'Anna Schmidt', country_code: 'DE', product_id: 'sepa-eur-de', schema_id: 'sepa-eur-de-iban',
+      creditor_details: [{ key: 'creditor_account.iban', value: 'DE89370400440532013000' }],
+    });
+    expect(receiverLabel(anna, account)).toBe('Anna Schmidt · DE89370400440532013000');
+  });
+
+  it('without JavaScript the picker is a form of its own posting the choice', async () => {
+    serverPage(recv());
+    const f = q<HTMLFormElement>('form[action$="/receiver"]');
+    expect(f.getAttribute('method')).toBe('post');
+    expect(f.querySelector<HTMLInputElement>('input[name=_csrf]')!.value).toBe('csrf-1');
+    expect([...f.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['Select', 'Anna Schmidt · DE89370400440532013000']);
+    expect(await violations()).toEqual([]);
+    serverPage(recv({ canPick: false }));
+    expect(document.querySelector('form[action$="/receiver"]')).toBeNull();
+  });
+
+  it('with JavaScript a choice saves each receiver section through the draft API and fills the step', async () => {
+    await hydrated(recv());
+    const form = q<HTMLFormElement>('form[action$="/receiver"]');
+    await click(form.querySelector('button')!);
+    expect(q('#pw-receiver_id-error').textContent).toBe('Error: Select a receiver');
+    expect(calls).toEqual([]);
+    const filled = sepaDraft();
+    filled.sections[3].fields[0].value = 'Anna Schmidt';
+    filled.sections[3].fields[1].value = 'DE';
+    filled.sections[4].fields[0].value = 'DE89370400440532013000';
+    filled.sections[4].saved = true;
+    replies.push((c) => (c.method === 'PATCH' ? json(200, { data: filled }) : undefined));
+    choose('#pw-receiver_id', 'r-1');
+    await click(form.querySelector('button')!);
+    expect(calls.map((c) => c.body)).toEqual([
+      { creditor: { full_name: 'Anna Schmidt', country_code: 'DE' } },
+      { creditor_account: { iban: 'DE89370400440532013000' } },
+    ]);
+    expect(q<HTMLInputElement>('#pw-full_name').value).toBe('Anna Schmidt');
+    expect(q('p[role=status]').textContent).toBe("The receiver's details are filled in. Check them and go on.");
+    expect(await violations()).toEqual([]);
+  });
+
+  it('in the dialog the Receiver step reads the recent receivers of the draft\'s product and schema', async () => {
+    history.replaceState(null, '', '/org/o1/payouts?createManualPayout=creditor&draft=d-1');
+    replies.push((c) => (c.url.includes('/recent_receivers') ? json(200, { data: [anna] }) : undefined));
+    await hydrated({ ...recv({ receivers: null }), mode: 'dialog', open: true });
+    expect(calls[0].url).toBe('/api/v2/payouts/organisations/o1/recent_receivers?product_id=sepa-eur-de&schema_id=sepa-eur-de-iban');
+    expect(q('#pw-dialog form[action$="/receiver"] option:last-child').textContent).toBe('Anna Schmidt · DE89370400440532013000');
+  });
+
+  it('Save receiver posts the draft\'s receiver and says so', async () => {
+    const d = sepaDraft();
+    d.sections = d.sections.map((s) => (s.name === 'creditor' || s.name === 'creditor_account' ? { ...s, saved: true, fields: s.fields.map((f) => ({ ...f, value: f.name === 'iban' ? 'DE89370400440532013000' : f.name === 'full_name' ? 'Anna Schmidt' : 'DE' })) } : s));
+    await hydrated(at('summary', d, { canSave: true, receiverNames: names, summary: null }));
+    replies.push((c) => (c.url.endsWith('/summary') ? json(200, { data: null }) : undefined));
+    replies.push((c) => (c.method === 'POST' && c.url.endsWith('/receivers') ? json(201, { data: anna }) : undefined));
+    const f = q<HTMLFormElement>('form[action$="/save_receiver"]');
+    expect(f.querySelector<HTMLInputElement>('input[name=return_to]')!.value).toBe('summary');
+    await click(f.querySelector('button')!);
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.url).toBe('/api/v2/payouts/organisations/o1/receivers');
+    expect(post.body.creditor).toMatchObject({ full_name: 'Anna Schmidt', creditor_type: 'private', product_id: 'sepa-eur-de',
+      creditor_details: [{ key: 'creditor_account.iban', value: 'DE89370400440532013000' }] });
+    expect(q('p[role=status]').textContent).toBe('Anna Schmidt is saved as a receiver');
   });
 });

@@ -17,16 +17,15 @@
 // summary shows.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useHydrated } from './lib/hydrated';
-import { Modal } from './lib/Modal';
-import { ApiError, createApiClient, type ApiClient } from './lib/apiClient';
 import { formatTyping, groupDigits } from './lib/amount';
 import { formatIban } from './lib/iban';
 import {
-  PRODUCT_KEYS, PRODUCT_LABELS, STEP_LABELS, checkProduct, checkStep, choose, fieldValue, firstOpen, productLevels,
-  reachable, ruleField, sectionOf, senderCopy, stepBeside, stepsOf, typedOf, type Level, type Lists, type Values,
+  PRODUCT_KEYS, PRODUCT_LABELS, STEP_LABELS, checkProduct, checkStep, choose, productLevels,
+  reachable, sectionOf, stepBeside, stepsOf, typedOf, type Level, type Lists, type Values,
 } from './lib/wizard';
-import { check } from './lib/payoutFields';
-import type { DraftField, DraftProblem, DraftPublished, DraftSummary, IslandProps, PayoutDraft } from '../templates/generated/props';
+import type { Ctx } from './lib/wizardMore';
+import type { DraftField, DraftProblem, DraftPublished, DraftSummary, IslandProps, PayoutDraft, Receiver } from '../templates/generated/props';
+
 
 export type Props = IslandProps['PayoutWizard'];
 
@@ -34,11 +33,9 @@ const ID = 'pw';
 const fid = (name: string) => ID + '-' + name;
 const TITLE = 'Create payout';
 const SUBTITLE = 'Manually create a payout to a customer';
-export const MSG_CREATE_FAILED = 'Error creating draft';
-export const MSG_SAVE_FAILED = 'Error occurred while updating Payout draft';
-export const MSG_PUBLISH_FAILED = 'Error publishing draft';
 export const MSG_PRECONDITION = 'Precondition Failure';
 export const MSG_CLOSE = 'Are you sure? It will be deleted.';
+export const MSG_PICK_REQUIRED = 'Select a receiver';
 export const SAME_PERSON = 'Is the Receiver the same person?';
 export const APPROVAL_TITLE = 'Sent for approval';
 export const APPROVAL_TEXT = 'The payout request was sent for approval. It will be processed once it has been approved.';
@@ -59,23 +56,6 @@ export function stepHref(p: Pick<Props, 'mode' | 'base' | 'payouts'>, draftId: s
 }
 
 const formAction = (p: Props, d: PayoutDraft | null, step: string) => (d ? p.base + '/' + encodeURIComponent(d.draft_id) + '/' + step : p.base);
-
-/** The first server message of each field of a saved section. */
-function serverErrors(d: PayoutDraft, section: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const f of sectionOf(d, section)?.fields ?? []) if (f.errors?.length) out[f.name] = f.errors[0];
-  return out;
-}
-
-/** A refused call's problems pointed at /section/field, by field name. */
-function problemsByField(e: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const pr of e instanceof ApiError ? e.problems : []) {
-    const ptr = pr.source?.pointer;
-    if (ptr) out[ptr.slice(ptr.lastIndexOf('/') + 1)] = pr.title;
-  }
-  return out;
-}
 
 // ── Parts ─────────────────────────────────────────────────────────────────
 
@@ -313,6 +293,51 @@ export function ResultView({ r, approval }: { r: DraftPublished; approval: boole
 
 export const isApproval = (p: Pick<Props, 'approvalFlow'>, r: DraftPublished) => r.state === 'waiting_review' && p.approvalFlow;
 
+/**
+ * The recent receivers picker of the Receiver step (receivers:read): its own
+ * form, which without JavaScript posts the choice to the server; the
+ * receiver's values then fill the receiver sections through the draft's checks.
+ */
+function ReceiverPicker({ p, draft, list, err, onUse }: { p: Props; draft: PayoutDraft; list: Receiver[]; err?: string; onUse?: (e: Event) => void }) {
+  const id = fid('receiver_id');
+  return (
+    <form method="post" action={formAction(p, draft, 'receiver')} noValidate onSubmit={onUse} className="mb-4 rounded border border-gray-300 p-3">
+      <input type="hidden" name="_csrf" value={p.csrf} />
+      <label htmlFor={id} className="block font-medium">Saved receiver</label>
+      <p id={id + '-hint'} className="text-sm text-gray-700">Fill in this step with a receiver saved before.</p>
+      <Err id={id} msg={err} />
+      <div className="flex flex-wrap items-end gap-3">
+        <select id={id} name="receiver_id" className={ctl(err) + ' sm:w-auto sm:min-w-0 sm:flex-1'} {...aria(id, err, true)}>
+          <option value="">Select</option>
+          {list.map((r) => (
+            <option value={r.id}>{receiverLabel(r, p.receiverAccount)}</option>
+          ))}
+        </select>
+        <button type="submit" className={btn2}>Use receiver</button>
+      </div>
+    </form>
+  );
+}
+
+/** Save receiver (receivers:manage): the draft's receiver kept for later payouts. */
+function SaveReceiver({ p, draftId, back, onSave }: { p: Props; draftId: string; back: string; onSave?: (e: Event) => void }) {
+  return (
+    <form method="post" action={p.base + '/' + encodeURIComponent(draftId) + '/save_receiver'} onSubmit={onSave} className="mt-4">
+      <input type="hidden" name="_csrf" value={p.csrf} />
+      <input type="hidden" name="return_to" value={back} />
+      <button type="submit" className={btn2}>Save receiver</button>
+    </form>
+  );
+}
+
+/** What the picker lists: the name, and the first account the receiver has. */
+export function receiverLabel(r: Receiver, accountKeys: string[]): string {
+  const account = accountKeys.map((k) => r.creditor_details.find((d) => d.key === k)?.value).find(Boolean);
+  return account ? r.full_name + ' · ' + account : r.full_name;
+}
+
+type More = typeof import('./lib/wizardMore');
+
 // ── The island ────────────────────────────────────────────────────────────
 
 export default function PayoutWizard(p: Props) {
@@ -331,13 +356,15 @@ export default function PayoutWizard(p: Props) {
   const [result, setResult] = useState(p.result);
   const [same, setSame] = useState(p.samePerson);
   const [lists, setLists] = useState<Lists>({ countries: p.countries, purposeCodes: p.purposeCodes });
+  const [receivers, setReceivers] = useState(p.receivers);
   const [busy, setBusy] = useState(false);
   const [closing, setClosing] = useState(false);
   const [status, setStatus] = useState('');
-  const clientRef = useRef<ApiClient | null>(null);
-  const api = () => (clientRef.current ??= createApiClient({ base: '/api/v2', csrfToken: p.csrf }));
-  const org = encodeURIComponent(p.orgId);
-  const draftPath = (d: PayoutDraft) => '/payouts/organisations/' + org + '/payout_drafts/' + encodeURIComponent(d.draft_id);
+  const [note, setNote] = useState('');
+  // The part loaded on demand (lib/wizardMore): the API calls and the dialog.
+  const [more, setMore] = useState<More | null>(null);
+  const loading = useRef<Promise<More> | null>(null);
+  const load = () => (loading.current ??= import('./lib/wizardMore').then((m) => (setMore(() => m), m)));
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
 
@@ -347,44 +374,44 @@ export default function PayoutWizard(p: Props) {
   const typed = typedBy[step] ?? typedOf(fields);
   const levels = productLevels(p.families, choice);
   const decimals = p.decimals;
-  const today = new Date();
 
   // Live checks once hydrated; shown for fields the user changed, the server's otherwise.
-  const local = !js ? {} : step === 'select_product' ? checkProduct(levels) : checkStep(fields, typed, lists, decimals, today);
+  const local = !js ? {} : step === 'select_product' ? checkProduct(levels) : checkStep(fields, typed, lists, decimals, new Date());
   const shown: Record<string, string> = { ...server };
   for (const k of Object.keys(touched)) {
     if (local[k]) shown[k] = local[k];
     else if (touched[k]) delete shown[k];
   }
   const valid = Object.keys(local).length === 0 && (step !== 'ultimate_debtor' || !sectionOf(draft, 'creditor') || same !== '');
+  const picking = p.canPick && step === 'creditor' && !!draft && !!receivers?.length;
   const errorList: [string, string][] =
     step === 'select_product'
       ? PRODUCT_KEYS.filter((k) => shown[k]).map((k) => [k, shown[k]])
-      : fields.filter((f) => shown[f.name]).map((f) => [f.name, shown[f.name]]);
+      : (picking && shown.receiver_id ? [['receiver_id', shown.receiver_id] as [string, string]] : []).concat(
+          fields.filter((f) => shown[f.name]).map((f) => [f.name, shown[f.name]]),
+        );
+
+  const pushStep = (draftId: string | undefined, s: string, replace = false) =>
+    history[replace ? 'replaceState' : 'pushState'](null, '', stepHref(p, draftId, s));
+  const ctx = (): Ctx => ({
+    p, step, draft, fields, typed, lists, levels, same, decimals, go, pushStep, moved, setDraft, setStep, setTypedBy, setTouched,
+    setServer, setAlert, setSummary, setProblems, setResult, setStatus, setOpen, setLists, setReceivers,
+  });
 
   // Dialog mode opens at once when the address asked for a step.
   useEffect(() => {
-    if (p.mode === 'dialog' && p.open) setOpen(true);
+    if (p.mode === 'dialog' && p.open) load().then(() => setOpen(true));
   }, []);
 
-  // The lists a step's selects need, fetched when the props did not bring them.
+  // The lists a step's selects need, the summary, the recent receivers: read when the props did not bring them.
   useEffect(() => {
-    if (!js) return;
+    if (!js || !draft) return;
     const need = (ui: string, ext?: boolean) => fields.some((f) => f.ui_field === ui && (!ext || f.rules.external_code));
-    if (need('country') && !lists.countries.length) {
-      api().get<{ data: Lists['countries'] }>('/countries').then((r) => setLists((l) => ({ ...l, countries: r.data })), () => {});
+    if ((need('country') && !lists.countries.length) || (need('purpose_code', true) && !lists.purposeCodes.length)) {
+      load().then((m) => m.loadLists(ctx()));
     }
-    if (need('purpose_code', true) && !lists.purposeCodes.length) {
-      api()
-        .get<{ data: Lists['purposeCodes'] }>('/external_codes', { query: { 'filter[name]': 'B2B Purpose Codes' } })
-        .then((r) => setLists((l) => ({ ...l, purposeCodes: r.data })), () => {});
-    }
-  }, [js, step, draft?.draft_id]);
-
-  // The summary step reads the draft's summary.
-  useEffect(() => {
-    if (!js || step !== 'summary' || !draft || summary?.draft_id === draft.draft_id) return;
-    api().get<{ data: DraftSummary }>(draftPath(draft) + '/summary').then((r) => setSummary(r.data), () => setAlert(MSG_PUBLISH_FAILED));
+    if (step === 'summary' && summary?.draft_id !== draft.draft_id) load().then((m) => m.loadSummary(ctx(), draft));
+    if (step === 'creditor' && p.canPick && !receivers) load().then((m) => m.loadReceivers(ctx(), draft));
   }, [js, step, draft?.draft_id]);
 
   // A new step takes focus to its heading, or to the problems when there are some.
@@ -413,8 +440,9 @@ export default function PayoutWizard(p: Props) {
     setServer({});
     setAlert('');
     setProblems([]);
+    setNote('');
     moved.current = true;
-    if (push && js) history.pushState(null, '', stepHref(p, draft?.draft_id, s));
+    if (push && js) pushStep(draft?.draft_id, s);
   }
 
   const change: Change = (name, raw) => {
@@ -426,101 +454,49 @@ export default function PayoutWizard(p: Props) {
     if (f) setTouched({ ...touched, [f.name]: true });
   };
 
-  // A refused save or create: the spec's words above the form, the server's beside the fields.
-  const fail = (e: unknown, msg: string) => {
-    setServer(problemsByField(e));
-    setTouched({});
-    setAlert(msg);
-    moved.current = true;
-  };
-
-  async function next(e: Event) {
-    e.preventDefault();
-    if (!valid || busy) return;
+  // Runs one of the loaded part's calls, one at a time.
+  const act = (e: Event | null, run: (m: More, c: Ctx) => Promise<void>, ok = true) => {
+    e?.preventDefault();
+    if (!ok || busy) return;
     setBusy(true);
     setAlert('');
-    try {
-      if (step === 'select_product') {
-        const r = await api().post<{ data: PayoutDraft }>('/payouts/organisations/' + org + '/payout_drafts', {
-          product_id: levels[1].value,
-          schema_id: levels[2].value,
-        });
-        setDraft(r.data);
-        const first = firstOpen(r.data);
-        history.replaceState(null, '', stepHref(p, r.data.draft_id, 'select_product'));
-        setStep(first);
-        history.pushState(null, '', stepHref(p, r.data.draft_id, first));
-        moved.current = true;
-      } else if (step === 'summary' && draft) {
-        const r = await api().post<{ data: DraftPublished }>(draftPath(draft) + '/publish');
-        setResult(r.data);
-      } else if (draft) {
-        const values: Values = {};
-        // What the server stores: an amount without commas, an IBAN without spaces.
-        for (const f of fields) if (!f.disabled) values[f.name] = check(ruleField(f, lists, decimals), fieldValue(f, typed), today)[0];
-        const d = (await api().request<{ data: PayoutDraft }>('PATCH', draftPath(draft), { body: { [step]: values } })).data;
-        const copy = step === 'ultimate_debtor' && same === 'yes' ? senderCopy(d, values) : null;
-        if (copy && sectionOf(d, 'ultimate_debtor')?.saved) {
-          // Copied into the receiver's inputs; its Next saves them, and its checks speak there.
-          const rec = sectionOf(d, 'creditor')!.fields.map((f) => (copy[f.name] ? { ...f, value: copy[f.name] } : f));
-          setTypedBy((t) => ({ ...t, creditor: typedOf(rec) }));
-        }
-        setDraft(d);
-        setSummary(null);
-        if (sectionOf(d, step)?.saved) {
-          setTypedBy((t) => ({ ...t, [step]: typed }));
-          go(stepBeside(stepsOf(d), step, 1));
-        } else {
-          setServer(serverErrors(d, step));
-          setTouched({});
-          moved.current = true;
-        }
-      }
-    } catch (err) {
-      if (step === 'summary' && err instanceof ApiError && err.status === 412) {
-        // Precondition Failure: one line per field, "label: message".
-        setProblems(
-          err.problems.map((pr) => {
-            const [, section = '', field = ''] = (pr.source?.pointer ?? '').split('/');
-            const [label, ...msg] = (pr.detail ?? '').split(': ');
-            return { section, field, label, message: msg.join(': ') };
-          }),
-        );
-        moved.current = true;
-      } else if (step === 'summary') {
-        // The spec's toast, and the dialog closes; the draft stays to be found again.
-        setStatus(MSG_PUBLISH_FAILED);
-        setAlert(MSG_PUBLISH_FAILED);
-        if (p.mode === 'dialog') setOpen(false);
-      } else {
-        if (draft && step !== 'select_product') {
-          // The server keeps what was typed, refused: the step is not finished any more.
-          setDraft({ ...draft, sections: draft.sections.map((s) => (s.name === step ? { ...s, saved: false } : s)) });
-        }
-        fail(err, step === 'select_product' ? MSG_CREATE_FAILED : MSG_SAVE_FAILED);
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
-
+    load()
+      .then((m) => run(m, ctx()))
+      .finally(() => setBusy(false));
+  };
+  const next = (e: Event) => act(e, (m, c) => m.submit(c), valid);
   const back = (e: Event) => {
     e.preventDefault();
     go(stepBeside(steps, step, -1));
   };
+  const use = (e: Event) => {
+    const id = ((e.currentTarget as HTMLFormElement).elements.namedItem('receiver_id') as HTMLSelectElement).value;
+    const r = receivers?.find((x) => x.id === id);
+    if (!r) {
+      e.preventDefault();
+      setServer({ ...server, receiver_id: MSG_PICK_REQUIRED });
+      moved.current = true;
+      return;
+    }
+    act(e, (m, c) => m.pickReceiver({ ...c, setStatus: setNote }, r));
+  };
+  const save = (e: Event) => act(e, (m, c) => m.saveReceiver({ ...c, setStatus: setNote }));
+  // The first focus or press inside the island fetches the rest, so Next does not wait for it.
+  const warm = js ? () => void load() : undefined;
 
   // The page has its h1; in the dialog the dialog's title is the h2.
   const H = p.mode === 'page' ? 'h2' : 'h3';
   const choiceText = levels.map((l) => l.options.find((o) => o.value === l.value)?.label ?? '');
   const stepForm = (
-    <div className="flex flex-col gap-6 lg:flex-row">
+    <div className="flex flex-col gap-6 lg:flex-row" onFocusIn={warm} onPointerDown={warm}>
       <div className="min-w-0 flex-1">
         <StepList p={p} steps={steps} step={step} draft={draft} go={js ? go : undefined} />
         {alert ? <p role="alert" className={alertCls}>{alert}</p> : null}
+        <H id={fid('step-title')} ref={headingRef} tabIndex={-1} className="mb-3 text-lg font-semibold">{STEP_LABELS[step]}</H>
+        <ErrorSummary list={errorList} H={H} />
+        {picking ? <ReceiverPicker p={p} draft={draft!} list={receivers!} err={shown.receiver_id} onUse={js ? use : undefined} /> : null}
         <form method="post" action={formAction(p, draft, step)} noValidate onSubmit={js ? next : undefined}>
           <input type="hidden" name="_csrf" value={p.csrf} />
-          <H id={fid('step-title')} ref={headingRef} tabIndex={-1} className="mb-3 text-lg font-semibold">{STEP_LABELS[step]}</H>
-          <ErrorSummary list={errorList} H={H} />
           {step === 'select_product' ? (
             draft ? (
               <p className="mb-4">The payout's product is chosen. To use another one, close this payout and start again.</p>
@@ -564,26 +540,29 @@ export default function PayoutWizard(p: Props) {
             </button>
             {p.mode === 'page' && draft ? (
               <a href={formAction(p, draft, 'delete')} className="text-blue-800 underline"
-                onClick={js ? (e) => { e.preventDefault(); setClosing(true); } : undefined}>Close</a>
+                onClick={js ? (e) => { e.preventDefault(); load().then(() => setClosing(true)); } : undefined}>Close</a>
             ) : null}
           </div>
         </form>
+        {step === 'summary' && p.canSave && draft ? <SaveReceiver p={p} draftId={draft.draft_id} back={step} onSave={js ? save : undefined} /> : null}
+        <p role="status" className="mt-3 empty:hidden">{note}</p>
       </div>
       <SummaryPanel draft={draft} choiceText={choiceText} H={H} />
     </div>
   );
 
+  const M = more?.Modal;
   const approval = !!result && isApproval(p, result);
-  const done = result ? (
-    <Modal id={fid('result')} title={approval ? APPROVAL_TITLE : SUCCESS_TITLE} width={600} open={!!result}
+  const done = result && M ? (
+    <M id={fid('result')} title={approval ? APPROVAL_TITLE : SUCCESS_TITLE} width={600} open={!!result}
       onClose={() => location.assign(p.payouts)}>
       <ResultView r={result} approval={approval} />
       <a href={p.payouts} className={btn + ' mt-4 inline-block'}>Done</a>
-    </Modal>
+    </M>
   ) : null;
   // Closing deletes the draft: the form posts to the server, which says 'Draft has been deleted'.
-  const confirm = (
-    <Modal id={fid('close')} title="Close" width={440} open={closing} onClose={() => setClosing(false)} closeLabel="">
+  const confirm = M ? (
+    <M id={fid('close')} title="Close" width={440} open={closing} onClose={() => setClosing(false)} closeLabel="">
       <form method="post" action={draft ? formAction(p, draft, 'delete') : p.base}>
         <input type="hidden" name="_csrf" value={p.csrf} />
         <p className="mb-4">{MSG_CLOSE}</p>
@@ -592,8 +571,8 @@ export default function PayoutWizard(p: Props) {
           <button type="button" className={btn2} onClick={() => setClosing(false)}>No</button>
         </div>
       </form>
-    </Modal>
-  );
+    </M>
+  ) : null;
 
   if (p.mode === 'page' && p.result) {
     // The done page: what publishing made, in place of the steps.
@@ -608,6 +587,7 @@ export default function PayoutWizard(p: Props) {
           <a href={p.payouts} className={btn}>Back to payouts</a>
           <a href={p.base} className="text-blue-800 underline">Create another payout</a>
         </div>
+        {p.canSave ? <SaveReceiver p={p} draftId={p.result.draft_id} back="done" /> : null}
       </>
     );
   }
@@ -615,8 +595,8 @@ export default function PayoutWizard(p: Props) {
     return (
       <>
         {stepForm}
-        {js ? confirm : null}
-        {js ? done : null}
+        {confirm}
+        {done}
       </>
     );
   }
@@ -625,18 +605,22 @@ export default function PayoutWizard(p: Props) {
   }
   const openAt = (e: Event) => {
     e.preventDefault();
-    setOpen(true);
-    history.pushState(null, '', stepHref(p, draft?.draft_id, step));
+    load().then(() => {
+      setOpen(true);
+      pushStep(draft?.draft_id, step);
+    });
   };
   return (
     <>
-      <button type="button" aria-haspopup="dialog" className={btn} onClick={openAt}>{TITLE}</button>
+      <button type="button" aria-haspopup="dialog" className={btn} onClick={openAt} onPointerEnter={warm}>{TITLE}</button>
       <p role="status" className="sr-only">{status}</p>
-      <Modal id={fid('dialog')} title={TITLE} width={1000} open={open && !result && !closing} escapeCloses={false}
-        onClose={() => (draft ? setClosing(true) : (setOpen(false), history.pushState(null, '', p.payouts)))}>
-        <p className="-mt-3 mb-4 text-gray-700">{SUBTITLE}</p>
-        {stepForm}
-      </Modal>
+      {M ? (
+        <M id={fid('dialog')} title={TITLE} width={1000} open={open && !result && !closing} escapeCloses={false}
+          onClose={() => (draft ? setClosing(true) : (setOpen(false), history.pushState(null, '', p.payouts)))}>
+          <p className="-mt-3 mb-4 text-gray-700">{SUBTITLE}</p>
+          {stepForm}
+        </M>
+      ) : null}
       {confirm}
       {done}
     </>

@@ -4,7 +4,7 @@ import { renderToString } from 'preact-render-to-string';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
 import StatementExport, { type Props } from './StatementExport';
-import { advance, violations } from './testing';
+import { advance, jsonReply, violations } from './testing';
 
 const props: Props = {
   mode: 'page',
@@ -121,7 +121,7 @@ describe('opener mode', () => {
     reply = { ok: true, status: 201, body: { data: { id: 's1', state: 'queued' } } };
     vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
       posts.push({ url, init });
-      return Promise.resolve({ ok: reply.ok, status: reply.status, json: () => Promise.resolve(reply.body) });
+      return Promise.resolve(jsonReply(reply.status, reply.body));
     });
     vi.stubGlobal('location', { ...window.location, assign: (u: string) => assigned.push(u) });
   });

@@ -53,3 +53,8 @@ export function advance(ms: number): Promise<void> {
     await vi.advanceTimersByTimeAsync(ms);
   });
 }
+
+/** A JSON reply as the API sends it, for a stubbed fetch. */
+export function jsonReply(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}

@@ -7,23 +7,23 @@ import (
 
 // Batches is what the portal needs from the provider for payout batches (spec 001 §2
 // "Batches", §3 Batch, Batch upload result, Batch draft payout, §4, §7 "Batches
-// (disbursement)"): the product schemas a CSV follows and their templates, uploading a CSV as
-// a batch (every row checked, nothing stored when one fails), the list, one batch, its
-// approval and decline, and the rows of a batch that is not approved yet.
+// (disbursement)"): the CSV template of a product schema, uploading a CSV as a batch (every
+// row checked, nothing stored when one fails), the list, one batch, its approval and
+// decline, and the rows of a batch that is not approved yet.
+//
+// The products and schemas a batch follows are the manual payout catalogue
+// (PayoutDrafts.ProductOptions and ProductSchemas): a batch CSV has one column per schema
+// field (BatchColumn), in the schema's order, and each row is checked with the same field
+// rules as the wizard's.
 //
 // Like Payouts, calls are scoped to orgID and do not know who is asking: the caller checks
 // Membership and the permission (payout_batches:read, :manage, :review) first. A batch of
 // another organisation is ENOTFOUND, the same as an unknown one. When a batch is completed
 // its rows are payout requests (source csv, batch_id the batch's id), read through Payouts.
 type Batches interface {
-	// BatchProducts lists the transfer types the organisation can upload batches for, each
-	// with its corridors and their schemas (spec 001 §3 "Product options"), by name.
-	BatchProducts(ctx context.Context, orgID string) ([]ProductFamily, error)
-	// ProductSchemas lists the schemas of one of the organisation's products; ENOTFOUND for a
-	// product it has not.
-	BatchSchemas(ctx context.Context, orgID, productID string) ([]BatchSchema, error)
-	// BatchSchema is one schema with its columns; ENOTFOUND for one the organisation has not.
-	BatchSchema(ctx context.Context, orgID, schemaID string) (BatchSchema, error)
+	// BatchTemplate is the CSV template of one of the product schemas the organisation is
+	// offered; ENOTFOUND for one it is not.
+	BatchTemplate(ctx context.Context, orgID, schemaID string) (BatchTemplate, error)
 	// CreateBatch reads an uploaded CSV (UTF-8, at most MaxBatchFileBytes, the header row of
 	// one of the organisation's schemas) and checks every row. When anything is wrong it
 	// stores nothing and answers a BatchUploadFailed (as a *BatchUploadError, code
@@ -98,58 +98,29 @@ const (
 	MsgDownloadFailed      = "Error while downloading the file"
 )
 
-// ProductFamily is a transfer type (local instrument family) with its products.
-type ProductFamily struct {
-	LocalInstrument string           `json:"local_instrument" example:"SEPA"`
-	Name            string           `json:"name" example:"SEPA Credit Transfer"`
-	Products        []PayoutCorridor `json:"products"`
-}
-
-// PayoutCorridor is a product: a currency paid out to a country, with its schemas.
-type PayoutCorridor struct {
-	ID       string        `json:"id"`
-	Corridor string        `json:"corridor" description:"Currency and country, e.g. EUR → Germany." example:"EUR → Germany"`
-	Currency NamedCode     `json:"currency"`
-	Country  NamedCode     `json:"country"`
-	Schemas  []BatchSchema `json:"schemas"`
-}
-
 // NamedCode is an ISO code with its name (spec 001 §3 Batch country and currency).
 type NamedCode struct {
 	ISO  string `json:"iso" example:"DE"`
 	Name string `json:"name" example:"Germany"`
 }
 
-// BatchSchema is spec 001 §3's product schema (id, label) with what a batch CSV following
-// it holds: one column per field, in order.
-type BatchSchema struct {
-	ID              string    `json:"id"`
-	Label           string    `json:"label" example:"IBAN, private receiver"`
-	ProductID       string    `json:"product_id"`
-	LocalInstrument string    `json:"local_instrument" example:"SEPA"`
-	Currency        NamedCode `json:"currency"`
-	Country         NamedCode `json:"country"`
-	// CreditorType is the receiver type every row has ("" when a column says it).
-	CreditorType string             `json:"creditor_type,omitempty" enum:"private,organization"`
-	Fields       []BatchSchemaField `json:"fields"`
+// BatchTemplate is a product schema's CSV template: the header row (one column per field,
+// BatchColumn, in the schema's order) and an example row that uploads as it is.
+type BatchTemplate struct {
+	Schema  ProductSchema
+	Columns []string
+	Example []string
 }
 
-// BatchSchemaField is one field of a schema: Name is the CSV column (section.field),
-// AccessType required or optional, UIField the kind of value the rules check, Example what
-// the template's example row holds.
-type BatchSchemaField struct {
-	Name       string `json:"name" example:"creditor_account.iban"`
-	Label      string `json:"label" example:"IBAN"`
-	AccessType string `json:"access_type" enum:"required,optional"`
-	UIField    string `json:"ui_field" example:"iban"`
-	Example    string `json:"example" example:"DE89370400440532013000"`
+// BatchColumn is the CSV column of a schema field: the payout_request step's fields by
+// their own name (end_to_end_id, amount, …), the others as section.name
+// (creditor_account.iban), so no two fields of a schema share a column.
+func BatchColumn(f SchemaField) string {
+	if f.Section == StepPayoutRequest {
+		return f.Name
+	}
+	return f.Section + "." + f.Name
 }
-
-// Access types of a schema field.
-const (
-	FieldRequired = "required"
-	FieldOptional = "optional"
-)
 
 // BatchUpload is an uploaded CSV: its name (blank → the file name), the file name as the
 // browser gave it (never used as a path) and its bytes. CreatedBy is the user id and

@@ -30,12 +30,13 @@ type Collections interface {
 	// FindCollectionOrders finds the orders whose uuid, merchant reference
 	// ({product}_external_reference) or {product}_unique_reference equals query exactly
 	// (global search, find_by_uuid_or_{product}_external_reference), newest first; none is an
-	// empty list, not an error.
+	// empty list, not an error. A uuid and the provider's own reference match in any case;
+	// the merchant's reference is the merchant's, so its case counts.
 	FindCollectionOrders(ctx context.Context, orgID, query string) ([]CollectionOrder, error)
 	// CollectionPayment returns one payment by uuid, with its order's amount and debtor.
 	CollectionPayment(ctx context.Context, orgID, uuid string) (CollectionPayment, error)
 	// FindCollectionPayments finds the payments whose uuid or {product}_unique_reference
-	// equals query exactly, newest first.
+	// equals query exactly (in any case: both are the provider's), newest first.
 	FindCollectionPayments(ctx context.Context, orgID, query string) ([]CollectionPayment, error)
 	// CancelCollectionOrder cancels a pending or received order (OrderCancellable); anything
 	// else is ECONFLICT with the reason. A cancelled order answers the same again (a

@@ -61,6 +61,9 @@ type MovementSearch struct {
 	Cursor    string
 	Direction string
 	Limit     int
+	// CreatedAfter and CreatedBefore bound the entries' creation (from inclusive, to
+	// exclusive; zero: unbounded), the global search's start and end dates.
+	CreatedAfter, CreatedBefore time.Time
 }
 
 // MovementHit is an entry found by SearchMovements, with the account it belongs to.

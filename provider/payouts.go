@@ -39,7 +39,9 @@ type Payouts interface {
 	// Payout returns one payout request by its unique reference, with everything.
 	Payout(ctx context.Context, orgID, reference string) (PayoutRequest, error)
 	// FindPayouts finds the payout requests whose unique reference or end-to-end id equals
-	// query exactly (global search), newest first; none is an empty list, not an error.
+	// query exactly (global search), newest first; none is an empty list, not an error. The
+	// provider's own references match in any case; an end-to-end id is the customer's, so
+	// its case counts.
 	FindPayouts(ctx context.Context, orgID, query string) ([]PayoutRequest, error)
 	// CancelPayout asks for the payout's cancellation. Allowed while its status is one of
 	// CancellableStatuses (spec 001 §4); the answer's Status is then "pending": cancellation

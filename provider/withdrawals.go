@@ -33,6 +33,8 @@ type Withdrawals interface {
 	Withdrawal(ctx context.Context, orgID, idOrReference string) (WithdrawalRequest, error)
 	// FindWithdrawals finds the withdrawals whose reference, id or end-to-end id equals query
 	// exactly (the global search's Withdrawals group), newest first; none is an empty list.
+	// The reference and id match in any case; the end-to-end id is the customer's, so its
+	// case counts.
 	FindWithdrawals(ctx context.Context, orgID, query string) ([]WithdrawalRequest, error)
 	// ReviewWithdrawal checks req as CreateWithdrawal would (except the idempotency key and
 	// the balance, which may change before the confirm) and stores the review for

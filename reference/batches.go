@@ -18,6 +18,7 @@ import (
 
 	"portal/currency"
 	"portal/money"
+	"portal/payoutfield"
 	"portal/provider"
 )
 
@@ -43,7 +44,7 @@ func scanBatch(r scanner, b *provider.Batch, seq *int64) error {
 		&b.CreatorID, &b.CreatorName, &b.TotalPayoutRequestsCount, &b.TotalAmount, &approvals, &rejections); err != nil {
 		return err
 	}
-	b.Currency, b.Country = named(currencyNames, code), named(countryNames, country)
+	b.Currency, b.Country = named(currencyNames, code), countryNamed(country)
 	var err error
 	if b.CreatedAt, err = parseTime(created); err != nil {
 		return err
@@ -118,14 +119,14 @@ func (s *Store) CreateBatch(ctx context.Context, orgID string, up provider.Batch
 	if err := s.organisationExists(ctx, orgID); err != nil {
 		return out, err
 	}
-	fams, err := s.BatchProducts(ctx, orgID)
+	schemas, err := s.batchSchemas(ctx, orgID)
 	if err != nil {
 		return out, err
 	}
 	now := s.now().UTC()
 	sum := sha256.Sum256(up.Content)
 	hash := hex.EncodeToString(sum[:])
-	f, refused := parseBatchFile(up.Content, fams, now.Truncate(24*time.Hour))
+	f, refused := parseBatchFile(up.Content, schemas, now)
 	if refused != nil {
 		return out, fail(refused)
 	}
@@ -162,7 +163,7 @@ func (s *Store) CreateBatch(ctx context.Context, orgID string, up provider.Batch
 		if approvers > 0 {
 			status = provider.BatchWaitingReview
 		}
-		dec := currency.Decimals(f.schema.Currency.ISO)
+		dec := currency.Decimals(f.schema.prod.currency)
 		total := money.Zero(dec)
 		for _, r := range f.rows {
 			total = total.Add(money.MustParse(r.payout.Amount, dec))
@@ -170,8 +171,8 @@ func (s *Store) CreateBatch(ctx context.Context, orgID string, up provider.Batch
 		id, at := uuid.NewString(), formatTime(now)
 		if _, err := tx.ExecContext(ctx, `INSERT INTO batches (id, organisation_id, name, filename, status, schema_id, local_instrument,
 			currency, country, created_at, creator_id, creator_name, rows_count, total_amount, file_hash)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, id, orgID, name, filename, status, f.schema.ID,
-			f.schema.LocalInstrument, f.schema.Currency.ISO, f.schema.Country.ISO, at, up.CreatedBy, up.CreatorName, len(f.rows),
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, id, orgID, name, filename, status, f.schema.sch.ID,
+			f.schema.fam.id, f.schema.prod.currency, f.schema.prod.country, at, up.CreatedBy, up.CreatorName, len(f.rows),
 			total.String(), hash); err != nil {
 			return fmt.Errorf("reference: create batch: %w", err)
 		}
@@ -193,56 +194,22 @@ func (s *Store) CreateBatch(ctx context.Context, orgID string, up provider.Batch
 	return out, err
 }
 
-// checkBatchInStore adds the errors only the store can tell: the debtor account must be
-// one of the organisation's own in the schema's currency, and an end-to-end id must not be
-// taken by a payout or by a row of a batch waiting for approval.
+// checkBatchInStore adds the errors only the store can tell: an end-to-end id already
+// taken (the wizard's rule, takenEndToEndIDs).
 func (s *Store) checkBatchInStore(ctx context.Context, tx *sql.Tx, orgID string, f *batchFile) error {
-	accounts := map[string]string{}
-	rows, err := tx.QueryContext(ctx, `SELECT account_number, currency_code FROM accounts WHERE owner_organisation_id = ? AND kind = 'customer'`, orgID)
-	if err != nil {
-		return fmt.Errorf("reference: create batch: %w", err)
-	}
-	for rows.Next() {
-		var n, c string
-		if err := rows.Scan(&n, &c); err != nil {
-			rows.Close()
-			return fmt.Errorf("reference: create batch: %w", err)
-		}
-		accounts[n] = c
-	}
-	rows.Close()
 	var ids []string
 	for _, r := range f.rows {
 		if r.payout.EndToEndID != "" {
 			ids = append(ids, r.payout.EndToEndID)
 		}
 	}
-	list, _ := json.Marshal(ids)
-	taken := map[string]bool{}
-	trows, err := tx.QueryContext(ctx, `SELECT end_to_end_id FROM payout_requests
-			WHERE organisation_id = ?1 AND end_to_end_id IN (SELECT value FROM json_each(?2))
-		UNION SELECT bp.end_to_end_id FROM batch_payouts bp JOIN batches b ON b.id = bp.batch_id
-			WHERE bp.organisation_id = ?1 AND b.status = 'waiting_review' AND bp.end_to_end_id IN (SELECT value FROM json_each(?2))`,
-		orgID, string(list))
+	taken, err := takenEndToEndIDs(ctx, tx, orgID, "", ids)
 	if err != nil {
-		return fmt.Errorf("reference: create batch: %w", err)
+		return err
 	}
-	for trows.Next() {
-		var id string
-		if err := trows.Scan(&id); err != nil {
-			trows.Close()
-			return fmt.Errorf("reference: create batch: %w", err)
-		}
-		taken[id] = true
-	}
-	trows.Close()
 	for i := range f.rows {
-		r := &f.rows[i]
-		if a := r.payout.AccountNumber; a != "" && accounts[a] != f.schema.Currency.ISO {
-			r.addErr(f.schema, "debtor_account", "Account must be one of your "+f.schema.Currency.ISO+" accounts")
-		}
-		if taken[r.payout.EndToEndID] {
-			r.addErr(f.schema, "end_to_end_id", provider.MsgPayoutE2EUnique)
+		if r := &f.rows[i]; taken[r.payout.EndToEndID] {
+			r.addErr(f.schema, "end_to_end_id", payoutfield.MsgE2EUnique)
 		}
 	}
 	return nil
@@ -250,8 +217,8 @@ func (s *Store) checkBatchInStore(ctx context.Context, tx *sql.Tx, orgID string,
 
 func insertBatchRows(ctx context.Context, tx *sql.Tx, orgID, batchID, at string, rows []batchRow) error {
 	stmt, err := tx.PrepareContext(ctx, `INSERT INTO batch_payouts (id, batch_id, organisation_id, line, end_to_end_id,
-		virtual_account_number, amount, currency, local_instrument, purpose_code, requested_execution_date, sections, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+		virtual_account_number, amount, currency, local_instrument, purpose_code, requested_execution_date, business_unit, sections,
+		created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 	if err != nil {
 		return fmt.Errorf("reference: create batch: %w", err)
 	}
@@ -263,7 +230,7 @@ func insertBatchRows(ctx context.Context, tx *sql.Tx, orgID, batchID, at string,
 			return err
 		}
 		if _, err := stmt.ExecContext(ctx, uuid.NewString(), batchID, orgID, r.line, p.EndToEndID, p.AccountNumber, p.Amount,
-			p.Currency, p.LocalInstrument, p.PurposeCode, p.RequestedExecutionDate, string(sections), at); err != nil {
+			p.Currency, p.LocalInstrument, p.PurposeCode, p.RequestedExecutionDate, p.BusinessUnit, string(sections), at); err != nil {
 			return fmt.Errorf("reference: create batch: %w", err)
 		}
 	}
@@ -274,7 +241,7 @@ func insertBatchRows(ctx context.Context, tx *sql.Tx, orgID, batchID, at string,
 // tx: the rows become payouts once, with the batch's approvals as their reviews.
 func (s *Store) publishBatch(ctx context.Context, tx *sql.Tx, orgID, batchID, creatorID, creatorName string, reviews []provider.BatchReview) error {
 	rows, err := tx.QueryContext(ctx, `SELECT end_to_end_id, virtual_account_number, amount, currency, local_instrument, purpose_code,
-		requested_execution_date, sections FROM batch_payouts WHERE batch_id = ? ORDER BY seq`, batchID)
+		requested_execution_date, business_unit, sections FROM batch_payouts WHERE batch_id = ? ORDER BY seq`, batchID)
 	if err != nil {
 		return fmt.Errorf("reference: publish batch: %w", err)
 	}
@@ -287,7 +254,7 @@ func (s *Store) publishBatch(ctx context.Context, tx *sql.Tx, orgID, batchID, cr
 		p := provider.PayoutCreate{Source: provider.SourceCSV, BatchID: batchID, CreatedBy: creatorID, CreatorName: creatorName, Reviews: pr}
 		var sections string
 		if err := rows.Scan(&p.EndToEndID, &p.AccountNumber, &p.Amount, &p.Currency, &p.LocalInstrument, &p.PurposeCode,
-			&p.RequestedExecutionDate, &sections); err != nil {
+			&p.RequestedExecutionDate, &p.BusinessUnit, &sections); err != nil {
 			rows.Close()
 			return fmt.Errorf("reference: publish batch: %w", err)
 		}
@@ -299,6 +266,9 @@ func (s *Store) publishBatch(ctx context.Context, tx *sql.Tx, orgID, batchID, cr
 	}
 	rows.Close()
 	for _, p := range reqs {
+		if err := senderIsOrganisation(ctx, tx, orgID, &p); err != nil {
+			return err
+		}
 		p, hash, err := preparePayout(p)
 		if err != nil {
 			return err

@@ -6,12 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
 
-	"portal/currency"
-	"portal/money"
+	"portal/payoutfield"
 	"portal/provider"
 	"portal/statement"
 )
@@ -19,8 +19,8 @@ import (
 // Reading an uploaded batch CSV (spec 001 §5 "Batch upload", §8 "Batch upload failure"): the
 // file must be UTF-8 (a byte-order mark is dropped), RFC 4180, with the header row of one of
 // the organisation's schemas and at least one row. Every row is checked with the field rules
-// of the payout wizard; what needs the store (the debtor account is the organisation's, the
-// end-to-end id is not taken) is checked by CreateBatch afterwards. Nothing here writes.
+// of the payout wizard; what needs the store (the end-to-end id is not taken) is checked by
+// CreateBatch afterwards. Nothing here writes.
 
 // Texts of a refused file; the spec's detail lines end with a full stop.
 const (
@@ -32,8 +32,8 @@ const (
 	msgBatchRowsWrong = "%d of %d rows have errors."
 	msgBatchRowWrong  = "1 of %d rows has errors."
 	msgBatchMore      = "%d more errors are listed in the error report."
+	msgBatchOneLine   = "%s must be on one line"
 	batchDetailErrors = 10
-	maxBatchCell      = 1000
 )
 
 // batchRow is one data row of the file: its line, its cells as uploaded, the payout it
@@ -49,7 +49,7 @@ type batchFieldError struct{ field, label, msg string }
 
 // batchFile is a file that could be read: its schema and rows.
 type batchFile struct {
-	schema provider.BatchSchema
+	schema *batchSchema
 	header []string
 	rows   []batchRow
 }
@@ -60,7 +60,7 @@ func refusal(details ...string) *provider.BatchUploadError {
 
 // parseBatchFile reads content against the organisation's schemas. A file that cannot be
 // read at all is a refusal; otherwise every row comes back with its field errors.
-func parseBatchFile(content []byte, fams []provider.ProductFamily, today time.Time) (*batchFile, *provider.BatchUploadError) {
+func parseBatchFile(content []byte, schemas []*batchSchema, today time.Time) (*batchFile, *provider.BatchUploadError) {
 	if len(content) > provider.MaxBatchFileBytes {
 		return nil, refusal(msgBatchTooLarge)
 	}
@@ -84,7 +84,12 @@ func parseBatchFile(content []byte, fams []provider.ProductFamily, today time.Ti
 	for i := range header {
 		header[i] = strings.TrimSpace(header[i])
 	}
-	candidates := schemasByHeader(fams, header)
+	var candidates []*batchSchema
+	for _, b := range schemas {
+		if slices.Equal(b.header(), header) {
+			candidates = append(candidates, b)
+		}
+	}
 	if len(candidates) == 0 {
 		return nil, refusal(msgBatchHeader)
 	}
@@ -101,18 +106,16 @@ func parseBatchFile(content []byte, fams []provider.ProductFamily, today time.Ti
 		}
 		line, _ := r.FieldPos(0)
 		if len(f.rows) == 0 {
-			// The corridors of a transfer type share their columns: the first row's receiver
-			// country picks the corridor, and the other rows must have it too.
-			f.schema = pickSchema(candidates, header, rec)
+			f.schema = pickSchema(candidates, rec)
 		}
 		row := batchRow{line: line, cells: rec}
 		if len(rec) != len(header) {
 			row.errs = append(row.errs, batchFieldError{"", "", fmt.Sprintf("The row has %d fields; the header has %d", len(rec), len(header))})
 		} else {
-			checkBatchRow(&row, f.schema, today)
+			f.schema.checkRow(&row, today)
 			e2e := row.payout.EndToEndID
 			if prev, dup := seen[e2e]; dup && e2e != "" {
-				row.addErr(f.schema, "end_to_end_id", fmt.Sprintf("%s (also on line %d)", provider.MsgPayoutE2EUnique, prev))
+				row.addErr(f.schema, "end_to_end_id", fmt.Sprintf("%s (also on line %d)", payoutfield.MsgE2EUnique, prev))
 			} else if e2e != "" {
 				seen[e2e] = line
 			}
@@ -133,186 +136,78 @@ func notCSV(err error) string {
 	return fmt.Sprintf(msgBatchNotCSV, 1)
 }
 
-func pickSchema(candidates []provider.BatchSchema, header, rec []string) provider.BatchSchema {
-	for i, h := range header {
-		if h != "creditor.country_code" || i >= len(rec) {
-			continue
-		}
-		for _, c := range candidates {
-			if strings.EqualFold(strings.TrimSpace(rec[i]), c.Country.ISO) {
-				return c
+// pickSchema chooses among schemas with the same columns (the corridors of a transfer type
+// ask for the same fields): the one whose corridor's country the first row names, as the
+// IBAN's country (the receiver's bank is where the corridor pays out) or else in a country
+// column; the first one otherwise.
+func pickSchema(candidates []*batchSchema, rec []string) *batchSchema {
+	for _, kind := range []string{provider.UIIBAN, provider.UICountry} {
+		for _, b := range candidates {
+			for i, c := range b.columns {
+				if i >= len(rec) || b.prod.country == "" || c.field.UIField != kind {
+					continue
+				}
+				if v := strings.ToUpper(strings.TrimSpace(rec[i])); v == b.prod.country || (kind == provider.UIIBAN && strings.HasPrefix(v, b.prod.country)) {
+					return b
+				}
 			}
 		}
 	}
 	return candidates[0]
 }
 
-func (r *batchRow) addErr(sc provider.BatchSchema, field, msg string) {
-	label := field
-	for _, f := range sc.Fields {
-		if f.Name == field {
-			label = f.Label
+// addErr records msg against the column named column.
+func (r *batchRow) addErr(b *batchSchema, column, msg string) {
+	label := column
+	for _, c := range b.columns {
+		if c.name == column {
+			label = c.field.Label
 		}
 	}
-	r.errs = append(r.errs, batchFieldError{field, label, msg})
+	r.errs = append(r.errs, batchFieldError{column, label, msg})
 }
 
-// checkBatchRow checks each cell by its field's kind and fills the row's payout. The rules
-// are the wizard's (spec 001 §5): required fields, the amount input rules with the
-// currency's decimals, IBAN check digits, dates, end-to-end ID letters, digits, - and _.
-func checkBatchRow(row *batchRow, sc provider.BatchSchema, today time.Time) {
-	p := &row.payout
-	p.Source, p.LocalInstrument, p.Currency = provider.SourceCSV, sc.LocalInstrument, sc.Currency.ISO
-	p.Creditor.Type = sc.CreditorType
-	for i, fl := range sc.Fields {
-		v := strings.TrimSpace(row.cells[i])
-		bad := func(format string, args ...any) { row.addErr(sc, fl.Name, fmt.Sprintf(format, args...)) }
-		if v == "" {
-			if fl.AccessType == provider.FieldRequired {
-				bad("%s is required", fl.Label)
-			}
+// checkRow checks each cell with the wizard's rules for its field (payoutfield.Check: the
+// required fields, the amount with the currency's decimals, the IBAN's check digits, dates,
+// the end-to-end ID's letters, digits, - and _, the choices of the organisation's accounts,
+// business units, countries and purpose codes) and builds the row's payout from the values
+// as stored, the way a published draft's is built. What needs the store (an end-to-end ID
+// already taken) is checked by CreateBatch afterwards.
+func (b *batchSchema) checkRow(row *batchRow, today time.Time) {
+	values := map[string]map[string]string{}
+	for i, c := range b.columns {
+		v := row.cells[i]
+		// A quoted CSV cell may hold a line break, which no input of the wizard can.
+		if strings.ContainsAny(strings.TrimSpace(v), "\r\n") {
+			row.addErr(b, c.name, fmt.Sprintf(msgBatchOneLine, c.field.Label))
 			continue
 		}
-		if len(v) > maxBatchCell || (fl.UIField != uiText && len(v) > 140) {
-			bad("%s is too long", fl.Label)
+		if c.field.UIField == provider.UIDateOfBirth {
+			v = csvDateOfBirth(v)
+		}
+		stored, msg := payoutfield.Check(c.check, v, today)
+		if msg != "" {
+			row.addErr(b, c.name, msg)
 			continue
 		}
-		if strings.ContainsAny(v, "\r\n\t") {
-			bad("%s must be on one line", fl.Label)
-			continue
+		if values[c.field.Section] == nil {
+			values[c.field.Section] = map[string]string{}
 		}
-		if value, msg := checkField(fl, v, sc, today); msg != "" {
-			bad("%s", msg)
-		} else {
-			setBatchField(p, fl.Name, value)
-		}
+		values[c.field.Section][c.field.Name] = stored
 	}
-	p.CreditorAccount.CountryCode = p.Creditor.CountryCode
+	p := payoutOfSections(values, b.fam.id, b.prod.currency, b.prod.country)
+	p.Source = provider.SourceCSV
+	row.payout = p
 }
 
-// checkField checks one non-empty value by its kind and returns it as stored.
-func checkField(fl provider.BatchSchemaField, v string, sc provider.BatchSchema, today time.Time) (string, string) {
-	switch fl.UIField {
-	case uiText:
-		if len(v) > 140 {
-			return "", fl.Label + " must be at most 140 characters"
-		}
-	case uiEndToEndID:
-		if !endToEndPattern.MatchString(v) {
-			return "", "End-to-end ID may contain only letters, numbers, - or _"
-		}
-	case uiAmount:
-		a, err := money.ParseInput(v, currency.Decimals(sc.Currency.ISO))
-		var ie *money.InputError
-		if errors.As(err, &ie) {
-			return "", ie.Msg
-		}
-		return a.String(), ""
-	case uiCurrency:
-		if strings.ToUpper(v) != sc.Currency.ISO {
-			return "", "Currency must be " + sc.Currency.ISO
-		}
-		return sc.Currency.ISO, ""
-	case uiDate, uiDateOfBirth:
-		d, err := time.Parse(time.DateOnly, v)
-		switch {
-		case err != nil:
-			return "", fl.Label + " must be a date written YYYY-MM-DD"
-		case fl.UIField == uiDate && d.Before(today):
-			return "", fl.Label + " must not be in the past"
-		case fl.UIField == uiDateOfBirth && !d.Before(today):
-			return "", fl.Label + " must be in the past"
-		}
-	case uiPurposeCode:
-		if !purposePattern.MatchString(v) {
-			return "", "Purpose code must be 4 capital letters or digits, e.g. PC02"
-		}
-	case uiCountry:
-		if strings.ToUpper(v) != sc.Country.ISO {
-			return "", fl.Label + " must be " + sc.Country.ISO + " (" + sc.Country.Name + ")"
-		}
-		return sc.Country.ISO, ""
-	case uiIBAN:
-		iban := strings.ToUpper(strings.ReplaceAll(v, " ", ""))
-		if !validIBAN(iban) {
-			return "", "IBAN is not valid"
-		}
-		return iban, ""
-	case uiBIC:
-		if !bicPattern.MatchString(strings.ToUpper(v)) {
-			return "", "BIC is not valid"
-		}
-		return strings.ToUpper(v), ""
-	case uiEmail:
-		if !emailLikeSimple.MatchString(v) {
-			return "", fl.Label + " is not valid"
-		}
-	case uiAccountNumber:
-		if !digits8.MatchString(v) {
-			return "", fl.Label + " must have 8 digits"
-		}
-	case uiSortCode:
-		code := strings.NewReplacer("-", "", " ", "").Replace(v)
-		if !digits6.MatchString(code) {
-			return "", fl.Label + " must have 6 digits"
-		}
-		return code, ""
-	case uiCreditorType:
-		if v != provider.CreditorPrivate && v != provider.CreditorOrganization {
-			return "", fl.Label + " must be private or organization"
-		}
+// csvDateOfBirth reads a date of birth typed as the wizard asks for it (DD MM YYYY, with
+// spaces, dots, slashes or dashes) as YYYY-MM-DD; anything else is left for the check.
+func csvDateOfBirth(v string) string {
+	parts := strings.FieldsFunc(strings.TrimSpace(v), func(r rune) bool { return r == ' ' || r == '.' || r == '/' || r == '-' })
+	if len(parts) != 3 || len(parts[0]) == 4 {
+		return v
 	}
-	return v, ""
-}
-
-// setBatchField puts a checked value where the payout request carries it.
-func setBatchField(p *provider.PayoutCreate, name, v string) {
-	c, a := &p.Creditor, &p.CreditorAccount
-	var dst *string
-	switch name {
-	case "end_to_end_id":
-		dst = &p.EndToEndID
-	case "debtor_account":
-		dst = &p.AccountNumber
-	case "amount":
-		dst = &p.Amount
-	case "currency":
-		dst = &p.Currency
-	case "requested_execution_date":
-		dst = &p.RequestedExecutionDate
-	case "purpose_code":
-		dst = &p.PurposeCode
-	case "creditor.full_name":
-		dst = &c.FullName
-	case "creditor.email":
-		dst = &c.Email
-	case "creditor.birthdate":
-		dst = &c.Birthdate
-	case "creditor.city":
-		dst = &c.City
-	case "creditor.postal_code":
-		dst = &c.PostalCode
-	case "creditor.country_code":
-		dst = &c.CountryCode
-	case "creditor.type":
-		dst = &c.Type
-	case "creditor_account.iban":
-		dst = &a.IBAN
-	case "creditor_account.bank_bic":
-		dst = &a.BankBIC
-	case "creditor_account.bank_name":
-		dst = &a.BankName
-	case "creditor_account.account_number":
-		dst = &a.AccountNumber
-	case "creditor_account.bank_clearing_system_id":
-		dst = &a.BankClearingSystemID
-	case "creditor.address_line":
-		c.AddressLines = []string{v}
-		return
-	default:
-		return
-	}
-	*dst = v
+	return payoutfield.ComposeDate(parts[0], parts[1], parts[2])
 }
 
 // errorCell is the error report's cell of a row: the line and each field with its error.
@@ -347,7 +242,8 @@ func (f *batchFile) refuseRows() *provider.BatchUploadError {
 				if label == "" {
 					label = "Row"
 				}
-				details = append(details, fmt.Sprintf("Line %d, %s: %s.", r.line, label, e.msg))
+				// Each detail line ends with one full stop (spec 001 §8), whatever the message.
+				details = append(details, fmt.Sprintf("Line %d, %s: %s.", r.line, label, strings.TrimSuffix(e.msg, ".")))
 			}
 		}
 	}
@@ -367,10 +263,7 @@ func (f *batchFile) refuseRows() *provider.BatchUploadError {
 	return &provider.BatchUploadError{Code: provider.EINVALID, Details: details, Report: buf.Bytes(), Meta: f.meta()}
 }
 
-func (f *batchFile) meta() provider.BatchUploadMeta {
-	return provider.BatchUploadMeta{LocalInstrument: f.schema.LocalInstrument, Currency: f.schema.Currency, Country: f.schema.Country,
-		TotalPayoutRequests: len(f.rows)}
-}
+func (f *batchFile) meta() provider.BatchUploadMeta { return f.schema.meta(len(f.rows)) }
 
 // batchReport yields the uploaded rows, each with its error cell (statement.WriteRecords
 // guards every cell against formula injection).

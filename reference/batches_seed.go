@@ -156,8 +156,8 @@ func seedOpenBatch(ctx context.Context, tx *sql.Tx, r *rand.Rand, org provider.O
 	// Within the default date range (the past 30 days), so the list has a second page.
 	created := now.Add(-time.Duration(30+r.IntN(28*24*60)) * time.Minute).Truncate(time.Second)
 	fams := []struct{ instr, code, country, schema string }{
-		{"SEPA", "EUR", "DE", "sepa-eur-de-private"}, {"SEPA", "EUR", "FR", "sepa-eur-fr-organization"},
-		{"SEPA", "EUR", "NL", "sepa-eur-nl-private"}, {"FPS", "GBP", "GB", "fps-gbp-gb-account"},
+		{"SEPA", "EUR", "DE", "sepa-eur-de-iban"}, {"SEPA", "EUR", "FR", "sepa-eur-fr-iban"},
+		{"SEPA", "EUR", "DE", "sepa-eur-de-iban-typed"}, {"FPS", "GBP", "GB", "fps-gbp-gb-scan"},
 	}
 	c := fams[r.IntN(len(fams))]
 	var account string
@@ -197,7 +197,7 @@ func seedOpenBatch(ctx context.Context, tx *sql.Tx, r *rand.Rand, org provider.O
 		sections.Creditor.CountryCode, sections.CreditorAccount.CountryCode = c.country, c.country
 		if c.instr == "SEPA" {
 			sections.CreditorAccount.IBAN = makeIBAN(c.country, map[string]string{"DE": "370400440532013000",
-				"FR": "20041010050500013M02606", "NL": "ABNA0417164300"}[c.country])
+				"FR": "20041010050500013M02606"}[c.country])
 		}
 		e2e := fmt.Sprintf("B%03d-%s-%04d", n, strings.ToUpper(org.ID[len(org.ID)-2:]), line)
 		rows = append(rows, seedRow{e2e, amt.String(), line, sections})

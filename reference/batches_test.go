@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/csv"
 	"fmt"
+	"maps"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -13,28 +15,27 @@ import (
 	"time"
 	"unicode/utf16"
 
+	"portal/payoutfield"
 	"portal/provider"
 )
 
-// batchCSV writes a SEPA (Germany, private receiver) batch for Nordic with n rows whose
-// end-to-end ids start with prefix; edit changes row i's cells (by column name) first.
+// batchCSV writes a SEPA (Germany, by IBAN) batch for Nordic with n rows whose end-to-end
+// ids start with prefix, from the schema's template; edit changes row i's cells (by column
+// name) first.
 func batchCSV(t testing.TB, s *Store, prefix string, n int, edit func(i int, row map[string]string)) []byte {
 	t.Helper()
-	sc, err := s.BatchSchema(context.Background(), DemoOrg1ID, "sepa-eur-de-private")
+	tpl, err := s.BatchTemplate(context.Background(), DemoOrg1ID, "sepa-eur-de-iban")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
-	var header []string
-	for _, f := range sc.Fields {
-		header = append(header, f.Name)
-	}
+	header := tpl.Columns
 	_ = w.Write(header)
 	for i := range n {
 		row := map[string]string{}
-		for _, f := range sc.Fields {
-			row[f.Name] = f.Example
+		for j, c := range tpl.Columns {
+			row[c] = tpl.Example[j]
 		}
 		row["end_to_end_id"] = fmt.Sprintf("%s-%05d", prefix, i)
 		row["amount"] = fmt.Sprintf("%d.%02d", 10+i%900, i%100)
@@ -199,15 +200,11 @@ func TestDeclineBatch(t *testing.T) {
 func TestBatchWithoutApprovalBecomesPayouts(t *testing.T) {
 	s := seededStore(t)
 	ctx := context.Background()
-	sc, err := s.BatchSchema(ctx, DemoOrg2ID, "fps-gbp-gb-account")
+	tpl, err := s.BatchTemplate(ctx, DemoOrg2ID, "fps-gbp-gb-scan")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var head, ex []string
-	for _, f := range sc.Fields {
-		head, ex = append(head, f.Name), append(ex, f.Example)
-	}
-	file := strings.Join(head, ",") + "\n" + strings.Join(ex, ",") + "\n"
+	file := strings.Join(tpl.Columns, ",") + "\n" + strings.Join(tpl.Example, ",") + "\n"
 	res, err := s.CreateBatch(ctx, DemoOrg2ID, provider.BatchUpload{Name: " Weekly ", Filename: "w.csv", Content: []byte(file)})
 	if err != nil || res.Status != provider.BatchCompleted || res.Name != "Weekly" {
 		t.Fatalf("%+v %v", res, err)
@@ -216,8 +213,8 @@ func TestBatchWithoutApprovalBecomesPayouts(t *testing.T) {
 	if pg.Total != 1 || pg.Payouts[0].CreditorAccount.BankClearingSystemID != "601613" {
 		t.Fatalf("payouts %+v", pg)
 	}
-	// Nordic has no such schema id... but has FPS: the same file is a Nordic FPS batch.
-	if _, err := s.BatchSchema(ctx, DemoOrg2ID, "sepa-eur-de-private"); provider.ErrorCode(err) != provider.ENOTFOUND {
+	// Atlantic holds no EUR: it is not offered SEPA, in batches as in the wizard.
+	if _, err := s.BatchTemplate(ctx, DemoOrg2ID, "sepa-eur-de-iban"); provider.ErrorCode(err) != provider.ENOTFOUND {
 		t.Errorf("Atlantic has no SEPA: %v", err)
 	}
 	checkPayoutMoney(t, s)
@@ -238,7 +235,7 @@ func TestBatchFileChecks(t *testing.T) {
 		base := batchCSV(t, s, "PAD", 1, nil)
 		lines := bytes.SplitN(base, []byte("\n"), 2)
 		extra := n - len(base)
-		body := bytes.Replace(lines[1], []byte("Commerzbank"), []byte("Commerzbank"+strings.Repeat("x", extra)), 1)
+		body := bytes.Replace(lines[1], []byte("Hauptstraße 5"), []byte("Hauptstraße 5"+strings.Repeat("x", extra)), 1)
 		out := append(append(append([]byte{}, lines[0]...), '\n'), body...)
 		if len(out) != n {
 			t.Fatalf("padded to %d, want %d", len(out), n)
@@ -257,7 +254,7 @@ func TestBatchFileChecks(t *testing.T) {
 		{"not CSV", []byte("a,\"b\nc"), "The file is not a valid CSV file"},
 		{"other header", []byte("name,amount\nx,1\n"), msgBatchHeader},
 		{"header only", bytes.SplitN(good, []byte("\n"), 2)[0], msgBatchEmpty},
-		{"exactly 2,097,152 bytes", pad(provider.MaxBatchFileBytes), "Bank name is too long"},
+		{"exactly 2,097,152 bytes", pad(provider.MaxBatchFileBytes), "Address must be at most 140 characters"},
 		{"2,097,153 bytes", append(pad(provider.MaxBatchFileBytes), ' '), msgBatchTooLarge},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -298,15 +295,15 @@ func TestBatchRowErrorsAndReport(t *testing.T) {
 			row["creditor.full_name"] = "=HYPERLINK(\"http://x\")"
 			row["requested_execution_date"] = "2001-01-01"
 		case 7:
-			row["creditor.address_line"] = "Hauptstraße 5, Hinterhaus\nLinks" // quoted: a comma and a newline
+			row["creditor.address"] = "Hauptstraße 5, Hinterhaus\nLinks" // quoted: a comma and a newline
 		case 8:
-			row["debtor_account"] = "NOT-MINE"
+			row["virtual_account_number"] = "NOT-MINE"
 		case 9:
-			row["currency"] = "GBP"
+			row["creditor.email"] = "anna@"
 		case 10:
-			row["creditor.country_code"] = "FR"
+			row["creditor.country_code"] = "XX"
 		case 11:
-			row["creditor.birthdate"] = "1985-13-01"
+			row["creditor.postal_code"] = strings.Repeat("9", 141)
 		case 12:
 			row["purpose_code"] = "pc2"
 		}
@@ -334,11 +331,11 @@ func TestBatchRowErrorsAndReport(t *testing.T) {
 		t.Fatalf("header %q", recs[0])
 	}
 	want := map[int]string{
-		1: "Line 3: Amount (amount): Enter the amount with at most 2 decimals", 2: "IBAN is not valid",
-		3: "End-to-end ID must be unique (also on line 2)", 4: "may contain only letters", 5: "Receiver name is required",
-		6: "Execution date must not be in the past", 7: "Receiver address must be on one line",
-		8: "Account must be one of your EUR accounts", 9: "Currency must be EUR", 10: "Receiver country must be DE",
-		11: "Receiver date of birth must be a date", 12: "Purpose code must be 4 capital letters",
+		1: "Line 3: Amount (amount): Enter the amount with at most 2 decimals", 2: "IBAN (creditor_account.iban): " + payoutfield.MsgIBANInvalid,
+		3: "End-to-end ID must be unique (also on line 2)", 4: payoutfield.MsgE2EChars, 5: "Full name (creditor.full_name): Full name is required",
+		6: "Execution date (requested_execution_date): " + payoutfield.MsgDatePast, 7: "Address must be on one line",
+		8: "Account (virtual_account_number): " + payoutfield.MsgSelect, 9: payoutfield.MsgEmail, 10: payoutfield.MsgCountry,
+		11: "Postal code must be at most 140 characters", 12: payoutfield.MsgPurposeFree,
 	}
 	for i := 0; i < 14; i++ {
 		cell := recs[i+1][errCol]
@@ -368,7 +365,7 @@ func boolInt(b bool) int {
 // never comes with rows.
 func FuzzParseBatchFile(f *testing.F) {
 	s := seededStore(f)
-	fams, err := s.BatchProducts(context.Background(), DemoOrg1ID)
+	schemas, err := s.batchSchemas(context.Background(), DemoOrg1ID)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -377,7 +374,7 @@ func FuzzParseBatchFile(f *testing.F) {
 	f.Add([]byte("\xef\xbb\xbf\xff\xfe"))
 	today := s.now().UTC()
 	f.Fuzz(func(t *testing.T, b []byte) {
-		file, refused := parseBatchFile(b, fams, today)
+		file, refused := parseBatchFile(b, schemas, today)
 		if (file == nil) == (refused == nil) {
 			t.Fatalf("file %v, refusal %v", file, refused)
 		}
@@ -433,6 +430,169 @@ func BenchmarkBatchUpload2MB(b *testing.B) {
 			Content: bytes.ReplaceAll(content, []byte("BENCH-"), []byte(fmt.Sprintf("B%04d-", i)))})
 		if err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestBatchTemplatesBecomePayouts: the template of every schema either organisation is
+// offered uploads as it is (its end-to-end ID made unique), and once the batch is approved
+// its payout passes the lifecycle's own checks (the bank's country comes from the product
+// when the schema does not ask for it), as a published draft's does. Known gap, outside the
+// catalogue: the lifecycle wants a sender's name for every payout, and the schemas without
+// a Sender step (SEPA by IBAN, USDT) ask for none, so those payouts, from the wizard as from
+// a batch, are refused for that alone.
+func TestBatchTemplatesBecomePayouts(t *testing.T) {
+	s := seededStore(t)
+	ctx := context.Background()
+	var batches []struct{ org, id, product, schema string }
+	for _, org := range []string{DemoOrg1ID, DemoOrg2ID} {
+		schemas, err := s.batchSchemas(ctx, org)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range schemas {
+			tpl, err := s.BatchTemplate(ctx, org, b.sch.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ex := slices.Clone(tpl.Example)
+			ex[slices.Index(tpl.Columns, "end_to_end_id")] = "TPL-" + b.sch.ID
+			var buf bytes.Buffer
+			w := csv.NewWriter(&buf)
+			_ = w.WriteAll([][]string{tpl.Columns, ex})
+			res, err := s.CreateBatch(ctx, org, provider.BatchUpload{Filename: b.sch.ID + ".csv", Content: buf.Bytes(), CreatedBy: DemoUserOperationsMemberID})
+			if err != nil {
+				t.Fatalf("%s: %v (%+v)", b.sch.ID, err, err)
+			}
+			if res.Meta.Currency.ISO != b.prod.currency || res.Meta.Country.ISO != b.prod.country || res.Meta.LocalInstrument != b.fam.id {
+				t.Errorf("%s: meta %+v", b.sch.ID, res.Meta)
+			}
+			for _, by := range []string{DemoUserAdminReviewerID, DemoUserOperationsMemberReviewerID}[:boolInt(res.Status == provider.BatchWaitingReview)*2] {
+				if _, err := s.ApproveBatch(ctx, org, res.BatchID, provider.BatchReviewer{UserID: by, Name: by}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			batches = append(batches, struct{ org, id, product, schema string }{org, res.BatchID, b.prod.id, b.sch.ID})
+		}
+	}
+	if len(batches) < 10 {
+		t.Fatalf("%d schemas offered", len(batches))
+	}
+	if _, err := s.RunPayoutJobs(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range batches {
+		pg, err := s.Payouts(ctx, b.org, provider.PayoutFilter{BatchID: b.id})
+		if err != nil || pg.Total != 1 {
+			t.Fatalf("%s: %d payouts, %v", b.schema, pg.Total, err)
+		}
+		p, _ := s.Payout(ctx, b.org, pg.Payouts[0].UniqueReference)
+		if len(p.Errors) > 0 || p.Status == provider.StateRejected {
+			t.Errorf("%s: payout %s %v", b.schema, p.Status, p.Errors)
+		}
+		// A schema without a Sender step pays as the organisation itself.
+		if _, _, sch := catalogueLookup(b.product, b.schema); !hasFields(sch, provider.StepUltimateDebtor) {
+			if d := p.UltimateDebtor; d.Type != provider.CreditorOrganization || d.FullName == "" || d.CountryCode == "" {
+				t.Errorf("%s: sender %+v, want the organisation", b.schema, d)
+			}
+		}
+	}
+}
+
+// A date of birth in a CSV cell is read as YYYY-MM-DD or as the wizard asks for it (DD MM
+// YYYY, with dots, slashes or dashes too), and refused with the wizard's words; a creditor
+// type is one of the schema's options.
+func TestBatchRowAsTheWizard(t *testing.T) {
+	s := seededStore(t)
+	ctx := context.Background()
+	tpl, err := s.BatchTemplate(ctx, DemoOrg1ID, "sepa-eur-de-iban-typed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells := map[string]string{}
+	for i, c := range tpl.Columns {
+		cells[c] = tpl.Example[i]
+	}
+	rows := [][]string{tpl.Columns}
+	for i, edit := range []map[string]string{
+		{"creditor.birthdate": "12.04.1985"}, {"creditor.birthdate": "1985-13-01"}, {"creditor.birthdate": "12 4 1985"},
+		{"creditor.type": "company"}, {"purpose_code": "PC02"}, {"creditor.birthdate": "2999-01-01"},
+	} {
+		row := maps.Clone(cells)
+		maps.Copy(row, edit)
+		row["end_to_end_id"] = fmt.Sprintf("DOB-%d", i)
+		rec := make([]string, len(tpl.Columns))
+		for j, c := range tpl.Columns {
+			rec[j] = row[c]
+		}
+		rows = append(rows, rec)
+	}
+	var buf bytes.Buffer
+	_ = csv.NewWriter(&buf).WriteAll(rows)
+	_, err = upload(s, buf.Bytes(), DemoUserOperationsMemberID)
+	ue := uploadErr(t, err)
+	recs, _ := csv.NewReader(bytes.NewReader(ue.Report)).ReadAll()
+	want := []string{"", payoutfield.MsgDOBInvalid, payoutfield.MsgDOBIncomplete, "Receiver type (creditor.type): " + payoutfield.MsgSelect,
+		"Purpose code (purpose_code): " + payoutfield.MsgSelect, payoutfield.MsgDOBFuture}
+	for i, w := range want {
+		if cell := recs[i+1][len(recs[0])-1]; (w == "") != (cell == "") || !strings.Contains(cell, w) {
+			t.Errorf("row %d: %q, want %q", i, cell, w)
+		}
+	}
+}
+
+// The demo batches name schemas of the catalogue, of their own corridor.
+func TestSeededBatchesFollowTheCatalogue(t *testing.T) {
+	s := seededStore(t)
+	rows, err := s.read.Query(`SELECT schema_id, local_instrument, currency, country FROM batches WHERE schema_id <> ''`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	n := 0
+	for rows.Next() {
+		var schema, instr, code, country string
+		if err := rows.Scan(&schema, &instr, &code, &country); err != nil {
+			t.Fatal(err)
+		}
+		n++
+		found := false
+		for _, f := range catalogue {
+			for _, p := range f.products {
+				for _, sc := range p.schemas {
+					found = found || (sc.ID == schema && f.id == instr && p.currency == code && p.country == country)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("batch of schema %s (%s %s %s) is not the catalogue's", schema, instr, code, country)
+		}
+	}
+	if n == 0 {
+		t.Error("no demo batch names its schema")
+	}
+}
+
+// SEPA to Germany and to France share their columns: the first row's IBAN says which
+// corridor the file is, before the receiver's country.
+func TestBatchCorridorFromTheFirstRow(t *testing.T) {
+	s := seededStore(t)
+	for _, tc := range []struct{ iban, country, want string }{
+		{"FR1420041010050500013M02606", "DE", "FR"}, {"DE89370400440532013000", "FR", "DE"}, {"", "FR", "FR"},
+	} {
+		content := batchCSV(t, s, "PICK"+tc.want+tc.country, 1, func(_ int, row map[string]string) {
+			row["creditor_account.iban"], row["creditor.country_code"] = tc.iban, tc.country
+		})
+		res, err := upload(s, content, DemoUserOperationsMemberID)
+		if tc.iban == "" {
+			// The IBAN is required: refused, but the corridor was still read from the country.
+			if ue := uploadErr(t, err); ue.Meta.Country.ISO != tc.want {
+				t.Errorf("no IBAN, country %s: corridor %+v", tc.country, ue.Meta)
+			}
+			continue
+		}
+		if err != nil || res.Meta.Country.ISO != tc.want {
+			t.Errorf("IBAN %s, country %s: %+v %v, want %s", tc.iban, tc.country, res.Meta, err, tc.want)
 		}
 	}
 }

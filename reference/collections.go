@@ -205,7 +205,7 @@ func (s *Store) FindCollectionOrders(ctx context.Context, orgID, query string) (
 		return out, nil
 	}
 	rows, err := s.read.QueryContext(ctx, `SELECT `+orderColumns+orderFrom+` WHERE o.organisation_id = ?
-		AND (o.id = ? OR o.reference = ? OR o.unique_reference = ?) ORDER BY o.created_at DESC, o.seq DESC LIMIT 50`,
+		AND (o.id = lower(?) OR o.reference = ? OR o.unique_reference = upper(?)) ORDER BY o.created_at DESC, o.seq DESC LIMIT 50`,
 		orgID, query, query, query)
 	if err != nil {
 		return nil, fmt.Errorf("reference: find collection orders: %w", err)
@@ -267,7 +267,7 @@ func (s *Store) FindCollectionPayments(ctx context.Context, orgID, query string)
 		return out, nil
 	}
 	rows, err := s.read.QueryContext(ctx, `SELECT `+paymentColumns+paymentFrom+` WHERE p.organisation_id = ?
-		AND (p.id = ? OR p.unique_reference = ?) ORDER BY p.created_at DESC LIMIT 50`, orgID, query, query)
+		AND (p.id = lower(?) OR p.unique_reference = upper(?)) ORDER BY p.created_at DESC LIMIT 50`, orgID, query, query)
 	if err != nil {
 		return nil, fmt.Errorf("reference: find collection payments: %w", err)
 	}

@@ -46,11 +46,19 @@ func (s *Store) SearchMovements(ctx context.Context, orgID string, f provider.Mo
 	args := []any{orgID, f.Query, seq}
 	from := ` FROM ledger_entries e JOIN hits h ON h.seq = e.seq
 		WHERE e.account_number IN (SELECT account_number FROM readable)`
+	if !f.CreatedAfter.IsZero() {
+		from += ` AND e.created_at >= ?`
+		args = append(args, formatTime(f.CreatedAfter))
+	}
+	if !f.CreatedBefore.IsZero() {
+		from += ` AND e.created_at < ?`
+		args = append(args, formatTime(f.CreatedBefore))
+	}
 	if err := s.read.QueryRowContext(ctx, searchHits+` SELECT count(*)`+from, args...).Scan(&page.Total); err != nil {
 		return page, fmt.Errorf("reference: movement search: %w", err)
 	}
 
-	// Plain ? parameters after ?1-?3 are numbered ?4 and ?5.
+	// Plain ? parameters after ?1-?3 are numbered on from ?4, in args' order.
 	cond, cargs, order, err := k.clause("e.")
 	if err != nil {
 		return page, err

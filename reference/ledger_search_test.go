@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"portal/provider"
 )
@@ -195,5 +196,33 @@ func TestMovementLookup(t *testing.T) {
 				t.Errorf("entry %+v", e)
 			}
 		})
+	}
+}
+
+// The global search's period bounds the hits by their creation.
+func TestSearchMovementsPeriod(t *testing.T) {
+	t.Parallel()
+	s := seededStore(t)
+	res, err := s.Transfer(context.Background(), DemoOrg1ID, provider.TransferRequest{From: DemoAccountOrg1EUR, To: DemoAccountOrg1GBP,
+		Amount: "1.00", EndToEndID: "SRCH-PERIOD", IdempotencyKey: "period"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := res.Entries[0].Date
+	for _, tc := range []struct {
+		name          string
+		after, before time.Time
+		want          int
+	}{
+		{"unbounded", time.Time{}, time.Time{}, 2},
+		{"around it", at.Add(-time.Hour), at.Add(time.Hour), 2},
+		{"from its moment", at, time.Time{}, 2},
+		{"before it", time.Time{}, at, 0},
+		{"after it", at.Add(time.Second), time.Time{}, 0},
+	} {
+		ids, page := searchIDs(t, s, DemoOrg1ID, provider.MovementSearch{Query: "SRCH-PERIOD", CreatedAfter: tc.after, CreatedBefore: tc.before})
+		if len(ids) != tc.want || page.Total != tc.want {
+			t.Errorf("%s: %v (total %d), want %d", tc.name, ids, page.Total, tc.want)
+		}
 	}
 }

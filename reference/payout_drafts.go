@@ -6,8 +6,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
+	"strings"
+	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -295,14 +298,39 @@ func (s *Store) Draft(ctx context.Context, orgID, draftID string, by provider.Dr
 	return s.buildDraft(ctx, d)
 }
 
-// e2eTaken says whether an end-to-end id is already the organisation's: a payout request's,
-// or another draft's that waits for review (a published draft's is its payout's).
+// e2eTaken says whether an end-to-end id is already the organisation's (takenEndToEndIDs),
+// other than draft draftID's own.
 func e2eTaken(ctx context.Context, q queryRower, orgID, draftID, e2e string) (bool, error) {
-	var n int
-	err := q.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM payout_requests WHERE organisation_id = ? AND end_to_end_id = ?) +
-		(SELECT count(*) FROM payout_drafts WHERE organisation_id = ? AND end_to_end_id = ? AND id <> ? AND status = 'waiting_review')`,
-		orgID, e2e, orgID, e2e, draftID).Scan(&n)
-	return n > 0, err
+	taken, err := takenEndToEndIDs(ctx, q, orgID, draftID, []string{e2e})
+	return taken[e2e], err
+}
+
+// takenEndToEndIDs are those of ids the organisation has already used, the one uniqueness
+// rule of the wizard and of batch rows: a payout request's, or that of a draft (other than
+// exceptDraft) or of a batch row waiting for review, which will become one (a published
+// draft's or approved batch's id is its payout's).
+func takenEndToEndIDs(ctx context.Context, q queryRower, orgID, exceptDraft string, ids []string) (map[string]bool, error) {
+	list, _ := json.Marshal(ids)
+	var found string
+	err := q.QueryRowContext(ctx, `SELECT coalesce(json_group_array(id), '[]') FROM (
+		SELECT end_to_end_id AS id FROM payout_requests WHERE organisation_id = ?1 AND end_to_end_id IN (SELECT value FROM json_each(?2))
+		UNION SELECT end_to_end_id FROM payout_drafts WHERE organisation_id = ?1 AND status = 'waiting_review' AND id <> ?3
+			AND end_to_end_id IN (SELECT value FROM json_each(?2))
+		UNION SELECT bp.end_to_end_id FROM batch_payouts bp JOIN batches b ON b.id = bp.batch_id
+			WHERE bp.organisation_id = ?1 AND b.status = 'waiting_review' AND bp.end_to_end_id IN (SELECT value FROM json_each(?2)))`,
+		orgID, string(list), exceptDraft).Scan(&found)
+	if err != nil {
+		return nil, fmt.Errorf("reference: end-to-end ids: %w", err)
+	}
+	var taken []string
+	if err := json.Unmarshal([]byte(found), &taken); err != nil {
+		return nil, fmt.Errorf("reference: end-to-end ids: %w", err)
+	}
+	out := make(map[string]bool, len(taken))
+	for _, id := range taken {
+		out[id] = true
+	}
+	return out, nil
 }
 
 // checkSection validates a section's values against the schema: the values to store and
@@ -505,48 +533,74 @@ func (s *Store) draftFlow(ctx context.Context, orgID string) (provider.Configura
 }
 
 // payoutCreate is the payout request a draft becomes.
-func (d *draftRow) payoutCreate() (provider.PayoutCreate, error) {
-	fam, _, _ := catalogueLookup(d.productID, d.schema)
-	pr := d.values[provider.StepPayoutRequest]
-	req := provider.PayoutCreate{AccountNumber: pr["virtual_account_number"], Amount: pr["amount"], Currency: d.currency,
-		EndToEndID: pr["end_to_end_id"], PurposeCode: pr["purpose_code"], BusinessUnit: pr["business_unit"],
-		RequestedExecutionDate: pr["requested_execution_date"], Source: provider.SourceManual, CreatedBy: d.createdBy,
-		CreatorName: d.creatorName, Reviews: []provider.PayoutReview{}}
+func (d *draftRow) payoutCreate() provider.PayoutCreate {
+	fam, prod, _ := catalogueLookup(d.productID, d.schema)
+	instrument, country := "", ""
 	if fam != nil {
-		req.LocalInstrument = fam.id
+		instrument, country = fam.id, prod.country
 	}
+	req := payoutOfSections(d.values, instrument, d.currency, country)
+	req.Source, req.CreatedBy, req.CreatorName, req.Reviews = provider.SourceManual, d.createdBy, d.creatorName, []provider.PayoutReview{}
 	for _, a := range d.approvals {
 		req.Reviews = append(req.Reviews, provider.PayoutReview{ReviewerName: a.UserName, CreatedAt: a.CreatedAt})
 	}
-	// The sections' keys are the payout's JSON names, except the wallet address, which the
-	// payout model keeps as the account number.
-	parts := map[string]map[string]string{}
+	return req
+}
+
+// payoutOfSections is the payout request that a schema's values stand for (by section, then
+// field name, as the catalogue names them): a published draft's, and a batch row's. The
+// receiver's bank is in the product's country (a SEPA product to Germany pays a German
+// account) unless the schema asks for the bank's country; the payout's lifecycle needs it
+// to choose the corridor.
+func payoutOfSections(values map[string]map[string]string, instrument, code, country string) provider.PayoutCreate {
+	pr := values[provider.StepPayoutRequest]
+	req := provider.PayoutCreate{AccountNumber: pr["virtual_account_number"], Amount: pr["amount"], Currency: code,
+		EndToEndID: pr["end_to_end_id"], PurposeCode: pr["purpose_code"], BusinessUnit: pr["business_unit"],
+		RequestedExecutionDate: pr["requested_execution_date"], LocalInstrument: instrument}
+	sections := reflect.ValueOf(&req.PayoutSections).Elem()
+	where := sectionFields()
 	for _, sec := range provider.DraftSections()[1:] {
-		m := map[string]string{}
-		for k, v := range d.values[sec] {
-			if v == "" {
-				continue
-			}
+		for k, v := range values[sec] {
+			// The sections' keys are the payout's JSON names, except the wallet address,
+			// which the payout model keeps as the account number.
 			if sec == provider.StepCreditorAccount && k == "crypto_wallet_address" {
 				k = "account_number"
 			}
-			m[k] = v
+			if at, ok := where[[2]string{sec, k}]; ok && v != "" {
+				sections.FieldByIndex(at).SetString(v)
+			}
 		}
-		parts[sec] = m
 	}
-	if c := parts[provider.StepCreditor]; c["name"] == "" && c["full_name"] != "" {
-		c["name"] = c["full_name"]
+	if c := &req.Creditor; c.Name == "" {
+		c.Name = c.FullName
 	}
-	if err := json.Unmarshal([]byte(marshal(parts)), &req.PayoutSections); err != nil {
-		return req, fmt.Errorf("reference: draft sections: %w", err)
+	if req.CreditorAccount.CountryCode == "" {
+		req.CreditorAccount.CountryCode = country
 	}
-	return req, nil
+	return req
 }
+
+// sectionFields are where PayoutSections keeps each text field, by section and field JSON
+// name: a batch of 10,000 rows sets them directly rather than through JSON.
+var sectionFields = sync.OnceValue(func() map[[2]string][]int {
+	out := map[[2]string][]int{}
+	name := func(f reflect.StructField) string { n, _, _ := strings.Cut(f.Tag.Get("json"), ","); return n }
+	t := reflect.TypeFor[provider.PayoutSections]()
+	for i := range t.NumField() {
+		sec := t.Field(i)
+		for j := range sec.Type.NumField() {
+			if f := sec.Type.Field(j); f.Type.Kind() == reflect.String {
+				out[[2]string{name(sec), name(f)}] = []int{i, j}
+			}
+		}
+	}
+	return out
+})
 
 // publishIn turns the draft into its payout request inside tx.
 func (s *Store) publishIn(ctx context.Context, tx *sql.Tx, d *draftRow) (provider.DraftPublished, error) {
-	req, err := d.payoutCreate()
-	if err != nil {
+	req := d.payoutCreate()
+	if err := senderIsOrganisation(ctx, tx, d.org, &req); err != nil {
 		return provider.DraftPublished{}, err
 	}
 	p, err := s.createPayoutIn(ctx, tx, d.org, req)

@@ -241,6 +241,16 @@ func TestDraftFourEyes(t *testing.T) {
 	}
 	_, err = s.ApproveDraft(ctx, DemoOrg1ID, waiting.DraftID, draftReviewer1)
 	wantErr(t, err, provider.ECONFLICT, "The draft approval flow is off.")
+	// SEPA by IBAN asks for no sender: the organisation pays as itself, and the payout
+	// passes the lifecycle's checks rather than failing on a sender nobody was asked for.
+	if _, err := s.RunPayoutJobs(ctx); err != nil {
+		t.Fatal(err)
+	}
+	p, err := s.Payout(ctx, DemoOrg1ID, pub.UniqueReference)
+	if err != nil || p.Status == provider.StateRejected || len(p.Errors) > 0 ||
+		p.UltimateDebtor.FullName != "Nordic Trading ApS" || p.UltimateDebtor.Type != provider.CreditorOrganization {
+		t.Fatalf("published SEPA payout: %s %v sender %+v %v", p.Status, p.Errors, p.UltimateDebtor, err)
+	}
 	checkPayoutMoney(t, s)
 }
 

@@ -242,10 +242,7 @@ func (s *Store) SaveReceiver(ctx context.Context, orgID string, in provider.Rece
 		return provider.Receiver{}, err
 	}
 	if in.Currency == "" {
-		var err error
-		if in.Currency, err = s.productCurrency(ctx, orgID, in.ProductID); err != nil {
-			return provider.Receiver{}, err
-		}
+		in.Currency = productCurrency(in.ProductID)
 	}
 	var out provider.Receiver
 	err := s.inTx(ctx, "save receiver", func(tx *sql.Tx) error {
@@ -260,24 +257,18 @@ func (s *Store) SaveReceiver(ctx context.Context, orgID string, in provider.Rece
 	return out, err
 }
 
-// productCurrency is the currency of an organisation's contracted payout product, or of a
-// demo receivers' product; "" for a product it does not know.
-func (s *Store) productCurrency(ctx context.Context, orgID, productID string) (string, error) {
-	var code string
-	err := s.read.QueryRowContext(ctx, `SELECT currency_iso FROM contracted_products WHERE organisation_id = ? AND id = ? AND kind = 'payout'`,
-		orgID, productID).Scan(&code)
-	if err == nil {
-		return code, nil
-	}
-	if !errors.Is(err, sql.ErrNoRows) {
-		return "", fmt.Errorf("reference: product currency: %w", err)
+// productCurrency is the currency of a product of the manual payout catalogue, or of a
+// demo receivers' product the catalogue has not; "" for a product it does not know.
+func productCurrency(productID string) string {
+	if _, p, _ := catalogueLookup(productID, ""); p != nil {
+		return p.currency
 	}
 	for _, p := range DemoReceiverProducts {
 		if p.ProductID == productID {
-			return p.Currency, nil
+			return p.Currency
 		}
 	}
-	return "", nil
+	return ""
 }
 
 // insertReceiver stores a checked receiver saved at at, or finds the same one saved

@@ -524,7 +524,7 @@ func (s *Store) FindWithdrawals(ctx context.Context, orgID, query string) ([]pro
 		return out, nil
 	}
 	rows, err := s.read.QueryContext(ctx, `SELECT `+withdrawalColumns+` FROM withdrawal_requests w
-		WHERE w.organisation_id = ? AND (w.reference = ? OR w.id = ? OR w.external_reference = ?)
+		WHERE w.organisation_id = ? AND (w.reference = upper(?) OR w.id = lower(?) OR w.external_reference = ?)
 		ORDER BY w.created_at DESC, w.seq DESC LIMIT 50`, orgID, query, query, query)
 	if err != nil {
 		return nil, fmt.Errorf("reference: find withdrawals: %w", err)

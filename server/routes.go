@@ -123,7 +123,6 @@ func DraftApprovalGate(o *OrgContext) bool { return provider.DraftApprovalOn(o.C
 func ApprovalFlowOn(o *OrgContext) bool {
 	return BatchesGate(o) && o.Config.BatchNumberOfApprovers > 0 || DraftApprovalGate(o)
 }
-func abTestingGate(o *OrgContext) bool { return o.Config.CustomerABTesting }
 
 // allowed applies a route's permission and gate to an organisation context;
 // the guard and the sidebar both ask it, so they cannot disagree.

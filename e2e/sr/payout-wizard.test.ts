@@ -53,6 +53,7 @@ const base: Wizard = {
   mode: 'page', orgId: shell.org.id, csrf: 'csrf', base: `/org/${shell.org.id}/payouts/create`, payouts: `/org/${shell.org.id}/payouts`,
   families, choice: { family: '', product: '', schema: '' }, step: 'select_product', draft: null, decimals: 2, typed: null, errors: {},
   alert: '', summary: null, problems: [], result: null, countries: [], purposeCodes: [], samePerson: 'no', approvalFlow: true, open: false,
+  canPick: false, receivers: null, canSave: false, receiverNames: {}, receiverAccount: [],
 };
 
 const field = (name: string, label: string, ui_field: string, over = {}) =>
@@ -107,8 +108,8 @@ describe('Create payout, as a screen reader says it', () => {
       'Select Product',
       'end of list',
       'end of navigation, Steps',
-      'form',
       'heading, Select Product, level 2',
+      'form',
       'combobox, Transfer type, has popup listbox, not expanded',
       'option, SEPA Credit Transfer, SEPA, not selected, position 2, set size 3',
       'combobox, Corridor, has popup listbox, not expanded, disabled',

@@ -5,6 +5,7 @@
 // period fields, and the form's error parts. The server's rules stay the authority.
 import type { ComponentChildren, VNode } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { ApiError, createApiClient, type ApiClient } from './apiClient';
 import { display, maskDateAt, parseDisplay } from './daterange';
 import { Modal } from './Modal';
 
@@ -104,6 +105,8 @@ export function useExportRows<R extends Followed>(initial: R[], interval: number
   const [error, setError] = useState('');
   const live = useRef(rows);
   live.current = rows;
+  // The shared client: an expired session is shown as such, not polled on silently.
+  const client = useRef<ApiClient>();
 
   useEffect(() => {
     if (!initial.some((r) => pending(r.state))) return;
@@ -112,9 +115,8 @@ export function useExportRows<R extends Followed>(initial: R[], interval: number
       const waiting = live.current.filter((r) => pending(r.state));
       for (const r of waiting) {
         try {
-          const res = await fetch(r.statusUrl, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
-          if (!res.ok) continue;
-          const st = (await res.json()).data as { state: string };
+          client.current ??= createApiClient({ base: '' });
+          const st = (await client.current.get<{ data: { state: string } }>(r.statusUrl)).data;
           if (stopped || st.state === r.state) continue;
           setRows((list) => list.map((x) => (x.id === r.id ? { ...x, state: st.state } : x)));
           if (!pending(st.state)) done(r, st.state);
@@ -164,6 +166,7 @@ export function useExportDialog<V>(p: {
   const [errors, setErrors] = useState<Errors>(p.initialErrors);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
+  const client = useRef<ApiClient>();
 
   /** Opens the dialog on a fresh form; keep: with the errors the server gave. */
   const show = (keep = false) => {
@@ -183,25 +186,18 @@ export function useExportDialog<V>(p: {
     if (Object.keys(errs).length > 0) return;
     setPhase('loading');
     try {
-      const res = await fetch(p.apiUrl, {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': p.csrf },
-        body: JSON.stringify(p.body(values)),
-      });
-      if (!res.ok) {
-        setErrors(p.errorsOf(await res.json().catch(() => null)));
-        setPhase('form');
-        return;
-      }
+      client.current ??= createApiClient({ base: '', csrfToken: p.csrf });
+      await client.current.post(p.apiUrl, p.body(values));
       setPhase('done');
       timer.current = setTimeout(() => {
         setOpen(false);
         // The list, first page, shows the new export and follows its progress.
         window.location.assign(p.listUrl);
       }, CLOSE_AFTER_MS);
-    } catch {
-      setErrors({ form: p.failed });
+    } catch (err) {
+      // The server's answer with its field errors; a network failure (after the client's
+      // one retry) or an expired login, the form's own message.
+      setErrors(err instanceof ApiError && err.status > 0 && err.status !== 401 ? p.errorsOf(err.data) : { form: p.failed });
       setPhase('form');
     }
   };

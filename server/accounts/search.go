@@ -5,6 +5,7 @@ package accounts
 
 import (
 	"net/url"
+	"time"
 
 	"github.com/gofiber/fiber/v3"
 
@@ -33,24 +34,34 @@ type SearchHitRow struct {
 	Flag          string `json:"flag"`
 }
 
+// SearchQuery is what the global search asks of a group: the text, the creation period
+// (After inclusive, Before exclusive) and the address of the results with its query (Here),
+// which the group's pages link to.
+type SearchQuery struct {
+	Q             string
+	After, Before time.Time
+	Path          string
+	Here          url.Values
+}
+
 // Search is the Account Transactions group of the search page for q: the
 // entries of the organisation's readable accounts that match it. Without
 // accounts:read the group stays empty: the search page itself needs no
 // permission, so it must not show what the account pages would refuse.
-func Search(srv *server.Server, c fiber.Ctx, q string) SearchTransactions {
+func Search(srv *server.Server, c fiber.Ctx, q SearchQuery) SearchTransactions {
 	return area{srv}.search(c, server.Req(c).Org, q)
 }
 
-func (s area) search(c fiber.Ctx, o *server.OrgContext, q string) SearchTransactions {
+func (s area) search(c fiber.Ctx, o *server.OrgContext, q SearchQuery) SearchTransactions {
 	out := SearchTransactions{Rows: []SearchHitRow{}}
-	if !o.Can(access.AccountsRead) || len([]rune(q)) > provider.MaxSearchQueryLen {
+	if !o.Can(access.AccountsRead) || q.Q == "" || len([]rune(q.Q)) > provider.MaxSearchQueryLen {
 		return out
 	}
 	if s.Ledger == nil {
 		out.Error = msgAccountUnavailable
 		return out
 	}
-	f := provider.MovementSearch{Query: q}
+	f := provider.MovementSearch{Query: q.Q, CreatedAfter: q.After, CreatedBefore: q.Before}
 	if cur := c.Query(qCursorBefore); cur != "" {
 		f.Cursor, f.Direction = cur, provider.DirectionPrev
 	} else if cur := c.Query(qCursorAfter); cur != "" {
@@ -73,15 +84,11 @@ func (s area) search(c fiber.Ctx, o *server.OrgContext, q string) SearchTransact
 	out.Total = page.Total
 	for _, h := range page.Entries {
 		a := names[h.AccountNumber]
-		// The account page finds the entry wherever it is (a lookup, not the
-		// list's page), so the link needs no cursor.
-		href := "/org/" + o.Org.ID + "/accounts/" + h.AccountNumber + "?" + url.Values{qEntry: {h.ID}}.Encode() + "#entry-panel"
+		href := EntryHref(o.Org.ID, h.AccountNumber, h.ID)
 		out.Rows = append(out.Rows, SearchHitRow{EntryRow: entryRow(h.Entry, href), AccountName: a.Name,
 			AccountNumber: h.AccountNumber, Currency: h.Currency, Flag: currency.Country(h.Currency)})
 	}
-	link := func(k, cur string) string {
-		return "/org/" + o.Org.ID + "/search?" + url.Values{"q": {q}, k: {cur}}.Encode()
-	}
+	link := func(k, cur string) string { return server.Link(q.Path, server.WithQuery(q.Here, k, cur), "") }
 	if page.HasNext && page.CursorNext != "" {
 		out.Next = link(qCursorAfter, page.CursorNext)
 	}
@@ -89,4 +96,46 @@ func (s area) search(c fiber.Ctx, o *server.OrgContext, q string) SearchTransact
 		out.Prev = link(qCursorBefore, page.CursorPrev)
 	}
 	return out
+}
+
+// SearchEntry is entry id of the organisation's readable accounts, as the search's
+// transactions/{id} shows it; ENOTFOUND when there is none (another organisation's too).
+func SearchEntry(srv *server.Server, c fiber.Ctx, id string) (SearchHitRow, error) {
+	s, o := area{srv}, server.Req(c).Org
+	notFound := provider.Errorf(provider.ENOTFOUND, "Transaction not found.")
+	if s.Ledger == nil || id == "" || len(id) > provider.MaxSearchQueryLen {
+		return SearchHitRow{}, notFound
+	}
+	// The entry id is one of the identifiers the search matches, so the search finds it
+	// together with its account, among entries whose reference is the same number.
+	f := provider.MovementSearch{Query: id, Limit: provider.MaxMovementLimit}
+	for {
+		page, err := s.Ledger.SearchMovements(c.Context(), o.Org.ID, f)
+		if err != nil {
+			return SearchHitRow{}, err
+		}
+		for _, h := range page.Entries {
+			if h.ID == id {
+				a := provider.Account{}
+				for _, acct := range o.Accounts {
+					if acct.AccountNumber == h.AccountNumber {
+						a = acct
+					}
+				}
+				return SearchHitRow{EntryRow: entryRow(h.Entry, ""), AccountName: a.Name, AccountNumber: h.AccountNumber,
+					Currency: h.Currency, Flag: currency.Country(h.Currency)}, nil
+			}
+		}
+		if !page.HasNext || page.CursorNext == "" {
+			return SearchHitRow{}, notFound
+		}
+		f.Cursor, f.Direction = page.CursorNext, provider.DirectionNext
+	}
+}
+
+// EntryHref is an entry's page: its account's transactions with the entry's panel open.
+func EntryHref(orgID, account, id string) string {
+	// The account page finds the entry wherever it is (a lookup, not the list's page), so
+	// the link needs no cursor.
+	return "/org/" + orgID + "/accounts/" + account + "?" + url.Values{qEntry: {id}}.Encode() + "#entry-panel"
 }

@@ -172,11 +172,11 @@ func (s area) apiTemplate(c fiber.Ctx, a *server.APICaller) error {
 	if ok, err := s.apiCaller(c, a, orgID, access.PayoutBatchesRead, access.PayoutBatchesManage); !ok {
 		return err
 	}
-	sc, err := s.Batches.BatchSchema(c.Context(), orgID, strings.Clone(c.Params("schemaId")))
+	t, err := s.Batches.BatchTemplate(c.Context(), orgID, strings.Clone(c.Params("schemaId")))
 	if err != nil {
 		return server.APIProviderFail(c, err, nil)
 	}
-	return sendTemplate(c, sc)
+	return sendTemplate(c, t)
 }
 
 func (s area) apiUpload(c fiber.Ctx, a *server.APICaller) error {

@@ -328,13 +328,25 @@ func reviews(rs []provider.BatchReview) []BatchReviewView {
 	return out
 }
 
+// corridorText is a batch's currency to its country, with the country's code when iso; the
+// currency alone for a product that reaches no country (a crypto network).
+func corridorText(code, country provider.NamedCode, iso bool) string {
+	switch {
+	case country.ISO == "":
+		return code.ISO
+	case iso:
+		return code.ISO + " → " + country.Name + " (" + country.ISO + ")"
+	}
+	return code.ISO + " → " + country.Name
+}
+
 // facts are a batch's summary lines.
 func facts(b provider.Batch) []BatchFact {
 	date, clock := displayDate(b)
 	return []BatchFact{
 		{"Status", provider.BatchStatusLabel(b.Status)},
 		{"Type", b.LocalInstrument},
-		{"Corridor", b.Currency.ISO + " → " + b.Country.Name},
+		{"Corridor", corridorText(b.Currency, b.Country, false)},
 		{"Created", strings.TrimSpace(date + " " + clock)},
 		{"Created by", b.CreatorName},
 		{"Payouts", strconv.Itoa(b.TotalPayoutRequestsCount)},

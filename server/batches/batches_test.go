@@ -11,10 +11,12 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
 	"portal/htmlq"
+	"portal/payoutfield"
 	"portal/provider"
 	"portal/reference"
 	"portal/server/auth"
@@ -35,25 +37,22 @@ func newHarness(t *testing.T) *servertest.Harness {
 	return servertest.New(t, auth.New, New, payouts.New)
 }
 
-// sepaFile is a SEPA Germany (private receiver) batch of n rows for Nordic, from the
-// schema's template; edit changes cells of row i by column name.
+// sepaFile is a SEPA Germany (by IBAN) batch of n rows for Nordic, from the schema's
+// template; edit changes cells of row i by column name.
 func sepaFile(t *testing.T, h *servertest.Harness, prefix string, n int, edit func(i int, row map[string]string)) []byte {
 	t.Helper()
-	sc, err := h.Srv.Batches.BatchSchema(context.Background(), orgNordic, "sepa-eur-de-private")
+	tpl, err := h.Srv.Batches.BatchTemplate(context.Background(), orgNordic, "sepa-eur-de-iban")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
-	var head []string
-	for _, f := range sc.Fields {
-		head = append(head, f.Name)
-	}
+	head := tpl.Columns
 	_ = w.Write(head)
 	for i := range n {
 		row := map[string]string{}
-		for _, f := range sc.Fields {
-			row[f.Name] = f.Example
+		for j, c := range tpl.Columns {
+			row[c] = tpl.Example[j]
 		}
 		row["end_to_end_id"] = fmt.Sprintf("%s-%03d", prefix, i)
 		if edit != nil {
@@ -283,7 +282,7 @@ func TestUploadFailures(t *testing.T) {
 		t.Fatalf("status %d", res.StatusCode)
 	}
 	all := text(failed.Parent)
-	for _, want := range []string{"Payout batch failed", "1 of 3 rows has errors.", "Line 3, IBAN: IBAN is not valid.",
+	for _, want := range []string{"Payout batch failed", "1 of 3 rows has errors.", "Line 3, IBAN: " + payoutfield.MsgIBANInvalid + ".",
 		provider.MsgBatchFixReport, "Try again", "Close window"} {
 		if !strings.Contains(all, want) {
 			t.Errorf("failed state lacks %q: %s", want, all)
@@ -294,7 +293,7 @@ func TestUploadFailures(t *testing.T) {
 		t.Fatal("no error report link")
 	}
 	raw, err := base64.StdEncoding.DecodeString(strings.TrimPrefix(htmlq.Attr(report, "href"), "data:text/csv;charset=utf-8;base64,"))
-	if err != nil || !strings.Contains(string(raw), "Line 3: IBAN (creditor_account.iban): IBAN is not valid") {
+	if err != nil || !strings.Contains(string(raw), "Line 3: IBAN (creditor_account.iban): "+payoutfield.MsgIBANInvalid) {
 		t.Errorf("report %q %v", raw, err)
 	}
 	// The form's own checks, with the spec's words beside the field.
@@ -345,22 +344,23 @@ func TestTemplate(t *testing.T) {
 	if servertest.LinkByText(doc, "Download CSV template") != nil {
 		t.Error("download offered before the choices")
 	}
-	_, doc = c.Page(base + "?type=SEPA&product=sepa-eur-fr")
+	_, doc = c.Page(base + "?type=SEPA&product=sepa-eur-de")
 	if servertest.LinkByText(doc, "Download CSV template") != nil {
 		t.Error("download offered with two schemas and none chosen")
 	}
-	_, doc = c.Page(base + "?type=SEPA&product=sepa-eur-fr&schema=sepa-eur-fr-organization")
+	_, doc = c.Page(base + "?type=SEPA&product=sepa-eur-de&schema=sepa-eur-de-iban-typed")
 	link := servertest.LinkByText(doc, "Download CSV template")
 	if link == nil {
 		t.Fatal("no download with all three chosen")
 	}
 	res := c.Get(htmlq.Attr(link, "href"))
 	body, _ := io.ReadAll(res.Body)
-	if res.StatusCode != 200 || res.Header.Get("Content-Disposition") != `attachment; filename=batch-template-sepa-eur-fr-organization.csv` {
+	if res.StatusCode != 200 || res.Header.Get("Content-Disposition") != `attachment; filename=batch-template-sepa-eur-de-iban-typed.csv` {
 		t.Fatalf("%d %q", res.StatusCode, res.Header.Get("Content-Disposition"))
 	}
 	recs, err := csv.NewReader(bytes.NewReader(body)).ReadAll()
-	if err != nil || len(recs) != 2 || recs[0][0] != "end_to_end_id" || recs[1][0] != "INV-2026-0001" {
+	if err != nil || len(recs) != 2 || !slices.Contains(recs[0], "end_to_end_id") || !slices.Contains(recs[1], "INV-2026-0001") ||
+		!slices.Contains(recs[0], "creditor.type") || !slices.Contains(recs[0], "creditor_account.bank_bic") {
 		t.Errorf("template %q %v", recs, err)
 	}
 	// The single option is chosen for the user: Atlantic has one of each.
@@ -423,9 +423,9 @@ func TestBatchesAPITour(t *testing.T) {
 	d := tour.Call(obs, "listBatchPayoutDrafts", "?page[size]=1", nil)
 	tour.At["draftId"] = d.JSON["data"].([]any)[0].(map[string]any)["id"].(string)
 	tour.Call(obs, "getBatchPayoutDraft", "", nil)
-	tour.At["schemaId"] = "sepa-eur-de-private"
+	tour.At["schemaId"] = "sepa-eur-de-iban"
 	tpl := tour.Call(creator, "getSchemaCSVTemplate", "", nil, hdrOrg, orgNordic)
-	if !strings.Contains(tpl.Header.Get("Content-Disposition"), "batch-template-sepa-eur-de-private.csv") {
+	if !strings.Contains(tpl.Header.Get("Content-Disposition"), "batch-template-sepa-eur-de-iban.csv") {
 		t.Errorf("template disposition %q", tpl.Header.Get("Content-Disposition"))
 	}
 	// Rules: the observer may not upload or review; the creator may not approve.

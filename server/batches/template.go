@@ -51,19 +51,20 @@ func pick(want string, options []BatchChoice) string {
 	return ""
 }
 
-// templateChoice narrows the organisation's products by the query (type, product, schema).
-func templateChoice(fams []provider.ProductFamily, q func(string) string) (p BatchTemplateProps, schema *provider.BatchSchema) {
+// templateChoice narrows the organisation's products (the manual payout catalogue) by the
+// query (type, product, schema) and answers the schema chosen, "" until all three are.
+func templateChoice(fams []provider.LocalInstrumentFamily, q func(string) string) (p BatchTemplateProps) {
 	p.Types, p.Products, p.Schemas, p.Columns = []BatchChoice{}, []BatchChoice{}, []BatchChoice{}, []string{}
 	for _, f := range fams {
-		p.Types = append(p.Types, BatchChoice{f.LocalInstrument, f.Name})
+		p.Types = append(p.Types, BatchChoice{f.ID, f.Name})
 	}
 	p.Type = pick(q("type"), p.Types)
 	for _, f := range fams {
-		if f.LocalInstrument != p.Type {
+		if f.ID != p.Type {
 			continue
 		}
 		for _, c := range f.Products {
-			p.Products = append(p.Products, BatchChoice{c.ID, c.Corridor})
+			p.Products = append(p.Products, BatchChoice{c.ID, c.Corridor.Name})
 		}
 		p.Product = pick(q("product"), p.Products)
 		for _, c := range f.Products {
@@ -74,20 +75,15 @@ func templateChoice(fams []provider.ProductFamily, q func(string) string) (p Bat
 				p.Schemas = append(p.Schemas, BatchChoice{sc.ID, sc.Label})
 			}
 			p.Schema = pick(q("schema"), p.Schemas)
-			for i := range c.Schemas {
-				if c.Schemas[i].ID == p.Schema {
-					schema = &c.Schemas[i]
-				}
-			}
 		}
 	}
-	return p, schema
+	return p
 }
 
-func templateName(sc provider.BatchSchema) string { return "batch-template-" + sc.ID + ".csv" }
+func templateName(schemaID string) string { return "batch-template-" + schemaID + ".csv" }
 
 func (s area) templatePage(c fiber.Ctx) error {
-	if s.Batches == nil {
+	if s.Batches == nil || s.PayoutDrafts == nil {
 		return s.NotFound(c)
 	}
 	rq := server.Req(c)
@@ -96,22 +92,25 @@ func (s area) templatePage(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	fams, err := s.Batches.BatchProducts(c.Context(), org)
+	fams, err := s.PayoutDrafts.ProductOptions(c.Context(), org)
 	var p BatchTemplateProps
-	var sc *provider.BatchSchema
 	if err != nil {
 		s.Logger.Error("batch products", "request_id", rq.ID, "err", err)
-		p, _ = templateChoice(nil, func(string) string { return "" })
+		p = templateChoice(nil, func(string) string { return "" })
 		p.Failure = msgNotFound
 	} else {
-		p, sc = templateChoice(fams, func(k string) string { return strings.Clone(c.Query(k)) })
+		p = templateChoice(fams, func(k string) string { return strings.Clone(c.Query(k)) })
 	}
 	p.Shell, p.Action, p.Close, p.Upload, p.Available = sh, base(org)+"/template", base(org), base(org)+"/upload", len(fams) > 0
-	if sc != nil {
-		p.Download = base(org) + "/template/download?" + url.Values{"schema": {sc.ID}}.Encode()
-		p.Filename = templateName(*sc)
-		for _, f := range sc.Fields {
-			p.Columns = append(p.Columns, f.Name)
+	if p.Schema != "" {
+		t, err := s.Batches.BatchTemplate(c.Context(), org, p.Schema)
+		if err != nil {
+			s.Logger.Error("batch template", "request_id", rq.ID, "err", err)
+			p.Failure = msgNotFound
+		} else {
+			p.Download = base(org) + "/template/download?" + url.Values{"schema": {p.Schema}}.Encode()
+			p.Filename = templateName(p.Schema)
+			p.Columns = t.Columns
 		}
 	}
 	return s.Render(c, server.View{Page: "BatchTemplate", Title: "Create batch template · " + rq.Org.Org.Name, Props: p})
@@ -119,13 +118,9 @@ func (s area) templatePage(c fiber.Ctx) error {
 
 // templateCSV is a schema's template: its columns and one example row, RFC 4180, the
 // formula guard on every cell.
-func templateCSV(sc provider.BatchSchema) []byte {
-	var header, example []string
-	for _, f := range sc.Fields {
-		header, example = append(header, f.Name), append(example, f.Example)
-	}
+func templateCSV(t provider.BatchTemplate) []byte {
 	var buf bytes.Buffer
-	_, _ = statement.WriteRecords(&buf, header, &oneRecord{rec: example})
+	_, _ = statement.WriteRecords(&buf, t.Columns, &oneRecord{rec: t.Example})
 	return buf.Bytes()
 }
 
@@ -143,23 +138,23 @@ func (o *oneRecord) Record() []string { return o.rec }
 func (o *oneRecord) Err() error       { return nil }
 
 // sendTemplate answers with the template as a download named by the server.
-func sendTemplate(c fiber.Ctx, sc provider.BatchSchema) error {
+func sendTemplate(c fiber.Ctx, t provider.BatchTemplate) error {
 	c.Set(fiber.HeaderContentType, "text/csv; charset=utf-8")
-	c.Set(fiber.HeaderContentDisposition, exports.Disposition(templateName(sc)))
+	c.Set(fiber.HeaderContentDisposition, exports.Disposition(templateName(t.Schema.ID)))
 	c.Set(fiber.HeaderCacheControl, "no-store")
-	return c.Status(fiber.StatusOK).Send(templateCSV(sc))
+	return c.Status(fiber.StatusOK).Send(templateCSV(t))
 }
 
 func (s area) templateDownload(c fiber.Ctx) error {
 	if s.Batches == nil {
 		return s.NotFound(c)
 	}
-	sc, err := s.Batches.BatchSchema(c.Context(), server.Req(c).Org.Org.ID, strings.Clone(c.Query("schema")))
+	t, err := s.Batches.BatchTemplate(c.Context(), server.Req(c).Org.Org.ID, strings.Clone(c.Query("schema")))
 	if provider.ErrorCode(err) == provider.ENOTFOUND {
 		return s.NotFound(c)
 	}
 	if err != nil {
 		return err
 	}
-	return sendTemplate(c, sc)
+	return sendTemplate(c, t)
 }

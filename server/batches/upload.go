@@ -211,7 +211,7 @@ func reportName(filename string) string {
 
 func accepted(orgID string, form BatchUploadForm, r provider.BatchUploadResult) *BatchUploadAccepted {
 	return &BatchUploadAccepted{Name: r.Name, Type: r.Meta.LocalInstrument,
-		Corridor: r.Meta.Currency.ISO + " → " + r.Meta.Country.Name + " (" + r.Meta.Country.ISO + ")", Total: r.Meta.TotalPayoutRequests,
+		Corridor: corridorText(r.Meta.Currency, r.Meta.Country, true), Total: r.Meta.TotalPayoutRequests,
 		ViewBatch: batchPath(orgID, r.BatchID), ApprovalNotice: form.ApprovalNotice}
 }
 

@@ -5,7 +5,6 @@ import (
 	"net/url"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/gofiber/fiber/v3"
 
@@ -193,6 +192,13 @@ func historyOf(h []provider.CollectionStatusChange, label func(string) string) [
 // panel builds the details of ord for the page at here (the list's query); tab is the tab
 // asked for, the first one when it is not among ord's.
 func (s area) panel(c fiber.Ctx, ord provider.CollectionOrder, here url.Values, tab string) OrderDetailsProps {
+	orgID := server.Req(c).Org.Org.ID
+	return s.panelOn(c, ord, orderPath(orgID, ord.UUID), here, link(base(orgID), here, "#order-"+ord.UUID), tab)
+}
+
+// panelOn builds the details of ord shown at the page at (here its query): its tabs link
+// there, Close to closeHref; its actions stay the order's own pages.
+func (s area) panelOn(c fiber.Ctx, ord provider.CollectionOrder, at string, here url.Values, closeHref, tab string) OrderDetailsProps {
 	rq := server.Req(c)
 	o := rq.Org
 	ctx := c.Context()
@@ -200,14 +206,14 @@ func (s area) panel(c fiber.Ctx, ord provider.CollectionOrder, here url.Values, 
 	d := OrderDetailsProps{UUID: ord.UUID, Reference: ord.Reference, UniqueReference: ord.UniqueReference,
 		Amount: displayAmount(ord.Amount, ord.CurrencyCode) + " " + ord.CurrencyCode, Status: ord.Status,
 		StatusLabel: provider.CollectionStatusName(ord.Status), Reasons: []OrderReason{}, Refunds: []OrderRefundView{},
-		Payments: []OrderPaymentRow{}, Close: link(base(o.Org.ID), here, "#order-"+ord.UUID)}
+		Payments: []OrderPaymentRow{}, Close: closeHref}
 	ids := tabIDs(ord)
 	d.Active = ids[0]
 	if slices.Contains(ids, tab) {
 		d.Active = tab
 	}
 	for _, id := range ids {
-		d.Tabs = append(d.Tabs, OrderTab{ID: id, Label: tabLabels[id], Href: link(detail, with(here, qTab, id), "#order-panel")})
+		d.Tabs = append(d.Tabs, OrderTab{ID: id, Label: tabLabels[id], Href: link(at, with(here, qTab, id), "#order-panel")})
 	}
 	for _, rc := range ord.ReasonCodes {
 		d.Reasons = append(d.Reasons, OrderReason{Symbol: rc.Symbol, Reason: rc.Reason, Message: rc.ExternalMessage})
@@ -277,48 +283,44 @@ func (s area) paymentView(c fiber.Ctx, ord provider.CollectionOrder, p provider.
 	return v
 }
 
-// Lookup is what the global search (spec 001 §2 "Global search") finds of collections: the
-// orders and the payments whose uuid or reference equals q exactly, each with its page.
+// Lookup is what the global search (spec 001 §2 "Global search") shows of collections: an
+// order's or a payment's details beside its results. (The search finds them through the
+// provider, the same lookups for its page and its API call.)
 type Lookup struct{ s area }
 
 // NewLookup is the search's view of the area.
 func NewLookup(srv *server.Server) Lookup { return Lookup{area{srv}} }
 
-// SearchHit is one found record: what it is called and where its details open.
-type SearchHit struct {
-	Reference string
-	Href      string
-	Status    string
-	Amount    string
-	Created   time.Time
+// OrderPanel is the details panel of the organisation's order id on another area's page
+// (the search's orders/{uuid}): its tabs link to at with here and ?tab=, Close to closeHref.
+// ENOTFOUND for an unknown order or another organisation's.
+func (l Lookup) OrderPanel(c fiber.Ctx, id, at string, here url.Values, closeHref string) (OrderDetailsProps, error) {
+	if l.s.Collections == nil {
+		return OrderDetailsProps{}, provider.Errorf(provider.ENOTFOUND, "collections are not offered")
+	}
+	ord, err := l.s.Collections.CollectionOrder(c.Context(), server.Req(c).Org.Org.ID, id)
+	if err != nil {
+		return OrderDetailsProps{}, err
+	}
+	return l.s.panelOn(c, ord, at, here, closeHref, c.Query(qTab)), nil
 }
 
-// Orders finds the organisation's orders by uuid, merchant reference or unique reference
-// (the 'Collection Orders' group; the search moves to orders/{uuid}).
-func (l Lookup) Orders(ctx context.Context, orgID, q string) ([]SearchHit, error) {
+// PaymentPanel is the details of the organisation's payment id on another area's page, with
+// Close leading to closeHref. ENOTFOUND for an unknown payment or another organisation's.
+func (l Lookup) PaymentPanel(c fiber.Ctx, id, closeHref string) (PaymentView, error) {
 	if l.s.Collections == nil {
-		return nil, nil
+		return PaymentView{}, provider.Errorf(provider.ENOTFOUND, "collections are not offered")
 	}
-	found, err := l.s.Collections.FindCollectionOrders(ctx, orgID, q)
-	out := []SearchHit{}
-	for _, o := range found {
-		out = append(out, SearchHit{Reference: o.Reference, Href: orderPath(orgID, o.UUID), Status: provider.CollectionStatusName(o.Status),
-			Amount: displayAmount(o.Amount, o.CurrencyCode) + " " + o.CurrencyCode, Created: o.CreatedAt})
+	orgID := server.Req(c).Org.Org.ID
+	pay, err := l.s.Collections.CollectionPayment(c.Context(), orgID, id)
+	if err != nil {
+		return PaymentView{}, err
 	}
-	return out, err
-}
-
-// Payments finds the organisation's payments by uuid or unique reference (the 'Collection
-// Order Payments' group; the search moves to payments/{uuid}).
-func (l Lookup) Payments(ctx context.Context, orgID, q string) ([]SearchHit, error) {
-	if l.s.Collections == nil {
-		return nil, nil
+	ord, err := l.s.Collections.CollectionOrder(c.Context(), orgID, pay.Order.UUID)
+	if err != nil {
+		return PaymentView{}, err
 	}
-	found, err := l.s.Collections.FindCollectionPayments(ctx, orgID, q)
-	out := []SearchHit{}
-	for _, p := range found {
-		out = append(out, SearchHit{Reference: p.UniqueReference, Href: PaymentHref(orgID, p), Status: l.s.paymentLabel(ctx, p.Status),
-			Amount: displayAmount(p.Order.Amount, p.Order.Currency) + " " + p.Order.Currency, Created: p.CreatedAt})
-	}
-	return out, err
+	v := l.s.paymentView(c, ord, pay, url.Values{})
+	v.Close = closeHref
+	return v, nil
 }

@@ -32,8 +32,8 @@ type area struct{ *server.Server }
 func New(srv *server.Server) server.Area {
 	s := area{srv}
 	manage := []access.Permission{access.PayoutsManage}
-	r := func(name, method, path string, h fiber.Handler) *server.Route {
-		return &server.Route{Name: name, Method: method, Path: path, Access: server.Dashboard, Perms: manage,
+	r := func(name, method, path string, h fiber.Handler, also ...access.Permission) *server.Route {
+		return &server.Route{Name: name, Method: method, Path: path, Access: server.Dashboard, Perms: append(also, manage...),
 			Gate: abTesting, GateName: "configuration customer_ab_testing", Handler: h}
 	}
 	const step = "/org/:org/payouts/create/:draft"
@@ -43,6 +43,8 @@ func New(srv *server.Server) server.Area {
 		r("org.payouts.create.delete", "GET", step+"/delete", s.deletePage),
 		r("org.payouts.create.delete.submit", "POST", step+"/delete", s.deleteSubmit),
 		r("org.payouts.create.done", "GET", step+"/done", s.donePage),
+		r("org.payouts.create.receiver", "POST", step+"/receiver", s.useReceiver, access.ReceiversRead),
+		r("org.payouts.create.receiver.save", "POST", step+"/save_receiver", s.saveReceiver, access.ReceiversManage),
 		r("org.payouts.create.step", "GET", step+"/:step", s.stepPage),
 		r("org.payouts.create.step.submit", "POST", step+"/:step", s.stepSubmit),
 	}}
@@ -120,6 +122,17 @@ type WizardProps struct {
 	SamePerson   string                  `json:"samePerson"`
 	ApprovalFlow bool                    `json:"approvalFlow"`
 	Open         bool                    `json:"open"`
+	// CanPick offers the recent receivers picker on the Receiver step (receivers:read);
+	// Receivers are those of the draft's product and schema, null when not read yet (the
+	// dialog reads them through the API when it reaches that step).
+	CanPick   bool                 `json:"canPick"`
+	Receivers *[]provider.Receiver `json:"receivers"`
+	// CanSave offers "Save receiver" (receivers:manage) on the summary and the done page.
+	CanSave bool `json:"canSave"`
+	// ReceiverNames and ReceiverAccount are the server's tables the island maps a saved
+	// receiver with (ReceiverNames, provider.ReceiverAccountKeys).
+	ReceiverNames   map[string]string `json:"receiverNames"`
+	ReceiverAccount []string          `json:"receiverAccount"`
 }
 
 // CreatePayoutProps are the props of templates/pages/createpayout/CreatePayout.tsx.
@@ -159,7 +172,10 @@ func (s area) props(c fiber.Ctx, mode string) (WizardProps, error) {
 		Payouts: "/org/" + o.Org.ID + "/payouts", Families: []provider.LocalInstrumentFamily{}, Step: provider.StepSelectProduct,
 		Decimals: 2, Errors: map[string]string{}, Problems: []provider.DraftProblem{}, SamePerson: "no",
 		Countries: []provider.Country{}, PurposeCodes: []provider.ExternalCode{},
-		ApprovalFlow: provider.DraftApprovalOn(o.Config, o.Flags)}
+		ReceiverNames: ReceiverNames, ReceiverAccount: provider.ReceiverAccountKeys,
+		ApprovalFlow: provider.DraftApprovalOn(o.Config, o.Flags),
+		CanPick:      s.Receivers != nil && o.Can(access.ReceiversRead),
+		CanSave:      s.Receivers != nil && o.Can(access.ReceiversManage)}
 	fams, err := s.PayoutDrafts.ProductOptions(c.Context(), o.Org.ID)
 	if err != nil {
 		return p, err
@@ -187,9 +203,12 @@ func (s area) withDraft(c fiber.Ctx, p *WizardProps, d provider.PayoutDraft) err
 		}
 	}
 	if purpose {
-		p.PurposeCodes, err = s.PayoutDrafts.ExternalCodes(c.Context(), provider.ExternalCodeB2BPurpose)
+		if p.PurposeCodes, err = s.PayoutDrafts.ExternalCodes(c.Context(), provider.ExternalCodeB2BPurpose); err != nil {
+			return err
+		}
 	}
-	return err
+	s.withReceivers(c, p, d)
+	return nil
 }
 
 func (s area) render(c fiber.Ctx, status int, w WizardProps) error {
@@ -290,18 +309,25 @@ func beside(d provider.PayoutDraft, step string, dir int) string {
 // organisation's or user's draft alike) or the draft is no longer being built (then the
 // answer is a redirect to what became of it).
 func (s area) draft(c fiber.Ctx) (provider.PayoutDraft, bool, error) {
-	o := server.Req(c).Org
-	d, err := s.PayoutDrafts.Draft(c.Context(), o.Org.ID, c.Params("draft"), actor(c))
-	if provider.ErrorCode(err) == provider.ENOTFOUND {
-		return d, false, s.NotFound(c)
-	}
-	if err != nil {
+	d, ok, err := s.ownDraft(c)
+	if !ok {
 		return d, false, err
 	}
+	o := server.Req(c).Org
 	if d.Status != provider.DraftStatusDraft {
 		return d, false, server.Redirect(c, stepPath(o.Org.ID, d.DraftID, "done"))
 	}
 	return d, true, nil
+}
+
+// ownDraft loads the draft of the address whatever became of it; ok false when the
+// not-found page was sent (another organisation's or user's draft alike).
+func (s area) ownDraft(c fiber.Ctx) (provider.PayoutDraft, bool, error) {
+	d, err := s.PayoutDrafts.Draft(c.Context(), server.Req(c).Org.Org.ID, c.Params("draft"), actor(c))
+	if provider.ErrorCode(err) == provider.ENOTFOUND {
+		return d, false, s.NotFound(c)
+	}
+	return d, err == nil, err
 }
 
 func (s area) stepPage(c fiber.Ctx) error {
@@ -474,11 +500,8 @@ func (s area) publish(c fiber.Ctx, d provider.PayoutDraft) error {
 // island in place of the steps.
 func (s area) donePage(c fiber.Ctx) error {
 	o := server.Req(c).Org
-	d, err := s.PayoutDrafts.Draft(c.Context(), o.Org.ID, c.Params("draft"), actor(c))
-	if provider.ErrorCode(err) == provider.ENOTFOUND {
-		return s.NotFound(c)
-	}
-	if err != nil {
+	d, ok, err := s.ownDraft(c)
+	if !ok {
 		return err
 	}
 	if d.Status == provider.DraftStatusDraft {

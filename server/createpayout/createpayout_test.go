@@ -91,7 +91,9 @@ func form(t *testing.T, doc *html.Node) (string, url.Values) {
 
 func wizardForm(doc *html.Node) *html.Node {
 	return find(doc, func(n *html.Node) bool {
-		return n.Data == "form" && attr(n, "method") == "post" && strings.Contains(attr(n, "action"), "/payouts/create")
+		a := attr(n, "action")
+		return n.Data == "form" && attr(n, "method") == "post" && strings.Contains(a, "/payouts/create") &&
+			!strings.HasSuffix(a, "/receiver") && !strings.HasSuffix(a, "/save_receiver")
 	})
 }
 

@@ -274,14 +274,32 @@ func pointerKey(pointer string) string {
 // panel builds the details of p for the page at here (the list's query); tab is the tab
 // asked for, the first one when it is not among p's.
 func (s area) panel(c fiber.Ctx, p provider.PayoutRequest, here url.Values, tab string) PayoutDetailsProps {
+	orgID := server.Req(c).Org.Org.ID
+	return s.panelOn(c, p, base(orgID)+"/"+url.PathEscape(p.UniqueReference), here, link(base(orgID), here, "#payout-"+p.UniqueReference), tab)
+}
+
+// Panel is the details panel of p on another area's page (the global search's
+// payouts/{ref}): its tabs link to at with here and ?tab=, Close to closeHref; its actions
+// stay the payout's own pages.
+func Panel(srv *server.Server, c fiber.Ctx, p provider.PayoutRequest, at string, here url.Values, closeHref string) PayoutDetailsProps {
+	return area{srv}.panelOn(c, p, at, here, closeHref, c.Query(qTab))
+}
+
+// StatusLabel is p's status as the list and the panel name it.
+func StatusLabel(p provider.PayoutRequest) string {
+	_, label := statusLabel(p)
+	return label
+}
+
+// panelOn builds the details of p shown at the page at (here its query).
+func (s area) panelOn(c fiber.Ctx, p provider.PayoutRequest, at string, here url.Values, closeHref, tab string) PayoutDetailsProps {
 	rq := server.Req(c)
 	o := rq.Org
 	detail := base(o.Org.ID) + "/" + url.PathEscape(p.UniqueReference)
 	code, label := statusLabel(p)
 	d := PayoutDetailsProps{Reference: p.UniqueReference, EndToEndID: p.EndToEndID, Amount: displayAmount(p.Amount, p.Currency) + " " + p.Currency,
 		Status: code, StatusLabel: label, Message: provider.PayoutStatusMessage(p.Status, p.ReasonCode()), Note: stateNote(p),
-		Reasons: []PayoutReasonBadge{}, Findings: []PayoutFinding{}, Sections: []PayoutSection{},
-		Close: link(base(o.Org.ID), here, "#payout-"+p.UniqueReference)}
+		Reasons: []PayoutReasonBadge{}, Findings: []PayoutFinding{}, Sections: []PayoutSection{}, Close: closeHref}
 	ids := tabIDs(p)
 	d.Active = ids[0]
 	if slices.Contains(ids, tab) {
@@ -290,7 +308,7 @@ func (s area) panel(c fiber.Ctx, p provider.PayoutRequest, here url.Values, tab 
 	fields := sectionFields(p, o)
 	covered := map[string]bool{}
 	for _, id := range ids {
-		t := PayoutTab{ID: id, Label: tabLabels[id], Href: link(detail, with(here, qTab, id), "#payout-panel")}
+		t := PayoutTab{ID: id, Label: tabLabels[id], Href: link(at, with(here, qTab, id), "#payout-panel")}
 		if fl, ok := fields[id]; ok {
 			d.Sections = append(d.Sections, PayoutSection{ID: id, Fields: shownFields(fl, p.Errors)})
 		}

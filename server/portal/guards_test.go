@@ -19,9 +19,15 @@ type need struct {
 }
 
 var specNeeds = map[string]need{
-	"org.dashboard":           {perms: []access.Permission{access.DashboardRead}},
-	"org.login_transition":    {},
-	"org.search":              {},
+	"org.dashboard":        {perms: []access.Permission{access.DashboardRead}},
+	"org.login_transition": {},
+	"org.search":           {},
+	// The search's record addresses need their kind's read permission (spec 001 §2).
+	"org.search.transactions": {perms: []access.Permission{access.AccountsRead}},
+	"org.search.payouts":      {perms: []access.Permission{access.PayoutsRead}},
+	"org.search.orders":       {perms: []access.Permission{access.CollectionOrdersRead}},
+	"org.search.payments":     {perms: []access.Permission{access.CollectionOrdersRead}},
+	"org.search.withdrawals":  {perms: []access.Permission{access.WithdrawalsRead}},
 	"org.crypto_funding":      {perms: []access.Permission{access.CryptoRead}},
 	"org.payouts":             {perms: []access.Permission{access.PayoutsRead}},
 	"org.payout":              {perms: []access.Permission{access.PayoutsRead}},

@@ -159,8 +159,8 @@ func displayAmount(amount, code string) string {
 // rateText is a stored rate as people read it.
 func rateText(from, to, rate string) string { return "1 " + from + " = " + rate + " " + to }
 
-// statusLabel names a status for people.
-func statusLabel(status string) string {
+// StatusLabel names a withdrawal status for people.
+func StatusLabel(status string) string {
 	if status == "" {
 		return ""
 	}
@@ -198,7 +198,7 @@ func (s area) readQuery(c fiber.Ctx, o *server.OrgContext) (provider.WithdrawalF
 		}
 	}
 	for _, st := range provider.WithdrawalStatuses() {
-		v.Statuses = append(v.Statuses, exports.Choice{Value: st, Label: statusLabel(st)})
+		v.Statuses = append(v.Statuses, exports.Choice{Value: st, Label: StatusLabel(st)})
 		if st == c.Query(qStatus) {
 			v.Status = st
 		}
@@ -275,7 +275,7 @@ func (s area) page(c fiber.Ctx, ref string) error {
 			Href: server.Link(path+"/"+url.PathEscape(w.Reference), here, "#withdrawal-panel"),
 			Date: w.CreatedAt.UTC().Format(daterange.DisplayLayout), Time: w.CreatedAt.UTC().Format(displayTime) + " UTC",
 			EndToEndID: w.ExternalReference, Account: w.DebtorAccountNumber, Beneficiary: w.CreditorAccount.Label,
-			Amount: displayAmount(w.Amount, w.CurrencyCode), Status: w.Status, StatusLabel: statusLabel(w.Status)})
+			Amount: displayAmount(w.Amount, w.CurrencyCode), Status: w.Status, StatusLabel: StatusLabel(w.Status)})
 	}
 	p.Total = pg.Total
 	if pg.HasNext && pg.CursorNext != "" {
@@ -292,7 +292,7 @@ func (s area) page(c fiber.Ctx, ref string) error {
 		w, err := s.Withdrawals.Withdrawal(ctx, o.Org.ID, ref)
 		switch provider.ErrorCode(err) {
 		case "":
-			panel := panelOf(o, w)
+			panel := Panel(o, w)
 			p.Panel = &panel
 			p.ClosePanel = server.Link(path, here, "#withdrawal-"+w.Reference)
 			title = "Withdrawal " + w.Reference + " · " + title
@@ -307,8 +307,8 @@ func (s area) page(c fiber.Ctx, ref string) error {
 	return s.Render(c, server.View{Status: status, Page: "Withdrawals", Title: title, Props: p})
 }
 
-// panelOf lays out one withdrawal's details.
-func panelOf(o *server.OrgContext, w provider.WithdrawalRequest) WithdrawalPanel {
+// Panel lays out one withdrawal's details: the Withdrawals page's panel and the global search's withdrawals/{ref}.
+func Panel(o *server.OrgContext, w provider.WithdrawalRequest) WithdrawalPanel {
 	line := func(label, value string) WithdrawalLine {
 		l := WithdrawalLine{Label: label, Value: shorten(value)}
 		if l.Value != value {
@@ -322,7 +322,7 @@ func panelOf(o *server.OrgContext, w provider.WithdrawalRequest) WithdrawalPanel
 			account = accountLabel(a)
 		}
 	}
-	p := WithdrawalPanel{Reference: w.Reference, Status: w.Status, StatusLabel: statusLabel(w.Status),
+	p := WithdrawalPanel{Reference: w.Reference, Status: w.Status, StatusLabel: StatusLabel(w.Status),
 		Summary: []WithdrawalLine{
 			{Label: "Reference", Value: w.Reference},
 			{Label: "End-to-end ID", Value: w.ExternalReference},
@@ -342,7 +342,7 @@ func panelOf(o *server.OrgContext, w provider.WithdrawalRequest) WithdrawalPanel
 		}
 	}
 	for _, t := range w.StatusTransitions {
-		e := WithdrawalEvent{Status: statusLabel(t.Status), When: t.CreatedAt.UTC().Format(displayDateTime) + " UTC"}
+		e := WithdrawalEvent{Status: StatusLabel(t.Status), When: t.CreatedAt.UTC().Format(displayDateTime) + " UTC"}
 		if t.ReasonCode != nil {
 			e.Reason = t.ReasonCode.ExternalMessage
 		}

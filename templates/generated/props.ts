@@ -1798,6 +1798,14 @@ export interface ReauthProps {
   base?: string;
 }
 
+/** Receiver is a saved receiver (spec 001 §3). */
+export interface Receiver extends ReceiverFields {
+  id: string;
+  created_by: string;
+  created_at: string;
+  currency: string;
+}
+
 /** ReceiverChoice is an option of a select. */
 export interface ReceiverChoice {
   value: string;
@@ -1833,6 +1841,12 @@ export interface ReceiverDeleteProps {
   back: string;
 }
 
+/** ReceiverDetail is one creditor_details pair. */
+export interface ReceiverDetail {
+  key: string;
+  value: string;
+}
+
 /**
  * ReceiverDetailGroup is a part of creditor_details: Receiver Bank, Intermediary Agent or
  * Intermediary Agent Account.
@@ -1860,6 +1874,34 @@ export interface ReceiverDetails {
 export interface ReceiverField {
   label: string;
   value: string;
+}
+
+/**
+ * ReceiverFields are what a saved receiver holds of a manual payout's creditor (spec 001 §3
+ * "Saved receiver"), for the product and schema it was entered for.
+ */
+export interface ReceiverFields {
+  full_name: string;
+  birthdate: string;
+  address_lines: string[];
+  street_name: string;
+  postcode: string;
+  city: string;
+  state: string;
+  country_code: string;
+  email: string;
+  mobile_number: string;
+  creditor_type: string;
+  country_of_birth_code: string;
+  country_of_residence_code: string;
+  id_type: string;
+  id_number: string;
+  id_issuing_country_code: string;
+  id_issuing_date: string;
+  id_expiry_date: string;
+  creditor_details: ReceiverDetail[];
+  product_id: string;
+  schema_id: string;
 }
 
 /** ReceiverRow is one receiver of the table, formatted for people. */
@@ -1991,8 +2033,23 @@ export interface SchemaField {
 
 /** SearchGroup is one of the spec's five result kinds. */
 export interface SearchGroup {
+  key: string;
   title: string;
   count: number;
+  /** Hits are the group's records (Account Transactions lists its own, paged). */
+  hits: SearchHit[];
+  error: string;
+}
+
+/** SearchHit is a found record; Href is its own page, Open marks the one in the panel. */
+export interface SearchHit {
+  reference: string;
+  endToEndId: string;
+  status: string;
+  amount: string;
+  created: string;
+  href: string;
+  open: boolean;
 }
 
 /** SearchHitRow is one matching entry with its account. */
@@ -2003,13 +2060,41 @@ export interface SearchHitRow extends EntryRow {
   flag: string;
 }
 
+/** SearchNoResult is the state of a search without hits. */
+export interface SearchNoResult {
+  title: string;
+  text: string;
+}
+
+/**
+ * SearchPanel is the details of the record the address names: one of the kinds' panels, or
+ * Error when it cannot be shown.
+ */
+export interface SearchPanel {
+  kind: string;
+  close: string;
+  error: string;
+  transaction: SearchHitRow | null;
+  payout: PayoutDetailsProps | null;
+  order: OrderDetailsProps | null;
+  payment: PaymentView | null;
+  withdrawal: WithdrawalPanel | null;
+}
+
 /** SearchProps are the props of templates/pages/search/Search.tsx. */
 export interface SearchProps {
   shell: ShellProps;
   query: string;
+  /** Period is the searched creation period as shown (DD-MM-YYYY – DD-MM-YYYY). */
+  period: string;
+  /** Error replaces the results when the dates cannot be read. */
+  error: string;
+  /** Groups are the groups the user may read, in the spec's order. */
   groups: SearchGroup[];
-  /** Transactions are the Account Transactions group's hits. */
+  /** Transactions are the Account Transactions group's hits, paged. */
   transactions: SearchTransactions;
+  noResult: SearchNoResult | null;
+  panel: SearchPanel | null;
 }
 
 /** SearchTransactions is the Account Transactions group of the search page. */
@@ -2614,4 +2699,19 @@ export interface WizardProps {
   samePerson: string;
   approvalFlow: boolean;
   open: boolean;
+  /**
+   * CanPick offers the recent receivers picker on the Receiver step (receivers:read);
+   * Receivers are those of the draft's product and schema, null when not read yet (the
+   * dialog reads them through the API when it reaches that step).
+   */
+  canPick: boolean;
+  receivers: Receiver[] | null;
+  /** CanSave offers "Save receiver" (receivers:manage) on the summary and the done page. */
+  canSave: boolean;
+  /**
+   * ReceiverNames and ReceiverAccount are the server's tables the island maps a saved
+   * receiver with (ReceiverNames, provider.ReceiverAccountKeys).
+   */
+  receiverNames: Record<string, string>;
+  receiverAccount: string[];
 }

@@ -25,7 +25,7 @@ function Direction({ incoming }: { incoming: boolean }) {
   );
 }
 
-function EntryPanel({ row, close, currency }: { row: EntryRow; close: string; currency: string }) {
+export function EntryPanel({ row, close, currency }: { row: EntryRow; close: string; currency: string }) {
   return (
     <aside id="entry-panel" tabIndex={-1} aria-labelledby="entry-panel-title" className="mb-6 rounded border-2 border-blue-800 bg-white p-4">
       <div className="mb-3 flex items-start justify-between gap-4">

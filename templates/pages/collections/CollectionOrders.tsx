@@ -72,7 +72,7 @@ function Events({ rows }: { rows: OrderEvent[] }) {
 }
 
 /** Payment details (spec 001 §2): Payment information, Debtor information, History, Close. */
-function Payment({ v }: { v: PaymentView }) {
+export function Payment({ v }: { v: PaymentView }) {
   return (
     <div>
       <div className="mb-2 flex items-start justify-between gap-3">

@@ -60,7 +60,8 @@ function Lines({ lines }: { lines: WithdrawalLine[] }) {
   );
 }
 
-function Panel({ p, close }: { p: WithdrawalPanel; close: string }) {
+/** The details of one withdrawal: this page's panel and the global search's. */
+export function WithdrawalDetails({ p, close }: { p: WithdrawalPanel; close: string }) {
   return (
     <>
       <div className="mb-2 flex items-start justify-between gap-3">
@@ -105,7 +106,7 @@ export default function Withdrawals(p: Props) {
         <h1 className="text-2xl font-semibold">Withdrawals</h1>
         {p.withdraw ? <Island name="WithdrawalDialog" props={p.withdraw} /> : null}
       </div>
-      <WithPanel id="withdrawal-panel" panel={p.panel ? <Panel p={p.panel} close={p.closePanel} /> : null} error={p.panelError}
+      <WithPanel id="withdrawal-panel" panel={p.panel ? <WithdrawalDetails p={p.panel} close={p.closePanel} /> : null} error={p.panelError}
         title="Withdrawal details" close={p.closePanel} what="withdrawal details">
         <Filters f={p.filters} />
         <Listing name="withdrawals" failure={p.failure} rows={p.rows} row={(r) => <Row r={r} />} prev={p.prev} next={p.next}
