@@ -61,3 +61,13 @@ func APIReadPaging(c fiber.Ctx, n APIPagingNames, max int) (APIPaging, []APIProb
 	}
 	return p, probs
 }
+
+// APIReadPage is APIReadPaging for a list op that has read its filters with probs: it refuses
+// (422) with the filters' problems and the paging's together, so a client learns all at once.
+func APIReadPage(c fiber.Ctx, n APIPagingNames, max int, probs []APIProblem) (APIPaging, error) {
+	p, more := APIReadPaging(c, n, max)
+	if probs = append(probs, more...); len(probs) > 0 {
+		return p, APIRefuse(fiber.StatusUnprocessableEntity, probs...)
+	}
+	return p, nil
+}

@@ -50,25 +50,25 @@ func widenRange(t *testing.T, c *servertest.Client, org string) {
 // allOrders lists every order of org matching f (all pages), newest first, in full.
 func allOrders(t *testing.T, h *servertest.Harness, org string, f provider.CollectionOrderFilter) []provider.CollectionOrder {
 	t.Helper()
-	var out []provider.CollectionOrder
 	f.Limit = provider.MaxCollectionLimit
-	for {
+	return servertest.AllPages(t, func(cursor string) ([]provider.CollectionOrder, string, bool, error) {
+		if cursor != "" {
+			f.Cursor, f.Direction = cursor, provider.DirectionNext
+		}
 		page, err := h.Store.CollectionOrders(context.Background(), org, f)
 		if err != nil {
-			t.Fatal(err)
+			return nil, "", false, err
 		}
+		var full []provider.CollectionOrder
 		for _, o := range page.Orders {
-			full, err := h.Store.CollectionOrder(context.Background(), org, o.UUID)
+			o, err := h.Store.CollectionOrder(context.Background(), org, o.UUID)
 			if err != nil {
-				t.Fatal(err)
+				return nil, "", false, err
 			}
-			out = append(out, full)
+			full = append(full, o)
 		}
-		if !page.HasNext {
-			return out
-		}
-		f.Cursor, f.Direction = page.CursorNext, provider.DirectionNext
-	}
+		return full, page.CursorNext, page.HasNext, nil
+	})
 }
 
 // oneOrder is the newest order of org in status for which pick holds (nil: any).
@@ -83,9 +83,8 @@ func oneOrder(t *testing.T, h *servertest.Harness, org, status string, pick func
 	return provider.CollectionOrder{}
 }
 
-func rows(doc *html.Node) []*html.Node {
-	return findAll(doc, func(n *html.Node) bool { return n.Data == "tr" && hasAttr(n, "data-status") })
-}
+// rows are the list's rows.
+var rows = servertest.ListRows
 
 // flashes are the texts of the shell's flash messages.
 func flashes(doc *html.Node) []string { return servertest.Flashes(doc) }

@@ -118,14 +118,10 @@ func apiDraftFilter(c fiber.Ctx) (provider.DraftFilter, error) {
 	default:
 		probs = append(probs, apiParam("filter[status]", "Status is waiting_review or rejected"))
 	}
-	pg, more := server.APIReadPaging(c, server.APIPagingNames{After: "page[cursor_after]", Before: "page[cursor_before]",
-		Include: "page[include_cursor]", Size: "page[size]"}, provider.MaxDraftLimit)
+	pg, err := server.APIReadPage(c, server.APIPagingNames{After: "page[cursor_after]", Before: "page[cursor_before]",
+		Include: "page[include_cursor]", Size: "page[size]"}, provider.MaxDraftLimit, probs)
 	f.Cursor, f.Direction, f.IncludeCursor, f.Limit = pg.Cursor, pg.Direction, pg.IncludeCursor, pg.Limit
-	probs = append(probs, more...)
-	if len(probs) > 0 {
-		return f, server.APIRefuse(fiber.StatusUnprocessableEntity, probs...)
-	}
-	return f, nil
+	return f, err
 }
 
 func apiListDrafts(c fiber.Ctx, p provider.PayoutDrafts, r server.APIOrgCall) (server.APIPageBody[[]provider.PayoutDraft, server.APIPageMeta], error) {

@@ -86,14 +86,10 @@ func apiPayoutFilter(c fiber.Ctx) (provider.PayoutFilter, error) {
 	default:
 		probs = append(probs, apiParam("sort", "Sort by -date (newest first) or date (oldest first)"))
 	}
-	pg, more := server.APIReadPaging(c, server.APIPagingNames{After: "cursor_after", Before: "cursor_before",
-		Include: "include_cursor", Size: "page_size"}, provider.MaxPayoutLimit)
+	pg, err := server.APIReadPage(c, server.APIPagingNames{After: "cursor_after", Before: "cursor_before",
+		Include: "include_cursor", Size: "page_size"}, provider.MaxPayoutLimit, probs)
 	f.Cursor, f.Direction, f.IncludeCursor, f.Limit = pg.Cursor, pg.Direction, pg.IncludeCursor, pg.Limit
-	probs = append(probs, more...)
-	if len(probs) > 0 {
-		return f, server.APIRefuse(fiber.StatusUnprocessableEntity, probs...)
-	}
-	return f, nil
+	return f, err
 }
 
 func apiListPayouts(c fiber.Ctx, p provider.Payouts, r server.APIOrgCall) (server.APIPageBody[[]provider.PayoutRequest, server.APIPageMeta], error) {

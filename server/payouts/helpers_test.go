@@ -7,8 +7,6 @@ import (
 	"portal/server/rangepicker"
 	"testing"
 
-	"golang.org/x/net/html"
-
 	"portal/htmlq"
 	"portal/provider"
 	"portal/server/servertest"
@@ -51,19 +49,14 @@ func widenRange(t *testing.T, c *servertest.Client, org string) {
 // allPayouts lists every payout of org matching f (all pages), newest first.
 func allPayouts(t *testing.T, h *servertest.Harness, org string, f provider.PayoutFilter) []provider.PayoutRequest {
 	t.Helper()
-	var out []provider.PayoutRequest
 	f.Limit = provider.MaxPayoutLimit
-	for {
+	return servertest.AllPages(t, func(cursor string) ([]provider.PayoutRequest, string, bool, error) {
+		if cursor != "" {
+			f.Cursor, f.Direction = cursor, provider.DirectionNext
+		}
 		page, err := h.Store.Payouts(context.Background(), org, f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, page.Payouts...)
-		if !page.HasNext {
-			return out
-		}
-		f.Cursor, f.Direction = page.CursorNext, provider.DirectionNext
-	}
+		return page.Payouts, page.CursorNext, page.HasNext, err
+	})
 }
 
 // onePayout is the newest payout of org matching f and pick (nil: any).
@@ -83,9 +76,7 @@ func onePayout(t *testing.T, h *servertest.Harness, org string, f provider.Payou
 }
 
 // rows are the list's rows.
-func rows(doc *html.Node) []*html.Node {
-	return findAll(doc, func(n *html.Node) bool { return n.Data == "tr" && hasAttr(n, "data-status") })
-}
+var rows = servertest.ListRows
 
 // flashes are the texts of the shell's flash messages.
 var flashes = servertest.Flashes

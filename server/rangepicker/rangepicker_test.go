@@ -43,11 +43,7 @@ const (
 	org2 = "/org/" + reference.DemoOrg2ID
 )
 
-// widgets lists the dashboard's widget sections present on a page, by the
-// id of their heading.
-func widgets(doc *html.Node) map[string]bool {
-	return servertest.Present(doc, "accounts-title", "fx-title", "payouts-title", "collections-title", "crypto-title", "range-title")
-}
+var widgets = servertest.DashboardWidgets
 
 func TestDashboardRangeAndPicker(t *testing.T) {
 	h := newHarness(t)

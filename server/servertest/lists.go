@@ -94,3 +94,27 @@ func WidenRange(t testing.TB, c *Client, org, from string, days int) {
 		t.Fatalf("date range: %d", res.StatusCode)
 	}
 }
+
+// ListRows are a list page's record rows (those carrying data-status).
+func ListRows(doc *html.Node) []*html.Node {
+	return htmlq.FindAll(doc, func(n *html.Node) bool { return n.Data == "tr" && htmlq.HasAttr(n, "data-status") })
+}
+
+// AllPages walks a cursor-paged store listing to its end: page reads the page after cursor
+// ("" for the first) and says its items, the next page's cursor and whether there is one.
+func AllPages[T any](t testing.TB, page func(cursor string) (items []T, next string, more bool, err error)) []T {
+	t.Helper()
+	var out []T
+	cursor := ""
+	for {
+		items, next, more, err := page(cursor)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, items...)
+		if !more {
+			return out
+		}
+		cursor = next
+	}
+}

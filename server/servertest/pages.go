@@ -83,3 +83,9 @@ func PostForm(t testing.TB, n *html.Node, action string) (url.Values, *html.Node
 	}
 	return v, form
 }
+
+// DashboardWidgets lists the dashboard's widget sections on a page, by the id of their heading
+// (the dashboard's own tests and the range picker's, which changes what they show).
+func DashboardWidgets(doc *html.Node) map[string]bool {
+	return Present(doc, "accounts-title", "fx-title", "payouts-title", "collections-title", "crypto-title", "range-title")
+}

@@ -2,12 +2,8 @@ package withdrawals
 
 import (
 	"context"
-	"net/http"
 	"os"
-	"strings"
 	"testing"
-
-	"golang.org/x/net/html"
 
 	"portal/htmlq"
 	"portal/provider"
@@ -44,55 +40,16 @@ func login(h *servertest.Harness, email string) *servertest.Client {
 }
 
 // text is what a reader of n gets, without <script> content (island props).
-func text(n *html.Node) string {
-	if n == nil {
-		return ""
-	}
-	var b strings.Builder
-	var walk func(*html.Node)
-	walk = func(n *html.Node) {
-		if n.Type == html.ElementNode && n.Data == "script" {
-			return
-		}
-		if n.Type == html.TextNode {
-			b.WriteString(n.Data)
-			b.WriteByte(' ')
-		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			walk(c)
-		}
-	}
-	walk(n)
-	return strings.Join(strings.Fields(b.String()), " ")
-}
+var text = servertest.ReadText
 
-func rows(doc *html.Node) []*html.Node {
-	return findAll(doc, func(n *html.Node) bool { return n.Data == "tr" && htmlq.HasAttr(n, "data-status") })
-}
+var rows = servertest.ListRows
 
 // follow GETs a redirect's target.
-func follow(t *testing.T, c *servertest.Client, res *http.Response) (*http.Response, *html.Node) {
-	t.Helper()
-	if res.StatusCode != http.StatusSeeOther {
-		t.Fatalf("status %d, want 303", res.StatusCode)
-	}
-	loc, _, _ := strings.Cut(res.Header.Get("Location"), "#")
-	return c.Page(loc)
-}
+var follow = servertest.Follow
 
 func balance(t *testing.T, h *servertest.Harness, account string) string {
 	t.Helper()
-	accts, err := h.Store.Accounts(context.Background(), orgNordic)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, a := range accts {
-		if a.AccountNumber == account {
-			return a.Balance
-		}
-	}
-	t.Fatalf("no account %s", account)
-	return ""
+	return h.Balance(t, orgNordic, account)
 }
 
 // withdrawal is the newest of Nordic's withdrawals that pick takes.

@@ -1,10 +1,13 @@
-// What the list pages with a details panel share (payouts, collection orders): the filter
-// bar's frame (a GET form: every filter works without JavaScript), the side panel (a quarter
-// of the width from xl, at least 20rem; full width above the list below it), the panel's
-// failure, and an action's confirmation page without JavaScript.
-import type { ComponentChildren } from 'preact';
+// What the list pages with a details panel share (payouts, collection orders, withdrawals,
+// payout drafts, receivers, batches): the filter bar's frame (a GET form: every filter works
+// without JavaScript), the side panel (a quarter of the width from xl, at least 20rem; full
+// width above the list below it), the panel's failure, the list itself (count, table or
+// empty text, pager), and an action's confirmation page without JavaScript.
+import type { ComponentChildren, VNode } from 'preact';
 import { CSRF } from './Form';
 import { Tone } from './Messages';
+import { Pager } from './Pager';
+import { TableScroll } from './Table';
 
 export function FilterForm({ label, action, clear, children }: { label: string; action: string; clear: string; children?: ComponentChildren }) {
   return (
@@ -36,7 +39,115 @@ export function PanelFailure({ id, title, close, what, text }: { id: string; tit
         <h2 id={id + '-title'} className="text-lg font-semibold">{title}</h2>
         <a href={close} className="text-blue-800 underline">Close<span className="sr-only"> {what}</span></a>
       </div>
-      <p role="alert" className={'rounded border-l-4 p-3 ' + Tone('error')}>{text}</p>
+      <Failure text={text} />
+    </>
+  );
+}
+
+/**
+ * WithPanel lays a list out with its details panel: panel is the open record's, else the
+ * panel says error (the record cannot be shown) under title, with a Close link to close
+ * (what: what it closes, for screen readers).
+ */
+export function WithPanel({ id, panel, error, title, close, what, children }: {
+  id: string;
+  panel?: ComponentChildren;
+  error?: string;
+  title: string;
+  close: string;
+  what: string;
+  children?: ComponentChildren;
+}) {
+  return (
+    <div className="flex flex-col gap-6 xl:flex-row">
+      {panel || error ? (
+        <SidePanel id={id}>
+          {panel || <PanelFailure id={id} title={title} close={close} what={what} text={error || ''} />}
+        </SidePanel>
+      ) : null}
+      <div className="min-w-0 flex-1">{children}</div>
+    </div>
+  );
+}
+
+/** counted says how many: "1 order", "2 orders". */
+export function counted(n: number, one: string, many: string) {
+  return n === 1 ? '1 ' + one : n + ' ' + many;
+}
+
+/** rowClass marks the row whose record the panel shows. */
+export function rowClass(open: boolean) {
+  return 'border-b border-gray-200' + (open ? ' bg-blue-50' : '');
+}
+
+export type RecordRef = { date: string; time: string; href: string; reference: string; open: boolean };
+
+/** RecordCells begin a record's row: when (time below), and its reference linking to its panel with a second id below. */
+export function RecordCells({ r, what, second }: { r: RecordRef; what: string; second: string }) {
+  return (
+    <>
+      <td className="whitespace-nowrap p-2">{r.date}<span className="block text-xs text-gray-700">{r.time}</span></td>
+      <td className="p-2">
+        <a href={r.href} className="whitespace-nowrap text-blue-800 underline" aria-label={'Details of ' + what + ' ' + r.reference}
+          aria-current={r.open ? 'true' : undefined}>
+          {r.reference}
+        </a>
+        <span className="block break-all text-xs text-gray-700">{second}</span>
+      </td>
+    </>
+  );
+}
+
+/** Failure says the list could not be read. */
+export function Failure({ text }: { text: string }) {
+  return <p role="alert" className={'rounded border-l-4 p-3 ' + Tone('error')}>{text}</p>;
+}
+
+/** A Column heads a list's column: its text, or a label and whether it is right-aligned (amounts, counts). */
+export type Column = string | { label: ComponentChildren; right?: boolean };
+
+/**
+ * Listing is a list below its filters: the failure when it could not be read, else the count,
+ * the table (or the empty text when no row) and the cursor pager. Its ids are name + '-count'
+ * and name + '-caption'; columns are the header row's (null: a column this list leaves out).
+ */
+export function Listing<R>({ name, failure, count, empty, caption, columns, rows, row, prev, next, scrollClass }: {
+  name: string;
+  failure?: string;
+  count: ComponentChildren;
+  empty: ComponentChildren;
+  caption: ComponentChildren;
+  columns: (Column | null)[];
+  rows: R[];
+  row: (r: R) => VNode;
+  prev?: string;
+  next?: string;
+  scrollClass?: string;
+}) {
+  if (failure) return <Failure text={failure} />;
+  return (
+    <>
+      <p id={name + '-count'} className="mb-2 text-sm text-gray-700">{count}</p>
+      {rows.length === 0 ? (
+        <p className="rounded border border-gray-300 p-4">{empty}</p>
+      ) : (
+        <TableScroll labelledBy={name + '-caption'} className={scrollClass}>
+          <table className="w-full border-collapse text-sm">
+            <caption id={name + '-caption'} className="mb-2 text-left font-semibold">{caption}</caption>
+            <thead>
+              <tr className="border-b border-gray-400 text-left">
+                {columns.map((c) => (c === null ? null : typeof c === 'string' ? (
+                  <th scope="col" className="p-2">{c}</th>
+                ) : (
+                  <th scope="col" className={c.right ? 'p-2 text-right' : 'p-2'}>{c.label}</th>
+                )))}
+              </tr>
+            </thead>
+            <tbody>{rows.map(row)}</tbody>
+          </table>
+        </TableScroll>
+      )}
+      <Pager label="Pagination" prev={prev} next={next} prevText="Previous page" nextText="Next page" />
     </>
   );
 }

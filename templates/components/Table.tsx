@@ -6,10 +6,11 @@ import type { ComponentChildren } from 'preact';
 // caption (give the caption this id), so a screen reader says what it is.
 // It is the containing block of what it holds: visually hidden text
 // (sr-only, absolutely positioned) in a far column stays inside it rather
-// than widening the page.
-export function TableScroll({ labelledBy, children }: { labelledBy: string; children?: ComponentChildren }) {
+// than widening the page. className replaces the frame's classes (the payouts list
+// keeps its own).
+export function TableScroll({ labelledBy, className, children }: { labelledBy: string; className?: string; children?: ComponentChildren }) {
   return (
-    <div role="region" aria-labelledby={labelledBy} tabIndex={0} className="relative overflow-x-auto">
+    <div role="region" aria-labelledby={labelledBy} tabIndex={0} className={className || 'relative overflow-x-auto'}>
       {children}
     </div>
   );

@@ -1,9 +1,7 @@
 import { Shell } from '../../components/Shell';
 import { Island } from '../../components/Island';
 import { Icon, Flag } from '../../components/Icon';
-import { Tone } from '../../components/Messages';
-import { Pager } from '../../components/Pager';
-import { TableScroll } from '../../components/Table';
+import { Listing, WithPanel, counted, rowClass } from '../../components/ListPage';
 import { BatchPanelView } from '../../components/BatchParts';
 import type { BatchRow, PageProps } from '../../generated/props';
 
@@ -23,7 +21,7 @@ const statusTone: Record<string, string> = {
 
 function Row({ r, approval }: { r: BatchRow; approval: boolean }) {
   return (
-    <tr id={'batch-' + r.id} data-status={r.status} className={'border-b border-gray-200' + (r.open ? ' bg-blue-50' : '')}>
+    <tr id={'batch-' + r.id} data-status={r.status} className={rowClass(r.open)}>
       <td className="p-2"><Icon name="payouts" className="h-5 w-5 text-gray-600" /></td>
       <td className="p-2">
         <a href={r.href} className="text-blue-800 underline" aria-current={r.open ? 'true' : undefined}>{r.name}</a>
@@ -56,76 +54,39 @@ export default function Batches(p: Props) {
           </div>
         ) : null}
       </div>
-      <div className="flex flex-col gap-6 xl:flex-row">
-        {p.panel || p.panelError ? (
-          <aside id="batch-panel" tabIndex={-1} aria-labelledby="batch-panel-title"
-            className="order-first w-full rounded border-2 border-blue-800 bg-white p-4 xl:order-last xl:w-1/4 xl:min-w-80 xl:shrink-0 xl:self-start">
-            {p.panel ? (
-              <BatchPanelView p={p.panel} />
-            ) : (
-              <>
-                <div className="mb-2 flex items-start justify-between gap-3">
-                  <h2 id="batch-panel-title" className="text-lg font-semibold">Batch details</h2>
-                  <a href={p.closePanel} className="text-blue-800 underline">Close<span className="sr-only"> batch details</span></a>
-                </div>
-                <p role="alert" className={'rounded border-l-4 p-3 ' + Tone('error')}>{p.panelError}</p>
-              </>
-            )}
-          </aside>
+      <WithPanel id="batch-panel" panel={p.panel ? <BatchPanelView p={p.panel} /> : null} error={p.panelError}
+        title="Batch details" close={p.closePanel} what="batch details">
+        {p.approval ? (
+          <form method="get" action={p.action} aria-label="Filter batches" className="mb-4 flex flex-wrap items-end gap-4 rounded border border-gray-300 p-4">
+            <div>
+              <label htmlFor="status" className="block font-medium">Status</label>
+              <select id="status" name="status" className="mt-1 block rounded border border-gray-500 bg-white px-3 py-2">
+                {p.statuses.map((o) => (
+                  <option value={o.value} selected={o.value === p.status}>{o.label}</option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Apply filter</button>
+          </form>
         ) : null}
-        <div className="min-w-0 flex-1">
-          {p.approval ? (
-            <form method="get" action={p.action} aria-label="Filter batches" className="mb-4 flex flex-wrap items-end gap-4 rounded border border-gray-300 p-4">
-              <div>
-                <label htmlFor="status" className="block font-medium">Status</label>
-                <select id="status" name="status" className="mt-1 block rounded border border-gray-500 bg-white px-3 py-2">
-                  {p.statuses.map((o) => (
-                    <option value={o.value} selected={o.value === p.status}>{o.label}</option>
-                  ))}
-                </select>
-              </div>
-              <button type="submit" className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Apply filter</button>
-            </form>
-          ) : null}
-          {p.failure ? (
-            <p role="alert" className={'rounded border-l-4 p-3 ' + Tone('error')}>{p.failure}</p>
-          ) : (
-            <>
-              <p id="batches-count" className="mb-2 text-sm text-gray-700">
-                {p.total === 1 ? '1 batch' : p.total + ' batches'} created {p.range} · 50 per page, newest first
-              </p>
-              {p.rows.length === 0 ? (
-                <p className="rounded border border-gray-300 p-4">No batches in the selected period.</p>
-              ) : (
-                <TableScroll labelledBy="batches-caption">
-                  <table className="w-full border-collapse text-sm">
-                    <caption id="batches-caption" className="mb-2 text-left font-semibold">Batches</caption>
-                    <thead>
-                      <tr className="border-b border-gray-400 text-left">
-                        <th scope="col" className="p-2"><span className="sr-only">Icon</span></th>
-                        <th scope="col" className="p-2">Batch name</th>
-                        <th scope="col" className="p-2">Create date (UTC)</th>
-                        <th scope="col" className="p-2">Created by</th>
-                        <th scope="col" className="p-2">Country</th>
-                        <th scope="col" className="p-2 text-right">Payouts</th>
-                        <th scope="col" className="p-2 text-right">Total amount</th>
-                        {p.approval ? <th scope="col" className="p-2">Status</th> : null}
-                        <th scope="col" className="p-2"><span className="sr-only">Open</span></th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {p.rows.map((r) => (
-                        <Row r={r} approval={p.approval} />
-                      ))}
-                    </tbody>
-                  </table>
-                </TableScroll>
-              )}
-              <Pager label="Pagination" prev={p.prev} next={p.next} prevText="Previous page" nextText="Next page" />
-            </>
-          )}
-        </div>
-      </div>
+        <Listing name="batches" failure={p.failure} rows={p.rows} row={(r) => <Row r={r} approval={p.approval} />} prev={p.prev} next={p.next}
+          count={<>
+            {counted(p.total, 'batch', 'batches')} created {p.range} · 50 per page, newest first
+          </>}
+          empty="No batches in the selected period."
+          caption="Batches"
+          columns={[
+            { label: <span className="sr-only">Icon</span> },
+            'Batch name',
+            'Create date (UTC)',
+            'Created by',
+            'Country',
+            { label: 'Payouts', right: true },
+            { label: 'Total amount', right: true },
+            p.approval ? 'Status' : null,
+            { label: <span className="sr-only">Open</span> },
+          ]} />
+      </WithPanel>
     </Shell>
   );
 }

@@ -1,10 +1,7 @@
 import { Shell } from '../../components/Shell';
 import { Island } from '../../components/Island';
 import { SelectField } from '../../components/Form';
-import { Tone } from '../../components/Messages';
-import { Pager } from '../../components/Pager';
-import { FilterForm, PanelFailure, SidePanel } from '../../components/ListPage';
-import { TableScroll } from '../../components/Table';
+import { FilterForm, Listing, RecordCells, WithPanel, counted, rowClass } from '../../components/ListPage';
 import { orderTone } from '../../../islands/lib/collections';
 import type { OrderEvent, OrderField, OrderFiltersView, OrderRow, PageProps, PaymentView } from '../../generated/props';
 
@@ -30,15 +27,8 @@ function Filters({ f }: { f: OrderFiltersView }) {
 
 function Row({ r }: { r: OrderRow }) {
   return (
-    <tr id={'order-' + r.uuid} data-status={r.status} className={'border-b border-gray-200' + (r.open ? ' bg-blue-50' : '')}>
-      <td className="whitespace-nowrap p-2">{r.date}<span className="block text-xs text-gray-700">{r.time}</span></td>
-      <td className="p-2">
-        <a href={r.href} className="whitespace-nowrap text-blue-800 underline" aria-label={'Details of order ' + r.reference}
-          aria-current={r.open ? 'true' : undefined}>
-          {r.reference}
-        </a>
-        <span className="block break-all text-xs text-gray-700">{r.uniqueReference}</span>
-      </td>
+    <tr id={'order-' + r.uuid} data-status={r.status} className={rowClass(r.open)}>
+      <RecordCells r={r} what="order" second={r.uniqueReference} />
       <td className="p-2">{r.account}</td>
       <td className="whitespace-nowrap p-2 text-right tabular-nums">{r.amount} {r.currency}</td>
       <td className="p-2"><span className={orderTone(r.status)}>{r.statusLabel}</span></td>
@@ -106,60 +96,30 @@ export function Payment({ v }: { v: PaymentView }) {
 }
 
 export default function CollectionOrders(p: Props) {
-  const open = p.panel || p.payment || p.panelError;
   return (
     <Shell shell={p.shell}>
       <h1 className="mb-4 text-2xl font-semibold">Orders</h1>
-      <div className="flex flex-col gap-6 xl:flex-row">
-        {open ? (
-          <SidePanel id="order-panel">
-            {p.panel ? (
-              <Island name="CollectionOrderDetails" props={p.panel} />
-            ) : p.payment ? (
-              <Payment v={p.payment} />
-            ) : (
-              <PanelFailure id="order-panel" title="Order details" close={p.closePanel} what="order details" text={p.panelError} />
-            )}
-          </SidePanel>
-        ) : null}
-        <div className="min-w-0 flex-1">
-          <Filters f={p.filters} />
-          {p.failure ? (
-            <p role="alert" className={'rounded border-l-4 p-3 ' + Tone('error')}>{p.failure}</p>
-          ) : (
-            <>
-              <p id="orders-count" className="mb-2 text-sm text-gray-700">
-                {p.total === 1 ? '1 order' : p.total + ' orders'} created {p.range} · {p.perPage} per page,{' '}
-                {p.filters.sort === 'date' ? 'oldest' : 'newest'} first
-              </p>
-              {p.rows.length === 0 ? (
-                <p className="rounded border border-gray-300 p-4">No orders match these filters in the selected period.</p>
-              ) : (
-                <TableScroll labelledBy="orders-caption">
-                  <table className="w-full border-collapse text-sm">
-                    <caption id="orders-caption" className="mb-2 text-left font-semibold">Collection orders</caption>
-                    <thead>
-                      <tr className="border-b border-gray-400 text-left">
-                        <th scope="col" className="p-2">Date (UTC)</th>
-                        <th scope="col" className="p-2">ID/Reference</th>
-                        <th scope="col" className="p-2">Account</th>
-                        <th scope="col" className="p-2 text-right">Amount</th>
-                        <th scope="col" className="p-2">Status</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {p.rows.map((r) => (
-                        <Row r={r} />
-                      ))}
-                    </tbody>
-                  </table>
-                </TableScroll>
-              )}
-              <Pager label="Pagination" prev={p.prev} next={p.next} prevText="Previous page" nextText="Next page" />
-            </>
-          )}
-        </div>
-      </div>
+      <WithPanel id="order-panel" panel={p.panel ? (
+        <Island name="CollectionOrderDetails" props={p.panel} />
+      ) : p.payment ? (
+        <Payment v={p.payment} />
+      ) : null} error={p.panelError} title="Order details" close={p.closePanel} what="order details">
+        <Filters f={p.filters} />
+        <Listing name="orders" failure={p.failure} rows={p.rows} row={(r) => <Row r={r} />} prev={p.prev} next={p.next}
+          count={<>
+            {counted(p.total, 'order', 'orders')} created {p.range} · {p.perPage} per page,{' '}
+            {p.filters.sort === 'date' ? 'oldest' : 'newest'} first
+          </>}
+          empty="No orders match these filters in the selected period."
+          caption="Collection orders"
+          columns={[
+            'Date (UTC)',
+            'ID/Reference',
+            'Account',
+            { label: 'Amount', right: true },
+            'Status',
+          ]} />
+      </WithPanel>
     </Shell>
   );
 }

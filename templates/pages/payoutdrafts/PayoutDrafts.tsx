@@ -1,9 +1,7 @@
 import { Shell } from '../../components/Shell';
 import { Island } from '../../components/Island';
 import { SelectField } from '../../components/Form';
-import { Tone } from '../../components/Messages';
-import { Pager } from '../../components/Pager';
-import { TableScroll } from '../../components/Table';
+import { Listing, WithPanel, counted, rowClass } from '../../components/ListPage';
 import type { DraftLine, DraftPanelProps, DraftRow, PageProps } from '../../generated/props';
 
 // Payout drafts (spec 001 §2 "Payout drafts page", §4 "Payout draft"): the status filter
@@ -79,7 +77,7 @@ function Panel({ p }: { p: DraftPanelProps }) {
 
 function Row({ r }: { r: DraftRow }) {
   return (
-    <tr id={'draft-' + r.id} className={'border-b border-gray-200' + (r.open ? ' bg-blue-50' : '')}>
+    <tr id={'draft-' + r.id} className={rowClass(r.open)}>
       <td className="whitespace-nowrap p-2">{r.created}</td>
       <td className="p-2">
         <a href={r.href} className="break-all text-blue-800 underline" aria-current={r.open ? 'true' : undefined}>
@@ -101,70 +99,33 @@ export default function PayoutDrafts(p: Props) {
   return (
     <Shell shell={p.shell}>
       <h1 className="mb-4 text-2xl font-semibold">Payout drafts</h1>
-      <div className="flex flex-col gap-6 xl:flex-row">
-        {p.panel || p.panelError ? (
-          <aside id="draft-panel" tabIndex={-1} aria-labelledby="draft-panel-title"
-            className="order-first w-full rounded border-2 border-blue-800 bg-white p-4 xl:order-last xl:w-1/4 xl:min-w-80 xl:shrink-0 xl:self-start">
-            {p.panel ? (
-              <Panel p={p.panel} />
-            ) : (
-              <>
-                <div className="mb-2 flex items-start justify-between gap-3">
-                  <h2 id="draft-panel-title" className="text-lg font-semibold">Draft details</h2>
-                  <a href={p.closePanel} className="text-blue-800 underline">Close<span className="sr-only"> draft details</span></a>
-                </div>
-                <p role="alert" className={'rounded border-l-4 p-3 ' + Tone('error')}>{p.panelError}</p>
-              </>
-            )}
-          </aside>
-        ) : null}
-        <div className="min-w-0 flex-1">
-          <form method="get" action={p.action} aria-label="Filter payout drafts" className="mb-4 flex flex-wrap items-end gap-4">
-            <div className="min-w-48">
-              <SelectField id="status" label="Status" options={p.statuses} value={p.status} />
-            </div>
-            <button type="submit" className="mb-4 rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Show</button>
-          </form>
-          {p.failure ? (
-            <p role="alert" className={'rounded border-l-4 p-3 ' + Tone('error')}>{p.failure}</p>
-          ) : (
-            <>
-              <p id="drafts-count" className="mb-2 text-sm text-gray-700">
-                {p.total === 1 ? '1 draft' : p.total + ' drafts'} {noun} · 20 per page, newest first
-              </p>
-              {p.rows.length === 0 ? (
-                <p className="rounded border border-gray-300 p-4">No payout drafts are {noun}.</p>
-              ) : (
-                <TableScroll labelledBy="drafts-caption">
-                  <table className="w-full border-collapse text-sm">
-                    <caption id="drafts-caption" className="mb-2 text-left font-semibold">
-                      Payout drafts {noun}
-                    </caption>
-                    <thead>
-                      <tr className="border-b border-gray-400 text-left">
-                        <th scope="col" className="p-2">Created (UTC)</th>
-                        <th scope="col" className="p-2">End-to-end ID</th>
-                        <th scope="col" className="p-2">Created by</th>
-                        <th scope="col" className="p-2">Transfer type</th>
-                        <th scope="col" className="p-2">Account</th>
-                        <th scope="col" className="p-2 text-right">Amount</th>
-                        <th scope="col" className="p-2">Approvals</th>
-                        <th scope="col" className="p-2">Status</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {p.rows.map((r) => (
-                        <Row r={r} />
-                      ))}
-                    </tbody>
-                  </table>
-                </TableScroll>
-              )}
-              <Pager label="Pagination" prev={p.prev} next={p.next} prevText="Previous page" nextText="Next page" />
-            </>
-          )}
-        </div>
-      </div>
+      <WithPanel id="draft-panel" panel={p.panel ? <Panel p={p.panel} /> : null} error={p.panelError}
+        title="Draft details" close={p.closePanel} what="draft details">
+        <form method="get" action={p.action} aria-label="Filter payout drafts" className="mb-4 flex flex-wrap items-end gap-4">
+          <div className="min-w-48">
+            <SelectField id="status" label="Status" options={p.statuses} value={p.status} />
+          </div>
+          <button type="submit" className="mb-4 rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Show</button>
+        </form>
+        <Listing name="drafts" failure={p.failure} rows={p.rows} row={(r) => <Row r={r} />} prev={p.prev} next={p.next}
+          count={<>
+            {counted(p.total, 'draft', 'drafts')} {noun} · 20 per page, newest first
+          </>}
+          empty={<>No payout drafts are {noun}.</>}
+          caption={<>
+            Payout drafts {noun}
+          </>}
+          columns={[
+            'Created (UTC)',
+            'End-to-end ID',
+            'Created by',
+            'Transfer type',
+            'Account',
+            { label: 'Amount', right: true },
+            'Approvals',
+            'Status',
+          ]} />
+      </WithPanel>
     </Shell>
   );
 }

@@ -1,9 +1,7 @@
 import { Shell } from '../../components/Shell';
 import { Island } from '../../components/Island';
 import { ErrorSummary, SelectField, TextField } from '../../components/Form';
-import { Tone } from '../../components/Messages';
-import { Pager } from '../../components/Pager';
-import { FilterForm, PanelFailure, SidePanel } from '../../components/ListPage';
+import { FilterForm, Listing, RecordCells, WithPanel, counted, rowClass } from '../../components/ListPage';
 import { statusTone } from '../../../islands/lib/payouts';
 import type { PageProps, PayoutFiltersView, PayoutRow } from '../../generated/props';
 
@@ -53,15 +51,8 @@ function Filters({ f }: { f: PayoutFiltersView }) {
 
 function Row({ r }: { r: PayoutRow }) {
   return (
-    <tr id={'payout-' + r.reference} data-status={r.status} className={'border-b border-gray-200' + (r.open ? ' bg-blue-50' : '')}>
-      <td className="whitespace-nowrap p-2">{r.date}<span className="block text-xs text-gray-700">{r.time}</span></td>
-      <td className="p-2">
-        <a href={r.href} className="whitespace-nowrap text-blue-800 underline" aria-label={'Details of payout ' + r.reference}
-          aria-current={r.open ? 'true' : undefined}>
-          {r.reference}
-        </a>
-        <span className="block break-all text-xs text-gray-700">{r.endToEndId}</span>
-      </td>
+    <tr id={'payout-' + r.reference} data-status={r.status} className={rowClass(r.open)}>
+      <RecordCells r={r} what="payout" second={r.endToEndId} />
       <td className="p-2">{r.account}</td>
       <td className="p-2">{r.localInstrument}</td>
       <td className="p-2">{r.businessUnit || '—'}</td>
@@ -90,58 +81,31 @@ export default function Payouts(p: Props) {
           {p.export ? <a href={p.export} className="inline-block rounded border border-gray-600 px-4 py-2">Export to CSV</a> : null}
         </div>
       </div>
-      <div className="flex flex-col gap-6 xl:flex-row">
-        {p.panel || p.panelError ? (
-          <SidePanel id="payout-panel">
-            {p.panel ? (
-              <Island name="PayoutDetails" props={p.panel} />
-            ) : (
-              <PanelFailure id="payout-panel" title="Payout details" close={p.closePanel} what="payout details" text={p.panelError} />
-            )}
-          </SidePanel>
-        ) : null}
-        <div className="min-w-0 flex-1">
-          <Filters f={p.filters} />
-          {errors ? (
-            <p className="rounded border border-gray-300 p-4">Correct the filters to see payout requests.</p>
-          ) : p.failure ? (
-            <p role="alert" className={'rounded border-l-4 p-3 ' + Tone('error')}>{p.failure}</p>
-          ) : (
-            <>
-              <p id="payouts-count" className="mb-2 text-sm text-gray-700">
-                {p.total === 1 ? '1 payout request' : p.total + ' payout requests'} created {p.range} · 100 per page,{' '}
-                {p.filters.sort === 'date' ? 'oldest' : 'newest'} first
-              </p>
-              {p.rows.length === 0 ? (
-                <p className="rounded border border-gray-300 p-4">No payout requests match these filters in the selected period.</p>
-              ) : (
-                <div role="region" aria-labelledby="payouts-caption" tabIndex={0} className="w-0 min-w-full overflow-x-auto">
-                  <table className="w-full border-collapse text-sm">
-                    <caption id="payouts-caption" className="mb-2 text-left font-semibold">Payout requests</caption>
-                    <thead>
-                      <tr className="border-b border-gray-400 text-left">
-                        <th scope="col" className="p-2">Date (UTC)</th>
-                        <th scope="col" className="p-2">ID/Reference</th>
-                        <th scope="col" className="p-2">Account</th>
-                        <th scope="col" className="p-2">Transfer type</th>
-                        <th scope="col" className="p-2">Business unit</th>
-                        <th scope="col" className="p-2 text-right">Amount</th>
-                        <th scope="col" className="p-2">Status</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {p.rows.map((r) => (
-                        <Row r={r} />
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              )}
-              <Pager label="Pagination" prev={p.prev} next={p.next} prevText="Previous page" nextText="Next page" />
-            </>
-          )}
-        </div>
-      </div>
+      <WithPanel id="payout-panel" panel={p.panel ? <Island name="PayoutDetails" props={p.panel} /> : null} error={p.panelError}
+        title="Payout details" close={p.closePanel} what="payout details">
+        <Filters f={p.filters} />
+        {errors ? (
+          <p className="rounded border border-gray-300 p-4">Correct the filters to see payout requests.</p>
+        ) : (
+          <Listing name="payouts" failure={p.failure} rows={p.rows} row={(r) => <Row r={r} />} prev={p.prev} next={p.next}
+            scrollClass="w-0 min-w-full overflow-x-auto"
+            count={<>
+              {counted(p.total, 'payout request', 'payout requests')} created {p.range} · 100 per page,{' '}
+              {p.filters.sort === 'date' ? 'oldest' : 'newest'} first
+            </>}
+            empty="No payout requests match these filters in the selected period."
+            caption="Payout requests"
+            columns={[
+              'Date (UTC)',
+              'ID/Reference',
+              'Account',
+              'Transfer type',
+              'Business unit',
+              { label: 'Amount', right: true },
+              'Status',
+            ]} />
+        )}
+      </WithPanel>
     </Shell>
   );
 }

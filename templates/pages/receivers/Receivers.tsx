@@ -1,9 +1,7 @@
 import { Shell } from '../../components/Shell';
 import { Island } from '../../components/Island';
 import { SelectField } from '../../components/Form';
-import { Tone } from '../../components/Messages';
-import { Pager } from '../../components/Pager';
-import { TableScroll } from '../../components/Table';
+import { Listing, WithPanel, counted, rowClass } from '../../components/ListPage';
 import type { PageProps, ReceiverDetails, ReceiverField, ReceiverRow } from '../../generated/props';
 
 // Receivers (spec 001 §2 "Receivers"): the organisation's saved receivers, newest first by
@@ -62,7 +60,7 @@ function Panel({ d }: { d: ReceiverDetails }) {
 
 function Row({ r }: { r: ReceiverRow }) {
   return (
-    <tr id={'receiver-' + r.id} className={'border-b border-gray-200' + (r.open ? ' bg-blue-50' : '')}>
+    <tr id={'receiver-' + r.id} className={rowClass(r.open)}>
       <td className="p-2">
         <a href={r.href} className="text-blue-800 underline" aria-current={r.open ? 'true' : undefined}>
           {r.name}
@@ -89,65 +87,28 @@ export default function Receivers(p: Props) {
   return (
     <Shell shell={p.shell}>
       <h1 className="mb-4 text-2xl font-semibold">Receivers</h1>
-      <div className="flex flex-col gap-6 xl:flex-row">
-        {p.panel || p.panelError ? (
-          <aside id="receiver-panel" tabIndex={-1} aria-labelledby="receiver-panel-title"
-            className="order-first w-full rounded border-2 border-blue-800 bg-white p-4 xl:order-last xl:w-1/4 xl:min-w-80 xl:shrink-0 xl:self-start">
-            {p.panel ? (
-              <Panel d={p.panel} />
-            ) : (
-              <>
-                <div className="mb-2 flex items-start justify-between gap-3">
-                  <h2 id="receiver-panel-title" className="text-lg font-semibold">Receiver details</h2>
-                  <a href={p.closePanel} className="text-blue-800 underline">Close<span className="sr-only"> receiver details</span></a>
-                </div>
-                <p role="alert" className={'rounded border-l-4 p-3 ' + Tone('error')}>{p.panelError}</p>
-              </>
-            )}
-          </aside>
-        ) : null}
-        <div className="min-w-0 flex-1">
-          <form method="get" action={p.path} aria-label="Sort receivers" className="mb-4 flex flex-wrap items-end gap-4">
-            <SelectField id="sort" label="Sort" options={p.sorts} value={p.sort} />
-            <button type="submit" className="mb-4 rounded border border-gray-600 px-4 py-2">Apply</button>
-          </form>
-          {p.failure ? (
-            <p role="alert" className={'rounded border-l-4 p-3 ' + Tone('error')}>{p.failure}</p>
-          ) : (
-            <>
-              <p id="receivers-count" className="mb-2 text-sm text-gray-700">
-                {p.total === 1 ? '1 receiver' : p.total + ' receivers'} · {p.perPage} per page,{' '}
-                {p.sort === 'created_at' ? 'oldest' : 'newest'} first
-              </p>
-              {p.rows.length === 0 ? (
-                <p className="rounded border border-gray-300 p-4">
-                  No saved receivers yet. Receivers are saved from the Receiver step when creating a payout.
-                </p>
-              ) : (
-                <TableScroll labelledBy="receivers-caption">
-                  <table className="w-full border-collapse text-sm">
-                    <caption id="receivers-caption" className="mb-2 text-left font-semibold">Saved receivers</caption>
-                    <thead>
-                      <tr className="border-b border-gray-400 text-left">
-                        <th scope="col" className="p-2">Receiver</th>
-                        <th scope="col" className="p-2">Account</th>
-                        <th scope="col" className="p-2">Saved (UTC)</th>
-                        <th scope="col" className="p-2">Created by</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {p.rows.map((r) => (
-                        <Row r={r} />
-                      ))}
-                    </tbody>
-                  </table>
-                </TableScroll>
-              )}
-              <Pager label="Pagination" prev={p.prev} next={p.next} prevText="Previous page" nextText="Next page" />
-            </>
-          )}
-        </div>
-      </div>
+      <WithPanel id="receiver-panel" panel={p.panel ? <Panel d={p.panel} /> : null} error={p.panelError}
+        title="Receiver details" close={p.closePanel} what="receiver details">
+        <form method="get" action={p.path} aria-label="Sort receivers" className="mb-4 flex flex-wrap items-end gap-4">
+          <SelectField id="sort" label="Sort" options={p.sorts} value={p.sort} />
+          <button type="submit" className="mb-4 rounded border border-gray-600 px-4 py-2">Apply</button>
+        </form>
+        <Listing name="receivers" failure={p.failure} rows={p.rows} row={(r) => <Row r={r} />} prev={p.prev} next={p.next}
+          count={<>
+            {counted(p.total, 'receiver', 'receivers')} · {p.perPage} per page,{' '}
+            {p.sort === 'created_at' ? 'oldest' : 'newest'} first
+          </>}
+          empty={<>
+            No saved receivers yet. Receivers are saved from the Receiver step when creating a payout.
+          </>}
+          caption="Saved receivers"
+          columns={[
+            'Receiver',
+            'Account',
+            'Saved (UTC)',
+            'Created by',
+          ]} />
+      </WithPanel>
     </Shell>
   );
 }
