@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
 import PayoutReportsTable, { type Props } from './PayoutReportsTable';
 import type { PayoutReportRow } from '../templates/generated/props';
-import { advance, violations } from './testing';
+import { advance, jsonReply, violations } from './testing';
 
 const row = (id: string, state: string): PayoutReportRow => ({
   id, from: '24-10-2026', to: '22-11-2026', created: '22-11-2026 08:00', account: '4520011000000015', accountName: 'Main EUR',
@@ -58,7 +58,7 @@ describe('after hydration', () => {
       if (url.endsWith('/download')) {
         return Promise.resolve({ ok: true, status: 200, headers: { get: () => disposition }, blob: () => Promise.resolve(new Blob(['x'])) });
       }
-      return Promise.resolve({ ok: true, status: 200, json: () => Promise.resolve({ data: { state: states.shift() ?? 'generating' } }) });
+      return Promise.resolve(jsonReply(200, { data: { state: states.shift() ?? 'generating' } }));
     });
     URL.createObjectURL = () => 'blob:x';
     URL.revokeObjectURL = () => {};

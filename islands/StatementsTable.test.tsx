@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
 import StatementsTable, { type Props } from './StatementsTable';
 import type { StatementRow } from '../templates/generated/props';
-import { advance, violations } from './testing';
+import { advance, jsonReply, violations } from './testing';
 
 const row = (id: string, state: string): StatementRow => ({
   id, from: '24-10-2026', to: '22-11-2026', created: '22-11-2026 08:00', account: '4520011000000015', accountName: 'Main EUR',
@@ -70,7 +70,7 @@ describe('after hydration', () => {
         });
       }
       const s = states.shift() ?? 'generating';
-      return Promise.resolve({ ok: true, status: 200, json: () => Promise.resolve({ data: { state: s } }) });
+      return Promise.resolve(jsonReply(200, { data: { state: s } }));
     });
     URL.createObjectURL = () => 'blob:x';
     URL.revokeObjectURL = () => {};
