@@ -381,10 +381,12 @@ test('search', async (t) => {
   assert.equal(await page.getByRole('searchbox', { name: 'Search', exact: true }).inputValue(), 'ABC-123', 'search box keeps the query');
   await t.audit('search');
 
-  // A blank query reached some other way goes to the organisation root.
+  // A blank query reached some other way: the results page says so (spec 001 §2 Search:
+  // "With no query or no hit, it shows 'No search result'"), and nothing in the sidebar is current.
   await page.goto(`/org/${NORDIC}/search?q=%20%20`);
-  await page.waitForURL(orgURL(NORDIC));
-  await expectH1(page, 'Dashboard');
+  await expectH1(page, 'Search results');
+  await page.getByRole('heading', { level: 2, name: 'No search result', exact: true }).waitFor();
+  assert.equal(await page.locator('nav a[aria-current="page"]').count(), 0, 'no sidebar item is current on search');
 });
 
 // 5 ────────────────────────────────────────────────────────────────────────

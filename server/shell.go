@@ -137,18 +137,21 @@ func Sidebar(routes []*Route, o *OrgContext, path string) []NavItem {
 		}
 		out[i].Children = append(out[i].Children, items...)
 	}
-	markActive(out, path)
+	markActive(out, path, base)
 	return out
 }
 
 // markActive highlights the item whose link is the longest prefix of path.
-func markActive(items []NavItem, path string) {
+// The organisation home is every page's prefix, so it is the current page
+// only on itself: a page with no item of its own (search, a payout's
+// details reached from search) highlights nothing rather than the dashboard.
+func markActive(items []NavItem, path, home string) {
 	var best *NavItem
 	var walk func([]NavItem)
 	walk = func(list []NavItem) {
 		for i := range list {
 			it := &list[i]
-			if it.Href != "" && (path == it.Href || strings.HasPrefix(path, it.Href+"/")) {
+			if it.Href != "" && (path == it.Href || it.Href != home && strings.HasPrefix(path, it.Href+"/")) {
 				if best == nil || len(it.Href) > len(best.Href) {
 					best = it
 				}
