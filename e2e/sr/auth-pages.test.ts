@@ -24,22 +24,7 @@ import Login from '../../templates/pages/auth/Login';
 import { expectInOrder } from './speech';
 import MfaVerify from '../../templates/pages/auth/MfaVerify';
 
-// Islands render through the goja runtime's registry, which vitest cannot
-// load; here they render with preact directly, inside the same marker, as
-// the server's island.js does.
-vi.mock('../../ssr/runtime/island.js', async () => {
-  const { h } = await import('preact');
-  const islands: Record<string, (p: any) => any> = {
-    VerifyCode: (await import('../../islands/VerifyCode')).default,
-  };
-  return {
-    renderIsland: (name: string, props: Record<string, unknown>) => {
-      const C = islands[name];
-      if (!C) throw new Error(`island ${name}: not available in the screen reader tests`);
-      return h('div', { 'data-island': name }, h(C, props));
-    },
-  };
-});
+vi.mock('../../ssr/runtime/island.js', () => import('./islands'));
 
 type Log = string[];
 

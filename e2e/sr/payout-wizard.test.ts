@@ -19,21 +19,7 @@ import CreatePayout from '../../templates/pages/createpayout/CreatePayout';
 import { expectInOrder } from './speech';
 import type { IslandProps, PayoutDraft, ShellProps } from '../../templates/generated/props';
 
-vi.mock('../../ssr/runtime/island.js', async () => {
-  const { h } = await import('preact');
-  const islands: Record<string, (p: any) => any> = {
-    PayoutWizard: (await import('../../islands/PayoutWizard')).default,
-    ShellMenu: (await import('../../islands/ShellMenu')).default,
-    OrgSwitcher: (await import('../../islands/OrgSwitcher')).default,
-  };
-  return {
-    renderIsland: (name: string, props: Record<string, unknown>) => {
-      const C = islands[name];
-      if (!C) throw new Error(`island ${name}: not available in the screen reader tests`);
-      return h('div', { 'data-island': name }, h(C, props));
-    },
-  };
-});
+vi.mock('../../ssr/runtime/island.js', () => import('./islands'));
 
 const here = dirname(fileURLToPath(import.meta.url));
 const captured = JSON.parse(readFileSync(join(here, '../../testdata/bench/payouts.json'), 'utf8'));
