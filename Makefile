@@ -3,7 +3,7 @@ SHELL := /bin/bash
 export PATH := $(PATH):/usr/local/go/bin
 GO ?= go
 
-.PHONY: run test assets deps system-deps vet typecheck generate unit go-test e2e bench dev clean
+.PHONY: run test assets deps system-deps vet typecheck generate unit go-test race e2e bench dev clean
 
 # The portal runs as production unless told otherwise; the demo is the sandbox.
 run: assets
@@ -13,7 +13,12 @@ run: assets
 # redis-server (with the check that the generated TS props types are
 # current), island unit tests (vitest), browser flows (Playwright + Debian
 # chromium).
-test: system-deps assets vet typecheck go-test unit e2e
+#
+# The browser flows mostly wait (on export delays, the idle warning, polling)
+# while the race detector's build and runs are all CPU, so those two run
+# side by side; --output-sync prints each one's output whole when it ends.
+test: system-deps assets vet typecheck go-test unit
+	$(MAKE) --no-print-directory -j2 --output-sync=target e2e race
 
 # npm 11 writes lockfiles without the optional per-platform packages and
 # then refuses them in `npm ci`; `npm install --no-save` installs exactly
@@ -31,7 +36,7 @@ assets: node_modules
 	$(GO) run ./cmd/build
 
 vet:
-	$(GO) vet ./...
+	time $(GO) vet ./...
 
 # The TSX against the props types generated from the Go structs.
 typecheck: node_modules
@@ -50,12 +55,14 @@ generate:
 RACE_PACKAGES := ./ratelimit ./session ./savedform ./ssr ./token ./server
 RACE_TESTS := Concurrent|Race|Mixed|Twice|BatchRowErrorsAndReport|APICreate
 go-test:
-	$(GO) test -count=1 ./...
-	$(GO) test -race -count=1 $(RACE_PACKAGES)
-	$(GO) test -race -count=1 -run '$(RACE_TESTS)' ./reference ./server/auth ./server/payoutdrafts ./server/withdrawals
+	time $(GO) test -count=1 ./...
+
+race:
+	time $(GO) test -race -count=1 $(RACE_PACKAGES)
+	time $(GO) test -race -count=1 -run '$(RACE_TESTS)' ./reference ./server/auth ./server/payoutdrafts ./server/withdrawals
 
 unit: node_modules
-	npx vitest run
+	time npx vitest run
 
 e2e: assets
 	node e2e/run.mjs

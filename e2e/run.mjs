@@ -5,7 +5,7 @@
 //
 // Environment: E2E_NO_AXE=1 skips axe-core; E2E_HEADED=1 shows the browser;
 // E2E_PORTAL_BIN=path uses that portal binary instead of building one;
-// E2E_SHARDS=n runs the flow files in n parallel shards (default 2), each
+// E2E_SHARDS=n runs the flow files in n parallel shards (default 4), each
 // against its own redis-server and portal with fresh demo data.
 // Prints "N passed, M failed" last and exits non-zero on any failure.
 import fs from 'node:fs';
@@ -40,7 +40,12 @@ import { formatWeight } from './lib/weight.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const artifacts = path.join(root, 'e2e', 'artifacts');
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+// Debian's headless shell: the same Blink as /usr/bin/chromium without the
+// desktop browser around it; the flows take half the time and CPU in it.
+// E2E_HEADED shows the full browser.
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const CHROMIUM = process.env.CHROMIUM_PATH ||
+  (!process.env.E2E_HEADED && fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 const started = Date.now();
 // One { redis, portal, files } per shard.
@@ -84,7 +89,7 @@ async function main() {
   // E2E_PORTAL_BIN: use a binary built elsewhere (e.g. while the tree does not compile).
   const build = process.env.E2E_PORTAL_BIN ? { bin: path.resolve(process.env.E2E_PORTAL_BIN), ms: 0 } : buildPortal(root);
   const only = process.argv.slice(2);
-  const plan = shardPlan(Number(process.env.E2E_SHARDS || 2), only.length ? only : null);
+  const plan = shardPlan(Number(process.env.E2E_SHARDS || 4), only.length ? only : null);
   for (const [i, files] of plan.entries()) {
     // The first shard keeps the plain log names the README points to.
     const sfx = i === 0 ? '' : `-${i + 1}`;
