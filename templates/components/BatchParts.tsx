@@ -1,4 +1,5 @@
 import { CSRF } from './Form';
+import { PanelHeading } from './ListPage';
 import type { BatchFact, BatchPanel, BatchReviewView } from '../generated/props';
 
 // What the batch pages share: the summary lines and the details panel (spec 001 §2: Declined
@@ -53,10 +54,7 @@ export function BatchActions({ p }: { p: BatchPanel }) {
 export function BatchPanelView({ p }: { p: BatchPanel }) {
   return (
     <>
-      <div className="mb-2 flex items-start justify-between gap-3">
-        <h2 id="batch-panel-title" className="break-words text-lg font-semibold">{p.name}</h2>
-        <a href={p.close} className="text-blue-800 underline">Close<span className="sr-only"> batch details</span></a>
-      </div>
+      <PanelHeading id="batch-panel" close={p.close} what="batch details">{p.name}</PanelHeading>
       <Facts facts={p.summary} />
       <BatchActions p={p} />
       <p className="mt-4"><a href={p.viewPayouts} className="text-blue-800 underline">View payouts</a></p>

@@ -31,14 +31,25 @@ export function SidePanel({ id, children }: { id: string; children?: ComponentCh
   );
 }
 
+/**
+ * PanelHeading is a details panel's heading (id: the panel's id, the heading gets id + '-title')
+ * with its Close link (what: what it closes, for screen readers). A long reference in the title
+ * breaks inside the heading rather than pushing Close off a 320 px screen.
+ */
+export function PanelHeading({ id, close, what, children }: { id: string; close: string; what: string; children?: ComponentChildren }) {
+  return (
+    <div className="mb-2 flex items-start justify-between gap-3">
+      <h2 id={id + '-title'} className="min-w-0 break-words text-lg font-semibold">{children}</h2>
+      <a href={close} className="shrink-0 text-blue-800 underline">Close<span className="sr-only"> {what}</span></a>
+    </div>
+  );
+}
+
 /** PanelFailure is the panel when the record cannot be shown. */
 export function PanelFailure({ id, title, close, what, text }: { id: string; title: string; close: string; what: string; text: string }) {
   return (
     <>
-      <div className="mb-2 flex items-start justify-between gap-3">
-        <h2 id={id + '-title'} className="text-lg font-semibold">{title}</h2>
-        <a href={close} className="text-blue-800 underline">Close<span className="sr-only"> {what}</span></a>
-      </div>
+      <PanelHeading id={id} close={close} what={what}>{title}</PanelHeading>
       <Failure text={text} />
     </>
   );

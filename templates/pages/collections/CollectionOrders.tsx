@@ -1,7 +1,7 @@
 import { Shell } from '../../components/Shell';
 import { Island } from '../../components/Island';
 import { SelectField } from '../../components/Form';
-import { FilterForm, Listing, RecordCells, WithPanel, counted, rowClass } from '../../components/ListPage';
+import { FilterForm, Listing, PanelHeading, RecordCells, WithPanel, counted, rowClass } from '../../components/ListPage';
 import { orderTone } from '../../../islands/lib/collections';
 import type { OrderEvent, OrderField, OrderFiltersView, OrderRow, PageProps, PaymentView } from '../../generated/props';
 
@@ -75,10 +75,7 @@ function Events({ rows }: { rows: OrderEvent[] }) {
 export function Payment({ v }: { v: PaymentView }) {
   return (
     <div>
-      <div className="mb-2 flex items-start justify-between gap-3">
-        <h2 id="order-panel-title" className="break-all text-lg font-semibold">Payment {v.reference}</h2>
-        <a href={v.close} className="text-blue-800 underline">Close<span className="sr-only"> payment details</span></a>
-      </div>
+      <PanelHeading id="order-panel" close={v.close} what="payment details">Payment {v.reference}</PanelHeading>
       <section aria-labelledby="payment-info" className="py-2">
         <h3 id="payment-info" className="mb-2 font-semibold">Payment information</h3>
         <List fields={v.info} />

@@ -1,7 +1,7 @@
 import { Shell } from '../../components/Shell';
 import { Island } from '../../components/Island';
 import { SelectField } from '../../components/Form';
-import { Listing, WithPanel, counted, rowClass } from '../../components/ListPage';
+import { Listing, PanelHeading, WithPanel, counted, rowClass } from '../../components/ListPage';
 import type { DraftLine, DraftPanelProps, DraftRow, PageProps } from '../../generated/props';
 
 // Payout drafts (spec 001 §2 "Payout drafts page", §4 "Payout draft"): the status filter
@@ -29,12 +29,9 @@ function Panel({ p }: { p: DraftPanelProps }) {
   const current = p.tabs.find((t) => t.current);
   return (
     <>
-      <div className="mb-2 flex items-start justify-between gap-3">
-        <h2 id="draft-panel-title" className="text-lg font-semibold break-all">
-          <span className="sr-only">Payout draft </span>{p.title}
-        </h2>
-        <a href={p.close} className="text-blue-800 underline">Close<span className="sr-only"> draft details</span></a>
-      </div>
+      <PanelHeading id="draft-panel" close={p.close} what="draft details">
+        <span className="sr-only">Payout draft </span>{p.title}
+      </PanelHeading>
       <p className="mb-1 text-xl font-semibold tabular-nums">{p.amount}</p>
       <p className="mb-3 text-sm">{p.statusLabel}{p.needed ? ' · ' + p.needed : ''}</p>
       <Lines lines={p.facts} label="Draft" />

@@ -1,7 +1,7 @@
 import { Shell } from '../../components/Shell';
 import { Island } from '../../components/Island';
 import { SelectField } from '../../components/Form';
-import { Listing, WithPanel, counted, rowClass } from '../../components/ListPage';
+import { Listing, PanelHeading, WithPanel, counted, rowClass } from '../../components/ListPage';
 import type { PageProps, ReceiverDetails, ReceiverField, ReceiverRow } from '../../generated/props';
 
 // Receivers (spec 001 §2 "Receivers"): the organisation's saved receivers, newest first by
@@ -32,10 +32,7 @@ function Fields({ fields }: { fields: ReceiverField[] }) {
 function Panel({ d }: { d: ReceiverDetails }) {
   return (
     <>
-      <div className="mb-2 flex items-start justify-between gap-3">
-        <h2 id="receiver-panel-title" className="break-words text-lg font-semibold">{d.name}</h2>
-        <a href={d.close} className="text-blue-800 underline">Close<span className="sr-only"> receiver details</span></a>
-      </div>
+      <PanelHeading id="receiver-panel" close={d.close} what="receiver details">{d.name}</PanelHeading>
       <p className="mb-3 text-sm text-gray-700">{d.type}</p>
       {d.delete ? (
         <div className="mb-3">

@@ -2,7 +2,7 @@ import { Shell } from '../../components/Shell';
 import { Island } from '../../components/Island';
 import { SelectField, TextField } from '../../components/Form';
 import { Tone } from '../../components/Messages';
-import { FilterForm, Listing, RecordCells, WithPanel, counted, rowClass } from '../../components/ListPage';
+import { FilterForm, Listing, PanelHeading, RecordCells, WithPanel, counted, rowClass } from '../../components/ListPage';
 import { statusTone } from '../../../islands/lib/payouts';
 import type { PageProps, WithdrawalFiltersView, WithdrawalLine, WithdrawalPanel, WithdrawalRow } from '../../generated/props';
 
@@ -64,10 +64,7 @@ function Lines({ lines }: { lines: WithdrawalLine[] }) {
 export function WithdrawalDetails({ p, close }: { p: WithdrawalPanel; close: string }) {
   return (
     <>
-      <div className="mb-2 flex items-start justify-between gap-3">
-        <h2 id="withdrawal-panel-title" className="text-lg font-semibold">Withdrawal {p.reference}</h2>
-        <a href={close} className="text-blue-800 underline">Close<span className="sr-only"> withdrawal details</span></a>
-      </div>
+      <PanelHeading id="withdrawal-panel" close={close} what="withdrawal details">Withdrawal {p.reference}</PanelHeading>
       <p className="mb-3"><span className={statusTone(p.status)}>{p.statusLabel}</span></p>
       {p.rejection ? (
         <div className={'mb-4 rounded border-l-4 p-3 ' + Tone('error')}>
