@@ -809,7 +809,7 @@ func TestPayoutsConcurrentKeepInvariants(t *testing.T) {
 	stop := s.StartPayoutProcessor(ctx, PayoutProcessorOptions{Poll: 5 * time.Millisecond, Settle: time.Hour})
 	type target struct{ org, account, code string }
 	targets := []target{{DemoOrg1ID, DemoAccountOrg1EUR, "EUR"}, {DemoOrg1ID, DemoAccountOrg1GBP, "GBP"}, {DemoOrg2ID, DemoAccountOrg2GBP, "GBP"}}
-	n := raceScaled(500)
+	n := 500 / raceDivisor
 	errs := make(chan error, 4*n)
 	outcomes := make(chan string, 4*n)
 	create := func(i int, rng *rand.Rand) (target, provider.PayoutRequest, bool) {

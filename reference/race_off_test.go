@@ -2,4 +2,4 @@
 
 package reference
 
-const underRace = false
+const raceDivisor = 1
