@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"mime"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/gofiber/fiber/v3"
@@ -73,12 +74,20 @@ const (
 	apiCodeInternal        = "internal_error"
 	APICodeUnavailable     = "unavailable"
 	apiCodeExpiredLink     = "expired"
-	apiCodeConflict        = "conflict"
+	APICodeConflict        = "conflict"
+	apiCodeMethod          = "method_not_allowed"
+	apiCodeBadRequest      = "bad_request"
 )
 
 const (
-	apiMsgExpired  = "Your token was expired, please login again" // spec 000 §8
-	APIMsgNotFound = "Not found"
+	apiMsgExpired     = "Your token was expired, please login again" // spec 000 §8
+	APIMsgNotFound    = "Not found"
+	apiMsgInternal    = "Something went wrong"
+	apiMsgInvalidCSRF = "Missing or invalid CSRF token"
+	apiMsgTooLarge    = "Request body too large"
+	// APIMsgNoOrganisation is spec 000 §8's text for a call that names no
+	// organisation.
+	APIMsgNoOrganisation = "Missing organisation"
 )
 
 // APIExpired is the answer to a token or session that ran out (spec 000 §8:
@@ -94,7 +103,7 @@ var apiProviderStatus = map[string]APIProblem{
 	provider.ENOTFOUND:     {Status: fiber.StatusNotFound, Code: APICodeNotFound},
 	provider.EEXPIRED:      {Status: fiber.StatusForbidden, Code: apiCodeExpiredLink},
 	provider.EINVALID:      {Status: fiber.StatusUnprocessableEntity, Code: APICodeInvalid},
-	provider.ECONFLICT:     {Status: fiber.StatusConflict, Code: apiCodeConflict},
+	provider.ECONFLICT:     {Status: fiber.StatusConflict, Code: APICodeConflict},
 	provider.EFORBIDDEN:    {Status: fiber.StatusForbidden, Code: APICodeForbidden},
 	provider.EUNAUTHORIZED: *APIExpired(), // a user disabled in the middle of a flow
 }
@@ -146,6 +155,12 @@ func APIProviderFail(c fiber.Ctx, err error, texts APITexts) error {
 		return APIErrors(c, r.Status, r.Problems...)
 	}
 	if p := APIProviderProblem(err, texts); p != nil {
+		// The provider refuses a cursor it did not make (edited, or from
+		// another list); the client is told which parameter it was.
+		if name, ok := c.Locals(apiCursorKey{}).(string); ok && p.Source == nil && provider.ErrorCode(err) == provider.EINVALID &&
+			strings.Contains(strings.ToLower(provider.ErrorMessage(err)), "cursor") {
+			p.Source = &APISource{Parameter: name}
+		}
 		return APIErrors(c, p.Status, *p)
 	}
 	return err
@@ -155,6 +170,66 @@ func APIProviderFail(c fiber.Ctx, err error, texts APITexts) error {
 func APIField(field, title string) APIProblem {
 	return APIProblem{Status: fiber.StatusUnprocessableEntity, Code: APICodeInvalid, Title: title,
 		Source: &APISource{Pointer: "/" + field}}
+}
+
+// apiPointer turns encoding/json's path of a field of t ("edit.apiSections.debtor":
+// embedded structs by their Go names) into the JSON Pointer of the body.
+func apiPointer(t reflect.Type, path string) string {
+	var b strings.Builder
+	for seg := range strings.SplitSeq(path, ".") {
+		for t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		if t.Kind() == reflect.Struct {
+			if f, ok := t.FieldByName(seg); ok && f.Anonymous {
+				t = f.Type
+				continue
+			}
+		}
+		b.WriteString("/" + seg)
+		t = apiFieldType(t, seg)
+	}
+	return b.String()
+}
+
+// apiFieldType is the type of the JSON member name of t, or t itself
+// when it cannot tell (the pointer is then built from the names alone).
+func apiFieldType(t reflect.Type, name string) reflect.Type {
+	switch t.Kind() {
+	case reflect.Struct:
+		for f := range t.Fields() {
+			if n, _, _ := strings.Cut(f.Tag.Get("json"), ","); n == name || (n == "" && f.Name == name) {
+				return f.Type
+			}
+		}
+	case reflect.Map, reflect.Slice, reflect.Array:
+		return t.Elem()
+	}
+	return t
+}
+
+// apiExpected says in words what JSON value a field of Go type t takes:
+// the person reading it knows JSON, not Go.
+func apiExpected(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return "Must be text (a JSON string)"
+	case reflect.Bool:
+		return "Must be true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "Must be a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "Must be a number"
+	case reflect.Slice, reflect.Array:
+		return "Must be a list (a JSON array)"
+	case reflect.Map, reflect.Struct:
+		return "Must be an object with named fields"
+	}
+	return "Has the wrong type"
 }
 
 // APIAuth says how an operation authenticates its caller.
@@ -189,8 +264,12 @@ type APIOp struct {
 	CookieCSRF bool
 	Params     []OAParameter
 	Body       reflect.Type // JSON request body (APIBody), nil for none
-	Responses  []APIResponse
-	Handler    APIHandlerFunc
+	// Form is a multipart/form-data request body, its parts the fields of a
+	// struct (APIBody): a part with format:"binary" is a file, and its
+	// media:"…" tag the file's media type.
+	Form      reflect.Type
+	Responses []APIResponse
+	Handler   APIHandlerFunc
 	// BodyLimit raises the request body limit as Route.BodyLimit does (the
 	// batch upload's multipart body); 0 keeps the default.
 	BodyLimit int
@@ -198,6 +277,12 @@ type APIOp struct {
 	// APIOrgRead with readPerms (none: membership is enough).
 	orgRead   bool
 	readPerms []access.Permission
+}
+
+// WithReplies is op documenting rs too.
+func (op APIOp) WithReplies(rs ...APIResponse) APIOp {
+	op.Responses = append(slices.Clone(op.Responses), rs...)
+	return op
 }
 
 // OrgRead reports whether the operation is an organisation read made by
@@ -214,6 +299,9 @@ type APIResponse struct {
 	Description string
 	Type        reflect.Type
 	Headers     map[string]OAHeader
+	// Media are the media types of a body that is no JSON (Type nil): a
+	// download.
+	Media []string
 }
 
 // fiberPath turns "/x/{id}/y" into Fiber's "/x/:id/y".
@@ -269,7 +357,7 @@ func (s *Server) apiHandler(op *APIOp) fiber.Handler {
 		defer func() {
 			if p := recover(); p != nil {
 				s.Logger.Error("api panic", "request_id", Req(c).ID, "op", op.ID, "panic", fmt.Sprint(p))
-				err = APIError(c, fiber.StatusInternalServerError, apiCodeInternal, "Something went wrong")
+				err = APIError(c, fiber.StatusInternalServerError, apiCodeInternal, apiMsgInternal)
 			}
 		}()
 		var caller *APICaller
@@ -295,7 +383,7 @@ func (s *Server) apiHandler(op *APIOp) fiber.Handler {
 
 func (s *Server) apiInternal(c fiber.Ctx, op *APIOp, err error) error {
 	s.Logger.Error("api request failed", "request_id", Req(c).ID, "op", op.ID, "method", c.Method(), "path", c.Path(), "err", err)
-	return APIError(c, fiber.StatusInternalServerError, apiCodeInternal, "Something went wrong")
+	return APIError(c, fiber.StatusInternalServerError, apiCodeInternal, apiMsgInternal)
 }
 
 // maxJSONBody caps request bodies of the JSON operations (a login is tiny;
@@ -314,13 +402,13 @@ func DecodeJSON(c fiber.Ctx, v any) *APIProblem {
 	}
 	body := c.Body()
 	if len(body) > maxJSONBody {
-		return &APIProblem{Status: fiber.StatusRequestEntityTooLarge, Code: APICodeInvalid, Title: "Request body too large"}
+		return &APIProblem{Status: fiber.StatusRequestEntityTooLarge, Code: APICodeInvalid, Title: apiMsgTooLarge}
 	}
 	if err := json.Unmarshal(body, v); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) && te.Field != "" {
 			return &APIProblem{Status: fiber.StatusUnprocessableEntity, Code: APICodeInvalid,
-				Title: "Must be a " + te.Type.String(), Source: &APISource{Pointer: "/" + strings.ReplaceAll(te.Field, ".", "/")}}
+				Title: apiExpected(te.Type), Source: &APISource{Pointer: apiPointer(reflect.TypeOf(v).Elem(), te.Field)}}
 		}
 		return &APIProblem{Status: fiber.StatusBadRequest, Code: apiCodeInvalidJSON, Title: "The request body is not a JSON object"}
 	}

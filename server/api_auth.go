@@ -48,6 +48,25 @@ func (s *Server) apiSelfCSRF(c fiber.Ctx) bool {
 	return unsafeMethod(c.Method()) && s.selfCSRF[c.Method()+" "+c.Path()]
 }
 
+// apiBearerWrite reports whether the request goes to a change that needs
+// credentials (APIBearer), in any spelling Fiber routes to it.
+func (s *Server) apiBearerWrite(c fiber.Ctx) bool {
+	if !strings.HasPrefix(c.Path(), "/api/") {
+		return false
+	}
+	for _, op := range s.apiOps {
+		if op.Auth != APIBearer || op.Method != c.Method() {
+			continue
+		}
+		for _, base := range APIBases {
+			if fiber.RoutePatternMatch(c.Path(), base+fiberPath(op.Path)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (s *Server) apiSelfCSRFOps() map[string]bool {
 	out := map[string]bool{}
 	for _, op := range s.apiOps {
@@ -90,7 +109,7 @@ func (s *Server) apiAuthenticate(c fiber.Ctx, op *APIOp) (*APICaller, *APIProble
 	// The CSRF middleware checks this already; checking again here keeps a
 	// cookie-authenticated change safe should that check ever be bypassed.
 	if (unsafeMethod(c.Method()) || op.CookieCSRF) && !CSRFValid(sess, c.Get(APICSRFHeader)) {
-		return nil, &APIProblem{Status: fiber.StatusForbidden, Code: APICodeInvalidCSRF, Title: "Missing or invalid CSRF token"}, nil
+		return nil, &APIProblem{Status: fiber.StatusForbidden, Code: APICodeInvalidCSRF, Title: apiMsgInvalidCSRF}, nil
 	}
 	u, prob, err := s.APIUser(ctx, sess)
 	if prob != nil || err != nil {

@@ -16,6 +16,10 @@ type APIPagingNames struct {
 	After, Before, Include, Size string
 }
 
+// apiCursorKey names the query parameter that carried the request's cursor,
+// for APIProviderFail to point a refused cursor at.
+type apiCursorKey struct{}
+
 // APIPaging is a cursor page request as the provider's filters take it.
 type APIPaging struct {
 	Cursor        string
@@ -39,8 +43,10 @@ func APIReadPaging(c fiber.Ctx, n APIPagingNames, max int) (APIPaging, []APIProb
 		param(n.Before, "Give "+n.After+" or "+n.Before+", not both")
 	case after != "":
 		p.Cursor, p.Direction = after, provider.DirectionNext
+		c.Locals(apiCursorKey{}, n.After)
 	case before != "":
 		p.Cursor, p.Direction = before, provider.DirectionPrev
+		c.Locals(apiCursorKey{}, n.Before)
 	}
 	switch c.Query(n.Include) {
 	case "", "false":

@@ -108,7 +108,7 @@ func APIHeaderOrg(_ *Server, c fiber.Ctx, _ *APICaller) (string, error) {
 // 404 has been sent.
 func (s *Server) APIMember(c fiber.Ctx, a *APICaller, orgID string) (m provider.Membership, ok bool, err error) {
 	if orgID == "" {
-		return m, false, APIError(c, fiber.StatusNotFound, APICodeNotFound, APIMsgNotFound)
+		return m, false, APIError(c, fiber.StatusNotFound, APICodeNoOrganisation, APIMsgNoOrganisation)
 	}
 	m, err = s.Provider.Membership(c.Context(), a.User.ID, orgID)
 	if provider.ErrorCode(err) == provider.ENOTFOUND {

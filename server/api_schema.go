@@ -4,6 +4,7 @@ import (
 	"encoding"
 	"encoding/json"
 	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -24,6 +25,15 @@ import (
 //	                 required unless its json tag says omitempty or omitzero
 //	name:"…"         on a `_ struct{}` field: the component name, instead of
 //	                 the Go name without its api prefix
+//	minLength, maxLength, pattern, minimum, maximum: the bounds the
+//	                 handler checks, on the field; minProperties and
+//	                 maxProperties on a `_ struct{}` field, for the object
+//
+// In a request body a field is required only when tagged required:"true":
+// encoding/json leaves a missing field at its zero value, so only what the
+// handler refuses without is required. A type that is also a reply's
+// (where every field without omitempty is always sent) gets a request
+// component of its own, named with an Input suffix.
 //
 // A named struct type becomes a component (#/components/schemas/Name); an
 // anonymous or generic one (the {data, meta} envelopes) is written inline.
@@ -44,11 +54,26 @@ func (r *OAReflector) Schema(t reflect.Type) *OASchema { return r.schema(t) }
 type OAReflector struct {
 	// components are the named schemas met so far, by name.
 	components map[string]*OASchema
-	names      map[reflect.Type]string
+	names      map[oaKey]string
+	// request is set while a request body is reflected.
+	request bool
+}
+
+// oaKey is a named type as a reply or as a request body describes it.
+type oaKey struct {
+	t       reflect.Type
+	request bool
 }
 
 func newOAReflector() *OAReflector {
-	return &OAReflector{components: map[string]*OASchema{}, names: map[reflect.Type]string{}}
+	return &OAReflector{components: map[string]*OASchema{}, names: map[oaKey]string{}}
+}
+
+// requestSchema is the schema of a request body of type t.
+func (r *OAReflector) requestSchema(t reflect.Type) *OASchema {
+	r.request = true
+	defer func() { r.request = false }()
+	return r.schema(t)
 }
 
 var (
@@ -108,14 +133,18 @@ func (r *OAReflector) schema(t reflect.Type) *OASchema {
 
 // component returns a $ref to t's named schema, building it on first use.
 func (r *OAReflector) component(t reflect.Type) *OASchema {
-	if name, ok := r.names[t]; ok {
+	key := oaKey{t, r.request}
+	if name, ok := r.names[key]; ok {
 		return oaRef(name)
 	}
 	name := oaTypeName(t)
+	if _, asReply := r.names[oaKey{t, false}]; r.request && asReply {
+		name += "Input"
+	}
 	if r.components[name] != nil {
 		panic("openapi: two types are named " + name + "; one of them needs a `_ struct{} name:\"…\"` field")
 	}
-	r.names[t] = name
+	r.names[key] = name
 	r.components[name] = &OASchema{} // a placeholder while a recursive type is built
 	*r.components[name] = *r.object(t)
 	return oaRef(name)
@@ -159,6 +188,8 @@ func (r *OAReflector) fields(s *OASchema, t reflect.Type, optional bool) {
 			if d := f.Tag.Get("description"); d != "" && s.Description == "" {
 				s.Description = d
 			}
+			s.MinProperties = oaBound(t.String(), f.Tag, "minProperties", s.MinProperties)
+			s.MaxProperties = oaBound(t.String(), f.Tag, "maxProperties", s.MaxProperties)
 			continue
 		}
 		name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
@@ -198,7 +229,7 @@ func (r *OAReflector) fields(s *OASchema, t reflect.Type, optional bool) {
 			// A nil pointer would be sent as null, which no schema here allows.
 			panic("openapi: " + t.String() + "." + f.Name + ": a pointer field needs omitempty")
 		}
-		required := !omitted
+		required := !omitted && !r.request
 		switch f.Tag.Get("required") {
 		case "true":
 			required = true
@@ -249,7 +280,30 @@ func (r *OAReflector) field(t reflect.Type, f reflect.StructField) *OASchema {
 	if v, ok := f.Tag.Lookup("example"); ok {
 		s.Example = oaExample(at, s.Type, v)
 	}
+	s.MinLength = oaBound(at, f.Tag, "minLength", s.MinLength)
+	s.MaxLength = oaBound(at, f.Tag, "maxLength", s.MaxLength)
+	s.Minimum = oaBound(at, f.Tag, "minimum", s.Minimum)
+	s.Maximum = oaBound(at, f.Tag, "maximum", s.Maximum)
+	if v := f.Tag.Get("pattern"); v != "" {
+		if _, err := regexp.Compile(v); err != nil {
+			panic("openapi: " + at + ": pattern: " + err.Error())
+		}
+		s.Pattern = v
+	}
 	return s
+}
+
+// oaBound reads the whole-number tag key, or keeps was.
+func oaBound(at string, tag reflect.StructTag, key string, was *int) *int {
+	v, ok := tag.Lookup(key)
+	if !ok {
+		return was
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		panic("openapi: " + at + ": " + key + " " + strconv.Quote(v) + " is not a whole number")
+	}
+	return &n
 }
 
 func oaEnumValues(at, tag string) []string {

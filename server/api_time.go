@@ -9,6 +9,32 @@ import (
 // The API's date and time parameters (created_after inclusive,
 // created_before exclusive), read the same way by every operation.
 
+// APITimePattern is what APITime reads, for the document: a date, a date
+// and time without zone (UTC) with a space or a T, or RFC 3339 (TestAPITimePattern
+// holds the two together).
+const APITimePattern = `^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}|T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2}))?$`
+
+// APITimeParam documents a time query parameter that APITime reads.
+func APITimeParam(name, desc string) OAParameter {
+	return OAParameter{Name: name, In: "query", Description: desc, Schema: &OASchema{Type: "string", Pattern: APITimePattern}}
+}
+
+// WithExample is p with an example value.
+func (p OAParameter) WithExample(v any) OAParameter {
+	s := *p.Schema
+	s.Example = v
+	p.Schema = &s
+	return p
+}
+
+// WithFormat is p with its schema's format.
+func (p OAParameter) WithFormat(f string) OAParameter {
+	s := *p.Schema
+	s.Format = f
+	p.Schema = &s
+	return p
+}
+
 // APITime reads a time parameter (empty: the zero time): a date (its midnight, UTC), a date
 // and time "YYYY-MM-DD HH:mm:ss" (UTC, the spec's API form) or RFC 3339.
 func APITime(v string) (time.Time, bool) {

@@ -85,7 +85,7 @@ func (s *Server) addAreas(fs []AreaFunc) {
 			s.apiOps = append(s.apiOps, op)
 		}
 	}
-	s.apiOps = withBodyErrors(s.apiOps)
+	s.apiOps = withCommonReplies(s.apiOps)
 }
 
 // coreArea is what the core serves itself: the API reference page, built

@@ -2,6 +2,8 @@ package server
 
 import (
 	"errors"
+	"net/http"
+	"strings"
 
 	"github.com/gofiber/fiber/v3"
 )
@@ -23,6 +25,9 @@ type PlainProps struct {
 // id and shown as the spec's generic error page.
 func (s *Server) handleError(c fiber.Ctx, err error) error {
 	var fe *fiber.Error
+	if strings.HasPrefix(c.Path(), "/api/") {
+		return s.apiError(c, err)
+	}
 	if errors.As(err, &fe) {
 		switch fe.Code {
 		case fiber.StatusNotFound:
@@ -35,6 +40,38 @@ func (s *Server) handleError(c fiber.Ctx, err error) error {
 	}
 	s.Logger.Error("request failed", "request_id", Req(c).ID, "method", c.Method(), "path", c.Path(), "err", err)
 	return s.errorPage(c, fiber.StatusInternalServerError, "")
+}
+
+// apiFiberCodes are the error codes of the statuses Fiber itself answers
+// with under /api/ (a route that is not there, a body past the server's
+// limit, a request it cannot parse).
+var apiFiberCodes = map[int]string{
+	fiber.StatusNotFound:              APICodeNotFound,
+	fiber.StatusMethodNotAllowed:      apiCodeMethod,
+	fiber.StatusRequestEntityTooLarge: APICodeInvalid,
+	fiber.StatusBadRequest:            apiCodeBadRequest,
+}
+
+// apiError is handleError under /api/: whatever failed, the client gets the
+// API's error body, never the HTML page or Fiber's plain text.
+func (s *Server) apiError(c fiber.Ctx, err error) error {
+	var fe *fiber.Error
+	if errors.As(err, &fe) && fe.Code >= 400 && fe.Code < 500 {
+		code := apiFiberCodes[fe.Code]
+		if code == "" {
+			code = apiCodeBadRequest
+		}
+		title := http.StatusText(fe.Code)
+		switch fe.Code {
+		case fiber.StatusNotFound:
+			title = APIMsgNotFound
+		case fiber.StatusRequestEntityTooLarge:
+			title = apiMsgTooLarge
+		}
+		return APIError(c, fe.Code, code, title)
+	}
+	s.Logger.Error("request failed", "request_id", Req(c).ID, "method", c.Method(), "path", c.Path(), "err", err)
+	return APIError(c, fiber.StatusInternalServerError, apiCodeInternal, apiMsgInternal)
 }
 
 // errorPage renders "Oops, something went wrong!"; if even rendering fails
@@ -52,8 +89,8 @@ func (s *Server) errorPage(c fiber.Ctx, status int, message string) error {
 }
 
 func (s *Server) NotFound(c fiber.Ctx) error {
-	if len(c.Path()) > 4 && c.Path()[:5] == "/api/" {
-		return APIError(c, fiber.StatusNotFound, "not_found", "Not found")
+	if strings.HasPrefix(c.Path(), "/api/") {
+		return APIError(c, fiber.StatusNotFound, APICodeNotFound, APIMsgNotFound)
 	}
 	return s.Render(c, View{Status: fiber.StatusNotFound, Page: "NotFound", Title: "Page not found",
 		Props: PlainProps{Sandbox: s.Config.Sandbox(), Home: "/"}})

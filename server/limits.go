@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"html"
 	"mime"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -119,6 +120,10 @@ func maxBodyLimit(routes []*Route) int {
 // gigabytes) and a field longer than its cap (422). The answer never
 // carries the refused value.
 func (s *Server) limitRequest(c fiber.Ctx) error {
+	if allow := s.apiAllow(c); allow != "" {
+		c.Set(fiber.HeaderAllow, allow)
+		return APIError(c, fiber.StatusMethodNotAllowed, apiCodeMethod, "The path does not take "+c.Method())
+	}
 	// As sent: Body() would inflate it.
 	n := len(c.Request().Body())
 	if ce := strings.TrimSpace(string(c.Request().Header.ContentEncoding())); n > 0 && ce != "" && !strings.EqualFold(ce, "identity") {
@@ -132,6 +137,33 @@ func (s *Server) limitRequest(c fiber.Ctx) error {
 		return s.refuse(c, fiber.StatusUnprocessableEntity, tl)
 	}
 	return c.Next()
+}
+
+// apiAllow is the Allow header of a 405: the methods the document has for
+// an API path that does not take the request's method; "" when it does, or
+// when the path is none of the API's (a 404 later). HEAD is refused like
+// TRACE or OPTIONS: the document has no HEAD operations, and a HEAD of a
+// read would run the read, checks and all, to send nothing.
+func (s *Server) apiAllow(c fiber.Ctx) string {
+	path := c.Path()
+	if !strings.HasPrefix(path, "/api/v") {
+		return ""
+	}
+	var methods []string
+	for _, op := range s.apiOps {
+		for _, base := range APIBases {
+			if fiber.RoutePatternMatch(path, base+fiberPath(op.Path)) {
+				if op.Method == c.Method() {
+					return ""
+				}
+				if !slices.Contains(methods, op.Method) {
+					methods = append(methods, op.Method)
+				}
+			}
+		}
+	}
+	slices.Sort(methods)
+	return strings.Join(methods, ", ")
 }
 
 // formTooLong checks every value a handler can read: the query string, an

@@ -58,6 +58,10 @@ func (s *Server) requestContext(c fiber.Ctx) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			s.Logger.Error("panic", "request_id", r.ID, "path", c.Path(), "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			if strings.HasPrefix(c.Path(), "/api/") {
+				err = APIError(c, fiber.StatusInternalServerError, apiCodeInternal, apiMsgInternal)
+				return
+			}
 			err = s.errorPage(c, fiber.StatusInternalServerError, "")
 		}
 	}()
@@ -205,6 +209,12 @@ func (s *Server) checkCSRF(c fiber.Ctx) error {
 	if strings.HasPrefix(c.Path(), "/api/") && c.Get(fiber.HeaderAuthorization) != "" {
 		return c.Next()
 	}
+	if Req(c).Session == nil && s.apiBearerWrite(c) {
+		// No session cookie, so no ambient credential for another site to
+		// ride on: the operation's authentication answers 401, which tells
+		// the client to log in, where invalid_csrf would not.
+		return c.Next()
+	}
 	if s.apiSelfCSRF(c) {
 		// API log in needs no prior session (it creates one, JSON only);
 		// token refresh checks X-CSRF-Token against the refresh session.
@@ -223,7 +233,7 @@ func (s *Server) checkCSRF(c fiber.Ctx) error {
 	}
 	s.Logger.Warn("csrf rejected", "request_id", r.ID, "path", c.Path(), "had_session", r.Session != nil)
 	if strings.HasPrefix(c.Path(), "/api/") {
-		return APIError(c, fiber.StatusForbidden, "invalid_csrf", "Missing or invalid CSRF token")
+		return APIError(c, fiber.StatusForbidden, APICodeInvalidCSRF, apiMsgInvalidCSRF)
 	}
 	if kept, err := s.keepExpiredForm(c); kept || err != nil {
 		return err

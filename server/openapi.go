@@ -97,11 +97,14 @@ type oaOperation struct {
 }
 
 type OAParameter struct {
-	Name        string    `json:"name"`
-	In          string    `json:"in"` // path, query, header, cookie
-	Description string    `json:"description,omitempty"`
-	Required    bool      `json:"required,omitempty"`
-	Schema      *OASchema `json:"schema"`
+	Name        string `json:"name"`
+	In          string `json:"in"` // path, query, header, cookie
+	Description string `json:"description,omitempty"`
+	Required    bool   `json:"required,omitempty"`
+	// AllowEmptyValue is set by buildOpenAPI on every optional query
+	// parameter: the API takes an empty value (page_size=) as absent.
+	AllowEmptyValue bool      `json:"allowEmptyValue,omitempty"`
+	Schema          *OASchema `json:"schema"`
 }
 
 type oaRequestBody struct {
@@ -111,7 +114,13 @@ type oaRequestBody struct {
 }
 
 type oaMedia struct {
-	Schema *OASchema `json:"schema"`
+	Schema   *OASchema             `json:"schema"`
+	Encoding map[string]oaEncoding `json:"encoding,omitempty"`
+}
+
+// oaEncoding is the media type of one part of a multipart body.
+type oaEncoding struct {
+	ContentType string `json:"contentType"`
 }
 
 type oaResponse struct {
@@ -155,6 +164,13 @@ type OASchema struct {
 	MinItems             *int                 `json:"minItems,omitempty"`
 	MaxItems             *int                 `json:"maxItems,omitempty"`
 	AdditionalProperties *OASchema            `json:"additionalProperties,omitempty"`
+	MinProperties        *int                 `json:"minProperties,omitempty"`
+	MaxProperties        *int                 `json:"maxProperties,omitempty"`
+	MinLength            *int                 `json:"minLength,omitempty"`
+	MaxLength            *int                 `json:"maxLength,omitempty"`
+	Pattern              string               `json:"pattern,omitempty"`
+	Minimum              *int                 `json:"minimum,omitempty"`
+	Maximum              *int                 `json:"maximum,omitempty"`
 	Example              any                  `json:"example,omitempty"`
 	// order keeps the properties in the order of the Go fields, for /docs.
 	order []string
@@ -178,7 +194,13 @@ func OAString(desc string) *OASchema  { return &OASchema{Type: "string", Descrip
 func OABool(desc string) *OASchema    { return &OASchema{Type: "boolean", Description: desc} }
 func OAInteger(desc string) *OASchema { return &OASchema{Type: "integer", Description: desc} }
 
-func (s *OASchema) WithFormat(f string) *OASchema  { s.Format = f; return s }
+func (s *OASchema) WithFormat(f string) *OASchema { s.Format = f; return s }
+
+// WithRange bounds an integer: the same numbers the handler checks with.
+func (s *OASchema) WithRange(lo, hi int) *OASchema { s.Minimum, s.Maximum = &lo, &hi; return s }
+
+// WithMinLength: a string of at least n characters.
+func (s *OASchema) WithMinLength(n int) *OASchema  { s.MinLength = &n; return s }
 func (s *OASchema) WithEnum(v ...string) *OASchema { s.Enum = v; return s }
 
 // WithProperty adds a property after those there, listed as required or
@@ -250,27 +272,65 @@ var (
 	APIScopesAny       = []string{session.ScopeLogin, session.ScopeDashboard}
 )
 
-// withBodyErrors documents DecodeJSON's refusals for every operation that
-// reads a body and does not word them itself.
-func withBodyErrors(ops []APIOp) []APIOp {
+// withCommonReplies documents, once for every operation, the replies that
+// do not depend on it: the edge's refusals (limitRequest), which come before
+// any authentication; an internal error; for APIBearer the credential's 401
+// and 403; and DecodeJSON's refusals for an operation with a JSON body. An
+// operation that words one of these statuses itself keeps its words, with
+// the common cause added, so each status is documented once with every
+// cause.
+func withCommonReplies(ops []APIOp) []APIOp {
 	for i := range ops {
-		if ops[i].Body != nil {
-			for _, r := range apiBodyErrors() {
-				if ops[i].Response(r.Status) == nil {
-					ops[i].Responses = append(ops[i].Responses, r)
-				}
+		op := &ops[i]
+		// Areas build their entries from shared parts: what is added here
+		// must not reach another operation through a shared array.
+		op.Responses = slices.Clone(op.Responses)
+		common := apiEdgeReplies()
+		if op.Auth == APIBearer {
+			common = append(common, APIReplyUnauthorized, APIReplyForbidden)
+		}
+		if op.Body != nil {
+			common = append(common, apiBodyErrors()...)
+		}
+		for _, p := range op.Params {
+			if p.In == "header" && p.Name == APIHeaderOrganisation {
+				common = append(common, APIErrorReply(fiber.StatusNotFound,
+					"Without "+APIHeaderOrganisation+": code missing_organisation, title '"+APIMsgNoOrganisation+"'."))
+			}
+		}
+		for _, r := range common {
+			have := op.Response(r.Status)
+			switch {
+			case have == nil:
+				op.Responses = append(op.Responses, r)
+			case have.Description != r.Description && !strings.Contains(have.Description, r.Description):
+				have.Description += " Also: " + r.Description
 			}
 		}
 	}
 	return ops
 }
 
-// apiBodyErrors are DecodeJSON's answers, documented for every operation
-// with a body that does not word them itself.
+// apiEdgeReplies are limitRequest's refusals, which every operation can
+// get before it runs, and the internal error.
+func apiEdgeReplies() []APIResponse {
+	return []APIResponse{
+		APIErrorReply(fiber.StatusRequestEntityTooLarge, fmt.Sprintf(
+			"The body is larger than the operation accepts: %s bytes (%s for the batch upload), code invalid.",
+			groupThousands(defaultBodyLimit), groupThousands(batchUploadBodyLimit))),
+		APIErrorReply(fiber.StatusUnsupportedMediaType, "The body is compressed (Content-Encoding other than identity), code unsupported_media_type."),
+		APIErrorReply(fiber.StatusUnprocessableEntity, fmt.Sprintf(
+			"A query parameter, form field or JSON string is longer than its cap (%s characters unless the field has its own), code invalid; "+
+				"source names it.", groupThousands(defaultFieldCap))),
+		APIErrorReply(fiber.StatusInternalServerError, "Something went wrong on the server (code internal_error); X-Request-ID names the request."),
+	}
+}
+
+// apiBodyErrors are DecodeJSON's answers.
 func apiBodyErrors() []APIResponse {
 	return []APIResponse{
 		APIErrorReply(fiber.StatusBadRequest, "The body is not a JSON object (code invalid_json)."),
-		APIErrorReply(fiber.StatusRequestEntityTooLarge, fmt.Sprintf("The body is larger than %d bytes (code invalid).", maxJSONBody)),
+		APIErrorReply(fiber.StatusRequestEntityTooLarge, fmt.Sprintf("A JSON body is larger than %s bytes (code invalid).", groupThousands(maxJSONBody))),
 		APIErrorReply(fiber.StatusUnsupportedMediaType, "The body is not sent as application/json (code unsupported_media_type)."),
 		APIErrorReply(fiber.StatusUnprocessableEntity, "A field has the wrong JSON type (source.pointer names it)."),
 	}
@@ -326,6 +386,15 @@ func buildOpenAPI(ops []APIOp) *openAPIDoc {
 	r := newOAReflector()
 	// Error first: every operation's error replies refer to it.
 	r.schema(reflect.TypeFor[apiErrorBody]())
+	// Replies before requests: a type met in a request body after it is
+	// a reply's gets a request component of its own (OAReflector.request).
+	for i := range ops {
+		for _, rs := range ops[i].Responses {
+			if rs.Type != nil {
+				r.schema(rs.Type)
+			}
+		}
+	}
 	seenTag := map[string]bool{}
 	for i := range ops {
 		op := &ops[i]
@@ -334,14 +403,26 @@ func buildOpenAPI(ops []APIOp) *openAPIDoc {
 			doc.Tags = append(doc.Tags, oaTag{Name: op.Tag})
 		}
 		o := &oaOperation{OperationID: op.ID, Summary: op.Summary, Description: op.Description, Tags: []string{op.Tag},
-			Security: op.security(), Parameters: op.Params, Responses: map[string]*oaResponse{}}
-		if op.Body != nil {
-			o.RequestBody = &oaRequestBody{Required: true, Content: map[string]oaMedia{fiber.MIMEApplicationJSON: {Schema: r.schema(op.Body)}}}
+			Security: op.security(), Parameters: oaParams(op.Params), Responses: map[string]*oaResponse{}}
+		switch {
+		case op.Body != nil && op.Form != nil:
+			panic("openapi: " + op.ID + " reads a JSON body and a form")
+		case op.Body != nil:
+			o.RequestBody = &oaRequestBody{Required: true, Content: map[string]oaMedia{fiber.MIMEApplicationJSON: {Schema: r.requestSchema(op.Body)}}}
+		case op.Form != nil:
+			o.RequestBody = &oaRequestBody{Required: true, Content: map[string]oaMedia{fiber.MIMEMultipartForm: {
+				Schema: r.requestSchema(op.Form), Encoding: oaPartMedia(op.Form)}}}
 		}
 		for _, rs := range op.Responses {
 			res := &oaResponse{Description: rs.Description, Headers: rs.Headers}
-			if rs.Type != nil {
+			switch {
+			case rs.Type != nil:
 				res.Content = map[string]oaMedia{fiber.MIMEApplicationJSON: {Schema: r.schema(rs.Type)}}
+			case len(rs.Media) > 0:
+				res.Content = map[string]oaMedia{}
+				for _, mt := range rs.Media {
+					res.Content[mt] = oaMedia{Schema: &OASchema{Type: "string", Format: "binary"}}
+				}
 			}
 			key := strconv.Itoa(rs.Status)
 			if o.Responses[key] != nil {
@@ -361,6 +442,30 @@ func buildOpenAPI(ops []APIOp) *openAPIDoc {
 	}
 	doc.Components.Schemas = r.components
 	return doc
+}
+
+// oaParams are an operation's parameters as documented: an optional query
+// parameter sent empty counts as not sent (c.Query gives "" either way), and
+// says so.
+func oaParams(ps []OAParameter) []OAParameter {
+	out := slices.Clone(ps)
+	for i := range out {
+		out[i].AllowEmptyValue = out[i].In == "query" && !out[i].Required
+	}
+	return out
+}
+
+// oaPartMedia is the encoding of a multipart body's files: the media:"…"
+// tags of form's fields.
+func oaPartMedia(form reflect.Type) map[string]oaEncoding {
+	out := map[string]oaEncoding{}
+	for f := range form.Fields() {
+		if mt := f.Tag.Get("media"); mt != "" {
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			out[name] = oaEncoding{ContentType: mt}
+		}
+	}
+	return out
 }
 
 // resolve follows a $ref to its named schema.

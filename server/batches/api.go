@@ -38,26 +38,28 @@ type apiUploaded struct {
 }
 
 // apiUploadFailedData is what a failed upload gives back: the file's name and the error
-// report (the uploaded rows plus an errors column), empty when no row was read.
+// report (the uploaded rows plus an errors column), left out when no row was read.
 type apiUploadFailedData struct {
 	Filename string `json:"filename"`
 	Content  string `json:"content" description:"The CSV error report; empty when the file itself was refused."`
 }
 
-// apiUploadProblem is one problem of a failed upload: its detail lines.
-type apiUploadProblem struct {
-	Title   string   `json:"title" example:"Payout batch failed"`
-	Details []string `json:"details" description:"Lines for the user, each ending with a full stop."`
-	Field   string   `json:"field,omitempty" description:"The form field (file, name) when the problem is the form's."`
+// apiUploadFailed is a refused upload (spec 001 §3 "failed result"): 422 for wrong data,
+// 409 for a possible duplicate. Its errors are the API's one error shape; data and meta
+// come along once the file was read.
+type apiUploadFailed struct {
+	_      struct{}                 `name:"BatchUploadFailed" description:"A refused upload; nothing was stored. errors as in every error reply; a form part's problem points at it (source.pointer /file or /name)."`
+	Data   apiUploadFailedData      `json:"data,omitzero"`
+	Meta   provider.BatchUploadMeta `json:"meta,omitzero"`
+	Errors []server.APIProblem      `json:"errors"`
 }
 
-// apiUploadFailed is a refused upload (spec 001 §3 "failed result"): 422 for wrong data,
-// 409 for a possible duplicate.
-type apiUploadFailed struct {
-	_      struct{}                 `name:"BatchUploadFailed" description:"A refused upload; nothing was stored."`
-	Data   apiUploadFailedData      `json:"data"`
-	Meta   provider.BatchUploadMeta `json:"meta"`
-	Errors []apiUploadProblem       `json:"errors"`
+// apiUploadForm is the multipart body the upload reads (upload.go's fields).
+type apiUploadForm struct {
+	_              struct{} `name:"BatchUploadForm" description:"The upload form."`
+	File           string   `json:"file" format:"binary" media:"*/*" description:"A CSV of at most 2,097,152 bytes, UTF-8, the header row of a template. Browsers label CSV files variously, so the part's Content-Type is not relied on: its content is checked."`
+	Name           string   `json:"name,omitempty" description:"The batch's name; blank takes the file's name."`
+	AllowDuplicate string   `json:"allow_duplicate,omitempty" description:"Any value (1): upload a file that was uploaded before."`
 }
 
 func apiService(s *server.Server) *server.APIProblem {
@@ -191,16 +193,29 @@ func (s area) apiUpload(c fiber.Ctx, a *server.APICaller) error {
 	if out.refusal == nil && len(out.errors) == 0 {
 		return server.APISend(c, fiber.StatusCreated, apiUploaded{Data: out.result, Meta: out.result.Meta})
 	}
-	failed := apiUploadFailed{Errors: []apiUploadProblem{}}
+	code := server.APICodeInvalid
+	if out.status == fiber.StatusConflict {
+		code = server.APICodeConflict
+	}
+	problem := func(detail, field string) server.APIProblem {
+		p := server.APIProblem{Status: out.status, Code: code, Title: provider.MsgBatchFailed, Detail: detail}
+		if field != "" {
+			p.Source = &server.APISource{Pointer: "/" + field}
+		}
+		return p
+	}
+	failed := apiUploadFailed{Errors: []server.APIProblem{}}
 	for _, field := range []string{fieldFile, fieldName} {
 		if msg := out.errors[field]; msg != "" {
-			failed.Errors = append(failed.Errors, apiUploadProblem{Title: provider.MsgBatchFailed, Details: []string{msg + "."}, Field: field})
+			failed.Errors = append(failed.Errors, problem(msg+".", field))
 		}
 	}
 	if e := out.refusal; e != nil {
 		failed.Data = apiUploadFailedData{Filename: e.Filename, Content: string(e.Report)}
 		failed.Meta = e.Meta
-		failed.Errors = append(failed.Errors, apiUploadProblem{Title: provider.MsgBatchFailed, Details: e.Details})
+		for _, d := range e.Details {
+			failed.Errors = append(failed.Errors, problem(d, ""))
+		}
 	}
 	return server.APISend(c, out.status, failed)
 }
@@ -269,19 +284,19 @@ func (s area) apiOperations() []server.APIOp {
 				str("page[cursor_after]", "cursor_next of a page: the page after it."),
 				str("page[cursor_before]", "cursor_prev of a page: the page before it."),
 				str("page[include_cursor]", "true: with page[cursor_after], the page starts at the cursor's own row."),
-				server.OAParameter{Name: "page[size]", In: "query", Description: "1 to 50 (default 50).", Schema: server.OAInteger("")},
+				server.OAParameter{Name: "page[size]", In: "query", Description: "Rows per page (default 50).", Schema: server.OAInteger("").WithRange(1, provider.BatchPageSize)},
 				str("sort", "Only -created_at."),
-				str("created_after", "Created at or after: YYYY-MM-DD, YYYY-MM-DD HH:mm:ss (UTC) or RFC 3339."),
-				str("created_before", "Created before, in the same forms.")),
+				server.APITimeParam("created_after", "Created at or after: YYYY-MM-DD, YYYY-MM-DD HH:mm:ss (UTC) or RFC 3339."),
+				server.APITimeParam("created_before", "Created before, in the same forms.")),
 			"", server.APIOp{Responses: []server.APIResponse{server.APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong.")}}),
 			"One page: data, and meta with total, cursor_next, cursor_prev and has_next_page.", apiRead(nil, apiListBatches)),
 		{
 			ID: "uploadPayoutBatch", Method: fiber.MethodPost, Path: apiListPath, Tag: apiTag, Summary: "Upload a payout batch",
-			Description: "multipart/form-data with file (a CSV of at most 2,097,152 bytes, UTF-8, the header row of a template) and an " +
-				"optional name (blank: the file's name); allow_duplicate=1 uploads a file that was uploaded before. Every row is checked; " +
+			Description: "A multipart form with the file and an optional name. Every row is checked; " +
 				"when one is wrong nothing is stored and the reply carries the error report. With approval on the batch waits for it, " +
 				"else its rows become payout requests at once. Needs payout_batches:manage.",
 			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: org(), BodyLimit: server.BatchUploadBodyLimit,
+			Form: server.APIBody[apiUploadForm](),
 			Responses: []server.APIResponse{server.APIOK[apiUploaded](fiber.StatusCreated, "Stored."), server.APIReplyUnauthorized,
 				server.APIErrorReply(fiber.StatusForbidden, "The role lacks payout_batches:manage (code forbidden), or MissingScope / invalid_csrf."),
 				server.APIReplyNotFound,
@@ -296,7 +311,7 @@ func (s area) apiOperations() []server.APIOp {
 		server.APIReadOp(read("listBatchPayoutDrafts", apiDraftsPath, "List a batch's rows",
 			"The rows of a batch in file order, 50 a page (page[size] up to 500); state is the batch's status.",
 			org(batchID, str("page[cursor_after]", "cursor_next of a page."),
-				server.OAParameter{Name: "page[size]", In: "query", Description: "1 to 500 (default 50).", Schema: server.OAInteger("")}),
+				server.OAParameter{Name: "page[size]", In: "query", Description: "Rows per page (default 50).", Schema: server.OAInteger("").WithRange(1, provider.MaxBatchDraftLimit)}),
 			"", server.APIOp{Responses: []server.APIResponse{server.APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong.")}}),
 			"One page of rows.", apiRead(nil, apiListDrafts)),
 		server.APIReadOp(read("getBatchPayoutDraft", apiDraftsPath+"/{draftId}", "Get a batch's row", "One row of a batch.",
@@ -307,7 +322,7 @@ func (s area) apiOperations() []server.APIOp {
 				"Needs payout_batches:manage.",
 			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
 			Params: []server.OAParameter{orgHeader, {Name: "schemaId", In: "path", Required: true, Description: "The schema's id.", Schema: server.OAString("")}},
-			Responses: []server.APIResponse{{Status: fiber.StatusOK, Description: "The file (text/csv).",
+			Responses: []server.APIResponse{{Status: fiber.StatusOK, Description: "The file.", Media: []string{"text/csv"},
 				Headers: map[string]server.OAHeader{"Content-Disposition": {Description: "attachment; filename=…", Schema: server.OAString("")}}},
 				server.APIReplyUnauthorized, server.APIErrorReply(fiber.StatusForbidden, "The role lacks payout_batches:manage (code forbidden)."),
 				server.APIErrorReply(fiber.StatusNotFound, "No such organisation or schema.")},

@@ -289,15 +289,15 @@ func (s area) apiOperations() []server.APIOp {
 			Params: []server.OAParameter{
 				{Name: "organisation_id", In: "query", Required: true, Description: "The organisation; a non-member gets 404, as for an unknown one.",
 					Schema: server.OAString("").WithFormat("uuid")},
-				str("created_after", "Created at or after (YYYY-MM-DD, YYYY-MM-DD HH:mm:ss UTC or RFC 3339); default the start of the day 30 days ago."),
-				str("created_before", "Created before, in the same forms; default the end of tomorrow."),
+				server.APITimeParam("created_after", "Created at or after (YYYY-MM-DD, YYYY-MM-DD HH:mm:ss UTC or RFC 3339); default the start of the day 30 days ago."),
+				server.APITimeParam("created_before", "Created before, in the same forms; default the end of tomorrow."),
 				{Name: "status", In: "query", Description: "Only orders in this status.", Schema: server.OAString("").WithEnum(provider.CollectionOrderStatuses()...)},
 				str("virtual_account_number", "Only orders paid into this account."),
 				{Name: "sort", In: "query", Description: "-date (default, newest first) or date.", Schema: server.OAString("").WithEnum(provider.SortNewest, provider.SortOldest)},
 				str("cursor_after", "meta.cursor_after of a page: the page after it."),
 				str("cursor_before", "meta.cursor_before of a page: the page before it."),
 				{Name: "page_size", In: "query", Description: "Rows per page, 1 to " + strconv.Itoa(provider.MaxCollectionLimit) + " (default " +
-					strconv.Itoa(provider.DefaultCollectionLimit) + ").", Schema: server.OAInteger("")}},
+					strconv.Itoa(provider.DefaultCollectionLimit) + ").", Schema: server.OAInteger("").WithRange(1, provider.MaxCollectionLimit)}},
 			Responses: []server.APIResponse{server.APIReplyUnauthorized, apiForbidden, server.APIReplyNotFound,
 				server.APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong (source.parameter names it).")},
 		}, "One page: data, and meta with cursor_after, cursor_before and total.", apiRead(apiQueryOrg, s.apiListOrders)),

@@ -16,8 +16,8 @@ import (
 
 func (s area) apiOperations() []server.APIOp {
 	window := []server.OAParameter{
-		{Name: "created_after", In: "query", Description: "Start of the period, inclusive: YYYY-MM-DD (UTC midnight), YYYY-MM-DD HH:mm:ss (UTC) or RFC 3339.", Schema: server.OAString("").WithExample("2026-10-24")},
-		{Name: "created_before", In: "query", Description: "End of the period, exclusive, in the same forms. Open when left out.", Schema: server.OAString("").WithExample("2026-11-23")},
+		server.APITimeParam("created_after", "Start of the period, inclusive: YYYY-MM-DD (UTC midnight), YYYY-MM-DD HH:mm:ss (UTC) or RFC 3339.").WithExample("2026-10-24"),
+		server.APITimeParam("created_before", "End of the period, exclusive, in the same forms. Open when left out.").WithExample("2026-11-23"),
 	}
 	orgHeader := server.OAParameter{Name: server.APIHeaderOrganisation, In: "header", Required: true,
 		Description: "The organisation; a non-member gets 404, as for an unknown one.", Schema: server.OAString("").WithFormat("uuid")}

@@ -347,7 +347,7 @@ func TestStatsAPI(t *testing.T) {
 		{"other organisation", obs, reasons, hdr(reference.DemoOrg2ID), 404, server.APICodeNotFound},
 		{"other organisation, no permission either", def, states, hdr(reference.DemoOrg2ID), 404, server.APICodeNotFound},
 		{"other organisation orders", obs, ordersOf(reference.DemoOrg2ID), nil, 404, server.APICodeNotFound},
-		{"no organisation", obs, reasons, nil, 404, server.APICodeNotFound},
+		{"no organisation", obs, reasons, nil, 404, server.APICodeNoOrganisation},
 		{"bad date", obs, states + "?created_before=yesterday", hdr(reference.DemoOrg1ID), 422, server.APICodeInvalid},
 		{"no credential", h.API(), reasons, hdr(reference.DemoOrg1ID), 401, ""},
 	} {

@@ -226,7 +226,7 @@ func APIListParams(items string, max int) []server.OAParameter {
 		{Name: "cursor_after", In: "query", Description: "cursor_next of a page: the older " + items + " after it.", Schema: server.OAString("")},
 		{Name: "cursor_before", In: "query", Description: "cursor_prev of a page: the newer " + items + " before it.", Schema: server.OAString("")},
 		{Name: "sort", In: "query", Description: "Only -created_at.", Schema: server.OAString("").WithEnum("-created_at")},
-		{Name: "limit", In: "query", Description: "Page size, 1 to " + strconv.Itoa(max) + " (default 20).", Schema: server.OAInteger("")},
+		{Name: "limit", In: "query", Description: "Page size, 1 to " + strconv.Itoa(max) + " (default 20).", Schema: server.OAInteger("").WithRange(1, max)},
 	}
 }
 

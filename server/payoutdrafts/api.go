@@ -34,8 +34,8 @@ const (
 // apiCreateBody is the body of createPayoutDraft.
 type apiCreateBody struct {
 	_         struct{} `description:"The product and schema of a new draft."`
-	ProductID string   `json:"product_id" description:"A product of productOptions." example:"sepa-eur-de"`
-	SchemaID  string   `json:"schema_id" description:"One of the product's schemas." example:"sepa-eur-de-iban"`
+	ProductID string   `json:"product_id" required:"true" minLength:"1" description:"A product of productOptions." example:"sepa-eur-de"`
+	SchemaID  string   `json:"schema_id" required:"true" minLength:"1" description:"One of the product's schemas." example:"sepa-eur-de-iban"`
 }
 
 // apiSections are a draft's sections as a request sends them: each a map of field to typed
@@ -49,6 +49,18 @@ type apiSections struct {
 	CreditorAccount          map[string]string `json:"creditor_account,omitempty" description:"The receiver's bank account or wallet."`
 	IntermediaryAgent        map[string]string `json:"intermediary_agent,omitempty" description:"bank_bic, bank_name."`
 	IntermediaryAgentAccount map[string]string `json:"intermediary_agent_account,omitempty" description:"account_number, iban."`
+}
+
+// apiSectionEdit is PATCH's body: exactly one section (one wizard step).
+type apiSectionEdit struct {
+	_ struct{} `name:"PayoutDraftSectionEdit" description:"Exactly one section of a draft, its fields to their typed values (an amount may keep its commas, an IBAN its spaces)." minProperties:"1" maxProperties:"1"`
+	apiSections
+}
+
+// apiSectionsEdit is PUT's body: one section or more.
+type apiSectionsEdit struct {
+	_ struct{} `name:"PayoutDraftSectionsEdit" description:"Sections of a draft, at least one, each field to its typed value." minProperties:"1"`
+	apiSections
 }
 
 // list is the sections present, in the flow's order.
@@ -244,7 +256,15 @@ func (s area) apiSave(c fiber.Ctx, a *server.APICaller, one bool) error {
 		return err
 	}
 	var body apiSections
-	if p := server.DecodeJSON(c, &body); p != nil {
+	var p *server.APIProblem
+	if one {
+		var edit apiSectionEdit
+		p, body = server.DecodeJSON(c, &edit), edit.apiSections
+	} else {
+		var edit apiSectionsEdit
+		p, body = server.DecodeJSON(c, &edit), edit.apiSections
+	}
+	if p != nil {
 		return server.APIErrors(c, p.Status, *p)
 	}
 	names, values := body.list()
@@ -384,10 +404,12 @@ func (s area) apiOperations() []server.APIOp {
 				q("page[cursor_before]", "cursor_prev of a page: the page before it."),
 				server.OAParameter{Name: "page[include_cursor]", In: "query", Description: "true: with page[cursor_after], the page starts at the cursor's own row.",
 					Schema: server.OAString("").WithEnum("true", "false")},
-				server.OAParameter{Name: "page[size]", In: "query", Description: "Rows per page, 1 to " + strconv.Itoa(provider.MaxDraftLimit) +
-					" (default " + strconv.Itoa(provider.DefaultDraftLimit) + ").", Schema: server.OAInteger("")},
-				q("created_after", "Created at or after: YYYY-MM-DD, YYYY-MM-DD HH:mm:ss (UTC) or RFC 3339."),
-				q("created_before", "Created before, in the same forms.")), ""),
+				server.OAParameter{Name: "page[size]", In: "query", Description: "Rows per page (default " + strconv.Itoa(provider.DefaultDraftLimit) + ").",
+					Schema: server.OAInteger("").WithRange(1, provider.MaxDraftLimit)},
+				server.APITimeParam("created_after", "Created at or after: YYYY-MM-DD, YYYY-MM-DD HH:mm:ss (UTC) or RFC 3339."),
+				server.APITimeParam("created_before", "Created before, in the same forms.")), "").WithReplies(
+			server.APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong: an unknown status, a page size out of range, "+
+				"a bad date or cursor (source.parameter names it).")),
 			"One page: data, and meta with total, cursor_next, cursor_prev and has_next_page.",
 			apiRead(nil, reads, apiListDrafts)),
 		{
@@ -409,7 +431,7 @@ func (s area) apiOperations() []server.APIOp {
 				"422: the first error is the spec's warning 'Error occurred while updating Payout draft', then one per refused field " +
 				"(title its message, source.pointer /section/field); what was typed is kept on the draft. Only the creator, while the " +
 				"draft is being built (409 otherwise). Needs payouts:manage.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: org(apiDraftParam), Body: server.APIBody[apiSections](),
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: org(apiDraftParam), Body: server.APIBody[apiSectionEdit](),
 			Responses: []server.APIResponse{server.APIDataOK[provider.PayoutDraft]("Saved: the draft."), server.APIReplyUnauthorized,
 				forbidden("payouts:manage"), notFound, server.APIErrorReply(fiber.StatusConflict, "The draft can no longer be changed."),
 				server.APIErrorReply(fiber.StatusUnprocessableEntity, "Refused fields, or not exactly one section.")},
@@ -418,7 +440,7 @@ func (s area) apiOperations() []server.APIOp {
 		{
 			ID: "updatePayoutDraft", Method: fiber.MethodPut, Path: apiDraftPath, Tag: tag, Summary: "Save sections of a draft",
 			Description: "savePayoutDraftSection for several sections at once, in the flow's order. Needs payouts:manage.",
-			Auth:        server.APIBearer, Scopes: server.APIScopesDashboard, Params: org(apiDraftParam), Body: server.APIBody[apiSections](),
+			Auth:        server.APIBearer, Scopes: server.APIScopesDashboard, Params: org(apiDraftParam), Body: server.APIBody[apiSectionsEdit](),
 			Responses: []server.APIResponse{server.APIDataOK[provider.PayoutDraft]("Saved: the draft."), server.APIReplyUnauthorized,
 				forbidden("payouts:manage"), notFound, server.APIErrorReply(fiber.StatusConflict, "The draft can no longer be changed."),
 				server.APIErrorReply(fiber.StatusUnprocessableEntity, "Refused fields, or no section.")},
@@ -451,7 +473,8 @@ func (s area) apiOperations() []server.APIOp {
 			"The schemas of one product with their fields (section, name, label, ui_field, access_type, rules, step).", access.PayoutsRead,
 			[]server.OAParameter{{Name: server.APIHeaderOrganisation, In: "header", Required: true, Description: "The organisation.",
 				Schema: server.OAString("").WithFormat("uuid")}, {Name: "product_id", In: "query", Required: true, Description: "The product.",
-				Schema: server.OAString("")}}, ""),
+				Schema: server.OAString("").WithMinLength(1)}}, "").WithReplies(
+			server.APIErrorReply(fiber.StatusUnprocessableEntity, "product_id is missing or not a product the organisation has (source.parameter).")),
 			"The schemas.", apiRead(apiHeaderOrg, payoutsRead, apiSchemas)),
 		server.APIReadOp(read("listProductOptions", "", apiOptionsPath, "Product options",
 			"The transfer types (local_instrument_family) with their products (id, corridor) and each product's schemas (id, label): "+

@@ -19,7 +19,7 @@ import (
 type apiPayoutReportRequest struct {
 	_                struct{} `description:"Payout report request: the payouts page's filters. The result is e-mailed to the requester when ready."`
 	OrganisationID   string   `json:"organisation_id" description:"Optional; when given, the organisation of the path."`
-	AccountNumber    string   `json:"virtual_account_number" description:"An account the organisation owns (required)."`
+	AccountNumber    string   `json:"virtual_account_number" required:"true" minLength:"1" description:"An account the organisation owns."`
 	CreatedAfter     string   `json:"created_after" description:"Start, inclusive: YYYY-MM-DD (midnight UTC) or RFC 3339 (ISO UTC)." example:"2026-10-01"`
 	CreatedBefore    string   `json:"created_before" description:"End, exclusive: YYYY-MM-DD or RFC 3339; at most the end of today and 90 days after the start." example:"2026-11-01"`
 	StatusCategories []string `json:"status_categories" description:"Only payouts in these status categories; empty or absent: all." enum:"@payout_report_categories"`
@@ -161,7 +161,7 @@ func (s area) apiOperations() []server.APIOp {
 			Description: "The CSV, named in Content-Disposition (RFC 4180, UTF-8, header row, oldest first; cells starting with = + - @ tab or CR " +
 				"get a leading apostrophe, except plain decimal numbers). Needs exports:download.",
 			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: params(apiUUIDParam),
-			Responses: []server.APIResponse{{Status: fiber.StatusOK, Description: "The file (text/csv).",
+			Responses: []server.APIResponse{{Status: fiber.StatusOK, Description: "The file.", Media: []string{"text/csv"},
 				Headers: map[string]server.OAHeader{"Content-Disposition": {Description: "attachment; filename=…", Schema: server.OAString("")}}},
 				server.APIReplyUnauthorized, forbidden,
 				server.APIErrorReply(fiber.StatusNotFound, "Could not find Payout Report with that uuid."),

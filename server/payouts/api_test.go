@@ -92,7 +92,7 @@ func TestAPIAccess(t *testing.T) {
 	admin := h.API()
 	admin.Login("admin@demo.example") // Nordic only
 	admin.Call("GET", "/api/v1"+apiListPath, nil, hdrOrg, orgAtlantic).Expect(t, 404, "not_found")
-	admin.Call("GET", "/api/v1"+apiListPath, nil).Expect(t, 404, "not_found")
+	admin.Call("GET", "/api/v1"+apiListPath, nil).Expect(t, 404, server.APICodeNoOrganisation)
 	for _, c := range []struct{ method, path string }{
 		{"GET", atlantic + "/payout_requests/" + foreign.UniqueReference},
 		{"GET", nordic + "/payout_requests/" + foreign.UniqueReference},

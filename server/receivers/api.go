@@ -196,7 +196,7 @@ func (s area) apiOperations() []server.APIOp {
 			{Name: "product_id", In: "query", Required: true, Description: "The payout product.", Schema: server.OAString("")},
 			{Name: "schema_id", In: "query", Required: true, Description: "The product schema.", Schema: server.OAString("")},
 			{Name: "limit", In: "query", Description: "At most this many, 1 to " + strconv.Itoa(provider.MaxReceiverLimit) +
-				" (default " + strconv.Itoa(provider.DefaultRecentReceivers) + ").", Schema: server.OAInteger("")}},
+				" (default " + strconv.Itoa(provider.DefaultRecentReceivers) + ").", Schema: server.OAInteger("").WithRange(1, provider.MaxReceiverLimit)}},
 		Responses: []server.APIResponse{server.APIReplyUnauthorized, apiForbiddenRead, server.APIReplyNotFound,
 			server.APIErrorReply(fiber.StatusUnprocessableEntity, "product_id or schema_id missing, or a bad limit (source.parameter names it).")},
 	}, "The receivers, newest first; none is an empty list.", apiRead(apiRecent)))
@@ -234,7 +234,7 @@ func (s area) apiCollectionOps(col apiCollection) []server.APIOp {
 				str("cursor_next", "meta.cursor_next of a page: the page after it."),
 				str("cursor_prev", "meta.cursor_prev of a page: the page before it."),
 				{Name: "page_size", In: "query", Description: "Rows per page, 1 to " + strconv.Itoa(provider.MaxReceiverLimit) +
-					" (default " + strconv.Itoa(provider.DefaultReceiverLimit) + ").", Schema: server.OAInteger("")}},
+					" (default " + strconv.Itoa(provider.DefaultReceiverLimit) + ").", Schema: server.OAInteger("").WithRange(1, provider.MaxReceiverLimit)}},
 			Responses: []server.APIResponse{server.APIReplyUnauthorized, apiForbiddenRead, server.APIReplyNotFound,
 				server.APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong (source.parameter names it).")},
 		}, "One page: data, and meta with total, cursor_next, cursor_prev and has_next_page.", apiRead(apiList)),

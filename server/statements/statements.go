@@ -514,7 +514,7 @@ func (s area) apiOperations() []server.APIOp {
 			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
 			Params: params(apiStatementIDParam, server.OAParameter{Name: "format", In: "query", Description: "csv (default) or camt053.",
 				Schema: server.OAString("").WithEnum(provider.FormatCSV, provider.FormatCAMT053)}),
-			Responses: []server.APIResponse{{Status: fiber.StatusOK, Description: "The file (text/csv or application/xml).",
+			Responses: []server.APIResponse{{Status: fiber.StatusOK, Description: "The file: CSV, or camt.053 XML.", Media: []string{"text/csv", "application/xml"},
 				Headers: map[string]server.OAHeader{"Content-Disposition": {Description: "attachment; filename=…", Schema: server.OAString("")}}},
 				server.APIReplyUnauthorized, forbidden,
 				server.APIErrorReply(fiber.StatusNotFound, "Could not fetch exported statement."),

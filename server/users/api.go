@@ -352,7 +352,7 @@ func (s area) apiOperations() []server.APIOp {
 			Params: params(str("cursor_after", "cursor_next of a page: the page after it."),
 				str("cursor_before", "cursor_prev of a page: the page before it."),
 				server.OAParameter{Name: "page_size", In: "query", Description: "Users per page, 1 to " + strconv.Itoa(provider.MaxUserLimit) +
-					" (default " + strconv.Itoa(provider.DefaultUserLimit) + ").", Schema: server.OAInteger("")}),
+					" (default " + strconv.Itoa(provider.DefaultUserLimit) + ").", Schema: server.OAInteger("").WithRange(1, provider.MaxUserLimit)}),
 			Responses: []server.APIResponse{server.APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong (source.parameter names it).")},
 		}, ""), "One page: data, and meta with total, cursor_next, cursor_prev and has_next_page.",
 			server.APIRead[apiUserPage]{Org: apiOrg, Perms: []access.Permission{access.UsersRead}, Service: apiService,

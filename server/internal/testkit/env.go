@@ -88,6 +88,7 @@ func seededTemplate(t testing.TB) string {
 // them: call it from TestMain.
 func Main(m *testing.M) int {
 	code := m.Run()
+	printContractSummary()
 	if templateDir != "" {
 		os.RemoveAll(templateDir)
 	}

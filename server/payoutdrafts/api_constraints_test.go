@@ -1,0 +1,113 @@
+package payoutdrafts
+
+import (
+	"strconv"
+	"testing"
+
+	"portal/provider"
+	"portal/server"
+)
+
+// TestDraftsAPIDocumentsConstraints: the served document carries the
+// bounds the handlers check, from the same Go declarations.
+func TestDraftsAPIDocumentsConstraints(t *testing.T) {
+	h := newHarness(t)
+	doc := h.Document()
+	obj := func(v any) map[string]any { m, _ := v.(map[string]any); return m }
+	op := func(path, method string) map[string]any { return obj(obj(obj(doc["paths"])[path])[method]) }
+	param := func(o map[string]any, name string) map[string]any {
+		for _, p := range o["parameters"].([]any) {
+			if obj(p)["name"] == name {
+				return obj(p)
+			}
+		}
+		t.Fatalf("%s: no parameter %s", o["operationId"], name)
+		return nil
+	}
+	schema := func(v any) map[string]any {
+		s := obj(v)
+		if ref, ok := s["$ref"].(string); ok {
+			return obj(obj(obj(doc["components"])["schemas"])[ref[len("#/components/schemas/"):]])
+		}
+		return s
+	}
+	body := func(o map[string]any) map[string]any {
+		return schema(obj(obj(obj(o["requestBody"])["content"])["application/json"])["schema"])
+	}
+	drafts := op(apiDraftsPath, "get")
+	schemas := op(apiSchemasPath, "get")
+	for _, c := range []struct {
+		what      string
+		got, want any
+	}{
+		{"page[size] minimum", obj(param(drafts, "page[size]")["schema"])["minimum"], 1.0},
+		{"page[size] maximum", obj(param(drafts, "page[size]")["schema"])["maximum"], float64(provider.MaxDraftLimit)},
+		{"empty page[size] is absent", param(drafts, "page[size]")["allowEmptyValue"], true},
+		{"created_after pattern", obj(param(drafts, "created_after")["schema"])["pattern"], server.APITimePattern},
+		{"id format", obj(param(drafts, "id")["schema"])["format"], "uuid"},
+		{"listPayoutDrafts 422", obj(drafts["responses"])["422"] != nil, true},
+		{"listProductSchemas 422", obj(schemas["responses"])["422"] != nil, true},
+		{"product_id minLength", obj(param(schemas, "product_id")["schema"])["minLength"], 1.0},
+		{"PATCH minProperties", body(op(apiDraftPath, "patch"))["minProperties"], 1.0},
+		{"PATCH maxProperties", body(op(apiDraftPath, "patch"))["maxProperties"], 1.0},
+		{"PUT minProperties", body(op(apiDraftPath, "put"))["minProperties"], 1.0},
+		{"PUT maxProperties", body(op(apiDraftPath, "put"))["maxProperties"], nil},
+		{"create requires", len(body(op(apiDraftsPath, "post"))["required"].([]any)), 2},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s: %v, want %v", c.what, c.got, c.want)
+		}
+	}
+}
+
+// TestDraftsAPIRefusesWhatTheDocumentForbids: requests outside the
+// documented constraints are refused with a problem naming the part (and
+// the contract check fails any request the document forbids that would
+// succeed).
+func TestDraftsAPIRefusesWhatTheDocumentForbids(t *testing.T) {
+	h := newHarness(t)
+	a := h.API()
+	a.Login(creator)
+	drafts := "/api/v1/payouts/organisations/" + orgNordic + "/payout_drafts"
+	draft := drafts + "/7d0c3c1e-0000-4000-8000-00000000ffff"
+	for _, c := range []struct {
+		name, method, path string
+		body               any
+		status             int
+		code, title        string
+		parameter, pointer string
+	}{
+		{"page size below", "GET", drafts + "?page[size]=0", nil, 422, server.APICodeInvalid, "", "page[size]", ""},
+		{"page size above", "GET", drafts + "?page[size]=" + strconv.Itoa(provider.MaxDraftLimit+1), nil, 422, server.APICodeInvalid, "", "page[size]", ""},
+		{"empty values are absent", "GET", drafts + "?page[size]=&filter[status]=", nil, 200, "", "", "", ""},
+		{"bad cursor", "GET", drafts + "?page[cursor_after]=nope", nil, 422, server.APICodeInvalid, "", "page[cursor_after]", ""},
+		{"bad date", "GET", drafts + "?created_after=yesterday", nil, 422, server.APICodeInvalid, "", "created_after", ""},
+		{"two sections in a PATCH", "PATCH", draft, map[string]any{"debtor": map[string]string{}, "creditor": map[string]string{}}, 422,
+			server.APICodeInvalid, "Send exactly one section", "", ""},
+		{"no section in a PUT", "PUT", draft, map[string]any{}, 422, server.APICodeInvalid, "Send the sections to save", "", ""},
+		{"a section of the wrong type", "PATCH", draft, map[string]any{"debtor": "x"}, 422, server.APICodeInvalid,
+			"Must be an object with named fields", "", "/debtor"},
+		{"no organisation", "GET", "/api/v1" + apiSchemasPath + "?product_id=x", nil, 404, server.APICodeNoOrganisation,
+			server.APIMsgNoOrganisation, "", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			a.T = t
+			r := a.Call(c.method, c.path, c.body)
+			r.Expect(t, c.status, c.code)
+			if c.status < 400 {
+				return
+			}
+			e := r.FirstError(t)
+			if c.title != "" && e["title"] != c.title {
+				t.Errorf("title %v", e["title"])
+			}
+			src, _ := e["source"].(map[string]any)
+			if c.parameter != "" && src["parameter"] != c.parameter {
+				t.Errorf("source %v, want parameter %s", src, c.parameter)
+			}
+			if c.pointer != "" && src["pointer"] != c.pointer {
+				t.Errorf("source %v, want pointer %s", src, c.pointer)
+			}
+		})
+	}
+}
