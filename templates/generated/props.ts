@@ -1080,8 +1080,13 @@ export interface MfaTOTPProps {
 export interface MfaVerifyProps {
   sandbox: boolean;
   csrf: string;
-  /** Method is "" for the three choice cards, else the chosen method. */
+  /**
+   * Method is "" for the choice cards, else the chosen method, or
+   * "verified" for a session that already passed (nothing to do here).
+   */
   method: string;
+  /** Methods are the second factors the user has, the cards offered. */
+  methods: string[];
   /**
    * Action is where the code form posts (/mfa-verify/totp, /totp-validate,
    * /mfa-verify/sms).
