@@ -11,6 +11,7 @@ import (
 
 	"portal/access"
 	"portal/daterange"
+	"portal/money"
 	"portal/provider"
 	"portal/reference"
 )
@@ -164,7 +165,7 @@ func TestPanel(t *testing.T) {
 		t.Errorf("long number %s not shortened to %s: %q", num, short, text(p))
 	}
 	converted := withdrawal(t, h, func(w provider.WithdrawalRequest) bool { return w.ConvertedCurrency != w.CurrencyCode })
-	if _, p := panel(converted.Reference); !strings.Contains(text(p), "Exchange rate 1 "+converted.CurrencyCode+" = "+converted.ExchangeRate) {
+	if _, p := panel(converted.Reference); !strings.Contains(text(p), "Exchange rate 1 "+converted.CurrencyCode+" = "+money.FormatRate(converted.ExchangeRate)) {
 		t.Errorf("converted withdrawal: %q", text(p))
 	}
 	// Unknown answers 404 with the panel's message; so does another organisation's, seen
