@@ -157,7 +157,9 @@ func displayAmount(amount, code string) string {
 }
 
 // rateText is a stored rate as people read it.
-func rateText(from, to, rate string) string { return "1 " + from + " = " + money.FormatRate(rate) + " " + to }
+func rateText(from, to, rate string) string {
+	return "1 " + from + " = " + money.FormatRate(rate) + " " + to
+}
 
 // StatusLabel names a withdrawal status for people.
 func StatusLabel(status string) string {
