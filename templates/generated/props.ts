@@ -2155,6 +2155,8 @@ export interface ShellAlert {
   id: string;
   type: string;
   message: string;
+  /** Dismissible: an info or warning banner, which the person may put away for the session. */
+  dismissible: boolean;
 }
 
 /**
@@ -2213,6 +2215,8 @@ export interface ShellProps {
   orgs: ShellOrg[];
   nav: NavItem[];
   alerts: ShellAlert[];
+  /** Here is the page's address, where dismissing a banner returns ("" without one). */
+  here?: string;
   mfaBanner: boolean;
   flashes: ShellFlash[];
   query: string;
