@@ -1647,10 +1647,14 @@ export interface PayoutRow {
   note: string;
 }
 
-/** PayoutSection is a tab of fields. */
+/**
+ * PayoutSection is a tab of fields; Messages are errors about the section as a whole (no
+ * field named), shown as the section's message, never as a field.
+ */
 export interface PayoutSection {
   id: string;
   fields: PayoutField[];
+  messages: string[];
 }
 
 export interface PayoutStatsWidget {
