@@ -71,13 +71,8 @@ e2e: assets
 
 # Render times, pages/s, page weights and Lighthouse scores against DESIGN.md's budgets.
 bench: system-deps assets
+	# Every bench page (cmd/renderbench/bench.Pages; go-test renders each once as a smoke).
 	$(GO) run ./cmd/renderbench
-	$(GO) run ./cmd/renderbench -page Dashboard -props testdata/bench/dashboard.json
-	$(GO) run ./cmd/renderbench -page AccountTransactions -props testdata/bench/account.json
-	$(GO) run ./cmd/renderbench -page Payouts -props testdata/bench/payouts.json
-	# The manual payout wizard's steps (props: the island vectors' pages, testdata/islands/PayoutWizard.json).
-	for step in select_product creditor creditor_account summary done; do \
-		$(GO) run ./cmd/renderbench -page CreatePayout -props testdata/bench/createpayout-$$step.json || exit 1; done
 	$(GO) run ./cmd/httpbench
 	# 50-row pages of a 1,000,000-entry account (seeding it takes about a minute), and
 	# statement files of 100,000 entries written in constant memory, filtered 100-row pages of 100,000 payouts,
