@@ -7,8 +7,8 @@
 // E2E_PORTAL_BIN=path uses that portal binary instead of building one;
 // E2E_SHARDS=n runs the flow files in n parallel shards (default 4), each
 // against its own redis-server and portal with fresh demo data, balanced by
-// the files' durations in the last full run (e2e/durations.json, rewritten
-// by every run without a filter); E2E_TIME_SCALE=f multiplies the time
+// the files' durations in their last run (e2e/durations.json, rewritten
+// for every file a run ran whole); E2E_TIME_SCALE=f multiplies the time
 // budgets (lib/time.mjs: 3 under CI, 1 elsewhere).
 // Prints each phase's time, then "N passed, M failed" last, and exits
 // non-zero on any failure.
@@ -38,7 +38,7 @@ import './payout-wizard-flows.mjs';
 import './layout-flows.mjs';
 import './timeout-flows.mjs';
 import { AXE_TAGS, axeChecked, axeSelfTest, closeShared } from './lib/checks.mjs';
-import { runAll, indent, shardPlan } from './lib/runner.mjs';
+import { runAll, indent, shardPlan, wholeFiles } from './lib/runner.mjs';
 import { updatedDurations } from './lib/shards.mjs';
 import { buildPortal, killAllSync, redisCommand, startPortal, startRedis, stop, tail } from './lib/servers.mjs';
 import { TIME_SCALE } from './lib/time.mjs';
@@ -67,7 +67,7 @@ function readDurations() {
 }
 
 function writeDurations(files) {
-  const doc = { about: 'ms each flow file took in the last full e2e run (both modes), written by e2e/run.mjs; ' +
+  const doc = { about: 'ms each flow file took in its last whole run (both modes), written by e2e/run.mjs; ' +
     'the next run balances its shards by them', files };
   fs.writeFileSync(DURATIONS, JSON.stringify(doc, null, 2) + '\n');
 }
@@ -168,9 +168,12 @@ async function main() {
     console.log(`shard ${i + 1}: ${seconds(ms)} (${planned}): ${files.join(' ')}`);
   }
   phase('flows', tFlows);
-  if (!only.length) {
-    writeDurations(updatedDurations(durations ?? {}, results));
-    console.log(`durations of this run written to ${path.relative(root, DURATIONS)}`);
+  // A file's time counts only when all its tests ran (a name filter may pick a few).
+  const whole = wholeFiles(only.length ? only : null);
+  const timed = results.filter((r) => whole.has(r.file));
+  if (timed.length) {
+    writeDurations(updatedDurations(durations ?? {}, timed));
+    console.log(`durations of ${[...new Set(timed.map((r) => r.file))].join(' ')} written to ${path.relative(root, DURATIONS)}`);
   }
   if (report.weights.length) {
     console.log('\nfirst-paint weight (HTML + CSS as sent, Accept-Encoding: br, gzip):');

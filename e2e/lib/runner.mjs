@@ -58,6 +58,13 @@ export function shardPlan(n, only, durations = null) {
   return balance(weights, durations, n);
 }
 
+/** The files all of whose tests the filter selects (every file without one). */
+export function wholeFiles(only) {
+  const whole = new Set(tests.map((tc) => tc.file));
+  for (const tc of tests) if (only && !only.some((o) => tc.name.includes(o))) whole.delete(tc.file);
+  return whole;
+}
+
 /** A returning user's answer to the cookie banner, for a context that should not see it. */
 export function answeredBanner(base) {
   return [{ name: 'cookie_consent', value: 'rejected', url: base }];
