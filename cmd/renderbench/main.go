@@ -1,8 +1,10 @@
-// Command renderbench measures the server render of one page three ways:
-// goja through ssr.Renderer (what the portal runs), the same server bundle
-// in node with a JS twin of the Go-native JSX runtime
-// (ssr/node-render.mjs), and the page's html/template twin
-// (bench.Twins), and checks that all three produce the same page.
+// Command renderbench measures the server render of each bench page three
+// ways, taking turns in one run (so load on a shared machine falls on all
+// three alike): goja through ssr.Renderer (what the portal runs), the same
+// server bundle in node with a JS twin of the Go-native JSX runtime
+// (ssr/node-render.mjs), and the page's html/template twin (bench.Twins). It
+// checks that all three produce the same page, and prints the load average
+// beside the figures.
 //
 // It is a measurement, not a test: it exits non-zero only when something
 // fails (build, props, render, or outputs that differ), never on a slow
@@ -26,7 +28,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
@@ -36,6 +37,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"portal/cmd/internal/loadavg"
 	"portal/cmd/renderbench/bench"
 	"portal/ssr"
 	"portal/ssr/bundle"
@@ -43,7 +45,7 @@ import (
 
 type options struct {
 	page, propsFile, bundleFile, root, node string
-	n, warmup, gogc                         int
+	n, warmup, rounds, gogc                 int
 	json                                    bool
 }
 
@@ -55,6 +57,7 @@ func main() {
 	flag.StringVar(&o.root, "root", ".", "project root (templates/, islands/, ssr/, node_modules/)")
 	flag.IntVar(&o.n, "n", 300, "timed renders per renderer, after the warm-up")
 	flag.IntVar(&o.warmup, "warmup", 50, "untimed renders first (JIT in node, caches and heap in Go)")
+	flag.IntVar(&o.rounds, "rounds", 20, "turns the renderers take, each timing about n/rounds renders")
 	flag.IntVar(&o.gogc, "gogc", 400, "GC percent for this process (debug.SetGCPercent), as the server sets it")
 	flag.StringVar(&o.node, "node", "node", `node executable ("" to skip node)`)
 	flag.BoolVar(&o.json, "json", false, "print the report as JSON")
@@ -90,6 +93,8 @@ type report struct {
 	GojaOverNode     float64 `json:"goja_over_node,omitempty"`
 	// PoolPerSecond is goja throughput with one runtime per core, all busy.
 	PoolPerSecond float64 `json:"pool_renders_per_s"`
+	// Load is the load average when the page's measurement ended.
+	Load string `json:"load_average"`
 }
 
 func run(o options, stdout io.Writer) error {
@@ -110,13 +115,20 @@ func run(o options, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	node, nodeNote, err := startNode(o, bundlePath)
+	if err != nil {
+		return err
+	}
+	if node != nil {
+		defer node.close()
+	}
 	var reps []report
 	for _, p := range pages {
 		props, err := p.Props(o.root)
 		if err != nil {
 			return fmt.Errorf("%s: props: %w", p.Name, err)
 		}
-		rep, err := measurePage(o, p, string(src), bundlePath, props)
+		rep, err := measurePage(o, p, string(src), node, nodeNote, props)
 		if err != nil {
 			return fmt.Errorf("%s: %w", p.Name, err)
 		}
@@ -166,37 +178,67 @@ func pagesToRun(o options) ([]bench.Page, error) {
 	return []bench.Page{p}, nil
 }
 
-// measurePage times one page in goja, node and its twin, and the pool.
-func measurePage(o options, p bench.Page, src, bundlePath string, props []byte) (report, error) {
+// measurePage times one page in goja, node and its twin, taking turns, then
+// the pool; and checks that the three render the same page.
+func measurePage(o options, p bench.Page, src string, node *nodeServer, nodeNote string, props []byte) (report, error) {
 	rep := report{Page: p.Name, Component: p.Component, PropsBytes: len(props), GOGC: o.gogc, GOMAXPROCS: runtime.GOMAXPROCS(0), N: o.n}
-
-	gojaHTML, goja, err := measureGoja(src, o, p.Component, props)
+	r, err := ssr.New(src, ssr.Config{Size: 1})
 	if err != nil {
 		return rep, err
 	}
-	rep.Series = append(rep.Series, goja)
+	ctx := context.Background()
+	var gojaHTML []byte
+	goja := &contender{name: "goja (ssr.Renderer)", goMem: true, run: timedLoop(func() error {
+		res, err := r.Render(ctx, p.Component, props)
+		gojaHTML = res.HTML
+		return err
+	})}
+
+	var nodeHTML string
+	nodeC := &contender{name: "node, same bundle", note: nodeNote}
+	if node != nil {
+		nodeC.run = func(k int) ([]float64, error) {
+			ms, html, err := node.render(p.Component, props, k)
+			nodeHTML = html
+			return ms, err
+		}
+	}
+
+	var twinHTML bytes.Buffer
+	twinC := &contender{name: "html/template twin", note: "no twin for this page in cmd/renderbench/bench", goMem: true}
+	if twin, ok := bench.Twins[p.Component]; ok {
+		data, err := twin.Data(props)
+		if err != nil {
+			return rep, err
+		}
+		twinC.note, twinC.run = "", timedLoop(func() error {
+			twinHTML.Reset()
+			return twin.Template.Execute(&twinHTML, data)
+		})
+	}
+
+	if rep.Series, err = interleave([]*contender{goja, nodeC, twinC}, o.n, o.warmup, o.rounds); err != nil {
+		return rep, err
+	}
 	rep.HTMLBytes = len(gojaHTML)
 	rep.GzipBytes = gzipSize(gojaHTML)
-
-	node, err := measureNode(o, p.Component, bundlePath, props, gojaHTML)
-	if err != nil {
-		return rep, err
+	if nodeC.run != nil && nodeHTML != string(gojaHTML) {
+		return rep, fmt.Errorf("node's render differs from goja's (%d and %d bytes): the JS twin in node-render.mjs no longer matches ssr/element.go", len(nodeHTML), len(gojaHTML))
 	}
-	rep.Series = append(rep.Series, node)
-	if node.MedianMS > 0 {
-		rep.GojaOverNode = goja.MedianMS / node.MedianMS
+	if twinC.run != nil {
+		if err := bench.SameDOM(gojaHTML, twinHTML.Bytes()); err != nil {
+			return rep, fmt.Errorf("the html/template twin renders a different page than goja: %w", err)
+		}
 	}
-
-	tmpl, err := measureTemplate(o, p.Component, props, gojaHTML)
-	if err != nil {
-		return rep, err
+	if g, nd := rep.Series[0], rep.Series[1]; nd.MedianMS > 0 {
+		rep.GojaOverNode = g.MedianMS / nd.MedianMS
 	}
-	rep.Series = append(rep.Series, tmpl)
-	if tmpl.MedianMS > 0 {
-		rep.GojaOverTemplate = goja.MedianMS / tmpl.MedianMS
+	if g, t := rep.Series[0], rep.Series[2]; t.MedianMS > 0 {
+		rep.GojaOverTemplate = g.MedianMS / t.MedianMS
 	}
 
 	rep.PoolPerSecond, err = measurePool(src, o, p.Component, props)
+	rep.Load = loadavg.Read()
 	return rep, err
 }
 
@@ -218,36 +260,7 @@ func serverBundle(o options) (path string, cleanup func(), err error) {
 	return filepath.Join(dir, "server.js"), cleanup, nil
 }
 
-// timeRenders runs f warmup times, then n timed times, and measures the
-// bytes allocated by the timed ones.
-func timeRenders(name string, o options, f func() error) (series, error) {
-	for i := 0; i < o.warmup; i++ {
-		if err := f(); err != nil {
-			return series{}, err
-		}
-	}
-	runtime.GC()
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	times := make([]time.Duration, o.n)
-	for i := range times {
-		t0 := time.Now()
-		if err := f(); err != nil {
-			return series{}, err
-		}
-		times[i] = time.Since(t0)
-	}
-	runtime.ReadMemStats(&after)
-	s := summarize(name, times)
-	s.AllocMiB = float64(after.TotalAlloc-before.TotalAlloc) / float64(o.n) / (1 << 20)
-	return s, nil
-}
-
-func summarize(name string, times []time.Duration) series {
-	ms := make([]float64, len(times))
-	for i, t := range times {
-		ms[i] = float64(t) / float64(time.Millisecond)
-	}
+func summarize(name string, ms []float64) series {
 	return series{Name: name, MedianMS: percentile(ms, 0.5), P90MS: percentile(ms, 0.9)}
 }
 
@@ -260,21 +273,6 @@ func percentile(xs []float64, p float64) float64 {
 	slices.Sort(s)
 	i := int(math.Ceil(p*float64(len(s)))) - 1
 	return s[max(0, min(i, len(s)-1))]
-}
-
-func measureGoja(src string, o options, page string, props []byte) ([]byte, series, error) {
-	r, err := ssr.New(src, ssr.Config{Size: 1})
-	if err != nil {
-		return nil, series{}, err
-	}
-	ctx := context.Background()
-	var html []byte
-	s, err := timeRenders("goja (ssr.Renderer)", o, func() error {
-		res, err := r.Render(ctx, page, props)
-		html = res.HTML
-		return err
-	})
-	return html, s, err
 }
 
 // measurePool is throughput with every runtime of a default-sized pool busy,
@@ -316,69 +314,6 @@ func measurePool(src string, o options, page string, props []byte) (float64, err
 	return float64(o.n) / elapsed.Seconds(), nil
 }
 
-func measureTemplate(o options, page string, props, gojaHTML []byte) (series, error) {
-	twin, ok := bench.Twins[page]
-	if !ok {
-		return series{Name: "html/template twin", Note: "no twin for this page in cmd/renderbench/bench"}, nil
-	}
-	data, err := twin.Data(props)
-	if err != nil {
-		return series{}, err
-	}
-	var buf bytes.Buffer
-	s, err := timeRenders("html/template twin", o, func() error {
-		buf.Reset()
-		return twin.Template.Execute(&buf, data)
-	})
-	if err != nil {
-		return series{}, err
-	}
-	if err := bench.SameDOM(gojaHTML, buf.Bytes()); err != nil {
-		return series{}, fmt.Errorf("the html/template twin renders a different page than goja: %w", err)
-	}
-	return s, nil
-}
-
-func measureNode(o options, page, bundlePath string, props, gojaHTML []byte) (series, error) {
-	const name = "node, same bundle"
-	if o.node == "" {
-		return series{Name: name, Note: "skipped (-node \"\")"}, nil
-	}
-	exe, err := exec.LookPath(o.node)
-	if err != nil {
-		return series{Name: name, Note: "skipped: " + o.node + " not found"}, nil
-	}
-	f, err := os.CreateTemp("", "renderbench-props-*.json")
-	if err != nil {
-		return series{}, err
-	}
-	defer os.Remove(f.Name())
-	if _, err := f.Write(props); err != nil {
-		return series{}, err
-	}
-	if err := f.Close(); err != nil {
-		return series{}, err
-	}
-	script := filepath.Join(o.root, "ssr", "node-render.mjs")
-	cmd := exec.Command(exe, script, "bench", bundlePath, page, f.Name(), fmt.Sprint(o.n), fmt.Sprint(o.warmup))
-	cmd.Stderr = os.Stderr
-	out, err := cmd.Output()
-	if err != nil {
-		return series{}, fmt.Errorf("node: %w", err)
-	}
-	var res struct {
-		TimesMS []float64 `json:"times_ms"`
-		HTML    string    `json:"html"`
-	}
-	if err := json.Unmarshal(out, &res); err != nil {
-		return series{}, fmt.Errorf("node output: %w", err)
-	}
-	if res.HTML != string(gojaHTML) {
-		return series{}, fmt.Errorf("node's render differs from goja's (%d and %d bytes): the JS twin in node-render.mjs no longer matches ssr/element.go", len(res.HTML), len(gojaHTML))
-	}
-	return series{Name: name, MedianMS: percentile(res.TimesMS, 0.5), P90MS: percentile(res.TimesMS, 0.9)}, nil
-}
-
 func gzipSize(b []byte) int {
 	var buf bytes.Buffer
 	zw := gzip.NewWriter(&buf)
@@ -390,7 +325,8 @@ func gzipSize(b []byte) int {
 func printReport(w io.Writer, r report) {
 	fmt.Fprintf(w, "page %s: HTML %.1f KB (gzip %.1f KB), props %.1f KB\n",
 		r.Page, kb(r.HTMLBytes), kb(r.GzipBytes), kb(r.PropsBytes))
-	fmt.Fprintf(w, "GOGC=%d GOMAXPROCS=%d, %d timed renders each after warm-up\n\n", r.GOGC, r.GOMAXPROCS, r.N)
+	fmt.Fprintf(w, "GOGC=%d GOMAXPROCS=%d, %d timed renders each after warm-up, the renderers taking turns; load average %s\n\n",
+		r.GOGC, r.GOMAXPROCS, r.N, r.Load)
 	fmt.Fprintf(w, "%-22s %10s %10s %14s\n", "renderer", "median ms", "p90 ms", "alloc/render")
 	for _, s := range r.Series {
 		if s.Note != "" {
@@ -420,7 +356,7 @@ const budget = 1.5
 // printSummary is one line per page: the medians, the ratio against the
 // budget, and the pool's throughput.
 func printSummary(w io.Writer, reps []report) {
-	fmt.Fprintf(w, "%-28s %9s %9s %9s %14s %10s\n", "page (median ms)", "goja", "node", "template", "goja/template", "pool/s")
+	fmt.Fprintf(w, "%-28s %9s %9s %9s %14s %10s  %s\n", "page (median ms)", "goja", "node", "template", "goja/template", "pool/s", "load average")
 	for _, r := range reps {
 		verdict := "no twin"
 		if r.GojaOverTemplate > 0 {
@@ -429,7 +365,7 @@ func printSummary(w io.Writer, reps []report) {
 				verdict = fmt.Sprintf("%.2f× OVER", r.GojaOverTemplate)
 			}
 		}
-		fmt.Fprintf(w, "%-28s %9s %9s %9s %14s %10.0f\n", r.Page, medianOf(r, 0), medianOf(r, 1), medianOf(r, 2), verdict, r.PoolPerSecond)
+		fmt.Fprintf(w, "%-28s %9s %9s %9s %14s %10.0f  %s\n", r.Page, medianOf(r, 0), medianOf(r, 1), medianOf(r, 2), verdict, r.PoolPerSecond, r.Load)
 	}
 	fmt.Fprintf(w, "budget: goja ≤ %.1f× html/template\n", budget)
 }

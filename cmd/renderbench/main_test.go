@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 
@@ -48,5 +50,28 @@ func TestPagesToRun(t *testing.T) {
 	}
 	if p, err := pagesToRun(options{page: "Docs", propsFile: "docs.json"}); err != nil || p[0].Component != "Docs" {
 		t.Errorf("-page Docs -props: %+v, %v", p, err)
+	}
+}
+
+// TestInterleave: every contender gets n timed renders after its warm-up,
+// in turns whose first one rotates, and one without run is only noted.
+func TestInterleave(t *testing.T) {
+	var calls []string
+	fake := func(name string, ms float64) *contender {
+		return &contender{name: name, run: func(k int) ([]float64, error) {
+			calls = append(calls, fmt.Sprintf("%s%d", name, k))
+			return slices.Repeat([]float64{ms}, k), nil
+		}}
+	}
+	a, b := fake("a", 2), fake("b", 1)
+	got, err := interleave([]*contender{a, {name: "c", note: "skipped"}, b}, 7, 3, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"a3", "b3", "a2", "b2", "b2", "a2", "a3", "b3"}; !slices.Equal(calls, want) {
+		t.Errorf("calls %v, want %v", calls, want)
+	}
+	if got[0].MedianMS != 2 || got[2].MedianMS != 1 || got[1].Note != "skipped" || got[1].MedianMS != 0 {
+		t.Errorf("series %+v", got)
 	}
 }
