@@ -120,7 +120,7 @@ async function main() {
   const only = process.argv.slice(2);
   const durations = readDurations();
   const plan = shardPlan(Number(process.env.E2E_SHARDS || 4), only.length ? only : null, durations);
-  console.log(`time budgets ×${TIME_SCALE}; shards balanced by ${plan.unit === 'ms' ? 'the last run\'s durations' : 'test weights (no durations yet)'}`);
+  console.log(`time budgets ×${TIME_SCALE}; shards balanced by ${plan.unit === 'ms' ? 'the last run\'s durations' : 'test weights (e2e/durations.json names none of these files)'}`);
   const tServers = Date.now();
   for (const [i, { files, cost }] of plan.shards.entries()) {
     // The first shard keeps the plain log names the README points to.
