@@ -75,7 +75,7 @@ unit: node_modules
 e2e: assets
 	time node e2e/run.mjs
 
-# Render times, pages/s, page weights and Lighthouse scores against DESIGN.md's budgets.
+# Render times, pages/s, page weights and Lighthouse scores against the budgets (docs/ci-and-bench.md).
 bench: system-deps assets
 	# Every bench page (cmd/renderbench/bench.Pages; go-test renders each once as a smoke).
 	$(GO) run ./cmd/renderbench
