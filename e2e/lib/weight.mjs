@@ -1,5 +1,6 @@
 // First-paint weight: the compressed bytes of a page's HTML and its
-// stylesheets as they travel (budget: ≤ 14 KB, one TCP initial window). Measured with plain node:http so nothing decompresses on the way.
+// stylesheets as they travel (budget: ≤ 14 KB, one TCP initial window).
+// Measured with plain node:http so nothing decompresses on the way.
 import http from 'node:http';
 import { scaled } from './time.mjs';
 
