@@ -53,7 +53,6 @@ export interface PageProps {
   SavedForm: SavedFormProps;
   Search: SearchProps;
   StatementRequest: StatementRequestProps;
-  SyntheticTransactions: SyntheticProps;
   Users: UsersPageProps;
   WithdrawalForm: WithdrawalFormPageProps;
   WithdrawalReview: WithdrawalReviewPageProps;
@@ -2357,27 +2356,6 @@ export interface SummaryView {
   closing: string;
   current: string;
   error?: string;
-}
-
-export interface SyntheticProps {
-  title: string;
-  rows: SyntheticRow[];
-}
-
-/**
- * SyntheticRow and SyntheticProps are the props of
- * templates/pages/SyntheticTransactions.tsx.
- */
-export interface SyntheticRow {
-  id: string;
-  date: string;
-  time: string;
-  reference: string;
-  type: string;
-  amount: string;
-  balance: string;
-  credit: boolean;
-  href: string;
 }
 
 /**
