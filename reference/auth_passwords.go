@@ -9,6 +9,7 @@ import (
 
 	"portal/passwordrule"
 	"portal/provider"
+	"portal/reference/db"
 )
 
 // Token kinds in password_tokens.
@@ -107,7 +108,7 @@ type passwordToken struct {
 
 // lookupToken finds a usable token of kind: ENOTFOUND when unknown, spent or its user is
 // disabled, EEXPIRED when it ran out.
-func (s *Store) lookupToken(ctx context.Context, q queryRower, kind, token string) (passwordToken, error) {
+func (s *Store) lookupToken(ctx context.Context, q db.DBTX, kind, token string) (passwordToken, error) {
 	notFound := provider.Errorf(provider.ENOTFOUND, msgLinkInvalid)
 	if token == "" || len(token) > maxTokenLength {
 		return passwordToken{}, notFound

@@ -20,6 +20,7 @@ import (
 	"portal/money"
 	"portal/payoutfield"
 	"portal/provider"
+	"portal/reference/db"
 )
 
 var _ provider.Batches = (*Store)(nil)
@@ -60,14 +61,14 @@ func scanBatch(r scanner, b *provider.Batch, seq *int64) error {
 }
 
 // batchApprovers is the organisation's batch_number_of_approvers.
-func batchApprovers(ctx context.Context, q queryRower, orgID string) (int, error) {
+func batchApprovers(ctx context.Context, q db.DBTX, orgID string) (int, error) {
 	var n int
 	err := q.QueryRowContext(ctx, `SELECT coalesce(max(batch_number_of_approvers), 0) FROM organisation_configurations
 		WHERE organisation_id = ?`, orgID).Scan(&n)
 	return n, err
 }
 
-func loadBatch(ctx context.Context, q queryRower, orgID, id string) (provider.Batch, error) {
+func loadBatch(ctx context.Context, q db.DBTX, orgID, id string) (provider.Batch, error) {
 	var b provider.Batch
 	var seq int64
 	err := scanBatch(q.QueryRowContext(ctx, `SELECT `+batchColumns+` FROM batches p WHERE p.organisation_id = ? AND p.id = ?`,

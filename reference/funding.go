@@ -69,36 +69,30 @@ func (s *Store) FundingInstruction(ctx context.Context, orgID, number string) (p
 
 // AcceptFundingChanges implements provider.Funding.
 func (s *Store) AcceptFundingChanges(ctx context.Context, orgID, number, configurationUUID string) error {
-	tx, err := s.write.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("reference: accept funding changes: %w", err)
-	}
-	defer tx.Rollback()
-	var current string
-	var changed bool
-	err = tx.QueryRowContext(ctx, `SELECT f.uuid, f.changed FROM funding_instructions f
-		JOIN accounts a ON a.account_number = f.account_number
-		WHERE f.account_number = ?2 AND a.kind = 'customer' AND a.owner_organisation_id = ?1`, orgID, number).Scan(&current, &changed)
-	if errors.Is(err, sql.ErrNoRows) {
-		return errNoFunding()
-	}
-	if err != nil {
-		return fmt.Errorf("reference: accept funding changes: %w", err)
-	}
-	if configurationUUID != current {
-		return provider.Errorf(provider.ECONFLICT, "The funding instructions changed again. Please review them.")
-	}
-	if !changed {
+	return s.inTx(ctx, "accept funding changes", func(tx *sql.Tx) error {
+		var current string
+		var changed bool
+		err := tx.QueryRowContext(ctx, `SELECT f.uuid, f.changed FROM funding_instructions f
+			JOIN accounts a ON a.account_number = f.account_number
+			WHERE f.account_number = ?2 AND a.kind = 'customer' AND a.owner_organisation_id = ?1`, orgID, number).Scan(&current, &changed)
+		if errors.Is(err, sql.ErrNoRows) {
+			return errNoFunding()
+		}
+		if err != nil {
+			return fmt.Errorf("reference: accept funding changes: %w", err)
+		}
+		if configurationUUID != current {
+			return provider.Errorf(provider.ECONFLICT, "The funding instructions changed again. Please review them.")
+		}
+		if !changed {
+			return nil
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE funding_instructions SET changed = 0, accepted_at = ? WHERE account_number = ?`,
+			formatTime(s.now()), number); err != nil {
+			return fmt.Errorf("reference: accept funding changes: %w", err)
+		}
 		return nil
-	}
-	if _, err := tx.ExecContext(ctx, `UPDATE funding_instructions SET changed = 0, accepted_at = ? WHERE account_number = ?`,
-		formatTime(s.now()), number); err != nil {
-		return fmt.Errorf("reference: accept funding changes: %w", err)
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("reference: accept funding changes: %w", err)
-	}
-	return nil
+	})
 }
 
 // Demo funding instructions: a bank beneficiary for each fiat account, a wallet for the

@@ -16,6 +16,7 @@ import (
 	"portal/currency"
 	"portal/money"
 	"portal/provider"
+	"portal/reference/db"
 )
 
 var _ provider.Ledger = (*Store)(nil)
@@ -272,7 +273,7 @@ func (s *Store) Transfer(ctx context.Context, orgID string, req provider.Transfe
 	}
 	hash := transferHash(req)
 
-	tx, err := s.write.BeginTx(ctx, nil)
+	tx, err := db.Begin(ctx, s.write)
 	if err != nil {
 		return provider.TransferResult{}, fmt.Errorf("reference: transfer: %w", err)
 	}

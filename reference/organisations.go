@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"portal/provider"
+	"portal/reference/db"
 )
 
 const membershipColumns = `o.id, o.name, o.ordering_institution, o.country_iso, o.line1, o.line2,
@@ -67,7 +68,7 @@ func (s *Store) Membership(ctx context.Context, userID, orgID string) (provider.
 // SetDefaultOrganisation moves the user's default to orgID in one transaction, so a
 // concurrent reader sees either the old default or the new one, never none or two.
 func (s *Store) SetDefaultOrganisation(ctx context.Context, userID, orgID string) error {
-	tx, err := s.write.BeginTx(ctx, nil)
+	tx, err := db.Begin(ctx, s.write)
 	if err != nil {
 		return fmt.Errorf("reference: set default organisation: %w", err)
 	}

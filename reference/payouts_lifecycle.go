@@ -14,6 +14,7 @@ import (
 	"portal/currency"
 	"portal/money"
 	"portal/provider"
+	"portal/reference/db"
 )
 
 // The payout lifecycle (spec 001 §4) runs in the background on the job queue of jobs.go:
@@ -186,7 +187,7 @@ type payoutRow struct {
 	due *time.Time
 }
 
-func readPayoutRow(ctx context.Context, q queryRower, where string, args ...any) (payoutRow, error) {
+func readPayoutRow(ctx context.Context, q db.DBTX, where string, args ...any) (payoutRow, error) {
 	var p payoutRow
 	var amount, fee, sections string
 	err := q.QueryRowContext(ctx, `SELECT seq, id, organisation_id, virtual_account_number, state, reason_code, currency,

@@ -13,6 +13,7 @@ import (
 	"portal/mfa"
 	"portal/money"
 	"portal/provider"
+	"portal/reference/db"
 )
 
 // DemoPassword is the password of every demo user. It meets the spec's rules (length, mixed
@@ -338,7 +339,7 @@ func (s *Store) Seed(ctx context.Context, opts SeedOptions) (SeedReport, error) 
 		hashes[i] = h
 	}
 
-	tx, err := s.write.BeginTx(ctx, nil)
+	tx, err := db.Begin(ctx, s.write)
 	if err != nil {
 		return SeedReport{}, fmt.Errorf("reference: seed: %w", err)
 	}

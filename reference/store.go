@@ -182,6 +182,16 @@ func (s *Store) Close() error {
 	return errors.Join(errs...)
 }
 
+// inTx runs fn in a write transaction on the single writer connection (IMMEDIATE, so a
+// read-check-write sequence in fn is never interleaved with another writer): db.InTx, the one
+// place a transaction begins, commits, or is retried.
+func (s *Store) inTx(ctx context.Context, what string, fn func(tx *sql.Tx) error) error {
+	return db.InTx(ctx, s.write, what, fn)
+}
+
+// keep asks inTx to commit before returning err (db.Keep).
+func keep(err error) error { return db.Keep(err) }
+
 // migrations returns the goose migrations of the store's engine; the PostgreSQL ones will sit
 // beside them in their own folder.
 func migrations() fs.FS {

@@ -14,6 +14,7 @@ import (
 	"github.com/google/uuid"
 
 	"portal/provider"
+	"portal/reference/db"
 )
 
 // User management (provider.Users): members of an organisation listed by e-mail, invited,
@@ -206,7 +207,7 @@ func (s *Store) OrganisationUser(ctx context.Context, orgID, userID string) (pro
 	return s.orgUser(ctx, s.read, orgID, userID)
 }
 
-func (s *Store) orgUser(ctx context.Context, q queryRower, orgID, userID string) (provider.OrgUser, error) {
+func (s *Store) orgUser(ctx context.Context, q db.DBTX, orgID, userID string) (provider.OrgUser, error) {
 	u, err := scanOrgUser(q.QueryRowContext(ctx, `SELECT `+orgUserColumns+`
 		FROM memberships m JOIN users u ON u.id = m.user_id
 		WHERE m.organisation_id = ? AND m.user_id = ?`, orgID, userID))
