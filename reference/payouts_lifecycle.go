@@ -160,11 +160,13 @@ func (s *Store) payoutStep(ctx context.Context, j claimedJob, o PayoutProcessorO
 			return errLeaseLost
 		}
 		// Steps that are due at once (no Step delay) run on in the same transaction: one
-		// commit takes a payout from created to tstm_initiated.
+		// commit takes a payout from created to tstm_initiated. The chain runs at one instant,
+		// now: a step that read the clock again would find itself scheduled after it (a real
+		// clock moves) and end the chain, one commit per step.
 		now := s.now()
 		for range maxChainedSteps {
 			p.due = nil
-			if err := s.advancePayout(ctx, tx, &p, o); err != nil {
+			if err := s.advancePayout(ctx, tx, &p, o, now); err != nil {
 				return err
 			}
 			if p.due == nil || p.due.After(now) {
@@ -254,9 +256,8 @@ func dueArg(due *time.Time) any {
 	return formatTime(*due)
 }
 
-// advancePayout runs one step of p's lifecycle.
-func (s *Store) advancePayout(ctx context.Context, tx *sql.Tx, p *payoutRow, o PayoutProcessorOptions) error {
-	now := s.now()
+// advancePayout runs one step of p's lifecycle at now, the instant of its chain.
+func (s *Store) advancePayout(ctx context.Context, tx *sql.Tx, p *payoutRow, o PayoutProcessorOptions, now time.Time) error {
 	next := now.Add(o.Step)
 	if p.cancelRequested {
 		return s.finishCancel(ctx, tx, p)

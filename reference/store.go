@@ -178,6 +178,7 @@ func (s *Store) Close() error {
 	}
 	if s.write != nil {
 		errs = append(errs, s.write.Close())
+		db.ForgetStats(s.write)
 	}
 	return errors.Join(errs...)
 }

@@ -8,6 +8,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"modernc.org/sqlite"
@@ -78,6 +80,7 @@ func InTx(ctx context.Context, pool *sql.DB, what string, fn func(tx *sql.Tx) er
 		return fmt.Errorf("reference: %s: %w", what, err)
 	}
 	defer tx.Rollback()
+	start := time.Now()
 	ferr := fn(tx)
 	var k keepErr
 	if ferr != nil && !errors.As(ferr, &k) {
@@ -86,6 +89,7 @@ func InTx(ctx context.Context, pool *sql.DB, what string, fn func(tx *sql.Tx) er
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("reference: %s: %w", what, err)
 	}
+	statsOf(pool).record(time.Since(start))
 	if ferr != nil {
 		return k.err
 	}
@@ -96,4 +100,50 @@ func InTx(ctx context.Context, pool *sql.DB, what string, fn func(tx *sql.Tx) er
 func IsBusy(err error) bool {
 	var se *sqlite.Error
 	return errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_BUSY
+}
+
+// Stats are what InTx committed on one pool: how many transactions, and the longest one
+// (from its BEGIN being granted to its COMMIT), which is how long it kept every other writer
+// waiting. Benchmarks and tests budget writes with them.
+type Stats struct {
+	Commits int64
+	Longest time.Duration
+}
+
+type poolStats struct{ commits, longest atomic.Int64 }
+
+func (p *poolStats) record(d time.Duration) {
+	p.commits.Add(1)
+	for {
+		old := p.longest.Load()
+		if int64(d) <= old || p.longest.CompareAndSwap(old, int64(d)) {
+			return
+		}
+	}
+}
+
+var stats sync.Map // *sql.DB → *poolStats
+
+func statsOf(pool *sql.DB) *poolStats {
+	if p, ok := stats.Load(pool); ok {
+		return p.(*poolStats)
+	}
+	p, _ := stats.LoadOrStore(pool, new(poolStats))
+	return p.(*poolStats)
+}
+
+// StatsOf returns pool's Stats since the last ResetStats.
+func StatsOf(pool *sql.DB) Stats {
+	p := statsOf(pool)
+	return Stats{Commits: p.commits.Load(), Longest: time.Duration(p.longest.Load())}
+}
+
+// ForgetStats drops pool's Stats; the store calls it when it closes the pool.
+func ForgetStats(pool *sql.DB) { stats.Delete(pool) }
+
+// ResetStats starts pool's Stats from zero.
+func ResetStats(pool *sql.DB) {
+	p := statsOf(pool)
+	p.commits.Store(0)
+	p.longest.Store(0)
 }
