@@ -313,7 +313,7 @@ func takenEndToEndIDs(ctx context.Context, q db.DBTX, orgID, exceptDraft string,
 		UNION SELECT end_to_end_id FROM payout_drafts WHERE organisation_id = ?1 AND status = 'waiting_review' AND id <> ?3
 			AND end_to_end_id IN (SELECT value FROM json_each(?2))
 		UNION SELECT bp.end_to_end_id FROM batch_payouts bp JOIN batches b ON b.id = bp.batch_id
-			WHERE bp.organisation_id = ?1 AND b.status = 'waiting_review' AND bp.end_to_end_id IN (SELECT value FROM json_each(?2)))`,
+			WHERE bp.organisation_id = ?1 AND (b.status = 'waiting_review' OR bp.seq > b.publish_cursor) AND bp.end_to_end_id IN (SELECT value FROM json_each(?2)))`,
 		orgID, string(list), exceptDraft).Scan(&found)
 	if err != nil {
 		return nil, fmt.Errorf("reference: end-to-end ids: %w", err)

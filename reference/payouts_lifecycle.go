@@ -118,6 +118,10 @@ func (s *Store) wakePayouts() {
 }
 
 func (s *Store) runPayoutJobs(ctx context.Context, o PayoutProcessorOptions) (int, error) {
+	// A batch whose publisher stopped halfway becomes the rest of its payouts here.
+	if err := s.publishWaitingBatches(ctx); err != nil {
+		return 0, err
+	}
 	if err := s.wakeFundedPayouts(ctx); err != nil {
 		return 0, err
 	}

@@ -1,0 +1,202 @@
+package reference
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"portal/provider"
+	"portal/reference/db"
+)
+
+// approveFully gives batch id the two approvals Nordic needs.
+func approveFully(t testing.TB, s *Store, id string) provider.Batch {
+	t.Helper()
+	ctx := context.Background()
+	var b provider.Batch
+	var err error
+	for _, u := range []string{DemoUserAdminReviewerID, DemoUserOperationsMemberReviewerID} {
+		if b, err = s.ApproveBatch(ctx, DemoOrg1ID, id, provider.BatchReviewer{UserID: u, Name: u}); err != nil {
+			t.Fatalf("approval by %s: %v", u, err)
+		}
+	}
+	return b
+}
+
+// publication is what the store says of a batch's publication: its progress, whether rows are
+// still waiting, and the batch's payouts by end-to-end id.
+func publication(t *testing.T, s *Store, id string) (published int, waiting bool, e2es map[string]int) {
+	t.Helper()
+	var cursor sql.NullInt64
+	if err := s.read.QueryRow(`SELECT published_rows, publish_cursor FROM batches WHERE id = ?`, id).Scan(&published, &cursor); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := s.read.Query(`SELECT end_to_end_id FROM payout_requests WHERE batch_id = ?`, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	e2es = map[string]int{}
+	for rows.Next() {
+		var e2e string
+		if err := rows.Scan(&e2e); err != nil {
+			t.Fatal(err)
+		}
+		e2es[e2e]++
+	}
+	return published, cursor.Valid, e2es
+}
+
+func wantAllPublished(t *testing.T, s *Store, id, prefix string, n int) {
+	t.Helper()
+	published, waiting, e2es := publication(t, s, id)
+	if published != n || waiting || len(e2es) != n {
+		t.Errorf("published %d of %d (rows waiting: %v), %d payouts", published, n, waiting, len(e2es))
+	}
+	for i := range n {
+		if e2e := fmt.Sprintf("%s-%05d", prefix, i); e2es[e2e] != 1 {
+			t.Errorf("row %s became %d payouts", e2e, e2es[e2e])
+		}
+	}
+}
+
+func TestApprovedBatchPublishesInChunks(t *testing.T) {
+	t.Parallel()
+	s := seededStore(t)
+	s.publishChunkRows = 7
+	res, err := upload(s, batchCSV(t, s, "CH", 30, nil), DemoUserOperationsMemberID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.ResetStats(s.write)
+	if b := approveFully(t, s, res.BatchID); b.Status != provider.BatchCompleted {
+		t.Fatalf("status %s", b.Status)
+	}
+	wantAllPublished(t, s, res.BatchID, "CH", 30)
+	// Two approvals, then 30 rows at most 7 a chunk: five chunks.
+	if got := db.StatsOf(s.write).Commits; got != 2+5 {
+		t.Errorf("%d write transactions, want 7", got)
+	}
+	checkPayoutMoney(t, s)
+}
+
+// A publisher that stops after a chunk (the process dies) leaves the batch showing its
+// progress; the payout processor, here of another process on the same file, publishes the
+// rest, each row once.
+func TestBatchPublicationResumesAfterACrash(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	path := copyTemplate(t, &templateNow, Options{Argon2Params: cheapParams})
+	first := openTestStoreNoCleanup(t, path)
+	first.publishChunkRows = 7
+	res, err := upload(first, batchCSV(t, first, "CR", 30, nil), DemoUserOperationsMemberID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The completing approval's transaction, then one chunk, then the process is gone.
+	if _, err := first.ApproveBatch(ctx, DemoOrg1ID, res.BatchID, provider.BatchReviewer{UserID: DemoUserAdminReviewerID, Name: "a"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := first.inTx(ctx, "complete", func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `UPDATE batches SET status = 'completed' WHERE id = ?`, res.BatchID); err != nil {
+			return err
+		}
+		return startPublishing(ctx, tx, res.BatchID)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if done, err := first.publishBatchChunk(ctx, res.BatchID); err != nil || done {
+		t.Fatalf("first chunk: done %v, %v", done, err)
+	}
+	if published, waiting, e2es := publication(t, first, res.BatchID); published != 7 || !waiting || len(e2es) != 7 {
+		t.Fatalf("after one chunk: published %d, waiting %v, %d payouts", published, waiting, len(e2es))
+	}
+	if err := first.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	// Two processors of a restarted deployment resume it at once.
+	var wg sync.WaitGroup
+	stores := []*Store{openTestStore(t, path), openTestStore(t, path)}
+	for _, s := range stores {
+		s.publishChunkRows = 5
+		wg.Go(func() {
+			if err := s.publishWaitingBatches(ctx); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	wantAllPublished(t, stores[0], res.BatchID, "CR", 30)
+	checkPayoutMoney(t, stores[0])
+}
+
+// Rows of a batch still being published keep their end-to-end ids from another upload, as the
+// rows of a batch waiting for review do.
+func TestBatchRowsBeingPublishedKeepTheirIDs(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := seededStore(t)
+	s.publishChunkRows = 4
+	res, err := upload(s, batchCSV(t, s, "KP", 10, nil), DemoUserOperationsMemberID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.inTx(ctx, "complete", func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `UPDATE batches SET status = 'completed' WHERE id = ?`, res.BatchID); err != nil {
+			return err
+		}
+		return startPublishing(ctx, tx, res.BatchID)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.publishBatchChunk(ctx, res.BatchID); err != nil {
+		t.Fatal(err)
+	}
+	// Only ids of rows not yet published: those of the first chunk are payouts already.
+	again := batchCSV(t, s, "KP", 10, func(i int, row map[string]string) {
+		if i < 4 {
+			row["end_to_end_id"] = fmt.Sprintf("KQ-%05d", i)
+		}
+	})
+	_, err = s.CreateBatch(ctx, DemoOrg1ID, provider.BatchUpload{Filename: "again.csv", Content: again, AllowDuplicate: true})
+	if ue := uploadErr(t, err); ue.Code != provider.EINVALID || !bytes.Contains(ue.Report, []byte("End-to-end ID must be unique")) {
+		t.Errorf("ids of rows still being published: %+v", ue)
+	}
+	if err := s.publishWaitingBatches(ctx); err != nil {
+		t.Fatal(err)
+	}
+	wantAllPublished(t, s, res.BatchID, "KP", 10)
+}
+
+// BenchmarkBatchApprove10k approves a batch of 10,000 rows and reports the longest write transaction of the approval and its publication (budget
+// 200 ms: the time every other writer may have to wait) and the whole approval's time.
+func BenchmarkBatchApprove10k(b *testing.B) {
+	s := seededStore(b)
+	const rows = 10_000
+	content := batchCSV(b, s, "A0000", rows, nil)
+	var longest, total time.Duration
+	var chunks int64
+	for round := 0; b.Loop(); round++ {
+		b.StopTimer()
+		res, err := upload(s, bytes.ReplaceAll(content, []byte("A0000-"), fmt.Appendf(nil, "A%04d-", round)), DemoUserOperationsMemberID)
+		if err != nil {
+			b.Fatal(err)
+		}
+		db.ResetStats(s.write)
+		b.StartTimer()
+		start := time.Now()
+		approveFully(b, s, res.BatchID)
+		total = time.Since(start)
+		st := db.StatsOf(s.write)
+		longest, chunks = max(longest, st.Longest), st.Commits-2
+	}
+	b.ReportMetric(float64(rows), "rows")
+	b.ReportMetric(float64(chunks), "chunks")
+	b.ReportMetric(float64(longest.Microseconds())/1000, "longest-write-ms")
+	b.ReportMetric(float64(total.Microseconds())/1000, "approval-ms")
+}
