@@ -100,6 +100,7 @@ var packages = []propsPackage{
 			"ForgotPassword":    reflect.TypeFor[passwords.ForgotProps](),
 			"InvitationAccept":  reflect.TypeFor[passwords.NewPasswordProps](),
 			"InvitationExpired": reflect.TypeFor[passwords.InvitationExpiredProps](),
+			"InvitationJoin":    reflect.TypeFor[passwords.JoinProps](),
 			"ResetPassword":     reflect.TypeFor[passwords.NewPasswordProps](),
 		},
 	},

@@ -28,6 +28,7 @@ export interface Pages {
   FormExpired: typeof import('../pages/FormExpired').default;
   InvitationAccept: typeof import('../pages/passwords/InvitationAccept').default;
   InvitationExpired: typeof import('../pages/passwords/InvitationExpired').default;
+  InvitationJoin: typeof import('../pages/passwords/InvitationJoin').default;
   LoggedOut: typeof import('../pages/auth/LoggedOut').default;
   Login: typeof import('../pages/auth/Login').default;
   LoginTransition: typeof import('../pages/auth/LoginTransition').default;

@@ -32,6 +32,7 @@ export interface PageProps {
   FormExpired: PlainProps;
   InvitationAccept: NewPasswordProps;
   InvitationExpired: InvitationExpiredProps;
+  InvitationJoin: JoinProps;
   LoggedOut: PlainProps;
   Login: LoginProps;
   LoginTransition: TransitionProps;
@@ -982,6 +983,23 @@ export interface InvitationExpiredProps {
   lifetime: string;
 }
 
+/** JoinProps are the props of templates/pages/passwords/InvitationJoin.tsx. */
+export interface JoinProps {
+  sandbox: boolean;
+  csrf: string;
+  /**
+   * State is "form" (accept or not), or "other" when the invitation was
+   * sent to another address than the logged-in user's (403).
+   */
+  state: 'form' | 'other';
+  organisation: string;
+  role: string;
+  email: string;
+  action: string;
+  /** Message is the refusal of state other. */
+  message: string;
+}
+
 /** Line is one labelled value; a long value is already broken into Wrapped lines. */
 export interface Line {
   label: string;
@@ -1100,12 +1118,17 @@ export interface NewPasswordProps {
   sandbox: boolean;
   csrf?: string;
   /**
-   * State is "form", "done" (the success query flag) or, for a reset
-   * link, "expired" (403).
+   * State is "form", "done" (the success query flag), for a reset link
+   * "expired" (403), for an invitation to an address with a login "login".
    */
-  state: string;
-  /** Email is the invited address (invitations). */
+  state: 'form' | 'done' | 'expired' | 'login';
+  /**
+   * Email is the invited address and Organisation the inviting one
+   * (invitations); Join is where a login accepts (state login).
+   */
   email?: string;
+  organisation?: string;
+  join?: string;
   action?: string;
   errors: Record<string, string>;
   base?: string;
@@ -2402,6 +2425,12 @@ export interface UserForm {
   csrf: string;
   firstName: string;
   lastName: string;
+  /**
+   * NamesEdit: the names are fields (a new user, a pending invitation); a member's
+   * names are the person's own and shown as text with NamesHint.
+   */
+  namesEdit: boolean;
+  namesHint: string;
   email: string;
   emailEdit: boolean;
   role: string;
@@ -2438,7 +2467,7 @@ export interface UserRow {
   role: string;
   href: string;
   open: boolean;
-  /** Status says "Invitation pending" or "Disabled", else "". */
+  /** Status says "Invitation pending", "Invitation expired" or "Disabled", else "". */
   status: string;
 }
 
