@@ -27,6 +27,21 @@ func approveFully(t testing.TB, s *Store, id string) provider.Batch {
 	return b
 }
 
+// completeUnpublished writes what a completing approval's transaction writes, and stops there
+// as a process that dies right after it would.
+func completeUnpublished(t *testing.T, s *Store, id string) {
+	t.Helper()
+	ctx := context.Background()
+	if err := s.inTx(ctx, "complete", func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `UPDATE batches SET status = 'completed' WHERE id = ?`, id); err != nil {
+			return err
+		}
+		return startPublishing(ctx, tx, id)
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // publication is what the store says of a batch's publication: its progress, whether rows are
 // still waiting, and the batch's payouts by end-to-end id.
 func publication(t *testing.T, s *Store, id string) (published int, waiting bool, e2es map[string]int) {
@@ -97,18 +112,12 @@ func TestBatchPublicationResumesAfterACrash(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The completing approval's transaction, then one chunk, then the process is gone.
+	// The first approval, the completing approval's transaction, one chunk, and the process
+	// is gone.
 	if _, err := first.ApproveBatch(ctx, DemoOrg1ID, res.BatchID, provider.BatchReviewer{UserID: DemoUserAdminReviewerID, Name: "a"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := first.inTx(ctx, "complete", func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `UPDATE batches SET status = 'completed' WHERE id = ?`, res.BatchID); err != nil {
-			return err
-		}
-		return startPublishing(ctx, tx, res.BatchID)
-	}); err != nil {
-		t.Fatal(err)
-	}
+	completeUnpublished(t, first, res.BatchID)
 	if done, err := first.publishBatchChunk(ctx, res.BatchID); err != nil || done {
 		t.Fatalf("first chunk: done %v, %v", done, err)
 	}
@@ -146,14 +155,7 @@ func TestBatchRowsBeingPublishedKeepTheirIDs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.inTx(ctx, "complete", func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `UPDATE batches SET status = 'completed' WHERE id = ?`, res.BatchID); err != nil {
-			return err
-		}
-		return startPublishing(ctx, tx, res.BatchID)
-	}); err != nil {
-		t.Fatal(err)
-	}
+	completeUnpublished(t, s, res.BatchID)
 	if _, err := s.publishBatchChunk(ctx, res.BatchID); err != nil {
 		t.Fatal(err)
 	}
