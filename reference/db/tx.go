@@ -1,6 +1,6 @@
 // Package db is the reference store's one way into its SQL engine: the only place a write
 // transaction begins (InTx, Begin) and the migration runner (Migrate). The store's domain code
-// takes a DBTX and never opens, begins or commits anything itself.
+// reads and writes through a DBTX and leaves beginning, retrying and committing to InTx.
 package db
 
 import (
