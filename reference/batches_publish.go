@@ -103,7 +103,7 @@ func (s *Store) publishBatchChunk(ctx context.Context, batchID string) (done boo
 		}
 		n := 0
 		for _, p := range reqs {
-			if n > 0 && time.Since(start) > publishChunkBudget {
+			if n > 0 && time.Since(start) > s.publishChunkBudget {
 				break
 			}
 			p.Source, p.BatchID, p.CreatedBy, p.CreatorName, p.Reviews = provider.SourceCSV, batchID, creatorID, creatorName, pr

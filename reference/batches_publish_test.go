@@ -82,7 +82,7 @@ func wantAllPublished(t *testing.T, s *Store, id, prefix string, n int) {
 func TestApprovedBatchPublishesInChunks(t *testing.T) {
 	t.Parallel()
 	s := seededStore(t)
-	s.publishChunkRows = 7
+	s.publishChunkRows, s.publishChunkBudget = 7, time.Hour
 	res, err := upload(s, batchCSV(t, s, "CH", 30, nil), DemoUserOperationsMemberID)
 	if err != nil {
 		t.Fatal(err)
@@ -99,6 +99,24 @@ func TestApprovedBatchPublishesInChunks(t *testing.T) {
 	checkPayoutMoney(t, s)
 }
 
+// A chunk ends when its time is up, though rows are left in what it read: with no time at all,
+// each chunk publishes the one row it must to make progress.
+func TestBatchChunkEndsWithItsTime(t *testing.T) {
+	t.Parallel()
+	s := seededStore(t)
+	s.publishChunkRows, s.publishChunkBudget = 100, time.Nanosecond
+	res, err := upload(s, batchCSV(t, s, "TB", 5, nil), DemoUserOperationsMemberID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.ResetStats(s.write)
+	approveFully(t, s, res.BatchID)
+	wantAllPublished(t, s, res.BatchID, "TB", 5)
+	if got := db.StatsOf(s.write).Commits; got != 2+5 {
+		t.Errorf("%d write transactions, want 2 approvals and 5 chunks", got)
+	}
+}
+
 // A publisher that stops after a chunk (the process dies) leaves the batch showing its
 // progress; the payout processor, here of another process on the same file, publishes the
 // rest, each row once.
@@ -107,7 +125,7 @@ func TestBatchPublicationResumesAfterACrash(t *testing.T) {
 	ctx := context.Background()
 	path := copyTemplate(t, &templateNow, Options{Argon2Params: cheapParams})
 	first := openTestStoreNoCleanup(t, path)
-	first.publishChunkRows = 7
+	first.publishChunkRows, first.publishChunkBudget = 7, time.Hour
 	res, err := upload(first, batchCSV(t, first, "CR", 30, nil), DemoUserOperationsMemberID)
 	if err != nil {
 		t.Fatal(err)
@@ -132,7 +150,7 @@ func TestBatchPublicationResumesAfterACrash(t *testing.T) {
 	var wg sync.WaitGroup
 	stores := []*Store{openTestStore(t, path), openTestStore(t, path)}
 	for _, s := range stores {
-		s.publishChunkRows = 5
+		s.publishChunkRows, s.publishChunkBudget = 5, time.Hour
 		wg.Go(func() {
 			if err := s.publishWaitingBatches(ctx); err != nil {
 				t.Error(err)
@@ -150,7 +168,7 @@ func TestBatchRowsBeingPublishedKeepTheirIDs(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	s := seededStore(t)
-	s.publishChunkRows = 4
+	s.publishChunkRows, s.publishChunkBudget = 4, time.Hour
 	res, err := upload(s, batchCSV(t, s, "KP", 10, nil), DemoUserOperationsMemberID)
 	if err != nil {
 		t.Fatal(err)

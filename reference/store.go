@@ -66,9 +66,10 @@ type Store struct {
 	// payoutWake tells the payout processor that a payout wants work now (created,
 	// cancelled), so it need not wait for its next poll.
 	payoutWake chan struct{}
-	// publishChunkRows caps the rows one chunk of a batch's publication reads
-	// (batches_publish.go); tests make it small to see chunks without 10,000 rows.
-	publishChunkRows int
+	// publishChunkRows and publishChunkBudget bound one chunk of a batch's publication
+	// (batches_publish.go); tests make chunks a number of rows, whatever the machine's speed.
+	publishChunkRows   int
+	publishChunkBudget time.Duration
 }
 
 // Open opens (creating if needed) the SQLite file at path, brings its schema up to date and
@@ -89,7 +90,7 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 	}
 
 	s := &Store{params: opts.Argon2Params, now: opts.Now, issuer: opts.TOTPIssuer, payoutWake: make(chan struct{}, 1),
-		publishChunkRows: publishChunkRows}
+		publishChunkRows: publishChunkRows, publishChunkBudget: publishChunkBudget}
 	if s.issuer == "" {
 		s.issuer = DefaultTOTPIssuer
 	}
