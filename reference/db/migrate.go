@@ -22,10 +22,6 @@ const (
 	LegacyVersionTable = "schema_migrations_legacy"
 )
 
-// migrateAttempts bounds how often Migrate starts over after finding that another process
-// applied the migration it failed on.
-const migrateAttempts = 5
-
 // errAppliedElsewhere rolls back a migration another process recorded while this one ran it.
 var errAppliedElsewhere = errors.New("migration was applied by another process meanwhile")
 
@@ -47,6 +43,9 @@ func Migrate(ctx context.Context, pool *sql.DB, migrations fs.FS) error {
 		return err
 	}
 
+	// Starting over is only for a migration another process applied meanwhile, which can happen
+	// once per migration at most; the bound is set from the first provider's count.
+	attempts := 1
 	for attempt := 1; ; attempt++ {
 		p, err := goose.NewProvider(goose.DialectCustom, pool, migrations,
 			goose.WithStore(store),
@@ -55,6 +54,9 @@ func Migrate(ctx context.Context, pool *sql.DB, migrations fs.FS) error {
 			goose.WithLogger(goose.NopLogger()))
 		if err != nil {
 			return fmt.Errorf("reference: migrations: %w", err)
+		}
+		if attempt == 1 {
+			attempts = len(p.ListSources()) + 1
 		}
 		current, target, err := p.GetVersions(ctx)
 		if err != nil {
@@ -71,7 +73,7 @@ func Migrate(ctx context.Context, pool *sql.DB, migrations fs.FS) error {
 		// after the first committed and fails (a table that exists) or is stopped by onceStore.
 		// Once the version is recorded, starting over finds it applied.
 		var pe *goose.PartialError
-		if attempt < migrateAttempts && errors.As(err, &pe) && pe.Failed != nil && pe.Failed.Source != nil {
+		if attempt < attempts && errors.As(err, &pe) && pe.Failed != nil && pe.Failed.Source != nil {
 			if _, gerr := store.GetMigration(ctx, pool, pe.Failed.Source.Version); gerr == nil {
 				continue
 			}
