@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"time"
 
 	"github.com/pressly/goose/v3"
 	"github.com/pressly/goose/v3/database"
@@ -69,17 +70,27 @@ func Migrate(ctx context.Context, pool *sql.DB, migrations fs.FS) error {
 		if err == nil {
 			return nil
 		}
-		// Two processes starting on one file both see a migration pending; the second runs it
-		// after the first committed and fails (a table that exists) or is stopped by onceStore.
-		// Once the version is recorded, starting over finds it applied.
-		var pe *goose.PartialError
-		if attempt < attempts && errors.As(err, &pe) && pe.Failed != nil && pe.Failed.Source != nil {
-			if _, gerr := store.GetMigration(ctx, pool, pe.Failed.Source.Version); gerr == nil {
-				continue
-			}
+		if attempt < attempts && (appliedElsewhere(ctx, store, pool, err) || IsBusy(err)) {
+			// Busy: the migration's BEGIN waited out the busy timeout behind another process's
+			// long migration and ran nothing; a short pause lets that one commit.
+			time.Sleep(time.Duration(attempt) * 10 * time.Millisecond)
+			continue
 		}
 		return fmt.Errorf("reference: migrations: %w", err)
 	}
+}
+
+// appliedElsewhere says whether err is a migration failing because another process applied it
+// meanwhile. Two processes starting on one file both see a migration pending; the second runs
+// it after the first committed and fails (a table that exists) or is stopped by onceStore. Once
+// the version is recorded, starting over finds it applied.
+func appliedElsewhere(ctx context.Context, store database.Store, pool *sql.DB, err error) bool {
+	var pe *goose.PartialError
+	if !errors.As(err, &pe) || pe.Failed == nil || pe.Failed.Source == nil {
+		return false
+	}
+	_, gerr := store.GetMigration(ctx, pool, pe.Failed.Source.Version)
+	return gerr == nil
 }
 
 // onceStore is goose's SQLite store that refuses to record a version twice. goose decides what

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 	"testing/fstest"
+	"time"
 )
 
 func openWriter(t *testing.T, path string) *sql.DB {
@@ -65,5 +66,43 @@ func TestMigrateConcurrentDataMigrationsApplyOnce(t *testing.T) {
 	}
 	if versions != steps {
 		t.Errorf("%d version rows, want %d", versions, steps)
+	}
+}
+
+// A process that starts while another holds the write lock past the busy timeout (a long
+// migration of its own) waits for it instead of failing to start.
+func TestMigrateOutlastsAnotherWriterPastTheBusyTimeout(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "busy.db")
+	one := fstest.MapFS{"0001_t.sql": {Data: []byte("-- +goose Up\nCREATE TABLE t (step INTEGER NOT NULL);\n")}}
+	if err := Migrate(ctx, openWriter(t, path), one); err != nil {
+		t.Fatal(err)
+	}
+	two := fstest.MapFS{"0001_t.sql": one["0001_t.sql"], "0002_u.sql": {Data: []byte("-- +goose Up\nINSERT INTO t VALUES (2);\n")}}
+
+	held, err := openWriter(t, path).Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Close()
+	if _, err := held.ExecContext(ctx, `BEGIN IMMEDIATE`); err != nil {
+		t.Fatal(err)
+	}
+	release := time.AfterFunc(80*time.Millisecond, func() { held.ExecContext(ctx, `ROLLBACK`) })
+	defer release.Stop()
+
+	pool, err := sql.Open("sqlite", path+"?_txlock=immediate&_busy_timeout=50")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool.SetMaxOpenConns(1)
+	defer pool.Close()
+	if err := Migrate(ctx, pool, two); err != nil {
+		t.Fatalf("Migrate behind another writer: %v", err)
+	}
+	var rows int
+	if err := pool.QueryRow(`SELECT count(*) FROM t`).Scan(&rows); err != nil || rows != 1 {
+		t.Errorf("%d rows (%v), want the one of 0002", rows, err)
 	}
 }
