@@ -44,8 +44,9 @@ func Migrate(ctx context.Context, pool *sql.DB, migrations fs.FS) error {
 		return err
 	}
 
-	// Starting over is only for a migration another process applied meanwhile, which can happen
-	// once per migration at most; the bound is set from the first provider's count.
+	// Starting over is for a migration another process applied meanwhile, or one that could not
+	// begin behind another process's long migration: each means that process moved on, so the
+	// number of migrations bounds it.
 	attempts := 1
 	for attempt := 1; ; attempt++ {
 		p, err := goose.NewProvider(goose.DialectCustom, pool, migrations,
