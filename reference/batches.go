@@ -190,8 +190,7 @@ func (s *Store) CreateBatch(ctx context.Context, orgID string, up provider.Batch
 		return nil
 	})
 	if payoutsCreated && err == nil {
-		err = s.publishBatchChunks(ctx, out.BatchID)
-		s.wakePayouts()
+		err = s.publishFirstChunk(ctx, out.BatchID)
 	}
 	return out, err
 }
@@ -285,8 +284,7 @@ func (s *Store) reviewBatch(ctx context.Context, orgID, batchID string, by provi
 		return nil
 	})
 	if published && err == nil {
-		err = s.publishBatchChunks(ctx, out.ID)
-		s.wakePayouts()
+		err = s.publishFirstChunk(ctx, out.ID)
 	}
 	return out, err
 }

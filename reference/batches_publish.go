@@ -19,15 +19,22 @@ import (
 // (an fsync, sometimes a WAL checkpoint); other writers queue behind one chunk at most.
 //
 // Completing the batch only sets publish_cursor to 0; whoever completed it then publishes the
-// chunks at once, and the payout processor finishes any batch whose publisher stopped (a
-// crash, a cancelled request). Each chunk reads the cursor under the write lock, so two
+// first chunk (a batch of up to a few hundred rows is then done when the approval answers) and
+// wakes the payout processor, which publishes the rest, as it finishes any batch whose
+// publisher stopped (a crash). Each chunk reads the cursor under the write lock, so two
 // publishers of one batch take turns and never publish a row twice or skip one.
+//
+// Between chunks the processor rests as long as the last chunk took. Writers of this process
+// queue for the one writer connection in turn anyway, but another process's writer waits in
+// SQLite's busy handler, which polls the lock with growing sleeps (up to 100 ms): without the
+// rest the next chunk takes the lock again before the poll, and that writer can starve for
+// seconds. With it, each poll finds the lock free about half the time.
 const (
 	publishChunkBudget = 50 * time.Millisecond
 	publishChunkRows   = 500
 )
 
-// startPublishing marks batchID's rows to become payout requests; call publishBatchChunks
+// startPublishing marks batchID's rows to become payout requests; call publishFirstChunk
 // after tx commits.
 func startPublishing(ctx context.Context, tx *sql.Tx, batchID string) error {
 	if _, err := tx.ExecContext(ctx, `UPDATE batches SET publish_cursor = 0 WHERE id = ?`, batchID); err != nil {
@@ -36,12 +43,27 @@ func startPublishing(ctx context.Context, tx *sql.Tx, batchID string) error {
 	return nil
 }
 
-// publishBatchChunks publishes batchID's waiting rows chunk by chunk until none is left.
+// publishFirstChunk publishes the first chunk of a batch just completed and leaves the rest,
+// if any, to the payout processor.
+func (s *Store) publishFirstChunk(ctx context.Context, batchID string) error {
+	_, err := s.publishBatchChunk(ctx, batchID)
+	s.wakePayouts()
+	return err
+}
+
+// publishBatchChunks publishes batchID's waiting rows chunk by chunk until none is left,
+// resting between chunks as long as the last one took.
 func (s *Store) publishBatchChunks(ctx context.Context, batchID string) error {
 	for {
+		start := time.Now()
 		done, err := s.publishBatchChunk(ctx, batchID)
 		if err != nil || done {
 			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Since(start)):
 		}
 	}
 }
