@@ -267,3 +267,12 @@ func FromForm(typ, from, to string, now time.Time) (Range, map[string]string) {
 	}
 	return CustomRange(a, b), nil
 }
+
+// DisplayDay shows a day sent as APILayout ("2026-11-27") the way the portal shows days
+// ("27-11-2026"); anything else as it is.
+func DisplayDay(s string) string {
+	if t, err := time.Parse(APILayout, s); err == nil {
+		return t.Format(DisplayLayout)
+	}
+	return s
+}

@@ -24,6 +24,9 @@ const WIDTHS = [320, 412];
 // 200% zoom of a 1280 px wide window lays out 640 CSS px.
 const ZOOM_200 = 640;
 const HEIGHT = 720;
+// On a phone the page starts on the first screen: once cookies are chosen, the heading
+// sits within the first 40 % of a 320 × 760 screen.
+const FIRST_SCREEN = Math.round(0.4 * 760);
 
 // Who opens which routes: the first of these that is not sent elsewhere.
 // admin_reviewer holds every permission in Nordic Trading, where every
@@ -205,6 +208,16 @@ async function visit(t, p, url, width, { meta, bad, where }) {
   if (meta) await page.unrouteAll();
   const at = `${where} at ${width} px`;
   const m = await recheck(page, at, bad);
+  if (width === WIDTHS[0]) {
+    const top = await page.evaluate(() => {
+      const h = document.querySelector('h1');
+      if (!h) return null;
+      // After consent: the cookie banner, which goes once a choice is made, does not count.
+      const banner = document.querySelector('section[aria-label="Cookies"]');
+      return h.getBoundingClientRect().top + scrollY - (banner ? banner.getBoundingClientRect().height : 0);
+    });
+    if (top !== null && top > FIRST_SCREEN) bad.push(`${at}: the heading starts ${Math.round(top)} px down, below the first ${FIRST_SCREEN} px of a phone screen`);
+  }
   const shift = await shifts.take();
   if (shift.total > 0) bad.push(`${at}: layout shift ${fmtShift(shift)} while loading:\n    ${shift.moved.join('\n    ')}`);
   return { m, shift };

@@ -1080,8 +1080,13 @@ export interface MfaTOTPProps {
 export interface MfaVerifyProps {
   sandbox: boolean;
   csrf: string;
-  /** Method is "" for the three choice cards, else the chosen method. */
+  /**
+   * Method is "" for the choice cards, else the chosen method, or
+   * "verified" for a session that already passed (nothing to do here).
+   */
   method: string;
+  /** Methods are the second factors the user has, the cards offered. */
+  methods: string[];
   /**
    * Action is where the code form posts (/mfa-verify/totp, /totp-validate,
    * /mfa-verify/sms).
@@ -2150,6 +2155,8 @@ export interface ShellAlert {
   id: string;
   type: string;
   message: string;
+  /** Dismissible: an info or warning banner, which the person may put away for the session. */
+  dismissible: boolean;
 }
 
 /**
@@ -2208,6 +2215,8 @@ export interface ShellProps {
   orgs: ShellOrg[];
   nav: NavItem[];
   alerts: ShellAlert[];
+  /** Here is the page's address, where dismissing a banner returns ("" without one). */
+  here?: string;
   mfaBanner: boolean;
   flashes: ShellFlash[];
   query: string;

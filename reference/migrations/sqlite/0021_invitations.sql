@@ -27,7 +27,10 @@ CREATE INDEX invitations_token ON invitations (token_hash);
 -- carrying the user's newest unspent token (the one their latest e-mail holds), so a link
 -- already sent keeps working; the memberships go, since nobody accepted them.
 INSERT INTO invitations (id, organisation_id, email, first_name, last_name, role, token_hash, created_at, expires_at)
-SELECT CASE WHEN m.is_default = 1 THEN u.id ELSE lower(hex(randomblob(16))) END,
+SELECT CASE WHEN m.is_default = 1 THEN u.id
+            -- a random version 4 UUID, as the ids the code makes
+            ELSE lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-a' ||
+                       substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6))) END,
        m.organisation_id, u.email, u.first_name, u.last_name, m.role, t.token_hash, t.created_at, t.expires_at
 FROM memberships m
 JOIN users u ON u.id = m.user_id
