@@ -79,15 +79,23 @@ func wantAllPublished(t *testing.T, s *Store, id, prefix string, n int) {
 	}
 }
 
-func TestApprovedBatchPublishesInChunks(t *testing.T) {
-	t.Parallel()
+// chunkingBatch is a seeded store whose chunks are rows and budget, with a batch of n rows
+// uploaded and waiting for its approvals; the write statistics count from there.
+func chunkingBatch(t *testing.T, rows int, budget time.Duration, prefix string, n int) (*Store, provider.BatchUploadResult) {
+	t.Helper()
 	s := seededStore(t)
-	s.publishChunkRows, s.publishChunkBudget = 7, time.Hour
-	res, err := upload(s, batchCSV(t, s, "CH", 30, nil), DemoUserOperationsMemberID)
+	s.publishChunkRows, s.publishChunkBudget = rows, budget
+	res, err := upload(s, batchCSV(t, s, prefix, n, nil), DemoUserOperationsMemberID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	db.ResetStats(s.write)
+	return s, res
+}
+
+func TestApprovedBatchPublishesInChunks(t *testing.T) {
+	t.Parallel()
+	s, res := chunkingBatch(t, 7, time.Hour, "CH", 30)
 	if b := approveFully(t, s, res.BatchID); b.Status != provider.BatchCompleted {
 		t.Fatalf("status %s", b.Status)
 	}
@@ -111,13 +119,7 @@ func TestApprovedBatchPublishesInChunks(t *testing.T) {
 // each chunk publishes the one row it must to make progress.
 func TestBatchChunkEndsWithItsTime(t *testing.T) {
 	t.Parallel()
-	s := seededStore(t)
-	s.publishChunkRows, s.publishChunkBudget = 100, time.Nanosecond
-	res, err := upload(s, batchCSV(t, s, "TB", 5, nil), DemoUserOperationsMemberID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	db.ResetStats(s.write)
+	s, res := chunkingBatch(t, 100, time.Nanosecond, "TB", 5)
 	approveFully(t, s, res.BatchID)
 	if err := s.publishWaitingBatches(context.Background()); err != nil {
 		t.Fatal(err)

@@ -81,16 +81,7 @@ func TestMigrateOutlastsAnotherWriterPastTheBusyTimeout(t *testing.T) {
 	}
 	two := fstest.MapFS{"0001_t.sql": one["0001_t.sql"], "0002_u.sql": {Data: []byte("-- +goose Up\nINSERT INTO t VALUES (2);\n")}}
 
-	held, err := openWriter(t, path).Conn(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer held.Close()
-	if _, err := held.ExecContext(ctx, `BEGIN IMMEDIATE`); err != nil {
-		t.Fatal(err)
-	}
-	release := time.AfterFunc(80*time.Millisecond, func() { held.ExecContext(ctx, `ROLLBACK`) })
-	defer release.Stop()
+	holdWriteLock(t, openWriter(t, path), 80*time.Millisecond)
 
 	pool, err := sql.Open("sqlite", path+"?_txlock=immediate&_busy_timeout=50")
 	if err != nil {

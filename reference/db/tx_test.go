@@ -68,19 +68,10 @@ func TestBeginOutlastsAnotherWriterPastTheBusyTimeout(t *testing.T) {
 	other := testPool(t, path, "5000")
 	pool := testPool(t, path, "100")
 
-	held, err := other.Conn(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer held.Close()
-	if _, err := held.ExecContext(ctx, `BEGIN IMMEDIATE`); err != nil {
-		t.Fatal(err)
-	}
-	release := time.AfterFunc(150*time.Millisecond, func() { held.ExecContext(ctx, `ROLLBACK`) })
-	defer release.Stop()
+	holdWriteLock(t, other, 150*time.Millisecond)
 
 	start := time.Now()
-	err = InTx(ctx, pool, "insert", func(tx *sql.Tx) error {
+	err := InTx(ctx, pool, "insert", func(tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO t VALUES (1)`)
 		return err
 	})
@@ -93,4 +84,28 @@ func TestBeginOutlastsAnotherWriterPastTheBusyTimeout(t *testing.T) {
 	if got := count(t, pool); got != 1 {
 		t.Errorf("%d rows, want 1", got)
 	}
+}
+
+// holdWriteLock takes the write lock of pool's file on a connection of its own, as another
+// process would, and gives it back after d.
+func holdWriteLock(t *testing.T, pool *sql.DB, d time.Duration) {
+	t.Helper()
+	ctx := context.Background()
+	held, err := pool.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := held.ExecContext(ctx, `BEGIN IMMEDIATE`); err != nil {
+		t.Fatal(err)
+	}
+	release := time.AfterFunc(d, func() {
+		held.ExecContext(ctx, `ROLLBACK`)
+		held.Close()
+	})
+	t.Cleanup(func() {
+		if release.Stop() {
+			held.ExecContext(ctx, `ROLLBACK`)
+			held.Close()
+		}
+	})
 }
