@@ -19,6 +19,7 @@ import { test } from './lib/runner.mjs';
 import { freePort } from './lib/servers.mjs';
 import { applyTextSpacing, measure, settle, shiftRecorder } from './lib/layout.mjs';
 import { NORDIC, PASSWORD, esc, expectH1, login, submitLogin, unfold } from './flows.mjs';
+import { scaled } from './lib/time.mjs';
 
 const WIDTHS = [320, 412];
 // 200% zoom of a 1280 px wide window lays out 640 CSS px.
@@ -94,7 +95,7 @@ async function openPersona(t, name) {
   const known = signedIn.get(name);
   const context = await t.browser.newContext({ javaScriptEnabled: t.js, baseURL: t.base, locale: 'en-GB',
     viewport: { width: WIDTHS[0], height: HEIGHT }, storageState: known?.state });
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(scaled(10_000));
   const page = await context.newPage();
   const shifts = await shiftRecorder(page);
   const p = { name, context, page, shifts, links: [...(known?.links || [])] };

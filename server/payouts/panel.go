@@ -42,10 +42,12 @@ type PayoutField struct {
 	Error string `json:"error,omitempty"`
 }
 
-// PayoutSection is a tab of fields.
+// PayoutSection is a tab of fields; Messages are errors about the section as a whole (no
+// field named), shown as the section's message, never as a field.
 type PayoutSection struct {
-	ID     string        `json:"id"`
-	Fields []PayoutField `json:"fields"`
+	ID       string        `json:"id"`
+	Fields   []PayoutField `json:"fields"`
+	Messages []string      `json:"messages"`
 }
 
 // PayoutReasonBadge is a reason code; Section is the tab it opens ("" for none).
@@ -299,7 +301,8 @@ func (s area) panelOn(c fiber.Ctx, p provider.PayoutRequest, at string, here url
 	for _, id := range ids {
 		t := PayoutTab{ID: id, Label: tabLabels[id], Href: link(at, with(here, qTab, id), "#payout-panel")}
 		if fl, ok := fields[id]; ok {
-			d.Sections = append(d.Sections, PayoutSection{ID: id, Fields: shownFields(fl, p.Errors)})
+			fields, msgs := shownFields(fl, p.Errors)
+			d.Sections = append(d.Sections, PayoutSection{ID: id, Fields: fields, Messages: msgs})
 		}
 		for _, sec := range errorSections[id] {
 			covered[sec] = true
@@ -316,7 +319,8 @@ func (s area) panelOn(c fiber.Ctx, p provider.PayoutRequest, at string, here url
 	for _, sec := range slices.Sorted(maps.Keys(p.Errors)) {
 		if !covered[sec] {
 			for _, e := range p.Errors[sec] {
-				d.Findings = append(d.Findings, PayoutFinding{SectionLabel: cmp.Or(tabLabels[sec], provider.Sentence(sec)), Field: e.Pointer, Details: e.Details})
+				d.Findings = append(d.Findings, PayoutFinding{SectionLabel: cmp.Or(tabLabels[sec], provider.Sentence(sec)),
+					Field: fieldLabel(nil, sec, e.Pointer), Details: e.Details})
 			}
 		}
 	}
@@ -354,8 +358,8 @@ func (s area) panelOn(c fiber.Ctx, p provider.PayoutRequest, at string, here url
 }
 
 // shownFields are the fields with a value or an error, each with its errors' details.
-func shownFields(fs []field, errs map[string][]provider.PayoutError) []PayoutField {
-	out := []PayoutField{}
+func shownFields(fs []field, errs map[string][]provider.PayoutError) (out []PayoutField, messages []string) {
+	out, messages = []PayoutField{}, []string{}
 	seen := map[[2]string]bool{}
 	for _, f := range fs {
 		var details []string
@@ -379,17 +383,25 @@ func shownFields(fs []field, errs map[string][]provider.PayoutError) []PayoutFie
 	}
 	for _, sec := range sections {
 		for _, e := range errs[sec] {
+			if pointerKey(e.Pointer) == "" {
+				messages = append(messages, e.Details)
+				continue
+			}
 			if k := [2]string{sec, pointerKey(e.Pointer)}; !seen[k] {
 				seen[k] = true
 				out = append(out, PayoutField{Label: e.Pointer, Error: e.Details})
 			}
 		}
 	}
-	return out
+	return out, messages
 }
 
-// fieldLabel is the label of the field pointer names in section, or the pointer itself.
+// fieldLabel is the label of the field pointer names in section, or the pointer itself;
+// "" for an error about the section as a whole.
 func fieldLabel(fs []field, section, pointer string) string {
+	if pointerKey(pointer) == "" {
+		return ""
+	}
 	for _, f := range fs {
 		if f.section == section && f.key == pointerKey(pointer) {
 			return f.label

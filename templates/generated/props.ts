@@ -53,7 +53,6 @@ export interface PageProps {
   SavedForm: SavedFormProps;
   Search: SearchProps;
   StatementRequest: StatementRequestProps;
-  SyntheticTransactions: SyntheticProps;
   Users: UsersPageProps;
   WithdrawalForm: WithdrawalFormPageProps;
   WithdrawalReview: WithdrawalReviewPageProps;
@@ -1647,10 +1646,14 @@ export interface PayoutRow {
   note: string;
 }
 
-/** PayoutSection is a tab of fields. */
+/**
+ * PayoutSection is a tab of fields; Messages are errors about the section as a whole (no
+ * field named), shown as the section's message, never as a field.
+ */
 export interface PayoutSection {
   id: string;
   fields: PayoutField[];
+  messages: string[];
 }
 
 export interface PayoutStatsWidget {
@@ -2353,27 +2356,6 @@ export interface SummaryView {
   closing: string;
   current: string;
   error?: string;
-}
-
-export interface SyntheticProps {
-  title: string;
-  rows: SyntheticRow[];
-}
-
-/**
- * SyntheticRow and SyntheticProps are the props of
- * templates/pages/SyntheticTransactions.tsx.
- */
-export interface SyntheticRow {
-  id: string;
-  date: string;
-  time: string;
-  reference: string;
-  type: string;
-  amount: string;
-  balance: string;
-  credit: boolean;
-  href: string;
 }
 
 /**
