@@ -1,3 +1,4 @@
+-- +goose Up
 -- Invitations to join an organisation. An invitation is not a membership: the person joins
 -- only by accepting it (choosing a password when the address has no login yet, logging in
 -- when it has one). Until then the organisation sees only what its admin typed (names,
