@@ -218,6 +218,14 @@ func TestOpenUpgradesLegacyDataDirectory(t *testing.T) {
 	if _, err := raw.ExecContext(ctx, string(dump)); err != nil {
 		t.Fatalf("loading the dump: %v", err)
 	}
+	// The dump's invited person (a user without a password, already a member) with the
+	// link the old code e-mailed them, still unspent.
+	const oldLink = "an-invitation-link-token-written-before-invitations-existed"
+	if _, err := raw.ExecContext(ctx, `INSERT INTO password_tokens (token_hash, kind, user_id, created_at, expires_at)
+		VALUES (?, 'invitation', ?, '2026-11-27T12:00:00.000000000Z', '2999-01-01T00:00:00.000000000Z')`,
+		tokenHash(oldLink), DemoUserInvitedID); err != nil {
+		t.Fatal(err)
+	}
 	var legacyVersions int
 	if err := raw.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations`).Scan(&legacyVersions); err != nil {
 		t.Fatal(err)
@@ -285,6 +293,18 @@ func TestOpenUpgradesLegacyDataDirectory(t *testing.T) {
 		if accts, err := s.Accounts(ctx, m.Organisation.ID); err != nil || len(accts) == 0 {
 			t.Errorf("organisation %s has %d accounts (%v) after the upgrade", m.Organisation.ID, len(accts), err)
 		}
+	}
+	// The invited person became a pending invitation of the organisation (not a member), and
+	// the link they were sent still opens it.
+	if ms, err := s.Memberships(ctx, DemoUserInvitedID); err != nil || len(ms) != 0 {
+		t.Errorf("the invited person is still a member: %v %v", ms, err)
+	}
+	if inv, err := s.CheckInvitation(ctx, oldLink); err != nil || inv.Email != DemoInvitedEmail || inv.OrganisationID != DemoOrg1ID ||
+		inv.Role != provider.RoleObserver || inv.LoginRequired {
+		t.Errorf("the old invitation link: %+v %v", inv, err)
+	}
+	if u, err := s.OrganisationUser(ctx, DemoOrg1ID, DemoUserInvitedID); err != nil || !u.Invited || u.FirstName != "Clara" {
+		t.Errorf("the invitation in the user list: %+v %v", u, err)
 	}
 	// A second start finds nothing to adopt and nothing to apply.
 	if err := s.Close(); err != nil {
