@@ -48,6 +48,9 @@ type Auth interface {
 
 	// Push approvals (Authy).
 	//
+	// PushDevice reports whether the user has an enabled push device: the
+	// verify screen offers only the methods a user has.
+	PushDevice(ctx context.Context, userID string) (bool, error)
 	// CreateApproval asks the user's device to approve loginID.
 	CreateApproval(ctx context.Context, userID, loginID string) (Approval, error)
 	// Approval returns the request's status; ENOTFOUND unless it belongs to

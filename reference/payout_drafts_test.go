@@ -380,3 +380,13 @@ func TestDraftDecisionsReadWhatTheyRecord(t *testing.T) {
 		t.Fatalf("publish with the flow off in its transaction: %+v %v", pub, err)
 	}
 }
+
+// TestCountriesInReadingOrder: the country list is ordered as people read names, accents
+// with their letter ("Åland Islands" right after "Afghanistan"), not by bytes.
+func TestCountriesInReadingOrder(t *testing.T) {
+	cs := countryList()
+	at := slices.IndexFunc(cs, func(c provider.Country) bool { return c.ISO == "AX" })
+	if at != 1 || cs[0].ISO != "AF" {
+		t.Fatalf("Åland Islands at %d after %q", at, cs[0].Name)
+	}
+}

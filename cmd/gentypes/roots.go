@@ -3,7 +3,6 @@ package main
 import (
 	"reflect"
 
-	"portal/cmd/renderbench/bench"
 	"portal/server"
 	"portal/server/accounts"
 	"portal/server/auth"
@@ -213,11 +212,6 @@ var packages = []propsPackage{
 		},
 		islands: map[string]reflect.Type{
 			"BatchUpload": reflect.TypeFor[batches.BatchUploadProps](),
-		},
-	},
-	{ // portal/cmd/renderbench/bench: the render benchmark's calibration page
-		pages: map[string]reflect.Type{
-			"SyntheticTransactions": reflect.TypeFor[bench.SyntheticProps](),
 		},
 	},
 }

@@ -49,7 +49,6 @@ export interface Pages {
   SavedForm: typeof import('../pages/SavedForm').default;
   Search: typeof import('../pages/search/Search').default;
   StatementRequest: typeof import('../pages/statements/StatementRequest').default;
-  SyntheticTransactions: typeof import('../pages/SyntheticTransactions').default;
   Users: typeof import('../pages/users/Users').default;
   WithdrawalForm: typeof import('../pages/withdrawals/WithdrawalForm').default;
   WithdrawalReview: typeof import('../pages/withdrawals/WithdrawalReview').default;

@@ -53,7 +53,6 @@ export interface PageProps {
   SavedForm: SavedFormProps;
   Search: SearchProps;
   StatementRequest: StatementRequestProps;
-  SyntheticTransactions: SyntheticProps;
   Users: UsersPageProps;
   WithdrawalForm: WithdrawalFormPageProps;
   WithdrawalReview: WithdrawalReviewPageProps;
@@ -1080,8 +1079,13 @@ export interface MfaTOTPProps {
 export interface MfaVerifyProps {
   sandbox: boolean;
   csrf: string;
-  /** Method is "" for the three choice cards, else the chosen method. */
+  /**
+   * Method is "" for the choice cards, else the chosen method, or
+   * "verified" for a session that already passed (nothing to do here).
+   */
   method: string;
+  /** Methods are the second factors the user has, the cards offered. */
+  methods: string[];
   /**
    * Action is where the code form posts (/mfa-verify/totp, /totp-validate,
    * /mfa-verify/sms).
@@ -1642,10 +1646,14 @@ export interface PayoutRow {
   note: string;
 }
 
-/** PayoutSection is a tab of fields. */
+/**
+ * PayoutSection is a tab of fields; Messages are errors about the section as a whole (no
+ * field named), shown as the section's message, never as a field.
+ */
 export interface PayoutSection {
   id: string;
   fields: PayoutField[];
+  messages: string[];
 }
 
 export interface PayoutStatsWidget {
@@ -2150,6 +2158,8 @@ export interface ShellAlert {
   id: string;
   type: string;
   message: string;
+  /** Dismissible: an info or warning banner, which the person may put away for the session. */
+  dismissible: boolean;
 }
 
 /**
@@ -2208,6 +2218,8 @@ export interface ShellProps {
   orgs: ShellOrg[];
   nav: NavItem[];
   alerts: ShellAlert[];
+  /** Here is the page's address, where dismissing a banner returns ("" without one). */
+  here?: string;
   mfaBanner: boolean;
   flashes: ShellFlash[];
   query: string;
@@ -2344,27 +2356,6 @@ export interface SummaryView {
   closing: string;
   current: string;
   error?: string;
-}
-
-export interface SyntheticProps {
-  title: string;
-  rows: SyntheticRow[];
-}
-
-/**
- * SyntheticRow and SyntheticProps are the props of
- * templates/pages/SyntheticTransactions.tsx.
- */
-export interface SyntheticRow {
-  id: string;
-  date: string;
-  time: string;
-  reference: string;
-  type: string;
-  amount: string;
-  balance: string;
-  credit: boolean;
-  href: string;
 }
 
 /**
