@@ -31,9 +31,41 @@ type openAPIDoc struct {
 }
 
 type oaInfo struct {
-	Title       string `json:"title"`
-	Version     string `json:"version"`
-	Description string `json:"description,omitempty"`
+	Title       string    `json:"title"`
+	Version     string    `json:"version"`
+	Description string    `json:"description,omitempty"`
+	License     oaLicense `json:"license"`
+}
+
+type oaLicense struct {
+	Name       string `json:"name"`
+	Identifier string `json:"identifier"`
+}
+
+// oaTags describe the operations' tags, in the document's order of first
+// use; buildOpenAPI refuses a tag that is not here, so /docs and clients
+// never meet an unexplained group.
+var oaTags = map[string]string{
+	"Authentication":              "Log in, refresh the access token, log out.",
+	"Organisation and customer":   "The user, their organisations, the default one, feature flags, configuration and contracted products.",
+	"Alerts":                      "Messages for the organisation's users.",
+	"Multi-factor authentication": "The second factor: verify, set up and change SMS, authenticator app or push approval.",
+	"Passwords and invitations":   "Forgotten password, reset, change, and accepting an invitation.",
+	"Statistics":                  "The dashboard's figures for a period.",
+	"Funding":                     "How to fund an account: bank details and crypto funding.",
+	"Crypto":                      "Crypto funding addresses and their rates.",
+	"Payout requests":             "Payouts: the list, one payout, its documents and cancellation.",
+	"Payout drafts":               "Manual payouts being built, reviewed and published, with the product data the wizard needs.",
+	"Payout batches":              "CSV uploads of many payouts, their review and rows.",
+	"Receivers":                   "Saved payees of the organisation.",
+	"Collection orders":           "Orders to collect money, their payments and refunds.",
+	"Withdrawals":                 "Money out to the organisation's own accounts, and their review.",
+	"Virtual bank":                "Accounts, their transactions and transfers between them.",
+	"FX":                          "Exchange rates and conversions between the organisation's accounts.",
+	"Payout reports":              "CSV reports of payouts, generated in the background and downloaded.",
+	"Statements":                  "Account statements (CSV or camt.053), generated in the background and downloaded.",
+	"Users":                       "The organisation's members and invitations, and their roles.",
+	"Search":                      "One identifier across the organisation's records.",
 }
 
 type oaServer struct {
@@ -365,7 +397,7 @@ func (op *APIOp) security() []oaSecurityRequirement {
 func buildOpenAPI(ops []APIOp) *openAPIDoc {
 	doc := &openAPIDoc{
 		OpenAPI: "3.1.0",
-		Info: oaInfo{Title: "Portal API", Version: "1",
+		Info: oaInfo{Title: "Portal API", Version: "1", License: oaLicense{Name: "Proprietary: for the portal's customers", Identifier: "LicenseRef-Proprietary"},
 			Description: "JSON API of the customer portal. Replies are JSON and never cached. Errors are a list under errors; " +
 				"a field error points at the field with source.pointer."},
 		Servers: []oaServer{{URL: "/api/v1", Description: "Version 1"}, {URL: "/api/v2", Description: "Version 2 (same operations)"}},
@@ -400,7 +432,11 @@ func buildOpenAPI(ops []APIOp) *openAPIDoc {
 		op := &ops[i]
 		if !seenTag[op.Tag] {
 			seenTag[op.Tag] = true
-			doc.Tags = append(doc.Tags, oaTag{Name: op.Tag})
+			desc, ok := oaTags[op.Tag]
+			if !ok {
+				panic("openapi: " + op.ID + ": tag " + op.Tag + " has no description in oaTags")
+			}
+			doc.Tags = append(doc.Tags, oaTag{Name: op.Tag, Description: desc})
 		}
 		o := &oaOperation{OperationID: op.ID, Summary: op.Summary, Description: op.Description, Tags: []string{op.Tag},
 			Security: op.security(), Parameters: oaParams(op.Params), Responses: map[string]*oaResponse{}}

@@ -57,7 +57,7 @@ type apiUploadFailed struct {
 // apiUploadForm is the multipart body the upload reads (upload.go's fields).
 type apiUploadForm struct {
 	_              struct{} `name:"BatchUploadForm" description:"The upload form."`
-	File           string   `json:"file" format:"binary" media:"*/*" description:"A CSV of at most 2,097,152 bytes, UTF-8, the header row of a template. Browsers label CSV files variously, so the part's Content-Type is not relied on: its content is checked."`
+	File           string   `json:"file" required:"true" format:"binary" media:"*/*" description:"A CSV of at most 2,097,152 bytes, UTF-8, the header row of a template. Browsers label CSV files variously, so the part's Content-Type is not relied on: its content is checked."`
 	Name           string   `json:"name,omitempty" description:"The batch's name; blank takes the file's name."`
 	AllowDuplicate string   `json:"allow_duplicate,omitempty" description:"Any value (1): upload a file that was uploaded before."`
 }
