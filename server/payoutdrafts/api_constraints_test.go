@@ -6,6 +6,7 @@ import (
 
 	"portal/provider"
 	"portal/server"
+	"portal/server/servertest"
 )
 
 // TestDraftsAPIDocumentsConstraints: the served document carries the
@@ -13,8 +14,7 @@ import (
 func TestDraftsAPIDocumentsConstraints(t *testing.T) {
 	h := newHarness(t)
 	doc := h.Document()
-	obj := func(v any) map[string]any { m, _ := v.(map[string]any); return m }
-	op := func(path, method string) map[string]any { return obj(obj(obj(doc["paths"])[path])[method]) }
+	obj := servertest.Obj
 	param := func(o map[string]any, name string) map[string]any {
 		for _, p := range o["parameters"].([]any) {
 			if obj(p)["name"] == name {
@@ -24,18 +24,10 @@ func TestDraftsAPIDocumentsConstraints(t *testing.T) {
 		t.Fatalf("%s: no parameter %s", o["operationId"], name)
 		return nil
 	}
-	schema := func(v any) map[string]any {
-		s := obj(v)
-		if ref, ok := s["$ref"].(string); ok {
-			return obj(obj(obj(doc["components"])["schemas"])[ref[len("#/components/schemas/"):]])
-		}
-		return s
-	}
 	body := func(o map[string]any) map[string]any {
-		return schema(obj(obj(obj(o["requestBody"])["content"])["application/json"])["schema"])
+		return doc.Schema(obj(obj(obj(o["requestBody"])["content"])["application/json"])["schema"])
 	}
-	drafts := op(apiDraftsPath, "get")
-	schemas := op(apiSchemasPath, "get")
+	drafts, schemas := doc.Op("listPayoutDrafts"), doc.Op("listProductSchemas")
 	for _, c := range []struct {
 		what      string
 		got, want any
@@ -48,11 +40,11 @@ func TestDraftsAPIDocumentsConstraints(t *testing.T) {
 		{"listPayoutDrafts 422", obj(drafts["responses"])["422"] != nil, true},
 		{"listProductSchemas 422", obj(schemas["responses"])["422"] != nil, true},
 		{"product_id minLength", obj(param(schemas, "product_id")["schema"])["minLength"], 1.0},
-		{"PATCH minProperties", body(op(apiDraftPath, "patch"))["minProperties"], 1.0},
-		{"PATCH maxProperties", body(op(apiDraftPath, "patch"))["maxProperties"], 1.0},
-		{"PUT minProperties", body(op(apiDraftPath, "put"))["minProperties"], 1.0},
-		{"PUT maxProperties", body(op(apiDraftPath, "put"))["maxProperties"], nil},
-		{"create requires", len(body(op(apiDraftsPath, "post"))["required"].([]any)), 2},
+		{"PATCH minProperties", body(doc.Op("savePayoutDraftSection"))["minProperties"], 1.0},
+		{"PATCH maxProperties", body(doc.Op("savePayoutDraftSection"))["maxProperties"], 1.0},
+		{"PUT minProperties", body(doc.Op("updatePayoutDraft"))["minProperties"], 1.0},
+		{"PUT maxProperties", body(doc.Op("updatePayoutDraft"))["maxProperties"], nil},
+		{"create requires", len(body(doc.Op("createPayoutDraft"))["required"].([]any)), 2},
 	} {
 		if c.got != c.want {
 			t.Errorf("%s: %v, want %v", c.what, c.got, c.want)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+
+	"portal/server/servertest"
 )
 
 // TestAPIDocumentsEveryMediaType: the bodies that are not JSON are
@@ -13,13 +15,7 @@ import (
 func TestAPIDocumentsEveryMediaType(t *testing.T) {
 	h := newHarness(t)
 	doc := h.Document()
-	obj := func(v any) map[string]any { m, _ := v.(map[string]any); return m }
-	ops := map[string]map[string]any{}
-	for _, item := range obj(doc["paths"]) {
-		for _, o := range obj(item) {
-			ops[obj(o)["operationId"].(string)] = obj(o)
-		}
-	}
+	obj := servertest.Obj
 	for _, c := range []struct {
 		op    string
 		media []string
@@ -29,7 +25,7 @@ func TestAPIDocumentsEveryMediaType(t *testing.T) {
 		{"getSchemaCSVTemplate", []string{"text/csv"}},
 	} {
 		var got []string
-		for mt := range obj(obj(obj(ops[c.op]["responses"])["200"])["content"]) {
+		for mt := range obj(obj(obj(doc.Op(c.op)["responses"])["200"])["content"]) {
 			got = append(got, mt)
 		}
 		slices.Sort(got)
@@ -37,17 +33,18 @@ func TestAPIDocumentsEveryMediaType(t *testing.T) {
 			t.Errorf("%s 200: %v, want %v", c.op, got, c.media)
 		}
 	}
-	form := obj(obj(obj(ops["uploadPayoutBatch"]["requestBody"])["content"])["multipart/form-data"])
-	schema := obj(obj(obj(doc["components"])["schemas"])["BatchUploadForm"])
+	upload := doc.Op("uploadPayoutBatch")["requestBody"]
+	form := obj(obj(obj(upload)["content"])["multipart/form-data"])
+	schema := doc.Schema(form["schema"])
 	if form == nil || obj(form["schema"])["$ref"] != "#/components/schemas/BatchUploadForm" {
-		t.Fatalf("upload body: %v", ops["uploadPayoutBatch"]["requestBody"])
+		t.Fatalf("upload body: %v", upload)
 	}
 	props := obj(schema["properties"])
 	if obj(props["file"])["format"] != "binary" || props["name"] == nil || fmt.Sprint(schema["required"]) != "[file]" {
 		t.Errorf("upload form: %v", schema)
 	}
 	// Its refusals carry the one error shape's items.
-	failed := obj(obj(obj(doc["components"])["schemas"])["BatchUploadFailed"])
+	failed := doc.Schema(map[string]any{"$ref": "#/components/schemas/BatchUploadFailed"})
 	if obj(obj(obj(failed["properties"])["errors"])["items"])["$ref"] != "#/components/schemas/Error" {
 		t.Errorf("upload refusal errors: %v", failed["properties"])
 	}

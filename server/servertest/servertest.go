@@ -51,6 +51,10 @@ const (
 //	func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
 func Main(m *testing.M) int { return testkit.Main(m) }
 
+// Obj is a JSON value as an object (nil when it is none), for walking a
+// Document.
+var Obj = testkit.Obj
+
 // Parse reads and parses an HTML response.
 var Parse = testkit.Parse
 

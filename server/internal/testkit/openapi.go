@@ -18,6 +18,24 @@ func ParseDocument(raw []byte) (Document, error) {
 
 func obj(v any) map[string]any { m, _ := v.(map[string]any); return m }
 
+// Obj is v as a JSON object, nil when it is none: for walking the document.
+func Obj(v any) map[string]any { return obj(v) }
+
+// Op is the operation with operationId id, nil when there is none.
+func (d Document) Op(id string) map[string]any {
+	for _, item := range obj(d["paths"]) {
+		for _, o := range obj(item) {
+			if obj(o)["operationId"] == id {
+				return obj(o)
+			}
+		}
+	}
+	return nil
+}
+
+// Schema is the schema s, its $ref followed.
+func (d Document) Schema(s any) map[string]any { return d.resolve(obj(s)) }
+
 // resolve follows a $ref to its named schema.
 func (d Document) resolve(s map[string]any) map[string]any {
 	for s != nil {
