@@ -59,7 +59,7 @@ func (s *Server) apiBearerWrite(c fiber.Ctx) bool {
 			continue
 		}
 		for _, base := range APIBases {
-			if fiber.RoutePatternMatch(c.Path(), base+fiberPath(op.Path)) {
+			if apiPathMatch(c.Path(), base, op.Path) {
 				return true
 			}
 		}

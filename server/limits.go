@@ -152,7 +152,7 @@ func (s *Server) apiAllow(c fiber.Ctx) string {
 	var methods []string
 	for _, op := range s.apiOps {
 		for _, base := range APIBases {
-			if fiber.RoutePatternMatch(path, base+fiberPath(op.Path)) {
+			if apiPathMatch(path, base, op.Path) {
 				if op.Method == c.Method() {
 					return ""
 				}
@@ -164,6 +164,20 @@ func (s *Server) apiAllow(c fiber.Ctx) string {
 	}
 	slices.Sort(methods)
 	return strings.Join(methods, ", ")
+}
+
+// apiPathMatch reports whether path is routed to the operation path
+// opPath under base, the way Fiber routes (case-insensitively). The static
+// head of the template is compared first: parsing a route pattern for every
+// operation on every request would cost more than the request.
+func apiPathMatch(path, base, opPath string) bool {
+	// Fiber routes without strict routing: a trailing slash is the same path.
+	path = strings.TrimSuffix(path, "/")
+	head, _, _ := strings.Cut(opPath, "{")
+	if len(path) < len(base)+len(head) || !strings.EqualFold(path[:len(base)+len(head)], base+head) {
+		return false
+	}
+	return fiber.RoutePatternMatch(path, base+fiberPath(opPath))
 }
 
 // formTooLong checks every value a handler can read: the query string, an
