@@ -16,7 +16,7 @@ import (
 	"portal/server/servertest"
 )
 
-// The two walks of SECURITY.md "Requests" over everything the app mounts
+// The two walks of docs/security.md "Requests" over everything the app mounts
 // (Fiber's own route list, so a route added later is walked without anyone
 // listing it): every state-changing route is refused without a CSRF token
 // (or, for the API, without a bearer token), and no GET changes the store or

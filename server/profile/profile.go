@@ -185,7 +185,7 @@ func (s area) update(c fiber.Ctx) error {
 	errs := users.Validate(in, true)
 	status, baseErr := fiber.StatusUnprocessableEntity, ""
 	emailChange := len(errs) == 0 && !strings.EqualFold(in.Email, u.Email)
-	// Re-authentication before changing the e-mail (SECURITY.md): the password again, unless
+	// Re-authentication before changing the e-mail (docs/security.md): the password again, unless
 	// it was confirmed within the last few minutes.
 	if emailChange && !auth.RecentlyAuthenticated(s.Server, rq.Session) {
 		switch pw := c.FormValue(fieldPassword); {

@@ -3,7 +3,7 @@
 // details panel; the withdrawal itself as a dialog island with JavaScript and as pages
 // without (form, review, then the result); and the withdrawal calls of the JSON API.
 //
-// A withdrawal is authorised the way SECURITY.md asks: the form's values go to the
+// A withdrawal is authorised the way docs/security.md asks (transaction authorisation): the form's values go to the
 // provider, which checks them and stores a review (amount, conversion, beneficiary); the
 // user confirms that review, and the provider books exactly it, once, refusing a confirm
 // whose values differ from what was reviewed.
