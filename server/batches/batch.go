@@ -82,7 +82,7 @@ func (s area) showBatch(c fiber.Ctx, payouts bool) error {
 		back.Set(qStatus, st)
 	}
 	p := BatchPageProps{Shell: sh, Panel: s.panel(c, b, back), Drafts: []BatchDraftRow{}, PayoutRows: []BatchPayoutRow{},
-		Back: link(base(o.Org.ID), back, "")}
+		Back: server.Link(base(o.Org.ID), back, "")}
 	p.Payouts = payouts || b.Status == provider.BatchCompleted
 	here := c.Path()
 	if p.Payouts {
@@ -110,7 +110,7 @@ func (s area) showBatch(c fiber.Ctx, payouts bool) error {
 		}
 		p.Total = pg.Total
 		if pg.HasNext {
-			p.Next = link(here, url.Values{qCursor: {pg.CursorNext}}, "")
+			p.Next = server.Link(here, url.Values{qCursor: {pg.CursorNext}}, "")
 		}
 		if f.Cursor != "" {
 			p.Prev = here
@@ -155,10 +155,10 @@ func (s area) payoutRows(c fiber.Ctx, p *BatchPageProps, b provider.Batch, here 
 	}
 	p.Total = pg.Total
 	if pg.HasNext && pg.CursorNext != "" {
-		p.Next = link(here, url.Values{qCursorAfter: {pg.CursorNext}}, "")
+		p.Next = server.Link(here, url.Values{qCursorAfter: {pg.CursorNext}}, "")
 	}
 	if pg.CursorPrev != "" {
-		p.Prev = link(here, url.Values{qCursorBefore: {pg.CursorPrev}}, "")
+		p.Prev = server.Link(here, url.Values{qCursorBefore: {pg.CursorPrev}}, "")
 	}
 	return nil
 }

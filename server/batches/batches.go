@@ -173,13 +173,6 @@ func base(orgID string) string { return "/org/" + orgID + "/batches" }
 
 func batchPath(orgID, id string) string { return base(orgID) + "/" + url.PathEscape(id) }
 
-func link(path string, q url.Values, frag string) string {
-	if e := q.Encode(); e != "" {
-		path += "?" + e
-	}
-	return path + frag
-}
-
 func displayAmount(amount, code string) string {
 	if amount == "" {
 		return msgNoAmount
@@ -255,21 +248,21 @@ func (s area) list(c fiber.Ctx) error {
 		for k, v := range kept {
 			q[k] = v
 		}
-		p.Next = link(base(o.Org.ID), q, "")
+		p.Next = server.Link(base(o.Org.ID), q, "")
 	}
 	if pg.CursorPrev != "" {
 		q := url.Values{qCursorBefore: {pg.CursorPrev}}
 		for k, v := range kept {
 			q[k] = v
 		}
-		p.Prev = link(base(o.Org.ID), q, "")
+		p.Prev = server.Link(base(o.Org.ID), q, "")
 	}
 	if o.Can(access.PayoutBatchesManage) {
 		p.Upload, p.Template = &BatchUploadProps{Dialog: true, Form: s.uploadForm(c)}, base(o.Org.ID)+"/template"
 	}
 	status := fiber.StatusOK
 	if open != "" {
-		p.ClosePanel = link(base(o.Org.ID), here, "#batch-"+open)
+		p.ClosePanel = server.Link(base(o.Org.ID), here, "#batch-"+open)
 		b, err := s.Batches.Batch(ctx, o.Org.ID, open)
 		switch provider.ErrorCode(err) {
 		case "":
@@ -302,7 +295,7 @@ func (s area) row(o *server.OrgContext, b provider.Batch, here url.Values, open 
 			q[k] = v
 		}
 		q.Set(qBatch, b.ID)
-		r.Href = link(base(o.Org.ID), q, "#batch-panel")
+		r.Href = server.Link(base(o.Org.ID), q, "#batch-panel")
 	} else {
 		r.Href = batchPath(o.Org.ID, b.ID) + "/batch_payouts"
 	}
@@ -361,7 +354,7 @@ func (s area) panel(c fiber.Ctx, b provider.Batch, here url.Values) BatchPanel {
 	o := rq.Org
 	p := BatchPanel{ID: b.ID, Name: b.Name, Status: b.Status, StatusLabel: provider.BatchStatusLabel(b.Status), Summary: facts(b),
 		ApprovedBy: reviews(b.Approvals), DeclinedBy: reviews(b.Rejections), ViewPayouts: batchPath(o.Org.ID, b.ID),
-		Close: link(base(o.Org.ID), here, "#batch-"+b.ID)}
+		Close: server.Link(base(o.Org.ID), here, "#batch-"+b.ID)}
 	if b.Status == provider.BatchWaitingReview {
 		p.Needed = needed(b.ApprovalsStillNeeded())
 	}

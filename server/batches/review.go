@@ -55,7 +55,7 @@ func (s area) declinePage(c fiber.Ctx) error {
 		return err
 	}
 	p := BatchDeclineProps{Shell: sh, Title: msgDeclineTitle, Text: msgDeclineText, Summary: facts(b),
-		Cancel: link(base(o.Org.ID), nil, "") + "?" + qBatch + "=" + b.ID + "#batch-panel"}
+		Cancel: server.Link(base(o.Org.ID), nil, "") + "?" + qBatch + "=" + b.ID + "#batch-panel"}
 	if b.Reviewable(rq.User.ID) {
 		p.Form = &BatchForm{Action: batchPath(o.Org.ID, b.ID) + "/decline", CSRF: server.MaskedCSRF(rq.Session), Submit: "Decline"}
 	} else {

@@ -43,12 +43,12 @@ const (
 )
 
 func cancelConfirm(detail, csrf, returnTo string, here url.Values) OrderConfirm {
-	return OrderConfirm{Href: link(detail+"/cancel", here, ""), Title: msgCancelTitle, Text: msgCancelText, Action: detail + "/cancel",
+	return OrderConfirm{Href: server.Link(detail+"/cancel", here, ""), Title: msgCancelTitle, Text: msgCancelText, Action: detail + "/cancel",
 		CSRF: csrf, ReturnTo: returnTo, Submit: msgCancelSubmit, Back: msgCancelKeep, Fields: []OrderHidden{}}
 }
 
 func testCaseConfirm(detail, csrf, returnTo, paymentID string) OrderConfirm {
-	return OrderConfirm{Href: link(detail+"/test_case", url.Values{fieldPayment: {paymentID}}, ""), Title: msgTestCaseTitle,
+	return OrderConfirm{Href: server.Link(detail+"/test_case", url.Values{fieldPayment: {paymentID}}, ""), Title: msgTestCaseTitle,
 		Text: msgTestCaseText, Action: detail + "/test_case", CSRF: csrf, ReturnTo: returnTo, Submit: msgTestCaseSubmit,
 		Back: msgTestCaseBack, Fields: []OrderHidden{{Name: fieldPayment, Value: paymentID}}}
 }
@@ -86,7 +86,7 @@ func back(c fiber.Ctx, detail string) string {
 	if q := string(c.Request().URI().QueryString()); q != "" {
 		if vals, err := url.ParseQuery(q); err == nil {
 			vals.Del(fieldPayment)
-			return link(detail, vals, "#order-panel")
+			return server.Link(detail, vals, "#order-panel")
 		}
 	}
 	return detail + "#order-panel"

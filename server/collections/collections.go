@@ -140,8 +140,6 @@ const displayTime = "15:04"
 // The list pages' shared display and address helpers, under this package's short names.
 var (
 	displayAmount = listpage.Amount
-	link          = listpage.Link
-	with          = listpage.With
 	moment        = listpage.Moment
 	day           = listpage.Day
 )
@@ -202,7 +200,7 @@ func (s area) readQuery(c fiber.Ctx, o *server.OrgContext) listQuery {
 	if len(q.kept) > 0 {
 		v.Clear = base(o.Org.ID)
 	}
-	q.here = with(q.kept)
+	q.here = server.WithQuery(q.kept)
 	if cur := c.Query(qCursorBefore); cur != "" {
 		q.filter.Cursor, q.filter.Direction = strings.Clone(cur), provider.DirectionPrev
 		q.here.Set(qCursorBefore, q.filter.Cursor)
@@ -258,7 +256,7 @@ func (s area) page(c fiber.Ctx, orderID, paymentID string) error {
 	pg, err := s.Collections.CollectionOrders(ctx, o.Org.ID, q.filter)
 	if provider.ErrorCode(err) == provider.EINVALID && q.filter.Cursor != "" {
 		// A stale or edited cursor: the first page of the same filters.
-		q.filter.Cursor, q.filter.Direction, q.here = "", "", with(q.kept)
+		q.filter.Cursor, q.filter.Direction, q.here = "", "", server.WithQuery(q.kept)
 		pg, err = s.Collections.CollectionOrders(ctx, o.Org.ID, q.filter)
 	}
 	if err != nil {
@@ -270,14 +268,14 @@ func (s area) page(c fiber.Ctx, orderID, paymentID string) error {
 	}
 	p.Total = pg.Total
 	if pg.HasNext && pg.CursorNext != "" {
-		p.Next = link(path, with(q.kept, qCursorAfter, pg.CursorNext), "")
+		p.Next = server.Link(path, server.WithQuery(q.kept, qCursorAfter, pg.CursorNext), "")
 	}
 	if pg.CursorPrev != "" {
-		p.Prev = link(path, with(q.kept, qCursorBefore, pg.CursorPrev), "")
+		p.Prev = server.Link(path, server.WithQuery(q.kept, qCursorBefore, pg.CursorPrev), "")
 	}
 	title := pageTitle + " · " + o.Org.Name
 	if orderID != "" {
-		p.ClosePanel = link(path, q.here, "#order-"+orderID)
+		p.ClosePanel = server.Link(path, q.here, "#order-"+orderID)
 		ord, err := s.Collections.CollectionOrder(ctx, o.Org.ID, orderID)
 		if err == nil && paymentID != "" {
 			var pay provider.CollectionPayment
@@ -310,7 +308,7 @@ func (s area) page(c fiber.Ctx, orderID, paymentID string) error {
 }
 
 func (s area) row(o *server.OrgContext, ord provider.CollectionOrder, here url.Values, open string) OrderRow {
-	return OrderRow{UUID: ord.UUID, Href: link(orderPath(o.Org.ID, ord.UUID), here, "#order-panel"), Open: ord.UUID == open,
+	return OrderRow{UUID: ord.UUID, Href: server.Link(orderPath(o.Org.ID, ord.UUID), here, "#order-panel"), Open: ord.UUID == open,
 		Date: ord.CreatedAt.UTC().Format(daterange.DisplayLayout), Time: ord.CreatedAt.UTC().Format(displayTime) + " UTC",
 		Reference: ord.Reference, UniqueReference: ord.UniqueReference, Account: accountName(o, ord.VirtualAccountNumber),
 		Amount: displayAmount(ord.Amount, ord.CurrencyCode), Currency: ord.CurrencyCode, Status: ord.Status,

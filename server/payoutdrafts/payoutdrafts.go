@@ -260,28 +260,6 @@ const (
 
 func base(orgID string) string { return "/org/" + orgID + "/payout_drafts" }
 
-func link(path string, q url.Values) string {
-	if e := q.Encode(); e != "" {
-		return path + "?" + e
-	}
-	return path
-}
-
-func with(q url.Values, kv ...string) url.Values {
-	out := url.Values{}
-	for k, v := range q {
-		out[k] = append([]string(nil), v...)
-	}
-	for i := 0; i+1 < len(kv); i += 2 {
-		if kv[i+1] == "" {
-			out.Del(kv[i])
-		} else {
-			out.Set(kv[i], kv[i+1])
-		}
-	}
-	return out
-}
-
 func actor(rq *server.Request) provider.DraftActor { return actorOf(*rq.User) }
 
 func amountText(d provider.PayoutDraft) string {
@@ -346,12 +324,12 @@ func (s area) page(c fiber.Ctx, draftID string) error {
 	props := PayoutDraftsProps{Shell: sh, Action: base(o.Org.ID), Status: f.Status, Rows: []DraftRow{},
 		Statuses: []DraftChoice{{provider.DraftStatusWaitingReview, provider.DraftStatusLabel(provider.DraftStatusWaitingReview)},
 			{provider.DraftStatusRejected, provider.DraftStatusLabel(provider.DraftStatusRejected)}}}
-	listQ := with(q, qTab, "")
+	listQ := server.WithQuery(q, qTab, "")
 	page, err := s.PayoutDrafts.Drafts(c.Context(), o.Org.ID, f)
 	if provider.ErrorCode(err) == provider.EINVALID && f.Cursor != "" {
 		// A stale or edited cursor shows the first page.
 		f.Cursor, f.Direction = "", ""
-		listQ = with(listQ, qCursorAfter, "", qCursorBefore, "")
+		listQ = server.WithQuery(listQ, qCursorAfter, "", qCursorBefore, "")
 		page, err = s.PayoutDrafts.Drafts(c.Context(), o.Org.ID, f)
 	}
 	if err != nil {
@@ -359,22 +337,22 @@ func (s area) page(c fiber.Ctx, draftID string) error {
 		props.Failure = msgListFailed
 	}
 	for _, d := range page.Drafts {
-		props.Rows = append(props.Rows, DraftRow{ID: d.DraftID, Href: link(base(o.Org.ID)+"/"+url.PathEscape(d.DraftID), listQ) + "#draft-panel",
+		props.Rows = append(props.Rows, DraftRow{ID: d.DraftID, Href: server.Link(base(o.Org.ID)+"/"+url.PathEscape(d.DraftID), listQ, "") + "#draft-panel",
 			Open: d.DraftID == draftID, Created: d.CreatedAt.UTC().Format(displayMoment), Creator: d.CreatorName,
 			EndToEndID: d.EndToEndID, Transfer: d.LocalInstrument + " · " + d.Corridor.Name, Account: d.DebtorAccount,
 			Amount: amountText(d), Currency: d.CurrencyCode, Approvals: approvalsText(d), Status: provider.DraftStatusLabel(d.Status)})
 	}
 	props.Total = page.Total
 	if page.HasNext {
-		props.Next = link(base(o.Org.ID), with(listQ, qCursorAfter, page.CursorNext, qCursorBefore, ""))
+		props.Next = server.Link(base(o.Org.ID), server.WithQuery(listQ, qCursorAfter, page.CursorNext, qCursorBefore, ""), "")
 	}
 	if page.CursorPrev != "" {
-		props.Prev = link(base(o.Org.ID), with(listQ, qCursorBefore, page.CursorPrev, qCursorAfter, ""))
+		props.Prev = server.Link(base(o.Org.ID), server.WithQuery(listQ, qCursorBefore, page.CursorPrev, qCursorAfter, ""), "")
 	}
 	title := pageTitle + " · " + o.Org.Name
 	status := fiber.StatusOK
 	if draftID != "" {
-		props.ClosePanel = link(base(o.Org.ID), listQ) + "#draft-" + draftID
+		props.ClosePanel = server.Link(base(o.Org.ID), listQ, "") + "#draft-" + draftID
 		d, err := s.PayoutDrafts.Draft(c.Context(), o.Org.ID, draftID, actor(rq))
 		switch {
 		case err == nil && (d.Status == provider.DraftStatusWaitingReview || d.Status == provider.DraftStatusRejected):
@@ -432,11 +410,11 @@ func (s area) panel(c fiber.Ctx, d provider.PayoutDraft, listQ url.Values) Draft
 	rq := server.Req(c)
 	o := rq.Org
 	detail := base(o.Org.ID) + "/" + url.PathEscape(d.DraftID)
-	here := link(detail, listQ) + "#draft-panel"
+	here := server.Link(detail, listQ, "") + "#draft-panel"
 	p := DraftPanelProps{ID: d.DraftID, Title: d.EndToEndID, Amount: strings.TrimSpace(amountText(d) + " " + d.CurrencyCode),
 		StatusLabel: provider.DraftStatusLabel(d.Status), Approvals: reviewLines(d.Approvals), Rejections: reviewLines(d.Rejections),
 		Needed: neededText(d), Tabs: []DraftTab{}, Lines: []DraftLine{}, Actions: []DraftActionView{},
-		Close: link(base(o.Org.ID), listQ) + "#draft-" + d.DraftID,
+		Close: server.Link(base(o.Org.ID), listQ, "") + "#draft-" + d.DraftID,
 		Facts: []DraftLine{{Label: "Created", Value: d.CreatedAt.UTC().Format(displayMoment)}, {Label: "Created by", Value: d.CreatorName},
 			{Label: "Transfer type", Value: d.LocalInstrument}, {Label: "Corridor", Value: d.Corridor.Name},
 			{Label: "Data required", Value: d.SchemaLabel}, {Label: "Approvals", Value: approvalsText(d)}}}
@@ -458,18 +436,18 @@ func (s area) panel(c fiber.Ctx, d provider.PayoutDraft, listQ url.Values) Draft
 		if tab == "" {
 			tab = ps.id
 		}
-		t := DraftTab{ID: ps.id, Label: ps.label, Href: link(detail, with(listQ, qTab, ps.id)) + "#draft-panel", Current: ps.id == tab}
+		t := DraftTab{ID: ps.id, Label: ps.label, Href: server.Link(detail, server.WithQuery(listQ, qTab, ps.id), "") + "#draft-panel", Current: ps.id == tab}
 		if t.Current {
 			p.Lines = lines
 		}
 		p.Tabs = append(p.Tabs, t)
 	}
 	csrf := server.MaskedCSRF(rq.Session)
-	p.Island = DraftDecisionProps{DraftID: d.DraftID, CSRF: csrf, List: link(base(o.Org.ID), with(listQ, qCursorAfter, "", qCursorBefore, "")),
+	p.Island = DraftDecisionProps{DraftID: d.DraftID, CSRF: csrf, List: server.Link(base(o.Org.ID), server.WithQuery(listQ, qCursorAfter, "", qCursorBefore, ""), ""),
 		API: "/api/v2/payouts/organisations/" + o.Org.ID + "/payout_drafts/" + url.PathEscape(d.DraftID), Actions: []DraftDecisionStep{}}
 	for _, act := range allowed(o, d, rq.User.ID) {
 		label := map[string]string{actApprove.kind: approveLabel, actReject.kind: declineLabel, actDelete.kind: deleteLabel}[act.kind]
-		view := DraftActionView{Kind: act.kind, Label: label, Href: link(detail+"/"+act.kind, listQ), Action: detail + "/" + act.kind}
+		view := DraftActionView{Kind: act.kind, Label: label, Href: server.Link(detail+"/"+act.kind, listQ, ""), Action: detail + "/" + act.kind}
 		p.Actions = append(p.Actions, view)
 		step := DraftDecisionStep{Kind: act.kind, Label: label, Action: view.Action, Href: view.Href, Method: fiber.MethodPost, Failed: act.failed}
 		if act.kind == actDelete.kind {
@@ -510,7 +488,7 @@ func (s area) confirmPage(c fiber.Ctx, act action) error {
 	}
 	listQ, _ := pageQuery(c)
 	detail := base(o.Org.ID) + "/" + url.PathEscape(d.DraftID)
-	back := link(detail, listQ) + "#draft-panel"
+	back := server.Link(detail, listQ, "") + "#draft-panel"
 	props := PayoutDraftConfirmProps{Shell: sh, Title: act.title, BackHref: back,
 		Facts: []DraftLine{{Label: "End-to-end ID", Value: d.EndToEndID},
 			{Label: "Amount", Value: strings.TrimSpace(amountText(d) + " " + d.CurrencyCode)},
@@ -561,7 +539,7 @@ func (s area) submit(c fiber.Ctx, act action) error {
 		if u, err := url.Parse(back); err == nil {
 			q := u.Query()
 			q.Del(qTab)
-			back = link(base(o.Org.ID), q)
+			back = server.Link(base(o.Org.ID), q, "")
 		}
 	}
 	return server.Redirect(c, back)

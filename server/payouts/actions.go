@@ -73,7 +73,7 @@ func detailOf(c fiber.Ctx, orgID, ref string) (detail, back string) {
 		vals, err := url.ParseQuery(q)
 		if err == nil {
 			vals.Del(fieldTestCase)
-			back = link(detail, vals, "")
+			back = server.Link(detail, vals, "")
 		}
 	}
 	return detail, back + "#payout-panel"
