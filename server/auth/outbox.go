@@ -164,8 +164,5 @@ func (s area) outboxDecide(c fiber.Ctx) error {
 	default:
 		return err
 	}
-	if err := s.Flash(c, kind, text); err != nil {
-		return err
-	}
-	return server.Redirect(c, outboxPath)
+	return s.FlashRedirect(c, kind, text, outboxPath)
 }

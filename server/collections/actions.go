@@ -33,7 +33,6 @@ const (
 	msgTestCaseError  = "Server error occurred"
 	msgRefundFailed   = "Refund failed"
 	msgRefundTitle    = "Refund order"
-	fieldReturnTo     = "return_to"
 	fieldPayment      = "payment_uuid"
 	fieldKind         = "refund_type"
 	fieldAmount       = "amount"
@@ -79,8 +78,7 @@ type CollectionConfirmProps struct {
 // back is the order's page with the query the confirmation page was opened with (the list's
 // filters and cursor), or the form's return_to when it is this order's page.
 func back(c fiber.Ctx, detail string) string {
-	if r := c.FormValue(fieldReturnTo); (r == detail || strings.HasPrefix(r, detail+"?") || strings.HasPrefix(r, detail+"#")) &&
-		!strings.ContainsAny(r, "\r\n\\") {
+	if r := server.ReturnTo(c, detail, ""); r != "" {
 		return r
 	}
 	if q := string(c.Request().URI().QueryString()); q != "" {
@@ -136,10 +134,7 @@ func (s area) cancelPage(c fiber.Ctx) error {
 // done flashes the outcome and goes back to the order.
 func (s area) done(c fiber.Ctx, kind, text string) error {
 	rq := server.Req(c)
-	if err := s.Flash(c, kind, text); err != nil {
-		return err
-	}
-	return server.Redirect(c, back(c, orderPath(rq.Org.Org.ID, strings.Clone(c.Params("order")))))
+	return s.FlashRedirect(c, kind, text, back(c, orderPath(rq.Org.Org.ID, strings.Clone(c.Params("order")))))
 }
 
 func (s area) cancelSubmit(c fiber.Ctx) error {

@@ -530,10 +530,7 @@ func (s area) submit(c fiber.Ctx, act action) error {
 	if err := s.Flash(c, kind, text); err != nil {
 		return err
 	}
-	back := base(o.Org.ID)
-	if r := c.FormValue("return_to"); strings.HasPrefix(r, back) && !strings.ContainsAny(r, "\r\n\\") {
-		back = r
-	}
+	back := server.ReturnTo(c, base(o.Org.ID), base(o.Org.ID))
 	if out.message != "" {
 		// The draft has left the list it was in: back to that list, not to its panel.
 		if u, err := url.Parse(back); err == nil {

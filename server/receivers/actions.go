@@ -50,13 +50,7 @@ func deleteConfirm(path string, r provider.Receiver, csrf, returnTo string) Rece
 
 // returnTo is where the POST goes back to: the form's return_to when it is the list (with
 // any query), else the list.
-func returnTo(c fiber.Ctx, path string) string {
-	r := c.FormValue(fieldReturnTo)
-	if (r == path || strings.HasPrefix(r, path+"?")) && !strings.ContainsAny(r, "\r\n\\#") {
-		return r
-	}
-	return path
-}
+func returnTo(c fiber.Ctx, path string) string { return server.ReturnTo(c, path, path) }
 
 func (s area) deletePage(c fiber.Ctx) error {
 	if s.Receivers == nil {
@@ -107,8 +101,5 @@ func (s area) deleteSubmit(c fiber.Ctx) error {
 			kind, text = session.FlashError, provider.MsgReceiverDeleteFailed+provider.ErrorMessage(err)
 		}
 	}
-	if err := s.Flash(c, kind, text); err != nil {
-		return err
-	}
-	return server.Redirect(c, returnTo(c, path))
+	return s.FlashRedirect(c, kind, text, returnTo(c, path))
 }
