@@ -414,7 +414,7 @@ func TestTransferForm(t *testing.T) {
 	before := balance(t, h, acctEUR)
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			res, doc := post(cloneValues(tc.form))
+			res, doc := post(server.WithQuery(tc.form))
 			if res.StatusCode != http.StatusUnprocessableEntity {
 				t.Fatalf("status %d", res.StatusCode)
 			}
@@ -464,7 +464,7 @@ func TestTransferForm(t *testing.T) {
 	good := url.Values{"idempotency_key": {key}, "from_account_number": {acctEUR}, "to_account_number": {acctGBP},
 		"amount": {"1,000.00"}, "end_to_end_id": {"E2E-1"}, "intent": {"transfer"}}
 	for i := 0; i < 2; i++ {
-		res, _ := post(cloneValues(good))
+		res, _ := post(server.WithQuery(good))
 		if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != accountPath(acctEUR) {
 			t.Fatalf("submit %d: %d %s", i, res.StatusCode, res.Header.Get("Location"))
 		}

@@ -17,6 +17,7 @@ import (
 	"portal/money"
 	"portal/provider"
 	"portal/server"
+	"portal/server/listpage"
 )
 
 // area's handlers use the core's services through the server.
@@ -216,24 +217,12 @@ func (s area) list(c fiber.Ctx) error {
 			}
 		}
 	}
-	here := url.Values{}
-	for k, v := range kept {
-		here[k] = v
-	}
-	if cur := c.Query(qCursorBefore); cur != "" {
-		f.Cursor, f.Direction = strings.Clone(cur), provider.DirectionPrev
-		here.Set(qCursorBefore, f.Cursor)
-	} else if cur := c.Query(qCursorAfter); cur != "" {
-		f.Cursor, f.Direction = strings.Clone(cur), provider.DirectionNext
-		here.Set(qCursorAfter, f.Cursor)
-	}
-	pg, err := s.Batches.Batches(ctx, o.Org.ID, f)
-	if provider.ErrorCode(err) == provider.EINVALID && f.Cursor != "" {
-		// A stale or edited cursor: the first page.
-		f.Cursor, f.Direction = "", ""
-		here = kept
-		pg, err = s.Batches.Batches(ctx, o.Org.ID, f)
-	}
+	cur := listpage.ReadCursor(c, qCursorAfter, qCursorBefore)
+	pg, err := listpage.Load(&cur, func(cursor, direction string) (provider.BatchPage, error) {
+		f.Cursor, f.Direction = cursor, direction
+		return s.Batches.Batches(ctx, o.Org.ID, f)
+	})
+	here := cur.Here(kept)
 	if err != nil {
 		s.Logger.Error("batch list", "request_id", rq.ID, "err", err)
 		p.Failure = msgListFailed
@@ -243,20 +232,7 @@ func (s area) list(c fiber.Ctx) error {
 		p.Rows = append(p.Rows, s.row(o, b, here, open))
 	}
 	p.Total = pg.Total
-	if pg.HasNext && pg.CursorNext != "" {
-		q := url.Values{qCursorAfter: {pg.CursorNext}}
-		for k, v := range kept {
-			q[k] = v
-		}
-		p.Next = server.Link(base(o.Org.ID), q, "")
-	}
-	if pg.CursorPrev != "" {
-		q := url.Values{qCursorBefore: {pg.CursorPrev}}
-		for k, v := range kept {
-			q[k] = v
-		}
-		p.Prev = server.Link(base(o.Org.ID), q, "")
-	}
+	p.Next, p.Prev = cur.Pager(base(o.Org.ID), kept, pg.HasNext, pg.CursorNext, pg.CursorPrev)
 	if o.Can(access.PayoutBatchesManage) {
 		p.Upload, p.Template = &BatchUploadProps{Dialog: true, Form: s.uploadForm(c)}, base(o.Org.ID)+"/template"
 	}

@@ -18,6 +18,7 @@ import (
 	"portal/money"
 	"portal/provider"
 	"portal/server"
+	"portal/server/listpage"
 	"portal/session"
 )
 
@@ -288,23 +289,18 @@ func neededText(d provider.PayoutDraft) string {
 	return "Needs to be approved by " + strconv.Itoa(n) + " people"
 }
 
-// pageQuery is the page's query as applied: the status (unknown → the default) and the
-// cursors.
-func pageQuery(c fiber.Ctx) (url.Values, provider.DraftFilter) {
-	q := url.Values{}
-	f := provider.DraftFilter{Status: provider.DraftStatusWaitingReview, Limit: pageSize}
+// pageQuery is the page's query as applied: the status (unknown → the default) kept by
+// every link, and the page asked for.
+func pageQuery(c fiber.Ctx) (kept url.Values, f provider.DraftFilter, cur listpage.Cursor) {
+	kept = url.Values{}
+	f = provider.DraftFilter{Status: provider.DraftStatusWaitingReview, Limit: pageSize}
 	if c.Query(qStatus) == provider.DraftStatusRejected {
 		f.Status = provider.DraftStatusRejected
-		q.Set(qStatus, f.Status)
+		kept.Set(qStatus, f.Status)
 	}
-	if v := c.Query(qCursorAfter); v != "" {
-		f.Cursor, f.Direction = strings.Clone(v), provider.DirectionNext
-		q.Set(qCursorAfter, f.Cursor)
-	} else if v := c.Query(qCursorBefore); v != "" {
-		f.Cursor, f.Direction = strings.Clone(v), provider.DirectionPrev
-		q.Set(qCursorBefore, f.Cursor)
-	}
-	return q, f
+	cur = listpage.ReadCursor(c, qCursorAfter, qCursorBefore)
+	f.Cursor, f.Direction = cur.Value, cur.Direction
+	return kept, f, cur
 }
 
 func (s area) list(c fiber.Ctx) error   { return s.page(c, "") }
@@ -320,18 +316,15 @@ func (s area) page(c fiber.Ctx, draftID string) error {
 	if err != nil {
 		return err
 	}
-	q, f := pageQuery(c)
+	kept, f, cur := pageQuery(c)
 	props := PayoutDraftsProps{Shell: sh, Action: base(o.Org.ID), Status: f.Status, Rows: []DraftRow{},
 		Statuses: []DraftChoice{{provider.DraftStatusWaitingReview, provider.DraftStatusLabel(provider.DraftStatusWaitingReview)},
 			{provider.DraftStatusRejected, provider.DraftStatusLabel(provider.DraftStatusRejected)}}}
-	listQ := server.WithQuery(q, qTab, "")
-	page, err := s.PayoutDrafts.Drafts(c.Context(), o.Org.ID, f)
-	if provider.ErrorCode(err) == provider.EINVALID && f.Cursor != "" {
-		// A stale or edited cursor shows the first page.
-		f.Cursor, f.Direction = "", ""
-		listQ = server.WithQuery(listQ, qCursorAfter, "", qCursorBefore, "")
-		page, err = s.PayoutDrafts.Drafts(c.Context(), o.Org.ID, f)
-	}
+	page, err := listpage.Load(&cur, func(cursor, direction string) (provider.DraftPage, error) {
+		f.Cursor, f.Direction = cursor, direction
+		return s.PayoutDrafts.Drafts(c.Context(), o.Org.ID, f)
+	})
+	listQ := cur.Here(kept)
 	if err != nil {
 		s.Logger.Error("payout drafts list", "request_id", rq.ID, "err", err)
 		props.Failure = msgListFailed
@@ -343,12 +336,7 @@ func (s area) page(c fiber.Ctx, draftID string) error {
 			Amount: amountText(d), Currency: d.CurrencyCode, Approvals: approvalsText(d), Status: provider.DraftStatusLabel(d.Status)})
 	}
 	props.Total = page.Total
-	if page.HasNext {
-		props.Next = server.Link(base(o.Org.ID), server.WithQuery(listQ, qCursorAfter, page.CursorNext, qCursorBefore, ""), "")
-	}
-	if page.CursorPrev != "" {
-		props.Prev = server.Link(base(o.Org.ID), server.WithQuery(listQ, qCursorBefore, page.CursorPrev, qCursorAfter, ""), "")
-	}
+	props.Next, props.Prev = cur.Pager(base(o.Org.ID), kept, page.HasNext, page.CursorNext, page.CursorPrev)
 	title := pageTitle + " · " + o.Org.Name
 	status := fiber.StatusOK
 	if draftID != "" {
@@ -486,7 +474,8 @@ func (s area) confirmPage(c fiber.Ctx, act action) error {
 	if err != nil {
 		return err
 	}
-	listQ, _ := pageQuery(c)
+	kept, _, cur := pageQuery(c)
+	listQ := cur.Here(kept)
 	detail := base(o.Org.ID) + "/" + url.PathEscape(d.DraftID)
 	back := server.Link(detail, listQ, "") + "#draft-panel"
 	props := PayoutDraftConfirmProps{Shell: sh, Title: act.title, BackHref: back,

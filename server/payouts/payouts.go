@@ -212,6 +212,7 @@ func base(orgID string) string { return "/org/" + orgID + "/payouts" }
 // listQuery is the page's filter as applied: the provider's filter, the values the links
 // keep (kept), and the form's errors.
 type listQuery struct {
+	cur    listpage.Cursor // the page asked for
 	filter provider.PayoutFilter
 	view   PayoutFiltersView
 	kept   url.Values // applied filters
@@ -339,14 +340,9 @@ func (s area) readQuery(c fiber.Ctx, o *server.OrgContext, units []provider.Busi
 		v.Clear = base(o.Org.ID)
 	}
 
-	q.here = server.WithQuery(q.kept)
-	if cur := c.Query(qCursorBefore); cur != "" {
-		f.Cursor, f.Direction = strings.Clone(cur), provider.DirectionPrev
-		q.here.Set(qCursorBefore, f.Cursor)
-	} else if cur := c.Query(qCursorAfter); cur != "" {
-		f.Cursor, f.Direction = strings.Clone(cur), provider.DirectionNext
-		q.here.Set(qCursorAfter, f.Cursor)
-	}
+	q.cur = listpage.ReadCursor(c, qCursorAfter, qCursorBefore)
+	f.Cursor, f.Direction = q.cur.Value, q.cur.Direction
+	q.here = q.cur.Here(q.kept)
 	return q
 }
 
@@ -420,12 +416,11 @@ func (s area) page(c fiber.Ctx, ref string) error {
 	if len(q.view.Errors) > 0 {
 		status = fiber.StatusUnprocessableEntity
 	} else {
-		pg, err := s.Payouts.Payouts(ctx, o.Org.ID, q.filter)
-		if provider.ErrorCode(err) == provider.EINVALID && q.filter.Cursor != "" {
-			// A stale or edited cursor: the first page of the same filters.
-			q.filter.Cursor, q.filter.Direction, q.here = "", "", server.WithQuery(q.kept)
-			pg, err = s.Payouts.Payouts(ctx, o.Org.ID, q.filter)
-		}
+		pg, err := listpage.Load(&q.cur, func(cursor, direction string) (provider.PayoutPage, error) {
+			q.filter.Cursor, q.filter.Direction = cursor, direction
+			return s.Payouts.Payouts(ctx, o.Org.ID, q.filter)
+		})
+		q.here = q.cur.Here(q.kept)
 		if err != nil {
 			s.Logger.Error("payout list", "request_id", rq.ID, "err", err)
 			p.Failure = provider.MsgPayoutListFailed
@@ -434,12 +429,7 @@ func (s area) page(c fiber.Ctx, ref string) error {
 			p.Rows = append(p.Rows, s.row(o, pr, path+"/"+url.PathEscape(pr.UniqueReference), q.here, ref))
 		}
 		p.Total = pg.Total
-		if pg.HasNext && pg.CursorNext != "" {
-			p.Next = server.Link(path, server.WithQuery(q.kept, qCursorAfter, pg.CursorNext), "")
-		}
-		if pg.CursorPrev != "" {
-			p.Prev = server.Link(path, server.WithQuery(q.kept, qCursorBefore, pg.CursorPrev), "")
-		}
+		p.Next, p.Prev = q.cur.Pager(path, q.kept, pg.HasNext, pg.CursorNext, pg.CursorPrev)
 	}
 
 	if createpayout.Offered(o) {

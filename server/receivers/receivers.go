@@ -17,6 +17,7 @@ import (
 	"portal/daterange"
 	"portal/provider"
 	"portal/server"
+	"portal/server/listpage"
 )
 
 // area's handlers use the core's services through the server.
@@ -149,6 +150,7 @@ func base(orgID string) string { return "/org/" + orgID + "/receivers" }
 // listQuery is the page's list as asked: the provider's filter and the query of this page
 // without the open receiver (here), which every link of the page keeps.
 type listQuery struct {
+	cur    listpage.Cursor // the page asked for
 	filter provider.ReceiverFilter
 	sort   string
 	kept   url.Values // the sort, when not the default
@@ -162,14 +164,9 @@ func readQuery(c fiber.Ctx) listQuery {
 		q.sort, q.filter.Sort = provider.ReceiverSortOldest, provider.ReceiverSortOldest
 		q.kept.Set(qSort, q.sort)
 	}
-	q.here = server.WithQuery(q.kept)
-	if cur := c.Query(qCursorPrev); cur != "" {
-		q.filter.Cursor, q.filter.Direction = strings.Clone(cur), provider.DirectionPrev
-		q.here.Set(qCursorPrev, q.filter.Cursor)
-	} else if cur := c.Query(qCursorNext); cur != "" {
-		q.filter.Cursor, q.filter.Direction = strings.Clone(cur), provider.DirectionNext
-		q.here.Set(qCursorNext, q.filter.Cursor)
-	}
+	q.cur = listpage.ReadCursor(c, qCursorNext, qCursorPrev)
+	q.filter.Cursor, q.filter.Direction = q.cur.Value, q.cur.Direction
+	q.here = q.cur.Here(q.kept)
 	return q
 }
 
@@ -232,12 +229,11 @@ func (s area) list(c fiber.Ctx) error {
 	status := fiber.StatusOK
 	open := strings.Clone(c.Query(qReceiver))
 
-	pg, err := s.Receivers.Receivers(ctx, o.Org.ID, q.filter)
-	if provider.ErrorCode(err) == provider.EINVALID && q.filter.Cursor != "" {
-		// A stale or edited cursor: the first page.
-		q.filter.Cursor, q.filter.Direction, q.here = "", "", server.WithQuery(q.kept)
-		pg, err = s.Receivers.Receivers(ctx, o.Org.ID, q.filter)
-	}
+	pg, err := listpage.Load(&q.cur, func(cursor, direction string) (provider.ReceiverPage, error) {
+		q.filter.Cursor, q.filter.Direction = cursor, direction
+		return s.Receivers.Receivers(ctx, o.Org.ID, q.filter)
+	})
+	q.here = q.cur.Here(q.kept)
 	if err != nil {
 		s.Logger.Error("receiver list", "request_id", rq.ID, "err", err)
 		p.Failure, status = msgListFailed, fiber.StatusServiceUnavailable
@@ -249,12 +245,7 @@ func (s area) list(c fiber.Ctx) error {
 			Created: r.CreatedAt.UTC().Format(daterange.DisplayLayout), CreatedBy: r.CreatedBy})
 	}
 	p.Total = pg.Total
-	if pg.HasNext && pg.CursorNext != "" {
-		p.Next = server.Link(path, server.WithQuery(q.kept, qCursorNext, pg.CursorNext), "")
-	}
-	if pg.CursorPrev != "" {
-		p.Prev = server.Link(path, server.WithQuery(q.kept, qCursorPrev, pg.CursorPrev), "")
-	}
+	p.Next, p.Prev = q.cur.Pager(path, q.kept, pg.HasNext, pg.CursorNext, pg.CursorPrev)
 
 	if open != "" {
 		p.ClosePanel = server.Link(path, q.here, "#receiver-"+open)
