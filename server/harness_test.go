@@ -138,12 +138,9 @@ const (
 // can, fills them in before any test runs.
 var MovedAreas []AreaFunc
 
-// portalAreas are the areas of package portal in its order: the moved
-// ones, and those that still live in this package. The tests of the whole
-// portal are portal's.
-func portalAreas() []AreaFunc {
-	return append(slices.Clone(MovedAreas), Unbuilt)
-}
+// portalAreas are the areas of package portal this package's tests mount.
+// The tests of the whole portal are portal's.
+func portalAreas() []AreaFunc { return slices.Clone(MovedAreas) }
 
 // portalServer is a server of every area without its services, for the
 // tests that read its tables.

@@ -50,7 +50,6 @@ var Areas = []server.AreaFunc{
 	profile.New,       // Settings › My Profile
 	rangepicker.New,   // top bar: the date range picker
 	search.New,        // top bar: the search box's results
-	server.Unbuilt,
 }
 
 // New builds the portal's server.
