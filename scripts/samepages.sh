@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Renders every page the server's tests render, twice at a base commit and
-# once in the working tree, and compares them byte for byte (cmd/samepages):
-# the proof that a refactor changed no page a user sees. Pages that differ
-# between the two renders of the base (random ids drawn by the demo seed or a
-# test) are counted and left out.
+# once at the commit under review, and compares them byte for byte
+# (cmd/samepages): the proof that a refactor changed no page a user sees.
+# Pages that differ between the two renders of the base (random ids drawn by
+# the demo seed or a test) are counted and left out. Both commits are built
+# the same way, in checkouts of their own: esbuild names the island chunks
+# by content and module paths, so a build elsewhere names them otherwise.
 #
-#   scripts/samepages.sh [BASE]          compare BASE (default main) with the working tree
+#   scripts/samepages.sh [BASE [HEAD]]   compare BASE (default main) with HEAD (default HEAD)
 #   scripts/samepages.sh record DIR      only record the working tree's pages into DIR
 #                                        (then: go run ./cmd/samepages BASE1 BASE2 DIR)
 #
@@ -33,11 +35,16 @@ if [ "${1:-}" = record ]; then
 fi
 
 base=${1:-main}
+head=$(git -C "$root" rev-parse "${2:-HEAD}")
 work=$(mktemp -d)
-trap 'git -C "$root" worktree remove --force "$work/tree" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
-git -C "$root" worktree add --detach "$work/tree" "$base" >/dev/null
-ln -s "$root/node_modules" "$work/tree/node_modules"
-(cd "$work/tree" && go run ./cmd/build >/dev/null)
-echo "base $base: $(record "$work/tree" "$work/base1") pages, again: $(record "$work/tree" "$work/base2") pages"
-echo "working tree: $(record "$root" "$work/head") pages"
-go run ./cmd/samepages "$work/base1" "$work/base2" "$work/head"
+checkout() { # rev dir
+	git -C "$root" worktree add --detach "$2" "$1" >/dev/null
+	ln -s "$root/node_modules" "$2/node_modules"
+	(cd "$2" && go run ./cmd/build >/dev/null)
+}
+trap 'for t in base head; do git -C "$root" worktree remove --force "$work/$t" >/dev/null 2>&1 || true; done; rm -rf "$work"' EXIT
+checkout "$base" "$work/base"
+checkout "$head" "$work/head"
+echo "base $base: $(record "$work/base" "$work/pages-base1") pages, again: $(record "$work/base" "$work/pages-base2") pages"
+echo "head $head: $(record "$work/head" "$work/pages-head") pages"
+(cd "$root" && go run ./cmd/samepages "$work/pages-base1" "$work/pages-base2" "$work/pages-head")
