@@ -12,7 +12,6 @@ import (
 	"github.com/redis/go-redis/v9"
 	"golang.org/x/net/html"
 
-	"portal/htmlq"
 	"portal/provider"
 	"portal/reference"
 	"portal/server/internal/testkit"
@@ -112,24 +111,7 @@ func (c *client) sessionCSRF() string {
 
 func parse(t testing.TB, res *http.Response) *html.Node { return testkit.Parse(t, res) }
 
-// Queries of parsed HTML by structure (package htmlq), under short names.
-var (
-	find    = htmlq.Find
-	findAll = htmlq.FindAll
-	attr    = htmlq.Attr
-	hasAttr = htmlq.HasAttr
-	text    = htmlq.VisibleText
-	byTag   = htmlq.ByTag
-	byID    = htmlq.ByID
-)
-
 func fiberTestConfig() fiber.TestConfig { return testkit.FiberTestConfig() }
-
-// The demo organisations, by the names the tests use.
-const (
-	orgNordic   = testkit.OrgNordic
-	orgAtlantic = testkit.OrgAtlantic
-)
 
 // MovedAreas are the areas of package portal that live in packages of
 // their own and that this package's tests still mount, to log in and for

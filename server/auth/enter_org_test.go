@@ -93,15 +93,15 @@ func TestFailingLoadsGoToNoOrganisation(t *testing.T) {
 	for _, what := range []string{"membership", "configuration", "products", "flags", "alerts", "memberships"} {
 		t.Run(what, func(t *testing.T) {
 			h.Srv.Provider = failingLoad{real, what}
-			wantLocation(t, c.Get("/org/"+orgNordic), "/no-organisation")
-			wantLocation(t, c.Get("/org/"+orgNordic+"/login_transition"), "/no-organisation")
+			wantLocation(t, c.Get("/org/"+servertest.OrgNordic), "/no-organisation")
+			wantLocation(t, c.Get("/org/"+servertest.OrgNordic+"/login_transition"), "/no-organisation")
 		})
 	}
 	h.Srv.Provider = failingLoad{real, "memberships"}
 	wantLocation(t, c.Get("/"), "/no-organisation")
 	wantLocation(t, c.Get("/login_transition"), "/no-organisation")
 	h.Srv.Provider = real
-	if res := c.Get("/org/" + orgNordic); res.StatusCode != http.StatusOK {
+	if res := c.Get("/org/" + servertest.OrgNordic); res.StatusCode != http.StatusOK {
 		t.Fatalf("back to normal: %d", res.StatusCode)
 	}
 }
@@ -109,7 +109,7 @@ func TestFailingLoadsGoToNoOrganisation(t *testing.T) {
 // An unknown path under an organisation runs the session guard first.
 func TestDeepUnknownPathGuard(t *testing.T) {
 	h := newHarness(t)
-	deep := "/org/" + orgNordic + "/users/anything/else"
+	deep := "/org/" + servertest.OrgNordic + "/users/anything/else"
 	res := h.Client().Get(deep)
 	if loc := res.Header.Get("Location"); res.StatusCode != http.StatusSeeOther || !strings.HasPrefix(loc, "/login?redirect_url=") {
 		t.Fatalf("logged out: %d %q, want login", res.StatusCode, loc)
@@ -119,13 +119,13 @@ func TestDeepUnknownPathGuard(t *testing.T) {
 	if res := c.Get(deep); res.StatusCode != http.StatusNotFound {
 		t.Errorf("member: %d, want 404", res.StatusCode)
 	}
-	if res := c.Do("POST", deep, url.Values{"_csrf": {c.CSRF("/org/" + orgNordic)}}); res.StatusCode != http.StatusNotFound {
+	if res := c.Do("POST", deep, url.Values{"_csrf": {c.CSRF("/org/" + servertest.OrgNordic)}}); res.StatusCode != http.StatusNotFound {
 		t.Errorf("member POST: %d, want 404", res.StatusCode)
 	}
 	// Not a member: the same answer as any page of that organisation.
 	o := h.Client()
 	o.Login(emailObserver)
-	wantLocation(t, o.Get("/org/"+orgAtlantic+"/users/anything"), "/no-organisation")
+	wantLocation(t, o.Get("/org/"+servertest.OrgAtlantic+"/users/anything"), "/no-organisation")
 }
 
 // set_current: header and path must agree, membership is checked, and the
@@ -139,10 +139,10 @@ func TestSetCurrentOrganisation(t *testing.T) {
 		name, org, header string
 		status            int
 	}{
-		{"no header", orgAtlantic, "", http.StatusBadRequest},
-		{"other header", orgAtlantic, orgNordic, http.StatusBadRequest},
+		{"no header", servertest.OrgAtlantic, "", http.StatusBadRequest},
+		{"other header", servertest.OrgAtlantic, servertest.OrgNordic, http.StatusBadRequest},
 		{"not a member", "0b6a3c1e-0000-4000-8000-000000000099", "0b6a3c1e-0000-4000-8000-000000000099", http.StatusNotFound},
-		{"member", orgAtlantic, orgAtlantic, http.StatusNoContent},
+		{"member", servertest.OrgAtlantic, servertest.OrgAtlantic, http.StatusNoContent},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var hdr []string
@@ -157,10 +157,10 @@ func TestSetCurrentOrganisation(t *testing.T) {
 		})
 	}
 	sess, err := h.Sessions.Load(t.Context(), a.RefreshCookie().Value)
-	if err != nil || sess.OrgID != orgAtlantic || sess.Role != "observer" {
+	if err != nil || sess.OrgID != servertest.OrgAtlantic || sess.Role != "observer" {
 		t.Fatalf("session after set_current: %v %v", sess, err)
 	}
-	unauth := h.API().Call("POST", path(orgAtlantic), nil, server.APIHeaderOrganisation, orgAtlantic)
+	unauth := h.API().Call("POST", path(servertest.OrgAtlantic), nil, server.APIHeaderOrganisation, servertest.OrgAtlantic)
 	if unauth.StatusCode == http.StatusNoContent {
 		t.Errorf("anonymous: %d", unauth.StatusCode)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/net/html"
 
+	"portal/htmlq"
 	"portal/reference"
 	"portal/server/servertest"
 )
@@ -26,11 +27,11 @@ func TestLoginNoticesByFlag(t *testing.T) {
 	} {
 		t.Run(tc.query, func(t *testing.T) {
 			_, doc := h.Client().Page("/login" + tc.query)
-			main := find(doc, byTag("main"))
+			main := htmlq.Find(doc, htmlq.ByTag("main"))
 			got := ""
 			for _, title := range []string{"Your login expired", "You have been logged out.", "Log in to continue to the API Reference.",
 				"Your token was expired, please login again", msgMissingScope} {
-				if strings.Contains(text(main), title) {
+				if strings.Contains(htmlq.VisibleText(main), title) {
 					got = title
 				}
 			}
@@ -47,12 +48,12 @@ func TestFromDocsThroughMFA(t *testing.T) {
 	h := newHarness(t)
 	c := h.Client()
 	_, doc := c.Page("/docs")
-	if a := servertest.LinkByText(find(doc, byTag("header")), "Log in"); a == nil || attr(a, "href") != "/login?fromDocs" {
+	if a := servertest.LinkByText(htmlq.Find(doc, htmlq.ByTag("header")), "Log in"); a == nil || htmlq.Attr(a, "href") != "/login?fromDocs" {
 		t.Fatal("the API Reference has no way to log in and come back")
 	}
 	_, doc = c.Page("/login?fromDocs")
-	in := find(doc, func(n *html.Node) bool { return n.Data == "input" && attr(n, "name") == "redirect_url" })
-	if in == nil || attr(in, "value") != "/docs" {
+	in := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "input" && htmlq.Attr(n, "name") == "redirect_url" })
+	if in == nil || htmlq.Attr(in, "value") != "/docs" {
 		t.Fatalf("login form carries no way back to the docs")
 	}
 	res := c.Do("POST", "/login", url.Values{"_csrf": {c.CSRF("/login?fromDocs")}, "email": {"mfa-totp@demo.example"},
@@ -65,12 +66,12 @@ func TestFromDocsThroughMFA(t *testing.T) {
 		t.Fatalf("login transition goes to %q", next)
 	}
 	_, doc = c.Page(next)
-	if r := find(doc, func(n *html.Node) bool { return n.Data == "meta" && attr(n, "http-equiv") == "refresh" }); r == nil ||
-		!strings.HasSuffix(attr(r, "content"), "url=/docs") {
+	if r := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "meta" && htmlq.Attr(n, "http-equiv") == "refresh" }); r == nil ||
+		!strings.HasSuffix(htmlq.Attr(r, "content"), "url=/docs") {
 		t.Fatal("the splash does not go on to the API Reference")
 	}
 	_, doc = c.Page("/docs")
-	if servertest.LinkByText(find(doc, byTag("header")), "Log in") != nil {
+	if servertest.LinkByText(htmlq.Find(doc, htmlq.ByTag("header")), "Log in") != nil {
 		t.Error("a logged-in user is still offered to log in on the API Reference")
 	}
 }

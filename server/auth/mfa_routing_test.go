@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/net/html"
 
+	"portal/htmlq"
 	"portal/provider"
 	"portal/server"
 )
@@ -63,7 +64,7 @@ func TestMFAConfigurationFails(t *testing.T) {
 	if res.StatusCode != http.StatusServiceUnavailable {
 		t.Fatalf("status %d", res.StatusCode)
 	}
-	if a := find(doc, func(n *html.Node) bool { return attr(n, "role") == "alert" }); a == nil || text(a) != server.MsgMFAConfigFailed {
+	if a := htmlq.Find(doc, func(n *html.Node) bool { return htmlq.Attr(n, "role") == "alert" }); a == nil || htmlq.VisibleText(a) != server.MsgMFAConfigFailed {
 		t.Error("no 'Failed fetch MFA configuration'")
 	}
 }

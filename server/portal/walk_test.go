@@ -30,7 +30,7 @@ func walkPath(p string) string {
 	for i, part := range parts {
 		switch {
 		case part == ":org" || part == ":organisationId" || part == ":id" && i > 0 && parts[i-1] == "organisations":
-			parts[i] = orgNordic
+			parts[i] = servertest.OrgNordic
 		case part == ":account" || part == ":accountNumber":
 			parts[i] = reference.DemoAccountOrg1EUR
 		case strings.HasPrefix(part, ":"):
@@ -139,7 +139,7 @@ func TestWalkGETChangesNothing(t *testing.T) {
 			c := h.Client()
 			c.Login("admin@demo.example")
 			c.Get("/login_transition")
-			c.Get("/org/" + orgNordic)
+			c.Get("/org/" + servertest.OrgNordic)
 			return c
 		},
 		// Password step done, no second factor yet: the MFA setup screens.
