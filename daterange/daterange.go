@@ -149,29 +149,35 @@ const (
 	MsgRequired = "A range needs both a from and a to date"
 )
 
+// Message is a date input error in the words a user reads beside the field
+// (a sentence, so capitalised, which Go's error-string convention is not for).
+type Message string
+
+func (m Message) Error() string { return string(m) }
+
 // ParseDisplay reads a DD-MM-YYYY date typed into a masked input. The year must be between
-// MinYear and next year (as of now).
+// MinYear and next year (as of now). Its errors are Messages.
 func ParseDisplay(s string, now time.Time) (time.Time, error) {
 	s = strings.TrimSpace(s)
 	if len(s) != 10 || s[2] != '-' || s[5] != '-' {
-		return time.Time{}, errors.New(MsgFormat)
+		return time.Time{}, Message(MsgFormat)
 	}
 	var d, m, y int
 	if _, err := fmt.Sscanf(s, "%02d-%02d-%04d", &d, &m, &y); err != nil || !digitsAt(s) {
-		return time.Time{}, errors.New(MsgFormat)
+		return time.Time{}, Message(MsgFormat)
 	}
 	if d < 1 || d > 31 {
-		return time.Time{}, errors.New(MsgDay)
+		return time.Time{}, Message(MsgDay)
 	}
 	if m < 1 || m > 12 {
-		return time.Time{}, errors.New(MsgMonth)
+		return time.Time{}, Message(MsgMonth)
 	}
 	if last := day(now).Year() + 1; y < MinYear || y > last {
-		return time.Time{}, fmt.Errorf("Year must be between %d and %d", MinYear, last)
+		return time.Time{}, Message(fmt.Sprintf("Year must be between %d and %d", MinYear, last))
 	}
 	t := time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC)
 	if t.Day() != d {
-		return time.Time{}, errors.New(MsgNoDate)
+		return time.Time{}, Message(MsgNoDate)
 	}
 	return t, nil
 }
@@ -266,4 +272,13 @@ func FromForm(typ, from, to string, now time.Time) (Range, map[string]string) {
 		return Range{}, errs
 	}
 	return CustomRange(a, b), nil
+}
+
+// DisplayDay shows a day sent as APILayout ("2026-11-27") the way the portal shows days
+// ("27-11-2026"); anything else as it is.
+func DisplayDay(s string) string {
+	if t, err := time.Parse(APILayout, s); err == nil {
+		return t.Format(DisplayLayout)
+	}
+	return s
 }

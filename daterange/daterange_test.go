@@ -2,6 +2,7 @@ package daterange
 
 import (
 	"encoding/json"
+	"errors"
 	"maps"
 	"os"
 	"testing"
@@ -69,6 +70,8 @@ func TestParseVectors(t *testing.T) {
 		switch {
 		case c.Error != "" && (err == nil || err.Error() != c.Error):
 			t.Errorf("ParseDisplay(%q) error %v, want %q", c.Input, err, c.Error)
+		case c.Error != "" && !errors.As(err, new(Message)):
+			t.Errorf("ParseDisplay(%q) error %T, want a Message to show the user", c.Input, err)
 		case c.Error == "" && err != nil:
 			t.Errorf("ParseDisplay(%q): %v", c.Input, err)
 		case c.Error == "" && d.Format(APILayout) != c.Date:

@@ -19,11 +19,15 @@ import { test } from './lib/runner.mjs';
 import { freePort } from './lib/servers.mjs';
 import { applyTextSpacing, measure, settle, shiftRecorder } from './lib/layout.mjs';
 import { NORDIC, PASSWORD, esc, expectH1, login, submitLogin, unfold } from './flows.mjs';
+import { scaled } from './lib/time.mjs';
 
 const WIDTHS = [320, 412];
 // 200% zoom of a 1280 px wide window lays out 640 CSS px.
 const ZOOM_200 = 640;
 const HEIGHT = 720;
+// On a phone the page starts on the first screen: once cookies are chosen, the heading
+// sits within the first 40 % of a 320 × 760 screen.
+const FIRST_SCREEN = Math.round(0.4 * 760);
 
 // Who opens which routes: the first of these that is not sent elsewhere.
 // admin_reviewer holds every permission in Nordic Trading, where every
@@ -91,7 +95,7 @@ async function openPersona(t, name) {
   const known = signedIn.get(name);
   const context = await t.browser.newContext({ javaScriptEnabled: t.js, baseURL: t.base, locale: 'en-GB',
     viewport: { width: WIDTHS[0], height: HEIGHT }, storageState: known?.state });
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(scaled(10_000));
   const page = await context.newPage();
   const shifts = await shiftRecorder(page);
   const p = { name, context, page, shifts, links: [...(known?.links || [])] };
@@ -205,6 +209,16 @@ async function visit(t, p, url, width, { meta, bad, where }) {
   if (meta) await page.unrouteAll();
   const at = `${where} at ${width} px`;
   const m = await recheck(page, at, bad);
+  if (width === WIDTHS[0]) {
+    const top = await page.evaluate(() => {
+      const h = document.querySelector('h1');
+      if (!h) return null;
+      // After consent: the cookie banner, which goes once a choice is made, does not count.
+      const banner = document.querySelector('section[aria-label="Cookies"]');
+      return h.getBoundingClientRect().top + scrollY - (banner ? banner.getBoundingClientRect().height : 0);
+    });
+    if (top !== null && top > FIRST_SCREEN) bad.push(`${at}: the heading starts ${Math.round(top)} px down, below the first ${FIRST_SCREEN} px of a phone screen`);
+  }
   const shift = await shifts.take();
   if (shift.total > 0) bad.push(`${at}: layout shift ${fmtShift(shift)} while loading:\n    ${shift.moved.join('\n    ')}`);
   return { m, shift };

@@ -6,8 +6,12 @@
 // Environment: E2E_NO_AXE=1 skips axe-core; E2E_HEADED=1 shows the browser;
 // E2E_PORTAL_BIN=path uses that portal binary instead of building one;
 // E2E_SHARDS=n runs the flow files in n parallel shards (default 4), each
-// against its own redis-server and portal with fresh demo data.
-// Prints "N passed, M failed" last and exits non-zero on any failure.
+// against its own redis-server and portal with fresh demo data, balanced by
+// the files' durations in their last run (e2e/durations.json, rewritten
+// for every file a run ran whole); E2E_TIME_SCALE=f multiplies the time
+// budgets (lib/time.mjs: 3 under CI, 1 elsewhere).
+// Prints each phase's time, then "N passed, M failed" last, and exits
+// non-zero on any failure.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,8 +38,10 @@ import './payout-wizard-flows.mjs';
 import './layout-flows.mjs';
 import './timeout-flows.mjs';
 import { AXE_TAGS, axeChecked, axeSelfTest, closeShared } from './lib/checks.mjs';
-import { runAll, indent, shardPlan } from './lib/runner.mjs';
+import { runAll, indent, shardPlan, wholeFiles } from './lib/runner.mjs';
+import { updatedDurations } from './lib/shards.mjs';
 import { buildPortal, killAllSync, redisCommand, startPortal, startRedis, stop, tail } from './lib/servers.mjs';
+import { TIME_SCALE } from './lib/time.mjs';
 import { formatWeight } from './lib/weight.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -48,6 +54,28 @@ const CHROMIUM = process.env.CHROMIUM_PATH ||
   (!process.env.E2E_HEADED && fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 const started = Date.now();
+// Each file's duration in the last full run, for balancing the shards.
+const DURATIONS = path.join(root, 'e2e', 'durations.json');
+
+function readDurations() {
+  try {
+    return JSON.parse(fs.readFileSync(DURATIONS, 'utf8')).files ?? null;
+  } catch (err) {
+    if (err.code !== 'ENOENT') console.log(`note: ${path.relative(root, DURATIONS)} unreadable (${err.message}); balancing by weights`);
+    return null;
+  }
+}
+
+function writeDurations(files) {
+  const doc = { about: 'ms each flow file took in its last whole run (both modes), written by e2e/run.mjs; ' +
+    'the next run balances its shards by them', files };
+  fs.writeFileSync(DURATIONS, JSON.stringify(doc, null, 2) + '\n');
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+function phase(name, t0) {
+  console.log(`phase: ${name} took ${seconds(Date.now() - t0)}`);
+}
 // One { redis, portal, files } per shard.
 let shards = [];
 let browser = null;
@@ -88,12 +116,16 @@ async function main() {
   }
   // E2E_PORTAL_BIN: use a binary built elsewhere (e.g. while the tree does not compile).
   const build = process.env.E2E_PORTAL_BIN ? { bin: path.resolve(process.env.E2E_PORTAL_BIN), ms: 0 } : buildPortal(root);
+  console.log(`phase: portal build took ${seconds(build.ms)}`);
   const only = process.argv.slice(2);
-  const plan = shardPlan(Number(process.env.E2E_SHARDS || 4), only.length ? only : null);
-  for (const [i, files] of plan.entries()) {
+  const durations = readDurations();
+  const plan = shardPlan(Number(process.env.E2E_SHARDS || 4), only.length ? only : null, durations);
+  console.log(`time budgets ×${TIME_SCALE}; shards balanced by ${plan.unit === 'ms' ? 'the last run\'s durations' : 'test weights (e2e/durations.json names none of these files)'}`);
+  const tServers = Date.now();
+  for (const [i, { files, cost }] of plan.shards.entries()) {
     // The first shard keeps the plain log names the README points to.
     const sfx = i === 0 ? '' : `-${i + 1}`;
-    const shard = { files, redis: null, portal: null };
+    const shard = { files, cost, redis: null, portal: null };
     shards.push(shard);
     shard.redis = await startRedis(artifacts, `redis${sfx}.log`);
     shard.portal = await startPortal(build.bin, shard.redis.url, artifacts, {}, `portal${sfx}.log`);
@@ -103,6 +135,8 @@ async function main() {
       `chromium ${CHROMIUM}, files ${files.join(' ')}`);
   }
 
+  phase('servers (redis, portal per shard)', tServers);
+  const tBrowser = Date.now();
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: !process.env.E2E_HEADED,
@@ -115,11 +149,32 @@ async function main() {
   });
   const axe = !process.env.E2E_NO_AXE;
   if (axe) await axeSelfTest(browser);
-  const results = (await Promise.all(shards.map(({ portal, redis, files }) => runAll({ browser, base: portal.base, artifacts,
-    only: only.length ? only : null, axe, redis: { port: redis.port }, bin: build.bin, dataDir: portal.dataDir, files,
-    stopped: () => interrupted })))).flat();
+  phase('browser start' + (axe ? ' and axe self-test' : ''), tBrowser);
+  const tFlows = Date.now();
+  const results = (await Promise.all(shards.map(async (shard) => {
+    const t0 = Date.now();
+    const { portal, redis, files } = shard;
+    const r = await runAll({ browser, base: portal.base, artifacts,
+      only: only.length ? only : null, axe, redis: { port: redis.port }, bin: build.bin, dataDir: portal.dataDir, files,
+      stopped: () => interrupted });
+    shard.ms = Date.now() - t0;
+    return r;
+  }))).flat();
 
   if (interrupted) return 130;
+  console.log('');
+  for (const [i, { files, cost, ms }] of shards.entries()) {
+    const planned = plan.unit === 'ms' ? `planned ${seconds(cost)}` : `planned ${cost} weight units`;
+    console.log(`shard ${i + 1}: ${seconds(ms)} (${planned}): ${files.join(' ')}`);
+  }
+  phase('flows', tFlows);
+  // A file's time counts only when all its tests ran (a name filter may pick a few).
+  const whole = wholeFiles(only.length ? only : null);
+  const timed = results.filter((r) => whole.has(r.file));
+  if (timed.length) {
+    writeDurations(updatedDurations(durations ?? {}, timed));
+    console.log(`durations of ${[...new Set(timed.map((r) => r.file))].join(' ')} written to ${path.relative(root, DURATIONS)}`);
+  }
   if (report.weights.length) {
     console.log('\nfirst-paint weight (HTML + CSS as sent, Accept-Encoding: br, gzip):');
     for (const w of report.weights) console.log('  ' + formatWeight(w));

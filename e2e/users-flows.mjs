@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 
 import { test } from './lib/runner.mjs';
 import { freshCode } from './lib/totp.mjs';
-import { NORDIC, PASSWORD, expectH1, logOut, login, orgURL, submitLogin } from './flows.mjs';
+import { ATLANTIC, NORDIC, PASSWORD, expectH1, logOut, login, orgURL, submitLogin } from './flows.mjs';
 import { errorSummary, fieldError, listMessages, newMessage, openOutbox, outboxSnapshot, smsCode, submit } from './auth-flows.mjs';
 
 const USERS = `/org/${NORDIC}/users`;
@@ -92,6 +92,45 @@ test('Users: add a user, accept the invitation from the outbox, log in as them',
   await expectH1(page, 'Dashboard');
   // Finance: no user management for them.
   assert.equal(await page.getByRole('link', { name: 'User management' }).count(), 0);
+}, { timeout: 90_000 });
+
+test('Users: invite someone who already has a login; they join only by logging in and accepting', async (t) => {
+  const { page } = t;
+  // A Nordic member, invited by Atlantic's admin: each mode its own.
+  const email = t.js ? STAFF('gustav', 'petersen') : STAFF('julie', 'jensen');
+  await login(t, 'atlantic-admin@demo.example');
+  await page.goto(`/org/${ATLANTIC}/users/new`);
+  await panel(page).getByRole('heading', { level: 2, name: 'Add New User' }).waitFor();
+  await page.getByLabel('First name', { exact: true }).fill('Typed');
+  await page.getByLabel('Last name', { exact: true }).fill('Byadmin');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Role', { exact: true }).selectOption({ label: 'Observer' });
+  await page.getByRole('button', { name: 'Add user', exact: true }).click();
+  // The same answer as for a new address: the invitation as typed, nothing of the person.
+  await panel(page).getByRole('heading', { level: 2, name: 'Typed Byadmin' }).waitFor();
+  assert.ok((await flashes(page)).includes('Profile created'));
+  await panel(page).getByText('Invitation pending').waitFor();
+  await t.audit('invited a login');
+
+  const outbox = await openOutbox(t);
+  const mail = (await listMessages(outbox)).find((m) => m.kind === 'E-mail' && m.to === email);
+  await outbox.close();
+  assert.ok(mail?.link?.startsWith('/invitations/accept/'), `an invitation to ${email} in the outbox`);
+  await logOut(t);
+
+  await page.goto(mail.link);
+  await expectH1(page, 'Accept the invitation');
+  assert.equal(await page.getByLabel('New password', { exact: true }).count(), 0, 'no password is chosen for a login');
+  await t.audit('invitation to a login');
+  await page.getByRole('link', { name: 'Log in to accept', exact: true }).click();
+  await page.waitForURL(/\/login\?/);
+  await submitLogin(page, email);
+  await page.waitForURL(/\/invitations\/join\//);
+  await expectH1(page, 'Join Atlantic Freight Ltd');
+  await t.audit('join page');
+  await page.getByRole('button', { name: 'Accept invitation', exact: true }).click();
+  await page.waitForURL(orgURL(ATLANTIC));
+  assert.ok((await flashes(page)).includes('You joined Atlantic Freight Ltd.'));
 }, { timeout: 90_000 });
 
 test('Users: edit a user\'s role; one\'s own is locked; a retired role is unavailable', async (t) => {

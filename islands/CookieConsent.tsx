@@ -20,7 +20,7 @@ export const SAVED: Record<Choice, string> = {
 };
 export const FAILED = 'Your choice could not be saved. Please try again.';
 
-const button = 'rounded px-4 py-2 font-medium ';
+const button = 'rounded px-3 py-1 font-medium sm:px-4 sm:py-2 ';
 
 export default function CookieConsent({ action, csrf, back }: Props) {
   const [saved, setSaved] = useState<Choice | null>(null);
@@ -56,7 +56,7 @@ export default function CookieConsent({ action, csrf, back }: Props) {
   };
 
   return (
-    <section aria-label="Cookies" className="border-b border-gray-300 bg-gray-100 px-4 py-3">
+    <section aria-label="Cookies" className="border-b border-gray-300 bg-gray-100 px-4 py-2 sm:py-3">
       {saved ? (
         <div className="flex flex-wrap items-center gap-3">
           <p id="cookie-saved">{SAVED[saved]}</p>
@@ -68,9 +68,13 @@ export default function CookieConsent({ action, csrf, back }: Props) {
         <form method="post" action={action} onSubmit={choose} className="flex flex-wrap items-center gap-3">
           <input type="hidden" name="_csrf" value={csrf} />
           <input type="hidden" name="back" value={back} />
-          <p className="min-w-0 flex-1 basis-64">
-            <strong>Cookies on the portal.</strong> We use only the cookies the portal needs to work: your session and this
-            choice. Do you accept cookies?
+          <p className="min-w-0 flex-1 basis-64 text-sm sm:text-base">
+            {/* On a phone one line: the same question, shorter, so the page starts on the first screen. */}
+            <span className="sm:hidden"><strong>Cookies:</strong> only what the portal needs. Accept?</span>
+            <span className="hidden sm:inline">
+              <strong>Cookies on the portal.</strong> We use only the cookies the portal needs to work: your session and this
+              choice. Do you accept cookies?
+            </span>
           </p>
           {failed ? <p role="alert" className="w-full font-medium text-red-800">{FAILED}</p> : null}
           <button type="submit" name="consent" value="accepted" className={button + 'bg-blue-800 text-white hover:bg-blue-900'}>Accept</button>

@@ -38,15 +38,16 @@ const props: Props = {
   ],
   active: 'summary',
   sections: [
-    { id: 'payout_request', fields: [{ label: 'Amount', value: '1,250.00 EUR' }] },
-    { id: 'sender', fields: [{ label: 'Full name', value: 'Nordic Trading ApS' }] },
-    { id: 'receiver_bank', fields: [] },
+    { id: 'payout_request', fields: [{ label: 'Amount', value: '1,250.00 EUR' }], messages: [] },
+    { id: 'sender', fields: [{ label: 'Full name', value: 'Nordic Trading ApS' }], messages: [] },
+    { id: 'receiver_bank', fields: [], messages: ['Rejected.'] },
     {
       id: 'receiver',
       fields: [
         { label: 'Full name', value: '', error: 'The name is required.' },
         { label: 'Country', value: 'XX1', error: 'The country must be an ISO 3166 two-letter code.' },
       ],
+      messages: [],
     },
   ],
   findings: [

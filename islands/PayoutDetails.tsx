@@ -162,7 +162,7 @@ export default function PayoutDetails(p: Props) {
                       f.sectionLabel
                     )}
                     {' · '}
-                    {f.field}: {f.details}
+                    {f.field ? f.field + ': ' : ''}{f.details}
                   </li>
                 );
               })}
@@ -177,7 +177,25 @@ export default function PayoutDetails(p: Props) {
         <Events caption="Approvals" head="Reviewer" rows={p.history.reviews} />
       </>
     ) : (
-      <Fields fields={section ? section.fields : []} summary={summary} onOpen={open} />
+      <>
+        {section && section.messages.length > 0 ? (
+          <ul className="mb-2 space-y-1 text-sm">
+            {section.messages.map((m) => (
+              <li>
+                {summary ? (
+                  <a href={summary.href} onClick={(e) => open(e, summary.id)} className="rounded bg-red-700 px-1.5 py-0.5 text-xs font-semibold text-white">
+                    Error<span className="sr-only">: {m} Open Summary</span>
+                  </a>
+                ) : (
+                  <span className="rounded bg-red-700 px-1.5 py-0.5 text-xs font-semibold text-white">Error</span>
+                )}{' '}
+                <span className="text-red-800">{m}</span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <Fields fields={section ? section.fields : []} summary={summary} onOpen={open} />
+      </>
     );
 
   const count = (t: PayoutTab) =>

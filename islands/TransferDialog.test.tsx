@@ -162,7 +162,7 @@ describe('dialog', () => {
     const fx = calls.find((c) => c.url.includes('exchange_rate'))!;
     expect(fx.url).toBe('/api/v2/fx/organisations/o1/exchange_rate?pay_currency=EUR&buy_currency=GBP');
     expect((fx.init.headers as Record<string, string>)['X-CSRF-Token']).toBe('csrf-123');
-    expect(q('dialog').textContent).toContain('Currency conversion: 1 EUR = 0.85 GBP');
+    expect(q('dialog').textContent).toContain('Currency conversion: 1 EUR = 0.85219 GBP');
 
     type('#transfer-amount', '1234567.891');
     expect(q<HTMLInputElement>('#transfer-amount').value).toBe('1,234,567.89');

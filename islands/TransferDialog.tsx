@@ -15,7 +15,7 @@ import { useHydrated } from './lib/hydrated';
 import { Modal } from './lib/Modal';
 import { ApiError, createApiClient, type ApiClient } from './lib/apiClient';
 import { MSG_TOO_BIG, formatTyping, groupDigits, parseAmount } from './lib/amount';
-import { convert } from './lib/fx';
+import { convert, formatRate } from './lib/fx';
 import type { FXHint, IslandProps, TransferAccount } from '../templates/generated/props';
 
 export type Props = IslandProps['TransferDialog'];
@@ -49,7 +49,7 @@ const pointerField: Record<string, string> = {
 
 export function hintText(from: TransferAccount, to: TransferAccount, rate: string, plain: string | null): FXHint {
   const out: FXHint = {
-    rate: '1 ' + from.currency + ' = ' + groupDigits(convert('1', 0, rate, to.decimals)) + ' ' + to.currency,
+    rate: '1 ' + from.currency + ' = ' + formatRate(rate) + ' ' + to.currency,
   };
   if (plain) {
     out.converted =

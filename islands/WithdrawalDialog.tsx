@@ -18,6 +18,7 @@ import { useHydrated } from './lib/hydrated';
 import { Modal } from './lib/Modal';
 import { ApiError, createApiClient, type ApiClient } from './lib/apiClient';
 import { groupDigits } from './lib/amount';
+import { formatRate } from './lib/fx';
 import { FIELD_LABEL, POINTER_FIELD, formErrors, parseWithdrawalAmount, type FormValues } from './lib/withdrawal';
 import type { IslandProps } from '../templates/generated/props';
 
@@ -302,7 +303,7 @@ export default function WithdrawalDialog(p: Props) {
                 <>
                   <dt className="font-medium">Converted amount</dt><dd>{money(review.converted_amount, review.converted_currency)}</dd>
                   <dt className="font-medium">Exchange rate</dt>
-                  <dd>{'1 ' + review.currency_code + ' = ' + review.exchange_rate + ' ' + review.converted_currency}</dd>
+                  <dd>{'1 ' + review.currency_code + ' = ' + formatRate(review.exchange_rate) + ' ' + review.converted_currency}</dd>
                 </>
               ) : null}
               <dt className="font-medium">End-to-end ID</dt><dd className="break-all">{review.end_to_end_id}</dd>

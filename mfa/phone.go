@@ -1,8 +1,9 @@
 package mfa
 
 import (
-	"sort"
 	"strings"
+
+	"portal/collation"
 )
 
 // DefaultCountry is the phone form's preselected country (spec: "phone default country dk").
@@ -42,7 +43,7 @@ var countries = []Country{
 }
 
 func init() {
-	sort.Slice(countries, func(i, j int) bool { return countries[i].Name < countries[j].Name })
+	collation.SortFunc(countries, func(c Country) string { return c.Name })
 }
 
 // Countries lists the supported countries by name, for the country select.

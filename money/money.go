@@ -205,3 +205,32 @@ func (r Rate) String() string {
 	q := new(big.Int).Quo(scaled.Num(), scaled.Denom())
 	return Amount{minor: q, dec: RateDecimals}.String()
 }
+
+// Shown rates: one rule for every page and island (islands/lib/fx.ts formatRate runs the
+// same vectors, testdata/rate/vectors.json), so a pair reads the same on the dashboard,
+// in the transfer hint and in a withdrawal's review.
+const (
+	rateShownDecimals    = 4
+	rateShownSignificant = 5
+)
+
+// FormatRate shows a quoted rate: at least rateShownDecimals decimals and
+// rateShownSignificant significant digits (a rate below 1 keeps its leading zeros), at
+// most RateDecimals, rounded half away from zero, the whole part grouped. "" when s is not
+// a positive decimal.
+func FormatRate(s string) string {
+	r, ok := new(big.Rat).SetString(strings.TrimSpace(s))
+	if !ok || r.Sign() <= 0 || strings.ContainsAny(s, "eE/") {
+		return ""
+	}
+	dec := rateShownDecimals
+	if r.Cmp(big.NewRat(1, 1)) < 0 {
+		// The first significant digit's place after the point, then four more.
+		lead := 0
+		for x := new(big.Rat).Set(r); x.Cmp(big.NewRat(1, 10)) < 0 && lead < RateDecimals; lead++ {
+			x.Mul(x, big.NewRat(10, 1))
+		}
+		dec = max(dec, lead+rateShownSignificant)
+	}
+	return Group(r.FloatString(min(dec, RateDecimals)))
+}

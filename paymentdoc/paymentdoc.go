@@ -14,6 +14,8 @@ import (
 
 	"github.com/go-pdf/fpdf"
 
+	"portal/country"
+	"portal/daterange"
 	"portal/money"
 	"portal/provider"
 )
@@ -113,7 +115,7 @@ func address(p provider.Party) string {
 	if street == "" {
 		street = joinNonEmpty(", ", p.StreetName, p.Address)
 	}
-	return joinNonEmpty(", ", street, joinNonEmpty(" ", p.PostalCode, p.City), p.State, p.CountryCode)
+	return joinNonEmpty(", ", street, joinNonEmpty(" ", p.PostalCode, p.City), p.State, country.Name(p.CountryCode))
 }
 
 func partyName(p provider.Party) string {
@@ -139,6 +141,7 @@ func Build(p provider.PayoutRequest, org provider.Organisation, generated time.T
 		return Document{}, fmt.Errorf("paymentdoc: fee: %w", err)
 	}
 	total := amount.Add(fee).String()
+	shown := func(v string) string { return money.Group(v) + " " + p.Currency }
 	var completed time.Time
 	for _, t := range p.StatusTransitions {
 		if t.Name == provider.StateCompleted {
@@ -155,30 +158,30 @@ func Build(p provider.PayoutRequest, org provider.Organisation, generated time.T
 		"Status", "Completed",
 		"Completed on", completed.UTC().Format(timeLayout),
 		"Created on", p.CreatedAt.UTC().Format(timeLayout),
-		"Requested execution date", p.RequestedExecutionDate,
-		"Source", p.Source,
+		"Requested execution date", daterange.DisplayDay(p.RequestedExecutionDate),
+		"Source", provider.SourceWords(p.Source),
 		"Batch", p.BatchID)
 	b.section("Amounts",
-		"Amount paid out", p.Amount+" "+p.Currency,
-		"Fee", p.Fee+" "+p.Currency,
-		"Total debited", total+" "+p.Currency)
+		"Amount paid out", shown(amount.String()),
+		"Fee", shown(fee.String()),
+		"Total debited", shown(total))
 	b.section("Payer",
 		"Organisation", org.Name,
-		"Address", joinNonEmpty(", ", org.Line1, org.Line2, joinNonEmpty(" ", org.PostalCode, org.City), org.State, org.CountryISO),
+		"Address", joinNonEmpty(", ", org.Line1, org.Line2, joinNonEmpty(" ", org.PostalCode, org.City), org.State, country.Name(org.CountryISO)),
 		"Account debited", p.DebtorAccount,
 		"Website", p.Debtor.Website)
 	s := p.UltimateDebtor
 	b.section("Sender",
-		"Name", partyName(s), "Type", s.Type, "Address", address(s), "E-mail", s.Email, "Phone", s.MobileNumber,
-		"Country of residence", s.CountryOfResidenceCode, "ID", joinNonEmpty(" ", s.IDType, s.IDNumber))
+		"Name", partyName(s), "Type", provider.PartyWords(s.Type), "Address", address(s), "E-mail", s.Email, "Phone", s.MobileNumber,
+		"Country of residence", country.Shown(s.CountryOfResidenceCode), "ID", joinNonEmpty(" ", s.IDType, s.IDNumber))
 	r := p.Creditor
 	b.section("Receiver",
-		"Name", partyName(r), "Type", r.Type, "Address", address(r), "E-mail", r.Email, "Phone", r.MobileNumber)
+		"Name", partyName(r), "Type", provider.PartyWords(r.Type), "Address", address(r), "E-mail", r.Email, "Phone", r.MobileNumber)
 	a := p.CreditorAccount
 	b.section("Receiver bank",
 		"IBAN", a.IBAN, "Account number", a.AccountNumber, "Bank", a.BankName, "BIC", a.BankBIC,
 		"Clearing", joinNonEmpty(" ", a.BankClearingSystemCode, a.BankClearingSystemID), "Branch", a.BankBranchID,
-		"Country", a.CountryCode)
+		"Country", country.Shown(a.CountryCode))
 	if p.HasIntermediary() {
 		b.section("Intermediary bank",
 			"Bank", p.IntermediaryAgent.BankName, "BIC", p.IntermediaryAgent.BankBIC,
@@ -188,7 +191,7 @@ func Build(p provider.PayoutRequest, org provider.Organisation, generated time.T
 		"Transfer type", p.LocalInstrument, "Purpose code", p.PurposeCode, "Business unit", p.BusinessUnitName)
 	var history []string
 	for _, t := range p.StatusTransitions {
-		history = append(history, t.Timestamp.UTC().Format(timeLayout), strings.ReplaceAll(t.Name, "_", " "))
+		history = append(history, t.Timestamp.UTC().Format(timeLayout), provider.StateWords(t.Name))
 	}
 	b.section("History", history...)
 

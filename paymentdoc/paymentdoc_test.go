@@ -72,7 +72,7 @@ func TestDocumentPDFMatchesLayout(t *testing.T) {
 			}
 		}
 		all := strings.Join(pages, "")
-		for _, want := range []string{"1252.00 EUR", "1250.50 EUR", "DE89370400440532013000", "e2e-doc-1", "Nordic Trading ApS"} {
+		for _, want := range []string{"1,252.00 EUR", "1,250.50 EUR", "DE89370400440532013000", "e2e-doc-1", "Nordic Trading ApS"} {
 			if !strings.Contains(strings.Join(strings.Fields(all), " "), want) && !strings.Contains(strings.Join(strings.Fields(all), ""), strings.ReplaceAll(want, " ", "")) {
 				t.Fatalf("%s: the PDF lacks %q", c.name, want)
 			}

@@ -48,6 +48,9 @@ type Auth interface {
 
 	// Push approvals (Authy).
 	//
+	// PushDevice reports whether the user has an enabled push device: the
+	// verify screen offers only the methods a user has.
+	PushDevice(ctx context.Context, userID string) (bool, error)
 	// CreateApproval asks the user's device to approve loginID.
 	CreateApproval(ctx context.Context, userID, loginID string) (Approval, error)
 	// Approval returns the request's status; ENOTFOUND unless it belongs to
@@ -73,11 +76,20 @@ type Auth interface {
 
 	// Invitations.
 	//
-	// CheckInvitation: ENOTFOUND for an unknown or used token, EEXPIRED for
-	// an expired one.
+	// An invitation is to one organisation; the person joins only by
+	// accepting it. CheckInvitation: ENOTFOUND for an unknown or used token,
+	// EEXPIRED for an expired one.
 	CheckInvitation(ctx context.Context, token string) (Invitation, error)
-	// AcceptInvitation sets the invited user's password and spends the token.
+	// AcceptInvitation creates the login of an address that has none (with
+	// the names the invitation carries and the password), makes it a member
+	// and spends the invitation. ECONFLICT (MsgInvitationLogin) when the
+	// address already has a login: its owner logs in and joins instead.
 	AcceptInvitation(ctx context.Context, token, password string) (User, error)
+	// JoinInvitation makes the logged-in user a member of the invitation's
+	// organisation and spends it. EFORBIDDEN (MsgInvitationOtherEmail) when
+	// the invitation was sent to another address; ENOTFOUND and EEXPIRED as
+	// CheckInvitation.
+	JoinInvitation(ctx context.Context, token, userID string) (Invitation, error)
 
 	// Outbox lists what was sent (newest first): in the sandbox, the page
 	// where testers read codes and links.
@@ -121,11 +133,25 @@ type Approval struct {
 	CreatedAt time.Time `json:"created_at"`
 }
 
-// Invitation is a pending invitation to create a password.
+// Invitation is a pending invitation to join an organisation. Only the
+// holder of its link learns LoginRequired: the organisation that sent it
+// never does.
 type Invitation struct {
-	Email     string    `json:"email"`
-	ExpiresAt time.Time `json:"expires_at"`
+	Email            string    `json:"email"`
+	ExpiresAt        time.Time `json:"expires_at"`
+	OrganisationID   string    `json:"organisation_id"`
+	OrganisationName string    `json:"organisation_name"`
+	Role             string    `json:"role"`
+	// LoginRequired: the address already has a login, so the invitation
+	// is accepted by logging in rather than by choosing a password.
+	LoginRequired bool `json:"login_required"`
 }
+
+// Messages of the invitation calls.
+const (
+	MsgInvitationLogin      = "This e-mail address already has a login. Log in to accept the invitation."
+	MsgInvitationOtherEmail = "This invitation was sent to another e-mail address. Log in with that address to accept it."
+)
 
 // Outbox message kinds.
 const (

@@ -12,7 +12,10 @@ const (
 	EINVALID      = "invalid"
 	ECONFLICT     = "conflict"
 	EUNAUTHORIZED = "unauthorized"
-	EINTERNAL     = "internal"
+	// EFORBIDDEN: the caller may not make this change, whatever they send (another
+	// person's names, the last admin's role).
+	EFORBIDDEN = "forbidden"
+	EINTERNAL  = "internal"
 )
 
 // Error is a failure the portal can explain to a user. Any other error is internal: its text

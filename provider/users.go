@@ -9,8 +9,12 @@ import (
 // management and profile", §3 User and Role, §7 Users). Organisation calls do not check who
 // is asking: the portal checks membership and users:read / users:manage first.
 //
-// Invitations reuse the Auth flow: a new user has no password and gets an invitation link
-// (Auth.CheckInvitation / AcceptInvitation); a password reset is Auth.RequestPasswordReset.
+// People are not records of an organisation. Adding a user invites the address: the list
+// shows the invitation with what the admin typed, and the person joins only by accepting it
+// (Auth.CheckInvitation / AcceptInvitation / JoinInvitation), whether or not the address
+// already has a login, which the organisation is never told. A member's names and e-mail
+// are the person's own (UpdateProfile); the organisation sets only the role. Every
+// organisation keeps at least one active admin.
 type Users interface {
 	// OrganisationUsers lists the organisation's members by e-mail, one cursor page at a time.
 	// EINVALID for a bad cursor or limit.
@@ -22,14 +26,19 @@ type Users interface {
 	// reviewer roles included: whether those are offered depends on the organisation's
 	// approval flows, which the portal decides.
 	AssignableRoles(ctx context.Context, orgID string) ([]string, error)
-	// CreateUser makes the person a member with the role and e-mails them: an invitation
-	// to create a password when they have none yet, else a notice that they were added.
-	// EINVALID, as a *FieldError on first_name, last_name, email or role, for bad input,
-	// an unassignable role or an e-mail that is already a member.
+	// CreateUser invites the address with the names and role typed and e-mails the
+	// invitation link; the answer (an invited OrgUser whose ID is the invitation's) and the
+	// work done are the same whether or not the address has a login. EINVALID, as a
+	// *FieldError on first_name, last_name, email or role, for bad input, an unassignable
+	// role, an e-mail that is already a member or already has a pending invitation.
 	CreateUser(ctx context.Context, orgID string, in UserInput) (OrgUser, error)
-	// UpdateUser sets a member's names and role (in.Email is ignored: it is read-only
-	// here). ENOTFOUND when not a member; EINVALID as CreateUser. A role equal to the
-	// member's current one is always accepted, assignable or not (nothing changes).
+	// UpdateUser sets a pending invitation's names and role, or a member's role (in.Email
+	// is ignored: it is read-only here). A member's names are theirs: names other than the
+	// current ones are EFORBIDDEN as a *FieldError (MsgNamesOwn); blank names mean
+	// unchanged. Taking the admin role from the organisation's last active admin is
+	// EFORBIDDEN on role (MsgLastAdmin), decided in the transaction that writes the change.
+	// ENOTFOUND when neither a member nor a pending invitation; EINVALID as CreateUser. A
+	// role equal to the current one is always accepted, assignable or not.
 	UpdateUser(ctx context.Context, orgID, userID string, in UserInput) (OrgUser, error)
 	// UpdateProfile sets the user's own names and e-mail. EINVALID as CreateUser, and on
 	// email when another user has that address. When the e-mail changes, the old address
@@ -69,10 +78,18 @@ type OrgUser struct {
 	LastName  string
 	Role      string
 	CreatedAt time.Time
-	// Invited: the invitation is not accepted yet (no password).
-	Invited  bool
-	Disabled bool
+	// Invited: a pending invitation, not a member yet; ID is the invitation's and the
+	// names are the ones the admin typed. InvitationExpired: it can no longer be accepted.
+	Invited           bool
+	InvitationExpired bool
+	Disabled          bool
 }
+
+// Refusals of UpdateUser.
+const (
+	MsgNamesOwn  = "Only the person can change their names, in My Profile."
+	MsgLastAdmin = "The organisation must keep at least one active admin."
+)
 
 // UserInput is what a form or call gives for a user. Role is empty in a profile update.
 type UserInput struct {

@@ -7,14 +7,15 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/google/uuid"
+
 	"portal/passwordrule"
 	"portal/provider"
 )
 
 // Token kinds in password_tokens.
 const (
-	tokenReset      = "reset"
-	tokenInvitation = "invitation"
+	tokenReset = "reset"
 )
 
 // tokenRetention keeps expired tokens this long, so an old link still answers "expired"
@@ -150,19 +151,153 @@ func (s *Store) ResetPassword(ctx context.Context, token, password string) (prov
 	return s.setPasswordWithToken(ctx, tokenReset, token, password)
 }
 
-// CheckInvitation returns the invitation's e-mail and expiry. ENOTFOUND for an unknown or
-// used token, EEXPIRED for an expired one.
-func (s *Store) CheckInvitation(ctx context.Context, token string) (provider.Invitation, error) {
-	t, err := s.lookupToken(ctx, s.read, tokenInvitation, token)
-	if err != nil {
-		return provider.Invitation{}, err
-	}
-	return provider.Invitation{Email: t.email, ExpiresAt: t.expiresAt}, nil
+// invitationRow is a pending invitation as stored.
+type invitationRow struct {
+	id, orgID, orgName, email, firstName, lastName, role string
+	expiresAt                                            time.Time
+	// login: the address has a login (a password), so it joins by logging in.
+	login bool
 }
 
-// AcceptInvitation sets the invited user's password and spends the token.
+func (r invitationRow) public() provider.Invitation {
+	return provider.Invitation{Email: r.email, ExpiresAt: r.expiresAt, OrganisationID: r.orgID, OrganisationName: r.orgName,
+		Role: r.role, LoginRequired: r.login}
+}
+
+// lookupInvitation finds a pending invitation by its link's token: ENOTFOUND when unknown
+// or accepted, EEXPIRED when it ran out.
+func (s *Store) lookupInvitation(ctx context.Context, q queryRower, token string) (invitationRow, error) {
+	notFound := provider.Errorf(provider.ENOTFOUND, msgLinkInvalid)
+	if token == "" || len(token) > maxTokenLength {
+		return invitationRow{}, notFound
+	}
+	var r invitationRow
+	var expires string
+	err := q.QueryRowContext(ctx, `SELECT i.id, i.organisation_id, o.name, i.email, i.first_name, i.last_name, i.role, i.expires_at,
+			EXISTS (SELECT 1 FROM users u WHERE u.email = i.email AND u.password_hash <> '')
+		FROM invitations i JOIN organisations o ON o.id = i.organisation_id
+		WHERE i.token_hash = ? AND i.accepted_at IS NULL`, tokenHash(token)).
+		Scan(&r.id, &r.orgID, &r.orgName, &r.email, &r.firstName, &r.lastName, &r.role, &expires, &r.login)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return invitationRow{}, notFound
+	case err != nil:
+		return invitationRow{}, fmt.Errorf("reference: checking invitation: %w", err)
+	}
+	if r.expiresAt, err = parseTime(expires); err != nil {
+		return invitationRow{}, err
+	}
+	if !s.now().Before(r.expiresAt) {
+		return invitationRow{}, provider.Errorf(provider.EEXPIRED, msgLinkExpired)
+	}
+	return r, nil
+}
+
+// CheckInvitation implements provider.Auth.
+func (s *Store) CheckInvitation(ctx context.Context, token string) (provider.Invitation, error) {
+	r, err := s.lookupInvitation(ctx, s.read, token)
+	return r.public(), err
+}
+
+// AcceptInvitation implements provider.Auth: the login is created with the invitation's
+// names (a user row left without a password by an earlier version of the store is given
+// the password), then joins.
 func (s *Store) AcceptInvitation(ctx context.Context, token, password string) (provider.User, error) {
-	return s.setPasswordWithToken(ctx, tokenInvitation, token, password)
+	r, err := s.lookupInvitation(ctx, s.read, token)
+	if err != nil {
+		return provider.User{}, err
+	}
+	if r.login {
+		return provider.User{}, provider.Errorf(provider.ECONFLICT, "%s", provider.MsgInvitationLogin)
+	}
+	if err := CheckPasswordRules(password); err != nil {
+		return provider.User{}, err
+	}
+	// Hashed outside the transaction: argon2 is slow and the write lock is shared.
+	hash, err := HashPassword(password, s.params)
+	if err != nil {
+		return provider.User{}, err
+	}
+	var u provider.User
+	err = s.inTx(ctx, "accept invitation", func(tx *sql.Tx) error {
+		// Again under the write lock: it may have been accepted, or the address given a
+		// login by another invitation, meanwhile.
+		r, err := s.lookupInvitation(ctx, tx, token)
+		if err != nil {
+			return err
+		}
+		if r.login {
+			return provider.Errorf(provider.ECONFLICT, "%s", provider.MsgInvitationLogin)
+		}
+		var userID string
+		err = tx.QueryRowContext(ctx, `SELECT id FROM users WHERE email = ?`, r.email).Scan(&userID)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			userID = uuid.NewString()
+			if _, err := tx.ExecContext(ctx, `INSERT INTO users (id, email, password_hash, first_name, last_name, created_at)
+				VALUES (?, ?, ?, ?, ?, ?)`, userID, r.email, hash, r.firstName, r.lastName, formatTime(s.now())); err != nil {
+				return fmt.Errorf("reference: accept invitation: %w", err)
+			}
+		case err != nil:
+			return fmt.Errorf("reference: accept invitation: %w", err)
+		default:
+			if _, err := tx.ExecContext(ctx, `UPDATE users SET password_hash = ?, first_name = ?, last_name = ? WHERE id = ?`,
+				hash, r.firstName, r.lastName, userID); err != nil {
+				return fmt.Errorf("reference: accept invitation: %w", err)
+			}
+		}
+		if err := s.join(ctx, tx, r, userID); err != nil {
+			return err
+		}
+		u, err = scanUser(tx.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, userID))
+		if err != nil {
+			return fmt.Errorf("reference: accept invitation: %w", err)
+		}
+		return nil
+	})
+	if err != nil {
+		return provider.User{}, err
+	}
+	return u, nil
+}
+
+// JoinInvitation implements provider.Auth.
+func (s *Store) JoinInvitation(ctx context.Context, token, userID string) (provider.Invitation, error) {
+	var out provider.Invitation
+	err := s.inTx(ctx, "join organisation", func(tx *sql.Tx) error {
+		r, err := s.lookupInvitation(ctx, tx, token)
+		if err != nil {
+			return err
+		}
+		u, err := activeUser(ctx, tx, userID)
+		if err != nil {
+			return err
+		}
+		if normalizeEmail(u.Email) != r.email {
+			return provider.Errorf(provider.EFORBIDDEN, "%s", provider.MsgInvitationOtherEmail)
+		}
+		if err := s.join(ctx, tx, r, userID); err != nil {
+			return err
+		}
+		out = r.public()
+		return nil
+	})
+	return out, err
+}
+
+// join makes userID a member as the invitation says (unless they already are: the role
+// they have stays) and spends the invitation. The first organisation of a person is
+// their default.
+func (s *Store) join(ctx context.Context, tx *sql.Tx, r invitationRow, userID string) error {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO memberships (user_id, organisation_id, role, is_default)
+		VALUES (?, ?, ?, NOT EXISTS (SELECT 1 FROM memberships WHERE user_id = ?))
+		ON CONFLICT (user_id, organisation_id) DO NOTHING`, userID, r.orgID, r.role, userID); err != nil {
+		return fmt.Errorf("reference: join organisation: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE invitations SET accepted_at = ? WHERE id = ?`, formatTime(s.now()), r.id); err != nil {
+		return fmt.Errorf("reference: join organisation: %w", err)
+	}
+	return nil
 }
 
 func (s *Store) setPasswordWithToken(ctx context.Context, kind, token, password string) (provider.User, error) {
@@ -205,20 +340,22 @@ func (s *Store) setPasswordWithToken(ctx context.Context, kind, token, password 
 	return u, nil
 }
 
-// createInvitation stores an invitation token for an existing user (without a password)
-// and e-mails its link. The seed passes a fixed token; otherwise a new one is made.
-func (s *Store) createInvitation(ctx context.Context, tx *sql.Tx, userID, email, orgName, token string) error {
+// createInvitation stores a pending invitation and e-mails its link: the same e-mail
+// whether or not the address has a login (the page the link opens tells them apart). The
+// seed passes a fixed token; otherwise a new one is made.
+func (s *Store) createInvitation(ctx context.Context, tx *sql.Tx, r invitationRow, token string) error {
 	now := s.now()
-	if _, err := tx.ExecContext(ctx, `INSERT INTO password_tokens (token_hash, kind, user_id, created_at, expires_at)
-		VALUES (?, 'invitation', ?, ?, ?)`, tokenHash(token), userID, formatTime(now), formatTime(now.Add(provider.InvitationTTL))); err != nil {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO invitations (id, organisation_id, email, first_name, last_name, role, token_hash,
+		created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, r.id, r.orgID, r.email, r.firstName, r.lastName, r.role,
+		tokenHash(token), formatTime(now), formatTime(now.Add(provider.InvitationTTL))); err != nil {
 		return fmt.Errorf("reference: invitation: %w", err)
 	}
 	return s.sendMessage(ctx, tx, provider.OutboxMessage{
 		Kind:    provider.OutboxEmail,
-		To:      email,
-		Subject: "You are invited to " + s.issuer,
-		Body: fmt.Sprintf("You have been invited to %s on %s. Open the link within %s to create your password.",
-			orgName, s.issuer, humanDuration(provider.InvitationTTL)),
+		To:      r.email,
+		Subject: "You are invited to " + r.orgName + " on " + s.issuer,
+		Body: fmt.Sprintf("You have been invited to join %s on %s. Open the link within %s to accept: you choose a password, "+
+			"or log in if you already have one.", r.orgName, s.issuer, humanDuration(provider.InvitationTTL)),
 		Link: InvitationLinkPrefix + token,
 	})
 }

@@ -174,11 +174,15 @@ func TestInvitation(t *testing.T) {
 			}
 			u, err := s.AcceptInvitation(ctx, DemoInvitationToken, newPassword)
 			wantErr(t, err, "", "")
-			if u.ID != DemoUserInvitedID || u.SkipMFA || u.MFAEnabled {
-				t.Errorf("accepted user %+v; want the invited user, who must still set up MFA", u)
+			if u.Email != DemoInvitedEmail || u.FirstName != "Clara" || u.LastName != "Winther" || u.SkipMFA || u.MFAEnabled {
+				t.Errorf("accepted user %+v; want the invited person with the invitation's names, who must still set up MFA", u)
 			}
-			if got, err := s.Authenticate(ctx, DemoInvitedEmail, newPassword); err != nil || got.ID != DemoUserInvitedID {
+			if got, err := s.Authenticate(ctx, DemoInvitedEmail, newPassword); err != nil || got.ID != u.ID {
 				t.Errorf("Authenticate after accepting: %+v, %v", got, err)
+			}
+			if ms, err := s.Memberships(ctx, u.ID); err != nil || len(ms) != 1 || ms[0].Organisation.ID != DemoOrg1ID ||
+				ms[0].Role != provider.RoleObserver || !ms[0].Default {
+				t.Errorf("memberships after accepting: %+v, %v", ms, err)
 			}
 			_, err = s.CheckInvitation(ctx, DemoInvitationToken)
 			wantErr(t, err, provider.ENOTFOUND, "")

@@ -32,6 +32,19 @@ func approvalStatus(stored string, expires, now time.Time) string {
 	return stored
 }
 
+// PushDevice implements provider.Auth.
+func (s *Store) PushDevice(ctx context.Context, userID string) (bool, error) {
+	var enabled bool
+	err := s.read.QueryRowContext(ctx, `SELECT push_enabled FROM push_devices WHERE user_id = ?`, userID).Scan(&enabled)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("reference: push device: %w", err)
+	}
+	return enabled, nil
+}
+
 // CreateApproval asks the user's push device to approve loginID. While a request of the same
 // login is still pending it is returned instead of a new one (a reload or a second click
 // does not buzz the phone again); a user with MaxPendingApprovals pending requests gets

@@ -66,7 +66,7 @@ func (s *Store) batchSchemas(ctx context.Context, orgID string) ([]*batchSchema,
 			}
 			env, ok := envs[p.currency]
 			if !ok {
-				if env, err = s.draftEnv(ctx, orgID, p.currency); err != nil {
+				if env, err = draftEnvOf(ctx, s.read, orgID, p.currency); err != nil {
 					return nil, err
 				}
 				envs[p.currency] = env

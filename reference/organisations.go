@@ -99,8 +99,12 @@ func (s *Store) SetDefaultOrganisation(ctx context.Context, userID, orgID string
 // organisationExists turns "no rows" for an organisation-scoped read into ENOTFOUND for an
 // unknown organisation, while an organisation that merely has no rows gets an empty answer.
 func (s *Store) organisationExists(ctx context.Context, orgID string) error {
+	return organisationExists(ctx, s.read, orgID)
+}
+
+func organisationExists(ctx context.Context, q queryRower, orgID string) error {
 	var n int
-	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM organisations WHERE id = ?`, orgID).Scan(&n); err != nil {
+	if err := q.QueryRowContext(ctx, `SELECT count(*) FROM organisations WHERE id = ?`, orgID).Scan(&n); err != nil {
 		return fmt.Errorf("reference: organisation: %w", err)
 	}
 	if n == 0 {
@@ -112,8 +116,14 @@ func (s *Store) organisationExists(ctx context.Context, orgID string) error {
 // Configuration returns the organisation's settings; an organisation without a settings row
 // has everything off.
 func (s *Store) Configuration(ctx context.Context, orgID string) (provider.Configuration, error) {
+	return configuration(ctx, s.read, orgID)
+}
+
+// configuration reads through q: a decision that depends on the settings reads them in the
+// transaction that records it.
+func configuration(ctx context.Context, q queryRower, orgID string) (provider.Configuration, error) {
 	var c provider.Configuration
-	err := s.read.QueryRowContext(ctx, `SELECT
+	err := q.QueryRowContext(ctx, `SELECT
 			coalesce(c.manual_payouts_enabled, 0), coalesce(c.batches_enabled, 0),
 			coalesce(c.batch_number_of_approvers, 0), coalesce(c.manual_payout_number_of_approvers, 0),
 			coalesce(c.customer_ab_testing, 0), coalesce(c.fx_widget_enabled, 0)
@@ -147,10 +157,14 @@ func (s *Store) ContractedProducts(ctx context.Context, orgID string) (provider.
 
 // FeatureFlags answers every known flag (off unless stored on) plus any other stored flag.
 func (s *Store) FeatureFlags(ctx context.Context, orgID string) (provider.FeatureFlags, error) {
-	if err := s.organisationExists(ctx, orgID); err != nil {
+	return featureFlags(ctx, s.read, orgID)
+}
+
+func featureFlags(ctx context.Context, q draftQuerier, orgID string) (provider.FeatureFlags, error) {
+	if err := organisationExists(ctx, q, orgID); err != nil {
 		return nil, err
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT name, enabled FROM feature_flags WHERE organisation_id = ?`, orgID)
+	rows, err := q.QueryContext(ctx, `SELECT name, enabled FROM feature_flags WHERE organisation_id = ?`, orgID)
 	if err != nil {
 		return nil, fmt.Errorf("reference: feature flags: %w", err)
 	}
@@ -201,10 +215,14 @@ func (s *Store) Alerts(ctx context.Context, orgID string) ([]provider.Alert, err
 // Accounts lists the accounts the organisation owns, then those shared with it, each group
 // by name.
 func (s *Store) Accounts(ctx context.Context, orgID string) ([]provider.Account, error) {
-	if err := s.organisationExists(ctx, orgID); err != nil {
+	return accounts(ctx, s.read, orgID)
+}
+
+func accounts(ctx context.Context, q draftQuerier, orgID string) ([]provider.Account, error) {
+	if err := organisationExists(ctx, q, orgID); err != nil {
 		return nil, err
 	}
-	rows, err := s.read.QueryContext(ctx, `
+	rows, err := q.QueryContext(ctx, `
 		SELECT account_number, name, currency_code, currency_name, balance, 1 AS owner
 		FROM accounts WHERE owner_organisation_id = ?1
 		UNION ALL

@@ -3,13 +3,13 @@ package reference
 import (
 	"context"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 
 	"golang.org/x/text/language"
 	"golang.org/x/text/language/display"
 
+	"portal/collation"
 	"portal/provider"
 )
 
@@ -326,7 +326,7 @@ var countryList = sync.OnceValue(func() []provider.Country {
 			out = append(out, provider.Country{ISO: code, Name: strings.ReplaceAll(name, " & ", " and "), ID: r.M49()})
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	collation.SortFunc(out, func(c provider.Country) string { return c.Name })
 	return out
 })
 

@@ -123,9 +123,10 @@ type draftEnv struct {
 	units    []provider.FieldOption
 }
 
-func (s *Store) draftEnv(ctx context.Context, orgID, code string) (draftEnv, error) {
+// draftEnvOf reads through q: inside a write, the transaction's.
+func draftEnvOf(ctx context.Context, q draftQuerier, orgID, code string) (draftEnv, error) {
 	env := draftEnv{accounts: []provider.FieldOption{}, units: []provider.FieldOption{}}
-	accts, err := s.Accounts(ctx, orgID)
+	accts, err := accounts(ctx, q, orgID)
 	if err != nil {
 		return env, err
 	}
@@ -134,7 +135,7 @@ func (s *Store) draftEnv(ctx context.Context, orgID, code string) (draftEnv, err
 			env.accounts = append(env.accounts, provider.FieldOption{Value: a.AccountNumber, Label: a.Name + " · " + a.AccountNumber})
 		}
 	}
-	units, err := s.BusinessUnits(ctx, orgID)
+	units, err := businessUnits(ctx, q, orgID)
 	if err != nil {
 		return env, err
 	}
@@ -224,7 +225,7 @@ func (d *draftRow) build(env draftEnv) provider.PayoutDraft {
 }
 
 func (s *Store) buildDraft(ctx context.Context, d *draftRow) (provider.PayoutDraft, error) {
-	env, err := s.draftEnv(ctx, d.org, d.currency)
+	env, err := draftEnvOf(ctx, s.read, d.org, d.currency)
 	if err != nil {
 		return provider.PayoutDraft{}, err
 	}
@@ -262,7 +263,7 @@ func (s *Store) CreateDraft(ctx context.Context, orgID string, by provider.Draft
 	if sch == nil {
 		return provider.PayoutDraft{}, draftField("schema_id", payoutfield.MsgSelect)
 	}
-	env, err := s.draftEnv(ctx, orgID, prod.currency)
+	env, err := draftEnvOf(ctx, s.read, orgID, prod.currency)
 	if err != nil {
 		return provider.PayoutDraft{}, err
 	}
@@ -394,7 +395,7 @@ func (s *Store) SaveDraftSection(ctx context.Context, orgID, draftID string, by 
 				return draftField(section+"."+k, "Unknown field.")
 			}
 		}
-		env, err := s.draftEnv(ctx, orgID, d.currency)
+		env, err := draftEnvOf(ctx, tx, orgID, d.currency)
 		if err != nil {
 			return err
 		}
@@ -463,7 +464,7 @@ func (s *Store) DraftSummary(ctx context.Context, orgID, draftID string, by prov
 	if err != nil {
 		return provider.DraftSummary{}, err
 	}
-	env, err := s.draftEnv(ctx, orgID, d.currency)
+	env, err := draftEnvOf(ctx, s.read, orgID, d.currency)
 	if err != nil {
 		return provider.DraftSummary{}, err
 	}
@@ -492,7 +493,7 @@ func (s *Store) DraftSummary(ctx context.Context, orgID, draftID string, by prov
 	} else {
 		sum.Preconditions = []provider.DraftProblem{}
 	}
-	cfg, flags, err := s.draftFlow(ctx, orgID)
+	cfg, flags, err := draftFlow(ctx, s.read, orgID)
 	if err != nil {
 		return sum, err
 	}
@@ -523,12 +524,14 @@ func draftDisplayValue(f provider.DraftField, code string) string {
 	return f.Value
 }
 
-func (s *Store) draftFlow(ctx context.Context, orgID string) (provider.Configuration, provider.FeatureFlags, error) {
-	cfg, err := s.Configuration(ctx, orgID)
+// draftFlow is whether drafts need approval and by how many: inside a write, read through
+// its transaction, so the decision rests on the settings it commits with.
+func draftFlow(ctx context.Context, q draftQuerier, orgID string) (provider.Configuration, provider.FeatureFlags, error) {
+	cfg, err := configuration(ctx, q, orgID)
 	if err != nil {
 		return cfg, nil, err
 	}
-	flags, err := s.FeatureFlags(ctx, orgID)
+	flags, err := featureFlags(ctx, q, orgID)
 	return cfg, flags, err
 }
 
@@ -649,7 +652,7 @@ func (s *Store) PublishDraft(ctx context.Context, orgID, draftID string, by prov
 		case provider.DraftStatusRejected:
 			return provider.Errorf(provider.ECONFLICT, "The draft was declined.")
 		}
-		env, err := s.draftEnv(ctx, orgID, d.currency)
+		env, err := draftEnvOf(ctx, tx, orgID, d.currency)
 		if err != nil {
 			return err
 		}
@@ -660,7 +663,7 @@ func (s *Store) PublishDraft(ctx context.Context, orgID, draftID string, by prov
 		if len(probs) > 0 {
 			return &provider.DraftPreconditionError{Problems: probs}
 		}
-		cfg, flags, err := s.draftFlow(ctx, orgID)
+		cfg, flags, err := draftFlow(ctx, tx, orgID)
 		if err != nil {
 			return err
 		}
@@ -710,7 +713,7 @@ func (s *Store) review(ctx context.Context, orgID, draftID string, by provider.D
 		if err != nil {
 			return err
 		}
-		cfg, flags, err := s.draftFlow(ctx, orgID)
+		cfg, flags, err := draftFlow(ctx, tx, orgID)
 		if err != nil {
 			return err
 		}
@@ -743,7 +746,7 @@ func (s *Store) review(ctx context.Context, orgID, draftID string, by provider.D
 			}
 		}
 		d.updatedAt = now
-		env, err := s.draftEnv(ctx, orgID, d.currency)
+		env, err := draftEnvOf(ctx, tx, orgID, d.currency)
 		if err != nil {
 			return err
 		}
@@ -823,7 +826,7 @@ func (s *Store) Drafts(ctx context.Context, orgID string, f provider.DraftFilter
 	for _, d := range list {
 		env, ok := envs[d.currency]
 		if !ok {
-			if env, err = s.draftEnv(ctx, orgID, d.currency); err != nil {
+			if env, err = draftEnvOf(ctx, s.read, orgID, d.currency); err != nil {
 				return page, err
 			}
 			envs[d.currency] = env

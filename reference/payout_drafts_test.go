@@ -2,7 +2,10 @@ package reference
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
+	"net/url"
+	"path/filepath"
 	"slices"
 	"sync"
 	"testing"
@@ -333,12 +336,57 @@ func TestSeedDrafts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			env, _ := s.draftEnv(ctx, org, row.currency)
+			env, _ := draftEnvOf(ctx, s.read, org, row.currency)
 			probs, err := s.problems(ctx, s.read, row, env)
 			// The e2e check finds the draft's own id in no payout and no other draft.
 			if err != nil || len(probs) != 0 {
 				t.Fatalf("%s %s: %v %v", org, d.EndToEndID, probs, err)
 			}
 		}
+	}
+}
+
+// TestDraftDecisionsReadWhatTheyRecord: a review and a publish decide on the settings of
+// the transaction that records them. The store's readers are pointed at a snapshot taken
+// before the approval flow was switched off, so any fact read outside the write
+// transaction would be the old one and the decision would follow it.
+func TestDraftDecisionsReadWhatTheyRecord(t *testing.T) {
+	s := seededStore(t)
+	ctx := context.Background()
+	waiting := sentForReview(t, s, "E2E-SNAP-REVIEW")
+	ready := filledDraft(t, s, "E2E-SNAP-PUBLISH")
+
+	snapshot := filepath.Join(t.TempDir(), "snapshot.db")
+	if _, err := s.write.Exec(`VACUUM INTO ?`, snapshot); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.write.Exec(`UPDATE feature_flags SET enabled = 0 WHERE organisation_id = ? AND name = ?`, DemoOrg1ID,
+		provider.FlagPayoutDraftApproval); err != nil {
+		t.Fatal(err)
+	}
+	stale, err := sql.Open("sqlite", dsn(snapshot, url.Values{"_query_only": {"1"}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stale.Close()
+	readers := s.read
+	s.read = stale
+	defer func() { s.read = readers }()
+
+	_, err = s.ApproveDraft(ctx, DemoOrg1ID, waiting.DraftID, draftReviewer1)
+	wantErr(t, err, provider.ECONFLICT, "The draft approval flow is off.")
+	pub, err := s.PublishDraft(ctx, DemoOrg1ID, ready.DraftID, draftCreator)
+	if err != nil || pub.State == provider.DraftStatusWaitingReview || pub.UniqueReference == "" {
+		t.Fatalf("publish with the flow off in its transaction: %+v %v", pub, err)
+	}
+}
+
+// TestCountriesInReadingOrder: the country list is ordered as people read names, accents
+// with their letter ("Åland Islands" right after "Afghanistan"), not by bytes.
+func TestCountriesInReadingOrder(t *testing.T) {
+	cs := countryList()
+	at := slices.IndexFunc(cs, func(c provider.Country) bool { return c.ISO == "AX" })
+	if at != 1 || cs[0].ISO != "AF" {
+		t.Fatalf("Åland Islands at %d after %q", at, cs[0].Name)
 	}
 }

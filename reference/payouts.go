@@ -520,10 +520,14 @@ func (s *Store) PayoutReasonCodes(ctx context.Context, orgID string) ([]provider
 
 // BusinessUnits implements provider.Payouts.
 func (s *Store) BusinessUnits(ctx context.Context, orgID string) ([]provider.BusinessUnit, error) {
-	if err := s.organisationExists(ctx, orgID); err != nil {
+	return businessUnits(ctx, s.read, orgID)
+}
+
+func businessUnits(ctx context.Context, q draftQuerier, orgID string) ([]provider.BusinessUnit, error) {
+	if err := organisationExists(ctx, q, orgID); err != nil {
 		return nil, err
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT id, name FROM business_units WHERE organisation_id = ? ORDER BY name, id`, orgID)
+	rows, err := q.QueryContext(ctx, `SELECT id, name FROM business_units WHERE organisation_id = ? ORDER BY name, id`, orgID)
 	if err != nil {
 		return nil, fmt.Errorf("reference: business units: %w", err)
 	}

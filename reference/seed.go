@@ -191,7 +191,6 @@ type seedMFA struct {
 	totp     bool // authenticator active with DemoTOTPSecret
 	phone    bool // DemoPhoneNumber confirmed
 	push     bool // push (Authy) device
-	invited  bool // no password yet; an invitation with DemoInvitationToken
 	describe string
 }
 
@@ -287,11 +286,11 @@ func demoUsers() []seedUser {
 	}
 }
 
-// demoInvited is the invited user: listed in the report as an invitation, not a login.
-func demoInvited() seedUser {
-	return seedUser{DemoUserInvitedID, DemoInvitedEmail, "Clara", "Winther", false, []SeedMembership{
-		{OrganisationID: DemoOrg1ID, OrganisationName: "Nordic Trading ApS", Role: provider.RoleObserver, Default: true},
-	}, seedMFA{noSkip: true, invited: true}}
+// demoInvitation is the pending invitation: listed in the report as an invitation, not a
+// login. Its id is DemoUserInvitedID, the row the user list shows for it.
+func demoInvitation() invitationRow {
+	return invitationRow{id: DemoUserInvitedID, orgID: DemoOrg1ID, orgName: "Nordic Trading ApS", email: DemoInvitedEmail,
+		firstName: "Clara", lastName: "Winther", role: provider.RoleObserver}
 }
 
 func demoAccounts() []seedAccount {
@@ -390,11 +389,8 @@ func (s *Store) Seed(ctx context.Context, opts SeedOptions) (SeedReport, error) 
 		report.Organisations = append(report.Organisations, org)
 	}
 
-	for i, u := range append(users, demoInvited()) {
-		hash := "" // the invited user has no password until the invitation is accepted
-		if i < len(hashes) {
-			hash = hashes[i]
-		}
+	for i, u := range users {
+		hash := hashes[i]
 		f := u.mfa
 		// A role user skips MFA; the others are configured the way a finished set-up leaves
 		// them (both factors normally; here one, which the spec's login flow accepts as
@@ -421,20 +417,17 @@ func (s *Store) Seed(ctx context.Context, opts SeedOptions) (SeedReport, error) 
 		if f.push {
 			exec(`INSERT INTO push_devices (user_id, push_enabled, created_at) VALUES (?, 1, ?)`, u.id, formatTime(now))
 		}
-		if f.invited {
-			if err == nil {
-				if e := s.createInvitation(ctx, tx, u.id, normalizeEmail(u.email), u.memberships[0].OrganisationName, DemoInvitationToken); e != nil {
-					err = fmt.Errorf("reference: seed: %w", e)
-				}
-			}
-			report.Invitations = append(report.Invitations, SeedInvitation{Email: u.email, Link: DemoInvitationLink})
-			continue
-		}
 		report.Logins = append(report.Logins, SeedLogin{
 			Email: u.email, FirstName: u.first, LastName: u.last, Disabled: u.disabled, Memberships: u.memberships,
 			MFA: f.describe,
 		})
 	}
+	if err == nil {
+		if e := s.createInvitation(ctx, tx, demoInvitation(), DemoInvitationToken); e != nil {
+			err = fmt.Errorf("reference: seed: %w", e)
+		}
+	}
+	report.Invitations = append(report.Invitations, SeedInvitation{Email: DemoInvitedEmail, Link: DemoInvitationLink})
 
 	// Accounts open empty; seedLedger books a history that ends on each demo balance, so
 	// every balance is the sum of its entries.

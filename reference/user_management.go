@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"portal/access"
 	"portal/provider"
 )
 
@@ -41,6 +42,7 @@ const (
 	msgRoleUnassignable  = "This role cannot be assigned."
 	msgNameTooLong       = "Use at most 100 characters."
 	msgAlreadyMember     = "This person is already a user of the organisation."
+	msgAlreadyInvited    = "This e-mail address already has a pending invitation."
 	msgEmailTaken        = "Another user already has this email."
 )
 
@@ -88,13 +90,20 @@ func plausibleEmail(e string) bool {
 	return at > 0 && strings.Contains(e[at:], ".")
 }
 
-const orgUserColumns = `u.id, u.email, u.first_name, u.last_name, u.created_at, m.role,
-	u.password_hash = '', u.disabled`
+// orgUserRows are an organisation's members and pending invitations as one list: the
+// columns of provider.OrgUser, invitation_expires_at "" for members. The organisation is
+// bound twice (?1).
+const orgUserRows = `SELECT u.id AS id, u.email AS email, u.first_name, u.last_name, u.created_at, m.role,
+		0 AS invited, '' AS expires_at, u.disabled
+	FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.organisation_id = ?1
+	UNION ALL
+	SELECT i.id, i.email, i.first_name, i.last_name, i.created_at, i.role, 1, i.expires_at, 0
+	FROM invitations i WHERE i.organisation_id = ?1 AND i.accepted_at IS NULL`
 
-func scanOrgUser(row rowScanner) (provider.OrgUser, error) {
+func (s *Store) scanOrgUser(row rowScanner) (provider.OrgUser, error) {
 	var u provider.OrgUser
-	var created string
-	if err := row.Scan(&u.ID, &u.Email, &u.FirstName, &u.LastName, &created, &u.Role, &u.Invited, &u.Disabled); err != nil {
+	var created, expires string
+	if err := row.Scan(&u.ID, &u.Email, &u.FirstName, &u.LastName, &created, &u.Role, &u.Invited, &expires, &u.Disabled); err != nil {
 		return provider.OrgUser{}, err
 	}
 	t, err := parseTime(created)
@@ -102,6 +111,13 @@ func scanOrgUser(row rowScanner) (provider.OrgUser, error) {
 		return provider.OrgUser{}, err
 	}
 	u.CreatedAt = t
+	if u.Invited {
+		exp, err := parseTime(expires)
+		if err != nil {
+			return provider.OrgUser{}, err
+		}
+		u.InvitationExpired = !s.now().Before(exp)
+	}
 	return u, nil
 }
 
@@ -143,25 +159,24 @@ func (s *Store) OrganisationUsers(ctx context.Context, orgID string, q provider.
 		if err != nil {
 			return provider.UserPage{}, err
 		}
-		cond, args = " AND u.email > ?", append(args, after)
+		cond, args = " AND u.email > ?2", append(args, after)
 		if dir == provider.DirectionPrev {
-			cond, order = " AND u.email < ?", "u.email DESC"
+			cond, order = " AND u.email < ?2", "u.email DESC"
 		}
 	}
 	page := provider.UserPage{Users: []provider.OrgUser{}}
-	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM memberships WHERE organisation_id = ?`, orgID).
+	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM (`+orgUserRows+`)`, orgID).
 		Scan(&page.Total); err != nil {
 		return provider.UserPage{}, fmt.Errorf("reference: organisation users: %w", err)
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT `+orgUserColumns+`
-		FROM memberships m JOIN users u ON u.id = m.user_id
-		WHERE m.organisation_id = ?`+cond+` ORDER BY `+order+fmt.Sprintf(` LIMIT %d`, limit+1), args...)
+	rows, err := s.read.QueryContext(ctx, `SELECT * FROM (`+orgUserRows+`) AS u
+		WHERE 1 = 1`+cond+` ORDER BY `+order+fmt.Sprintf(` LIMIT %d`, limit+1), args...)
 	if err != nil {
 		return provider.UserPage{}, fmt.Errorf("reference: organisation users: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
-		u, err := scanOrgUser(rows)
+		u, err := s.scanOrgUser(rows)
 		if err != nil {
 			return provider.UserPage{}, fmt.Errorf("reference: organisation users: %w", err)
 		}
@@ -207,9 +222,7 @@ func (s *Store) OrganisationUser(ctx context.Context, orgID, userID string) (pro
 }
 
 func (s *Store) orgUser(ctx context.Context, q queryRower, orgID, userID string) (provider.OrgUser, error) {
-	u, err := scanOrgUser(q.QueryRowContext(ctx, `SELECT `+orgUserColumns+`
-		FROM memberships m JOIN users u ON u.id = m.user_id
-		WHERE m.organisation_id = ? AND m.user_id = ?`, orgID, userID))
+	u, err := s.scanOrgUser(q.QueryRowContext(ctx, `SELECT * FROM (`+orgUserRows+`) WHERE id = ?2`, orgID, userID))
 	if errors.Is(err, sql.ErrNoRows) {
 		return provider.OrgUser{}, errNoSuchUser()
 	}
@@ -227,9 +240,9 @@ func (s *Store) AssignableRoles(ctx context.Context, orgID string) ([]string, er
 	return slices.Clone(assignableRoles), nil
 }
 
-// CreateUser implements provider.Users. A person new to the provider is created without a
-// password and invited (the invitation flow of Auth); one who already has an account keeps
-// their names and is told by e-mail that they were added.
+// CreateUser implements provider.Users. It never reads the users table beyond the one
+// membership check that every address gets: whether the address has a login matters only
+// when the invitation is accepted, so neither the answer nor the work tells it.
 func (s *Store) CreateUser(ctx context.Context, orgID string, in provider.UserInput) (provider.OrgUser, error) {
 	in, err := cleanUserInput(in, true)
 	if err != nil {
@@ -241,6 +254,7 @@ func (s *Store) CreateUser(ctx context.Context, orgID string, in provider.UserIn
 	if !slices.Contains(assignableRoles, in.Role) {
 		return provider.OrgUser{}, fieldErr(provider.FieldRole, msgRoleUnassignable)
 	}
+	token, _ := newToken()
 	var out provider.OrgUser
 	err = s.inTx(ctx, "create user", func(tx *sql.Tx) error {
 		var orgName string
@@ -250,46 +264,36 @@ func (s *Store) CreateUser(ctx context.Context, orgID string, in provider.UserIn
 			}
 			return fmt.Errorf("reference: create user: %w", err)
 		}
-		now := formatTime(s.now())
-		var userID, pwHash string
-		err := tx.QueryRowContext(ctx, `SELECT id, password_hash FROM users WHERE email = ?`, in.Email).Scan(&userID, &pwHash)
-		switch {
-		case errors.Is(err, sql.ErrNoRows):
-			userID = uuid.NewString()
-			if _, err := tx.ExecContext(ctx, `INSERT INTO users (id, email, password_hash, first_name, last_name, created_at)
-				VALUES (?, ?, '', ?, ?, ?)`, userID, in.Email, in.FirstName, in.LastName, now); err != nil {
-				return fmt.Errorf("reference: create user: %w", err)
-			}
-		case err != nil:
-			return fmt.Errorf("reference: create user: %w", err)
-		default:
-			var member bool
-			if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM memberships WHERE user_id = ? AND organisation_id = ?)`,
-				userID, orgID).Scan(&member); err != nil {
-				return fmt.Errorf("reference: create user: %w", err)
-			}
-			if member {
-				return fieldErr(provider.FieldEmail, msgAlreadyMember)
-			}
-		}
-		// The first organisation of a person is their default.
-		if _, err := tx.ExecContext(ctx, `INSERT INTO memberships (user_id, organisation_id, role, is_default)
-			VALUES (?, ?, ?, NOT EXISTS (SELECT 1 FROM memberships WHERE user_id = ?))`, userID, orgID, in.Role, userID); err != nil {
+		var member bool
+		if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM memberships m JOIN users u ON u.id = m.user_id
+			WHERE m.organisation_id = ? AND u.email = ?)`, orgID, in.Email).Scan(&member); err != nil {
 			return fmt.Errorf("reference: create user: %w", err)
 		}
-		if pwHash == "" {
-			token, _ := newToken()
-			if err := s.createInvitation(ctx, tx, userID, in.Email, orgName, token); err != nil {
-				return err
+		if member {
+			return fieldErr(provider.FieldEmail, msgAlreadyMember)
+		}
+		now := s.now()
+		// An expired invitation gives way to the new one; a live one stays the only one.
+		var pendingUntil sql.NullString
+		if err := tx.QueryRowContext(ctx, `SELECT max(expires_at) FROM invitations
+			WHERE organisation_id = ? AND email = ? AND accepted_at IS NULL`, orgID, in.Email).Scan(&pendingUntil); err != nil {
+			return fmt.Errorf("reference: create user: %w", err)
+		}
+		if pendingUntil.Valid {
+			if exp, err := parseTime(pendingUntil.String); err != nil || now.Before(exp) {
+				return fieldErr(provider.FieldEmail, msgAlreadyInvited)
 			}
-		} else if err := s.sendMessage(ctx, tx, provider.OutboxMessage{
-			Kind: provider.OutboxEmail, To: in.Email, Subject: "You were added to " + orgName,
-			Body: fmt.Sprintf("You now have access to %s on %s. Log in with your usual password.", orgName, s.issuer),
-			Link: "/login",
-		}); err != nil {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM invitations WHERE organisation_id = ? AND email = ? AND accepted_at IS NULL`,
+				orgID, in.Email); err != nil {
+				return fmt.Errorf("reference: create user: %w", err)
+			}
+		}
+		inv := invitationRow{id: uuid.NewString(), orgID: orgID, orgName: orgName, email: in.Email,
+			firstName: in.FirstName, lastName: in.LastName, role: in.Role}
+		if err := s.createInvitation(ctx, tx, inv, token); err != nil {
 			return err
 		}
-		out, err = s.orgUser(ctx, tx, orgID, userID)
+		out, err = s.orgUser(ctx, tx, orgID, inv.id)
 		return err
 	})
 	return out, err
@@ -297,14 +301,29 @@ func (s *Store) CreateUser(ctx context.Context, orgID string, in provider.UserIn
 
 // UpdateUser implements provider.Users.
 func (s *Store) UpdateUser(ctx context.Context, orgID, userID string, in provider.UserInput) (provider.OrgUser, error) {
-	in, err := cleanUserInput(in, false)
-	if err != nil {
-		return provider.OrgUser{}, err
-	}
+	in.FirstName, in.LastName, in.Role = strings.TrimSpace(in.FirstName), strings.TrimSpace(in.LastName), strings.TrimSpace(in.Role)
 	var out provider.OrgUser
-	err = s.inTx(ctx, "update user", func(tx *sql.Tx) error {
+	err := s.inTx(ctx, "update user", func(tx *sql.Tx) error {
 		cur, err := s.orgUser(ctx, tx, orgID, userID)
 		if err != nil {
+			return err
+		}
+		if !cur.Invited {
+			// A member's names are the person's: blank means unchanged, anything else is refused.
+			if in.FirstName == "" {
+				in.FirstName = cur.FirstName
+			}
+			if in.LastName == "" {
+				in.LastName = cur.LastName
+			}
+			switch {
+			case in.FirstName != cur.FirstName:
+				return forbiddenField(provider.FieldFirstName, provider.MsgNamesOwn)
+			case in.LastName != cur.LastName:
+				return forbiddenField(provider.FieldLastName, provider.MsgNamesOwn)
+			}
+		}
+		if in, err = cleanUserInput(in, false); err != nil {
 			return err
 		}
 		switch {
@@ -313,18 +332,58 @@ func (s *Store) UpdateUser(ctx context.Context, orgID, userID string, in provide
 		case in.Role != cur.Role && !slices.Contains(assignableRoles, in.Role):
 			return fieldErr(provider.FieldRole, msgRoleUnassignable)
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE users SET first_name = ?, last_name = ? WHERE id = ?`,
-			in.FirstName, in.LastName, userID); err != nil {
-			return fmt.Errorf("reference: update user: %w", err)
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE memberships SET role = ? WHERE user_id = ? AND organisation_id = ?`,
-			in.Role, userID, orgID); err != nil {
-			return fmt.Errorf("reference: update user: %w", err)
+		if cur.Invited {
+			if _, err := tx.ExecContext(ctx, `UPDATE invitations SET first_name = ?, last_name = ?, role = ?
+				WHERE id = ? AND organisation_id = ? AND accepted_at IS NULL`, in.FirstName, in.LastName, in.Role, userID, orgID); err != nil {
+				return fmt.Errorf("reference: update invitation: %w", err)
+			}
+		} else {
+			if isAdmin(cur.Role) && !cur.Disabled && !isAdmin(in.Role) {
+				if err := keepsAnAdmin(ctx, tx, orgID, userID); err != nil {
+					return err
+				}
+			}
+			if _, err := tx.ExecContext(ctx, `UPDATE memberships SET role = ? WHERE user_id = ? AND organisation_id = ?`,
+				in.Role, userID, orgID); err != nil {
+				return fmt.Errorf("reference: update user: %w", err)
+			}
 		}
 		out, err = s.orgUser(ctx, tx, orgID, userID)
 		return err
 	})
 	return out, err
+}
+
+func forbiddenField(field, msg string) error {
+	return &provider.FieldError{Field: field, Err: provider.Errorf(provider.EFORBIDDEN, "%s", msg)}
+}
+
+// isAdmin: the role manages the organisation's users.
+func isAdmin(role string) bool { return access.For(role).Has(access.UsersManage) }
+
+// keepsAnAdmin refuses a change that would leave orgID without an active admin other than
+// userID. It reads inside the caller's write transaction: two admins demoting each other
+// at once are taken one after the other, and the second finds no other admin.
+func keepsAnAdmin(ctx context.Context, tx *sql.Tx, orgID, userID string) error {
+	rows, err := tx.QueryContext(ctx, `SELECT m.role FROM memberships m JOIN users u ON u.id = m.user_id
+		WHERE m.organisation_id = ? AND m.user_id <> ? AND u.disabled = 0 AND u.password_hash <> ''`, orgID, userID)
+	if err != nil {
+		return fmt.Errorf("reference: admins: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var role string
+		if err := rows.Scan(&role); err != nil {
+			return fmt.Errorf("reference: admins: %w", err)
+		}
+		if isAdmin(role) {
+			return nil
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("reference: admins: %w", err)
+	}
+	return forbiddenField(provider.FieldRole, provider.MsgLastAdmin)
 }
 
 // UpdateProfile implements provider.Users.

@@ -95,6 +95,7 @@ var apiProviderStatus = map[string]APIProblem{
 	provider.EEXPIRED:      {Status: fiber.StatusForbidden, Code: apiCodeExpiredLink},
 	provider.EINVALID:      {Status: fiber.StatusUnprocessableEntity, Code: APICodeInvalid},
 	provider.ECONFLICT:     {Status: fiber.StatusConflict, Code: apiCodeConflict},
+	provider.EFORBIDDEN:    {Status: fiber.StatusForbidden, Code: APICodeForbidden},
 	provider.EUNAUTHORIZED: *APIExpired(), // a user disabled in the middle of a flow
 }
 

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"database/sql"
 	"net/http/cookiejar"
 	"sync"
 	"testing"
@@ -20,10 +19,6 @@ func (h *harness) api() *apiClient { return &apiClient{testkit.NewAPIClient(h.t,
 
 // apiReply is a response with its body read and, when JSON, decoded.
 type apiReply = testkit.Reply
-
-// db opens the harness's SQLite file directly, to change what the real
-// store holds between requests (a role change, a disabled user).
-func (h *harness) db() *sql.DB { return h.Env.DB() }
 
 func (h *harness) exec(query string, args ...any) { h.Env.Exec(query, args...) }
 

@@ -16,25 +16,6 @@ import (
 	"github.com/gofiber/fiber/v3"
 )
 
-// replyGuard is the harness's log handler: a reply its operation does not
-// document (apiCheckReply) fails the test that caused it, so every API call
-// of every test checks the table against the handlers.
-type replyGuard struct{ t testing.TB }
-
-func (g replyGuard) Enabled(context.Context, slog.Level) bool { return true }
-
-func (g replyGuard) Handle(_ context.Context, r slog.Record) error {
-	if r.Message == APIMsgUndocumented {
-		var attrs []string
-		r.Attrs(func(a slog.Attr) bool { attrs = append(attrs, a.String()); return true })
-		g.t.Errorf("%s: %s", r.Message, strings.Join(attrs, " "))
-	}
-	return nil
-}
-
-func (g replyGuard) WithAttrs([]slog.Attr) slog.Handler { return g }
-func (g replyGuard) WithGroup(string) slog.Handler      { return g }
-
 // TestOpenAPISchemasAreTheGoTypes: each operation's documented bodies are
 // the schemas reflected from the Go types its table entry names, the types
 // its handler must send (apiCheckReply, TestAPIReplyGuard).

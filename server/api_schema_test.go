@@ -42,7 +42,6 @@ type (
 		Default string            `json:"default" required:"false"`
 		Nested  oaTestDataBodyInt `json:"nested"`
 		Hooked  *oaTestHooked     `json:"hooked,omitempty"`
-		hidden  string
 		oaTestFlat
 		*oaTestExtra
 	}

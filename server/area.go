@@ -94,6 +94,7 @@ func coreArea(s *Server) Area {
 	return Area{Name: "core", Routes: append([]*Route{
 		{Name: "docs", Method: "GET", Path: "/docs", Access: Public, Handler: s.docs},
 		{Name: "cookie_consent", Method: "POST", Path: consentPath, Access: Public, Handler: s.cookieConsent},
+		{Name: "org.alerts.dismiss", Method: "POST", Path: alertDismissPath, Access: Dashboard, Handler: s.dismissAlert},
 	}, s.savedFormRoutes()...)}
 }
 

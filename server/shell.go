@@ -168,13 +168,15 @@ func markActive(items []NavItem, path, home string) {
 // ShellProps are the props of the authenticated layout, shared by every
 // organisation page.
 type ShellProps struct {
-	Sandbox   bool         `json:"sandbox"`
-	CSRF      string       `json:"csrf"`
-	User      ShellUser    `json:"user"`
-	Org       ShellOrg     `json:"org"`
-	Orgs      []ShellOrg   `json:"orgs"`
-	Nav       []NavItem    `json:"nav"`
-	Alerts    []ShellAlert `json:"alerts"`
+	Sandbox bool         `json:"sandbox"`
+	CSRF    string       `json:"csrf"`
+	User    ShellUser    `json:"user"`
+	Org     ShellOrg     `json:"org"`
+	Orgs    []ShellOrg   `json:"orgs"`
+	Nav     []NavItem    `json:"nav"`
+	Alerts  []ShellAlert `json:"alerts"`
+	// Here is the page's address, where dismissing a banner returns ("" without one).
+	Here      string       `json:"here,omitempty"`
 	MFABanner bool         `json:"mfaBanner"`
 	Flashes   []ShellFlash `json:"flashes"`
 	Query     string       `json:"query"`
@@ -270,6 +272,8 @@ type ShellAlert struct {
 	ID      string `json:"id"`
 	Type    string `json:"type"`
 	Message string `json:"message"`
+	// Dismissible: an info or warning banner, which the person may put away for the session.
+	Dismissible bool `json:"dismissible"`
 }
 
 type ShellFlash struct {
@@ -302,8 +306,15 @@ func (s *Server) Shell(c fiber.Ctx) (ShellProps, error) {
 	for _, m := range o.Memberships {
 		p.Orgs = append(p.Orgs, ShellOrg{ID: m.Organisation.ID, Name: m.Organisation.Name, Current: m.Organisation.ID == o.Org.ID})
 	}
+	var alerts []ShellAlert
 	for _, a := range o.Alerts {
-		p.Alerts = append(p.Alerts, ShellAlert{ID: a.ID, Type: a.AlertType, Message: a.AlertMessage})
+		alerts = append(alerts, ShellAlert{ID: a.ID, Type: a.AlertType, Message: a.AlertMessage})
+	}
+	p.Alerts = shownAlerts(rq.Session, alerts)
+	if slices.ContainsFunc(p.Alerts, func(a ShellAlert) bool { return a.Dismissible }) {
+		if here, ok := SafeRedirect(string(c.Request().URI().RequestURI())); ok && c.Method() == fiber.MethodGet {
+			p.Here = here
+		}
 	}
 	flashes, err := s.PopFlashes(c)
 	if err != nil {

@@ -145,7 +145,7 @@ func TestSecretsStayOutOfLogs(t *testing.T) {
 	slog.New(slog.NewTextHandler(&buf, nil)).Info("request", "session", *s)
 	outputs := map[string]string{
 		"%v": fmt.Sprintf("%v", s), "%+v": fmt.Sprintf("%+v", s), "%#v": fmt.Sprintf("%#v", s),
-		"%s": fmt.Sprintf("%s", s), "slog": buf.String(),
+		"String": s.String(), "slog": buf.String(),
 		// A dereferenced copy must be as safe as the pointer.
 		"value %+v": fmt.Sprintf("%+v", *s), "value %#v": fmt.Sprintf("%#v", *s),
 		"nested %+v": fmt.Sprintf("%+v", struct{ S *Session }{s}),

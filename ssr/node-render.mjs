@@ -8,10 +8,16 @@
 //
 // usage: node node-render.mjs bench <server.js> <page> <props.json> [n] [warmup]
 //          prints {"times_ms": [...], "html": "..."}
+//        node node-render.mjs serve <server.js>
+//          reads one request a line, {"page", "props" (a JSON string), "n"},
+//          and answers each with a line {"times_ms": [...], "html": "..."}
+//          (html of the last render), so a caller can take turns with other
+//          renderers in one run
 //        node node-render.mjs each <server.js> <cases.json>
 //          cases.json is [[page, propsJSON], ...]; prints [{"html"} or {"error"}, ...]
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import readline from 'node:readline';
 import vm from 'node:vm';
 
 class Html {
@@ -21,7 +27,8 @@ class Html {
 }
 
 const usage = 'usage: node node-render.mjs bench <server.js> <page> <props.json> [n] [warmup]\n' +
-  '       node node-render.mjs each <server.js> <cases.json>';
+  '       node node-render.mjs each <server.js> <cases.json>\n' +
+  '       node node-render.mjs serve <server.js>';
 const Fragment = {};
 let islands = [];
 
@@ -197,7 +204,7 @@ function renderPage(page, props) {
 }
 
 const [mode, bundlePath, ...args] = process.argv.slice(2);
-if (mode !== 'bench' && mode !== 'each') {
+if (mode !== 'bench' && mode !== 'each' && mode !== 'serve') {
   console.error(usage);
   process.exit(2);
 }
@@ -214,19 +221,28 @@ if (mode === 'each') {
     }
   });
   process.stdout.write(JSON.stringify(out));
+} else if (mode === 'serve') {
+  const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
+  for await (const line of lines) {
+    if (!line.trim()) continue;
+    const { page, props, n } = JSON.parse(line);
+    process.stdout.write(JSON.stringify(timed(page, props, n)) + '\n');
+  }
 } else {
-  // Time renders; each parses the props, as Go does (ssr/props.go).
   const [page, propsPath, nArg, warmArg] = args;
   const props = readFileSync(propsPath, 'utf8');
-  const n = Number(nArg || 300);
-  const warmup = Number(warmArg || 30);
+  timed(page, props, Number(warmArg || 30));
+  process.stdout.write(JSON.stringify(timed(page, props, Number(nArg || 300))));
+}
+
+// timed renders page n times; each parses the props, as Go does (ssr/props.go).
+function timed(page, props, n) {
   let html = '';
-  for (let i = 0; i < warmup; i++) html = renderPage(page, props);
   const times = new Array(n);
   for (let i = 0; i < n; i++) {
     const t0 = performance.now();
     html = renderPage(page, props);
     times[i] = performance.now() - t0;
   }
-  process.stdout.write(JSON.stringify({ times_ms: times, html }));
+  return { times_ms: times, html };
 }

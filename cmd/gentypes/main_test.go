@@ -83,14 +83,12 @@ type (
 		Struct left              `json:"struct,omitempty"` // omitempty never leaves a struct out
 		Zero   left              `json:"zero,omitzero"`
 		Skip   string            `json:"-"`
-		Dash   string            `json:"-,"`
 		Raw    []byte            `json:"raw"`
 		Any    any               `json:"any"`
 		ByID   map[int][]*right  `json:"byId"`
 		Inline struct{ A bool }  `json:"inline"`
 		Quoted map[string]string `json:"data-x"`
 		Mode   string            `json:"mode,omitempty" tstype:"'page' | 'opener'"`
-		hidden string
 	}
 	marshals struct{ Self selfMarshal }
 )
@@ -126,7 +124,6 @@ func TestEncodingJSONShapes(t *testing.T) {
 				"  maybe?: left;\n" +
 				"  struct: left;\n" +
 				"  zero?: left;\n" +
-				"  \"-\": string;\n" +
 				"  raw: string;\n" +
 				"  any: unknown;\n" +
 				"  byId: Record<string, (right | null)[]>;\n" +

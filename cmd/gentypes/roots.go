@@ -3,7 +3,6 @@ package main
 import (
 	"reflect"
 
-	"portal/cmd/renderbench/bench"
 	"portal/server"
 	"portal/server/accounts"
 	"portal/server/auth"
@@ -100,6 +99,7 @@ var packages = []propsPackage{
 			"ForgotPassword":    reflect.TypeFor[passwords.ForgotProps](),
 			"InvitationAccept":  reflect.TypeFor[passwords.NewPasswordProps](),
 			"InvitationExpired": reflect.TypeFor[passwords.InvitationExpiredProps](),
+			"InvitationJoin":    reflect.TypeFor[passwords.JoinProps](),
 			"ResetPassword":     reflect.TypeFor[passwords.NewPasswordProps](),
 		},
 	},
@@ -212,11 +212,6 @@ var packages = []propsPackage{
 		},
 		islands: map[string]reflect.Type{
 			"BatchUpload": reflect.TypeFor[batches.BatchUploadProps](),
-		},
-	},
-	{ // portal/cmd/renderbench/bench: the render benchmark's calibration page
-		pages: map[string]reflect.Type{
-			"SyntheticTransactions": reflect.TypeFor[bench.SyntheticProps](),
 		},
 	},
 }

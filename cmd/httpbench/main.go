@@ -31,6 +31,7 @@ import (
 	"github.com/gofiber/fiber/v3"
 	"github.com/redis/go-redis/v9"
 
+	"portal/cmd/internal/loadavg"
 	"portal/ratelimit"
 	"portal/reference"
 	"portal/server"
@@ -107,7 +108,7 @@ func run(dur time.Duration, conc, gogc int) error {
 	}
 	page := base + "/org/" + reference.DemoOrg1ID
 
-	fmt.Printf("machine: %d cores, GOMAXPROCS %d, GOGC %d, load average %s\n", runtime.NumCPU(), runtime.GOMAXPROCS(0), gogc, loadavg())
+	fmt.Printf("machine: %d cores, GOMAXPROCS %d, GOGC %d, load average %s\n", runtime.NumCPU(), runtime.GOMAXPROCS(0), gogc, loadavg.Read())
 	// Warm up the render pool and connections.
 	if _, err := hammer(cl, page, conc, 2*time.Second); err != nil {
 		return err
@@ -119,10 +120,12 @@ func run(dur time.Duration, conc, gogc int) error {
 	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
 	rate := float64(len(lat)) / dur.Seconds()
 	p := func(q float64) time.Duration { return lat[int(q*float64(len(lat)-1))] }
-	fmt.Printf("\nfull authenticated page request (GET dashboard, session in Redis, %d clients, %s)\n", conc, dur)
-	fmt.Printf("  %-22s %8.0f pages/s   (budget ≥ 200, aim 400)  %s\n", "throughput", rate, verdict(rate >= 200))
+	// The budgets hold on an idle machine: the load says whether this one was.
+	fmt.Printf("\nfull authenticated page request (GET dashboard, session in Redis, %d clients, %s; load average after it %s)\n",
+		conc, dur, loadavg.Read())
+	fmt.Printf("  %-22s %8.0f pages/s   (budget ≥ 1,000)  %s\n", "throughput", rate, verdict(rate >= 1000))
 	fmt.Printf("  %-22s %8.2f ms\n", "p50", ms(p(0.50)))
-	fmt.Printf("  %-22s %8.2f ms        (budget ≤ 50)  %s\n", "p99", ms(p(0.99)), verdict(p(0.99) <= 50*time.Millisecond))
+	fmt.Printf("  %-22s %8.2f ms        (budget ≤ 25)  %s\n", "p99", ms(p(0.99)), verdict(p(0.99) <= 25*time.Millisecond))
 
 	fmt.Printf("\npage weight (first paint: HTML + CSS compressed, budget ≤ 14 KB; JS on pages without islands: 0)\n")
 	css := fetch(cl, base+"/assets/"+as.Manifest.CSS)
@@ -296,12 +299,4 @@ func islandTotal(as *server.Assets, f string) int {
 func readDist(f string) []byte {
 	b, _ := fs.ReadFile(os.DirFS("assets/dist"), f)
 	return b
-}
-
-func loadavg() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "unknown"
-	}
-	return strings.Join(strings.Fields(string(b))[:3], " ")
 }

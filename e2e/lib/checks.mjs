@@ -3,6 +3,7 @@
 // violations, and axe-core's WCAG 2.2 AA rules.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import { scaled } from './time.mjs';
 
 const require = createRequire(import.meta.url);
 let axeSource = null;
@@ -180,9 +181,9 @@ export class Monitor {
     if (this.js) {
       try {
         await page.waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((e) => e.hasAttribute('data-ready')),
-          null, { timeout: 5000 });
+          null, { timeout: scaled(5000) });
       } catch {
-        problems.push('islands not ready after 5 s: ' + (await page.evaluate(() =>
+        problems.push(`islands not ready after ${scaled(5000) / 1000} s: ` + (await page.evaluate(() =>
           [...document.querySelectorAll('[data-island]:not([data-ready])')].map((e) => e.getAttribute('data-island')).join(', '))));
       }
     }

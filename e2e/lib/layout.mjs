@@ -4,6 +4,7 @@
 // islands hydrate. Everything runs through the DevTools protocol or
 // page.evaluate, which work with the page's JavaScript off too.
 
+import { scaled } from './time.mjs';
 /** WCAG 1.4.12's text spacing overrides, as the bookmarklets apply them. */
 export const TEXT_SPACING = `* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; }
 p { margin-bottom: 2em !important; }`;
@@ -56,7 +57,7 @@ export async function settle(page, js) {
   await page.waitForLoadState('load');
   if (js) {
     await page.waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((e) => e.hasAttribute('data-ready')),
-      null, { timeout: 5000 });
+      null, { timeout: scaled(5000) });
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50)))));
   } else {
     // No timers run in a page without JavaScript; the protocol's own wait does.

@@ -8,6 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { Monitor } from './checks.mjs';
+import { balance } from './shards.mjs';
+import { scaled } from './time.mjs';
 
 const tests = [];
 
@@ -15,11 +17,13 @@ const tests = [];
  * Registers a test. fn(t) gets t.page, t.context, t.js (JavaScript on?),
  * t.base, t.redis ({ port } of the run's redis-server), t.bin (the portal
  * binary), t.dataDir (its data folder: portal.db), t.artifacts (the folder kept after the run), t.audit(label),
- * t.note(text), t.cleanup(fn). opts.timeout in ms; opts.modes limits it to
+ * t.note(text), t.cleanup(fn). opts.timeout in ms on an idle machine (scaled
+ * by lib/time.mjs); opts.modes limits it to
  * [true] or [false]. The browser has answered the cookie banner already
  * (rejected), like a returning user, unless opts.firstVisit: the banner's
  * own flows and the layout walk see it. opts.weight: about how many usual
- * flows long one run of it is (default 1), for balancing the shards.
+ * flows long one run of it is (default 1), for balancing the shards when
+ * the last run's durations (e2e/durations.json) do not name its file.
  */
 export function test(name, fn, opts = {}) {
   tests.push({ name, fn, timeout: opts.timeout ?? 30_000, modes: opts.modes ?? [true, false], firstVisit: !!opts.firstVisit,
@@ -38,21 +42,27 @@ function registeringFile() {
 
 /**
  * Splits the selected tests into at most n shards of whole files, the
- * heaviest file first onto the lightest shard. Returns arrays of file names.
+ * costliest file first onto the shard with the least so far. A file costs
+ * what it took in the last run (durations: file → ms, from
+ * e2e/durations.json); a file the durations do not name costs its weight
+ * (the sum of its tests' weights times modes) at the ms per weight unit the
+ * named files took, or plain weight units when none is named. Returns
+ * [{ files, cost }], and unit: 'ms' or 'weight'.
  */
-export function shardPlan(n, only) {
+export function shardPlan(n, only, durations = null) {
   const weights = new Map();
   for (const tc of tests) {
     if (only && !only.some((o) => tc.name.includes(o))) continue;
     weights.set(tc.file, (weights.get(tc.file) ?? 0) + tc.weight * tc.modes.length);
   }
-  const shards = Array.from({ length: Math.max(1, Math.min(n, weights.size)) }, () => ({ files: [], weight: 0 }));
-  for (const [file, w] of [...weights].sort((a, b) => b[1] - a[1])) {
-    const s = shards.reduce((a, b) => (b.weight < a.weight ? b : a));
-    s.files.push(file);
-    s.weight += w;
-  }
-  return shards.map((s) => s.files);
+  return balance(weights, durations, n);
+}
+
+/** The files all of whose tests the filter selects (every file without one). */
+export function wholeFiles(only) {
+  const whole = new Set(tests.map((tc) => tc.file));
+  for (const tc of tests) if (only && !only.some((o) => tc.name.includes(o))) whole.delete(tc.file);
+  return whole;
 }
 
 /** A returning user's answer to the cookie banner, for a context that should not see it. */
@@ -75,8 +85,9 @@ export async function runAll({ browser, base, artifacts, only, axe, redis = null
       const t0 = Date.now();
       const context = await browser.newContext({ javaScriptEnabled: js, baseURL: base, locale: 'en-GB' });
       if (!tc.firstVisit) await context.addCookies(answeredBanner(base));
-      context.setDefaultTimeout(Math.min(10_000, tc.timeout));
-      context.setDefaultNavigationTimeout(Math.min(15_000, tc.timeout));
+      const timeout = scaled(tc.timeout);
+      context.setDefaultTimeout(scaled(Math.min(10_000, tc.timeout)));
+      context.setDefaultNavigationTimeout(scaled(Math.min(15_000, tc.timeout)));
       const monitor = new Monitor({ js, axe, browser, base });
       await monitor.attach(context);
       const page = await context.newPage();
@@ -104,7 +115,7 @@ export async function runAll({ browser, base, artifacts, only, axe, redis = null
             }
           })(),
           new Promise((_, reject) => {
-            timer = setTimeout(() => reject(new Error(`timed out after ${tc.timeout} ms (at ${page.url()})`)), tc.timeout);
+            timer = setTimeout(() => reject(new Error(`timed out after ${timeout} ms (at ${page.url()})`)), timeout);
           }),
         ]);
       } catch (err) {
@@ -120,7 +131,7 @@ export async function runAll({ browser, base, artifacts, only, axe, redis = null
       if (error) {
         const file = path.join(artifacts, `${slug(tc.name)}-${js ? 'js' : 'nojs'}`);
         try {
-          await page.screenshot({ path: file + '.png', fullPage: true, timeout: 5000 });
+          await page.screenshot({ path: file + '.png', fullPage: true, timeout: scaled(5000) });
           fs.writeFileSync(file + '.html', await page.content());
           error.artifact = path.relative(process.cwd(), file + '.png');
         } catch {}
@@ -135,7 +146,7 @@ export async function runAll({ browser, base, artifacts, only, axe, redis = null
       await context.close().catch(() => {});
       const ms = Date.now() - t0;
       if (stopped()) return results;
-      results.push({ label, ok: !error, ms, error, notes });
+      results.push({ label, file: tc.file, ok: !error, ms, error, notes });
       const head = `${error ? 'FAIL' : 'ok  '} ${label} (${(ms / 1000).toFixed(1)} s)`;
       console.log(head);
       for (const n of notes) console.log(`       note: ${n}`);

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { scaled } from './time.mjs';
 
 const children = new Set();
 
@@ -134,7 +135,7 @@ export function redisCommand(port, ...args) {
         default: return [new Error(`redis ${args[0]}: unexpected reply ${JSON.stringify(head)}`), next];
       }
     };
-    sock.setTimeout(2000, () => done(new Error(`redis ${args[0]}: timeout`)));
+    sock.setTimeout(scaled(2000), () => done(new Error(`redis ${args[0]}: timeout`)));
     sock.on('error', (err) => done(err));
     sock.on('connect', () => {
       const parts = [`*${args.length}\r\n`];
@@ -156,7 +157,7 @@ export async function startRedis(artifacts, logName = 'redis.log') {
   const child = start('redis-server', 'redis-server',
     ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'],
     { cwd: os.tmpdir() }, path.join(artifacts, logName));
-  await waitFor('redis-server', child, () => redisPing(port), 10_000);
+  await waitFor('redis-server', child, () => redisPing(port), scaled(10_000));
   return { child, port, url: `redis://127.0.0.1:${port}/0` };
 }
 
@@ -201,7 +202,7 @@ export async function startPortal(bin, redisURL, artifacts, env0 = {}, logName =
     } catch {
       return false;
     }
-  }, 30_000);
+  }, scaled(30_000));
   return { child, base, dataDir, health };
 }
 

@@ -1,7 +1,8 @@
 // First-paint weight: the compressed bytes of a page's HTML and its
-// stylesheets as they travel (DESIGN.md budget: ≤ 14 KB, one TCP initial
-// window). Measured with plain node:http so nothing decompresses on the way.
+// stylesheets as they travel (budget: ≤ 14 KB, one TCP initial window).
+// Measured with plain node:http so nothing decompresses on the way.
 import http from 'node:http';
+import { scaled } from './time.mjs';
 
 export const BUDGET = 14 * 1024;
 export const ISLAND_BUDGET = 10 * 1024; // one island, gzip, with its share of the runtime
@@ -14,7 +15,7 @@ function get(url, cookie, encoding = 'br, gzip') {
       res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
       res.on('error', reject);
     });
-    req.setTimeout(10_000, () => req.destroy(new Error('timeout ' + url)));
+    req.setTimeout(scaled(10_000), () => req.destroy(new Error('timeout ' + url)));
     req.on('error', reject);
   });
 }

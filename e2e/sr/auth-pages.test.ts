@@ -150,7 +150,7 @@ describe('login page, as a screen reader says it', () => {
 type VerifyProps = Parameters<typeof MfaVerify>[0];
 const verify = (p: Partial<VerifyProps> = {}) =>
   renderToString(h(MfaVerify, {
-    sandbox: true, csrf: 'csrf-token', method: 'authenticator', action: '/mfa-verify/totp',
+    sandbox: true, csrf: 'csrf-token', method: 'authenticator', methods: ['authenticator'], action: '/mfa-verify/totp',
     errors: {}, flashes: [], outbox: '/sandbox/outbox', ...p,
   }));
 

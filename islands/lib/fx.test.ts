@@ -1,5 +1,18 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { convert } from './fx';
+import { convert, formatRate } from './fx';
+
+// The shown-rate rule, the same cases money.FormatRate runs (money/rate_test.go).
+const rateFile = join(dirname(fileURLToPath(import.meta.url)), '../../testdata/rate/vectors.json');
+const rateCases = (JSON.parse(readFileSync(rateFile, 'utf8')) as { cases: { rate: string; want: string }[] }).cases;
+
+describe('formatRate', () => {
+  it.each(rateCases.map((c) => [c.rate, c.want]))('%s', (rate, want) => {
+    expect(formatRate(rate)).toBe(want);
+  });
+});
 
 // The same conversions as the server's hint (server/accounts/accounts_test.go) and
 // the ledger's booking (reference: TestTransferEURToGBPWithMarkup).

@@ -441,7 +441,7 @@ func TestTransferForm(t *testing.T) {
 	// The quote shows the conversion and books nothing.
 	res, qd := post(url.Values{"idempotency_key": {key}, "from_account_number": {acctEUR}, "to_account_number": {acctGBP},
 		"amount": {"1,000.00"}, "end_to_end_id": {"E2E-1"}, "intent": {"quote"}})
-	if m := htmlq.VisibleText(htmlq.Find(qd, htmlq.ByTag("main"))); res.StatusCode != http.StatusOK || !strings.Contains(m, "Currency conversion: 1 EUR = 0.85 GBP") ||
+	if m := htmlq.VisibleText(htmlq.Find(qd, htmlq.ByTag("main"))); res.StatusCode != http.StatusOK || !strings.Contains(m, "Currency conversion: 1 EUR = 0.85219 GBP") ||
 		!strings.Contains(m, "1,000.00 EUR converts to 852.19 GBP") {
 		t.Fatalf("quote: %d %s", res.StatusCode, htmlq.VisibleText(htmlq.Find(qd, htmlq.ByTag("main"))))
 	}

@@ -209,8 +209,7 @@ func (s area) fxHint(ctx context.Context, orgID string, in transferInput, amount
 		return nil, msgFXUnavailable
 	}
 	buyDec := currency.Decimals(in.to.CurrencyCode)
-	h := &FXHint{Rate: "1 " + in.from.CurrencyCode + " = " +
-		money.Group(money.FromMinor(1, 0).Convert(rate, buyDec).String()) + " " + in.to.CurrencyCode}
+	h := &FXHint{Rate: "1 " + in.from.CurrencyCode + " = " + money.FormatRate(rate.String()) + " " + in.to.CurrencyCode}
 	if amountOK {
 		h.Converted = money.Group(in.amount.String()) + " " + in.from.CurrencyCode + " converts to " +
 			money.Group(in.amount.Convert(rate, buyDec).String()) + " " + in.to.CurrencyCode

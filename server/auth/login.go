@@ -387,6 +387,14 @@ func (s area) loginTransition(c fiber.Ctx) error {
 	target := rq.Session.Values["redirect_url"]
 	id := pickOrganisation(ms, orgOfPath(target))
 	if id == "" {
+		// A login of no organisation yet may be on its way to accept an invitation.
+		if t, ok := server.SafeRedirect(target); ok && strings.HasPrefix(t, "/invitations/join/") {
+			delete(rq.Session.Values, "redirect_url")
+			if err := s.Sessions.Save(c.Context(), rq.Session); err != nil {
+				return err
+			}
+			return server.Redirect(c, t)
+		}
 		return server.Redirect(c, "/no-organisation")
 	}
 	return server.Redirect(c, "/org/"+id+"/login_transition")

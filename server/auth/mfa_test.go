@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -142,19 +143,10 @@ func TestMFAVerifyTOTP(t *testing.T) {
 		wantLocation(t, c.Get(p), "/login?redirect_code=MissingScope")
 	}
 
-	// The three choice cards, in the spec's order.
+	// The choice cards: the user's one method (TestMFAVerifyOffersWhatTheUserHas).
 	_, doc := c.Page("/mfa-verify")
-	var cards []string
-	for _, a := range htmlq.FindAll(doc, func(n *html.Node) bool {
-		return n.Data == "a" && strings.HasPrefix(htmlq.Attr(n, "href"), "/mfa-verify?method=")
-	}) {
-		cards = append(cards, htmlq.Attr(a, "href")+" "+htmlq.VisibleText(a))
-	}
-	want := []string{"/mfa-verify?method=authenticator Authentication app (recommended)", "/mfa-verify?method=authy Authy", "/mfa-verify?method=sms SMS"}
-	for i, w := range want {
-		if i >= len(cards) || !strings.HasPrefix(cards[i], w) {
-			t.Fatalf("choice cards %q, want %q", cards, want)
-		}
+	if cards := choiceCards(doc); len(cards) != 1 || !strings.HasPrefix(cards[0], "/mfa-verify?method=authenticator Authentication app (recommended)") {
+		t.Fatalf("choice cards %q", cards)
 	}
 	if a := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.VisibleText(n) == "Open the sandbox outbox" }); a == nil {
 		t.Fatal("no sandbox outbox link")
@@ -194,8 +186,8 @@ func TestMFAVerifyTOTP(t *testing.T) {
 	if res := c.Get("/org/" + reference.DemoOrg1ID); res.StatusCode != http.StatusOK {
 		t.Fatalf("dashboard after MFA: %d", res.StatusCode)
 	}
-	// Nothing left to verify.
-	wantLocation(t, c.Get("/mfa-verify"), "/")
+	// Nothing left to verify: the page says so (TestMFAVerifyOffersWhatTheUserHas).
+	wantStatus(t, c.Get("/mfa-verify"), 200)
 	wantLocation(t, c.Get("/totp-validate"), "/")
 
 	// The same code cannot finish another login (replay).
@@ -677,4 +669,64 @@ func TestMFACodeHelpers(t *testing.T) {
 		t.Errorf("groupSecret: %q", got)
 	}
 	// The lock's words: TestTooMany (package server).
+}
+
+// choiceCards are the /mfa-verify cards as "href text".
+func choiceCards(doc *html.Node) []string {
+	var cards []string
+	for _, a := range htmlq.FindAll(doc, func(n *html.Node) bool {
+		return n.Data == "a" && strings.HasPrefix(htmlq.Attr(n, "href"), "/mfa-verify?method=")
+	}) {
+		cards = append(cards, htmlq.Attr(a, "href")+" "+htmlq.VisibleText(a))
+	}
+	return cards
+}
+
+// The verify screen offers the methods the user has, in the spec's order, and no other:
+// a method asked for by URL that the user lacks shows the cards of those they have. A
+// fully logged-in user opening it is told so.
+func TestMFAVerifyOffersWhatTheUserHas(t *testing.T) {
+	h := newHarness(t)
+	for _, tc := range []struct {
+		email string
+		want  []string
+	}{
+		{"mfa-totp@demo.example", []string{"authenticator"}},
+		{"mfa-sms@demo.example", []string{"sms"}},
+		{"mfa-authy@demo.example", []string{"authy"}},
+	} {
+		t.Run(tc.email, func(t *testing.T) {
+			c := h.Client()
+			wantLocation(t, c.Login(tc.email), "/mfa-verify")
+			_, doc := c.Page("/mfa-verify")
+			var got []string
+			for _, card := range choiceCards(doc) {
+				m, _, _ := strings.Cut(strings.TrimPrefix(card, "/mfa-verify?method="), " ")
+				got = append(got, m)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Fatalf("cards %q, want %q", got, tc.want)
+			}
+			for _, m := range []string{"authenticator", "sms", "authy"} {
+				if slices.Contains(tc.want, m) {
+					continue
+				}
+				res, doc := c.Page("/mfa-verify?method=" + m)
+				if res.StatusCode != http.StatusOK || htmlq.Find(doc, func(n *html.Node) bool {
+					return n.Data == "form" && strings.HasPrefix(htmlq.Attr(n, "action"), "/mfa-verify/")
+				}) != nil ||
+					len(choiceCards(doc)) != len(tc.want) {
+					t.Errorf("method %s by URL: %d, a form of it or other cards", m, res.StatusCode)
+				}
+			}
+		})
+	}
+	c := h.LoggedIn("admin@demo.example")
+	res, doc := c.Page("/mfa-verify")
+	if res.StatusCode != http.StatusOK || htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("h1"))) != "You are already verified" ||
+		htmlq.Find(doc, func(n *html.Node) bool {
+			return n.Data == "a" && htmlq.Attr(n, "href") == "/" && htmlq.VisibleText(n) == "Go to the dashboard"
+		}) == nil {
+		t.Fatalf("verified user: %d %q", res.StatusCode, htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("h1"))))
+	}
 }

@@ -2,6 +2,7 @@ package auth
 
 import (
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/gofiber/fiber/v3"
@@ -16,14 +17,19 @@ const (
 	methodAuthenticator = "authenticator"
 	methodSMS           = "sms"
 	methodAuthy         = "authy"
+	// methodVerified is the page's state for a session that already passed.
+	methodVerified = "verified"
 )
 
 // MfaVerifyProps are the props of templates/pages/auth/MfaVerify.tsx.
 type MfaVerifyProps struct {
 	Sandbox bool   `json:"sandbox"`
 	CSRF    string `json:"csrf"`
-	// Method is "" for the three choice cards, else the chosen method.
+	// Method is "" for the choice cards, else the chosen method, or
+	// "verified" for a session that already passed (nothing to do here).
 	Method string `json:"method"`
+	// Methods are the second factors the user has, the cards offered.
+	Methods []string `json:"methods"`
 	// Action is where the code form posts (/mfa-verify/totp, /totp-validate,
 	// /mfa-verify/sms).
 	Action string `json:"action,omitempty"`
@@ -56,6 +62,9 @@ func (s area) verifyPage(c fiber.Ctx, p MfaVerifyProps, status int) error {
 	if p.Errors == nil {
 		p.Errors = map[string]string{}
 	}
+	if p.Methods == nil {
+		p.Methods = []string{}
+	}
 	fl, err := s.PopFlashes(c)
 	if err != nil {
 		return err
@@ -69,6 +78,8 @@ func (s area) verifyPage(c fiber.Ctx, p MfaVerifyProps, status int) error {
 		title = "Verify with SMS"
 	case methodAuthy:
 		title = "Approve with Authy"
+	case methodVerified:
+		title = "You are already verified"
 	}
 	if len(p.Errors) > 0 || p.Base != "" {
 		title = "Error: " + title
@@ -80,11 +91,41 @@ func (s area) verifyPage(c fiber.Ctx, p MfaVerifyProps, status int) error {
 // verify screens then have nothing to do and send the user home.
 func verified(c fiber.Ctx) bool { return server.Req(c).Session.Scope == session.ScopeDashboard }
 
+// methods are the second factors the user has, in the cards' order.
+func (s area) methods(c fiber.Ctx) ([]string, error) {
+	u := server.Req(c).User
+	out := []string{}
+	if totpActive(u) {
+		out = append(out, methodAuthenticator)
+	}
+	push, err := s.Auth.PushDevice(c.Context(), u.ID)
+	if err != nil {
+		return nil, err
+	}
+	if push {
+		out = append(out, methodAuthy)
+	}
+	if phoneActive(u) {
+		out = append(out, methodSMS)
+	}
+	return out, nil
+}
+
 func (s area) mfaVerifyGet(c fiber.Ctx) error {
 	if verified(c) {
-		return server.Redirect(c, "/")
+		// Said, not a silent trip home: the user asked for this page.
+		return s.verifyPage(c, MfaVerifyProps{Method: methodVerified}, fiber.StatusOK)
 	}
-	switch m := c.Query("method"); m {
+	have, err := s.methods(c)
+	if err != nil {
+		return err
+	}
+	m := c.Query("method")
+	if !slices.Contains(have, m) {
+		// A method the user does not have is not offered: the cards of those they do.
+		return s.verifyPage(c, MfaVerifyProps{Methods: have}, fiber.StatusOK)
+	}
+	switch m {
 	case methodAuthenticator:
 		return s.verifyPage(c, MfaVerifyProps{Method: m, Action: "/mfa-verify/totp"}, fiber.StatusOK)
 	case methodSMS:
@@ -93,7 +134,7 @@ func (s area) mfaVerifyGet(c fiber.Ctx) error {
 	case methodAuthy:
 		return s.authyPage(c, "", fiber.StatusOK)
 	}
-	return s.verifyPage(c, MfaVerifyProps{}, fiber.StatusOK)
+	return s.verifyPage(c, MfaVerifyProps{Methods: have}, fiber.StatusOK)
 }
 
 // totpValidateGet is /totp-validate: the authenticator code form.

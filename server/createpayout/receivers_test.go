@@ -189,10 +189,10 @@ func TestSavedReceiverGuards(t *testing.T) {
 func TestSaveReceiverWithoutJavaScript(t *testing.T) {
 	h := newHarness(t)
 	c := h.LoggedIn(admin)
-	id, doc := toReceiverStep(t, c)
+	id, _ := toReceiverStep(t, c)
 	save := createPath(servertest.OrgNordic) + "/" + id + "/save_receiver"
 	early := post(t, c, save, url.Values{"_csrf": {c.CSRF(createPath(servertest.OrgNordic))}, "return_to": {"creditor"}})
-	doc = see(t, c, early, createPath(servertest.OrgNordic)+"/"+id+"/creditor")
+	doc := see(t, c, early, createPath(servertest.OrgNordic)+"/"+id+"/creditor")
 	if f := servertest.Flashes(doc); !slices.Contains(f, "Finish the Receiver and Receiver Bank steps before saving the receiver") {
 		t.Fatalf("early save: %v", f)
 	}

@@ -226,7 +226,7 @@ func (s area) fxWidget(c fiber.Ctx, o *server.OrgContext) *FXWidget {
 			s.Logger.Warn("dashboard fx rate", "request_id", server.Req(c).ID, "pair", main+buy, "err", err)
 			return &FXWidget{Main: main, Rates: []FXRow{}, Error: msgFXError}
 		default:
-			row.Rate = roundDecimal(q.ExchangeRate, currency.Decimals(buy))
+			row.Rate = money.FormatRate(q.ExchangeRate)
 			if row.Rate == "" {
 				row.Error = msgFXNotAvailable
 			}

@@ -16,6 +16,7 @@ import (
 
 	"portal/daterange"
 	"portal/htmlq"
+	"portal/money"
 	"portal/provider"
 	"portal/reference"
 	"portal/server"
@@ -129,7 +130,7 @@ func TestDashboardAccountsAndFX(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := roundDecimal(q.ExchangeRate, 2) + " GBP"; !strings.HasSuffix(pairs[1], want) {
+	if want := money.FormatRate(q.ExchangeRate) + " GBP"; !strings.HasSuffix(pairs[1], want) {
 		t.Errorf("EUR → GBP shows %q, want %s (markup included, 2 decimals)", pairs[1], want)
 	}
 }

@@ -119,9 +119,11 @@ func (s area) apiValidateResetToken(p *tokenPage) func(fiber.Ctx) error {
 
 // apiInvitation is a usable invitation.
 type apiInvitation struct {
-	_         struct{}  `description:"An invitation that can be accepted."`
-	Email     string    `json:"email" description:"The invited address." format:"email"`
-	ExpiresAt time.Time `json:"expires_at" description:"When the link stops working."`
+	_             struct{}  `description:"An invitation that can be accepted."`
+	Email         string    `json:"email" description:"The invited address." format:"email"`
+	ExpiresAt     time.Time `json:"expires_at" description:"When the link stops working."`
+	Organisation  string    `json:"organisation_name" description:"The organisation the invitation is to."`
+	LoginRequired bool      `json:"login_required" description:"The address already has a login: it accepts by logging in and joining (the page /invitations/join/{token}), not with acceptInvitation."`
 }
 
 func (s area) apiValidateInvitation(p *tokenPage) func(fiber.Ctx) error {
@@ -134,7 +136,8 @@ func (s area) apiValidateInvitation(p *tokenPage) func(fiber.Ctx) error {
 		if err != nil {
 			return server.APIProviderFail(c, err, p.texts)
 		}
-		return server.APISend(c, fiber.StatusOK, apiInvitation{Email: inv.Email, ExpiresAt: inv.ExpiresAt})
+		return server.APISend(c, fiber.StatusOK, apiInvitation{Email: inv.Email, ExpiresAt: inv.ExpiresAt,
+			Organisation: inv.OrganisationName, LoginRequired: inv.LoginRequired})
 	}
 }
 

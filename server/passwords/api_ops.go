@@ -82,12 +82,14 @@ func (s area) apiOperations(reset, invitation *tokenPage) []server.APIOp {
 		{
 			ID: "acceptInvitation", Method: fiber.MethodPut, Path: "/authentication/invitations/accept", Tag: apiTagPasswords,
 			Summary: "Accept an invitation",
-			Description: "Spends the invitation's token and sets the invited user's password (the reset rules). The user logs in next, with MFA. " +
+			Description: "Spends the invitation's token, creates the invited address's login with the password (the reset rules) and makes it " +
+				"a member. The user logs in next, with MFA. An address that already has a login answers 409: it logs in and joins instead. " +
 				"Send the body as application/json.",
 			Auth: server.APIPublic, Body: server.APIBody[apiNewPasswordRequest](),
 			Responses: append([]server.APIResponse{
 				server.APIOK[server.APIMessage](fiber.StatusOK, "\"New password created\"."),
 				server.APIErrorReply(fiber.StatusForbidden, "The invitation expired (code expired)."),
+				server.APIErrorReply(fiber.StatusConflict, "The address already has a login: log in to accept (code conflict)."),
 				apiReplyLinkBad, apiReplyPasswordBad, apiReplyTokenTooMany, server.APIReplyUnavailable}, bodyErrors...),
 			Handler: s.apiPasswords(s.apiSetPassword(invitation)),
 		},

@@ -492,10 +492,15 @@ func TestPasswordPagesSendLoggedInUsersHome(t *testing.T) {
 	h := newHarness(t)
 	c := h.Client()
 	c.Login(knownEmail)
-	for _, p := range []string{"/passwords/forgot", "/passwords/forgot?sent", "/passwords/reset/x", reference.DemoInvitationLink, "/invitations/expired"} {
+	for _, p := range []string{"/passwords/forgot", "/passwords/forgot?sent", "/passwords/reset/x", "/invitations/expired"} {
 		if res := c.Get(p); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/" {
 			t.Errorf("GET %s: %d %q", p, res.StatusCode, res.Header.Get("Location"))
 		}
+	}
+	// An invitation link, though, is accepted on the join page when logged in.
+	if res := c.Get(reference.DemoInvitationLink); res.StatusCode != http.StatusSeeOther ||
+		res.Header.Get("Location") != JoinPath(reference.DemoInvitationToken) {
+		t.Errorf("GET the invitation: %d %q", res.StatusCode, res.Header.Get("Location"))
 	}
 	tok := c.CSRF("/org/" + reference.DemoOrg1ID)
 	for _, p := range []string{"/passwords/forgot", "/passwords/reset/x", reference.DemoInvitationLink} {

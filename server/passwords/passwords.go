@@ -2,7 +2,8 @@
 // §5, §8): the forgotten password form, the two pages a mailed link opens
 // (a password reset and an invitation, one piece serving both: tokens.go),
 // the expired invitation page, and their JSON API operations. Every screen
-// is GuestOnly: a fully authenticated user is sent to "/".
+// is GuestOnly (a fully authenticated user is sent to "/") but the join page
+// (join.go), where a logged-in person accepts an invitation to their address.
 //
 // Setting a password ends every session of the user and never logs in: the
 // user logs in next, through MFA. Without the provider's Auth every screen
@@ -35,9 +36,11 @@ func New(srv *server.Server) server.Area {
 		{Name: "passwords.forgot.submit", Method: "POST", Path: "/passwords/forgot", Access: server.GuestOnly, Handler: s.forgotPost},
 		{Name: "passwords.reset", Method: "GET", Path: "/passwords/reset/:token", Access: server.GuestOnly, Handler: s.tokenGet(reset)},
 		{Name: "passwords.reset.submit", Method: "POST", Path: "/passwords/reset/:token", Access: server.GuestOnly, Handler: s.tokenPost(reset)},
-		{Name: "invitations.accept", Method: "GET", Path: "/invitations/accept/:token", Access: server.GuestOnly, Handler: s.tokenGet(invitation)},
+		{Name: "invitations.accept", Method: "GET", Path: "/invitations/accept/:token", Access: server.Public, Handler: s.toJoinWhenLoggedIn(s.tokenGet(invitation))},
 		{Name: "invitations.accept.submit", Method: "POST", Path: "/invitations/accept/:token", Access: server.GuestOnly, Handler: s.tokenPost(invitation)},
 		{Name: "invitations.expired", Method: "GET", Path: "/invitations/expired", Access: server.GuestOnly, Handler: s.invitationExpired},
+		{Name: "invitations.join", Method: "GET", Path: "/invitations/join/:token", Access: server.Dashboard, Handler: s.linkPage(s.joinGet)},
+		{Name: "invitations.join.submit", Method: "POST", Path: "/invitations/join/:token", Access: server.Dashboard, Handler: s.linkPage(s.joinPost)},
 	}, API: s.apiOperations(reset, invitation)}
 }
 

@@ -28,9 +28,9 @@ type tokenPage struct {
 	page     string // the page component
 	// titles by state: "form", "done", and for a reset link "expired".
 	titles map[string]string
-	// check asks the provider whether the token can be used; email is the
-	// address it was sent to, when the page shows it.
-	check func(ctx context.Context, token string) (email string, err error)
+	// check asks the provider whether the token can be used, and what the
+	// page says of it.
+	check func(ctx context.Context, token string) (linkFacts, error)
 	// set sets the password and spends the token.
 	set func(ctx context.Context, token, password string) (provider.User, error)
 	// unusable answers a token the provider does not know (or that cannot
@@ -47,6 +47,15 @@ type tokenPage struct {
 	replied string
 }
 
+// linkFacts are what a usable link's page shows: the address it was sent
+// to and, for an invitation, the organisation, and whether the address
+// already has a login (then it is accepted by logging in, not with a new
+// password).
+type linkFacts struct {
+	email, organisation string
+	login               bool
+}
+
 const (
 	msgResetExpiredPage = "This page has expired, please request a new reset password link here"
 	forgotExpiredURL    = "/passwords/forgot?expired"
@@ -60,8 +69,8 @@ const (
 func (s area) resetPage() *tokenPage {
 	p := &tokenPage{kind: "reset", base: "/passwords/reset/", doneFlag: "sent", page: "ResetPassword",
 		titles: map[string]string{"form": "Reset password", "done": "Password reset", "expired": msgLinkExpired},
-		check: func(ctx context.Context, token string) (string, error) {
-			return "", s.Auth.CheckResetToken(ctx, token)
+		check: func(ctx context.Context, token string) (linkFacts, error) {
+			return linkFacts{}, s.Auth.CheckResetToken(ctx, token)
 		},
 		set: func(ctx context.Context, token, pw string) (provider.User, error) {
 			return s.Auth.ResetPassword(ctx, token, pw)
@@ -80,15 +89,16 @@ func (s area) resetPage() *tokenPage {
 	return p
 }
 
-// invitationPage is the invitation link: it creates the invited user's
-// password ("New password created"); an unknown, used or expired token goes
-// to /invitations/expired ("Your link expired").
+// invitationPage is the invitation link: for an address without a login it
+// creates the password and the membership ("New password created"); for one
+// with a login it asks to log in and accept (JoinPath); an unknown, used or
+// expired token goes to /invitations/expired ("Your link expired").
 func (s area) invitationPage() *tokenPage {
 	return &tokenPage{kind: "invitation", base: "/invitations/accept/", doneFlag: "created", page: "InvitationAccept",
-		titles: map[string]string{"form": "Create your password", "done": "New password created"},
-		check: func(ctx context.Context, token string) (string, error) {
+		titles: map[string]string{"form": "Create your password", "done": "New password created", "login": "Accept the invitation"},
+		check: func(ctx context.Context, token string) (linkFacts, error) {
 			inv, err := s.Auth.CheckInvitation(ctx, token)
-			return inv.Email, err
+			return linkFacts{email: inv.Email, organisation: inv.OrganisationName, login: inv.LoginRequired}, err
 		},
 		set: func(ctx context.Context, token, pw string) (provider.User, error) {
 			return s.Auth.AcceptInvitation(ctx, token, pw)
@@ -105,14 +115,17 @@ func (s area) invitationPage() *tokenPage {
 type NewPasswordProps struct {
 	Sandbox bool   `json:"sandbox"`
 	CSRF    string `json:"csrf,omitempty"`
-	// State is "form", "done" (the success query flag) or, for a reset
-	// link, "expired" (403).
-	State string `json:"state"`
-	// Email is the invited address (invitations).
-	Email  string            `json:"email,omitempty"`
-	Action string            `json:"action,omitempty"`
-	Errors map[string]string `json:"errors"`
-	Base   string            `json:"base,omitempty"`
+	// State is "form", "done" (the success query flag), for a reset link
+	// "expired" (403), for an invitation to an address with a login "login".
+	State string `json:"state" tstype:"'form' | 'done' | 'expired' | 'login'"`
+	// Email is the invited address and Organisation the inviting one
+	// (invitations); Join is where a login accepts (state login).
+	Email        string            `json:"email,omitempty"`
+	Organisation string            `json:"organisation,omitempty"`
+	Join         string            `json:"join,omitempty"`
+	Action       string            `json:"action,omitempty"`
+	Errors       map[string]string `json:"errors"`
+	Base         string            `json:"base,omitempty"`
 }
 
 // linkPage wraps the handlers of a link's page: no Referer may take the
@@ -133,28 +146,38 @@ func (s area) tokenGet(p *tokenPage) fiber.Handler {
 		if server.QueryFlag(c, p.doneFlag) && s.isDone(c, p.kind, token) {
 			return s.tokenRender(c, p, NewPasswordProps{State: "done"}, fiber.StatusOK)
 		}
-		email, handled, err := s.checkToken(c, p, token)
+		facts, handled, err := s.checkToken(c, p, token)
 		if handled {
 			return err
 		}
-		return s.tokenForm(c, p, token, email, nil, "", fiber.StatusOK)
+		if facts.login {
+			return s.tokenLogin(c, p, token, facts, fiber.StatusOK)
+		}
+		return s.tokenForm(c, p, token, facts, nil, "", fiber.StatusOK)
 	})
 }
 
 func (s area) tokenPost(p *tokenPage) fiber.Handler {
 	return s.linkPage(func(c fiber.Ctx, token string) error {
-		email, handled, err := s.checkToken(c, p, token)
+		facts, handled, err := s.checkToken(c, p, token)
 		if handled {
 			return err
 		}
+		if facts.login {
+			return s.tokenLogin(c, p, token, facts, fiber.StatusConflict)
+		}
 		pw, confirm := c.FormValue(fieldPassword), c.FormValue(fieldPasswordConfirmation)
 		if errs := validateNewPassword(pw, confirm); len(errs) > 0 {
-			return s.tokenForm(c, p, token, email, errs, "", fiber.StatusUnprocessableEntity)
+			return s.tokenForm(c, p, token, facts, errs, "", fiber.StatusUnprocessableEntity)
 		}
 		u, err := p.set(c.Context(), token, pw)
 		if err != nil {
 			if handled, herr := s.tokenError(c, p, err); handled { // spent or expired meanwhile
 				return herr
+			}
+			if provider.ErrorCode(err) == provider.ECONFLICT { // the address got a login meanwhile
+				facts.login = true
+				return s.tokenLogin(c, p, token, facts, fiber.StatusConflict)
 			}
 			if provider.ErrorCode(err) == provider.EINTERNAL {
 				s.Logger.Error(p.failed, "request_id", server.Req(c).ID, "err", err)
@@ -164,7 +187,7 @@ func (s area) tokenPost(p *tokenPage) fiber.Handler {
 			if base != "" {
 				status = fiber.StatusInternalServerError
 			}
-			return s.tokenForm(c, p, token, email, errs, base, status)
+			return s.tokenForm(c, p, token, facts, errs, base, status)
 		}
 		s.passwordSet(c, u, p.after)
 		if err := s.markDone(c, p.kind, token); err != nil {
@@ -177,13 +200,13 @@ func (s area) tokenPost(p *tokenPage) fiber.Handler {
 
 // checkToken answers a request whose token cannot be used (handled true,
 // with the response's error); handled false means go on.
-func (s area) checkToken(c fiber.Ctx, p *tokenPage, token string) (email string, handled bool, err error) {
+func (s area) checkToken(c fiber.Ctx, p *tokenPage, token string) (facts linkFacts, handled bool, err error) {
 	if !plausibleToken(token) {
-		return "", true, p.unusable(c, provider.ENOTFOUND)
+		return linkFacts{}, true, p.unusable(c, provider.ENOTFOUND)
 	}
-	email, err = p.check(c.Context(), token)
+	facts, err = p.check(c.Context(), token)
 	handled, err = s.tokenError(c, p, err)
-	return email, handled, err
+	return facts, handled, err
 }
 
 // tokenError answers the provider's "unknown" and "expired" for a token;
@@ -198,13 +221,20 @@ func (s area) tokenError(c fiber.Ctx, p *tokenPage, err error) (bool, error) {
 	return true, err
 }
 
-func (s area) tokenForm(c fiber.Ctx, p *tokenPage, token, email string, errs map[string]string, base string, status int) error {
+func (s area) tokenForm(c fiber.Ctx, p *tokenPage, token string, facts linkFacts, errs map[string]string, base string, status int) error {
 	sess, err := s.EnsureSession(c)
 	if err != nil {
 		return err
 	}
-	return s.tokenRender(c, p, NewPasswordProps{State: "form", CSRF: server.MaskedCSRF(sess), Email: email,
-		Action: p.base + token, Errors: errs, Base: base}, status)
+	return s.tokenRender(c, p, NewPasswordProps{State: "form", CSRF: server.MaskedCSRF(sess), Email: facts.email,
+		Organisation: facts.organisation, Action: p.base + token, Errors: errs, Base: base}, status)
+}
+
+// tokenLogin is an invitation to an address that already has a login: no
+// password is chosen here; the person logs in and accepts on the join page.
+func (s area) tokenLogin(c fiber.Ctx, p *tokenPage, token string, facts linkFacts, status int) error {
+	return s.tokenRender(c, p, NewPasswordProps{State: "login", Email: facts.email, Organisation: facts.organisation,
+		Join: JoinPath(token)}, status)
 }
 
 func (s area) tokenRender(c fiber.Ctx, p *tokenPage, props NewPasswordProps, status int) error {

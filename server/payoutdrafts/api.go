@@ -28,7 +28,9 @@ const (
 	apiLocalPath    = "/payouts/organisations/{id}/local_instruments"
 	apiExternalPath = "/external_codes"
 	apiCountryPath  = "/countries"
-	codePrecond     = "precondition_failure"
+	// apiCoreCountryPath is spec 000's name for the same list (§7 "GET /core/countries").
+	apiCoreCountryPath = "/core/countries"
+	codePrecond        = "precondition_failure"
 )
 
 // apiCreateBody is the body of createPayoutDraft.
@@ -476,6 +478,13 @@ func (s area) apiOperations() []server.APIOp {
 		{
 			ID: "listCountries", Method: fiber.MethodGet, Path: apiCountryPath, Tag: tag, Summary: "Countries",
 			Description: "The ISO 3166 countries (iso, name, id = the numeric code), by name.",
+			Auth:        server.APIBearer, Scopes: server.APIScopesDashboard,
+			Responses: []server.APIResponse{server.APIDataOK[[]provider.Country]("The countries."), server.APIReplyUnauthorized, scopeOnly},
+			Handler:   handle(s.apiCountries),
+		},
+		{
+			ID: "listCoreCountries", Method: fiber.MethodGet, Path: apiCoreCountryPath, Tag: tag, Summary: "Countries (core)",
+			Description: "The same ISO 3166 countries as listCountries, at the address the foundation calls use.",
 			Auth:        server.APIBearer, Scopes: server.APIScopesDashboard,
 			Responses: []server.APIResponse{server.APIDataOK[[]provider.Country]("The countries."), server.APIReplyUnauthorized, scopeOnly},
 			Handler:   handle(s.apiCountries),

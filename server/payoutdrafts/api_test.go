@@ -28,8 +28,12 @@ func TestPayoutDraftsAPITour(t *testing.T) {
 	if n := len(codes.JSON["data"].([]any)); n < 10 {
 		t.Errorf("%d B2B purpose codes", n)
 	}
-	if n := len(tour.Call(ops, "listCountries", "", nil).JSON["data"].([]any)); n != 249 {
+	countries := tour.Call(ops, "listCountries", "", nil)
+	if n := len(countries.JSON["data"].([]any)); n != 249 {
 		t.Errorf("%d countries", n)
+	}
+	if core := tour.Call(ops, "listCoreCountries", "", nil); string(core.Raw) != string(countries.Raw) {
+		t.Errorf("/core/countries differs from /countries")
 	}
 
 	base := "/api/v1/payouts/organisations/" + servertest.OrgNordic + "/payout_drafts"

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/net/html"
 
 	"portal/htmlq"
+	"portal/money"
 	"portal/paymentdoc/pdftext"
 	"portal/provider"
 	"portal/server/servertest"
@@ -81,7 +82,7 @@ func TestDocumentPreviewAndPDF(t *testing.T) {
 		t.Fatalf("the PDF has %d pages, the preview %d", len(texts), len(pages))
 	}
 	flat := strings.Join(strings.Fields(strings.Join(texts, " ")), "")
-	for _, want := range []string{p.UniqueReference, p.EndToEndID, p.Amount + p.Currency, p.DebtorAccount} {
+	for _, want := range []string{p.UniqueReference, p.EndToEndID, money.Group(p.Amount) + p.Currency, p.DebtorAccount} {
 		if !strings.Contains(flat, strings.ReplaceAll(want, " ", "")) {
 			t.Errorf("the PDF lacks %q", want)
 		}

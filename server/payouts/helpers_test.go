@@ -61,6 +61,3 @@ func balance(t *testing.T, h *servertest.Harness, org, account string) string {
 	t.Helper()
 	return h.Balance(t, org, account)
 }
-
-// csrfOf is the CSRF token of the page at path.
-func csrfOf(t *testing.T, c *servertest.Client, path string) string { t.Helper(); return c.CSRF(path) }

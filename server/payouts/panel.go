@@ -10,6 +10,7 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"portal/access"
+	"portal/country"
 	"portal/provider"
 	"portal/server"
 )
@@ -41,10 +42,12 @@ type PayoutField struct {
 	Error string `json:"error,omitempty"`
 }
 
-// PayoutSection is a tab of fields.
+// PayoutSection is a tab of fields; Messages are errors about the section as a whole (no
+// field named), shown as the section's message, never as a field.
 type PayoutSection struct {
-	ID     string        `json:"id"`
-	Fields []PayoutField `json:"fields"`
+	ID       string        `json:"id"`
+	Fields   []PayoutField `json:"fields"`
+	Messages []string      `json:"messages"`
 }
 
 // PayoutReasonBadge is a reason code; Section is the tab it opens ("" for none).
@@ -189,7 +192,7 @@ type field struct {
 }
 
 func partyFields(section string, p provider.Party, sender bool) []field {
-	f := []field{{section, "type", "Type", p.Type}, {section, "full_name", "Full name", p.FullName}, {section, "name", "Name", p.Name},
+	f := []field{{section, "type", "Type", provider.PartyWords(p.Type)}, {section, "full_name", "Full name", p.FullName}, {section, "name", "Name", p.Name},
 		{section, "email", "Email", p.Email}, {section, "mobile_number", "Mobile number", p.MobileNumber},
 		{section, "birthdate", "Date of birth", day(p.Birthdate)}, {section, "address", "Address", p.Address}}
 	if sender {
@@ -197,17 +200,14 @@ func partyFields(section string, p provider.Party, sender bool) []field {
 			func(s string) bool { return s == "" }), ", ")}, field{section, "street_name", "Street name", p.StreetName})
 	}
 	f = append(f, field{section, "postal_code", "Postal code", p.PostalCode}, field{section, "city", "City", p.City},
-		field{section, "country_code", "Country", p.CountryCode}, field{section, "state", "State", p.State})
+		field{section, "country_code", "Country", country.Shown(p.CountryCode)}, field{section, "state", "State", p.State})
 	if sender {
 		f = append(f, field{section, "country_of_birth_code", "Country of birth", p.CountryOfBirthCode},
-			field{section, "country_of_residence_code", "Country of residence", p.CountryOfResidenceCode},
+			field{section, "country_of_residence_code", "Country of residence", country.Shown(p.CountryOfResidenceCode)},
 			field{section, "id_number", "ID number", p.IDNumber}, field{section, "id_type", "ID type", p.IDType})
 	}
 	return f
 }
-
-var sourceLabels = map[string]string{provider.SourceAPI: "API", provider.SourceCSV: "CSV", provider.SourceManual: "Manual",
-	provider.SourceISO20022: "ISO 20022", provider.SourceUnknown: "Unknown"}
 
 // sectionFields are the fields of each tab that shows fields.
 func sectionFields(p provider.PayoutRequest, o *server.OrgContext) map[string][]field {
@@ -219,7 +219,7 @@ func sectionFields(p provider.PayoutRequest, o *server.OrgContext) map[string][]
 		}
 	}
 	_, label := statusLabel(p)
-	state := stateName(p.CurrentStateName)
+	state := provider.StateWords(p.CurrentStateName)
 	if n := stateNote(p); n != "" {
 		state = n
 	}
@@ -238,28 +238,19 @@ func sectionFields(p provider.PayoutRequest, o *server.OrgContext) map[string][]
 			{pr, "requested_execution_date", "Requested execution date", day(p.RequestedExecutionDate)},
 			{pr, "purpose_code", "Purpose code", p.PurposeCode}, {pr, "local_instrument", "Transfer type", p.LocalInstrument},
 			{pr, "business_unit", "Business unit", p.BusinessUnitName}, {pr, "debtor_account", "Debtor account", account},
-			{provider.SectionDebtor, "website", "Website", p.Debtor.Website}, {pr, "source", "Source", sourceLabels[p.Source]},
+			{provider.SectionDebtor, "website", "Website", p.Debtor.Website}, {pr, "source", "Source", provider.SourceWords(p.Source)},
 			{pr, "batch_id", "Batch ID", p.BatchID}, {pr, "created_at", "Created", moment(p.CreatedAt)},
 			{pr, "creator_name", "Created by", p.CreatorName}, {pr, "timestamp", "Last updated", moment(p.Timestamp)}},
 		provider.SectionSender:   partyFields(provider.SectionSender, p.UltimateDebtor, true),
 		provider.SectionReceiver: partyFields(provider.SectionReceiver, p.Creditor, false),
-		rb: {{rb, "type", "Type", ca.Type}, {rb, "iban", "IBAN", ca.IBAN}, {rb, "account_number", "Account number", ca.AccountNumber},
+		rb: {{rb, "type", "Type", provider.AccountWords(ca.Type)}, {rb, "iban", "IBAN", ca.IBAN}, {rb, "account_number", "Account number", ca.AccountNumber},
 			{rb, "bank_clearing_system_id", "Bank clearing system ID", ca.BankClearingSystemID},
 			{rb, "bank_clearing_system_code", "Bank clearing system code", ca.BankClearingSystemCode},
 			{rb, "bank_bic", "BIC", ca.BankBIC}, {rb, "bank_branch_id", "Bank branch ID", ca.BankBranchID},
-			{rb, "bank_name", "Bank name", ca.BankName}, {rb, "country_code", "Country", ca.CountryCode}},
+			{rb, "bank_name", "Bank name", ca.BankName}, {rb, "country_code", "Country", country.Shown(ca.CountryCode)}},
 		ag: {{ag, "bank_bic", "BIC", ia.BankBIC}, {ag, "bank_name", "Bank name", ia.BankName}},
 		aa: {{aa, "account_number", "Account number", iaa.AccountNumber}, {aa, "iban", "IBAN", iaa.IBAN}},
 	}
-}
-
-// stateName shows a state for people: "tstm_initiated" → "Tstm initiated".
-func stateName(s string) string {
-	s = strings.ReplaceAll(s, "_", " ")
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // pointerKey is the field an error's pointer names ("/iban" → "iban").
@@ -310,7 +301,8 @@ func (s area) panelOn(c fiber.Ctx, p provider.PayoutRequest, at string, here url
 	for _, id := range ids {
 		t := PayoutTab{ID: id, Label: tabLabels[id], Href: server.Link(at, server.WithQuery(here, qTab, id), "#payout-panel")}
 		if fl, ok := fields[id]; ok {
-			d.Sections = append(d.Sections, PayoutSection{ID: id, Fields: shownFields(fl, p.Errors)})
+			fields, msgs := shownFields(fl, p.Errors)
+			d.Sections = append(d.Sections, PayoutSection{ID: id, Fields: fields, Messages: msgs})
 		}
 		for _, sec := range errorSections[id] {
 			covered[sec] = true
@@ -327,7 +319,8 @@ func (s area) panelOn(c fiber.Ctx, p provider.PayoutRequest, at string, here url
 	for _, sec := range slices.Sorted(maps.Keys(p.Errors)) {
 		if !covered[sec] {
 			for _, e := range p.Errors[sec] {
-				d.Findings = append(d.Findings, PayoutFinding{SectionLabel: cmp.Or(tabLabels[sec], stateName(sec)), Field: e.Pointer, Details: e.Details})
+				d.Findings = append(d.Findings, PayoutFinding{SectionLabel: cmp.Or(tabLabels[sec], provider.Sentence(sec)),
+					Field: fieldLabel(nil, sec, e.Pointer), Details: e.Details})
 			}
 		}
 	}
@@ -365,8 +358,8 @@ func (s area) panelOn(c fiber.Ctx, p provider.PayoutRequest, at string, here url
 }
 
 // shownFields are the fields with a value or an error, each with its errors' details.
-func shownFields(fs []field, errs map[string][]provider.PayoutError) []PayoutField {
-	out := []PayoutField{}
+func shownFields(fs []field, errs map[string][]provider.PayoutError) (out []PayoutField, messages []string) {
+	out, messages = []PayoutField{}, []string{}
 	seen := map[[2]string]bool{}
 	for _, f := range fs {
 		var details []string
@@ -390,17 +383,25 @@ func shownFields(fs []field, errs map[string][]provider.PayoutError) []PayoutFie
 	}
 	for _, sec := range sections {
 		for _, e := range errs[sec] {
+			if pointerKey(e.Pointer) == "" {
+				messages = append(messages, e.Details)
+				continue
+			}
 			if k := [2]string{sec, pointerKey(e.Pointer)}; !seen[k] {
 				seen[k] = true
 				out = append(out, PayoutField{Label: e.Pointer, Error: e.Details})
 			}
 		}
 	}
-	return out
+	return out, messages
 }
 
-// fieldLabel is the label of the field pointer names in section, or the pointer itself.
+// fieldLabel is the label of the field pointer names in section, or the pointer itself;
+// "" for an error about the section as a whole.
 func fieldLabel(fs []field, section, pointer string) string {
+	if pointerKey(pointer) == "" {
+		return ""
+	}
 	for _, f := range fs {
 		if f.section == section && f.key == pointerKey(pointer) {
 			return f.label
@@ -412,10 +413,10 @@ func fieldLabel(fs []field, section, pointer string) string {
 func history(p provider.PayoutRequest) PayoutHistoryView {
 	h := PayoutHistoryView{Transitions: []PayoutEvent{}, Cancellations: []PayoutEvent{}, Reviews: []PayoutEvent{}}
 	for _, t := range p.StatusTransitions {
-		h.Transitions = append(h.Transitions, PayoutEvent{Label: stateName(t.Name), When: moment(t.Timestamp)})
+		h.Transitions = append(h.Transitions, PayoutEvent{Label: provider.StateWords(t.Name), When: moment(t.Timestamp)})
 	}
 	for _, x := range p.Cancellations {
-		h.Cancellations = append(h.Cancellations, PayoutEvent{Label: x.InitiatorName, Detail: stateName(x.InitiatorType), When: moment(x.CreatedAt)})
+		h.Cancellations = append(h.Cancellations, PayoutEvent{Label: x.InitiatorName, Detail: provider.InitiatorWords(x.InitiatorType), When: moment(x.CreatedAt)})
 	}
 	for _, r := range p.Reviews {
 		h.Reviews = append(h.Reviews, PayoutEvent{Label: r.ReviewerName, When: moment(r.CreatedAt)})

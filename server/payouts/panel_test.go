@@ -308,3 +308,33 @@ func TestPanelLinksKeepTheList(t *testing.T) {
 		}
 	}
 }
+
+// TestPanelSectionMessages: an error about a section as a whole (no field named) is the
+// section's message, never a field labelled with its pointer ("/"); the Summary lists it
+// without a field name either.
+func TestPanelSectionMessages(t *testing.T) {
+	h := newHarness(t)
+	c := h.LoggedIn("admin@demo.example")
+	// The example: a demo payout rejected with an error about its payout request
+	// as a whole.
+	const ref = "PO-0001-S0050"
+	p, err := h.Store.Payout(context.Background(), servertest.OrgNordic, ref)
+	if err != nil || !slices.ContainsFunc(p.Errors[provider.SectionPayoutRequest], func(e provider.PayoutError) bool { return e.Pointer == "/" }) {
+		t.Fatalf("%s has no section-level error: %v %v", ref, p.Errors, err)
+	}
+	base := "/org/" + servertest.OrgNordic + "/payouts/" + ref
+	_, doc := c.Page(base + "?tab=" + provider.SectionPayoutRequest)
+	panel := panelOf(doc)
+	for _, dt := range htmlq.FindAll(panel, htmlq.ByTag("dt")) {
+		if strings.TrimSpace(servertest.ReadText(dt)) == "/" {
+			t.Fatal("a field labelled /")
+		}
+	}
+	if !strings.Contains(servertest.ReadText(panel), "Rejected.") {
+		t.Errorf("the section's message is missing: %q", servertest.ReadText(panel))
+	}
+	_, doc = c.Page(base + "?tab=summary")
+	if s := servertest.ReadText(panelOf(doc)); strings.Contains(s, "/: ") || strings.Contains(s, "/:") {
+		t.Errorf("the summary names a field /: %q", s)
+	}
+}

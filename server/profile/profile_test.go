@@ -24,10 +24,6 @@ var profilePath = "/org/" + servertest.OrgNordic + "/settings/profile"
 
 func newHarness(t *testing.T) *servertest.Harness { return servertest.New(t, auth.New, New) }
 
-func textOf(doc *html.Node, id string) string {
-	return htmlq.VisibleText(htmlq.Find(doc, htmlq.ByID(id)))
-}
-
 // followed GETs the target of a 303.
 func followed(t *testing.T, c *servertest.Client, res *http.Response) *html.Node {
 	t.Helper()

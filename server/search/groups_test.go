@@ -24,7 +24,7 @@ import (
 // demo are identifiers of the demo data, read from the store so the tests follow the seed.
 type demo struct {
 	payoutRef, payoutE2E        string // a rejected payout: no ledger entry carries its ids
-	bookedE2E, bookedRef        string // a payout with ledger entries under the same ids
+	bookedRef                   string // a payout with ledger entries under the same ids
 	orderUUID, orderUnique      string
 	orderMerchant               string
 	paymentUUID, paymentUnique  string

@@ -59,7 +59,7 @@ func TestStatementRequestFlow(t *testing.T) {
 	c.Login("finance@demo.example")
 	base := "/org/" + servertest.OrgNordic + "/exported_statements"
 
-	res, doc := c.Page("/org/" + servertest.OrgNordic + "/exports")
+	res, _ := c.Page("/org/" + servertest.OrgNordic + "/exports")
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != base {
 		t.Fatalf("/exports: %d %s", res.StatusCode, res.Header.Get("Location"))
 	}
@@ -67,7 +67,7 @@ func TestStatementRequestFlow(t *testing.T) {
 	// The account page's "Export to CSV" link preselects the account.
 	// The list, whose dialog opens at once with JavaScript (the opener's openOnLoad) and
 	// whose page shows the form without (in <noscript>, which is what such a browser parses).
-	res, doc = c.Page(base + "?download_statement&account=" + reference.DemoAccountOrg1EUR)
+	res, doc := c.Page(base + "?download_statement&account=" + reference.DemoAccountOrg1EUR)
 	if res.StatusCode != 200 || htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("h1"))) != "Exported statements" {
 		t.Fatalf("request page: %d", res.StatusCode)
 	}

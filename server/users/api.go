@@ -1,6 +1,7 @@
 package users
 
 import (
+	"errors"
 	"net/url"
 	"strconv"
 	"strings"
@@ -43,15 +44,16 @@ type apiUser struct {
 	RoleLabel  string    `json:"role_label" description:"How the role is shown: reviewer roles without their suffix while no approval flow is on, 'Current Role (Unavailable)' for a role no longer assignable." example:"Observer"`
 	Assignable bool      `json:"role_assignable" description:"Whether the role can still be given."`
 	CreatedAt  time.Time `json:"created_at" description:"When the user was created (UTC)."`
-	Invited    bool      `json:"invitation_pending" description:"The user has not accepted the invitation yet."`
+	Invited    bool      `json:"invitation_pending" description:"A pending invitation, not a member yet: the id is the invitation's, and the names are the ones typed when it was sent."`
+	Expired    bool      `json:"invitation_expired" description:"The pending invitation can no longer be accepted: add the address again to send a new one."`
 	Disabled   bool      `json:"disabled" description:"The user cannot log in."`
 }
 
 // apiUserInput is the body of create and update.
 type apiUserInput struct {
 	_         struct{} `name:"UserInput" description:"A user's names, e-mail and role."`
-	FirstName string   `json:"first_name" description:"First name (required)."`
-	LastName  string   `json:"last_name" description:"Last name (required)."`
+	FirstName string   `json:"first_name,omitempty" description:"First name: required on create and for a pending invitation; a member's names are theirs (omit them, or repeat them: others answer 403)."`
+	LastName  string   `json:"last_name,omitempty" description:"Last name: as first_name."`
 	Email     string   `json:"email,omitempty" description:"E-mail address: required on create; on update it may only repeat the current one."`
 	Role      string   `json:"role,omitempty" description:"A role of listAssignableRoles (required on create); on update, also the user's current role unchanged. Omit it, or repeat it, for oneself: one's own role cannot be changed."`
 }
@@ -66,7 +68,7 @@ type apiRoleChoice struct {
 func (s area) apiUserOf(u provider.OrgUser, rules roleRules) apiUser {
 	return apiUser{ID: u.ID, FirstName: u.FirstName, LastName: u.LastName, Email: u.Email, Role: canon(u.Role),
 		RoleLabel: rules.Label(u.Role), Assignable: !rules.Unavailable(u.Role), CreatedAt: u.CreatedAt.UTC(),
-		Invited: u.Invited, Disabled: u.Disabled}
+		Invited: u.Invited, Expired: u.InvitationExpired, Disabled: u.Disabled}
 }
 
 // apiRules are the role rules of orgID, from its configuration and flags.
@@ -220,8 +222,18 @@ func apiInvalid(c fiber.Ctx, errs map[string]string) error {
 	return server.APIErrors(c, fiber.StatusUnprocessableEntity, ps...)
 }
 
-// apiSaveFailed answers a provider's refusal of a change, by field where it names one.
+// apiSaveFailed answers a provider's refusal of a change, by field where it names one: 403
+// for what the caller may not change (another person's names, the last admin's role), 422
+// for what they may correct.
 func apiSaveFailed(c fiber.Ctx, err error) error {
+	if provider.ErrorCode(err) == provider.EFORBIDDEN {
+		p := server.APIProblem{Status: fiber.StatusForbidden, Code: server.APICodeForbidden, Title: provider.ErrorMessage(err)}
+		if fe, ok := errors.AsType[*provider.FieldError](err); ok {
+			p = server.APIField(fe.Field, fe.Err.Message)
+			p.Status, p.Code = fiber.StatusForbidden, server.APICodeForbidden
+		}
+		return server.APIErrors(c, fiber.StatusForbidden, p)
+	}
 	if fields, base := ProviderErrors(err); len(fields) > 0 {
 		return apiInvalid(c, fields)
 	} else if base != "" {
@@ -283,7 +295,12 @@ func (s area) apiUpdate(c fiber.Ctx, a *server.APICaller) error {
 	}
 	in := provider.UserInput{FirstName: strings.TrimSpace(body.FirstName), LastName: strings.TrimSpace(body.LastName),
 		Email: cur.Email, Role: strings.TrimSpace(body.Role)}
-	errs := Validate(in, false)
+	// A member's names are the person's: omitted means unchanged, others are the store's
+	// to refuse (403). A pending invitation's are the organisation's own, and required.
+	errs := map[string]string{}
+	if cur.Invited {
+		errs = Validate(in, false)
+	}
 	if e := strings.TrimSpace(body.Email); e != "" && !strings.EqualFold(e, cur.Email) {
 		errs[provider.FieldEmail] = "The email cannot be changed here."
 	}
@@ -317,7 +334,7 @@ func (s area) apiOperations() []server.APIOp {
 		return append([]server.OAParameter{server.APIOrgIDParam}, more...)
 	}
 	forbiddenRead := server.APIErrorReply(fiber.StatusForbidden, "The role lacks users:read (code forbidden), or MissingScope / invalid_csrf.")
-	forbiddenManage := server.APIErrorReply(fiber.StatusForbidden, "The role lacks users:manage (code forbidden), one's own role was to change (code forbidden, source /role), or MissingScope / invalid_csrf.")
+	forbiddenManage := server.APIErrorReply(fiber.StatusForbidden, "The role lacks users:manage (code forbidden), one's own role was to change or the last admin's (code forbidden, source /role), a member's names were to change (source /first_name or /last_name), or MissingScope / invalid_csrf.")
 	notFound := server.APIErrorReply(fiber.StatusNotFound, "No such organisation or user, or not the caller's (not told apart); code missing_organisation or missing_user for a blank id.")
 	invalid := server.APIErrorReply(fiber.StatusUnprocessableEntity, "A field is wrong: each problem's source.pointer names it (/first_name, /last_name, /email, /role).")
 	read := func(op server.APIOp, ok string) server.APIOp {
@@ -348,8 +365,9 @@ func (s area) apiOperations() []server.APIOp {
 				}}),
 		{
 			ID: "createUser", Method: fiber.MethodPost, Path: apiUsersPath, Tag: apiTag, Summary: "Add a user",
-			Description: "Makes the person a user of the organisation with the role and e-mails them an invitation to create a password " +
-				"(someone who already has a login is told they were added instead). Needs users:manage.",
+			Description: "Invites the address with the names and role given and e-mails it the invitation link. The answer is the same " +
+				"whether or not the address has a login anywhere: the person joins only by accepting (choosing a password, or logging in), " +
+				"and until then is listed as the pending invitation (invitation_pending). Needs users:manage.",
 			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: params(), Body: server.APIBody[apiUserInput](),
 			Responses: []server.APIResponse{server.APIOK[server.APIDataBody[apiUser]](fiber.StatusCreated, "Profile created: the new user."),
 				server.APIReplyUnauthorized, forbiddenManage, notFound, invalid},
@@ -357,8 +375,10 @@ func (s area) apiOperations() []server.APIOp {
 		},
 		{
 			ID: "updateUser", Method: fiber.MethodPut, Path: apiUserPath, Tag: apiTag, Summary: "Edit a user",
-			Description: "Sets the user's names and role; the e-mail is read-only. The change applies to the user's next request, " +
-				"pages and tokens alike. Needs users:manage.",
+			Description: "Sets a member's role, or a pending invitation's names and role; the e-mail is read-only, and a member's names are " +
+				"the person's own (403 with source /first_name or /last_name for other names). Taking the admin role from the organisation's " +
+				"last active admin answers 403 with source /role. The change applies to the user's next request, pages and tokens alike. " +
+				"Needs users:manage.",
 			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: params(userIDParam), Body: server.APIBody[apiUserInput](),
 			Responses: []server.APIResponse{server.APIDataOK[apiUser]("Profile updated: the user."),
 				server.APIReplyUnauthorized, forbiddenManage, notFound, invalid},

@@ -55,10 +55,19 @@ func ProviderErrors(err error) (fields map[string]string, base string) {
 		fields[fe.Field] = fe.Err.Message
 		return fields, ""
 	}
-	if code := provider.ErrorCode(err); code == provider.EINVALID || code == provider.ECONFLICT {
+	if code := provider.ErrorCode(err); code == provider.EINVALID || code == provider.ECONFLICT || code == provider.EFORBIDDEN {
 		return fields, provider.ErrorMessage(err)
 	}
 	return fields, ""
+}
+
+// refusalStatus is the status of a form sent back with a provider's refusal: 403 for what
+// the caller may not change whatever they send, else 422.
+func refusalStatus(err error) int {
+	if provider.ErrorCode(err) == provider.EFORBIDDEN {
+		return fiber.StatusForbidden
+	}
+	return fiber.StatusUnprocessableEntity
 }
 
 // readForm is the posted user, trimmed.
@@ -93,7 +102,7 @@ func (s area) newPanel(c fiber.Ctx, in provider.UserInput, errs map[string]strin
 		return nil, err
 	}
 	f := s.form(c, rules, withQuery(listPath(o.Org.ID), listQuery(c)), in, "", errs)
-	f.EmailEdit, f.Base, f.Submit = true, base, "Add user"
+	f.EmailEdit, f.NamesEdit, f.Base, f.Submit = true, true, base, "Add user"
 	f.Cancel = withQuery(listPath(o.Org.ID), listQuery(c))
 	return &UserPanel{Mode: "new", Title: "Add New User", Form: f}, nil
 }
@@ -107,6 +116,9 @@ func (s area) editPanel(c fiber.Ctx, u *provider.OrgUser, in provider.UserInput,
 	}
 	f := s.form(c, rules, withQuery(userPath(o.Org.ID, u.ID), listQuery(c)), in, u.Role, errs)
 	f.Email, f.Base, f.Submit = u.Email, base, "Save"
+	if f.NamesEdit = u.Invited; !u.Invited {
+		f.FirstName, f.LastName, f.NamesHint = u.FirstName, u.LastName, provider.MsgNamesOwn
+	}
 	f.Cancel = withQuery(userPath(o.Org.ID, u.ID), listQuery(c)) + "#user-panel"
 	if u.ID == rq.User.ID {
 		f.RoleLocked, f.RoleHint = true, MsgOwnRole
@@ -190,7 +202,15 @@ func (s area) update(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	errs := Validate(in, false)
+	errs := map[string]string{}
+	status := fiber.StatusUnprocessableEntity
+	base := ""
+	if u.Invited {
+		errs = Validate(in, false)
+	} else if in.FirstName != "" && in.FirstName != u.FirstName || in.LastName != "" && in.LastName != u.LastName {
+		// The form shows a member's names as text: names sent anyway are refused whole.
+		status, base = fiber.StatusForbidden, provider.MsgNamesOwn
+	}
 	switch {
 	case u.ID == rq.User.ID:
 		// The select is disabled for oneself and sends nothing; anything else is refused.
@@ -201,8 +221,7 @@ func (s area) update(c fiber.Ctx) error {
 	case !rules.Accepts(in.Role, u.Role):
 		errs[provider.FieldRole] = MsgRoleRequired
 	}
-	base := ""
-	if len(errs) == 0 {
+	if len(errs) == 0 && base == "" {
 		_, err := s.Users.UpdateUser(c.Context(), o.Org.ID, u.ID, in)
 		if err == nil {
 			if err := s.Flash(c, session.FlashSuccess, msgProfileUpdated); err != nil {
@@ -213,6 +232,7 @@ func (s area) update(c fiber.Ctx) error {
 		if provider.ErrorCode(err) == provider.ENOTFOUND {
 			return s.page(c, fiber.StatusNotFound, &UserPanel{Mode: "view", Title: "User details", Error: msgNotFound}, "")
 		}
+		status = refusalStatus(err)
 		if errs, base = ProviderErrors(err); len(errs) == 0 && base == "" {
 			base = s.failed(c, "update user", err)
 		}
@@ -221,5 +241,5 @@ func (s area) update(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return s.page(c, fiber.StatusUnprocessableEntity, panel, u.ID)
+	return s.page(c, status, panel, u.ID)
 }

@@ -79,7 +79,7 @@ type UserRow struct {
 	Role  string `json:"role"`
 	Href  string `json:"href"`
 	Open  bool   `json:"open"`
-	// Status says "Invitation pending" or "Disabled", else "".
+	// Status says "Invitation pending", "Invitation expired" or "Disabled", else "".
 	Status string `json:"status"`
 }
 
@@ -110,10 +110,14 @@ type UserView struct {
 // UserForm is the add or edit form, with what was typed and the errors by field
 // (first_name, last_name, email, role).
 type UserForm struct {
-	Action    string       `json:"action"`
-	CSRF      string       `json:"csrf"`
-	FirstName string       `json:"firstName"`
-	LastName  string       `json:"lastName"`
+	Action    string `json:"action"`
+	CSRF      string `json:"csrf"`
+	FirstName string `json:"firstName"`
+	LastName  string `json:"lastName"`
+	// NamesEdit: the names are fields (a new user, a pending invitation); a member's
+	// names are the person's own and shown as text with NamesHint.
+	NamesEdit bool         `json:"namesEdit"`
+	NamesHint string       `json:"namesHint"`
 	Email     string       `json:"email"`
 	EmailEdit bool         `json:"emailEdit"`
 	Role      string       `json:"role"`
@@ -166,6 +170,8 @@ func userStatus(u provider.OrgUser) string {
 	switch {
 	case u.Disabled:
 		return "Disabled"
+	case u.InvitationExpired:
+		return "Invitation expired"
 	case u.Invited:
 		return "Invitation pending"
 	}

@@ -70,6 +70,29 @@ func role(t *testing.T, h *servertest.Harness, org, userID string) string {
 	return u.Role
 }
 
+// invitationOf is the pending invitation of email in org, as the user list shows it.
+func invitationOf(t *testing.T, h *servertest.Harness, org, email string) provider.OrgUser {
+	t.Helper()
+	pg, err := h.Store.OrganisationUsers(context.Background(), org, provider.UserQuery{Limit: provider.MaxUserLimit})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		for _, u := range pg.Users {
+			if u.Email == email && u.Invited {
+				return u
+			}
+		}
+		if !pg.HasNext {
+			t.Fatalf("no invitation of %s", email)
+		}
+		if pg, err = h.Store.OrganisationUsers(context.Background(), org, provider.UserQuery{Limit: provider.MaxUserLimit,
+			Cursor: pg.CursorNext, Direction: provider.DirectionNext}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 func userByEmail(t *testing.T, h *servertest.Harness, email string) provider.User {
 	t.Helper()
 	u, err := h.Store.UserByEmail(context.Background(), email)
@@ -246,8 +269,7 @@ func TestRoleRulesOnThePages(t *testing.T) {
 		t.Errorf("view panel: %q", textOf(doc, "user-panel"))
 	}
 	// Posting a reviewer role where none is offered is refused.
-	res = atlantic.PostForm("/org/"+orgAtlantic+"/users/"+legacy.ID, url.Values{"first_name": {"A"}, "last_name": {"B"},
-		"role": {access.RoleAdminReviewer}}, "/org/"+orgAtlantic+"/users")
+	res = atlantic.PostForm("/org/"+orgAtlantic+"/users/"+legacy.ID, url.Values{"role": {access.RoleAdminReviewer}}, "/org/"+orgAtlantic+"/users")
 	if res.StatusCode != http.StatusUnprocessableEntity || role(t, h, orgAtlantic, legacy.ID) != reference.DemoLegacyRole {
 		t.Fatalf("reviewer role with flows off: %d", res.StatusCode)
 	}
@@ -382,9 +404,11 @@ func TestAddUser(t *testing.T) {
 	if n != 1 || !strings.HasPrefix(link, reference.InvitationLinkPrefix) {
 		t.Fatalf("outbox: %d %q", n, link)
 	}
-	u := userByEmail(t, h, email)
-	if r := role(t, h, orgNordic, u.ID); r != access.RoleFinance {
-		t.Errorf("role %s", r)
+	if _, err := h.Store.UserByEmail(context.Background(), email); provider.ErrorCode(err) != provider.ENOTFOUND {
+		t.Errorf("a login before the invitation is accepted: %v", err)
+	}
+	if inv := invitationOf(t, h, orgNordic, email); inv.Role != access.RoleFinance || inv.FirstName != "Ada" {
+		t.Errorf("invitation %+v", inv)
 	}
 	// The invitation flow takes over: once accepted, they log in (through MFA set-up).
 	if _, err := h.Store.AcceptInvitation(context.Background(), strings.TrimPrefix(link, reference.InvitationLinkPrefix), "New-Passw0rd!x"); err != nil {
@@ -398,7 +422,9 @@ func TestAddUser(t *testing.T) {
 	}
 }
 
-// Editing a user: names and role, the e-mail read-only, "Profile updated".
+// Editing a member: the role; the names are the person's (text with a hint, other names
+// refused with 403), the e-mail read-only, "Profile updated". A pending invitation's names
+// are the organisation's own and editable.
 func TestEditUser(t *testing.T) {
 	h := newHarness(t)
 	c := h.LoggedIn("admin@demo.example")
@@ -408,22 +434,41 @@ func TestEditUser(t *testing.T) {
 	if htmlq.Find(doc, htmlq.ByID("email")) != nil || !strings.Contains(textOf(doc, "user-panel"), "finance@demo.example") {
 		t.Error("the email is an input, or not shown")
 	}
+	if htmlq.Find(doc, htmlq.ByID("first_name")) != nil || htmlq.Find(doc, htmlq.ByID("last_name")) != nil ||
+		!strings.Contains(textOf(doc, "user-panel"), "Lars Holm") || !strings.Contains(textOf(doc, "user-panel"), provider.MsgNamesOwn) {
+		t.Errorf("a member's names are fields, or shown without the hint: %q", textOf(doc, "user-panel"))
+	}
 	if _, _, selected, disabled := roleOptions(doc); selected != access.RoleFinance || disabled {
 		t.Errorf("role select: %q disabled %v", selected, disabled)
 	}
-	res := c.PostForm(path, url.Values{"first_name": {""}, "last_name": {"Holm"}, "role": {access.RoleObserver}}, path)
-	if doc = servertest.Parse(t, res); res.StatusCode != http.StatusUnprocessableEntity || servertest.FieldError(doc, "first_name") != MsgFirstNameRequired {
-		t.Fatalf("empty name: %d", res.StatusCode)
+	res := c.PostForm(path, url.Values{"first_name": {"Someone"}, "last_name": {"Else"}, "role": {access.RoleObserver}}, path)
+	if doc = servertest.Parse(t, res); res.StatusCode != http.StatusForbidden || !strings.Contains(textOf(doc, "user-panel"), provider.MsgNamesOwn) {
+		t.Fatalf("another person's names: %d", res.StatusCode)
 	}
-	res = c.PostForm(path, url.Values{"first_name": {"Lars"}, "last_name": {"Holm-Berg"}, "email": {"evil@example.org"},
-		"role": {access.RoleOperationsMemberReviewer}}, path)
+	if u := userByEmail(t, h, "finance@demo.example"); u.FirstName != "Lars" || u.LastName != "Holm" || role(t, h, orgNordic, u.ID) != access.RoleFinance {
+		t.Fatalf("changed by a refused post: %+v", u)
+	}
+	res = c.PostForm(path, url.Values{"email": {"evil@example.org"}, "role": {access.RoleOperationsMemberReviewer}}, path)
 	_, doc = follow(t, c, res)
 	if !slices.Contains(servertest.Flashes(doc), msgProfileUpdated) {
 		t.Errorf("flashes %q", servertest.Flashes(doc))
 	}
 	u := userByEmail(t, h, "finance@demo.example")
-	if u.LastName != "Holm-Berg" || role(t, h, orgNordic, u.ID) != access.RoleOperationsMemberReviewer {
+	if u.Email != "finance@demo.example" || u.LastName != "Holm" || role(t, h, orgNordic, u.ID) != access.RoleOperationsMemberReviewer {
 		t.Errorf("saved %+v role %s", u, role(t, h, orgNordic, u.ID))
+	}
+	// The pending invitation: names are fields, checked and saved.
+	inv := "/org/" + orgNordic + "/users/" + reference.DemoUserInvitedID
+	if _, doc = c.Page(inv + "/edit"); htmlq.Find(doc, htmlq.ByID("first_name")) == nil {
+		t.Fatal("an invitation's names are not fields")
+	}
+	res = c.PostForm(inv, url.Values{"first_name": {""}, "last_name": {"Winther"}, "role": {access.RoleObserver}}, inv)
+	if doc = servertest.Parse(t, res); res.StatusCode != http.StatusUnprocessableEntity || servertest.FieldError(doc, "first_name") != MsgFirstNameRequired {
+		t.Fatalf("empty name: %d", res.StatusCode)
+	}
+	res = c.PostForm(inv, url.Values{"first_name": {"Klara"}, "last_name": {"Winther"}, "role": {access.RoleFinance}}, inv)
+	if _, doc = follow(t, c, res); !strings.Contains(textOf(doc, "user-panel"), "Klara Winther") {
+		t.Errorf("invitation not renamed: %q", textOf(doc, "user-panel"))
 	}
 	// No users:manage: neither the form nor its post.
 	ops := h.LoggedIn("operations_member@demo.example")
@@ -443,17 +488,18 @@ func TestOwnRoleRefused(t *testing.T) {
 	if _, _, _, disabled := roleOptions(doc); !disabled || !strings.Contains(textOf(doc, "role-hint"), MsgOwnRole) {
 		t.Errorf("own role select not disabled")
 	}
-	res := c.PostForm(path, url.Values{"first_name": {"Camilla"}, "last_name": {"T"}, "role": {access.RoleObserver}}, path)
+	res := c.PostForm(path, url.Values{"role": {access.RoleObserver}}, path)
 	if doc = servertest.Parse(t, res); res.StatusCode != http.StatusUnprocessableEntity || servertest.FieldError(doc, "role") != MsgOwnRole {
 		t.Fatalf("own role by form: %d %q", res.StatusCode, servertest.FieldError(doc, "role"))
 	}
 	if role(t, h, orgNordic, me.ID) != access.RoleAdmin || userByEmail(t, h, "admin@demo.example").LastName != "Thomsen" {
 		t.Fatal("something changed")
 	}
-	// The form as the browser sends it (no role: the select is disabled) saves the names.
-	res = c.PostForm(path, url.Values{"first_name": {"Camilla"}, "last_name": {"Thomsen-Lund"}}, path)
+	// The form as the browser sends it (no role: the select is disabled; no names: they are
+	// changed in My Profile) changes nothing and says so.
+	res = c.PostForm(path, url.Values{}, path)
 	if res.StatusCode != http.StatusSeeOther || role(t, h, orgNordic, me.ID) != access.RoleAdmin {
-		t.Fatalf("own names: %d", res.StatusCode)
+		t.Fatalf("own form: %d", res.StatusCode)
 	}
 	a := h.API()
 	a.Login("admin@demo.example")

@@ -356,7 +356,7 @@ func (s area) formSubmit(c fiber.Ctx) error {
 // reviewView lays out a stored review for the review page.
 func reviewView(o *server.OrgContext, r provider.WithdrawalReview) WithdrawalReviewView {
 	v := WithdrawalReviewView{Account: r.DebtorAccountNumber, Amount: displayAmount(r.Amount, r.CurrencyCode), EndToEndID: r.EndToEndID,
-		Beneficiary: beneficiaryLines(r.CreditorAccount, func(l, v string) WithdrawalLine { return WithdrawalLine{Label: l, Value: v} })}
+		Beneficiary: beneficiaryLines(r.CreditorAccount, func(l, v string, _ bool) WithdrawalLine { return WithdrawalLine{Label: l, Value: v} })}
 	for _, a := range o.Accounts {
 		if a.AccountNumber == r.DebtorAccountNumber {
 			v.Account = accountLabel(a)

@@ -12,6 +12,7 @@ import (
 	"portal/access"
 	"portal/daterange"
 	"portal/htmlq"
+	"portal/money"
 	"portal/provider"
 	"portal/reference"
 	"portal/server/servertest"
@@ -167,8 +168,13 @@ func TestPanel(t *testing.T) {
 	if !strings.Contains(servertest.ReadText(p), short) || details == nil || !strings.Contains(servertest.ReadText(details), num) {
 		t.Errorf("long number %s not shortened to %s: %q", num, short, servertest.ReadText(p))
 	}
+	// Names are read whole: only account numbers are shortened.
+	named := withdrawal(t, h, func(w provider.WithdrawalRequest) bool { return len(w.CreditorAccount.Label) > 20 })
+	if _, p := panel(named.Reference); !strings.Contains(servertest.ReadText(p), named.CreditorAccount.Label) || strings.Contains(servertest.ReadText(p), named.CreditorAccount.Label[:8]+"…") {
+		t.Errorf("the withdrawal account's name %q shortened: %q", named.CreditorAccount.Label, servertest.ReadText(p))
+	}
 	converted := withdrawal(t, h, func(w provider.WithdrawalRequest) bool { return w.ConvertedCurrency != w.CurrencyCode })
-	if _, p := panel(converted.Reference); !strings.Contains(servertest.ReadText(p), "Exchange rate 1 "+converted.CurrencyCode+" = "+converted.ExchangeRate) {
+	if _, p := panel(converted.Reference); !strings.Contains(servertest.ReadText(p), "Exchange rate 1 "+converted.CurrencyCode+" = "+money.FormatRate(converted.ExchangeRate)) {
 		t.Errorf("converted withdrawal: %q", servertest.ReadText(p))
 	}
 	// Unknown answers 404 with the panel's message; so does another organisation's, seen

@@ -158,7 +158,9 @@ func displayAmount(amount, code string) string {
 }
 
 // rateText is a stored rate as people read it.
-func rateText(from, to, rate string) string { return "1 " + from + " = " + rate + " " + to }
+func rateText(from, to, rate string) string {
+	return "1 " + from + " = " + money.FormatRate(rate) + " " + to
+}
 
 // StatusLabel names a withdrawal status for people.
 func StatusLabel(status string) string {
@@ -297,10 +299,13 @@ func (s area) page(c fiber.Ctx, ref string) error {
 
 // Panel lays out one withdrawal's details: the Withdrawals page's panel and the global search's withdrawals/{ref}.
 func Panel(o *server.OrgContext, w provider.WithdrawalRequest) WithdrawalPanel {
-	line := func(label, value string) WithdrawalLine {
-		l := WithdrawalLine{Label: label, Value: shorten(value)}
-		if l.Value != value {
-			l.Full = value
+	// Only account numbers are shortened (the whole one a click away); names are read whole.
+	line := func(label, value string, number bool) WithdrawalLine {
+		l := WithdrawalLine{Label: label, Value: value}
+		if number {
+			if l.Value = shorten(value); l.Value != value {
+				l.Full = value
+			}
 		}
 		return l
 	}
@@ -341,20 +346,23 @@ func Panel(o *server.OrgContext, w provider.WithdrawalRequest) WithdrawalPanel {
 
 // beneficiaryLines are the creditor account's fields that it has, in the order the review and
 // the details show them.
-func beneficiaryLines(cr provider.WithdrawalCreditor, line func(label, value string) WithdrawalLine) []WithdrawalLine {
+func beneficiaryLines(cr provider.WithdrawalCreditor, line func(label, value string, number bool) WithdrawalLine) []WithdrawalLine {
 	var out []WithdrawalLine
-	for _, f := range []struct{ label, value string }{
-		{"Withdrawal account", cr.Label},
-		{"Account holder", cr.PartyIdentification.Name},
-		{"Bank", cr.BankName},
-		{"IBAN", cr.IBAN},
-		{"Account number", cr.AccountNumber},
-		{"Bank clearing code", cr.BankClearingSystemID},
-		{"Transfer type", cr.LocalInstrument},
-		{"Currency", cr.Currency},
+	for _, f := range []struct {
+		label, value string
+		number       bool
+	}{
+		{"Withdrawal account", cr.Label, false},
+		{"Account holder", cr.PartyIdentification.Name, false},
+		{"Bank", cr.BankName, false},
+		{"IBAN", cr.IBAN, true},
+		{"Account number", cr.AccountNumber, true},
+		{"Bank clearing code", cr.BankClearingSystemID, false},
+		{"Transfer type", cr.LocalInstrument, false},
+		{"Currency", cr.Currency, false},
 	} {
 		if f.value != "" {
-			out = append(out, line(f.label, f.value))
+			out = append(out, line(f.label, f.value, f.number))
 		}
 	}
 	return out

@@ -43,6 +43,10 @@ type Options struct {
 	// so tests can bundle their own fixture pages with the real runtime.
 	// Relative paths are taken from Root.
 	PagesDir, IslandsDir string
+	// ExtraPagesDir adds its pages to the server bundle beside the pages
+	// folder's: the render benchmark's own pages, which the portal's
+	// bundle (cmd/build) must not carry. Relative to Root.
+	ExtraPagesDir string
 }
 
 // dir resolves an optional override against root.
@@ -74,6 +78,11 @@ func Build(o Options) (*Manifest, error) {
 	src.pages, err = ListPages(src.pagesDir)
 	if err != nil {
 		return nil, err
+	}
+	if o.ExtraPagesDir != "" {
+		if src.pages, err = addPages(src.pages, src.pagesDir, dir(root, o.ExtraPagesDir)); err != nil {
+			return nil, err
+		}
 	}
 	src.islands, err = listTSX(src.islandsDir)
 	if err != nil {
@@ -243,6 +252,29 @@ func registry(dir string, pages ...Page) string {
 	}
 	b.WriteString("};\n")
 	return b.String()
+}
+
+// addPages adds the pages of extra to pages (those of pagesDir), with paths
+// relative to pagesDir, so one registry imports both folders.
+func addPages(pages []Page, pagesDir, extra string) ([]Page, error) {
+	more, err := ListPages(extra)
+	if err != nil {
+		return nil, err
+	}
+	if len(more) == 0 {
+		return nil, fmt.Errorf("no pages in %s", extra)
+	}
+	for _, p := range more {
+		if slices.ContainsFunc(pages, func(q Page) bool { return q.Name == p.Name }) {
+			return nil, fmt.Errorf("page %s is in both %s and %s", p.Name, pagesDir, extra)
+		}
+		rel, err := filepath.Rel(pagesDir, filepath.Join(extra, filepath.FromSlash(p.Path)))
+		if err != nil {
+			return nil, err
+		}
+		pages = append(pages, Page{Name: p.Name, Path: filepath.ToSlash(rel)})
+	}
+	return pages, nil
 }
 
 // Page is one page component: Name is what a handler renders (View.Page),

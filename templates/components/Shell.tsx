@@ -103,7 +103,7 @@ export function Shell({ shell, children }: { shell: ShellProps; children?: Compo
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-10 focus:bg-white focus:p-2">Skip to content</a>
       <header className="border-b border-gray-300 bg-white">
         <SandboxBanner on={shell.sandbox} />
-        <AlertBanners alerts={shell.alerts} />
+        <AlertBanners alerts={shell.alerts} orgId={shell.org.id} csrf={shell.csrf} back={shell.here} />
         {shell.mfaBanner ? (
           <p className="bg-blue-50 px-4 py-2 text-sm text-blue-900">
             Protect your account with a new two-factor method. <a href="/new-mfa-setup" className="underline">Set up two-factor authentication</a>

@@ -28,6 +28,7 @@ export interface Pages {
   FormExpired: typeof import('../pages/FormExpired').default;
   InvitationAccept: typeof import('../pages/passwords/InvitationAccept').default;
   InvitationExpired: typeof import('../pages/passwords/InvitationExpired').default;
+  InvitationJoin: typeof import('../pages/passwords/InvitationJoin').default;
   LoggedOut: typeof import('../pages/auth/LoggedOut').default;
   Login: typeof import('../pages/auth/Login').default;
   LoginTransition: typeof import('../pages/auth/LoginTransition').default;
@@ -48,7 +49,6 @@ export interface Pages {
   SavedForm: typeof import('../pages/SavedForm').default;
   Search: typeof import('../pages/search/Search').default;
   StatementRequest: typeof import('../pages/statements/StatementRequest').default;
-  SyntheticTransactions: typeof import('../pages/SyntheticTransactions').default;
   Users: typeof import('../pages/users/Users').default;
   WithdrawalForm: typeof import('../pages/withdrawals/WithdrawalForm').default;
   WithdrawalReview: typeof import('../pages/withdrawals/WithdrawalReview').default;

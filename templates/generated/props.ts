@@ -32,6 +32,7 @@ export interface PageProps {
   FormExpired: PlainProps;
   InvitationAccept: NewPasswordProps;
   InvitationExpired: InvitationExpiredProps;
+  InvitationJoin: JoinProps;
   LoggedOut: PlainProps;
   Login: LoginProps;
   LoginTransition: TransitionProps;
@@ -52,7 +53,6 @@ export interface PageProps {
   SavedForm: SavedFormProps;
   Search: SearchProps;
   StatementRequest: StatementRequestProps;
-  SyntheticTransactions: SyntheticProps;
   Users: UsersPageProps;
   WithdrawalForm: WithdrawalFormPageProps;
   WithdrawalReview: WithdrawalReviewPageProps;
@@ -982,6 +982,23 @@ export interface InvitationExpiredProps {
   lifetime: string;
 }
 
+/** JoinProps are the props of templates/pages/passwords/InvitationJoin.tsx. */
+export interface JoinProps {
+  sandbox: boolean;
+  csrf: string;
+  /**
+   * State is "form" (accept or not), or "other" when the invitation was
+   * sent to another address than the logged-in user's (403).
+   */
+  state: 'form' | 'other';
+  organisation: string;
+  role: string;
+  email: string;
+  action: string;
+  /** Message is the refusal of state other. */
+  message: string;
+}
+
 /** Line is one labelled value; a long value is already broken into Wrapped lines. */
 export interface Line {
   label: string;
@@ -1062,8 +1079,13 @@ export interface MfaTOTPProps {
 export interface MfaVerifyProps {
   sandbox: boolean;
   csrf: string;
-  /** Method is "" for the three choice cards, else the chosen method. */
+  /**
+   * Method is "" for the choice cards, else the chosen method, or
+   * "verified" for a session that already passed (nothing to do here).
+   */
   method: string;
+  /** Methods are the second factors the user has, the cards offered. */
+  methods: string[];
   /**
    * Action is where the code form posts (/mfa-verify/totp, /totp-validate,
    * /mfa-verify/sms).
@@ -1100,12 +1122,17 @@ export interface NewPasswordProps {
   sandbox: boolean;
   csrf?: string;
   /**
-   * State is "form", "done" (the success query flag) or, for a reset
-   * link, "expired" (403).
+   * State is "form", "done" (the success query flag), for a reset link
+   * "expired" (403), for an invitation to an address with a login "login".
    */
-  state: string;
-  /** Email is the invited address (invitations). */
+  state: 'form' | 'done' | 'expired' | 'login';
+  /**
+   * Email is the invited address and Organisation the inviting one
+   * (invitations); Join is where a login accepts (state login).
+   */
   email?: string;
+  organisation?: string;
+  join?: string;
   action?: string;
   errors: Record<string, string>;
   base?: string;
@@ -1619,10 +1646,14 @@ export interface PayoutRow {
   note: string;
 }
 
-/** PayoutSection is a tab of fields. */
+/**
+ * PayoutSection is a tab of fields; Messages are errors about the section as a whole (no
+ * field named), shown as the section's message, never as a field.
+ */
 export interface PayoutSection {
   id: string;
   fields: PayoutField[];
+  messages: string[];
 }
 
 export interface PayoutStatsWidget {
@@ -2127,6 +2158,8 @@ export interface ShellAlert {
   id: string;
   type: string;
   message: string;
+  /** Dismissible: an info or warning banner, which the person may put away for the session. */
+  dismissible: boolean;
 }
 
 /**
@@ -2185,6 +2218,8 @@ export interface ShellProps {
   orgs: ShellOrg[];
   nav: NavItem[];
   alerts: ShellAlert[];
+  /** Here is the page's address, where dismissing a banner returns ("" without one). */
+  here?: string;
   mfaBanner: boolean;
   flashes: ShellFlash[];
   query: string;
@@ -2323,27 +2358,6 @@ export interface SummaryView {
   error?: string;
 }
 
-export interface SyntheticProps {
-  title: string;
-  rows: SyntheticRow[];
-}
-
-/**
- * SyntheticRow and SyntheticProps are the props of
- * templates/pages/SyntheticTransactions.tsx.
- */
-export interface SyntheticRow {
-  id: string;
-  date: string;
-  time: string;
-  reference: string;
-  type: string;
-  amount: string;
-  balance: string;
-  credit: boolean;
-  href: string;
-}
-
 /**
  * TransferAccount is an account the form offers, with what the island needs
  * to format amounts.
@@ -2402,6 +2416,12 @@ export interface UserForm {
   csrf: string;
   firstName: string;
   lastName: string;
+  /**
+   * NamesEdit: the names are fields (a new user, a pending invitation); a member's
+   * names are the person's own and shown as text with NamesHint.
+   */
+  namesEdit: boolean;
+  namesHint: string;
   email: string;
   emailEdit: boolean;
   role: string;
@@ -2438,7 +2458,7 @@ export interface UserRow {
   role: string;
   href: string;
   open: boolean;
-  /** Status says "Invitation pending" or "Disabled", else "". */
+  /** Status says "Invitation pending", "Invitation expired" or "Disabled", else "". */
   status: string;
 }
 

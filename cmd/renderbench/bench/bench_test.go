@@ -49,8 +49,8 @@ func TestSameDOM(t *testing.T) {
 	}
 }
 
-// bundleSource builds the real server bundle (templates/pages) once per test
-// binary and returns its source and path.
+// bundleSource builds the benchmark's server bundle (templates/pages and
+// PagesDir) once per test binary and returns its source and path.
 func bundleSource(tb testing.TB) (src, path string) {
 	tb.Helper()
 	bundleOnce.Do(func() {
@@ -60,7 +60,7 @@ func bundleSource(tb testing.TB) (src, path string) {
 			return
 		}
 		bundleDir = dir
-		if _, bundleErr = bundle.Build(bundle.Options{Root: "../../..", OutDir: dir, SkipCSS: true}); bundleErr != nil {
+		if _, bundleErr = bundle.Build(BundleOptions("../../..", dir)); bundleErr != nil {
 			return
 		}
 		bundlePath = filepath.Join(dir, "server.js")

@@ -6,7 +6,7 @@ import (
 )
 
 // SyntheticRow and SyntheticProps are the props of
-// templates/pages/SyntheticTransactions.tsx.
+// pages/SyntheticTransactions.tsx (its Props).
 type SyntheticRow struct {
 	ID        string `json:"id"`
 	Date      string `json:"date"`

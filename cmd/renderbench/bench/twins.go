@@ -1,10 +1,8 @@
-// Package bench holds what the render benchmark (cmd/renderbench) measures
-// the goja renderer against: html/template twins of TSX pages (the synthetic
-// 100-row transactions page of DESIGN.md, the shell + dashboard page, whose
-// props are testdata/bench/dashboard.json, captured from the real server by
-// TestDashboardFixture, and the 100-row Payouts page, testdata/bench/payouts.json
-// by TestPayoutsFixture), props for the synthetic page, the node twin of the
-// JSX runtime (node-render.mjs), and a DOM comparison that proves a twin
+// Package bench holds the render benchmark's (cmd/renderbench) pages and
+// their props (Pages), and what it measures the goja renderer against:
+// html/template twins of TSX pages (the synthetic 100-row transactions page,
+// the shell + dashboard page and the 100-row Payouts page), the node twin of
+// the JSX runtime (node-render.mjs), and a DOM comparison that proves a twin
 // renders the same page.
 package bench
 

@@ -19,13 +19,24 @@ const cards = [
   { method: 'sms', title: 'SMS', text: 'Get a code by text message to your phone.' },
 ];
 
-function Choose() {
+// Choose offers the cards of the methods the user has, in the spec's order.
+function Choose({ methods }: { methods: string[] }) {
+  const offered = cards.filter((c) => methods.includes(c.method));
+  if (offered.length === 0) {
+    return (
+      <>
+        <h1 className="mb-2 text-2xl font-semibold">Two-factor authentication</h1>
+        <p className="mb-6">No second factor is set up for your login yet.</p>
+        <a href="/mfa-setup" className="text-blue-800 underline">Set up two-factor authentication</a>
+      </>
+    );
+  }
   return (
     <>
       <h1 className="mb-2 text-2xl font-semibold">Two-factor authentication</h1>
       <p className="mb-6">Choose how to confirm that it is you.</p>
       <ul className="space-y-3">
-        {cards.map((c) => (
+        {offered.map((c) => (
           <li>
             <a href={'/mfa-verify?method=' + c.method} className="block rounded border border-gray-500 p-4 hover:bg-gray-100">
               <span className="block font-semibold text-blue-800 underline">{c.title}</span>
@@ -129,9 +140,22 @@ function Authy({ p }: { p: Props }) {
   );
 }
 
+// Verified: a fully logged-in user who opens this page is told so, not
+// silently sent elsewhere.
+function Verified() {
+  return (
+    <>
+      <h1 className="mb-2 text-2xl font-semibold">You are already verified</h1>
+      <p className="mb-6">You are logged in and your second factor was checked. It is asked again at your next login.</p>
+      <a href="/" className="inline-block rounded bg-blue-800 px-4 py-2 font-medium text-white">Go to the dashboard</a>
+    </>
+  );
+}
+
 export default function MfaVerify(p: Props) {
   const body =
-    p.method === 'authenticator' ? <Authenticator p={p} /> : p.method === 'sms' ? <SMS p={p} /> : p.method === 'authy' ? <Authy p={p} /> : <Choose />;
+    p.method === 'verified' ? <Verified /> :
+    p.method === 'authenticator' ? <Authenticator p={p} /> : p.method === 'sms' ? <SMS p={p} /> : p.method === 'authy' ? <Authy p={p} /> : <Choose methods={p.methods} />;
   return (
     <AuthLayout sandbox={p.sandbox}>
       {body}

@@ -13,7 +13,7 @@ const fields = [
   { id: 'password_confirmation', label: 'Confirm new password' },
 ];
 
-export default function InvitationAccept({ sandbox, csrf, state, email, action, errors, base }: Props) {
+export default function InvitationAccept({ sandbox, csrf, state, email, organisation, join, action, errors, base }: Props) {
   if (state === 'done') {
     return (
       <AuthLayout sandbox={sandbox}>
@@ -23,13 +23,28 @@ export default function InvitationAccept({ sandbox, csrf, state, email, action, 
       </AuthLayout>
     );
   }
+  if (state === 'login') {
+    // The address already has a login: the person logs in and accepts; no
+    // password is chosen here.
+    return (
+      <AuthLayout sandbox={sandbox}>
+        <h1 className="mb-6 text-2xl font-semibold">Accept the invitation</h1>
+        <p className="mb-6">
+          You have been invited to join <strong>{organisation}</strong> as <strong>{email}</strong>. This e-mail address already
+          has a login: log in to accept the invitation.
+        </p>
+        <a href={join} className="inline-block rounded bg-blue-800 px-4 py-2 font-medium text-white">Log in to accept</a>
+      </AuthLayout>
+    );
+  }
   return (
     <AuthLayout sandbox={sandbox}>
       <h1 className="mb-6 text-2xl font-semibold">Create your password</h1>
       {base ? <p role="alert" className={'mb-4 rounded border-l-4 p-3 ' + Tone('error')}>{base}</p> : null}
       <ErrorSummary errors={errors} fields={fields} />
       <p className="mb-4">
-        You have been invited to the portal as <strong>{email}</strong>. Create a password to finish setting up your account.
+        You have been invited to join <strong>{organisation}</strong> as <strong>{email}</strong>. Create a password to finish setting
+        up your account.
       </p>
       <form method="post" action={action} noValidate className="mb-6">
         <CSRF token={csrf || ''} />

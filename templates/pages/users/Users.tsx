@@ -57,8 +57,18 @@ function Form({ f }: { f: UserForm }) {
       <ErrorSummary errors={f.errors} fields={FIELDS} />
       {f.base ? <p role="alert" className={'mb-4 rounded border-l-4 p-3 ' + Tone('error')}>{f.base}</p> : null}
       <CSRF token={f.csrf} />
-      <TextField id="first_name" label="First name" value={f.firstName} error={f.errors.first_name} autoComplete="off" required />
-      <TextField id="last_name" label="Last name" value={f.lastName} error={f.errors.last_name} autoComplete="off" required />
+      {f.namesEdit ? (
+        <>
+          <TextField id="first_name" label="First name" value={f.firstName} error={f.errors.first_name} autoComplete="off" required />
+          <TextField id="last_name" label="Last name" value={f.lastName} error={f.errors.last_name} autoComplete="off" required />
+        </>
+      ) : (
+        <div className="mb-4">
+          <p id="names-label" className="font-medium">Name</p>
+          <p aria-labelledby="names-label" className="break-words">{f.firstName} {f.lastName}</p>
+          <p className="text-sm text-gray-700">{f.namesHint}</p>
+        </div>
+      )}
       {f.emailEdit ? (
         <TextField id="email" label="Email" type="email" value={f.email} error={f.errors.email} autoComplete="off" spellcheck={false} required />
       ) : (

@@ -1,8 +1,24 @@
-// Benchmark fixture (not routed): a 100-row account transactions table, the
-// calibration page of DESIGN.md. Its html/template twin is in cmd/renderbench/bench.
-import type { PageProps } from '../generated/props';
+// The render benchmark's calibration page: a 100-row account transactions
+// table. Only the benchmark's bundle holds it (bench.PagesDir); its props are
+// bench.SyntheticProps and its html/template twin is in cmd/renderbench/bench,
+// which checks that both render the same DOM.
 
-export type Props = PageProps['SyntheticTransactions'];
+interface Row {
+  id: string;
+  date: string;
+  time: string;
+  reference: string;
+  type: string;
+  amount: string;
+  balance: string;
+  credit: boolean;
+  href: string;
+}
+
+export interface Props {
+  title: string;
+  rows: Row[];
+}
 
 function Icon({ credit }: { credit: boolean }) {
   return (
