@@ -18,10 +18,12 @@ import (
 	"sort"
 )
 
-// random are values drawn afresh on every render by design, masked before
-// comparing: idempotency keys of the money forms.
+// random are values that differ on every render by design, masked before
+// comparing: idempotency keys of the money forms, and the seconds left of
+// the session the idle warning counts down from (they follow the wall clock).
 var random = []*regexp.Regexp{
 	regexp.MustCompile(`(idempotency_?[kK]ey\\?"?\s*(?:value=|:)\s*\\?")[0-9a-f-]{36}`),
+	regexp.MustCompile(`("(?:endsIn|absoluteIn)":)\d+`),
 }
 
 func normalize(b []byte) []byte {
