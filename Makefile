@@ -85,6 +85,9 @@ bench: system-deps assets
 	# a 2 MB batch CSV (about 10,000 rows) checked and stored, with its peak heap.
 	$(GO) test -run '^$$' -bench 'BenchmarkMovementsPage1M|BenchmarkStatementStore100k|BenchmarkPayoutsPage100k|BenchmarkBatchUpload2MB' ./reference
 	$(GO) test -run '^$$' -bench BenchmarkStatement100k ./statement
+	# The reference store's write budgets: write transactions per payout from creation to completed (budget 2),
+	# the longest write transaction while a 10,000-row batch is approved and published (budget 200 ms).
+	$(GO) test -run '^$$' -bench 'BenchmarkPayoutWrites|BenchmarkBatchApprove10k' -benchtime 1x ./reference
 	# Lighthouse, mobile profile, on login, dashboard, account transactions, a list and a dialog page.
 	node e2e/lighthouse.mjs
 

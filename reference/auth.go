@@ -13,6 +13,7 @@ import (
 	"math/big"
 
 	"portal/provider"
+	"portal/reference/db"
 )
 
 var _ provider.Auth = (*Store)(nil)
@@ -54,47 +55,9 @@ const (
 	msgTOTPNotStarted = "No authenticator app is being set up."
 )
 
-// keepErr marks an error returned from a transaction's body whose writes must be committed
-// anyway, e.g. counting a wrong code: the caller still gets the error.
-type keepErr struct{ err error }
-
-func (k keepErr) Error() string { return k.err.Error() }
-func (k keepErr) Unwrap() error { return k.err }
-
-// keep asks inTx to commit before returning err.
-func keep(err error) error { return keepErr{err} }
-
-// inTx runs fn in a write transaction (IMMEDIATE, on the single writer connection, so a
-// read-check-write sequence in fn is never interleaved with another writer). It commits when
-// fn returns nil or keep(err), and rolls back otherwise.
-func (s *Store) inTx(ctx context.Context, what string, fn func(tx *sql.Tx) error) error {
-	tx, err := s.write.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("reference: %s: %w", what, err)
-	}
-	defer tx.Rollback()
-	ferr := fn(tx)
-	var k keepErr
-	if ferr != nil && !errors.As(ferr, &k) {
-		return ferr
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("reference: %s: %w", what, err)
-	}
-	if ferr != nil {
-		return k.err
-	}
-	return nil
-}
-
-// queryRower is a *sql.DB or *sql.Tx.
-type queryRower interface {
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-}
-
 // activeUser loads a user that may take part in an authentication flow: ENOTFOUND when
 // unknown, EUNAUTHORIZED when disabled.
-func activeUser(ctx context.Context, q queryRower, userID string) (provider.User, error) {
+func activeUser(ctx context.Context, q db.DBTX, userID string) (provider.User, error) {
 	u, err := scanUser(q.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, userID))
 	if errors.Is(err, sql.ErrNoRows) {
 		return provider.User{}, provider.Errorf(provider.ENOTFOUND, msgUserNotFound)

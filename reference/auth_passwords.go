@@ -11,6 +11,7 @@ import (
 
 	"portal/passwordrule"
 	"portal/provider"
+	"portal/reference/db"
 )
 
 // Token kinds in password_tokens.
@@ -108,7 +109,7 @@ type passwordToken struct {
 
 // lookupToken finds a usable token of kind: ENOTFOUND when unknown, spent or its user is
 // disabled, EEXPIRED when it ran out.
-func (s *Store) lookupToken(ctx context.Context, q queryRower, kind, token string) (passwordToken, error) {
+func (s *Store) lookupToken(ctx context.Context, q db.DBTX, kind, token string) (passwordToken, error) {
 	notFound := provider.Errorf(provider.ENOTFOUND, msgLinkInvalid)
 	if token == "" || len(token) > maxTokenLength {
 		return passwordToken{}, notFound
@@ -166,7 +167,7 @@ func (r invitationRow) public() provider.Invitation {
 
 // lookupInvitation finds a pending invitation by its link's token: ENOTFOUND when unknown
 // or accepted, EEXPIRED when it ran out.
-func (s *Store) lookupInvitation(ctx context.Context, q queryRower, token string) (invitationRow, error) {
+func (s *Store) lookupInvitation(ctx context.Context, q db.DBTX, token string) (invitationRow, error) {
 	notFound := provider.Errorf(provider.ENOTFOUND, msgLinkInvalid)
 	if token == "" || len(token) > maxTokenLength {
 		return invitationRow{}, notFound

@@ -20,6 +20,7 @@ import (
 	"portal/money"
 	"portal/payoutfield"
 	"portal/provider"
+	"portal/reference/db"
 )
 
 var _ provider.Batches = (*Store)(nil)
@@ -60,14 +61,14 @@ func scanBatch(r scanner, b *provider.Batch, seq *int64) error {
 }
 
 // batchApprovers is the organisation's batch_number_of_approvers.
-func batchApprovers(ctx context.Context, q queryRower, orgID string) (int, error) {
+func batchApprovers(ctx context.Context, q db.DBTX, orgID string) (int, error) {
 	var n int
 	err := q.QueryRowContext(ctx, `SELECT coalesce(max(batch_number_of_approvers), 0) FROM organisation_configurations
 		WHERE organisation_id = ?`, orgID).Scan(&n)
 	return n, err
 }
 
-func loadBatch(ctx context.Context, q queryRower, orgID, id string) (provider.Batch, error) {
+func loadBatch(ctx context.Context, q db.DBTX, orgID, id string) (provider.Batch, error) {
 	var b provider.Batch
 	var seq int64
 	err := scanBatch(q.QueryRowContext(ctx, `SELECT `+batchColumns+` FROM batches p WHERE p.organisation_id = ? AND p.id = ?`,
@@ -180,7 +181,7 @@ func (s *Store) CreateBatch(ctx context.Context, orgID string, up provider.Batch
 			return err
 		}
 		if status == provider.BatchCompleted {
-			if err := s.publishBatch(ctx, tx, orgID, id, up.CreatedBy, up.CreatorName, nil); err != nil {
+			if err := startPublishing(ctx, tx, id); err != nil {
 				return err
 			}
 			payoutsCreated = true
@@ -189,7 +190,7 @@ func (s *Store) CreateBatch(ctx context.Context, orgID string, up provider.Batch
 		return nil
 	})
 	if payoutsCreated && err == nil {
-		s.wakePayouts()
+		err = s.publishFirstChunk(ctx, out.BatchID)
 	}
 	return out, err
 }
@@ -237,49 +238,6 @@ func insertBatchRows(ctx context.Context, tx *sql.Tx, orgID, batchID, at string,
 	return nil
 }
 
-// publishBatch creates the payout requests of a completed batch's rows, in file order, in
-// tx: the rows become payouts once, with the batch's approvals as their reviews.
-func (s *Store) publishBatch(ctx context.Context, tx *sql.Tx, orgID, batchID, creatorID, creatorName string, reviews []provider.BatchReview) error {
-	rows, err := tx.QueryContext(ctx, `SELECT end_to_end_id, virtual_account_number, amount, currency, local_instrument, purpose_code,
-		requested_execution_date, business_unit, sections FROM batch_payouts WHERE batch_id = ? ORDER BY seq`, batchID)
-	if err != nil {
-		return fmt.Errorf("reference: publish batch: %w", err)
-	}
-	var reqs []provider.PayoutCreate
-	var pr []provider.PayoutReview
-	for _, r := range reviews {
-		pr = append(pr, provider.PayoutReview{ReviewerName: r.UserName, CreatedAt: r.CreatedAt})
-	}
-	for rows.Next() {
-		p := provider.PayoutCreate{Source: provider.SourceCSV, BatchID: batchID, CreatedBy: creatorID, CreatorName: creatorName, Reviews: pr}
-		var sections string
-		if err := rows.Scan(&p.EndToEndID, &p.AccountNumber, &p.Amount, &p.Currency, &p.LocalInstrument, &p.PurposeCode,
-			&p.RequestedExecutionDate, &p.BusinessUnit, &sections); err != nil {
-			rows.Close()
-			return fmt.Errorf("reference: publish batch: %w", err)
-		}
-		if err := json.Unmarshal([]byte(sections), &p.PayoutSections); err != nil {
-			rows.Close()
-			return fmt.Errorf("reference: publish batch: %w", err)
-		}
-		reqs = append(reqs, p)
-	}
-	rows.Close()
-	for _, p := range reqs {
-		if err := senderIsOrganisation(ctx, tx, orgID, &p); err != nil {
-			return err
-		}
-		p, hash, err := preparePayout(p)
-		if err != nil {
-			return err
-		}
-		if _, err := s.insertPayout(ctx, tx, orgID, p, hash); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // review is ApproveBatch and RejectBatch: the rules of spec 001 §5, then the change, in one
 // write transaction (so two reviewers at once are taken one after the other).
 func (s *Store) reviewBatch(ctx context.Context, orgID, batchID string, by provider.BatchReviewer, approve bool) (provider.Batch, error) {
@@ -317,7 +275,7 @@ func (s *Store) reviewBatch(ctx context.Context, orgID, batchID string, by provi
 			return fmt.Errorf("reference: review batch: %w", err)
 		}
 		if b.Status == provider.BatchCompleted {
-			if err := s.publishBatch(ctx, tx, orgID, b.ID, b.CreatorID, b.CreatorName, b.Approvals); err != nil {
+			if err := startPublishing(ctx, tx, b.ID); err != nil {
 				return err
 			}
 			published = true
@@ -326,7 +284,7 @@ func (s *Store) reviewBatch(ctx context.Context, orgID, batchID string, by provi
 		return nil
 	})
 	if published && err == nil {
-		s.wakePayouts()
+		err = s.publishFirstChunk(ctx, out.ID)
 	}
 	return out, err
 }

@@ -132,11 +132,16 @@ type seedBatchRow struct {
 }
 
 func insertSeedBatch(ctx context.Context, tx *sql.Tx, b seedBatchRow) error {
+	published := 0 // a completed demo batch's payouts are seeded with it
+	if b.status == provider.BatchCompleted {
+		published = b.rows
+	}
 	_, err := tx.ExecContext(ctx, `INSERT INTO batches (id, organisation_id, name, filename, status, schema_id, local_instrument,
-		currency, country, created_at, creator_id, creator_name, rows_count, total_amount, file_hash, approvals, rejections)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, b.id, b.org, b.name,
+		currency, country, created_at, creator_id, creator_name, rows_count, total_amount, file_hash, approvals, rejections,
+		published_rows) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, b.id, b.org, b.name,
 		strings.ReplaceAll(strings.ToLower(b.name), " ", "-")+".csv", b.status, b.schema, b.instr, b.code, b.country,
-		formatTime(b.created), b.creatorID, b.creator, b.rows, b.total, "seed:"+b.id, js(nonNil(b.approvals)), js(nonNil(b.rejections)))
+		formatTime(b.created), b.creatorID, b.creator, b.rows, b.total, "seed:"+b.id, js(nonNil(b.approvals)), js(nonNil(b.rejections)),
+		published)
 	if err != nil {
 		return fmt.Errorf("reference: seed batches: %w", err)
 	}

@@ -10,18 +10,13 @@ import (
 	"time"
 
 	"portal/provider"
+	"portal/reference/db"
 )
 
 var _ provider.Collections = (*Store)(nil)
 
 // Collection orders and payments (spec 001 §3, §4, §7): reads here; cancel, refund and the
 // sandbox test case in collections_actions.go; demo data in collections_seed.go.
-
-// collectionQueryer is a *sql.DB or *sql.Tx.
-type collectionQueryer interface {
-	queryRower
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-}
 
 const orderColumns = `o.seq, o.id, o.organisation_id, o.virtual_account_number, o.reference, o.unique_reference,
 	coalesce(bu.name, ''), o.status, o.reason_codes, o.amount, o.currency, o.debtor, o.status_history, o.created_at, org.name`
@@ -83,7 +78,7 @@ func readHistory(s string) ([]provider.CollectionStatusChange, error) {
 }
 
 // loadOrder reads one order of orgID by uuid with its payments and refunds.
-func loadOrder(ctx context.Context, q collectionQueryer, orgID, uuid string) (provider.CollectionOrder, error) {
+func loadOrder(ctx context.Context, q db.DBTX, orgID, uuid string) (provider.CollectionOrder, error) {
 	var o provider.CollectionOrder
 	var seq int64
 	err := scanOrder(q.QueryRowContext(ctx, `SELECT `+orderColumns+orderFrom+` WHERE o.organisation_id = ? AND o.id = ?`, orgID, uuid), &o, &seq)
@@ -100,7 +95,7 @@ func loadOrder(ctx context.Context, q collectionQueryer, orgID, uuid string) (pr
 }
 
 // orderParts adds the order's payments and refunds, oldest first.
-func orderParts(ctx context.Context, q collectionQueryer, o *provider.CollectionOrder) error {
+func orderParts(ctx context.Context, q db.DBTX, o *provider.CollectionOrder) error {
 	rows, err := q.QueryContext(ctx, `SELECT id, status FROM collection_payments WHERE order_id = ? ORDER BY created_at, id`, o.UUID)
 	if err != nil {
 		return fmt.Errorf("reference: order payments: %w", err)
@@ -243,7 +238,7 @@ func scanPayment(r scanner, p *provider.CollectionPayment) error {
 
 const paymentFrom = ` FROM collection_payments p JOIN collection_orders o ON o.id = p.order_id`
 
-func loadPayment(ctx context.Context, q queryRower, orgID, uuid string) (provider.CollectionPayment, error) {
+func loadPayment(ctx context.Context, q db.DBTX, orgID, uuid string) (provider.CollectionPayment, error) {
 	var p provider.CollectionPayment
 	err := scanPayment(q.QueryRowContext(ctx, `SELECT `+paymentColumns+paymentFrom+` WHERE p.organisation_id = ? AND p.id = ?`, orgID, uuid), &p)
 	if errors.Is(err, sql.ErrNoRows) {

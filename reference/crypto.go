@@ -49,29 +49,24 @@ func errCryptoToken() error {
 // verifies alike and a restart does not void the tokens in use; deleting the row rotates it
 // (at the next start) and voids them all.
 func (s *Store) cryptoKey(ctx context.Context) ([]byte, error) {
-	tx, err := s.write.BeginTx(ctx, nil)
-	if err != nil {
-		return nil, fmt.Errorf("reference: crypto key: %w", err)
-	}
-	defer tx.Rollback()
 	var key []byte
-	err = tx.QueryRowContext(ctx, `SELECT key FROM signing_keys WHERE purpose = ?`, cryptoKeyPurpose).Scan(&key)
-	if errors.Is(err, sql.ErrNoRows) {
-		key = make([]byte, cryptoKeyBytes)
-		_, _ = rand.Read(key) // crypto/rand never returns short
-		_, err = tx.ExecContext(ctx, `INSERT INTO signing_keys (purpose, key, created_at) VALUES (?, ?, ?)`,
-			cryptoKeyPurpose, key, formatTime(s.now()))
-	}
-	if err != nil {
-		return nil, fmt.Errorf("reference: crypto key: %w", err)
-	}
-	if len(key) != cryptoKeyBytes {
-		return nil, fmt.Errorf("reference: crypto key: %d bytes stored, want %d", len(key), cryptoKeyBytes)
-	}
-	if err := tx.Commit(); err != nil {
-		return nil, fmt.Errorf("reference: crypto key: %w", err)
-	}
-	return key, nil
+	err := s.inTx(ctx, "crypto key", func(tx *sql.Tx) error {
+		err := tx.QueryRowContext(ctx, `SELECT key FROM signing_keys WHERE purpose = ?`, cryptoKeyPurpose).Scan(&key)
+		if errors.Is(err, sql.ErrNoRows) {
+			key = make([]byte, cryptoKeyBytes)
+			_, _ = rand.Read(key) // crypto/rand never returns short
+			_, err = tx.ExecContext(ctx, `INSERT INTO signing_keys (purpose, key, created_at) VALUES (?, ?, ?)`,
+				cryptoKeyPurpose, key, formatTime(s.now()))
+		}
+		if err != nil {
+			return fmt.Errorf("reference: crypto key: %w", err)
+		}
+		if len(key) != cryptoKeyBytes {
+			return fmt.Errorf("reference: crypto key: %d bytes stored, want %d", len(key), cryptoKeyBytes)
+		}
+		return nil
+	})
+	return key, err
 }
 
 func (s *Store) cryptoTag(payload []byte) []byte {

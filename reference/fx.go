@@ -11,6 +11,7 @@ import (
 
 	"portal/money"
 	"portal/provider"
+	"portal/reference/db"
 )
 
 // usdMid is the reference provider's mid-market rate book: US dollars per unit of each
@@ -35,7 +36,7 @@ var errFXNotSupported = provider.Errorf(provider.ENOTFOUND, "FX Rate not support
 
 // quote returns the rate (buy units per pay unit) with orgID's markup applied, rounded down
 // to money.RateDecimals. Same currency is 1 with no markup.
-func quote(ctx context.Context, q queryRower, orgID, pay, buy string) (money.Rate, error) {
+func quote(ctx context.Context, q db.DBTX, orgID, pay, buy string) (money.Rate, error) {
 	pay, buy = strings.ToUpper(pay), strings.ToUpper(buy)
 	p, ok1 := midRat(pay)
 	b, ok2 := midRat(buy)
@@ -55,7 +56,7 @@ func quote(ctx context.Context, q queryRower, orgID, pay, buy string) (money.Rat
 }
 
 // markupBPS picks the most specific markup row ('ANY' is the wildcard); none means 0.
-func markupBPS(ctx context.Context, q queryRower, orgID, pay, buy string) (int, error) {
+func markupBPS(ctx context.Context, q db.DBTX, orgID, pay, buy string) (int, error) {
 	var bps int
 	err := q.QueryRowContext(ctx, `SELECT markup_bps FROM fx_markups
 		WHERE organisation_id = ? AND pay_currency_iso IN (?, 'ANY') AND buy_currency_iso IN (?, 'ANY')

@@ -271,15 +271,18 @@ func (s *Store) Transfer(ctx context.Context, orgID string, req provider.Transfe
 		return provider.TransferResult{}, provider.Errorf(provider.EINVALID, "The end-to-end id is too long.")
 	}
 	hash := transferHash(req)
+	var out provider.TransferResult
+	err := s.inTx(ctx, "transfer", func(tx *sql.Tx) (err error) {
+		out, err = s.transferIn(ctx, tx, orgID, req, hash)
+		return err
+	})
+	return out, err
+}
 
-	tx, err := s.write.BeginTx(ctx, nil)
-	if err != nil {
-		return provider.TransferResult{}, fmt.Errorf("reference: transfer: %w", err)
-	}
-	defer tx.Rollback()
-
+// transferIn is Transfer's work inside its write transaction.
+func (s *Store) transferIn(ctx context.Context, tx *sql.Tx, orgID string, req provider.TransferRequest, hash string) (provider.TransferResult, error) {
 	var prevID, prevHash string
-	err = tx.QueryRowContext(ctx, `SELECT id, request_hash FROM ledger_transactions
+	err := tx.QueryRowContext(ctx, `SELECT id, request_hash FROM ledger_transactions
 		WHERE organisation_id = ? AND idempotency_key = ?`, orgID, req.IdempotencyKey).Scan(&prevID, &prevHash)
 	switch {
 	case err == nil:
@@ -357,9 +360,6 @@ func (s *Store) Transfer(ctx context.Context, orgID string, req provider.Transfe
 	}
 	if err := b.flush(); err != nil {
 		return provider.TransferResult{}, err
-	}
-	if err := tx.Commit(); err != nil {
-		return provider.TransferResult{}, fmt.Errorf("reference: transfer: %w", err)
 	}
 	return provider.TransferResult{
 		ID: id, From: from.number, To: to.number, DebitAmount: debit.String(), DebitCurrency: from.currency,

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"portal/provider"
+	"portal/reference/db"
 )
 
 const membershipColumns = `o.id, o.name, o.ordering_institution, o.country_iso, o.line1, o.line2,
@@ -67,7 +68,7 @@ func (s *Store) Membership(ctx context.Context, userID, orgID string) (provider.
 // SetDefaultOrganisation moves the user's default to orgID in one transaction, so a
 // concurrent reader sees either the old default or the new one, never none or two.
 func (s *Store) SetDefaultOrganisation(ctx context.Context, userID, orgID string) error {
-	tx, err := s.write.BeginTx(ctx, nil)
+	tx, err := db.Begin(ctx, s.write)
 	if err != nil {
 		return fmt.Errorf("reference: set default organisation: %w", err)
 	}
@@ -102,7 +103,7 @@ func (s *Store) organisationExists(ctx context.Context, orgID string) error {
 	return organisationExists(ctx, s.read, orgID)
 }
 
-func organisationExists(ctx context.Context, q queryRower, orgID string) error {
+func organisationExists(ctx context.Context, q db.DBTX, orgID string) error {
 	var n int
 	if err := q.QueryRowContext(ctx, `SELECT count(*) FROM organisations WHERE id = ?`, orgID).Scan(&n); err != nil {
 		return fmt.Errorf("reference: organisation: %w", err)
@@ -121,7 +122,7 @@ func (s *Store) Configuration(ctx context.Context, orgID string) (provider.Confi
 
 // configuration reads through q: a decision that depends on the settings reads them in the
 // transaction that records it.
-func configuration(ctx context.Context, q queryRower, orgID string) (provider.Configuration, error) {
+func configuration(ctx context.Context, q db.DBTX, orgID string) (provider.Configuration, error) {
 	var c provider.Configuration
 	err := q.QueryRowContext(ctx, `SELECT
 			coalesce(c.manual_payouts_enabled, 0), coalesce(c.batches_enabled, 0),
@@ -160,7 +161,7 @@ func (s *Store) FeatureFlags(ctx context.Context, orgID string) (provider.Featur
 	return featureFlags(ctx, s.read, orgID)
 }
 
-func featureFlags(ctx context.Context, q draftQuerier, orgID string) (provider.FeatureFlags, error) {
+func featureFlags(ctx context.Context, q db.DBTX, orgID string) (provider.FeatureFlags, error) {
 	if err := organisationExists(ctx, q, orgID); err != nil {
 		return nil, err
 	}
@@ -218,7 +219,7 @@ func (s *Store) Accounts(ctx context.Context, orgID string) ([]provider.Account,
 	return accounts(ctx, s.read, orgID)
 }
 
-func accounts(ctx context.Context, q draftQuerier, orgID string) ([]provider.Account, error) {
+func accounts(ctx context.Context, q db.DBTX, orgID string) ([]provider.Account, error) {
 	if err := organisationExists(ctx, q, orgID); err != nil {
 		return nil, err
 	}

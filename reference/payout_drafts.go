@@ -19,6 +19,7 @@ import (
 	"portal/money"
 	"portal/payoutfield"
 	"portal/provider"
+	"portal/reference/db"
 )
 
 var _ provider.PayoutDrafts = (*Store)(nil)
@@ -42,11 +43,6 @@ const draftColumns = `seq, id, organisation_id, created_by, creator_name, produc
 	field_errors, saved_sections, debtor_account, amount, currency, end_to_end_id, approvals_required, payout_reference,
 	payout_state, created_at, updated_at`
 
-type draftQuerier interface {
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-}
-
 func scanDraft(r scanner, d *draftRow) error {
 	var values, errs, saved, created, updated string
 	if err := r.Scan(&d.seq, &d.id, &d.org, &d.createdBy, &d.creatorName, &d.productID, &d.schema, &d.status, &values, &errs,
@@ -67,7 +63,7 @@ func scanDraft(r scanner, d *draftRow) error {
 }
 
 // loadReviews fills the approvals and rejections of the drafts, oldest first.
-func loadReviews(ctx context.Context, q draftQuerier, drafts ...*draftRow) error {
+func loadReviews(ctx context.Context, q db.DBTX, drafts ...*draftRow) error {
 	for _, d := range drafts {
 		d.approvals, d.rejections = []provider.DraftReview{}, []provider.DraftReview{}
 		rows, err := q.QueryContext(ctx, `SELECT user_id, user_name, kind, created_at FROM payout_draft_reviews
@@ -103,7 +99,7 @@ func errDraftNotFound() error { return provider.Errorf(provider.ENOTFOUND, "Unkn
 
 // loadDraft reads one draft of the organisation as by may see it: a draft still being built
 // is its creator's alone (ENOTFOUND for anyone else, as for an unknown draft).
-func loadDraft(ctx context.Context, q draftQuerier, orgID, id string, by provider.DraftActor) (*draftRow, error) {
+func loadDraft(ctx context.Context, q db.DBTX, orgID, id string, by provider.DraftActor) (*draftRow, error) {
 	var d draftRow
 	err := scanDraft(q.QueryRowContext(ctx, `SELECT `+draftColumns+` FROM payout_drafts WHERE organisation_id = ? AND id = ?`,
 		orgID, id), &d)
@@ -124,7 +120,7 @@ type draftEnv struct {
 }
 
 // draftEnvOf reads through q: inside a write, the transaction's.
-func draftEnvOf(ctx context.Context, q draftQuerier, orgID, code string) (draftEnv, error) {
+func draftEnvOf(ctx context.Context, q db.DBTX, orgID, code string) (draftEnv, error) {
 	env := draftEnv{accounts: []provider.FieldOption{}, units: []provider.FieldOption{}}
 	accts, err := accounts(ctx, q, orgID)
 	if err != nil {
@@ -301,7 +297,7 @@ func (s *Store) Draft(ctx context.Context, orgID, draftID string, by provider.Dr
 
 // e2eTaken says whether an end-to-end id is already the organisation's (takenEndToEndIDs),
 // other than draft draftID's own.
-func e2eTaken(ctx context.Context, q queryRower, orgID, draftID, e2e string) (bool, error) {
+func e2eTaken(ctx context.Context, q db.DBTX, orgID, draftID, e2e string) (bool, error) {
 	taken, err := takenEndToEndIDs(ctx, q, orgID, draftID, []string{e2e})
 	return taken[e2e], err
 }
@@ -310,7 +306,7 @@ func e2eTaken(ctx context.Context, q queryRower, orgID, draftID, e2e string) (bo
 // rule of the wizard and of batch rows: a payout request's, or that of a draft (other than
 // exceptDraft) or of a batch row waiting for review, which will become one (a published
 // draft's or approved batch's id is its payout's).
-func takenEndToEndIDs(ctx context.Context, q queryRower, orgID, exceptDraft string, ids []string) (map[string]bool, error) {
+func takenEndToEndIDs(ctx context.Context, q db.DBTX, orgID, exceptDraft string, ids []string) (map[string]bool, error) {
 	list, _ := json.Marshal(ids)
 	var found string
 	err := q.QueryRowContext(ctx, `SELECT coalesce(json_group_array(id), '[]') FROM (
@@ -318,7 +314,7 @@ func takenEndToEndIDs(ctx context.Context, q queryRower, orgID, exceptDraft stri
 		UNION SELECT end_to_end_id FROM payout_drafts WHERE organisation_id = ?1 AND status = 'waiting_review' AND id <> ?3
 			AND end_to_end_id IN (SELECT value FROM json_each(?2))
 		UNION SELECT bp.end_to_end_id FROM batch_payouts bp JOIN batches b ON b.id = bp.batch_id
-			WHERE bp.organisation_id = ?1 AND b.status = 'waiting_review' AND bp.end_to_end_id IN (SELECT value FROM json_each(?2)))`,
+			WHERE bp.organisation_id = ?1 AND (b.status = 'waiting_review' OR bp.seq > b.publish_cursor) AND bp.end_to_end_id IN (SELECT value FROM json_each(?2)))`,
 		orgID, string(list), exceptDraft).Scan(&found)
 	if err != nil {
 		return nil, fmt.Errorf("reference: end-to-end ids: %w", err)
@@ -336,7 +332,7 @@ func takenEndToEndIDs(ctx context.Context, q queryRower, orgID, exceptDraft stri
 
 // checkSection validates a section's values against the schema: the values to store and
 // the errors by field.
-func (s *Store) checkSection(ctx context.Context, q queryRower, d *draftRow, env draftEnv, section string,
+func (s *Store) checkSection(ctx context.Context, q db.DBTX, d *draftRow, env draftEnv, section string,
 	values map[string]string) (map[string]string, map[string][]string, error) {
 	_, prod, sch := catalogueLookup(d.productID, d.schema)
 	if sch == nil {
@@ -435,7 +431,7 @@ func (s *Store) SaveDraftSection(ctx context.Context, orgID, draftID string, by 
 
 // problems re-checks every field of the draft: what stops publishing (unsaved sections show
 // as their required fields missing).
-func (s *Store) problems(ctx context.Context, q queryRower, d *draftRow, env draftEnv) ([]provider.DraftProblem, error) {
+func (s *Store) problems(ctx context.Context, q db.DBTX, d *draftRow, env draftEnv) ([]provider.DraftProblem, error) {
 	out := []provider.DraftProblem{}
 	_, _, sch := catalogueLookup(d.productID, d.schema)
 	for _, section := range provider.DraftSections() {
@@ -526,7 +522,7 @@ func draftDisplayValue(f provider.DraftField, code string) string {
 
 // draftFlow is whether drafts need approval and by how many: inside a write, read through
 // its transaction, so the decision rests on the settings it commits with.
-func draftFlow(ctx context.Context, q draftQuerier, orgID string) (provider.Configuration, provider.FeatureFlags, error) {
+func draftFlow(ctx context.Context, q db.DBTX, orgID string) (provider.Configuration, provider.FeatureFlags, error) {
 	cfg, err := configuration(ctx, q, orgID)
 	if err != nil {
 		return cfg, nil, err

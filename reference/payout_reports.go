@@ -16,6 +16,7 @@ import (
 
 	"portal/money"
 	"portal/provider"
+	"portal/reference/db"
 	"portal/statement"
 )
 
@@ -251,7 +252,7 @@ type payoutReportJob struct {
 	through            int64
 }
 
-func loadPayoutReportJob(ctx context.Context, q queryRower, id string) (payoutReportJob, error) {
+func loadPayoutReportJob(ctx context.Context, q db.DBTX, id string) (payoutReportJob, error) {
 	var j payoutReportJob
 	var seq int64
 	err := scanPayoutReport(q.QueryRowContext(ctx, `SELECT `+payoutReportColumns+` FROM payout_reports WHERE id = ?`, id), &j.report, &seq)
@@ -264,11 +265,6 @@ func loadPayoutReportJob(ctx context.Context, q queryRower, id string) (payoutRe
 		return j, fmt.Errorf("reference: payout report job: %w", err)
 	}
 	return j, nil
-}
-
-// queryer runs queries: the read pool, or the seed's transaction.
-type queryer interface {
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 }
 
 // payoutRecords reads a report's payouts from a database cursor as CSV records.
@@ -311,7 +307,7 @@ func (p *payoutRecords) Err() error {
 }
 
 // writePayoutReportCSV streams the payouts of a report job, oldest first, into w.
-func writePayoutReportCSV(ctx context.Context, q queryer, j payoutReportJob, w io.Writer) (int, error) {
+func writePayoutReportCSV(ctx context.Context, q db.DBTX, j payoutReportJob, w io.Writer) (int, error) {
 	where, args, err := payoutReportSelection(j.orgID, j.report, j.through)
 	if err != nil {
 		return 0, err

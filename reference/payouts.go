@@ -20,6 +20,7 @@ import (
 	"portal/currency"
 	"portal/money"
 	"portal/provider"
+	"portal/reference/db"
 )
 
 var _ provider.Payouts = (*Store)(nil)
@@ -284,7 +285,7 @@ func scanPayout(r scanner, p *provider.PayoutRequest, seq *int64, full bool) err
 	return nil
 }
 
-func loadPayout(ctx context.Context, q queryRower, orgID, ref string, full bool) (provider.PayoutRequest, error) {
+func loadPayout(ctx context.Context, q db.DBTX, orgID, ref string, full bool) (provider.PayoutRequest, error) {
 	var p provider.PayoutRequest
 	var seq int64
 	cols := payoutListColumns
@@ -523,7 +524,7 @@ func (s *Store) BusinessUnits(ctx context.Context, orgID string) ([]provider.Bus
 	return businessUnits(ctx, s.read, orgID)
 }
 
-func businessUnits(ctx context.Context, q draftQuerier, orgID string) ([]provider.BusinessUnit, error) {
+func businessUnits(ctx context.Context, q db.DBTX, orgID string) ([]provider.BusinessUnit, error) {
 	if err := organisationExists(ctx, q, orgID); err != nil {
 		return nil, err
 	}

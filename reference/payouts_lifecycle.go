@@ -14,6 +14,7 @@ import (
 	"portal/currency"
 	"portal/money"
 	"portal/provider"
+	"portal/reference/db"
 )
 
 // The payout lifecycle (spec 001 §4) runs in the background on the job queue of jobs.go:
@@ -117,6 +118,10 @@ func (s *Store) wakePayouts() {
 }
 
 func (s *Store) runPayoutJobs(ctx context.Context, o PayoutProcessorOptions) (int, error) {
+	// A batch whose publisher stopped halfway becomes the rest of its payouts here.
+	if err := s.publishWaitingBatches(ctx); err != nil {
+		return 0, err
+	}
 	if err := s.wakeFundedPayouts(ctx); err != nil {
 		return 0, err
 	}
@@ -159,11 +164,13 @@ func (s *Store) payoutStep(ctx context.Context, j claimedJob, o PayoutProcessorO
 			return errLeaseLost
 		}
 		// Steps that are due at once (no Step delay) run on in the same transaction: one
-		// commit takes a payout from created to tstm_initiated.
+		// commit takes a payout from created to tstm_initiated. The chain runs at one instant,
+		// now: a step that read the clock again would find itself scheduled after it (a real
+		// clock moves) and end the chain, one commit per step.
 		now := s.now()
 		for range maxChainedSteps {
 			p.due = nil
-			if err := s.advancePayout(ctx, tx, &p, o); err != nil {
+			if err := s.advancePayout(ctx, tx, &p, o, now); err != nil {
 				return err
 			}
 			if p.due == nil || p.due.After(now) {
@@ -186,7 +193,7 @@ type payoutRow struct {
 	due *time.Time
 }
 
-func readPayoutRow(ctx context.Context, q queryRower, where string, args ...any) (payoutRow, error) {
+func readPayoutRow(ctx context.Context, q db.DBTX, where string, args ...any) (payoutRow, error) {
 	var p payoutRow
 	var amount, fee, sections string
 	err := q.QueryRowContext(ctx, `SELECT seq, id, organisation_id, virtual_account_number, state, reason_code, currency,
@@ -253,9 +260,8 @@ func dueArg(due *time.Time) any {
 	return formatTime(*due)
 }
 
-// advancePayout runs one step of p's lifecycle.
-func (s *Store) advancePayout(ctx context.Context, tx *sql.Tx, p *payoutRow, o PayoutProcessorOptions) error {
-	now := s.now()
+// advancePayout runs one step of p's lifecycle at now, the instant of its chain.
+func (s *Store) advancePayout(ctx context.Context, tx *sql.Tx, p *payoutRow, o PayoutProcessorOptions, now time.Time) error {
 	next := now.Add(o.Step)
 	if p.cancelRequested {
 		return s.finishCancel(ctx, tx, p)

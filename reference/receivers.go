@@ -18,6 +18,7 @@ import (
 
 	"portal/daterange"
 	"portal/provider"
+	"portal/reference/db"
 )
 
 // Saved receivers (provider.Receivers). A receiver is stored as it was saved: the portal
@@ -127,7 +128,7 @@ func (s *Store) Receiver(ctx context.Context, orgID, id string) (provider.Receiv
 	return readReceiver(ctx, s.read, orgID, id)
 }
 
-func readReceiver(ctx context.Context, q queryRower, orgID, id string) (provider.Receiver, error) {
+func readReceiver(ctx context.Context, q db.DBTX, orgID, id string) (provider.Receiver, error) {
 	var r provider.Receiver
 	var seq int64
 	err := scanReceiver(q.QueryRowContext(ctx, `SELECT `+receiverColumns+` FROM receivers r WHERE r.organisation_id = ? AND r.id = ?`,

@@ -337,127 +337,124 @@ func (s *Store) Seed(ctx context.Context, opts SeedOptions) (SeedReport, error) 
 		hashes[i] = h
 	}
 
-	tx, err := s.write.BeginTx(ctx, nil)
-	if err != nil {
-		return SeedReport{}, fmt.Errorf("reference: seed: %w", err)
-	}
-	defer tx.Rollback()
+	var report SeedReport
+	err := s.inTx(ctx, "seed", func(tx *sql.Tx) (err error) {
+		// Checked again under the write lock: two processes starting on one empty file must not
+		// both seed.
+		if n, err := countOrganisations(ctx, tx.QueryRowContext); err != nil || n > 0 {
+			report = skipped
+			return err
+		}
 
-	// Checked again under the write lock: two processes starting on one empty file must not
-	// both seed.
-	if n, err := countOrganisations(ctx, tx.QueryRowContext); err != nil {
-		return SeedReport{}, err
-	} else if n > 0 {
-		return skipped, nil
-	}
+		now := s.now()
+		exec := func(query string, args ...any) {
+			if err != nil {
+				return
+			}
+			if _, e := tx.ExecContext(ctx, query, args...); e != nil {
+				err = fmt.Errorf("reference: seed: %w", e)
+			}
+		}
 
-	now := s.now()
-	exec := func(query string, args ...any) {
-		if err != nil {
-			return
+		report = SeedReport{Seeded: true, Password: password}
+		for _, o := range demoOrgs() {
+			org := o.org
+			exec(`INSERT INTO organisations (id, name, ordering_institution, country_iso, line1, line2, city, postal_code, state, created_at)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				org.ID, org.Name, org.OrderingInstitution, org.CountryISO, org.Line1, org.Line2, org.City, org.PostalCode, org.State, formatTime(now))
+			c := o.config
+			exec(`INSERT INTO organisation_configurations (organisation_id, manual_payouts_enabled, batches_enabled,
+					batch_number_of_approvers, manual_payout_number_of_approvers, customer_ab_testing, fx_widget_enabled)
+				VALUES (?, ?, ?, ?, ?, ?, ?)`,
+				org.ID, c.ManualPayoutsEnabled, c.BatchesEnabled, c.BatchNumberOfApprovers,
+				c.ManualPayoutNumberOfApprovers, c.CustomerABTesting, c.FXWidgetEnabled)
+			for _, p := range o.products {
+				exec(`INSERT INTO contracted_products (id, organisation_id, kind, name, currency_iso) VALUES (?, ?, ?, ?, ?)`,
+					seedID("product/"+org.ID+"/"+p.kind+"/"+p.name), org.ID, p.kind, p.name, p.currency)
+			}
+			// Every known flag gets a row, so the stored data reads the same as the reply.
+			for _, f := range provider.KnownFlags() {
+				exec(`INSERT INTO feature_flags (organisation_id, name, enabled) VALUES (?, ?, ?)`, org.ID, f, o.flags[f])
+			}
+			for i, a := range o.alerts {
+				// Spaced a millisecond apart so "oldest first" is the order written here.
+				exec(`INSERT INTO alerts (id, organisation_id, alert_type, alert_message, created_at) VALUES (?, ?, ?, ?, ?)`,
+					a.ID, org.ID, a.AlertType, a.AlertMessage, formatTime(now.Add(time.Duration(i)*time.Millisecond)))
+			}
+			report.Organisations = append(report.Organisations, org)
 		}
-		if _, e := tx.ExecContext(ctx, query, args...); e != nil {
-			err = fmt.Errorf("reference: seed: %w", e)
-		}
-	}
 
-	report := SeedReport{Seeded: true, Password: password}
-	for _, o := range demoOrgs() {
-		org := o.org
-		exec(`INSERT INTO organisations (id, name, ordering_institution, country_iso, line1, line2, city, postal_code, state, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			org.ID, org.Name, org.OrderingInstitution, org.CountryISO, org.Line1, org.Line2, org.City, org.PostalCode, org.State, formatTime(now))
-		c := o.config
-		exec(`INSERT INTO organisation_configurations (organisation_id, manual_payouts_enabled, batches_enabled,
-				batch_number_of_approvers, manual_payout_number_of_approvers, customer_ab_testing, fx_widget_enabled)
-			VALUES (?, ?, ?, ?, ?, ?, ?)`,
-			org.ID, c.ManualPayoutsEnabled, c.BatchesEnabled, c.BatchNumberOfApprovers,
-			c.ManualPayoutNumberOfApprovers, c.CustomerABTesting, c.FXWidgetEnabled)
-		for _, p := range o.products {
-			exec(`INSERT INTO contracted_products (id, organisation_id, kind, name, currency_iso) VALUES (?, ?, ?, ?, ?)`,
-				seedID("product/"+org.ID+"/"+p.kind+"/"+p.name), org.ID, p.kind, p.name, p.currency)
+		for i, u := range users {
+			hash := hashes[i]
+			f := u.mfa
+			// A role user skips MFA; the others are configured the way a finished set-up leaves
+			// them (both factors normally; here one, which the spec's login flow accepts as
+			// "enabled, configured, or TOTP").
+			configured := f.totp || f.phone || f.push
+			exec(`INSERT INTO users (id, email, password_hash, first_name, last_name, created_at, skip_mfa, disabled,
+					has_verify_setup, has_phone, mfa_configured, mfa_enabled)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				u.id, normalizeEmail(u.email), hash, u.first, u.last, formatTime(now), !f.noSkip, u.disabled,
+				f.totp, f.phone, configured, configured)
+			for _, m := range u.memberships {
+				exec(`INSERT INTO memberships (user_id, organisation_id, role, is_default) VALUES (?, ?, ?, ?)`,
+					u.id, m.OrganisationID, m.Role, m.Default)
+			}
+			if f.totp {
+				exec(`INSERT INTO totp_factors (user_id, secret, status, created_at, activated_at) VALUES (?, ?, 'active', ?, ?)`,
+					u.id, DemoTOTPSecret, formatTime(now), formatTime(now))
+			}
+			if f.phone {
+				calling, _ := mfa.CallingCode(DemoPhoneCountry)
+				exec(`INSERT INTO phones (user_id, country_iso, calling_code, number, confirmed, created_at, confirmed_at)
+					VALUES (?, ?, ?, ?, 1, ?, ?)`, u.id, DemoPhoneCountry, calling, DemoPhoneNumber, formatTime(now), formatTime(now))
+			}
+			if f.push {
+				exec(`INSERT INTO push_devices (user_id, push_enabled, created_at) VALUES (?, 1, ?)`, u.id, formatTime(now))
+			}
+			report.Logins = append(report.Logins, SeedLogin{
+				Email: u.email, FirstName: u.first, LastName: u.last, Disabled: u.disabled, Memberships: u.memberships,
+				MFA: f.describe,
+			})
 		}
-		// Every known flag gets a row, so the stored data reads the same as the reply.
-		for _, f := range provider.KnownFlags() {
-			exec(`INSERT INTO feature_flags (organisation_id, name, enabled) VALUES (?, ?, ?)`, org.ID, f, o.flags[f])
-		}
-		for i, a := range o.alerts {
-			// Spaced a millisecond apart so "oldest first" is the order written here.
-			exec(`INSERT INTO alerts (id, organisation_id, alert_type, alert_message, created_at) VALUES (?, ?, ?, ?, ?)`,
-				a.ID, org.ID, a.AlertType, a.AlertMessage, formatTime(now.Add(time.Duration(i)*time.Millisecond)))
-		}
-		report.Organisations = append(report.Organisations, org)
-	}
-
-	for i, u := range users {
-		hash := hashes[i]
-		f := u.mfa
-		// A role user skips MFA; the others are configured the way a finished set-up leaves
-		// them (both factors normally; here one, which the spec's login flow accepts as
-		// "enabled, configured, or TOTP").
-		configured := f.totp || f.phone || f.push
-		exec(`INSERT INTO users (id, email, password_hash, first_name, last_name, created_at, skip_mfa, disabled,
-				has_verify_setup, has_phone, mfa_configured, mfa_enabled)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			u.id, normalizeEmail(u.email), hash, u.first, u.last, formatTime(now), !f.noSkip, u.disabled,
-			f.totp, f.phone, configured, configured)
-		for _, m := range u.memberships {
-			exec(`INSERT INTO memberships (user_id, organisation_id, role, is_default) VALUES (?, ?, ?, ?)`,
-				u.id, m.OrganisationID, m.Role, m.Default)
-		}
-		if f.totp {
-			exec(`INSERT INTO totp_factors (user_id, secret, status, created_at, activated_at) VALUES (?, ?, 'active', ?, ?)`,
-				u.id, DemoTOTPSecret, formatTime(now), formatTime(now))
-		}
-		if f.phone {
-			calling, _ := mfa.CallingCode(DemoPhoneCountry)
-			exec(`INSERT INTO phones (user_id, country_iso, calling_code, number, confirmed, created_at, confirmed_at)
-				VALUES (?, ?, ?, ?, 1, ?, ?)`, u.id, DemoPhoneCountry, calling, DemoPhoneNumber, formatTime(now), formatTime(now))
-		}
-		if f.push {
-			exec(`INSERT INTO push_devices (user_id, push_enabled, created_at) VALUES (?, 1, ?)`, u.id, formatTime(now))
-		}
-		report.Logins = append(report.Logins, SeedLogin{
-			Email: u.email, FirstName: u.first, LastName: u.last, Disabled: u.disabled, Memberships: u.memberships,
-			MFA: f.describe,
-		})
-	}
-	if err == nil {
-		if e := s.createInvitation(ctx, tx, demoInvitation(), DemoInvitationToken); e != nil {
-			err = fmt.Errorf("reference: seed: %w", e)
-		}
-	}
-	report.Invitations = append(report.Invitations, SeedInvitation{Email: DemoInvitedEmail, Link: DemoInvitationLink})
-
-	// Accounts open empty; seedLedger books a history that ends on each demo balance, so
-	// every balance is the sum of its entries.
-	for _, a := range demoAccounts() {
-		var owner any
-		if a.owner != "" {
-			owner = a.owner
-		}
-		exec(`INSERT INTO accounts (account_number, owner_organisation_id, name, currency_code, currency_name, balance, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?)`,
-			a.AccountNumber, owner, a.Name, a.CurrencyCode, a.CurrencyName,
-			money.Zero(currency.Decimals(a.CurrencyCode)).String(), formatTime(now.Add(-(seedHistoryDays+1)*24*time.Hour)))
-		for _, org := range a.sharedTo {
-			exec(`INSERT INTO account_shares (account_number, organisation_id) VALUES (?, ?)`, a.AccountNumber, org)
-		}
-	}
-
-	if err == nil {
-		err = s.seedLedger(ctx, tx, now, demoAccounts(), opts.LargeAccountEntries)
-	}
-	for _, seed := range areaSeeders {
 		if err == nil {
-			err = seed(ctx, tx, now)
+			if e := s.createInvitation(ctx, tx, demoInvitation(), DemoInvitationToken); e != nil {
+				err = fmt.Errorf("reference: seed: %w", e)
+			}
 		}
-	}
+		report.Invitations = append(report.Invitations, SeedInvitation{Email: DemoInvitedEmail, Link: DemoInvitationLink})
+
+		// Accounts open empty; seedLedger books a history that ends on each demo balance, so
+		// every balance is the sum of its entries.
+		for _, a := range demoAccounts() {
+			var owner any
+			if a.owner != "" {
+				owner = a.owner
+			}
+			exec(`INSERT INTO accounts (account_number, owner_organisation_id, name, currency_code, currency_name, balance, created_at)
+				VALUES (?, ?, ?, ?, ?, ?, ?)`,
+				a.AccountNumber, owner, a.Name, a.CurrencyCode, a.CurrencyName,
+				money.Zero(currency.Decimals(a.CurrencyCode)).String(), formatTime(now.Add(-(seedHistoryDays+1)*24*time.Hour)))
+			for _, org := range a.sharedTo {
+				exec(`INSERT INTO account_shares (account_number, organisation_id) VALUES (?, ?)`, a.AccountNumber, org)
+			}
+		}
+
+		if err == nil {
+			err = s.seedLedger(ctx, tx, now, demoAccounts(), opts.LargeAccountEntries)
+		}
+		for _, seed := range areaSeeders {
+			if err == nil {
+				err = seed(ctx, tx, now)
+			}
+		}
+		return err
+	})
 	if err != nil {
 		return SeedReport{}, err
 	}
-	if err := tx.Commit(); err != nil {
-		return SeedReport{}, fmt.Errorf("reference: seed: %w", err)
+	if !report.Seeded {
+		return report, nil
 	}
 	report.Message = fmt.Sprintf("Demo data seeded: %d organisations, %d users, %d invitation.",
 		len(report.Organisations), len(report.Logins), len(report.Invitations))

@@ -13,19 +13,18 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"sort"
-	"strconv"
 	"strings"
 	"time"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 
 	"portal/provider"
+	"portal/reference/db"
 )
 
 var _ provider.Provider = (*Store)(nil)
 
-//go:embed migrations/*.sql
+//go:embed migrations/sqlite/*.sql
 var migrationFiles embed.FS
 
 // Options tune a Store. The zero value is what production uses.
@@ -67,6 +66,10 @@ type Store struct {
 	// payoutWake tells the payout processor that a payout wants work now (created,
 	// cancelled), so it need not wait for its next poll.
 	payoutWake chan struct{}
+	// publishChunkRows and publishChunkBudget bound one chunk of a batch's publication
+	// (batches_publish.go); tests make chunks a number of rows, whatever the machine's speed.
+	publishChunkRows   int
+	publishChunkBudget time.Duration
 }
 
 // Open opens (creating if needed) the SQLite file at path, brings its schema up to date and
@@ -86,7 +89,8 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 		}
 	}
 
-	s := &Store{params: opts.Argon2Params, now: opts.Now, issuer: opts.TOTPIssuer, payoutWake: make(chan struct{}, 1)}
+	s := &Store{params: opts.Argon2Params, now: opts.Now, issuer: opts.TOTPIssuer, payoutWake: make(chan struct{}, 1),
+		publishChunkRows: publishChunkRows, publishChunkBudget: publishChunkBudget}
 	if s.issuer == "" {
 		s.issuer = DefaultTOTPIssuer
 	}
@@ -116,7 +120,7 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 	s.write.SetMaxOpenConns(1)
 	s.write.SetMaxIdleConns(1)
 
-	if err := s.migrate(ctx); err != nil {
+	if err := db.Migrate(ctx, s.write, migrations()); err != nil {
 		s.write.Close()
 		return nil, err
 	}
@@ -179,104 +183,29 @@ func (s *Store) Close() error {
 	}
 	if s.write != nil {
 		errs = append(errs, s.write.Close())
+		db.ForgetStats(s.write)
 	}
 	return errors.Join(errs...)
 }
 
-type migration struct {
-	version int
-	name    string
-	sql     string
+// inTx runs fn in a write transaction on the single writer connection (IMMEDIATE, so a
+// read-check-write sequence in fn is never interleaved with another writer): db.InTx, the one
+// place a transaction begins, commits, or is retried.
+func (s *Store) inTx(ctx context.Context, what string, fn func(tx *sql.Tx) error) error {
+	return db.InTx(ctx, s.write, what, fn)
 }
 
-func loadMigrations() ([]migration, error) {
-	names, err := fs.Glob(migrationFiles, "migrations/*.sql")
+// keep asks inTx to commit before returning err (db.Keep).
+func keep(err error) error { return db.Keep(err) }
+
+// migrations returns the goose migrations of the store's engine; the PostgreSQL ones will sit
+// beside them in their own folder.
+func migrations() fs.FS {
+	sub, err := fs.Sub(migrationFiles, "migrations/sqlite")
 	if err != nil {
-		return nil, err
+		panic(err) // the folder is embedded at build time; a typo here fails every test
 	}
-	var ms []migration
-	seen := map[int]string{}
-	for _, name := range names {
-		base := filepath.Base(name)
-		num, _, ok := strings.Cut(base, "_")
-		v, err := strconv.Atoi(num)
-		if !ok || err != nil || v <= 0 {
-			return nil, fmt.Errorf("reference: migration %s: name must start with a positive number and '_'", base)
-		}
-		if prev, dup := seen[v]; dup {
-			return nil, fmt.Errorf("reference: migrations %s and %s share version %d", prev, base, v)
-		}
-		seen[v] = base
-		body, err := migrationFiles.ReadFile(name)
-		if err != nil {
-			return nil, err
-		}
-		ms = append(ms, migration{version: v, name: base, sql: string(body)})
-	}
-	sort.Slice(ms, func(i, j int) bool { return ms[i].version < ms[j].version })
-	return ms, nil
-}
-
-// migrate applies, in order, each embedded migration the database has not seen, each in its
-// own transaction together with its schema_migrations row, so a failed migration leaves no
-// trace and the next start retries it.
-func (s *Store) migrate(ctx context.Context) error {
-	ms, err := loadMigrations()
-	if err != nil {
-		return err
-	}
-	if _, err := s.write.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
-		version    INTEGER PRIMARY KEY,
-		name       TEXT NOT NULL,
-		applied_at TEXT NOT NULL
-	) STRICT`); err != nil {
-		return fmt.Errorf("reference: creating schema_migrations: %w", err)
-	}
-
-	var newest int
-	if err := s.write.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM schema_migrations`).Scan(&newest); err != nil {
-		return fmt.Errorf("reference: reading schema version: %w", err)
-	}
-	if len(ms) > 0 && newest > ms[len(ms)-1].version {
-		// An older binary on a newer file would run against tables it does not understand.
-		return fmt.Errorf("reference: database schema version %d is newer than this build knows (%d)", newest, ms[len(ms)-1].version)
-	}
-
-	for _, m := range ms {
-		if err := s.applyMigration(ctx, m); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func (s *Store) applyMigration(ctx context.Context, m migration) error {
-	tx, err := s.write.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("reference: migration %s: %w", m.name, err)
-	}
-	defer tx.Rollback()
-
-	// Checked inside the transaction: a second process migrating the same file waits on the
-	// IMMEDIATE lock and then sees the row the first one wrote.
-	var applied int
-	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations WHERE version = ?`, m.version).Scan(&applied); err != nil {
-		return fmt.Errorf("reference: migration %s: %w", m.name, err)
-	}
-	if applied > 0 {
-		return nil
-	}
-	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
-		return fmt.Errorf("reference: migration %s: %w", m.name, err)
-	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`,
-		m.version, m.name, formatTime(s.now())); err != nil {
-		return fmt.Errorf("reference: migration %s: %w", m.name, err)
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("reference: migration %s: %w", m.name, err)
-	}
-	return nil
+	return sub
 }
 
 // timeLayout is fixed-width and always UTC, so stored times sort correctly as text.

@@ -2,11 +2,18 @@ package reference
 
 import (
 	"context"
+	"database/sql"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
+	"github.com/pressly/goose/v3"
+
 	"portal/provider"
+	"portal/reference/db"
 )
 
 func openTestStoreNoCleanup(t testing.TB, path string) *Store {
@@ -79,26 +86,51 @@ func TestReadPoolCannotWrite(t *testing.T) {
 	}
 }
 
+// newestMigration is the highest version among the embedded migration files.
+func newestMigration(t *testing.T) int64 {
+	t.Helper()
+	names, err := fs.Glob(migrations(), "*.sql")
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no migrations: %v", err)
+	}
+	var newest int64
+	for _, name := range names {
+		v, err := goose.NumericComponent(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		newest = max(newest, v)
+	}
+	return newest
+}
+
+// schemaVersion is what goose's table says: how many versions are applied, and the newest.
+func schemaVersion(t *testing.T, s *Store) (applied int, newest int64) {
+	t.Helper()
+	if err := s.read.QueryRow(`SELECT count(*), max(version_id) FROM `+db.VersionTable+` WHERE version_id > 0 AND is_applied`).
+		Scan(&applied, &newest); err != nil {
+		t.Fatal(err)
+	}
+	return applied, newest
+}
+
 func TestMigrationsIdempotent(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "portal.db")
-	ms, err := loadMigrations()
+	files, err := fs.Glob(migrations(), "*.sql")
 	if err != nil {
 		t.Fatal(err)
 	}
+	newest := newestMigration(t)
 
 	for i := range 3 {
 		s, err := Open(ctx, path, Options{Argon2Params: cheapParams})
 		if err != nil {
 			t.Fatalf("open #%d: %v", i+1, err)
 		}
-		var n, maxV int
-		if err := s.read.QueryRowContext(ctx, `SELECT count(*), max(version) FROM schema_migrations`).Scan(&n, &maxV); err != nil {
-			t.Fatal(err)
-		}
-		if n != len(ms) || maxV != ms[len(ms)-1].version {
-			t.Errorf("open #%d: %d migrations recorded up to %d, want %d up to %d", i+1, n, maxV, len(ms), ms[len(ms)-1].version)
+		if n, v := schemaVersion(t, s); n != len(files) || v != newest {
+			t.Errorf("open #%d: %d migrations recorded up to %d, want %d up to %d", i+1, n, v, len(files), newest)
 		}
 		if i == 0 {
 			if _, err := s.Seed(ctx, SeedOptions{}); err != nil {
@@ -115,6 +147,38 @@ func TestMigrationsIdempotent(t *testing.T) {
 	}
 }
 
+// Processes started together on one new file race to migrate it; each must come up with the
+// schema applied once (goose decides what is pending before it takes the write lock).
+func TestOpenConcurrentlyMigratesOnce(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "portal.db")
+	stores := make([]*Store, 4)
+	errs := make([]error, len(stores))
+	var wg sync.WaitGroup
+	for i := range stores {
+		wg.Go(func() { stores[i], errs[i] = Open(ctx, path, Options{Argon2Params: cheapParams}) })
+	}
+	wg.Wait()
+	for i, s := range stores {
+		if errs[i] != nil {
+			t.Errorf("open #%d: %v", i+1, errs[i])
+			continue
+		}
+		defer s.Close()
+	}
+	if t.Failed() {
+		return
+	}
+	var rows int
+	if err := stores[0].read.QueryRow(`SELECT count(*) FROM ` + db.VersionTable + ` WHERE version_id > 0`).Scan(&rows); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := schemaVersion(t, stores[0]); rows != n {
+		t.Errorf("%d version rows for %d versions: a migration was recorded twice", rows, n)
+	}
+}
+
 func TestOpenRefusesNewerSchema(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -123,7 +187,7 @@ func TestOpenRefusesNewerSchema(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.write.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES (9999, '9999_future.sql', '')`); err != nil {
+	if _, err := s.write.ExecContext(ctx, `INSERT INTO `+db.VersionTable+` (version_id, is_applied) VALUES (9999, 1)`); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
@@ -133,6 +197,122 @@ func TestOpenRefusesNewerSchema(t *testing.T) {
 		t.Fatal("Open accepted a database from a newer build")
 	} else if !strings.Contains(err.Error(), "newer") {
 		t.Errorf("error %q does not say the schema is newer", err)
+	}
+}
+
+// testdata/legacy_main_d369a4a.sql is a text dump (sqlite3 .dump) of a file written by main at
+// d369a4a, before goose: its schema_migrations, its demo organisations, users, memberships and
+// accounts. Opening it must keep every row and end with the schema a new file gets.
+func TestOpenUpgradesLegacyDataDirectory(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	dump, err := os.ReadFile(filepath.Join("testdata", "legacy_main_d369a4a.sql"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "portal.db")
+	raw, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := raw.ExecContext(ctx, string(dump)); err != nil {
+		t.Fatalf("loading the dump: %v", err)
+	}
+	// The dump's invited person (a user without a password, already a member) with the
+	// link the old code e-mailed them, still unspent.
+	const oldLink = "an-invitation-link-token-written-before-invitations-existed"
+	if _, err := raw.ExecContext(ctx, `INSERT INTO password_tokens (token_hash, kind, user_id, created_at, expires_at)
+		VALUES (?, 'invitation', ?, '2026-11-27T12:00:00.000000000Z', '2999-01-01T00:00:00.000000000Z')`,
+		tokenHash(oldLink), DemoUserInvitedID); err != nil {
+		t.Fatal(err)
+	}
+	var legacyVersions int
+	if err := raw.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations`).Scan(&legacyVersions); err != nil {
+		t.Fatal(err)
+	}
+	raw.Close()
+
+	s := openTestStoreNoCleanup(t, path)
+	fresh := openTestStore(t, filepath.Join(t.TempDir(), "fresh.db"))
+
+	// The schema: every table, index and trigger as a new file has them, bookkeeping aside.
+	schema := func(s *Store) map[string]string {
+		rows, err := s.read.QueryContext(ctx, `SELECT type || ' ' || name, coalesce(sql, '') FROM sqlite_schema
+			WHERE name NOT IN (?, ?, 'sqlite_sequence')`, db.VersionTable, db.LegacyVersionTable)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		m := map[string]string{}
+		for rows.Next() {
+			var name, text string
+			if err := rows.Scan(&name, &text); err != nil {
+				t.Fatal(err)
+			}
+			m[name] = strings.Join(strings.Fields(text), " ")
+		}
+		return m
+	}
+	got, want := schema(s), schema(fresh)
+	for name, text := range want {
+		if got[name] != text {
+			t.Errorf("%s after the upgrade:\n%s\nwant:\n%s", name, got[name], text)
+		}
+	}
+	for name := range got {
+		if _, ok := want[name]; !ok {
+			t.Errorf("%s is left over after the upgrade", name)
+		}
+	}
+
+	// The bookkeeping: goose's table took over every old version and applied what came since;
+	// the old table is kept under its new name, so the two never share a name.
+	n, v := schemaVersion(t, s)
+	if wantN, _ := schemaVersion(t, fresh); n != wantN || v != newestMigration(t) {
+		t.Errorf("goose records %d versions up to %d, want %d up to %d", n, v, wantN, newestMigration(t))
+	}
+	var kept int
+	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM `+db.LegacyVersionTable).Scan(&kept); err != nil {
+		t.Fatal(err)
+	}
+	if kept != legacyVersions || legacyVersions == 0 {
+		t.Errorf("%s keeps %d rows, the dump had %d", db.LegacyVersionTable, kept, legacyVersions)
+	}
+
+	// The data: the multi-organisation user still logs in and sees both organisations with
+	// their accounts.
+	u, err := s.Authenticate(ctx, "multi@demo.example", DemoPassword)
+	if err != nil {
+		t.Fatalf("Authenticate after the upgrade: %v", err)
+	}
+	ms, err := s.Memberships(ctx, u.ID)
+	if err != nil || len(ms) != 2 {
+		t.Fatalf("multi has %d memberships (%v), want 2", len(ms), err)
+	}
+	for _, m := range ms {
+		if accts, err := s.Accounts(ctx, m.Organisation.ID); err != nil || len(accts) == 0 {
+			t.Errorf("organisation %s has %d accounts (%v) after the upgrade", m.Organisation.ID, len(accts), err)
+		}
+	}
+	// The invited person became a pending invitation of the organisation (not a member), and
+	// the link they were sent still opens it.
+	if ms, err := s.Memberships(ctx, DemoUserInvitedID); err != nil || len(ms) != 0 {
+		t.Errorf("the invited person is still a member: %v %v", ms, err)
+	}
+	if inv, err := s.CheckInvitation(ctx, oldLink); err != nil || inv.Email != DemoInvitedEmail || inv.OrganisationID != DemoOrg1ID ||
+		inv.Role != provider.RoleObserver || inv.LoginRequired {
+		t.Errorf("the old invitation link: %+v %v", inv, err)
+	}
+	if u, err := s.OrganisationUser(ctx, DemoOrg1ID, DemoUserInvitedID); err != nil || !u.Invited || u.FirstName != "Clara" {
+		t.Errorf("the invitation in the user list: %+v %v", u, err)
+	}
+	// A second start finds nothing to adopt and nothing to apply.
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	again := openTestStore(t, path)
+	if n2, v2 := schemaVersion(t, again); n2 != n || v2 != v {
+		t.Errorf("reopening changed the schema version from %d/%d to %d/%d", n, v, n2, v2)
 	}
 }
 

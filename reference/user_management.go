@@ -15,6 +15,7 @@ import (
 
 	"portal/access"
 	"portal/provider"
+	"portal/reference/db"
 )
 
 // User management (provider.Users): members of an organisation listed by e-mail, invited,
@@ -221,7 +222,7 @@ func (s *Store) OrganisationUser(ctx context.Context, orgID, userID string) (pro
 	return s.orgUser(ctx, s.read, orgID, userID)
 }
 
-func (s *Store) orgUser(ctx context.Context, q queryRower, orgID, userID string) (provider.OrgUser, error) {
+func (s *Store) orgUser(ctx context.Context, q db.DBTX, orgID, userID string) (provider.OrgUser, error) {
 	u, err := s.scanOrgUser(q.QueryRowContext(ctx, `SELECT * FROM (`+orgUserRows+`) WHERE id = ?2`, orgID, userID))
 	if errors.Is(err, sql.ErrNoRows) {
 		return provider.OrgUser{}, errNoSuchUser()

@@ -127,21 +127,26 @@ func TestAuthenticateTimingWithDefaults(t *testing.T) {
 		}
 	}
 
-	fastest := func(email, password string) time.Duration {
-		best := time.Duration(1<<63 - 1)
-		for range 3 {
-			start := time.Now()
-			_, _ = s.Authenticate(ctx, email, password)
-			best = min(best, time.Since(start))
-		}
-		return best
-	}
-	known := fastest("admin@demo.example", "wrong password")
-	for _, tc := range []struct{ name, email, password string }{
+	// The three are timed in turns, best of several rounds each, so a busy machine slows
+	// them alike rather than whichever ran while it was busiest.
+	cases := []struct{ name, email, password string }{
+		{"known user, wrong password", "admin@demo.example", "wrong password"},
 		{"unknown e-mail", "nobody@demo.example", "wrong password"},
 		{"disabled user", "disabled@demo.example", DemoPassword},
-	} {
-		if got := fastest(tc.email, tc.password); float64(got) < 0.4*float64(known) {
+	}
+	best := make([]time.Duration, len(cases))
+	for i := range best {
+		best[i] = time.Duration(1<<63 - 1)
+	}
+	for range 7 {
+		for i, tc := range cases {
+			start := time.Now()
+			_, _ = s.Authenticate(ctx, tc.email, tc.password)
+			best[i] = min(best[i], time.Since(start))
+		}
+	}
+	for i, tc := range cases[1:] {
+		if got, known := best[i+1], best[0]; float64(got) < 0.4*float64(known) {
 			t.Errorf("%s took %v, a known user's wrong password %v: the difference reveals which e-mails exist", tc.name, got, known)
 		}
 	}

@@ -18,6 +18,7 @@ import (
 	"portal/currency"
 	"portal/money"
 	"portal/provider"
+	"portal/reference/db"
 	"portal/withdrawalrule"
 )
 
@@ -116,7 +117,7 @@ type checkedWithdrawal struct {
 
 // checkWithdrawal checks req against the organisation's accounts, authorisations and limit,
 // every field at once (the first refusal per field), and quotes the conversion.
-func checkWithdrawal(ctx context.Context, q queryRower, orgID string, req provider.WithdrawalCreate) (checkedWithdrawal, error) {
+func checkWithdrawal(ctx context.Context, q db.DBTX, orgID string, req provider.WithdrawalCreate) (checkedWithdrawal, error) {
 	var c checkedWithdrawal
 	var fails []error
 	fail := func(field, msg string) { fails = append(fails, withdrawalField(field, "%s", msg)) }
@@ -252,7 +253,7 @@ func (s *Store) WithdrawalReview(ctx context.Context, orgID, id string) (provide
 	return loadWithdrawalReview(ctx, s.read, orgID, id)
 }
 
-func loadWithdrawalReview(ctx context.Context, q queryRower, orgID, id string) (provider.WithdrawalReview, error) {
+func loadWithdrawalReview(ctx context.Context, q db.DBTX, orgID, id string) (provider.WithdrawalReview, error) {
 	var r provider.WithdrawalReview
 	var creditor, expires string
 	var ref sql.NullString
@@ -300,7 +301,7 @@ func (s *Store) CreateWithdrawal(ctx context.Context, orgID string, req provider
 		return none, provider.Errorf(provider.EINVALID, "An idempotency key or a review is required.")
 	}
 	hash := withdrawalHash(req)
-	tx, err := s.write.BeginTx(ctx, nil)
+	tx, err := db.Begin(ctx, s.write)
 	if err != nil {
 		return none, fmt.Errorf("reference: withdrawal: %w", err)
 	}
@@ -500,7 +501,7 @@ func scanWithdrawal(r scanner, w *provider.WithdrawalRequest, seq *int64) error 
 	return nil
 }
 
-func loadWithdrawal(ctx context.Context, q queryRower, orgID, idOrRef string) (provider.WithdrawalRequest, error) {
+func loadWithdrawal(ctx context.Context, q db.DBTX, orgID, idOrRef string) (provider.WithdrawalRequest, error) {
 	var w provider.WithdrawalRequest
 	var seq int64
 	err := scanWithdrawal(q.QueryRowContext(ctx, `SELECT `+withdrawalColumns+` FROM withdrawal_requests w
@@ -613,7 +614,7 @@ func (s *Store) Withdrawals(ctx context.Context, orgID string, f provider.Withdr
 // completed to returned. A rejection or return gives the debit back in the same transaction,
 // once. ECONFLICT for any other move.
 func (s *Store) MoveWithdrawal(ctx context.Context, orgID, idOrRef, status, reasonCode string) (provider.WithdrawalRequest, error) {
-	tx, err := s.write.BeginTx(ctx, nil)
+	tx, err := db.Begin(ctx, s.write)
 	if err != nil {
 		return provider.WithdrawalRequest{}, fmt.Errorf("reference: move withdrawal: %w", err)
 	}

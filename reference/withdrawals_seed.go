@@ -13,6 +13,7 @@ import (
 	"portal/currency"
 	"portal/money"
 	"portal/provider"
+	"portal/reference/db"
 )
 
 // Demo withdrawals (spec 001 §2 "Withdrawals"). Nordic Trading ApS has bank and crypto
@@ -83,7 +84,7 @@ type seedWithdrawal struct {
 
 // demoWithdrawals makes the demo withdrawals; the same now gives the same list, so the
 // ledger's history and the requests agree.
-func demoWithdrawals(ctx context.Context, q queryRower, now time.Time) ([]seedWithdrawal, error) {
+func demoWithdrawals(ctx context.Context, q db.DBTX, now time.Time) ([]seedWithdrawal, error) {
 	accts := map[int]seedWithdrawalAccount{}
 	for _, a := range demoWithdrawalAccounts() {
 		accts[a.id] = a
@@ -182,7 +183,7 @@ func demoWithdrawals(ctx context.Context, q queryRower, now time.Time) ([]seedWi
 // withdrawalHistory is the demo withdrawals' part of the ledger history (customer-side
 // postings; seedLedger adds the provider's side), with the extra opening funding that keeps
 // each account's final balance.
-func withdrawalHistory(ctx context.Context, q queryRower, now time.Time) ([]histEvent, error) {
+func withdrawalHistory(ctx context.Context, q db.DBTX, now time.Time) ([]histEvent, error) {
 	ws, err := demoWithdrawals(ctx, q, now)
 	if err != nil {
 		return nil, err

@@ -95,15 +95,20 @@ var dashboardTemplate = markup("Dashboard", `
 	</div>
 </details></div></div><script type="application/json" id="{{islandID (add .First 1)}}">{{islandJSON .ShellProps}}</script>{{end}}
 
+{{/* banners is Messages.tsx's BannerList. */}}
+{{define "banners"}}<ul aria-label="{{.Label}}" class="space-y-1 px-4 py-2">
+	{{range .Alerts}}<li class="flex items-start gap-2 rounded border-l-4 px-3 py-1.5 text-sm {{tone .Type}}"><p class="min-w-0 flex-1">
+		<span class="sr-only">{{if eq .Type "error"}}Error: {{else if eq .Type "warning"}}Warning: {{else}}Information: {{end}}</span>{{.Message}}</p>
+		{{if .Dismissible}}<form method="post" action="/org/{{$.OrgID}}/alerts/dismiss" class="shrink-0"><input type="hidden" name="_csrf" value="{{$.CSRF}}"><input type="hidden" name="id" value="{{.ID}}"><input type="hidden" name="back" value="{{or $.Back (print "/org/" $.OrgID)}}"><button type="submit" class="rounded px-1 underline" aria-label="Dismiss: {{.Message}}">Dismiss</button></form>{{end}}
+	</li>{{end}}
+</ul>{{end}}
+
 {{/* shellStart and shellEnd wrap a page's content (Shell's children). */}}
 {{define "shellStart"}}<a href="#main" class="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-10 focus:bg-white focus:p-2">Skip to content</a>
 <header class="border-b border-gray-300 bg-white">
-	{{if .Sandbox}}<p class="bg-amber-300 px-4 py-1 text-center text-sm text-black">You're in a non-production environment. Any changes made here won't impact your live data.</p>{{end}}
-	{{if .Alerts}}<ul aria-label="Alerts" class="space-y-1 px-4 py-2">
-		{{range .Alerts}}<li class="rounded border-l-4 px-3 py-2 text-sm {{tone .Type}}">
-			<span class="sr-only">{{if eq .Type "error"}}Error: {{else if eq .Type "warning"}}Warning: {{else}}Information: {{end}}</span>{{.Message}}
-		</li>{{end}}
-	</ul>{{end}}
+	{{if .Sandbox}}<p class="bg-amber-300 px-4 py-1 text-center text-sm text-black"><span class="sm:hidden">Sandbox: no effect on live data.</span><span class="hidden sm:inline">You're in a non-production environment. Any changes made here won't impact your live data.</span></p>{{end}}
+	{{with alertsOf .Alerts true}}{{template "banners" (banners $.ShellView . "Alerts")}}{{end}}
+	{{with alertsOf .Alerts false}}<details class="px-4 pt-1 text-sm sm:hidden"><summary class="cursor-pointer py-1 font-medium">Notices ({{len .}})</summary>{{template "banners" (banners $.ShellView . "Notices")}}</details><div class="hidden sm:block">{{template "banners" (banners $.ShellView . "Notices")}}</div>{{end}}
 	{{if .MFABanner}}<p class="bg-blue-50 px-4 py-2 text-sm text-blue-900">Protect your account with a new two-factor method. <a href="/new-mfa-setup" class="underline">Set up two-factor authentication</a></p>{{end}}
 	<div class="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
 		<a href="/org/{{.Org.ID}}" class="text-lg font-semibold">Portal</a>
@@ -225,8 +230,21 @@ var dashboardTemplate = markup("Dashboard", `
 	</section>{{end}}
 </div>{{end}}
 {{template "shellEnd"}}`, template.FuncMap{
-	"iconPath":      func(name string) string { return iconPaths[name] },
-	"tone":          tone,
+	"iconPath": func(name string) string { return iconPaths[name] },
+	"tone":     tone,
+	// AlertBanners: error banners apart, info and warning banners folded on a phone.
+	"alertsOf": func(all []server.ShellAlert, errors bool) []server.ShellAlert {
+		var out []server.ShellAlert
+		for _, a := range all {
+			if (a.Type == "error") == errors {
+				out = append(out, a)
+			}
+		}
+		return out
+	},
+	"banners": func(sh ShellView, alerts []server.ShellAlert, label string) bannerList {
+		return bannerList{Alerts: alerts, Label: label, OrgID: sh.Org.ID, CSRF: sh.CSRF, Back: sh.Here}
+	},
 	"flag":          flagGlyph,
 	"islandJSON":    islandJSON,
 	"dateRangeJSON": func(d rangepicker.ShellDateRange) (template.JS, error) { return safeJSON(d) },
@@ -367,4 +385,10 @@ func safeJSON(v any) (template.JS, error) {
 	err := enc.Encode(v)
 	b := bytes.ReplaceAll(bytes.TrimSuffix(buf.Bytes(), []byte("\n")), []byte("<"), []byte(`\u003c`))
 	return template.JS(b), err // #nosec G203: JSON with "<" escaped, as island.js writes it
+}
+
+// bannerList is what the banners template needs of the shell.
+type bannerList struct {
+	Alerts                   []server.ShellAlert
+	Label, OrgID, CSRF, Back string
 }

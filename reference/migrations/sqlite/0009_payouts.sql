@@ -1,3 +1,4 @@
+-- +goose Up
 -- Payout requests (spec 001 §3, §4, §7). The table of 0006 is rebuilt with every field and
 -- keeps its columns' names and meaning: state is the current state, reason_code the payout's
 -- reason code ('' for none), amount and currency what is paid out. Each row is also its job
@@ -93,17 +94,22 @@ CREATE TABLE payout_counts (
 INSERT INTO payout_counts SELECT organisation_id, substr(created_at, 1, 10), state, currency, virtual_account_number,
     business_unit, local_instrument, reason_code, batch_id, count(*) FROM payout_requests GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9;
 
+-- +goose StatementBegin
 CREATE TRIGGER payout_counts_insert AFTER INSERT ON payout_requests BEGIN
     INSERT INTO payout_counts VALUES (NEW.organisation_id, substr(NEW.created_at, 1, 10), NEW.state, NEW.currency,
         NEW.virtual_account_number, NEW.business_unit, NEW.local_instrument, NEW.reason_code, NEW.batch_id, 1)
     ON CONFLICT DO UPDATE SET n = n + 1;
 END;
+-- +goose StatementEnd
+-- +goose StatementBegin
 CREATE TRIGGER payout_counts_delete AFTER DELETE ON payout_requests BEGIN
     UPDATE payout_counts SET n = n - 1 WHERE organisation_id = OLD.organisation_id AND day = substr(OLD.created_at, 1, 10)
         AND state = OLD.state AND currency = OLD.currency AND virtual_account_number = OLD.virtual_account_number
         AND business_unit = OLD.business_unit AND local_instrument = OLD.local_instrument AND reason_code = OLD.reason_code
         AND batch_id = OLD.batch_id;
 END;
+-- +goose StatementEnd
+-- +goose StatementBegin
 CREATE TRIGGER payout_counts_update AFTER UPDATE OF organisation_id, created_at, state, currency, virtual_account_number,
     business_unit, local_instrument, reason_code, batch_id ON payout_requests BEGIN
     UPDATE payout_counts SET n = n - 1 WHERE organisation_id = OLD.organisation_id AND day = substr(OLD.created_at, 1, 10)
@@ -114,6 +120,7 @@ CREATE TRIGGER payout_counts_update AFTER UPDATE OF organisation_id, created_at,
         NEW.virtual_account_number, NEW.business_unit, NEW.local_instrument, NEW.reason_code, NEW.batch_id, 1)
     ON CONFLICT DO UPDATE SET n = n + 1;
 END;
+-- +goose StatementEnd
 
 -- An amount range is counted row by row: these keep that a range scan.
 CREATE INDEX payout_requests_org_amount ON payout_requests (organisation_id, amount_key);

@@ -1,3 +1,4 @@
+-- +goose Up
 -- Multi-factor authentication, password reset and invitation tokens, and the sandbox outbox.
 -- Codes and tokens are stored only as SHA-256 hex digests; the TOTP secret is stored as is
 -- (the server must compute codes from it). Times are UTC TEXT in the fixed-width layout of

@@ -1,3 +1,4 @@
+-- +goose Up
 -- Organisations, users, memberships and the organisation settings the shell reads.
 -- Booleans are INTEGER 0/1 with CHECKs; times are UTC RFC 3339 TEXT; money is decimal TEXT.
 

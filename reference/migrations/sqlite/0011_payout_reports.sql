@@ -1,3 +1,4 @@
+-- +goose Up
 -- Payout reports (spec 000 §3 "Payout report", §7; spec 001 §7 "Export"): the second kind of
 -- export, on the machinery of statements (exports.go). A row is also its job: state queued →
 -- generating → ready (or failed), claimed by lease; completion is one conditional update on
@@ -33,9 +34,11 @@ CREATE INDEX payout_reports_org_created ON payout_reports (organisation_id, crea
 CREATE INDEX payout_reports_org_account_created ON payout_reports (organisation_id, account_number, created_at, seq);
 CREATE INDEX payout_reports_jobs ON payout_reports (state, seq) WHERE state IN ('queued', 'generating');
 
+-- +goose StatementBegin
 CREATE TRIGGER payout_reports_ready_is_final BEFORE UPDATE OF state ON payout_reports
 WHEN OLD.state = 'ready'
 BEGIN SELECT RAISE(ABORT, 'a ready payout report is final'); END;
+-- +goose StatementEnd
 
 -- A payout report's file in chunks (as statement_chunks).
 CREATE TABLE payout_report_chunks (

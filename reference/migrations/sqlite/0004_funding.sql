@@ -1,3 +1,4 @@
+-- +goose Up
 -- Funding instructions (spec 000 §3): one current configuration per customer account. A
 -- configuration the provider changed stays "changed" until the owner acknowledges it; its
 -- uuid is what the acknowledgement names, so an acknowledgement of an older configuration

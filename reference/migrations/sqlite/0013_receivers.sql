@@ -1,3 +1,4 @@
+-- +goose Up
 -- Saved receivers (spec 001 §3 "Saved receiver", §7 "Receivers"): payees saved from a manual
 -- payout's creditor for one product and schema. The columns the lists filter and order by
 -- are columns; the rest of the receiver (address, identity, creditor_details) is one JSON

@@ -1,3 +1,4 @@
+-- +goose Up
 -- Crypto partner widget tokens (spec 000 §7 c2c/token). The token itself travels in the frame's
 -- URL and is never stored: only its SHA-256, with the account it opens, its scope and expiry.
 CREATE TABLE crypto_widget_tokens (

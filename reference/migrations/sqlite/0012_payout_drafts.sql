@@ -1,3 +1,4 @@
+-- +goose Up
 -- Manual payout drafts (spec 001 §3 "Payout draft", §4, §7 "Payout drafts"). The product
 -- catalogue they are built from (families, products, schemas, fields) is the provider's code
 -- (reference/payout_catalogue.go); a draft names its product and schema and keeps the typed

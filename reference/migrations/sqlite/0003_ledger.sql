@@ -1,3 +1,4 @@
+-- +goose Up
 -- Double-entry ledger. Every movement is one ledger_transactions row and a balanced set of
 -- ledger_entries (per currency the amounts sum to zero), append-only. accounts.balance stays
 -- as the current balance, written in the same transaction as the entries, and always equals
@@ -11,12 +12,16 @@ ALTER TABLE accounts ADD COLUMN kind TEXT NOT NULL DEFAULT 'customer' CHECK (kin
 ALTER TABLE accounts ADD COLUMN entry_count INTEGER NOT NULL DEFAULT 0 CHECK (entry_count >= 0);
 
 -- A customer account can never be overdrawn, whatever code writes to it.
+-- +goose StatementBegin
 CREATE TRIGGER accounts_no_overdraft_insert BEFORE INSERT ON accounts
 WHEN NEW.kind = 'customer' AND NEW.balance LIKE '-%'
 BEGIN SELECT RAISE(ABORT, 'negative balance on customer account'); END;
+-- +goose StatementEnd
+-- +goose StatementBegin
 CREATE TRIGGER accounts_no_overdraft_update BEFORE UPDATE OF balance ON accounts
 WHEN NEW.kind = 'customer' AND NEW.balance LIKE '-%'
 BEGIN SELECT RAISE(ABORT, 'negative balance on customer account'); END;
+-- +goose StatementEnd
 
 CREATE TABLE ledger_transactions (
     id              TEXT PRIMARY KEY,
@@ -64,14 +69,22 @@ CREATE TABLE ledger_entry_type_counts (
     PRIMARY KEY (account_number, entry_type)
 ) STRICT, WITHOUT ROWID;
 
+-- +goose StatementBegin
 CREATE TRIGGER ledger_entries_append_only_update BEFORE UPDATE ON ledger_entries
 BEGIN SELECT RAISE(ABORT, 'ledger entries are append-only'); END;
+-- +goose StatementEnd
+-- +goose StatementBegin
 CREATE TRIGGER ledger_entries_append_only_delete BEFORE DELETE ON ledger_entries
 BEGIN SELECT RAISE(ABORT, 'ledger entries are append-only'); END;
+-- +goose StatementEnd
+-- +goose StatementBegin
 CREATE TRIGGER ledger_transactions_append_only_update BEFORE UPDATE ON ledger_transactions
 BEGIN SELECT RAISE(ABORT, 'ledger transactions are append-only'); END;
+-- +goose StatementEnd
+-- +goose StatementBegin
 CREATE TRIGGER ledger_transactions_append_only_delete BEFORE DELETE ON ledger_transactions
 BEGIN SELECT RAISE(ABORT, 'ledger transactions are append-only'); END;
+-- +goose StatementEnd
 
 -- Organisation FX markups in basis points; 'ANY' is the spec's wildcard. The most specific
 -- row wins (exact pair, then one side exact, then ANY/ANY).

@@ -1,3 +1,4 @@
+-- +goose Up
 -- Statement exports (spec 000 §3 "Statement request", "Exported statement"). A statement row
 -- is also its job in the background queue: state queued → generating → ready (or failed).
 -- A worker claims a job by writing a fresh lease_token and lease_until; a job whose lease ran
@@ -33,9 +34,11 @@ CREATE INDEX statements_org_created ON statements (organisation_id, created_at, 
 CREATE INDEX statements_org_account_created ON statements (organisation_id, account_number, created_at, seq);
 CREATE INDEX statements_jobs ON statements (state, seq) WHERE state IN ('queued', 'generating');
 
+-- +goose StatementBegin
 CREATE TRIGGER statements_ready_is_final BEFORE UPDATE OF state ON statements
 WHEN OLD.state = 'ready'
 BEGIN SELECT RAISE(ABORT, 'a ready statement is final'); END;
+-- +goose StatementEnd
 
 -- A statement file in chunks, written as it streams out of the CSV writer. file_id is new for
 -- every attempt, so the chunks of an interrupted attempt never mix with the one that

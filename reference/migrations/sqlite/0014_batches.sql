@@ -1,3 +1,4 @@
+-- +goose Up
 -- Payout batches (spec 001 §3 Batch, Batch draft payout; §4). A batch is stored only when
 -- every row of its file passed the checks; its rows wait in batch_payouts until the batch is
 -- completed, when each becomes a payout request (payout_requests.batch_id = batches.id) in

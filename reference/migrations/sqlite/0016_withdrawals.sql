@@ -1,3 +1,4 @@
+-- +goose Up
 -- Withdrawals (spec 001 §3 "Withdrawal request", "Withdrawal account", §4, §7): the accounts an
 -- organisation can withdraw to, which of its virtual accounts may use which, a per-request
 -- limit, the reviews a user confirms, and the withdrawal requests with their history.

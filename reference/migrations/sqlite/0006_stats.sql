@@ -1,3 +1,4 @@
+-- +goose Up
 -- Payout requests and collection orders, as far as the dashboard's statistics need them
 -- (spec 000 §2, §7; spec 001 §4). The payouts and collections areas extend these tables
 -- (debtor, creditor, payments...); the columns here keep their names and meaning.

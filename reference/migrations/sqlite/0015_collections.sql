@@ -1,3 +1,4 @@
+-- +goose Up
 -- Collection orders and their payments (spec 001 §3, §4). The statistics' placeholder table of
 -- 0006 held only status, amount and account, with demo rows that no payment backed: it is
 -- replaced by orders whose money is on the ledger (a completed payment is a collection entry, a

@@ -1,3 +1,4 @@
+-- +goose Up
 -- A batch row carries the business unit of its payout request: batch CSVs have a column per
 -- field of the manual payout schema (business_unit is one), and the row keeps it until the
 -- batch is completed and the row becomes its payout request.

@@ -1,3 +1,4 @@
+-- +goose Up
 -- Movement search (spec 000 §7 movements/search) looks entries up by exact reference, order
 -- id or their transaction's end-to-end id across an organisation's accounts; without these
 -- indexes each search would scan every entry. Partial: most rows of a large account carry
