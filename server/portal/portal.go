@@ -52,7 +52,6 @@ var Areas = []server.AreaFunc{
 	rangepicker.New,   // top bar: the date range picker
 	search.New,        // top bar: the search box's results
 	accessibility.New, // the footer: the accessibility statement
-	server.Unbuilt,
 }
 
 // New builds the portal's server.

@@ -76,6 +76,7 @@ func (c *Client) request(method, path string, body io.Reader, hdr []string) *htt
 	if cs := res.Cookies(); len(cs) > 0 {
 		c.Jar.SetCookies(base, cs)
 	}
+	record(c.T, method, path, res)
 	return res
 }
 
