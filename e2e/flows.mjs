@@ -571,3 +571,16 @@ export async function fitsColumn(page, label, width) {
   assert.ok(out.width <= width + 0.5, `${label}: the page column is ${out.width} px`);
   assert.deepEqual(out.wide, [], `${label}: nothing sticks out`);
 }
+
+test('accessibility statement: linked from every footer, the figures of the last run, axe clean', async (t) => {
+  const { page } = t;
+  await page.goto('/login');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Accessibility statement', exact: true }).click();
+  await page.waitForURL(/\/accessibility$/);
+  await expectH1(page, 'Accessibility statement');
+  await page.getByRole('heading', { level: 2, name: 'Known limitations' }).waitFor();
+  assert.match(await page.getByRole('main').innerText(), /axe-core \d+\.\d+\.\d+ with the rules/);
+  await t.audit('accessibility statement');
+  await login(t, 'observer@demo.example');
+  assert.equal(await page.getByRole('contentinfo').getByRole('link', { name: 'Accessibility statement', exact: true }).count(), 1);
+});

@@ -1,5 +1,5 @@
 // Lighthouse's mobile profile (simulated slow 4G, 4× CPU slowdown, a phone's
-// screen) on a handful of representative pages, against DESIGN.md's budget:
+// screen) on a handful of representative pages, against the budget of docs/architecture.md:
 // performance ≥ 95, accessibility 100, cumulative layout shift 0, largest
 // contentful paint ≤ 2.5 s. Part of `make bench`; like the other
 // benchmarks it is a measurement and fails only on errors.

@@ -21,6 +21,18 @@ async function flashes(page) {
 
 const panel = (page) => page.locator('#user-panel');
 
+/** Fills the rest of the Add New User form, sends it, and sees the invitation as typed. */
+async function addUser(page, { first, last, email, role }) {
+  await page.getByLabel('First name', { exact: true }).fill(first);
+  await page.getByLabel('Last name', { exact: true }).fill(last);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Role', { exact: true }).selectOption({ label: role });
+  await page.getByRole('button', { name: 'Add user', exact: true }).click();
+  await panel(page).getByRole('heading', { level: 2, name: `${first} ${last}` }).waitFor();
+  assert.ok((await flashes(page)).includes('Profile created'));
+  await panel(page).getByText('Invitation pending').waitFor();
+}
+
 test('Users: add a user, accept the invitation from the outbox, log in as them', async (t) => {
   const { page } = t;
   await login(t, 'admin@demo.example');
@@ -49,13 +61,7 @@ test('Users: add a user, accept the invitation from the outbox, log in as them',
   await t.audit('add user with errors');
 
   const email = `rosalind.${t.js ? 'js' : 'nojs'}.${Date.now()}@example.org`;
-  await page.getByLabel('Last name', { exact: true }).fill('Franklin');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Role', { exact: true }).selectOption({ label: 'Finance' });
-  await page.getByRole('button', { name: 'Add user', exact: true }).click();
-  await panel(page).getByRole('heading', { level: 2, name: 'Rosalind Franklin' }).waitFor();
-  assert.ok((await flashes(page)).includes('Profile created'));
-  await panel(page).getByText('Invitation pending').waitFor();
+  await addUser(page, { first: 'Rosalind', last: 'Franklin', email, role: 'Finance' });
   await t.audit('user created');
 
   // The invitation, as the outbox shows it.
@@ -101,15 +107,8 @@ test('Users: invite someone who already has a login; they join only by logging i
   await login(t, 'atlantic-admin@demo.example');
   await page.goto(`/org/${ATLANTIC}/users/new`);
   await panel(page).getByRole('heading', { level: 2, name: 'Add New User' }).waitFor();
-  await page.getByLabel('First name', { exact: true }).fill('Typed');
-  await page.getByLabel('Last name', { exact: true }).fill('Byadmin');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Role', { exact: true }).selectOption({ label: 'Observer' });
-  await page.getByRole('button', { name: 'Add user', exact: true }).click();
   // The same answer as for a new address: the invitation as typed, nothing of the person.
-  await panel(page).getByRole('heading', { level: 2, name: 'Typed Byadmin' }).waitFor();
-  assert.ok((await flashes(page)).includes('Profile created'));
-  await panel(page).getByText('Invitation pending').waitFor();
+  await addUser(page, { first: 'Typed', last: 'Byadmin', email, role: 'Observer' });
   await t.audit('invited a login');
 
   const outbox = await openOutbox(t);

@@ -14,7 +14,7 @@
 //     symbols, emoji, spaces: a passphrase with spaces qualifies).
 //
 // Valid means all three and at most MaxBytes of UTF-8, what the store
-// hashes: anything from 8 characters to well past the 64 of SECURITY.md.
+// hashes: anything from 8 characters to well past the 64 docs/security.md asks to accept.
 package passwordrule
 
 import (

@@ -211,11 +211,7 @@ func (s *Store) AcceptInvitation(ctx context.Context, token, password string) (p
 	if r.login {
 		return provider.User{}, provider.Errorf(provider.ECONFLICT, "%s", provider.MsgInvitationLogin)
 	}
-	if err := CheckPasswordRules(password); err != nil {
-		return provider.User{}, err
-	}
-	// Hashed outside the transaction: argon2 is slow and the write lock is shared.
-	hash, err := HashPassword(password, s.params)
+	hash, err := s.newPasswordHash(password)
 	if err != nil {
 		return provider.User{}, err
 	}
@@ -301,16 +297,21 @@ func (s *Store) join(ctx context.Context, tx *sql.Tx, r invitationRow, userID st
 	return nil
 }
 
+// newPasswordHash checks a new password's rules and hashes it. Callers hash before their
+// transaction: argon2 is slow and the write lock is shared.
+func (s *Store) newPasswordHash(password string) (string, error) {
+	if err := CheckPasswordRules(password); err != nil {
+		return "", err
+	}
+	return HashPassword(password, s.params)
+}
+
 func (s *Store) setPasswordWithToken(ctx context.Context, kind, token, password string) (provider.User, error) {
 	// Token first: a dead link sends the user elsewhere whatever they typed.
 	if _, err := s.lookupToken(ctx, s.read, kind, token); err != nil {
 		return provider.User{}, err
 	}
-	if err := CheckPasswordRules(password); err != nil {
-		return provider.User{}, err
-	}
-	// Hashed outside the transaction: argon2 is slow and the write lock is shared.
-	hash, err := HashPassword(password, s.params)
+	hash, err := s.newPasswordHash(password)
 	if err != nil {
 		return provider.User{}, err
 	}

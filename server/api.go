@@ -96,7 +96,7 @@ func APIExpired() *APIProblem {
 	return &APIProblem{Status: fiber.StatusUnauthorized, Code: apiCodeExpired, Title: apiMsgExpired, Detail: apiMsgExpired}
 }
 
-// apiProviderStatus is the one place (DESIGN.md) where a provider error code
+// apiProviderStatus is the one place where a provider error code
 // becomes an API status and code. Title "" takes the operation's text or the
 // provider's message (written for users); any other error is internal.
 var apiProviderStatus = map[string]APIProblem{

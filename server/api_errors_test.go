@@ -91,7 +91,7 @@ func TestAPIWriteWithoutCredentials(t *testing.T) {
 		path := op.Path
 		for strings.Contains(path, "{") {
 			i, j := strings.Index(path, "{"), strings.Index(path, "}")
-			path = path[:i] + orgNordic + path[j+1:]
+			path = path[:i] + testkit.OrgNordic + path[j+1:]
 		}
 		h.api().Call(op.Method, "/api/v1"+path, map[string]string{}).Expect(t, 401, apiCodeUnauthenticated)
 		o := *doc.Paths[op.Path].slot(op.Method)
@@ -104,7 +104,7 @@ func TestAPIWriteWithoutCredentials(t *testing.T) {
 	}
 	c := h.client()
 	c.Login(emailMulti)
-	set := "/api/v1/customer/organisations/" + orgNordic + "/set_default"
+	set := "/api/v1/customer/organisations/" + testkit.OrgNordic + "/set_default"
 	h.apiWithJar(c.Jar).Call("POST", set, nil).Expect(t, 403, APICodeInvalidCSRF)
 }
 

@@ -39,12 +39,11 @@ func TestMountOrderMostSpecificFirst(t *testing.T) {
 }
 
 // TestAreasRefuseDuplicates: a route, sidebar slot or API operation given
-// by two areas stops the server from starting (an area that builds an
-// unbuilt screen must take the entry out of Unbuilt).
+// by two areas stops the server from starting.
 func TestAreasRefuseDuplicates(t *testing.T) {
 	again := func(a Area) AreaFunc { return func(*Server) Area { return a } }
 	for name, extra := range map[string]Area{
-		// The dashboard's entries: an area of MovedAreas, so they stay whatever Unbuilt still holds.
+		// The dashboard's entries: an area of MovedAreas.
 		"route name": {Name: "x", Routes: []*Route{{Name: "org.dashboard", Method: "GET", Path: "/org/:org/people"}}},
 		"pattern":    {Name: "x", Routes: []*Route{{Name: "x.users", Method: "GET", Path: "/org/:org"}}},
 		"slot": {Name: "x", Routes: []*Route{{Name: "x.users", Method: "GET", Path: "/org/:org/people",

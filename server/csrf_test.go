@@ -11,7 +11,9 @@ import (
 
 	"golang.org/x/net/html"
 
+	"portal/htmlq"
 	"portal/reference"
+	"portal/server/internal/testkit"
 	"portal/session"
 )
 
@@ -71,7 +73,7 @@ func TestCSRFMaskUnit(t *testing.T) {
 func TestCSRFMaskedPerResponse(t *testing.T) {
 	h := newHarness(t)
 	c := loggedIn(t, h, emailAdmin)
-	page := "/org/" + orgNordic + "/search?q=csrf"
+	page := "/org/" + testkit.OrgNordic + "/search?q=csrf"
 	body := func() string {
 		res := c.Get(page)
 		b, _ := io.ReadAll(res.Body)
@@ -90,7 +92,7 @@ func TestCSRFMaskedPerResponse(t *testing.T) {
 		t.Fatalf("tokens not masked per response: %q %q (session %q)", a, b, raw)
 	}
 	closeBanner := func(tok string) int {
-		return c.Do("POST", "/org/"+orgNordic+"/crypto_banner/close", url.Values{"_csrf": {tok}}).StatusCode
+		return c.Do("POST", "/org/"+testkit.OrgNordic+"/crypto_banner/close", url.Values{"_csrf": {tok}}).StatusCode
 	}
 	for name, tok := range map[string]string{"first": a, "second": b, "plain": raw} {
 		if got := closeBanner(tok); got != http.StatusSeeOther {
@@ -103,7 +105,7 @@ func TestCSRFMaskedPerResponse(t *testing.T) {
 		t.Errorf("tampered token: %d, want 403", got)
 	}
 	// The header form (islands' fetch calls) takes the masked token too.
-	res := c.Do("POST", "/org/"+orgNordic+"/crypto_banner/close", url.Values{}, "X-CSRF-Token", c.CSRF(page), "Accept", "application/json")
+	res := c.Do("POST", "/org/"+testkit.OrgNordic+"/crypto_banner/close", url.Values{}, "X-CSRF-Token", c.CSRF(page), "Accept", "application/json")
 	if res.StatusCode != http.StatusNoContent {
 		t.Errorf("masked X-CSRF-Token: %d", res.StatusCode)
 	}
@@ -139,25 +141,25 @@ func TestCSRFIslandMarkupMatchesProps(t *testing.T) {
 	checked := 0
 	for i := range 6 {
 		c := []*client{a, b}[i%2]
-		_, doc := c.Page("/org/" + orgNordic)
-		for _, div := range findAll(doc, func(n *html.Node) bool { return hasAttr(n, "data-island") }) {
-			props := find(doc, byID(attr(div, "data-props")))
+		_, doc := c.Page("/org/" + testkit.OrgNordic)
+		for _, div := range htmlq.FindAll(doc, func(n *html.Node) bool { return htmlq.HasAttr(n, "data-island") }) {
+			props := htmlq.Find(doc, htmlq.ByID(htmlq.Attr(div, "data-props")))
 			var p struct {
 				CSRF string `json:"csrf"`
 			}
-			if props == nil || json.Unmarshal([]byte(text(props)), &p) != nil {
-				t.Fatalf("island %s: no props", attr(div, "data-island"))
+			if props == nil || json.Unmarshal([]byte(htmlq.VisibleText(props)), &p) != nil {
+				t.Fatalf("island %s: no props", htmlq.Attr(div, "data-island"))
 			}
 			if p.CSRF == "" {
 				continue
 			}
 			if unmasked(t, p.CSRF) != c.sessionCSRF() {
-				t.Errorf("island %s: props token of another session", attr(div, "data-island"))
+				t.Errorf("island %s: props token of another session", htmlq.Attr(div, "data-island"))
 			}
-			for _, in := range findAll(div, func(n *html.Node) bool { return attr(n, "name") == "_csrf" }) {
+			for _, in := range htmlq.FindAll(div, func(n *html.Node) bool { return htmlq.Attr(n, "name") == "_csrf" }) {
 				checked++
-				if attr(in, "value") != p.CSRF {
-					t.Errorf("render %d, island %s: markup token %q, props token %q", i, attr(div, "data-island"), attr(in, "value"), p.CSRF)
+				if htmlq.Attr(in, "value") != p.CSRF {
+					t.Errorf("render %d, island %s: markup token %q, props token %q", i, htmlq.Attr(div, "data-island"), htmlq.Attr(in, "value"), p.CSRF)
 				}
 			}
 		}

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"portal/htmlq"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,25 +15,25 @@ func TestDocsPage(t *testing.T) {
 	if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") {
 		t.Fatalf("status %d %s", res.StatusCode, res.Header.Get("Content-Type"))
 	}
-	if h1 := findAll(doc, byTag("h1")); len(h1) != 1 || text(h1[0]) != "API Reference" {
+	if h1 := htmlq.FindAll(doc, htmlq.ByTag("h1")); len(h1) != 1 || htmlq.VisibleText(h1[0]) != "API Reference" {
 		t.Fatalf("h1 %v", h1)
 	}
-	if title := find(doc, byTag("title")); title == nil || !strings.HasPrefix(text(title), "API Reference") {
+	if title := htmlq.Find(doc, htmlq.ByTag("title")); title == nil || !strings.HasPrefix(htmlq.VisibleText(title), "API Reference") {
 		t.Error("document title")
 	}
-	if find(doc, byTag("script")) != nil {
+	if htmlq.Find(doc, htmlq.ByTag("script")) != nil {
 		t.Error("the reference needs no JavaScript, yet has a script")
 	}
-	if find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "href") == "/" }) == nil {
+	if htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "href") == "/" }) == nil {
 		t.Error("no link back to /")
 	}
-	if find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "href") == "/api/openapi.json" }) == nil {
+	if htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "href") == "/api/openapi.json" }) == nil {
 		t.Error("no link to the OpenAPI document")
 	}
 
 	// One section per endpoint, named by method and path, headed by an h3
 	// that labels it.
-	sections := findAll(doc, func(n *html.Node) bool { return n.Data == "section" && hasAttr(n, "data-endpoint") })
+	sections := htmlq.FindAll(doc, func(n *html.Node) bool { return n.Data == "section" && htmlq.HasAttr(n, "data-endpoint") })
 	if len(sections) != len(apiOperations()) {
 		t.Fatalf("%d endpoint sections, %d operations", len(sections), len(apiOperations()))
 	}
@@ -42,35 +43,35 @@ func TestDocsPage(t *testing.T) {
 		want[op.Method+" /api/v1"+op.Path] = op
 	}
 	for _, s := range sections {
-		name := attr(s, "data-endpoint")
+		name := htmlq.Attr(s, "data-endpoint")
 		op := want[name]
 		if op == nil {
 			t.Errorf("section for %q, which is no operation", name)
 			continue
 		}
 		delete(want, name)
-		if attr(s, "id") != op.ID {
-			t.Errorf("%s: id %q, want %q", name, attr(s, "id"), op.ID)
+		if htmlq.Attr(s, "id") != op.ID {
+			t.Errorf("%s: id %q, want %q", name, htmlq.Attr(s, "id"), op.ID)
 		}
-		h3 := find(s, byTag("h3"))
-		if h3 == nil || attr(h3, "id") != attr(s, "aria-labelledby") {
+		h3 := htmlq.Find(s, htmlq.ByTag("h3"))
+		if h3 == nil || htmlq.Attr(h3, "id") != htmlq.Attr(s, "aria-labelledby") {
 			t.Errorf("%s: no h3 labelling the section", name)
 			continue
 		}
-		if !strings.Contains(text(h3), op.Summary) || !strings.Contains(text(h3), op.Method) {
-			t.Errorf("%s: heading %q", name, text(h3))
+		if !strings.Contains(htmlq.VisibleText(h3), op.Summary) || !strings.Contains(htmlq.VisibleText(h3), op.Method) {
+			t.Errorf("%s: heading %q", name, htmlq.VisibleText(h3))
 		}
-		auth := find(s, byTag("dd"))
+		auth := htmlq.Find(s, htmlq.ByTag("dd"))
 		if auth == nil {
 			t.Errorf("%s: no authentication line", name)
-		} else if op.Auth == APIBearer && !strings.Contains(text(auth), "scope "+strings.Join(op.Scopes, " or ")) {
-			t.Errorf("%s: auth %q", name, text(auth))
+		} else if op.Auth == APIBearer && !strings.Contains(htmlq.VisibleText(auth), "scope "+strings.Join(op.Scopes, " or ")) {
+			t.Errorf("%s: auth %q", name, htmlq.VisibleText(auth))
 		}
-		tables := findAll(s, byTag("table"))
+		tables := htmlq.FindAll(s, htmlq.ByTag("table"))
 		var captions []string
 		for _, tb := range tables {
-			if c := find(tb, byTag("caption")); c != nil {
-				captions = append(captions, text(c))
+			if c := htmlq.Find(tb, htmlq.ByTag("caption")); c != nil {
+				captions = append(captions, htmlq.VisibleText(c))
 			}
 		}
 		joined := strings.Join(captions, "|")
@@ -83,11 +84,11 @@ func TestDocsPage(t *testing.T) {
 		if op.Body != nil && !strings.Contains(joined, "Request body of "+name) {
 			t.Errorf("%s: no request body table", name)
 		}
-		rows := findAll(s, func(n *html.Node) bool { return n.Data == "th" && attr(n, "scope") == "row" })
+		rows := htmlq.FindAll(s, func(n *html.Node) bool { return n.Data == "th" && htmlq.Attr(n, "scope") == "row" })
 		for _, r := range op.Responses {
 			found := false
 			for _, row := range rows {
-				if strings.HasPrefix(text(row), strconv.Itoa(r.Status)) {
+				if strings.HasPrefix(htmlq.VisibleText(row), strconv.Itoa(r.Status)) {
 					found = true
 				}
 			}
@@ -101,44 +102,44 @@ func TestDocsPage(t *testing.T) {
 	}
 
 	// Every table has a caption and scoped header cells.
-	for _, tb := range findAll(doc, byTag("table")) {
-		if find(tb, byTag("caption")) == nil {
+	for _, tb := range htmlq.FindAll(doc, htmlq.ByTag("table")) {
+		if htmlq.Find(tb, htmlq.ByTag("caption")) == nil {
 			t.Error("table without caption")
 		}
-		for _, th := range findAll(tb, byTag("th")) {
-			if s := attr(th, "scope"); s != "col" && s != "row" {
-				t.Errorf("th %q without scope", text(th))
+		for _, th := range htmlq.FindAll(tb, htmlq.ByTag("th")) {
+			if s := htmlq.Attr(th, "scope"); s != "col" && s != "row" {
+				t.Errorf("th %q without scope", htmlq.VisibleText(th))
 			}
 		}
 	}
 	// Headings do not skip levels.
 	prev := 0
-	for _, hd := range findAll(doc, func(n *html.Node) bool {
+	for _, hd := range htmlq.FindAll(doc, func(n *html.Node) bool {
 		return len(n.Data) == 2 && n.Data[0] == 'h' && n.Data[1] >= '1' && n.Data[1] <= '6'
 	}) {
 		lvl := int(hd.Data[1] - '0')
 		if lvl > prev+1 {
-			t.Errorf("heading %s %q skips a level after h%d", hd.Data, text(hd), prev)
+			t.Errorf("heading %s %q skips a level after h%d", hd.Data, htmlq.VisibleText(hd), prev)
 		}
 		prev = lvl
 	}
 	// Ids are unique, and in-page links land on one.
 	ids := map[string]bool{}
-	for _, n := range findAll(doc, func(n *html.Node) bool { return hasAttr(n, "id") }) {
-		if ids[attr(n, "id")] {
-			t.Errorf("duplicate id %q", attr(n, "id"))
+	for _, n := range htmlq.FindAll(doc, func(n *html.Node) bool { return htmlq.HasAttr(n, "id") }) {
+		if ids[htmlq.Attr(n, "id")] {
+			t.Errorf("duplicate id %q", htmlq.Attr(n, "id"))
 		}
-		ids[attr(n, "id")] = true
+		ids[htmlq.Attr(n, "id")] = true
 	}
-	for _, a := range findAll(doc, func(n *html.Node) bool { return n.Data == "a" && strings.HasPrefix(attr(n, "href"), "#") }) {
-		if !ids[strings.TrimPrefix(attr(a, "href"), "#")] {
-			t.Errorf("link %q goes nowhere", attr(a, "href"))
+	for _, a := range htmlq.FindAll(doc, func(n *html.Node) bool { return n.Data == "a" && strings.HasPrefix(htmlq.Attr(n, "href"), "#") }) {
+		if !ids[strings.TrimPrefix(htmlq.Attr(a, "href"), "#")] {
+			t.Errorf("link %q goes nowhere", htmlq.Attr(a, "href"))
 		}
 	}
 	// The login endpoint shows its body fields and field-error pointers.
-	login := find(doc, byID("createToken"))
+	login := htmlq.Find(doc, htmlq.ByID("createToken"))
 	for _, f := range []string{"email", "password", "access_token", "csrf_token"} {
-		if find(login, func(n *html.Node) bool { return n.Data == "code" && text(n) == f }) == nil {
+		if htmlq.Find(login, func(n *html.Node) bool { return n.Data == "code" && htmlq.VisibleText(n) == f }) == nil {
 			t.Errorf("createToken: field %s not shown", f)
 		}
 	}
@@ -157,7 +158,7 @@ func TestDocsPageLoggedIn(t *testing.T) {
 	if res.StatusCode != 200 {
 		t.Fatalf("status %d", res.StatusCode)
 	}
-	if n := len(findAll(doc, func(n *html.Node) bool { return n.Data == "section" && hasAttr(n, "data-endpoint") })); n != len(apiOperations()) {
+	if n := len(htmlq.FindAll(doc, func(n *html.Node) bool { return n.Data == "section" && htmlq.HasAttr(n, "data-endpoint") })); n != len(apiOperations()) {
 		t.Errorf("%d sections", n)
 	}
 }

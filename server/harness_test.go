@@ -12,7 +12,6 @@ import (
 	"github.com/redis/go-redis/v9"
 	"golang.org/x/net/html"
 
-	"portal/htmlq"
 	"portal/provider"
 	"portal/reference"
 	"portal/server/internal/testkit"
@@ -112,24 +111,7 @@ func (c *client) sessionCSRF() string {
 
 func parse(t testing.TB, res *http.Response) *html.Node { return testkit.Parse(t, res) }
 
-// Queries of parsed HTML by structure (package htmlq), under short names.
-var (
-	find    = htmlq.Find
-	findAll = htmlq.FindAll
-	attr    = htmlq.Attr
-	hasAttr = htmlq.HasAttr
-	text    = htmlq.VisibleText
-	byTag   = htmlq.ByTag
-	byID    = htmlq.ByID
-)
-
 func fiberTestConfig() fiber.TestConfig { return testkit.FiberTestConfig() }
-
-// The demo organisations, by the names the tests use.
-const (
-	orgNordic   = testkit.OrgNordic
-	orgAtlantic = testkit.OrgAtlantic
-)
 
 // MovedAreas are the areas of package portal that live in packages of
 // their own and that this package's tests still mount, to log in and for
@@ -138,12 +120,9 @@ const (
 // can, fills them in before any test runs.
 var MovedAreas []AreaFunc
 
-// portalAreas are the areas of package portal in its order: the moved
-// ones, and those that still live in this package. The tests of the whole
-// portal are portal's.
-func portalAreas() []AreaFunc {
-	return append(slices.Clone(MovedAreas), Unbuilt)
-}
+// portalAreas are the areas of package portal this package's tests mount.
+// The tests of the whole portal are portal's.
+func portalAreas() []AreaFunc { return slices.Clone(MovedAreas) }
 
 // portalServer is a server of every area without its services, for the
 // tests that read its tables.

@@ -24,7 +24,7 @@ const (
 	// it: forms and JSON bodies are a few hundred bytes.
 	defaultBodyLimit = 64 << 10
 	// batchUploadBodyLimit is the allowance for the batch upload route
-	// (Route.BodyLimit): a CSV of at most 2,097,152 bytes (SECURITY.md) plus
+	// (Route.BodyLimit): a CSV of at most 2,097,152 bytes (docs/security.md) plus
 	// the multipart framing and the form's other fields.
 	batchUploadBodyLimit = 2_097_152 + 64<<10
 	// BatchUploadBodyLimit is batchUploadBodyLimit for the batches area's route.

@@ -16,6 +16,7 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"portal/reference"
+	"portal/server/internal/testkit"
 )
 
 // readAll returns the response body; it fails on a large answer, which an
@@ -92,7 +93,7 @@ func TestOversizedFieldsRefusedAtTheEdge(t *testing.T) {
 		t.Errorf("an ordinary login: %d", res.StatusCode)
 	}
 	// A long search text is refused too: the shell echoes ?q= in every page.
-	if res := c.Get("/org/" + orgNordic + "/search?q=" + strings.Repeat("q", 1001)); res.StatusCode != http.StatusUnprocessableEntity {
+	if res := c.Get("/org/" + testkit.OrgNordic + "/search?q=" + strings.Repeat("q", 1001)); res.StatusCode != http.StatusUnprocessableEntity {
 		t.Errorf("1,001-character search: %d", res.StatusCode)
 	}
 

@@ -28,7 +28,7 @@ func TestRedactTokenPaths(t *testing.T) {
 			`GET "http://portal.test/invitations/accept/[redacted]": boom, then /passwords/reset/[redacted]`},
 		{"/passwords/reset/", "/passwords/reset/"},
 		{"/passwords/forgot", "/passwords/forgot"},
-		{"/org/" + orgNordic + "/accounts", "/org/" + orgNordic + "/accounts"},
+		{"/org/" + testkit.OrgNordic + "/accounts", "/org/" + testkit.OrgNordic + "/accounts"},
 		{"no path at all", "no path at all"},
 	}
 	for _, tc := range cases {

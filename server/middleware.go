@@ -68,7 +68,7 @@ func (s *Server) requestContext(c fiber.Ctx) (err error) {
 	return c.Next()
 }
 
-// securityHeaders sets the headers of SECURITY.md on every response,
+// securityHeaders sets the headers of docs/security.md on every response,
 // error pages included: a strict CSP whose nonce is fresh per response.
 func (s *Server) securityHeaders(c fiber.Ctx) error {
 	r := Req(c)

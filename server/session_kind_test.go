@@ -2,6 +2,7 @@ package server
 
 import (
 	"net/http"
+	"portal/server/internal/testkit"
 	"strings"
 	"testing"
 )
@@ -18,7 +19,7 @@ func TestAPICredentialsAreNoBrowserSession(t *testing.T) {
 	if refresh == nil {
 		t.Fatal("no refresh cookie")
 	}
-	page := "/org/" + orgNordic + "/search?q=x" // any page that needs a full login
+	page := "/org/" + testkit.OrgNordic + "/search?q=x" // any page that needs a full login
 
 	// The reference: a browser's own session opens the page.
 	b := h.client()

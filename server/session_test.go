@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"portal/htmlq"
 	"portal/reference"
 )
 
@@ -67,7 +68,7 @@ func TestCSRF(t *testing.T) {
 	if res.StatusCode != http.StatusForbidden {
 		t.Fatalf("stale login form: %d", res.StatusCode)
 	}
-	if in := find(doc, byID("email")); in == nil || attr(in, "value") != "admin@demo.example" {
+	if in := htmlq.Find(doc, htmlq.ByID("email")); in == nil || htmlq.Attr(in, "value") != "admin@demo.example" {
 		t.Fatal("stale login form lost the typed email")
 	}
 }
@@ -92,12 +93,12 @@ func TestSecurityHeadersAndNonce(t *testing.T) {
 		nonce := regexp.MustCompile(`'nonce-([^']+)'`).FindStringSubmatch(csp)[1]
 		nonces = append(nonces, nonce)
 		doc := parse(t, res)
-		for _, s := range findAll(doc, byTag("script")) {
-			if attr(s, "type") == "application/json" {
+		for _, s := range htmlq.FindAll(doc, htmlq.ByTag("script")) {
+			if htmlq.Attr(s, "type") == "application/json" {
 				continue
 			}
-			if attr(s, "nonce") != nonce {
-				t.Fatalf("script without the response's nonce: %q", attr(s, "nonce"))
+			if htmlq.Attr(s, "nonce") != nonce {
+				t.Fatalf("script without the response's nonce: %q", htmlq.Attr(s, "nonce"))
 			}
 		}
 	}

@@ -16,7 +16,7 @@ import (
 // handle. A parent then refers to its children's bytes instead of copying
 // them, so a render is linear in output size and builds no JS strings: goja
 // copies a string on every concatenation, which made string-building
-// renderers quadratic (DESIGN.md, "Rendering in goja").
+// renderers quadratic (docs/architecture.md, "Rendering in goja").
 //
 // Output matches preact-render-to-string byte for byte on the cases in
 // testdata/parity; differences are errors, not features.

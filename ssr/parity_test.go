@@ -16,7 +16,7 @@ import (
 // The parity suite renders every case of every fixture page under
 // testdata/parity twice: through our runtime (Go-native __portal_h) and
 // through preact + preact-render-to-string, the renderer islands use and
-// whose output DESIGN.md names as the reference. The HTML must be identical
+// whose output is the reference (docs/architecture.md). The HTML must be identical
 // byte for byte; a difference is a bug in ssr/element.go.
 //
 // A fixture page exports `cases` (name → thunk) and renders cases[name].

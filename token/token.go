@@ -1,6 +1,6 @@
 // Package token issues and checks the API's bearer tokens: compact JWTs
 // signed with HMAC-SHA256. Verification accepts only that algorithm and
-// checks type, audience, expiry and not-before (SECURITY.md, Requests).
+// checks type, audience, expiry and not-before (docs/security.md, Requests).
 package token
 
 import (

@@ -4,6 +4,7 @@ import (
 	"reflect"
 
 	"portal/server"
+	"portal/server/accessibility"
 	"portal/server/accounts"
 	"portal/server/auth"
 	"portal/server/batches"
@@ -92,6 +93,11 @@ var packages = []propsPackage{
 		},
 		islands: map[string]reflect.Type{
 			"ApprovalPoll": reflect.TypeFor[auth.ApprovalProps](),
+		},
+	},
+	{ // portal/server/accessibility
+		pages: map[string]reflect.Type{
+			"AccessibilityStatement": reflect.TypeFor[accessibility.StatementProps](),
 		},
 	},
 	{ // portal/server/passwords

@@ -2,7 +2,7 @@
 // the real server on loopback, sessions in a real redis-server, the
 // dashboard page requested by concurrent keep-alive clients for a bounded
 // time. It prints pages/s and latency percentiles, and the page weights,
-// against DESIGN.md's budgets. It is a measurement: it fails only on errors.
+// against the budgets of docs/architecture.md. It is a measurement: it fails only on errors.
 package main
 
 import (
@@ -152,7 +152,7 @@ func run(dur time.Duration, conc, gogc int) error {
 	for name, f := range as.Manifest.Islands {
 		raw, gz, _ := as.Size(f)
 		total := islandTotal(as, f)
-		// DESIGN.md counts an island "with its share of the runtime"; this
+		// The island budget counts "its share of the runtime"; this
 		// counts the whole shared runtime against every island, the strictest
 		// reading, so "over" here may still be within the budget on a page
 		// whose islands share the runtime.

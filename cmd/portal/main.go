@@ -61,7 +61,7 @@ func run(log *slog.Logger) error {
 		return writePageRoutes(os.Stdout)
 	}
 	// goja allocates heavily per render; a higher GC target took the render
-	// pool from 186 to 297 renders/s (DESIGN.md). GOGC in the environment wins.
+	// pool from 186 to 297 renders/s (docs/architecture.md). GOGC in the environment wins.
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}

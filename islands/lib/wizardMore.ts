@@ -1,4 +1,4 @@
-// What the payout wizard needs only once the user acts (DESIGN.md: one island
+// What the payout wizard needs only once the user acts (the budget: one island
 // ≤ 10 KB gzip with its share of the runtime): the calls to the draft and
 // receiver API, and the dialog. islands/PayoutWizard.tsx loads this module
 // with import() on the first focus, press or click inside it (a chunk of our

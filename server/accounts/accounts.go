@@ -19,6 +19,7 @@ import (
 	"portal/money"
 	"portal/provider"
 	"portal/server"
+	"portal/server/listpage"
 	"portal/server/statements"
 )
 
@@ -254,17 +255,11 @@ func (s area) accountPage(c fiber.Ctx) error {
 	for _, t := range provider.EntryTypes() {
 		v.Filter.Options = append(v.Filter.Options, Option{Value: t, Label: entryTypeLabel(t)})
 	}
-	if cur := c.Query(qCursorBefore); cur != "" {
-		f.Cursor, f.Direction = cur, provider.DirectionPrev
-	} else if cur := c.Query(qCursorAfter); cur != "" {
-		f.Cursor, f.Direction = cur, provider.DirectionNext
-	}
-	page, err := s.Ledger.Movements(ctx, o.Org.ID, acct.AccountNumber, f)
-	if provider.ErrorCode(err) == provider.EINVALID && f.Cursor != "" {
-		// A stale or mangled cursor: start again from the newest entries.
-		f.Cursor, f.Direction = "", ""
-		page, err = s.Ledger.Movements(ctx, o.Org.ID, acct.AccountNumber, f)
-	}
+	cur := listpage.ReadCursor(c, qCursorAfter, qCursorBefore)
+	page, err := listpage.Load(&cur, func(cursor, direction string) (provider.MovementPage, error) {
+		f.Cursor, f.Direction = cursor, direction
+		return s.Ledger.Movements(ctx, o.Org.ID, acct.AccountNumber, f)
+	})
 	switch provider.ErrorCode(err) {
 	case "":
 	case provider.ENOTFOUND:
@@ -276,59 +271,32 @@ func (s area) accountPage(c fiber.Ctx) error {
 
 	// Links keep the filter; a panel link keeps the cursor too, so closing
 	// the panel returns to the same page.
-	base := url.Values{}
+	kept := url.Values{}
 	if f.EntryType != "" {
-		base.Set(qEntryType, f.EntryType)
+		kept.Set(qEntryType, f.EntryType)
 	}
-	here := cloneValues(base)
-	if f.Cursor != "" {
-		if f.Direction == provider.DirectionPrev {
-			here.Set(qCursorBefore, f.Cursor)
-		} else {
-			here.Set(qCursorAfter, f.Cursor)
-		}
-	}
-	link := func(q url.Values, frag string) string {
-		out := path
-		if e := q.Encode(); e != "" {
-			out += "?" + e
-		}
-		return out + frag
-	}
-	if page.HasNext && page.CursorNext != "" {
-		q := cloneValues(base)
-		q.Set(qCursorAfter, page.CursorNext)
-		v.Next = link(q, "")
-	}
-	if page.CursorPrev != "" {
-		q := cloneValues(base)
-		q.Set(qCursorBefore, page.CursorPrev)
-		v.Prev = link(q, "")
-	}
+	here := cur.Here(kept)
+	v.Next, v.Prev = cur.Pager(path, kept, page.HasNext, page.CursorNext, page.CursorPrev)
 	v.Total = page.Total
 	open := c.Query(qEntry)
 	for _, e := range page.Entries {
-		q := cloneValues(here)
-		q.Set(qEntry, e.ID)
-		row := entryRow(e, link(q, "#entry-panel"))
+		row := entryRow(e, server.Link(path, server.WithQuery(here, qEntry, e.ID), "#entry-panel"))
 		v.Rows = append(v.Rows, row)
 		if open != "" && e.ID == open {
 			p := row
 			v.Panel = &p
-			v.Closing = link(here, "#entry-"+e.ID)
+			v.Closing = server.Link(path, here, "#entry-"+e.ID)
 		}
 	}
 
 	if open != "" && v.Panel == nil && v.Failure == "" {
 		// A link from search (or a bookmark) names an entry that may sit on
 		// another page or outside the date range: show it from a lookup.
-		v.Closing = link(here, "")
+		v.Closing = server.Link(path, here, "")
 		e, err := s.Ledger.Movement(ctx, o.Org.ID, acct.AccountNumber, open)
 		switch provider.ErrorCode(err) {
 		case "":
-			q := cloneValues(here)
-			q.Set(qEntry, e.ID)
-			p := entryRow(e, link(q, "#entry-panel"))
+			p := entryRow(e, server.Link(path, server.WithQuery(here, qEntry, e.ID), "#entry-panel"))
 			v.Panel = &p
 		case provider.ENOTFOUND:
 			v.PanelMissing = true
@@ -360,14 +328,6 @@ func entryRow(e provider.Entry, href string) EntryRow {
 	return EntryRow{ID: e.ID, Date: displayDate(e.Date), Time: displayTime(e.Date), Reference: e.Reference,
 		OrderID: e.OrderID, Type: entryTypeLabel(e.EntryType), Amount: displayAmount(e.Amount, e.Currency),
 		Balance: displayAmount(e.RunningBalance, e.Currency), Incoming: !strings.HasPrefix(e.Amount, "-"), Href: href}
-}
-
-func cloneValues(v url.Values) url.Values {
-	out := url.Values{}
-	for k, vs := range v {
-		out[k] = append([]string(nil), vs...)
-	}
-	return out
 }
 
 // fundingView is the account funding section. Any failure shows the spec's

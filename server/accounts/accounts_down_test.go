@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/net/html"
 
+	"portal/htmlq"
 	"portal/server"
 	"portal/server/servertest"
 )
@@ -29,9 +30,9 @@ func TestAccountsListDownKeepsTheOrganisation(t *testing.T) {
 		alert      string
 	}{
 		{"account page", accountPath(acctEUR), http.StatusServiceUnavailable, server.MsgAccountsDown},
-		{"accounts redirect", "/org/" + orgNordic + "/accounts", http.StatusServiceUnavailable, server.MsgAccountsDown},
+		{"accounts redirect", "/org/" + servertest.OrgNordic + "/accounts", http.StatusServiceUnavailable, server.MsgAccountsDown},
 		{"transfer page", accountPath(acctEUR) + "/transfer", http.StatusServiceUnavailable, server.MsgAccountsDown},
-		{"dashboard", "/org/" + orgNordic, http.StatusOK, ""},
+		{"dashboard", "/org/" + servertest.OrgNordic, http.StatusOK, ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -48,12 +49,14 @@ func TestAccountsListDownKeepsTheOrganisation(t *testing.T) {
 					t.Error("rows without accounts")
 				}
 			}
-			nav := find(doc, func(n *html.Node) bool { return n.Data == "nav" && attr(n, "aria-label") == "Main" })
+			nav := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "nav" && htmlq.Attr(n, "aria-label") == "Main" })
 			if nav == nil {
 				t.Fatal("no sidebar")
 			}
-			if a := find(nav, func(n *html.Node) bool { return n.Data == "a" && strings.Contains(attr(n, "href"), "/accounts/4520") }); a != nil {
-				t.Errorf("sidebar links an account: %s", attr(a, "href"))
+			if a := htmlq.Find(nav, func(n *html.Node) bool {
+				return n.Data == "a" && strings.Contains(htmlq.Attr(n, "href"), "/accounts/4520")
+			}); a != nil {
+				t.Errorf("sidebar links an account: %s", htmlq.Attr(a, "href"))
 			}
 			if n := strings.Count(logs.String(), "accounts list"); n != 1 {
 				t.Errorf("the failure was logged %d times, want once", n)
@@ -62,8 +65,8 @@ func TestAccountsListDownKeepsTheOrganisation(t *testing.T) {
 				t.Error("not a page")
 			}
 			if tc.name == "dashboard" {
-				w := find(doc, byID("accounts-title"))
-				if w == nil || !strings.Contains(text(w.Parent), server.MsgAccountsDown) {
+				w := htmlq.Find(doc, htmlq.ByID("accounts-title"))
+				if w == nil || !strings.Contains(htmlq.VisibleText(w.Parent), server.MsgAccountsDown) {
 					t.Error("the dashboard's accounts widget does not say the list is unavailable")
 				}
 			}
@@ -71,7 +74,7 @@ func TestAccountsListDownKeepsTheOrganisation(t *testing.T) {
 	}
 
 	// A transfer posted meanwhile books nothing and says why.
-	tok := c.CSRF("/org/" + orgNordic)
+	tok := c.CSRF("/org/" + servertest.OrgNordic)
 	res, doc := func() (*http.Response, *html.Node) {
 		r := c.Do("POST", accountPath(acctEUR)+"/transfer", url.Values{"_csrf": {tok}, "from_account_number": {acctEUR},
 			"to_account_number": {acctGBP}, "amount": {"1.00"}, "end_to_end_id": {"down"}})

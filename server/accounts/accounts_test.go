@@ -33,26 +33,13 @@ func newHarness(t *testing.T, edits ...func(*server.Deps)) *servertest.Harness {
 	return servertest.NewWith(t, servertest.Edits(edits...), auth.New, New, rangepicker.New, dashboard.New)
 }
 
-// Queries of parsed HTML by structure (package htmlq), under short names.
-var (
-	find    = htmlq.Find
-	findAll = htmlq.FindAll
-	attr    = htmlq.Attr
-	hasAttr = htmlq.HasAttr
-	text    = htmlq.VisibleText
-	byTag   = htmlq.ByTag
-	byID    = htmlq.ByID
-)
-
 const (
-	orgNordic   = servertest.OrgNordic
-	orgAtlantic = servertest.OrgAtlantic
-	acctEUR     = reference.DemoAccountOrg1EUR
-	acctGBP     = reference.DemoAccountOrg1GBP
-	acctPool    = reference.DemoAccountPartnerPool
+	acctEUR  = reference.DemoAccountOrg1EUR
+	acctGBP  = reference.DemoAccountOrg1GBP
+	acctPool = reference.DemoAccountPartnerPool
 )
 
-func accountPath(number string) string { return "/org/" + orgNordic + "/accounts/" + number }
+func accountPath(number string) string { return "/org/" + servertest.OrgNordic + "/accounts/" + number }
 
 // wideRange sets the session's global date range to the last 100 days, so
 // the seeded history (90 days) fills more than one 50-row page: a custom
@@ -60,7 +47,7 @@ func accountPath(number string) string { return "/org/" + orgNordic + "/accounts
 func wideRange(t *testing.T, c *servertest.Client) {
 	t.Helper()
 	now := time.Now().UTC()
-	res := c.PostForm("/org/"+orgNordic+"/date_range", url.Values{"type": {daterange.Custom},
+	res := c.PostForm("/org/"+servertest.OrgNordic+"/date_range", url.Values{"type": {daterange.Custom},
 		"from": {now.AddDate(0, 0, -100).Format(daterange.DisplayLayout)}, "to": {now.Format(daterange.DisplayLayout)}}, accountPath(acctEUR))
 	if res.StatusCode != http.StatusSeeOther {
 		t.Fatalf("date range: %d", res.StatusCode)
@@ -68,9 +55,9 @@ func wideRange(t *testing.T, c *servertest.Client) {
 }
 
 func mainAlert(doc *html.Node) string {
-	main := find(doc, byTag("main"))
-	if a := find(main, func(n *html.Node) bool { return attr(n, "role") == "alert" }); a != nil {
-		return text(a)
+	main := htmlq.Find(doc, htmlq.ByTag("main"))
+	if a := htmlq.Find(main, func(n *html.Node) bool { return htmlq.Attr(n, "role") == "alert" }); a != nil {
+		return htmlq.VisibleText(a)
 	}
 	return ""
 }
@@ -96,63 +83,63 @@ func TestAccountPageStructure(t *testing.T) {
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("status %d", res.StatusCode)
 	}
-	if h1 := find(doc, byTag("h1")); h1 == nil || text(h1) != "Account Transactions" {
+	if h1 := htmlq.Find(doc, htmlq.ByTag("h1")); h1 == nil || htmlq.VisibleText(h1) != "Account Transactions" {
 		t.Fatalf("h1 %v", h1)
 	}
-	sel := find(doc, byID("entry_type"))
-	if sel == nil || attr(sel, "name") != "entry_type" {
+	sel := htmlq.Find(doc, htmlq.ByID("entry_type"))
+	if sel == nil || htmlq.Attr(sel, "name") != "entry_type" {
 		t.Fatal("no entry type filter")
 	}
-	opts := findAll(sel, byTag("option"))
-	if len(opts) != 1+len(provider.EntryTypes()) || text(opts[0]) != "All" || !hasAttr(opts[0], "selected") {
-		t.Fatalf("filter options: %d, first %q", len(opts), text(opts[0]))
+	opts := htmlq.FindAll(sel, htmlq.ByTag("option"))
+	if len(opts) != 1+len(provider.EntryTypes()) || htmlq.VisibleText(opts[0]) != "All" || !htmlq.HasAttr(opts[0], "selected") {
+		t.Fatalf("filter options: %d, first %q", len(opts), htmlq.VisibleText(opts[0]))
 	}
 	for i, e := range provider.EntryTypes() {
-		if attr(opts[i+1], "value") != e || text(opts[i+1]) != strings.ReplaceAll(e, "_", " ") {
-			t.Errorf("option %d: %q %q", i+1, attr(opts[i+1], "value"), text(opts[i+1]))
+		if htmlq.Attr(opts[i+1], "value") != e || htmlq.VisibleText(opts[i+1]) != strings.ReplaceAll(e, "_", " ") {
+			t.Errorf("option %d: %q %q", i+1, htmlq.Attr(opts[i+1], "value"), htmlq.VisibleText(opts[i+1]))
 		}
 	}
-	form := find(doc, func(n *html.Node) bool {
-		return n.Data == "form" && attr(n, "method") == "get" && attr(n, "action") == accountPath(acctEUR)
+	form := htmlq.Find(doc, func(n *html.Node) bool {
+		return n.Data == "form" && htmlq.Attr(n, "method") == "get" && htmlq.Attr(n, "action") == accountPath(acctEUR)
 	})
-	if form == nil || find(form, byID("entry_type")) == nil {
+	if form == nil || htmlq.Find(form, htmlq.ByID("entry_type")) == nil {
 		t.Fatal("the filter is not a GET form of the page")
 	}
 	var heads []string
-	for _, th := range findAll(find(doc, byTag("thead")), byTag("th")) {
-		heads = append(heads, text(th))
+	for _, th := range htmlq.FindAll(htmlq.Find(doc, htmlq.ByTag("thead")), htmlq.ByTag("th")) {
+		heads = append(heads, htmlq.VisibleText(th))
 	}
 	if strings.Join(heads, "|") != "Direction|Date|ID/Reference|Type|Balance/Amount" {
 		t.Errorf("headers %q", heads)
 	}
-	if find(doc, byTag("caption")) == nil {
+	if htmlq.Find(doc, htmlq.ByTag("caption")) == nil {
 		t.Error("no caption")
 	}
 	rows := servertest.Rows(doc)
 	if len(rows) == 0 || len(rows) > 50 {
 		t.Fatalf("%d rows", len(rows))
 	}
-	cells := findAll(rows[0], byTag("td"))
+	cells := htmlq.FindAll(rows[0], htmlq.ByTag("td"))
 	if len(cells) != 5 {
 		t.Fatalf("%d cells", len(cells))
 	}
-	if d := text(cells[1]); len(d) < 10 || d[2] != '-' || d[5] != '-' || !strings.Contains(d, "UTC") {
+	if d := htmlq.VisibleText(cells[1]); len(d) < 10 || d[2] != '-' || d[5] != '-' || !strings.Contains(d, "UTC") {
 		t.Errorf("date cell %q is not DD-MM-YYYY with a UTC time", d)
 	}
-	if !strings.Contains(text(cells[4]), "EUR") || !strings.Contains(text(cells[4]), "Balance ") {
-		t.Errorf("amount cell %q", text(cells[4]))
+	if !strings.Contains(htmlq.VisibleText(cells[4]), "EUR") || !strings.Contains(htmlq.VisibleText(cells[4]), "Balance ") {
+		t.Errorf("amount cell %q", htmlq.VisibleText(cells[4]))
 	}
-	if count := find(doc, byID("transactions-count")); count == nil || !strings.Contains(text(count), "50 per page") {
+	if count := htmlq.Find(doc, htmlq.ByID("transactions-count")); count == nil || !strings.Contains(htmlq.VisibleText(count), "50 per page") {
 		t.Error("no total count")
 	}
 	// Details panel: name, number, summary, funding.
-	details := find(doc, func(n *html.Node) bool {
-		return n.Data == "aside" && attr(n, "aria-labelledby") == "account-details-title"
+	details := htmlq.Find(doc, func(n *html.Node) bool {
+		return n.Data == "aside" && htmlq.Attr(n, "aria-labelledby") == "account-details-title"
 	})
 	if details == nil {
 		t.Fatal("no details panel")
 	}
-	dt := text(details)
+	dt := htmlq.VisibleText(details)
 	for _, want := range []string{"Main EUR", acctEUR, "Funds withdrawal", "Opening balance", "Closing balance", "Current balance", "125,000.00 EUR", "Account funding", "IBAN"} {
 		if !strings.Contains(dt, want) {
 			t.Errorf("details panel lacks %q: %s", want, dt)
@@ -162,15 +149,15 @@ func TestAccountPageStructure(t *testing.T) {
 		t.Error("owned account labelled SHARED")
 	}
 	// Admin: Transfer (the island, linking to the no-JS page) and Export.
-	isl := find(doc, func(n *html.Node) bool { return attr(n, "data-island") == "TransferDialog" })
+	isl := htmlq.Find(doc, func(n *html.Node) bool { return htmlq.Attr(n, "data-island") == "TransferDialog" })
 	if isl == nil {
 		t.Fatal("no transfer island")
 	}
-	if a := find(isl, byTag("a")); a == nil || attr(a, "href") != accountPath(acctEUR)+"/transfer" || text(a) != "Transfer" {
+	if a := htmlq.Find(isl, htmlq.ByTag("a")); a == nil || htmlq.Attr(a, "href") != accountPath(acctEUR)+"/transfer" || htmlq.VisibleText(a) != "Transfer" {
 		t.Errorf("transfer link %v", a)
 	}
 	exp := servertest.LinkByText(doc, "Export to CSV")
-	if exp == nil || attr(exp, "href") != "/org/"+orgNordic+"/exported_statements?account="+acctEUR+"&download_statement=1" {
+	if exp == nil || htmlq.Attr(exp, "href") != "/org/"+servertest.OrgNordic+"/exported_statements?account="+acctEUR+"&download_statement=1" {
 		t.Errorf("export link %v", exp)
 	}
 }
@@ -189,21 +176,21 @@ func TestAccountPageFilterPagingPanel(t *testing.T) {
 		t.Error("previous link on the first page")
 	}
 	next := servertest.LinkByText(doc, "Next page")
-	if next == nil || !strings.Contains(attr(next, "href"), "cursor_after=") {
+	if next == nil || !strings.Contains(htmlq.Attr(next, "href"), "cursor_after=") {
 		t.Fatalf("next link %v", next)
 	}
-	_, doc2 := c.Page(attr(next, "href"))
+	_, doc2 := c.Page(htmlq.Attr(next, "href"))
 	second := servertest.Rows(doc2)
-	if len(second) == 0 || attr(second[0], "id") == attr(first[0], "id") {
+	if len(second) == 0 || htmlq.Attr(second[0], "id") == htmlq.Attr(first[0], "id") {
 		t.Fatal("second page repeats the first")
 	}
 	prev := servertest.LinkByText(doc2, "Previous page")
-	if prev == nil || !strings.Contains(attr(prev, "href"), "cursor_before=") {
+	if prev == nil || !strings.Contains(htmlq.Attr(prev, "href"), "cursor_before=") {
 		t.Fatalf("previous link %v", prev)
 	}
-	_, back := c.Page(attr(prev, "href"))
+	_, back := c.Page(htmlq.Attr(prev, "href"))
 	again := servertest.Rows(back)
-	if len(again) != 50 || attr(again[0], "id") != attr(first[0], "id") || attr(again[49], "id") != attr(first[49], "id") {
+	if len(again) != 50 || htmlq.Attr(again[0], "id") != htmlq.Attr(first[0], "id") || htmlq.Attr(again[49], "id") != htmlq.Attr(first[49], "id") {
 		t.Error("previous page is not the first page")
 	}
 
@@ -215,30 +202,30 @@ func TestAccountPageFilterPagingPanel(t *testing.T) {
 		t.Fatal("no payout fee rows")
 	}
 	for _, r := range rows {
-		if typ := text(findAll(r, byTag("td"))[3]); typ != "payout fee" {
+		if typ := htmlq.VisibleText(htmlq.FindAll(r, htmlq.ByTag("td"))[3]); typ != "payout fee" {
 			t.Errorf("row type %q", typ)
 		}
 	}
-	sel := find(fd, byID("entry_type"))
-	if o := find(sel, func(n *html.Node) bool { return n.Data == "option" && hasAttr(n, "selected") }); o == nil || attr(o, "value") != "payout_fee" {
+	sel := htmlq.Find(fd, htmlq.ByID("entry_type"))
+	if o := htmlq.Find(sel, func(n *html.Node) bool { return n.Data == "option" && htmlq.HasAttr(n, "selected") }); o == nil || htmlq.Attr(o, "value") != "payout_fee" {
 		t.Error("filter does not show payout_fee")
 	}
-	form := find(fd, func(n *html.Node) bool { return n.Data == "form" && attr(n, "method") == "get" })
-	if find(form, func(n *html.Node) bool { return strings.HasPrefix(attr(n, "name"), "cursor") }) != nil {
+	form := htmlq.Find(fd, func(n *html.Node) bool { return n.Data == "form" && htmlq.Attr(n, "method") == "get" })
+	if htmlq.Find(form, func(n *html.Node) bool { return strings.HasPrefix(htmlq.Attr(n, "name"), "cursor") }) != nil {
 		t.Error("the filter form carries a cursor")
 	}
 
 	// Side panel: the row's link opens it, keeping the page's query.
-	link := find(second[3], byTag("a"))
-	href := attr(link, "href")
+	link := htmlq.Find(second[3], htmlq.ByTag("a"))
+	href := htmlq.Attr(link, "href")
 	u, _ := url.Parse(href)
 	id := u.Query().Get("entry")
 	if id == "" || u.Query().Get("cursor_after") == "" || u.Fragment != "entry-panel" {
 		t.Fatalf("panel link %q", href)
 	}
 	_, pd := c.Page(u.RequestURI())
-	panel := find(pd, byID("entry-panel"))
-	if panel == nil || attr(panel, "tabindex") != "-1" || !strings.Contains(text(panel), id) || !strings.Contains(text(panel), "Transaction details") {
+	panel := htmlq.Find(pd, htmlq.ByID("entry-panel"))
+	if panel == nil || htmlq.Attr(panel, "tabindex") != "-1" || !strings.Contains(htmlq.VisibleText(panel), id) || !strings.Contains(htmlq.VisibleText(panel), "Transaction details") {
 		t.Fatalf("panel %v", panel)
 	}
 	closeLink := servertest.LinkByText(panel, "Close transaction details")
@@ -246,12 +233,12 @@ func TestAccountPageFilterPagingPanel(t *testing.T) {
 		t.Fatal("no close link")
 	}
 	_, stale := c.Page(accountPath(acctEUR) + "?entry=1")
-	if sp := find(stale, byID("entry-panel")); sp == nil || !strings.Contains(text(sp), "not on this page") || servertest.LinkByText(sp, "Close transaction details") == nil {
+	if sp := htmlq.Find(stale, htmlq.ByID("entry-panel")); sp == nil || !strings.Contains(htmlq.VisibleText(sp), "not on this page") || servertest.LinkByText(sp, "Close transaction details") == nil {
 		t.Error("a stale panel link does not say so")
 	}
-	cu, _ := url.Parse(attr(closeLink, "href"))
+	cu, _ := url.Parse(htmlq.Attr(closeLink, "href"))
 	if cu.Query().Get("entry") != "" || cu.Query().Get("cursor_after") != u.Query().Get("cursor_after") || cu.Fragment != "entry-"+id {
-		t.Errorf("close link %q", attr(closeLink, "href"))
+		t.Errorf("close link %q", htmlq.Attr(closeLink, "href"))
 	}
 }
 
@@ -272,7 +259,7 @@ func TestAccountPagePermissionsAndErrors(t *testing.T) {
 		// Atlantic's own account, asked for under Nordic.
 		{user: "admin@demo.example", path: accountPath(reference.DemoAccountOrg2GBP), status: 404, alert: "An error occurred while accessing this account."},
 		// Nordic's account asked for under Atlantic, by a member of both.
-		{user: "multi@demo.example", path: "/org/" + orgAtlantic + "/accounts/" + acctEUR, status: 404, alert: "An error occurred while accessing this account."},
+		{user: "multi@demo.example", path: "/org/" + servertest.OrgAtlantic + "/accounts/" + acctEUR, status: 404, alert: "An error occurred while accessing this account."},
 	}
 	for _, tc := range cases {
 		t.Run(tc.user+" "+tc.path, func(t *testing.T) {
@@ -291,18 +278,18 @@ func TestAccountPagePermissionsAndErrors(t *testing.T) {
 				}
 				return
 			}
-			hasTransfer := find(doc, func(n *html.Node) bool { return attr(n, "data-island") == "TransferDialog" }) != nil
+			hasTransfer := htmlq.Find(doc, func(n *html.Node) bool { return htmlq.Attr(n, "data-island") == "TransferDialog" }) != nil
 			if hasTransfer != tc.transfer {
 				t.Errorf("transfer button %v, want %v", hasTransfer, tc.transfer)
 			}
 			if (servertest.LinkByText(doc, "Export to CSV") != nil) != tc.exp {
 				t.Errorf("export button, want %v", tc.exp)
 			}
-			details := find(doc, func(n *html.Node) bool {
-				return n.Data == "aside" && attr(n, "aria-labelledby") == "account-details-title"
+			details := htmlq.Find(doc, func(n *html.Node) bool {
+				return n.Data == "aside" && htmlq.Attr(n, "aria-labelledby") == "account-details-title"
 			})
-			if strings.Contains(text(details), "SHARED") != (tc.shared != "") {
-				t.Errorf("SHARED label: %s", text(details))
+			if strings.Contains(htmlq.VisibleText(details), "SHARED") != (tc.shared != "") {
+				t.Errorf("SHARED label: %s", htmlq.VisibleText(details))
 			}
 		})
 	}
@@ -313,25 +300,25 @@ func TestAccountPageFundingWallet(t *testing.T) {
 	c := h.Client()
 	c.Login("observer@demo.example")
 	_, doc := c.Page(accountPath(reference.DemoAccountOrg1USDT))
-	isl := find(doc, func(n *html.Node) bool { return attr(n, "data-island") == "CopyText" })
+	isl := htmlq.Find(doc, func(n *html.Node) bool { return htmlq.Attr(n, "data-island") == "CopyText" })
 	if isl == nil {
 		t.Fatal("no wallet island")
 	}
-	code := find(isl, byTag("code"))
-	full := find(find(isl, byTag("details")), byTag("code"))
+	code := htmlq.Find(isl, htmlq.ByTag("code"))
+	full := htmlq.Find(htmlq.Find(isl, htmlq.ByTag("details")), htmlq.ByTag("code"))
 	if code == nil || full == nil {
 		t.Fatal("no short and full address")
 	}
-	addr := text(full)
-	if want := addr[:9] + "…" + addr[len(addr)-5:]; text(code) != want {
-		t.Errorf("short %q, want %q", text(code), want)
+	addr := htmlq.VisibleText(full)
+	if want := addr[:9] + "…" + addr[len(addr)-5:]; htmlq.VisibleText(code) != want {
+		t.Errorf("short %q, want %q", htmlq.VisibleText(code), want)
 	}
-	if find(isl, func(n *html.Node) bool { return attr(n, "role") == "status" }) == nil {
+	if htmlq.Find(isl, func(n *html.Node) bool { return htmlq.Attr(n, "role") == "status" }) == nil {
 		t.Error("no live region for the copy message")
 	}
 	// An account without instructions says so.
 	_, pool := c.Page(accountPath(acctPool))
-	if got := text(find(pool, byID("funding-title")).Parent); !strings.HasSuffix(got, provider.MsgFundingUnavailable) || find(find(pool, byID("funding-title")).Parent, byTag("dl")) != nil {
+	if got := htmlq.VisibleText(htmlq.Find(pool, htmlq.ByID("funding-title")).Parent); !strings.HasSuffix(got, provider.MsgFundingUnavailable) || htmlq.Find(htmlq.Find(pool, htmlq.ByID("funding-title")).Parent, htmlq.ByTag("dl")) != nil {
 		t.Errorf("funding section of an account without instructions: %q", got)
 	}
 }
@@ -345,18 +332,18 @@ func transferForm(t *testing.T, c *servertest.Client, number string) (string, st
 		t.Fatalf("transfer page: %d", res.StatusCode)
 	}
 	in := func(name string) string {
-		n := find(doc, func(n *html.Node) bool { return n.Data == "input" && attr(n, "name") == name })
+		n := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "input" && htmlq.Attr(n, "name") == name })
 		if n == nil {
 			t.Fatalf("no %s field", name)
 		}
-		return attr(n, "value")
+		return htmlq.Attr(n, "value")
 	}
 	return in("_csrf"), in("idempotency_key")
 }
 
 func transferFieldError(doc *html.Node, id string) string {
-	if n := find(doc, byID(id+"-error")); n != nil {
-		return strings.TrimPrefix(text(n), "Error: ")
+	if n := htmlq.Find(doc, htmlq.ByID(id+"-error")); n != nil {
+		return strings.TrimPrefix(htmlq.VisibleText(n), "Error: ")
 	}
 	return ""
 }
@@ -367,17 +354,17 @@ func TestTransferForm(t *testing.T) {
 	c.Login("admin@demo.example")
 	csrf, key := transferForm(t, c, acctEUR)
 	_, doc := c.Page(accountPath(acctEUR) + "/transfer")
-	from := find(doc, byID("from_account_number"))
-	if o := find(from, func(n *html.Node) bool { return n.Data == "option" && hasAttr(n, "selected") }); o == nil || attr(o, "value") != acctEUR {
+	from := htmlq.Find(doc, htmlq.ByID("from_account_number"))
+	if o := htmlq.Find(from, func(n *html.Node) bool { return n.Data == "option" && htmlq.HasAttr(n, "selected") }); o == nil || htmlq.Attr(o, "value") != acctEUR {
 		t.Error("from account not preselected")
 	}
-	to := find(doc, byID("to_account_number"))
-	for _, o := range findAll(to, byTag("option")) {
-		if v := attr(o, "value"); v == acctEUR || v == acctPool {
+	to := htmlq.Find(doc, htmlq.ByID("to_account_number"))
+	for _, o := range htmlq.FindAll(to, htmlq.ByTag("option")) {
+		if v := htmlq.Attr(o, "value"); v == acctEUR || v == acctPool {
 			t.Errorf("destination offers %s", v)
 		}
 	}
-	if a := find(doc, byID("amount")); attr(a, "placeholder") != "000,000,000.00" {
+	if a := htmlq.Find(doc, htmlq.ByID("amount")); htmlq.Attr(a, "placeholder") != "000,000,000.00" {
 		t.Error("amount placeholder")
 	}
 
@@ -414,7 +401,7 @@ func TestTransferForm(t *testing.T) {
 	before := balance(t, h, acctEUR)
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			res, doc := post(cloneValues(tc.form))
+			res, doc := post(server.WithQuery(tc.form))
 			if res.StatusCode != http.StatusUnprocessableEntity {
 				t.Fatalf("status %d", res.StatusCode)
 			}
@@ -423,11 +410,11 @@ func TestTransferForm(t *testing.T) {
 					t.Errorf("%s error %q, want %q", f, got, tc.errors[f])
 				}
 				if tc.errors[f] != "" {
-					if n := find(doc, byID(f)); attr(n, "aria-invalid") != "true" || !strings.Contains(attr(n, "aria-describedby"), f+"-error") {
+					if n := htmlq.Find(doc, htmlq.ByID(f)); htmlq.Attr(n, "aria-invalid") != "true" || !strings.Contains(htmlq.Attr(n, "aria-describedby"), f+"-error") {
 						t.Errorf("%s not tied to its error", f)
 					}
-					summary := find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "href") == "#"+f })
-					if summary == nil || text(summary) != tc.errors[f] {
+					summary := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "href") == "#"+f })
+					if summary == nil || htmlq.VisibleText(summary) != tc.errors[f] {
 						t.Errorf("error summary lacks %s", f)
 					}
 				}
@@ -436,12 +423,12 @@ func TestTransferForm(t *testing.T) {
 				t.Errorf("form error %q, want %q", got, tc.form1)
 			}
 			if v := tc.form.Get("amount"); v != "" {
-				if got := attr(find(doc, byID("amount")), "value"); got != v {
+				if got := htmlq.Attr(htmlq.Find(doc, htmlq.ByID("amount")), "value"); got != v {
 					t.Errorf("amount kept as %q, want %q", got, v)
 				}
 			}
 			if v := tc.form.Get("end_to_end_id"); v != "" {
-				if got := attr(find(doc, byID("end_to_end_id")), "value"); got != v {
+				if got := htmlq.Attr(htmlq.Find(doc, htmlq.ByID("end_to_end_id")), "value"); got != v {
 					t.Errorf("e2e kept as %q, want %q", got, v)
 				}
 			}
@@ -454,9 +441,9 @@ func TestTransferForm(t *testing.T) {
 	// The quote shows the conversion and books nothing.
 	res, qd := post(url.Values{"idempotency_key": {key}, "from_account_number": {acctEUR}, "to_account_number": {acctGBP},
 		"amount": {"1,000.00"}, "end_to_end_id": {"E2E-1"}, "intent": {"quote"}})
-	if m := text(find(qd, byTag("main"))); res.StatusCode != http.StatusOK || !strings.Contains(m, "Currency conversion: 1 EUR = 0.85219 GBP") ||
+	if m := htmlq.VisibleText(htmlq.Find(qd, htmlq.ByTag("main"))); res.StatusCode != http.StatusOK || !strings.Contains(m, "Currency conversion: 1 EUR = 0.85219 GBP") ||
 		!strings.Contains(m, "1,000.00 EUR converts to 852.19 GBP") {
-		t.Fatalf("quote: %d %s", res.StatusCode, text(find(qd, byTag("main"))))
+		t.Fatalf("quote: %d %s", res.StatusCode, htmlq.VisibleText(htmlq.Find(qd, htmlq.ByTag("main"))))
 	}
 
 	// A double submit with one key moves money once.
@@ -464,7 +451,7 @@ func TestTransferForm(t *testing.T) {
 	good := url.Values{"idempotency_key": {key}, "from_account_number": {acctEUR}, "to_account_number": {acctGBP},
 		"amount": {"1,000.00"}, "end_to_end_id": {"E2E-1"}, "intent": {"transfer"}}
 	for i := 0; i < 2; i++ {
-		res, _ := post(cloneValues(good))
+		res, _ := post(server.WithQuery(good))
 		if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != accountPath(acctEUR) {
 			t.Fatalf("submit %d: %d %s", i, res.StatusCode, res.Header.Get("Location"))
 		}
@@ -476,10 +463,10 @@ func TestTransferForm(t *testing.T) {
 		t.Errorf("GBP balance %s, want %s", got, want)
 	}
 	_, ad := c.Page(accountPath(acctEUR))
-	if !strings.Contains(text(find(ad, byTag("main"))), "Transfer successful") {
+	if !strings.Contains(htmlq.VisibleText(htmlq.Find(ad, htmlq.ByTag("main"))), "Transfer successful") {
 		t.Error("no success flash")
 	}
-	if r := servertest.Rows(ad); len(r) == 0 || !strings.Contains(text(r[0]), "E2E-1") || !strings.Contains(text(r[0]), "-1,000.00 EUR") {
+	if r := servertest.Rows(ad); len(r) == 0 || !strings.Contains(htmlq.VisibleText(r[0]), "E2E-1") || !strings.Contains(htmlq.VisibleText(r[0]), "-1,000.00 EUR") {
 		t.Error("the new entry is not first")
 	}
 }
@@ -490,15 +477,15 @@ func TestTransferRefusedWithoutManage(t *testing.T) {
 		c := h.Client()
 		c.Login(user)
 		res := c.Get(accountPath(acctEUR) + "/transfer")
-		if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+orgNordic {
+		if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+servertest.OrgNordic {
 			t.Errorf("%s GET: %d %s", user, res.StatusCode, res.Header.Get("Location"))
 		}
 		_, doc := c.Page(accountPath(acctEUR))
-		csrf := attr(find(doc, func(n *html.Node) bool { return n.Data == "input" && attr(n, "name") == "_csrf" }), "value")
+		csrf := htmlq.Attr(htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "input" && htmlq.Attr(n, "name") == "_csrf" }), "value")
 		before := balance(t, h, acctEUR)
 		res = c.Do("POST", accountPath(acctEUR)+"/transfer", url.Values{"_csrf": {csrf}, "idempotency_key": {"6f1c1c9e-1111-4111-8111-111111111111"},
 			"from_account_number": {acctEUR}, "to_account_number": {acctGBP}, "amount": {"1.00"}, "end_to_end_id": {"x"}})
-		if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+orgNordic {
+		if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+servertest.OrgNordic {
 			t.Errorf("%s POST: %d %s", user, res.StatusCode, res.Header.Get("Location"))
 		}
 		if balance(t, h, acctEUR).Cmp(before) != 0 {
@@ -529,23 +516,23 @@ func TestAccountsAPI(t *testing.T) {
 			url    string // under /api/v2
 			status int
 		}{
-			{obs, vb + "/accounts", p(vb, orgNordic) + "/accounts", 200},
-			{obs, acct + "/summary", p(vb, orgNordic) + "/accounts/" + acctEUR + "/summary?created_after=2026-01-01", 200},
-			{obs, acct + "/summary", p(vb, orgNordic) + "/accounts/" + acctEUR + "/summary?created_after=yesterday", 422},
-			{obs, acct + "/movements", p(vb, orgNordic) + "/accounts/" + acctEUR + "/movements?sort=-date&limit=5&filter[entry_type]=payout", 200},
-			{obs, acct + "/movements", p(vb, orgNordic) + "/accounts/" + acctEUR + "/movements?filter[entry_type]=nope", 422},
-			{obs, acct + "/movements", p(vb, orgNordic) + "/accounts/" + acctEUR + "/movements?sort=date", 422},
-			{obs, acct + "/movements", p(vb, orgNordic) + "/accounts/" + acctEUR + "/movements?limit=500", 422},
-			{obs, acct + "/movements", p(vb, orgNordic) + "/accounts/" + reference.DemoAccountOrg2GBP + "/movements", 404},
-			{obs, vb + "/accounts", p(vb, orgAtlantic) + "/accounts", 404},
-			{def, vb + "/accounts", p(vb, orgNordic) + "/accounts", 403},
-			{obs, fx + "/exchange_rate", p(fx, orgNordic) + "/exchange_rate?pay_currency=EUR&buy_currency=GBP", 200},
-			{obs, fx + "/exchange_rate", p(fx, orgNordic) + "/exchange_rate?pay_currency=EUR&buy_currency=XYZ", 404},
-			{obs, fx + "/exchange_rate", p(fx, orgNordic) + "/exchange_rate?pay_currency=EUR", 422},
-			{obs, fx + "/markups", p(fx, orgNordic) + "/markups", 200},
-			{obs, fx + "/currencies", p(fx, orgNordic) + "/currencies", 200},
-			{def, fx + "/currencies", p(fx, orgNordic) + "/currencies", 403},
-			{obs, fx + "/markups", p(fx, orgAtlantic) + "/markups", 404},
+			{obs, vb + "/accounts", p(vb, servertest.OrgNordic) + "/accounts", 200},
+			{obs, acct + "/summary", p(vb, servertest.OrgNordic) + "/accounts/" + acctEUR + "/summary?created_after=2026-01-01", 200},
+			{obs, acct + "/summary", p(vb, servertest.OrgNordic) + "/accounts/" + acctEUR + "/summary?created_after=yesterday", 422},
+			{obs, acct + "/movements", p(vb, servertest.OrgNordic) + "/accounts/" + acctEUR + "/movements?sort=-date&limit=5&filter[entry_type]=payout", 200},
+			{obs, acct + "/movements", p(vb, servertest.OrgNordic) + "/accounts/" + acctEUR + "/movements?filter[entry_type]=nope", 422},
+			{obs, acct + "/movements", p(vb, servertest.OrgNordic) + "/accounts/" + acctEUR + "/movements?sort=date", 422},
+			{obs, acct + "/movements", p(vb, servertest.OrgNordic) + "/accounts/" + acctEUR + "/movements?limit=500", 422},
+			{obs, acct + "/movements", p(vb, servertest.OrgNordic) + "/accounts/" + reference.DemoAccountOrg2GBP + "/movements", 404},
+			{obs, vb + "/accounts", p(vb, servertest.OrgAtlantic) + "/accounts", 404},
+			{def, vb + "/accounts", p(vb, servertest.OrgNordic) + "/accounts", 403},
+			{obs, fx + "/exchange_rate", p(fx, servertest.OrgNordic) + "/exchange_rate?pay_currency=EUR&buy_currency=GBP", 200},
+			{obs, fx + "/exchange_rate", p(fx, servertest.OrgNordic) + "/exchange_rate?pay_currency=EUR&buy_currency=XYZ", 404},
+			{obs, fx + "/exchange_rate", p(fx, servertest.OrgNordic) + "/exchange_rate?pay_currency=EUR", 422},
+			{obs, fx + "/markups", p(fx, servertest.OrgNordic) + "/markups", 200},
+			{obs, fx + "/currencies", p(fx, servertest.OrgNordic) + "/currencies", 200},
+			{def, fx + "/currencies", p(fx, servertest.OrgNordic) + "/currencies", 403},
+			{obs, fx + "/markups", p(fx, servertest.OrgAtlantic) + "/markups", 404},
 		}
 		for _, tc := range cases {
 			r := tc.c.Call("GET", tc.url, nil)
@@ -558,32 +545,32 @@ func TestAccountsAPI(t *testing.T) {
 	})
 
 	t.Run("movements meta and error texts", func(t *testing.T) {
-		r := obs.Call("GET", p(vb, orgNordic)+"/accounts/"+acctEUR+"/movements?limit=2", nil)
+		r := obs.Call("GET", p(vb, servertest.OrgNordic)+"/accounts/"+acctEUR+"/movements?limit=2", nil)
 		meta, _ := r.JSON["meta"].(map[string]any)
 		if meta["has_next_page"] != true || meta["cursor_next"] == "" || meta["total"].(float64) < 3 {
 			t.Fatalf("meta %v", meta)
 		}
-		r2 := obs.Call("GET", p(vb, orgNordic)+"/accounts/"+acctEUR+"/movements?limit=2&cursor_after="+meta["cursor_next"].(string), nil)
+		r2 := obs.Call("GET", p(vb, servertest.OrgNordic)+"/accounts/"+acctEUR+"/movements?limit=2&cursor_after="+meta["cursor_next"].(string), nil)
 		d1, d2 := r.JSON["data"].([]any), r2.JSON["data"].([]any)
 		if len(d2) != 2 || d1[1].(map[string]any)["id"] == d2[0].(map[string]any)["id"] {
 			t.Error("second page overlaps")
 		}
-		nf := obs.Call("GET", p(vb, orgNordic)+"/accounts/4520019999999999/movements", nil)
+		nf := obs.Call("GET", p(vb, servertest.OrgNordic)+"/accounts/4520019999999999/movements", nil)
 		if nf.StatusCode != 404 || nf.FirstError(t)["title"] != "An error occurred while accessing this account." {
 			t.Errorf("unknown account: %s", nf.Raw)
 		}
-		fx := obs.Call("GET", p("/fx/organisations/{id}", orgNordic)+"/exchange_rate?pay_currency=EUR&buy_currency=XYZ", nil)
+		fx := obs.Call("GET", p("/fx/organisations/{id}", servertest.OrgNordic)+"/exchange_rate?pay_currency=EUR&buy_currency=XYZ", nil)
 		if fx.FirstError(t)["title"] != "FX Rate not supported." {
 			t.Errorf("unsupported pair: %s", fx.Raw)
 		}
 	})
 
 	t.Run("transfer", func(t *testing.T) {
-		path := p(vb, orgNordic) + "/inter_account_movements"
+		path := p(vb, servertest.OrgNordic) + "/inter_account_movements"
 		doc := vb + "/inter_account_movements"
 		body := map[string]string{"from_account_number": acctEUR, "to_account_number": acctGBP, "amount": "250.00", "end_to_end_id": "API-1"}
 		obs.Call("POST", path, body, "Idempotency-Key", "k-obs").Expect(t, 403, "forbidden")
-		admin.Call("POST", p(vb, orgAtlantic)+"/inter_account_movements", body, "Idempotency-Key", "k-x").Expect(t, 404, "not_found")
+		admin.Call("POST", p(vb, servertest.OrgAtlantic)+"/inter_account_movements", body, "Idempotency-Key", "k-x").Expect(t, 404, "not_found")
 		r := admin.Call("POST", path, body)
 		r.Expect(t, 400, "invalid")
 		h.CheckReply(t, "POST", doc, r)
@@ -687,12 +674,12 @@ func TestAccountPageProviderFailure(t *testing.T) {
 		t.Error("rows without a ledger")
 	}
 	// The rest of the page (details, funding) still shows.
-	if find(doc, byID("funding-title")) == nil {
+	if htmlq.Find(doc, htmlq.ByID("funding-title")) == nil {
 		t.Error("no funding section")
 	}
 	a := h.API()
 	a.Login("observer@demo.example")
-	r := a.Call("GET", "/api/v2/virtual_bank/organisations/"+orgNordic+"/accounts/"+acctEUR+"/movements", nil)
+	r := a.Call("GET", "/api/v2/virtual_bank/organisations/"+servertest.OrgNordic+"/accounts/"+acctEUR+"/movements", nil)
 	r.Expect(t, http.StatusInternalServerError, "internal_error")
 	if strings.Contains(string(r.Raw), "connection refused") {
 		t.Error("the cause reached the caller")
@@ -706,7 +693,7 @@ func TestAccountsAPIListFailure(t *testing.T) {
 	// Membership and the login go through the real store; only the account
 	// list fails, from here on.
 	h.Srv.Provider = failingAccounts{h.Srv.Provider}
-	r := a.Call("GET", "/api/v2/virtual_bank/organisations/"+orgNordic+"/accounts", nil)
+	r := a.Call("GET", "/api/v2/virtual_bank/organisations/"+servertest.OrgNordic+"/accounts", nil)
 	r.Expect(t, http.StatusServiceUnavailable, "unavailable")
 	if r.FirstError(t)["title"] != "Accounts information is temporarily unavailable." {
 		t.Errorf("title: %s", r.Raw)
@@ -725,8 +712,8 @@ func TestTransferAPIFromThePage(t *testing.T) {
 	c := h.Client()
 	c.Login("admin@demo.example")
 	_, doc := c.Page(accountPath(acctEUR))
-	csrf := attr(find(doc, func(n *html.Node) bool { return n.Data == "input" && attr(n, "name") == "_csrf" }), "value")
-	path := "/api/v2/virtual_bank/organisations/" + orgNordic + "/inter_account_movements"
+	csrf := htmlq.Attr(htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "input" && htmlq.Attr(n, "name") == "_csrf" }), "value")
+	path := "/api/v2/virtual_bank/organisations/" + servertest.OrgNordic + "/inter_account_movements"
 	body := `{"from_account_number":"` + acctEUR + `","to_account_number":"` + acctGBP + `","amount":"5.00","end_to_end_id":"page"}`
 	before := balance(t, h, acctEUR)
 	// The session cookie alone is not enough for a change: a cross-site
@@ -760,10 +747,10 @@ func TestAccountPageNoAccounts(t *testing.T) {
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("status %d", res.StatusCode)
 	}
-	alert := find(find(doc, byTag("main")), func(n *html.Node) bool { return attr(n, "role") == "alert" })
+	alert := htmlq.Find(htmlq.Find(doc, htmlq.ByTag("main")), func(n *html.Node) bool { return htmlq.Attr(n, "role") == "alert" })
 	var ps []string
-	for _, p := range findAll(alert, byTag("p")) {
-		ps = append(ps, text(p))
+	for _, p := range htmlq.FindAll(alert, htmlq.ByTag("p")) {
+		ps = append(ps, htmlq.VisibleText(p))
 	}
 	if strings.Join(ps, "|") != "No data found|There are not yet accounts available." {
 		t.Errorf("alert %q", ps)
@@ -791,7 +778,7 @@ func TestTransferQuoteFXTexts(t *testing.T) {
 				"from_account_number": {acctEUR}, "to_account_number": {tc.to}, "amount": {"10.00"}, "end_to_end_id": {"E2E-FX"},
 				"intent": {"quote"}})
 			doc := servertest.Parse(t, res)
-			if m := text(find(doc, byTag("main"))); !strings.Contains(m, tc.want) {
+			if m := htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("main"))); !strings.Contains(m, tc.want) {
 				t.Errorf("status %d, main %q: want %q", res.StatusCode, m, tc.want)
 			}
 		})
@@ -805,7 +792,7 @@ func TestAccountsAPITour(t *testing.T) {
 	admin := h.API()
 	admin.Login("admin@demo.example")
 	tour := h.Tour(t, New(h.Srv).API)
-	tour.At["id"], tour.At["accountNumber"] = orgNordic, acctEUR
+	tour.At["id"], tour.At["accountNumber"] = servertest.OrgNordic, acctEUR
 	for _, id := range []string{"listAccounts", "getAccountSummary", "listAccountMovements", "listMarkups", "listCurrencies"} {
 		tour.Call(admin, id, "", nil)
 	}

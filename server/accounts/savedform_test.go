@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/net/html"
 
+	"portal/htmlq"
 	"portal/mfa"
 	"portal/reference"
 	"portal/savedform"
@@ -22,7 +23,7 @@ import (
 // the portal: kept when posted after the session ended, shown after the
 // next login, sent only by the user's button, and booked once.
 
-const savedPage = "/org/" + orgNordic + "/saved_form"
+const savedPage = "/org/" + servertest.OrgNordic + "/saved_form"
 
 // browserPost is a form submission as a browser sends it from a page of
 // the portal: a same-origin navigation.
@@ -58,7 +59,7 @@ func transferValues(csrf, key string) url.Values {
 // relogin logs out and in again in the same browser: a new session.
 func relogin(t *testing.T, c *servertest.Client) {
 	t.Helper()
-	if res := c.PostForm("/logout", url.Values{}, "/org/"+orgNordic); res.StatusCode != http.StatusSeeOther {
+	if res := c.PostForm("/logout", url.Values{}, "/org/"+servertest.OrgNordic); res.StatusCode != http.StatusSeeOther {
 		t.Fatalf("logout: %d", res.StatusCode)
 	}
 	c.Login("admin@demo.example")
@@ -82,9 +83,9 @@ func loginFrom(t *testing.T, c *servertest.Client, loginURL, email string, mfaSt
 	t.Helper()
 	_, doc := c.Page(loginURL)
 	form := url.Values{"email": {email}, "password": {reference.DemoPassword}}
-	for _, in := range findAll(doc, byTag("input")) {
-		if n := attr(in, "name"); n == "_csrf" || n == "redirect_url" {
-			form.Set(n, attr(in, "value"))
+	for _, in := range htmlq.FindAll(doc, htmlq.ByTag("input")) {
+		if n := htmlq.Attr(in, "name"); n == "_csrf" || n == "redirect_url" {
+			form.Set(n, htmlq.Attr(in, "value"))
 		}
 	}
 	res := c.Do("POST", "/login", form)
@@ -107,11 +108,11 @@ func loginFrom(t *testing.T, c *servertest.Client, loginURL, email string, mfaSt
 			t.Fatalf("landing at %s: %d", next, res.StatusCode)
 		}
 		doc := servertest.Parse(t, res)
-		meta := find(doc, func(n *html.Node) bool { return n.Data == "meta" && attr(n, "http-equiv") == "refresh" })
+		meta := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "meta" && htmlq.Attr(n, "http-equiv") == "refresh" })
 		if meta == nil {
 			return next
 		}
-		_, target, _ := strings.Cut(attr(meta, "content"), "url=")
+		_, target, _ := strings.Cut(htmlq.Attr(meta, "content"), "url=")
 		next = target
 	}
 	return next
@@ -126,22 +127,22 @@ func savedForm(t *testing.T, c *servertest.Client) (shown map[string]string, pos
 		t.Fatalf("saved form page: %d (%s)", res.StatusCode, res.Header.Get("Location"))
 	}
 	shown = map[string]string{}
-	main := find(doc, byTag("main"))
-	dts, dds := findAll(main, byTag("dt")), findAll(main, byTag("dd"))
+	main := htmlq.Find(doc, htmlq.ByTag("main"))
+	dts, dds := htmlq.FindAll(main, htmlq.ByTag("dt")), htmlq.FindAll(main, htmlq.ByTag("dd"))
 	for i := range dts {
-		shown[text(dts[i])] = text(dds[i])
+		shown[htmlq.VisibleText(dts[i])] = htmlq.VisibleText(dds[i])
 	}
-	form := find(main, func(n *html.Node) bool {
-		return n.Data == "form" && find(n, func(b *html.Node) bool { return b.Data == "button" && text(b) == "Send again" }) != nil
+	form := htmlq.Find(main, func(n *html.Node) bool {
+		return n.Data == "form" && htmlq.Find(n, func(b *html.Node) bool { return b.Data == "button" && htmlq.VisibleText(b) == "Send again" }) != nil
 	})
 	if form == nil {
 		t.Fatal("no Send again form")
 	}
 	post = url.Values{}
-	for _, in := range findAll(form, byTag("input")) {
-		post.Add(attr(in, "name"), attr(in, "value"))
+	for _, in := range htmlq.FindAll(form, htmlq.ByTag("input")) {
+		post.Add(htmlq.Attr(in, "name"), htmlq.Attr(in, "value"))
 	}
-	return shown, post, attr(form, "action")
+	return shown, post, htmlq.Attr(form, "action")
 }
 
 // noSavedForm: the page says there is nothing to send again.
@@ -151,7 +152,7 @@ func noSavedForm(t *testing.T, c *servertest.Client, what string) {
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("%s: saved form page %d", what, res.StatusCode)
 	}
-	if h1 := text(find(doc, byTag("h1"))); h1 != "Nothing to send again" {
+	if h1 := htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("h1"))); h1 != "Nothing to send again" {
 		t.Fatalf("%s is offered (%q)", what, h1)
 	}
 }
@@ -294,7 +295,7 @@ func TestSavedFormKeepsNoSecrets(t *testing.T) {
 		t.Errorf("country_code not kept: %v", shown)
 	}
 	_, doc := c.Page(savedPage)
-	if !strings.Contains(text(find(doc, byTag("main"))), "these were not kept") {
+	if !strings.Contains(htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("main"))), "these were not kept") {
 		t.Error("the page does not say what was left out")
 	}
 }
@@ -417,11 +418,13 @@ func TestShellSessionProps(t *testing.T) {
 	c := h.Client()
 	c.Login("admin@demo.example")
 	_, doc := c.Page(accountPath(acctEUR))
-	island := find(doc, func(n *html.Node) bool { return attr(n, "data-island") == "IdleWarning" })
+	island := htmlq.Find(doc, func(n *html.Node) bool { return htmlq.Attr(n, "data-island") == "IdleWarning" })
 	if island == nil {
 		t.Fatal("no idle warning on a shell page")
 	}
-	script := find(doc, func(n *html.Node) bool { return n.Data == "script" && attr(n, "id") == attr(island, "data-props") })
+	script := htmlq.Find(doc, func(n *html.Node) bool {
+		return n.Data == "script" && htmlq.Attr(n, "id") == htmlq.Attr(island, "data-props")
+	})
 	if script == nil || script.FirstChild == nil {
 		t.Fatal("no props")
 	}

@@ -13,6 +13,7 @@ import (
 	"portal/currency"
 	"portal/provider"
 	"portal/server"
+	"portal/server/listpage"
 )
 
 // SearchTransactions is the Account Transactions group of the search page.
@@ -62,16 +63,11 @@ func (s area) search(c fiber.Ctx, o *server.OrgContext, q SearchQuery) SearchTra
 		return out
 	}
 	f := provider.MovementSearch{Query: q.Q, CreatedAfter: q.After, CreatedBefore: q.Before}
-	if cur := c.Query(qCursorBefore); cur != "" {
-		f.Cursor, f.Direction = cur, provider.DirectionPrev
-	} else if cur := c.Query(qCursorAfter); cur != "" {
-		f.Cursor, f.Direction = cur, provider.DirectionNext
-	}
-	page, err := s.Ledger.SearchMovements(c.Context(), o.Org.ID, f)
-	if provider.ErrorCode(err) == provider.EINVALID && f.Cursor != "" {
-		f.Cursor, f.Direction = "", ""
-		page, err = s.Ledger.SearchMovements(c.Context(), o.Org.ID, f)
-	}
+	cur := listpage.ReadCursor(c, qCursorAfter, qCursorBefore)
+	page, err := listpage.Load(&cur, func(cursor, direction string) (provider.MovementSearchPage, error) {
+		f.Cursor, f.Direction = cursor, direction
+		return s.Ledger.SearchMovements(c.Context(), o.Org.ID, f)
+	})
 	if err != nil {
 		s.Logger.Error("movement search", "request_id", server.Req(c).ID, "err", err)
 		out.Error = msgAccountUnavailable
@@ -88,13 +84,7 @@ func (s area) search(c fiber.Ctx, o *server.OrgContext, q SearchQuery) SearchTra
 		out.Rows = append(out.Rows, SearchHitRow{EntryRow: entryRow(h.Entry, href), AccountName: a.Name,
 			AccountNumber: h.AccountNumber, Currency: h.Currency, Flag: currency.Country(h.Currency)})
 	}
-	link := func(k, cur string) string { return server.Link(q.Path, server.WithQuery(q.Here, k, cur), "") }
-	if page.HasNext && page.CursorNext != "" {
-		out.Next = link(qCursorAfter, page.CursorNext)
-	}
-	if page.CursorPrev != "" {
-		out.Prev = link(qCursorBefore, page.CursorPrev)
-	}
+	out.Next, out.Prev = cur.Pager(q.Path, q.Here, page.HasNext, page.CursorNext, page.CursorPrev)
 	return out
 }
 

@@ -10,7 +10,7 @@ import (
 
 func TestSearchMovementsAPI(t *testing.T) {
 	h := newHarness(t)
-	if _, err := h.Store.Transfer(context.Background(), orgNordic, provider.TransferRequest{From: acctEUR, To: acctGBP, Amount: "2.00",
+	if _, err := h.Store.Transfer(context.Background(), servertest.OrgNordic, provider.TransferRequest{From: acctEUR, To: acctGBP, Amount: "2.00",
 		EndToEndID: "API-SEARCH", IdempotencyKey: "api-search"}); err != nil {
 		t.Fatal(err)
 	}
@@ -28,14 +28,14 @@ func TestSearchMovementsAPI(t *testing.T) {
 		status int
 		code   string
 	}{
-		{obs, path(orgNordic, "q=API-SEARCH"), 200, ""},
-		{obs, path(orgNordic, "q=%20API-SEARCH%20&limit=1"), 200, ""},
-		{obs, path(orgNordic, "q=%20%20"), 422, "invalid"},
-		{obs, path(orgNordic, ""), 422, "invalid"},
-		{obs, path(orgNordic, "q=x&limit=0"), 422, "invalid"},
-		{obs, path(orgNordic, "q=x&cursor_after=a&cursor_before=b"), 422, "invalid"},
-		{obs, path(orgAtlantic, "q=API-SEARCH"), 404, "not_found"},
-		{def, path(orgNordic, "q=API-SEARCH"), 403, "forbidden"},
+		{obs, path(servertest.OrgNordic, "q=API-SEARCH"), 200, ""},
+		{obs, path(servertest.OrgNordic, "q=%20API-SEARCH%20&limit=1"), 200, ""},
+		{obs, path(servertest.OrgNordic, "q=%20%20"), 422, "invalid"},
+		{obs, path(servertest.OrgNordic, ""), 422, "invalid"},
+		{obs, path(servertest.OrgNordic, "q=x&limit=0"), 422, "invalid"},
+		{obs, path(servertest.OrgNordic, "q=x&cursor_after=a&cursor_before=b"), 422, "invalid"},
+		{obs, path(servertest.OrgAtlantic, "q=API-SEARCH"), 404, "not_found"},
+		{def, path(servertest.OrgNordic, "q=API-SEARCH"), 403, "forbidden"},
 	}
 	for _, tc := range cases {
 		r := tc.c.Call("GET", tc.url, nil)
@@ -43,7 +43,7 @@ func TestSearchMovementsAPI(t *testing.T) {
 		h.CheckReply(t, "GET", doc, r)
 	}
 
-	first := obs.Call("GET", path(orgNordic, "q=API-SEARCH&limit=1"), nil)
+	first := obs.Call("GET", path(servertest.OrgNordic, "q=API-SEARCH&limit=1"), nil)
 	meta, _ := first.JSON["meta"].(map[string]any)
 	data, _ := first.JSON["data"].([]any)
 	if len(data) != 1 || meta["total"] != float64(2) || meta["has_next_page"] != true {
@@ -52,7 +52,7 @@ func TestSearchMovementsAPI(t *testing.T) {
 	if hit := data[0].(map[string]any); hit["account_number"] != acctGBP || hit["reference"] != "API-SEARCH" {
 		t.Errorf("hit %v", hit)
 	}
-	second := obs.Call("GET", path(orgNordic, "q=API-SEARCH&limit=1&cursor_after="+meta["cursor_next"].(string)), nil)
+	second := obs.Call("GET", path(servertest.OrgNordic, "q=API-SEARCH&limit=1&cursor_after="+meta["cursor_next"].(string)), nil)
 	data2, _ := second.JSON["data"].([]any)
 	if len(data2) != 1 || data2[0].(map[string]any)["account_number"] != acctEUR {
 		t.Errorf("second page %s", second.Raw)

@@ -265,10 +265,7 @@ func (s area) transferSubmit(c fiber.Ctx) error {
 		field, msg, known := transferErrorField(err)
 		if !known {
 			s.Logger.Error("transfer", "request_id", server.Req(c).ID, "err", err)
-			if err := s.Flash(c, session.FlashError, msgTransferFailed); err != nil {
-				return err
-			}
-			return server.Redirect(c, "/org/"+o.Org.ID+"/accounts/"+number)
+			return s.FlashRedirect(c, session.FlashError, msgTransferFailed, "/org/"+o.Org.ID+"/accounts/"+number)
 		}
 		f.FormError = msgTransferFailed
 		if field != "" {
@@ -278,10 +275,7 @@ func (s area) transferSubmit(c fiber.Ctx) error {
 		}
 		return s.renderTransfer(c, fiber.StatusUnprocessableEntity, f)
 	}
-	if err := s.Flash(c, session.FlashSuccess, msgTransferOK); err != nil {
-		return err
-	}
-	return server.Redirect(c, "/org/"+o.Org.ID+"/accounts/"+number)
+	return s.FlashRedirect(c, session.FlashSuccess, msgTransferOK, "/org/"+o.Org.ID+"/accounts/"+number)
 }
 
 // transferErrorField places a provider refusal of a transfer: debit_amount

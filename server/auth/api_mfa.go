@@ -23,7 +23,7 @@ import (
 // "mfa:push:"+id. SMS codes and push approvals are bound to the login by
 // the session's handle (loginID), as on the screens.
 //
-// Completing MFA rotates the session (apiCompleteMFA): SECURITY.md asks for
+// Completing MFA rotates the session (apiCompleteMFA): docs/security.md asks for
 // a new id at MFA completion, and the session id is the refresh token, so
 // the reply sets a new portal_refresh cookie and carries a new access token
 // (and csrf_token) naming the new session. The login-scope token and the

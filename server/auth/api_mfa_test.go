@@ -32,9 +32,6 @@ func loginScope(h *servertest.Harness, email string) (*servertest.APIClient, ser
 	return a, a.LoginScope(email)
 }
 
-// totp is an authenticator's code at now+offset.
-var totp = servertest.TOTP
-
 // noSlowDown keeps the screens' growing delay after wrong codes out of the
 // test's run time.
 func noSlowDown(t *testing.T) {
@@ -62,7 +59,7 @@ func expectUpgraded(t *testing.T, h *servertest.Harness, a *servertest.APIClient
 	if ck := a.RefreshCookie(); ck == nil || session.HandleOf(ck.Value) != cl.Session {
 		t.Errorf("refresh cookie %v does not name the new session %s", ck, cl.Session)
 	}
-	if unmasked(t, r.JSON["csrf_token"]) == unmasked(t, login.JSON["csrf_token"]) {
+	if servertest.UnmaskCSRF(t, r.JSON["csrf_token"]) == servertest.UnmaskCSRF(t, login.JSON["csrf_token"]) {
 		t.Error("the CSRF token did not change")
 	}
 	if _, err := h.Sessions.LoadByHandle(t.Context(), oldSid); err == nil {
@@ -124,7 +121,7 @@ func TestAPIMFATOTPLogin(t *testing.T) {
 		}
 		h.CheckReply(t, "POST", "/authentication/mfa/verify_totp_factor", r)
 	}
-	code := totp(t, reference.DemoTOTPSecret, 0)
+	code := servertest.TOTP(t, reference.DemoTOTPSecret, 0)
 	r := a.Call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": code[:3] + " " + code[3:]})
 	expectUpgraded(t, h, a, login, r, "POST", "/authentication/mfa/verify_totp_factor")
 
@@ -139,7 +136,7 @@ func TestAPIMFATOTPLogin(t *testing.T) {
 	if e := r.FirstError(t); e["title"] != msgTOTPFailed || e["source"].(map[string]any)["pointer"] != "/mfa_token" {
 		t.Errorf("replay: %s", r.Raw)
 	}
-	r = b.Call("POST", mfaTok+"/verify", map[string]string{"mfa_token": totp(t, reference.DemoTOTPSecret, 30*time.Second)})
+	r = b.Call("POST", mfaTok+"/verify", map[string]string{"mfa_token": servertest.TOTP(t, reference.DemoTOTPSecret, 30*time.Second)})
 	expectUpgraded(t, h, b, blogin, r, "POST", "/authentication/mfa_tokens/verify")
 }
 
@@ -308,9 +305,9 @@ func TestAPIMFAWithSessionCookie(t *testing.T) {
 	a := h.APIWithJar(c.Jar)
 	a.Call("GET", mfaTok+"/status?approval_request_id=x", nil).Expect(t, 403, server.APICodeInvalidCSRF)
 	a.Call("GET", mfaTok+"/status?approval_request_id=x", nil, "X-CSRF-Token", sess.CSRF).Expect(t, 404, server.APICodeNotFound)
-	a.Call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": totp(t, reference.DemoTOTPSecret, 0)}).
+	a.Call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": servertest.TOTP(t, reference.DemoTOTPSecret, 0)}).
 		Expect(t, 403, server.APICodeInvalidCSRF)
-	r := a.Call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": totp(t, reference.DemoTOTPSecret, 0)},
+	r := a.Call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": servertest.TOTP(t, reference.DemoTOTPSecret, 0)},
 		"X-CSRF-Token", sess.CSRF)
 	r.Expect(t, 200, "")
 	h.CheckReply(t, "POST", "/authentication/mfa/verify_totp_factor", r)
@@ -318,7 +315,7 @@ func TestAPIMFAWithSessionCookie(t *testing.T) {
 		t.Errorf("cookie reply %s", r.Raw)
 	}
 	n, newID := pageSession()
-	if newID == oldID || n.Scope != session.ScopeDashboard || n.CSRF != unmasked(t, r.JSON["csrf_token"]) {
+	if newID == oldID || n.Scope != session.ScopeDashboard || n.CSRF != servertest.UnmaskCSRF(t, r.JSON["csrf_token"]) {
 		t.Errorf("page session not rotated to dashboard: %v", n)
 	}
 	if res := c.Get("/"); res.StatusCode != http.StatusSeeOther || !strings.HasPrefix(res.Header.Get("Location"), "/org/") {
@@ -343,7 +340,7 @@ func TestAPIMFALockout(t *testing.T) {
 	h.CheckReply(t, "POST", "/authentication/mfa_tokens/verify", r)
 	// Even the right code is refused now, from a new login too.
 	b, _ := loginScope(h, emailMFATOTP)
-	b.Call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": totp(t, reference.DemoTOTPSecret, 0)}).
+	b.Call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": servertest.TOTP(t, reference.DemoTOTPSecret, 0)}).
 		Expect(t, 429, server.APICodeTooMany)
 	// The page counts on the same key.
 	c := h.Client()
@@ -357,7 +354,7 @@ func TestAPIMFALockout(t *testing.T) {
 		}
 		return nil
 	}()
-	res := c.Do("POST", "/mfa-verify/totp", url.Values{"_csrf": {sess.CSRF}, "code": {totp(t, reference.DemoTOTPSecret, 0)}})
+	res := c.Do("POST", "/mfa-verify/totp", url.Values{"_csrf": {sess.CSRF}, "code": {servertest.TOTP(t, reference.DemoTOTPSecret, 0)}})
 	if res.StatusCode != http.StatusTooManyRequests {
 		t.Errorf("page after API lockout: %d", res.StatusCode)
 	}
@@ -379,7 +376,7 @@ func TestAPIMFALoginExpires(t *testing.T) {
 		a.Call("GET", mfaPath+"/configuration", nil).Expect(t, 200, "") // keeps it from idling out
 	}
 	now = now.Add(3 * time.Minute)
-	r := a.Call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": totp(t, reference.DemoTOTPSecret, 0)})
+	r := a.Call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": servertest.TOTP(t, reference.DemoTOTPSecret, 0)})
 	r.Expect(t, 401, "EXPIRED_AUTHENTICATION")
 	if r.FirstError(t)["detail"] != "Your token was expired, please login again" {
 		t.Errorf("detail %s", r.Raw)
@@ -407,7 +404,7 @@ func TestAPIMFASetup(t *testing.T) {
 		t.Error("a second call changed the pending secret")
 	}
 	a.Call("POST", mfaPath+"/validate_totp_factor", map[string]string{"code": wrongTOTP(t, secret)}).Expect(t, 422, server.APICodeInvalid)
-	r = a.Call("POST", mfaPath+"/validate_totp_factor", map[string]string{"code": totp(t, secret, 0)})
+	r = a.Call("POST", mfaPath+"/validate_totp_factor", map[string]string{"code": servertest.TOTP(t, secret, 0)})
 	r.Expect(t, 200, "")
 	h.CheckReply(t, "POST", "/authentication/mfa/validate_totp_factor", r)
 	if r.JSON["mfa_enabled"] != false || r.JSON["access_token"] != nil || r.JSON["message"] != apiMsgTOTPSetUp {

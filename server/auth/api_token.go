@@ -103,7 +103,7 @@ func (s area) apiLogin(c fiber.Ctx, _ *server.APICaller) error {
 		return err
 	}
 	sess.UserID, sess.UserAgent = u.ID, server.UserAgent(c)
-	// No side door around MFA (SECURITY.md): only a user who skips MFA is
+	// No side door around MFA (docs/security.md): only a user who skips MFA is
 	// fully authenticated by a password.
 	sess.Scope = session.ScopeLogin
 	switch {

@@ -128,7 +128,7 @@ func TestAPILogin(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if sess.Scope != tc.scope || sess.UserID != claims.Subject || sess.CSRF != unmasked(t, r.JSON["csrf_token"]) {
+			if sess.Scope != tc.scope || sess.UserID != claims.Subject || sess.CSRF != servertest.UnmaskCSRF(t, r.JSON["csrf_token"]) {
 				t.Errorf("session %v", sess)
 			}
 		})
@@ -238,7 +238,7 @@ func TestAPIRefresh(t *testing.T) {
 				return
 			}
 			cl := mustClaims(t, h, r.JSON["access_token"].(string))
-			if cl.Session != sid || cl.Scope != session.ScopeDashboard || unmasked(t, r.JSON["csrf_token"]) != unmasked(t, csrf) {
+			if cl.Session != sid || cl.Scope != session.ScopeDashboard || servertest.UnmaskCSRF(t, r.JSON["csrf_token"]) != servertest.UnmaskCSRF(t, csrf) {
 				t.Errorf("refresh changed the session: %+v %s", cl, r.Raw)
 			}
 			c.Token = r.JSON["access_token"].(string)
@@ -485,7 +485,7 @@ func TestAuthAPITour(t *testing.T) {
 	noSlowDown(t)
 	h := newHarness(t)
 	tour := h.Tour(t, New(h.Srv).API)
-	tour.At["id"] = orgNordic
+	tour.At["id"] = servertest.OrgNordic
 
 	// Log in, refresh; the customer calls.
 	admin := h.API()
@@ -497,14 +497,14 @@ func TestAuthAPITour(t *testing.T) {
 		"getContractedProducts", "getAddress", "getRoles", "listAlerts", "getMfaConfiguration"} {
 		tour.Call(admin, id, "", nil)
 	}
-	tour.Call(admin, "getFeatureFlags", "?organisation_id="+orgNordic, nil)
-	tour.Call(admin, "setCurrentOrganisation", "", nil, server.APIHeaderOrganisation, orgNordic)
+	tour.Call(admin, "getFeatureFlags", "?organisation_id="+servertest.OrgNordic, nil)
+	tour.Call(admin, "setCurrentOrganisation", "", nil, server.APIHeaderOrganisation, servertest.OrgNordic)
 
 	// Finishing a login: authenticator, SMS, push.
 	a, _ := loginScope(h, emailMFATOTP)
-	tour.Call(a, "verifyTotpFactor", "", map[string]string{"code": totp(t, reference.DemoTOTPSecret, 0)})
+	tour.Call(a, "verifyTotpFactor", "", map[string]string{"code": servertest.TOTP(t, reference.DemoTOTPSecret, 0)})
 	a, _ = loginScope(h, emailMFATOTP)
-	tour.Call(a, "verifyMfaToken", "", map[string]string{"mfa_token": totp(t, reference.DemoTOTPSecret, 30*time.Second)})
+	tour.Call(a, "verifyMfaToken", "", map[string]string{"mfa_token": servertest.TOTP(t, reference.DemoTOTPSecret, 30*time.Second)})
 	a, _ = loginScope(h, emailMFASMS)
 	tour.Call(a, "requestMfaTokenSms", "", nil)
 	tour.Call(a, "verifySms", "", map[string]string{"code": servertest.LastSMS(t, h.Store)})
@@ -526,7 +526,7 @@ func TestAuthAPITour(t *testing.T) {
 	}
 	tour.Call(a, "confirmPhoneNumber", "", map[string]string{"code": servertest.LastSMS(t, h.Store)})
 	secret := tour.Call(a, "requestTotpFactor", "", nil).JSON["secret"].(string)
-	tour.Call(a, "validateTotpFactor", "", map[string]string{"code": totp(t, secret, 0)})
+	tour.Call(a, "validateTotpFactor", "", map[string]string{"code": servertest.TOTP(t, secret, 0)})
 
 	// Adding a method at scope dashboard: the password again first.
 	tour.Call(admin, "reauthenticate", "", map[string]string{"password": reference.DemoPassword})

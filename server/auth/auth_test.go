@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"portal/htmlq"
 	"portal/server"
 	"portal/server/servertest"
 	"portal/token"
@@ -32,22 +31,6 @@ func newHarness(t testing.TB, edits ...func(*server.Deps)) *servertest.Harness {
 	}, New, dashboard.New, search.New)
 }
 
-// Queries of parsed HTML by structure (package htmlq), under short names.
-var (
-	find    = htmlq.Find
-	findAll = htmlq.FindAll
-	attr    = htmlq.Attr
-	hasAttr = htmlq.HasAttr
-	text    = htmlq.VisibleText
-	byTag   = htmlq.ByTag
-	byID    = htmlq.ByID
-)
-
-const (
-	orgNordic   = servertest.OrgNordic
-	orgAtlantic = servertest.OrgAtlantic
-)
-
 const (
 	emailObserver = "observer@demo.example"
 	emailMulti    = "multi@demo.example"
@@ -58,9 +41,6 @@ const (
 )
 
 var base, _ = url.Parse("http://portal.test")
-
-// unmasked is the session's CSRF token a masked one stands for.
-var unmasked = servertest.UnmaskCSRF
 
 func mustClaims(t *testing.T, h *servertest.Harness, tok string) token.Claims {
 	t.Helper()

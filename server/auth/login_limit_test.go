@@ -6,8 +6,10 @@ import (
 	"strconv"
 	"testing"
 
-	"golang.org/x/net/html"
+	"portal/htmlq"
 	"portal/server"
+
+	"golang.org/x/net/html"
 )
 
 // loginAttempt posts the login form once through n, with hdr, and returns
@@ -16,11 +18,11 @@ import (
 func loginAttempt(t *testing.T, n *netClient, email string, hdr ...string) int {
 	t.Helper()
 	_, doc := n.Page("/login")
-	in := find(doc, func(x *html.Node) bool { return x.Data == "input" && attr(x, "name") == "_csrf" })
+	in := htmlq.Find(doc, func(x *html.Node) bool { return x.Data == "input" && htmlq.Attr(x, "name") == "_csrf" })
 	if in == nil {
 		t.Fatal("no _csrf on /login")
 	}
-	return n.Do("POST", "/login", url.Values{"_csrf": {attr(in, "value")}, "email": {email}, "password": {"Wrong-passw0rd!"}}, hdr...).StatusCode
+	return n.Do("POST", "/login", url.Values{"_csrf": {htmlq.Attr(in, "value")}, "email": {email}, "password": {"Wrong-passw0rd!"}}, hdr...).StatusCode
 }
 
 // The per-address login limit counts the client a trusted proxy names in

@@ -13,7 +13,7 @@ import (
 	"portal/session"
 )
 
-// Rules of the MFA screens (spec 000 §4, §5, §8, §9; SECURITY.md
+// Rules of the MFA screens (spec 000 §4, §5, §8, §9; docs/security.md,
 // "Authentication").
 const (
 	// loginScopeTTL: a session that passed the password step has this long

@@ -1,6 +1,9 @@
 package auth
 
-import "testing"
+import (
+	"portal/htmlq"
+	"testing"
+)
 
 // A one-time code is no word for the spellchecker to underline. The JSX
 // once said spellCheck, which preact and the Go renderer both drop (the
@@ -11,10 +14,10 @@ func TestMFACodeFieldTurnsSpellcheckOff(t *testing.T) {
 	wantLocation(t, c.Login("mfa-new@demo.example"), "/mfa-setup")
 	_, doc := c.Page("/mfa-setup")
 	for _, id := range []string{"totp_code", "token"} {
-		in := find(doc, byID(id))
+		in := htmlq.Find(doc, htmlq.ByID(id))
 		if in == nil {
 			t.Errorf("no code field %s", id)
-		} else if v := attr(in, "spellcheck"); v != "false" {
+		} else if v := htmlq.Attr(in, "spellcheck"); v != "false" {
 			t.Errorf("code field %s: spellcheck %q, want \"false\"", id, v)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/net/html"
 
+	"portal/htmlq"
 	"portal/mfa"
 	"portal/provider"
 	"portal/reference"
@@ -28,7 +29,7 @@ func TestMFASetupGetCreatesNothing(t *testing.T) {
 		t.Fatalf("no secret started at login: %v", err)
 	}
 	_, doc := c.Page("/mfa-setup")
-	if s := find(doc, byID("totp-secret")); s == nil || strings.ReplaceAll(text(s), " ", "") != started.Secret {
+	if s := htmlq.Find(doc, htmlq.ByID("totp-secret")); s == nil || strings.ReplaceAll(htmlq.VisibleText(s), " ", "") != started.Secret {
 		t.Fatal("the page does not show the secret started at login")
 	}
 
@@ -52,11 +53,13 @@ func TestMFASetupGetCreatesNothing(t *testing.T) {
 	if after := stored(); len(after.Values) != len(before.Values) {
 		t.Errorf("GET /mfa-setup wrote the session: %v, was %v", after.Values, before.Values)
 	}
-	if find(doc, byID("totp-secret")) != nil || find(doc, byTag("svg")) != nil {
+	if htmlq.Find(doc, htmlq.ByID("totp-secret")) != nil || htmlq.Find(doc, htmlq.ByTag("svg")) != nil {
 		t.Fatal("a secret is shown, yet none was started")
 	}
-	form := find(doc, func(n *html.Node) bool { return n.Data == "form" && attr(n, "action") == "/mfa-setup/totp/start" })
-	if form == nil || find(form, func(n *html.Node) bool { return n.Data == "button" && text(n) == "Set up the authenticator app" }) == nil {
+	form := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "form" && htmlq.Attr(n, "action") == "/mfa-setup/totp/start" })
+	if form == nil || htmlq.Find(form, func(n *html.Node) bool {
+		return n.Data == "button" && htmlq.VisibleText(n) == "Set up the authenticator app"
+	}) == nil {
 		t.Fatal("no way to start the authenticator without JavaScript")
 	}
 
@@ -66,10 +69,10 @@ func TestMFASetupGetCreatesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, doc = c.Page("/mfa-setup")
-	if s := find(doc, byID("totp-secret")); s == nil || strings.ReplaceAll(text(s), " ", "") != enr.Secret {
+	if s := htmlq.Find(doc, htmlq.ByID("totp-secret")); s == nil || strings.ReplaceAll(htmlq.VisibleText(s), " ", "") != enr.Secret {
 		t.Fatal("the started secret is not shown")
 	}
-	if find(doc, byTag("svg")) == nil {
+	if htmlq.Find(doc, htmlq.ByTag("svg")) == nil {
 		t.Fatal("no QR code")
 	}
 	code, _ := mfa.Code(enr.Secret, time.Now())

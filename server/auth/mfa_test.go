@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/net/html"
 
+	"portal/htmlq"
 	"portal/mfa"
 	"portal/provider"
 	"portal/reference"
@@ -70,26 +71,26 @@ func wantStatus(t *testing.T, res *http.Response, want int) *html.Node {
 // field tied to it, and a link to the field in the error summary.
 func fieldError(t *testing.T, doc *html.Node, field, msg string) {
 	t.Helper()
-	el := find(doc, byID(field+"-error"))
-	if el == nil || !strings.Contains(text(el), msg) {
+	el := htmlq.Find(doc, htmlq.ByID(field+"-error"))
+	if el == nil || !strings.Contains(htmlq.VisibleText(el), msg) {
 		t.Fatalf("field %s: no error %q", field, msg)
 	}
-	in := find(doc, byID(field))
-	if in == nil || attr(in, "aria-invalid") != "true" || !strings.Contains(attr(in, "aria-describedby"), field+"-error") {
+	in := htmlq.Find(doc, htmlq.ByID(field))
+	if in == nil || htmlq.Attr(in, "aria-invalid") != "true" || !strings.Contains(htmlq.Attr(in, "aria-describedby"), field+"-error") {
 		t.Fatalf("field %s not tied to its error", field)
 	}
-	link := find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "href") == "#"+field })
-	if link == nil || text(link) != msg {
+	link := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "href") == "#"+field })
+	if link == nil || htmlq.VisibleText(link) != msg {
 		t.Fatalf("error summary lacks a link to #%s with %q", field, msg)
 	}
 }
 
-func hasText(doc *html.Node, s string) bool { return strings.Contains(text(doc), s) }
+func hasText(doc *html.Node, s string) bool { return strings.Contains(htmlq.VisibleText(doc), s) }
 
 func alertText(doc *html.Node) string {
 	var out []string
-	for _, n := range findAll(doc, func(n *html.Node) bool { return attr(n, "role") == "alert" }) {
-		out = append(out, text(n))
+	for _, n := range htmlq.FindAll(doc, func(n *html.Node) bool { return htmlq.Attr(n, "role") == "alert" }) {
+		out = append(out, htmlq.VisibleText(n))
 	}
 	return strings.Join(out, " | ")
 }
@@ -147,15 +148,15 @@ func TestMFAVerifyTOTP(t *testing.T) {
 	if cards := choiceCards(doc); len(cards) != 1 || !strings.HasPrefix(cards[0], "/mfa-verify?method=authenticator Authentication app (recommended)") {
 		t.Fatalf("choice cards %q", cards)
 	}
-	if a := find(doc, func(n *html.Node) bool { return n.Data == "a" && text(n) == "Open the sandbox outbox" }); a == nil {
+	if a := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.VisibleText(n) == "Open the sandbox outbox" }); a == nil {
 		t.Fatal("no sandbox outbox link")
 	}
 
 	_, doc = c.Page("/mfa-verify?method=authenticator")
-	if a := find(doc, func(n *html.Node) bool { return n.Data == "a" && text(n) == "Go back" }); a == nil || attr(a, "href") != "/mfa-verify" {
+	if a := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.VisibleText(n) == "Go back" }); a == nil || htmlq.Attr(a, "href") != "/mfa-verify" {
 		t.Fatal("authenticator screen lacks Go back")
 	}
-	if l := find(doc, func(n *html.Node) bool { return n.Data == "label" && attr(n, "for") == "code" }); l == nil {
+	if l := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "label" && htmlq.Attr(n, "for") == "code" }); l == nil {
 		t.Fatal("code field has no label")
 	}
 
@@ -193,8 +194,8 @@ func TestMFAVerifyTOTP(t *testing.T) {
 	c2 := h.Client()
 	c2.Login("mfa-totp@demo.example")
 	doc = wantStatus(t, post(c2, "/mfa-verify", "/mfa-verify/totp", url.Values{"code": {code}}), 422)
-	if e := find(doc, byID("code-error")); e == nil || !strings.Contains(text(e), "already been used") {
-		t.Fatalf("replayed code: %q", text(e))
+	if e := htmlq.Find(doc, htmlq.ByID("code-error")); e == nil || !strings.Contains(htmlq.VisibleText(e), "already been used") {
+		t.Fatalf("replayed code: %q", htmlq.VisibleText(e))
 	}
 	if scopeOf(t, h, c2) != session.ScopeLogin {
 		t.Fatal("a replayed code finished a login")
@@ -206,8 +207,8 @@ func TestTOTPValidatePage(t *testing.T) {
 	c := h.Client()
 	c.Login("mfa-totp@demo.example")
 	_, doc := c.Page("/totp-validate")
-	form := find(doc, func(n *html.Node) bool { return n.Data == "form" && attr(n, "action") == "/totp-validate" })
-	if form == nil || find(form, byID("code")) == nil {
+	form := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "form" && htmlq.Attr(n, "action") == "/totp-validate" })
+	if form == nil || htmlq.Find(form, htmlq.ByID("code")) == nil {
 		t.Fatal("/totp-validate has no code form")
 	}
 	doc = wantStatus(t, post(c, "/totp-validate", "/totp-validate", url.Values{"code": {"12"}}), 422)
@@ -220,15 +221,15 @@ func TestMFAVerifySMS(t *testing.T) {
 	a := h.Client()
 	wantLocation(t, a.Login("mfa-sms@demo.example"), "/mfa-verify")
 	_, doc := a.Page("/mfa-verify?method=sms")
-	if b := find(doc, func(n *html.Node) bool { return n.Data == "button" && text(n) == "Send code" }); b == nil {
+	if b := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "button" && htmlq.VisibleText(n) == "Send code" }); b == nil {
 		t.Fatal("no Send code button")
 	}
-	if find(doc, byID("code")) != nil {
+	if htmlq.Find(doc, htmlq.ByID("code")) != nil {
 		t.Fatal("code field before a code was sent")
 	}
 	res := post(a, "/mfa-verify?method=sms", "/mfa-verify/sms/send", nil)
 	_, doc = follow(a, res)
-	if !hasText(doc, "SMS has been sent") || find(doc, byID("code")) == nil {
+	if !hasText(doc, "SMS has been sent") || htmlq.Find(doc, htmlq.ByID("code")) == nil {
 		t.Fatal("after sending: no notice or no code field")
 	}
 	codeA := servertest.LastSMS(t, h.Store)
@@ -245,7 +246,7 @@ func TestMFAVerifySMS(t *testing.T) {
 	doc = wantStatus(t, post(a, "/mfa-verify?method=sms", "/mfa-verify/sms", url.Values{"code": {"123"}}), 422)
 	fieldError(t, doc, "code", msgSMSCodeShort())
 	doc = wantStatus(t, post(a, "/mfa-verify?method=sms", "/mfa-verify/sms", url.Values{"code": {codeB}}), 422)
-	if e := find(doc, byID("code-error")); e == nil {
+	if e := htmlq.Find(doc, htmlq.ByID("code-error")); e == nil {
 		t.Fatal("another login's code: no error")
 	}
 	if scopeOf(t, h, a) != session.ScopeLogin {
@@ -281,25 +282,25 @@ func startPush(t *testing.T, h *servertest.Harness) (*servertest.Client, string)
 	c := h.Client()
 	c.Login("mfa-authy@demo.example")
 	_, doc := follow(c, post(c, "/mfa-verify?method=authy", "/mfa-verify/authy", nil))
-	island := find(doc, func(n *html.Node) bool { return attr(n, "data-island") == "ApprovalPoll" })
+	island := htmlq.Find(doc, func(n *html.Node) bool { return htmlq.Attr(n, "data-island") == "ApprovalPoll" })
 	if island == nil {
 		t.Fatal("no ApprovalPoll island")
 	}
-	props := find(doc, byID(attr(island, "data-props")))
+	props := htmlq.Find(doc, htmlq.ByID(htmlq.Attr(island, "data-props")))
 	var p ApprovalProps
-	if err := json.Unmarshal([]byte(text(props)), &p); err != nil {
+	if err := json.Unmarshal([]byte(htmlq.VisibleText(props)), &p); err != nil {
 		t.Fatal(err)
 	}
 	if p.Status != provider.ApprovalPending || p.Interval != 2000 || p.CheckURL != "/mfa-verify/authy/check" {
 		t.Fatalf("island props %+v", p)
 	}
 	// Without JavaScript: the status in a live region and a Check again form.
-	st := find(island, func(n *html.Node) bool { return attr(n, "role") == "status" })
-	if st == nil || !strings.Contains(text(st), "Waiting for approval") {
+	st := htmlq.Find(island, func(n *html.Node) bool { return htmlq.Attr(n, "role") == "status" })
+	if st == nil || !strings.Contains(htmlq.VisibleText(st), "Waiting for approval") {
 		t.Fatal("no status live region")
 	}
-	form := find(island, func(n *html.Node) bool { return n.Data == "form" && attr(n, "action") == p.CheckURL })
-	if form == nil || find(form, func(n *html.Node) bool { return n.Data == "button" && text(n) == "Check again" }) == nil {
+	form := htmlq.Find(island, func(n *html.Node) bool { return n.Data == "form" && htmlq.Attr(n, "action") == p.CheckURL })
+	if form == nil || htmlq.Find(form, func(n *html.Node) bool { return n.Data == "button" && htmlq.VisibleText(n) == "Check again" }) == nil {
 		t.Fatal("no Check again form")
 	}
 	return c, p.ID
@@ -310,8 +311,8 @@ func decide(t *testing.T, h *servertest.Harness, id, decision string) {
 	t.Helper()
 	tester := h.Client()
 	_, doc := tester.Page("/sandbox/outbox")
-	form := find(doc, func(n *html.Node) bool {
-		return n.Data == "form" && attr(n, "action") == "/sandbox/outbox/approvals/"+id
+	form := htmlq.Find(doc, func(n *html.Node) bool {
+		return n.Data == "form" && htmlq.Attr(n, "action") == "/sandbox/outbox/approvals/"+id
 	})
 	if form == nil {
 		t.Fatal("the outbox does not list the approval")
@@ -364,7 +365,7 @@ func TestMFAPushDenied(t *testing.T) {
 	if !hasText(doc, "The request was denied.") {
 		t.Fatal("denied status not shown")
 	}
-	if find(doc, func(n *html.Node) bool { return n.Data == "button" && text(n) == "Send a new request" }) == nil {
+	if htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "button" && htmlq.VisibleText(n) == "Send a new request" }) == nil {
 		t.Fatal("no way to send a new request")
 	}
 	if scopeOf(t, h, c) != session.ScopeLogin {
@@ -471,28 +472,28 @@ func TestMFASetup(t *testing.T) {
 	wantLocation(t, c.Login("mfa-new@demo.example"), "/mfa-setup")
 	_, doc := c.Page("/mfa-setup")
 	// Authenticator: an inline QR code (no outside image) and the key as text.
-	svg := find(doc, byTag("svg"))
-	if svg == nil || attr(svg, "role") != "img" || attr(svg, "aria-label") == "" {
+	svg := htmlq.Find(doc, htmlq.ByTag("svg"))
+	if svg == nil || htmlq.Attr(svg, "role") != "img" || htmlq.Attr(svg, "aria-label") == "" {
 		t.Fatal("no accessible inline QR code")
 	}
-	if find(doc, byTag("img")) != nil {
+	if htmlq.Find(doc, htmlq.ByTag("img")) != nil {
 		t.Fatal("QR code must not be an external image")
 	}
 	enr, err := h.Store.StartTOTP(t.Context(), reference.DemoUserMFANewID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := find(doc, byID("totp-secret")); s == nil || strings.ReplaceAll(text(s), " ", "") != enr.Secret || !strings.Contains(text(s), " ") {
-		t.Fatalf("secret shown as %q, want %s in groups", text(s), enr.Secret)
+	if s := htmlq.Find(doc, htmlq.ByID("totp-secret")); s == nil || strings.ReplaceAll(htmlq.VisibleText(s), " ", "") != enr.Secret || !strings.Contains(htmlq.VisibleText(s), " ") {
+		t.Fatalf("secret shown as %q, want %s in groups", htmlq.VisibleText(s), enr.Secret)
 	}
 	// Phone: dk by default; "Enable MFA" disabled until a number is set.
-	sel := find(doc, byID("country_code"))
-	opt := find(sel, func(n *html.Node) bool { return n.Data == "option" && hasAttr(n, "selected") })
-	if opt == nil || attr(opt, "value") != "dk" {
+	sel := htmlq.Find(doc, htmlq.ByID("country_code"))
+	opt := htmlq.Find(sel, func(n *html.Node) bool { return n.Data == "option" && htmlq.HasAttr(n, "selected") })
+	if opt == nil || htmlq.Attr(opt, "value") != "dk" {
 		t.Fatal("country code does not default to dk")
 	}
-	enable := find(doc, func(n *html.Node) bool { return n.Data == "button" && text(n) == "Enable MFA" })
-	if enable == nil || !hasAttr(enable, "disabled") {
+	enable := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "button" && htmlq.VisibleText(n) == "Enable MFA" })
+	if enable == nil || !htmlq.HasAttr(enable, "disabled") {
 		t.Fatal("Enable MFA not disabled before a number is set")
 	}
 	// ... and the server refuses it too.
@@ -523,8 +524,8 @@ func TestMFASetup(t *testing.T) {
 	if !hasText(doc, "SMS has been sent") || !hasText(doc, "+45 20998877") {
 		t.Fatal("after Request SMS: no notice or number")
 	}
-	enable = find(doc, func(n *html.Node) bool { return n.Data == "button" && text(n) == "Enable MFA" })
-	if enable == nil || hasAttr(enable, "disabled") {
+	enable = htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "button" && htmlq.VisibleText(n) == "Enable MFA" })
+	if enable == nil || htmlq.HasAttr(enable, "disabled") {
 		t.Fatal("Enable MFA still disabled with a number set")
 	}
 	token := servertest.LastSMS(t, h.Store)
@@ -575,7 +576,7 @@ func TestNewMFASetupFromBanner(t *testing.T) {
 	c.Login("mfa-totp@demo.example")
 	wantLocation(t, post(c, "/mfa-verify", "/mfa-verify/totp", url.Values{"code": {totpNow(t)}}), "/login_transition")
 	_, doc := c.Page("/org/" + reference.DemoOrg1ID)
-	if a := find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "href") == "/new-mfa-setup" }); a == nil {
+	if a := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "href") == "/new-mfa-setup" }); a == nil {
 		t.Fatal("no banner link to /new-mfa-setup")
 	}
 	// Changing sign-in methods from a full session needs the password again.
@@ -583,16 +584,16 @@ func TestNewMFASetupFromBanner(t *testing.T) {
 	wantLocation(t, c.Do("POST", "/new-mfa-setup/phone", url.Values{"_csrf": {sessionCSRF(h, c)}, "country_code": {"dk"}, "cellphone": {"20998877"}}),
 		"/reauth?next=/new-mfa-setup")
 	res := c.Do("POST", "/reauth", url.Values{"_csrf": {sessionCSRF(h, c)}, "next": {"/new-mfa-setup"}, "password": {"wrong"}})
-	if doc := wantStatus(t, res, 401); find(doc, byID("password-error")) == nil || !strings.Contains(text(find(doc, byID("password-error"))), "Incorrect password.") {
+	if doc := wantStatus(t, res, 401); htmlq.Find(doc, htmlq.ByID("password-error")) == nil || !strings.Contains(htmlq.VisibleText(htmlq.Find(doc, htmlq.ByID("password-error"))), "Incorrect password.") {
 		t.Fatal("wrong password at re-authentication not reported on the field")
 	}
 	res = c.Do("POST", "/reauth", url.Values{"_csrf": {sessionCSRF(h, c)}, "next": {"/new-mfa-setup"}, "password": {reference.DemoPassword}})
 	wantLocation(t, res, "/new-mfa-setup")
 	_, doc = c.Page("/new-mfa-setup")
-	if !hasText(doc, "The authenticator app is set up.") || find(doc, byID("totp-secret")) != nil {
+	if !hasText(doc, "The authenticator app is set up.") || htmlq.Find(doc, htmlq.ByID("totp-secret")) != nil {
 		t.Fatal("active authenticator offered again")
 	}
-	if a := find(doc, func(n *html.Node) bool { return n.Data == "a" && text(n) == "Back to the portal" }); a == nil {
+	if a := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.VisibleText(n) == "Back to the portal" }); a == nil {
 		t.Fatal("no way back to the portal")
 	}
 	res = post(c, "/new-mfa-setup", "/new-mfa-setup/phone", url.Values{"country_code": {"se"}, "cellphone": {"70-123 45 67"}})
@@ -603,7 +604,7 @@ func TestNewMFASetupFromBanner(t *testing.T) {
 	if !hasText(doc, "Two-factor authentication is set up.") {
 		t.Fatal("no success message")
 	}
-	if a := find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "href") == "/new-mfa-setup" }); a != nil {
+	if a := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "href") == "/new-mfa-setup" }); a != nil {
 		t.Fatal("banner still shown with MFA enabled")
 	}
 	// Registering again is refused with the spec's text.
@@ -625,7 +626,7 @@ func TestOutboxPage(t *testing.T) {
 		t.Fatal("the page does not say it is a test tool")
 	}
 	// The seeded invitation e-mail carries its link as a real link.
-	if a := find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "href") == reference.DemoInvitationLink }); a == nil {
+	if a := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "href") == reference.DemoInvitationLink }); a == nil {
 		t.Fatal("invitation link not a link")
 	}
 	// An unknown decision, or an unknown request, changes nothing.
@@ -648,7 +649,7 @@ func TestOutboxNotInProduction(t *testing.T) {
 	}
 	c.Login("mfa-totp@demo.example")
 	_, doc := c.Page("/mfa-verify")
-	if a := find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "href") == "/sandbox/outbox" }); a != nil {
+	if a := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "href") == "/sandbox/outbox" }); a != nil {
 		t.Fatal("production MFA page links to the outbox")
 	}
 	tok := c.CSRF("/mfa-verify")
@@ -673,10 +674,10 @@ func TestMFACodeHelpers(t *testing.T) {
 // choiceCards are the /mfa-verify cards as "href text".
 func choiceCards(doc *html.Node) []string {
 	var cards []string
-	for _, a := range findAll(doc, func(n *html.Node) bool {
-		return n.Data == "a" && strings.HasPrefix(attr(n, "href"), "/mfa-verify?method=")
+	for _, a := range htmlq.FindAll(doc, func(n *html.Node) bool {
+		return n.Data == "a" && strings.HasPrefix(htmlq.Attr(n, "href"), "/mfa-verify?method=")
 	}) {
-		cards = append(cards, attr(a, "href")+" "+text(a))
+		cards = append(cards, htmlq.Attr(a, "href")+" "+htmlq.VisibleText(a))
 	}
 	return cards
 }
@@ -711,8 +712,8 @@ func TestMFAVerifyOffersWhatTheUserHas(t *testing.T) {
 					continue
 				}
 				res, doc := c.Page("/mfa-verify?method=" + m)
-				if res.StatusCode != http.StatusOK || find(doc, func(n *html.Node) bool {
-					return n.Data == "form" && strings.HasPrefix(attr(n, "action"), "/mfa-verify/")
+				if res.StatusCode != http.StatusOK || htmlq.Find(doc, func(n *html.Node) bool {
+					return n.Data == "form" && strings.HasPrefix(htmlq.Attr(n, "action"), "/mfa-verify/")
 				}) != nil ||
 					len(choiceCards(doc)) != len(tc.want) {
 					t.Errorf("method %s by URL: %d, a form of it or other cards", m, res.StatusCode)
@@ -722,10 +723,10 @@ func TestMFAVerifyOffersWhatTheUserHas(t *testing.T) {
 	}
 	c := h.LoggedIn("admin@demo.example")
 	res, doc := c.Page("/mfa-verify")
-	if res.StatusCode != http.StatusOK || text(find(doc, byTag("h1"))) != "You are already verified" ||
-		find(doc, func(n *html.Node) bool {
-			return n.Data == "a" && attr(n, "href") == "/" && text(n) == "Go to the dashboard"
+	if res.StatusCode != http.StatusOK || htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("h1"))) != "You are already verified" ||
+		htmlq.Find(doc, func(n *html.Node) bool {
+			return n.Data == "a" && htmlq.Attr(n, "href") == "/" && htmlq.VisibleText(n) == "Go to the dashboard"
 		}) == nil {
-		t.Fatalf("verified user: %d %q", res.StatusCode, text(find(doc, byTag("h1"))))
+		t.Fatalf("verified user: %d %q", res.StatusCode, htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("h1"))))
 	}
 }

@@ -11,7 +11,7 @@ import (
 	"portal/session"
 )
 
-// The sandbox outbox (DESIGN.md "Real parts"): e-mail and SMS leave through
+// The sandbox outbox (docs/architecture.md, "Real parts"): e-mail and SMS leave through
 // the provider's outbox; in the sandbox this page lists what was "sent" and
 // plays the phone for push approvals, so a tester (and the e2e tests) can
 // finish every flow. It holds live codes and links of every user and
@@ -164,8 +164,5 @@ func (s area) outboxDecide(c fiber.Ctx) error {
 	default:
 		return err
 	}
-	if err := s.Flash(c, kind, text); err != nil {
-		return err
-	}
-	return server.Redirect(c, outboxPath)
+	return s.FlashRedirect(c, kind, text, outboxPath)
 }

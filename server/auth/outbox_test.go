@@ -12,6 +12,7 @@ import (
 	"github.com/gofiber/fiber/v3"
 	"golang.org/x/net/html"
 
+	"portal/htmlq"
 	"portal/reference"
 	"portal/server"
 	"portal/server/servertest"
@@ -65,11 +66,11 @@ func (n *netClient) Page(path string) (*http.Response, *html.Node) {
 func (n *netClient) Login(email string) {
 	n.t.Helper()
 	_, doc := n.Page("/login")
-	in := find(doc, func(x *html.Node) bool { return x.Data == "input" && attr(x, "name") == "_csrf" })
+	in := htmlq.Find(doc, func(x *html.Node) bool { return x.Data == "input" && htmlq.Attr(x, "name") == "_csrf" })
 	if in == nil {
 		n.t.Fatal("no _csrf on /login")
 	}
-	res := n.Do("POST", "/login", url.Values{"_csrf": {attr(in, "value")}, "email": {email}, "password": {reference.DemoPassword}})
+	res := n.Do("POST", "/login", url.Values{"_csrf": {htmlq.Attr(in, "value")}, "email": {email}, "password": {reference.DemoPassword}})
 	if res.StatusCode != http.StatusSeeOther {
 		n.t.Fatalf("login %s: %d", email, res.StatusCode)
 	}
@@ -97,7 +98,7 @@ func nonLoopbackIPv4() net.IP {
 	return nil
 }
 func outboxLinked(doc *html.Node) bool {
-	return find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "href") == "/sandbox/outbox" }) != nil
+	return htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "href") == "/sandbox/outbox" }) != nil
 }
 
 // viewer is one way of reaching the portal, as a tester would.

@@ -15,7 +15,7 @@ import (
 )
 
 // Changing how one signs in (adding an authenticator or a phone) from a
-// fully authenticated session needs the password again (SECURITY.md:
+// fully authenticated session needs the password again (docs/security.md:
 // re-authentication before changing MFA). A confirmation holds for
 // reauthWindow; during login (scope login) the password was just given.
 const (

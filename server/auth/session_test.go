@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/net/html"
 
+	"portal/htmlq"
 	"portal/reference"
 	"portal/server"
 	"portal/server/servertest"
@@ -49,10 +50,10 @@ func TestLoginRotatesSessionAndLogoutEndsIt(t *testing.T) {
 		t.Fatal("session still exists on the server after logout")
 	}
 	_, doc := c.Page("/logout")
-	if h1 := find(doc, byTag("h1")); h1 == nil || text(h1) != "Thanks for now" {
+	if h1 := htmlq.Find(doc, htmlq.ByTag("h1")); h1 == nil || htmlq.VisibleText(h1) != "Thanks for now" {
 		t.Fatal("logged-out page lacks 'Thanks for now'")
 	}
-	if a := find(doc, func(n *html.Node) bool { return n.Data == "a" && text(n) == "Log in again" }); a == nil || attr(a, "href") != "/login" {
+	if a := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.VisibleText(n) == "Log in again" }); a == nil || htmlq.Attr(a, "href") != "/login" {
 		t.Fatal("no 'Log in again' link")
 	}
 }
@@ -104,27 +105,27 @@ func TestLoginForm(t *testing.T) {
 			}
 			doc := servertest.Parse(t, res)
 			for field, msg := range tt.fieldErrs {
-				el := find(doc, byID(field+"-error"))
-				if el == nil || !strings.Contains(text(el), msg) {
+				el := htmlq.Find(doc, htmlq.ByID(field+"-error"))
+				if el == nil || !strings.Contains(htmlq.VisibleText(el), msg) {
 					t.Errorf("field %s: want error %q", field, msg)
 				}
-				in := find(doc, byID(field))
-				if attr(in, "aria-invalid") != "true" || !strings.Contains(attr(in, "aria-describedby"), field+"-error") {
+				in := htmlq.Find(doc, htmlq.ByID(field))
+				if htmlq.Attr(in, "aria-invalid") != "true" || !strings.Contains(htmlq.Attr(in, "aria-describedby"), field+"-error") {
 					t.Errorf("field %s not tied to its error", field)
 				}
-				link := find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "href") == "#"+field })
-				if link == nil || text(link) != msg {
+				link := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "href") == "#"+field })
+				if link == nil || htmlq.VisibleText(link) != msg {
 					t.Errorf("error summary lacks a link to #%s", field)
 				}
 			}
 			if tt.base != "" {
-				al := find(doc, func(n *html.Node) bool { return attr(n, "role") == "alert" && text(n) == tt.base })
+				al := htmlq.Find(doc, func(n *html.Node) bool { return htmlq.Attr(n, "role") == "alert" && htmlq.VisibleText(n) == tt.base })
 				if al == nil {
 					t.Errorf("no base alert %q", tt.base)
 				}
 			}
-			if in := find(doc, byID("email")); attr(in, "value") != tt.email && tt.email != "" {
-				t.Errorf("typed email lost: %q", attr(in, "value"))
+			if in := htmlq.Find(doc, htmlq.ByID("email")); htmlq.Attr(in, "value") != tt.email && tt.email != "" {
+				t.Errorf("typed email lost: %q", htmlq.Attr(in, "value"))
 			}
 		})
 	}
@@ -160,8 +161,8 @@ func TestRedirectAfterLogin(t *testing.T) {
 		t.Fatalf("anonymous: %q", loc)
 	}
 	_, doc := c.Page(loc)
-	hidden := find(doc, func(n *html.Node) bool { return attr(n, "name") == "redirect_url" })
-	if hidden == nil || attr(hidden, "value") != target {
+	hidden := htmlq.Find(doc, func(n *html.Node) bool { return htmlq.Attr(n, "name") == "redirect_url" })
+	if hidden == nil || htmlq.Attr(hidden, "value") != target {
 		t.Fatalf("login form does not carry redirect_url")
 	}
 	tok := c.CSRF(loc)
@@ -169,8 +170,8 @@ func TestRedirectAfterLogin(t *testing.T) {
 	res = c.Get("/login_transition")
 	res = c.Get(res.Header.Get("Location"))
 	doc = servertest.Parse(t, res)
-	meta := find(doc, func(n *html.Node) bool { return n.Data == "meta" && attr(n, "http-equiv") == "refresh" })
-	if meta == nil || attr(meta, "content") != "0;url="+target {
+	meta := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "meta" && htmlq.Attr(n, "http-equiv") == "refresh" })
+	if meta == nil || htmlq.Attr(meta, "content") != "0;url="+target {
 		t.Fatalf("splash does not move on to the target: %v", meta)
 	}
 	// An off-site redirect_url is ignored (open redirect).

@@ -9,6 +9,7 @@ import (
 	"portal/daterange"
 	"portal/provider"
 	"portal/server"
+	"portal/server/listpage"
 )
 
 // A batch's page (spec 001 §2: /batches/{batchId}, completed batches with their payouts,
@@ -82,7 +83,7 @@ func (s area) showBatch(c fiber.Ctx, payouts bool) error {
 		back.Set(qStatus, st)
 	}
 	p := BatchPageProps{Shell: sh, Panel: s.panel(c, b, back), Drafts: []BatchDraftRow{}, PayoutRows: []BatchPayoutRow{},
-		Back: link(base(o.Org.ID), back, "")}
+		Back: server.Link(base(o.Org.ID), back, "")}
 	p.Payouts = payouts || b.Status == provider.BatchCompleted
 	here := c.Path()
 	if p.Payouts {
@@ -92,11 +93,12 @@ func (s area) showBatch(c fiber.Ctx, payouts bool) error {
 			return err
 		}
 	} else {
-		f := provider.BatchDraftFilter{Cursor: strings.Clone(c.Query(qCursor))}
-		pg, err := s.Batches.BatchDrafts(ctx, o.Org.ID, b.ID, f)
-		if provider.ErrorCode(err) == provider.EINVALID {
-			pg, err = s.Batches.BatchDrafts(ctx, o.Org.ID, b.ID, provider.BatchDraftFilter{})
-		}
+		// The rows page forwards only; Prev goes back to the first page.
+		cur := listpage.Cursor{Value: strings.Clone(c.Query(qCursor))}
+		asked := cur.Value
+		pg, err := listpage.Load(&cur, func(cursor, _ string) (provider.BatchDraftPage, error) {
+			return s.Batches.BatchDrafts(ctx, o.Org.ID, b.ID, provider.BatchDraftFilter{Cursor: cursor})
+		})
 		if err != nil {
 			return err
 		}
@@ -110,9 +112,9 @@ func (s area) showBatch(c fiber.Ctx, payouts bool) error {
 		}
 		p.Total = pg.Total
 		if pg.HasNext {
-			p.Next = link(here, url.Values{qCursor: {pg.CursorNext}}, "")
+			p.Next = server.Link(here, url.Values{qCursor: {pg.CursorNext}}, "")
 		}
-		if f.Cursor != "" {
+		if asked != "" {
 			p.Prev = here
 		}
 	}
@@ -127,15 +129,11 @@ func (s area) payoutRows(c fiber.Ctx, p *BatchPageProps, b provider.Batch, here 
 	}
 	o := server.Req(c).Org
 	f := provider.PayoutFilter{BatchID: b.ID, Limit: provider.DefaultPayoutLimit}
-	if cur := c.Query(qCursorBefore); cur != "" {
-		f.Cursor, f.Direction = strings.Clone(cur), provider.DirectionPrev
-	} else if cur := c.Query(qCursorAfter); cur != "" {
-		f.Cursor, f.Direction = strings.Clone(cur), provider.DirectionNext
-	}
-	pg, err := s.Payouts.Payouts(c.Context(), o.Org.ID, f)
-	if provider.ErrorCode(err) == provider.EINVALID && f.Cursor != "" {
-		pg, err = s.Payouts.Payouts(c.Context(), o.Org.ID, provider.PayoutFilter{BatchID: b.ID})
-	}
+	cur := listpage.ReadCursor(c, qCursorAfter, qCursorBefore)
+	pg, err := listpage.Load(&cur, func(cursor, direction string) (provider.PayoutPage, error) {
+		f.Cursor, f.Direction = cursor, direction
+		return s.Payouts.Payouts(c.Context(), o.Org.ID, f)
+	})
 	if err != nil {
 		return err
 	}
@@ -154,11 +152,6 @@ func (s area) payoutRows(c fiber.Ctx, p *BatchPageProps, b provider.Batch, here 
 			Amount: displayAmount(pr.Amount, pr.Currency), Status: status, StatusLabel: label})
 	}
 	p.Total = pg.Total
-	if pg.HasNext && pg.CursorNext != "" {
-		p.Next = link(here, url.Values{qCursorAfter: {pg.CursorNext}}, "")
-	}
-	if pg.CursorPrev != "" {
-		p.Prev = link(here, url.Values{qCursorBefore: {pg.CursorPrev}}, "")
-	}
+	p.Next, p.Prev = cur.Pager(here, nil, pg.HasNext, pg.CursorNext, pg.CursorPrev)
 	return nil
 }

@@ -17,6 +17,7 @@ import (
 	"portal/money"
 	"portal/provider"
 	"portal/server"
+	"portal/server/listpage"
 )
 
 // area's handlers use the core's services through the server.
@@ -173,13 +174,6 @@ func base(orgID string) string { return "/org/" + orgID + "/batches" }
 
 func batchPath(orgID, id string) string { return base(orgID) + "/" + url.PathEscape(id) }
 
-func link(path string, q url.Values, frag string) string {
-	if e := q.Encode(); e != "" {
-		path += "?" + e
-	}
-	return path + frag
-}
-
 func displayAmount(amount, code string) string {
 	if amount == "" {
 		return msgNoAmount
@@ -223,24 +217,12 @@ func (s area) list(c fiber.Ctx) error {
 			}
 		}
 	}
-	here := url.Values{}
-	for k, v := range kept {
-		here[k] = v
-	}
-	if cur := c.Query(qCursorBefore); cur != "" {
-		f.Cursor, f.Direction = strings.Clone(cur), provider.DirectionPrev
-		here.Set(qCursorBefore, f.Cursor)
-	} else if cur := c.Query(qCursorAfter); cur != "" {
-		f.Cursor, f.Direction = strings.Clone(cur), provider.DirectionNext
-		here.Set(qCursorAfter, f.Cursor)
-	}
-	pg, err := s.Batches.Batches(ctx, o.Org.ID, f)
-	if provider.ErrorCode(err) == provider.EINVALID && f.Cursor != "" {
-		// A stale or edited cursor: the first page.
-		f.Cursor, f.Direction = "", ""
-		here = kept
-		pg, err = s.Batches.Batches(ctx, o.Org.ID, f)
-	}
+	cur := listpage.ReadCursor(c, qCursorAfter, qCursorBefore)
+	pg, err := listpage.Load(&cur, func(cursor, direction string) (provider.BatchPage, error) {
+		f.Cursor, f.Direction = cursor, direction
+		return s.Batches.Batches(ctx, o.Org.ID, f)
+	})
+	here := cur.Here(kept)
 	if err != nil {
 		s.Logger.Error("batch list", "request_id", rq.ID, "err", err)
 		p.Failure = msgListFailed
@@ -250,26 +232,13 @@ func (s area) list(c fiber.Ctx) error {
 		p.Rows = append(p.Rows, s.row(o, b, here, open))
 	}
 	p.Total = pg.Total
-	if pg.HasNext && pg.CursorNext != "" {
-		q := url.Values{qCursorAfter: {pg.CursorNext}}
-		for k, v := range kept {
-			q[k] = v
-		}
-		p.Next = link(base(o.Org.ID), q, "")
-	}
-	if pg.CursorPrev != "" {
-		q := url.Values{qCursorBefore: {pg.CursorPrev}}
-		for k, v := range kept {
-			q[k] = v
-		}
-		p.Prev = link(base(o.Org.ID), q, "")
-	}
+	p.Next, p.Prev = cur.Pager(base(o.Org.ID), kept, pg.HasNext, pg.CursorNext, pg.CursorPrev)
 	if o.Can(access.PayoutBatchesManage) {
 		p.Upload, p.Template = &BatchUploadProps{Dialog: true, Form: s.uploadForm(c)}, base(o.Org.ID)+"/template"
 	}
 	status := fiber.StatusOK
 	if open != "" {
-		p.ClosePanel = link(base(o.Org.ID), here, "#batch-"+open)
+		p.ClosePanel = server.Link(base(o.Org.ID), here, "#batch-"+open)
 		b, err := s.Batches.Batch(ctx, o.Org.ID, open)
 		switch provider.ErrorCode(err) {
 		case "":
@@ -302,7 +271,7 @@ func (s area) row(o *server.OrgContext, b provider.Batch, here url.Values, open 
 			q[k] = v
 		}
 		q.Set(qBatch, b.ID)
-		r.Href = link(base(o.Org.ID), q, "#batch-panel")
+		r.Href = server.Link(base(o.Org.ID), q, "#batch-panel")
 	} else {
 		r.Href = batchPath(o.Org.ID, b.ID) + "/batch_payouts"
 	}
@@ -361,7 +330,7 @@ func (s area) panel(c fiber.Ctx, b provider.Batch, here url.Values) BatchPanel {
 	o := rq.Org
 	p := BatchPanel{ID: b.ID, Name: b.Name, Status: b.Status, StatusLabel: provider.BatchStatusLabel(b.Status), Summary: facts(b),
 		ApprovedBy: reviews(b.Approvals), DeclinedBy: reviews(b.Rejections), ViewPayouts: batchPath(o.Org.ID, b.ID),
-		Close: link(base(o.Org.ID), here, "#batch-"+b.ID)}
+		Close: server.Link(base(o.Org.ID), here, "#batch-"+b.ID)}
 	if b.Status == provider.BatchWaitingReview {
 		p.Needed = needed(b.ApprovalsStillNeeded())
 	}

@@ -29,7 +29,6 @@ import (
 func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
 
 const (
-	orgNordic   = servertest.OrgNordic
 	orgAtlantic = reference.DemoOrg2ID
 )
 
@@ -41,7 +40,7 @@ func newHarness(t *testing.T) *servertest.Harness {
 // template; edit changes cells of row i by column name.
 func sepaFile(t *testing.T, h *servertest.Harness, prefix string, n int, edit func(i int, row map[string]string)) []byte {
 	t.Helper()
-	tpl, err := h.Srv.Batches.BatchTemplate(context.Background(), orgNordic, "sepa-eur-de-iban")
+	tpl, err := h.Srv.Batches.BatchTemplate(context.Background(), servertest.OrgNordic, "sepa-eur-de-iban")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +106,7 @@ func text(n *html.Node) string { return htmlq.VisibleText(n) }
 func TestListPages(t *testing.T) {
 	h := newHarness(t)
 	c := h.LoggedIn("operations_member@demo.example")
-	res, doc := c.Page("/org/" + orgNordic + "/batches")
+	res, doc := c.Page("/org/" + servertest.OrgNordic + "/batches")
 	if res.StatusCode != 200 || text(htmlq.Find(doc, htmlq.ByTag("h1"))) != "Batches" {
 		t.Fatalf("status %d", res.StatusCode)
 	}
@@ -131,7 +130,7 @@ func TestListPages(t *testing.T) {
 	}
 	// Every status of the filter has rows.
 	for _, st := range []string{"completed", "waiting_review", "rejected"} {
-		_, doc := c.Page("/org/" + orgNordic + "/batches?status=" + st)
+		_, doc := c.Page("/org/" + servertest.OrgNordic + "/batches?status=" + st)
 		rows := servertest.Rows(htmlq.Find(doc, htmlq.ByTag("tbody")))
 		if len(rows) == 0 {
 			t.Errorf("no %s batches", st)
@@ -167,7 +166,7 @@ func TestUploadApproveFlow(t *testing.T) {
 	h := newHarness(t)
 	creator := h.LoggedIn("operations_member@demo.example")
 	file := sepaFile(t, h, "FLOW", 3, nil)
-	res, doc := uploadPage(t, creator, orgNordic, map[string]string{"name": ""}, "supplier run.csv", file)
+	res, doc := uploadPage(t, creator, servertest.OrgNordic, map[string]string{"name": ""}, "supplier run.csv", file)
 	if res.StatusCode != 200 {
 		t.Fatalf("upload %d: %s", res.StatusCode, text(doc))
 	}
@@ -189,35 +188,35 @@ func TestUploadApproveFlow(t *testing.T) {
 		t.Fatalf("batch page %d, creator offered decline", res.StatusCode)
 	}
 	// A reviewer who created a batch may not approve it, even by posting.
-	own, err := h.Srv.Batches.CreateBatch(context.Background(), orgNordic, provider.BatchUpload{Filename: "own.csv",
+	own, err := h.Srv.Batches.CreateBatch(context.Background(), servertest.OrgNordic, provider.BatchUpload{Filename: "own.csv",
 		Content: sepaFile(t, h, "OWN", 1, nil), CreatedBy: reference.DemoUserAdminReviewerID})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ownURL := "/org/" + orgNordic + "/batches/" + own.BatchID
+	ownURL := "/org/" + servertest.OrgNordic + "/batches/" + own.BatchID
 	henrik := h.LoggedIn("admin_reviewer@demo.example")
-	_, doc = henrik.Page("/org/" + orgNordic + "/batches?batch=" + own.BatchID)
+	_, doc = henrik.Page("/org/" + servertest.OrgNordic + "/batches?batch=" + own.BatchID)
 	if p := htmlq.Find(doc, htmlq.ByID("batch-panel")); p == nil || servertest.LinkByText(p, "Decline") != nil {
 		t.Error("the creator is offered Decline")
 	}
-	res = henrik.PostForm(ownURL+"/approve", url.Values{}, "/org/"+orgNordic+"/batches")
+	res = henrik.PostForm(ownURL+"/approve", url.Values{}, "/org/"+servertest.OrgNordic+"/batches")
 	_, doc = henrik.Page(res.Header.Get("Location"))
 	if !strings.Contains(text(doc), provider.MsgBatchApproveFailed) {
 		t.Errorf("creator approve: %d %s", res.StatusCode, res.Header.Get("Location"))
 	}
 	// Not a reviewer: the permission guard.
 	admin := h.LoggedIn("admin@demo.example")
-	res = admin.PostForm(batchURL+"/approve", url.Values{}, "/org/"+orgNordic+"/batches")
-	if loc := res.Header.Get("Location"); res.StatusCode != 303 || loc != "/org/"+orgNordic {
+	res = admin.PostForm(batchURL+"/approve", url.Values{}, "/org/"+servertest.OrgNordic+"/batches")
+	if loc := res.Header.Get("Location"); res.StatusCode != 303 || loc != "/org/"+servertest.OrgNordic {
 		t.Errorf("admin (no review) approve: %d %s", res.StatusCode, loc)
 	}
 	first := h.LoggedIn("admin_reviewer@demo.example")
-	_, doc = first.Page("/org/" + orgNordic + "/batches?batch=" + id)
+	_, doc = first.Page("/org/" + servertest.OrgNordic + "/batches?batch=" + id)
 	panel := htmlq.Find(doc, htmlq.ByID("batch-panel"))
 	if panel == nil || !strings.Contains(text(panel), "Needs to be approved by 2 people") || servertest.LinkByText(panel, "Decline") == nil {
 		t.Fatalf("panel: %v", panel != nil)
 	}
-	res = first.PostForm(batchURL+"/approve", url.Values{}, "/org/"+orgNordic+"/batches?batch="+id)
+	res = first.PostForm(batchURL+"/approve", url.Values{}, "/org/"+servertest.OrgNordic+"/batches?batch="+id)
 	if loc := res.Header.Get("Location"); loc != batchURL+"?status=waiting_review" {
 		t.Errorf("first approval goes to %q", loc)
 	}
@@ -231,8 +230,8 @@ func TestUploadApproveFlow(t *testing.T) {
 		t.Error("approving twice: no error")
 	}
 	second := h.LoggedIn("operations_member_reviewer@demo.example")
-	res = second.PostForm(batchURL+"/approve", url.Values{}, "/org/"+orgNordic+"/batches?batch="+id)
-	if loc := res.Header.Get("Location"); loc != "/org/"+orgNordic+"/batches?status=completed" {
+	res = second.PostForm(batchURL+"/approve", url.Values{}, "/org/"+servertest.OrgNordic+"/batches?batch="+id)
+	if loc := res.Header.Get("Location"); loc != "/org/"+servertest.OrgNordic+"/batches?status=completed" {
 		t.Errorf("last approval goes to %q", loc)
 	}
 	_, doc = second.Page(batchURL)
@@ -244,23 +243,23 @@ func TestUploadApproveFlow(t *testing.T) {
 func TestDeclineFlow(t *testing.T) {
 	h := newHarness(t)
 	creator := h.LoggedIn("operations_member@demo.example")
-	b, err := h.Srv.Batches.CreateBatch(context.Background(), orgNordic, provider.BatchUpload{Filename: "d.csv",
+	b, err := h.Srv.Batches.CreateBatch(context.Background(), servertest.OrgNordic, provider.BatchUpload{Filename: "d.csv",
 		Content: sepaFile(t, h, "DECL", 2, nil), CreatedBy: reference.DemoUserOperationsMemberID})
 	if err != nil {
 		t.Fatal(err)
 	}
 	_ = creator
 	rev := h.LoggedIn("admin_reviewer@demo.example")
-	path := "/org/" + orgNordic + "/batches/" + b.BatchID + "/decline"
+	path := "/org/" + servertest.OrgNordic + "/batches/" + b.BatchID + "/decline"
 	res, doc := rev.Page(path)
 	if res.StatusCode != 200 || text(htmlq.Find(doc, htmlq.ByTag("h1"))) != "Decline batch?" || servertest.LinkByText(doc, "Cancel") == nil {
 		t.Fatalf("decline page %d", res.StatusCode)
 	}
 	res = rev.PostForm(path, url.Values{}, path)
-	if loc := res.Header.Get("Location"); loc != "/org/"+orgNordic+"/batches?status=rejected" {
+	if loc := res.Header.Get("Location"); loc != "/org/"+servertest.OrgNordic+"/batches?status=rejected" {
 		t.Errorf("decline goes to %q", loc)
 	}
-	_, doc = rev.Page("/org/" + orgNordic + "/batches?status=rejected&batch=" + b.BatchID)
+	_, doc = rev.Page("/org/" + servertest.OrgNordic + "/batches?status=rejected&batch=" + b.BatchID)
 	panel := text(htmlq.Find(doc, htmlq.ByID("batch-panel")))
 	if !strings.Contains(text(doc), "Batch has been declined") || !strings.Contains(panel, "Declined by") || strings.Contains(panel, "Approve") {
 		t.Errorf("after decline: %s", panel)
@@ -276,7 +275,7 @@ func TestUploadFailures(t *testing.T) {
 			row["creditor_account.iban"] = "DE00123"
 		}
 	})
-	res, doc := uploadPage(t, c, orgNordic, nil, "bad.csv", bad)
+	res, doc := uploadPage(t, c, servertest.OrgNordic, nil, "bad.csv", bad)
 	failed := htmlq.Find(doc, htmlq.ByID("upload-failed"))
 	if res.StatusCode != 422 || failed == nil {
 		t.Fatalf("status %d", res.StatusCode)
@@ -308,7 +307,7 @@ func TestUploadFailures(t *testing.T) {
 		{"too large", "big.csv", bytes.Repeat([]byte("a"), provider.MaxBatchFileBytes+1), provider.MsgBatchFileTooLarge},
 		{"not CSV", "x.xlsx", []byte("a,b\n"), msgNotCSV},
 	} {
-		res, doc := uploadPage(t, c, orgNordic, map[string]string{"name": "Typed name"}, tc.filename, tc.content)
+		res, doc := uploadPage(t, c, servertest.OrgNordic, map[string]string{"name": "Typed name"}, tc.filename, tc.content)
 		errEl := htmlq.Find(doc, htmlq.ByID("file-error"))
 		if res.StatusCode != 422 || errEl == nil || !strings.Contains(text(errEl), tc.want) {
 			t.Errorf("%s: %d", tc.name, res.StatusCode)
@@ -321,16 +320,16 @@ func TestUploadFailures(t *testing.T) {
 		}
 	}
 	// A UTF-16 file is refused by the provider's check.
-	res, doc = uploadPage(t, c, orgNordic, nil, "u16.csv", []byte{0xff, 0xfe, 'a', 0})
+	res, doc = uploadPage(t, c, servertest.OrgNordic, nil, "u16.csv", []byte{0xff, 0xfe, 'a', 0})
 	if res.StatusCode != 422 || !strings.Contains(text(doc), "The file is not UTF-8 encoded.") || !strings.Contains(text(doc), provider.MsgBatchFixData) {
 		t.Errorf("UTF-16: %d", res.StatusCode)
 	}
 	// The same file twice: flagged, and uploaded only when confirmed.
 	good := sepaFile(t, h, "TWICE", 1, nil)
-	if res, _ := uploadPage(t, c, orgNordic, nil, "t.csv", good); res.StatusCode != 200 {
+	if res, _ := uploadPage(t, c, servertest.OrgNordic, nil, "t.csv", good); res.StatusCode != 200 {
 		t.Fatalf("first upload %d", res.StatusCode)
 	}
-	res, doc = uploadPage(t, c, orgNordic, nil, "t.csv", good)
+	res, doc = uploadPage(t, c, servertest.OrgNordic, nil, "t.csv", good)
 	if res.StatusCode != 409 || !strings.Contains(text(doc), "possible duplicate") || htmlq.Find(doc, htmlq.ByID("allow_duplicate")) == nil {
 		t.Errorf("duplicate: %d", res.StatusCode)
 	}
@@ -339,7 +338,7 @@ func TestUploadFailures(t *testing.T) {
 func TestTemplate(t *testing.T) {
 	h := newHarness(t)
 	c := h.LoggedIn("operations_member@demo.example")
-	base := "/org/" + orgNordic + "/batches/template"
+	base := "/org/" + servertest.OrgNordic + "/batches/template"
 	_, doc := c.Page(base)
 	if servertest.LinkByText(doc, "Download CSV template") != nil {
 		t.Error("download offered before the choices")
@@ -379,7 +378,7 @@ func TestTemplate(t *testing.T) {
 // Another organisation's batch answers not found, in pages and actions.
 func TestCrossOrganisation(t *testing.T) {
 	h := newHarness(t)
-	b, err := h.Srv.Batches.CreateBatch(context.Background(), orgNordic, provider.BatchUpload{Filename: "x.csv",
+	b, err := h.Srv.Batches.CreateBatch(context.Background(), servertest.OrgNordic, provider.BatchUpload{Filename: "x.csv",
 		Content: sepaFile(t, h, "XORG", 1, nil), CreatedBy: reference.DemoUserOperationsMemberID})
 	if err != nil {
 		t.Fatal(err)
@@ -411,7 +410,7 @@ func TestBatchesAPITour(t *testing.T) {
 	tour.At["batchId"] = id
 	// A failed upload through the API: 422 with the report.
 	body, ctype = multipartBody(t, nil, "bad.csv", sepaFile(t, h, "APIBAD", 1, func(_ int, row map[string]string) { row["amount"] = "-1" }))
-	bad := creator.Call("POST", "/api/v1"+apiBatchesPath(orgNordic), body, "Content-Type", ctype)
+	bad := creator.Call("POST", "/api/v1"+apiBatchesPath(servertest.OrgNordic), body, "Content-Type", ctype)
 	h.CheckReply(t, "POST", apiListPath, bad)
 	if bad.StatusCode != 422 || !strings.Contains(bad.JSON["data"].(map[string]any)["content"].(string), "errors") {
 		t.Errorf("bad upload %d %s", bad.StatusCode, bad.Raw)
@@ -424,12 +423,12 @@ func TestBatchesAPITour(t *testing.T) {
 	tour.At["draftId"] = d.JSON["data"].([]any)[0].(map[string]any)["id"].(string)
 	tour.Call(obs, "getBatchPayoutDraft", "", nil)
 	tour.At["schemaId"] = "sepa-eur-de-iban"
-	tpl := tour.Call(creator, "getSchemaCSVTemplate", "", nil, hdrOrg, orgNordic)
+	tpl := tour.Call(creator, "getSchemaCSVTemplate", "", nil, hdrOrg, servertest.OrgNordic)
 	if !strings.Contains(tpl.Header.Get("Content-Disposition"), "batch-template-sepa-eur-de-iban.csv") {
 		t.Errorf("template disposition %q", tpl.Header.Get("Content-Disposition"))
 	}
 	// Rules: the observer may not upload or review; the creator may not approve.
-	if r := obs.Call("POST", "/api/v1"+apiBatchesPath(orgNordic)+"/"+id+"/approve", nil); r.StatusCode != 403 {
+	if r := obs.Call("POST", "/api/v1"+apiBatchesPath(servertest.OrgNordic)+"/"+id+"/approve", nil); r.StatusCode != 403 {
 		t.Errorf("observer approves: %d", r.StatusCode)
 	}
 	creatorRev := h.API()
@@ -438,12 +437,12 @@ func TestBatchesAPITour(t *testing.T) {
 	rev1.Login("admin_reviewer@demo.example")
 	rev2.Login("operations_member_reviewer@demo.example")
 	tour.Call(rev1, "approvePayoutBatch", "", nil)
-	if r := rev1.Call("POST", "/api/v1"+apiBatchesPath(orgNordic)+"/"+id+"/approve", nil); r.StatusCode != 409 {
+	if r := rev1.Call("POST", "/api/v1"+apiBatchesPath(servertest.OrgNordic)+"/"+id+"/approve", nil); r.StatusCode != 409 {
 		t.Errorf("same reviewer twice: %d", r.StatusCode)
 	}
 	tour.Call(rev2, "approvePayoutBatch", "", nil)
 	// Decline another batch.
-	b2, err := h.Srv.Batches.CreateBatch(context.Background(), orgNordic, provider.BatchUpload{Filename: "r.csv",
+	b2, err := h.Srv.Batches.CreateBatch(context.Background(), servertest.OrgNordic, provider.BatchUpload{Filename: "r.csv",
 		Content: sepaFile(t, h, "APIREJ", 1, nil), CreatedBy: reference.DemoUserOperationsMemberID})
 	if err != nil {
 		t.Fatal(err)

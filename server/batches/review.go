@@ -55,7 +55,7 @@ func (s area) declinePage(c fiber.Ctx) error {
 		return err
 	}
 	p := BatchDeclineProps{Shell: sh, Title: msgDeclineTitle, Text: msgDeclineText, Summary: facts(b),
-		Cancel: link(base(o.Org.ID), nil, "") + "?" + qBatch + "=" + b.ID + "#batch-panel"}
+		Cancel: server.Link(base(o.Org.ID), nil, "") + "?" + qBatch + "=" + b.ID + "#batch-panel"}
 	if b.Reviewable(rq.User.ID) {
 		p.Form = &BatchForm{Action: batchPath(o.Org.ID, b.ID) + "/decline", CSRF: server.MaskedCSRF(rq.Session), Submit: "Decline"}
 	} else {
@@ -96,16 +96,10 @@ func (s area) review(c fiber.Ctx, approve bool) error {
 	case provider.ENOTFOUND:
 		return s.NotFound(c)
 	case provider.ECONFLICT:
-		if err := s.Flash(c, session.FlashError, failed+": "+provider.ErrorMessage(err)); err != nil {
-			return err
-		}
-		return server.Redirect(c, base(org)+"?"+qBatch+"="+id+"#batch-panel")
+		return s.FlashRedirect(c, session.FlashError, failed+": "+provider.ErrorMessage(err), base(org)+"?"+qBatch+"="+id+"#batch-panel")
 	default:
 		s.Logger.Error("batch review", "request_id", rq.ID, "err", err)
-		if err := s.Flash(c, session.FlashError, failed); err != nil {
-			return err
-		}
-		return server.Redirect(c, base(org)+"?"+qBatch+"="+id+"#batch-panel")
+		return s.FlashRedirect(c, session.FlashError, failed, base(org)+"?"+qBatch+"="+id+"#batch-panel")
 	}
 	if err := s.Flash(c, session.FlashSuccess, ok); err != nil {
 		return err

@@ -24,7 +24,7 @@ func TestEveryTemplateUploadsBack(t *testing.T) {
 	ctx := context.Background()
 	c := h.LoggedIn("operations_member@demo.example")
 	n := 0
-	for _, org := range []string{orgNordic, orgAtlantic} {
+	for _, org := range []string{servertest.OrgNordic, orgAtlantic} {
 		fams, err := h.Srv.PayoutDrafts.ProductOptions(ctx, org)
 		if err != nil || len(fams) == 0 {
 			t.Fatalf("%s: products %v %v", org, fams, err)
@@ -35,7 +35,7 @@ func TestEveryTemplateUploadsBack(t *testing.T) {
 					n++
 					e2e := "TPL-" + strings.ToUpper(sc.ID)
 					var file []byte
-					if org == orgNordic {
+					if org == servertest.OrgNordic {
 						file = downloadTemplate(t, c, f.ID, p.ID, sc.ID)
 					} else {
 						tpl, err := h.Srv.Batches.BatchTemplate(ctx, org, sc.ID)
@@ -46,7 +46,7 @@ func TestEveryTemplateUploadsBack(t *testing.T) {
 					}
 					file = bytes.Replace(file, []byte("INV-2026-0001"), []byte(e2e), 1)
 					want := corridorText(provider.NamedCode{ISO: p.Corridor.CurrencyISO}, provider.NamedCode{ISO: p.Corridor.CountryISO}, true)
-					if org == orgNordic {
+					if org == servertest.OrgNordic {
 						res, doc := uploadPage(t, c, org, nil, sc.ID+".csv", file)
 						if res.StatusCode != 200 {
 							t.Errorf("%s: upload %d: %s", sc.ID, res.StatusCode, text(doc))
@@ -87,7 +87,7 @@ func TestEveryTemplateUploadsBack(t *testing.T) {
 func downloadTemplate(t *testing.T, c *servertest.Client, typ, product, schema string) []byte {
 	t.Helper()
 	q := url.Values{"type": {typ}, "product": {product}, "schema": {schema}}
-	_, doc := c.Page("/org/" + orgNordic + "/batches/template?" + q.Encode())
+	_, doc := c.Page("/org/" + servertest.OrgNordic + "/batches/template?" + q.Encode())
 	link := servertest.LinkByText(doc, "Download CSV template")
 	if link == nil {
 		t.Fatalf("%s: no download link", schema)

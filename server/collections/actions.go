@@ -33,7 +33,6 @@ const (
 	msgTestCaseError  = "Server error occurred"
 	msgRefundFailed   = "Refund failed"
 	msgRefundTitle    = "Refund order"
-	fieldReturnTo     = "return_to"
 	fieldPayment      = "payment_uuid"
 	fieldKind         = "refund_type"
 	fieldAmount       = "amount"
@@ -43,12 +42,12 @@ const (
 )
 
 func cancelConfirm(detail, csrf, returnTo string, here url.Values) OrderConfirm {
-	return OrderConfirm{Href: link(detail+"/cancel", here, ""), Title: msgCancelTitle, Text: msgCancelText, Action: detail + "/cancel",
+	return OrderConfirm{Href: server.Link(detail+"/cancel", here, ""), Title: msgCancelTitle, Text: msgCancelText, Action: detail + "/cancel",
 		CSRF: csrf, ReturnTo: returnTo, Submit: msgCancelSubmit, Back: msgCancelKeep, Fields: []OrderHidden{}}
 }
 
 func testCaseConfirm(detail, csrf, returnTo, paymentID string) OrderConfirm {
-	return OrderConfirm{Href: link(detail+"/test_case", url.Values{fieldPayment: {paymentID}}, ""), Title: msgTestCaseTitle,
+	return OrderConfirm{Href: server.Link(detail+"/test_case", url.Values{fieldPayment: {paymentID}}, ""), Title: msgTestCaseTitle,
 		Text: msgTestCaseText, Action: detail + "/test_case", CSRF: csrf, ReturnTo: returnTo, Submit: msgTestCaseSubmit,
 		Back: msgTestCaseBack, Fields: []OrderHidden{{Name: fieldPayment, Value: paymentID}}}
 }
@@ -79,14 +78,13 @@ type CollectionConfirmProps struct {
 // back is the order's page with the query the confirmation page was opened with (the list's
 // filters and cursor), or the form's return_to when it is this order's page.
 func back(c fiber.Ctx, detail string) string {
-	if r := c.FormValue(fieldReturnTo); (r == detail || strings.HasPrefix(r, detail+"?") || strings.HasPrefix(r, detail+"#")) &&
-		!strings.ContainsAny(r, "\r\n\\") {
+	if r := server.ReturnTo(c, detail, ""); r != "" {
 		return r
 	}
 	if q := string(c.Request().URI().QueryString()); q != "" {
 		if vals, err := url.ParseQuery(q); err == nil {
 			vals.Del(fieldPayment)
-			return link(detail, vals, "#order-panel")
+			return server.Link(detail, vals, "#order-panel")
 		}
 	}
 	return detail + "#order-panel"
@@ -136,10 +134,7 @@ func (s area) cancelPage(c fiber.Ctx) error {
 // done flashes the outcome and goes back to the order.
 func (s area) done(c fiber.Ctx, kind, text string) error {
 	rq := server.Req(c)
-	if err := s.Flash(c, kind, text); err != nil {
-		return err
-	}
-	return server.Redirect(c, back(c, orderPath(rq.Org.Org.ID, strings.Clone(c.Params("order")))))
+	return s.FlashRedirect(c, kind, text, back(c, orderPath(rq.Org.Org.ID, strings.Clone(c.Params("order")))))
 }
 
 func (s area) cancelSubmit(c fiber.Ctx) error {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"portal/htmlq"
 	"portal/money"
 	"portal/provider"
 	"portal/server"
@@ -26,12 +27,12 @@ func priced(o provider.CollectionOrder) bool {
 func TestStatusRules(t *testing.T) {
 	h := newHarness(t)
 	c := h.LoggedIn("admin@demo.example")
-	widenRange(t, c, orgNordic)
+	widenRange(t, c, servertest.OrgNordic)
 	api := h.API()
 	api.Login("admin@demo.example")
 	used := map[string]bool{}
 	fresh := func(st string) provider.CollectionOrder {
-		return oneOrder(t, h, orgNordic, st, func(o provider.CollectionOrder) bool { return !used[o.UUID] && priced(o) && !used[o.UUID+"x"] })
+		return oneOrder(t, h, servertest.OrgNordic, st, func(o provider.CollectionOrder) bool { return !used[o.UUID] && priced(o) && !used[o.UUID+"x"] })
 	}
 	take := func(st string) provider.CollectionOrder {
 		o := fresh(st)
@@ -43,7 +44,7 @@ func TestStatusRules(t *testing.T) {
 		canRefund := st == provider.OrderCompleted
 		// Page.
 		o := fresh(st)
-		detail := ordersPath(orgNordic) + "/" + o.UUID
+		detail := ordersPath(servertest.OrgNordic) + "/" + o.UUID
 		_, doc := c.Page(detail)
 		if got := linkText(doc, "Cancel order") != nil; got != canCancel {
 			t.Errorf("%s: page offers cancel %v", st, got)
@@ -53,10 +54,10 @@ func TestStatusRules(t *testing.T) {
 		}
 		// Form.
 		o = take(st)
-		detail = ordersPath(orgNordic) + "/" + o.UUID
+		detail = ordersPath(servertest.OrgNordic) + "/" + o.UUID
 		tok := c.CSRF(detail)
 		_, doc = follow(t, c, c.Do("POST", detail+"/cancel", url.Values{"_csrf": {tok}}))
-		got, _ := h.Store.CollectionOrder(t.Context(), orgNordic, o.UUID)
+		got, _ := h.Store.CollectionOrder(t.Context(), servertest.OrgNordic, o.UUID)
 		if cancelled := got.Status == provider.OrderCancelled && st != provider.OrderCancelled; cancelled != canCancel {
 			t.Errorf("%s: form cancelled %v (%v)", st, cancelled, flashes(doc))
 		}
@@ -72,9 +73,9 @@ func TestStatusRules(t *testing.T) {
 			used[o.UUID] = false
 		}
 		o = take(st)
-		detail = ordersPath(orgNordic) + "/" + o.UUID
+		detail = ordersPath(servertest.OrgNordic) + "/" + o.UUID
 		res := c.Do("POST", detail+"/refund", url.Values{"_csrf": {tok}, "refund_type": {"full"}, "idempotency_key": {"rule-" + o.UUID}})
-		got, _ = h.Store.CollectionOrder(t.Context(), orgNordic, o.UUID)
+		got, _ = h.Store.CollectionOrder(t.Context(), servertest.OrgNordic, o.UUID)
 		if refunded := len(got.Refunds) > len(o.Refunds); refunded != canRefund || (res.StatusCode == http.StatusSeeOther) != canRefund {
 			t.Errorf("%s: form refunded %v (%d)", st, refunded, res.StatusCode)
 		}
@@ -83,7 +84,7 @@ func TestStatusRules(t *testing.T) {
 		}
 		// API.
 		o = take(st)
-		r := api.Call("DELETE", "/api/v1/collection/organisations/"+orgNordic+"/orders/"+o.UUID, nil)
+		r := api.Call("DELETE", "/api/v1/collection/organisations/"+servertest.OrgNordic+"/orders/"+o.UUID, nil)
 		if (r.StatusCode == 200) != (canCancel || st == provider.OrderCancelled && len(o.ReasonCodes) > 0 && o.ReasonCodes[0].ID == provider.CollectionReasonCancelledByMerchant) {
 			t.Errorf("%s: API cancel %d %s", st, r.StatusCode, r.Raw)
 		}
@@ -95,7 +96,7 @@ func TestStatusRules(t *testing.T) {
 			used[o.UUID] = false
 		}
 		o = take(st)
-		r = api.Call("POST", "/api/v1/collection/organisations/"+orgNordic+"/orders/"+o.UUID+"/refund", map[string]string{"amount": o.Amount})
+		r = api.Call("POST", "/api/v1/collection/organisations/"+servertest.OrgNordic+"/orders/"+o.UUID+"/refund", map[string]string{"amount": o.Amount})
 		if (r.StatusCode == 200) != canRefund {
 			t.Errorf("%s: API refund %d %s", st, r.StatusCode, r.Raw)
 		}
@@ -108,17 +109,17 @@ func TestStatusRules(t *testing.T) {
 func TestRefundPartial(t *testing.T) {
 	h := newHarness(t)
 	c := h.LoggedIn("operations_member@demo.example")
-	widenRange(t, c, orgNordic)
-	o := oneOrder(t, h, orgNordic, provider.OrderCompleted, func(o provider.CollectionOrder) bool { return o.CurrencyCode == "EUR" })
-	detail := ordersPath(orgNordic) + "/" + o.UUID
+	widenRange(t, c, servertest.OrgNordic)
+	o := oneOrder(t, h, servertest.OrgNordic, provider.OrderCompleted, func(o provider.CollectionOrder) bool { return o.CurrencyCode == "EUR" })
+	detail := ordersPath(servertest.OrgNordic) + "/" + o.UUID
 	res, doc := c.Page(detail + "/refund")
-	amount := find(doc, byID("refund-amount"))
-	if res.StatusCode != 200 || amount == nil || attr(amount, "placeholder") != "1,000.00" {
+	amount := htmlq.Find(doc, htmlq.ByID("refund-amount"))
+	if res.StatusCode != 200 || amount == nil || htmlq.Attr(amount, "placeholder") != "1,000.00" {
 		t.Fatalf("refund page %d", res.StatusCode)
 	}
-	key := attr(find(doc, func(n *htmlNode) bool { return attr(n, "name") == "idempotency_key" }), "value")
+	key := htmlq.Attr(htmlq.Find(doc, func(n *htmlNode) bool { return htmlq.Attr(n, "name") == "idempotency_key" }), "value")
 	tok := c.CSRF(detail)
-	before := money.MustParse(balance(t, h, orgNordic, o.VirtualAccountNumber), 2)
+	before := money.MustParse(balance(t, h, servertest.OrgNordic, o.VirtualAccountNumber), 2)
 
 	// Above the total: the form again, with the spec's message and what was typed.
 	total := money.MustParse(o.Amount, 2)
@@ -126,9 +127,9 @@ func TestRefundPartial(t *testing.T) {
 	res = c.Do("POST", detail+"/refund", url.Values{"_csrf": {tok}, "refund_type": {"partial"}, "amount": {above}, "idempotency_key": {key}})
 	doc = parse(t, res)
 	want := "Amount cannot exceed the total (" + money.Group(o.Amount) + " EUR)"
-	if res.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(text(doc), want) ||
-		attr(find(doc, byID("refund-amount")), "value") != above || find(doc, func(n *htmlNode) bool { return n.Data == "a" && attr(n, "href") == "#refund-amount" }) == nil {
-		t.Fatalf("above total: %d %s", res.StatusCode, text(find(doc, byTag("main"))))
+	if res.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(servertest.ReadText(doc), want) ||
+		htmlq.Attr(htmlq.Find(doc, htmlq.ByID("refund-amount")), "value") != above || htmlq.Find(doc, func(n *htmlNode) bool { return n.Data == "a" && htmlq.Attr(n, "href") == "#refund-amount" }) == nil {
+		t.Fatalf("above total: %d %s", res.StatusCode, servertest.ReadText(htmlq.Find(doc, htmlq.ByTag("main"))))
 	}
 
 	half := money.FromMinor(total.Minor().Int64()/2, 2)
@@ -136,29 +137,29 @@ func TestRefundPartial(t *testing.T) {
 	for i := range 3 {
 		res := c.Do("POST", detail+"/refund", form)
 		if res.StatusCode != http.StatusSeeOther {
-			t.Fatalf("submit %d: %d %s", i, res.StatusCode, text(find(parse(t, res), byTag("main"))))
+			t.Fatalf("submit %d: %d %s", i, res.StatusCode, servertest.ReadText(htmlq.Find(parse(t, res), htmlq.ByTag("main"))))
 		}
 		_, doc := follow(t, c, res)
 		if !slices.Contains(flashes(doc), "Order successfully refunded") {
 			t.Fatalf("submit %d: flashes %q", i, flashes(doc))
 		}
-		row := find(doc, byID("order-"+o.UUID))
-		if row != nil && attr(row, "data-status") != provider.OrderProcessingRefund {
-			t.Errorf("row %s", attr(row, "data-status"))
+		row := htmlq.Find(doc, htmlq.ByID("order-"+o.UUID))
+		if row != nil && htmlq.Attr(row, "data-status") != provider.OrderProcessingRefund {
+			t.Errorf("row %s", htmlq.Attr(row, "data-status"))
 		}
 	}
-	after := money.MustParse(balance(t, h, orgNordic, o.VirtualAccountNumber), 2)
+	after := money.MustParse(balance(t, h, servertest.OrgNordic, o.VirtualAccountNumber), 2)
 	fee := money.MustParse("0.50", 2)
 	if got := before.Sub(after); got.Cmp(half.Add(fee)) != 0 {
 		t.Errorf("balance moved by %s, want %s", got, half.Add(fee))
 	}
-	got, _ := h.Store.CollectionOrder(t.Context(), orgNordic, o.UUID)
+	got, _ := h.Store.CollectionOrder(t.Context(), servertest.OrgNordic, o.UUID)
 	if got.Status != provider.OrderProcessingRefund || len(got.Refunds) != 1 || got.Refunds[0].Amount != half.String() {
 		t.Errorf("order after: %s %+v", got.Status, got.Refunds)
 	}
 	// A new form (another key) for the refunded order: refused, nothing moves.
 	res = c.Do("POST", detail+"/refund", url.Values{"_csrf": {tok}, "refund_type": {"full"}, "idempotency_key": {"another"}})
-	if res.StatusCode == http.StatusSeeOther || balance(t, h, orgNordic, o.VirtualAccountNumber) != after.String() {
+	if res.StatusCode == http.StatusSeeOther || balance(t, h, servertest.OrgNordic, o.VirtualAccountNumber) != after.String() {
 		t.Errorf("second refund: %d", res.StatusCode)
 	}
 }
@@ -167,18 +168,18 @@ func TestRefundPartial(t *testing.T) {
 func TestRefundMissingConfiguration(t *testing.T) {
 	h := newHarness(t)
 	c := h.LoggedIn("admin@demo.example")
-	o := oneOrder(t, h, orgNordic, provider.OrderCompleted, func(o provider.CollectionOrder) bool { return o.CurrencyCode == "DKK" })
-	detail := ordersPath(orgNordic) + "/" + o.UUID
+	o := oneOrder(t, h, servertest.OrgNordic, provider.OrderCompleted, func(o provider.CollectionOrder) bool { return o.CurrencyCode == "DKK" })
+	detail := ordersPath(servertest.OrgNordic) + "/" + o.UUID
 	tok := c.CSRF(detail)
 	res := c.Do("POST", detail+"/refund", url.Values{"_csrf": {tok}, "refund_type": {"full"}})
 	doc := parse(t, res)
-	alert := find(doc, func(n *htmlNode) bool { return attr(n, "role") == "alert" })
-	if res.StatusCode != http.StatusUnprocessableEntity || text(alert) != "Missing configuration Please contact support" {
-		t.Errorf("%d %q", res.StatusCode, text(alert))
+	alert := htmlq.Find(doc, func(n *htmlNode) bool { return htmlq.Attr(n, "role") == "alert" })
+	if res.StatusCode != http.StatusUnprocessableEntity || servertest.ReadText(alert) != "Missing configuration Please contact support" {
+		t.Errorf("%d %q", res.StatusCode, servertest.ReadText(alert))
 	}
 	api := h.API()
 	api.Login("admin@demo.example")
-	r := api.Call("POST", "/api/v1/collection/organisations/"+orgNordic+"/orders/"+o.UUID+"/refund", map[string]string{"amount": o.Amount})
+	r := api.Call("POST", "/api/v1/collection/organisations/"+servertest.OrgNordic+"/orders/"+o.UUID+"/refund", map[string]string{"amount": o.Amount})
 	r.Expect(t, 409, "missing_configuration")
 	if r.FirstError(t)["detail"] != provider.MsgRefundNoFeeProduct {
 		t.Errorf("detail %v", r.FirstError(t)["detail"])
@@ -213,15 +214,15 @@ func TestRefundAmountVectors(t *testing.T) {
 func TestCancelFlow(t *testing.T) {
 	h := newHarness(t)
 	c := h.LoggedIn("admin@demo.example")
-	widenRange(t, c, orgNordic)
-	o := oneOrder(t, h, orgNordic, provider.OrderPending, nil)
-	detail := ordersPath(orgNordic) + "/" + o.UUID
+	widenRange(t, c, servertest.OrgNordic)
+	o := oneOrder(t, h, servertest.OrgNordic, provider.OrderPending, nil)
+	detail := ordersPath(servertest.OrgNordic) + "/" + o.UUID
 	_, doc := c.Page(detail + "/cancel?status=pending")
-	form := find(doc, func(n *htmlNode) bool { return n.Data == "form" && attr(n, "action") == detail+"/cancel" })
-	if form == nil || text(find(doc, byTag("h1"))) != "Cancel order?" {
+	form := htmlq.Find(doc, func(n *htmlNode) bool { return n.Data == "form" && htmlq.Attr(n, "action") == detail+"/cancel" })
+	if form == nil || servertest.ReadText(htmlq.Find(doc, htmlq.ByTag("h1"))) != "Cancel order?" {
 		t.Fatal("no confirmation")
 	}
-	ret := attr(find(form, func(n *htmlNode) bool { return attr(n, "name") == "return_to" }), "value")
+	ret := htmlq.Attr(htmlq.Find(form, func(n *htmlNode) bool { return htmlq.Attr(n, "name") == "return_to" }), "value")
 	res := c.Do("POST", detail+"/cancel", url.Values{"_csrf": {c.CSRF(detail)}, "return_to": {ret}})
 	if !strings.Contains(res.Header.Get("Location"), "status=pending") {
 		t.Errorf("back to %s", res.Header.Get("Location"))
@@ -230,8 +231,8 @@ func TestCancelFlow(t *testing.T) {
 	if !slices.Contains(flashes(doc), "Successfully cancelled order "+o.UUID) {
 		t.Errorf("flashes %q", flashes(doc))
 	}
-	_, doc = c.Page(ordersPath(orgNordic) + "?status=cancelled")
-	if row := find(doc, byID("order-"+o.UUID)); row == nil || attr(row, "data-status") != provider.OrderCancelled {
+	_, doc = c.Page(ordersPath(servertest.OrgNordic) + "?status=cancelled")
+	if row := htmlq.Find(doc, htmlq.ByID("order-"+o.UUID)); row == nil || htmlq.Attr(row, "data-status") != provider.OrderCancelled {
 		t.Errorf("row not cancelled")
 	}
 	// A second submit answers the same and changes nothing.
@@ -240,9 +241,11 @@ func TestCancelFlow(t *testing.T) {
 		t.Errorf("repeat: %q", flashes(doc))
 	}
 	// The page of an order that cannot be cancelled says why and offers no form.
-	done := oneOrder(t, h, orgNordic, provider.OrderCompleted, nil)
-	_, doc = c.Page(ordersPath(orgNordic) + "/" + done.UUID + "/cancel")
-	if find(doc, byTag("form")) != nil && find(doc, func(n *htmlNode) bool { return n.Data == "form" && strings.HasSuffix(attr(n, "action"), "/cancel") }) != nil {
+	done := oneOrder(t, h, servertest.OrgNordic, provider.OrderCompleted, nil)
+	_, doc = c.Page(ordersPath(servertest.OrgNordic) + "/" + done.UUID + "/cancel")
+	if htmlq.Find(doc, htmlq.ByTag("form")) != nil && htmlq.Find(doc, func(n *htmlNode) bool {
+		return n.Data == "form" && strings.HasSuffix(htmlq.Attr(n, "action"), "/cancel")
+	}) != nil {
 		t.Errorf("completed order offers cancel")
 	}
 }
@@ -251,12 +254,12 @@ func TestCancelFlow(t *testing.T) {
 // order: otherwise nothing changes.
 func TestActionGuards(t *testing.T) {
 	h := newHarness(t)
-	mine := oneOrder(t, h, orgNordic, provider.OrderPending, nil)
-	foreign := oneOrder(t, h, orgAtlantic, provider.OrderPending, nil)
-	paid := oneOrder(t, h, orgAtlantic, provider.OrderCompleted, priced)
+	mine := oneOrder(t, h, servertest.OrgNordic, provider.OrderPending, nil)
+	foreign := oneOrder(t, h, servertest.OrgAtlantic, provider.OrderPending, nil)
+	paid := oneOrder(t, h, servertest.OrgAtlantic, provider.OrderCompleted, priced)
 	admin := h.LoggedIn("admin@demo.example")
-	tok := admin.CSRF(ordersPath(orgNordic))
-	detail := ordersPath(orgNordic) + "/" + mine.UUID
+	tok := admin.CSRF(ordersPath(servertest.OrgNordic))
+	detail := ordersPath(servertest.OrgNordic) + "/" + mine.UUID
 	for _, f := range []url.Values{{}, {"_csrf": {"not-it"}}} {
 		if res := admin.Do("POST", detail+"/cancel", f); res.StatusCode != http.StatusForbidden {
 			t.Errorf("CSRF %v: %d", f, res.StatusCode)
@@ -264,7 +267,7 @@ func TestActionGuards(t *testing.T) {
 	}
 	for _, id := range []string{foreign.UUID, paid.UUID} {
 		for _, action := range []string{"/cancel", "/refund"} {
-			path := ordersPath(orgNordic) + "/" + id + action
+			path := ordersPath(servertest.OrgNordic) + "/" + id + action
 			if res := admin.Do("POST", path, url.Values{"_csrf": {tok}, "refund_type": {"full"}}); res.StatusCode != http.StatusNotFound {
 				t.Errorf("POST %s: %d", path, res.StatusCode)
 			}
@@ -274,24 +277,24 @@ func TestActionGuards(t *testing.T) {
 		}
 	}
 	obs := h.LoggedIn("observer@demo.example")
-	otok := obs.CSRF(ordersPath(orgNordic))
+	otok := obs.CSRF(ordersPath(servertest.OrgNordic))
 	for _, res := range []*http.Response{obs.Get(detail + "/cancel"), obs.Do("POST", detail+"/cancel", url.Values{"_csrf": {otok}})} {
-		if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+orgNordic {
+		if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+servertest.OrgNordic {
 			t.Errorf("observer: %d %s", res.StatusCode, res.Header.Get("Location"))
 		}
 	}
 	multi := h.LoggedIn("multi@demo.example") // observer in Atlantic
-	mtok := multi.CSRF(ordersPath(orgAtlantic))
-	res := multi.Do("POST", ordersPath(orgAtlantic)+"/"+paid.UUID+"/refund", url.Values{"_csrf": {mtok}, "refund_type": {"full"}})
-	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+orgAtlantic {
+	mtok := multi.CSRF(ordersPath(servertest.OrgAtlantic))
+	res := multi.Do("POST", ordersPath(servertest.OrgAtlantic)+"/"+paid.UUID+"/refund", url.Values{"_csrf": {mtok}, "refund_type": {"full"}})
+	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+servertest.OrgAtlantic {
 		t.Errorf("multi in Atlantic: %d %s", res.StatusCode, res.Header.Get("Location"))
 	}
-	for org, id := range map[string]string{orgNordic: mine.UUID, orgAtlantic: foreign.UUID} {
+	for org, id := range map[string]string{servertest.OrgNordic: mine.UUID, servertest.OrgAtlantic: foreign.UUID} {
 		if got, _ := h.Store.CollectionOrder(t.Context(), org, id); got.Status != provider.OrderPending {
 			t.Errorf("%s changed to %s", id, got.Status)
 		}
 	}
-	if got, _ := h.Store.CollectionOrder(t.Context(), orgAtlantic, paid.UUID); len(got.Refunds) != 0 {
+	if got, _ := h.Store.CollectionOrder(t.Context(), servertest.OrgAtlantic, paid.UUID); len(got.Refunds) != 0 {
 		t.Errorf("refunded through another organisation")
 	}
 	// A return_to elsewhere is not followed.
@@ -306,24 +309,24 @@ func TestActionGuards(t *testing.T) {
 func TestCompletePayment(t *testing.T) {
 	h := newHarness(t)
 	c := h.LoggedIn("admin@demo.example")
-	widenRange(t, c, orgNordic)
+	widenRange(t, c, servertest.OrgNordic)
 	var pay provider.CollectionPayment
-	o := oneOrder(t, h, orgNordic, provider.OrderAuthorised, func(o provider.CollectionOrder) bool {
-		p, err := h.Store.CollectionPayment(t.Context(), orgNordic, o.Payments[len(o.Payments)-1].UUID)
+	o := oneOrder(t, h, servertest.OrgNordic, provider.OrderAuthorised, func(o provider.CollectionOrder) bool {
+		p, err := h.Store.CollectionPayment(t.Context(), servertest.OrgNordic, o.Payments[len(o.Payments)-1].UUID)
 		pay = p
 		return err == nil && provider.PaymentCompletable(o, p)
 	})
-	detail := ordersPath(orgNordic) + "/" + o.UUID
+	detail := ordersPath(servertest.OrgNordic) + "/" + o.UUID
 	_, doc := c.Page(detail + "?tab=payments")
 	link := linkText(doc, "Complete payment "+pay.UniqueReference+" (sandbox)")
 	if link == nil {
 		t.Fatalf("no test case: %s", panelText(doc))
 	}
-	_, doc = c.Page(attr(link, "href"))
-	if text(find(doc, byTag("h1"))) != "Complete payment?" {
-		t.Fatalf("confirmation %s", text(find(doc, byTag("main"))))
+	_, doc = c.Page(htmlq.Attr(link, "href"))
+	if servertest.ReadText(htmlq.Find(doc, htmlq.ByTag("h1"))) != "Complete payment?" {
+		t.Fatalf("confirmation %s", servertest.ReadText(htmlq.Find(doc, htmlq.ByTag("main"))))
 	}
-	before := money.MustParse(balance(t, h, orgNordic, o.VirtualAccountNumber), 2)
+	before := money.MustParse(balance(t, h, servertest.OrgNordic, o.VirtualAccountNumber), 2)
 	form := url.Values{"_csrf": {c.CSRF(detail)}, "payment_uuid": {pay.UUID}}
 	_, doc = follow(t, c, c.Do("POST", detail+"/test_case", form))
 	if !slices.Contains(flashes(doc), "Test case executed") {
@@ -331,10 +334,10 @@ func TestCompletePayment(t *testing.T) {
 	}
 	amt := money.MustParse(o.Amount, 2)
 	fee := money.FromMinor(max(amt.Minor().Int64()/200, 1), 2)
-	if got := money.MustParse(balance(t, h, orgNordic, o.VirtualAccountNumber), 2).Sub(before); got.Cmp(amt.Sub(fee)) != 0 {
+	if got := money.MustParse(balance(t, h, servertest.OrgNordic, o.VirtualAccountNumber), 2).Sub(before); got.Cmp(amt.Sub(fee)) != 0 {
 		t.Errorf("credited %s, want %s", got, amt.Sub(fee))
 	}
-	if got, _ := h.Store.CollectionOrder(t.Context(), orgNordic, o.UUID); got.Status != provider.OrderCompleted {
+	if got, _ := h.Store.CollectionOrder(t.Context(), servertest.OrgNordic, o.UUID); got.Status != provider.OrderCompleted {
 		t.Errorf("order %s", got.Status)
 	}
 	_, doc = follow(t, c, c.Do("POST", detail+"/test_case", form))
@@ -344,13 +347,13 @@ func TestCompletePayment(t *testing.T) {
 
 	prod := servertest.NewWith(t, func(d *server.Deps) { d.Config.Env = "production" }, auth.New, New)
 	pc := prod.LoggedIn("admin@demo.example")
-	o2 := oneOrder(t, prod, orgNordic, provider.OrderAuthorised, nil)
-	d2 := ordersPath(orgNordic) + "/" + o2.UUID
+	o2 := oneOrder(t, prod, servertest.OrgNordic, provider.OrderAuthorised, nil)
+	d2 := ordersPath(servertest.OrgNordic) + "/" + o2.UUID
 	if res := pc.Do("POST", d2+"/test_case", url.Values{"_csrf": {pc.CSRF(d2)}, "payment_uuid": {o2.Payments[0].UUID}}); res.StatusCode == http.StatusSeeOther &&
 		strings.Contains(res.Header.Get("Location"), o2.UUID) {
 		t.Errorf("production ran a test case")
 	}
-	if got, _ := prod.Store.CollectionOrder(t.Context(), orgNordic, o2.UUID); got.Status != provider.OrderAuthorised {
+	if got, _ := prod.Store.CollectionOrder(t.Context(), servertest.OrgNordic, o2.UUID); got.Status != provider.OrderAuthorised {
 		t.Errorf("production order %s", got.Status)
 	}
 }

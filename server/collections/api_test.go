@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"portal/provider"
+	"portal/server/servertest"
 )
 
 func col(org string) string { return "/api/v1/collection/organisations/" + org }
@@ -15,19 +16,19 @@ func TestAPIList(t *testing.T) {
 	h := newHarness(t)
 	a := h.API()
 	a.Login("observer@demo.example")
-	r := a.Call("GET", "/api/v1/collection/orders?organisation_id="+orgNordic, nil)
+	r := a.Call("GET", "/api/v1/collection/orders?organisation_id="+servertest.OrgNordic, nil)
 	r.Expect(t, 200, "")
 	h.CheckReply(t, "GET", "/collection/orders", r)
 	meta := r.JSON["meta"].(map[string]any)
 	after, before := apiDefaultRange(time.Now().UTC())
-	page, _ := h.Store.CollectionOrders(t.Context(), orgNordic, provider.CollectionOrderFilter{CreatedAfter: after, CreatedBefore: before})
+	page, _ := h.Store.CollectionOrders(t.Context(), servertest.OrgNordic, provider.CollectionOrderFilter{CreatedAfter: after, CreatedBefore: before})
 	if int(meta["total"].(float64)) != page.Total || meta["cursor_after"] == "" || len(r.JSON["data"].([]any)) != provider.DefaultCollectionLimit {
 		t.Fatalf("meta %v, store total %d", meta, page.Total)
 	}
 	seen := map[string]bool{}
 	n := 0
 	for cur := ""; ; {
-		q := "/api/v1/collection/orders?organisation_id=" + orgNordic + "&page_size=20&status=completed"
+		q := "/api/v1/collection/orders?organisation_id=" + servertest.OrgNordic + "&page_size=20&status=completed"
 		if cur != "" {
 			q += "&cursor_after=" + cur
 		}
@@ -49,7 +50,7 @@ func TestAPIList(t *testing.T) {
 		}
 	}
 	for _, q := range []string{"&status=bogus", "&sort=x", "&page_size=0", "&cursor_after=zzz", "&created_after=yesterday"} {
-		r := a.Call("GET", "/api/v1/collection/orders?organisation_id="+orgNordic+q, nil)
+		r := a.Call("GET", "/api/v1/collection/orders?organisation_id="+servertest.OrgNordic+q, nil)
 		r.Expect(t, 422, "invalid")
 		h.CheckReply(t, "GET", "/collection/orders", r)
 	}
@@ -59,29 +60,29 @@ func TestAPIList(t *testing.T) {
 // (403).
 func TestAPIAccess(t *testing.T) {
 	h := newHarness(t)
-	foreign := oneOrder(t, h, orgAtlantic, provider.OrderCompleted, nil)
-	mine := oneOrder(t, h, orgNordic, provider.OrderPending, nil)
+	foreign := oneOrder(t, h, servertest.OrgAtlantic, provider.OrderCompleted, nil)
+	mine := oneOrder(t, h, servertest.OrgNordic, provider.OrderPending, nil)
 	admin := h.API()
 	admin.Login("admin@demo.example") // member of Nordic only
-	for _, p := range []string{col(orgNordic) + "/orders/" + foreign.UUID, col(orgNordic) + "/payments/" + foreign.Payments[0].UUID,
-		col(orgNordic) + "/orders/find_by_uuid_or_vela_external_reference/" + foreign.Reference, col(orgAtlantic) + "/orders/" + foreign.UUID} {
+	for _, p := range []string{col(servertest.OrgNordic) + "/orders/" + foreign.UUID, col(servertest.OrgNordic) + "/payments/" + foreign.Payments[0].UUID,
+		col(servertest.OrgNordic) + "/orders/find_by_uuid_or_vela_external_reference/" + foreign.Reference, col(servertest.OrgAtlantic) + "/orders/" + foreign.UUID} {
 		admin.Call("GET", p, nil).Expect(t, 404, "not_found")
 	}
-	admin.Call("DELETE", col(orgAtlantic)+"/orders/"+foreign.UUID, nil).Expect(t, 404, "not_found")
-	admin.Call("POST", col(orgNordic)+"/orders/"+foreign.UUID+"/refund", map[string]string{"amount": foreign.Amount}).Expect(t, 404, "not_found")
-	admin.Call("GET", "/api/v1/collection/orders?organisation_id="+orgAtlantic, nil).Expect(t, 404, "not_found")
+	admin.Call("DELETE", col(servertest.OrgAtlantic)+"/orders/"+foreign.UUID, nil).Expect(t, 404, "not_found")
+	admin.Call("POST", col(servertest.OrgNordic)+"/orders/"+foreign.UUID+"/refund", map[string]string{"amount": foreign.Amount}).Expect(t, 404, "not_found")
+	admin.Call("GET", "/api/v1/collection/orders?organisation_id="+servertest.OrgAtlantic, nil).Expect(t, 404, "not_found")
 	obs := h.API()
 	obs.Login("observer@demo.example")
-	r := obs.Call("DELETE", col(orgNordic)+"/orders/"+mine.UUID, nil)
+	r := obs.Call("DELETE", col(servertest.OrgNordic)+"/orders/"+mine.UUID, nil)
 	r.Expect(t, 403, "forbidden")
 	h.CheckReply(t, "DELETE", apiOrder, r)
 	def := h.API()
 	def.Login("default@demo.example")
-	def.Call("GET", col(orgNordic)+"/orders/"+mine.UUID, nil).Expect(t, 403, "forbidden")
-	if got, _ := h.Store.CollectionOrder(t.Context(), orgNordic, mine.UUID); got.Status != provider.OrderPending {
+	def.Call("GET", col(servertest.OrgNordic)+"/orders/"+mine.UUID, nil).Expect(t, 403, "forbidden")
+	if got, _ := h.Store.CollectionOrder(t.Context(), servertest.OrgNordic, mine.UUID); got.Status != provider.OrderPending {
 		t.Errorf("cancelled by an observer")
 	}
-	if got, _ := h.Store.CollectionOrder(t.Context(), orgAtlantic, foreign.UUID); len(got.Refunds) != 0 {
+	if got, _ := h.Store.CollectionOrder(t.Context(), servertest.OrgAtlantic, foreign.UUID); len(got.Refunds) != 0 {
 		t.Errorf("refunded through another organisation")
 	}
 }
@@ -92,25 +93,25 @@ func TestAPIRefundIdempotent(t *testing.T) {
 	h := newHarness(t)
 	a := h.API()
 	a.Login("admin@demo.example")
-	o := oneOrder(t, h, orgNordic, provider.OrderCompleted, priced)
-	path := col(orgNordic) + "/orders/" + o.UUID + "/refund"
+	o := oneOrder(t, h, servertest.OrgNordic, provider.OrderCompleted, priced)
+	path := col(servertest.OrgNordic) + "/orders/" + o.UUID + "/refund"
 	r := a.Call("POST", path, map[string]string{"amount": "999999999.00"})
 	r.Expect(t, 422, "invalid")
 	if r.FirstError(t)["title"] != provider.RefundAboveTotal(o) {
 		t.Errorf("title %v", r.FirstError(t)["title"])
 	}
-	before := balance(t, h, orgNordic, o.VirtualAccountNumber)
+	before := balance(t, h, servertest.OrgNordic, o.VirtualAccountNumber)
 	for range 3 {
 		r := a.Call("POST", path, map[string]string{"amount": o.Amount}, "Idempotency-Key", "k-1")
 		r.Expect(t, 200, "")
 		h.CheckReply(t, "POST", apiOrder+"/refund", r)
 	}
-	after := balance(t, h, orgNordic, o.VirtualAccountNumber)
+	after := balance(t, h, servertest.OrgNordic, o.VirtualAccountNumber)
 	a.Call("POST", path, map[string]string{"amount": "1.00"}, "Idempotency-Key", "k-1").Expect(t, 409, "conflict")
-	if balance(t, h, orgNordic, o.VirtualAccountNumber) != after || before == after {
+	if balance(t, h, servertest.OrgNordic, o.VirtualAccountNumber) != after || before == after {
 		t.Errorf("balance %s → %s", before, after)
 	}
-	got, _ := h.Store.CollectionOrder(t.Context(), orgNordic, o.UUID)
+	got, _ := h.Store.CollectionOrder(t.Context(), servertest.OrgNordic, o.UUID)
 	if len(got.Refunds) != 1 || got.Status != provider.OrderProcessingRefund {
 		t.Errorf("refunds %+v", got.Refunds)
 	}
@@ -120,16 +121,16 @@ func TestAPIRefundIdempotent(t *testing.T) {
 func TestCollectionsAPITour(t *testing.T) {
 	h := newHarness(t)
 	tour := h.Tour(t, New(h.Srv).API)
-	completed := oneOrder(t, h, orgNordic, provider.OrderCompleted, priced)
-	pending := oneOrder(t, h, orgNordic, provider.OrderPending, nil)
+	completed := oneOrder(t, h, servertest.OrgNordic, provider.OrderCompleted, priced)
+	pending := oneOrder(t, h, servertest.OrgNordic, provider.OrderPending, nil)
 	var payment provider.CollectionPayment
-	authorised := oneOrder(t, h, orgNordic, provider.OrderAuthorised, func(o provider.CollectionOrder) bool {
-		payment, _ = h.Store.CollectionPayment(t.Context(), orgNordic, o.Payments[len(o.Payments)-1].UUID)
+	authorised := oneOrder(t, h, servertest.OrgNordic, provider.OrderAuthorised, func(o provider.CollectionOrder) bool {
+		payment, _ = h.Store.CollectionPayment(t.Context(), servertest.OrgNordic, o.Payments[len(o.Payments)-1].UUID)
 		return provider.PaymentCompletable(o, payment)
 	})
 	admin := h.API()
 	admin.Login("admin@demo.example")
-	tour.Call(admin, "listCollectionOrders", "?organisation_id="+orgNordic, nil)
+	tour.Call(admin, "listCollectionOrders", "?organisation_id="+servertest.OrgNordic, nil)
 	tour.At["uuid"], tour.At["value"] = completed.UUID, completed.Reference
 	tour.Call(admin, "getCollectionOrder", "", nil)
 	tour.Call(admin, "findCollectionOrder", "", nil)

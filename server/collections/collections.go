@@ -140,8 +140,6 @@ const displayTime = "15:04"
 // The list pages' shared display and address helpers, under this package's short names.
 var (
 	displayAmount = listpage.Amount
-	link          = listpage.Link
-	with          = listpage.With
 	moment        = listpage.Moment
 	day           = listpage.Day
 )
@@ -153,6 +151,7 @@ func orderPath(orgID, id string) string { return base(orgID) + "/" + url.PathEsc
 // listQuery is the page's filter as applied: the provider's filter, the values the links
 // keep (kept: filters; here: filters and the cursor, this very page).
 type listQuery struct {
+	cur        listpage.Cursor // the page asked for
 	filter     provider.CollectionOrderFilter
 	view       OrderFiltersView
 	kept, here url.Values
@@ -202,14 +201,9 @@ func (s area) readQuery(c fiber.Ctx, o *server.OrgContext) listQuery {
 	if len(q.kept) > 0 {
 		v.Clear = base(o.Org.ID)
 	}
-	q.here = with(q.kept)
-	if cur := c.Query(qCursorBefore); cur != "" {
-		q.filter.Cursor, q.filter.Direction = strings.Clone(cur), provider.DirectionPrev
-		q.here.Set(qCursorBefore, q.filter.Cursor)
-	} else if cur := c.Query(qCursorAfter); cur != "" {
-		q.filter.Cursor, q.filter.Direction = strings.Clone(cur), provider.DirectionNext
-		q.here.Set(qCursorAfter, q.filter.Cursor)
-	}
+	q.cur = listpage.ReadCursor(c, qCursorAfter, qCursorBefore)
+	q.filter.Cursor, q.filter.Direction = q.cur.Value, q.cur.Direction
+	q.here = q.cur.Here(q.kept)
 	return q
 }
 
@@ -255,12 +249,11 @@ func (s area) page(c fiber.Ctx, orderID, paymentID string) error {
 	path := base(o.Org.ID)
 	p := OrdersPageProps{Shell: sh, Range: s.DateRange(c).Display(), Filters: q.view, Rows: []OrderRow{}, PerPage: provider.DefaultCollectionLimit}
 	status := fiber.StatusOK
-	pg, err := s.Collections.CollectionOrders(ctx, o.Org.ID, q.filter)
-	if provider.ErrorCode(err) == provider.EINVALID && q.filter.Cursor != "" {
-		// A stale or edited cursor: the first page of the same filters.
-		q.filter.Cursor, q.filter.Direction, q.here = "", "", with(q.kept)
-		pg, err = s.Collections.CollectionOrders(ctx, o.Org.ID, q.filter)
-	}
+	pg, err := listpage.Load(&q.cur, func(cursor, direction string) (provider.CollectionOrderPage, error) {
+		q.filter.Cursor, q.filter.Direction = cursor, direction
+		return s.Collections.CollectionOrders(ctx, o.Org.ID, q.filter)
+	})
+	q.here = q.cur.Here(q.kept)
 	if err != nil {
 		s.Logger.Error("collection orders", "request_id", rq.ID, "err", err)
 		p.Failure = msgListFailed
@@ -269,15 +262,10 @@ func (s area) page(c fiber.Ctx, orderID, paymentID string) error {
 		p.Rows = append(p.Rows, s.row(o, ord, q.here, orderID))
 	}
 	p.Total = pg.Total
-	if pg.HasNext && pg.CursorNext != "" {
-		p.Next = link(path, with(q.kept, qCursorAfter, pg.CursorNext), "")
-	}
-	if pg.CursorPrev != "" {
-		p.Prev = link(path, with(q.kept, qCursorBefore, pg.CursorPrev), "")
-	}
+	p.Next, p.Prev = q.cur.Pager(path, q.kept, pg.HasNext, pg.CursorNext, pg.CursorPrev)
 	title := pageTitle + " · " + o.Org.Name
 	if orderID != "" {
-		p.ClosePanel = link(path, q.here, "#order-"+orderID)
+		p.ClosePanel = server.Link(path, q.here, "#order-"+orderID)
 		ord, err := s.Collections.CollectionOrder(ctx, o.Org.ID, orderID)
 		if err == nil && paymentID != "" {
 			var pay provider.CollectionPayment
@@ -310,7 +298,7 @@ func (s area) page(c fiber.Ctx, orderID, paymentID string) error {
 }
 
 func (s area) row(o *server.OrgContext, ord provider.CollectionOrder, here url.Values, open string) OrderRow {
-	return OrderRow{UUID: ord.UUID, Href: link(orderPath(o.Org.ID, ord.UUID), here, "#order-panel"), Open: ord.UUID == open,
+	return OrderRow{UUID: ord.UUID, Href: server.Link(orderPath(o.Org.ID, ord.UUID), here, "#order-panel"), Open: ord.UUID == open,
 		Date: ord.CreatedAt.UTC().Format(daterange.DisplayLayout), Time: ord.CreatedAt.UTC().Format(displayTime) + " UTC",
 		Reference: ord.Reference, UniqueReference: ord.UniqueReference, Account: accountName(o, ord.VirtualAccountNumber),
 		Amount: displayAmount(ord.Amount, ord.CurrencyCode), Currency: ord.CurrencyCode, Status: ord.Status,

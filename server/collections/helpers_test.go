@@ -17,23 +17,6 @@ import (
 
 func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
 
-const (
-	orgNordic   = servertest.OrgNordic
-	orgAtlantic = servertest.OrgAtlantic
-)
-
-var (
-	find    = htmlq.Find
-	findAll = htmlq.FindAll
-	attr    = htmlq.Attr
-	hasAttr = htmlq.HasAttr
-	byTag   = htmlq.ByTag
-	byID    = htmlq.ByID
-)
-
-// text is what a reader of n gets (servertest.ReadText).
-var text = servertest.ReadText
-
 func newHarness(t *testing.T) *servertest.Harness {
 	return servertest.New(t, auth.New, rangepicker.New, New)
 }
@@ -83,9 +66,6 @@ func oneOrder(t *testing.T, h *servertest.Harness, org, status string, pick func
 	return provider.CollectionOrder{}
 }
 
-// rows are the list's rows.
-var rows = servertest.ListRows
-
 // flashes are the texts of the shell's flash messages.
 func flashes(doc *html.Node) []string { return servertest.Flashes(doc) }
 
@@ -101,11 +81,13 @@ func balance(t *testing.T, h *servertest.Harness, org, account string) string {
 }
 
 // panelText is the side panel's text ("" when none is open).
-func panelText(doc *html.Node) string { return text(find(doc, byID("order-panel"))) }
+func panelText(doc *html.Node) string {
+	return servertest.ReadText(htmlq.Find(doc, htmlq.ByID("order-panel")))
+}
 
 // linkText finds the link whose text is s.
 func linkText(doc *html.Node, s string) *html.Node {
-	return find(doc, func(n *html.Node) bool { return n.Data == "a" && text(n) == s })
+	return htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && servertest.ReadText(n) == s })
 }
 
 // htmlNode is a node of a parsed page.

@@ -12,8 +12,10 @@ import (
 	"golang.org/x/net/html"
 
 	"portal/daterange"
+	"portal/htmlq"
 	"portal/provider"
 	"portal/server"
+	"portal/server/servertest"
 )
 
 // The page: title, filters (status and account, All by default), the total, newest first,
@@ -21,82 +23,82 @@ import (
 func TestOrdersPage(t *testing.T) {
 	h := newHarness(t)
 	c := h.LoggedIn("observer@demo.example")
-	res, doc := c.Page(ordersPath(orgNordic))
-	if res.StatusCode != 200 || text(find(doc, byTag("h1"))) != "Orders" {
-		t.Fatalf("status %d h1 %q", res.StatusCode, text(find(doc, byTag("h1"))))
+	res, doc := c.Page(ordersPath(servertest.OrgNordic))
+	if res.StatusCode != 200 || servertest.ReadText(htmlq.Find(doc, htmlq.ByTag("h1"))) != "Orders" {
+		t.Fatalf("status %d h1 %q", res.StatusCode, servertest.ReadText(htmlq.Find(doc, htmlq.ByTag("h1"))))
 	}
 	for id, want := range map[string]string{"status": "All", "accountNumber": "All", "sort": "Newest first"} {
-		sel := find(doc, byID(id))
-		chosen := find(sel, func(n *html.Node) bool { return n.Data == "option" && hasAttr(n, "selected") })
-		if sel == nil || text(chosen) != want {
-			t.Errorf("%s: selected %q, want %q", id, text(chosen), want)
+		sel := htmlq.Find(doc, htmlq.ByID(id))
+		chosen := htmlq.Find(sel, func(n *html.Node) bool { return n.Data == "option" && htmlq.HasAttr(n, "selected") })
+		if sel == nil || servertest.ReadText(chosen) != want {
+			t.Errorf("%s: selected %q, want %q", id, servertest.ReadText(chosen), want)
 		}
 	}
 	var heads []string
-	for _, th := range findAll(doc, byTag("th")) {
-		heads = append(heads, text(th))
+	for _, th := range htmlq.FindAll(doc, htmlq.ByTag("th")) {
+		heads = append(heads, servertest.ReadText(th))
 	}
 	if !slices.Equal(heads, []string{"Date (UTC)", "ID/Reference", "Account", "Amount", "Status"}) {
 		t.Errorf("columns %q", heads)
 	}
-	first := rows(doc)
+	first := servertest.ListRows(doc)
 	if len(first) != provider.DefaultCollectionLimit {
 		t.Fatalf("%d rows on the first page", len(first))
 	}
-	count := text(find(doc, byID("orders-count")))
+	count := servertest.ReadText(htmlq.Find(doc, htmlq.ByID("orders-count")))
 	r := daterange.DefaultRange(h.Srv.Now())
-	page, _ := h.Store.CollectionOrders(t.Context(), orgNordic, provider.CollectionOrderFilter{CreatedAfter: r.After(), CreatedBefore: r.Before()})
+	page, _ := h.Store.CollectionOrders(t.Context(), servertest.OrgNordic, provider.CollectionOrderFilter{CreatedAfter: r.After(), CreatedBefore: r.Before()})
 	if !strings.HasPrefix(count, strconv.Itoa(page.Total)+" orders created") {
 		t.Errorf("count %q, store total %d", count, page.Total)
 	}
 	next := linkText(doc, "Next page")
-	if next == nil || linkText(doc, "Previous page") != nil || !strings.Contains(attr(next, "href"), "cursorAfter=") {
+	if next == nil || linkText(doc, "Previous page") != nil || !strings.Contains(htmlq.Attr(next, "href"), "cursorAfter=") {
 		t.Fatalf("first page's pager")
 	}
-	_, doc2 := c.Page(attr(next, "href"))
-	second := rows(doc2)
-	if len(second) == 0 || attr(second[0], "id") == attr(first[0], "id") || linkText(doc2, "Previous page") == nil {
+	_, doc2 := c.Page(htmlq.Attr(next, "href"))
+	second := servertest.ListRows(doc2)
+	if len(second) == 0 || htmlq.Attr(second[0], "id") == htmlq.Attr(first[0], "id") || linkText(doc2, "Previous page") == nil {
 		t.Fatalf("second page: %d rows", len(second))
 	}
-	_, back := c.Page(attr(linkText(doc2, "Previous page"), "href"))
-	if got := rows(back); len(got) != len(first) || attr(got[0], "id") != attr(first[0], "id") {
+	_, back := c.Page(htmlq.Attr(linkText(doc2, "Previous page"), "href"))
+	if got := servertest.ListRows(back); len(got) != len(first) || htmlq.Attr(got[0], "id") != htmlq.Attr(first[0], "id") {
 		t.Errorf("previous page is not the first")
 	}
 
 	// The dashboard's link: ?status=… lands filtered, with Clear filters; unknown values show All.
-	widenRange(t, c, orgNordic)
+	widenRange(t, c, servertest.OrgNordic)
 	for _, st := range provider.CollectionOrderStatuses() {
-		_, doc := c.Page(ordersPath(orgNordic) + "?status=" + st)
-		rs := rows(doc)
+		_, doc := c.Page(ordersPath(servertest.OrgNordic) + "?status=" + st)
+		rs := servertest.ListRows(doc)
 		if len(rs) == 0 {
 			t.Errorf("no %s order in the demo data", st)
 		}
 		for _, r := range rs {
-			if attr(r, "data-status") != st {
-				t.Fatalf("status=%s shows a %s row", st, attr(r, "data-status"))
+			if htmlq.Attr(r, "data-status") != st {
+				t.Fatalf("status=%s shows a %s row", st, htmlq.Attr(r, "data-status"))
 			}
 		}
-		if clear := linkText(doc, "Clear filters"); clear == nil || attr(clear, "href") != ordersPath(orgNordic) {
+		if clear := linkText(doc, "Clear filters"); clear == nil || htmlq.Attr(clear, "href") != ordersPath(servertest.OrgNordic) {
 			t.Errorf("%s: no Clear filters", st)
 		}
 	}
-	_, doc = c.Page(ordersPath(orgNordic) + "?status=bogus&accountNumber=" + "4520021000000011")
-	if linkText(doc, "Clear filters") != nil || len(rows(doc)) == 0 {
+	_, doc = c.Page(ordersPath(servertest.OrgNordic) + "?status=bogus&accountNumber=" + "4520021000000011")
+	if linkText(doc, "Clear filters") != nil || len(servertest.ListRows(doc)) == 0 {
 		t.Errorf("unknown values applied")
 	}
 	// Account filter: only that account's rows; sort=date oldest first.
-	acct := oneOrder(t, h, orgNordic, provider.OrderCompleted, nil).VirtualAccountNumber
-	_, doc = c.Page(ordersPath(orgNordic) + "?accountNumber=" + acct + "&sort=date")
-	rs := rows(doc)
+	acct := oneOrder(t, h, servertest.OrgNordic, provider.OrderCompleted, nil).VirtualAccountNumber
+	_, doc = c.Page(ordersPath(servertest.OrgNordic) + "?accountNumber=" + acct + "&sort=date")
+	rs := servertest.ListRows(doc)
 	if len(rs) == 0 {
 		t.Fatal("no rows for the account")
 	}
 	for _, r := range rs {
-		if !strings.Contains(text(r), acct) {
-			t.Fatalf("row of another account: %s", text(r))
+		if !strings.Contains(servertest.ReadText(r), acct) {
+			t.Fatalf("row of another account: %s", servertest.ReadText(r))
 		}
 	}
-	if d0, d1 := text(find(rs[0], byTag("td"))), text(find(rs[len(rs)-1], byTag("td"))); d0 == d1 && len(rs) > 2 {
+	if d0, d1 := servertest.ReadText(htmlq.Find(rs[0], htmlq.ByTag("td"))), servertest.ReadText(htmlq.Find(rs[len(rs)-1], htmlq.ByTag("td"))); d0 == d1 && len(rs) > 2 {
 		t.Logf("dates %s %s", d0, d1)
 	}
 }
@@ -105,7 +107,7 @@ func TestOrdersPage(t *testing.T) {
 // payment status, over more than 30 days and on several accounts.
 func TestDemoDataCoversEverything(t *testing.T) {
 	h := newHarness(t)
-	for _, org := range []string{orgNordic, orgAtlantic} {
+	for _, org := range []string{servertest.OrgNordic, servertest.OrgAtlantic} {
 		all := allOrders(t, h, org, provider.CollectionOrderFilter{})
 		statuses, accounts, types, payStatuses := map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
 		oldest := h.Srv.Now()
@@ -155,7 +157,7 @@ func TestDemoDataCoversEverything(t *testing.T) {
 func TestPanelTabs(t *testing.T) {
 	h := newHarness(t)
 	c := h.LoggedIn("observer@demo.example")
-	widenRange(t, c, orgNordic)
+	widenRange(t, c, servertest.OrgNordic)
 	tabs := func(path string) []string {
 		t.Helper()
 		res, doc := c.Page(path)
@@ -163,56 +165,56 @@ func TestPanelTabs(t *testing.T) {
 			t.Fatalf("%s: %d", path, res.StatusCode)
 		}
 		var out []string
-		for _, a := range findAll(find(doc, func(n *htmlNode) bool { return n.Data == "nav" && attr(n, "aria-label") == "Order sections" }), byTag("a")) {
-			out = append(out, text(a))
+		for _, a := range htmlq.FindAll(htmlq.Find(doc, func(n *htmlNode) bool { return n.Data == "nav" && htmlq.Attr(n, "aria-label") == "Order sections" }), htmlq.ByTag("a")) {
+			out = append(out, servertest.ReadText(a))
 		}
 		return out
 	}
 	for _, st := range provider.CollectionOrderStatuses() {
-		o := oneOrder(t, h, orgNordic, st, nil)
+		o := oneOrder(t, h, servertest.OrgNordic, st, nil)
 		want := []string{"Order", "Debtor", "Payments", "History"}
 		if provider.OrderSummaryShown(o) {
 			want = append([]string{"Summary"}, want...)
 		}
-		if got := tabs(ordersPath(orgNordic) + "/" + o.UUID); !slices.Equal(got, want) {
+		if got := tabs(ordersPath(servertest.OrgNordic) + "/" + o.UUID); !slices.Equal(got, want) {
 			t.Errorf("%s: tabs %q, want %q", st, got, want)
 		}
 	}
-	cancelled := oneOrder(t, h, orgNordic, provider.OrderCancelled, func(o provider.CollectionOrder) bool { return len(o.ReasonCodes) > 0 })
-	_, doc := c.Page(ordersPath(orgNordic) + "/" + cancelled.UUID + "?status=cancelled")
+	cancelled := oneOrder(t, h, servertest.OrgNordic, provider.OrderCancelled, func(o provider.CollectionOrder) bool { return len(o.ReasonCodes) > 0 })
+	_, doc := c.Page(ordersPath(servertest.OrgNordic) + "/" + cancelled.UUID + "?status=cancelled")
 	if txt := panelText(doc); !strings.Contains(txt, cancelled.ReasonCodes[0].Symbol) || !strings.Contains(txt, "Nordic Trading ApS") {
 		t.Errorf("summary: %s", txt)
 	}
-	for _, a := range findAll(find(doc, func(n *htmlNode) bool { return n.Data == "nav" && attr(n, "aria-label") == "Order sections" }), byTag("a")) {
-		if !strings.Contains(attr(a, "href"), "status=cancelled") || !strings.Contains(attr(a, "href"), "tab=") {
-			t.Errorf("tab link %s drops the list", attr(a, "href"))
+	for _, a := range htmlq.FindAll(htmlq.Find(doc, func(n *htmlNode) bool { return n.Data == "nav" && htmlq.Attr(n, "aria-label") == "Order sections" }), htmlq.ByTag("a")) {
+		if !strings.Contains(htmlq.Attr(a, "href"), "status=cancelled") || !strings.Contains(htmlq.Attr(a, "href"), "tab=") {
+			t.Errorf("tab link %s drops the list", htmlq.Attr(a, "href"))
 		}
 	}
-	none := oneOrder(t, h, orgNordic, provider.OrderPending, func(o provider.CollectionOrder) bool { return len(o.Payments) == 0 })
-	_, doc = c.Page(ordersPath(orgNordic) + "/" + none.UUID + "?tab=payments")
+	none := oneOrder(t, h, servertest.OrgNordic, provider.OrderPending, func(o provider.CollectionOrder) bool { return len(o.Payments) == 0 })
+	_, doc = c.Page(ordersPath(servertest.OrgNordic) + "/" + none.UUID + "?tab=payments")
 	if !strings.Contains(panelText(doc), "No payments made to this order") {
 		t.Errorf("no payments: %s", panelText(doc))
 	}
-	paid := oneOrder(t, h, orgNordic, provider.OrderCompleted, nil)
-	_, doc = c.Page(ordersPath(orgNordic) + "/" + paid.UUID + "?tab=payments")
-	pay := find(find(doc, byID("order-panel")), func(n *html.Node) bool {
-		return n.Data == "a" && strings.Contains(attr(n, "href"), "/payments/"+paid.Payments[len(paid.Payments)-1].UUID)
+	paid := oneOrder(t, h, servertest.OrgNordic, provider.OrderCompleted, nil)
+	_, doc = c.Page(ordersPath(servertest.OrgNordic) + "/" + paid.UUID + "?tab=payments")
+	pay := htmlq.Find(htmlq.Find(doc, htmlq.ByID("order-panel")), func(n *html.Node) bool {
+		return n.Data == "a" && strings.Contains(htmlq.Attr(n, "href"), "/payments/"+paid.Payments[len(paid.Payments)-1].UUID)
 	})
 	if pay == nil {
 		t.Fatalf("no payment link: %s", panelText(doc))
 	}
-	res, doc := c.Page(strings.Split(attr(pay, "href"), "#")[0])
+	res, doc := c.Page(strings.Split(htmlq.Attr(pay, "href"), "#")[0])
 	txt := panelText(doc)
 	for _, want := range []string{"Payment information", "Debtor information", "History", "Completed", paid.Debtor.FullName} {
 		if !strings.Contains(txt, want) {
 			t.Errorf("payment details lack %q: %s", want, txt)
 		}
 	}
-	if res.StatusCode != 200 || !strings.Contains(attr(linkText(doc, "Close payment details"), "href"), "/collections/orders/"+paid.UUID+"?") {
-		t.Errorf("close link %q", attr(linkText(doc, "Close payment details"), "href"))
+	if res.StatusCode != 200 || !strings.Contains(htmlq.Attr(linkText(doc, "Close payment details"), "href"), "/collections/orders/"+paid.UUID+"?") {
+		t.Errorf("close link %q", htmlq.Attr(linkText(doc, "Close payment details"), "href"))
 	}
 	// The search's address of a payment leads to it under its order.
-	r := c.Get("/org/" + orgNordic + "/collections/payments/" + paid.Payments[0].UUID)
+	r := c.Get("/org/" + servertest.OrgNordic + "/collections/payments/" + paid.Payments[0].UUID)
 	if r.StatusCode != http.StatusSeeOther || !strings.Contains(r.Header.Get("Location"), "/collections/orders/"+paid.UUID+"/payments/") {
 		t.Errorf("payment by id: %d %s", r.StatusCode, r.Header.Get("Location"))
 	}
@@ -222,28 +224,28 @@ func TestPanelTabs(t *testing.T) {
 // still there.
 func TestPanelNotFound(t *testing.T) {
 	h := newHarness(t)
-	foreign := oneOrder(t, h, orgAtlantic, provider.OrderCompleted, nil)
+	foreign := oneOrder(t, h, servertest.OrgAtlantic, provider.OrderCompleted, nil)
 	c := h.LoggedIn("admin@demo.example")
 	for _, path := range []string{
-		ordersPath(orgNordic) + "/" + foreign.UUID,
-		ordersPath(orgNordic) + "/00000000-0000-4000-8000-000000000000",
-		ordersPath(orgNordic) + "/" + foreign.UUID + "/payments/" + foreign.Payments[0].UUID,
+		ordersPath(servertest.OrgNordic) + "/" + foreign.UUID,
+		ordersPath(servertest.OrgNordic) + "/00000000-0000-4000-8000-000000000000",
+		ordersPath(servertest.OrgNordic) + "/" + foreign.UUID + "/payments/" + foreign.Payments[0].UUID,
 	} {
 		res, doc := c.Page(path)
 		if res.StatusCode != http.StatusNotFound || !strings.Contains(panelText(doc), "Something went wrong") && !strings.Contains(panelText(doc), "Failed to show Payment Details") {
 			t.Errorf("%s: %d %s", path, res.StatusCode, panelText(doc))
 		}
-		if len(rows(doc)) == 0 {
+		if len(servertest.ListRows(doc)) == 0 {
 			t.Errorf("%s: the list is gone", path)
 		}
 	}
-	if res := c.Get("/org/" + orgNordic + "/collections/payments/" + foreign.Payments[0].UUID); res.StatusCode != http.StatusNotFound {
+	if res := c.Get("/org/" + servertest.OrgNordic + "/collections/payments/" + foreign.Payments[0].UUID); res.StatusCode != http.StatusNotFound {
 		t.Errorf("foreign payment by id: %d", res.StatusCode)
 	}
 	// A payment of another order of the same organisation is not shown under this one.
-	a := oneOrder(t, h, orgNordic, provider.OrderCompleted, nil)
-	b := oneOrder(t, h, orgNordic, provider.OrderRefunded, nil)
-	if res, _ := c.Page(ordersPath(orgNordic) + "/" + a.UUID + "/payments/" + b.Payments[0].UUID); res.StatusCode != http.StatusNotFound {
+	a := oneOrder(t, h, servertest.OrgNordic, provider.OrderCompleted, nil)
+	b := oneOrder(t, h, servertest.OrgNordic, provider.OrderRefunded, nil)
+	if res, _ := c.Page(ordersPath(servertest.OrgNordic) + "/" + a.UUID + "/payments/" + b.Payments[0].UUID); res.StatusCode != http.StatusNotFound {
 		t.Errorf("payment under another order: %d", res.StatusCode)
 	}
 }
@@ -252,13 +254,13 @@ func TestPanelNotFound(t *testing.T) {
 func TestRoles(t *testing.T) {
 	h := newHarness(t)
 	c := h.LoggedIn("default@demo.example")
-	res := c.Get(ordersPath(orgNordic))
-	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+orgNordic {
+	res := c.Get(ordersPath(servertest.OrgNordic))
+	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+servertest.OrgNordic {
 		t.Errorf("default: %d %s", res.StatusCode, res.Header.Get("Location"))
 	}
 	obs := h.LoggedIn("observer@demo.example")
-	o := oneOrder(t, h, orgNordic, provider.OrderPending, nil)
-	_, doc := obs.Page(ordersPath(orgNordic) + "/" + o.UUID)
+	o := oneOrder(t, h, servertest.OrgNordic, provider.OrderPending, nil)
+	_, doc := obs.Page(ordersPath(servertest.OrgNordic) + "/" + o.UUID)
 	if linkText(doc, "Cancel order") != nil || linkText(doc, "Refund") != nil {
 		t.Errorf("observer is offered actions")
 	}

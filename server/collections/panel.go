@@ -193,7 +193,7 @@ func historyOf(h []provider.CollectionStatusChange, label func(string) string) [
 // asked for, the first one when it is not among ord's.
 func (s area) panel(c fiber.Ctx, ord provider.CollectionOrder, here url.Values, tab string) OrderDetailsProps {
 	orgID := server.Req(c).Org.Org.ID
-	return s.panelOn(c, ord, orderPath(orgID, ord.UUID), here, link(base(orgID), here, "#order-"+ord.UUID), tab)
+	return s.panelOn(c, ord, orderPath(orgID, ord.UUID), here, server.Link(base(orgID), here, "#order-"+ord.UUID), tab)
 }
 
 // panelOn builds the details of ord shown at the page at (here its query): its tabs link
@@ -213,7 +213,7 @@ func (s area) panelOn(c fiber.Ctx, ord provider.CollectionOrder, at string, here
 		d.Active = tab
 	}
 	for _, id := range ids {
-		d.Tabs = append(d.Tabs, OrderTab{ID: id, Label: tabLabels[id], Href: link(at, with(here, qTab, id), "#order-panel")})
+		d.Tabs = append(d.Tabs, OrderTab{ID: id, Label: tabLabels[id], Href: server.Link(at, server.WithQuery(here, qTab, id), "#order-panel")})
 	}
 	for _, rc := range ord.ReasonCodes {
 		d.Reasons = append(d.Reasons, OrderReason{Symbol: rc.Symbol, Reason: rc.Reason, Message: rc.ExternalMessage})
@@ -230,7 +230,7 @@ func (s area) panelOn(c fiber.Ctx, ord provider.CollectionOrder, at string, here
 	d.History = historyOf(ord.StatusHistory, provider.CollectionStatusName)
 
 	csrf := server.MaskedCSRF(rq.Session)
-	returnTo := link(detail, here, "#order-panel")
+	returnTo := server.Link(detail, here, "#order-panel")
 	tests := s.testCasesOn(o) && o.Can(access.CollectionOrdersMan)
 	for _, ref := range ord.Payments {
 		pay, err := s.Collections.CollectionPayment(ctx, o.Org.ID, ref.UUID)
@@ -238,10 +238,10 @@ func (s area) panelOn(c fiber.Ctx, ord provider.CollectionOrder, at string, here
 			s.Logger.Error("collection payment", "request_id", rq.ID, "err", err)
 			continue
 		}
-		row := OrderPaymentRow{Href: link(PaymentHref(o.Org.ID, pay), here, "#order-panel"), Reference: pay.UniqueReference,
+		row := OrderPaymentRow{Href: server.Link(PaymentHref(o.Org.ID, pay), here, "#order-panel"), Reference: pay.UniqueReference,
 			Date: moment(pay.CreatedAt), Type: words(pay.Type), StatusLabel: s.paymentLabel(ctx, pay.Status)}
 		if tests && provider.PaymentCompletable(ord, pay) {
-			tc := testCaseConfirm(detail, csrf, link(detail, with(here, qTab, tabPayments), "#order-panel"), pay.UUID)
+			tc := testCaseConfirm(detail, csrf, server.Link(detail, server.WithQuery(here, qTab, tabPayments), "#order-panel"), pay.UUID)
 			row.TestCase = &tc
 		}
 		d.Payments = append(d.Payments, row)
@@ -256,7 +256,7 @@ func (s area) panelOn(c fiber.Ctx, ord provider.CollectionOrder, at string, here
 		}
 		if provider.OrderRefundable(ord) {
 			f := newRefundForm(detail, csrf, returnTo, ord)
-			f.Href = link(detail+"/refund", here, "")
+			f.Href = server.Link(detail+"/refund", here, "")
 			d.Refund = &f
 		}
 	}
@@ -272,7 +272,7 @@ func (s area) paymentView(c fiber.Ctx, ord provider.CollectionOrder, p provider.
 	o := server.Req(c).Org
 	ctx := c.Context()
 	v := PaymentView{UUID: p.UUID, Reference: p.UniqueReference,
-		Close: link(orderPath(o.Org.ID, ord.UUID), with(here, qTab, tabPayments), "#order-panel")}
+		Close: server.Link(orderPath(o.Org.ID, ord.UUID), server.WithQuery(here, qTab, tabPayments), "#order-panel")}
 	v.Info = shown([]OrderField{{"ID", p.UUID},
 		{strings.ToUpper(provider.ProductName[:1]) + provider.ProductName[1:] + " unique reference", p.UniqueReference},
 		{"Type", words(p.Type)}, {"Status", s.paymentLabel(ctx, p.Status)}, {"Created", moment(p.CreatedAt)},

@@ -557,10 +557,7 @@ func (s area) deleteSubmit(c fiber.Ctx) error {
 		s.logFailure(c, "delete draft", err)
 		kind, msg = session.FlashError, provider.MsgDraftDeleteFailed
 	}
-	if err := s.Flash(c, kind, msg); err != nil {
-		return err
-	}
-	return server.Redirect(c, "/org/"+o.Org.ID+"/payouts")
+	return s.FlashRedirect(c, kind, msg, "/org/"+o.Org.ID+"/payouts")
 }
 
 // ── The Payouts page's dialog ────────────────────────────────────────────────

@@ -22,9 +22,7 @@ import (
 func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
 
 const (
-	orgNordic   = servertest.OrgNordic
-	orgAtlantic = servertest.OrgAtlantic
-	admin       = "admin@demo.example"
+	admin = "admin@demo.example"
 	// validIBAN and a copy with one digit changed.
 	validIBAN = "DE89 3704 0044 0532 0130 00"
 	wrongIBAN = "DE89 3704 0044 0532 0130 01"
@@ -36,22 +34,13 @@ const (
 	fSamePerson = "same_person"
 )
 
-var (
-	find    = htmlq.Find
-	findAll = htmlq.FindAll
-	attr    = htmlq.Attr
-	byTag   = htmlq.ByTag
-	byID    = htmlq.ByID
-	text    = htmlq.VisibleText
-)
-
 func newHarness(t *testing.T) *servertest.Harness {
 	return servertest.New(t, auth.New, payouts.New, createpayout.New)
 }
 
 // approvalOff turns the draft approval flow off for Nordic, so publishing makes the payout.
 func approvalOff(h *servertest.Harness) {
-	h.Exec(`UPDATE organisation_configurations SET manual_payout_number_of_approvers = 0 WHERE organisation_id = ?`, orgNordic)
+	h.Exec(`UPDATE organisation_configurations SET manual_payout_number_of_approvers = 0 WHERE organisation_id = ?`, servertest.OrgNordic)
 }
 
 func createPath(org string) string { return "/org/" + org + "/payouts/create" }
@@ -65,34 +54,34 @@ func form(t *testing.T, doc *html.Node) (string, url.Values) {
 		t.Fatal("no form")
 	}
 	v := url.Values{}
-	for _, n := range findAll(f, func(n *html.Node) bool { return n.Data == "input" || n.Data == "select" }) {
+	for _, n := range htmlq.FindAll(f, func(n *html.Node) bool { return n.Data == "input" || n.Data == "select" }) {
 		if htmlq.HasAttr(n, "disabled") {
 			continue
 		}
-		name := attr(n, "name")
+		name := htmlq.Attr(n, "name")
 		switch {
 		case n.Data == "select":
 			v.Set(name, "")
-			for _, o := range findAll(n, byTag("option")) {
+			for _, o := range htmlq.FindAll(n, htmlq.ByTag("option")) {
 				if htmlq.HasAttr(o, "selected") {
-					v.Set(name, attr(o, "value"))
+					v.Set(name, htmlq.Attr(o, "value"))
 				}
 			}
-		case attr(n, "type") == "radio":
+		case htmlq.Attr(n, "type") == "radio":
 			if htmlq.HasAttr(n, "checked") {
-				v.Set(name, attr(n, "value"))
+				v.Set(name, htmlq.Attr(n, "value"))
 			}
 		default:
-			v.Set(name, attr(n, "value"))
+			v.Set(name, htmlq.Attr(n, "value"))
 		}
 	}
-	return attr(f, "action"), v
+	return htmlq.Attr(f, "action"), v
 }
 
 func wizardForm(doc *html.Node) *html.Node {
-	return find(doc, func(n *html.Node) bool {
-		a := attr(n, "action")
-		return n.Data == "form" && attr(n, "method") == "post" && strings.Contains(a, "/payouts/create") &&
+	return htmlq.Find(doc, func(n *html.Node) bool {
+		a := htmlq.Attr(n, "action")
+		return n.Data == "form" && htmlq.Attr(n, "method") == "post" && strings.Contains(a, "/payouts/create") &&
 			!strings.HasSuffix(a, "/receiver") && !strings.HasSuffix(a, "/save_receiver")
 	})
 }
@@ -100,8 +89,8 @@ func wizardForm(doc *html.Node) *html.Node {
 // options are a select's choices (values, the empty one left out).
 func options(doc *html.Node, id string) []string {
 	var out []string
-	for _, o := range findAll(find(doc, byID(id)), byTag("option")) {
-		if v := attr(o, "value"); v != "" {
+	for _, o := range htmlq.FindAll(htmlq.Find(doc, htmlq.ByID(id)), htmlq.ByTag("option")) {
+		if v := htmlq.Attr(o, "value"); v != "" {
 			out = append(out, v)
 		}
 	}
@@ -110,22 +99,22 @@ func options(doc *html.Node, id string) []string {
 
 // fieldError is the message beside the field with id, "" when none.
 func fieldError(doc *html.Node, id string) string {
-	n := find(doc, byID(id+"-error"))
+	n := htmlq.Find(doc, htmlq.ByID(id+"-error"))
 	if n == nil {
 		return ""
 	}
-	return strings.TrimPrefix(text(n), "Error: ")
+	return strings.TrimPrefix(htmlq.VisibleText(n), "Error: ")
 }
 
 // summaryLinks are the error summary's lines as href → text.
 func summaryLinks(doc *html.Node) map[string]string {
 	out := map[string]string{}
-	box := find(doc, byID("pw-errors"))
+	box := htmlq.Find(doc, htmlq.ByID("pw-errors"))
 	if box == nil {
 		return out
 	}
-	for _, a := range findAll(box, byTag("a")) {
-		out[attr(a, "href")] = text(a)
+	for _, a := range htmlq.FindAll(box, htmlq.ByTag("a")) {
+		out[htmlq.Attr(a, "href")] = htmlq.VisibleText(a)
 	}
 	return out
 }
@@ -155,11 +144,11 @@ func see(t *testing.T, c *servertest.Client, res *http.Response, wantPath string
 // terms are the description lists' terms and descriptions under n (dt → the dd after it).
 func terms(n *html.Node) map[string]string {
 	out := map[string]string{}
-	for _, dt := range findAll(n, byTag("dt")) {
+	for _, dt := range htmlq.FindAll(n, htmlq.ByTag("dt")) {
 		for dd := dt.NextSibling; dd != nil; dd = dd.NextSibling {
 			if dd.Type == html.ElementNode {
 				if dd.Data == "dd" {
-					out[text(dt)] = text(dd)
+					out[htmlq.VisibleText(dt)] = htmlq.VisibleText(dd)
 				}
 				break
 			}
@@ -168,13 +157,15 @@ func terms(n *html.Node) map[string]string {
 	return out
 }
 
-func heading(doc *html.Node) string { return text(find(doc, byID("pw-step-title"))) }
+func heading(doc *html.Node) string {
+	return htmlq.VisibleText(htmlq.Find(doc, htmlq.ByID("pw-step-title")))
+}
 
 // newDraft walks the product step without JavaScript to schema of product in family and
 // answers the first step's page.
 func newDraft(t *testing.T, c *servertest.Client, family, product, schema string) (string, *html.Node) {
 	t.Helper()
-	_, doc := c.Page(createPath(orgNordic))
+	_, doc := c.Page(createPath(servertest.OrgNordic))
 	action, v := form(t, doc)
 	v.Set(fFamily, family)
 	res := post(t, c, action, v)
@@ -193,7 +184,7 @@ func newDraft(t *testing.T, c *servertest.Client, family, product, schema string
 	}
 	res = post(t, c, action, v)
 	if res.StatusCode != http.StatusSeeOther {
-		t.Fatalf("create: %d %s", res.StatusCode, text(find(page(t, res), byTag("main"))))
+		t.Fatalf("create: %d %s", res.StatusCode, htmlq.VisibleText(htmlq.Find(page(t, res), htmlq.ByTag("main"))))
 	}
 	loc := res.Header.Get("Location")
 	_, doc = c.Page(loc)
@@ -212,7 +203,7 @@ func page(t *testing.T, res *http.Response) *html.Node {
 
 func draftID(t *testing.T, stepURL string) string {
 	t.Helper()
-	rest := strings.TrimPrefix(stepURL, createPath(orgNordic)+"/")
+	rest := strings.TrimPrefix(stepURL, createPath(servertest.OrgNordic)+"/")
 	id, _, ok := strings.Cut(rest, "/")
 	if !ok {
 		t.Fatalf("not a step address: %s", stepURL)
@@ -226,9 +217,9 @@ func TestRouteGuards(t *testing.T) {
 		user, org string
 		want      int
 	}{
-		{admin, orgNordic, 200},
-		{"observer@demo.example", orgNordic, http.StatusSeeOther}, // no payouts:manage
-		{"multi@demo.example", orgAtlantic, http.StatusSeeOther},  // A/B testing off
+		{admin, servertest.OrgNordic, 200},
+		{"observer@demo.example", servertest.OrgNordic, http.StatusSeeOther}, // no payouts:manage
+		{"multi@demo.example", servertest.OrgAtlantic, http.StatusSeeOther},  // A/B testing off
 	} {
 		c := h.LoggedIn(tc.user)
 		res, doc := c.Page(createPath(tc.org))
@@ -237,8 +228,8 @@ func TestRouteGuards(t *testing.T) {
 			continue
 		}
 		if tc.want == 200 {
-			if text(find(doc, byTag("h1"))) != "Create payout" || !strings.Contains(text(find(doc, byTag("main"))), "Manually create a payout to a customer") {
-				t.Errorf("page: %q", text(find(doc, byTag("main"))))
+			if htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("h1"))) != "Create payout" || !strings.Contains(htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("main"))), "Manually create a payout to a customer") {
+				t.Errorf("page: %q", htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("main"))))
 			}
 			continue
 		}
@@ -256,7 +247,7 @@ func TestRouteGuards(t *testing.T) {
 func TestProductStepWithoutJavaScript(t *testing.T) {
 	h := newHarness(t)
 	c := h.LoggedIn(admin)
-	res, doc := c.Page(createPath(orgNordic))
+	res, doc := c.Page(createPath(servertest.OrgNordic))
 	if res.StatusCode != 200 || heading(doc) != "Select Product" {
 		t.Fatalf("%d %q", res.StatusCode, heading(doc))
 	}
@@ -264,7 +255,7 @@ func TestProductStepWithoutJavaScript(t *testing.T) {
 		t.Fatalf("transfer types %v", got)
 	}
 	action, v := form(t, doc)
-	if action != createPath(orgNordic) || v.Get("_csrf") == "" {
+	if action != createPath(servertest.OrgNordic) || v.Get("_csrf") == "" {
 		t.Fatalf("form %s %v", action, v)
 	}
 
@@ -289,7 +280,7 @@ func TestProductStepWithoutJavaScript(t *testing.T) {
 	v.Set(fProduct, "sepa-eur-fr")
 	doc = page(t, post(t, c, action, v))
 	// One schema: chosen and locked, sent by a hidden input.
-	if sel := find(doc, byID("pw-schema_id")); !htmlq.HasAttr(sel, "disabled") {
+	if sel := htmlq.Find(doc, htmlq.ByID("pw-schema_id")); !htmlq.HasAttr(sel, "disabled") {
 		t.Fatal("the only schema is not locked")
 	}
 	_, v = form(t, doc)
@@ -316,7 +307,7 @@ func TestProductStepWithoutJavaScript(t *testing.T) {
 	if res.StatusCode != http.StatusSeeOther || !strings.HasSuffix(loc, "/payout_request") {
 		t.Fatalf("create: %d %q", res.StatusCode, loc)
 	}
-	d, err := h.Store.Draft(context.Background(), orgNordic, draftID(t, loc), provider.DraftActor{UserID: userID(t, h, admin)})
+	d, err := h.Store.Draft(context.Background(), servertest.OrgNordic, draftID(t, loc), provider.DraftActor{UserID: userID(t, h, admin)})
 	if err != nil || d.ProductID != "sepa-eur-fr" || d.SchemaID != "sepa-eur-fr-iban" || d.Status != provider.DraftStatusDraft {
 		t.Fatalf("draft %+v %v", d, err)
 	}
@@ -364,10 +355,10 @@ func TestSEPAPayoutWithoutJavaScript(t *testing.T) {
 	if heading(doc) != "Payout Request" {
 		t.Fatalf("first step %q", heading(doc))
 	}
-	steps := findAll(find(doc, func(n *html.Node) bool { return n.Data == "nav" && attr(n, "aria-label") == "Steps" }), byTag("li"))
+	steps := htmlq.FindAll(htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "nav" && htmlq.Attr(n, "aria-label") == "Steps" }), htmlq.ByTag("li"))
 	var names []string
 	for _, li := range steps {
-		names = append(names, strings.TrimLeft(strings.TrimSuffix(text(li), " (done)"), "✓0123456789. "))
+		names = append(names, strings.TrimLeft(strings.TrimSuffix(htmlq.VisibleText(li), " (done)"), "✓0123456789. "))
 	}
 	if !slices.Equal(names, []string{"Select Product", "Payout Request", "Receiver", "Receiver Bank", "Summary"}) {
 		t.Fatalf("steps %v", names)
@@ -383,17 +374,17 @@ func TestSEPAPayoutWithoutJavaScript(t *testing.T) {
 	if res.StatusCode != 422 || fieldError(doc, "pw-end_to_end_id") != "End-to-end ID may only contain letters, numbers, - or _" {
 		t.Fatalf("bad e2e: %d %q", res.StatusCode, fieldError(doc, "pw-end_to_end_id"))
 	}
-	if in := find(doc, byID("pw-amount")); attr(in, "value") != "1,234.5" {
-		t.Fatalf("typed amount not kept: %q", attr(in, "value"))
+	if in := htmlq.Find(doc, htmlq.ByID("pw-amount")); htmlq.Attr(in, "value") != "1,234.5" {
+		t.Fatalf("typed amount not kept: %q", htmlq.Attr(in, "value"))
 	}
 	_, v = form(t, doc)
 	e2e := "WIZ-" + id[:8]
-	doc = see(t, c, post(t, c, action, fill(v, "end_to_end_id", e2e)), createPath(orgNordic)+"/"+id+"/creditor")
-	if heading(doc) != "Receiver" || !strings.Contains(text(find(doc, byTag("aside"))), "1,234.50") {
-		t.Fatalf("receiver step %q, panel %q", heading(doc), text(find(doc, byTag("aside"))))
+	doc = see(t, c, post(t, c, action, fill(v, "end_to_end_id", e2e)), createPath(servertest.OrgNordic)+"/"+id+"/creditor")
+	if heading(doc) != "Receiver" || !strings.Contains(htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("aside"))), "1,234.50") {
+		t.Fatalf("receiver step %q, panel %q", heading(doc), htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("aside"))))
 	}
 
-	doc = next(t, c, doc, createPath(orgNordic)+"/"+id+"/creditor_account", receiverValues...)
+	doc = next(t, c, doc, createPath(servertest.OrgNordic)+"/"+id+"/creditor_account", receiverValues...)
 
 	action, v = form(t, doc)
 	res = post(t, c, action, fill(v, "iban", wrongIBAN))
@@ -401,12 +392,12 @@ func TestSEPAPayoutWithoutJavaScript(t *testing.T) {
 	if res.StatusCode != 422 || fieldError(doc, "pw-iban") != "Enter a valid IBAN" || summaryLinks(doc)["#pw-iban"] != "Enter a valid IBAN" {
 		t.Fatalf("wrong IBAN: %d %q %v", res.StatusCode, fieldError(doc, "pw-iban"), summaryLinks(doc))
 	}
-	in := find(doc, byID("pw-iban"))
-	if attr(in, "value") != wrongIBAN || attr(in, "aria-invalid") != "true" || !strings.Contains(attr(in, "aria-describedby"), "pw-iban-error") {
+	in := htmlq.Find(doc, htmlq.ByID("pw-iban"))
+	if htmlq.Attr(in, "value") != wrongIBAN || htmlq.Attr(in, "aria-invalid") != "true" || !strings.Contains(htmlq.Attr(in, "aria-describedby"), "pw-iban-error") {
 		t.Fatalf("IBAN input %v", in.Attr)
 	}
 	_, v = form(t, doc)
-	doc = see(t, c, post(t, c, action, fill(v, "iban", validIBAN)), createPath(orgNordic)+"/"+id+"/summary")
+	doc = see(t, c, post(t, c, action, fill(v, "iban", validIBAN)), createPath(servertest.OrgNordic)+"/"+id+"/summary")
 	sum := terms(wizardForm(doc))
 	for k, want := range map[string]string{"Amount": "1,234.50 EUR", "Full name": "Jonas Weber", "IBAN": validIBAN, "End-to-end ID": e2e} {
 		if sum[k] != want {
@@ -415,14 +406,14 @@ func TestSEPAPayoutWithoutJavaScript(t *testing.T) {
 	}
 
 	action, v = form(t, doc)
-	doc = see(t, c, post(t, c, action, fill(v)), createPath(orgNordic)+"/"+id+"/done")
-	d, err := h.Store.Draft(context.Background(), orgNordic, id, provider.DraftActor{UserID: userID(t, h, admin)})
+	doc = see(t, c, post(t, c, action, fill(v)), createPath(servertest.OrgNordic)+"/"+id+"/done")
+	d, err := h.Store.Draft(context.Background(), servertest.OrgNordic, id, provider.DraftActor{UserID: userID(t, h, admin)})
 	if err != nil || d.Status != provider.DraftStatusPublished || d.UniqueReference == "" {
 		t.Fatalf("draft after publish: %+v %v", d, err)
 	}
-	got := terms(find(doc, byTag("main")))
-	if heading := text(find(doc, func(n *html.Node) bool {
-		return n.Data == "h2" && attr(n, "class") != "" && text(n) == "Payout created"
+	got := terms(htmlq.Find(doc, htmlq.ByTag("main")))
+	if heading := htmlq.VisibleText(htmlq.Find(doc, func(n *html.Node) bool {
+		return n.Data == "h2" && htmlq.Attr(n, "class") != "" && htmlq.VisibleText(n) == "Payout created"
 	})); heading == "" {
 		t.Error("no 'Payout created'")
 	}
@@ -431,13 +422,13 @@ func TestSEPAPayoutWithoutJavaScript(t *testing.T) {
 			t.Errorf("done page %s = %q, want %q", k, got[k], want)
 		}
 	}
-	p, err := h.Store.Payout(context.Background(), orgNordic, d.UniqueReference)
+	p, err := h.Store.Payout(context.Background(), servertest.OrgNordic, d.UniqueReference)
 	if err != nil || p.Source != "manual" || p.EndToEndID != e2e || p.CreditorAccount.IBAN != "DE89370400440532013000" {
 		t.Fatalf("payout %+v %v", p, err)
 	}
 	// The step pages of a published draft lead to what became of it.
-	if r := c.Get(createPath(orgNordic) + "/" + id + "/creditor"); r.StatusCode != http.StatusSeeOther ||
-		r.Header.Get("Location") != createPath(orgNordic)+"/"+id+"/done" {
+	if r := c.Get(createPath(servertest.OrgNordic) + "/" + id + "/creditor"); r.StatusCode != http.StatusSeeOther ||
+		r.Header.Get("Location") != createPath(servertest.OrgNordic)+"/"+id+"/done" {
 		t.Errorf("step of a published draft: %d %s", r.StatusCode, r.Header.Get("Location"))
 	}
 }
@@ -452,10 +443,12 @@ func TestPublishForApproval(t *testing.T) {
 		"end_to_end_id", "APR-"+id[:8])
 	doc = next(t, c, doc, "", receiverValues...)
 	doc = next(t, c, doc, "", "iban", validIBAN)
-	doc = next(t, c, doc, createPath(orgNordic)+"/"+id+"/done")
-	status := find(doc, func(n *html.Node) bool { return attr(n, "role") == "status" && find(n, byTag("h2")) != nil })
-	if text(find(status, byTag("h2"))) != "Sent for approval" || !strings.Contains(text(status), "The payout request was sent for approval.") {
-		t.Fatalf("done page: %s", text(status))
+	doc = next(t, c, doc, createPath(servertest.OrgNordic)+"/"+id+"/done")
+	status := htmlq.Find(doc, func(n *html.Node) bool {
+		return htmlq.Attr(n, "role") == "status" && htmlq.Find(n, htmlq.ByTag("h2")) != nil
+	})
+	if htmlq.VisibleText(htmlq.Find(status, htmlq.ByTag("h2"))) != "Sent for approval" || !strings.Contains(htmlq.VisibleText(status), "The payout request was sent for approval.") {
+		t.Fatalf("done page: %s", htmlq.VisibleText(status))
 	}
 }
 
@@ -470,46 +463,46 @@ func TestStopAndResume(t *testing.T) {
 	action, v := form(t, doc)
 	acct := options(doc, "pw-virtual_account_number")[0]
 	see(t, c, post(t, c, action, fill(v, "virtual_account_number", acct, "amount", "75", "end_to_end_id", "RES-"+id[:8])), "")
-	_, doc = c.Page(createPath(orgNordic) + "/" + id + "/creditor")
+	_, doc = c.Page(createPath(servertest.OrgNordic) + "/" + id + "/creditor")
 	action, v = form(t, doc)
 	v = fill(v, "full_name", "Half Typed")
 	v.Set(fIntent, "back")
-	see(t, c, post(t, c, action, v), createPath(orgNordic)+"/"+id+"/payout_request")
+	see(t, c, post(t, c, action, v), createPath(servertest.OrgNordic)+"/"+id+"/payout_request")
 
 	later := h.LoggedIn(admin)
-	res, doc := later.Page(createPath(orgNordic) + "/" + id + "/payout_request")
-	if res.StatusCode != 200 || attr(find(doc, byID("pw-amount")), "value") != "75.00" || attr(find(doc, byID("pw-end_to_end_id")), "value") != "RES-"+id[:8] {
-		t.Fatalf("resumed: %d amount %q", res.StatusCode, attr(find(doc, byID("pw-amount")), "value"))
+	res, doc := later.Page(createPath(servertest.OrgNordic) + "/" + id + "/payout_request")
+	if res.StatusCode != 200 || htmlq.Attr(htmlq.Find(doc, htmlq.ByID("pw-amount")), "value") != "75.00" || htmlq.Attr(htmlq.Find(doc, htmlq.ByID("pw-end_to_end_id")), "value") != "RES-"+id[:8] {
+		t.Fatalf("resumed: %d amount %q", res.StatusCode, htmlq.Attr(htmlq.Find(doc, htmlq.ByID("pw-amount")), "value"))
 	}
-	_, doc = later.Page(createPath(orgNordic) + "/" + id + "/creditor")
-	if attr(find(doc, byID("pw-full_name")), "value") != "Half Typed" {
+	_, doc = later.Page(createPath(servertest.OrgNordic) + "/" + id + "/creditor")
+	if htmlq.Attr(htmlq.Find(doc, htmlq.ByID("pw-full_name")), "value") != "Half Typed" {
 		t.Fatalf("Back did not keep what was typed")
 	}
 	// A field left empty is not an error on arrival.
 	if len(summaryLinks(doc)) != 0 || fieldError(doc, "pw-email") != "" {
 		t.Fatalf("errors on arrival: %v", summaryLinks(doc))
 	}
-	nav := find(doc, func(n *html.Node) bool { return n.Data == "nav" && attr(n, "aria-label") == "Steps" })
+	nav := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "nav" && htmlq.Attr(n, "aria-label") == "Steps" })
 	var links []string
-	for _, a := range findAll(nav, byTag("a")) {
-		links = append(links, attr(a, "href"))
+	for _, a := range htmlq.FindAll(nav, htmlq.ByTag("a")) {
+		links = append(links, htmlq.Attr(a, "href"))
 	}
-	if !slices.Equal(links, []string{createPath(orgNordic) + "/" + id + "/payout_request"}) {
+	if !slices.Equal(links, []string{createPath(servertest.OrgNordic) + "/" + id + "/payout_request"}) {
 		t.Fatalf("step links %v", links)
 	}
 
 	// Another user of the organisation, and another organisation, find nothing there.
 	other := h.LoggedIn("operations_member@demo.example")
-	if r := other.Get(createPath(orgNordic) + "/" + id + "/creditor"); r.StatusCode != http.StatusNotFound {
+	if r := other.Get(createPath(servertest.OrgNordic) + "/" + id + "/creditor"); r.StatusCode != http.StatusNotFound {
 		t.Errorf("another user: %d", r.StatusCode)
 	}
-	if r := other.Do("POST", createPath(orgNordic)+"/"+id+"/creditor", url.Values{"_csrf": {other.CSRF(createPath(orgNordic))}, "full_name": {"X"}}); r.StatusCode != http.StatusNotFound {
+	if r := other.Do("POST", createPath(servertest.OrgNordic)+"/"+id+"/creditor", url.Values{"_csrf": {other.CSRF(createPath(servertest.OrgNordic))}, "full_name": {"X"}}); r.StatusCode != http.StatusNotFound {
 		t.Errorf("another user's POST: %d", r.StatusCode)
 	}
-	if r := c.Get("/org/" + orgAtlantic + "/payouts/create/" + id + "/creditor"); r.StatusCode == 200 {
+	if r := c.Get("/org/" + servertest.OrgAtlantic + "/payouts/create/" + id + "/creditor"); r.StatusCode == 200 {
 		t.Errorf("through another organisation: %d", r.StatusCode)
 	}
-	if r := c.Get(createPath(orgNordic) + "/" + id + "/no_such_step"); r.StatusCode != http.StatusNotFound {
+	if r := c.Get(createPath(servertest.OrgNordic) + "/" + id + "/no_such_step"); r.StatusCode != http.StatusNotFound {
 		t.Errorf("unknown step: %d", r.StatusCode)
 	}
 }
@@ -523,8 +516,10 @@ func TestSamePerson(t *testing.T) {
 	action, v := form(t, doc)
 	v = fill(v, "virtual_account_number", options(doc, "pw-virtual_account_number")[0], "amount", "20", "end_to_end_id", "SAME-"+id[:8],
 		"purpose_code", options(doc, "pw-purpose_code")[0])
-	doc = see(t, c, post(t, c, action, v), createPath(orgNordic)+"/"+id+"/ultimate_debtor")
-	legend := find(doc, func(n *html.Node) bool { return n.Data == "legend" && text(n) == "Is the Receiver the same person?" })
+	doc = see(t, c, post(t, c, action, v), createPath(servertest.OrgNordic)+"/"+id+"/ultimate_debtor")
+	legend := htmlq.Find(doc, func(n *html.Node) bool {
+		return n.Data == "legend" && htmlq.VisibleText(n) == "Is the Receiver the same person?"
+	})
 	if legend == nil {
 		t.Fatal("no 'Is the Receiver the same person?'")
 	}
@@ -534,9 +529,9 @@ func TestSamePerson(t *testing.T) {
 	}
 	v = fill(v, "full_name", "Ada Lovelace", "address", "12 St James's Square", "city", "London", "postal_code", "SW1Y 4JH",
 		"country_code", "GB", fSamePerson, "yes")
-	doc = see(t, c, post(t, c, action, v), createPath(orgNordic)+"/"+id+"/creditor")
+	doc = see(t, c, post(t, c, action, v), createPath(servertest.OrgNordic)+"/"+id+"/creditor")
 	for id, want := range map[string]string{"pw-full_name": "Ada Lovelace", "pw-city": "London", "pw-postal_code": "SW1Y 4JH"} {
-		if got := attr(find(doc, byID(id)), "value"); got != want {
+		if got := htmlq.Attr(htmlq.Find(doc, htmlq.ByID(id)), "value"); got != want {
 			t.Errorf("%s = %q, want %q", id, got, want)
 		}
 	}
@@ -551,17 +546,17 @@ func TestCloseDeletesTheDraft(t *testing.T) {
 	c := h.LoggedIn(admin)
 	loc, doc := newDraft(t, c, "FPS", "", "")
 	id := draftID(t, loc)
-	closeLink := find(doc, func(n *html.Node) bool { return n.Data == "a" && text(n) == "Close" })
-	if attr(closeLink, "href") != createPath(orgNordic)+"/"+id+"/delete" {
-		t.Fatalf("close link %q", attr(closeLink, "href"))
+	closeLink := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.VisibleText(n) == "Close" })
+	if htmlq.Attr(closeLink, "href") != createPath(servertest.OrgNordic)+"/"+id+"/delete" {
+		t.Fatalf("close link %q", htmlq.Attr(closeLink, "href"))
 	}
-	res, doc := c.Page(attr(closeLink, "href"))
-	if res.StatusCode != 200 || !strings.Contains(text(find(doc, byTag("main"))), "Are you sure? It will be deleted.") {
+	res, doc := c.Page(htmlq.Attr(closeLink, "href"))
+	if res.StatusCode != 200 || !strings.Contains(htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("main"))), "Are you sure? It will be deleted.") {
 		t.Fatalf("confirm: %d", res.StatusCode)
 	}
 	action, v := form(t, doc)
-	doc = see(t, c, post(t, c, action, v), "/org/"+orgNordic+"/payouts")
-	if !strings.Contains(text(find(doc, byTag("main"))), "Draft has been deleted") {
+	doc = see(t, c, post(t, c, action, v), "/org/"+servertest.OrgNordic+"/payouts")
+	if !strings.Contains(htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("main"))), "Draft has been deleted") {
 		t.Fatal("no 'Draft has been deleted'")
 	}
 	if r := c.Get(loc); r.StatusCode != http.StatusNotFound {
@@ -574,22 +569,22 @@ func TestCloseDeletesTheDraft(t *testing.T) {
 func TestPayoutsPageDialog(t *testing.T) {
 	h := newHarness(t)
 	c := h.LoggedIn(admin)
-	_, doc := c.Page("/org/" + orgNordic + "/payouts")
-	island := find(doc, func(n *html.Node) bool { return attr(n, "data-island") == "PayoutWizard" })
-	if island == nil || attr(find(island, byTag("a")), "href") != createPath(orgNordic) || text(island) != "Create payout" {
+	_, doc := c.Page("/org/" + servertest.OrgNordic + "/payouts")
+	island := htmlq.Find(doc, func(n *html.Node) bool { return htmlq.Attr(n, "data-island") == "PayoutWizard" })
+	if island == nil || htmlq.Attr(htmlq.Find(island, htmlq.ByTag("a")), "href") != createPath(servertest.OrgNordic) || htmlq.VisibleText(island) != "Create payout" {
 		t.Fatal("no Create payout island")
 	}
 	loc, _ := newDraft(t, c, "FPS", "", "")
 	id := draftID(t, loc)
-	_, doc = c.Page("/org/" + orgNordic + "/payouts?createManualPayout=ultimate_debtor&draft=" + id)
-	island = find(doc, func(n *html.Node) bool { return attr(n, "data-island") == "PayoutWizard" })
-	if got := attr(find(island, byTag("a")), "href"); got != createPath(orgNordic)+"/"+id+"/ultimate_debtor" {
+	_, doc = c.Page("/org/" + servertest.OrgNordic + "/payouts?createManualPayout=ultimate_debtor&draft=" + id)
+	island = htmlq.Find(doc, func(n *html.Node) bool { return htmlq.Attr(n, "data-island") == "PayoutWizard" })
+	if got := htmlq.Attr(htmlq.Find(island, htmlq.ByTag("a")), "href"); got != createPath(servertest.OrgNordic)+"/"+id+"/ultimate_debtor" {
 		t.Fatalf("resume link %q", got)
 	}
 	for _, who := range []string{"observer@demo.example"} {
-		_, doc = h.LoggedIn(who).Page("/org/" + orgNordic + "/payouts")
-		if find(doc, func(n *html.Node) bool { return attr(n, "data-island") == "PayoutWizard" }) != nil ||
-			find(doc, func(n *html.Node) bool { return n.Data == "a" && text(n) == "Create payout" }) != nil {
+		_, doc = h.LoggedIn(who).Page("/org/" + servertest.OrgNordic + "/payouts")
+		if htmlq.Find(doc, func(n *html.Node) bool { return htmlq.Attr(n, "data-island") == "PayoutWizard" }) != nil ||
+			htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.VisibleText(n) == "Create payout" }) != nil {
 			t.Errorf("%s is offered Create payout", who)
 		}
 	}

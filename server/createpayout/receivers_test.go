@@ -11,6 +11,7 @@ import (
 	"golang.org/x/net/html"
 
 	"portal/access"
+	"portal/htmlq"
 	"portal/provider"
 	"portal/server/createpayout"
 	"portal/server/servertest"
@@ -19,12 +20,14 @@ import (
 // pickerForm is the Receiver step's recent receivers picker: where it posts and its choices.
 func pickerForm(t *testing.T, doc *html.Node) (string, url.Values, []string) {
 	t.Helper()
-	f := find(doc, func(n *html.Node) bool { return n.Data == "form" && strings.HasSuffix(attr(n, "action"), "/receiver") })
+	f := htmlq.Find(doc, func(n *html.Node) bool {
+		return n.Data == "form" && strings.HasSuffix(htmlq.Attr(n, "action"), "/receiver")
+	})
 	if f == nil {
 		t.Fatal("no recent receivers picker")
 	}
-	v := url.Values{"_csrf": {attr(find(f, func(n *html.Node) bool { return attr(n, "name") == "_csrf" }), "value")}}
-	return attr(f, "action"), v, options(doc, "pw-receiver_id")
+	v := url.Values{"_csrf": {htmlq.Attr(htmlq.Find(f, func(n *html.Node) bool { return htmlq.Attr(n, "name") == "_csrf" }), "value")}}
+	return htmlq.Attr(f, "action"), v, options(doc, "pw-receiver_id")
 }
 
 // toReceiverStep makes a SEPA (Germany, IBAN) draft and answers its Receiver step page.
@@ -33,7 +36,7 @@ func toReceiverStep(t *testing.T, c *servertest.Client) (string, *html.Node) {
 	loc, doc := newDraft(t, c, "SEPA", "sepa-eur-de", "sepa-eur-de-iban")
 	id := draftID(t, loc)
 	accounts := options(doc, "pw-virtual_account_number")
-	doc = next(t, c, doc, createPath(orgNordic)+"/"+id+"/creditor", "virtual_account_number", accounts[0], "amount", "10",
+	doc = next(t, c, doc, createPath(servertest.OrgNordic)+"/"+id+"/creditor", "virtual_account_number", accounts[0], "amount", "10",
 		"end_to_end_id", "RCV-"+id[:8])
 	return id, doc
 }
@@ -54,12 +57,12 @@ func TestUseSavedReceiverWithoutJavaScript(t *testing.T) {
 	h := newHarness(t)
 	c := h.LoggedIn(admin)
 	id, doc := toReceiverStep(t, c)
-	saved := recent(t, h, orgNordic, "sepa-eur-de", "sepa-eur-de-iban")
+	saved := recent(t, h, servertest.OrgNordic, "sepa-eur-de", "sepa-eur-de-iban")
 	if len(saved) == 0 {
 		t.Fatal("the demo has no receiver for sepa-eur-de-iban")
 	}
 	action, v, choices := pickerForm(t, doc)
-	if action != createPath(orgNordic)+"/"+id+"/receiver" || len(choices) != min(len(saved), provider.DefaultRecentReceivers) || choices[0] != saved[0].ID {
+	if action != createPath(servertest.OrgNordic)+"/"+id+"/receiver" || len(choices) != min(len(saved), provider.DefaultRecentReceivers) || choices[0] != saved[0].ID {
 		t.Fatalf("picker %s %v (saved %d)", action, choices, len(saved))
 	}
 
@@ -73,17 +76,17 @@ func TestUseSavedReceiverWithoutJavaScript(t *testing.T) {
 	r := saved[0]
 	v.Set("receiver_id", r.ID)
 	res = post(t, c, action, v)
-	if loc := res.Header.Get("Location"); res.StatusCode != http.StatusSeeOther || !strings.HasPrefix(loc, createPath(orgNordic)+"/"+id+"/creditor") {
+	if loc := res.Header.Get("Location"); res.StatusCode != http.StatusSeeOther || !strings.HasPrefix(loc, createPath(servertest.OrgNordic)+"/"+id+"/creditor") {
 		t.Fatalf("use: %d %q", res.StatusCode, loc)
 	}
-	_, doc = c.Page(createPath(orgNordic) + "/" + id + "/creditor")
-	if got := attr(find(doc, byID("pw-full_name")), "value"); got != r.FullName {
+	_, doc = c.Page(createPath(servertest.OrgNordic) + "/" + id + "/creditor")
+	if got := htmlq.Attr(htmlq.Find(doc, htmlq.ByID("pw-full_name")), "value"); got != r.FullName {
 		t.Fatalf("full name %q, want %q", got, r.FullName)
 	}
 	if f := servertest.Flashes(doc); !slices.Contains(f, "The receiver's details are filled in. Check them and go on.") {
 		t.Errorf("flashes %v", f)
 	}
-	d, err := h.Store.Draft(context.Background(), orgNordic, id, provider.DraftActor{UserID: userID(t, h, admin)})
+	d, err := h.Store.Draft(context.Background(), servertest.OrgNordic, id, provider.DraftActor{UserID: userID(t, h, admin)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,11 +97,11 @@ func TestUseSavedReceiverWithoutJavaScript(t *testing.T) {
 		t.Error("the receiver's bank was refused")
 	}
 	// The Receiver step goes on with what was filled in; the Receiver Bank step shows the IBAN.
-	doc = next(t, c, doc, createPath(orgNordic)+"/"+id+"/creditor_account")
-	if got := strings.ReplaceAll(attr(find(doc, byID("pw-iban")), "value"), " ", ""); got != r.Detail("creditor_account.iban") {
+	doc = next(t, c, doc, createPath(servertest.OrgNordic)+"/"+id+"/creditor_account")
+	if got := strings.ReplaceAll(htmlq.Attr(htmlq.Find(doc, htmlq.ByID("pw-iban")), "value"), " ", ""); got != r.Detail("creditor_account.iban") {
 		t.Fatalf("IBAN field %q", got)
 	}
-	next(t, c, doc, createPath(orgNordic)+"/"+id+"/summary")
+	next(t, c, doc, createPath(servertest.OrgNordic)+"/"+id+"/summary")
 }
 
 // A receiver the draft refuses: its values are filled in, the step is not finished, and what
@@ -107,7 +110,7 @@ func TestUseSavedReceiverRefused(t *testing.T) {
 	h := newHarness(t)
 	c := h.LoggedIn(admin)
 	id, doc := toReceiverStep(t, c)
-	r, err := h.Store.SaveReceiver(context.Background(), orgNordic, provider.ReceiverCreate{ReceiverFields: provider.ReceiverFields{
+	r, err := h.Store.SaveReceiver(context.Background(), servertest.OrgNordic, provider.ReceiverCreate{ReceiverFields: provider.ReceiverFields{
 		FullName: "Broken Bank GmbH", CountryCode: "DE", City: "Köln", Postcode: "50667", AddressLines: []string{"Ring 1"},
 		Email: "not-an-email", CreditorType: provider.CreditorOrganization, ProductID: "sepa-eur-de", SchemaID: "sepa-eur-de-iban",
 		CreditorDetails: []provider.ReceiverDetail{{Key: "creditor_account.iban", Value: "DE89370400440532013001"}}}, CreatedBy: "Test"})
@@ -117,13 +120,13 @@ func TestUseSavedReceiverRefused(t *testing.T) {
 	action, v, _ := pickerForm(t, doc)
 	v.Set("receiver_id", r.ID)
 	doc = see(t, c, post(t, c, action, v), "")
-	if attr(find(doc, byID("pw-full_name")), "value") != "Broken Bank GmbH" || attr(find(doc, byID("pw-address")), "value") != "Ring 1" {
+	if htmlq.Attr(htmlq.Find(doc, htmlq.ByID("pw-full_name")), "value") != "Broken Bank GmbH" || htmlq.Attr(htmlq.Find(doc, htmlq.ByID("pw-address")), "value") != "Ring 1" {
 		t.Fatal("values not filled in")
 	}
 	if fieldError(doc, "pw-email") == "" {
 		t.Error("the refused e-mail is not said beside its field")
 	}
-	d, _ := h.Store.Draft(context.Background(), orgNordic, id, provider.DraftActor{UserID: userID(t, h, admin)})
+	d, _ := h.Store.Draft(context.Background(), servertest.OrgNordic, id, provider.DraftActor{UserID: userID(t, h, admin)})
 	if d.Section(provider.StepCreditor).Saved || d.Section(provider.StepCreditorAccount).Saved {
 		t.Error("a refused receiver finished its steps")
 	}
@@ -136,7 +139,7 @@ func TestSavedReceiverGuards(t *testing.T) {
 	c := h.LoggedIn(admin)
 	id, doc := toReceiverStep(t, c)
 	action, v, _ := pickerForm(t, doc)
-	atl := recent(t, h, orgAtlantic, "sepa-eur-de", "sepa-eur-de-iban")
+	atl := recent(t, h, servertest.OrgAtlantic, "sepa-eur-de", "sepa-eur-de-iban")
 	if len(atl) == 0 {
 		t.Fatal("no Atlantic receiver")
 	}
@@ -144,23 +147,23 @@ func TestSavedReceiverGuards(t *testing.T) {
 	if res := post(t, c, action, v); res.StatusCode != http.StatusNotFound {
 		t.Fatalf("another organisation's receiver: %d", res.StatusCode)
 	}
-	d, _ := h.Store.Draft(context.Background(), orgNordic, id, provider.DraftActor{UserID: userID(t, h, admin)})
+	d, _ := h.Store.Draft(context.Background(), servertest.OrgNordic, id, provider.DraftActor{UserID: userID(t, h, admin)})
 	if d.Value(provider.StepCreditor, "full_name") != "" {
 		t.Fatal("another organisation's receiver was used")
 	}
 
 	other := h.LoggedIn("operations_member@demo.example")
-	mine := recent(t, h, orgNordic, "sepa-eur-de", "sepa-eur-de-iban")[0].ID
-	csrf := other.CSRF("/org/" + orgNordic + "/payouts")
+	mine := recent(t, h, servertest.OrgNordic, "sepa-eur-de", "sepa-eur-de-iban")[0].ID
+	csrf := other.CSRF("/org/" + servertest.OrgNordic + "/payouts")
 	if res := other.Do("POST", action, url.Values{"_csrf": {csrf}, "receiver_id": {mine}}); res.StatusCode != http.StatusNotFound {
 		t.Errorf("another user's draft, use: %d", res.StatusCode)
 	}
-	if res := other.Do("POST", createPath(orgNordic)+"/"+id+"/save_receiver", url.Values{"_csrf": {csrf}}); res.StatusCode != http.StatusNotFound {
+	if res := other.Do("POST", createPath(servertest.OrgNordic)+"/"+id+"/save_receiver", url.Values{"_csrf": {csrf}}); res.StatusCode != http.StatusNotFound {
 		t.Errorf("another user's draft, save: %d", res.StatusCode)
 	}
 	// Without payouts:manage the routes refuse (the guard sends the user to the organisation).
 	obs := h.LoggedIn("observer@demo.example")
-	if res := obs.Do("POST", action, url.Values{"_csrf": {obs.CSRF("/org/" + orgNordic + "/payouts")}, "receiver_id": {mine}}); res.StatusCode != http.StatusSeeOther ||
+	if res := obs.Do("POST", action, url.Values{"_csrf": {obs.CSRF("/org/" + servertest.OrgNordic + "/payouts")}, "receiver_id": {mine}}); res.StatusCode != http.StatusSeeOther ||
 		strings.Contains(res.Header.Get("Location"), "/payouts/create") {
 		t.Errorf("observer: %d %s", res.StatusCode, res.Header.Get("Location"))
 	}
@@ -187,31 +190,31 @@ func TestSaveReceiverWithoutJavaScript(t *testing.T) {
 	h := newHarness(t)
 	c := h.LoggedIn(admin)
 	id, _ := toReceiverStep(t, c)
-	save := createPath(orgNordic) + "/" + id + "/save_receiver"
-	early := post(t, c, save, url.Values{"_csrf": {c.CSRF(createPath(orgNordic))}, "return_to": {"creditor"}})
-	doc := see(t, c, early, createPath(orgNordic)+"/"+id+"/creditor")
+	save := createPath(servertest.OrgNordic) + "/" + id + "/save_receiver"
+	early := post(t, c, save, url.Values{"_csrf": {c.CSRF(createPath(servertest.OrgNordic))}, "return_to": {"creditor"}})
+	doc := see(t, c, early, createPath(servertest.OrgNordic)+"/"+id+"/creditor")
 	if f := servertest.Flashes(doc); !slices.Contains(f, "Finish the Receiver and Receiver Bank steps before saving the receiver") {
 		t.Fatalf("early save: %v", f)
 	}
 	name := "Saved Receiver " + id[:8]
 	vals := slices.Clone(receiverValues)
 	vals[1] = name
-	doc = next(t, c, doc, createPath(orgNordic)+"/"+id+"/creditor_account", vals...)
-	doc = next(t, c, doc, createPath(orgNordic)+"/"+id+"/summary", "iban", validIBAN)
+	doc = next(t, c, doc, createPath(servertest.OrgNordic)+"/"+id+"/creditor_account", vals...)
+	doc = next(t, c, doc, createPath(servertest.OrgNordic)+"/"+id+"/summary", "iban", validIBAN)
 
-	f := find(doc, func(n *html.Node) bool { return n.Data == "form" && attr(n, "action") == save })
-	if f == nil || text(f) != "Save receiver" {
+	f := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "form" && htmlq.Attr(n, "action") == save })
+	if f == nil || htmlq.VisibleText(f) != "Save receiver" {
 		t.Fatal("no Save receiver on the summary")
 	}
-	before := len(recent(t, h, orgNordic, "sepa-eur-de", "sepa-eur-de-iban"))
-	v := url.Values{"_csrf": {c.CSRF(createPath(orgNordic))}, "return_to": {"summary"}}
+	before := len(recent(t, h, servertest.OrgNordic, "sepa-eur-de", "sepa-eur-de-iban"))
+	v := url.Values{"_csrf": {c.CSRF(createPath(servertest.OrgNordic))}, "return_to": {"summary"}}
 	for range 2 {
-		doc = see(t, c, post(t, c, save, v), createPath(orgNordic)+"/"+id+"/summary")
+		doc = see(t, c, post(t, c, save, v), createPath(servertest.OrgNordic)+"/"+id+"/summary")
 		if f := servertest.Flashes(doc); !slices.Contains(f, name+" is saved as a receiver") {
 			t.Fatalf("flashes %v", f)
 		}
 	}
-	list := recent(t, h, orgNordic, "sepa-eur-de", "sepa-eur-de-iban")
+	list := recent(t, h, servertest.OrgNordic, "sepa-eur-de", "sepa-eur-de-iban")
 	if len(list) != before+1 || list[0].FullName != name || list[0].Detail("creditor_account.iban") != strings.ReplaceAll(validIBAN, " ", "") ||
 		list[0].Email != "jonas@example.de" || list[0].Postcode != "10115" || !slices.Equal(list[0].AddressLines, []string{"Hauptstraße 1"}) ||
 		list[0].Currency != "EUR" || list[0].CreatedBy == "" {
@@ -220,16 +223,16 @@ func TestSaveReceiverWithoutJavaScript(t *testing.T) {
 
 	// Sent for approval, the done page offers it too, and comes back with what happened.
 	action, fv := form(t, doc)
-	doc = see(t, c, post(t, c, action, fill(fv)), createPath(orgNordic)+"/"+id+"/done")
-	if f := find(doc, func(n *html.Node) bool { return n.Data == "form" && attr(n, "action") == save }); f == nil {
+	doc = see(t, c, post(t, c, action, fill(fv)), createPath(servertest.OrgNordic)+"/"+id+"/done")
+	if f := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "form" && htmlq.Attr(n, "action") == save }); f == nil {
 		t.Fatal("no Save receiver on the done page")
 	}
 	v.Set("return_to", "summary") // a published draft has no summary to go back to
-	doc = see(t, c, post(t, c, save, v), createPath(orgNordic)+"/"+id+"/done")
+	doc = see(t, c, post(t, c, save, v), createPath(servertest.OrgNordic)+"/"+id+"/done")
 	if f := servertest.Flashes(doc); !slices.Contains(f, name+" is saved as a receiver") {
 		t.Fatalf("done page flashes %v", f)
 	}
-	if n := len(recent(t, h, orgNordic, "sepa-eur-de", "sepa-eur-de-iban")); n != before+1 {
+	if n := len(recent(t, h, servertest.OrgNordic, "sepa-eur-de", "sepa-eur-de-iban")); n != before+1 {
 		t.Fatalf("%d receivers after saving from the done page, want %d", n, before+1)
 	}
 

@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/net/html"
 
+	"portal/htmlq"
 	"portal/provider"
 	"portal/reference"
 )
@@ -17,9 +18,11 @@ import (
 // bannerForms are the Dismiss forms of the shell's banners, by alert id.
 func bannerForms(doc *html.Node) map[string]*html.Node {
 	out := map[string]*html.Node{}
-	for _, f := range findAll(doc, func(n *html.Node) bool { return n.Data == "form" && attr(n, "action") == "/org/"+reference.DemoOrg1ID+"/alerts/dismiss" }) {
-		if id := find(f, func(n *html.Node) bool { return attr(n, "name") == "id" }); id != nil {
-			out[attr(id, "value")] = f
+	for _, f := range htmlq.FindAll(doc, func(n *html.Node) bool {
+		return n.Data == "form" && htmlq.Attr(n, "action") == "/org/"+reference.DemoOrg1ID+"/alerts/dismiss"
+	}) {
+		if id := htmlq.Find(f, func(n *html.Node) bool { return htmlq.Attr(n, "name") == "id" }); id != nil {
+			out[htmlq.Attr(id, "value")] = f
 		}
 	}
 	return out
@@ -52,32 +55,32 @@ func TestDismissAlerts(t *testing.T) {
 	if f == nil {
 		t.Fatal("no Dismiss on the info banner")
 	}
-	back := attr(find(f, func(n *html.Node) bool { return attr(n, "name") == "back" }), "value")
+	back := htmlq.Attr(htmlq.Find(f, func(n *html.Node) bool { return htmlq.Attr(n, "name") == "back" }), "value")
 	if back != home+"?tab=x" {
 		t.Errorf("back %q", back)
 	}
-	res := c.PostForm(attr(f, "action"), url.Values{"id": {info.ID}, "back": {back}}, home)
+	res := c.PostForm(htmlq.Attr(f, "action"), url.Values{"id": {info.ID}, "back": {back}}, home)
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != back {
 		b, _ := io.ReadAll(res.Body)
 		t.Fatalf("dismiss: %d %q %s", res.StatusCode, res.Header.Get("Location"), b)
 	}
 	// The error banner cannot be put away, even by a forged post.
-	res = c.PostForm(attr(f, "action"), url.Values{"id": {"alert-error"}, "back": {home}}, home)
+	res = c.PostForm(htmlq.Attr(f, "action"), url.Values{"id": {"alert-error"}, "back": {home}}, home)
 	if res.StatusCode != http.StatusSeeOther {
 		t.Fatalf("forged dismiss: %d", res.StatusCode)
 	}
 	_, doc = c.Page(home)
-	main := text(find(doc, byTag("header")))
+	main := htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("header")))
 	if strings.Contains(main, info.AlertMessage) || !strings.Contains(main, alerts[1].AlertMessage) || !strings.Contains(main, "Payouts to Atlantis are stopped.") {
 		t.Errorf("after dismissing: %q", main)
 	}
 	// Another session of the same person still sees every banner.
 	_, doc = h.LoggedIn("admin@demo.example").Page(home)
-	if !strings.Contains(text(find(doc, byTag("header"))), info.AlertMessage) {
+	if !strings.Contains(htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("header"))), info.AlertMessage) {
 		t.Error("dismissed in another session")
 	}
 	// Without the CSRF token: refused like any form.
-	if res := c.Do("POST", attr(f, "action"), url.Values{"id": {alerts[1].ID}, "back": {home}}); res.StatusCode != http.StatusForbidden {
+	if res := c.Do("POST", htmlq.Attr(f, "action"), url.Values{"id": {alerts[1].ID}, "back": {home}}); res.StatusCode != http.StatusForbidden {
 		t.Errorf("without CSRF: %d", res.StatusCode)
 	}
 }

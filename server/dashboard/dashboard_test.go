@@ -33,22 +33,10 @@ func newHarness(t *testing.T, edits ...func(*server.Deps)) *servertest.Harness {
 	return servertest.NewWith(t, servertest.Edits(edits...), auth.New, New, rangepicker.New)
 }
 
-// Queries of parsed HTML by structure (package htmlq), under short names.
-var (
-	find    = htmlq.Find
-	findAll = htmlq.FindAll
-	attr    = htmlq.Attr
-	text    = htmlq.VisibleText
-	byTag   = htmlq.ByTag
-	byID    = htmlq.ByID
-)
-
 const (
 	org1 = "/org/" + reference.DemoOrg1ID
 	org2 = "/org/" + reference.DemoOrg2ID
 )
-
-var widgets = servertest.DashboardWidgets
 
 func TestDashboardWidgetsPerRole(t *testing.T) {
 	h := newHarness(t)
@@ -72,7 +60,7 @@ func TestDashboardWidgetsPerRole(t *testing.T) {
 			if res.StatusCode != 200 {
 				t.Fatalf("status %d", res.StatusCode)
 			}
-			got := widgets(doc)
+			got := servertest.DashboardWidgets(doc)
 			if len(got) != len(tt.want) {
 				t.Errorf("widgets %v, want %v", got, tt.want)
 			}
@@ -83,14 +71,14 @@ func TestDashboardWidgetsPerRole(t *testing.T) {
 			}
 			// No widget offers a change beyond closing the banner: the
 			// page's forms are the shell's and the banner's.
-			main := find(doc, byID("main"))
-			for _, f := range findAll(main, byTag("form")) {
-				if a := attr(f, "action"); !strings.HasSuffix(a, "/crypto_banner/close") {
+			main := htmlq.Find(doc, htmlq.ByID("main"))
+			for _, f := range htmlq.FindAll(main, htmlq.ByTag("form")) {
+				if a := htmlq.Attr(f, "action"); !strings.HasSuffix(a, "/crypto_banner/close") {
 					t.Errorf("unexpected form %s in the dashboard", a)
 				}
 			}
 			// The date range picker is in the top bar of every organisation page.
-			if find(doc, func(n *html.Node) bool { return attr(n, "data-island") == "DateRangePicker" }) == nil {
+			if htmlq.Find(doc, func(n *html.Node) bool { return htmlq.Attr(n, "data-island") == "DateRangePicker" }) == nil {
 				t.Error("no date range picker")
 			}
 		})
@@ -104,8 +92,8 @@ func TestDashboardAccountsAndFX(t *testing.T) {
 	_, doc := c.Page(org1)
 	acc := servertest.Section(t, doc, "accounts-title")
 	links := map[string]string{}
-	for _, a := range findAll(acc, byTag("a")) {
-		links[attr(a, "href")] = text(a)
+	for _, a := range htmlq.FindAll(acc, htmlq.ByTag("a")) {
+		links[htmlq.Attr(a, "href")] = htmlq.VisibleText(a)
 	}
 	for _, n := range []string{reference.DemoAccountOrg1EUR, reference.DemoAccountOrg1GBP, reference.DemoAccountOrg1USD,
 		reference.DemoAccountOrg1DKK, reference.DemoAccountOrg1USDT} {
@@ -123,16 +111,16 @@ func TestDashboardAccountsAndFX(t *testing.T) {
 	if got := links[org1+"/accounts/"+reference.DemoAccountOrg1USDT]; !strings.Contains(got, "48,250.125 USDT") {
 		t.Errorf("USDT card %q: crypto keeps its own decimals", got)
 	}
-	all := text(acc)
+	all := htmlq.VisibleText(acc)
 	if !strings.Contains(all, "Partner pool EUR") || !strings.Contains(all, "Please reach out to account owner for account information") {
 		t.Errorf("shared account card missing: %q", all)
 	}
 
 	fx := servertest.Section(t, doc, "fx-title")
-	rows := findAll(find(fx, byTag("tbody")), byTag("tr"))
+	rows := htmlq.FindAll(htmlq.Find(fx, htmlq.ByTag("tbody")), htmlq.ByTag("tr"))
 	var pairs []string
 	for _, r := range rows {
-		pairs = append(pairs, text(r))
+		pairs = append(pairs, htmlq.VisibleText(r))
 	}
 	// EUR (the first owned fiat account) against each other owned fiat currency.
 	if len(pairs) != 3 || !strings.HasPrefix(pairs[0], "EUR → DKK") || !strings.HasPrefix(pairs[1], "EUR → GBP") || !strings.HasPrefix(pairs[2], "EUR → USD") {
@@ -159,29 +147,29 @@ func TestDashboardStatistics(t *testing.T) {
 		t.Fatal(err)
 	}
 	pay := servertest.Section(t, doc, "payouts-title")
-	tables := findAll(pay, byTag("table"))
+	tables := htmlq.FindAll(pay, htmlq.ByTag("table"))
 	if len(tables) < 2 {
 		t.Fatalf("%d tables in the payouts widget", len(tables))
 	}
 	states := tables[0]
-	if find(states, byTag("caption")) == nil || len(findAll(states, func(n *html.Node) bool { return n.Data == "th" && attr(n, "scope") == "col" })) != 3 {
+	if htmlq.Find(states, htmlq.ByTag("caption")) == nil || len(htmlq.FindAll(states, func(n *html.Node) bool { return n.Data == "th" && htmlq.Attr(n, "scope") == "col" })) != 3 {
 		t.Error("state table needs a caption and column headers")
 	}
 	var codes []string
 	sum := 0
-	for i, tr := range findAll(find(states, byTag("tbody")), byTag("tr")) {
-		a := find(tr, byTag("a"))
-		u, _ := url.Parse(attr(a, "href"))
+	for i, tr := range htmlq.FindAll(htmlq.Find(states, htmlq.ByTag("tbody")), htmlq.ByTag("tr")) {
+		a := htmlq.Find(tr, htmlq.ByTag("a"))
+		u, _ := url.Parse(htmlq.Attr(a, "href"))
 		codes = append(codes, u.Query().Get("state"))
 		if u.Path != org1+"/payouts" {
-			t.Errorf("state link %s", attr(a, "href"))
+			t.Errorf("state link %s", htmlq.Attr(a, "href"))
 		}
-		tds := findAll(tr, byTag("td"))
-		n, _ := strconv.Atoi(text(tds[0]))
+		tds := htmlq.FindAll(tr, htmlq.ByTag("td"))
+		n, _ := strconv.Atoi(htmlq.VisibleText(tds[0]))
 		if n != want.Categories[i].Count {
 			t.Errorf("%s: %d, provider says %d", codes[i], n, want.Categories[i].Count)
 		}
-		if !strings.Contains(attr(tds[0], "class"), "text-right") {
+		if !strings.Contains(htmlq.Attr(tds[0], "class"), "text-right") {
 			t.Error("counts are right-aligned")
 		}
 		sum += n
@@ -189,15 +177,15 @@ func TestDashboardStatistics(t *testing.T) {
 	if strings.Join(codes, ",") != "returned,rejected,action_required,received,processing,pending,completed" {
 		t.Errorf("state order %v", codes)
 	}
-	total, _ := strconv.Atoi(text(findAll(find(states, byTag("tfoot")), byTag("td"))[0]))
+	total, _ := strconv.Atoi(htmlq.VisibleText(htmlq.FindAll(htmlq.Find(states, htmlq.ByTag("tfoot")), htmlq.ByTag("td"))[0]))
 	if sum != want.Total || total != sum || sum == 0 {
 		t.Errorf("states sum to %d, total shows %d, provider %d", sum, total, want.Total)
 	}
 	// Reason codes: links carry reasonCode then state.
 	reasonLinks := 0
 	for _, tb := range tables[1:] {
-		for _, a := range findAll(tb, byTag("a")) {
-			href := attr(a, "href")
+		for _, a := range htmlq.FindAll(tb, htmlq.ByTag("a")) {
+			href := htmlq.Attr(a, "href")
 			u, _ := url.Parse(href)
 			if u.Path != org1+"/payouts" || !strings.HasPrefix(u.RawQuery, "reasonCode=") || u.Query().Get("state") == "" {
 				t.Errorf("reason link %s", href)
@@ -210,13 +198,13 @@ func TestDashboardStatistics(t *testing.T) {
 	}
 
 	col := servertest.Section(t, doc, "collections-title")
-	links := findAll(col, byTag("a"))
-	if len(links) < 2 || attr(links[len(links)-1], "href") != org1+"/collections/orders" {
+	links := htmlq.FindAll(col, htmlq.ByTag("a"))
+	if len(links) < 2 || htmlq.Attr(links[len(links)-1], "href") != org1+"/collections/orders" {
 		t.Fatalf("collection links %d", len(links))
 	}
 	orders, _ := h.Store.CollectionOrderStatusCounts(context.Background(), reference.DemoOrg1ID, r.After(), r.Before())
 	for i, st := range orders.Statuses {
-		if got := attr(links[i], "href"); got != org1+"/collections/orders?status="+st.Code {
+		if got := htmlq.Attr(links[i], "href"); got != org1+"/collections/orders?status="+st.Code {
 			t.Errorf("status link %d = %s", i, got)
 		}
 	}
@@ -240,7 +228,7 @@ func TestDashboardCrossOrganisation(t *testing.T) {
 		}
 	}
 	// The refused POST did not change the range.
-	if _, doc := c.Page(org1); !widgets(doc)["payouts-title"] {
+	if _, doc := c.Page(org1); !servertest.DashboardWidgets(doc)["payouts-title"] {
 		t.Error("range changed by a refused post")
 	}
 }
@@ -251,14 +239,14 @@ func TestCryptoBannerClose(t *testing.T) {
 	c.Login("observer@demo.example")
 	_, doc := c.Page(org1)
 	banner := servertest.Section(t, doc, "crypto-title")
-	if a := find(banner, byTag("a")); attr(a, "href") != org1+"/crypto_funding" || text(a) != "Add crypto funds" {
-		t.Errorf("banner link %s", attr(a, "href"))
+	if a := htmlq.Find(banner, htmlq.ByTag("a")); htmlq.Attr(a, "href") != org1+"/crypto_funding" || htmlq.VisibleText(a) != "Add crypto funds" {
+		t.Errorf("banner link %s", htmlq.Attr(a, "href"))
 	}
 	res := c.PostForm(org1+"/crypto_banner/close", url.Values{}, org1)
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != org1 {
 		t.Fatalf("close: %d %s", res.StatusCode, res.Header.Get("Location"))
 	}
-	if _, doc := c.Page(org1); widgets(doc)["crypto-title"] {
+	if _, doc := c.Page(org1); servertest.DashboardWidgets(doc)["crypto-title"] {
 		t.Error("banner still shown after Close")
 	}
 	// The island's call: JSON accepted, 204.
@@ -308,10 +296,10 @@ func TestDashboardFailures(t *testing.T) {
 			if res.StatusCode != 200 {
 				t.Fatalf("status %d", res.StatusCode)
 			}
-			if got := text(servertest.Section(t, doc, tt.widget)); !strings.Contains(got, tt.want) {
+			if got := htmlq.VisibleText(servertest.Section(t, doc, tt.widget)); !strings.Contains(got, tt.want) {
 				t.Errorf("%s shows %q, want %q", tt.widget, got, tt.want)
 			}
-			if !widgets(doc)["accounts-title"] {
+			if !servertest.DashboardWidgets(doc)["accounts-title"] {
 				t.Error("one failing widget took the others down")
 			}
 		})

@@ -196,10 +196,7 @@ func Download(s *server.Server, c fiber.Ctx, f *provider.ExportFile, err error, 
 	case provider.ENOTFOUND:
 		return s.NotFound(c)
 	case provider.ECONFLICT, provider.EINVALID:
-		if err := s.Flash(c, session.FlashError, provider.MsgStatementDownload+": "+provider.ErrorMessage(err)); err != nil {
-			return err
-		}
-		return server.Redirect(c, listURL)
+		return s.FlashRedirect(c, session.FlashError, provider.MsgStatementDownload+": "+provider.ErrorMessage(err), listURL)
 	}
 	return err
 }

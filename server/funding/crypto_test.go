@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/net/html"
 
+	"portal/htmlq"
 	"portal/reference"
 	"portal/server/servertest"
 )
@@ -34,8 +35,8 @@ func TestCryptoFundingGETChangesNothing(t *testing.T) {
 		if res.StatusCode != http.StatusOK || len(frames(doc)) != 0 {
 			t.Fatalf("GET with an account: %d, frames %v", res.StatusCode, frames(doc))
 		}
-		form := find(doc, func(n *html.Node) bool { return n.Data == "form" && attr(n, "action") == cryptoPage })
-		if form == nil || attr(form, "method") != "post" || find(form, func(n *html.Node) bool { return attr(n, "name") == "_csrf" }) == nil {
+		form := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "form" && htmlq.Attr(n, "action") == cryptoPage })
+		if form == nil || htmlq.Attr(form, "method") != "post" || htmlq.Find(form, func(n *html.Node) bool { return htmlq.Attr(n, "name") == "_csrf" }) == nil {
 			t.Fatal("no POST form with a CSRF token")
 		}
 		if got := optionSelected(doc, "account"); got != reference.DemoAccountOrg1USDT {
@@ -159,9 +160,9 @@ func TestCryptoTokenGETChangesNothing(t *testing.T) {
 
 // optionSelected is the value of the selected option of the select id.
 func optionSelected(doc *html.Node, id string) string {
-	if sel := find(doc, byID(id)); sel != nil {
-		if o := find(sel, func(n *html.Node) bool { return n.Data == "option" && hasAttr(n, "selected") }); o != nil {
-			return attr(o, "value")
+	if sel := htmlq.Find(doc, htmlq.ByID(id)); sel != nil {
+		if o := htmlq.Find(sel, func(n *html.Node) bool { return n.Data == "option" && htmlq.HasAttr(n, "selected") }); o != nil {
+			return htmlq.Attr(o, "value")
 		}
 	}
 	return ""

@@ -243,10 +243,7 @@ func (s area) acceptFundingPost(c fiber.Ctx) error {
 	acct := strings.Clone(c.FormValue(fundingAccountField))
 	ret := fundingReturn(c, o.Org.ID, c.FormValue(fundingReturnField))
 	if !isOwned(o, acct) {
-		if err := s.Flash(c, session.FlashError, provider.MsgFundingUnavailable); err != nil {
-			return err
-		}
-		return server.Redirect(c, fundingPageURL(o.Org.ID, "", ret))
+		return s.FlashRedirect(c, session.FlashError, provider.MsgFundingUnavailable, fundingPageURL(o.Org.ID, "", ret))
 	}
 	err := s.Funding.AcceptFundingChanges(c.Context(), o.Org.ID, acct, c.FormValue("configuration_uuid"))
 	kind, text := session.FlashSuccess, fundingMsgAccepted
@@ -257,8 +254,5 @@ func (s area) acceptFundingPost(c fiber.Ctx) error {
 	default:
 		return err
 	}
-	if err := s.Flash(c, kind, text); err != nil {
-		return err
-	}
-	return server.Redirect(c, fundingPageURL(o.Org.ID, acct, ret))
+	return s.FlashRedirect(c, kind, text, fundingPageURL(o.Org.ID, acct, ret))
 }

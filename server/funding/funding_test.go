@@ -33,17 +33,6 @@ func newHarness(t *testing.T, edits ...func(*server.Deps)) *servertest.Harness {
 	return servertest.NewWith(t, servertest.Edits(edits...), auth.New, New, dashboard.New, search.New)
 }
 
-// Queries of parsed HTML by structure (package htmlq), under short names.
-var (
-	find    = htmlq.Find
-	findAll = htmlq.FindAll
-	attr    = htmlq.Attr
-	hasAttr = htmlq.HasAttr
-	text    = htmlq.VisibleText
-	byTag   = htmlq.ByTag
-	byID    = htmlq.ByID
-)
-
 const (
 	emailOperations = "operations_member@demo.example"
 	emailAdmin      = "admin@demo.example"
@@ -77,13 +66,13 @@ func TestFundingRowsVectors(t *testing.T) {
 }
 
 func optionValues(doc *html.Node, selectID string) []string {
-	sel := find(doc, byID(selectID))
+	sel := htmlq.Find(doc, htmlq.ByID(selectID))
 	if sel == nil {
 		return nil
 	}
 	var out []string
-	for _, o := range findAll(sel, byTag("option")) {
-		out = append(out, attr(o, "value"))
+	for _, o := range htmlq.FindAll(sel, htmlq.ByTag("option")) {
+		out = append(out, htmlq.Attr(o, "value"))
 	}
 	return out
 }
@@ -91,7 +80,7 @@ func optionValues(doc *html.Node, selectID string) []string {
 // dlTerms maps the terms of the first description list to their values.
 func dlTerms(doc *html.Node) map[string]string {
 	out := map[string]string{}
-	dl := find(doc, byTag("dl"))
+	dl := htmlq.Find(doc, htmlq.ByTag("dl"))
 	if dl == nil {
 		return out
 	}
@@ -99,9 +88,9 @@ func dlTerms(doc *html.Node) map[string]string {
 	for n := dl.FirstChild; n != nil; n = n.NextSibling {
 		switch n.Data {
 		case "dt":
-			term = text(n)
+			term = htmlq.VisibleText(n)
 		case "dd":
-			out[term] = text(n)
+			out[term] = htmlq.VisibleText(n)
 		}
 	}
 	return out
@@ -109,7 +98,7 @@ func dlTerms(doc *html.Node) map[string]string {
 
 func sorted(s []string) []string { s = slices.Clone(s); slices.Sort(s); return s }
 
-func mainText(doc *html.Node) string { return text(find(doc, byID("main"))) }
+func mainText(doc *html.Node) string { return htmlq.VisibleText(htmlq.Find(doc, htmlq.ByID("main"))) }
 
 func TestAccountFundingPage(t *testing.T) {
 	h := newHarness(t)
@@ -155,7 +144,7 @@ func TestAccountFundingPage(t *testing.T) {
 			if res.StatusCode != 200 {
 				t.Fatalf("status %d", res.StatusCode)
 			}
-			if got := text(find(doc, byTag("h1"))); got != fundingTitle {
+			if got := htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("h1"))); got != fundingTitle {
 				t.Errorf("h1 %q", got)
 			}
 			if got := optionValues(doc, "account"); !reflect.DeepEqual(sorted(got), owned) {
@@ -179,24 +168,24 @@ func TestAccountFundingPage(t *testing.T) {
 			if tc.rows == nil && len(got) != 0 {
 				t.Errorf("instructions shown: %v", got)
 			}
-			form := find(doc, func(n *html.Node) bool {
-				return n.Data == "form" && attr(n, "method") == "post" && attr(n, "action") == fundingPage+"/accept"
+			form := htmlq.Find(doc, func(n *html.Node) bool {
+				return n.Data == "form" && htmlq.Attr(n, "method") == "post" && htmlq.Attr(n, "action") == fundingPage+"/accept"
 			})
 			if (form != nil) != tc.accept {
 				t.Errorf("accept form present %v, want %v", form != nil, tc.accept)
 			}
 			if form != nil {
-				uuid := find(form, func(n *html.Node) bool { return attr(n, "name") == "configuration_uuid" })
-				csrf := find(form, func(n *html.Node) bool { return attr(n, "name") == "_csrf" })
-				if uuid == nil || attr(uuid, "value") == "" || csrf == nil || attr(csrf, "value") == "" {
+				uuid := htmlq.Find(form, func(n *html.Node) bool { return htmlq.Attr(n, "name") == "configuration_uuid" })
+				csrf := htmlq.Find(form, func(n *html.Node) bool { return htmlq.Attr(n, "name") == "_csrf" })
+				if uuid == nil || htmlq.Attr(uuid, "value") == "" || csrf == nil || htmlq.Attr(csrf, "value") == "" {
 					t.Error("accept form lacks configuration_uuid or _csrf")
 				}
-				if !strings.Contains(text(form.Parent), fundingMsgChanged) {
+				if !strings.Contains(htmlq.VisibleText(form.Parent), fundingMsgChanged) {
 					t.Error("no changed notice beside I got it!")
 				}
 			}
-			done := find(doc, func(n *html.Node) bool { return n.Data == "a" && text(n) == "Done, close window" })
-			if done == nil || attr(done, "href") != tc.done {
+			done := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.VisibleText(n) == "Done, close window" })
+			if done == nil || htmlq.Attr(done, "href") != tc.done {
 				t.Errorf("Done link %v, want href %q", done, tc.done)
 			}
 		})
@@ -270,7 +259,7 @@ func TestAccountFundingAccept(t *testing.T) {
 		}
 	}
 	_, doc := ops.Page(back)
-	if find(doc, func(n *html.Node) bool { return n.Data == "form" && attr(n, "action") == accept }) != nil ||
+	if htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "form" && htmlq.Attr(n, "action") == accept }) != nil ||
 		strings.Contains(mainText(doc), fundingMsgChanged) {
 		t.Error("the notice and I got it! are still there after acknowledging")
 	}
@@ -287,9 +276,9 @@ func TestAccountFundingShellHook(t *testing.T) {
 		c := h.LoggedIn(tc.email)
 		for _, path := range []string{"/org/" + reference.DemoOrg1ID, "/org/" + reference.DemoOrg1ID + "/search?q=x"} {
 			_, doc := c.Page(path)
-			link := find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "href") == fundingPage })
-			marked := find(doc, func(n *html.Node) bool { return attr(n, "data-dialog") == "account-funding" })
-			island := find(doc, func(n *html.Node) bool { return attr(n, "data-island") == "AccountFunding" })
+			link := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "href") == fundingPage })
+			marked := htmlq.Find(doc, func(n *html.Node) bool { return htmlq.Attr(n, "data-dialog") == "account-funding" })
+			island := htmlq.Find(doc, func(n *html.Node) bool { return htmlq.Attr(n, "data-island") == "AccountFunding" })
 			if (link != nil) != tc.dialog || (marked != nil) != tc.dialog || (island != nil) != tc.dialog {
 				t.Errorf("%s on %s: link %v, marker %v, island %v; want %v", tc.email, path, link != nil, marked != nil, island != nil, tc.dialog)
 			}
@@ -299,9 +288,9 @@ func TestAccountFundingShellHook(t *testing.T) {
 			if island.FirstChild != nil {
 				t.Errorf("%s: the island renders markup on the server (the link is the no-JS path)", tc.email)
 			}
-			props := find(doc, byID(attr(island, "data-props")))
+			props := htmlq.Find(doc, htmlq.ByID(htmlq.Attr(island, "data-props")))
 			var p ShellFunding
-			if props == nil || json.Unmarshal([]byte(text(props)), &p) != nil {
+			if props == nil || json.Unmarshal([]byte(htmlq.VisibleText(props)), &p) != nil {
 				t.Fatalf("%s: island props missing", tc.email)
 			}
 			if p.OrgID != reference.DemoOrg1ID || p.Width != 436 || p.Href != fundingPage || len(p.Accounts) != 5 || p.CSRF == "" {
@@ -313,8 +302,8 @@ func TestAccountFundingShellHook(t *testing.T) {
 
 func frames(doc *html.Node) map[string]string {
 	out := map[string]string{}
-	for _, f := range findAll(doc, byTag("iframe")) {
-		out[attr(f, "title")] = attr(f, "src")
+	for _, f := range htmlq.FindAll(doc, htmlq.ByTag("iframe")) {
+		out[htmlq.Attr(f, "title")] = htmlq.Attr(f, "src")
 	}
 	return out
 }
@@ -360,7 +349,7 @@ func TestCryptoFundingPage(t *testing.T) {
 			res := openCrypto(t, c, cryptoPage, tc.query)
 			csp := res.Header.Get("Content-Security-Policy")
 			doc := servertest.Parse(t, res)
-			if res.StatusCode != 200 || text(find(doc, byTag("h1"))) != cryptoTitle {
+			if res.StatusCode != 200 || htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("h1"))) != cryptoTitle {
 				t.Fatalf("status %d", res.StatusCode)
 			}
 			if got := optionValues(doc, "account"); !reflect.DeepEqual(got, []string{"", reference.DemoAccountOrg1USDT}) {
@@ -459,13 +448,13 @@ func TestCryptoWidget(t *testing.T) {
 		res := anon.Get(cryptoWidgetSandboxBase + tc.path)
 		csp, xfo, ref := res.Header.Get("Content-Security-Policy"), res.Header.Get("X-Frame-Options"), res.Header.Get("Referrer-Policy")
 		doc := servertest.Parse(t, res)
-		if res.StatusCode != tc.status || !strings.Contains(text(find(doc, byTag("main"))), tc.want) {
-			t.Errorf("%s: %d, want %d with %q: %s", tc.name, res.StatusCode, tc.status, tc.want, text(doc))
+		if res.StatusCode != tc.status || !strings.Contains(htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("main"))), tc.want) {
+			t.Errorf("%s: %d, want %d with %q: %s", tc.name, res.StatusCode, tc.status, tc.want, htmlq.VisibleText(doc))
 		}
 		if !strings.Contains(csp, "frame-ancestors 'self'") || strings.Contains(csp, "frame-ancestors 'none'") || xfo != "SAMEORIGIN" || ref != "no-referrer" {
 			t.Errorf("%s: headers CSP %q, X-Frame-Options %q, Referrer-Policy %q", tc.name, csp, xfo, ref)
 		}
-		if tc.status == 200 && strings.Contains(tc.path, "history") && len(findAll(doc, byTag("tr"))) < 2 {
+		if tc.status == 200 && strings.Contains(tc.path, "history") && len(htmlq.FindAll(doc, htmlq.ByTag("tr"))) < 2 {
 			t.Errorf("%s: no deposit rows", tc.name)
 		}
 	}

@@ -1,36 +1,14 @@
 // Package listpage is what the list pages with a details panel (payouts, collection orders)
-// share: addresses that keep the list's query, and the display of amounts, days and moments
+// share: the display of amounts, days and moments
 // (spec 000 §9: DD-MM-YYYY, times in UTC, amounts with the currency's decimals, grouped).
 package listpage
 
 import (
-	"net/url"
-	"slices"
 	"time"
 
 	"portal/daterange"
 	"portal/money"
 )
-
-// Link is path with q's parameters and a fragment.
-func Link(path string, q url.Values, frag string) string {
-	if e := q.Encode(); e != "" {
-		path += "?" + e
-	}
-	return path + frag
-}
-
-// With is a copy of q with the pairs kv set (key, value, key, value…).
-func With(q url.Values, kv ...string) url.Values {
-	out := url.Values{}
-	for k, vs := range q {
-		out[k] = slices.Clone(vs)
-	}
-	for i := 0; i+1 < len(kv); i += 2 {
-		out.Set(kv[i], kv[i+1])
-	}
-	return out
-}
 
 // Amount shows an exact amount with its currency's decimals, grouped ("1,250.00"); an amount
 // that does not read is shown grouped as it is.

@@ -7,6 +7,7 @@ import (
 
 	"portal/provider"
 	"portal/server"
+	"portal/server/servertest"
 )
 
 // Every operation of the area once, with success (the reply guard and the document check
@@ -20,7 +21,7 @@ func TestPayoutDraftsAPITour(t *testing.T) {
 	rev.Login(reviewer)
 
 	tour.Call(ops, "listProductOptions", "", nil)
-	tour.Call(ops, "listProductSchemas", "?product_id=sepa-eur-de", nil, server.APIHeaderOrganisation, orgNordic)
+	tour.Call(ops, "listProductSchemas", "?product_id=sepa-eur-de", nil, server.APIHeaderOrganisation, servertest.OrgNordic)
 	tour.Call(ops, "listPaymentInstruments", "", nil)
 	tour.Call(ops, "listContractedLocalInstruments", "", nil)
 	codes := tour.Call(ops, "listExternalCodes", "?"+url.Values{"filter[name]": {provider.ExternalCodeB2BPurpose}}.Encode(), nil)
@@ -35,7 +36,7 @@ func TestPayoutDraftsAPITour(t *testing.T) {
 		t.Errorf("/core/countries differs from /countries")
 	}
 
-	base := "/api/v1/payouts/organisations/" + orgNordic + "/payout_drafts"
+	base := "/api/v1/payouts/organisations/" + servertest.OrgNordic + "/payout_drafts"
 	r := ops.Call("POST", base, map[string]string{"product_id": "sepa-eur-de"})
 	r.Expect(t, 422, "invalid")
 	if e := r.FirstError(t); e["title"] != "Data required is required" || e["detail"] != provider.MsgDraftCreateFailed {
@@ -84,7 +85,7 @@ func TestPayoutDraftsAPITour(t *testing.T) {
 	// Without payout_drafts:review: 403; the creator, even a reviewer, cannot approve: 409
 	// with the spec's failure text.
 	ops.Call("POST", base+"/"+id+"/approve", nil).Expect(t, 403, "forbidden")
-	own := sent(t, h, orgNordic, "API-TOUR-OWN", jonas)
+	own := sent(t, h, servertest.OrgNordic, "API-TOUR-OWN", jonas)
 	r = rev.Call("POST", base+"/"+own.DraftID+"/approve", nil)
 	r.Expect(t, 409, "conflict")
 	h.CheckReply(t, "POST", apiDraftPath+"/approve", r)
@@ -97,7 +98,7 @@ func TestPayoutDraftsAPITour(t *testing.T) {
 	}
 
 	// Decline and delete, each on a draft of its own.
-	tour.At["draft_id"] = sent(t, h, orgNordic, "API-TOUR-2", sofie).DraftID
+	tour.At["draft_id"] = sent(t, h, servertest.OrgNordic, "API-TOUR-2", sofie).DraftID
 	if m := tour.Call(rev, "rejectPayoutDraft", "", nil).JSON["data"].(map[string]any)["message"]; m != "Successfully rejected draft with id: "+tour.At["draft_id"] {
 		t.Errorf("reject %v", m)
 	}
@@ -115,11 +116,11 @@ func TestPayoutDraftsAPITour(t *testing.T) {
 // Membership first (404, the same for another organisation's draft), then the permission.
 func TestPayoutDraftsAPIAccess(t *testing.T) {
 	h := newHarness(t)
-	foreign := sent(t, h, orgAtlantic, "ATL-API-1", grace)
+	foreign := sent(t, h, servertest.OrgAtlantic, "ATL-API-1", grace)
 	admin := h.API()
 	admin.Login(reviewer2) // Nordic only
-	nordic := "/api/v1/payouts/organisations/" + orgNordic + "/payout_drafts/"
-	atlantic := "/api/v1/payouts/organisations/" + orgAtlantic + "/payout_drafts/"
+	nordic := "/api/v1/payouts/organisations/" + servertest.OrgNordic + "/payout_drafts/"
+	atlantic := "/api/v1/payouts/organisations/" + servertest.OrgAtlantic + "/payout_drafts/"
 	for _, c := range []struct{ method, path string }{
 		{"GET", nordic + foreign.DraftID}, {"GET", atlantic + foreign.DraftID}, {"POST", nordic + foreign.DraftID + "/approve"},
 		{"POST", atlantic + foreign.DraftID + "/approve"}, {"DELETE", nordic + foreign.DraftID}, {"GET", atlantic[:len(atlantic)-1]},
@@ -128,13 +129,13 @@ func TestPayoutDraftsAPIAccess(t *testing.T) {
 	}
 	obs := h.API()
 	obs.Login("observer@demo.example")
-	mine := sent(t, h, orgNordic, "API-ACCESS-1", sofie)
+	mine := sent(t, h, servertest.OrgNordic, "API-ACCESS-1", sofie)
 	obs.Call("POST", nordic+mine.DraftID+"/approve", nil).Expect(t, 403, "forbidden")
 	obs.Call("POST", nordic[:len(nordic)-1], map[string]string{"product_id": "x", "schema_id": "y"}).Expect(t, 403, "forbidden")
 	def := h.API()
 	def.Login("default@demo.example")
 	def.Call("GET", nordic[:len(nordic)-1], nil).Expect(t, 403, "forbidden")
-	if d, _ := h.Store.Draft(t.Context(), orgAtlantic, foreign.DraftID, provider.DraftActor{}); d.Status != provider.DraftStatusWaitingReview {
+	if d, _ := h.Store.Draft(t.Context(), servertest.OrgAtlantic, foreign.DraftID, provider.DraftActor{}); d.Status != provider.DraftStatusWaitingReview {
 		t.Fatalf("another organisation's draft changed: %s", d.Status)
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"portal/money"
 	"portal/provider"
 	"portal/server"
+	"portal/server/listpage"
 	"portal/session"
 )
 
@@ -260,28 +261,6 @@ const (
 
 func base(orgID string) string { return "/org/" + orgID + "/payout_drafts" }
 
-func link(path string, q url.Values) string {
-	if e := q.Encode(); e != "" {
-		return path + "?" + e
-	}
-	return path
-}
-
-func with(q url.Values, kv ...string) url.Values {
-	out := url.Values{}
-	for k, v := range q {
-		out[k] = append([]string(nil), v...)
-	}
-	for i := 0; i+1 < len(kv); i += 2 {
-		if kv[i+1] == "" {
-			out.Del(kv[i])
-		} else {
-			out.Set(kv[i], kv[i+1])
-		}
-	}
-	return out
-}
-
 func actor(rq *server.Request) provider.DraftActor { return actorOf(*rq.User) }
 
 func amountText(d provider.PayoutDraft) string {
@@ -310,23 +289,18 @@ func neededText(d provider.PayoutDraft) string {
 	return "Needs to be approved by " + strconv.Itoa(n) + " people"
 }
 
-// pageQuery is the page's query as applied: the status (unknown → the default) and the
-// cursors.
-func pageQuery(c fiber.Ctx) (url.Values, provider.DraftFilter) {
-	q := url.Values{}
-	f := provider.DraftFilter{Status: provider.DraftStatusWaitingReview, Limit: pageSize}
+// pageQuery is the page's query as applied: the status (unknown → the default) kept by
+// every link, and the page asked for.
+func pageQuery(c fiber.Ctx) (kept url.Values, f provider.DraftFilter, cur listpage.Cursor) {
+	kept = url.Values{}
+	f = provider.DraftFilter{Status: provider.DraftStatusWaitingReview, Limit: pageSize}
 	if c.Query(qStatus) == provider.DraftStatusRejected {
 		f.Status = provider.DraftStatusRejected
-		q.Set(qStatus, f.Status)
+		kept.Set(qStatus, f.Status)
 	}
-	if v := c.Query(qCursorAfter); v != "" {
-		f.Cursor, f.Direction = strings.Clone(v), provider.DirectionNext
-		q.Set(qCursorAfter, f.Cursor)
-	} else if v := c.Query(qCursorBefore); v != "" {
-		f.Cursor, f.Direction = strings.Clone(v), provider.DirectionPrev
-		q.Set(qCursorBefore, f.Cursor)
-	}
-	return q, f
+	cur = listpage.ReadCursor(c, qCursorAfter, qCursorBefore)
+	f.Cursor, f.Direction = cur.Value, cur.Direction
+	return kept, f, cur
 }
 
 func (s area) list(c fiber.Ctx) error   { return s.page(c, "") }
@@ -342,39 +316,31 @@ func (s area) page(c fiber.Ctx, draftID string) error {
 	if err != nil {
 		return err
 	}
-	q, f := pageQuery(c)
+	kept, f, cur := pageQuery(c)
 	props := PayoutDraftsProps{Shell: sh, Action: base(o.Org.ID), Status: f.Status, Rows: []DraftRow{},
 		Statuses: []DraftChoice{{provider.DraftStatusWaitingReview, provider.DraftStatusLabel(provider.DraftStatusWaitingReview)},
 			{provider.DraftStatusRejected, provider.DraftStatusLabel(provider.DraftStatusRejected)}}}
-	listQ := with(q, qTab, "")
-	page, err := s.PayoutDrafts.Drafts(c.Context(), o.Org.ID, f)
-	if provider.ErrorCode(err) == provider.EINVALID && f.Cursor != "" {
-		// A stale or edited cursor shows the first page.
-		f.Cursor, f.Direction = "", ""
-		listQ = with(listQ, qCursorAfter, "", qCursorBefore, "")
-		page, err = s.PayoutDrafts.Drafts(c.Context(), o.Org.ID, f)
-	}
+	page, err := listpage.Load(&cur, func(cursor, direction string) (provider.DraftPage, error) {
+		f.Cursor, f.Direction = cursor, direction
+		return s.PayoutDrafts.Drafts(c.Context(), o.Org.ID, f)
+	})
+	listQ := cur.Here(kept)
 	if err != nil {
 		s.Logger.Error("payout drafts list", "request_id", rq.ID, "err", err)
 		props.Failure = msgListFailed
 	}
 	for _, d := range page.Drafts {
-		props.Rows = append(props.Rows, DraftRow{ID: d.DraftID, Href: link(base(o.Org.ID)+"/"+url.PathEscape(d.DraftID), listQ) + "#draft-panel",
+		props.Rows = append(props.Rows, DraftRow{ID: d.DraftID, Href: server.Link(base(o.Org.ID)+"/"+url.PathEscape(d.DraftID), listQ, "") + "#draft-panel",
 			Open: d.DraftID == draftID, Created: d.CreatedAt.UTC().Format(displayMoment), Creator: d.CreatorName,
 			EndToEndID: d.EndToEndID, Transfer: d.LocalInstrument + " · " + d.Corridor.Name, Account: d.DebtorAccount,
 			Amount: amountText(d), Currency: d.CurrencyCode, Approvals: approvalsText(d), Status: provider.DraftStatusLabel(d.Status)})
 	}
 	props.Total = page.Total
-	if page.HasNext {
-		props.Next = link(base(o.Org.ID), with(listQ, qCursorAfter, page.CursorNext, qCursorBefore, ""))
-	}
-	if page.CursorPrev != "" {
-		props.Prev = link(base(o.Org.ID), with(listQ, qCursorBefore, page.CursorPrev, qCursorAfter, ""))
-	}
+	props.Next, props.Prev = cur.Pager(base(o.Org.ID), kept, page.HasNext, page.CursorNext, page.CursorPrev)
 	title := pageTitle + " · " + o.Org.Name
 	status := fiber.StatusOK
 	if draftID != "" {
-		props.ClosePanel = link(base(o.Org.ID), listQ) + "#draft-" + draftID
+		props.ClosePanel = server.Link(base(o.Org.ID), listQ, "") + "#draft-" + draftID
 		d, err := s.PayoutDrafts.Draft(c.Context(), o.Org.ID, draftID, actor(rq))
 		switch {
 		case err == nil && (d.Status == provider.DraftStatusWaitingReview || d.Status == provider.DraftStatusRejected):
@@ -432,11 +398,11 @@ func (s area) panel(c fiber.Ctx, d provider.PayoutDraft, listQ url.Values) Draft
 	rq := server.Req(c)
 	o := rq.Org
 	detail := base(o.Org.ID) + "/" + url.PathEscape(d.DraftID)
-	here := link(detail, listQ) + "#draft-panel"
+	here := server.Link(detail, listQ, "") + "#draft-panel"
 	p := DraftPanelProps{ID: d.DraftID, Title: d.EndToEndID, Amount: strings.TrimSpace(amountText(d) + " " + d.CurrencyCode),
 		StatusLabel: provider.DraftStatusLabel(d.Status), Approvals: reviewLines(d.Approvals), Rejections: reviewLines(d.Rejections),
 		Needed: neededText(d), Tabs: []DraftTab{}, Lines: []DraftLine{}, Actions: []DraftActionView{},
-		Close: link(base(o.Org.ID), listQ) + "#draft-" + d.DraftID,
+		Close: server.Link(base(o.Org.ID), listQ, "") + "#draft-" + d.DraftID,
 		Facts: []DraftLine{{Label: "Created", Value: d.CreatedAt.UTC().Format(displayMoment)}, {Label: "Created by", Value: d.CreatorName},
 			{Label: "Transfer type", Value: d.LocalInstrument}, {Label: "Corridor", Value: d.Corridor.Name},
 			{Label: "Data required", Value: d.SchemaLabel}, {Label: "Approvals", Value: approvalsText(d)}}}
@@ -458,18 +424,18 @@ func (s area) panel(c fiber.Ctx, d provider.PayoutDraft, listQ url.Values) Draft
 		if tab == "" {
 			tab = ps.id
 		}
-		t := DraftTab{ID: ps.id, Label: ps.label, Href: link(detail, with(listQ, qTab, ps.id)) + "#draft-panel", Current: ps.id == tab}
+		t := DraftTab{ID: ps.id, Label: ps.label, Href: server.Link(detail, server.WithQuery(listQ, qTab, ps.id), "") + "#draft-panel", Current: ps.id == tab}
 		if t.Current {
 			p.Lines = lines
 		}
 		p.Tabs = append(p.Tabs, t)
 	}
 	csrf := server.MaskedCSRF(rq.Session)
-	p.Island = DraftDecisionProps{DraftID: d.DraftID, CSRF: csrf, List: link(base(o.Org.ID), with(listQ, qCursorAfter, "", qCursorBefore, "")),
+	p.Island = DraftDecisionProps{DraftID: d.DraftID, CSRF: csrf, List: server.Link(base(o.Org.ID), server.WithQuery(listQ, qCursorAfter, "", qCursorBefore, ""), ""),
 		API: "/api/v2/payouts/organisations/" + o.Org.ID + "/payout_drafts/" + url.PathEscape(d.DraftID), Actions: []DraftDecisionStep{}}
 	for _, act := range allowed(o, d, rq.User.ID) {
 		label := map[string]string{actApprove.kind: approveLabel, actReject.kind: declineLabel, actDelete.kind: deleteLabel}[act.kind]
-		view := DraftActionView{Kind: act.kind, Label: label, Href: link(detail+"/"+act.kind, listQ), Action: detail + "/" + act.kind}
+		view := DraftActionView{Kind: act.kind, Label: label, Href: server.Link(detail+"/"+act.kind, listQ, ""), Action: detail + "/" + act.kind}
 		p.Actions = append(p.Actions, view)
 		step := DraftDecisionStep{Kind: act.kind, Label: label, Action: view.Action, Href: view.Href, Method: fiber.MethodPost, Failed: act.failed}
 		if act.kind == actDelete.kind {
@@ -508,9 +474,10 @@ func (s area) confirmPage(c fiber.Ctx, act action) error {
 	if err != nil {
 		return err
 	}
-	listQ, _ := pageQuery(c)
+	kept, _, cur := pageQuery(c)
+	listQ := cur.Here(kept)
 	detail := base(o.Org.ID) + "/" + url.PathEscape(d.DraftID)
-	back := link(detail, listQ) + "#draft-panel"
+	back := server.Link(detail, listQ, "") + "#draft-panel"
 	props := PayoutDraftConfirmProps{Shell: sh, Title: act.title, BackHref: back,
 		Facts: []DraftLine{{Label: "End-to-end ID", Value: d.EndToEndID},
 			{Label: "Amount", Value: strings.TrimSpace(amountText(d) + " " + d.CurrencyCode)},
@@ -552,16 +519,13 @@ func (s area) submit(c fiber.Ctx, act action) error {
 	if err := s.Flash(c, kind, text); err != nil {
 		return err
 	}
-	back := base(o.Org.ID)
-	if r := c.FormValue("return_to"); strings.HasPrefix(r, back) && !strings.ContainsAny(r, "\r\n\\") {
-		back = r
-	}
+	back := server.ReturnTo(c, base(o.Org.ID), base(o.Org.ID))
 	if out.message != "" {
 		// The draft has left the list it was in: back to that list, not to its panel.
 		if u, err := url.Parse(back); err == nil {
 			q := u.Query()
 			q.Del(qTab)
-			back = link(base(o.Org.ID), q)
+			back = server.Link(base(o.Org.ID), q, "")
 		}
 	}
 	return server.Redirect(c, back)

@@ -23,11 +23,9 @@ import (
 func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
 
 const (
-	orgNordic   = servertest.OrgNordic
-	orgAtlantic = servertest.OrgAtlantic
-	creator     = "operations_member@demo.example"
-	reviewer    = "operations_member_reviewer@demo.example"
-	reviewer2   = "admin_reviewer@demo.example"
+	creator   = "operations_member@demo.example"
+	reviewer  = "operations_member_reviewer@demo.example"
+	reviewer2 = "admin_reviewer@demo.example"
 )
 
 // Demo users who create drafts: Sofie (operations member, cannot review), Jonas (a
@@ -75,7 +73,7 @@ func sent(t *testing.T, h *servertest.Harness, org, e2e string, by provider.Draf
 			"city": "Berlin", "postal_code": "10115", "country_code": "DE"}},
 		{"creditor_account", map[string]string{"iban": "DE89370400440532013000"}},
 	}
-	if org == orgAtlantic {
+	if org == servertest.OrgAtlantic {
 		prod, schema = "fps-gbp-gb", "fps-gbp-gb-scan"
 		sections = []struct {
 			name   string
@@ -127,7 +125,7 @@ func actionLabels(doc *html.Node) []string {
 func TestDraftsPage(t *testing.T) {
 	h := newHarness(t)
 	c := h.LoggedIn(reviewer)
-	res, doc := c.Page("/org/" + orgNordic + "/payout_drafts")
+	res, doc := c.Page("/org/" + servertest.OrgNordic + "/payout_drafts")
 	if res.StatusCode != 200 || htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("h1"))) != "Payout drafts" {
 		t.Fatalf("status %d", res.StatusCode)
 	}
@@ -148,17 +146,17 @@ func TestDraftsPage(t *testing.T) {
 	if n := len(servertest.Rows(doc2)); n != 6 {
 		t.Errorf("page 2 has %d rows", n)
 	}
-	_, declined := c.Page("/org/" + orgNordic + "/payout_drafts?status=rejected")
+	_, declined := c.Page("/org/" + servertest.OrgNordic + "/payout_drafts?status=rejected")
 	if n := len(servertest.Rows(declined)); n != 7 {
 		t.Errorf("%d declined rows", n)
 	}
 	// A swift draft with an intermediary shows every section of the spec's panel.
-	page, err := h.Store.Drafts(context.Background(), orgNordic, provider.DraftFilter{Limit: 100})
+	page, err := h.Store.Drafts(context.Background(), servertest.OrgNordic, provider.DraftFilter{Limit: 100})
 	if err != nil {
 		t.Fatal(err)
 	}
 	i := slices.IndexFunc(page.Drafts, func(d provider.PayoutDraft) bool { return d.SchemaID == "swift-usd-sg-intermediary" })
-	res, doc = c.Page(draftPath(orgNordic, page.Drafts[i].DraftID) + "?tab=receiver_bank")
+	res, doc = c.Page(draftPath(servertest.OrgNordic, page.Drafts[i].DraftID) + "?tab=receiver_bank")
 	if res.StatusCode != 200 {
 		t.Fatalf("panel %d", res.StatusCode)
 	}
@@ -173,8 +171,8 @@ func TestDraftsPage(t *testing.T) {
 		t.Errorf("reviewer's actions %v", got)
 	}
 	// Unknown, foreign and still-being-built drafts are not found, the list stays.
-	for _, id := range []string{"00000000-0000-4000-8000-000000000000", sent(t, h, orgAtlantic, "ATL-FOREIGN", grace).DraftID} {
-		res, doc = c.Page(draftPath(orgNordic, id))
+	for _, id := range []string{"00000000-0000-4000-8000-000000000000", sent(t, h, servertest.OrgAtlantic, "ATL-FOREIGN", grace).DraftID} {
+		res, doc = c.Page(draftPath(servertest.OrgNordic, id))
 		if res.StatusCode != 404 || !strings.Contains(htmlq.VisibleText(htmlq.Find(doc, htmlq.ByID("draft-panel"))), "Something went wrong") {
 			t.Errorf("%s: %d", id, res.StatusCode)
 		}
@@ -186,8 +184,8 @@ func TestDraftsPage(t *testing.T) {
 // distinct reviewers and the same one cannot approve twice; a decline ends it.
 func TestFourEyesPages(t *testing.T) {
 	h := newHarness(t)
-	d := sent(t, h, orgNordic, "PAGE-4EYES-1", jonas)
-	path := draftPath(orgNordic, d.DraftID)
+	d := sent(t, h, servertest.OrgNordic, "PAGE-4EYES-1", jonas)
+	path := draftPath(servertest.OrgNordic, d.DraftID)
 
 	// Jonas may review, but not his own draft: offered only Delete, and a posted approval
 	// is refused.
@@ -208,17 +206,17 @@ func TestFourEyesPages(t *testing.T) {
 	if htmlq.Find(doc, htmlq.ByID("draft-"+d.DraftID)) != nil {
 		t.Error("the approved draft is still listed")
 	}
-	got, err := h.Store.Draft(context.Background(), orgNordic, d.DraftID, provider.DraftActor{UserID: reference.DemoUserOperationsMemberID})
+	got, err := h.Store.Draft(context.Background(), servertest.OrgNordic, d.DraftID, provider.DraftActor{UserID: reference.DemoUserOperationsMemberID})
 	if err != nil || got.Status != provider.DraftStatusPublished || got.UniqueReference == "" {
 		t.Fatalf("draft after approval %+v %v", got, err)
 	}
-	if p, err := h.Store.Payout(context.Background(), orgNordic, got.UniqueReference); err != nil || p.Source != provider.SourceManual {
+	if p, err := h.Store.Payout(context.Background(), servertest.OrgNordic, got.UniqueReference); err != nil || p.Source != provider.SourceManual {
 		t.Fatalf("payout %+v %v", p, err)
 	}
 
 	// Atlantic needs two approvals.
-	a := sent(t, h, orgAtlantic, "ATL-4EYES-1", grace)
-	apath := draftPath(orgAtlantic, a.DraftID)
+	a := sent(t, h, servertest.OrgAtlantic, "ATL-4EYES-1", grace)
+	apath := draftPath(servertest.OrgAtlantic, a.DraftID)
 	r1 := h.LoggedIn("atlantic-reviewer@demo.example")
 	doc = follow(t, r1, r1.PostForm(apath+"/approve", url.Values{}, apath))
 	if fl := flashes(doc); !slices.Equal(fl, []string{fmt.Sprintf(provider.MsgDraftApproveOK, a.DraftID)}) {
@@ -228,12 +226,12 @@ func TestFourEyesPages(t *testing.T) {
 	if got := actionLabels(doc); len(got) != 0 || !strings.Contains(htmlq.VisibleText(doc), "Needs to be approved by 1 person") {
 		t.Errorf("after approving: actions %v", got)
 	}
-	res := r1.PostForm(apath+"/approve", url.Values{}, "/org/"+orgAtlantic+"/payout_drafts")
+	res := r1.PostForm(apath+"/approve", url.Values{}, "/org/"+servertest.OrgAtlantic+"/payout_drafts")
 	doc = follow(t, r1, res)
 	if fl := flashes(doc); len(fl) != 1 || !strings.Contains(fl[0], "You have already approved this draft.") {
 		t.Fatalf("second approval by the same user: %v", fl)
 	}
-	if d, _ := h.Store.Draft(context.Background(), orgAtlantic, a.DraftID, provider.DraftActor{}); d.Status != provider.DraftStatusWaitingReview {
+	if d, _ := h.Store.Draft(context.Background(), servertest.OrgAtlantic, a.DraftID, provider.DraftActor{}); d.Status != provider.DraftStatusWaitingReview {
 		t.Fatalf("published after one distinct approval: %s", d.Status)
 	}
 	// A decline by the second reviewer ends it.
@@ -247,14 +245,14 @@ func TestFourEyesPages(t *testing.T) {
 	if fl := flashes(doc); !slices.Equal(fl, []string{fmt.Sprintf(provider.MsgDraftRejectOK, a.DraftID)}) {
 		t.Fatalf("decline: %v", fl)
 	}
-	if d, _ := h.Store.Draft(context.Background(), orgAtlantic, a.DraftID, provider.DraftActor{}); d.Status != provider.DraftStatusRejected {
+	if d, _ := h.Store.Draft(context.Background(), servertest.OrgAtlantic, a.DraftID, provider.DraftActor{}); d.Status != provider.DraftStatusRejected {
 		t.Fatalf("status after decline %s", d.Status)
 	}
 	// Without payout_drafts:review the routes refuse, whatever the form says.
 	obs := h.LoggedIn("observer@demo.example")
-	e := sent(t, h, orgNordic, "PAGE-4EYES-OBS", sofie)
-	if res := obs.PostForm(draftPath(orgNordic, e.DraftID)+"/approve", url.Values{}, "/org/"+orgNordic+"/payout_drafts"); res.StatusCode != http.StatusSeeOther ||
-		res.Header.Get("Location") != "/org/"+orgNordic {
+	e := sent(t, h, servertest.OrgNordic, "PAGE-4EYES-OBS", sofie)
+	if res := obs.PostForm(draftPath(servertest.OrgNordic, e.DraftID)+"/approve", url.Values{}, "/org/"+servertest.OrgNordic+"/payout_drafts"); res.StatusCode != http.StatusSeeOther ||
+		res.Header.Get("Location") != "/org/"+servertest.OrgNordic {
 		t.Fatalf("observer approve: %d %s", res.StatusCode, res.Header.Get("Location"))
 	}
 }
@@ -262,14 +260,14 @@ func TestFourEyesPages(t *testing.T) {
 // Delete: 'Delete draft?' with the spec's words, only for the creator; Yes deletes.
 func TestDeleteDraftPage(t *testing.T) {
 	h := newHarness(t)
-	d := sent(t, h, orgNordic, "PAGE-DELETE-1", sofie)
-	path := draftPath(orgNordic, d.DraftID)
+	d := sent(t, h, servertest.OrgNordic, "PAGE-DELETE-1", sofie)
+	path := draftPath(servertest.OrgNordic, d.DraftID)
 	rev := h.LoggedIn(reviewer)
 	_, doc := rev.Page(path + "/delete")
 	if formTo(doc, path+"/delete") != nil || !strings.Contains(htmlq.VisibleText(doc), "You cannot take this action on this draft.") {
 		t.Fatal("a reviewer is asked to delete someone else's draft")
 	}
-	doc = follow(t, rev, rev.PostForm(path+"/delete", url.Values{}, "/org/"+orgNordic+"/payout_drafts"))
+	doc = follow(t, rev, rev.PostForm(path+"/delete", url.Values{}, "/org/"+servertest.OrgNordic+"/payout_drafts"))
 	if fl := flashes(doc); len(fl) != 1 || !strings.HasPrefix(fl[0], provider.MsgDraftDeleteFailed) {
 		t.Fatalf("reviewer delete: %v", fl)
 	}
@@ -284,7 +282,7 @@ func TestDeleteDraftPage(t *testing.T) {
 	if fl := flashes(doc); !slices.Equal(fl, []string{fmt.Sprintf(provider.MsgDraftDeleteOK, d.DraftID)}) {
 		t.Fatalf("delete: %v", fl)
 	}
-	if _, err := h.Store.Draft(context.Background(), orgNordic, d.DraftID, provider.DraftActor{}); provider.ErrorCode(err) != provider.ENOTFOUND {
+	if _, err := h.Store.Draft(context.Background(), servertest.OrgNordic, d.DraftID, provider.DraftActor{}); provider.ErrorCode(err) != provider.ENOTFOUND {
 		t.Fatalf("still there: %v", err)
 	}
 }
@@ -292,7 +290,7 @@ func TestDeleteDraftPage(t *testing.T) {
 // Two reviewers posting at the same moment (N=1): one payout request, the other refused.
 func TestConcurrentApprovalsThroughAPI(t *testing.T) {
 	h := newHarness(t)
-	d := sent(t, h, orgNordic, "API-RACE-1", sofie)
+	d := sent(t, h, servertest.OrgNordic, "API-RACE-1", sofie)
 	var clients []*servertest.APIClient
 	for _, email := range []string{reviewer, reviewer2} {
 		a := h.API()
@@ -305,12 +303,12 @@ func TestConcurrentApprovalsThroughAPI(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			codes[i] = a.Call("POST", "/api/v2/payouts/organisations/"+orgNordic+"/payout_drafts/"+d.DraftID+"/approve", nil).StatusCode
+			codes[i] = a.Call("POST", "/api/v2/payouts/organisations/"+servertest.OrgNordic+"/payout_drafts/"+d.DraftID+"/approve", nil).StatusCode
 		}()
 	}
 	wg.Wait()
 	slices.Sort(codes)
-	page, err := h.Store.Payouts(context.Background(), orgNordic, provider.PayoutFilter{})
+	page, err := h.Store.Payouts(context.Background(), servertest.OrgNordic, provider.PayoutFilter{})
 	if err != nil {
 		t.Fatal(err)
 	}

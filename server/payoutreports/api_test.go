@@ -9,6 +9,7 @@ import (
 	"portal/provider"
 	"portal/reference"
 	"portal/server"
+	"portal/server/servertest"
 )
 
 const apiPath = "/disbursement/organisations/{id}/payout_reports"
@@ -21,11 +22,11 @@ func TestPayoutReportsAPI(t *testing.T) {
 	h := newHarness(t)
 	a := h.API()
 	a.Login("finance@demo.example")
-	base := apiURL(orgNordic)
+	base := apiURL(servertest.OrgNordic)
 	today := time.Now().UTC().Truncate(24 * time.Hour)
 	day := func(d time.Time) string { return d.Format(daterange.APILayout) }
 	body := func(from, to time.Time, more map[string]any) map[string]any {
-		b := map[string]any{"organisation_id": orgNordic, "virtual_account_number": eur, "created_after": day(from), "created_before": day(to)}
+		b := map[string]any{"organisation_id": servertest.OrgNordic, "virtual_account_number": eur, "created_after": day(from), "created_before": day(to)}
 		for k, v := range more {
 			b[k] = v
 		}
@@ -52,7 +53,7 @@ func TestPayoutReportsAPI(t *testing.T) {
 		"shared account":    {body(today.AddDate(0, 0, -3), today, map[string]any{"virtual_account_number": reference.DemoAccountPartnerPool}), "invalid", "/virtual_account_number", ""},
 		"bad date":          {body(today, today, map[string]any{"created_after": "yesterday"}), "invalid", "/created_after", ""},
 		"bad status":        {body(today.AddDate(0, 0, -3), today, map[string]any{"status_categories": []string{"done"}}), "invalid", "/status_categories", ""},
-		"other org in body": {body(today.AddDate(0, 0, -3), today, map[string]any{"organisation_id": orgAtlantic}), "invalid", "/organisation_id", ""},
+		"other org in body": {body(today.AddDate(0, 0, -3), today, map[string]any{"organisation_id": servertest.OrgAtlantic}), "invalid", "/organisation_id", ""},
 		"nothing found":     {body(today.AddDate(0, 0, -30), today, map[string]any{"amount_from": "99999999999"}), provider.PayoutReportEmptyCode, "", provider.MsgPayoutReportEmpty},
 	} {
 		r := a.Call("POST", base, c.body)
@@ -69,7 +70,7 @@ func TestPayoutReportsAPI(t *testing.T) {
 		}
 	}
 
-	waitReport(t, h, orgNordic, id)
+	waitReport(t, h, servertest.OrgNordic, id)
 	got := a.Call("GET", base+"/"+id, nil)
 	got.Expect(t, 200, "")
 	h.CheckReply(t, "GET", apiPath+"/{uuid}", got)
@@ -104,7 +105,7 @@ func TestPayoutReportsAPI(t *testing.T) {
 	}
 	a.Call("GET", base+"/00000000-0000-4000-8000-000000000000/download", nil).Expect(t, 404, "not_found")
 	var failed string
-	h.DB().QueryRow(`SELECT id FROM payout_reports WHERE organisation_id = ? AND state = 'failed' LIMIT 1`, orgNordic).Scan(&failed)
+	h.DB().QueryRow(`SELECT id FROM payout_reports WHERE organisation_id = ? AND state = 'failed' LIMIT 1`, servertest.OrgNordic).Scan(&failed)
 	c := a.Call("GET", base+"/"+failed+"/download", nil)
 	c.Expect(t, 409, "conflict")
 	if c.FirstError(t)["title"] != provider.MsgStatementDownload {
@@ -117,8 +118,8 @@ func TestPayoutReportsAPI(t *testing.T) {
 func TestPayoutReportsAPIAccess(t *testing.T) {
 	h := newHarness(t)
 	var ours, theirs string
-	h.DB().QueryRow(`SELECT id FROM payout_reports WHERE organisation_id = ? AND state = 'ready' LIMIT 1`, orgNordic).Scan(&ours)
-	h.DB().QueryRow(`SELECT id FROM payout_reports WHERE organisation_id = ? AND state = 'ready' LIMIT 1`, orgAtlantic).Scan(&theirs)
+	h.DB().QueryRow(`SELECT id FROM payout_reports WHERE organisation_id = ? AND state = 'ready' LIMIT 1`, servertest.OrgNordic).Scan(&ours)
+	h.DB().QueryRow(`SELECT id FROM payout_reports WHERE organisation_id = ? AND state = 'ready' LIMIT 1`, servertest.OrgAtlantic).Scan(&theirs)
 	today := time.Now().UTC().Format(daterange.APILayout)
 	create := map[string]any{"virtual_account_number": eur, "created_after": today, "created_before": today}
 	calls := func(org, id string) [][3]any {
@@ -127,25 +128,25 @@ func TestPayoutReportsAPIAccess(t *testing.T) {
 	}
 	outsider := h.API()
 	outsider.Login("noorg@demo.example")
-	for _, c := range calls(orgNordic, ours) {
+	for _, c := range calls(servertest.OrgNordic, ours) {
 		outsider.Call(c[0].(string), c[1].(string), c[2]).Expect(t, 404, "not_found")
 	}
 	obs := h.API()
 	obs.Login("observer@demo.example")
-	for _, c := range calls(orgNordic, ours) {
+	for _, c := range calls(servertest.OrgNordic, ours) {
 		obs.Call(c[0].(string), c[1].(string), c[2]).Expect(t, 403, server.APICodeForbidden)
 	}
 	fin := h.API()
 	fin.Login("finance@demo.example")
-	for _, c := range calls(orgAtlantic, theirs) {
+	for _, c := range calls(servertest.OrgAtlantic, theirs) {
 		fin.Call(c[0].(string), c[1].(string), c[2]).Expect(t, 404, "not_found")
 	}
-	fin.Call("GET", apiURL(orgNordic)+"/"+theirs, nil).Expect(t, 404, "not_found")
-	fin.Call("GET", apiURL(orgNordic)+"/"+theirs+"/download", nil).Expect(t, 404, "not_found")
+	fin.Call("GET", apiURL(servertest.OrgNordic)+"/"+theirs, nil).Expect(t, 404, "not_found")
+	fin.Call("GET", apiURL(servertest.OrgNordic)+"/"+theirs+"/download", nil).Expect(t, 404, "not_found")
 	// multi is an observer in Atlantic: a member without exports:read.
 	multi := h.API()
 	multi.Login("multi@demo.example")
-	multi.Call("GET", apiURL(orgAtlantic), nil).Expect(t, 403, server.APICodeForbidden)
+	multi.Call("GET", apiURL(servertest.OrgAtlantic), nil).Expect(t, 403, server.APICodeForbidden)
 }
 
 // TestPayoutReportsAPITour calls every operation of the area once with success, so the
@@ -160,7 +161,7 @@ func TestPayoutReportsAPITour(t *testing.T) {
 	r := tour.Call(admin, "createPayoutReport", "", map[string]any{"virtual_account_number": eur,
 		"created_after": now.AddDate(0, 0, -30).Format(daterange.APILayout), "created_before": now.AddDate(0, 0, 1).Format(daterange.APILayout)})
 	tour.At["uuid"] = r.JSON["data"].(map[string]any)["uuid"].(string)
-	waitReport(t, h, orgNordic, tour.At["uuid"])
+	waitReport(t, h, servertest.OrgNordic, tour.At["uuid"])
 	for _, id := range []string{"listPayoutReports", "getPayoutReport", "downloadPayoutReport"} {
 		tour.Call(admin, id, "", nil)
 	}

@@ -10,8 +10,9 @@ import (
 
 	"golang.org/x/net/html"
 
-	"portal/paymentdoc/pdftext"
+	"portal/htmlq"
 	"portal/money"
+	"portal/paymentdoc/pdftext"
 	"portal/provider"
 	"portal/server/servertest"
 )
@@ -37,14 +38,14 @@ func TestDocumentPreviewAndPDF(t *testing.T) {
 	h := newHarness(t)
 	c := h.Client()
 	c.Login("finance@demo.example")
-	p := completedPayout(t, h, orgNordic)
-	res := c.Get(documentURL(orgNordic, p.UniqueReference) + "/preview")
+	p := completedPayout(t, h, servertest.OrgNordic)
+	res := c.Get(documentURL(servertest.OrgNordic, p.UniqueReference) + "/preview")
 	loc := res.Header.Get("Location")
 	if res.StatusCode != http.StatusSeeOther || !strings.HasPrefix(loc, "/preview/") {
 		t.Fatalf("preview link: %d %s", res.StatusCode, loc)
 	}
 	m, ok := decodePreview(strings.TrimPrefix(loc, "/preview/"))
-	if !ok || m.URL != documentURL(orgNordic, p.UniqueReference) || m.Product != provider.ProductName ||
+	if !ok || m.URL != documentURL(servertest.OrgNordic, p.UniqueReference) || m.Product != provider.ProductName ||
 		m.Filename != "payment-document-"+p.UniqueReference+".pdf" {
 		t.Fatalf("metadata %+v", m)
 	}
@@ -52,21 +53,21 @@ func TestDocumentPreviewAndPDF(t *testing.T) {
 	if res.StatusCode != 200 {
 		t.Fatalf("preview: %d", res.StatusCode)
 	}
-	if find(doc, func(n *html.Node) bool { return n.Data == "p" && text(n) == "PREVIEW" }) == nil {
+	if htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "p" && htmlq.VisibleText(n) == "PREVIEW" }) == nil {
 		t.Fatal("no PREVIEW")
 	}
-	dl := find(doc, func(n *html.Node) bool { return n.Data == "a" && strings.HasPrefix(text(n), "Download") })
-	if dl == nil || attr(dl, "href") != m.URL || attr(dl, "download") != m.Filename {
+	dl := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && strings.HasPrefix(htmlq.VisibleText(n), "Download") })
+	if dl == nil || htmlq.Attr(dl, "href") != m.URL || htmlq.Attr(dl, "download") != m.Filename {
 		t.Fatal("no Download link")
 	}
-	pages := findAll(doc, func(n *html.Node) bool {
-		return n.Data == "section" && strings.HasPrefix(attr(n, "aria-labelledby"), "page-")
+	pages := htmlq.FindAll(doc, func(n *html.Node) bool {
+		return n.Data == "section" && strings.HasPrefix(htmlq.Attr(n, "aria-labelledby"), "page-")
 	})
-	if len(pages) == 0 || !strings.Contains(text(find(doc, byTag("h1"))), p.UniqueReference) {
+	if len(pages) == 0 || !strings.Contains(htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("h1"))), p.UniqueReference) {
 		t.Fatalf("%d pages", len(pages))
 	}
 
-	res = c.Get(attr(dl, "href"))
+	res = c.Get(htmlq.Attr(dl, "href"))
 	body, _ := io.ReadAll(res.Body)
 	res.Body.Close()
 	if res.StatusCode != 200 || res.Header.Get("Content-Type") != "application/pdf" || res.Header.Get("Cache-Control") != "no-store" ||
@@ -88,9 +89,9 @@ func TestDocumentPreviewAndPDF(t *testing.T) {
 	}
 	for i, sec := range pages {
 		// Each preview page holds the lines of the same PDF page.
-		for _, dd := range findAll(sec, byTag("dd")) {
-			if v := strings.Join(strings.Fields(text(dd)), ""); !strings.Contains(strings.Join(strings.Fields(texts[i]), ""), v) && !strings.ContainsRune(v, '’') {
-				t.Errorf("page %d: %q is not on the PDF's page", i+1, text(dd))
+		for _, dd := range htmlq.FindAll(sec, htmlq.ByTag("dd")) {
+			if v := strings.Join(strings.Fields(htmlq.VisibleText(dd)), ""); !strings.Contains(strings.Join(strings.Fields(texts[i]), ""), v) && !strings.ContainsRune(v, '’') {
+				t.Errorf("page %d: %q is not on the PDF's page", i+1, htmlq.VisibleText(dd))
 			}
 		}
 	}
@@ -100,11 +101,11 @@ func TestDocumentPreviewAndPDF(t *testing.T) {
 // payout that is not completed, and a role without exports:download: the spec's failure.
 func TestPreviewFailures(t *testing.T) {
 	h := newHarness(t)
-	done := completedPayout(t, h, orgNordic)
-	theirs := completedPayout(t, h, orgAtlantic)
+	done := completedPayout(t, h, servertest.OrgNordic)
+	theirs := completedPayout(t, h, servertest.OrgAtlantic)
 	var pending string
-	h.DB().QueryRow(`SELECT unique_reference FROM payout_requests WHERE organisation_id = ? AND state = 'insufficient_funds' LIMIT 1`, orgNordic).Scan(&pending)
-	good := PreviewMetadata{Filename: "payment-document-" + done.UniqueReference + ".pdf", URL: documentURL(orgNordic, done.UniqueReference), Product: provider.ProductName}
+	h.DB().QueryRow(`SELECT unique_reference FROM payout_requests WHERE organisation_id = ? AND state = 'insufficient_funds' LIMIT 1`, servertest.OrgNordic).Scan(&pending)
+	good := PreviewMetadata{Filename: "payment-document-" + done.UniqueReference + ".pdf", URL: documentURL(servertest.OrgNordic, done.UniqueReference), Product: provider.ProductName}
 	with := func(f func(m *PreviewMetadata)) string {
 		m := good
 		f(&m)
@@ -124,13 +125,15 @@ func TestPreviewFailures(t *testing.T) {
 		"URL outside":          with(func(m *PreviewMetadata) { m.URL = "https://evil.example" + good.URL }),
 		"protocol-relative":    with(func(m *PreviewMetadata) { m.URL = "//evil.example" + good.URL }),
 		"javascript":           with(func(m *PreviewMetadata) { m.URL = "javascript:alert(1)" }),
-		"dot segments":         with(func(m *PreviewMetadata) { m.URL = "/org/" + orgNordic + "/payouts/../exported_payouts/document" }),
-		"another portal path":  with(func(m *PreviewMetadata) { m.URL = "/org/" + orgNordic + "/exported_payouts" }),
+		"dot segments": with(func(m *PreviewMetadata) {
+			m.URL = "/org/" + servertest.OrgNordic + "/payouts/../exported_payouts/document"
+		}),
+		"another portal path":  with(func(m *PreviewMetadata) { m.URL = "/org/" + servertest.OrgNordic + "/exported_payouts" }),
 		"with a query":         with(func(m *PreviewMetadata) { m.URL = good.URL + "?x=1" }),
-		"unknown payout":       with(func(m *PreviewMetadata) { m.URL = documentURL(orgNordic, "PONOSUCHPAYOUT1") }),
-		"not completed":        with(func(m *PreviewMetadata) { m.URL = documentURL(orgNordic, pending) }),
-		"another organisation": with(func(m *PreviewMetadata) { m.URL = documentURL(orgAtlantic, theirs.UniqueReference) }),
-		"their payout, our id": with(func(m *PreviewMetadata) { m.URL = documentURL(orgNordic, theirs.UniqueReference) }),
+		"unknown payout":       with(func(m *PreviewMetadata) { m.URL = documentURL(servertest.OrgNordic, "PONOSUCHPAYOUT1") }),
+		"not completed":        with(func(m *PreviewMetadata) { m.URL = documentURL(servertest.OrgNordic, pending) }),
+		"another organisation": with(func(m *PreviewMetadata) { m.URL = documentURL(servertest.OrgAtlantic, theirs.UniqueReference) }),
+		"their payout, our id": with(func(m *PreviewMetadata) { m.URL = documentURL(servertest.OrgNordic, theirs.UniqueReference) }),
 		"too long":             strings.Repeat("A", maxPreviewMetadata+4),
 	}
 	fin := h.Client()
@@ -138,11 +141,11 @@ func TestPreviewFailures(t *testing.T) {
 	check := func(c *servertest.Client, name, meta string) {
 		t.Helper()
 		res, doc := c.Page("/preview/" + meta)
-		if res.StatusCode != http.StatusNotFound || text(find(doc, byTag("h1"))) != MsgPreviewFailed ||
-			find(doc, func(n *html.Node) bool { return n.Data == "p" && text(n) == MsgPreviewRetry }) == nil {
-			t.Errorf("%s: %d %q", name, res.StatusCode, text(find(doc, byTag("h1"))))
+		if res.StatusCode != http.StatusNotFound || htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("h1"))) != MsgPreviewFailed ||
+			htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "p" && htmlq.VisibleText(n) == MsgPreviewRetry }) == nil {
+			t.Errorf("%s: %d %q", name, res.StatusCode, htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("h1"))))
 		}
-		if find(doc, func(n *html.Node) bool { return n.Data == "a" && strings.HasPrefix(text(n), "Download") }) != nil {
+		if htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && strings.HasPrefix(htmlq.VisibleText(n), "Download") }) != nil {
 			t.Errorf("%s: a Download link", name)
 		}
 	}
@@ -162,7 +165,7 @@ func TestPreviewFailures(t *testing.T) {
 	check(obs, "observer", EncodePreview(good))
 	multi := h.Client()
 	multi.Login("multi@demo.example")
-	check(multi, "observer in the document's organisation", with(func(m *PreviewMetadata) { m.URL = documentURL(orgAtlantic, theirs.UniqueReference) }))
+	check(multi, "observer in the document's organisation", with(func(m *PreviewMetadata) { m.URL = documentURL(servertest.OrgAtlantic, theirs.UniqueReference) }))
 	// Padded standard base64 of good metadata is read as well.
 	if res, _ := fin.Page("/preview/" + strings.ReplaceAll(strings.ReplaceAll(base64.URLEncoding.EncodeToString([]byte(`{"filename":"`+good.Filename+`","url":"`+good.URL+`","product":"vela"}`)), "=", "%3D"), "/", "%2F")); res.StatusCode != 200 {
 		t.Fatalf("padded base64url: %d", res.StatusCode)
@@ -173,7 +176,7 @@ func TestPreviewFailures(t *testing.T) {
 		t.Fatalf("anonymous: %d %s", res.StatusCode, res.Header.Get("Location"))
 	}
 	// The PDF route itself: only completed payouts.
-	if res := fin.Get(documentURL(orgNordic, pending)); res.StatusCode != http.StatusNotFound {
+	if res := fin.Get(documentURL(servertest.OrgNordic, pending)); res.StatusCode != http.StatusNotFound {
 		t.Fatalf("pdf of a payout waiting for funds: %d", res.StatusCode)
 	}
 }

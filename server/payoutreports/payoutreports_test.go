@@ -30,20 +30,8 @@ func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
 
 func newHarness(t *testing.T) *servertest.Harness { return servertest.New(t, auth.New, New) }
 
-var (
-	find    = htmlq.Find
-	findAll = htmlq.FindAll
-	attr    = htmlq.Attr
-	hasAttr = htmlq.HasAttr
-	text    = htmlq.VisibleText
-	byTag   = htmlq.ByTag
-	byID    = htmlq.ByID
-)
-
 const (
-	orgNordic   = servertest.OrgNordic
-	orgAtlantic = servertest.OrgAtlantic
-	eur         = reference.DemoAccountOrg1EUR
+	eur = reference.DemoAccountOrg1EUR
 )
 
 func dmy(t time.Time) string { return t.Format(daterange.DisplayLayout) }
@@ -77,22 +65,22 @@ func TestExportFormVectors(t *testing.T) {
 }
 
 func reportRows(doc *html.Node) []*html.Node {
-	return findAll(doc, func(n *html.Node) bool { return n.Data == "tr" && hasAttr(n, "data-state") })
+	return htmlq.FindAll(doc, func(n *html.Node) bool { return n.Data == "tr" && htmlq.HasAttr(n, "data-state") })
 }
 
 func formOf(doc *html.Node, action string) *html.Node {
-	return find(doc, func(n *html.Node) bool {
-		return n.Data == "form" && attr(n, "method") == "post" && attr(n, "action") == action
+	return htmlq.Find(doc, func(n *html.Node) bool {
+		return n.Data == "form" && htmlq.Attr(n, "method") == "post" && htmlq.Attr(n, "action") == action
 	})
 }
 
 func csrfOf(t *testing.T, form *html.Node) string {
 	t.Helper()
-	in := find(form, func(n *html.Node) bool { return attr(n, "name") == "_csrf" })
+	in := htmlq.Find(form, func(n *html.Node) bool { return htmlq.Attr(n, "name") == "_csrf" })
 	if in == nil {
 		t.Fatal("form without _csrf")
 	}
-	return attr(in, "value")
+	return htmlq.Attr(in, "value")
 }
 
 // waitReport waits for the export worker to finish a report.
@@ -132,38 +120,38 @@ func TestExportFlow(t *testing.T) {
 	h := newHarness(t)
 	c := h.Client()
 	c.Login("finance@demo.example")
-	base := "/org/" + orgNordic + "/exported_payouts"
+	base := "/org/" + servertest.OrgNordic + "/exported_payouts"
 	today := time.Now().UTC().Truncate(24 * time.Hour)
 	from := today.AddDate(0, 0, -45)
 
 	q := url.Values{"download_payouts": {"1"}, "account": {eur}, "state": {provider.PayoutCompleted}, "currency": {"EUR"},
 		"from": {from.Format(daterange.APILayout)}, "to": {dmy(today)}}
 	res, doc := c.Page(base + "?" + q.Encode())
-	if res.StatusCode != 200 || text(find(doc, byTag("h1"))) != "Exported payouts" {
+	if res.StatusCode != 200 || htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("h1"))) != "Exported payouts" {
 		t.Fatalf("export page: %d", res.StatusCode)
 	}
-	section := find(doc, func(n *html.Node) bool {
-		return n.Data == "section" && attr(n, "aria-labelledby") == "payout-export-page-title"
+	section := htmlq.Find(doc, func(n *html.Node) bool {
+		return n.Data == "section" && htmlq.Attr(n, "aria-labelledby") == "payout-export-page-title"
 	})
-	if section == nil || text(find(section, byTag("h2"))) != "Download payout requests" {
+	if section == nil || htmlq.VisibleText(htmlq.Find(section, htmlq.ByTag("h2"))) != "Download payout requests" {
 		t.Fatal("no export form on the page")
 	}
 	form := formOf(section, base)
-	chosen := find(find(form, byID("payout-export-account")), func(n *html.Node) bool { return n.Data == "option" && hasAttr(n, "selected") })
-	if attr(chosen, "value") != eur {
-		t.Fatalf("account %q", attr(chosen, "value"))
+	chosen := htmlq.Find(htmlq.Find(form, htmlq.ByID("payout-export-account")), func(n *html.Node) bool { return n.Data == "option" && htmlq.HasAttr(n, "selected") })
+	if htmlq.Attr(chosen, "value") != eur {
+		t.Fatalf("account %q", htmlq.Attr(chosen, "value"))
 	}
-	if attr(find(form, byID("payout-export-from")), "value") != dmy(from) || attr(find(form, byID("payout-export-to")), "value") != dmy(today) {
+	if htmlq.Attr(htmlq.Find(form, htmlq.ByID("payout-export-from")), "value") != dmy(from) || htmlq.Attr(htmlq.Find(form, htmlq.ByID("payout-export-to")), "value") != dmy(today) {
 		t.Fatal("period not prefilled")
 	}
-	checked := findAll(form, func(n *html.Node) bool {
-		return n.Data == "input" && attr(n, "type") == "checkbox" && hasAttr(n, "checked")
+	checked := htmlq.FindAll(form, func(n *html.Node) bool {
+		return n.Data == "input" && htmlq.Attr(n, "type") == "checkbox" && htmlq.HasAttr(n, "checked")
 	})
-	if len(checked) != 1 || attr(checked[0], "value") != provider.PayoutCompleted {
+	if len(checked) != 1 || htmlq.Attr(checked[0], "value") != provider.PayoutCompleted {
 		t.Fatalf("%d statuses checked", len(checked))
 	}
-	for _, o := range findAll(find(form, byID("payout-export-account")), byTag("option")) {
-		if attr(o, "value") == reference.DemoAccountPartnerPool {
+	for _, o := range htmlq.FindAll(htmlq.Find(form, htmlq.ByID("payout-export-account")), htmlq.ByTag("option")) {
+		if htmlq.Attr(o, "value") == reference.DemoAccountPartnerPool {
 			t.Fatal("the shared account is offered")
 		}
 	}
@@ -185,20 +173,22 @@ func TestExportFlow(t *testing.T) {
 		t.Fatalf("bad form: %d", res.StatusCode)
 	}
 	for id, msg := range map[string]string{"account": provider.MsgPayoutReportAccount, "from": provider.MsgPayoutReportDays, "amountFrom": msgAmount} {
-		if !strings.Contains(text(find(doc, byID("payout-export-"+id+"-error"))), msg) {
+		if !strings.Contains(htmlq.VisibleText(htmlq.Find(doc, htmlq.ByID("payout-export-"+id+"-error"))), msg) {
 			t.Errorf("%s: no %q beside it", id, msg)
 		}
-		link := find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "href") == "#payout-export-"+id })
-		if link == nil || text(link) != msg {
+		link := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "href") == "#payout-export-"+id })
+		if link == nil || htmlq.VisibleText(link) != msg {
 			t.Errorf("%s: not in the summary", id)
 		}
 	}
-	if attr(find(doc, byID("payout-export-amountFrom")), "value") != "-5" || attr(find(doc, byID("payout-export-account")), "aria-invalid") != "true" {
+	if htmlq.Attr(htmlq.Find(doc, htmlq.ByID("payout-export-amountFrom")), "value") != "-5" || htmlq.Attr(htmlq.Find(doc, htmlq.ByID("payout-export-account")), "aria-invalid") != "true" {
 		t.Fatal("typed values or aria-invalid lost")
 	}
 	// Filters that select nothing: the spec's text.
 	res, doc = post(url.Values{"account": {eur}, "from": {dmy(from)}, "to": {dmy(today)}, "amountFrom": {"9999999999"}})
-	alert := find(doc, func(n *html.Node) bool { return attr(n, "role") == "alert" && text(n) == provider.MsgPayoutReportEmpty })
+	alert := htmlq.Find(doc, func(n *html.Node) bool {
+		return htmlq.Attr(n, "role") == "alert" && htmlq.VisibleText(n) == provider.MsgPayoutReportEmpty
+	})
 	if res.StatusCode != http.StatusUnprocessableEntity || alert == nil {
 		t.Fatalf("no requests found: %d", res.StatusCode)
 	}
@@ -212,27 +202,27 @@ func TestExportFlow(t *testing.T) {
 	}
 	id, _ := url.QueryUnescape(strings.TrimPrefix(loc, prefix))
 	_, doc = c.Page(loc)
-	done := find(doc, func(n *html.Node) bool {
-		return attr(n, "role") == "status" && strings.Contains(text(n), "Your report is being generated")
+	done := htmlq.Find(doc, func(n *html.Node) bool {
+		return htmlq.Attr(n, "role") == "status" && strings.Contains(htmlq.VisibleText(n), "Your report is being generated")
 	})
-	if done == nil || !strings.Contains(text(done), "e-mail") {
+	if done == nil || !strings.Contains(htmlq.VisibleText(done), "e-mail") {
 		t.Fatal("done state lacks the text or the e-mail note")
 	}
-	rep := waitReport(t, h, orgNordic, id)
+	rep := waitReport(t, h, servertest.OrgNordic, id)
 	if rep.AccountNumber != eur || !slices.Equal(rep.StateCategories, []string{"completed", "returned"}) {
 		t.Fatalf("report %+v", rep)
 	}
 	_, doc = c.Page(base)
-	row := find(doc, byID("payout-report-"+id))
-	if row == nil || attr(row, "data-state") != provider.ExportReady {
+	row := htmlq.Find(doc, htmlq.ByID("payout-report-"+id))
+	if row == nil || htmlq.Attr(row, "data-state") != provider.ExportReady {
 		t.Fatal("the new report is not listed ready")
 	}
-	tds := findAll(row, byTag("td"))
-	if text(tds[0]) != dmy(from) || text(tds[1]) != dmy(today) || !strings.Contains(text(tds[3]), eur) || text(tds[4]) != "Returned, Completed" && text(tds[4]) != "Completed, Returned" {
-		t.Fatalf("row %q %q %q %q", text(tds[0]), text(tds[1]), text(tds[3]), text(tds[4]))
+	tds := htmlq.FindAll(row, htmlq.ByTag("td"))
+	if htmlq.VisibleText(tds[0]) != dmy(from) || htmlq.VisibleText(tds[1]) != dmy(today) || !strings.Contains(htmlq.VisibleText(tds[3]), eur) || htmlq.VisibleText(tds[4]) != "Returned, Completed" && htmlq.VisibleText(tds[4]) != "Completed, Returned" {
+		t.Fatalf("row %q %q %q %q", htmlq.VisibleText(tds[0]), htmlq.VisibleText(tds[1]), htmlq.VisibleText(tds[3]), htmlq.VisibleText(tds[4]))
 	}
-	dl := find(row, func(n *html.Node) bool { return n.Data == "a" && strings.HasPrefix(text(n), "Download") })
-	res = c.Get(attr(dl, "href"))
+	dl := htmlq.Find(row, func(n *html.Node) bool { return n.Data == "a" && strings.HasPrefix(htmlq.VisibleText(n), "Download") })
+	res = c.Get(htmlq.Attr(dl, "href"))
 	if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/csv") || res.Header.Get("Cache-Control") != "no-store" ||
 		res.Header.Get("Content-Disposition") != "attachment; filename=payout-report-"+eur+"-"+from.Format("20060102")+"-"+today.Format("20060102")+".csv" {
 		t.Fatalf("download: %d %v", res.StatusCode, res.Header)
@@ -244,7 +234,7 @@ func TestExportFlow(t *testing.T) {
 	lo, hi := money.MustParse("50", 2), money.MustParse("100000", 2)
 	want := 0
 	for _, cat := range []string{"completed", "returned"} {
-		p, err := h.Store.Payouts(context.Background(), orgNordic, provider.PayoutFilter{VirtualAccountNumber: eur, StateCategory: cat,
+		p, err := h.Store.Payouts(context.Background(), servertest.OrgNordic, provider.PayoutFilter{VirtualAccountNumber: eur, StateCategory: cat,
 			AmountFrom: "50", AmountTo: "100000", CreatedAfter: from, CreatedBefore: today.AddDate(0, 0, 1), Limit: 1})
 		if err != nil {
 			t.Fatal(err)
@@ -276,51 +266,51 @@ func TestExportedPayoutsList(t *testing.T) {
 	h := newHarness(t)
 	c := h.Client()
 	c.Login("finance@demo.example")
-	base := "/org/" + orgNordic + "/exported_payouts"
+	base := "/org/" + servertest.OrgNordic + "/exported_payouts"
 	_, doc := c.Page(base)
 	rows := reportRows(doc)
 	if len(rows) != 20 {
 		t.Fatalf("%d rows on the first page", len(rows))
 	}
 	var ths []string
-	for _, th := range findAll(doc, byTag("th")) {
-		ths = append(ths, text(th))
+	for _, th := range htmlq.FindAll(doc, htmlq.ByTag("th")) {
+		ths = append(ths, htmlq.VisibleText(th))
 	}
 	if !slices.Equal(ths, []string{"From", "To", "Created date (UTC)", "Account", "Status", "Action"}) {
 		t.Fatalf("columns %v", ths)
 	}
-	opener := find(doc, func(n *html.Node) bool { return n.Data == "a" && text(n) == "Download payout requests" })
-	if opener == nil || attr(opener, "href") != base+"?download_payouts=1" {
+	opener := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.VisibleText(n) == "Download payout requests" })
+	if opener == nil || htmlq.Attr(opener, "href") != base+"?download_payouts=1" {
 		t.Fatal("no export opener")
 	}
-	next := find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "rel") == "next" })
+	next := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "rel") == "next" })
 	if next == nil {
 		t.Fatal("no next page")
 	}
-	_, doc2 := c.Page(attr(next, "href"))
+	_, doc2 := c.Page(htmlq.Attr(next, "href"))
 	more := reportRows(doc2)
-	if len(more) == 0 || attr(more[0], "id") == attr(rows[0], "id") {
+	if len(more) == 0 || htmlq.Attr(more[0], "id") == htmlq.Attr(rows[0], "id") {
 		t.Fatal("second page")
 	}
 	states := map[string]int{}
 	for _, r := range append(rows, more...) {
-		states[attr(r, "data-state")]++
-		a := find(r, byTag("a"))
-		if attr(r, "data-state") == provider.ExportFailed && (a != nil || !strings.Contains(text(r), "Failed")) {
+		states[htmlq.Attr(r, "data-state")]++
+		a := htmlq.Find(r, htmlq.ByTag("a"))
+		if htmlq.Attr(r, "data-state") == provider.ExportFailed && (a != nil || !strings.Contains(htmlq.VisibleText(r), "Failed")) {
 			t.Fatal("a failed report offers a download")
 		}
 	}
 	if states[provider.ExportReady] == 0 || states[provider.ExportFailed] == 0 {
 		t.Fatalf("states %v", states)
 	}
-	prev := find(doc2, func(n *html.Node) bool { return n.Data == "a" && attr(n, "rel") == "prev" })
-	_, back := c.Page(attr(prev, "href"))
-	if attr(reportRows(back)[0], "id") != attr(rows[0], "id") {
+	prev := htmlq.Find(doc2, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "rel") == "prev" })
+	_, back := c.Page(htmlq.Attr(prev, "href"))
+	if htmlq.Attr(reportRows(back)[0], "id") != htmlq.Attr(rows[0], "id") {
 		t.Fatal("previous page is not the first")
 	}
 	_, doc = c.Page(base + "?account=" + reference.DemoAccountOrg1GBP)
 	for _, r := range reportRows(doc) {
-		if !strings.Contains(text(r), reference.DemoAccountOrg1GBP) {
+		if !strings.Contains(htmlq.VisibleText(r), reference.DemoAccountOrg1GBP) {
 			t.Fatal("account filter")
 		}
 	}
@@ -330,13 +320,13 @@ func TestExportedPayoutsList(t *testing.T) {
 	}
 	// A failed report: the download says why, on the list.
 	var failed string
-	h.DB().QueryRow(`SELECT id FROM payout_reports WHERE organisation_id = ? AND state = 'failed' LIMIT 1`, orgNordic).Scan(&failed)
+	h.DB().QueryRow(`SELECT id FROM payout_reports WHERE organisation_id = ? AND state = 'failed' LIMIT 1`, servertest.OrgNordic).Scan(&failed)
 	if res := c.Get(base + "/" + failed + "/download"); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != base {
 		t.Fatalf("failed download: %d", res.StatusCode)
 	}
 	_, doc = c.Page(base)
-	if find(doc, func(n *html.Node) bool {
-		return attr(n, "role") == "alert" && strings.HasPrefix(text(n), provider.MsgStatementDownload)
+	if htmlq.Find(doc, func(n *html.Node) bool {
+		return htmlq.Attr(n, "role") == "alert" && strings.HasPrefix(htmlq.VisibleText(n), provider.MsgStatementDownload)
 	}) == nil {
 		t.Fatal("no download error")
 	}
@@ -347,11 +337,11 @@ func TestExportedPayoutsList(t *testing.T) {
 // the CSRF token.
 func TestExportAccess(t *testing.T) {
 	h := newHarness(t)
-	base := "/org/" + orgNordic + "/exported_payouts"
+	base := "/org/" + servertest.OrgNordic + "/exported_payouts"
 	var report, foreign string
-	h.DB().QueryRow(`SELECT id FROM payout_reports WHERE organisation_id = ? AND state = 'ready' LIMIT 1`, orgNordic).Scan(&report)
-	h.DB().QueryRow(`SELECT id FROM payout_reports WHERE organisation_id = ? AND state = 'ready' LIMIT 1`, orgAtlantic).Scan(&foreign)
-	done := completedPayout(t, h, orgNordic)
+	h.DB().QueryRow(`SELECT id FROM payout_reports WHERE organisation_id = ? AND state = 'ready' LIMIT 1`, servertest.OrgNordic).Scan(&report)
+	h.DB().QueryRow(`SELECT id FROM payout_reports WHERE organisation_id = ? AND state = 'ready' LIMIT 1`, servertest.OrgAtlantic).Scan(&foreign)
+	done := completedPayout(t, h, servertest.OrgNordic)
 	type want struct{ list, export, download, document int }
 	for _, c := range []struct {
 		email string
@@ -366,12 +356,12 @@ func TestExportAccess(t *testing.T) {
 		cl := h.Client()
 		cl.Login(c.email)
 		got := want{cl.Get(base).StatusCode, cl.Get(base + "?download_payouts=1").StatusCode,
-			cl.Get(base + "/" + report + "/download").StatusCode, cl.Get(documentURL(orgNordic, done.UniqueReference)).StatusCode}
+			cl.Get(base + "/" + report + "/download").StatusCode, cl.Get(documentURL(servertest.OrgNordic, done.UniqueReference)).StatusCode}
 		if got != c.want {
 			t.Errorf("%s: %+v, want %+v", c.email, got, c.want)
 		}
 		if c.want.list == 303 {
-			if res := cl.Get(base); res.Header.Get("Location") != "/org/"+orgNordic {
+			if res := cl.Get(base); res.Header.Get("Location") != "/org/"+servertest.OrgNordic {
 				t.Errorf("%s: sent to %s", c.email, res.Header.Get("Location"))
 			}
 		}
@@ -399,11 +389,11 @@ func TestExportAccess(t *testing.T) {
 	if res := fin.Get(base + "/" + foreign + "/download"); res.StatusCode != http.StatusNotFound {
 		t.Fatalf("foreign download: %d", res.StatusCode)
 	}
-	if res := fin.Get("/org/" + orgAtlantic + "/exported_payouts"); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/no-organisation" {
+	if res := fin.Get("/org/" + servertest.OrgAtlantic + "/exported_payouts"); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/no-organisation" {
 		t.Fatalf("foreign list: %d %s", res.StatusCode, res.Header.Get("Location"))
 	}
-	theirs := completedPayout(t, h, orgAtlantic)
-	for _, p := range []string{documentURL(orgNordic, theirs.UniqueReference), documentURL(orgNordic, theirs.UniqueReference) + "/preview"} {
+	theirs := completedPayout(t, h, servertest.OrgAtlantic)
+	for _, p := range []string{documentURL(servertest.OrgNordic, theirs.UniqueReference), documentURL(servertest.OrgNordic, theirs.UniqueReference) + "/preview"} {
 		if res := fin.Get(p); res.StatusCode != http.StatusNotFound {
 			t.Fatalf("%s: %d", p, res.StatusCode)
 		}
@@ -431,14 +421,14 @@ func TestExportedPayoutsListFails(t *testing.T) {
 	h := servertest.NewWith(t, func(d *server.Deps) { d.PayoutReports = failingReports{d.PayoutReports} }, auth.New, New)
 	c := h.Client()
 	c.Login("finance@demo.example")
-	res, doc := c.Page("/org/" + orgNordic + "/exported_payouts")
-	alert := find(doc, func(n *html.Node) bool {
-		return attr(n, "role") == "alert" && text(n) == provider.MsgPayoutReportsFetch
+	res, doc := c.Page("/org/" + servertest.OrgNordic + "/exported_payouts")
+	alert := htmlq.Find(doc, func(n *html.Node) bool {
+		return htmlq.Attr(n, "role") == "alert" && htmlq.VisibleText(n) == provider.MsgPayoutReportsFetch
 	})
 	if res.StatusCode != 200 || alert == nil || len(reportRows(doc)) != 0 {
 		t.Fatalf("failed list: %d", res.StatusCode)
 	}
-	if find(doc, func(n *html.Node) bool { return n.Data == "a" && text(n) == "Download payout requests" }) == nil {
+	if htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.VisibleText(n) == "Download payout requests" }) == nil {
 		t.Fatal("the export is not offered")
 	}
 }

@@ -7,7 +7,9 @@ import (
 	"golang.org/x/net/html"
 
 	"portal/access"
+	"portal/htmlq"
 	"portal/provider"
+	"portal/server/servertest"
 )
 
 // What each role sees and may do on the page (spec 001 §6): payouts:read opens it,
@@ -15,19 +17,19 @@ import (
 // document of a completed payout, exports:manage Export to CSV.
 func TestRoles(t *testing.T) {
 	h := newHarness(t)
-	completed := onePayout(t, h, orgNordic, provider.PayoutFilter{StateCategory: provider.PayoutCompleted}, nil)
-	processing := onePayout(t, h, orgNordic, provider.PayoutFilter{StateCategory: provider.PayoutProcessing},
+	completed := onePayout(t, h, servertest.OrgNordic, provider.PayoutFilter{StateCategory: provider.PayoutCompleted}, nil)
+	processing := onePayout(t, h, servertest.OrgNordic, provider.PayoutFilter{StateCategory: provider.PayoutProcessing},
 		func(p provider.PayoutRequest) bool { return p.CurrentStateName == provider.StateHalted })
 	has := func(doc *html.Node, name string) bool {
-		return find(doc, func(n *html.Node) bool { return n.Data == "a" && text(n) == name }) != nil
+		return htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && servertest.ReadText(n) == name }) != nil
 	}
 	for _, role := range access.Roles {
 		t.Run(role, func(t *testing.T) {
 			perms := access.For(role)
 			c := h.LoggedIn(role + "@demo.example")
-			res, doc := c.Page(payoutsPath(orgNordic) + "/" + completed.UniqueReference)
+			res, doc := c.Page(payoutsPath(servertest.OrgNordic) + "/" + completed.UniqueReference)
 			if !perms.Has(access.PayoutsRead) {
-				if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+orgNordic {
+				if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+servertest.OrgNordic {
 					t.Fatalf("without payouts:read: %d %s", res.StatusCode, res.Header.Get("Location"))
 				}
 				return
@@ -35,9 +37,9 @@ func TestRoles(t *testing.T) {
 			if res.StatusCode != 200 {
 				t.Fatalf("status %d", res.StatusCode)
 			}
-			dl := find(panelOf(doc), func(n *html.Node) bool { return n.Data == "a" && text(n) == "Download payment document" })
+			dl := htmlq.Find(panelOf(doc), func(n *html.Node) bool { return n.Data == "a" && servertest.ReadText(n) == "Download payment document" })
 			if (dl != nil) != perms.Has(access.ExportsDownload) ||
-				(dl != nil && attr(dl, "href") != payoutsPath(orgNordic)+"/"+completed.UniqueReference+"/document/preview") {
+				(dl != nil && htmlq.Attr(dl, "href") != payoutsPath(servertest.OrgNordic)+"/"+completed.UniqueReference+"/document/preview") {
 				t.Errorf("payment document: %v", dl != nil)
 			}
 			if has(doc, "Export to CSV") != perms.Has(access.ExportsManage) {
@@ -46,11 +48,11 @@ func TestRoles(t *testing.T) {
 			if has(doc, "Create payout") != perms.Has(access.PayoutsManage) {
 				t.Errorf("Create payout: %v", has(doc, "Create payout"))
 			}
-			_, doc = c.Page(payoutsPath(orgNordic) + "/" + processing.UniqueReference)
+			_, doc = c.Page(payoutsPath(servertest.OrgNordic) + "/" + processing.UniqueReference)
 			panel := panelOf(doc)
 			manage := perms.Has(access.PayoutsManage)
-			if has(panel, "Cancel payout") != manage || (find(panel, byID("payout-test-case")) != nil) != manage {
-				t.Errorf("cancel %v, test case %v; payouts:manage %v", has(panel, "Cancel payout"), find(panel, byID("payout-test-case")) != nil, manage)
+			if has(panel, "Cancel payout") != manage || (htmlq.Find(panel, htmlq.ByID("payout-test-case")) != nil) != manage {
+				t.Errorf("cancel %v, test case %v; payouts:manage %v", has(panel, "Cancel payout"), htmlq.Find(panel, htmlq.ByID("payout-test-case")) != nil, manage)
 			}
 			if has(panel, "Download payment document") {
 				t.Error("payment document of a payout not completed")

@@ -30,7 +30,6 @@ const (
 	msgTestCaseBack   = "Go back"
 	msgTestCaseError  = "Server error occurred"
 	msgTestCaseNone   = "This test case is not possible for this payout now."
-	fieldReturnTo     = "return_to"
 	fieldTestCase     = "test_case"
 )
 
@@ -73,20 +72,16 @@ func detailOf(c fiber.Ctx, orgID, ref string) (detail, back string) {
 		vals, err := url.ParseQuery(q)
 		if err == nil {
 			vals.Del(fieldTestCase)
-			back = link(detail, vals, "")
+			back = server.Link(detail, vals, "")
 		}
 	}
 	return detail, back + "#payout-panel"
 }
 
 // returnTo is where a POST goes back to: the form's return_to when it is this payout's
-// page (with any query), else the payout's page.
+// page, else the payout's page.
 func returnTo(c fiber.Ctx, detail string) string {
-	r := c.FormValue(fieldReturnTo)
-	if (r == detail || strings.HasPrefix(r, detail+"?") || strings.HasPrefix(r, detail+"#")) && !strings.ContainsAny(r, "\r\n\\") {
-		return r
-	}
-	return detail + "#payout-panel"
+	return server.ReturnTo(c, detail, detail+"#payout-panel")
 }
 
 // confirmPage loads the payout of a confirmation page; nil with the not-found page sent.
@@ -146,10 +141,7 @@ func (s area) act(c fiber.Ctx, do func(ctx context.Context, rq *server.Request, 
 	if notFound {
 		return s.NotFound(c)
 	}
-	if err := s.Flash(c, kind, text); err != nil {
-		return err
-	}
-	return server.Redirect(c, returnTo(c, base(rq.Org.Org.ID)+"/"+url.PathEscape(ref)))
+	return s.FlashRedirect(c, kind, text, returnTo(c, base(rq.Org.Org.ID)+"/"+url.PathEscape(ref)))
 }
 
 func (s area) cancelSubmit(c fiber.Ctx) error {

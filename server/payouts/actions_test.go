@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"portal/htmlq"
 	"portal/server/auth"
 	"slices"
 	"strings"
@@ -46,9 +47,6 @@ func quiet(t *testing.T, h *servertest.Harness, org string) func(provider.Payout
 	}
 }
 
-// confirmForm is the confirmation page's form and its fields.
-var confirmForm = servertest.PostForm
-
 // Cancel without JavaScript: in each cancellable status group the confirmation page asks in
 // the spec's words and its form cancels; the money a processing payout held comes back once.
 func TestCancelInEachCancellableGroup(t *testing.T) {
@@ -60,28 +58,28 @@ func TestCancelInEachCancellableGroup(t *testing.T) {
 			// for funds, which would take them again.
 			pick := func(p provider.PayoutRequest) bool { return !p.CancellationPending }
 			if group == provider.PayoutProcessing {
-				pick = quiet(t, h, orgNordic)
+				pick = quiet(t, h, servertest.OrgNordic)
 			}
-			p := onePayout(t, h, orgNordic, provider.PayoutFilter{StateCategory: group}, pick)
-			detail := payoutsPath(orgNordic) + "/" + p.UniqueReference
-			before := balance(t, h, orgNordic, p.DebtorAccount)
+			p := onePayout(t, h, servertest.OrgNordic, provider.PayoutFilter{StateCategory: group}, pick)
+			detail := payoutsPath(servertest.OrgNordic) + "/" + p.UniqueReference
+			before := balance(t, h, servertest.OrgNordic, p.DebtorAccount)
 
 			// The panel offers Cancel payout, leading to the confirmation page.
 			_, doc := c.Page(detail + "?state=" + group)
-			link := find(panelOf(doc), func(n *html.Node) bool { return n.Data == "a" && text(n) == "Cancel payout" })
-			if attr(link, "href") != detail+"/cancel?state="+group {
-				t.Fatalf("Cancel payout links to %q", attr(link, "href"))
+			link := htmlq.Find(panelOf(doc), func(n *html.Node) bool { return n.Data == "a" && servertest.ReadText(n) == "Cancel payout" })
+			if htmlq.Attr(link, "href") != detail+"/cancel?state="+group {
+				t.Fatalf("Cancel payout links to %q", htmlq.Attr(link, "href"))
 			}
-			res, doc := c.Page(attr(link, "href"))
-			if res.StatusCode != 200 || text(find(doc, byTag("h1"))) != "Cancel payout request?" ||
-				!strings.Contains(text(find(doc, byTag("main"))), "We'll do our best, but cancellation may not be possible once processing has started.") {
-				t.Fatalf("confirmation page: %d %q", res.StatusCode, text(find(doc, byTag("h1"))))
+			res, doc := c.Page(htmlq.Attr(link, "href"))
+			if res.StatusCode != 200 || servertest.ReadText(htmlq.Find(doc, htmlq.ByTag("h1"))) != "Cancel payout request?" ||
+				!strings.Contains(servertest.ReadText(htmlq.Find(doc, htmlq.ByTag("main"))), "We'll do our best, but cancellation may not be possible once processing has started.") {
+				t.Fatalf("confirmation page: %d %q", res.StatusCode, servertest.ReadText(htmlq.Find(doc, htmlq.ByTag("h1"))))
 			}
-			form, node := confirmForm(t, doc, detail+"/cancel")
-			keep := find(node, func(n *html.Node) bool { return n.Data == "a" && text(n) == "Keep it" })
-			if text(find(node, byTag("button"))) != "Cancel request" || attr(keep, "href") != detail+"?state="+group+"#payout-panel" ||
+			form, node := servertest.PostForm(t, doc, detail+"/cancel")
+			keep := htmlq.Find(node, func(n *html.Node) bool { return n.Data == "a" && servertest.ReadText(n) == "Keep it" })
+			if servertest.ReadText(htmlq.Find(node, htmlq.ByTag("button"))) != "Cancel request" || htmlq.Attr(keep, "href") != detail+"?state="+group+"#payout-panel" ||
 				form.Get("_csrf") == "" || form.Get("return_to") != detail+"?state="+group+"#payout-panel" {
-				t.Fatalf("form %v, keep %q", form, attr(keep, "href"))
+				t.Fatalf("form %v, keep %q", form, htmlq.Attr(keep, "href"))
 			}
 
 			// Twice, as a double click sends it: the same answer, one cancellation, one release.
@@ -90,18 +88,18 @@ func TestCancelInEachCancellableGroup(t *testing.T) {
 				if loc := res.Header.Get("Location"); loc != form.Get("return_to") {
 					t.Fatalf("submit %d: %d → %q", i, res.StatusCode, loc)
 				}
-				_, doc = follow(t, c, res)
-				if fl := flashes(doc); !slices.Equal(fl, []string{provider.MsgPayoutCancelStarted}) {
+				_, doc = servertest.Follow(t, c, res)
+				if fl := servertest.Flashes(doc); !slices.Equal(fl, []string{provider.MsgPayoutCancelStarted}) {
 					t.Fatalf("submit %d: flashes %v", i, fl)
 				}
 				run(t, h)
 			}
-			got, _ := h.Store.Payout(context.Background(), orgNordic, p.UniqueReference)
+			got, _ := h.Store.Payout(context.Background(), servertest.OrgNordic, p.UniqueReference)
 			if got.CurrentStateName != provider.StateCancelled || got.ReasonCode() != provider.ReasonRequestedByCustomer ||
 				len(got.Cancellations) != 1 || got.Cancellations[0].InitiatorName != "Sofie Andersen" {
 				t.Fatalf("after cancel: %s %s %+v", got.CurrentStateName, got.ReasonCode(), got.Cancellations)
 			}
-			after := balance(t, h, orgNordic, p.DebtorAccount)
+			after := balance(t, h, servertest.OrgNordic, p.DebtorAccount)
 			want := before
 			if group == provider.PayoutProcessing {
 				want = plus(t, before, p) // it held amount and fee
@@ -112,9 +110,9 @@ func TestCancelInEachCancellableGroup(t *testing.T) {
 			// The panel shows the cancellation and no Cancel payout any more.
 			_, doc = c.Page(detail + "?tab=history")
 			panel := panelOf(doc)
-			if find(panel, func(n *html.Node) bool { return n.Data == "a" && text(n) == "Cancel payout" }) != nil ||
-				!strings.Contains(text(panel), "Cancelled") || !strings.Contains(text(panel), "Sofie Andersen") {
-				t.Errorf("panel after cancel: %q", text(panel))
+			if htmlq.Find(panel, func(n *html.Node) bool { return n.Data == "a" && servertest.ReadText(n) == "Cancel payout" }) != nil ||
+				!strings.Contains(servertest.ReadText(panel), "Cancelled") || !strings.Contains(servertest.ReadText(panel), "Sofie Andersen") {
+				t.Errorf("panel after cancel: %q", servertest.ReadText(panel))
 			}
 		})
 	}
@@ -125,27 +123,27 @@ func TestCancelInEachCancellableGroup(t *testing.T) {
 func TestCancelRefused(t *testing.T) {
 	h := newHarness(t)
 	c := h.LoggedIn("admin@demo.example")
-	tok := c.CSRF(payoutsPath(orgNordic))
+	tok := c.CSRF(payoutsPath(servertest.OrgNordic))
 	for _, group := range []string{provider.PayoutCompleted, provider.PayoutRejected, provider.PayoutReturned} {
 		// (A cancelled payout is answered as its cancellation was: TestCancelInEachCancellableGroup.)
-		p := onePayout(t, h, orgNordic, provider.PayoutFilter{StateCategory: group},
+		p := onePayout(t, h, servertest.OrgNordic, provider.PayoutFilter{StateCategory: group},
 			func(p provider.PayoutRequest) bool { return p.CurrentStateName != provider.StateCancelled })
-		detail := payoutsPath(orgNordic) + "/" + p.UniqueReference
+		detail := payoutsPath(servertest.OrgNordic) + "/" + p.UniqueReference
 		_, doc := c.Page(detail)
-		if find(panelOf(doc), func(n *html.Node) bool { return n.Data == "a" && text(n) == "Cancel payout" }) != nil {
+		if htmlq.Find(panelOf(doc), func(n *html.Node) bool { return n.Data == "a" && servertest.ReadText(n) == "Cancel payout" }) != nil {
 			t.Errorf("%s: Cancel payout offered", group)
 		}
 		res, doc := c.Page(detail + "/cancel")
-		alert := find(doc, func(n *html.Node) bool { return attr(n, "role") == "alert" })
-		if res.StatusCode != 200 || text(alert) != "Unable to cancel Payout" ||
-			find(doc, func(n *html.Node) bool { return n.Data == "form" && attr(n, "action") == detail+"/cancel" }) != nil {
-			t.Errorf("%s: confirmation page %d %q", group, res.StatusCode, text(alert))
+		alert := htmlq.Find(doc, func(n *html.Node) bool { return htmlq.Attr(n, "role") == "alert" })
+		if res.StatusCode != 200 || servertest.ReadText(alert) != "Unable to cancel Payout" ||
+			htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "form" && htmlq.Attr(n, "action") == detail+"/cancel" }) != nil {
+			t.Errorf("%s: confirmation page %d %q", group, res.StatusCode, servertest.ReadText(alert))
 		}
-		_, doc = follow(t, c, c.Do("POST", detail+"/cancel", url.Values{"_csrf": {tok}}))
-		if fl := flashes(doc); !slices.Equal(fl, []string{"Unable to cancel Payout"}) {
+		_, doc = servertest.Follow(t, c, c.Do("POST", detail+"/cancel", url.Values{"_csrf": {tok}}))
+		if fl := servertest.Flashes(doc); !slices.Equal(fl, []string{"Unable to cancel Payout"}) {
 			t.Errorf("%s: flashes %v", group, fl)
 		}
-		got, _ := h.Store.Payout(context.Background(), orgNordic, p.UniqueReference)
+		got, _ := h.Store.Payout(context.Background(), servertest.OrgNordic, p.UniqueReference)
 		if got.CurrentStateName != p.CurrentStateName || len(got.Cancellations) != len(p.Cancellations) {
 			t.Errorf("%s: changed to %s", group, got.CurrentStateName)
 		}
@@ -156,12 +154,12 @@ func TestCancelRefused(t *testing.T) {
 // organisation's: otherwise nothing is cancelled.
 func TestCancelGuards(t *testing.T) {
 	h := newHarness(t)
-	p := onePayout(t, h, orgNordic, provider.PayoutFilter{StateCategory: provider.PayoutReceived}, nil)
-	foreign := onePayout(t, h, orgAtlantic, provider.PayoutFilter{StateCategory: provider.PayoutReceived}, nil)
-	detail := payoutsPath(orgNordic) + "/" + p.UniqueReference
+	p := onePayout(t, h, servertest.OrgNordic, provider.PayoutFilter{StateCategory: provider.PayoutReceived}, nil)
+	foreign := onePayout(t, h, servertest.OrgAtlantic, provider.PayoutFilter{StateCategory: provider.PayoutReceived}, nil)
+	detail := payoutsPath(servertest.OrgNordic) + "/" + p.UniqueReference
 
 	admin := h.LoggedIn("admin@demo.example")
-	tok := admin.CSRF(payoutsPath(orgNordic))
+	tok := admin.CSRF(payoutsPath(servertest.OrgNordic))
 	if res := admin.Do("POST", detail+"/cancel", url.Values{}); res.StatusCode != http.StatusForbidden {
 		t.Errorf("without CSRF: %d", res.StatusCode)
 	}
@@ -169,7 +167,7 @@ func TestCancelGuards(t *testing.T) {
 		t.Errorf("wrong CSRF: %d", res.StatusCode)
 	}
 	// Another organisation's payout through this one's address: not found, the same as none.
-	for _, path := range []string{payoutsPath(orgNordic) + "/" + foreign.UniqueReference + "/cancel", payoutsPath(orgNordic) + "/PO-NOPE/cancel"} {
+	for _, path := range []string{payoutsPath(servertest.OrgNordic) + "/" + foreign.UniqueReference + "/cancel", payoutsPath(servertest.OrgNordic) + "/PO-NOPE/cancel"} {
 		if res := admin.Do("POST", path, url.Values{"_csrf": {tok}}); res.StatusCode != http.StatusNotFound {
 			t.Errorf("POST %s: %d", path, res.StatusCode)
 		}
@@ -179,21 +177,21 @@ func TestCancelGuards(t *testing.T) {
 	}
 	// A role without payouts:manage is sent to the organisation root (the permission guard).
 	obs := h.LoggedIn("observer@demo.example")
-	otok := obs.CSRF(payoutsPath(orgNordic))
+	otok := obs.CSRF(payoutsPath(servertest.OrgNordic))
 	for _, res := range []*http.Response{obs.Get(detail + "/cancel"), obs.Do("POST", detail+"/cancel", url.Values{"_csrf": {otok}})} {
-		if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+orgNordic {
+		if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+servertest.OrgNordic {
 			t.Errorf("observer: %d %s", res.StatusCode, res.Header.Get("Location"))
 		}
 	}
 	// multi@ is observer in Atlantic: its payouts cannot be cancelled there either.
 	multi := h.LoggedIn("multi@demo.example")
-	mtok := multi.CSRF(payoutsPath(orgAtlantic))
-	res := multi.Do("POST", payoutsPath(orgAtlantic)+"/"+foreign.UniqueReference+"/cancel", url.Values{"_csrf": {mtok}})
-	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+orgAtlantic {
+	mtok := multi.CSRF(payoutsPath(servertest.OrgAtlantic))
+	res := multi.Do("POST", payoutsPath(servertest.OrgAtlantic)+"/"+foreign.UniqueReference+"/cancel", url.Values{"_csrf": {mtok}})
+	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+servertest.OrgAtlantic {
 		t.Errorf("multi in Atlantic: %d %s", res.StatusCode, res.Header.Get("Location"))
 	}
 	run(t, h)
-	for org, ref := range map[string]string{orgNordic: p.UniqueReference, orgAtlantic: foreign.UniqueReference} {
+	for org, ref := range map[string]string{servertest.OrgNordic: p.UniqueReference, servertest.OrgAtlantic: foreign.UniqueReference} {
 		if got, _ := h.Store.Payout(context.Background(), org, ref); len(got.Cancellations) != 0 {
 			t.Errorf("%s was cancelled", ref)
 		}
@@ -221,15 +219,15 @@ func (failingCancel) PayoutTestCase(context.Context, string, string, string) (pr
 func TestActionsFail(t *testing.T) {
 	h := servertest.NewWith(t, func(d *server.Deps) { d.Payouts = failingCancel{d.Payouts} }, auth.New, New)
 	c := h.LoggedIn("admin@demo.example")
-	p := onePayout(t, h, orgNordic, provider.PayoutFilter{StateCategory: provider.PayoutProcessing}, nil)
-	detail := payoutsPath(orgNordic) + "/" + p.UniqueReference
+	p := onePayout(t, h, servertest.OrgNordic, provider.PayoutFilter{StateCategory: provider.PayoutProcessing}, nil)
+	detail := payoutsPath(servertest.OrgNordic) + "/" + p.UniqueReference
 	tok := c.CSRF(detail)
-	_, doc := follow(t, c, c.Do("POST", detail+"/cancel", url.Values{"_csrf": {tok}}))
-	if fl := flashes(doc); !slices.Equal(fl, []string{"Cancellation of Payout failed"}) {
+	_, doc := servertest.Follow(t, c, c.Do("POST", detail+"/cancel", url.Values{"_csrf": {tok}}))
+	if fl := servertest.Flashes(doc); !slices.Equal(fl, []string{"Cancellation of Payout failed"}) {
 		t.Errorf("cancel: flashes %v", fl)
 	}
-	_, doc = follow(t, c, c.Do("POST", detail+"/test_case", url.Values{"_csrf": {tok}, "test_case": {provider.TestCaseSuccess}}))
-	if fl := flashes(doc); !slices.Equal(fl, []string{"Server error occurred"}) {
+	_, doc = servertest.Follow(t, c, c.Do("POST", detail+"/test_case", url.Values{"_csrf": {tok}, "test_case": {provider.TestCaseSuccess}}))
+	if fl := servertest.Flashes(doc); !slices.Equal(fl, []string{"Server error occurred"}) {
 		t.Errorf("test case: flashes %v", fl)
 	}
 }
@@ -242,79 +240,79 @@ func TestTestCases(t *testing.T) {
 	c := h.LoggedIn("admin@demo.example")
 	selector := func(panel *html.Node) []string {
 		var out []string
-		for _, o := range findAll(find(panel, byID("payout-test-case")), byTag("option")) {
-			out = append(out, attr(o, "value"))
+		for _, o := range htmlq.FindAll(htmlq.Find(panel, htmlq.ByID("payout-test-case")), htmlq.ByTag("option")) {
+			out = append(out, htmlq.Attr(o, "value"))
 		}
 		return out
 	}
-	halted := onePayout(t, h, orgNordic, provider.PayoutFilter{StateCategory: provider.PayoutProcessing},
+	halted := onePayout(t, h, servertest.OrgNordic, provider.PayoutFilter{StateCategory: provider.PayoutProcessing},
 		func(p provider.PayoutRequest) bool { return p.CurrentStateName == provider.StateHalted })
-	_, doc := c.Page(payoutsPath(orgNordic) + "/" + halted.UniqueReference)
+	_, doc := c.Page(payoutsPath(servertest.OrgNordic) + "/" + halted.UniqueReference)
 	if got := selector(panelOf(doc)); !slices.Equal(got, []string{"SUCCESS", "RETURNED"}) {
 		t.Errorf("halted payout offers %v", got)
 	}
 	for _, group := range []string{provider.PayoutRejected, provider.PayoutReceived, provider.PayoutReturned} {
-		p := onePayout(t, h, orgNordic, provider.PayoutFilter{StateCategory: group}, nil)
-		if _, doc := c.Page(payoutsPath(orgNordic) + "/" + p.UniqueReference); find(panelOf(doc), byID("payout-test-case")) != nil {
+		p := onePayout(t, h, servertest.OrgNordic, provider.PayoutFilter{StateCategory: group}, nil)
+		if _, doc := c.Page(payoutsPath(servertest.OrgNordic) + "/" + p.UniqueReference); htmlq.Find(panelOf(doc), htmlq.ByID("payout-test-case")) != nil {
 			t.Errorf("%s payout offers test cases", group)
 		}
 	}
 
-	p := onePayout(t, h, orgNordic, provider.PayoutFilter{StateCategory: provider.PayoutCompleted}, quiet(t, h, orgNordic))
-	detail := payoutsPath(orgNordic) + "/" + p.UniqueReference
-	before := balance(t, h, orgNordic, p.DebtorAccount)
+	p := onePayout(t, h, servertest.OrgNordic, provider.PayoutFilter{StateCategory: provider.PayoutCompleted}, quiet(t, h, servertest.OrgNordic))
+	detail := payoutsPath(servertest.OrgNordic) + "/" + p.UniqueReference
+	before := balance(t, h, servertest.OrgNordic, p.DebtorAccount)
 	_, doc = c.Page(detail + "?currency=" + p.Currency)
 	panel := panelOf(doc)
-	form := find(panel, func(n *html.Node) bool { return n.Data == "form" && attr(n, "action") == detail+"/test_case" })
-	if attr(form, "method") != "get" || !slices.Equal(selector(panel), []string{"RETURNED"}) ||
-		text(find(panel, func(n *html.Node) bool { return n.Data == "label" && attr(n, "for") == "payout-test-case" })) != "Sandbox test case" {
+	form := htmlq.Find(panel, func(n *html.Node) bool { return n.Data == "form" && htmlq.Attr(n, "action") == detail+"/test_case" })
+	if htmlq.Attr(form, "method") != "get" || !slices.Equal(selector(panel), []string{"RETURNED"}) ||
+		servertest.ReadText(htmlq.Find(panel, func(n *html.Node) bool { return n.Data == "label" && htmlq.Attr(n, "for") == "payout-test-case" })) != "Sandbox test case" {
 		t.Fatalf("selector %v", selector(panel))
 	}
 	// The GET form keeps the list's query for the way back.
 	q := url.Values{"test_case": {"RETURNED"}}
-	for _, in := range findAll(form, func(n *html.Node) bool { return n.Data == "input" && attr(n, "type") == "hidden" }) {
-		q.Set(attr(in, "name"), attr(in, "value"))
+	for _, in := range htmlq.FindAll(form, func(n *html.Node) bool { return n.Data == "input" && htmlq.Attr(n, "type") == "hidden" }) {
+		q.Set(htmlq.Attr(in, "name"), htmlq.Attr(in, "value"))
 	}
 	res, doc := c.Page(detail + "/test_case?" + q.Encode())
-	if res.StatusCode != 200 || text(find(doc, byTag("h1"))) != "Run sandbox test case?" || !strings.Contains(text(find(doc, byTag("main"))), "Test case Returned") {
+	if res.StatusCode != 200 || servertest.ReadText(htmlq.Find(doc, htmlq.ByTag("h1"))) != "Run sandbox test case?" || !strings.Contains(servertest.ReadText(htmlq.Find(doc, htmlq.ByTag("main"))), "Test case Returned") {
 		t.Fatalf("confirmation page: %d", res.StatusCode)
 	}
-	vals, _ := confirmForm(t, doc, detail+"/test_case")
+	vals, _ := servertest.PostForm(t, doc, detail+"/test_case")
 	if vals.Get("test_case") != "RETURNED" || vals.Get("return_to") != detail+"?currency="+p.Currency+"#payout-panel" {
 		t.Fatalf("form %v", vals)
 	}
 	res = c.Do("POST", detail+"/test_case", vals)
-	_, doc = follow(t, c, res)
-	if fl := flashes(doc); !slices.Equal(fl, []string{"Test case executed"}) {
+	_, doc = servertest.Follow(t, c, res)
+	if fl := servertest.Flashes(doc); !slices.Equal(fl, []string{"Test case executed"}) {
 		t.Fatalf("flashes %v", fl)
 	}
-	got, _ := h.Store.Payout(context.Background(), orgNordic, p.UniqueReference)
-	if got.CurrentStateName != provider.StateReturned || text(find(panelOf(doc), func(n *html.Node) bool {
-		return n.Data == "p" && strings.Contains(attr(n, "class"), "border-l-4")
+	got, _ := h.Store.Payout(context.Background(), servertest.OrgNordic, p.UniqueReference)
+	if got.CurrentStateName != provider.StateReturned || servertest.ReadText(htmlq.Find(panelOf(doc), func(n *html.Node) bool {
+		return n.Data == "p" && strings.Contains(htmlq.Attr(n, "class"), "border-l-4")
 	})) != "This payout has been returned." {
 		t.Fatalf("after RETURNED: %s", got.CurrentStateName)
 	}
-	if after := balance(t, h, orgNordic, p.DebtorAccount); after != plus(t, before, p) {
+	if after := balance(t, h, servertest.OrgNordic, p.DebtorAccount); after != plus(t, before, p) {
 		t.Errorf("balance %s → %s, want %s", before, after, plus(t, before, p))
 	}
 	// Again (a double submit, or a stale page): refused in the provider's words, no money moves.
-	_, doc = follow(t, c, c.Do("POST", detail+"/test_case", vals))
-	if fl := flashes(doc); len(fl) != 1 || !strings.HasPrefix(fl[0], "Test case RETURNED is not possible") {
+	_, doc = servertest.Follow(t, c, c.Do("POST", detail+"/test_case", vals))
+	if fl := servertest.Flashes(doc); len(fl) != 1 || !strings.HasPrefix(fl[0], "Test case RETURNED is not possible") {
 		t.Errorf("second RETURNED: %v", fl)
 	}
-	if after := balance(t, h, orgNordic, p.DebtorAccount); after != plus(t, before, p) {
+	if after := balance(t, h, servertest.OrgNordic, p.DebtorAccount); after != plus(t, before, p) {
 		t.Errorf("a second return moved money: %s", after)
 	}
 	vals.Set("test_case", "BOGUS")
-	if _, doc = follow(t, c, c.Do("POST", detail+"/test_case", vals)); !slices.Equal(flashes(doc), []string{"Unknown test case."}) {
-		t.Errorf("unknown test case: %v", flashes(doc))
+	if _, doc = servertest.Follow(t, c, c.Do("POST", detail+"/test_case", vals)); !slices.Equal(servertest.Flashes(doc), []string{"Unknown test case."}) {
+		t.Errorf("unknown test case: %v", servertest.Flashes(doc))
 	}
 	// A test case the state does not allow: the page says so and offers no form.
 	_, doc = c.Page(detail + "/test_case?test_case=HOLD")
-	if find(doc, func(n *html.Node) bool {
-		return n.Data == "form" && attr(n, "method") == "post" && attr(n, "action") == detail+"/test_case"
+	if htmlq.Find(doc, func(n *html.Node) bool {
+		return n.Data == "form" && htmlq.Attr(n, "method") == "post" && htmlq.Attr(n, "action") == detail+"/test_case"
 	}) != nil ||
-		!strings.Contains(text(find(doc, byTag("main"))), msgTestCaseNone) {
+		!strings.Contains(servertest.ReadText(htmlq.Find(doc, htmlq.ByTag("main"))), msgTestCaseNone) {
 		t.Error("HOLD on a returned payout is offered")
 	}
 }
@@ -328,7 +326,7 @@ func TestTestCaseGate(t *testing.T) {
 		p := onePayout(t, h, org, provider.PayoutFilter{StateCategory: provider.PayoutCompleted}, nil)
 		detail := payoutsPath(org) + "/" + p.UniqueReference
 		_, doc := c.Page(detail)
-		if got := find(panelOf(doc), byID("payout-test-case")) != nil; got != want {
+		if got := htmlq.Find(panelOf(doc), htmlq.ByID("payout-test-case")) != nil; got != want {
 			t.Errorf("%s in %s: selector %v", email, org, got)
 		}
 		res := c.Get(detail + "/test_case?test_case=RETURNED")
@@ -337,15 +335,15 @@ func TestTestCaseGate(t *testing.T) {
 		}
 	}
 	h := newHarness(t)
-	check(t, h, "admin@demo.example", orgNordic, true)
-	check(t, h, "observer@demo.example", orgNordic, false)
-	check(t, h, "multi@demo.example", orgAtlantic, false) // no flag there (and observer)
+	check(t, h, "admin@demo.example", servertest.OrgNordic, true)
+	check(t, h, "observer@demo.example", servertest.OrgNordic, false)
+	check(t, h, "multi@demo.example", servertest.OrgAtlantic, false) // no flag there (and observer)
 	// The canary flag alone opens it too.
-	h.Exec(`UPDATE feature_flags SET enabled = 0 WHERE organisation_id = ? AND name = ?`, orgNordic, provider.FlagSandboxTestCases)
-	check(t, h, "admin@demo.example", orgNordic, true)
-	h.Exec(`UPDATE feature_flags SET enabled = 0 WHERE organisation_id = ? AND name = ?`, orgNordic, provider.FlagCanaryUI)
-	check(t, h, "admin@demo.example", orgNordic, false)
+	h.Exec(`UPDATE feature_flags SET enabled = 0 WHERE organisation_id = ? AND name = ?`, servertest.OrgNordic, provider.FlagSandboxTestCases)
+	check(t, h, "admin@demo.example", servertest.OrgNordic, true)
+	h.Exec(`UPDATE feature_flags SET enabled = 0 WHERE organisation_id = ? AND name = ?`, servertest.OrgNordic, provider.FlagCanaryUI)
+	check(t, h, "admin@demo.example", servertest.OrgNordic, false)
 
 	prod := servertest.NewWith(t, func(d *server.Deps) { d.Config.Env = "production" }, auth.New, New)
-	check(t, prod, "admin@demo.example", orgNordic, false)
+	check(t, prod, "admin@demo.example", servertest.OrgNordic, false)
 }

@@ -24,9 +24,9 @@ func TestAPIList(t *testing.T) {
 	a.Login("observer@demo.example")
 	after := time.Now().UTC().AddDate(0, 0, -60).Format("2006-01-02")
 	f := provider.PayoutFilter{CreatedAfter: time.Now().UTC().AddDate(0, 0, -60).Truncate(24 * time.Hour), StateCategory: "rejected", CurrencyCode: "EUR"}
-	want := allPayouts(t, h, orgNordic, f)
+	want := allPayouts(t, h, servertest.OrgNordic, f)
 	q := url.Values{"created_after": {after}, "state_category": {"rejected"}, "currency_code": {"EUR"}, "page_size": {"3"}}
-	r := a.Call("GET", "/api/v1"+apiListPath+"?"+q.Encode(), nil, hdrOrg, orgNordic)
+	r := a.Call("GET", "/api/v1"+apiListPath+"?"+q.Encode(), nil, hdrOrg, servertest.OrgNordic)
 	r.Expect(t, 200, "")
 	h.CheckReply(t, "GET", apiListPath, r)
 	data, meta := r.JSON["data"].([]any), r.JSON["meta"].(map[string]any)
@@ -38,13 +38,13 @@ func TestAPIList(t *testing.T) {
 	}
 	// The next page, and the same page again from its first row (include_cursor).
 	q.Set("cursor_after", meta["cursor_next"].(string))
-	next := a.Call("GET", "/api/v2"+apiListPath+"?"+q.Encode(), nil, hdrOrg, orgNordic)
+	next := a.Call("GET", "/api/v2"+apiListPath+"?"+q.Encode(), nil, hdrOrg, servertest.OrgNordic)
 	next.Expect(t, 200, "")
 	if got := next.JSON["data"].([]any)[0].(map[string]any)[provider.UniqueReferenceField]; got != want[3].UniqueReference {
 		t.Errorf("page 2 starts at %v, want %s", got, want[3].UniqueReference)
 	}
 	q.Set("include_cursor", "true")
-	incl := a.Call("GET", "/api/v2"+apiListPath+"?"+q.Encode(), nil, hdrOrg, orgNordic)
+	incl := a.Call("GET", "/api/v2"+apiListPath+"?"+q.Encode(), nil, hdrOrg, servertest.OrgNordic)
 	if got := incl.JSON["data"].([]any)[0].(map[string]any)[provider.UniqueReferenceField]; got != want[2].UniqueReference {
 		t.Errorf("include_cursor starts at %v, want %s", got, want[2].UniqueReference)
 	}
@@ -52,10 +52,10 @@ func TestAPIList(t *testing.T) {
 	all := url.Values{"sort": {"date"}, "virtual_account_number": {reference.DemoAccountOrg1GBP}, "local_instrument": {"FPS"},
 		"reason_code_id": {"invalid_creditor"}, "amount_from": {"0"}, "amount_to": {"1000000"}, "batch_id": {"x"}, "created_before": {"2100-01-01"},
 		"business_unit": {"00000000-0000-4000-8000-000000000000"}}
-	a.Call("GET", "/api/v1"+apiListPath+"?"+all.Encode(), nil, hdrOrg, orgNordic).Expect(t, 200, "")
+	a.Call("GET", "/api/v1"+apiListPath+"?"+all.Encode(), nil, hdrOrg, servertest.OrgNordic).Expect(t, 200, "")
 	for param, v := range map[string]string{"state_category": "exploded", "sort": "amount", "page_size": "501", "include_cursor": "maybe",
 		"amount_from": "-1", "created_after": "yesterday", "cursor_after": "garbage"} {
-		r := a.Call("GET", "/api/v1"+apiListPath+"?"+url.Values{param: {v}}.Encode(), nil, hdrOrg, orgNordic)
+		r := a.Call("GET", "/api/v1"+apiListPath+"?"+url.Values{param: {v}}.Encode(), nil, hdrOrg, servertest.OrgNordic)
 		r.Expect(t, 422, "invalid")
 		h.CheckReply(t, "GET", apiListPath, r)
 		if src, _ := r.FirstError(t)["source"].(map[string]any); src["parameter"] != param {
@@ -65,14 +65,14 @@ func TestAPIList(t *testing.T) {
 
 	// Detail and the short form by reference.
 	p := want[0]
-	d := a.Call("GET", "/api/v1/payouts/organisations/"+orgNordic+"/payout_requests/"+p.UniqueReference, nil)
+	d := a.Call("GET", "/api/v1/payouts/organisations/"+servertest.OrgNordic+"/payout_requests/"+p.UniqueReference, nil)
 	d.Expect(t, 200, "")
 	h.CheckReply(t, "GET", apiDetailPath, d)
 	body := d.JSON["data"].(map[string]any)
 	if body["end_to_end_id"] != p.EndToEndID || body["status_transitions"] == nil || body["errors"] == nil {
 		t.Errorf("detail %v", body)
 	}
-	s := a.Call("GET", "/api/v1/payouts/organisations/"+orgNordic+"/payouts/"+p.UniqueReference, nil)
+	s := a.Call("GET", "/api/v1/payouts/organisations/"+servertest.OrgNordic+"/payouts/"+p.UniqueReference, nil)
 	s.Expect(t, 200, "")
 	h.CheckReply(t, "GET", apiPayoutPath, s)
 	if sd := s.JSON["data"].(map[string]any); sd["amount"] != p.Amount || sd["currency"] != p.Currency || sd["end_to_end_id"] != p.EndToEndID {
@@ -84,14 +84,14 @@ func TestAPIList(t *testing.T) {
 // organisation's payout), then the permission (403).
 func TestAPIAccess(t *testing.T) {
 	h := newHarness(t)
-	foreign := onePayout(t, h, orgAtlantic, provider.PayoutFilter{StateCategory: provider.PayoutProcessing}, nil)
-	mine := onePayout(t, h, orgNordic, provider.PayoutFilter{StateCategory: provider.PayoutReceived}, nil)
-	nordic := "/api/v1/payouts/organisations/" + orgNordic
-	atlantic := "/api/v1/payouts/organisations/" + orgAtlantic
+	foreign := onePayout(t, h, servertest.OrgAtlantic, provider.PayoutFilter{StateCategory: provider.PayoutProcessing}, nil)
+	mine := onePayout(t, h, servertest.OrgNordic, provider.PayoutFilter{StateCategory: provider.PayoutReceived}, nil)
+	nordic := "/api/v1/payouts/organisations/" + servertest.OrgNordic
+	atlantic := "/api/v1/payouts/organisations/" + servertest.OrgAtlantic
 
 	admin := h.API()
 	admin.Login("admin@demo.example") // Nordic only
-	admin.Call("GET", "/api/v1"+apiListPath, nil, hdrOrg, orgAtlantic).Expect(t, 404, "not_found")
+	admin.Call("GET", "/api/v1"+apiListPath, nil, hdrOrg, servertest.OrgAtlantic).Expect(t, 404, "not_found")
 	admin.Call("GET", "/api/v1"+apiListPath, nil).Expect(t, 404, server.APICodeNoOrganisation)
 	for _, c := range []struct{ method, path string }{
 		{"GET", atlantic + "/payout_requests/" + foreign.UniqueReference},
@@ -100,19 +100,19 @@ func TestAPIAccess(t *testing.T) {
 		{"DELETE", nordic + "/payout_requests/" + foreign.UniqueReference},
 		{"DELETE", atlantic + "/payout_requests/" + foreign.UniqueReference},
 		{"GET", atlantic + "/reason_codes"},
-		{"GET", "/api/v1/customer/organisations/" + orgAtlantic + "/business_units"},
+		{"GET", "/api/v1/customer/organisations/" + servertest.OrgAtlantic + "/business_units"},
 	} {
 		admin.Call(c.method, c.path, nil).Expect(t, 404, "not_found")
 	}
 	admin.Call("PUT", nordic+"/payouts/"+foreign.UniqueReference+"/test_case", map[string]string{"test_case": "SUCCESS"}).Expect(t, 404, "not_found")
 	run(t, h)
-	if got, _ := h.Store.Payout(context.Background(), orgAtlantic, foreign.UniqueReference); got.CurrentStateName != foreign.CurrentStateName {
+	if got, _ := h.Store.Payout(context.Background(), servertest.OrgAtlantic, foreign.UniqueReference); got.CurrentStateName != foreign.CurrentStateName {
 		t.Fatalf("another organisation's payout moved to %s", got.CurrentStateName)
 	}
 
 	def := h.API()
 	def.Login("default@demo.example")
-	def.Call("GET", "/api/v1"+apiListPath, nil, hdrOrg, orgNordic).Expect(t, 403, "forbidden")
+	def.Call("GET", "/api/v1"+apiListPath, nil, hdrOrg, servertest.OrgNordic).Expect(t, 403, "forbidden")
 	def.Call("GET", nordic+"/payout_products", nil).Expect(t, 403, "forbidden")
 	obs := h.API()
 	obs.Login("observer@demo.example")
@@ -129,8 +129,8 @@ func TestAPICancelAndTestCase(t *testing.T) {
 	h := newHarness(t)
 	a := h.API()
 	a.Login("admin@demo.example")
-	nordic := "/api/v1/payouts/organisations/" + orgNordic
-	p := onePayout(t, h, orgNordic, provider.PayoutFilter{StateCategory: provider.PayoutPending}, nil)
+	nordic := "/api/v1/payouts/organisations/" + servertest.OrgNordic
+	p := onePayout(t, h, servertest.OrgNordic, provider.PayoutFilter{StateCategory: provider.PayoutPending}, nil)
 	for range 2 {
 		r := a.Call("DELETE", nordic+"/payout_requests/"+p.UniqueReference, nil)
 		r.Expect(t, 200, "")
@@ -140,11 +140,11 @@ func TestAPICancelAndTestCase(t *testing.T) {
 		}
 	}
 	run(t, h)
-	got, _ := h.Store.Payout(context.Background(), orgNordic, p.UniqueReference)
+	got, _ := h.Store.Payout(context.Background(), servertest.OrgNordic, p.UniqueReference)
 	if got.CurrentStateName != provider.StateCancelled || len(got.Cancellations) != 1 || got.Cancellations[0].InitiatorType != provider.InitiatorAPI {
 		t.Fatalf("after DELETE: %s %+v", got.CurrentStateName, got.Cancellations)
 	}
-	done := onePayout(t, h, orgNordic, provider.PayoutFilter{StateCategory: provider.PayoutCompleted}, nil)
+	done := onePayout(t, h, servertest.OrgNordic, provider.PayoutFilter{StateCategory: provider.PayoutCompleted}, nil)
 	r := a.Call("DELETE", nordic+"/payout_requests/"+done.UniqueReference, nil)
 	r.Expect(t, 409, "conflict")
 	h.CheckReply(t, "DELETE", apiDetailPath, r)
@@ -169,8 +169,8 @@ func TestAPICancelAndTestCase(t *testing.T) {
 	prod := servertest.NewWith(t, func(d *server.Deps) { d.Config.Env = "production" }, auth.New, New)
 	pa := prod.API()
 	pa.Login("admin@demo.example")
-	other := onePayout(t, prod, orgNordic, provider.PayoutFilter{StateCategory: provider.PayoutCompleted}, nil)
-	r = pa.Call("PUT", "/api/v1/payouts/organisations/"+orgNordic+"/payouts/"+other.UniqueReference+"/test_case", map[string]string{"test_case": "RETURNED"})
+	other := onePayout(t, prod, servertest.OrgNordic, provider.PayoutFilter{StateCategory: provider.PayoutCompleted}, nil)
+	r = pa.Call("PUT", "/api/v1/payouts/organisations/"+servertest.OrgNordic+"/payouts/"+other.UniqueReference+"/test_case", map[string]string{"test_case": "RETURNED"})
 	r.Expect(t, 403, "forbidden")
 	if !strings.Contains(r.FirstError(t)["title"].(string), "not enabled") {
 		t.Errorf("title %v", r.FirstError(t)["title"])
@@ -183,11 +183,11 @@ func TestAPICancelAndTestCase(t *testing.T) {
 func TestPayoutsAPITour(t *testing.T) {
 	h := newHarness(t)
 	tour := h.Tour(t, New(h.Srv).API)
-	completed := onePayout(t, h, orgNordic, provider.PayoutFilter{StateCategory: provider.PayoutCompleted}, nil)
-	received := onePayout(t, h, orgNordic, provider.PayoutFilter{StateCategory: provider.PayoutReceived}, nil)
+	completed := onePayout(t, h, servertest.OrgNordic, provider.PayoutFilter{StateCategory: provider.PayoutCompleted}, nil)
+	received := onePayout(t, h, servertest.OrgNordic, provider.PayoutFilter{StateCategory: provider.PayoutReceived}, nil)
 	admin := h.API()
 	admin.Login("admin@demo.example")
-	tour.Call(admin, "listPayoutRequests", "", nil, hdrOrg, orgNordic)
+	tour.Call(admin, "listPayoutRequests", "", nil, hdrOrg, servertest.OrgNordic)
 	tour.At["reference"] = completed.UniqueReference
 	for _, id := range []string{"getPayoutRequest", "getPayoutByReference", "listPayoutReasonCodes", "listPayoutProducts", "listBusinessUnits"} {
 		tour.Call(admin, id, "", nil)

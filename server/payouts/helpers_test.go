@@ -3,34 +3,15 @@ package payouts
 import (
 	"context"
 	"os"
-	"portal/server/auth"
-	"portal/server/rangepicker"
 	"testing"
 
-	"portal/htmlq"
 	"portal/provider"
+	"portal/server/auth"
+	"portal/server/rangepicker"
 	"portal/server/servertest"
 )
 
 func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
-
-const (
-	orgNordic   = servertest.OrgNordic
-	orgAtlantic = servertest.OrgAtlantic
-)
-
-// Queries of parsed HTML by structure (package htmlq), under short names.
-var (
-	find    = htmlq.Find
-	findAll = htmlq.FindAll
-	attr    = htmlq.Attr
-	hasAttr = htmlq.HasAttr
-	byTag   = htmlq.ByTag
-	byID    = htmlq.ByID
-)
-
-// text is what a reader of n gets (servertest.ReadText).
-var text = servertest.ReadText
 
 // newHarness mounts auth (to log in), the date range form and this area.
 func newHarness(t *testing.T) *servertest.Harness {
@@ -75,18 +56,8 @@ func onePayout(t *testing.T, h *servertest.Harness, org string, f provider.Payou
 	return provider.PayoutRequest{}
 }
 
-// rows are the list's rows.
-var rows = servertest.ListRows
-
-// flashes are the texts of the shell's flash messages.
-var flashes = servertest.Flashes
-
-// follow GETs a redirect's target.
-var follow = servertest.Follow
-
 // balance is an account's balance in the store.
 func balance(t *testing.T, h *servertest.Harness, org, account string) string {
 	t.Helper()
 	return h.Balance(t, org, account)
 }
-

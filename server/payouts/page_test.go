@@ -13,9 +13,11 @@ import (
 	"golang.org/x/net/html"
 
 	"portal/daterange"
+	"portal/htmlq"
 	"portal/provider"
 	"portal/reference"
 	"portal/server"
+	"portal/server/servertest"
 )
 
 func TestMenuLabel(t *testing.T) {
@@ -29,10 +31,10 @@ func TestMenuLabel(t *testing.T) {
 
 // options are a select's option values (optgroups included) and which is selected.
 func options(sel *html.Node) (values []string, selected []string) {
-	for _, o := range findAll(sel, byTag("option")) {
-		values = append(values, attr(o, "value"))
-		if hasAttr(o, "selected") {
-			selected = append(selected, attr(o, "value"))
+	for _, o := range htmlq.FindAll(sel, htmlq.ByTag("option")) {
+		values = append(values, htmlq.Attr(o, "value"))
+		if htmlq.HasAttr(o, "selected") {
+			selected = append(selected, htmlq.Attr(o, "value"))
 		}
 	}
 	return values, selected
@@ -43,21 +45,21 @@ func options(sel *html.Node) (values []string, selected []string) {
 func TestFilterBar(t *testing.T) {
 	h := newHarness(t)
 	c := h.LoggedIn("admin@demo.example")
-	res, doc := c.Page(payoutsPath(orgNordic))
-	if res.StatusCode != 200 || text(find(doc, byTag("h1"))) != "Payouts" {
-		t.Fatalf("page: %d %q", res.StatusCode, text(find(doc, byTag("h1"))))
+	res, doc := c.Page(payoutsPath(servertest.OrgNordic))
+	if res.StatusCode != 200 || servertest.ReadText(htmlq.Find(doc, htmlq.ByTag("h1"))) != "Payouts" {
+		t.Fatalf("page: %d %q", res.StatusCode, servertest.ReadText(htmlq.Find(doc, htmlq.ByTag("h1"))))
 	}
-	form := find(doc, func(n *html.Node) bool { return n.Data == "form" && attr(n, "aria-label") == "Filter payouts" })
-	if form == nil || attr(form, "method") != "get" || attr(form, "action") != payoutsPath(orgNordic) {
+	form := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "form" && htmlq.Attr(n, "aria-label") == "Filter payouts" })
+	if form == nil || htmlq.Attr(form, "method") != "get" || htmlq.Attr(form, "action") != payoutsPath(servertest.OrgNordic) {
 		t.Fatal("no GET filter form")
 	}
 	labels := map[string]string{"state": "Status", "reasonCode": "Reason code", "account": "Account", "currency": "Currency",
 		"businessUnit": "Business unit", "localInstrument": "Transfer type", "amountFrom": "Amount from", "amountTo": "Amount to", "sort": "Sort"}
 	for id, want := range labels {
-		l := find(form, func(n *html.Node) bool { return n.Data == "label" && attr(n, "for") == id })
-		ctl := find(form, byID(id))
-		if l == nil || text(l) != want || ctl == nil || attr(ctl, "name") != id {
-			t.Errorf("field %s: label %q, control %v", id, text(l), ctl != nil)
+		l := htmlq.Find(form, func(n *html.Node) bool { return n.Data == "label" && htmlq.Attr(n, "for") == id })
+		ctl := htmlq.Find(form, htmlq.ByID(id))
+		if l == nil || servertest.ReadText(l) != want || ctl == nil || htmlq.Attr(ctl, "name") != id {
+			t.Errorf("field %s: label %q, control %v", id, servertest.ReadText(l), ctl != nil)
 		}
 	}
 	want := map[string][]string{
@@ -69,37 +71,37 @@ func TestFilterBar(t *testing.T) {
 		"sort":            {"-date", "date"},
 	}
 	for id, vals := range want {
-		got, sel := options(find(form, byID(id)))
+		got, sel := options(htmlq.Find(form, htmlq.ByID(id)))
 		if !slices.Equal(got, vals) || len(sel) != 1 || sel[0] != vals[0] {
 			t.Errorf("%s: options %v selected %v", id, got, sel)
 		}
 	}
-	units, _ := options(find(form, byID("businessUnit")))
+	units, _ := options(htmlq.Find(form, htmlq.ByID("businessUnit")))
 	if len(units) != 4 {
 		t.Errorf("business units %v", units)
 	}
 	// The reason codes are the status tree: one optgroup per status that has any.
 	var groups []string
-	for _, g := range findAll(find(form, byID("reasonCode")), byTag("optgroup")) {
-		groups = append(groups, attr(g, "label")+":"+strconv.Itoa(len(findAll(g, byTag("option")))))
+	for _, g := range htmlq.FindAll(htmlq.Find(form, htmlq.ByID("reasonCode")), htmlq.ByTag("optgroup")) {
+		groups = append(groups, htmlq.Attr(g, "label")+":"+strconv.Itoa(len(htmlq.FindAll(g, htmlq.ByTag("option")))))
 	}
 	if !slices.Equal(groups, []string{"Returned:3", "Rejected:7", "Action required:1", "Pending:1"}) {
 		t.Errorf("reason groups %v", groups)
 	}
-	if n := find(form, func(n *html.Node) bool { return n.Data == "button" && text(n) == "Apply filters" }); n == nil {
+	if n := htmlq.Find(form, func(n *html.Node) bool { return n.Data == "button" && servertest.ReadText(n) == "Apply filters" }); n == nil {
 		t.Error("no Apply filters")
 	}
-	if find(form, func(n *html.Node) bool { return n.Data == "a" && text(n) == "Clear filters" }) != nil {
+	if htmlq.Find(form, func(n *html.Node) bool { return n.Data == "a" && servertest.ReadText(n) == "Clear filters" }) != nil {
 		t.Error("Clear filters without a filter")
 	}
 
 	// Atlantic's own choices.
-	_, doc = h.LoggedIn("multi@demo.example").Page(payoutsPath(orgAtlantic))
-	got, _ := options(find(doc, byID("account")))
+	_, doc = h.LoggedIn("multi@demo.example").Page(payoutsPath(servertest.OrgAtlantic))
+	got, _ := options(htmlq.Find(doc, htmlq.ByID("account")))
 	if !slices.Equal(got, []string{"", reference.DemoAccountOrg2USD, reference.DemoAccountOrg2GBP}) {
 		t.Errorf("Atlantic accounts %v", got)
 	}
-	got, _ = options(find(doc, byID("localInstrument")))
+	got, _ = options(htmlq.Find(doc, htmlq.ByID("localInstrument")))
 	if !slices.Equal(got, []string{"", "ACH", "CHAPS", "FPS", "SWIFT"}) {
 		t.Errorf("Atlantic transfer types %v", got)
 	}
@@ -111,10 +113,10 @@ func TestFilterBar(t *testing.T) {
 func TestFiltersApply(t *testing.T) {
 	h := newHarness(t)
 	c := h.LoggedIn("admin@demo.example")
-	widenRange(t, c, orgNordic)
+	widenRange(t, c, servertest.OrgNordic)
 	now := time.Now().UTC()
 	after, before := now.AddDate(0, 0, -100).Truncate(24*time.Hour), now.Truncate(24*time.Hour).AddDate(0, 0, 1)
-	unit := onePayout(t, h, orgNordic, provider.PayoutFilter{}, func(p provider.PayoutRequest) bool { return p.BusinessUnit != "" }).BusinessUnit
+	unit := onePayout(t, h, servertest.OrgNordic, provider.PayoutFilter{}, func(p provider.PayoutRequest) bool { return p.BusinessUnit != "" }).BusinessUnit
 	cases := []struct {
 		query  url.Values
 		filter provider.PayoutFilter
@@ -134,29 +136,29 @@ func TestFiltersApply(t *testing.T) {
 		t.Run(tc.query.Encode(), func(t *testing.T) {
 			f := tc.filter
 			f.CreatedAfter, f.CreatedBefore = after, before
-			want := allPayouts(t, h, orgNordic, f)
+			want := allPayouts(t, h, servertest.OrgNordic, f)
 			if len(want) == 0 {
 				t.Fatal("the demo data has no example")
 			}
-			res, doc := c.Page(payoutsPath(orgNordic) + "?" + tc.query.Encode())
+			res, doc := c.Page(payoutsPath(servertest.OrgNordic) + "?" + tc.query.Encode())
 			if res.StatusCode != 200 {
 				t.Fatalf("status %d", res.StatusCode)
 			}
-			rs := rows(doc)
+			rs := servertest.ListRows(doc)
 			if len(rs) != min(len(want), 100) {
 				t.Fatalf("%d rows, want %d", len(rs), min(len(want), 100))
 			}
 			for i, r := range rs {
-				if attr(r, "id") != "payout-"+want[i].UniqueReference {
-					t.Fatalf("row %d is %s, want %s", i, attr(r, "id"), want[i].UniqueReference)
+				if htmlq.Attr(r, "id") != "payout-"+want[i].UniqueReference {
+					t.Fatalf("row %d is %s, want %s", i, htmlq.Attr(r, "id"), want[i].UniqueReference)
 				}
 			}
-			if got := text(find(doc, byID("payouts-count"))); !strings.HasPrefix(got, strconv.Itoa(len(want))+" payout request") {
+			if got := servertest.ReadText(htmlq.Find(doc, htmlq.ByID("payouts-count"))); !strings.HasPrefix(got, strconv.Itoa(len(want))+" payout request") {
 				t.Errorf("count %q, want %d", got, len(want))
 			}
 			for k, v := range tc.query {
-				ctl := find(doc, byID(k))
-				shown := attr(ctl, "value")
+				ctl := htmlq.Find(doc, htmlq.ByID(k))
+				shown := htmlq.Attr(ctl, "value")
 				if ctl.Data == "select" {
 					_, sel := options(ctl)
 					if len(sel) != 1 {
@@ -169,13 +171,13 @@ func TestFiltersApply(t *testing.T) {
 				}
 			}
 			// Row links keep the filters (the panel's close link comes back to this list).
-			href, _ := url.Parse(attr(find(rs[0], byTag("a")), "href"))
+			href, _ := url.Parse(htmlq.Attr(htmlq.Find(rs[0], htmlq.ByTag("a")), "href"))
 			for k := range tc.query {
 				if href.Query().Get(k) != strings.TrimSpace(tc.query.Get(k)) {
 					t.Errorf("row link %s lost %s", href, k)
 				}
 			}
-			if clear := find(doc, func(n *html.Node) bool { return n.Data == "a" && text(n) == "Clear filters" }); attr(clear, "href") != payoutsPath(orgNordic) {
+			if clear := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && servertest.ReadText(n) == "Clear filters" }); htmlq.Attr(clear, "href") != payoutsPath(servertest.OrgNordic) {
 				t.Error("no Clear filters")
 			}
 		})
@@ -186,15 +188,15 @@ func TestFiltersApply(t *testing.T) {
 func TestFilterUnknownValuesIgnored(t *testing.T) {
 	h := newHarness(t)
 	c := h.LoggedIn("admin@demo.example")
-	_, all := c.Page(payoutsPath(orgNordic))
+	_, all := c.Page(payoutsPath(servertest.OrgNordic))
 	q := url.Values{"state": {"exploded"}, "reasonCode": {"bogus"}, "account": {reference.DemoAccountOrg2GBP},
 		"currency": {"XYZ"}, "businessUnit": {"00000000-0000-4000-8000-000000000000"}, "localInstrument": {"TELEX"}, "sort": {"amount"}}
-	res, doc := c.Page(payoutsPath(orgNordic) + "?" + q.Encode())
-	if res.StatusCode != 200 || len(rows(doc)) != len(rows(all)) || len(rows(doc)) == 0 {
-		t.Fatalf("%d: %d rows, unfiltered %d", res.StatusCode, len(rows(doc)), len(rows(all)))
+	res, doc := c.Page(payoutsPath(servertest.OrgNordic) + "?" + q.Encode())
+	if res.StatusCode != 200 || len(servertest.ListRows(doc)) != len(servertest.ListRows(all)) || len(servertest.ListRows(doc)) == 0 {
+		t.Fatalf("%d: %d rows, unfiltered %d", res.StatusCode, len(servertest.ListRows(doc)), len(servertest.ListRows(all)))
 	}
 	for k := range q {
-		_, sel := options(find(doc, byID(k)))
+		_, sel := options(htmlq.Find(doc, htmlq.ByID(k)))
 		if k != "sort" && (len(sel) != 1 || sel[0] != "") {
 			t.Errorf("%s shows %v", k, sel)
 		}
@@ -220,18 +222,18 @@ func TestAmountFilterErrors(t *testing.T) {
 		if tc.from == "1.234" {
 			q.Set("currency", "EUR")
 		}
-		res, doc := c.Page(payoutsPath(orgNordic) + "?" + q.Encode())
-		if res.StatusCode != http.StatusUnprocessableEntity || len(rows(doc)) != 0 {
-			t.Errorf("%v: status %d, %d rows", q, res.StatusCode, len(rows(doc)))
+		res, doc := c.Page(payoutsPath(servertest.OrgNordic) + "?" + q.Encode())
+		if res.StatusCode != http.StatusUnprocessableEntity || len(servertest.ListRows(doc)) != 0 {
+			t.Errorf("%v: status %d, %d rows", q, res.StatusCode, len(servertest.ListRows(doc)))
 			continue
 		}
-		link := find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "href") == "#"+tc.field })
-		in := find(doc, byID(tc.field))
-		if text(link) != tc.message || !strings.Contains(text(find(doc, byID(tc.field+"-error"))), tc.message) ||
-			attr(in, "aria-invalid") != "true" || !strings.Contains(attr(in, "aria-describedby"), tc.field+"-error") {
-			t.Errorf("%v: summary %q, field error %q", q, text(link), text(find(doc, byID(tc.field+"-error"))))
+		link := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "href") == "#"+tc.field })
+		in := htmlq.Find(doc, htmlq.ByID(tc.field))
+		if servertest.ReadText(link) != tc.message || !strings.Contains(servertest.ReadText(htmlq.Find(doc, htmlq.ByID(tc.field+"-error"))), tc.message) ||
+			htmlq.Attr(in, "aria-invalid") != "true" || !strings.Contains(htmlq.Attr(in, "aria-describedby"), tc.field+"-error") {
+			t.Errorf("%v: summary %q, field error %q", q, servertest.ReadText(link), servertest.ReadText(htmlq.Find(doc, htmlq.ByID(tc.field+"-error"))))
 		}
-		if attr(find(doc, byID("amountFrom")), "value") != tc.from || attr(find(doc, byID("amountTo")), "value") != tc.to {
+		if htmlq.Attr(htmlq.Find(doc, htmlq.ByID("amountFrom")), "value") != tc.from || htmlq.Attr(htmlq.Find(doc, htmlq.ByID("amountTo")), "value") != tc.to {
 			t.Errorf("%v: typed values lost", q)
 		}
 	}
@@ -241,41 +243,41 @@ func TestAmountFilterErrors(t *testing.T) {
 func TestPaging(t *testing.T) {
 	h := newHarness(t)
 	c := h.LoggedIn("observer@demo.example")
-	widenRange(t, c, orgNordic)
-	_, doc := c.Page(payoutsPath(orgNordic))
-	first := rows(doc)
-	count := text(find(doc, byID("payouts-count")))
+	widenRange(t, c, servertest.OrgNordic)
+	_, doc := c.Page(payoutsPath(servertest.OrgNordic))
+	first := servertest.ListRows(doc)
+	count := servertest.ReadText(htmlq.Find(doc, htmlq.ByID("payouts-count")))
 	total, _ := strconv.Atoi(strings.Fields(count)[0])
 	if len(first) != 100 || total <= 200 {
 		t.Fatalf("%d rows of %d (%q)", len(first), total, count)
 	}
-	nav := find(doc, func(n *html.Node) bool { return n.Data == "nav" && attr(n, "aria-label") == "Pagination" })
-	links := findAll(nav, byTag("a"))
-	if len(links) != 1 || text(links[0]) != "Next page" {
-		t.Fatalf("pager %q", text(nav))
+	nav := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "nav" && htmlq.Attr(n, "aria-label") == "Pagination" })
+	links := htmlq.FindAll(nav, htmlq.ByTag("a"))
+	if len(links) != 1 || servertest.ReadText(links[0]) != "Next page" {
+		t.Fatalf("pager %q", servertest.ReadText(nav))
 	}
 	seen := map[string]bool{}
 	for _, r := range first {
-		seen[attr(r, "id")] = true
+		seen[htmlq.Attr(r, "id")] = true
 	}
-	next := attr(links[0], "href")
+	next := htmlq.Attr(links[0], "href")
 	_, doc = c.Page(next)
-	second := rows(doc)
-	if len(second) != 100 || seen[attr(second[0], "id")] {
-		t.Fatalf("second page: %d rows, repeats %v", len(second), seen[attr(second[0], "id")])
+	second := servertest.ListRows(doc)
+	if len(second) != 100 || seen[htmlq.Attr(second[0], "id")] {
+		t.Fatalf("second page: %d rows, repeats %v", len(second), seen[htmlq.Attr(second[0], "id")])
 	}
-	prev := find(doc, func(n *html.Node) bool { return n.Data == "a" && text(n) == "Previous page" })
-	_, doc = c.Page(attr(prev, "href"))
-	if back := rows(doc); len(back) != 100 || attr(back[0], "id") != attr(first[0], "id") {
+	prev := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && servertest.ReadText(n) == "Previous page" })
+	_, doc = c.Page(htmlq.Attr(prev, "href"))
+	if back := servertest.ListRows(doc); len(back) != 100 || htmlq.Attr(back[0], "id") != htmlq.Attr(first[0], "id") {
 		t.Fatal("previous page is not the first")
 	}
-	if res, doc := c.Page(payoutsPath(orgNordic) + "?cursor_after=garbage"); res.StatusCode != 200 || attr(rows(doc)[0], "id") != attr(first[0], "id") {
+	if res, doc := c.Page(payoutsPath(servertest.OrgNordic) + "?cursor_after=garbage"); res.StatusCode != 200 || htmlq.Attr(servertest.ListRows(doc)[0], "id") != htmlq.Attr(first[0], "id") {
 		t.Fatal("a stale cursor does not show the first page")
 	}
 	// No page numbers anywhere.
-	for _, a := range findAll(find(doc, byTag("main")), byTag("a")) {
-		if _, err := strconv.Atoi(text(a)); err == nil {
-			t.Fatalf("a page number link %q", text(a))
+	for _, a := range htmlq.FindAll(htmlq.Find(doc, htmlq.ByTag("main")), htmlq.ByTag("a")) {
+		if _, err := strconv.Atoi(servertest.ReadText(a)); err == nil {
+			t.Fatalf("a page number link %q", servertest.ReadText(a))
 		}
 	}
 }
@@ -285,18 +287,18 @@ func TestPaging(t *testing.T) {
 func TestButtons(t *testing.T) {
 	h := newHarness(t)
 	button := func(doc *html.Node, name string) *html.Node {
-		return find(doc, func(n *html.Node) bool { return n.Data == "a" && text(n) == name })
+		return htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && servertest.ReadText(n) == name })
 	}
 	cases := []struct {
 		email, org     string
 		create, export bool
 	}{
-		{"observer@demo.example", orgNordic, false, false},
-		{"finance@demo.example", orgNordic, false, true},
-		{"operations_member@demo.example", orgNordic, true, true},
-		{"admin@demo.example", orgNordic, true, true},
-		{"multi@demo.example", orgAtlantic, false, false}, // observer there; A/B testing off too
-		{"multi@demo.example", orgNordic, true, true},
+		{"observer@demo.example", servertest.OrgNordic, false, false},
+		{"finance@demo.example", servertest.OrgNordic, false, true},
+		{"operations_member@demo.example", servertest.OrgNordic, true, true},
+		{"admin@demo.example", servertest.OrgNordic, true, true},
+		{"multi@demo.example", servertest.OrgAtlantic, false, false}, // observer there; A/B testing off too
+		{"multi@demo.example", servertest.OrgNordic, true, true},
 	}
 	for _, tc := range cases {
 		c := h.LoggedIn(tc.email)
@@ -305,11 +307,11 @@ func TestButtons(t *testing.T) {
 		if (cr != nil) != tc.create || (ex != nil) != tc.export {
 			t.Errorf("%s in %s: create %v export %v", tc.email, tc.org, cr != nil, ex != nil)
 		}
-		if cr != nil && attr(cr, "href") != payoutsPath(tc.org)+"/create" {
-			t.Errorf("create links to %s", attr(cr, "href"))
+		if cr != nil && htmlq.Attr(cr, "href") != payoutsPath(tc.org)+"/create" {
+			t.Errorf("create links to %s", htmlq.Attr(cr, "href"))
 		}
 		if ex != nil {
-			u, _ := url.Parse(attr(ex, "href"))
+			u, _ := url.Parse(htmlq.Attr(ex, "href"))
 			r := daterange.DefaultRange(time.Now().UTC())
 			want := url.Values{"download_payouts": {"1"}, "state": {"rejected"}, "currency": {"EUR"}, "account": {reference.DemoAccountOrg1EUR},
 				"from": {r.From.Format(daterange.DisplayLayout)}, "to": {r.To.Format(daterange.DisplayLayout)}}
@@ -319,8 +321,8 @@ func TestButtons(t *testing.T) {
 		}
 	}
 	// Without A/B testing, no Create payout even with payouts:manage.
-	h.Exec(`UPDATE organisation_configurations SET customer_ab_testing = 0 WHERE organisation_id = ?`, orgNordic)
-	_, doc := h.LoggedIn("admin@demo.example").Page(payoutsPath(orgNordic))
+	h.Exec(`UPDATE organisation_configurations SET customer_ab_testing = 0 WHERE organisation_id = ?`, servertest.OrgNordic)
+	_, doc := h.LoggedIn("admin@demo.example").Page(payoutsPath(servertest.OrgNordic))
 	if button(doc, "Create payout") != nil {
 		t.Error("Create payout without the A/B configuration")
 	}
@@ -333,7 +335,7 @@ func TestButtons(t *testing.T) {
 func TestDemoDataCoversFilters(t *testing.T) {
 	h := newHarness(t)
 	ctx := context.Background()
-	for _, org := range []string{orgNordic, orgAtlantic} {
+	for _, org := range []string{servertest.OrgNordic, servertest.OrgAtlantic} {
 		all := allPayouts(t, h, org, provider.PayoutFilter{})
 		has := func(what string, ok func(provider.PayoutRequest) bool) {
 			if !slices.ContainsFunc(all, ok) {

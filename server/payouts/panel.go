@@ -266,7 +266,7 @@ func pointerKey(pointer string) string {
 // asked for, the first one when it is not among p's.
 func (s area) panel(c fiber.Ctx, p provider.PayoutRequest, here url.Values, tab string) PayoutDetailsProps {
 	orgID := server.Req(c).Org.Org.ID
-	return s.panelOn(c, p, base(orgID)+"/"+url.PathEscape(p.UniqueReference), here, link(base(orgID), here, "#payout-"+p.UniqueReference), tab)
+	return s.panelOn(c, p, base(orgID)+"/"+url.PathEscape(p.UniqueReference), here, server.Link(base(orgID), here, "#payout-"+p.UniqueReference), tab)
 }
 
 // Panel is the details panel of p on another area's page (the global search's
@@ -299,7 +299,7 @@ func (s area) panelOn(c fiber.Ctx, p provider.PayoutRequest, at string, here url
 	fields := sectionFields(p, o)
 	covered := map[string]bool{}
 	for _, id := range ids {
-		t := PayoutTab{ID: id, Label: tabLabels[id], Href: link(at, with(here, qTab, id), "#payout-panel")}
+		t := PayoutTab{ID: id, Label: tabLabels[id], Href: server.Link(at, server.WithQuery(here, qTab, id), "#payout-panel")}
 		if fl, ok := fields[id]; ok {
 			fields, msgs := shownFields(fl, p.Errors)
 			d.Sections = append(d.Sections, PayoutSection{ID: id, Fields: fields, Messages: msgs})
@@ -334,9 +334,9 @@ func (s area) panelOn(c fiber.Ctx, p provider.PayoutRequest, at string, here url
 	d.History = history(p)
 
 	csrf := server.MaskedCSRF(rq.Session)
-	returnTo := link(detail, here, "#payout-panel")
+	returnTo := server.Link(detail, here, "#payout-panel")
 	if o.Can(access.PayoutsManage) && p.Cancellable() && !p.CancellationPending {
-		d.Cancel = &PayoutCancelAction{Href: link(detail+"/cancel", here, ""), Dialog: cancelConfirm(detail, csrf, returnTo)}
+		d.Cancel = &PayoutCancelAction{Href: server.Link(detail+"/cancel", here, ""), Dialog: cancelConfirm(detail, csrf, returnTo)}
 	}
 	if p.Status == provider.PayoutCompleted && o.Can(access.ExportsDownload) {
 		d.Document = detail + "/document/preview"

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"portal/htmlq"
 	"portal/server/auth"
 	"portal/server/rangepicker"
 	"slices"
@@ -20,7 +21,7 @@ import (
 )
 
 // panelOf is the details panel of a page.
-func panelOf(doc *html.Node) *html.Node { return find(doc, byID("payout-panel")) }
+func panelOf(doc *html.Node) *html.Node { return htmlq.Find(doc, htmlq.ByID("payout-panel")) }
 
 type tabInfo struct {
 	label, href string
@@ -31,17 +32,19 @@ type tabInfo struct {
 // tabsOf are the panel's tabs as rendered without JavaScript: links, the open one marked.
 func tabsOf(t *testing.T, panel *html.Node) []tabInfo {
 	t.Helper()
-	nav := find(panel, func(n *html.Node) bool { return n.Data == "nav" && attr(n, "aria-label") == "Payout sections" })
+	nav := htmlq.Find(panel, func(n *html.Node) bool { return n.Data == "nav" && htmlq.Attr(n, "aria-label") == "Payout sections" })
 	if nav == nil {
 		t.Fatal("no Payout sections nav")
 	}
 	var out []tabInfo
-	for _, a := range findAll(nav, byTag("a")) {
-		ti := tabInfo{href: attr(a, "href"), current: attr(a, "aria-current") == "page"}
-		ti.label = text(a)
-		if badge := find(a, func(n *html.Node) bool { return n.Data == "span" && strings.Contains(attr(n, "class"), "bg-red-700") }); badge != nil {
-			ti.errors, _ = strconv.Atoi(strings.Fields(text(badge))[0])
-			ti.label = strings.TrimSpace(strings.TrimSuffix(ti.label, text(badge)))
+	for _, a := range htmlq.FindAll(nav, htmlq.ByTag("a")) {
+		ti := tabInfo{href: htmlq.Attr(a, "href"), current: htmlq.Attr(a, "aria-current") == "page"}
+		ti.label = servertest.ReadText(a)
+		if badge := htmlq.Find(a, func(n *html.Node) bool {
+			return n.Data == "span" && strings.Contains(htmlq.Attr(n, "class"), "bg-red-700")
+		}); badge != nil {
+			ti.errors, _ = strconv.Atoi(strings.Fields(servertest.ReadText(badge))[0])
+			ti.label = strings.TrimSpace(strings.TrimSuffix(ti.label, servertest.ReadText(badge)))
 		}
 		out = append(out, ti)
 	}
@@ -97,22 +100,24 @@ func TestPanelTabsAndMessages(t *testing.T) {
 			if tc.pick == nil {
 				tc.pick = func(p provider.PayoutRequest) bool { return !p.HasIntermediary() }
 			}
-			p := onePayout(t, h, orgNordic, tc.f, tc.pick)
-			res, doc := c.Page(payoutsPath(orgNordic) + "/" + p.UniqueReference)
+			p := onePayout(t, h, servertest.OrgNordic, tc.f, tc.pick)
+			res, doc := c.Page(payoutsPath(servertest.OrgNordic) + "/" + p.UniqueReference)
 			if res.StatusCode != 200 {
 				t.Fatalf("status %d", res.StatusCode)
 			}
 			panel := panelOf(doc)
-			if got := text(find(panel, byID("payout-panel-title"))); got != "Payout "+p.UniqueReference {
+			if got := servertest.ReadText(htmlq.Find(panel, htmlq.ByID("payout-panel-title"))); got != "Payout "+p.UniqueReference {
 				t.Fatalf("title %q", got)
 			}
 			tabs := tabsOf(t, panel)
 			if !slices.Equal(tabLabelsOf(tabs), tc.tabs) || !tabs[0].current {
 				t.Fatalf("tabs %v, want %v (first open)", tabLabelsOf(tabs), tc.tabs)
 			}
-			msg := find(panel, func(n *html.Node) bool { return n.Data == "p" && strings.Contains(attr(n, "class"), "border-l-4") })
-			if text(msg) != tc.message {
-				t.Errorf("message %q, want %q", text(msg), tc.message)
+			msg := htmlq.Find(panel, func(n *html.Node) bool {
+				return n.Data == "p" && strings.Contains(htmlq.Attr(n, "class"), "border-l-4")
+			})
+			if servertest.ReadText(msg) != tc.message {
+				t.Errorf("message %q, want %q", servertest.ReadText(msg), tc.message)
 			}
 			// Error counts: the pointers of the tab's sections.
 			for _, ti := range tabs {
@@ -129,7 +134,7 @@ func TestPanelTabsAndMessages(t *testing.T) {
 				}
 			}
 			// The row is marked in the list when it is on the page.
-			if row := find(doc, byID("payout-"+p.UniqueReference)); row != nil && attr(find(row, byTag("a")), "aria-current") != "true" {
+			if row := htmlq.Find(doc, htmlq.ByID("payout-"+p.UniqueReference)); row != nil && htmlq.Attr(htmlq.Find(row, htmlq.ByTag("a")), "aria-current") != "true" {
 				t.Error("the open payout's row is not marked")
 			}
 		})
@@ -145,11 +150,11 @@ func TestPanelBadgesAndTabLinks(t *testing.T) {
 		provider.ReasonInvalidCreditorAccount: "Receiver Bank", provider.ReasonInvalidGeneralData: "Payout Request",
 		provider.ReasonMissingCapability: "Payout Request"}
 	for code, want := range sections {
-		p := onePayout(t, h, orgNordic, provider.PayoutFilter{StateCategory: "rejected", ReasonCode: code}, nil)
-		_, doc := c.Page(payoutsPath(orgNordic) + "/" + p.UniqueReference + "?state=rejected")
+		p := onePayout(t, h, servertest.OrgNordic, provider.PayoutFilter{StateCategory: "rejected", ReasonCode: code}, nil)
+		_, doc := c.Page(payoutsPath(servertest.OrgNordic) + "/" + p.UniqueReference + "?state=rejected")
 		panel := panelOf(doc)
-		badge := find(panel, func(n *html.Node) bool {
-			return n.Data == "a" && strings.HasPrefix(text(n), p.ReasonCodes[0].Symbol+" · "+provider.ReasonName(code))
+		badge := htmlq.Find(panel, func(n *html.Node) bool {
+			return n.Data == "a" && strings.HasPrefix(servertest.ReadText(n), p.ReasonCodes[0].Symbol+" · "+provider.ReasonName(code))
 		})
 		var tabHref string
 		for _, ti := range tabsOf(t, panel) {
@@ -157,8 +162,8 @@ func TestPanelBadgesAndTabLinks(t *testing.T) {
 				tabHref = ti.href
 			}
 		}
-		if badge == nil || attr(badge, "href") != tabHref || !strings.Contains(tabHref, "state=rejected") {
-			t.Errorf("%s: badge %v leads to %q, want the %s tab %q", code, badge != nil, attr(badge, "href"), want, tabHref)
+		if badge == nil || htmlq.Attr(badge, "href") != tabHref || !strings.Contains(tabHref, "state=rejected") {
+			t.Errorf("%s: badge %v leads to %q, want the %s tab %q", code, badge != nil, htmlq.Attr(badge, "href"), want, tabHref)
 			continue
 		}
 		// The section it opens has the error badge on the field, which leads to Summary.
@@ -168,41 +173,43 @@ func TestPanelBadgesAndTabLinks(t *testing.T) {
 		if !slices.ContainsFunc(tabs, func(ti tabInfo) bool { return ti.current && ti.label == want }) {
 			t.Errorf("%s: %s is not open", code, want)
 		}
-		errBadge := find(find(panel, byTag("section")), func(n *html.Node) bool { return n.Data == "a" && strings.HasPrefix(text(n), "Error") })
-		if errBadge == nil || attr(errBadge, "href") != tabs[0].href || tabs[0].label != "Summary" {
-			t.Errorf("%s: error badge %v → %q", code, errBadge != nil, attr(errBadge, "href"))
+		errBadge := htmlq.Find(htmlq.Find(panel, htmlq.ByTag("section")), func(n *html.Node) bool { return n.Data == "a" && strings.HasPrefix(servertest.ReadText(n), "Error") })
+		if errBadge == nil || htmlq.Attr(errBadge, "href") != tabs[0].href || tabs[0].label != "Summary" {
+			t.Errorf("%s: error badge %v → %q", code, errBadge != nil, htmlq.Attr(errBadge, "href"))
 		}
 	}
 	// Waiting for its date: the badge leads to Payout Request, whose state says when.
-	p := onePayout(t, h, orgNordic, provider.PayoutFilter{StateCategory: "pending"}, nil)
-	_, doc := c.Page(payoutsPath(orgNordic) + "/" + p.UniqueReference + "?tab=payout_request")
+	p := onePayout(t, h, servertest.OrgNordic, provider.PayoutFilter{StateCategory: "pending"}, nil)
+	_, doc := c.Page(payoutsPath(servertest.OrgNordic) + "/" + p.UniqueReference + "?tab=payout_request")
 	panel := panelOf(doc)
 	note := "Payment will be executed on " + day(p.RequestedExecutionDate)
-	if !strings.Contains(text(panel), note) || !strings.Contains(text(find(panel, byTag("section"))), "Current state "+note) {
+	if !strings.Contains(servertest.ReadText(panel), note) || !strings.Contains(servertest.ReadText(htmlq.Find(panel, htmlq.ByTag("section"))), "Current state "+note) {
 		t.Errorf("pending payout does not say %q", note)
 	}
 	// Insufficient funds points nowhere: a badge without a link.
-	p = onePayout(t, h, orgNordic, provider.PayoutFilter{StateCategory: "action_required"}, nil)
-	_, doc = c.Page(payoutsPath(orgNordic) + "/" + p.UniqueReference)
-	if find(panelOf(doc), func(n *html.Node) bool { return n.Data == "a" && strings.Contains(text(n), "Insufficient funds") }) != nil {
+	p = onePayout(t, h, servertest.OrgNordic, provider.PayoutFilter{StateCategory: "action_required"}, nil)
+	_, doc = c.Page(payoutsPath(servertest.OrgNordic) + "/" + p.UniqueReference)
+	if htmlq.Find(panelOf(doc), func(n *html.Node) bool {
+		return n.Data == "a" && strings.Contains(servertest.ReadText(n), "Insufficient funds")
+	}) != nil {
 		t.Error("insufficient funds badge is a link")
 	}
 	// Every tab by its link; History lists the transitions; an unknown tab shows the first.
-	p = onePayout(t, h, orgNordic, provider.PayoutFilter{StateCategory: "completed"}, provider.PayoutRequest.HasIntermediary)
+	p = onePayout(t, h, servertest.OrgNordic, provider.PayoutFilter{StateCategory: "completed"}, provider.PayoutRequest.HasIntermediary)
 	for _, id := range tabIDs(p) {
-		_, doc := c.Page(payoutsPath(orgNordic) + "/" + p.UniqueReference + "?tab=" + id)
-		sec := find(panelOf(doc), byTag("section"))
-		if text(find(sec, byTag("h3"))) != tabLabels[id] {
-			t.Errorf("tab %s shows %q", id, text(find(sec, byTag("h3"))))
+		_, doc := c.Page(payoutsPath(servertest.OrgNordic) + "/" + p.UniqueReference + "?tab=" + id)
+		sec := htmlq.Find(panelOf(doc), htmlq.ByTag("section"))
+		if servertest.ReadText(htmlq.Find(sec, htmlq.ByTag("h3"))) != tabLabels[id] {
+			t.Errorf("tab %s shows %q", id, servertest.ReadText(htmlq.Find(sec, htmlq.ByTag("h3"))))
 		}
-		if id == tabHistory && len(findAll(find(sec, byTag("tbody")), byTag("tr"))) != len(p.StatusTransitions) {
-			t.Errorf("history lists %d of %d transitions", len(findAll(sec, byTag("tr")))-1, len(p.StatusTransitions))
+		if id == tabHistory && len(htmlq.FindAll(htmlq.Find(sec, htmlq.ByTag("tbody")), htmlq.ByTag("tr"))) != len(p.StatusTransitions) {
+			t.Errorf("history lists %d of %d transitions", len(htmlq.FindAll(sec, htmlq.ByTag("tr")))-1, len(p.StatusTransitions))
 		}
-		if id == provider.SectionIntermediaryAgent && !strings.Contains(text(sec), p.IntermediaryAgent.BankBIC) {
+		if id == provider.SectionIntermediaryAgent && !strings.Contains(servertest.ReadText(sec), p.IntermediaryAgent.BankBIC) {
 			t.Error("intermediary agent's BIC missing")
 		}
 	}
-	_, doc = c.Page(payoutsPath(orgNordic) + "/" + p.UniqueReference + "?tab=summary")
+	_, doc = c.Page(payoutsPath(servertest.OrgNordic) + "/" + p.UniqueReference + "?tab=summary")
 	if ts := tabsOf(t, panelOf(doc)); !ts[0].current || ts[0].label != "Payout Request" {
 		t.Error("a tab the payout lacks does not fall back to the first")
 	}
@@ -213,14 +220,14 @@ func TestPanelBadgesAndTabLinks(t *testing.T) {
 func TestPanelNotFound(t *testing.T) {
 	h := newHarness(t)
 	c := h.LoggedIn("admin@demo.example")
-	foreign := onePayout(t, h, orgAtlantic, provider.PayoutFilter{StateCategory: "processing"}, nil)
+	foreign := onePayout(t, h, servertest.OrgAtlantic, provider.PayoutFilter{StateCategory: "processing"}, nil)
 	for _, ref := range []string{foreign.UniqueReference, "PO-NOPE"} {
-		res, doc := c.Page(payoutsPath(orgNordic) + "/" + ref)
-		alert := find(panelOf(doc), func(n *html.Node) bool { return attr(n, "role") == "alert" })
-		if res.StatusCode != http.StatusNotFound || text(alert) != "Something went wrong" || len(rows(doc)) == 0 {
-			t.Errorf("%s: %d %q", ref, res.StatusCode, text(alert))
+		res, doc := c.Page(payoutsPath(servertest.OrgNordic) + "/" + ref)
+		alert := htmlq.Find(panelOf(doc), func(n *html.Node) bool { return htmlq.Attr(n, "role") == "alert" })
+		if res.StatusCode != http.StatusNotFound || servertest.ReadText(alert) != "Something went wrong" || len(servertest.ListRows(doc)) == 0 {
+			t.Errorf("%s: %d %q", ref, res.StatusCode, servertest.ReadText(alert))
 		}
-		if strings.Contains(text(doc), foreign.EndToEndID) {
+		if strings.Contains(servertest.ReadText(doc), foreign.EndToEndID) {
 			t.Error("another organisation's payout is shown")
 		}
 	}
@@ -259,17 +266,17 @@ func TestFailures(t *testing.T) {
 			h := servertest.NewWith(t, func(d *server.Deps) { d.Payouts = failing{d.Payouts, tc.list, tc.detail} },
 				auth.New, rangepicker.New, New)
 			c := h.LoggedIn("admin@demo.example")
-			p := onePayout(t, h, orgNordic, provider.PayoutFilter{}, nil)
-			_, doc := c.Page(payoutsPath(orgNordic) + "/" + p.UniqueReference)
-			alerts := findAll(doc, func(n *html.Node) bool { return attr(n, "role") == "alert" })
+			p := onePayout(t, h, servertest.OrgNordic, provider.PayoutFilter{}, nil)
+			_, doc := c.Page(payoutsPath(servertest.OrgNordic) + "/" + p.UniqueReference)
+			alerts := htmlq.FindAll(doc, func(n *html.Node) bool { return htmlq.Attr(n, "role") == "alert" })
 			var said []string
 			for _, a := range alerts {
-				said = append(said, text(a))
+				said = append(said, servertest.ReadText(a))
 			}
 			want := "Something went wrong"
 			if tc.list {
 				want = "Error while fetching the payout requests"
-				if len(rows(doc)) != 0 || panelOf(doc) == nil {
+				if len(servertest.ListRows(doc)) != 0 || panelOf(doc) == nil {
 					t.Error("a failed list shows rows, or the panel went with it")
 				}
 			}
@@ -285,14 +292,14 @@ func TestFailures(t *testing.T) {
 func TestPanelLinksKeepTheList(t *testing.T) {
 	h := newHarness(t)
 	c := h.LoggedIn("observer@demo.example")
-	p := onePayout(t, h, orgNordic, provider.PayoutFilter{StateCategory: "completed", CurrencyCode: "EUR"}, nil)
+	p := onePayout(t, h, servertest.OrgNordic, provider.PayoutFilter{StateCategory: "completed", CurrencyCode: "EUR"}, nil)
 	q := url.Values{"state": {"completed"}, "currency": {"EUR"}, "account": {reference.DemoAccountOrg1EUR}}
-	_, doc := c.Page(payoutsPath(orgNordic) + "/" + p.UniqueReference + "?" + q.Encode())
+	_, doc := c.Page(payoutsPath(servertest.OrgNordic) + "/" + p.UniqueReference + "?" + q.Encode())
 	panel := panelOf(doc)
-	closeLink := find(panel, func(n *html.Node) bool { return n.Data == "a" && strings.HasPrefix(text(n), "Close") })
-	u, _ := url.Parse(attr(closeLink, "href"))
-	if u.Path != payoutsPath(orgNordic) || u.Query().Encode() != q.Encode() || u.Fragment != "payout-"+p.UniqueReference {
-		t.Errorf("close %s", attr(closeLink, "href"))
+	closeLink := htmlq.Find(panel, func(n *html.Node) bool { return n.Data == "a" && strings.HasPrefix(servertest.ReadText(n), "Close") })
+	u, _ := url.Parse(htmlq.Attr(closeLink, "href"))
+	if u.Path != payoutsPath(servertest.OrgNordic) || u.Query().Encode() != q.Encode() || u.Fragment != "payout-"+p.UniqueReference {
+		t.Errorf("close %s", htmlq.Attr(closeLink, "href"))
 	}
 	for _, ti := range tabsOf(t, panel) {
 		u, _ := url.Parse(ti.href)
@@ -311,23 +318,23 @@ func TestPanelSectionMessages(t *testing.T) {
 	// The example: a demo payout rejected with an error about its payout request
 	// as a whole.
 	const ref = "PO-0001-S0050"
-	p, err := h.Store.Payout(context.Background(), orgNordic, ref)
+	p, err := h.Store.Payout(context.Background(), servertest.OrgNordic, ref)
 	if err != nil || !slices.ContainsFunc(p.Errors[provider.SectionPayoutRequest], func(e provider.PayoutError) bool { return e.Pointer == "/" }) {
 		t.Fatalf("%s has no section-level error: %v %v", ref, p.Errors, err)
 	}
-	base := "/org/" + orgNordic + "/payouts/" + ref
+	base := "/org/" + servertest.OrgNordic + "/payouts/" + ref
 	_, doc := c.Page(base + "?tab=" + provider.SectionPayoutRequest)
 	panel := panelOf(doc)
-	for _, dt := range findAll(panel, byTag("dt")) {
-		if strings.TrimSpace(text(dt)) == "/" {
+	for _, dt := range htmlq.FindAll(panel, htmlq.ByTag("dt")) {
+		if strings.TrimSpace(servertest.ReadText(dt)) == "/" {
 			t.Fatal("a field labelled /")
 		}
 	}
-	if !strings.Contains(text(panel), "Rejected.") {
-		t.Errorf("the section's message is missing: %q", text(panel))
+	if !strings.Contains(servertest.ReadText(panel), "Rejected.") {
+		t.Errorf("the section's message is missing: %q", servertest.ReadText(panel))
 	}
 	_, doc = c.Page(base + "?tab=summary")
-	if s := text(panelOf(doc)); strings.Contains(s, "/: ") || strings.Contains(s, "/:") {
+	if s := servertest.ReadText(panelOf(doc)); strings.Contains(s, "/: ") || strings.Contains(s, "/:") {
 		t.Errorf("the summary names a field /: %q", s)
 	}
 }

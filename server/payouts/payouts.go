@@ -178,8 +178,6 @@ const displayTime = "15:04"
 // The list pages' shared display and address helpers, under this package's short names.
 var (
 	displayAmount = listpage.Amount
-	link          = listpage.Link
-	with          = listpage.With
 	moment        = listpage.Moment
 	day           = listpage.Day
 )
@@ -214,6 +212,7 @@ func base(orgID string) string { return "/org/" + orgID + "/payouts" }
 // listQuery is the page's filter as applied: the provider's filter, the values the links
 // keep (kept), and the form's errors.
 type listQuery struct {
+	cur    listpage.Cursor // the page asked for
 	filter provider.PayoutFilter
 	view   PayoutFiltersView
 	kept   url.Values // applied filters
@@ -341,14 +340,9 @@ func (s area) readQuery(c fiber.Ctx, o *server.OrgContext, units []provider.Busi
 		v.Clear = base(o.Org.ID)
 	}
 
-	q.here = with(q.kept)
-	if cur := c.Query(qCursorBefore); cur != "" {
-		f.Cursor, f.Direction = strings.Clone(cur), provider.DirectionPrev
-		q.here.Set(qCursorBefore, f.Cursor)
-	} else if cur := c.Query(qCursorAfter); cur != "" {
-		f.Cursor, f.Direction = strings.Clone(cur), provider.DirectionNext
-		q.here.Set(qCursorAfter, f.Cursor)
-	}
+	q.cur = listpage.ReadCursor(c, qCursorAfter, qCursorBefore)
+	f.Cursor, f.Direction = q.cur.Value, q.cur.Direction
+	q.here = q.cur.Here(q.kept)
 	return q
 }
 
@@ -422,12 +416,11 @@ func (s area) page(c fiber.Ctx, ref string) error {
 	if len(q.view.Errors) > 0 {
 		status = fiber.StatusUnprocessableEntity
 	} else {
-		pg, err := s.Payouts.Payouts(ctx, o.Org.ID, q.filter)
-		if provider.ErrorCode(err) == provider.EINVALID && q.filter.Cursor != "" {
-			// A stale or edited cursor: the first page of the same filters.
-			q.filter.Cursor, q.filter.Direction, q.here = "", "", with(q.kept)
-			pg, err = s.Payouts.Payouts(ctx, o.Org.ID, q.filter)
-		}
+		pg, err := listpage.Load(&q.cur, func(cursor, direction string) (provider.PayoutPage, error) {
+			q.filter.Cursor, q.filter.Direction = cursor, direction
+			return s.Payouts.Payouts(ctx, o.Org.ID, q.filter)
+		})
+		q.here = q.cur.Here(q.kept)
 		if err != nil {
 			s.Logger.Error("payout list", "request_id", rq.ID, "err", err)
 			p.Failure = provider.MsgPayoutListFailed
@@ -436,12 +429,7 @@ func (s area) page(c fiber.Ctx, ref string) error {
 			p.Rows = append(p.Rows, s.row(o, pr, path+"/"+url.PathEscape(pr.UniqueReference), q.here, ref))
 		}
 		p.Total = pg.Total
-		if pg.HasNext && pg.CursorNext != "" {
-			p.Next = link(path, with(q.kept, qCursorAfter, pg.CursorNext), "")
-		}
-		if pg.CursorPrev != "" {
-			p.Prev = link(path, with(q.kept, qCursorBefore, pg.CursorPrev), "")
-		}
+		p.Next, p.Prev = q.cur.Pager(path, q.kept, pg.HasNext, pg.CursorNext, pg.CursorPrev)
 	}
 
 	if createpayout.Offered(o) {
@@ -458,13 +446,13 @@ func (s area) page(c fiber.Ctx, ref string) error {
 	}
 
 	if ref != "" {
-		p.ClosePanel = link(path, q.here, "#payout-"+ref)
+		p.ClosePanel = server.Link(path, q.here, "#payout-"+ref)
 		pr, err := s.Payouts.Payout(ctx, o.Org.ID, ref)
 		switch provider.ErrorCode(err) {
 		case "":
 			panel := s.panel(c, pr, q.here, c.Query(qTab))
 			p.Panel = &panel
-			p.ClosePanel = link(path, q.here, "#payout-"+pr.UniqueReference)
+			p.ClosePanel = server.Link(path, q.here, "#payout-"+pr.UniqueReference)
 		case provider.ENOTFOUND:
 			// Unknown and another organisation's answer alike.
 			status, p.PanelError = fiber.StatusNotFound, provider.MsgPayoutNotFound
@@ -482,7 +470,7 @@ func (s area) page(c fiber.Ctx, ref string) error {
 
 func (s area) row(o *server.OrgContext, p provider.PayoutRequest, detail string, here url.Values, open string) PayoutRow {
 	code, label := statusLabel(p)
-	r := PayoutRow{Reference: p.UniqueReference, Href: link(detail, here, "#payout-panel"), Open: p.UniqueReference == open,
+	r := PayoutRow{Reference: p.UniqueReference, Href: server.Link(detail, here, "#payout-panel"), Open: p.UniqueReference == open,
 		Date: p.CreatedAt.UTC().Format(daterange.DisplayLayout), Time: p.CreatedAt.UTC().Format(displayTime) + " UTC",
 		EndToEndID: p.EndToEndID, Account: p.DebtorAccount, BusinessUnit: p.BusinessUnitName, LocalInstrument: p.LocalInstrument,
 		Amount: displayAmount(p.Amount, p.Currency), Currency: p.Currency, Status: code, StatusLabel: label, Note: stateNote(p)}
@@ -504,5 +492,5 @@ func exportLink(orgID string, q listQuery, r daterange.Range) string {
 	}
 	e.Set("from", r.From.Format(daterange.DisplayLayout))
 	e.Set("to", r.To.Format(daterange.DisplayLayout))
-	return link("/org/"+orgID+"/exported_payouts", e, "")
+	return server.Link("/org/"+orgID+"/exported_payouts", e, "")
 }

@@ -10,6 +10,7 @@ import (
 	"portal/provider"
 	"portal/reference"
 	"portal/server"
+	"portal/server/servertest"
 )
 
 // TestAPIOrgReads: every organisation-scoped read of the API runs
@@ -33,9 +34,9 @@ func TestAPIOrgReads(t *testing.T) {
 		for _, p := range op.Params {
 			switch {
 			case p.In == "header" && p.Name == server.APIHeaderOrganisation:
-				hdr, namesOrg = []string{server.APIHeaderOrganisation, orgNordic}, true
+				hdr, namesOrg = []string{server.APIHeaderOrganisation, servertest.OrgNordic}, true
 			case p.In == "query" && p.Name == "organisation_id":
-				query, namesOrg = "?organisation_id="+orgNordic, true
+				query, namesOrg = "?organisation_id="+servertest.OrgNordic, true
 			}
 		}
 		ok := op.Response(fiber.StatusOK)
@@ -48,7 +49,7 @@ func TestAPIOrgReads(t *testing.T) {
 			continue
 		}
 		reads++
-		path = strings.NewReplacer("{id}", orgNordic, "{accountNumber}", reference.DemoAccountOrg1EUR,
+		path = strings.NewReplacer("{id}", servertest.OrgNordic, "{accountNumber}", reference.DemoAccountOrg1EUR,
 			"{statement}", "00000000-0000-4000-8000-000000000000").Replace(path)
 		url := "/api/v1" + path + query
 		outsider.Call("GET", url, nil, hdr...).Expect(t, 404, server.APICodeNotFound)

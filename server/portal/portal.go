@@ -5,6 +5,7 @@ package portal
 
 import (
 	"portal/server"
+	"portal/server/accessibility"
 	"portal/server/accounts"
 	"portal/server/auth"
 	"portal/server/batches"
@@ -50,7 +51,7 @@ var Areas = []server.AreaFunc{
 	profile.New,       // Settings › My Profile
 	rangepicker.New,   // top bar: the date range picker
 	search.New,        // top bar: the search box's results
-	server.Unbuilt,
+	accessibility.New, // the footer: the accessibility statement
 }
 
 // New builds the portal's server.

@@ -20,7 +20,6 @@ func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
 func newHarness(t *testing.T) *servertest.Harness { return servertest.New(t, Areas...) }
 
 const (
-	orgNordic = servertest.OrgNordic
 	// sessionCookie is the page session's cookie without TLS (the harness's).
 	sessionCookie = "portal_session"
 )

@@ -16,7 +16,7 @@ import (
 	"portal/server/servertest"
 )
 
-// The two walks of SECURITY.md "Requests" over everything the app mounts
+// The two walks of docs/security.md "Requests" over everything the app mounts
 // (Fiber's own route list, so a route added later is walked without anyone
 // listing it): every state-changing route is refused without a CSRF token
 // (or, for the API, without a bearer token), and no GET changes the store or
@@ -30,7 +30,7 @@ func walkPath(p string) string {
 	for i, part := range parts {
 		switch {
 		case part == ":org" || part == ":organisationId" || part == ":id" && i > 0 && parts[i-1] == "organisations":
-			parts[i] = orgNordic
+			parts[i] = servertest.OrgNordic
 		case part == ":account" || part == ":accountNumber":
 			parts[i] = reference.DemoAccountOrg1EUR
 		case strings.HasPrefix(part, ":"):
@@ -139,7 +139,7 @@ func TestWalkGETChangesNothing(t *testing.T) {
 			c := h.Client()
 			c.Login("admin@demo.example")
 			c.Get("/login_transition")
-			c.Get("/org/" + orgNordic)
+			c.Get("/org/" + servertest.OrgNordic)
 			return c
 		},
 		// Password step done, no second factor yet: the MFA setup screens.

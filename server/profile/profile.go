@@ -185,7 +185,7 @@ func (s area) update(c fiber.Ctx) error {
 	errs := users.Validate(in, true)
 	status, baseErr := fiber.StatusUnprocessableEntity, ""
 	emailChange := len(errs) == 0 && !strings.EqualFold(in.Email, u.Email)
-	// Re-authentication before changing the e-mail (SECURITY.md): the password again, unless
+	// Re-authentication before changing the e-mail (docs/security.md): the password again, unless
 	// it was confirmed within the last few minutes.
 	if emailChange && !auth.RecentlyAuthenticated(s.Server, rq.Session) {
 		switch pw := c.FormValue(fieldPassword); {
@@ -212,10 +212,7 @@ func (s area) update(c fiber.Ctx) error {
 					return err
 				}
 			}
-			if err := s.Flash(c, session.FlashSuccess, msgProfileUpdated); err != nil {
-				return err
-			}
-			return server.Redirect(c, base(rq.Org.Org.ID))
+			return s.FlashRedirect(c, session.FlashSuccess, msgProfileUpdated, base(rq.Org.Org.ID))
 		}
 		if errs, baseErr = users.ProviderErrors(err); len(errs) == 0 && baseErr == "" {
 			s.Logger.Error("update profile", "request_id", rq.ID, "err", err)
@@ -246,10 +243,7 @@ func (s area) resetPassword(c fiber.Ctx) error {
 			s.Logger.Error("profile password reset", "request_id", rq.ID, "err", err)
 		}
 	}
-	if err := s.Flash(c, kind, text); err != nil {
-		return err
-	}
-	return server.Redirect(c, base(rq.Org.Org.ID))
+	return s.FlashRedirect(c, kind, text, base(rq.Org.Org.ID))
 }
 
 // endSession ends one other session of the user's, named by its handle.
@@ -265,10 +259,7 @@ func (s area) endSession(c fiber.Ctx) error {
 	} else if err != nil {
 		return err
 	}
-	if err := s.Flash(c, kind, text); err != nil {
-		return err
-	}
-	return server.Redirect(c, base(rq.Org.Org.ID)+"#sessions")
+	return s.FlashRedirect(c, kind, text, base(rq.Org.Org.ID)+"#sessions")
 }
 
 // endOthers ends every session of the user's but this one.
@@ -282,8 +273,5 @@ func (s area) endOthers(c fiber.Ctx) error {
 	if n == 0 {
 		kind, text = session.FlashInfo, msgNoOthers
 	}
-	if err := s.Flash(c, kind, text); err != nil {
-		return err
-	}
-	return server.Redirect(c, base(rq.Org.Org.ID)+"#sessions")
+	return s.FlashRedirect(c, kind, text, base(rq.Org.Org.ID)+"#sessions")
 }

@@ -20,9 +20,7 @@ import (
 
 func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
 
-const orgNordic = servertest.OrgNordic
-
-var profilePath = "/org/" + orgNordic + "/settings/profile"
+var profilePath = "/org/" + servertest.OrgNordic + "/settings/profile"
 
 func newHarness(t *testing.T) *servertest.Harness { return servertest.New(t, auth.New, New) }
 
@@ -229,7 +227,7 @@ func TestEndSessions(t *testing.T) {
 	if res := a.Get(profilePath); res.StatusCode != http.StatusOK {
 		t.Errorf("a after ending the others: %d", res.StatusCode)
 	}
-	if res := stranger.Get("/org/" + orgNordic); res.StatusCode == http.StatusSeeOther && strings.HasPrefix(res.Header.Get("Location"), "/login") {
+	if res := stranger.Get("/org/" + servertest.OrgNordic); res.StatusCode == http.StatusSeeOther && strings.HasPrefix(res.Header.Get("Location"), "/login") {
 		t.Error("another user's session ended")
 	}
 }

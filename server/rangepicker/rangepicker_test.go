@@ -27,23 +27,10 @@ func newHarness(t *testing.T) *servertest.Harness {
 	return servertest.New(t, auth.New, New, dashboard.New)
 }
 
-// Queries of parsed HTML by structure (package htmlq), under short names.
-var (
-	find    = htmlq.Find
-	findAll = htmlq.FindAll
-	attr    = htmlq.Attr
-	hasAttr = htmlq.HasAttr
-	text    = htmlq.VisibleText
-	byTag   = htmlq.ByTag
-	byID    = htmlq.ByID
-)
-
 const (
 	org1 = "/org/" + reference.DemoOrg1ID
 	org2 = "/org/" + reference.DemoOrg2ID
 )
-
-var widgets = servertest.DashboardWidgets
 
 func TestDashboardRangeAndPicker(t *testing.T) {
 	h := newHarness(t)
@@ -56,34 +43,34 @@ func TestDashboardRangeAndPicker(t *testing.T) {
 		t.Fatalf("post d7: %d → %s", res.StatusCode, res.Header.Get("Location"))
 	}
 	_, doc := c.Page(org1)
-	if got := widgets(doc); len(got) != 1 || !got["range-title"] {
+	if got := servertest.DashboardWidgets(doc); len(got) != 1 || !got["range-title"] {
 		t.Fatalf("d7 dashboard shows %v", got)
 	}
-	back := find(servertest.Section(t, doc, "range-title"), byTag("form"))
+	back := htmlq.Find(servertest.Section(t, doc, "range-title"), htmlq.ByTag("form"))
 	form := url.Values{}
-	for _, in := range findAll(back, byTag("input")) {
-		form.Set(attr(in, "name"), attr(in, "value"))
+	for _, in := range htmlq.FindAll(back, htmlq.ByTag("input")) {
+		form.Set(htmlq.Attr(in, "name"), htmlq.Attr(in, "value"))
 	}
-	if form.Get("type") != "d30" || form.Get("_csrf") == "" || attr(back, "action") != org1+"/date_range" {
+	if form.Get("type") != "d30" || form.Get("_csrf") == "" || htmlq.Attr(back, "action") != org1+"/date_range" {
 		t.Fatalf("back form %v", form)
 	}
-	res = c.Do("POST", attr(back, "action"), form)
+	res = c.Do("POST", htmlq.Attr(back, "action"), form)
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != org1 {
 		t.Fatalf("back to d30: %d %s", res.StatusCode, res.Header.Get("Location"))
 	}
-	if _, doc = c.Page(org1); !widgets(doc)["payouts-title"] {
+	if _, doc = c.Page(org1); !servertest.DashboardWidgets(doc)["payouts-title"] {
 		t.Fatal("d30 again: content not shown")
 	}
 
 	// pageValues reads the picker page's form.
 	pageValues := func(doc *html.Node) (typ, from, to string) {
-		sel := find(doc, byID("range_type"))
-		for _, o := range findAll(sel, byTag("option")) {
-			if hasAttr(o, "selected") {
-				typ = attr(o, "value")
+		sel := htmlq.Find(doc, htmlq.ByID("range_type"))
+		for _, o := range htmlq.FindAll(sel, htmlq.ByTag("option")) {
+			if htmlq.HasAttr(o, "selected") {
+				typ = htmlq.Attr(o, "value")
 			}
 		}
-		return typ, attr(find(doc, byID("range_from")), "value"), attr(find(doc, byID("range_to")), "value")
+		return typ, htmlq.Attr(htmlq.Find(doc, htmlq.ByID("range_from")), "value"), htmlq.Attr(htmlq.Find(doc, htmlq.ByID("range_to")), "value")
 	}
 
 	cases := []struct {
@@ -114,25 +101,25 @@ func TestDashboardRangeAndPicker(t *testing.T) {
 			var doc *html.Node
 			if tt.status == 422 {
 				doc = servertest.Parse(t, res)
-				summary := find(doc, func(n *html.Node) bool { return attr(n, "aria-labelledby") == "error-summary-title" })
+				summary := htmlq.Find(doc, func(n *html.Node) bool { return htmlq.Attr(n, "aria-labelledby") == "error-summary-title" })
 				if summary == nil {
 					t.Fatal("no error summary")
 				}
 				for id, msg := range tt.errs {
-					link := find(summary, func(n *html.Node) bool { return n.Data == "a" && attr(n, "href") == "#"+id })
-					if link == nil || text(link) != msg {
+					link := htmlq.Find(summary, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "href") == "#"+id })
+					if link == nil || htmlq.VisibleText(link) != msg {
 						t.Errorf("summary link to %s: want %q", id, msg)
 					}
-					field := find(doc, byID(id))
-					if attr(field, "aria-invalid") != "true" || !strings.Contains(attr(field, "aria-describedby"), id+"-error") {
+					field := htmlq.Find(doc, htmlq.ByID(id))
+					if htmlq.Attr(field, "aria-invalid") != "true" || !strings.Contains(htmlq.Attr(field, "aria-describedby"), id+"-error") {
 						t.Errorf("%s is not marked invalid", id)
 					}
-					if e := find(doc, byID(id+"-error")); e == nil || !strings.Contains(text(e), msg) {
+					if e := htmlq.Find(doc, htmlq.ByID(id+"-error")); e == nil || !strings.Contains(htmlq.VisibleText(e), msg) {
 						t.Errorf("%s: no error beside the field", id)
 					}
 				}
-				if len(findAll(summary, byTag("a"))) != len(tt.errs) {
-					t.Errorf("summary has %d links, want %d", len(findAll(summary, byTag("a"))), len(tt.errs))
+				if len(htmlq.FindAll(summary, htmlq.ByTag("a"))) != len(tt.errs) {
+					t.Errorf("summary has %d links, want %d", len(htmlq.FindAll(summary, htmlq.ByTag("a"))), len(tt.errs))
 				}
 			} else {
 				if loc := res.Header.Get("Location"); loc != org1 {

@@ -50,13 +50,7 @@ func deleteConfirm(path string, r provider.Receiver, csrf, returnTo string) Rece
 
 // returnTo is where the POST goes back to: the form's return_to when it is the list (with
 // any query), else the list.
-func returnTo(c fiber.Ctx, path string) string {
-	r := c.FormValue(fieldReturnTo)
-	if (r == path || strings.HasPrefix(r, path+"?")) && !strings.ContainsAny(r, "\r\n\\#") {
-		return r
-	}
-	return path
-}
+func returnTo(c fiber.Ctx, path string) string { return server.ReturnTo(c, path, path) }
 
 func (s area) deletePage(c fiber.Ctx) error {
 	if s.Receivers == nil {
@@ -81,9 +75,9 @@ func (s area) deletePage(c fiber.Ctx) error {
 	if account != "" {
 		account = label + " " + account + " " + r.Currency
 	}
-	props := ReceiverConfirmProps{Shell: sh, Confirm: deleteConfirm(path, r, server.MaskedCSRF(rq.Session), link(path, q.here, "")),
+	props := ReceiverConfirmProps{Shell: sh, Confirm: deleteConfirm(path, r, server.MaskedCSRF(rq.Session), server.Link(path, q.here, "")),
 		Type: creditorTypes[r.CreditorType], Account: strings.TrimSpace(account),
-		BackHref: link(path, with(q.here, qReceiver, r.ID), "#receiver-panel")}
+		BackHref: server.Link(path, server.WithQuery(q.here, qReceiver, r.ID), "#receiver-panel")}
 	return s.Render(c, server.View{Page: "ReceiverDeleteConfirm", Title: msgDeleteTitle + " · " + o.Org.Name, Props: props})
 }
 
@@ -107,8 +101,5 @@ func (s area) deleteSubmit(c fiber.Ctx) error {
 			kind, text = session.FlashError, provider.MsgReceiverDeleteFailed+provider.ErrorMessage(err)
 		}
 	}
-	if err := s.Flash(c, kind, text); err != nil {
-		return err
-	}
-	return server.Redirect(c, returnTo(c, path))
+	return s.FlashRedirect(c, kind, text, returnTo(c, path))
 }

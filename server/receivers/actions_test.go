@@ -23,30 +23,30 @@ import (
 func TestDeleteWithTheConfirmationPage(t *testing.T) {
 	h := newHarness(t)
 	c := h.LoggedIn("operations_member@demo.example")
-	list := all(t, h, orgNordic)
+	list := all(t, h, servertest.OrgNordic)
 	r := list[pageSize+3] // on the second page
-	_, doc := c.Page(base(orgNordic))
-	second := attr(find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "rel") == "next" }), "href")
+	_, doc := c.Page(base(servertest.OrgNordic))
+	second := htmlq.Attr(htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "rel") == "next" }), "href")
 	_, doc = c.Page(second + "&receiver=" + r.ID)
 	del := linkText(panelOf(doc), "Delete receiver "+r.FullName)
 	if del == nil {
 		t.Fatal("no Delete receiver")
 	}
-	res, doc := c.Page(attr(del, "href"))
-	if res.StatusCode != 200 || text(find(doc, byTag("h1"))) != "Delete receiver?" {
-		t.Fatalf("confirmation: %d %q", res.StatusCode, text(find(doc, byTag("h1"))))
+	res, doc := c.Page(htmlq.Attr(del, "href"))
+	if res.StatusCode != 200 || htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("h1"))) != "Delete receiver?" {
+		t.Fatalf("confirmation: %d %q", res.StatusCode, htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("h1"))))
 	}
-	action := base(orgNordic) + "/" + r.ID + "/delete"
+	action := base(servertest.OrgNordic) + "/" + r.ID + "/delete"
 	fields, form := servertest.PostForm(t, doc, action)
-	if got := text(find(form, byTag("p"))); !strings.Contains(got, r.FullName) || !strings.Contains(got, "contact list") ||
+	if got := htmlq.VisibleText(htmlq.Find(form, htmlq.ByTag("p"))); !strings.Contains(got, r.FullName) || !strings.Contains(got, "contact list") ||
 		!strings.Contains(got, "cannot be restored") {
 		t.Errorf("text %q", got)
 	}
-	if b := find(form, byTag("button")); text(b) != "Yes, delete receiver" {
-		t.Errorf("submit %q", text(b))
+	if b := htmlq.Find(form, htmlq.ByTag("button")); htmlq.VisibleText(b) != "Yes, delete receiver" {
+		t.Errorf("submit %q", htmlq.VisibleText(b))
 	}
 	keep := linkText(form, "No, keep it")
-	if keep == nil || !strings.Contains(attr(keep, "href"), "receiver="+r.ID) || !strings.Contains(attr(keep, "href"), "cursor_next=") {
+	if keep == nil || !strings.Contains(htmlq.Attr(keep, "href"), "receiver="+r.ID) || !strings.Contains(htmlq.Attr(keep, "href"), "cursor_next=") {
 		t.Errorf("No, keep it: %v", keep)
 	}
 	if fields.Get("_csrf") == "" || fields.Get(fieldReturnTo) != second {
@@ -60,10 +60,10 @@ func TestDeleteWithTheConfirmationPage(t *testing.T) {
 	if fl := servertest.Flashes(doc); !slices.Equal(fl, []string{"Successfully removed " + r.FullName}) {
 		t.Errorf("flashes %v", fl)
 	}
-	if find(doc, byID("receiver-"+r.ID)) != nil {
+	if htmlq.Find(doc, htmlq.ByID("receiver-"+r.ID)) != nil {
 		t.Error("the deleted receiver is still listed")
 	}
-	if _, err := h.Store.Receiver(context.Background(), orgNordic, r.ID); provider.ErrorCode(err) != provider.ENOTFOUND {
+	if _, err := h.Store.Receiver(context.Background(), servertest.OrgNordic, r.ID); provider.ErrorCode(err) != provider.ENOTFOUND {
 		t.Errorf("still stored: %v", err)
 	}
 	if res := c.Do("POST", action, fields); res.StatusCode != http.StatusNotFound {
@@ -71,8 +71,8 @@ func TestDeleteWithTheConfirmationPage(t *testing.T) {
 	}
 	// A return_to elsewhere is ignored.
 	other := list[0]
-	res = c.Do("POST", base(orgNordic)+"/"+other.ID+"/delete", url.Values{"_csrf": {fields.Get("_csrf")}, fieldReturnTo: {"https://evil.example/"}})
-	if res.Header.Get("Location") != base(orgNordic) {
+	res = c.Do("POST", base(servertest.OrgNordic)+"/"+other.ID+"/delete", url.Values{"_csrf": {fields.Get("_csrf")}, fieldReturnTo: {"https://evil.example/"}})
+	if res.Header.Get("Location") != base(servertest.OrgNordic) {
 		t.Errorf("return_to elsewhere: %s", res.Header.Get("Location"))
 	}
 }
@@ -82,21 +82,21 @@ func TestDeleteWithTheConfirmationPage(t *testing.T) {
 // deleted either.
 func TestDeleteNeedsThePermissionAndTheToken(t *testing.T) {
 	h := newHarness(t)
-	r := first(t, h, orgNordic, nil)
-	action := base(orgNordic) + "/" + r.ID + "/delete"
+	r := first(t, h, servertest.OrgNordic, nil)
+	action := base(servertest.OrgNordic) + "/" + r.ID + "/delete"
 	c := h.LoggedIn("observer@demo.example")
-	if res, _ := c.Page(action); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+orgNordic {
+	if res, _ := c.Page(action); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+servertest.OrgNordic {
 		t.Errorf("confirmation without receivers:manage: %d %s", res.StatusCode, res.Header.Get("Location"))
 	}
-	tok := c.CSRF(base(orgNordic))
-	if res := c.Do("POST", action, url.Values{"_csrf": {tok}}); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+orgNordic {
+	tok := c.CSRF(base(servertest.OrgNordic))
+	if res := c.Do("POST", action, url.Values{"_csrf": {tok}}); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+servertest.OrgNordic {
 		t.Errorf("POST without receivers:manage: %d %s", res.StatusCode, res.Header.Get("Location"))
 	}
 	admin := h.LoggedIn("admin@demo.example")
 	if res := admin.Do("POST", action, url.Values{}); res.StatusCode == http.StatusSeeOther {
 		t.Errorf("POST without the token: %d", res.StatusCode)
 	}
-	if _, err := h.Store.Receiver(context.Background(), orgNordic, r.ID); err != nil {
+	if _, err := h.Store.Receiver(context.Background(), servertest.OrgNordic, r.ID); err != nil {
 		t.Errorf("deleted anyway: %v", err)
 	}
 }
@@ -115,9 +115,9 @@ func (failingDelete) DeleteReceiver(context.Context, string, string) (provider.R
 func TestDeleteFails(t *testing.T) {
 	h := servertest.NewWith(t, func(d *server.Deps) { d.Receivers = failingDelete{d.Receivers} }, auth.New, New)
 	c := h.LoggedIn("admin@demo.example")
-	r := first(t, h, orgNordic, nil)
-	tok := c.CSRF(base(orgNordic))
-	_, doc := servertest.Follow(t, c, c.Do("POST", base(orgNordic)+"/"+r.ID+"/delete", url.Values{"_csrf": {tok}}))
+	r := first(t, h, servertest.OrgNordic, nil)
+	tok := c.CSRF(base(servertest.OrgNordic))
+	_, doc := servertest.Follow(t, c, c.Do("POST", base(servertest.OrgNordic)+"/"+r.ID+"/delete", url.Values{"_csrf": {tok}}))
 	if fl := servertest.Flashes(doc); !slices.Equal(fl, []string{"Error while deleting the receiver - Something went wrong"}) {
 		t.Errorf("flashes %v", fl)
 	}
@@ -128,15 +128,15 @@ func TestDeleteFails(t *testing.T) {
 func TestDialogProps(t *testing.T) {
 	h := newHarness(t)
 	c := h.LoggedIn("admin@demo.example")
-	r := first(t, h, orgNordic, nil)
-	_, doc := c.Page(base(orgNordic) + "?sort=created_at&receiver=" + r.ID)
-	island := find(panelOf(doc), func(n *html.Node) bool { return n.Data == "script" && attr(n, "type") == "application/json" })
+	r := first(t, h, servertest.OrgNordic, nil)
+	_, doc := c.Page(base(servertest.OrgNordic) + "?sort=created_at&receiver=" + r.ID)
+	island := htmlq.Find(panelOf(doc), func(n *html.Node) bool { return n.Data == "script" && htmlq.Attr(n, "type") == "application/json" })
 	if island == nil {
 		t.Fatal("no island props")
 	}
 	props := htmlq.Text(island)
 	for _, want := range []string{`"title":"Delete receiver?"`, `"submit":"Yes, delete receiver"`, `"back":"No, keep it"`,
-		`"action":"` + base(orgNordic) + "/" + r.ID + `/delete"`, `"returnTo":"` + base(orgNordic) + `?sort=created_at"`} {
+		`"action":"` + base(servertest.OrgNordic) + "/" + r.ID + `/delete"`, `"returnTo":"` + base(servertest.OrgNordic) + `?sort=created_at"`} {
 		if !strings.Contains(props, want) {
 			t.Errorf("props lack %s: %s", want, props)
 		}

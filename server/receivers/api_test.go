@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"portal/reference"
+	"portal/server/servertest"
 )
 
 // newCreditor is a creditor to save through the API.
@@ -31,7 +32,7 @@ func TestAPITour(t *testing.T) {
 		noun := string(col.noun[0]-'a'+'A') + col.noun[1:]
 		list := tour.Call(a, "list"+noun+"s", "?page_size=2", nil)
 		meta := list.JSON["meta"].(map[string]any)
-		if len(list.JSON["data"].([]any)) != 2 || meta["total"] != float64(len(all(t, h, orgNordic))) || meta["has_next_page"] != true {
+		if len(list.JSON["data"].([]any)) != 2 || meta["total"] != float64(len(all(t, h, servertest.OrgNordic))) || meta["has_next_page"] != true {
 			t.Fatalf("%s: list %v", col.noun, meta)
 		}
 		created := tour.Call(a, "create"+noun, "", newCreditor("Tour "+col.noun))
@@ -60,38 +61,38 @@ func TestAPITour(t *testing.T) {
 // same creditor twice keeps one; bad input is named.
 func TestAPIChecks(t *testing.T) {
 	h := newHarness(t)
-	theirs := first(t, h, orgAtlantic, nil)
-	ours := first(t, h, orgNordic, nil)
-	recent := "/api/v2/payouts/organisations/" + orgNordic + "/recent_receivers?product_id=x&schema_id=y"
+	theirs := first(t, h, servertest.OrgAtlantic, nil)
+	ours := first(t, h, servertest.OrgNordic, nil)
+	recent := "/api/v2/payouts/organisations/" + servertest.OrgNordic + "/recent_receivers?product_id=x&schema_id=y"
 
 	outsider := h.API()
 	outsider.Login("admin@demo.example") // not in Atlantic
-	for _, path := range []string{"/payouts/organisations/" + orgAtlantic + "/receivers", "/customer/organisations/" + orgAtlantic + "/creditors/" + theirs.ID} {
+	for _, path := range []string{"/payouts/organisations/" + servertest.OrgAtlantic + "/receivers", "/customer/organisations/" + servertest.OrgAtlantic + "/creditors/" + theirs.ID} {
 		outsider.Call("GET", "/api/v2"+path, nil).Expect(t, 404, "not_found")
 	}
-	outsider.Call("DELETE", "/api/v2/customer/organisations/"+orgAtlantic+"/creditors/"+theirs.ID, nil).Expect(t, 404, "not_found")
+	outsider.Call("DELETE", "/api/v2/customer/organisations/"+servertest.OrgAtlantic+"/creditors/"+theirs.ID, nil).Expect(t, 404, "not_found")
 
 	none := h.API()
 	none.Login("default@demo.example") // member of Nordic without receivers:read
 	none.Call("GET", recent, nil).Expect(t, 403, "forbidden")
-	none.Call("GET", "/api/v2/payouts/organisations/"+orgNordic+"/receivers/"+ours.ID, nil).Expect(t, 403, "forbidden")
+	none.Call("GET", "/api/v2/payouts/organisations/"+servertest.OrgNordic+"/receivers/"+ours.ID, nil).Expect(t, 403, "forbidden")
 
 	reader := h.API()
 	reader.Login("observer@demo.example")
 	reader.Call("GET", recent, nil).Expect(t, 200, "")
-	reader.Call("POST", "/api/v2/payouts/organisations/"+orgNordic+"/receivers", newCreditor("Nope")).Expect(t, 403, "forbidden")
-	reader.Call("DELETE", "/api/v2/payouts/organisations/"+orgNordic+"/receivers/"+ours.ID, nil).Expect(t, 403, "forbidden")
+	reader.Call("POST", "/api/v2/payouts/organisations/"+servertest.OrgNordic+"/receivers", newCreditor("Nope")).Expect(t, 403, "forbidden")
+	reader.Call("DELETE", "/api/v2/payouts/organisations/"+servertest.OrgNordic+"/receivers/"+ours.ID, nil).Expect(t, 403, "forbidden")
 
 	admin := h.API()
 	admin.Login("multi@demo.example") // admin in Nordic, observer in Atlantic
-	admin.Call("GET", "/api/v2/payouts/organisations/"+orgNordic+"/receivers/"+theirs.ID, nil).Expect(t, 404, "not_found")
-	admin.Call("DELETE", "/api/v2/customer/organisations/"+orgNordic+"/creditors/"+theirs.ID, nil).Expect(t, 404, "not_found")
-	admin.Call("DELETE", "/api/v2/customer/organisations/"+orgAtlantic+"/creditors/"+theirs.ID, nil).Expect(t, 403, "forbidden")
-	if _, err := h.Store.Receiver(context.Background(), orgAtlantic, theirs.ID); err != nil {
+	admin.Call("GET", "/api/v2/payouts/organisations/"+servertest.OrgNordic+"/receivers/"+theirs.ID, nil).Expect(t, 404, "not_found")
+	admin.Call("DELETE", "/api/v2/customer/organisations/"+servertest.OrgNordic+"/creditors/"+theirs.ID, nil).Expect(t, 404, "not_found")
+	admin.Call("DELETE", "/api/v2/customer/organisations/"+servertest.OrgAtlantic+"/creditors/"+theirs.ID, nil).Expect(t, 403, "forbidden")
+	if _, err := h.Store.Receiver(context.Background(), servertest.OrgAtlantic, theirs.ID); err != nil {
 		t.Errorf("the other organisation's receiver is gone: %v", err)
 	}
 
-	path := "/api/v2/payouts/organisations/" + orgNordic + "/receivers"
+	path := "/api/v2/payouts/organisations/" + servertest.OrgNordic + "/receivers"
 	first := admin.Call("POST", path, newCreditor("Twice"))
 	first.Expect(t, 201, "")
 	again := admin.Call("POST", path, newCreditor("Twice"))
@@ -116,7 +117,7 @@ func TestAPIChecks(t *testing.T) {
 			t.Errorf("%s: source %v", q, src)
 		}
 	}
-	r = admin.Call("GET", "/api/v2/payouts/organisations/"+orgNordic+"/recent_receivers", nil)
+	r = admin.Call("GET", "/api/v2/payouts/organisations/"+servertest.OrgNordic+"/recent_receivers", nil)
 	r.Expect(t, 422, "invalid")
 	if len(r.JSON["errors"].([]any)) != 2 {
 		t.Errorf("missing product_id and schema_id: %v", r.JSON)

@@ -16,20 +16,6 @@ import (
 
 func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
 
-const (
-	orgNordic   = servertest.OrgNordic
-	orgAtlantic = servertest.OrgAtlantic
-)
-
-var (
-	find    = htmlq.Find
-	findAll = htmlq.FindAll
-	attr    = htmlq.Attr
-	byTag   = htmlq.ByTag
-	byID    = htmlq.ByID
-	text    = htmlq.VisibleText
-)
-
 func newHarness(t *testing.T) *servertest.Harness { return servertest.New(t, auth.New, New) }
 
 // all are the organisation's receivers, newest first, as the provider lists them.
@@ -63,7 +49,7 @@ func first(t *testing.T, h *servertest.Harness, org string, pick func(provider.R
 }
 
 // panelOf is the details panel of a page.
-func panelOf(doc *html.Node) *html.Node { return find(doc, byID("receiver-panel")) }
+func panelOf(doc *html.Node) *html.Node { return htmlq.Find(doc, htmlq.ByID("receiver-panel")) }
 
 // link is the first link under n whose visible text is s.
 func linkText(n *html.Node, s string) *html.Node { return servertest.LinkByText(n, s) }
@@ -71,9 +57,9 @@ func linkText(n *html.Node, s string) *html.Node { return servertest.LinkByText(
 // pairs are the terms and descriptions under n.
 func pairs(n *html.Node) map[string]string {
 	out := map[string]string{}
-	for _, d := range findAll(n, byTag("div")) {
-		if dt, dd := find(d, byTag("dt")), find(d, byTag("dd")); dt != nil && dd != nil {
-			out[text(dt)] = text(dd)
+	for _, d := range htmlq.FindAll(n, htmlq.ByTag("div")) {
+		if dt, dd := htmlq.Find(d, htmlq.ByTag("dt")), htmlq.Find(d, htmlq.ByTag("dd")); dt != nil && dd != nil {
+			out[htmlq.VisibleText(dt)] = htmlq.VisibleText(dd)
 		}
 	}
 	return out

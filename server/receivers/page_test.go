@@ -10,6 +10,7 @@ import (
 	"golang.org/x/net/html"
 
 	"portal/access"
+	"portal/htmlq"
 	"portal/provider"
 	"portal/server/servertest"
 )
@@ -20,10 +21,10 @@ import (
 func TestPageListsEveryReceiverByPages(t *testing.T) {
 	h := newHarness(t)
 	c := h.LoggedIn("observer@demo.example")
-	want := all(t, h, orgNordic)
+	want := all(t, h, servertest.OrgNordic)
 	var seen []string
 	kinds := map[string]bool{}
-	path := base(orgNordic)
+	path := base(servertest.OrgNordic)
 	var pages []string
 	for n := 0; path != ""; n++ {
 		pages = append(pages, path)
@@ -31,10 +32,10 @@ func TestPageListsEveryReceiverByPages(t *testing.T) {
 		if res.StatusCode != 200 {
 			t.Fatalf("%s: %d", path, res.StatusCode)
 		}
-		if cap := find(doc, byTag("caption")); text(cap) != "Saved receivers" {
-			t.Fatalf("caption %q", text(cap))
+		if cap := htmlq.Find(doc, htmlq.ByTag("caption")); htmlq.VisibleText(cap) != "Saved receivers" {
+			t.Fatalf("caption %q", htmlq.VisibleText(cap))
 		}
-		if got := text(find(doc, byID("receivers-count"))); !strings.HasPrefix(got, "64 receivers · 25 per page") {
+		if got := htmlq.VisibleText(htmlq.Find(doc, htmlq.ByID("receivers-count"))); !strings.HasPrefix(got, "64 receivers · 25 per page") {
 			t.Errorf("count %q", got)
 		}
 		rows := servertest.Rows(doc)
@@ -43,39 +44,39 @@ func TestPageListsEveryReceiverByPages(t *testing.T) {
 		}
 		for _, row := range rows {
 			r := want[len(seen)]
-			cells := findAll(row, byTag("td"))
-			a := find(cells[0], byTag("a"))
-			if text(a) != r.FullName || attr(row, "id") != "receiver-"+r.ID {
-				t.Fatalf("row %d: %q, want %s", len(seen), text(a), r.FullName)
+			cells := htmlq.FindAll(row, htmlq.ByTag("td"))
+			a := htmlq.Find(cells[0], htmlq.ByTag("a"))
+			if htmlq.VisibleText(a) != r.FullName || htmlq.Attr(row, "id") != "receiver-"+r.ID {
+				t.Fatalf("row %d: %q, want %s", len(seen), htmlq.VisibleText(a), r.FullName)
 			}
-			if u, _ := url.Parse(attr(a, "href")); u.Path != base(orgNordic) || u.Query().Get(qReceiver) != r.ID {
-				t.Errorf("row link %s", attr(a, "href"))
+			if u, _ := url.Parse(htmlq.Attr(a, "href")); u.Path != base(servertest.OrgNordic) || u.Query().Get(qReceiver) != r.ID {
+				t.Errorf("row link %s", htmlq.Attr(a, "href"))
 			}
 			kind, value := r.Account()
 			var parts []string
-			for _, s := range findAll(cells[1], byTag("span")) {
-				parts = append(parts, text(s))
+			for _, s := range htmlq.FindAll(cells[1], htmlq.ByTag("span")) {
+				parts = append(parts, htmlq.VisibleText(s))
 			}
 			if !slices.Equal(parts, []string{detailLabels[kind], value, r.Currency}) {
 				t.Errorf("%s: account cell %q, want %s %s %s", r.FullName, parts, detailLabels[kind], value, r.Currency)
 			}
-			if text(cells[3]) != r.CreatedBy {
-				t.Errorf("%s: created by %q", r.FullName, text(cells[3]))
+			if htmlq.VisibleText(cells[3]) != r.CreatedBy {
+				t.Errorf("%s: created by %q", r.FullName, htmlq.VisibleText(cells[3]))
 			}
 			kinds[kind] = true
 			seen = append(seen, r.ID)
 		}
 		path = ""
-		if next := find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "rel") == "next" }); next != nil {
-			path = attr(next, "href")
+		if next := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "rel") == "next" }); next != nil {
+			path = htmlq.Attr(next, "href")
 		}
-		if prev := find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "rel") == "prev" }); (prev != nil) != (n > 0) {
+		if prev := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "rel") == "prev" }); (prev != nil) != (n > 0) {
 			t.Errorf("page %d: previous link %v", n, prev != nil)
 		} else if n == 2 {
 			// Back from the last page is the second page.
-			_, back := c.Page(attr(prev, "href"))
-			if r := servertest.Rows(back); len(r) != pageSize || attr(r[0], "id") != "receiver-"+want[pageSize].ID {
-				t.Errorf("back from the last page starts at %s", attr(r[0], "id"))
+			_, back := c.Page(htmlq.Attr(prev, "href"))
+			if r := servertest.Rows(back); len(r) != pageSize || htmlq.Attr(r[0], "id") != "receiver-"+want[pageSize].ID {
+				t.Errorf("back from the last page starts at %s", htmlq.Attr(r[0], "id"))
 			}
 		}
 	}
@@ -89,16 +90,16 @@ func TestPageListsEveryReceiverByPages(t *testing.T) {
 	}
 
 	// Oldest first, kept by the links; a stale cursor falls back to the first page.
-	_, doc := c.Page(base(orgNordic) + "?sort=created_at")
-	if rows := servertest.Rows(doc); attr(rows[0], "id") != "receiver-"+want[len(want)-1].ID {
-		t.Errorf("oldest first starts with %s", attr(rows[0], "id"))
+	_, doc := c.Page(base(servertest.OrgNordic) + "?sort=created_at")
+	if rows := servertest.Rows(doc); htmlq.Attr(rows[0], "id") != "receiver-"+want[len(want)-1].ID {
+		t.Errorf("oldest first starts with %s", htmlq.Attr(rows[0], "id"))
 	}
-	next := find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "rel") == "next" })
-	if !strings.Contains(attr(next, "href"), "sort=created_at") {
-		t.Errorf("next link %s loses the sort", attr(next, "href"))
+	next := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "rel") == "next" })
+	if !strings.Contains(htmlq.Attr(next, "href"), "sort=created_at") {
+		t.Errorf("next link %s loses the sort", htmlq.Attr(next, "href"))
 	}
-	res, doc := c.Page(base(orgNordic) + "?cursor_next=garbage")
-	if rows := servertest.Rows(doc); res.StatusCode != 200 || attr(rows[0], "id") != "receiver-"+want[0].ID {
+	res, doc := c.Page(base(servertest.OrgNordic) + "?cursor_next=garbage")
+	if rows := servertest.Rows(doc); res.StatusCode != 200 || htmlq.Attr(rows[0], "id") != "receiver-"+want[0].ID {
 		t.Errorf("stale cursor: %d", res.StatusCode)
 	}
 }
@@ -108,24 +109,24 @@ func TestPageListsEveryReceiverByPages(t *testing.T) {
 func TestPanelShowsTheFieldsInTheSpecsOrder(t *testing.T) {
 	h := newHarness(t)
 	c := h.LoggedIn("observer@demo.example")
-	r := first(t, h, orgNordic, func(r provider.Receiver) bool {
+	r := first(t, h, servertest.OrgNordic, func(r provider.Receiver) bool {
 		return r.MobileNumber != "" && r.Birthdate != "" && r.Detail("intermediary_agent.bank_bic") != ""
 	})
-	res, doc := c.Page(base(orgNordic) + "?receiver=" + r.ID)
+	res, doc := c.Page(base(servertest.OrgNordic) + "?receiver=" + r.ID)
 	if res.StatusCode != 200 {
 		t.Fatalf("status %d", res.StatusCode)
 	}
-	if title := text(find(doc, byTag("title"))); !strings.HasPrefix(title, r.FullName+" · Receivers · ") {
+	if title := htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("title"))); !strings.HasPrefix(title, r.FullName+" · Receivers · ") {
 		t.Errorf("title %q", title)
 	}
 	panel := panelOf(doc)
-	if panel == nil || text(find(panel, byID("receiver-panel-title"))) != r.FullName {
+	if panel == nil || htmlq.VisibleText(htmlq.Find(panel, htmlq.ByID("receiver-panel-title"))) != r.FullName {
 		t.Fatalf("no panel for %s", r.FullName)
 	}
 	var labels []string
-	dl := find(panel, byTag("dl"))
-	for _, dt := range findAll(dl, byTag("dt")) {
-		labels = append(labels, text(dt))
+	dl := htmlq.Find(panel, htmlq.ByTag("dl"))
+	for _, dt := range htmlq.FindAll(dl, htmlq.ByTag("dt")) {
+		labels = append(labels, htmlq.VisibleText(dt))
 	}
 	values := pairs(dl)
 	order := []string{"Full name", "Date of birth", "Address", "Postcode", "City", "Country", "Created by", "Email", "Mobile number"}
@@ -138,33 +139,33 @@ func TestPanelShowsTheFieldsInTheSpecsOrder(t *testing.T) {
 		t.Errorf("values %v of %+v", values, r)
 	}
 	var parts []string
-	for _, s := range findAll(panel, byTag("section")) {
-		parts = append(parts, attr(s, "aria-label"))
+	for _, s := range htmlq.FindAll(panel, htmlq.ByTag("section")) {
+		parts = append(parts, htmlq.Attr(s, "aria-label"))
 	}
 	if !slices.Equal(parts, []string{"Receiver Bank", "Intermediary Agent", "Intermediary Agent Account"}) {
 		t.Errorf("creditor details parts %v", parts)
 	}
-	bank := pairs(findAll(panel, byTag("section"))[0])
+	bank := pairs(htmlq.FindAll(panel, htmlq.ByTag("section"))[0])
 	if bank["Account number"] != r.Detail("creditor_account.account_number") || bank["BIC"] != r.Detail("creditor_account.bank_bic") {
 		t.Errorf("receiver bank %v", bank)
 	}
-	if agent := pairs(findAll(panel, byTag("section"))[1]); agent["BIC"] != r.Detail("intermediary_agent.bank_bic") {
+	if agent := pairs(htmlq.FindAll(panel, htmlq.ByTag("section"))[1]); agent["BIC"] != r.Detail("intermediary_agent.bank_bic") {
 		t.Errorf("intermediary agent %v", agent)
 	}
-	if close := linkText(panel, "Close receiver details"); close == nil || attr(close, "href") != base(orgNordic)+"#receiver-"+r.ID {
+	if close := linkText(panel, "Close receiver details"); close == nil || htmlq.Attr(close, "href") != base(servertest.OrgNordic)+"#receiver-"+r.ID {
 		t.Errorf("close link %v", close)
 	}
 	// The row of the open receiver is marked, on the page that lists it; an empty field
 	// says so rather than vanishing.
-	top := all(t, h, orgNordic)[0]
-	_, doc = c.Page(base(orgNordic) + "?receiver=" + top.ID)
-	row := find(doc, byID("receiver-"+top.ID))
-	if !strings.Contains(attr(row, "class"), "bg-blue-50") || attr(find(row, byTag("a")), "aria-current") != "true" {
+	top := all(t, h, servertest.OrgNordic)[0]
+	_, doc = c.Page(base(servertest.OrgNordic) + "?receiver=" + top.ID)
+	row := htmlq.Find(doc, htmlq.ByID("receiver-"+top.ID))
+	if !strings.Contains(htmlq.Attr(row, "class"), "bg-blue-50") || htmlq.Attr(htmlq.Find(row, htmlq.ByTag("a")), "aria-current") != "true" {
 		t.Error("the open receiver's row is not marked")
 	}
-	bare := first(t, h, orgNordic, func(r provider.Receiver) bool { return r.MobileNumber == "" })
-	_, doc = c.Page(base(orgNordic) + "?receiver=" + bare.ID)
-	if got := pairs(find(panelOf(doc), byTag("dl")))["Mobile number"]; got != "Not given" {
+	bare := first(t, h, servertest.OrgNordic, func(r provider.Receiver) bool { return r.MobileNumber == "" })
+	_, doc = c.Page(base(servertest.OrgNordic) + "?receiver=" + bare.ID)
+	if got := pairs(htmlq.Find(panelOf(doc), htmlq.ByTag("dl")))["Mobile number"]; got != "Not given" {
 		t.Errorf("empty mobile number: %q", got)
 	}
 }
@@ -173,14 +174,14 @@ func TestPanelShowsTheFieldsInTheSpecsOrder(t *testing.T) {
 // management flag gates it, receivers:manage offers Delete.
 func TestRolesAndTheFlag(t *testing.T) {
 	h := newHarness(t)
-	r := first(t, h, orgNordic, nil)
+	r := first(t, h, servertest.OrgNordic, nil)
 	for _, role := range access.Roles {
 		t.Run(role, func(t *testing.T) {
 			perms := access.For(role)
 			c := h.LoggedIn(role + "@demo.example")
-			res, doc := c.Page(base(orgNordic) + "?receiver=" + r.ID)
+			res, doc := c.Page(base(servertest.OrgNordic) + "?receiver=" + r.ID)
 			if !perms.Has(access.PayoutsRead) {
-				if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+orgNordic {
+				if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+servertest.OrgNordic {
 					t.Fatalf("without payouts:read: %d %s", res.StatusCode, res.Header.Get("Location"))
 				}
 				return
@@ -192,18 +193,18 @@ func TestRolesAndTheFlag(t *testing.T) {
 			if (del != nil) != perms.Has(access.ReceiversManage) {
 				t.Errorf("Delete receiver offered: %v", del != nil)
 			}
-			if del != nil && attr(del, "href") != base(orgNordic)+"/"+r.ID+"/delete" {
-				t.Errorf("delete link %s", attr(del, "href"))
+			if del != nil && htmlq.Attr(del, "href") != base(servertest.OrgNordic)+"/"+r.ID+"/delete" {
+				t.Errorf("delete link %s", htmlq.Attr(del, "href"))
 			}
-			if nav := find(doc, func(n *html.Node) bool { return n.Data == "nav" && linkText(n, "Receivers") != nil }); nav == nil {
+			if nav := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "nav" && linkText(n, "Receivers") != nil }); nav == nil {
 				t.Error("no Receivers in the sidebar")
 			}
 		})
 	}
-	h.Env.Exec(`UPDATE feature_flags SET enabled = 0 WHERE organisation_id = ? AND name = ?`, orgNordic, provider.FlagReceiverManagement)
+	h.Env.Exec(`UPDATE feature_flags SET enabled = 0 WHERE organisation_id = ? AND name = ?`, servertest.OrgNordic, provider.FlagReceiverManagement)
 	c := h.LoggedIn("admin@demo.example")
-	res, _ := c.Page(base(orgNordic))
-	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+orgNordic {
+	res, _ := c.Page(base(servertest.OrgNordic))
+	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+servertest.OrgNordic {
 		t.Errorf("flag off: %d %s", res.StatusCode, res.Header.Get("Location"))
 	}
 }
@@ -212,31 +213,31 @@ func TestRolesAndTheFlag(t *testing.T) {
 // POST, for a user who belongs to both; an organisation the user is not in shows nothing.
 func TestOtherOrganisationsReceiversAreNotFound(t *testing.T) {
 	h := newHarness(t)
-	theirs := first(t, h, orgAtlantic, nil)
+	theirs := first(t, h, servertest.OrgAtlantic, nil)
 	c := h.LoggedIn("multi@demo.example") // admin in Nordic, observer in Atlantic
-	res, doc := c.Page(base(orgNordic) + "?receiver=" + theirs.ID)
-	alert := find(panelOf(doc), func(n *html.Node) bool { return attr(n, "role") == "alert" })
-	if res.StatusCode != http.StatusNotFound || text(alert) != provider.MsgReceiverNotFound {
-		t.Errorf("panel: %d %q", res.StatusCode, text(alert))
+	res, doc := c.Page(base(servertest.OrgNordic) + "?receiver=" + theirs.ID)
+	alert := htmlq.Find(panelOf(doc), func(n *html.Node) bool { return htmlq.Attr(n, "role") == "alert" })
+	if res.StatusCode != http.StatusNotFound || htmlq.VisibleText(alert) != provider.MsgReceiverNotFound {
+		t.Errorf("panel: %d %q", res.StatusCode, htmlq.VisibleText(alert))
 	}
-	if strings.Contains(text(doc), theirs.FullName) && !slices.ContainsFunc(all(t, h, orgNordic), func(r provider.Receiver) bool { return r.FullName == theirs.FullName }) {
+	if strings.Contains(htmlq.VisibleText(doc), theirs.FullName) && !slices.ContainsFunc(all(t, h, servertest.OrgNordic), func(r provider.Receiver) bool { return r.FullName == theirs.FullName }) {
 		t.Error("the page names the other organisation's receiver")
 	}
-	del := base(orgNordic) + "/" + theirs.ID + "/delete"
+	del := base(servertest.OrgNordic) + "/" + theirs.ID + "/delete"
 	if res, _ := c.Page(del); res.StatusCode != http.StatusNotFound {
 		t.Errorf("confirmation: %d", res.StatusCode)
 	}
-	tok := c.CSRF(base(orgNordic))
+	tok := c.CSRF(base(servertest.OrgNordic))
 	if res := c.Do("POST", del, url.Values{"_csrf": {tok}}); res.StatusCode != http.StatusNotFound {
 		t.Errorf("delete: %d", res.StatusCode)
 	}
-	if _, err := h.Store.Receiver(t.Context(), orgAtlantic, theirs.ID); err != nil {
+	if _, err := h.Store.Receiver(t.Context(), servertest.OrgAtlantic, theirs.ID); err != nil {
 		t.Errorf("the other organisation's receiver is gone: %v", err)
 	}
 	// admin@demo is not in Atlantic.
 	c = h.LoggedIn("admin@demo.example")
-	res, doc = c.Page(base(orgAtlantic) + "?receiver=" + theirs.ID)
-	if res.StatusCode == 200 || strings.Contains(text(doc), theirs.FullName) {
+	res, doc = c.Page(base(servertest.OrgAtlantic) + "?receiver=" + theirs.ID)
+	if res.StatusCode == 200 || strings.Contains(htmlq.VisibleText(doc), theirs.FullName) {
 		t.Errorf("a non-member: %d", res.StatusCode)
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"portal/daterange"
 	"portal/provider"
 	"portal/server"
+	"portal/server/listpage"
 )
 
 // area's handlers use the core's services through the server.
@@ -146,33 +147,10 @@ type ReceiversPageProps struct {
 
 func base(orgID string) string { return "/org/" + orgID + "/receivers" }
 
-// link is path with q's parameters and a fragment.
-func link(path string, q url.Values, frag string) string {
-	if e := q.Encode(); e != "" {
-		path += "?" + e
-	}
-	return path + frag
-}
-
-// with is a copy of q with kv set ("" deletes).
-func with(q url.Values, kv ...string) url.Values {
-	out := url.Values{}
-	for k, vs := range q {
-		out[k] = append([]string(nil), vs...)
-	}
-	for i := 0; i+1 < len(kv); i += 2 {
-		if kv[i+1] == "" {
-			out.Del(kv[i])
-		} else {
-			out.Set(kv[i], kv[i+1])
-		}
-	}
-	return out
-}
-
 // listQuery is the page's list as asked: the provider's filter and the query of this page
 // without the open receiver (here), which every link of the page keeps.
 type listQuery struct {
+	cur    listpage.Cursor // the page asked for
 	filter provider.ReceiverFilter
 	sort   string
 	kept   url.Values // the sort, when not the default
@@ -186,14 +164,9 @@ func readQuery(c fiber.Ctx) listQuery {
 		q.sort, q.filter.Sort = provider.ReceiverSortOldest, provider.ReceiverSortOldest
 		q.kept.Set(qSort, q.sort)
 	}
-	q.here = with(q.kept)
-	if cur := c.Query(qCursorPrev); cur != "" {
-		q.filter.Cursor, q.filter.Direction = strings.Clone(cur), provider.DirectionPrev
-		q.here.Set(qCursorPrev, q.filter.Cursor)
-	} else if cur := c.Query(qCursorNext); cur != "" {
-		q.filter.Cursor, q.filter.Direction = strings.Clone(cur), provider.DirectionNext
-		q.here.Set(qCursorNext, q.filter.Cursor)
-	}
+	q.cur = listpage.ReadCursor(c, qCursorNext, qCursorPrev)
+	q.filter.Cursor, q.filter.Direction = q.cur.Value, q.cur.Direction
+	q.here = q.cur.Here(q.kept)
 	return q
 }
 
@@ -256,32 +229,26 @@ func (s area) list(c fiber.Ctx) error {
 	status := fiber.StatusOK
 	open := strings.Clone(c.Query(qReceiver))
 
-	pg, err := s.Receivers.Receivers(ctx, o.Org.ID, q.filter)
-	if provider.ErrorCode(err) == provider.EINVALID && q.filter.Cursor != "" {
-		// A stale or edited cursor: the first page.
-		q.filter.Cursor, q.filter.Direction, q.here = "", "", with(q.kept)
-		pg, err = s.Receivers.Receivers(ctx, o.Org.ID, q.filter)
-	}
+	pg, err := listpage.Load(&q.cur, func(cursor, direction string) (provider.ReceiverPage, error) {
+		q.filter.Cursor, q.filter.Direction = cursor, direction
+		return s.Receivers.Receivers(ctx, o.Org.ID, q.filter)
+	})
+	q.here = q.cur.Here(q.kept)
 	if err != nil {
 		s.Logger.Error("receiver list", "request_id", rq.ID, "err", err)
 		p.Failure, status = msgListFailed, fiber.StatusServiceUnavailable
 	}
 	for _, r := range pg.Receivers {
 		label, account := accountOf(r)
-		p.Rows = append(p.Rows, ReceiverRow{ID: r.ID, Href: link(path, with(q.here, qReceiver, r.ID), "#receiver-panel"), Open: r.ID == open,
+		p.Rows = append(p.Rows, ReceiverRow{ID: r.ID, Href: server.Link(path, server.WithQuery(q.here, qReceiver, r.ID), "#receiver-panel"), Open: r.ID == open,
 			Name: r.FullName, Type: creditorTypes[r.CreditorType], AccountLabel: label, Account: account, Currency: r.Currency,
 			Created: r.CreatedAt.UTC().Format(daterange.DisplayLayout), CreatedBy: r.CreatedBy})
 	}
 	p.Total = pg.Total
-	if pg.HasNext && pg.CursorNext != "" {
-		p.Next = link(path, with(q.kept, qCursorNext, pg.CursorNext), "")
-	}
-	if pg.CursorPrev != "" {
-		p.Prev = link(path, with(q.kept, qCursorPrev, pg.CursorPrev), "")
-	}
+	p.Next, p.Prev = q.cur.Pager(path, q.kept, pg.HasNext, pg.CursorNext, pg.CursorPrev)
 
 	if open != "" {
-		p.ClosePanel = link(path, q.here, "#receiver-"+open)
+		p.ClosePanel = server.Link(path, q.here, "#receiver-"+open)
 		r, err := s.Receivers.Receiver(ctx, o.Org.ID, open)
 		switch provider.ErrorCode(err) {
 		case "":
@@ -308,7 +275,7 @@ func (s area) panel(c fiber.Ctx, r provider.Receiver, here url.Values) ReceiverD
 	o := rq.Org
 	path := base(o.Org.ID)
 	d := ReceiverDetails{ID: r.ID, Name: r.FullName, Type: creditorTypes[r.CreditorType], Details: []ReceiverDetailGroup{},
-		Close: link(path, here, "#receiver-"+r.ID),
+		Close: server.Link(path, here, "#receiver-"+r.ID),
 		Fields: []ReceiverField{{"Full name", r.FullName}, {"Date of birth", day(r.Birthdate)}, {"Address", strings.Join(nonEmpty(r.AddressLines), ", ")},
 			{"Postcode", r.Postcode}, {"City", r.City}, {"Country", r.CountryCode}, {"Created by", r.CreatedBy}, {"Email", r.Email},
 			{"Mobile number", r.MobileNumber}}}
@@ -324,7 +291,7 @@ func (s area) panel(c fiber.Ctx, r provider.Receiver, here url.Values) ReceiverD
 		}
 	}
 	if o.Can(access.ReceiversManage) {
-		del := deleteConfirm(path, r, server.MaskedCSRF(rq.Session), link(path, here, ""))
+		del := deleteConfirm(path, r, server.MaskedCSRF(rq.Session), server.Link(path, here, ""))
 		d.Delete = &del
 	}
 	return d

@@ -3,6 +3,7 @@ package search
 import (
 	"net/http"
 	"net/url"
+	"portal/server/servertest"
 	"strings"
 	"testing"
 )
@@ -57,7 +58,7 @@ func TestSearchAPI(t *testing.T) {
 	// gets every group unsearched.
 	m := h.API()
 	m.Login("multi@demo.example")
-	other := m.Call("GET", "/api/v1/search/organisations/"+orgAtlantic+"?unique_identifier="+url.QueryEscape(d.payoutE2E), nil)
+	other := m.Call("GET", "/api/v1/search/organisations/"+servertest.OrgAtlantic+"?unique_identifier="+url.QueryEscape(d.payoutE2E), nil)
 	if other.StatusCode != http.StatusOK {
 		t.Fatalf("status %d", other.StatusCode)
 	}
@@ -68,14 +69,14 @@ func TestSearchAPI(t *testing.T) {
 	}
 	def := h.API()
 	def.Login("default@demo.example")
-	none := def.Call("GET", "/api/v1/search/organisations/"+orgNordic+"?unique_identifier="+url.QueryEscape(d.payoutE2E), nil)
+	none := def.Call("GET", "/api/v1/search/organisations/"+servertest.OrgNordic+"?unique_identifier="+url.QueryEscape(d.payoutE2E), nil)
 	for _, g := range groupsOf(none.JSON) {
 		if g.searched || len(g.ids) != 0 {
 			t.Errorf("default role: %s searched %v %v", g.kind, g.searched, g.ids)
 		}
 	}
 	for _, q := range []string{"", "?unique_identifier=%20"} {
-		r := a.Call("GET", "/api/v1/search/organisations/"+orgNordic+q, nil)
+		r := a.Call("GET", "/api/v1/search/organisations/"+servertest.OrgNordic+q, nil)
 		for _, g := range groupsOf(r.JSON) {
 			if !g.searched || len(g.ids) != 0 {
 				t.Errorf("%q: %s %v %v", q, g.kind, g.searched, g.ids)
@@ -84,11 +85,11 @@ func TestSearchAPI(t *testing.T) {
 	}
 	for _, bad := range []string{"?unique_identifier=" + strings.Repeat("x", 201), "?unique_identifier=x&end_date=31-12-2020",
 		"?unique_identifier=x&start_date=2020-02-01&end_date=2020-01-01"} {
-		if r := a.Call("GET", "/api/v1/search/organisations/"+orgNordic+bad, nil); r.StatusCode != http.StatusUnprocessableEntity {
+		if r := a.Call("GET", "/api/v1/search/organisations/"+servertest.OrgNordic+bad, nil); r.StatusCode != http.StatusUnprocessableEntity {
 			t.Errorf("%q: %d", bad, r.StatusCode)
 		}
 	}
-	if r := a.Call("GET", "/api/v1/search/organisations/"+orgAtlantic+"?unique_identifier=x", nil); r.StatusCode != http.StatusNotFound {
+	if r := a.Call("GET", "/api/v1/search/organisations/"+servertest.OrgAtlantic+"?unique_identifier=x", nil); r.StatusCode != http.StatusNotFound {
 		t.Errorf("non-member: %d", r.StatusCode)
 	}
 }

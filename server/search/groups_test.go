@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/net/html"
 
+	"portal/htmlq"
 	"portal/provider"
 	"portal/server"
 	"portal/server/accounts"
@@ -46,19 +47,19 @@ func demoIDs(t *testing.T, h *servertest.Harness) demo {
 		{`SELECT unique_reference, end_to_end_id FROM payout_requests p WHERE organisation_id = ? AND state = 'rejected'
 			AND NOT EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.end_to_end_id = p.end_to_end_id)
 			AND NOT EXISTS (SELECT 1 FROM ledger_entries e WHERE e.reference = p.unique_reference OR e.order_id = p.unique_reference)
-			ORDER BY end_to_end_id LIMIT 1`, []any{orgNordic}, []any{&d.payoutRef, &d.payoutE2E}},
+			ORDER BY end_to_end_id LIMIT 1`, []any{servertest.OrgNordic}, []any{&d.payoutRef, &d.payoutE2E}},
 		{`SELECT p.unique_reference FROM payout_requests p WHERE p.organisation_id = ? AND EXISTS (SELECT 1 FROM ledger_entries e
-			WHERE e.reference = p.unique_reference) ORDER BY p.unique_reference LIMIT 1`, []any{orgNordic}, []any{&d.bookedRef}},
+			WHERE e.reference = p.unique_reference) ORDER BY p.unique_reference LIMIT 1`, []any{servertest.OrgNordic}, []any{&d.bookedRef}},
 		{`SELECT id, unique_reference, reference FROM collection_orders WHERE organisation_id = ? ORDER BY unique_reference LIMIT 1`,
-			[]any{orgNordic}, []any{&d.orderUUID, &d.orderUnique, &d.orderMerchant}},
+			[]any{servertest.OrgNordic}, []any{&d.orderUUID, &d.orderUnique, &d.orderMerchant}},
 		{`SELECT id, unique_reference FROM collection_payments WHERE organisation_id = ? ORDER BY unique_reference LIMIT 1`,
-			[]any{orgNordic}, []any{&d.paymentUUID, &d.paymentUnique}},
+			[]any{servertest.OrgNordic}, []any{&d.paymentUUID, &d.paymentUnique}},
 		{`SELECT reference, id, external_reference FROM withdrawal_requests WHERE organisation_id = ? ORDER BY external_reference LIMIT 1`,
-			[]any{orgNordic}, []any{&d.withdrawalRef, &d.withdrawalID, &d.withdrawalE2E}},
+			[]any{servertest.OrgNordic}, []any{&d.withdrawalRef, &d.withdrawalID, &d.withdrawalE2E}},
 		{`SELECT seq FROM ledger_entries WHERE account_number = ? ORDER BY seq DESC LIMIT 1`, []any{acctEUR}, []any{&d.entryID}},
-		{`SELECT end_to_end_id FROM payout_requests WHERE organisation_id = ? ORDER BY end_to_end_id LIMIT 1`, []any{orgAtlantic}, []any{&d.atlanticPayoutE2E}},
-		{`SELECT id FROM collection_orders WHERE organisation_id = ? ORDER BY unique_reference LIMIT 1`, []any{orgAtlantic}, []any{&d.atlanticOrderUUID}},
-		{`SELECT unique_reference FROM collection_payments WHERE organisation_id = ? ORDER BY unique_reference LIMIT 1`, []any{orgAtlantic}, []any{&d.atlanticPaymentUnique}},
+		{`SELECT end_to_end_id FROM payout_requests WHERE organisation_id = ? ORDER BY end_to_end_id LIMIT 1`, []any{servertest.OrgAtlantic}, []any{&d.atlanticPayoutE2E}},
+		{`SELECT id FROM collection_orders WHERE organisation_id = ? ORDER BY unique_reference LIMIT 1`, []any{servertest.OrgAtlantic}, []any{&d.atlanticOrderUUID}},
+		{`SELECT unique_reference FROM collection_payments WHERE organisation_id = ? ORDER BY unique_reference LIMIT 1`, []any{servertest.OrgAtlantic}, []any{&d.atlanticPaymentUnique}},
 	} {
 		if err := h.DB().QueryRow(q.sql, q.args...).Scan(q.dst...); err != nil {
 			t.Fatalf("%s: %v", q.sql, err)
@@ -70,20 +71,22 @@ func demoIDs(t *testing.T, h *servertest.Harness) demo {
 // groupTitles are the titles of the result groups shown, in order.
 func groupTitles(doc *html.Node) []string {
 	var out []string
-	for _, sec := range findAll(doc, func(n *html.Node) bool {
-		return n.Data == "section" && strings.HasPrefix(attr(n, "aria-labelledby"), "search-")
+	for _, sec := range htmlq.FindAll(doc, func(n *html.Node) bool {
+		return n.Data == "section" && strings.HasPrefix(htmlq.Attr(n, "aria-labelledby"), "search-")
 	}) {
-		out = append(out, text(find(sec, byTag("h2"))))
+		out = append(out, htmlq.VisibleText(htmlq.Find(sec, htmlq.ByTag("h2"))))
 	}
 	return out
 }
 
 // groupLinks are the hit links of group key.
 func groupLinks(doc *html.Node, key string) []string {
-	sec := find(doc, func(n *html.Node) bool { return n.Data == "section" && attr(n, "aria-labelledby") == "search-"+key })
+	sec := htmlq.Find(doc, func(n *html.Node) bool {
+		return n.Data == "section" && htmlq.Attr(n, "aria-labelledby") == "search-"+key
+	})
 	var out []string
 	for _, tr := range servertest.Rows(sec) {
-		out = append(out, attr(find(tr, byTag("a")), "href"))
+		out = append(out, htmlq.Attr(htmlq.Find(tr, htmlq.ByTag("a")), "href"))
 	}
 	return out
 }
@@ -91,7 +94,7 @@ func groupLinks(doc *html.Node, key string) []string {
 func TestSearchFiveGroups(t *testing.T) {
 	h := newHarness(t)
 	d := demoIDs(t, h)
-	org := "/org/" + orgNordic
+	org := "/org/" + servertest.OrgNordic
 	at := func(kind, id, q string) string {
 		return org + "/search/" + kind + "/" + url.PathEscape(id) + "?" + url.Values{"q": {q}}.Encode()
 	}
@@ -106,43 +109,43 @@ func TestSearchFiveGroups(t *testing.T) {
 		links              map[string]string // group key → its first hit link
 		groups             []string          // the groups shown (nil: the no-result state)
 	}{
-		{"payout end-to-end id", "observer@demo.example", orgNordic, d.payoutE2E, at("payouts", d.payoutRef, d.payoutE2E),
+		{"payout end-to-end id", "observer@demo.example", servertest.OrgNordic, d.payoutE2E, at("payouts", d.payoutRef, d.payoutE2E),
 			map[string]string{"payouts": payoutLink}, all},
-		{"payout reference in lower case", "observer@demo.example", orgNordic, strings.ToLower(d.payoutRef), at("payouts", d.payoutRef, strings.ToLower(d.payoutRef)),
+		{"payout reference in lower case", "observer@demo.example", servertest.OrgNordic, strings.ToLower(d.payoutRef), at("payouts", d.payoutRef, strings.ToLower(d.payoutRef)),
 			map[string]string{"payouts": payoutLink}, all},
-		{"end-to-end id is exact", "observer@demo.example", orgNordic, strings.ToLower(d.payoutE2E), "", nil, nil},
-		{"order uuid in upper case", "observer@demo.example", orgNordic, strings.ToUpper(d.orderUUID), at("orders", d.orderUUID, strings.ToUpper(d.orderUUID)),
+		{"end-to-end id is exact", "observer@demo.example", servertest.OrgNordic, strings.ToLower(d.payoutE2E), "", nil, nil},
+		{"order uuid in upper case", "observer@demo.example", servertest.OrgNordic, strings.ToUpper(d.orderUUID), at("orders", d.orderUUID, strings.ToUpper(d.orderUUID)),
 			map[string]string{"orders": orderLink}, all},
-		{"order merchant reference", "observer@demo.example", orgNordic, d.orderMerchant, at("orders", d.orderUUID, d.orderMerchant),
+		{"order merchant reference", "observer@demo.example", servertest.OrgNordic, d.orderMerchant, at("orders", d.orderUUID, d.orderMerchant),
 			map[string]string{"orders": orderLink}, all},
-		{"payment reference", "observer@demo.example", orgNordic, d.paymentUnique, at("payments", d.paymentUUID, d.paymentUnique), nil, all},
+		{"payment reference", "observer@demo.example", servertest.OrgNordic, d.paymentUnique, at("payments", d.paymentUUID, d.paymentUnique), nil, all},
 		// A withdrawal's reference and id are its ledger entries' too: transactions come first.
-		{"withdrawal reference", "observer@demo.example", orgNordic, d.withdrawalRef, "transactions",
+		{"withdrawal reference", "observer@demo.example", servertest.OrgNordic, d.withdrawalRef, "transactions",
 			map[string]string{"withdrawals": withdrawalLink}, all},
 		// The provider's reference matches in any case; the ledger's references are exact.
-		{"withdrawal reference in lower case", "observer@demo.example", orgNordic, strings.ToLower(d.withdrawalRef),
+		{"withdrawal reference in lower case", "observer@demo.example", servertest.OrgNordic, strings.ToLower(d.withdrawalRef),
 			at("withdrawals", d.withdrawalRef, strings.ToLower(d.withdrawalRef)), map[string]string{"withdrawals": withdrawalLink}, all},
-		{"withdrawal end-to-end id", "observer@demo.example", orgNordic, d.withdrawalE2E, at("withdrawals", d.withdrawalRef, d.withdrawalE2E),
+		{"withdrawal end-to-end id", "observer@demo.example", servertest.OrgNordic, d.withdrawalE2E, at("withdrawals", d.withdrawalRef, d.withdrawalE2E),
 			map[string]string{"withdrawals": withdrawalLink}, all},
-		{"withdrawal id", "observer@demo.example", orgNordic, d.withdrawalID, "transactions",
+		{"withdrawal id", "observer@demo.example", servertest.OrgNordic, d.withdrawalID, "transactions",
 			map[string]string{"withdrawals": withdrawalLink}, all},
 		// A booked payout's reference is its ledger entries' too: the first group wins.
-		{"several groups", "observer@demo.example", orgNordic, d.bookedRef, "transactions", nil, all},
-		{"no hit", "observer@demo.example", orgNordic, "NOTHING-LIKE-THIS", "", nil, nil},
-		{"no query", "observer@demo.example", orgNordic, "   ", "", nil, nil},
-		{"another organisation's payout", "multi@demo.example", orgNordic, d.atlanticPayoutE2E, "", nil, nil},
-		{"another organisation's order", "multi@demo.example", orgNordic, d.atlanticOrderUUID, "", nil, nil},
-		{"another organisation's payment", "multi@demo.example", orgNordic, d.atlanticPaymentUnique, "", nil, nil},
-		{"own payout from the other organisation", "multi@demo.example", orgAtlantic, d.payoutE2E, "", nil, nil},
-		{"own withdrawal from the other organisation", "multi@demo.example", orgAtlantic, d.withdrawalRef, "", nil, nil},
-		{"without read permissions", "default@demo.example", orgNordic, d.payoutE2E, "", nil, nil},
+		{"several groups", "observer@demo.example", servertest.OrgNordic, d.bookedRef, "transactions", nil, all},
+		{"no hit", "observer@demo.example", servertest.OrgNordic, "NOTHING-LIKE-THIS", "", nil, nil},
+		{"no query", "observer@demo.example", servertest.OrgNordic, "   ", "", nil, nil},
+		{"another organisation's payout", "multi@demo.example", servertest.OrgNordic, d.atlanticPayoutE2E, "", nil, nil},
+		{"another organisation's order", "multi@demo.example", servertest.OrgNordic, d.atlanticOrderUUID, "", nil, nil},
+		{"another organisation's payment", "multi@demo.example", servertest.OrgNordic, d.atlanticPaymentUnique, "", nil, nil},
+		{"own payout from the other organisation", "multi@demo.example", servertest.OrgAtlantic, d.payoutE2E, "", nil, nil},
+		{"own withdrawal from the other organisation", "multi@demo.example", servertest.OrgAtlantic, d.withdrawalRef, "", nil, nil},
+		{"without read permissions", "default@demo.example", servertest.OrgNordic, d.payoutE2E, "", nil, nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			c := h.Client()
 			c.Login(tc.user)
-			if tc.org == orgAtlantic {
-				c.Get("/org/" + orgAtlantic)
+			if tc.org == servertest.OrgAtlantic {
+				c.Get("/org/" + servertest.OrgAtlantic)
 			}
 			path, status, doc := follow(t, c, searchPath(tc.org, tc.q))
 			if status != http.StatusOK {
@@ -166,8 +169,8 @@ func TestSearchFiveGroups(t *testing.T) {
 				t.Errorf("no-result state %v", noResult(doc))
 			}
 			if tc.groups == nil {
-				if nr := find(doc, byID("no-result")); nr == nil || !strings.Contains(text(nr), "No search result") ||
-					!strings.Contains(text(nr), "We could not find any results matching the applied search criteria. Please adjust your search criteria and try again.") {
+				if nr := htmlq.Find(doc, htmlq.ByID("no-result")); nr == nil || !strings.Contains(htmlq.VisibleText(nr), "No search result") ||
+					!strings.Contains(htmlq.VisibleText(nr), "We could not find any results matching the applied search criteria. Please adjust your search criteria and try again.") {
 					t.Error("no-result text missing")
 				}
 			}
@@ -185,7 +188,7 @@ func TestSearchFiveGroups(t *testing.T) {
 	t.Run("several groups list both", func(t *testing.T) {
 		c := h.Client()
 		c.Login("observer@demo.example")
-		_, _, doc := follow(t, c, searchPath(orgNordic, d.bookedRef))
+		_, _, doc := follow(t, c, searchPath(servertest.OrgNordic, d.bookedRef))
 		if len(searchHits(doc)) == 0 || len(groupLinks(doc, "payouts")) != 1 {
 			t.Errorf("transactions %v, payouts %v", searchHits(doc), groupLinks(doc, "payouts"))
 		}
@@ -194,9 +197,9 @@ func TestSearchFiveGroups(t *testing.T) {
 		// default has no read permission: no group at all, and no panel address.
 		c := h.Client()
 		c.Login("default@demo.example")
-		_, _, doc := follow(t, c, searchPath(orgNordic, d.payoutE2E))
-		if len(groupTitles(doc)) != 0 || len(findAll(find(doc, byTag("main")), byTag("li"))) != 0 {
-			t.Errorf("groups %q", text(find(doc, byTag("main"))))
+		_, _, doc := follow(t, c, searchPath(servertest.OrgNordic, d.payoutE2E))
+		if len(groupTitles(doc)) != 0 || len(htmlq.FindAll(htmlq.Find(doc, htmlq.ByTag("main")), htmlq.ByTag("li"))) != 0 {
+			t.Errorf("groups %q", htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("main"))))
 		}
 		if r := c.Get(at("payouts", d.payoutRef, d.payoutE2E)); r.StatusCode != http.StatusSeeOther {
 			t.Errorf("panel address without payouts:read: %d", r.StatusCode)
@@ -205,15 +208,15 @@ func TestSearchFiveGroups(t *testing.T) {
 	t.Run("period", func(t *testing.T) {
 		c := h.Client()
 		c.Login("observer@demo.example")
-		path, _, doc := follow(t, c, searchPath(orgNordic, d.payoutE2E)+"&start_date=2999-01-01&end_date=2999-12-31")
+		path, _, doc := follow(t, c, searchPath(servertest.OrgNordic, d.payoutE2E)+"&start_date=2999-01-01&end_date=2999-12-31")
 		if !noResult(doc) || strings.Contains(path, "/search/") {
 			t.Errorf("a period without the payout found it: %s", path)
 		}
-		path, _, _ = follow(t, c, searchPath(orgNordic, d.payoutE2E)+"&start_date=2000-01-01")
+		path, _, _ = follow(t, c, searchPath(servertest.OrgNordic, d.payoutE2E)+"&start_date=2000-01-01")
 		if !strings.Contains(path, "/search/payouts/") || !strings.Contains(path, "start_date=2000-01-01") {
 			t.Errorf("moved to %s", path)
 		}
-		if r := c.Get(searchPath(orgNordic, d.payoutE2E) + "&end_date=31-12-2020"); r.StatusCode != http.StatusUnprocessableEntity {
+		if r := c.Get(searchPath(servertest.OrgNordic, d.payoutE2E) + "&end_date=31-12-2020"); r.StatusCode != http.StatusUnprocessableEntity {
 			t.Errorf("bad date: %d", r.StatusCode)
 		}
 	})
@@ -224,7 +227,7 @@ func TestSearchFiveGroups(t *testing.T) {
 func TestSearchPanels(t *testing.T) {
 	h := newHarness(t)
 	d := demoIDs(t, h)
-	org := "/org/" + orgNordic + "/search/"
+	org := "/org/" + servertest.OrgNordic + "/search/"
 	cases := []struct {
 		name, path, panel, title string
 	}{
@@ -242,43 +245,43 @@ func TestSearchPanels(t *testing.T) {
 			if r.StatusCode != http.StatusOK {
 				t.Fatalf("status %d", r.StatusCode)
 			}
-			panel := find(doc, byID(tc.panel))
+			panel := htmlq.Find(doc, htmlq.ByID(tc.panel))
 			if panel == nil {
 				t.Fatalf("no %s", tc.panel)
 			}
-			if h2 := find(panel, byTag("h2")); h2 == nil || !strings.Contains(text(h2), tc.title) {
-				t.Errorf("panel heading %q, want %q", text(h2), tc.title)
+			if h2 := htmlq.Find(panel, htmlq.ByTag("h2")); h2 == nil || !strings.Contains(htmlq.VisibleText(h2), tc.title) {
+				t.Errorf("panel heading %q, want %q", htmlq.VisibleText(h2), tc.title)
 			}
 			// Close leads back to the results, which then stay put.
-			closeLink := find(panel, func(n *html.Node) bool { return n.Data == "a" && strings.HasPrefix(text(n), "Close") })
+			closeLink := htmlq.Find(panel, func(n *html.Node) bool { return n.Data == "a" && strings.HasPrefix(htmlq.VisibleText(n), "Close") })
 			if closeLink == nil {
 				t.Fatal("no Close link")
 			}
-			href := attr(closeLink, "href")
-			if r := c.Get(href); r.StatusCode != http.StatusOK || !strings.HasPrefix(href, "/org/"+orgNordic+"/search?") {
+			href := htmlq.Attr(closeLink, "href")
+			if r := c.Get(href); r.StatusCode != http.StatusOK || !strings.HasPrefix(href, "/org/"+servertest.OrgNordic+"/search?") {
 				t.Errorf("close %s: %d", href, r.StatusCode)
 			}
 		})
 	}
 	t.Run("payout tabs stay on the search", func(t *testing.T) {
 		_, doc := c.Page(cases[1].path)
-		tab := find(find(doc, byID("payout-panel")), func(n *html.Node) bool { return n.Data == "a" && text(n) == "Sender" })
-		if tab == nil || !strings.HasPrefix(attr(tab, "href"), org+"payouts/"+d.payoutRef+"?") {
+		tab := htmlq.Find(htmlq.Find(doc, htmlq.ByID("payout-panel")), func(n *html.Node) bool { return n.Data == "a" && htmlq.VisibleText(n) == "Sender" })
+		if tab == nil || !strings.HasPrefix(htmlq.Attr(tab, "href"), org+"payouts/"+d.payoutRef+"?") {
 			t.Fatalf("tab %v", tab)
 		}
-		r, page := c.Page(attr(tab, "href"))
-		if r.StatusCode != http.StatusOK || find(page, byID("payout-panel")) == nil {
+		r, page := c.Page(htmlq.Attr(tab, "href"))
+		if r.StatusCode != http.StatusOK || htmlq.Find(page, htmlq.ByID("payout-panel")) == nil {
 			t.Errorf("tab page %d", r.StatusCode)
 		}
 	})
 	t.Run("another organisation's records", func(t *testing.T) {
 		for _, p := range []string{org + "payouts/" + d.atlanticPayoutE2E, org + "orders/" + d.atlanticOrderUUID,
-			org + "transactions/999999999", "/org/" + orgAtlantic + "/search/withdrawals/" + d.withdrawalRef} {
-			if strings.Contains(p, orgAtlantic) {
-				c.Get("/org/" + orgAtlantic)
+			org + "transactions/999999999", "/org/" + servertest.OrgAtlantic + "/search/withdrawals/" + d.withdrawalRef} {
+			if strings.Contains(p, servertest.OrgAtlantic) {
+				c.Get("/org/" + servertest.OrgAtlantic)
 			}
 			r, doc := c.Page(p)
-			if r.StatusCode != http.StatusNotFound || !strings.Contains(text(find(doc, byTag("main"))), "Something went wrong") {
+			if r.StatusCode != http.StatusNotFound || !strings.Contains(htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("main"))), "Something went wrong") {
 				t.Errorf("%s: %d", p, r.StatusCode)
 			}
 		}
@@ -302,13 +305,15 @@ func TestSearchGroupFails(t *testing.T) {
 	d := demoIDs(t, h)
 	c := h.Client()
 	c.Login("observer@demo.example")
-	path, status, doc := follow(t, c, searchPath(orgNordic, d.payoutE2E))
-	sec := find(doc, func(n *html.Node) bool { return n.Data == "section" && attr(n, "aria-labelledby") == "search-payouts" })
+	path, status, doc := follow(t, c, searchPath(servertest.OrgNordic, d.payoutE2E))
+	sec := htmlq.Find(doc, func(n *html.Node) bool {
+		return n.Data == "section" && htmlq.Attr(n, "aria-labelledby") == "search-payouts"
+	})
 	if status != http.StatusOK || strings.Contains(path, "/search/") || sec == nil ||
-		!strings.Contains(text(sec), "This group could not be searched. Please try again.") {
-		t.Fatalf("%s %d: %q", path, status, text(find(doc, byTag("main"))))
+		!strings.Contains(htmlq.VisibleText(sec), "This group could not be searched. Please try again.") {
+		t.Fatalf("%s %d: %q", path, status, htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("main"))))
 	}
-	if _, _, doc := follow(t, c, searchPath(orgNordic, d.orderUnique)); len(groupLinks(doc, "orders")) != 1 {
+	if _, _, doc := follow(t, c, searchPath(servertest.OrgNordic, d.orderUnique)); len(groupLinks(doc, "orders")) != 1 {
 		t.Error("the orders group failed with the payouts")
 	}
 }

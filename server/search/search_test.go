@@ -30,41 +30,29 @@ func newHarness(t *testing.T) *servertest.Harness {
 	return servertest.New(t, auth.New, New, accounts.New, payouts.New, collections.New, withdrawals.New)
 }
 
-// Queries of parsed HTML by structure (package htmlq), under short names.
-var (
-	find    = htmlq.Find
-	findAll = htmlq.FindAll
-	attr    = htmlq.Attr
-	text    = htmlq.VisibleText
-	byTag   = htmlq.ByTag
-	byID    = htmlq.ByID
-)
-
 const (
-	orgNordic   = servertest.OrgNordic
-	orgAtlantic = servertest.OrgAtlantic
-	acctEUR     = reference.DemoAccountOrg1EUR
-	acctGBP     = reference.DemoAccountOrg1GBP
+	acctEUR = reference.DemoAccountOrg1EUR
+	acctGBP = reference.DemoAccountOrg1GBP
 )
 
-func accountPath(number string) string { return "/org/" + orgNordic + "/accounts/" + number }
+func accountPath(number string) string { return "/org/" + servertest.OrgNordic + "/accounts/" + number }
 
 // searchHits are the result links of the Account Transactions group.
 func searchHits(doc *html.Node) []string {
-	sec := find(doc, func(n *html.Node) bool {
-		return n.Data == "section" && attr(n, "aria-labelledby") == "search-transactions"
+	sec := htmlq.Find(doc, func(n *html.Node) bool {
+		return n.Data == "section" && htmlq.Attr(n, "aria-labelledby") == "search-transactions"
 	})
 	if sec == nil {
 		return nil
 	}
 	var out []string
 	for _, tr := range servertest.Rows(sec) {
-		out = append(out, attr(find(tr, byTag("a")), "href"))
+		out = append(out, htmlq.Attr(htmlq.Find(tr, htmlq.ByTag("a")), "href"))
 	}
 	return out
 }
 
-func noResult(doc *html.Node) bool { return find(doc, byID("no-result")) != nil }
+func noResult(doc *html.Node) bool { return htmlq.Find(doc, htmlq.ByID("no-result")) != nil }
 
 func searchPath(org, q string) string {
 	return "/org/" + org + "/search?" + url.Values{"q": {q}}.Encode()
@@ -85,14 +73,14 @@ func follow(t *testing.T, c *servertest.Client, path string) (string, int, *html
 func TestSearchAccountTransactions(t *testing.T) {
 	h := newHarness(t)
 	ctx := context.Background()
-	res, err := h.Store.Transfer(ctx, orgNordic, provider.TransferRequest{From: acctEUR, To: acctGBP, Amount: "3.00",
+	res, err := h.Store.Transfer(ctx, servertest.OrgNordic, provider.TransferRequest{From: acctEUR, To: acctGBP, Amount: "3.00",
 		EndToEndID: "SEARCH-NORDIC", IdempotencyKey: "search-1"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	eurEntry, gbpEntry := res.Entries[0].ID, res.Entries[len(res.Entries)-1].ID
 	entryLink := func(number, id string) string {
-		return "/org/" + orgNordic + "/accounts/" + number + "?entry=" + id + "#entry-panel"
+		return "/org/" + servertest.OrgNordic + "/accounts/" + number + "?entry=" + id + "#entry-panel"
 	}
 	// An old entry: outside the default date range, far past the first page.
 	var oldID, oldRef string
@@ -110,14 +98,14 @@ func TestSearchAccountTransactions(t *testing.T) {
 		name, user, org, q string
 		want               []string // result links, newest first; nil: the no-result state
 	}{
-		{"end-to-end id", "observer@demo.example", orgNordic, "SEARCH-NORDIC", []string{entryLink(acctGBP, gbpEntry), entryLink(acctEUR, eurEntry)}},
-		{"trimmed", "observer@demo.example", orgNordic, "  SEARCH-NORDIC ", []string{entryLink(acctGBP, gbpEntry), entryLink(acctEUR, eurEntry)}},
-		{"order id", "observer@demo.example", orgNordic, res.ID, []string{entryLink(acctGBP, gbpEntry), entryLink(acctEUR, eurEntry)}},
-		{"entry id", "observer@demo.example", orgNordic, eurEntry, []string{entryLink(acctEUR, eurEntry)}},
-		{"no hit", "observer@demo.example", orgNordic, "NOTHING-LIKE-THIS", nil},
-		{"other organisation's reference", "multi@demo.example", orgNordic, atlanticRef, nil},
-		{"own reference in the other organisation", "multi@demo.example", orgAtlantic, "SEARCH-NORDIC", nil},
-		{"without accounts:read", "default@demo.example", orgNordic, "SEARCH-NORDIC", nil},
+		{"end-to-end id", "observer@demo.example", servertest.OrgNordic, "SEARCH-NORDIC", []string{entryLink(acctGBP, gbpEntry), entryLink(acctEUR, eurEntry)}},
+		{"trimmed", "observer@demo.example", servertest.OrgNordic, "  SEARCH-NORDIC ", []string{entryLink(acctGBP, gbpEntry), entryLink(acctEUR, eurEntry)}},
+		{"order id", "observer@demo.example", servertest.OrgNordic, res.ID, []string{entryLink(acctGBP, gbpEntry), entryLink(acctEUR, eurEntry)}},
+		{"entry id", "observer@demo.example", servertest.OrgNordic, eurEntry, []string{entryLink(acctEUR, eurEntry)}},
+		{"no hit", "observer@demo.example", servertest.OrgNordic, "NOTHING-LIKE-THIS", nil},
+		{"other organisation's reference", "multi@demo.example", servertest.OrgNordic, atlanticRef, nil},
+		{"own reference in the other organisation", "multi@demo.example", servertest.OrgAtlantic, "SEARCH-NORDIC", nil},
+		{"without accounts:read", "default@demo.example", servertest.OrgNordic, "SEARCH-NORDIC", nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -134,13 +122,13 @@ func TestSearchAccountTransactions(t *testing.T) {
 			if noResult(doc) != (tc.want == nil) {
 				t.Errorf("no-result state shown: %v", noResult(doc))
 			}
-			groups := findAll(find(doc, byTag("main")), byTag("li"))
+			groups := htmlq.FindAll(htmlq.Find(doc, htmlq.ByTag("main")), htmlq.ByTag("li"))
 			if tc.user == "default@demo.example" {
 				if len(groups) != 0 {
-					t.Errorf("groups without a read permission: %q", text(find(doc, byTag("main"))))
+					t.Errorf("groups without a read permission: %q", htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("main"))))
 				}
-			} else if len(groups) != 5 || text(groups[0]) != "Account Transactions: "+strconv.Itoa(len(tc.want))+" found" {
-				t.Errorf("groups %q", text(find(doc, byTag("main"))))
+			} else if len(groups) != 5 || htmlq.VisibleText(groups[0]) != "Account Transactions: "+strconv.Itoa(len(tc.want))+" found" {
+				t.Errorf("groups %q", htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("main"))))
 			}
 		})
 	}
@@ -148,7 +136,7 @@ func TestSearchAccountTransactions(t *testing.T) {
 	t.Run("old entry opens its panel", func(t *testing.T) {
 		c := h.Client()
 		c.Login("observer@demo.example")
-		_, _, doc := follow(t, c, searchPath(orgNordic, oldID))
+		_, _, doc := follow(t, c, searchPath(servertest.OrgNordic, oldID))
 		hits := searchHits(doc)
 		if len(hits) != 1 || hits[0] != entryLink(acctEUR, oldID) {
 			t.Fatalf("hits %v", hits)
@@ -157,20 +145,20 @@ func TestSearchAccountTransactions(t *testing.T) {
 		if r.StatusCode != http.StatusOK {
 			t.Fatalf("status %d", r.StatusCode)
 		}
-		panel := find(page, byID("entry-panel"))
-		if panel == nil || !strings.Contains(text(panel), "Transaction details") || !strings.Contains(text(panel), oldID) ||
-			!strings.Contains(text(panel), oldRef) || strings.Contains(text(panel), "not on this page") {
-			t.Fatalf("panel %q", text(panel))
+		panel := htmlq.Find(page, htmlq.ByID("entry-panel"))
+		if panel == nil || !strings.Contains(htmlq.VisibleText(panel), "Transaction details") || !strings.Contains(htmlq.VisibleText(panel), oldID) ||
+			!strings.Contains(htmlq.VisibleText(panel), oldRef) || strings.Contains(htmlq.VisibleText(panel), "not on this page") {
+			t.Fatalf("panel %q", htmlq.VisibleText(panel))
 		}
 		for _, tr := range servertest.Rows(page) {
-			if attr(tr, "id") == "entry-"+oldID {
+			if htmlq.Attr(tr, "id") == "entry-"+oldID {
 				t.Fatal("the old entry is in the default range's list")
 			}
 		}
 		// The entry of another account is not shown under this one.
 		_, other := c.Page(accountPath(acctGBP) + "?entry=" + oldID)
-		if p := find(other, byID("entry-panel")); p == nil || !strings.Contains(text(p), "not on this page") {
-			t.Errorf("foreign entry panel %q", text(p))
+		if p := htmlq.Find(other, htmlq.ByID("entry-panel")); p == nil || !strings.Contains(htmlq.VisibleText(p), "not on this page") {
+			t.Errorf("foreign entry panel %q", htmlq.VisibleText(p))
 		}
 	})
 }
@@ -179,14 +167,14 @@ func TestSearchPageResultsPaging(t *testing.T) {
 	h := newHarness(t)
 	// 26 transfers with one end-to-end id: 52 hits, more than one page of 50.
 	for i := 0; i < 26; i++ {
-		if _, err := h.Store.Transfer(context.Background(), orgNordic, provider.TransferRequest{From: acctEUR, To: acctGBP,
+		if _, err := h.Store.Transfer(context.Background(), servertest.OrgNordic, provider.TransferRequest{From: acctEUR, To: acctGBP,
 			Amount: "1.00", EndToEndID: "SEARCH-MANY", IdempotencyKey: "many-" + strconv.Itoa(i)}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	c := h.Client()
 	c.Login("observer@demo.example")
-	at, _, doc := follow(t, c, searchPath(orgNordic, "SEARCH-MANY"))
+	at, _, doc := follow(t, c, searchPath(servertest.OrgNordic, "SEARCH-MANY"))
 	first := searchHits(doc)
 	if len(first) != 50 || servertest.LinkByText(doc, "Previous results") != nil {
 		t.Fatalf("first page: %d hits", len(first))
@@ -195,29 +183,29 @@ func TestSearchPageResultsPaging(t *testing.T) {
 	if next == nil {
 		t.Fatal("no next link")
 	}
-	u, _ := url.Parse(attr(next, "href"))
+	u, _ := url.Parse(htmlq.Attr(next, "href"))
 	if u.Path != strings.Split(at, "?")[0] || u.Query().Get("q") != "SEARCH-MANY" || u.Query().Get("cursor_after") == "" {
-		t.Fatalf("next link %q", attr(next, "href"))
+		t.Fatalf("next link %q", htmlq.Attr(next, "href"))
 	}
 	_, doc2 := c.Page(u.RequestURI())
 	second := searchHits(doc2)
 	if len(second) != 2 || second[0] == first[49] || servertest.LinkByText(doc2, "Next results") != nil {
 		t.Fatalf("second page %v", second)
 	}
-	groups := findAll(find(doc2, byTag("main")), byTag("li"))
-	if text(groups[0]) != "Account Transactions: 52 found" {
-		t.Errorf("group %q", text(groups[0]))
+	groups := htmlq.FindAll(htmlq.Find(doc2, htmlq.ByTag("main")), htmlq.ByTag("li"))
+	if htmlq.VisibleText(groups[0]) != "Account Transactions: 52 found" {
+		t.Errorf("group %q", htmlq.VisibleText(groups[0]))
 	}
 	prev := servertest.LinkByText(doc2, "Previous results")
 	if prev == nil {
 		t.Fatal("no previous link")
 	}
-	_, _, back := follow(t, c, attr(prev, "href"))
+	_, _, back := follow(t, c, htmlq.Attr(prev, "href"))
 	if again := searchHits(back); strings.Join(again, " ") != strings.Join(first, " ") {
 		t.Error("previous results are not the first page")
 	}
 	// A mangled cursor starts again from the newest hits.
-	_, _, bad := follow(t, c, searchPath(orgNordic, "SEARCH-MANY")+"&cursor_after=garbage")
+	_, _, bad := follow(t, c, searchPath(servertest.OrgNordic, "SEARCH-MANY")+"&cursor_after=garbage")
 	if again := searchHits(bad); len(again) != 50 || again[0] != first[0] {
 		t.Error("a bad cursor did not start again")
 	}

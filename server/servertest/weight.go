@@ -20,7 +20,7 @@ func CheckIslandWeight(t testing.TB, island string) {
 	}
 }
 
-// IslandWeight is an island's first-load weight in the built assets, gzip (DESIGN.md: one
+// IslandWeight is an island's first-load weight in the built assets, gzip (the budget: one
 // island, gzip, with its share of the runtime, ≤ 10 KB). share is its module and the chunks
 // it imports that an organisation page does not load anyway (the shell's ShellMenu island
 // and its chunks); whole counts every chunk it imports, the strictest reading, as make bench

@@ -47,24 +47,8 @@ func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
 // newHarness mounts this area and auth, to log in through the form.
 func newHarness(t *testing.T) *servertest.Harness { return servertest.New(t, auth.New, New) }
 
-// Queries of parsed HTML by structure (package htmlq), under short names.
-var (
-	find    = htmlq.Find
-	findAll = htmlq.FindAll
-	attr    = htmlq.Attr
-	hasAttr = htmlq.HasAttr
-	text    = htmlq.VisibleText
-	byTag   = htmlq.ByTag
-	byID    = htmlq.ByID
-)
-
-const (
-	orgNordic   = servertest.OrgNordic
-	orgAtlantic = servertest.OrgAtlantic
-)
-
 func statementRows(doc *html.Node) []*html.Node {
-	return findAll(doc, func(n *html.Node) bool { return n.Data == "tr" && hasAttr(n, "data-state") })
+	return htmlq.FindAll(doc, func(n *html.Node) bool { return n.Data == "tr" && htmlq.HasAttr(n, "data-state") })
 }
 
 // A finance user requests a statement through the form (no JavaScript), sees it generating,
@@ -73,9 +57,9 @@ func TestStatementRequestFlow(t *testing.T) {
 	h := newHarness(t)
 	c := h.Client()
 	c.Login("finance@demo.example")
-	base := "/org/" + orgNordic + "/exported_statements"
+	base := "/org/" + servertest.OrgNordic + "/exported_statements"
 
-	res, _ := c.Page("/org/" + orgNordic + "/exports")
+	res, _ := c.Page("/org/" + servertest.OrgNordic + "/exports")
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != base {
 		t.Fatalf("/exports: %d %s", res.StatusCode, res.Header.Get("Location"))
 	}
@@ -84,63 +68,63 @@ func TestStatementRequestFlow(t *testing.T) {
 	// The list, whose dialog opens at once with JavaScript (the opener's openOnLoad) and
 	// whose page shows the form without (in <noscript>, which is what such a browser parses).
 	res, doc := c.Page(base + "?download_statement&account=" + reference.DemoAccountOrg1EUR)
-	if res.StatusCode != 200 || text(find(doc, byTag("h1"))) != "Exported statements" {
+	if res.StatusCode != 200 || htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("h1"))) != "Exported statements" {
 		t.Fatalf("request page: %d", res.StatusCode)
 	}
 	if !strings.Contains(servertest.IslandProps(t, doc, "StatementExport"), `"openOnLoad":true`) {
 		t.Error("the dialog does not open as the page loads")
 	}
 	doc = noScriptPart(t, doc)
-	if h := find(doc, byTag("h2")); h == nil || text(h) != "Download statement" {
+	if h := htmlq.Find(doc, htmlq.ByTag("h2")); h == nil || htmlq.VisibleText(h) != "Download statement" {
 		t.Fatal("no request form without JavaScript")
 	}
-	sel := find(doc, byID("statement-account"))
-	chosen := find(sel, func(n *html.Node) bool { return n.Data == "option" && hasAttr(n, "selected") })
-	if attr(chosen, "value") != reference.DemoAccountOrg1EUR {
-		t.Fatalf("preselected %q", attr(chosen, "value"))
+	sel := htmlq.Find(doc, htmlq.ByID("statement-account"))
+	chosen := htmlq.Find(sel, func(n *html.Node) bool { return n.Data == "option" && htmlq.HasAttr(n, "selected") })
+	if htmlq.Attr(chosen, "value") != reference.DemoAccountOrg1EUR {
+		t.Fatalf("preselected %q", htmlq.Attr(chosen, "value"))
 	}
-	for _, n := range findAll(sel, byTag("option")) {
-		if attr(n, "value") == reference.DemoAccountPartnerPool {
+	for _, n := range htmlq.FindAll(sel, htmlq.ByTag("option")) {
+		if htmlq.Attr(n, "value") == reference.DemoAccountPartnerPool {
 			t.Fatal("the shared account is offered")
 		}
 	}
 	// Masked DD-MM-YYYY text inputs holding the session's range (the last 30 days), named
 	// apart from the top bar's own From and To.
-	from, to := find(doc, byID("statement-from")), find(doc, byID("statement-to"))
+	from, to := htmlq.Find(doc, htmlq.ByID("statement-from")), htmlq.Find(doc, htmlq.ByID("statement-to"))
 	now := time.Now().UTC()
 	today := now.Format(daterange.DisplayLayout)
 	for _, in := range []*html.Node{from, to} {
-		if attr(in, "type") != "text" || attr(in, "inputmode") != "numeric" || attr(in, "maxlength") != "10" ||
-			attr(in, "placeholder") != "DD-MM-YYYY" || !hasAttr(in, "required") {
-			t.Fatalf("date input %s: %v", attr(in, "id"), in.Attr)
+		if htmlq.Attr(in, "type") != "text" || htmlq.Attr(in, "inputmode") != "numeric" || htmlq.Attr(in, "maxlength") != "10" ||
+			htmlq.Attr(in, "placeholder") != "DD-MM-YYYY" || !htmlq.HasAttr(in, "required") {
+			t.Fatalf("date input %s: %v", htmlq.Attr(in, "id"), in.Attr)
 		}
 	}
-	if attr(to, "value") != today || attr(from, "value") != now.AddDate(0, 0, -29).Format(daterange.DisplayLayout) {
-		t.Fatalf("dates: from %q to %q", attr(from, "value"), attr(to, "value"))
+	if htmlq.Attr(to, "value") != today || htmlq.Attr(from, "value") != now.AddDate(0, 0, -29).Format(daterange.DisplayLayout) {
+		t.Fatalf("dates: from %q to %q", htmlq.Attr(from, "value"), htmlq.Attr(to, "value"))
 	}
 	for id, want := range map[string]string{"statement-from": "Statement from", "statement-to": "Statement to"} {
-		l := find(doc, func(n *html.Node) bool { return n.Data == "label" && attr(n, "for") == id })
-		if l == nil || text(l) != want {
-			t.Fatalf("label of %s: %q", id, text(l))
+		l := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "label" && htmlq.Attr(n, "for") == id })
+		if l == nil || htmlq.VisibleText(l) != want {
+			t.Fatalf("label of %s: %q", id, htmlq.VisibleText(l))
 		}
 	}
-	form := find(doc, func(n *html.Node) bool { return n.Data == "form" && attr(n, "action") == base })
-	csrf := attr(find(form, func(n *html.Node) bool { return attr(n, "name") == "_csrf" }), "value")
+	form := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "form" && htmlq.Attr(n, "action") == base })
+	csrf := htmlq.Attr(htmlq.Find(form, func(n *html.Node) bool { return htmlq.Attr(n, "name") == "_csrf" }), "value")
 
 	// A date past the maximum comes back with the error beside the field and in the summary.
-	bad := url.Values{"_csrf": {csrf}, "account": {reference.DemoAccountOrg1EUR}, "from": {attr(from, "value")},
+	bad := url.Values{"_csrf": {csrf}, "account": {reference.DemoAccountOrg1EUR}, "from": {htmlq.Attr(from, "value")},
 		"to": {now.AddDate(0, 0, 2).Format(daterange.DisplayLayout)}, "kind": {"transactions"}}
 	res = c.Do("POST", base, bad)
 	doc = servertest.Parse(t, res)
 	if res.StatusCode != http.StatusUnprocessableEntity {
 		t.Fatalf("bad form: %d", res.StatusCode)
 	}
-	link := find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "href") == "#statement-to" })
-	if link == nil || !strings.HasPrefix(text(link), "The last day cannot be after") ||
-		attr(find(doc, byID("statement-to")), "aria-describedby") != "statement-dates-hint statement-to-error" {
+	link := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "href") == "#statement-to" })
+	if link == nil || !strings.HasPrefix(htmlq.VisibleText(link), "The last day cannot be after") ||
+		htmlq.Attr(htmlq.Find(doc, htmlq.ByID("statement-to")), "aria-describedby") != "statement-dates-hint statement-to-error" {
 		t.Fatal("error summary or field error missing")
 	}
-	if attr(find(doc, byID("statement-to")), "value") != bad.Get("to") {
+	if htmlq.Attr(htmlq.Find(doc, htmlq.ByID("statement-to")), "value") != bad.Get("to") {
 		t.Fatal("typed value lost")
 	}
 
@@ -150,12 +134,12 @@ func TestStatementRequestFlow(t *testing.T) {
 	res = c.Do("POST", base, cleared)
 	doc = servertest.Parse(t, res)
 	if res.StatusCode != http.StatusUnprocessableEntity ||
-		!strings.Contains(text(find(doc, byID("statement-from-error"))), msgStatementFrom) ||
-		!strings.Contains(text(find(doc, byID("statement-to-error"))), daterange.MsgNoDate) {
+		!strings.Contains(htmlq.VisibleText(htmlq.Find(doc, htmlq.ByID("statement-from-error"))), msgStatementFrom) ||
+		!strings.Contains(htmlq.VisibleText(htmlq.Find(doc, htmlq.ByID("statement-to-error"))), daterange.MsgNoDate) {
 		t.Fatalf("cleared/malformed dates: %d", res.StatusCode)
 	}
 
-	good := url.Values{"_csrf": {csrf}, "account": {reference.DemoAccountOrg1EUR}, "from": {attr(from, "value")},
+	good := url.Values{"_csrf": {csrf}, "account": {reference.DemoAccountOrg1EUR}, "from": {htmlq.Attr(from, "value")},
 		"to": {today}, "kind": {"transactions"}}
 	res = c.Do("POST", base, good)
 	loc := res.Header.Get("Location")
@@ -164,30 +148,32 @@ func TestStatementRequestFlow(t *testing.T) {
 	}
 	id, _ := url.QueryUnescape(strings.TrimPrefix(loc, base+"?download_statement=1&requested="))
 	_, doc = c.Page(loc)
-	if st := find(doc, func(n *html.Node) bool { return attr(n, "role") == "status" && strings.Contains(text(n), "e-mailed") }); st == nil {
+	if st := htmlq.Find(doc, func(n *html.Node) bool {
+		return htmlq.Attr(n, "role") == "status" && strings.Contains(htmlq.VisibleText(n), "e-mailed")
+	}); st == nil {
 		t.Fatal("done page lacks the e-mail notice")
 	}
 
 	_, doc = c.Page(base)
 	rows := statementRows(doc)
-	if len(rows) != 1 || attr(rows[0], "id") != "statement-"+id {
+	if len(rows) != 1 || htmlq.Attr(rows[0], "id") != "statement-"+id {
 		t.Fatalf("%d rows", len(rows))
 	}
-	if s := attr(rows[0], "data-state"); s != provider.StatementReady {
-		refresh := find(rows[0], func(n *html.Node) bool { return n.Data == "a" && text(n) == "Refresh" })
+	if s := htmlq.Attr(rows[0], "data-state"); s != provider.StatementReady {
+		refresh := htmlq.Find(rows[0], func(n *html.Node) bool { return n.Data == "a" && htmlq.VisibleText(n) == "Refresh" })
 		if refresh == nil {
 			t.Fatalf("a %s statement without a Refresh link", s)
 		}
 	}
-	st := h.WaitReady(t, orgNordic, id)
+	st := h.WaitReady(t, servertest.OrgNordic, id)
 	_, doc = c.Page(base)
 	rows = statementRows(doc)
-	dl := find(rows[0], func(n *html.Node) bool { return n.Data == "a" && strings.HasPrefix(text(n), "Download") })
-	camt := find(rows[0], func(n *html.Node) bool { return n.Data == "a" && strings.HasPrefix(text(n), "camt.053") })
+	dl := htmlq.Find(rows[0], func(n *html.Node) bool { return n.Data == "a" && strings.HasPrefix(htmlq.VisibleText(n), "Download") })
+	camt := htmlq.Find(rows[0], func(n *html.Node) bool { return n.Data == "a" && strings.HasPrefix(htmlq.VisibleText(n), "camt.053") })
 	if dl == nil || camt == nil {
 		t.Fatal("a ready statement without download links")
 	}
-	res = c.Get(attr(dl, "href"))
+	res = c.Get(htmlq.Attr(dl, "href"))
 	body, _ := io.ReadAll(res.Body)
 	res.Body.Close()
 	if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/csv") ||
@@ -198,7 +184,7 @@ func TestStatementRequestFlow(t *testing.T) {
 	if err != nil || len(recs) != st.EntryCount+1 || st.EntryCount == 0 {
 		t.Fatalf("csv: %v, %d records for %d entries", err, len(recs), st.EntryCount)
 	}
-	res = c.Get(attr(camt, "href"))
+	res = c.Get(htmlq.Attr(camt, "href"))
 	body, _ = io.ReadAll(res.Body)
 	res.Body.Close()
 	if res.StatusCode != 200 || !strings.Contains(string(body), "camt.053.001.08") || !strings.HasSuffix(res.Header.Get("Content-Disposition"), `.xml`) {
@@ -218,30 +204,30 @@ func TestStatementAccess(t *testing.T) {
 	h := newHarness(t)
 	ctx := context.Background()
 	now := time.Now().UTC().Truncate(24 * time.Hour)
-	foreign, err := h.Store.CreateStatement(ctx, orgAtlantic, provider.StatementRequest{AccountNumber: reference.DemoAccountOrg2GBP,
+	foreign, err := h.Store.CreateStatement(ctx, servertest.OrgAtlantic, provider.StatementRequest{AccountNumber: reference.DemoAccountOrg2GBP,
 		CreatedAfter: now.AddDate(0, 0, -30), CreatedBefore: now.AddDate(0, 0, 1), Kind: provider.KindCharges,
 		RequestedBy: reference.DemoUserFinanceID})
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.WaitReady(t, orgAtlantic, foreign.ID)
+	h.WaitReady(t, servertest.OrgAtlantic, foreign.ID)
 
 	obs := h.Client()
 	obs.Login("observer@demo.example")
-	for _, p := range []string{"/org/" + orgNordic + "/exported_statements", "/org/" + orgNordic + "/exported_statements?download_statement=1"} {
-		if res := obs.Get(p); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+orgNordic {
+	for _, p := range []string{"/org/" + servertest.OrgNordic + "/exported_statements", "/org/" + servertest.OrgNordic + "/exported_statements?download_statement=1"} {
+		if res := obs.Get(p); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+servertest.OrgNordic {
 			t.Errorf("observer %s: %d %s", p, res.StatusCode, res.Header.Get("Location"))
 		}
 	}
 	oapi := h.API()
 	oapi.Login("observer@demo.example")
-	apiBase := "/api/v2/virtual_bank/organisations/" + orgNordic + "/statements"
+	apiBase := "/api/v2/virtual_bank/organisations/" + servertest.OrgNordic + "/statements"
 	oapi.Call("GET", apiBase, nil).Expect(t, 403, "forbidden")
 	oapi.Call("POST", apiBase, map[string]string{"kind": "charges"}).Expect(t, 403, "forbidden")
 
 	fin := h.API()
 	fin.Login("finance@demo.example")
-	other := "/api/v2/virtual_bank/organisations/" + orgAtlantic + "/statements"
+	other := "/api/v2/virtual_bank/organisations/" + servertest.OrgAtlantic + "/statements"
 	fin.Call("GET", other, nil).Expect(t, 404, "not_found")
 	fin.Call("GET", other+"/"+foreign.ID, nil).Expect(t, 404, "not_found")
 	fin.Call("GET", other+"/"+foreign.ID+"/download", nil).Expect(t, 404, "not_found")
@@ -256,10 +242,10 @@ func TestStatementAccess(t *testing.T) {
 
 	page := h.Client()
 	page.Login("finance@demo.example")
-	if res := page.Get("/org/" + orgNordic + "/exported_statements/" + foreign.ID + "/download"); res.StatusCode != 404 {
+	if res := page.Get("/org/" + servertest.OrgNordic + "/exported_statements/" + foreign.ID + "/download"); res.StatusCode != 404 {
 		t.Fatalf("page download of another organisation's statement: %d", res.StatusCode)
 	}
-	if res := page.Get("/org/" + orgAtlantic + "/exported_statements"); res.StatusCode == 200 {
+	if res := page.Get("/org/" + servertest.OrgAtlantic + "/exported_statements"); res.StatusCode == 200 {
 		t.Fatal("another organisation's list is shown")
 	}
 }
@@ -268,7 +254,7 @@ func TestStatementAPI(t *testing.T) {
 	h := newHarness(t)
 	a := h.API()
 	a.Login("finance@demo.example")
-	base := "/api/v2/virtual_bank/organisations/" + orgNordic + "/statements"
+	base := "/api/v2/virtual_bank/organisations/" + servertest.OrgNordic + "/statements"
 	now := time.Now().UTC()
 	r := a.Call("POST", base, map[string]string{"virtual_account_number": reference.DemoAccountOrg1GBP, "kind": "charges",
 		"created_after": now.AddDate(0, 0, -30).Format(daterange.APILayout), "created_before": now.AddDate(0, 0, 1).Format(daterange.APILayout)})
@@ -288,7 +274,7 @@ func TestStatementAPI(t *testing.T) {
 		t.Fatalf("pointer %v", p)
 	}
 
-	h.WaitReady(t, orgNordic, id)
+	h.WaitReady(t, servertest.OrgNordic, id)
 	got := a.Call("GET", base+"/"+id, nil)
 	got.Expect(t, 200, "")
 	h.CheckReply(t, "GET", "/virtual_bank/organisations/{id}/statements/{statement}", got)
@@ -314,29 +300,29 @@ func TestStatementDownloadNotReady(t *testing.T) {
 	h.Exec(`INSERT INTO statements (id, organisation_id, account_number, currency, kind, period_from, period_to,
 		through_seq, requested_by, state, created_at) VALUES ('11111111-2222-4333-8444-555555555555', ?, ?, 'EUR',
 		'charges', '2026-01-01T00:00:00.000000000Z', '2026-02-01T00:00:00.000000000Z', 0, ?, 'failed',
-		'2026-02-01T00:00:00.000000000Z')`, orgNordic, reference.DemoAccountOrg1EUR, reference.DemoUserFinanceID)
+		'2026-02-01T00:00:00.000000000Z')`, servertest.OrgNordic, reference.DemoAccountOrg1EUR, reference.DemoUserFinanceID)
 	id := "11111111-2222-4333-8444-555555555555"
 	c := h.Client()
 	c.Login("finance@demo.example")
-	base := "/org/" + orgNordic + "/exported_statements"
+	base := "/org/" + servertest.OrgNordic + "/exported_statements"
 	res := c.Get(base + "/" + id + "/download")
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != base {
 		t.Fatalf("download: %d %s", res.StatusCode, res.Header.Get("Location"))
 	}
 	_, doc := c.Page(base)
-	alert := find(doc, func(n *html.Node) bool {
-		return attr(n, "role") == "alert" && strings.HasPrefix(text(n), provider.MsgStatementDownload)
+	alert := htmlq.Find(doc, func(n *html.Node) bool {
+		return htmlq.Attr(n, "role") == "alert" && strings.HasPrefix(htmlq.VisibleText(n), provider.MsgStatementDownload)
 	})
 	if alert == nil {
 		t.Fatal("no download error on the list")
 	}
 	rows := statementRows(doc)
-	if len(rows) != 1 || attr(rows[0], "data-state") != provider.StatementFailed || find(rows[0], byTag("a")) != nil {
+	if len(rows) != 1 || htmlq.Attr(rows[0], "data-state") != provider.StatementFailed || htmlq.Find(rows[0], htmlq.ByTag("a")) != nil {
 		t.Fatal("a failed statement offers a download")
 	}
 	a := h.API()
 	a.Login("finance@demo.example")
-	r := a.Call("GET", "/api/v2/virtual_bank/organisations/"+orgNordic+"/statements/"+id+"/download", nil)
+	r := a.Call("GET", "/api/v2/virtual_bank/organisations/"+servertest.OrgNordic+"/statements/"+id+"/download", nil)
 	r.Expect(t, 409, "conflict")
 	if r.FirstError(t)["title"] != provider.MsgStatementDownload {
 		t.Fatalf("title %v", r.FirstError(t)["title"])
@@ -350,14 +336,14 @@ func TestStatementDownloadNotReady(t *testing.T) {
 func TestStatementsAPITour(t *testing.T) {
 	h := newHarness(t)
 	tour := h.Tour(t, New(h.Srv).API)
-	tour.At["id"] = orgNordic
+	tour.At["id"] = servertest.OrgNordic
 	admin := h.API()
 	admin.Login("admin@demo.example")
 	now := time.Now().UTC()
 	r := tour.Call(admin, "createStatement", "", map[string]string{"virtual_account_number": reference.DemoAccountOrg1GBP, "kind": provider.KindTransactions,
 		"created_after": now.AddDate(0, 0, -30).Format(daterange.APILayout), "created_before": now.AddDate(0, 0, 1).Format(daterange.APILayout)})
 	tour.At["statement"] = r.JSON["data"].(map[string]any)["id"].(string)
-	h.WaitReady(t, orgNordic, tour.At["statement"])
+	h.WaitReady(t, servertest.OrgNordic, tour.At["statement"])
 	for _, id := range []string{"listStatements", "getStatement", "downloadStatement"} {
 		tour.Call(admin, id, "", nil)
 	}
@@ -368,7 +354,7 @@ func TestStatementsAPITour(t *testing.T) {
 // markup, parsed (a parser with scripting on, like html.Parse, keeps it as text).
 func noScriptPart(t *testing.T, doc *html.Node) *html.Node {
 	t.Helper()
-	ns := find(doc, byTag("noscript"))
+	ns := htmlq.Find(doc, htmlq.ByTag("noscript"))
 	if ns == nil || ns.FirstChild == nil {
 		t.Fatal("no <noscript> part")
 	}

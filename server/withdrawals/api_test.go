@@ -9,6 +9,7 @@ import (
 	"portal/money"
 	"portal/provider"
 	"portal/reference"
+	"portal/server/servertest"
 )
 
 func apiPath(org, rest string) string { return "/api/v1/withdrawals/organisations/" + org + rest }
@@ -46,22 +47,22 @@ func TestAPIListAndRead(t *testing.T) {
 	h := newHarness(t)
 	a := h.API()
 	a.Login("observer@demo.example")
-	all, _ := h.Store.Withdrawals(t.Context(), orgNordic, provider.WithdrawalFilter{Status: provider.WithdrawalRejected, DebtorAccountNumber: acctEUR})
+	all, _ := h.Store.Withdrawals(t.Context(), servertest.OrgNordic, provider.WithdrawalFilter{Status: provider.WithdrawalRejected, DebtorAccountNumber: acctEUR})
 	q := url.Values{"filter[status]": {"rejected"}, "filter[debtor_account_number]": {acctEUR}, "page[size]": {"2"}}
-	r := a.Call("GET", apiPath(orgNordic, "/withdrawals?"+q.Encode()), nil)
+	r := a.Call("GET", apiPath(servertest.OrgNordic, "/withdrawals?"+q.Encode()), nil)
 	r.Expect(t, 200, "")
 	meta := r.JSON["meta"].(map[string]any)
 	if meta["total"] != float64(all.Total) || len(r.JSON["data"].([]any)) != min(2, all.Total) || all.Total < 2 {
 		t.Fatalf("meta %v, want total %d", meta, all.Total)
 	}
 	q.Set("page[cursor_after]", meta["cursor_next"].(string))
-	next := a.Call("GET", apiPath(orgNordic, "/withdrawals?"+q.Encode()), nil)
+	next := a.Call("GET", apiPath(servertest.OrgNordic, "/withdrawals?"+q.Encode()), nil)
 	if got := next.JSON["data"].([]any)[0].(map[string]any)["reference"]; got != all.Withdrawals[2%len(all.Withdrawals)].Reference && all.Total > 2 {
 		t.Errorf("page 2 starts at %v", got)
 	}
 	for param, v := range map[string]string{"filter[status]": "lost", "sort": "amount", "page[size]": "0", "created_after": "soon",
 		"page[cursor_after]": "garbage"} {
-		r := a.Call("GET", apiPath(orgNordic, "/withdrawals?"+url.Values{param: {v}}.Encode()), nil)
+		r := a.Call("GET", apiPath(servertest.OrgNordic, "/withdrawals?"+url.Values{param: {v}}.Encode()), nil)
 		r.Expect(t, 422, "invalid")
 		if src, _ := r.FirstError(t)["source"].(map[string]any); src["parameter"] != param {
 			t.Errorf("%s=%s: source %v", param, v, src)
@@ -69,21 +70,21 @@ func TestAPIListAndRead(t *testing.T) {
 	}
 	w := all.Withdrawals[0]
 	for _, key := range []string{w.Reference, w.ID} {
-		d := a.Call("GET", apiPath(orgNordic, "/withdrawals/"+key), nil)
+		d := a.Call("GET", apiPath(servertest.OrgNordic, "/withdrawals/"+key), nil)
 		d.Expect(t, 200, "")
 		data := d.JSON["data"].(map[string]any)
 		if data["reference"] != w.Reference || len(data["status_transitions"].([]any)) < 2 {
 			t.Errorf("by %s: %v", key, data)
 		}
 	}
-	links := a.Call("GET", apiPath(orgNordic, "/withdrawal_account_authorizations?filter%5Bstatus%5D=active"), nil)
+	links := a.Call("GET", apiPath(servertest.OrgNordic, "/withdrawal_account_authorizations?filter%5Bstatus%5D=active"), nil)
 	for _, l := range links.JSON["data"].([]any) {
 		if l.(map[string]any)["status"] != "active" {
 			t.Errorf("inactive link listed: %v", l)
 		}
 	}
-	a.Call("GET", apiPath(orgNordic, "/withdrawal_account_authorizations?filter%5Bstatus%5D=maybe"), nil).Expect(t, 422, "invalid")
-	rate := a.Call("GET", apiPath(orgNordic, "/exchange_rate?pay_currency=EUR&buy_currency=HUF"), nil)
+	a.Call("GET", apiPath(servertest.OrgNordic, "/withdrawal_account_authorizations?filter%5Bstatus%5D=maybe"), nil).Expect(t, 422, "invalid")
+	rate := a.Call("GET", apiPath(servertest.OrgNordic, "/exchange_rate?pay_currency=EUR&buy_currency=HUF"), nil)
 	rate.Expect(t, 404, "not_found")
 	if rate.FirstError(t)["title"] != "Exchange rate is not available" {
 		t.Errorf("no rate: %v", rate.FirstError(t))
@@ -93,18 +94,18 @@ func TestAPIListAndRead(t *testing.T) {
 	// Membership first (404 like an unknown organisation), then the permission (403).
 	m := h.API()
 	m.Login("multi@demo.example")
-	m.Call("GET", apiPath(orgAtlantic, "/withdrawals/"+w.Reference), nil).Expect(t, 404, "not_found")
+	m.Call("GET", apiPath(servertest.OrgAtlantic, "/withdrawals/"+w.Reference), nil).Expect(t, 404, "not_found")
 	d := h.API()
 	d.Login("default@demo.example")
-	d.Call("GET", apiPath(orgNordic, "/withdrawals"), nil).Expect(t, 403, "forbidden")
+	d.Call("GET", apiPath(servertest.OrgNordic, "/withdrawals"), nil).Expect(t, 403, "forbidden")
 	n := h.API()
 	n.Login("noorg@demo.example")
 	for _, p := range []string{"/withdrawals", "/withdrawal_accounts", "/withdrawal_account_authorizations"} {
-		if r := n.Call("GET", apiPath(orgNordic, p), nil); r.StatusCode != 404 && r.StatusCode != 401 && r.StatusCode != 403 {
+		if r := n.Call("GET", apiPath(servertest.OrgNordic, p), nil); r.StatusCode != 404 && r.StatusCode != 401 && r.StatusCode != 403 {
 			t.Errorf("non-member %s: %d", p, r.StatusCode)
 		}
 	}
-	a.Call("POST", apiPath(orgNordic, "/withdrawal_reviews"), createBody(acctEUR, reference.DemoWithdrawalEUR, "1", "EUR", "OBS-1", "")).
+	a.Call("POST", apiPath(servertest.OrgNordic, "/withdrawal_reviews"), createBody(acctEUR, reference.DemoWithdrawalEUR, "1", "EUR", "OBS-1", "")).
 		Expect(t, 403, "forbidden")
 }
 
@@ -116,21 +117,21 @@ func TestAPICreate(t *testing.T) {
 
 	// Without a review: an Idempotency-Key, and the same key moves money once.
 	body := createBody(acctEUR, reference.DemoWithdrawalEUR, "300.00", "EUR", "API-KEY-1", "")
-	a.Call("POST", apiPath(orgNordic, "/withdrawals"), body).Expect(t, 400, "invalid")
-	first := a.Call("POST", apiPath(orgNordic, "/withdrawals"), body, "Idempotency-Key", "k-1")
+	a.Call("POST", apiPath(servertest.OrgNordic, "/withdrawals"), body).Expect(t, 400, "invalid")
+	first := a.Call("POST", apiPath(servertest.OrgNordic, "/withdrawals"), body, "Idempotency-Key", "k-1")
 	first.Expect(t, 201, "")
 	h.CheckReply(t, "POST", "/withdrawals/organisations/{id}/withdrawals", first)
-	again := a.Call("POST", apiPath(orgNordic, "/withdrawals"), body, "Idempotency-Key", "k-1")
+	again := a.Call("POST", apiPath(servertest.OrgNordic, "/withdrawals"), body, "Idempotency-Key", "k-1")
 	again.Expect(t, 200, "")
 	if again.JSON["data"].(map[string]any)["reference"] != first.JSON["data"].(map[string]any)["reference"] {
 		t.Error("a replay answered another withdrawal")
 	}
 	other := createBody(acctEUR, reference.DemoWithdrawalEUR, "301.00", "EUR", "API-KEY-1", "")
-	a.Call("POST", apiPath(orgNordic, "/withdrawals"), other, "Idempotency-Key", "k-1").Expect(t, 409, "conflict")
+	a.Call("POST", apiPath(servertest.OrgNordic, "/withdrawals"), other, "Idempotency-Key", "k-1").Expect(t, 409, "conflict")
 	want := money.MustParse(before, 2).Sub(money.MustParse("300.00", 2))
 
 	// Field refusals point into the body with the spec's words.
-	r := a.Call("POST", apiPath(orgNordic, "/withdrawals"), createBody(acctEUR, reference.DemoWithdrawalEUR, "60000", "EUR", "API-KEY-1", ""),
+	r := a.Call("POST", apiPath(servertest.OrgNordic, "/withdrawals"), createBody(acctEUR, reference.DemoWithdrawalEUR, "60000", "EUR", "API-KEY-1", ""),
 		"Idempotency-Key", "k-2")
 	r.Expect(t, 422, "invalid")
 	h.CheckReply(t, "POST", "/withdrawals/organisations/{id}/withdrawals", r)
@@ -144,11 +145,11 @@ func TestAPICreate(t *testing.T) {
 	}
 	bad := createBody(acctEUR, reference.DemoWithdrawalEUR, "1", "EUR", "S-1", "")
 	bad["debtor_account"] = map[string]any{"scheme_name": "IBAN", "id": acctEUR}
-	a.Call("POST", apiPath(orgNordic, "/withdrawals"), bad, "Idempotency-Key", "k-3").Expect(t, 422, "invalid")
+	a.Call("POST", apiPath(servertest.OrgNordic, "/withdrawals"), bad, "Idempotency-Key", "k-3").Expect(t, 422, "invalid")
 
 	// Review, then confirm: a changed body is refused (409), the review's body books once
 	// however many times it is sent at once.
-	rv := a.Call("POST", apiPath(orgNordic, "/withdrawal_reviews"), createBody(acctGBP, reference.DemoWithdrawalEUR, "50", "GBP", "API-REV-1", ""))
+	rv := a.Call("POST", apiPath(servertest.OrgNordic, "/withdrawal_reviews"), createBody(acctGBP, reference.DemoWithdrawalEUR, "50", "GBP", "API-REV-1", ""))
 	rv.Expect(t, 201, "")
 	h.CheckReply(t, "POST", "/withdrawals/organisations/{id}/withdrawal_reviews", rv)
 	review := rv.JSON["data"].(map[string]any)
@@ -157,7 +158,7 @@ func TestAPICreate(t *testing.T) {
 	}
 	id := review["id"].(string)
 	tampered := createBody(acctGBP, reference.DemoWithdrawalEUR, "5000", "GBP", "API-REV-1", id)
-	a.Call("POST", apiPath(orgNordic, "/withdrawals"), tampered).Expect(t, 409, "conflict")
+	a.Call("POST", apiPath(servertest.OrgNordic, "/withdrawals"), tampered).Expect(t, 409, "conflict")
 	gbp := balance(t, h, acctGBP)
 	var wg sync.WaitGroup
 	codes := make([]int, 100)
@@ -166,7 +167,7 @@ func TestAPICreate(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			c := a.Call("POST", apiPath(orgNordic, "/withdrawals"), createBody(acctGBP, reference.DemoWithdrawalEUR, "50.00", "GBP", "API-REV-1", id))
+			c := a.Call("POST", apiPath(servertest.OrgNordic, "/withdrawals"), createBody(acctGBP, reference.DemoWithdrawalEUR, "50.00", "GBP", "API-REV-1", id))
 			codes[i] = c.StatusCode
 			if d, ok := c.JSON["data"].(map[string]any); ok {
 				refs[i] = d["reference"]
@@ -192,14 +193,14 @@ func TestAPICreate(t *testing.T) {
 		t.Errorf("EUR %s, want %s", got, want)
 	}
 	// The search group's lookup finds it by reference.
-	found, err := h.Store.FindWithdrawals(t.Context(), orgNordic, refs[0].(string))
+	found, err := h.Store.FindWithdrawals(t.Context(), servertest.OrgNordic, refs[0].(string))
 	if err != nil || len(found) != 1 || !strings.HasPrefix(found[0].Reference, "WD") {
 		t.Errorf("FindWithdrawals: %v %v", found, err)
 	}
 	// An island on the page: session cookie and CSRF header, as WithdrawalDialog calls.
 	c := login(h, "admin@demo.example")
-	tok := c.CSRF(listPath(orgNordic))
-	res := c.Send("POST", apiPath(orgNordic, "/withdrawal_reviews"),
+	tok := c.CSRF(listPath(servertest.OrgNordic))
+	res := c.Send("POST", apiPath(servertest.OrgNordic, "/withdrawal_reviews"),
 		`{"end_to_end_id":"COOKIE-1","amount":"5","currency_code":"EUR","creditor_account":{"id":"`+reference.DemoWithdrawalEUR+
 			`"},"debtor_account":{"scheme_name":"VirtualAccount","id":"`+acctEUR+`"}}`,
 		"Content-Type", "application/json", "X-CSRF-Token", tok)

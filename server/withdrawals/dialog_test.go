@@ -21,17 +21,17 @@ func formPath(org string) string { return listPath(org) + "/new" }
 
 // fieldError is the error shown beside field id, "" for none.
 func fieldError(doc *html.Node, id string) string {
-	return strings.TrimPrefix(text(find(doc, byID(id+"-error"))), "Error: ")
+	return strings.TrimPrefix(servertest.ReadText(htmlq.Find(doc, htmlq.ByID(id+"-error"))), "Error: ")
 }
 
 // review posts the form and follows it to the review page.
 func review(t *testing.T, c *servertest.Client, form url.Values) (string, *html.Node) {
 	t.Helper()
 	form.Set("intent", "review")
-	res := c.PostForm(formPath(orgNordic), form, formPath(orgNordic))
+	res := c.PostForm(formPath(servertest.OrgNordic), form, formPath(servertest.OrgNordic))
 	if res.StatusCode != http.StatusSeeOther {
-		_, doc := c.Page(formPath(orgNordic))
-		t.Fatalf("review: %d %s", res.StatusCode, text(doc))
+		_, doc := c.Page(formPath(servertest.OrgNordic))
+		t.Fatalf("review: %d %s", res.StatusCode, servertest.ReadText(doc))
 	}
 	loc := res.Header.Get("Location")
 	_, doc := c.Page(loc)
@@ -41,12 +41,12 @@ func review(t *testing.T, c *servertest.Client, form url.Values) (string, *html.
 // confirmForm is the review page's confirm form as the browser would post it.
 func confirmForm(doc *html.Node) url.Values {
 	form := url.Values{}
-	f := find(doc, func(n *html.Node) bool {
-		return n.Data == "form" && attr(n, "method") == "post" && find(n, byTag("button")) != nil && text(find(n, byTag("button"))) == "Confirm withdrawal"
+	f := htmlq.Find(doc, func(n *html.Node) bool {
+		return n.Data == "form" && htmlq.Attr(n, "method") == "post" && htmlq.Find(n, htmlq.ByTag("button")) != nil && servertest.ReadText(htmlq.Find(n, htmlq.ByTag("button"))) == "Confirm withdrawal"
 	})
-	for _, in := range findAll(f, byTag("input")) {
-		if attr(in, "type") == "hidden" && attr(in, "name") != "_csrf" {
-			form.Set(attr(in, "name"), attr(in, "value"))
+	for _, in := range htmlq.FindAll(f, htmlq.ByTag("input")) {
+		if htmlq.Attr(in, "type") == "hidden" && htmlq.Attr(in, "name") != "_csrf" {
+			form.Set(htmlq.Attr(in, "name"), htmlq.Attr(in, "value"))
 		}
 	}
 	return form
@@ -58,28 +58,28 @@ func TestFormToReviewToResult(t *testing.T) {
 	before := balance(t, h, acctGBP)
 
 	// The form: the account first, then its withdrawal accounts only.
-	res, doc := c.Page(formPath(orgNordic))
-	if res.StatusCode != 200 || text(find(doc, byTag("h1"))) != "Withdraw funds" {
+	res, doc := c.Page(formPath(servertest.OrgNordic))
+	if res.StatusCode != 200 || servertest.ReadText(htmlq.Find(doc, htmlq.ByTag("h1"))) != "Withdraw funds" {
 		t.Fatalf("form: %d", res.StatusCode)
 	}
-	if opts := findAll(find(doc, byID("withdrawal_account")), byTag("option")); len(opts) != 1 {
+	if opts := htmlq.FindAll(htmlq.Find(doc, htmlq.ByID("withdrawal_account")), htmlq.ByTag("option")); len(opts) != 1 {
 		t.Errorf("withdrawal accounts before an account is chosen: %d options", len(opts))
 	}
-	res = c.PostForm(formPath(orgNordic), url.Values{"intent": {"account"}, "account": {acctGBP}, "amount": {"1,000.50"}}, formPath(orgNordic))
+	res = c.PostForm(formPath(servertest.OrgNordic), url.Values{"intent": {"account"}, "account": {acctGBP}, "amount": {"1,000.50"}}, formPath(servertest.OrgNordic))
 	doc = servertest.Parse(t, res)
 	var offered []string
-	for _, o := range findAll(find(doc, byID("withdrawal_account")), byTag("option")) {
-		offered = append(offered, attr(o, "value"))
+	for _, o := range htmlq.FindAll(htmlq.Find(doc, htmlq.ByID("withdrawal_account")), htmlq.ByTag("option")) {
+		offered = append(offered, htmlq.Attr(o, "value"))
 	}
-	if res.StatusCode != 200 || len(offered) != 3 || !strings.Contains(text(doc), "Amount (GBP)") ||
-		attr(find(doc, byID("amount")), "value") != "1,000.50" {
+	if res.StatusCode != 200 || len(offered) != 3 || !strings.Contains(servertest.ReadText(doc), "Amount (GBP)") ||
+		htmlq.Attr(htmlq.Find(doc, htmlq.ByID("amount")), "value") != "1,000.50" {
 		t.Errorf("after choosing GBP: %d, options %v", res.StatusCode, offered)
 	}
 
 	// GBP to the EUR bank account: the review shows the amount, the converted amount and the rate.
 	loc, doc := review(t, c, url.Values{"account": {acctGBP}, "withdrawal_account": {reference.DemoWithdrawalEUR},
 		"amount": {"1,000.50"}, "end_to_end_id": {"PAGE-GBP-1"}})
-	body := text(find(doc, byTag("main")))
+	body := servertest.ReadText(htmlq.Find(doc, htmlq.ByTag("main")))
 	for _, want := range []string{"Review withdrawal", "1,000.50 GBP", "Converted amount", " EUR", "Exchange rate 1 GBP = ", "FR7630006000011234567890189", "BNP Paribas", "PAGE-GBP-1"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("review lacks %q: %s", want, body)
@@ -92,8 +92,8 @@ func TestFormToReviewToResult(t *testing.T) {
 	// Confirm twice (a double submit, a reload): one withdrawal, one debit.
 	form := confirmForm(doc)
 	res = c.PostForm(loc, form, loc)
-	_, doc = follow(t, c, res)
-	result := text(find(doc, byTag("main")))
+	_, doc = servertest.Follow(t, c, res)
+	result := servertest.ReadText(htmlq.Find(doc, htmlq.ByTag("main")))
 	if !strings.Contains(result, "Withdrawal requested") || !strings.Contains(result, "will be sent for processing after review") {
 		t.Fatalf("result: %s", result)
 	}
@@ -104,13 +104,13 @@ func TestFormToReviewToResult(t *testing.T) {
 	if got := balance(t, h, acctGBP); got != want {
 		t.Errorf("GBP balance %s, want %s", got, want)
 	}
-	w, err := h.Store.FindWithdrawals(t.Context(), orgNordic, "PAGE-GBP-1")
+	w, err := h.Store.FindWithdrawals(t.Context(), servertest.OrgNordic, "PAGE-GBP-1")
 	if err != nil || len(w) != 1 || !strings.Contains(result, w[0].Reference) || w[0].Status != provider.WithdrawalReceived {
 		t.Fatalf("withdrawal %v %v", w, err)
 	}
 	// The new withdrawal is the list's first row, and its link opens it.
-	_, list := c.Page(listPath(orgNordic))
-	if rs := rows(list); len(rs) == 0 || attr(rs[0], "id") != "withdrawal-"+w[0].Reference {
+	_, list := c.Page(listPath(servertest.OrgNordic))
+	if rs := servertest.ListRows(list); len(rs) == 0 || htmlq.Attr(rs[0], "id") != "withdrawal-"+w[0].Reference {
 		t.Error("the new withdrawal is not the first row")
 	}
 }
@@ -120,7 +120,7 @@ func TestFormValidation(t *testing.T) {
 	c := login(h, "admin@demo.example")
 	post := func(form url.Values) (*http.Response, *html.Node) {
 		form.Set("intent", "review")
-		res := c.PostForm(formPath(orgNordic), form, formPath(orgNordic))
+		res := c.PostForm(formPath(servertest.OrgNordic), form, formPath(servertest.OrgNordic))
 		return res, servertest.Parse(t, res)
 	}
 	valid := func(kv ...string) url.Values {
@@ -140,7 +140,9 @@ func TestFormValidation(t *testing.T) {
 			t.Errorf("%s: %q, want %q", id, got, msg)
 		}
 		// The summary links each error to its field.
-		if find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "href") == "#"+id && text(n) == msg }) == nil {
+		if htmlq.Find(doc, func(n *html.Node) bool {
+			return n.Data == "a" && htmlq.Attr(n, "href") == "#"+id && servertest.ReadText(n) == msg
+		}) == nil {
 			t.Errorf("no summary link to %s", id)
 		}
 	}
@@ -161,7 +163,7 @@ func TestFormValidation(t *testing.T) {
 		if res.StatusCode != 422 || fieldError(doc, c.field) != c.msg {
 			t.Errorf("%v: %d %q, want %q", c.form, res.StatusCode, fieldError(doc, c.field), c.msg)
 		}
-		if c.keepsVal != "" && attr(find(doc, byID(c.field)), "value") != c.keepsVal {
+		if c.keepsVal != "" && htmlq.Attr(htmlq.Find(doc, htmlq.ByID(c.field)), "value") != c.keepsVal {
 			t.Errorf("%v: the typed value is gone", c.form)
 		}
 	}
@@ -175,14 +177,14 @@ func TestReviewRefusals(t *testing.T) {
 	// No rate to HUF: the review says so and Confirm is disabled; posting anyway is refused.
 	loc, doc := review(t, c, url.Values{"account": {acctEUR}, "withdrawal_account": {reference.DemoWithdrawalHUF}, "amount": {"100"},
 		"end_to_end_id": {"HUF-PAGE"}})
-	btn := find(doc, func(n *html.Node) bool { return n.Data == "button" && text(n) == "Confirm withdrawal" })
-	if !strings.Contains(text(doc), "Exchange rate is not available") || btn == nil || !htmlq.HasAttr(btn, "disabled") {
-		t.Errorf("HUF review: %s", text(find(doc, byTag("main"))))
+	btn := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "button" && servertest.ReadText(n) == "Confirm withdrawal" })
+	if !strings.Contains(servertest.ReadText(doc), "Exchange rate is not available") || btn == nil || !htmlq.HasAttr(btn, "disabled") {
+		t.Errorf("HUF review: %s", servertest.ReadText(htmlq.Find(doc, htmlq.ByTag("main"))))
 	}
 	res := c.PostForm(loc, confirmForm(doc), loc)
 	doc = servertest.Parse(t, res)
-	if res.StatusCode != 422 || text(find(doc, byTag("h1"))) != "Validation Error" || !strings.Contains(text(doc), "Exchange rate is not available") {
-		t.Errorf("HUF confirm: %d %s", res.StatusCode, text(find(doc, byTag("main"))))
+	if res.StatusCode != 422 || servertest.ReadText(htmlq.Find(doc, htmlq.ByTag("h1"))) != "Validation Error" || !strings.Contains(servertest.ReadText(doc), "Exchange rate is not available") {
+		t.Errorf("HUF confirm: %d %s", res.StatusCode, servertest.ReadText(htmlq.Find(doc, htmlq.ByTag("main"))))
 	}
 
 	// A review whose confirm is tampered with: refused, nothing moves, Back leads to the form.
@@ -193,11 +195,11 @@ func TestReviewRefusals(t *testing.T) {
 		form.Set(field, value)
 		res := c.PostForm(loc, form, loc)
 		got := servertest.Parse(t, res)
-		if res.StatusCode != 422 || text(find(got, byTag("h1"))) != "Something went wrong" || !strings.Contains(text(got), msgFormExpired) {
-			t.Errorf("tampered %s: %d %s", field, res.StatusCode, text(find(got, byTag("main"))))
+		if res.StatusCode != 422 || servertest.ReadText(htmlq.Find(got, htmlq.ByTag("h1"))) != "Something went wrong" || !strings.Contains(servertest.ReadText(got), msgFormExpired) {
+			t.Errorf("tampered %s: %d %s", field, res.StatusCode, servertest.ReadText(htmlq.Find(got, htmlq.ByTag("main"))))
 		}
-		back := find(got, func(n *html.Node) bool { return n.Data == "a" && text(n) == "Back" })
-		if back == nil || !strings.HasPrefix(attr(back, "href"), formPath(orgNordic)+"?review=") {
+		back := htmlq.Find(got, func(n *html.Node) bool { return n.Data == "a" && servertest.ReadText(n) == "Back" })
+		if back == nil || !strings.HasPrefix(htmlq.Attr(back, "href"), formPath(servertest.OrgNordic)+"?review=") {
 			t.Errorf("tampered %s: no Back to the form", field)
 		}
 	}
@@ -205,22 +207,22 @@ func TestReviewRefusals(t *testing.T) {
 		t.Error("a refused confirm moved money")
 	}
 	// Back fills the form in from the review.
-	_, form := c.Page(formPath(orgNordic) + "?review=" + strings.TrimPrefix(loc, listPath(orgNordic)+"/reviews/"))
-	if attr(find(form, byID("amount")), "value") != "75.00" || attr(find(form, byID("end_to_end_id")), "value") != "TAMPER-PAGE" {
+	_, form := c.Page(formPath(servertest.OrgNordic) + "?review=" + strings.TrimPrefix(loc, listPath(servertest.OrgNordic)+"/reviews/"))
+	if htmlq.Attr(htmlq.Find(form, htmlq.ByID("amount")), "value") != "75.00" || htmlq.Attr(htmlq.Find(form, htmlq.ByID("end_to_end_id")), "value") != "TAMPER-PAGE" {
 		t.Error("Back does not bring the reviewed values")
 	}
 
 	// Another organisation's review is not found, for its members too.
 	m := login(h, "multi@demo.example")
-	if res := m.Get(strings.Replace(loc, orgNordic, orgAtlantic, 1)); res.StatusCode == 200 {
+	if res := m.Get(strings.Replace(loc, servertest.OrgNordic, servertest.OrgAtlantic, 1)); res.StatusCode == 200 {
 		t.Error("Nordic's review read through Atlantic")
 	}
-	if res := c.Get(listPath(orgNordic) + "/reviews/00000000-0000-4000-8000-000000000000"); res.StatusCode != 404 {
+	if res := c.Get(listPath(servertest.OrgNordic) + "/reviews/00000000-0000-4000-8000-000000000000"); res.StatusCode != 404 {
 		t.Errorf("unknown review: %d", res.StatusCode)
 	}
 	// Confirm needs withdrawals:manage, and a CSRF token.
 	o := login(h, "observer@demo.example")
-	if res := o.PostForm(loc, confirmForm(doc), listPath(orgNordic)); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+orgNordic {
+	if res := o.PostForm(loc, confirmForm(doc), listPath(servertest.OrgNordic)); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+servertest.OrgNordic {
 		t.Errorf("observer confirms: %d %s", res.StatusCode, res.Header.Get("Location"))
 	}
 	if res := c.Do("POST", loc, confirmForm(doc)); res.StatusCode == http.StatusSeeOther {

@@ -11,70 +11,74 @@ import (
 
 	"portal/access"
 	"portal/daterange"
+	"portal/htmlq"
 	"portal/money"
 	"portal/provider"
 	"portal/reference"
+	"portal/server/servertest"
 )
 
 func TestListPage(t *testing.T) {
 	h := newHarness(t)
 	c := login(h, "observer@demo.example")
-	res, doc := c.Page(listPath(orgNordic))
-	if res.StatusCode != 200 || text(find(doc, byTag("h1"))) != "Withdrawals" {
-		t.Fatalf("status %d, h1 %q", res.StatusCode, text(find(doc, byTag("h1"))))
+	res, doc := c.Page(listPath(servertest.OrgNordic))
+	if res.StatusCode != 200 || servertest.ReadText(htmlq.Find(doc, htmlq.ByTag("h1"))) != "Withdrawals" {
+		t.Fatalf("status %d, h1 %q", res.StatusCode, servertest.ReadText(htmlq.Find(doc, htmlq.ByTag("h1"))))
 	}
 	// Structure: a labelled filter form (GET), a captioned table in a scroll region, the count.
-	form := find(doc, func(n *html.Node) bool { return n.Data == "form" && attr(n, "aria-label") == "Filter withdrawals" })
-	if form == nil || attr(form, "method") != "get" {
+	form := htmlq.Find(doc, func(n *html.Node) bool {
+		return n.Data == "form" && htmlq.Attr(n, "aria-label") == "Filter withdrawals"
+	})
+	if form == nil || htmlq.Attr(form, "method") != "get" {
 		t.Fatal("no GET filter form")
 	}
 	for _, id := range []string{"account", "status", "reference"} {
-		if find(form, byID(id)) == nil || find(form, func(n *html.Node) bool { return n.Data == "label" && attr(n, "for") == id }) == nil {
+		if htmlq.Find(form, htmlq.ByID(id)) == nil || htmlq.Find(form, func(n *html.Node) bool { return n.Data == "label" && htmlq.Attr(n, "for") == id }) == nil {
 			t.Errorf("filter %s without its label", id)
 		}
 	}
-	region := find(doc, func(n *html.Node) bool {
-		return attr(n, "role") == "region" && attr(n, "aria-labelledby") == "withdrawals-caption"
+	region := htmlq.Find(doc, func(n *html.Node) bool {
+		return htmlq.Attr(n, "role") == "region" && htmlq.Attr(n, "aria-labelledby") == "withdrawals-caption"
 	})
-	if region == nil || find(region, byID("withdrawals-caption")) == nil {
+	if region == nil || htmlq.Find(region, htmlq.ByID("withdrawals-caption")) == nil {
 		t.Fatal("the table is not in its labelled region")
 	}
-	rs := rows(doc)
+	rs := servertest.ListRows(doc)
 	if len(rs) != provider.DefaultWithdrawalLimit {
 		t.Fatalf("%d rows, want a full page of %d", len(rs), provider.DefaultWithdrawalLimit)
 	}
-	count := text(find(doc, byID("withdrawals-count")))
+	count := servertest.ReadText(htmlq.Find(doc, htmlq.ByID("withdrawals-count")))
 	if !strings.Contains(count, " withdrawals created ") {
 		t.Errorf("count %q", count)
 	}
 	// Newest first, the page's rows as the provider lists them.
 	r := daterange.DefaultRange(time.Now().UTC())
-	page, _ := h.Store.Withdrawals(t.Context(), orgNordic, provider.WithdrawalFilter{CreatedAfter: r.After(), CreatedBefore: r.Before()})
-	if attr(rs[0], "id") != "withdrawal-"+page.Withdrawals[0].Reference {
-		t.Errorf("first row %s, want %s", attr(rs[0], "id"), page.Withdrawals[0].Reference)
+	page, _ := h.Store.Withdrawals(t.Context(), servertest.OrgNordic, provider.WithdrawalFilter{CreatedAfter: r.After(), CreatedBefore: r.Before()})
+	if htmlq.Attr(rs[0], "id") != "withdrawal-"+page.Withdrawals[0].Reference {
+		t.Errorf("first row %s, want %s", htmlq.Attr(rs[0], "id"), page.Withdrawals[0].Reference)
 	}
 	// An observer reads but does not withdraw.
-	if find(doc, func(n *html.Node) bool { return n.Data == "a" && text(n) == "Withdraw funds" }) != nil {
+	if htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && servertest.ReadText(n) == "Withdraw funds" }) != nil {
 		t.Error("Withdraw funds offered without withdrawals:manage")
 	}
 
 	// Paging: next, then back to the same first row.
-	next := find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "rel") == "next" })
+	next := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "rel") == "next" })
 	if next == nil {
 		t.Fatal("no next page")
 	}
-	_, doc2 := c.Page(attr(next, "href"))
-	rs2 := rows(doc2)
-	if len(rs2) == 0 || attr(rs2[0], "id") == attr(rs[0], "id") {
+	_, doc2 := c.Page(htmlq.Attr(next, "href"))
+	rs2 := servertest.ListRows(doc2)
+	if len(rs2) == 0 || htmlq.Attr(rs2[0], "id") == htmlq.Attr(rs[0], "id") {
 		t.Fatal("next page repeats the first")
 	}
-	prev := find(doc2, func(n *html.Node) bool { return n.Data == "a" && attr(n, "rel") == "prev" })
-	_, doc3 := c.Page(attr(prev, "href"))
-	if got := rows(doc3); len(got) != len(rs) || attr(got[0], "id") != attr(rs[0], "id") {
+	prev := htmlq.Find(doc2, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "rel") == "prev" })
+	_, doc3 := c.Page(htmlq.Attr(prev, "href"))
+	if got := servertest.ListRows(doc3); len(got) != len(rs) || htmlq.Attr(got[0], "id") != htmlq.Attr(rs[0], "id") {
 		t.Error("previous page is not the first page")
 	}
 	// A stale cursor shows the first page.
-	if res, doc := c.Page(listPath(orgNordic) + "?cursor_after=garbage"); res.StatusCode != 200 || attr(rows(doc)[0], "id") != attr(rs[0], "id") {
+	if res, doc := c.Page(listPath(servertest.OrgNordic) + "?cursor_after=garbage"); res.StatusCode != 200 || htmlq.Attr(servertest.ListRows(doc)[0], "id") != htmlq.Attr(rs[0], "id") {
 		t.Error("a bad cursor does not fall back to the first page")
 	}
 }
@@ -87,41 +91,41 @@ func TestFilters(t *testing.T) {
 		query string
 		keep  func(*html.Node) bool
 	}{
-		{"status=rejected", func(r *html.Node) bool { return attr(r, "data-status") == "rejected" }},
-		{"status=received", func(r *html.Node) bool { return attr(r, "data-status") == "received" }},
-		{"account=" + acctGBP, func(r *html.Node) bool { return strings.Contains(text(r), acctGBP) }},
-		{"reference=" + rejected.Reference, func(r *html.Node) bool { return attr(r, "id") == "withdrawal-"+rejected.Reference }},
+		{"status=rejected", func(r *html.Node) bool { return htmlq.Attr(r, "data-status") == "rejected" }},
+		{"status=received", func(r *html.Node) bool { return htmlq.Attr(r, "data-status") == "received" }},
+		{"account=" + acctGBP, func(r *html.Node) bool { return strings.Contains(servertest.ReadText(r), acctGBP) }},
+		{"reference=" + rejected.Reference, func(r *html.Node) bool { return htmlq.Attr(r, "id") == "withdrawal-"+rejected.Reference }},
 	} {
-		res, doc := c.Page(listPath(orgNordic) + "?" + f.query)
-		rs := rows(doc)
+		res, doc := c.Page(listPath(servertest.OrgNordic) + "?" + f.query)
+		rs := servertest.ListRows(doc)
 		if res.StatusCode != 200 || len(rs) == 0 {
 			t.Errorf("%s: %d, %d rows", f.query, res.StatusCode, len(rs))
 			continue
 		}
 		for _, r := range rs {
 			if !f.keep(r) {
-				t.Errorf("%s: row %s does not match", f.query, attr(r, "id"))
+				t.Errorf("%s: row %s does not match", f.query, htmlq.Attr(r, "id"))
 			}
 		}
-		if find(doc, func(n *html.Node) bool { return n.Data == "a" && text(n) == "Clear filters" }) == nil {
+		if htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && servertest.ReadText(n) == "Clear filters" }) == nil {
 			t.Errorf("%s: no Clear filters", f.query)
 		}
-		next := find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "rel") == "next" })
-		if next != nil && !strings.Contains(attr(next, "href"), url.Values{strings.Split(f.query, "=")[0]: {strings.Split(f.query, "=")[1]}}.Encode()) {
-			t.Errorf("%s: next page drops the filter: %s", f.query, attr(next, "href"))
+		next := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "rel") == "next" })
+		if next != nil && !strings.Contains(htmlq.Attr(next, "href"), url.Values{strings.Split(f.query, "=")[0]: {strings.Split(f.query, "=")[1]}}.Encode()) {
+			t.Errorf("%s: next page drops the filter: %s", f.query, htmlq.Attr(next, "href"))
 		}
 	}
 	// Values the organisation has no use for are not applied.
-	_, all := c.Page(listPath(orgNordic))
+	_, all := c.Page(listPath(servertest.OrgNordic))
 	for _, q := range []string{"status=lost", "account=" + reference.DemoAccountOrg2GBP} {
-		_, doc := c.Page(listPath(orgNordic) + "?" + q)
-		if len(rows(doc)) != len(rows(all)) || find(doc, func(n *html.Node) bool { return n.Data == "a" && text(n) == "Clear filters" }) != nil {
+		_, doc := c.Page(listPath(servertest.OrgNordic) + "?" + q)
+		if len(servertest.ListRows(doc)) != len(servertest.ListRows(all)) || htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && servertest.ReadText(n) == "Clear filters" }) != nil {
 			t.Errorf("%s was applied", q)
 		}
 	}
 	// Every status is a filter choice.
 	for _, st := range provider.WithdrawalStatuses() {
-		if find(all, func(n *html.Node) bool { return n.Data == "option" && attr(n, "value") == st }) == nil {
+		if htmlq.Find(all, func(n *html.Node) bool { return n.Data == "option" && htmlq.Attr(n, "value") == st }) == nil {
 			t.Errorf("no status option %s", st)
 		}
 	}
@@ -131,8 +135,8 @@ func TestPanel(t *testing.T) {
 	h := newHarness(t)
 	c := login(h, "observer@demo.example")
 	panel := func(ref string) (*http.Response, *html.Node) {
-		res, doc := c.Page(listPath(orgNordic) + "/" + ref)
-		return res, find(doc, byID("withdrawal-panel"))
+		res, doc := c.Page(listPath(servertest.OrgNordic) + "/" + ref)
+		return res, htmlq.Find(doc, htmlq.ByID("withdrawal-panel"))
 	}
 	reasoned := withdrawal(t, h, func(w provider.WithdrawalRequest) bool {
 		return w.Status == provider.WithdrawalRejected && w.Reason() != nil
@@ -141,45 +145,45 @@ func TestPanel(t *testing.T) {
 	if res.StatusCode != 200 || p == nil {
 		t.Fatalf("panel: %d", res.StatusCode)
 	}
-	if s := text(p); !strings.Contains(s, provider.MsgWithdrawalRejected) || !strings.Contains(s, reasoned.Reason().ExternalMessage) {
+	if s := servertest.ReadText(p); !strings.Contains(s, provider.MsgWithdrawalRejected) || !strings.Contains(s, reasoned.Reason().ExternalMessage) {
 		t.Errorf("rejected panel %q", s)
 	}
 	for _, st := range []string{"Received", "Rejected"} {
-		if !strings.Contains(text(find(p, byTag("ol"))), st) {
+		if !strings.Contains(servertest.ReadText(htmlq.Find(p, htmlq.ByTag("ol"))), st) {
 			t.Errorf("history misses %s", st)
 		}
 	}
 	unknown := withdrawal(t, h, func(w provider.WithdrawalRequest) bool {
 		return w.Status == provider.WithdrawalRejected && w.Reason() == nil
 	})
-	if _, p := panel(unknown.Reference); !strings.Contains(text(p), provider.MsgWithdrawalRejected+" Unknown") {
-		t.Errorf("rejection without reason: %q", text(p))
+	if _, p := panel(unknown.Reference); !strings.Contains(servertest.ReadText(p), provider.MsgWithdrawalRejected+" Unknown") {
+		t.Errorf("rejection without reason: %q", servertest.ReadText(p))
 	}
 	// Numbers over 20 characters are shortened in the middle, the whole one a click away.
 	long := withdrawal(t, h, func(w provider.WithdrawalRequest) bool { return len(w.CreditorAccount.Number()) > 20 })
 	_, p = panel(long.Reference)
 	num := long.CreditorAccount.Number()
 	short := num[:8] + "…" + num[len(num)-8:]
-	details := find(p, byTag("details"))
-	if !strings.Contains(text(p), short) || details == nil || !strings.Contains(text(details), num) {
-		t.Errorf("long number %s not shortened to %s: %q", num, short, text(p))
+	details := htmlq.Find(p, htmlq.ByTag("details"))
+	if !strings.Contains(servertest.ReadText(p), short) || details == nil || !strings.Contains(servertest.ReadText(details), num) {
+		t.Errorf("long number %s not shortened to %s: %q", num, short, servertest.ReadText(p))
 	}
 	// Names are read whole: only account numbers are shortened.
 	named := withdrawal(t, h, func(w provider.WithdrawalRequest) bool { return len(w.CreditorAccount.Label) > 20 })
-	if _, p := panel(named.Reference); !strings.Contains(text(p), named.CreditorAccount.Label) || strings.Contains(text(p), named.CreditorAccount.Label[:8]+"…") {
-		t.Errorf("the withdrawal account's name %q shortened: %q", named.CreditorAccount.Label, text(p))
+	if _, p := panel(named.Reference); !strings.Contains(servertest.ReadText(p), named.CreditorAccount.Label) || strings.Contains(servertest.ReadText(p), named.CreditorAccount.Label[:8]+"…") {
+		t.Errorf("the withdrawal account's name %q shortened: %q", named.CreditorAccount.Label, servertest.ReadText(p))
 	}
 	converted := withdrawal(t, h, func(w provider.WithdrawalRequest) bool { return w.ConvertedCurrency != w.CurrencyCode })
-	if _, p := panel(converted.Reference); !strings.Contains(text(p), "Exchange rate 1 "+converted.CurrencyCode+" = "+money.FormatRate(converted.ExchangeRate)) {
-		t.Errorf("converted withdrawal: %q", text(p))
+	if _, p := panel(converted.Reference); !strings.Contains(servertest.ReadText(p), "Exchange rate 1 "+converted.CurrencyCode+" = "+money.FormatRate(converted.ExchangeRate)) {
+		t.Errorf("converted withdrawal: %q", servertest.ReadText(p))
 	}
 	// Unknown answers 404 with the panel's message; so does another organisation's, seen
 	// from there (multi is a member of both).
-	if res, p := panel("WD0000000000000"); res.StatusCode != 404 || !strings.Contains(text(p), msgPanelNotFound) {
+	if res, p := panel("WD0000000000000"); res.StatusCode != 404 || !strings.Contains(servertest.ReadText(p), msgPanelNotFound) {
 		t.Errorf("unknown: %d", res.StatusCode)
 	}
 	m := login(h, "multi@demo.example")
-	if res, _ := m.Page(listPath(orgAtlantic) + "/" + reasoned.Reference); res.StatusCode != 404 {
+	if res, _ := m.Page(listPath(servertest.OrgAtlantic) + "/" + reasoned.Reference); res.StatusCode != 404 {
 		t.Errorf("Nordic's withdrawal from Atlantic: %d", res.StatusCode)
 	}
 }
@@ -187,15 +191,15 @@ func TestPanel(t *testing.T) {
 func TestUnavailable(t *testing.T) {
 	h := newHarness(t)
 	c := login(h, "multi@demo.example")
-	res, doc := c.Page(listPath(orgAtlantic))
-	if res.StatusCode != 200 || !strings.Contains(text(find(doc, byTag("main"))), provider.MsgWithdrawalsUnavailable) {
-		t.Fatalf("Atlantic: %d %q", res.StatusCode, text(find(doc, byTag("main"))))
+	res, doc := c.Page(listPath(servertest.OrgAtlantic))
+	if res.StatusCode != 200 || !strings.Contains(servertest.ReadText(htmlq.Find(doc, htmlq.ByTag("main"))), provider.MsgWithdrawalsUnavailable) {
+		t.Fatalf("Atlantic: %d %q", res.StatusCode, servertest.ReadText(htmlq.Find(doc, htmlq.ByTag("main"))))
 	}
-	if len(rows(doc)) != 0 || find(doc, byTag("form")) != nil && find(doc, func(n *html.Node) bool { return attr(n, "aria-label") == "Filter withdrawals" }) != nil {
+	if len(servertest.ListRows(doc)) != 0 || htmlq.Find(doc, htmlq.ByTag("form")) != nil && htmlq.Find(doc, func(n *html.Node) bool { return htmlq.Attr(n, "aria-label") == "Filter withdrawals" }) != nil {
 		t.Error("the unavailable page shows the list")
 	}
 	// multi is an observer there: no form.
-	if res := c.Get(listPath(orgAtlantic) + "/new"); res.StatusCode != http.StatusSeeOther {
+	if res := c.Get(listPath(servertest.OrgAtlantic) + "/new"); res.StatusCode != http.StatusSeeOther {
 		t.Errorf("observer's form in Atlantic: %d", res.StatusCode)
 	}
 }
@@ -208,20 +212,20 @@ func TestRoles(t *testing.T) {
 		t.Run(role, func(t *testing.T) {
 			perms := access.For(role)
 			c := login(h, role+"@demo.example")
-			res, doc := c.Page(listPath(orgNordic))
+			res, doc := c.Page(listPath(servertest.OrgNordic))
 			if !perms.Has(access.WithdrawalsRead) {
-				if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+orgNordic {
+				if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+servertest.OrgNordic {
 					t.Fatalf("without withdrawals:read: %d %s", res.StatusCode, res.Header.Get("Location"))
 				}
 				return
 			}
-			withdraw := find(doc, func(n *html.Node) bool { return n.Data == "a" && text(n) == "Withdraw funds" })
+			withdraw := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && servertest.ReadText(n) == "Withdraw funds" })
 			manage := perms.Has(access.WithdrawalsManage)
 			if res.StatusCode != 200 || (withdraw != nil) != manage {
 				t.Fatalf("status %d, Withdraw funds %v, manage %v", res.StatusCode, withdraw != nil, manage)
 			}
-			form := c.Get(listPath(orgNordic) + "/new")
-			if manage && (withdraw == nil || attr(withdraw, "href") != listPath(orgNordic)+"/new" || form.StatusCode != 200) {
+			form := c.Get(listPath(servertest.OrgNordic) + "/new")
+			if manage && (withdraw == nil || htmlq.Attr(withdraw, "href") != listPath(servertest.OrgNordic)+"/new" || form.StatusCode != 200) {
 				t.Errorf("form page: %d", form.StatusCode)
 			}
 			if !manage && form.StatusCode != http.StatusSeeOther {
@@ -231,7 +235,7 @@ func TestRoles(t *testing.T) {
 	}
 	// Not a member: the organisation's pages are not there.
 	out := login(h, "noorg@demo.example")
-	if res := out.Get(listPath(orgNordic)); res.StatusCode == 200 {
+	if res := out.Get(listPath(servertest.OrgNordic)); res.StatusCode == 200 {
 		t.Error("a non-member reads the withdrawals")
 	}
 }

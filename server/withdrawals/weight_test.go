@@ -6,5 +6,5 @@ import (
 	"portal/server/servertest"
 )
 
-// The island's weight (DESIGN.md: one island, gzip, with its share of the runtime, ≤ 10 KB).
+// The island's weight (the budget: one island, gzip, with its share of the runtime, ≤ 10 KB).
 func TestWithdrawalDialogWeight(t *testing.T) { servertest.CheckIslandWeight(t, "WithdrawalDialog") }

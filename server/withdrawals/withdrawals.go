@@ -3,7 +3,7 @@
 // details panel; the withdrawal itself as a dialog island with JavaScript and as pages
 // without (form, review, then the result); and the withdrawal calls of the JSON API.
 //
-// A withdrawal is authorised the way SECURITY.md asks: the form's values go to the
+// A withdrawal is authorised the way docs/security.md asks (transaction authorisation): the form's values go to the
 // provider, which checks them and stores a review (amount, conversion, beneficiary); the
 // user confirms that review, and the provider books exactly it, once, refusing a confirm
 // whose values differ from what was reviewed.
@@ -21,6 +21,7 @@ import (
 	"portal/provider"
 	"portal/server"
 	"portal/server/exports"
+	"portal/server/listpage"
 )
 
 // area's handlers use the core's services through the server.
@@ -187,7 +188,7 @@ func accountLabel(a provider.Account) string {
 // readQuery reads the filters of the query string. A value the organisation has no use for
 // (an account it does not own, an unknown status) is dropped, so the page never claims a
 // filter it did not apply.
-func (s area) readQuery(c fiber.Ctx, o *server.OrgContext) (provider.WithdrawalFilter, WithdrawalFiltersView, url.Values, url.Values) {
+func (s area) readQuery(c fiber.Ctx, o *server.OrgContext) (provider.WithdrawalFilter, WithdrawalFiltersView, url.Values) {
 	r := s.DateRange(c)
 	f := provider.WithdrawalFilter{CreatedAfter: r.After(), CreatedBefore: r.Before()}
 	v := WithdrawalFiltersView{Action: base(o.Org.ID), Accounts: []exports.Choice{{Value: "", Label: "All"}},
@@ -217,15 +218,7 @@ func (s area) readQuery(c fiber.Ctx, o *server.OrgContext) (provider.WithdrawalF
 	if len(kept) > 0 {
 		v.Clear = base(o.Org.ID)
 	}
-	here := server.WithQuery(kept)
-	if cur := c.Query(qCursorBefore); cur != "" {
-		f.Cursor, f.Direction = strings.Clone(cur), provider.DirectionPrev
-		here.Set(qCursorBefore, f.Cursor)
-	} else if cur := c.Query(qCursorAfter); cur != "" {
-		f.Cursor, f.Direction = strings.Clone(cur), provider.DirectionNext
-		here.Set(qCursorAfter, f.Cursor)
-	}
-	return f, v, kept, here
+	return f, v, kept
 }
 
 func (s area) list(c fiber.Ctx) error { return s.page(c, "") }
@@ -259,15 +252,15 @@ func (s area) page(c fiber.Ctx, ref string) error {
 		}
 		return s.Render(c, server.View{Status: status, Page: "Withdrawals", Title: title, Props: p})
 	}
-	f, view, kept, here := s.readQuery(c, o)
+	f, view, kept := s.readQuery(c, o)
 	p.Filters, p.Range = view, s.DateRange(c).Display()
 	status := fiber.StatusOK
-	pg, err := s.Withdrawals.Withdrawals(ctx, o.Org.ID, f)
-	if provider.ErrorCode(err) == provider.EINVALID && f.Cursor != "" {
-		// A stale or edited cursor: the first page of the same filters.
-		f.Cursor, f.Direction, here = "", "", server.WithQuery(kept)
-		pg, err = s.Withdrawals.Withdrawals(ctx, o.Org.ID, f)
-	}
+	cur := listpage.ReadCursor(c, qCursorAfter, qCursorBefore)
+	pg, err := listpage.Load(&cur, func(cursor, direction string) (provider.WithdrawalPage, error) {
+		f.Cursor, f.Direction = cursor, direction
+		return s.Withdrawals.Withdrawals(ctx, o.Org.ID, f)
+	})
+	here := cur.Here(kept)
 	if err != nil {
 		s.Logger.Error("withdrawal list", "request_id", rq.ID, "err", err)
 		p.Failure = msgListFailed
@@ -280,12 +273,7 @@ func (s area) page(c fiber.Ctx, ref string) error {
 			Amount: displayAmount(w.Amount, w.CurrencyCode), Status: w.Status, StatusLabel: StatusLabel(w.Status)})
 	}
 	p.Total = pg.Total
-	if pg.HasNext && pg.CursorNext != "" {
-		p.Next = server.Link(path, server.WithQuery(kept, qCursorAfter, pg.CursorNext), "")
-	}
-	if pg.CursorPrev != "" {
-		p.Prev = server.Link(path, server.WithQuery(kept, qCursorBefore, pg.CursorPrev), "")
-	}
+	p.Next, p.Prev = cur.Pager(path, kept, pg.HasNext, pg.CursorNext, pg.CursorPrev)
 	if o.Can(access.WithdrawalsManage) {
 		p.Withdraw = s.dialogProps(c, o, creditors, "")
 	}

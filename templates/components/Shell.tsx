@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { Island } from './Island';
 import { Icon, Flag } from './Icon';
 import { AlertBanners, Flashes, SandboxBanner } from './Messages';
+import { Footer } from './AuthLayout';
 import type { NavItem, ShellProps } from '../generated/props';
 
 export type { ShellProps };
@@ -129,6 +130,7 @@ export function Shell({ shell, children }: { shell: ShellProps; children?: Compo
           {children}
         </main>
       </div>
+      <Footer />
       {shell.session ? <Island name="IdleWarning" props={shell.session} /> : null}
     </>
   );

@@ -2,6 +2,7 @@
 
 /** Every page under templates/pages, by name. */
 export interface Pages {
+  AccessibilityStatement: typeof import('../pages/accessibility/AccessibilityStatement').default;
   AccountFunding: typeof import('../pages/funding/AccountFunding').default;
   AccountTransactions: typeof import('../pages/accounts/AccountTransactions').default;
   AccountTransfer: typeof import('../pages/accounts/AccountTransfer').default;

@@ -6,6 +6,7 @@
 
 /** The props of each page under templates/pages, by page name. */
 export interface PageProps {
+  AccessibilityStatement: StatementProps;
   AccountFunding: AccountFundingProps;
   AccountTransactions: AccountPageProps;
   AccountTransfer: TransferPageProps;
@@ -928,6 +929,20 @@ export interface FieldOption {
  */
 export interface FieldRules {
   external_code?: string;
+}
+
+/** Figures are what the last complete run of the browser flows measured. */
+export interface Figures {
+  /** Run is the day of the run (YYYY-MM-DD). */
+  run: string;
+  flows: number;
+  axe: {
+    version: string;
+    rules: string[];
+    pages: number;
+  };
+  browser: string;
+  driver: string;
 }
 
 export interface FilterView {
@@ -2310,6 +2325,15 @@ export interface StatementExportProps {
   /** OpenerLabel and OpenerStyle dress the opener of another page ("Export to CSV"). */
   openerLabel?: string;
   openerStyle?: 'primary' | 'secondary';
+}
+
+/** StatementProps are the props of templates/pages/accessibility/AccessibilityStatement.tsx. */
+export interface StatementProps {
+  sandbox: boolean;
+  figures: Figures;
+  /** Run is the run's day as the portal shows days. */
+  run: string;
+  support: string;
 }
 
 export interface StatementRequestProps {

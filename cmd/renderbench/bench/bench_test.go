@@ -122,7 +122,7 @@ func twinCases(tb testing.TB) map[string]struct {
 		// 18 sidebar links, the skip link, Portal and API Reference; in the
 		// dashboard 5 owned accounts, Add crypto funds, 7 payout states, 8
 		// reason codes, 5 collection statuses and View all orders.
-		"Dashboard": {dashboardFixture(tb), count("<a ", 48)},
+		"Dashboard": {dashboardFixture(tb), count("<a ", 49)},
 		// 100 rows, each with its details link.
 		"Payouts": {payoutsFixture(tb), count(`aria-label="Details of payout `, 100)},
 	}

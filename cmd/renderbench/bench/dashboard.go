@@ -135,7 +135,7 @@ var dashboardTemplate = markup("Dashboard", `
 			{{range .Flashes}}{{if eq .Kind "error"}}<p role="alert" class="rounded border-l-4 p-3 {{tone .Kind}}">{{.Text}}</p>
 			{{else}}<p class="rounded border-l-4 p-3 {{tone .Kind}}">{{.Text}}</p>{{end}}{{end}}
 		</div>{{end}}
-{{define "shellEnd"}}</main></div>{{end}}
+{{define "shellEnd"}}</main></div><footer class="border-t border-gray-300 px-4 py-3 text-sm"><a href="/accessibility" class="text-blue-800 underline">Accessibility statement</a></footer>{{end}}
 
 {{define "failure"}}<p role="alert" class="rounded border-l-4 border-red-700 bg-red-50 p-3 text-red-900">{{.}}</p>{{end}}
 

@@ -89,6 +89,7 @@ func (c *Client) request(method, path string, body io.Reader, hdr []string) *htt
 		res.Body = io.NopCloser(bytes.NewReader(raw))
 		checkContract(c.T, c.App, r, sent, res, raw)
 	}
+	record(c.T, method, path, res)
 	return res
 }
 

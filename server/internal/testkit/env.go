@@ -65,7 +65,7 @@ func seededTemplate(t testing.TB) string {
 			return
 		}
 		ctx := context.Background()
-		st, err := reference.Open(ctx, filepath.Join(templateDir, "portal.db"), StoreOptions)
+		st, err := reference.Open(ctx, filepath.Join(templateDir, "portal.db"), seedOptions())
 		if err != nil {
 			templateErr = err
 			return

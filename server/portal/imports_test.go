@@ -1,0 +1,78 @@
+package portal
+
+import (
+	"go/build"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The import arrows docs/architecture.md says must never exist. Each rule
+// names the importers it covers, the imports they may not have, and the
+// importers allowed anyway (with the reason in the docs).
+var importRules = []struct {
+	name     string
+	importer func(pkg string) bool
+	banned   func(imp string) bool
+	except   []string
+}{
+	{"the core knows areas only as server.Area",
+		func(p string) bool { return p == "portal/server" },
+		func(i string) bool { return strings.HasPrefix(i, "portal/server/") }, nil},
+	{"the portal reaches the store only through the provider interface",
+		func(p string) bool {
+			return p == "portal/server" || strings.HasPrefix(p, "portal/server/") || p == "portal/provider"
+		},
+		func(i string) bool { return i == "portal/reference" || strings.HasPrefix(i, "portal/reference/") },
+		// The test harness seeds a real demo store for the tests.
+		[]string{"portal/server/internal/testkit"}},
+	{"the provider boundary holds domain types only",
+		func(p string) bool { return p == "portal/provider" || strings.HasPrefix(p, "portal/provider/") },
+		func(i string) bool {
+			return strings.HasPrefix(i, "portal/server") || strings.HasPrefix(i, "portal/ssr") || strings.HasPrefix(i, "portal/reference")
+		}, nil},
+	{"the areas are composed once, at the top",
+		func(p string) bool { return !strings.HasPrefix(p, "portal/cmd/") },
+		func(i string) bool { return i == "portal/server/portal" }, nil},
+}
+
+func TestImportRules(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = filepath.WalkDir(root, func(dir string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return err
+		}
+		if name := d.Name(); name == "node_modules" || strings.HasPrefix(name, ".") || name == "testdata" {
+			return filepath.SkipDir
+		}
+		pkg, err := build.ImportDir(dir, 0)
+		if err != nil {
+			return nil // no Go package here
+		}
+		rel, _ := filepath.Rel(root, dir)
+		path := filepath.ToSlash(filepath.Join("portal", rel))
+		for _, r := range importRules {
+			if !r.importer(path) || slices.Contains(r.except, path) {
+				continue
+			}
+			for _, imp := range pkg.Imports {
+				if r.banned(imp) {
+					t.Errorf("%s imports %s: %s", path, imp, r.name)
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {
+		t.Fatalf("module root not found: %v", err)
+	}
+}
