@@ -39,6 +39,11 @@ func TestCSRF(t *testing.T) {
 	c := h.client()
 	c.Login("multi@demo.example")
 	tok := c.CSRF("/org/" + reference.DemoOrg2ID)
+	// A wrong token: the real one with its first character changed (never the same one).
+	wrong := "x" + tok[1:]
+	if tok[0] == 'x' {
+		wrong = "y" + tok[1:]
+	}
 	tests := []struct {
 		name   string
 		form   url.Values
@@ -46,7 +51,7 @@ func TestCSRF(t *testing.T) {
 		status int
 	}{
 		{"no token", url.Values{"organisation_id": {reference.DemoOrg1ID}}, nil, http.StatusForbidden},
-		{"wrong token", url.Values{"organisation_id": {reference.DemoOrg1ID}, "_csrf": {"x" + tok[1:]}}, nil, http.StatusForbidden},
+		{"wrong token", url.Values{"organisation_id": {reference.DemoOrg1ID}, "_csrf": {wrong}}, nil, http.StatusForbidden},
 		{"header token", url.Values{"organisation_id": {reference.DemoOrg1ID}}, []string{"X-CSRF-Token", tok}, http.StatusSeeOther},
 		{"form token", url.Values{"organisation_id": {reference.DemoOrg1ID}, "_csrf": {tok}}, nil, http.StatusSeeOther},
 	}
