@@ -18,7 +18,8 @@ const secondary = 'rounded border border-gray-600 px-4 py-2';
 
 type ApiFailed = {
   data?: { filename?: string; content?: string };
-  errors?: { details?: string[]; field?: string }[];
+  // The API's one error shape: a form part's problem points at it (/file, /name).
+  errors?: { title?: string; detail?: string; source?: { pointer?: string } }[];
 };
 type ApiAccepted = {
   data: { batch_id: string; name: string };
@@ -174,8 +175,9 @@ function UploadBody({ props, hydrated, onAccepted }: { props: Props; hydrated: b
       const fieldErrs: Record<string, string> = {};
       const details: string[] = [];
       for (const p of b.errors || []) {
-        if (p.field) fieldErrs[p.field] = (p.details || [''])[0].replace(/\.$/, '');
-        else details.push(...(p.details || []));
+        const field = (p.source?.pointer || '').replace(/^\//, '');
+        if (field) fieldErrs[field] = (p.detail || '').replace(/\.$/, '');
+        else if (p.detail) details.push(p.detail);
       }
       if (Object.keys(fieldErrs).length > 0 && details.length === 0) {
         setErrors(fieldErrs);
