@@ -67,7 +67,8 @@ func countries() []string {
 }
 
 func main() {
-	root, err := moduleRoot()
+	// go generate runs a command in its package's folder, two below the module root.
+	root, err := filepath.Abs("../..")
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -144,21 +145,4 @@ func minify(svg string) (string, error) {
 		return "", errors.New("already sized")
 	}
 	return strings.Replace(svg, "<svg ", "<svg"+size+" ", 1), nil
-}
-
-func moduleRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("genflags: no go.mod above the working directory")
-		}
-		dir = parent
-	}
 }
