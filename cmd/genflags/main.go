@@ -32,12 +32,13 @@ const (
 	regenerate = "go generate ./cmd/genflags"
 )
 
-// maxSVGBytes caps one inlined flag. A flag is inlined into every page it shows on, about
-// six times on a logged-in page (sidebar accounts, dashboard cards), and HTML is not cached
-// the way a stylesheet is: at 2 KB the worst page grows by ~12 KB before compression. The
-// simple flags are 0.2–1.5 KB; those with a coat of arms or seal (Brazil 7 KB, Mexico 84 KB)
-// would outweigh the rest of the page, so they get the code badge instead.
-const maxSVGBytes = 2048
+// maxSVGBytes caps one inlined flag. A flag is inlined into every page it shows on, six to
+// eight times on a logged-in page (sidebar accounts, dashboard cards), and HTML is not cached
+// the way a stylesheet is: at 2.5 KB the worst page grows by ~20 KB before compression. The
+// simple flags are 0.2–1.7 KB, New Zealand's (an image, see minify) 2.3 KB; those with a coat
+// of arms or seal (Brazil 7 KB, Mexico 84 KB) would outweigh the rest of the page, so they
+// get the code badge instead.
+const maxSVGBytes = 2560
 
 // The size the emoji took in running text, ~1.25em wide; 4:3 keeps flag-icons' ratio. Set on
 // the element so the box is known before the SVG is drawn: no layout shift.
@@ -129,10 +130,10 @@ var (
 	rootID     = regexp.MustCompile(` id="flag-icons-[a-z]+"`)
 	between    = regexp.MustCompile(`>\s+<`)
 	whitespace = regexp.MustCompile(`\s+`)
+	viewBox    = regexp.MustCompile(` viewBox="[^"]*"`)
 )
 
-// minify drops what an inline copy does not need: the root id (it would repeat when a flag
-// shows twice on a page; the inner ids are already prefixed by country) and the indentation.
+// minify drops what an inline copy does not need: the root id and the indentation.
 func minify(svg string) (string, error) {
 	svg = strings.TrimSpace(svg)
 	if !strings.HasPrefix(svg, "<svg ") || strings.Contains(svg, "<script") {
@@ -141,8 +142,39 @@ func minify(svg string) (string, error) {
 	svg = rootID.ReplaceAllString(svg, "")
 	svg = between.ReplaceAllString(svg, "><")
 	svg = whitespace.ReplaceAllString(svg, " ")
-	if strings.Contains(svg[:strings.IndexByte(svg, '>')], " width=") {
+	open := svg[:strings.IndexByte(svg, '>')]
+	if strings.Contains(open, " width=") {
 		return "", errors.New("already sized")
 	}
-	return strings.Replace(svg, "<svg ", "<svg"+size+" ", 1), nil
+	if !strings.Contains(svg, ` id="`) {
+		return strings.Replace(svg, "<svg ", "<svg"+size+" ", 1), nil
+	}
+	// Ids inside a flag (clip paths, reused stars, markers) are the same in every copy, and a
+	// url(#id) resolves to the page's first element of that id: when the first copy of a
+	// flag is hidden (the sidebar is a closed <details> on narrow screens) the next one
+	// draws without its clip or stars (the United States, Israel, Hong Kong, India in
+	// Chromium). As an image of its own the flag is its own document, ids and all; the CSP
+	// allows data: images.
+	vb := viewBox.FindString(open)
+	box := strings.Fields(strings.TrimSuffix(strings.TrimPrefix(vb, ` viewBox="`), `"`))
+	if len(box) != 4 || box[0] != "0" || box[1] != "0" || strings.Contains(svg, "'") {
+		return "", errors.New("cannot be made an image: no 0 0 w h viewBox, or quotes of both kinds")
+	}
+	w, h := box[2], box[3]
+	return `<svg xmlns="http://www.w3.org/2000/svg"` + size + vb + `><image width="` + w + `" height="` + h +
+		`" href="data:image/svg+xml,` + dataURI(svg) + `"/></svg>`, nil
+}
+
+// dataURI escapes an SVG for a double-quoted attribute: its own quotes become single ones
+// (flag-icons uses none), and what a URL or HTML would read otherwise is percent-encoded.
+func dataURI(svg string) string {
+	var b strings.Builder
+	for _, c := range []byte(strings.ReplaceAll(svg, `"`, "'")) {
+		if c < 0x20 || c >= 0x7f || strings.IndexByte("%#<>&", c) >= 0 {
+			fmt.Fprintf(&b, "%%%02X", c)
+		} else {
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }

@@ -44,7 +44,15 @@ func TestFlags(t *testing.T) {
 	if mx := flags["MX"]; mx.Name != "Mexico" || mx.SVG != "" {
 		t.Errorf("Mexico's 84 KB flag must fall back to the badge: %+v", mx)
 	}
-	for _, cc := range []string{"XX", "GB", "US", "DE", "FR", "SG"} {
+	for cc, f := range flags {
+		if strings.Contains(f.SVG, ` id="`) {
+			t.Errorf("%s: an id in the page would repeat with a second copy of the flag", cc)
+		}
+	}
+	if us := flags["US"].SVG; !strings.Contains(us, `<image width="640" height="480" href="data:image/svg+xml,%3Csvg`) {
+		t.Errorf("the United States' stars are a marker by id: want an image, got %.120s", us)
+	}
+	for _, cc := range []string{"XX", "GB", "US", "DE", "FR", "SG", "NZ"} {
 		if f := flags[cc]; f.SVG == "" || len(f.SVG) > maxSVGBytes {
 			t.Errorf("%s: %d bytes of SVG", cc, len(f.SVG))
 		}
