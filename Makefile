@@ -45,9 +45,10 @@ staticcheck:
 typecheck: node_modules
 	time npx tsc --noEmit -p .
 
-# templates/generated/*.ts from the Go props structs (cmd/gentypes).
-generate:
-	$(GO) generate ./cmd/gentypes
+# templates/generated/*.ts from the Go props structs (cmd/gentypes); flags.json from
+# node_modules' flag-icons (cmd/genflags).
+generate: node_modules
+	$(GO) generate ./cmd/gentypes ./cmd/genflags
 
 # Every package once; then the race detector where goroutines share memory:
 # the packages built around it (sessions, limits, kept forms, the renderer

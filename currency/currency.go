@@ -2,7 +2,10 @@
 // flag stands for a currency, and how many decimals its amounts have.
 package currency
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Unknown is the flag code for multi-country or unknown currencies (spec 000 §3).
 const Unknown = "XX"
@@ -40,4 +43,19 @@ func Decimals(code string) int {
 		return d
 	}
 	return 2
+}
+
+// FlagCountries are the distinct countries whose flags stand for currencies, sorted, without
+// Unknown: the flags a build must be able to draw for currencies.
+func FlagCountries() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, c := range countries {
+		if c != Unknown && !seen[c] {
+			seen[c] = true
+			out = append(out, c)
+		}
+	}
+	slices.Sort(out)
+	return out
 }

@@ -1,6 +1,9 @@
 package currency
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 func TestCountryAndDecimals(t *testing.T) {
 	tests := []struct {
@@ -20,5 +23,12 @@ func TestCountryAndDecimals(t *testing.T) {
 		if got, want := Crypto(tt.code), tt.decimals != 2; got != want {
 			t.Errorf("Crypto(%q) = %v, want %v", tt.code, got, want)
 		}
+	}
+}
+
+func TestFlagCountries(t *testing.T) {
+	got := FlagCountries()
+	if !slices.IsSorted(got) || slices.Contains(got, Unknown) || !slices.Contains(got, "DK") || len(got) != len(slices.Compact(slices.Clone(got))) {
+		t.Errorf("FlagCountries() = %v", got)
 	}
 }

@@ -398,3 +398,18 @@ func purposeCodeList(b2b bool) []string {
 	}
 	return out
 }
+
+// CatalogueCountries are the countries the catalogue's products pay out to, sorted: a batch
+// shows its product's country, so these are the flags the batches page needs.
+func CatalogueCountries() []string {
+	var out []string
+	for _, fam := range catalogue {
+		for _, p := range fam.products {
+			if p.country != "" && !slices.Contains(out, p.country) {
+				out = append(out, p.country)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}

@@ -1,3 +1,5 @@
+import flags from '../generated/flags.json';
+
 // Inline icons, decorative only: the text beside them carries the meaning.
 const paths: Record<string, string> = {
   home: 'M3 10.5 12 3l9 7.5V21h-6v-6H9v6H3z',
@@ -21,12 +23,24 @@ export function Icon({ name, className }: { name: string; className?: string }) 
   );
 }
 
-// Flag shows a country's flag as an emoji (decorative); "XX" (no single
-// country, spec 000 §3) shows a globe.
+// Flag shows a country's flag as an inline SVG (flags.json, cmd/genflags) named by the
+// country, since the text beside it is often a currency code, not the country; "XX" (no single
+// country, spec 000 §3) and anything that is not a country code show a globe. Emoji flags
+// were boxes wherever no emoji font is installed. A flag too heavy to inline, or of a
+// country outside the subset, is its code in a badge of the flag's size, so rows line up.
 export function Flag({ country }: { country: string }) {
-  const cc = country && country !== 'XX' && /^[A-Z]{2}$/.test(country) ? country : '';
-  const glyph = cc
-    ? String.fromCodePoint(0x1f1e6 + cc.charCodeAt(0) - 65, 0x1f1e6 + cc.charCodeAt(1) - 65)
-    : '\u{1F310}';
-  return <span aria-hidden="true" className="mr-1">{glyph}</span>;
+  const cc = /^[A-Z]{2}$/.test(country || '') ? country : 'XX';
+  const f = (flags as Record<string, { name: string; svg: string }>)[cc];
+  if (f && f.svg) {
+    return <span role="img" aria-label={f.name} className="mr-1 inline-flex" dangerouslySetInnerHTML={{ __html: f.svg }} />;
+  }
+  // Drawn as an SVG too, so it sits on the baseline exactly as a flag does.
+  return (
+    <span role="img" aria-label={f ? f.name : cc} className="mr-1 inline-flex">
+      <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 15" width="1.25em" height="0.9375em">
+        <rect width="20" height="15" rx="2" fill="#e5e7eb" />
+        <text x="10" y="10.5" textAnchor="middle" fontSize="8" fontWeight="600" fontFamily="sans-serif" fill="#111827">{cc}</text>
+      </svg>
+    </span>
+  );
 }

@@ -6,10 +6,12 @@ import (
 	"html/template"
 	"regexp"
 	"strconv"
+	"sync"
 
 	"portal/server"
 	"portal/server/dashboard"
 	"portal/server/rangepicker"
+	"portal/templates/generated"
 )
 
 // The html/template twin of templates/pages/dashboard/Dashboard.tsx inside
@@ -30,7 +32,7 @@ var dashboardTemplate = markup("Dashboard", `
 
 {{define "navlink"}}<a{{with .Href}} href="{{.}}"{{end}}{{if .Active}} aria-current="page"{{end}} class="flex items-center gap-2 rounded px-3 py-2 {{if .Active}}bg-blue-800 font-semibold text-white{{else}}text-gray-900 hover:bg-gray-200{{end}}">
 	{{if .Icon}}{{template "icon" .Icon}}{{end}}
-	{{if .Flag}}<span aria-hidden="true" class="mr-1">{{flag .Flag}}</span>{{end}}
+	{{if .Flag}}{{flag .Flag}}{{end}}
 	<span>{{.Label}}{{if .Detail}}<span class="block text-xs {{if .Active}}text-white{{else}}text-gray-700{{end}}">{{.Detail}}</span>{{end}}</span>
 </a>{{end}}
 
@@ -158,7 +160,7 @@ var dashboardTemplate = markup("Dashboard", `
 	</tr></tfoot>{{end}}
 </table>{{end}}
 
-{{define "accountbody"}}<span class="flex items-center gap-1 font-semibold"><span aria-hidden="true" class="mr-1">{{flag .Flag}}</span>{{.Name}}</span>
+{{define "accountbody"}}<span class="flex items-center gap-1 font-semibold">{{flag .Flag}}{{.Name}}</span>
 	<span class="block text-sm text-gray-700">No. {{.Number}}</span>
 	<span class="mt-2 block text-right text-lg tabular-nums">{{.Balance}} {{.Currency}}</span>{{end}}
 
@@ -353,13 +355,33 @@ func tone(kind string) string {
 
 var countryCode = regexp.MustCompile(`^[A-Z]{2}$`)
 
-// flagGlyph is Icon.tsx's Flag: two regional indicators, or a globe for
-// "XX" and anything that is not a country code.
-func flagGlyph(country string) string {
-	if country == "XX" || !countryCode.MatchString(country) {
-		return "\U0001F310"
+// flags is the data file Icon.tsx's Flag imports, so the twin cannot draw other flags.
+var flags = sync.OnceValue(func() map[string]struct{ Name, SVG string } {
+	var m map[string]struct{ Name, SVG string }
+	if err := json.Unmarshal(generated.FlagsJSON, &m); err != nil {
+		panic(err)
 	}
-	return string([]rune{0x1F1E6 + rune(country[0]-'A'), 0x1F1E6 + rune(country[1]-'A')})
+	return m
+})
+
+// flagGlyph is Icon.tsx's Flag: the inline SVG named by its country, a globe for "XX" and
+// anything that is not a country code, the code in a badge for a flag not inlined.
+func flagGlyph(country string) template.HTML {
+	cc := country
+	if !countryCode.MatchString(cc) {
+		cc = "XX"
+	}
+	label := cc
+	if f, ok := flags()[cc]; ok {
+		if f.SVG != "" {
+			return template.HTML(`<span role="img" aria-label="` + template.HTMLEscapeString(f.Name) + `" class="mr-1 inline-flex">` + f.SVG + `</span>`)
+		}
+		label = f.Name
+	}
+	return template.HTML(`<span role="img" aria-label="` + template.HTMLEscapeString(label) + `" class="mr-1 inline-flex">` +
+		`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 15" width="1.25em" height="0.9375em">` +
+		`<rect width="20" height="15" rx="2" fill="#e5e7eb"></rect>` +
+		`<text x="10" y="10.5" text-anchor="middle" font-size="8" font-weight="600" font-family="sans-serif" fill="#111827">` + cc + `</text></svg></span>`)
 }
 
 // switcherProps are the props Shell.tsx hands the OrgSwitcher island.

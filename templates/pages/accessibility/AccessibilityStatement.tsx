@@ -45,8 +45,9 @@ export default function AccessibilityStatement({ sandbox, figures, run, support 
       <h2 className="mb-2 mt-6 text-xl font-semibold">Known limitations</h2>
       <ul className="mb-4 list-disc space-y-1 pl-6">
         <li>
-          Currency and country flags are emoji: where no emoji font is installed they show as letters or boxes. They are
-          decorative only; the currency code is always written beside them.
+          Currency and country flags are small pictures named by their country. A few flags too detailed to draw
+          small (Brazil, Mexico) and any country outside the portal's currencies and payout countries show the
+          two-letter country code in a grey badge instead.
         </li>
         <li>The payment document is a PDF without tags; its preview page shows the same content as an accessible web page.</li>
         <li>The API reference is a single long page.</li>
