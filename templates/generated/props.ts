@@ -1217,10 +1217,14 @@ export interface OrderEvent {
   when: string;
 }
 
-/** OrderField is a labelled value. */
+/**
+ * OrderField is a labelled value.
+ * Copy marks a value people paste elsewhere (issue 27 item 10), which gets a copy button.
+ */
 export interface OrderField {
   label: string;
   value: string;
+  copy?: boolean;
 }
 
 /**
@@ -1540,11 +1544,15 @@ export interface PayoutExportValues {
   amountTo: string;
 }
 
-/** PayoutField is one field of a section; Error is the details of the errors pointing at it. */
+/**
+ * PayoutField is one field of a section; Error is the details of the errors pointing at it.
+ * Copy marks a value people paste elsewhere (issue 27 item 10), which gets a copy button.
+ */
 export interface PayoutField {
   label: string;
   value: string;
   error?: string;
+  copy?: boolean;
 }
 
 /**
@@ -2602,6 +2610,11 @@ export interface WithdrawalLine {
   label: string;
   value: string;
   full?: string;
+  /**
+   * Copy marks a value people paste elsewhere (issue 27 item 10): the whole one (Full when
+   * shortened) gets a copy button.
+   */
+  copy?: boolean;
 }
 
 /** WithdrawalOption is a withdrawal account the form offers. */
