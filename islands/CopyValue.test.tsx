@@ -33,10 +33,10 @@ afterEach(() => {
 });
 
 describe('CopyValue', () => {
-  it('is the value as text and no button without JavaScript', async () => {
+  it('is the value as text and an invisible button without JavaScript', async () => {
     const [el] = serverPage(props);
-    expect(el.textContent).toBe(props.value);
-    expect(el.querySelector('button')).toBeNull();
+    expect(el.querySelector('span')!.textContent).toBe(props.value);
+    expect(el.querySelector('button')!.classList.contains('invisible')).toBe(true);
     expect(el.querySelector('[role=status]')!.textContent).toBe('');
     expect(await violations()).toEqual([]);
   });
@@ -54,6 +54,7 @@ describe('CopyValue', () => {
     await settle();
     const b = els[0].querySelector('button')!;
     expect(b.textContent).toBe('Copy reference');
+    expect(b.classList.contains('invisible')).toBe(false);
     expect(els[1].querySelector('button')!.textContent).toBe('Copy end-to-end ID');
     await act(async () => b.click());
     await settle();
@@ -78,6 +79,6 @@ describe('CopyValue', () => {
     const [el] = serverPage(props);
     act(() => mount('CopyValue', CopyValue));
     await settle();
-    expect(el.querySelector('button')).toBeNull();
+    expect(el.querySelector('button')!.classList.contains('invisible')).toBe(true);
   });
 });

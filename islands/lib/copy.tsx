@@ -1,9 +1,12 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 // A value a person may want to paste elsewhere (a reference, an IBAN), with a
-// copy button. The server's markup is the value as plain text and an empty
-// live region: without JavaScript there is nothing to press, so no button is
-// drawn, and the hydrating render must match that markup. The button joins
-// on the next render, and only where the browser offers a clipboard.
+// copy button. The server's markup is the value as plain text, an empty live
+// region and the button invisible: visibility hides it from sight, the
+// keyboard and screen readers alike, so without JavaScript there is no dead
+// button, yet its room is kept and showing it moves nothing (the layout walk
+// allows no shift; a button that wrapped the value's line would push the
+// panel down). The hydrating render must match that markup, so the button
+// shows on the next render, and only where the browser offers a clipboard.
 import { useState } from 'preact/hooks';
 import { useHydrated } from './hydrated';
 
@@ -34,15 +37,9 @@ export function CopyValue({ label, value }: { label: string; value: string }) {
   return (
     <>
       <span className="break-all">{value}</span>
-      {canCopy ? (
-        <button
-          type="button"
-          onClick={copy}
-          className="ml-2 rounded border border-gray-600 px-1.5 text-xs focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
-        >
-          Copy<span className="sr-only"> {label}</span>
-        </button>
-      ) : null}
+      <button type="button" onClick={copy} className={'ml-2 rounded border border-gray-600 px-1.5 text-xs' + (canCopy ? '' : ' invisible')}>
+        Copy<span className="sr-only"> {label}</span>
+      </button>
       <span role="status" className="ml-2 text-xs text-gray-700">
         {message}
       </span>
