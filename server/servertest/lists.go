@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -17,7 +18,7 @@ import (
 // What the tests of the list pages with a details panel share (payouts, collection orders).
 
 // ReadText is what a reader of n gets: its text, spaces collapsed, without the <script>
-// content (island props).
+// content (island props) and without what is invisible until hydrated (a copy button).
 func ReadText(n *html.Node) string {
 	if n == nil {
 		return ""
@@ -25,7 +26,7 @@ func ReadText(n *html.Node) string {
 	var b strings.Builder
 	var walk func(*html.Node)
 	walk = func(n *html.Node) {
-		if n.Type == html.ElementNode && n.Data == "script" {
+		if n.Type == html.ElementNode && (n.Data == "script" || slices.Contains(strings.Fields(htmlq.Attr(n, "class")), "invisible")) {
 			return
 		}
 		if n.Type == html.TextNode {

@@ -733,6 +733,11 @@ export interface DraftPanelProps {
   approvals: DraftLine[];
   rejections: DraftLine[];
   needed: string;
+  /**
+   * Copy are the labels of Lines whose values get a copy button (issue 27 item 10): ids,
+   * references and account numbers. DraftLine is the API's type too, so it carries no flag.
+   */
+  copy: string[];
   actions: DraftActionView[];
   /** Island drives the actions with JavaScript: dialogs, the API, the row leaving. */
   island: DraftDecisionProps;
@@ -1924,10 +1929,14 @@ export interface ReceiverDetails {
   delete: ReceiverDeleteProps | null;
 }
 
-/** ReceiverField is one line of the details panel; an empty Value shows "Not given". */
+/**
+ * ReceiverField is one line of the details panel; an empty Value shows "Not given".
+ * Copy marks an account number or wallet address (issue 27 item 10): it gets a copy button.
+ */
 export interface ReceiverField {
   label: string;
   value: string;
+  copy?: boolean;
 }
 
 /**
