@@ -6,28 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/net/html"
-
 	"portal/htmlq"
 	"portal/provider"
 	"portal/server/servertest"
 )
-
-// copyValues are the values the panel offers to copy (issue 27 item 10): each a text, its
-// button and an empty live region, which the CopyValue component fills once the button,
-// invisible until hydrated, is used.
-func copyValues(panel *html.Node) []string {
-	var out []string
-	for _, st := range htmlq.FindAll(panel, func(n *html.Node) bool { return htmlq.Attr(n, "role") == "status" }) {
-		if b := st.PrevSibling; b != nil && b.Data == "button" && st.FirstChild == nil {
-			v := b.PrevSibling
-			if v != nil && v.Data == "span" {
-				out = append(out, servertest.ReadText(v))
-			}
-		}
-	}
-	return out
-}
 
 // Without JavaScript the reference, the end-to-end id and the receiver's IBAN or account
 // number are plain text in the panel, and every copy button is invisible (no dead button).
@@ -42,7 +24,7 @@ func TestPanelCopyValuesAreText(t *testing.T) {
 		t.Helper()
 		_, doc := c.Page(at + "?tab=" + tab)
 		panel := panelOf(doc)
-		got := copyValues(panel)
+		got := servertest.CopyValues(panel)
 		for _, w := range want {
 			if w != "" && !strings.Contains(strings.Join(got, "\n"), w) {
 				t.Errorf("tab %s: %q is not a copy value (have %q)", tab, w, got)

@@ -119,3 +119,19 @@ func AllPages[T any](t testing.TB, page func(cursor string) (items []T, next str
 		cursor = next
 	}
 }
+
+// CopyValues are the values n offers to copy (issue 27 item 10): each a text, its
+// button and an empty live region, which the CopyValue component fills once the button,
+// invisible until hydrated, is used.
+func CopyValues(n *html.Node) []string {
+	var out []string
+	for _, st := range htmlq.FindAll(n, func(n *html.Node) bool { return htmlq.Attr(n, "role") == "status" }) {
+		if b := st.PrevSibling; b != nil && b.Data == "button" && st.FirstChild == nil {
+			v := b.PrevSibling
+			if v != nil && v.Data == "span" {
+				out = append(out, ReadText(v))
+			}
+		}
+	}
+	return out
+}
