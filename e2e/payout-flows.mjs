@@ -248,6 +248,33 @@ test('Payouts: sandbox RETURNED on a completed payout', async (t) => {
   assert.equal(after - before, minor(p.amount) + minor(p.fee), 'a return gives amount and fee back');
 }, { timeout: 60_000 });
 
+test('Payouts: copy a payout reference', async (t) => {
+  const { page } = t;
+  await login(t, 'observer@demo.example');
+  const p = (await apiList(page, { state_category: 'completed' })).data[0];
+  const ref = p.vela_unique_reference;
+  await page.goto(`${PAYOUTS}/${ref}?tab=payout_request`);
+  const panel = page.locator('#payout-panel');
+  await panel.getByRole('heading', { level: 2, name: 'Payout ' + ref }).waitFor();
+  if (!t.js) {
+    // The value stays text to select; nothing to press that would do nothing.
+    await panel.getByText(ref, { exact: true }).first().waitFor();
+    assert.equal(await page.getByRole('button', { name: /^Copy/ }).count(), 0, 'no copy button without JavaScript');
+    await t.audit('payout panel, copy values as text');
+    return;
+  }
+  await t.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.base });
+  await page.locator('[data-island="PayoutDetails"][data-ready]').waitFor({ state: 'attached' });
+  const copy = panel.getByRole('button', { name: 'Copy reference', exact: true });
+  // The keyboard reaches and presses it.
+  await copy.focus();
+  await page.keyboard.press('Enter');
+  const said = ref + ' has been copied to your clipboard';
+  await panel.getByRole('status').filter({ hasText: said }).waitFor();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), ref);
+  await t.audit('payout panel, reference copied');
+});
+
 test('Payouts: the page fits a 320 px column', async (t) => {
   const { page } = t;
   // A phone: below the lg breakpoint the shell folds its menu away and the page column is the

@@ -9,6 +9,7 @@
 // in step, and the actions open the islands' one dialog (lib/Modal: it traps focus and gives
 // it back), whose forms post the same way.
 import { useState } from 'preact/hooks';
+import { CopyValue } from './lib/copy';
 import { useHydrated } from './lib/hydrated';
 import { Modal } from './lib/Modal';
 import { tabForKey } from './lib/payouts';
@@ -29,7 +30,7 @@ export function Fields({ fields }: { fields: OrderField[] }) {
       {fields.map((f) => (
         <div>
           <dt className="text-gray-700">{f.label}</dt>
-          <dd className="break-words">{f.value}</dd>
+          <dd className="break-words">{f.copy ? <CopyValue label={f.label} value={f.value} /> : f.value}</dd>
         </div>
       ))}
     </dl>

@@ -11,6 +11,7 @@
 // confirmations open in the one dialog of the islands (lib/Modal: it traps focus and gives
 // it back), whose forms post the same way.
 import { useState } from 'preact/hooks';
+import { CopyValue } from './lib/copy';
 import { useHydrated } from './lib/hydrated';
 import { Modal } from './lib/Modal';
 import { errorCount, statusTone, tabForKey } from './lib/payouts';
@@ -40,7 +41,7 @@ function Fields({ fields, summary, onOpen }: { fields: PayoutField[]; summary?: 
         <div>
           <dt className="text-gray-700">{f.label}</dt>
           <dd className="break-words">
-            {f.value || (f.error ? <span className="text-gray-700">Not given</span> : null)}
+            {f.copy ? <CopyValue label={f.label} value={f.value} /> : f.value || (f.error ? <span className="text-gray-700">Not given</span> : null)}
             {f.error ? (
               <>
                 {' '}
@@ -215,7 +216,12 @@ export default function PayoutDetails(p: Props) {
         <h2 id="payout-panel-title" className="break-all text-lg font-semibold">Payout {p.reference}</h2>
         <a href={p.close} className="text-blue-800 underline">Close<span className="sr-only"> payout details</span></a>
       </div>
-      <p className="text-sm text-gray-700">End-to-end ID <span className="break-all">{p.endToEndId}</span></p>
+      <p className="text-sm text-gray-700">
+        Reference <CopyValue label="reference" value={p.reference} />
+      </p>
+      <p className="text-sm text-gray-700">
+        End-to-end ID {p.endToEndId ? <CopyValue label="end-to-end ID" value={p.endToEndId} /> : null}
+      </p>
       <p className="my-2 flex flex-wrap items-center gap-2">
         <span className="text-lg font-semibold tabular-nums">{p.amount}</span>
         <span className={statusTone(p.status)}>{p.statusLabel}</span>

@@ -38,10 +38,20 @@ type OrderTab struct {
 }
 
 // OrderField is a labelled value.
+// Copy marks a value people paste elsewhere (issue 27 item 10), which gets a copy button.
 type OrderField struct {
 	Label string `json:"label"`
 	Value string `json:"value"`
+	Copy  bool   `json:"copy,omitempty"`
 }
+
+// pair is a field as the panels list it, before shown decides what it shows.
+type pair struct{ label, value string }
+
+// copied are the labels of the ids and references, the values worth a copy button.
+var copied = map[string]bool{"ID": true, "Reference": true, uniqueReferenceLabel: true, "Order": true}
+
+var uniqueReferenceLabel = strings.ToUpper(provider.ProductName[:1]) + provider.ProductName[1:] + " unique reference"
 
 // OrderReason is a reason code as Summary lists it.
 type OrderReason struct {
@@ -172,13 +182,19 @@ func (s area) paymentLabel(ctx context.Context, status string) string {
 }
 
 func debtorFields(d provider.CollectionDebtor) []OrderField {
-	return shown([]OrderField{{"Full name", d.FullName}, {"Date of birth", day(d.DateOfBirth)}, {"Email", d.Email},
+	return shown([]pair{{"Full name", d.FullName}, {"Date of birth", day(d.DateOfBirth)}, {"Email", d.Email},
 		{"Country of residence", d.CountryOfResidence}})
 }
 
 // shown drops the fields without a value.
-func shown(fs []OrderField) []OrderField {
-	return slices.DeleteFunc(fs, func(f OrderField) bool { return f.Value == "" })
+func shown(fs []pair) []OrderField {
+	out := []OrderField{}
+	for _, f := range fs {
+		if f.value != "" {
+			out = append(out, OrderField{Label: f.label, Value: f.value, Copy: copied[f.label]})
+		}
+	}
+	return out
 }
 
 func historyOf(h []provider.CollectionStatusChange, label func(string) string) []OrderEvent {
@@ -218,8 +234,8 @@ func (s area) panelOn(c fiber.Ctx, ord provider.CollectionOrder, at string, here
 	for _, rc := range ord.ReasonCodes {
 		d.Reasons = append(d.Reasons, OrderReason{Symbol: rc.Symbol, Reason: rc.Reason, Message: rc.ExternalMessage})
 	}
-	d.Order = shown([]OrderField{{"ID", ord.UUID}, {"Reference", ord.Reference},
-		{strings.ToUpper(provider.ProductName[:1]) + provider.ProductName[1:] + " unique reference", ord.UniqueReference},
+	d.Order = shown([]pair{{"ID", ord.UUID}, {"Reference", ord.Reference},
+		{uniqueReferenceLabel, ord.UniqueReference},
 		{"Status", d.StatusLabel}, {"Amount", d.Amount}, {"Account", accountName(o, ord.VirtualAccountNumber)},
 		{"Business unit", ord.BusinessUnit}, {"Created", moment(ord.CreatedAt)}})
 	for _, r := range ord.Refunds {
@@ -273,11 +289,11 @@ func (s area) paymentView(c fiber.Ctx, ord provider.CollectionOrder, p provider.
 	ctx := c.Context()
 	v := PaymentView{UUID: p.UUID, Reference: p.UniqueReference,
 		Close: server.Link(orderPath(o.Org.ID, ord.UUID), server.WithQuery(here, qTab, tabPayments), "#order-panel")}
-	v.Info = shown([]OrderField{{"ID", p.UUID},
-		{strings.ToUpper(provider.ProductName[:1]) + provider.ProductName[1:] + " unique reference", p.UniqueReference},
+	v.Info = shown([]pair{{"ID", p.UUID},
+		{uniqueReferenceLabel, p.UniqueReference},
 		{"Type", words(p.Type)}, {"Status", s.paymentLabel(ctx, p.Status)}, {"Created", moment(p.CreatedAt)},
 		{"Order", p.Order.Reference}, {"Order amount", displayAmount(p.Order.Amount, p.Order.Currency) + " " + p.Order.Currency}})
-	v.Debtor = append(debtorFields(p.Order.Debtor), shown([]OrderField{{"Debtor country", p.Details.DebtorCountry},
+	v.Debtor = append(debtorFields(p.Order.Debtor), shown([]pair{{"Debtor country", p.Details.DebtorCountry},
 		{"Debtor bank", p.Details.DebtorBankName}})...)
 	v.History = historyOf(p.StatusHistory, func(st string) string { return s.paymentLabel(ctx, st) })
 	return v

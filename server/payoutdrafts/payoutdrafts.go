@@ -168,17 +168,20 @@ type DraftActionView struct {
 
 // DraftPanelProps are the open draft's details and the actions offered to this user.
 type DraftPanelProps struct {
-	ID          string            `json:"id"`
-	Title       string            `json:"title"`
-	Amount      string            `json:"amount"`
-	StatusLabel string            `json:"statusLabel"`
-	Facts       []DraftLine       `json:"facts"`
-	Tabs        []DraftTab        `json:"tabs"`
-	Lines       []DraftLine       `json:"lines"`
-	Approvals   []DraftLine       `json:"approvals"`
-	Rejections  []DraftLine       `json:"rejections"`
-	Needed      string            `json:"needed"`
-	Actions     []DraftActionView `json:"actions"`
+	ID          string      `json:"id"`
+	Title       string      `json:"title"`
+	Amount      string      `json:"amount"`
+	StatusLabel string      `json:"statusLabel"`
+	Facts       []DraftLine `json:"facts"`
+	Tabs        []DraftTab  `json:"tabs"`
+	Lines       []DraftLine `json:"lines"`
+	Approvals   []DraftLine `json:"approvals"`
+	Rejections  []DraftLine `json:"rejections"`
+	Needed      string      `json:"needed"`
+	// Copy are the labels of Lines whose values get a copy button (issue 27 item 10): ids,
+	// references and account numbers. DraftLine is the API's type too, so it carries no flag.
+	Copy    []string          `json:"copy"`
+	Actions []DraftActionView `json:"actions"`
 	// Island drives the actions with JavaScript: dialogs, the API, the row leaving.
 	Island DraftDecisionProps `json:"island"`
 	Close  string             `json:"close"`
@@ -394,6 +397,11 @@ func allowed(o *server.OrgContext, d provider.PayoutDraft, userID string) []acti
 	return out
 }
 
+// copiedFields are the kinds of field (ui_field) whose values get a copy button: the ids and
+// the account numbers and addresses money goes to.
+var copiedFields = map[string]bool{"end_to_end_id": true, "iban": true, "account": true, "account_number": true,
+	"uk_account_number": true, "crypto_wallet": true}
+
 func (s area) panel(c fiber.Ctx, d provider.PayoutDraft, listQ url.Values) DraftPanelProps {
 	rq := server.Req(c)
 	o := rq.Org
@@ -401,7 +409,7 @@ func (s area) panel(c fiber.Ctx, d provider.PayoutDraft, listQ url.Values) Draft
 	here := server.Link(detail, listQ, "") + "#draft-panel"
 	p := DraftPanelProps{ID: d.DraftID, Title: d.EndToEndID, Amount: strings.TrimSpace(amountText(d) + " " + d.CurrencyCode),
 		StatusLabel: provider.DraftStatusLabel(d.Status), Approvals: reviewLines(d.Approvals), Rejections: reviewLines(d.Rejections),
-		Needed: neededText(d), Tabs: []DraftTab{}, Lines: []DraftLine{}, Actions: []DraftActionView{},
+		Needed: neededText(d), Tabs: []DraftTab{}, Lines: []DraftLine{}, Copy: []string{}, Actions: []DraftActionView{},
 		Close: server.Link(base(o.Org.ID), listQ, "") + "#draft-" + d.DraftID,
 		Facts: []DraftLine{{Label: "Created", Value: d.CreatedAt.UTC().Format(displayMoment)}, {Label: "Created by", Value: d.CreatorName},
 			{Label: "Transfer type", Value: d.LocalInstrument}, {Label: "Corridor", Value: d.Corridor.Name},
@@ -409,11 +417,15 @@ func (s area) panel(c fiber.Ctx, d provider.PayoutDraft, listQ url.Values) Draft
 	tab := c.Query(qTab)
 	for _, ps := range panelSections {
 		var lines []DraftLine
+		copies := []string{}
 		for _, name := range ps.sections {
 			if sec := d.Section(name); sec != nil {
 				for _, f := range sec.Fields {
 					if f.Value != "" {
 						lines = append(lines, DraftLine{Label: f.Label, Value: f.Display})
+						if copiedFields[f.UIField] {
+							copies = append(copies, f.Label)
+						}
 					}
 				}
 			}
@@ -426,7 +438,7 @@ func (s area) panel(c fiber.Ctx, d provider.PayoutDraft, listQ url.Values) Draft
 		}
 		t := DraftTab{ID: ps.id, Label: ps.label, Href: server.Link(detail, server.WithQuery(listQ, qTab, ps.id), "") + "#draft-panel", Current: ps.id == tab}
 		if t.Current {
-			p.Lines = lines
+			p.Lines, p.Copy = lines, copies
 		}
 		p.Tabs = append(p.Tabs, t)
 	}

@@ -36,11 +36,18 @@ type PayoutTab struct {
 }
 
 // PayoutField is one field of a section; Error is the details of the errors pointing at it.
+// Copy marks a value people paste elsewhere (issue 27 item 10), which gets a copy button.
 type PayoutField struct {
 	Label string `json:"label"`
 	Value string `json:"value"`
 	Error string `json:"error,omitempty"`
+	Copy  bool   `json:"copy,omitempty"`
 }
+
+// copied are the field keys whose values get a copy button: references, ids and account
+// numbers, never names or amounts.
+var copied = map[string]bool{provider.UniqueReferenceField: true, "end_to_end_id": true, "iban": true,
+	"account_number": true, "batch_id": true}
 
 // PayoutSection is a tab of fields; Messages are errors about the section as a whole (no
 // field named), shown as the section's message, never as a field.
@@ -372,7 +379,7 @@ func shownFields(fs []field, errs map[string][]provider.PayoutError) (out []Payo
 		if f.value == "" && len(details) == 0 {
 			continue
 		}
-		out = append(out, PayoutField{Label: f.label, Value: f.value, Error: strings.Join(details, " ")})
+		out = append(out, PayoutField{Label: f.label, Value: f.value, Error: strings.Join(details, " "), Copy: copied[f.key] && f.value != ""})
 	}
 	// An error about a field the section does not show still shows, under its pointer.
 	var sections []string

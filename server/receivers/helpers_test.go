@@ -59,7 +59,7 @@ func pairs(n *html.Node) map[string]string {
 	out := map[string]string{}
 	for _, d := range htmlq.FindAll(n, htmlq.ByTag("div")) {
 		if dt, dd := htmlq.Find(d, htmlq.ByTag("dt")), htmlq.Find(d, htmlq.ByTag("dd")); dt != nil && dd != nil {
-			out[htmlq.VisibleText(dt)] = htmlq.VisibleText(dd)
+			out[htmlq.VisibleText(dt)] = servertest.ReadText(dd)
 		}
 	}
 	return out

@@ -87,10 +87,15 @@ type ReceiverRow struct {
 }
 
 // ReceiverField is one line of the details panel; an empty Value shows "Not given".
+// Copy marks an account number or wallet address (issue 27 item 10): it gets a copy button.
 type ReceiverField struct {
 	Label string `json:"label"`
 	Value string `json:"value"`
+	Copy  bool   `json:"copy,omitempty"`
 }
+
+// copied are the creditor details worth a copy button: where the money goes, never names.
+var copied = map[string]bool{"iban": true, "account_number": true, "account": true, "crypto_wallet_address": true}
 
 // ReceiverDetailGroup is a part of creditor_details: Receiver Bank, Intermediary Agent or
 // Intermediary Agent Account.
@@ -276,14 +281,14 @@ func (s area) panel(c fiber.Ctx, r provider.Receiver, here url.Values) ReceiverD
 	path := base(o.Org.ID)
 	d := ReceiverDetails{ID: r.ID, Name: r.FullName, Type: creditorTypes[r.CreditorType], Details: []ReceiverDetailGroup{},
 		Close: server.Link(path, here, "#receiver-"+r.ID),
-		Fields: []ReceiverField{{"Full name", r.FullName}, {"Date of birth", day(r.Birthdate)}, {"Address", strings.Join(nonEmpty(r.AddressLines), ", ")},
-			{"Postcode", r.Postcode}, {"City", r.City}, {"Country", r.CountryCode}, {"Created by", r.CreatedBy}, {"Email", r.Email},
-			{"Mobile number", r.MobileNumber}}}
+		Fields: []ReceiverField{{Label: "Full name", Value: r.FullName}, {Label: "Date of birth", Value: day(r.Birthdate)}, {Label: "Address", Value: strings.Join(nonEmpty(r.AddressLines), ", ")},
+			{Label: "Postcode", Value: r.Postcode}, {Label: "City", Value: r.City}, {Label: "Country", Value: r.CountryCode}, {Label: "Created by", Value: r.CreatedBy}, {Label: "Email", Value: r.Email},
+			{Label: "Mobile number", Value: r.MobileNumber}}}
 	for _, g := range detailGroups {
 		grp := ReceiverDetailGroup{Label: g.label, Fields: []ReceiverField{}}
 		for _, kv := range r.CreditorDetails {
 			if field, ok := strings.CutPrefix(kv.Key, g.prefix); ok {
-				grp.Fields = append(grp.Fields, ReceiverField{Label: detailLabel(field), Value: kv.Value})
+				grp.Fields = append(grp.Fields, ReceiverField{Label: detailLabel(field), Value: kv.Value, Copy: copied[field] && kv.Value != ""})
 			}
 		}
 		if len(grp.Fields) > 0 {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -17,7 +18,7 @@ import (
 // What the tests of the list pages with a details panel share (payouts, collection orders).
 
 // ReadText is what a reader of n gets: its text, spaces collapsed, without the <script>
-// content (island props).
+// content (island props) and without what is invisible until hydrated (a copy button).
 func ReadText(n *html.Node) string {
 	if n == nil {
 		return ""
@@ -25,7 +26,7 @@ func ReadText(n *html.Node) string {
 	var b strings.Builder
 	var walk func(*html.Node)
 	walk = func(n *html.Node) {
-		if n.Type == html.ElementNode && n.Data == "script" {
+		if n.Type == html.ElementNode && (n.Data == "script" || slices.Contains(strings.Fields(htmlq.Attr(n, "class")), "invisible")) {
 			return
 		}
 		if n.Type == html.TextNode {
@@ -117,4 +118,20 @@ func AllPages[T any](t testing.TB, page func(cursor string) (items []T, next str
 		}
 		cursor = next
 	}
+}
+
+// CopyValues are the values n offers to copy (issue 27 item 10): each a text, its
+// button and an empty live region, which the CopyValue component fills once the button,
+// invisible until hydrated, is used.
+func CopyValues(n *html.Node) []string {
+	var out []string
+	for _, st := range htmlq.FindAll(n, func(n *html.Node) bool { return htmlq.Attr(n, "role") == "status" }) {
+		if b := st.PrevSibling; b != nil && b.Data == "button" && st.FirstChild == nil {
+			v := b.PrevSibling
+			if v != nil && v.Data == "span" {
+				out = append(out, ReadText(v))
+			}
+		}
+	}
+	return out
 }

@@ -3,6 +3,7 @@ package withdrawals
 import (
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -167,6 +168,10 @@ func TestPanel(t *testing.T) {
 	details := htmlq.Find(p, htmlq.ByTag("details"))
 	if !strings.Contains(servertest.ReadText(p), short) || details == nil || !strings.Contains(servertest.ReadText(details), num) {
 		t.Errorf("long number %s not shortened to %s: %q", num, short, servertest.ReadText(p))
+	}
+	// Reference, end-to-end id and the whole number are text to copy (issue 27 item 10).
+	if got := servertest.CopyValues(p); !slices.Equal(got, []string{long.Reference, long.ExternalReference, num}) {
+		t.Errorf("copy values %q, want the reference, the end-to-end id and %s", got, num)
 	}
 	// Names are read whole: only account numbers are shortened.
 	named := withdrawal(t, h, func(w provider.WithdrawalRequest) bool { return len(w.CreditorAccount.Label) > 20 })

@@ -122,6 +122,9 @@ type WithdrawalLine struct {
 	Label string `json:"label"`
 	Value string `json:"value"`
 	Full  string `json:"full,omitempty"`
+	// Copy marks a value people paste elsewhere (issue 27 item 10): the whole one (Full when
+	// shortened) gets a copy button.
+	Copy bool `json:"copy,omitempty"`
 }
 
 // WithdrawalEvent is one status transition of the details.
@@ -301,7 +304,7 @@ func (s area) page(c fiber.Ctx, ref string) error {
 func Panel(o *server.OrgContext, w provider.WithdrawalRequest) WithdrawalPanel {
 	// Only account numbers are shortened (the whole one a click away); names are read whole.
 	line := func(label, value string, number bool) WithdrawalLine {
-		l := WithdrawalLine{Label: label, Value: value}
+		l := WithdrawalLine{Label: label, Value: value, Copy: number}
 		if number {
 			if l.Value = shorten(value); l.Value != value {
 				l.Full = value
@@ -317,8 +320,8 @@ func Panel(o *server.OrgContext, w provider.WithdrawalRequest) WithdrawalPanel {
 	}
 	p := WithdrawalPanel{Reference: w.Reference, Status: w.Status, StatusLabel: StatusLabel(w.Status),
 		Summary: []WithdrawalLine{
-			{Label: "Reference", Value: w.Reference},
-			{Label: "End-to-end ID", Value: w.ExternalReference},
+			{Label: "Reference", Value: w.Reference, Copy: true},
+			{Label: "End-to-end ID", Value: w.ExternalReference, Copy: w.ExternalReference != ""},
 			{Label: "Created (UTC)", Value: w.CreatedAt.UTC().Format(displayDateTime)},
 			{Label: "From account", Value: account},
 			{Label: "Amount", Value: displayAmount(w.Amount, w.CurrencyCode)},

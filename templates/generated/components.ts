@@ -65,6 +65,7 @@ export interface Islands {
   CollectionRefund: typeof import('../../islands/CollectionRefund').default;
   CookieConsent: typeof import('../../islands/CookieConsent').default;
   CopyText: typeof import('../../islands/CopyText').default;
+  CopyValue: typeof import('../../islands/CopyValue').default;
   CryptoBanner: typeof import('../../islands/CryptoBanner').default;
   DateRangePicker: typeof import('../../islands/DateRangePicker').default;
   DraftDecision: typeof import('../../islands/DraftDecision').default;

@@ -733,6 +733,11 @@ export interface DraftPanelProps {
   approvals: DraftLine[];
   rejections: DraftLine[];
   needed: string;
+  /**
+   * Copy are the labels of Lines whose values get a copy button (issue 27 item 10): ids,
+   * references and account numbers. DraftLine is the API's type too, so it carries no flag.
+   */
+  copy: string[];
   actions: DraftActionView[];
   /** Island drives the actions with JavaScript: dialogs, the API, the row leaving. */
   island: DraftDecisionProps;
@@ -1217,10 +1222,14 @@ export interface OrderEvent {
   when: string;
 }
 
-/** OrderField is a labelled value. */
+/**
+ * OrderField is a labelled value.
+ * Copy marks a value people paste elsewhere (issue 27 item 10), which gets a copy button.
+ */
 export interface OrderField {
   label: string;
   value: string;
+  copy?: boolean;
 }
 
 /**
@@ -1540,11 +1549,15 @@ export interface PayoutExportValues {
   amountTo: string;
 }
 
-/** PayoutField is one field of a section; Error is the details of the errors pointing at it. */
+/**
+ * PayoutField is one field of a section; Error is the details of the errors pointing at it.
+ * Copy marks a value people paste elsewhere (issue 27 item 10), which gets a copy button.
+ */
 export interface PayoutField {
   label: string;
   value: string;
   error?: string;
+  copy?: boolean;
 }
 
 /**
@@ -1916,10 +1929,14 @@ export interface ReceiverDetails {
   delete: ReceiverDeleteProps | null;
 }
 
-/** ReceiverField is one line of the details panel; an empty Value shows "Not given". */
+/**
+ * ReceiverField is one line of the details panel; an empty Value shows "Not given".
+ * Copy marks an account number or wallet address (issue 27 item 10): it gets a copy button.
+ */
 export interface ReceiverField {
   label: string;
   value: string;
+  copy?: boolean;
 }
 
 /**
@@ -2602,6 +2619,11 @@ export interface WithdrawalLine {
   label: string;
   value: string;
   full?: string;
+  /**
+   * Copy marks a value people paste elsewhere (issue 27 item 10): the whole one (Full when
+   * shortened) gets a copy button.
+   */
+  copy?: boolean;
 }
 
 /** WithdrawalOption is a withdrawal account the form offers. */

@@ -34,15 +34,15 @@ export function EntryPanel({ row, close, currency }: { row: EntryRow; close: str
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-gray-700">ID</dt>
-        <dd className="break-all">{row.id}</dd>
+        <dd className="break-all"><Island name="CopyValue" props={{ label: 'ID', value: row.id }} /></dd>
         <dt className="text-gray-700">Date</dt>
         <dd>{row.date} {row.time}</dd>
         <dt className="text-gray-700">Type</dt>
         <dd>{row.type}</dd>
         <dt className="text-gray-700">Reference</dt>
-        <dd className="break-all">{row.reference || '—'}</dd>
+        <dd className="break-all">{row.reference ? <Island name="CopyValue" props={{ label: 'reference', value: row.reference }} /> : '—'}</dd>
         <dt className="text-gray-700">Order ID</dt>
-        <dd className="break-all">{row.orderId || '—'}</dd>
+        <dd className="break-all">{row.orderId ? <Island name="CopyValue" props={{ label: 'order ID', value: row.orderId }} /> : '—'}</dd>
         <dt className="text-gray-700">Amount</dt>
         <dd>{row.amount} {currency}</dd>
         <dt className="text-gray-700">Balance after</dt>

@@ -42,7 +42,7 @@ function List({ fields }: { fields: OrderField[] }) {
       {fields.map((f) => (
         <div>
           <dt className="text-gray-700">{f.label}</dt>
-          <dd className="break-words">{f.value}</dd>
+          <dd className="break-words">{f.copy ? <Island name="CopyValue" props={{ label: f.label, value: f.value }} /> : f.value}</dd>
         </div>
       ))}
     </dl>

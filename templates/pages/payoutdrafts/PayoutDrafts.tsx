@@ -12,13 +12,15 @@ import type { DraftLine, DraftPanelProps, DraftRow, PageProps } from '../../gene
 
 type Props = PageProps['PayoutDrafts'];
 
-function Lines({ lines, label }: { lines: DraftLine[]; label: string }) {
+function Lines({ lines, label, copy = [] }: { lines: DraftLine[]; label: string; copy?: string[] }) {
   return (
     <dl aria-label={label} className="mb-4 grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-x-3 gap-y-1 text-sm">
       {lines.map((l) => (
         <>
           <dt className="text-gray-700">{l.label}</dt>
-          <dd className="break-words">{l.value}</dd>
+          <dd className="break-words">
+            {copy.includes(l.label) ? <Island name="CopyValue" props={{ label: l.label, value: l.value }} /> : l.value}
+          </dd>
         </>
       ))}
     </dl>
@@ -52,7 +54,7 @@ function Panel({ p }: { p: DraftPanelProps }) {
       {current ? (
         <section aria-labelledby="draft-section-title">
           <h3 id="draft-section-title" className="mb-2 font-semibold">{current.label}</h3>
-          <Lines lines={p.lines} label={current.label} />
+          <Lines lines={p.lines} label={current.label} copy={p.copy} />
         </section>
       ) : null}
       {p.approvals.length > 0 ? (

@@ -13,7 +13,8 @@ import type { PageProps, ReceiverDetails, ReceiverField, ReceiverRow } from '../
 type Props = PageProps['Receivers'];
 
 function Value({ f }: { f: ReceiverField }) {
-  return f.value ? <>{f.value}</> : <span className="text-gray-700">Not given</span>;
+  if (!f.value) return <span className="text-gray-700">Not given</span>;
+  return f.copy ? <Island name="CopyValue" props={{ label: f.label, value: f.value }} /> : <>{f.value}</>;
 }
 
 function Fields({ fields }: { fields: ReceiverField[] }) {

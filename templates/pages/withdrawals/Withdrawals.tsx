@@ -46,11 +46,11 @@ function Lines({ lines }: { lines: WithdrawalLine[] }) {
         <>
           <dt className="text-gray-700">{l.label}</dt>
           <dd className="break-all">
-            {l.value}
+            {l.copy && !l.full ? <Island name="CopyValue" props={{ label: l.label, value: l.value }} /> : l.value}
             {l.full ? (
               <details className="text-xs">
                 <summary className="cursor-pointer text-blue-800 underline">Show full {l.label}</summary>
-                <span className="break-all">{l.full}</span>
+                {l.copy ? <Island name="CopyValue" props={{ label: l.label, value: l.full }} /> : <span className="break-all">{l.full}</span>}
               </details>
             ) : null}
           </dd>
