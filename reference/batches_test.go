@@ -385,7 +385,7 @@ func FuzzParseBatchFile(f *testing.F) {
 }
 
 // BenchmarkBatchUpload2MB: a 2 MB batch of about 10,000 rows read, checked and stored (the
-// budget of DESIGN.md is 1 s); peak memory is reported by the benchmark's -benchmem and
+// budget in docs/architecture.md is 1 s); peak memory is reported by the benchmark's -benchmem and
 // the test binary's max RSS.
 func BenchmarkBatchUpload2MB(b *testing.B) {
 	s := seededStore(b)
@@ -400,7 +400,7 @@ func BenchmarkBatchUpload2MB(b *testing.B) {
 	}
 	b.ReportMetric(float64(rows), "rows")
 	b.ReportMetric(float64(len(content)), "bytes")
-	// Peak heap while uploading, sampled (DESIGN.md: "peak memory printed").
+	// Peak heap while uploading, sampled (docs/architecture.md: "peak memory printed").
 	runtime.GC()
 	var base runtime.MemStats
 	runtime.ReadMemStats(&base)

@@ -65,7 +65,7 @@ func TestMain(m *testing.M) {
 }
 
 // BenchmarkMovementsPage1M reads 50-row pages of a 1,000,000-entry account at a cursor deep
-// in its history (and the first page), reporting p50 and p99 per page. Budget (DESIGN.md):
+// in its history (and the first page), reporting p50 and p99 per page. Budget (docs/architecture.md):
 // p99 ≤ 20 ms.
 func BenchmarkMovementsPage1M(b *testing.B) {
 	s := largeSeededStore(b)

@@ -127,7 +127,7 @@ func (s area) isDone(c fiber.Ctx, kind, token string) bool {
 }
 
 // passwordSet follows a password set with a link, on a page or through the
-// API (SECURITY.md: a password change ends sessions on the server): every
+// API (docs/security.md: a password change ends sessions on the server): every
 // session of the user ends, and then what the link's kind adds (a reset
 // lifts the login lock-out). The password is already changed, so a failure
 // to end the sessions cannot be undone by failing the request: it is

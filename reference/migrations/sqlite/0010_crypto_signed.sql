@@ -1,6 +1,6 @@
 -- +goose Up
 -- Crypto partner widget tokens are signed, not stored: the API issues them on a GET, which
--- must change nothing (SECURITY.md "Requests"). What the store keeps instead is the signing
+-- must change nothing (docs/security.md, "Requests"). What the store keeps instead is the signing
 -- key, created by the store at start-up from crypto/rand (see cryptoKey in crypto.go).
 DROP TABLE crypto_widget_tokens;
 CREATE TABLE signing_keys (
