@@ -21,6 +21,15 @@ async function flashes(page) {
 
 const panel = (page) => page.locator('#user-panel');
 
+/** The link of the invitation e-mailed to email, as the sandbox outbox shows it. */
+async function invitationLink(t, email) {
+  const outbox = await openOutbox(t);
+  const mail = (await listMessages(outbox)).find((m) => m.kind === 'E-mail' && m.to === email);
+  await outbox.close();
+  assert.ok(mail?.link?.startsWith('/invitations/accept/'), `an invitation to ${email} in the outbox`);
+  return mail.link;
+}
+
 /** Fills the rest of the Add New User form, sends it, and sees the invitation as typed. */
 async function addUser(page, { first, last, email, role }) {
   await page.getByLabel('First name', { exact: true }).fill(first);
@@ -65,12 +74,9 @@ test('Users: add a user, accept the invitation from the outbox, log in as them',
   await t.audit('user created');
 
   // The invitation, as the outbox shows it.
-  const outbox = await openOutbox(t);
-  const mail = (await listMessages(outbox)).find((m) => m.kind === 'E-mail' && m.to === email);
-  await outbox.close();
-  assert.ok(mail?.link?.startsWith('/invitations/accept/'), `an invitation to ${email} in the outbox`);
+  const link = await invitationLink(t, email);
   await logOut(t);
-  await page.goto(mail.link);
+  await page.goto(link);
   await expectH1(page, 'Create your password');
   const password = 'Rosalind-Passw0rd!';
   await page.getByLabel('New password', { exact: true }).fill(password);
@@ -111,13 +117,9 @@ test('Users: invite someone who already has a login; they join only by logging i
   await addUser(page, { first: 'Typed', last: 'Byadmin', email, role: 'Observer' });
   await t.audit('invited a login');
 
-  const outbox = await openOutbox(t);
-  const mail = (await listMessages(outbox)).find((m) => m.kind === 'E-mail' && m.to === email);
-  await outbox.close();
-  assert.ok(mail?.link?.startsWith('/invitations/accept/'), `an invitation to ${email} in the outbox`);
+  const link = await invitationLink(t, email);
   await logOut(t);
-
-  await page.goto(mail.link);
+  await page.goto(link);
   await expectH1(page, 'Accept the invitation');
   assert.equal(await page.getByLabel('New password', { exact: true }).count(), 0, 'no password is chosen for a login');
   await t.audit('invitation to a login');
