@@ -3,13 +3,12 @@ package reference
 import (
 	"context"
 	"slices"
-	"strings"
 	"sync"
 
 	"golang.org/x/text/language"
-	"golang.org/x/text/language/display"
 
 	"portal/collation"
+	"portal/country"
 	"portal/provider"
 )
 
@@ -311,7 +310,6 @@ func (s *Store) Countries(context.Context) ([]provider.Country, error) {
 // as UK, DD or BU canonicalise to others and are left out), named in English. 249 entries.
 var countryList = sync.OnceValue(func() []provider.Country {
 	var out []provider.Country
-	names := display.English.Regions()
 	for a := 'A'; a <= 'Z'; a++ {
 		for b := 'A'; b <= 'Z'; b++ {
 			code := string([]rune{a, b})
@@ -319,11 +317,11 @@ var countryList = sync.OnceValue(func() []provider.Country {
 			if err != nil || !r.IsCountry() || r.M49() <= 0 || r.M49() >= 900 || r.Canonicalize().String() != code {
 				continue
 			}
-			name := names.Name(r)
+			name := country.Name(code)
 			if name == "" {
 				continue
 			}
-			out = append(out, provider.Country{ISO: code, Name: strings.ReplaceAll(name, " & ", " and "), ID: r.M49()})
+			out = append(out, provider.Country{ISO: code, Name: name, ID: r.M49()})
 		}
 	}
 	collation.SortFunc(out, func(c provider.Country) string { return c.Name })

@@ -31,9 +31,4 @@ func Moment(t time.Time) string {
 }
 
 // Day shows a YYYY-MM-DD date as DD-MM-YYYY ("" and what does not read stay as they are).
-func Day(s string) string {
-	if t, err := time.Parse(daterange.APILayout, s); err == nil {
-		return t.Format(daterange.DisplayLayout)
-	}
-	return s
-}
+func Day(s string) string { return daterange.DisplayDay(s) }

@@ -9,7 +9,6 @@ package receivers
 import (
 	"net/url"
 	"strings"
-	"time"
 
 	"github.com/gofiber/fiber/v3"
 
@@ -209,13 +208,6 @@ func accountOf(r provider.Receiver) (label, value string) {
 	return detailLabel(kind), value
 }
 
-func day(s string) string {
-	if t, err := time.Parse(daterange.APILayout, s); err == nil {
-		return t.Format(daterange.DisplayLayout)
-	}
-	return s
-}
-
 func (s area) list(c fiber.Ctx) error {
 	if s.Receivers == nil {
 		return s.NotFound(c)
@@ -281,7 +273,7 @@ func (s area) panel(c fiber.Ctx, r provider.Receiver, here url.Values) ReceiverD
 	path := base(o.Org.ID)
 	d := ReceiverDetails{ID: r.ID, Name: r.FullName, Type: creditorTypes[r.CreditorType], Details: []ReceiverDetailGroup{},
 		Close: server.Link(path, here, "#receiver-"+r.ID),
-		Fields: []ReceiverField{{Label: "Full name", Value: r.FullName}, {Label: "Date of birth", Value: day(r.Birthdate)}, {Label: "Address", Value: strings.Join(nonEmpty(r.AddressLines), ", ")},
+		Fields: []ReceiverField{{Label: "Full name", Value: r.FullName}, {Label: "Date of birth", Value: daterange.DisplayDay(r.Birthdate)}, {Label: "Address", Value: strings.Join(nonEmpty(r.AddressLines), ", ")},
 			{Label: "Postcode", Value: r.Postcode}, {Label: "City", Value: r.City}, {Label: "Country", Value: r.CountryCode}, {Label: "Created by", Value: r.CreatedBy}, {Label: "Email", Value: r.Email},
 			{Label: "Mobile number", Value: r.MobileNumber}}}
 	for _, g := range detailGroups {

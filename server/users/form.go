@@ -202,15 +202,13 @@ func (s area) update(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
+	// A member's names are the person's: the form shows them as text and the store refuses
+	// others. A pending invitation's are checked like a new user's.
 	errs := map[string]string{}
-	status := fiber.StatusUnprocessableEntity
-	base := ""
 	if u.Invited {
 		errs = Validate(in, false)
-	} else if in.FirstName != "" && in.FirstName != u.FirstName || in.LastName != "" && in.LastName != u.LastName {
-		// The form shows a member's names as text: names sent anyway are refused whole.
-		status, base = fiber.StatusForbidden, provider.MsgNamesOwn
 	}
+	status, base := fiber.StatusUnprocessableEntity, ""
 	switch {
 	case u.ID == rq.User.ID:
 		// The select is disabled for oneself and sends nothing; anything else is refused.
@@ -221,7 +219,7 @@ func (s area) update(c fiber.Ctx) error {
 	case !rules.Accepts(in.Role, u.Role):
 		errs[provider.FieldRole] = MsgRoleRequired
 	}
-	if len(errs) == 0 && base == "" {
+	if len(errs) == 0 {
 		_, err := s.Users.UpdateUser(c.Context(), o.Org.ID, u.ID, in)
 		if err == nil {
 			if err := s.Flash(c, session.FlashSuccess, msgProfileUpdated); err != nil {
@@ -235,6 +233,15 @@ func (s area) update(c fiber.Ctx) error {
 		status = refusalStatus(err)
 		if errs, base = ProviderErrors(err); len(errs) == 0 && base == "" {
 			base = s.failed(c, "update user", err)
+		}
+		if !u.Invited {
+			// The names are no fields of a member's form: their refusal is the form's.
+			for _, f := range []string{provider.FieldFirstName, provider.FieldLastName} {
+				if msg, ok := errs[f]; ok {
+					base = msg
+					delete(errs, f)
+				}
+			}
 		}
 	}
 	panel, err := s.editPanel(c, u, in, errs, base)
