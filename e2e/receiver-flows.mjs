@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 
 import { test } from './lib/runner.mjs';
+import { scaled } from './lib/time.mjs';
 import { NORDIC, expectH1, login, mainOverflow, tabRound } from './flows.mjs';
 
 const RECEIVERS = `/org/${NORDIC}/receivers`;
@@ -92,7 +93,12 @@ test('Receivers: delete a receiver', async (t) => {
     await t.audit('delete receiver dialog');
     await dialog.getByRole('button', { name: 'No, keep it' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    assert.equal(await page.evaluate(() => document.activeElement?.textContent?.trim()), 'Delete receiver ' + r.full_name, 'focus goes back to the opener');
+    // Focus comes back as the dialog closes; on a busy machine that can land a moment after
+    // the dialog is hidden, so wait for it rather than read it at once.
+    const opener = 'Delete receiver ' + r.full_name;
+    await page.waitForFunction((name) => document.activeElement?.textContent?.trim() === name, opener, { timeout: scaled(5_000) })
+      .catch(() => {});
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent?.trim()), opener, 'focus goes back to the opener');
     await open.click();
     await dialog.getByRole('button', { name: 'Yes, delete receiver' }).click();
   } else {
