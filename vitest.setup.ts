@@ -1,0 +1,10 @@
+// preact's hooks run effects "after paint": a requestAnimationFrame raced against a 100 ms
+// timeout, the loser cancelled with cancelAnimationFrame. With one jsdom per worker, that
+// timeout can fire after the worker's jsdom is torn down, where cancelAnimationFrame no
+// longer exists, and vitest reports an unhandled error after every test passed. Tests
+// schedule those effects on a plain timer instead: nothing to cancel, nothing left behind.
+import { options } from 'preact';
+
+(options as { requestAnimationFrame?: (cb: () => void) => void }).requestAnimationFrame = (cb) => {
+  setTimeout(cb, 0);
+};
