@@ -3,7 +3,7 @@ SHELL := /bin/bash
 export PATH := $(PATH):/usr/local/go/bin
 GO ?= go
 
-.PHONY: run test assets deps system-deps vet staticcheck typecheck generate unit go-test race e2e bench dev clean
+.PHONY: run test hygiene assets deps system-deps vet staticcheck typecheck generate unit go-test race e2e bench dev clean
 
 # The portal runs as production unless told otherwise; the demo is the sandbox.
 run: assets
@@ -15,7 +15,7 @@ run: assets
 # (vitest), browser flows (Playwright + Debian chromium). Run side by side,
 # the race detector's build starved the browser flows into timeouts, so
 # everything runs in turn.
-test: system-deps assets vet staticcheck typecheck go-test race unit e2e
+test: hygiene system-deps assets vet staticcheck typecheck go-test race unit e2e
 
 # npm 11 writes lockfiles without the optional per-platform packages and
 # then refuses them in `npm ci`; `npm install --no-save` installs exactly
@@ -25,6 +25,10 @@ node_modules: package.json package-lock.json
 	@touch node_modules
 
 deps: node_modules
+
+# No binaries and no oversized files in git (scripts/hygiene.sh).
+hygiene:
+	@scripts/hygiene.sh
 
 system-deps:
 	@time scripts/system-deps.sh
