@@ -69,6 +69,9 @@ func capturedAccountProps(t *testing.T) accountView {
 		t.Errorf("the fixture user has no transfer or export button: %+v", b)
 	} else {
 		b.Transfer.CSRF, b.Transfer.IdempotencyKey, b.Export.CSRF = fixtureCSRF, "00000000-0000-4000-8000-000000000000", fixtureCSRF
+		// The export form's last day is the server's today, not the store's
+		// clock: pinned like the picker's, or the fixture goes stale overnight.
+		b.Export.Max = "2026-11-22"
 	}
 	// The funding dialog's props are untyped in the shell (its island's).
 	if f, ok := p.Shell.Funding.(map[string]any); ok {
