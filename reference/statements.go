@@ -222,9 +222,9 @@ func (s *Store) OpenStatement(ctx context.Context, orgID, id, format string) (*p
 // statementJob is what a worker needs to write a statement.
 type statementJob struct {
 	id, orgID, account, currency, kind, format, requestedBy string
-	from, to                                        time.Time
-	through                                         int64
-	token                                           string
+	from, to                                                time.Time
+	through                                                 int64
+	token                                                   string
 }
 
 func (s *Store) statementJob(ctx context.Context, id string) (statementJob, error) {
