@@ -298,12 +298,20 @@ func (m *mt940Writer) entry(r Row, a amount) error {
 
 // append86 appends text as :86: lines of at most 65 characters, at most 6 of them (the rest
 // is cut). A line never starts with ':' or '-', which would read as a new field or the end of
-// the message: the line before it ends a character or more earlier.
+// the message: the line before it ends a character or more earlier. text is changed only
+// when a whole line's worth of them leaves no earlier place to end.
 func append86(b, text []byte) []byte {
 	for n := 0; n < mt940Lines86 && len(text) > 0; n++ {
 		cut := min(len(text), mt940LineMax)
 		for cut < len(text) && cut > 1 && (text[cut] == ':' || text[cut] == '-') {
 			cut--
+		}
+		if cut == 1 && len(text) > 1 && (text[1] == ':' || text[1] == '-') {
+			// A run of them as long as a line: the next line's first one becomes a dot.
+			cut = min(len(text), mt940LineMax)
+			if cut < len(text) {
+				text[cut] = '.'
+			}
 		}
 		b = append(b, text[:cut]...)
 		b = append(b, "\r\n"...)

@@ -27,8 +27,7 @@ var (
 		"61":  regexp.MustCompile(`^[0-9]{6}([0-9]{4})?R?[CD][A-Z]?[0-9,]{2,15}[NFS][A-Z0-9]{3}[^/]{1,16}(//` + xText + `{1,16})?$`),
 		"86":  regexp.MustCompile(`^` + xText + `{1,65}$`),
 	}
-	mt940Tag   = regexp.MustCompile(`^:([0-9]{2}[A-Z]?):(.*)$`)
-	mt940Comma = regexp.MustCompile(`^[0-9]+,[0-9]*$`)
+	mt940Tag = regexp.MustCompile(`^:([0-9]{2}[A-Z]?):(.*)$`)
 )
 
 // checkMT940 checks every line of an MT940 text against the field formats, the order of the
@@ -195,6 +194,9 @@ func TestMT940Amounts(t *testing.T) {
 // A long :86: keeps to 6 lines of 65 characters, no line starting with ':' or '-', and a
 // long statement is paged: :62M: closes a page with the balance the next opens with (:60M:).
 func TestMT940LimitsAndPages(t *testing.T) {
+	if got := string(append86(nil, []byte("x"+strings.Repeat("-", 140)))); strings.Contains(got, "\r\n-") || len(got) != 141+3*2 {
+		t.Fatalf("a run of dashes: %q", got)
+	}
 	long := strings.Repeat("ab-:", 200)
 	var rows []Row
 	for i := 0; i < 40; i++ {
