@@ -127,7 +127,7 @@ function RequestForm(p: FormProps) {
       </div>
       <div className="mb-4">
         <label htmlFor={fid('format')} className="block font-medium">File format</label>
-        <p id="statement-format-hint" className="text-sm text-gray-700">camt.053 and MT940 are not offered for crypto accounts.</p>
+        <p id="statement-format-hint" className="text-sm text-gray-700">camt.053 and MT940 cannot carry crypto amounts: choose CSV for a crypto account.</p>
         <FieldError id={fid('format') + '-error'} error={e.format} />
         <select
           id={fid('format')}
