@@ -21,7 +21,12 @@ const props: Props = {
     { value: 'transactions', label: 'Transactions' },
     { value: 'charges', label: 'Charges' },
   ],
-  values: { account: '4520011000000023', from: '24-10-2026', to: '22-11-2026', kind: 'transactions' },
+  formats: [
+    { value: 'csv', label: 'CSV' },
+    { value: 'camt053', label: 'camt.053' },
+    { value: 'mt940', label: 'MT940' },
+  ],
+  values: { account: '4520011000000023', from: '24-10-2026', to: '22-11-2026', kind: 'transactions', format: 'csv' },
   errors: {},
   max: '2026-11-22',
   done: false,
@@ -50,7 +55,7 @@ describe('page mode (no JavaScript)', () => {
     const f = el.querySelector('form')!;
     expect([f.getAttribute('method'), f.getAttribute('action')]).toEqual(['post', '/org/o1/exported_statements']);
     expect(Object.fromEntries(new FormData(f))).toEqual({
-      _csrf: 'csrf-1', from: '24-10-2026', to: '22-11-2026', account: '4520011000000023', kind: 'transactions',
+      _csrf: 'csrf-1', from: '24-10-2026', to: '22-11-2026', account: '4520011000000023', kind: 'transactions', format: 'csv',
     });
     // Masked DD-MM-YYYY text inputs, named apart from the top bar picker's From and To.
     for (const [id, label] of [['statement-from', 'Statement from'], ['statement-to', 'Statement to']]) {
@@ -61,6 +66,15 @@ describe('page mode (no JavaScript)', () => {
     expect(el.querySelector('legend')!.textContent).toBe('Statement period');
     expect(el.querySelector('#statement-dates-hint')!.textContent).toContain('22-11-2026');
     expect(el.querySelector('button')!.textContent).toBe('Download CSV report');
+  });
+
+  it('offers CSV, camt.053 and MT940; the button names the format the form holds', () => {
+    const el = serverPage({ ...props, values: { ...props.values, format: 'mt940' } });
+    const select = el.querySelector<HTMLSelectElement>('#statement-format')!;
+    expect(el.querySelector('label[for=statement-format]')!.textContent).toBe('File format');
+    expect([...select.options].map((o) => [o.value, o.textContent])).toEqual([['csv', 'CSV'], ['camt053', 'camt.053'], ['mt940', 'MT940']]);
+    expect(select.value).toBe('mt940');
+    expect(el.querySelector('button')!.textContent).toBe('Download MT940 report');
   });
 
   it('shows errors beside the fields and in a summary linked to them', async () => {
@@ -166,6 +180,13 @@ describe('opener mode', () => {
     expect(d.hasAttribute('open')).toBe(true);
     expect(d.style.width).toContain('336px');
     expect(d.querySelector('h2')!.textContent).toBe('Download statement');
+    // Choosing MT940 renames the button and goes into the request.
+    const format = d.querySelector<HTMLSelectElement>('#statement-format')!;
+    await act(async () => {
+      format.value = 'mt940';
+      format.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(d.querySelector('button[type=submit]')!.textContent).toBe('Download MT940 report');
     await act(async () => {
       d.querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true, bubbles: true }));
     });
@@ -174,6 +195,7 @@ describe('opener mode', () => {
     expect((posts[0].init.headers as Record<string, string>)['X-CSRF-Token']).toBe('csrf-1');
     expect(JSON.parse(posts[0].init.body as string)).toEqual({
       virtual_account_number: '4520011000000023', created_after: '2026-10-24', created_before: '2026-11-23', kind: 'transactions',
+      format: 'mt940',
     });
     await advance(0);
     expect(d.querySelector('[role=status]')!.textContent).toContain('e-mailed');

@@ -9,8 +9,12 @@ import { advance, jsonReply, violations } from './testing';
 
 const row = (id: string, state: string): StatementRow => ({
   id, from: '24-10-2026', to: '22-11-2026', created: '22-11-2026 08:00', account: '4520011000000015', accountName: 'Main EUR',
-  kind: 'Transactions', state, statusUrl: '/api/s/' + id, csvUrl: '/org/o1/exported_statements/' + id + '/download',
-  apiUrl: '/api/s/' + id + '/download',
+  kind: 'Transactions', state, statusUrl: '/api/s/' + id,
+  downloads: [
+    { format: 'csv', label: 'CSV', url: '/org/o1/exported_statements/' + id + '/download', apiUrl: '/api/s/' + id + '/download' },
+    { format: 'camt053', label: 'camt.053', url: '/org/o1/exported_statements/' + id + '/download?format=camt053', apiUrl: '/api/s/' + id + '/download?format=camt053' },
+    { format: 'mt940', label: 'MT940', url: '/org/o1/exported_statements/' + id + '/download?format=mt940', apiUrl: '/api/s/' + id + '/download?format=mt940' },
+  ],
 });
 
 const props: Props = { rows: [row('a', 'generating'), row('b', 'ready')], canDownload: true, refreshUrl: '/org/o1/exported_statements', interval: 2000 };
@@ -42,6 +46,14 @@ describe('server markup', () => {
     expect(await violations()).toEqual([]);
     vi.restoreAllMocks();
   });
+  it('names each format, the requested one first as "Download", each link with the period for screen readers', () => {
+    const el = serverPage(props);
+    const links = [...el.querySelectorAll('#statement-b a')];
+    expect(links.map((a) => a.textContent)).toEqual([
+      'Download CSV, 24-10-2026 to 22-11-2026', 'camt.053, 24-10-2026 to 22-11-2026', 'MT940, 24-10-2026 to 22-11-2026',
+    ]);
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(row('b', 'ready').downloads.map((d) => d.url));
+  });
   it('offers no download without exports:download', () => {
     const el = serverPage({ ...props, canDownload: false });
     expect(el.querySelector('#statement-b a')).toBeNull();
@@ -62,7 +74,7 @@ describe('after hydration', () => {
     download = { ok: true, disposition: 'attachment; filename=statement.csv' };
     vi.stubGlobal('fetch', (url: string) => {
       fetched.push(url);
-      if (url.endsWith('/download')) {
+      if (url.includes('/download')) {
         return Promise.resolve({
           ok: download.ok, status: download.ok ? 200 : 500,
           headers: { get: (k: string) => (k === 'Content-Disposition' ? download.disposition : null) },
@@ -123,5 +135,17 @@ describe('after hydration', () => {
     await advance(0);
     expect(el.querySelector('[role=alert]')!.textContent).toBe('Error while downloading the file');
     expect(clicked).toHaveLength(1);
+  });
+
+  it('downloads another format from its own API address', async () => {
+    const el = hydrate({ ...props, rows: [row('b', 'ready')] });
+    download = { ok: true, disposition: 'attachment; filename=statement.sta' };
+    const mt940 = [...el.querySelectorAll<HTMLAnchorElement>('#statement-b a')].find((a) => a.textContent!.startsWith('MT940'))!;
+    await act(async () => {
+      mt940.dispatchEvent(new MouseEvent('click', { cancelable: true, bubbles: true }));
+    });
+    await advance(0);
+    expect(fetched).toEqual(['/api/s/b/download?format=mt940']);
+    expect(clicked).toEqual(['statement.sta']);
   });
 });

@@ -1,7 +1,8 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 // The exported statements table (spec 000 §2: From, To, Create date (UTC), Account, Type,
 // Action). A statement still being generated shows its state; without JavaScript a
-// "Refresh" link reloads the page. Once hydrated, an effect asks the API for each pending
+// "Refresh" link reloads the page. A ready one offers "Download" in the format it was
+// requested in, then the other formats its currency can be written in. Once hydrated, an effect asks the API for each pending
 // statement every `interval` ms and shows it ready (announced in a live region) with its
 // download links. Downloads are plain links (the server names the file); with JavaScript
 // the click fetches the file from the API first and checks the reply: a failure, or a reply
@@ -32,16 +33,13 @@ export default function StatementsTable({ rows: initial, canDownload, refreshUrl
       said={said}
       error={error}
       downloads={(r) =>
-        canDownload && r.csvUrl ? (
+        canDownload && r.downloads.length > 0 ? (
           <span className="flex flex-wrap gap-3">
-            <a href={r.csvUrl} className="text-blue-800 underline" onClick={onDownload(r.apiUrl)}>
-              Download<span className="sr-only"> CSV, {r.from} to {r.to}</span>
-            </a>
-            {r.camtUrl ? (
-              <a href={r.camtUrl} className="text-blue-800 underline" onClick={onDownload(r.apiUrl && r.apiUrl + '?format=camt053')}>
-                camt.053<span className="sr-only"> XML, {r.from} to {r.to}</span>
+            {r.downloads.map((d, i) => (
+              <a key={d.format} href={d.url} className="text-blue-800 underline" onClick={onDownload(d.apiUrl)}>
+                {i === 0 ? 'Download ' + d.label : d.label}<span className="sr-only">, {r.from} to {r.to}</span>
               </a>
-            ) : null}
+            ))}
           </span>
         ) : null}
     />

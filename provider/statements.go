@@ -37,11 +37,27 @@ const (
 	StatementFailed     = ExportFailed
 )
 
-// Statement formats of OpenStatement.
+// Statement formats: the one a statement is requested in (its download's default) and the
+// ones OpenStatement writes.
 const (
 	FormatCSV     = "csv"
 	FormatCAMT053 = "camt053"
+	FormatMT940   = "mt940"
 )
+
+// StatementFormats are the formats of a statement, CSV first (the default).
+func StatementFormats() []string { return []string{FormatCSV, FormatCAMT053, FormatMT940} }
+
+// StatementFormatLabel is a format's name as people read it: CSV, camt.053, MT940.
+func StatementFormatLabel(format string) string {
+	switch format {
+	case FormatCAMT053:
+		return "camt.053"
+	case FormatMT940:
+		return "MT940"
+	}
+	return "CSV"
+}
 
 // Texts of the spec's error catalogue (000 §8).
 const (
@@ -57,7 +73,9 @@ type StatementRequest struct {
 	CreatedAfter  time.Time `json:"created_after"`
 	CreatedBefore time.Time `json:"created_before"`
 	Kind          string    `json:"kind"`
-	RequestedBy   string    `json:"-"`
+	// Format is the file format asked for (StatementFormats; empty is CSV).
+	Format      string `json:"format"`
+	RequestedBy string `json:"-"`
 }
 
 // Statement is spec 000 §3's exported statement plus its progress. From is inclusive, To
@@ -73,6 +91,7 @@ type Statement struct {
 	AccountNumber  string    `json:"virtual_account_number" description:"The account."`
 	Currency       string    `json:"currency" description:"The account's currency."`
 	Kind           string    `json:"kind" description:"transactions: every entry type; charges: the fee types only." enum:"@statement_kinds"`
+	Format         string    `json:"format" description:"The format it was requested in, which its download gives unless another is asked for." enum:"@statement_formats"`
 	CSVFileID      string    `json:"csv_file_id" description:"The stored CSV file; empty until ready."`
 	State          string    `json:"state" description:"queued and generating: not ready yet; ready: downloadable." enum:"@statement_states"`
 	EntryCount     int       `json:"entry_count" description:"Entries in the statement (once ready)."`
@@ -116,16 +135,17 @@ type StatementFile = ExportFile
 // another organisation's statement are ENOTFOUND, like an unknown one. The caller establishes
 // the user's right to act for orgID first.
 type Statements interface {
-	// CreateStatement queues a statement. EINVALID (a *FieldError on "kind", "created_after",
-	// "created_before" or "virtual_account_number") for a bad request; ENOTFOUND for an
+	// CreateStatement queues a statement. EINVALID (a *FieldError on "kind", "format",
+	// "created_after", "created_before" or "virtual_account_number") for a bad request, a
+	// format the account's currency cannot be written in among them; ENOTFOUND for an
 	// account the organisation does not own.
 	CreateStatement(ctx context.Context, orgID string, req StatementRequest) (Statement, error)
 	// Statements lists the organisation's statements, newest first.
 	Statements(ctx context.Context, orgID string, f StatementFilter) (StatementPage, error)
 	// Statement is one statement with its current state.
 	Statement(ctx context.Context, orgID, id string) (Statement, error)
-	// OpenStatement opens a ready statement's file in format (FormatCSV or FormatCAMT053).
-	// ECONFLICT while it is not ready; EINVALID for an unknown format or a camt.053 of an
-	// account whose currency camt.053 cannot carry.
+	// OpenStatement opens a ready statement's file in format (one of StatementFormats; empty
+	// is the format it was requested in). ECONFLICT while it is not ready; EINVALID for an
+	// unknown format or a camt.053 or MT940 of an account whose currency it cannot carry.
 	OpenStatement(ctx context.Context, orgID, id, format string) (*StatementFile, error)
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -19,12 +20,12 @@ import (
 
 var _ provider.Statements = (*Store)(nil)
 
-const statementColumns = `seq, id, account_number, currency, kind, period_from, period_to, state, coalesce(csv_file_id, ''),
+const statementColumns = `seq, id, account_number, currency, kind, format, period_from, period_to, state, coalesce(csv_file_id, ''),
 	entry_count, opening_balance, closing_balance, created_at, coalesce(ready_at, '')`
 
 func scanStatement(r scanner, st *provider.Statement, seq *int64) error {
 	var from, to, created, ready string
-	if err := r.Scan(seq, &st.ID, &st.AccountNumber, &st.Currency, &st.Kind, &from, &to, &st.State, &st.CSVFileID,
+	if err := r.Scan(seq, &st.ID, &st.AccountNumber, &st.Currency, &st.Kind, &st.Format, &from, &to, &st.State, &st.CSVFileID,
 		&st.EntryCount, &st.OpeningBalance, &st.ClosingBalance, &created, &ready); err != nil {
 		return fmt.Errorf("reference: statement: %w", err)
 	}
@@ -56,6 +57,12 @@ func (s *Store) CreateStatement(ctx context.Context, orgID string, req provider.
 	if provider.StatementEntryTypes(req.Kind) == nil {
 		return st, statementField("kind", "Select transactions or charges.")
 	}
+	if req.Format == "" {
+		req.Format = provider.FormatCSV
+	}
+	if !slices.Contains(provider.StatementFormats(), req.Format) {
+		return st, statementField("format", "Select CSV, camt.053 or MT940.")
+	}
 	if req.CreatedAfter.IsZero() {
 		return st, statementField("created_after", "Enter the first day of the statement.")
 	}
@@ -81,16 +88,19 @@ func (s *Store) CreateStatement(ctx context.Context, orgID string, req provider.
 		if err != nil {
 			return fmt.Errorf("reference: create statement: %w", err)
 		}
+		if err := formatCarries(req.Format, st.Currency); err != nil {
+			return &provider.FieldError{Field: "format", Err: err}
+		}
 		var through int64
 		if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(seq), 0) FROM ledger_entries`).Scan(&through); err != nil {
 			return fmt.Errorf("reference: create statement: %w", err)
 		}
 		st.ID = uuid.NewString()
-		st.AccountNumber, st.Kind, st.State = req.AccountNumber, req.Kind, provider.StatementQueued
+		st.AccountNumber, st.Kind, st.Format, st.State = req.AccountNumber, req.Kind, req.Format, provider.StatementQueued
 		st.From, st.To, st.CreatedAt = req.CreatedAfter.UTC(), req.CreatedBefore.UTC(), now
-		_, err = tx.ExecContext(ctx, `INSERT INTO statements (id, organisation_id, account_number, currency, kind,
-			period_from, period_to, through_seq, requested_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			st.ID, orgID, st.AccountNumber, st.Currency, st.Kind, formatTime(st.From), formatTime(st.To), through,
+		_, err = tx.ExecContext(ctx, `INSERT INTO statements (id, organisation_id, account_number, currency, kind, format,
+			period_from, period_to, through_seq, requested_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			st.ID, orgID, st.AccountNumber, st.Currency, st.Kind, st.Format, formatTime(st.From), formatTime(st.To), through,
 			req.RequestedBy, formatTime(now))
 		if err != nil {
 			return fmt.Errorf("reference: create statement: %w", err)
@@ -139,7 +149,22 @@ func statementFilename(st provider.Statement, ext string) string {
 		st.To.Add(-time.Nanosecond).Format("20060102"), ext)
 }
 
-// OpenStatement implements provider.Statements.
+// formatCarries is EINVALID when a statement of currency cannot be written in format: camt.053
+// and MT940 take three-letter codes (and camt.053 at most 5 decimals), so crypto accounts
+// have CSV only.
+func formatCarries(format, code string) *provider.Error {
+	switch {
+	case format == provider.FormatCAMT053 && !statement.CAMTSupported(code, currency.Decimals(code)):
+		return provider.Errorf(provider.EINVALID, "camt.053 cannot carry %s amounts: choose CSV.", code)
+	case format == provider.FormatMT940 && !statement.MT940Supported(code):
+		return provider.Errorf(provider.EINVALID, "MT940 cannot carry %s amounts: choose CSV.", code)
+	}
+	return nil
+}
+
+// OpenStatement implements provider.Statements. The CSV is the file the worker stored;
+// camt.053 and MT940 are written from the statement's entries as they are read, through a
+// pipe, so neither is ever held whole.
 func (s *Store) OpenStatement(ctx context.Context, orgID, id, format string) (*provider.StatementFile, error) {
 	st, err := s.Statement(ctx, orgID, id)
 	if err != nil {
@@ -148,55 +173,66 @@ func (s *Store) OpenStatement(ctx context.Context, orgID, id, format string) (*p
 	if err := exportReady(st.State, "statement"); err != nil {
 		return nil, err
 	}
+	if format == "" {
+		format = st.Format
+	}
+	var write func(io.Writer, statement.Header, statement.Rows) (int, error)
+	var ext, media string
 	switch format {
 	case provider.FormatCSV:
 		return &provider.StatementFile{ReadCloser: &chunkReader{ctx: ctx, s: s, chunks: statementJobs.chunks, fileID: st.CSVFileID},
 			Filename: statementFilename(st, "csv"), ContentType: "text/csv; charset=utf-8"}, nil
 	case provider.FormatCAMT053:
-		if !statement.CAMTSupported(st.Currency, currency.Decimals(st.Currency)) {
-			return nil, provider.Errorf(provider.EINVALID, "camt.053 cannot carry %s amounts: download the CSV.", st.Currency)
-		}
-		j, err := s.statementJob(ctx, id)
-		if err != nil {
-			return nil, err
-		}
-		var name string
-		if err := s.read.QueryRowContext(ctx, `SELECT name FROM accounts WHERE account_number = ?`, st.AccountNumber).Scan(&name); err != nil {
-			return nil, fmt.Errorf("reference: statement: %w", err)
-		}
-		pr, pw := io.Pipe()
-		go func() {
-			rows, err := s.statementRows(ctx, j)
-			if err != nil {
-				pw.CloseWithError(err)
-				return
-			}
-			defer rows.Close()
-			_, err = statement.WriteCAMT053(pw, statement.Header{MessageID: st.ID, StatementID: st.ID, CreatedAt: st.CreatedAt,
-				From: st.From, To: st.To, AccountNumber: st.AccountNumber, AccountName: name, Currency: st.Currency,
-				OpeningBalance: st.OpeningBalance, ClosingBalance: st.ClosingBalance, Servicer: "Portal"}, rows)
-			pw.CloseWithError(err)
-		}()
-		return &provider.StatementFile{ReadCloser: pr, Filename: statementFilename(st, "xml"),
-			ContentType: "application/xml; charset=utf-8"}, nil
+		write, ext, media = statement.WriteCAMT053, "xml", "application/xml; charset=utf-8"
+	case provider.FormatMT940:
+		// .sta is the extension banks and accounting software use for MT940 files; the text
+		// is the SWIFT X character set, plain ASCII.
+		write, ext, media = statement.WriteMT940, "sta", "text/plain; charset=us-ascii"
+	default:
+		return nil, provider.Errorf(provider.EINVALID, "Unknown format.")
 	}
-	return nil, provider.Errorf(provider.EINVALID, "Unknown format.")
+	if err := formatCarries(format, st.Currency); err != nil {
+		return nil, err
+	}
+	j, err := s.statementJob(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	var name string
+	if err := s.read.QueryRowContext(ctx, `SELECT name FROM accounts WHERE account_number = ?`, st.AccountNumber).Scan(&name); err != nil {
+		return nil, fmt.Errorf("reference: statement: %w", err)
+	}
+	pr, pw := io.Pipe()
+	go func() {
+		rows, err := s.statementRows(ctx, j)
+		if err != nil {
+			pw.CloseWithError(err)
+			return
+		}
+		defer rows.Close()
+		_, err = write(pw, statement.Header{MessageID: st.ID, StatementID: st.ID, CreatedAt: st.CreatedAt,
+			From: st.From, To: st.To, AccountNumber: st.AccountNumber, AccountName: name, Currency: st.Currency,
+			OpeningBalance: st.OpeningBalance, ClosingBalance: st.ClosingBalance, Servicer: "Portal",
+			ChargesOnly: st.Kind == provider.KindCharges}, rows)
+		pw.CloseWithError(err)
+	}()
+	return &provider.StatementFile{ReadCloser: pr, Filename: statementFilename(st, ext), ContentType: media}, nil
 }
 
 // statementJob is what a worker needs to write a statement.
 type statementJob struct {
-	id, orgID, account, currency, kind, requestedBy string
-	from, to                                        time.Time
-	through                                         int64
-	token                                           string
+	id, orgID, account, currency, kind, format, requestedBy string
+	from, to                                                time.Time
+	through                                                 int64
+	token                                                   string
 }
 
 func (s *Store) statementJob(ctx context.Context, id string) (statementJob, error) {
 	j := statementJob{id: id}
 	var from, to string
-	err := s.read.QueryRowContext(ctx, `SELECT organisation_id, account_number, currency, kind, requested_by, period_from,
+	err := s.read.QueryRowContext(ctx, `SELECT organisation_id, account_number, currency, kind, format, requested_by, period_from,
 		period_to, through_seq, coalesce(lease_token, '') FROM statements WHERE id = ?`, id).Scan(&j.orgID, &j.account,
-		&j.currency, &j.kind, &j.requestedBy, &from, &to, &j.through, &j.token)
+		&j.currency, &j.kind, &j.format, &j.requestedBy, &from, &to, &j.through, &j.token)
 	if err != nil {
 		return j, fmt.Errorf("reference: statement job: %w", err)
 	}

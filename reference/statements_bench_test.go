@@ -47,9 +47,10 @@ func heapPeak() (stop func() uint64) {
 }
 
 // BenchmarkStatementStore100k generates and downloads a 100,000-entry statement through the
-// reference provider (database cursor → CSV writer → stored chunks → download stream) and
-// reports bytes allocated per entry and the heap's peak during each, next to the file size:
-// the peak stays far below the file because no step holds it whole.
+// reference provider (database cursor → CSV writer → stored chunks → download stream), then
+// downloads it as MT940 (database cursor → MT940 writer → pipe), and reports bytes and
+// allocations per entry and the heap's peak during each, next to the file sizes: the peak
+// stays far below the file because no step holds it whole.
 //
 //	go test -run XXX -bench BenchmarkStatementStore100k -benchtime 1x ./reference/
 func BenchmarkStatementStore100k(b *testing.B) {
@@ -114,6 +115,29 @@ func BenchmarkStatementStore100k(b *testing.B) {
 		b.ReportMetric(float64(readPeak), "download-peak-heap-B")
 		if genPeak > uint64(size)/2 || readPeak > uint64(size)/2 {
 			b.Errorf("heap peak %d / %d bytes for a %d-byte file", genPeak, readPeak, size)
+		}
+
+		// MT940 is written from the database cursor as it is downloaded.
+		runtime.ReadMemStats(&before)
+		mallocs := before.Mallocs
+		stop = heapPeak()
+		f, err = s.OpenStatement(ctx, DemoOrg1ID, st.ID, provider.FormatMT940)
+		if err != nil {
+			b.Fatal(err)
+		}
+		mtSize, err := io.Copy(io.Discard, f)
+		f.Close()
+		if err != nil {
+			b.Fatal(err)
+		}
+		mtPeak := stop()
+		runtime.ReadMemStats(&after)
+		b.ReportMetric(float64(mtSize), "mt940-file-bytes")
+		b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/float64(st.EntryCount), "mt940-alloc-B/entry")
+		b.ReportMetric(float64(after.Mallocs-mallocs)/float64(st.EntryCount), "mt940-allocs/entry")
+		b.ReportMetric(float64(mtPeak), "mt940-peak-heap-B")
+		if mtPeak > uint64(mtSize)/2 {
+			b.Errorf("MT940 heap peak %d bytes for a %d-byte file", mtPeak, mtSize)
 		}
 	}
 }

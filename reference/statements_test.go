@@ -296,3 +296,132 @@ func TestStatementJobDelay(t *testing.T) {
 		t.Fatalf("old enough: %d, %v", n, err)
 	}
 }
+
+// mt940Balance reads a balance field's value (C/D, YYMMDD, currency, amount with a comma) as
+// the exact decimal package money writes.
+func mt940Balance(t *testing.T, v string) string {
+	t.Helper()
+	if len(v) < 11 {
+		t.Fatalf("balance %q", v)
+	}
+	amt := strings.Replace(v[10:], ",", ".", 1)
+	if v[0] == 'D' && strings.Trim(amt, "0.") != "" {
+		amt = "-" + amt
+	}
+	return money.MustParse(amt, 2).String()
+}
+
+// A statement requested as MT940 downloads as MT940 by default (named .sta, plain ASCII), and
+// says what its CSV says: the same entries in the same order with the same signed amounts
+// and dates, the opening and closing balances of the account; the e-mail names the format.
+// A charges statement's MT940 is the charges alone, from zero. Formats a currency cannot be
+// written in are refused when requested and when downloaded.
+func TestStatementMT940MatchesCSV(t *testing.T) {
+	s, clock := authStore(t)
+	ctx := context.Background()
+	from, to := lastDays(clock.Now(), 30)
+	create := func(account, kind, format string) (provider.Statement, error) {
+		return s.CreateStatement(ctx, DemoOrg1ID, provider.StatementRequest{AccountNumber: account, CreatedAfter: from,
+			CreatedBefore: to, Kind: kind, Format: format, RequestedBy: DemoUserFinanceID})
+	}
+	tx, err := create(DemoAccountOrg1EUR, provider.KindTransactions, provider.FormatMT940)
+	if err != nil || tx.Format != provider.FormatMT940 {
+		t.Fatalf("%+v, %v", tx, err)
+	}
+	ch, err := create(DemoAccountOrg1EUR, provider.KindCharges, provider.FormatMT940)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, err := s.RunStatementJobs(ctx); err != nil || n != 2 {
+		t.Fatalf("%d, %v", n, err)
+	}
+	tx, _ = s.Statement(ctx, DemoOrg1ID, tx.ID)
+	var body string
+	if err := s.read.QueryRow(`SELECT body FROM outbox_messages WHERE subject = 'Your statement is ready' ORDER BY rowid LIMIT 1`).Scan(&body); err != nil ||
+		!strings.Contains(body, "as MT940.") {
+		t.Fatalf("e-mail %q, %v", body, err)
+	}
+
+	f, err := s.OpenStatement(ctx, DemoOrg1ID, tx.ID, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if !strings.HasSuffix(f.Filename, ".sta") || f.ContentType != "text/plain; charset=us-ascii" {
+		t.Fatalf("%q %q", f.Filename, f.ContentType)
+	}
+	for _, c := range []struct {
+		st       provider.Statement
+		opening  string
+		closing  string
+		chargesl bool
+	}{{tx, tx.OpeningBalance, tx.ClosingBalance, false}, {ch, "0.00", "", true}} {
+		recs, err := csv.NewReader(strings.NewReader(readAll(t, s, c.st.ID, provider.FormatCSV))).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows := recs[1:]
+		text := readAll(t, s, c.st.ID, "")
+		var amounts, dates []string
+		var opening, closing string
+		for _, line := range strings.Split(text, "\r\n") {
+			switch {
+			case strings.HasPrefix(line, ":60F:"):
+				opening = mt940Balance(t, line[5:])
+			case strings.HasPrefix(line, ":62F:"):
+				closing = mt940Balance(t, line[5:])
+			case strings.HasPrefix(line, ":61:"):
+				v := line[4:]
+				mark := v[10]
+				rest := v[11:]
+				i := strings.IndexFunc(rest, func(r rune) bool { return r != ',' && (r < '0' || r > '9') })
+				amt := strings.Replace(rest[:i], ",", ".", 1)
+				if mark == 'D' {
+					amt = "-" + amt
+				}
+				amounts = append(amounts, money.MustParse(amt, 2).String())
+				dates = append(dates, v[:6])
+			}
+		}
+		if len(rows) == 0 || len(amounts) != len(rows) {
+			t.Fatalf("%s: %d MT940 entries, %d CSV rows", c.st.Kind, len(amounts), len(rows))
+		}
+		sum := money.MustParse(c.opening, 2)
+		for i, r := range rows {
+			at, _ := time.Parse(statement.DateLayout, r[0])
+			if amounts[i] != r[5] || dates[i] != at.Format("060102") {
+				t.Fatalf("%s entry %d: %s on %s, CSV %v", c.st.Kind, i, amounts[i], dates[i], r)
+			}
+			sum = sum.Add(money.MustParse(r[5], 2))
+		}
+		want := c.closing
+		if c.chargesl {
+			want = sum.String()
+		}
+		if opening != c.opening || closing != want || sum.String() != want {
+			t.Fatalf("%s: MT940 opens %s closes %s; want %s and %s (opening + entries %s)", c.st.Kind, opening, closing, c.opening, want, sum)
+		}
+	}
+
+	// A crypto account: MT940 and camt.053 take three-letter currency codes.
+	for _, format := range []string{provider.FormatMT940, provider.FormatCAMT053, "pdf"} {
+		var fe *provider.FieldError
+		if _, err := create(DemoAccountOrg1USDT, provider.KindTransactions, format); provider.ErrorCode(err) != provider.EINVALID ||
+			!errors.As(err, &fe) || fe.Field != "format" {
+			t.Errorf("%s of USDT requested: %v", format, err)
+		}
+	}
+	usdt, err := create(DemoAccountOrg1USDT, provider.KindTransactions, "")
+	if err != nil || usdt.Format != provider.FormatCSV {
+		t.Fatalf("CSV is the default: %+v %v", usdt, err)
+	}
+	if _, err := s.RunStatementJobs(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.OpenStatement(ctx, DemoOrg1ID, usdt.ID, provider.FormatMT940); provider.ErrorCode(err) != provider.EINVALID {
+		t.Fatalf("MT940 of USDT downloaded: %v", err)
+	}
+	if _, err := s.OpenStatement(ctx, DemoOrg2ID, tx.ID, provider.FormatMT940); provider.ErrorCode(err) != provider.ENOTFOUND {
+		t.Fatalf("other organisation downloads the MT940: %v", err)
+	}
+}

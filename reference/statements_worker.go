@@ -33,7 +33,8 @@ func (s *Store) runStatementJob(ctx context.Context, delay time.Duration, afterC
 
 // writeStatement writes the CSV of a claimed job and completes it: ready, the file named,
 // the balances and the e-mail notice, all in one transaction that only the lease holder can
-// commit.
+// commit. The CSV is stored whatever the format asked for: it is the statement's record
+// (csv_file_id), and camt.053 and MT940 are written from the same entries when downloaded.
 func (s *Store) writeStatement(ctx context.Context, id, token string) error {
 	j, err := s.statementJob(ctx, id)
 	if err != nil {
@@ -68,8 +69,9 @@ func (s *Store) writeStatement(ctx context.Context, id, token string) error {
 					Kind:    provider.OutboxEmail,
 					To:      email,
 					Subject: "Your statement is ready",
-					Body: fmt.Sprintf("The %s statement of %s (No. %s, %s) for %s to %s is ready: %d entries. Download it from Exports › Statements.",
-						j.kind, accountName, j.account, orgName, j.from.Format("02-01-2006"), last.Format("02-01-2006"), count),
+					Body: fmt.Sprintf("The %s statement of %s (No. %s, %s) for %s to %s is ready: %d entries, as %s. Download it from Exports › Statements.",
+						j.kind, accountName, j.account, orgName, j.from.Format("02-01-2006"), last.Format("02-01-2006"), count,
+						provider.StatementFormatLabel(j.format)),
 					Link: "/org/" + j.orgID + "/exported_statements?account=" + j.account,
 				})
 			}}

@@ -14,7 +14,7 @@ import (
 // CAMTNamespace is the namespace of ISO 20022 camt.053.001.08 (BankToCustomerStatementV08).
 const CAMTNamespace = "urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"
 
-// Header is what a camt.053 statement says besides its entries.
+// Header is what a camt.053 or MT940 statement says besides its entries.
 type Header struct {
 	// MessageID and StatementID identify the message and the statement (max 35 characters).
 	MessageID   string
@@ -29,6 +29,9 @@ type Header struct {
 	ClosingBalance string
 	// Servicer names the account servicer in the proprietary bank transaction codes.
 	Servicer string
+	// ChargesOnly marks a statement of the charges alone: MT940, whose balances must add up
+	// with the entries, then opens at zero and closes at the charges' sum.
+	ChargesOnly bool
 }
 
 var camtCurrency = regexp.MustCompile(`^[A-Z]{3}$`)

@@ -1,5 +1,5 @@
 // Package statement writes account statements from a stream of ledger rows: CSV (RFC 4180,
-// guarded against formula injection) and ISO 20022 camt.053.001.08 XML. Its CSV writer
+// guarded against formula injection), ISO 20022 camt.053.001.08 XML and SWIFT MT940. Its CSV writer
 // (WriteRecords) is the one every export uses, payout reports included. Writers take one row
 // at a time from an iterator and write through a buffered writer, so a statement of any
 // length is produced in constant memory.

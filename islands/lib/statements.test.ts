@@ -17,10 +17,12 @@ describe('testdata/statement-request.json (also run by Go)', () => {
 
 describe('apiBody', () => {
   it('sends YYYY-MM-DD days, the day after the last day as the exclusive end', () => {
-    expect(apiBody({ account: 'A', from: '01-10-2026', to: '31-10-2026', kind: 'charges' }, '2026-11-22')).toEqual({
-      virtual_account_number: 'A', created_after: '2026-10-01', created_before: '2026-11-01', kind: 'charges',
+    expect(apiBody({ account: 'A', from: '01-10-2026', to: '31-10-2026', kind: 'charges', format: 'mt940' }, '2026-11-22')).toEqual({
+      virtual_account_number: 'A', created_after: '2026-10-01', created_before: '2026-11-01', kind: 'charges', format: 'mt940',
     });
-    expect(apiBody({ account: 'A', from: '31-12-2025', to: '31-12-2025', kind: 'charges' }, '2026-11-22').created_before).toBe('2026-01-01');
+    expect(apiBody({ account: 'A', from: '31-12-2025', to: '31-12-2025', kind: 'charges', format: '' }, '2026-11-22')).toMatchObject({
+      created_before: '2026-01-01', format: 'csv',
+    });
   });
 });
 

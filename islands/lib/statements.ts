@@ -5,8 +5,8 @@
 import { addDays, parseDisplay } from './daterange';
 import { checkPeriod, type PeriodWords } from './exports';
 
-/** The form as typed: from and to are DD-MM-YYYY. */
-export type Values = { account: string; from: string; to: string; kind: string };
+/** The form as typed: from and to are DD-MM-YYYY; format empty or left out is CSV. */
+export type Values = { account: string; from: string; to: string; kind: string; format: string };
 export type Errors = Record<string, string>;
 
 export const MSG = {
@@ -14,6 +14,7 @@ export const MSG = {
   from: 'Enter the first day of the statement',
   to: 'Enter the last day of the statement',
   kind: 'Select a report type',
+  format: 'Select a file format',
   order: 'The first day must be on or before the last day',
   afterMax: 'The last day cannot be after %s',
   fromAfterMax: 'The first day cannot be after %s',
@@ -30,12 +31,17 @@ export function usableDay(typed: string, max: string): string | null {
 
 const PERIOD: PeriodWords = { from: MSG.from, to: MSG.to, fromAfter: MSG.fromAfterMax, toAfter: MSG.afterMax, order: MSG.order };
 
+/** The statement formats, CSV (the default) first: provider.StatementFormats. */
+export const FORMATS = ['csv', 'camt053', 'mt940'];
+
 /** The request form's checks, as the server makes them. max is today (YYYY-MM-DD). */
-export function validate(v: Values, max: string, accounts: string[], kinds = ['transactions', 'charges']): Errors {
+export function validate(v: Values, max: string, accounts: string[], kinds = ['transactions', 'charges'],
+  formats = FORMATS): Errors {
   const e: Errors = {};
   if (!accounts.includes(v.account)) e.account = MSG.account;
   checkPeriod(v, max, PERIOD, e);
   if (!kinds.includes(v.kind)) e.kind = MSG.kind;
+  if (!formats.includes(v.format || 'csv')) e.format = MSG.format;
   return e;
 }
 
@@ -44,7 +50,7 @@ export function validate(v: Values, max: string, accounts: string[], kinds = ['t
 export function apiBody(v: Values, max: string) {
   const from = parseDisplay(v.from, max).date!;
   const to = parseDisplay(v.to, max).date!;
-  return { virtual_account_number: v.account, created_after: from, created_before: addDays(to, 1), kind: v.kind };
+  return { virtual_account_number: v.account, created_after: from, created_before: addDays(to, 1), kind: v.kind, format: v.format || 'csv' };
 }
 
 const FIELD_OF: Record<string, string> = {
@@ -52,6 +58,7 @@ const FIELD_OF: Record<string, string> = {
   '/created_after': 'from',
   '/created_before': 'to',
   '/kind': 'kind',
+  '/format': 'format',
 };
 
 type Problem = { title?: string; source?: { pointer?: string } };

@@ -63,10 +63,19 @@ type StatementRow struct {
 	AccountName string `json:"accountName"`
 	Kind        string `json:"kind"`
 	State       string `json:"state"`
-	CSVURL      string `json:"csvUrl,omitempty"`
-	CAMTURL     string `json:"camtUrl,omitempty"`
 	StatusURL   string `json:"statusUrl"`
-	APIURL      string `json:"apiUrl,omitempty"`
+	// Downloads are the formats the statement can be downloaded in, the one it was
+	// requested in first; none without exports:download.
+	Downloads []StatementDownload `json:"downloads"`
+}
+
+// StatementDownload is one format's download: the page's link (URL) and, for the island's
+// check of the reply, the API's (APIURL).
+type StatementDownload struct {
+	Format string `json:"format"`
+	Label  string `json:"label"`
+	URL    string `json:"url"`
+	APIURL string `json:"apiUrl"`
 }
 
 // StatementsTableProps are the StatementsTable island's: the rows, and how to follow the
@@ -84,6 +93,7 @@ type StatementValues struct {
 	From    string `json:"from"`
 	To      string `json:"to"`
 	Kind    string `json:"kind"`
+	Format  string `json:"format"`
 }
 
 // StatementExportProps are the StatementExport island's: the request form, as the opener
@@ -97,6 +107,7 @@ type StatementExportProps struct {
 	OpenerURL string            `json:"openerUrl"`
 	Accounts  []StatementOption `json:"accounts"`
 	Kinds     []StatementOption `json:"kinds"`
+	Formats   []StatementOption `json:"formats"`
 	Values    StatementValues   `json:"values"`
 	Errors    map[string]string `json:"errors"`
 	Max       string            `json:"max"` // today, YYYY-MM-DD: the last day a statement may cover
@@ -138,6 +149,15 @@ func statementKinds() []StatementOption {
 		{Value: provider.KindCharges, Label: kindLabels[provider.KindCharges]}}
 }
 
+// statementFormats are the request form's formats, CSV (the default) first.
+func statementFormats() []StatementOption {
+	out := []StatementOption{}
+	for _, f := range provider.StatementFormats() {
+		out = append(out, StatementOption{Value: f, Label: provider.StatementFormatLabel(f)})
+	}
+	return out
+}
+
 // ownedOptions are the statement selectors' accounts: owned ones only (spec 000 §3).
 func ownedOptions(o *server.OrgContext) []StatementOption {
 	out := []StatementOption{}
@@ -156,17 +176,43 @@ func apiStatementsBase(orgID string) string {
 // camtAvailable reports whether camt.053 can carry the currency's amounts.
 func camtAvailable(code string) bool { return statement.CAMTSupported(code, currency.Decimals(code)) }
 
+// formatAvailable reports whether a statement of the currency can be written in format.
+func formatAvailable(format, code string) bool {
+	switch format {
+	case provider.FormatCAMT053:
+		return camtAvailable(code)
+	case provider.FormatMT940:
+		return statement.MT940Supported(code)
+	}
+	return true
+}
+
 func statementRow(o *server.OrgContext, st provider.Statement, canDownload bool) StatementRow {
 	base := statementsBase(o.Org.ID)
 	r := StatementRow{ID: st.ID, From: st.From.UTC().Format(daterange.DisplayLayout), To: st.To.UTC().Add(-time.Nanosecond).Format(daterange.DisplayLayout),
 		Created: st.CreatedAt.UTC().Format(displayDateTime), Account: st.AccountNumber, Kind: kindLabels[st.Kind], State: st.State,
-		StatusURL: apiStatementsBase(o.Org.ID) + "/" + st.ID, AccountName: exports.AccountName(o, st.AccountNumber)}
-	if canDownload {
-		r.CSVURL = base + "/" + st.ID + "/download"
-		r.APIURL = apiStatementsBase(o.Org.ID) + "/" + st.ID + "/download"
-		if camtAvailable(st.Currency) {
-			r.CAMTURL = r.CSVURL + "?format=" + provider.FormatCAMT053
+		StatusURL: apiStatementsBase(o.Org.ID) + "/" + st.ID, AccountName: exports.AccountName(o, st.AccountNumber),
+		Downloads: []StatementDownload{}}
+	if !canDownload {
+		return r
+	}
+	page, api := base+"/"+st.ID+"/download", apiStatementsBase(o.Org.ID)+"/"+st.ID+"/download"
+	formats := []string{st.Format}
+	for _, f := range provider.StatementFormats() {
+		if f != st.Format {
+			formats = append(formats, f)
 		}
+	}
+	for _, f := range formats {
+		if !formatAvailable(f, st.Currency) {
+			continue
+		}
+		q := "?format=" + f
+		if f == st.Format {
+			// The requested format is the download's default.
+			q = ""
+		}
+		r.Downloads = append(r.Downloads, StatementDownload{Format: f, Label: provider.StatementFormatLabel(f), URL: page + q, APIURL: api + q})
 	}
 	return r
 }
@@ -254,7 +300,7 @@ func (s area) statementForm(c fiber.Ctx, typed *StatementValues, errs map[string
 	base := statementsBase(o.Org.ID)
 	today := s.Now().Truncate(24 * time.Hour)
 	p := StatementExportProps{Mode: "page", CSRF: server.MaskedCSRF(server.Req(c).Session), Action: base, APIURL: apiStatementsBase(o.Org.ID),
-		ListURL: base, OpenerURL: base + "?download_statement=1", Accounts: ownedOptions(o), Kinds: statementKinds(),
+		ListURL: base, OpenerURL: base + "?download_statement=1", Accounts: ownedOptions(o), Kinds: statementKinds(), Formats: statementFormats(),
 		Errors: map[string]string{}, Max: today.Format(daterange.APILayout)}
 	if errs != nil {
 		p.Errors = errs
@@ -264,7 +310,7 @@ func (s area) statementForm(c fiber.Ctx, typed *StatementValues, errs map[string
 		return p
 	}
 	from, to := exports.DefaultPeriod(s.Server, c, today)
-	p.Values = StatementValues{From: from, To: to, Kind: provider.KindTransactions}
+	p.Values = StatementValues{From: from, To: to, Kind: provider.KindTransactions, Format: provider.FormatCSV}
 	if a, ok := exports.Owned(o, account); ok {
 		p.Values.Account = a.AccountNumber
 	} else if acc := o.OwnedAccounts(); len(acc) == 1 {
@@ -290,6 +336,7 @@ const (
 	msgStatementFrom     = "Enter the first day of the statement"
 	msgStatementTo       = "Enter the last day of the statement"
 	msgStatementKind     = "Select a report type"
+	msgStatementFormat   = "Select a file format"
 	msgStatementOrder    = "The first day must be on or before the last day"
 	msgStatementAfterMax = "The last day cannot be after %s"
 	msgStatementFromMax  = "The first day cannot be after %s"
@@ -308,16 +355,22 @@ func (s area) parseStatementForm(o *server.OrgContext, v StatementValues) (provi
 // checkStatementForm is the form's rules (testdata/statement-request.json, also run by the
 // island): From and To are masked DD-MM-YYYY inputs read by daterange.ParseDisplay (its
 // messages), neither may be empty (the range cannot be cleared), today is the maximum date,
-// and a period's last day is inclusive.
+// a period's last day is inclusive, and the format is one of the formats (empty: CSV).
 func checkStatementForm(v StatementValues, today time.Time, owned []string) (provider.StatementRequest, map[string]string) {
 	errs := map[string]string{}
-	r := provider.StatementRequest{AccountNumber: v.Account, Kind: v.Kind}
+	r := provider.StatementRequest{AccountNumber: v.Account, Kind: v.Kind, Format: v.Format}
+	if r.Format == "" {
+		r.Format = provider.FormatCSV
+	}
 	if !slices.Contains(owned, v.Account) {
 		errs["account"] = msgStatementAccount
 	}
 	from, to, _ := exports.CheckPeriod(v.From, v.To, today, statementPeriod, errs)
 	if provider.StatementEntryTypes(v.Kind) == nil {
 		errs["kind"] = msgStatementKind
+	}
+	if !slices.Contains(provider.StatementFormats(), r.Format) {
+		errs["format"] = msgStatementFormat
 	}
 	r.CreatedAfter, r.CreatedBefore = from, to.AddDate(0, 0, 1)
 	return r, errs
@@ -328,7 +381,8 @@ var statementPeriod = exports.PeriodWords{From: msgStatementFrom, To: msgStateme
 	ToAfter: msgStatementAfterMax, Order: msgStatementOrder}
 
 // formFieldOf maps the provider's request fields to the form's.
-var formFieldOf = map[string]string{"virtual_account_number": "account", "created_after": "from", "created_before": "to", "kind": "kind"}
+var formFieldOf = map[string]string{"virtual_account_number": "account", "created_after": "from", "created_before": "to", "kind": "kind",
+	"format": "format"}
 
 func (s area) createStatement(c fiber.Ctx) error {
 	if s.Statements == nil {
@@ -336,7 +390,8 @@ func (s area) createStatement(c fiber.Ctx) error {
 	}
 	rq := server.Req(c)
 	o := rq.Org
-	v := StatementValues{Account: c.FormValue("account"), From: c.FormValue("from"), To: c.FormValue("to"), Kind: c.FormValue("kind")}
+	v := StatementValues{Account: c.FormValue("account"), From: c.FormValue("from"), To: c.FormValue("to"), Kind: c.FormValue("kind"),
+		Format: c.FormValue("format")}
 	r, errs := s.parseStatementForm(o, v)
 	if len(errs) == 0 {
 		r.RequestedBy = rq.User.ID
@@ -363,8 +418,8 @@ func (s area) downloadStatement(c fiber.Ctx) error {
 		return s.NotFound(c)
 	}
 	o := server.Req(c).Org
-	format := c.Query("format", provider.FormatCSV)
-	f, err := s.Statements.OpenStatement(c.Context(), o.Org.ID, strings.Clone(c.Params("statement")), format)
+	// Without ?format the statement's own format.
+	f, err := s.Statements.OpenStatement(c.Context(), o.Org.ID, strings.Clone(c.Params("statement")), strings.Clone(c.Query("format")))
 	return exports.Download(s.Server, c, f, err, statementsBase(o.Org.ID))
 }
 
@@ -374,10 +429,11 @@ func (s area) downloadStatement(c fiber.Ctx) error {
 type apiStatement struct {
 	provider.Statement
 	CAMT053Available bool `json:"camt053_available" description:"Whether the camt.053 format can carry this currency (three-letter code, at most 5 decimals)."`
+	MT940Available   bool `json:"mt940_available" description:"Whether the MT940 format can carry this currency (three-letter code)."`
 }
 
 func toAPIStatement(st provider.Statement) apiStatement {
-	return apiStatement{Statement: st, CAMT053Available: camtAvailable(st.Currency)}
+	return apiStatement{Statement: st, CAMT053Available: camtAvailable(st.Currency), MT940Available: formatAvailable(provider.FormatMT940, st.Currency)}
 }
 
 // apiStatementsService answers the statement calls when the provider
@@ -401,6 +457,7 @@ type apiStatementRequest struct {
 	CreatedAfter  string   `json:"created_after" description:"Start, inclusive: YYYY-MM-DD (midnight UTC) or RFC 3339." example:"2026-10-01"`
 	CreatedBefore string   `json:"created_before" description:"End, exclusive: YYYY-MM-DD (midnight UTC) or RFC 3339; at most the end of today." example:"2026-11-01"`
 	Kind          string   `json:"kind" enum:"@statement_kinds"`
+	Format        string   `json:"format,omitempty" description:"The file format, the download's default: csv when left out; camt053 and mt940 only for a currency they can carry (a three-letter code)." enum:"@statement_formats"`
 }
 
 func (s area) apiCreateStatement(c fiber.Ctx, a *server.APICaller) error {
@@ -417,7 +474,7 @@ func (s area) apiCreateStatement(c fiber.Ctx, a *server.APICaller) error {
 		return server.APIErrors(c, fiber.StatusUnprocessableEntity, probs...)
 	}
 	st, err := s.Statements.CreateStatement(c.Context(), orgID, provider.StatementRequest{AccountNumber: body.AccountNumber,
-		CreatedAfter: after, CreatedBefore: before, Kind: body.Kind, RequestedBy: a.User.ID})
+		CreatedAfter: after, CreatedBefore: before, Kind: body.Kind, Format: body.Format, RequestedBy: a.User.ID})
 	var fe *provider.FieldError
 	if errors.As(err, &fe) {
 		return server.APIErrors(c, fiber.StatusUnprocessableEntity, server.APIField(fe.Field, fe.Err.Message))
@@ -461,7 +518,7 @@ func (s area) apiDownloadStatement(c fiber.Ctx, a *server.APICaller) error {
 	if !ok {
 		return err
 	}
-	f, err := s.Statements.OpenStatement(c.Context(), orgID, strings.Clone(c.Params("statement")), c.Query("format", provider.FormatCSV))
+	f, err := s.Statements.OpenStatement(c.Context(), orgID, strings.Clone(c.Params("statement")), strings.Clone(c.Query("format")))
 	if err != nil {
 		return server.APIProviderFail(c, err, server.APITexts{provider.ENOTFOUND: {Title: provider.MsgStatementFetch},
 			provider.ECONFLICT: {Title: provider.MsgStatementDownload, Detail: provider.ErrorMessage(err)}})
@@ -509,17 +566,17 @@ func (s area) apiOperations() []server.APIOp {
 		{
 			ID: "downloadStatement", Method: fiber.MethodGet, Path: "/virtual_bank/organisations/{id}/statements/{statement}/download", Tag: tag,
 			Summary: "Download an exported statement", Description: "The file, named in Content-Disposition: CSV (RFC 4180, UTF-8, header row; " +
-				"cells starting with = + - @ tab or CR get a leading apostrophe, except plain decimal numbers such as -12.50) or " +
-				"camt.053.001.08 XML. Needs exports:download.",
+				"cells starting with = + - @ tab or CR get a leading apostrophe, except plain decimal numbers such as -12.50), " +
+				"camt.053.001.08 XML, or SWIFT MT940 (.sta, the SWIFT X character set, CRLF lines). Needs exports:download.",
 			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
-			Params: params(apiStatementIDParam, server.OAParameter{Name: "format", In: "query", Description: "csv (default) or camt053.",
-				Schema: server.OAString("").WithEnum(provider.FormatCSV, provider.FormatCAMT053)}),
-			Responses: []server.APIResponse{{Status: fiber.StatusOK, Description: "The file: CSV, or camt.053 XML.", Media: []string{"text/csv", "application/xml"},
+			Params: params(apiStatementIDParam, server.OAParameter{Name: "format", In: "query", Description: "csv, camt053 or mt940; by default the format the statement was requested in.",
+				Schema: server.OAString("").WithEnum(provider.StatementFormats()...)}),
+			Responses: []server.APIResponse{{Status: fiber.StatusOK, Description: "The file: CSV, camt.053 XML or MT940 text.", Media: []string{"text/csv", "application/xml", "text/plain"},
 				Headers: map[string]server.OAHeader{"Content-Disposition": {Description: "attachment; filename=…", Schema: server.OAString("")}}},
 				server.APIReplyUnauthorized, forbidden,
 				server.APIErrorReply(fiber.StatusNotFound, "Could not fetch exported statement."),
 				server.APIErrorReply(fiber.StatusConflict, "Error while downloading the file: not ready yet."),
-				server.APIErrorReply(fiber.StatusUnprocessableEntity, "Unknown format, or camt.053 for a currency it cannot carry.")},
+				server.APIErrorReply(fiber.StatusUnprocessableEntity, "Unknown format, or camt.053 or MT940 for a currency it cannot carry.")},
 			Handler: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return s.apiDownloadStatement(c, a) },
 		},
 	}

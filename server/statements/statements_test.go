@@ -364,3 +364,117 @@ func noScriptPart(t *testing.T, doc *html.Node) *html.Node {
 	}
 	return part
 }
+
+// MT940 is the form's third format: requested without JavaScript, the list's first link
+// downloads it (named .sta by the server, plain text), CSV and camt.053 follow; a format the
+// account's currency cannot be written in comes back beside the field with the form as
+// typed. The API takes the same format, answers with it, and downloads it by default.
+func TestStatementMT940(t *testing.T) {
+	h := newHarness(t)
+	c := h.Client()
+	c.Login("finance@demo.example")
+	base := "/org/" + servertest.OrgNordic + "/exported_statements"
+	_, doc := c.Page(base + "?download_statement=1")
+	doc = noScriptPart(t, doc)
+	sel := htmlq.Find(doc, htmlq.ByID("statement-format"))
+	var offered []string
+	for _, n := range htmlq.FindAll(sel, htmlq.ByTag("option")) {
+		offered = append(offered, htmlq.Attr(n, "value")+"="+htmlq.VisibleText(n))
+	}
+	if strings.Join(offered, " ") != "csv=CSV camt053=camt.053 mt940=MT940" || htmlq.Attr(sel, "name") != "format" {
+		t.Fatalf("formats %v", offered)
+	}
+	if l := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "label" && htmlq.Attr(n, "for") == "statement-format" }); htmlq.VisibleText(l) != "File format" {
+		t.Fatal("format label")
+	}
+	csrf := htmlq.Attr(htmlq.Find(doc, func(n *html.Node) bool { return htmlq.Attr(n, "name") == "_csrf" }), "value")
+	now := time.Now().UTC()
+	form := func(account, format string) url.Values {
+		return url.Values{"_csrf": {csrf}, "account": {account}, "from": {now.AddDate(0, 0, -29).Format(daterange.DisplayLayout)},
+			"to": {now.Format(daterange.DisplayLayout)}, "kind": {"transactions"}, "format": {format}}
+	}
+
+	for _, bad := range []struct{ account, format, want string }{
+		{reference.DemoAccountOrg1USDT, "mt940", "MT940 cannot carry USDT amounts: choose CSV."},
+		{reference.DemoAccountOrg1EUR, "pdf", msgStatementFormat},
+	} {
+		res := c.Do("POST", base, form(bad.account, bad.format))
+		doc := servertest.Parse(t, res)
+		sel := htmlq.Find(doc, htmlq.ByID("statement-format"))
+		chosen := htmlq.Find(sel, func(n *html.Node) bool { return n.Data == "option" && htmlq.HasAttr(n, "selected") })
+		if res.StatusCode != http.StatusUnprocessableEntity ||
+			!strings.Contains(htmlq.VisibleText(htmlq.Find(doc, htmlq.ByID("statement-format-error"))), bad.want) ||
+			htmlq.Attr(sel, "aria-invalid") != "true" ||
+			htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "href") == "#statement-format" }) == nil {
+			t.Fatalf("%s %s: %d", bad.account, bad.format, res.StatusCode)
+		}
+		if bad.format == "mt940" && (htmlq.Attr(chosen, "value") != "mt940" || htmlq.Find(doc, func(n *html.Node) bool {
+			return n.Data == "button" && htmlq.VisibleText(n) == "Download MT940 report"
+		}) == nil) {
+			t.Fatalf("the typed format is lost: %q", htmlq.Attr(chosen, "value"))
+		}
+	}
+
+	res := c.Do("POST", base, form(reference.DemoAccountOrg1EUR, "mt940"))
+	loc := res.Header.Get("Location")
+	if res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("create: %d", res.StatusCode)
+	}
+	id, _ := url.QueryUnescape(strings.TrimPrefix(loc, base+"?download_statement=1&requested="))
+	st := h.WaitReady(t, servertest.OrgNordic, id)
+	if st.Format != provider.FormatMT940 {
+		t.Fatalf("format %q", st.Format)
+	}
+	_, doc = c.Page(base)
+	links := htmlq.FindAll(statementRows(doc)[0], htmlq.ByTag("a"))
+	var names []string
+	for _, a := range links {
+		names = append(names, strings.SplitN(htmlq.VisibleText(a), ",", 2)[0])
+	}
+	if strings.Join(names, "|") != "Download MT940|CSV|camt.053" || htmlq.Attr(links[0], "href") != base+"/"+id+"/download" {
+		t.Fatalf("links %v", names)
+	}
+	res = c.Get(htmlq.Attr(links[0], "href"))
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || res.Header.Get("Content-Type") != "text/plain; charset=us-ascii" ||
+		!strings.HasSuffix(res.Header.Get("Content-Disposition"), ".sta") || !strings.HasPrefix(string(body), ":20:") ||
+		strings.Count(string(body), ":61:") != st.EntryCount {
+		t.Fatalf("MT940: %d %v %.40q", res.StatusCode, res.Header, body)
+	}
+	res = c.Get(htmlq.Attr(links[1], "href"))
+	res.Body.Close()
+	if !strings.HasPrefix(res.Header.Get("Content-Type"), "text/csv") {
+		t.Fatalf("CSV link: %s", res.Header.Get("Content-Type"))
+	}
+
+	a := h.API()
+	a.Login("finance@demo.example")
+	api := "/api/v2/virtual_bank/organisations/" + servertest.OrgNordic + "/statements"
+	body2 := func(account, format string) map[string]string {
+		return map[string]string{"virtual_account_number": account, "kind": "charges", "format": format,
+			"created_after": now.AddDate(0, 0, -30).Format(daterange.APILayout), "created_before": now.AddDate(0, 0, 1).Format(daterange.APILayout)}
+	}
+	r := a.Call("POST", api, body2(reference.DemoAccountOrg1GBP, "mt940"))
+	r.Expect(t, 201, "")
+	h.CheckReply(t, "POST", "/virtual_bank/organisations/{id}/statements", r)
+	data := r.JSON["data"].(map[string]any)
+	if data["format"] != "mt940" || data["mt940_available"] != true {
+		t.Fatalf("data %v", data)
+	}
+	bad := a.Call("POST", api, body2(reference.DemoAccountOrg1USDT, "mt940"))
+	bad.Expect(t, 422, "invalid")
+	if p := bad.FirstError(t)["source"].(map[string]any)["pointer"]; p != "/format" {
+		t.Fatalf("pointer %v", p)
+	}
+	gid := data["id"].(string)
+	h.WaitReady(t, servertest.OrgNordic, gid)
+	dl := a.Call("GET", api+"/"+gid+"/download", nil)
+	if dl.StatusCode != 200 || !strings.HasPrefix(string(dl.Raw), ":20:") || !strings.Contains(string(dl.Raw), ":60F:C") ||
+		!strings.HasSuffix(dl.Header.Get("Content-Disposition"), "-charges-"+now.AddDate(0, 0, -30).Format("20060102")+"-"+now.Format("20060102")+".sta") {
+		t.Fatalf("API download: %d %s", dl.StatusCode, dl.Header.Get("Content-Disposition"))
+	}
+	if csv := a.Call("GET", api+"/"+gid+"/download?format=csv", nil); !strings.HasPrefix(string(csv.Raw), "date,id,reference") {
+		t.Fatalf("?format=csv: %.30q", csv.Raw)
+	}
+}

@@ -2320,6 +2320,17 @@ export interface StatLink {
 }
 
 /**
+ * StatementDownload is one format's download: the page's link (URL) and, for the island's
+ * check of the reply, the API's (APIURL).
+ */
+export interface StatementDownload {
+  format: string;
+  label: string;
+  url: string;
+  apiUrl: string;
+}
+
+/**
  * StatementExportProps are the StatementExport island's: the request form, as the opener
  * of the modal (mode "opener") or as a page (mode "page").
  */
@@ -2332,6 +2343,7 @@ export interface StatementExportProps {
   openerUrl: string;
   accounts: Choice[];
   kinds: Choice[];
+  formats: Choice[];
   values: StatementValues;
   errors: Record<string, string>;
   /** today, YYYY-MM-DD: the last day a statement may cover */
@@ -2367,10 +2379,12 @@ export interface StatementRow {
   accountName: string;
   kind: string;
   state: string;
-  csvUrl?: string;
-  camtUrl?: string;
   statusUrl: string;
-  apiUrl?: string;
+  /**
+   * Downloads are the formats the statement can be downloaded in, the one it was
+   * requested in first; none without exports:download.
+   */
+  downloads: StatementDownload[];
 }
 
 /** StatementValues are the request form's fields as typed; From and To are DD-MM-YYYY. */
@@ -2379,6 +2393,7 @@ export interface StatementValues {
   from: string;
   to: string;
   kind: string;
+  format: string;
 }
 
 /**
