@@ -1,4 +1,11 @@
 // What the screen reader transcript tests share.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { virtual } from '@guidepup/virtual-screen-reader';
+import { act } from 'preact/test-utils';
+import { expect } from 'vitest';
+import { mount } from '../../ssr/runtime/client.js';
 
 /** Each phrase is spoken, in this order (other phrases may come between). */
 export function expectInOrder(log: string[], phrases: string[]) {
@@ -11,4 +18,79 @@ export function expectInOrder(log: string[], phrases: string[]) {
     }
     at = i;
   }
+}
+
+// ── The money flows' transcripts (transfer, batch, withdrawal, refund) ──
+//
+// Their pages are the real server's (testdata/sr/*.html, written by
+// TestTranscriptPages in pages_test.go): each page's <main>, which the skip
+// link leads to, and the props of the islands in it. Without JavaScript the
+// transcript reads that markup; with it, the islands are mounted on the same
+// markup (ssr/runtime/client.js, as the browser does) and the test acts as the
+// user, listening to what the screen reader says meanwhile, live regions
+// included ("polite: …", "assertive: …").
+
+const pagesDir = join(dirname(fileURLToPath(import.meta.url)), '../../testdata/sr');
+
+/** The server's page name (testdata/sr/name.html), in the document. */
+export function serverPage(name: string): HTMLElement {
+  document.documentElement.lang = 'en';
+  document.body.innerHTML = readFileSync(join(pagesDir, name + '.html'), 'utf8');
+  return document.querySelector('main')!;
+}
+
+/** Reads the document from where the screen reader is to its end, and returns all it said since start. */
+export async function readToEnd(): Promise<string[]> {
+  for (let i = 0; i < 1000 && (await virtual.lastSpokenPhrase()) !== 'end of document'; i++) await virtual.next();
+  const log = await virtual.spokenPhraseLog();
+  expect(log.at(-1), 'the walk reached the end of the document').toBe('end of document');
+  return log;
+}
+
+/**
+ * What a screen reader says on the server's page name: from where the browser puts focus on load
+ * ([autofocus]: the error summary; jsdom does not apply it), else from the top, to the end.
+ */
+export async function readPage(name: string): Promise<string[]> {
+  serverPage(name);
+  await virtual.start({ container: document.body });
+  try {
+    document.querySelector<HTMLElement>('[autofocus]')?.focus();
+    return await readToEnd();
+  } finally {
+    await virtual.stop();
+  }
+}
+
+/** Mounts island name (Component) on the server's markup, as the browser's script does, with its effects run. */
+export async function hydrate(name: string, Component: unknown) {
+  act(() => mount(name, Component));
+  await settle();
+}
+
+/** Lets effects, fetch replies and the screen reader's mutation observer run. */
+export async function settle() {
+  for (let i = 0; i < 5; i++) await act(async () => {});
+}
+
+/** What the screen reader said while fn ran (live regions, focus moves). */
+export async function heard(fn: () => void | Promise<void>): Promise<string[]> {
+  const before = (await virtual.spokenPhraseLog()).length;
+  await act(async () => {
+    await fn();
+  });
+  await settle();
+  return (await virtual.spokenPhraseLog()).slice(before);
+}
+
+/** Sets a control's value as typing or choosing does, firing the event the island listens to. */
+export function setValue(el: HTMLInputElement | HTMLSelectElement, value: string) {
+  el.focus();
+  el.value = value;
+  el.dispatchEvent(new Event(el.tagName === 'SELECT' ? 'change' : 'input', { bubbles: true }));
+}
+
+/** A JSON reply as the API sends it. */
+export function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
