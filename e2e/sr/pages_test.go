@@ -229,12 +229,24 @@ func pageHTML(t *testing.T, doc *html.Node) string {
 		if props == nil {
 			t.Fatalf("island %s: no props %s", htmlq.Attr(island, "data-island"), id)
 		}
+		if inside(props, main) {
+			continue
+		}
 		b.WriteString("\n")
 		if err := html.Render(&b, props); err != nil {
 			t.Fatal(err)
 		}
 	}
 	return tokens.ReplaceAllString(b.String(), `$1"fixed-token"`) + "\n"
+}
+
+func inside(n, ancestor *html.Node) bool {
+	for ; n != nil; n = n.Parent {
+		if n == ancestor {
+			return true
+		}
+	}
+	return false
 }
 
 var (
