@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { virtual } from '@guidepup/virtual-screen-reader';
+import type { ComponentType } from 'preact';
 import { act } from 'preact/test-utils';
 import { expect } from 'vitest';
 import { mount } from '../../ssr/runtime/client.js';
@@ -39,31 +40,49 @@ export function serverPage(name: string): HTMLElement {
   return document.querySelector('main')!;
 }
 
-/** Reads the document from where the screen reader is to its end, and returns all it said since start. */
-export async function readToEnd(): Promise<string[]> {
-  for (let i = 0; i < 1000 && (await virtual.lastSpokenPhrase()) !== 'end of document'; i++) await virtual.next();
+/**
+ * Reads on from where the screen reader is to the end of the document (or to the phrase until),
+ * and returns all it said since start. Each step costs the size of the page, so the result pages
+ * the flows land on are read only as far as the test needs.
+ */
+export async function readToEnd(until = 'end of document'): Promise<string[]> {
+  for (let i = 0; i < 2000 && (await virtual.lastSpokenPhrase()) !== until; i++) await virtual.next();
   const log = await virtual.spokenPhraseLog();
-  expect(log.at(-1), 'the walk reached the end of the document').toBe('end of document');
+  expect(log.at(-1), `the walk reached "${until}"`).toBe(until);
   return log;
 }
 
 /**
- * What a screen reader says on the server's page name: from where the browser puts focus on load
- * ([autofocus]: the error summary; jsdom does not apply it), else from the top, to the end.
+ * What a screen reader says on a page (its body's markup): from where the browser puts focus on
+ * load when autofocus ([autofocus]: the error summary; jsdom does not apply it), else from the
+ * top, to the end.
  */
-export async function readPage(name: string): Promise<string[]> {
-  serverPage(name);
+export async function readHTML(html: string, { autofocus = true, until = 'end of document' } = {}): Promise<string[]> {
+  document.documentElement.lang = 'en';
+  document.body.innerHTML = html;
   await virtual.start({ container: document.body });
   try {
-    document.querySelector<HTMLElement>('[autofocus]')?.focus();
-    return await readToEnd();
+    if (autofocus) document.querySelector<HTMLElement>('[autofocus]')?.focus();
+    return await readToEnd(until);
   } finally {
     await virtual.stop();
   }
 }
 
+/** What a screen reader says on the server's page name (testdata/sr/name.html); see readHTML. */
+export const readPage = (name: string, opts: { until?: string } = {}) => readHTML(readFileSync(join(pagesDir, name + '.html'), 'utf8'), opts);
+
+/**
+ * Starts the screen reader on the island name of the page (the opener and its dialog): what it
+ * says there, live regions included, is what the flow's steps are heard as; the rest of the page
+ * is left out of its tree, which each step walks.
+ */
+export async function startOn(name: string) {
+  await virtual.start({ container: document.querySelector(`[data-island="${name}"]`)! });
+}
+
 /** Mounts island name (Component) on the server's markup, as the browser's script does, with its effects run. */
-export async function hydrate(name: string, Component: unknown) {
+export async function hydrate(name: string, Component: ComponentType<any>) {
   act(() => mount(name, Component));
   await settle();
 }

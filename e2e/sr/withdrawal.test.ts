@@ -7,7 +7,7 @@ import { virtual } from '@guidepup/virtual-screen-reader';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import WithdrawalDialog, { MSG_RESULT, type Review } from '../../islands/WithdrawalDialog';
-import { expectInOrder, heard, hydrate, json, readPage, serverPage, setValue } from './speech';
+import { expectInOrder, heard, hydrate, startOn, json, readPage, serverPage, setValue } from './speech';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -102,13 +102,13 @@ describe('withdrawal with JavaScript, as a screen reader says it', () => {
   it('the dialog: a refused field says its error, a refused review moves to the field, each step is announced', { timeout: 15_000 }, async () => {
     serverPage('withdrawals');
     await hydrate('WithdrawalDialog', WithdrawalDialog);
-    await virtual.start({ container: document.body });
+    await startOn('WithdrawalDialog');
     try {
       const opener = document.querySelector<HTMLButtonElement>('button[aria-haspopup=dialog]')!;
       expect(await heard(() => {
         opener.focus();
         opener.click();
-      })).toEqual(['button, Withdraw funds, has popup dialog', 'dialog, Withdraw funds, modal', 'combobox, Account, has popup listbox, not expanded']);
+      })).toEqual(['dialog, Withdraw funds, modal', 'combobox, Account, has popup listbox, not expanded']);
 
       const field = (id: string) => document.querySelector<HTMLInputElement & HTMLSelectElement>('#withdrawal-' + id)!;
       await heard(() => setValue(field('account'), '4520011000000023'));
