@@ -146,4 +146,41 @@ describe('withdrawal with JavaScript, as a screen reader says it', () => {
       await virtual.stop();
     }
   });
+
+  it('a confirm refused field by field: the error step\'s heading takes focus, its list and Back follow', { timeout: 15_000 }, async () => {
+    const replies = [
+      json(201, { data: review }),
+      json(422, { errors: [{ status: 422, code: 'invalid', title: 'Exchange rate is not available', source: { pointer: '/amount' } }] }),
+    ];
+    vi.stubGlobal('fetch', vi.fn(async () => replies.shift()!));
+    serverPage('withdrawals');
+    await hydrate('WithdrawalDialog', WithdrawalDialog);
+    await startOn('WithdrawalDialog');
+    try {
+      const field = (id: string) => document.querySelector<HTMLInputElement & HTMLSelectElement>('#withdrawal-' + id)!;
+      const opener = document.querySelector<HTMLButtonElement>('button[aria-haspopup=dialog]')!;
+      await heard(() => opener.click());
+      await heard(() => setValue(field('account'), '4520011000000023'));
+      await heard(() => {
+        setValue(field('withdrawal'), EUR_BANK);
+        setValue(field('amount'), '1,000.50');
+        setValue(field('e2e'), 'SR-2');
+      });
+      await heard(() => document.querySelector<HTMLButtonElement>('#withdrawal-dialog button[type=submit]')!.click());
+      const confirm = [...document.querySelectorAll<HTMLButtonElement>('#withdrawal-dialog button')].find((b) => b.textContent === 'Confirm withdrawal')!;
+      const said = await heard(() => {
+        confirm.focus();
+        confirm.click();
+      });
+      expect(said.at(-1)).toBe('heading, Validation Error, level 3');
+      const next: string[] = [];
+      for (let i = 0; i < 12 && next.at(-1) !== 'button, Back'; i++) {
+        await virtual.next();
+        next.push(await virtual.lastSpokenPhrase());
+      }
+      expectInOrder(next, ['alert', 'Amount', 'Exchange rate is not available', 'button, Back']);
+    } finally {
+      await virtual.stop();
+    }
+  });
 });
