@@ -7,7 +7,7 @@ import { virtual } from '@guidepup/virtual-screen-reader';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import BatchUpload from '../../islands/BatchUpload';
-import { expectInOrder, heard, hydrate, startOn, readPage, serverPage } from './speech';
+import { expectInOrder, heard, hydrate, startOn, stopReader, readPage, serverPage } from './speech';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -137,7 +137,7 @@ describe('batch upload with JavaScript, as a screen reader says it', () => {
       expectInOrder(next, FAILED.slice(1));
       expect(document.querySelector('a[download]')?.getAttribute('download')).toBe('payouts-errors.csv');
     } finally {
-      await virtual.stop();
+      await stopReader();
     }
   });
 });

@@ -7,7 +7,7 @@ import { virtual } from '@guidepup/virtual-screen-reader';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import CollectionRefund from '../../islands/CollectionRefund';
-import { expectInOrder, heard, hydrate, startOn, readPage, serverPage, setValue } from './speech';
+import { expectInOrder, heard, hydrate, startOn, stopReader, readPage, serverPage, setValue } from './speech';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -78,7 +78,7 @@ describe('refund with JavaScript, as a screen reader says it', () => {
       expect(amount.hasAttribute('aria-invalid')).toBe(false);
       expect(refund.disabled).toBe(false);
     } finally {
-      await virtual.stop();
+      await stopReader();
     }
   });
 
@@ -94,7 +94,7 @@ describe('refund with JavaScript, as a screen reader says it', () => {
       expect(await heard(() => setValue(amount, 'abc'))).toContain('polite: Amount must be a number');
       expect(document.querySelector('[role=alert]')).toBeNull();
     } finally {
-      await virtual.stop();
+      await stopReader();
     }
   });
 });

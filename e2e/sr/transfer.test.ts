@@ -7,7 +7,7 @@ import { virtual } from '@guidepup/virtual-screen-reader';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import TransferDialog, { MSG_FAILED, MSG_OK } from '../../islands/TransferDialog';
-import { expectInOrder, heard, hydrate, startOn, json, readPage, serverPage, setValue } from './speech';
+import { expectInOrder, heard, hydrate, startOn, stopReader, json, readPage, serverPage, setValue } from './speech';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -121,7 +121,7 @@ describe('transfer with JavaScript, as a screen reader says it', () => {
       expect(booked).toContain('polite: ' + MSG_OK);
       expect(booked.filter((p) => p.includes(MSG_FAILED))).toEqual([]);
     } finally {
-      await virtual.stop();
+      await stopReader();
     }
   });
 });

@@ -7,7 +7,7 @@ import { virtual } from '@guidepup/virtual-screen-reader';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import WithdrawalDialog, { MSG_RESULT, type Review } from '../../islands/WithdrawalDialog';
-import { expectInOrder, heard, hydrate, startOn, json, readPage, serverPage, setValue } from './speech';
+import { expectInOrder, heard, hydrate, startOn, stopReader, json, readPage, serverPage, setValue } from './speech';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -94,12 +94,14 @@ describe('withdrawal with JavaScript, as a screen reader says it', () => {
     const replies = [
       json(422, { errors: [{ status: 422, code: 'invalid', title: 'End-to-end ID must be unique', source: { pointer: '/end_to_end_id' } }] }),
       json(201, { data: review }),
+      json(422, { errors: [{ status: 422, code: 'invalid', title: 'Exchange rate is not available', source: { pointer: '/amount' } }] }),
+      json(201, { data: review }),
       json(201, { data: { reference: 'WD0123456789ABCD' } }),
     ];
     vi.stubGlobal('fetch', vi.fn(async () => replies.shift()!));
   });
 
-  it('the dialog: a refused field says its error, a refused review moves to the field, each step is announced', { timeout: 15_000 }, async () => {
+  it('the dialog: a field\'s error, a refused review, the review, a refused confirm, the result: each is heard where it happens', { timeout: 20_000 }, async () => {
     serverPage('withdrawals');
     await hydrate('WithdrawalDialog', WithdrawalDialog);
     await startOn('WithdrawalDialog');
@@ -129,58 +131,36 @@ describe('withdrawal with JavaScript, as a screen reader says it', () => {
         b.focus();
         b.click();
       };
+      const button = (text: string) => [...document.querySelectorAll<HTMLButtonElement>('#withdrawal-dialog button')].find((b) => b.textContent === text)!;
       const submit = () => press(document.querySelector<HTMLButtonElement>('#withdrawal-dialog button[type=submit]')!);
+      // The review refused on the end-to-end id: focus moves to that field, which says why.
       expect(await heard(submit)).toEqual(['button, Request withdrawal', 'textbox, End-to-end ID, SR-1, Error: End-to-end ID must be unique, invalid']);
 
       expect(await heard(() => {
         setValue(field('e2e'), 'SR-2');
         submit();
       })).toEqual(['button, Request withdrawal', 'heading, Review withdrawal, level 3']);
-      const confirm = [...document.querySelectorAll<HTMLButtonElement>('#withdrawal-dialog button')].find((b) => b.textContent === 'Confirm withdrawal')!;
-      expect(await heard(() => press(confirm))).toEqual([
-        'button, Confirm withdrawal',
-        'heading, Withdrawal requested, level 3',
-        `polite: Your withdrawal request WD0123456789ABCD${MSG_RESULT}`,
-      ]);
-    } finally {
-      await virtual.stop();
-    }
-  });
 
-  it('a confirm refused field by field: the error step\'s heading takes focus, its list and Back follow', { timeout: 15_000 }, async () => {
-    const replies = [
-      json(201, { data: review }),
-      json(422, { errors: [{ status: 422, code: 'invalid', title: 'Exchange rate is not available', source: { pointer: '/amount' } }] }),
-    ];
-    vi.stubGlobal('fetch', vi.fn(async () => replies.shift()!));
-    serverPage('withdrawals');
-    await hydrate('WithdrawalDialog', WithdrawalDialog);
-    await startOn('WithdrawalDialog');
-    try {
-      const field = (id: string) => document.querySelector<HTMLInputElement & HTMLSelectElement>('#withdrawal-' + id)!;
-      const opener = document.querySelector<HTMLButtonElement>('button[aria-haspopup=dialog]')!;
-      await heard(() => opener.click());
-      await heard(() => setValue(field('account'), '4520011000000023'));
-      await heard(() => {
-        setValue(field('withdrawal'), EUR_BANK);
-        setValue(field('amount'), '1,000.50');
-        setValue(field('e2e'), 'SR-2');
-      });
-      await heard(() => document.querySelector<HTMLButtonElement>('#withdrawal-dialog button[type=submit]')!.click());
-      const confirm = [...document.querySelectorAll<HTMLButtonElement>('#withdrawal-dialog button')].find((b) => b.textContent === 'Confirm withdrawal')!;
-      const said = await heard(() => {
-        confirm.focus();
-        confirm.click();
-      });
-      expect(said.at(-1)).toBe('heading, Validation Error, level 3');
+      // The confirm refused field by field: the error step's heading, then its list and Back.
+      expect((await heard(() => press(button('Confirm withdrawal')))).at(-1)).toBe('heading, Validation Error, level 3');
       const next: string[] = [];
       for (let i = 0; i < 12 && next.at(-1) !== 'button, Back'; i++) {
         await virtual.next();
         next.push(await virtual.lastSpokenPhrase());
       }
       expectInOrder(next, ['alert', 'Amount', 'Exchange rate is not available', 'button, Back']);
+
+      // Back to the form, as filled in; reviewed again and confirmed: the result is announced.
+      await heard(() => press(button('Back')));
+      expect(field('e2e').value).toBe('SR-2');
+      expect((await heard(submit)).at(-1)).toBe('heading, Review withdrawal, level 3');
+      expect(await heard(() => press(button('Confirm withdrawal')))).toEqual([
+        'button, Confirm withdrawal',
+        'heading, Withdrawal requested, level 3',
+        `polite: Your withdrawal request WD0123456789ABCD${MSG_RESULT}`,
+      ]);
     } finally {
-      await virtual.stop();
+      await stopReader();
     }
   });
 });
