@@ -5,7 +5,7 @@
 // the chosen file at once (File required, File is not present, The file is too large, CSV
 // only), keeps "Upload batch" disabled until a valid file is chosen and after success, and
 // sends the same form to the API with the upload's progress, showing the answer in place.
-import { useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { useHydrated } from './lib/hydrated';
 import { Modal } from './lib/Modal';
 import { fileError, progressText } from './lib/batchUpload';
@@ -51,9 +51,22 @@ function Accepted({ a, again }: { a: BatchUploadAccepted; again: string }) {
   );
 }
 
+/**
+ * The failed state and the error summary are alerts a screen reader must hear: on the page the
+ * server sends (without JavaScript) autofocus takes focus there on load, and when one appears
+ * in place (an answer of the API, a file refused) it takes focus as it mounts. An alert already
+ * there, or one inserted with its text, is not announced by every screen reader.
+ */
+function useFocusOnMount<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return ref;
+}
+
 function Failed({ f, again, close, onAgain }: { f: BatchUploadFailed; again: string; close: string; onAgain?: (e: Event) => void }) {
+  const ref = useFocusOnMount<HTMLElement>();
   return (
-    <section aria-labelledby="upload-failed" className="mb-4 rounded border-2 border-red-700 p-4" role="alert">
+    <section ref={ref} aria-labelledby="upload-failed" className="mb-4 rounded border-2 border-red-700 p-4" role="alert" tabIndex={-1} autoFocus>
       <h2 id="upload-failed" className="mb-2 text-lg font-semibold text-red-800">Payout batch failed</h2>
       <ul className="mb-2 list-disc pl-5 text-sm">
         {f.details.map((d) => (
@@ -108,6 +121,19 @@ export default function BatchUpload(props: Props) {
         </Modal>
       ) : null}
     </>
+  );
+}
+
+function Summary({ fileErr, nameErr }: { fileErr: string; nameErr: string }) {
+  const ref = useFocusOnMount<HTMLDivElement>();
+  return (
+    <div ref={ref} className="mb-4 rounded border-2 border-red-700 p-4" role="alert" aria-labelledby="upload-errors-title" tabIndex={-1} autoFocus>
+      <h2 id="upload-errors-title" className="font-semibold text-red-800">There is a problem</h2>
+      <ul className="mt-2 list-disc pl-5">
+        {fileErr ? <li><a href="#file" className="text-red-800 underline">{fileErr}</a></li> : null}
+        {nameErr ? <li><a href="#name" className="text-red-800 underline">{nameErr}</a></li> : null}
+      </ul>
+    </div>
   );
 }
 
@@ -211,15 +237,7 @@ function UploadBody({ props, hydrated, onAccepted }: { props: Props; hydrated: b
   return (
     <div>
       {failed ? <Failed f={failed} again={f.action} close={f.listHref} onAgain={onAgain} /> : null}
-      {fileErr || nameErr ? (
-        <div className="mb-4 rounded border-2 border-red-700 p-4" role="alert" aria-labelledby="upload-errors-title">
-          <h2 id="upload-errors-title" className="font-semibold text-red-800">There is a problem</h2>
-          <ul className="mt-2 list-disc pl-5">
-            {fileErr ? <li><a href="#file" className="text-red-800 underline">{fileErr}</a></li> : null}
-            {nameErr ? <li><a href="#name" className="text-red-800 underline">{nameErr}</a></li> : null}
-          </ul>
-        </div>
-      ) : null}
+      {fileErr || nameErr ? <Summary fileErr={fileErr} nameErr={nameErr} /> : null}
       <form ref={formRef} method="post" action={f.action} encType="multipart/form-data" onSubmit={onSubmit} noValidate>
         <input type="hidden" name="_csrf" value={f.csrf} />
         <div className="mb-4">

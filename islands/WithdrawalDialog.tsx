@@ -61,6 +61,13 @@ type Problem = { field: string; message: string };
 type Step = 'form' | 'review' | 'result' | 'error';
 
 const ID = 'withdrawal';
+/** The form's controls by field, in the form's order. */
+const FIELD_ID: Record<string, string> = {
+  account: ID + '-account',
+  withdrawal_account: ID + '-withdrawal',
+  amount: ID + '-amount',
+  end_to_end_id: ID + '-e2e',
+};
 const EMPTY: FormValues = { account: '', withdrawal_account: '', amount: '', end_to_end_id: '' };
 
 /** The beneficiary's lines, in the order the review page and the details show them. */
@@ -119,6 +126,7 @@ export default function WithdrawalDialog(p: Props) {
   const [detail, setDetail] = useState('');
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  const refused = useRef(false);
   const clientRef = useRef<ApiClient | null>(null);
   const client = () => (clientRef.current ??= createApiClient({ base: '/api/v2', csrfToken: p.csrf }));
   const api = '/withdrawals/organisations/' + encodeURIComponent(p.orgId);
@@ -127,6 +135,14 @@ export default function WithdrawalDialog(p: Props) {
   useLayoutEffect(() => {
     if (open && step !== 'form') heading.current?.focus();
   }, [step]);
+  // A review the server refuses field by field: focus goes to the first of those fields, so
+  // a screen reader says the error there (nothing else in the dialog changes).
+  useLayoutEffect(() => {
+    if (!refused.current) return;
+    refused.current = false;
+    const first = Object.keys(FIELD_ID).find((k) => server[k]);
+    if (first) document.getElementById(FIELD_ID[first])?.focus();
+  }, [server]);
 
   if (!js) {
     return <a href={p.href} className="inline-block rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">{TITLE}</a>;
@@ -175,6 +191,7 @@ export default function WithdrawalDialog(p: Props) {
         setDetail('');
         setStep('error');
       }
+      refused.current = true;
       setServer(next);
     } finally {
       setBusy(false);
@@ -235,7 +252,8 @@ export default function WithdrawalDialog(p: Props) {
       </button>
       <Modal id={ID + '-dialog'} title={TITLE} width={440} open={open} onClose={close}>
         {step !== 'form' ? (
-          <h3 ref={heading} tabIndex={-1} className="mb-3 text-base font-semibold">{stepTitle}</h3>
+          // A new element for each step: focusing the one that is already focused says nothing.
+          <h3 key={step} ref={heading} tabIndex={-1} className="mb-3 text-base font-semibold">{stepTitle}</h3>
         ) : null}
         {step === 'form' ? (
           <form onSubmit={requestReview} noValidate>
@@ -328,11 +346,16 @@ export default function WithdrawalDialog(p: Props) {
             </div>
           </div>
         ) : null}
-        {step === 'result' ? (
-          <div>
-            <p role="status" className="mb-4">
+        {/* In the dialog from its first step: a live region is announced when it changes, not when it appears. */}
+        <div role="status">
+          {step === 'result' ? (
+            <p className="mb-4">
               Your withdrawal request <strong>{reference}</strong>{MSG_RESULT}
             </p>
+          ) : null}
+        </div>
+        {step === 'result' ? (
+          <div>
             <button type="button" onClick={close} className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Close</button>
           </div>
         ) : null}

@@ -68,8 +68,11 @@ export function RefundFields({ f, idPrefix, onBack, backLabel }: { f: RefundForm
         </div>
       ) : null}
       {f.error && !touched && kind === 'partial' ? (
-        <div role="alert" className="mb-4 rounded border-2 border-red-700 p-3">
-          <h2 className="font-semibold text-red-800">There is a problem</h2>
+        // Focused on load, as the other forms' summaries are: an alert already there when the page
+        // loads is not announced.
+        <div role="alert" aria-labelledby={idPrefix + '-error-summary-title'} tabIndex={-1} autoFocus
+          className="mb-4 rounded border-2 border-red-700 p-3">
+          <h2 id={idPrefix + '-error-summary-title'} className="font-semibold text-red-800">There is a problem</h2>
           <a href={'#' + amountId} className="text-red-800 underline">{f.error}</a>
         </div>
       ) : null}
@@ -92,9 +95,12 @@ export function RefundFields({ f, idPrefix, onBack, backLabel }: { f: RefundForm
       <div className="mb-4">
         <label htmlFor={amountId} className="block font-medium">Amount ({f.currency})</label>
         <p id={amountId + '-hint'} className="text-sm text-gray-700">For a partial refund: up to {f.total}</p>
-        {error ? (
-          <p id={amountId + '-error'} aria-live="polite" className="text-sm font-medium text-red-800"><span className="sr-only">Error: </span>{error}</p>
-        ) : null}
+        {/* Always there: a live region is announced when its content changes, not when it appears. */}
+        <div aria-live="polite">
+          {error ? (
+            <p id={amountId + '-error'} className="text-sm font-medium text-red-800"><span className="sr-only">Error: </span>{error}</p>
+          ) : null}
+        </div>
         <input id={amountId} name="amount" type="text" inputMode="decimal" placeholder="1,000.00" value={typed}
           aria-invalid={error ? 'true' : undefined} aria-describedby={described}
           className="mt-1 block w-full rounded border border-gray-500 px-3 py-2"
