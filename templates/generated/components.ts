@@ -71,6 +71,7 @@ export interface Islands {
   DraftDecision: typeof import('../../islands/DraftDecision').default;
   EmailForm: typeof import('../../islands/EmailForm').default;
   IdleWarning: typeof import('../../islands/IdleWarning').default;
+  LoadMore: typeof import('../../islands/LoadMore').default;
   OrgSwitcher: typeof import('../../islands/OrgSwitcher').default;
   PasswordStrength: typeof import('../../islands/PasswordStrength').default;
   PayoutDetails: typeof import('../../islands/PayoutDetails').default;

@@ -69,7 +69,7 @@ export default function Batches(p: Props) {
             <button type="submit" className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Apply filter</button>
           </form>
         ) : null}
-        <Listing name="batches" failure={p.failure} rows={p.rows} row={(r) => <Row r={r} approval={p.approval} />} prev={p.prev} next={p.next}
+        <Listing name="batches" total={p.total} noun="batches" failure={p.failure} rows={p.rows} row={(r) => <Row r={r} approval={p.approval} />} prev={p.prev} next={p.next}
           count={<>
             {counted(p.total, 'batch', 'batches')} created {p.range} · 50 per page, newest first
           </>}
