@@ -81,7 +81,7 @@ describe('LoadMore', () => {
     expect(document.querySelector('nav')!.getAttribute('aria-label')).toBe('Pagination');
     expect(document.querySelector('[role=status]')!.textContent).toBe('');
     expect(await violations()).toEqual([]);
-  });
+  }, 30_000);
 
   it('renders nothing but the empty live region on a list of one page', () => {
     expect(renderToString(h(LoadMore, { ...first, next: undefined }))).toBe('<p role="status" class="sr-only"></p>');
@@ -123,7 +123,7 @@ describe('LoadMore', () => {
     expect(el.querySelector('[role=status]')!.textContent).toBe(showing(250, 250, 'payout requests'));
     expect(el.querySelector('button')).toBeNull();
     expect(el.querySelector('nav')).toBeNull();
-  });
+  }, 30_000);
 
   it('loads when the button scrolls into view, without moving focus', async () => {
     vi.stubGlobal('IntersectionObserver', FakeObserver);
@@ -141,6 +141,25 @@ describe('LoadMore', () => {
     await act(async () => scrollIntoView());
     await settle();
     expect(fetch).toHaveBeenLastCalledWith('/org/o/payouts?cursor_after=c2', expect.anything());
+  });
+
+  it('reads a page once when a click comes while scrolling has started reading it, and still moves focus', async () => {
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    let answer: (r: Response) => void = () => {};
+    const fetch = vi.fn(() => new Promise<Response>((res) => (answer = res)));
+    vi.stubGlobal('fetch', fetch);
+    const el = hydrate(first);
+    await settle();
+    await act(async () => scrollIntoView());
+    await act(async () => el.querySelector('button')!.click());
+    await act(async () => scrollIntoView());
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(el.querySelector('button')!.textContent).toBe('Loading more payout requests…');
+    await act(async () => answer(page(101, 100, undefined)));
+    await settle();
+    const rows = document.querySelectorAll('#payouts-rows tr');
+    expect(rows.length).toBe(200);
+    expect(document.activeElement).toBe(rows[100]);
   });
 
   it('says so and offers a retry when the next page cannot be read', async () => {
@@ -167,7 +186,7 @@ describe('LoadMore', () => {
     await settle();
     expect(document.querySelectorAll('#payouts-rows tr').length).toBe(200);
     expect(el.textContent).not.toContain('Could not load');
-  });
+  }, 30_000);
 
   it('goes to the next page itself when the reply holds no list (the login page after the session ended)', async () => {
     vi.stubGlobal('IntersectionObserver', FakeObserver);

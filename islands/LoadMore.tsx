@@ -56,9 +56,15 @@ export default function LoadMore(p: Props) {
   const [failed, setFailed] = useState(false);
   const [message, setMessage] = useState('');
   const button = useRef<HTMLButtonElement>(null);
+  // One read at a time, whichever started it (the observer's callback holds an older render's
+  // state); a click during a read started by scrolling still gets focus moved when it lands.
+  const reading = useRef(false);
+  const clickedDuring = useRef(false);
 
   const load = async (clicked: boolean) => {
-    if (!next || busy) return;
+    if (clicked) clickedDuring.current = true;
+    if (!next || reading.current) return;
+    reading.current = true;
     setBusy(true);
     setFailed(false);
     try {
@@ -77,7 +83,7 @@ export default function LoadMore(p: Props) {
       setShown(n);
       setNext(page.next);
       setMessage(showing(n, p.total, p.noun));
-      if (clicked && added[0] instanceof HTMLElement) {
+      if (clickedDuring.current && added[0] instanceof HTMLElement) {
         added[0].tabIndex = -1;
         added[0].focus();
       }
@@ -85,6 +91,8 @@ export default function LoadMore(p: Props) {
       setFailed(true);
       setMessage(failedText(p.noun));
     } finally {
+      reading.current = false;
+      clickedDuring.current = false;
       setBusy(false);
     }
   };
@@ -99,7 +107,7 @@ export default function LoadMore(p: Props) {
     });
     io.observe(b);
     return () => io.disconnect();
-  }, [hydrated, next, failed, busy]);
+  }, [hydrated, next, shown, failed, busy]);
 
   const prev = p.prev ? <a href={p.prev} rel="prev" className={LINK}>{p.prevText || 'Previous page'}</a> : null;
   return (
