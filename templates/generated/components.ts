@@ -60,6 +60,7 @@ export interface Pages {
 export interface Islands {
   AccountFunding: typeof import('../../islands/AccountFunding').default;
   ApprovalPoll: typeof import('../../islands/ApprovalPoll').default;
+  BatchTemplateDialog: typeof import('../../islands/BatchTemplateDialog').default;
   BatchUpload: typeof import('../../islands/BatchUpload').default;
   CollectionOrderDetails: typeof import('../../islands/CollectionOrderDetails').default;
   CollectionRefund: typeof import('../../islands/CollectionRefund').default;

@@ -49,7 +49,7 @@ export default function Batches(p: Props) {
         <h1 className="text-2xl font-semibold">Batches</h1>
         {p.upload ? (
           <div className="flex flex-wrap items-center gap-3">
-            <a href={p.template} className="inline-block rounded border border-gray-600 px-4 py-2">Create Batch template</a>
+            {p.template ? <Island name="BatchTemplateDialog" props={p.template} /> : null}
             <Island name="BatchUpload" props={p.upload} />
           </div>
         ) : null}
