@@ -172,6 +172,8 @@ export function Listing<R>({ name, failure, count, empty, caption, columns, rows
  * more" with it); rows is the id of the tbody the next page's rows are appended to.
  */
 export function ListPager(p: { rows: string; noun: string; total: number; shown: number; prev?: string; next?: string }) {
+  // A list of one page has no pager and ships no script for one.
+  if (!p.prev && !p.next) return null;
   return <Island name="LoadMore" props={p} />;
 }
 
