@@ -19,10 +19,6 @@ export type Props = {
   shown: number;
   next?: string;
   prev?: string;
-  /** the pager's name and link texts; "Pagination", "Previous page", "Next page" when left out. */
-  label?: string;
-  prevText?: string;
-  nextText?: string;
 };
 
 export function showing(shown: number, total: number, noun: string): string {
@@ -109,14 +105,14 @@ export default function LoadMore(p: Props) {
     return () => io.disconnect();
   }, [hydrated, next, shown, failed, busy]);
 
-  const prev = p.prev ? <a href={p.prev} rel="prev" className={LINK}>{p.prevText || 'Previous page'}</a> : null;
+  const prev = p.prev ? <a href={p.prev} rel="prev" className={LINK}>Previous page</a> : null;
   return (
     <>
       {p.prev || next ? (
-        <nav aria-label={p.label || 'Pagination'} data-rows={p.rows} className="mt-4 flex flex-wrap items-center gap-4">
+        <nav aria-label="Pagination" data-rows={p.rows} className="mt-4 flex flex-wrap items-center gap-4">
           {prev}
           {!next ? null : !hydrated ? (
-            <a href={next} rel="next" className={LINK}>{p.nextText || 'Next page'}</a>
+            <a href={next} rel="next" className={LINK}>Next page</a>
           ) : failed ? (
             <span className="flex flex-wrap items-center gap-4">
               <span className="text-red-800">{failedText(p.noun)}</span>
