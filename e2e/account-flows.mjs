@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 
 import { test } from './lib/runner.mjs';
 import { NORDIC, expectH1, login, pathOf, unfold } from './flows.mjs';
+import { nextRows } from './loadmore-flows.mjs';
 
 // reference/seed.go
 const EUR = '4520011000000015';
@@ -141,13 +142,15 @@ test('accounts: browse, filter, page, panel, transfer, overdraft', async (t) => 
   await page.getByLabel('Entry type').selectOption('');
   await page.getByRole('button', { name: 'Apply filter' }).click();
   await page.waitForURL((u) => u.pathname === accountPath(EUR) && u.searchParams.get('entry_type') === '');
-  await page.getByRole('link', { name: 'Next page' }).click();
-  await page.waitForURL((u) => u.searchParams.has('cursor_after'));
-  const second = await rowIds(page);
+  const second = await nextRows(t, 'transactions-rows', 'transactions');
   assert.ok(second.length > 0 && !second.includes(first[0]), 'the next page holds older entries');
-  await page.getByRole('link', { name: 'Previous page' }).click();
-  await page.waitForURL((u) => u.searchParams.has('cursor_before'));
-  assert.deepEqual(await rowIds(page), first, 'previous page is the first page again');
+  // With JavaScript the rows were appended below the first page's (nextRows checks they stay).
+  if (!t.js) {
+    assert.ok(new URL(page.url()).searchParams.has('cursor_after'));
+    await page.getByRole('link', { name: 'Previous page' }).click();
+    await page.waitForURL((u) => u.searchParams.has('cursor_before'));
+    assert.deepEqual(await rowIds(page), first, 'previous page is the first page again');
+  }
 
   // A transaction's panel: reached by its link, closed by the keyboard.
   const rowLink = page.locator('tbody tr').nth(2).getByRole('link');

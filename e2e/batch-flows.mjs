@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 
 import { test } from './lib/runner.mjs';
-import { NORDIC, expectH1, login, logOut } from './flows.mjs';
+import { NORDIC, expectH1, login, logOut, tabRound } from './flows.mjs';
 
 const BATCHES = `/org/${NORDIC}/batches`;
 
@@ -58,10 +58,27 @@ async function fits(page, width) {
   assert.ok(w <= width, `page is ${w} px wide at ${width}`);
 }
 
-/** The template page: the choices, then the download; the file's header and example row. */
+/**
+ * The template, chosen in the dialog over the list with JavaScript (closed by its "CSV downloaded,
+ * close window" button) or on the template page without; the file's header and example row.
+ */
 async function template(t) {
   const { page } = t;
   await page.goto(BATCHES);
+  if (t.js) {
+    const dialog = await openTemplateDialog(page);
+    await dialog.getByLabel('Transfer type').selectOption('SEPA');
+    await dialog.getByLabel('Corridor').selectOption({ label: 'EUR to Germany' });
+    await dialog.getByLabel('Data required').selectOption({ label: 'Bank account (IBAN)' });
+    await t.audit('batch template dialog');
+    const file = await downloadText(page, () => dialog.getByRole('link', { name: 'Download CSV template' }).click());
+    assert.equal(file.name, 'batch-template-sepa-eur-de-iban.csv');
+    await dialog.getByRole('button', { name: 'CSV downloaded, close window', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const recs = parseCSV(file.text);
+    assert.equal(recs.length, 2, 'a header row and one example row');
+    return recs;
+  }
   await page.getByRole('link', { name: 'Create Batch template' }).click();
   await expectH1(page, 'Create batch template');
   assert.ok(await page.getByLabel('Format').isDisabled(), 'Format is fixed');
@@ -77,6 +94,15 @@ async function template(t) {
   const recs = parseCSV(file.text);
   assert.equal(recs.length, 2, 'a header row and one example row');
   return recs;
+}
+
+/** Opens the template dialog from the list's "Create Batch template" (JavaScript on). */
+async function openTemplateDialog(page) {
+  await page.locator('[data-island="BatchTemplateDialog"][data-ready]').waitFor({ state: 'attached' });
+  await page.getByRole('link', { name: 'Create Batch template', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create batch template' });
+  await dialog.waitFor();
+  return dialog;
 }
 
 /** Uploads content as name through the upload page (the island with JS, the form without). */
@@ -212,3 +238,63 @@ test('Batches: a file with errors, its error report, and a decline', async (t) =
   await page.locator('#batch-panel').getByText('Declined by').waitFor();
   assert.equal(await page.locator('#batch-panel').getByRole('button', { name: 'Approve' }).count(), 0, 'a declined batch is view-only');
 }, { timeout: 150_000 });
+
+// Spec 001 §2 "Template dialog": with JavaScript a dialog over the list (focus kept in it and given
+// back), choosing a transfer type fills the corridor at once, and the download turns into "CSV
+// downloaded, close window"; without JavaScript the template page, narrowed by its GET form. At
+// desktop width and on a phone.
+test('Batches: the template dialog, or the template page without JavaScript', async (t) => {
+  const { page } = t;
+  await login(t, 'operations_member@demo.example');
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 740 });
+    await page.goto(BATCHES);
+    if (!t.js) {
+      await page.getByRole('link', { name: 'Create Batch template', exact: true }).click();
+      await expectH1(page, 'Create batch template');
+      await page.getByLabel('Transfer type').selectOption({ label: 'UK Faster Payments' });
+      await page.getByRole('button', { name: 'Show options' }).click();
+      // One corridor and one schema: chosen for the user when the page comes back.
+      assert.equal(await page.getByLabel('Corridor').inputValue(), 'fps-gbp-gb');
+      const schema = await page.getByLabel('Data required').inputValue();
+      assert.ok(schema, 'the one schema is chosen');
+      await fits(page, width);
+      await t.audit(`batch template page at ${width}`);
+      const file = await downloadText(page, () => page.getByRole('link', { name: 'Download CSV template' }).click());
+      assert.equal(file.name, `batch-template-${schema}.csv`);
+      continue;
+    }
+    const opener = page.getByRole('link', { name: 'Create Batch template', exact: true });
+    const dialog = await openTemplateDialog(page);
+    assert.ok(await dialog.getByLabel('Format').isDisabled(), 'Format is fixed');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'tpl-type', 'focus on the first choice');
+    await dialog.getByText('Download CSV template', { exact: true }).waitFor();
+    assert.equal(await dialog.getByRole('link', { name: 'Download CSV template' }).count(), 0, 'no download before all three are chosen');
+    await tabRound(page, 6);
+    await fits(page, width);
+    await t.audit(`batch template dialog at ${width}`);
+
+    // Escape closes it and gives focus back to the link that opened it.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    assert.equal(await opener.evaluate((a) => a === document.activeElement), true, 'focus back on Create Batch template');
+
+    await opener.click();
+    await dialog.waitFor();
+    await dialog.getByLabel('Transfer type').selectOption({ label: 'UK Faster Payments' });
+    // At once, with no round trip: the one corridor and its one schema.
+    assert.equal(await dialog.getByLabel('Corridor').inputValue(), 'fps-gbp-gb');
+    const schema = await dialog.getByLabel('Data required').inputValue();
+    assert.ok(schema, 'the one schema is chosen');
+    const file = await downloadText(page, () => dialog.getByRole('link', { name: 'Download CSV template' }).click());
+    assert.equal(file.name, `batch-template-${schema}.csv`);
+    assert.equal(parseCSV(file.text).length, 2);
+    const done = dialog.getByRole('button', { name: 'CSV downloaded, close window', exact: true });
+    await done.waitFor();
+    assert.equal(await done.evaluate((b) => b === document.activeElement), true, 'focus on the button that replaced the download');
+    await t.audit(`batch template downloaded at ${width}`);
+    await done.click();
+    await dialog.waitFor({ state: 'hidden' });
+    assert.equal(await opener.evaluate((a) => a === document.activeElement), true, 'focus back on Create Batch template');
+  }
+}, { timeout: 90_000 });

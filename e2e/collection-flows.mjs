@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 
 import { test } from './lib/runner.mjs';
 import { NORDIC, expectH1, fitsColumn, login } from './flows.mjs';
+import { nextRows } from './loadmore-flows.mjs';
 
 const ORDERS = `/org/${NORDIC}/collections/orders`;
 const API = '/api/v2';
@@ -76,13 +77,15 @@ test('Collections: filter by status from a dashboard link, clear filters, page',
   assert.equal(await filters.getByLabel('Status', { exact: true }).inputValue(), '');
   const first = await rows.evaluateAll((rs) => rs.map((r) => r.id));
   assert.equal(first.length, 50, 'a full first page');
-  await page.getByRole('link', { name: 'Next page' }).click();
-  await page.waitForURL(/cursorAfter=/);
-  const second = await rows.evaluateAll((rs) => rs.map((r) => r.id));
+  const second = await nextRows(t, 'orders-rows', 'orders');
   assert.ok(second.length > 0 && !second.includes(first[0]));
-  await page.getByRole('link', { name: 'Previous page' }).click();
-  await page.waitForURL(/cursorBefore=/);
-  assert.deepEqual(await rows.evaluateAll((rs) => rs.map((r) => r.id)), first);
+  // With JavaScript the rows were appended below the first page's (nextRows checks they stay).
+  if (!t.js) {
+    assert.match(page.url(), /cursorAfter=/);
+    await page.getByRole('link', { name: 'Previous page' }).click();
+    await page.waitForURL(/cursorBefore=/);
+    assert.deepEqual(await rows.evaluateAll((rs) => rs.map((r) => r.id)), first);
+  }
 
   // The status filter through the form (a GET: the address holds it).
   await filters.getByLabel('Status', { exact: true }).selectOption('cancelled');

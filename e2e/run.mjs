@@ -34,6 +34,7 @@ import './collection-flows.mjs';
 import './withdrawal-flows.mjs';
 import './search-flows.mjs';
 import './batch-flows.mjs';
+import './loadmore-flows.mjs';
 import './payout-wizard-flows.mjs';
 import './layout-flows.mjs';
 import './timeout-flows.mjs';

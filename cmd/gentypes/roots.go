@@ -217,7 +217,8 @@ var packages = []propsPackage{
 			"BatchTemplate": reflect.TypeFor[batches.BatchTemplateProps](),
 		},
 		islands: map[string]reflect.Type{
-			"BatchUpload": reflect.TypeFor[batches.BatchUploadProps](),
+			"BatchUpload":         reflect.TypeFor[batches.BatchUploadProps](),
+			"BatchTemplateDialog": reflect.TypeFor[batches.BatchTemplateDialogProps](),
 		},
 	},
 }

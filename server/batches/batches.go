@@ -162,12 +162,13 @@ type BatchesPageProps struct {
 	Prev     string        `json:"prev"`
 	Failure  string        `json:"failure"`
 	// Upload is the "Upload batch file" button and its dialog (the BatchUpload island),
-	// Template the template page's link; nil and "" without payout_batches:manage.
-	Upload     *BatchUploadProps `json:"upload"`
-	Template   string            `json:"template"`
-	Panel      *BatchPanel       `json:"panel"`
-	PanelError string            `json:"panelError"`
-	ClosePanel string            `json:"closePanel"`
+	// Template the "Create Batch template" link and its dialog (the BatchTemplate island);
+	// nil without payout_batches:manage.
+	Upload     *BatchUploadProps         `json:"upload"`
+	Template   *BatchTemplateDialogProps `json:"template"`
+	Panel      *BatchPanel               `json:"panel"`
+	PanelError string                    `json:"panelError"`
+	ClosePanel string                    `json:"closePanel"`
 }
 
 func base(orgID string) string { return "/org/" + orgID + "/batches" }
@@ -234,7 +235,7 @@ func (s area) list(c fiber.Ctx) error {
 	p.Total = pg.Total
 	p.Next, p.Prev = cur.Pager(base(o.Org.ID), kept, pg.HasNext, pg.CursorNext, pg.CursorPrev)
 	if o.Can(access.PayoutBatchesManage) {
-		p.Upload, p.Template = &BatchUploadProps{Dialog: true, Form: s.uploadForm(c)}, base(o.Org.ID)+"/template"
+		p.Upload, p.Template = &BatchUploadProps{Dialog: true, Form: s.uploadForm(c)}, s.templateDialog(c, o.Org.ID)
 	}
 	status := fiber.StatusOK
 	if open != "" {

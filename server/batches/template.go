@@ -51,33 +51,92 @@ func pick(want string, options []BatchChoice) string {
 	return ""
 }
 
-// templateChoice narrows the organisation's products (the manual payout catalogue) by the
-// query (type, product, schema) and answers the schema chosen, "" until all three are.
-func templateChoice(fams []provider.LocalInstrumentFamily, q func(string) string) (p BatchTemplateProps) {
-	p.Types, p.Products, p.Schemas, p.Columns = []BatchChoice{}, []BatchChoice{}, []BatchChoice{}, []string{}
+// BatchCatalogue is what a batch template may be made of: the organisation's transfer types,
+// each with its corridors, each with the schemas ("Data required") it offers, as the manual
+// payout catalogue has them (PayoutDrafts.ProductOptions). The template page narrows it by its
+// query and the template dialog by what is chosen in it, so both offer the very same choices.
+type BatchCatalogue []BatchTemplateType
+
+// BatchTemplateType is a transfer type of the catalogue and its corridors.
+type BatchTemplateType struct {
+	Value     string                  `json:"value"`
+	Label     string                  `json:"label"`
+	Corridors []BatchTemplateCorridor `json:"corridors"`
+}
+
+// BatchTemplateCorridor is a corridor (a product) and its schemas.
+type BatchTemplateCorridor struct {
+	Value   string        `json:"value"`
+	Label   string        `json:"label"`
+	Schemas []BatchChoice `json:"schemas"`
+}
+
+// templateCatalogue is the catalogue of the organisation's products.
+func templateCatalogue(fams []provider.LocalInstrumentFamily) BatchCatalogue {
+	cat := BatchCatalogue{}
 	for _, f := range fams {
-		p.Types = append(p.Types, BatchChoice{f.ID, f.Name})
+		t := BatchTemplateType{Value: f.ID, Label: f.Name, Corridors: []BatchTemplateCorridor{}}
+		for _, c := range f.Products {
+			co := BatchTemplateCorridor{Value: c.ID, Label: c.Corridor.Name, Schemas: []BatchChoice{}}
+			for _, sc := range c.Schemas {
+				co.Schemas = append(co.Schemas, BatchChoice{sc.ID, sc.Label})
+			}
+			t.Corridors = append(t.Corridors, co)
+		}
+		cat = append(cat, t)
+	}
+	return cat
+}
+
+// templateChoice narrows the catalogue by the query (type, product, schema) and answers the
+// schema chosen, "" until all three are.
+func templateChoice(cat BatchCatalogue, q func(string) string) (p BatchTemplateProps) {
+	p.Types, p.Products, p.Schemas, p.Columns = []BatchChoice{}, []BatchChoice{}, []BatchChoice{}, []string{}
+	for _, t := range cat {
+		p.Types = append(p.Types, BatchChoice{t.Value, t.Label})
 	}
 	p.Type = pick(q("type"), p.Types)
-	for _, f := range fams {
-		if f.ID != p.Type {
+	for _, t := range cat {
+		if t.Value != p.Type {
 			continue
 		}
-		for _, c := range f.Products {
-			p.Products = append(p.Products, BatchChoice{c.ID, c.Corridor.Name})
+		for _, c := range t.Corridors {
+			p.Products = append(p.Products, BatchChoice{c.Value, c.Label})
 		}
 		p.Product = pick(q("product"), p.Products)
-		for _, c := range f.Products {
-			if c.ID != p.Product {
-				continue
+		for _, c := range t.Corridors {
+			if c.Value == p.Product {
+				p.Schemas = append(p.Schemas, c.Schemas...)
+				p.Schema = pick(q("schema"), p.Schemas)
 			}
-			for _, sc := range c.Schemas {
-				p.Schemas = append(p.Schemas, BatchChoice{sc.ID, sc.Label})
-			}
-			p.Schema = pick(q("schema"), p.Schemas)
 		}
 	}
 	return p
+}
+
+// BatchTemplateDialogProps are the props of islands/BatchTemplateDialog.tsx: the "Create Batch
+// template" link to the template page (page), which opens the dialog once hydrated; the
+// catalogue to choose from, and where a schema's file is downloaded (download?schema=).
+type BatchTemplateDialogProps struct {
+	Page      string         `json:"page"`
+	Download  string         `json:"download"`
+	Catalogue BatchCatalogue `json:"catalogue"`
+}
+
+// templateDialog is the batches page's template dialog; without the catalogue (the products
+// cannot be read) it is the link to the template page alone, which says why.
+func (s area) templateDialog(c fiber.Ctx, org string) *BatchTemplateDialogProps {
+	d := &BatchTemplateDialogProps{Page: base(org) + "/template", Download: base(org) + "/template/download"}
+	if s.PayoutDrafts == nil {
+		return d
+	}
+	fams, err := s.PayoutDrafts.ProductOptions(c.Context(), org)
+	if err != nil {
+		s.Logger.Error("batch products", "request_id", server.Req(c).ID, "err", err)
+		return d
+	}
+	d.Catalogue = templateCatalogue(fams)
+	return d
 }
 
 func templateName(schemaID string) string { return "batch-template-" + schemaID + ".csv" }
@@ -99,7 +158,7 @@ func (s area) templatePage(c fiber.Ctx) error {
 		p = templateChoice(nil, func(string) string { return "" })
 		p.Failure = msgNotFound
 	} else {
-		p = templateChoice(fams, func(k string) string { return strings.Clone(c.Query(k)) })
+		p = templateChoice(templateCatalogue(fams), func(k string) string { return strings.Clone(c.Query(k)) })
 	}
 	p.Shell, p.Action, p.Close, p.Upload, p.Available = sh, base(org)+"/template", base(org), base(org)+"/upload", len(fams) > 0
 	if p.Schema != "" {

@@ -6,7 +6,7 @@
 import type { ComponentChildren, VNode } from 'preact';
 import { CSRF } from './Form';
 import { Tone } from './Messages';
-import { Pager } from './Pager';
+import { Island } from './Island';
 import { TableScroll } from './Table';
 
 export function FilterForm({ label, action, clear, children }: { label: string; action: string; clear: string; children?: ComponentChildren }) {
@@ -119,11 +119,15 @@ export type Column = string | { label: ComponentChildren; right?: boolean };
 
 /**
  * Listing is a list below its filters: the failure when it could not be read, else the count,
- * the table (or the empty text when no row) and the cursor pager. Its ids are name + '-count'
- * and name + '-caption'; columns are the header row's (null: a column this list leaves out).
+ * the table (or the empty text when no row) and the cursor pager (LoadMore: with JavaScript it
+ * appends the next page's rows; noun is the plural it counts in, total how many there are). Its
+ * ids are name + '-count', name + '-caption' and name + '-rows' (the tbody); columns are the
+ * header row's (null: a column this list leaves out).
  */
-export function Listing<R>({ name, failure, count, empty, caption, columns, rows, row, prev, next, scrollClass }: {
+export function Listing<R>({ name, failure, count, empty, caption, columns, rows, row, prev, next, scrollClass, total, noun }: {
   name: string;
+  total: number;
+  noun: string;
   failure?: string;
   count: ComponentChildren;
   empty: ComponentChildren;
@@ -154,13 +158,23 @@ export function Listing<R>({ name, failure, count, empty, caption, columns, rows
                 )))}
               </tr>
             </thead>
-            <tbody>{rows.map(row)}</tbody>
+            <tbody id={name + '-rows'}>{rows.map(row)}</tbody>
           </table>
         </TableScroll>
       )}
-      <Pager label="Pagination" prev={prev} next={next} prevText="Previous page" nextText="Next page" />
+      <ListPager rows={name + '-rows'} noun={noun} total={total} shown={rows.length} prev={prev} next={next} />
     </>
   );
+}
+
+/**
+ * ListPager is a cursor-paged list's pager (the LoadMore island: links without JavaScript, "Show
+ * more" with it); rows is the id of the tbody the next page's rows are appended to.
+ */
+export function ListPager(p: { rows: string; noun: string; total: number; shown: number; prev?: string; next?: string }) {
+  // A list of one page has no pager and ships no script for one.
+  if (!p.prev && !p.next) return null;
+  return <Island name="LoadMore" props={p} />;
 }
 
 export type Fact = { label: string; value: string };

@@ -60,6 +60,7 @@ export interface Pages {
 export interface Islands {
   AccountFunding: typeof import('../../islands/AccountFunding').default;
   ApprovalPoll: typeof import('../../islands/ApprovalPoll').default;
+  BatchTemplateDialog: typeof import('../../islands/BatchTemplateDialog').default;
   BatchUpload: typeof import('../../islands/BatchUpload').default;
   CollectionOrderDetails: typeof import('../../islands/CollectionOrderDetails').default;
   CollectionRefund: typeof import('../../islands/CollectionRefund').default;
@@ -71,6 +72,7 @@ export interface Islands {
   DraftDecision: typeof import('../../islands/DraftDecision').default;
   EmailForm: typeof import('../../islands/EmailForm').default;
   IdleWarning: typeof import('../../islands/IdleWarning').default;
+  LoadMore: typeof import('../../islands/LoadMore').default;
   OrgSwitcher: typeof import('../../islands/OrgSwitcher').default;
   PasswordStrength: typeof import('../../islands/PasswordStrength').default;
   PayoutDetails: typeof import('../../islands/PayoutDetails').default;

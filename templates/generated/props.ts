@@ -64,6 +64,7 @@ export interface PageProps {
 export interface IslandProps {
   AccountFunding: ShellFunding;
   ApprovalPoll: ApprovalProps;
+  BatchTemplateDialog: BatchTemplateDialogProps;
   BatchUpload: BatchUploadProps;
   CollectionOrderDetails: OrderDetailsProps;
   CollectionRefund: RefundForm;
@@ -173,6 +174,14 @@ export interface ApprovalProps {
   checkUrl: string;
   interval: number;
 }
+
+/**
+ * BatchCatalogue is what a batch template may be made of: the organisation's transfer types,
+ * each with its corridors, each with the schemas ("Data required") it offers, as the manual
+ * payout catalogue has them (PayoutDrafts.ProductOptions). The template page narrows it by its
+ * query and the template dialog by what is chosen in it, so both offer the very same choices.
+ */
+export type BatchCatalogue = BatchTemplateType[];
 
 /** BatchChoice is an option of a select. */
 export interface BatchChoice {
@@ -296,6 +305,24 @@ export interface BatchRow {
   statusLabel: string;
 }
 
+/** BatchTemplateCorridor is a corridor (a product) and its schemas. */
+export interface BatchTemplateCorridor {
+  value: string;
+  label: string;
+  schemas: BatchChoice[];
+}
+
+/**
+ * BatchTemplateDialogProps are the props of islands/BatchTemplateDialog.tsx: the "Create Batch
+ * template" link to the template page (page), which opens the dialog once hydrated; the
+ * catalogue to choose from, and where a schema's file is downloaded (download?schema=).
+ */
+export interface BatchTemplateDialogProps {
+  page: string;
+  download: string;
+  catalogue: BatchCatalogue;
+}
+
 /** BatchTemplateProps are the props of templates/pages/batches/BatchTemplate.tsx. */
 export interface BatchTemplateProps {
   shell: ShellProps;
@@ -313,6 +340,13 @@ export interface BatchTemplateProps {
   failure: string;
   filename: string;
   available: boolean;
+}
+
+/** BatchTemplateType is a transfer type of the catalogue and its corridors. */
+export interface BatchTemplateType {
+  value: string;
+  label: string;
+  corridors: BatchTemplateCorridor[];
 }
 
 /** BatchUploadAccepted is the summary of an accepted upload (spec 001 §2). */
@@ -389,10 +423,11 @@ export interface BatchesPageProps {
   failure: string;
   /**
    * Upload is the "Upload batch file" button and its dialog (the BatchUpload island),
-   * Template the template page's link; nil and "" without payout_batches:manage.
+   * Template the "Create Batch template" link and its dialog (the BatchTemplate island);
+   * nil without payout_batches:manage.
    */
   upload: BatchUploadProps | null;
-  template: string;
+  template: BatchTemplateDialogProps | null;
   panel: BatchPanel | null;
   panelError: string;
   closePanel: string;

@@ -15,7 +15,17 @@ import (
 // TestPayoutsTwinVariants checks the page's other branches against goja.
 var payoutsTemplate = template.Must(template.Must(dashboardTemplate.Clone()).New("Payouts").Funcs(template.FuncMap{
 	"statusTone": statusTone,
-	"shellOf":    func(sh ShellView) shellData { return shellData{sh, 0} },
+	// The pager (the LoadMore island) renders before the shell, so it is island-0 and the
+	// shell's islands come after it.
+	"shellOf": func(v PayoutsView) shellData {
+		if v.hasPager() {
+			return shellData{v.Shell, 1}
+		}
+		return shellData{v.Shell, 0}
+	},
+	"loadMoreJSON": func(v PayoutsView) (template.JS, error) {
+		return safeJSON(loadMoreProps{"payouts-rows", "payout requests", v.Total, len(v.Rows), v.Prev, v.Next})
+	},
 	"field": func(id, label string, options []payouts.PayoutChoice, value string) selectField {
 		return selectField{id, label, options, value}
 	},
@@ -54,7 +64,7 @@ var payoutsTemplate = template.Must(template.Must(dashboardTemplate.Clone()).New
 	<td class="p-2"><span class="{{statusTone .Status}}">{{.StatusLabel}}</span>{{if .Reason}}<span class="block text-xs text-gray-700">{{.Reason}}</span>{{end}}{{if .Note}}<span class="block text-xs text-gray-700">{{.Note}}</span>{{end}}</td>
 </tr>{{end}}
 
-{{template "shellStart" (shellOf .Shell)}}
+{{template "shellStart" (shellOf .)}}
 <div class="mb-4 flex flex-wrap items-start justify-between gap-4">
 	<h1 class="text-2xl font-semibold">Payouts</h1>
 	<div class="flex flex-wrap items-center gap-3">
@@ -100,9 +110,9 @@ var payoutsTemplate = template.Must(template.Must(dashboardTemplate.Clone()).New
 				<th scope="col" class="p-2">Transfer type</th><th scope="col" class="p-2">Business unit</th>
 				<th scope="col" class="p-2 text-right">Amount</th><th scope="col" class="p-2">Status</th>
 			</tr></thead>
-			<tbody>{{range .Rows}}{{template "payoutRow" .}}{{end}}</tbody>
+			<tbody id="payouts-rows">{{range .Rows}}{{template "payoutRow" .}}{{end}}</tbody>
 		</table></div>{{end}}
-		{{if or .Prev .Next}}<nav aria-label="Pagination" class="mt-4 flex gap-4">{{with .Prev}}<a href="{{.}}" rel="prev" class="text-blue-800 underline">Previous page</a>{{end}}{{with .Next}}<a href="{{.}}" rel="next" class="text-blue-800 underline">Next page</a>{{end}}</nav>{{end}}
+		{{if or .Prev .Next}}<div data-island="LoadMore" data-props="island-0"><nav aria-label="Pagination" data-rows="payouts-rows" class="mt-4 flex flex-wrap items-center gap-4">{{with .Prev}}<a href="{{.}}" rel="prev" class="text-blue-800 underline">Previous page</a>{{end}}{{with .Next}}<a href="{{.}}" rel="next" class="text-blue-800 underline">Next page</a>{{end}}</nav><p role="status" class="sr-only"></p></div><script type="application/json" id="island-0">{{loadMoreJSON .}}</script>{{end}}
 	{{end}}
 </div></div>
 {{template "shellEnd"}}`, "")))
@@ -133,4 +143,19 @@ func statusTone(status string) string {
 type PayoutsView struct {
 	Shell ShellView `json:"shell"`
 	payouts.PayoutsPageProps
+}
+
+// hasPager says whether the page shows the list's pager (islands/LoadMore.tsx).
+func (v PayoutsView) hasPager() bool {
+	return len(v.Filters.Errors) == 0 && v.Failure == "" && (v.Prev != "" || v.Next != "")
+}
+
+// loadMoreProps are the props Listing hands the LoadMore island, in its order.
+type loadMoreProps struct {
+	Rows  string `json:"rows"`
+	Noun  string `json:"noun"`
+	Total int    `json:"total"`
+	Shown int    `json:"shown"`
+	Prev  string `json:"prev"`
+	Next  string `json:"next"`
 }

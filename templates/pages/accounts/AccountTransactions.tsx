@@ -2,7 +2,7 @@ import { Shell } from '../../components/Shell';
 import { Flag } from '../../components/Icon';
 import { Island } from '../../components/Island';
 import { Tone } from '../../components/Messages';
-import { Pager } from '../../components/Pager';
+import { ListPager } from '../../components/ListPage';
 import { TableScroll } from '../../components/Table';
 import type { AccountView, EntryRow, PageProps } from '../../generated/props';
 
@@ -177,7 +177,7 @@ export default function AccountTransactions({ shell, error, account }: Props) {
                         <th scope="col" className="p-2 text-right">Balance/Amount</th>
                       </tr>
                     </thead>
-                    <tbody>
+                    <tbody id="transactions-rows">
                       {a.rows.map((r) => (
                         <tr id={'entry-' + r.id} className={'border-b border-gray-200' + (a.panel && a.panel.id === r.id ? ' bg-blue-50' : '')}>
                           <td className="p-2"><Direction incoming={r.incoming} /></td>
@@ -199,7 +199,7 @@ export default function AccountTransactions({ shell, error, account }: Props) {
                   </table>
                 </TableScroll>
               )}
-              <Pager label="Pagination" prev={a.prev} next={a.next} prevText="Previous page" nextText="Next page" />
+              <ListPager rows="transactions-rows" noun="transactions" total={a.total} shown={a.rows.length} prev={a.prev} next={a.next} />
             </>
           )}
         </div>

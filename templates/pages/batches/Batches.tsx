@@ -49,7 +49,7 @@ export default function Batches(p: Props) {
         <h1 className="text-2xl font-semibold">Batches</h1>
         {p.upload ? (
           <div className="flex flex-wrap items-center gap-3">
-            <a href={p.template} className="inline-block rounded border border-gray-600 px-4 py-2">Create Batch template</a>
+            {p.template ? <Island name="BatchTemplateDialog" props={p.template} /> : null}
             <Island name="BatchUpload" props={p.upload} />
           </div>
         ) : null}
@@ -69,7 +69,7 @@ export default function Batches(p: Props) {
             <button type="submit" className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Apply filter</button>
           </form>
         ) : null}
-        <Listing name="batches" failure={p.failure} rows={p.rows} row={(r) => <Row r={r} approval={p.approval} />} prev={p.prev} next={p.next}
+        <Listing name="batches" total={p.total} noun="batches" failure={p.failure} rows={p.rows} row={(r) => <Row r={r} approval={p.approval} />} prev={p.prev} next={p.next}
           count={<>
             {counted(p.total, 'batch', 'batches')} created {p.range} · 50 per page, newest first
           </>}

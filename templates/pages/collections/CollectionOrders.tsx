@@ -102,7 +102,7 @@ export default function CollectionOrders(p: Props) {
         <Payment v={p.payment} />
       ) : null} error={p.panelError} title="Order details" close={p.closePanel} what="order details">
         <Filters f={p.filters} />
-        <Listing name="orders" failure={p.failure} rows={p.rows} row={(r) => <Row r={r} />} prev={p.prev} next={p.next}
+        <Listing name="orders" total={p.total} noun="orders" failure={p.failure} rows={p.rows} row={(r) => <Row r={r} />} prev={p.prev} next={p.next}
           count={<>
             {counted(p.total, 'order', 'orders')} created {p.range} · {p.perPage} per page,{' '}
             {p.filters.sort === 'date' ? 'oldest' : 'newest'} first

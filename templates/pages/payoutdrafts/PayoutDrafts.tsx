@@ -106,7 +106,7 @@ export default function PayoutDrafts(p: Props) {
           </div>
           <button type="submit" className="mb-4 rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Show</button>
         </form>
-        <Listing name="drafts" failure={p.failure} rows={p.rows} row={(r) => <Row r={r} />} prev={p.prev} next={p.next}
+        <Listing name="drafts" total={p.total} noun="payout drafts" failure={p.failure} rows={p.rows} row={(r) => <Row r={r} />} prev={p.prev} next={p.next}
           count={<>
             {counted(p.total, 'draft', 'drafts')} {noun} · 20 per page, newest first
           </>}

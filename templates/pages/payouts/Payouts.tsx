@@ -87,7 +87,7 @@ export default function Payouts(p: Props) {
         {errors ? (
           <p className="rounded border border-gray-300 p-4">Correct the filters to see payout requests.</p>
         ) : (
-          <Listing name="payouts" failure={p.failure} rows={p.rows} row={(r) => <Row r={r} />} prev={p.prev} next={p.next}
+          <Listing name="payouts" total={p.total} noun="payout requests" failure={p.failure} rows={p.rows} row={(r) => <Row r={r} />} prev={p.prev} next={p.next}
             scrollClass="w-0 min-w-full overflow-x-auto"
             count={<>
               {counted(p.total, 'payout request', 'payout requests')} created {p.range} · 100 per page,{' '}

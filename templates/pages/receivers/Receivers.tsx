@@ -91,7 +91,7 @@ export default function Receivers(p: Props) {
           <SelectField id="sort" label="Sort" options={p.sorts} value={p.sort} />
           <button type="submit" className="mb-4 rounded border border-gray-600 px-4 py-2">Apply</button>
         </form>
-        <Listing name="receivers" failure={p.failure} rows={p.rows} row={(r) => <Row r={r} />} prev={p.prev} next={p.next}
+        <Listing name="receivers" total={p.total} noun="receivers" failure={p.failure} rows={p.rows} row={(r) => <Row r={r} />} prev={p.prev} next={p.next}
           count={<>
             {counted(p.total, 'receiver', 'receivers')} · {p.perPage} per page,{' '}
             {p.sort === 'created_at' ? 'oldest' : 'newest'} first

@@ -1,7 +1,7 @@
 import { Shell } from '../../components/Shell';
 import { CSRF, ErrorSummary, SelectField, TextField } from '../../components/Form';
 import { Tone } from '../../components/Messages';
-import { Pager } from '../../components/Pager';
+import { ListPager } from '../../components/ListPage';
 import { TableScroll } from '../../components/Table';
 import type { PageProps, UserForm, UserPanel, UserView } from '../../generated/props';
 
@@ -127,7 +127,7 @@ export default function Users(p: Props) {
                       <th scope="col" className="p-2">Role</th>
                     </tr>
                   </thead>
-                  <tbody>
+                  <tbody id="users-rows">
                     {p.rows.map((r) => (
                       <tr id={'user-' + r.id} className={'border-b border-gray-200 ' + (r.open ? 'bg-blue-50' : '')}>
                         <td className="p-2">
@@ -141,7 +141,7 @@ export default function Users(p: Props) {
                   </tbody>
                 </table>
               </TableScroll>
-              <Pager label="Pagination" prev={p.prev} next={p.next} prevText="Previous page" nextText="Next page" />
+              <ListPager rows="users-rows" noun="users" total={p.total} shown={p.rows.length} prev={p.prev} next={p.next} />
             </>
           )}
         </div>

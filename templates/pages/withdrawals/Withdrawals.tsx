@@ -106,7 +106,7 @@ export default function Withdrawals(p: Props) {
       <WithPanel id="withdrawal-panel" panel={p.panel ? <WithdrawalDetails p={p.panel} close={p.closePanel} /> : null} error={p.panelError}
         title="Withdrawal details" close={p.closePanel} what="withdrawal details">
         <Filters f={p.filters} />
-        <Listing name="withdrawals" failure={p.failure} rows={p.rows} row={(r) => <Row r={r} />} prev={p.prev} next={p.next}
+        <Listing name="withdrawals" total={p.total} noun="withdrawals" failure={p.failure} rows={p.rows} row={(r) => <Row r={r} />} prev={p.prev} next={p.next}
           count={<>
             {counted(p.total, 'withdrawal', 'withdrawals')} created {p.range} · {p.pageSize} per page, newest first
           </>}
