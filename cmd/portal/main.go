@@ -146,10 +146,12 @@ func run(log *slog.Logger) error {
 	collections, _ := any(store).(provider.Collections)
 	withdrawals, _ := any(store).(provider.Withdrawals)
 	batches, _ := any(store).(provider.Batches)
+	passkeys, _ := any(store).(provider.Passkeys)
 	srvCfg := cfg.server(backend)
 	srv := portal.New(server.Deps{
 		Auth: auth, Ledger: ledger, Funding: funding, Crypto: crypto, Stats: stats, Statements: statements,
 		Payouts: payouts, PayoutReports: payoutReports, Users: users, Receivers: receivers, PayoutDrafts: payoutDrafts, Collections: collections, Withdrawals: withdrawals, Batches: batches,
+		Passkeys: passkeys,
 		Config:   srvCfg,
 		Provider: store,
 		Sessions: session.NewManager(sessStore, session.Config{IdleTimeout: cfg.Idle, AbsoluteTimeout: cfg.Absolute}),
