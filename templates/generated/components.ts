@@ -72,6 +72,7 @@ export interface Islands {
   EmailForm: typeof import('../../islands/EmailForm').default;
   IdleWarning: typeof import('../../islands/IdleWarning').default;
   OrgSwitcher: typeof import('../../islands/OrgSwitcher').default;
+  Passkey: typeof import('../../islands/Passkey').default;
   PasswordStrength: typeof import('../../islands/PasswordStrength').default;
   PayoutDetails: typeof import('../../islands/PayoutDetails').default;
   PayoutExport: typeof import('../../islands/PayoutExport').default;
