@@ -309,3 +309,119 @@ func TestPasskeyOfferedOnlyToUsersWithOne(t *testing.T) {
 		t.Fatal("passkey screen for a user without one")
 	}
 }
+
+func passkeyIDs(t *testing.T, h *servertest.Harness, userID string) []string {
+	t.Helper()
+	keys, err := h.Srv.Passkeys.Passkeys(context.Background(), userID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, k := range keys {
+		out = append(out, k.ID)
+	}
+	return out
+}
+
+// Rename and remove are forms: without the password confirmed they go to /reauth; a bad
+// name comes back beside its field as typed; another user's passkey is not found.
+func TestPasskeyRenameRemove(t *testing.T) {
+	h := passkeyHarness(t)
+	c := loginTOTP(t, h)
+	reauth(t, c)
+	for _, n := range []string{"Laptop", "Phone"} {
+		if res := register(t, c, &passkeytest.Authenticator{}, n); res.StatusCode != http.StatusOK {
+			t.Fatalf("register %s: %d", n, res.StatusCode)
+		}
+	}
+	ids := passkeyIDs(t, h, reference.DemoUserMFATOTPID)
+	if len(ids) != 2 {
+		t.Fatalf("passkeys %v", ids)
+	}
+	form := func(name string) url.Values { return url.Values{"_csrf": {c.CSRF(profilePath)}, "name": {name}} }
+
+	long := strings.Repeat("é", provider.PasskeyNameMax+1)
+	res := c.Do("POST", profilePath+"/passkeys/"+ids[0], form(long))
+	if res.StatusCode != http.StatusUnprocessableEntity {
+		t.Fatalf("long name: %d", res.StatusCode)
+	}
+	doc := servertest.Parse(t, res)
+	field := "passkey-name-" + ids[0]
+	if got := servertest.FieldError(doc, field); got != provider.MsgPasskeyNameTooLong {
+		t.Errorf("field error %q", got)
+	}
+	if in := htmlq.Find(doc, htmlq.ByID(field)); htmlq.Attr(in, "value") != long || htmlq.Attr(in, "aria-invalid") != "true" {
+		t.Error("the typed name is not back in its field")
+	}
+	if servertest.LinkByText(doc, provider.MsgPasskeyNameTooLong) == nil {
+		t.Error("no error summary link")
+	}
+
+	doc = followed(t, c, c.Do("POST", profilePath+"/passkeys/"+ids[0], form("  Home laptop ")))
+	if got := passkeyNames(doc); len(got) != 2 || got[0] != "Home laptop" || got[1] != "Phone" {
+		t.Fatalf("after rename %v", got)
+	}
+	doc = followed(t, c, c.Do("POST", profilePath+"/passkeys/"+ids[1]+"/remove", form("")))
+	if got := passkeyNames(doc); len(got) != 1 || got[0] != "Home laptop" {
+		t.Fatalf("after remove %v", got)
+	}
+	if f := servertest.Flashes(doc); len(f) == 0 || f[0] != msgPasskeyRemoved {
+		t.Errorf("flashes %v", f)
+	}
+
+	// Another user, with the password confirmed, cannot touch Alice's passkey.
+	other := h.LoggedIn("finance@demo.example")
+	reauth(t, other)
+	for _, path := range []string{profilePath + "/passkeys/" + ids[0], profilePath + "/passkeys/" + ids[0] + "/remove"} {
+		doc := followed(t, other, other.Do("POST", path, url.Values{"_csrf": {other.CSRF(profilePath)}, "name": {"Mine now"}}))
+		if f := servertest.Flashes(doc); len(f) == 0 || f[0] != msgPasskeyGone {
+			t.Errorf("%s by another user: flashes %v", path, f)
+		}
+	}
+	if got := passkeyIDs(t, h, reference.DemoUserMFATOTPID); len(got) != 1 {
+		t.Fatalf("Alice's passkeys %v", got)
+	}
+
+	// Once the confirmation lapses, the forms go to /reauth first and change nothing.
+	fresh := h.LoggedIn("finance@demo.example")
+	res = fresh.Do("POST", profilePath+"/passkeys/"+ids[0]+"/remove", url.Values{"_csrf": {fresh.CSRF(profilePath)}})
+	if res.StatusCode != http.StatusSeeOther || !strings.HasPrefix(res.Header.Get("Location"), "/reauth?next=") {
+		t.Fatalf("without reauth: %d %s", res.StatusCode, res.Header.Get("Location"))
+	}
+}
+
+// Without JavaScript (the server's markup): the verify screen says a passkey needs it and
+// links the user's other methods, with no button; My Profile says adding one needs it.
+func TestPasskeyWithoutJavaScript(t *testing.T) {
+	h := passkeyHarness(t)
+	c := loginTOTP(t, h)
+	reauth(t, c)
+	_, doc := c.Page(profilePath)
+	sec := htmlq.Find(doc, htmlq.ByID("passkeys"))
+	if !strings.Contains(htmlq.VisibleText(sec), "Adding a passkey needs JavaScript") {
+		t.Error("profile does not say adding a passkey needs JavaScript")
+	}
+	if btn := htmlq.Find(sec, func(n *html.Node) bool { return n.Data == "button" && strings.Contains(htmlq.VisibleText(n), "Add a passkey") }); btn != nil {
+		t.Error("a button that cannot work without JavaScript")
+	}
+	if res := register(t, c, &passkeytest.Authenticator{}, "Key"); res.StatusCode != http.StatusOK {
+		t.Fatalf("register: %d", res.StatusCode)
+	}
+	c.Do("POST", "/logout", url.Values{"_csrf": {c.CSRF(profilePath)}})
+	c.Login(totpUser)
+	_, doc = c.Page("/mfa-verify?method=passkey")
+	main := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "main" })
+	text := htmlq.VisibleText(main)
+	if !strings.Contains(text, "A passkey needs JavaScript") {
+		t.Errorf("no sentence: %s", text)
+	}
+	if htmlq.Find(main, func(n *html.Node) bool { return n.Data == "button" && strings.Contains(htmlq.VisibleText(n), "passkey") }) != nil {
+		t.Error("a passkey button in the server's markup")
+	}
+	if servertest.LinkByText(main, "Authentication app (recommended)") == nil {
+		t.Error("the other methods are not offered")
+	}
+}
+
+// The island's first load with its share of the runtime stays within 10 KB gzip.
+func TestPasskeyIslandWeight(t *testing.T) { servertest.CheckIslandWeight(t, "Passkey") }
