@@ -13,6 +13,18 @@ export type Props = IslandProps['Passkey'];
 
 const FAILED = 'Something went wrong. Try again.';
 
+// go follows the server's redirect. To this very page (My Profile, #passkeys) only the
+// fragment would change and nothing would load, so the page is loaded again.
+function go(to: string) {
+  const u = new URL(to, window.location.href);
+  if (u.pathname + u.search !== window.location.pathname + window.location.search) {
+    window.location.assign(u.href);
+    return;
+  }
+  window.location.hash = u.hash;
+  window.location.reload();
+}
+
 export default function Passkey({ mode, csrf, optionsUrl, finishUrl }: Props) {
   const ready = useHydrated() && supported();
   const [name, setName] = useState('');
@@ -35,12 +47,8 @@ export default function Passkey({ mode, csrf, optionsUrl, finishUrl }: Props) {
 
   // answer shows a reply that is not a success; true when it was one (the page moves on).
   const answer = (status: number, data: Record<string, any>): boolean => {
-    if (status === 200 && data.redirect) {
-      window.location.assign(data.redirect);
-      return true;
-    }
-    if (status === 403 && data.redirect) {
-      window.location.assign(data.redirect); // the password again first
+    if ((status === 200 || status === 403) && data.redirect) {
+      go(data.redirect); // 403: the password again first
       return true;
     }
     const fieldError = data.errors?.name;
