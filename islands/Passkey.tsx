@@ -51,6 +51,10 @@ export default function Passkey({ mode, csrf, optionsUrl, finishUrl }: Props) {
       go(data.redirect); // 403: the password again first
       return true;
     }
+    if (status === 401 && data.status === 'login_expired') {
+      go('/login?expired=1'); // the 10 minutes of a login's MFA step ran out
+      return true;
+    }
     const fieldError = data.errors?.name;
     if (fieldError) {
       setNameError(fieldError);
