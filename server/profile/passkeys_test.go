@@ -425,3 +425,40 @@ func TestPasskeyWithoutJavaScript(t *testing.T) {
 
 // The island's first load with its share of the runtime stays within 10 KB gzip.
 func TestPasskeyIslandWeight(t *testing.T) { servertest.CheckIslandWeight(t, "Passkey") }
+
+// A refused passkey counts as a wrong code: the lock of the other methods (5 in 15 minutes)
+// applies to it too, and a locked account's assertion is not checked.
+func TestPasskeyRefusalsCountTowardsTheLock(t *testing.T) {
+	h := passkeyHarness(t)
+	c := loginTOTP(t, h)
+	reauth(t, c)
+	key := &passkeytest.Authenticator{}
+	if res := register(t, c, key, "Key"); res.StatusCode != http.StatusOK {
+		t.Fatalf("register: %d", res.StatusCode)
+	}
+	c.Do("POST", "/logout", url.Values{"_csrf": {c.CSRF(profilePath)}})
+	c = h.Client()
+	c.Login(totpUser)
+	var last map[string]any
+	for i := 1; i <= 5; i++ {
+		res := verify(t, c, key, "https://evil.test")
+		last = readJSON(t, res)
+		want := http.StatusUnprocessableEntity
+		if i == 5 {
+			want = http.StatusTooManyRequests
+		}
+		if res.StatusCode != want {
+			t.Fatalf("refusal %d: %d %v", i, res.StatusCode, last)
+		}
+		if i == 4 && !strings.Contains(last["note"].(string), "1 attempt left") {
+			t.Errorf("4th refusal note %v", last["note"])
+		}
+	}
+	if !strings.Contains(last["error"].(string), "Too many attempts") {
+		t.Errorf("lock text %v", last["error"])
+	}
+	// Locked: even the right key is refused now.
+	if res := verify(t, c, key, publicURL); res.StatusCode != http.StatusTooManyRequests {
+		t.Fatalf("right key while locked: %d", res.StatusCode)
+	}
+}
