@@ -401,7 +401,9 @@ func TestPasskeyWithoutJavaScript(t *testing.T) {
 	if !strings.Contains(htmlq.VisibleText(sec), "Adding a passkey needs JavaScript") {
 		t.Error("profile does not say adding a passkey needs JavaScript")
 	}
-	if btn := htmlq.Find(sec, func(n *html.Node) bool { return n.Data == "button" && strings.Contains(htmlq.VisibleText(n), "Add a passkey") }); btn != nil {
+	if btn := htmlq.Find(sec, func(n *html.Node) bool {
+		return n.Data == "button" && strings.Contains(htmlq.VisibleText(n), "Add a passkey")
+	}); btn != nil {
 		t.Error("a button that cannot work without JavaScript")
 	}
 	if res := register(t, c, &passkeytest.Authenticator{}, "Key"); res.StatusCode != http.StatusOK {
@@ -415,7 +417,9 @@ func TestPasskeyWithoutJavaScript(t *testing.T) {
 	if !strings.Contains(text, "A passkey needs JavaScript") {
 		t.Errorf("no sentence: %s", text)
 	}
-	if htmlq.Find(main, func(n *html.Node) bool { return n.Data == "button" && strings.Contains(htmlq.VisibleText(n), "passkey") }) != nil {
+	if htmlq.Find(main, func(n *html.Node) bool {
+		return n.Data == "button" && strings.Contains(htmlq.VisibleText(n), "passkey")
+	}) != nil {
 		t.Error("a passkey button in the server's markup")
 	}
 	if servertest.LinkByText(main, "Authentication app (recommended)") == nil {
