@@ -38,6 +38,7 @@ import './loadmore-flows.mjs';
 import './payout-wizard-flows.mjs';
 import './layout-flows.mjs';
 import './timeout-flows.mjs';
+import './passkey-flows.mjs';
 import { AXE_TAGS, axeChecked, axeSelfTest, closeShared } from './lib/checks.mjs';
 import { runAll, indent, shardPlan, wholeFiles } from './lib/runner.mjs';
 import { updatedDurations } from './lib/shards.mjs';

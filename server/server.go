@@ -52,6 +52,10 @@ type Config struct {
 	// CryptoWidgetURL is the crypto partner's widget base (…/wallets, …/history); empty means
 	// the sandbox's own partner widget on this portal.
 	CryptoWidgetURL string
+	// PublicURL is the origin users reach the portal at ("https://portal.example.com"):
+	// the passkeys' relying party (its host is the RP ID, the origin is what the browser
+	// must report). Empty: passkeys are not offered.
+	PublicURL string
 }
 
 // Sandbox reports whether the sandbox banner and sandbox helpers are on.
@@ -109,6 +113,8 @@ type Deps struct {
 	Withdrawals provider.Withdrawals
 	// Batches serves the payout batches; nil like Auth.
 	Batches provider.Batches
+	// Passkeys keeps the users' passkeys; nil like Auth (passkeys are then not offered).
+	Passkeys provider.Passkeys
 	// SavedForms keeps page forms posted after their session ended
 	// (savedform.go); nil: in Redis when Redis is set, else in process.
 	SavedForms savedform.Store

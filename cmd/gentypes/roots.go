@@ -93,6 +93,7 @@ var packages = []propsPackage{
 		},
 		islands: map[string]reflect.Type{
 			"ApprovalPoll": reflect.TypeFor[auth.ApprovalProps](),
+			"Passkey":      reflect.TypeFor[auth.PasskeyIslandProps](),
 		},
 	},
 	{ // portal/server/accessibility

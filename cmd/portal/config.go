@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/netip"
+	"net/url"
 	"strings"
 	"time"
 
@@ -38,6 +40,9 @@ type portalConfig struct {
 	TrustedProxies  []netip.Prefix
 	SupportURL      string
 	CryptoWidgetURL string
+	// PublicURL is the origin users reach the portal at, the passkeys' relying party
+	// (publicURL).
+	PublicURL string
 }
 
 // lookup reads one variable, surrounding spaces dropped, def when unset.
@@ -96,12 +101,53 @@ func loadConfig(getenv func(string) string) (portalConfig, error) {
 	if c.TrustedProxies, err = server.ParseTrustedProxies(env.get("PORTAL_TRUSTED_PROXIES", "")); err != nil {
 		return c, fmt.Errorf("PORTAL_TRUSTED_PROXIES: %w", err)
 	}
+	if c.PublicURL, err = publicURL(env.get("PORTAL_PUBLIC_URL", ""), c); err != nil {
+		return c, err
+	}
 	if v := env.get("PORTAL_LOGIN_IP_LIMIT", ""); v != "" {
 		if _, err := fmt.Sscan(v, &c.LoginIPLimit); err != nil || c.LoginIPLimit < 1 {
 			return c, fmt.Errorf("PORTAL_LOGIN_IP_LIMIT: want a positive number, got %q", v)
 		}
 	}
 	return c, nil
+}
+
+// publicURL is PORTAL_PUBLIC_URL as an origin (scheme and host, no path), or in the sandbox,
+// when it is unset, one made from the listen address. A browser accepts no IP address as a
+// passkey's relying party, so a loopback address is named localhost there (the portal is
+// then reached at http://localhost:port). Production without it offers no passkeys: an
+// origin guessed from a listen address behind a proxy would be wrong.
+func publicURL(raw string, c portalConfig) (string, error) {
+	if raw == "" {
+		if c.Mode != "sandbox" {
+			return "", nil
+		}
+		host, port, err := net.SplitHostPort(c.Addr)
+		if err != nil {
+			return "", nil
+		}
+		if ip := net.ParseIP(host); host == "" || (ip != nil && (ip.IsLoopback() || ip.IsUnspecified())) {
+			host = "localhost"
+		} else if ip != nil {
+			return "", nil
+		}
+		scheme := "http"
+		if c.TLS {
+			scheme = "https"
+		} else if host != "localhost" {
+			return "", nil // a browser holds passkeys only for https or localhost
+		}
+		return scheme + "://" + net.JoinHostPort(host, port), nil
+	}
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.User != nil ||
+		strings.Trim(u.Path, "/") != "" || u.RawQuery != "" || u.Fragment != "" {
+		return "", fmt.Errorf("PORTAL_PUBLIC_URL: want an origin like https://portal.example.com, got %q", raw)
+	}
+	if u.Scheme == "http" && u.Hostname() != "localhost" {
+		return "", fmt.Errorf("PORTAL_PUBLIC_URL: passkeys need https (or http://localhost), got %q", raw)
+	}
+	return u.Scheme + "://" + strings.ToLower(u.Host), nil
 }
 
 // url is where the portal listens, for the start-up log.
@@ -121,7 +167,8 @@ func (c portalConfig) listen() fiber.ListenConfig {
 // server is the part of the configuration the HTTP layer needs.
 func (c portalConfig) server(sessionsBackend string) server.Config {
 	return server.Config{Env: c.Mode, TLS: c.TLS, SessionsBackend: sessionsBackend, LoginIPLimit: c.LoginIPLimit,
-		OutboxShared: c.OutboxShared, TrustedProxies: c.TrustedProxies, SupportURL: c.SupportURL, CryptoWidgetURL: c.CryptoWidgetURL}
+		OutboxShared: c.OutboxShared, TrustedProxies: c.TrustedProxies, SupportURL: c.SupportURL, CryptoWidgetURL: c.CryptoWidgetURL,
+		PublicURL: c.PublicURL}
 }
 
 // logExposure says at start-up what the portal exposes beyond its pages:

@@ -129,3 +129,44 @@ func TestLoadConfigTLS(t *testing.T) {
 		})
 	}
 }
+
+// The passkeys' relying party: PORTAL_PUBLIC_URL as an origin, or in the sandbox one made
+// from the listen address (a loopback address named localhost, since browsers refuse IP
+// addresses as relying parties); production without it offers none.
+func TestLoadConfigPublicURL(t *testing.T) {
+	cases := []struct {
+		name string
+		env  map[string]string
+		want string
+		err  bool
+	}{
+		{"production, unset", nil, "", false},
+		{"production, set", map[string]string{"PORTAL_PUBLIC_URL": "https://Portal.Example.com/"}, "https://portal.example.com", false},
+		{"with a port", map[string]string{"PORTAL_PUBLIC_URL": "https://portal.example.com:8443"}, "https://portal.example.com:8443", false},
+		{"sandbox on loopback", map[string]string{"PORTAL_ENV": "sandbox", "PORTAL_ADDR": "127.0.0.1:9000"}, "http://localhost:9000", false},
+		{"sandbox on every address", map[string]string{"PORTAL_ENV": "sandbox", "PORTAL_ADDR": ":9000"}, "http://localhost:9000", false},
+		{"sandbox behind TLS", map[string]string{"PORTAL_ENV": "sandbox", "PORTAL_ADDR": "portal.test:443", "PORTAL_TLS": "1"}, "https://portal.test:443", false},
+		{"sandbox on a plain-HTTP name", map[string]string{"PORTAL_ENV": "sandbox", "PORTAL_ADDR": "portal.test:80"}, "", false},
+		{"sandbox, set wins", map[string]string{"PORTAL_ENV": "sandbox", "PORTAL_PUBLIC_URL": "https://sandbox.example.com"}, "https://sandbox.example.com", false},
+		{"a path", map[string]string{"PORTAL_PUBLIC_URL": "https://portal.example.com/app"}, "", true},
+		{"plain HTTP elsewhere than localhost", map[string]string{"PORTAL_PUBLIC_URL": "http://portal.example.com"}, "", true},
+		{"no scheme", map[string]string{"PORTAL_PUBLIC_URL": "portal.example.com"}, "", true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := loadConfig(envMap(tc.env))
+			if tc.err {
+				if err == nil {
+					t.Fatalf("want an error, got %q", c.PublicURL)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := c.server("memory").PublicURL; got != tc.want {
+				t.Errorf("public URL %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

@@ -4,8 +4,8 @@
 // PORTAL_ADDR, PORTAL_DATA_DIR, REDIS_URL, PORTAL_ENV (production unless
 // "sandbox"), PORTAL_SECRET, PORTAL_TLS, PORTAL_TLS_CERT and PORTAL_TLS_KEY,
 // PORTAL_OUTBOX_SHARED, PORTAL_TRUSTED_PROXIES, PORTAL_SESSION_IDLE,
-// PORTAL_SESSION_ABSOLUTE, PORTAL_ASSETS_DIR, PORTAL_SEED_LARGE (or the flag
-// -seed-large).
+// PORTAL_SESSION_ABSOLUTE, PORTAL_PUBLIC_URL, PORTAL_ASSETS_DIR, PORTAL_SEED_LARGE (or
+// the flag -seed-large).
 package main
 
 import (
@@ -146,10 +146,12 @@ func run(log *slog.Logger) error {
 	collections, _ := any(store).(provider.Collections)
 	withdrawals, _ := any(store).(provider.Withdrawals)
 	batches, _ := any(store).(provider.Batches)
+	passkeys, _ := any(store).(provider.Passkeys)
 	srvCfg := cfg.server(backend)
 	srv := portal.New(server.Deps{
 		Auth: auth, Ledger: ledger, Funding: funding, Crypto: crypto, Stats: stats, Statements: statements,
 		Payouts: payouts, PayoutReports: payoutReports, Users: users, Receivers: receivers, PayoutDrafts: payoutDrafts, Collections: collections, Withdrawals: withdrawals, Batches: batches,
+		Passkeys: passkeys,
 		Config:   srvCfg,
 		Provider: store,
 		Sessions: session.NewManager(sessStore, session.Config{IdleTimeout: cfg.Idle, AbsoluteTimeout: cfg.Absolute}),

@@ -72,6 +72,9 @@ func (s area) authRoutes() []*server.Route {
 		// JSON for the ApprovalPoll island: {"status": "pending" | "approved" | "denied" | "expired"}.
 		// It only reads: the island finishes the login by posting the check form.
 		{Name: "mfa.verify.approval", Method: "GET", Path: "/mfa-verify/approval", Access: server.LoginOrDashboard, Handler: v(s.mfaApprovalStatus)},
+		// JSON for the Passkey island: the ceremony's options, then the browser's answer.
+		{Name: "mfa.verify.passkey.options", Method: "POST", Path: "/mfa-verify/passkey/options", Access: server.LoginOrDashboard, Handler: v(s.mfaPasskeyOptions)},
+		{Name: "mfa.verify.passkey", Method: "POST", Path: "/mfa-verify/passkey", Access: server.LoginOrDashboard, Handler: v(s.mfaPasskeyFinish)},
 		{Name: "mfa.totp", Method: "GET", Path: "/totp-validate", Access: server.LoginOrDashboard, Handler: v(s.totpValidateGet)},
 		{Name: "mfa.totp.submit", Method: "POST", Path: "/totp-validate", Access: server.LoginOrDashboard, Handler: v(s.mfaVerifyTOTP)},
 

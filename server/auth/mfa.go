@@ -71,9 +71,10 @@ const (
 	valPhone     = "mfa_phone"     // "dk|12345678": phone awaiting its confirmation code
 	valSMS       = "mfa_sms"       // "1": a login code was sent for this login
 	valApproval  = "mfa_approval"  // id of this login's push approval
+	valPasskey   = "mfa_passkey"   // this login's passkey challenge (the ceremony's state)
 )
 
-var mfaValues = []string{valConfirmed, valPhone, valSMS, valApproval}
+var mfaValues = []string{valConfirmed, valPhone, valSMS, valApproval, valPasskey}
 
 // mfaSlowDown is how long the answer to the n-th wrong code in a window
 // waits: nothing for the first two, then 1 s, 2 s (then the lock).
@@ -119,6 +120,15 @@ func loginID(c fiber.Ctx) string { return server.Req(c).Session.Handle() }
 // (the old one stops working), scope dashboard, redirect_url kept, then on
 // to the organisation picker.
 func (s area) completeMFA(c fiber.Ctx, how string) error {
+	if err := s.finishMFA(c, how); err != nil {
+		return err
+	}
+	return server.Redirect(c, "/login_transition")
+}
+
+// finishMFA is completeMFA without the redirect, for a step answered in JSON (the passkey's
+// island navigates itself).
+func (s area) finishMFA(c fiber.Ctx, how string) error {
 	ctx := c.Context()
 	sess, err := s.Rotate(c)
 	if err != nil {
@@ -135,7 +145,7 @@ func (s area) completeMFA(c fiber.Ctx, how string) error {
 		s.Logger.Warn("mfa limiter reset failed", "request_id", server.Req(c).ID, "err", err)
 	}
 	s.Logger.Info("mfa completed", "request_id", server.Req(c).ID, "user_id", sess.UserID, "method", how)
-	return server.Redirect(c, "/login_transition")
+	return nil
 }
 
 func mfaAttemptsKey(userID string) string { return "mfa:user:" + userID }

@@ -41,6 +41,9 @@ type MfaVerifyProps struct {
 	Note     string              `json:"note,omitempty"`
 	Flashes  []server.ShellFlash `json:"flashes"`
 	Outbox   string              `json:"outbox,omitempty"`
+	// Passkey is the passkey island's props when Method is "passkey"; Methods are then
+	// the user's other methods, offered beside it.
+	Passkey *PasskeyIslandProps `json:"passkey,omitempty"`
 }
 
 // ApprovalProps are the props of islands/ApprovalPoll.tsx.
@@ -78,6 +81,8 @@ func (s area) verifyPage(c fiber.Ctx, p MfaVerifyProps, status int) error {
 		title = "Verify with SMS"
 	case methodAuthy:
 		title = "Approve with Authy"
+	case methodPasskey:
+		title = "Verify with a passkey"
 	case methodVerified:
 		title = "You are already verified"
 	}
@@ -108,6 +113,13 @@ func (s area) methods(c fiber.Ctx) ([]string, error) {
 	if phoneActive(u) {
 		out = append(out, methodSMS)
 	}
+	pk, err := s.hasPasskey(c)
+	if err != nil {
+		return nil, err
+	}
+	if pk {
+		out = append(out, methodPasskey)
+	}
 	return out, nil
 }
 
@@ -133,6 +145,8 @@ func (s area) mfaVerifyGet(c fiber.Ctx) error {
 			SMSSent: server.Req(c).Session.Values[valSMS] == "1"}, fiber.StatusOK)
 	case methodAuthy:
 		return s.authyPage(c, "", fiber.StatusOK)
+	case methodPasskey:
+		return s.passkeyPage(c, have)
 	}
 	return s.verifyPage(c, MfaVerifyProps{Methods: have}, fiber.StatusOK)
 }

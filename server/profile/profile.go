@@ -35,6 +35,11 @@ func New(srv *server.Server) server.Area {
 		{Name: "org.profile.reset_password", Method: "POST", Path: p + "/reset_password", Access: server.Dashboard, Handler: s.resetPassword},
 		{Name: "org.profile.sessions.end", Method: "POST", Path: p + "/sessions/end", Access: server.Dashboard, Handler: s.endSession},
 		{Name: "org.profile.sessions.end_others", Method: "POST", Path: p + "/sessions/end_others", Access: server.Dashboard, Handler: s.endOthers},
+		// Passkeys: the island's JSON calls (the ceremony), then plain forms.
+		{Name: "org.profile.passkeys.options", Method: "POST", Path: p + "/passkeys/options", Access: server.Dashboard, Handler: s.passkeyOptions},
+		{Name: "org.profile.passkeys.add", Method: "POST", Path: p + "/passkeys", Access: server.Dashboard, Handler: s.passkeyAdd},
+		{Name: "org.profile.passkeys.rename", Method: "POST", Path: p + "/passkeys/:id", Access: server.Dashboard, Handler: s.passkeyRename},
+		{Name: "org.profile.passkeys.remove", Method: "POST", Path: p + "/passkeys/:id/remove", Access: server.Dashboard, Handler: s.passkeyRemove},
 	}}
 }
 
@@ -69,6 +74,8 @@ type ProfileProps struct {
 	// when there are none.
 	EndAction string `json:"endAction"`
 	EndOthers string `json:"endOthers"`
+	// Passkeys is the passkey section; nil when passkeys are off.
+	Passkeys *PasskeysProps `json:"passkeys"`
 }
 
 // ProfileView is the user as the profile shows them.
@@ -107,6 +114,11 @@ func base(orgID string) string { return "/org/" + orgID + "/settings/profile" }
 
 // props are the page's props in view mode (form nil) or edit mode.
 func (s area) props(c fiber.Ctx, form *ProfileForm) (ProfileProps, error) {
+	return s.propsWith(c, form, nil)
+}
+
+// propsWith is props with a passkey's rename form come back (back nil: none).
+func (s area) propsWith(c fiber.Ctx, form *ProfileForm, back *renameBack) (ProfileProps, error) {
 	rq := server.Req(c)
 	u, o := rq.User, rq.Org
 	sh, err := s.Shell(c)
@@ -137,6 +149,9 @@ func (s area) props(c fiber.Ctx, form *ProfileForm) (ProfileProps, error) {
 			p.EndOthers = b + "/sessions/end_others"
 		}
 		p.Sessions = append(p.Sessions, v)
+	}
+	if p.Passkeys, err = s.passkeys(c, back); err != nil {
+		return ProfileProps{}, err
 	}
 	return p, nil
 }

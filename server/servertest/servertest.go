@@ -122,6 +122,7 @@ func NewWith(t testing.TB, edit func(*server.Deps), areas ...server.AreaFunc) *H
 	d.Collections, _ = any(env.Store).(provider.Collections)
 	d.Withdrawals, _ = any(env.Store).(provider.Withdrawals)
 	d.Batches, _ = any(env.Store).(provider.Batches)
+	d.Passkeys, _ = any(env.Store).(provider.Passkeys)
 	if edit != nil {
 		edit(&d)
 	}

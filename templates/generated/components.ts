@@ -74,6 +74,7 @@ export interface Islands {
   IdleWarning: typeof import('../../islands/IdleWarning').default;
   LoadMore: typeof import('../../islands/LoadMore').default;
   OrgSwitcher: typeof import('../../islands/OrgSwitcher').default;
+  Passkey: typeof import('../../islands/Passkey').default;
   PasswordStrength: typeof import('../../islands/PasswordStrength').default;
   PayoutDetails: typeof import('../../islands/PayoutDetails').default;
   PayoutExport: typeof import('../../islands/PayoutExport').default;

@@ -74,6 +74,7 @@ export interface IslandProps {
   DateRangePicker: ShellDateRange;
   DraftDecision: DraftDecisionProps;
   IdleWarning: ShellSession;
+  Passkey: PasskeyIslandProps;
   PayoutDetails: PayoutDetailsProps;
   PayoutExport: PayoutExportProps;
   PayoutReportsTable: PayoutReportsTableProps;
@@ -1154,6 +1155,11 @@ export interface MfaVerifyProps {
   note?: string;
   flashes: ShellFlash[];
   outbox?: string;
+  /**
+   * Passkey is the passkey island's props when Method is "passkey"; Methods are then
+   * the user's other methods, offered beside it.
+   */
+  passkey?: PasskeyIslandProps;
 }
 
 /** NavItem is the sidebar as props. */
@@ -1394,6 +1400,49 @@ export interface OutboxProps {
 export interface PageError {
   title: string;
   text?: string;
+}
+
+/**
+ * PasskeyIslandProps are the props of islands/Passkey.tsx: at /mfa-verify (mode "verify")
+ * and in My Profile (mode "register").
+ */
+export interface PasskeyIslandProps {
+  /** Mode is "verify" or "register". */
+  mode: string;
+  csrf: string;
+  /**
+   * OptionsURL answers the navigator.credentials options (POST, JSON); FinishURL takes
+   * the browser's answer (POST, JSON) and replies {"redirect"} or {"error", "note"}.
+   */
+  optionsUrl: string;
+  finishUrl: string;
+}
+
+/**
+ * PasskeyView is one passkey, with its rename form's typed value and error when that form
+ * came back.
+ */
+export interface PasskeyView {
+  id: string;
+  name: string;
+  added: string;
+  lastUsed: string;
+  rename: string;
+  remove: string;
+  typed: string;
+  error: string;
+}
+
+/** PasskeysProps is the profile's passkey section (nil when passkeys are off). */
+export interface PasskeysProps {
+  /**
+   * Reauth is the link to confirm the password first; "" while the confirmation holds,
+   * when the forms and the island are shown.
+   */
+  reauth: string;
+  list: PasskeyView[];
+  /** Register is the Passkey island's props (mode "register"), set with the forms. */
+  register: PasskeyIslandProps | null;
 }
 
 /** PaymentView is a payment's details (spec 001 §2 "Payment details"). */
@@ -1867,6 +1916,8 @@ export interface ProfileProps {
    */
   endAction: string;
   endOthers: string;
+  /** Passkeys is the passkey section; nil when passkeys are off. */
+  passkeys: PasskeysProps | null;
 }
 
 /** ProfileView is the user as the profile shows them. */

@@ -17,6 +17,7 @@ const cards = [
   },
   { method: 'authy', title: 'Authy', text: 'Approve a request sent to the Authy app on your phone.' },
   { method: 'sms', title: 'SMS', text: 'Get a code by text message to your phone.' },
+  { method: 'passkey', title: 'Passkey', text: 'Use a passkey saved on this device or your phone (needs JavaScript).' },
 ];
 
 // Choose offers the cards of the methods the user has, in the spec's order.
@@ -140,6 +141,31 @@ function Authy({ p }: { p: Props }) {
   );
 }
 
+// Passkey: the island runs the ceremony; without JavaScript it says a passkey needs it,
+// and the user's other methods are links beside it either way.
+function PasskeyScreen({ p }: { p: Props }) {
+  const others = cards.filter((c) => p.methods.includes(c.method));
+  return (
+    <>
+      <h1 className="mb-2 text-2xl font-semibold">Verify with a passkey</h1>
+      <p className="mb-4">Your browser asks you to confirm with the passkey saved for this portal: your fingerprint, face or device PIN.</p>
+      <MfaMessages flashes={p.flashes} alert={p.base} note={p.note} />
+      {p.passkey ? <Island name="Passkey" props={p.passkey} /> : null}
+      {others.length > 0 ? (
+        <>
+          <h2 className="mb-2 mt-6 text-lg font-semibold">Other methods</h2>
+          <ul className="list-disc space-y-1 pl-5">
+            {others.map((c) => (
+              <li><a href={'/mfa-verify?method=' + c.method} className="text-blue-800 underline">{c.title}</a></li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <GoBack />
+    </>
+  );
+}
+
 // Verified: a fully logged-in user who opens this page is told so, not
 // silently sent elsewhere.
 function Verified() {
@@ -155,7 +181,8 @@ function Verified() {
 export default function MfaVerify(p: Props) {
   const body =
     p.method === 'verified' ? <Verified /> :
-    p.method === 'authenticator' ? <Authenticator p={p} /> : p.method === 'sms' ? <SMS p={p} /> : p.method === 'authy' ? <Authy p={p} /> : <Choose methods={p.methods} />;
+    p.method === 'authenticator' ? <Authenticator p={p} /> : p.method === 'sms' ? <SMS p={p} /> : p.method === 'authy' ? <Authy p={p} /> :
+    p.method === 'passkey' ? <PasskeyScreen p={p} /> : <Choose methods={p.methods} />;
   return (
     <AuthLayout sandbox={p.sandbox}>
       {body}

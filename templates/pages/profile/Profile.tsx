@@ -2,7 +2,8 @@ import { Shell } from '../../components/Shell';
 import { CSRF, ErrorSummary, TextField } from '../../components/Form';
 import { Tone } from '../../components/Messages';
 import { TableScroll } from '../../components/Table';
-import type { PageProps, ProfileForm, SessionView } from '../../generated/props';
+import { Island } from '../../components/Island';
+import type { PageProps, PasskeysProps, ProfileForm, SessionView } from '../../generated/props';
 
 // My Profile (spec 001 §2): the user's names and email, shown or edited (Edit toggles to the
 // form; changing the email needs the current password), the created date, a disabled
@@ -89,6 +90,62 @@ function Sessions({ list, csrf, end, endOthers }: { list: SessionView[]; csrf: s
   );
 }
 
+// Passkeys: listed always; adding (the Passkey island), renaming and removing once the
+// password was confirmed again (reauth is the link until then).
+function Passkeys({ pk, csrf }: { pk: PasskeysProps; csrf: string }) {
+  const open = !pk.reauth;
+  const failed = pk.list.filter((k) => k.error);
+  return (
+    <section aria-labelledby="passkeys-title" id="passkeys" className="mb-8">
+      <h2 id="passkeys-title" className="mb-1 text-lg font-semibold">Passkeys</h2>
+      <p className="mb-3 text-sm text-gray-700">
+        A passkey on your device can confirm it is you after your password, instead of a code. It does not replace your password.
+      </p>
+      <ErrorSummary errors={Object.fromEntries(failed.map((k) => ['passkey-name-' + k.id, k.error]))}
+        fields={failed.map((k) => ({ id: 'passkey-name-' + k.id, label: 'New name' }))} />
+      {pk.list.length === 0 ? <p className="mb-3">You have no passkeys.</p> : (
+        <ul className="mb-4 space-y-4">
+          {pk.list.map((k) => (
+            <li className="rounded border border-gray-400 p-3">
+              <h3 className="break-words font-semibold">{k.name}</h3>
+              <p className="text-sm text-gray-700">Added {k.added}{k.lastUsed ? ' · last used ' + k.lastUsed : ' · not used yet'}</p>
+              {open ? (
+                <div className="mt-2 flex flex-wrap items-end gap-3">
+                  <form method="post" action={k.rename} noValidate className="flex flex-wrap items-end gap-2">
+                    <CSRF token={csrf} />
+                    <div>
+                      <label htmlFor={'passkey-name-' + k.id} className="block text-sm font-medium">New name<span className="sr-only"> for {k.name}</span></label>
+                      {k.error ? <p id={'passkey-name-' + k.id + '-error'} className="text-sm font-medium text-red-800">{k.error}</p> : null}
+                      <input id={'passkey-name-' + k.id} name="name" type="text" value={k.typed} autoComplete="off"
+                        aria-invalid={k.error ? 'true' : undefined} aria-describedby={k.error ? 'passkey-name-' + k.id + '-error' : undefined}
+                        className={'mt-1 block w-full max-w-xs rounded border px-2 py-1 ' + (k.error ? 'border-red-700' : 'border-gray-500')} />
+                    </div>
+                    <button type="submit" className={secondary}>Rename<span className="sr-only"> {k.name}</span></button>
+                  </form>
+                  <form method="post" action={k.remove}>
+                    <CSRF token={csrf} />
+                    <button type="submit" className={secondary}>Remove<span className="sr-only"> {k.name}</span></button>
+                  </form>
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {pk.register ? (
+        <>
+          <h3 className="mb-2 font-semibold">Add a passkey</h3>
+          <Island name="Passkey" props={pk.register} />
+        </>
+      ) : (
+        <p>
+          <a href={pk.reauth} className="text-blue-800 underline">Confirm your password to add, rename or remove passkeys</a>
+        </p>
+      )}
+    </section>
+  );
+}
+
 export default function Profile(p: Props) {
   const u = p.user;
   return (
@@ -127,6 +184,7 @@ export default function Profile(p: Props) {
             <p id="password-row-hint" className="w-full text-sm text-gray-700">We email you a link to choose a new password.</p>
           </form>
         </section>
+        {p.passkeys ? <Passkeys pk={p.passkeys} csrf={p.csrf} /> : null}
         <Sessions list={p.sessions} csrf={p.csrf} end={p.endAction} endOthers={p.endOthers} />
       </div>
     </Shell>

@@ -1,0 +1,149 @@
+package reference
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+
+	"github.com/google/uuid"
+
+	"portal/provider"
+)
+
+var _ provider.Passkeys = (*Store)(nil)
+
+const passkeyColumns = `id, user_id, credential_id, name, record, sign_count, created_at, last_used_at`
+
+func scanPasskey(row interface{ Scan(...any) error }) (provider.Passkey, error) {
+	var (
+		p        provider.Passkey
+		created  string
+		lastUsed sql.NullString
+		count    int64
+	)
+	if err := row.Scan(&p.ID, &p.UserID, &p.CredentialID, &p.Name, &p.Record, &count, &created, &lastUsed); err != nil {
+		return p, err
+	}
+	p.SignCount = uint32(count)
+	var err error
+	if p.CreatedAt, err = parseTime(created); err != nil {
+		return p, err
+	}
+	if lastUsed.Valid {
+		t, err := parseTime(lastUsed.String)
+		if err != nil {
+			return p, err
+		}
+		p.LastUsedAt = &t
+	}
+	return p, nil
+}
+
+// Passkeys lists the user's passkeys, oldest first.
+func (s *Store) Passkeys(ctx context.Context, userID string) ([]provider.Passkey, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT `+passkeyColumns+` FROM passkeys WHERE user_id = ? ORDER BY created_at, id`, userID)
+	if err != nil {
+		return nil, fmt.Errorf("reference: passkeys: %w", err)
+	}
+	defer rows.Close()
+	out := []provider.Passkey{}
+	for rows.Next() {
+		p, err := scanPasskey(rows)
+		if err != nil {
+			return nil, fmt.Errorf("reference: passkeys: %w", err)
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// AddPasskey stores a registered credential; the unique index on credential_id refuses
+// one that any user has already.
+func (s *Store) AddPasskey(ctx context.Context, userID string, in provider.NewPasskey) (provider.Passkey, error) {
+	name, problem := provider.PasskeyName(in.Name)
+	if problem != "" {
+		return provider.Passkey{}, provider.Errorf(provider.EINVALID, "%s", problem)
+	}
+	if len(in.CredentialID) == 0 || len(in.Record) == 0 {
+		return provider.Passkey{}, provider.Errorf(provider.EINVALID, "a passkey needs its credential")
+	}
+	p := provider.Passkey{ID: uuid.NewString(), UserID: userID, CredentialID: in.CredentialID, Name: name,
+		Record: in.Record, SignCount: in.SignCount, CreatedAt: s.now().UTC()}
+	err := s.inTx(ctx, "add passkey", func(tx *sql.Tx) error {
+		if _, err := activeUser(ctx, tx, userID); err != nil {
+			return err
+		}
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM passkeys WHERE credential_id = ?`, in.CredentialID).Scan(&n); err != nil {
+			return fmt.Errorf("reference: add passkey: %w", err)
+		}
+		if n > 0 {
+			return provider.Errorf(provider.ECONFLICT, provider.MsgPasskeyRegistered)
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO passkeys (`+passkeyColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, NULL)`,
+			p.ID, userID, in.CredentialID, name, in.Record, int64(in.SignCount), formatTime(p.CreatedAt))
+		if err != nil && strings.Contains(err.Error(), "UNIQUE") {
+			return provider.Errorf(provider.ECONFLICT, provider.MsgPasskeyRegistered)
+		}
+		if err != nil {
+			return fmt.Errorf("reference: add passkey: %w", err)
+		}
+		return nil
+	})
+	return p, err
+}
+
+// RenamePasskey renames one of the user's passkeys.
+func (s *Store) RenamePasskey(ctx context.Context, userID, passkeyID, raw string) error {
+	name, problem := provider.PasskeyName(raw)
+	if problem != "" {
+		return provider.Errorf(provider.EINVALID, "%s", problem)
+	}
+	return s.changedOne(ctx, "rename passkey", `UPDATE passkeys SET name = ? WHERE id = ? AND user_id = ?`, name, passkeyID, userID)
+}
+
+// RemovePasskey deletes one of the user's passkeys.
+func (s *Store) RemovePasskey(ctx context.Context, userID, passkeyID string) error {
+	return s.changedOne(ctx, "remove passkey", `DELETE FROM passkeys WHERE id = ? AND user_id = ?`, passkeyID, userID)
+}
+
+func (s *Store) changedOne(ctx context.Context, what, query string, args ...any) error {
+	res, err := s.write.ExecContext(ctx, query, args...)
+	if err != nil {
+		return fmt.Errorf("reference: %s: %w", what, err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return fmt.Errorf("reference: %s: %w", what, err)
+	} else if n == 0 {
+		return provider.Errorf(provider.ENOTFOUND, provider.MsgPasskeyNotFound)
+	}
+	return nil
+}
+
+// UsePasskey advances the credential's counter, in the UPDATE's own condition: a counter
+// that did not go up matches no row, so of two uses racing with one value only the first
+// changes the row.
+func (s *Store) UsePasskey(ctx context.Context, userID string, credentialID []byte, signCount uint32) error {
+	res, err := s.write.ExecContext(ctx, `UPDATE passkeys SET sign_count = ?1, last_used_at = ?2
+		WHERE user_id = ?3 AND credential_id = ?4 AND (sign_count < ?1 OR (sign_count = 0 AND ?1 = 0))`,
+		int64(signCount), formatTime(s.now()), userID, credentialID)
+	if err != nil {
+		return fmt.Errorf("reference: use passkey: %w", err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return fmt.Errorf("reference: use passkey: %w", err)
+	}
+	if n == 1 {
+		return nil
+	}
+	var exists int
+	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM passkeys WHERE user_id = ? AND credential_id = ?`, userID, credentialID).Scan(&exists); err != nil {
+		return fmt.Errorf("reference: use passkey: %w", err)
+	}
+	if exists == 0 {
+		return provider.Errorf(provider.ENOTFOUND, provider.MsgPasskeyNotFound)
+	}
+	return provider.Errorf(provider.EINVALID, provider.MsgPasskeyCloned)
+}
