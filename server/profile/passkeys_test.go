@@ -427,9 +427,6 @@ func TestPasskeyWithoutJavaScript(t *testing.T) {
 	}
 }
 
-// The island's first load with its share of the runtime stays within 10 KB gzip.
-func TestPasskeyIslandWeight(t *testing.T) { servertest.CheckIslandWeight(t, "Passkey") }
-
 // A refused passkey counts as a wrong code: the lock of the other methods (5 in 15 minutes)
 // applies to it too, and a locked account's assertion is not checked.
 func TestPasskeyRefusalsCountTowardsTheLock(t *testing.T) {
