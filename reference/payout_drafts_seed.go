@@ -110,6 +110,9 @@ func seedDraftsOf(ctx context.Context, tx *sql.Tx, r *rand.Rand, so seedDraftOrg
 		switch {
 		case i >= so.waiting+so.declined:
 			status = provider.DraftStatusDraft
+			// Left in the last two days, so the cleanup (provider.DraftKeep after the last
+			// change) keeps them for the demo's first days.
+			created = now.Add(-time.Duration(i-so.waiting-so.declined+1)*20*time.Hour - time.Duration(r.IntN(3600))*time.Second)
 		case i >= so.waiting:
 			status = provider.DraftStatusRejected
 		}

@@ -490,6 +490,12 @@ export interface CreatePayoutDeleteProps {
 export interface CreatePayoutProps {
   shell: ShellProps;
   wizard: WizardProps;
+  /**
+   * Unfinished are the user's own drafts left half-way, newest first (shown on the
+   * product step only), with KeepNotice saying when they go.
+   */
+  unfinished: UnfinishedDraft[];
+  keepNotice: string;
 }
 
 export interface CryptoBanner {
@@ -790,6 +796,12 @@ export interface DraftRow {
   currency: string;
   approvals: string;
   status: string;
+  /**
+   * Resume and Deletion are an unfinished draft's: the step it continues at, and when the
+   * cleanup deletes it.
+   */
+  resume: string;
+  deletion: string;
 }
 
 /**
@@ -1501,6 +1513,8 @@ export interface PayoutDraftsProps {
   prev: string;
   failure: string;
   panel: DraftPanelProps | null;
+  /** KeepNotice, with the Unfinished filter, says when unfinished drafts are deleted. */
+  keepNotice: string;
   /** PanelError replaces the panel when the draft cannot be shown. */
   panelError: string;
   closePanel: string;
@@ -2446,6 +2460,17 @@ export interface TransferPageProps {
 /** TransitionProps are the props of templates/pages/auth/LoginTransition.tsx. */
 export interface TransitionProps {
   next: string;
+}
+
+/** UnfinishedDraft is a draft its creator left in the wizard: where to continue it. */
+export interface UnfinishedDraft {
+  id: string;
+  href: string;
+  label: string;
+  amount: string;
+  step: string;
+  changed: string;
+  deletion: string;
 }
 
 /**
