@@ -80,9 +80,10 @@ function Row({ r }: { r: DraftRow }) {
       <td className="whitespace-nowrap p-2">{r.created}</td>
       <td className="p-2">
         {r.href ? (
-          <a href={r.href} className="break-all text-blue-800 underline" aria-current={r.open ? 'true' : undefined}>
+          <a href={r.href} className={(r.resume ? 'min-w-24 ' : 'break-all ') + 'inline-block text-blue-800 underline'}
+            aria-current={r.open ? 'true' : undefined}>
             {r.resume ? <>{r.resume}<span className="sr-only">: draft </span></> : null}
-            {r.resume ? <span className="block">{r.endToEndId || r.id}</span> : r.endToEndId || r.id}
+            {r.resume ? <span className="block break-all">{r.endToEndId || r.id}</span> : r.endToEndId || r.id}
           </a>
         ) : <span className="break-all">{r.endToEndId || r.id}</span>}
       </td>
