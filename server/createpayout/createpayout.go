@@ -165,7 +165,8 @@ var KeepNotice = "Unfinished payouts are deleted " + strconv.Itoa(provider.Draft
 // Payout drafts page's Unfinished filter pages through any number.
 const unfinishedShown = 10
 
-const displayMoment = "02-01-2006 15:04"
+// DisplayMoment is how the wizard and the drafts list write a moment (UTC).
+const DisplayMoment = "02-01-2006 15:04"
 
 // Resume is the address that continues an unfinished draft at the step it was left at,
 // "" when the user may not use the wizard here (Offered).
@@ -178,7 +179,7 @@ func Resume(o *server.OrgContext, d provider.PayoutDraft) string {
 
 // Deletion is when the cleanup deletes an unfinished draft unless it changes before.
 func Deletion(d provider.PayoutDraft) string {
-	return d.UpdatedAt.Add(provider.DraftKeep).UTC().Format(displayMoment)
+	return d.UpdatedAt.Add(provider.DraftKeep).UTC().Format(DisplayMoment)
 }
 
 // DraftAmount is a draft's amount grouped for people ("" before one was saved).
@@ -211,7 +212,7 @@ func (s area) unfinished(c fiber.Ctx) ([]UnfinishedDraft, error) {
 			amount = DraftAmount(d) + " " + d.CurrencyCode
 		}
 		out = append(out, UnfinishedDraft{ID: d.DraftID, Href: Resume(rq.Org, d), Label: label, Amount: amount,
-			Step: provider.DraftStepLabel(d.ResumeStep()), Changed: d.UpdatedAt.UTC().Format(displayMoment), Deletion: Deletion(d)})
+			Step: provider.DraftStepLabel(d.ResumeStep()), Changed: d.UpdatedAt.UTC().Format(DisplayMoment), Deletion: Deletion(d)})
 	}
 	return out, nil
 }

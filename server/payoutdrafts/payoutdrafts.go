@@ -260,7 +260,7 @@ const (
 	msgListFailed  = "Error while fetching the payout drafts"
 	msgNotFound    = provider.MsgPayoutNotFound // "Something went wrong", the spec's detail failure
 	msgNotAllowed  = "You cannot take this action on this draft."
-	displayMoment  = "02-01-2006 15:04"
+	displayMoment  = createpayout.DisplayMoment
 	pageTitle      = "Payout drafts"
 	approveLabel   = "Approve"
 	declineLabel   = "Decline"
