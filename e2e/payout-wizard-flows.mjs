@@ -356,3 +356,52 @@ test('Payout wizard: a receiver saved from one payout fills the next one', async
   }
   await closeWizard(t, root);
 }, { timeout: 120_000 });
+
+test('Payout wizard: a payout left half-way is found again, continued and finished', async (t) => {
+  const { page } = t;
+  await page.setViewportSize({ width: 320, height: 800 });
+  await login(t, 'admin@demo.example');
+  let root = await openWizard(t);
+  const e2e = `E2E-LEFT-${t.js ? 'js' : 'nojs'}-${Date.now()}`;
+  await chooseProduct(t, root, 'SEPA', 'sepa-eur-de', 'sepa-eur-de-iban');
+  await payoutRequest(t, root, e2e);
+  await stepHeading(root, 'Receiver').waitFor();
+  const id = draftOf(t);
+  assert.ok(id, 'the address names the draft');
+
+  // Left: the user goes elsewhere and comes back another day through the menu.
+  await page.goto(`/org/${NORDIC}/accounts`);
+  await page.goto(`/org/${NORDIC}/payout_drafts?status=draft`);
+  await expectH1(page, 'Payout drafts');
+  const row = page.locator('#draft-' + id);
+  await row.waitFor();
+  assert.match(await row.innerText(), /Unfinished/);
+  assert.match(await row.getByRole('link').innerText(), /Continue at Receiver/);
+  assert.match(await page.locator('main').innerText(), /Unfinished payouts are deleted 7 days after their last change\./);
+  await t.audit('payout drafts: unfinished');
+  assert.equal(await row.getByRole('link').getAttribute('href'), `/org/${NORDIC}/payouts/create/${id}/creditor`);
+
+  await page.goto(`/org/${NORDIC}/payouts/create`);
+  const section = page.getByRole('region', { name: 'Continue your unfinished payout' });
+  await section.waitFor();
+  assert.match(await section.innerText(), /deleted 7 days after their last change/);
+  await t.audit('create payout: continue an unfinished payout');
+  await section.getByRole('link', { name: new RegExp(e2e) }).click();
+  await page.waitForURL((u) => u.pathname === `/org/${NORDIC}/payouts/create/${id}/creditor`);
+  root = page.locator('main');
+  if (t.js) await page.locator('[data-island="PayoutWizard"][data-ready]').waitFor({ state: 'attached' });
+  await receiver(t, root);
+  await stepHeading(root, 'Receiver Bank').waitFor();
+  await root.getByLabel('IBAN', { exact: true }).fill(VALID_IBAN);
+  await next(root).click();
+  await summaryAndPublish(t, root, e2e);
+  await page.getByText('The payout request was sent for approval.', { exact: false }).waitFor();
+  await t.audit('wizard: continued draft sent for approval');
+
+  // Finished, it is no longer waiting to be continued.
+  await page.goto(`/org/${NORDIC}/payouts/create`);
+  await stepHeading(page.locator('main'), 'Select Product').waitFor();
+  assert.equal(await page.locator('#unfinished-' + id).count(), 0, 'the finished draft is still offered');
+  const res = await page.request.get(`${API}/payout_drafts/${id}`);
+  assert.equal((await res.json()).data.status, 'waiting_review');
+}, { timeout: 120_000 });

@@ -65,6 +65,16 @@ func BatchStatuses() []StateCategory {
 	return []StateCategory{{BatchCompleted, "Approved"}, {BatchWaitingReview, "Pending approval"}, {BatchRejected, "Declined"}}
 }
 
+// BatchLabel is the label a batch is shown with: its status's, except that a completed batch
+// nobody approved (its organisation needed no approval) is "Completed", not "Approved". The
+// status filter keeps the spec's "Approved" for every completed batch.
+func BatchLabel(b Batch) string {
+	if b.Status == BatchCompleted && len(b.Approvals) == 0 {
+		return "Completed"
+	}
+	return BatchStatusLabel(b.Status)
+}
+
 // BatchStatusLabel is the label of a batch status, the status itself when unknown.
 func BatchStatusLabel(status string) string {
 	for _, s := range BatchStatuses() {

@@ -229,7 +229,7 @@ func DraftStatusLabel(status string) string {
 	case DraftStatusPublished:
 		return "Published"
 	case DraftStatusDraft:
-		return "Draft"
+		return "Unfinished"
 	}
 	return status
 }
@@ -405,9 +405,11 @@ type DraftActor struct {
 
 // DraftFilter selects and pages drafts (spec 001 §7: filter[status], created_after,
 // created_before, page cursors). Status is waiting_review or rejected (the list's two; ""
-// is waiting_review, spec §9). Paging as PayoutFilter.
+// is waiting_review, spec §9), or draft: the unfinished drafts of CreatedBy, who must be
+// named then (a draft being built is its creator's alone). Paging as PayoutFilter.
 type DraftFilter struct {
 	Status        string
+	CreatedBy     string
 	CreatedAfter  time.Time
 	CreatedBefore time.Time
 	Cursor        string
@@ -421,6 +423,26 @@ const (
 	DefaultDraftLimit = 20
 	MaxDraftLimit     = 100
 )
+
+// DraftKeepDays is how long an unfinished draft (status draft) is kept after its last
+// change; the provider then deletes it (issue 27 item 15: a wizard left half-way must not
+// pile up). The pages say it in these days.
+const DraftKeepDays = 7
+
+// DraftKeep is DraftKeepDays as a duration.
+const DraftKeep = DraftKeepDays * 24 * time.Hour
+
+// ResumeStep is the step a user left an unfinished draft at: the first step after the
+// product whose section is not saved yet, else the summary (the wizard lets no step be
+// skipped on the way there).
+func (d *PayoutDraft) ResumeStep() string {
+	for _, step := range d.Steps()[1:] {
+		if sec := d.Section(step); sec != nil && !sec.Saved {
+			return step
+		}
+	}
+	return StepSummary
+}
 
 // DraftPage is one page of Drafts, newest first.
 type DraftPage struct {
@@ -542,7 +564,8 @@ type PayoutDrafts interface {
 	// DeleteDraft deletes a draft that is not published; only its creator (DraftDeleteBlock,
 	// else ECONFLICT).
 	DeleteDraft(ctx context.Context, orgID, draftID string, by DraftActor) error
-	// Drafts lists the drafts waiting for review or declined, newest first.
+	// Drafts lists the drafts waiting for review or declined, or one user's unfinished
+	// drafts (DraftFilter.CreatedBy), newest first.
 	Drafts(ctx context.Context, orgID string, f DraftFilter) (DraftPage, error)
 	// ApproveDraft records an approval (DraftReviewBlock, else ECONFLICT with its text).
 	// The approval that makes ApprovalsRequired publishes the draft into a payout request

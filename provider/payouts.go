@@ -265,7 +265,9 @@ func NewReasonCode(code, group string) ReasonCode {
 
 // payoutReasonTree is which reason codes each status category can carry.
 var payoutReasonTree = map[string][]string{
-	PayoutReturned: {ReasonInvalidCreditorAccount, ReasonInvalidCreditor, ReasonRequestedByCustomer},
+	// A bank returns a payout for the receiver's account or details; the customer's own
+	// request is a cancellation (state cancelled), never a return.
+	PayoutReturned: {ReasonInvalidCreditorAccount, ReasonInvalidCreditor},
 	PayoutRejected: {ReasonInvalidCreditor, ReasonInvalidUltimateDebtor, ReasonInvalidCreditorAccount, ReasonInvalidGeneralData,
 		ReasonMissingCapability, ReasonRequestedByCustomer, ReasonRequestedByMerchant},
 	PayoutActionRequired: {ReasonInsufficientFunds},

@@ -89,8 +89,12 @@ func seedCompletedBatches(ctx context.Context, tx *sql.Tx, orgID string, users m
 	n := 0
 	for _, key := range order {
 		ps := groups[key]
-		for start := 0; start < len(ps); start += 3 {
-			chunk := ps[start:min(start+3, len(ps))]
+		for start, end := 0, 0; start < len(ps); start = end {
+			// Up to three payouts made within a day of the first: a batch's payouts are made
+			// when it is approved, not weeks later.
+			for end = start + 1; end < len(ps) && end < start+3 && ps[end].created.Sub(ps[start].created) < 23*time.Hour; end++ {
+			}
+			chunk := ps[start:end]
 			first := chunk[0]
 			id := seedID(fmt.Sprintf("batch/%s/%d", orgID, n))
 			created := first.created.Add(-3 * time.Minute)
@@ -106,7 +110,7 @@ func seedCompletedBatches(ctx context.Context, tx *sql.Tx, orgID string, users m
 				reviews = append(reviews, a)
 				payoutReviews = append(payoutReviews, provider.PayoutReview{ReviewerName: a.UserName, CreatedAt: a.CreatedAt})
 			}
-			name := fmt.Sprintf("%s %s payouts %s", strings.ToLower(first.instr), first.code, created.Format("02 Jan"))
+			name := fmt.Sprintf("%s payouts %s %s", first.instr, first.code, created.Format("02-01"))
 			if err := insertSeedBatch(ctx, tx, seedBatchRow{id: id, org: orgID, name: name, status: provider.BatchCompleted,
 				instr: first.instr, code: first.code, country: first.country, created: created, creator: first.creator,
 				creatorID: users[first.creator], rows: len(chunk), total: total.String(), approvals: reviews}); err != nil {
@@ -199,7 +203,8 @@ func seedOpenBatch(ctx context.Context, tx *sql.Tx, r *rand.Rand, org provider.O
 		amt := money.FromMinor(int64(5000+r.IntN(400000)), dec)
 		total = total.Add(amt)
 		sections := seedReceiver(r, c.code, c.instr)
-		sections.Creditor.CountryCode, sections.CreditorAccount.CountryCode = c.country, c.country
+		moveParty(&sections.Creditor, c.country)
+		sections.CreditorAccount.CountryCode = c.country
 		if c.instr == "SEPA" {
 			sections.CreditorAccount.IBAN = makeIBAN(c.country, map[string]string{"DE": "370400440532013000",
 				"FR": "20041010050500013M02606"}[c.country])

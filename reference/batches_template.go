@@ -110,6 +110,13 @@ var (
 	exampleBICs  = map[string]string{"DE": "COBADEFFXXX", "FR": "BNPAFRPPXXX", "GB": "BARCGB22XXX", "SG": "DBSSSGSGXXX"}
 	exampleTexts = map[string]string{"full_name": "Anna Müller", "address": "Hauptstraße 5", "city": "Berlin", "postal_code": "10115",
 		"website": "https://shop.example.com", "bank_name": "Commerzbank"}
+	// exampleAddresses are the address fields of the corridor's country (a UK template with
+	// a sender in Berlin reads as a mistake); Germany's are exampleTexts'.
+	exampleAddresses = map[string]map[string]string{
+		"GB": {"full_name": "Oliver Smith", "address": "1 King Street", "city": "Manchester", "postal_code": "M2 4LQ", "bank_name": "Barclays"},
+		"FR": {"full_name": "Marie Dubois", "address": "12 Rue de la République", "city": "Lyon", "postal_code": "69001", "bank_name": "BNP Paribas"},
+		"SG": {"full_name": "Wei Ling Tan", "address": "1 Raffles Place", "city": "Singapore", "postal_code": "048616", "bank_name": "DBS Bank"},
+	}
 )
 
 // example is the template's value of a field: one the row's check accepts, blank for an
@@ -156,7 +163,7 @@ func (b *batchSchema) example(sf provider.SchemaField) string {
 		}
 		return ""
 	case provider.UIText:
-		return cmpOr(exampleTexts[sf.Name], sf.Label)
+		return cmpOr(exampleAddresses[country][sf.Name], cmpOr(exampleTexts[sf.Name], sf.Label))
 	}
 	return ""
 }

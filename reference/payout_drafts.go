@@ -772,8 +772,13 @@ func (s *Store) Drafts(ctx context.Context, orgID string, f provider.DraftFilter
 	case "":
 		f.Status = provider.DraftStatusWaitingReview
 	case provider.DraftStatusWaitingReview, provider.DraftStatusRejected:
+	case provider.DraftStatusDraft:
+		// Work in progress is its creator's alone: never listed for anyone else.
+		if f.CreatedBy == "" {
+			return page, &provider.FieldError{Field: "status", Err: provider.Errorf(provider.EINVALID, "Unfinished drafts are listed for their creator only.")}
+		}
 	default:
-		return page, &provider.FieldError{Field: "status", Err: provider.Errorf(provider.EINVALID, "Status is waiting_review or rejected.")}
+		return page, &provider.FieldError{Field: "status", Err: provider.Errorf(provider.EINVALID, "Status is waiting_review, rejected or draft.")}
 	}
 	k, err := newKeyset(f.Cursor, f.Direction, f.Limit, provider.DefaultDraftLimit, provider.MaxDraftLimit)
 	if err != nil {
@@ -789,6 +794,9 @@ func (s *Store) Drafts(ctx context.Context, orgID string, f provider.DraftFilter
 		return page, err
 	}
 	where, args := `p.organisation_id = ? AND p.status = ?`, []any{orgID, f.Status}
+	if f.CreatedBy != "" {
+		where, args = where+` AND p.created_by = ?`, append(args, f.CreatedBy)
+	}
 	where, args = createdWithin(where, args, f.CreatedAfter, f.CreatedBefore)
 	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM payout_drafts p WHERE `+where, args...).Scan(&page.Total); err != nil {
 		return page, fmt.Errorf("reference: drafts: %w", err)

@@ -110,6 +110,9 @@ func seedDraftsOf(ctx context.Context, tx *sql.Tx, r *rand.Rand, so seedDraftOrg
 		switch {
 		case i >= so.waiting+so.declined:
 			status = provider.DraftStatusDraft
+			// Left in the last two days, so the cleanup (provider.DraftKeep after the last
+			// change) keeps them for the demo's first days.
+			created = now.Add(-time.Duration(i-so.waiting-so.declined+1)*20*time.Hour - time.Duration(r.IntN(3600))*time.Second)
 		case i >= so.waiting:
 			status = provider.DraftStatusRejected
 		}
@@ -152,13 +155,16 @@ func seedDraftsOf(ctx context.Context, tx *sql.Tx, r *rand.Rand, so seedDraftOrg
 		if err := insertSeedDraft(ctx, tx, &d); err != nil {
 			return err
 		}
+		// Reviews follow the draft, 37 minutes apart, closer for a draft of the last hour:
+		// none is dated after the seeding.
+		gap := min(37*time.Minute, now.Sub(created)/time.Duration(len(reviews)+1))
 		for j, rv := range reviews {
 			n, err := userName(ctx, tx, rv.user)
 			if err != nil {
 				return err
 			}
 			if _, err := tx.ExecContext(ctx, `INSERT INTO payout_draft_reviews (draft_id, user_id, user_name, kind, created_at) VALUES (?, ?, ?, ?, ?)`,
-				d.id, rv.user, n, rv.kind, formatTime(created.Add(time.Duration(j+1)*37*time.Minute))); err != nil {
+				d.id, rv.user, n, rv.kind, formatTime(created.Add(time.Duration(j+1)*gap))); err != nil {
 				return err
 			}
 		}
@@ -178,7 +184,7 @@ func seedDraftsOf(ctx context.Context, tx *sql.Tx, r *rand.Rand, so seedDraftOrg
 			productID: prodID, schema: schemaID, status: provider.DraftStatusPublished,
 			values: map[string]map[string]string{provider.StepPayoutRequest: {"virtual_account_number": p.account, "amount": p.amount, "end_to_end_id": p.e2e}},
 			errs:   map[string]map[string][]string{}, saved: []string{}, currency: p.code, debtorAccount: p.account, amount: p.amount,
-			e2e: p.e2e, approvalsRequired: cfgN, payoutRef: p.ref, payoutState: p.state, createdAt: at.Add(-time.Hour), updatedAt: at}
+			e2e: p.e2e, approvalsRequired: cfgN, payoutRef: p.ref, payoutState: p.state, createdAt: at.Add(-6 * time.Hour), updatedAt: at}
 		if err := insertSeedDraft(ctx, tx, &d); err != nil {
 			return err
 		}

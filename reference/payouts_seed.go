@@ -112,6 +112,14 @@ func seedReceiver(r *rand.Rand, code, instr string) provider.PayoutSections {
 	return s
 }
 
+// moveParty puts a receiver in another country: its city, postal code and address too, so
+// the demo never shows a German receiver in Rotterdam.
+func moveParty(c *provider.Party, country string) {
+	city := seedCities[country]
+	c.Address = strings.Replace(c.Address, c.City, city[0], 1)
+	c.CountryCode, c.City, c.PostalCode = country, city[0], city[1]
+}
+
 // seedSender is the ultimate debtor: the organisation itself, or one of its customers.
 func seedSender(r *rand.Rand, org provider.Organisation) provider.Party {
 	if r.IntN(2) == 0 {
@@ -336,8 +344,10 @@ func seedBookedPayouts(ctx context.Context, tx *sql.Tx, r *rand.Rand, orgs map[s
 			p.to(provider.StateTSTMInitiated, initiated)
 			p.to(provider.StateCompleted, initiated.Add(time.Duration(1+r.IntN(6))*time.Hour))
 			p.state = provider.StateReturned
+			// A bank returns a payout for the receiver's account or details, never "requested
+			// by customer" (that is a cancellation's reason).
 			p.reason = []string{provider.ReasonInvalidCreditorAccount, provider.ReasonInvalidCreditorAccount, provider.ReasonInvalidCreditor,
-				provider.ReasonRequestedByCustomer}[r.IntN(4)]
+				provider.ReasonInvalidCreditorAccount}[r.IntN(4)]
 			p.to(provider.StateReturned, releasedAt[p])
 		case provider.EntryPayoutCancelled:
 			p.state, p.reason = provider.StateCancelled, provider.ReasonRequestedByCustomer
@@ -460,7 +470,8 @@ func seedUnbookedPayouts(r *rand.Rand, so *seedPayoutOrg, now time.Time) []*seed
 		func(p *seedPayout) { p.purpose = "P-02" },
 		func(p *seedPayout) {
 			p.instr = "ACH"
-			p.sections.CreditorAccount.CountryCode, p.sections.Creditor.CountryCode = "DE", "DE"
+			p.sections.CreditorAccount.CountryCode = "DE"
+			moveParty(&p.sections.Creditor, "DE")
 		},
 	}
 	for range 40 + r.IntN(12) {

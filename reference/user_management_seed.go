@@ -43,7 +43,7 @@ func demoStaffOf() []demoStaff {
 		},
 		{
 			org: DemoOrg2ID, domain: "atlantic-freight.example",
-			first: []string{"Alice", "Ben", "Chloe", "David", "Eleanor", "Finn", "Grace", "Harry", "Isla", "Jack", "Katie", "Liam",
+			first: []string{"Alice", "Ben", "Chloe", "David", "Eleanor", "Finn", "Grace", "Henry", "Isla", "Jack", "Katie", "Liam",
 				"Mia", "Noah", "Olivia", "Patrick", "Ruby", "Samuel", "Thea", "Umar", "Victoria", "William", "Zara", "Arthur"},
 			last: []string{"Smith", "Jones", "Taylor", "Brown", "Williams", "Wilson", "Davies", "Evans", "Thomas"},
 			roles: []string{provider.RoleAdmin, provider.RoleObserver, provider.RoleFinance, provider.RoleOperationsMember,

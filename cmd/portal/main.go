@@ -159,6 +159,7 @@ func run(log *slog.Logger) error {
 	})
 	defer store.StartExportWorker(ctx, reference.ExportWorkerEnv(log))()
 	defer store.StartPayoutProcessor(ctx, reference.PayoutProcessorEnv(log))()
+	defer store.StartDraftCleanup(ctx, reference.DraftCleanupEnv(log))()
 	go func() {
 		<-ctx.Done()
 		_ = srv.App().ShutdownWithTimeout(10 * time.Second)

@@ -60,7 +60,7 @@ const draft: PayoutDraft = {
   ],
 };
 
-const page = (w: Partial<Wizard>) => renderToString(h(CreatePayout, { shell, wizard: { ...base, ...w } }));
+const page = (w: Partial<Wizard>) => renderToString(h(CreatePayout, { shell, wizard: { ...base, ...w }, unfinished: [], keepNotice: '' }));
 
 /** Reads the page from the top, focus where the browser puts it on load ([autofocus]). */
 const transcript = (html: string) => readHTML(html);

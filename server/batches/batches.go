@@ -265,7 +265,7 @@ func (s area) row(o *server.OrgContext, b provider.Batch, here url.Values, open 
 	date, clock := displayDate(b)
 	r := BatchRow{ID: b.ID, Open: b.ID == open, Name: b.Name, LocalInstrument: b.LocalInstrument, Date: date, Time: clock,
 		CreatedBy: b.CreatorName, Country: b.Country.Name, CountryCode: b.Country.ISO, Payouts: b.TotalPayoutRequestsCount,
-		Amount: displayAmount(b.TotalAmount, b.Currency.ISO), Status: b.Status, StatusLabel: provider.BatchStatusLabel(b.Status)}
+		Amount: displayAmount(b.TotalAmount, b.Currency.ISO), Status: b.Status, StatusLabel: provider.BatchLabel(b)}
 	if o.Config.BatchNumberOfApprovers > 0 {
 		q := url.Values{}
 		for k, v := range here {
@@ -314,7 +314,7 @@ func corridorText(code, country provider.NamedCode, iso bool) string {
 func facts(b provider.Batch) []BatchFact {
 	date, clock := displayDate(b)
 	return []BatchFact{
-		{"Status", provider.BatchStatusLabel(b.Status)},
+		{"Status", provider.BatchLabel(b)},
 		{"Type", b.LocalInstrument},
 		{"Corridor", corridorText(b.Currency, b.Country, false)},
 		{"Created", strings.TrimSpace(date + " " + clock)},
@@ -329,7 +329,7 @@ func facts(b provider.Batch) []BatchFact {
 func (s area) panel(c fiber.Ctx, b provider.Batch, here url.Values) BatchPanel {
 	rq := server.Req(c)
 	o := rq.Org
-	p := BatchPanel{ID: b.ID, Name: b.Name, Status: b.Status, StatusLabel: provider.BatchStatusLabel(b.Status), Summary: facts(b),
+	p := BatchPanel{ID: b.ID, Name: b.Name, Status: b.Status, StatusLabel: provider.BatchLabel(b), Summary: facts(b),
 		ApprovedBy: reviews(b.Approvals), DeclinedBy: reviews(b.Rejections), ViewPayouts: batchPath(o.Org.ID, b.ID),
 		Close: server.Link(base(o.Org.ID), here, "#batch-"+b.ID)}
 	if b.Status == provider.BatchWaitingReview {

@@ -13,12 +13,14 @@ import (
 	"errors"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/gofiber/fiber/v3"
 
 	"portal/access"
 	"portal/currency"
+	"portal/money"
 	"portal/payoutfield"
 	"portal/provider"
 	"portal/server"
@@ -139,6 +141,80 @@ type WizardProps struct {
 type CreatePayoutProps struct {
 	Shell  server.ShellProps `json:"shell"`
 	Wizard WizardProps       `json:"wizard"`
+	// Unfinished are the user's own drafts left half-way, newest first (shown on the
+	// product step only), with KeepNotice saying when they go.
+	Unfinished []UnfinishedDraft `json:"unfinished"`
+	KeepNotice string            `json:"keepNotice"`
+}
+
+// UnfinishedDraft is a draft its creator left in the wizard: where to continue it.
+type UnfinishedDraft struct {
+	ID       string `json:"id"`
+	Href     string `json:"href"`
+	Label    string `json:"label"`
+	Amount   string `json:"amount"`
+	Step     string `json:"step"`
+	Changed  string `json:"changed"`
+	Deletion string `json:"deletion"`
+}
+
+// KeepNotice says how long an unfinished payout is kept (provider.DraftKeep).
+var KeepNotice = "Unfinished payouts are deleted " + strconv.Itoa(provider.DraftKeepDays) + " days after their last change."
+
+// unfinishedShown caps the Create payout page's list: a user has a few at most, and the
+// Payout drafts page's Unfinished filter pages through any number.
+const unfinishedShown = 10
+
+// DisplayMoment is how the wizard and the drafts list write a moment (UTC).
+const DisplayMoment = "02-01-2006 15:04"
+
+// Resume is the address that continues an unfinished draft at the step it was left at,
+// "" when the user may not use the wizard here (Offered).
+func Resume(o *server.OrgContext, d provider.PayoutDraft) string {
+	if !Offered(o) || d.Status != provider.DraftStatusDraft {
+		return ""
+	}
+	return stepPath(o.Org.ID, d.DraftID, d.ResumeStep())
+}
+
+// Deletion is when the cleanup deletes an unfinished draft unless it changes before.
+func Deletion(d provider.PayoutDraft) string {
+	return d.UpdatedAt.Add(provider.DraftKeep).UTC().Format(DisplayMoment)
+}
+
+// DraftAmount is a draft's amount grouped for people ("" before one was saved).
+func DraftAmount(d provider.PayoutDraft) string {
+	if d.Amount == "" {
+		return ""
+	}
+	if a, err := money.ParseCurrency(d.Amount, d.CurrencyCode); err == nil {
+		return money.Group(a.String())
+	}
+	return d.Amount
+}
+
+// unfinished lists the user's own unfinished drafts for the product step.
+func (s area) unfinished(c fiber.Ctx) ([]UnfinishedDraft, error) {
+	rq := server.Req(c)
+	out := []UnfinishedDraft{}
+	page, err := s.PayoutDrafts.Drafts(c.Context(), rq.Org.Org.ID, provider.DraftFilter{Status: provider.DraftStatusDraft,
+		CreatedBy: rq.User.ID, Limit: unfinishedShown})
+	if err != nil {
+		return out, err
+	}
+	for _, d := range page.Drafts {
+		label := d.LocalInstrument + " · " + d.Corridor.Name
+		if d.EndToEndID != "" {
+			label += " · " + d.EndToEndID
+		}
+		amount := ""
+		if d.Amount != "" {
+			amount = DraftAmount(d) + " " + d.CurrencyCode
+		}
+		out = append(out, UnfinishedDraft{ID: d.DraftID, Href: Resume(rq.Org, d), Label: label, Amount: amount,
+			Step: provider.DraftStepLabel(d.ResumeStep()), Changed: d.UpdatedAt.UTC().Format(DisplayMoment), Deletion: Deletion(d)})
+	}
+	return out, nil
 }
 
 // CreatePayoutDeleteProps are the props of templates/pages/createpayout/CreatePayoutDelete.tsx:
@@ -220,8 +296,16 @@ func (s area) render(c fiber.Ctx, status int, w WizardProps) error {
 	if w.Result == nil && w.Step != provider.StepSelectProduct {
 		title = provider.DraftStepLabel(w.Step) + " · " + title
 	}
+	props := CreatePayoutProps{Shell: sh, Wizard: w, Unfinished: []UnfinishedDraft{}, KeepNotice: KeepNotice}
+	if w.Step == provider.StepSelectProduct && w.Draft == nil && w.Result == nil {
+		if props.Unfinished, err = s.unfinished(c); err != nil {
+			// The wizard itself still works; the list is a convenience.
+			s.logFailure(c, "unfinished drafts", err)
+			props.Unfinished = []UnfinishedDraft{}
+		}
+	}
 	return s.Render(c, server.View{Status: status, Page: "CreatePayout", Title: title + " · " + server.Req(c).Org.Org.Name,
-		Props: CreatePayoutProps{Shell: sh, Wizard: w}})
+		Props: props})
 }
 
 // ── Product step ─────────────────────────────────────────────────────────────

@@ -127,10 +127,10 @@ func apiDraftFilter(c fiber.Ctx) (provider.DraftFilter, error) {
 	q := func(name string) string { return strings.Clone(c.Query(name)) }
 	var probs []server.APIProblem
 	switch v := q("filter[status]"); v {
-	case "", provider.DraftStatusWaitingReview, provider.DraftStatusRejected:
+	case "", provider.DraftStatusWaitingReview, provider.DraftStatusRejected, provider.DraftStatusDraft:
 		f.Status = v
 	default:
-		probs = append(probs, apiParam("filter[status]", "Status is waiting_review or rejected"))
+		probs = append(probs, apiParam("filter[status]", "Status is waiting_review, rejected or draft"))
 	}
 	pg, err := server.APIReadPage(c, server.APIPagingNames{After: "page[cursor_after]", Before: "page[cursor_before]",
 		Include: "page[include_cursor]", Size: "page[size]"}, provider.MaxDraftLimit, probs)
@@ -143,6 +143,10 @@ func apiListDrafts(c fiber.Ctx, p provider.PayoutDrafts, r server.APIOrgCall) (s
 	f, err := apiDraftFilter(c)
 	if err != nil {
 		return out, err
+	}
+	if f.Status == provider.DraftStatusDraft {
+		// Unfinished drafts are their creator's alone: the caller's own, never anyone else's.
+		f.CreatedBy = r.Caller.User.ID
 	}
 	page, err := p.Drafts(c.Context(), r.OrgID, f)
 	if provider.ErrorCode(err) == provider.EINVALID {
@@ -399,9 +403,10 @@ func (s area) apiOperations() []server.APIOp {
 	}
 	ops := []server.APIOp{
 		server.APIReadOp(read("listPayoutDrafts", "", apiDraftsPath, "List payout drafts",
-			"The drafts waiting for review (filter[status]=waiting_review, the default) or declined (rejected), newest first, "+
+			"The drafts waiting for review (filter[status]=waiting_review, the default) or declined (rejected), or the caller's own unfinished "+
+				"drafts (draft: left in the wizard; deleted "+strconv.Itoa(provider.DraftKeepDays)+" days after their last change), newest first, "+
 				"cursor paged with the total; each with its sections, approvals and rejections.", access.PayoutDraftsRead,
-			org(q("filter[status]", "waiting_review (default) or rejected."),
+			org(q("filter[status]", "waiting_review (default), rejected, or draft (the caller's own unfinished drafts)."),
 				q("page[cursor_after]", "cursor_next of a page: the page after it."),
 				q("page[cursor_before]", "cursor_prev of a page: the page before it."),
 				server.OAParameter{Name: "page[include_cursor]", In: "query", Description: "true: with page[cursor_after], the page starts at the cursor's own row.",

@@ -15,9 +15,9 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"portal/access"
-	"portal/money"
 	"portal/provider"
 	"portal/server"
+	"portal/server/createpayout"
 	"portal/server/listpage"
 	"portal/session"
 )
@@ -143,6 +143,10 @@ type DraftRow struct {
 	Currency   string `json:"currency"`
 	Approvals  string `json:"approvals"`
 	Status     string `json:"status"`
+	// Resume and Deletion are an unfinished draft's: the step it continues at, and when the
+	// cleanup deletes it.
+	Resume   string `json:"resume"`
+	Deletion string `json:"deletion"`
 }
 
 // DraftLine is a label and a value of the details panel: the provider's summary line, so
@@ -232,6 +236,8 @@ type PayoutDraftsProps struct {
 	Prev     string            `json:"prev"`
 	Failure  string            `json:"failure"`
 	Panel    *DraftPanelProps  `json:"panel"`
+	// KeepNotice, with the Unfinished filter, says when unfinished drafts are deleted.
+	KeepNotice string `json:"keepNotice"`
 	// PanelError replaces the panel when the draft cannot be shown.
 	PanelError string `json:"panelError"`
 	ClosePanel string `json:"closePanel"`
@@ -254,7 +260,7 @@ const (
 	msgListFailed  = "Error while fetching the payout drafts"
 	msgNotFound    = provider.MsgPayoutNotFound // "Something went wrong", the spec's detail failure
 	msgNotAllowed  = "You cannot take this action on this draft."
-	displayMoment  = "02-01-2006 15:04"
+	displayMoment  = createpayout.DisplayMoment
 	pageTitle      = "Payout drafts"
 	approveLabel   = "Approve"
 	declineLabel   = "Decline"
@@ -266,15 +272,7 @@ func base(orgID string) string { return "/org/" + orgID + "/payout_drafts" }
 
 func actor(rq *server.Request) provider.DraftActor { return actorOf(*rq.User) }
 
-func amountText(d provider.PayoutDraft) string {
-	if d.Amount == "" {
-		return ""
-	}
-	if a, err := money.ParseCurrency(d.Amount, d.CurrencyCode); err == nil {
-		return money.Group(a.String())
-	}
-	return d.Amount
-}
+func amountText(d provider.PayoutDraft) string { return createpayout.DraftAmount(d) }
 
 func approvalsText(d provider.PayoutDraft) string {
 	return strconv.Itoa(len(d.Approvals)) + " of " + strconv.Itoa(max(d.ApprovalsRequired, 1))
@@ -297,8 +295,13 @@ func neededText(d provider.PayoutDraft) string {
 func pageQuery(c fiber.Ctx) (kept url.Values, f provider.DraftFilter, cur listpage.Cursor) {
 	kept = url.Values{}
 	f = provider.DraftFilter{Status: provider.DraftStatusWaitingReview, Limit: pageSize}
-	if c.Query(qStatus) == provider.DraftStatusRejected {
-		f.Status = provider.DraftStatusRejected
+	switch v := c.Query(qStatus); v {
+	case provider.DraftStatusRejected:
+		f.Status = v
+		kept.Set(qStatus, f.Status)
+	case provider.DraftStatusDraft:
+		// Unfinished drafts are their creator's alone: only the user's own are listed.
+		f.Status, f.CreatedBy = v, server.Req(c).User.ID
 		kept.Set(qStatus, f.Status)
 	}
 	cur = listpage.ReadCursor(c, qCursorAfter, qCursorBefore)
@@ -322,7 +325,11 @@ func (s area) page(c fiber.Ctx, draftID string) error {
 	kept, f, cur := pageQuery(c)
 	props := PayoutDraftsProps{Shell: sh, Action: base(o.Org.ID), Status: f.Status, Rows: []DraftRow{},
 		Statuses: []DraftChoice{{provider.DraftStatusWaitingReview, provider.DraftStatusLabel(provider.DraftStatusWaitingReview)},
-			{provider.DraftStatusRejected, provider.DraftStatusLabel(provider.DraftStatusRejected)}}}
+			{provider.DraftStatusRejected, provider.DraftStatusLabel(provider.DraftStatusRejected)},
+			{provider.DraftStatusDraft, provider.DraftStatusLabel(provider.DraftStatusDraft)}}}
+	if f.Status == provider.DraftStatusDraft {
+		props.KeepNotice = createpayout.KeepNotice
+	}
 	page, err := listpage.Load(&cur, func(cursor, direction string) (provider.DraftPage, error) {
 		f.Cursor, f.Direction = cursor, direction
 		return s.PayoutDrafts.Drafts(c.Context(), o.Org.ID, f)
@@ -333,10 +340,18 @@ func (s area) page(c fiber.Ctx, draftID string) error {
 		props.Failure = msgListFailed
 	}
 	for _, d := range page.Drafts {
-		props.Rows = append(props.Rows, DraftRow{ID: d.DraftID, Href: server.Link(base(o.Org.ID)+"/"+url.PathEscape(d.DraftID), listQ, "") + "#draft-panel",
+		row := DraftRow{ID: d.DraftID, Href: server.Link(base(o.Org.ID)+"/"+url.PathEscape(d.DraftID), listQ, "") + "#draft-panel",
 			Open: d.DraftID == draftID, Created: d.CreatedAt.UTC().Format(displayMoment), Creator: d.CreatorName,
 			EndToEndID: d.EndToEndID, Transfer: d.LocalInstrument + " · " + d.Corridor.Name, Account: d.DebtorAccount,
-			Amount: amountText(d), Currency: d.CurrencyCode, Approvals: approvalsText(d), Status: provider.DraftStatusLabel(d.Status)})
+			Amount: amountText(d), Currency: d.CurrencyCode, Approvals: approvalsText(d), Status: provider.DraftStatusLabel(d.Status)}
+		if d.Status == provider.DraftStatusDraft {
+			// Work in progress has no panel here: it is continued in the wizard, at the step it
+			// was left at (no link where this user may not use the wizard).
+			row.Href, row.Approvals = createpayout.Resume(o, d), ""
+			row.Resume = "Continue at " + provider.DraftStepLabel(d.ResumeStep())
+			row.Deletion = createpayout.Deletion(d)
+		}
+		props.Rows = append(props.Rows, row)
 	}
 	props.Total = page.Total
 	props.Next, props.Prev = cur.Pager(base(o.Org.ID), kept, page.HasNext, page.CursorNext, page.CursorPrev)

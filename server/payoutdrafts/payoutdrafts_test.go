@@ -134,7 +134,7 @@ func TestDraftsPage(t *testing.T) {
 	for _, o := range htmlq.FindAll(sel, htmlq.ByTag("option")) {
 		opts = append(opts, htmlq.VisibleText(o)+map[bool]string{true: "*"}[htmlq.HasAttr(o, "selected")])
 	}
-	if !slices.Equal(opts, []string{"Pending approval*", "Declined"}) {
+	if !slices.Equal(opts, []string{"Pending approval*", "Declined", "Unfinished"}) {
 		t.Errorf("status options %v", opts)
 	}
 	rows := servertest.Rows(doc)

@@ -526,6 +526,12 @@ export interface CreatePayoutDeleteProps {
 export interface CreatePayoutProps {
   shell: ShellProps;
   wizard: WizardProps;
+  /**
+   * Unfinished are the user's own drafts left half-way, newest first (shown on the
+   * product step only), with KeepNotice saying when they go.
+   */
+  unfinished: UnfinishedDraft[];
+  keepNotice: string;
 }
 
 export interface CryptoBanner {
@@ -826,6 +832,12 @@ export interface DraftRow {
   currency: string;
   approvals: string;
   status: string;
+  /**
+   * Resume and Deletion are an unfinished draft's: the step it continues at, and when the
+   * cleanup deletes it.
+   */
+  resume: string;
+  deletion: string;
 }
 
 /**
@@ -1585,6 +1597,8 @@ export interface PayoutDraftsProps {
   prev: string;
   failure: string;
   panel: DraftPanelProps | null;
+  /** KeepNotice, with the Unfinished filter, says when unfinished drafts are deleted. */
+  keepNotice: string;
   /** PanelError replaces the panel when the draft cannot be shown. */
   panelError: string;
   closePanel: string;
@@ -2547,6 +2561,17 @@ export interface TransferPageProps {
 /** TransitionProps are the props of templates/pages/auth/LoginTransition.tsx. */
 export interface TransitionProps {
   next: string;
+}
+
+/** UnfinishedDraft is a draft its creator left in the wizard: where to continue it. */
+export interface UnfinishedDraft {
+  id: string;
+  href: string;
+  label: string;
+  amount: string;
+  step: string;
+  changed: string;
+  deletion: string;
 }
 
 /**

@@ -79,22 +79,26 @@ function Row({ r }: { r: DraftRow }) {
     <tr id={'draft-' + r.id} className={rowClass(r.open)}>
       <td className="whitespace-nowrap p-2">{r.created}</td>
       <td className="p-2">
-        <a href={r.href} className="break-all text-blue-800 underline" aria-current={r.open ? 'true' : undefined}>
-          {r.endToEndId || r.id}
-        </a>
+        {r.href ? (
+          <a href={r.href} className={(r.resume ? 'min-w-24 ' : 'break-all ') + 'inline-block text-blue-800 underline'}
+            aria-current={r.open ? 'true' : undefined}>
+            {r.resume ? <>{r.resume}<span className="sr-only">: draft </span></> : null}
+            {r.resume ? <span className="block break-all">{r.endToEndId || r.id}</span> : r.endToEndId || r.id}
+          </a>
+        ) : <span className="break-all">{r.endToEndId || r.id}</span>}
       </td>
       <td className="p-2">{r.creator}</td>
       <td className="p-2">{r.transfer}</td>
       <td className="p-2">{r.account}</td>
       <td className="whitespace-nowrap p-2 text-right tabular-nums">{r.amount} {r.currency}</td>
       <td className="whitespace-nowrap p-2">{r.approvals}</td>
-      <td className="p-2">{r.status}</td>
+      <td className="p-2">{r.status}{r.deletion ? <span className="block text-sm text-gray-700">Deleted on {r.deletion} UTC</span> : null}</td>
     </tr>
   );
 }
 
 export default function PayoutDrafts(p: Props) {
-  const noun = p.status === 'rejected' ? 'declined' : 'pending approval';
+  const noun = p.status === 'rejected' ? 'declined' : p.status === 'draft' ? 'unfinished' : 'pending approval';
   return (
     <Shell shell={p.shell}>
       <h1 className="mb-4 text-2xl font-semibold">Payout drafts</h1>
@@ -106,6 +110,7 @@ export default function PayoutDrafts(p: Props) {
           </div>
           <button type="submit" className="mb-4 rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Show</button>
         </form>
+        {p.keepNotice ? <p className="mb-4">Only your own unfinished drafts are listed. {p.keepNotice}</p> : null}
         <Listing name="drafts" total={p.total} noun="payout drafts" failure={p.failure} rows={p.rows} row={(r) => <Row r={r} />} prev={p.prev} next={p.next}
           count={<>
             {counted(p.total, 'draft', 'drafts')} {noun} · 20 per page, newest first
