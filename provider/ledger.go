@@ -39,7 +39,7 @@ type Ledger interface {
 	Markups(ctx context.Context, orgID string) ([]Markup, error)
 	// Currencies lists the currencies ExchangeRate quotes, ordered by ISO code.
 	Currencies(ctx context.Context, orgID string) ([]Currency, error)
-	// SearchMovements finds the entries of every account orgID may read (owned or shared)
+	// SearchMovements finds the entries of every account orgID owns (not those shared with it)
 	// whose reference, order id, entry id or transaction end-to-end id equals the query
 	// exactly (spec 000 §7 movements/search). Newest first with keyset cursors, as
 	// Movements; Total counts every hit. EINVALID for an empty or over-long query, a bad
