@@ -193,8 +193,8 @@ func displayAmount(s, code string) string {
 	return money.Group(s)
 }
 
-// entryTypeLabel shows an entry type with its underscores as spaces (000 §2).
-func entryTypeLabel(t string) string { return strings.ReplaceAll(t, "_", " ") }
+// entryTypeLabel is how the page shows an entry type.
+var entryTypeLabel = provider.EntryTypeLabel
 
 // shortWallet is the spec's shortened wallet address: first 9 and last 5.
 func shortWallet(s string) string {
