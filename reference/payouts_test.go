@@ -521,7 +521,8 @@ func TestCreatePayout(t *testing.T) {
 		t.Errorf("products %+v %v", products, err)
 	}
 	tree, err := s.PayoutReasonCodes(ctx, DemoOrg1ID)
-	if err != nil || len(tree) != 7 || tree[1].Status.Code != provider.PayoutRejected || len(tree[1].ReasonCodes) != 7 {
+	if err != nil || len(tree) != len(provider.PayoutStatuses()) || tree[1].Status.Code != provider.PayoutRejected || len(tree[1].ReasonCodes) != 6 ||
+		tree[7].Status.Code != provider.StatusCancelled || len(tree[7].ReasonCodes) != 1 {
 		t.Errorf("reason tree %+v %v", tree, err)
 	}
 	for _, f := range []func() error{
