@@ -3,12 +3,12 @@
 // before and after instead of expecting fixed numbers, and use an end-to-end
 // id unique to the run and mode.
 //
-// Logins: 2 per mode (admin, observer), 4 per run; see the README's note on
+// Logins: 3 per mode (admin twice, observer), 6 per run; see the README's note on
 // the per-address login limit.
 import assert from 'node:assert/strict';
 
 import { test } from './lib/runner.mjs';
-import { NORDIC, expectH1, login, pathOf, unfold } from './flows.mjs';
+import { NORDIC, expectH1, fitsColumn, login, pathOf, unfold } from './flows.mjs';
 import { nextRows } from './loadmore-flows.mjs';
 
 // reference/seed.go
@@ -256,4 +256,38 @@ test('accounts: observer cannot transfer', async (t) => {
   await page.goto(accountPath(EUR) + '/transfer');
   await page.waitForURL((u) => u.pathname === `/org/${NORDIC}`);
   assert.equal(pathOf(page), `/org/${NORDIC}`);
+});
+
+// reference/seed.go: owned outside the portal, shared with both demo organisations.
+const POOL = '4520019000000017';
+const SHARED_NOTE = 'Please reach out to account owner for account information';
+
+test('accounts: a shared account shows what the dashboard says, and nothing more', async (t) => {
+  const { page } = t;
+  await login(t, 'admin@demo.example');
+  // The dashboard's card says the sentence and is no link; the account's page says the same.
+  const pool = page.getByRole('region', { name: 'Accounts', exact: true }).getByRole('listitem').filter({ hasText: `No. ${POOL}` });
+  await pool.getByText(SHARED_NOTE, { exact: true }).waitFor();
+  const cardText = await pool.innerText();
+  await page.goto(accountPath(POOL));
+  await expectH1(page, 'Account Transactions');
+  const details = page.getByRole('region', { name: 'Account details', exact: true });
+  await details.getByText(SHARED_NOTE, { exact: true }).waitFor();
+  const text = await details.innerText();
+  for (const want of ['Partner pool EUR', 'SHARED', POOL, 'EUR']) assert.ok(text.includes(want), `details show ${want}: ${text}`);
+  assert.equal(minor(text.slice(text.indexOf('Balance'))), minor(cardText), 'the balance is the dashboard card\'s');
+  assert.equal(await page.locator('main table').count(), 0, 'no transactions table');
+  assert.equal(await page.getByLabel('Entry type').count(), 0, 'no entry type filter');
+  assert.equal(await page.locator('[data-island="TransferDialog"], [data-island="StatementExport"]').count(), 0, 'no Transfer, no Export');
+  assert.equal(await page.getByRole('link', { name: /Transfer|Export to CSV/ }).count(), 0, 'no Transfer or Export link');
+  await t.audit('shared account');
+  await page.setViewportSize({ width: 320, height: 800 });
+  await fitsColumn(page, 'shared account at 320 px', 320);
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Its transfer page and a transfer naming it are refused.
+  const res = await page.goto(accountPath(POOL) + '/transfer');
+  assert.equal(res.status(), 403, 'the transfer page of a shared account');
+  await page.getByRole('alert').getByText(SHARED_NOTE, { exact: true }).waitFor();
+  await t.audit('shared account transfer refused');
 });

@@ -27,7 +27,7 @@ async function assertWidgets(page) {
   await pool.getByText('Please reach out to account owner for account information', { exact: true }).waitFor();
   const payouts = page.getByRole('region', { name: 'Payout requests', exact: true });
   const states = await payouts.getByRole('table').first().getByRole('rowheader').allInnerTexts();
-  assert.deepEqual(states.slice(0, 7), ['Returned', 'Rejected', 'Action required', 'Received', 'Processing', 'Pending', 'Completed']);
+  assert.deepEqual(states.slice(0, 8), ['Returned', 'Rejected', 'Action required', 'Received', 'Processing', 'Pending', 'Completed', 'Cancelled']);
   assert.equal(await payouts.getByRole('link', { name: 'Completed', exact: true }).getAttribute('href'), `/org/${NORDIC}/payouts?state=completed`);
   const collections = page.getByRole('region', { name: 'Collection orders', exact: true });
   assert.equal(await collections.getByRole('link', { name: 'View all orders' }).getAttribute('href'), `/org/${NORDIC}/collections/orders`);

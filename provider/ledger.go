@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"strings"
 	"time"
 )
 
@@ -39,7 +40,7 @@ type Ledger interface {
 	Markups(ctx context.Context, orgID string) ([]Markup, error)
 	// Currencies lists the currencies ExchangeRate quotes, ordered by ISO code.
 	Currencies(ctx context.Context, orgID string) ([]Currency, error)
-	// SearchMovements finds the entries of every account orgID may read (owned or shared)
+	// SearchMovements finds the entries of every account orgID owns (not those shared with it)
 	// whose reference, order id, entry id or transaction end-to-end id equals the query
 	// exactly (spec 000 §7 movements/search). Newest first with keyset cursors, as
 	// Movements; Total counts every hit. EINVALID for an empty or over-long query, a bad
@@ -100,7 +101,11 @@ type Currency struct {
 	Name    string   `json:"name" example:"Euro"`
 }
 
-// Entry types allowed in the ledger (spec 000 §9).
+// Entry types allowed in the ledger: spec 000 §9's sixteen, then the withdrawal family. The
+// spec has no withdrawal type; booking withdrawals as payout and payout_cancelled named them
+// for what they are not (a withdrawal is no payout request), so a withdrawal, its rejection
+// (the money never left) and its return each have their own type (migration 0025 converted
+// the entries booked before).
 const (
 	EntryCollection           = "collection"
 	EntryCollectionRefund     = "collection_refund"
@@ -118,17 +123,27 @@ const (
 	EntryInterAccountTransfer = "inter_account_transfer"
 	EntryCorrection           = "correction"
 	EntryFunding              = "funding"
+	EntryWithdrawal           = "withdrawal"
+	EntryWithdrawalRejected   = "withdrawal_rejected"
+	EntryWithdrawalReturned   = "withdrawal_returned"
 )
 
-// EntryTypes lists the allowed entry types in the spec's order.
+// EntryTypes lists the allowed entry types: the spec's in its order, then the withdrawal
+// family. They are the account page's filter values, the API's entry_type and the types a
+// transactions statement holds.
 func EntryTypes() []string {
 	return []string{
 		EntryCollection, EntryCollectionRefund, EntryCollectionFee, EntryCollectionRefundFee,
 		EntryRefundCanceled, EntryRefundReturned, EntryPayout, EntryPayoutFee, EntryPayoutReturned,
 		EntryPayoutCancelled, EntryIncidentChargesFee, EntryMonthlyFee, EntryMinimumProcessingFee,
 		EntryInterAccountTransfer, EntryCorrection, EntryFunding,
+		EntryWithdrawal, EntryWithdrawalRejected, EntryWithdrawalReturned,
 	}
 }
+
+// EntryTypeLabel is how an entry type is shown: its underscores as spaces (spec 000 §2), so
+// each type has its own label.
+func EntryTypeLabel(t string) string { return strings.ReplaceAll(t, "_", " ") }
 
 // ValidEntryType reports whether t is one of EntryTypes.
 func ValidEntryType(t string) bool {

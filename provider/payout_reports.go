@@ -33,8 +33,8 @@ var ErrNoPayoutsFound = &Error{Code: EINVALID, Message: MsgPayoutReportEmpty}
 
 // PayoutReportRequest is the export of spec 001 §7: an owned account, the creation period
 // [CreatedAfter, CreatedBefore) of at most MaxPayoutReportDays, ending no later than the end
-// of today, and the optional filters: status categories (PayoutStateCategories' codes or
-// StatusCancelled; none means all), currency and an amount range (inclusive, ≥ 0).
+// of today, and the optional filters: statuses (PayoutStatusCodes; none
+// means all), currency and an amount range (inclusive, ≥ 0).
 // RequestedBy is the user whose e-mail gets the notice.
 type PayoutReportRequest struct {
 	AccountNumber   string
@@ -67,14 +67,8 @@ type PayoutReport struct {
 }
 
 // PayoutReportCategories are the status category values a report (and the export dialog)
-// accepts: the seven categories in the dashboard's order, then cancelled.
-func PayoutReportCategories() []string {
-	var out []string
-	for _, c := range PayoutStateCategories() {
-		out = append(out, c.Code)
-	}
-	return append(out, StatusCancelled)
-}
+// accepts: the payout statuses.
+func PayoutReportCategories() []string { return PayoutStatusCodes() }
 
 // PayoutReportFilter selects and pages payout reports, newest first, like StatementFilter.
 type PayoutReportFilter struct {

@@ -85,9 +85,8 @@ func PayoutSources() []string {
 }
 
 // Payout current states (spec 001 §4), besides the ones named like their category
-// (completed, rejected, returned). Cancelled is the state a finished cancellation leaves;
-// its status is rejected with reason requested_by_customer (the v1 model has no cancelled
-// status, which is why the spec shows no rejection text for that reason).
+// (completed, rejected, returned). Cancelled is the state a finished cancellation leaves,
+// with reason requested_by_customer; its status is cancelled (payoutStatuses).
 const (
 	StateCreated                  = "created"
 	StateCapabilitySelected       = "capability_selected"
@@ -105,33 +104,9 @@ const (
 	StateCancelled                = "cancelled"
 )
 
-// StatusCancelled is the list status (spec 001 §4 "Payout list statuses") of a cancelled
-// payout; as a PayoutFilter.StateCategory it selects current state cancelled.
+// StatusCancelled is the status (spec 001 §4 "Payout list statuses") of a cancelled payout:
+// listed, filtered, counted and answered by the API as such (payoutStatuses).
 const StatusCancelled = "cancelled"
-
-// PayoutStates lists the current states of a status category, in lifecycle order (nil for an
-// unknown category). StatusCancelled gives the cancelled state alone.
-func PayoutStates(category string) []string {
-	switch category {
-	case PayoutReceived:
-		return []string{StateCreated, StateCapabilitySelected, StateValidatingExternal, StateValidated, StateUnableToValidateExternal}
-	case PayoutPending:
-		return []string{StateWaitingFutureExecution}
-	case PayoutActionRequired:
-		return []string{StateInsufficientFunds}
-	case PayoutProcessing:
-		return []string{StateAddedToPayoutPlanner, StateTSTMInitiated, StateHalted}
-	case PayoutCompleted:
-		return []string{StateCompleted}
-	case PayoutRejected:
-		return []string{StateRejected, StateCancelled}
-	case PayoutReturned:
-		return []string{StateReturned}
-	case StatusCancelled:
-		return []string{StateCancelled}
-	}
-	return nil
-}
 
 // CancellableStatuses are the status categories in which a payout may be cancelled.
 func CancellableStatuses() []string {
@@ -263,15 +238,17 @@ func NewReasonCode(code, group string) ReasonCode {
 		ExternalMessage: info.message, Section: ReasonSection(code)}
 }
 
-// payoutReasonTree is which reason codes each status category can carry.
+// payoutReasonTree is which reason codes each status can carry. A customer's request
+// ends as cancelled, no longer as rejected; a merchant's stays a rejection.
 var payoutReasonTree = map[string][]string{
 	// A bank returns a payout for the receiver's account or details; the customer's own
 	// request is a cancellation (state cancelled), never a return.
 	PayoutReturned: {ReasonInvalidCreditorAccount, ReasonInvalidCreditor},
 	PayoutRejected: {ReasonInvalidCreditor, ReasonInvalidUltimateDebtor, ReasonInvalidCreditorAccount, ReasonInvalidGeneralData,
-		ReasonMissingCapability, ReasonRequestedByCustomer, ReasonRequestedByMerchant},
+		ReasonMissingCapability, ReasonRequestedByMerchant},
 	PayoutActionRequired: {ReasonInsufficientFunds},
 	PayoutPending:        {ReasonWaitingFutureExecution},
+	StatusCancelled:      {ReasonRequestedByCustomer},
 }
 
 // PayoutStatusGroup is one node of the status filter tree.
@@ -421,7 +398,7 @@ type PayoutRequest struct {
 	ID                     string                     `json:"id"`
 	UniqueReference        string                     `json:"vela_unique_reference"`
 	EndToEndID             string                     `json:"end_to_end_id"`
-	Status                 string                     `json:"status"`
+	Status                 string                     `json:"status" description:"The v1 model's status (received, processing, rejected, pending, action_required, completed, returned), or cancelled for a finished cancellation (current_state_name cancelled), which v1 reported as rejected." enum:"@payout_statuses"`
 	CurrentStateName       string                     `json:"current_state_name"`
 	ReasonCodes            []ReasonCode               `json:"reason_codes"`
 	RequestedExecutionDate string                     `json:"requested_execution_date"` // YYYY-MM-DD or ""
@@ -506,8 +483,7 @@ type PayoutCancellation struct {
 }
 
 // PayoutFilter selects and pages payout requests (spec 001 §3 "Payout filters", §7). Zero
-// values mean no filter. StateCategory is one of PayoutStateCategories' codes or
-// StatusCancelled; ReasonCode a reason code id; AmountFrom and AmountTo are inclusive
+// values mean no filter. StateCategory is one of PayoutStatusCodes; ReasonCode a reason code id; AmountFrom and AmountTo are inclusive
 // decimal strings compared whatever the currency; CreatedAfter is inclusive,
 // CreatedBefore exclusive. Paging as MovementFilter; Limit 0 means DefaultPayoutLimit.
 // Sort is SortNewest (also "") or SortOldest, the list's order and the direction

@@ -22,7 +22,8 @@ type Stats interface {
 	CollectionOrderStatusCounts(ctx context.Context, orgID string, after, before time.Time) (StatusCounts, error)
 }
 
-// Payout request state categories, in the dashboard's order (spec 000 §4).
+// Payout request state categories, in the dashboard's order (spec 000 §4); with
+// StatusCancelled they are the rows of payoutStatuses.
 const (
 	PayoutReturned       = "returned"
 	PayoutRejected       = "rejected"
@@ -37,40 +38,6 @@ const (
 type StateCategory struct {
 	Code string `json:"code"`
 	Name string `json:"name"`
-}
-
-// PayoutStateCategories lists the categories in the dashboard's order.
-func PayoutStateCategories() []StateCategory {
-	return []StateCategory{
-		{PayoutReturned, "Returned"}, {PayoutRejected, "Rejected"}, {PayoutActionRequired, "Action required"},
-		{PayoutReceived, "Received"}, {PayoutProcessing, "Processing"}, {PayoutPending, "Pending"},
-		{PayoutCompleted, "Completed"},
-	}
-}
-
-// payoutStateGroups maps a payout request's current state to its category (spec 001 §4
-// "Payout status groups by current state"); a state that names a category is its own.
-var payoutStateGroups = map[string]string{
-	"created": PayoutReceived, "capability_selected": PayoutReceived, "validating_external": PayoutReceived,
-	"validated": PayoutReceived, "unable_to_validate_external": PayoutReceived,
-	"waiting_future_execution": PayoutPending,
-	"insufficient_funds":       PayoutActionRequired,
-	"halted":                   PayoutProcessing, "tstm_initiated": PayoutProcessing, "added_to_payout_planner": PayoutProcessing,
-	// A finished cancellation: the v1 model shows it as rejected (reason requested_by_customer).
-	"cancelled": PayoutRejected,
-}
-
-// PayoutStateCategory is the category of a current state ("" for an unknown state).
-func PayoutStateCategory(state string) string {
-	if c, ok := payoutStateGroups[state]; ok {
-		return c
-	}
-	for _, c := range PayoutStateCategories() {
-		if c.Code == state {
-			return c.Code
-		}
-	}
-	return ""
 }
 
 // Payout reason codes (spec 001 §4); the id is the code.

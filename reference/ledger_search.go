@@ -11,16 +11,15 @@ import (
 	"portal/provider"
 )
 
-// searchHits is the movement search (spec 000 §7): the readable accounts of ?1 (owned or
-// shared, never the provider's system accounts, which carry the same references) and the
+// searchHits is the movement search (spec 000 §7): the accounts ?1 owns (not those shared
+// with it, whose movements are their owner's, nor the provider's system accounts, which
+// carry the same references) and the
 // entries whose reference, order id, own id or transaction end-to-end id is ?2 (?3 the id as a
 // number, -1 when it is none). Each branch is one lookup in its own index (0008), so the cost
 // follows the number of hits, not the size of the ledger. The `<> ”` terms let SQLite use the
 // partial indexes.
 const searchHits = `WITH readable(account_number) AS (
 		SELECT account_number FROM accounts WHERE owner_organisation_id = ?1 AND kind = 'customer'
-		UNION SELECT a.account_number FROM account_shares sh JOIN accounts a ON a.account_number = sh.account_number
-			WHERE sh.organisation_id = ?1 AND a.kind = 'customer'
 	), hits(seq) AS (
 		SELECT seq FROM ledger_entries WHERE reference = ?2 AND reference <> ''
 		UNION SELECT seq FROM ledger_entries WHERE order_id = ?2 AND order_id <> ''

@@ -101,7 +101,8 @@ func (s *Store) seedLedger(ctx context.Context, tx *sql.Tx, now time.Time, accou
 			full = append(full, p)
 			role := "EXT"
 			switch p.entryType {
-			case provider.EntryCollectionFee, provider.EntryCollectionRefundFee, provider.EntryPayoutFee, provider.EntryMonthlyFee:
+			case provider.EntryCollectionFee, provider.EntryCollectionRefundFee, provider.EntryPayoutFee, provider.EntryMonthlyFee,
+				provider.EntryMinimumProcessingFee, provider.EntryIncidentChargesFee:
 				role = "FEE"
 			case provider.EntryInterAccountTransfer:
 				role = "FX"
@@ -275,6 +276,34 @@ func historyFor(ctx context.Context, tx *sql.Tx, group string, accts []seedAccou
 		}
 	}
 	reserveBefore(start)
+	// Each group's first account also carries the kinds the random walk never books, so every
+	// entry type has demo rows: a minimum processing fee and an incident charge (debits: the
+	// balances before them only rise) and, right after the opening funding, a small correction
+	// and a cancelled refund in its favour.
+	if len(accts) > 0 {
+		unit := int64(1)
+		if dec[0] > 2 {
+			unit = pow10i(dec[0] - 2)
+		}
+		for _, d := range []struct {
+			typ, prefix string
+			minor       int64
+			after       time.Duration
+		}{{provider.EntryMinimumProcessingFee, "MPF", -1500, 10 * 24 * time.Hour}, {provider.EntryIncidentChargesFee, "ICF", -4000, 20 * 24 * time.Hour},
+			{provider.EntryCorrection, "COR", 100, time.Hour}, {provider.EntryRefundCanceled, "RFC", 250, 2 * time.Hour}} {
+			n := d.minor * unit
+			if bal[0]-n < 0 {
+				continue
+			}
+			bal[0] -= n
+			kind := "fee"
+			if n > 0 {
+				kind = d.typ
+			}
+			evs = append(evs, histEvent{at: start.Add(d.after), kind: kind, ps: []posting{
+				{account: accts[0].AccountNumber, entryType: d.typ, amount: amount(0, n), reference: ref(d.prefix)}}})
+		}
+	}
 	for i, a := range accts {
 		if bal[i] > 0 {
 			evs = append(evs, histEvent{at: start.Add(-time.Duration(i+1) * time.Hour), kind: "funding", ps: []posting{

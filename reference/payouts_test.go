@@ -343,7 +343,7 @@ func TestCancelPayout(t *testing.T) {
 		{provider.StateCompleted, provider.PayoutCompleted, false},
 		{provider.StateRejected, provider.PayoutRejected, false},
 		{provider.StateReturned, provider.PayoutReturned, false},
-		{provider.StateCancelled, provider.PayoutRejected, false},
+		{provider.StateCancelled, provider.StatusCancelled, false},
 	} {
 		p := payoutIn(t, s, fmt.Sprint("CX-", i), c.state)
 		if p.Status != c.status || p.Cancellable() != c.ok {
@@ -371,7 +371,7 @@ func TestCancelPayout(t *testing.T) {
 		}
 		runPayouts(t, s, PayoutProcessorOptions{Settle: time.Hour})
 		got := mustPayout(t, s, DemoOrg1ID, p.UniqueReference)
-		if got.CurrentStateName != provider.StateCancelled || got.Status != provider.PayoutRejected || got.CancellationPending ||
+		if got.CurrentStateName != provider.StateCancelled || got.Status != provider.StatusCancelled || got.CancellationPending ||
 			got.ReasonCode() != provider.ReasonRequestedByCustomer || provider.PayoutStatusMessage(got.Status, got.ReasonCode()) != "" ||
 			got.StatusTransitions[len(got.StatusTransitions)-1].Name != "cancelled" {
 			t.Errorf("%s: after cancel %s/%s %q", c.state, got.CurrentStateName, got.ReasonCode(), transitionNames(got))
@@ -521,7 +521,8 @@ func TestCreatePayout(t *testing.T) {
 		t.Errorf("products %+v %v", products, err)
 	}
 	tree, err := s.PayoutReasonCodes(ctx, DemoOrg1ID)
-	if err != nil || len(tree) != 7 || tree[1].Status.Code != provider.PayoutRejected || len(tree[1].ReasonCodes) != 7 {
+	if err != nil || len(tree) != len(provider.PayoutStatuses()) || tree[1].Status.Code != provider.PayoutRejected || len(tree[1].ReasonCodes) != 6 ||
+		tree[7].Status.Code != provider.StatusCancelled || len(tree[7].ReasonCodes) != 1 {
 		t.Errorf("reason tree %+v %v", tree, err)
 	}
 	for _, f := range []func() error{
@@ -652,7 +653,7 @@ func TestPayoutFilters(t *testing.T) {
 		{"currency", provider.PayoutFilter{CurrencyCode: "usd"}, count(`currency = 'USD'`)},
 		{"business unit", provider.PayoutFilter{BusinessUnit: unit}, count(`business_unit = ?`, unit)},
 		{"local instrument", provider.PayoutFilter{LocalInstrument: "SWIFT"}, count(`local_instrument = 'SWIFT'`)},
-		{"status rejected", provider.PayoutFilter{StateCategory: provider.PayoutRejected}, count(`state IN ('rejected', 'cancelled')`)},
+		{"status rejected", provider.PayoutFilter{StateCategory: provider.PayoutRejected}, count(`state = 'rejected'`)},
 		{"status cancelled", provider.PayoutFilter{StateCategory: provider.StatusCancelled}, count(`state = 'cancelled'`)},
 		{"status received", provider.PayoutFilter{StateCategory: provider.PayoutReceived}, count(`state IN ('created', 'capability_selected', 'validating_external', 'validated', 'unable_to_validate_external')`)},
 		{"reason", provider.PayoutFilter{ReasonCode: provider.ReasonInvalidCreditorAccount}, count(`reason_code = 'invalid_creditor_account'`)},

@@ -35,7 +35,7 @@ func TestStats(t *testing.T) {
 		if cats.Total != want || want == 0 {
 			t.Errorf("%s: total %d, want %d (> 0)", org, cats.Total, want)
 		}
-		if len(cats.Categories) != 7 {
+		if len(cats.Categories) != len(provider.PayoutStatuses()) {
 			t.Fatalf("%d categories", len(cats.Categories))
 		}
 		sum := 0
@@ -109,7 +109,7 @@ func TestStats(t *testing.T) {
 		t.Errorf("the future counts %d", c.Total)
 	}
 	empty, _ := s.PayoutReasonCodeReport(ctx, DemoOrg1ID, now.Add(time.Hour), time.Time{})
-	if len(empty) != 7 || len(empty[0].Items) != 0 || empty[0].State.Percentage != 0 {
+	if len(empty) != len(provider.PayoutStatuses()) || len(empty[0].Items) != 0 || empty[0].State.Percentage != 0 {
 		t.Errorf("empty report %+v", empty)
 	}
 

@@ -389,17 +389,24 @@ func (s *Store) CreateWithdrawal(ctx context.Context, orgID string, req provider
 
 // bookWithdrawal books a withdrawal's money in one balanced ledger transaction: sign -1 the
 // debit (the account pays amount; the provider converts and sends converted out), +1 the
-// same lines reversed when the money comes back. Entry types are the spec's payout family
-// (000 §9 has no withdrawal type): payout for the debit, payout_cancelled for a rejection
-// (the money never left) and payout_returned for a return.
-func bookWithdrawal(b *booker, orgID string, w provider.WithdrawalRequest, amount, converted money.Amount, sign int, at time.Time) (string, error) {
-	typ, kind := provider.EntryPayout, "withdrawal"
+// same lines reversed when the money comes back. Entry types are the withdrawal family:
+// withdrawal for the debit, withdrawal_rejected for a rejection (the money never left) and
+// withdrawal_returned for a return; the transaction's kind is the entry type.
+// withdrawalEntryType is the entry type of a withdrawal's booking: sign -1 the debit, +1
+// the money back, returned or else rejected.
+func withdrawalEntryType(status string, sign int) string {
 	switch {
-	case sign > 0 && w.Status == provider.WithdrawalReturned:
-		typ, kind = provider.EntryPayoutReturned, "withdrawal_returned"
+	case sign > 0 && status == provider.WithdrawalReturned:
+		return provider.EntryWithdrawalReturned
 	case sign > 0:
-		typ, kind = provider.EntryPayoutCancelled, "withdrawal_rejected"
+		return provider.EntryWithdrawalRejected
 	}
+	return provider.EntryWithdrawal
+}
+
+func bookWithdrawal(b *booker, orgID string, w provider.WithdrawalRequest, amount, converted money.Amount, sign int, at time.Time) (string, error) {
+	typ := withdrawalEntryType(w.Status, sign)
+	kind := typ
 	acct, err := b.account(w.DebtorAccountNumber)
 	if err != nil {
 		return "", err

@@ -193,12 +193,10 @@ func withdrawalHistory(ctx context.Context, q db.DBTX, now time.Time) ([]histEve
 	var order []string
 	for _, w := range ws {
 		evs = append(evs, histEvent{at: w.CreatedAt, kind: "withdrawal", ps: []posting{
-			{account: w.DebtorAccountNumber, entryType: provider.EntryPayout, amount: w.amount.Neg(), reference: w.Reference, orderID: w.ID}}})
+			{account: w.DebtorAccountNumber, entryType: withdrawalEntryType(w.Status, -1), amount: w.amount.Neg(), reference: w.Reference, orderID: w.ID}}})
 		if !w.released.IsZero() {
-			typ, kind := provider.EntryPayoutCancelled, "withdrawal_rejected"
-			if w.Status == provider.WithdrawalReturned {
-				typ, kind = provider.EntryPayoutReturned, "withdrawal_returned"
-			}
+			typ := withdrawalEntryType(w.Status, +1)
+			kind := typ
 			evs = append(evs, histEvent{at: w.released, kind: kind, ps: []posting{
 				{account: w.DebtorAccountNumber, entryType: typ, amount: w.amount, reference: w.Reference, orderID: w.ID}}})
 			continue

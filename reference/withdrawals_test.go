@@ -42,12 +42,12 @@ func checkWithdrawalMoney(t *testing.T, s *Store) {
 			net = net.Add(money.MustParse(a, dec))
 		}
 		want := money.MustParse(amt, dec).Neg()
-		wantTxs := debit + ":payout"
+		wantTxs := debit + ":" + provider.EntryWithdrawal
 		switch status {
 		case provider.WithdrawalRejected:
-			want, wantTxs = money.Zero(dec), wantTxs+","+release+":payout_cancelled"
+			want, wantTxs = money.Zero(dec), wantTxs+","+release+":"+provider.EntryWithdrawalRejected
 		case provider.WithdrawalReturned:
-			want, wantTxs = money.Zero(dec), wantTxs+","+release+":payout_returned"
+			want, wantTxs = money.Zero(dec), wantTxs+","+release+":"+provider.EntryWithdrawalReturned
 		}
 		if net.Cmp(want) != 0 || !sameSet(txs, wantTxs) {
 			t.Errorf("%s %s: nets %s in %s, want %s in %s", ref, status, net, txs, want, wantTxs)

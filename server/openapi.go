@@ -263,6 +263,7 @@ var oaEnums = map[string]func() []string{
 	"export_states":            provider.ExportStates,
 	"payout_report_categories": provider.PayoutReportCategories,
 	"statement_formats":        provider.StatementFormats,
+	"payout_statuses":          provider.PayoutStatusCodes,
 	"approval_states": func() []string {
 		return []string{provider.ApprovalPending, provider.ApprovalApproved, provider.ApprovalDenied, provider.ApprovalExpired}
 	},

@@ -85,6 +85,22 @@ type OrgContext struct {
 // while AccountsErr is set.
 const MsgAccountsDown = "Accounts information is temporarily unavailable."
 
+// MsgSharedAccount is the spec's sentence (000 §2 "Dashboard") for an account the
+// organisation does not own but that is shared with it: wherever such an account would show
+// more than its name, number, currency and balance (docs/areas/accounts.md).
+const MsgSharedAccount = "Please reach out to account owner for account information"
+
+// Shared reports whether number is an account shared with the organisation, not owned by it:
+// its movements, transfers and statements are refused (403).
+func (o *OrgContext) Shared(number string) bool {
+	for _, a := range o.Accounts {
+		if a.AccountNumber == number {
+			return !a.Owner
+		}
+	}
+	return false
+}
+
 // Can reports whether the role grants every permission.
 func (o *OrgContext) Can(ps ...access.Permission) bool {
 	for _, p := range ps {

@@ -254,7 +254,6 @@ func TestAccountPagePermissionsAndErrors(t *testing.T) {
 		{user: "observer@demo.example", path: accountPath(acctEUR), status: 200},
 		{user: "finance@demo.example", path: accountPath(acctEUR), status: 200, exp: true},
 		{user: "operations_member@demo.example", path: accountPath(acctEUR), status: 200, transfer: true, exp: true},
-		{user: "admin@demo.example", path: accountPath(acctPool), status: 200, transfer: true, exp: true, shared: "SHARED"},
 		{user: "admin@demo.example", path: accountPath("4520019999999999"), status: 404, alert: "An error occurred while accessing this account."},
 		// Atlantic's own account, asked for under Nordic.
 		{user: "admin@demo.example", path: accountPath(reference.DemoAccountOrg2GBP), status: 404, alert: "An error occurred while accessing this account."},
@@ -316,11 +315,8 @@ func TestAccountPageFundingWallet(t *testing.T) {
 	if htmlq.Find(isl, func(n *html.Node) bool { return htmlq.Attr(n, "role") == "status" }) == nil {
 		t.Error("no live region for the copy message")
 	}
-	// An account without instructions says so.
-	_, pool := c.Page(accountPath(acctPool))
-	if got := htmlq.VisibleText(htmlq.Find(pool, htmlq.ByID("funding-title")).Parent); !strings.HasSuffix(got, provider.MsgFundingUnavailable) || htmlq.Find(htmlq.Find(pool, htmlq.ByID("funding-title")).Parent, htmlq.ByTag("dl")) != nil {
-		t.Errorf("funding section of an account without instructions: %q", got)
-	}
+	// The one account without instructions, the shared pool, no longer shows a funding
+	// section at all (TestSharedAccount).
 }
 
 // transferForm fetches the no-JS transfer page and returns its CSRF token
@@ -390,8 +386,6 @@ func TestTransferForm(t *testing.T) {
 			"amount": {"12,34"}, "end_to_end_id": {"E2E <kept>"}}, map[string]string{"amount": money.MsgAmountFormat}, ""},
 		{"same account", url.Values{"idempotency_key": {key}, "from_account_number": {acctEUR}, "to_account_number": {acctEUR},
 			"amount": {"1.00"}, "end_to_end_id": {"x"}}, map[string]string{"to_account_number": "Choose a different account to transfer to"}, ""},
-		{"shared account is not a source", url.Values{"idempotency_key": {key}, "from_account_number": {acctPool}, "to_account_number": {acctGBP},
-			"amount": {"1.00"}, "end_to_end_id": {"x"}}, map[string]string{"from_account_number": "Choose one of your organisation's accounts"}, ""},
 		{"too big", url.Values{"idempotency_key": {key}, "from_account_number": {acctEUR}, "to_account_number": {acctGBP},
 			"amount": {"10,000,000,000,000"}, "end_to_end_id": {"x"}}, map[string]string{"amount": "Amount too big"}, ""},
 		{"overdraft on the amount field", url.Values{"idempotency_key": {key}, "from_account_number": {acctEUR}, "to_account_number": {acctGBP},
@@ -596,7 +590,7 @@ func TestAccountsAPI(t *testing.T) {
 			title   string
 		}{
 			{map[string]string{"from_account_number": acctEUR, "to_account_number": acctGBP, "amount": "999999999.00", "end_to_end_id": "x"}, "/debit_amount", "Insufficient funds"},
-			{map[string]string{"from_account_number": acctPool, "to_account_number": acctGBP, "amount": "1.00", "end_to_end_id": "x"}, "/from_account_number", "Choose one of your organisation's accounts"},
+			{map[string]string{"from_account_number": "4520019999999999", "to_account_number": acctGBP, "amount": "1.00", "end_to_end_id": "x"}, "/from_account_number", "Choose one of your organisation's accounts"},
 			{map[string]string{"from_account_number": acctEUR, "to_account_number": acctGBP, "amount": "1.001", "end_to_end_id": "x"}, "/amount", "Enter the amount with at most 2 decimals"},
 			{map[string]string{"from_account_number": acctEUR, "to_account_number": acctGBP, "amount": "1.00", "end_to_end_id": ""}, "/end_to_end_id", "Enter an end-to-end id"},
 		}

@@ -62,7 +62,8 @@ func apiAccountRead[B server.APIEnvelope](read func(fiber.Ctx, server.APIOrgCall
 }
 
 // apiAccountOf finds the readable account of the organisation named by the
-// path; an unknown one is refused 404.
+// path; an unknown one is refused 404, a shared one 403 (its movements are
+// the owner's).
 func (s area) apiAccountOf(c fiber.Ctx, orgID string) (provider.Account, error) {
 	number := strings.Clone(c.Params("accountNumber"))
 	accts, err := s.Provider.Accounts(c.Context(), orgID)
@@ -70,11 +71,20 @@ func (s area) apiAccountOf(c fiber.Ctx, orgID string) (provider.Account, error) 
 		return provider.Account{}, s.apiAccountsDown(c, err)
 	}
 	for _, a := range accts {
+		if a.AccountNumber == number && !a.Owner {
+			return provider.Account{}, apiSharedRefusal()
+		}
 		if a.AccountNumber == number {
 			return a, nil
 		}
 	}
 	return provider.Account{}, server.APIRefuse(fiber.StatusNotFound, server.APIProblem{Status: fiber.StatusNotFound, Code: server.APICodeNotFound, Title: apiMsgAccountNotFound})
+}
+
+// apiSharedRefusal refuses a call on the movements of an account the
+// organisation does not own.
+func apiSharedRefusal() error {
+	return server.APIRefuse(fiber.StatusForbidden, server.APIProblem{Status: fiber.StatusForbidden, Code: server.APICodeForbidden, Title: server.MsgSharedAccount})
 }
 
 // apiAccountsDown is the refusal of a failed account list, with the spec's
@@ -195,6 +205,9 @@ func (s area) apiTransfer(c fiber.Ctx, a *server.APICaller) error {
 	// The account is the caller's copy of the organisation's accounts, so the
 	// same checks as the form's apply.
 	o := &server.OrgContext{Accounts: accts}
+	if o.Shared(strings.TrimSpace(body.From)) || o.Shared(strings.TrimSpace(body.To)) {
+		return server.APIErrors(c, fiber.StatusForbidden, server.APIProblem{Status: fiber.StatusForbidden, Code: server.APICodeForbidden, Title: server.MsgSharedAccount})
+	}
 	in, errs := s.validateTransfer(o, strings.TrimSpace(body.From), strings.TrimSpace(body.To), body.Amount, strings.TrimSpace(body.EndToEndID))
 	if len(errs) == 0 {
 		if _, fxErr := s.fxHint(c.Context(), id, in, false); fxErr != "" {

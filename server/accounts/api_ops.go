@@ -24,7 +24,9 @@ var (
 	apiCreatedBeforeParam = server.OAParameter{Name: apiQueryCreatedBefore, In: "query",
 		Description: "Exclusive end, in the same forms as created_after.", Schema: server.OAString("")}
 	apiReplyAccountForbidden = server.APIErrorReply(fiber.StatusForbidden,
-		"Code forbidden when the role lacks the permission; MissingScope or invalid_csrf as for every call.")
+		"Code forbidden when the role lacks the permission, or when the account is shared with the organisation rather than owned by it "+
+			"(title \"Please reach out to account owner for account information\": its movements, summary, transfers and statements are the owner's); "+
+			"MissingScope or invalid_csrf as for every call.")
 	apiReplyAccountNotFound = server.APIErrorReply(fiber.StatusNotFound,
 		"Not a member of the organisation or no such organisation (not told apart), or an account it cannot read (title \"An error occurred while accessing this account.\").")
 	apiReplyAccountsDown = server.APIErrorReply(fiber.StatusServiceUnavailable,

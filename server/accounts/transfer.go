@@ -120,6 +120,9 @@ func (s area) transferPage(c fiber.Ctx) error {
 	if _, ok := s.findAccount(o, number); !ok {
 		return s.accountPage(c) // the account page's error, with its status
 	}
+	if o.Shared(number) {
+		return s.sharedRefused(c)
+	}
 	f := TransferForm{IdempotencyKey: uuid.NewString(), Errors: map[string]string{}}
 	if _, ok := findTransferAccount(ownedTransferAccounts(o), number); ok {
 		f.From = number
@@ -222,6 +225,9 @@ func (s area) transferSubmit(c fiber.Ctx) error {
 	number := strings.Clone(c.Params("account"))
 	if _, ok := s.findAccount(o, number); !ok {
 		return s.accountPage(c)
+	}
+	if o.Shared(number) || o.Shared(strings.TrimSpace(c.FormValue(fFrom))) || o.Shared(strings.TrimSpace(c.FormValue(fTo))) {
+		return s.sharedRefused(c)
 	}
 	f := TransferForm{
 		From: strings.TrimSpace(c.FormValue(fFrom)), To: strings.TrimSpace(c.FormValue(fTo)),

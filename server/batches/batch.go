@@ -137,15 +137,8 @@ func (s area) payoutRows(c fiber.Ctx, p *BatchPageProps, b provider.Batch, here 
 	if err != nil {
 		return err
 	}
-	labels := map[string]string{}
-	for _, st := range provider.PayoutStateCategories() {
-		labels[st.Code] = st.Name
-	}
 	for _, pr := range pg.Payouts {
-		status, label := pr.Status, labels[pr.Status]
-		if pr.CurrentStateName == provider.StateCancelled {
-			status, label = provider.StatusCancelled, "Cancelled"
-		}
+		status, label := pr.Status, provider.PayoutStatusLabel(pr.Status)
 		p.PayoutRows = append(p.PayoutRows, BatchPayoutRow{Reference: pr.UniqueReference,
 			Href:       "/org/" + o.Org.ID + "/payouts/" + url.PathEscape(pr.UniqueReference) + "#payout-panel",
 			EndToEndID: pr.EndToEndID, Date: pr.CreatedAt.UTC().Format(daterange.DisplayLayout), Receiver: pr.Creditor.FullName,

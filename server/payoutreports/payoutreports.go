@@ -143,7 +143,7 @@ func statusOptions() []ExportOption {
 	for _, c := range provider.PayoutStateCategories() {
 		out = append(out, ExportOption{Value: c.Code, Label: c.Name})
 	}
-	return append(out, ExportOption{Value: provider.StatusCancelled, Label: "Cancelled"})
+	return out
 }
 
 // statusesLabel is the Status column: the categories a report holds, "All" for none.

@@ -238,7 +238,7 @@ func (s area) apiOperations() []server.APIOp {
 				server.APITimeParam("created_after", "Created at or after: YYYY-MM-DD (UTC midnight), YYYY-MM-DD HH:mm:ss (UTC) or RFC 3339."),
 				server.APITimeParam("created_before", "Created before, in the same forms."),
 				str("batch_id", "Only the payouts of this batch."),
-				{Name: "state_category", In: "query", Description: "Status category, or cancelled (finished cancellations).", Schema: server.OAString("").WithEnum(apiStatuses()...)},
+				{Name: "state_category", In: "query", Description: "Status: the v1 model's seven categories, or cancelled (finished cancellations, no longer under rejected).", Schema: server.OAString("").WithEnum(apiStatuses()...)},
 				str("virtual_account_number", "Only those debiting this account."),
 				str("currency_code", "ISO 4217 code, or the crypto asset."),
 				{Name: "business_unit", In: "query", Description: "Business unit uuid.", Schema: server.OAString("").WithFormat("uuid")},
@@ -303,10 +303,4 @@ func payoutRead[B server.APIEnvelope](id, path, summary, desc string, params []s
 }
 
 // apiStatuses are the state_category values.
-func apiStatuses() []string {
-	var out []string
-	for _, c := range provider.PayoutStateCategories() {
-		out = append(out, c.Code)
-	}
-	return append(out, provider.StatusCancelled)
-}
+func apiStatuses() []string { return provider.PayoutStatusCodes() }

@@ -85,7 +85,7 @@ func TestFilterBar(t *testing.T) {
 	for _, g := range htmlq.FindAll(htmlq.Find(form, htmlq.ByID("reasonCode")), htmlq.ByTag("optgroup")) {
 		groups = append(groups, htmlq.Attr(g, "label")+":"+strconv.Itoa(len(htmlq.FindAll(g, htmlq.ByTag("option")))))
 	}
-	if !slices.Equal(groups, []string{"Returned:2", "Rejected:7", "Action required:1", "Pending:1"}) {
+	if !slices.Equal(groups, []string{"Returned:2", "Rejected:6", "Action required:1", "Pending:1", "Cancelled:1"}) {
 		t.Errorf("reason groups %v", groups)
 	}
 	if n := htmlq.Find(form, func(n *html.Node) bool { return n.Data == "button" && servertest.ReadText(n) == "Apply filters" }); n == nil {

@@ -183,17 +183,9 @@ var (
 )
 
 // statusLabel names a payout's status as the list shows it (spec 001 §4 "Payout list
-// statuses"): a finished cancellation is Cancelled, though its v1 status is rejected.
+// statuses", provider.PayoutStatuses).
 func statusLabel(p provider.PayoutRequest) (code, label string) {
-	if p.CurrentStateName == provider.StateCancelled {
-		return provider.StatusCancelled, "Cancelled"
-	}
-	for _, c := range provider.PayoutStateCategories() {
-		if c.Code == p.Status {
-			return c.Code, c.Name
-		}
-	}
-	return p.Status, p.Status
+	return p.Status, provider.PayoutStatusLabel(p.Status)
 }
 
 // stateNote is the spec's text for a payout waiting for its execution date (001 §4).
@@ -248,7 +240,6 @@ func (s area) readQuery(c fiber.Ctx, o *server.OrgContext, units []provider.Busi
 	for _, cat := range provider.PayoutStateCategories() {
 		v.States = append(v.States, PayoutChoice{Value: cat.Code, Label: cat.Name})
 	}
-	v.States = append(v.States, PayoutChoice{Value: provider.StatusCancelled, Label: "Cancelled"})
 	choose(qState, v.States, &v.State)
 	f.StateCategory = v.State
 

@@ -392,6 +392,10 @@ func (s area) createStatement(c fiber.Ctx) error {
 	o := rq.Org
 	v := StatementValues{Account: c.FormValue("account"), From: c.FormValue("from"), To: c.FormValue("to"), Kind: c.FormValue("kind"),
 		Format: c.FormValue("format")}
+	if o.Shared(v.Account) {
+		// A shared account's entries are its owner's (docs/areas/accounts.md).
+		return s.statementRequestPage(c, &v, map[string]string{"account": server.MsgSharedAccount}, fiber.StatusForbidden)
+	}
 	r, errs := s.parseStatementForm(o, v)
 	if len(errs) == 0 {
 		r.RequestedBy = rq.User.ID
@@ -469,6 +473,10 @@ func (s area) apiCreateStatement(c fiber.Ctx, a *server.APICaller) error {
 	if p := server.DecodeJSON(c, &body); p != nil {
 		return server.APIErrors(c, p.Status, *p)
 	}
+	if accts, err := s.Provider.Accounts(c.Context(), orgID); err == nil && (&server.OrgContext{Accounts: accts}).Shared(body.AccountNumber) {
+		return server.APIErrors(c, fiber.StatusForbidden, server.APIProblem{Status: fiber.StatusForbidden, Code: server.APICodeForbidden,
+			Title: server.MsgSharedAccount, Source: &server.APISource{Pointer: "/virtual_account_number"}})
+	}
 	after, before, probs := exports.APIPeriod(body.CreatedAfter, body.CreatedBefore)
 	if len(probs) > 0 {
 		return server.APIErrors(c, fiber.StatusUnprocessableEntity, probs...)
@@ -535,6 +543,9 @@ func (s area) apiOperations() []server.APIOp {
 		return append([]server.OAParameter{server.APIOrgIDParam}, more...)
 	}
 	forbidden := server.APIErrorReply(fiber.StatusForbidden, "The role lacks the permission (code forbidden: exports:read, exports:manage or exports:download, with accounts:read), or MissingScope / invalid_csrf.")
+	forbiddenShared := server.APIErrorReply(fiber.StatusForbidden, "The role lacks the permission (code forbidden: exports:manage with accounts:read), "+
+		"or the account is shared with the organisation, not owned (code forbidden, title \"Please reach out to account owner for account information\", "+
+		"pointer /virtual_account_number), or MissingScope / invalid_csrf.")
 	return []server.APIOp{
 		{
 			ID: "createStatement", Method: fiber.MethodPost, Path: "/virtual_bank/organisations/{id}/statements", Tag: tag,
@@ -543,7 +554,7 @@ func (s area) apiOperations() []server.APIOp {
 			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: params(),
 			Body: server.APIBody[apiStatementRequest](),
 			Responses: []server.APIResponse{server.APIOK[server.APIDataBody[apiStatement]](fiber.StatusCreated, "Queued."),
-				server.APIReplyUnauthorized, forbidden, server.APIReplyNotFound,
+				server.APIReplyUnauthorized, forbiddenShared, server.APIReplyNotFound,
 				server.APIErrorReply(fiber.StatusUnprocessableEntity, "A field is wrong (source.pointer names it).")},
 			Handler: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return s.apiCreateStatement(c, a) },
 		},

@@ -138,6 +138,11 @@ export interface AccountView {
   shared: boolean;
   balance: string;
   path: string;
+  /**
+   * SharedNote replaces everything below the account's name, number,
+   * currency and balance on a shared account (the spec's sentence).
+   */
+  sharedNote?: string;
   range: string;
   filter: FilterView;
   rows: EntryRow[];

@@ -261,7 +261,7 @@ type fixtureStats struct{}
 func (fixtureStats) PayoutStateCategoryCounts(context.Context, string, time.Time, time.Time) (provider.StateCategoryCounts, error) {
 	out := provider.StateCategoryCounts{}
 	for i, c := range provider.PayoutStateCategories() {
-		n := []int{11, 16, 5, 12, 10, 7, 79}[i]
+		n := []int{11, 16, 5, 12, 10, 7, 79, 6}[i]
 		out.Categories = append(out.Categories, provider.Count{Code: c.Code, Name: c.Name, Count: n})
 		out.Total += n
 	}
@@ -289,8 +289,11 @@ func (fixtureStats) PayoutReasonCodeReport(context.Context, string, time.Time, t
 		case provider.PayoutActionRequired:
 			g.State.Count = 5
 			g.Items = []provider.Count{item(provider.ReasonInsufficientFunds, 5, 5)}
+		case provider.StatusCancelled:
+			g.State.Count = 6
+			g.Items = []provider.Count{item(provider.ReasonRequestedByCustomer, 6, 6)}
 		}
-		g.State.Percentage = provider.Percent(g.State.Count, 140)
+		g.State.Percentage = provider.Percent(g.State.Count, 146)
 		out = append(out, g)
 	}
 	return out, nil

@@ -104,6 +104,31 @@ function Details({ a }: { a: AccountView }) {
   );
 }
 
+// A shared account shows what the dashboard shows of it and the spec's
+// sentence: its movements, balances over time, funding, transfers and
+// statements are its owner's.
+function SharedAccount({ shell, a }: { shell: Props['shell']; a: AccountView }) {
+  return (
+    <Shell shell={shell}>
+      <h1 className="mb-4 text-2xl font-semibold">Account Transactions</h1>
+      <section aria-labelledby="account-details-title" className="max-w-xl rounded border border-gray-300 p-4">
+        <h2 id="account-details-title" className="mb-2 text-lg font-semibold">Account details</h2>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-gray-700">Name</dt>
+          <dd className="[overflow-wrap:anywhere]">{a.name}<span className="ml-2 rounded bg-gray-800 px-1.5 py-0.5 text-xs font-semibold text-white">SHARED</span></dd>
+          <dt className="text-gray-700">Number</dt>
+          <dd>{a.number}</dd>
+          <dt className="text-gray-700">Currency</dt>
+          <dd><Flag country={a.flag} />{a.currency} · {a.currencyName}</dd>
+          <dt className="text-gray-700">Balance</dt>
+          <dd className="tabular-nums">{a.balance} {a.currency}</dd>
+        </dl>
+        <p id="shared-note" className="mt-3">{a.sharedNote}</p>
+      </section>
+    </Shell>
+  );
+}
+
 export default function AccountTransactions({ shell, error, account }: Props) {
   if (error || !account) {
     return (
@@ -117,6 +142,9 @@ export default function AccountTransactions({ shell, error, account }: Props) {
     );
   }
   const a = account;
+  if (a.sharedNote) {
+    return <SharedAccount shell={shell} a={a} />;
+  }
   return (
     <Shell shell={shell}>
       <div className="mb-4 flex flex-wrap items-start justify-between gap-4">
