@@ -95,7 +95,9 @@ func (s *Store) CreateStatement(ctx context.Context, orgID string, req provider.
 		if err != nil {
 			return fmt.Errorf("reference: create statement: %w", err)
 		}
-		return nil
+		return s.audit(ctx, tx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditExport, RecordKind: "statement", RecordID: st.ID,
+			Changes: []provider.AuditChange{{Field: "account", After: st.AccountNumber}, {Field: "kind", After: st.Kind},
+				{Field: "period", After: formatTime(st.From) + " – " + formatTime(st.To)}}})
 	})
 	return st, err
 }
@@ -147,6 +149,13 @@ func (s *Store) OpenStatement(ctx context.Context, orgID, id, format string) (*p
 	}
 	if err := exportReady(st.State, "statement"); err != nil {
 		return nil, err
+	}
+	if format == provider.FormatCSV || format == provider.FormatCAMT053 {
+		// Recorded before the file is handed out: a download the log cannot record is refused.
+		if err := s.RecordAudit(ctx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditDownload, RecordKind: "statement",
+			RecordID: id, Changes: []provider.AuditChange{{Field: "format", After: format}}}); err != nil {
+			return nil, err
+		}
 	}
 	switch format {
 	case provider.FormatCSV:

@@ -262,6 +262,7 @@ var oaEnums = map[string]func() []string{
 	},
 	"export_states":            provider.ExportStates,
 	"payout_report_categories": provider.PayoutReportCategories,
+	"audit_kinds":              provider.AuditKindNames,
 	"approval_states": func() []string {
 		return []string{provider.ApprovalPending, provider.ApprovalApproved, provider.ApprovalDenied, provider.ApprovalExpired}
 	},
