@@ -173,6 +173,7 @@ type AuditEntry struct {
 type AuditFilter struct {
 	From, To  time.Time // To is exclusive
 	UserID    string
+	Email     string // the person's e-mail, lower case, exactly
 	Kind      AuditKind
 	Record    string // matches the record id exactly
 	Cursor    string

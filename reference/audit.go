@@ -209,7 +209,7 @@ func (s *Store) AuditEntries(ctx context.Context, orgID string, f provider.Audit
 	}
 	where := `a.chain = ?`
 	args := []any{orgID}
-	for _, c := range []struct{ col, v string }{{"a.user_id", f.UserID}, {"a.kind", string(f.Kind)},
+	for _, c := range []struct{ col, v string }{{"a.user_id", f.UserID}, {"a.user_email", f.Email}, {"a.kind", string(f.Kind)},
 		{"a.record_id", strings.TrimSpace(f.Record)}} {
 		if c.v != "" {
 			where += ` AND ` + c.col + ` = ?`

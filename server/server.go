@@ -109,6 +109,8 @@ type Deps struct {
 	Withdrawals provider.Withdrawals
 	// Batches serves the payout batches; nil like Auth.
 	Batches provider.Batches
+	// Audit is the audit log (server/audit.go); nil like Auth.
+	Audit provider.Audit
 	// SavedForms keeps page forms posted after their session ended
 	// (savedform.go); nil: in Redis when Redis is set, else in process.
 	SavedForms savedform.Store

@@ -122,6 +122,7 @@ func NewWith(t testing.TB, edit func(*server.Deps), areas ...server.AreaFunc) *H
 	d.Collections, _ = any(env.Store).(provider.Collections)
 	d.Withdrawals, _ = any(env.Store).(provider.Withdrawals)
 	d.Batches, _ = any(env.Store).(provider.Batches)
+	d.Audit, _ = any(env.Store).(provider.Audit)
 	if edit != nil {
 		edit(&d)
 	}
