@@ -127,8 +127,9 @@ func TestAuditPageAccess(t *testing.T) {
 	path := base(servertest.OrgNordic)
 	for _, email := range []string{"observer@demo.example", "finance@demo.example", "operations_member@demo.example"} {
 		c := login(h, email)
-		if res := c.Get(path); res.StatusCode == 200 {
-			t.Errorf("%s reads the audit log", email)
+		// The permission guard's answer: back to the organisation's root.
+		if res := c.Get(path); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+servertest.OrgNordic {
+			t.Errorf("%s: status %d to %q, want 303 to the organisation", email, res.StatusCode, res.Header.Get("Location"))
 		}
 		if res := c.Get(path + "/export.csv"); res.StatusCode == 200 {
 			t.Errorf("%s exports the audit log", email)
