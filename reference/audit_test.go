@@ -271,7 +271,8 @@ func TestAuditEventsRecordedByTheirActions(t *testing.T) {
 	for _, k := range provider.AuditKinds() {
 		switch k.Kind {
 		case provider.AuditLogin, provider.AuditLockout, provider.AuditSessionEnded:
-			// Decided by the portal, not the store: server/auth's TestAuditLoginEvents.
+			// Decided by the portal, not the store: server/audit.TestAuditLoginEvents and
+			// server/auth.TestAuditFailedLoginsAndLockout.
 		case provider.AuditPasskeyAdded, provider.AuditPasskeyRemoved:
 			// Passkeys are not built yet.
 		default:
