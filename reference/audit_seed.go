@@ -19,6 +19,8 @@ type seedAuditPerson struct {
 }
 
 func seedAudit(ctx context.Context, tx *sql.Tx, now time.Time) error {
+	// The seeders get the transaction, not the store; auditAt needs nothing of the store but
+	// its receiver, and writes the given times.
 	s := &Store{now: func() time.Time { return now }}
 	for _, org := range []struct {
 		id      string
