@@ -39,6 +39,7 @@ import './payout-wizard-flows.mjs';
 import './layout-flows.mjs';
 import './timeout-flows.mjs';
 import './passkey-flows.mjs';
+import './audit-flows.mjs';
 import { AXE_TAGS, axeChecked, axeSelfTest, closeShared } from './lib/checks.mjs';
 import { runAll, indent, shardPlan, wholeFiles } from './lib/runner.mjs';
 import { updatedDurations } from './lib/shards.mjs';

@@ -75,6 +75,9 @@ func (s *Store) RequestPasswordReset(ctx context.Context, email string) error {
 			VALUES (?, 'reset', ?, ?, ?)`, hash, userID, formatTime(now), formatTime(now.Add(provider.ResetTokenTTL))); err != nil {
 			return fmt.Errorf("reference: request password reset: %w", err)
 		}
+		if err := s.auditUser(ctx, tx, userID, provider.AuditEvent{Kind: provider.AuditPasswordResetRequested}); err != nil {
+			return err
+		}
 		return s.sendMessage(ctx, tx, provider.OutboxMessage{
 			Kind:    provider.OutboxEmail,
 			To:      email,
@@ -246,6 +249,9 @@ func (s *Store) AcceptInvitation(ctx context.Context, token, password string) (p
 		if err := s.join(ctx, tx, r, userID); err != nil {
 			return err
 		}
+		if err := s.auditInvitationAccepted(ctx, tx, r, userID); err != nil {
+			return err
+		}
 		u, err = scanUser(tx.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, userID))
 		if err != nil {
 			return fmt.Errorf("reference: accept invitation: %w", err)
@@ -274,6 +280,9 @@ func (s *Store) JoinInvitation(ctx context.Context, token, userID string) (provi
 			return provider.Errorf(provider.EFORBIDDEN, "%s", provider.MsgInvitationOtherEmail)
 		}
 		if err := s.join(ctx, tx, r, userID); err != nil {
+			return err
+		}
+		if err := s.auditInvitationAccepted(ctx, tx, r, userID); err != nil {
 			return err
 		}
 		out = r.public()
@@ -329,6 +338,11 @@ func (s *Store) setPasswordWithToken(ctx context.Context, kind, token, password 
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE users SET password_hash = ? WHERE id = ?`, hash, t.userID); err != nil {
 			return fmt.Errorf("reference: set password: %w", err)
+		}
+		if kind == tokenReset {
+			if err := s.auditUser(ctx, tx, t.userID, provider.AuditEvent{Kind: provider.AuditPasswordReset}); err != nil {
+				return err
+			}
 		}
 		u, err = scanUser(tx.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, t.userID))
 		if err != nil {

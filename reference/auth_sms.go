@@ -114,7 +114,7 @@ func (s *Store) ConfirmPhone(ctx context.Context, userID, code string) error {
 		if _, err := tx.ExecContext(ctx, `UPDATE users SET has_phone = 1 WHERE id = ?`, userID); err != nil {
 			return fmt.Errorf("reference: confirm phone: %w", err)
 		}
-		return refreshMFAFlags(ctx, tx, userID)
+		return s.auditMFA(ctx, tx, userID, "phone (SMS)", func() error { return refreshMFAFlags(ctx, tx, userID) })
 	})
 }
 

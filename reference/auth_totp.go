@@ -89,7 +89,7 @@ func (s *Store) ConfirmTOTP(ctx context.Context, userID, code string) error {
 		if _, err := tx.ExecContext(ctx, `UPDATE users SET has_verify_setup = 1 WHERE id = ?`, userID); err != nil {
 			return fmt.Errorf("reference: confirm TOTP: %w", err)
 		}
-		return refreshMFAFlags(ctx, tx, userID)
+		return s.auditMFA(ctx, tx, userID, "authenticator app", func() error { return refreshMFAFlags(ctx, tx, userID) })
 	})
 }
 

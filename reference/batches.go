@@ -281,7 +281,13 @@ func (s *Store) reviewBatch(ctx context.Context, orgID, batchID string, by provi
 			published = true
 		}
 		out = b
-		return nil
+		ev := provider.AuditEvent{OrgID: orgID, Kind: provider.AuditBatchApproved, RecordKind: "batch", RecordID: b.ID,
+			Changes: []provider.AuditChange{{Field: "approvals", After: fmt.Sprint(len(b.Approvals))}, {Field: "status",
+				Before: provider.BatchWaitingReview, After: b.Status}}}
+		if !approve {
+			ev.Kind = provider.AuditBatchDeclined
+		}
+		return s.audit(ctx, tx, ev)
 	})
 	if published && err == nil {
 		err = s.publishFirstChunk(ctx, out.ID)

@@ -93,6 +93,10 @@ func (s *Store) CancelCollectionOrder(ctx context.Context, orgID, id string) (pr
 		if err := setOrderStatus(ctx, tx, o.UUID, provider.OrderCancelled, []string{provider.CollectionReasonCancelledByMerchant}, s.now()); err != nil {
 			return err
 		}
+		if err := s.audit(ctx, tx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditOrderCancelled, RecordKind: "collection order",
+			RecordID: o.UUID, Changes: []provider.AuditChange{{Field: "status", Before: o.Status, After: provider.OrderCancelled}}}); err != nil {
+			return err
+		}
 		out, err = loadOrder(ctx, tx, orgID, id)
 		return err
 	})
@@ -183,6 +187,11 @@ func (s *Store) RefundCollectionOrder(ctx context.Context, orgID, id string, req
 			return fmt.Errorf("reference: refund: %w", err)
 		}
 		if err := setOrderStatus(ctx, tx, o.UUID, provider.OrderProcessingRefund, nil, now); err != nil {
+			return err
+		}
+		if err := s.audit(ctx, tx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditRefund, RecordKind: "collection order",
+			RecordID: o.UUID, Changes: []provider.AuditChange{{Field: "refund", After: amt.String() + " " + o.CurrencyCode},
+				{Field: "fee", After: fee.String() + " " + o.CurrencyCode}, {Field: "status", Before: o.Status, After: provider.OrderProcessingRefund}}}); err != nil {
 			return err
 		}
 		out, err = loadOrder(ctx, tx, orgID, id)

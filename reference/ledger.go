@@ -273,8 +273,13 @@ func (s *Store) Transfer(ctx context.Context, orgID string, req provider.Transfe
 	hash := transferHash(req)
 	var out provider.TransferResult
 	err := s.inTx(ctx, "transfer", func(tx *sql.Tx) (err error) {
-		out, err = s.transferIn(ctx, tx, orgID, req, hash)
-		return err
+		if out, err = s.transferIn(ctx, tx, orgID, req, hash); err != nil || out.Replayed {
+			return err
+		}
+		return s.audit(ctx, tx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditTransfer, RecordKind: "transfer",
+			RecordID: out.ID, Changes: []provider.AuditChange{{Field: "from", After: out.From}, {Field: "to", After: out.To},
+				{Field: "debit", After: out.DebitAmount + " " + out.DebitCurrency},
+				{Field: "credit", After: out.CreditAmount + " " + out.CreditCurrency}}})
 	})
 	return out, err
 }

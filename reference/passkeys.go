@@ -3,6 +3,7 @@ package reference
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -89,7 +90,8 @@ func (s *Store) AddPasskey(ctx context.Context, userID string, in provider.NewPa
 		if err != nil {
 			return fmt.Errorf("reference: add passkey: %w", err)
 		}
-		return nil
+		return s.auditUser(ctx, tx, userID, provider.AuditEvent{Kind: provider.AuditPasskeyAdded, RecordKind: "passkey",
+			RecordID: p.ID, Changes: []provider.AuditChange{{Field: "name", After: name}}})
 	})
 	return p, err
 }
@@ -103,9 +105,20 @@ func (s *Store) RenamePasskey(ctx context.Context, userID, passkeyID, raw string
 	return s.changedOne(ctx, "rename passkey", `UPDATE passkeys SET name = ? WHERE id = ? AND user_id = ?`, name, passkeyID, userID)
 }
 
-// RemovePasskey deletes one of the user's passkeys.
+// RemovePasskey deletes one of the user's passkeys, and records it in the same transaction.
 func (s *Store) RemovePasskey(ctx context.Context, userID, passkeyID string) error {
-	return s.changedOne(ctx, "remove passkey", `DELETE FROM passkeys WHERE id = ? AND user_id = ?`, passkeyID, userID)
+	return s.inTx(ctx, "remove passkey", func(tx *sql.Tx) error {
+		var name string
+		err := tx.QueryRowContext(ctx, `DELETE FROM passkeys WHERE id = ? AND user_id = ? RETURNING name`, passkeyID, userID).Scan(&name)
+		if errors.Is(err, sql.ErrNoRows) {
+			return provider.Errorf(provider.ENOTFOUND, provider.MsgPasskeyNotFound)
+		}
+		if err != nil {
+			return fmt.Errorf("reference: remove passkey: %w", err)
+		}
+		return s.auditUser(ctx, tx, userID, provider.AuditEvent{Kind: provider.AuditPasskeyRemoved, RecordKind: "passkey",
+			RecordID: passkeyID, Changes: []provider.AuditChange{{Field: "name", Before: name}}})
+	})
 }
 
 func (s *Store) changedOne(ctx context.Context, what, query string, args ...any) error {

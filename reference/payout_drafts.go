@@ -747,7 +747,12 @@ func (s *Store) review(ctx context.Context, orgID, draftID string, by provider.D
 			return err
 		}
 		out.Draft = d.build(env)
-		return nil
+		ev := provider.AuditEvent{OrgID: orgID, Kind: provider.AuditDraftApproved, RecordKind: "payout draft", RecordID: draftID,
+			Changes: []provider.AuditChange{{Field: "approvals", After: fmt.Sprint(len(d.approvals))}, {Field: "status", After: string(out.Draft.Status)}}}
+		if kind == "reject" {
+			ev.Kind = provider.AuditDraftDeclined
+		}
+		return s.audit(ctx, tx, ev)
 	})
 	if published {
 		s.wakePayouts()

@@ -184,7 +184,9 @@ func (s *Store) CreatePayoutReport(ctx context.Context, orgID string, req provid
 		if err != nil {
 			return fmt.Errorf("reference: create payout report: %w", err)
 		}
-		return nil
+		return s.audit(ctx, tx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditExport, RecordKind: "payout report", RecordID: rep.UUID,
+			Changes: []provider.AuditChange{{Field: "account", After: rep.AccountNumber},
+				{Field: "period", After: formatTime(rep.CreatedAfter) + " – " + formatTime(rep.CreatedBefore)}}})
 	})
 	return rep, err
 }
@@ -235,6 +237,11 @@ func (s *Store) OpenPayoutReport(ctx context.Context, orgID, id string) (*provid
 		return nil, err
 	}
 	if err := exportReady(rep.State, "report"); err != nil {
+		return nil, err
+	}
+	// Recorded before the file is handed out: a download the log cannot record is refused.
+	if err := s.RecordAudit(ctx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditDownload, RecordKind: "payout report",
+		RecordID: id, Changes: []provider.AuditChange{{Field: "format", After: "csv"}}}); err != nil {
 		return nil, err
 	}
 	var fileID string

@@ -75,8 +75,12 @@ func (s *Store) CreatePayout(ctx context.Context, orgID string, req provider.Pay
 		return out, err
 	}
 	err = s.inTx(ctx, "create payout", func(tx *sql.Tx) error {
-		out, err = s.insertPayout(ctx, tx, orgID, req, hash)
-		return err
+		if out, err = s.insertPayout(ctx, tx, orgID, req, hash); err != nil || out.Replayed {
+			return err
+		}
+		return s.audit(ctx, tx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditPayoutCreated, RecordKind: "payout",
+			RecordID: out.UniqueReference, Changes: []provider.AuditChange{{Field: "amount", After: out.Amount + " " + out.Currency},
+				{Field: "status", After: out.Status}}})
 	})
 	if err == nil && !out.Replayed {
 		s.wakePayouts()

@@ -37,7 +37,8 @@ func (s *Store) CancelPayout(ctx context.Context, orgID, reference string, by pr
 		if err != nil {
 			return fmt.Errorf("reference: cancel payout: %w", err)
 		}
-		return nil
+		return s.audit(ctx, tx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditPayoutCancelled, RecordKind: "payout",
+			RecordID: reference, Changes: []provider.AuditChange{{Field: "cancel_requested", Before: "no", After: "yes"}}})
 	})
 	if err != nil {
 		return provider.PayoutCancellation{}, err
@@ -59,6 +60,7 @@ func (s *Store) PayoutTestCase(ctx context.Context, orgID, reference, testCase s
 			return err
 		}
 		refused := provider.Errorf(provider.ECONFLICT, "Test case %s is not possible for a payout in state %s.", testCase, p.state)
+		before := p.state
 		if p.cancelRequested {
 			return provider.Errorf(provider.ECONFLICT, "The payout is being cancelled.")
 		}
@@ -78,8 +80,12 @@ func (s *Store) PayoutTestCase(ctx context.Context, orgID, reference, testCase s
 		if err != nil {
 			return err
 		}
-		out, err = loadPayout(ctx, tx, orgID, reference, true)
-		return err
+		if out, err = loadPayout(ctx, tx, orgID, reference, true); err != nil {
+			return err
+		}
+		return s.audit(ctx, tx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditPayoutTestCase, RecordKind: "payout",
+			RecordID: reference, Changes: []provider.AuditChange{{Field: "test_case", After: testCase},
+				{Field: "state", Before: before, After: out.Status}}})
 	})
 	return out, err
 }

@@ -105,7 +105,9 @@ func (s *Store) CreateStatement(ctx context.Context, orgID string, req provider.
 		if err != nil {
 			return fmt.Errorf("reference: create statement: %w", err)
 		}
-		return nil
+		return s.audit(ctx, tx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditExport, RecordKind: "statement", RecordID: st.ID,
+			Changes: []provider.AuditChange{{Field: "account", After: st.AccountNumber}, {Field: "kind", After: st.Kind},
+				{Field: "period", After: formatTime(st.From) + " – " + formatTime(st.To)}}})
 	})
 	return st, err
 }
@@ -176,6 +178,19 @@ func (s *Store) OpenStatement(ctx context.Context, orgID, id, format string) (*p
 	if format == "" {
 		format = st.Format
 	}
+	switch format {
+	case provider.FormatCSV, provider.FormatCAMT053, provider.FormatMT940:
+	default:
+		return nil, provider.Errorf(provider.EINVALID, "Unknown format.")
+	}
+	if err := formatCarries(format, st.Currency); err != nil {
+		return nil, err
+	}
+	// Recorded before the file is handed out: a download the log cannot record is refused.
+	if err := s.RecordAudit(ctx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditDownload, RecordKind: "statement",
+		RecordID: id, Changes: []provider.AuditChange{{Field: "format", After: format}}}); err != nil {
+		return nil, err
+	}
 	var write func(io.Writer, statement.Header, statement.Rows) (int, error)
 	var ext, media string
 	switch format {
@@ -188,11 +203,6 @@ func (s *Store) OpenStatement(ctx context.Context, orgID, id, format string) (*p
 		// .sta is the extension banks and accounting software use for MT940 files; the text
 		// is the SWIFT X character set, plain ASCII.
 		write, ext, media = statement.WriteMT940, "sta", "text/plain; charset=us-ascii"
-	default:
-		return nil, provider.Errorf(provider.EINVALID, "Unknown format.")
-	}
-	if err := formatCarries(format, st.Currency); err != nil {
-		return nil, err
 	}
 	j, err := s.statementJob(ctx, id)
 	if err != nil {

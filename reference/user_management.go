@@ -294,6 +294,10 @@ func (s *Store) CreateUser(ctx context.Context, orgID string, in provider.UserIn
 		if err := s.createInvitation(ctx, tx, inv, token); err != nil {
 			return err
 		}
+		if err := s.audit(ctx, tx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditInvitationSent, RecordKind: "invitation",
+			RecordID: inv.id, Changes: []provider.AuditChange{{Field: "email", After: in.Email}, {Field: "role", After: in.Role}}}); err != nil {
+			return err
+		}
 		out, err = s.orgUser(ctx, tx, orgID, inv.id)
 		return err
 	})
@@ -347,6 +351,13 @@ func (s *Store) UpdateUser(ctx context.Context, orgID, userID string, in provide
 			if _, err := tx.ExecContext(ctx, `UPDATE memberships SET role = ? WHERE user_id = ? AND organisation_id = ?`,
 				in.Role, userID, orgID); err != nil {
 				return fmt.Errorf("reference: update user: %w", err)
+			}
+		}
+		if changes := auditChanges("first_name", cur.FirstName, in.FirstName, "last_name", cur.LastName, in.LastName,
+			"role", cur.Role, in.Role); len(changes) > 0 {
+			if err := s.audit(ctx, tx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditMemberChanged, RecordKind: "user",
+				RecordID: userID, Changes: changes}); err != nil {
+				return err
 			}
 		}
 		out, err = s.orgUser(ctx, tx, orgID, userID)

@@ -381,6 +381,11 @@ func (s *Store) CreateWithdrawal(ctx context.Context, orgID string, req provider
 	if err := insertWithdrawal(ctx, tx, orgID, w, key, hash, req.ReviewID, req.CreatedBy, debit, ""); err != nil {
 		return none, err
 	}
+	if err := s.audit(ctx, tx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditWithdrawal, RecordKind: "withdrawal",
+		RecordID: w.Reference, Changes: []provider.AuditChange{{Field: "from", After: w.DebtorAccountNumber},
+			{Field: "amount", After: w.Amount + " " + w.CurrencyCode}, {Field: "status", After: w.Status}}}); err != nil {
+		return none, err
+	}
 	if err := tx.Commit(); err != nil {
 		return none, fmt.Errorf("reference: withdrawal: %w", err)
 	}

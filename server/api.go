@@ -372,6 +372,7 @@ func (s *Server) apiHandler(op *APIOp) fiber.Handler {
 				return err
 			}
 			caller = a
+			Req(c).Caller = a
 		}
 		if err := op.Handler(s, c, caller); err != nil {
 			return s.apiInternal(c, op, err)

@@ -26,6 +26,8 @@ type Request struct {
 	SessionExpired bool
 	User           *provider.User
 	Org            *OrgContext
+	// Caller is the API operation's authenticated caller, for the audit log.
+	Caller *APICaller
 }
 
 const localsKey = "portal.request"
@@ -54,6 +56,7 @@ func (s *Server) requestContext(c fiber.Ctx) (err error) {
 	_, _ = rand.Read(b)
 	r := &Request{ID: hex.EncodeToString(b), Nonce: randomToken(16)}
 	c.Locals(localsKey, r)
+	c.SetContext(provider.WithAuditActor(c.Context(), func() provider.AuditActor { return s.auditActor(c) }))
 	c.Set("X-Request-ID", r.ID)
 	defer func() {
 		if p := recover(); p != nil {

@@ -66,6 +66,7 @@ var oaTags = map[string]string{
 	"Statements":                  "Account statements (CSV or camt.053), generated in the background and downloaded.",
 	"Users":                       "The organisation's members and invitations, and their roles.",
 	"Search":                      "One identifier across the organisation's records.",
+	"Audit log":                   "The organisation's tamper-evident log of security and money events, and its verification.",
 }
 
 type oaServer struct {
@@ -264,6 +265,7 @@ var oaEnums = map[string]func() []string{
 	"payout_report_categories": provider.PayoutReportCategories,
 	"statement_formats":        provider.StatementFormats,
 	"payout_statuses":          provider.PayoutStatusCodes,
+	"audit_kinds":              provider.AuditKindNames,
 	"approval_states": func() []string {
 		return []string{provider.ApprovalPending, provider.ApprovalApproved, provider.ApprovalDenied, provider.ApprovalExpired}
 	},

@@ -115,6 +115,8 @@ type Deps struct {
 	Batches provider.Batches
 	// Passkeys keeps the users' passkeys; nil like Auth (passkeys are then not offered).
 	Passkeys provider.Passkeys
+	// Audit is the audit log (server/audit.go); nil like Auth.
+	Audit provider.Audit
 	// SavedForms keeps page forms posted after their session ended
 	// (savedform.go); nil: in Redis when Redis is set, else in process.
 	SavedForms savedform.Store

@@ -36,6 +36,7 @@ const (
 	NavExportedStatements
 	NavUsers
 	NavProfile
+	NavAudit
 )
 
 // navSlots names each place's section ("" = top level).
@@ -47,6 +48,7 @@ var navSlots = map[NavSlot]string{
 	NavExportedPayouts: "Exports", NavExportedStatements: "Exports",
 	NavUsers:   "",
 	NavProfile: "Settings",
+	NavAudit:   "Settings",
 }
 
 // NavEntry puts a route in the sidebar.

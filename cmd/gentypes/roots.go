@@ -6,6 +6,7 @@ import (
 	"portal/server"
 	"portal/server/accessibility"
 	"portal/server/accounts"
+	"portal/server/audit"
 	"portal/server/auth"
 	"portal/server/batches"
 	"portal/server/collections"
@@ -197,6 +198,11 @@ var packages = []propsPackage{
 		islands: map[string]reflect.Type{
 			"CollectionOrderDetails": reflect.TypeFor[collections.OrderDetailsProps](),
 			"CollectionRefund":       reflect.TypeFor[collections.RefundForm](),
+		},
+	},
+	{ // portal/server/audit
+		pages: map[string]reflect.Type{
+			"AuditLog": reflect.TypeFor[audit.AuditLogProps](),
 		},
 	},
 	{ // portal/server/withdrawals

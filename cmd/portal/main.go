@@ -40,6 +40,9 @@ import (
 )
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "audit" {
+		os.Exit(auditCommand(os.Args[2:], os.Getenv, os.Stdout, os.Stderr))
+	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
 	if err := run(log); err != nil {
 		log.Error("portal stopped", "err", err)
@@ -147,11 +150,13 @@ func run(log *slog.Logger) error {
 	withdrawals, _ := any(store).(provider.Withdrawals)
 	batches, _ := any(store).(provider.Batches)
 	passkeys, _ := any(store).(provider.Passkeys)
+	audit, _ := any(store).(provider.Audit)
 	srvCfg := cfg.server(backend)
 	srv := portal.New(server.Deps{
 		Auth: auth, Ledger: ledger, Funding: funding, Crypto: crypto, Stats: stats, Statements: statements,
 		Payouts: payouts, PayoutReports: payoutReports, Users: users, Receivers: receivers, PayoutDrafts: payoutDrafts, Collections: collections, Withdrawals: withdrawals, Batches: batches,
 		Passkeys: passkeys,
+		Audit:    audit,
 		Config:   srvCfg,
 		Provider: store,
 		Sessions: session.NewManager(sessStore, session.Config{IdleTimeout: cfg.Idle, AbsoluteTimeout: cfg.Absolute}),

@@ -86,6 +86,7 @@ func (s area) apiLogin(c fiber.Ctx, _ *server.APICaller) error {
 		return server.APIError(c, fiber.StatusServiceUnavailable, server.APICodeUnavailable, "Logging in is not possible right now. Please try again later.")
 	}
 	if refused != "" {
+		s.auditRefusedLogin(c, email)
 		return server.APIError(c, fiber.StatusTooManyRequests, server.APICodeTooMany, refused)
 	}
 	u, err := s.Provider.Authenticate(ctx, email, in.Password)
@@ -115,6 +116,7 @@ func (s area) apiLogin(c fiber.Ctx, _ *server.APICaller) error {
 	if err := s.Sessions.Save(ctx, sess); err != nil {
 		return err
 	}
+	s.auditLogin(c, u, sess)
 	s.setRefreshCookie(c, sess.ID)
 	s.Logger.Info("api login", "request_id", server.Req(c).ID, "user_id", u.ID, "scope", sess.Scope, "session", sess.Handle())
 	return server.APISend(c, fiber.StatusOK, s.tokenReply(u, sess))
@@ -126,6 +128,7 @@ func (s area) apiLogout(c fiber.Ctx, a *server.APICaller) error {
 	if err := s.Sessions.Destroy(c.Context(), a.Session); err != nil {
 		return err
 	}
+	s.auditSessionEnded(c, a.Session, "logged out")
 	if a.ViaCookie() {
 		server.Req(c).Session = nil
 		s.ClearSessionCookie(c)

@@ -169,6 +169,7 @@ func (s area) loginPost(c fiber.Ctx) error {
 		return err // fail closed: no login when the limiter cannot count
 	}
 	if refused != "" {
+		s.auditRefusedLogin(c, email)
 		f.Base = refused
 		return s.loginPage(c, f, fiber.StatusTooManyRequests)
 	}
@@ -205,6 +206,7 @@ func (s area) loginPost(c fiber.Ctx) error {
 	if err := s.Sessions.Save(ctx, sess); err != nil {
 		return err
 	}
+	s.auditLogin(c, u, sess)
 	s.Logger.Info("login", "request_id", server.Req(c).ID, "user_id", u.ID, "scope", sess.Scope)
 	return server.Redirect(c, next)
 }
@@ -247,6 +249,7 @@ var loginSlowDown = loginDelay
 // loginFailed counts a wrong password for whatever e-mail was typed (so the
 // slow-down reveals nothing about which accounts exist) and slows the answer.
 func (s area) loginFailed(c fiber.Ctx, email string) {
+	s.audit(c, provider.AuditEvent{Kind: provider.AuditLoginFailed, AboutEmail: email})
 	res, err := s.Limiter.Hit(c.Context(), "login:fail:"+strings.ToLower(email), 1<<20, loginWindow)
 	if err != nil {
 		return // the account limit still holds; the slow-down is extra
@@ -436,6 +439,7 @@ func (s area) logout(c fiber.Ctx) error {
 		if err := s.Sessions.Destroy(c.Context(), rq.Session); err != nil {
 			return err
 		}
+		s.auditSessionEnded(c, rq.Session, "logged out")
 		rq.Session = nil
 	}
 	s.ClearSessionCookie(c)

@@ -152,9 +152,10 @@ func mfaAttemptsKey(userID string) string { return "mfa:user:" + userID }
 
 // attempt is one counted check of an MFA code.
 type attempt struct {
-	s     area
-	key   string
-	count int
+	s      area
+	key    string
+	count  int
+	userID string
 }
 
 // mfaAttempt counts a code check against the account before it is made.
@@ -169,7 +170,7 @@ func (s area) mfaAttempt(c fiber.Ctx, userID string) (a attempt, locked string, 
 	if !res.Allowed {
 		return a, server.TooMany(c, tooManyCodes, res.RetryAfter), nil
 	}
-	return attempt{s: s, key: key, count: res.Count}, "", nil
+	return attempt{s: s, key: key, count: res.Count, userID: userID}, "", nil
 }
 
 // succeeded forgets the account's wrong codes.
@@ -189,6 +190,8 @@ func (a attempt) failed(c fiber.Ctx) (locked, note string, err error) {
 			return "", "", err
 		}
 		a.s.Logger.Warn("mfa locked", "request_id", server.Req(c).ID, "key", a.key)
+		a.s.audit(c, provider.AuditEvent{Kind: provider.AuditLockout, AboutUser: a.userID,
+			Changes: []provider.AuditChange{{Field: "locked", After: "two-factor checks for 15 minutes"}}})
 		return server.TooMany(c, tooManyCodes, mfaLockout), "", nil
 	}
 	if d := mfaSlowDown(a.count); d > 0 {

@@ -74,6 +74,8 @@ var specNeeds = map[string]need{
 	"org.user.edit":                  {perms: []access.Permission{access.UsersRead, access.UsersManage}},
 	"org.profile":                    {},
 	"org.profile.edit":               {},
+	"org.audit":                      {perms: []access.Permission{access.UsersManage}},
+	"org.audit.csv":                  {perms: []access.Permission{access.UsersManage}},
 	"org.date_range":                 {perms: []access.Permission{access.DashboardRead}},
 	// The core's page of a form kept after the session ended: the kept
 	// form's own route is checked when it is shown and when it is sent.

@@ -7,6 +7,7 @@ import (
 	"portal/server"
 	"portal/server/accessibility"
 	"portal/server/accounts"
+	"portal/server/audit"
 	"portal/server/auth"
 	"portal/server/batches"
 	"portal/server/collections"
@@ -49,6 +50,7 @@ var Areas = []server.AreaFunc{
 	statements.New,    // Exports › Statements
 	users.New,         // User management
 	profile.New,       // Settings › My Profile
+	audit.New,         // Settings › Audit log
 	rangepicker.New,   // top bar: the date range picker
 	search.New,        // top bar: the search box's results
 	accessibility.New, // the footer: the accessibility statement

@@ -44,7 +44,7 @@ func TestSidebarGating(t *testing.T) {
 		{"admin, everything on", func() *server.OrgContext { return full("admin") }, []string{
 			"Dashboard", "Crypto funding", "Payouts", "  Payouts", "  Payout drafts", "  Batches", "  Receivers",
 			"Collections", "  Orders", "Accounts", "  Account funding", "  Withdrawals", "  Main EUR",
-			"Exports", "  Payouts", "  Statements", "User management", "Settings", "  My Profile"}},
+			"Exports", "  Payouts", "  Statements", "User management", "Settings", "  My Profile", "  Audit log"}},
 		{"default role: dashboard and profile only", func() *server.OrgContext { return full("default") }, []string{
 			"Dashboard", "Settings", "  My Profile"}},
 		{"observer: no exports, no users, no funding", func() *server.OrgContext { return full("observer") }, []string{
@@ -56,7 +56,7 @@ func TestSidebarGating(t *testing.T) {
 			o.Accounts = o.Accounts[1:]
 			o.Flags = provider.FeatureFlags{}
 			return o
-		}, []string{"Dashboard", "Exports", "  Payouts", "  Statements", "User management", "Settings", "  My Profile"}},
+		}, []string{"Dashboard", "Exports", "  Payouts", "  Statements", "User management", "Settings", "  My Profile", "  Audit log"}},
 		{"manual approval off: 'Payout requests'; batches and drafts gated", func() *server.OrgContext {
 			o := full("admin")
 			o.Flags = provider.FeatureFlags{provider.FlagReceiverManagement: true}
@@ -64,7 +64,7 @@ func TestSidebarGating(t *testing.T) {
 			o.Products.CollectionProductsCount = 0
 			return o
 		}, []string{"Dashboard", "Payouts", "  Payout requests", "  Receivers", "Accounts", "  Account funding",
-			"  Withdrawals", "  Main EUR", "Exports", "  Payouts", "  Statements", "User management", "Settings", "  My Profile"}},
+			"  Withdrawals", "  Main EUR", "Exports", "  Payouts", "  Statements", "User management", "Settings", "  My Profile", "  Audit log"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

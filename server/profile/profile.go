@@ -7,6 +7,7 @@ package profile
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/gofiber/fiber/v3"
@@ -273,6 +274,8 @@ func (s area) endSession(c fiber.Ctx) error {
 		kind, text = session.FlashWarning, msgSessionGone
 	} else if err != nil {
 		return err
+	} else {
+		s.auditEnded(c, handle, "ended from My Profile")
 	}
 	return s.FlashRedirect(c, kind, text, base(rq.Org.Org.ID)+"#sessions")
 }
@@ -287,6 +290,20 @@ func (s area) endOthers(c fiber.Ctx) error {
 	kind, text := session.FlashSuccess, msgOthersEnded
 	if n == 0 {
 		kind, text = session.FlashInfo, msgNoOthers
+	} else {
+		s.auditEnded(c, "", fmt.Sprintf("%d other sessions ended from My Profile", n))
 	}
 	return s.FlashRedirect(c, kind, text, base(rq.Org.Org.ID)+"#sessions")
+}
+
+// auditEnded records sessions ended here; a failure to record is logged (docs/areas/audit.md).
+func (s area) auditEnded(c fiber.Ctx, handle, why string) {
+	if len(handle) > 12 {
+		handle = handle[:12]
+	}
+	rq := server.Req(c)
+	if err := s.RecordAudit(c, provider.AuditEvent{Kind: provider.AuditSessionEnded, AboutUser: rq.User.ID,
+		RecordKind: "session", RecordID: handle, Changes: []provider.AuditChange{{Field: "reason", After: why}}}); err != nil {
+		s.Logger.Error("audit", "request_id", rq.ID, "err", err)
+	}
 }

@@ -123,6 +123,7 @@ func NewWith(t testing.TB, edit func(*server.Deps), areas ...server.AreaFunc) *H
 	d.Withdrawals, _ = any(env.Store).(provider.Withdrawals)
 	d.Batches, _ = any(env.Store).(provider.Batches)
 	d.Passkeys, _ = any(env.Store).(provider.Passkeys)
+	d.Audit, _ = any(env.Store).(provider.Audit)
 	if edit != nil {
 		edit(&d)
 	}

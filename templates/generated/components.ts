@@ -6,6 +6,7 @@ export interface Pages {
   AccountFunding: typeof import('../pages/funding/AccountFunding').default;
   AccountTransactions: typeof import('../pages/accounts/AccountTransactions').default;
   AccountTransfer: typeof import('../pages/accounts/AccountTransfer').default;
+  AuditLog: typeof import('../pages/audit/AuditLog').default;
   Batch: typeof import('../pages/batches/Batch').default;
   BatchDecline: typeof import('../pages/batches/BatchDecline').default;
   BatchTemplate: typeof import('../pages/batches/BatchTemplate').default;

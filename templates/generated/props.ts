@@ -10,6 +10,7 @@ export interface PageProps {
   AccountFunding: AccountFundingProps;
   AccountTransactions: AccountPageProps;
   AccountTransfer: TransferPageProps;
+  AuditLog: AuditLogProps;
   Batch: BatchPageProps;
   BatchDecline: BatchDeclineProps;
   BatchTemplate: BatchTemplateProps;
@@ -179,6 +180,48 @@ export interface ApprovalProps {
    */
   checkUrl: string;
   interval: number;
+}
+
+/** AuditFiltersView is the filter bar: a GET form, values as typed. */
+export interface AuditFiltersView {
+  action: string;
+  person: string;
+  kind: string;
+  kinds: Choice[];
+  record: string;
+  /** Errors are beside their fields, by field id. */
+  errors: Record<string, string>;
+  clear: string;
+}
+
+/** AuditLogProps are the props of templates/pages/audit/AuditLog.tsx. */
+export interface AuditLogProps {
+  shell: ShellProps;
+  range: string;
+  filters: AuditFiltersView;
+  rows: AuditRow[];
+  total: number;
+  pageSize: number;
+  next: string;
+  prev: string;
+  failure: string;
+  export: string;
+}
+
+/** AuditRow is one entry, formatted for people. */
+export interface AuditRow {
+  id: number;
+  date: string;
+  time: string;
+  kind: string;
+  what: string;
+  person: string;
+  role: string;
+  record: string;
+  changes: string;
+  where: string;
+  address: string;
+  session: string;
 }
 
 /**
