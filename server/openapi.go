@@ -526,6 +526,10 @@ func renderOpenAPI(ops []APIOp) (*openAPIDoc, []byte) {
 // OpenAPI is the server's document (treat it as read-only).
 func (s *Server) OpenAPI() *openAPIDoc { d, _ := s.openAPI(); return d }
 
+// OpenAPIJSON is the document exactly as /api/openapi.json serves it (the
+// lint reads it through `portal -openapi`); treat it as read-only.
+func (s *Server) OpenAPIJSON() []byte { _, b := s.openAPI(); return b }
+
 func (s *Server) openAPIJSON(c fiber.Ctx) error {
 	_, b := s.openAPI()
 	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSONCharsetUTF8)
