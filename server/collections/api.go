@@ -41,7 +41,7 @@ type apiOrdersMeta struct {
 // apiRefundRequest is the refund call's body.
 type apiRefundRequest struct {
 	_      struct{} `description:"A refund of a completed order."`
-	Amount string   `json:"amount" description:"Up to the order's amount, with the currency's decimals; the order's whole amount is a full refund." example:"120.00"`
+	Amount string   `json:"amount" required:"true" description:"Up to the order's amount, with the currency's decimals; the order's whole amount is a full refund." example:"120.00"`
 }
 
 func apiService(s *server.Server) *server.APIProblem {

@@ -397,10 +397,10 @@ func apiStatementRead[B server.APIEnvelope](read func(fiber.Ctx, server.APIOrgCa
 
 type apiStatementRequest struct {
 	_             struct{} `description:"Statement request."`
-	AccountNumber string   `json:"virtual_account_number" description:"An account the organisation owns."`
-	CreatedAfter  string   `json:"created_after" description:"Start, inclusive: YYYY-MM-DD (midnight UTC) or RFC 3339." example:"2026-10-01"`
-	CreatedBefore string   `json:"created_before" description:"End, exclusive: YYYY-MM-DD (midnight UTC) or RFC 3339; at most the end of today." example:"2026-11-01"`
-	Kind          string   `json:"kind" enum:"@statement_kinds"`
+	AccountNumber string   `json:"virtual_account_number" required:"true" description:"An account the organisation owns."`
+	CreatedAfter  string   `json:"created_after" required:"true" description:"Start, inclusive: YYYY-MM-DD (midnight UTC) or RFC 3339." example:"2026-10-01"`
+	CreatedBefore string   `json:"created_before" required:"true" description:"End, exclusive: YYYY-MM-DD (midnight UTC) or RFC 3339; at most the end of today." example:"2026-11-01"`
+	Kind          string   `json:"kind" required:"true" enum:"@statement_kinds"`
 }
 
 func (s area) apiCreateStatement(c fiber.Ctx, a *server.APICaller) error {
