@@ -3,7 +3,7 @@ SHELL := /bin/bash
 export PATH := $(PATH):/usr/local/go/bin
 GO ?= go
 
-.PHONY: run test hygiene assets deps system-deps vet staticcheck typecheck generate unit go-test race e2e bench dev clean
+.PHONY: run test hygiene assets deps system-deps vet staticcheck typecheck apilint generate unit go-test race e2e bench dev clean
 
 # The portal runs as production unless told otherwise; the demo is the sandbox.
 run: assets
@@ -15,7 +15,7 @@ run: assets
 # (vitest), browser flows (Playwright + Debian chromium). Run side by side,
 # the race detector's build starved the browser flows into timeouts, so
 # everything runs in turn.
-test: hygiene system-deps assets vet staticcheck typecheck go-test race unit e2e
+test: hygiene system-deps assets vet staticcheck typecheck apilint go-test race unit e2e
 
 # npm 11 writes lockfiles without the optional per-platform packages and
 # then refuses them in `npm ci`; `npm install --no-save` installs exactly
@@ -48,6 +48,14 @@ staticcheck:
 # The TSX against the props types generated from the Go structs.
 typecheck: node_modules
 	time npx tsc --noEmit -p .
+
+# Redocly's lint of the document the portal serves (`portal -openapi` prints it), with the
+# recommended-strict rules: every warning of recommended is an error, so it must find
+# nothing. Telemetry off and no update check: the run has no network.
+apilint: node_modules
+	f=$$(mktemp --suffix=.json) && $(GO) run ./cmd/portal -openapi > $$f && \
+	REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true npx --no-install redocly lint \
+		--extends=recommended-strict --format=summary $$f; rc=$$?; rm -f $$f; exit $$rc
 
 # templates/generated/*.ts from the Go props structs (cmd/gentypes); flags.json from
 # node_modules' flag-icons (cmd/genflags).

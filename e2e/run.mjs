@@ -43,7 +43,7 @@ import './audit-flows.mjs';
 import { AXE_TAGS, axeChecked, axeSelfTest, closeShared } from './lib/checks.mjs';
 import { runAll, indent, shardPlan, wholeFiles } from './lib/runner.mjs';
 import { updatedDurations } from './lib/shards.mjs';
-import { buildPortal, killAllSync, redisCommand, startPortal, startRedis, stop, tail } from './lib/servers.mjs';
+import { buildPortal, contractTally, killAllSync, redisCommand, startPortal, startRedis, stop, tail } from './lib/servers.mjs';
 import { TIME_SCALE } from './lib/time.mjs';
 import { formatWeight } from './lib/weight.mjs';
 
@@ -211,6 +211,21 @@ async function main() {
     }
   }
 
+  // The contract check: every API exchange the flows made with the shards' portals,
+  // validated against the served document as it happened.
+  let contractFailed = false;
+  const tally = await contractTally(shards.map((s) => s.portal.base)).catch((err) => ({ error: err }));
+  if (tally === null) {
+    console.log('\ncontract: not checked (the portal was built without -tags contractcheck)');
+  } else if (tally.error) {
+    console.log(`\ncontract: could not read the tally (${tally.error.message})`);
+    contractFailed = true;
+  } else {
+    console.log(`\ncontract: ${tally.replies} API replies validated over ${tally.operations.size} operations, ${tally.violations.length} violations`);
+    for (const v of tally.violations) console.log(indent(v, 2));
+    contractFailed = tally.violations.length > 0;
+  }
+
   const failed = results.filter((r) => !r.ok);
   // A complete run that passed (every file, axe on) writes the accessibility statement's
   // figures, which the portal builds in: the statement says what the tests showed.
@@ -228,7 +243,8 @@ async function main() {
   finished = true;
   console.log(`\ne2e took ${((Date.now() - started) / 1000).toFixed(1)} s`);
   console.log(`${results.length - failed.length} passed, ${failed.length} failed`);
-  return failed.length === 0 && results.length > 0 ? 0 : 1;
+  if (contractFailed) console.log('contract check failed');
+  return failed.length === 0 && results.length > 0 && !contractFailed ? 0 : 1;
 }
 
 main().then(

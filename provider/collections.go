@@ -382,8 +382,8 @@ type CollectionRefundRequest struct {
 // CollectionTestCaseRequest is the sandbox test case call's body (spec 001 §7).
 type CollectionTestCaseRequest struct {
 	_           struct{} `description:"Sandbox test case on a payment of the order."`
-	PaymentUUID string   `json:"payment_uuid" format:"uuid"`
-	TestCase    string   `json:"test_case" enum:"complete_payment"`
+	PaymentUUID string   `json:"payment_uuid" required:"true" format:"uuid"`
+	TestCase    string   `json:"test_case" required:"true" enum:"complete_payment"`
 }
 
 // RefundAmount reads a refund amount as typed (spec 001 §5 "Refund"): digits, optionally

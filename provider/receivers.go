@@ -90,7 +90,7 @@ type ReceiverDetail struct {
 // ReceiverFields are what a saved receiver holds of a manual payout's creditor (spec 001 §3
 // "Saved receiver"), for the product and schema it was entered for.
 type ReceiverFields struct {
-	FullName               string           `json:"full_name" description:"The receiver's full name (a person's or an organisation's)." example:"Anna Schmidt"`
+	FullName               string           `json:"full_name" required:"true" description:"The receiver's full name (a person's or an organisation's)." example:"Anna Schmidt"`
 	Birthdate              string           `json:"birthdate" description:"YYYY-MM-DD, or empty; private receivers." example:"1984-03-12"`
 	AddressLines           []string         `json:"address_lines" description:"Address lines."`
 	StreetName             string           `json:"street_name" description:"Street name."`
@@ -100,7 +100,7 @@ type ReceiverFields struct {
 	CountryCode            string           `json:"country_code" description:"ISO 3166-1 alpha-2." example:"DE"`
 	Email                  string           `json:"email" description:"E-mail address."`
 	MobileNumber           string           `json:"mobile_number" description:"Mobile number."`
-	CreditorType           string           `json:"creditor_type" description:"private or organization." enum:"private,organization"`
+	CreditorType           string           `json:"creditor_type" required:"true" description:"private or organization." enum:"private,organization"`
 	CountryOfBirthCode     string           `json:"country_of_birth_code" description:"ISO 3166-1 alpha-2."`
 	CountryOfResidenceCode string           `json:"country_of_residence_code" description:"ISO 3166-1 alpha-2."`
 	IDType                 string           `json:"id_type" description:"Identity document type."`
@@ -109,8 +109,8 @@ type ReceiverFields struct {
 	IDIssuingDate          string           `json:"id_issuing_date" description:"YYYY-MM-DD."`
 	IDExpiryDate           string           `json:"id_expiry_date" description:"YYYY-MM-DD."`
 	CreditorDetails        []ReceiverDetail `json:"creditor_details" description:"Bank account and intermediary details, in the draft's order."`
-	ProductID              string           `json:"product_id" description:"The payout product the receiver was entered for."`
-	SchemaID               string           `json:"schema_id" description:"The product schema the receiver was entered for."`
+	ProductID              string           `json:"product_id" required:"true" description:"The payout product the receiver was entered for."`
+	SchemaID               string           `json:"schema_id" required:"true" description:"The product schema the receiver was entered for."`
 }
 
 // ReceiverCreate is a receiver to save.

@@ -42,6 +42,15 @@ type oaLicense struct {
 	Identifier string `json:"identifier"`
 }
 
+// apiLicense is what the document says of its licence. The API and its document are not
+// published under any licence: customers use them under their agreement with the provider,
+// and the portal has no terms page to link to. OpenAPI wants a name and an SPDX identifier
+// or a url; a LicenseRef- identifier is SPDX's form for terms that are no listed licence.
+var apiLicense = oaLicense{
+	Name:       "Proprietary: for the provider's customers under their customer agreement; no other licence is granted",
+	Identifier: "LicenseRef-Customer-Agreement",
+}
+
 // oaTags describe the operations' tags, in the document's order of first
 // use; buildOpenAPI refuses a tag that is not here, so /docs and clients
 // never meet an unexplained group.
@@ -401,9 +410,10 @@ func (op *APIOp) security() []oaSecurityRequirement {
 func buildOpenAPI(ops []APIOp) *openAPIDoc {
 	doc := &openAPIDoc{
 		OpenAPI: "3.1.0",
-		Info: oaInfo{Title: "Portal API", Version: "1", License: oaLicense{Name: "Proprietary: for the portal's customers", Identifier: "LicenseRef-Proprietary"},
+		Info: oaInfo{Title: "Portal API", Version: "1", License: apiLicense,
 			Description: "JSON API of the customer portal. Replies are JSON and never cached. Errors are a list under errors; " +
-				"a field error points at the field with source.pointer."},
+				"a field error points at the field with source.pointer. Customers use the API under their customer agreement; " +
+				"no other licence is granted."},
 		Servers: []oaServer{{URL: "/api/v1", Description: "Version 1"}, {URL: "/api/v2", Description: "Version 2 (same operations)"}},
 		Paths:   map[string]*oaPathItem{},
 		Components: oaComponents{
@@ -529,6 +539,10 @@ func renderOpenAPI(ops []APIOp) (*openAPIDoc, []byte) {
 
 // OpenAPI is the server's document (treat it as read-only).
 func (s *Server) OpenAPI() *openAPIDoc { d, _ := s.openAPI(); return d }
+
+// OpenAPIJSON is the document exactly as /api/openapi.json serves it (the
+// lint reads it through `portal -openapi`); treat it as read-only.
+func (s *Server) OpenAPIJSON() []byte { _, b := s.openAPI(); return b }
 
 func (s *Server) openAPIJSON(c fiber.Ctx) error {
 	_, b := s.openAPI()

@@ -85,6 +85,14 @@ func TestOpenAPIDocument(t *testing.T) {
 	if doc["openapi"] != "3.1.0" {
 		t.Errorf("openapi %v", doc["openapi"])
 	}
+	// The licence: a name, and an SPDX identifier (a LicenseRef- for terms that are no listed
+	// licence) or a url, never both (OpenAPI 3.1 info.license).
+	lic, _ := doc["info"].(map[string]any)["license"].(map[string]any)
+	id, _ := lic["identifier"].(string)
+	if name, _ := lic["name"].(string); name == "" || (id == "") == (lic["url"] == nil) ||
+		id != "" && !regexp.MustCompile(`^LicenseRef-[A-Za-z0-9.-]+$`).MatchString(id) {
+		t.Errorf("info.license %v", lic)
+	}
 	comps := doc["components"].(map[string]any)
 	schemas := comps["schemas"].(map[string]any)
 	sec := comps["securitySchemes"].(map[string]any)

@@ -187,6 +187,14 @@ func New(d Deps, areas ...AreaFunc) *Server {
 	})
 	s.app.Use(s.requestContext)
 	s.app.Use(s.securityHeaders)
+	if contractCheck != nil {
+		// Outside the edge's checks, so their refusals are validated too.
+		h, err := contractCheck(s)
+		if err != nil {
+			panic(err)
+		}
+		s.app.Use(h)
+	}
 	s.app.Get("/assets/*", s.serveAsset)
 	s.app.Get("/healthz", s.healthz)
 	s.app.Use(s.limitRequest)

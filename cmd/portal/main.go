@@ -59,9 +59,15 @@ func run(log *slog.Logger) error {
 	seedLarge := flag.Bool("seed-large", false,
 		"with an empty sandbox data directory, also seed the scale-test account of 1,000,000 ledger entries (or PORTAL_SEED_LARGE=1)")
 	pageRoutes := flag.Bool("page-routes", false, "print the GET routes of the route table as JSON and exit (the e2e layout walk reads it)")
+	openAPI := flag.Bool("openapi", false, "print the OpenAPI document /api/openapi.json serves and exit (make apilint lints it)")
 	flag.Parse()
 	if *pageRoutes {
 		return writePageRoutes(os.Stdout)
+	}
+	if *openAPI {
+		// The same composition the portal serves; nothing is opened or listened on.
+		_, err := os.Stdout.Write(portal.New(server.Deps{}).OpenAPIJSON())
+		return err
 	}
 	// goja allocates heavily per render; a higher GC target took the render
 	// pool from 186 to 297 renders/s (docs/architecture.md). GOGC in the environment wins.

@@ -166,7 +166,9 @@ export function buildPortal(root) {
   const bin = path.join(root, '.tmp', 'portal');
   const env = { ...process.env, PATH: `${process.env.PATH}:/usr/local/go/bin` };
   const t0 = Date.now();
-  const r = spawnSync('go', ['build', '-o', bin, './cmd/portal'], { cwd: root, env, encoding: 'utf8' });
+  // -tags contractcheck: the portal validates every API exchange of the flows against its
+  // document (server/contractcheck.go); run.mjs reads the tally at the end (contractTally).
+  const r = spawnSync('go', ['build', '-tags', 'contractcheck', '-o', bin, './cmd/portal'], { cwd: root, env, encoding: 'utf8' });
   if (r.error) throw new Error(`go build: ${r.error.message}`);
   if (r.status !== 0) throw new Error(`go build failed:\n${r.stdout}${r.stderr}`);
   return { bin, ms: Date.now() - t0 };
@@ -230,4 +232,22 @@ export function killAllSync() {
       process.kill(c.pid, 'SIGKILL');
     } catch {}
   }
+}
+
+/**
+ * The contract check's tally of the shards' portals (GET /__contract of a portal built with
+ * -tags contractcheck): replies validated, operations met, violations. null when a portal
+ * has no such endpoint (a binary from E2E_PORTAL_BIN built without the tag).
+ */
+export async function contractTally(bases) {
+  const out = { replies: 0, operations: new Set(), violations: [] };
+  for (const base of bases) {
+    const res = await fetch(`${base}/__contract`);
+    if (res.status !== 200) return null;
+    const t = await res.json();
+    out.replies += t.replies;
+    for (const op of t.operations) out.operations.add(op);
+    out.violations.push(...t.violations);
+  }
+  return out;
 }

@@ -178,10 +178,10 @@ func (s area) apiMovements(c fiber.Ctx, r server.APIOrgCall) (server.APIPageBody
 // apiTransferBody is the spec's transfer payload.
 type apiTransferBody struct {
 	_          struct{} `name:"TransferRequest" description:"The transfer payload: a debit of amount from one of the organisation's own accounts to another."`
-	From       string   `json:"from_account_number" description:"Account to debit; owned by the organisation."`
-	To         string   `json:"to_account_number" description:"Account to credit; owned by the organisation, not the same account."`
-	Amount     string   `json:"amount" description:"Debit in the from-account's currency, without thousands separators, at most its decimals, above 0 and below 1e13." example:"1000.00"`
-	EndToEndID string   `json:"end_to_end_id" description:"End-to-end id, 1 to 140 characters; shown as the entries' reference."`
+	From       string   `json:"from_account_number" required:"true" description:"Account to debit; owned by the organisation."`
+	To         string   `json:"to_account_number" required:"true" description:"Account to credit; owned by the organisation, not the same account."`
+	Amount     string   `json:"amount" required:"true" description:"Debit in the from-account's currency, without thousands separators, at most its decimals, above 0 and below 1e13." example:"1000.00"`
+	EndToEndID string   `json:"end_to_end_id" required:"true" description:"End-to-end id, 1 to 140 characters; shown as the entries' reference."`
 }
 
 func (s area) apiTransfer(c fiber.Ctx, a *server.APICaller) error {

@@ -232,7 +232,7 @@ func (s area) apiMFAApprovalStatus(c fiber.Ctx, a *server.APICaller) error {
 // apiApprovalRequest is the body of completeMfaToken.
 type apiApprovalRequest struct {
 	_  struct{} `description:"A push approval request to finish the login with."`
-	ID string   `json:"approval_request_id" description:"approval_request_id from createMfaToken."`
+	ID string   `json:"approval_request_id" required:"true" description:"approval_request_id from createMfaToken."`
 }
 
 // apiMFACompleteApproval finishes the login when its push request was
@@ -272,13 +272,13 @@ func (s area) apiLoginApproval(c fiber.Ctx, a *server.APICaller, id string) (pro
 // apiCodeRequest is the body of the calls that check a code.
 type apiCodeRequest struct {
 	_    struct{} `description:"A code the user typed."`
-	Code string   `json:"code" description:"The code; spaces are ignored." example:"123456"`
+	Code string   `json:"code" required:"true" description:"The code; spaces are ignored." example:"123456"`
 }
 
 // apiMFATokenRequest is the body of mfa_tokens/verify.
 type apiMFATokenRequest struct {
 	_        struct{} `description:"A code the user typed."`
-	MFAToken string   `json:"mfa_token" description:"An authenticator code (6 digits) or the SMS login code; spaces are ignored." example:"123456"`
+	MFAToken string   `json:"mfa_token" required:"true" description:"An authenticator code (6 digits) or the SMS login code; spaces are ignored." example:"123456"`
 }
 
 // apiMFAVerify checks mfa_token: six digits are an authenticator code,
@@ -416,7 +416,7 @@ func (s area) apiMFAConfiguration(c fiber.Ctx, a *server.APICaller) error {
 // request_sms.
 type apiPhoneRequest struct {
 	_           struct{} `description:"A phone number."`
-	Cellphone   string   `json:"cellphone" description:"The national number; spaces, dashes, dots and brackets are ignored." example:"20 12 34 56"`
+	Cellphone   string   `json:"cellphone" required:"true" description:"The national number; spaces, dashes, dots and brackets are ignored." example:"20 12 34 56"`
 	CountryCode string   `json:"country_code" required:"false" description:"ISO 3166-1 alpha-2 country; dk when left out." example:"dk"`
 }
 

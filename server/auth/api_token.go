@@ -58,8 +58,8 @@ func (s area) clearRefreshCookie(c fiber.Ctx) {
 // loginRequest is the body of POST /authentication/token.
 type loginRequest struct {
 	_        struct{} `description:"Credentials."`
-	Email    string   `json:"email" description:"The user's e-mail address; required and valid." format:"email" example:"observer@demo.example"`
-	Password string   `json:"password" description:"The user's password; required." format:"password"`
+	Email    string   `json:"email" required:"true" description:"The user's e-mail address; required and valid." format:"email" example:"observer@demo.example"`
+	Password string   `json:"password" required:"true" description:"The user's password; required." format:"password"`
 }
 
 // apiLogin: the login form's rules and limits, answered in JSON.

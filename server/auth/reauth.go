@@ -136,7 +136,7 @@ func (s area) reauthPost(c fiber.Ctx) error {
 // apiReauthRequest is the body of reauthenticate.
 type apiReauthRequest struct {
 	_        struct{} `description:"The user's password."`
-	Password string   `json:"password" description:"The current password."`
+	Password string   `json:"password" required:"true" description:"The current password."`
 }
 
 // apiReauthReply says how long the confirmation holds.

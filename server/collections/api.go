@@ -26,8 +26,8 @@ const (
 	apiOrder           = apiOrders + "/{uuid}"
 	apiPayments        = "/collection/organisations/{id}/payments"
 	apiHeaderIdem      = "Idempotency-Key"
-	apiFindOrderPath   = apiOrders + "/find_by_uuid_or_" + provider.ProductName + "_external_reference/{value}"
-	apiFindPaymentPath = apiPayments + "/find_by_uuid_or_" + provider.ProductName + "_unique_reference/{value}"
+	apiFindOrderPath   = apiOrders + "/find_by_uuid_or_" + provider.ProductName + "_external_reference"
+	apiFindPaymentPath = apiPayments + "/find_by_uuid_or_" + provider.ProductName + "_unique_reference"
 )
 
 // apiOrdersMeta is the list's meta (spec 001 §7: cursor_after and total).
@@ -41,7 +41,7 @@ type apiOrdersMeta struct {
 // apiRefundRequest is the refund call's body.
 type apiRefundRequest struct {
 	_      struct{} `description:"A refund of a completed order."`
-	Amount string   `json:"amount" description:"Up to the order's amount, with the currency's decimals; the order's whole amount is a full refund." example:"120.00"`
+	Amount string   `json:"amount" required:"true" description:"Up to the order's amount, with the currency's decimals; the order's whole amount is a full refund." example:"120.00"`
 }
 
 func apiService(s *server.Server) *server.APIProblem {
@@ -136,13 +136,22 @@ func validStatus(st string) bool {
 	return false
 }
 
+// apiMissingValue refuses a find without ?value=, as a missing required parameter is.
+func apiMissingValue() error {
+	return server.APIRefuse(fiber.StatusUnprocessableEntity, apiParam("value", "Enter a uuid or a reference"))
+}
+
 func apiGetOrder(c fiber.Ctx, col provider.Collections, r server.APIOrgCall) (server.APIDataBody[provider.CollectionOrder], error) {
 	o, err := col.CollectionOrder(c.Context(), r.OrgID, strings.Clone(c.Params("uuid")))
 	return server.APIDataOf(o), err
 }
 
 func apiFindOrder(c fiber.Ctx, col provider.Collections, r server.APIOrgCall) (server.APIDataBody[provider.CollectionOrder], error) {
-	found, err := col.FindCollectionOrders(c.Context(), r.OrgID, strings.Clone(c.Params("value")))
+	v := strings.Clone(c.Query("value"))
+	if v == "" {
+		return server.APIDataBody[provider.CollectionOrder]{}, apiMissingValue()
+	}
+	found, err := col.FindCollectionOrders(c.Context(), r.OrgID, v)
 	if err != nil {
 		return server.APIDataBody[provider.CollectionOrder]{}, err
 	}
@@ -159,7 +168,11 @@ func apiGetPayment(c fiber.Ctx, col provider.Collections, r server.APIOrgCall) (
 }
 
 func apiFindPayment(c fiber.Ctx, col provider.Collections, r server.APIOrgCall) (server.APIDataBody[provider.CollectionPayment], error) {
-	found, err := col.FindCollectionPayments(c.Context(), r.OrgID, strings.Clone(c.Params("value")))
+	v := strings.Clone(c.Query("value"))
+	if v == "" {
+		return server.APIDataBody[provider.CollectionPayment]{}, apiMissingValue()
+	}
+	found, err := col.FindCollectionPayments(c.Context(), r.OrgID, v)
 	if err != nil {
 		return server.APIDataBody[provider.CollectionPayment]{}, err
 	}
@@ -271,8 +284,15 @@ func (s area) apiOperations() []server.APIOp {
 	str := func(name, desc string) server.OAParameter {
 		return server.OAParameter{Name: name, In: "query", Description: desc, Schema: server.OAString("")}
 	}
+	// The finders take what they look for as ?value=, not as a last path segment: a segment
+	// would make …/orders/find_by_…/{value} and …/orders/{uuid}/refund the same shape, which a
+	// client's router cannot tell apart (docs/api.md).
 	value := func(desc string) server.OAParameter {
-		return server.OAParameter{Name: "value", In: "path", Required: true, Description: desc, Schema: server.OAString("")}
+		return server.OAParameter{Name: "value", In: "query", Required: true, Description: desc, Schema: server.OAString("").WithMinLength(1)}
+	}
+	find := func(op server.APIOp) server.APIOp {
+		op.Responses = append(op.Responses, server.APIErrorReply(fiber.StatusUnprocessableEntity, "value is missing or empty (source.parameter value)."))
+		return op
 	}
 	manage := func(op server.APIOp, h func(fiber.Ctx, *server.APICaller) error) server.APIOp {
 		op.Tag, op.Auth, op.Scopes = apiTag, server.APIBearer, server.APIScopesDashboard
@@ -303,9 +323,9 @@ func (s area) apiOperations() []server.APIOp {
 		}, "One page: data, and meta with cursor_after, cursor_before and total.", apiRead(apiQueryOrg, s.apiListOrders)),
 		orderRead("getCollectionOrder", apiOrder, "Get a collection order", "Everything about one order: debtor, payments, refunds, "+
 			"status history and reason codes.", []server.OAParameter{apiUUIDParam}, "The order.", apiGetOrder),
-		orderRead("findCollectionOrder", apiFindOrderPath, "Find a collection order",
+		find(orderRead("findCollectionOrder", apiFindOrderPath, "Find a collection order",
 			"The order whose uuid, merchant reference or "+provider.ProductName+"_unique_reference is exactly value (the newest when several).",
-			[]server.OAParameter{value("A uuid or a reference.")}, "The order.", apiFindOrder),
+			[]server.OAParameter{value("A uuid or a reference.")}, "The order.", apiFindOrder)),
 		manage(server.APIOp{ID: "cancelCollectionOrder", Method: fiber.MethodDelete, Path: apiOrder, Summary: "Cancel a collection order",
 			Description: "Cancels a pending or received order; a repeated call answers the cancelled order again. Needs collection_orders:manage.",
 			Responses: []server.APIResponse{server.APIDataOK[provider.CollectionOrder]("The cancelled order."), server.APIReplyUnauthorized,
@@ -335,8 +355,8 @@ func (s area) apiOperations() []server.APIOp {
 		orderRead("getCollectionPayment", apiPayments+"/{uuid}", "Get a collection payment", "One payment with its order's amount and debtor.",
 			[]server.OAParameter{{Name: "uuid", In: "path", Required: true, Description: "The payment's uuid.", Schema: server.OAString("").WithFormat("uuid")}},
 			"The payment.", apiGetPayment),
-		orderRead("findCollectionPayment", apiFindPaymentPath, "Find a collection payment",
+		find(orderRead("findCollectionPayment", apiFindPaymentPath, "Find a collection payment",
 			"The payment whose uuid or "+provider.ProductName+"_unique_reference is exactly value.",
-			[]server.OAParameter{value("A uuid or a reference.")}, "The payment.", apiFindPayment),
+			[]server.OAParameter{value("A uuid or a reference.")}, "The payment.", apiFindPayment)),
 	}
 }

@@ -1,6 +1,7 @@
 package collections
 
 import (
+	"net/url"
 	"testing"
 	"time"
 
@@ -54,6 +55,16 @@ func TestAPIList(t *testing.T) {
 		r.Expect(t, 422, "invalid")
 		h.CheckReply(t, "GET", "/collection/orders", r)
 	}
+	// The finders without what to find: 422 naming value, whether it is missing or empty.
+	for _, p := range []string{"/orders/find_by_uuid_or_vela_external_reference", "/payments/find_by_uuid_or_vela_unique_reference"} {
+		for _, q := range []string{"", "?value="} {
+			r := a.Call("GET", col(servertest.OrgNordic)+p+q, nil)
+			r.Expect(t, 422, "invalid")
+			if src, _ := r.FirstError(t)["source"].(map[string]any); src["parameter"] != "value" {
+				t.Errorf("%s%s: source %v, want parameter value", p, q, src)
+			}
+		}
+	}
 }
 
 // Membership first (404, the same for another organisation's order), then the permission
@@ -65,7 +76,7 @@ func TestAPIAccess(t *testing.T) {
 	admin := h.API()
 	admin.Login("admin@demo.example") // member of Nordic only
 	for _, p := range []string{col(servertest.OrgNordic) + "/orders/" + foreign.UUID, col(servertest.OrgNordic) + "/payments/" + foreign.Payments[0].UUID,
-		col(servertest.OrgNordic) + "/orders/find_by_uuid_or_vela_external_reference/" + foreign.Reference, col(servertest.OrgAtlantic) + "/orders/" + foreign.UUID} {
+		col(servertest.OrgNordic) + "/orders/find_by_uuid_or_vela_external_reference?value=" + url.QueryEscape(foreign.Reference), col(servertest.OrgAtlantic) + "/orders/" + foreign.UUID} {
 		admin.Call("GET", p, nil).Expect(t, 404, "not_found")
 	}
 	admin.Call("DELETE", col(servertest.OrgAtlantic)+"/orders/"+foreign.UUID, nil).Expect(t, 404, "not_found")
@@ -131,16 +142,16 @@ func TestCollectionsAPITour(t *testing.T) {
 	admin := h.API()
 	admin.Login("admin@demo.example")
 	tour.Call(admin, "listCollectionOrders", "?organisation_id="+servertest.OrgNordic, nil)
-	tour.At["uuid"], tour.At["value"] = completed.UUID, completed.Reference
+	tour.At["uuid"] = completed.UUID
 	tour.Call(admin, "getCollectionOrder", "", nil)
-	tour.Call(admin, "findCollectionOrder", "", nil)
+	tour.Call(admin, "findCollectionOrder", "?value="+url.QueryEscape(completed.Reference), nil)
 	tour.Call(admin, "refundCollectionOrder", "", map[string]string{"amount": completed.Amount})
 	tour.At["uuid"] = pending.UUID
 	tour.Call(admin, "cancelCollectionOrder", "", nil)
 	tour.At["uuid"] = authorised.UUID
 	tour.Call(admin, "runCollectionTestCase", "", provider.CollectionTestCaseRequest{PaymentUUID: payment.UUID, TestCase: provider.CollectionTestCaseCompletePayment})
-	tour.At["uuid"], tour.At["value"] = payment.UUID, payment.UniqueReference
+	tour.At["uuid"] = payment.UUID
 	tour.Call(admin, "getCollectionPayment", "", nil)
-	tour.Call(admin, "findCollectionPayment", "", nil)
+	tour.Call(admin, "findCollectionPayment", "?value="+url.QueryEscape(payment.UniqueReference), nil)
 	tour.Done()
 }

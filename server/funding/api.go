@@ -62,7 +62,7 @@ func (s area) apiFundingInstructions(c fiber.Ctx, r server.APIOrgCall) (server.A
 
 type apiAcceptChanges struct {
 	_                 struct{} `description:"The configuration the user saw."`
-	ConfigurationUUID string   `json:"configuration_uuid" description:"uuid of the instruction shown." format:"uuid"`
+	ConfigurationUUID string   `json:"configuration_uuid" required:"true" description:"uuid of the instruction shown." format:"uuid"`
 }
 
 func (s area) apiAcceptFundingChanges(c fiber.Ctx, a *server.APICaller) error {

@@ -47,7 +47,7 @@ func (s area) apiPasswords(h func(fiber.Ctx) error) server.APIHandlerFunc {
 // apiForgotRequest is the body of passwords/forgot.
 type apiForgotRequest struct {
 	_     struct{} `description:"The address to send a reset link to."`
-	Email string   `json:"email" description:"E-mail address; required and valid." format:"email" example:"observer@demo.example"`
+	Email string   `json:"email" required:"true" description:"E-mail address; required and valid." format:"email" example:"observer@demo.example"`
 }
 
 // apiForgotPassword asks the provider to mail a reset link. The reply is
@@ -145,9 +145,9 @@ func (s area) apiValidateInvitation(p *tokenPage) func(fiber.Ctx) error {
 // invitations/accept.
 type apiNewPasswordRequest struct {
 	_                    struct{} `description:"A new password and the link's token."`
-	Password             string   `json:"password" description:"The new password, taken exactly as typed." format:"password"`
-	PasswordConfirmation string   `json:"password_confirmation" description:"The same again." format:"password"`
-	Token                string   `json:"token" description:"The token of the link."`
+	Password             string   `json:"password" required:"true" description:"The new password, taken exactly as typed." format:"password"`
+	PasswordConfirmation string   `json:"password_confirmation" required:"true" description:"The same again." format:"password"`
+	Token                string   `json:"token" required:"true" description:"The token of the link."`
 }
 
 // apiSetPassword is the form of the link's page for the API: it checks the

@@ -20,8 +20,8 @@ type apiPayoutReportRequest struct {
 	_                struct{} `description:"Payout report request: the payouts page's filters. The result is e-mailed to the requester when ready."`
 	OrganisationID   string   `json:"organisation_id" description:"Optional; when given, the organisation of the path."`
 	AccountNumber    string   `json:"virtual_account_number" required:"true" minLength:"1" description:"An account the organisation owns."`
-	CreatedAfter     string   `json:"created_after" description:"Start, inclusive: YYYY-MM-DD (midnight UTC) or RFC 3339 (ISO UTC)." example:"2026-10-01"`
-	CreatedBefore    string   `json:"created_before" description:"End, exclusive: YYYY-MM-DD or RFC 3339; at most the end of today and 90 days after the start." example:"2026-11-01"`
+	CreatedAfter     string   `json:"created_after" required:"true" description:"Start, inclusive: YYYY-MM-DD (midnight UTC) or RFC 3339 (ISO UTC)." example:"2026-10-01"`
+	CreatedBefore    string   `json:"created_before" required:"true" description:"End, exclusive: YYYY-MM-DD or RFC 3339; at most the end of today and 90 days after the start." example:"2026-11-01"`
 	StatusCategories []string `json:"status_categories" description:"Only payouts in these status categories; empty or absent: all." enum:"@payout_report_categories"`
 	CurrencyCode     string   `json:"currency_code" description:"Only payouts in this currency."`
 	AmountFrom       string   `json:"amount_from" description:"Lowest amount, inclusive, exact decimal ≥ 0." example:"100.00"`

@@ -40,7 +40,7 @@ type apiPayoutSummary struct {
 // apiTestCaseRequest is the body of the test case call.
 type apiTestCaseRequest struct {
 	_        struct{} `description:"Sandbox test case."`
-	TestCase string   `json:"test_case" description:"HOLD and SUCCESS need a processing payout (HOLD one not halted yet), RETURNED a processing or completed one." enum:"HOLD,SUCCESS,RETURNED"`
+	TestCase string   `json:"test_case" required:"true" description:"HOLD and SUCCESS need a processing payout (HOLD one not halted yet), RETURNED a processing or completed one." enum:"HOLD,SUCCESS,RETURNED"`
 }
 
 func apiPayoutsService(s *server.Server) *server.APIProblem {

@@ -40,7 +40,7 @@ const apiRecentPath = "/payouts/organisations/{id}/recent_receivers"
 // with a creditor object").
 type apiCreateRequest struct {
 	_        struct{}                `description:"A receiver to save."`
-	Creditor provider.ReceiverCreate `json:"creditor" description:"The creditor: its fields, creditor_type, product_id, schema_id and creditor_details."`
+	Creditor provider.ReceiverCreate `json:"creditor" required:"true" description:"The creditor: its fields, creditor_type, product_id, schema_id and creditor_details."`
 }
 
 func apiService(s *server.Server) *server.APIProblem {

@@ -1,6 +1,8 @@
 package servertest
 
 import (
+	"encoding/json"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -47,6 +49,9 @@ func (tr *Tour) Call(a *APIClient, id, query string, body any, hdr ...string) Re
 	for k, v := range tr.At {
 		path = strings.ReplaceAll(path, "{"+k+"}", v)
 	}
+	if body != nil && op.Body != nil {
+		tr.refusesWithout(a, op, "/api/v1"+path+query, body, hdr...)
+	}
 	r := a.Call(op.Method, "/api/v1"+path+query, body, hdr...)
 	if r.StatusCode >= 300 {
 		tr.t.Fatalf("%s: %d %s", id, r.StatusCode, r.Raw)
@@ -66,4 +71,62 @@ func (tr *Tour) Done() {
 			tr.t.Errorf("%s: not called", id)
 		}
 	}
+}
+
+// refusesWithout sends body once without each field the document requires of op's JSON
+// body (nested ones too, where their object is sent), before the tour's real call: each
+// must be refused (4xx; a 422 points at the field or inside it), or the document claims a
+// field the handler does without. The contract check validates every such reply too.
+func (tr *Tour) refusesWithout(a *APIClient, op server.APIOp, url string, body any, hdr ...string) {
+	tr.t.Helper()
+	raw, err := json.Marshal(body)
+	if err != nil {
+		tr.t.Fatal(err)
+	}
+	var sent map[string]any
+	if json.Unmarshal(raw, &sent) != nil {
+		return
+	}
+	rb := Obj(Obj(Obj(Obj(Obj(tr.doc["paths"])[op.Path])[strings.ToLower(op.Method)])["requestBody"])["content"])
+	schema := Obj(rb["application/json"])["schema"]
+	var walk func(schema any, obj map[string]any, ptr string)
+	walk = func(schema any, obj map[string]any, ptr string) {
+		s := tr.doc.Schema(schema)
+		req, _ := s["required"].([]any)
+		for _, n := range req {
+			name := n.(string)
+			v, ok := obj[name]
+			if !ok {
+				continue // the tour's call itself is then refused by the contract check
+			}
+			at := ptr + "/" + name
+			delete(obj, name)
+			r := a.Call(op.Method, url, sent, hdr...)
+			obj[name] = v
+			tr.checkRefused(op.ID, at, r)
+			if sub, ok := v.(map[string]any); ok {
+				walk(Obj(s["properties"])[name], sub, at)
+			}
+		}
+	}
+	walk(schema, sent, "")
+}
+
+func (tr *Tour) checkRefused(id, at string, r Reply) {
+	tr.t.Helper()
+	if r.StatusCode < 400 || r.StatusCode >= 500 {
+		tr.t.Errorf("%s without %s (required in the document): %d %s", id, at, r.StatusCode, r.Raw)
+		return
+	}
+	if r.StatusCode != http.StatusUnprocessableEntity {
+		return
+	}
+	errs, _ := r.JSON["errors"].([]any)
+	for _, e := range errs {
+		p, _ := Obj(Obj(e)["source"])["pointer"].(string)
+		if p == at || strings.HasPrefix(p, at+"/") {
+			return
+		}
+	}
+	tr.t.Errorf("%s without %s: 422 naming another field: %s", id, at, r.Raw)
 }

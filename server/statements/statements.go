@@ -457,10 +457,10 @@ func apiStatementRead[B server.APIEnvelope](read func(fiber.Ctx, server.APIOrgCa
 
 type apiStatementRequest struct {
 	_             struct{} `description:"Statement request."`
-	AccountNumber string   `json:"virtual_account_number" description:"An account the organisation owns."`
-	CreatedAfter  string   `json:"created_after" description:"Start, inclusive: YYYY-MM-DD (midnight UTC) or RFC 3339." example:"2026-10-01"`
-	CreatedBefore string   `json:"created_before" description:"End, exclusive: YYYY-MM-DD (midnight UTC) or RFC 3339; at most the end of today." example:"2026-11-01"`
-	Kind          string   `json:"kind" enum:"@statement_kinds"`
+	AccountNumber string   `json:"virtual_account_number" required:"true" description:"An account the organisation owns."`
+	CreatedAfter  string   `json:"created_after" required:"true" description:"Start, inclusive: YYYY-MM-DD (midnight UTC) or RFC 3339." example:"2026-10-01"`
+	CreatedBefore string   `json:"created_before" required:"true" description:"End, exclusive: YYYY-MM-DD (midnight UTC) or RFC 3339; at most the end of today." example:"2026-11-01"`
+	Kind          string   `json:"kind" required:"true" enum:"@statement_kinds"`
 	Format        string   `json:"format,omitempty" description:"The file format, the download's default: csv when left out; camt053 and mt940 only for a currency they can carry (a three-letter code)." enum:"@statement_formats"`
 }
 

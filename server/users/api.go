@@ -49,13 +49,24 @@ type apiUser struct {
 	Disabled   bool      `json:"disabled" description:"The user cannot log in."`
 }
 
-// apiUserInput is the body of create and update.
+// apiUserCreate is the body of create: all four are refused when missing, so the document
+// requires them. Update has a body of its own (apiUserInput), whose fields are each
+// optional in some case.
+type apiUserCreate struct {
+	_         struct{} `name:"UserCreate" description:"The new user's names, e-mail and role."`
+	FirstName string   `json:"first_name" required:"true" description:"First name."`
+	LastName  string   `json:"last_name" required:"true" description:"Last name."`
+	Email     string   `json:"email" required:"true" description:"E-mail address: the invitation goes there."`
+	Role      string   `json:"role" required:"true" description:"A role of listAssignableRoles."`
+}
+
+// apiUserInput is the body of update.
 type apiUserInput struct {
-	_         struct{} `name:"UserInput" description:"A user's names, e-mail and role."`
-	FirstName string   `json:"first_name,omitempty" description:"First name: required on create and for a pending invitation; a member's names are theirs (omit them, or repeat them: others answer 403)."`
+	_         struct{} `name:"UserUpdate" description:"A user's names and role."`
+	FirstName string   `json:"first_name,omitempty" description:"First name: required for a pending invitation; a member's names are theirs (omit them, or repeat them: others answer 403)."`
 	LastName  string   `json:"last_name,omitempty" description:"Last name: as first_name."`
-	Email     string   `json:"email,omitempty" description:"E-mail address: required on create; on update it may only repeat the current one."`
-	Role      string   `json:"role,omitempty" description:"A role of listAssignableRoles (required on create); on update, also the user's current role unchanged. Omit it, or repeat it, for oneself: one's own role cannot be changed."`
+	Email     string   `json:"email,omitempty" description:"E-mail address: it may only repeat the current one."`
+	Role      string   `json:"role,omitempty" description:"A role of listAssignableRoles, or the user's current role unchanged. Omit it, or repeat it, for oneself: one's own role cannot be changed."`
 }
 
 // apiRoleChoice is a role that may be given.
@@ -247,7 +258,7 @@ func (s area) apiCreate(c fiber.Ctx, a *server.APICaller) error {
 	if !ok {
 		return err
 	}
-	var body apiUserInput
+	var body apiUserCreate
 	if p := server.DecodeJSON(c, &body); p != nil {
 		return server.APIErrors(c, p.Status, *p)
 	}
@@ -368,7 +379,7 @@ func (s area) apiOperations() []server.APIOp {
 			Description: "Invites the address with the names and role given and e-mails it the invitation link. The answer is the same " +
 				"whether or not the address has a login anywhere: the person joins only by accepting (choosing a password, or logging in), " +
 				"and until then is listed as the pending invitation (invitation_pending). Needs users:manage.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: params(), Body: server.APIBody[apiUserInput](),
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: params(), Body: server.APIBody[apiUserCreate](),
 			Responses: []server.APIResponse{server.APIOK[server.APIDataBody[apiUser]](fiber.StatusCreated, "Profile created: the new user."),
 				server.APIReplyUnauthorized, forbiddenManage, notFound, invalid},
 			Handler: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return s.apiCreate(c, a) },

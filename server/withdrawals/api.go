@@ -28,23 +28,23 @@ const (
 // apiAccountRef is the spec's debtor_account and creditor_account objects.
 type apiDebtorAccount struct {
 	_          struct{} `name:"WithdrawalDebtorAccount" description:"The virtual account to debit."`
-	SchemeName string   `json:"scheme_name" description:"Always VirtualAccount." enum:"VirtualAccount"`
-	ID         string   `json:"id" description:"The virtual account number; one the organisation owns."`
+	SchemeName string   `json:"scheme_name" required:"true" description:"Always VirtualAccount." enum:"VirtualAccount"`
+	ID         string   `json:"id" required:"true" description:"The virtual account number; one the organisation owns."`
 }
 
 type apiCreditorAccount struct {
 	_  struct{} `name:"WithdrawalCreditorRef" description:"The withdrawal account to send to."`
-	ID string   `json:"id" description:"The withdrawal account's uuid, actively linked to the debtor account." format:"uuid"`
+	ID string   `json:"id" required:"true" description:"The withdrawal account's uuid, actively linked to the debtor account." format:"uuid"`
 }
 
 // apiCreateBody is the spec's create payload (001 §7), plus the review being confirmed.
 type apiCreateBody struct {
 	_               struct{}           `name:"WithdrawalCreateRequest" description:"A withdrawal: amount in the debtor account's currency."`
-	EndToEndID      string             `json:"end_to_end_id" description:"The customer's reference: 1 to 35 letters, digits, - or _, unique in the organisation."`
-	Amount          string             `json:"amount" description:"To debit, in currency_code, without thousands separators, at most its decimals." example:"1500.00"`
-	CurrencyCode    string             `json:"currency_code" description:"The debtor account's currency." example:"EUR"`
-	CreditorAccount apiCreditorAccount `json:"creditor_account"`
-	DebtorAccount   apiDebtorAccount   `json:"debtor_account"`
+	EndToEndID      string             `json:"end_to_end_id" required:"true" description:"The customer's reference: 1 to 35 letters, digits, - or _, unique in the organisation."`
+	Amount          string             `json:"amount" required:"true" description:"To debit, in currency_code, without thousands separators, at most its decimals." example:"1500.00"`
+	CurrencyCode    string             `json:"currency_code" required:"true" description:"The debtor account's currency." example:"EUR"`
+	CreditorAccount apiCreditorAccount `json:"creditor_account" required:"true"`
+	DebtorAccount   apiDebtorAccount   `json:"debtor_account" required:"true"`
 	ReviewID        string             `json:"review_id,omitempty" description:"The review being confirmed (createWithdrawalReview). With it, the body must be the review's and the review's rate is booked; without it an Idempotency-Key header is required." format:"uuid"`
 }
 

@@ -1,24 +1,18 @@
 package testkit
 
 import (
-	"bytes"
-	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 
-	"github.com/getkin/kin-openapi/openapi3"
-	"github.com/getkin/kin-openapi/openapi3filter"
-	"github.com/getkin/kin-openapi/routers"
-	"github.com/getkin/kin-openapi/routers/gorillamux"
 	"github.com/gofiber/fiber/v3"
+
+	"portal/server/internal/apicontract"
 )
 
 // The contract check: every API call the tests make through Client or
@@ -29,13 +23,10 @@ import (
 // validated too: a request the document forbids must not succeed, or the
 // document claims a constraint the server does not keep.
 
-// contract is one server's document, ready to route and validate with.
+// contract is one server's document, ready to validate with.
 type contract struct {
-	doc    *openapi3.T
-	router routers.Router
-	errors *openapi3.Schema // the one error shape, for replies outside any operation
-	err    error
-	head   bool // the reply to a HEAD, which has no body to check
+	c   *apicontract.Contract
+	err error
 }
 
 var (
@@ -49,17 +40,8 @@ var (
 	contractAllOps  = map[string]bool{} // operationIds of every document met
 )
 
-// contractBase is the origin the test clients send to; the served
-// document's relative servers are resolved against it.
-const contractBase = "http://portal.test"
-
-func init() {
-	// The downloads declare their media types without a schema; these
-	// decoders only let the body be read.
-	for _, mt := range []string{"text/csv", "application/pdf", "application/xml", "text/xml"} {
-		openapi3filter.RegisterBodyDecoder(mt, openapi3filter.FileBodyDecoder)
-	}
-}
+// contractBase is the origin the test clients send to.
+const contractBase = apicontract.Base
 
 func contractOf(app *fiber.App) *contract {
 	if c, ok := contracts.Load(app); ok {
@@ -80,33 +62,16 @@ func loadContract(app *fiber.App) *contract {
 	if res.StatusCode != http.StatusOK {
 		return &contract{err: fmt.Errorf("GET /api/openapi.json: %d", res.StatusCode)}
 	}
-	doc, err := openapi3.NewLoader().LoadFromData(raw)
-	if err == nil {
-		err = doc.Validate(context.Background())
-	}
-	if err != nil {
-		return &contract{err: fmt.Errorf("the served document: %w", err)}
-	}
-	// The router matches servers by host: resolve the relative ones.
-	for _, s := range doc.Servers {
-		s.URL = contractBase + s.URL
-	}
-	router, err := gorillamux.NewRouter(doc)
+	c, err := apicontract.Load(raw)
 	if err != nil {
 		return &contract{err: err}
 	}
-	c := &contract{doc: doc, router: router}
-	if ref := doc.Components.Schemas["Errors"]; ref != nil {
-		c.errors = ref.Value
-	}
 	contractMu.Lock()
-	for _, item := range doc.Paths.Map() {
-		for _, op := range item.Operations() {
-			contractAllOps[op.OperationID] = true
-		}
+	for _, id := range c.Operations() {
+		contractAllOps[id] = true
 	}
 	contractMu.Unlock()
-	return c
+	return &contract{c: c}
 }
 
 // CheckExchange is the contract check for an exchange a test made without
@@ -120,87 +85,27 @@ func CheckExchange(t testing.TB, app *fiber.App, req *http.Request, body []byte,
 // res came back with raw. Calls outside the versioned API are not checked.
 func checkContract(t testing.TB, app *fiber.App, req *http.Request, body []byte, res *http.Response, raw []byte) {
 	t.Helper()
-	if !strings.HasPrefix(req.URL.Path, "/api/v1/") && !strings.HasPrefix(req.URL.Path, "/api/v2/") {
+	if !apicontract.InScope(req.URL.Path) {
 		return
 	}
 	c := contractOf(app)
-	if req.Method == http.MethodHead {
-		c = &contract{doc: c.doc, router: c.router, errors: c.errors, err: c.err, head: true}
-	}
 	if c.err != nil {
 		t.Errorf("contract: %v", c.err)
 		return
 	}
-	r := req.Clone(context.Background())
-	r.Body = io.NopCloser(bytes.NewReader(body))
-	r.URL.Scheme, r.URL.Host = "http", "portal.test"
-	at := req.Method + " " + req.URL.RequestURI()
-	route, params, err := c.router.FindRoute(r)
-	if err != nil {
-		c.checkOutside(t, at, res, raw)
-		return
+	op, problems := c.c.Check(req, body, apicontract.Reply{Status: res.StatusCode, Header: res.Header, Body: raw})
+	for _, p := range problems {
+		t.Errorf("contract: %s", p)
 	}
-	opts := &openapi3filter.Options{IncludeResponseStatus: true, MultiError: true,
-		// Who may call is the server's to decide; its answers (401, 403)
-		// are checked as replies.
-		AuthenticationFunc: openapi3filter.NoopAuthenticationFunc}
-	in := &openapi3filter.RequestValidationInput{Request: r, PathParams: params, Route: route, Options: opts}
-	reqErr := openapi3filter.ValidateRequest(context.Background(), in)
-	out := &openapi3filter.ResponseValidationInput{RequestValidationInput: in, Status: res.StatusCode,
-		Header: res.Header, Options: opts}
-	out.SetBodyBytes(raw)
-	if err := openapi3filter.ValidateResponse(context.Background(), out); err != nil {
-		t.Errorf("contract: %s (%s): reply %d %s does not match the document: %v\n%s", at, route.Operation.OperationID,
-			res.StatusCode, res.Header.Get("Content-Type"), err, clip(raw))
-	}
-	if reqErr != nil && res.StatusCode < 400 {
-		t.Errorf("contract: %s (%s): the document forbids this request, yet it got %d: %v", at, route.Operation.OperationID,
-			res.StatusCode, reqErr)
-	}
-	contractReplies.Add(1)
-	contractMu.Lock()
-	contractOps[route.Operation.OperationID] = true
-	contractMu.Unlock()
-}
-
-// checkOutside checks a reply to a path or method that is no operation (or
-// another spelling of one, which the edge's checks may stop first): a
-// refusal in the one error shape.
-func (c *contract) checkOutside(t testing.TB, at string, res *http.Response, raw []byte) {
-	t.Helper()
-	if res.StatusCode < 400 || res.StatusCode >= 500 {
-		t.Errorf("contract: %s is no operation of the document, yet it got %d", at, res.StatusCode)
-		return
-	}
-	if ct := res.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
-		t.Errorf("contract: %s: %d labelled %q", at, res.StatusCode, ct)
-		return
-	}
-	if c.head {
-		contractReplies.Add(1)
-		return
-	}
-	var v any
-	if err := json.Unmarshal(raw, &v); err != nil {
-		t.Errorf("contract: %s: %d is not JSON: %s", at, res.StatusCode, clip(raw))
-		return
-	}
-	if c.errors == nil {
-		t.Errorf("contract: the document has no Errors schema")
-		return
-	}
-	if err := c.errors.VisitJSON(v, openapi3.EnableJSONSchema2020()); err != nil {
-		t.Errorf("contract: %s: %d is not the error shape: %v", at, res.StatusCode, err)
+	if len(problems) > 0 {
 		return
 	}
 	contractReplies.Add(1)
-}
-
-func clip(b []byte) string {
-	if len(b) > 400 {
-		return string(b[:400]) + "…"
+	if op != "" {
+		contractMu.Lock()
+		contractOps[op] = true
+		contractMu.Unlock()
 	}
-	return string(b)
 }
 
 // contractSummary says how much of the API the package's tests validated.
