@@ -24,8 +24,9 @@ import (
 func TestCryptoFundingGETChangesNothing(t *testing.T) {
 	h := newHarness(t)
 	ver := h.StoreVersion(t)
-	version := ver.Read(t)
+	// Read after the login, which the audit log records.
 	c := h.LoggedIn(emailAdmin)
+	version := ver.Read(t)
 	values := func() map[string]string { return h.Session(t, c).Values }
 	key := cryptoTokenKey(reference.DemoOrg1ID)
 	usdt := cryptoPage + "?account=" + reference.DemoAccountOrg1USDT

@@ -21,7 +21,7 @@ func TestAPIDocumentsEveryMediaType(t *testing.T) {
 		media []string
 	}{
 		{"downloadPayoutReport", []string{"text/csv"}},
-		{"downloadStatement", []string{"application/xml", "text/csv"}},
+		{"downloadStatement", []string{"application/xml", "text/csv", "text/plain"}},
 		{"getSchemaCSVTemplate", []string{"text/csv"}},
 	} {
 		var got []string
