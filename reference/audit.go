@@ -207,23 +207,13 @@ func (s *Store) AuditEntries(ctx context.Context, orgID string, f provider.Audit
 	if err := s.organisationExists(ctx, orgID); err != nil {
 		return page, err
 	}
-	where := `a.chain = ?`
-	args := []any{orgID}
-	for _, c := range []struct{ col, v string }{{"a.user_id", f.UserID}, {"a.user_email", f.Email}, {"a.kind", string(f.Kind)},
-		{"a.record_id", strings.TrimSpace(f.Record)}} {
-		if c.v != "" {
-			where += ` AND ` + c.col + ` = ?`
-			args = append(args, c.v)
-		}
-	}
-	if !f.From.IsZero() {
-		where += ` AND a.created_at >= ?`
-		args = append(args, formatTime(f.From))
-	}
-	if !f.To.IsZero() {
-		where += ` AND a.created_at < ?`
-		args = append(args, formatTime(f.To))
-	}
+	w := whereFirst(`a.chain = ?`, orgID)
+	w.equal("a.user_id", f.UserID)
+	w.equal("a.user_email", f.Email)
+	w.equal("a.kind", string(f.Kind))
+	w.equal("a.record_id", strings.TrimSpace(f.Record))
+	w.period("a.created_at", f.From, f.To)
+	where, args := w.sql, w.args
 	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM audit_entries a WHERE `+where, args...).Scan(&page.Total); err != nil {
 		return page, fmt.Errorf("reference: audit entries: %w", err)
 	}

@@ -574,23 +574,12 @@ func (s *Store) Withdrawals(ctx context.Context, orgID string, f provider.Withdr
 	if err := s.organisationExists(ctx, orgID); err != nil {
 		return page, err
 	}
-	where := `w.organisation_id = ?`
-	args := []any{orgID}
-	for _, c := range []struct{ col, v string }{{"w.debtor_account_number", f.DebtorAccountNumber}, {"w.status", f.Status},
-		{"w.reference", strings.TrimSpace(f.Reference)}} {
-		if c.v != "" {
-			where += ` AND ` + c.col + ` = ?`
-			args = append(args, c.v)
-		}
-	}
-	if !f.CreatedAfter.IsZero() {
-		where += ` AND w.created_at >= ?`
-		args = append(args, formatTime(f.CreatedAfter))
-	}
-	if !f.CreatedBefore.IsZero() {
-		where += ` AND w.created_at < ?`
-		args = append(args, formatTime(f.CreatedBefore))
-	}
+	w := whereFirst(`w.organisation_id = ?`, orgID)
+	w.equal("w.debtor_account_number", f.DebtorAccountNumber)
+	w.equal("w.status", f.Status)
+	w.equal("w.reference", strings.TrimSpace(f.Reference))
+	w.period("w.created_at", f.CreatedAfter, f.CreatedBefore)
+	where, args := w.sql, w.args
 	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM withdrawal_requests w WHERE `+where, args...).Scan(&page.Total); err != nil {
 		return page, fmt.Errorf("reference: withdrawals: %w", err)
 	}
