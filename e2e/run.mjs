@@ -12,6 +12,7 @@
 // budgets (lib/time.mjs: 3 under CI, 1 elsewhere).
 // Prints each phase's time, then "N passed, M failed" last, and exits
 // non-zero on any failure.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -226,6 +227,17 @@ async function main() {
     contractFailed = tally.violations.length > 0;
   }
 
+  // Every shard's audit log, after all its flows wrote to it: `portal audit verify` walks each
+  // chain (docs/areas/audit.md) and must find it intact.
+  let auditFailed = false;
+  for (const [i, { portal }] of shards.entries()) {
+    const v = spawnSync(build.bin, ['audit', 'verify'], {
+      env: { ...process.env, PORTAL_ENV: 'sandbox', PORTAL_DATA_DIR: portal.dataDir }, encoding: 'utf8', timeout: 120_000,
+    });
+    console.log(`shard ${i + 1}: ${(v.stdout || '').trim() || (v.stderr || '').trim() || v.error}`);
+    if (v.status !== 0) auditFailed = true;
+  }
+
   const failed = results.filter((r) => !r.ok);
   // A complete run that passed (every file, axe on) writes the accessibility statement's
   // figures, which the portal builds in: the statement says what the tests showed.
@@ -244,7 +256,8 @@ async function main() {
   console.log(`\ne2e took ${((Date.now() - started) / 1000).toFixed(1)} s`);
   console.log(`${results.length - failed.length} passed, ${failed.length} failed`);
   if (contractFailed) console.log('contract check failed');
-  return failed.length === 0 && results.length > 0 && !contractFailed ? 0 : 1;
+  if (auditFailed) console.log('audit verify failed');
+  return failed.length === 0 && results.length > 0 && !contractFailed && !auditFailed ? 0 : 1;
 }
 
 main().then(

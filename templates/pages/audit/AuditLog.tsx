@@ -55,7 +55,7 @@ export default function AuditLog(p: Props) {
         </a>
       </div>
       <Filters f={p.filters} />
-      <Listing name="audit" failure={p.failure} rows={p.rows} row={(r) => <Row r={r} />} prev={p.prev} next={p.next}
+      <Listing name="audit" total={p.total} noun="audit log entries" failure={p.failure} rows={p.rows} row={(r) => <Row r={r} />} prev={p.prev} next={p.next}
         count={<>{counted(p.total, 'entry', 'entries')} {p.range} · {p.pageSize} per page, newest first</>}
         empty="No entries match these filters in the selected period."
         caption="Audit log"
