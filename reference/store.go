@@ -42,6 +42,10 @@ type Options struct {
 	// TOTPIssuer names the portal in authenticator apps (the otpauth URI's issuer); empty
 	// means DefaultTOTPIssuer.
 	TOTPIssuer string
+	// ChunkBudget is how long one chunk of a batch's publication may run before it commits;
+	// zero means publishChunkBudget (50 ms). Tests set it long, so a chunk is bounded by its
+	// rows alone and a request finishes a small batch however slow the machine is.
+	ChunkBudget time.Duration
 }
 
 // Store is the reference provider on SQLite. It is safe for concurrent use.
@@ -91,6 +95,9 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 
 	s := &Store{params: opts.Argon2Params, now: opts.Now, issuer: opts.TOTPIssuer, payoutWake: make(chan struct{}, 1),
 		publishChunkRows: publishChunkRows, publishChunkBudget: publishChunkBudget}
+	if opts.ChunkBudget > 0 {
+		s.publishChunkBudget = opts.ChunkBudget
+	}
 	if s.issuer == "" {
 		s.issuer = DefaultTOTPIssuer
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/pressly/goose/v3"
 
@@ -18,7 +19,7 @@ import (
 
 func openTestStoreNoCleanup(t testing.TB, path string) *Store {
 	t.Helper()
-	s, err := Open(context.Background(), path, Options{Argon2Params: cheapParams})
+	s, err := Open(context.Background(), path, Options{Argon2Params: cheapParams, ChunkBudget: time.Hour})
 	if err != nil {
 		t.Fatalf("Open(%s): %v", path, err)
 	}
@@ -40,7 +41,7 @@ func openTestStore(t testing.TB, path string) *Store {
 // template: seed_template_test.go).
 func seededStore(t testing.TB) *Store {
 	t.Helper()
-	return openTestStore(t, copyTemplate(t, &templateNow, Options{Argon2Params: cheapParams}))
+	return openTestStore(t, copyTemplate(t, &templateNow, Options{Argon2Params: cheapParams, ChunkBudget: time.Hour}))
 }
 
 func TestOpenCreatesFolderAndConfiguresConnections(t *testing.T) {

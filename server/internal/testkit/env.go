@@ -52,7 +52,8 @@ type Env struct {
 // test gets its own copy of the file.
 var (
 	// StoreOptions are the test stores' (cheap password hashing).
-	StoreOptions = reference.Options{Argon2Params: reference.Argon2Params{Memory: 1024, Time: 1, Parallelism: 1, SaltLength: 16, KeyLength: 32}}
+	StoreOptions = reference.Options{Argon2Params: reference.Argon2Params{Memory: 1024, Time: 1, Parallelism: 1, SaltLength: 16, KeyLength: 32},
+		ChunkBudget: time.Hour}
 	templateOnce sync.Once
 	templateDir  string
 	templateErr  error
