@@ -411,7 +411,7 @@ type PayoutRequest struct {
 	ID                     string                     `json:"id"`
 	UniqueReference        string                     `json:"vela_unique_reference"`
 	EndToEndID             string                     `json:"end_to_end_id"`
-	Status                 string                     `json:"status" description:"The v1 model's status (received, processing, rejected, pending, action_required, completed, returned), or cancelled for a finished cancellation (current_state_name cancelled), which v1 reported as rejected." enum:"@payout_statuses"`
+	Status                 string                     `json:"status" description:"The v1 model's status (received, processing, rejected, pending, action_required, completed, returned), or cancelled for a finished cancellation (current_state_name cancelled), which v1 reported as rejected, or pending_approval for a manual payout or batch row waiting for approval (listed only: no vela_unique_reference, id is the draft's or batch row's)." enum:"@payout_statuses"`
 	CurrentStateName       string                     `json:"current_state_name"`
 	ReasonCodes            []ReasonCode               `json:"reason_codes"`
 	RequestedExecutionDate string                     `json:"requested_execution_date"` // YYYY-MM-DD or ""
