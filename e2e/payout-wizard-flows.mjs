@@ -189,10 +189,19 @@ test('Payout wizard: a SEPA payout sent for approval, approved by a second user,
   const sent = t.js ? page.getByRole('dialog', { name: 'Sent for approval' }) : page.locator('main');
   await sent.getByText('The payout request was sent for approval.', { exact: false }).waitFor();
   await t.audit('wizard: sent for approval');
-  if (t.js) {
-    await sent.getByRole('link', { name: 'Done', exact: true }).click();
-    await page.waitForURL((u) => u.pathname === PAYOUTS && !u.search);
-  }
+  // Back to the Payouts page, with and without JavaScript: the payout waits there for approval
+  // and opens its review.
+  await sent.getByRole('link', { name: /^(Done|Back to payouts)$/ }).first().click();
+  await page.waitForURL((u) => u.pathname === PAYOUTS && !u.search);
+  await expectH1(page, 'Payouts');
+  const waiting = page.locator('#payout-' + id);
+  assert.equal(await waiting.getAttribute('data-status'), 'pending_approval');
+  assert.match(await waiting.innerText(), /Pending approval/);
+  assert.match(await waiting.innerText(), new RegExp(e2e));
+  await t.audit('wizard: pending approval on the Payouts page');
+  await waiting.getByRole('link', { name: 'Details of payout ' + id }).click();
+  await page.waitForURL((u) => u.pathname === `/org/${NORDIC}/payout_drafts/${id}`);
+  assert.match(await page.locator('#draft-panel').innerText(), /Pending approval/);
 
   // A reviewer (not the creator) approves it on the Payout drafts page.
   await logOut(t);
@@ -213,6 +222,9 @@ test('Payout wizard: a SEPA payout sent for approval, approved by a second user,
   await page.goto(PAYOUTS);
   await expectH1(page, 'Payouts');
   await page.locator('#payout-' + ref).getByRole('link', { name: 'Details of payout ' + ref }).waitFor();
+  // Approved, it is listed once, as the payout request, no longer waiting.
+  assert.equal(await page.locator('#payout-' + id).count(), 0, 'the approved draft is no longer pending approval');
+  assert.equal(await page.locator('tr', { hasText: e2e }).count(), 1, 'listed once');
   await page.goto(`${PAYOUTS}/${ref}`);
   assert.match(await page.locator('#payout-panel').innerText(), new RegExp(e2e));
   await t.audit('wizard draft approved: the payout');

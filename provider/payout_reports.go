@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"slices"
 	"time"
 )
 
@@ -67,8 +68,11 @@ type PayoutReport struct {
 }
 
 // PayoutReportCategories are the status category values a report (and the export dialog)
-// accepts: the payout statuses.
-func PayoutReportCategories() []string { return PayoutStatusCodes() }
+// accepts: the payout statuses but Pending approval, whose items are no payout requests and
+// so are in no report.
+func PayoutReportCategories() []string {
+	return slices.DeleteFunc(PayoutStatusCodes(), func(c string) bool { return c == StatusPendingApproval })
+}
 
 // PayoutReportFilter selects and pages payout reports, newest first, like StatementFilter.
 type PayoutReportFilter struct {

@@ -17,9 +17,9 @@ type PayoutStatus struct {
 // payout reports and the batch page. Spec 000 §4's seven categories in the dashboard's order
 // (their states as spec 001 §4 groups them), then Cancelled, a list status of spec 001 §4
 // that the v1 model folded into rejected: a finished cancellation is not a refusal, and
-// a filter for Rejected must not return it. Pending approval (also a list status there) has
-// no row: a payout waiting for approval is a draft (payout drafts, batches), not a payout
-// request yet.
+// a filter for Rejected must not return it. Pending approval (also a list status there) is
+// last: its one state is no stored payout request's but the drafts in review and the rows of
+// batches waiting for approval, which the store lists and counts alongside the payouts.
 var payoutStatuses = []PayoutStatus{
 	{PayoutReturned, "Returned", []string{StateReturned}},
 	{PayoutRejected, "Rejected", []string{StateRejected}},
@@ -29,6 +29,7 @@ var payoutStatuses = []PayoutStatus{
 	{PayoutPending, "Pending", []string{StateWaitingFutureExecution}},
 	{PayoutCompleted, "Completed", []string{StateCompleted}},
 	{StatusCancelled, "Cancelled", []string{StateCancelled}},
+	{StatusPendingApproval, "Pending approval", []string{StatePendingApproval}},
 }
 
 // PayoutStatuses lists the statuses in the dashboard's order, Cancelled last.

@@ -108,6 +108,19 @@ const (
 // listed, filtered, counted and answered by the API as such (payoutStatuses).
 const StatusCancelled = "cancelled"
 
+// StatusPendingApproval is the status (spec 001 §4 "Payout list statuses") of a payout that
+// waits for its reviewers: a manual payout draft in review, or a row of a batch waiting for
+// approval. It is not a stored payout request: the store lists these items alongside the
+// payouts, with StatePendingApproval as their current state, the draft's id or the batch
+// row's id as their id, the batch's id as their batch id and no unique reference. Once
+// approved they are the payout requests they become (listed in those instead), once
+// declined they are gone.
+const StatusPendingApproval = "pending_approval"
+
+// StatePendingApproval is the current state the list gives an item of StatusPendingApproval;
+// no payout request is stored in it.
+const StatePendingApproval = "pending_approval"
+
 // CancellableStatuses are the status categories in which a payout may be cancelled.
 func CancellableStatuses() []string {
 	return []string{PayoutReceived, PayoutPending, PayoutActionRequired, PayoutProcessing}
@@ -398,7 +411,7 @@ type PayoutRequest struct {
 	ID                     string                     `json:"id"`
 	UniqueReference        string                     `json:"vela_unique_reference"`
 	EndToEndID             string                     `json:"end_to_end_id"`
-	Status                 string                     `json:"status" description:"The v1 model's status (received, processing, rejected, pending, action_required, completed, returned), or cancelled for a finished cancellation (current_state_name cancelled), which v1 reported as rejected." enum:"@payout_statuses"`
+	Status                 string                     `json:"status" description:"The v1 model's status (received, processing, rejected, pending, action_required, completed, returned), or cancelled for a finished cancellation (current_state_name cancelled), which v1 reported as rejected, or pending_approval for a manual payout or batch row waiting for approval (listed only: no vela_unique_reference, id is the draft's or batch row's)." enum:"@payout_statuses"`
 	CurrentStateName       string                     `json:"current_state_name"`
 	ReasonCodes            []ReasonCode               `json:"reason_codes"`
 	RequestedExecutionDate string                     `json:"requested_execution_date"` // YYYY-MM-DD or ""

@@ -89,10 +89,12 @@ func TestCreateBatchAndApproveTwice(t *testing.T) {
 	if err != nil || b.TotalAmount != "60.10" || b.ApprovalsStillNeeded() != 2 || !b.Reviewable(DemoUserAdminReviewerID) || b.Reviewable(DemoUserOperationsMemberID) {
 		t.Fatalf("batch %+v %v", b, err)
 	}
-	// Not yet payouts.
+	// Not yet payouts: its rows are listed as waiting for approval.
 	pg, _ := s.Payouts(ctx, DemoOrg1ID, provider.PayoutFilter{BatchID: res.BatchID})
-	if pg.Total != 0 {
-		t.Fatalf("payouts before approval: %d", pg.Total)
+	if pg.Total != 5 || len(pg.Payouts) != 5 || slices.ContainsFunc(pg.Payouts, func(p provider.PayoutRequest) bool {
+		return p.Status != provider.StatusPendingApproval || p.UniqueReference != ""
+	}) {
+		t.Fatalf("payouts before approval: %d %+v", pg.Total, pg.Payouts)
 	}
 	me := provider.BatchReviewer{UserID: DemoUserOperationsMemberID, Name: "Sofie Andersen"}
 	if _, err := s.ApproveBatch(ctx, DemoOrg1ID, res.BatchID, me); provider.ErrorMessage(err) != msgBatchOwnBatch {

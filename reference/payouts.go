@@ -242,8 +242,47 @@ const payoutFullColumns = payoutListColumns + `, p.errors, p.status_transitions,
 
 const payoutFrom = ` FROM payout_requests p LEFT JOIN business_units b ON b.id = p.business_unit`
 
-// scanPayout reads a row of payoutListColumns (full: payoutFullColumns).
-func scanPayout(r scanner, p *provider.PayoutRequest, seq *int64, full bool) error {
+// sqlAmountKey is amountKey in SQL, for the amounts of the items waiting for approval, which
+// are stored as typed (non-negative, with a point or none).
+func sqlAmountKey(col string) string {
+	intPart := `(CASE WHEN instr(` + col + `, '.') > 0 THEN substr(` + col + `, 1, instr(` + col + `, '.') - 1) ELSE ` + col + ` END)`
+	frac := `(CASE WHEN instr(` + col + `, '.') > 0 THEN substr(` + col + `, instr(` + col + `, '.') + 1) ELSE '' END)`
+	return `substr('00000000000000000000' || ` + intPart + `, -20) || '.' || substr(` + frac + ` || '000000000000000000', 1, 18)`
+}
+
+// waitingSeqBase lifts the keys of the items waiting for approval above every payout's seq
+// (drafts even, batch rows odd), so the list's (created_at, seq) keys stay unique and positive.
+const waitingSeqBase = 1 << 40
+
+// waitingPayouts are the items waiting for approval (provider.StatusPendingApproval) with
+// payout_requests' column names: the drafts in review and the rows of the batches waiting
+// for approval, each with what the list shows of it. kind tells them apart; a draft's
+// sections column is its typed values (scanPayout turns them into the payout's sections).
+// A draft's local instrument is its catalogue product's, known only in Go, so a filter on
+// the instrument leaves drafts out.
+var waitingPayouts = `SELECT ` + fmt.Sprint(waitingSeqBase) + ` + 2 * d.seq AS seq, d.id AS id, '' AS unique_reference,
+	d.end_to_end_id AS end_to_end_id, '` + provider.StatePendingApproval + `' AS state, '' AS reason_code,
+	coalesce(json_extract(d.field_values, '$.payout_request.requested_execution_date'), '') AS requested_execution_date,
+	d.amount AS amount, '' AS fee, d.currency AS currency,
+	coalesce(json_extract(d.field_values, '$.payout_request.purpose_code'), '') AS purpose_code, '' AS local_instrument,
+	coalesce(json_extract(d.field_values, '$.payout_request.business_unit'), '') AS business_unit, d.updated_at AS updated_at,
+	d.created_at AS created_at, d.creator_name AS creator_name, '` + provider.SourceManual + `' AS source, '' AS batch_id,
+	d.debtor_account AS virtual_account_number, 0 AS cancel_requested, d.field_values AS sections,
+	d.organisation_id AS organisation_id, ` + sqlAmountKey("d.amount") + ` AS amount_key, 'draft' AS kind
+	FROM payout_drafts d WHERE d.status = 'waiting_review'
+	UNION ALL
+	SELECT ` + fmt.Sprint(waitingSeqBase) + ` + 2 * r.seq + 1, r.id, '', r.end_to_end_id, '` + provider.StatePendingApproval + `', '',
+	r.requested_execution_date, r.amount, '', r.currency, r.purpose_code, r.local_instrument, r.business_unit, bt.created_at,
+	r.created_at, bt.creator_name, '` + provider.SourceCSV + `', bt.id, r.virtual_account_number, 0, r.sections,
+	r.organisation_id, ` + sqlAmountKey("r.amount") + `, 'batch'
+	FROM batch_payouts r JOIN batches bt ON bt.id = r.batch_id WHERE bt.status = 'waiting_review'`
+
+// waitingFrom is payoutFrom over the items waiting for approval.
+var waitingFrom = ` FROM (` + waitingPayouts + `) p LEFT JOIN business_units b ON b.id = p.business_unit`
+
+// scanPayout reads a row of payoutListColumns (full: payoutFullColumns), and the list's kind
+// column when kind is given.
+func scanPayout(r scanner, p *provider.PayoutRequest, seq *int64, full bool, kind ...*string) error {
 	var updated, created, sections string
 	var errs, transitions, cancellations, reviews string
 	dest := []any{seq, &p.ID, &p.UniqueReference, &p.EndToEndID, &p.CurrentStateName, new(string), &p.RequestedExecutionDate,
@@ -252,8 +291,19 @@ func scanPayout(r scanner, p *provider.PayoutRequest, seq *int64, full bool) err
 	if full {
 		dest = append(dest, &errs, &transitions, &cancellations, &reviews)
 	}
+	for _, k := range kind {
+		dest = append(dest, k)
+	}
 	if err := r.Scan(dest...); err != nil {
 		return err
+	}
+	if len(kind) > 0 && *kind[0] == "draft" {
+		var values map[string]map[string]string
+		if err := json.Unmarshal([]byte(sections), &values); err != nil {
+			return fmt.Errorf("reference: draft %s values: %w", p.ID, err)
+		}
+		b, _ := json.Marshal(payoutOfSections(values, "", p.Currency, "").PayoutSections)
+		sections = string(b)
 	}
 	reason := *dest[5].(*string)
 	p.Status = provider.PayoutStateCategory(p.CurrentStateName)
@@ -495,16 +545,30 @@ func (s *Store) Payouts(ctx context.Context, orgID string, f provider.PayoutFilt
 	if page.Total, err = s.payoutTotal(ctx, orgID, f); err != nil {
 		return page, fmt.Errorf("reference: payouts: %w", err)
 	}
+	var waiting int
+	if err := s.read.QueryRowContext(ctx, `SELECT count(*)`+waitingFrom+` WHERE `+where, args...).Scan(&waiting); err != nil {
+		return page, fmt.Errorf("reference: payouts waiting for approval: %w", err)
+	}
+	page.Total += waiting
 	cond, cargs, order, err := k.clause("p.")
 	if err != nil {
 		return page, err
 	}
-	got, err := readKeyset(ctx, s.read, k, `SELECT `+payoutListColumns+payoutFrom+` WHERE `+where+cond+
-		` ORDER BY `+order+` LIMIT `+k.fetch(), append(args, cargs...),
+	_, _, outer, _ := k.clause("")
+	// Each side reads its own page in the list's order (the payouts' side by its index), and
+	// the two are merged: one query, one page, whatever the mix.
+	arm := func(from, kind string) string {
+		return `SELECT * FROM (SELECT ` + payoutListColumns + `, ` + kind + ` AS kind` + from + ` WHERE ` + where + cond +
+			` ORDER BY ` + order + ` LIMIT ` + k.fetch() + `)`
+	}
+	armArgs := append(append([]any(nil), args...), cargs...)
+	got, err := readKeyset(ctx, s.read, k, arm(payoutFrom, `'payout'`)+` UNION ALL `+arm(waitingFrom, `p.kind`)+
+		` ORDER BY `+outer+` LIMIT `+k.fetch(), append(append([]any(nil), armArgs...), armArgs...),
 		func(rows *sql.Rows) (provider.PayoutRequest, time.Time, int64, error) {
 			var p provider.PayoutRequest
 			var seq int64
-			err := scanPayout(rows, &p, &seq, false)
+			var kind string
+			err := scanPayout(rows, &p, &seq, false, &kind)
 			return p, p.CreatedAt, seq, err
 		})
 	if err != nil {

@@ -54,7 +54,19 @@ func (s *Store) payoutCounts(ctx context.Context, orgID string, after, before ti
 		}
 		out[cat][reason] += n
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("reference: payout stats: %w", err)
+	}
+	// The items waiting for approval are counted as the list lists them (waitingPayouts).
+	var waiting int
+	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM (`+waitingPayouts+`) p
+		WHERE p.organisation_id = ? AND p.created_at >= ? AND p.created_at < ?`, orgID, lo, hi).Scan(&waiting); err != nil {
+		return nil, fmt.Errorf("reference: payout stats: %w", err)
+	}
+	if waiting > 0 {
+		out[provider.StatusPendingApproval] = map[string]int{"": waiting}
+	}
+	return out, nil
 }
 
 // PayoutStateCategoryCounts implements provider.Stats.

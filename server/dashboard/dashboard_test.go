@@ -174,7 +174,7 @@ func TestDashboardStatistics(t *testing.T) {
 		}
 		sum += n
 	}
-	if strings.Join(codes, ",") != "returned,rejected,action_required,received,processing,pending,completed,cancelled" {
+	if strings.Join(codes, ",") != "returned,rejected,action_required,received,processing,pending,completed,cancelled,pending_approval" {
 		t.Errorf("state order %v", codes)
 	}
 	total, _ := strconv.Atoi(htmlq.VisibleText(htmlq.FindAll(htmlq.Find(states, htmlq.ByTag("tfoot")), htmlq.ByTag("td"))[0]))

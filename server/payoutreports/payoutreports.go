@@ -141,7 +141,9 @@ func accountOptions(o *server.OrgContext) []ExportOption {
 func statusOptions() []ExportOption {
 	out := []ExportOption{}
 	for _, c := range provider.PayoutStateCategories() {
-		out = append(out, ExportOption{Value: c.Code, Label: c.Name})
+		if slices.Contains(provider.PayoutReportCategories(), c.Code) {
+			out = append(out, ExportOption{Value: c.Code, Label: c.Name})
+		}
 	}
 	return out
 }

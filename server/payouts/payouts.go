@@ -468,6 +468,15 @@ func (s area) row(o *server.OrgContext, p provider.PayoutRequest, detail string,
 	if rc := p.ReasonCode(); rc != "" {
 		r.Reason = provider.ReasonName(rc)
 	}
+	if p.Status == provider.StatusPendingApproval {
+		// Not a payout request yet: no reference, no payout panel (nothing to cancel); the row
+		// names the draft or batch row and opens where it is reviewed.
+		r.Reference, r.Open = p.ID, false
+		r.Href = "/org/" + o.Org.ID + "/payout_drafts/" + url.PathEscape(p.ID) + "#draft-panel"
+		if p.BatchID != "" {
+			r.Href = "/org/" + o.Org.ID + "/batches/" + url.PathEscape(p.BatchID)
+		}
+	}
 	return r
 }
 

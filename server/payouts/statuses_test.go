@@ -46,7 +46,7 @@ func TestEveryStatusFilterReturnsWhatItSays(t *testing.T) {
 			}
 			a := h.API()
 			a.Login(tc.user)
-			sum, seenCancelled := 0, false
+			sum, seenCancelled, seenWaiting := 0, false, false
 			for _, st := range provider.PayoutStatuses() {
 				href := payoutsPath(tc.org) + "?" + url.Values{"state": {st.Code}}.Encode()
 				if links[st.Label] != href {
@@ -71,6 +71,7 @@ func TestEveryStatusFilterReturnsWhatItSays(t *testing.T) {
 					}
 				}
 				seenCancelled = seenCancelled || (st.Code == provider.StatusCancelled && total > 0)
+				seenWaiting = seenWaiting || (st.Code == provider.StatusPendingApproval && total > 0)
 				sum += total
 			}
 			if sum != whole {
@@ -78,6 +79,9 @@ func TestEveryStatusFilterReturnsWhatItSays(t *testing.T) {
 			}
 			if !seenCancelled {
 				t.Error("the demo has no cancelled payout in the period: nothing shows Cancelled apart")
+			}
+			if !seenWaiting {
+				t.Error("the demo has no draft or batch waiting for approval in the period: nothing shows Pending approval")
 			}
 		})
 	}
@@ -173,7 +177,11 @@ func apiStatusOf(t *testing.T, a *servertest.APIClient, org, status string) map[
 		r.Expect(t, 200, "")
 		for _, d := range r.JSON["data"].([]any) {
 			row := d.(map[string]any)
-			out[row[provider.UniqueReferenceField].(string)] = row["status"].(string)
+			ref := row[provider.UniqueReferenceField].(string)
+			if ref == "" { // waiting for approval: the page names it by its id too
+				ref = row["id"].(string)
+			}
+			out[ref] = row["status"].(string)
 		}
 		meta := r.JSON["meta"].(map[string]any)
 		if meta["has_next_page"] != true {

@@ -123,7 +123,7 @@ func twinCases(tb testing.TB) map[string]struct {
 		// Reference; in the dashboard 5 owned accounts, Add crypto funds, 8 payout
 		// states (Cancelled its own), 9 reason codes, 5 collection statuses and
 		// View all orders.
-		"Dashboard": {dashboardFixture(tb), count("<a ", 52)},
+		"Dashboard": {dashboardFixture(tb), count("<a ", 53)},
 		// 100 rows, each with its details link.
 		"Payouts": {payoutsFixture(tb), count(`aria-label="Details of payout `, 100)},
 	}
