@@ -220,7 +220,11 @@ function UploadBody({ props, hydrated, onAccepted }: { props: Props; hydrated: b
     setBusy(true);
     setFailed(null);
     setProgress(progressText(0, 0));
-    xhr.send(new FormData(form));
+    const body = new FormData(form);
+    // The API reads the token from X-CSRF-Token; the hidden _csrf is the no-JavaScript POST's,
+    // and the upload's documented body has no such part.
+    body.delete('_csrf');
+    xhr.send(body);
   };
 
   const onAgain = (e: Event) => {

@@ -54,6 +54,10 @@ func newContractCheck(s *Server) (fiber.Handler, error) {
 				}
 			}
 		})
+		if out.Operations == nil {
+			// slices.Sorted of nothing is nil, which would be JSON null.
+			out.Operations = []string{}
+		}
 		return ctx.JSON(out)
 	})
 	return func(ctx fiber.Ctx) error {

@@ -32,7 +32,9 @@ var accessNames = map[server.Access]string{
 // in the list without anyone naming it.
 func writePageRoutes(w io.Writer) error {
 	out := []pageRoute{}
-	for _, r := range portal.New(server.Deps{}).Routes() {
+	// Composed as the sandbox: the route table is the same in every environment, and a binary
+	// built with -tags contractcheck (the e2e run's) composes only as the sandbox.
+	for _, r := range portal.New(server.Deps{Config: server.Config{Env: "sandbox"}}).Routes() {
 		if r.Method != "GET" || strings.HasPrefix(r.Path, "/api/") {
 			continue
 		}
