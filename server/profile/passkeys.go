@@ -126,18 +126,27 @@ func readPasskeyRequest(c fiber.Ctx) (passkeyRequest, string, bool) {
 	return in, problem, true
 }
 
+// passkeyInput is the guard and the named request both registration steps begin with; ok
+// is false when it has answered (refused, or the name sent back with its problem).
+func (s area) passkeyInput(c fiber.Ctx) (passkeyRequest, bool, error) {
+	if ok, err := s.passkeyGuard(c, true); !ok {
+		return passkeyRequest{}, false, err
+	}
+	in, problem, ok := readPasskeyRequest(c)
+	if !ok {
+		return in, false, reply(c, fiber.StatusBadRequest, fiber.Map{"error": msgSomethingWrong})
+	}
+	if problem != "" {
+		return in, false, reply(c, fiber.StatusUnprocessableEntity, fiber.Map{"errors": fiber.Map{fieldPasskeyName: problem}})
+	}
+	return in, true, nil
+}
+
 // passkeyOptions begins a registration: the name is checked first, so the authenticator
 // is not asked for a key the form would refuse.
 func (s area) passkeyOptions(c fiber.Ctx) error {
-	if ok, err := s.passkeyGuard(c, true); !ok {
+	if _, ok, err := s.passkeyInput(c); !ok {
 		return err
-	}
-	_, problem, ok := readPasskeyRequest(c)
-	if !ok {
-		return reply(c, fiber.StatusBadRequest, fiber.Map{"error": msgSomethingWrong})
-	}
-	if problem != "" {
-		return reply(c, fiber.StatusUnprocessableEntity, fiber.Map{"errors": fiber.Map{fieldPasskeyName: problem}})
 	}
 	rq := server.Req(c)
 	acct, err := auth.PasskeyAccount(s.Server, c, rq.User)
@@ -163,15 +172,9 @@ func (s area) passkeyOptions(c fiber.Ctx) error {
 // passkeyAdd finishes a registration and stores the passkey under its name. Like
 // confirming any new sign-in method, it ends the user's other sessions.
 func (s area) passkeyAdd(c fiber.Ctx) error {
-	if ok, err := s.passkeyGuard(c, true); !ok {
-		return err
-	}
-	in, problem, ok := readPasskeyRequest(c)
+	in, ok, err := s.passkeyInput(c)
 	if !ok {
-		return reply(c, fiber.StatusBadRequest, fiber.Map{"error": msgSomethingWrong})
-	}
-	if problem != "" {
-		return reply(c, fiber.StatusUnprocessableEntity, fiber.Map{"errors": fiber.Map{fieldPasskeyName: problem}})
+		return err
 	}
 	rq := server.Req(c)
 	state := rq.Session.Values[valPasskeyReg]
