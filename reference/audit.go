@@ -213,35 +213,19 @@ func (s *Store) AuditEntries(ctx context.Context, orgID string, f provider.Audit
 	w.equal("a.kind", string(f.Kind))
 	w.equal("a.record_id", strings.TrimSpace(f.Record))
 	w.period("a.created_at", f.From, f.To)
-	where, args := w.sql, w.args
-	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM audit_entries a WHERE `+where, args...).Scan(&page.Total); err != nil {
-		return page, fmt.Errorf("reference: audit entries: %w", err)
-	}
-	cond, cargs, order, err := k.clause("a.")
+	total, list, err := keyedList(ctx, s, "audit entries", "audit_entries", "a", auditColumns, w, k,
+		func(rows *sql.Rows) (keyedRow[provider.AuditEntry], error) {
+			var r auditRow
+			if err := scanAudit(rows, &r); err != nil {
+				return keyedRow[provider.AuditEntry]{}, err
+			}
+			e, err := r.entry()
+			return keyedRow[provider.AuditEntry]{row: e, at: e.At, seq: strconv.FormatInt(r.seq, 10)}, err
+		})
 	if err != nil {
 		return page, err
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT `+auditColumns+` FROM audit_entries a WHERE `+where+cond+
-		` ORDER BY `+order+` LIMIT `+k.fetch(), append(args, cargs...)...)
-	if err != nil {
-		return page, fmt.Errorf("reference: audit entries: %w", err)
-	}
-	defer rows.Close()
-	var list []keyedRow[provider.AuditEntry]
-	for rows.Next() {
-		var r auditRow
-		if err := scanAudit(rows, &r); err != nil {
-			return page, err
-		}
-		e, err := r.entry()
-		if err != nil {
-			return page, err
-		}
-		list = append(list, keyedRow[provider.AuditEntry]{row: e, at: e.At, seq: strconv.FormatInt(r.seq, 10)})
-	}
-	if err := rows.Err(); err != nil {
-		return page, fmt.Errorf("reference: audit entries: %w", err)
-	}
+	page.Total = total
 	page.Entries, page.CursorNext, page.CursorPrev, page.HasNext = keyedPage(k, list)
 	return page, nil
 }

@@ -579,33 +579,18 @@ func (s *Store) Withdrawals(ctx context.Context, orgID string, f provider.Withdr
 	w.equal("w.status", f.Status)
 	w.equal("w.reference", strings.TrimSpace(f.Reference))
 	w.period("w.created_at", f.CreatedAfter, f.CreatedBefore)
-	where, args := w.sql, w.args
-	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM withdrawal_requests w WHERE `+where, args...).Scan(&page.Total); err != nil {
-		return page, fmt.Errorf("reference: withdrawals: %w", err)
-	}
-	cond, cargs, order, err := k.clause("w.")
+	total, list, err := keyedList(ctx, s, "withdrawals", "withdrawal_requests", "w", withdrawalColumns, w, k,
+		func(rows *sql.Rows) (keyedRow[provider.WithdrawalRequest], error) {
+			var r keyedRow[provider.WithdrawalRequest]
+			var seq int64
+			err := scanWithdrawal(rows, &r.row, &seq)
+			r.at, r.seq = r.row.CreatedAt, strconv.FormatInt(seq, 10)
+			return r, err
+		})
 	if err != nil {
 		return page, err
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT `+withdrawalColumns+` FROM withdrawal_requests w WHERE `+where+cond+
-		` ORDER BY `+order+` LIMIT `+k.fetch(), append(args, cargs...)...)
-	if err != nil {
-		return page, fmt.Errorf("reference: withdrawals: %w", err)
-	}
-	defer rows.Close()
-	var list []keyedRow[provider.WithdrawalRequest]
-	for rows.Next() {
-		var r keyedRow[provider.WithdrawalRequest]
-		var seq int64
-		if err := scanWithdrawal(rows, &r.row, &seq); err != nil {
-			return page, err
-		}
-		r.at, r.seq = r.row.CreatedAt, strconv.FormatInt(seq, 10)
-		list = append(list, r)
-	}
-	if err := rows.Err(); err != nil {
-		return page, fmt.Errorf("reference: withdrawals: %w", err)
-	}
+	page.Total = total
 	page.Withdrawals, page.CursorNext, page.CursorPrev, page.HasNext = keyedPage(k, list)
 	return page, nil
 }
