@@ -68,33 +68,26 @@ func (s *Store) Membership(ctx context.Context, userID, orgID string) (provider.
 // SetDefaultOrganisation moves the user's default to orgID in one transaction, so a
 // concurrent reader sees either the old default or the new one, never none or two.
 func (s *Store) SetDefaultOrganisation(ctx context.Context, userID, orgID string) error {
-	tx, err := db.Begin(ctx, s.write)
-	if err != nil {
-		return fmt.Errorf("reference: set default organisation: %w", err)
-	}
-	defer tx.Rollback()
-
-	var n int
-	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM memberships WHERE user_id = ? AND organisation_id = ?`,
-		userID, orgID).Scan(&n); err != nil {
-		return fmt.Errorf("reference: set default organisation: %w", err)
-	}
-	if n == 0 {
-		return errNotMember()
-	}
-	// Clear first: the partial unique index allows one default per user at every step.
-	if _, err := tx.ExecContext(ctx, `UPDATE memberships SET is_default = 0
+	return s.inTx(ctx, "set default organisation", func(tx *sql.Tx) error {
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM memberships WHERE user_id = ? AND organisation_id = ?`,
+			userID, orgID).Scan(&n); err != nil {
+			return fmt.Errorf("reference: set default organisation: %w", err)
+		}
+		if n == 0 {
+			return errNotMember()
+		}
+		// Clear first: the partial unique index allows one default per user at every step.
+		if _, err := tx.ExecContext(ctx, `UPDATE memberships SET is_default = 0
 		WHERE user_id = ? AND organisation_id <> ? AND is_default = 1`, userID, orgID); err != nil {
-		return fmt.Errorf("reference: set default organisation: %w", err)
-	}
-	if _, err := tx.ExecContext(ctx, `UPDATE memberships SET is_default = 1
+			return fmt.Errorf("reference: set default organisation: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE memberships SET is_default = 1
 		WHERE user_id = ? AND organisation_id = ?`, userID, orgID); err != nil {
-		return fmt.Errorf("reference: set default organisation: %w", err)
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("reference: set default organisation: %w", err)
-	}
-	return nil
+			return fmt.Errorf("reference: set default organisation: %w", err)
+		}
+		return nil
+	})
 }
 
 // organisationExists turns "no rows" for an organisation-scoped read into ENOTFOUND for an

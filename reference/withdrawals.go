@@ -301,102 +301,97 @@ func (s *Store) CreateWithdrawal(ctx context.Context, orgID string, req provider
 		return none, provider.Errorf(provider.EINVALID, "An idempotency key or a review is required.")
 	}
 	hash := withdrawalHash(req)
-	tx, err := db.Begin(ctx, s.write)
-	if err != nil {
-		return none, fmt.Errorf("reference: withdrawal: %w", err)
-	}
-	defer tx.Rollback()
-
-	var prevID, prevHash string
-	err = tx.QueryRowContext(ctx, `SELECT id, request_hash FROM withdrawal_requests WHERE organisation_id = ? AND idempotency_key = ?`,
-		orgID, key).Scan(&prevID, &prevHash)
-	switch {
-	case err == nil:
-		if prevHash != hash {
-			if req.ReviewID != "" {
-				return none, provider.Errorf(provider.ECONFLICT, "%s", provider.MsgWithdrawalChanged)
+	var out provider.WithdrawalRequest
+	err := s.inTx(ctx, "withdrawal", func(tx *sql.Tx) error {
+		var prevID, prevHash string
+		err := tx.QueryRowContext(ctx, `SELECT id, request_hash FROM withdrawal_requests WHERE organisation_id = ? AND idempotency_key = ?`,
+			orgID, key).Scan(&prevID, &prevHash)
+		switch {
+		case err == nil:
+			if prevHash != hash {
+				if req.ReviewID != "" {
+					return provider.Errorf(provider.ECONFLICT, "%s", provider.MsgWithdrawalChanged)
+				}
+				return provider.Errorf(provider.ECONFLICT, "%s", provider.MsgWithdrawalKeyReused)
 			}
-			return none, provider.Errorf(provider.ECONFLICT, "%s", provider.MsgWithdrawalKeyReused)
+			w, err := loadWithdrawal(ctx, tx, orgID, prevID)
+			w.Replayed = true
+			out = w
+			return err
+		case !errors.Is(err, sql.ErrNoRows):
+			return fmt.Errorf("reference: withdrawal: %w", err)
 		}
-		w, err := loadWithdrawal(ctx, tx, orgID, prevID)
-		w.Replayed = true
-		return w, err
-	case !errors.Is(err, sql.ErrNoRows):
-		return none, fmt.Errorf("reference: withdrawal: %w", err)
-	}
 
-	now := s.now()
-	var review provider.WithdrawalReview
-	if req.ReviewID != "" {
-		if review, err = loadWithdrawalReview(ctx, tx, orgID, req.ReviewID); err != nil {
-			return none, err
-		}
-	}
-	c, err := checkWithdrawal(ctx, tx, orgID, req)
-	if err != nil {
-		return none, err
-	}
-	if req.ReviewID != "" {
-		// What moves is what the user saw: the same accounts, amount and end-to-end id, at the
-		// reviewed rate, while the review lasts.
-		ra, err := money.ParseCurrency(review.Amount, review.CurrencyCode)
-		if err != nil || review.DebtorAccountNumber != c.debtor.AccountNumber || review.CreditorAccount.ID != c.creditor.UUID ||
-			review.CurrencyCode != c.debtor.CurrencyCode || ra.Cmp(c.amount) != 0 || review.EndToEndID != c.e2e {
-			return none, provider.Errorf(provider.ECONFLICT, "%s", provider.MsgWithdrawalChanged)
-		}
-		if !now.Before(review.ExpiresAt) {
-			return none, provider.Errorf(provider.ECONFLICT, "%s", provider.MsgWithdrawalReviewExpired)
-		}
-		if !review.RateAvailable {
-			c.rate = nil
-		} else {
-			r, err := money.ParseRate(review.ExchangeRate)
-			if err != nil {
-				return none, fmt.Errorf("reference: withdrawal review rate: %w", err)
-			}
-			c.rate = &r
-			if c.converted, err = money.ParseCurrency(review.ConvertedAmount, review.ConvertedCurrency); err != nil {
-				return none, fmt.Errorf("reference: withdrawal review amount: %w", err)
+		now := s.now()
+		var review provider.WithdrawalReview
+		if req.ReviewID != "" {
+			if review, err = loadWithdrawalReview(ctx, tx, orgID, req.ReviewID); err != nil {
+				return err
 			}
 		}
-	}
-	if c.rate == nil {
-		return none, withdrawalField(provider.FieldWithdrawalAmount, "%s", provider.MsgWithdrawalNoRate)
-	}
+		c, err := checkWithdrawal(ctx, tx, orgID, req)
+		if err != nil {
+			return err
+		}
+		if req.ReviewID != "" {
+			// What moves is what the user saw: the same accounts, amount and end-to-end id, at the
+			// reviewed rate, while the review lasts.
+			ra, err := money.ParseCurrency(review.Amount, review.CurrencyCode)
+			if err != nil || review.DebtorAccountNumber != c.debtor.AccountNumber || review.CreditorAccount.ID != c.creditor.UUID ||
+				review.CurrencyCode != c.debtor.CurrencyCode || ra.Cmp(c.amount) != 0 || review.EndToEndID != c.e2e {
+				return provider.Errorf(provider.ECONFLICT, "%s", provider.MsgWithdrawalChanged)
+			}
+			if !now.Before(review.ExpiresAt) {
+				return provider.Errorf(provider.ECONFLICT, "%s", provider.MsgWithdrawalReviewExpired)
+			}
+			if !review.RateAvailable {
+				c.rate = nil
+			} else {
+				r, err := money.ParseRate(review.ExchangeRate)
+				if err != nil {
+					return fmt.Errorf("reference: withdrawal review rate: %w", err)
+				}
+				c.rate = &r
+				if c.converted, err = money.ParseCurrency(review.ConvertedAmount, review.ConvertedCurrency); err != nil {
+					return fmt.Errorf("reference: withdrawal review amount: %w", err)
+				}
+			}
+		}
+		if c.rate == nil {
+			return withdrawalField(provider.FieldWithdrawalAmount, "%s", provider.MsgWithdrawalNoRate)
+		}
 
-	w := provider.WithdrawalRequest{ID: uuid.NewString(), Reference: newWithdrawalReference(), ExternalReference: c.e2e,
-		DebtorAccountNumber: c.debtor.AccountNumber, Amount: c.amount.String(), CurrencyCode: c.debtor.CurrencyCode,
-		ConvertedAmount: c.converted.String(), ConvertedCurrency: c.creditor.EffectiveCurrency(), ExchangeRate: c.rate.String(),
-		Status: provider.WithdrawalReceived, CreatedAt: now.UTC(), CreditorAccount: provider.CreditorOf(c.creditor),
-		StatusTransitions: []provider.WithdrawalTransition{{Status: provider.WithdrawalReceived, CreatedAt: now.UTC()}}}
-	b, err := newBooker(ctx, tx)
+		w := provider.WithdrawalRequest{ID: uuid.NewString(), Reference: newWithdrawalReference(), ExternalReference: c.e2e,
+			DebtorAccountNumber: c.debtor.AccountNumber, Amount: c.amount.String(), CurrencyCode: c.debtor.CurrencyCode,
+			ConvertedAmount: c.converted.String(), ConvertedCurrency: c.creditor.EffectiveCurrency(), ExchangeRate: c.rate.String(),
+			Status: provider.WithdrawalReceived, CreatedAt: now.UTC(), CreditorAccount: provider.CreditorOf(c.creditor),
+			StatusTransitions: []provider.WithdrawalTransition{{Status: provider.WithdrawalReceived, CreatedAt: now.UTC()}}}
+		b, err := newBooker(ctx, tx)
+		if err != nil {
+			return err
+		}
+		defer b.close()
+		debit, err := bookWithdrawal(b, orgID, w, c.amount, c.converted, -1, now)
+		if err != nil {
+			return err
+		}
+		if err := insertWithdrawal(ctx, tx, orgID, w, key, hash, req.ReviewID, req.CreatedBy, debit, ""); err != nil {
+			return err
+		}
+		if err := s.audit(ctx, tx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditWithdrawal, RecordKind: "withdrawal",
+			RecordID: w.Reference, Changes: []provider.AuditChange{{Field: "from", After: w.DebtorAccountNumber},
+				{Field: "amount", After: w.Amount + " " + w.CurrencyCode}, {Field: "status", After: w.Status}}}); err != nil {
+			return err
+		}
+		out = w
+		return nil
+	})
 	if err != nil {
 		return none, err
 	}
-	defer b.close()
-	debit, err := bookWithdrawal(b, orgID, w, c.amount, c.converted, -1, now)
-	if err != nil {
-		return none, err
-	}
-	if err := insertWithdrawal(ctx, tx, orgID, w, key, hash, req.ReviewID, req.CreatedBy, debit, ""); err != nil {
-		return none, err
-	}
-	if err := s.audit(ctx, tx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditWithdrawal, RecordKind: "withdrawal",
-		RecordID: w.Reference, Changes: []provider.AuditChange{{Field: "from", After: w.DebtorAccountNumber},
-			{Field: "amount", After: w.Amount + " " + w.CurrencyCode}, {Field: "status", After: w.Status}}}); err != nil {
-		return none, err
-	}
-	if err := tx.Commit(); err != nil {
-		return none, fmt.Errorf("reference: withdrawal: %w", err)
-	}
-	return w, nil
+	return out, nil
 }
 
-// bookWithdrawal books a withdrawal's money in one balanced ledger transaction: sign -1 the
-// debit (the account pays amount; the provider converts and sends converted out), +1 the
-// same lines reversed when the money comes back. Entry types are the withdrawal family:
-// withdrawal for the debit, withdrawal_rejected for a rejection (the money never left) and
-// withdrawal_returned for a return; the transaction's kind is the entry type.
 // withdrawalEntryType is the entry type of a withdrawal's booking: sign -1 the debit, +1
 // the money back, returned or else rejected.
 func withdrawalEntryType(status string, sign int) string {
@@ -409,6 +404,11 @@ func withdrawalEntryType(status string, sign int) string {
 	return provider.EntryWithdrawal
 }
 
+// bookWithdrawal books a withdrawal's money in one balanced ledger transaction: sign -1 the
+// debit (the account pays amount; the provider converts and sends converted out), +1 the
+// same lines reversed when the money comes back. Entry types are the withdrawal family:
+// withdrawal for the debit, withdrawal_rejected for a rejection (the money never left) and
+// withdrawal_returned for a return; the transaction's kind is the entry type.
 func bookWithdrawal(b *booker, orgID string, w provider.WithdrawalRequest, amount, converted money.Amount, sign int, at time.Time) (string, error) {
 	typ := withdrawalEntryType(w.Status, sign)
 	kind := typ
@@ -600,11 +600,15 @@ func (s *Store) Withdrawals(ctx context.Context, orgID string, f provider.Withdr
 // completed to returned. A rejection or return gives the debit back in the same transaction,
 // once. ECONFLICT for any other move.
 func (s *Store) MoveWithdrawal(ctx context.Context, orgID, idOrRef, status, reasonCode string) (provider.WithdrawalRequest, error) {
-	tx, err := db.Begin(ctx, s.write)
-	if err != nil {
-		return provider.WithdrawalRequest{}, fmt.Errorf("reference: move withdrawal: %w", err)
-	}
-	defer tx.Rollback()
+	var w provider.WithdrawalRequest
+	err := s.inTx(ctx, "move withdrawal", func(tx *sql.Tx) (err error) {
+		w, err = s.moveWithdrawal(ctx, tx, orgID, idOrRef, status, reasonCode)
+		return err
+	})
+	return w, err
+}
+
+func (s *Store) moveWithdrawal(ctx context.Context, tx *sql.Tx, orgID, idOrRef, status, reasonCode string) (provider.WithdrawalRequest, error) {
 	w, err := loadWithdrawal(ctx, tx, orgID, idOrRef)
 	if err != nil {
 		return w, err
@@ -665,9 +669,6 @@ func (s *Store) MoveWithdrawal(ctx context.Context, orgID, idOrRef, status, reas
 	}
 	if n, _ := res.RowsAffected(); n != 1 {
 		return w, fmt.Errorf("reference: move withdrawal %s: not updated", w.Reference)
-	}
-	if err := tx.Commit(); err != nil {
-		return w, fmt.Errorf("reference: move withdrawal: %w", err)
 	}
 	return w, nil
 }

@@ -1,5 +1,5 @@
 // Package db is the reference store's one way into its SQL engine: the only place a write
-// transaction begins (InTx, Begin) and the migration runner (Migrate). The store's domain code
+// transaction begins (InTx) and the migration runner (Migrate). The store's domain code
 // reads and writes through a DBTX and leaves beginning, retrying and committing to InTx.
 package db
 
@@ -40,20 +40,19 @@ func (k keepErr) Unwrap() error { return k.err }
 // Keep asks InTx to commit before returning err.
 func Keep(err error) error { return keepErr{err} }
 
-// beginAttempts bounds how often Begin asks again after the engine said another writer holds
+// beginAttempts bounds how often begin asks again after the engine said another writer holds
 // the lock. Each attempt already waits out the connection's busy timeout, so three attempts
 // let a caller outlast one long foreign transaction without hanging a request for ever.
 const beginAttempts = 3
 
-// Begin starts a write transaction on pool. It is for the few functions that commit
-// themselves; everything else goes through InTx.
+// begin starts a write transaction on pool for InTx.
 //
 // A busy answer is retried here and only here: it comes from BEGIN (the pool's transactions
 // are IMMEDIATE), before any statement of the caller ran, so asking again cannot repeat a
 // write. A busy error later in a transaction is returned as it is: the caller's statements
 // may have had effects outside the database (a random token shown to a user, a wake-up sent),
 // and only the caller knows whether running them twice is harmless.
-func Begin(ctx context.Context, pool *sql.DB) (*sql.Tx, error) {
+func begin(ctx context.Context, pool *sql.DB) (*sql.Tx, error) {
 	var err error
 	for attempt := 1; ; attempt++ {
 		var tx *sql.Tx
@@ -72,10 +71,10 @@ func Begin(ctx context.Context, pool *sql.DB) (*sql.Tx, error) {
 	}
 }
 
-// InTx runs fn in a write transaction begun by Begin. It commits when fn returns nil or
+// InTx runs fn in a write transaction begun by begin. It commits when fn returns nil or
 // Keep(err), and rolls back otherwise; what names the operation in wrapped errors.
 func InTx(ctx context.Context, pool *sql.DB, what string, fn func(tx *sql.Tx) error) error {
-	tx, err := Begin(ctx, pool)
+	tx, err := begin(ctx, pool)
 	if err != nil {
 		return fmt.Errorf("reference: %s: %w", what, err)
 	}
