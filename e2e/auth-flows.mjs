@@ -22,6 +22,7 @@ import { test } from './lib/runner.mjs';
 import { redisCommand, sessionHandle } from './lib/servers.mjs';
 import { freshCode } from './lib/totp.mjs';
 import { NORDIC, PASSWORD, assertDashboard, expectH1, logOut, orgURL, pathOf, submitLogin } from './flows.mjs';
+import { scaled } from './lib/time.mjs';
 
 const NORDIC_NAME = 'Nordic Trading ApS';
 // reference/seed.go
@@ -112,13 +113,13 @@ export async function outboxSnapshot(t) {
 export async function newMessage(t, { kind, to, before }) {
   const p = await openOutbox(t);
   try {
-    const deadline = Date.now() + 5000;
+    const deadline = Date.now() + scaled(5000);
     for (;;) {
       const msgs = await listMessages(p);
       const m = msgs.find((x) => x.kind === kind && sameAddress(x.to, to) && !before.has(msgKey(x)));
       if (m) return m;
       if (Date.now() > deadline) throw new Error(`no new ${kind} to ${to} in the outbox; newest: ${JSON.stringify(msgs.slice(0, 3))}`);
-      await p.waitForTimeout(300);
+      await p.waitForTimeout(300); // unscaled-ok: the interval between outbox reloads; the deadline above is the budget
       await p.goto('/sandbox/outbox');
     }
   } finally {
@@ -276,11 +277,12 @@ test('MFA by push (Authy): approved on the outbox; denied stops', async (t) => {
   });
   await decidePush(t, email, 'deny');
   const denied = page.locator('#approval-status');
-  await page.getByRole('status').filter({ hasText: 'The request was denied.' }).waitFor({ timeout: 8000 });
+  await page.getByRole('status').filter({ hasText: 'The request was denied.' }).waitFor({ timeout: scaled(8000) });
   assert.equal(await denied.getAttribute('aria-live'), 'polite', 'the status is a polite live region');
   const pollsAtDenial = polls.length;
   assert.ok(pollsAtDenial >= 1, 'the island polled the status');
-  await page.waitForTimeout(2600); // longer than the 2 s interval
+  // A window in which no poll may come: longer than the 2 s interval, and longer still on a slow machine.
+  await page.waitForTimeout(scaled(2600));
   assert.equal(polls.length, pollsAtDenial, 'no polling after "denied"');
   assert.match(page.url(), /\/mfa-verify\?method=authy$/, 'a denied request does not log in');
   await t.audit('mfa-verify: Authy denied (live region)');
@@ -294,7 +296,7 @@ test('MFA by push (Authy): approved on the outbox; denied stops', async (t) => {
   await waiting.waitFor();
   // Approved: the island moves on by itself (no click here).
   await decidePush(t, email, 'approve');
-  await page.waitForURL(orgURL(NORDIC), { timeout: 10_000 });
+  await page.waitForURL(orgURL(NORDIC), { timeout: scaled(10_000) });
   await assertDashboard(page, NORDIC, NORDIC_NAME);
 }, { timeout: 45_000 });
 
@@ -520,7 +522,11 @@ test('expired session: log in again, back on the same page', async (t) => {
   assert.ok(cookie, 'a session cookie');
   const key = await sessionKey(t.redis.port, cookie.value);
   assert.equal(await redisCommand(t.redis.port, 'PEXPIRE', key, 1), 1, 'the session key had a TTL set');
-  for (let i = 0; i < 50 && (await redisCommand(t.redis.port, 'EXISTS', key)) !== 0; i++) await page.waitForTimeout(20);
+  const expiredBy = Date.now() + scaled(1000);
+  while ((await redisCommand(t.redis.port, 'EXISTS', key)) !== 0) {
+    assert.ok(Date.now() < expiredBy, 'Redis expired the session key');
+    await page.waitForTimeout(20); // unscaled-ok: a poll interval; expiredBy is the budget
+  }
 
   await page.reload();
   await page.waitForURL(/\/login\?/);

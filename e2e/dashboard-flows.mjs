@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 
 import { test } from './lib/runner.mjs';
 import { NORDIC, assertDashboard, expectH1, login, logOut, orgURL, unfold } from './flows.mjs';
+import { scaled } from './lib/time.mjs';
 
 const NORDIC_NAME = 'Nordic Trading ApS';
 const MAIN_EUR = '4520011000000015';
@@ -46,7 +47,7 @@ function picker(page) {
     root,
     button: root.locator('button[aria-haspopup="dialog"]'),
     async ready() {
-      await page.locator('[data-island="DateRangePicker"][data-ready]').waitFor({ state: 'attached', timeout: 5000 });
+      await page.locator('[data-island="DateRangePicker"][data-ready]').waitFor({ state: 'attached', timeout: scaled(5000) });
     },
     async open() {
       await this.ready();
@@ -226,7 +227,7 @@ test('crypto banner closes', async (t) => {
   assert.equal(await banner.getByRole('link', { name: 'Add crypto funds' }).getAttribute('href'), `/org/${NORDIC}/crypto_funding`);
   if (t.js) {
     // The island posts in the background and hides the banner at once.
-    await page.locator('[data-island="CryptoBanner"][data-ready]').waitFor({ state: 'attached', timeout: 5000 });
+    await page.locator('[data-island="CryptoBanner"][data-ready]').waitFor({ state: 'attached', timeout: scaled(5000) });
     await banner.getByRole('button', { name: 'Close', exact: true }).click();
     await banner.waitFor({ state: 'detached' });
     assert.ok(await page.evaluate(() => document.activeElement?.id === 'main'), 'focus moves to the main content');

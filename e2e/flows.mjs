@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 
 import { test } from './lib/runner.mjs';
 import { weigh } from './lib/weight.mjs';
+import { scaleDefaults, scaled } from './lib/time.mjs';
 
 export const PASSWORD = 'Demo-Passw0rd!';
 export const NORDIC = '0b6a3c1e-0000-4000-8000-000000000001';
@@ -102,7 +103,7 @@ export function switcher(page) {
     listButton: root.locator('button[aria-haspopup="listbox"]'),
     /** With JS: waits for hydration (data-ready comes after the enhancing effects), then looks. */
     async enhanced() {
-      await page.locator('[data-island="OrgSwitcher"][data-ready]').waitFor({ state: 'attached', timeout: 5000 });
+      await page.locator('[data-island="OrgSwitcher"][data-ready]').waitFor({ state: 'attached', timeout: scaled(5000) });
       return (await this.listButton.count()) > 0;
     },
   };
@@ -331,7 +332,7 @@ async function checkListboxKeyboard(t, sw, orgNames, currentName) {
 
 /** Logs in (no JS) in a throwaway context and switches back to an organisation. */
 async function restoreDefault(browser, base, email, name, id) {
-  const ctx = await browser.newContext({ javaScriptEnabled: false, baseURL: base });
+  const ctx = scaleDefaults(await browser.newContext({ javaScriptEnabled: false, baseURL: base }));
   try {
     const page = await ctx.newPage();
     await page.goto('/login');
@@ -368,7 +369,8 @@ test('search', async (t) => {
   page.on('framenavigated', onNav);
   await box.fill('   ');
   await box.press('Enter');
-  await page.waitForTimeout(600);
+  // A window in which nothing may happen: a navigation would come within it.
+  await page.waitForTimeout(scaled(600));
   page.off('framenavigated', onNav);
   assert.ok(!navigated && page.url() === before, `whitespace-only search did not navigate (now ${page.url()})`);
   assert.equal(await box.evaluate((e) => e.validity.valid), false, 'whitespace-only is invalid');
@@ -501,7 +503,11 @@ test('scripts, islands and the content security policy', async (t) => {
     });
     await page.goto(`/org/${ATLANTIC}`);
     await page.unrouteAll();
-    await page.waitForTimeout(100);
+    // The violation comes as the parser meets the script, which then never runs: wait for it, not a fixed time.
+    const reportedBy = Date.now() + scaled(5000);
+    while (!t.monitor.cspViolations.some((v) => v.directive.startsWith('script-src')) && Date.now() < reportedBy) {
+      await page.waitForTimeout(20); // unscaled-ok: a poll interval; reportedBy is the budget
+    }
     assert.equal(await page.evaluate(() => window.__e2eInjected === true), false, 'an inline script without the nonce was blocked');
     assert.ok(t.monitor.cspViolations.some((v) => v.directive.startsWith('script-src')), 'the CSP violation was reported to the test');
     t.monitor.clear();

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 
 import { test } from './lib/runner.mjs';
 import { NORDIC, expectH1, login, orgURL } from './flows.mjs';
+import { scaled } from './lib/time.mjs';
 
 const EUR = '4520011000000015';
 const GBP = '4520011000000023';
@@ -98,7 +99,7 @@ test('funding: operations member opens account funding from the sidebar', async 
     await root.getByRole('button', { name: 'Done, close window' }).click();
     await root.waitFor({ state: 'hidden' });
     // The dialog empties before its close effect runs: wait for that effect to give focus back.
-    await page.waitForFunction(() => document.activeElement?.getAttribute('data-dialog') === 'account-funding', null, { timeout: 2000 })
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-dialog') === 'account-funding', null, { timeout: scaled(2000) })
       .catch(() => assert.fail('focus did not go back to the sidebar link'));
     assert.equal(await page.locator('dialog[open]').count(), 0, 'the dialog is closed');
     // Opened again: the account choice was reset.

@@ -19,7 +19,7 @@ import { test } from './lib/runner.mjs';
 import { freePort } from './lib/servers.mjs';
 import { applyTextSpacing, measure, settle, shiftRecorder } from './lib/layout.mjs';
 import { NORDIC, PASSWORD, esc, expectH1, login, submitLogin, unfold } from './flows.mjs';
-import { scaled } from './lib/time.mjs';
+import { scaleDefaults } from './lib/time.mjs';
 
 const WIDTHS = [320, 412];
 // 200% zoom of a 1280 px wide window lays out 640 CSS px.
@@ -95,7 +95,7 @@ async function openPersona(t, name) {
   const known = signedIn.get(name);
   const context = await t.browser.newContext({ javaScriptEnabled: t.js, baseURL: t.base, locale: 'en-GB',
     viewport: { width: WIDTHS[0], height: HEIGHT }, storageState: known?.state });
-  context.setDefaultTimeout(scaled(10_000));
+  scaleDefaults(context);
   const page = await context.newPage();
   const shifts = await shiftRecorder(page);
   const p = { name, context, page, shifts, links: [...(known?.links || [])] };
@@ -486,7 +486,7 @@ async function slowProxy(base) {
     const cut = at < 0 ? -1 : body.indexOf('>', body.indexOf('<details', at)) + 1;
     if (!String(headers['content-type']).startsWith('text/html') || cut <= 0) return res.end(body);
     res.write(body.subarray(0, cut));
-    setTimeout(() => res.end(body.subarray(cut)), 700);
+    setTimeout(() => res.end(body.subarray(cut)), 700); // unscaled-ok: the gap between the two parts, not a budget
   });
   await new Promise((r) => server.listen(port, '127.0.0.1', r));
   return { base: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(r)) };

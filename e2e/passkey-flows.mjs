@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { PASSWORD, NORDIC, expectH1, fitsColumn, orgURL, submitLogin, logOut } from './flows.mjs';
 import { test } from './lib/runner.mjs';
 import { freshCode } from './lib/totp.mjs';
+import { scaleDefaults } from './lib/time.mjs';
 
 const USER = 'mfa-totp@demo.example';
 const TOTP_SECRET = 'OBXXE5DBNQWWIZLNN4WXI33UOAWWWZLZ';
@@ -122,7 +123,7 @@ test('passkey without JavaScript: the verify screen says it needs JavaScript, th
   const { page, context, base } = t;
   await answeredBanner(context, base);
   // The passkey is registered in a browser with JavaScript (the ceremony needs it).
-  const helper = await context.browser().newContext({ javaScriptEnabled: true });
+  const helper = scaleDefaults(await context.browser().newContext({ javaScriptEnabled: true }));
   t.cleanup(() => helper.close());
   await answeredBanner(helper, base);
   const hp = await helper.newPage();

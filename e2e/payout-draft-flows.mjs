@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 
 import { test } from './lib/runner.mjs';
 import { NORDIC, apiAs, expectH1, login } from './flows.mjs';
+import { scaled } from './lib/time.mjs';
 
 const DRAFTS = `/org/${NORDIC}/payout_drafts`;
 
@@ -48,7 +49,7 @@ async function decided(t, id, text) {
   if (t.js) {
     await page.locator('#draft-panel').getByRole('status').filter({ hasText: text }).waitFor();
     assert.equal(await page.locator('#draft-' + id).count(), 0, 'the row left the table');
-    await page.waitForURL((u) => u.pathname === DRAFTS, { timeout: 6000 }); // refetched after 3000 ms
+    await page.waitForURL((u) => u.pathname === DRAFTS, { timeout: scaled(6000) }); // refetched after 3000 ms
   } else {
     await page.waitForURL((u) => u.pathname === DRAFTS);
     assert.deepEqual(await flashes(page), [text]);
@@ -56,7 +57,7 @@ async function decided(t, id, text) {
   assert.equal(await page.locator('#draft-' + id).count(), 0);
 }
 
-const TIMEOUT = { timeout: 90_000 };
+const TIMEOUT = { timeout: 90_000 }; // unscaled-ok: test options, which the runner scales
 
 /** The mode's own end-to-end id for a test. */
 const e2eOf = (t, kind) => `E2E-DRAFT-${t.js ? 'js' : 'nojs'}-${kind}-${Date.now()}`;

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { test } from './lib/runner.mjs';
 import { NORDIC, expectH1, login } from './flows.mjs';
 import { emails, parseCSV } from './lib/exports.mjs';
+import { scaled } from './lib/time.mjs';
 
 // The export queue holds each job back a few seconds (one delay for every export, set by
 // the statement flows too), so "Generating…" is there to see in both modes.
@@ -29,7 +30,7 @@ const dmy = (ms) => new Date(ms).toISOString().slice(0, 10).split('-').reverse()
 const ymd = (ms) => new Date(ms).toISOString().slice(0, 10);
 
 /** An exact decimal compared as a fixed-point BigInt (18 decimals). */
-const scaled = (s) => {
+const amountUnits = (s) => {
   const [w, f = ''] = s.split('.');
   return BigInt(w + f.padEnd(18, '0'));
 };
@@ -115,7 +116,7 @@ test('Payout export: filters from the payouts page, rules, generating, ready, e-
   await box.getByText('You will receive an e-mail when it is ready to download.').waitFor();
   if (t.js) {
     // The modal closes a second later and the list shows the new report.
-    await page.waitForURL((u) => u.pathname === LIST && u.search === '', { timeout: 5000 });
+    await page.waitForURL((u) => u.pathname === LIST && u.search === '', { timeout: scaled(5000) });
   } else {
     await t.audit('payout export requested');
     await box.getByRole('link', { name: 'Back to exported payouts' }).click();
@@ -133,15 +134,17 @@ test('Payout export: filters from the payouts page, rules, generating, ready, e-
   assert.match(cells[4], /Returned/);
   await t.audit('payout report generating');
 
-  const deadline = Date.now() + 40_000;
+  // With JavaScript the island follows the report: wait for its state; without, reload by Refresh.
+  const deadline = Date.now() + scaled(40_000);
+  if (t.js) {
+    await row.and(page.locator('[data-state="ready"]')).waitFor({ state: 'attached', timeout: scaled(40_000) })
+      .catch(() => assert.fail('the report became ready within 40 s'));
+  }
   while ((await row.getAttribute('data-state')) !== 'ready') {
     assert.ok(Date.now() < deadline, 'the report became ready within 40 s');
-    if (t.js) await page.waitForTimeout(500);
-    else {
-      await page.waitForTimeout(1000);
-      await row.getByRole('link', { name: 'Refresh' }).click();
-      await expectH1(page, 'Exported payouts');
-    }
+    await page.waitForTimeout(1000); // unscaled-ok: the interval between Refresh clicks; the deadline is the budget
+    await row.getByRole('link', { name: 'Refresh' }).click();
+    await expectH1(page, 'Exported payouts');
   }
   await t.audit('payout report ready');
 
@@ -170,7 +173,7 @@ test('Payout export: filters from the payouts page, rules, generating, ready, e-
     assert.ok(['completed', 'returned'].includes(r[3]), `${r[1]} status ${r[3]}`);
     assert.equal(r[9], EUR);
     assert.equal(r[8], 'EUR');
-    assert.ok(scaled(r[6]) >= scaled('10'), `${r[1]} amount ${r[6]} ≥ 10`);
+    assert.ok(amountUnits(r[6]) >= amountUnits('10'), `${r[1]} amount ${r[6]} ≥ 10`);
     for (const cell of r) assert.ok(!/^[=+@\t\r]/.test(cell) && !/^-[^0-9]/.test(cell), `formula guard: ${cell}`);
   }
 }, { timeout: 90_000 });

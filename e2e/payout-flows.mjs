@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 
 import { test } from './lib/runner.mjs';
 import { NORDIC, expectH1, fitsColumn, login, tabRound } from './flows.mjs';
+import { scaled } from './lib/time.mjs';
 
 const PAYOUTS = `/org/${NORDIC}/payouts`;
 const API = '/api/v2';
@@ -44,12 +45,12 @@ function minor(s) {
 
 /** The panel's status label, reloading until the processor has moved the payout on. */
 async function waitForStatus(page, want) {
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + scaled(15_000);
   for (;;) {
     const label = (await page.locator('#payout-panel p span[class*="rounded"]').first().innerText()).trim();
     if (label === want) return;
     assert.ok(Date.now() < deadline, `status ${label}, waiting for ${want}`);
-    await page.waitForTimeout(500);
+    await page.waitForTimeout(500); // unscaled-ok: the interval between reloads; the deadline is the budget
     await page.reload();
   }
 }

@@ -171,7 +171,7 @@ for (const [size, viewport] of SIZES) {
       const box = await done.boundingBox();
       assert.ok(box.width <= Math.min(600, viewport.width), `success dialog ${box.width} px wide`);
     }
-  }, { timeout: 90_000 });
+  }, { timeout: 90_000 }); // unscaled-ok: test options, which the runner scales
 }
 
 test('Payout wizard: a SEPA payout sent for approval, approved by a second user, is a payout request', async (t) => {

@@ -45,7 +45,8 @@ import { AXE_TAGS, axeChecked, axeSelfTest, closeShared } from './lib/checks.mjs
 import { runAll, indent, shardPlan, wholeFiles } from './lib/runner.mjs';
 import { updatedDurations } from './lib/shards.mjs';
 import { buildPortal, contractTally, killAllSync, redisCommand, startPortal, startRedis, stop, tail } from './lib/servers.mjs';
-import { TIME_SCALE } from './lib/time.mjs';
+import { TIME_SCALE, scaled } from './lib/time.mjs';
+import { unscaledTimeouts } from './lib/timeguard.mjs';
 import { formatWeight } from './lib/weight.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -133,6 +134,9 @@ async function main() {
   if (!fs.existsSync(path.join(root, 'assets', 'dist', 'manifest.json'))) {
     throw new Error('assets/dist/manifest.json is missing: run `make assets` (or `go run ./cmd/build`) first');
   }
+  // A literal budget a loaded machine can miss fails the run before it starts (lib/timeguard.mjs).
+  const unscaled = unscaledTimeouts(path.join(root, 'e2e'));
+  if (unscaled.length) throw new Error('time budgets not wrapped in scaled() (or marked // unscaled-ok: why):\n' + unscaled.join('\n'));
   // E2E_PORTAL_BIN: use a binary built elsewhere (e.g. while the tree does not compile).
   const build = process.env.E2E_PORTAL_BIN ? { bin: path.resolve(process.env.E2E_PORTAL_BIN), ms: 0 } : buildPortal(root);
   console.log(`phase: portal build took ${seconds(build.ms)}`);
@@ -232,7 +236,7 @@ async function main() {
   let auditFailed = false;
   for (const [i, { portal }] of shards.entries()) {
     const v = spawnSync(build.bin, ['audit', 'verify'], {
-      env: { ...process.env, PORTAL_ENV: 'sandbox', PORTAL_DATA_DIR: portal.dataDir }, encoding: 'utf8', timeout: 120_000,
+      env: { ...process.env, PORTAL_ENV: 'sandbox', PORTAL_DATA_DIR: portal.dataDir }, encoding: 'utf8', timeout: scaled(120_000),
     });
     console.log(`shard ${i + 1}: ${(v.stdout || '').trim() || (v.stderr || '').trim() || v.error}`);
     if (v.status !== 0) auditFailed = true;

@@ -13,6 +13,7 @@ import { test } from './lib/runner.mjs';
 import { NORDIC, expectH1, login } from './flows.mjs';
 import { emails, parseCSV } from './lib/exports.mjs';
 import mt940js from 'mt940js';
+import { scaled } from './lib/time.mjs';
 
 // The portal's statement queue holds each job back a few seconds, so the "generating" state
 // is there to see in both modes (read when run.mjs starts the portal, after this import).
@@ -43,15 +44,16 @@ async function newestRowId(page, before) {
 /** Waits for a listed statement to be ready: the island follows it with JavaScript; without,
  *  the Refresh link reloads. */
 async function waitReady(t, row) {
-  const deadline = Date.now() + 40_000;
+  const deadline = Date.now() + scaled(40_000);
+  if (t.js) {
+    await row.and(t.page.locator('[data-state="ready"]')).waitFor({ state: 'attached', timeout: scaled(40_000) })
+      .catch(() => assert.fail('the statement became ready within 40 s'));
+  }
   while ((await row.getAttribute('data-state')) !== 'ready') {
     assert.ok(Date.now() < deadline, 'the statement became ready within 40 s');
-    if (t.js) await t.page.waitForTimeout(500);
-    else {
-      await t.page.waitForTimeout(1000);
-      await row.getByRole('link', { name: 'Refresh' }).click();
-      await expectH1(t.page, 'Exported statements');
-    }
+    await t.page.waitForTimeout(1000); // unscaled-ok: the interval between Refresh clicks; the deadline is the budget
+    await row.getByRole('link', { name: 'Refresh' }).click();
+    await expectH1(t.page, 'Exported statements');
   }
 }
 
@@ -123,7 +125,7 @@ test('Statement export: request, generating, ready, e-mail, CSV checked against 
   await box.getByText('The report will be e-mailed to you when it is ready.').waitFor();
   if (t.js) {
     // The modal closes a second later and the list shows the new statement.
-    await page.waitForFunction((n) => document.querySelectorAll('tr[data-state]').length > n, before.size, { timeout: 5000 });
+    await page.waitForFunction((n) => document.querySelectorAll('tr[data-state]').length > n, before.size, { timeout: scaled(5000) });
     await page.waitForLoadState('load');
   } else {
     await t.audit('statement requested');
@@ -265,7 +267,7 @@ test('Statement export as MT940: requested in the form, downloaded, read by mt94
   await form.getByRole('button', { name: t.js ? 'Download MT940 report' : 'Download CSV report' }).click();
   await box.getByText('The report will be e-mailed to you when it is ready.').waitFor();
   if (t.js) {
-    await page.waitForFunction((n) => document.querySelectorAll('tr[data-state]').length > n, before.size, { timeout: 5000 });
+    await page.waitForFunction((n) => document.querySelectorAll('tr[data-state]').length > n, before.size, { timeout: scaled(5000) });
     await page.waitForLoadState('load');
   } else {
     await box.getByRole('link', { name: 'Back to exported statements' }).click();

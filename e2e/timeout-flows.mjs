@@ -16,6 +16,7 @@ import { test } from './lib/runner.mjs';
 import { redisCommand, sessionHandle, startPortal, stop } from './lib/servers.mjs';
 import { NORDIC, expectH1, submitLogin } from './flows.mjs';
 import { currentBalance as balance } from './account-flows.mjs';
+import { scaleDefaults, scaled } from './lib/time.mjs';
 
 const IDLE_SECONDS = 75;
 // reference/seed.go
@@ -41,7 +42,7 @@ async function portal(t) {
 async function openPage(t) {
   const p = await portal(t);
   const context = await t.browser.newContext({ javaScriptEnabled: t.js, baseURL: p.base, locale: 'en-GB' });
-  context.setDefaultTimeout(10_000);
+  scaleDefaults(context);
   await t.monitor.attach(context);
   t.cleanup(() => context.close());
   return context.newPage();
@@ -88,7 +89,7 @@ test('timeout: the idle warning, Stay logged in, and the end', async (t) => {
   await page.getByRole('link', { name: 'Skip to content' }).focus();
 
   const warning = page.getByRole('alertdialog', { name: 'Your login is about to expire' });
-  await warning.waitFor({ timeout: 30_000 });
+  await warning.waitFor({ timeout: scaled(30_000) });
   const opened = (Date.now() - loaded) / 1000;
   assert.ok(Math.abs(opened - (endsIn - 60)) <= 2.5, `the warning opened ${opened} s after the page, 60 s before the end (${endsIn} s)`);
   assert.match(await warning.getAttribute('aria-describedby'), /idle-warning-text/);
@@ -97,7 +98,7 @@ test('timeout: the idle warning, Stay logged in, and the end', async (t) => {
   await t.monitor.audit(page, 'idle warning open');
 
   // Stay logged in: the server's session counts from now again.
-  await page.waitForTimeout(3000);
+  await page.waitForTimeout(3000); // unscaled-ok: real time the session's TTL must lose, inside its 60 s warning; no budget
   const key = await sessionKey(t, page);
   const before = await sessionTTL(t, key);
   await warning.getByRole('button', { name: 'Stay logged in' }).click();
@@ -107,9 +108,9 @@ test('timeout: the idle warning, Stay logged in, and the end', async (t) => {
   assert.ok(after > before && after >= IDLE_SECONDS - 2, `session TTL ${before} s → ${after} s: kept alive`);
 
   // Nothing more happens: the warning again, then "Your login expired".
-  await warning.waitFor({ timeout: 30_000 });
+  await warning.waitFor({ timeout: scaled(30_000) });
   const expired = page.getByRole('alertdialog', { name: 'Your login expired' });
-  await expired.waitFor({ timeout: 75_000 });
+  await expired.waitFor({ timeout: scaled(75_000) });
   await expired.getByText('Please log in again.').waitFor();
   await t.monitor.audit(page, 'login expired dialog');
   // The server agrees: the session is gone.

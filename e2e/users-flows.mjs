@@ -10,6 +10,7 @@ import { test } from './lib/runner.mjs';
 import { freshCode } from './lib/totp.mjs';
 import { ATLANTIC, NORDIC, PASSWORD, expectH1, logOut, login, orgURL, submitLogin } from './flows.mjs';
 import { errorSummary, fieldError, listMessages, newMessage, openOutbox, outboxSnapshot, smsCode, submit } from './auth-flows.mjs';
+import { scaleDefaults } from './lib/time.mjs';
 
 const USERS = `/org/${NORDIC}/users`;
 const PROFILE = `/org/${NORDIC}/settings/profile`;
@@ -213,7 +214,7 @@ test('Profile: end another session; it is logged out on its next request', async
   const email = t.js ? STAFF('emil', 'rasmussen') : STAFF('frida', 'joergensen');
   await login(t, email);
   // The same user in another browser.
-  const other = await browser.newContext({ javaScriptEnabled: t.js, baseURL: t.base, locale: 'en-GB' });
+  const other = scaleDefaults(await browser.newContext({ javaScriptEnabled: t.js, baseURL: t.base, locale: 'en-GB' }));
   t.cleanup(() => other.close());
   const op = await other.newPage();
   await op.goto('/login');

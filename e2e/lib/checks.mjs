@@ -3,7 +3,7 @@
 // violations, and axe-core's WCAG 2.2 AA rules.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { scaled } from './time.mjs';
+import { scaleDefaults, scaled } from './time.mjs';
 
 const require = createRequire(import.meta.url);
 let axeSource = null;
@@ -48,7 +48,7 @@ export const axeChecked = () => [...axed];
 
 /** Proves the axe harness reports what it should, on a page known to be wrong. */
 export async function axeSelfTest(browser) {
-  const ctx = await browser.newContext();
+  const ctx = scaleDefaults(await browser.newContext());
   try {
     const page = await ctx.newPage();
     await page.setContent('<!doctype html><html lang="en"><head><title>t</title></head><body><main><img src="data:,"><input></main></body></html>');
@@ -158,7 +158,7 @@ export class Monitor {
       .replace(/<meta http-equiv="refresh"[^>]*>/g, '');
     let m = mirrors.get(this.base);
     if (!m) {
-      const ctx = await this.browser.newContext({ javaScriptEnabled: true, baseURL: this.base });
+      const ctx = scaleDefaults(await this.browser.newContext({ javaScriptEnabled: true, baseURL: this.base }));
       m = await ctx.newPage();
       mirrors.set(this.base, m);
     }

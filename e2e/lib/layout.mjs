@@ -58,10 +58,11 @@ export async function settle(page, js) {
   if (js) {
     await page.waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((e) => e.hasAttribute('data-ready')),
       null, { timeout: scaled(5000) });
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50)))));
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50))))); // unscaled-ok: a settle after two painted frames, which are the event
   } else {
-    // No timers run in a page without JavaScript; the protocol's own wait does.
-    await page.waitForTimeout(120);
+    // No timers run in a page without JavaScript; the protocol's own wait does. It decides what the
+    // shift recorder saw, so it is longer on a slow machine.
+    await page.waitForTimeout(scaled(120));
   }
 }
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 
 import { Monitor } from './checks.mjs';
 import { balance } from './shards.mjs';
-import { scaled } from './time.mjs';
+import { scaleDefaults, scaled } from './time.mjs';
 
 const tests = [];
 
@@ -86,8 +86,7 @@ export async function runAll({ browser, base, artifacts, only, axe, redis = null
       const context = await browser.newContext({ javaScriptEnabled: js, baseURL: base, locale: 'en-GB' });
       if (!tc.firstVisit) await context.addCookies(answeredBanner(base));
       const timeout = scaled(tc.timeout);
-      context.setDefaultTimeout(scaled(Math.min(10_000, tc.timeout)));
-      context.setDefaultNavigationTimeout(scaled(Math.min(15_000, tc.timeout)));
+      scaleDefaults(context, tc.timeout);
       const monitor = new Monitor({ js, axe, browser, base });
       await monitor.attach(context);
       const page = await context.newPage();

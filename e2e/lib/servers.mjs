@@ -58,7 +58,7 @@ function redisPing(port) {
       sock.destroy();
       resolve(ok);
     };
-    sock.setTimeout(500, () => done(false));
+    sock.setTimeout(scaled(500), () => done(false));
     sock.on('error', () => done(false));
     sock.on('connect', () => sock.write('PING\r\n'));
     sock.on('data', (d) => {
@@ -75,7 +75,7 @@ async function waitFor(what, child, probe, timeoutMs) {
       throw new Error(`${what} exited before it was ready (${child.spawnError || 'code ' + child.exitCode}):\n${tail(child)}`);
     }
     if (await probe()) return;
-    await sleep(100);
+    await sleep(100); // unscaled-ok: the interval between probes; timeoutMs is the budget
   }
   throw new Error(`${what} was not ready after ${timeoutMs} ms:\n${tail(child)}`);
 }
@@ -198,7 +198,7 @@ export async function startPortal(bin, redisURL, artifacts, env0 = {}, logName =
   let health = null;
   await waitFor('portal', child, async () => {
     try {
-      const r = await fetch(base + '/healthz', { signal: AbortSignal.timeout(1000) });
+      const r = await fetch(base + '/healthz', { signal: AbortSignal.timeout(scaled(1000)) });
       health = await r.json().catch(() => null);
       return r.status === 200;
     } catch {
@@ -216,12 +216,12 @@ export async function stop(child) {
   } catch {
     return;
   }
-  const gone = await Promise.race([child.exited.then(() => true), sleep(5000).then(() => false)]);
+  const gone = await Promise.race([child.exited.then(() => true), sleep(scaled(5000)).then(() => false)]);
   if (!gone) {
     try {
       process.kill(child.pid, 'SIGKILL');
     } catch {}
-    await Promise.race([child.exited, sleep(2000)]);
+    await Promise.race([child.exited, sleep(scaled(2000))]);
   }
 }
 

@@ -23,3 +23,14 @@ export const TIME_SCALE = timeScaleOf(process.env);
 export function scaled(ms) {
   return Math.round(ms * TIME_SCALE);
 }
+
+/**
+ * Playwright's default action and navigation timeouts of a context, scaled,
+ * capped at a test's own budget (ms on an idle machine) when it is shorter.
+ * Every context a flow opens sets them here, so none keeps Playwright's fixed 30 s.
+ */
+export function scaleDefaults(context, capMs = Infinity) {
+  context.setDefaultTimeout(scaled(Math.min(10_000, capMs)));
+  context.setDefaultNavigationTimeout(scaled(Math.min(15_000, capMs)));
+  return context;
+}

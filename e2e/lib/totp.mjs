@@ -60,7 +60,7 @@ export async function freshCode(secret, { skew = 1 } = {}) {
       spent.set(key, step);
       return { code: totp(key, step), step, waited: Date.now() - t0 };
     }
-    await sleep(Math.max(100, (now + 1) * STEP_SECONDS * 1000 - Date.now() + 50));
+    await sleep(Math.max(100, (now + 1) * STEP_SECONDS * 1000 - Date.now() + 50)); // unscaled-ok: until the next TOTP step, wall-clock time
   }
 }
 
