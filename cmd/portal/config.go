@@ -43,7 +43,13 @@ type portalConfig struct {
 	// PublicURL is the origin users reach the portal at, the passkeys' relying party
 	// (publicURL).
 	PublicURL string
+	// ShutdownGrace is how long requests in flight may take to finish after
+	// SIGTERM or SIGINT before the workers, Redis and the store are closed.
+	ShutdownGrace time.Duration
 }
+
+// defaultShutdownGrace is PORTAL_SHUTDOWN_GRACE when unset.
+const defaultShutdownGrace = 10 * time.Second
 
 // lookup reads one variable, surrounding spaces dropped, def when unset.
 type lookup func(string) string
@@ -96,6 +102,9 @@ func loadConfig(getenv func(string) string) (portalConfig, error) {
 		return c, err
 	}
 	if c.Absolute, err = env.duration("PORTAL_SESSION_ABSOLUTE", session.DefaultAbsoluteTimeout); err != nil {
+		return c, err
+	}
+	if c.ShutdownGrace, err = env.duration("PORTAL_SHUTDOWN_GRACE", defaultShutdownGrace); err != nil {
 		return c, err
 	}
 	if c.TrustedProxies, err = server.ParseTrustedProxies(env.get("PORTAL_TRUSTED_PROXIES", "")); err != nil {

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"strings"
 	"testing"
+	"time"
 )
 
 func envMap(m map[string]string) func(string) string {
@@ -168,5 +169,21 @@ func TestLoadConfigPublicURL(t *testing.T) {
 				t.Errorf("public URL %q, want %q", got, tc.want)
 			}
 		})
+	}
+}
+
+func TestLoadConfigShutdownGrace(t *testing.T) {
+	c, err := loadConfig(envMap(nil))
+	if err != nil || c.ShutdownGrace != defaultShutdownGrace {
+		t.Fatalf("unset: %v, %v; want %v", c.ShutdownGrace, err, defaultShutdownGrace)
+	}
+	if c, err = loadConfig(envMap(map[string]string{"PORTAL_SHUTDOWN_GRACE": "30s"})); err != nil || c.ShutdownGrace != 30*time.Second {
+		t.Fatalf("30s: %v, %v", c.ShutdownGrace, err)
+	}
+	for _, v := range []string{"10", "soon", "-1s", "0s"} {
+		_, err := loadConfig(envMap(map[string]string{"PORTAL_SHUTDOWN_GRACE": v}))
+		if err == nil || !strings.Contains(err.Error(), "PORTAL_SHUTDOWN_GRACE: want a duration like 5m, got \""+v+"\"") {
+			t.Errorf("%q: err = %v; want the PORTAL_SHUTDOWN_GRACE message", v, err)
+		}
 	}
 }

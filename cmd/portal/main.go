@@ -4,7 +4,7 @@
 // PORTAL_ADDR, PORTAL_DATA_DIR, REDIS_URL, PORTAL_ENV (production unless
 // "sandbox"), PORTAL_SECRET, PORTAL_TLS, PORTAL_TLS_CERT and PORTAL_TLS_KEY,
 // PORTAL_OUTBOX_SHARED, PORTAL_TRUSTED_PROXIES, PORTAL_SESSION_IDLE,
-// PORTAL_SESSION_ABSOLUTE, PORTAL_PUBLIC_URL, PORTAL_ASSETS_DIR, PORTAL_SEED_LARGE (or
+// PORTAL_SESSION_ABSOLUTE, PORTAL_SHUTDOWN_GRACE, PORTAL_PUBLIC_URL, PORTAL_ASSETS_DIR, PORTAL_SEED_LARGE (or
 // the flag -seed-large).
 package main
 
@@ -44,11 +44,19 @@ func main() {
 		os.Exit(auditCommand(os.Args[2:], os.Getenv, os.Stdout, os.Stderr))
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
-	if err := run(log); err != nil {
+	err := run(log)
+	if errors.Is(err, errRestart) {
+		reexec(log)
+	}
+	if err != nil {
 		log.Error("portal stopped", "err", err)
 		os.Exit(1)
 	}
 }
+
+// errRestart is run's answer when the dev asset watcher asked for a restart:
+// main re-executes the binary once everything run opened is closed.
+var errRestart = errors.New("restart")
 
 func env(name, def string) string { return lookup(os.Getenv).get(name, def) }
 
@@ -88,6 +96,15 @@ func run(log *slog.Logger) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// Registered before the closes below so it runs after them: "done" means
+	// the workers stopped and Redis and the store are closed.
+	var began time.Time
+	var timedOut bool
+	defer func() {
+		if !began.IsZero() {
+			log.Info("shutdown done", "took", time.Since(began).Round(time.Millisecond).String(), "grace_ran_out", timedOut)
+		}
+	}()
 
 	store, err := reference.Open(ctx, filepath.Join(dataDir, "portal.db"), reference.Options{})
 	if err != nil {
@@ -168,23 +185,49 @@ func run(log *slog.Logger) error {
 		Sessions: session.NewManager(sessStore, session.Config{IdleTimeout: cfg.Idle, AbsoluteTimeout: cfg.Absolute}),
 		Limiter:  limiter, Renderer: renderer, Assets: as, Tokens: signer, Redis: rdb, Logger: log,
 	})
-	defer store.StartExportWorker(ctx, reference.ExportWorkerEnv(log))()
-	defer store.StartPayoutProcessor(ctx, reference.PayoutProcessorEnv(log))()
-	defer store.StartDraftCleanup(ctx, reference.DraftCleanupEnv(log))()
-	go func() {
-		<-ctx.Done()
-		_ = srv.App().ShutdownWithTimeout(10 * time.Second)
-	}()
+	// The workers get their own context: a signal must not stop them while
+	// requests in flight still enqueue work; their stop funcs (deferred, so
+	// they run after the drain below, before Redis and the store close) end them.
+	workCtx := context.Background()
+	defer store.StartExportWorker(workCtx, reference.ExportWorkerEnv(log))()
+	defer store.StartPayoutProcessor(workCtx, reference.PayoutProcessorEnv(log))()
+	defer store.StartDraftCleanup(workCtx, reference.DraftCleanupEnv(log))()
+	restart := make(chan struct{})
 	if dir := env("PORTAL_ASSETS_DIR", ""); dir != "" && env("PORTAL_DEV", "") == "1" {
-		go watchAssets(dir, log, func() {
-			_ = srv.App().ShutdownWithTimeout(2 * time.Second)
-			store.Close()
-		})
+		go watchAssets(dir, log, func() { close(restart) })
 	}
 	log.Info("portal listening", "addr", cfg.url(), "env", mode, "tls", srvCfg.TLS, "data", dataDir, "sessions", backend,
 		"idle_timeout", cfg.Idle.String(), "renderers", renderer.Size())
 	logExposure(log, srvCfg)
-	return srv.App().Listen(cfg.Addr, cfg.listen())
+	listened := make(chan error, 1)
+	go func() { listened <- srv.App().Listen(cfg.Addr, cfg.listen()) }()
+	restarting := false
+	select {
+	case err := <-listened:
+		return err // never listened, or stopped by itself: nothing to drain
+	case <-ctx.Done():
+	case <-restart:
+		restarting = true
+	}
+	// Listen returns as soon as the listener closes, so the drain is waited
+	// on here: returning earlier would run the deferred closes under
+	// handlers still answering.
+	grace := cfg.ShutdownGrace
+	if restarting {
+		grace = 2 * time.Second
+	}
+	log.Info("shutdown started", "grace", grace.String(), "restart", restarting)
+	began = time.Now()
+	err = srv.App().ShutdownWithTimeout(grace)
+	timedOut = errors.Is(err, context.DeadlineExceeded)
+	if err != nil && !timedOut {
+		log.Warn("shutdown", "err", err)
+	}
+	<-listened
+	if restarting {
+		return errRestart
+	}
+	return nil
 }
 
 // connectRedis uses REDIS_URL when set (and fails if it does not answer:
@@ -232,19 +275,50 @@ func loadSecret(dataDir string) ([]byte, error) {
 		return b, nil
 	}
 	path := filepath.Join(dataDir, "secret")
-	if b, err := os.ReadFile(path); err == nil {
-		s, err := hex.DecodeString(strings.TrimSpace(string(b)))
-		if err == nil && len(s) >= 32 {
-			return s, nil
-		}
-		return nil, fmt.Errorf("%s is not a valid secret; remove it to generate a new one", path)
+	if s, err := readSecret(path); !errors.Is(err, fs.ErrNotExist) {
+		return s, err
 	}
 	s := make([]byte, 32)
 	if _, err := rand.Read(s); err != nil {
 		return nil, err
 	}
-	if err := os.WriteFile(path, []byte(hex.EncodeToString(s)+"\n"), 0o600); err != nil {
+	// Two processes starting on one data directory must agree on one
+	// secret: the file is written whole under a temporary name and linked to
+	// its final name, which fails when another process linked first; that
+	// one's secret is then read. A reader never sees a half-written file.
+	tmp, err := os.CreateTemp(dataDir, ".secret-*")
+	if err != nil {
 		return nil, err
+	}
+	defer os.Remove(tmp.Name())
+	_, err = tmp.WriteString(hex.EncodeToString(s) + "\n")
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := os.Link(tmp.Name(), path); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return readSecret(path)
+		}
+		return nil, err
+	}
+	return s, nil
+}
+
+// readSecret reads a generated secret file.
+func readSecret(path string) ([]byte, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	s, err := hex.DecodeString(strings.TrimSpace(string(b)))
+	if err != nil || len(s) < 32 {
+		return nil, fmt.Errorf("%s is not a valid secret; remove it to generate a new one", path)
 	}
 	return s, nil
 }
