@@ -7,32 +7,25 @@
 // download links. Downloads are plain links (the server names the file); with JavaScript
 // the click fetches the file from the API first and checks the reply: a failure, or a reply
 // without a filename, shows "Error while downloading the file" (spec 000 §8).
-import { useState } from 'preact/hooks';
-import { ExportTable, useExportRows } from './lib/exports';
+import { ExportList } from './lib/exports';
 import { stateLabel } from './lib/statements';
 import type { IslandProps } from '../templates/generated/props';
 
 export type Props = IslandProps['StatementsTable'];
 
 export default function StatementsTable({ rows: initial, canDownload, refreshUrl, interval }: Props) {
-  const [said, setSaid] = useState('');
-  const { rows, error, onDownload } = useExportRows(initial, interval, (r, state) =>
-    setSaid(`Statement ${r.from} to ${r.to} of ${r.accountName || r.account}: ${stateLabel(state)}`));
-
-  if (rows.length === 0) {
-    return <p className="rounded border border-gray-300 p-6">No exported statements yet.</p>;
-  }
   return (
-    <ExportTable
+    <ExportList
+      initial={initial}
+      interval={interval}
+      empty="No exported statements yet."
+      said={(r, state) => `Statement ${r.from} to ${r.to} of ${r.accountName || r.account}: ${stateLabel(state)}`}
       caption="Exported statements"
       idPrefix="statement-"
       createdHeader="Create date (UTC)"
       fifth={{ header: 'Type', cell: (r) => r.kind }}
-      rows={rows}
       refreshUrl={refreshUrl}
-      said={said}
-      error={error}
-      downloads={(r) =>
+      downloads={(r, onDownload) =>
         canDownload && r.downloads.length > 0 ? (
           <span className="flex flex-wrap gap-3">
             {r.downloads.map((d, i) => (

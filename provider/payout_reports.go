@@ -74,15 +74,8 @@ func PayoutReportCategories() []string {
 	return slices.DeleteFunc(PayoutStatusCodes(), func(c string) bool { return c == StatusPendingApproval })
 }
 
-// PayoutReportFilter selects and pages payout reports, newest first, like StatementFilter.
-type PayoutReportFilter struct {
-	AccountNumber string
-	DateFrom      time.Time
-	DateTo        time.Time
-	Cursor        string
-	Direction     string
-	Limit         int
-}
+// PayoutReportFilter selects and pages payout reports, newest first.
+type PayoutReportFilter = ExportFilter
 
 // Page sizes of PayoutReports.
 const (

@@ -100,9 +100,10 @@ type Statement struct {
 	ReadyAt        time.Time `json:"ready_at,omitzero" description:"When it became ready."`
 }
 
-// StatementFilter selects and pages statements, newest first. DateFrom and DateTo filter by
-// creation day (both inclusive, UTC days); Cursor and Direction page like MovementFilter.
-type StatementFilter struct {
+// ExportFilter selects and pages exports (statements, payout reports), newest first.
+// DateFrom and DateTo filter by creation day (both inclusive, UTC days); Cursor and
+// Direction page like MovementFilter.
+type ExportFilter struct {
 	AccountNumber string
 	DateFrom      time.Time
 	DateTo        time.Time
@@ -110,6 +111,9 @@ type StatementFilter struct {
 	Direction     string
 	Limit         int
 }
+
+// StatementFilter selects and pages statements.
+type StatementFilter = ExportFilter
 
 // Page sizes of Statements.
 const (

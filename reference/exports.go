@@ -290,37 +290,74 @@ func (r *chunkReader) Read(p []byte) (int, error) {
 
 func (r *chunkReader) Close() error { r.done, r.buf = true, nil; return nil }
 
-// exportList is one page request over an export table, newest first: the organisation's
-// exports, of one account when given, created on the days DateFrom to DateTo (inclusive,
-// UTC; zero: open).
+// exportTable is one kind of export as the store keeps it: its table, the columns scan
+// reads (each row's seq besides), its page sizes and the message of an unknown id.
+type exportTable[T any] struct {
+	table, columns string
+	def, max       int
+	scan           func(r scanner, item *T, seq *int64) error
+	createdAt      func(item *T) time.Time
+	notFound       string
+}
+
+// page reads one page of the organisation's exports, newest first: of one account when
+// given, created on the days DateFrom to DateTo (inclusive, UTC; zero: open), and the
+// total of the filter. The page is never nil.
+func (t exportTable[T]) page(ctx context.Context, s *Store, orgID string, f provider.ExportFilter) (items []T, next, prev string,
+	hasNext bool, total int, err error) {
+	items, next, prev, hasNext, total, err = exportPage(ctx, s, t.table, t.columns, exportList{orgID: orgID, f: f, def: t.def, max: t.max},
+		func(r scanner) (T, time.Time, int64, error) {
+			var item T
+			var seq int64
+			err := t.scan(r, &item, &seq)
+			return item, t.createdAt(&item), seq, err
+		})
+	if items == nil {
+		items = []T{}
+	}
+	return items, next, prev, hasNext, total, err
+}
+
+// one reads the organisation's export id: ENOTFOUND (notFound) when it has none such.
+func (t exportTable[T]) one(ctx context.Context, s *Store, orgID, id string) (T, error) {
+	var item T
+	var seq int64
+	err := t.scan(s.read.QueryRowContext(ctx, `SELECT `+t.columns+` FROM `+t.table+`
+		WHERE id = ? AND organisation_id = ?`, id, orgID), &item, &seq)
+	if errors.Is(err, sql.ErrNoRows) {
+		return item, provider.Errorf(provider.ENOTFOUND, "%s", t.notFound)
+	}
+	return item, err
+}
+
+// exportList is one page request over an export table.
 type exportList struct {
-	orgID, account   string
-	dateFrom, dateTo time.Time
-	cursor, dir      string
-	limit, def, max  int
+	orgID    string
+	f        provider.ExportFilter
+	def, max int
 }
 
 // exportPage reads one page of table (its columns scanned by scan, which gives each row's
 // creation time and seq) and the total of the filter.
 func exportPage[T any](ctx context.Context, s *Store, table, columns string, l exportList,
 	scan func(scanner) (T, time.Time, int64, error)) (items []T, next, prev string, hasNext bool, total int, err error) {
-	k, err := newKeyset(l.cursor, l.dir, l.limit, l.def, l.max)
+	k, err := newKeyset(l.f.Cursor, l.f.Direction, l.f.Limit, l.def, l.max)
 	if err != nil {
 		return nil, "", "", false, 0, err
 	}
 	where := `organisation_id = ?`
 	args := []any{l.orgID}
-	if l.account != "" {
+	if l.f.AccountNumber != "" {
 		where += ` AND account_number = ?`
-		args = append(args, l.account)
+		args = append(args, l.f.AccountNumber)
 	}
-	if !l.dateFrom.IsZero() {
+	if !l.f.DateFrom.IsZero() {
 		where += ` AND created_at >= ?`
-		args = append(args, formatTime(l.dateFrom))
+		args = append(args, formatTime(l.f.DateFrom))
 	}
-	if !l.dateTo.IsZero() {
+	if !l.f.DateTo.IsZero() {
 		where += ` AND created_at < ?`
-		args = append(args, formatTime(l.dateTo.AddDate(0, 0, 1)))
+		args = append(args, formatTime(l.f.DateTo.AddDate(0, 0, 1)))
 	}
 	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM `+table+` WHERE `+where, args...).Scan(&total); err != nil {
 		return nil, "", "", false, 0, fmt.Errorf("reference: %s: %w", table, err)

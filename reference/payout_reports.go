@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"regexp"
@@ -191,36 +190,22 @@ func (s *Store) CreatePayoutReport(ctx context.Context, orgID string, req provid
 	return rep, err
 }
 
+// payoutReportTable is where the store keeps payout reports.
+var payoutReportTable = exportTable[provider.PayoutReport]{table: "payout_reports", columns: payoutReportColumns,
+	def: provider.DefaultPayoutReportLimit, max: provider.MaxPayoutReportLimit, scan: scanPayoutReport,
+	createdAt: func(rep *provider.PayoutReport) time.Time { return rep.CreatedAt }, notFound: provider.MsgPayoutReportNotFound}
+
 // PayoutReports implements provider.PayoutReports.
 func (s *Store) PayoutReports(ctx context.Context, orgID string, f provider.PayoutReportFilter) (provider.PayoutReportPage, error) {
-	page := provider.PayoutReportPage{Reports: []provider.PayoutReport{}}
-	list, next, prev, more, total, err := exportPage(ctx, s, "payout_reports", payoutReportColumns, exportList{orgID: orgID,
-		account: f.AccountNumber, dateFrom: f.DateFrom, dateTo: f.DateTo, cursor: f.Cursor, dir: f.Direction, limit: f.Limit,
-		def: provider.DefaultPayoutReportLimit, max: provider.MaxPayoutReportLimit},
-		func(r scanner) (provider.PayoutReport, time.Time, int64, error) {
-			var rep provider.PayoutReport
-			var seq int64
-			err := scanPayoutReport(r, &rep, &seq)
-			return rep, rep.CreatedAt, seq, err
-		})
-	if err != nil {
-		return page, err
-	}
-	page.Reports = append(page.Reports, list...)
-	page.CursorNext, page.CursorPrev, page.HasNext, page.Total = next, prev, more, total
-	return page, nil
+	var page provider.PayoutReportPage
+	var err error
+	page.Reports, page.CursorNext, page.CursorPrev, page.HasNext, page.Total, err = payoutReportTable.page(ctx, s, orgID, f)
+	return page, err
 }
 
 // PayoutReport implements provider.PayoutReports.
 func (s *Store) PayoutReport(ctx context.Context, orgID, id string) (provider.PayoutReport, error) {
-	var rep provider.PayoutReport
-	var seq int64
-	err := scanPayoutReport(s.read.QueryRowContext(ctx, `SELECT `+payoutReportColumns+` FROM payout_reports
-		WHERE id = ? AND organisation_id = ?`, id, orgID), &rep, &seq)
-	if errors.Is(err, sql.ErrNoRows) {
-		return rep, provider.Errorf(provider.ENOTFOUND, provider.MsgPayoutReportNotFound)
-	}
-	return rep, err
+	return payoutReportTable.one(ctx, s, orgID, id)
 }
 
 // payoutReportFilename names a download after what it holds, e.g.

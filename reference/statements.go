@@ -112,36 +112,22 @@ func (s *Store) CreateStatement(ctx context.Context, orgID string, req provider.
 	return st, err
 }
 
+// statementTable is where the store keeps statements.
+var statementTable = exportTable[provider.Statement]{table: "statements", columns: statementColumns,
+	def: provider.DefaultStatementLimit, max: provider.MaxStatementLimit, scan: scanStatement,
+	createdAt: func(st *provider.Statement) time.Time { return st.CreatedAt }, notFound: provider.MsgStatementFetch}
+
 // Statements implements provider.Statements.
 func (s *Store) Statements(ctx context.Context, orgID string, f provider.StatementFilter) (provider.StatementPage, error) {
-	page := provider.StatementPage{Statements: []provider.Statement{}}
-	list, next, prev, more, total, err := exportPage(ctx, s, "statements", statementColumns, exportList{orgID: orgID,
-		account: f.AccountNumber, dateFrom: f.DateFrom, dateTo: f.DateTo, cursor: f.Cursor, dir: f.Direction, limit: f.Limit,
-		def: provider.DefaultStatementLimit, max: provider.MaxStatementLimit},
-		func(r scanner) (provider.Statement, time.Time, int64, error) {
-			var st provider.Statement
-			var seq int64
-			err := scanStatement(r, &st, &seq)
-			return st, st.CreatedAt, seq, err
-		})
-	if err != nil {
-		return page, err
-	}
-	page.Statements = append(page.Statements, list...)
-	page.CursorNext, page.CursorPrev, page.HasNext, page.Total = next, prev, more, total
-	return page, nil
+	var page provider.StatementPage
+	var err error
+	page.Statements, page.CursorNext, page.CursorPrev, page.HasNext, page.Total, err = statementTable.page(ctx, s, orgID, f)
+	return page, err
 }
 
 // Statement implements provider.Statements.
 func (s *Store) Statement(ctx context.Context, orgID, id string) (provider.Statement, error) {
-	var st provider.Statement
-	var seq int64
-	err := scanStatement(s.read.QueryRowContext(ctx, `SELECT `+statementColumns+` FROM statements
-		WHERE id = ? AND organisation_id = ?`, id, orgID), &st, &seq)
-	if errors.Is(err, sql.ErrNoRows) {
-		return st, provider.Errorf(provider.ENOTFOUND, provider.MsgStatementFetch)
-	}
-	return st, err
+	return statementTable.one(ctx, s, orgID, id)
 }
 
 // statementFilename names a download after what it holds, e.g.

@@ -394,3 +394,39 @@ export function ExportModal({ id, title, open, phase, onClose, done, form }: {
     </Modal>
   );
 }
+
+/** An export list island: the rows (initial) followed every `interval` ms, said(r, state)
+ *  announced as each finishes, empty when there are none, else the table, whose ready
+ *  rows offer downloads(r, onDownload). */
+export function ExportList<R extends ListedExport & Followed>(p: {
+  initial: R[];
+  interval: number;
+  empty: string;
+  said: (r: R, state: string) => string;
+  caption: string;
+  idPrefix: string;
+  createdHeader: string;
+  fifth: { header: string; cell: (r: R) => string };
+  refreshUrl: string;
+  downloads: (r: R, onDownload: (url?: string) => (e: MouseEvent) => void) => VNode | null;
+}) {
+  const [said, setSaid] = useState('');
+  const { rows, error, onDownload } = useExportRows(p.initial, p.interval, (r, state) => setSaid(p.said(r, state)));
+
+  if (rows.length === 0) {
+    return <p className="rounded border border-gray-300 p-6">{p.empty}</p>;
+  }
+  return (
+    <ExportTable
+      caption={p.caption}
+      idPrefix={p.idPrefix}
+      createdHeader={p.createdHeader}
+      fifth={p.fifth}
+      rows={rows}
+      refreshUrl={p.refreshUrl}
+      said={said}
+      error={error}
+      downloads={(r) => p.downloads(r, onDownload)}
+    />
+  );
+}

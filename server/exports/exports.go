@@ -144,6 +144,29 @@ type APIList struct {
 	Limit             int
 }
 
+// Filter is the provider's filter of l, of one account when account is not empty.
+func (l APIList) Filter(account string) provider.ExportFilter {
+	return provider.ExportFilter{AccountNumber: account, DateFrom: l.DateFrom, DateTo: l.DateTo, Cursor: l.Cursor,
+		Direction: l.Direction, Limit: l.Limit}
+}
+
+// APIDownload answers an API download: member is the caller's check (false: it has
+// answered), open the export's file of the organisation; notFound is the title of an
+// unknown export, and one not ready (or failed) says why.
+func APIDownload(c fiber.Ctx, member func() (string, bool, error), notFound string,
+	open func(orgID string) (*provider.ExportFile, error)) error {
+	orgID, ok, err := member()
+	if !ok {
+		return err
+	}
+	f, err := open(orgID)
+	if err != nil {
+		return server.APIProviderFail(c, err, server.APITexts{provider.ENOTFOUND: {Title: notFound},
+			provider.ECONFLICT: {Title: provider.MsgStatementDownload, Detail: provider.ErrorMessage(err)}})
+	}
+	return SendFile(c, f)
+}
+
 // ReadAPIList reads an export list's query; what names the exports in the sort's refusal
 // ("Statements"); max is the largest page. A bad parameter is an APIRefuse naming it.
 func ReadAPIList(c fiber.Ctx, what string, max int) (APIList, error) {

@@ -86,9 +86,7 @@ func (s area) apiList(c fiber.Ctx, r server.APIOrgCall) (server.APIPageBody[[]pr
 	if err != nil {
 		return out, err
 	}
-	f := provider.PayoutReportFilter{AccountNumber: strings.Clone(c.Query("virtual_account_number")), DateFrom: l.DateFrom,
-		DateTo: l.DateTo, Cursor: l.Cursor, Direction: l.Direction, Limit: l.Limit}
-	page, err := s.PayoutReports.PayoutReports(c.Context(), r.OrgID, f)
+	page, err := s.PayoutReports.PayoutReports(c.Context(), r.OrgID, l.Filter(strings.Clone(c.Query("virtual_account_number"))))
 	if err != nil {
 		return out, err
 	}
@@ -102,16 +100,10 @@ func (s area) apiGet(c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[provi
 }
 
 func (s area) apiDownload(c fiber.Ctx, a *server.APICaller) error {
-	orgID, ok, err := s.apiMember(c, a, access.ExportsDownload)
-	if !ok {
-		return err
-	}
-	f, err := s.PayoutReports.OpenPayoutReport(c.Context(), orgID, strings.Clone(c.Params("uuid")))
-	if err != nil {
-		return server.APIProviderFail(c, err, server.APITexts{provider.ENOTFOUND: {Title: provider.MsgPayoutReportNotFound},
-			provider.ECONFLICT: {Title: provider.MsgStatementDownload, Detail: provider.ErrorMessage(err)}})
-	}
-	return exports.SendFile(c, f)
+	return exports.APIDownload(c, func() (string, bool, error) { return s.apiMember(c, a, access.ExportsDownload) },
+		provider.MsgPayoutReportNotFound, func(orgID string) (*provider.ExportFile, error) {
+			return s.PayoutReports.OpenPayoutReport(c.Context(), orgID, strings.Clone(c.Params("uuid")))
+		})
 }
 
 var apiUUIDParam = server.OAParameter{Name: "uuid", In: "path", Required: true, Description: "Payout report id.",

@@ -502,9 +502,7 @@ func (s area) apiListStatements(c fiber.Ctx, r server.APIOrgCall) (server.APIPag
 	if err != nil {
 		return out, err
 	}
-	f := provider.StatementFilter{AccountNumber: strings.Clone(c.Query("account_number")), DateFrom: l.DateFrom, DateTo: l.DateTo,
-		Cursor: l.Cursor, Direction: l.Direction, Limit: l.Limit}
-	page, err := s.Statements.Statements(c.Context(), r.OrgID, f)
+	page, err := s.Statements.Statements(c.Context(), r.OrgID, l.Filter(strings.Clone(c.Query("account_number"))))
 	if err != nil {
 		return out, err
 	}
@@ -522,16 +520,10 @@ func (s area) apiGetStatement(c fiber.Ctx, r server.APIOrgCall) (server.APIDataB
 }
 
 func (s area) apiDownloadStatement(c fiber.Ctx, a *server.APICaller) error {
-	orgID, ok, err := s.apiStatementMember(c, a, access.ExportsDownload)
-	if !ok {
-		return err
-	}
-	f, err := s.Statements.OpenStatement(c.Context(), orgID, strings.Clone(c.Params("statement")), strings.Clone(c.Query("format")))
-	if err != nil {
-		return server.APIProviderFail(c, err, server.APITexts{provider.ENOTFOUND: {Title: provider.MsgStatementFetch},
-			provider.ECONFLICT: {Title: provider.MsgStatementDownload, Detail: provider.ErrorMessage(err)}})
-	}
-	return exports.SendFile(c, f)
+	return exports.APIDownload(c, func() (string, bool, error) { return s.apiStatementMember(c, a, access.ExportsDownload) },
+		provider.MsgStatementFetch, func(orgID string) (*provider.ExportFile, error) {
+			return s.Statements.OpenStatement(c.Context(), orgID, strings.Clone(c.Params("statement")), strings.Clone(c.Query("format")))
+		})
 }
 
 var apiStatementIDParam = server.OAParameter{Name: "statement", In: "path", Required: true, Description: "Statement id.",
