@@ -54,7 +54,7 @@ func (r *Redis) Hit(ctx context.Context, key string, limit int, window time.Dura
 	}
 	vals, err := hitScript.Run(ctx, r.client, []string{r.prefix + key}, window.Milliseconds()).Int64Slice()
 	if err != nil {
-		return Result{}, fmt.Errorf("ratelimit: hit: %w", err)
+		return Result{}, fmt.Errorf("ratelimit: hit: %w", unavailable(err))
 	}
 	if len(vals) != 2 {
 		return Result{}, fmt.Errorf("ratelimit: hit: unexpected reply %v", vals)
@@ -65,7 +65,7 @@ func (r *Redis) Hit(ctx context.Context, key string, limit int, window time.Dura
 // Reset implements Limiter.
 func (r *Redis) Reset(ctx context.Context, key string) error {
 	if err := r.client.Del(ctx, r.prefix+key).Err(); err != nil {
-		return fmt.Errorf("ratelimit: reset: %w", err)
+		return fmt.Errorf("ratelimit: reset: %w", unavailable(err))
 	}
 	return nil
 }
@@ -76,7 +76,7 @@ func (r *Redis) Block(ctx context.Context, key string, d time.Duration) error {
 		return err
 	}
 	if err := r.client.Set(ctx, r.prefix+key, blocked, d).Err(); err != nil {
-		return fmt.Errorf("ratelimit: block: %w", err)
+		return fmt.Errorf("ratelimit: block: %w", unavailable(err))
 	}
 	return nil
 }

@@ -83,6 +83,7 @@ const (
 	apiMsgExpired     = "Your token was expired, please login again" // spec 000 §8
 	APIMsgNotFound    = "Not found"
 	apiMsgInternal    = "Something went wrong"
+	apiMsgUnavailable = "This service is temporarily unavailable. Please try again in a minute."
 	apiMsgInvalidCSRF = "Missing or invalid CSRF token"
 	apiMsgTooLarge    = "Request body too large"
 	// APIMsgNoOrganisation is spec 000 §8's text for a call that names no
@@ -383,6 +384,9 @@ func (s *Server) apiHandler(op *APIOp) fiber.Handler {
 }
 
 func (s *Server) apiInternal(c fiber.Ctx, op *APIOp, err error) error {
+	if Unavailable(err) {
+		return s.apiUnavailable(c, err)
+	}
 	s.Logger.Error("api request failed", "request_id", Req(c).ID, "op", op.ID, "method", c.Method(), "path", c.Path(), "err", err)
 	return APIError(c, fiber.StatusInternalServerError, apiCodeInternal, apiMsgInternal)
 }

@@ -18,11 +18,15 @@ type PlainProps struct {
 	Path    string `json:"path,omitempty"`
 	// Message says what failed, where the spec words it (the error page).
 	Message string `json:"message,omitempty"`
+	// Unavailable makes the error page say the service is temporarily
+	// unavailable (a 503 of an outage) rather than that something broke.
+	Unavailable bool `json:"unavailable,omitempty"`
 }
 
 // handleError is the one place where an error becomes a response: Fiber's
-// typed errors keep their status; anything else is logged with the request
-// id and shown as the spec's generic error page.
+// typed errors keep their status; a dependency out of reach (Unavailable)
+// is a 503; anything else is logged with the request id and shown as the
+// spec's generic error page.
 func (s *Server) handleError(c fiber.Ctx, err error) error {
 	var fe *fiber.Error
 	if strings.HasPrefix(c.Path(), "/api/") {
@@ -37,6 +41,9 @@ func (s *Server) handleError(c fiber.Ctx, err error) error {
 		case fiber.StatusRequestEntityTooLarge, fiber.StatusBadRequest:
 			return c.Status(fe.Code).SendString(fe.Message)
 		}
+	}
+	if Unavailable(err) {
+		return s.unavailablePage(c, err)
 	}
 	s.Logger.Error("request failed", "request_id", Req(c).ID, "method", c.Method(), "path", c.Path(), "err", err)
 	return s.errorPage(c, fiber.StatusInternalServerError, "")
@@ -69,6 +76,9 @@ func (s *Server) apiError(c fiber.Ctx, err error) error {
 			title = apiMsgTooLarge
 		}
 		return APIError(c, fe.Code, code, title)
+	}
+	if Unavailable(err) {
+		return s.apiUnavailable(c, err)
 	}
 	s.Logger.Error("request failed", "request_id", Req(c).ID, "method", c.Method(), "path", c.Path(), "err", err)
 	return APIError(c, fiber.StatusInternalServerError, apiCodeInternal, apiMsgInternal)

@@ -293,7 +293,7 @@ func APIErrorReply(status int, desc string) APIResponse {
 // With adds headers to a documented reply.
 func (r APIResponse) With(h map[string]OAHeader) APIResponse { r.Headers = h; return r }
 
-// apiRetryAfter documents the Retry-After header of a 429.
+// apiRetryAfter documents the Retry-After header of a 429 or a 503.
 var apiRetryAfter = map[string]OAHeader{"Retry-After": {Description: "Seconds until a new attempt may succeed.", Schema: OAInteger("")}}
 
 func APIReplyTooMany(desc string) APIResponse {
@@ -302,7 +302,7 @@ func APIReplyTooMany(desc string) APIResponse {
 
 var (
 	APIReplyUnavailable = APIErrorReply(fiber.StatusServiceUnavailable,
-		"The attempt counter is unavailable; the call is refused rather than left uncounted (code unavailable).")
+		"The attempt counter is unavailable; the call is refused rather than left uncounted (code unavailable).").With(apiRetryAfter)
 	APIReplyUnauthorized = APIErrorReply(fiber.StatusUnauthorized,
 		"No valid credential: code EXPIRED_AUTHENTICATION (detail \"Your token was expired, please login again\") when the token expired or its session ended (refresh, else log in again), invalid_token or unauthenticated otherwise.")
 	APIReplyForbidden = APIErrorReply(fiber.StatusForbidden,
@@ -357,7 +357,7 @@ func withCommonReplies(ops []APIOp) []APIOp {
 }
 
 // apiEdgeReplies are limitRequest's refusals, which every operation can
-// get before it runs, and the internal error.
+// get before it runs, the internal error and the outage's 503.
 func apiEdgeReplies() []APIResponse {
 	return []APIResponse{
 		APIErrorReply(fiber.StatusRequestEntityTooLarge, fmt.Sprintf(
@@ -368,6 +368,8 @@ func apiEdgeReplies() []APIResponse {
 			"A query parameter, form field or JSON string is longer than its cap (%s characters unless the field has its own), code invalid; "+
 				"source names it.", groupThousands(defaultFieldCap))),
 		APIErrorReply(fiber.StatusInternalServerError, "Something went wrong on the server (code internal_error); X-Request-ID names the request."),
+		APIErrorReply(fiber.StatusServiceUnavailable, "A dependency (the session store, the attempt counter or the data store) cannot be reached "+
+			"(code unavailable); Retry-After says when to try again.").With(apiRetryAfter),
 	}
 }
 

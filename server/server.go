@@ -223,16 +223,33 @@ func (s *Server) Routes() []*Route { return s.routes }
 // APIOperations are the API's operations, in the composition's order.
 func (s *Server) APIOperations() []APIOp { return s.apiOps }
 
+// healthzTimeout bounds each dependency's ping, so /healthz answers within
+// a load balancer's usual 1 s timeout even when a dependency hangs.
+const healthzTimeout = 300 * time.Millisecond
+
+// healthz pings the store and the sessions at once, each under its own
+// timeout, and names the one that is down.
 func (s *Server) healthz(c fiber.Ctx) error {
-	ctx, cancel := context.WithTimeout(c.Context(), 2*time.Second)
-	defer cancel()
-	store, sessions := "ok", "ok"
-	code := fiber.StatusOK
-	if err := s.Provider.Ping(ctx); err != nil {
-		store, code = "unavailable", fiber.StatusServiceUnavailable
+	parent := c.Context()
+	ping := func(p func(context.Context) error) <-chan string {
+		ch := make(chan string, 1)
+		go func() {
+			ctx, cancel := context.WithTimeout(parent, healthzTimeout)
+			defer cancel()
+			if err := p(ctx); err != nil {
+				ch <- "unavailable"
+				return
+			}
+			ch <- "ok"
+		}()
+		return ch
 	}
-	if err := s.Sessions.Store().Ping(ctx); err != nil {
-		sessions, code = "unavailable", fiber.StatusServiceUnavailable
+	storeCh, sessionsCh := ping(s.Provider.Ping), ping(s.Sessions.Store().Ping)
+	store, sessions := <-storeCh, <-sessionsCh
+	code := fiber.StatusOK
+	if store != "ok" || sessions != "ok" {
+		code = fiber.StatusServiceUnavailable
+		c.Set(fiber.HeaderRetryAfter, retryAfterOutage)
 	}
 	c.Set(fiber.HeaderCacheControl, "no-store")
 	return c.Status(code).JSON(fiber.Map{

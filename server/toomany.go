@@ -75,5 +75,6 @@ func (s *Server) APIGate(c fiber.Ctx, what string, lims ...RateLimit) (sent bool
 // than left uncounted.
 func (s *Server) APIUnavailable(c fiber.Ctx, err error) error {
 	s.Logger.Error("api limiter", "request_id", Req(c).ID, "path", c.Path(), "err", err)
+	c.Set(fiber.HeaderRetryAfter, retryAfterOutage)
 	return APIError(c, fiber.StatusServiceUnavailable, APICodeUnavailable, "This is not possible right now. Please try again later.")
 }

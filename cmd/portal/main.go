@@ -245,7 +245,7 @@ func connectRedis(ctx context.Context, log *slog.Logger) (*redis.Client, string,
 		conn.Close()
 		url = "redis://127.0.0.1:6379/0"
 	}
-	opt, err := redis.ParseURL(url)
+	opt, err := redisOptions(url)
 	if err != nil {
 		return nil, "", fmt.Errorf("REDIS_URL: %w", err)
 	}

@@ -1895,6 +1895,11 @@ export interface PlainProps {
   path?: string;
   /** Message says what failed, where the spec words it (the error page). */
   message?: string;
+  /**
+   * Unavailable makes the error page say the service is temporarily
+   * unavailable (a 503 of an outage) rather than that something broke.
+   */
+  unavailable?: boolean;
 }
 
 /** Preset is one entry of the picker's list. */

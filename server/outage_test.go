@@ -1,0 +1,186 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+	"golang.org/x/net/html"
+
+	"portal/htmlq"
+	"portal/ratelimit"
+	"portal/session"
+	"portal/testenv"
+)
+
+func TestUnavailableClassification(t *testing.T) {
+	netErr := &net.OpError{Op: "dial", Net: "tcp", Err: errors.New("connection refused")}
+	for _, tc := range []struct {
+		name string
+		err  error
+		want bool
+	}{
+		{"nil", nil, false},
+		{"a bug", errors.New("index out of range"), false},
+		{"a missing session", session.ErrNotFound, false},
+		{"a redis miss", redis.Nil, false},
+		{"a net error", fmt.Errorf("wrapped: %w", netErr), true},
+		{"sessions", fmt.Errorf("load: %w", fmt.Errorf("%w: %w", session.ErrUnavailable, netErr)), true},
+		{"rate limiter", fmt.Errorf("%w: x", ratelimit.ErrUnavailable), true},
+		{"closed redis client", redis.ErrClosed, true},
+		{"redis pool timeout", redis.ErrPoolTimeout, true},
+		{"closed store connection", fmt.Errorf("store: %w", sql.ErrConnDone), true},
+		{"dependency deadline", fmt.Errorf("store: %w", context.DeadlineExceeded), true},
+		{"marked by a provider", fmt.Errorf("%w: upstream", ErrUnavailable), true},
+	} {
+		if got := Unavailable(tc.err); got != tc.want {
+			t.Errorf("%s: Unavailable(%v) = %v, want %v", tc.name, tc.err, got, tc.want)
+		}
+	}
+}
+
+// outageRedisOptions are cmd/portal's short waits and single dial (redisOptions there),
+// which this package cannot import.
+func outageRedisOptions(t *testing.T, url string) *redis.Options {
+	opt, err := redis.ParseURL(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt.DialTimeout, opt.ReadTimeout, opt.WriteTimeout, opt.MaxRetries, opt.DialerRetries = 200*time.Millisecond, 300*time.Millisecond, 300*time.Millisecond, 1, 1
+	return opt
+}
+
+// timedGet sends a GET with a fresh cookie-less request (or with cookies),
+// returning the response, its body and how long it took.
+func timedGet(t *testing.T, h *harness, path string, hdr ...string) (*http.Response, []byte, time.Duration) {
+	t.Helper()
+	r := httptest.NewRequest("GET", "http://portal.test"+path, nil)
+	for i := 0; i+1 < len(hdr); i += 2 {
+		r.Header.Set(hdr[i], hdr[i+1])
+	}
+	start := time.Now()
+	res, err := h.srv.App().Test(r, fiberTestConfig())
+	if err != nil {
+		t.Fatalf("GET %s: %v", path, err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	return res, body, time.Since(start)
+}
+
+// eventually polls cond until it holds or a generous deadline passes.
+func eventually(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not within 15s", what)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func TestOutageRedis(t *testing.T) {
+	rs := testenv.StartRedisServer(t)
+	rdb := redis.NewClient(outageRedisOptions(t, rs.URL))
+	t.Cleanup(func() { rdb.Close() })
+	h := newHarness(t, func(d *Deps) {
+		d.Sessions = session.NewManager(session.NewRedisStore(rdb, "sess:"), session.Config{})
+		d.Limiter = ratelimit.NewRedis(rdb, "rl:")
+		d.Redis = rdb
+	})
+	c := h.client()
+	c.Login(emailObserver)
+	cookie := "portal_session=" + c.SessionID()
+	a := h.api()
+	a.Login(emailObserver)
+
+	rs.Stop()
+
+	var pageTime time.Duration
+	for _, tc := range []struct{ name, path, cookie string }{
+		{"login page", "/login", ""},
+		{"logged-in page", "/", cookie},
+	} {
+		res, body, d := timedGet(t, h, tc.path, "Cookie", tc.cookie)
+		pageTime = max(pageTime, d)
+		if res.StatusCode != http.StatusServiceUnavailable {
+			t.Fatalf("%s during the outage: %d %s", tc.name, res.StatusCode, body)
+		}
+		if res.Header.Get("Retry-After") != "60" || res.Header.Get("Cache-Control") != "no-store" {
+			t.Errorf("%s: Retry-After %q, Cache-Control %q", tc.name, res.Header.Get("Retry-After"), res.Header.Get("Cache-Control"))
+		}
+		doc := parse(t, &http.Response{Body: io.NopCloser(bytes.NewReader(body))})
+		if h1 := htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("h1"))); h1 != "This service is temporarily unavailable" {
+			t.Errorf("%s: h1 %q", tc.name, h1)
+		}
+		if htmlq.Find(doc, htmlq.ByTag("main")) == nil || htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "href") == "/" }) == nil {
+			t.Errorf("%s: no main landmark or no link home", tc.name)
+		}
+		if d > 500*time.Millisecond {
+			t.Errorf("%s took %s during the outage (want < 500ms)", tc.name, d)
+		}
+	}
+	t.Logf("slowest page during the outage: %s", pageTime)
+
+	api := a.Call("GET", currentUser, nil)
+	if api.StatusCode != http.StatusServiceUnavailable || api.ErrorCode(t) != APICodeUnavailable || api.Header.Get("Retry-After") == "" ||
+		!strings.HasPrefix(api.Header.Get("Content-Type"), "application/json") {
+		t.Errorf("api during the outage: %d %q %s", api.StatusCode, api.Header.Get("Content-Type"), api.Raw)
+	}
+
+	res, body, d := timedGet(t, h, "/healthz")
+	var hz map[string]string
+	_ = json.Unmarshal(body, &hz)
+	if res.StatusCode != http.StatusServiceUnavailable || hz["sessions"] != "unavailable" || hz["store"] != "ok" || res.Header.Get("Retry-After") == "" {
+		t.Errorf("healthz during the outage: %d %s", res.StatusCode, body)
+	}
+	if d > 500*time.Millisecond {
+		t.Errorf("healthz took %s during the outage (want < 500ms)", d)
+	}
+	t.Logf("healthz during the outage: %s", d)
+
+	rs.Start()
+	eventually(t, "the login page after Redis is back", func() bool {
+		res, _, _ := timedGet(t, h, "/login")
+		return res.StatusCode == http.StatusOK
+	})
+	if res, body, _ := timedGet(t, h, "/healthz"); res.StatusCode != http.StatusOK {
+		t.Errorf("healthz after Redis is back: %d %s", res.StatusCode, body)
+	}
+	// The restarted Redis kept no sessions: the old cookie is a logged-out
+	// visitor (sent to log in), not an error.
+	if res, body, _ := timedGet(t, h, "/", "Cookie", cookie); res.StatusCode >= 500 {
+		t.Errorf("logged-in page after Redis is back: %d %s", res.StatusCode, body)
+	}
+	a2 := h.api()
+	a2.Login(emailObserver)
+	if r := a2.Call("GET", currentUser, nil); r.StatusCode != http.StatusOK {
+		t.Errorf("api after Redis is back: %d %s", r.StatusCode, r.Raw)
+	}
+}
+
+func TestOutageStoreHealthz(t *testing.T) {
+	h := newHarness(t)
+	h.store.Close()
+	res, body, d := timedGet(t, h, "/healthz")
+	var hz map[string]string
+	_ = json.Unmarshal(body, &hz)
+	if res.StatusCode != http.StatusServiceUnavailable || hz["store"] != "unavailable" || hz["sessions"] != "ok" || res.Header.Get("Retry-After") == "" {
+		t.Errorf("healthz with the store closed: %d %s", res.StatusCode, body)
+	}
+	if d > 500*time.Millisecond {
+		t.Errorf("healthz took %s (want < 500ms)", d)
+	}
+}
