@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/redis/go-redis/v9"
+
+	"portal/redisdown"
 )
 
 // hitScript increments and starts the window in one atomic step, so two
@@ -54,7 +56,7 @@ func (r *Redis) Hit(ctx context.Context, key string, limit int, window time.Dura
 	}
 	vals, err := hitScript.Run(ctx, r.client, []string{r.prefix + key}, window.Milliseconds()).Int64Slice()
 	if err != nil {
-		return Result{}, fmt.Errorf("ratelimit: hit: %w", unavailable(err))
+		return Result{}, fmt.Errorf("ratelimit: hit: %w", redisdown.Mark(err))
 	}
 	if len(vals) != 2 {
 		return Result{}, fmt.Errorf("ratelimit: hit: unexpected reply %v", vals)
@@ -65,7 +67,7 @@ func (r *Redis) Hit(ctx context.Context, key string, limit int, window time.Dura
 // Reset implements Limiter.
 func (r *Redis) Reset(ctx context.Context, key string) error {
 	if err := r.client.Del(ctx, r.prefix+key).Err(); err != nil {
-		return fmt.Errorf("ratelimit: reset: %w", unavailable(err))
+		return fmt.Errorf("ratelimit: reset: %w", redisdown.Mark(err))
 	}
 	return nil
 }
@@ -76,7 +78,7 @@ func (r *Redis) Block(ctx context.Context, key string, d time.Duration) error {
 		return err
 	}
 	if err := r.client.Set(ctx, r.prefix+key, blocked, d).Err(); err != nil {
-		return fmt.Errorf("ratelimit: block: %w", unavailable(err))
+		return fmt.Errorf("ratelimit: block: %w", redisdown.Mark(err))
 	}
 	return nil
 }

@@ -20,6 +20,7 @@ import (
 
 	"portal/htmlq"
 	"portal/ratelimit"
+	"portal/redisdown"
 	"portal/session"
 	"portal/testenv"
 )
@@ -36,8 +37,8 @@ func TestUnavailableClassification(t *testing.T) {
 		{"a missing session", session.ErrNotFound, false},
 		{"a redis miss", redis.Nil, false},
 		{"a net error", fmt.Errorf("wrapped: %w", netErr), true},
-		{"sessions", fmt.Errorf("load: %w", fmt.Errorf("%w: %w", session.ErrUnavailable, netErr)), true},
-		{"rate limiter", fmt.Errorf("%w: x", ratelimit.ErrUnavailable), true},
+		{"sessions", fmt.Errorf("load: %w", fmt.Errorf("%w: %w", redisdown.ErrUnavailable, netErr)), true},
+		{"rate limiter", fmt.Errorf("%w: x", redisdown.ErrUnavailable), true},
 		{"closed redis client", redis.ErrClosed, true},
 		{"redis pool timeout", redis.ErrPoolTimeout, true},
 		{"closed store connection", fmt.Errorf("store: %w", sql.ErrConnDone), true},

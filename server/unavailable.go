@@ -11,8 +11,7 @@ import (
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 
-	"portal/ratelimit"
-	"portal/session"
+	"portal/redisdown"
 )
 
 // ErrUnavailable marks an error as a dependency being out of reach; a
@@ -35,8 +34,7 @@ func Unavailable(err error) bool {
 	var se *sqlite.Error
 	switch {
 	case errors.Is(err, ErrUnavailable),
-		errors.Is(err, session.ErrUnavailable),
-		errors.Is(err, ratelimit.ErrUnavailable),
+		errors.Is(err, redisdown.ErrUnavailable),
 		errors.Is(err, redis.ErrClosed),
 		errors.Is(err, redis.ErrPoolTimeout),
 		errors.Is(err, sql.ErrConnDone),

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/redis/go-redis/v9"
+
+	"portal/redisdown"
 )
 
 // putScript writes a session and adds it to its user's index in one atomic
@@ -73,7 +75,7 @@ func (r *RedisStore) Get(ctx context.Context, handle string) (*Session, error) {
 		return nil, ErrNotFound
 	}
 	if err != nil {
-		return nil, fmt.Errorf("session: get: %w", unavailable(err))
+		return nil, fmt.Errorf("session: get: %w", redisdown.Mark(err))
 	}
 	return decode(b)
 }
@@ -106,7 +108,7 @@ func (r *RedisStore) put(ctx context.Context, s *Session, ttl time.Duration, mod
 	}
 	n, err := putScript.Run(ctx, r.client, keys, data, ttl.Milliseconds(), h, mode).Int64()
 	if err != nil {
-		return fmt.Errorf("session: put: %w", unavailable(err))
+		return fmt.Errorf("session: put: %w", redisdown.Mark(err))
 	}
 	if n < 0 {
 		return ErrNotFound
@@ -128,14 +130,14 @@ func (r *RedisStore) Delete(ctx context.Context, handle string) error {
 		return nil
 	}
 	if err != nil {
-		return fmt.Errorf("session: delete: %w", unavailable(err))
+		return fmt.Errorf("session: delete: %w", redisdown.Mark(err))
 	}
 	s, err := decode(b)
 	if err != nil || s.UserID == "" {
 		return nil // gone is gone; an undecodable entry has no index to fix
 	}
 	if err := r.client.SRem(ctx, r.userKey(s.UserID), handle).Err(); err != nil {
-		return fmt.Errorf("session: delete: unindex: %w", unavailable(err))
+		return fmt.Errorf("session: delete: unindex: %w", redisdown.Mark(err))
 	}
 	return nil
 }
@@ -184,7 +186,7 @@ func (r *RedisStore) DeleteUser(ctx context.Context, userID, except string) (int
 			continue
 		}
 		if err != nil {
-			return 0, fmt.Errorf("session: delete user: %w", unavailable(err))
+			return 0, fmt.Errorf("session: delete user: %w", redisdown.Mark(err))
 		}
 		return n, nil
 	}
@@ -197,14 +199,14 @@ func (r *RedisStore) ListUser(ctx context.Context, userID string) ([]*Session, e
 	idx := r.userKey(userID)
 	hs, err := r.client.SMembers(ctx, idx).Result()
 	if err != nil {
-		return nil, fmt.Errorf("session: list user: %w", unavailable(err))
+		return nil, fmt.Errorf("session: list user: %w", redisdown.Mark(err))
 	}
 	if len(hs) == 0 {
 		return nil, nil
 	}
 	vals, err := r.client.MGet(ctx, r.sessionKeys(hs)...).Result()
 	if err != nil {
-		return nil, fmt.Errorf("session: list user: %w", unavailable(err))
+		return nil, fmt.Errorf("session: list user: %w", redisdown.Mark(err))
 	}
 	var out []*Session
 	var stale []string
@@ -220,7 +222,7 @@ func (r *RedisStore) ListUser(ctx context.Context, userID string) ([]*Session, e
 		// SREM of a handle that was live when read but expired since is
 		// harmless, and one re-added meanwhile (same random id) cannot happen.
 		if err := r.client.SRem(ctx, idx, toAny(stale)...).Err(); err != nil {
-			return nil, fmt.Errorf("session: list user: prune: %w", unavailable(err))
+			return nil, fmt.Errorf("session: list user: prune: %w", redisdown.Mark(err))
 		}
 	}
 	sortByLastSeen(out)
@@ -230,7 +232,7 @@ func (r *RedisStore) ListUser(ctx context.Context, userID string) ([]*Session, e
 // Ping implements Store.
 func (r *RedisStore) Ping(ctx context.Context) error {
 	if err := r.client.Ping(ctx).Err(); err != nil {
-		return fmt.Errorf("session: ping: %w", unavailable(err))
+		return fmt.Errorf("session: ping: %w", redisdown.Mark(err))
 	}
 	return nil
 }

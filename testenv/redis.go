@@ -67,8 +67,25 @@ func StartRedis() (url string, stop func(), err error) {
 	if err != nil {
 		return "", nil, fmt.Errorf("temp dir for redis-server: %w", err)
 	}
-	// A free port can be taken by someone else between our probe and the
-	// server's bind, so a failed start is retried on another port.
+	port, srv, err := startRedisOnFreePort(bin, dir)
+	if err != nil {
+		os.RemoveAll(dir)
+		return "", nil, err
+	}
+	var once sync.Once
+	stop = func() {
+		once.Do(func() {
+			srv.kill()
+			os.RemoveAll(dir)
+		})
+	}
+	return fmt.Sprintf("redis://127.0.0.1:%d/0", port), stop, nil
+}
+
+// startRedisOnFreePort starts redis-server in dir on a free port. A free port
+// can be taken by someone else between our probe and the server's bind, so a
+// failed start is retried on another port.
+func startRedisOnFreePort(bin, dir string) (int, *redisProc, error) {
 	var errs []error
 	for range portAttempts {
 		port, err := freePort()
@@ -81,17 +98,9 @@ func StartRedis() (url string, stop func(), err error) {
 			errs = append(errs, err)
 			continue
 		}
-		var once sync.Once
-		stop := func() {
-			once.Do(func() {
-				srv.kill()
-				os.RemoveAll(dir)
-			})
-		}
-		return fmt.Sprintf("redis://127.0.0.1:%d/0", port), stop, nil
+		return port, srv, nil
 	}
-	os.RemoveAll(dir)
-	return "", nil, fmt.Errorf("could not start %s after %d attempts: %w", redisBinary, portAttempts, errors.Join(errs...))
+	return 0, nil, fmt.Errorf("could not start %s after %d attempts: %w", redisBinary, portAttempts, errors.Join(errs...))
 }
 
 // KeyPrefix returns a key prefix unique to this test, so tests can share one

@@ -30,24 +30,13 @@ func StartRedisServer(t testing.TB) *RedisServer {
 		t.Fatalf("testenv: %s not found in PATH; install it with `%s`", redisBinary, installHint)
 	}
 	dir := t.TempDir()
-	var errs []error
-	for range portAttempts {
-		port, err := freePort()
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		p, err := startRedisOn(bin, dir, port)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		s := &RedisServer{URL: fmt.Sprintf("redis://127.0.0.1:%d/0", port), t: t, bin: bin, dir: dir, port: port, proc: p}
-		t.Cleanup(s.Stop)
-		return s
+	port, p, err := startRedisOnFreePort(bin, dir)
+	if err != nil {
+		t.Fatalf("testenv: %v", err)
 	}
-	t.Fatalf("testenv: could not start %s: %v", redisBinary, errs)
-	return nil
+	s := &RedisServer{URL: fmt.Sprintf("redis://127.0.0.1:%d/0", port), t: t, bin: bin, dir: dir, port: port, proc: p}
+	t.Cleanup(s.Stop)
+	return s
 }
 
 // Stop kills the server and waits for it to exit; stopping a stopped
