@@ -155,19 +155,9 @@ func TestShutdownDrainsRequestsInFlight(t *testing.T) {
 		}
 		conns[i] = c
 	}
-	// The listener accepts in order: once a connection dialled after the 40
-	// is answered, all 40 were accepted, and a connection closed before it
-	// was accepted (a reset) is ruled out.
-	sentinel, err := (&http.Client{Timeout: 30 * time.Second}).Get("http://" + p.addr + "/healthz")
-	if err != nil {
-		t.Fatalf("sentinel request: %v", err)
-	}
-	sentinel.Body.Close()
-
-	if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
-		t.Fatal(err)
-	}
-	signalled := time.Now()
+	// All 40 accepted, so a connection closed before it was accepted (a
+	// reset) is ruled out.
+	signalled := p.acceptedThenTerm(t)
 	p.waitLine(t, "shutdown started", 30*time.Second)
 
 	// A new connection now is refused, or answered; it must not hang.
@@ -259,15 +249,7 @@ func TestShutdownGraceRunsOut(t *testing.T) {
 	}
 	defer c.Close()
 	fmt.Fprintf(c, "GET /healthz HTTP/1.1\r\nHost: %s\r\n", p.addr)
-	sentinel, err := (&http.Client{Timeout: 30 * time.Second}).Get("http://" + p.addr + "/healthz")
-	if err != nil {
-		t.Fatalf("sentinel request: %v", err)
-	}
-	sentinel.Body.Close()
-	if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
-		t.Fatal(err)
-	}
-	signalled := time.Now()
+	signalled := p.acceptedThenTerm(t)
 	select {
 	case err := <-p.exited:
 		if err != nil {
@@ -282,4 +264,20 @@ func TestShutdownGraceRunsOut(t *testing.T) {
 	if !strings.Contains(strings.Join(p.log, "\n"), "grace_ran_out=true") {
 		t.Errorf("no shutdown done line with grace_ran_out=true")
 	}
+}
+
+// acceptedThenTerm sends SIGTERM once every connection dialled so far has
+// been accepted: the listener accepts in order, so a request on a newer
+// connection being answered proves it. It returns when the signal went.
+func (p *portalProc) acceptedThenTerm(t *testing.T) time.Time {
+	t.Helper()
+	sentinel, err := (&http.Client{Timeout: 30 * time.Second}).Get("http://" + p.addr + "/healthz")
+	if err != nil {
+		t.Fatalf("sentinel request: %v", err)
+	}
+	sentinel.Body.Close()
+	if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	return time.Now()
 }
