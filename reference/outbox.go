@@ -16,12 +16,16 @@ const (
 	MaxOutboxLimit     = 500
 )
 
+var (
+	qOutboxInsert = sq("outbox-insert")
+	qOutboxNewest = sq("outbox-newest")
+)
+
 // sendMessage "sends" an e-mail or SMS: the reference provider has no gateway, so it
 // records the message in the outbox, where the sandbox shows it. The outbox therefore holds
 // live codes and links until they expire; only a sandbox may show it.
 func (s *Store) sendMessage(ctx context.Context, tx *sql.Tx, m provider.OutboxMessage) error {
-	_, err := tx.ExecContext(ctx, `INSERT INTO outbox_messages (id, kind, recipient, subject, body, link, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`,
+	_, err := tx.ExecContext(ctx, qOutboxInsert,
 		uuid.NewString(), m.Kind, m.To, m.Subject, m.Body, m.Link, formatTime(s.now()))
 	if err != nil {
 		return fmt.Errorf("reference: outbox: %w", err)
@@ -36,8 +40,7 @@ func (s *Store) Outbox(ctx context.Context, limit int) ([]provider.OutboxMessage
 		limit = DefaultOutboxLimit
 	}
 	limit = min(limit, MaxOutboxLimit)
-	rows, err := s.read.QueryContext(ctx, `SELECT id, kind, recipient, subject, body, link, created_at
-		FROM outbox_messages ORDER BY seq DESC LIMIT ?`, limit)
+	rows, err := s.read.QueryContext(ctx, qOutboxNewest, limit)
 	if err != nil {
 		return nil, fmt.Errorf("reference: outbox: %w", err)
 	}

@@ -1,0 +1,98 @@
+package reference
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// sqlLike matches a Go string that is a statement or a piece of one: it starts with a
+// statement's verb, or holds a clause keyword as SQL writes it (upper case).
+var sqlLike = regexp.MustCompile(`^\s*(SELECT|INSERT|UPDATE|DELETE|WITH|CREATE|REPLACE|DROP|ALTER|PRAGMA)\b|\b(FROM|WHERE|JOIN|ORDER BY|GROUP BY|VALUES|RETURNING|ON CONFLICT|LIMIT)\b`)
+
+// sqlBuilders are the files allowed to put SQL together in Go: the list filters' conditions
+// and keyset paging, which depend on what a request asks for and so cannot be one fixed
+// text. Everything they build is a fragment spliced into a named query.
+var sqlBuilders = []string{"where.go", "keyset.go"}
+
+// sqlPending lists the files whose SQL has not yet moved to queries/*.sql. It only shrinks.
+var sqlPending = []string{
+	"audit.go", "auth.go", "auth_passwords.go", "auth_push.go", "auth_sms.go", "auth_totp.go",
+	"crypto.go", "exports.go", "funding.go", "fx.go", "jobs.go", "ledger.go", "ledger_read.go",
+	"organisations.go", "passkeys.go", "payout_reports.go", "statements.go",
+	"statements_worker.go", "stats.go", "user_management.go", "users.go",
+}
+
+var sqlPendingPayouts = []string{
+	"batches.go", "batches_publish.go", "collections.go", "collections_actions.go",
+	"ledger_search.go", "payout_drafts.go", "payout_drafts_cleanup.go", "payouts.go",
+	"payouts_actions.go", "payouts_lifecycle.go", "receivers.go", "withdrawals.go",
+}
+
+var sqlPendingSeed = []string{
+	"batches_seed.go", "collections_seed.go", "funding_seed.go", "ledger_seed.go",
+	"payout_drafts_seed.go", "payout_reports_seed.go", "payouts_seed.go", "seed.go",
+	"user_management_seed.go", "withdrawals_seed.go",
+}
+
+// TestNoSQLOutsideQueryFiles holds the store to its rule: its SQL is in queries/*.sql and
+// nowhere else in Go, the store's sub-packages included (the engine plumbing of db aside).
+func TestNoSQLOutsideQueryFiles(t *testing.T) {
+	allowed := slices.Concat(sqlBuilders, sqlPending, sqlPendingPayouts, sqlPendingSeed)
+	var files []string
+	err := filepath.WalkDir(".", func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (path == "db" || path == "testdata" || path == "migrations" || path == "queries") {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && strings.HasSuffix(path, ".go") && !strings.HasSuffix(path, "_test.go") {
+			files = append(files, path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	for _, path := range files {
+		if slices.Contains(allowed, path) {
+			continue
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			lit, ok := n.(*ast.BasicLit)
+			if !ok || lit.Kind != token.STRING {
+				return true
+			}
+			if s, err := strconv.Unquote(lit.Value); err == nil && sqlLike.MatchString(s) {
+				t.Errorf("%s: SQL in Go: %.60q; name it in queries/*.sql", fset.Position(lit.Pos()), s)
+			}
+			return true
+		})
+	}
+	for _, p := range slices.Concat(sqlPending, sqlPendingPayouts, sqlPendingSeed) {
+		if _, err := os.Stat(p); err != nil {
+			t.Errorf("sqlPending names %s, which is gone: take it off the list", p)
+		}
+	}
+}
+
+// TestEveryQueryIsUsed keeps the query files to what the code runs: every named query is
+// looked up by some package variable.
+func TestEveryQueryIsUsed(t *testing.T) {
+	if unused := storeQueries.Unused(); len(unused) > 0 {
+		t.Errorf("named queries nothing runs:\n%s", strings.Join(unused, "\n"))
+	}
+}
