@@ -13,7 +13,7 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['islands/**/*.test.{ts,tsx}', 'e2e/sr/*.test.ts', 'e2e/lib/*.test.mjs'],
+    include: ['islands/**/*.test.{ts,tsx}', 'ui/**/*.test.ts', 'e2e/sr/*.test.ts', 'e2e/lib/*.test.mjs'],
     environment: 'jsdom',
     setupFiles: ['vitest.setup.ts'],
     // One jsdom per worker, shared by its files (each test cleans up its own

@@ -13,7 +13,7 @@ import { CopyValue } from './lib/copy';
 import { useHydrated } from './lib/hydrated';
 import { Modal } from './lib/Modal';
 import { tabForKey } from './lib/payouts';
-import { orderTone } from './lib/collections';
+import { orderTone } from '../ui/tones';
 import { RefundFields } from './lib/refund';
 import { DialogConfirm, SectionPanel, SectionTabs, dialogButton } from './lib/panel';
 import type { IslandProps, OrderEvent, OrderField } from '../templates/generated/props';

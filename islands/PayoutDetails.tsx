@@ -14,7 +14,8 @@ import { useState } from 'preact/hooks';
 import { CopyValue } from './lib/copy';
 import { useHydrated } from './lib/hydrated';
 import { Modal } from './lib/Modal';
-import { errorCount, statusTone, tabForKey } from './lib/payouts';
+import { statusTone } from '../ui/tones';
+import { errorCount, tabForKey } from './lib/payouts';
 import { DialogConfirm, SectionPanel, SectionTabs, dialogButton } from './lib/panel';
 import type { IslandProps, PayoutField, PayoutHidden, PayoutTab } from '../templates/generated/props';
 

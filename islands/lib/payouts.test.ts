@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorCount, statusTone, tabForKey } from './payouts';
+import { errorCount, tabForKey } from './payouts';
 
 describe('tabForKey', () => {
   const ids = ['summary', 'payout_request', 'sender', 'history'];
@@ -25,16 +25,5 @@ describe('errorCount', () => {
   it('says error or errors', () => {
     expect(errorCount(1)).toBe(' error');
     expect(errorCount(2)).toBe(' errors');
-  });
-});
-
-describe('statusTone', () => {
-  it('colours by status, blue for the ones on their way', () => {
-    expect(statusTone('completed')).toContain('bg-green-100');
-    expect(statusTone('rejected')).toContain('bg-red-100');
-    expect(statusTone('returned')).toContain('bg-red-100');
-    expect(statusTone('action_required')).toContain('bg-amber-100');
-    expect(statusTone('cancelled')).toContain('bg-gray-200');
-    for (const s of ['received', 'processing', 'pending', 'anything']) expect(statusTone(s)).toContain('bg-blue-100');
   });
 });

@@ -1,5 +1,4 @@
-// Pure helpers of the payouts page and its details island (no JSX: the page and the
-// island compile with different JSX factories and both import this).
+// Pure helpers of the payout details island (no JSX, so vitest runs them without a DOM).
 
 // Keyboard of a tablist (WAI-ARIA Authoring Practices, "Tabs with automatic activation"):
 // ArrowRight and ArrowLeft move to the next and previous tab, wrapping round; Home and End
@@ -23,19 +22,4 @@ export function tabForKey(ids: string[], current: string, key: string): string |
 /** The words a screen reader says after an error count: "1 error", "2 errors". */
 export function errorCount(n: number): string {
   return n === 1 ? ' error' : ' errors';
-}
-
-// The colours of a payout's status badge (list rows and the details panel): green done,
-// red failed, amber waiting for the customer, grey cancelled, blue on its way. The text
-// always names the status; the colour only repeats it.
-const tones: Record<string, string> = {
-  completed: 'bg-green-100 text-green-900',
-  rejected: 'bg-red-100 text-red-900',
-  returned: 'bg-red-100 text-red-900',
-  action_required: 'bg-amber-100 text-amber-900',
-  cancelled: 'bg-gray-200 text-gray-900',
-};
-
-export function statusTone(status: string): string {
-  return 'inline-block rounded px-2 py-0.5 text-xs font-semibold ' + (tones[status] || 'bg-blue-100 text-blue-900');
 }

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -74,5 +75,56 @@ func TestImportRules(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {
 		t.Fatalf("module root not found: %v", err)
+	}
+}
+
+// tsImport finds the module a TS file imports (import … from 'x', export … from 'x',
+// import('x')).
+var tsImport = regexp.MustCompile(`(?:\bfrom\s+|\bimport\s*\(\s*)'([^']+)'`)
+
+// TestPagesAndIslandsStayApart checks the TS arrows: pages never import an island's code and
+// islands never import a page; what both need lives in ui/ (or the generated props types).
+// templates/generated is exempt: its island table names each island's props type.
+func TestPagesAndIslandsStayApart(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := []struct{ from, banned string }{{"templates", "islands"}, {"islands", "templates/pages"}}
+	for _, r := range rules {
+		checked := 0
+		err := filepath.WalkDir(filepath.Join(root, r.from), func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() && d.Name() == "generated" {
+				return filepath.SkipDir
+			}
+			if d.IsDir() || !(strings.HasSuffix(path, ".ts") || strings.HasSuffix(path, ".tsx")) {
+				return nil
+			}
+			src, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			checked++
+			for _, m := range tsImport.FindAllStringSubmatch(string(src), -1) {
+				if !strings.HasPrefix(m[1], ".") {
+					continue
+				}
+				target, _ := filepath.Rel(root, filepath.Join(filepath.Dir(path), m[1]))
+				if target = filepath.ToSlash(target); target == r.banned || strings.HasPrefix(target, r.banned+"/") {
+					rel, _ := filepath.Rel(root, path)
+					t.Errorf("%s imports %s: %s may not import %s (share it through ui/)", rel, m[1], r.from, r.banned)
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if checked < 10 {
+			t.Fatalf("only %d files checked under %s: the walk is broken", checked, r.from)
+		}
 	}
 }

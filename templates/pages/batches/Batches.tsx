@@ -3,6 +3,7 @@ import { Island } from '../../components/Island';
 import { Icon, Flag } from '../../components/Icon';
 import { Listing, WithPanel, counted, rowClass } from '../../components/ListPage';
 import { BatchPanelView } from '../../components/BatchParts';
+import { batchTone } from '../../../ui/tones';
 import type { BatchRow, PageProps } from '../../generated/props';
 
 // Batches (spec 001 §2 "Batches"): the buttons (payout_batches:manage), the status filter
@@ -12,12 +13,6 @@ import type { BatchRow, PageProps } from '../../generated/props';
 // need approval, else the batch's payouts.
 
 type Props = PageProps['Batches'];
-
-const statusTone: Record<string, string> = {
-  completed: 'bg-green-100 text-green-900',
-  waiting_review: 'bg-amber-100 text-amber-900',
-  rejected: 'bg-red-100 text-red-900',
-};
 
 function Row({ r, approval }: { r: BatchRow; approval: boolean }) {
   return (
@@ -33,7 +28,7 @@ function Row({ r, approval }: { r: BatchRow; approval: boolean }) {
       <td className="p-2 text-right tabular-nums">{r.payouts}</td>
       <td className="whitespace-nowrap p-2 text-right tabular-nums">{r.amount}</td>
       {approval ? (
-        <td className="p-2"><span className={'rounded px-2 py-0.5 text-sm ' + (statusTone[r.status] || '')}>{r.statusLabel}</span></td>
+        <td className="p-2"><span className={batchTone(r.status)}>{r.statusLabel}</span></td>
       ) : null}
       <td className="p-2">
         <a href={r.href} className="text-blue-800" aria-hidden="true" tabIndex={-1}>→</a>

@@ -2,7 +2,7 @@ import { Shell } from '../../components/Shell';
 import { Island } from '../../components/Island';
 import { SelectField } from '../../components/Form';
 import { FilterForm, Listing, PanelHeading, RecordCells, WithPanel, counted, rowClass } from '../../components/ListPage';
-import { orderTone } from '../../../islands/lib/collections';
+import { orderTone } from '../../../ui/tones';
 import type { OrderEvent, OrderField, OrderFiltersView, OrderRow, PageProps, PaymentView } from '../../generated/props';
 
 // Orders (spec 001 §2 "Collection orders"): the filter bar (a GET form: status and account,

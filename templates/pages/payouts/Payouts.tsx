@@ -2,7 +2,7 @@ import { Shell } from '../../components/Shell';
 import { Island } from '../../components/Island';
 import { ErrorSummary, SelectField, TextField } from '../../components/Form';
 import { FilterForm, Listing, RecordCells, WithPanel, counted, rowClass } from '../../components/ListPage';
-import { statusTone } from '../../../islands/lib/payouts';
+import { statusTone } from '../../../ui/tones';
 import type { PageProps, PayoutFiltersView, PayoutRow } from '../../generated/props';
 
 // Payouts (spec 001 §2 "Payout requests"): the filter bar (a GET form: every filter works

@@ -3,7 +3,7 @@ import { Island } from '../../components/Island';
 import { SelectField, TextField } from '../../components/Form';
 import { Tone } from '../../components/Messages';
 import { FilterForm, Listing, PanelHeading, RecordCells, WithPanel, counted, rowClass } from '../../components/ListPage';
-import { statusTone } from '../../../islands/lib/payouts';
+import { statusTone } from '../../../ui/tones';
 import type { PageProps, WithdrawalFiltersView, WithdrawalLine, WithdrawalPanel, WithdrawalRow } from '../../generated/props';
 
 // Withdrawals (spec 001 §2 "Withdrawals"): without withdrawal accounts only the spec's
