@@ -406,7 +406,7 @@ func (s *Store) UpdateProfile(ctx context.Context, userID string, in provider.Us
 	}
 	var out provider.User
 	err = s.inTx(ctx, "update profile", func(tx *sql.Tx) error {
-		cur, err := scanUser(tx.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, userID))
+		cur, err := scanUser(tx.QueryRowContext(ctx, qUserByID, userID))
 		if errors.Is(err, sql.ErrNoRows) {
 			return errNoSuchUser()
 		}
@@ -439,7 +439,7 @@ func (s *Store) UpdateProfile(ctx context.Context, userID string, in provider.Us
 			in.FirstName, in.LastName, in.Email, userID); err != nil {
 			return fmt.Errorf("reference: update profile: %w", err)
 		}
-		out, err = scanUser(tx.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, userID))
+		out, err = scanUser(tx.QueryRowContext(ctx, qUserByID, userID))
 		return err
 	})
 	return out, err

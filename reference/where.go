@@ -36,21 +36,33 @@ func (w *where) period(col string, from, to time.Time) {
 	}
 }
 
+// filters starts the conditions a list adds to the fixed WHERE of its named queries, whose
+// own arguments are args; each condition is then added as " AND col ...".
+func filters(args ...any) *where { return &where{args: args} }
+
 // keyedList is one keyset page of a list: the total under w, then the page's rows of
 // `SELECT columns FROM table alias` (alias is the one w's columns name), each read by scan.
 // what names the list in errors.
 func keyedList[T any](ctx context.Context, s *Store, what, table, alias, columns string, w *where, k keyset,
 	scan func(*sql.Rows) (keyedRow[T], error)) (int, []keyedRow[T], error) {
+	from := ` FROM ` + table + ` ` + alias + ` WHERE `
+	return keyedQuery(ctx, s, what, `SELECT count(*)`+from, `SELECT `+columns+from, alias, w, k, scan)
+}
+
+// keyedQuery is keyedList over a list's two named queries, count and page, each ending in the
+// list's WHERE (fixed conditions or, for keyedList, the bare keyword): w's conditions follow,
+// then k's cursor, order and limit on alias's columns.
+func keyedQuery[T any](ctx context.Context, s *Store, what, count, page, alias string, w *where, k keyset,
+	scan func(*sql.Rows) (keyedRow[T], error)) (int, []keyedRow[T], error) {
 	var total int
-	from := ` FROM ` + table + ` ` + alias + ` WHERE ` + w.sql
-	if err := s.read.QueryRowContext(ctx, `SELECT count(*)`+from, w.args...).Scan(&total); err != nil {
+	if err := s.read.QueryRowContext(ctx, count+w.sql, w.args...).Scan(&total); err != nil {
 		return 0, nil, fmt.Errorf("reference: %s: %w", what, err)
 	}
 	cond, cargs, order, err := k.clause(alias + ".")
 	if err != nil {
 		return 0, nil, err
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT `+columns+from+cond+` ORDER BY `+order+` LIMIT `+k.fetch(),
+	rows, err := s.read.QueryContext(ctx, page+w.sql+cond+` ORDER BY `+order+` LIMIT `+k.fetch(),
 		append(append([]any{}, w.args...), cargs...)...)
 	if err != nil {
 		return 0, nil, fmt.Errorf("reference: %s: %w", what, err)

@@ -29,6 +29,7 @@ import (
 type Queries struct {
 	text map[string]string
 	file map[string]string
+	frag map[string]string
 
 	mu   sync.Mutex
 	used map[string]bool
@@ -45,8 +46,8 @@ func LoadQueries(fsys fs.FS) (*Queries, error) {
 	if err != nil {
 		return nil, err
 	}
-	q := &Queries{text: map[string]string{}, file: map[string]string{}, used: map[string]bool{}}
 	fragments := map[string]string{}
+	q := &Queries{text: map[string]string{}, file: map[string]string{}, frag: fragments, used: map[string]bool{}}
 	for _, f := range files {
 		b, err := fs.ReadFile(fsys, f)
 		if err != nil {
@@ -62,6 +63,13 @@ func LoadQueries(fsys fs.FS) (*Queries, error) {
 			return nil, fmt.Errorf("query %s (%s): %w", name, q.file[name], err)
 		}
 		q.text[name] = expanded
+	}
+	for name, text := range fragments {
+		expanded, err := expand(text, fragments, []string{name})
+		if err != nil {
+			return nil, fmt.Errorf("fragment %s: %w", name, err)
+		}
+		q.frag[name] = expanded
 	}
 	return q, nil
 }
@@ -160,6 +168,16 @@ func (q *Queries) Get(name string) string {
 	q.mu.Lock()
 	q.used[name] = true
 	q.mu.Unlock()
+	return text
+}
+
+// Fragment is the text of the named fragment, for code that splices it itself: a list builder
+// or a test reading rows the way the store does. A missing name panics, as with Get.
+func (q *Queries) Fragment(name string) string {
+	text, ok := q.frag[name]
+	if !ok {
+		panic(fmt.Sprintf("db: no fragment named %q", name))
+	}
 	return text
 }
 

@@ -35,6 +35,9 @@ SELECT count(*) FROM receivers
 	if got := q.Names(); strings.Join(got, ",") != "receiver-by-id,receiver-count" {
 		t.Errorf("Names = %v", got)
 	}
+	if got, want := q.Fragment("receiver-columns"), "r.id, r.name"; got != want {
+		t.Errorf("Fragment(receiver-columns) = %q, want %q", got, want)
+	}
 }
 
 func TestLoadQueriesRefusesMistakes(t *testing.T) {
