@@ -40,6 +40,11 @@ func (w *where) period(col string, from, to time.Time) {
 // own arguments are args; each condition is then added as " AND col ...".
 func filters(args ...any) *where { return &where{args: args} }
 
+// countOf counts the rows of from, a sub-select whose SQL another file still builds in Go (the
+// items waiting for approval, payouts.go), under the conditions of cond, a named query that
+// starts at the sub-select's alias p.
+func countOf(from, cond string) string { return `SELECT count(*) FROM (` + from + `) p ` + cond }
+
 // keyedList is one keyset page of a list: the total under w, then the page's rows of
 // `SELECT columns FROM table alias` (alias is the one w's columns name), each read by scan.
 // what names the list in errors.
