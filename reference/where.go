@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -44,6 +45,13 @@ func filters(args ...any) *where { return &where{args: args} }
 // items waiting for approval, payouts.go), under the conditions of cond, a named query that
 // starts at the sub-select's alias p.
 func countOf(from, cond string) string { return `SELECT count(*) FROM (` + from + `) p ` + cond }
+
+// multiRow is query, a single-row INSERT ending in its VALUES row, with that row repeated to n
+// rows, for bulk writes.
+func multiRow(query string, n int) string {
+	row := query[strings.LastIndexByte(query, '('):]
+	return query + strings.Repeat(", "+row, n-1)
+}
 
 // keyedList is one keyset page of a list: the total under w, then the page's rows of
 // `SELECT columns FROM table alias` (alias is the one w's columns name), each read by scan.

@@ -4,24 +4,18 @@
 f.uuid, f.account_number, f.currency_iso, f.changed, f.funding_reference, f.full_name, f.iban,
   f.bank_name, f.bank_address, f.beneficiary_account, f.sort_code, f.swift_code, f.crypto_network, f.wallet_address
 
--- fragment: funding-readable
--- The access rule of ledger reads: a customer account the organisation (both ? are its id)
--- owns or that is shared with it.
-a.kind = 'customer' AND (a.owner_organisation_id = ?
-  OR EXISTS (SELECT 1 FROM account_shares sh WHERE sh.account_number = a.account_number AND sh.organisation_id = ?))
-
 -- name: funding-instructions
 -- Arguments: the organisation, twice.
 SELECT {{funding-columns}} FROM funding_instructions f
   JOIN accounts a ON a.account_number = f.account_number
-  WHERE {{funding-readable}}
+  WHERE {{account-readable}}
   ORDER BY f.account_number
 
 -- name: funding-instruction
 -- Arguments: the account number, then the organisation twice.
 SELECT {{funding-columns}} FROM funding_instructions f
   JOIN accounts a ON a.account_number = f.account_number
-  WHERE f.account_number = ? AND {{funding-readable}}
+  WHERE f.account_number = ? AND {{account-readable}}
 
 -- name: funding-instruction-owned
 SELECT f.uuid, f.changed FROM funding_instructions f
