@@ -37,6 +37,56 @@ func (w *where) period(col string, from, to time.Time) {
 	}
 }
 
+// in adds col IN (vs...); no values is no filter.
+func (w *where) in(col string, vs []string) {
+	if len(vs) == 0 {
+		return
+	}
+	w.sql += ` AND ` + col + ` IN (?` + strings.Repeat(`, ?`, len(vs)-1) + `)`
+	for _, v := range vs {
+		w.args = append(w.args, v)
+	}
+}
+
+// atMost adds col <= v.
+func (w *where) atMost(col string, v any) {
+	w.sql += ` AND ` + col + ` <= ?`
+	w.args = append(w.args, v)
+}
+
+// whereOf continues the conditions cond (with their args) that another file still puts
+// together in Go (payoutWhere, payouts.go).
+func whereOf(cond string, args []any) *where { return &where{sql: ` AND (` + cond + `)`, args: args} }
+
+// filled is query, a named query holding the {{filters}} fragment (TRUE on its own), with w's
+// conditions in its place; w's args are the fragment's, so they go where it stands.
+func filled(query string, w *where) string {
+	return strings.Replace(query, `TRUE /* filters */`, `TRUE`+w.sql, 1)
+}
+
+// selectOf is the SELECT of columns from from (a list's columns and joins, still put together
+// in Go by payouts.go) followed by rest, a named query's conditions and order.
+func selectOf(columns, from, rest string) string { return `SELECT ` + columns + from + ` ` + rest }
+
+// builtJobSQL is the statements of a job queue described in Go by its table and conditions
+// (the payout queue, payouts_lifecycle.go) rather than by named queries.
+func builtJobSQL(q *jobQueue) jobSQL {
+	set := ""
+	if q.set != "" {
+		set = q.set + ", "
+	}
+	return jobSQL{
+		expired: `SELECT id, attempts FROM ` + q.table +
+			` WHERE lease_token IS NOT NULL AND lease_until < ? ORDER BY lease_until LIMIT 1`,
+		due: `SELECT id, attempts FROM ` + q.table +
+			` WHERE lease_token IS NULL AND ` + q.ready + ` ORDER BY ` + q.order + ` LIMIT 1`,
+		giveUp: `UPDATE ` + q.table + ` SET ` + q.giveUp + ` WHERE id = ?`,
+		claim: `UPDATE ` + q.table + ` SET ` + set +
+			`attempts = attempts + 1, lease_token = ?, lease_until = ? WHERE id = ?`,
+		renew: `UPDATE ` + q.table + ` SET lease_until = ? WHERE id = ? AND lease_token = ?`,
+	}
+}
+
 // filters starts the conditions a list adds to the fixed WHERE of its named queries, whose
 // own arguments are args; each condition is then added as " AND col ...".
 func filters(args ...any) *where { return &where{args: args} }

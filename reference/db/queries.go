@@ -84,8 +84,7 @@ func parseQueryFile(file, src string, q *Queries, fragments map[string]string) e
 			}
 			return nil
 		}
-		text := strings.TrimSpace(body.String())
-		text = strings.TrimSuffix(text, ";")
+		text := strings.TrimSuffix(trimTrailingComments(body.String()), ";")
 		if strings.TrimSpace(stripComments(text)) == "" {
 			return fmt.Errorf("%s: %s %s is empty", file, kind, name)
 		}
@@ -121,6 +120,21 @@ func parseQueryFile(file, src string, q *Queries, fragments map[string]string) e
 		return err
 	}
 	return flush()
+}
+
+// trimTrailingComments trims a block and drops the whole-line comments at its end: they head
+// the next block (a section title), and left in a fragment they would comment out whatever
+// follows where it is spliced.
+func trimTrailingComments(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	for len(lines) > 0 {
+		last := strings.TrimSpace(lines[len(lines)-1])
+		if last != "" && !strings.HasPrefix(last, "--") {
+			break
+		}
+		lines = lines[:len(lines)-1]
+	}
+	return strings.TrimSpace(strings.Join(lines, "\n"))
 }
 
 // stripComments drops whole-line -- comments, which may describe a block.

@@ -15,6 +15,8 @@ SELECT {{receiver-columns}} FROM receivers r WHERE r.id = ?;
 
 -- fragment: receiver-columns
 r.id, {{receiver-more}}
+
+-- The next section's title, not part of the fragment.
 `)},
 		"b.sql": {Data: []byte(`-- fragment: receiver-more
 r.name
