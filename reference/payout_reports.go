@@ -188,11 +188,11 @@ func (s *Store) CreatePayoutReport(ctx context.Context, orgID string, req provid
 		if err != nil {
 			return err
 		}
-		var found int
+		var found bool
 		if err := tx.QueryRowContext(ctx, filled(qPayoutReportAny, whereOf(where, nil)), args...).Scan(&found); err != nil {
 			return fmt.Errorf("reference: create payout report: %w", err)
 		}
-		if found == 0 {
+		if !found {
 			return provider.ErrNoPayoutsFound
 		}
 		cats, _ := json.Marshal(rep.StateCategories)
