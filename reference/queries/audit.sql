@@ -37,9 +37,9 @@ SELECT count(*) FROM audit_entries a WHERE a.chain = ?
 -- name: audit-list-page
 SELECT {{audit-columns}} FROM audit_entries a WHERE a.chain = ?
 
--- fragment: audit-verify-head-columns
 -- A head as a row of the walk: heads sort after their chain's entries (the first column), so
 -- each chain is read whole before its head is compared.
+-- fragment: audit-verify-head-columns
 1, entry_id, chain, seq, '', '', '', '', '', '', '', '', '', '', '', '', '', hash
 
 -- name: audit-verify

@@ -20,7 +20,7 @@ SELECT id, attempts FROM statements
   WHERE lease_token IS NOT NULL AND lease_until < ? ORDER BY lease_until LIMIT 1
 
 -- name: statement-job-due
--- The first unclaimed job that has waited out the delay (? is the latest created_at due).
+-- The first unclaimed job that has waited out the delay (the argument is the latest created_at that is due).
 SELECT id, attempts FROM statements
   WHERE lease_token IS NULL AND state = 'queued' AND created_at <= ? ORDER BY seq LIMIT 1
 

@@ -1,9 +1,9 @@
 -- The ledger: accounts, transactions and their entries, booked by ledger.go and read by
 -- ledger_read.go (statements.go reads entries too).
 
+-- The access rule of ledger reads: a customer account the organisation owns or that is shared
+-- with it (its two arguments are the organisation's id).
 -- fragment: account-readable
--- The access rule of ledger reads: a customer account the organisation (both ? are its id)
--- owns or that is shared with it.
 a.kind = 'customer' AND (a.owner_organisation_id = ?
   OR EXISTS (SELECT 1 FROM account_shares sh WHERE sh.account_number = a.account_number AND sh.organisation_id = ?))
 

@@ -13,9 +13,9 @@ SELECT {{user-columns}} FROM users WHERE email = ?
 -- name: user-login-by-email
 SELECT {{user-columns}}, password_hash FROM users WHERE email = ?
 
--- fragment: org-user-rows
 -- An organisation's members and pending invitations as one list: the columns of
 -- provider.OrgUser, expires_at '' for members. Arguments: the organisation, twice.
+-- fragment: org-user-rows
 SELECT u.id AS id, u.email AS email, u.first_name, u.last_name, u.created_at, m.role,
     0 AS invited, '' AS expires_at, u.disabled
   FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.organisation_id = ?
