@@ -20,6 +20,7 @@ import (
 
 var (
 	qEntryInsert              = sq("entry-insert")
+	qEntryInsertReturning     = sq("entry-insert-returning")
 	qLedgerTransactionInsert  = sq("ledger-transaction-insert")
 	qLedgerAccount            = sq("ledger-account")
 	qSystemAccountInsert      = sq("system-account-insert")
@@ -91,7 +92,7 @@ func (b *booker) writePending() error {
 func newBooker(ctx context.Context, tx *sql.Tx) (*booker, error) {
 	b := &booker{ctx: ctx, tx: tx, accts: map[string]*ledgerAccount{}}
 	var err error
-	if b.insE, err = tx.PrepareContext(ctx, qEntryInsert); err != nil {
+	if b.insE, err = tx.PrepareContext(ctx, qEntryInsertReturning); err != nil {
 		return nil, fmt.Errorf("reference: ledger: %w", err)
 	}
 	if b.insT, err = tx.PrepareContext(ctx, qLedgerTransactionInsert); err != nil {
@@ -204,18 +205,13 @@ func (b *booker) book(m txMeta, ps []posting, wantEntries bool) ([]provider.Entr
 			b.pending = append(b.pending, m.id, a.number, p.entryType, p.amount.String(), nb.String(), a.currency, p.reference, p.orderID, at)
 			continue
 		}
-		res, err := b.insE.ExecContext(b.ctx, m.id, a.number, p.entryType, p.amount.String(), nb.String(), a.currency, p.reference, p.orderID, at)
+		var seq int64
+		err := b.insE.QueryRowContext(b.ctx, m.id, a.number, p.entryType, p.amount.String(), nb.String(), a.currency, p.reference, p.orderID, at).Scan(&seq)
 		if err != nil {
 			return nil, fmt.Errorf("reference: ledger entry: %w", err)
 		}
-		{
-			seq, err := res.LastInsertId()
-			if err != nil {
-				return nil, fmt.Errorf("reference: ledger entry: %w", err)
-			}
-			out = append(out, provider.Entry{ID: strconv.FormatInt(seq, 10), Date: m.at.UTC(), Reference: p.reference,
-				OrderID: p.orderID, EntryType: p.entryType, Amount: p.amount.String(), RunningBalance: nb.String(), Currency: a.currency})
-		}
+		out = append(out, provider.Entry{ID: strconv.FormatInt(seq, 10), Date: m.at.UTC(), Reference: p.reference,
+			OrderID: p.orderID, EntryType: p.entryType, Amount: p.amount.String(), RunningBalance: nb.String(), Currency: a.currency})
 	}
 	if len(b.pending) >= 100*entryInsertColumns {
 		if err := b.writePending(); err != nil {

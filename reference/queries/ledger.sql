@@ -17,6 +17,11 @@ transaction_id, account_number, entry_type, amount, running_balance, currency, r
 -- Bulk bookings repeat the VALUES row (where.go's multiRow).
 INSERT INTO ledger_entries ({{entry-insert-columns}}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
 
+-- name: entry-insert-returning
+-- One entry whose seq the booking returns.
+INSERT INTO ledger_entries ({{entry-insert-columns}}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+  RETURNING seq
+
 -- name: ledger-transaction-insert
 INSERT INTO ledger_transactions
   (id, kind, organisation_id, idempotency_key, request_hash, end_to_end_id, exchange_rate, created_at)
