@@ -17,6 +17,20 @@ import (
 	"portal/reference/db"
 )
 
+var (
+	qUserEmailByID     = sq("user-email-by-id")
+	qMembershipRole    = sq("membership-role")
+	qAuditHead         = sq("audit-head")
+	qAuditEntryInsert  = sq("audit-entry-insert")
+	qAuditHeadUpsert   = sq("audit-head-upsert")
+	qMembershipsOfUser = sq("memberships-of-user")
+	qUserMFAEnabled    = sq("user-mfa-enabled")
+	qAuditListCount    = sq("audit-list-count")
+	qAuditListPage     = sq("audit-list-page")
+	qAuditVerify       = sq("audit-verify")
+	qAuditVerifyChain  = sq("audit-verify-chain")
+)
+
 var _ provider.Audit = (*Store)(nil)
 
 // auditGenesis is the previous hash of a chain's first entry.
@@ -87,7 +101,7 @@ func (s *Store) auditAt(ctx context.Context, tx db.DBTX, ev provider.AuditEvent,
 		a = *ev.Actor
 	}
 	if a.UserID != "" && a.Email == "" {
-		if err := tx.QueryRowContext(ctx, `SELECT email FROM users WHERE id = ?`, a.UserID).Scan(&a.Email); err != nil &&
+		if err := tx.QueryRowContext(ctx, qUserEmailByID, a.UserID).Scan(&a.Email); err != nil &&
 			!errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("reference: audit: %w", err)
 		}
@@ -97,7 +111,7 @@ func (s *Store) auditAt(ctx context.Context, tx db.DBTX, ev provider.AuditEvent,
 	}
 	if a.UserID != "" && a.Role == "" && ev.OrgID != "" {
 		// An API call names no role; the membership says what it is now.
-		if err := tx.QueryRowContext(ctx, `SELECT role FROM memberships WHERE user_id = ? AND organisation_id = ?`,
+		if err := tx.QueryRowContext(ctx, qMembershipRole,
 			a.UserID, ev.OrgID).Scan(&a.Role); err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("reference: audit: %w", err)
 		}
@@ -116,25 +130,19 @@ func (s *Store) auditAt(ctx context.Context, tx db.DBTX, ev provider.AuditEvent,
 	r := auditRow{chain: ev.OrgID, at: formatTime(at), kind: string(ev.Kind), userID: a.UserID, email: a.Email,
 		role: a.Role, session: a.Session, clientIP: a.ClientIP, origin: a.Origin, path: a.Path,
 		recordKind: ev.RecordKind, recordID: ev.RecordID, changes: string(cj), prevHash: auditGenesis}
-	err = tx.QueryRowContext(ctx, `SELECT seq, hash FROM audit_heads WHERE chain = ?`, r.chain).Scan(&r.seq, &r.prevHash)
+	err = tx.QueryRowContext(ctx, qAuditHead, r.chain).Scan(&r.seq, &r.prevHash)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return fmt.Errorf("reference: audit head: %w", err)
 	}
 	r.seq++
 	r.hash = r.digest()
-	res, err := tx.ExecContext(ctx, `INSERT INTO audit_entries (chain, seq, created_at, kind, user_id, user_email, role,
-		session_handle, client_ip, origin, path, record_kind, record_id, changes, prev_hash, hash)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, r.chain, r.seq, r.at, r.kind, r.userID, r.email, r.role,
-		r.session, r.clientIP, r.origin, r.path, r.recordKind, r.recordID, r.changes, r.prevHash, r.hash)
+	var id int64
+	err = tx.QueryRowContext(ctx, qAuditEntryInsert, r.chain, r.seq, r.at, r.kind, r.userID, r.email, r.role,
+		r.session, r.clientIP, r.origin, r.path, r.recordKind, r.recordID, r.changes, r.prevHash, r.hash).Scan(&id)
 	if err != nil {
 		return fmt.Errorf("reference: audit entry: %w", err)
 	}
-	id, err := res.LastInsertId()
-	if err != nil {
-		return err
-	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO audit_heads (chain, seq, entry_id, hash) VALUES (?, ?, ?, ?)
-		ON CONFLICT (chain) DO UPDATE SET seq = excluded.seq, entry_id = excluded.entry_id, hash = excluded.hash`,
+	if _, err := tx.ExecContext(ctx, qAuditHeadUpsert,
 		r.chain, r.seq, id, r.hash); err != nil {
 		return fmt.Errorf("reference: audit head: %w", err)
 	}
@@ -149,7 +157,7 @@ func (s *Store) RecordAudit(ctx context.Context, ev provider.AuditEvent) error {
 		}
 		userID := ev.AboutUser
 		if userID == "" && ev.AboutEmail != "" {
-			err := tx.QueryRowContext(ctx, `SELECT id FROM users WHERE email = ?`, normalizeEmail(ev.AboutEmail)).Scan(&userID)
+			err := tx.QueryRowContext(ctx, qUserIDByEmail, normalizeEmail(ev.AboutEmail)).Scan(&userID)
 			if errors.Is(err, sql.ErrNoRows) {
 				a := provider.AuditActorOf(ctx)
 				if ev.Actor != nil {
@@ -169,9 +177,6 @@ func (s *Store) RecordAudit(ctx context.Context, ev provider.AuditEvent) error {
 		return s.auditUser(ctx, tx, userID, ev)
 	})
 }
-
-const auditColumns = `id, chain, seq, created_at, kind, user_id, user_email, role, session_handle, client_ip, origin, path,
-	record_kind, record_id, changes, prev_hash, hash`
 
 func scanAudit(rows *sql.Rows, r *auditRow) error {
 	return rows.Scan(&r.id, &r.chain, &r.seq, &r.at, &r.kind, &r.userID, &r.email, &r.role, &r.session, &r.clientIP,
@@ -207,13 +212,13 @@ func (s *Store) AuditEntries(ctx context.Context, orgID string, f provider.Audit
 	if err := s.organisationExists(ctx, orgID); err != nil {
 		return page, err
 	}
-	w := whereFirst(`a.chain = ?`, orgID)
+	w := filters(orgID)
 	w.equal("a.user_id", f.UserID)
 	w.equal("a.user_email", f.Email)
 	w.equal("a.kind", string(f.Kind))
 	w.equal("a.record_id", strings.TrimSpace(f.Record))
 	w.period("a.created_at", f.From, f.To)
-	total, list, err := keyedList(ctx, s, "audit entries", "audit_entries", "a", auditColumns, w, k,
+	total, list, err := keyedQuery(ctx, s, "audit entries", qAuditListCount, qAuditListPage, "a", w, k,
 		func(rows *sql.Rows) (keyedRow[provider.AuditEntry], error) {
 			var r auditRow
 			if err := scanAudit(rows, &r); err != nil {
@@ -236,19 +241,17 @@ func (s *Store) AuditEntries(ctx context.Context, orgID string, f provider.Audit
 // last entry. The first link that does not hold is reported per chain.
 func (s *Store) VerifyAudit(ctx context.Context, orgID string) (provider.AuditVerification, error) {
 	v := provider.AuditVerification{Breaks: []provider.AuditBreak{}}
-	filter, args := "", []any{}
+	query, args := qAuditVerify, []any{}
 	if orgID != "" {
 		chain := orgID
 		if orgID == SystemAuditChain {
 			chain = ""
 		}
-		filter, args = ` WHERE chain = ?`, []any{chain, chain}
+		query, args = qAuditVerifyChain, []any{chain, chain}
 	}
 	// Heads sort after their chain's entries (the first column), so each chain is read whole
 	// before its head is compared.
-	rows, err := s.read.QueryContext(ctx, `SELECT 0, `+auditColumns+` FROM audit_entries`+filter+`
-		UNION ALL SELECT 1, entry_id, chain, seq, '', '', '', '', '', '', '', '', '', '', '', '', '', hash FROM audit_heads`+filter+`
-		ORDER BY 3, 1, 4`, args...)
+	rows, err := s.read.QueryContext(ctx, query, args...)
 	if err != nil {
 		return v, fmt.Errorf("reference: verify audit: %w", err)
 	}
@@ -346,7 +349,7 @@ func (s *Store) auditUser(ctx context.Context, tx db.DBTX, userID string, ev pro
 	if a.UserID == "" {
 		a.UserID = userID
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT organisation_id, role FROM memberships WHERE user_id = ? ORDER BY organisation_id`, userID)
+	rows, err := tx.QueryContext(ctx, qMembershipsOfUser, userID)
 	if err != nil {
 		return fmt.Errorf("reference: audit: %w", err)
 	}
@@ -387,13 +390,13 @@ func (s *Store) auditUser(ctx context.Context, tx db.DBTX, userID string, ev pro
 // and MFA turned on or off when finish changed that.
 func (s *Store) auditMFA(ctx context.Context, tx db.DBTX, userID, method string, finish func() error) error {
 	var before, after bool
-	if err := tx.QueryRowContext(ctx, `SELECT mfa_enabled FROM users WHERE id = ?`, userID).Scan(&before); err != nil {
+	if err := tx.QueryRowContext(ctx, qUserMFAEnabled, userID).Scan(&before); err != nil {
 		return fmt.Errorf("reference: audit: %w", err)
 	}
 	if err := finish(); err != nil {
 		return err
 	}
-	if err := tx.QueryRowContext(ctx, `SELECT mfa_enabled FROM users WHERE id = ?`, userID).Scan(&after); err != nil {
+	if err := tx.QueryRowContext(ctx, qUserMFAEnabled, userID).Scan(&after); err != nil {
 		return fmt.Errorf("reference: audit: %w", err)
 	}
 	if err := s.auditUser(ctx, tx, userID, provider.AuditEvent{Kind: provider.AuditMFASetUp,

@@ -328,7 +328,7 @@ func (s *Store) chainEntries(t *testing.T, chain string) []provider.AuditEntry {
 	if chain != "" {
 		return entriesOf(t, s, chain)
 	}
-	rows, err := s.read.Query(`SELECT ` + auditColumns + ` FROM audit_entries WHERE chain = '' ORDER BY seq DESC`)
+	rows, err := s.read.Query(`SELECT ` + storeQueries.Fragment("audit-columns") + ` FROM audit_entries WHERE chain = '' ORDER BY seq DESC`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -381,7 +381,7 @@ func TestAuditVerifyFindsTampering(t *testing.T) {
 			if strings.Contains(c.sql, "hash = ?") {
 				// A forger who recomputes the edited entry's hash still breaks the next link.
 				var r auditRow
-				rows, err := s.read.Query(`SELECT `+auditColumns+` FROM audit_entries WHERE chain = ? AND seq = 2`, DemoOrg2ID)
+				rows, err := s.read.Query(`SELECT `+storeQueries.Fragment("audit-columns")+` FROM audit_entries WHERE chain = ? AND seq = 2`, DemoOrg2ID)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -16,6 +16,10 @@ import (
 	"portal/reference/db"
 )
 
+var (
+	qUserMFARefresh = sq("user-mfa-refresh")
+)
+
 var _ provider.Auth = (*Store)(nil)
 
 // DefaultTOTPIssuer names the portal in authenticator apps when Options.TOTPIssuer is empty.
@@ -58,7 +62,7 @@ const (
 // activeUser loads a user that may take part in an authentication flow: ENOTFOUND when
 // unknown, EUNAUTHORIZED when disabled.
 func activeUser(ctx context.Context, q db.DBTX, userID string) (provider.User, error) {
-	u, err := scanUser(q.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, userID))
+	u, err := scanUser(q.QueryRowContext(ctx, qUserByID, userID))
 	if errors.Is(err, sql.ErrNoRows) {
 		return provider.User{}, provider.Errorf(provider.ENOTFOUND, msgUserNotFound)
 	}
@@ -74,8 +78,7 @@ func activeUser(ctx context.Context, q db.DBTX, userID string) (provider.User, e
 // refreshMFAFlags turns MFA on once both factors are set up (spec 000: "the user moves on
 // when both TOTP and phone are set up").
 func refreshMFAFlags(ctx context.Context, tx *sql.Tx, userID string) error {
-	_, err := tx.ExecContext(ctx, `UPDATE users SET mfa_configured = 1, mfa_enabled = 1
-		WHERE id = ? AND has_verify_setup = 1 AND has_phone = 1`, userID)
+	_, err := tx.ExecContext(ctx, qUserMFARefresh, userID)
 	if err != nil {
 		return fmt.Errorf("reference: updating MFA flags: %w", err)
 	}

@@ -14,6 +14,23 @@ import (
 	"portal/reference/db"
 )
 
+var (
+	qUserPasswordByEmail  = sq("user-password-by-email")
+	qPasswordTokensPrune  = sq("password-tokens-prune")
+	qPasswordResetsSpend  = sq("password-resets-spend")
+	qPasswordResetInsert  = sq("password-reset-insert")
+	qPasswordToken        = sq("password-token")
+	qInvitationByToken    = sq("invitation-by-token")
+	qUserIDByEmail        = sq("user-id-by-email")
+	qUserInsert           = sq("user-insert")
+	qUserAcceptInvitation = sq("user-accept-invitation")
+	qMembershipJoin       = sq("membership-join")
+	qInvitationAccepted   = sq("invitation-accepted")
+	qPasswordTokensSpend  = sq("password-tokens-spend")
+	qUserSetPassword      = sq("user-set-password")
+	qInvitationInsert     = sq("invitation-insert")
+)
+
 // Token kinds in password_tokens.
 const (
 	tokenReset = "reset"
@@ -50,7 +67,7 @@ func (s *Store) RequestPasswordReset(ctx context.Context, email string) error {
 	return s.inTx(ctx, "request password reset", func(tx *sql.Tx) error {
 		var userID, pwHash string
 		var disabled bool
-		err := tx.QueryRowContext(ctx, `SELECT id, password_hash, disabled FROM users WHERE email = ?`, email).
+		err := tx.QueryRowContext(ctx, qUserPasswordByEmail, email).
 			Scan(&userID, &pwHash, &disabled)
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
@@ -63,16 +80,14 @@ func (s *Store) RequestPasswordReset(ctx context.Context, email string) error {
 		}
 		now := s.now()
 		// Housekeeping: a token long past its expiry only needs to answer "not found".
-		if _, err := tx.ExecContext(ctx, `DELETE FROM password_tokens WHERE expires_at < ?`,
+		if _, err := tx.ExecContext(ctx, qPasswordTokensPrune,
 			formatTime(now.Add(-tokenRetention))); err != nil {
 			return fmt.Errorf("reference: request password reset: %w", err)
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE password_tokens SET spent_at = ?
-			WHERE user_id = ? AND kind = 'reset' AND spent_at IS NULL`, formatTime(now), userID); err != nil {
+		if _, err := tx.ExecContext(ctx, qPasswordResetsSpend, formatTime(now), userID); err != nil {
 			return fmt.Errorf("reference: request password reset: %w", err)
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO password_tokens (token_hash, kind, user_id, created_at, expires_at)
-			VALUES (?, 'reset', ?, ?, ?)`, hash, userID, formatTime(now), formatTime(now.Add(provider.ResetTokenTTL))); err != nil {
+		if _, err := tx.ExecContext(ctx, qPasswordResetInsert, hash, userID, formatTime(now), formatTime(now.Add(provider.ResetTokenTTL))); err != nil {
 			return fmt.Errorf("reference: request password reset: %w", err)
 		}
 		if err := s.auditUser(ctx, tx, userID, provider.AuditEvent{Kind: provider.AuditPasswordResetRequested}); err != nil {
@@ -121,9 +136,7 @@ func (s *Store) lookupToken(ctx context.Context, q db.DBTX, kind, token string) 
 	var expires string
 	var spent sql.NullString
 	var disabled bool
-	err := q.QueryRowContext(ctx, `SELECT p.user_id, u.email, u.disabled, p.expires_at, p.spent_at
-		FROM password_tokens p JOIN users u ON u.id = p.user_id
-		WHERE p.token_hash = ? AND p.kind = ?`, t.hash, kind).Scan(&t.userID, &t.email, &disabled, &expires, &spent)
+	err := q.QueryRowContext(ctx, qPasswordToken, t.hash, kind).Scan(&t.userID, &t.email, &disabled, &expires, &spent)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return passwordToken{}, notFound
@@ -177,10 +190,7 @@ func (s *Store) lookupInvitation(ctx context.Context, q db.DBTX, token string) (
 	}
 	var r invitationRow
 	var expires string
-	err := q.QueryRowContext(ctx, `SELECT i.id, i.organisation_id, o.name, i.email, i.first_name, i.last_name, i.role, i.expires_at,
-			EXISTS (SELECT 1 FROM users u WHERE u.email = i.email AND u.password_hash <> '')
-		FROM invitations i JOIN organisations o ON o.id = i.organisation_id
-		WHERE i.token_hash = ? AND i.accepted_at IS NULL`, tokenHash(token)).
+	err := q.QueryRowContext(ctx, qInvitationByToken, tokenHash(token)).
 		Scan(&r.id, &r.orgID, &r.orgName, &r.email, &r.firstName, &r.lastName, &r.role, &expires, &r.login)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
@@ -230,18 +240,17 @@ func (s *Store) AcceptInvitation(ctx context.Context, token, password string) (p
 			return provider.Errorf(provider.ECONFLICT, "%s", provider.MsgInvitationLogin)
 		}
 		var userID string
-		err = tx.QueryRowContext(ctx, `SELECT id FROM users WHERE email = ?`, r.email).Scan(&userID)
+		err = tx.QueryRowContext(ctx, qUserIDByEmail, r.email).Scan(&userID)
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
 			userID = uuid.NewString()
-			if _, err := tx.ExecContext(ctx, `INSERT INTO users (id, email, password_hash, first_name, last_name, created_at)
-				VALUES (?, ?, ?, ?, ?, ?)`, userID, r.email, hash, r.firstName, r.lastName, formatTime(s.now())); err != nil {
+			if _, err := tx.ExecContext(ctx, qUserInsert, userID, r.email, hash, r.firstName, r.lastName, formatTime(s.now())); err != nil {
 				return fmt.Errorf("reference: accept invitation: %w", err)
 			}
 		case err != nil:
 			return fmt.Errorf("reference: accept invitation: %w", err)
 		default:
-			if _, err := tx.ExecContext(ctx, `UPDATE users SET password_hash = ?, first_name = ?, last_name = ? WHERE id = ?`,
+			if _, err := tx.ExecContext(ctx, qUserAcceptInvitation,
 				hash, r.firstName, r.lastName, userID); err != nil {
 				return fmt.Errorf("reference: accept invitation: %w", err)
 			}
@@ -252,7 +261,7 @@ func (s *Store) AcceptInvitation(ctx context.Context, token, password string) (p
 		if err := s.auditInvitationAccepted(ctx, tx, r, userID); err != nil {
 			return err
 		}
-		u, err = scanUser(tx.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, userID))
+		u, err = scanUser(tx.QueryRowContext(ctx, qUserByID, userID))
 		if err != nil {
 			return fmt.Errorf("reference: accept invitation: %w", err)
 		}
@@ -295,12 +304,10 @@ func (s *Store) JoinInvitation(ctx context.Context, token, userID string) (provi
 // they have stays) and spends the invitation. The first organisation of a person is
 // their default.
 func (s *Store) join(ctx context.Context, tx *sql.Tx, r invitationRow, userID string) error {
-	if _, err := tx.ExecContext(ctx, `INSERT INTO memberships (user_id, organisation_id, role, is_default)
-		VALUES (?, ?, ?, NOT EXISTS (SELECT 1 FROM memberships WHERE user_id = ?))
-		ON CONFLICT (user_id, organisation_id) DO NOTHING`, userID, r.orgID, r.role, userID); err != nil {
+	if _, err := tx.ExecContext(ctx, qMembershipJoin, userID, r.orgID, r.role, userID); err != nil {
 		return fmt.Errorf("reference: join organisation: %w", err)
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE invitations SET accepted_at = ? WHERE id = ?`, formatTime(s.now()), r.id); err != nil {
+	if _, err := tx.ExecContext(ctx, qInvitationAccepted, formatTime(s.now()), r.id); err != nil {
 		return fmt.Errorf("reference: join organisation: %w", err)
 	}
 	return nil
@@ -332,11 +339,10 @@ func (s *Store) setPasswordWithToken(ctx context.Context, kind, token, password 
 			return err
 		}
 		now := formatTime(s.now())
-		if _, err := tx.ExecContext(ctx, `UPDATE password_tokens SET spent_at = ?
-			WHERE user_id = ? AND (token_hash = ? OR (kind = 'reset' AND spent_at IS NULL))`, now, t.userID, t.hash); err != nil {
+		if _, err := tx.ExecContext(ctx, qPasswordTokensSpend, now, t.userID, t.hash); err != nil {
 			return fmt.Errorf("reference: set password: %w", err)
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE users SET password_hash = ? WHERE id = ?`, hash, t.userID); err != nil {
+		if _, err := tx.ExecContext(ctx, qUserSetPassword, hash, t.userID); err != nil {
 			return fmt.Errorf("reference: set password: %w", err)
 		}
 		if kind == tokenReset {
@@ -344,7 +350,7 @@ func (s *Store) setPasswordWithToken(ctx context.Context, kind, token, password 
 				return err
 			}
 		}
-		u, err = scanUser(tx.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, t.userID))
+		u, err = scanUser(tx.QueryRowContext(ctx, qUserByID, t.userID))
 		if err != nil {
 			return fmt.Errorf("reference: set password: %w", err)
 		}
@@ -361,8 +367,7 @@ func (s *Store) setPasswordWithToken(ctx context.Context, kind, token, password 
 // seed passes a fixed token; otherwise a new one is made.
 func (s *Store) createInvitation(ctx context.Context, tx *sql.Tx, r invitationRow, token string) error {
 	now := s.now()
-	if _, err := tx.ExecContext(ctx, `INSERT INTO invitations (id, organisation_id, email, first_name, last_name, role, token_hash,
-		created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, r.id, r.orgID, r.email, r.firstName, r.lastName, r.role,
+	if _, err := tx.ExecContext(ctx, qInvitationInsert, r.id, r.orgID, r.email, r.firstName, r.lastName, r.role,
 		tokenHash(token), formatTime(now), formatTime(now.Add(provider.InvitationTTL))); err != nil {
 		return fmt.Errorf("reference: invitation: %w", err)
 	}

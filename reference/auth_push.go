@@ -12,6 +12,18 @@ import (
 	"portal/provider"
 )
 
+var (
+	qPushDevice                  = sq("push-device")
+	qPushApprovalsPrune          = sq("push-approvals-prune")
+	qPushApprovalPendingForLogin = sq("push-approval-pending-for-login")
+	qPushApprovalsPendingCount   = sq("push-approvals-pending-count")
+	qPushApprovalInsert          = sq("push-approval-insert")
+	qPushApproval                = sq("push-approval")
+	qPushApprovalState           = sq("push-approval-state")
+	qPushApprovalDecide          = sq("push-approval-decide")
+	qPushApprovalsPending        = sq("push-approvals-pending")
+)
+
 const (
 	msgPushNotSetUp       = "Push approval is not set up for this user."
 	msgTooManyApprovals   = "Too many approval requests are waiting. Please try again in a few minutes."
@@ -35,7 +47,7 @@ func approvalStatus(stored string, expires, now time.Time) string {
 // PushDevice implements provider.Auth.
 func (s *Store) PushDevice(ctx context.Context, userID string) (bool, error) {
 	var enabled bool
-	err := s.read.QueryRowContext(ctx, `SELECT push_enabled FROM push_devices WHERE user_id = ?`, userID).Scan(&enabled)
+	err := s.read.QueryRowContext(ctx, qPushDevice, userID).Scan(&enabled)
 	if errors.Is(err, sql.ErrNoRows) {
 		return false, nil
 	}
@@ -60,7 +72,7 @@ func (s *Store) CreateApproval(ctx context.Context, userID, loginID string) (pro
 			return err
 		}
 		var enabled bool
-		err = tx.QueryRowContext(ctx, `SELECT push_enabled FROM push_devices WHERE user_id = ?`, userID).Scan(&enabled)
+		err = tx.QueryRowContext(ctx, qPushDevice, userID).Scan(&enabled)
 		if errors.Is(err, sql.ErrNoRows) || (err == nil && !enabled) {
 			return provider.Errorf(provider.EINVALID, msgPushNotSetUp)
 		} else if err != nil {
@@ -69,14 +81,12 @@ func (s *Store) CreateApproval(ctx context.Context, userID, loginID string) (pro
 
 		now := s.now()
 		nowText := formatTime(now)
-		if _, err := tx.ExecContext(ctx, `DELETE FROM push_approvals WHERE expires_at < ?`,
+		if _, err := tx.ExecContext(ctx, qPushApprovalsPrune,
 			formatTime(now.Add(-approvalRetention))); err != nil {
 			return fmt.Errorf("reference: create approval: %w", err)
 		}
 		var id, created string
-		err = tx.QueryRowContext(ctx, `SELECT id, created_at FROM push_approvals
-			WHERE user_id = ? AND login_id = ? AND status = 'pending' AND expires_at > ?
-			ORDER BY created_at DESC LIMIT 1`, userID, loginID, nowText).Scan(&id, &created)
+		err = tx.QueryRowContext(ctx, qPushApprovalPendingForLogin, userID, loginID, nowText).Scan(&id, &created)
 		switch {
 		case err == nil:
 			t, err := parseTime(created)
@@ -90,8 +100,7 @@ func (s *Store) CreateApproval(ctx context.Context, userID, loginID string) (pro
 		}
 
 		var pending int
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM push_approvals
-			WHERE user_id = ? AND status = 'pending' AND expires_at > ?`, userID, nowText).Scan(&pending); err != nil {
+		if err := tx.QueryRowContext(ctx, qPushApprovalsPendingCount, userID, nowText).Scan(&pending); err != nil {
 			return fmt.Errorf("reference: create approval: %w", err)
 		}
 		if pending >= MaxPendingApprovals {
@@ -99,8 +108,7 @@ func (s *Store) CreateApproval(ctx context.Context, userID, loginID string) (pro
 		}
 		a = provider.Approval{ID: uuid.NewString(), UserID: userID, Email: u.Email, Status: provider.ApprovalPending,
 			CreatedAt: now.UTC()}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO push_approvals (id, user_id, login_id, status, created_at, expires_at)
-			VALUES (?, ?, ?, 'pending', ?, ?)`,
+		if _, err := tx.ExecContext(ctx, qPushApprovalInsert,
 			a.ID, userID, loginID, nowText, formatTime(now.Add(provider.ApprovalTTL))); err != nil {
 			return fmt.Errorf("reference: create approval: %w", err)
 		}
@@ -117,9 +125,7 @@ func (s *Store) CreateApproval(ctx context.Context, userID, loginID string) (pro
 func (s *Store) Approval(ctx context.Context, userID, loginID, approvalID string) (provider.Approval, error) {
 	var a provider.Approval
 	var status, created, expires string
-	err := s.read.QueryRowContext(ctx, `SELECT a.id, a.user_id, u.email, a.status, a.created_at, a.expires_at
-		FROM push_approvals a JOIN users u ON u.id = a.user_id
-		WHERE a.id = ? AND a.user_id = ? AND a.login_id = ?`, approvalID, userID, loginID).
+	err := s.read.QueryRowContext(ctx, qPushApproval, approvalID, userID, loginID).
 		Scan(&a.ID, &a.UserID, &a.Email, &status, &created, &expires)
 	if errors.Is(err, sql.ErrNoRows) {
 		return provider.Approval{}, provider.Errorf(provider.ENOTFOUND, msgApprovalNotFound)
@@ -148,7 +154,7 @@ func finishApproval(a provider.Approval, status, created, expires string, now ti
 func (s *Store) DecideApproval(ctx context.Context, approvalID string, approve bool) error {
 	return s.inTx(ctx, "decide approval", func(tx *sql.Tx) error {
 		var status, expires string
-		err := tx.QueryRowContext(ctx, `SELECT status, expires_at FROM push_approvals WHERE id = ?`, approvalID).Scan(&status, &expires)
+		err := tx.QueryRowContext(ctx, qPushApprovalState, approvalID).Scan(&status, &expires)
 		if errors.Is(err, sql.ErrNoRows) {
 			return provider.Errorf(provider.ENOTFOUND, msgApprovalNotFound)
 		}
@@ -167,7 +173,7 @@ func (s *Store) DecideApproval(ctx context.Context, approvalID string, approve b
 		if approve {
 			decision = provider.ApprovalApproved
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE push_approvals SET status = ?, decided_at = ? WHERE id = ? AND status = 'pending'`,
+		if _, err := tx.ExecContext(ctx, qPushApprovalDecide,
 			decision, formatTime(now), approvalID); err != nil {
 			return fmt.Errorf("reference: decide approval: %w", err)
 		}
@@ -178,10 +184,7 @@ func (s *Store) DecideApproval(ctx context.Context, approvalID string, approve b
 // PendingApprovals lists the requests still awaiting a decision, newest first, with the
 // user's e-mail: the sandbox outbox page plays the phone with it.
 func (s *Store) PendingApprovals(ctx context.Context) ([]provider.Approval, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT a.id, a.user_id, u.email, a.status, a.created_at, a.expires_at
-		FROM push_approvals a JOIN users u ON u.id = a.user_id
-		WHERE a.status = 'pending' AND a.expires_at > ?
-		ORDER BY a.created_at DESC, a.rowid DESC LIMIT ?`, formatTime(s.now()), maxPendingList)
+	rows, err := s.read.QueryContext(ctx, qPushApprovalsPending, formatTime(s.now()), maxPendingList)
 	if err != nil {
 		return nil, fmt.Errorf("reference: pending approvals: %w", err)
 	}

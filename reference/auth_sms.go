@@ -12,6 +12,21 @@ import (
 	"portal/provider"
 )
 
+var (
+	qPhoneConfirmed       = sq("phone-confirmed")
+	qPhoneUpsert          = sq("phone-upsert")
+	qPhoneCode            = sq("phone-code")
+	qPhoneCodeMiss        = sq("phone-code-miss")
+	qPhoneConfirm         = sq("phone-confirm")
+	qUserHasPhone         = sq("user-has-phone")
+	qPhoneConfirmedNumber = sq("phone-confirmed-number")
+	qSMSCodesPrune        = sq("sms-codes-prune")
+	qSMSCodeUpsert        = sq("sms-code-upsert")
+	qSMSCode              = sq("sms-code")
+	qSMSCodeMiss          = sq("sms-code-miss")
+	qSMSCodeSpend         = sq("sms-code-spend")
+)
+
 const (
 	purposePhoneConfirm = "portal/phone-confirmation"
 	purposeSMSLogin     = "portal/sms-login"
@@ -42,7 +57,7 @@ func (s *Store) RegisterPhone(ctx context.Context, userID, countryCode, number s
 			return err
 		}
 		var confirmed bool
-		err := tx.QueryRowContext(ctx, `SELECT confirmed FROM phones WHERE user_id = ?`, userID).Scan(&confirmed)
+		err := tx.QueryRowContext(ctx, qPhoneConfirmed, userID).Scan(&confirmed)
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("reference: register phone: %w", err)
 		}
@@ -50,12 +65,7 @@ func (s *Store) RegisterPhone(ctx context.Context, userID, countryCode, number s
 			return provider.Errorf(provider.ECONFLICT, msgMFARegistered)
 		}
 		now := s.now()
-		if _, err := tx.ExecContext(ctx, `INSERT INTO phones (user_id, country_iso, calling_code, number, confirmed,
-				code_hash, code_expires_at, code_attempts, created_at)
-			VALUES (?, ?, ?, ?, 0, ?, ?, 0, ?)
-			ON CONFLICT (user_id) DO UPDATE SET country_iso = excluded.country_iso, calling_code = excluded.calling_code,
-				number = excluded.number, code_hash = excluded.code_hash, code_expires_at = excluded.code_expires_at,
-				code_attempts = 0, created_at = excluded.created_at`,
+		if _, err := tx.ExecContext(ctx, qPhoneUpsert,
 			userID, iso, calling, digits, digest(purposePhoneConfirm, userID, code),
 			formatTime(now.Add(provider.SMSCodeTTL)), formatTime(now)); err != nil {
 			return fmt.Errorf("reference: register phone: %w", err)
@@ -81,7 +91,7 @@ func (s *Store) ConfirmPhone(ctx context.Context, userID, code string) error {
 		var confirmed bool
 		var hash, expires sql.NullString
 		var attempts int
-		err := tx.QueryRowContext(ctx, `SELECT confirmed, code_hash, code_expires_at, code_attempts FROM phones WHERE user_id = ?`,
+		err := tx.QueryRowContext(ctx, qPhoneCode,
 			userID).Scan(&confirmed, &hash, &expires, &attempts)
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
@@ -102,16 +112,15 @@ func (s *Store) ConfirmPhone(ctx context.Context, userID, code string) error {
 			return provider.Errorf(provider.EINVALID, msgCodeInvalid)
 		}
 		if subtle.ConstantTimeCompare([]byte(digest(purposePhoneConfirm, userID, code)), []byte(hash.String)) != 1 {
-			if _, err := tx.ExecContext(ctx, `UPDATE phones SET code_attempts = code_attempts + 1 WHERE user_id = ?`, userID); err != nil {
+			if _, err := tx.ExecContext(ctx, qPhoneCodeMiss, userID); err != nil {
 				return fmt.Errorf("reference: confirm phone: %w", err)
 			}
 			return keep(provider.Errorf(provider.EINVALID, msgCodeInvalid))
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE phones SET confirmed = 1, code_hash = NULL, code_expires_at = NULL,
-				code_attempts = 0, confirmed_at = ? WHERE user_id = ?`, formatTime(now), userID); err != nil {
+		if _, err := tx.ExecContext(ctx, qPhoneConfirm, formatTime(now), userID); err != nil {
 			return fmt.Errorf("reference: confirm phone: %w", err)
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE users SET has_phone = 1 WHERE id = ?`, userID); err != nil {
+		if _, err := tx.ExecContext(ctx, qUserHasPhone, userID); err != nil {
 			return fmt.Errorf("reference: confirm phone: %w", err)
 		}
 		return s.auditMFA(ctx, tx, userID, "phone (SMS)", func() error { return refreshMFAFlags(ctx, tx, userID) })
@@ -134,7 +143,7 @@ func (s *Store) SendLoginSMS(ctx context.Context, userID, loginID string) error 
 			return err
 		}
 		var calling, number string
-		err := tx.QueryRowContext(ctx, `SELECT calling_code, number FROM phones WHERE user_id = ? AND confirmed = 1`,
+		err := tx.QueryRowContext(ctx, qPhoneConfirmedNumber,
 			userID).Scan(&calling, &number)
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
@@ -143,14 +152,11 @@ func (s *Store) SendLoginSMS(ctx context.Context, userID, loginID string) error 
 			return fmt.Errorf("reference: send login SMS: %w", err)
 		}
 		now := s.now()
-		if _, err := tx.ExecContext(ctx, `DELETE FROM sms_login_codes WHERE expires_at < ?`,
+		if _, err := tx.ExecContext(ctx, qSMSCodesPrune,
 			formatTime(now.Add(-spentCodeRetention))); err != nil {
 			return fmt.Errorf("reference: send login SMS: %w", err)
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO sms_login_codes (user_id, login_id, code_hash, created_at, expires_at)
-			VALUES (?, ?, ?, ?, ?)
-			ON CONFLICT (user_id, login_id) DO UPDATE SET code_hash = excluded.code_hash, created_at = excluded.created_at,
-				expires_at = excluded.expires_at, attempts = 0, spent = 0`,
+		if _, err := tx.ExecContext(ctx, qSMSCodeUpsert,
 			userID, loginID, digest(purposeSMSLogin, userID, loginID, code),
 			formatTime(now), formatTime(now.Add(provider.SMSCodeTTL))); err != nil {
 			return fmt.Errorf("reference: send login SMS: %w", err)
@@ -181,8 +187,7 @@ func (s *Store) VerifyLoginSMS(ctx context.Context, userID, loginID, code string
 		var hash, expires string
 		var attempts int
 		var spent bool
-		err := tx.QueryRowContext(ctx, `SELECT code_hash, expires_at, attempts, spent FROM sms_login_codes
-			WHERE user_id = ? AND login_id = ?`, userID, loginID).Scan(&hash, &expires, &attempts, &spent)
+		err := tx.QueryRowContext(ctx, qSMSCode, userID, loginID).Scan(&hash, &expires, &attempts, &spent)
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
 			return invalid
@@ -199,13 +204,13 @@ func (s *Store) VerifyLoginSMS(ctx context.Context, userID, loginID, code string
 			return invalid
 		}
 		if subtle.ConstantTimeCompare([]byte(digest(purposeSMSLogin, userID, loginID, code)), []byte(hash)) != 1 {
-			if _, err := tx.ExecContext(ctx, `UPDATE sms_login_codes SET attempts = attempts + 1 WHERE user_id = ? AND login_id = ?`,
+			if _, err := tx.ExecContext(ctx, qSMSCodeMiss,
 				userID, loginID); err != nil {
 				return fmt.Errorf("reference: verify login SMS: %w", err)
 			}
 			return keep(invalid)
 		}
-		res, err := tx.ExecContext(ctx, `UPDATE sms_login_codes SET spent = 1 WHERE user_id = ? AND login_id = ? AND spent = 0`,
+		res, err := tx.ExecContext(ctx, qSMSCodeSpend,
 			userID, loginID)
 		if err != nil {
 			return fmt.Errorf("reference: verify login SMS: %w", err)

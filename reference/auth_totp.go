@@ -10,6 +10,15 @@ import (
 	"portal/provider"
 )
 
+var (
+	qTOTPFactor         = sq("totp-factor")
+	qTOTPFactorInsert   = sq("totp-factor-insert")
+	qTOTPFactorActivate = sq("totp-factor-activate")
+	qUserVerifySetup    = sq("user-verify-setup")
+	qTOTPFactorActive   = sq("totp-factor-active")
+	qTOTPStepAdvance    = sq("totp-step-advance")
+)
+
 // StartTOTP returns the user's pending authenticator secret, creating one if there is none.
 // ECONFLICT when an authenticator is already active.
 func (s *Store) StartTOTP(ctx context.Context, userID string) (provider.TOTPEnrollment, error) {
@@ -20,11 +29,11 @@ func (s *Store) StartTOTP(ctx context.Context, userID string) (provider.TOTPEnro
 			return err
 		}
 		var secret, status string
-		err = tx.QueryRowContext(ctx, `SELECT secret, status FROM totp_factors WHERE user_id = ?`, userID).Scan(&secret, &status)
+		err = tx.QueryRowContext(ctx, qTOTPFactor, userID).Scan(&secret, &status)
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
 			secret = mfa.NewSecret()
-			if _, err := tx.ExecContext(ctx, `INSERT INTO totp_factors (user_id, secret, status, created_at) VALUES (?, ?, 'pending', ?)`,
+			if _, err := tx.ExecContext(ctx, qTOTPFactorInsert,
 				userID, secret, formatTime(s.now())); err != nil {
 				return fmt.Errorf("reference: start TOTP: %w", err)
 			}
@@ -47,7 +56,7 @@ func (s *Store) PendingTOTP(ctx context.Context, userID string) (provider.TOTPEn
 		return provider.TOTPEnrollment{}, err
 	}
 	var secret, status string
-	err = s.read.QueryRowContext(ctx, `SELECT secret, status FROM totp_factors WHERE user_id = ?`, userID).Scan(&secret, &status)
+	err = s.read.QueryRowContext(ctx, qTOTPFactor, userID).Scan(&secret, &status)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return provider.TOTPEnrollment{}, provider.Errorf(provider.ENOTFOUND, msgTOTPNotStarted)
@@ -68,7 +77,7 @@ func (s *Store) ConfirmTOTP(ctx context.Context, userID, code string) error {
 			return err
 		}
 		var secret, status string
-		err := tx.QueryRowContext(ctx, `SELECT secret, status FROM totp_factors WHERE user_id = ?`, userID).Scan(&secret, &status)
+		err := tx.QueryRowContext(ctx, qTOTPFactor, userID).Scan(&secret, &status)
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
 			return provider.Errorf(provider.EINVALID, msgTOTPFailed)
@@ -82,11 +91,11 @@ func (s *Store) ConfirmTOTP(ctx context.Context, userID, code string) error {
 		if !ok {
 			return provider.Errorf(provider.EINVALID, msgTOTPFailed)
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE totp_factors SET status = 'active', last_step = ?, activated_at = ? WHERE user_id = ?`,
+		if _, err := tx.ExecContext(ctx, qTOTPFactorActivate,
 			step, formatTime(now), userID); err != nil {
 			return fmt.Errorf("reference: confirm TOTP: %w", err)
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE users SET has_verify_setup = 1 WHERE id = ?`, userID); err != nil {
+		if _, err := tx.ExecContext(ctx, qUserVerifySetup, userID); err != nil {
 			return fmt.Errorf("reference: confirm TOTP: %w", err)
 		}
 		return s.auditMFA(ctx, tx, userID, "authenticator app", func() error { return refreshMFAFlags(ctx, tx, userID) })
@@ -104,7 +113,7 @@ func (s *Store) VerifyTOTP(ctx context.Context, userID, code string) error {
 		}
 		var secret string
 		var last int64
-		err := tx.QueryRowContext(ctx, `SELECT secret, last_step FROM totp_factors WHERE user_id = ? AND status = 'active'`,
+		err := tx.QueryRowContext(ctx, qTOTPFactorActive,
 			userID).Scan(&secret, &last)
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
@@ -119,7 +128,7 @@ func (s *Store) VerifyTOTP(ctx context.Context, userID, code string) error {
 		if step <= last {
 			return provider.Errorf(provider.EINVALID, msgTOTPReplayed)
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE totp_factors SET last_step = ? WHERE user_id = ? AND last_step < ?`,
+		if _, err := tx.ExecContext(ctx, qTOTPStepAdvance,
 			step, userID, step); err != nil {
 			return fmt.Errorf("reference: verify TOTP: %w", err)
 		}

@@ -15,6 +15,12 @@ import (
 	"portal/provider"
 )
 
+var (
+	qSigningKey       = sq("signing-key")
+	qSigningKeyInsert = sq("signing-key-insert")
+	qCryptoMemberRole = sq("crypto-member-role")
+)
+
 var _ provider.Crypto = (*Store)(nil)
 
 // A partner widget token is its grant and an HMAC-SHA256 over it, base64url without padding:
@@ -51,11 +57,11 @@ func errCryptoToken() error {
 func (s *Store) cryptoKey(ctx context.Context) ([]byte, error) {
 	var key []byte
 	err := s.inTx(ctx, "crypto key", func(tx *sql.Tx) error {
-		err := tx.QueryRowContext(ctx, `SELECT key FROM signing_keys WHERE purpose = ?`, cryptoKeyPurpose).Scan(&key)
+		err := tx.QueryRowContext(ctx, qSigningKey, cryptoKeyPurpose).Scan(&key)
 		if errors.Is(err, sql.ErrNoRows) {
 			key = make([]byte, cryptoKeyBytes)
 			_, _ = rand.Read(key) // crypto/rand never returns short
-			_, err = tx.ExecContext(ctx, `INSERT INTO signing_keys (purpose, key, created_at) VALUES (?, ?, ?)`,
+			_, err = tx.ExecContext(ctx, qSigningKeyInsert,
 				cryptoKeyPurpose, key, formatTime(s.now()))
 		}
 		if err != nil {
@@ -149,8 +155,7 @@ func (s *Store) ResolveCryptoToken(ctx context.Context, token string) (provider.
 	// The user, their role and the wallet are read now, not when the token was issued: a
 	// user disabled or removed, a share ended or a wallet replaced in the meantime applies
 	// at once, which a token that is never stored could not otherwise be made to follow.
-	err := s.read.QueryRowContext(ctx, `SELECT m.role FROM memberships m JOIN users u ON u.id = m.user_id
-		WHERE m.user_id = ? AND m.organisation_id = ? AND u.disabled = 0`, g.UserID, g.OrganisationID).Scan(&g.Role)
+	err := s.read.QueryRowContext(ctx, qCryptoMemberRole, g.UserID, g.OrganisationID).Scan(&g.Role)
 	if errors.Is(err, sql.ErrNoRows) {
 		return provider.CryptoGrant{}, errCryptoToken()
 	}

@@ -37,26 +37,27 @@ const (
 // exportQueue is one kind of export: its table (the job queue) and where its files' chunks
 // live. The tables share the columns id, state ('queued', 'generating', 'ready',
 // 'failed'), csv_file_id, ready_at, created_at, seq and the lease columns; the chunk table
-// has file_id, n, data and owner, the job's id.
+// has file_id, n, data and the job's id. Each kind names its own queries (exports.sql).
 type exportQueue struct {
 	jobQueue
-	chunks string
-	owner  string
+	files exportSQL
 }
 
-// newExportQueue is the queue of table: a job is due once it has waited out the delay (the
-// ? of ready is the latest created_at that is due).
-func newExportQueue(what, table, chunks, owner string) exportQueue {
+// exportSQL is what a kind runs on its files: complete marks a job ready (args: file, the
+// kind's own columns, ready_at, id, token), superseded drops an earlier attempt's chunks
+// (args: job, file kept), insert stores a chunk (file, n, job, data), drop removes a file's
+// chunks (job, file) and chunk reads one (file, n).
+type exportSQL struct{ complete, superseded, insert, drop, chunk string }
+
+// newExportQueue is the queue of a kind with those job and file queries: a job is due once it
+// has waited out the delay (the ? of due is the latest created_at that is due).
+func newExportQueue(what string, jobs jobSQL, files exportSQL) exportQueue {
 	return exportQueue{jobQueue: jobQueue{
 		what:        what,
-		table:       table,
-		ready:       "state = 'queued' AND created_at <= ?",
-		order:       "seq",
-		set:         "state = 'generating'",
-		giveUp:      "state = 'failed', lease_token = NULL, lease_until = NULL",
+		stmts:       jobs,
 		lease:       StatementLease,
 		maxAttempts: exportMaxAttempts,
-	}, chunks: chunks, owner: owner}
+	}, files: files}
 }
 
 // ExportWorkerOptions tune the background export worker. Zero values mean the defaults.
@@ -138,10 +139,9 @@ func (s *Store) runExportJob(ctx context.Context, q *exportQueue, delay time.Dur
 	return true, nil
 }
 
-// exportDone is how a kind completes a job: its own columns (set, with their args) and its
-// notice, sent in the completing transaction.
+// exportDone is how a kind completes a job: its own columns' values (in the order of its
+// complete query) and its notice, sent in the completing transaction.
 type exportDone struct {
-	set    string
 	args   []any
 	notice func(tx *sql.Tx) error
 }
@@ -161,21 +161,16 @@ func (s *Store) writeExport(ctx context.Context, q *exportQueue, id, token strin
 	}
 	d := done(count)
 	err = s.inTx(ctx, "complete "+q.what, func(tx *sql.Tx) error {
-		set := ""
-		if d.set != "" {
-			set = d.set + ", "
-		}
 		args := append([]any{w.fileID}, d.args...)
 		args = append(args, formatTime(s.now()), id, token)
-		res, err := tx.ExecContext(ctx, `UPDATE `+q.table+` SET state = 'ready', csv_file_id = ?, `+set+`ready_at = ?,
-			lease_token = NULL, lease_until = NULL WHERE id = ? AND lease_token = ? AND state = 'generating'`, args...)
+		res, err := tx.ExecContext(ctx, q.files.complete, args...)
 		if err != nil {
 			return fmt.Errorf("reference: complete %s: %w", q.what, err)
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
 			return errLeaseLost
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM `+q.chunks+` WHERE `+q.owner+` = ? AND file_id <> ?`, id, w.fileID); err != nil {
+		if _, err := tx.ExecContext(ctx, q.files.superseded, id, w.fileID); err != nil {
 			return fmt.Errorf("reference: complete %s: %w", q.what, err)
 		}
 		return d.notice(tx)
@@ -222,7 +217,7 @@ func (w *chunkWriter) flush() error {
 		if err := w.q.renew(w.ctx, w.s, tx, w.id, w.token); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(w.ctx, `INSERT INTO `+w.q.chunks+` (file_id, n, `+w.q.owner+`, data) VALUES (?, ?, ?, ?)`,
+		_, err := tx.ExecContext(w.ctx, w.q.files.insert,
 			w.fileID, w.n, w.id, w.buf)
 		return err
 	})
@@ -239,7 +234,7 @@ func (w *chunkWriter) flush() error {
 // of a later attempt removes them too).
 func (s *Store) dropChunks(q *exportQueue, id, fileID string) {
 	_ = s.inTx(context.Background(), "drop "+q.what+" chunks", func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(context.Background(), `DELETE FROM `+q.chunks+` WHERE `+q.owner+` = ? AND file_id = ?`, id, fileID)
+		_, err := tx.ExecContext(context.Background(), q.files.drop, id, fileID)
 		return err
 	})
 }
@@ -256,11 +251,11 @@ func exportReady(state, what string) error {
 	return provider.Errorf(provider.ECONFLICT, "The %s is not ready yet.", what)
 }
 
-// chunkReader reads a stored file one chunk at a time.
+// chunkReader reads a stored file one chunk at a time, by its kind's chunk query.
 type chunkReader struct {
 	ctx    context.Context
 	s      *Store
-	chunks string
+	chunk  string
 	fileID string
 	n      int
 	buf    []byte
@@ -272,7 +267,7 @@ func (r *chunkReader) Read(p []byte) (int, error) {
 		if r.done {
 			return 0, io.EOF
 		}
-		err := r.s.read.QueryRowContext(r.ctx, `SELECT data FROM `+r.chunks+` WHERE file_id = ? AND n = ?`,
+		err := r.s.read.QueryRowContext(r.ctx, r.chunk,
 			r.fileID, r.n).Scan(&r.buf)
 		if errors.Is(err, sql.ErrNoRows) {
 			r.done = true
@@ -290,14 +285,16 @@ func (r *chunkReader) Read(p []byte) (int, error) {
 
 func (r *chunkReader) Close() error { r.done, r.buf = true, nil; return nil }
 
-// exportTable is one kind of export as the store keeps it: its table, the columns scan
-// reads (each row's seq besides), its page sizes and the message of an unknown id.
+// exportTable is one kind of export as the store keeps it: its table (named in errors), its
+// queries of one export (args: id, organisation) and of the list's total and page (each
+// ending in its WHERE organisation_id = ?), whose rows scan reads (each row's seq besides),
+// its page sizes and the message of an unknown id.
 type exportTable[T any] struct {
-	table, columns string
-	def, max       int
-	scan           func(r scanner, item *T, seq *int64) error
-	createdAt      func(item *T) time.Time
-	notFound       string
+	table, byID, listTotal, listPage string
+	def, max                         int
+	scan                             func(r scanner, item *T, seq *int64) error
+	createdAt                        func(item *T) time.Time
+	notFound                         string
 }
 
 // page reads one page of the organisation's exports, newest first: of one account when
@@ -305,7 +302,7 @@ type exportTable[T any] struct {
 // total of the filter. The page is never nil.
 func (t exportTable[T]) page(ctx context.Context, s *Store, orgID string, f provider.ExportFilter) (items []T, next, prev string,
 	hasNext bool, total int, err error) {
-	items, next, prev, hasNext, total, err = exportPage(ctx, s, t.table, t.columns, exportList{orgID: orgID, f: f, def: t.def, max: t.max},
+	items, next, prev, hasNext, total, err = exportPage(ctx, s, t.table, t.listTotal, t.listPage, exportList{orgID: orgID, f: f, def: t.def, max: t.max},
 		func(r scanner) (T, time.Time, int64, error) {
 			var item T
 			var seq int64
@@ -322,8 +319,7 @@ func (t exportTable[T]) page(ctx context.Context, s *Store, orgID string, f prov
 func (t exportTable[T]) one(ctx context.Context, s *Store, orgID, id string) (T, error) {
 	var item T
 	var seq int64
-	err := t.scan(s.read.QueryRowContext(ctx, `SELECT `+t.columns+` FROM `+t.table+`
-		WHERE id = ? AND organisation_id = ?`, id, orgID), &item, &seq)
+	err := t.scan(s.read.QueryRowContext(ctx, t.byID, id, orgID), &item, &seq)
 	if errors.Is(err, sql.ErrNoRows) {
 		return item, provider.Errorf(provider.ENOTFOUND, "%s", t.notFound)
 	}
@@ -337,37 +333,29 @@ type exportList struct {
 	def, max int
 }
 
-// exportPage reads one page of table (its columns scanned by scan, which gives each row's
-// creation time and seq) and the total of the filter.
-func exportPage[T any](ctx context.Context, s *Store, table, columns string, l exportList,
+// exportPage reads one page of table by the named queries count and page (the page's rows
+// scanned by scan, which gives each row's creation time and seq) and the total of the filter.
+func exportPage[T any](ctx context.Context, s *Store, table, count, page string, l exportList,
 	scan func(scanner) (T, time.Time, int64, error)) (items []T, next, prev string, hasNext bool, total int, err error) {
 	k, err := newKeyset(l.f.Cursor, l.f.Direction, l.f.Limit, l.def, l.max)
 	if err != nil {
 		return nil, "", "", false, 0, err
 	}
-	where := `organisation_id = ?`
-	args := []any{l.orgID}
-	if l.f.AccountNumber != "" {
-		where += ` AND account_number = ?`
-		args = append(args, l.f.AccountNumber)
+	w := filters(l.orgID)
+	w.equal("account_number", l.f.AccountNumber)
+	to := l.f.DateTo
+	if !to.IsZero() {
+		to = to.AddDate(0, 0, 1)
 	}
-	if !l.f.DateFrom.IsZero() {
-		where += ` AND created_at >= ?`
-		args = append(args, formatTime(l.f.DateFrom))
-	}
-	if !l.f.DateTo.IsZero() {
-		where += ` AND created_at < ?`
-		args = append(args, formatTime(l.f.DateTo.AddDate(0, 0, 1)))
-	}
-	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM `+table+` WHERE `+where, args...).Scan(&total); err != nil {
+	w.period("created_at", l.f.DateFrom, to)
+	if err := s.read.QueryRowContext(ctx, count+w.sql, w.args...).Scan(&total); err != nil {
 		return nil, "", "", false, 0, fmt.Errorf("reference: %s: %w", table, err)
 	}
-	cond, cargs, order, err := k.clause("")
+	query, cargs, err := k.paged(page+w.sql, "")
 	if err != nil {
 		return nil, "", "", false, 0, err
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT `+columns+` FROM `+table+` WHERE `+where+cond+
-		` ORDER BY `+order+` LIMIT `+k.fetch(), append(args, cargs...)...)
+	rows, err := s.read.QueryContext(ctx, query, append(w.args, cargs...)...)
 	if err != nil {
 		return nil, "", "", false, 0, fmt.Errorf("reference: %s: %w", table, err)
 	}

@@ -9,15 +9,14 @@ import (
 	"portal/provider"
 )
 
+var (
+	qFundingInstructions     = sq("funding-instructions")
+	qFundingInstruction      = sq("funding-instruction")
+	qFundingInstructionOwned = sq("funding-instruction-owned")
+	qFundingAcceptChanges    = sq("funding-accept-changes")
+)
+
 var _ provider.Funding = (*Store)(nil)
-
-// fundingReadable is the access rule of ledger reads: the account is the organisation's or
-// shared with it.
-const fundingReadable = `a.kind = 'customer' AND (a.owner_organisation_id = ?1
-	OR EXISTS (SELECT 1 FROM account_shares sh WHERE sh.account_number = a.account_number AND sh.organisation_id = ?1))`
-
-const fundingColumns = `f.uuid, f.account_number, f.currency_iso, f.changed, f.funding_reference, f.full_name, f.iban,
-	f.bank_name, f.bank_address, f.beneficiary_account, f.sort_code, f.swift_code, f.crypto_network, f.wallet_address`
 
 func scanFunding(r scanner, f *provider.FundingInstruction) error {
 	b := &f.Beneficiary
@@ -30,8 +29,7 @@ func (s *Store) FundingInstructions(ctx context.Context, orgID string) ([]provid
 	if err := s.organisationExists(ctx, orgID); err != nil {
 		return nil, err
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT `+fundingColumns+` FROM funding_instructions f
-		JOIN accounts a ON a.account_number = f.account_number WHERE `+fundingReadable+` ORDER BY f.account_number`, orgID)
+	rows, err := s.read.QueryContext(ctx, qFundingInstructions, orgID, orgID)
 	if err != nil {
 		return nil, fmt.Errorf("reference: funding instructions: %w", err)
 	}
@@ -55,8 +53,7 @@ func errNoFunding() error { return provider.Errorf(provider.ENOTFOUND, provider.
 // FundingInstruction implements provider.Funding.
 func (s *Store) FundingInstruction(ctx context.Context, orgID, number string) (provider.FundingInstruction, error) {
 	var f provider.FundingInstruction
-	err := scanFunding(s.read.QueryRowContext(ctx, `SELECT `+fundingColumns+` FROM funding_instructions f
-		JOIN accounts a ON a.account_number = f.account_number WHERE f.account_number = ?2 AND `+fundingReadable, orgID, number), &f)
+	err := scanFunding(s.read.QueryRowContext(ctx, qFundingInstruction, number, orgID, orgID), &f)
 	if errors.Is(err, sql.ErrNoRows) {
 		return f, errNoFunding()
 	}
@@ -71,9 +68,7 @@ func (s *Store) AcceptFundingChanges(ctx context.Context, orgID, number, configu
 	return s.inTx(ctx, "accept funding changes", func(tx *sql.Tx) error {
 		var current string
 		var changed bool
-		err := tx.QueryRowContext(ctx, `SELECT f.uuid, f.changed FROM funding_instructions f
-			JOIN accounts a ON a.account_number = f.account_number
-			WHERE f.account_number = ?2 AND a.kind = 'customer' AND a.owner_organisation_id = ?1`, orgID, number).Scan(&current, &changed)
+		err := tx.QueryRowContext(ctx, qFundingInstructionOwned, number, orgID).Scan(&current, &changed)
 		if errors.Is(err, sql.ErrNoRows) {
 			return errNoFunding()
 		}
@@ -86,7 +81,7 @@ func (s *Store) AcceptFundingChanges(ctx context.Context, orgID, number, configu
 		if !changed {
 			return nil
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE funding_instructions SET changed = 0, accepted_at = ? WHERE account_number = ?`,
+		if _, err := tx.ExecContext(ctx, qFundingAcceptChanges,
 			formatTime(s.now()), number); err != nil {
 			return fmt.Errorf("reference: accept funding changes: %w", err)
 		}

@@ -14,6 +14,11 @@ import (
 	"portal/reference/db"
 )
 
+var (
+	qFXMarkup  = sq("fx-markup")
+	qFXMarkups = sq("fx-markups")
+)
+
 // usdMid is the reference provider's mid-market rate book: US dollars per unit of each
 // supported currency, as exact decimal strings. A real provider streams these; the reference
 // one keeps them fixed so a quote and the transfer booked after it use the same rate.
@@ -58,10 +63,7 @@ func quote(ctx context.Context, q db.DBTX, orgID, pay, buy string) (money.Rate, 
 // markupBPS picks the most specific markup row ('ANY' is the wildcard); none means 0.
 func markupBPS(ctx context.Context, q db.DBTX, orgID, pay, buy string) (int, error) {
 	var bps int
-	err := q.QueryRowContext(ctx, `SELECT markup_bps FROM fx_markups
-		WHERE organisation_id = ? AND pay_currency_iso IN (?, 'ANY') AND buy_currency_iso IN (?, 'ANY')
-		ORDER BY (pay_currency_iso = 'ANY') + (buy_currency_iso = 'ANY'), pay_currency_iso = 'ANY'
-		LIMIT 1`, orgID, pay, buy).Scan(&bps)
+	err := q.QueryRowContext(ctx, qFXMarkup, orgID, pay, buy).Scan(&bps)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, nil
 	}
@@ -113,8 +115,7 @@ func (s *Store) Markups(ctx context.Context, orgID string) ([]provider.Markup, e
 	if err := s.organisationExists(ctx, orgID); err != nil {
 		return nil, err
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT id, buy_currency_iso, pay_currency_iso FROM fx_markups
-		WHERE organisation_id = ? ORDER BY pay_currency_iso, buy_currency_iso`, orgID)
+	rows, err := s.read.QueryContext(ctx, qFXMarkups, orgID)
 	if err != nil {
 		return nil, fmt.Errorf("reference: fx markups: %w", err)
 	}

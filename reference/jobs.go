@@ -21,7 +21,10 @@ import (
 //
 // The table needs the columns id, lease_token, lease_until and attempts.
 type jobQueue struct {
-	what  string // for errors: "statement job"
+	what string // for errors: "statement job"
+	// stmts are the queue's named queries; a queue without them is described by the fields
+	// below, from which where.go's builtJobSQL puts its statements together.
+	stmts jobSQL
 	table string
 	// ready is the condition of an unclaimed job that is due; its ? are the args of claim.
 	ready string
@@ -33,6 +36,19 @@ type jobQueue struct {
 	giveUp      string
 	lease       time.Duration
 	maxAttempts int
+}
+
+// jobSQL is what a queue runs: expired finds a claimed job whose lease ran out (arg: now), due
+// the first unclaimed due one (args: claim's), giveUp fails a job (arg: id), claim takes one
+// (args: token, lease end, id) and renew extends a lease (args: lease end, id, token).
+type jobSQL struct{ expired, due, giveUp, claim, renew string }
+
+// sql is q's statements.
+func (q *jobQueue) sql() jobSQL {
+	if q.stmts.claim != "" {
+		return q.stmts
+	}
+	return builtJobSQL(q)
 }
 
 // errLeaseLost: another worker claimed the job (ours was taken for dead).
@@ -55,6 +71,7 @@ type claimedJob struct{ id, token string }
 // a busy queue does not pay a commit per claim.
 func (q *jobQueue) claimMany(ctx context.Context, s *Store, limit int, args ...any) ([]claimedJob, error) {
 	var jobs []claimedJob
+	stmts := q.sql()
 	err := s.inTx(ctx, "claim "+q.what, func(tx *sql.Tx) error {
 		jobs = jobs[:0]
 		now := formatTime(s.now())
@@ -62,11 +79,9 @@ func (q *jobQueue) claimMany(ctx context.Context, s *Store, limit int, args ...a
 			var id string
 			var attempts int
 			// Two lookups rather than one OR, so each is a range scan of its own index.
-			err := tx.QueryRowContext(ctx, `SELECT id, attempts FROM `+q.table+`
-				WHERE lease_token IS NOT NULL AND lease_until < ? ORDER BY lease_until LIMIT 1`, now).Scan(&id, &attempts)
+			err := tx.QueryRowContext(ctx, stmts.expired, now).Scan(&id, &attempts)
 			if errors.Is(err, sql.ErrNoRows) {
-				err = tx.QueryRowContext(ctx, `SELECT id, attempts FROM `+q.table+`
-					WHERE lease_token IS NULL AND `+q.ready+` ORDER BY `+q.order+` LIMIT 1`, args...).Scan(&id, &attempts)
+				err = tx.QueryRowContext(ctx, stmts.due, args...).Scan(&id, &attempts)
 			}
 			if errors.Is(err, sql.ErrNoRows) {
 				return nil
@@ -75,19 +90,14 @@ func (q *jobQueue) claimMany(ctx context.Context, s *Store, limit int, args ...a
 				return fmt.Errorf("reference: claim %s: %w", q.what, err)
 			}
 			if attempts >= q.maxAttempts {
-				if _, err := tx.ExecContext(ctx, `UPDATE `+q.table+` SET `+q.giveUp+` WHERE id = ?`, id); err != nil {
+				if _, err := tx.ExecContext(ctx, stmts.giveUp, id); err != nil {
 					return fmt.Errorf("reference: claim %s: %w", q.what, err)
 				}
 				s.jobLog().Warn("job given up", "queue", q.what, "id", id, "attempts", attempts)
 				continue
 			}
 			token := uuid.NewString()
-			set := ""
-			if q.set != "" {
-				set = q.set + ", "
-			}
-			if _, err := tx.ExecContext(ctx, `UPDATE `+q.table+` SET `+set+`attempts = attempts + 1,
-				lease_token = ?, lease_until = ? WHERE id = ?`, token, formatTime(s.now().Add(q.lease)), id); err != nil {
+			if _, err := tx.ExecContext(ctx, stmts.claim, token, formatTime(s.now().Add(q.lease)), id); err != nil {
 				return fmt.Errorf("reference: claim %s: %w", q.what, err)
 			}
 			jobs = append(jobs, claimedJob{id, token})
@@ -103,7 +113,7 @@ func (q *jobQueue) claimMany(ctx context.Context, s *Store, limit int, args ...a
 // renew extends the lease of a job the caller holds, inside the caller's write transaction;
 // errLeaseLost when another worker holds it now.
 func (q *jobQueue) renew(ctx context.Context, s *Store, tx *sql.Tx, id, token string) error {
-	res, err := tx.ExecContext(ctx, `UPDATE `+q.table+` SET lease_until = ? WHERE id = ? AND lease_token = ?`,
+	res, err := tx.ExecContext(ctx, q.sql().renew,
 		formatTime(s.now().Add(q.lease)), id, token)
 	if err != nil {
 		return fmt.Errorf("reference: %s lease: %w", q.what, err)

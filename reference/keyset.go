@@ -81,6 +81,16 @@ func (k keyset) clause(col string) (cond string, args []any, order string, err e
 	return ` AND (` + col + `created_at, ` + col + `seq) ` + past + ` (?, ?)`, []any{at, seq}, order, nil
 }
 
+// paged is query, a named query ending in its WHERE's conditions, with k's condition past the
+// cursor, order and limit on col's columns added; args are the cursor condition's arguments.
+func (k keyset) paged(query, col string) (paged string, args []any, err error) {
+	cond, args, order, err := k.clause(col)
+	if err != nil {
+		return "", nil, err
+	}
+	return query + cond + ` ORDER BY ` + order + ` LIMIT ` + k.fetch(), args, nil
+}
+
 // fetch is the LIMIT to read: one row more than the page tells whether there is more.
 func (k keyset) fetch() string { return strconv.Itoa(k.limit + 1) }
 

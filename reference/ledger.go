@@ -18,6 +18,21 @@ import (
 	"portal/provider"
 )
 
+var (
+	qEntryInsert              = sq("entry-insert")
+	qEntryInsertReturning     = sq("entry-insert-returning")
+	qLedgerTransactionInsert  = sq("ledger-transaction-insert")
+	qLedgerAccount            = sq("ledger-account")
+	qSystemAccountInsert      = sq("system-account-insert")
+	qAccountBalanceSet        = sq("account-balance-set")
+	qEntryTypeCountAdd        = sq("entry-type-count-add")
+	qLedgerTransactionByKey   = sq("ledger-transaction-by-key")
+	qLedgerTransaction        = sq("ledger-transaction")
+	qLedgerTransactionEntries = sq("ledger-transaction-entries")
+	// entryColumns is the entry-columns fragment for ledger_search.go, whose SQL still splices it.
+	entryColumns = storeQueries.Fragment("entry-columns")
+)
+
 var _ provider.Ledger = (*Store)(nil)
 
 // System account numbers: the provider's own side of every movement. "EXT" is the outside
@@ -65,9 +80,7 @@ const entryInsertColumns = 9
 func (b *booker) writePending() error {
 	for len(b.pending) > 0 {
 		n := min(len(b.pending)/entryInsertColumns, 100)
-		q := `INSERT INTO ledger_entries (transaction_id, account_number, entry_type, amount, running_balance, currency, reference, order_id, created_at) VALUES ` +
-			strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?, ?, ?, ?, ?, ?),", n), ",")
-		if _, err := b.tx.ExecContext(b.ctx, q, b.pending[:n*entryInsertColumns]...); err != nil {
+		if _, err := b.tx.ExecContext(b.ctx, multiRow(qEntryInsert, n), b.pending[:n*entryInsertColumns]...); err != nil {
 			return fmt.Errorf("reference: ledger entries: %w", err)
 		}
 		b.pending = b.pending[n*entryInsertColumns:]
@@ -79,14 +92,10 @@ func (b *booker) writePending() error {
 func newBooker(ctx context.Context, tx *sql.Tx) (*booker, error) {
 	b := &booker{ctx: ctx, tx: tx, accts: map[string]*ledgerAccount{}}
 	var err error
-	if b.insE, err = tx.PrepareContext(ctx, `INSERT INTO ledger_entries
-		(transaction_id, account_number, entry_type, amount, running_balance, currency, reference, order_id, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`); err != nil {
+	if b.insE, err = tx.PrepareContext(ctx, qEntryInsertReturning); err != nil {
 		return nil, fmt.Errorf("reference: ledger: %w", err)
 	}
-	if b.insT, err = tx.PrepareContext(ctx, `INSERT INTO ledger_transactions
-		(id, kind, organisation_id, idempotency_key, request_hash, end_to_end_id, exchange_rate, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`); err != nil {
+	if b.insT, err = tx.PrepareContext(ctx, qLedgerTransactionInsert); err != nil {
 		b.insE.Close()
 		return nil, fmt.Errorf("reference: ledger: %w", err)
 	}
@@ -103,8 +112,7 @@ func (b *booker) account(number string) (*ledgerAccount, error) {
 	var a ledgerAccount
 	var owner sql.NullString
 	var bal string
-	err := b.tx.QueryRowContext(b.ctx, `SELECT account_number, currency_code, kind, owner_organisation_id, balance, entry_count
-		FROM accounts WHERE account_number = ?`, number).Scan(&a.number, &a.currency, &a.kind, &owner, &bal, &a.count)
+	err := b.tx.QueryRowContext(b.ctx, qLedgerAccount, number).Scan(&a.number, &a.currency, &a.kind, &owner, &bal, &a.count)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
@@ -125,9 +133,7 @@ func (b *booker) system(role, code string, at time.Time) (string, error) {
 	if _, ok := b.accts[number]; ok {
 		return number, nil
 	}
-	if _, err := b.tx.ExecContext(b.ctx, `INSERT OR IGNORE INTO accounts
-		(account_number, owner_organisation_id, name, currency_code, currency_name, balance, created_at, kind)
-		VALUES (?, NULL, ?, ?, ?, ?, ?, 'system')`,
+	if _, err := b.tx.ExecContext(b.ctx, qSystemAccountInsert,
 		number, "Provider "+role+" "+code, code, code, money.Zero(currency.Decimals(code)).String(), formatTime(at)); err != nil {
 		return "", fmt.Errorf("reference: ledger system account: %w", err)
 	}
@@ -199,18 +205,13 @@ func (b *booker) book(m txMeta, ps []posting, wantEntries bool) ([]provider.Entr
 			b.pending = append(b.pending, m.id, a.number, p.entryType, p.amount.String(), nb.String(), a.currency, p.reference, p.orderID, at)
 			continue
 		}
-		res, err := b.insE.ExecContext(b.ctx, m.id, a.number, p.entryType, p.amount.String(), nb.String(), a.currency, p.reference, p.orderID, at)
+		var seq int64
+		err := b.insE.QueryRowContext(b.ctx, m.id, a.number, p.entryType, p.amount.String(), nb.String(), a.currency, p.reference, p.orderID, at).Scan(&seq)
 		if err != nil {
 			return nil, fmt.Errorf("reference: ledger entry: %w", err)
 		}
-		{
-			seq, err := res.LastInsertId()
-			if err != nil {
-				return nil, fmt.Errorf("reference: ledger entry: %w", err)
-			}
-			out = append(out, provider.Entry{ID: strconv.FormatInt(seq, 10), Date: m.at.UTC(), Reference: p.reference,
-				OrderID: p.orderID, EntryType: p.entryType, Amount: p.amount.String(), RunningBalance: nb.String(), Currency: a.currency})
-		}
+		out = append(out, provider.Entry{ID: strconv.FormatInt(seq, 10), Date: m.at.UTC(), Reference: p.reference,
+			OrderID: p.orderID, EntryType: p.entryType, Amount: p.amount.String(), RunningBalance: nb.String(), Currency: a.currency})
 	}
 	if len(b.pending) >= 100*entryInsertColumns {
 		if err := b.writePending(); err != nil {
@@ -229,13 +230,12 @@ func (b *booker) flush() error {
 		if !a.dirty {
 			continue
 		}
-		if _, err := b.tx.ExecContext(b.ctx, `UPDATE accounts SET balance = ?, entry_count = ? WHERE account_number = ?`,
+		if _, err := b.tx.ExecContext(b.ctx, qAccountBalanceSet,
 			a.balance.String(), a.count, a.number); err != nil {
 			return fmt.Errorf("reference: ledger balance: %w", err)
 		}
 		for typ, n := range a.byType {
-			if _, err := b.tx.ExecContext(b.ctx, `INSERT INTO ledger_entry_type_counts (account_number, entry_type, n) VALUES (?, ?, ?)
-				ON CONFLICT (account_number, entry_type) DO UPDATE SET n = n + excluded.n`, a.number, typ, n); err != nil {
+			if _, err := b.tx.ExecContext(b.ctx, qEntryTypeCountAdd, a.number, typ, n); err != nil {
 				return fmt.Errorf("reference: ledger type counts: %w", err)
 			}
 		}
@@ -287,8 +287,7 @@ func (s *Store) Transfer(ctx context.Context, orgID string, req provider.Transfe
 // transferIn is Transfer's work inside its write transaction.
 func (s *Store) transferIn(ctx context.Context, tx *sql.Tx, orgID string, req provider.TransferRequest, hash string) (provider.TransferResult, error) {
 	var prevID, prevHash string
-	err := tx.QueryRowContext(ctx, `SELECT id, request_hash FROM ledger_transactions
-		WHERE organisation_id = ? AND idempotency_key = ?`, orgID, req.IdempotencyKey).Scan(&prevID, &prevHash)
+	err := tx.QueryRowContext(ctx, qLedgerTransactionByKey, orgID, req.IdempotencyKey).Scan(&prevID, &prevHash)
 	switch {
 	case err == nil:
 		if prevHash != hash {
@@ -378,7 +377,7 @@ func (s *Store) transferIn(ctx context.Context, tx *sql.Tx, orgID string, req pr
 func loadTransfer(ctx context.Context, tx *sql.Tx, id string) (provider.TransferResult, error) {
 	res := provider.TransferResult{ID: id}
 	var at string
-	if err := tx.QueryRowContext(ctx, `SELECT end_to_end_id, exchange_rate, created_at FROM ledger_transactions WHERE id = ?`, id).
+	if err := tx.QueryRowContext(ctx, qLedgerTransaction, id).
 		Scan(&res.EndToEndID, &res.Rate, &at); err != nil {
 		return res, fmt.Errorf("reference: transfer replay: %w", err)
 	}
@@ -386,7 +385,7 @@ func loadTransfer(ctx context.Context, tx *sql.Tx, id string) (provider.Transfer
 	if res.CreatedAt, err = parseTime(at); err != nil {
 		return res, err
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT `+entryColumns+`, account_number FROM ledger_entries WHERE transaction_id = ? ORDER BY seq`, id)
+	rows, err := tx.QueryContext(ctx, qLedgerTransactionEntries, id)
 	if err != nil {
 		return res, fmt.Errorf("reference: transfer replay: %w", err)
 	}
@@ -413,8 +412,6 @@ func loadTransfer(ctx context.Context, tx *sql.Tx, id string) (provider.Transfer
 	res.CreditAmount, res.CreditCurrency = last.Amount, last.Currency
 	return res, nil
 }
-
-const entryColumns = `seq, created_at, reference, order_id, entry_type, amount, running_balance, currency`
 
 type scanner interface{ Scan(dest ...any) error }
 

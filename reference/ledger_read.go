@@ -15,13 +15,19 @@ import (
 	"portal/provider"
 )
 
+var (
+	qReadableAccount      = sq("readable-account")
+	qEntryTypeCount       = sq("entry-type-count")
+	qMovementsCount       = sq("movements-count")
+	qMovementsPage        = sq("movements-page")
+	qRunningBalanceBefore = sq("running-balance-before")
+)
+
 // readableAccount returns the currency, balance and entry count of an account orgID owns or
 // that is shared with it; ENOTFOUND otherwise (system accounts included).
 func (s *Store) readableAccount(ctx context.Context, orgID, number string) (code, balance string, count int64, err error) {
-	err = s.read.QueryRowContext(ctx, `SELECT a.currency_code, a.balance, a.entry_count FROM accounts a
-		WHERE a.account_number = ?1 AND a.kind = 'customer' AND (a.owner_organisation_id = ?2
-			OR EXISTS (SELECT 1 FROM account_shares sh WHERE sh.account_number = a.account_number AND sh.organisation_id = ?2))`,
-		number, orgID).Scan(&code, &balance, &count)
+	err = s.read.QueryRowContext(ctx, qReadableAccount,
+		number, orgID, orgID).Scan(&code, &balance, &count)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", "", 0, provider.Errorf(provider.ENOTFOUND, "An error occurred while accessing this account.")
 	}
@@ -74,46 +80,30 @@ func (s *Store) Movements(ctx context.Context, orgID, accountNumber string, f pr
 		return page, err
 	}
 
-	where := `account_number = ?`
-	args := []any{accountNumber}
-	filtered := false
-	if f.EntryType != "" {
-		where += ` AND entry_type = ?`
-		args = append(args, f.EntryType)
-		filtered = true
-	}
-	if !f.CreatedAfter.IsZero() {
-		where += ` AND created_at >= ?`
-		args = append(args, formatTime(f.CreatedAfter))
-		filtered = true
-	}
-	if !f.CreatedBefore.IsZero() {
-		where += ` AND created_at < ?`
-		args = append(args, formatTime(f.CreatedBefore))
-		filtered = true
-	}
+	w := filters(accountNumber)
+	w.equal("entry_type", f.EntryType)
+	w.period("created_at", f.CreatedAfter, f.CreatedBefore)
+	filtered := len(w.args) > 1
 	switch {
 	case f.EntryType != "" && f.CreatedAfter.IsZero() && f.CreatedBefore.IsZero():
-		err := s.read.QueryRowContext(ctx, `SELECT coalesce((SELECT n FROM ledger_entry_type_counts
-			WHERE account_number = ? AND entry_type = ?), 0)`, accountNumber, f.EntryType).Scan(&page.Total)
+		err := s.read.QueryRowContext(ctx, qEntryTypeCount, accountNumber, f.EntryType).Scan(&page.Total)
 		if err != nil {
 			return page, fmt.Errorf("reference: movements: %w", err)
 		}
 	case filtered:
 		// A date range is counted: its cost grows with the range, not with the account.
-		if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM ledger_entries WHERE `+where, args...).Scan(&page.Total); err != nil {
+		if err := s.read.QueryRowContext(ctx, qMovementsCount+w.sql, w.args...).Scan(&page.Total); err != nil {
 			return page, fmt.Errorf("reference: movements: %w", err)
 		}
 	default:
 		page.Total = int(count)
 	}
 
-	cond, cargs, order, err := k.clause("")
+	query, cargs, err := k.paged(qMovementsPage+w.sql, "")
 	if err != nil {
 		return page, err
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT `+entryColumns+` FROM ledger_entries WHERE `+where+cond+
-		` ORDER BY `+order+` LIMIT `+k.fetch(), append(args, cargs...)...)
+	rows, err := s.read.QueryContext(ctx, query, append(w.args, cargs...)...)
 	if err != nil {
 		return page, fmt.Errorf("reference: movements: %w", err)
 	}
@@ -152,8 +142,7 @@ func (s *Store) AccountSummary(ctx context.Context, orgID, accountNumber string,
 			return zero, nil
 		}
 		var rb string
-		err := s.read.QueryRowContext(ctx, `SELECT running_balance FROM ledger_entries
-			WHERE account_number = ? AND created_at < ? ORDER BY created_at DESC, seq DESC LIMIT 1`,
+		err := s.read.QueryRowContext(ctx, qRunningBalanceBefore,
 			accountNumber, formatTime(t)).Scan(&rb)
 		if errors.Is(err, sql.ErrNoRows) {
 			return zero, nil

@@ -10,8 +10,19 @@ import (
 	"portal/reference/db"
 )
 
-const membershipColumns = `o.id, o.name, o.ordering_institution, o.country_iso, o.line1, o.line2,
-	o.city, o.postal_code, o.state, m.role, m.is_default`
+var (
+	qMemberships               = sq("memberships")
+	qMembership                = sq("membership")
+	qMembershipCount           = sq("membership-count")
+	qMembershipDefaultClear    = sq("membership-default-clear")
+	qMembershipDefaultSet      = sq("membership-default-set")
+	qOrganisationCount         = sq("organisation-count")
+	qOrganisationConfiguration = sq("organisation-configuration")
+	qContractedProducts        = sq("contracted-products")
+	qFeatureFlags              = sq("feature-flags")
+	qAlerts                    = sq("alerts")
+	qOrganisationAccounts      = sq("organisation-accounts")
+)
 
 func scanMembership(row rowScanner) (provider.Membership, error) {
 	var m provider.Membership
@@ -23,10 +34,7 @@ func scanMembership(row rowScanner) (provider.Membership, error) {
 
 // Memberships lists the user's organisations by name; an unknown user simply has none.
 func (s *Store) Memberships(ctx context.Context, userID string) ([]provider.Membership, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT `+membershipColumns+`
-		FROM memberships m JOIN organisations o ON o.id = m.organisation_id
-		WHERE m.user_id = ?
-		ORDER BY o.name COLLATE NOCASE, o.id`, userID)
+	rows, err := s.read.QueryContext(ctx, qMemberships, userID)
 	if err != nil {
 		return nil, fmt.Errorf("reference: memberships: %w", err)
 	}
@@ -53,9 +61,7 @@ func errNotMember() error {
 
 // Membership is the cross-organisation check: ENOTFOUND unless the user is a member.
 func (s *Store) Membership(ctx context.Context, userID, orgID string) (provider.Membership, error) {
-	m, err := scanMembership(s.read.QueryRowContext(ctx, `SELECT `+membershipColumns+`
-		FROM memberships m JOIN organisations o ON o.id = m.organisation_id
-		WHERE m.user_id = ? AND m.organisation_id = ?`, userID, orgID))
+	m, err := scanMembership(s.read.QueryRowContext(ctx, qMembership, userID, orgID))
 	if errors.Is(err, sql.ErrNoRows) {
 		return provider.Membership{}, errNotMember()
 	}
@@ -70,7 +76,7 @@ func (s *Store) Membership(ctx context.Context, userID, orgID string) (provider.
 func (s *Store) SetDefaultOrganisation(ctx context.Context, userID, orgID string) error {
 	return s.inTx(ctx, "set default organisation", func(tx *sql.Tx) error {
 		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM memberships WHERE user_id = ? AND organisation_id = ?`,
+		if err := tx.QueryRowContext(ctx, qMembershipCount,
 			userID, orgID).Scan(&n); err != nil {
 			return fmt.Errorf("reference: set default organisation: %w", err)
 		}
@@ -78,12 +84,10 @@ func (s *Store) SetDefaultOrganisation(ctx context.Context, userID, orgID string
 			return errNotMember()
 		}
 		// Clear first: the partial unique index allows one default per user at every step.
-		if _, err := tx.ExecContext(ctx, `UPDATE memberships SET is_default = 0
-		WHERE user_id = ? AND organisation_id <> ? AND is_default = 1`, userID, orgID); err != nil {
+		if _, err := tx.ExecContext(ctx, qMembershipDefaultClear, userID, orgID); err != nil {
 			return fmt.Errorf("reference: set default organisation: %w", err)
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE memberships SET is_default = 1
-		WHERE user_id = ? AND organisation_id = ?`, userID, orgID); err != nil {
+		if _, err := tx.ExecContext(ctx, qMembershipDefaultSet, userID, orgID); err != nil {
 			return fmt.Errorf("reference: set default organisation: %w", err)
 		}
 		return nil
@@ -98,7 +102,7 @@ func (s *Store) organisationExists(ctx context.Context, orgID string) error {
 
 func organisationExists(ctx context.Context, q db.DBTX, orgID string) error {
 	var n int
-	if err := q.QueryRowContext(ctx, `SELECT count(*) FROM organisations WHERE id = ?`, orgID).Scan(&n); err != nil {
+	if err := q.QueryRowContext(ctx, qOrganisationCount, orgID).Scan(&n); err != nil {
 		return fmt.Errorf("reference: organisation: %w", err)
 	}
 	if n == 0 {
@@ -117,12 +121,7 @@ func (s *Store) Configuration(ctx context.Context, orgID string) (provider.Confi
 // transaction that records it.
 func configuration(ctx context.Context, q db.DBTX, orgID string) (provider.Configuration, error) {
 	var c provider.Configuration
-	err := q.QueryRowContext(ctx, `SELECT
-			coalesce(c.manual_payouts_enabled, 0), coalesce(c.batches_enabled, 0),
-			coalesce(c.batch_number_of_approvers, 0), coalesce(c.manual_payout_number_of_approvers, 0),
-			coalesce(c.customer_ab_testing, 0), coalesce(c.fx_widget_enabled, 0)
-		FROM organisations o LEFT JOIN organisation_configurations c ON c.organisation_id = o.id
-		WHERE o.id = ?`, orgID).Scan(&c.ManualPayoutsEnabled, &c.BatchesEnabled, &c.BatchNumberOfApprovers,
+	err := q.QueryRowContext(ctx, qOrganisationConfiguration, orgID).Scan(&c.ManualPayoutsEnabled, &c.BatchesEnabled, &c.BatchNumberOfApprovers,
 		&c.ManualPayoutNumberOfApprovers, &c.CustomerABTesting, &c.FXWidgetEnabled)
 	if errors.Is(err, sql.ErrNoRows) {
 		return provider.Configuration{}, provider.Errorf(provider.ENOTFOUND, "Missing organisation.")
@@ -136,10 +135,7 @@ func configuration(ctx context.Context, q db.DBTX, orgID string) (provider.Confi
 // ContractedProducts counts the organisation's contracted products by kind.
 func (s *Store) ContractedProducts(ctx context.Context, orgID string) (provider.ContractedProducts, error) {
 	var p provider.ContractedProducts
-	err := s.read.QueryRowContext(ctx, `SELECT
-			(SELECT count(*) FROM contracted_products WHERE organisation_id = o.id AND kind = 'payout'),
-			(SELECT count(*) FROM contracted_products WHERE organisation_id = o.id AND kind = 'collection')
-		FROM organisations o WHERE o.id = ?`, orgID).Scan(&p.PayoutProductsCount, &p.CollectionProductsCount)
+	err := s.read.QueryRowContext(ctx, qContractedProducts, orgID).Scan(&p.PayoutProductsCount, &p.CollectionProductsCount)
 	if errors.Is(err, sql.ErrNoRows) {
 		return provider.ContractedProducts{}, provider.Errorf(provider.ENOTFOUND, "Missing organisation.")
 	}
@@ -158,7 +154,7 @@ func featureFlags(ctx context.Context, q db.DBTX, orgID string) (provider.Featur
 	if err := organisationExists(ctx, q, orgID); err != nil {
 		return nil, err
 	}
-	rows, err := q.QueryContext(ctx, `SELECT name, enabled FROM feature_flags WHERE organisation_id = ?`, orgID)
+	rows, err := q.QueryContext(ctx, qFeatureFlags, orgID)
 	if err != nil {
 		return nil, fmt.Errorf("reference: feature flags: %w", err)
 	}
@@ -186,8 +182,7 @@ func (s *Store) Alerts(ctx context.Context, orgID string) ([]provider.Alert, err
 	if err := s.organisationExists(ctx, orgID); err != nil {
 		return nil, err
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT id, alert_type, alert_message FROM alerts
-		WHERE organisation_id = ? ORDER BY created_at, id`, orgID)
+	rows, err := s.read.QueryContext(ctx, qAlerts, orgID)
 	if err != nil {
 		return nil, fmt.Errorf("reference: alerts: %w", err)
 	}
@@ -216,14 +211,7 @@ func accounts(ctx context.Context, q db.DBTX, orgID string) ([]provider.Account,
 	if err := organisationExists(ctx, q, orgID); err != nil {
 		return nil, err
 	}
-	rows, err := q.QueryContext(ctx, `
-		SELECT account_number, name, currency_code, currency_name, balance, 1 AS owner
-		FROM accounts WHERE owner_organisation_id = ?1
-		UNION ALL
-		SELECT a.account_number, a.name, a.currency_code, a.currency_name, a.balance, 0
-		FROM account_shares sh JOIN accounts a ON a.account_number = sh.account_number
-		WHERE sh.organisation_id = ?1 AND a.owner_organisation_id IS NOT ?1
-		ORDER BY owner DESC, name COLLATE NOCASE, account_number`, orgID)
+	rows, err := q.QueryContext(ctx, qOrganisationAccounts, orgID, orgID, orgID)
 	if err != nil {
 		return nil, fmt.Errorf("reference: accounts: %w", err)
 	}

@@ -12,9 +12,17 @@ import (
 	"portal/provider"
 )
 
-var _ provider.Passkeys = (*Store)(nil)
+var (
+	qPasskeyCredentialCount = sq("passkey-credential-count")
+	qPasskeyRename          = sq("passkey-rename")
+	qPasskeyDelete          = sq("passkey-delete")
+	qPasskeyExists          = sq("passkey-exists")
+	qPasskeysOfUser         = sq("passkeys-of-user")
+	qPasskeyInsert          = sq("passkey-insert")
+	qPasskeyUse             = sq("passkey-use")
+)
 
-const passkeyColumns = `id, user_id, credential_id, name, record, sign_count, created_at, last_used_at`
+var _ provider.Passkeys = (*Store)(nil)
 
 func scanPasskey(row interface{ Scan(...any) error }) (provider.Passkey, error) {
 	var (
@@ -43,7 +51,7 @@ func scanPasskey(row interface{ Scan(...any) error }) (provider.Passkey, error) 
 
 // Passkeys lists the user's passkeys, oldest first.
 func (s *Store) Passkeys(ctx context.Context, userID string) ([]provider.Passkey, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT `+passkeyColumns+` FROM passkeys WHERE user_id = ? ORDER BY created_at, id`, userID)
+	rows, err := s.read.QueryContext(ctx, qPasskeysOfUser, userID)
 	if err != nil {
 		return nil, fmt.Errorf("reference: passkeys: %w", err)
 	}
@@ -76,13 +84,13 @@ func (s *Store) AddPasskey(ctx context.Context, userID string, in provider.NewPa
 			return err
 		}
 		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM passkeys WHERE credential_id = ?`, in.CredentialID).Scan(&n); err != nil {
+		if err := tx.QueryRowContext(ctx, qPasskeyCredentialCount, in.CredentialID).Scan(&n); err != nil {
 			return fmt.Errorf("reference: add passkey: %w", err)
 		}
 		if n > 0 {
 			return provider.Errorf(provider.ECONFLICT, provider.MsgPasskeyRegistered)
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO passkeys (`+passkeyColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, NULL)`,
+		_, err := tx.ExecContext(ctx, qPasskeyInsert,
 			p.ID, userID, in.CredentialID, name, in.Record, int64(in.SignCount), formatTime(p.CreatedAt))
 		if err != nil && strings.Contains(err.Error(), "UNIQUE") {
 			return provider.Errorf(provider.ECONFLICT, provider.MsgPasskeyRegistered)
@@ -102,14 +110,14 @@ func (s *Store) RenamePasskey(ctx context.Context, userID, passkeyID, raw string
 	if problem != "" {
 		return provider.Errorf(provider.EINVALID, "%s", problem)
 	}
-	return s.changedOne(ctx, "rename passkey", `UPDATE passkeys SET name = ? WHERE id = ? AND user_id = ?`, name, passkeyID, userID)
+	return s.changedOne(ctx, "rename passkey", qPasskeyRename, name, passkeyID, userID)
 }
 
 // RemovePasskey deletes one of the user's passkeys, and records it in the same transaction.
 func (s *Store) RemovePasskey(ctx context.Context, userID, passkeyID string) error {
 	return s.inTx(ctx, "remove passkey", func(tx *sql.Tx) error {
 		var name string
-		err := tx.QueryRowContext(ctx, `DELETE FROM passkeys WHERE id = ? AND user_id = ? RETURNING name`, passkeyID, userID).Scan(&name)
+		err := tx.QueryRowContext(ctx, qPasskeyDelete, passkeyID, userID).Scan(&name)
 		if errors.Is(err, sql.ErrNoRows) {
 			return provider.Errorf(provider.ENOTFOUND, provider.MsgPasskeyNotFound)
 		}
@@ -138,9 +146,8 @@ func (s *Store) changedOne(ctx context.Context, what, query string, args ...any)
 // that did not go up matches no row, so of two uses racing with one value only the first
 // changes the row.
 func (s *Store) UsePasskey(ctx context.Context, userID string, credentialID []byte, signCount uint32) error {
-	res, err := s.write.ExecContext(ctx, `UPDATE passkeys SET sign_count = ?1, last_used_at = ?2
-		WHERE user_id = ?3 AND credential_id = ?4 AND (sign_count < ?1 OR (sign_count = 0 AND ?1 = 0))`,
-		int64(signCount), formatTime(s.now()), userID, credentialID)
+	res, err := s.write.ExecContext(ctx, qPasskeyUse,
+		int64(signCount), formatTime(s.now()), userID, credentialID, int64(signCount), int64(signCount))
 	if err != nil {
 		return fmt.Errorf("reference: use passkey: %w", err)
 	}
@@ -152,7 +159,7 @@ func (s *Store) UsePasskey(ctx context.Context, userID string, credentialID []by
 		return nil
 	}
 	var exists int
-	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM passkeys WHERE user_id = ? AND credential_id = ?`, userID, credentialID).Scan(&exists); err != nil {
+	if err := s.read.QueryRowContext(ctx, qPasskeyExists, userID, credentialID).Scan(&exists); err != nil {
 		return fmt.Errorf("reference: use passkey: %w", err)
 	}
 	if exists == 0 {

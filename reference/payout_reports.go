@@ -19,11 +19,39 @@ import (
 	"portal/statement"
 )
 
+var (
+	qPayoutReportJobExpired       = sq("payout-report-job-expired")
+	qPayoutReportJobDue           = sq("payout-report-job-due")
+	qPayoutReportJobGiveUp        = sq("payout-report-job-give-up")
+	qPayoutReportJobClaim         = sq("payout-report-job-claim")
+	qPayoutReportJobRenew         = sq("payout-report-job-renew")
+	qPayoutReportComplete         = sq("payout-report-complete")
+	qPayoutReportChunksSuperseded = sq("payout-report-chunks-superseded")
+	qPayoutReportChunkInsert      = sq("payout-report-chunk-insert")
+	qPayoutReportChunksDrop       = sq("payout-report-chunks-drop")
+	qPayoutReportChunk            = sq("payout-report-chunk")
+	qPayoutReport                 = sq("payout-report")
+	qPayoutReportsCount           = sq("payout-reports-count")
+	qPayoutReportsPage            = sq("payout-reports-page")
+	qPayoutReportAccountCount     = sq("payout-report-account-count")
+	qPayoutRequestsNewestSeq      = sq("payout-requests-newest-seq")
+	qPayoutReportAny              = sq("payout-report-any")
+	qPayoutReportInsert           = sq("payout-report-insert")
+	qPayoutReportFile             = sq("payout-report-file")
+	qPayoutReportByID             = sq("payout-report-by-id")
+	qPayoutReportJob              = sq("payout-report-job")
+	qPayoutReportRows             = sq("payout-report-rows")
+)
+
 var _ provider.PayoutReports = (*Store)(nil)
 
 // Payout reports are the second kind of export (exports.go): the payout_reports table is
 // their job queue, payout_report_chunks holds their files.
-var payoutReportJobs = newExportQueue("payout report job", "payout_reports", "payout_report_chunks", "report_id")
+var payoutReportJobs = newExportQueue("payout report job",
+	jobSQL{expired: qPayoutReportJobExpired, due: qPayoutReportJobDue, giveUp: qPayoutReportJobGiveUp,
+		claim: qPayoutReportJobClaim, renew: qPayoutReportJobRenew},
+	exportSQL{complete: qPayoutReportComplete, superseded: qPayoutReportChunksSuperseded, insert: qPayoutReportChunkInsert,
+		drop: qPayoutReportChunksDrop, chunk: qPayoutReportChunk})
 
 // PayoutReportHeader is the header row of a payout report's CSV: one row per payout
 // request, oldest first. Amounts are exact decimals with the currency's decimals; dates are
@@ -31,9 +59,6 @@ var payoutReportJobs = newExportQueue("payout report job", "payout_reports", "pa
 var PayoutReportHeader = []string{"created_at", provider.UniqueReferenceField, "end_to_end_id", "status", "current_state_name",
 	"reason_code", "amount", "fee", "currency", "debtor_account", "local_instrument", "purpose_code", "business_unit", "source",
 	"batch_id", "requested_execution_date", "receiver_name", "receiver_country", "receiver_account", "receiver_bank_bic"}
-
-const payoutReportColumns = `seq, id, account_number, period_from, period_to, state_categories, currency_code, amount_from,
-	amount_to, state, row_count, created_at, coalesce(ready_at, '')`
 
 func scanPayoutReport(r scanner, rep *provider.PayoutReport, seq *int64) error {
 	var from, to, cats, created, ready string
@@ -131,13 +156,10 @@ func payoutReportSelection(orgID string, r provider.PayoutReport, through int64)
 	for _, c := range r.StateCategories {
 		states = append(states, provider.PayoutStates(c)...)
 	}
-	if len(states) > 0 {
-		where += ` AND p.state IN (?` + strings.Repeat(", ?", len(states)-1) + `)`
-		for _, st := range states {
-			args = append(args, st)
-		}
-	}
-	return where + ` AND p.seq <= ?`, append(args, through), nil
+	w := filters(args...)
+	w.in("p.state", states)
+	w.atMost("p.seq", through)
+	return where + w.sql, w.args, nil
 }
 
 // CreatePayoutReport implements provider.PayoutReports.
@@ -149,15 +171,14 @@ func (s *Store) CreatePayoutReport(ctx context.Context, orgID string, req provid
 	}
 	err := s.inTx(ctx, "create payout report", func(tx *sql.Tx) error {
 		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM accounts
-			WHERE account_number = ? AND owner_organisation_id = ? AND kind = 'customer'`, req.AccountNumber, orgID).Scan(&n); err != nil {
+		if err := tx.QueryRowContext(ctx, qPayoutReportAccountCount, req.AccountNumber, orgID).Scan(&n); err != nil {
 			return fmt.Errorf("reference: create payout report: %w", err)
 		}
 		if n == 0 {
 			return &provider.FieldError{Field: "virtual_account_number", Err: provider.Errorf(provider.ENOTFOUND, provider.MsgPayoutReportAccount)}
 		}
 		var through int64
-		if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(seq), 0) FROM payout_requests`).Scan(&through); err != nil {
+		if err := tx.QueryRowContext(ctx, qPayoutRequestsNewestSeq).Scan(&through); err != nil {
 			return fmt.Errorf("reference: create payout report: %w", err)
 		}
 		rep = provider.PayoutReport{UUID: uuid.NewString(), CreatedAfter: req.CreatedAfter, CreatedBefore: req.CreatedBefore,
@@ -167,17 +188,15 @@ func (s *Store) CreatePayoutReport(ctx context.Context, orgID string, req provid
 		if err != nil {
 			return err
 		}
-		var found int
-		if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM payout_requests p WHERE `+where+`)`, args...).Scan(&found); err != nil {
+		var found bool
+		if err := tx.QueryRowContext(ctx, filled(qPayoutReportAny, whereOf(where, nil)), args...).Scan(&found); err != nil {
 			return fmt.Errorf("reference: create payout report: %w", err)
 		}
-		if found == 0 {
+		if !found {
 			return provider.ErrNoPayoutsFound
 		}
 		cats, _ := json.Marshal(rep.StateCategories)
-		_, err = tx.ExecContext(ctx, `INSERT INTO payout_reports (id, organisation_id, account_number, period_from, period_to,
-			state_categories, currency_code, amount_from, amount_to, through_seq, requested_by, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, rep.UUID, orgID, rep.AccountNumber, formatTime(rep.CreatedAfter),
+		_, err = tx.ExecContext(ctx, qPayoutReportInsert, rep.UUID, orgID, rep.AccountNumber, formatTime(rep.CreatedAfter),
 			formatTime(rep.CreatedBefore), string(cats), rep.CurrencyCode, rep.AmountFrom, rep.AmountTo, through, req.RequestedBy,
 			formatTime(now))
 		if err != nil {
@@ -191,7 +210,8 @@ func (s *Store) CreatePayoutReport(ctx context.Context, orgID string, req provid
 }
 
 // payoutReportTable is where the store keeps payout reports.
-var payoutReportTable = exportTable[provider.PayoutReport]{table: "payout_reports", columns: payoutReportColumns,
+var payoutReportTable = exportTable[provider.PayoutReport]{table: "payout_reports", byID: qPayoutReport,
+	listTotal: qPayoutReportsCount, listPage: qPayoutReportsPage,
 	def: provider.DefaultPayoutReportLimit, max: provider.MaxPayoutReportLimit, scan: scanPayoutReport,
 	createdAt: func(rep *provider.PayoutReport) time.Time { return rep.CreatedAt }, notFound: provider.MsgPayoutReportNotFound}
 
@@ -230,10 +250,10 @@ func (s *Store) OpenPayoutReport(ctx context.Context, orgID, id string) (*provid
 		return nil, err
 	}
 	var fileID string
-	if err := s.read.QueryRowContext(ctx, `SELECT csv_file_id FROM payout_reports WHERE id = ?`, id).Scan(&fileID); err != nil {
+	if err := s.read.QueryRowContext(ctx, qPayoutReportFile, id).Scan(&fileID); err != nil {
 		return nil, fmt.Errorf("reference: payout report: %w", err)
 	}
-	return &provider.ExportFile{ReadCloser: &chunkReader{ctx: ctx, s: s, chunks: payoutReportJobs.chunks, fileID: fileID},
+	return &provider.ExportFile{ReadCloser: &chunkReader{ctx: ctx, s: s, chunk: payoutReportJobs.files.chunk, fileID: fileID},
 		Filename: payoutReportFilename(rep), ContentType: "text/csv; charset=utf-8"}, nil
 }
 
@@ -247,11 +267,11 @@ type payoutReportJob struct {
 func loadPayoutReportJob(ctx context.Context, q db.DBTX, id string) (payoutReportJob, error) {
 	var j payoutReportJob
 	var seq int64
-	err := scanPayoutReport(q.QueryRowContext(ctx, `SELECT `+payoutReportColumns+` FROM payout_reports WHERE id = ?`, id), &j.report, &seq)
+	err := scanPayoutReport(q.QueryRowContext(ctx, qPayoutReportByID, id), &j.report, &seq)
 	if err != nil {
 		return j, err
 	}
-	err = q.QueryRowContext(ctx, `SELECT organisation_id, requested_by, through_seq FROM payout_reports WHERE id = ?`, id).
+	err = q.QueryRowContext(ctx, qPayoutReportJob, id).
 		Scan(&j.orgID, &j.requestedBy, &j.through)
 	if err != nil {
 		return j, fmt.Errorf("reference: payout report job: %w", err)
@@ -304,8 +324,7 @@ func writePayoutReportCSV(ctx context.Context, q db.DBTX, j payoutReportJob, w i
 	if err != nil {
 		return 0, err
 	}
-	rows, err := q.QueryContext(ctx, `SELECT `+payoutListColumns+payoutFrom+` WHERE `+where+
-		` ORDER BY p.created_at, p.seq`, args...)
+	rows, err := q.QueryContext(ctx, selectOf(payoutListColumns, payoutFrom, filled(qPayoutReportRows, whereOf(where, nil))), args...)
 	if err != nil {
 		return 0, fmt.Errorf("reference: payout report rows: %w", err)
 	}
@@ -326,8 +345,7 @@ func (s *Store) RunPayoutReportJobs(ctx context.Context) (int, error) {
 // payoutReportNotice is the e-mail that says a report is ready.
 func payoutReportNotice(ctx context.Context, tx *sql.Tx, j payoutReportJob, count int) (provider.OutboxMessage, error) {
 	var email, orgName, accountName string
-	if err := tx.QueryRowContext(ctx, `SELECT u.email, o.name, a.name FROM users u, organisations o, accounts a
-		WHERE u.id = ? AND o.id = ? AND a.account_number = ?`, j.requestedBy, j.orgID, j.report.AccountNumber).
+	if err := tx.QueryRowContext(ctx, qExportNoticeNames, j.requestedBy, j.orgID, j.report.AccountNumber).
 		Scan(&email, &orgName, &accountName); err != nil {
 		return provider.OutboxMessage{}, fmt.Errorf("reference: complete payout report: %w", err)
 	}
@@ -351,7 +369,7 @@ func (s *Store) writePayoutReport(ctx context.Context, id, token string) error {
 	}
 	write := func(w io.Writer) (int, error) { return writePayoutReportCSV(ctx, s.read, j, w) }
 	return s.writeExport(ctx, &payoutReportJobs, id, token, write, func(count int) exportDone {
-		return exportDone{set: "row_count = ?", args: []any{count}, notice: func(tx *sql.Tx) error {
+		return exportDone{args: []any{count}, notice: func(tx *sql.Tx) error {
 			m, err := payoutReportNotice(ctx, tx, j, count)
 			if err != nil {
 				return err

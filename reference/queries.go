@@ -8,9 +8,9 @@ import (
 )
 
 // The store's SQL lives in queries/*.sql, one file per domain, as named queries (see
-// db.Queries for the format). Go code names a query once, in a package variable beside the
-// code that runs it (qReceiverByID = sq("receiver-by-id")), so a missing or misspelt name
-// stops every test of the package at initialisation.
+// db.Queries for the format). Go code names a query once, in the one var block after a
+// file's imports (qReceiverByID = sq("receiver-by-id")), so a missing or misspelt name stops
+// every test of the package at initialisation.
 //
 //go:embed queries/*.sql
 var queryFiles embed.FS

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -18,10 +17,20 @@ import (
 	"portal/statement"
 )
 
-var _ provider.Statements = (*Store)(nil)
+var (
+	qStatementAccountCurrency = sq("statement-account-currency")
+	qLedgerEntriesNewestSeq   = sq("ledger-entries-newest-seq")
+	qStatementInsert          = sq("statement-insert")
+	qStatement                = sq("statement")
+	qStatementsCount          = sq("statements-count")
+	qStatementsPage           = sq("statements-page")
+	qAccountName              = sq("account-name")
+	qStatementJob             = sq("statement-job")
+	qStatementRows            = sq("statement-rows")
+	qStatementBalanceBefore   = sq("statement-balance-before")
+)
 
-const statementColumns = `seq, id, account_number, currency, kind, format, period_from, period_to, state, coalesce(csv_file_id, ''),
-	entry_count, opening_balance, closing_balance, created_at, coalesce(ready_at, '')`
+var _ provider.Statements = (*Store)(nil)
 
 func scanStatement(r scanner, st *provider.Statement, seq *int64) error {
 	var from, to, created, ready string
@@ -79,8 +88,7 @@ func (s *Store) CreateStatement(ctx context.Context, orgID string, req provider.
 		return st, statementField("created_before", "The statement cannot end after today.")
 	}
 	err := s.inTx(ctx, "create statement", func(tx *sql.Tx) error {
-		err := tx.QueryRowContext(ctx, `SELECT currency_code FROM accounts
-			WHERE account_number = ? AND owner_organisation_id = ? AND kind = 'customer'`, req.AccountNumber, orgID).Scan(&st.Currency)
+		err := tx.QueryRowContext(ctx, qStatementAccountCurrency, req.AccountNumber, orgID).Scan(&st.Currency)
 		if errors.Is(err, sql.ErrNoRows) {
 			return &provider.FieldError{Field: "virtual_account_number",
 				Err: provider.Errorf(provider.ENOTFOUND, "Select one of your accounts.")}
@@ -92,14 +100,13 @@ func (s *Store) CreateStatement(ctx context.Context, orgID string, req provider.
 			return &provider.FieldError{Field: "format", Err: err}
 		}
 		var through int64
-		if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(seq), 0) FROM ledger_entries`).Scan(&through); err != nil {
+		if err := tx.QueryRowContext(ctx, qLedgerEntriesNewestSeq).Scan(&through); err != nil {
 			return fmt.Errorf("reference: create statement: %w", err)
 		}
 		st.ID = uuid.NewString()
 		st.AccountNumber, st.Kind, st.Format, st.State = req.AccountNumber, req.Kind, req.Format, provider.StatementQueued
 		st.From, st.To, st.CreatedAt = req.CreatedAfter.UTC(), req.CreatedBefore.UTC(), now
-		_, err = tx.ExecContext(ctx, `INSERT INTO statements (id, organisation_id, account_number, currency, kind, format,
-			period_from, period_to, through_seq, requested_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		_, err = tx.ExecContext(ctx, qStatementInsert,
 			st.ID, orgID, st.AccountNumber, st.Currency, st.Kind, st.Format, formatTime(st.From), formatTime(st.To), through,
 			req.RequestedBy, formatTime(now))
 		if err != nil {
@@ -113,7 +120,8 @@ func (s *Store) CreateStatement(ctx context.Context, orgID string, req provider.
 }
 
 // statementTable is where the store keeps statements.
-var statementTable = exportTable[provider.Statement]{table: "statements", columns: statementColumns,
+var statementTable = exportTable[provider.Statement]{table: "statements", byID: qStatement,
+	listTotal: qStatementsCount, listPage: qStatementsPage,
 	def: provider.DefaultStatementLimit, max: provider.MaxStatementLimit, scan: scanStatement,
 	createdAt: func(st *provider.Statement) time.Time { return st.CreatedAt }, notFound: provider.MsgStatementFetch}
 
@@ -181,7 +189,7 @@ func (s *Store) OpenStatement(ctx context.Context, orgID, id, format string) (*p
 	var ext, media string
 	switch format {
 	case provider.FormatCSV:
-		return &provider.StatementFile{ReadCloser: &chunkReader{ctx: ctx, s: s, chunks: statementJobs.chunks, fileID: st.CSVFileID},
+		return &provider.StatementFile{ReadCloser: &chunkReader{ctx: ctx, s: s, chunk: statementJobs.files.chunk, fileID: st.CSVFileID},
 			Filename: statementFilename(st, "csv"), ContentType: "text/csv; charset=utf-8"}, nil
 	case provider.FormatCAMT053:
 		write, ext, media = statement.WriteCAMT053, "xml", "application/xml; charset=utf-8"
@@ -195,7 +203,7 @@ func (s *Store) OpenStatement(ctx context.Context, orgID, id, format string) (*p
 		return nil, err
 	}
 	var name string
-	if err := s.read.QueryRowContext(ctx, `SELECT name FROM accounts WHERE account_number = ?`, st.AccountNumber).Scan(&name); err != nil {
+	if err := s.read.QueryRowContext(ctx, qAccountName, st.AccountNumber).Scan(&name); err != nil {
 		return nil, fmt.Errorf("reference: statement: %w", err)
 	}
 	pr, pw := io.Pipe()
@@ -226,8 +234,7 @@ type statementJob struct {
 func (s *Store) statementJob(ctx context.Context, id string) (statementJob, error) {
 	j := statementJob{id: id}
 	var from, to string
-	err := s.read.QueryRowContext(ctx, `SELECT organisation_id, account_number, currency, kind, format, requested_by, period_from,
-		period_to, through_seq, coalesce(lease_token, '') FROM statements WHERE id = ?`, id).Scan(&j.orgID, &j.account,
+	err := s.read.QueryRowContext(ctx, qStatementJob, id).Scan(&j.orgID, &j.account,
 		&j.currency, &j.kind, &j.format, &j.requestedBy, &from, &to, &j.through, &j.token)
 	if err != nil {
 		return j, fmt.Errorf("reference: statement job: %w", err)
@@ -270,13 +277,9 @@ func (e *entryRows) Close() error { return e.rows.Close() }
 // statementRows streams the entries of a statement in booking order, from a database cursor.
 func (s *Store) statementRows(ctx context.Context, j statementJob) (*entryRows, error) {
 	types := provider.StatementEntryTypes(j.kind)
-	args := []any{j.account, formatTime(j.from), formatTime(j.to), j.through}
-	for _, t := range types {
-		args = append(args, t)
-	}
-	rows, err := s.read.QueryContext(ctx, `SELECT `+entryColumns+` FROM ledger_entries
-		WHERE account_number = ? AND created_at >= ? AND created_at < ? AND seq <= ?
-		AND entry_type IN (?`+strings.Repeat(", ?", len(types)-1)+`) ORDER BY created_at, seq`, args...)
+	w := filters(j.account, formatTime(j.from), formatTime(j.to), j.through)
+	w.in("entry_type", types)
+	rows, err := s.read.QueryContext(ctx, filled(qStatementRows, w), w.args...)
 	if err != nil {
 		return nil, fmt.Errorf("reference: statement rows: %w", err)
 	}
@@ -286,8 +289,7 @@ func (s *Store) statementRows(ctx context.Context, j statementJob) (*entryRows, 
 // balanceBefore is the account's balance just before t, counting entries up to through.
 func (s *Store) balanceBefore(ctx context.Context, j statementJob, t time.Time) (string, error) {
 	var rb string
-	err := s.read.QueryRowContext(ctx, `SELECT running_balance FROM ledger_entries
-		WHERE account_number = ? AND created_at < ? AND seq <= ? ORDER BY created_at DESC, seq DESC LIMIT 1`,
+	err := s.read.QueryRowContext(ctx, qStatementBalanceBefore,
 		j.account, formatTime(t), j.through).Scan(&rb)
 	if errors.Is(err, sql.ErrNoRows) {
 		return money.Zero(currency.Decimals(j.currency)).String(), nil

@@ -11,11 +11,29 @@ import (
 	"portal/statement"
 )
 
+var (
+	qStatementJobExpired       = sq("statement-job-expired")
+	qStatementJobDue           = sq("statement-job-due")
+	qStatementJobGiveUp        = sq("statement-job-give-up")
+	qStatementJobClaim         = sq("statement-job-claim")
+	qStatementJobRenew         = sq("statement-job-renew")
+	qStatementComplete         = sq("statement-complete")
+	qStatementChunksSuperseded = sq("statement-chunks-superseded")
+	qStatementChunkInsert      = sq("statement-chunk-insert")
+	qStatementChunksDrop       = sq("statement-chunks-drop")
+	qStatementChunk            = sq("statement-chunk")
+	qExportNoticeNames         = sq("export-notice-names")
+)
+
 // Statements are one kind of export (exports.go): the statements table is their job queue,
 // statement_chunks holds their files, so a statement survives a restart: a job a crash
 // interrupted keeps state generating with a lease that runs out, and the next worker to
 // look claims it again.
-var statementJobs = newExportQueue("statement job", "statements", "statement_chunks", "statement_id")
+var statementJobs = newExportQueue("statement job",
+	jobSQL{expired: qStatementJobExpired, due: qStatementJobDue, giveUp: qStatementJobGiveUp, claim: qStatementJobClaim,
+		renew: qStatementJobRenew},
+	exportSQL{complete: qStatementComplete, superseded: qStatementChunksSuperseded, insert: qStatementChunkInsert,
+		drop: qStatementChunksDrop, chunk: qStatementChunk})
 
 // RunStatementJobs works through the queue until no job is left to claim, and returns how
 // many statements it completed.
@@ -57,11 +75,10 @@ func (s *Store) writeStatement(ctx context.Context, id, token string) error {
 		return statement.WriteCSV(w, rows)
 	}
 	return s.writeExport(ctx, &statementJobs, id, token, write, func(count int) exportDone {
-		return exportDone{set: "entry_count = ?, opening_balance = ?, closing_balance = ?", args: []any{count, opening, closing},
+		return exportDone{args: []any{count, opening, closing},
 			notice: func(tx *sql.Tx) error {
 				var email, orgName, accountName string
-				if err := tx.QueryRowContext(ctx, `SELECT u.email, o.name, a.name FROM users u, organisations o, accounts a
-					WHERE u.id = ? AND o.id = ? AND a.account_number = ?`, j.requestedBy, j.orgID, j.account).Scan(&email, &orgName, &accountName); err != nil {
+				if err := tx.QueryRowContext(ctx, qExportNoticeNames, j.requestedBy, j.orgID, j.account).Scan(&email, &orgName, &accountName); err != nil {
 					return fmt.Errorf("reference: complete statement: %w", err)
 				}
 				last := j.to.Add(-time.Nanosecond)

@@ -9,6 +9,12 @@ import (
 	"portal/provider"
 )
 
+var (
+	qPayoutStats        = sq("payout-stats")
+	qCollectionStats    = sq("collection-stats")
+	qPayoutStatsWaiting = sq("payout-stats-waiting")
+)
+
 var _ provider.Stats = (*Store)(nil)
 
 // statsWindow turns [after, before) into bounds on the stored created_at text: the stored
@@ -32,8 +38,7 @@ func (s *Store) payoutCounts(ctx context.Context, orgID string, after, before ti
 		return nil, err
 	}
 	lo, hi := statsWindow(after, before)
-	rows, err := s.read.QueryContext(ctx, `SELECT state, reason_code, count(*) FROM payout_requests
-		WHERE organisation_id = ? AND created_at >= ? AND created_at < ? GROUP BY state, reason_code`, orgID, lo, hi)
+	rows, err := s.read.QueryContext(ctx, qPayoutStats, orgID, lo, hi)
 	if err != nil {
 		return nil, fmt.Errorf("reference: payout stats: %w", err)
 	}
@@ -59,8 +64,7 @@ func (s *Store) payoutCounts(ctx context.Context, orgID string, after, before ti
 	}
 	// The items waiting for approval are counted as the list lists them (waitingPayouts).
 	var waiting int
-	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM (`+waitingPayouts+`) p
-		WHERE p.organisation_id = ? AND p.created_at >= ? AND p.created_at < ?`, orgID, lo, hi).Scan(&waiting); err != nil {
+	if err := s.read.QueryRowContext(ctx, countOf(waitingPayouts, qPayoutStatsWaiting), orgID, lo, hi).Scan(&waiting); err != nil {
 		return nil, fmt.Errorf("reference: payout stats: %w", err)
 	}
 	if waiting > 0 {
@@ -134,8 +138,7 @@ func (s *Store) CollectionOrderStatusCounts(ctx context.Context, orgID string, a
 		return provider.StatusCounts{}, err
 	}
 	lo, hi := statsWindow(after, before)
-	rows, err := s.read.QueryContext(ctx, `SELECT status, count(*) FROM collection_orders
-		WHERE organisation_id = ? AND created_at >= ? AND created_at < ? GROUP BY status`, orgID, lo, hi)
+	rows, err := s.read.QueryContext(ctx, qCollectionStats, orgID, lo, hi)
 	if err != nil {
 		return provider.StatusCounts{}, fmt.Errorf("reference: collection stats: %w", err)
 	}

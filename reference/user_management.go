@@ -18,6 +18,23 @@ import (
 	"portal/reference/db"
 )
 
+var (
+	qOrganisationName         = sq("organisation-name")
+	qMemberEmailExists        = sq("member-email-exists")
+	qInvitationLatestExpiry   = sq("invitation-latest-expiry")
+	qInvitationsPendingDelete = sq("invitations-pending-delete")
+	qInvitationUpdate         = sq("invitation-update")
+	qMembershipSetRole        = sq("membership-set-role")
+	qMemberRoleActive         = sq("member-role-active")
+	qUserEmailExists          = sq("user-email-exists")
+	qUserUpdate               = sq("user-update")
+	qOrgUsersCount            = sq("org-users-count")
+	qOrgUsersFirst            = sq("org-users-first")
+	qOrgUsersAfter            = sq("org-users-after")
+	qOrgUsersBefore           = sq("org-users-before")
+	qOrgUser                  = sq("org-user")
+)
+
 // User management (provider.Users): members of an organisation listed by e-mail, invited,
 // renamed and given roles, and a user's own profile.
 
@@ -91,16 +108,6 @@ func plausibleEmail(e string) bool {
 	return at > 0 && strings.Contains(e[at:], ".")
 }
 
-// orgUserRows are an organisation's members and pending invitations as one list: the
-// columns of provider.OrgUser, invitation_expires_at "" for members. The organisation is
-// bound twice (?1).
-const orgUserRows = `SELECT u.id AS id, u.email AS email, u.first_name, u.last_name, u.created_at, m.role,
-		0 AS invited, '' AS expires_at, u.disabled
-	FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.organisation_id = ?1
-	UNION ALL
-	SELECT i.id, i.email, i.first_name, i.last_name, i.created_at, i.role, 1, i.expires_at, 0
-	FROM invitations i WHERE i.organisation_id = ?1 AND i.accepted_at IS NULL`
-
 func (s *Store) scanOrgUser(row rowScanner) (provider.OrgUser, error) {
 	var u provider.OrgUser
 	var created, expires string
@@ -154,24 +161,23 @@ func (s *Store) OrganisationUsers(ctx context.Context, orgID string, q provider.
 	if dir != provider.DirectionNext && dir != provider.DirectionPrev || dir == provider.DirectionPrev && q.Cursor == "" {
 		return provider.UserPage{}, provider.Errorf(provider.EINVALID, "Invalid cursor.")
 	}
-	cond, order, args := "", "u.email ASC", []any{orgID}
+	query, args := qOrgUsersFirst, []any{orgID, orgID}
 	if q.Cursor != "" {
 		after, err := decodeUserCursor(q.Cursor)
 		if err != nil {
 			return provider.UserPage{}, err
 		}
-		cond, args = " AND u.email > ?2", append(args, after)
+		query, args = qOrgUsersAfter, append(args, after)
 		if dir == provider.DirectionPrev {
-			cond, order = " AND u.email < ?2", "u.email DESC"
+			query = qOrgUsersBefore
 		}
 	}
 	page := provider.UserPage{Users: []provider.OrgUser{}}
-	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM (`+orgUserRows+`)`, orgID).
+	if err := s.read.QueryRowContext(ctx, qOrgUsersCount, orgID, orgID).
 		Scan(&page.Total); err != nil {
 		return provider.UserPage{}, fmt.Errorf("reference: organisation users: %w", err)
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT * FROM (`+orgUserRows+`) AS u
-		WHERE 1 = 1`+cond+` ORDER BY `+order+fmt.Sprintf(` LIMIT %d`, limit+1), args...)
+	rows, err := s.read.QueryContext(ctx, query, append(args, limit+1)...)
 	if err != nil {
 		return provider.UserPage{}, fmt.Errorf("reference: organisation users: %w", err)
 	}
@@ -223,7 +229,7 @@ func (s *Store) OrganisationUser(ctx context.Context, orgID, userID string) (pro
 }
 
 func (s *Store) orgUser(ctx context.Context, q db.DBTX, orgID, userID string) (provider.OrgUser, error) {
-	u, err := s.scanOrgUser(q.QueryRowContext(ctx, `SELECT * FROM (`+orgUserRows+`) WHERE id = ?2`, orgID, userID))
+	u, err := s.scanOrgUser(q.QueryRowContext(ctx, qOrgUser, orgID, orgID, userID))
 	if errors.Is(err, sql.ErrNoRows) {
 		return provider.OrgUser{}, errNoSuchUser()
 	}
@@ -259,15 +265,14 @@ func (s *Store) CreateUser(ctx context.Context, orgID string, in provider.UserIn
 	var out provider.OrgUser
 	err = s.inTx(ctx, "create user", func(tx *sql.Tx) error {
 		var orgName string
-		if err := tx.QueryRowContext(ctx, `SELECT name FROM organisations WHERE id = ?`, orgID).Scan(&orgName); err != nil {
+		if err := tx.QueryRowContext(ctx, qOrganisationName, orgID).Scan(&orgName); err != nil {
 			if errors.Is(err, sql.ErrNoRows) {
 				return errNotMember()
 			}
 			return fmt.Errorf("reference: create user: %w", err)
 		}
 		var member bool
-		if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM memberships m JOIN users u ON u.id = m.user_id
-			WHERE m.organisation_id = ? AND u.email = ?)`, orgID, in.Email).Scan(&member); err != nil {
+		if err := tx.QueryRowContext(ctx, qMemberEmailExists, orgID, in.Email).Scan(&member); err != nil {
 			return fmt.Errorf("reference: create user: %w", err)
 		}
 		if member {
@@ -276,15 +281,14 @@ func (s *Store) CreateUser(ctx context.Context, orgID string, in provider.UserIn
 		now := s.now()
 		// An expired invitation gives way to the new one; a live one stays the only one.
 		var pendingUntil sql.NullString
-		if err := tx.QueryRowContext(ctx, `SELECT max(expires_at) FROM invitations
-			WHERE organisation_id = ? AND email = ? AND accepted_at IS NULL`, orgID, in.Email).Scan(&pendingUntil); err != nil {
+		if err := tx.QueryRowContext(ctx, qInvitationLatestExpiry, orgID, in.Email).Scan(&pendingUntil); err != nil {
 			return fmt.Errorf("reference: create user: %w", err)
 		}
 		if pendingUntil.Valid {
 			if exp, err := parseTime(pendingUntil.String); err != nil || now.Before(exp) {
 				return fieldErr(provider.FieldEmail, msgAlreadyInvited)
 			}
-			if _, err := tx.ExecContext(ctx, `DELETE FROM invitations WHERE organisation_id = ? AND email = ? AND accepted_at IS NULL`,
+			if _, err := tx.ExecContext(ctx, qInvitationsPendingDelete,
 				orgID, in.Email); err != nil {
 				return fmt.Errorf("reference: create user: %w", err)
 			}
@@ -338,8 +342,7 @@ func (s *Store) UpdateUser(ctx context.Context, orgID, userID string, in provide
 			return fieldErr(provider.FieldRole, msgRoleUnassignable)
 		}
 		if cur.Invited {
-			if _, err := tx.ExecContext(ctx, `UPDATE invitations SET first_name = ?, last_name = ?, role = ?
-				WHERE id = ? AND organisation_id = ? AND accepted_at IS NULL`, in.FirstName, in.LastName, in.Role, userID, orgID); err != nil {
+			if _, err := tx.ExecContext(ctx, qInvitationUpdate, in.FirstName, in.LastName, in.Role, userID, orgID); err != nil {
 				return fmt.Errorf("reference: update invitation: %w", err)
 			}
 		} else {
@@ -348,7 +351,7 @@ func (s *Store) UpdateUser(ctx context.Context, orgID, userID string, in provide
 					return err
 				}
 			}
-			if _, err := tx.ExecContext(ctx, `UPDATE memberships SET role = ? WHERE user_id = ? AND organisation_id = ?`,
+			if _, err := tx.ExecContext(ctx, qMembershipSetRole,
 				in.Role, userID, orgID); err != nil {
 				return fmt.Errorf("reference: update user: %w", err)
 			}
@@ -377,8 +380,7 @@ func isAdmin(role string) bool { return access.For(role).Has(access.UsersManage)
 // userID. It reads inside the caller's write transaction: two admins demoting each other
 // at once are taken one after the other, and the second finds no other admin.
 func keepsAnAdmin(ctx context.Context, tx *sql.Tx, orgID, userID string) error {
-	rows, err := tx.QueryContext(ctx, `SELECT m.role FROM memberships m JOIN users u ON u.id = m.user_id
-		WHERE m.organisation_id = ? AND m.user_id <> ? AND u.disabled = 0 AND u.password_hash <> ''`, orgID, userID)
+	rows, err := tx.QueryContext(ctx, qMemberRoleActive, orgID, userID)
 	if err != nil {
 		return fmt.Errorf("reference: admins: %w", err)
 	}
@@ -406,7 +408,7 @@ func (s *Store) UpdateProfile(ctx context.Context, userID string, in provider.Us
 	}
 	var out provider.User
 	err = s.inTx(ctx, "update profile", func(tx *sql.Tx) error {
-		cur, err := scanUser(tx.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, userID))
+		cur, err := scanUser(tx.QueryRowContext(ctx, qUserByID, userID))
 		if errors.Is(err, sql.ErrNoRows) {
 			return errNoSuchUser()
 		}
@@ -415,7 +417,7 @@ func (s *Store) UpdateProfile(ctx context.Context, userID string, in provider.Us
 		}
 		if in.Email != cur.Email {
 			var taken bool
-			if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM users WHERE email = ?)`, in.Email).Scan(&taken); err != nil {
+			if err := tx.QueryRowContext(ctx, qUserEmailExists, in.Email).Scan(&taken); err != nil {
 				return fmt.Errorf("reference: update profile: %w", err)
 			}
 			if taken {
@@ -423,8 +425,7 @@ func (s *Store) UpdateProfile(ctx context.Context, userID string, in provider.Us
 			}
 			now := formatTime(s.now())
 			// A reset link mailed to the old address must not outlive the change.
-			if _, err := tx.ExecContext(ctx, `UPDATE password_tokens SET spent_at = ?
-				WHERE user_id = ? AND kind = 'reset' AND spent_at IS NULL`, now, userID); err != nil {
+			if _, err := tx.ExecContext(ctx, qPasswordResetsSpend, now, userID); err != nil {
 				return fmt.Errorf("reference: update profile: %w", err)
 			}
 			if err := s.sendMessage(ctx, tx, provider.OutboxMessage{
@@ -435,11 +436,11 @@ func (s *Store) UpdateProfile(ctx context.Context, userID string, in provider.Us
 				return err
 			}
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE users SET first_name = ?, last_name = ?, email = ? WHERE id = ?`,
+		if _, err := tx.ExecContext(ctx, qUserUpdate,
 			in.FirstName, in.LastName, in.Email, userID); err != nil {
 			return fmt.Errorf("reference: update profile: %w", err)
 		}
-		out, err = scanUser(tx.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, userID))
+		out, err = scanUser(tx.QueryRowContext(ctx, qUserByID, userID))
 		return err
 	})
 	return out, err

@@ -10,14 +10,17 @@ import (
 	"portal/provider"
 )
 
+var (
+	qUserByID         = sq("user-by-id")
+	qUserByEmail      = sq("user-by-email")
+	qUserLoginByEmail = sq("user-login-by-email")
+)
+
 // normalizeEmail is the single definition of "the same e-mail address": surrounding spaces
 // are dropped and the whole address lower-cased (Unicode-aware, unlike SQLite's lower()).
 func normalizeEmail(email string) string {
 	return strings.ToLower(strings.TrimSpace(email))
 }
-
-const userColumns = `id, email, first_name, last_name, created_at,
-	has_verify_setup, mfa_configured, mfa_enabled, skip_mfa, has_phone, disabled`
 
 type rowScanner interface{ Scan(dest ...any) error }
 
@@ -42,7 +45,7 @@ func scanUser(row rowScanner, extra ...any) (provider.User, error) {
 func (s *Store) Authenticate(ctx context.Context, email, password string) (provider.User, error) {
 	var hash string
 	u, err := scanUser(s.read.QueryRowContext(ctx,
-		`SELECT `+userColumns+`, password_hash FROM users WHERE email = ?`, normalizeEmail(email)), &hash)
+		qUserLoginByEmail, normalizeEmail(email)), &hash)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		_, _ = VerifyPassword(s.dummyHash, password)
@@ -68,12 +71,12 @@ func (s *Store) Authenticate(ctx context.Context, email, password string) (provi
 // UserByID returns the user, disabled ones included: a session check must see Disabled to end
 // the session.
 func (s *Store) UserByID(ctx context.Context, id string) (provider.User, error) {
-	return s.user(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, id)
+	return s.user(ctx, qUserByID, id)
 }
 
 // UserByEmail returns the user with that e-mail, compared case-insensitively.
 func (s *Store) UserByEmail(ctx context.Context, email string) (provider.User, error) {
-	return s.user(ctx, `SELECT `+userColumns+` FROM users WHERE email = ?`, normalizeEmail(email))
+	return s.user(ctx, qUserByEmail, normalizeEmail(email))
 }
 
 func (s *Store) user(ctx context.Context, query string, arg string) (provider.User, error) {

@@ -29,6 +29,7 @@ import (
 type Queries struct {
 	text map[string]string
 	file map[string]string
+	frag map[string]string
 
 	mu   sync.Mutex
 	used map[string]bool
@@ -45,8 +46,8 @@ func LoadQueries(fsys fs.FS) (*Queries, error) {
 	if err != nil {
 		return nil, err
 	}
-	q := &Queries{text: map[string]string{}, file: map[string]string{}, used: map[string]bool{}}
 	fragments := map[string]string{}
+	q := &Queries{text: map[string]string{}, file: map[string]string{}, frag: fragments, used: map[string]bool{}}
 	for _, f := range files {
 		b, err := fs.ReadFile(fsys, f)
 		if err != nil {
@@ -63,6 +64,13 @@ func LoadQueries(fsys fs.FS) (*Queries, error) {
 		}
 		q.text[name] = expanded
 	}
+	for name, text := range fragments {
+		expanded, err := expand(text, fragments, []string{name})
+		if err != nil {
+			return nil, fmt.Errorf("fragment %s: %w", name, err)
+		}
+		q.frag[name] = expanded
+	}
 	return q, nil
 }
 
@@ -76,8 +84,7 @@ func parseQueryFile(file, src string, q *Queries, fragments map[string]string) e
 			}
 			return nil
 		}
-		text := strings.TrimSpace(body.String())
-		text = strings.TrimSuffix(text, ";")
+		text := strings.TrimSuffix(trimTrailingComments(body.String()), ";")
 		if strings.TrimSpace(stripComments(text)) == "" {
 			return fmt.Errorf("%s: %s %s is empty", file, kind, name)
 		}
@@ -113,6 +120,21 @@ func parseQueryFile(file, src string, q *Queries, fragments map[string]string) e
 		return err
 	}
 	return flush()
+}
+
+// trimTrailingComments trims a block and drops the whole-line comments at its end: they head
+// the next block (a section title), and left in a fragment they would comment out whatever
+// follows where it is spliced.
+func trimTrailingComments(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	for len(lines) > 0 {
+		last := strings.TrimSpace(lines[len(lines)-1])
+		if last != "" && !strings.HasPrefix(last, "--") {
+			break
+		}
+		lines = lines[:len(lines)-1]
+	}
+	return strings.TrimSpace(strings.Join(lines, "\n"))
 }
 
 // stripComments drops whole-line -- comments, which may describe a block.
@@ -160,6 +182,16 @@ func (q *Queries) Get(name string) string {
 	q.mu.Lock()
 	q.used[name] = true
 	q.mu.Unlock()
+	return text
+}
+
+// Fragment is the text of the named fragment, for code that splices it itself: a list builder
+// or a test reading rows the way the store does. A missing name panics, as with Get.
+func (q *Queries) Fragment(name string) string {
+	text, ok := q.frag[name]
+	if !ok {
+		panic(fmt.Sprintf("db: no fragment named %q", name))
+	}
 	return text
 }
 

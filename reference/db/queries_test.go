@@ -15,6 +15,8 @@ SELECT {{receiver-columns}} FROM receivers r WHERE r.id = ?;
 
 -- fragment: receiver-columns
 r.id, {{receiver-more}}
+
+-- The next section's title, not part of the fragment.
 `)},
 		"b.sql": {Data: []byte(`-- fragment: receiver-more
 r.name
@@ -34,6 +36,9 @@ SELECT count(*) FROM receivers
 	}
 	if got := q.Names(); strings.Join(got, ",") != "receiver-by-id,receiver-count" {
 		t.Errorf("Names = %v", got)
+	}
+	if got, want := q.Fragment("receiver-columns"), "r.id, r.name"; got != want {
+		t.Errorf("Fragment(receiver-columns) = %q, want %q", got, want)
 	}
 }
 
