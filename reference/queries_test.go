@@ -32,8 +32,8 @@ var sqlPending = []string{
 
 var sqlPendingPayouts = []string{
 	"batches.go", "batches_publish.go", "collections.go", "collections_actions.go",
-	"ledger_search.go", "payout_drafts.go", "payout_drafts_cleanup.go", "payouts.go",
-	"payouts_actions.go", "payouts_lifecycle.go", "receivers.go", "withdrawals.go",
+	"ledger_search.go", "payout_drafts.go", "payout_drafts_cleanup.go",
+	"receivers.go", "withdrawals.go",
 }
 
 var sqlPendingSeed = []string{

@@ -29,6 +29,7 @@ import (
 type Queries struct {
 	text map[string]string
 	file map[string]string
+	frag map[string]string
 
 	mu   sync.Mutex
 	used map[string]bool
@@ -62,6 +63,14 @@ func LoadQueries(fsys fs.FS) (*Queries, error) {
 			return nil, fmt.Errorf("query %s (%s): %w", name, q.file[name], err)
 		}
 		q.text[name] = expanded
+	}
+	q.frag = map[string]string{}
+	for name, text := range fragments {
+		expanded, err := expand(text, fragments, []string{name})
+		if err != nil {
+			return nil, fmt.Errorf("fragment %s: %w", name, err)
+		}
+		q.frag[name] = expanded
 	}
 	return q, nil
 }
@@ -160,6 +169,16 @@ func (q *Queries) Get(name string) string {
 	q.mu.Lock()
 	q.used[name] = true
 	q.mu.Unlock()
+	return text
+}
+
+// Fragment is the expanded text of the named fragment, for Go that still splices a shared
+// piece (a column list) into SQL of its own while that SQL waits to move to the files.
+func (q *Queries) Fragment(name string) string {
+	text, ok := q.frag[name]
+	if !ok {
+		panic(fmt.Sprintf("db: no fragment named %q", name))
+	}
 	return text
 }
 
