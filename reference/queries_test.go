@@ -32,7 +32,7 @@ var sqlPending = []string{
 
 var sqlPendingPayouts = []string{
 	"batches.go", "batches_publish.go", "collections.go", "collections_actions.go",
-	"ledger_search.go", "payout_drafts.go", "payout_drafts_cleanup.go",
+	"ledger_search.go",
 	"receivers.go", "withdrawals.go",
 }
 
