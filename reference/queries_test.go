@@ -31,7 +31,7 @@ var sqlPending = []string{
 }
 
 var sqlPendingPayouts = []string{
-	"batches.go", "batches_publish.go", "collections.go", "collections_actions.go",
+	"collections.go", "collections_actions.go",
 	"ledger_search.go",
 	"receivers.go", "withdrawals.go",
 }
