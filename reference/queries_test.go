@@ -31,7 +31,6 @@ var sqlPending = []string{
 }
 
 var sqlPendingPayouts = []string{
-	"collections.go", "collections_actions.go",
 	"ledger_search.go",
 	"receivers.go", "withdrawals.go",
 }
