@@ -31,8 +31,7 @@ var sqlPending = []string{
 }
 
 var sqlPendingPayouts = []string{
-	"ledger_search.go",
-	"receivers.go", "withdrawals.go",
+	"withdrawals.go",
 }
 
 var sqlPendingSeed = []string{
