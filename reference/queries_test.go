@@ -30,9 +30,7 @@ var sqlPending = []string{
 	"statements_worker.go", "stats.go", "user_management.go", "users.go",
 }
 
-var sqlPendingPayouts = []string{
-	"withdrawals.go",
-}
+var sqlPendingPayouts = []string{}
 
 var sqlPendingSeed = []string{
 	"batches_seed.go", "collections_seed.go", "funding_seed.go", "ledger_seed.go",
