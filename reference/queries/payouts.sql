@@ -100,10 +100,10 @@ SELECT count(*) {{payout-waiting-from}} WHERE /*where*/
 -- One page of the list: each side reads its own page in the list's order (the payouts' side
 -- by its index), and the two are merged, so one query gives one page whatever the mix.
 SELECT * FROM (SELECT {{payout-list-columns}}, 'payout' AS kind {{payout-from}}
-	WHERE /*where*/ /*after*/ ORDER BY /*order*/ LIMIT /*limit*/)
+	WHERE /*where*/ /*after*/ ORDER BY /*order*/ LIMIT /*limit*/) AS payouts
 UNION ALL
 SELECT * FROM (SELECT {{payout-list-columns}}, p.kind AS kind {{payout-waiting-from}}
-	WHERE /*where*/ /*after*/ ORDER BY /*order*/ LIMIT /*limit*/)
+	WHERE /*where*/ /*after*/ ORDER BY /*order*/ LIMIT /*limit*/) AS waiting
 ORDER BY /*outer*/ LIMIT /*limit*/
 
 -- name: payout-business-units
