@@ -23,6 +23,20 @@ import (
 	"portal/reference/db"
 )
 
+var (
+	qBatchApprovers  = sq("batch-approvers")
+	qBatchByID       = sq("batch-by-id")
+	qBatchByFileHash = sq("batch-by-file-hash")
+	qBatchInsert     = sq("batch-insert")
+	qBatchRowInsert  = sq("batch-row-insert")
+	qBatchReview     = sq("batch-review")
+	qBatchCount      = sq("batch-count")
+	qBatchPage       = sq("batch-page")
+	qBatchRowSeq     = sq("batch-row-seq")
+	qBatchRowsPage   = sq("batch-rows-page")
+	qBatchRowByID    = sq("batch-row-by-id")
+)
+
 var _ provider.Batches = (*Store)(nil)
 
 // Texts of the refusals of an approval or a decline (spec 001 §5's availability rules).
@@ -35,9 +49,6 @@ const (
 	msgBatchDuplicate    = "This file is a possible duplicate: the same file was uploaded as batch “%s” on %s."
 	maxBatchName         = 100
 )
-
-const batchColumns = `p.seq, p.id, p.name, p.filename, p.status, p.schema_id, p.local_instrument, p.currency, p.country,
-	p.created_at, p.creator_id, p.creator_name, p.rows_count, p.total_amount, p.approvals, p.rejections`
 
 func scanBatch(r scanner, b *provider.Batch, seq *int64) error {
 	var created, approvals, rejections, code, country string
@@ -63,15 +74,14 @@ func scanBatch(r scanner, b *provider.Batch, seq *int64) error {
 // batchApprovers is the organisation's batch_number_of_approvers.
 func batchApprovers(ctx context.Context, q db.DBTX, orgID string) (int, error) {
 	var n int
-	err := q.QueryRowContext(ctx, `SELECT coalesce(max(batch_number_of_approvers), 0) FROM organisation_configurations
-		WHERE organisation_id = ?`, orgID).Scan(&n)
+	err := q.QueryRowContext(ctx, qBatchApprovers, orgID).Scan(&n)
 	return n, err
 }
 
 func loadBatch(ctx context.Context, q db.DBTX, orgID, id string) (provider.Batch, error) {
 	var b provider.Batch
 	var seq int64
-	err := scanBatch(q.QueryRowContext(ctx, `SELECT `+batchColumns+` FROM batches p WHERE p.organisation_id = ? AND p.id = ?`,
+	err := scanBatch(q.QueryRowContext(ctx, qBatchByID,
 		orgID, id), &b, &seq)
 	if errors.Is(err, sql.ErrNoRows) {
 		return b, provider.Errorf(provider.ENOTFOUND, msgBatchNotFound)
@@ -135,7 +145,7 @@ func (s *Store) CreateBatch(ctx context.Context, orgID string, up provider.Batch
 	err = s.inTx(ctx, "create batch", func(tx *sql.Tx) error {
 		if !up.AllowDuplicate {
 			var dupID string
-			err := tx.QueryRowContext(ctx, `SELECT id FROM batches WHERE organisation_id = ? AND file_hash = ? ORDER BY seq DESC LIMIT 1`,
+			err := tx.QueryRowContext(ctx, qBatchByFileHash,
 				orgID, hash).Scan(&dupID)
 			if err == nil {
 				dup, err := loadBatch(ctx, tx, orgID, dupID)
@@ -170,9 +180,7 @@ func (s *Store) CreateBatch(ctx context.Context, orgID string, up provider.Batch
 			total = total.Add(money.MustParse(r.payout.Amount, dec))
 		}
 		id, at := uuid.NewString(), formatTime(now)
-		if _, err := tx.ExecContext(ctx, `INSERT INTO batches (id, organisation_id, name, filename, status, schema_id, local_instrument,
-			currency, country, created_at, creator_id, creator_name, rows_count, total_amount, file_hash)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, id, orgID, name, filename, status, f.schema.sch.ID,
+		if _, err := tx.ExecContext(ctx, qBatchInsert, id, orgID, name, filename, status, f.schema.sch.ID,
 			f.schema.fam.id, f.schema.prod.currency, f.schema.prod.country, at, up.CreatedBy, up.CreatorName, len(f.rows),
 			total.String(), hash); err != nil {
 			return fmt.Errorf("reference: create batch: %w", err)
@@ -217,9 +225,7 @@ func (s *Store) checkBatchInStore(ctx context.Context, tx *sql.Tx, orgID string,
 }
 
 func insertBatchRows(ctx context.Context, tx *sql.Tx, orgID, batchID, at string, rows []batchRow) error {
-	stmt, err := tx.PrepareContext(ctx, `INSERT INTO batch_payouts (id, batch_id, organisation_id, line, end_to_end_id,
-		virtual_account_number, amount, currency, local_instrument, purpose_code, requested_execution_date, business_unit, sections,
-		created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	stmt, err := tx.PrepareContext(ctx, qBatchRowInsert)
 	if err != nil {
 		return fmt.Errorf("reference: create batch: %w", err)
 	}
@@ -270,7 +276,7 @@ func (s *Store) reviewBatch(ctx context.Context, orgID, batchID string, by provi
 		}
 		approvals, _ := json.Marshal(b.Approvals)
 		rejections, _ := json.Marshal(b.Rejections)
-		if _, err := tx.ExecContext(ctx, `UPDATE batches SET status = ?, approvals = ?, rejections = ? WHERE id = ? AND organisation_id = ?`,
+		if _, err := tx.ExecContext(ctx, qBatchReview,
 			b.Status, string(approvals), string(rejections), b.ID, orgID); err != nil {
 			return fmt.Errorf("reference: review batch: %w", err)
 		}
@@ -323,26 +329,23 @@ func (s *Store) Batches(ctx context.Context, orgID string, f provider.BatchFilte
 		}
 		k.inclusive = true
 	}
-	where, args := `p.organisation_id = ?`, []any{orgID}
+	w := whereFirst("p.organisation_id = ?", orgID)
 	if f.Status != "" {
 		if provider.BatchStatusLabel(f.Status) == f.Status {
 			return page, provider.Errorf(provider.EINVALID, "Unknown batch status.")
 		}
-		where += ` AND p.status = ?`
-		args = append(args, f.Status)
+		w.equal("p.status", f.Status)
 	}
-	if f.Kind != "" {
-		where += ` AND p.local_instrument = ?`
-		args = append(args, f.Kind)
-	}
-	where, args = createdWithin(where, args, f.CreatedAfter, f.CreatedBefore)
+	w.equal("p.local_instrument", f.Kind)
+	w.period("p.created_at", f.CreatedAfter, f.CreatedBefore)
 	if err := s.organisationExists(ctx, orgID); err != nil {
 		return page, err
 	}
-	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM batches p WHERE `+where, args...).Scan(&page.Total); err != nil {
+	query, args := fill(qBatchCount, nil, w.slot())
+	if err := s.read.QueryRowContext(ctx, query, args...).Scan(&page.Total); err != nil {
 		return page, fmt.Errorf("reference: batches: %w", err)
 	}
-	cond, cargs, order, err := k.clause("p.")
+	slots, err := k.pageSlots("p.")
 	if err != nil {
 		return page, err
 	}
@@ -350,8 +353,8 @@ func (s *Store) Batches(ctx context.Context, orgID string, f provider.BatchFilte
 	if err != nil {
 		return page, fmt.Errorf("reference: batches: %w", err)
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT `+batchColumns+` FROM batches p WHERE `+where+cond+` ORDER BY `+order+
-		` LIMIT `+k.fetch(), append(args, cargs...)...)
+	query, args = fill(qBatchPage, nil, append(slots, w.slot())...)
+	rows, err := s.read.QueryContext(ctx, query, args...)
 	if err != nil {
 		return page, fmt.Errorf("reference: batches: %w", err)
 	}
@@ -383,9 +386,6 @@ func (s *Store) Batches(ctx context.Context, orgID string, f provider.BatchFilte
 	}
 	return page, nil
 }
-
-const batchDraftColumns = `bp.seq, bp.id, bp.line, bp.created_at, bp.end_to_end_id, bp.virtual_account_number, bp.amount, bp.currency,
-	b.status, bp.local_instrument, bp.purpose_code, bp.requested_execution_date, bp.sections`
 
 func scanBatchDraft(r scanner, d *provider.BatchDraftPayout, seq *int64) error {
 	var created, sections string
@@ -420,12 +420,11 @@ func (s *Store) BatchDrafts(ctx context.Context, orgID, batchID string, f provid
 	page.Total = b.TotalPayoutRequestsCount
 	after := int64(0)
 	if f.Cursor != "" {
-		if err := s.read.QueryRowContext(ctx, `SELECT seq FROM batch_payouts WHERE batch_id = ? AND id = ?`, batchID, f.Cursor).Scan(&after); err != nil {
+		if err := s.read.QueryRowContext(ctx, qBatchRowSeq, batchID, f.Cursor).Scan(&after); err != nil {
 			return page, provider.Errorf(provider.EINVALID, "Invalid cursor.")
 		}
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT `+batchDraftColumns+` FROM batch_payouts bp JOIN batches b ON b.id = bp.batch_id
-		WHERE bp.batch_id = ? AND bp.organisation_id = ? AND bp.seq > ? ORDER BY bp.seq LIMIT ?`, batchID, orgID, after, limit+1)
+	rows, err := s.read.QueryContext(ctx, qBatchRowsPage, batchID, orgID, after, limit+1)
 	if err != nil {
 		return page, fmt.Errorf("reference: batch drafts: %w", err)
 	}
@@ -449,8 +448,7 @@ func (s *Store) BatchDrafts(ctx context.Context, orgID, batchID string, f provid
 func (s *Store) BatchDraft(ctx context.Context, orgID, batchID, draftID string) (provider.BatchDraftPayout, error) {
 	var d provider.BatchDraftPayout
 	var seq int64
-	err := scanBatchDraft(s.read.QueryRowContext(ctx, `SELECT `+batchDraftColumns+` FROM batch_payouts bp JOIN batches b ON b.id = bp.batch_id
-		WHERE bp.batch_id = ? AND bp.organisation_id = ? AND bp.id = ?`, batchID, orgID, draftID), &d, &seq)
+	err := scanBatchDraft(s.read.QueryRowContext(ctx, qBatchRowByID, batchID, orgID, draftID), &d, &seq)
 	if errors.Is(err, sql.ErrNoRows) {
 		return d, provider.Errorf(provider.ENOTFOUND, "Batch payout not found.")
 	}

@@ -10,6 +10,14 @@ import (
 	"portal/provider"
 )
 
+var (
+	qBatchPublishStart   = sq("batch-publish-start")
+	qBatchPublishing     = sq("batch-publishing")
+	qBatchPublishState   = sq("batch-publish-state")
+	qBatchPublishAdvance = sq("batch-publish-advance")
+	qBatchRowsAfter      = sq("batch-rows-after")
+)
+
 // A completed batch's rows become payout requests in chunks, each its own write transaction
 // that also moves the batch's publish_cursor past the rows it published. SQLite has one
 // writer: publishing 10,000 rows in the transaction that completes the batch held it for
@@ -37,7 +45,7 @@ const (
 // startPublishing marks batchID's rows to become payout requests; call publishFirstChunk
 // after tx commits.
 func startPublishing(ctx context.Context, tx *sql.Tx, batchID string) error {
-	if _, err := tx.ExecContext(ctx, `UPDATE batches SET publish_cursor = 0 WHERE id = ?`, batchID); err != nil {
+	if _, err := tx.ExecContext(ctx, qBatchPublishStart, batchID); err != nil {
 		return fmt.Errorf("reference: publish batch: %w", err)
 	}
 	return nil
@@ -70,7 +78,7 @@ func (s *Store) publishBatchChunks(ctx context.Context, batchID string) error {
 
 // publishWaitingBatches finishes every batch whose rows are not all published yet.
 func (s *Store) publishWaitingBatches(ctx context.Context) error {
-	rows, err := s.read.QueryContext(ctx, `SELECT id FROM batches WHERE publish_cursor IS NOT NULL ORDER BY seq`)
+	rows, err := s.read.QueryContext(ctx, qBatchPublishing)
 	if err != nil {
 		return fmt.Errorf("reference: waiting batches: %w", err)
 	}
@@ -102,8 +110,7 @@ func (s *Store) publishBatchChunk(ctx context.Context, batchID string) (done boo
 		start := time.Now()
 		var orgID, creatorID, creatorName, approvals string
 		var cursor sql.NullInt64
-		err := tx.QueryRowContext(ctx, `SELECT organisation_id, creator_id, creator_name, approvals, publish_cursor
-			FROM batches WHERE id = ?`, batchID).Scan(&orgID, &creatorID, &creatorName, &approvals, &cursor)
+		err := tx.QueryRowContext(ctx, qBatchPublishState, batchID).Scan(&orgID, &creatorID, &creatorName, &approvals, &cursor)
 		if err != nil {
 			return fmt.Errorf("reference: publish batch: %w", err)
 		}
@@ -145,7 +152,7 @@ func (s *Store) publishBatchChunk(ctx context.Context, batchID string) (done boo
 		if done = n == len(reqs) && len(reqs) < s.publishChunkRows; !done {
 			next = seqs[n-1]
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE batches SET publish_cursor = ?, published_rows = published_rows + ? WHERE id = ?`,
+		if _, err := tx.ExecContext(ctx, qBatchPublishAdvance,
 			next, n, batchID); err != nil {
 			return fmt.Errorf("reference: publish batch: %w", err)
 		}
@@ -157,9 +164,7 @@ func (s *Store) publishBatchChunk(ctx context.Context, batchID string) (done boo
 // batchRowsAfter reads up to limit rows of batchID after seq cursor as payout requests, with
 // their seqs.
 func batchRowsAfter(ctx context.Context, tx *sql.Tx, batchID string, cursor int64, limit int) ([]provider.PayoutCreate, []int64, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT seq, end_to_end_id, virtual_account_number, amount, currency, local_instrument,
-		purpose_code, requested_execution_date, business_unit, sections FROM batch_payouts WHERE batch_id = ? AND seq > ?
-		ORDER BY seq LIMIT ?`, batchID, cursor, limit)
+	rows, err := tx.QueryContext(ctx, qBatchRowsAfter, batchID, cursor, limit)
 	if err != nil {
 		return nil, nil, fmt.Errorf("reference: publish batch: %w", err)
 	}

@@ -13,16 +13,21 @@ import (
 	"portal/reference/db"
 )
 
+var (
+	qOrderByID        = sq("order-by-id")
+	qOrderPayments    = sq("order-payments")
+	qOrderRefunds     = sq("order-refunds")
+	qOrderCount       = sq("order-count")
+	qOrderPage        = sq("order-page")
+	qOrderFind        = sq("order-find")
+	qOrderPaymentByID = sq("order-payment-by-id")
+	qOrderPaymentFind = sq("order-payment-find")
+)
+
 var _ provider.Collections = (*Store)(nil)
 
 // Collection orders and payments (spec 001 §3, §4, §7): reads here; cancel, refund and the
 // sandbox test case in collections_actions.go; demo data in collections_seed.go.
-
-const orderColumns = `o.seq, o.id, o.organisation_id, o.virtual_account_number, o.reference, o.unique_reference,
-	coalesce(bu.name, ''), o.status, o.reason_codes, o.amount, o.currency, o.debtor, o.status_history, o.created_at, org.name`
-
-const orderFrom = ` FROM collection_orders o JOIN organisations org ON org.id = o.organisation_id
-	LEFT JOIN business_units bu ON bu.id = o.business_unit_id`
 
 // scanOrder reads a row of orderColumns; the reason codes' messages name the organisation.
 func scanOrder(r scanner, o *provider.CollectionOrder, seq *int64) error {
@@ -81,7 +86,7 @@ func readHistory(s string) ([]provider.CollectionStatusChange, error) {
 func loadOrder(ctx context.Context, q db.DBTX, orgID, uuid string) (provider.CollectionOrder, error) {
 	var o provider.CollectionOrder
 	var seq int64
-	err := scanOrder(q.QueryRowContext(ctx, `SELECT `+orderColumns+orderFrom+` WHERE o.organisation_id = ? AND o.id = ?`, orgID, uuid), &o, &seq)
+	err := scanOrder(q.QueryRowContext(ctx, qOrderByID, orgID, uuid), &o, &seq)
 	if errors.Is(err, sql.ErrNoRows) {
 		return o, provider.Errorf(provider.ENOTFOUND, "Collection order not found.")
 	}
@@ -96,7 +101,7 @@ func loadOrder(ctx context.Context, q db.DBTX, orgID, uuid string) (provider.Col
 
 // orderParts adds the order's payments and refunds, oldest first.
 func orderParts(ctx context.Context, q db.DBTX, o *provider.CollectionOrder) error {
-	rows, err := q.QueryContext(ctx, `SELECT id, status FROM collection_payments WHERE order_id = ? ORDER BY created_at, id`, o.UUID)
+	rows, err := q.QueryContext(ctx, qOrderPayments, o.UUID)
 	if err != nil {
 		return fmt.Errorf("reference: order payments: %w", err)
 	}
@@ -112,8 +117,7 @@ func orderParts(ctx context.Context, q db.DBTX, o *provider.CollectionOrder) err
 	if err := rows.Err(); err != nil {
 		return fmt.Errorf("reference: order payments: %w", err)
 	}
-	rows, err = q.QueryContext(ctx, `SELECT id, amount, fee, currency, status, created_at FROM collection_refunds
-		WHERE order_id = ? ORDER BY created_at, id`, o.UUID)
+	rows, err = q.QueryContext(ctx, qOrderRefunds, o.UUID)
 	if err != nil {
 		return fmt.Errorf("reference: order refunds: %w", err)
 	}
@@ -152,34 +156,29 @@ func (s *Store) CollectionOrders(ctx context.Context, orgID string, f provider.C
 	if err != nil {
 		return page, err
 	}
-	where, args := `o.organisation_id = ?`, []any{orgID}
+	w := whereFirst("o.organisation_id = ?", orgID)
 	if f.Status != "" {
 		if !validOrderStatus(f.Status) {
 			return page, provider.Errorf(provider.EINVALID, "Unknown status.")
 		}
-		where, args = where+` AND o.status = ?`, append(args, f.Status)
+		w.equal("o.status", f.Status)
 	}
-	if f.VirtualAccountNumber != "" {
-		where, args = where+` AND o.virtual_account_number = ?`, append(args, f.VirtualAccountNumber)
-	}
-	if !f.CreatedAfter.IsZero() {
-		where, args = where+` AND o.created_at >= ?`, append(args, formatTime(f.CreatedAfter))
-	}
-	if !f.CreatedBefore.IsZero() {
-		where, args = where+` AND o.created_at < ?`, append(args, formatTime(f.CreatedBefore))
-	}
+	w.equal("o.virtual_account_number", f.VirtualAccountNumber)
+	w.period("o.created_at", f.CreatedAfter, f.CreatedBefore)
 	if err := s.organisationExists(ctx, orgID); err != nil {
 		return page, err
 	}
-	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM collection_orders o WHERE `+where, args...).Scan(&page.Total); err != nil {
+	query, args := fill(qOrderCount, nil, w.slot())
+	if err := s.read.QueryRowContext(ctx, query, args...).Scan(&page.Total); err != nil {
 		return page, fmt.Errorf("reference: collection orders: %w", err)
 	}
-	cond, cargs, order, err := k.clause("o.")
+	slots, err := k.pageSlots("o.")
 	if err != nil {
 		return page, err
 	}
-	got, err := readKeyset(ctx, s.read, k, `SELECT `+orderColumns+orderFrom+` WHERE `+where+cond+` ORDER BY `+order+` LIMIT `+k.fetch(),
-		append(args, cargs...), func(rows *sql.Rows) (provider.CollectionOrder, time.Time, int64, error) {
+	query, args = fill(qOrderPage, nil, append(slots, w.slot())...)
+	got, err := readKeyset(ctx, s.read, k, query,
+		args, func(rows *sql.Rows) (provider.CollectionOrder, time.Time, int64, error) {
 			var o provider.CollectionOrder
 			var seq int64
 			err := scanOrder(rows, &o, &seq)
@@ -199,8 +198,7 @@ func (s *Store) FindCollectionOrders(ctx context.Context, orgID, query string) (
 	if query == "" || len(query) > 255 {
 		return out, nil
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT `+orderColumns+orderFrom+` WHERE o.organisation_id = ?
-		AND (o.id = lower(?) OR o.reference = ? OR o.unique_reference = upper(?)) ORDER BY o.created_at DESC, o.seq DESC LIMIT 50`,
+	rows, err := s.read.QueryContext(ctx, qOrderFind,
 		orgID, query, query, query)
 	if err != nil {
 		return nil, fmt.Errorf("reference: find collection orders: %w", err)
@@ -216,9 +214,6 @@ func (s *Store) FindCollectionOrders(ctx context.Context, orgID, query string) (
 	}
 	return out, rows.Err()
 }
-
-const paymentColumns = `p.id, p.unique_reference, p.type, p.status, p.debtor_country, p.debtor_bank_name, p.status_history,
-	p.created_at, o.id, o.reference, o.amount, o.currency, o.debtor`
 
 func scanPayment(r scanner, p *provider.CollectionPayment) error {
 	var history, at, debtor string
@@ -236,11 +231,9 @@ func scanPayment(r scanner, p *provider.CollectionPayment) error {
 	return json.Unmarshal([]byte(debtor), &p.Order.Debtor)
 }
 
-const paymentFrom = ` FROM collection_payments p JOIN collection_orders o ON o.id = p.order_id`
-
 func loadPayment(ctx context.Context, q db.DBTX, orgID, uuid string) (provider.CollectionPayment, error) {
 	var p provider.CollectionPayment
-	err := scanPayment(q.QueryRowContext(ctx, `SELECT `+paymentColumns+paymentFrom+` WHERE p.organisation_id = ? AND p.id = ?`, orgID, uuid), &p)
+	err := scanPayment(q.QueryRowContext(ctx, qOrderPaymentByID, orgID, uuid), &p)
 	if errors.Is(err, sql.ErrNoRows) {
 		return p, provider.Errorf(provider.ENOTFOUND, "Payment not found.")
 	}
@@ -261,8 +254,7 @@ func (s *Store) FindCollectionPayments(ctx context.Context, orgID, query string)
 	if query == "" || len(query) > 255 {
 		return out, nil
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT `+paymentColumns+paymentFrom+` WHERE p.organisation_id = ?
-		AND (p.id = lower(?) OR p.unique_reference = upper(?)) ORDER BY p.created_at DESC LIMIT 50`, orgID, query, query)
+	rows, err := s.read.QueryContext(ctx, qOrderPaymentFind, orgID, query, query)
 	if err != nil {
 		return nil, fmt.Errorf("reference: find collection payments: %w", err)
 	}

@@ -17,6 +17,20 @@ import (
 	"portal/provider"
 )
 
+var (
+	qOrderHistory          = sq("order-history")
+	qOrderSetStatus        = sq("order-set-status")
+	qOrderPaymentHistory   = sq("order-payment-history")
+	qOrderPaymentSetStatus = sq("order-payment-set-status")
+	qOrderRefundByKey      = sq("order-refund-by-key")
+	qOrderRefundFee        = sq("order-refund-fee")
+	qOrderRefundInsert     = sq("order-refund-insert")
+	qOrderPaymentCredited  = sq("order-payment-credited")
+	qOrderRefundOpen       = sq("order-refund-open")
+	qOrderRefundCompleted  = sq("order-refund-completed")
+	qOrderRefundReturned   = sq("order-refund-returned")
+)
+
 // Cancel, refund and the sandbox's payment test case (spec 001 §4), and the two answers of
 // the payer's bank to a refund that the sandbox has no call for (settled, returned), which
 // the demo data and the tests use. Every money movement is one ledger transaction written in
@@ -37,23 +51,22 @@ func collectionFee(a money.Amount) money.Amount {
 // replace the order's reason codes (nil keeps them).
 func setOrderStatus(ctx context.Context, tx *sql.Tx, id, status string, reasons []string, at time.Time) error {
 	var history string
-	if err := tx.QueryRowContext(ctx, `SELECT status_history FROM collection_orders WHERE id = ?`, id).Scan(&history); err != nil {
+	if err := tx.QueryRowContext(ctx, qOrderHistory, id).Scan(&history); err != nil {
 		return fmt.Errorf("reference: order status: %w", err)
 	}
 	h, err := appendChange(history, status, at)
 	if err != nil {
 		return fmt.Errorf("reference: order status: %w", err)
 	}
-	q, args := `UPDATE collection_orders SET status = ?, status_history = ?`, []any{status, h}
+	var codes, first any // NULL: the reason codes stay as they are
 	if reasons != nil {
 		b, _ := json.Marshal(reasons)
-		first := ""
+		codes, first = string(b), ""
 		if len(reasons) > 0 {
 			first = reasons[0]
 		}
-		q, args = q+`, reason_codes = ?, reason_code = ?`, append(args, string(b), first)
 	}
-	if _, err := tx.ExecContext(ctx, q+` WHERE id = ?`, append(args, id)...); err != nil {
+	if _, err := tx.ExecContext(ctx, qOrderSetStatus, status, h, codes, first, id); err != nil {
 		return fmt.Errorf("reference: order status: %w", err)
 	}
 	return nil
@@ -62,14 +75,14 @@ func setOrderStatus(ctx context.Context, tx *sql.Tx, id, status string, reasons 
 // setPaymentStatus moves payment id to status, recording it in the history.
 func setPaymentStatus(ctx context.Context, tx *sql.Tx, id, status string, at time.Time) error {
 	var history string
-	if err := tx.QueryRowContext(ctx, `SELECT status_history FROM collection_payments WHERE id = ?`, id).Scan(&history); err != nil {
+	if err := tx.QueryRowContext(ctx, qOrderPaymentHistory, id).Scan(&history); err != nil {
 		return fmt.Errorf("reference: payment status: %w", err)
 	}
 	h, err := appendChange(history, status, at)
 	if err != nil {
 		return fmt.Errorf("reference: payment status: %w", err)
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE collection_payments SET status = ?, status_history = ? WHERE id = ?`, status, h, id); err != nil {
+	if _, err := tx.ExecContext(ctx, qOrderPaymentSetStatus, status, h, id); err != nil {
 		return fmt.Errorf("reference: payment status: %w", err)
 	}
 	return nil
@@ -130,7 +143,7 @@ func (s *Store) RefundCollectionOrder(ctx context.Context, orgID, id string, req
 		}
 		if req.IdempotencyKey != "" {
 			var orderID, hash string
-			err := tx.QueryRowContext(ctx, `SELECT order_id, request_hash FROM collection_refunds WHERE organisation_id = ? AND idempotency_key = ?`,
+			err := tx.QueryRowContext(ctx, qOrderRefundByKey,
 				orgID, req.IdempotencyKey).Scan(&orderID, &hash)
 			switch {
 			case err == nil:
@@ -152,7 +165,7 @@ func (s *Store) RefundCollectionOrder(ctx context.Context, orgID, id string, req
 			return &provider.FieldError{Field: "amount", Err: provider.Errorf(provider.EINVALID, "%s", msg)}
 		}
 		var feeText string
-		err = tx.QueryRowContext(ctx, `SELECT fee FROM collection_refund_fees WHERE organisation_id = ? AND currency = ?`,
+		err = tx.QueryRowContext(ctx, qOrderRefundFee,
 			orgID, o.CurrencyCode).Scan(&feeText)
 		if errors.Is(err, sql.ErrNoRows) {
 			return provider.Errorf(provider.ECONFLICT, provider.MsgRefundNoFeeProduct)
@@ -180,8 +193,7 @@ func (s *Store) RefundCollectionOrder(ctx context.Context, orgID, id string, req
 		if req.IdempotencyKey != "" {
 			key = req.IdempotencyKey
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO collection_refunds (id, order_id, organisation_id, amount, fee, currency, status,
-			idempotency_key, request_hash, booked_tx, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		if _, err := tx.ExecContext(ctx, qOrderRefundInsert,
 			uuid.NewString(), o.UUID, orgID, amt.String(), fee.String(), o.CurrencyCode, provider.RefundProcessing, key,
 			refundHash(o.UUID, amt), txID, formatTime(now)); err != nil {
 			return fmt.Errorf("reference: refund: %w", err)
@@ -285,7 +297,7 @@ func (s *Store) completePayment(ctx context.Context, tx *sql.Tx, orgID string, o
 	if err != nil {
 		return err
 	}
-	res, err := tx.ExecContext(ctx, `UPDATE collection_payments SET credited_tx = ? WHERE id = ? AND credited_tx IS NULL`, txID, paymentID)
+	res, err := tx.ExecContext(ctx, qOrderPaymentCredited, txID, paymentID)
 	if err != nil {
 		return fmt.Errorf("reference: complete payment: %w", err)
 	}
@@ -300,8 +312,7 @@ func (s *Store) completePayment(ctx context.Context, tx *sql.Tx, orgID string, o
 
 // openRefund is the order's refund that the bank has not answered yet.
 func openRefund(ctx context.Context, tx *sql.Tx, orderID string) (id, amount, status string, err error) {
-	err = tx.QueryRowContext(ctx, `SELECT id, amount, status FROM collection_refunds WHERE order_id = ?
-		AND status IN ('processing', 'action_required') ORDER BY created_at DESC LIMIT 1`, orderID).Scan(&id, &amount, &status)
+	err = tx.QueryRowContext(ctx, qOrderRefundOpen, orderID).Scan(&id, &amount, &status)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", "", "", provider.Errorf(provider.ECONFLICT, "The order has no refund in progress.")
 	}
@@ -326,7 +337,7 @@ func settleRefund(ctx context.Context, tx *sql.Tx, o provider.CollectionOrder, a
 	if err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE collection_refunds SET status = 'completed' WHERE id = ?`, id); err != nil {
+	if _, err := tx.ExecContext(ctx, qOrderRefundCompleted, id); err != nil {
 		return fmt.Errorf("reference: settle refund: %w", err)
 	}
 	status := provider.OrderPartiallyRefunded
@@ -365,7 +376,7 @@ func (s *Store) ReturnCollectionRefund(ctx context.Context, orgID, orderID strin
 		if err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE collection_refunds SET status = 'returned', returned_tx = ? WHERE id = ? AND returned_tx IS NULL`,
+		if _, err := tx.ExecContext(ctx, qOrderRefundReturned,
 			txID, id); err != nil {
 			return fmt.Errorf("reference: return refund: %w", err)
 		}

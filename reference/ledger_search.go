@@ -11,22 +11,11 @@ import (
 	"portal/provider"
 )
 
-// searchHits is the movement search (spec 000 §7): the accounts ?1 owns (not those shared
-// with it, whose movements are their owner's, nor the provider's system accounts, which
-// carry the same references) and the
-// entries whose reference, order id, own id or transaction end-to-end id is ?2 (?3 the id as a
-// number, -1 when it is none). Each branch is one lookup in its own index (0008), so the cost
-// follows the number of hits, not the size of the ledger. The `<> ”` terms let SQLite use the
-// partial indexes.
-const searchHits = `WITH readable(account_number) AS (
-		SELECT account_number FROM accounts WHERE owner_organisation_id = ?1 AND kind = 'customer'
-	), hits(seq) AS (
-		SELECT seq FROM ledger_entries WHERE reference = ?2 AND reference <> ''
-		UNION SELECT seq FROM ledger_entries WHERE order_id = ?2 AND order_id <> ''
-		UNION SELECT seq FROM ledger_entries WHERE seq = ?3
-		UNION SELECT e.seq FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id
-			WHERE t.end_to_end_id = ?2 AND t.end_to_end_id <> ''
-	)`
+var (
+	qSearchCount    = sq("search-count")
+	qSearchPage     = sq("search-page")
+	qSearchMovement = sq("search-movement")
+)
 
 // SearchMovements implements provider.Ledger.
 func (s *Store) SearchMovements(ctx context.Context, orgID string, f provider.MovementSearch) (provider.MovementSearchPage, error) {
@@ -42,30 +31,20 @@ func (s *Store) SearchMovements(ctx context.Context, orgID string, f provider.Mo
 	if n, err := strconv.ParseInt(f.Query, 10, 64); err == nil && n > 0 && strconv.FormatInt(n, 10) == f.Query {
 		seq = n
 	}
-	args := []any{orgID, f.Query, seq}
-	from := ` FROM ledger_entries e JOIN hits h ON h.seq = e.seq
-		WHERE e.account_number IN (SELECT account_number FROM readable)`
-	if !f.CreatedAfter.IsZero() {
-		from += ` AND e.created_at >= ?`
-		args = append(args, formatTime(f.CreatedAfter))
-	}
-	if !f.CreatedBefore.IsZero() {
-		from += ` AND e.created_at < ?`
-		args = append(args, formatTime(f.CreatedBefore))
-	}
-	if err := s.read.QueryRowContext(ctx, searchHits+` SELECT count(*)`+from, args...).Scan(&page.Total); err != nil {
+	hits := []any{orgID, f.Query, f.Query, seq, f.Query} // search-hits' arguments
+	w := whereOf("", nil)
+	w.period("e.created_at", f.CreatedAfter, f.CreatedBefore)
+	query, args := fill(qSearchCount, hits, w.slot())
+	if err := s.read.QueryRowContext(ctx, query, args...).Scan(&page.Total); err != nil {
 		return page, fmt.Errorf("reference: movement search: %w", err)
 	}
 
-	// Plain ? parameters after ?1-?3 are numbered on from ?4, in args' order.
-	cond, cargs, order, err := k.clause("e.")
+	slots, err := k.pageSlots("e.")
 	if err != nil {
 		return page, err
 	}
-	from += cond
-	args = append(args, cargs...)
-	rows, err := s.read.QueryContext(ctx, searchHits+` SELECT e.seq, e.created_at, e.reference, e.order_id, e.entry_type,
-		e.amount, e.running_balance, e.currency, e.account_number`+from+` ORDER BY `+order+` LIMIT `+k.fetch(), args...)
+	query, args = fill(qSearchPage, hits, append(slots, w.slot())...)
+	rows, err := s.read.QueryContext(ctx, query, args...)
 	if err != nil {
 		return page, fmt.Errorf("reference: movement search: %w", err)
 	}
@@ -99,7 +78,7 @@ func (s *Store) Movement(ctx context.Context, orgID, accountNumber, entryID stri
 	if err != nil || seq <= 0 {
 		return e, notFound
 	}
-	err = scanEntry(s.read.QueryRowContext(ctx, `SELECT `+entryColumns+` FROM ledger_entries WHERE seq = ? AND account_number = ?`,
+	err = scanEntry(s.read.QueryRowContext(ctx, qSearchMovement,
 		seq, accountNumber), &e)
 	if errors.Is(err, sql.ErrNoRows) {
 		return e, notFound

@@ -147,9 +147,12 @@ func TestSearchMovementsPaging(t *testing.T) {
 func TestSearchMovementsUsesIndexes(t *testing.T) {
 	t.Parallel()
 	s := seededStore(t)
-	rows, err := s.read.Query(`EXPLAIN QUERY PLAN `+searchHits+` SELECT e.seq FROM ledger_entries e JOIN hits h ON h.seq = e.seq
-		WHERE e.account_number IN (SELECT account_number FROM readable) ORDER BY e.created_at DESC, e.seq DESC LIMIT 51`,
-		DemoOrg1ID, "SRCH", -1)
+	slots, err := keyset{dir: provider.DirectionNext, limit: 50}.pageSlots("e.")
+	if err != nil {
+		t.Fatal(err)
+	}
+	query, args := fill(qSearchPage, []any{DemoOrg1ID, "SRCH", "SRCH", -1, "SRCH"}, append(slots, slot{name: "where"})...)
+	rows, err := s.read.Query(`EXPLAIN QUERY PLAN `+query, args...)
 	if err != nil {
 		t.Fatal(err)
 	}

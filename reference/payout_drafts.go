@@ -22,6 +22,22 @@ import (
 	"portal/reference/db"
 )
 
+var (
+	qDraftReviews          = sq("draft-reviews")
+	qDraftByID             = sq("draft-by-id")
+	qDraftInsert           = sq("draft-insert")
+	qDraftTakenEndToEndIDs = sq("draft-taken-end-to-end-ids")
+	qDraftSave             = sq("draft-save")
+	qDraftPublished        = sq("draft-published")
+	qDraftSubmit           = sq("draft-submit")
+	qDraftDelete           = sq("draft-delete")
+	qDraftReviewInsert     = sq("draft-review-insert")
+	qDraftRejected         = sq("draft-rejected")
+	qDraftTouch            = sq("draft-touch")
+	qDraftCount            = sq("draft-count")
+	qDraftPage             = sq("draft-page")
+)
+
 var _ provider.PayoutDrafts = (*Store)(nil)
 
 // draftRow is a payout_drafts row with its reviews.
@@ -38,10 +54,6 @@ type draftRow struct {
 	createdAt, updatedAt                               time.Time
 	approvals, rejections                              []provider.DraftReview
 }
-
-const draftColumns = `seq, id, organisation_id, created_by, creator_name, product_id, schema_id, status, field_values,
-	field_errors, saved_sections, debtor_account, amount, currency, end_to_end_id, approvals_required, payout_reference,
-	payout_state, created_at, updated_at`
 
 func scanDraft(r scanner, d *draftRow) error {
 	var values, errs, saved, created, updated string
@@ -66,8 +78,7 @@ func scanDraft(r scanner, d *draftRow) error {
 func loadReviews(ctx context.Context, q db.DBTX, drafts ...*draftRow) error {
 	for _, d := range drafts {
 		d.approvals, d.rejections = []provider.DraftReview{}, []provider.DraftReview{}
-		rows, err := q.QueryContext(ctx, `SELECT user_id, user_name, kind, created_at FROM payout_draft_reviews
-			WHERE draft_id = ? ORDER BY created_at, rowid`, d.id)
+		rows, err := q.QueryContext(ctx, qDraftReviews, d.id)
 		if err != nil {
 			return fmt.Errorf("reference: draft reviews: %w", err)
 		}
@@ -101,7 +112,7 @@ func errDraftNotFound() error { return provider.Errorf(provider.ENOTFOUND, "Unkn
 // is its creator's alone (ENOTFOUND for anyone else, as for an unknown draft).
 func loadDraft(ctx context.Context, q db.DBTX, orgID, id string, by provider.DraftActor) (*draftRow, error) {
 	var d draftRow
-	err := scanDraft(q.QueryRowContext(ctx, `SELECT `+draftColumns+` FROM payout_drafts WHERE organisation_id = ? AND id = ?`,
+	err := scanDraft(q.QueryRowContext(ctx, qDraftByID,
 		orgID, id), &d)
 	if errors.Is(err, sql.ErrNoRows) || (err == nil && d.status == provider.DraftStatusDraft && d.createdBy != by.UserID) {
 		return nil, errDraftNotFound()
@@ -277,8 +288,7 @@ func (s *Store) CreateDraft(ctx context.Context, orgID string, by provider.Draft
 		schema: schemaID, status: provider.DraftStatusDraft, values: map[string]map[string]string{provider.StepPayoutRequest: pr},
 		errs: map[string]map[string][]string{}, saved: []string{}, currency: prod.currency, createdAt: now, updatedAt: now,
 		approvals: []provider.DraftReview{}, rejections: []provider.DraftReview{}}
-	_, err = s.write.ExecContext(ctx, `INSERT INTO payout_drafts (id, organisation_id, created_by, creator_name, product_id,
-		schema_id, field_values, currency, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	_, err = s.write.ExecContext(ctx, qDraftInsert,
 		d.id, orgID, by.UserID, by.Name, productID, schemaID, marshal(d.values), prod.currency, formatTime(now), formatTime(now))
 	if err != nil {
 		return provider.PayoutDraft{}, fmt.Errorf("reference: create draft: %w", err)
@@ -308,24 +318,22 @@ func e2eTaken(ctx context.Context, q db.DBTX, orgID, draftID, e2e string) (bool,
 // draft's or approved batch's id is its payout's).
 func takenEndToEndIDs(ctx context.Context, q db.DBTX, orgID, exceptDraft string, ids []string) (map[string]bool, error) {
 	list, _ := json.Marshal(ids)
-	var found string
-	err := q.QueryRowContext(ctx, `SELECT coalesce(json_group_array(id), '[]') FROM (
-		SELECT end_to_end_id AS id FROM payout_requests WHERE organisation_id = ?1 AND end_to_end_id IN (SELECT value FROM json_each(?2))
-		UNION SELECT end_to_end_id FROM payout_drafts WHERE organisation_id = ?1 AND status = 'waiting_review' AND id <> ?3
-			AND end_to_end_id IN (SELECT value FROM json_each(?2))
-		UNION SELECT bp.end_to_end_id FROM batch_payouts bp JOIN batches b ON b.id = bp.batch_id
-			WHERE bp.organisation_id = ?1 AND (b.status = 'waiting_review' OR bp.seq > b.publish_cursor) AND bp.end_to_end_id IN (SELECT value FROM json_each(?2)))`,
-		orgID, string(list), exceptDraft).Scan(&found)
+	rows, err := q.QueryContext(ctx, qDraftTakenEndToEndIDs,
+		orgID, string(list), orgID, exceptDraft, string(list), orgID, string(list))
 	if err != nil {
 		return nil, fmt.Errorf("reference: end-to-end ids: %w", err)
 	}
-	var taken []string
-	if err := json.Unmarshal([]byte(found), &taken); err != nil {
-		return nil, fmt.Errorf("reference: end-to-end ids: %w", err)
-	}
-	out := make(map[string]bool, len(taken))
-	for _, id := range taken {
+	defer rows.Close()
+	out := map[string]bool{}
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("reference: end-to-end ids: %w", err)
+		}
 		out[id] = true
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("reference: end-to-end ids: %w", err)
 	}
 	return out, nil
 }
@@ -418,8 +426,7 @@ func (s *Store) SaveDraftSection(ctx context.Context, orgID, draftID string, by 
 			}
 		}
 		d.updatedAt = s.now()
-		if _, err := tx.ExecContext(ctx, `UPDATE payout_drafts SET field_values = ?, field_errors = ?, saved_sections = ?,
-			debtor_account = ?, amount = ?, end_to_end_id = ?, updated_at = ? WHERE id = ?`,
+		if _, err := tx.ExecContext(ctx, qDraftSave,
 			marshal(d.values), marshal(d.errs), marshal(d.saved), d.debtorAccount, d.amount, d.e2e, formatTime(d.updatedAt), d.id); err != nil {
 			return fmt.Errorf("reference: save draft: %w", err)
 		}
@@ -613,8 +620,7 @@ func (s *Store) publishIn(ctx context.Context, tx *sql.Tx, d *draftRow) (provide
 	}
 	d.status, d.payoutRef, d.payoutState = provider.DraftStatusPublished, p.UniqueReference, p.CurrentStateName
 	d.updatedAt = s.now()
-	if _, err := tx.ExecContext(ctx, `UPDATE payout_drafts SET status = 'published', payout_reference = ?, payout_state = ?,
-		updated_at = ? WHERE id = ?`, p.UniqueReference, p.CurrentStateName, formatTime(d.updatedAt), d.id); err != nil {
+	if _, err := tx.ExecContext(ctx, qDraftPublished, p.UniqueReference, p.CurrentStateName, formatTime(d.updatedAt), d.id); err != nil {
 		return provider.DraftPublished{}, fmt.Errorf("reference: publish draft: %w", err)
 	}
 	return d.published(), nil
@@ -665,8 +671,7 @@ func (s *Store) PublishDraft(ctx context.Context, orgID, draftID string, by prov
 		}
 		if provider.DraftApprovalOn(cfg, flags) {
 			d.status, d.approvalsRequired = provider.DraftStatusWaitingReview, cfg.ManualPayoutNumberOfApprovers
-			if _, err := tx.ExecContext(ctx, `UPDATE payout_drafts SET status = 'waiting_review', approvals_required = ?,
-				updated_at = ? WHERE id = ?`, d.approvalsRequired, formatTime(s.now()), d.id); err != nil {
+			if _, err := tx.ExecContext(ctx, qDraftSubmit, d.approvalsRequired, formatTime(s.now()), d.id); err != nil {
 				return fmt.Errorf("reference: publish draft: %w", err)
 			}
 			out = d.published()
@@ -692,7 +697,7 @@ func (s *Store) DeleteDraft(ctx context.Context, orgID, draftID string, by provi
 		if why := provider.DraftDeleteBlock(d.build(draftEnv{}), by.UserID); why != "" {
 			return provider.Errorf(provider.ECONFLICT, "%s", why)
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM payout_drafts WHERE id = ?`, d.id); err != nil {
+		if _, err := tx.ExecContext(ctx, qDraftDelete, d.id); err != nil {
 			return fmt.Errorf("reference: delete draft: %w", err)
 		}
 		return nil
@@ -717,15 +722,14 @@ func (s *Store) review(ctx context.Context, orgID, draftID string, by provider.D
 			return provider.Errorf(provider.ECONFLICT, "%s", why)
 		}
 		now := s.now()
-		if _, err := tx.ExecContext(ctx, `INSERT INTO payout_draft_reviews (draft_id, user_id, user_name, kind, created_at)
-			VALUES (?, ?, ?, ?, ?)`, d.id, by.UserID, by.Name, kind, formatTime(now)); err != nil {
+		if _, err := tx.ExecContext(ctx, qDraftReviewInsert, d.id, by.UserID, by.Name, kind, formatTime(now)); err != nil {
 			return fmt.Errorf("reference: review draft: %w", err)
 		}
 		r := provider.DraftReview{UserID: by.UserID, UserName: by.Name, CreatedAt: now}
 		if kind == "reject" {
 			d.rejections = append(d.rejections, r)
 			d.status = provider.DraftStatusRejected
-			if _, err := tx.ExecContext(ctx, `UPDATE payout_drafts SET status = 'rejected', updated_at = ? WHERE id = ?`,
+			if _, err := tx.ExecContext(ctx, qDraftRejected,
 				formatTime(now), d.id); err != nil {
 				return fmt.Errorf("reference: reject draft: %w", err)
 			}
@@ -737,7 +741,7 @@ func (s *Store) review(ctx context.Context, orgID, draftID string, by provider.D
 					return err
 				}
 				out.Published, published = &p, true
-			} else if _, err := tx.ExecContext(ctx, `UPDATE payout_drafts SET updated_at = ? WHERE id = ?`, formatTime(now), d.id); err != nil {
+			} else if _, err := tx.ExecContext(ctx, qDraftTouch, formatTime(now), d.id); err != nil {
 				return fmt.Errorf("reference: approve draft: %w", err)
 			}
 		}
@@ -798,20 +802,20 @@ func (s *Store) Drafts(ctx context.Context, orgID string, f provider.DraftFilter
 	if err := s.organisationExists(ctx, orgID); err != nil {
 		return page, err
 	}
-	where, args := `p.organisation_id = ? AND p.status = ?`, []any{orgID, f.Status}
-	if f.CreatedBy != "" {
-		where, args = where+` AND p.created_by = ?`, append(args, f.CreatedBy)
-	}
-	where, args = createdWithin(where, args, f.CreatedAfter, f.CreatedBefore)
-	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM payout_drafts p WHERE `+where, args...).Scan(&page.Total); err != nil {
+	w := whereFirst("p.organisation_id = ?", orgID)
+	w.equal("p.status", f.Status)
+	w.equal("p.created_by", f.CreatedBy)
+	w.period("p.created_at", f.CreatedAfter, f.CreatedBefore)
+	query, args := fill(qDraftCount, nil, w.slot())
+	if err := s.read.QueryRowContext(ctx, query, args...).Scan(&page.Total); err != nil {
 		return page, fmt.Errorf("reference: drafts: %w", err)
 	}
-	cond, cargs, order, err := k.clause("p.")
+	slots, err := k.pageSlots("p.")
 	if err != nil {
 		return page, err
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT `+draftColumns+` FROM payout_drafts p WHERE `+where+cond+` ORDER BY `+order+
-		` LIMIT `+k.fetch(), append(args, cargs...)...)
+	query, args = fill(qDraftPage, nil, append(slots, w.slot())...)
+	rows, err := s.read.QueryContext(ctx, query, args...)
 	if err != nil {
 		return page, fmt.Errorf("reference: drafts: %w", err)
 	}

@@ -10,6 +10,10 @@ import (
 	"portal/provider"
 )
 
+var (
+	qDraftDeleteAbandoned = sq("draft-delete-abandoned")
+)
+
 // DraftCleanupPoll is how often the cleanup looks for abandoned drafts unless told
 // otherwise: a draft is kept for days, so an hour late is nothing.
 const DraftCleanupPoll = time.Hour
@@ -56,8 +60,7 @@ func (s *Store) DeleteAbandonedDrafts(ctx context.Context, now time.Time) (int, 
 	for {
 		var n int64
 		err := s.inTx(ctx, "delete abandoned drafts", func(tx *sql.Tx) error {
-			res, err := tx.ExecContext(ctx, `DELETE FROM payout_drafts WHERE seq IN (SELECT seq FROM payout_drafts
-				WHERE status = 'draft' AND updated_at <= ? ORDER BY updated_at LIMIT ?)`, cutoff, draftCleanupChunk)
+			res, err := tx.ExecContext(ctx, qDraftDeleteAbandoned, cutoff, draftCleanupChunk)
 			if err != nil {
 				return fmt.Errorf("reference: delete abandoned drafts: %w", err)
 			}

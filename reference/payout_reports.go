@@ -189,7 +189,7 @@ func (s *Store) CreatePayoutReport(ctx context.Context, orgID string, req provid
 			return err
 		}
 		var found bool
-		if err := tx.QueryRowContext(ctx, filled(qPayoutReportAny, whereOf(where, nil)), args...).Scan(&found); err != nil {
+		if err := tx.QueryRowContext(ctx, filled(qPayoutReportAny, whereAnd(where, nil)), args...).Scan(&found); err != nil {
 			return fmt.Errorf("reference: create payout report: %w", err)
 		}
 		if !found {
@@ -324,7 +324,7 @@ func writePayoutReportCSV(ctx context.Context, q db.DBTX, j payoutReportJob, w i
 	if err != nil {
 		return 0, err
 	}
-	rows, err := q.QueryContext(ctx, selectOf(payoutListColumns, payoutFrom, filled(qPayoutReportRows, whereOf(where, nil))), args...)
+	rows, err := q.QueryContext(ctx, selectOf(payoutListColumns, payoutFrom, filled(qPayoutReportRows, whereAnd(where, nil))), args...)
 	if err != nil {
 		return 0, fmt.Errorf("reference: payout report rows: %w", err)
 	}

@@ -23,6 +23,30 @@ import (
 	"portal/reference/db"
 )
 
+var (
+	qPayoutSenderOrganisation = sq("payout-sender-organisation")
+	qPayoutByEndToEnd         = sq("payout-by-end-to-end")
+	qPayoutAccountCurrency    = sq("payout-account-currency")
+	qPayoutBusinessUnitCount  = sq("payout-business-unit-count")
+	qPayoutInsert             = sq("payout-insert")
+	qPayoutByReference        = sq("payout-by-reference")
+	qPayoutFullByReference    = sq("payout-full-by-reference")
+	qPayoutFind               = sq("payout-find")
+	qPayoutCount              = sq("payout-count")
+	qPayoutCountDays          = sq("payout-count-days")
+	qPayoutWaitingCount       = sq("payout-waiting-count")
+	qPayoutPage               = sq("payout-page")
+	qPayoutBusinessUnits      = sq("payout-business-units")
+	qPayoutProducts           = sq("payout-products")
+	qPayoutAccountCurrencies  = sq("payout-account-currencies")
+
+	// The list's pieces, for the SQL of stats.go and payout_reports.go until it moves to the
+	// query files (there it names the fragments).
+	payoutListColumns = sqFragment("payout-list-columns")
+	payoutFrom        = " " + sqFragment("payout-from")
+	waitingPayouts    = sqFragment("payout-waiting")
+)
+
 var _ provider.Payouts = (*Store)(nil)
 
 // payoutFees is the reference provider's fee per payout, charged on top of the amount.
@@ -108,7 +132,7 @@ func senderIsOrganisation(ctx context.Context, tx *sql.Tx, orgID string, req *pr
 		return nil
 	}
 	p := provider.Party{Type: provider.CreditorOrganization}
-	err := tx.QueryRowContext(ctx, `SELECT name, country_iso, city, postal_code FROM organisations WHERE id = ?`, orgID).
+	err := tx.QueryRowContext(ctx, qPayoutSenderOrganisation, orgID).
 		Scan(&p.FullName, &p.CountryCode, &p.City, &p.PostalCode)
 	if err != nil {
 		return fmt.Errorf("reference: the organisation as sender: %w", err)
@@ -165,8 +189,7 @@ func (s *Store) insertPayout(ctx context.Context, tx *sql.Tx, orgID string, req 
 	reviews, _ := json.Marshal(nonNil(req.Reviews))
 	err = func() error {
 		var prevRef, prevHash string
-		err := tx.QueryRowContext(ctx, `SELECT unique_reference, request_hash FROM payout_requests
-			WHERE organisation_id = ? AND end_to_end_id = ?`, orgID, req.EndToEndID).Scan(&prevRef, &prevHash)
+		err := tx.QueryRowContext(ctx, qPayoutByEndToEnd, orgID, req.EndToEndID).Scan(&prevRef, &prevHash)
 		switch {
 		case err == nil:
 			if prevHash != hash {
@@ -182,8 +205,7 @@ func (s *Store) insertPayout(ctx context.Context, tx *sql.Tx, orgID string, req 
 		}
 
 		var code string
-		err = tx.QueryRowContext(ctx, `SELECT currency_code FROM accounts
-			WHERE account_number = ? AND owner_organisation_id = ? AND kind = 'customer'`, req.AccountNumber, orgID).Scan(&code)
+		err = tx.QueryRowContext(ctx, qPayoutAccountCurrency, req.AccountNumber, orgID).Scan(&code)
 		if errors.Is(err, sql.ErrNoRows) {
 			return &provider.FieldError{Field: "virtual_account_number", Err: provider.Errorf(provider.ENOTFOUND, "Select one of your accounts.")}
 		}
@@ -199,7 +221,7 @@ func (s *Store) insertPayout(ctx context.Context, tx *sql.Tx, orgID string, req 
 		}
 		if req.BusinessUnit != "" {
 			var n int
-			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM business_units WHERE id = ? AND organisation_id = ?`,
+			if err := tx.QueryRowContext(ctx, qPayoutBusinessUnitCount,
 				req.BusinessUnit, orgID).Scan(&n); err != nil {
 				return fmt.Errorf("reference: create payout: %w", err)
 			}
@@ -209,15 +231,12 @@ func (s *Store) insertPayout(ctx context.Context, tx *sql.Tx, orgID string, req 
 		}
 		now := formatTime(s.now())
 		ref := newPayoutReference()
-		_, err = tx.ExecContext(ctx, `INSERT INTO payout_requests (id, organisation_id, virtual_account_number, state,
-			amount, currency, created_at, unique_reference, end_to_end_id, amount_key, fee, purpose_code, local_instrument,
-			business_unit, requested_execution_date, source, batch_id, created_by, creator_name, request_hash, sections,
-			reviews, status_transitions, updated_at, due_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-			json_array(json_object('name', ?, 'timestamp', ?)), ?, ?)`,
+		transitions, _ := json.Marshal([]map[string]string{{"name": provider.StateCreated, "timestamp": now}})
+		_, err = tx.ExecContext(ctx, qPayoutInsert,
 			uuid.NewString(), orgID, req.AccountNumber, provider.StateCreated, amt.String(), code, now, ref, req.EndToEndID,
 			amountKey(amt), payoutFee(code).String(), req.PurposeCode, req.LocalInstrument, req.BusinessUnit,
 			req.RequestedExecutionDate, req.Source, req.BatchID, req.CreatedBy, req.CreatorName, hash, string(sections),
-			string(reviews), provider.StateCreated, now, now, now)
+			string(reviews), string(transitions), now, now)
 		if err != nil {
 			return fmt.Errorf("reference: create payout: %w", err)
 		}
@@ -233,52 +252,6 @@ func nonNil[T any](v []T) []T {
 	}
 	return v
 }
-
-const payoutListColumns = `p.seq, p.id, p.unique_reference, p.end_to_end_id, p.state, p.reason_code, p.requested_execution_date,
-	p.amount, p.fee, p.currency, p.purpose_code, p.local_instrument, p.business_unit, coalesce(b.name, ''), p.updated_at,
-	p.created_at, p.creator_name, p.source, p.batch_id, p.virtual_account_number, p.cancel_requested, p.sections`
-
-const payoutFullColumns = payoutListColumns + `, p.errors, p.status_transitions, p.cancellations, p.reviews`
-
-const payoutFrom = ` FROM payout_requests p LEFT JOIN business_units b ON b.id = p.business_unit`
-
-// sqlAmountKey is amountKey in SQL, for the amounts of the items waiting for approval, which
-// are stored as typed (non-negative, with a point or none).
-func sqlAmountKey(col string) string {
-	intPart := `(CASE WHEN instr(` + col + `, '.') > 0 THEN substr(` + col + `, 1, instr(` + col + `, '.') - 1) ELSE ` + col + ` END)`
-	frac := `(CASE WHEN instr(` + col + `, '.') > 0 THEN substr(` + col + `, instr(` + col + `, '.') + 1) ELSE '' END)`
-	return `substr('00000000000000000000' || ` + intPart + `, -20) || '.' || substr(` + frac + ` || '000000000000000000', 1, 18)`
-}
-
-// waitingSeqBase lifts the keys of the items waiting for approval above every payout's seq
-// (drafts even, batch rows odd), so the list's (created_at, seq) keys stay unique and positive.
-const waitingSeqBase = 1 << 40
-
-// waitingPayouts are the items waiting for approval (provider.StatusPendingApproval) with
-// payout_requests' column names: the drafts in review and the rows of the batches waiting
-// for approval, each with what the list shows of it. kind tells them apart; a draft's
-// sections column is its typed values (scanPayout turns them into the payout's sections).
-// A draft's local instrument is its catalogue product's, known only in Go, so a filter on
-// the instrument leaves drafts out.
-var waitingPayouts = `SELECT ` + fmt.Sprint(waitingSeqBase) + ` + 2 * d.seq AS seq, d.id AS id, '' AS unique_reference,
-	d.end_to_end_id AS end_to_end_id, '` + provider.StatePendingApproval + `' AS state, '' AS reason_code,
-	coalesce(json_extract(d.field_values, '$.payout_request.requested_execution_date'), '') AS requested_execution_date,
-	d.amount AS amount, '' AS fee, d.currency AS currency,
-	coalesce(json_extract(d.field_values, '$.payout_request.purpose_code'), '') AS purpose_code, '' AS local_instrument,
-	coalesce(json_extract(d.field_values, '$.payout_request.business_unit'), '') AS business_unit, d.updated_at AS updated_at,
-	d.created_at AS created_at, d.creator_name AS creator_name, '` + provider.SourceManual + `' AS source, '' AS batch_id,
-	d.debtor_account AS virtual_account_number, 0 AS cancel_requested, d.field_values AS sections,
-	d.organisation_id AS organisation_id, ` + sqlAmountKey("d.amount") + ` AS amount_key, 'draft' AS kind
-	FROM payout_drafts d WHERE d.status = 'waiting_review'
-	UNION ALL
-	SELECT ` + fmt.Sprint(waitingSeqBase) + ` + 2 * r.seq + 1, r.id, '', r.end_to_end_id, '` + provider.StatePendingApproval + `', '',
-	r.requested_execution_date, r.amount, '', r.currency, r.purpose_code, r.local_instrument, r.business_unit, bt.created_at,
-	r.created_at, bt.creator_name, '` + provider.SourceCSV + `', bt.id, r.virtual_account_number, 0, r.sections,
-	r.organisation_id, ` + sqlAmountKey("r.amount") + `, 'batch'
-	FROM batch_payouts r JOIN batches bt ON bt.id = r.batch_id WHERE bt.status = 'waiting_review'`
-
-// waitingFrom is payoutFrom over the items waiting for approval.
-var waitingFrom = ` FROM (` + waitingPayouts + `) p LEFT JOIN business_units b ON b.id = p.business_unit`
 
 // scanPayout reads a row of payoutListColumns (full: payoutFullColumns), and the list's kind
 // column when kind is given.
@@ -342,11 +315,11 @@ func scanPayout(r scanner, p *provider.PayoutRequest, seq *int64, full bool, kin
 func loadPayout(ctx context.Context, q db.DBTX, orgID, ref string, full bool) (provider.PayoutRequest, error) {
 	var p provider.PayoutRequest
 	var seq int64
-	cols := payoutListColumns
+	query := qPayoutByReference
 	if full {
-		cols = payoutFullColumns
+		query = qPayoutFullByReference
 	}
-	err := scanPayout(q.QueryRowContext(ctx, `SELECT `+cols+payoutFrom+` WHERE p.organisation_id = ? AND p.unique_reference = ?`,
+	err := scanPayout(q.QueryRowContext(ctx, query,
 		orgID, ref), &p, &seq, full)
 	if errors.Is(err, sql.ErrNoRows) {
 		return p, provider.Errorf(provider.ENOTFOUND, "Payout request not found.")
@@ -368,9 +341,7 @@ func (s *Store) FindPayouts(ctx context.Context, orgID, query string) ([]provide
 	if query == "" || len(query) > provider.MaxSearchQueryLen {
 		return out, nil
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT `+payoutListColumns+payoutFrom+`
-		WHERE p.organisation_id = ?1 AND (p.unique_reference = upper(?2) OR p.end_to_end_id = ?2)
-		ORDER BY p.created_at DESC, p.seq DESC`, orgID, query)
+	rows, err := s.read.QueryContext(ctx, qPayoutFind, orgID, query, query)
 	if err != nil {
 		return nil, fmt.Errorf("reference: find payouts: %w", err)
 	}
@@ -392,34 +363,23 @@ func (s *Store) FindPayouts(ctx context.Context, orgID, query string) ([]provide
 // is chosen for them: a page is read in date order, and an index on them would mean
 // sorting every matching row to return a hundred.
 func payoutWhere(orgID string, f provider.PayoutFilter, alias string, page bool) (string, []any, error) {
-	where := alias + `organisation_id = ?`
-	args := []any{orgID}
-	add := func(cond string, v ...any) { where += ` AND ` + alias + cond; args = append(args, v...) }
+	w := whereFirst(alias+"organisation_id = ?", orgID)
 	unindexed := ""
 	if page {
 		unindexed = "+"
 	}
-	if f.VirtualAccountNumber != "" {
-		where += ` AND ` + unindexed + alias + `virtual_account_number = ?`
-		args = append(args, f.VirtualAccountNumber)
-	}
+	w.equal(unindexed+alias+"virtual_account_number", f.VirtualAccountNumber)
 	for _, eq := range []struct{ col, v string }{
 		{"currency", strings.ToUpper(f.CurrencyCode)}, {"business_unit", f.BusinessUnit},
 		{"local_instrument", f.LocalInstrument}, {"reason_code", f.ReasonCode}, {"batch_id", f.BatchID}} {
-		if eq.v != "" {
-			add(eq.col+` = ?`, eq.v)
-		}
+		w.equal(alias+eq.col, eq.v)
 	}
 	if f.StateCategory != "" {
 		states := provider.PayoutStates(f.StateCategory)
 		if states == nil {
 			return "", nil, provider.Errorf(provider.EINVALID, "Unknown status.")
 		}
-		in := strings.TrimSuffix(strings.Repeat("?, ", len(states)), ", ")
-		for _, st := range states {
-			args = append(args, st)
-		}
-		where += ` AND ` + alias + `state IN (` + in + `)`
+		w.in(alias+"state", states)
 	}
 	for _, b := range []struct {
 		v, op, field string
@@ -431,23 +391,16 @@ func payoutWhere(orgID string, f provider.PayoutFilter, alias string, page bool)
 		if err != nil || a.Sign() < 0 {
 			return "", nil, payoutField(b.field, "Enter an amount of 0 or more.")
 		}
-		where += ` AND ` + unindexed + alias + `amount_key ` + b.op + ` ?`
-		args = append(args, amountKey(a))
+		w.bound(unindexed+alias+"amount_key", b.op, amountKey(a))
 	}
-	return where, args, nil
+	return w.sql, w.args, nil
 }
 
 // createdWithin adds creation bounds [from, to) on payout_requests p (a zero side is open).
 func createdWithin(where string, args []any, from, to time.Time) (string, []any) {
-	if !from.IsZero() {
-		where += ` AND p.created_at >= ?`
-		args = append(args, formatTime(from))
-	}
-	if !to.IsZero() {
-		where += ` AND p.created_at < ?`
-		args = append(args, formatTime(to))
-	}
-	return where, append([]any(nil), args...)
+	w := whereOf(where, args)
+	w.period("p.created_at", from, to)
+	return w.sql, w.args
 }
 
 // payoutTotal counts the payouts a filter selects. Counting rows costs as many rows as
@@ -462,7 +415,8 @@ func (s *Store) payoutTotal(ctx context.Context, orgID string, f provider.Payout
 	countRows := func(from, to time.Time) (int, error) {
 		where, a := createdWithin(base, args, from, to)
 		var n int
-		err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM payout_requests p WHERE `+where, a...).Scan(&n)
+		query, a := fill(qPayoutCount, nil, slot{name: "where", sql: where, args: a})
+		err := s.read.QueryRowContext(ctx, query, a...).Scan(&n)
 		return n, err
 	}
 	if f.AmountFrom != "" || f.AmountTo != "" {
@@ -503,16 +457,16 @@ func (s *Store) payoutTotal(ctx context.Context, orgID string, f provider.Payout
 	if err != nil {
 		return 0, err
 	}
+	days := whereOf(where, cargs)
 	if !lo.IsZero() {
-		where += ` AND c.day >= ?`
-		cargs = append(cargs, lo.Format(time.DateOnly))
+		days.bound("c.day", ">=", lo.Format(time.DateOnly))
 	}
 	if !hi.IsZero() {
-		where += ` AND c.day < ?`
-		cargs = append(cargs, hi.Format(time.DateOnly))
+		days.bound("c.day", "<", hi.Format(time.DateOnly))
 	}
 	var n int
-	if err := s.read.QueryRowContext(ctx, `SELECT coalesce(sum(c.n), 0) FROM payout_counts c WHERE `+where, cargs...).Scan(&n); err != nil {
+	query, cargs := fill(qPayoutCountDays, nil, days.slot())
+	if err := s.read.QueryRowContext(ctx, query, cargs...).Scan(&n); err != nil {
 		return 0, err
 	}
 	return total + n, nil
@@ -546,24 +500,18 @@ func (s *Store) Payouts(ctx context.Context, orgID string, f provider.PayoutFilt
 		return page, fmt.Errorf("reference: payouts: %w", err)
 	}
 	var waiting int
-	if err := s.read.QueryRowContext(ctx, `SELECT count(*)`+waitingFrom+` WHERE `+where, args...).Scan(&waiting); err != nil {
+	filter := slot{name: "where", sql: where, args: args}
+	query, qargs := fill(qPayoutWaitingCount, nil, filter)
+	if err := s.read.QueryRowContext(ctx, query, qargs...).Scan(&waiting); err != nil {
 		return page, fmt.Errorf("reference: payouts waiting for approval: %w", err)
 	}
 	page.Total += waiting
-	cond, cargs, order, err := k.clause("p.")
+	slots, err := k.pageSlots("p.")
 	if err != nil {
 		return page, err
 	}
-	_, _, outer, _ := k.clause("")
-	// Each side reads its own page in the list's order (the payouts' side by its index), and
-	// the two are merged: one query, one page, whatever the mix.
-	arm := func(from, kind string) string {
-		return `SELECT * FROM (SELECT ` + payoutListColumns + `, ` + kind + ` AS kind` + from + ` WHERE ` + where + cond +
-			` ORDER BY ` + order + ` LIMIT ` + k.fetch() + `)`
-	}
-	armArgs := append(append([]any(nil), args...), cargs...)
-	got, err := readKeyset(ctx, s.read, k, arm(payoutFrom, `'payout'`)+` UNION ALL `+arm(waitingFrom, `p.kind`)+
-		` ORDER BY `+outer+` LIMIT `+k.fetch(), append(append([]any(nil), armArgs...), armArgs...),
+	query, qargs = fill(qPayoutPage, nil, append(slots, filter)...)
+	got, err := readKeyset(ctx, s.read, k, query, qargs,
 		func(rows *sql.Rows) (provider.PayoutRequest, time.Time, int64, error) {
 			var p provider.PayoutRequest
 			var seq int64
@@ -596,7 +544,7 @@ func businessUnits(ctx context.Context, q db.DBTX, orgID string) ([]provider.Bus
 	if err := organisationExists(ctx, q, orgID); err != nil {
 		return nil, err
 	}
-	rows, err := q.QueryContext(ctx, `SELECT id, name FROM business_units WHERE organisation_id = ? ORDER BY name, id`, orgID)
+	rows, err := q.QueryContext(ctx, qPayoutBusinessUnits, orgID)
 	if err != nil {
 		return nil, fmt.Errorf("reference: business units: %w", err)
 	}
@@ -617,8 +565,7 @@ func (s *Store) PayoutProducts(ctx context.Context, orgID string) ([]provider.Pa
 	if err := s.organisationExists(ctx, orgID); err != nil {
 		return nil, err
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT id, name, currency_iso, local_instrument FROM contracted_products
-		WHERE organisation_id = ? AND kind = 'payout' ORDER BY name, id`, orgID)
+	rows, err := s.read.QueryContext(ctx, qPayoutProducts, orgID)
 	if err != nil {
 		return nil, fmt.Errorf("reference: payout products: %w", err)
 	}
@@ -640,8 +587,7 @@ func (s *Store) LocalInstruments(ctx context.Context, orgID string) ([]string, e
 	if err := s.organisationExists(ctx, orgID); err != nil {
 		return nil, err
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT DISTINCT currency_code FROM accounts
-		WHERE owner_organisation_id = ? AND kind = 'customer'`, orgID)
+	rows, err := s.read.QueryContext(ctx, qPayoutAccountCurrencies, orgID)
 	if err != nil {
 		return nil, fmt.Errorf("reference: local instruments: %w", err)
 	}

@@ -9,6 +9,11 @@ import (
 	"portal/provider"
 )
 
+var (
+	qPayoutRowByReference = sq("payout-row-by-reference")
+	qPayoutCancelRequest  = sq("payout-cancel-request")
+)
+
 // CancelPayout implements provider.Payouts. It records the cancellation and makes the payout
 // due; the processor's next step finishes it (finishCancel), so a cancellation and a step of
 // the lifecycle never both act on one payout: whichever commits first, the other sees.
@@ -20,7 +25,7 @@ func (s *Store) CancelPayout(ctx context.Context, orgID, reference string, by pr
 		return provider.PayoutCancellation{}, provider.Errorf(provider.EINVALID, "Unknown initiator.")
 	}
 	err := s.inTx(ctx, "cancel payout", func(tx *sql.Tx) error {
-		p, err := readPayoutRow(ctx, tx, `organisation_id = ? AND unique_reference = ?`, orgID, reference)
+		p, err := readPayoutRow(ctx, tx, qPayoutRowByReference, orgID, reference)
 		if err != nil {
 			return err
 		}
@@ -31,9 +36,7 @@ func (s *Store) CancelPayout(ctx context.Context, orgID, reference string, by pr
 			return provider.Errorf(provider.ECONFLICT, provider.MsgPayoutCancelRefused)
 		}
 		now := formatTime(s.now())
-		_, err = tx.ExecContext(ctx, `UPDATE payout_requests SET cancel_requested = 1, due_at = ?,
-			cancellations = json_insert(cancellations, '$[#]', json_object('initiator_type', ?, 'initiator_name', ?, 'created_at', ?))
-			WHERE id = ?`, now, by.Type, by.Name, now, p.id)
+		_, err = tx.ExecContext(ctx, qPayoutCancelRequest, now, by.Type, by.Name, now, p.id)
 		if err != nil {
 			return fmt.Errorf("reference: cancel payout: %w", err)
 		}
@@ -55,7 +58,7 @@ func (s *Store) PayoutTestCase(ctx context.Context, orgID, reference, testCase s
 		return out, provider.Errorf(provider.EINVALID, "Unknown test case.")
 	}
 	err := s.inTx(ctx, "payout test case", func(tx *sql.Tx) error {
-		p, err := readPayoutRow(ctx, tx, `organisation_id = ? AND unique_reference = ?`, orgID, reference)
+		p, err := readPayoutRow(ctx, tx, qPayoutRowByReference, orgID, reference)
 		if err != nil {
 			return err
 		}

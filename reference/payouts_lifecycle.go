@@ -17,6 +17,18 @@ import (
 	"portal/reference/db"
 )
 
+var (
+	qPayoutRowByID       = sq("payout-row-by-id")
+	qPayoutMove          = sq("payout-move")
+	qPayoutSchedule      = sq("payout-schedule")
+	qPayoutSetInstrument = sq("payout-set-instrument")
+	qPayoutSetReserved   = sq("payout-set-reserved")
+	qPayoutSetReleased   = sq("payout-set-released")
+	qPayoutCancelDone    = sq("payout-cancel-done")
+	qPayoutInsufficient  = sq("payout-insufficient")
+	qPayoutWakeFunded    = sq("payout-wake-funded")
+)
+
 // The payout lifecycle (spec 001 §4) runs in the background on the job queue of jobs.go:
 // every payout request is its own job, due when due_at has passed. One step moves a payout
 // one state on, records the transition and says when to look again:
@@ -156,7 +168,7 @@ func (s *Store) runPayoutJobs(ctx context.Context, o PayoutProcessorOptions) (in
 // the lease holder can commit.
 func (s *Store) payoutStep(ctx context.Context, j claimedJob, o PayoutProcessorOptions) error {
 	return s.inTx(ctx, "payout step", func(tx *sql.Tx) error {
-		p, err := readPayoutRow(ctx, tx, `id = ?`, j.id)
+		p, err := readPayoutRow(ctx, tx, qPayoutRowByID, j.id)
 		if err != nil {
 			return err
 		}
@@ -193,13 +205,10 @@ type payoutRow struct {
 	due *time.Time
 }
 
-func readPayoutRow(ctx context.Context, q db.DBTX, where string, args ...any) (payoutRow, error) {
+func readPayoutRow(ctx context.Context, q db.DBTX, query string, args ...any) (payoutRow, error) {
 	var p payoutRow
 	var amount, fee, sections string
-	err := q.QueryRowContext(ctx, `SELECT seq, id, organisation_id, virtual_account_number, state, reason_code, currency,
-		unique_reference, end_to_end_id, local_instrument, requested_execution_date, purpose_code, amount, fee, cancel_requested,
-		coalesce(reserved_tx, ''), coalesce(released_tx, ''), coalesce(lease_token, ''), sections
-		FROM payout_requests WHERE `+where, args...).Scan(&p.seq, &p.id, &p.org, &p.account, &p.state, &p.reason, &p.code,
+	err := q.QueryRowContext(ctx, query, args...).Scan(&p.seq, &p.id, &p.org, &p.account, &p.state, &p.reason, &p.code,
 		&p.ref, &p.e2e, &p.instr, &p.execOn, &p.purpose, &amount, &fee, &p.cancelRequested, &p.reserved, &p.released, &p.leaseToken, &sections)
 	if errors.Is(err, sql.ErrNoRows) {
 		return p, provider.Errorf(provider.ENOTFOUND, "Payout request not found.")
@@ -224,19 +233,15 @@ func readPayoutRow(ctx context.Context, q db.DBTX, where string, args ...any) (p
 func (s *Store) movePayout(ctx context.Context, tx *sql.Tx, p *payoutRow, state, reason string,
 	errs map[string][]provider.PayoutError, due *time.Time) error {
 	now := formatTime(s.now())
-	q := `UPDATE payout_requests SET state = ?, reason_code = ?, updated_at = ?,
-		status_transitions = json_insert(status_transitions, '$[#]', json_object('name', ?, 'timestamp', ?)),
-		due_at = ?, lease_token = NULL, lease_until = NULL, attempts = 0`
-	args := []any{state, reason, now, state, now, dueArg(due)}
+	var findings any // NULL: the findings stay as they are
 	if errs != nil {
 		b, err := json.Marshal(errs)
 		if err != nil {
 			return err
 		}
-		q += `, errors = ?`
-		args = append(args, string(b))
+		findings = string(b)
 	}
-	if _, err := tx.ExecContext(ctx, q+` WHERE id = ?`, append(args, p.id)...); err != nil {
+	if _, err := tx.ExecContext(ctx, qPayoutMove, state, reason, now, state, now, dueArg(due), findings, p.id); err != nil {
 		return fmt.Errorf("reference: payout transition: %w", err)
 	}
 	p.state, p.reason, p.due = state, reason, due
@@ -245,8 +250,7 @@ func (s *Store) movePayout(ctx context.Context, tx *sql.Tx, p *payoutRow, state,
 
 // schedulePayout sets the next look without a transition and ends any lease.
 func (s *Store) schedulePayout(ctx context.Context, tx *sql.Tx, p *payoutRow, due *time.Time) error {
-	if _, err := tx.ExecContext(ctx, `UPDATE payout_requests SET due_at = ?, lease_token = NULL, lease_until = NULL,
-		attempts = 0 WHERE id = ?`, dueArg(due), p.id); err != nil {
+	if _, err := tx.ExecContext(ctx, qPayoutSchedule, dueArg(due), p.id); err != nil {
 		return fmt.Errorf("reference: payout schedule: %w", err)
 	}
 	p.due = due
@@ -273,7 +277,7 @@ func (s *Store) advancePayout(ctx context.Context, tx *sql.Tx, p *payoutRow, o P
 			return s.movePayout(ctx, tx, p, provider.StateRejected, provider.ReasonMissingCapability, errs, nil)
 		}
 		if instr != p.instr {
-			if _, err := tx.ExecContext(ctx, `UPDATE payout_requests SET local_instrument = ? WHERE id = ?`, instr, p.id); err != nil {
+			if _, err := tx.ExecContext(ctx, qPayoutSetInstrument, instr, p.id); err != nil {
 				return fmt.Errorf("reference: payout capability: %w", err)
 			}
 			p.instr = instr
@@ -356,7 +360,7 @@ func (s *Store) reservePayout(ctx context.Context, tx *sql.Tx, p *payoutRow) (bo
 	if err != nil {
 		return false, err
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE payout_requests SET reserved_tx = ? WHERE id = ? AND reserved_tx IS NULL`, id, p.id); err != nil {
+	if _, err := tx.ExecContext(ctx, qPayoutSetReserved, id, p.id); err != nil {
 		return false, fmt.Errorf("reference: payout reserve: %w", err)
 	}
 	p.reserved = id
@@ -379,7 +383,7 @@ func (s *Store) releasePayout(ctx context.Context, tx *sql.Tx, p *payoutRow, ent
 	if err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE payout_requests SET released_tx = ? WHERE id = ? AND released_tx IS NULL`, id, p.id); err != nil {
+	if _, err := tx.ExecContext(ctx, qPayoutSetReleased, id, p.id); err != nil {
 		return fmt.Errorf("reference: payout release: %w", err)
 	}
 	p.released = id
@@ -426,7 +430,7 @@ func (s *Store) finishCancel(ctx context.Context, tx *sql.Tx, p *payoutRow) erro
 	if err := s.releasePayout(ctx, tx, p, provider.EntryPayoutCancelled); err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE payout_requests SET cancel_requested = 0 WHERE id = ?`, p.id); err != nil {
+	if _, err := tx.ExecContext(ctx, qPayoutCancelDone, p.id); err != nil {
 		return fmt.Errorf("reference: payout cancel: %w", err)
 	}
 	p.cancelRequested = false
@@ -438,10 +442,7 @@ func (s *Store) finishCancel(ctx context.Context, tx *sql.Tx, p *payoutRow) erro
 // ones fit too), so a funded account resumes its payouts without a write per poll for the
 // ones that still wait. The step itself checks the balance again under the write lock.
 func (s *Store) wakeFundedPayouts(ctx context.Context) error {
-	rows, err := s.read.QueryContext(ctx, `SELECT p.id, p.virtual_account_number, p.currency, p.amount, p.fee, a.balance
-		FROM payout_requests p JOIN accounts a ON a.account_number = p.virtual_account_number
-		WHERE p.state = 'insufficient_funds' AND p.due_at IS NULL AND p.lease_token IS NULL
-		ORDER BY p.virtual_account_number, p.seq`)
+	rows, err := s.read.QueryContext(ctx, qPayoutInsufficient)
 	if err != nil {
 		return fmt.Errorf("reference: funded payouts: %w", err)
 	}
@@ -483,8 +484,7 @@ func (s *Store) wakeFundedPayouts(ctx context.Context) error {
 	return s.inTx(ctx, "funded payouts", func(tx *sql.Tx) error {
 		now := formatTime(s.now())
 		for _, id := range ids {
-			if _, err := tx.ExecContext(ctx, `UPDATE payout_requests SET due_at = ?
-				WHERE id = ? AND state = 'insufficient_funds' AND due_at IS NULL`, now, id); err != nil {
+			if _, err := tx.ExecContext(ctx, qPayoutWakeFunded, now, id); err != nil {
 				return fmt.Errorf("reference: funded payouts: %w", err)
 			}
 		}

@@ -26,11 +26,7 @@ var sqlBuilders = []string{"where.go", "keyset.go"}
 var sqlPending = []string{
 }
 
-var sqlPendingPayouts = []string{
-	"batches.go", "batches_publish.go", "collections.go", "collections_actions.go",
-	"ledger_search.go", "payout_drafts.go", "payout_drafts_cleanup.go", "payouts.go",
-	"payouts_actions.go", "payouts_lifecycle.go", "receivers.go", "withdrawals.go",
-}
+var sqlPendingPayouts = []string{}
 
 var sqlPendingSeed = []string{
 	"batches_seed.go", "collections_seed.go", "funding_seed.go", "ledger_seed.go",

@@ -21,12 +21,20 @@ import (
 	"portal/reference/db"
 )
 
+var (
+	qReceiverCount     = sq("receiver-count")
+	qReceiverPage      = sq("receiver-page")
+	qReceiverByID      = sq("receiver-by-id")
+	qReceiverRecent    = sq("receiver-recent")
+	qReceiverByContent = sq("receiver-by-content")
+	qReceiverInsert    = sq("receiver-insert")
+	qReceiverDelete    = sq("receiver-delete")
+)
+
 // Saved receivers (provider.Receivers). A receiver is stored as it was saved: the portal
 // shows what the user typed, and the wizard copies it back into a draft, whose own
 // validation (IBAN checksum, the schema's required fields) is the authority on whether a
 // payout can use it. Here only the shape is checked.
-
-const receiverColumns = `r.seq, r.id, r.product_id, r.schema_id, r.currency, r.full_name, r.creditor_type, r.data, r.created_by, r.created_at`
 
 // Limits of what a receiver may hold, so one row stays small.
 const (
@@ -76,14 +84,15 @@ func (s *Store) Receivers(ctx context.Context, orgID string, f provider.Receiver
 	if err := s.organisationExists(ctx, orgID); err != nil {
 		return page, err
 	}
-	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM receivers WHERE organisation_id = ?`, orgID).Scan(&page.Total); err != nil {
+	if err := s.read.QueryRowContext(ctx, qReceiverCount, orgID).Scan(&page.Total); err != nil {
 		return page, fmt.Errorf("reference: receivers: %w", err)
 	}
-	cond, cargs, order, err := k.clause("r.")
+	slots, err := k.pageSlots("r.")
 	if err != nil {
 		return page, err
 	}
-	list, err := s.receiverRows(ctx, `r.organisation_id = ?`+cond+` ORDER BY `+order+` LIMIT `+k.fetch(), append([]any{orgID}, cargs...)...)
+	query, args := fill(qReceiverPage, []any{orgID}, slots...)
+	list, err := s.receiverRows(ctx, query, args...)
 	if err != nil {
 		return page, err
 	}
@@ -103,9 +112,10 @@ type receiverRow struct {
 	seq string
 }
 
-// receiverRows reads the receivers matching where (after FROM receivers r WHERE).
+// receiverRows reads the receivers a query of receiver-columns selects (where is the whole
+// statement: receiver-page or receiver-recent).
 func (s *Store) receiverRows(ctx context.Context, where string, args ...any) ([]receiverRow, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT `+receiverColumns+` FROM receivers r WHERE `+where, args...)
+	rows, err := s.read.QueryContext(ctx, where, args...)
 	if err != nil {
 		return nil, fmt.Errorf("reference: receivers: %w", err)
 	}
@@ -131,7 +141,7 @@ func (s *Store) Receiver(ctx context.Context, orgID, id string) (provider.Receiv
 func readReceiver(ctx context.Context, q db.DBTX, orgID, id string) (provider.Receiver, error) {
 	var r provider.Receiver
 	var seq int64
-	err := scanReceiver(q.QueryRowContext(ctx, `SELECT `+receiverColumns+` FROM receivers r WHERE r.organisation_id = ? AND r.id = ?`,
+	err := scanReceiver(q.QueryRowContext(ctx, qReceiverByID,
 		orgID, id), &r, &seq)
 	if errors.Is(err, sql.ErrNoRows) {
 		return r, provider.Errorf(provider.ENOTFOUND, provider.MsgReceiverNotFound)
@@ -153,8 +163,7 @@ func (s *Store) RecentReceivers(ctx context.Context, orgID, productID, schemaID 
 	if err := s.organisationExists(ctx, orgID); err != nil {
 		return nil, err
 	}
-	list, err := s.receiverRows(ctx, `r.organisation_id = ? AND r.product_id = ? AND r.schema_id = ?
-		ORDER BY r.created_at DESC, r.seq DESC LIMIT `+strconv.Itoa(limit), orgID, productID, schemaID)
+	list, err := s.receiverRows(ctx, qReceiverRecent, orgID, productID, schemaID, limit)
 	if err != nil {
 		return nil, err
 	}
@@ -289,7 +298,7 @@ func insertReceiver(ctx context.Context, tx *sql.Tx, orgID string, in provider.R
 	// whoever saves it.
 	sum := sha256.Sum256(append(data, "\x00"+in.Currency...))
 	hash := hex.EncodeToString(sum[:])
-	err = tx.QueryRowContext(ctx, `SELECT id FROM receivers WHERE organisation_id = ? AND content_hash = ?`, orgID, hash).Scan(&id)
+	err = tx.QueryRowContext(ctx, qReceiverByContent, orgID, hash).Scan(&id)
 	if err == nil {
 		return id, true, nil
 	}
@@ -297,8 +306,7 @@ func insertReceiver(ctx context.Context, tx *sql.Tx, orgID string, in provider.R
 		return "", false, fmt.Errorf("reference: save receiver: %w", err)
 	}
 	id = uuid.NewString()
-	if _, err := tx.ExecContext(ctx, `INSERT INTO receivers (id, organisation_id, product_id, schema_id, currency, full_name,
-		creditor_type, data, content_hash, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	if _, err := tx.ExecContext(ctx, qReceiverInsert,
 		id, orgID, in.ProductID, in.SchemaID, in.Currency, in.FullName, in.CreditorType, string(data), hash, in.CreatedBy,
 		formatTime(at)); err != nil {
 		return "", false, fmt.Errorf("reference: save receiver: %w", err)
@@ -314,7 +322,7 @@ func (s *Store) DeleteReceiver(ctx context.Context, orgID, id string) (provider.
 		if out, err = readReceiver(ctx, tx, orgID, id); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM receivers WHERE organisation_id = ? AND id = ?`, orgID, id); err != nil {
+		if _, err := tx.ExecContext(ctx, qReceiverDelete, orgID, id); err != nil {
 			return fmt.Errorf("reference: delete receiver: %w", err)
 		}
 		return nil

@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -20,6 +19,24 @@ import (
 	"portal/provider"
 	"portal/reference/db"
 	"portal/withdrawalrule"
+)
+
+var (
+	qWithdrawalAccounts               = sq("withdrawal-accounts")
+	qWithdrawalAuthorizations         = sq("withdrawal-authorizations")
+	qWithdrawalDebtor                 = sq("withdrawal-debtor")
+	qWithdrawalCreditor               = sq("withdrawal-creditor")
+	qWithdrawalLimit                  = sq("withdrawal-limit")
+	qWithdrawalExternalReferenceCount = sq("withdrawal-external-reference-count")
+	qWithdrawalReviewInsert           = sq("withdrawal-review-insert")
+	qWithdrawalReviewByID             = sq("withdrawal-review-by-id")
+	qWithdrawalByKey                  = sq("withdrawal-by-key")
+	qWithdrawalInsert                 = sq("withdrawal-insert")
+	qWithdrawalByIDOrReference        = sq("withdrawal-by-id-or-reference")
+	qWithdrawalFind                   = sq("withdrawal-find")
+	qWithdrawalCount                  = sq("withdrawal-count")
+	qWithdrawalPage                   = sq("withdrawal-page")
+	qWithdrawalMove                   = sq("withdrawal-move")
 )
 
 var _ provider.Withdrawals = (*Store)(nil)
@@ -45,9 +62,6 @@ func withdrawalField(field, format string, args ...any) error {
 	return &provider.FieldError{Field: field, Err: provider.Errorf(provider.EINVALID, format, args...)}
 }
 
-const withdrawalAccountColumns = `uuid, id, kind, currency, iban, account_number, bank_name, bank_clearing_system_id, label,
-	local_instrument, party_name`
-
 func scanWithdrawalAccount(r scanner, a *provider.WithdrawalAccount) error {
 	if err := r.Scan(&a.UUID, &a.ID, &a.Kind, &a.Currency, &a.IBAN, &a.AccountNumber, &a.BankName, &a.BankClearingSystemID,
 		&a.Label, &a.LocalInstrument, &a.PartyIdentification.Name); err != nil {
@@ -61,8 +75,7 @@ func (s *Store) WithdrawalAccounts(ctx context.Context, orgID string) ([]provide
 	if err := s.organisationExists(ctx, orgID); err != nil {
 		return nil, err
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT `+withdrawalAccountColumns+` FROM withdrawal_accounts
-		WHERE organisation_id = ? ORDER BY label, id`, orgID)
+	rows, err := s.read.QueryContext(ctx, qWithdrawalAccounts, orgID)
 	if err != nil {
 		return nil, fmt.Errorf("reference: withdrawal accounts: %w", err)
 	}
@@ -86,9 +99,7 @@ func (s *Store) WithdrawalAuthorizations(ctx context.Context, orgID, status stri
 	if err := s.organisationExists(ctx, orgID); err != nil {
 		return nil, err
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT id, virtual_account_number, withdrawal_account_uuid, status
-		FROM withdrawal_account_authorizations WHERE organisation_id = ? AND (? = '' OR status = ?)
-		ORDER BY virtual_account_number, created_at, id`, orgID, status, status)
+	rows, err := s.read.QueryContext(ctx, qWithdrawalAuthorizations, orgID, status, status)
 	if err != nil {
 		return nil, fmt.Errorf("reference: withdrawal authorizations: %w", err)
 	}
@@ -125,8 +136,7 @@ func checkWithdrawal(ctx context.Context, q db.DBTX, orgID string, req provider.
 	debtor := strings.TrimSpace(req.DebtorAccount)
 	var owner sql.NullString
 	var kind string
-	err := q.QueryRowContext(ctx, `SELECT account_number, name, currency_code, balance, owner_organisation_id, kind
-		FROM accounts WHERE account_number = ?`, debtor).Scan(&c.debtor.AccountNumber, &c.debtor.Name, &c.debtor.CurrencyCode,
+	err := q.QueryRowContext(ctx, qWithdrawalDebtor, debtor).Scan(&c.debtor.AccountNumber, &c.debtor.Name, &c.debtor.CurrencyCode,
 		&c.debtor.Balance, &owner, &kind)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
@@ -139,9 +149,7 @@ func checkWithdrawal(ctx context.Context, q db.DBTX, orgID string, req provider.
 	}
 
 	creditorOK := false
-	err = q.QueryRowContext(ctx, `SELECT `+withdrawalAccountColumns+` FROM withdrawal_accounts w
-		WHERE w.uuid = ? AND w.organisation_id = ? AND EXISTS (SELECT 1 FROM withdrawal_account_authorizations z
-			WHERE z.withdrawal_account_uuid = w.uuid AND z.virtual_account_number = ? AND z.status = 'active')`,
+	err = q.QueryRowContext(ctx, qWithdrawalCreditor,
 		strings.TrimSpace(req.CreditorAccountID), orgID, debtor).Scan(&c.creditor.UUID, &c.creditor.ID, &c.creditor.Kind,
 		&c.creditor.Currency, &c.creditor.IBAN, &c.creditor.AccountNumber, &c.creditor.BankName, &c.creditor.BankClearingSystemID,
 		&c.creditor.Label, &c.creditor.LocalInstrument, &c.creditor.PartyIdentification.Name)
@@ -169,7 +177,7 @@ func checkWithdrawal(ctx context.Context, q db.DBTX, orgID string, req provider.
 	}
 	if debtorOK && amountOK {
 		var max string
-		err := q.QueryRowContext(ctx, `SELECT max_amount FROM withdrawal_limits WHERE organisation_id = ? AND currency_code = ?`,
+		err := q.QueryRowContext(ctx, qWithdrawalLimit,
 			orgID, c.debtor.CurrencyCode).Scan(&max)
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
@@ -190,7 +198,7 @@ func checkWithdrawal(ctx context.Context, q db.DBTX, orgID string, req provider.
 		fail(provider.FieldWithdrawalEndToEndID, msg)
 	} else {
 		var n int
-		if err := q.QueryRowContext(ctx, `SELECT count(*) FROM withdrawal_requests WHERE organisation_id = ? AND external_reference = ?`,
+		if err := q.QueryRowContext(ctx, qWithdrawalExternalReferenceCount,
 			orgID, c.e2e).Scan(&n); err != nil {
 			return c, fmt.Errorf("reference: withdrawal end-to-end id: %w", err)
 		}
@@ -238,9 +246,7 @@ func (s *Store) ReviewWithdrawal(ctx context.Context, orgID string, req provider
 	if err != nil {
 		return r, err
 	}
-	if _, err := s.write.ExecContext(ctx, `INSERT INTO withdrawal_reviews (id, organisation_id, debtor_account_number,
-		withdrawal_account_uuid, amount, currency_code, converted_amount, converted_currency, exchange_rate, end_to_end_id,
-		creditor, created_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	if _, err := s.write.ExecContext(ctx, qWithdrawalReviewInsert,
 		r.ID, orgID, r.DebtorAccountNumber, c.creditor.UUID, r.Amount, r.CurrencyCode, r.ConvertedAmount, r.ConvertedCurrency,
 		r.ExchangeRate, r.EndToEndID, string(creditor), req.CreatedBy, formatTime(now), formatTime(r.ExpiresAt)); err != nil {
 		return r, fmt.Errorf("reference: withdrawal review: %w", err)
@@ -257,10 +263,7 @@ func loadWithdrawalReview(ctx context.Context, q db.DBTX, orgID, id string) (pro
 	var r provider.WithdrawalReview
 	var creditor, expires string
 	var ref sql.NullString
-	err := q.QueryRowContext(ctx, `SELECT v.id, v.debtor_account_number, v.amount, v.currency_code, v.converted_amount,
-		v.converted_currency, v.exchange_rate, v.end_to_end_id, v.creditor, v.expires_at, w.reference
-		FROM withdrawal_reviews v LEFT JOIN withdrawal_requests w ON w.review_id = v.id
-		WHERE v.id = ? AND v.organisation_id = ?`, id, orgID).Scan(&r.ID, &r.DebtorAccountNumber, &r.Amount, &r.CurrencyCode,
+	err := q.QueryRowContext(ctx, qWithdrawalReviewByID, id, orgID).Scan(&r.ID, &r.DebtorAccountNumber, &r.Amount, &r.CurrencyCode,
 		&r.ConvertedAmount, &r.ConvertedCurrency, &r.ExchangeRate, &r.EndToEndID, &creditor, &expires, &ref)
 	if errors.Is(err, sql.ErrNoRows) {
 		return r, provider.Errorf(provider.ENOTFOUND, "Withdrawal review not found.")
@@ -304,7 +307,7 @@ func (s *Store) CreateWithdrawal(ctx context.Context, orgID string, req provider
 	var out provider.WithdrawalRequest
 	err := s.inTx(ctx, "withdrawal", func(tx *sql.Tx) error {
 		var prevID, prevHash string
-		err := tx.QueryRowContext(ctx, `SELECT id, request_hash FROM withdrawal_requests WHERE organisation_id = ? AND idempotency_key = ?`,
+		err := tx.QueryRowContext(ctx, qWithdrawalByKey,
 			orgID, key).Scan(&prevID, &prevHash)
 		switch {
 		case err == nil:
@@ -476,10 +479,7 @@ func insertWithdrawal(ctx context.Context, tx *sql.Tx, orgID string, w provider.
 	if n := len(w.StatusTransitions); n > 0 {
 		last = w.StatusTransitions[n-1].CreatedAt
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO withdrawal_requests (id, organisation_id, reference, external_reference,
-		debtor_account_number, withdrawal_account_uuid, amount, currency_code, converted_amount, converted_currency,
-		exchange_rate, status, creditor, status_transitions, idempotency_key, request_hash, review_id, created_by, debit_tx,
-		release_tx, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	if _, err := tx.ExecContext(ctx, qWithdrawalInsert,
 		w.ID, orgID, w.Reference, w.ExternalReference, w.DebtorAccountNumber, w.CreditorAccount.ID, w.Amount, w.CurrencyCode,
 		w.ConvertedAmount, w.ConvertedCurrency, w.ExchangeRate, w.Status, string(creditor), string(trans), key, hash, review, by,
 		debit, rel, formatTime(w.CreatedAt), formatTime(last)); err != nil {
@@ -487,9 +487,6 @@ func insertWithdrawal(ctx context.Context, tx *sql.Tx, orgID string, w provider.
 	}
 	return nil
 }
-
-const withdrawalColumns = `w.seq, w.id, w.reference, w.external_reference, w.debtor_account_number, w.amount, w.currency_code,
-	w.converted_amount, w.converted_currency, w.exchange_rate, w.status, w.created_at, w.creditor, w.status_transitions`
 
 func scanWithdrawal(r scanner, w *provider.WithdrawalRequest, seq *int64) error {
 	var at, creditor, trans string
@@ -516,8 +513,7 @@ func scanWithdrawal(r scanner, w *provider.WithdrawalRequest, seq *int64) error 
 func loadWithdrawal(ctx context.Context, q db.DBTX, orgID, idOrRef string) (provider.WithdrawalRequest, error) {
 	var w provider.WithdrawalRequest
 	var seq int64
-	err := scanWithdrawal(q.QueryRowContext(ctx, `SELECT `+withdrawalColumns+` FROM withdrawal_requests w
-		WHERE w.organisation_id = ? AND (w.id = ? OR w.reference = ?)`, orgID, idOrRef, idOrRef), &w, &seq)
+	err := scanWithdrawal(q.QueryRowContext(ctx, qWithdrawalByIDOrReference, orgID, idOrRef, idOrRef), &w, &seq)
 	if errors.Is(err, sql.ErrNoRows) {
 		return w, provider.Errorf(provider.ENOTFOUND, "Withdrawal not found.")
 	}
@@ -536,9 +532,7 @@ func (s *Store) FindWithdrawals(ctx context.Context, orgID, query string) ([]pro
 	if query == "" {
 		return out, nil
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT `+withdrawalColumns+` FROM withdrawal_requests w
-		WHERE w.organisation_id = ? AND (w.reference = upper(?) OR w.id = lower(?) OR w.external_reference = ?)
-		ORDER BY w.created_at DESC, w.seq DESC LIMIT 50`, orgID, query, query, query)
+	rows, err := s.read.QueryContext(ctx, qWithdrawalFind, orgID, query, query, query)
 	if err != nil {
 		return nil, fmt.Errorf("reference: find withdrawals: %w", err)
 	}
@@ -574,24 +568,32 @@ func (s *Store) Withdrawals(ctx context.Context, orgID string, f provider.Withdr
 	if err := s.organisationExists(ctx, orgID); err != nil {
 		return page, err
 	}
-	w := whereFirst(`w.organisation_id = ?`, orgID)
+	w := whereFirst("w.organisation_id = ?", orgID)
 	w.equal("w.debtor_account_number", f.DebtorAccountNumber)
 	w.equal("w.status", f.Status)
 	w.equal("w.reference", strings.TrimSpace(f.Reference))
 	w.period("w.created_at", f.CreatedAfter, f.CreatedBefore)
-	total, list, err := keyedList(ctx, s, "withdrawals", "withdrawal_requests", "w", withdrawalColumns, w, k,
-		func(rows *sql.Rows) (keyedRow[provider.WithdrawalRequest], error) {
-			var r keyedRow[provider.WithdrawalRequest]
-			var seq int64
-			err := scanWithdrawal(rows, &r.row, &seq)
-			r.at, r.seq = r.row.CreatedAt, strconv.FormatInt(seq, 10)
-			return r, err
-		})
+	query, args := fill(qWithdrawalCount, nil, w.slot())
+	if err := s.read.QueryRowContext(ctx, query, args...).Scan(&page.Total); err != nil {
+		return page, fmt.Errorf("reference: withdrawals: %w", err)
+	}
+	slots, err := k.pageSlots("w.")
 	if err != nil {
 		return page, err
 	}
-	page.Total = total
-	page.Withdrawals, page.CursorNext, page.CursorPrev, page.HasNext = keyedPage(k, list)
+	query, args = fill(qWithdrawalPage, nil, append(slots, w.slot())...)
+	got, err := readKeyset(ctx, s.read, k, query, args,
+		func(rows *sql.Rows) (provider.WithdrawalRequest, time.Time, int64, error) {
+			var r provider.WithdrawalRequest
+			var seq int64
+			err := scanWithdrawal(rows, &r, &seq)
+			return r, r.CreatedAt, seq, err
+		})
+	if err != nil {
+		return page, fmt.Errorf("reference: withdrawals: %w", err)
+	}
+	page.Withdrawals = append(page.Withdrawals, got.rows...)
+	page.CursorNext, page.CursorPrev, page.HasNext = got.next, got.prev, got.hasNext
 	return page, nil
 }
 
@@ -661,8 +663,7 @@ func (s *Store) moveWithdrawal(ctx context.Context, tx *sql.Tx, orgID, idOrRef, 
 	if err != nil {
 		return w, err
 	}
-	res, err := tx.ExecContext(ctx, `UPDATE withdrawal_requests SET status = ?, status_transitions = ?, updated_at = ?,
-		release_tx = coalesce(?, release_tx) WHERE organisation_id = ? AND id = ? AND release_tx IS NULL`,
+	res, err := tx.ExecContext(ctx, qWithdrawalMove,
 		status, string(trans), formatTime(now), release, orgID, w.ID)
 	if err != nil {
 		return w, fmt.Errorf("reference: move withdrawal: %w", err)

@@ -89,3 +89,25 @@ func TestRebind(t *testing.T) {
 		}
 	}
 }
+
+func TestFragmentIsExpanded(t *testing.T) {
+	q, err := LoadQueries(fstest.MapFS{"a.sql": {Data: []byte(`-- fragment: cols
+r.id, {{more}}
+-- fragment: more
+r.name
+-- name: one
+SELECT {{cols}} FROM r
+`)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := q.Fragment("cols"); got != "r.id, r.name" {
+		t.Errorf("Fragment(cols) = %q", got)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("an unknown fragment gave text")
+		}
+	}()
+	q.Fragment("none")
+}
