@@ -22,18 +22,8 @@ import (
 // The table needs the columns id, lease_token, lease_until and attempts.
 type jobQueue struct {
 	what string // for errors: "statement job"
-	// stmts are the queue's named queries; a queue without them is described by the fields
-	// below, from which where.go's builtJobSQL puts its statements together.
-	stmts jobSQL
-	table string
-	// ready is the condition of an unclaimed job that is due; its ? are the args of claim.
-	ready string
-	// order picks among due jobs (oldest first).
-	order string
-	// set is what a claim writes besides the lease (e.g. "state = 'generating'"); may be "".
-	set string
-	// giveUp is what a job that used up its attempts gets (it must clear the lease).
-	giveUp      string
+	// stmts are the queue's named queries.
+	stmts       jobSQL
 	lease       time.Duration
 	maxAttempts int
 }
@@ -44,18 +34,13 @@ type jobQueue struct {
 type jobSQL struct{ expired, due, giveUp, claim, renew string }
 
 // sql is q's statements.
-func (q *jobQueue) sql() jobSQL {
-	if q.stmts.claim != "" {
-		return q.stmts
-	}
-	return builtJobSQL(q)
-}
+func (q *jobQueue) sql() jobSQL { return q.stmts }
 
 // errLeaseLost: another worker claimed the job (ours was taken for dead).
 var errLeaseLost = errors.New("reference: job lease lost")
 
 // claim takes a job whose lease ran out, else the first due one; ok is false when there is
-// none. args fill the ? of ready.
+// none. args fill the ? of the due query.
 func (q *jobQueue) claim(ctx context.Context, s *Store, args ...any) (id, token string, ok bool, err error) {
 	jobs, err := q.claimMany(ctx, s, 1, args...)
 	if err != nil || len(jobs) == 0 {

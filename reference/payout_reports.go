@@ -324,7 +324,7 @@ func writePayoutReportCSV(ctx context.Context, q db.DBTX, j payoutReportJob, w i
 	if err != nil {
 		return 0, err
 	}
-	rows, err := q.QueryContext(ctx, selectOf(payoutListColumns, payoutFrom, filled(qPayoutReportRows, whereAnd(where, nil))), args...)
+	rows, err := q.QueryContext(ctx, filled(qPayoutReportRows, whereAnd(where, nil)), args...)
 	if err != nil {
 		return 0, fmt.Errorf("reference: payout report rows: %w", err)
 	}

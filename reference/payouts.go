@@ -39,12 +39,6 @@ var (
 	qPayoutBusinessUnits      = sq("payout-business-units")
 	qPayoutProducts           = sq("payout-products")
 	qPayoutAccountCurrencies  = sq("payout-account-currencies")
-
-	// The list's pieces, for the SQL of stats.go and payout_reports.go until it moves to the
-	// query files (there it names the fragments).
-	payoutListColumns = sqFragment("payout-list-columns")
-	payoutFrom        = " " + sqFragment("payout-from")
-	waitingPayouts    = sqFragment("payout-waiting")
 )
 
 var _ provider.Payouts = (*Store)(nil)
@@ -253,7 +247,7 @@ func nonNil[T any](v []T) []T {
 	return v
 }
 
-// scanPayout reads a row of payoutListColumns (full: payoutFullColumns), and the list's kind
+// scanPayout reads a row of the payout-list-columns fragment (full: payoutFullColumns), and the list's kind
 // column when kind is given.
 func scanPayout(r scanner, p *provider.PayoutRequest, seq *int64, full bool, kind ...*string) error {
 	var updated, created, sections string

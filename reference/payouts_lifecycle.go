@@ -27,6 +27,11 @@ var (
 	qPayoutCancelDone    = sq("payout-cancel-done")
 	qPayoutInsufficient  = sq("payout-insufficient")
 	qPayoutWakeFunded    = sq("payout-wake-funded")
+	qPayoutJobExpired    = sq("payout-job-expired")
+	qPayoutJobDue        = sq("payout-job-due")
+	qPayoutJobGiveUp     = sq("payout-job-give-up")
+	qPayoutJobClaim      = sq("payout-job-claim")
+	qPayoutJobRenew      = sq("payout-job-renew")
 )
 
 // The payout lifecycle (spec 001 §4) runs in the background on the job queue of jobs.go:
@@ -64,11 +69,9 @@ const (
 const payoutLimit = "1000000"
 
 var payoutJobs = jobQueue{
-	what:        "payout step",
-	table:       "payout_requests",
-	ready:       "due_at IS NOT NULL AND due_at <= ?",
-	order:       "due_at, seq",
-	giveUp:      "due_at = NULL, lease_token = NULL, lease_until = NULL, attempts = 0",
+	what: "payout step",
+	stmts: jobSQL{expired: qPayoutJobExpired, due: qPayoutJobDue, giveUp: qPayoutJobGiveUp, claim: qPayoutJobClaim,
+		renew: qPayoutJobRenew},
 	lease:       PayoutLease,
 	maxAttempts: payoutMaxAttempts,
 }

@@ -29,7 +29,3 @@ var storeQueries = func() *db.Queries {
 
 // sq is the text of the named query of the store's query files.
 func sq(name string) string { return storeQueries.Get(name) }
-
-// sqFragment is the text of the named fragment, for the files whose SQL has not moved yet and
-// still splice a piece another domain's queries share.
-func sqFragment(name string) string { return storeQueries.Fragment(name) }

@@ -62,9 +62,9 @@ func (s *Store) payoutCounts(ctx context.Context, orgID string, after, before ti
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("reference: payout stats: %w", err)
 	}
-	// The items waiting for approval are counted as the list lists them (waitingPayouts).
+	// The items waiting for approval are counted as the list lists them (the payout-waiting fragment).
 	var waiting int
-	if err := s.read.QueryRowContext(ctx, countOf(waitingPayouts, qPayoutStatsWaiting), orgID, lo, hi).Scan(&waiting); err != nil {
+	if err := s.read.QueryRowContext(ctx, qPayoutStatsWaiting, orgID, lo, hi).Scan(&waiting); err != nil {
 		return nil, fmt.Errorf("reference: payout stats: %w", err)
 	}
 	if waiting > 0 {

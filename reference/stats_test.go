@@ -8,6 +8,9 @@ import (
 	"portal/provider"
 )
 
+// waitingPayouts is the sub-select of the items waiting for approval, as the store lists them.
+var waitingPayouts = storeQueries.Fragment("payout-waiting")
+
 func TestStats(t *testing.T) {
 	t.Parallel()
 	s := seededStore(t)

@@ -54,37 +54,9 @@ func filled(query string, w *where) string {
 	return strings.Replace(query, `TRUE /* filters */`, `TRUE`+w.sql, 1)
 }
 
-// selectOf is the SELECT of columns from from (a list's columns and joins, still put together
-// in Go by payouts.go) followed by rest, a named query's conditions and order.
-func selectOf(columns, from, rest string) string { return `SELECT ` + columns + from + ` ` + rest }
-
-// builtJobSQL is the statements of a job queue described in Go by its table and conditions
-// (the payout queue, payouts_lifecycle.go) rather than by named queries.
-func builtJobSQL(q *jobQueue) jobSQL {
-	set := ""
-	if q.set != "" {
-		set = q.set + ", "
-	}
-	return jobSQL{
-		expired: `SELECT id, attempts FROM ` + q.table +
-			` WHERE lease_token IS NOT NULL AND lease_until < ? ORDER BY lease_until LIMIT 1`,
-		due: `SELECT id, attempts FROM ` + q.table +
-			` WHERE lease_token IS NULL AND ` + q.ready + ` ORDER BY ` + q.order + ` LIMIT 1`,
-		giveUp: `UPDATE ` + q.table + ` SET ` + q.giveUp + ` WHERE id = ?`,
-		claim: `UPDATE ` + q.table + ` SET ` + set +
-			`attempts = attempts + 1, lease_token = ?, lease_until = ? WHERE id = ?`,
-		renew: `UPDATE ` + q.table + ` SET lease_until = ? WHERE id = ? AND lease_token = ?`,
-	}
-}
-
 // filters starts the conditions a list adds to the fixed WHERE of its named queries, whose
 // own arguments are args; each condition is then added as " AND col ...".
 func filters(args ...any) *where { return &where{args: args} }
-
-// countOf counts the rows of from, a sub-select whose SQL another file still builds in Go (the
-// items waiting for approval, payouts.go), under the conditions of cond, a named query that
-// starts at the sub-select's alias p.
-func countOf(from, cond string) string { return `SELECT count(*) FROM (` + from + `) p ` + cond }
 
 // multiRow is query, a single-row INSERT ending in its VALUES row, with that row repeated to n
 // rows, for bulk writes.

@@ -171,6 +171,6 @@ SELECT {{payout-report-columns}} FROM payout_reports WHERE id = ?
 SELECT organisation_id, requested_by, through_seq FROM payout_reports WHERE id = ?
 
 -- name: payout-report-rows
--- The report's payouts oldest first, after the payout list's columns and joins (payouts.go,
--- still put together in Go: where.go's selectOf); filled puts the selection in.
-WHERE {{filters}} ORDER BY p.created_at, p.seq
+-- The report's payouts oldest first, read as the payout list reads them; filled puts the
+-- selection in.
+SELECT {{payout-list-columns}} {{payout-from}} WHERE {{filters}} ORDER BY p.created_at, p.seq

@@ -141,6 +141,27 @@ UPDATE payout_requests SET state = ?, reason_code = ?, updated_at = ?,
 	due_at = ?, lease_token = NULL, lease_until = NULL, attempts = 0, errors = COALESCE(?, errors)
 WHERE id = ?
 
+-- The payout processor's job queue (jobs.go): every payout request is its own job, due once
+-- due_at has passed. A payout that used up its attempts waits for someone to look (due_at NULL).
+
+-- name: payout-job-expired
+SELECT id, attempts FROM payout_requests
+  WHERE lease_token IS NOT NULL AND lease_until < ? ORDER BY lease_until LIMIT 1
+
+-- name: payout-job-due
+SELECT id, attempts FROM payout_requests
+  WHERE lease_token IS NULL AND due_at IS NOT NULL AND due_at <= ? ORDER BY due_at, seq LIMIT 1
+
+-- name: payout-job-give-up
+UPDATE payout_requests SET due_at = NULL, lease_token = NULL, lease_until = NULL, attempts = 0
+  WHERE id = ?
+
+-- name: payout-job-claim
+UPDATE payout_requests SET attempts = attempts + 1, lease_token = ?, lease_until = ? WHERE id = ?
+
+-- name: payout-job-renew
+UPDATE payout_requests SET lease_until = ? WHERE id = ? AND lease_token = ?
+
 -- name: payout-schedule
 UPDATE payout_requests SET due_at = ?, lease_token = NULL, lease_until = NULL,
 	attempts = 0 WHERE id = ?

@@ -9,6 +9,6 @@ SELECT status, count(*) FROM collection_orders
   WHERE organisation_id = ? AND created_at >= ? AND created_at < ? GROUP BY status
 
 -- name: payout-stats-waiting
--- The window over the items waiting for approval, counted as the payout list lists them:
--- where.go's countOf puts it after "SELECT count(*) FROM (waiting items) p".
-WHERE p.organisation_id = ? AND p.created_at >= ? AND p.created_at < ?
+-- The items waiting for approval in the window, counted as the payout list lists them.
+SELECT count(*) FROM ({{payout-waiting}}) p
+  WHERE p.organisation_id = ? AND p.created_at >= ? AND p.created_at < ?
