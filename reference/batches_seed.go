@@ -25,15 +25,15 @@ func seedBatches(ctx context.Context, tx *sql.Tx, now time.Time) error {
 	r := rand.New(rand.NewPCG(20261123, 14))
 	users := map[string]string{}
 	for _, u := range demoUsers() {
-		users[u.first+" "+u.last] = u.id
+		users[u.FirstName+" "+u.LastName] = u.ID
 	}
 	reviewers := []provider.BatchReview{
 		{UserID: DemoUserOperationsMemberReviewerID, UserName: "Jonas Larsen"},
 		{UserID: DemoUserAdminReviewerID, UserName: "Henrik Madsen"},
 	}
 	for _, o := range demoOrgs() {
-		approvers := o.config.BatchNumberOfApprovers
-		n, err := seedCompletedBatches(ctx, tx, o.org.ID, users, reviewers[:min(approvers, 2)])
+		approvers := o.Config.BatchNumberOfApprovers
+		n, err := seedCompletedBatches(ctx, tx, o.ID, users, reviewers[:min(approvers, 2)])
 		if err != nil {
 			return err
 		}
@@ -45,7 +45,7 @@ func seedBatches(ctx context.Context, tx *sql.Tx, now time.Time) error {
 			if i%5 == 3 || i%5 == 4 && i > 20 {
 				status = provider.BatchRejected
 			}
-			if err := seedOpenBatch(ctx, tx, r, o.org, n+i, status, now, users); err != nil {
+			if err := seedOpenBatch(ctx, tx, r, o.Organisation, n+i, status, now, users); err != nil {
 				return err
 			}
 		}
@@ -171,7 +171,7 @@ func seedOpenBatch(ctx context.Context, tx *sql.Tx, r *rand.Rand, org provider.O
 	c := fams[r.IntN(len(fams))]
 	var account string
 	for _, a := range demoAccounts() {
-		if a.owner == org.ID && a.CurrencyCode == c.code {
+		if a.Owner == org.ID && a.CurrencyCode == c.code {
 			account = a.AccountNumber
 		}
 	}

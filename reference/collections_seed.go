@@ -69,7 +69,7 @@ func planRefund(ref string, at, now time.Time) refundPlan {
 func collectionRefundHistory(events []histEvent, now time.Time) []histEvent {
 	owner := map[string]string{}
 	for _, a := range demoAccounts() {
-		owner[a.AccountNumber] = a.owner
+		owner[a.AccountNumber] = a.Owner
 	}
 	net := map[string]int64{} // minor units taken from each account by refunds
 	var added []histEvent
@@ -345,7 +345,7 @@ func seedCollections(ctx context.Context, tx *sql.Tx, now time.Time) error {
 	for _, org := range []string{DemoOrg1ID, DemoOrg2ID} {
 		var accts []seedAccount
 		for _, a := range demoAccounts() {
-			if a.owner == org && !currency.Crypto(a.CurrencyCode) {
+			if a.Owner == org && !currency.Crypto(a.CurrencyCode) {
 				accts = append(accts, a)
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"portal/provider"
+	"portal/reference/demo"
 )
 
 func TestCryptoTokens(t *testing.T) {
@@ -116,7 +117,7 @@ func TestCryptoTokenWritesNothing(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "portal.db")
 	s := openTestStoreNoCleanup(t, path)
 	ctx := context.Background()
-	if _, err := s.Seed(ctx, SeedOptions{}); err != nil {
+	if _, err := demo.Seed(ctx, s, demo.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	// data_version is per connection and moves when another one commits: pin one.

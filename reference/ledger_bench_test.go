@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"portal/provider"
+	"portal/reference/demo"
 )
 
 // The 1,000,000-entry store is built once per test binary, and only when a benchmark asks
@@ -41,7 +42,7 @@ func largeSeededStore(b *testing.B) *Store {
 			return
 		}
 		start := time.Now()
-		_, largeErr = largeStore.Seed(ctx, SeedOptions{LargeAccountEntries: largeEntries})
+		_, largeErr = demo.Seed(ctx, largeStore, demo.Options{LargeAccountEntries: largeEntries})
 		largeBuild = time.Since(start)
 	})
 	if largeErr != nil {

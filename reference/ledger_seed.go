@@ -15,10 +15,6 @@ import (
 	"portal/provider"
 )
 
-// DemoAccountLarge is the extra EUR account of organisation 1 that SeedOptions.LargeAccountEntries
-// fills for scale tests. It exists only when that option is set.
-const DemoAccountLarge = "4520011000000098"
-
 // seedHistoryDays is how far back the demo history goes.
 const seedHistoryDays = 90
 
@@ -57,7 +53,7 @@ func (s *Store) seedLedger(ctx context.Context, tx *sql.Tx, now time.Time, accou
 	groups := map[string][]seedAccount{}
 	var keys []string
 	for _, a := range accounts {
-		k := a.owner
+		k := a.Owner
 		if k == "" {
 			k = "shared/" + a.AccountNumber
 		}
@@ -257,7 +253,7 @@ func historyFor(ctx context.Context, tx *sql.Tx, group string, accts []seedAccou
 				j++
 			}
 			debit := sc/4 + rng.Int64N(sc/2+1)
-			rate, err := quote(ctx, tx, accts[i].owner, accts[i].CurrencyCode, accts[j].CurrencyCode)
+			rate, err := quote(ctx, tx, accts[i].Owner, accts[i].CurrencyCode, accts[j].CurrencyCode)
 			if err != nil {
 				return nil, err
 			}

@@ -13,6 +13,7 @@ import (
 	"portal/currency"
 	"portal/money"
 	"portal/provider"
+	"portal/reference/demo"
 )
 
 // checkLedgerInvariants verifies the double-entry rules over the whole ledger: every
@@ -156,9 +157,9 @@ func TestSeedLedgerHistory(t *testing.T) {
 	checkLedgerInvariants(t, s)
 	ctx := context.Background()
 	for _, a := range demoAccounts() {
-		org := a.owner
+		org := a.Owner
 		if org == "" {
-			org = a.sharedTo[0]
+			org = a.SharedTo[0]
 		}
 		page, err := s.Movements(ctx, org, a.AccountNumber, provider.MovementFilter{Limit: 1})
 		if err != nil {
@@ -386,8 +387,8 @@ func TestConcurrentRandomTransfersKeepInvariants(t *testing.T) {
 	type acct struct{ org, number, code string }
 	var accts []acct
 	for _, a := range demoAccounts() {
-		if a.owner != "" {
-			accts = append(accts, acct{a.owner, a.AccountNumber, a.CurrencyCode})
+		if a.Owner != "" {
+			accts = append(accts, acct{a.Owner, a.AccountNumber, a.CurrencyCode})
 		}
 	}
 	const n = 1000
@@ -606,7 +607,7 @@ func TestSeedLargeAccount(t *testing.T) {
 	t.Parallel()
 	s := openTestStore(t, filepath.Join(t.TempDir(), "portal.db"))
 	const n = 25_000
-	if _, err := s.Seed(context.Background(), SeedOptions{LargeAccountEntries: n}); err != nil {
+	if _, err := demo.Seed(context.Background(), s, demo.Options{LargeAccountEntries: n}); err != nil {
 		t.Fatal(err)
 	}
 	checkLedgerInvariants(t, s)

@@ -29,19 +29,19 @@ func seedPayoutReports(ctx context.Context, tx *sql.Tx, now time.Time) error {
 	for _, o := range demoOrgs() {
 		var accounts []string
 		for _, a := range demoAccounts() {
-			if a.owner == o.org.ID {
+			if a.Owner == o.ID {
 				accounts = append(accounts, a.AccountNumber)
 			}
 		}
-		for i := range counts[o.org.ID] {
+		for i := range counts[o.ID] {
 			// At least a day back, so no demo report counts as "today" whatever the hour.
 			created := now.Add(-time.Duration(i*55+25) * time.Hour).Truncate(time.Second)
 			to := time.Date(created.Year(), created.Month(), created.Day(), 0, 0, 0, 0, time.UTC).AddDate(0, 0, 1)
 			if to.After(day.AddDate(0, 0, 1)) {
 				to = day.AddDate(0, 0, 1)
 			}
-			j := payoutReportJob{orgID: o.org.ID, requestedBy: requester[o.org.ID], through: through, report: provider.PayoutReport{
-				UUID: seedID(fmt.Sprintf("payout-report/%s/%d", o.org.ID, i)), AccountNumber: accounts[i%len(accounts)],
+			j := payoutReportJob{orgID: o.ID, requestedBy: requester[o.ID], through: through, report: provider.PayoutReport{
+				UUID: seedID(fmt.Sprintf("payout-report/%s/%d", o.ID, i)), AccountNumber: accounts[i%len(accounts)],
 				CreatedAfter: to.AddDate(0, 0, -spans[i%len(spans)]), CreatedBefore: to, CreatedAt: created,
 				StateCategories: filters[i%len(filters)]}}
 			var buf bytes.Buffer

@@ -15,6 +15,7 @@ import (
 	"portal/currency"
 	"portal/money"
 	"portal/provider"
+	"portal/reference/demo"
 )
 
 // The 100,000-payout store is built once per test binary, only when a benchmark asks for it.
@@ -86,7 +87,7 @@ func payoutsBenchStore(b *testing.B) *Store {
 			return
 		}
 		afterAll = append(afterAll, func() { payoutsStore.Close() })
-		if _, payoutsErr = payoutsStore.Seed(ctx, SeedOptions{}); payoutsErr == nil {
+		if _, payoutsErr = demo.Seed(ctx, payoutsStore, demo.Options{}); payoutsErr == nil {
 			payoutsErr = bulkPayouts(ctx, payoutsStore, benchPayouts)
 		}
 	})

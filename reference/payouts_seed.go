@@ -14,6 +14,7 @@ import (
 	"portal/money"
 	"portal/payoutfield"
 	"portal/provider"
+	"portal/reference/seeddata"
 )
 
 // Demo business units (spec 001 §3): Nordic has several, Atlantic one, so both the
@@ -195,29 +196,29 @@ func seedPayouts(ctx context.Context, tx *sql.Tx, now time.Time) error {
 	orgs := map[string]*seedPayoutOrg{}
 	var orgIDs []string
 	for _, o := range demoOrgs() {
-		so := &seedPayoutOrg{org: o.org}
+		so := &seedPayoutOrg{org: o.Organisation}
 		for _, a := range demoAccounts() {
-			if a.owner == o.org.ID {
+			if a.Owner == o.ID {
 				so.accounts = append(so.accounts, a)
 			}
 		}
 		for _, u := range seedBusinessUnits {
-			if u.org == o.org.ID {
+			if u.org == o.ID {
 				so.units = append(so.units, seedID("business-unit/"+u.org+"/"+u.name))
 			}
 		}
 		for _, u := range demoUsers() {
-			for _, m := range u.memberships {
-				if m.OrganisationID == o.org.ID && m.Role != provider.RoleDefault && !u.disabled && u.mfa == (seedMFA{}) {
-					so.creators = append(so.creators, u.first+" "+u.last)
+			for _, m := range u.Memberships {
+				if m.OrganisationID == o.ID && m.Role != provider.RoleDefault && !u.Disabled && u.MFA == (seeddata.MFA{}) {
+					so.creators = append(so.creators, u.FirstName+" "+u.LastName)
 				}
 			}
 		}
 		for i := range 4 {
-			so.batches = append(so.batches, seedID(fmt.Sprintf("batch/%s/%d", o.org.ID, i)))
+			so.batches = append(so.batches, seedID(fmt.Sprintf("batch/%s/%d", o.ID, i)))
 		}
-		orgs[o.org.ID] = so
-		orgIDs = append(orgIDs, o.org.ID)
+		orgs[o.ID] = so
+		orgIDs = append(orgIDs, o.ID)
 	}
 	r := rand.New(rand.NewPCG(20261122, 9))
 	var all []*seedPayout

@@ -616,7 +616,7 @@ func TestSeedPayouts(t *testing.T) {
 			}
 		}
 		for _, a := range demoAccounts() {
-			if a.owner == org && !seen["currency"][a.CurrencyCode] {
+			if a.Owner == org && !seen["currency"][a.CurrencyCode] {
 				t.Errorf("%s: no payout in %s", org, a.CurrencyCode)
 			}
 		}

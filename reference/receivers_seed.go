@@ -11,42 +11,19 @@ import (
 	"portal/provider"
 )
 
-// DemoReceiverProduct is a payout product and schema the demo receivers were saved for: its
-// currency, transfer type and the receiver bank's country.
-type DemoReceiverProduct struct {
-	ProductID, SchemaID, Currency, Instrument, Country string
-}
-
-// DemoReceiverProducts are the products and schemas of the demo receivers, in turn: the
-// manual payout catalogue's (the drafts area: reference/payout_catalogue.go), so the wizard's
-// recent receivers of a schema are these, and for the account column's "account" kind, which
-// no catalogue schema asks for, a PIX key product of the demo alone. Between them every
-// account kind of the receivers table (iban, account_number, account,
-// crypto_wallet_address) and the SWIFT corridor with an intermediary agent.
-var DemoReceiverProducts = []DemoReceiverProduct{
-	{"sepa-eur-de", "sepa-eur-de-iban", "EUR", "SEPA", "DE"},
-	{"fps-gbp-gb", "fps-gbp-gb-scan", "GBP", "FPS", "GB"},
-	{"swift-usd-sg", "swift-usd-sg-intermediary", "USD", "SWIFT", "SG"},
-	{"demo-pix-brl", "demo-pix-brl-key", "BRL", "PIX", "BR"},
-	{"usdt-tron", "usdt-tron-wallet", "USDT", "CRYPTO", ""},
-	{"sepa-eur-fr", "sepa-eur-fr-iban", "EUR", "SEPA", "FR"},
-	{"swift-usd-sg", "swift-usd-sg-bank", "USD", "SWIFT", "SG"},
-	{"sepa-eur-de", "sepa-eur-de-iban-typed", "EUR", "SEPA", "DE"},
-}
-
 // demoReceiverCounts: enough for Nordic's list to take three pages and Atlantic's two.
 var demoReceiverCounts = map[string]int{DemoOrg1ID: 64, DemoOrg2ID: 36}
 
 func seedReceivers(ctx context.Context, tx *sql.Tx, now time.Time) error {
 	for _, o := range demoOrgs() {
-		org := o.org.ID
+		org := o.ID
 		n := demoReceiverCounts[org]
 		r := rand.New(rand.NewPCG(0x5ece1e7, uint64(len(org)+n)))
 		var savers []string
 		for _, u := range demoUsers() {
-			for _, m := range u.memberships {
-				if m.OrganisationID == org && m.Role != provider.RoleDefault && m.Role != provider.RoleObserver && !u.disabled {
-					savers = append(savers, u.first+" "+u.last)
+			for _, m := range u.Memberships {
+				if m.OrganisationID == org && m.Role != provider.RoleDefault && m.Role != provider.RoleObserver && !u.Disabled {
+					savers = append(savers, u.FirstName+" "+u.LastName)
 				}
 			}
 		}

@@ -10,6 +10,7 @@ import (
 
 	"portal/mfa"
 	"portal/provider"
+	"portal/reference/demo"
 )
 
 func TestSeedIdempotent(t *testing.T) {
@@ -17,7 +18,7 @@ func TestSeedIdempotent(t *testing.T) {
 	ctx := context.Background()
 	s := openTestStore(t, filepath.Join(t.TempDir(), "portal.db"))
 
-	first, err := s.Seed(ctx, SeedOptions{})
+	first, err := demo.Seed(ctx, s, demo.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +33,7 @@ func TestSeedIdempotent(t *testing.T) {
 		}
 	}
 
-	second, err := s.Seed(ctx, SeedOptions{})
+	second, err := demo.Seed(ctx, s, demo.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,11 +70,11 @@ func TestSeedConcurrentCallsSeedOnce(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	s := openTestStore(t, filepath.Join(t.TempDir(), "portal.db"))
-	results := make(chan SeedReport, 4)
+	results := make(chan demo.Report, 4)
 	errs := make(chan error, 4)
 	for range 4 {
 		go func() {
-			r, err := s.Seed(ctx, SeedOptions{})
+			r, err := demo.Seed(ctx, s, demo.Options{})
 			results <- r
 			errs <- err
 		}()

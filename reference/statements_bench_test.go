@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"portal/provider"
+	"portal/reference/demo"
 )
 
 // heapPeak samples the live heap until stopped and returns its peak above the start.
@@ -61,7 +62,7 @@ func BenchmarkStatementStore100k(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer s.Close()
-	if _, err := s.Seed(ctx, SeedOptions{LargeAccountEntries: entries}); err != nil {
+	if _, err := demo.Seed(ctx, s, demo.Options{LargeAccountEntries: entries}); err != nil {
 		b.Fatal(err)
 	}
 	var first string

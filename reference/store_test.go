@@ -15,6 +15,7 @@ import (
 
 	"portal/provider"
 	"portal/reference/db"
+	"portal/reference/demo"
 )
 
 func openTestStoreNoCleanup(t testing.TB, path string) *Store {
@@ -134,7 +135,7 @@ func TestMigrationsIdempotent(t *testing.T) {
 			t.Errorf("open #%d: %d migrations recorded up to %d, want %d up to %d", i+1, n, v, len(files), newest)
 		}
 		if i == 0 {
-			if _, err := s.Seed(ctx, SeedOptions{}); err != nil {
+			if _, err := demo.Seed(ctx, s, demo.Options{}); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -16,12 +16,6 @@ import (
 // ("accountant") in each. They log in with the demo password and skip MFA, like the role users;
 // Nordic Trading's pending invitation is the seed's invited@demo.example.
 
-// DemoAtlanticAdminEmail is an administrator of Atlantic Freight Ltd (users:manage there).
-const DemoAtlanticAdminEmail = "atlantic-admin@demo.example"
-
-// DemoLegacyRole is a role stored on some demo members that is no longer assignable.
-const DemoLegacyRole = "accountant"
-
 type demoStaff struct {
 	org, domain string
 	first, last []string

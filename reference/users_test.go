@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"portal/provider"
+	"portal/reference/demo"
 )
 
 func TestAuthenticate(t *testing.T) {
@@ -107,7 +108,7 @@ func TestAuthenticateTimingWithDefaults(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "portal.db")
 	seed := openTestStoreNoCleanup(t, path)
-	if _, err := seed.Seed(ctx, SeedOptions{}); err != nil {
+	if _, err := demo.Seed(ctx, seed, demo.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	seed.Close()

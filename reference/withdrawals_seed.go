@@ -14,6 +14,7 @@ import (
 	"portal/money"
 	"portal/provider"
 	"portal/reference/db"
+	"portal/reference/demo"
 )
 
 // Demo withdrawals (spec 001 §2 "Withdrawals"). Nordic Trading ApS has bank and crypto
@@ -34,19 +35,7 @@ type seedWithdrawalAccount struct {
 }
 
 // The uuid of a demo withdrawal account, by its short id.
-func seedWithdrawalAccountUUID(id int) string {
-	return seedID(fmt.Sprintf("withdrawal_account/%d", id))
-}
-
-// Withdrawal accounts the e2e flows and tests name.
-var (
-	DemoWithdrawalEUR    = seedWithdrawalAccountUUID(1001) // EUR IBAN (27 characters)
-	DemoWithdrawalGBP    = seedWithdrawalAccountUUID(1003)
-	DemoWithdrawalCrypto = seedWithdrawalAccountUUID(1004)
-	DemoWithdrawalHUF    = seedWithdrawalAccountUUID(1005) // no exchange rate to HUF
-	DemoWithdrawalNoCcy  = seedWithdrawalAccountUUID(1006) // names no currency: EUR
-	DemoWithdrawalUSD    = seedWithdrawalAccountUUID(1007) // linked to the USD account, inactive
-)
+func seedWithdrawalAccountUUID(id int) string { return demo.WithdrawalAccountID(id) }
 
 func demoWithdrawalAccounts() []seedWithdrawalAccount {
 	const party = "Nordic Trading ApS"

@@ -34,6 +34,7 @@ import (
 	"portal/cmd/internal/loadavg"
 	"portal/ratelimit"
 	"portal/reference"
+	"portal/reference/demo"
 	"portal/server"
 	"portal/server/portal"
 	"portal/session"
@@ -71,7 +72,7 @@ func run(dur time.Duration, conc, gogc int) error {
 		return err
 	}
 	defer store.Close()
-	if _, err := store.Seed(ctx, reference.SeedOptions{}); err != nil {
+	if _, err := demo.Seed(ctx, store, reference.SeedOptions{}); err != nil {
 		return err
 	}
 	opt, _ := redis.ParseURL(redisURL)

@@ -32,6 +32,7 @@ import (
 	"portal/provider"
 	"portal/ratelimit"
 	"portal/reference"
+	"portal/reference/demo"
 	"portal/server"
 	"portal/server/portal"
 	"portal/session"
@@ -117,7 +118,7 @@ func run(log *slog.Logger) error {
 			opts.LargeAccountEntries = largeAccountEntries
 			log.Info("seeding the scale-test account when the store is empty", "account", reference.DemoAccountLarge, "entries", largeAccountEntries)
 		}
-		rep, err := store.Seed(ctx, opts)
+		rep, err := demo.Seed(ctx, store, opts)
 		if err != nil {
 			return err
 		}

@@ -17,6 +17,7 @@ import (
 
 	"portal/provider"
 	"portal/reference"
+	"portal/reference/demo"
 	"portal/server"
 	"portal/server/servertest"
 )
@@ -41,7 +42,7 @@ func clockedHarness(t *testing.T) (*servertest.Harness, *reference.Store, *testC
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	if _, err := st.Seed(ctx, reference.SeedOptions{}); err != nil {
+	if _, err := demo.Seed(ctx, st, reference.SeedOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	h := servertest.NewWith(t, func(d *server.Deps) { d.Provider, d.Auth = st, st }, areas...)

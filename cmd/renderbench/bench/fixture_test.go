@@ -25,6 +25,7 @@ import (
 	"portal/provider"
 	"portal/ratelimit"
 	"portal/reference"
+	"portal/reference/demo"
 	"portal/server"
 	"portal/server/portal"
 	"portal/session"
@@ -195,7 +196,7 @@ func capturePage(t *testing.T, page string, now func() time.Time, deps func(*ser
 		t.Fatal(err)
 	}
 	defer store.Close()
-	if _, err := store.Seed(ctx, reference.SeedOptions{}); err != nil {
+	if _, err := demo.Seed(ctx, store, reference.SeedOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	src, _ := bundleSource(t)

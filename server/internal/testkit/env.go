@@ -22,6 +22,7 @@ import (
 	"portal/provider"
 	"portal/ratelimit"
 	"portal/reference"
+	"portal/reference/demo"
 	"portal/session"
 	"portal/testenv"
 	"portal/token"
@@ -71,7 +72,7 @@ func seededTemplate(t testing.TB) string {
 			templateErr = err
 			return
 		}
-		if _, err := st.Seed(ctx, reference.SeedOptions{}); err != nil {
+		if _, err := demo.Seed(ctx, st, reference.SeedOptions{}); err != nil {
 			templateErr = err
 		}
 		// Closing the last connection checkpoints the WAL into the file.
