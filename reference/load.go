@@ -27,6 +27,8 @@ var (
 	qSeedPushInsert          = sq("seed-push-insert")
 	qSeedAccountInsert       = sq("seed-account-insert")
 	qSeedAccountShareInsert  = sq("seed-account-share-insert")
+	qSeedFundingInsert       = sq("seed-funding-insert")
+	qSeedMemberInsert        = sq("seed-member-insert")
 )
 
 // Load is the store's one seeding entry point (reference/demo uses it): it writes set into
@@ -71,8 +73,23 @@ func (s *Store) Load(ctx context.Context, set seeddata.Set) (bool, error) {
 		for _, a := range set.Accounts {
 			l.account(a)
 		}
+		for _, f := range set.FundingInstructions {
+			l.funding(f)
+		}
+		hashOf := map[string]string{}
+		for i, u := range set.Users {
+			hashOf[u.ID] = hashes[i]
+		}
+		for _, m := range set.Members {
+			l.member(m, hashOf[m.PasswordOf])
+		}
 		if l.err == nil && set.StoreHistory {
 			l.err = s.seedStoreHistory(ctx, tx, l.now, set)
+		}
+		for _, a := range set.Audit {
+			if l.err == nil {
+				l.err = s.auditAt(ctx, tx, a.Event, l.now.Add(-a.At))
+			}
 		}
 		loaded = l.err == nil
 		return l.err
@@ -161,6 +178,20 @@ func (l *loader) account(a seeddata.Account) {
 	for _, org := range a.SharedTo {
 		l.exec(qSeedAccountShareInsert, a.AccountNumber, org)
 	}
+}
+
+func (l *loader) funding(f seeddata.FundingInstruction) {
+	b := f.Beneficiary
+	l.exec(qSeedFundingInsert, f.Account, f.ID, f.Currency, f.Reference, f.Changed, b.FullName, b.IBAN, b.BankName,
+		b.BankAddress, b.AccountNumber, b.SortCode, b.SwiftCode, b.CryptoNetwork, b.WalletAddress, formatTime(l.now))
+}
+
+func (l *loader) member(m seeddata.Member, hash string) {
+	if hash == "" && l.err == nil {
+		l.err = fmt.Errorf("reference: seed: member %s shares the password of %q, not a user of the set", m.Email, m.PasswordOf)
+	}
+	l.exec(qSeedMemberInsert, m.ID, normalizeEmail(m.Email), hash, m.FirstName, m.LastName, formatTime(l.now.Add(-m.Joined)))
+	l.exec(qSeedMembershipInsert, m.ID, m.OrganisationID, m.Role, true)
 }
 
 func countOrganisations(ctx context.Context, queryRow func(context.Context, string, ...any) *sql.Row) (int, error) {

@@ -18,8 +18,8 @@ import (
 // ledger history exist.
 type seeder func(ctx context.Context, tx *sql.Tx, now time.Time) error
 
-// areaSeeders run in order; each area (funding, payouts, batches, payout reports, collections, users, receivers, payout drafts, withdrawals) appends its own.
-var areaSeeders = []seeder{seedFunding, seedPayouts, seedBatches, seedPayoutReports, seedCollections, seedUserManagement, seedReceivers, seedPayoutDrafts, seedWithdrawals}
+// areaSeeders run in order; one per area not moved yet (payouts, batches, payout reports, collections, receivers, payout drafts, withdrawals).
+var areaSeeders = []seeder{seedPayouts, seedBatches, seedPayoutReports, seedCollections, seedReceivers, seedPayoutDrafts, seedWithdrawals}
 
 // seedStoreHistory books the ledger history of the set's accounts, then every area's.
 func (s *Store) seedStoreHistory(ctx context.Context, tx *sql.Tx, now time.Time, set seeddata.Set) error {

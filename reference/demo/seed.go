@@ -58,6 +58,9 @@ func Set(opts Options) seeddata.Set {
 		Users:               Users(password(opts)),
 		Invitations:         Invitations(),
 		Accounts:            Accounts(),
+		FundingInstructions: FundingInstructions(),
+		Members:             Members(),
+		Audit:               Audit(),
 		StoreHistory:        true,
 		LargeAccountEntries: opts.LargeAccountEntries,
 	}

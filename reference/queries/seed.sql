@@ -46,3 +46,12 @@ VALUES (?, ?, ?, ?, ?, ?, ?)
 
 -- name: seed-account-share-insert
 INSERT INTO account_shares (account_number, organisation_id) VALUES (?, ?)
+
+-- name: seed-funding-insert
+INSERT INTO funding_instructions (account_number, uuid, currency_iso, funding_reference,
+    changed, full_name, iban, bank_name, bank_address, beneficiary_account, sort_code, swift_code, crypto_network,
+    wallet_address, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+
+-- name: seed-member-insert
+INSERT INTO users (id, email, password_hash, first_name, last_name, created_at, skip_mfa)
+VALUES (?, ?, ?, ?, ?, ?, 1)

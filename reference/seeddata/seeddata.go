@@ -5,7 +5,11 @@
 // import that package.
 package seeddata
 
-import "portal/provider"
+import (
+	"time"
+
+	"portal/provider"
+)
 
 // Set is everything one Load writes, in one transaction, into an empty store.
 type Set struct {
@@ -14,6 +18,13 @@ type Set struct {
 	Invitations   []Invitation
 	// Accounts open empty before the history; Balance is where the history must end.
 	Accounts []Account
+	// FundingInstructions tell how each account is paid into.
+	FundingInstructions []FundingInstruction
+	// Members are more people of the organisations, written after Users.
+	Members []Member
+	// Audit is the audit log, written last and in this order (each organisation's entries
+	// form a hash chain), through the store's audit writer.
+	Audit []AuditEntry
 
 	// StoreHistory books the demo history whose generators have not moved out of the store
 	// yet (the store's *_seed.go files; docs/store.md, "Demo data"). It goes when they have.
@@ -81,4 +92,28 @@ type Account struct {
 	provider.Account
 	Owner    string
 	SharedTo []string
+}
+
+// FundingInstruction is how an account is paid into: a bank beneficiary or a wallet.
+// Changed marks a configuration that changed and waits for the customer's "I got it!".
+type FundingInstruction struct {
+	Account, ID, Currency, Reference string
+	Changed                          bool
+	provider.Beneficiary
+}
+
+// Member is a person of one organisation who logs in with the password of the set's user
+// PasswordOf (the same hash: argon2 is the slow part of a seed) and skips MFA. They joined
+// Joined before the load.
+type Member struct {
+	ID, Email, FirstName, LastName string
+	OrganisationID, Role           string
+	PasswordOf                     string
+	Joined                         time.Duration
+}
+
+// AuditEntry is one audit event, At before the load.
+type AuditEntry struct {
+	Event provider.AuditEvent
+	At    time.Duration
 }
