@@ -18,16 +18,6 @@ import (
 // seedHistoryDays is how far back the demo history goes.
 const seedHistoryDays = 90
 
-// seedMarkups are the demo organisations' FX markups in basis points.
-var seedMarkups = []struct {
-	org, pay, buy string
-	bps           int
-}{
-	{DemoOrg1ID, "ANY", "ANY", 40},
-	{DemoOrg1ID, "EUR", "GBP", 25},
-	{DemoOrg2ID, "ANY", "ANY", 75},
-}
-
 // histEvent is one movement of the demo history: customer-side postings; the booker adds the
 // provider's side when it books them (forward, oldest first).
 type histEvent struct {
@@ -42,12 +32,6 @@ type histEvent struct {
 // know), refusing any step that would have left an account negative, and opens with one
 // funding entry; booked forwards it ends exactly on the target.
 func (s *Store) seedLedger(ctx context.Context, tx *sql.Tx, now time.Time, accounts []seedAccount, largeEntries int) error {
-	for _, m := range seedMarkups {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO fx_markups (id, organisation_id, pay_currency_iso, buy_currency_iso, markup_bps)
-			VALUES (?, ?, ?, ?, ?)`, seedID("markup/"+m.org+"/"+m.pay+"/"+m.buy), m.org, m.pay, m.buy, m.bps); err != nil {
-			return fmt.Errorf("reference: seed markups: %w", err)
-		}
-	}
 	// Groups of accounts whose history is generated together (inter-account transfers stay
 	// inside a group): each organisation's own accounts, and the shared pool alone.
 	groups := map[string][]seedAccount{}

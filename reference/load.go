@@ -29,6 +29,7 @@ var (
 	qSeedAccountShareInsert  = sq("seed-account-share-insert")
 	qSeedFundingInsert       = sq("seed-funding-insert")
 	qSeedMemberInsert        = sq("seed-member-insert")
+	qSeedFXMarkupInsert      = sq("seed-fx-markup-insert")
 )
 
 // Load is the store's one seeding entry point (reference/demo uses it): it writes set into
@@ -83,7 +84,10 @@ func (s *Store) Load(ctx context.Context, set seeddata.Set) (bool, error) {
 		for _, m := range set.Members {
 			l.member(m, hashOf[m.PasswordOf])
 		}
-		if l.err == nil && set.StoreHistory {
+		for _, m := range set.FXMarkups {
+			l.exec(qSeedFXMarkupInsert, m.ID, m.OrganisationID, m.Pay, m.Buy, m.BPS)
+		}
+		if l.err == nil {
 			l.err = s.seedStoreHistory(ctx, tx, l.now, set)
 		}
 		for _, a := range set.Audit {

@@ -38,7 +38,7 @@ var sqlPendingPayouts = []string{
 
 var sqlPendingSeed = []string{
 	"batches_seed.go", "collections_seed.go", "ledger_seed.go",
-	"payout_drafts_seed.go", "payout_reports_seed.go", "payouts_seed.go",
+	"payout_drafts_seed.go", "payouts_seed.go",
 	"withdrawals_seed.go",
 }
 

@@ -18,15 +18,25 @@ import (
 // ledger history exist.
 type seeder func(ctx context.Context, tx *sql.Tx, now time.Time) error
 
-// areaSeeders run in order; one per area not moved yet (payouts, batches, payout reports, collections, receivers, payout drafts, withdrawals).
-var areaSeeders = []seeder{seedPayouts, seedBatches, seedPayoutReports, seedCollections, seedReceivers, seedPayoutDrafts, seedWithdrawals}
-
-// seedStoreHistory books the ledger history of the set's accounts, then every area's.
+// seedStoreHistory writes the history in its order: the ledger's, then every area's, the
+// generators still here when the set asks for them (StoreHistory) and the kinds the set
+// carries in their place (an area reads what the ones before it wrote: the payout reports
+// list the payouts).
 func (s *Store) seedStoreHistory(ctx context.Context, tx *sql.Tx, now time.Time, set seeddata.Set) error {
-	if err := s.seedLedger(ctx, tx, now, set.Accounts, set.LargeAccountEntries); err != nil {
-		return err
+	history := func(seed seeder) seeder {
+		if set.StoreHistory {
+			return seed
+		}
+		return func(context.Context, *sql.Tx, time.Time) error { return nil }
 	}
-	for _, seed := range areaSeeders {
+	ledger := func(ctx context.Context, tx *sql.Tx, now time.Time) error {
+		return s.seedLedger(ctx, tx, now, set.Accounts, set.LargeAccountEntries)
+	}
+	reports := func(ctx context.Context, tx *sql.Tx, now time.Time) error {
+		return loadPayoutReports(ctx, tx, now, set.PayoutReports)
+	}
+	for _, seed := range []seeder{history(ledger), history(seedPayouts), history(seedBatches), reports,
+		history(seedCollections), history(seedReceivers), history(seedPayoutDrafts), history(seedWithdrawals)} {
 		if err := seed(ctx, tx, now); err != nil {
 			return err
 		}

@@ -55,3 +55,17 @@ INSERT INTO funding_instructions (account_number, uuid, currency_iso, funding_re
 -- name: seed-member-insert
 INSERT INTO users (id, email, password_hash, first_name, last_name, created_at, skip_mfa)
 VALUES (?, ?, ?, ?, ?, ?, 1)
+
+-- name: seed-fx-markup-insert
+INSERT INTO fx_markups (id, organisation_id, pay_currency_iso, buy_currency_iso, markup_bps) VALUES (?, ?, ?, ?, ?)
+
+-- name: seed-payout-reports-through
+SELECT coalesce(max(seq), 0) FROM payout_requests
+
+-- name: seed-payout-report-insert
+INSERT INTO payout_reports (id, organisation_id, account_number, period_from, period_to,
+    state_categories, through_seq, requested_by, state, attempts, csv_file_id, row_count, created_at, ready_at)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+
+-- name: seed-payout-report-chunk-insert
+INSERT INTO payout_report_chunks (file_id, n, report_id, data) VALUES (?, ?, ?, ?)

@@ -18,10 +18,15 @@ type Set struct {
 	Invitations   []Invitation
 	// Accounts open empty before the history; Balance is where the history must end.
 	Accounts []Account
+	// FXMarkups are the organisations' FX markups, written before the history (its
+	// conversions are quoted with them).
+	FXMarkups []FXMarkup
 	// FundingInstructions tell how each account is paid into.
 	FundingInstructions []FundingInstruction
 	// Members are more people of the organisations, written after Users.
 	Members []Member
+	// PayoutReports are exported payout reports, written after the payouts they list.
+	PayoutReports []PayoutReport
 	// Audit is the audit log, written last and in this order (each organisation's entries
 	// form a hash chain), through the store's audit writer.
 	Audit []AuditEntry
@@ -116,4 +121,24 @@ type Member struct {
 type AuditEntry struct {
 	Event provider.AuditEvent
 	At    time.Duration
+}
+
+// FXMarkup is an organisation's markup in basis points on a currency pair ("ANY" for every
+// currency).
+type FXMarkup struct {
+	ID, OrganisationID, Pay, Buy string
+	BPS                          int
+}
+
+// PayoutReport is an exported payout report of an account, requested Age before the load
+// (at least a day, so none counts as today) over the Days days ending on the day after that,
+// listing the payouts of StateCategories (none: every status). The store writes its CSV from
+// the payouts as its worker would, as file FileID; Failed, or a report that lists nothing,
+// is stored failed.
+type PayoutReport struct {
+	ID, FileID, OrganisationID, AccountNumber, RequestedBy string
+	StateCategories                                        []string
+	Age                                                    time.Duration
+	Days                                                   int
+	Failed                                                 bool
 }
