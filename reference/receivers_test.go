@@ -7,13 +7,14 @@ import (
 	"testing"
 
 	"portal/provider"
+	"portal/reference/demo"
 )
 
 func TestDemoReceiversCoverEveryKindInBothOrganisations(t *testing.T) {
 	t.Parallel()
 	s := seededStore(t)
 	ctx := context.Background()
-	for org, want := range demoReceiverCounts {
+	for org, want := range demo.ReceiverCounts {
 		kinds, types := map[string]int{}, map[string]int{}
 		intermediary := 0
 		var all []provider.Receiver

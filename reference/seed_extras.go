@@ -35,8 +35,11 @@ func (s *Store) seedStoreHistory(ctx context.Context, tx *sql.Tx, now time.Time,
 	reports := func(ctx context.Context, tx *sql.Tx, now time.Time) error {
 		return loadPayoutReports(ctx, tx, now, set.PayoutReports)
 	}
+	receivers := func(ctx context.Context, tx *sql.Tx, now time.Time) error {
+		return loadReceivers(ctx, tx, now, set.Receivers)
+	}
 	for _, seed := range []seeder{history(ledger), history(seedPayouts), history(seedBatches), reports,
-		history(seedCollections), history(seedReceivers), history(seedPayoutDrafts), history(seedWithdrawals)} {
+		history(seedCollections), receivers, history(seedPayoutDrafts), history(seedWithdrawals)} {
 		if err := seed(ctx, tx, now); err != nil {
 			return err
 		}

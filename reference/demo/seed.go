@@ -61,6 +61,7 @@ func Set(opts Options) seeddata.Set {
 		FXMarkups:           FXMarkups(),
 		FundingInstructions: FundingInstructions(),
 		PayoutReports:       PayoutReports(),
+		Receivers:           Receivers(),
 		Members:             Members(),
 		Audit:               Audit(),
 		StoreHistory:        true,

@@ -25,6 +25,8 @@ type Set struct {
 	FundingInstructions []FundingInstruction
 	// Members are more people of the organisations, written after Users.
 	Members []Member
+	// Receivers are saved receivers, checked as the receivers page checks them.
+	Receivers []Receiver
 	// PayoutReports are exported payout reports, written after the payouts they list.
 	PayoutReports []PayoutReport
 	// Audit is the audit log, written last and in this order (each organisation's entries
@@ -141,4 +143,11 @@ type PayoutReport struct {
 	Age                                                    time.Duration
 	Days                                                   int
 	Failed                                                 bool
+}
+
+// Receiver is a saved receiver of an organisation, saved Age before the load.
+type Receiver struct {
+	OrganisationID string
+	provider.ReceiverCreate
+	Age time.Duration
 }

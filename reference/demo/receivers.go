@@ -1,26 +1,29 @@
-package reference
+package demo
 
 import (
-	"context"
-	"database/sql"
 	"fmt"
 	"math/rand/v2"
 	"strings"
 	"time"
 
+	"portal/payoutfield"
 	"portal/provider"
+	"portal/reference/seeddata"
 )
 
-// demoReceiverCounts: enough for Nordic's list to take three pages and Atlantic's two.
-var demoReceiverCounts = map[string]int{DemoOrg1ID: 64, DemoOrg2ID: 36}
+// ReceiverCounts: enough for Nordic's list to take three pages and Atlantic's two.
+var ReceiverCounts = map[string]int{Org1ID: 64, Org2ID: 36}
 
-func seedReceivers(ctx context.Context, tx *sql.Tx, now time.Time) error {
-	for _, o := range demoOrgs() {
+// Receivers are the organisations' saved receivers, every product of ReceiverProducts in
+// turn, saved by the members who may, oldest first, an hour or more apart, the newest today.
+func Receivers() []seeddata.Receiver {
+	var rs []seeddata.Receiver
+	for _, o := range Organisations() {
 		org := o.ID
-		n := demoReceiverCounts[org]
+		n := ReceiverCounts[org]
 		r := rand.New(rand.NewPCG(0x5ece1e7, uint64(len(org)+n)))
 		var savers []string
-		for _, u := range demoUsers() {
+		for _, u := range Users("") {
 			for _, m := range u.Memberships {
 				if m.OrganisationID == org && m.Role != provider.RoleDefault && m.Role != provider.RoleObserver && !u.Disabled {
 					savers = append(savers, u.FirstName+" "+u.LastName)
@@ -33,37 +36,31 @@ func seedReceivers(ctx context.Context, tx *sql.Tx, now time.Time) error {
 			savers = []string{"Grace Walker", "Tom Hughes"}
 		}
 		for i := range n {
-			p := DemoReceiverProducts[i%len(DemoReceiverProducts)]
-			in := demoReceiver(r, p, i)
+			p := ReceiverProducts[i%len(ReceiverProducts)]
+			in := receiver(r, p, i)
 			in.CreatedBy = savers[r.IntN(len(savers))]
-			// Oldest first, an hour or more apart, the newest saved today.
-			at := now.Add(-time.Duration(n-i)*26*time.Hour + time.Duration(r.IntN(3600))*time.Second)
-			if err := checkReceiver(&in); err != nil {
-				return fmt.Errorf("reference: seed receiver %d: %w", i, err)
-			}
-			if _, _, err := insertReceiver(ctx, tx, org, in, at); err != nil {
-				return err
-			}
+			age := time.Duration(n-i)*26*time.Hour - time.Duration(r.IntN(3600))*time.Second
+			rs = append(rs, seeddata.Receiver{OrganisationID: org, ReceiverCreate: in, Age: age})
 		}
 	}
-	return nil
+	return rs
 }
 
-// demoReceiver is the i-th demo receiver of product p: a payout receiver of its corridor
-// (seedReceiver), with an address, and for some a phone number and identity details.
-func demoReceiver(r *rand.Rand, p DemoReceiverProduct, i int) provider.ReceiverCreate {
+// receiver is the i-th demo receiver of product p: a payout receiver of its corridor
+// (ReceiverSections), with an address, and for some a phone number and identity details.
+func receiver(r *rand.Rand, p ReceiverProduct, i int) provider.ReceiverCreate {
 	var s provider.PayoutSections
 	switch p.Instrument {
 	case "PIX":
-		s = seedReceiver(r, p.Currency, "SWIFT")
-		s.Creditor.CountryCode, s.Creditor.City, s.Creditor.PostalCode = "BR", seedCities["BR"][0], seedCities["BR"][1]
+		s = ReceiverSections(r, p.Currency, "SWIFT")
+		s.Creditor.CountryCode, s.Creditor.City, s.Creditor.PostalCode = "BR", Cities["BR"][0], Cities["BR"][1]
 		s.Creditor.Address = fmt.Sprintf("Rua Augusta %d, %s", 10+r.IntN(900), s.Creditor.City)
 		s.IntermediaryAgent, s.IntermediaryAgentAccount = provider.IntermediaryAgent{}, provider.IntermediaryAgentAccount{}
-		s.CreditorAccount = provider.CreditorAccount{CountryCode: "BR", BankName: seedBanks["BR"][0], Type: "pix_key"}
+		s.CreditorAccount = provider.CreditorAccount{CountryCode: "BR", BankName: Banks["BR"][0], Type: "pix_key"}
 	default:
 		// A receiver of the corridor's country.
-		for s = seedReceiver(r, p.Currency, p.Instrument); s.CreditorAccount.CountryCode != p.Country; {
-			s = seedReceiver(r, p.Currency, p.Instrument)
+		for s = ReceiverSections(r, p.Currency, p.Instrument); s.CreditorAccount.CountryCode != p.Country; {
+			s = ReceiverSections(r, p.Currency, p.Instrument)
 		}
 	}
 	// The intermediary schema's receivers have an intermediary agent (both parts), the
@@ -73,16 +70,16 @@ func demoReceiver(r *rand.Rand, p DemoReceiverProduct, i int) provider.ReceiverC
 		if strings.HasSuffix(p.SchemaID, "-intermediary") {
 			s.IntermediaryAgent = provider.IntermediaryAgent{BankBIC: "CITIUS33", BankName: "Citibank N.A."}
 			s.IntermediaryAgentAccount = provider.IntermediaryAgentAccount{AccountNumber: fmt.Sprintf("%010d", r.IntN(1e9)),
-				IBAN: makeIBAN("DE", fmt.Sprintf("%018d", r.Int64N(1e17)))}
+				IBAN: payoutfield.MakeIBAN("DE", fmt.Sprintf("%018d", r.Int64N(1e17)))}
 		}
 	}
 	// Every third one an organisation, so both creditor types show on each page and with
 	// every product.
 	if i%3 == 1 {
-		s.Creditor.Type, s.Creditor.FullName, s.Creditor.Birthdate = provider.CreditorOrganization, seedCompanies[r.IntN(len(seedCompanies))], ""
+		s.Creditor.Type, s.Creditor.FullName, s.Creditor.Birthdate = provider.CreditorOrganization, Companies[r.IntN(len(Companies))], ""
 	} else if s.Creditor.Type == provider.CreditorOrganization {
 		s.Creditor.Type = provider.CreditorPrivate
-		s.Creditor.FullName = seedFirstNames[r.IntN(len(seedFirstNames))] + " " + seedLastNames[r.IntN(len(seedLastNames))]
+		s.Creditor.FullName = FirstNames[r.IntN(len(FirstNames))] + " " + LastNames[r.IntN(len(LastNames))]
 		s.Creditor.Birthdate = fmt.Sprintf("%d-%02d-%02d", 1950+r.IntN(50), 1+r.IntN(12), 1+r.IntN(28))
 	}
 	s.Creditor.Email = strings.ToLower(strings.NewReplacer(" ", ".", "é", "e", "ü", "u", "ç", "c", ".", "").
