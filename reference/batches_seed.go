@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"portal/reference/demo"
 	"strings"
 	"time"
 
@@ -28,8 +29,8 @@ func seedBatches(ctx context.Context, tx *sql.Tx, now time.Time) error {
 		users[u.FirstName+" "+u.LastName] = u.ID
 	}
 	reviewers := []provider.BatchReview{
-		{UserID: DemoUserOperationsMemberReviewerID, UserName: "Jonas Larsen"},
-		{UserID: DemoUserAdminReviewerID, UserName: "Henrik Madsen"},
+		{UserID: demo.UserOperationsMemberReviewerID, UserName: "Jonas Larsen"},
+		{UserID: demo.UserAdminReviewerID, UserName: "Henrik Madsen"},
 	}
 	for _, o := range demoOrgs() {
 		approvers := o.Config.BatchNumberOfApprovers
@@ -180,14 +181,14 @@ func seedOpenBatch(ctx context.Context, tx *sql.Tx, r *rand.Rand, org provider.O
 		created: created, creator: creator, creatorID: users[creator], rows: 3 + r.IntN(10)}
 	b.name = []string{"Supplier run", "Freelancer fees", "Refunds", "Commission payouts", "Payroll extras"}[n%5] +
 		" " + c.code + " " + created.Format("02-01")
-	reviewer := provider.BatchReview{UserID: DemoUserAdminReviewerID, UserName: "Henrik Madsen", CreatedAt: created.Add(25 * time.Minute)}
+	reviewer := provider.BatchReview{UserID: demo.UserAdminReviewerID, UserName: "Henrik Madsen", CreatedAt: created.Add(25 * time.Minute)}
 	if creator == "Camilla Thomsen" && n%2 == 0 {
 		b.approvals = []provider.BatchReview{reviewer}
 	}
 	if status == provider.BatchRejected {
-		reviewer.UserID, reviewer.UserName = DemoUserOperationsMemberReviewerID, "Jonas Larsen"
+		reviewer.UserID, reviewer.UserName = demo.UserOperationsMemberReviewerID, "Jonas Larsen"
 		if creator == "Jonas Larsen" {
-			reviewer.UserID, reviewer.UserName = DemoUserAdminReviewerID, "Henrik Madsen"
+			reviewer.UserID, reviewer.UserName = demo.UserAdminReviewerID, "Henrik Madsen"
 		}
 		b.approvals, b.rejections = nil, []provider.BatchReview{reviewer}
 	}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"math/rand/v2"
+	"portal/reference/demo"
 	"sort"
 	"strconv"
 	"strings"
@@ -311,13 +312,13 @@ func hashString(s string) uint64 {
 	return h
 }
 
-// seedLarge creates DemoAccountLarge with n entries over the last year: settlement batches of
+// seedLarge creates demo.AccountLarge with n entries over the last year: settlement batches of
 // up to 1,000 collections and payouts on the account, each balanced by one line on the
 // provider's EXT account. Rows go in through one prepared statement in the seed transaction.
 func seedLarge(ctx context.Context, tx *sql.Tx, b *booker, now time.Time, n int) error {
 	start := now.Add(-365 * 24 * time.Hour)
 	if _, err := tx.ExecContext(ctx, `INSERT INTO accounts (account_number, owner_organisation_id, name, currency_code, currency_name, balance, created_at)
-		VALUES (?, ?, 'Scale test EUR', 'EUR', 'Euro', '0.00', ?)`, DemoAccountLarge, DemoOrg1ID, formatTime(start)); err != nil {
+		VALUES (?, ?, 'Scale test EUR', 'EUR', 'Euro', '0.00', ?)`, demo.AccountLarge, demo.Org1ID, formatTime(start)); err != nil {
 		return fmt.Errorf("reference: seed large account: %w", err)
 	}
 	ext, err := b.system("EXT", "EUR", start)
@@ -357,7 +358,7 @@ func seedLarge(ctx context.Context, tx *sql.Tx, b *booker, now time.Time, n int)
 			net += amt
 			typeCounts[typ]++
 			o := "LRG-" + strconv.Itoa(idx)
-			lines = append(lines, []any{id, DemoAccountLarge, typ, money.FromMinor(amt, 2).String(),
+			lines = append(lines, []any{id, demo.AccountLarge, typ, money.FromMinor(amt, 2).String(),
 				money.FromMinor(bal, 2).String(), "EUR", o, o, formatTime(at)})
 		}
 		if _, err := b.insT.ExecContext(ctx, id, "settlement", nil, nil, nil, "", "", formatTime(at)); err != nil {
@@ -381,12 +382,12 @@ func seedLarge(ctx context.Context, tx *sql.Tx, b *booker, now time.Time, n int)
 		done += k
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE accounts SET balance = ?, entry_count = ? WHERE account_number = ?`,
-		money.FromMinor(bal, 2).String(), n, DemoAccountLarge); err != nil {
+		money.FromMinor(bal, 2).String(), n, demo.AccountLarge); err != nil {
 		return fmt.Errorf("reference: seed large: %w", err)
 	}
 	for typ, c := range typeCounts {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO ledger_entry_type_counts (account_number, entry_type, n) VALUES (?, ?, ?)`,
-			DemoAccountLarge, typ, c); err != nil {
+			demo.AccountLarge, typ, c); err != nil {
 			return fmt.Errorf("reference: seed large: %w", err)
 		}
 	}

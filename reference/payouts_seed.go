@@ -21,8 +21,8 @@ import (
 // Demo business units (spec 001 §3): Nordic has several, Atlantic one, so both the
 // selectable and the preselected, disabled field can be seen.
 var seedBusinessUnits = []struct{ org, name string }{
-	{DemoOrg1ID, "Nordic Retail"}, {DemoOrg1ID, "Nordic Wholesale"}, {DemoOrg1ID, "Nordic Marine"},
-	{DemoOrg2ID, "Atlantic Forwarding"},
+	{demo.Org1ID, "Nordic Retail"}, {demo.Org1ID, "Nordic Wholesale"}, {demo.Org1ID, "Nordic Marine"},
+	{demo.Org2ID, "Atlantic Forwarding"},
 }
 
 // seedProductInstruments are the transfer types of the demo contracted payout products.

@@ -113,10 +113,10 @@ func run(log *slog.Logger) error {
 	}
 	defer store.Close()
 	if mode == "sandbox" {
-		opts := reference.SeedOptions{}
+		opts := demo.Options{}
 		if *seedLarge || env("PORTAL_SEED_LARGE", "") == "1" {
 			opts.LargeAccountEntries = largeAccountEntries
-			log.Info("seeding the scale-test account when the store is empty", "account", reference.DemoAccountLarge, "entries", largeAccountEntries)
+			log.Info("seeding the scale-test account when the store is empty", "account", demo.AccountLarge, "entries", largeAccountEntries)
 		}
 		rep, err := demo.Seed(ctx, store, opts)
 		if err != nil {
@@ -325,7 +325,7 @@ func readSecret(path string) ([]byte, error) {
 }
 
 func printDemoLogins() {
-	fmt.Printf("Demo data already present. Password for every demo user: %s\n", reference.DemoPassword)
+	fmt.Printf("Demo data already present. Password for every demo user: %s\n", demo.Password)
 	for _, r := range []string{"default", "observer", "finance", "operations_member", "operations_member_reviewer",
 		"admin", "admin_reviewer", "multi", "noorg"} {
 		fmt.Printf("  %s@demo.example\n", r)

@@ -30,8 +30,8 @@ import (
 
 // The demo organisations, by the names the tests use.
 const (
-	OrgNordic   = reference.DemoOrg1ID
-	OrgAtlantic = reference.DemoOrg2ID
+	OrgNordic   = demo.Org1ID
+	OrgAtlantic = demo.Org2ID
 )
 
 // Env is one test's real parts: its own copy of the seeded SQLite store,
@@ -72,7 +72,7 @@ func seededTemplate(t testing.TB) string {
 			templateErr = err
 			return
 		}
-		if _, err := demo.Seed(ctx, st, reference.SeedOptions{}); err != nil {
+		if _, err := demo.Seed(ctx, st, demo.Options{}); err != nil {
 			templateErr = err
 		}
 		// Closing the last connection checkpoints the WAL into the file.
