@@ -3,6 +3,7 @@ package reference
 import (
 	"context"
 	"fmt"
+	"portal/reference/demo"
 	"strings"
 	"sync"
 	"testing"
@@ -42,7 +43,7 @@ func mustVerify(t *testing.T, s *Store) provider.AuditVerification {
 func TestAuditEventsRecordedByTheirActions(t *testing.T) {
 	t.Parallel()
 	s, clock := authStore(t)
-	admin := auditCtx(DemoUserAdminID)
+	admin := auditCtx(demo.UserAdminID)
 	from, to := lastDays(clock.Now(), 60)
 	cases := []struct {
 		kind   provider.AuditKind
@@ -50,82 +51,82 @@ func TestAuditEventsRecordedByTheirActions(t *testing.T) {
 		record string // "" : any
 		run    func(t *testing.T) string
 	}{
-		{provider.AuditTransfer, DemoOrg1ID, "", func(t *testing.T) string {
-			r, err := s.Transfer(admin, DemoOrg1ID, provider.TransferRequest{From: DemoAccountOrg1EUR, To: DemoAccountOrg1GBP,
+		{provider.AuditTransfer, demo.Org1ID, "", func(t *testing.T) string {
+			r, err := s.Transfer(admin, demo.Org1ID, provider.TransferRequest{From: demo.AccountOrg1EUR, To: demo.AccountOrg1GBP,
 				Amount: "10.00", IdempotencyKey: "audit-transfer"})
 			if err != nil {
 				t.Fatal(err)
 			}
 			return r.ID
 		}},
-		{provider.AuditPayoutCreated, DemoOrg1ID, "", func(t *testing.T) string {
-			p, err := s.CreatePayout(admin, DemoOrg1ID, validSEPA("AUDIT-P1", "12.00"))
+		{provider.AuditPayoutCreated, demo.Org1ID, "", func(t *testing.T) string {
+			p, err := s.CreatePayout(admin, demo.Org1ID, validSEPA("AUDIT-P1", "12.00"))
 			if err != nil {
 				t.Fatal(err)
 			}
 			return p.UniqueReference
 		}},
-		{provider.AuditPayoutTestCase, DemoOrg1ID, "", func(t *testing.T) string {
-			p := mustCreate(t, s, DemoOrg1ID, validSEPA("AUDIT-P2", "13.00"))
+		{provider.AuditPayoutTestCase, demo.Org1ID, "", func(t *testing.T) string {
+			p := mustCreate(t, s, demo.Org1ID, validSEPA("AUDIT-P2", "13.00"))
 			runPayouts(t, s, PayoutProcessorOptions{Settle: time.Hour})
-			if _, err := s.PayoutTestCase(admin, DemoOrg1ID, p.UniqueReference, provider.TestCaseHold); err != nil {
+			if _, err := s.PayoutTestCase(admin, demo.Org1ID, p.UniqueReference, provider.TestCaseHold); err != nil {
 				t.Fatal(err)
 			}
 			return p.UniqueReference
 		}},
-		{provider.AuditPayoutCancelled, DemoOrg1ID, "", func(t *testing.T) string {
-			p := mustCreate(t, s, DemoOrg1ID, validSEPA("AUDIT-P3", "14.00"))
-			if _, err := s.CancelPayout(admin, DemoOrg1ID, p.UniqueReference, provider.PayoutInitiator{Name: "Admin"}); err != nil {
+		{provider.AuditPayoutCancelled, demo.Org1ID, "", func(t *testing.T) string {
+			p := mustCreate(t, s, demo.Org1ID, validSEPA("AUDIT-P3", "14.00"))
+			if _, err := s.CancelPayout(admin, demo.Org1ID, p.UniqueReference, provider.PayoutInitiator{Name: "Admin"}); err != nil {
 				t.Fatal(err)
 			}
 			return p.UniqueReference
 		}},
-		{provider.AuditDraftApproved, DemoOrg1ID, "", func(t *testing.T) string {
+		{provider.AuditDraftApproved, demo.Org1ID, "", func(t *testing.T) string {
 			d := filledDraft(t, s, "AUDIT-D1")
-			if _, err := s.PublishDraft(context.Background(), DemoOrg1ID, d.DraftID, draftCreator); err != nil {
+			if _, err := s.PublishDraft(context.Background(), demo.Org1ID, d.DraftID, draftCreator); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := s.ApproveDraft(auditCtx(draftReviewer1.UserID), DemoOrg1ID, d.DraftID, draftReviewer1); err != nil {
+			if _, err := s.ApproveDraft(auditCtx(draftReviewer1.UserID), demo.Org1ID, d.DraftID, draftReviewer1); err != nil {
 				t.Fatal(err)
 			}
 			return d.DraftID
 		}},
-		{provider.AuditDraftDeclined, DemoOrg1ID, "", func(t *testing.T) string {
+		{provider.AuditDraftDeclined, demo.Org1ID, "", func(t *testing.T) string {
 			d := filledDraft(t, s, "AUDIT-D2")
-			if _, err := s.PublishDraft(context.Background(), DemoOrg1ID, d.DraftID, draftCreator); err != nil {
+			if _, err := s.PublishDraft(context.Background(), demo.Org1ID, d.DraftID, draftCreator); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := s.RejectDraft(auditCtx(draftReviewer1.UserID), DemoOrg1ID, d.DraftID, draftReviewer1); err != nil {
+			if _, err := s.RejectDraft(auditCtx(draftReviewer1.UserID), demo.Org1ID, d.DraftID, draftReviewer1); err != nil {
 				t.Fatal(err)
 			}
 			return d.DraftID
 		}},
-		{provider.AuditBatchApproved, DemoOrg1ID, "", func(t *testing.T) string {
-			res, err := upload(s, batchCSV(t, s, "AUA", 2, nil), DemoUserOperationsMemberID)
+		{provider.AuditBatchApproved, demo.Org1ID, "", func(t *testing.T) string {
+			res, err := upload(s, batchCSV(t, s, "AUA", 2, nil), demo.UserOperationsMemberID)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := s.ApproveBatch(admin, DemoOrg1ID, res.BatchID, provider.BatchReviewer{UserID: DemoUserAdminReviewerID, Name: "A"}); err != nil {
+			if _, err := s.ApproveBatch(admin, demo.Org1ID, res.BatchID, provider.BatchReviewer{UserID: demo.UserAdminReviewerID, Name: "A"}); err != nil {
 				t.Fatal(err)
 			}
 			return res.BatchID
 		}},
-		{provider.AuditBatchDeclined, DemoOrg1ID, "", func(t *testing.T) string {
-			res, err := upload(s, batchCSV(t, s, "AUR", 2, nil), DemoUserOperationsMemberID)
+		{provider.AuditBatchDeclined, demo.Org1ID, "", func(t *testing.T) string {
+			res, err := upload(s, batchCSV(t, s, "AUR", 2, nil), demo.UserOperationsMemberID)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := s.RejectBatch(admin, DemoOrg1ID, res.BatchID, provider.BatchReviewer{UserID: DemoUserAdminReviewerID, Name: "A"}); err != nil {
+			if _, err := s.RejectBatch(admin, demo.Org1ID, res.BatchID, provider.BatchReviewer{UserID: demo.UserAdminReviewerID, Name: "A"}); err != nil {
 				t.Fatal(err)
 			}
 			return res.BatchID
 		}},
-		{provider.AuditRefund, DemoOrg1ID, "", func(t *testing.T) string {
-			for _, o := range ordersOf(t, s, DemoOrg1ID, provider.OrderCompleted) {
+		{provider.AuditRefund, demo.Org1ID, "", func(t *testing.T) string {
+			for _, o := range ordersOf(t, s, demo.Org1ID, provider.OrderCompleted) {
 				if !provider.OrderRefundable(o) {
 					continue
 				}
-				if _, err := s.RefundCollectionOrder(admin, DemoOrg1ID, o.UUID, provider.CollectionRefundRequest{Amount: o.Amount,
+				if _, err := s.RefundCollectionOrder(admin, demo.Org1ID, o.UUID, provider.CollectionRefundRequest{Amount: o.Amount,
 					IdempotencyKey: "audit-refund"}); err == nil {
 					return o.UUID
 				}
@@ -133,10 +134,10 @@ func TestAuditEventsRecordedByTheirActions(t *testing.T) {
 			t.Fatal("no order could be refunded")
 			return ""
 		}},
-		{provider.AuditOrderCancelled, DemoOrg1ID, "", func(t *testing.T) string {
-			for _, o := range ordersOf(t, s, DemoOrg1ID, "") {
+		{provider.AuditOrderCancelled, demo.Org1ID, "", func(t *testing.T) string {
+			for _, o := range ordersOf(t, s, demo.Org1ID, "") {
 				if provider.OrderCancellable(o) {
-					if _, err := s.CancelCollectionOrder(admin, DemoOrg1ID, o.UUID); err != nil {
+					if _, err := s.CancelCollectionOrder(admin, demo.Org1ID, o.UUID); err != nil {
 						t.Fatal(err)
 					}
 					return o.UUID
@@ -145,101 +146,101 @@ func TestAuditEventsRecordedByTheirActions(t *testing.T) {
 			t.Fatal("no cancellable order")
 			return ""
 		}},
-		{provider.AuditWithdrawal, DemoOrg1ID, "", func(t *testing.T) string {
+		{provider.AuditWithdrawal, demo.Org1ID, "", func(t *testing.T) string {
 			req := eurWithdrawal("AUDIT-W1", "20.00")
 			req.IdempotencyKey = "audit-withdrawal"
-			w, err := s.CreateWithdrawal(admin, DemoOrg1ID, req)
+			w, err := s.CreateWithdrawal(admin, demo.Org1ID, req)
 			if err != nil {
 				t.Fatal(err)
 			}
 			return w.Reference
 		}},
-		{provider.AuditExport, DemoOrg1ID, "", func(t *testing.T) string {
-			st, err := s.CreateStatement(admin, DemoOrg1ID, provider.StatementRequest{AccountNumber: DemoAccountOrg1EUR,
-				CreatedAfter: from, CreatedBefore: to, Kind: provider.KindTransactions, RequestedBy: DemoUserAdminID})
+		{provider.AuditExport, demo.Org1ID, "", func(t *testing.T) string {
+			st, err := s.CreateStatement(admin, demo.Org1ID, provider.StatementRequest{AccountNumber: demo.AccountOrg1EUR,
+				CreatedAfter: from, CreatedBefore: to, Kind: provider.KindTransactions, RequestedBy: demo.UserAdminID})
 			if err != nil {
 				t.Fatal(err)
 			}
 			return st.ID
 		}},
-		{provider.AuditDownload, DemoOrg1ID, "", func(t *testing.T) string {
-			rep, err := s.CreatePayoutReport(admin, DemoOrg1ID, provider.PayoutReportRequest{AccountNumber: DemoAccountOrg1EUR,
+		{provider.AuditDownload, demo.Org1ID, "", func(t *testing.T) string {
+			rep, err := s.CreatePayoutReport(admin, demo.Org1ID, provider.PayoutReportRequest{AccountNumber: demo.AccountOrg1EUR,
 				CreatedAfter: from, CreatedBefore: to, StateCategories: []string{provider.PayoutReceived, provider.PayoutCompleted},
-				RequestedBy: DemoUserAdminID})
+				RequestedBy: demo.UserAdminID})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if _, err := s.RunPayoutReportJobs(context.Background()); err != nil {
 				t.Fatal(err)
 			}
-			f, err := s.OpenPayoutReport(admin, DemoOrg1ID, rep.UUID)
+			f, err := s.OpenPayoutReport(admin, demo.Org1ID, rep.UUID)
 			if err != nil {
 				t.Fatal(err)
 			}
 			f.Close()
 			return rep.UUID
 		}},
-		{provider.AuditInvitationSent, DemoOrg2ID, "", func(t *testing.T) string {
-			u, err := s.CreateUser(admin, DemoOrg2ID, provider.UserInput{Email: "audit.new@example.com", FirstName: "Au",
+		{provider.AuditInvitationSent, demo.Org2ID, "", func(t *testing.T) string {
+			u, err := s.CreateUser(admin, demo.Org2ID, provider.UserInput{Email: "audit.new@example.com", FirstName: "Au",
 				LastName: "Dit", Role: provider.RoleObserver})
 			if err != nil {
 				t.Fatal(err)
 			}
 			return u.ID
 		}},
-		{provider.AuditInvitationAccepted, DemoOrg1ID, "", func(t *testing.T) string {
-			if _, err := s.AcceptInvitation(context.Background(), DemoInvitationToken, newPassword); err != nil {
+		{provider.AuditInvitationAccepted, demo.Org1ID, "", func(t *testing.T) string {
+			if _, err := s.AcceptInvitation(context.Background(), demo.InvitationToken, newPassword); err != nil {
 				t.Fatal(err)
 			}
 			return ""
 		}},
-		{provider.AuditMemberChanged, DemoOrg1ID, DemoUserFinanceID, func(t *testing.T) string {
-			if _, err := s.UpdateUser(admin, DemoOrg1ID, DemoUserFinanceID, provider.UserInput{Role: provider.RoleObserver}); err != nil {
+		{provider.AuditMemberChanged, demo.Org1ID, demo.UserFinanceID, func(t *testing.T) string {
+			if _, err := s.UpdateUser(admin, demo.Org1ID, demo.UserFinanceID, provider.UserInput{Role: provider.RoleObserver}); err != nil {
 				t.Fatal(err)
 			}
-			return DemoUserFinanceID
+			return demo.UserFinanceID
 		}},
-		{provider.AuditPasswordResetRequested, DemoOrg1ID, DemoUserObserverID, func(t *testing.T) string {
+		{provider.AuditPasswordResetRequested, demo.Org1ID, demo.UserObserverID, func(t *testing.T) string {
 			requestReset(t, s, "observer@demo.example")
-			return DemoUserObserverID
+			return demo.UserObserverID
 		}},
-		{provider.AuditPasswordReset, DemoOrg1ID, DemoUserObserverID, func(t *testing.T) string {
+		{provider.AuditPasswordReset, demo.Org1ID, demo.UserObserverID, func(t *testing.T) string {
 			token := requestReset(t, s, "observer@demo.example")
 			if _, err := s.ResetPassword(context.Background(), token, newPassword); err != nil {
 				t.Fatal(err)
 			}
-			return DemoUserObserverID
+			return demo.UserObserverID
 		}},
-		{provider.AuditMFASetUp, DemoOrg1ID, DemoUserMFANewID, func(t *testing.T) string {
+		{provider.AuditMFASetUp, demo.Org1ID, demo.UserMFANewID, func(t *testing.T) string {
 			ctx := context.Background()
-			wantErr(t, s.RegisterPhone(ctx, DemoUserMFANewID, "dk", "20123456"), "", "")
-			wantErr(t, s.ConfirmPhone(ctx, DemoUserMFANewID, lastSMSCode(t, s, "+45 20123456")), "", "")
-			return DemoUserMFANewID
+			wantErr(t, s.RegisterPhone(ctx, demo.UserMFANewID, "dk", "20123456"), "", "")
+			wantErr(t, s.ConfirmPhone(ctx, demo.UserMFANewID, lastSMSCode(t, s, "+45 20123456")), "", "")
+			return demo.UserMFANewID
 		}},
-		{provider.AuditMFAChanged, DemoOrg1ID, DemoUserMFANewID, func(t *testing.T) string {
+		{provider.AuditMFAChanged, demo.Org1ID, demo.UserMFANewID, func(t *testing.T) string {
 			ctx := context.Background()
-			enrol, err := s.StartTOTP(ctx, DemoUserMFANewID)
+			enrol, err := s.StartTOTP(ctx, demo.UserMFANewID)
 			if err != nil {
 				t.Fatal(err)
 			}
-			wantErr(t, s.ConfirmTOTP(ctx, DemoUserMFANewID, mustCode(t, enrol.Secret, clock.Now())), "", "")
-			return DemoUserMFANewID
+			wantErr(t, s.ConfirmTOTP(ctx, demo.UserMFANewID, mustCode(t, enrol.Secret, clock.Now())), "", "")
+			return demo.UserMFANewID
 		}},
-		{provider.AuditPasskeyAdded, DemoOrg1ID, "", func(t *testing.T) string {
-			k, err := s.AddPasskey(context.Background(), DemoUserMFATOTPID, provider.NewPasskey{Name: "Laptop",
+		{provider.AuditPasskeyAdded, demo.Org1ID, "", func(t *testing.T) string {
+			k, err := s.AddPasskey(context.Background(), demo.UserMFATOTPID, provider.NewPasskey{Name: "Laptop",
 				CredentialID: []byte("audit-credential"), Record: []byte("{}")})
 			if err != nil {
 				t.Fatal(err)
 			}
 			return k.ID
 		}},
-		{provider.AuditPasskeyRemoved, DemoOrg1ID, "", func(t *testing.T) string {
+		{provider.AuditPasskeyRemoved, demo.Org1ID, "", func(t *testing.T) string {
 			ctx := context.Background()
-			keys, err := s.Passkeys(ctx, DemoUserMFATOTPID)
+			keys, err := s.Passkeys(ctx, demo.UserMFATOTPID)
 			if err != nil || len(keys) == 0 {
 				t.Fatalf("passkeys: %v %v", keys, err)
 			}
-			wantErr(t, s.RemovePasskey(ctx, DemoUserMFATOTPID, keys[0].ID), "", "")
+			wantErr(t, s.RemovePasskey(ctx, demo.UserMFATOTPID, keys[0].ID), "", "")
 			return keys[0].ID
 		}},
 		{provider.AuditLoginFailed, "", "", func(t *testing.T) string {
@@ -299,7 +300,7 @@ func TestAuditEventsRecordedByTheirActions(t *testing.T) {
 
 	// The actor is the request's: address, session handle, path; the e-mail and role from
 	// the store.
-	e := entriesOf(t, s, DemoOrg1ID)
+	e := entriesOf(t, s, demo.Org1ID)
 	var transfer *provider.AuditEntry
 	for i := range e {
 		if e[i].Kind == provider.AuditTransfer {
@@ -366,9 +367,9 @@ func TestAuditVerifyFindsTampering(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			s := seededStore(t)
-			ctx := auditCtx(DemoUserAdminID)
+			ctx := auditCtx(demo.UserAdminID)
 			for i := range 4 {
-				if _, err := s.Transfer(ctx, DemoOrg2ID, provider.TransferRequest{From: DemoAccountOrg2GBP, To: DemoAccountOrg2USD,
+				if _, err := s.Transfer(ctx, demo.Org2ID, provider.TransferRequest{From: demo.AccountOrg2GBP, To: demo.AccountOrg2USD,
 					Amount: "1.00", IdempotencyKey: fmt.Sprintf("tamper-%d", i)}); err != nil {
 					t.Fatal(err)
 				}
@@ -376,12 +377,12 @@ func TestAuditVerifyFindsTampering(t *testing.T) {
 			if v := mustVerify(t, s); !v.OK {
 				t.Fatalf("before tampering: %+v", v)
 			}
-			n := int64(len(entriesOf(t, s, DemoOrg2ID)))
-			args := []any{DemoOrg2ID}
+			n := int64(len(entriesOf(t, s, demo.Org2ID)))
+			args := []any{demo.Org2ID}
 			if strings.Contains(c.sql, "hash = ?") {
 				// A forger who recomputes the edited entry's hash still breaks the next link.
 				var r auditRow
-				rows, err := s.read.Query(`SELECT `+storeQueries.Fragment("audit-columns")+` FROM audit_entries WHERE chain = ? AND seq = 2`, DemoOrg2ID)
+				rows, err := s.read.Query(`SELECT `+storeQueries.Fragment("audit-columns")+` FROM audit_entries WHERE chain = ? AND seq = 2`, demo.Org2ID)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -391,7 +392,7 @@ func TestAuditVerifyFindsTampering(t *testing.T) {
 				}
 				rows.Close()
 				r.kind = "export"
-				args = []any{r.digest(), DemoOrg2ID}
+				args = []any{r.digest(), demo.Org2ID}
 				c.sql = `UPDATE audit_entries SET kind = 'export', hash = ?1 WHERE chain = ?2 AND seq = 2`
 			}
 			if _, err := s.write.Exec(c.sql, args...); err != nil {
@@ -402,7 +403,7 @@ func TestAuditVerifyFindsTampering(t *testing.T) {
 				t.Fatalf("verify after %s: %+v", c.name, v)
 			}
 			b := v.Breaks[0]
-			if b.Chain != DemoOrg2ID || !strings.Contains(b.Reason, c.reason) {
+			if b.Chain != demo.Org2ID || !strings.Contains(b.Reason, c.reason) {
 				t.Errorf("break %+v", b)
 			}
 			want := c.which
@@ -416,7 +417,7 @@ func TestAuditVerifyFindsTampering(t *testing.T) {
 				t.Errorf("break names no entry: %+v", b)
 			}
 			// Nordic's chain is untouched and still holds.
-			if v, err := s.VerifyAudit(context.Background(), DemoOrg1ID); err != nil || !v.OK {
+			if v, err := s.VerifyAudit(context.Background(), demo.Org1ID); err != nil || !v.OK {
 				t.Errorf("Nordic's chain: %+v %v", v, err)
 			}
 		})
@@ -426,7 +427,7 @@ func TestAuditVerifyFindsTampering(t *testing.T) {
 func TestAuditConcurrentWritersKeepOneChain(t *testing.T) {
 	t.Parallel()
 	s := seededStore(t)
-	before := len(entriesOf(t, s, DemoOrg1ID))
+	before := len(entriesOf(t, s, demo.Org1ID))
 	n := 40 / raceDivisor * 2
 	var wg sync.WaitGroup
 	errs := make(chan error, n)
@@ -434,13 +435,13 @@ func TestAuditConcurrentWritersKeepOneChain(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			ctx := auditCtx(DemoUserAdminID)
+			ctx := auditCtx(demo.UserAdminID)
 			var err error
 			if i%2 == 0 {
-				_, err = s.Transfer(ctx, DemoOrg1ID, provider.TransferRequest{From: DemoAccountOrg1EUR, To: DemoAccountOrg1GBP,
+				_, err = s.Transfer(ctx, demo.Org1ID, provider.TransferRequest{From: demo.AccountOrg1EUR, To: demo.AccountOrg1GBP,
 					Amount: "1.00", IdempotencyKey: fmt.Sprintf("conc-%d", i)})
 			} else {
-				err = s.RecordAudit(ctx, provider.AuditEvent{OrgID: DemoOrg1ID, Kind: provider.AuditDownload, RecordKind: "test",
+				err = s.RecordAudit(ctx, provider.AuditEvent{OrgID: demo.Org1ID, Kind: provider.AuditDownload, RecordKind: "test",
 					RecordID: fmt.Sprint(i)})
 			}
 			errs <- err
@@ -453,7 +454,7 @@ func TestAuditConcurrentWritersKeepOneChain(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	got := entriesOf(t, s, DemoOrg1ID)
+	got := entriesOf(t, s, demo.Org1ID)
 	if len(got) != before+n {
 		t.Fatalf("%d entries, want %d", len(got), before+n)
 	}
@@ -473,14 +474,14 @@ func TestAuditEntriesFilterAndPage(t *testing.T) {
 	t.Parallel()
 	s := seededStore(t)
 	ctx := context.Background()
-	all := entriesOf(t, s, DemoOrg1ID)
+	all := entriesOf(t, s, demo.Org1ID)
 	if len(all) < 2*provider.DefaultAuditLimit {
 		t.Fatalf("the demo has %d entries in Nordic's chain, want enough for pages", len(all))
 	}
 	var walked int
 	f := provider.AuditFilter{}
 	for {
-		p, err := s.AuditEntries(ctx, DemoOrg1ID, f)
+		p, err := s.AuditEntries(ctx, demo.Org1ID, f)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -493,7 +494,7 @@ func TestAuditEntriesFilterAndPage(t *testing.T) {
 	if walked != len(all) {
 		t.Errorf("pages walked %d, want %d", walked, len(all))
 	}
-	p, err := s.AuditEntries(ctx, DemoOrg1ID, provider.AuditFilter{Kind: provider.AuditTransfer, Limit: provider.MaxAuditLimit})
+	p, err := s.AuditEntries(ctx, demo.Org1ID, provider.AuditFilter{Kind: provider.AuditTransfer, Limit: provider.MaxAuditLimit})
 	if err != nil || p.Total == 0 {
 		t.Fatalf("by kind: %+v %v", p.Total, err)
 	}
@@ -502,14 +503,14 @@ func TestAuditEntriesFilterAndPage(t *testing.T) {
 			t.Errorf("kind filter let %s through", e.Kind)
 		}
 	}
-	if _, err := s.AuditEntries(ctx, DemoOrg1ID, provider.AuditFilter{Kind: "nonsense"}); provider.ErrorCode(err) != provider.EINVALID {
+	if _, err := s.AuditEntries(ctx, demo.Org1ID, provider.AuditFilter{Kind: "nonsense"}); provider.ErrorCode(err) != provider.EINVALID {
 		t.Errorf("unknown kind: %v", err)
 	}
 	future := time.Now().Add(48 * time.Hour)
-	if p, _ := s.AuditEntries(ctx, DemoOrg1ID, provider.AuditFilter{From: future}); p.Total != 0 {
+	if p, _ := s.AuditEntries(ctx, demo.Org1ID, provider.AuditFilter{From: future}); p.Total != 0 {
 		t.Errorf("from the future: %d", p.Total)
 	}
-	for _, e := range entriesOf(t, s, DemoOrg2ID) {
+	for _, e := range entriesOf(t, s, demo.Org2ID) {
 		for _, n := range all {
 			if n.ID == e.ID {
 				t.Fatalf("entry %d in both organisations", e.ID)

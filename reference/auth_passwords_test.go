@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"portal/reference/demo"
 	"strings"
 	"testing"
 	"time"
@@ -45,13 +46,13 @@ func TestPasswordReset(t *testing.T) {
 			wantErr(t, s.CheckResetToken(ctx, token), "", "")
 			u, err := s.ResetPassword(ctx, token, newPassword)
 			wantErr(t, err, "", "")
-			if u.ID != DemoUserAdminID || u.Email != "admin@demo.example" {
+			if u.ID != demo.UserAdminID || u.Email != "admin@demo.example" {
 				t.Errorf("ResetPassword returned %+v", u)
 			}
 			if _, err := s.Authenticate(ctx, "admin@demo.example", newPassword); err != nil {
 				t.Errorf("new password refused: %v", err)
 			}
-			if _, err := s.Authenticate(ctx, "admin@demo.example", DemoPassword); !errors.Is(err, provider.ErrInvalidCredentials) {
+			if _, err := s.Authenticate(ctx, "admin@demo.example", demo.Password); !errors.Is(err, provider.ErrInvalidCredentials) {
 				t.Errorf("old password: %v", err)
 			}
 			wantErr(t, s.CheckResetToken(ctx, token), provider.ENOTFOUND, "")
@@ -62,7 +63,7 @@ func TestPasswordReset(t *testing.T) {
 			token := requestReset(t, s, "  Finance@Demo.EXAMPLE ")
 			u, err := s.ResetPassword(context.Background(), token, newPassword)
 			wantErr(t, err, "", "")
-			if u.ID != DemoUserFinanceID {
+			if u.ID != demo.UserFinanceID {
 				t.Errorf("user %s", u.ID)
 			}
 		}},
@@ -89,7 +90,7 @@ func TestPasswordReset(t *testing.T) {
 			wantErr(t, s.CheckResetToken(context.Background(), token), provider.EEXPIRED, "")
 			_, err := s.ResetPassword(context.Background(), token, newPassword)
 			wantErr(t, err, provider.EEXPIRED, "")
-			if _, err := s.Authenticate(context.Background(), "admin@demo.example", DemoPassword); err != nil {
+			if _, err := s.Authenticate(context.Background(), "admin@demo.example", demo.Password); err != nil {
 				t.Errorf("an expired token changed the password: %v", err)
 			}
 		}},
@@ -118,7 +119,7 @@ func TestPasswordReset(t *testing.T) {
 		}},
 		{"unknown, disabled and invited addresses send nothing", func(t *testing.T, s *Store, _ *testClock) {
 			before := outboxCount(t, s)
-			for _, email := range []string{"nobody@demo.example", "disabled@demo.example", DemoInvitedEmail, "", "not an e-mail"} {
+			for _, email := range []string{"nobody@demo.example", "disabled@demo.example", demo.InvitedEmail, "", "not an e-mail"} {
 				wantErr(t, s.RequestPasswordReset(context.Background(), email), "", "")
 			}
 			if n := outboxCount(t, s); n != before {
@@ -130,7 +131,7 @@ func TestPasswordReset(t *testing.T) {
 		}},
 		{"user disabled after the request", func(t *testing.T, s *Store, _ *testClock) {
 			token := requestReset(t, s, "admin@demo.example")
-			if _, err := s.write.ExecContext(context.Background(), `UPDATE users SET disabled = 1 WHERE id = ?`, DemoUserAdminID); err != nil {
+			if _, err := s.write.ExecContext(context.Background(), `UPDATE users SET disabled = 1 WHERE id = ?`, demo.UserAdminID); err != nil {
 				t.Fatal(err)
 			}
 			wantErr(t, s.CheckResetToken(context.Background(), token), provider.ENOTFOUND, "")
@@ -138,7 +139,7 @@ func TestPasswordReset(t *testing.T) {
 			wantErr(t, err, provider.ENOTFOUND, "")
 		}},
 		{"unknown and malformed tokens", func(t *testing.T, s *Store, _ *testClock) {
-			for _, tok := range []string{"", "nope", strings.Repeat("A", 43), strings.Repeat("x", 5000), DemoInvitationToken} {
+			for _, tok := range []string{"", "nope", strings.Repeat("A", 43), strings.Repeat("x", 5000), demo.InvitationToken} {
 				wantErr(t, s.CheckResetToken(context.Background(), tok), provider.ENOTFOUND, "")
 			}
 		}},
@@ -160,49 +161,49 @@ func TestInvitation(t *testing.T) {
 	}{
 		{"accept once", func(t *testing.T, s *Store, _ *testClock) {
 			ctx := context.Background()
-			inv, err := s.CheckInvitation(ctx, DemoInvitationToken)
+			inv, err := s.CheckInvitation(ctx, demo.InvitationToken)
 			wantErr(t, err, "", "")
-			if inv.Email != DemoInvitedEmail || !inv.ExpiresAt.Equal(authStart.Add(provider.InvitationTTL)) {
+			if inv.Email != demo.InvitedEmail || !inv.ExpiresAt.Equal(authStart.Add(provider.InvitationTTL)) {
 				t.Errorf("invitation = %+v", inv)
 			}
 			// No password yet: logging in fails like any wrong password, not as an internal error.
-			if _, err := s.Authenticate(ctx, DemoInvitedEmail, ""); !errors.Is(err, provider.ErrInvalidCredentials) {
+			if _, err := s.Authenticate(ctx, demo.InvitedEmail, ""); !errors.Is(err, provider.ErrInvalidCredentials) {
 				t.Errorf("Authenticate before accepting: %v", err)
 			}
-			if _, err := s.Authenticate(ctx, DemoInvitedEmail, DemoPassword); !errors.Is(err, provider.ErrInvalidCredentials) {
+			if _, err := s.Authenticate(ctx, demo.InvitedEmail, demo.Password); !errors.Is(err, provider.ErrInvalidCredentials) {
 				t.Errorf("Authenticate before accepting: %v", err)
 			}
-			u, err := s.AcceptInvitation(ctx, DemoInvitationToken, newPassword)
+			u, err := s.AcceptInvitation(ctx, demo.InvitationToken, newPassword)
 			wantErr(t, err, "", "")
-			if u.Email != DemoInvitedEmail || u.FirstName != "Clara" || u.LastName != "Winther" || u.SkipMFA || u.MFAEnabled {
+			if u.Email != demo.InvitedEmail || u.FirstName != "Clara" || u.LastName != "Winther" || u.SkipMFA || u.MFAEnabled {
 				t.Errorf("accepted user %+v; want the invited person with the invitation's names, who must still set up MFA", u)
 			}
-			if got, err := s.Authenticate(ctx, DemoInvitedEmail, newPassword); err != nil || got.ID != u.ID {
+			if got, err := s.Authenticate(ctx, demo.InvitedEmail, newPassword); err != nil || got.ID != u.ID {
 				t.Errorf("Authenticate after accepting: %+v, %v", got, err)
 			}
-			if ms, err := s.Memberships(ctx, u.ID); err != nil || len(ms) != 1 || ms[0].Organisation.ID != DemoOrg1ID ||
+			if ms, err := s.Memberships(ctx, u.ID); err != nil || len(ms) != 1 || ms[0].Organisation.ID != demo.Org1ID ||
 				ms[0].Role != provider.RoleObserver || !ms[0].Default {
 				t.Errorf("memberships after accepting: %+v, %v", ms, err)
 			}
-			_, err = s.CheckInvitation(ctx, DemoInvitationToken)
+			_, err = s.CheckInvitation(ctx, demo.InvitationToken)
 			wantErr(t, err, provider.ENOTFOUND, "")
-			_, err = s.AcceptInvitation(ctx, DemoInvitationToken, "An0ther-password")
+			_, err = s.AcceptInvitation(ctx, demo.InvitationToken, "An0ther-password")
 			wantErr(t, err, provider.ENOTFOUND, "")
 		}},
 		{"weak password refused, invitation kept", func(t *testing.T, s *Store, _ *testClock) {
-			_, err := s.AcceptInvitation(context.Background(), DemoInvitationToken, "password")
+			_, err := s.AcceptInvitation(context.Background(), demo.InvitationToken, "password")
 			wantErr(t, err, provider.EINVALID, "Password is not valid")
-			_, err = s.CheckInvitation(context.Background(), DemoInvitationToken)
+			_, err = s.CheckInvitation(context.Background(), demo.InvitationToken)
 			wantErr(t, err, "", "")
 		}},
 		{"expired after 7 days", func(t *testing.T, s *Store, clock *testClock) {
 			clock.Advance(provider.InvitationTTL - time.Second)
-			_, err := s.CheckInvitation(context.Background(), DemoInvitationToken)
+			_, err := s.CheckInvitation(context.Background(), demo.InvitationToken)
 			wantErr(t, err, "", "")
 			clock.Advance(time.Second)
-			_, err = s.CheckInvitation(context.Background(), DemoInvitationToken)
+			_, err = s.CheckInvitation(context.Background(), demo.InvitationToken)
 			wantErr(t, err, provider.EEXPIRED, "")
-			_, err = s.AcceptInvitation(context.Background(), DemoInvitationToken, newPassword)
+			_, err = s.AcceptInvitation(context.Background(), demo.InvitationToken, newPassword)
 			wantErr(t, err, provider.EEXPIRED, "")
 		}},
 		{"a reset token is not an invitation", func(t *testing.T, s *Store, _ *testClock) {
@@ -213,11 +214,11 @@ func TestInvitation(t *testing.T) {
 			wantErr(t, err, provider.ENOTFOUND, "")
 		}},
 		{"hashed at rest, link in the outbox", func(t *testing.T, s *Store, _ *testClock) {
-			if dump := dumpTable(t, s, "password_tokens"); strings.Contains(dump, DemoInvitationToken) {
+			if dump := dumpTable(t, s, "password_tokens"); strings.Contains(dump, demo.InvitationToken) {
 				t.Errorf("password_tokens holds the raw invitation token:\n%s", dump)
 			}
 			m := latestOutbox(t, s)
-			if m.Kind != provider.OutboxEmail || m.To != DemoInvitedEmail || m.Link != "/invitations/accept/"+DemoInvitationToken || m.Subject == "" {
+			if m.Kind != provider.OutboxEmail || m.To != demo.InvitedEmail || m.Link != "/invitations/accept/"+demo.InvitationToken || m.Subject == "" {
 				t.Errorf("outbox = %+v", m)
 			}
 		}},
@@ -245,7 +246,7 @@ func TestCheckPasswordRules(t *testing.T) {
 		{"Abcdefg!", false},
 		{"Abcdefg1", false},
 		{"Abcdef 1", true}, // a space is a symbol
-		{DemoPassword, true},
+		{demo.Password, true},
 		{strings.Repeat("Ab1!", 16), true}, // 64 characters
 		{strings.Repeat("Ab1!", 256), true},
 		{strings.Repeat("Ab1!", 256) + "x", false}, // 1025 bytes

@@ -2,6 +2,7 @@ package reference
 
 import (
 	"context"
+	"portal/reference/demo"
 	"testing"
 	"time"
 
@@ -10,7 +11,7 @@ import (
 
 func TestPushApprovals(t *testing.T) {
 	t.Parallel()
-	uid := DemoUserMFAAuthyID
+	uid := demo.UserMFAAuthyID
 	create := func(t *testing.T, s *Store, login string) provider.Approval {
 		t.Helper()
 		a, err := s.CreateApproval(context.Background(), uid, login)
@@ -95,7 +96,7 @@ func TestPushApprovals(t *testing.T) {
 			ctx := context.Background()
 			_, err := s.Approval(ctx, uid, "login-b", a.ID)
 			wantErr(t, err, provider.ENOTFOUND, "")
-			_, err = s.Approval(ctx, DemoUserMFATOTPID, "login-a", a.ID)
+			_, err = s.Approval(ctx, demo.UserMFATOTPID, "login-a", a.ID)
 			wantErr(t, err, provider.ENOTFOUND, "")
 			_, err = s.Approval(ctx, uid, "login-a", "no-such-id")
 			wantErr(t, err, provider.ENOTFOUND, "")
@@ -122,7 +123,7 @@ func TestPushApprovals(t *testing.T) {
 			create(t, s, "login-z")
 		}},
 		{"no push device", func(t *testing.T, s *Store, _ *testClock) {
-			_, err := s.CreateApproval(context.Background(), DemoUserMFATOTPID, "login-a")
+			_, err := s.CreateApproval(context.Background(), demo.UserMFATOTPID, "login-a")
 			wantErr(t, err, provider.EINVALID, msgPushNotSetUp)
 			_, err = s.CreateApproval(context.Background(), uid, "")
 			wantErr(t, err, provider.EINVALID, "")
@@ -138,12 +139,12 @@ func TestPushApprovals(t *testing.T) {
 		}},
 		{"pending list newest first, across users", func(t *testing.T, s *Store, clock *testClock) {
 			if _, err := s.write.ExecContext(context.Background(),
-				`INSERT INTO push_devices (user_id, created_at) VALUES (?, ?)`, DemoUserMFATOTPID, formatTime(clock.Now())); err != nil {
+				`INSERT INTO push_devices (user_id, created_at) VALUES (?, ?)`, demo.UserMFATOTPID, formatTime(clock.Now())); err != nil {
 				t.Fatal(err)
 			}
 			a := create(t, s, "login-a")
 			clock.Advance(time.Second)
-			b, err := s.CreateApproval(context.Background(), DemoUserMFATOTPID, "login-b")
+			b, err := s.CreateApproval(context.Background(), demo.UserMFATOTPID, "login-b")
 			wantErr(t, err, "", "")
 			if ids := pendingIDs(t, s); len(ids) != 2 || ids[0] != b.ID || ids[1] != a.ID {
 				t.Errorf("pending = %v, want [%s %s]", ids, b.ID, a.ID)

@@ -2,6 +2,7 @@ package reference
 
 import (
 	"context"
+	"portal/reference/demo"
 	"strings"
 	"sync"
 	"testing"
@@ -14,7 +15,7 @@ const demoSMSTo = "+45 20123456"
 
 func TestLoginSMS(t *testing.T) {
 	t.Parallel()
-	uid := DemoUserMFASMSID
+	uid := demo.UserMFASMSID
 	send := func(t *testing.T, s *Store, login string) string {
 		t.Helper()
 		wantErr(t, s.SendLoginSMS(context.Background(), uid, login), "", "")
@@ -54,7 +55,7 @@ func TestLoginSMS(t *testing.T) {
 		}},
 		{"another user's code refused", func(t *testing.T, s *Store, _ *testClock) {
 			code := send(t, s, "login-a")
-			err := s.VerifyLoginSMS(context.Background(), DemoUserMFATOTPID, "login-a", code)
+			err := s.VerifyLoginSMS(context.Background(), demo.UserMFATOTPID, "login-a", code)
 			wantErr(t, err, provider.EINVALID, "")
 		}},
 		{"a new send replaces the login's code", func(t *testing.T, s *Store, _ *testClock) {
@@ -96,9 +97,9 @@ func TestLoginSMS(t *testing.T) {
 		}},
 		{"user without a confirmed phone", func(t *testing.T, s *Store, _ *testClock) {
 			before := outboxCount(t, s)
-			wantErr(t, s.SendLoginSMS(context.Background(), DemoUserMFATOTPID, "login-a"), provider.EINVALID, "")
-			wantErr(t, s.RegisterPhone(context.Background(), DemoUserMFANewID, "dk", "20123456"), "", "")
-			wantErr(t, s.SendLoginSMS(context.Background(), DemoUserMFANewID, "login-a"), provider.EINVALID, "")
+			wantErr(t, s.SendLoginSMS(context.Background(), demo.UserMFATOTPID, "login-a"), provider.EINVALID, "")
+			wantErr(t, s.RegisterPhone(context.Background(), demo.UserMFANewID, "dk", "20123456"), "", "")
+			wantErr(t, s.SendLoginSMS(context.Background(), demo.UserMFANewID, "login-a"), provider.EINVALID, "")
 			if outboxCount(t, s) != before+1 { // the registration's code only
 				t.Error("an SMS login code went to an unconfirmed phone")
 			}
@@ -123,7 +124,7 @@ func TestLoginSMSConcurrentSingleUse(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	s, _ := authStore(t)
-	wantErr(t, s.SendLoginSMS(ctx, DemoUserMFASMSID, "login-a"), "", "")
+	wantErr(t, s.SendLoginSMS(ctx, demo.UserMFASMSID, "login-a"), "", "")
 	code := lastSMSCode(t, s, demoSMSTo)
 
 	start := make(chan struct{})
@@ -132,7 +133,7 @@ func TestLoginSMSConcurrentSingleUse(t *testing.T) {
 	for range 10 {
 		wg.Go(func() {
 			<-start
-			errs <- s.VerifyLoginSMS(ctx, DemoUserMFASMSID, "login-a", code)
+			errs <- s.VerifyLoginSMS(ctx, demo.UserMFASMSID, "login-a", code)
 		})
 	}
 	close(start)

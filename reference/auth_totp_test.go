@@ -3,6 +3,7 @@ package reference
 import (
 	"context"
 	"net/url"
+	"portal/reference/demo"
 	"strings"
 	"sync"
 	"testing"
@@ -25,7 +26,7 @@ func TestTOTPEnrollment(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	s, clock := authStore(t)
-	uid := DemoUserMFANewID
+	uid := demo.UserMFANewID
 
 	wantErr(t, s.ConfirmTOTP(ctx, uid, "123456"), provider.EINVALID, "TOTP validation failed. Please try again.")
 
@@ -83,7 +84,7 @@ func TestVerifyTOTP(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	s, clock := authStore(t)
-	if _, err := s.write.ExecContext(ctx, `UPDATE users SET disabled = 1 WHERE id = ?`, DemoUserMFAAuthyID); err != nil {
+	if _, err := s.write.ExecContext(ctx, `UPDATE users SET disabled = 1 WHERE id = ?`, demo.UserMFAAuthyID); err != nil {
 		t.Fatal(err)
 	}
 
@@ -98,21 +99,21 @@ func TestVerifyTOTP(t *testing.T) {
 		user     string
 		attempts []attempt
 	}{
-		{"current step", DemoUserMFATOTPID, []attempt{{want: ""}}},
-		{"previous step (skew)", DemoUserMFATOTPID, []attempt{{offset: -30 * time.Second}}},
-		{"next step (skew)", DemoUserMFATOTPID, []attempt{{offset: 30 * time.Second}}},
-		{"two steps back", DemoUserMFATOTPID, []attempt{{offset: -60 * time.Second, want: provider.EINVALID, msg: msgTOTPFailed}}},
-		{"two steps ahead", DemoUserMFATOTPID, []attempt{{offset: 60 * time.Second, want: provider.EINVALID, msg: msgTOTPFailed}}},
-		{"replay of the same code", DemoUserMFATOTPID, []attempt{{}, {want: provider.EINVALID, msg: msgTOTPReplayed}}},
-		{"older step after a newer one", DemoUserMFATOTPID, []attempt{
+		{"current step", demo.UserMFATOTPID, []attempt{{want: ""}}},
+		{"previous step (skew)", demo.UserMFATOTPID, []attempt{{offset: -30 * time.Second}}},
+		{"next step (skew)", demo.UserMFATOTPID, []attempt{{offset: 30 * time.Second}}},
+		{"two steps back", demo.UserMFATOTPID, []attempt{{offset: -60 * time.Second, want: provider.EINVALID, msg: msgTOTPFailed}}},
+		{"two steps ahead", demo.UserMFATOTPID, []attempt{{offset: 60 * time.Second, want: provider.EINVALID, msg: msgTOTPFailed}}},
+		{"replay of the same code", demo.UserMFATOTPID, []attempt{{}, {want: provider.EINVALID, msg: msgTOTPReplayed}}},
+		{"older step after a newer one", demo.UserMFATOTPID, []attempt{
 			{offset: 30 * time.Second}, {want: provider.EINVALID, msg: msgTOTPReplayed}, {offset: -30 * time.Second, want: provider.EINVALID}}},
-		{"wrong then right", DemoUserMFATOTPID, []attempt{{raw: "000000", want: provider.EINVALID}, {}}},
-		{"letters", DemoUserMFATOTPID, []attempt{{raw: "abcdef", want: provider.EINVALID}}},
-		{"empty", DemoUserMFATOTPID, []attempt{{raw: " ", want: provider.EINVALID}}},
-		{"seven digits", DemoUserMFATOTPID, []attempt{{raw: "1234567", want: provider.EINVALID}}},
-		{"user without authenticator", DemoUserMFASMSID, []attempt{{want: provider.EINVALID, msg: msgTOTPFailed}}},
+		{"wrong then right", demo.UserMFATOTPID, []attempt{{raw: "000000", want: provider.EINVALID}, {}}},
+		{"letters", demo.UserMFATOTPID, []attempt{{raw: "abcdef", want: provider.EINVALID}}},
+		{"empty", demo.UserMFATOTPID, []attempt{{raw: " ", want: provider.EINVALID}}},
+		{"seven digits", demo.UserMFATOTPID, []attempt{{raw: "1234567", want: provider.EINVALID}}},
+		{"user without authenticator", demo.UserMFASMSID, []attempt{{want: provider.EINVALID, msg: msgTOTPFailed}}},
 		{"unknown user", "no-such-user", []attempt{{want: provider.ENOTFOUND}}},
-		{"disabled user", DemoUserMFAAuthyID, []attempt{{want: provider.EUNAUTHORIZED}}},
+		{"disabled user", demo.UserMFAAuthyID, []attempt{{want: provider.EUNAUTHORIZED}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -121,7 +122,7 @@ func TestVerifyTOTP(t *testing.T) {
 			for i, a := range tt.attempts {
 				code := a.raw
 				if code == "" {
-					code = mustCode(t, DemoTOTPSecret, clock.Now().Add(a.offset))
+					code = mustCode(t, demo.TOTPSecret, clock.Now().Add(a.offset))
 				}
 				err := s.VerifyTOTP(ctx, tt.user, code)
 				if provider.ErrorCode(err) != a.want || (a.msg != "" && provider.ErrorMessage(err) != a.msg) {
@@ -136,11 +137,11 @@ func TestVerifyTOTPConcurrentOnce(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	s, clock := authStore(t)
-	code := mustCode(t, DemoTOTPSecret, clock.Now())
+	code := mustCode(t, demo.TOTPSecret, clock.Now())
 	var wg sync.WaitGroup
 	errs := make(chan error, 10)
 	for range 10 {
-		wg.Go(func() { errs <- s.VerifyTOTP(ctx, DemoUserMFATOTPID, code) })
+		wg.Go(func() { errs <- s.VerifyTOTP(ctx, demo.UserMFATOTPID, code) })
 	}
 	wg.Wait()
 	close(errs)
@@ -187,7 +188,7 @@ func TestRegisterPhoneValidation(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			before := outboxCount(t, s)
 			// Pending registrations replace each other, so one user serves every case.
-			err := s.RegisterPhone(ctx, DemoUserMFANewID, tt.country, tt.number)
+			err := s.RegisterPhone(ctx, demo.UserMFANewID, tt.country, tt.number)
 			wantErr(t, err, tt.want, tt.msg)
 			if tt.want != "" {
 				if outboxCount(t, s) != before {
@@ -202,7 +203,7 @@ func TestRegisterPhoneValidation(t *testing.T) {
 		})
 	}
 	// The phone stays unconfirmed until a code confirms it.
-	if u, _ := s.UserByID(ctx, DemoUserMFANewID); u.HasPhone {
+	if u, _ := s.UserByID(ctx, demo.UserMFANewID); u.HasPhone {
 		t.Error("has_phone set without confirmation")
 	}
 	_, err := s.StartTOTP(ctx, "no-such-user")
@@ -218,41 +219,41 @@ func TestConfirmPhone(t *testing.T) {
 		run  func(t *testing.T, s *Store, clock *testClock, code string)
 	}{
 		{"right code", func(t *testing.T, s *Store, _ *testClock, code string) {
-			wantErr(t, s.ConfirmPhone(context.Background(), DemoUserMFANewID, code), "", "")
+			wantErr(t, s.ConfirmPhone(context.Background(), demo.UserMFANewID, code), "", "")
 		}},
 		{"wrong code, then right", func(t *testing.T, s *Store, _ *testClock, code string) {
-			wantErr(t, s.ConfirmPhone(context.Background(), DemoUserMFANewID, otherCode(code)), provider.EINVALID, msgCodeInvalid)
-			wantErr(t, s.ConfirmPhone(context.Background(), DemoUserMFANewID, code), "", "")
+			wantErr(t, s.ConfirmPhone(context.Background(), demo.UserMFANewID, otherCode(code)), provider.EINVALID, msgCodeInvalid)
+			wantErr(t, s.ConfirmPhone(context.Background(), demo.UserMFANewID, code), "", "")
 		}},
 		{"just before expiry", func(t *testing.T, s *Store, clock *testClock, code string) {
 			clock.Advance(provider.SMSCodeTTL - time.Second)
-			wantErr(t, s.ConfirmPhone(context.Background(), DemoUserMFANewID, code), "", "")
+			wantErr(t, s.ConfirmPhone(context.Background(), demo.UserMFANewID, code), "", "")
 		}},
 		{"expired at 10 minutes", func(t *testing.T, s *Store, clock *testClock, code string) {
 			clock.Advance(provider.SMSCodeTTL)
-			wantErr(t, s.ConfirmPhone(context.Background(), DemoUserMFANewID, code), provider.EINVALID, msgCodeInvalid)
+			wantErr(t, s.ConfirmPhone(context.Background(), demo.UserMFANewID, code), provider.EINVALID, msgCodeInvalid)
 		}},
 		{"burned after MaxCodeAttempts wrong codes", func(t *testing.T, s *Store, _ *testClock, code string) {
 			for range MaxCodeAttempts {
-				wantErr(t, s.ConfirmPhone(context.Background(), DemoUserMFANewID, otherCode(code)), provider.EINVALID, "")
+				wantErr(t, s.ConfirmPhone(context.Background(), demo.UserMFANewID, otherCode(code)), provider.EINVALID, "")
 			}
-			wantErr(t, s.ConfirmPhone(context.Background(), DemoUserMFANewID, code), provider.EINVALID, msgCodeInvalid)
+			wantErr(t, s.ConfirmPhone(context.Background(), demo.UserMFANewID, code), provider.EINVALID, msgCodeInvalid)
 		}},
 		{"a new registration replaces the code", func(t *testing.T, s *Store, _ *testClock, code string) {
-			wantErr(t, s.RegisterPhone(context.Background(), DemoUserMFANewID, "dk", "20123456"), "", "")
+			wantErr(t, s.RegisterPhone(context.Background(), demo.UserMFANewID, "dk", "20123456"), "", "")
 			second := lastSMSCode(t, s, to)
 			if second != code {
-				wantErr(t, s.ConfirmPhone(context.Background(), DemoUserMFANewID, code), provider.EINVALID, "")
+				wantErr(t, s.ConfirmPhone(context.Background(), demo.UserMFANewID, code), provider.EINVALID, "")
 			}
-			wantErr(t, s.ConfirmPhone(context.Background(), DemoUserMFANewID, second), "", "")
+			wantErr(t, s.ConfirmPhone(context.Background(), demo.UserMFANewID, second), "", "")
 		}},
 		{"another user's code", func(t *testing.T, s *Store, _ *testClock, code string) {
-			wantErr(t, s.RegisterPhone(context.Background(), DemoUserObserverID, "dk", "20123456"), "", "")
+			wantErr(t, s.RegisterPhone(context.Background(), demo.UserObserverID, "dk", "20123456"), "", "")
 			theirs := lastSMSCode(t, s, to)
 			if theirs != code {
-				wantErr(t, s.ConfirmPhone(context.Background(), DemoUserMFANewID, theirs), provider.EINVALID, "")
+				wantErr(t, s.ConfirmPhone(context.Background(), demo.UserMFANewID, theirs), provider.EINVALID, "")
 			}
-			wantErr(t, s.ConfirmPhone(context.Background(), DemoUserMFANewID, code), "", "")
+			wantErr(t, s.ConfirmPhone(context.Background(), demo.UserMFANewID, code), "", "")
 		}},
 	}
 	for _, tt := range tests {
@@ -260,17 +261,17 @@ func TestConfirmPhone(t *testing.T) {
 			t.Parallel()
 			ctx := context.Background()
 			s, clock := authStore(t)
-			wantErr(t, s.ConfirmPhone(ctx, DemoUserMFANewID, "1234567"), provider.EINVALID, msgCodeInvalid) // nothing registered
-			wantErr(t, s.RegisterPhone(ctx, DemoUserMFANewID, "dk", "20 12 34 56"), "", "")
+			wantErr(t, s.ConfirmPhone(ctx, demo.UserMFANewID, "1234567"), provider.EINVALID, msgCodeInvalid) // nothing registered
+			wantErr(t, s.RegisterPhone(ctx, demo.UserMFANewID, "dk", "20 12 34 56"), "", "")
 			code := lastSMSCode(t, s, to)
 			if strings.Contains(dumpTable(t, s, "phones"), code) {
 				t.Error("the confirmation code is stored in clear")
 			}
 			tt.run(t, s, clock, code)
 
-			u, _ := s.UserByID(ctx, DemoUserMFANewID)
+			u, _ := s.UserByID(ctx, demo.UserMFANewID)
 			var confirmed bool
-			if err := s.read.QueryRowContext(ctx, `SELECT confirmed FROM phones WHERE user_id = ?`, DemoUserMFANewID).Scan(&confirmed); err != nil {
+			if err := s.read.QueryRowContext(ctx, `SELECT confirmed FROM phones WHERE user_id = ?`, demo.UserMFANewID).Scan(&confirmed); err != nil {
 				t.Fatal(err)
 			}
 			if u.HasPhone != confirmed {
@@ -282,8 +283,8 @@ func TestConfirmPhone(t *testing.T) {
 			if u.MFAEnabled || u.MFAConfigured {
 				t.Errorf("phone only turned MFA on: %+v", u)
 			}
-			wantErr(t, s.RegisterPhone(ctx, DemoUserMFANewID, "dk", "20123456"), provider.ECONFLICT, "This user already has an MFA registered")
-			wantErr(t, s.ConfirmPhone(ctx, DemoUserMFANewID, code), provider.ECONFLICT, "")
+			wantErr(t, s.RegisterPhone(ctx, demo.UserMFANewID, "dk", "20123456"), provider.ECONFLICT, "This user already has an MFA registered")
+			wantErr(t, s.ConfirmPhone(ctx, demo.UserMFANewID, code), provider.ECONFLICT, "")
 		})
 	}
 }
@@ -302,7 +303,7 @@ func TestBothFactorsEnableMFA(t *testing.T) {
 			t.Parallel()
 			ctx := context.Background()
 			s, clock := authStore(t)
-			uid := DemoUserMFANewID
+			uid := demo.UserMFANewID
 			for i, factor := range order {
 				switch factor {
 				case "totp":

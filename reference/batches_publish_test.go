@@ -5,6 +5,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"portal/reference/demo"
 	"sync"
 	"testing"
 	"time"
@@ -19,8 +20,8 @@ func approveFully(t testing.TB, s *Store, id string) provider.Batch {
 	ctx := context.Background()
 	var b provider.Batch
 	var err error
-	for _, u := range []string{DemoUserAdminReviewerID, DemoUserOperationsMemberReviewerID} {
-		if b, err = s.ApproveBatch(ctx, DemoOrg1ID, id, provider.BatchReviewer{UserID: u, Name: u}); err != nil {
+	for _, u := range []string{demo.UserAdminReviewerID, demo.UserOperationsMemberReviewerID} {
+		if b, err = s.ApproveBatch(ctx, demo.Org1ID, id, provider.BatchReviewer{UserID: u, Name: u}); err != nil {
 			t.Fatalf("approval by %s: %v", u, err)
 		}
 	}
@@ -85,7 +86,7 @@ func chunkingBatch(t *testing.T, rows int, budget time.Duration, prefix string, 
 	t.Helper()
 	s := seededStore(t)
 	s.publishChunkRows, s.publishChunkBudget = rows, budget
-	res, err := upload(s, batchCSV(t, s, prefix, n, nil), DemoUserOperationsMemberID)
+	res, err := upload(s, batchCSV(t, s, prefix, n, nil), demo.UserOperationsMemberID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,13 +140,13 @@ func TestBatchPublicationResumesAfterACrash(t *testing.T) {
 	path := copyTemplate(t, &templateNow, Options{Argon2Params: cheapParams})
 	first := openTestStoreNoCleanup(t, path)
 	first.publishChunkRows, first.publishChunkBudget = 7, time.Hour
-	res, err := upload(first, batchCSV(t, first, "CR", 30, nil), DemoUserOperationsMemberID)
+	res, err := upload(first, batchCSV(t, first, "CR", 30, nil), demo.UserOperationsMemberID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The first approval, the completing approval's transaction, one chunk, and the process
 	// is gone.
-	if _, err := first.ApproveBatch(ctx, DemoOrg1ID, res.BatchID, provider.BatchReviewer{UserID: DemoUserAdminReviewerID, Name: "a"}); err != nil {
+	if _, err := first.ApproveBatch(ctx, demo.Org1ID, res.BatchID, provider.BatchReviewer{UserID: demo.UserAdminReviewerID, Name: "a"}); err != nil {
 		t.Fatal(err)
 	}
 	completeUnpublished(t, first, res.BatchID)
@@ -182,7 +183,7 @@ func TestBatchRowsBeingPublishedKeepTheirIDs(t *testing.T) {
 	ctx := context.Background()
 	s := seededStore(t)
 	s.publishChunkRows, s.publishChunkBudget = 4, time.Hour
-	res, err := upload(s, batchCSV(t, s, "KP", 10, nil), DemoUserOperationsMemberID)
+	res, err := upload(s, batchCSV(t, s, "KP", 10, nil), demo.UserOperationsMemberID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +197,7 @@ func TestBatchRowsBeingPublishedKeepTheirIDs(t *testing.T) {
 			row["end_to_end_id"] = fmt.Sprintf("KQ-%05d", i)
 		}
 	})
-	_, err = s.CreateBatch(ctx, DemoOrg1ID, provider.BatchUpload{Filename: "again.csv", Content: again, AllowDuplicate: true})
+	_, err = s.CreateBatch(ctx, demo.Org1ID, provider.BatchUpload{Filename: "again.csv", Content: again, AllowDuplicate: true})
 	if ue := uploadErr(t, err); ue.Code != provider.EINVALID || !bytes.Contains(ue.Report, []byte("End-to-end ID must be unique")) {
 		t.Errorf("ids of rows still being published: %+v", ue)
 	}
@@ -222,7 +223,7 @@ func BenchmarkBatchApprove10k(b *testing.B) {
 	transfers := 0
 	for round := 0; b.Loop(); round++ {
 		b.StopTimer()
-		res, err := upload(s, bytes.ReplaceAll(content, []byte("A0000-"), fmt.Appendf(nil, "A%04d-", round)), DemoUserOperationsMemberID)
+		res, err := upload(s, bytes.ReplaceAll(content, []byte("A0000-"), fmt.Appendf(nil, "A%04d-", round)), demo.UserOperationsMemberID)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -238,7 +239,7 @@ func BenchmarkBatchApprove10k(b *testing.B) {
 				case <-time.After(20 * time.Millisecond):
 				}
 				start := time.Now()
-				if _, err := other.Transfer(ctx, DemoOrg1ID, provider.TransferRequest{From: DemoAccountOrg1EUR, To: DemoAccountOrg1GBP,
+				if _, err := other.Transfer(ctx, demo.Org1ID, provider.TransferRequest{From: demo.AccountOrg1EUR, To: demo.AccountOrg1GBP,
 					Amount: "1.00", IdempotencyKey: fmt.Sprintf("bench-%d-%d", round, i)}); err != nil {
 					b.Errorf("transfer during the approval: %v", err)
 				}

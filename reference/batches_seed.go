@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"portal/reference/demo"
 	"strings"
 	"time"
 
@@ -25,15 +26,15 @@ func seedBatches(ctx context.Context, tx *sql.Tx, now time.Time) error {
 	r := rand.New(rand.NewPCG(20261123, 14))
 	users := map[string]string{}
 	for _, u := range demoUsers() {
-		users[u.first+" "+u.last] = u.id
+		users[u.FirstName+" "+u.LastName] = u.ID
 	}
 	reviewers := []provider.BatchReview{
-		{UserID: DemoUserOperationsMemberReviewerID, UserName: "Jonas Larsen"},
-		{UserID: DemoUserAdminReviewerID, UserName: "Henrik Madsen"},
+		{UserID: demo.UserOperationsMemberReviewerID, UserName: "Jonas Larsen"},
+		{UserID: demo.UserAdminReviewerID, UserName: "Henrik Madsen"},
 	}
 	for _, o := range demoOrgs() {
-		approvers := o.config.BatchNumberOfApprovers
-		n, err := seedCompletedBatches(ctx, tx, o.org.ID, users, reviewers[:min(approvers, 2)])
+		approvers := o.Config.BatchNumberOfApprovers
+		n, err := seedCompletedBatches(ctx, tx, o.ID, users, reviewers[:min(approvers, 2)])
 		if err != nil {
 			return err
 		}
@@ -45,7 +46,7 @@ func seedBatches(ctx context.Context, tx *sql.Tx, now time.Time) error {
 			if i%5 == 3 || i%5 == 4 && i > 20 {
 				status = provider.BatchRejected
 			}
-			if err := seedOpenBatch(ctx, tx, r, o.org, n+i, status, now, users); err != nil {
+			if err := seedOpenBatch(ctx, tx, r, o.Organisation, n+i, status, now, users); err != nil {
 				return err
 			}
 		}
@@ -171,7 +172,7 @@ func seedOpenBatch(ctx context.Context, tx *sql.Tx, r *rand.Rand, org provider.O
 	c := fams[r.IntN(len(fams))]
 	var account string
 	for _, a := range demoAccounts() {
-		if a.owner == org.ID && a.CurrencyCode == c.code {
+		if a.Owner == org.ID && a.CurrencyCode == c.code {
 			account = a.AccountNumber
 		}
 	}
@@ -180,14 +181,14 @@ func seedOpenBatch(ctx context.Context, tx *sql.Tx, r *rand.Rand, org provider.O
 		created: created, creator: creator, creatorID: users[creator], rows: 3 + r.IntN(10)}
 	b.name = []string{"Supplier run", "Freelancer fees", "Refunds", "Commission payouts", "Payroll extras"}[n%5] +
 		" " + c.code + " " + created.Format("02-01")
-	reviewer := provider.BatchReview{UserID: DemoUserAdminReviewerID, UserName: "Henrik Madsen", CreatedAt: created.Add(25 * time.Minute)}
+	reviewer := provider.BatchReview{UserID: demo.UserAdminReviewerID, UserName: "Henrik Madsen", CreatedAt: created.Add(25 * time.Minute)}
 	if creator == "Camilla Thomsen" && n%2 == 0 {
 		b.approvals = []provider.BatchReview{reviewer}
 	}
 	if status == provider.BatchRejected {
-		reviewer.UserID, reviewer.UserName = DemoUserOperationsMemberReviewerID, "Jonas Larsen"
+		reviewer.UserID, reviewer.UserName = demo.UserOperationsMemberReviewerID, "Jonas Larsen"
 		if creator == "Jonas Larsen" {
-			reviewer.UserID, reviewer.UserName = DemoUserAdminReviewerID, "Henrik Madsen"
+			reviewer.UserID, reviewer.UserName = demo.UserAdminReviewerID, "Henrik Madsen"
 		}
 		b.approvals, b.rejections = nil, []provider.BatchReview{reviewer}
 	}

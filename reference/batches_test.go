@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"maps"
+	"portal/reference/demo"
 	"runtime"
 	"slices"
 	"strings"
@@ -24,7 +25,7 @@ import (
 // name) first.
 func batchCSV(t testing.TB, s *Store, prefix string, n int, edit func(i int, row map[string]string)) []byte {
 	t.Helper()
-	tpl, err := s.BatchTemplate(context.Background(), DemoOrg1ID, "sepa-eur-de-iban")
+	tpl, err := s.BatchTemplate(context.Background(), demo.Org1ID, "sepa-eur-de-iban")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +54,7 @@ func batchCSV(t testing.TB, s *Store, prefix string, n int, edit func(i int, row
 }
 
 func upload(s *Store, content []byte, by string) (provider.BatchUploadResult, error) {
-	return s.CreateBatch(context.Background(), DemoOrg1ID, provider.BatchUpload{Filename: "C:\\Users\\x\\run.csv", Content: content,
+	return s.CreateBatch(context.Background(), demo.Org1ID, provider.BatchUpload{Filename: "C:\\Users\\x\\run.csv", Content: content,
 		CreatedBy: by, CreatorName: "Sofie Andersen"})
 }
 
@@ -77,7 +78,7 @@ func countBatches(t *testing.T, s *Store) (batches, rows int) {
 func TestCreateBatchAndApproveTwice(t *testing.T) {
 	s := seededStore(t)
 	ctx := context.Background()
-	res, err := upload(s, batchCSV(t, s, "OK", 5, nil), DemoUserOperationsMemberID)
+	res, err := upload(s, batchCSV(t, s, "OK", 5, nil), demo.UserOperationsMemberID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,43 +86,43 @@ func TestCreateBatchAndApproveTwice(t *testing.T) {
 		res.Meta.Country.ISO != "DE" || res.Meta.Currency.ISO != "EUR" || res.Meta.LocalInstrument != "SEPA" {
 		t.Fatalf("result %+v", res)
 	}
-	b, err := s.Batch(ctx, DemoOrg1ID, res.BatchID)
-	if err != nil || b.TotalAmount != "60.10" || b.ApprovalsStillNeeded() != 2 || !b.Reviewable(DemoUserAdminReviewerID) || b.Reviewable(DemoUserOperationsMemberID) {
+	b, err := s.Batch(ctx, demo.Org1ID, res.BatchID)
+	if err != nil || b.TotalAmount != "60.10" || b.ApprovalsStillNeeded() != 2 || !b.Reviewable(demo.UserAdminReviewerID) || b.Reviewable(demo.UserOperationsMemberID) {
 		t.Fatalf("batch %+v %v", b, err)
 	}
 	// Not yet payouts: its rows are listed as waiting for approval.
-	pg, _ := s.Payouts(ctx, DemoOrg1ID, provider.PayoutFilter{BatchID: res.BatchID})
+	pg, _ := s.Payouts(ctx, demo.Org1ID, provider.PayoutFilter{BatchID: res.BatchID})
 	if pg.Total != 5 || len(pg.Payouts) != 5 || slices.ContainsFunc(pg.Payouts, func(p provider.PayoutRequest) bool {
 		return p.Status != provider.StatusPendingApproval || p.UniqueReference != ""
 	}) {
 		t.Fatalf("payouts before approval: %d %+v", pg.Total, pg.Payouts)
 	}
-	me := provider.BatchReviewer{UserID: DemoUserOperationsMemberID, Name: "Sofie Andersen"}
-	if _, err := s.ApproveBatch(ctx, DemoOrg1ID, res.BatchID, me); provider.ErrorMessage(err) != msgBatchOwnBatch {
+	me := provider.BatchReviewer{UserID: demo.UserOperationsMemberID, Name: "Sofie Andersen"}
+	if _, err := s.ApproveBatch(ctx, demo.Org1ID, res.BatchID, me); provider.ErrorMessage(err) != msgBatchOwnBatch {
 		t.Errorf("creator approves: %v", err)
 	}
-	first := provider.BatchReviewer{UserID: DemoUserAdminReviewerID, Name: "Henrik Madsen"}
-	if b, err = s.ApproveBatch(ctx, DemoOrg1ID, res.BatchID, first); err != nil || b.Status != provider.BatchWaitingReview || b.ApprovalsStillNeeded() != 1 {
+	first := provider.BatchReviewer{UserID: demo.UserAdminReviewerID, Name: "Henrik Madsen"}
+	if b, err = s.ApproveBatch(ctx, demo.Org1ID, res.BatchID, first); err != nil || b.Status != provider.BatchWaitingReview || b.ApprovalsStillNeeded() != 1 {
 		t.Fatalf("first approval %+v %v", b, err)
 	}
-	if _, err := s.ApproveBatch(ctx, DemoOrg1ID, res.BatchID, first); provider.ErrorMessage(err) != msgBatchReviewedOnce {
+	if _, err := s.ApproveBatch(ctx, demo.Org1ID, res.BatchID, first); provider.ErrorMessage(err) != msgBatchReviewedOnce {
 		t.Errorf("same reviewer twice: %v", err)
 	}
-	if _, err := s.RejectBatch(ctx, DemoOrg1ID, res.BatchID, first); provider.ErrorCode(err) != provider.ECONFLICT {
+	if _, err := s.RejectBatch(ctx, demo.Org1ID, res.BatchID, first); provider.ErrorCode(err) != provider.ECONFLICT {
 		t.Errorf("approver declines after: %v", err)
 	}
 	// Another organisation's batch is not found.
-	if _, err := s.ApproveBatch(ctx, DemoOrg2ID, res.BatchID, first); provider.ErrorCode(err) != provider.ENOTFOUND {
+	if _, err := s.ApproveBatch(ctx, demo.Org2ID, res.BatchID, first); provider.ErrorCode(err) != provider.ENOTFOUND {
 		t.Errorf("cross-tenant: %v", err)
 	}
 	// Two reviewers at once: the batch completes once and its payouts are created once.
 	var wg sync.WaitGroup
 	errs := make([]error, 2)
-	for i, u := range []string{DemoUserOperationsMemberReviewerID, DemoUserAdminID} {
+	for i, u := range []string{demo.UserOperationsMemberReviewerID, demo.UserAdminID} {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, errs[i] = s.ApproveBatch(ctx, DemoOrg1ID, res.BatchID, provider.BatchReviewer{UserID: u, Name: u})
+			_, errs[i] = s.ApproveBatch(ctx, demo.Org1ID, res.BatchID, provider.BatchReviewer{UserID: u, Name: u})
 		}()
 	}
 	wg.Wait()
@@ -136,8 +137,8 @@ func TestCreateBatchAndApproveTwice(t *testing.T) {
 	if ok != 1 {
 		t.Errorf("%d racing approvals succeeded, want 1", ok)
 	}
-	b, _ = s.Batch(ctx, DemoOrg1ID, res.BatchID)
-	pg, _ = s.Payouts(ctx, DemoOrg1ID, provider.PayoutFilter{BatchID: res.BatchID})
+	b, _ = s.Batch(ctx, demo.Org1ID, res.BatchID)
+	pg, _ = s.Payouts(ctx, demo.Org1ID, provider.PayoutFilter{BatchID: res.BatchID})
 	if b.Status != provider.BatchCompleted || len(b.Approvals) != 2 || pg.Total != 5 {
 		t.Fatalf("after approvals: %s, %d approvals, %d payouts", b.Status, len(b.Approvals), pg.Total)
 	}
@@ -145,16 +146,16 @@ func TestCreateBatchAndApproveTwice(t *testing.T) {
 	if p.Source != provider.SourceCSV || p.CreatorName != "Sofie Andersen" || p.Creditor.FullName != "Anna Müller" || p.CreditorAccount.IBAN == "" {
 		t.Errorf("payout %+v", p)
 	}
-	full, _ := s.Payout(ctx, DemoOrg1ID, p.UniqueReference)
+	full, _ := s.Payout(ctx, demo.Org1ID, p.UniqueReference)
 	if len(full.Reviews) != 2 {
 		t.Errorf("reviews %+v", full.Reviews)
 	}
 	// The same end-to-end ids are now taken by payouts; the same file is a possible duplicate.
-	_, err = upload(s, batchCSV(t, s, "OK", 5, nil), DemoUserOperationsMemberID)
+	_, err = upload(s, batchCSV(t, s, "OK", 5, nil), demo.UserOperationsMemberID)
 	if ue := uploadErr(t, err); ue.Code != provider.ECONFLICT || ue.Duplicate == nil || ue.Duplicate.ID != res.BatchID {
 		t.Errorf("duplicate: %+v", ue)
 	}
-	_, err = s.CreateBatch(ctx, DemoOrg1ID, provider.BatchUpload{Filename: "again.csv", Content: batchCSV(t, s, "OK", 5, nil), AllowDuplicate: true})
+	_, err = s.CreateBatch(ctx, demo.Org1ID, provider.BatchUpload{Filename: "again.csv", Content: batchCSV(t, s, "OK", 5, nil), AllowDuplicate: true})
 	if ue := uploadErr(t, err); ue.Code != provider.EINVALID || !strings.Contains(string(ue.Report), "End-to-end ID must be unique") {
 		t.Errorf("duplicate allowed, ids taken: %+v", ue)
 	}
@@ -164,37 +165,37 @@ func TestCreateBatchAndApproveTwice(t *testing.T) {
 func TestDeclineBatch(t *testing.T) {
 	s := seededStore(t)
 	ctx := context.Background()
-	res, err := upload(s, batchCSV(t, s, "DEC", 2, nil), DemoUserOperationsMemberID)
+	res, err := upload(s, batchCSV(t, s, "DEC", 2, nil), demo.UserOperationsMemberID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	by := provider.BatchReviewer{UserID: DemoUserAdminReviewerID, Name: "Henrik Madsen"}
-	b, err := s.RejectBatch(ctx, DemoOrg1ID, res.BatchID, by)
+	by := provider.BatchReviewer{UserID: demo.UserAdminReviewerID, Name: "Henrik Madsen"}
+	b, err := s.RejectBatch(ctx, demo.Org1ID, res.BatchID, by)
 	if err != nil || b.Status != provider.BatchRejected || len(b.Rejections) != 1 {
 		t.Fatalf("%+v %v", b, err)
 	}
-	other := provider.BatchReviewer{UserID: DemoUserOperationsMemberReviewerID, Name: "Jonas"}
-	if _, err := s.ApproveBatch(ctx, DemoOrg1ID, res.BatchID, other); provider.ErrorMessage(err) != msgBatchNotWaiting {
+	other := provider.BatchReviewer{UserID: demo.UserOperationsMemberReviewerID, Name: "Jonas"}
+	if _, err := s.ApproveBatch(ctx, demo.Org1ID, res.BatchID, other); provider.ErrorMessage(err) != msgBatchNotWaiting {
 		t.Errorf("approve declined: %v", err)
 	}
 	// A declined batch's end-to-end ids are free again.
-	if _, err := s.CreateBatch(ctx, DemoOrg1ID, provider.BatchUpload{Filename: "x.csv", Content: batchCSV(t, s, "DEC", 2, nil),
-		AllowDuplicate: true, CreatedBy: DemoUserOperationsMemberID}); err != nil {
+	if _, err := s.CreateBatch(ctx, demo.Org1ID, provider.BatchUpload{Filename: "x.csv", Content: batchCSV(t, s, "DEC", 2, nil),
+		AllowDuplicate: true, CreatedBy: demo.UserOperationsMemberID}); err != nil {
 		t.Errorf("re-upload after decline: %v", err)
 	}
-	d, err := s.BatchDrafts(ctx, DemoOrg1ID, res.BatchID, provider.BatchDraftFilter{Limit: 1})
+	d, err := s.BatchDrafts(ctx, demo.Org1ID, res.BatchID, provider.BatchDraftFilter{Limit: 1})
 	if err != nil || len(d.Drafts) != 1 || !d.HasNext || d.Total != 2 || d.Drafts[0].State != provider.BatchRejected || d.Drafts[0].Line != 2 {
 		t.Fatalf("drafts %+v %v", d, err)
 	}
-	d2, err := s.BatchDrafts(ctx, DemoOrg1ID, res.BatchID, provider.BatchDraftFilter{Cursor: d.CursorNext})
+	d2, err := s.BatchDrafts(ctx, demo.Org1ID, res.BatchID, provider.BatchDraftFilter{Cursor: d.CursorNext})
 	if err != nil || len(d2.Drafts) != 1 || d2.HasNext || d2.Drafts[0].Line != 3 {
 		t.Fatalf("drafts page 2 %+v %v", d2, err)
 	}
-	one, err := s.BatchDraft(ctx, DemoOrg1ID, res.BatchID, d2.Drafts[0].ID)
+	one, err := s.BatchDraft(ctx, demo.Org1ID, res.BatchID, d2.Drafts[0].ID)
 	if err != nil || one.EndToEndID != "DEC-00001" {
 		t.Errorf("draft %+v %v", one, err)
 	}
-	if _, err := s.BatchDraft(ctx, DemoOrg2ID, res.BatchID, d2.Drafts[0].ID); provider.ErrorCode(err) != provider.ENOTFOUND {
+	if _, err := s.BatchDraft(ctx, demo.Org2ID, res.BatchID, d2.Drafts[0].ID); provider.ErrorCode(err) != provider.ENOTFOUND {
 		t.Errorf("cross-tenant draft: %v", err)
 	}
 }
@@ -202,21 +203,21 @@ func TestDeclineBatch(t *testing.T) {
 func TestBatchWithoutApprovalBecomesPayouts(t *testing.T) {
 	s := seededStore(t)
 	ctx := context.Background()
-	tpl, err := s.BatchTemplate(ctx, DemoOrg2ID, "fps-gbp-gb-scan")
+	tpl, err := s.BatchTemplate(ctx, demo.Org2ID, "fps-gbp-gb-scan")
 	if err != nil {
 		t.Fatal(err)
 	}
 	file := strings.Join(tpl.Columns, ",") + "\n" + strings.Join(tpl.Example, ",") + "\n"
-	res, err := s.CreateBatch(ctx, DemoOrg2ID, provider.BatchUpload{Name: " Weekly ", Filename: "w.csv", Content: []byte(file)})
+	res, err := s.CreateBatch(ctx, demo.Org2ID, provider.BatchUpload{Name: " Weekly ", Filename: "w.csv", Content: []byte(file)})
 	if err != nil || res.Status != provider.BatchCompleted || res.Name != "Weekly" {
 		t.Fatalf("%+v %v", res, err)
 	}
-	pg, _ := s.Payouts(ctx, DemoOrg2ID, provider.PayoutFilter{BatchID: res.BatchID})
+	pg, _ := s.Payouts(ctx, demo.Org2ID, provider.PayoutFilter{BatchID: res.BatchID})
 	if pg.Total != 1 || pg.Payouts[0].CreditorAccount.BankClearingSystemID != "601613" {
 		t.Fatalf("payouts %+v", pg)
 	}
 	// Atlantic holds no EUR: it is not offered SEPA, in batches as in the wizard.
-	if _, err := s.BatchTemplate(ctx, DemoOrg2ID, "sepa-eur-de-iban"); provider.ErrorCode(err) != provider.ENOTFOUND {
+	if _, err := s.BatchTemplate(ctx, demo.Org2ID, "sepa-eur-de-iban"); provider.ErrorCode(err) != provider.ENOTFOUND {
 		t.Errorf("Atlantic has no SEPA: %v", err)
 	}
 	checkPayoutMoney(t, s)
@@ -261,7 +262,7 @@ func TestBatchFileChecks(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b0, r0 := countBatches(t, s)
-			_, err := s.CreateBatch(context.Background(), DemoOrg1ID, provider.BatchUpload{Filename: "f.csv", Content: tc.content, AllowDuplicate: true})
+			_, err := s.CreateBatch(context.Background(), demo.Org1ID, provider.BatchUpload{Filename: "f.csv", Content: tc.content, AllowDuplicate: true})
 			if tc.detail == "" {
 				if err != nil {
 					t.Fatalf("refused: %v", err)
@@ -311,7 +312,7 @@ func TestBatchRowErrorsAndReport(t *testing.T) {
 		}
 	})
 	b0, r0 := countBatches(t, s)
-	_, err := upload(s, content, DemoUserOperationsMemberID)
+	_, err := upload(s, content, demo.UserOperationsMemberID)
 	ue := uploadErr(t, err)
 	if b1, r1 := countBatches(t, s); b1 != b0 || r1 != r0 {
 		t.Fatal("stored a failed batch")
@@ -367,7 +368,7 @@ func boolInt(b bool) int {
 // never comes with rows.
 func FuzzParseBatchFile(f *testing.F) {
 	s := seededStore(f)
-	schemas, err := s.batchSchemas(context.Background(), DemoOrg1ID)
+	schemas, err := s.batchSchemas(context.Background(), demo.Org1ID)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -428,7 +429,7 @@ func BenchmarkBatchUpload2MB(b *testing.B) {
 	}()
 	b.ResetTimer()
 	for i := range b.N {
-		_, err := s.CreateBatch(context.Background(), DemoOrg1ID, provider.BatchUpload{Filename: "bench.csv", AllowDuplicate: true,
+		_, err := s.CreateBatch(context.Background(), demo.Org1ID, provider.BatchUpload{Filename: "bench.csv", AllowDuplicate: true,
 			Content: bytes.ReplaceAll(content, []byte("BENCH-"), []byte(fmt.Sprintf("B%04d-", i)))})
 		if err != nil {
 			b.Fatal(err)
@@ -447,7 +448,7 @@ func TestBatchTemplatesBecomePayouts(t *testing.T) {
 	s := seededStore(t)
 	ctx := context.Background()
 	var batches []struct{ org, id, product, schema string }
-	for _, org := range []string{DemoOrg1ID, DemoOrg2ID} {
+	for _, org := range []string{demo.Org1ID, demo.Org2ID} {
 		schemas, err := s.batchSchemas(ctx, org)
 		if err != nil {
 			t.Fatal(err)
@@ -462,14 +463,14 @@ func TestBatchTemplatesBecomePayouts(t *testing.T) {
 			var buf bytes.Buffer
 			w := csv.NewWriter(&buf)
 			_ = w.WriteAll([][]string{tpl.Columns, ex})
-			res, err := s.CreateBatch(ctx, org, provider.BatchUpload{Filename: b.sch.ID + ".csv", Content: buf.Bytes(), CreatedBy: DemoUserOperationsMemberID})
+			res, err := s.CreateBatch(ctx, org, provider.BatchUpload{Filename: b.sch.ID + ".csv", Content: buf.Bytes(), CreatedBy: demo.UserOperationsMemberID})
 			if err != nil {
 				t.Fatalf("%s: %v (%+v)", b.sch.ID, err, err)
 			}
 			if res.Meta.Currency.ISO != b.prod.currency || res.Meta.Country.ISO != b.prod.country || res.Meta.LocalInstrument != b.fam.id {
 				t.Errorf("%s: meta %+v", b.sch.ID, res.Meta)
 			}
-			for _, by := range []string{DemoUserAdminReviewerID, DemoUserOperationsMemberReviewerID}[:boolInt(res.Status == provider.BatchWaitingReview)*2] {
+			for _, by := range []string{demo.UserAdminReviewerID, demo.UserOperationsMemberReviewerID}[:boolInt(res.Status == provider.BatchWaitingReview)*2] {
 				if _, err := s.ApproveBatch(ctx, org, res.BatchID, provider.BatchReviewer{UserID: by, Name: by}); err != nil {
 					t.Fatal(err)
 				}
@@ -507,7 +508,7 @@ func TestBatchTemplatesBecomePayouts(t *testing.T) {
 func TestBatchRowAsTheWizard(t *testing.T) {
 	s := seededStore(t)
 	ctx := context.Background()
-	tpl, err := s.BatchTemplate(ctx, DemoOrg1ID, "sepa-eur-de-iban-typed")
+	tpl, err := s.BatchTemplate(ctx, demo.Org1ID, "sepa-eur-de-iban-typed")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -531,7 +532,7 @@ func TestBatchRowAsTheWizard(t *testing.T) {
 	}
 	var buf bytes.Buffer
 	_ = csv.NewWriter(&buf).WriteAll(rows)
-	_, err = upload(s, buf.Bytes(), DemoUserOperationsMemberID)
+	_, err = upload(s, buf.Bytes(), demo.UserOperationsMemberID)
 	ue := uploadErr(t, err)
 	recs, _ := csv.NewReader(bytes.NewReader(ue.Report)).ReadAll()
 	want := []string{"", payoutfield.MsgDOBInvalid, payoutfield.MsgDOBIncomplete, "Receiver type (creditor.type): " + payoutfield.MsgSelect,
@@ -585,7 +586,7 @@ func TestBatchCorridorFromTheFirstRow(t *testing.T) {
 		content := batchCSV(t, s, "PICK"+tc.want+tc.country, 1, func(_ int, row map[string]string) {
 			row["creditor_account.iban"], row["creditor.country_code"] = tc.iban, tc.country
 		})
-		res, err := upload(s, content, DemoUserOperationsMemberID)
+		res, err := upload(s, content, demo.UserOperationsMemberID)
 		if tc.iban == "" {
 			// The IBAN is required: refused, but the corridor was still read from the country.
 			if ue := uploadErr(t, err); ue.Meta.Country.ISO != tc.want {

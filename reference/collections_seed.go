@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"portal/reference/demo"
 	"sort"
 	"strings"
 	"time"
@@ -25,8 +26,8 @@ import (
 // seedRefundFees are the demo refund-fee contracted products: a currency missing here (Nordic
 // DKK and USDT, Atlantic USD) shows "Missing configuration" when a refund is asked for.
 var seedRefundFees = map[string]map[string]string{
-	DemoOrg1ID: {"EUR": "0.50", "GBP": "0.40", "USD": "0.60"},
-	DemoOrg2ID: {"GBP": "0.40"},
+	demo.Org1ID: {"EUR": "0.50", "GBP": "0.40", "USD": "0.60"},
+	demo.Org2ID: {"GBP": "0.40"},
 }
 
 // refundPlan is what happened after a history collection: nothing ("" = still completed), or
@@ -69,7 +70,7 @@ func planRefund(ref string, at, now time.Time) refundPlan {
 func collectionRefundHistory(events []histEvent, now time.Time) []histEvent {
 	owner := map[string]string{}
 	for _, a := range demoAccounts() {
-		owner[a.AccountNumber] = a.owner
+		owner[a.AccountNumber] = a.Owner
 	}
 	net := map[string]int64{} // minor units taken from each account by refunds
 	var added []histEvent
@@ -342,10 +343,10 @@ func seedCollections(ctx context.Context, tx *sql.Tx, now time.Time) error {
 		orders = append(orders, o)
 	}
 	// Orders without money, spread over the last 40 days (most inside the default 30).
-	for _, org := range []string{DemoOrg1ID, DemoOrg2ID} {
+	for _, org := range []string{demo.Org1ID, demo.Org2ID} {
 		var accts []seedAccount
 		for _, a := range demoAccounts() {
-			if a.owner == org && !currency.Crypto(a.CurrencyCode) {
+			if a.Owner == org && !currency.Crypto(a.CurrencyCode) {
 				accts = append(accts, a)
 			}
 		}

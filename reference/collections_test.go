@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"portal/reference/demo"
 	"strings"
 	"sync"
 	"testing"
@@ -73,7 +74,7 @@ func checkCollectionMoney(t *testing.T, s *Store) {
 		claimed[tx] = true
 		return byTx[tx]
 	}
-	for _, org := range []string{DemoOrg1ID, DemoOrg2ID} {
+	for _, org := range []string{demo.Org1ID, demo.Org2ID} {
 		for _, o := range ordersOf(t, s, org, "") {
 			paid := false
 			prow, err := s.read.QueryContext(ctx, `SELECT coalesce(credited_tx, ''), status FROM collection_payments WHERE order_id = ?`, o.UUID)
@@ -152,12 +153,12 @@ func TestConcurrentRefundsRefundOnce(t *testing.T) {
 	s := seededStore(t)
 	ctx := context.Background()
 	var orders []provider.CollectionOrder
-	for _, o := range ordersOf(t, s, DemoOrg1ID, provider.OrderCompleted) {
+	for _, o := range ordersOf(t, s, demo.Org1ID, provider.OrderCompleted) {
 		if o.CurrencyCode == "EUR" && len(orders) < 2 {
 			orders = append(orders, o)
 		}
 	}
-	acct, _ := s.Accounts(ctx, DemoOrg1ID)
+	acct, _ := s.Accounts(ctx, demo.Org1ID)
 	before := map[string]string{}
 	for _, a := range acct {
 		before[a.AccountNumber] = a.Balance
@@ -174,7 +175,7 @@ func TestConcurrentRefundsRefundOnce(t *testing.T) {
 				if i == 1 {
 					key = "same-key"
 				}
-				_, err := s.RefundCollectionOrder(ctx, DemoOrg1ID, o.UUID, provider.CollectionRefundRequest{Amount: o.Amount, IdempotencyKey: key})
+				_, err := s.RefundCollectionOrder(ctx, demo.Org1ID, o.UUID, provider.CollectionRefundRequest{Amount: o.Amount, IdempotencyKey: key})
 				mu.Lock()
 				defer mu.Unlock()
 				if err == nil {
@@ -188,14 +189,14 @@ func TestConcurrentRefundsRefundOnce(t *testing.T) {
 		if want := map[int]int{0: 1, 1: 200}[i]; ok != want {
 			t.Errorf("order %d: %d refunds answered ok, want %d", i, ok, want)
 		}
-		got, _ := s.CollectionOrder(ctx, DemoOrg1ID, o.UUID)
+		got, _ := s.CollectionOrder(ctx, demo.Org1ID, o.UUID)
 		if len(got.Refunds) != 1 {
 			t.Errorf("order %d: %d refunds", i, len(got.Refunds))
 		}
 	}
-	acct, _ = s.Accounts(ctx, DemoOrg1ID)
+	acct, _ = s.Accounts(ctx, demo.Org1ID)
 	for _, a := range acct {
-		if a.AccountNumber != DemoAccountOrg1EUR {
+		if a.AccountNumber != demo.AccountOrg1EUR {
 			continue
 		}
 		want := money.MustParse(before[a.AccountNumber], 2)
@@ -219,7 +220,7 @@ func TestCollectionsMixedRunKeepsInvariants(t *testing.T) {
 	type job func() error
 	var jobs []job
 	r := rand.New(rand.NewPCG(7, 7))
-	for _, org := range []string{DemoOrg1ID, DemoOrg2ID} {
+	for _, org := range []string{demo.Org1ID, demo.Org2ID} {
 		for _, o := range ordersOf(t, s, org, "") {
 			switch {
 			case inList(provider.OrderOpenStatuses(), o.Status):
@@ -284,14 +285,14 @@ func TestRefundNotCovered(t *testing.T) {
 	s := seededStore(t)
 	ctx := context.Background()
 	var o provider.CollectionOrder
-	for _, c := range ordersOf(t, s, DemoOrg1ID, provider.OrderCompleted) {
+	for _, c := range ordersOf(t, s, demo.Org1ID, provider.OrderCompleted) {
 		if c.CurrencyCode == "GBP" {
 			o = c
 			break
 		}
 	}
 	bal := func() string {
-		accts, _ := s.Accounts(ctx, DemoOrg1ID)
+		accts, _ := s.Accounts(ctx, demo.Org1ID)
 		for _, a := range accts {
 			if a.AccountNumber == o.VirtualAccountNumber {
 				return a.Balance
@@ -302,17 +303,17 @@ func TestRefundNotCovered(t *testing.T) {
 	// Leave less than the order's amount on the account.
 	left := money.MustParse(o.Amount, 2).Sub(money.MustParse("1.00", 2))
 	move := money.MustParse(bal(), 2).Sub(left)
-	if _, err := s.Transfer(ctx, DemoOrg1ID, provider.TransferRequest{From: o.VirtualAccountNumber, To: DemoAccountOrg1EUR,
+	if _, err := s.Transfer(ctx, demo.Org1ID, provider.TransferRequest{From: o.VirtualAccountNumber, To: demo.AccountOrg1EUR,
 		Amount: move.String(), EndToEndID: "drain", IdempotencyKey: "drain"}); err != nil {
 		t.Fatal(err)
 	}
 	before := bal()
-	_, err := s.RefundCollectionOrder(ctx, DemoOrg1ID, o.UUID, provider.CollectionRefundRequest{Amount: o.Amount, IdempotencyKey: "k"})
+	_, err := s.RefundCollectionOrder(ctx, demo.Org1ID, o.UUID, provider.CollectionRefundRequest{Amount: o.Amount, IdempotencyKey: "k"})
 	var fe *provider.FieldError
 	if !errors.As(err, &fe) || fe.Field != "amount" || !strings.HasPrefix(fe.Err.Message, "The account's balance does not cover the refund") {
 		t.Fatalf("refund: %v", err)
 	}
-	if got, _ := s.CollectionOrder(ctx, DemoOrg1ID, o.UUID); bal() != before || got.Status != provider.OrderCompleted || len(got.Refunds) != 0 {
+	if got, _ := s.CollectionOrder(ctx, demo.Org1ID, o.UUID); bal() != before || got.Status != provider.OrderCompleted || len(got.Refunds) != 0 {
 		t.Errorf("moved: %s → %s, %s", before, bal(), got.Status)
 	}
 	checkLedgerInvariants(t, s)

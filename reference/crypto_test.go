@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"portal/provider"
+	"portal/reference/demo"
 )
 
 func TestCryptoTokens(t *testing.T) {
@@ -21,22 +22,22 @@ func TestCryptoTokens(t *testing.T) {
 		name, org, acct string
 		code            string
 	}{
-		{"crypto account", DemoOrg1ID, DemoAccountOrg1USDT, ""},
-		{"fiat account", DemoOrg1ID, DemoAccountOrg1EUR, provider.ENOTFOUND},
-		{"other organisation's wallet", DemoOrg2ID, DemoAccountOrg1USDT, provider.ENOTFOUND},
-		{"unknown account", DemoOrg1ID, "4520010000000000", provider.ENOTFOUND},
+		{"crypto account", demo.Org1ID, demo.AccountOrg1USDT, ""},
+		{"fiat account", demo.Org1ID, demo.AccountOrg1EUR, provider.ENOTFOUND},
+		{"other organisation's wallet", demo.Org2ID, demo.AccountOrg1USDT, provider.ENOTFOUND},
+		{"unknown account", demo.Org1ID, "4520010000000000", provider.ENOTFOUND},
 	} {
-		_, err := s.CryptoToken(ctx, c.org, DemoUserAdminID, c.acct, false)
+		_, err := s.CryptoToken(ctx, c.org, demo.UserAdminID, c.acct, false)
 		if provider.ErrorCode(err) != c.code || (c.code == "" && err != nil) {
 			t.Errorf("%s: err %v, want code %q", c.name, err, c.code)
 		}
 	}
 
-	read, err := s.CryptoToken(ctx, DemoOrg1ID, DemoUserObserverID, DemoAccountOrg1USDT, false)
+	read, err := s.CryptoToken(ctx, demo.Org1ID, demo.UserObserverID, demo.AccountOrg1USDT, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	manage, err := s.CryptoToken(ctx, DemoOrg1ID, DemoUserAdminID, DemoAccountOrg1USDT, true)
+	manage, err := s.CryptoToken(ctx, demo.Org1ID, demo.UserAdminID, demo.AccountOrg1USDT, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,12 +46,12 @@ func TestCryptoTokens(t *testing.T) {
 	}
 
 	g, err := s.ResolveCryptoToken(ctx, manage.Token)
-	if err != nil || g.OrganisationID != DemoOrg1ID || g.VirtualAccountNumber != DemoAccountOrg1USDT || !g.Manage ||
+	if err != nil || g.OrganisationID != demo.Org1ID || g.VirtualAccountNumber != demo.AccountOrg1USDT || !g.Manage ||
 		g.WalletAddress == "" || g.CryptoNetwork == "" || g.CurrencyISO != "USDT" ||
-		g.UserID != DemoUserAdminID || g.Role != provider.RoleAdmin || !g.ExpiresAt.Equal(manage.ExpiresAt) {
+		g.UserID != demo.UserAdminID || g.Role != provider.RoleAdmin || !g.ExpiresAt.Equal(manage.ExpiresAt) {
 		t.Fatalf("resolve manage token: %+v %v", g, err)
 	}
-	if g, err := s.ResolveCryptoToken(ctx, read.Token); err != nil || g.Manage || g.UserID != DemoUserObserverID || g.Role != provider.RoleObserver {
+	if g, err := s.ResolveCryptoToken(ctx, read.Token); err != nil || g.Manage || g.UserID != demo.UserObserverID || g.Role != provider.RoleObserver {
 		t.Errorf("resolve read token: %+v %v", g, err)
 	}
 
@@ -77,7 +78,7 @@ func TestCryptoTokens(t *testing.T) {
 			binary.BigEndian.PutUint64(b[1:9], uint64(now.Add(time.Hour).UnixNano()))
 			return b
 		})},
-		{"account changed", resign(func(b []byte) []byte { b[cryptoTokenFixed+1+len(DemoOrg1ID)+1+15]++; return b })},
+		{"account changed", resign(func(b []byte) []byte { b[cryptoTokenFixed+1+len(demo.Org1ID)+1+15]++; return b })},
 		{"tag only", resign(func(b []byte) []byte { return b[len(b)-cryptoTokenTag:] })},
 		{"padded", read.Token + "=="},
 	} {
@@ -88,8 +89,8 @@ func TestCryptoTokens(t *testing.T) {
 	}
 
 	// The user is bound: a token for someone not (or no longer) an active member opens nothing.
-	for _, user := range []string{DemoUserNoOrgID, DemoUserDisabledID, "someone-else"} {
-		tok, err := s.CryptoToken(ctx, DemoOrg1ID, user, DemoAccountOrg1USDT, false)
+	for _, user := range []string{demo.UserNoOrgID, demo.UserDisabledID, "someone-else"} {
+		tok, err := s.CryptoToken(ctx, demo.Org1ID, user, demo.AccountOrg1USDT, false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -116,7 +117,7 @@ func TestCryptoTokenWritesNothing(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "portal.db")
 	s := openTestStoreNoCleanup(t, path)
 	ctx := context.Background()
-	if _, err := s.Seed(ctx, SeedOptions{}); err != nil {
+	if _, err := demo.Seed(ctx, s, demo.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	// data_version is per connection and moves when another one commits: pin one.
@@ -131,7 +132,7 @@ func TestCryptoTokenWritesNothing(t *testing.T) {
 		return v
 	}
 	before := version()
-	tok, err := s.CryptoToken(ctx, DemoOrg1ID, DemoUserAdminID, DemoAccountOrg1USDT, true)
+	tok, err := s.CryptoToken(ctx, demo.Org1ID, demo.UserAdminID, demo.AccountOrg1USDT, true)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package reference
 
 import (
 	"context"
+	"portal/reference/demo"
 	"strings"
 	"testing"
 )
@@ -24,7 +25,7 @@ func TestFindsCaseRules(t *testing.T) {
 		{`SELECT id, unique_reference FROM collection_payments WHERE organisation_id = ? ORDER BY id LIMIT 1`, []any{&paymentID, &paymentUnique}},
 		{`SELECT reference, id, external_reference FROM withdrawal_requests WHERE organisation_id = ? ORDER BY seq LIMIT 1`, []any{&wdRef, &wdID, &wdE2E}},
 	} {
-		if err := s.read.QueryRow(q.sql, DemoOrg1ID).Scan(q.dst...); err != nil {
+		if err := s.read.QueryRow(q.sql, demo.Org1ID).Scan(q.dst...); err != nil {
 			t.Fatalf("%s: %v", q.sql, err)
 		}
 	}
@@ -68,11 +69,11 @@ func TestFindsCaseRules(t *testing.T) {
 		{"withdrawal", wdRef, 1}, {"withdrawal", strings.ToLower(wdRef), 1}, {"withdrawal", strings.ToUpper(wdID), 1},
 		{"withdrawal", wdE2E, 1}, {"withdrawal", swap(wdE2E), 0},
 	} {
-		if got := count(tc.kind, DemoOrg1ID, tc.q); got != tc.want {
+		if got := count(tc.kind, demo.Org1ID, tc.q); got != tc.want {
 			t.Errorf("%s %q: %d found, want %d", tc.kind, tc.q, got, tc.want)
 		}
 		if tc.want > 0 {
-			if got := count(tc.kind, DemoOrg2ID, tc.q); got != 0 {
+			if got := count(tc.kind, demo.Org2ID, tc.q); got != 0 {
 				t.Errorf("%s %q found in the other organisation", tc.kind, tc.q)
 			}
 		}

@@ -2,6 +2,7 @@ package reference
 
 import (
 	"context"
+	"portal/reference/demo"
 	"testing"
 
 	"portal/provider"
@@ -12,7 +13,7 @@ func TestFundingInstructions(t *testing.T) {
 	s := seededStore(t)
 	ctx := context.Background()
 
-	list, err := s.FundingInstructions(ctx, DemoOrg1ID)
+	list, err := s.FundingInstructions(ctx, demo.Org1ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -20,13 +21,13 @@ func TestFundingInstructions(t *testing.T) {
 	for _, f := range list {
 		got[f.VirtualAccountNumber] = f
 	}
-	if len(got) != 5 || got[DemoAccountOrg2GBP].UUID != "" {
+	if len(got) != 5 || got[demo.AccountOrg2GBP].UUID != "" {
 		t.Fatalf("org 1 sees %d instructions (%v); want its own 5 only", len(got), list)
 	}
-	if usdt := got[DemoAccountOrg1USDT]; !usdt.Beneficiary.Crypto() || usdt.CurrencyISO != "USDT" {
+	if usdt := got[demo.AccountOrg1USDT]; !usdt.Beneficiary.Crypto() || usdt.CurrencyISO != "USDT" {
 		t.Errorf("USDT instruction %+v: want a crypto wallet", usdt)
 	}
-	if eur := got[DemoAccountOrg1EUR]; eur.Beneficiary.Crypto() || eur.Beneficiary.IBAN == "" || eur.Changed {
+	if eur := got[demo.AccountOrg1EUR]; eur.Beneficiary.Crypto() || eur.Beneficiary.IBAN == "" || eur.Changed {
 		t.Errorf("EUR instruction %+v: want an unchanged bank beneficiary", eur)
 	}
 
@@ -34,12 +35,12 @@ func TestFundingInstructions(t *testing.T) {
 		name, org, acct, uuid string
 		code                  string
 	}{
-		{"unknown account", DemoOrg1ID, "0000", "x", provider.ENOTFOUND},
-		{"other organisation's account", DemoOrg1ID, DemoAccountOrg2GBP, seedID("funding/" + DemoAccountOrg2GBP), provider.ENOTFOUND},
-		{"shared account has none", DemoOrg1ID, DemoAccountPartnerPool, "x", provider.ENOTFOUND},
-		{"older configuration", DemoOrg1ID, DemoAccountOrg1GBP, "11111111-1111-4111-8111-111111111111", provider.ECONFLICT},
-		{"current configuration", DemoOrg1ID, DemoAccountOrg1GBP, got[DemoAccountOrg1GBP].UUID, ""},
-		{"again: a no-op", DemoOrg1ID, DemoAccountOrg1GBP, got[DemoAccountOrg1GBP].UUID, ""},
+		{"unknown account", demo.Org1ID, "0000", "x", provider.ENOTFOUND},
+		{"other organisation's account", demo.Org1ID, demo.AccountOrg2GBP, seedID("funding/" + demo.AccountOrg2GBP), provider.ENOTFOUND},
+		{"shared account has none", demo.Org1ID, demo.AccountPartnerPool, "x", provider.ENOTFOUND},
+		{"older configuration", demo.Org1ID, demo.AccountOrg1GBP, "11111111-1111-4111-8111-111111111111", provider.ECONFLICT},
+		{"current configuration", demo.Org1ID, demo.AccountOrg1GBP, got[demo.AccountOrg1GBP].UUID, ""},
+		{"again: a no-op", demo.Org1ID, demo.AccountOrg1GBP, got[demo.AccountOrg1GBP].UUID, ""},
 	}
 	for _, c := range cases {
 		err := s.AcceptFundingChanges(ctx, c.org, c.acct, c.uuid)
@@ -47,11 +48,11 @@ func TestFundingInstructions(t *testing.T) {
 			t.Errorf("%s: err %v, want code %q", c.name, err, c.code)
 		}
 	}
-	gbp, err := s.FundingInstruction(ctx, DemoOrg1ID, DemoAccountOrg1GBP)
+	gbp, err := s.FundingInstruction(ctx, demo.Org1ID, demo.AccountOrg1GBP)
 	if err != nil || gbp.Changed {
 		t.Errorf("GBP after accepting: %+v %v; want changed false", gbp, err)
 	}
-	if _, err := s.FundingInstruction(ctx, DemoOrg2ID, DemoAccountOrg1EUR); provider.ErrorMessage(err) != provider.MsgFundingUnavailable {
+	if _, err := s.FundingInstruction(ctx, demo.Org2ID, demo.AccountOrg1EUR); provider.ErrorMessage(err) != provider.MsgFundingUnavailable {
 		t.Errorf("cross-organisation read: %v", err)
 	}
 }

@@ -2,6 +2,7 @@ package reference
 
 import (
 	"context"
+	"portal/reference/demo"
 	"testing"
 
 	"portal/provider"
@@ -15,8 +16,8 @@ func TestMarkups(t *testing.T) {
 		org  string
 		want [][2]string // pay, buy
 	}{
-		{DemoOrg1ID, [][2]string{{"ANY", "ANY"}, {"EUR", "GBP"}}},
-		{DemoOrg2ID, [][2]string{{"ANY", "ANY"}}},
+		{demo.Org1ID, [][2]string{{"ANY", "ANY"}, {"EUR", "GBP"}}},
+		{demo.Org2ID, [][2]string{{"ANY", "ANY"}}},
 	}
 	for _, c := range cases {
 		ms, err := s.Markups(ctx, c.org)
@@ -50,7 +51,7 @@ func TestCurrencies(t *testing.T) {
 	t.Parallel()
 	s := seededStore(t)
 	ctx := context.Background()
-	cs, err := s.Currencies(ctx, DemoOrg1ID)
+	cs, err := s.Currencies(ctx, demo.Org1ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +66,7 @@ func TestCurrencies(t *testing.T) {
 			t.Errorf("not sorted: %s before %s", cs[i-1].ISOCode, c.ISOCode)
 		}
 		// Every listed currency is quotable: the list is what ExchangeRate supports.
-		if _, err := s.ExchangeRate(ctx, DemoOrg1ID, "EUR", c.ISOCode); err != nil {
+		if _, err := s.ExchangeRate(ctx, demo.Org1ID, "EUR", c.ISOCode); err != nil {
 			t.Errorf("EUR→%s: %v", c.ISOCode, err)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"portal/provider"
+	"portal/reference/demo"
 )
 
 // The 1,000,000-entry store is built once per test binary, and only when a benchmark asks
@@ -41,7 +42,7 @@ func largeSeededStore(b *testing.B) *Store {
 			return
 		}
 		start := time.Now()
-		_, largeErr = largeStore.Seed(ctx, SeedOptions{LargeAccountEntries: largeEntries})
+		_, largeErr = demo.Seed(ctx, largeStore, demo.Options{LargeAccountEntries: largeEntries})
 		largeBuild = time.Since(start)
 	})
 	if largeErr != nil {
@@ -75,7 +76,7 @@ func BenchmarkMovementsPage1M(b *testing.B) {
 	var at string
 	var seq int64
 	if err := s.read.QueryRowContext(ctx, `SELECT created_at, seq FROM ledger_entries WHERE account_number = ?
-		ORDER BY created_at DESC, seq DESC LIMIT 1 OFFSET 900000`, DemoAccountLarge).Scan(&at, &seq); err != nil {
+		ORDER BY created_at DESC, seq DESC LIMIT 1 OFFSET 900000`, demo.AccountLarge).Scan(&at, &seq); err != nil {
 		b.Fatal(err)
 	}
 	t, _ := parseTime(at)
@@ -93,7 +94,7 @@ func BenchmarkMovementsPage1M(b *testing.B) {
 			var lat []time.Duration
 			for b.Loop() {
 				start := time.Now()
-				page, err := s.Movements(ctx, DemoOrg1ID, DemoAccountLarge, c.f)
+				page, err := s.Movements(ctx, demo.Org1ID, demo.AccountLarge, c.f)
 				lat = append(lat, time.Since(start))
 				if err != nil || len(page.Entries) != 50 {
 					b.Fatalf("page: %d entries, %v", len(page.Entries), err)

@@ -2,6 +2,7 @@ package reference
 
 import (
 	"context"
+	"portal/reference/demo"
 	"strings"
 	"testing"
 	"time"
@@ -36,15 +37,15 @@ func TestSearchMovements(t *testing.T) {
 	}
 	// EUR → GBP books four lines; two are the provider's FX accounts, which no
 	// organisation may see.
-	nordic := transfer(DemoOrg1ID, DemoAccountOrg1EUR, DemoAccountOrg1GBP, "SRCH-NORDIC", "s1")
-	atlantic := transfer(DemoOrg2ID, DemoAccountOrg2GBP, DemoAccountOrg2USD, "SRCH-ATLANTIC", "s2")
+	nordic := transfer(demo.Org1ID, demo.AccountOrg1EUR, demo.AccountOrg1GBP, "SRCH-NORDIC", "s1")
+	atlantic := transfer(demo.Org2ID, demo.AccountOrg2GBP, demo.AccountOrg2USD, "SRCH-ATLANTIC", "s2")
 	hit := func(number string, e provider.Entry) string { return number + "/" + e.ID }
-	nordicHits := []string{hit(DemoAccountOrg1GBP, nordic.Entries[3]), hit(DemoAccountOrg1EUR, nordic.Entries[0])}
-	atlanticHits := []string{hit(DemoAccountOrg2USD, atlantic.Entries[3]), hit(DemoAccountOrg2GBP, atlantic.Entries[0])}
+	nordicHits := []string{hit(demo.AccountOrg1GBP, nordic.Entries[3]), hit(demo.AccountOrg1EUR, nordic.Entries[0])}
+	atlanticHits := []string{hit(demo.AccountOrg2USD, atlantic.Entries[3]), hit(demo.AccountOrg2GBP, atlantic.Entries[0])}
 
 	var poolEntry, poolRef string
 	if err := s.read.QueryRow(`SELECT seq, reference FROM ledger_entries WHERE account_number = ? AND reference <> ''
-		ORDER BY seq LIMIT 1`, DemoAccountPartnerPool).Scan(&poolEntry, &poolRef); err != nil {
+		ORDER BY seq LIMIT 1`, demo.AccountPartnerPool).Scan(&poolEntry, &poolRef); err != nil {
 		t.Fatal(err)
 	}
 
@@ -52,19 +53,19 @@ func TestSearchMovements(t *testing.T) {
 		name, org, q string
 		want         []string // newest first; nil: no hit
 	}{
-		{"end-to-end id", DemoOrg1ID, "SRCH-NORDIC", nordicHits},
-		{"order id", DemoOrg1ID, nordic.ID, nordicHits},
-		{"entry id", DemoOrg1ID, nordic.Entries[0].ID, []string{hit(DemoAccountOrg1EUR, nordic.Entries[0])}},
-		{"other tenant's end-to-end id", DemoOrg1ID, "SRCH-ATLANTIC", nil},
-		{"other tenant's order id", DemoOrg1ID, atlantic.ID, nil},
-		{"other tenant's entry id", DemoOrg1ID, atlantic.Entries[0].ID, nil},
-		{"system account's entry id", DemoOrg1ID, nordic.Entries[1].ID, nil},
-		{"own end-to-end id, other tenant", DemoOrg2ID, "SRCH-ATLANTIC", atlanticHits},
-		{"exact, not a prefix", DemoOrg1ID, "SRCH-NORD", nil},
-		{"exact, case kept", DemoOrg1ID, "srch-nordic", nil},
+		{"end-to-end id", demo.Org1ID, "SRCH-NORDIC", nordicHits},
+		{"order id", demo.Org1ID, nordic.ID, nordicHits},
+		{"entry id", demo.Org1ID, nordic.Entries[0].ID, []string{hit(demo.AccountOrg1EUR, nordic.Entries[0])}},
+		{"other tenant's end-to-end id", demo.Org1ID, "SRCH-ATLANTIC", nil},
+		{"other tenant's order id", demo.Org1ID, atlantic.ID, nil},
+		{"other tenant's entry id", demo.Org1ID, atlantic.Entries[0].ID, nil},
+		{"system account's entry id", demo.Org1ID, nordic.Entries[1].ID, nil},
+		{"own end-to-end id, other tenant", demo.Org2ID, "SRCH-ATLANTIC", atlanticHits},
+		{"exact, not a prefix", demo.Org1ID, "SRCH-NORD", nil},
+		{"exact, case kept", demo.Org1ID, "srch-nordic", nil},
 		// A shared account's movements are its owner's (docs/areas/accounts.md).
-		{"shared account from Nordic", DemoOrg1ID, poolEntry, nil},
-		{"shared account from Atlantic", DemoOrg2ID, poolEntry, nil},
+		{"shared account from Nordic", demo.Org1ID, poolEntry, nil},
+		{"shared account from Atlantic", demo.Org2ID, poolEntry, nil},
 		{"not an organisation", "0b6a3c1e-0000-4000-8000-000000000099", "SRCH-NORDIC", nil},
 	}
 	for _, tc := range cases {
@@ -82,14 +83,14 @@ func TestSearchMovements(t *testing.T) {
 	// The shared account's reference finds no pool entry, and every hit is on
 	// an account the organisation owns.
 	readable := map[string]bool{}
-	accts, err := s.Accounts(ctx, DemoOrg1ID)
+	accts, err := s.Accounts(ctx, demo.Org1ID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, a := range accts {
 		readable[a.AccountNumber] = a.Owner
 	}
-	ids, _ := searchIDs(t, s, DemoOrg1ID, provider.MovementSearch{Query: poolRef, Limit: provider.MaxMovementLimit})
+	ids, _ := searchIDs(t, s, demo.Org1ID, provider.MovementSearch{Query: poolRef, Limit: provider.MaxMovementLimit})
 	found := false
 	for _, id := range ids {
 		number, seq, _ := strings.Cut(id, "/")
@@ -107,7 +108,7 @@ func TestSearchMovements(t *testing.T) {
 		{Query: "x", Limit: -1}, {Query: "x", Limit: provider.MaxMovementLimit + 1},
 		{Query: "x", Cursor: "garbage"}, {Query: "x", Direction: provider.DirectionPrev},
 	} {
-		if _, err := s.SearchMovements(ctx, DemoOrg1ID, bad); provider.ErrorCode(err) != provider.EINVALID {
+		if _, err := s.SearchMovements(ctx, demo.Org1ID, bad); provider.ErrorCode(err) != provider.EINVALID {
 			t.Errorf("%+v: %v, want EINVALID", bad, err)
 		}
 	}
@@ -119,24 +120,24 @@ func TestSearchMovementsPaging(t *testing.T) {
 	ctx := context.Background()
 	// Three transfers with one end-to-end id: six hits on the two accounts.
 	for _, key := range []string{"p1", "p2", "p3"} {
-		if _, err := s.Transfer(ctx, DemoOrg1ID, provider.TransferRequest{From: DemoAccountOrg1GBP, To: DemoAccountOrg1DKK,
+		if _, err := s.Transfer(ctx, demo.Org1ID, provider.TransferRequest{From: demo.AccountOrg1GBP, To: demo.AccountOrg1DKK,
 			Amount: "1.00", EndToEndID: "SRCH-PAGE", IdempotencyKey: key}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	all, whole := searchIDs(t, s, DemoOrg1ID, provider.MovementSearch{Query: "SRCH-PAGE"})
+	all, whole := searchIDs(t, s, demo.Org1ID, provider.MovementSearch{Query: "SRCH-PAGE"})
 	if whole.Total != 6 || len(all) != 6 {
 		t.Fatalf("%d hits, total %d", len(all), whole.Total)
 	}
-	first, p1 := searchIDs(t, s, DemoOrg1ID, provider.MovementSearch{Query: "SRCH-PAGE", Limit: 4})
+	first, p1 := searchIDs(t, s, demo.Org1ID, provider.MovementSearch{Query: "SRCH-PAGE", Limit: 4})
 	if strings.Join(first, ",") != strings.Join(all[:4], ",") || !p1.HasNext || p1.CursorPrev != "" || p1.Total != whole.Total {
 		t.Fatalf("first page %v %+v", first, p1)
 	}
-	second, p2 := searchIDs(t, s, DemoOrg1ID, provider.MovementSearch{Query: "SRCH-PAGE", Limit: 4, Cursor: p1.CursorNext})
+	second, p2 := searchIDs(t, s, demo.Org1ID, provider.MovementSearch{Query: "SRCH-PAGE", Limit: 4, Cursor: p1.CursorNext})
 	if strings.Join(second, ",") != strings.Join(all[4:], ",") || p2.HasNext || p2.CursorPrev == "" || p2.Total != whole.Total {
 		t.Fatalf("second page %v %+v", second, p2)
 	}
-	back, _ := searchIDs(t, s, DemoOrg1ID, provider.MovementSearch{Query: "SRCH-PAGE", Limit: 4, Cursor: p2.CursorPrev,
+	back, _ := searchIDs(t, s, demo.Org1ID, provider.MovementSearch{Query: "SRCH-PAGE", Limit: 4, Cursor: p2.CursorPrev,
 		Direction: provider.DirectionPrev})
 	if strings.Join(back, ",") != strings.Join(first, ",") {
 		t.Errorf("back %v, want %v", back, first)
@@ -151,7 +152,7 @@ func TestSearchMovementsUsesIndexes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	query, args := fill(qSearchPage, []any{DemoOrg1ID, "SRCH", "SRCH", -1, "SRCH"}, append(slots, slot{name: "where"})...)
+	query, args := fill(qSearchPage, []any{demo.Org1ID, "SRCH", "SRCH", -1, "SRCH"}, append(slots, slot{name: "where"})...)
 	rows, err := s.read.Query(`EXPLAIN QUERY PLAN `+query, args...)
 	if err != nil {
 		t.Fatal(err)
@@ -177,18 +178,18 @@ func TestMovementLookup(t *testing.T) {
 	s := seededStore(t)
 	ctx := context.Background()
 	var eur, atl string
-	s.read.QueryRow(`SELECT seq FROM ledger_entries WHERE account_number = ? ORDER BY seq LIMIT 1`, DemoAccountOrg1EUR).Scan(&eur)
-	s.read.QueryRow(`SELECT seq FROM ledger_entries WHERE account_number = ? ORDER BY seq LIMIT 1`, DemoAccountOrg2GBP).Scan(&atl)
+	s.read.QueryRow(`SELECT seq FROM ledger_entries WHERE account_number = ? ORDER BY seq LIMIT 1`, demo.AccountOrg1EUR).Scan(&eur)
+	s.read.QueryRow(`SELECT seq FROM ledger_entries WHERE account_number = ? ORDER BY seq LIMIT 1`, demo.AccountOrg2GBP).Scan(&atl)
 	cases := []struct {
 		name, org, account, id string
 		code                   string
 	}{
-		{"own entry", DemoOrg1ID, DemoAccountOrg1EUR, eur, ""},
-		{"entry of another account", DemoOrg1ID, DemoAccountOrg1GBP, eur, provider.ENOTFOUND},
-		{"other tenant's account", DemoOrg1ID, DemoAccountOrg2GBP, atl, provider.ENOTFOUND},
-		{"other tenant asks", DemoOrg2ID, DemoAccountOrg1EUR, eur, provider.ENOTFOUND},
-		{"not a number", DemoOrg1ID, DemoAccountOrg1EUR, "abc", provider.ENOTFOUND},
-		{"unknown", DemoOrg1ID, DemoAccountOrg1EUR, "999999999", provider.ENOTFOUND},
+		{"own entry", demo.Org1ID, demo.AccountOrg1EUR, eur, ""},
+		{"entry of another account", demo.Org1ID, demo.AccountOrg1GBP, eur, provider.ENOTFOUND},
+		{"other tenant's account", demo.Org1ID, demo.AccountOrg2GBP, atl, provider.ENOTFOUND},
+		{"other tenant asks", demo.Org2ID, demo.AccountOrg1EUR, eur, provider.ENOTFOUND},
+		{"not a number", demo.Org1ID, demo.AccountOrg1EUR, "abc", provider.ENOTFOUND},
+		{"unknown", demo.Org1ID, demo.AccountOrg1EUR, "999999999", provider.ENOTFOUND},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -207,7 +208,7 @@ func TestMovementLookup(t *testing.T) {
 func TestSearchMovementsPeriod(t *testing.T) {
 	t.Parallel()
 	s := seededStore(t)
-	res, err := s.Transfer(context.Background(), DemoOrg1ID, provider.TransferRequest{From: DemoAccountOrg1EUR, To: DemoAccountOrg1GBP,
+	res, err := s.Transfer(context.Background(), demo.Org1ID, provider.TransferRequest{From: demo.AccountOrg1EUR, To: demo.AccountOrg1GBP,
 		Amount: "1.00", EndToEndID: "SRCH-PERIOD", IdempotencyKey: "period"})
 	if err != nil {
 		t.Fatal(err)
@@ -224,7 +225,7 @@ func TestSearchMovementsPeriod(t *testing.T) {
 		{"before it", time.Time{}, at, 0},
 		{"after it", at.Add(time.Second), time.Time{}, 0},
 	} {
-		ids, page := searchIDs(t, s, DemoOrg1ID, provider.MovementSearch{Query: "SRCH-PERIOD", CreatedAfter: tc.after, CreatedBefore: tc.before})
+		ids, page := searchIDs(t, s, demo.Org1ID, provider.MovementSearch{Query: "SRCH-PERIOD", CreatedAfter: tc.after, CreatedBefore: tc.before})
 		if len(ids) != tc.want || page.Total != tc.want {
 			t.Errorf("%s: %v (total %d), want %d", tc.name, ids, page.Total, tc.want)
 		}

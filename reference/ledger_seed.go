@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"math/rand/v2"
+	"portal/reference/demo"
 	"sort"
 	"strconv"
 	"strings"
@@ -15,22 +16,8 @@ import (
 	"portal/provider"
 )
 
-// DemoAccountLarge is the extra EUR account of organisation 1 that SeedOptions.LargeAccountEntries
-// fills for scale tests. It exists only when that option is set.
-const DemoAccountLarge = "4520011000000098"
-
 // seedHistoryDays is how far back the demo history goes.
 const seedHistoryDays = 90
-
-// seedMarkups are the demo organisations' FX markups in basis points.
-var seedMarkups = []struct {
-	org, pay, buy string
-	bps           int
-}{
-	{DemoOrg1ID, "ANY", "ANY", 40},
-	{DemoOrg1ID, "EUR", "GBP", 25},
-	{DemoOrg2ID, "ANY", "ANY", 75},
-}
 
 // histEvent is one movement of the demo history: customer-side postings; the booker adds the
 // provider's side when it books them (forward, oldest first).
@@ -46,18 +33,12 @@ type histEvent struct {
 // know), refusing any step that would have left an account negative, and opens with one
 // funding entry; booked forwards it ends exactly on the target.
 func (s *Store) seedLedger(ctx context.Context, tx *sql.Tx, now time.Time, accounts []seedAccount, largeEntries int) error {
-	for _, m := range seedMarkups {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO fx_markups (id, organisation_id, pay_currency_iso, buy_currency_iso, markup_bps)
-			VALUES (?, ?, ?, ?, ?)`, seedID("markup/"+m.org+"/"+m.pay+"/"+m.buy), m.org, m.pay, m.buy, m.bps); err != nil {
-			return fmt.Errorf("reference: seed markups: %w", err)
-		}
-	}
 	// Groups of accounts whose history is generated together (inter-account transfers stay
 	// inside a group): each organisation's own accounts, and the shared pool alone.
 	groups := map[string][]seedAccount{}
 	var keys []string
 	for _, a := range accounts {
-		k := a.owner
+		k := a.Owner
 		if k == "" {
 			k = "shared/" + a.AccountNumber
 		}
@@ -257,7 +238,7 @@ func historyFor(ctx context.Context, tx *sql.Tx, group string, accts []seedAccou
 				j++
 			}
 			debit := sc/4 + rng.Int64N(sc/2+1)
-			rate, err := quote(ctx, tx, accts[i].owner, accts[i].CurrencyCode, accts[j].CurrencyCode)
+			rate, err := quote(ctx, tx, accts[i].Owner, accts[i].CurrencyCode, accts[j].CurrencyCode)
 			if err != nil {
 				return nil, err
 			}
@@ -331,13 +312,13 @@ func hashString(s string) uint64 {
 	return h
 }
 
-// seedLarge creates DemoAccountLarge with n entries over the last year: settlement batches of
+// seedLarge creates demo.AccountLarge with n entries over the last year: settlement batches of
 // up to 1,000 collections and payouts on the account, each balanced by one line on the
 // provider's EXT account. Rows go in through one prepared statement in the seed transaction.
 func seedLarge(ctx context.Context, tx *sql.Tx, b *booker, now time.Time, n int) error {
 	start := now.Add(-365 * 24 * time.Hour)
 	if _, err := tx.ExecContext(ctx, `INSERT INTO accounts (account_number, owner_organisation_id, name, currency_code, currency_name, balance, created_at)
-		VALUES (?, ?, 'Scale test EUR', 'EUR', 'Euro', '0.00', ?)`, DemoAccountLarge, DemoOrg1ID, formatTime(start)); err != nil {
+		VALUES (?, ?, 'Scale test EUR', 'EUR', 'Euro', '0.00', ?)`, demo.AccountLarge, demo.Org1ID, formatTime(start)); err != nil {
 		return fmt.Errorf("reference: seed large account: %w", err)
 	}
 	ext, err := b.system("EXT", "EUR", start)
@@ -377,7 +358,7 @@ func seedLarge(ctx context.Context, tx *sql.Tx, b *booker, now time.Time, n int)
 			net += amt
 			typeCounts[typ]++
 			o := "LRG-" + strconv.Itoa(idx)
-			lines = append(lines, []any{id, DemoAccountLarge, typ, money.FromMinor(amt, 2).String(),
+			lines = append(lines, []any{id, demo.AccountLarge, typ, money.FromMinor(amt, 2).String(),
 				money.FromMinor(bal, 2).String(), "EUR", o, o, formatTime(at)})
 		}
 		if _, err := b.insT.ExecContext(ctx, id, "settlement", nil, nil, nil, "", "", formatTime(at)); err != nil {
@@ -401,12 +382,12 @@ func seedLarge(ctx context.Context, tx *sql.Tx, b *booker, now time.Time, n int)
 		done += k
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE accounts SET balance = ?, entry_count = ? WHERE account_number = ?`,
-		money.FromMinor(bal, 2).String(), n, DemoAccountLarge); err != nil {
+		money.FromMinor(bal, 2).String(), n, demo.AccountLarge); err != nil {
 		return fmt.Errorf("reference: seed large: %w", err)
 	}
 	for typ, c := range typeCounts {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO ledger_entry_type_counts (account_number, entry_type, n) VALUES (?, ?, ?)`,
-			DemoAccountLarge, typ, c); err != nil {
+			demo.AccountLarge, typ, c); err != nil {
 			return fmt.Errorf("reference: seed large: %w", err)
 		}
 	}

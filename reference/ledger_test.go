@@ -13,6 +13,7 @@ import (
 	"portal/currency"
 	"portal/money"
 	"portal/provider"
+	"portal/reference/demo"
 )
 
 // checkLedgerInvariants verifies the double-entry rules over the whole ledger: every
@@ -156,9 +157,9 @@ func TestSeedLedgerHistory(t *testing.T) {
 	checkLedgerInvariants(t, s)
 	ctx := context.Background()
 	for _, a := range demoAccounts() {
-		org := a.owner
+		org := a.Owner
 		if org == "" {
-			org = a.sharedTo[0]
+			org = a.SharedTo[0]
 		}
 		page, err := s.Movements(ctx, org, a.AccountNumber, provider.MovementFilter{Limit: 1})
 		if err != nil {
@@ -174,7 +175,7 @@ func TestSeedLedgerHistory(t *testing.T) {
 	}
 	// Spec entry types in use on the main account.
 	seen := map[string]bool{}
-	rows, err := s.read.QueryContext(ctx, `SELECT DISTINCT entry_type FROM ledger_entries WHERE account_number = ?`, DemoAccountOrg1EUR)
+	rows, err := s.read.QueryContext(ctx, `SELECT DISTINCT entry_type FROM ledger_entries WHERE account_number = ?`, demo.AccountOrg1EUR)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,12 +198,12 @@ func TestExchangeRate(t *testing.T) {
 	ctx := context.Background()
 	cases := []struct{ org, pay, buy, want string }{
 		// 1.0850/1.2700 × (1 − 0.0025): org 1's EUR→GBP markup.
-		{DemoOrg1ID, "EUR", "GBP", "0.8521948818"},
+		{demo.Org1ID, "EUR", "GBP", "0.8521948818"},
 		// 1.2700/1.0850 × (1 − 0.0040): org 1's ANY/ANY markup.
-		{DemoOrg1ID, "GBP", "EUR", "1.1658248847"},
+		{demo.Org1ID, "GBP", "EUR", "1.1658248847"},
 		// 1.2700/1.0850 × (1 − 0.0075): org 2.
-		{DemoOrg2ID, "GBP", "EUR", "1.1617281105"},
-		{DemoOrg1ID, "eur", "EUR", "1.0000000000"},
+		{demo.Org2ID, "GBP", "EUR", "1.1617281105"},
+		{demo.Org1ID, "eur", "EUR", "1.0000000000"},
 	}
 	for _, c := range cases {
 		r, err := s.ExchangeRate(ctx, c.org, c.pay, c.buy)
@@ -210,7 +211,7 @@ func TestExchangeRate(t *testing.T) {
 			t.Errorf("ExchangeRate(%s→%s) = %+v, %v; want %s", c.pay, c.buy, r, err, c.want)
 		}
 	}
-	if _, err := s.ExchangeRate(ctx, DemoOrg1ID, "EUR", "XYZ"); provider.ErrorCode(err) != provider.ENOTFOUND || provider.ErrorMessage(err) != "FX Rate not supported." {
+	if _, err := s.ExchangeRate(ctx, demo.Org1ID, "EUR", "XYZ"); provider.ErrorCode(err) != provider.ENOTFOUND || provider.ErrorMessage(err) != "FX Rate not supported." {
 		t.Errorf("unsupported pair: %v", err)
 	}
 	if _, err := s.ExchangeRate(ctx, "no-such-org", "EUR", "GBP"); provider.ErrorCode(err) != provider.ENOTFOUND {
@@ -222,8 +223,8 @@ func TestTransferEURToGBPWithMarkup(t *testing.T) {
 	t.Parallel()
 	s := seededStore(t)
 	ctx := context.Background()
-	res, err := s.Transfer(ctx, DemoOrg1ID, provider.TransferRequest{
-		From: DemoAccountOrg1EUR, To: DemoAccountOrg1GBP, Amount: "100.00", EndToEndID: "E2E-1", IdempotencyKey: "k1"})
+	res, err := s.Transfer(ctx, demo.Org1ID, provider.TransferRequest{
+		From: demo.AccountOrg1EUR, To: demo.AccountOrg1GBP, Amount: "100.00", EndToEndID: "E2E-1", IdempotencyKey: "k1"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -232,22 +233,22 @@ func TestTransferEURToGBPWithMarkup(t *testing.T) {
 		res.Rate != "0.8521948818" || len(res.Entries) != 4 || res.Replayed || res.EndToEndID != "E2E-1" {
 		t.Errorf("transfer result %+v", res)
 	}
-	if got := balanceOf(t, s, DemoAccountOrg1EUR); got != "124900.00" {
+	if got := balanceOf(t, s, demo.AccountOrg1EUR); got != "124900.00" {
 		t.Errorf("EUR balance %s", got)
 	}
-	if got := balanceOf(t, s, DemoAccountOrg1GBP); got != "48295.76" {
+	if got := balanceOf(t, s, demo.AccountOrg1GBP); got != "48295.76" {
 		t.Errorf("GBP balance %s", got)
 	}
-	accts, err := s.Accounts(ctx, DemoOrg1ID)
+	accts, err := s.Accounts(ctx, demo.Org1ID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, a := range accts {
-		if a.AccountNumber == DemoAccountOrg1GBP && a.Balance != "48295.76" {
+		if a.AccountNumber == demo.AccountOrg1GBP && a.Balance != "48295.76" {
 			t.Errorf("Accounts() shows GBP %s", a.Balance)
 		}
 	}
-	page, err := s.Movements(ctx, DemoOrg1ID, DemoAccountOrg1GBP, provider.MovementFilter{Limit: 1})
+	page, err := s.Movements(ctx, demo.Org1ID, demo.AccountOrg1GBP, provider.MovementFilter{Limit: 1})
 	if err != nil || len(page.Entries) != 1 {
 		t.Fatal(page, err)
 	}
@@ -255,8 +256,8 @@ func TestTransferEURToGBPWithMarkup(t *testing.T) {
 		t.Errorf("newest GBP entry %+v", e)
 	}
 	// Same-currency transfer: two entries, rate 1.
-	res, err = s.Transfer(ctx, DemoOrg2ID, provider.TransferRequest{
-		From: DemoAccountOrg2GBP, To: DemoAccountOrg2USD, Amount: "0.01", IdempotencyKey: "k2"})
+	res, err = s.Transfer(ctx, demo.Org2ID, provider.TransferRequest{
+		From: demo.AccountOrg2GBP, To: demo.AccountOrg2USD, Amount: "0.01", IdempotencyKey: "k2"})
 	if err != nil || res.CreditAmount != "0.01" {
 		// 0.01 GBP → 0.0116… USD → 0.01
 		t.Errorf("small transfer: %+v %v", res, err)
@@ -278,18 +279,18 @@ func TestTransferRefusals(t *testing.T) {
 		code  string
 		field string
 	}{
-		{"overdraft", DemoOrg1ID, req(DemoAccountOrg1EUR, DemoAccountOrg1GBP, "125000.01"), provider.EINVALID, provider.FieldDebitAmount},
-		{"same account", DemoOrg1ID, req(DemoAccountOrg1EUR, DemoAccountOrg1EUR, "1.00"), provider.EINVALID, provider.FieldCreditAccountNumber},
-		{"too many decimals", DemoOrg1ID, req(DemoAccountOrg1EUR, DemoAccountOrg1GBP, "1.001"), provider.EINVALID, provider.FieldDebitAmount},
-		{"negative", DemoOrg1ID, req(DemoAccountOrg1EUR, DemoAccountOrg1GBP, "-5.00"), provider.EINVALID, provider.FieldDebitAmount},
-		{"zero", DemoOrg1ID, req(DemoAccountOrg1EUR, DemoAccountOrg1GBP, "0"), provider.EINVALID, provider.FieldDebitAmount},
-		{"not a number", DemoOrg1ID, req(DemoAccountOrg1EUR, DemoAccountOrg1GBP, "1e3"), provider.EINVALID, provider.FieldDebitAmount},
-		{"other org's account", DemoOrg1ID, req(DemoAccountOrg1EUR, DemoAccountOrg2GBP, "1.00"), provider.ENOTFOUND, ""},
-		{"from other org", DemoOrg1ID, req(DemoAccountOrg2GBP, DemoAccountOrg1GBP, "1.00"), provider.ENOTFOUND, ""},
-		{"shared, not owned", DemoOrg1ID, req(DemoAccountPartnerPool, DemoAccountOrg1EUR, "1.00"), provider.ENOTFOUND, ""},
-		{"system account", DemoOrg1ID, req("SYS-EXT-EUR", DemoAccountOrg1EUR, "1.00"), provider.ENOTFOUND, ""},
-		{"unknown", DemoOrg1ID, req("0000", DemoAccountOrg1EUR, "1.00"), provider.ENOTFOUND, ""},
-		{"no key", DemoOrg1ID, provider.TransferRequest{From: DemoAccountOrg1EUR, To: DemoAccountOrg1GBP, Amount: "1.00"}, provider.EINVALID, ""},
+		{"overdraft", demo.Org1ID, req(demo.AccountOrg1EUR, demo.AccountOrg1GBP, "125000.01"), provider.EINVALID, provider.FieldDebitAmount},
+		{"same account", demo.Org1ID, req(demo.AccountOrg1EUR, demo.AccountOrg1EUR, "1.00"), provider.EINVALID, provider.FieldCreditAccountNumber},
+		{"too many decimals", demo.Org1ID, req(demo.AccountOrg1EUR, demo.AccountOrg1GBP, "1.001"), provider.EINVALID, provider.FieldDebitAmount},
+		{"negative", demo.Org1ID, req(demo.AccountOrg1EUR, demo.AccountOrg1GBP, "-5.00"), provider.EINVALID, provider.FieldDebitAmount},
+		{"zero", demo.Org1ID, req(demo.AccountOrg1EUR, demo.AccountOrg1GBP, "0"), provider.EINVALID, provider.FieldDebitAmount},
+		{"not a number", demo.Org1ID, req(demo.AccountOrg1EUR, demo.AccountOrg1GBP, "1e3"), provider.EINVALID, provider.FieldDebitAmount},
+		{"other org's account", demo.Org1ID, req(demo.AccountOrg1EUR, demo.AccountOrg2GBP, "1.00"), provider.ENOTFOUND, ""},
+		{"from other org", demo.Org1ID, req(demo.AccountOrg2GBP, demo.AccountOrg1GBP, "1.00"), provider.ENOTFOUND, ""},
+		{"shared, not owned", demo.Org1ID, req(demo.AccountPartnerPool, demo.AccountOrg1EUR, "1.00"), provider.ENOTFOUND, ""},
+		{"system account", demo.Org1ID, req("SYS-EXT-EUR", demo.AccountOrg1EUR, "1.00"), provider.ENOTFOUND, ""},
+		{"unknown", demo.Org1ID, req("0000", demo.AccountOrg1EUR, "1.00"), provider.ENOTFOUND, ""},
+		{"no key", demo.Org1ID, provider.TransferRequest{From: demo.AccountOrg1EUR, To: demo.AccountOrg1GBP, Amount: "1.00"}, provider.EINVALID, ""},
 	}
 	for _, c := range cases {
 		_, err := s.Transfer(ctx, c.org, c.req)
@@ -302,15 +303,15 @@ func TestTransferRefusals(t *testing.T) {
 			t.Errorf("%s: err %v, want field %s", c.name, err, c.field)
 		}
 	}
-	_, err := s.Transfer(ctx, DemoOrg1ID, req(DemoAccountOrg1EUR, DemoAccountOrg1GBP, "125000.01"))
+	_, err := s.Transfer(ctx, demo.Org1ID, req(demo.AccountOrg1EUR, demo.AccountOrg1GBP, "125000.01"))
 	if provider.ErrorMessage(err) != "Insufficient funds" {
 		t.Errorf("overdraft message %q", provider.ErrorMessage(err))
 	}
 	// Exactly the balance is allowed, and leaves zero.
-	if _, err := s.Transfer(ctx, DemoOrg1ID, req(DemoAccountOrg1EUR, DemoAccountOrg1DKK, "125000.00")); err != nil {
+	if _, err := s.Transfer(ctx, demo.Org1ID, req(demo.AccountOrg1EUR, demo.AccountOrg1DKK, "125000.00")); err != nil {
 		t.Fatal(err)
 	}
-	if got := balanceOf(t, s, DemoAccountOrg1EUR); got != "0.00" {
+	if got := balanceOf(t, s, demo.AccountOrg1EUR); got != "0.00" {
 		t.Errorf("EUR after draining: %s", got)
 	}
 	var n int
@@ -325,7 +326,7 @@ func TestTransferIdempotentConcurrent(t *testing.T) {
 	t.Parallel()
 	s := seededStore(t)
 	ctx := context.Background()
-	req := provider.TransferRequest{From: DemoAccountOrg1USD, To: DemoAccountOrg1USDT, Amount: "250.00", EndToEndID: "E2E-IDEM", IdempotencyKey: "same-key"}
+	req := provider.TransferRequest{From: demo.AccountOrg1USD, To: demo.AccountOrg1USDT, Amount: "250.00", EndToEndID: "E2E-IDEM", IdempotencyKey: "same-key"}
 	const n = 50
 	results := make([]provider.TransferResult, n)
 	errs := make([]error, n)
@@ -336,7 +337,7 @@ func TestTransferIdempotentConcurrent(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			<-start
-			results[i], errs[i] = s.Transfer(ctx, DemoOrg1ID, req)
+			results[i], errs[i] = s.Transfer(ctx, demo.Org1ID, req)
 		}()
 	}
 	close(start)
@@ -358,7 +359,7 @@ func TestTransferIdempotentConcurrent(t *testing.T) {
 	if fresh != 1 {
 		t.Errorf("%d calls booked, want 1", fresh)
 	}
-	if got := balanceOf(t, s, DemoAccountOrg1USD); got != "310207.20" {
+	if got := balanceOf(t, s, demo.AccountOrg1USD); got != "310207.20" {
 		t.Errorf("USD balance %s, want one debit of 250.00", got)
 	}
 	var count int
@@ -369,11 +370,11 @@ func TestTransferIdempotentConcurrent(t *testing.T) {
 	// Same key, other body: conflict, nothing moves.
 	other := req
 	other.Amount = "251.00"
-	if _, err := s.Transfer(ctx, DemoOrg1ID, other); provider.ErrorCode(err) != provider.ECONFLICT {
+	if _, err := s.Transfer(ctx, demo.Org1ID, other); provider.ErrorCode(err) != provider.ECONFLICT {
 		t.Errorf("reused key with another body: %v", err)
 	}
 	// The same key in another organisation is another transfer.
-	if _, err := s.Transfer(ctx, DemoOrg2ID, provider.TransferRequest{From: DemoAccountOrg2GBP, To: DemoAccountOrg2USD, Amount: "1.00", IdempotencyKey: "same-key"}); err != nil {
+	if _, err := s.Transfer(ctx, demo.Org2ID, provider.TransferRequest{From: demo.AccountOrg2GBP, To: demo.AccountOrg2USD, Amount: "1.00", IdempotencyKey: "same-key"}); err != nil {
 		t.Errorf("same key in org 2: %v", err)
 	}
 	checkLedgerInvariants(t, s)
@@ -386,8 +387,8 @@ func TestConcurrentRandomTransfersKeepInvariants(t *testing.T) {
 	type acct struct{ org, number, code string }
 	var accts []acct
 	for _, a := range demoAccounts() {
-		if a.owner != "" {
-			accts = append(accts, acct{a.owner, a.AccountNumber, a.CurrencyCode})
+		if a.Owner != "" {
+			accts = append(accts, acct{a.Owner, a.AccountNumber, a.CurrencyCode})
 		}
 	}
 	const n = 1000
@@ -473,12 +474,12 @@ func TestMovementsPagination(t *testing.T) {
 	s := seededStore(t)
 	ctx := context.Background()
 	for _, entryType := range []string{"", provider.EntryPayout} {
-		want := allMovements(t, s, DemoAccountOrg1EUR, entryType)
+		want := allMovements(t, s, demo.AccountOrg1EUR, entryType)
 		f := provider.MovementFilter{EntryType: entryType, Limit: 7}
 		var got []string
 		var pages []provider.MovementPage
 		for {
-			page, err := s.Movements(ctx, DemoOrg1ID, DemoAccountOrg1EUR, f)
+			page, err := s.Movements(ctx, demo.Org1ID, demo.AccountOrg1EUR, f)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -516,7 +517,7 @@ func TestMovementsPagination(t *testing.T) {
 		}
 		// Back again with prev cursors: the same pages in reverse.
 		for i := len(pages) - 1; i > 0; i-- {
-			page, err := s.Movements(ctx, DemoOrg1ID, DemoAccountOrg1EUR, provider.MovementFilter{
+			page, err := s.Movements(ctx, demo.Org1ID, demo.AccountOrg1EUR, provider.MovementFilter{
 				EntryType: entryType, Limit: 7, Cursor: pages[i].CursorPrev, Direction: provider.DirectionPrev})
 			if err != nil {
 				t.Fatal(err)
@@ -527,20 +528,20 @@ func TestMovementsPagination(t *testing.T) {
 		}
 	}
 	// Date filter: [after, before).
-	all := allMovements(t, s, DemoAccountOrg1EUR, "")
-	mid, err := s.Movements(ctx, DemoOrg1ID, DemoAccountOrg1EUR, provider.MovementFilter{Limit: 1, Cursor: "", Direction: ""})
+	all := allMovements(t, s, demo.AccountOrg1EUR, "")
+	mid, err := s.Movements(ctx, demo.Org1ID, demo.AccountOrg1EUR, provider.MovementFilter{Limit: 1, Cursor: "", Direction: ""})
 	if err != nil || len(all) < 20 {
 		t.Fatal(err)
 	}
 	before := mid.Entries[0].Date
 	after := before.Add(-30 * 24 * time.Hour)
-	page, err := s.Movements(ctx, DemoOrg1ID, DemoAccountOrg1EUR, provider.MovementFilter{CreatedAfter: after, CreatedBefore: before, Limit: 200})
+	page, err := s.Movements(ctx, demo.Org1ID, demo.AccountOrg1EUR, provider.MovementFilter{CreatedAfter: after, CreatedBefore: before, Limit: 200})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var n int
 	s.read.QueryRow(`SELECT count(*) FROM ledger_entries WHERE account_number = ? AND created_at >= ? AND created_at < ?`,
-		DemoAccountOrg1EUR, formatTime(after), formatTime(before)).Scan(&n)
+		demo.AccountOrg1EUR, formatTime(after), formatTime(before)).Scan(&n)
 	if page.Total != n || n == 0 {
 		t.Errorf("date filter total %d, want %d", page.Total, n)
 	}
@@ -550,12 +551,12 @@ func TestMovementsPagination(t *testing.T) {
 		}
 	}
 	// Summary over the same period: closing − opening = sum of the period's entries.
-	sum, err := s.AccountSummary(ctx, DemoOrg1ID, DemoAccountOrg1EUR, after, before)
+	sum, err := s.AccountSummary(ctx, demo.Org1ID, demo.AccountOrg1EUR, after, before)
 	if err != nil {
 		t.Fatal(err)
 	}
 	net := money.Zero(2)
-	full, _ := s.Movements(ctx, DemoOrg1ID, DemoAccountOrg1EUR, provider.MovementFilter{CreatedAfter: after, CreatedBefore: before, Limit: 200})
+	full, _ := s.Movements(ctx, demo.Org1ID, demo.AccountOrg1EUR, provider.MovementFilter{CreatedAfter: after, CreatedBefore: before, Limit: 200})
 	for _, e := range full.Entries {
 		net = net.Add(money.MustParse(e.Amount, 2))
 	}
@@ -569,20 +570,20 @@ func TestMovementsPagination(t *testing.T) {
 		f         provider.MovementFilter
 		code      string
 	}{
-		"other org":      {DemoOrg2ID, DemoAccountOrg1EUR, provider.MovementFilter{}, provider.ENOTFOUND},
-		"system account": {DemoOrg1ID, "SYS-EXT-EUR", provider.MovementFilter{}, provider.ENOTFOUND},
-		"bad cursor":     {DemoOrg1ID, DemoAccountOrg1EUR, provider.MovementFilter{Cursor: "nope"}, provider.EINVALID},
-		"bad type":       {DemoOrg1ID, DemoAccountOrg1EUR, provider.MovementFilter{EntryType: "bogus"}, provider.EINVALID},
-		"bad limit":      {DemoOrg1ID, DemoAccountOrg1EUR, provider.MovementFilter{Limit: 1000}, provider.EINVALID},
-		"bad direction":  {DemoOrg1ID, DemoAccountOrg1EUR, provider.MovementFilter{Direction: "sideways"}, provider.EINVALID},
+		"other org":      {demo.Org2ID, demo.AccountOrg1EUR, provider.MovementFilter{}, provider.ENOTFOUND},
+		"system account": {demo.Org1ID, "SYS-EXT-EUR", provider.MovementFilter{}, provider.ENOTFOUND},
+		"bad cursor":     {demo.Org1ID, demo.AccountOrg1EUR, provider.MovementFilter{Cursor: "nope"}, provider.EINVALID},
+		"bad type":       {demo.Org1ID, demo.AccountOrg1EUR, provider.MovementFilter{EntryType: "bogus"}, provider.EINVALID},
+		"bad limit":      {demo.Org1ID, demo.AccountOrg1EUR, provider.MovementFilter{Limit: 1000}, provider.EINVALID},
+		"bad direction":  {demo.Org1ID, demo.AccountOrg1EUR, provider.MovementFilter{Direction: "sideways"}, provider.EINVALID},
 	} {
 		if _, err := s.Movements(ctx, c.org, c.acct, c.f); provider.ErrorCode(err) != c.code {
 			t.Errorf("%s: %v, want %s", name, err, c.code)
 		}
 	}
 	// The shared pool is readable by both organisations.
-	for _, org := range []string{DemoOrg1ID, DemoOrg2ID} {
-		if p, err := s.Movements(ctx, org, DemoAccountPartnerPool, provider.MovementFilter{}); err != nil || len(p.Entries) != 50 {
+	for _, org := range []string{demo.Org1ID, demo.Org2ID} {
+		if p, err := s.Movements(ctx, org, demo.AccountPartnerPool, provider.MovementFilter{}); err != nil || len(p.Entries) != 50 {
 			t.Errorf("shared pool for %s: %d entries, %v", org, len(p.Entries), err)
 		}
 	}
@@ -594,7 +595,7 @@ func TestLedgerAppendOnly(t *testing.T) {
 	for _, q := range []string{
 		`UPDATE ledger_entries SET amount = '1.00' WHERE seq = 1`,
 		`DELETE FROM ledger_entries WHERE seq = 1`,
-		`UPDATE accounts SET balance = '-1.00' WHERE account_number = '` + DemoAccountOrg1EUR + `'`,
+		`UPDATE accounts SET balance = '-1.00' WHERE account_number = '` + demo.AccountOrg1EUR + `'`,
 	} {
 		if _, err := s.write.Exec(q); err == nil {
 			t.Errorf("%s: allowed", q)
@@ -606,12 +607,12 @@ func TestSeedLargeAccount(t *testing.T) {
 	t.Parallel()
 	s := openTestStore(t, filepath.Join(t.TempDir(), "portal.db"))
 	const n = 25_000
-	if _, err := s.Seed(context.Background(), SeedOptions{LargeAccountEntries: n}); err != nil {
+	if _, err := demo.Seed(context.Background(), s, demo.Options{LargeAccountEntries: n}); err != nil {
 		t.Fatal(err)
 	}
 	checkLedgerInvariants(t, s)
 	ctx := context.Background()
-	page, err := s.Movements(ctx, DemoOrg1ID, DemoAccountLarge, provider.MovementFilter{})
+	page, err := s.Movements(ctx, demo.Org1ID, demo.AccountLarge, provider.MovementFilter{})
 	if err != nil || page.Total != n || len(page.Entries) != 50 || !page.HasNext {
 		t.Fatalf("large account page: total %d entries %d %v", page.Total, len(page.Entries), err)
 	}

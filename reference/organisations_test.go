@@ -3,6 +3,7 @@ package reference
 import (
 	"context"
 	"fmt"
+	"portal/reference/demo"
 	"sync"
 	"testing"
 
@@ -19,14 +20,14 @@ func TestMembershipCrossOrganisation(t *testing.T) {
 		org      string
 		wantRole string // "" means ENOTFOUND
 	}{
-		{"member of org 1", DemoUserAdminID, DemoOrg1ID, provider.RoleAdmin},
-		{"org 1 user asks for org 2", DemoUserAdminID, DemoOrg2ID, ""},
-		{"org 1 observer asks for org 2", DemoUserObserverID, DemoOrg2ID, ""},
-		{"multi in org 1", DemoUserMultiID, DemoOrg1ID, provider.RoleAdmin},
-		{"multi in org 2", DemoUserMultiID, DemoOrg2ID, provider.RoleObserver},
-		{"no organisation at all", DemoUserNoOrgID, DemoOrg1ID, ""},
-		{"organisation that does not exist", DemoUserAdminID, "0b6a3c1e-0000-4000-8000-000000000099", ""},
-		{"unknown user", "nobody", DemoOrg1ID, ""},
+		{"member of org 1", demo.UserAdminID, demo.Org1ID, provider.RoleAdmin},
+		{"org 1 user asks for org 2", demo.UserAdminID, demo.Org2ID, ""},
+		{"org 1 observer asks for org 2", demo.UserObserverID, demo.Org2ID, ""},
+		{"multi in org 1", demo.UserMultiID, demo.Org1ID, provider.RoleAdmin},
+		{"multi in org 2", demo.UserMultiID, demo.Org2ID, provider.RoleObserver},
+		{"no organisation at all", demo.UserNoOrgID, demo.Org1ID, ""},
+		{"organisation that does not exist", demo.UserAdminID, "0b6a3c1e-0000-4000-8000-000000000099", ""},
+		{"unknown user", "nobody", demo.Org1ID, ""},
 		{"empty ids", "", "", ""},
 	}
 	for _, tt := range tests {
@@ -72,12 +73,12 @@ func TestSetDefaultOrganisation(t *testing.T) {
 		wantCode string
 		wantDefs []string
 	}{
-		{"switch multi to org 1", DemoUserMultiID, DemoOrg1ID, "", []string{DemoOrg1ID}},
-		{"again is a no-op", DemoUserMultiID, DemoOrg1ID, "", []string{DemoOrg1ID}},
-		{"back to org 2", DemoUserMultiID, DemoOrg2ID, "", []string{DemoOrg2ID}},
-		{"non-member refused, default kept", DemoUserAdminID, DemoOrg2ID, provider.ENOTFOUND, []string{DemoOrg1ID}},
-		{"no organisation", DemoUserNoOrgID, DemoOrg1ID, provider.ENOTFOUND, nil},
-		{"unknown organisation", DemoUserMultiID, "0b6a3c1e-0000-4000-8000-000000000099", provider.ENOTFOUND, []string{DemoOrg2ID}},
+		{"switch multi to org 1", demo.UserMultiID, demo.Org1ID, "", []string{demo.Org1ID}},
+		{"again is a no-op", demo.UserMultiID, demo.Org1ID, "", []string{demo.Org1ID}},
+		{"back to org 2", demo.UserMultiID, demo.Org2ID, "", []string{demo.Org2ID}},
+		{"non-member refused, default kept", demo.UserAdminID, demo.Org2ID, provider.ENOTFOUND, []string{demo.Org1ID}},
+		{"no organisation", demo.UserNoOrgID, demo.Org1ID, provider.ENOTFOUND, nil},
+		{"unknown organisation", demo.UserMultiID, "0b6a3c1e-0000-4000-8000-000000000099", provider.ENOTFOUND, []string{demo.Org2ID}},
 	}
 	for _, tt := range tests { // in order: each case starts where the last one left off
 		t.Run(tt.name, func(t *testing.T) {
@@ -99,17 +100,17 @@ func TestSetDefaultOrganisationConcurrent(t *testing.T) {
 	var wg sync.WaitGroup
 	for i := range 20 {
 		wg.Go(func() {
-			org := DemoOrg1ID
+			org := demo.Org1ID
 			if i%2 == 1 {
-				org = DemoOrg2ID
+				org = demo.Org2ID
 			}
-			if err := s.SetDefaultOrganisation(ctx, DemoUserMultiID, org); err != nil {
+			if err := s.SetDefaultOrganisation(ctx, demo.UserMultiID, org); err != nil {
 				t.Error(err)
 			}
 		})
 	}
 	wg.Wait()
-	ms, err := s.Memberships(ctx, DemoUserMultiID)
+	ms, err := s.Memberships(ctx, demo.UserMultiID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,9 +154,9 @@ func TestConcurrentReads(t *testing.T) {
 	errs := make(chan error, 20)
 	for i := range 20 {
 		wg.Go(func() {
-			user, org, accounts := DemoUserAdminID, DemoOrg1ID, 6
+			user, org, accounts := demo.UserAdminID, demo.Org1ID, 6
 			if i%2 == 1 {
-				user, org, accounts = DemoUserMultiID, DemoOrg2ID, 3
+				user, org, accounts = demo.UserMultiID, demo.Org2ID, 3
 			}
 			for range 10 {
 				if _, err := s.UserByID(ctx, user); err != nil {
@@ -192,7 +193,7 @@ func TestConcurrentReads(t *testing.T) {
 					return
 				}
 			}
-			if _, err := s.Authenticate(ctx, "admin@demo.example", DemoPassword); err != nil {
+			if _, err := s.Authenticate(ctx, "admin@demo.example", demo.Password); err != nil {
 				errs <- err
 			}
 		})

@@ -2,6 +2,7 @@ package reference
 
 import (
 	"context"
+	"portal/reference/demo"
 	"strings"
 	"sync"
 	"testing"
@@ -15,7 +16,7 @@ func TestUsePasskeyCounter(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	s, _ := authStore(t)
-	uid := DemoUserMFATOTPID
+	uid := demo.UserMFATOTPID
 	add := func(t *testing.T, id string, count uint32) []byte {
 		t.Helper()
 		cred := []byte("cred-" + id)
@@ -53,7 +54,7 @@ func TestUsePasskeyCounter(t *testing.T) {
 			}
 		})
 	}
-	wantErr(t, s.UsePasskey(ctx, DemoUserMFASMSID, []byte("cred-up"), 100), provider.ENOTFOUND, provider.MsgPasskeyNotFound)
+	wantErr(t, s.UsePasskey(ctx, demo.UserMFASMSID, []byte("cred-up"), 100), provider.ENOTFOUND, provider.MsgPasskeyNotFound)
 
 	// Eight uses racing with one value: exactly one passes.
 	cred := add(t, "race", 1)
@@ -83,7 +84,7 @@ func TestPasskeyNamesAndOwnership(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	s, _ := authStore(t)
-	uid, other := DemoUserMFATOTPID, DemoUserMFASMSID
+	uid, other := demo.UserMFATOTPID, demo.UserMFASMSID
 	_, err := s.AddPasskey(ctx, uid, provider.NewPasskey{CredentialID: []byte("c"), Name: "  ", Record: []byte("{}")})
 	wantErr(t, err, provider.EINVALID, provider.MsgPasskeyNameRequired)
 	_, err = s.AddPasskey(ctx, uid, provider.NewPasskey{CredentialID: []byte("c"), Name: strings.Repeat("ø", 65), Record: []byte("{}")})

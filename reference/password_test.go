@@ -2,6 +2,7 @@ package reference
 
 import (
 	"errors"
+	"portal/reference/demo"
 	"strings"
 	"testing"
 )
@@ -162,7 +163,7 @@ func TestVerifyPasswordTampered(t *testing.T) {
 // TestHashPasswordDefaultParams is the one test on the production cost settings.
 func TestHashPasswordDefaultParams(t *testing.T) {
 	t.Parallel()
-	encoded, err := HashPassword(DemoPassword, DefaultArgon2Params)
+	encoded, err := HashPassword(demo.Password, DefaultArgon2Params)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +173,7 @@ func TestHashPasswordDefaultParams(t *testing.T) {
 	for _, tc := range []struct {
 		pw   string
 		want bool
-	}{{DemoPassword, true}, {"Demo-Passw0rd", false}} {
+	}{{demo.Password, true}, {"Demo-Passw0rd", false}} {
 		ok, err := VerifyPassword(encoded, tc.pw)
 		if err != nil || ok != tc.want {
 			t.Errorf("VerifyPassword(%q) = %v, %v; want %v", tc.pw, ok, err, tc.want)

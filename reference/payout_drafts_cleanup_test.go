@@ -2,6 +2,7 @@ package reference
 
 import (
 	"context"
+	"portal/reference/demo"
 	"slices"
 	"testing"
 	"time"
@@ -54,16 +55,16 @@ func TestAbandonedDraftsDeletedAfterTheKeep(t *testing.T) {
 	}
 	// Started at the clock's start; the second one is changed again three days later, which
 	// restarts its keep.
-	old, err := s.CreateDraft(ctx, DemoOrg1ID, draftCreator, "sepa-eur-de", "sepa-eur-de-iban")
+	old, err := s.CreateDraft(ctx, demo.Org1ID, draftCreator, "sepa-eur-de", "sepa-eur-de-iban")
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, err := s.CreateDraft(ctx, DemoOrg1ID, draftCreator, "sepa-eur-fr", "sepa-eur-fr-iban")
+	again, err := s.CreateDraft(ctx, demo.Org1ID, draftCreator, "sepa-eur-fr", "sepa-eur-fr-iban")
 	if err != nil {
 		t.Fatal(err)
 	}
 	clock.Advance(72 * time.Hour)
-	if _, err := s.SaveDraftSection(ctx, DemoOrg1ID, again.DraftID, draftCreator, provider.StepPayoutRequest,
+	if _, err := s.SaveDraftSection(ctx, demo.Org1ID, again.DraftID, draftCreator, provider.StepPayoutRequest,
 		map[string]string{"amount": "12.00"}); err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +114,7 @@ func TestAbandonedDraftsDeletedAfterTheKeep(t *testing.T) {
 			}
 		})
 	}
-	if _, err := s.Draft(ctx, DemoOrg1ID, old.DraftID, draftCreator); provider.ErrorCode(err) != provider.ENOTFOUND {
+	if _, err := s.Draft(ctx, demo.Org1ID, old.DraftID, draftCreator); provider.ErrorCode(err) != provider.ENOTFOUND {
 		t.Errorf("deleted draft: %v, want not found", err)
 	}
 }
@@ -124,7 +125,7 @@ func TestAbandonedDraftsDeletedInBoundedTransactions(t *testing.T) {
 	s, clock := authStore(t)
 	ctx := context.Background()
 	const many = 2*draftCleanupChunk + 17
-	d, err := s.CreateDraft(ctx, DemoOrg1ID, draftCreator, "sepa-eur-de", "sepa-eur-de-iban")
+	d, err := s.CreateDraft(ctx, demo.Org1ID, draftCreator, "sepa-eur-de", "sepa-eur-de-iban")
 	if err != nil {
 		t.Fatal(err)
 	}

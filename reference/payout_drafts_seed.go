@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"math/rand/v2"
+	"portal/reference/demo"
 	"strings"
 	"time"
 
@@ -33,14 +34,14 @@ type seedDraftOrg struct {
 
 func seedDraftOrgs() []seedDraftOrg {
 	return []seedDraftOrg{
-		{org: DemoOrg1ID, creators: []string{DemoUserOperationsMemberID, DemoUserOperationsMemberID, DemoUserAdminID, DemoUserOperationsMemberReviewerID},
-			reviewers: []string{DemoUserOperationsMemberReviewerID, DemoUserAdminReviewerID},
+		{org: demo.Org1ID, creators: []string{demo.UserOperationsMemberID, demo.UserOperationsMemberID, demo.UserAdminID, demo.UserOperationsMemberReviewerID},
+			reviewers: []string{demo.UserOperationsMemberReviewerID, demo.UserAdminReviewerID},
 			schemas: [][2]string{{"sepa-eur-de", "sepa-eur-de-iban"}, {"sepa-eur-de", "sepa-eur-de-iban-typed"}, {"sepa-eur-fr", "sepa-eur-fr-iban"},
 				{"fps-gbp-gb", "fps-gbp-gb-scan"}, {"swift-usd-sg", "swift-usd-sg-bank"}, {"swift-usd-sg", "swift-usd-sg-intermediary"},
 				{"usdt-tron", "usdt-tron-wallet"}},
 			waiting: 26, declined: 7},
-		{org: DemoOrg2ID, creators: []string{DemoUserAtlanticOpsID},
-			reviewers: []string{DemoUserAtlanticReviewerID, DemoUserAtlanticApproverID},
+		{org: demo.Org2ID, creators: []string{demo.UserAtlanticOpsID},
+			reviewers: []string{demo.UserAtlanticReviewerID, demo.UserAtlanticApproverID},
 			schemas:   [][2]string{{"fps-gbp-gb", "fps-gbp-gb-scan"}, {"swift-usd-sg", "swift-usd-sg-bank"}, {"swift-usd-sg", "swift-usd-sg-intermediary"}},
 			waiting:   23, declined: 5, approvalsOf: 1},
 	}

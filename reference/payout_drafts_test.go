@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/url"
 	"path/filepath"
+	"portal/reference/demo"
 	"slices"
 	"sync"
 	"testing"
@@ -15,10 +16,10 @@ import (
 )
 
 var (
-	draftCreator   = provider.DraftActor{UserID: DemoUserOperationsMemberID, Name: "Sofie Andersen"}
-	draftReviewer1 = provider.DraftActor{UserID: DemoUserOperationsMemberReviewerID, Name: "Jonas Larsen"}
-	draftReviewer2 = provider.DraftActor{UserID: DemoUserAdminReviewerID, Name: "Henrik Madsen"}
-	draftReviewer3 = provider.DraftActor{UserID: DemoUserAdminID, Name: "Camilla Thomsen"}
+	draftCreator   = provider.DraftActor{UserID: demo.UserOperationsMemberID, Name: "Sofie Andersen"}
+	draftReviewer1 = provider.DraftActor{UserID: demo.UserOperationsMemberReviewerID, Name: "Jonas Larsen"}
+	draftReviewer2 = provider.DraftActor{UserID: demo.UserAdminReviewerID, Name: "Henrik Madsen"}
+	draftReviewer3 = provider.DraftActor{UserID: demo.UserAdminID, Name: "Camilla Thomsen"}
 )
 
 func fieldErrors(d provider.PayoutDraft, section string) map[string][]string {
@@ -37,7 +38,7 @@ func fieldErrors(d provider.PayoutDraft, section string) map[string][]string {
 func filledDraft(t *testing.T, s *Store, e2e string) provider.PayoutDraft {
 	t.Helper()
 	ctx := context.Background()
-	d, err := s.CreateDraft(ctx, DemoOrg1ID, draftCreator, "sepa-eur-de", "sepa-eur-de-iban")
+	d, err := s.CreateDraft(ctx, demo.Org1ID, draftCreator, "sepa-eur-de", "sepa-eur-de-iban")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,13 +46,13 @@ func filledDraft(t *testing.T, s *Store, e2e string) provider.PayoutDraft {
 		name   string
 		values map[string]string
 	}{
-		{provider.StepPayoutRequest, map[string]string{"virtual_account_number": DemoAccountOrg1EUR, "amount": "1,250.5",
+		{provider.StepPayoutRequest, map[string]string{"virtual_account_number": demo.AccountOrg1EUR, "amount": "1,250.5",
 			"end_to_end_id": e2e}},
 		{provider.StepCreditor, map[string]string{"full_name": "Anna Müller", "email": "anna@example.com", "address": "Hauptstraße 1",
 			"city": "Berlin", "postal_code": "10115", "country_code": "de"}},
 		{provider.StepCreditorAccount, map[string]string{"iban": "de89 3704 0044 0532 0130 00"}},
 	} {
-		if d, err = s.SaveDraftSection(ctx, DemoOrg1ID, d.DraftID, draftCreator, sec.name, sec.values); err != nil {
+		if d, err = s.SaveDraftSection(ctx, demo.Org1ID, d.DraftID, draftCreator, sec.name, sec.values); err != nil {
 			t.Fatal(err)
 		}
 		if errs := fieldErrors(d, sec.name); len(errs) > 0 {
@@ -64,7 +65,7 @@ func filledDraft(t *testing.T, s *Store, e2e string) provider.PayoutDraft {
 func setApprovers(t *testing.T, s *Store, n int) {
 	t.Helper()
 	if _, err := s.write.Exec(`UPDATE organisation_configurations SET manual_payout_number_of_approvers = ? WHERE organisation_id = ?`,
-		n, DemoOrg1ID); err != nil {
+		n, demo.Org1ID); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -73,28 +74,28 @@ func TestDraftBuildAndPublishWithApproval(t *testing.T) {
 	s := seededStore(t)
 	ctx := context.Background()
 
-	_, err := s.CreateDraft(ctx, DemoOrg1ID, draftCreator, "", "")
+	_, err := s.CreateDraft(ctx, demo.Org1ID, draftCreator, "", "")
 	wantErr(t, err, provider.EINVALID, "Corridor is required")
-	_, err = s.CreateDraft(ctx, DemoOrg2ID, draftCreator, "sepa-eur-de", "sepa-eur-de-iban")
+	_, err = s.CreateDraft(ctx, demo.Org2ID, draftCreator, "sepa-eur-de", "sepa-eur-de-iban")
 	wantErr(t, err, provider.EINVALID, payoutfield.MsgSelect) // Atlantic holds no EUR
 
-	d, err := s.CreateDraft(ctx, DemoOrg1ID, draftCreator, "sepa-eur-de", "sepa-eur-de-iban")
+	d, err := s.CreateDraft(ctx, demo.Org1ID, draftCreator, "sepa-eur-de", "sepa-eur-de-iban")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := d.Steps(); !slices.Equal(got, []string{"select_product", "payout_request", "creditor", "creditor_account", "summary"}) {
 		t.Fatalf("steps %v", got)
 	}
-	if v := d.Value(provider.StepPayoutRequest, "virtual_account_number"); v != DemoAccountOrg1EUR {
+	if v := d.Value(provider.StepPayoutRequest, "virtual_account_number"); v != demo.AccountOrg1EUR {
 		t.Errorf("the only EUR account is not preselected: %q", v)
 	}
 	// Another user does not see a draft being built.
-	_, err = s.Draft(ctx, DemoOrg1ID, d.DraftID, draftReviewer1)
+	_, err = s.Draft(ctx, demo.Org1ID, d.DraftID, draftReviewer1)
 	wantErr(t, err, provider.ENOTFOUND, "")
-	_, err = s.Draft(ctx, DemoOrg2ID, d.DraftID, draftCreator)
+	_, err = s.Draft(ctx, demo.Org2ID, d.DraftID, draftCreator)
 	wantErr(t, err, provider.ENOTFOUND, "")
 
-	d, err = s.SaveDraftSection(ctx, DemoOrg1ID, d.DraftID, draftCreator, provider.StepPayoutRequest,
+	d, err = s.SaveDraftSection(ctx, demo.Org1ID, d.DraftID, draftCreator, provider.StepPayoutRequest,
 		map[string]string{"amount": "1,2345", "end_to_end_id": "bad id!"})
 	if err != nil {
 		t.Fatal(err)
@@ -104,18 +105,18 @@ func TestDraftBuildAndPublishWithApproval(t *testing.T) {
 		errs["end_to_end_id"][0] != payoutfield.MsgE2EChars || errs["purpose_code"] != nil || d.Section(provider.StepPayoutRequest).Saved {
 		t.Fatalf("errors %v", errs)
 	}
-	_, err = s.PublishDraft(ctx, DemoOrg1ID, d.DraftID, draftCreator)
+	_, err = s.PublishDraft(ctx, demo.Org1ID, d.DraftID, draftCreator)
 	var pe *provider.DraftPreconditionError
 	if !asPrecondition(err, &pe) || len(pe.Problems) < 3 {
 		t.Fatalf("publish of an incomplete draft: %v", err)
 	}
 
 	d = filledDraft(t, s, "E2E-DRAFT-1")
-	sum, err := s.DraftSummary(ctx, DemoOrg1ID, d.DraftID, draftCreator)
+	sum, err := s.DraftSummary(ctx, demo.Org1ID, d.DraftID, draftCreator)
 	if err != nil || len(sum.Preconditions) != 0 || !sum.ApprovalNeeded || sum.Amount != "1250.50" {
 		t.Fatalf("summary %+v %v", sum, err)
 	}
-	pub, err := s.PublishDraft(ctx, DemoOrg1ID, d.DraftID, draftCreator)
+	pub, err := s.PublishDraft(ctx, demo.Org1ID, d.DraftID, draftCreator)
 	if err != nil || pub.State != provider.DraftStatusWaitingReview || pub.UniqueReference != "" {
 		t.Fatalf("publish %+v %v", pub, err)
 	}
@@ -126,23 +127,23 @@ func TestDraftBuildAndPublishWithApproval(t *testing.T) {
 	}
 
 	// Four eyes: the creator cannot approve; a reviewer can, and N=1 publishes.
-	_, err = s.ApproveDraft(ctx, DemoOrg1ID, d.DraftID, draftCreator)
+	_, err = s.ApproveDraft(ctx, demo.Org1ID, d.DraftID, draftCreator)
 	wantErr(t, err, provider.ECONFLICT, "The creator of a draft cannot review it.")
-	res, err := s.ApproveDraft(ctx, DemoOrg1ID, d.DraftID, draftReviewer1)
+	res, err := s.ApproveDraft(ctx, demo.Org1ID, d.DraftID, draftReviewer1)
 	if err != nil || res.Published == nil || res.Draft.Status != provider.DraftStatusPublished {
 		t.Fatalf("approve: %+v %v", res, err)
 	}
-	p, err := s.Payout(ctx, DemoOrg1ID, res.Published.UniqueReference)
+	p, err := s.Payout(ctx, demo.Org1ID, res.Published.UniqueReference)
 	if err != nil || p.Source != provider.SourceManual || p.Amount != "1250.50" || p.EndToEndID != "E2E-DRAFT-1" ||
 		p.CreditorAccount.IBAN != "DE89370400440532013000" || p.Creditor.FullName != "Anna Müller" || p.LocalInstrument != "SEPA" ||
 		len(p.Reviews) != 1 || p.Reviews[0].ReviewerName != "Jonas Larsen" || p.CreatorName != "Sofie Andersen" {
 		t.Fatalf("payout %+v %v", p, err)
 	}
 	// Published: no second approval, no delete, a repeated publish answers the same.
-	_, err = s.ApproveDraft(ctx, DemoOrg1ID, d.DraftID, draftReviewer2)
+	_, err = s.ApproveDraft(ctx, demo.Org1ID, d.DraftID, draftReviewer2)
 	wantErr(t, err, provider.ECONFLICT, "")
-	wantErr(t, s.DeleteDraft(ctx, DemoOrg1ID, d.DraftID, draftCreator), provider.ECONFLICT, "")
-	again, err := s.PublishDraft(ctx, DemoOrg1ID, d.DraftID, draftCreator)
+	wantErr(t, s.DeleteDraft(ctx, demo.Org1ID, d.DraftID, draftCreator), provider.ECONFLICT, "")
+	again, err := s.PublishDraft(ctx, demo.Org1ID, d.DraftID, draftCreator)
 	if err != nil || again.UniqueReference != p.UniqueReference {
 		t.Fatalf("publish again %+v %v", again, err)
 	}
@@ -158,12 +159,12 @@ func asPrecondition(err error, pe **provider.DraftPreconditionError) bool {
 // filledDraftE2E fills a draft whose end-to-end id may be refused.
 func filledDraftE2E(t *testing.T, s *Store, e2e string) provider.PayoutDraft {
 	t.Helper()
-	d, err := s.CreateDraft(context.Background(), DemoOrg1ID, draftCreator, "sepa-eur-de", "sepa-eur-de-iban")
+	d, err := s.CreateDraft(context.Background(), demo.Org1ID, draftCreator, "sepa-eur-de", "sepa-eur-de-iban")
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err = s.SaveDraftSection(context.Background(), DemoOrg1ID, d.DraftID, draftCreator, provider.StepPayoutRequest,
-		map[string]string{"virtual_account_number": DemoAccountOrg1EUR, "amount": "10", "end_to_end_id": e2e})
+	d, err = s.SaveDraftSection(context.Background(), demo.Org1ID, d.DraftID, draftCreator, provider.StepPayoutRequest,
+		map[string]string{"virtual_account_number": demo.AccountOrg1EUR, "amount": "10", "end_to_end_id": e2e})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +174,7 @@ func filledDraftE2E(t *testing.T, s *Store, e2e string) provider.PayoutDraft {
 func sentForReview(t *testing.T, s *Store, e2e string) provider.PayoutDraft {
 	t.Helper()
 	d := filledDraft(t, s, e2e)
-	if pub, err := s.PublishDraft(context.Background(), DemoOrg1ID, d.DraftID, draftCreator); err != nil || pub.State != provider.DraftStatusWaitingReview {
+	if pub, err := s.PublishDraft(context.Background(), demo.Org1ID, d.DraftID, draftCreator); err != nil || pub.State != provider.DraftStatusWaitingReview {
 		t.Fatalf("publish %+v %v", pub, err)
 	}
 	return d
@@ -186,70 +187,70 @@ func TestDraftFourEyes(t *testing.T) {
 
 	d := sentForReview(t, s, "E2E-FOUR-EYES")
 	for i, r := range []provider.DraftActor{draftReviewer1, draftReviewer2} {
-		res, err := s.ApproveDraft(ctx, DemoOrg1ID, d.DraftID, r)
+		res, err := s.ApproveDraft(ctx, demo.Org1ID, d.DraftID, r)
 		if err != nil || res.Published != nil || len(res.Draft.Approvals) != i+1 || res.Draft.Status != provider.DraftStatusWaitingReview {
 			t.Fatalf("approval %d: %+v %v", i+1, res, err)
 		}
 	}
-	_, err := s.ApproveDraft(ctx, DemoOrg1ID, d.DraftID, draftReviewer1)
+	_, err := s.ApproveDraft(ctx, demo.Org1ID, d.DraftID, draftReviewer1)
 	wantErr(t, err, provider.ECONFLICT, "You have already approved this draft.")
 	// The (N-1)th approval published nothing.
-	if page, _ := s.Payouts(ctx, DemoOrg1ID, provider.PayoutFilter{}); slices.ContainsFunc(page.Payouts, func(p provider.PayoutRequest) bool {
+	if page, _ := s.Payouts(ctx, demo.Org1ID, provider.PayoutFilter{}); slices.ContainsFunc(page.Payouts, func(p provider.PayoutRequest) bool {
 		return p.EndToEndID == "E2E-FOUR-EYES" && p.Status != provider.StatusPendingApproval
 	}) {
 		t.Fatal("published before the last approval")
 	}
-	res, err := s.ApproveDraft(ctx, DemoOrg1ID, d.DraftID, draftReviewer3)
+	res, err := s.ApproveDraft(ctx, demo.Org1ID, d.DraftID, draftReviewer3)
 	if err != nil || res.Published == nil || len(res.Draft.Approvals) != 3 {
 		t.Fatalf("third approval: %+v %v", res, err)
 	}
 
 	// One decline after an approval ends it: no more approvals, no payout.
 	d2 := sentForReview(t, s, "E2E-DECLINED")
-	if _, err := s.ApproveDraft(ctx, DemoOrg1ID, d2.DraftID, draftReviewer1); err != nil {
+	if _, err := s.ApproveDraft(ctx, demo.Org1ID, d2.DraftID, draftReviewer1); err != nil {
 		t.Fatal(err)
 	}
-	_, err = s.RejectDraft(ctx, DemoOrg1ID, d2.DraftID, draftCreator)
+	_, err = s.RejectDraft(ctx, demo.Org1ID, d2.DraftID, draftCreator)
 	wantErr(t, err, provider.ECONFLICT, "The creator of a draft cannot review it.")
-	res, err = s.RejectDraft(ctx, DemoOrg1ID, d2.DraftID, draftReviewer2)
+	res, err = s.RejectDraft(ctx, demo.Org1ID, d2.DraftID, draftReviewer2)
 	if err != nil || res.Draft.Status != provider.DraftStatusRejected || len(res.Draft.Rejections) != 1 {
 		t.Fatalf("reject: %+v %v", res, err)
 	}
 	for _, r := range []provider.DraftActor{draftReviewer3, draftReviewer2} {
-		_, err = s.ApproveDraft(ctx, DemoOrg1ID, d2.DraftID, r)
+		_, err = s.ApproveDraft(ctx, demo.Org1ID, d2.DraftID, r)
 		wantErr(t, err, provider.ECONFLICT, "")
 	}
-	page, err := s.Drafts(ctx, DemoOrg1ID, provider.DraftFilter{Status: provider.DraftStatusRejected})
+	page, err := s.Drafts(ctx, demo.Org1ID, provider.DraftFilter{Status: provider.DraftStatusRejected})
 	if err != nil || !slices.ContainsFunc(page.Drafts, func(x provider.PayoutDraft) bool { return x.DraftID == d2.DraftID }) {
 		t.Fatalf("declined list: %v", err)
 	}
 	// Only the creator deletes.
-	wantErr(t, s.DeleteDraft(ctx, DemoOrg1ID, d2.DraftID, draftReviewer1), provider.ECONFLICT, "Only the creator of a draft can delete it.")
-	wantErr(t, s.DeleteDraft(ctx, DemoOrg2ID, d2.DraftID, draftCreator), provider.ENOTFOUND, "")
-	wantErr(t, s.DeleteDraft(ctx, DemoOrg1ID, d2.DraftID, draftCreator), "", "")
-	_, err = s.Draft(ctx, DemoOrg1ID, d2.DraftID, draftCreator)
+	wantErr(t, s.DeleteDraft(ctx, demo.Org1ID, d2.DraftID, draftReviewer1), provider.ECONFLICT, "Only the creator of a draft can delete it.")
+	wantErr(t, s.DeleteDraft(ctx, demo.Org2ID, d2.DraftID, draftCreator), provider.ENOTFOUND, "")
+	wantErr(t, s.DeleteDraft(ctx, demo.Org1ID, d2.DraftID, draftCreator), "", "")
+	_, err = s.Draft(ctx, demo.Org1ID, d2.DraftID, draftCreator)
 	wantErr(t, err, provider.ENOTFOUND, "")
 
 	// Flow off: publishing makes the payout request at once, and a draft sent for review
 	// before can no longer be reviewed.
 	waiting := sentForReview(t, s, "E2E-FLOW-OFF")
-	if _, err := s.write.Exec(`UPDATE feature_flags SET enabled = 0 WHERE organisation_id = ? AND name = ?`, DemoOrg1ID,
+	if _, err := s.write.Exec(`UPDATE feature_flags SET enabled = 0 WHERE organisation_id = ? AND name = ?`, demo.Org1ID,
 		provider.FlagPayoutDraftApproval); err != nil {
 		t.Fatal(err)
 	}
 	d3 := filledDraft(t, s, "E2E-NO-REVIEW")
-	pub, err := s.PublishDraft(ctx, DemoOrg1ID, d3.DraftID, draftCreator)
+	pub, err := s.PublishDraft(ctx, demo.Org1ID, d3.DraftID, draftCreator)
 	if err != nil || pub.UniqueReference == "" || pub.State == provider.DraftStatusWaitingReview {
 		t.Fatalf("publish without review: %+v %v", pub, err)
 	}
-	_, err = s.ApproveDraft(ctx, DemoOrg1ID, waiting.DraftID, draftReviewer1)
+	_, err = s.ApproveDraft(ctx, demo.Org1ID, waiting.DraftID, draftReviewer1)
 	wantErr(t, err, provider.ECONFLICT, "The draft approval flow is off.")
 	// SEPA by IBAN asks for no sender: the organisation pays as itself, and the payout
 	// passes the lifecycle's checks rather than failing on a sender nobody was asked for.
 	if _, err := s.RunPayoutJobs(ctx); err != nil {
 		t.Fatal(err)
 	}
-	p, err := s.Payout(ctx, DemoOrg1ID, pub.UniqueReference)
+	p, err := s.Payout(ctx, demo.Org1ID, pub.UniqueReference)
 	if err != nil || p.Status == provider.StateRejected || len(p.Errors) > 0 ||
 		p.UltimateDebtor.FullName != "Nordic Trading ApS" || p.UltimateDebtor.Type != provider.CreditorOrganization {
 		t.Fatalf("published SEPA payout: %s %v sender %+v %v", p.Status, p.Errors, p.UltimateDebtor, err)
@@ -276,7 +277,7 @@ func TestDraftConcurrentApprovals(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				<-start
-				res, err := s.ApproveDraft(ctx, DemoOrg1ID, d.DraftID, r)
+				res, err := s.ApproveDraft(ctx, demo.Org1ID, d.DraftID, r)
 				mu.Lock()
 				defer mu.Unlock()
 				switch {
@@ -293,7 +294,7 @@ func TestDraftConcurrentApprovals(t *testing.T) {
 		wg.Wait()
 		var count int
 		if err := s.read.QueryRow(`SELECT count(*) FROM payout_requests WHERE organisation_id = ? AND end_to_end_id = ?`,
-			DemoOrg1ID, e2e).Scan(&count); err != nil {
+			demo.Org1ID, e2e).Scan(&count); err != nil {
 			t.Fatal(err)
 		}
 		if published != 1 || count != 1 || refused != len(reviewers)-n {
@@ -320,7 +321,7 @@ func TestCountriesAreISO3166(t *testing.T) {
 func TestSeedDrafts(t *testing.T) {
 	s := seededStore(t)
 	ctx := context.Background()
-	for _, org := range []string{DemoOrg1ID, DemoOrg2ID} {
+	for _, org := range []string{demo.Org1ID, demo.Org2ID} {
 		for status, min := range map[string]int{"waiting_review": 21, "rejected": 4, "draft": 2, "published": 2} {
 			var n int
 			if err := s.read.QueryRow(`SELECT count(*) FROM payout_drafts WHERE organisation_id = ? AND status = ?`, org, status).Scan(&n); err != nil || n < min {
@@ -360,7 +361,7 @@ func TestDraftDecisionsReadWhatTheyRecord(t *testing.T) {
 	if _, err := s.write.Exec(`VACUUM INTO ?`, snapshot); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.write.Exec(`UPDATE feature_flags SET enabled = 0 WHERE organisation_id = ? AND name = ?`, DemoOrg1ID,
+	if _, err := s.write.Exec(`UPDATE feature_flags SET enabled = 0 WHERE organisation_id = ? AND name = ?`, demo.Org1ID,
 		provider.FlagPayoutDraftApproval); err != nil {
 		t.Fatal(err)
 	}
@@ -373,9 +374,9 @@ func TestDraftDecisionsReadWhatTheyRecord(t *testing.T) {
 	s.read = stale
 	defer func() { s.read = readers }()
 
-	_, err = s.ApproveDraft(ctx, DemoOrg1ID, waiting.DraftID, draftReviewer1)
+	_, err = s.ApproveDraft(ctx, demo.Org1ID, waiting.DraftID, draftReviewer1)
 	wantErr(t, err, provider.ECONFLICT, "The draft approval flow is off.")
-	pub, err := s.PublishDraft(ctx, DemoOrg1ID, ready.DraftID, draftCreator)
+	pub, err := s.PublishDraft(ctx, demo.Org1ID, ready.DraftID, draftCreator)
 	if err != nil || pub.State == provider.DraftStatusWaitingReview || pub.UniqueReference == "" {
 		t.Fatalf("publish with the flow off in its transaction: %+v %v", pub, err)
 	}

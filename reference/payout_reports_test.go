@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"errors"
 	"io"
+	"portal/reference/demo"
 	"slices"
 	"strings"
 	"testing"
@@ -41,10 +42,10 @@ func TestPayoutReportRules(t *testing.T) {
 	ctx := context.Background()
 	from, to := lastDays(clock.Now(), 30)
 	req := func(mod func(r *provider.PayoutReportRequest)) error {
-		r := provider.PayoutReportRequest{AccountNumber: DemoAccountOrg1EUR, CreatedAfter: from, CreatedBefore: to,
-			RequestedBy: DemoUserFinanceID}
+		r := provider.PayoutReportRequest{AccountNumber: demo.AccountOrg1EUR, CreatedAfter: from, CreatedBefore: to,
+			RequestedBy: demo.UserFinanceID}
 		mod(&r)
-		_, err := s.CreatePayoutReport(ctx, DemoOrg1ID, r)
+		_, err := s.CreatePayoutReport(ctx, demo.Org1ID, r)
 		return err
 	}
 	for _, c := range []struct {
@@ -53,8 +54,8 @@ func TestPayoutReportRules(t *testing.T) {
 		code, field string
 	}{
 		{"no account", func(r *provider.PayoutReportRequest) { r.AccountNumber = "" }, provider.EINVALID, "virtual_account_number"},
-		{"shared account", func(r *provider.PayoutReportRequest) { r.AccountNumber = DemoAccountPartnerPool }, provider.ENOTFOUND, "virtual_account_number"},
-		{"other organisation's account", func(r *provider.PayoutReportRequest) { r.AccountNumber = DemoAccountOrg2GBP }, provider.ENOTFOUND, "virtual_account_number"},
+		{"shared account", func(r *provider.PayoutReportRequest) { r.AccountNumber = demo.AccountPartnerPool }, provider.ENOTFOUND, "virtual_account_number"},
+		{"other organisation's account", func(r *provider.PayoutReportRequest) { r.AccountNumber = demo.AccountOrg2GBP }, provider.ENOTFOUND, "virtual_account_number"},
 		{"no start", func(r *provider.PayoutReportRequest) { r.CreatedAfter = time.Time{} }, provider.EINVALID, "created_after"},
 		{"no end", func(r *provider.PayoutReportRequest) { r.CreatedBefore = time.Time{} }, provider.EINVALID, "created_before"},
 		{"ends before it starts", func(r *provider.PayoutReportRequest) { r.CreatedAfter, r.CreatedBefore = to, from }, provider.EINVALID, "created_before"},
@@ -103,24 +104,24 @@ func TestPayoutReportCSVMatchesFilters(t *testing.T) {
 	// A receiver name a spreadsheet would run as a formula.
 	evil := validSEPA("report-evil-1", "12.34")
 	evil.Creditor.FullName = `=HYPERLINK("http://x.example","click")`
-	mustCreate(t, s, DemoOrg1ID, evil)
+	mustCreate(t, s, demo.Org1ID, evil)
 
 	cats := []string{provider.PayoutCompleted, provider.PayoutReceived}
-	rep, err := s.CreatePayoutReport(ctx, DemoOrg1ID, provider.PayoutReportRequest{AccountNumber: DemoAccountOrg1EUR,
-		CreatedAfter: from, CreatedBefore: to, StateCategories: cats, AmountFrom: "10", AmountTo: "50000", RequestedBy: DemoUserFinanceID})
+	rep, err := s.CreatePayoutReport(ctx, demo.Org1ID, provider.PayoutReportRequest{AccountNumber: demo.AccountOrg1EUR,
+		CreatedAfter: from, CreatedBefore: to, StateCategories: cats, AmountFrom: "10", AmountTo: "50000", RequestedBy: demo.UserFinanceID})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if rep.State != provider.ExportQueued {
 		t.Fatalf("state %s", rep.State)
 	}
-	if _, err := s.OpenPayoutReport(ctx, DemoOrg1ID, rep.UUID); provider.ErrorCode(err) != provider.ECONFLICT {
+	if _, err := s.OpenPayoutReport(ctx, demo.Org1ID, rep.UUID); provider.ErrorCode(err) != provider.ECONFLICT {
 		t.Fatalf("download before ready: %v", err)
 	}
 	stop := s.StartExportWorker(ctx, ExportWorkerOptions{Poll: 20 * time.Millisecond})
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		rep, err = s.PayoutReport(ctx, DemoOrg1ID, rep.UUID)
+		rep, err = s.PayoutReport(ctx, demo.Org1ID, rep.UUID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -137,10 +138,10 @@ func TestPayoutReportCSVMatchesFilters(t *testing.T) {
 	// What the payouts list says the same filters select.
 	want := map[string]provider.PayoutRequest{}
 	for _, c := range cats {
-		f := provider.PayoutFilter{VirtualAccountNumber: DemoAccountOrg1EUR, StateCategory: c, AmountFrom: "10", AmountTo: "50000",
+		f := provider.PayoutFilter{VirtualAccountNumber: demo.AccountOrg1EUR, StateCategory: c, AmountFrom: "10", AmountTo: "50000",
 			CreatedAfter: from, CreatedBefore: to, Limit: provider.MaxPayoutLimit}
 		for {
-			p, err := s.Payouts(ctx, DemoOrg1ID, f)
+			p, err := s.Payouts(ctx, demo.Org1ID, f)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -153,7 +154,7 @@ func TestPayoutReportCSVMatchesFilters(t *testing.T) {
 			f.Cursor = p.CursorNext
 		}
 	}
-	recs := readReport(t, s, DemoOrg1ID, rep.UUID)
+	recs := readReport(t, s, demo.Org1ID, rep.UUID)
 	if !slices.Equal(recs[0], PayoutReportHeader) || recs[0][1] != "vela_unique_reference" {
 		t.Fatalf("header %v", recs[0])
 	}
@@ -171,7 +172,7 @@ func TestPayoutReportCSVMatchesFilters(t *testing.T) {
 		}
 		amt := money.MustParse(r[6], 2)
 		if r[0] != p.CreatedAt.UTC().Format(statement.DateLayout) || r[0] < prev || !slices.Contains(cats, r[3]) ||
-			r[9] != DemoAccountOrg1EUR || r[8] != "EUR" || amt.Cmp(lo) < 0 || amt.Cmp(hi) > 0 || r[2] != p.EndToEndID {
+			r[9] != demo.AccountOrg1EUR || r[8] != "EUR" || amt.Cmp(lo) < 0 || amt.Cmp(hi) > 0 || r[2] != p.EndToEndID {
 			t.Fatalf("row %v, payout %+v", r, p)
 		}
 		prev = r[0]
@@ -193,7 +194,7 @@ func TestPayoutReportCSVMatchesFilters(t *testing.T) {
 	// A payout created after the request is not in a retried report.
 	var through int64
 	s.read.QueryRow(`SELECT through_seq FROM payout_reports WHERE id = ?`, rep.UUID).Scan(&through)
-	later := mustCreate(t, s, DemoOrg1ID, validSEPA("report-later-1", "20.00"))
+	later := mustCreate(t, s, demo.Org1ID, validSEPA("report-later-1", "20.00"))
 	var seq int64
 	s.read.QueryRow(`SELECT seq FROM payout_requests WHERE unique_reference = ?`, later.UniqueReference).Scan(&seq)
 	if seq <= through {
@@ -206,7 +207,7 @@ func TestPayoutReportCSVMatchesFilters(t *testing.T) {
 func TestPayoutReportsListAndIsolation(t *testing.T) {
 	s, _ := authStore(t)
 	ctx := context.Background()
-	for org, min := range map[string]int{DemoOrg1ID: 21, DemoOrg2ID: 21} {
+	for org, min := range map[string]int{demo.Org1ID: 21, demo.Org2ID: 21} {
 		var seen []provider.PayoutReport
 		f := provider.PayoutReportFilter{}
 		pages := 0
@@ -231,7 +232,7 @@ func TestPayoutReportsListAndIsolation(t *testing.T) {
 			if i > 0 && r.CreatedAt.After(seen[i-1].CreatedAt) {
 				t.Fatalf("not newest first at %d", i)
 			}
-			if _, err := s.PayoutReport(ctx, map[string]string{DemoOrg1ID: DemoOrg2ID, DemoOrg2ID: DemoOrg1ID}[org], r.UUID); provider.ErrorCode(err) != provider.ENOTFOUND {
+			if _, err := s.PayoutReport(ctx, map[string]string{demo.Org1ID: demo.Org2ID, demo.Org2ID: demo.Org1ID}[org], r.UUID); provider.ErrorCode(err) != provider.ENOTFOUND {
 				t.Fatalf("another organisation reads %s: %v", r.UUID, err)
 			}
 			if r.State == provider.ExportReady && i < 3 {
@@ -248,7 +249,7 @@ func TestPayoutReportsListAndIsolation(t *testing.T) {
 			t.Fatalf("account filter: %v %d of %d", err, one.Total, len(seen))
 		}
 	}
-	if _, err := s.PayoutReport(ctx, DemoOrg1ID, "00000000-0000-4000-8000-000000000000"); provider.ErrorMessage(err) != provider.MsgPayoutReportNotFound {
+	if _, err := s.PayoutReport(ctx, demo.Org1ID, "00000000-0000-4000-8000-000000000000"); provider.ErrorMessage(err) != provider.MsgPayoutReportNotFound {
 		t.Fatalf("unknown: %v", err)
 	}
 }
@@ -258,8 +259,8 @@ func TestPayoutReportJobResumedOnce(t *testing.T) {
 	s, clock := authStore(t)
 	ctx := context.Background()
 	from, to := lastDays(clock.Now(), 30)
-	rep, err := s.CreatePayoutReport(ctx, DemoOrg1ID, provider.PayoutReportRequest{AccountNumber: DemoAccountOrg1GBP,
-		CreatedAfter: from, CreatedBefore: to, RequestedBy: DemoUserFinanceID})
+	rep, err := s.CreatePayoutReport(ctx, demo.Org1ID, provider.PayoutReportRequest{AccountNumber: demo.AccountOrg1GBP,
+		CreatedAfter: from, CreatedBefore: to, RequestedBy: demo.UserFinanceID})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -274,7 +275,7 @@ func TestPayoutReportJobResumedOnce(t *testing.T) {
 	if n, err := s.RunPayoutReportJobs(ctx); err != nil || n != 1 {
 		t.Fatalf("after the lease: %d %v", n, err)
 	}
-	got, _ := s.PayoutReport(ctx, DemoOrg1ID, rep.UUID)
+	got, _ := s.PayoutReport(ctx, demo.Org1ID, rep.UUID)
 	if got.State != provider.ExportReady || got.RowCount == 0 {
 		t.Fatalf("%+v", got)
 	}

@@ -15,6 +15,7 @@ import (
 	"portal/currency"
 	"portal/money"
 	"portal/provider"
+	"portal/reference/demo"
 )
 
 // The 100,000-payout store is built once per test binary, only when a benchmark asks for it.
@@ -39,11 +40,11 @@ func bulkPayouts(ctx context.Context, s *Store, n int) error {
 		}
 		defer stmt.Close()
 		r := rand.New(rand.NewPCG(1, 2))
-		accts := []struct{ number, code, instr string }{{DemoAccountOrg1EUR, "EUR", "SEPA"}, {DemoAccountOrg1GBP, "GBP", "FPS"},
-			{DemoAccountOrg1USD, "USD", "SWIFT"}, {DemoAccountOrg1DKK, "DKK", "STRAKS"}}
+		accts := []struct{ number, code, instr string }{{demo.AccountOrg1EUR, "EUR", "SEPA"}, {demo.AccountOrg1GBP, "GBP", "FPS"},
+			{demo.AccountOrg1USD, "USD", "SWIFT"}, {demo.AccountOrg1DKK, "DKK", "STRAKS"}}
 		states := []string{"completed", "completed", "completed", "completed", "rejected", "returned", "tstm_initiated",
 			"insufficient_funds", "waiting_future_execution", "created", "cancelled"}
-		units := []string{"", seedID("business-unit/" + DemoOrg1ID + "/Nordic Retail"), seedID("business-unit/" + DemoOrg1ID + "/Nordic Marine")}
+		units := []string{"", seedID("business-unit/" + demo.Org1ID + "/Nordic Retail"), seedID("business-unit/" + demo.Org1ID + "/Nordic Marine")}
 		now := s.now()
 		for i := range n {
 			a := accts[r.IntN(len(accts))]
@@ -62,7 +63,7 @@ func bulkPayouts(ctx context.Context, s *Store, n int) error {
 			amt := money.FromMinor(100+r.Int64N(2_000_000), currency.Decimals(a.code))
 			at := formatTime(now.Add(-time.Duration(r.Int64N(int64(90 * 24 * time.Hour)))))
 			ref := fmt.Sprintf("PO-BENCH-%07d", i)
-			if _, err := stmt.ExecContext(ctx, fmt.Sprintf("bench-%d", i), DemoOrg1ID, a.number, st, reason, amt.String(), a.code, at,
+			if _, err := stmt.ExecContext(ctx, fmt.Sprintf("bench-%d", i), demo.Org1ID, a.number, st, reason, amt.String(), a.code, at,
 				ref, ref, amountKey(amt), payoutFee(a.code).String(), a.instr, units[r.IntN(len(units))], provider.SourceAPI,
 				"", at); err != nil {
 				return err
@@ -86,7 +87,7 @@ func payoutsBenchStore(b *testing.B) *Store {
 			return
 		}
 		afterAll = append(afterAll, func() { payoutsStore.Close() })
-		if _, payoutsErr = payoutsStore.Seed(ctx, SeedOptions{}); payoutsErr == nil {
+		if _, payoutsErr = demo.Seed(ctx, payoutsStore, demo.Options{}); payoutsErr == nil {
 			payoutsErr = bulkPayouts(ctx, payoutsStore, benchPayouts)
 		}
 	})
@@ -102,13 +103,13 @@ func BenchmarkPayoutsPage100k(b *testing.B) {
 	s := payoutsBenchStore(b)
 	ctx := context.Background()
 	now := s.now()
-	first, err := s.Payouts(ctx, DemoOrg1ID, provider.PayoutFilter{CurrencyCode: "EUR"})
+	first, err := s.Payouts(ctx, demo.Org1ID, provider.PayoutFilter{CurrencyCode: "EUR"})
 	if err != nil {
 		b.Fatal(err)
 	}
 	deep := first
 	for range 50 {
-		if deep, err = s.Payouts(ctx, DemoOrg1ID, provider.PayoutFilter{CurrencyCode: "EUR", Cursor: deep.CursorNext}); err != nil {
+		if deep, err = s.Payouts(ctx, demo.Org1ID, provider.PayoutFilter{CurrencyCode: "EUR", Cursor: deep.CursorNext}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -119,9 +120,9 @@ func BenchmarkPayoutsPage100k(b *testing.B) {
 		{"first", provider.PayoutFilter{}},
 		{"last-30-days-completed-EUR", provider.PayoutFilter{CreatedAfter: now.AddDate(0, 0, -30), CreatedBefore: now,
 			StateCategory: provider.PayoutCompleted, CurrencyCode: "EUR"}},
-		{"account-amount-range", provider.PayoutFilter{VirtualAccountNumber: DemoAccountOrg1USD, AmountFrom: "1000", AmountTo: "15000"}},
+		{"account-amount-range", provider.PayoutFilter{VirtualAccountNumber: demo.AccountOrg1USD, AmountFrom: "1000", AmountTo: "15000"}},
 		{"rejected-reason", provider.PayoutFilter{StateCategory: provider.PayoutRejected, ReasonCode: provider.ReasonInvalidCreditorAccount}},
-		{"unit-instrument", provider.PayoutFilter{BusinessUnit: seedID("business-unit/" + DemoOrg1ID + "/Nordic Marine"), LocalInstrument: "SEPA"}},
+		{"unit-instrument", provider.PayoutFilter{BusinessUnit: seedID("business-unit/" + demo.Org1ID + "/Nordic Marine"), LocalInstrument: "SEPA"}},
 		{"deep-EUR", provider.PayoutFilter{CurrencyCode: "EUR", Cursor: deep.CursorNext}},
 		{"oldest-first-rejected", provider.PayoutFilter{StateCategory: provider.PayoutRejected, Sort: provider.SortOldest}},
 	} {
@@ -129,7 +130,7 @@ func BenchmarkPayoutsPage100k(b *testing.B) {
 			var lat []time.Duration
 			for b.Loop() {
 				start := time.Now()
-				page, err := s.Payouts(ctx, DemoOrg1ID, c.f)
+				page, err := s.Payouts(ctx, demo.Org1ID, c.f)
 				lat = append(lat, time.Since(start))
 				if err != nil || len(page.Payouts) != provider.DefaultPayoutLimit {
 					b.Fatalf("page: %d rows, %v", len(page.Payouts), err)

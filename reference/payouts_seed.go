@@ -14,103 +14,31 @@ import (
 	"portal/money"
 	"portal/payoutfield"
 	"portal/provider"
+	"portal/reference/demo"
+	"portal/reference/seeddata"
 )
 
 // Demo business units (spec 001 §3): Nordic has several, Atlantic one, so both the
 // selectable and the preselected, disabled field can be seen.
 var seedBusinessUnits = []struct{ org, name string }{
-	{DemoOrg1ID, "Nordic Retail"}, {DemoOrg1ID, "Nordic Wholesale"}, {DemoOrg1ID, "Nordic Marine"},
-	{DemoOrg2ID, "Atlantic Forwarding"},
+	{demo.Org1ID, "Nordic Retail"}, {demo.Org1ID, "Nordic Wholesale"}, {demo.Org1ID, "Nordic Marine"},
+	{demo.Org2ID, "Atlantic Forwarding"},
 }
 
 // seedProductInstruments are the transfer types of the demo contracted payout products.
 var seedProductInstruments = map[string]string{"SEPA Credit Transfer": "SEPA", "UK Faster Payments": "FPS"}
 
-// makeIBAN completes an IBAN from its country and BBAN with the right check digits.
-var makeIBAN = payoutfield.MakeIBAN
-
+// The party generators live in reference/demo (parties.go); the generators still here use
+// them under their old names.
 var (
-	seedFirstNames = []string{"Anna", "Lukas", "Marie", "Jonas", "Chloé", "Mateo", "Sofia", "Oliver", "Emma", "Noah", "Ingrid", "Pedro", "Aiko", "Fatima", "Liam"}
-	seedLastNames  = []string{"Müller", "Dubois", "Jansen", "García", "Rossi", "Nowak", "Hansen", "Smith", "Jones", "Andersson", "Silva", "Tanaka"}
-	seedCompanies  = []string{"Baltic Timber GmbH", "Lumière Textiles SARL", "Delta Logistics B.V.", "Iberia Foods S.L.", "Thames Components Ltd", "Hudson Supply Co."}
-	seedCities     = map[string][2]string{"DE": {"Berlin", "10115"}, "FR": {"Lyon", "69001"}, "NL": {"Rotterdam", "3011"}, "ES": {"Valencia", "46001"},
-		"IT": {"Milano", "20121"}, "DK": {"Aarhus", "8000"}, "GB": {"Manchester", "M1 1AE"}, "US": {"Chicago", "60601"}, "SG": {"Singapore", "018989"},
-		"JP": {"Osaka", "530-0001"}, "BR": {"São Paulo", "01000-000"}}
-	seedBanks = map[string][2]string{"DE": {"Commerzbank", "COBADEFFXXX"}, "FR": {"BNP Paribas", "BNPAFRPPXXX"}, "NL": {"ABN AMRO", "ABNANL2A"},
-		"ES": {"CaixaBank", "CAIXESBBXXX"}, "IT": {"Intesa Sanpaolo", "BCITITMM"}, "DK": {"Danske Bank", "DABADKKK"}, "GB": {"Barclays", "BARCGB22"},
-		"US": {"JPMorgan Chase", "CHASUS33"}, "SG": {"DBS Bank", "DBSSSGSG"}, "JP": {"MUFG Bank", "BOTKJPJT"}, "BR": {"Banco do Brasil", "BRASBRRJ"}}
+	makeIBAN       = payoutfield.MakeIBAN
+	seedFirstNames = demo.FirstNames
+	seedLastNames  = demo.LastNames
+	seedCompanies  = demo.Companies
+	seedCities     = demo.Cities
+	seedBanks      = demo.Banks
+	seedReceiver   = demo.ReceiverSections
 )
-
-// seedReceiver makes valid receiver sections for a corridor.
-func seedReceiver(r *rand.Rand, code, instr string) provider.PayoutSections {
-	var country string
-	switch instr {
-	case "SEPA", "SEPA_INSTANT":
-		country = []string{"DE", "FR", "NL", "ES", "IT"}[r.IntN(5)]
-	case "FPS", "CHAPS":
-		country = "GB"
-	case "ACH":
-		country = "US"
-	case "STRAKS":
-		country = "DK"
-	case "SWIFT":
-		country = []string{"SG", "JP", "BR"}[r.IntN(3)]
-	}
-	var s provider.PayoutSections
-	digits := func(n int) string {
-		var b strings.Builder
-		for range n {
-			b.WriteByte(byte('0' + r.IntN(10)))
-		}
-		return b.String()
-	}
-	c := &s.Creditor
-	if r.IntN(3) == 0 {
-		c.Type, c.FullName = provider.CreditorOrganization, seedCompanies[r.IntN(len(seedCompanies))]
-	} else {
-		c.Type = provider.CreditorPrivate
-		c.FullName = seedFirstNames[r.IntN(len(seedFirstNames))] + " " + seedLastNames[r.IntN(len(seedLastNames))]
-		c.Birthdate = fmt.Sprintf("%d-%02d-%02d", 1950+r.IntN(50), 1+r.IntN(12), 1+r.IntN(28))
-	}
-	c.Name = c.FullName
-	c.Email = strings.ToLower(strings.NewReplacer(" ", ".", "é", "e", "ü", "u", "ç", "c").Replace(strings.Fields(c.FullName)[0])) + "@example.com"
-	if country != "" {
-		c.CountryCode, c.City, c.PostalCode = country, seedCities[country][0], seedCities[country][1]
-		c.Address = fmt.Sprintf("%d Harbour Street, %s", 1+r.IntN(200), c.City)
-	}
-	a := &s.CreditorAccount
-	a.CountryCode, a.Type = country, "bank_account"
-	if bank, ok := seedBanks[country]; ok {
-		a.BankName, a.BankBIC = bank[0], bank[1]
-	}
-	switch instr {
-	case "SEPA", "SEPA_INSTANT":
-		bban := map[string]string{"DE": digits(18), "FR": digits(23), "NL": "ABNA" + digits(10), "ES": digits(20), "IT": "X" + digits(22)}[country]
-		a.IBAN = makeIBAN(country, bban)
-	case "FPS", "CHAPS":
-		a.AccountNumber, a.BankClearingSystemID, a.BankClearingSystemCode = digits(8), digits(6), "GBDSC"
-	case "ACH":
-		a.AccountNumber, a.BankClearingSystemID, a.BankClearingSystemCode = digits(10), digits(9), "USABA"
-	case "STRAKS":
-		a.IBAN = makeIBAN("DK", digits(14))
-	case "SWIFT":
-		a.AccountNumber = digits(12)
-		if r.IntN(3) == 0 {
-			s.IntermediaryAgent = provider.IntermediaryAgent{BankBIC: "CITIUS33", BankName: "Citibank N.A."}
-			s.IntermediaryAgentAccount = provider.IntermediaryAgentAccount{AccountNumber: digits(10), IBAN: makeIBAN("DE", digits(18))}
-		}
-	case "CRYPTO":
-		a.Type, a.BankName, a.BankBIC = "crypto_wallet", "", ""
-		const alphabet = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
-		var b strings.Builder
-		b.WriteByte('T')
-		for range 33 {
-			b.WriteByte(alphabet[r.IntN(len(alphabet))])
-		}
-		a.AccountNumber = b.String()
-	}
-	return s
-}
 
 // moveParty puts a receiver in another country: its city, postal code and address too, so
 // the demo never shows a German receiver in Rotterdam.
@@ -195,29 +123,29 @@ func seedPayouts(ctx context.Context, tx *sql.Tx, now time.Time) error {
 	orgs := map[string]*seedPayoutOrg{}
 	var orgIDs []string
 	for _, o := range demoOrgs() {
-		so := &seedPayoutOrg{org: o.org}
+		so := &seedPayoutOrg{org: o.Organisation}
 		for _, a := range demoAccounts() {
-			if a.owner == o.org.ID {
+			if a.Owner == o.ID {
 				so.accounts = append(so.accounts, a)
 			}
 		}
 		for _, u := range seedBusinessUnits {
-			if u.org == o.org.ID {
+			if u.org == o.ID {
 				so.units = append(so.units, seedID("business-unit/"+u.org+"/"+u.name))
 			}
 		}
 		for _, u := range demoUsers() {
-			for _, m := range u.memberships {
-				if m.OrganisationID == o.org.ID && m.Role != provider.RoleDefault && !u.disabled && u.mfa == (seedMFA{}) {
-					so.creators = append(so.creators, u.first+" "+u.last)
+			for _, m := range u.Memberships {
+				if m.OrganisationID == o.ID && m.Role != provider.RoleDefault && !u.Disabled && u.MFA == (seeddata.MFA{}) {
+					so.creators = append(so.creators, u.FirstName+" "+u.LastName)
 				}
 			}
 		}
 		for i := range 4 {
-			so.batches = append(so.batches, seedID(fmt.Sprintf("batch/%s/%d", o.org.ID, i)))
+			so.batches = append(so.batches, seedID(fmt.Sprintf("batch/%s/%d", o.ID, i)))
 		}
-		orgs[o.org.ID] = so
-		orgIDs = append(orgIDs, o.org.ID)
+		orgs[o.ID] = so
+		orgIDs = append(orgIDs, o.ID)
 	}
 	r := rand.New(rand.NewPCG(20261122, 9))
 	var all []*seedPayout

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"portal/reference/demo"
 	"reflect"
 	"slices"
 	"strings"
@@ -109,7 +110,7 @@ func checkPayoutMoney(t *testing.T, s *Store) {
 }
 
 func validSEPA(e2e, amount string) provider.PayoutCreate {
-	return provider.PayoutCreate{AccountNumber: DemoAccountOrg1EUR, Amount: amount, EndToEndID: e2e, Source: provider.SourceAPI,
+	return provider.PayoutCreate{AccountNumber: demo.AccountOrg1EUR, Amount: amount, EndToEndID: e2e, Source: provider.SourceAPI,
 		PayoutSections: provider.PayoutSections{
 			UltimateDebtor:  provider.Party{FullName: "Nordic Trading ApS", CountryCode: "DK"},
 			Creditor:        provider.Party{FullName: "Anna Müller", CountryCode: "DE", Type: provider.CreditorPrivate},
@@ -195,13 +196,13 @@ func TestPayoutLifecycle(t *testing.T) {
 		if c.edit != nil {
 			c.edit(&req)
 		}
-		before := money.MustParse(balanceOf(t, s, DemoAccountOrg1EUR), 2)
-		p := mustCreate(t, s, DemoOrg1ID, req)
+		before := money.MustParse(balanceOf(t, s, demo.AccountOrg1EUR), 2)
+		p := mustCreate(t, s, demo.Org1ID, req)
 		if p.Status != provider.PayoutReceived || p.CurrentStateName != provider.StateCreated || p.Fee != "1.50" {
 			t.Fatalf("%s: created as %+v", c.name, p)
 		}
 		runPayouts(t, s, toCompleted)
-		got := mustPayout(t, s, DemoOrg1ID, p.UniqueReference)
+		got := mustPayout(t, s, demo.Org1ID, p.UniqueReference)
 		if got.CurrentStateName != c.state || got.ReasonCode() != c.reason || transitionNames(got) != c.path {
 			t.Errorf("%s: %s/%s via %q, want %s/%s via %q", c.name, got.CurrentStateName, got.ReasonCode(), transitionNames(got), c.state, c.reason, c.path)
 		}
@@ -211,7 +212,7 @@ func TestPayoutLifecycle(t *testing.T) {
 		if len(got.ReasonCodes) == 1 && (got.ReasonCodes[0].Group != got.Status || got.ReasonCodes[0].Symbol == "") {
 			t.Errorf("%s: reason code %+v", c.name, got.ReasonCodes[0])
 		}
-		after := money.MustParse(balanceOf(t, s, DemoAccountOrg1EUR), 2)
+		after := money.MustParse(balanceOf(t, s, demo.AccountOrg1EUR), 2)
 		want := before
 		if c.debited {
 			want = before.Sub(money.MustParse(req.Amount, 2)).Sub(money.MustParse("1.50", 2))
@@ -220,7 +221,7 @@ func TestPayoutLifecycle(t *testing.T) {
 			t.Errorf("%s: balance %s → %s, want %s", c.name, before, after, want)
 		}
 	}
-	if p := mustPayout(t, s, DemoOrg1ID, mustFind(t, s, "LC-1").UniqueReference); p.LocalInstrument != "SEPA" {
+	if p := mustPayout(t, s, demo.Org1ID, mustFind(t, s, "LC-1").UniqueReference); p.LocalInstrument != "SEPA" {
 		t.Errorf("selected capability %q, want SEPA", p.LocalInstrument)
 	}
 
@@ -228,39 +229,39 @@ func TestPayoutLifecycle(t *testing.T) {
 	waiting := mustFind(t, s, "LC-9")
 	clock.Advance(2 * 24 * time.Hour)
 	runPayouts(t, s, toCompleted)
-	if p := mustPayout(t, s, DemoOrg1ID, waiting.UniqueReference); p.CurrentStateName != provider.StateWaitingFutureExecution {
+	if p := mustPayout(t, s, demo.Org1ID, waiting.UniqueReference); p.CurrentStateName != provider.StateWaitingFutureExecution {
 		t.Errorf("a day early: %s", p.CurrentStateName)
 	}
 	clock.Advance(14 * time.Hour)
 	runPayouts(t, s, toCompleted)
-	if p := mustPayout(t, s, DemoOrg1ID, waiting.UniqueReference); transitionNames(p) != received+" waiting_future_execution added_to_payout_planner tstm_initiated completed" {
+	if p := mustPayout(t, s, demo.Org1ID, waiting.UniqueReference); transitionNames(p) != received+" waiting_future_execution added_to_payout_planner tstm_initiated completed" {
 		t.Errorf("on the day: %q", transitionNames(p))
 	}
 
 	// Funds arrive: the waiting payout resumes. The seeded ones waiting on the account are
 	// older and would go first: they are cancelled.
 	short := mustFind(t, s, "LC-8")
-	seeded, err := s.Payouts(ctx, DemoOrg1ID, provider.PayoutFilter{VirtualAccountNumber: DemoAccountOrg1EUR, StateCategory: provider.PayoutActionRequired})
+	seeded, err := s.Payouts(ctx, demo.Org1ID, provider.PayoutFilter{VirtualAccountNumber: demo.AccountOrg1EUR, StateCategory: provider.PayoutActionRequired})
 	if err != nil || seeded.Total < 2 {
 		t.Fatalf("waiting payouts %d %v", seeded.Total, err)
 	}
 	for _, p := range seeded.Payouts {
 		if p.UniqueReference != short.UniqueReference {
-			if _, err := s.CancelPayout(ctx, DemoOrg1ID, p.UniqueReference, provider.PayoutInitiator{Name: "test"}); err != nil {
+			if _, err := s.CancelPayout(ctx, demo.Org1ID, p.UniqueReference, provider.PayoutInitiator{Name: "test"}); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
 	runPayouts(t, s, toCompleted)
-	if p := mustPayout(t, s, DemoOrg1ID, short.UniqueReference); p.CurrentStateName != provider.StateInsufficientFunds {
+	if p := mustPayout(t, s, demo.Org1ID, short.UniqueReference); p.CurrentStateName != provider.StateInsufficientFunds {
 		t.Fatalf("before funding: %s", p.CurrentStateName)
 	}
-	if _, err := s.Transfer(ctx, DemoOrg1ID, provider.TransferRequest{From: DemoAccountOrg1USD, To: DemoAccountOrg1EUR,
+	if _, err := s.Transfer(ctx, demo.Org1ID, provider.TransferRequest{From: demo.AccountOrg1USD, To: demo.AccountOrg1EUR,
 		Amount: "300000.00", IdempotencyKey: "fund-eur"}); err != nil {
 		t.Fatal(err)
 	}
 	runPayouts(t, s, toCompleted)
-	p := mustPayout(t, s, DemoOrg1ID, short.UniqueReference)
+	p := mustPayout(t, s, demo.Org1ID, short.UniqueReference)
 	if p.CurrentStateName != provider.StateCompleted || p.ReasonCode() != "" ||
 		transitionNames(p) != received+" insufficient_funds added_to_payout_planner tstm_initiated completed" {
 		t.Errorf("after funding: %s %q", p.CurrentStateName, transitionNames(p))
@@ -271,7 +272,7 @@ func TestPayoutLifecycle(t *testing.T) {
 
 func mustFind(t *testing.T, s *Store, e2e string) provider.PayoutRequest {
 	t.Helper()
-	found, err := s.FindPayouts(context.Background(), DemoOrg1ID, e2e)
+	found, err := s.FindPayouts(context.Background(), demo.Org1ID, e2e)
 	if err != nil || len(found) != 1 {
 		t.Fatalf("find %s: %v %v", e2e, found, err)
 	}
@@ -292,7 +293,7 @@ func payoutIn(t *testing.T, s *Store, e2e, state string) provider.PayoutRequest 
 	case provider.StateRejected:
 		req.Creditor.FullName = ""
 	}
-	p := mustCreate(t, s, DemoOrg1ID, req)
+	p := mustCreate(t, s, demo.Org1ID, req)
 	ctx := context.Background()
 	switch state {
 	case provider.StateCreated:
@@ -301,23 +302,23 @@ func payoutIn(t *testing.T, s *Store, e2e, state string) provider.PayoutRequest 
 		runPayouts(t, s, hold)
 	case provider.StateHalted:
 		runPayouts(t, s, hold)
-		if _, err := s.PayoutTestCase(ctx, DemoOrg1ID, p.UniqueReference, provider.TestCaseHold); err != nil {
+		if _, err := s.PayoutTestCase(ctx, demo.Org1ID, p.UniqueReference, provider.TestCaseHold); err != nil {
 			t.Fatal(err)
 		}
 	case provider.StateCompleted:
 		runPayouts(t, s, toCompleted)
 	case provider.StateReturned:
 		runPayouts(t, s, toCompleted)
-		if _, err := s.PayoutTestCase(ctx, DemoOrg1ID, p.UniqueReference, provider.TestCaseReturned); err != nil {
+		if _, err := s.PayoutTestCase(ctx, demo.Org1ID, p.UniqueReference, provider.TestCaseReturned); err != nil {
 			t.Fatal(err)
 		}
 	case provider.StateCancelled:
-		if _, err := s.CancelPayout(ctx, DemoOrg1ID, p.UniqueReference, provider.PayoutInitiator{Name: "Camilla Thomsen"}); err != nil {
+		if _, err := s.CancelPayout(ctx, demo.Org1ID, p.UniqueReference, provider.PayoutInitiator{Name: "Camilla Thomsen"}); err != nil {
 			t.Fatal(err)
 		}
 		runPayouts(t, s, hold)
 	}
-	p = mustPayout(t, s, DemoOrg1ID, p.UniqueReference)
+	p = mustPayout(t, s, demo.Org1ID, p.UniqueReference)
 	if p.CurrentStateName != state {
 		t.Fatalf("%s: in %s, want %s", e2e, p.CurrentStateName, state)
 	}
@@ -349,11 +350,11 @@ func TestCancelPayout(t *testing.T) {
 		if p.Status != c.status || p.Cancellable() != c.ok {
 			t.Fatalf("%s: status %s cancellable %v", c.state, p.Status, p.Cancellable())
 		}
-		before := balanceOf(t, s, DemoAccountOrg1EUR)
-		res, err := s.CancelPayout(ctx, DemoOrg1ID, p.UniqueReference, provider.PayoutInitiator{Type: provider.InitiatorUser, Name: "Sofie Andersen"})
+		before := balanceOf(t, s, demo.AccountOrg1EUR)
+		res, err := s.CancelPayout(ctx, demo.Org1ID, p.UniqueReference, provider.PayoutInitiator{Type: provider.InitiatorUser, Name: "Sofie Andersen"})
 		if !c.ok {
 			wantErr(t, err, provider.ECONFLICT, provider.MsgPayoutCancelRefused)
-			if got := mustPayout(t, s, DemoOrg1ID, p.UniqueReference); got.CurrentStateName != c.state || balanceOf(t, s, DemoAccountOrg1EUR) != before {
+			if got := mustPayout(t, s, demo.Org1ID, p.UniqueReference); got.CurrentStateName != c.state || balanceOf(t, s, demo.AccountOrg1EUR) != before {
 				t.Errorf("%s: a refused cancel changed %s", c.state, got.CurrentStateName)
 			}
 			continue
@@ -362,15 +363,15 @@ func TestCancelPayout(t *testing.T) {
 			t.Fatalf("%s: cancel %+v %v", c.state, res, err)
 		}
 		// Asking again while it is pending answers the same and records nothing more.
-		if again, err := s.CancelPayout(ctx, DemoOrg1ID, p.UniqueReference, provider.PayoutInitiator{Name: "x"}); err != nil || again.Status != "pending" {
+		if again, err := s.CancelPayout(ctx, demo.Org1ID, p.UniqueReference, provider.PayoutInitiator{Name: "x"}); err != nil || again.Status != "pending" {
 			t.Errorf("%s: second cancel %+v %v", c.state, again, err)
 		}
-		if mid := mustPayout(t, s, DemoOrg1ID, p.UniqueReference); !mid.CancellationPending || len(mid.Cancellations) != 1 ||
+		if mid := mustPayout(t, s, demo.Org1ID, p.UniqueReference); !mid.CancellationPending || len(mid.Cancellations) != 1 ||
 			mid.Cancellations[0].InitiatorName != "Sofie Andersen" || mid.Cancellations[0].InitiatorType != "user" {
 			t.Errorf("%s: pending cancellation %+v", c.state, mid.Cancellations)
 		}
 		runPayouts(t, s, PayoutProcessorOptions{Settle: time.Hour})
-		got := mustPayout(t, s, DemoOrg1ID, p.UniqueReference)
+		got := mustPayout(t, s, demo.Org1ID, p.UniqueReference)
 		if got.CurrentStateName != provider.StateCancelled || got.Status != provider.StatusCancelled || got.CancellationPending ||
 			got.ReasonCode() != provider.ReasonRequestedByCustomer || provider.PayoutStatusMessage(got.Status, got.ReasonCode()) != "" ||
 			got.StatusTransitions[len(got.StatusTransitions)-1].Name != "cancelled" {
@@ -380,11 +381,11 @@ func TestCancelPayout(t *testing.T) {
 		if got.Status != p.Status && c.status == provider.PayoutProcessing {
 			want = want.Add(money.MustParse("251.50", 2))
 		}
-		if after := money.MustParse(balanceOf(t, s, DemoAccountOrg1EUR), 2); after.Cmp(want) != 0 {
+		if after := money.MustParse(balanceOf(t, s, demo.AccountOrg1EUR), 2); after.Cmp(want) != 0 {
 			t.Errorf("%s: balance %s → %s, want %s", c.state, before, after, want)
 		}
 	}
-	_, err := s.CancelPayout(ctx, DemoOrg2ID, payoutIn(t, s, "CX-other", provider.StateCreated).UniqueReference, provider.PayoutInitiator{})
+	_, err := s.CancelPayout(ctx, demo.Org2ID, payoutIn(t, s, "CX-other", provider.StateCreated).UniqueReference, provider.PayoutInitiator{})
 	wantErr(t, err, provider.ENOTFOUND, "")
 	checkLedgerInvariants(t, s)
 	checkPayoutMoney(t, s)
@@ -412,8 +413,8 @@ func TestPayoutTestCases(t *testing.T) {
 	} {
 		for j, tc := range all {
 			p := payoutIn(t, s, fmt.Sprintf("TC-%d-%d", i, j), c.state)
-			before := money.MustParse(balanceOf(t, s, DemoAccountOrg1EUR), 2)
-			got, err := s.PayoutTestCase(ctx, DemoOrg1ID, p.UniqueReference, tc)
+			before := money.MustParse(balanceOf(t, s, demo.AccountOrg1EUR), 2)
+			got, err := s.PayoutTestCase(ctx, demo.Org1ID, p.UniqueReference, tc)
 			want, ok := c.allowed[tc]
 			if !ok {
 				wantErr(t, err, provider.ECONFLICT, "")
@@ -423,7 +424,7 @@ func TestPayoutTestCases(t *testing.T) {
 				t.Errorf("%s %s: %s %v", c.state, tc, got.CurrentStateName, err)
 				continue
 			}
-			after := money.MustParse(balanceOf(t, s, DemoAccountOrg1EUR), 2)
+			after := money.MustParse(balanceOf(t, s, demo.AccountOrg1EUR), 2)
 			if back := after.Sub(before); (want == "returned") != (back.Cmp(money.MustParse("251.50", 2)) == 0) || (want != "returned" && !back.IsZero()) {
 				t.Errorf("%s %s: balance moved by %s", c.state, tc, back)
 			}
@@ -433,14 +434,14 @@ func TestPayoutTestCases(t *testing.T) {
 		}
 	}
 	p := payoutIn(t, s, "TC-bad", provider.StateTSTMInitiated)
-	_, err := s.PayoutTestCase(ctx, DemoOrg1ID, p.UniqueReference, "hold")
+	_, err := s.PayoutTestCase(ctx, demo.Org1ID, p.UniqueReference, "hold")
 	wantErr(t, err, provider.EINVALID, "")
-	_, err = s.PayoutTestCase(ctx, DemoOrg2ID, p.UniqueReference, provider.TestCaseSuccess)
+	_, err = s.PayoutTestCase(ctx, demo.Org2ID, p.UniqueReference, provider.TestCaseSuccess)
 	wantErr(t, err, provider.ENOTFOUND, "")
 	// A held payout stays held: the processor leaves it to the next test case.
 	held := payoutIn(t, s, "TC-held", provider.StateHalted)
 	runPayouts(t, s, toCompleted)
-	if got := mustPayout(t, s, DemoOrg1ID, held.UniqueReference); got.CurrentStateName != provider.StateHalted {
+	if got := mustPayout(t, s, demo.Org1ID, held.UniqueReference); got.CurrentStateName != provider.StateHalted {
 		t.Errorf("held payout moved on to %s", got.CurrentStateName)
 	}
 	checkLedgerInvariants(t, s)
@@ -451,7 +452,7 @@ func TestCreatePayout(t *testing.T) {
 	t.Parallel()
 	s, _ := authStore(t)
 	ctx := context.Background()
-	units, err := s.BusinessUnits(ctx, DemoOrg1ID)
+	units, err := s.BusinessUnits(ctx, demo.Org1ID)
 	if err != nil || len(units) != 3 {
 		t.Fatalf("units %v %v", units, err)
 	}
@@ -459,27 +460,27 @@ func TestCreatePayout(t *testing.T) {
 	req.BusinessUnit, req.Currency, req.CreatorName, req.Source, req.BatchID = units[0].UUID, "EUR", "Sofie Andersen", provider.SourceCSV, "batch-7"
 	req.Reviews = []provider.PayoutReview{{ReviewerName: "Jonas Larsen", CreatedAt: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)}}
 	req.Debtor.Website = "https://nordic.example"
-	first := mustCreate(t, s, DemoOrg1ID, req)
+	first := mustCreate(t, s, demo.Org1ID, req)
 	if first.Replayed || !strings.HasPrefix(first.UniqueReference, "PO") || first.BusinessUnitName != units[0].Name ||
 		first.Source != "csv" || first.BatchID != "batch-7" || len(first.Reviews) != 1 || first.Debtor.Website != "https://nordic.example" ||
-		first.Creditor.FullName != "Anna Müller" || first.DebtorAccount != DemoAccountOrg1EUR || first.Amount != "10.00" {
+		first.Creditor.FullName != "Anna Müller" || first.DebtorAccount != demo.AccountOrg1EUR || first.Amount != "10.00" {
 		t.Errorf("created %+v", first)
 	}
-	again := mustCreate(t, s, DemoOrg1ID, req)
+	again := mustCreate(t, s, demo.Org1ID, req)
 	if !again.Replayed || again.UniqueReference != first.UniqueReference {
 		t.Errorf("retry: %+v", again)
 	}
 	other := req
 	other.Amount = "11.00"
-	_, err = s.CreatePayout(ctx, DemoOrg1ID, other)
+	_, err = s.CreatePayout(ctx, demo.Org1ID, other)
 	var fe *provider.FieldError
 	if !errors.As(err, &fe) || fe.Field != "end_to_end_id" || provider.ErrorMessage(err) != provider.MsgPayoutE2EUnique {
 		t.Errorf("same e2e, other request: %v", err)
 	}
 	// The end-to-end id is unique per organisation, not across them.
 	o2 := validSEPA("CR-1", "10.00")
-	o2.AccountNumber = DemoAccountOrg2GBP
-	if p, err := s.CreatePayout(ctx, DemoOrg2ID, o2); err != nil || p.Replayed {
+	o2.AccountNumber = demo.AccountOrg2GBP
+	if p, err := s.CreatePayout(ctx, demo.Org2ID, o2); err != nil || p.Replayed {
 		t.Errorf("org 2 with the same e2e: %v", err)
 	}
 	for _, c := range []struct {
@@ -488,39 +489,39 @@ func TestCreatePayout(t *testing.T) {
 	}{
 		{"no e2e", "end_to_end_id", func(r *provider.PayoutCreate) { r.EndToEndID = "" }},
 		{"e2e characters", "end_to_end_id", func(r *provider.PayoutCreate) { r.EndToEndID = "a b" }},
-		{"foreign account", "virtual_account_number", func(r *provider.PayoutCreate) { r.AccountNumber = DemoAccountOrg2GBP }},
-		{"shared account", "virtual_account_number", func(r *provider.PayoutCreate) { r.AccountNumber = DemoAccountPartnerPool }},
+		{"foreign account", "virtual_account_number", func(r *provider.PayoutCreate) { r.AccountNumber = demo.AccountOrg2GBP }},
+		{"shared account", "virtual_account_number", func(r *provider.PayoutCreate) { r.AccountNumber = demo.AccountPartnerPool }},
 		{"other currency", "currency_code", func(r *provider.PayoutCreate) { r.Currency = "GBP" }},
 		{"zero", "amount", func(r *provider.PayoutCreate) { r.Amount = "0" }},
 		{"decimals", "amount", func(r *provider.PayoutCreate) { r.Amount = "1.001" }},
 		{"negative", "amount", func(r *provider.PayoutCreate) { r.Amount = "-5.00" }},
 		{"source", "source", func(r *provider.PayoutCreate) { r.Source = "fax" }},
 		{"business unit of another organisation", "business_unit", func(r *provider.PayoutCreate) {
-			r.BusinessUnit = seedID("business-unit/" + DemoOrg2ID + "/Atlantic Forwarding")
+			r.BusinessUnit = seedID("business-unit/" + demo.Org2ID + "/Atlantic Forwarding")
 		}},
 		{"date", "requested_execution_date", func(r *provider.PayoutCreate) { r.RequestedExecutionDate = "05-03-2026" }},
 	} {
 		r := validSEPA("CR-bad", "10.00")
 		c.edit(&r)
-		_, err := s.CreatePayout(ctx, DemoOrg1ID, r)
+		_, err := s.CreatePayout(ctx, demo.Org1ID, r)
 		if !errors.As(err, &fe) || fe.Field != c.field {
 			t.Errorf("%s: %v, want a field error on %s", c.name, err, c.field)
 		}
 	}
-	if _, err := s.Payout(ctx, DemoOrg2ID, first.UniqueReference); provider.ErrorCode(err) != provider.ENOTFOUND {
+	if _, err := s.Payout(ctx, demo.Org2ID, first.UniqueReference); provider.ErrorCode(err) != provider.ENOTFOUND {
 		t.Errorf("other organisation reads it: %v", err)
 	}
-	if found, _ := s.FindPayouts(ctx, DemoOrg1ID, first.UniqueReference); len(found) != 1 || found[0].EndToEndID != "CR-1" {
+	if found, _ := s.FindPayouts(ctx, demo.Org1ID, first.UniqueReference); len(found) != 1 || found[0].EndToEndID != "CR-1" {
 		t.Errorf("find by reference: %v", found)
 	}
-	if found, _ := s.FindPayouts(ctx, DemoOrg2ID, first.UniqueReference); len(found) != 0 {
+	if found, _ := s.FindPayouts(ctx, demo.Org2ID, first.UniqueReference); len(found) != 0 {
 		t.Errorf("org 2 finds org 1's payout: %v", found)
 	}
-	products, err := s.PayoutProducts(ctx, DemoOrg1ID)
+	products, err := s.PayoutProducts(ctx, demo.Org1ID)
 	if err != nil || len(products) != 2 || products[0].LocalInstrument != "SEPA" || products[0].ProductCurrencyISO != "EUR" {
 		t.Errorf("products %+v %v", products, err)
 	}
-	tree, err := s.PayoutReasonCodes(ctx, DemoOrg1ID)
+	tree, err := s.PayoutReasonCodes(ctx, demo.Org1ID)
 	if err != nil || len(tree) != len(provider.PayoutStatuses()) || tree[1].Status.Code != provider.PayoutRejected || len(tree[1].ReasonCodes) != 6 ||
 		tree[7].Status.Code != provider.StatusCancelled || len(tree[7].ReasonCodes) != 1 {
 		t.Errorf("reason tree %+v %v", tree, err)
@@ -553,7 +554,7 @@ func TestSeedPayouts(t *testing.T) {
 	t.Parallel()
 	s := seededStore(t)
 	ctx := context.Background()
-	for _, org := range []string{DemoOrg1ID, DemoOrg2ID} {
+	for _, org := range []string{demo.Org1ID, demo.Org2ID} {
 		seen := map[string]map[string]bool{}
 		mark := func(what, v string) {
 			if seen[what] == nil {
@@ -616,7 +617,7 @@ func TestSeedPayouts(t *testing.T) {
 			}
 		}
 		for _, a := range demoAccounts() {
-			if a.owner == org && !seen["currency"][a.CurrencyCode] {
+			if a.Owner == org && !seen["currency"][a.CurrencyCode] {
 				t.Errorf("%s: no payout in %s", org, a.CurrencyCode)
 			}
 		}
@@ -641,13 +642,13 @@ func TestPayoutFilters(t *testing.T) {
 		// The list is the payouts and the items waiting for approval (waitingPayouts).
 		if err := s.read.QueryRow(`SELECT count(*) FROM (SELECT `+listedColumns+` FROM payout_requests UNION ALL
 			SELECT `+listedColumns+` FROM (`+waitingPayouts+`)) WHERE organisation_id = ? AND `+where,
-			append([]any{DemoOrg1ID}, args...)...).Scan(&n); err != nil {
+			append([]any{demo.Org1ID}, args...)...).Scan(&n); err != nil {
 			t.Fatal(err)
 		}
 		return n
 	}
-	unit := seedID("business-unit/" + DemoOrg1ID + "/Nordic Marine")
-	batch := seedID("batch/" + DemoOrg1ID + "/1")
+	unit := seedID("business-unit/" + demo.Org1ID + "/Nordic Marine")
+	batch := seedID("batch/" + demo.Org1ID + "/1")
 	d30 := now.AddDate(0, 0, -30)
 	cases := []struct {
 		name string
@@ -656,7 +657,7 @@ func TestPayoutFilters(t *testing.T) {
 	}{
 		{"all", provider.PayoutFilter{}, count(`1`)},
 		{"created range", provider.PayoutFilter{CreatedAfter: d30, CreatedBefore: now.AddDate(0, 0, -3)}, count(`created_at >= ? AND created_at < ?`, formatTime(d30), formatTime(now.AddDate(0, 0, -3)))},
-		{"account", provider.PayoutFilter{VirtualAccountNumber: DemoAccountOrg1GBP}, count(`virtual_account_number = ?`, DemoAccountOrg1GBP)},
+		{"account", provider.PayoutFilter{VirtualAccountNumber: demo.AccountOrg1GBP}, count(`virtual_account_number = ?`, demo.AccountOrg1GBP)},
 		{"currency", provider.PayoutFilter{CurrencyCode: "usd"}, count(`currency = 'USD'`)},
 		{"business unit", provider.PayoutFilter{BusinessUnit: unit}, count(`business_unit = ?`, unit)},
 		{"local instrument", provider.PayoutFilter{LocalInstrument: "SWIFT"}, count(`local_instrument = 'SWIFT'`)},
@@ -670,7 +671,7 @@ func TestPayoutFilters(t *testing.T) {
 			AmountFrom: "100"}, count(`created_at >= ? AND currency = 'EUR' AND state = 'completed' AND CAST(amount AS REAL) >= 100`, formatTime(now.AddDate(0, 0, -90)))},
 	}
 	for _, c := range cases {
-		page, err := s.Payouts(ctx, DemoOrg1ID, c.f)
+		page, err := s.Payouts(ctx, demo.Org1ID, c.f)
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
@@ -679,7 +680,7 @@ func TestPayoutFilters(t *testing.T) {
 		}
 	}
 	for _, bad := range []provider.PayoutFilter{{StateCategory: "nope"}, {AmountFrom: "-1"}, {AmountTo: "1e3"}, {Cursor: "garbage"}, {Limit: 501}} {
-		if _, err := s.Payouts(ctx, DemoOrg1ID, bad); provider.ErrorCode(err) != provider.EINVALID {
+		if _, err := s.Payouts(ctx, demo.Org1ID, bad); provider.ErrorCode(err) != provider.EINVALID {
 			t.Errorf("%+v: %v", bad, err)
 		}
 	}
@@ -692,7 +693,7 @@ func TestPayoutFilters(t *testing.T) {
 	for page.HasNext {
 		f.Cursor, f.Direction = page.CursorNext, ""
 		var err error
-		if page, err = s.Payouts(ctx, DemoOrg1ID, f); err != nil {
+		if page, err = s.Payouts(ctx, demo.Org1ID, f); err != nil {
 			t.Fatal(err)
 		}
 		pages = append(pages, page)
@@ -707,7 +708,7 @@ func TestPayoutFilters(t *testing.T) {
 		t.Fatalf("paged %d rows", len(refs))
 	}
 	for i := len(pages) - 1; i > 0; i-- {
-		prev, err := s.Payouts(ctx, DemoOrg1ID, provider.PayoutFilter{CurrencyCode: "EUR", Limit: 7, Cursor: pages[i].CursorPrev, Direction: provider.DirectionPrev})
+		prev, err := s.Payouts(ctx, demo.Org1ID, provider.PayoutFilter{CurrencyCode: "EUR", Limit: 7, Cursor: pages[i].CursorPrev, Direction: provider.DirectionPrev})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -731,7 +732,7 @@ func TestPayoutListOrder(t *testing.T) {
 		for page.HasNext {
 			f.Cursor = page.CursorNext
 			var err error
-			if page, err = s.Payouts(ctx, DemoOrg1ID, f); err != nil {
+			if page, err = s.Payouts(ctx, demo.Org1ID, f); err != nil {
 				t.Fatal(err)
 			}
 			if f.Cursor != "" && page.CursorPrev == "" {
@@ -750,33 +751,33 @@ func TestPayoutListOrder(t *testing.T) {
 		t.Fatal("oldest first is not newest first reversed")
 	}
 	slices.Reverse(oldest)
-	first, err := s.Payouts(ctx, DemoOrg1ID, provider.PayoutFilter{CurrencyCode: "GBP", Limit: 9, Sort: provider.SortOldest})
+	first, err := s.Payouts(ctx, demo.Org1ID, provider.PayoutFilter{CurrencyCode: "GBP", Limit: 9, Sort: provider.SortOldest})
 	if err != nil {
 		t.Fatal(err)
 	}
-	second, err := s.Payouts(ctx, DemoOrg1ID, provider.PayoutFilter{CurrencyCode: "GBP", Limit: 9, Sort: provider.SortOldest, Cursor: first.CursorNext})
+	second, err := s.Payouts(ctx, demo.Org1ID, provider.PayoutFilter{CurrencyCode: "GBP", Limit: 9, Sort: provider.SortOldest, Cursor: first.CursorNext})
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := s.Payouts(ctx, DemoOrg1ID, provider.PayoutFilter{CurrencyCode: "GBP", Limit: 9, Sort: provider.SortOldest,
+	back, err := s.Payouts(ctx, demo.Org1ID, provider.PayoutFilter{CurrencyCode: "GBP", Limit: 9, Sort: provider.SortOldest,
 		Cursor: second.CursorPrev, Direction: provider.DirectionPrev})
 	if err != nil || !slices.Equal(pagesRefs(back), oldest[:9]) || !slices.Equal(pagesRefs(second), oldest[9:18]) {
 		t.Fatalf("oldest first paging: %v %v (%v)", pagesRefs(second), pagesRefs(back), err)
 	}
-	again, err := s.Payouts(ctx, DemoOrg1ID, provider.PayoutFilter{CurrencyCode: "GBP", Limit: 9, Sort: provider.SortOldest,
+	again, err := s.Payouts(ctx, demo.Org1ID, provider.PayoutFilter{CurrencyCode: "GBP", Limit: 9, Sort: provider.SortOldest,
 		Cursor: first.CursorNext, IncludeCursor: true})
 	if err != nil || !slices.Equal(pagesRefs(again), oldest[8:17]) || again.Total != len(oldest) {
 		t.Fatalf("include_cursor: %v, want %v (%v)", pagesRefs(again), oldest[8:17], err)
 	}
 	for _, bad := range []provider.PayoutFilter{{Sort: "amount"}, {Cursor: first.CursorNext, Direction: provider.DirectionPrev, IncludeCursor: true}} {
-		if _, err := s.Payouts(ctx, DemoOrg1ID, bad); provider.ErrorCode(err) != provider.EINVALID {
+		if _, err := s.Payouts(ctx, demo.Org1ID, bad); provider.ErrorCode(err) != provider.EINVALID {
 			t.Errorf("%+v: %v", bad, err)
 		}
 	}
 
 	for org, want := range map[string][]string{
-		DemoOrg1ID: {"ACH", "CHAPS", "CRYPTO", "FPS", "SEPA", "SEPA_INSTANT", "STRAKS", "SWIFT"},
-		DemoOrg2ID: {"ACH", "CHAPS", "FPS", "SWIFT"},
+		demo.Org1ID: {"ACH", "CHAPS", "CRYPTO", "FPS", "SEPA", "SEPA_INSTANT", "STRAKS", "SWIFT"},
+		demo.Org2ID: {"ACH", "CHAPS", "FPS", "SWIFT"},
 	} {
 		got, err := s.LocalInstruments(ctx, org)
 		if err != nil || !slices.Equal(got, want) {
@@ -816,7 +817,7 @@ func TestPayoutsConcurrentKeepInvariants(t *testing.T) {
 	ctx := context.Background()
 	stop := s.StartPayoutProcessor(ctx, PayoutProcessorOptions{Poll: 5 * time.Millisecond, Settle: time.Hour})
 	type target struct{ org, account, code string }
-	targets := []target{{DemoOrg1ID, DemoAccountOrg1EUR, "EUR"}, {DemoOrg1ID, DemoAccountOrg1GBP, "GBP"}, {DemoOrg2ID, DemoAccountOrg2GBP, "GBP"}}
+	targets := []target{{demo.Org1ID, demo.AccountOrg1EUR, "EUR"}, {demo.Org1ID, demo.AccountOrg1GBP, "GBP"}, {demo.Org2ID, demo.AccountOrg2GBP, "GBP"}}
 	n := 500 / raceDivisor
 	errs := make(chan error, 4*n)
 	outcomes := make(chan string, 4*n)
@@ -889,7 +890,7 @@ func TestPayoutsConcurrentKeepInvariants(t *testing.T) {
 			}
 		case i%50 == 1: // money coming in resumes payouts waiting for funds
 			tg := payouts[i].tg
-			from := map[string]string{DemoOrg1ID: DemoAccountOrg1USD, DemoOrg2ID: DemoAccountOrg2USD}[tg.org]
+			from := map[string]string{demo.Org1ID: demo.AccountOrg1USD, demo.Org2ID: demo.AccountOrg2USD}[tg.org]
 			if _, err := s.Transfer(ctx, tg.org, provider.TransferRequest{From: from, To: tg.account, Amount: "500.00",
 				IdempotencyKey: fmt.Sprint("cc-fund-", i)}); err != nil && provider.ErrorMessage(err) != "Insufficient funds" {
 				errs <- err

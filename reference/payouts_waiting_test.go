@@ -2,6 +2,7 @@ package reference
 
 import (
 	"context"
+	"portal/reference/demo"
 	"testing"
 	"time"
 
@@ -48,19 +49,19 @@ func TestPendingApprovalListedWithPayouts(t *testing.T) {
 	setApprovers(t, s, 1)
 	approved := sentForReview(t, s, "E2E-WAIT-APPROVE")
 	declined := sentForReview(t, s, "E2E-WAIT-DECLINE")
-	res, err := upload(s, batchCSV(t, s, "WAITB", 3, nil), DemoUserOperationsMemberID)
+	res, err := upload(s, batchCSV(t, s, "WAITB", 3, nil), demo.UserOperationsMemberID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	waiting := provider.PayoutFilter{StateCategory: provider.StatusPendingApproval}
-	got, total := listedByE2E(t, s, DemoOrg1ID, waiting)
+	got, total := listedByE2E(t, s, demo.Org1ID, waiting)
 	for _, e2e := range []string{"E2E-WAIT-APPROVE", "E2E-WAIT-DECLINE"} {
 		if len(got[e2e]) != 1 {
 			t.Fatalf("%s listed %d times", e2e, len(got[e2e]))
 		}
 		p := got[e2e][0]
 		if p.Status != provider.StatusPendingApproval || p.UniqueReference != "" || p.BatchID != "" || p.Amount != "1250.50" && p.Amount != "1,250.5" ||
-			p.Currency != "EUR" || p.Creditor.FullName != "Anna Müller" || p.DebtorAccount != DemoAccountOrg1EUR {
+			p.Currency != "EUR" || p.Creditor.FullName != "Anna Müller" || p.DebtorAccount != demo.AccountOrg1EUR {
 			t.Fatalf("%s: %+v", e2e, p)
 		}
 	}
@@ -82,7 +83,7 @@ func TestPendingApprovalListedWithPayouts(t *testing.T) {
 		t.Fatalf("batch rows listed: %d", batchRows)
 	}
 	// The dashboard's count is the filter's total, and the whole list adds them.
-	counts, err := s.PayoutStateCategoryCounts(ctx, DemoOrg1ID, time.Time{}, time.Time{})
+	counts, err := s.PayoutStateCategoryCounts(ctx, demo.Org1ID, time.Time{}, time.Time{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,12 +92,12 @@ func TestPendingApprovalListedWithPayouts(t *testing.T) {
 			t.Fatalf("dashboard counts %d waiting, the list %d", c.Count, total)
 		}
 	}
-	all, wholeTotal := listedByE2E(t, s, DemoOrg1ID, provider.PayoutFilter{})
+	all, wholeTotal := listedByE2E(t, s, demo.Org1ID, provider.PayoutFilter{})
 	if wholeTotal != counts.Total || len(all["E2E-WAIT-APPROVE"]) != 1 {
 		t.Fatalf("whole list %d, dashboard %d", wholeTotal, counts.Total)
 	}
 	// The other organisation sees none of them.
-	other, _ := listedByE2E(t, s, DemoOrg2ID, waiting)
+	other, _ := listedByE2E(t, s, demo.Org2ID, waiting)
 	for _, e2e := range []string{"E2E-WAIT-APPROVE", "E2E-WAIT-DECLINE"} {
 		if len(other[e2e]) != 0 {
 			t.Fatalf("%s listed in the other organisation", e2e)
@@ -111,17 +112,17 @@ func TestPendingApprovalListedWithPayouts(t *testing.T) {
 	}
 
 	// Approved: listed once, as the payout request it became. Declined: gone.
-	if r, err := s.ApproveDraft(ctx, DemoOrg1ID, approved.DraftID, draftReviewer1); err != nil || r.Published == nil {
+	if r, err := s.ApproveDraft(ctx, demo.Org1ID, approved.DraftID, draftReviewer1); err != nil || r.Published == nil {
 		t.Fatalf("approve: %+v %v", r, err)
 	}
-	if _, err := s.RejectDraft(ctx, DemoOrg1ID, declined.DraftID, draftReviewer1); err != nil {
+	if _, err := s.RejectDraft(ctx, demo.Org1ID, declined.DraftID, draftReviewer1); err != nil {
 		t.Fatal(err)
 	}
 	approveFully(t, s, res.BatchID)
 	if err := s.publishWaitingBatches(ctx); err != nil {
 		t.Fatal(err)
 	}
-	all, _ = listedByE2E(t, s, DemoOrg1ID, provider.PayoutFilter{})
+	all, _ = listedByE2E(t, s, demo.Org1ID, provider.PayoutFilter{})
 	if ps := all["E2E-WAIT-APPROVE"]; len(ps) != 1 || ps[0].Status == provider.StatusPendingApproval || ps[0].UniqueReference == "" {
 		t.Fatalf("approved draft listed as %+v", ps)
 	}

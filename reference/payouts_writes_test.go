@@ -3,6 +3,7 @@ package reference
 import (
 	"context"
 	"fmt"
+	"portal/reference/demo"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -38,7 +39,7 @@ func payoutWrites(t testing.TB, s *Store, round, n int) float64 {
 	db.ResetStats(s.write)
 	refs := make([]string, n)
 	for i := range refs {
-		p, err := s.CreatePayout(ctx, DemoOrg1ID, validSEPA(fmt.Sprintf("W-%d-%d", round, i), "1.00"))
+		p, err := s.CreatePayout(ctx, demo.Org1ID, validSEPA(fmt.Sprintf("W-%d-%d", round, i), "1.00"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -48,7 +49,7 @@ func payoutWrites(t testing.TB, s *Store, round, n int) float64 {
 		t.Fatal(err)
 	}
 	for _, ref := range refs {
-		if p, err := s.Payout(ctx, DemoOrg1ID, ref); err != nil || p.CurrentStateName != provider.StateCompleted {
+		if p, err := s.Payout(ctx, demo.Org1ID, ref); err != nil || p.CurrentStateName != provider.StateCompleted {
 			t.Fatalf("payout %s is %s (%v), want completed", ref, p.CurrentStateName, err)
 		}
 	}

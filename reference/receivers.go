@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"portal/reference/demo"
 	"slices"
 	"strconv"
 	"strings"
@@ -273,7 +274,7 @@ func productCurrency(productID string) string {
 	if _, p, _ := catalogueLookup(productID, ""); p != nil {
 		return p.currency
 	}
-	for _, p := range DemoReceiverProducts {
+	for _, p := range demo.ReceiverProducts {
 		if p.ProductID == productID {
 			return p.Currency
 		}

@@ -7,13 +7,14 @@ import (
 	"testing"
 
 	"portal/provider"
+	"portal/reference/demo"
 )
 
 func TestDemoReceiversCoverEveryKindInBothOrganisations(t *testing.T) {
 	t.Parallel()
 	s := seededStore(t)
 	ctx := context.Background()
-	for org, want := range demoReceiverCounts {
+	for org, want := range demo.ReceiverCounts {
 		kinds, types := map[string]int{}, map[string]int{}
 		intermediary := 0
 		var all []provider.Receiver
@@ -73,18 +74,18 @@ func TestReceiverPagesBackAndForth(t *testing.T) {
 	t.Parallel()
 	s := seededStore(t)
 	ctx := context.Background()
-	first, err := s.Receivers(ctx, DemoOrg1ID, provider.ReceiverFilter{Limit: 10})
+	first, err := s.Receivers(ctx, demo.Org1ID, provider.ReceiverFilter{Limit: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if first.CursorPrev != "" || !first.HasNext {
 		t.Fatalf("first page: prev %q next %v", first.CursorPrev, first.HasNext)
 	}
-	second, err := s.Receivers(ctx, DemoOrg1ID, provider.ReceiverFilter{Limit: 10, Cursor: first.CursorNext, Direction: provider.DirectionNext})
+	second, err := s.Receivers(ctx, demo.Org1ID, provider.ReceiverFilter{Limit: 10, Cursor: first.CursorNext, Direction: provider.DirectionNext})
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := s.Receivers(ctx, DemoOrg1ID, provider.ReceiverFilter{Limit: 10, Cursor: second.CursorPrev, Direction: provider.DirectionPrev})
+	back, err := s.Receivers(ctx, demo.Org1ID, provider.ReceiverFilter{Limit: 10, Cursor: second.CursorPrev, Direction: provider.DirectionPrev})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +102,7 @@ func TestReceiverPagesBackAndForth(t *testing.T) {
 	if slices.Contains(ids(first), second.Receivers[0].ID) {
 		t.Error("the second page repeats the first")
 	}
-	oldest, err := s.Receivers(ctx, DemoOrg1ID, provider.ReceiverFilter{Limit: 1, Sort: provider.ReceiverSortOldest})
+	oldest, err := s.Receivers(ctx, demo.Org1ID, provider.ReceiverFilter{Limit: 1, Sort: provider.ReceiverSortOldest})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +110,7 @@ func TestReceiverPagesBackAndForth(t *testing.T) {
 		t.Error("sort created_at does not start with the oldest")
 	}
 	for _, f := range []provider.ReceiverFilter{{Sort: "name"}, {Cursor: "garbage"}, {Limit: provider.MaxReceiverLimit + 1}} {
-		if _, err := s.Receivers(ctx, DemoOrg1ID, f); provider.ErrorCode(err) != provider.EINVALID {
+		if _, err := s.Receivers(ctx, demo.Org1ID, f); provider.ErrorCode(err) != provider.EINVALID {
 			t.Errorf("%+v: %v, want invalid", f, err)
 		}
 	}
@@ -139,7 +140,7 @@ func TestSaveReceiverOnceAndReadItBackInItsOrganisationOnly(t *testing.T) {
 	if !slices.Equal(keys, wantKeys) {
 		t.Fatalf("details keys %v, want %v", keys, wantKeys)
 	}
-	saved, err := s.SaveReceiver(ctx, DemoOrg2ID, in)
+	saved, err := s.SaveReceiver(ctx, demo.Org2ID, in)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,31 +151,31 @@ func TestSaveReceiverOnceAndReadItBackInItsOrganisationOnly(t *testing.T) {
 	if k, v := saved.Account(); k != "iban" || v != "GB82WEST12345698765432" {
 		t.Errorf("account %s %s", k, v)
 	}
-	again, err := s.SaveReceiver(ctx, DemoOrg2ID, in)
+	again, err := s.SaveReceiver(ctx, demo.Org2ID, in)
 	if err != nil || !again.Replayed || again.ID != saved.ID {
 		t.Fatalf("saved again: %+v %v, want the first one replayed", again, err)
 	}
-	recent, err := s.RecentReceivers(ctx, DemoOrg2ID, "p1", "s1", 0)
+	recent, err := s.RecentReceivers(ctx, demo.Org2ID, "p1", "s1", 0)
 	if err != nil || len(recent) != 1 || recent[0].ID != saved.ID {
 		t.Fatalf("recent: %v %v", recent, err)
 	}
-	if none, err := s.RecentReceivers(ctx, DemoOrg1ID, "p1", "s1", 0); err != nil || len(none) != 0 {
+	if none, err := s.RecentReceivers(ctx, demo.Org1ID, "p1", "s1", 0); err != nil || len(none) != 0 {
 		t.Errorf("the other organisation's recent receivers: %v %v", none, err)
 	}
-	if _, err := s.Receiver(ctx, DemoOrg1ID, saved.ID); provider.ErrorCode(err) != provider.ENOTFOUND {
+	if _, err := s.Receiver(ctx, demo.Org1ID, saved.ID); provider.ErrorCode(err) != provider.ENOTFOUND {
 		t.Errorf("read from the other organisation: %v", err)
 	}
-	if _, err := s.DeleteReceiver(ctx, DemoOrg1ID, saved.ID); provider.ErrorCode(err) != provider.ENOTFOUND {
+	if _, err := s.DeleteReceiver(ctx, demo.Org1ID, saved.ID); provider.ErrorCode(err) != provider.ENOTFOUND {
 		t.Errorf("delete from the other organisation: %v", err)
 	}
-	gone, err := s.DeleteReceiver(ctx, DemoOrg2ID, saved.ID)
+	gone, err := s.DeleteReceiver(ctx, demo.Org2ID, saved.ID)
 	if err != nil || gone.FullName != "Ada Lovelace" {
 		t.Fatalf("delete: %+v %v", gone, err)
 	}
-	if _, err := s.Receiver(ctx, DemoOrg2ID, saved.ID); provider.ErrorCode(err) != provider.ENOTFOUND {
+	if _, err := s.Receiver(ctx, demo.Org2ID, saved.ID); provider.ErrorCode(err) != provider.ENOTFOUND {
 		t.Errorf("read after delete: %v", err)
 	}
-	if _, err := s.DeleteReceiver(ctx, DemoOrg2ID, saved.ID); provider.ErrorCode(err) != provider.ENOTFOUND {
+	if _, err := s.DeleteReceiver(ctx, demo.Org2ID, saved.ID); provider.ErrorCode(err) != provider.ENOTFOUND {
 		t.Errorf("second delete: %v", err)
 	}
 }
@@ -199,7 +200,7 @@ func TestSaveReceiverRefusesWhatItCannotTake(t *testing.T) {
 	} {
 		in := ok()
 		edit(&in)
-		_, err := s.SaveReceiver(context.Background(), DemoOrg1ID, in)
+		_, err := s.SaveReceiver(context.Background(), demo.Org1ID, in)
 		var fe *provider.FieldError
 		if !errors.As(err, &fe) || fe.Field != field {
 			t.Errorf("%s: %v, want a field error on it", field, err)
@@ -207,7 +208,7 @@ func TestSaveReceiverRefusesWhatItCannotTake(t *testing.T) {
 	}
 	dup := ok()
 	dup.CreditorDetails = append(dup.CreditorDetails, dup.CreditorDetails[0])
-	if _, err := s.SaveReceiver(context.Background(), DemoOrg1ID, dup); provider.ErrorCode(err) != provider.EINVALID {
+	if _, err := s.SaveReceiver(context.Background(), demo.Org1ID, dup); provider.ErrorCode(err) != provider.EINVALID {
 		t.Errorf("a key twice: %v", err)
 	}
 	if _, err := s.SaveReceiver(context.Background(), "nope", ok()); provider.ErrorCode(err) != provider.ENOTFOUND {

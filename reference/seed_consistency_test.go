@@ -3,6 +3,7 @@ package reference
 import (
 	"context"
 	"encoding/json"
+	"portal/reference/demo"
 	"slices"
 	"strings"
 	"testing"
@@ -117,7 +118,7 @@ func templateParties(t *testing.T, s *Store) string {
 	t.Helper()
 	ctx := context.Background()
 	var out []map[string]string
-	for _, org := range []string{DemoOrg1ID, DemoOrg2ID} {
+	for _, org := range []string{demo.Org1ID, demo.Org2ID} {
 		schemas, err := s.batchSchemas(ctx, org)
 		if err != nil {
 			t.Fatal(err)

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"portal/reference/demo"
 	"sync"
 	"testing"
 )
@@ -41,7 +42,7 @@ func (tp *seedTemplate) build(opts Options) {
 		tp.err = err
 		return
 	}
-	if _, err := s.Seed(ctx, SeedOptions{}); err != nil {
+	if _, err := demo.Seed(ctx, s, demo.Options{}); err != nil {
 		s.Close()
 		tp.err = err
 		return

@@ -10,6 +10,7 @@ import (
 
 	"portal/mfa"
 	"portal/provider"
+	"portal/reference/demo"
 )
 
 func TestSeedIdempotent(t *testing.T) {
@@ -17,22 +18,22 @@ func TestSeedIdempotent(t *testing.T) {
 	ctx := context.Background()
 	s := openTestStore(t, filepath.Join(t.TempDir(), "portal.db"))
 
-	first, err := s.Seed(ctx, SeedOptions{})
+	first, err := demo.Seed(ctx, s, demo.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !first.Seeded || len(first.Organisations) != 2 || len(first.Logins) != 17 || len(first.Invitations) != 1 || first.Password != DemoPassword {
+	if !first.Seeded || len(first.Organisations) != 2 || len(first.Logins) != 17 || len(first.Invitations) != 1 || first.Password != demo.Password {
 		t.Errorf("first seed report: seeded=%v orgs=%d logins=%d password=%q",
 			first.Seeded, len(first.Organisations), len(first.Logins), first.Password)
 	}
-	for _, want := range []string{"multi@demo.example", "mfa-totp@demo.example", DemoTOTPSecret, "mfa-sms@demo.example",
-		"mfa-authy@demo.example", "mfa-new@demo.example", "invited@demo.example", "/invitations/accept/" + DemoInvitationToken} {
+	for _, want := range []string{"multi@demo.example", "mfa-totp@demo.example", demo.TOTPSecret, "mfa-sms@demo.example",
+		"mfa-authy@demo.example", "mfa-new@demo.example", "invited@demo.example", "/invitations/accept/" + demo.InvitationToken} {
 		if !strings.Contains(first.String(), want) {
 			t.Errorf("report text does not list %q:\n%s", want, first)
 		}
 	}
 
-	second, err := s.Seed(ctx, SeedOptions{})
+	second, err := demo.Seed(ctx, s, demo.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,10 +53,7 @@ func TestSeedIdempotent(t *testing.T) {
 		if err := s.read.QueryRowContext(ctx, query).Scan(&n); err != nil {
 			t.Fatal(err)
 		}
-		staff := 0
-		for _, st := range demoStaffOf() {
-			staff += len(st.first)
-		}
+		staff := len(demo.Members())
 		// The invited person is an invitation, not a user or a member, until they accept.
 		want := map[string]int{"organisations": 2, "users": 17 + staff, "memberships": 17 + staff, "accounts": 8, "alerts": 2,
 			"totp_factors": 1, "phones": 1, "push_devices": 1, "password_tokens": 0, "invitations": 1, "outbox_messages": 1}[table]
@@ -69,11 +67,11 @@ func TestSeedConcurrentCallsSeedOnce(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	s := openTestStore(t, filepath.Join(t.TempDir(), "portal.db"))
-	results := make(chan SeedReport, 4)
+	results := make(chan demo.Report, 4)
 	errs := make(chan error, 4)
 	for range 4 {
 		go func() {
-			r, err := s.Seed(ctx, SeedOptions{})
+			r, err := demo.Seed(ctx, s, demo.Options{})
 			results <- r
 			errs <- err
 		}()
@@ -100,15 +98,15 @@ func TestSeedUsers(t *testing.T) {
 		email, id, role string
 		disabled        bool
 	}{
-		{"default@demo.example", DemoUserDefaultID, provider.RoleDefault, false},
-		{"observer@demo.example", DemoUserObserverID, provider.RoleObserver, false},
-		{"finance@demo.example", DemoUserFinanceID, provider.RoleFinance, false},
+		{"default@demo.example", demo.UserDefaultID, provider.RoleDefault, false},
+		{"observer@demo.example", demo.UserObserverID, provider.RoleObserver, false},
+		{"finance@demo.example", demo.UserFinanceID, provider.RoleFinance, false},
 		// Stored as the spaced alias on purpose.
-		{"operations_member@demo.example", DemoUserOperationsMemberID, "operations member", false},
-		{"operations_member_reviewer@demo.example", DemoUserOperationsMemberReviewerID, provider.RoleOperationsMemberReviewer, false},
-		{"admin@demo.example", DemoUserAdminID, provider.RoleAdmin, false},
-		{"admin_reviewer@demo.example", DemoUserAdminReviewerID, provider.RoleAdminReviewer, false},
-		{"disabled@demo.example", DemoUserDisabledID, provider.RoleObserver, true},
+		{"operations_member@demo.example", demo.UserOperationsMemberID, "operations member", false},
+		{"operations_member_reviewer@demo.example", demo.UserOperationsMemberReviewerID, provider.RoleOperationsMemberReviewer, false},
+		{"admin@demo.example", demo.UserAdminID, provider.RoleAdmin, false},
+		{"admin_reviewer@demo.example", demo.UserAdminReviewerID, provider.RoleAdminReviewer, false},
+		{"disabled@demo.example", demo.UserDisabledID, provider.RoleObserver, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.email, func(t *testing.T) {
@@ -123,14 +121,14 @@ func TestSeedUsers(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(ms) != 1 || ms[0].Organisation.ID != DemoOrg1ID || ms[0].Role != tt.role || !ms[0].Default {
+			if len(ms) != 1 || ms[0].Organisation.ID != demo.Org1ID || ms[0].Role != tt.role || !ms[0].Default {
 				t.Errorf("memberships = %+v; want default %q in org 1", ms, tt.role)
 			}
 		})
 	}
 
 	t.Run("multi", func(t *testing.T) {
-		ms, err := s.Memberships(ctx, DemoUserMultiID)
+		ms, err := s.Memberships(ctx, demo.UserMultiID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -138,7 +136,7 @@ func TestSeedUsers(t *testing.T) {
 		want := []struct {
 			org, role string
 			def       bool
-		}{{DemoOrg2ID, provider.RoleObserver, true}, {DemoOrg1ID, provider.RoleAdmin, false}}
+		}{{demo.Org2ID, provider.RoleObserver, true}, {demo.Org1ID, provider.RoleAdmin, false}}
 		if len(ms) != len(want) {
 			t.Fatalf("memberships = %+v", ms)
 		}
@@ -166,14 +164,14 @@ func TestSeedOrganisations(t *testing.T) {
 	ctx := context.Background()
 	s := seededStore(t)
 
-	m, err := s.Membership(ctx, DemoUserAdminID, DemoOrg1ID)
+	m, err := s.Membership(ctx, demo.UserAdminID, demo.Org1ID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if o := m.Organisation; o.Name != "Nordic Trading ApS" || o.CountryISO != "DK" || o.City != "Copenhagen" || o.PostalCode != "1050" || o.Line1 == "" {
 		t.Errorf("org 1 = %+v", o)
 	}
-	m, err = s.Membership(ctx, DemoUserMultiID, DemoOrg2ID)
+	m, err = s.Membership(ctx, demo.UserMultiID, demo.Org2ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,7 +187,7 @@ func TestSeedOrganisations(t *testing.T) {
 		alerts   []string // types in order
 	}{
 		{
-			org: DemoOrg1ID,
+			org: demo.Org1ID,
 			config: provider.Configuration{ManualPayoutsEnabled: true, BatchesEnabled: 1, BatchNumberOfApprovers: 2,
 				ManualPayoutNumberOfApprovers: 1, CustomerABTesting: true, FXWidgetEnabled: true},
 			products: provider.ContractedProducts{PayoutProductsCount: 2, CollectionProductsCount: 1},
@@ -197,7 +195,7 @@ func TestSeedOrganisations(t *testing.T) {
 			alerts:   []string{provider.AlertInfo, provider.AlertWarning},
 		},
 		{
-			org:      DemoOrg2ID,
+			org:      demo.Org2ID,
 			config:   provider.Configuration{ManualPayoutsEnabled: true, ManualPayoutNumberOfApprovers: 2, BatchesEnabled: 1},
 			products: provider.ContractedProducts{PayoutProductsCount: 1},
 			flagsOn:  []string{provider.FlagReceiverManagement, provider.FlagCryptoFunding, provider.FlagPayoutDraftApproval, provider.FlagBatchesPage},
@@ -243,8 +241,8 @@ func TestSeedOrganisations(t *testing.T) {
 		})
 	}
 
-	alerts, _ := s.Alerts(ctx, DemoOrg1ID)
-	if len(alerts) > 0 && alerts[0].AlertMessage != MaintenanceAlert {
+	alerts, _ := s.Alerts(ctx, demo.Org1ID)
+	if len(alerts) > 0 && alerts[0].AlertMessage != demo.MaintenanceAlert {
 		t.Errorf("first alert = %q, want the maintenance notice", alerts[0].AlertMessage)
 	}
 }
@@ -261,18 +259,18 @@ func TestSeedAccounts(t *testing.T) {
 		org  string
 		want []row
 	}{
-		{DemoOrg1ID, []row{
-			{DemoAccountOrg1USDT, "Crypto USDT", "USDT", "48250.125000", true},
-			{DemoAccountOrg1EUR, "Main EUR", "EUR", "125000.00", true},
-			{DemoAccountOrg1DKK, "Operations DKK", "DKK", "862350.75", true},
-			{DemoAccountOrg1GBP, "Payroll GBP", "GBP", "48210.55", true},
-			{DemoAccountOrg1USD, "Settlement USD", "USD", "310457.20", true},
-			{DemoAccountPartnerPool, "Partner pool EUR", "EUR", "2500000.00", false},
+		{demo.Org1ID, []row{
+			{demo.AccountOrg1USDT, "Crypto USDT", "USDT", "48250.125000", true},
+			{demo.AccountOrg1EUR, "Main EUR", "EUR", "125000.00", true},
+			{demo.AccountOrg1DKK, "Operations DKK", "DKK", "862350.75", true},
+			{demo.AccountOrg1GBP, "Payroll GBP", "GBP", "48210.55", true},
+			{demo.AccountOrg1USD, "Settlement USD", "USD", "310457.20", true},
+			{demo.AccountPartnerPool, "Partner pool EUR", "EUR", "2500000.00", false},
 		}},
-		{DemoOrg2ID, []row{
-			{DemoAccountOrg2USD, "Freight USD", "USD", "15400.00", true},
-			{DemoAccountOrg2GBP, "Operating GBP", "GBP", "89120.40", true},
-			{DemoAccountPartnerPool, "Partner pool EUR", "EUR", "2500000.00", false},
+		{demo.Org2ID, []row{
+			{demo.AccountOrg2USD, "Freight USD", "USD", "15400.00", true},
+			{demo.AccountOrg2GBP, "Operating GBP", "GBP", "89120.40", true},
+			{demo.AccountPartnerPool, "Partner pool EUR", "EUR", "2500000.00", false},
 		}},
 	}
 	for _, tt := range tests {
@@ -307,35 +305,35 @@ func TestSeedMFAUsers(t *testing.T) {
 		verifySetup, phone, configured, enable bool
 		check                                  func(t *testing.T)
 	}{
-		{"mfa-totp@demo.example", DemoUserMFATOTPID, true, false, true, true, func(t *testing.T) {
-			code, err := mfa.Code(DemoTOTPSecret, clock.Now())
+		{"mfa-totp@demo.example", demo.UserMFATOTPID, true, false, true, true, func(t *testing.T) {
+			code, err := mfa.Code(demo.TOTPSecret, clock.Now())
 			if err != nil {
 				t.Fatal(err)
 			}
-			wantErr(t, s.VerifyTOTP(ctx, DemoUserMFATOTPID, code), "", "")
-			_, err = s.StartTOTP(ctx, DemoUserMFATOTPID)
+			wantErr(t, s.VerifyTOTP(ctx, demo.UserMFATOTPID, code), "", "")
+			_, err = s.StartTOTP(ctx, demo.UserMFATOTPID)
 			wantErr(t, err, provider.ECONFLICT, "")
 		}},
-		{"mfa-sms@demo.example", DemoUserMFASMSID, false, true, true, true, func(t *testing.T) {
-			wantErr(t, s.SendLoginSMS(ctx, DemoUserMFASMSID, "login-1"), "", "")
-			wantErr(t, s.VerifyLoginSMS(ctx, DemoUserMFASMSID, "login-1", lastSMSCode(t, s, "+45 20123456")), "", "")
-			wantErr(t, s.RegisterPhone(ctx, DemoUserMFASMSID, "dk", "20123456"), provider.ECONFLICT, "")
+		{"mfa-sms@demo.example", demo.UserMFASMSID, false, true, true, true, func(t *testing.T) {
+			wantErr(t, s.SendLoginSMS(ctx, demo.UserMFASMSID, "login-1"), "", "")
+			wantErr(t, s.VerifyLoginSMS(ctx, demo.UserMFASMSID, "login-1", lastSMSCode(t, s, "+45 20123456")), "", "")
+			wantErr(t, s.RegisterPhone(ctx, demo.UserMFASMSID, "dk", "20123456"), provider.ECONFLICT, "")
 		}},
-		{"mfa-authy@demo.example", DemoUserMFAAuthyID, false, false, true, true, func(t *testing.T) {
-			a, err := s.CreateApproval(ctx, DemoUserMFAAuthyID, "login-1")
+		{"mfa-authy@demo.example", demo.UserMFAAuthyID, false, false, true, true, func(t *testing.T) {
+			a, err := s.CreateApproval(ctx, demo.UserMFAAuthyID, "login-1")
 			wantErr(t, err, "", "")
 			wantErr(t, s.DecideApproval(ctx, a.ID, true), "", "")
 		}},
-		{"mfa-new@demo.example", DemoUserMFANewID, false, false, false, false, func(t *testing.T) {
-			_, err := s.CreateApproval(ctx, DemoUserMFANewID, "login-1")
+		{"mfa-new@demo.example", demo.UserMFANewID, false, false, false, false, func(t *testing.T) {
+			_, err := s.CreateApproval(ctx, demo.UserMFANewID, "login-1")
 			wantErr(t, err, provider.EINVALID, "")
-			_, err = s.StartTOTP(ctx, DemoUserMFANewID)
+			_, err = s.StartTOTP(ctx, demo.UserMFANewID)
 			wantErr(t, err, "", "")
 		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.email, func(t *testing.T) {
-			u, err := s.Authenticate(ctx, tt.email, DemoPassword)
+			u, err := s.Authenticate(ctx, tt.email, demo.Password)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -344,7 +342,7 @@ func TestSeedMFAUsers(t *testing.T) {
 				t.Errorf("user = %+v", u)
 			}
 			ms, err := s.Memberships(ctx, u.ID)
-			if err != nil || len(ms) != 1 || ms[0].Organisation.ID != DemoOrg1ID || ms[0].Role != provider.RoleObserver || !ms[0].Default {
+			if err != nil || len(ms) != 1 || ms[0].Organisation.ID != demo.Org1ID || ms[0].Role != provider.RoleObserver || !ms[0].Default {
 				t.Errorf("memberships = %+v, %v", ms, err)
 			}
 			tt.check(t)
@@ -352,28 +350,28 @@ func TestSeedMFAUsers(t *testing.T) {
 	}
 
 	t.Run("invited", func(t *testing.T) {
-		if u, err := s.UserByEmail(ctx, DemoInvitedEmail); provider.ErrorCode(err) != provider.ENOTFOUND {
+		if u, err := s.UserByEmail(ctx, demo.InvitedEmail); provider.ErrorCode(err) != provider.ENOTFOUND {
 			t.Errorf("the invited address has a user before accepting: %+v, %v", u, err)
 		}
-		inv, err := s.CheckInvitation(ctx, DemoInvitationToken)
-		if err != nil || inv.Email != DemoInvitedEmail || inv.OrganisationID != DemoOrg1ID || inv.Role != provider.RoleObserver || inv.LoginRequired {
+		inv, err := s.CheckInvitation(ctx, demo.InvitationToken)
+		if err != nil || inv.Email != demo.InvitedEmail || inv.OrganisationID != demo.Org1ID || inv.Role != provider.RoleObserver || inv.LoginRequired {
 			t.Errorf("CheckInvitation = %+v, %v", inv, err)
 		}
-		u, err := s.OrganisationUser(ctx, DemoOrg1ID, DemoUserInvitedID)
+		u, err := s.OrganisationUser(ctx, demo.Org1ID, demo.UserInvitedID)
 		if err != nil || !u.Invited || u.FirstName != "Clara" || u.LastName != "Winther" {
 			t.Errorf("the invitation in the user list = %+v, %v", u, err)
 		}
 	})
 
 	t.Run("demo constants", func(t *testing.T) {
-		if key, err := base32.StdEncoding.WithPadding(base32.NoPadding).DecodeString(DemoTOTPSecret); err != nil || len(key) != 20 {
-			t.Errorf("DemoTOTPSecret is not 20 bytes of base32: %d, %v", len(key), err)
+		if key, err := base32.StdEncoding.WithPadding(base32.NoPadding).DecodeString(demo.TOTPSecret); err != nil || len(key) != 20 {
+			t.Errorf("demo.TOTPSecret is not 20 bytes of base32: %d, %v", len(key), err)
 		}
-		if raw, err := base64.RawURLEncoding.DecodeString(DemoInvitationToken); err != nil || len(raw) != 32 {
-			t.Errorf("DemoInvitationToken is not 32 bytes of base64url: %d, %v", len(raw), err)
+		if raw, err := base64.RawURLEncoding.DecodeString(demo.InvitationToken); err != nil || len(raw) != 32 {
+			t.Errorf("demo.InvitationToken is not 32 bytes of base64url: %d, %v", len(raw), err)
 		}
-		if DemoInvitationLink != "/invitations/accept/"+DemoInvitationToken {
-			t.Errorf("link %q", DemoInvitationLink)
+		if demo.InvitationLink != "/invitations/accept/"+demo.InvitationToken {
+			t.Errorf("link %q", demo.InvitationLink)
 		}
 	})
 }
@@ -383,7 +381,7 @@ func TestOutboxNewestFirst(t *testing.T) {
 	ctx := context.Background()
 	s, _ := authStore(t) // the clock stands still: order must not depend on it
 	for _, login := range []string{"l1", "l2", "l3"} {
-		wantErr(t, s.SendLoginSMS(ctx, DemoUserMFASMSID, login), "", "")
+		wantErr(t, s.SendLoginSMS(ctx, demo.UserMFASMSID, login), "", "")
 	}
 	wantErr(t, s.RequestPasswordReset(ctx, "admin@demo.example"), "", "")
 

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"portal/provider"
+	"portal/reference/demo"
 )
 
 // heapPeak samples the live heap until stopped and returns its peak above the start.
@@ -61,11 +62,11 @@ func BenchmarkStatementStore100k(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer s.Close()
-	if _, err := s.Seed(ctx, SeedOptions{LargeAccountEntries: entries}); err != nil {
+	if _, err := demo.Seed(ctx, s, demo.Options{LargeAccountEntries: entries}); err != nil {
 		b.Fatal(err)
 	}
 	var first string
-	if err := s.read.QueryRow(`SELECT min(created_at) FROM ledger_entries WHERE account_number = ?`, DemoAccountLarge).Scan(&first); err != nil {
+	if err := s.read.QueryRow(`SELECT min(created_at) FROM ledger_entries WHERE account_number = ?`, demo.AccountLarge).Scan(&first); err != nil {
 		b.Fatal(err)
 	}
 	start, _ := parseTime(first)
@@ -75,8 +76,8 @@ func BenchmarkStatementStore100k(b *testing.B) {
 	defer debug.SetGCPercent(debug.SetGCPercent(10))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		st, err := s.CreateStatement(ctx, DemoOrg1ID, provider.StatementRequest{AccountNumber: DemoAccountLarge,
-			CreatedAfter: start.Truncate(24 * time.Hour), CreatedBefore: end, Kind: provider.KindTransactions, RequestedBy: DemoUserFinanceID})
+		st, err := s.CreateStatement(ctx, demo.Org1ID, provider.StatementRequest{AccountNumber: demo.AccountLarge,
+			CreatedAfter: start.Truncate(24 * time.Hour), CreatedBefore: end, Kind: provider.KindTransactions, RequestedBy: demo.UserFinanceID})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -90,13 +91,13 @@ func BenchmarkStatementStore100k(b *testing.B) {
 		runtime.ReadMemStats(&after)
 		genAlloc := after.TotalAlloc - before.TotalAlloc
 
-		st, _ = s.Statement(ctx, DemoOrg1ID, st.ID)
+		st, _ = s.Statement(ctx, demo.Org1ID, st.ID)
 		if st.EntryCount < entries {
 			b.Fatalf("%d entries", st.EntryCount)
 		}
 		runtime.ReadMemStats(&before)
 		stop = heapPeak()
-		f, err := s.OpenStatement(ctx, DemoOrg1ID, st.ID, provider.FormatCSV)
+		f, err := s.OpenStatement(ctx, demo.Org1ID, st.ID, provider.FormatCSV)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -121,7 +122,7 @@ func BenchmarkStatementStore100k(b *testing.B) {
 		runtime.ReadMemStats(&before)
 		mallocs := before.Mallocs
 		stop = heapPeak()
-		f, err = s.OpenStatement(ctx, DemoOrg1ID, st.ID, provider.FormatMT940)
+		f, err = s.OpenStatement(ctx, demo.Org1ID, st.ID, provider.FormatMT940)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"errors"
 	"io"
+	"portal/reference/demo"
 	"strings"
 	"testing"
 	"time"
@@ -23,8 +24,8 @@ func lastDays(now time.Time, n int) (time.Time, time.Time) {
 func requestStatement(t *testing.T, s *Store, now time.Time, account, kind string) provider.Statement {
 	t.Helper()
 	from, to := lastDays(now, 30)
-	st, err := s.CreateStatement(context.Background(), DemoOrg1ID, provider.StatementRequest{AccountNumber: account,
-		CreatedAfter: from, CreatedBefore: to, Kind: kind, RequestedBy: DemoUserFinanceID})
+	st, err := s.CreateStatement(context.Background(), demo.Org1ID, provider.StatementRequest{AccountNumber: account,
+		CreatedAfter: from, CreatedBefore: to, Kind: kind, RequestedBy: demo.UserFinanceID})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +49,7 @@ func readyNotices(t *testing.T, s *Store) int {
 func TestStatementJobResumedOnceAfterCrash(t *testing.T) {
 	s, clock := authStore(t)
 	ctx := context.Background()
-	st := requestStatement(t, s, clock.Now(), DemoAccountOrg1EUR, provider.KindTransactions)
+	st := requestStatement(t, s, clock.Now(), demo.AccountOrg1EUR, provider.KindTransactions)
 
 	crash := errors.New("worker killed")
 	var staleToken string
@@ -61,7 +62,7 @@ func TestStatementJobResumedOnceAfterCrash(t *testing.T) {
 	if ok || !errors.Is(err, crash) {
 		t.Fatalf("crashed worker: ok=%v err=%v", ok, err)
 	}
-	got, _ := s.Statement(ctx, DemoOrg1ID, st.ID)
+	got, _ := s.Statement(ctx, demo.Org1ID, st.ID)
 	if got.State != provider.StatementGenerating {
 		t.Fatalf("after the crash: %q, want generating", got.State)
 	}
@@ -74,7 +75,7 @@ func TestStatementJobResumedOnceAfterCrash(t *testing.T) {
 	if n, err := s.RunStatementJobs(ctx); err != nil || n != 1 {
 		t.Fatalf("restarted worker: %d, %v", n, err)
 	}
-	got, _ = s.Statement(ctx, DemoOrg1ID, st.ID)
+	got, _ = s.Statement(ctx, demo.Org1ID, st.ID)
 	var attempts int
 	s.read.QueryRow(`SELECT attempts FROM statements WHERE id = ?`, st.ID).Scan(&attempts)
 	if got.State != provider.StatementReady || got.CSVFileID == "" || attempts != 2 {
@@ -92,7 +93,7 @@ func TestStatementJobResumedOnceAfterCrash(t *testing.T) {
 	if n, err := s.RunStatementJobs(ctx); err != nil || n != 0 {
 		t.Fatalf("nothing left: %d, %v", n, err)
 	}
-	again, _ := s.Statement(ctx, DemoOrg1ID, st.ID)
+	again, _ := s.Statement(ctx, demo.Org1ID, st.ID)
 	if n := readyNotices(t, s); n != 1 || again.CSVFileID != got.CSVFileID {
 		t.Fatalf("completed again: %d e-mails, file %s → %s", n, got.CSVFileID, again.CSVFileID)
 	}
@@ -105,7 +106,7 @@ func TestStatementJobResumedOnceAfterCrash(t *testing.T) {
 
 func readAll(t *testing.T, s *Store, id, format string) string {
 	t.Helper()
-	f, err := s.OpenStatement(context.Background(), DemoOrg1ID, id, format)
+	f, err := s.OpenStatement(context.Background(), demo.Org1ID, id, format)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,18 +123,18 @@ func readAll(t *testing.T, s *Store, id, format string) string {
 func TestStatementCSVMatchesLedger(t *testing.T) {
 	s, clock := authStore(t)
 	ctx := context.Background()
-	tx := requestStatement(t, s, clock.Now(), DemoAccountOrg1EUR, provider.KindTransactions)
-	ch := requestStatement(t, s, clock.Now(), DemoAccountOrg1EUR, provider.KindCharges)
+	tx := requestStatement(t, s, clock.Now(), demo.AccountOrg1EUR, provider.KindTransactions)
+	ch := requestStatement(t, s, clock.Now(), demo.AccountOrg1EUR, provider.KindCharges)
 	if n, err := s.RunStatementJobs(ctx); err != nil || n != 2 {
 		t.Fatalf("%d, %v", n, err)
 	}
-	tx, _ = s.Statement(ctx, DemoOrg1ID, tx.ID)
+	tx, _ = s.Statement(ctx, demo.Org1ID, tx.ID)
 
 	// The ledger's own view of the period.
 	var ledger []provider.Entry
 	f := provider.MovementFilter{CreatedAfter: tx.From, CreatedBefore: tx.To, Limit: provider.MaxMovementLimit}
 	for {
-		p, err := s.Movements(ctx, DemoOrg1ID, DemoAccountOrg1EUR, f)
+		p, err := s.Movements(ctx, demo.Org1ID, demo.AccountOrg1EUR, f)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -143,7 +144,7 @@ func TestStatementCSVMatchesLedger(t *testing.T) {
 		}
 		f.Cursor = p.CursorNext
 	}
-	sum, err := s.AccountSummary(ctx, DemoOrg1ID, DemoAccountOrg1EUR, tx.From, tx.To)
+	sum, err := s.AccountSummary(ctx, demo.Org1ID, demo.AccountOrg1EUR, tx.From, tx.To)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,8 +206,8 @@ func TestStatementRulesAndIsolation(t *testing.T) {
 	ctx := context.Background()
 	from, to := lastDays(clock.Now(), 30)
 	req := func(acct, kind string, from, to time.Time) error {
-		_, err := s.CreateStatement(ctx, DemoOrg1ID, provider.StatementRequest{AccountNumber: acct, CreatedAfter: from,
-			CreatedBefore: to, Kind: kind, RequestedBy: DemoUserFinanceID})
+		_, err := s.CreateStatement(ctx, demo.Org1ID, provider.StatementRequest{AccountNumber: acct, CreatedAfter: from,
+			CreatedBefore: to, Kind: kind, RequestedBy: demo.UserFinanceID})
 		return err
 	}
 	for _, c := range []struct {
@@ -214,12 +215,12 @@ func TestStatementRulesAndIsolation(t *testing.T) {
 		err         error
 		code, field string
 	}{
-		{"unknown kind", req(DemoAccountOrg1EUR, "fees", from, to), provider.EINVALID, "kind"},
-		{"ends after today", req(DemoAccountOrg1EUR, provider.KindCharges, from, to.AddDate(0, 0, 1)), provider.EINVALID, "created_before"},
-		{"ends before it starts", req(DemoAccountOrg1EUR, provider.KindCharges, to, from), provider.EINVALID, "created_before"},
-		{"no start", req(DemoAccountOrg1EUR, provider.KindCharges, time.Time{}, to), provider.EINVALID, "created_after"},
-		{"shared account", req(DemoAccountPartnerPool, provider.KindCharges, from, to), provider.ENOTFOUND, "virtual_account_number"},
-		{"other organisation's account", req(DemoAccountOrg2GBP, provider.KindCharges, from, to), provider.ENOTFOUND, "virtual_account_number"},
+		{"unknown kind", req(demo.AccountOrg1EUR, "fees", from, to), provider.EINVALID, "kind"},
+		{"ends after today", req(demo.AccountOrg1EUR, provider.KindCharges, from, to.AddDate(0, 0, 1)), provider.EINVALID, "created_before"},
+		{"ends before it starts", req(demo.AccountOrg1EUR, provider.KindCharges, to, from), provider.EINVALID, "created_before"},
+		{"no start", req(demo.AccountOrg1EUR, provider.KindCharges, time.Time{}, to), provider.EINVALID, "created_after"},
+		{"shared account", req(demo.AccountPartnerPool, provider.KindCharges, from, to), provider.ENOTFOUND, "virtual_account_number"},
+		{"other organisation's account", req(demo.AccountOrg2GBP, provider.KindCharges, from, to), provider.ENOTFOUND, "virtual_account_number"},
 	} {
 		var fe *provider.FieldError
 		if provider.ErrorCode(c.err) != c.code || !errors.As(c.err, &fe) || fe.Field != c.field {
@@ -227,33 +228,33 @@ func TestStatementRulesAndIsolation(t *testing.T) {
 		}
 	}
 
-	st := requestStatement(t, s, clock.Now(), DemoAccountOrg1USDT, provider.KindTransactions)
-	if _, err := s.OpenStatement(ctx, DemoOrg1ID, st.ID, provider.FormatCSV); provider.ErrorCode(err) != provider.ECONFLICT {
+	st := requestStatement(t, s, clock.Now(), demo.AccountOrg1USDT, provider.KindTransactions)
+	if _, err := s.OpenStatement(ctx, demo.Org1ID, st.ID, provider.FormatCSV); provider.ErrorCode(err) != provider.ECONFLICT {
 		t.Fatalf("download before ready: %v", err)
 	}
-	if _, err := s.Statement(ctx, DemoOrg2ID, st.ID); provider.ErrorCode(err) != provider.ENOTFOUND {
+	if _, err := s.Statement(ctx, demo.Org2ID, st.ID); provider.ErrorCode(err) != provider.ENOTFOUND {
 		t.Fatalf("other organisation reads it: %v", err)
 	}
 	if _, err := s.RunStatementJobs(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.OpenStatement(ctx, DemoOrg2ID, st.ID, provider.FormatCSV); provider.ErrorCode(err) != provider.ENOTFOUND {
+	if _, err := s.OpenStatement(ctx, demo.Org2ID, st.ID, provider.FormatCSV); provider.ErrorCode(err) != provider.ENOTFOUND {
 		t.Fatalf("other organisation downloads it: %v", err)
 	}
-	if _, err := s.OpenStatement(ctx, DemoOrg1ID, st.ID, provider.FormatCAMT053); provider.ErrorCode(err) != provider.EINVALID {
+	if _, err := s.OpenStatement(ctx, demo.Org1ID, st.ID, provider.FormatCAMT053); provider.ErrorCode(err) != provider.EINVALID {
 		t.Fatalf("camt.053 of USDT: %v", err)
 	}
 
 	// Paging: 5 statements, pages of 2, newest first, both directions, account filter.
 	for i := 0; i < 4; i++ {
 		clock.Advance(time.Second)
-		requestStatement(t, s, clock.Now(), DemoAccountOrg1EUR, provider.KindCharges)
+		requestStatement(t, s, clock.Now(), demo.AccountOrg1EUR, provider.KindCharges)
 	}
 	var seen []string
 	f := provider.StatementFilter{Limit: 2}
 	var pages []provider.StatementPage
 	for {
-		p, err := s.Statements(ctx, DemoOrg1ID, f)
+		p, err := s.Statements(ctx, demo.Org1ID, f)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -272,12 +273,12 @@ func TestStatementRulesAndIsolation(t *testing.T) {
 	if len(seen) != 5 || len(pages) != 3 || seen[4] != st.ID {
 		t.Fatalf("pages %d, seen %v", len(pages), seen)
 	}
-	back, err := s.Statements(ctx, DemoOrg1ID, provider.StatementFilter{Limit: 2, Cursor: pages[2].CursorPrev, Direction: provider.DirectionPrev})
+	back, err := s.Statements(ctx, demo.Org1ID, provider.StatementFilter{Limit: 2, Cursor: pages[2].CursorPrev, Direction: provider.DirectionPrev})
 	if err != nil || len(back.Statements) != 2 || back.Statements[0].ID != seen[2] {
 		t.Fatalf("previous page: %v %+v", err, back)
 	}
-	eur, _ := s.Statements(ctx, DemoOrg1ID, provider.StatementFilter{AccountNumber: DemoAccountOrg1EUR})
-	other, _ := s.Statements(ctx, DemoOrg2ID, provider.StatementFilter{})
+	eur, _ := s.Statements(ctx, demo.Org1ID, provider.StatementFilter{AccountNumber: demo.AccountOrg1EUR})
+	other, _ := s.Statements(ctx, demo.Org2ID, provider.StatementFilter{})
 	if eur.Total != 4 || other.Total != 0 {
 		t.Fatalf("filtered %d, other organisation %d", eur.Total, other.Total)
 	}
@@ -287,7 +288,7 @@ func TestStatementRulesAndIsolation(t *testing.T) {
 func TestStatementJobDelay(t *testing.T) {
 	s, clock := authStore(t)
 	ctx := context.Background()
-	requestStatement(t, s, clock.Now(), DemoAccountOrg1GBP, provider.KindCharges)
+	requestStatement(t, s, clock.Now(), demo.AccountOrg1GBP, provider.KindCharges)
 	if n, err := s.runStatementJobs(ctx, 3*time.Second); err != nil || n != 0 {
 		t.Fatalf("too young: %d, %v", n, err)
 	}
@@ -321,28 +322,28 @@ func TestStatementMT940MatchesCSV(t *testing.T) {
 	ctx := context.Background()
 	from, to := lastDays(clock.Now(), 30)
 	create := func(account, kind, format string) (provider.Statement, error) {
-		return s.CreateStatement(ctx, DemoOrg1ID, provider.StatementRequest{AccountNumber: account, CreatedAfter: from,
-			CreatedBefore: to, Kind: kind, Format: format, RequestedBy: DemoUserFinanceID})
+		return s.CreateStatement(ctx, demo.Org1ID, provider.StatementRequest{AccountNumber: account, CreatedAfter: from,
+			CreatedBefore: to, Kind: kind, Format: format, RequestedBy: demo.UserFinanceID})
 	}
-	tx, err := create(DemoAccountOrg1EUR, provider.KindTransactions, provider.FormatMT940)
+	tx, err := create(demo.AccountOrg1EUR, provider.KindTransactions, provider.FormatMT940)
 	if err != nil || tx.Format != provider.FormatMT940 {
 		t.Fatalf("%+v, %v", tx, err)
 	}
-	ch, err := create(DemoAccountOrg1EUR, provider.KindCharges, provider.FormatMT940)
+	ch, err := create(demo.AccountOrg1EUR, provider.KindCharges, provider.FormatMT940)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if n, err := s.RunStatementJobs(ctx); err != nil || n != 2 {
 		t.Fatalf("%d, %v", n, err)
 	}
-	tx, _ = s.Statement(ctx, DemoOrg1ID, tx.ID)
+	tx, _ = s.Statement(ctx, demo.Org1ID, tx.ID)
 	var body string
 	if err := s.read.QueryRow(`SELECT body FROM outbox_messages WHERE subject = 'Your statement is ready' ORDER BY rowid LIMIT 1`).Scan(&body); err != nil ||
 		!strings.Contains(body, "as MT940.") {
 		t.Fatalf("e-mail %q, %v", body, err)
 	}
 
-	f, err := s.OpenStatement(ctx, DemoOrg1ID, tx.ID, "")
+	f, err := s.OpenStatement(ctx, demo.Org1ID, tx.ID, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -406,22 +407,22 @@ func TestStatementMT940MatchesCSV(t *testing.T) {
 	// A crypto account: MT940 and camt.053 take three-letter currency codes.
 	for _, format := range []string{provider.FormatMT940, provider.FormatCAMT053, "pdf"} {
 		var fe *provider.FieldError
-		if _, err := create(DemoAccountOrg1USDT, provider.KindTransactions, format); provider.ErrorCode(err) != provider.EINVALID ||
+		if _, err := create(demo.AccountOrg1USDT, provider.KindTransactions, format); provider.ErrorCode(err) != provider.EINVALID ||
 			!errors.As(err, &fe) || fe.Field != "format" {
 			t.Errorf("%s of USDT requested: %v", format, err)
 		}
 	}
-	usdt, err := create(DemoAccountOrg1USDT, provider.KindTransactions, "")
+	usdt, err := create(demo.AccountOrg1USDT, provider.KindTransactions, "")
 	if err != nil || usdt.Format != provider.FormatCSV {
 		t.Fatalf("CSV is the default: %+v %v", usdt, err)
 	}
 	if _, err := s.RunStatementJobs(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.OpenStatement(ctx, DemoOrg1ID, usdt.ID, provider.FormatMT940); provider.ErrorCode(err) != provider.EINVALID {
+	if _, err := s.OpenStatement(ctx, demo.Org1ID, usdt.ID, provider.FormatMT940); provider.ErrorCode(err) != provider.EINVALID {
 		t.Fatalf("MT940 of USDT downloaded: %v", err)
 	}
-	if _, err := s.OpenStatement(ctx, DemoOrg2ID, tx.ID, provider.FormatMT940); provider.ErrorCode(err) != provider.ENOTFOUND {
+	if _, err := s.OpenStatement(ctx, demo.Org2ID, tx.ID, provider.FormatMT940); provider.ErrorCode(err) != provider.ENOTFOUND {
 		t.Fatalf("other organisation downloads the MT940: %v", err)
 	}
 }

@@ -2,6 +2,7 @@ package reference
 
 import (
 	"context"
+	"portal/reference/demo"
 	"testing"
 	"time"
 
@@ -29,7 +30,7 @@ func TestStats(t *testing.T) {
 	}
 	lo, hi := statsWindow(d30, now.Add(time.Hour))
 
-	for _, org := range []string{DemoOrg1ID, DemoOrg2ID} {
+	for _, org := range []string{demo.Org1ID, demo.Org2ID} {
 		cats, err := s.PayoutStateCategoryCounts(ctx, org, d30, now.Add(time.Hour))
 		if err != nil {
 			t.Fatal(err)
@@ -94,26 +95,26 @@ func TestStats(t *testing.T) {
 	}
 
 	// Organisations see only their own rows, and the window bounds are half-open.
-	all, _ := s.PayoutStateCategoryCounts(ctx, DemoOrg1ID, time.Time{}, time.Time{})
+	all, _ := s.PayoutStateCategoryCounts(ctx, demo.Org1ID, time.Time{}, time.Time{})
 	if n := count(`SELECT count(*) FROM (SELECT `+listedColumns+` FROM payout_requests UNION ALL SELECT `+listedColumns+` FROM (`+
-		waitingPayouts+`)) WHERE organisation_id = ?`, DemoOrg1ID); all.Total != n {
+		waitingPayouts+`)) WHERE organisation_id = ?`, demo.Org1ID); all.Total != n {
 		t.Errorf("open window counts %d, want all %d", all.Total, n)
 	}
 	var first string
-	if err := s.read.QueryRowContext(ctx, `SELECT min(created_at) FROM payout_requests WHERE organisation_id = ?`, DemoOrg1ID).Scan(&first); err != nil {
+	if err := s.read.QueryRowContext(ctx, `SELECT min(created_at) FROM payout_requests WHERE organisation_id = ?`, demo.Org1ID).Scan(&first); err != nil {
 		t.Fatal(err)
 	}
 	ft, _ := parseTime(first)
-	if c, _ := s.PayoutStateCategoryCounts(ctx, DemoOrg1ID, time.Time{}, ft); c.Total != 0 {
+	if c, _ := s.PayoutStateCategoryCounts(ctx, demo.Org1ID, time.Time{}, ft); c.Total != 0 {
 		t.Errorf("before the first payout (exclusive) counts %d", c.Total)
 	}
-	if c, _ := s.PayoutStateCategoryCounts(ctx, DemoOrg1ID, time.Time{}, ft.Add(time.Nanosecond)); c.Total < 1 {
+	if c, _ := s.PayoutStateCategoryCounts(ctx, demo.Org1ID, time.Time{}, ft.Add(time.Nanosecond)); c.Total < 1 {
 		t.Error("the first payout is not counted with before just after it")
 	}
-	if c, _ := s.PayoutStateCategoryCounts(ctx, DemoOrg1ID, now.Add(time.Hour), time.Time{}); c.Total != 0 {
+	if c, _ := s.PayoutStateCategoryCounts(ctx, demo.Org1ID, now.Add(time.Hour), time.Time{}); c.Total != 0 {
 		t.Errorf("the future counts %d", c.Total)
 	}
-	empty, _ := s.PayoutReasonCodeReport(ctx, DemoOrg1ID, now.Add(time.Hour), time.Time{})
+	empty, _ := s.PayoutReasonCodeReport(ctx, demo.Org1ID, now.Add(time.Hour), time.Time{})
 	if len(empty) != len(provider.PayoutStatuses()) || len(empty[0].Items) != 0 || empty[0].State.Percentage != 0 {
 		t.Errorf("empty report %+v", empty)
 	}

@@ -15,6 +15,7 @@ import (
 
 	"portal/provider"
 	"portal/reference/db"
+	"portal/reference/demo"
 )
 
 func openTestStoreNoCleanup(t testing.TB, path string) *Store {
@@ -134,12 +135,12 @@ func TestMigrationsIdempotent(t *testing.T) {
 			t.Errorf("open #%d: %d migrations recorded up to %d, want %d up to %d", i+1, n, v, len(files), newest)
 		}
 		if i == 0 {
-			if _, err := s.Seed(ctx, SeedOptions{}); err != nil {
+			if _, err := demo.Seed(ctx, s, demo.Options{}); err != nil {
 				t.Fatal(err)
 			}
 		}
 		// Reopening must keep data, not recreate tables.
-		if got, err := s.Memberships(ctx, DemoUserMultiID); err != nil || len(got) != 2 {
+		if got, err := s.Memberships(ctx, demo.UserMultiID); err != nil || len(got) != 2 {
 			t.Errorf("open #%d: multi has %d memberships (%v), want 2", i+1, len(got), err)
 		}
 		if err := s.Close(); err != nil {
@@ -224,7 +225,7 @@ func TestOpenUpgradesLegacyDataDirectory(t *testing.T) {
 	const oldLink = "an-invitation-link-token-written-before-invitations-existed"
 	if _, err := raw.ExecContext(ctx, `INSERT INTO password_tokens (token_hash, kind, user_id, created_at, expires_at)
 		VALUES (?, 'invitation', ?, '2026-11-27T12:00:00.000000000Z', '2999-01-01T00:00:00.000000000Z')`,
-		tokenHash(oldLink), DemoUserInvitedID); err != nil {
+		tokenHash(oldLink), demo.UserInvitedID); err != nil {
 		t.Fatal(err)
 	}
 	var legacyVersions int
@@ -282,7 +283,7 @@ func TestOpenUpgradesLegacyDataDirectory(t *testing.T) {
 
 	// The data: the multi-organisation user still logs in and sees both organisations with
 	// their accounts.
-	u, err := s.Authenticate(ctx, "multi@demo.example", DemoPassword)
+	u, err := s.Authenticate(ctx, "multi@demo.example", demo.Password)
 	if err != nil {
 		t.Fatalf("Authenticate after the upgrade: %v", err)
 	}
@@ -297,14 +298,14 @@ func TestOpenUpgradesLegacyDataDirectory(t *testing.T) {
 	}
 	// The invited person became a pending invitation of the organisation (not a member), and
 	// the link they were sent still opens it.
-	if ms, err := s.Memberships(ctx, DemoUserInvitedID); err != nil || len(ms) != 0 {
+	if ms, err := s.Memberships(ctx, demo.UserInvitedID); err != nil || len(ms) != 0 {
 		t.Errorf("the invited person is still a member: %v %v", ms, err)
 	}
-	if inv, err := s.CheckInvitation(ctx, oldLink); err != nil || inv.Email != DemoInvitedEmail || inv.OrganisationID != DemoOrg1ID ||
+	if inv, err := s.CheckInvitation(ctx, oldLink); err != nil || inv.Email != demo.InvitedEmail || inv.OrganisationID != demo.Org1ID ||
 		inv.Role != provider.RoleObserver || inv.LoginRequired {
 		t.Errorf("the old invitation link: %+v %v", inv, err)
 	}
-	if u, err := s.OrganisationUser(ctx, DemoOrg1ID, DemoUserInvitedID); err != nil || !u.Invited || u.FirstName != "Clara" {
+	if u, err := s.OrganisationUser(ctx, demo.Org1ID, demo.UserInvitedID); err != nil || !u.Invited || u.FirstName != "Clara" {
 		t.Errorf("the invitation in the user list: %+v %v", u, err)
 	}
 	// A second start finds nothing to adopt and nothing to apply.

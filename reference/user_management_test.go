@@ -3,6 +3,7 @@ package reference
 import (
 	"context"
 	"errors"
+	"portal/reference/demo"
 	"slices"
 	"strings"
 	"sync"
@@ -24,7 +25,7 @@ func TestOrganisationUsersPaging(t *testing.T) {
 	t.Parallel()
 	s := seededStore(t)
 	ctx := context.Background()
-	for _, org := range []string{DemoOrg1ID, DemoOrg2ID} {
+	for _, org := range []string{demo.Org1ID, demo.Org2ID} {
 		var emails []string
 		q := provider.UserQuery{Limit: 7}
 		var pages []provider.UserPage
@@ -57,10 +58,10 @@ func TestOrganisationUsersPaging(t *testing.T) {
 			t.Fatalf("%s: back: %v", org, err)
 		}
 	}
-	if _, err := s.OrganisationUsers(ctx, DemoOrg1ID, provider.UserQuery{Cursor: "x"}); provider.ErrorCode(err) != provider.EINVALID {
+	if _, err := s.OrganisationUsers(ctx, demo.Org1ID, provider.UserQuery{Cursor: "x"}); provider.ErrorCode(err) != provider.EINVALID {
 		t.Errorf("bad cursor: %v", err)
 	}
-	if _, err := s.OrganisationUser(ctx, DemoOrg2ID, DemoUserAdminID); provider.ErrorCode(err) != provider.ENOTFOUND {
+	if _, err := s.OrganisationUser(ctx, demo.Org2ID, demo.UserAdminID); provider.ErrorCode(err) != provider.ENOTFOUND {
 		t.Errorf("another organisation's user: %v", err)
 	}
 }
@@ -73,7 +74,7 @@ func TestCreateUser(t *testing.T) {
 	s, _ := authStore(t)
 	ctx := context.Background()
 	in := provider.UserInput{FirstName: " Ada ", LastName: "Lovelace", Email: " Ada@Example.org ", Role: provider.RoleFinance}
-	u, err := s.CreateUser(ctx, DemoOrg2ID, in)
+	u, err := s.CreateUser(ctx, demo.Org2ID, in)
 	if err != nil || u.Email != "ada@example.org" || u.FirstName != "Ada" || !u.Invited || u.Role != provider.RoleFinance {
 		t.Fatalf("create: %+v %v", u, err)
 	}
@@ -89,13 +90,13 @@ func TestCreateUser(t *testing.T) {
 	}
 
 	// An existing login of another organisation: the same answer, the names typed, no member.
-	before, err := s.UserByID(ctx, DemoUserObserverID)
+	before, err := s.UserByID(ctx, demo.UserObserverID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	existing := provider.UserInput{FirstName: "X", LastName: "Y", Email: "observer@demo.example", Role: provider.RoleAdmin}
-	got, err := s.CreateUser(ctx, DemoOrg2ID, existing)
-	if err != nil || got.ID == DemoUserObserverID || got.FirstName != "X" || got.LastName != "Y" || !got.Invited || got.Disabled {
+	got, err := s.CreateUser(ctx, demo.Org2ID, existing)
+	if err != nil || got.ID == demo.UserObserverID || got.FirstName != "X" || got.LastName != "Y" || !got.Invited || got.Disabled {
 		t.Fatalf("existing: %+v %v", got, err)
 	}
 	oldMail := latestOutbox(t, s)
@@ -103,10 +104,10 @@ func TestCreateUser(t *testing.T) {
 		!strings.HasPrefix(oldMail.Link, InvitationLinkPrefix) {
 		t.Errorf("the e-mail differs for an address with a login: %+v vs %+v", oldMail, newMail)
 	}
-	if ms, _ := s.Memberships(ctx, DemoUserObserverID); len(ms) != 1 || ms[0].Organisation.ID != DemoOrg1ID {
+	if ms, _ := s.Memberships(ctx, demo.UserObserverID); len(ms) != 1 || ms[0].Organisation.ID != demo.Org1ID {
 		t.Errorf("a member before accepting: %+v", ms)
 	}
-	if after, _ := s.UserByID(ctx, DemoUserObserverID); after != before {
+	if after, _ := s.UserByID(ctx, demo.UserObserverID); after != before {
 		t.Errorf("the person's record changed: %+v, was %+v", after, before)
 	}
 	if inv, err := s.CheckInvitation(ctx, strings.TrimPrefix(oldMail.Link, InvitationLinkPrefix)); err != nil || !inv.LoginRequired {
@@ -125,7 +126,7 @@ func TestCreateUser(t *testing.T) {
 		{provider.UserInput{FirstName: "a", LastName: "b", Email: "a@b.example", Role: ""}, provider.FieldRole},
 		{provider.UserInput{FirstName: strings.Repeat("a", 101), LastName: "b", Email: "a@b.example", Role: "observer"}, provider.FieldFirstName},
 	} {
-		if _, err := s.CreateUser(ctx, DemoOrg2ID, tc.in); provider.ErrorCode(err) != provider.EINVALID || errField(err) != tc.field {
+		if _, err := s.CreateUser(ctx, demo.Org2ID, tc.in); provider.ErrorCode(err) != provider.EINVALID || errField(err) != tc.field {
 			t.Errorf("%+v: %v, want a field error on %s", tc.in, err, tc.field)
 		}
 	}
@@ -139,7 +140,7 @@ func TestAcceptInvitations(t *testing.T) {
 	ctx := context.Background()
 	invite := func(email, first string) string {
 		t.Helper()
-		if _, err := s.CreateUser(ctx, DemoOrg2ID, provider.UserInput{FirstName: first, LastName: "Typed", Email: email, Role: provider.RoleObserver}); err != nil {
+		if _, err := s.CreateUser(ctx, demo.Org2ID, provider.UserInput{FirstName: first, LastName: "Typed", Email: email, Role: provider.RoleObserver}); err != nil {
 			t.Fatal(err)
 		}
 		return strings.TrimPrefix(latestOutbox(t, s).Link, InvitationLinkPrefix)
@@ -149,10 +150,10 @@ func TestAcceptInvitations(t *testing.T) {
 	if err != nil || u.FirstName != "New" || u.LastName != "Typed" {
 		t.Fatalf("accept: %+v %v", u, err)
 	}
-	if m, err := s.Membership(ctx, u.ID, DemoOrg2ID); err != nil || m.Role != provider.RoleObserver || !m.Default {
+	if m, err := s.Membership(ctx, u.ID, demo.Org2ID); err != nil || m.Role != provider.RoleObserver || !m.Default {
 		t.Errorf("membership: %+v %v", m, err)
 	}
-	if page, _ := s.OrganisationUsers(ctx, DemoOrg2ID, provider.UserQuery{Limit: 100}); !slices.ContainsFunc(page.Users, func(o provider.OrgUser) bool {
+	if page, _ := s.OrganisationUsers(ctx, demo.Org2ID, provider.UserQuery{Limit: 100}); !slices.ContainsFunc(page.Users, func(o provider.OrgUser) bool {
 		return o.ID == u.ID && !o.Invited
 	}) {
 		t.Error("the accepted person is not listed as a member")
@@ -162,23 +163,23 @@ func TestAcceptInvitations(t *testing.T) {
 	if _, err := s.AcceptInvitation(ctx, login, newPassword); provider.ErrorCode(err) != provider.ECONFLICT {
 		t.Fatalf("a password chosen for an address with a login: %v", err)
 	}
-	if _, err := s.Authenticate(ctx, "observer@demo.example", DemoPassword); err != nil {
+	if _, err := s.Authenticate(ctx, "observer@demo.example", demo.Password); err != nil {
 		t.Fatalf("the person's password changed: %v", err)
 	}
-	if _, err := s.JoinInvitation(ctx, login, DemoUserFinanceID); provider.ErrorCode(err) != provider.EFORBIDDEN {
+	if _, err := s.JoinInvitation(ctx, login, demo.UserFinanceID); provider.ErrorCode(err) != provider.EFORBIDDEN {
 		t.Errorf("joined as someone else: %v", err)
 	}
-	inv, err := s.JoinInvitation(ctx, login, DemoUserObserverID)
-	if err != nil || inv.OrganisationID != DemoOrg2ID {
+	inv, err := s.JoinInvitation(ctx, login, demo.UserObserverID)
+	if err != nil || inv.OrganisationID != demo.Org2ID {
 		t.Fatalf("join: %+v %v", inv, err)
 	}
-	if m, err := s.Membership(ctx, DemoUserObserverID, DemoOrg2ID); err != nil || m.Role != provider.RoleObserver || m.Default {
+	if m, err := s.Membership(ctx, demo.UserObserverID, demo.Org2ID); err != nil || m.Role != provider.RoleObserver || m.Default {
 		t.Errorf("membership after joining: %+v %v", m, err)
 	}
-	if me, _ := s.UserByID(ctx, DemoUserObserverID); me.FirstName != "Freja" {
+	if me, _ := s.UserByID(ctx, demo.UserObserverID); me.FirstName != "Freja" {
 		t.Errorf("joining took the names the admin typed: %+v", me)
 	}
-	if _, err := s.JoinInvitation(ctx, login, DemoUserObserverID); provider.ErrorCode(err) != provider.ENOTFOUND {
+	if _, err := s.JoinInvitation(ctx, login, demo.UserObserverID); provider.ErrorCode(err) != provider.ENOTFOUND {
 		t.Errorf("joined twice: %v", err)
 	}
 }
@@ -189,38 +190,38 @@ func TestUpdateUser(t *testing.T) {
 	t.Parallel()
 	s := seededStore(t)
 	ctx := context.Background()
-	u, err := s.UpdateUser(ctx, DemoOrg1ID, DemoUserFinanceID, provider.UserInput{Email: "ignored@x.example", Role: provider.RoleAdminReviewer})
+	u, err := s.UpdateUser(ctx, demo.Org1ID, demo.UserFinanceID, provider.UserInput{Email: "ignored@x.example", Role: provider.RoleAdminReviewer})
 	if err != nil || u.Role != provider.RoleAdminReviewer || u.Email != "finance@demo.example" {
 		t.Fatalf("update: %+v %v", u, err)
 	}
-	before, _ := s.UserByID(ctx, DemoUserFinanceID)
+	before, _ := s.UserByID(ctx, demo.UserFinanceID)
 	for _, in := range []provider.UserInput{
 		{FirstName: "Someone", LastName: before.LastName, Role: provider.RoleObserver},
 		{FirstName: before.FirstName, LastName: "Else", Role: provider.RoleObserver},
 	} {
-		if _, err := s.UpdateUser(ctx, DemoOrg1ID, DemoUserFinanceID, in); provider.ErrorCode(err) != provider.EFORBIDDEN || errField(err) == "" {
+		if _, err := s.UpdateUser(ctx, demo.Org1ID, demo.UserFinanceID, in); provider.ErrorCode(err) != provider.EFORBIDDEN || errField(err) == "" {
 			t.Errorf("%+v: another person's names changed: %v", in, err)
 		}
 	}
-	if after, _ := s.UserByID(ctx, DemoUserFinanceID); after != before {
+	if after, _ := s.UserByID(ctx, demo.UserFinanceID); after != before {
 		t.Errorf("names changed: %+v", after)
 	}
-	if _, err := s.UpdateUser(ctx, DemoOrg1ID, DemoUserFinanceID, provider.UserInput{Role: "default"}); errField(err) != provider.FieldRole {
+	if _, err := s.UpdateUser(ctx, demo.Org1ID, demo.UserFinanceID, provider.UserInput{Role: "default"}); errField(err) != provider.FieldRole {
 		t.Errorf("default: %v", err)
 	}
 	// The default demo user keeps default when it is sent back unchanged, names repeated.
-	if u, err := s.UpdateUser(ctx, DemoOrg1ID, DemoUserDefaultID, provider.UserInput{FirstName: "Mads", LastName: "Kristensen", Role: "default"}); err != nil || u.Role != "default" {
+	if u, err := s.UpdateUser(ctx, demo.Org1ID, demo.UserDefaultID, provider.UserInput{FirstName: "Mads", LastName: "Kristensen", Role: "default"}); err != nil || u.Role != "default" {
 		t.Errorf("unchanged unassignable role: %+v %v", u, err)
 	}
 	// The invitation is the organisation's own: its names can be corrected.
-	if u, err := s.UpdateUser(ctx, DemoOrg1ID, DemoUserInvitedID, provider.UserInput{FirstName: "Klara", LastName: "Winther", Role: provider.RoleFinance}); err != nil ||
+	if u, err := s.UpdateUser(ctx, demo.Org1ID, demo.UserInvitedID, provider.UserInput{FirstName: "Klara", LastName: "Winther", Role: provider.RoleFinance}); err != nil ||
 		u.FirstName != "Klara" || u.Role != provider.RoleFinance || !u.Invited {
 		t.Errorf("invitation: %+v %v", u, err)
 	}
-	if _, err := s.UpdateUser(ctx, DemoOrg1ID, DemoUserInvitedID, provider.UserInput{FirstName: "", LastName: "W", Role: provider.RoleFinance}); errField(err) != provider.FieldFirstName {
+	if _, err := s.UpdateUser(ctx, demo.Org1ID, demo.UserInvitedID, provider.UserInput{FirstName: "", LastName: "W", Role: provider.RoleFinance}); errField(err) != provider.FieldFirstName {
 		t.Errorf("invitation without a first name: %v", err)
 	}
-	if _, err := s.UpdateUser(ctx, DemoOrg2ID, DemoUserFinanceID, provider.UserInput{FirstName: "a", LastName: "b", Role: "observer"}); provider.ErrorCode(err) != provider.ENOTFOUND {
+	if _, err := s.UpdateUser(ctx, demo.Org2ID, demo.UserFinanceID, provider.UserInput{FirstName: "a", LastName: "b", Role: "observer"}); provider.ErrorCode(err) != provider.ENOTFOUND {
 		t.Errorf("not a member: %v", err)
 	}
 }
@@ -231,23 +232,23 @@ func TestLastAdminConcurrent(t *testing.T) {
 	t.Parallel()
 	s := seededStore(t)
 	ctx := context.Background()
-	admins := orgAdmins(t, s, DemoOrg2ID)
+	admins := orgAdmins(t, s, demo.Org2ID)
 	if len(admins) < 2 {
 		t.Fatalf("Atlantic's admins: %v", admins)
 	}
 	first, second := admins[0], admins[1]
 	for _, id := range admins[1:] {
-		if _, err := s.UpdateUser(ctx, DemoOrg2ID, id, provider.UserInput{Role: provider.RoleObserver}); err != nil {
+		if _, err := s.UpdateUser(ctx, demo.Org2ID, id, provider.UserInput{Role: provider.RoleObserver}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := s.UpdateUser(ctx, DemoOrg2ID, first, provider.UserInput{Role: provider.RoleObserver}); provider.ErrorCode(err) != provider.EFORBIDDEN ||
+	if _, err := s.UpdateUser(ctx, demo.Org2ID, first, provider.UserInput{Role: provider.RoleObserver}); provider.ErrorCode(err) != provider.EFORBIDDEN ||
 		errField(err) != provider.FieldRole {
 		t.Fatalf("the last admin demoted: %v", err)
 	}
 	for round := range 20 {
 		for _, id := range []string{first, second} {
-			if _, err := s.UpdateUser(ctx, DemoOrg2ID, id, provider.UserInput{Role: provider.RoleAdmin}); err != nil {
+			if _, err := s.UpdateUser(ctx, demo.Org2ID, id, provider.UserInput{Role: provider.RoleAdmin}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -257,7 +258,7 @@ func TestLastAdminConcurrent(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				_, errs[i] = s.UpdateUser(ctx, DemoOrg2ID, id, provider.UserInput{Role: provider.RoleObserver})
+				_, errs[i] = s.UpdateUser(ctx, demo.Org2ID, id, provider.UserInput{Role: provider.RoleObserver})
 			}()
 		}
 		wg.Wait()
@@ -271,7 +272,7 @@ func TestLastAdminConcurrent(t *testing.T) {
 				t.Fatalf("round %d: %v", round, err)
 			}
 		}
-		if n := len(orgAdmins(t, s, DemoOrg2ID)); ok != 1 || n != 1 {
+		if n := len(orgAdmins(t, s, demo.Org2ID)); ok != 1 || n != 1 {
 			t.Fatalf("round %d: %d demotions passed, %d admins left", round, ok, n)
 		}
 	}
@@ -299,14 +300,14 @@ func TestUpdateProfile(t *testing.T) {
 	t.Parallel()
 	s, _ := authStore(t)
 	ctx := context.Background()
-	if _, err := s.UpdateProfile(ctx, DemoUserFinanceID, provider.UserInput{FirstName: "a", LastName: "b", Email: "ADMIN@demo.example"}); errField(err) != provider.FieldEmail {
+	if _, err := s.UpdateProfile(ctx, demo.UserFinanceID, provider.UserInput{FirstName: "a", LastName: "b", Email: "ADMIN@demo.example"}); errField(err) != provider.FieldEmail {
 		t.Fatalf("taken: %v", err)
 	}
 	if err := s.RequestPasswordReset(ctx, "finance@demo.example"); err != nil {
 		t.Fatal(err)
 	}
 	reset := strings.TrimPrefix(latestOutbox(t, s).Link, ResetLinkPrefix)
-	u, err := s.UpdateProfile(ctx, DemoUserFinanceID, provider.UserInput{FirstName: "Lars", LastName: "Holm", Email: "lars@finance.example"})
+	u, err := s.UpdateProfile(ctx, demo.UserFinanceID, provider.UserInput{FirstName: "Lars", LastName: "Holm", Email: "lars@finance.example"})
 	if err != nil || u.Email != "lars@finance.example" {
 		t.Fatalf("update: %+v %v", u, err)
 	}
@@ -318,7 +319,7 @@ func TestUpdateProfile(t *testing.T) {
 	}
 	// Names only: nobody is told.
 	n := outboxSize(t, s)
-	if _, err := s.UpdateProfile(ctx, DemoUserFinanceID, provider.UserInput{FirstName: "L", LastName: "H", Email: "LARS@finance.example"}); err != nil {
+	if _, err := s.UpdateProfile(ctx, demo.UserFinanceID, provider.UserInput{FirstName: "L", LastName: "H", Email: "LARS@finance.example"}); err != nil {
 		t.Fatal(err)
 	}
 	if outboxSize(t, s) != n {

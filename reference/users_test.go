@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"portal/provider"
+	"portal/reference/demo"
 )
 
 func TestAuthenticate(t *testing.T) {
@@ -20,14 +21,14 @@ func TestAuthenticate(t *testing.T) {
 		password string
 		wantID   string // "" means ErrInvalidCredentials
 	}{
-		{"right password", "admin@demo.example", DemoPassword, DemoUserAdminID},
+		{"right password", "admin@demo.example", demo.Password, demo.UserAdminID},
 		{"wrong password", "admin@demo.example", "Demo-Passw0rd?", ""},
 		{"empty password", "admin@demo.example", "", ""},
-		{"unknown e-mail", "nobody@demo.example", DemoPassword, ""},
-		{"e-mail case-insensitive", "Admin@Demo.EXAMPLE", DemoPassword, DemoUserAdminID},
-		{"e-mail with spaces", "  finance@demo.example ", DemoPassword, DemoUserFinanceID},
-		{"disabled user, right password", "disabled@demo.example", DemoPassword, ""},
-		{"user without organisation", "noorg@demo.example", DemoPassword, DemoUserNoOrgID},
+		{"unknown e-mail", "nobody@demo.example", demo.Password, ""},
+		{"e-mail case-insensitive", "Admin@Demo.EXAMPLE", demo.Password, demo.UserAdminID},
+		{"e-mail with spaces", "  finance@demo.example ", demo.Password, demo.UserFinanceID},
+		{"disabled user, right password", "disabled@demo.example", demo.Password, ""},
+		{"user without organisation", "noorg@demo.example", demo.Password, demo.UserNoOrgID},
 		{"password case matters", "admin@demo.example", "demo-passw0rd!", ""},
 	}
 	for _, tt := range tests {
@@ -56,11 +57,11 @@ func TestAuthenticateCorruptHashIsInternal(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	s := seededStore(t)
-	if _, err := s.write.ExecContext(ctx, `UPDATE users SET password_hash = 'garbage' WHERE id = ?`, DemoUserAdminID); err != nil {
+	if _, err := s.write.ExecContext(ctx, `UPDATE users SET password_hash = 'garbage' WHERE id = ?`, demo.UserAdminID); err != nil {
 		t.Fatal(err)
 	}
 	// A broken row is the operator's problem, not "wrong password": it must reach the logs.
-	_, err := s.Authenticate(ctx, "admin@demo.example", DemoPassword)
+	_, err := s.Authenticate(ctx, "admin@demo.example", demo.Password)
 	if provider.ErrorCode(err) != provider.EINTERNAL || !errors.Is(err, ErrMalformedHash) {
 		t.Errorf("err = %v (code %s), want an internal error wrapping ErrMalformedHash", err, provider.ErrorCode(err))
 	}
@@ -71,16 +72,16 @@ func TestUserLookups(t *testing.T) {
 	ctx := context.Background()
 	s := seededStore(t)
 
-	u, err := s.UserByID(ctx, DemoUserObserverID)
+	u, err := s.UserByID(ctx, demo.UserObserverID)
 	if err != nil || u.Email != "observer@demo.example" || u.FirstName != "Freja" {
 		t.Errorf("UserByID = %+v, %v", u, err)
 	}
 	u, err = s.UserByEmail(ctx, "OBSERVER@demo.example")
-	if err != nil || u.ID != DemoUserObserverID {
+	if err != nil || u.ID != demo.UserObserverID {
 		t.Errorf("UserByEmail = %+v, %v", u, err)
 	}
 	// Disabled users are found, so a session check can see the flag and end the session.
-	u, err = s.UserByID(ctx, DemoUserDisabledID)
+	u, err = s.UserByID(ctx, demo.UserDisabledID)
 	if err != nil || !u.Disabled {
 		t.Errorf("UserByID(disabled) = %+v, %v", u, err)
 	}
@@ -107,7 +108,7 @@ func TestAuthenticateTimingWithDefaults(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "portal.db")
 	seed := openTestStoreNoCleanup(t, path)
-	if _, err := seed.Seed(ctx, SeedOptions{}); err != nil {
+	if _, err := demo.Seed(ctx, seed, demo.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	seed.Close()
@@ -117,8 +118,8 @@ func TestAuthenticateTimingWithDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	for _, id := range []string{DemoUserAdminID, DemoUserDisabledID} {
-		h, err := HashPassword(DemoPassword, DefaultArgon2Params)
+	for _, id := range []string{demo.UserAdminID, demo.UserDisabledID} {
+		h, err := HashPassword(demo.Password, DefaultArgon2Params)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -132,7 +133,7 @@ func TestAuthenticateTimingWithDefaults(t *testing.T) {
 	cases := []struct{ name, email, password string }{
 		{"known user, wrong password", "admin@demo.example", "wrong password"},
 		{"unknown e-mail", "nobody@demo.example", "wrong password"},
-		{"disabled user", "disabled@demo.example", DemoPassword},
+		{"disabled user", "disabled@demo.example", demo.Password},
 	}
 	best := make([]time.Duration, len(cases))
 	for i := range best {
@@ -150,7 +151,7 @@ func TestAuthenticateTimingWithDefaults(t *testing.T) {
 			t.Errorf("%s took %v, a known user's wrong password %v: the difference reveals which e-mails exist", tc.name, got, known)
 		}
 	}
-	if _, err := s.Authenticate(ctx, "admin@demo.example", DemoPassword); err != nil {
+	if _, err := s.Authenticate(ctx, "admin@demo.example", demo.Password); err != nil {
 		t.Errorf("right password with default-cost hash: %v", err)
 	}
 }

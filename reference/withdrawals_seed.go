@@ -14,6 +14,7 @@ import (
 	"portal/money"
 	"portal/provider"
 	"portal/reference/db"
+	"portal/reference/demo"
 )
 
 // Demo withdrawals (spec 001 §2 "Withdrawals"). Nordic Trading ApS has bank and crypto
@@ -34,19 +35,7 @@ type seedWithdrawalAccount struct {
 }
 
 // The uuid of a demo withdrawal account, by its short id.
-func seedWithdrawalAccountUUID(id int) string {
-	return seedID(fmt.Sprintf("withdrawal_account/%d", id))
-}
-
-// Withdrawal accounts the e2e flows and tests name.
-var (
-	DemoWithdrawalEUR    = seedWithdrawalAccountUUID(1001) // EUR IBAN (27 characters)
-	DemoWithdrawalGBP    = seedWithdrawalAccountUUID(1003)
-	DemoWithdrawalCrypto = seedWithdrawalAccountUUID(1004)
-	DemoWithdrawalHUF    = seedWithdrawalAccountUUID(1005) // no exchange rate to HUF
-	DemoWithdrawalNoCcy  = seedWithdrawalAccountUUID(1006) // names no currency: EUR
-	DemoWithdrawalUSD    = seedWithdrawalAccountUUID(1007) // linked to the USD account, inactive
-)
+func seedWithdrawalAccountUUID(id int) string { return demo.WithdrawalAccountID(id) }
 
 func demoWithdrawalAccounts() []seedWithdrawalAccount {
 	const party = "Nordic Trading ApS"
@@ -66,11 +55,11 @@ var demoWithdrawalLinks = []struct {
 	account string
 	ids     []int
 }{
-	{DemoAccountOrg1EUR, []int{1001, 1002, 1005, 1006}},
-	{DemoAccountOrg1GBP, []int{1003, 1001}},
-	{DemoAccountOrg1USD, []int{1001, -1007}},
-	{DemoAccountOrg1DKK, []int{1002}},
-	{DemoAccountOrg1USDT, []int{1004}},
+	{demo.AccountOrg1EUR, []int{1001, 1002, 1005, 1006}},
+	{demo.AccountOrg1GBP, []int{1003, 1001}},
+	{demo.AccountOrg1USD, []int{1001, -1007}},
+	{demo.AccountOrg1DKK, []int{1002}},
+	{demo.AccountOrg1USDT, []int{1004}},
 }
 
 var demoWithdrawalLimits = map[string]string{"EUR": "50000.00", "GBP": "40000.00", "USD": "75000.00", "DKK": "350000.00", "USDT": "40000.000000"}
@@ -134,7 +123,7 @@ func demoWithdrawals(ctx context.Context, q db.DBTX, now time.Time) ([]seedWithd
 		to := provider.WithdrawalAccount{UUID: seedWithdrawalAccountUUID(p.to.id), ID: p.to.id, Kind: p.to.kind, Currency: p.to.code,
 			IBAN: p.to.iban, AccountNumber: p.to.number, BankName: p.to.bank, BankClearingSystemID: p.to.clearing, Label: p.to.label,
 			LocalInstrument: p.to.instrument, PartyIdentification: provider.PartyIdentification{Name: p.to.party}}
-		rate, err := quote(ctx, q, DemoOrg1ID, code, to.EffectiveCurrency())
+		rate, err := quote(ctx, q, demo.Org1ID, code, to.EffectiveCurrency())
 		if err != nil {
 			return nil, fmt.Errorf("reference: seed withdrawals: %w", err)
 		}
@@ -223,7 +212,7 @@ func seedWithdrawals(ctx context.Context, tx *sql.Tx, now time.Time) error {
 	for _, a := range demoWithdrawalAccounts() {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO withdrawal_accounts (uuid, id, organisation_id, kind, currency, iban,
 			account_number, bank_name, bank_clearing_system_id, label, local_instrument, party_name, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, seedWithdrawalAccountUUID(a.id), a.id, DemoOrg1ID, a.kind, a.code,
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, seedWithdrawalAccountUUID(a.id), a.id, demo.Org1ID, a.kind, a.code,
 			a.iban, a.number, a.bank, a.clearing, a.label, a.instrument, a.party, created); err != nil {
 			return fmt.Errorf("reference: seed withdrawal accounts: %w", err)
 		}
@@ -236,7 +225,7 @@ func seedWithdrawals(ctx context.Context, tx *sql.Tx, now time.Time) error {
 			}
 			if _, err := tx.ExecContext(ctx, `INSERT INTO withdrawal_account_authorizations (id, organisation_id,
 				virtual_account_number, withdrawal_account_uuid, status, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
-				seedID(fmt.Sprintf("withdrawal_link/%s/%d", l.account, id)), DemoOrg1ID, l.account, seedWithdrawalAccountUUID(id),
+				seedID(fmt.Sprintf("withdrawal_link/%s/%d", l.account, id)), demo.Org1ID, l.account, seedWithdrawalAccountUUID(id),
 				status, created); err != nil {
 				return fmt.Errorf("reference: seed withdrawal links: %w", err)
 			}
@@ -244,7 +233,7 @@ func seedWithdrawals(ctx context.Context, tx *sql.Tx, now time.Time) error {
 	}
 	for code, max := range demoWithdrawalLimits {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO withdrawal_limits (organisation_id, currency_code, max_amount) VALUES (?, ?, ?)`,
-			DemoOrg1ID, code, max); err != nil {
+			demo.Org1ID, code, max); err != nil {
 			return fmt.Errorf("reference: seed withdrawal limits: %w", err)
 		}
 	}
@@ -276,7 +265,7 @@ func seedWithdrawals(ctx context.Context, tx *sql.Tx, now time.Time) error {
 		if debit == "" || (release == "") != w.released.IsZero() {
 			return fmt.Errorf("reference: seed withdrawal %s: ledger transactions missing", w.Reference)
 		}
-		if err := insertWithdrawal(ctx, tx, DemoOrg1ID, w.WithdrawalRequest, "seed:"+w.ID, "", "", "", debit, release); err != nil {
+		if err := insertWithdrawal(ctx, tx, demo.Org1ID, w.WithdrawalRequest, "seed:"+w.ID, "", "", "", debit, release); err != nil {
 			return err
 		}
 	}

@@ -3,6 +3,7 @@ package reference
 import (
 	"context"
 	"fmt"
+	"portal/reference/demo"
 	"sync"
 	"testing"
 	"time"
@@ -107,7 +108,7 @@ func TestSeedWithdrawals(t *testing.T) {
 	checkLedgerInvariants(t, s)
 	checkWithdrawalMoney(t, s)
 
-	accts, err := s.WithdrawalAccounts(ctx, DemoOrg1ID)
+	accts, err := s.WithdrawalAccounts(ctx, demo.Org1ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,21 +122,21 @@ func TestSeedWithdrawals(t *testing.T) {
 	if !kinds["bank"] || !kinds["crypto"] || !noCurrency || !long {
 		t.Errorf("Nordic's withdrawal accounts miss a case: kinds %v, one without currency %v, a number over 20 %v", kinds, noCurrency, long)
 	}
-	active, _ := s.WithdrawalAuthorizations(ctx, DemoOrg1ID, provider.AuthorizationActive)
-	all, _ := s.WithdrawalAuthorizations(ctx, DemoOrg1ID, "")
+	active, _ := s.WithdrawalAuthorizations(ctx, demo.Org1ID, provider.AuthorizationActive)
+	all, _ := s.WithdrawalAuthorizations(ctx, demo.Org1ID, "")
 	if len(active) == 0 || len(active) >= len(all) {
 		t.Errorf("%d active of %d links: want some inactive", len(active), len(all))
 	}
-	if _, err := s.WithdrawalAuthorizations(ctx, DemoOrg1ID, "pending"); provider.ErrorCode(err) != provider.EINVALID {
+	if _, err := s.WithdrawalAuthorizations(ctx, demo.Org1ID, "pending"); provider.ErrorCode(err) != provider.EINVALID {
 		t.Errorf("unknown status: %v", err)
 	}
 	// Atlantic Freight has none: its page is the "unavailable" message.
-	if a, err := s.WithdrawalAccounts(ctx, DemoOrg2ID); err != nil || len(a) != 0 {
+	if a, err := s.WithdrawalAccounts(ctx, demo.Org2ID); err != nil || len(a) != 0 {
 		t.Errorf("Atlantic's withdrawal accounts %v %v", a, err)
 	}
 
 	// Every status, and rejections with and without a reason, in the default 30 days and pageable.
-	page, err := s.Withdrawals(ctx, DemoOrg1ID, provider.WithdrawalFilter{Limit: provider.MaxWithdrawalLimit})
+	page, err := s.Withdrawals(ctx, demo.Org1ID, provider.WithdrawalFilter{Limit: provider.MaxWithdrawalLimit})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,7 +155,7 @@ func TestSeedWithdrawals(t *testing.T) {
 			t.Errorf("no demo withdrawal: %s", want)
 		}
 	}
-	month, _ := s.Withdrawals(ctx, DemoOrg1ID, provider.WithdrawalFilter{CreatedAfter: page.Withdrawals[0].CreatedAt.AddDate(0, 0, -29)})
+	month, _ := s.Withdrawals(ctx, demo.Org1ID, provider.WithdrawalFilter{CreatedAfter: page.Withdrawals[0].CreatedAt.AddDate(0, 0, -29)})
 	if month.Total <= provider.DefaultWithdrawalLimit || !month.HasNext {
 		t.Errorf("last 29 days: %d withdrawals, has next %v; want more than a page", month.Total, month.HasNext)
 	}
@@ -164,7 +165,7 @@ func TestWithdrawalListFiltersAndPages(t *testing.T) {
 	t.Parallel()
 	s := seededStore(t)
 	ctx := context.Background()
-	all, err := s.Withdrawals(ctx, DemoOrg1ID, provider.WithdrawalFilter{Limit: provider.MaxWithdrawalLimit})
+	all, err := s.Withdrawals(ctx, demo.Org1ID, provider.WithdrawalFilter{Limit: provider.MaxWithdrawalLimit})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,8 +184,8 @@ func TestWithdrawalListFiltersAndPages(t *testing.T) {
 		f    provider.WithdrawalFilter
 		keep func(provider.WithdrawalRequest) bool
 	}{
-		{"account", provider.WithdrawalFilter{DebtorAccountNumber: DemoAccountOrg1GBP},
-			func(w provider.WithdrawalRequest) bool { return w.DebtorAccountNumber == DemoAccountOrg1GBP }},
+		{"account", provider.WithdrawalFilter{DebtorAccountNumber: demo.AccountOrg1GBP},
+			func(w provider.WithdrawalRequest) bool { return w.DebtorAccountNumber == demo.AccountOrg1GBP }},
 		{"status", provider.WithdrawalFilter{Status: provider.WithdrawalRejected},
 			func(w provider.WithdrawalRequest) bool { return w.Status == provider.WithdrawalRejected }},
 		{"reference", provider.WithdrawalFilter{Reference: all.Withdrawals[5].Reference},
@@ -194,7 +195,7 @@ func TestWithdrawalListFiltersAndPages(t *testing.T) {
 		{"created after", provider.WithdrawalFilter{CreatedAfter: cut},
 			func(w provider.WithdrawalRequest) bool { return !w.CreatedAt.Before(cut) }},
 	} {
-		got, err := s.Withdrawals(ctx, DemoOrg1ID, c.f)
+		got, err := s.Withdrawals(ctx, demo.Org1ID, c.f)
 		if want := count(c.keep); err != nil || got.Total != want || want == 0 {
 			t.Errorf("%s: total %d, want %d (%v)", c.name, got.Total, want, err)
 		}
@@ -204,7 +205,7 @@ func TestWithdrawalListFiltersAndPages(t *testing.T) {
 	f := provider.WithdrawalFilter{Limit: 7}
 	var pages []provider.WithdrawalPage
 	for {
-		p, err := s.Withdrawals(ctx, DemoOrg1ID, f)
+		p, err := s.Withdrawals(ctx, demo.Org1ID, f)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -225,43 +226,43 @@ func TestWithdrawalListFiltersAndPages(t *testing.T) {
 			t.Fatalf("row %d: %s, want %s", i, refs[i], w.Reference)
 		}
 	}
-	back, err := s.Withdrawals(ctx, DemoOrg1ID, provider.WithdrawalFilter{Limit: 7, Cursor: pages[2].CursorPrev, Direction: provider.DirectionPrev})
+	back, err := s.Withdrawals(ctx, demo.Org1ID, provider.WithdrawalFilter{Limit: 7, Cursor: pages[2].CursorPrev, Direction: provider.DirectionPrev})
 	if err != nil || len(back.Withdrawals) != 7 || back.Withdrawals[0].Reference != pages[1].Withdrawals[0].Reference {
 		t.Errorf("back from page 3: %v %v", back.Withdrawals, err)
 	}
-	oldest, _ := s.Withdrawals(ctx, DemoOrg1ID, provider.WithdrawalFilter{Sort: provider.WithdrawalSortOldest, Limit: 1})
+	oldest, _ := s.Withdrawals(ctx, demo.Org1ID, provider.WithdrawalFilter{Sort: provider.WithdrawalSortOldest, Limit: 1})
 	if oldest.Withdrawals[0].Reference != all.Withdrawals[len(all.Withdrawals)-1].Reference {
 		t.Error("oldest first does not start with the oldest")
 	}
 	for _, bad := range []provider.WithdrawalFilter{{Status: "lost"}, {Sort: "amount"}, {Cursor: "nonsense"}, {Limit: 1000}} {
-		if _, err := s.Withdrawals(ctx, DemoOrg1ID, bad); provider.ErrorCode(err) != provider.EINVALID {
+		if _, err := s.Withdrawals(ctx, demo.Org1ID, bad); provider.ErrorCode(err) != provider.EINVALID {
 			t.Errorf("%+v: %v", bad, err)
 		}
 	}
 	// Another organisation sees none of them.
-	other, err := s.Withdrawals(ctx, DemoOrg2ID, provider.WithdrawalFilter{})
+	other, err := s.Withdrawals(ctx, demo.Org2ID, provider.WithdrawalFilter{})
 	if err != nil || other.Total != 0 {
 		t.Errorf("Atlantic lists %d (%v)", other.Total, err)
 	}
 	ref := all.Withdrawals[0].Reference
-	if _, err := s.Withdrawal(ctx, DemoOrg2ID, ref); provider.ErrorCode(err) != provider.ENOTFOUND {
+	if _, err := s.Withdrawal(ctx, demo.Org2ID, ref); provider.ErrorCode(err) != provider.ENOTFOUND {
 		t.Errorf("another organisation's withdrawal: %v", err)
 	}
-	if found, _ := s.FindWithdrawals(ctx, DemoOrg2ID, ref); len(found) != 0 {
+	if found, _ := s.FindWithdrawals(ctx, demo.Org2ID, ref); len(found) != 0 {
 		t.Errorf("another organisation finds %v", found)
 	}
 	for _, q := range []string{ref, all.Withdrawals[0].ID, all.Withdrawals[0].ExternalReference} {
-		if found, err := s.FindWithdrawals(ctx, DemoOrg1ID, q); err != nil || len(found) != 1 || found[0].Reference != ref {
+		if found, err := s.FindWithdrawals(ctx, demo.Org1ID, q); err != nil || len(found) != 1 || found[0].Reference != ref {
 			t.Errorf("find %q: %v %v", q, found, err)
 		}
 	}
-	if w, err := s.Withdrawal(ctx, DemoOrg1ID, all.Withdrawals[0].ID); err != nil || w.Reference != ref {
+	if w, err := s.Withdrawal(ctx, demo.Org1ID, all.Withdrawals[0].ID); err != nil || w.Reference != ref {
 		t.Errorf("by id: %v %v", w.Reference, err)
 	}
 }
 
 func eurWithdrawal(e2e, amount string) provider.WithdrawalCreate {
-	return provider.WithdrawalCreate{DebtorAccount: DemoAccountOrg1EUR, CreditorAccountID: DemoWithdrawalEUR, Amount: amount,
+	return provider.WithdrawalCreate{DebtorAccount: demo.AccountOrg1EUR, CreditorAccountID: demo.WithdrawalEUR, Amount: amount,
 		CurrencyCode: "EUR", EndToEndID: e2e}
 }
 
@@ -269,25 +270,25 @@ func TestReviewAndConfirmWithdrawal(t *testing.T) {
 	t.Parallel()
 	s, clock := authStore(t)
 	ctx := context.Background()
-	before := balanceOf(t, s, DemoAccountOrg1GBP)
+	before := balanceOf(t, s, demo.AccountOrg1GBP)
 
 	// GBP account to a EUR bank account: the rate and the converted amount as reviewed.
-	req := provider.WithdrawalCreate{DebtorAccount: DemoAccountOrg1GBP, CreditorAccountID: DemoWithdrawalEUR, Amount: "1,000.50",
+	req := provider.WithdrawalCreate{DebtorAccount: demo.AccountOrg1GBP, CreditorAccountID: demo.WithdrawalEUR, Amount: "1,000.50",
 		CurrencyCode: "GBP", EndToEndID: "GBP-TO-EUR-1"}
-	r, err := s.ReviewWithdrawal(ctx, DemoOrg1ID, req)
+	r, err := s.ReviewWithdrawal(ctx, demo.Org1ID, req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rate, _ := quote(ctx, s.read, DemoOrg1ID, "GBP", "EUR")
+	rate, _ := quote(ctx, s.read, demo.Org1ID, "GBP", "EUR")
 	wantConv := money.MustParse("1000.50", 2).Convert(rate, 2).String()
 	if !r.RateAvailable || r.ExchangeRate != rate.String() || r.ConvertedAmount != wantConv || r.ConvertedCurrency != "EUR" ||
 		r.Amount != "1000.50" || r.CreditorAccount.IBAN == "" || r.WithdrawalReference != "" {
 		t.Fatalf("review %+v, want rate %s converting to %s", r, rate, wantConv)
 	}
-	if got, _ := s.WithdrawalReview(ctx, DemoOrg2ID, r.ID); got.ID != "" {
+	if got, _ := s.WithdrawalReview(ctx, demo.Org2ID, r.ID); got.ID != "" {
 		t.Error("another organisation reads the review")
 	}
-	if balanceOf(t, s, DemoAccountOrg1GBP) != before {
+	if balanceOf(t, s, demo.AccountOrg1GBP) != before {
 		t.Error("a review moved money")
 	}
 
@@ -296,21 +297,21 @@ func TestReviewAndConfirmWithdrawal(t *testing.T) {
 	conf.ReviewID = r.ID
 	for name, edit := range map[string]func(*provider.WithdrawalCreate){
 		"amount":   func(c *provider.WithdrawalCreate) { c.Amount = "1000.51" },
-		"creditor": func(c *provider.WithdrawalCreate) { c.CreditorAccountID = DemoWithdrawalGBP },
+		"creditor": func(c *provider.WithdrawalCreate) { c.CreditorAccountID = demo.WithdrawalGBP },
 		"e2e":      func(c *provider.WithdrawalCreate) { c.EndToEndID = "OTHER-1" },
 	} {
 		bad := conf
 		edit(&bad)
-		_, err := s.CreateWithdrawal(ctx, DemoOrg1ID, bad)
+		_, err := s.CreateWithdrawal(ctx, demo.Org1ID, bad)
 		if provider.ErrorCode(err) != provider.ECONFLICT || provider.ErrorMessage(err) != provider.MsgWithdrawalChanged {
 			t.Errorf("tampered %s: %v", name, err)
 		}
 	}
-	if balanceOf(t, s, DemoAccountOrg1GBP) != before {
+	if balanceOf(t, s, demo.AccountOrg1GBP) != before {
 		t.Error("a refused confirm moved money")
 	}
 
-	w, err := s.CreateWithdrawal(ctx, DemoOrg1ID, conf)
+	w, err := s.CreateWithdrawal(ctx, demo.Org1ID, conf)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -319,35 +320,35 @@ func TestReviewAndConfirmWithdrawal(t *testing.T) {
 		t.Errorf("withdrawal %+v", w)
 	}
 	want := money.MustParse(before, 2).Sub(money.MustParse("1000.50", 2)).String()
-	if got := balanceOf(t, s, DemoAccountOrg1GBP); got != want {
+	if got := balanceOf(t, s, demo.AccountOrg1GBP); got != want {
 		t.Errorf("GBP balance %s, want %s", got, want)
 	}
-	again, err := s.CreateWithdrawal(ctx, DemoOrg1ID, conf)
+	again, err := s.CreateWithdrawal(ctx, demo.Org1ID, conf)
 	if err != nil || !again.Replayed || again.Reference != w.Reference {
 		t.Errorf("second confirm: %+v %v", again, err)
 	}
-	if got, _ := s.WithdrawalReview(ctx, DemoOrg1ID, r.ID); got.WithdrawalReference != w.Reference {
+	if got, _ := s.WithdrawalReview(ctx, demo.Org1ID, r.ID); got.WithdrawalReference != w.Reference {
 		t.Errorf("review after confirm names %q", got.WithdrawalReference)
 	}
 	// Tampering after the confirm: still refused, and the first withdrawal stands.
 	bad := conf
 	bad.Amount = "2000.00"
-	if _, err := s.CreateWithdrawal(ctx, DemoOrg1ID, bad); provider.ErrorCode(err) != provider.ECONFLICT {
+	if _, err := s.CreateWithdrawal(ctx, demo.Org1ID, bad); provider.ErrorCode(err) != provider.ECONFLICT {
 		t.Errorf("tampered replay: %v", err)
 	}
-	if got := balanceOf(t, s, DemoAccountOrg1GBP); got != want {
+	if got := balanceOf(t, s, demo.AccountOrg1GBP); got != want {
 		t.Errorf("GBP balance %s after retries, want %s", got, want)
 	}
 
 	// A review lasts WithdrawalReviewTTL.
-	late, err := s.ReviewWithdrawal(ctx, DemoOrg1ID, eurWithdrawal("LATE-1", "10.00"))
+	late, err := s.ReviewWithdrawal(ctx, demo.Org1ID, eurWithdrawal("LATE-1", "10.00"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	clock.Advance(provider.WithdrawalReviewTTL)
 	lateConf := eurWithdrawal("LATE-1", "10.00")
 	lateConf.ReviewID = late.ID
-	if _, err := s.CreateWithdrawal(ctx, DemoOrg1ID, lateConf); provider.ErrorMessage(err) != provider.MsgWithdrawalReviewExpired {
+	if _, err := s.CreateWithdrawal(ctx, demo.Org1ID, lateConf); provider.ErrorMessage(err) != provider.MsgWithdrawalReviewExpired {
 		t.Errorf("expired review: %v", err)
 	}
 	checkLedgerInvariants(t, s)
@@ -372,17 +373,17 @@ func TestWithdrawalRefusals(t *testing.T) {
 	}{
 		{"nothing", provider.WithdrawalCreate{}, map[string]string{"debtor_account": withdrawalrule.MsgAccount,
 			"creditor_account": withdrawalrule.MsgWithdrawal, "amount": withdrawalrule.MsgAmountRequired, "end_to_end_id": withdrawalrule.MsgEndToEnd}},
-		{"another organisation's account", provider.WithdrawalCreate{DebtorAccount: DemoAccountOrg2GBP, CreditorAccountID: DemoWithdrawalGBP,
+		{"another organisation's account", provider.WithdrawalCreate{DebtorAccount: demo.AccountOrg2GBP, CreditorAccountID: demo.WithdrawalGBP,
 			Amount: "10", CurrencyCode: "GBP", EndToEndID: "X1"}, map[string]string{"debtor_account": withdrawalrule.MsgAccount,
 			"creditor_account": withdrawalrule.MsgWithdrawal}},
-		{"not linked", provider.WithdrawalCreate{DebtorAccount: DemoAccountOrg1EUR, CreditorAccountID: DemoWithdrawalGBP,
+		{"not linked", provider.WithdrawalCreate{DebtorAccount: demo.AccountOrg1EUR, CreditorAccountID: demo.WithdrawalGBP,
 			Amount: "10", CurrencyCode: "EUR", EndToEndID: "X2"}, map[string]string{"creditor_account": withdrawalrule.MsgWithdrawal}},
-		{"inactive link", provider.WithdrawalCreate{DebtorAccount: DemoAccountOrg1USD, CreditorAccountID: DemoWithdrawalUSD,
+		{"inactive link", provider.WithdrawalCreate{DebtorAccount: demo.AccountOrg1USD, CreditorAccountID: demo.WithdrawalUSD,
 			Amount: "10", CurrencyCode: "USD", EndToEndID: "X3"}, map[string]string{"creditor_account": withdrawalrule.MsgWithdrawal}},
 		{"leading zero", eurWithdrawal("X4", "010"), map[string]string{"amount": withdrawalrule.MsgAmountLeading}},
 		{"not a number", eurWithdrawal("X5", "ten"), map[string]string{"amount": withdrawalrule.MsgAmountNumber}},
 		{"over the limit", eurWithdrawal("X6", "50000.01"), map[string]string{"amount": provider.MsgWithdrawalOverLimit}},
-		{"wrong currency", provider.WithdrawalCreate{DebtorAccount: DemoAccountOrg1EUR, CreditorAccountID: DemoWithdrawalEUR,
+		{"wrong currency", provider.WithdrawalCreate{DebtorAccount: demo.AccountOrg1EUR, CreditorAccountID: demo.WithdrawalEUR,
 			Amount: "10", CurrencyCode: "GBP", EndToEndID: "X7"}, map[string]string{"currency_code": "currency_code must be the account's currency (EUR)"}},
 		{"bad end-to-end id", eurWithdrawal("X 8", "10"), map[string]string{"end_to_end_id": withdrawalrule.MsgEndToEndChars}},
 		{"used end-to-end id", eurWithdrawal("NTW-0001", "10"), map[string]string{"end_to_end_id": provider.MsgWithdrawalE2EUsed}},
@@ -390,8 +391,8 @@ func TestWithdrawalRefusals(t *testing.T) {
 		req := c.req
 		req.IdempotencyKey = "k-" + c.name
 		for _, call := range []func() error{
-			func() error { _, err := s.ReviewWithdrawal(ctx, DemoOrg1ID, req); return err },
-			func() error { _, err := s.CreateWithdrawal(ctx, DemoOrg1ID, req); return err },
+			func() error { _, err := s.ReviewWithdrawal(ctx, demo.Org1ID, req); return err },
+			func() error { _, err := s.CreateWithdrawal(ctx, demo.Org1ID, req); return err },
 		} {
 			got := fields(call())
 			if fmt.Sprint(got) != fmt.Sprint(c.want) {
@@ -400,46 +401,46 @@ func TestWithdrawalRefusals(t *testing.T) {
 		}
 	}
 	// Just at the limit is allowed; no rate to HUF: reviewed, not confirmable.
-	if _, err := s.ReviewWithdrawal(ctx, DemoOrg1ID, eurWithdrawal("AT-LIMIT", "50000.00")); err != nil {
+	if _, err := s.ReviewWithdrawal(ctx, demo.Org1ID, eurWithdrawal("AT-LIMIT", "50000.00")); err != nil {
 		t.Errorf("at the limit: %v", err)
 	}
-	huf := provider.WithdrawalCreate{DebtorAccount: DemoAccountOrg1EUR, CreditorAccountID: DemoWithdrawalHUF, Amount: "100",
+	huf := provider.WithdrawalCreate{DebtorAccount: demo.AccountOrg1EUR, CreditorAccountID: demo.WithdrawalHUF, Amount: "100",
 		CurrencyCode: "EUR", EndToEndID: "HUF-1"}
-	r, err := s.ReviewWithdrawal(ctx, DemoOrg1ID, huf)
+	r, err := s.ReviewWithdrawal(ctx, demo.Org1ID, huf)
 	if err != nil || r.RateAvailable || r.ExchangeRate != "" || r.ConvertedCurrency != "HUF" {
 		t.Fatalf("HUF review %+v %v", r, err)
 	}
 	huf.ReviewID = r.ID
-	if _, err := s.CreateWithdrawal(ctx, DemoOrg1ID, huf); provider.ErrorMessage(err) != provider.MsgWithdrawalNoRate {
+	if _, err := s.CreateWithdrawal(ctx, demo.Org1ID, huf); provider.ErrorMessage(err) != provider.MsgWithdrawalNoRate {
 		t.Errorf("HUF confirm: %v", err)
 	}
 	huf.ReviewID, huf.IdempotencyKey = "", "huf-direct"
-	if _, err := s.CreateWithdrawal(ctx, DemoOrg1ID, huf); provider.ErrorMessage(err) != provider.MsgWithdrawalNoRate {
+	if _, err := s.CreateWithdrawal(ctx, demo.Org1ID, huf); provider.ErrorMessage(err) != provider.MsgWithdrawalNoRate {
 		t.Errorf("HUF without review: %v", err)
 	}
 	// A withdrawal account without a currency receives EUR.
-	noCcy := provider.WithdrawalCreate{DebtorAccount: DemoAccountOrg1EUR, CreditorAccountID: DemoWithdrawalNoCcy, Amount: "15",
+	noCcy := provider.WithdrawalCreate{DebtorAccount: demo.AccountOrg1EUR, CreditorAccountID: demo.WithdrawalNoCcy, Amount: "15",
 		CurrencyCode: "EUR", EndToEndID: "NOCCY-1", IdempotencyKey: "noccy"}
-	if w, err := s.CreateWithdrawal(ctx, DemoOrg1ID, noCcy); err != nil || w.ConvertedCurrency != "EUR" || w.ConvertedAmount != "15.00" || w.ExchangeRate != "1.0000000000" {
+	if w, err := s.CreateWithdrawal(ctx, demo.Org1ID, noCcy); err != nil || w.ConvertedCurrency != "EUR" || w.ConvertedAmount != "15.00" || w.ExchangeRate != "1.0000000000" {
 		t.Errorf("no-currency account: %+v %v", w, err)
 	}
 	// No key at all; a key reused with another body.
-	if _, err := s.CreateWithdrawal(ctx, DemoOrg1ID, eurWithdrawal("NOKEY", "1")); provider.ErrorCode(err) != provider.EINVALID {
+	if _, err := s.CreateWithdrawal(ctx, demo.Org1ID, eurWithdrawal("NOKEY", "1")); provider.ErrorCode(err) != provider.EINVALID {
 		t.Errorf("no key: %v", err)
 	}
 	other := noCcy
 	other.Amount = "16"
-	if _, err := s.CreateWithdrawal(ctx, DemoOrg1ID, other); provider.ErrorMessage(err) != provider.MsgWithdrawalKeyReused {
+	if _, err := s.CreateWithdrawal(ctx, demo.Org1ID, other); provider.ErrorMessage(err) != provider.MsgWithdrawalKeyReused {
 		t.Errorf("key reused: %v", err)
 	}
 	// More than the balance.
-	big := provider.WithdrawalCreate{DebtorAccount: DemoAccountOrg1GBP, CreditorAccountID: DemoWithdrawalGBP, Amount: "39999.99",
+	big := provider.WithdrawalCreate{DebtorAccount: demo.AccountOrg1GBP, CreditorAccountID: demo.WithdrawalGBP, Amount: "39999.99",
 		CurrencyCode: "GBP", EndToEndID: "BIG-1", IdempotencyKey: "big"}
-	if _, err := s.CreateWithdrawal(ctx, DemoOrg1ID, big); err != nil {
+	if _, err := s.CreateWithdrawal(ctx, demo.Org1ID, big); err != nil {
 		t.Fatalf("first big: %v", err)
 	}
 	big.EndToEndID, big.IdempotencyKey = "BIG-2", "big2"
-	if f := fields(func() error { _, err := s.CreateWithdrawal(ctx, DemoOrg1ID, big); return err }()); f["amount"] != "Insufficient funds" {
+	if f := fields(func() error { _, err := s.CreateWithdrawal(ctx, demo.Org1ID, big); return err }()); f["amount"] != "Insufficient funds" {
 		t.Errorf("overdraft: %v", f)
 	}
 	checkLedgerInvariants(t, s)
@@ -450,8 +451,8 @@ func TestConfirmOneReviewConcurrently(t *testing.T) {
 	t.Parallel()
 	s := seededStore(t)
 	ctx := context.Background()
-	before := balanceOf(t, s, DemoAccountOrg1EUR)
-	r, err := s.ReviewWithdrawal(ctx, DemoOrg1ID, eurWithdrawal("RACE-1", "250.00"))
+	before := balanceOf(t, s, demo.AccountOrg1EUR)
+	r, err := s.ReviewWithdrawal(ctx, demo.Org1ID, eurWithdrawal("RACE-1", "250.00"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -468,7 +469,7 @@ func TestConfirmOneReviewConcurrently(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			<-start
-			w, err := s.CreateWithdrawal(ctx, DemoOrg1ID, conf)
+			w, err := s.CreateWithdrawal(ctx, demo.Org1ID, conf)
 			refs[i], fresh[i], errs[i] = w.Reference, !w.Replayed, err
 		}()
 	}
@@ -487,7 +488,7 @@ func TestConfirmOneReviewConcurrently(t *testing.T) {
 		t.Errorf("%d confirms booked, want 1", booked)
 	}
 	want := money.MustParse(before, 2).Sub(money.MustParse("250.00", 2)).String()
-	if got := balanceOf(t, s, DemoAccountOrg1EUR); got != want {
+	if got := balanceOf(t, s, demo.AccountOrg1EUR); got != want {
 		t.Errorf("EUR balance %s, want one debit: %s", got, want)
 	}
 	checkLedgerInvariants(t, s)
@@ -501,10 +502,10 @@ func TestConcurrentWithdrawalsKeepInvariants(t *testing.T) {
 	s := seededStore(t)
 	ctx := context.Background()
 	pairs := []provider.WithdrawalCreate{
-		{DebtorAccount: DemoAccountOrg1EUR, CreditorAccountID: DemoWithdrawalEUR, CurrencyCode: "EUR"},
-		{DebtorAccount: DemoAccountOrg1GBP, CreditorAccountID: DemoWithdrawalEUR, CurrencyCode: "GBP"},
-		{DebtorAccount: DemoAccountOrg1USDT, CreditorAccountID: DemoWithdrawalCrypto, CurrencyCode: "USDT"},
-		{DebtorAccount: DemoAccountOrg1GBP, CreditorAccountID: DemoWithdrawalGBP, CurrencyCode: "GBP"},
+		{DebtorAccount: demo.AccountOrg1EUR, CreditorAccountID: demo.WithdrawalEUR, CurrencyCode: "EUR"},
+		{DebtorAccount: demo.AccountOrg1GBP, CreditorAccountID: demo.WithdrawalEUR, CurrencyCode: "GBP"},
+		{DebtorAccount: demo.AccountOrg1USDT, CreditorAccountID: demo.WithdrawalCrypto, CurrencyCode: "USDT"},
+		{DebtorAccount: demo.AccountOrg1GBP, CreditorAccountID: demo.WithdrawalGBP, CurrencyCode: "GBP"},
 	}
 	const n = 40
 	var wg sync.WaitGroup
@@ -516,7 +517,7 @@ func TestConcurrentWithdrawalsKeepInvariants(t *testing.T) {
 			defer wg.Done()
 			req := pairs[i%len(pairs)]
 			req.Amount, req.EndToEndID, req.IdempotencyKey = fmt.Sprintf("%d.25", 100+i), fmt.Sprintf("CONC-%d", i), fmt.Sprintf("conc-%d", i)
-			w, err := s.CreateWithdrawal(ctx, DemoOrg1ID, req)
+			w, err := s.CreateWithdrawal(ctx, demo.Org1ID, req)
 			if err != nil {
 				t.Errorf("create %d: %v", i, err)
 				return
@@ -527,7 +528,7 @@ func TestConcurrentWithdrawalsKeepInvariants(t *testing.T) {
 		}()
 	}
 	// Moves on seeded withdrawals at the same time, each raced by a second identical move.
-	seeded, _ := s.Withdrawals(ctx, DemoOrg1ID, provider.WithdrawalFilter{Limit: provider.MaxWithdrawalLimit})
+	seeded, _ := s.Withdrawals(ctx, demo.Org1ID, provider.WithdrawalFilter{Limit: provider.MaxWithdrawalLimit})
 	var oks, conflicts int
 	for _, w := range seeded.Withdrawals {
 		var to, reason string
@@ -543,7 +544,7 @@ func TestConcurrentWithdrawalsKeepInvariants(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				_, err := s.MoveWithdrawal(ctx, DemoOrg1ID, w.Reference, to, reason)
+				_, err := s.MoveWithdrawal(ctx, demo.Org1ID, w.Reference, to, reason)
 				mu.Lock()
 				defer mu.Unlock()
 				switch provider.ErrorCode(err) {
@@ -571,18 +572,18 @@ func TestConcurrentWithdrawalsKeepInvariants(t *testing.T) {
 			steps = append(steps, [2]string{provider.WithdrawalReturned, "beneficiary_name_mismatch"})
 		}
 		for _, st := range steps {
-			if _, err := s.MoveWithdrawal(ctx, DemoOrg1ID, ref, st[0], st[1]); err != nil {
+			if _, err := s.MoveWithdrawal(ctx, demo.Org1ID, ref, st[0], st[1]); err != nil {
 				t.Fatalf("%s to %s: %v", ref, st[0], err)
 			}
 		}
 	}
-	if _, err := s.MoveWithdrawal(ctx, DemoOrg1ID, made[0], provider.WithdrawalProcessing, ""); provider.ErrorCode(err) != provider.ECONFLICT {
+	if _, err := s.MoveWithdrawal(ctx, demo.Org1ID, made[0], provider.WithdrawalProcessing, ""); provider.ErrorCode(err) != provider.ECONFLICT {
 		t.Errorf("completed back to processing: %v", err)
 	}
-	if _, err := s.MoveWithdrawal(ctx, DemoOrg2ID, made[0], provider.WithdrawalReturned, ""); provider.ErrorCode(err) != provider.ENOTFOUND {
+	if _, err := s.MoveWithdrawal(ctx, demo.Org2ID, made[0], provider.WithdrawalReturned, ""); provider.ErrorCode(err) != provider.ENOTFOUND {
 		t.Errorf("another organisation moves it: %v", err)
 	}
-	w, err := s.Withdrawal(ctx, DemoOrg1ID, made[2])
+	w, err := s.Withdrawal(ctx, demo.Org1ID, made[2])
 	if err != nil || w.Status != provider.WithdrawalReturned || len(w.StatusTransitions) != 4 || w.Reason() == nil ||
 		w.Reason().ExternalMessage == "" || w.StatusTransitions[3].CreatedAt.Before(w.CreatedAt.Add(-time.Second)) {
 		t.Errorf("returned withdrawal %+v %v", w, err)

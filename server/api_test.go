@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/session"
 	"portal/token"
 )
@@ -39,7 +39,7 @@ func TestAPIBearerTokens(t *testing.T) {
 	_ = json.Unmarshal(pb, &claims)
 
 	// A login-scope token of a user whose MFA is pending.
-	h.exec(`UPDATE users SET skip_mfa = 0 WHERE id = ?`, reference.DemoUserFinanceID)
+	h.exec(`UPDATE users SET skip_mfa = 0 WHERE id = ?`, demo.UserFinanceID)
 	lim := h.api()
 	lim.Login("finance@demo.example")
 	lparts := strings.Split(lim.Token, ".")
@@ -129,14 +129,14 @@ func TestAPISessionEndsRevokeTokens(t *testing.T) {
 	h := newHarness(t)
 	a := h.api()
 	a.Login(emailObserver)
-	if _, err := h.manager.DestroyUser(t.Context(), reference.DemoUserObserverID, nil); err != nil {
+	if _, err := h.manager.DestroyUser(t.Context(), demo.UserObserverID, nil); err != nil {
 		t.Fatal(err)
 	}
 	a.Call("GET", currentUser, nil).Expect(t, 401, apiCodeExpired)
 
 	b := h.api()
 	l := b.Login(emailObserver)
-	h.exec(`UPDATE users SET disabled = 1 WHERE id = ?`, reference.DemoUserObserverID)
+	h.exec(`UPDATE users SET disabled = 1 WHERE id = ?`, demo.UserObserverID)
 	b.Call("GET", currentUser, nil).Expect(t, 401, apiCodeExpired)
 	if _, err := h.manager.LoadByHandle(t.Context(), mustClaims(t, h, b.Token).Session); err == nil {
 		t.Error("session of a disabled user survives")
@@ -175,10 +175,10 @@ func TestAPISessionCookie(t *testing.T) {
 	}
 	r := get(currentUser)
 	r.Expect(t, 200, "")
-	if r.JSON["data"].(map[string]any)["id"] != reference.DemoUserMultiID {
+	if r.JSON["data"].(map[string]any)["id"] != demo.UserMultiID {
 		t.Errorf("cookie user %s", r.Raw)
 	}
-	set := "/api/v1/customer/organisations/" + reference.DemoOrg1ID + "/set_default"
+	set := "/api/v1/customer/organisations/" + demo.Org1ID + "/set_default"
 	send("POST", set).Expect(t, 403, APICodeInvalidCSRF)
 	send("POST", set, "X-CSRF-Token", "wrong").Expect(t, 403, APICodeInvalidCSRF)
 	send("POST", set, "X-CSRF-Token", sess.CSRF).Expect(t, 204, "")
@@ -202,7 +202,7 @@ func TestAPIHeadersOnEveryReply(t *testing.T) {
 	}{
 		{"GET", currentUser, 200},
 		{"GET", "/api/v1/nope", 404},
-		{"GET", "/api/v2/customer/organisations/" + reference.DemoOrg2ID + "/roles", 404},
+		{"GET", "/api/v2/customer/organisations/" + demo.Org2ID + "/roles", 404},
 		{"GET", "/api/openapi.json", 200},
 	} {
 		r := a.Call(c.method, c.path, nil)
@@ -235,7 +235,7 @@ func TestAPICSRFExemptionWired(t *testing.T) {
 		}
 		r.Expect(t, 401, apiCodeExpired)
 	}
-	r := h.api().Call("POST", "/api/v2/authentication/token", map[string]string{"email": emailObserver, "password": reference.DemoPassword})
+	r := h.api().Call("POST", "/api/v2/authentication/token", map[string]string{"email": emailObserver, "password": demo.Password})
 	r.Expect(t, 200, "")
 }
 

@@ -8,7 +8,7 @@ import (
 	"golang.org/x/net/html"
 
 	"portal/htmlq"
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server/internal/testkit"
 )
 
@@ -107,7 +107,7 @@ func TestCookieBannerIslandIDsAreTheirOwn(t *testing.T) {
 	h := newHarness(t)
 	c := &client{testkit.NewFirstVisitClient(t, h.srv.App()), h}
 	c.Login("admin@demo.example")
-	_, doc := c.Page("/org/" + reference.DemoOrg1ID)
+	_, doc := c.Page("/org/" + demo.Org1ID)
 	if banner(doc) == nil {
 		t.Fatal("no banner on a first visit")
 	}

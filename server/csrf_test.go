@@ -12,7 +12,7 @@ import (
 	"golang.org/x/net/html"
 
 	"portal/htmlq"
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server/internal/testkit"
 	"portal/session"
 )
@@ -125,7 +125,7 @@ func TestCSRFMaskedLoginForm(t *testing.T) {
 	if tok == c.sessionCSRF() || unmasked(t, tok) != c.sessionCSRF() {
 		t.Fatalf("login form token %q", tok)
 	}
-	res := c.Do("POST", "/login", url.Values{"_csrf": {tok}, "email": {emailObserver}, "password": {reference.DemoPassword}})
+	res := c.Do("POST", "/login", url.Values{"_csrf": {tok}, "email": {emailObserver}, "password": {demo.Password}})
 	if res.StatusCode != http.StatusSeeOther {
 		t.Fatalf("login with a masked token: %d", res.StatusCode)
 	}

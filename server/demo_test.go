@@ -3,7 +3,7 @@ package server
 import (
 	"testing"
 
-	"portal/reference"
+	"portal/reference/demo"
 )
 
 // Names of the demo data and helpers that this package's tests share with
@@ -11,7 +11,7 @@ import (
 
 const (
 	emailAdmin = "admin@demo.example"
-	acctEUR    = reference.DemoAccountOrg1EUR
+	acctEUR    = demo.AccountOrg1EUR
 )
 
 func loggedIn(t *testing.T, h *harness, email string) *client {

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"portal/reference"
+	"portal/reference/demo"
 )
 
 func TestOrganisationEntry(t *testing.T) {
@@ -15,11 +15,11 @@ func TestOrganisationEntry(t *testing.T) {
 	tests := []struct {
 		path, want string
 	}{
-		{"/org/" + reference.DemoOrg2ID, "/no-organisation"},                                          // another tenant's organisation
-		{"/org/00000000-0000-4000-8000-000000000000", "/no-organisation"},                             // unknown
-		{"/org/" + reference.DemoOrg2ID + "/collections/orders", "/no-organisation"},                  // child routes too
-		{"/org/" + reference.DemoOrg1ID + "/accounts", "/org/" + reference.DemoOrg1ID + "/accounts/"}, // first owned account
-		{"/", "/org/" + reference.DemoOrg1ID},
+		{"/org/" + demo.Org2ID, "/no-organisation"},                                 // another tenant's organisation
+		{"/org/00000000-0000-4000-8000-000000000000", "/no-organisation"},           // unknown
+		{"/org/" + demo.Org2ID + "/collections/orders", "/no-organisation"},         // child routes too
+		{"/org/" + demo.Org1ID + "/accounts", "/org/" + demo.Org1ID + "/accounts/"}, // first owned account
+		{"/", "/org/" + demo.Org1ID},
 	}
 	for _, tt := range tests {
 		res := c.Get(tt.path)
@@ -50,7 +50,7 @@ func TestMissingScope(t *testing.T) {
 	if err := h.manager.Save(t.Context(), s); err != nil {
 		t.Fatal(err)
 	}
-	res := c.Get("/org/" + reference.DemoOrg1ID)
+	res := c.Get("/org/" + demo.Org1ID)
 	if loc := res.Header.Get("Location"); loc != "/login?redirect_code=MissingScope" {
 		t.Fatalf("scope login on a dashboard route: %q", loc)
 	}

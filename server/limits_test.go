@@ -15,7 +15,7 @@ import (
 
 	"github.com/gofiber/fiber/v3"
 
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server/internal/testkit"
 )
 
@@ -89,7 +89,7 @@ func TestOversizedFieldsRefusedAtTheEdge(t *testing.T) {
 	if body := smallBody(t, res); res.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(body, "Password takes at most 1,024 bytes.") {
 		t.Errorf("1,025-byte password: %d %s", res.StatusCode, body)
 	}
-	if res := c.Do("POST", "/login", url.Values{"_csrf": {c.CSRF("/login")}, "email": {emailObserver}, "password": {reference.DemoPassword}}); res.StatusCode != http.StatusSeeOther {
+	if res := c.Do("POST", "/login", url.Values{"_csrf": {c.CSRF("/login")}, "email": {emailObserver}, "password": {demo.Password}}); res.StatusCode != http.StatusSeeOther {
 		t.Errorf("an ordinary login: %d", res.StatusCode)
 	}
 	// A long search text is refused too: the shell echoes ?q= in every page.

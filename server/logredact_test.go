@@ -10,7 +10,7 @@ import (
 	"sync"
 	"testing"
 
-	"portal/reference"
+	"portal/reference/demo"
 
 	"portal/server/internal/testkit"
 )
@@ -103,7 +103,7 @@ func TestTokensStayOutOfLogs(t *testing.T) {
 		t.Fatal("no reset link")
 	}
 	reset := links[0]
-	invite := reference.DemoInvitationLink
+	invite := demo.InvitationLink
 	secret := func(link string) string { return link[strings.LastIndexByte(link, '/')+1:] }
 	tokens := []string{secret(reset), secret(invite)}
 

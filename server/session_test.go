@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"portal/htmlq"
-	"portal/reference"
+	"portal/reference/demo"
 )
 
 func TestSessionCookieAttributes(t *testing.T) {
@@ -38,7 +38,7 @@ func TestCSRF(t *testing.T) {
 	h := newHarness(t)
 	c := h.client()
 	c.Login("multi@demo.example")
-	tok := c.CSRF("/org/" + reference.DemoOrg2ID)
+	tok := c.CSRF("/org/" + demo.Org2ID)
 	// A wrong token: the real one with its first character changed (never the same one).
 	wrong := "x" + tok[1:]
 	if tok[0] == 'x' {
@@ -50,10 +50,10 @@ func TestCSRF(t *testing.T) {
 		header []string
 		status int
 	}{
-		{"no token", url.Values{"organisation_id": {reference.DemoOrg1ID}}, nil, http.StatusForbidden},
-		{"wrong token", url.Values{"organisation_id": {reference.DemoOrg1ID}, "_csrf": {wrong}}, nil, http.StatusForbidden},
-		{"header token", url.Values{"organisation_id": {reference.DemoOrg1ID}}, []string{"X-CSRF-Token", tok}, http.StatusSeeOther},
-		{"form token", url.Values{"organisation_id": {reference.DemoOrg1ID}, "_csrf": {tok}}, nil, http.StatusSeeOther},
+		{"no token", url.Values{"organisation_id": {demo.Org1ID}}, nil, http.StatusForbidden},
+		{"wrong token", url.Values{"organisation_id": {demo.Org1ID}, "_csrf": {wrong}}, nil, http.StatusForbidden},
+		{"header token", url.Values{"organisation_id": {demo.Org1ID}}, []string{"X-CSRF-Token", tok}, http.StatusSeeOther},
+		{"form token", url.Values{"organisation_id": {demo.Org1ID}, "_csrf": {tok}}, nil, http.StatusSeeOther},
 	}
 	for _, tt := range tests {
 		res := c.Do("POST", "/organisations/switch", tt.form, tt.header...)
@@ -84,7 +84,7 @@ func TestSecurityHeadersAndNonce(t *testing.T) {
 	c.Login("admin@demo.example")
 	var nonces []string
 	for i := 0; i < 2; i++ {
-		res := c.Get("/org/" + reference.DemoOrg1ID)
+		res := c.Get("/org/" + demo.Org1ID)
 		csp := res.Header.Get("Content-Security-Policy")
 		for _, want := range []string{"script-src 'nonce-", "'strict-dynamic'", "object-src 'none'", "base-uri 'none'",
 			"frame-ancestors 'none'", "form-action 'self'"} {

@@ -34,6 +34,7 @@ import (
 	"portal/cmd/internal/loadavg"
 	"portal/ratelimit"
 	"portal/reference"
+	"portal/reference/demo"
 	"portal/server"
 	"portal/server/portal"
 	"portal/session"
@@ -71,7 +72,7 @@ func run(dur time.Duration, conc, gogc int) error {
 		return err
 	}
 	defer store.Close()
-	if _, err := store.Seed(ctx, reference.SeedOptions{}); err != nil {
+	if _, err := demo.Seed(ctx, store, demo.Options{}); err != nil {
 		return err
 	}
 	opt, _ := redis.ParseURL(redisURL)
@@ -106,7 +107,7 @@ func run(dur time.Duration, conc, gogc int) error {
 	if err := login(cl, base, "admin@demo.example"); err != nil {
 		return err
 	}
-	page := base + "/org/" + reference.DemoOrg1ID
+	page := base + "/org/" + demo.Org1ID
 
 	fmt.Printf("machine: %d cores, GOMAXPROCS %d, GOGC %d, load average %s\n", runtime.NumCPU(), runtime.GOMAXPROCS(0), gogc, loadavg.Read())
 	// Warm up the render pool and connections.
@@ -185,7 +186,7 @@ func login(cl *http.Client, base, email string) error {
 	if m == nil {
 		return fmt.Errorf("no csrf on login page")
 	}
-	res, err = cl.PostForm(base+"/login", url.Values{"_csrf": {string(m[1])}, "email": {email}, "password": {reference.DemoPassword}})
+	res, err = cl.PostForm(base+"/login", url.Values{"_csrf": {string(m[1])}, "email": {email}, "password": {demo.Password}})
 	if err != nil {
 		return err
 	}

@@ -32,6 +32,7 @@ import (
 	"portal/provider"
 	"portal/ratelimit"
 	"portal/reference"
+	"portal/reference/demo"
 	"portal/server"
 	"portal/server/portal"
 	"portal/session"
@@ -112,12 +113,12 @@ func run(log *slog.Logger) error {
 	}
 	defer store.Close()
 	if mode == "sandbox" {
-		opts := reference.SeedOptions{}
+		opts := demo.Options{}
 		if *seedLarge || env("PORTAL_SEED_LARGE", "") == "1" {
 			opts.LargeAccountEntries = largeAccountEntries
-			log.Info("seeding the scale-test account when the store is empty", "account", reference.DemoAccountLarge, "entries", largeAccountEntries)
+			log.Info("seeding the scale-test account when the store is empty", "account", demo.AccountLarge, "entries", largeAccountEntries)
 		}
-		rep, err := store.Seed(ctx, opts)
+		rep, err := demo.Seed(ctx, store, opts)
 		if err != nil {
 			return err
 		}
@@ -324,7 +325,7 @@ func readSecret(path string) ([]byte, error) {
 }
 
 func printDemoLogins() {
-	fmt.Printf("Demo data already present. Password for every demo user: %s\n", reference.DemoPassword)
+	fmt.Printf("Demo data already present. Password for every demo user: %s\n", demo.Password)
 	for _, r := range []string{"default", "observer", "finance", "operations_member", "operations_member_reviewer",
 		"admin", "admin_reviewer", "multi", "noorg"} {
 		fmt.Printf("  %s@demo.example\n", r)

@@ -23,7 +23,7 @@ import (
 	"portal/htmlq"
 	"portal/money"
 	"portal/provider"
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server/accounts"
 	"portal/server/auth"
 	"portal/server/batches"
@@ -77,12 +77,12 @@ func TestTranscriptPages(t *testing.T) {
 	}
 
 	// Transfer: the account page (its Transfer island), the form, refused, booked.
-	acct := "/org/" + org + "/accounts/" + reference.DemoAccountOrg1EUR
+	acct := "/org/" + org + "/accounts/" + demo.AccountOrg1EUR
 	keep("account", c.Get(acct), 200)
 	form := keep("transfer-form", c.Get(acct+"/transfer"), 200)
 	tf := url.Values{"_csrf": {hidden(form, "_csrf")}, "idempotency_key": {hidden(form, "idempotency_key")}, "intent": {"transfer"}}
 	keep("transfer-errors", c.Do("POST", acct+"/transfer", tf), http.StatusUnprocessableEntity)
-	for k, v := range map[string]string{"from_account_number": reference.DemoAccountOrg1EUR, "to_account_number": reference.DemoAccountOrg1GBP,
+	for k, v := range map[string]string{"from_account_number": demo.AccountOrg1EUR, "to_account_number": demo.AccountOrg1GBP,
 		"amount": "10.00", "end_to_end_id": "SR-TRANSFER-1"} {
 		tf.Set(k, v)
 	}
@@ -114,7 +114,7 @@ func TestTranscriptPages(t *testing.T) {
 	form = keep("withdrawal-form", c.Get(wl+"/new"), 200)
 	wf := url.Values{"_csrf": {hidden(form, "_csrf")}, "intent": {"review"}}
 	keep("withdrawal-errors", c.Do("POST", wl+"/new", wf), http.StatusUnprocessableEntity)
-	for k, v := range map[string]string{"account": reference.DemoAccountOrg1GBP, "withdrawal_account": reference.DemoWithdrawalEUR,
+	for k, v := range map[string]string{"account": demo.AccountOrg1GBP, "withdrawal_account": demo.WithdrawalEUR,
 		"amount": "1,000.50", "end_to_end_id": "SR-WITHDRAWAL-1"} {
 		wf.Set(k, v)
 	}

@@ -17,7 +17,7 @@ import (
 	"portal/htmlq"
 	"portal/money"
 	"portal/provider"
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server"
 	"portal/server/dashboard"
 	"portal/server/rangepicker"
@@ -34,9 +34,9 @@ func newHarness(t *testing.T, edits ...func(*server.Deps)) *servertest.Harness {
 }
 
 const (
-	acctEUR  = reference.DemoAccountOrg1EUR
-	acctGBP  = reference.DemoAccountOrg1GBP
-	acctPool = reference.DemoAccountPartnerPool
+	acctEUR  = demo.AccountOrg1EUR
+	acctGBP  = demo.AccountOrg1GBP
+	acctPool = demo.AccountPartnerPool
 )
 
 func accountPath(number string) string { return "/org/" + servertest.OrgNordic + "/accounts/" + number }
@@ -256,7 +256,7 @@ func TestAccountPagePermissionsAndErrors(t *testing.T) {
 		{user: "operations_member@demo.example", path: accountPath(acctEUR), status: 200, transfer: true, exp: true},
 		{user: "admin@demo.example", path: accountPath("4520019999999999"), status: 404, alert: "An error occurred while accessing this account."},
 		// Atlantic's own account, asked for under Nordic.
-		{user: "admin@demo.example", path: accountPath(reference.DemoAccountOrg2GBP), status: 404, alert: "An error occurred while accessing this account."},
+		{user: "admin@demo.example", path: accountPath(demo.AccountOrg2GBP), status: 404, alert: "An error occurred while accessing this account."},
 		// Nordic's account asked for under Atlantic, by a member of both.
 		{user: "multi@demo.example", path: "/org/" + servertest.OrgAtlantic + "/accounts/" + acctEUR, status: 404, alert: "An error occurred while accessing this account."},
 	}
@@ -298,7 +298,7 @@ func TestAccountPageFundingWallet(t *testing.T) {
 	h := newHarness(t)
 	c := h.Client()
 	c.Login("observer@demo.example")
-	_, doc := c.Page(accountPath(reference.DemoAccountOrg1USDT))
+	_, doc := c.Page(accountPath(demo.AccountOrg1USDT))
 	isl := htmlq.Find(doc, func(n *html.Node) bool { return htmlq.Attr(n, "data-island") == "CopyText" })
 	if isl == nil {
 		t.Fatal("no wallet island")
@@ -517,7 +517,7 @@ func TestAccountsAPI(t *testing.T) {
 			{obs, acct + "/movements", p(vb, servertest.OrgNordic) + "/accounts/" + acctEUR + "/movements?filter[entry_type]=nope", 422},
 			{obs, acct + "/movements", p(vb, servertest.OrgNordic) + "/accounts/" + acctEUR + "/movements?sort=date", 422},
 			{obs, acct + "/movements", p(vb, servertest.OrgNordic) + "/accounts/" + acctEUR + "/movements?limit=500", 422},
-			{obs, acct + "/movements", p(vb, servertest.OrgNordic) + "/accounts/" + reference.DemoAccountOrg2GBP + "/movements", 404},
+			{obs, acct + "/movements", p(vb, servertest.OrgNordic) + "/accounts/" + demo.AccountOrg2GBP + "/movements", 404},
 			{obs, vb + "/accounts", p(vb, servertest.OrgAtlantic) + "/accounts", 404},
 			{def, vb + "/accounts", p(vb, servertest.OrgNordic) + "/accounts", 403},
 			{obs, fx + "/exchange_rate", p(fx, servertest.OrgNordic) + "/exchange_rate?pay_currency=EUR&buy_currency=GBP", 200},
@@ -759,8 +759,8 @@ func TestTransferQuoteFXTexts(t *testing.T) {
 		to     string
 		want   string
 	}{
-		{"unsupported pair", func(l provider.Ledger) provider.Ledger { return servertest.FXFailingLedger{Ledger: l} }, reference.DemoAccountOrg1DKK, msgFXNotSupported},
-		{"quote fails", func(l provider.Ledger) provider.Ledger { return servertest.FXFailingLedger{Ledger: l, Fail: true} }, reference.DemoAccountOrg1USD, msgFXFailed},
+		{"unsupported pair", func(l provider.Ledger) provider.Ledger { return servertest.FXFailingLedger{Ledger: l} }, demo.AccountOrg1DKK, msgFXNotSupported},
+		{"quote fails", func(l provider.Ledger) provider.Ledger { return servertest.FXFailingLedger{Ledger: l, Fail: true} }, demo.AccountOrg1USD, msgFXFailed},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -13,7 +13,7 @@ import (
 
 	"portal/htmlq"
 	"portal/mfa"
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/savedform"
 	"portal/server"
 	"portal/server/servertest"
@@ -82,7 +82,7 @@ func cookie(c *servertest.Client, name string) *http.Cookie {
 func loginFrom(t *testing.T, c *servertest.Client, loginURL, email string, mfaStep time.Duration) string {
 	t.Helper()
 	_, doc := c.Page(loginURL)
-	form := url.Values{"email": {email}, "password": {reference.DemoPassword}}
+	form := url.Values{"email": {email}, "password": {demo.Password}}
 	for _, in := range htmlq.FindAll(doc, htmlq.ByTag("input")) {
 		if n := htmlq.Attr(in, "name"); n == "_csrf" || n == "redirect_url" {
 			form.Set(n, htmlq.Attr(in, "value"))
@@ -91,7 +91,7 @@ func loginFrom(t *testing.T, c *servertest.Client, loginURL, email string, mfaSt
 	res := c.Do("POST", "/login", form)
 	next := res.Header.Get("Location")
 	if next == "/mfa-verify" {
-		code, err := mfa.Code(reference.DemoTOTPSecret, time.Now().Add(mfaStep))
+		code, err := mfa.Code(demo.TOTPSecret, time.Now().Add(mfaStep))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -162,7 +162,7 @@ func TestSavedTransferComesBackAfterLogin(t *testing.T) {
 		t.Run(email, func(t *testing.T) {
 			h := newHarness(t)
 			// The MFA demo users only read: this one may move money here.
-			h.Exec(`UPDATE memberships SET role = 'admin' WHERE user_id = ?`, reference.DemoUserMFATOTPID)
+			h.Exec(`UPDATE memberships SET role = 'admin' WHERE user_id = ?`, demo.UserMFATOTPID)
 			c := h.Client()
 			loginFrom(t, c, "/login", email, 0)
 			csrf, key := transferForm(t, c, acctEUR)

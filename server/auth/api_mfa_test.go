@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"portal/provider"
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server"
 	"portal/server/servertest"
 	"portal/session"
@@ -111,7 +111,7 @@ func TestAPIMFATOTPLogin(t *testing.T) {
 	}{
 		{map[string]string{}, msgCodeRequired},
 		{map[string]string{"code": "12a456"}, msgTOTPFormat},
-		{map[string]string{"code": wrongTOTP(t, reference.DemoTOTPSecret)}, msgTOTPFailed},
+		{map[string]string{"code": wrongTOTP(t, demo.TOTPSecret)}, msgTOTPFailed},
 	} {
 		r := a.Call("POST", mfaPath+"/verify_totp_factor", tc.body)
 		r.Expect(t, 422, server.APICodeInvalid)
@@ -121,7 +121,7 @@ func TestAPIMFATOTPLogin(t *testing.T) {
 		}
 		h.CheckReply(t, "POST", "/authentication/mfa/verify_totp_factor", r)
 	}
-	code := servertest.TOTP(t, reference.DemoTOTPSecret, 0)
+	code := servertest.TOTP(t, demo.TOTPSecret, 0)
 	r := a.Call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": code[:3] + " " + code[3:]})
 	expectUpgraded(t, h, a, login, r, "POST", "/authentication/mfa/verify_totp_factor")
 
@@ -136,7 +136,7 @@ func TestAPIMFATOTPLogin(t *testing.T) {
 	if e := r.FirstError(t); e["title"] != msgTOTPFailed || e["source"].(map[string]any)["pointer"] != "/mfa_token" {
 		t.Errorf("replay: %s", r.Raw)
 	}
-	r = b.Call("POST", mfaTok+"/verify", map[string]string{"mfa_token": servertest.TOTP(t, reference.DemoTOTPSecret, 30*time.Second)})
+	r = b.Call("POST", mfaTok+"/verify", map[string]string{"mfa_token": servertest.TOTP(t, demo.TOTPSecret, 30*time.Second)})
 	expectUpgraded(t, h, b, blogin, r, "POST", "/authentication/mfa_tokens/verify")
 }
 
@@ -305,9 +305,9 @@ func TestAPIMFAWithSessionCookie(t *testing.T) {
 	a := h.APIWithJar(c.Jar)
 	a.Call("GET", mfaTok+"/status?approval_request_id=x", nil).Expect(t, 403, server.APICodeInvalidCSRF)
 	a.Call("GET", mfaTok+"/status?approval_request_id=x", nil, "X-CSRF-Token", sess.CSRF).Expect(t, 404, server.APICodeNotFound)
-	a.Call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": servertest.TOTP(t, reference.DemoTOTPSecret, 0)}).
+	a.Call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": servertest.TOTP(t, demo.TOTPSecret, 0)}).
 		Expect(t, 403, server.APICodeInvalidCSRF)
-	r := a.Call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": servertest.TOTP(t, reference.DemoTOTPSecret, 0)},
+	r := a.Call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": servertest.TOTP(t, demo.TOTPSecret, 0)},
 		"X-CSRF-Token", sess.CSRF)
 	r.Expect(t, 200, "")
 	h.CheckReply(t, "POST", "/authentication/mfa/verify_totp_factor", r)
@@ -330,9 +330,9 @@ func TestAPIMFALockout(t *testing.T) {
 	h := newHarness(t)
 	a, _ := loginScope(h, emailMFATOTP)
 	for i := 1; i < mfaMaxAttempts; i++ {
-		a.Call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": wrongTOTP(t, reference.DemoTOTPSecret)}).Expect(t, 422, server.APICodeInvalid)
+		a.Call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": wrongTOTP(t, demo.TOTPSecret)}).Expect(t, 422, server.APICodeInvalid)
 	}
-	r := a.Call("POST", mfaTok+"/verify", map[string]string{"mfa_token": wrongTOTP(t, reference.DemoTOTPSecret)})
+	r := a.Call("POST", mfaTok+"/verify", map[string]string{"mfa_token": wrongTOTP(t, demo.TOTPSecret)})
 	r.Expect(t, 429, server.APICodeTooMany)
 	if ra := r.Header.Get("Retry-After"); ra == "" || ra == "0" {
 		t.Errorf("Retry-After %q", ra)
@@ -340,7 +340,7 @@ func TestAPIMFALockout(t *testing.T) {
 	h.CheckReply(t, "POST", "/authentication/mfa_tokens/verify", r)
 	// Even the right code is refused now, from a new login too.
 	b, _ := loginScope(h, emailMFATOTP)
-	b.Call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": servertest.TOTP(t, reference.DemoTOTPSecret, 0)}).
+	b.Call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": servertest.TOTP(t, demo.TOTPSecret, 0)}).
 		Expect(t, 429, server.APICodeTooMany)
 	// The page counts on the same key.
 	c := h.Client()
@@ -354,7 +354,7 @@ func TestAPIMFALockout(t *testing.T) {
 		}
 		return nil
 	}()
-	res := c.Do("POST", "/mfa-verify/totp", url.Values{"_csrf": {sess.CSRF}, "code": {servertest.TOTP(t, reference.DemoTOTPSecret, 0)}})
+	res := c.Do("POST", "/mfa-verify/totp", url.Values{"_csrf": {sess.CSRF}, "code": {servertest.TOTP(t, demo.TOTPSecret, 0)}})
 	if res.StatusCode != http.StatusTooManyRequests {
 		t.Errorf("page after API lockout: %d", res.StatusCode)
 	}
@@ -376,7 +376,7 @@ func TestAPIMFALoginExpires(t *testing.T) {
 		a.Call("GET", mfaPath+"/configuration", nil).Expect(t, 200, "") // keeps it from idling out
 	}
 	now = now.Add(3 * time.Minute)
-	r := a.Call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": servertest.TOTP(t, reference.DemoTOTPSecret, 0)})
+	r := a.Call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": servertest.TOTP(t, demo.TOTPSecret, 0)})
 	r.Expect(t, 401, "EXPIRED_AUTHENTICATION")
 	if r.FirstError(t)["detail"] != "Your token was expired, please login again" {
 		t.Errorf("detail %s", r.Raw)
@@ -456,13 +456,13 @@ func TestAPIMFASetup(t *testing.T) {
 
 	// Both are set up now: registering again (after the password again, as
 	// at any dashboard-scope change) is refused with the spec's text.
-	a.Call("POST", reauthAPIPath, map[string]string{"password": reference.DemoPassword}).Expect(t, 200, "")
+	a.Call("POST", reauthAPIPath, map[string]string{"password": demo.Password}).Expect(t, 200, "")
 	r = a.Call("POST", mfaPath+"/register", map[string]string{"cellphone": "20998877"})
 	r.Expect(t, 409, "conflict")
 	if r.FirstError(t)["title"] != msgMFARegistered {
 		t.Errorf("registered: %s", r.Raw)
 	}
-	u, err := h.Store.UserByID(t.Context(), reference.DemoUserMFANewID)
+	u, err := h.Store.UserByID(t.Context(), demo.UserMFANewID)
 	if err != nil || !u.MFAEnabled || !u.HasPhone || !u.HasVerifySetup {
 		t.Errorf("user %+v %v", u, err)
 	}
@@ -511,7 +511,7 @@ func TestAPIMFAScopes(t *testing.T) {
 	// Adding a phone at dashboard scope works, after the password again
 	// (TestAPIReauthenticate), and does not touch the scope.
 	d.Call("POST", mfaPath+"/register", map[string]string{"cellphone": "20998877"}).Expect(t, 403, apiCodeReauth)
-	d.Call("POST", reauthAPIPath, map[string]string{"password": reference.DemoPassword}).Expect(t, 200, "")
+	d.Call("POST", reauthAPIPath, map[string]string{"password": demo.Password}).Expect(t, 200, "")
 	r := d.Call("POST", mfaPath+"/register", map[string]string{"cellphone": "20998877"})
 	r.Expect(t, 200, "")
 	r = d.Call("POST", mfaPath+"/confirm_phone_number", map[string]string{"code": servertest.LastSMS(t, h.Store)})
@@ -578,7 +578,7 @@ func TestAPIReauthenticate(t *testing.T) {
 		t.Errorf("wrong password: %s", r.Raw)
 	}
 	d.Call("POST", mfaPath+"/register", setup[0].body).Expect(t, 403, apiCodeReauth)
-	r = d.Call("POST", reauthAPIPath, map[string]string{"password": reference.DemoPassword})
+	r = d.Call("POST", reauthAPIPath, map[string]string{"password": demo.Password})
 	r.Expect(t, 200, "")
 	h.CheckReply(t, "POST", "/authentication/reauthenticate", r)
 	if r.JSON["expires_in"] != float64(reauthWindow/time.Second) {
@@ -599,13 +599,13 @@ func TestAPIReauthenticate(t *testing.T) {
 	// Only a fully authenticated caller re-authenticates; a cookie caller
 	// sends the CSRF header.
 	l, _ := loginScope(h, emailMFATOTP)
-	l.Call("POST", reauthAPIPath, map[string]string{"password": reference.DemoPassword}).Expect(t, 403, server.APICodeMissingScope)
+	l.Call("POST", reauthAPIPath, map[string]string{"password": demo.Password}).Expect(t, 403, server.APICodeMissingScope)
 	c := h.Client()
 	c.Login(emailObserver)
 	cookie := h.APIWithJar(c.Jar)
-	cookie.Call("POST", reauthAPIPath, map[string]string{"password": reference.DemoPassword}).Expect(t, 403, server.APICodeInvalidCSRF)
+	cookie.Call("POST", reauthAPIPath, map[string]string{"password": demo.Password}).Expect(t, 403, server.APICodeInvalidCSRF)
 	wantLocation(t, c.Get("/new-mfa-setup"), "/reauth?next=/new-mfa-setup")
-	cookie.Call("POST", reauthAPIPath, map[string]string{"password": reference.DemoPassword}, "X-CSRF-Token", sessionCSRF(h, c)).Expect(t, 200, "")
+	cookie.Call("POST", reauthAPIPath, map[string]string{"password": demo.Password}, "X-CSRF-Token", sessionCSRF(h, c)).Expect(t, 200, "")
 	// One notion of recent: the page behind /reauth opens now too.
 	if res := c.Get("/new-mfa-setup"); res.StatusCode != http.StatusOK {
 		t.Errorf("/new-mfa-setup after the API's reauthenticate: %d", res.StatusCode)
@@ -617,7 +617,7 @@ func TestAPIReauthenticate(t *testing.T) {
 	for i := 1; i <= loginAccountLimit; i++ {
 		g.Call("POST", reauthAPIPath, map[string]string{"password": "wrong"}).Expect(t, 422, server.APICodeBadCredentials)
 	}
-	r = g.Call("POST", reauthAPIPath, map[string]string{"password": reference.DemoPassword})
+	r = g.Call("POST", reauthAPIPath, map[string]string{"password": demo.Password})
 	r.Expect(t, 429, server.APICodeTooMany)
 	if r.Header.Get("Retry-After") == "" {
 		t.Error("no Retry-After")

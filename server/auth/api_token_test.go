@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server"
 	"portal/server/servertest"
 	"portal/session"
@@ -28,16 +28,16 @@ func TestAPILogin(t *testing.T) {
 		titles   []string
 		scope    string
 	}{
-		{name: "skip_mfa user gets dashboard", body: map[string]string{"email": emailObserver, "password": reference.DemoPassword},
+		{name: "skip_mfa user gets dashboard", body: map[string]string{"email": emailObserver, "password": demo.Password},
 			status: 200, scope: session.ScopeDashboard},
-		{name: "e-mail case and spaces do not matter", body: map[string]string{"email": "  Observer@Demo.Example ", "password": reference.DemoPassword},
+		{name: "e-mail case and spaces do not matter", body: map[string]string{"email": "  Observer@Demo.Example ", "password": demo.Password},
 			status: 200, scope: session.ScopeDashboard},
 		{name: "MFA user gets login only", setup: func(h *servertest.Harness) {
-			h.Exec(`UPDATE users SET skip_mfa = 0, mfa_enabled = 1 WHERE id = ?`, reference.DemoUserFinanceID)
-		}, body: map[string]string{"email": "finance@demo.example", "password": reference.DemoPassword}, status: 200, scope: session.ScopeLogin},
+			h.Exec(`UPDATE users SET skip_mfa = 0, mfa_enabled = 1 WHERE id = ?`, demo.UserFinanceID)
+		}, body: map[string]string{"email": "finance@demo.example", "password": demo.Password}, status: 200, scope: session.ScopeLogin},
 		{name: "bad password", body: map[string]string{"email": emailObserver, "password": "wrong"}, status: 401, code: server.APICodeBadCredentials},
-		{name: "unknown e-mail", body: map[string]string{"email": "nobody@demo.example", "password": reference.DemoPassword}, status: 401, code: server.APICodeBadCredentials},
-		{name: "disabled user", body: map[string]string{"email": emailDisabled, "password": reference.DemoPassword}, status: 401, code: server.APICodeBadCredentials},
+		{name: "unknown e-mail", body: map[string]string{"email": "nobody@demo.example", "password": demo.Password}, status: 401, code: server.APICodeBadCredentials},
+		{name: "disabled user", body: map[string]string{"email": emailDisabled, "password": demo.Password}, status: 401, code: server.APICodeBadCredentials},
 		{name: "both fields missing", body: map[string]string{}, status: 422, code: server.APICodeInvalid,
 			pointers: []string{"/email", "/password"}, titles: []string{msgEmailRequired, MsgPasswordRequired}},
 		{name: "invalid e-mail", body: map[string]string{"email": "not-an-email", "password": "x"}, status: 422, code: server.APICodeInvalid,
@@ -153,7 +153,7 @@ func TestAPILoginRateLimit(t *testing.T) {
 	for i := 0; i < loginAccountLimit; i++ {
 		a.Call("POST", tokenPath, bad).Expect(t, 401, server.APICodeBadCredentials)
 	}
-	r := a.Call("POST", tokenPath, map[string]string{"email": "OBSERVER@demo.example", "password": reference.DemoPassword})
+	r := a.Call("POST", tokenPath, map[string]string{"email": "OBSERVER@demo.example", "password": demo.Password})
 	r.Expect(t, 429, server.APICodeTooMany)
 	if r.Header.Get("Retry-After") == "" {
 		t.Error("no Retry-After")
@@ -165,7 +165,7 @@ func TestAPILoginRateLimit(t *testing.T) {
 	// The form login counts on the same key.
 	c := h.Client()
 	tok := c.CSRF("/login")
-	res := c.Do("POST", "/login", url.Values{"_csrf": {tok}, "email": {emailObserver}, "password": {reference.DemoPassword}})
+	res := c.Do("POST", "/login", url.Values{"_csrf": {tok}, "email": {emailObserver}, "password": {demo.Password}})
 	if res.StatusCode != http.StatusTooManyRequests {
 		t.Errorf("form login after API failures: %d", res.StatusCode)
 	}
@@ -179,7 +179,7 @@ func TestAPILoginRateLimitPerAddress(t *testing.T) {
 		a.Call("POST", tokenPath, map[string]string{"email": "user" + string(rune('a'+i%26)) + strings.Repeat("x", i/26) + "@demo.example", "password": "wrong"}).
 			Expect(t, 401, server.APICodeBadCredentials)
 	}
-	a.Call("POST", tokenPath, map[string]string{"email": emailObserver, "password": reference.DemoPassword}).Expect(t, 429, server.APICodeTooMany)
+	a.Call("POST", tokenPath, map[string]string{"email": emailObserver, "password": demo.Password}).Expect(t, 429, server.APICodeTooMany)
 }
 func TestAPILogoutRevokes(t *testing.T) {
 	h := newHarness(t)
@@ -290,7 +290,7 @@ func TestAPICustomer(t *testing.T) {
 	h := newHarness(t)
 	a := h.API()
 	a.Login(emailMulti)
-	org1, org2 := reference.DemoOrg1ID, reference.DemoOrg2ID
+	org1, org2 := demo.Org1ID, demo.Org2ID
 
 	r := a.Call("GET", "/api/v1/customer/organisations", nil)
 	r.Expect(t, 200, "")
@@ -313,7 +313,7 @@ func TestAPICustomer(t *testing.T) {
 
 	r = a.Call("GET", currentUser, nil)
 	h.CheckReply(t, "GET", "/customer/current_user", r)
-	if u := r.JSON["data"].(map[string]any); u["id"] != reference.DemoUserMultiID || u["first_name"] != "Oliver" || u["skip_mfa"] != true {
+	if u := r.JSON["data"].(map[string]any); u["id"] != demo.UserMultiID || u["first_name"] != "Oliver" || u["skip_mfa"] != true {
 		t.Errorf("user %v", u)
 	}
 
@@ -357,7 +357,7 @@ func TestAPICustomer(t *testing.T) {
 		t.Errorf("address %v", c)
 	}
 	r = a.Call("GET", "/api/v1/notifications/organisations/"+org1+"/alerts", nil)
-	if al := r.JSON["data"].([]any); len(al) != 2 || al[0].(map[string]any)["alert_message"] != reference.MaintenanceAlert {
+	if al := r.JSON["data"].([]any); len(al) != 2 || al[0].(map[string]any)["alert_message"] != demo.MaintenanceAlert {
 		t.Errorf("alerts %s", r.Raw)
 	}
 	r = a.Call("GET", "/api/v1/notifications/organisations/"+org2+"/alerts", nil)
@@ -398,7 +398,7 @@ func TestAPICrossOrganisation(t *testing.T) {
 	h := newHarness(t)
 	a := h.API()
 	a.Login(emailObserver)
-	for _, org := range []string{reference.DemoOrg2ID, "0b6a3c1e-0000-4000-8000-0000000000ff", "x"} {
+	for _, org := range []string{demo.Org2ID, "0b6a3c1e-0000-4000-8000-0000000000ff", "x"} {
 		for _, c := range []struct{ method, path string }{
 			{"POST", "/api/v1/customer/organisations/" + org + "/set_default"},
 			{"GET", "/api/v1/customer/organisations/" + org + "/configurations"},
@@ -419,11 +419,11 @@ func TestAPICrossOrganisation(t *testing.T) {
 		r.Expect(t, 404, server.APICodeNotFound)
 	}
 	// set_default on another organisation changed nothing.
-	ms, err := h.Store.Memberships(t.Context(), reference.DemoUserObserverID)
+	ms, err := h.Store.Memberships(t.Context(), demo.UserObserverID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ms) != 1 || ms[0].Organisation.ID != reference.DemoOrg1ID || !ms[0].Default {
+	if len(ms) != 1 || ms[0].Organisation.ID != demo.Org1ID || !ms[0].Default {
 		t.Errorf("memberships changed: %+v", ms)
 	}
 }
@@ -434,7 +434,7 @@ func TestAPIRoleChangeAppliesToNextRequest(t *testing.T) {
 	h := newHarness(t)
 	a := h.API()
 	a.Login(emailObserver)
-	path := "/api/v1/customer/organisations/" + reference.DemoOrg1ID + "/roles"
+	path := "/api/v1/customer/organisations/" + demo.Org1ID + "/roles"
 	role := func() (string, []string) {
 		t.Helper()
 		r := a.Call("GET", path, nil)
@@ -450,25 +450,25 @@ func TestAPIRoleChangeAppliesToNextRequest(t *testing.T) {
 	if r, ps := role(); r != "observer" || slices.Contains(ps, "users:manage") || !slices.Contains(ps, "accounts:read") {
 		t.Fatalf("observer: %s %v", r, ps)
 	}
-	h.Exec(`UPDATE memberships SET role = 'admin' WHERE user_id = ? AND organisation_id = ?`, reference.DemoUserObserverID, reference.DemoOrg1ID)
+	h.Exec(`UPDATE memberships SET role = 'admin' WHERE user_id = ? AND organisation_id = ?`, demo.UserObserverID, demo.Org1ID)
 	if r, ps := role(); r != "admin" || !slices.Contains(ps, "users:manage") {
 		t.Fatalf("after promotion: %s %v", r, ps)
 	}
-	h.Exec(`UPDATE memberships SET role = 'operations member' WHERE user_id = ? AND organisation_id = ?`, reference.DemoUserObserverID, reference.DemoOrg1ID)
+	h.Exec(`UPDATE memberships SET role = 'operations member' WHERE user_id = ? AND organisation_id = ?`, demo.UserObserverID, demo.Org1ID)
 	if r, ps := role(); r != "operations_member" || !slices.Contains(ps, "payouts:manage") || slices.Contains(ps, "users:read") {
 		t.Fatalf("alias: %s %v", r, ps)
 	}
-	h.Exec(`UPDATE memberships SET role = 'superuser' WHERE user_id = ? AND organisation_id = ?`, reference.DemoUserObserverID, reference.DemoOrg1ID)
+	h.Exec(`UPDATE memberships SET role = 'superuser' WHERE user_id = ? AND organisation_id = ?`, demo.UserObserverID, demo.Org1ID)
 	if r, ps := role(); r != "default" || !slices.Equal(ps, []string{"dashboard:read"}) {
 		t.Fatalf("unknown role: %s %v", r, ps)
 	}
-	h.Exec(`DELETE FROM memberships WHERE user_id = ? AND organisation_id = ?`, reference.DemoUserObserverID, reference.DemoOrg1ID)
+	h.Exec(`DELETE FROM memberships WHERE user_id = ? AND organisation_id = ?`, demo.UserObserverID, demo.Org1ID)
 	a.Call("GET", path, nil).Expect(t, 404, server.APICodeNotFound)
 }
 func TestAPIVersion2(t *testing.T) {
 	h := newHarness(t)
 	a := h.API()
-	r := a.Call("POST", "/api/v2/authentication/token", map[string]string{"email": emailObserver, "password": reference.DemoPassword})
+	r := a.Call("POST", "/api/v2/authentication/token", map[string]string{"email": emailObserver, "password": demo.Password})
 	r.Expect(t, 200, "")
 	a.Token = r.JSON["access_token"].(string)
 	a.Call("GET", "/api/v2/customer/current_user", nil).Expect(t, 200, "")
@@ -489,7 +489,7 @@ func TestAuthAPITour(t *testing.T) {
 
 	// Log in, refresh; the customer calls.
 	admin := h.API()
-	r := tour.Call(admin, "createToken", "", map[string]string{"email": "admin@demo.example", "password": reference.DemoPassword})
+	r := tour.Call(admin, "createToken", "", map[string]string{"email": "admin@demo.example", "password": demo.Password})
 	admin.Token = r.JSON["access_token"].(string)
 	r = tour.Call(admin, "refreshToken", "", nil, "Authorization", "", server.APICSRFHeader, r.JSON["csrf_token"].(string))
 	admin.Token = r.JSON["access_token"].(string)
@@ -502,9 +502,9 @@ func TestAuthAPITour(t *testing.T) {
 
 	// Finishing a login: authenticator, SMS, push.
 	a, _ := loginScope(h, emailMFATOTP)
-	tour.Call(a, "verifyTotpFactor", "", map[string]string{"code": servertest.TOTP(t, reference.DemoTOTPSecret, 0)})
+	tour.Call(a, "verifyTotpFactor", "", map[string]string{"code": servertest.TOTP(t, demo.TOTPSecret, 0)})
 	a, _ = loginScope(h, emailMFATOTP)
-	tour.Call(a, "verifyMfaToken", "", map[string]string{"mfa_token": servertest.TOTP(t, reference.DemoTOTPSecret, 30*time.Second)})
+	tour.Call(a, "verifyMfaToken", "", map[string]string{"mfa_token": servertest.TOTP(t, demo.TOTPSecret, 30*time.Second)})
 	a, _ = loginScope(h, emailMFASMS)
 	tour.Call(a, "requestMfaTokenSms", "", nil)
 	tour.Call(a, "verifySms", "", map[string]string{"code": servertest.LastSMS(t, h.Store)})
@@ -529,7 +529,7 @@ func TestAuthAPITour(t *testing.T) {
 	tour.Call(a, "validateTotpFactor", "", map[string]string{"code": servertest.TOTP(t, secret, 0)})
 
 	// Adding a method at scope dashboard: the password again first.
-	tour.Call(admin, "reauthenticate", "", map[string]string{"password": reference.DemoPassword})
+	tour.Call(admin, "reauthenticate", "", map[string]string{"password": demo.Password})
 	tour.Call(admin, "startTotpFactor", "", nil)
 
 	tour.Call(admin, "deleteToken", "", nil)

@@ -8,7 +8,7 @@ import (
 	"golang.org/x/net/html"
 
 	"portal/htmlq"
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server/servertest"
 )
 
@@ -57,7 +57,7 @@ func TestFromDocsThroughMFA(t *testing.T) {
 		t.Fatalf("login form carries no way back to the docs")
 	}
 	res := c.Do("POST", "/login", url.Values{"_csrf": {c.CSRF("/login?fromDocs")}, "email": {"mfa-totp@demo.example"},
-		"password": {reference.DemoPassword}, "redirect_url": {"/docs"}})
+		"password": {demo.Password}, "redirect_url": {"/docs"}})
 	wantLocation(t, res, "/mfa-verify")
 	wantLocation(t, post(c, "/mfa-verify", "/mfa-verify/totp", url.Values{"code": {totpNow(t)}}), "/login_transition")
 	res = c.Get("/login_transition")

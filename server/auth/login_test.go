@@ -6,17 +6,17 @@ import (
 	"testing"
 
 	"portal/provider"
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server"
 	"portal/server/servertest"
 	"portal/session"
 )
 
 var mfaUserIDs = map[string]string{
-	emailMFATOTP:  reference.DemoUserMFATOTPID,
-	emailMFASMS:   reference.DemoUserMFASMSID,
-	emailMFAAuthy: reference.DemoUserMFAAuthyID,
-	emailMFANew:   reference.DemoUserMFANewID,
+	emailMFATOTP:  demo.UserMFATOTPID,
+	emailMFASMS:   demo.UserMFASMSID,
+	emailMFAAuthy: demo.UserMFAAuthyID,
+	emailMFANew:   demo.UserMFANewID,
 }
 
 // The attack of the security issue, through the pages: log in as a user
@@ -129,11 +129,11 @@ func TestAPILoginStartsFromNothing(t *testing.T) {
 	b.Login(emailMFAAuthy)
 	b.Call("POST", mfaPath+"/register", map[string]string{"cellphone": "20998877"}).Expect(t, 403, server.APICodeMissingScope)
 
-	u, err := h.Store.UserByID(t.Context(), reference.DemoUserMFATOTPID)
+	u, err := h.Store.UserByID(t.Context(), demo.UserMFATOTPID)
 	if err != nil || u.HasPhone {
 		t.Errorf("victim %+v %v", u, err)
 	}
-	if u, _ := h.Store.UserByID(t.Context(), reference.DemoUserMFAAuthyID); u.HasPhone || u.HasVerifySetup {
+	if u, _ := h.Store.UserByID(t.Context(), demo.UserMFAAuthyID); u.HasPhone || u.HasVerifySetup {
 		t.Errorf("push victim %+v", u)
 	}
 }

@@ -13,7 +13,7 @@ import (
 
 	"portal/provider"
 	"portal/ratelimit"
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server"
 	"portal/server/servertest"
 	"portal/session"
@@ -72,7 +72,7 @@ func TestMFALockoutCannotBeRaced(t *testing.T) {
 	c := h.Client()
 	c.Login(emailMFATOTP)
 	tok := c.CSRF("/mfa-verify")
-	wrong := url.Values{"_csrf": {tok}, "code": {wrongTOTP(t, reference.DemoTOTPSecret)}}
+	wrong := url.Values{"_csrf": {tok}, "code": {wrongTOTP(t, demo.TOTPSecret)}}
 	// send posts a code without the client's t.Fatal, so goroutines may use it.
 	send := func(form url.Values) int {
 		r := httptest.NewRequest("POST", "http://portal.test/mfa-verify/totp", strings.NewReader(form.Encode()))

@@ -11,7 +11,7 @@ import (
 	"portal/htmlq"
 	"portal/mfa"
 	"portal/provider"
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server"
 	"portal/session"
 )
@@ -20,7 +20,7 @@ import (
 // by a POST (the password step, or "Set up the authenticator app").
 func TestMFASetupGetCreatesNothing(t *testing.T) {
 	h := newHarness(t)
-	uid := reference.DemoUserMFANewID
+	uid := demo.UserMFANewID
 	c := h.Client()
 	wantLocation(t, c.Login(emailMFANew), "/mfa-setup")
 	// The password step (a POST) started the secret the page shows...
@@ -85,7 +85,7 @@ func TestMFASetupGetCreatesNothing(t *testing.T) {
 // secret and creates none; POST starts one.
 func TestAPIRequestTOTPGetCreatesNothing(t *testing.T) {
 	h := newHarness(t)
-	uid := reference.DemoUserMFANewID
+	uid := demo.UserMFANewID
 	a, _ := loginScope(h, emailMFANew)
 	started, err := h.Store.PendingTOTP(t.Context(), uid)
 	if err != nil {

@@ -15,7 +15,7 @@ import (
 	"portal/htmlq"
 	"portal/mfa"
 	"portal/provider"
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server"
 	"portal/server/servertest"
 	"portal/session"
@@ -97,7 +97,7 @@ func alertText(doc *html.Node) string {
 
 func totpNow(t *testing.T) string {
 	t.Helper()
-	code, err := mfa.Code(reference.DemoTOTPSecret, time.Now())
+	code, err := mfa.Code(demo.TOTPSecret, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,7 +139,7 @@ func TestMFAVerifyTOTP(t *testing.T) {
 		t.Fatalf("scope after password: %q", got)
 	}
 	// Scope login reaches the MFA pages only.
-	for _, p := range []string{"/org/" + reference.DemoOrg1ID, "/login_transition"} {
+	for _, p := range []string{"/org/" + demo.Org1ID, "/login_transition"} {
 		wantLocation(t, c.Get(p), "/login?redirect_code=MissingScope")
 	}
 
@@ -162,7 +162,7 @@ func TestMFAVerifyTOTP(t *testing.T) {
 
 	doc = wantStatus(t, post(c, "/mfa-verify", "/mfa-verify/totp", url.Values{"code": {""}}), 422)
 	fieldError(t, doc, "code", "Please input your code")
-	doc = wantStatus(t, post(c, "/mfa-verify", "/mfa-verify/totp", url.Values{"code": {wrongTOTP(t, reference.DemoTOTPSecret)}}), 422)
+	doc = wantStatus(t, post(c, "/mfa-verify", "/mfa-verify/totp", url.Values{"code": {wrongTOTP(t, demo.TOTPSecret)}}), 422)
 	fieldError(t, doc, "code", "TOTP validation failed. Please try again.")
 	if scopeOf(t, h, c) != session.ScopeLogin {
 		t.Fatal("a wrong code changed the scope")
@@ -183,7 +183,7 @@ func TestMFAVerifyTOTP(t *testing.T) {
 	if got := scopeOf(t, h, c); got != session.ScopeDashboard {
 		t.Fatalf("scope after MFA: %q", got)
 	}
-	if res := c.Get("/org/" + reference.DemoOrg1ID); res.StatusCode != http.StatusOK {
+	if res := c.Get("/org/" + demo.Org1ID); res.StatusCode != http.StatusOK {
 		t.Fatalf("dashboard after MFA: %d", res.StatusCode)
 	}
 	// Nothing left to verify: the page says so (TestMFAVerifyOffersWhatTheUserHas).
@@ -371,7 +371,7 @@ func TestMFAPushDenied(t *testing.T) {
 	if scopeOf(t, h, c) != session.ScopeLogin {
 		t.Fatal("denied push finished the login")
 	}
-	wantLocation(t, c.Get("/org/"+reference.DemoOrg1ID), "/login?redirect_code=MissingScope")
+	wantLocation(t, c.Get("/org/"+demo.Org1ID), "/login?redirect_code=MissingScope")
 }
 
 func TestMFASendLimits(t *testing.T) {
@@ -407,7 +407,7 @@ func TestMFALockout(t *testing.T) {
 	h := newHarness(t)
 	c := h.Client()
 	c.Login("mfa-totp@demo.example")
-	wrong := url.Values{"code": {wrongTOTP(t, reference.DemoTOTPSecret)}}
+	wrong := url.Values{"code": {wrongTOTP(t, demo.TOTPSecret)}}
 	for i := 1; i < mfaMaxAttempts; i++ {
 		doc := wantStatus(t, post(c, "/mfa-verify", "/mfa-verify/totp", wrong), 422)
 		if i == mfaMaxAttempts-1 && !hasText(doc, "1 attempt left") {
@@ -479,7 +479,7 @@ func TestMFASetup(t *testing.T) {
 	if htmlq.Find(doc, htmlq.ByTag("img")) != nil {
 		t.Fatal("QR code must not be an external image")
 	}
-	enr, err := h.Store.StartTOTP(t.Context(), reference.DemoUserMFANewID)
+	enr, err := h.Store.StartTOTP(t.Context(), demo.UserMFANewID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -514,7 +514,7 @@ func TestMFASetup(t *testing.T) {
 		t.Fatal("authenticator not shown as set up")
 	}
 	// One factor is not enough to move on.
-	wantLocation(t, c.Get("/org/"+reference.DemoOrg1ID), "/login?redirect_code=MissingScope")
+	wantLocation(t, c.Get("/org/"+demo.Org1ID), "/login?redirect_code=MissingScope")
 
 	doc = wantStatus(t, post(c, "/mfa-setup", "/mfa-setup/phone", url.Values{"country_code": {"dk"}, "cellphone": {""}}), 422)
 	fieldError(t, doc, "cellphone", msgNumberRequired)
@@ -542,10 +542,10 @@ func TestMFASetup(t *testing.T) {
 	if c.SessionID() == before || scopeOf(t, h, c) != session.ScopeDashboard {
 		t.Fatal("setup did not finish the login")
 	}
-	if res := c.Get("/org/" + reference.DemoOrg1ID); res.StatusCode != http.StatusOK {
+	if res := c.Get("/org/" + demo.Org1ID); res.StatusCode != http.StatusOK {
 		t.Fatalf("dashboard after setup: %d", res.StatusCode)
 	}
-	u, _ := h.Store.UserByID(t.Context(), reference.DemoUserMFANewID)
+	u, _ := h.Store.UserByID(t.Context(), demo.UserMFANewID)
 	if !u.MFAEnabled || !u.HasPhone || !u.HasVerifySetup {
 		t.Fatalf("user after setup: %+v", u)
 	}
@@ -571,11 +571,11 @@ func TestMFASetupIsNoSideDoor(t *testing.T) {
 // user adds the missing method on /new-mfa-setup and is sent home.
 func TestNewMFASetupFromBanner(t *testing.T) {
 	h := newHarness(t)
-	h.Exec(`UPDATE users SET mfa_enabled = 0 WHERE id = ?`, reference.DemoUserMFATOTPID)
+	h.Exec(`UPDATE users SET mfa_enabled = 0 WHERE id = ?`, demo.UserMFATOTPID)
 	c := h.Client()
 	c.Login("mfa-totp@demo.example")
 	wantLocation(t, post(c, "/mfa-verify", "/mfa-verify/totp", url.Values{"code": {totpNow(t)}}), "/login_transition")
-	_, doc := c.Page("/org/" + reference.DemoOrg1ID)
+	_, doc := c.Page("/org/" + demo.Org1ID)
 	if a := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "href") == "/new-mfa-setup" }); a == nil {
 		t.Fatal("no banner link to /new-mfa-setup")
 	}
@@ -587,7 +587,7 @@ func TestNewMFASetupFromBanner(t *testing.T) {
 	if doc := wantStatus(t, res, 401); htmlq.Find(doc, htmlq.ByID("password-error")) == nil || !strings.Contains(htmlq.VisibleText(htmlq.Find(doc, htmlq.ByID("password-error"))), "Incorrect password.") {
 		t.Fatal("wrong password at re-authentication not reported on the field")
 	}
-	res = c.Do("POST", "/reauth", url.Values{"_csrf": {sessionCSRF(h, c)}, "next": {"/new-mfa-setup"}, "password": {reference.DemoPassword}})
+	res = c.Do("POST", "/reauth", url.Values{"_csrf": {sessionCSRF(h, c)}, "next": {"/new-mfa-setup"}, "password": {demo.Password}})
 	wantLocation(t, res, "/new-mfa-setup")
 	_, doc = c.Page("/new-mfa-setup")
 	if !hasText(doc, "The authenticator app is set up.") || htmlq.Find(doc, htmlq.ByID("totp-secret")) != nil {
@@ -600,7 +600,7 @@ func TestNewMFASetupFromBanner(t *testing.T) {
 	wantLocation(t, res, "/new-mfa-setup#phone-title")
 	res = post(c, "/new-mfa-setup", "/new-mfa-setup/phone/confirm", url.Values{"token": {servertest.LastSMS(t, h.Store)}})
 	wantLocation(t, res, "/")
-	_, doc = c.Page("/org/" + reference.DemoOrg1ID)
+	_, doc = c.Page("/org/" + demo.Org1ID)
 	if !hasText(doc, "Two-factor authentication is set up.") {
 		t.Fatal("no success message")
 	}
@@ -626,7 +626,7 @@ func TestOutboxPage(t *testing.T) {
 		t.Fatal("the page does not say it is a test tool")
 	}
 	// The seeded invitation e-mail carries its link as a real link.
-	if a := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "href") == reference.DemoInvitationLink }); a == nil {
+	if a := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "href") == demo.InvitationLink }); a == nil {
 		t.Fatal("invitation link not a link")
 	}
 	// An unknown decision, or an unknown request, changes nothing.

@@ -13,7 +13,7 @@ import (
 	"golang.org/x/net/html"
 
 	"portal/htmlq"
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server"
 	"portal/server/servertest"
 )
@@ -70,7 +70,7 @@ func (n *netClient) Login(email string) {
 	if in == nil {
 		n.t.Fatal("no _csrf on /login")
 	}
-	res := n.Do("POST", "/login", url.Values{"_csrf": {htmlq.Attr(in, "value")}, "email": {email}, "password": {reference.DemoPassword}})
+	res := n.Do("POST", "/login", url.Values{"_csrf": {htmlq.Attr(in, "value")}, "email": {email}, "password": {demo.Password}})
 	if res.StatusCode != http.StatusSeeOther {
 		n.t.Fatalf("login %s: %d", email, res.StatusCode)
 	}

@@ -11,7 +11,7 @@ import (
 	"golang.org/x/net/html"
 
 	"portal/htmlq"
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server"
 	"portal/server/servertest"
 )
@@ -32,16 +32,16 @@ func TestLoginRotatesSessionAndLogoutEndsIt(t *testing.T) {
 	if _, err := h.Sessions.Load(t.Context(), before); err == nil {
 		t.Fatal("the pre-login session id still works")
 	}
-	if res := c.Get("/org/" + reference.DemoOrg1ID); res.StatusCode != http.StatusOK {
+	if res := c.Get("/org/" + demo.Org1ID); res.StatusCode != http.StatusOK {
 		t.Fatalf("dashboard after login: %d", res.StatusCode)
 	}
 	// An attacker holding the old (pre-login) id gets nothing.
 	old := h.Client()
 	old.Jar.SetCookies(base, []*http.Cookie{{Name: "portal_session", Value: before}})
-	if res := old.Get("/org/" + reference.DemoOrg1ID); res.StatusCode != http.StatusSeeOther {
+	if res := old.Get("/org/" + demo.Org1ID); res.StatusCode != http.StatusSeeOther {
 		t.Fatalf("old session id: %d", res.StatusCode)
 	}
-	tok := c.CSRF("/org/" + reference.DemoOrg1ID)
+	tok := c.CSRF("/org/" + demo.Org1ID)
 	res := c.Do("POST", "/logout", url.Values{"_csrf": {tok}})
 	if res.Header.Get("Location") != "/logout" {
 		t.Fatalf("logout: %q", res.Header.Get("Location"))
@@ -61,22 +61,22 @@ func TestSwitchOrganisationSavesDefault(t *testing.T) {
 	h := newHarness(t)
 	c := h.Client()
 	c.Login("multi@demo.example")
-	if loc := c.Get("/").Header.Get("Location"); loc != "/org/"+reference.DemoOrg2ID {
+	if loc := c.Get("/").Header.Get("Location"); loc != "/org/"+demo.Org2ID {
 		t.Fatalf("multi's default: %q", loc)
 	}
-	tok := c.CSRF("/org/" + reference.DemoOrg2ID)
-	res := c.Do("POST", "/organisations/switch", url.Values{"_csrf": {tok}, "organisation_id": {reference.DemoOrg1ID}})
-	if loc := res.Header.Get("Location"); loc != "/org/"+reference.DemoOrg1ID {
+	tok := c.CSRF("/org/" + demo.Org2ID)
+	res := c.Do("POST", "/organisations/switch", url.Values{"_csrf": {tok}, "organisation_id": {demo.Org1ID}})
+	if loc := res.Header.Get("Location"); loc != "/org/"+demo.Org1ID {
 		t.Fatalf("switch: %q", loc)
 	}
-	if loc := c.Get("/").Header.Get("Location"); loc != "/org/"+reference.DemoOrg1ID {
+	if loc := c.Get("/").Header.Get("Location"); loc != "/org/"+demo.Org1ID {
 		t.Fatalf("default after switch: %q", loc)
 	}
 	// Switching to an organisation one is not a member of is refused.
 	a := h.Client()
 	a.Login("admin@demo.example")
-	tok = a.CSRF("/org/" + reference.DemoOrg1ID)
-	res = a.Do("POST", "/organisations/switch", url.Values{"_csrf": {tok}, "organisation_id": {reference.DemoOrg2ID}})
+	tok = a.CSRF("/org/" + demo.Org1ID)
+	res = a.Do("POST", "/organisations/switch", url.Values{"_csrf": {tok}, "organisation_id": {demo.Org2ID}})
 	if loc := res.Header.Get("Location"); loc != "/no-organisation" {
 		t.Fatalf("switch to a foreign organisation: %q", loc)
 	}
@@ -93,7 +93,7 @@ func TestLoginForm(t *testing.T) {
 		{"bad email", "not-an-email", "x", 422, map[string]string{"email": "Must be a valid email"}, ""},
 		{"wrong password", "admin@demo.example", "nope", 401, nil, "Incorrect email or password."},
 		{"unknown user", "ghost@demo.example", "nope", 401, nil, "Incorrect email or password."},
-		{"disabled user", "disabled@demo.example", reference.DemoPassword, 401, nil, "Incorrect email or password."},
+		{"disabled user", "disabled@demo.example", demo.Password, 401, nil, "Incorrect email or password."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -144,7 +144,7 @@ func TestLoginRateLimitPerAccount(t *testing.T) {
 	}
 	// Even the right password is refused while the account is limited.
 	tok := c.CSRF("/login")
-	res := c.Do("POST", "/login", url.Values{"_csrf": {tok}, "email": {"finance@demo.example"}, "password": {reference.DemoPassword}})
+	res := c.Do("POST", "/login", url.Values{"_csrf": {tok}, "email": {"finance@demo.example"}, "password": {demo.Password}})
 	if res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" {
 		t.Fatalf("right password while limited: %d", res.StatusCode)
 	}
@@ -154,7 +154,7 @@ func TestLoginRateLimitPerAccount(t *testing.T) {
 func TestRedirectAfterLogin(t *testing.T) {
 	h := newHarness(t)
 	c := h.Client()
-	target := "/org/" + reference.DemoOrg1ID + "/search?q=abc"
+	target := "/org/" + demo.Org1ID + "/search?q=abc"
 	res := c.Get(target)
 	loc := res.Header.Get("Location")
 	if !strings.HasPrefix(loc, "/login?redirect_url=") {
@@ -166,7 +166,7 @@ func TestRedirectAfterLogin(t *testing.T) {
 		t.Fatalf("login form does not carry redirect_url")
 	}
 	tok := c.CSRF(loc)
-	c.Do("POST", "/login", url.Values{"_csrf": {tok}, "email": {"admin@demo.example"}, "password": {reference.DemoPassword}, "redirect_url": {target}})
+	c.Do("POST", "/login", url.Values{"_csrf": {tok}, "email": {"admin@demo.example"}, "password": {demo.Password}, "redirect_url": {target}})
 	res = c.Get("/login_transition")
 	res = c.Get(res.Header.Get("Location"))
 	doc = servertest.Parse(t, res)

@@ -18,7 +18,7 @@ import (
 	"portal/htmlq"
 	"portal/payoutfield"
 	"portal/provider"
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server/auth"
 	"portal/server/payouts"
 	"portal/server/servertest"
@@ -29,7 +29,7 @@ import (
 func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
 
 const (
-	orgAtlantic = reference.DemoOrg2ID
+	orgAtlantic = demo.Org2ID
 )
 
 func newHarness(t *testing.T) *servertest.Harness {
@@ -189,7 +189,7 @@ func TestUploadApproveFlow(t *testing.T) {
 	}
 	// A reviewer who created a batch may not approve it, even by posting.
 	own, err := h.Srv.Batches.CreateBatch(context.Background(), servertest.OrgNordic, provider.BatchUpload{Filename: "own.csv",
-		Content: sepaFile(t, h, "OWN", 1, nil), CreatedBy: reference.DemoUserAdminReviewerID})
+		Content: sepaFile(t, h, "OWN", 1, nil), CreatedBy: demo.UserAdminReviewerID})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,7 +244,7 @@ func TestDeclineFlow(t *testing.T) {
 	h := newHarness(t)
 	creator := h.LoggedIn("operations_member@demo.example")
 	b, err := h.Srv.Batches.CreateBatch(context.Background(), servertest.OrgNordic, provider.BatchUpload{Filename: "d.csv",
-		Content: sepaFile(t, h, "DECL", 2, nil), CreatedBy: reference.DemoUserOperationsMemberID})
+		Content: sepaFile(t, h, "DECL", 2, nil), CreatedBy: demo.UserOperationsMemberID})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -379,7 +379,7 @@ func TestTemplate(t *testing.T) {
 func TestCrossOrganisation(t *testing.T) {
 	h := newHarness(t)
 	b, err := h.Srv.Batches.CreateBatch(context.Background(), servertest.OrgNordic, provider.BatchUpload{Filename: "x.csv",
-		Content: sepaFile(t, h, "XORG", 1, nil), CreatedBy: reference.DemoUserOperationsMemberID})
+		Content: sepaFile(t, h, "XORG", 1, nil), CreatedBy: demo.UserOperationsMemberID})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -443,7 +443,7 @@ func TestBatchesAPITour(t *testing.T) {
 	tour.Call(rev2, "approvePayoutBatch", "", nil)
 	// Decline another batch.
 	b2, err := h.Srv.Batches.CreateBatch(context.Background(), servertest.OrgNordic, provider.BatchUpload{Filename: "r.csv",
-		Content: sepaFile(t, h, "APIREJ", 1, nil), CreatedBy: reference.DemoUserOperationsMemberID})
+		Content: sepaFile(t, h, "APIREJ", 1, nil), CreatedBy: demo.UserOperationsMemberID})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,7 @@ import (
 
 	"portal/htmlq"
 	"portal/provider"
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server/servertest"
 )
 
@@ -60,7 +60,7 @@ func TestEveryTemplateUploadsBack(t *testing.T) {
 						continue
 					}
 					res, err := h.Srv.Batches.CreateBatch(ctx, org, provider.BatchUpload{Filename: sc.ID + ".csv", Content: file,
-						CreatedBy: reference.DemoUserAdminID})
+						CreatedBy: demo.UserAdminID})
 					if err != nil {
 						t.Errorf("%s: %v %+v", sc.ID, err, err)
 						continue

@@ -12,14 +12,14 @@ import (
 
 	"portal/htmlq"
 	"portal/provider"
-	"portal/reference"
+	"portal/reference/demo"
 )
 
 // bannerForms are the Dismiss forms of the shell's banners, by alert id.
 func bannerForms(doc *html.Node) map[string]*html.Node {
 	out := map[string]*html.Node{}
 	for _, f := range htmlq.FindAll(doc, func(n *html.Node) bool {
-		return n.Data == "form" && htmlq.Attr(n, "action") == "/org/"+reference.DemoOrg1ID+"/alerts/dismiss"
+		return n.Data == "form" && htmlq.Attr(n, "action") == "/org/"+demo.Org1ID+"/alerts/dismiss"
 	}) {
 		if id := htmlq.Find(f, func(n *html.Node) bool { return htmlq.Attr(n, "name") == "id" }); id != nil {
 			out[htmlq.Attr(id, "value")] = f
@@ -35,12 +35,12 @@ func TestDismissAlerts(t *testing.T) {
 	h := newHarness(t)
 	ctx := context.Background()
 	h.Exec(`INSERT INTO alerts (id, organisation_id, alert_type, alert_message, created_at)
-		VALUES ('alert-error', ?, 'error', 'Payouts to Atlantis are stopped.', '2099-01-01T00:00:00.000000000Z')`, reference.DemoOrg1ID)
-	alerts, err := h.Store.Alerts(ctx, reference.DemoOrg1ID)
+		VALUES ('alert-error', ?, 'error', 'Payouts to Atlantis are stopped.', '2099-01-01T00:00:00.000000000Z')`, demo.Org1ID)
+	alerts, err := h.Store.Alerts(ctx, demo.Org1ID)
 	if err != nil || len(alerts) != 3 {
 		t.Fatalf("alerts %v %v", alerts, err)
 	}
-	home := "/org/" + reference.DemoOrg1ID
+	home := "/org/" + demo.Org1ID
 	c := h.LoggedIn("admin@demo.example")
 	_, doc := c.Page(home + "?tab=x")
 	forms := bannerForms(doc)

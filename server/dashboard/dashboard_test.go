@@ -18,7 +18,7 @@ import (
 	"portal/htmlq"
 	"portal/money"
 	"portal/provider"
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server"
 	"portal/server/rangepicker"
 	"portal/server/servertest"
@@ -34,8 +34,8 @@ func newHarness(t *testing.T, edits ...func(*server.Deps)) *servertest.Harness {
 }
 
 const (
-	org1 = "/org/" + reference.DemoOrg1ID
-	org2 = "/org/" + reference.DemoOrg2ID
+	org1 = "/org/" + demo.Org1ID
+	org2 = "/org/" + demo.Org2ID
 )
 
 func TestDashboardWidgetsPerRole(t *testing.T) {
@@ -95,8 +95,8 @@ func TestDashboardAccountsAndFX(t *testing.T) {
 	for _, a := range htmlq.FindAll(acc, htmlq.ByTag("a")) {
 		links[htmlq.Attr(a, "href")] = htmlq.VisibleText(a)
 	}
-	for _, n := range []string{reference.DemoAccountOrg1EUR, reference.DemoAccountOrg1GBP, reference.DemoAccountOrg1USD,
-		reference.DemoAccountOrg1DKK, reference.DemoAccountOrg1USDT} {
+	for _, n := range []string{demo.AccountOrg1EUR, demo.AccountOrg1GBP, demo.AccountOrg1USD,
+		demo.AccountOrg1DKK, demo.AccountOrg1USDT} {
 		if _, ok := links[org1+"/accounts/"+n]; !ok {
 			t.Errorf("owned account %s is not a link (links %v)", n, links)
 		}
@@ -104,11 +104,11 @@ func TestDashboardAccountsAndFX(t *testing.T) {
 	if len(links) != 5 {
 		t.Errorf("%d account links, want the 5 owned: %v", len(links), links)
 	}
-	if got := links[org1+"/accounts/"+reference.DemoAccountOrg1EUR]; !strings.Contains(got, "Main EUR") || !strings.Contains(got, "125,000.00 EUR") ||
-		!strings.Contains(got, "No. "+reference.DemoAccountOrg1EUR) {
+	if got := links[org1+"/accounts/"+demo.AccountOrg1EUR]; !strings.Contains(got, "Main EUR") || !strings.Contains(got, "125,000.00 EUR") ||
+		!strings.Contains(got, "No. "+demo.AccountOrg1EUR) {
 		t.Errorf("EUR card %q", got)
 	}
-	if got := links[org1+"/accounts/"+reference.DemoAccountOrg1USDT]; !strings.Contains(got, "48,250.125 USDT") {
+	if got := links[org1+"/accounts/"+demo.AccountOrg1USDT]; !strings.Contains(got, "48,250.125 USDT") {
 		t.Errorf("USDT card %q: crypto keeps its own decimals", got)
 	}
 	all := htmlq.VisibleText(acc)
@@ -126,7 +126,7 @@ func TestDashboardAccountsAndFX(t *testing.T) {
 	if len(pairs) != 3 || !strings.HasPrefix(pairs[0], "EUR → DKK") || !strings.HasPrefix(pairs[1], "EUR → GBP") || !strings.HasPrefix(pairs[2], "EUR → USD") {
 		t.Fatalf("fx rows %q", pairs)
 	}
-	q, err := h.Store.ExchangeRate(context.Background(), reference.DemoOrg1ID, "EUR", "GBP")
+	q, err := h.Store.ExchangeRate(context.Background(), demo.Org1ID, "EUR", "GBP")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +142,7 @@ func TestDashboardStatistics(t *testing.T) {
 	_, doc := c.Page(org1)
 	now := time.Now().UTC()
 	r := daterange.DefaultRange(now)
-	want, err := h.Store.PayoutStateCategoryCounts(context.Background(), reference.DemoOrg1ID, r.After(), r.Before())
+	want, err := h.Store.PayoutStateCategoryCounts(context.Background(), demo.Org1ID, r.After(), r.Before())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,7 +202,7 @@ func TestDashboardStatistics(t *testing.T) {
 	if len(links) < 2 || htmlq.Attr(links[len(links)-1], "href") != org1+"/collections/orders" {
 		t.Fatalf("collection links %d", len(links))
 	}
-	orders, _ := h.Store.CollectionOrderStatusCounts(context.Background(), reference.DemoOrg1ID, r.After(), r.Before())
+	orders, _ := h.Store.CollectionOrderStatusCounts(context.Background(), demo.Org1ID, r.After(), r.Before())
 	for i, st := range orders.Statuses {
 		if got := htmlq.Attr(links[i], "href"); got != org1+"/collections/orders?status="+st.Code {
 			t.Errorf("status link %d = %s", i, got)
@@ -327,18 +327,18 @@ func TestStatsAPI(t *testing.T) {
 		status int
 		code   string
 	}{
-		{"observer reasons", obs, reasons, hdr(reference.DemoOrg1ID), 200, ""},
-		{"observer states", obs, states + "?created_after=2026-01-01", hdr(reference.DemoOrg1ID), 200, ""},
-		{"observer orders", obs, ordersOf(reference.DemoOrg1ID), nil, 200, ""},
-		{"default reasons", def, reasons, hdr(reference.DemoOrg1ID), 403, server.APICodeForbidden},
-		{"default states", def, states, hdr(reference.DemoOrg1ID), 403, server.APICodeForbidden},
-		{"default orders", def, ordersOf(reference.DemoOrg1ID), nil, 403, server.APICodeForbidden},
-		{"other organisation", obs, reasons, hdr(reference.DemoOrg2ID), 404, server.APICodeNotFound},
-		{"other organisation, no permission either", def, states, hdr(reference.DemoOrg2ID), 404, server.APICodeNotFound},
-		{"other organisation orders", obs, ordersOf(reference.DemoOrg2ID), nil, 404, server.APICodeNotFound},
+		{"observer reasons", obs, reasons, hdr(demo.Org1ID), 200, ""},
+		{"observer states", obs, states + "?created_after=2026-01-01", hdr(demo.Org1ID), 200, ""},
+		{"observer orders", obs, ordersOf(demo.Org1ID), nil, 200, ""},
+		{"default reasons", def, reasons, hdr(demo.Org1ID), 403, server.APICodeForbidden},
+		{"default states", def, states, hdr(demo.Org1ID), 403, server.APICodeForbidden},
+		{"default orders", def, ordersOf(demo.Org1ID), nil, 403, server.APICodeForbidden},
+		{"other organisation", obs, reasons, hdr(demo.Org2ID), 404, server.APICodeNotFound},
+		{"other organisation, no permission either", def, states, hdr(demo.Org2ID), 404, server.APICodeNotFound},
+		{"other organisation orders", obs, ordersOf(demo.Org2ID), nil, 404, server.APICodeNotFound},
 		{"no organisation", obs, reasons, nil, 404, server.APICodeNoOrganisation},
-		{"bad date", obs, states + "?created_before=yesterday", hdr(reference.DemoOrg1ID), 422, server.APICodeInvalid},
-		{"no credential", h.API(), reasons, hdr(reference.DemoOrg1ID), 401, ""},
+		{"bad date", obs, states + "?created_before=yesterday", hdr(demo.Org1ID), 422, server.APICodeInvalid},
+		{"no credential", h.API(), reasons, hdr(demo.Org1ID), 401, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := tc.c.Call("GET", tc.path, nil, tc.hdr...)
@@ -354,7 +354,7 @@ func TestStatsAPI(t *testing.T) {
 	// Shapes and sums over one window.
 	after, before := "2026-01-01", time.Now().UTC().AddDate(0, 0, 1).Format(daterange.APILayout)
 	q := "?created_after=" + after + "&created_before=" + before
-	st := obs.Call("GET", states+q, nil, hdr(reference.DemoOrg1ID)...)
+	st := obs.Call("GET", states+q, nil, hdr(demo.Org1ID)...)
 	data, _ := st.JSON["data"].([]any)
 	meta, _ := st.JSON["meta"].(map[string]any)
 	if len(data) != len(provider.PayoutStatuses()) {
@@ -371,7 +371,7 @@ func TestStatsAPI(t *testing.T) {
 	if float64(sum) != meta["count"].(float64) || sum == 0 {
 		t.Errorf("states sum %d, meta %v", sum, meta)
 	}
-	rc := obs.Call("GET", reasons+q, nil, hdr(reference.DemoOrg1ID)...)
+	rc := obs.Call("GET", reasons+q, nil, hdr(demo.Org1ID)...)
 	if !strings.HasPrefix(string(rc.Raw), `{"data":{"returned":{"items":[`) {
 		t.Errorf("reason report does not keep the dashboard's order: %.80s", rc.Raw)
 	}
@@ -384,13 +384,13 @@ func TestStatsAPI(t *testing.T) {
 	if stateSum != sum {
 		t.Errorf("reason report states sum to %d, state report %d", stateSum, sum)
 	}
-	od := obs.Call("GET", ordersOf(reference.DemoOrg1ID), nil)
+	od := obs.Call("GET", ordersOf(demo.Org1ID), nil)
 	rows, _ := od.JSON["data"].([]any)
 	osum := 0
 	for _, r := range rows {
 		osum += int(r.(map[string]any)["count"].(float64))
 	}
-	want, _ := h.Store.CollectionOrderStatusCounts(context.Background(), reference.DemoOrg1ID, time.Now().UTC().AddDate(0, 0, -30), time.Time{})
+	want, _ := h.Store.CollectionOrderStatusCounts(context.Background(), demo.Org1ID, time.Now().UTC().AddDate(0, 0, -30), time.Time{})
 	if osum != want.Total || float64(osum) != od.JSON["meta"].(map[string]any)["count"].(float64) {
 		t.Errorf("orders (default 30 days) sum %d, provider %d", osum, want.Total)
 	}
@@ -416,9 +416,9 @@ func TestStatsAPITour(t *testing.T) {
 	admin := h.API()
 	admin.Login("admin@demo.example")
 	tour := h.Tour(t, New(h.Srv).API)
-	tour.At["id"] = reference.DemoOrg1ID
-	tour.Call(admin, "getPayoutReasonCodesReport", "", nil, server.APIHeaderOrganisation, reference.DemoOrg1ID)
-	tour.Call(admin, "getPayoutStateCategoryCountsReport", "", nil, server.APIHeaderOrganisation, reference.DemoOrg1ID)
+	tour.At["id"] = demo.Org1ID
+	tour.Call(admin, "getPayoutReasonCodesReport", "", nil, server.APIHeaderOrganisation, demo.Org1ID)
+	tour.Call(admin, "getPayoutStateCategoryCountsReport", "", nil, server.APIHeaderOrganisation, demo.Org1ID)
 	tour.Call(admin, "getCollectionOrderStatusCountsReport", "", nil)
 	tour.Done()
 }

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server"
 	"portal/server/servertest"
 )
@@ -17,16 +17,16 @@ func TestFundingAPI(t *testing.T) {
 		a.Login(e)
 		clients[e] = a
 	}
-	org1 := "/api/v1/collection/organisations/" + reference.DemoOrg1ID
-	org2 := "/api/v1/collection/organisations/" + reference.DemoOrg2ID
+	org1 := "/api/v1/collection/organisations/" + demo.Org1ID
+	org2 := "/api/v1/collection/organisations/" + demo.Org2ID
 	c2c := func(org, q string) string { return "/api/v2/crypto/organisations/" + org + "/c2c/token" + q }
 	bens := func(org string) string { return "/api/v1/crypto/organisations/" + org + "/beneficiaries" }
 	accept := func(base, acct string) string { return base + "/funding_instructions/" + acct + "/accept_changes" }
-	gbp, err := h.Store.FundingInstruction(t.Context(), reference.DemoOrg1ID, reference.DemoAccountOrg1GBP)
+	gbp, err := h.Store.FundingInstruction(t.Context(), demo.Org1ID, demo.AccountOrg1GBP)
 	if err != nil {
 		t.Fatal(err)
 	}
-	usdt := "?virtual_account_number=" + reference.DemoAccountOrg1USDT
+	usdt := "?virtual_account_number=" + demo.AccountOrg1USDT
 
 	cases := []struct {
 		name, email, method, path string
@@ -37,23 +37,23 @@ func TestFundingAPI(t *testing.T) {
 		{"instructions: operations member", emailOperations, "GET", org1 + "/funding_instructions", nil, 200, ""},
 		{"instructions: observer lacks accounts:funding", emailObserver, "GET", org1 + "/funding_instructions", nil, 403, server.APICodeForbidden},
 		{"instructions: other organisation", emailOperations, "GET", org2 + "/funding_instructions", nil, 404, server.APICodeNotFound},
-		{"accept: observer", emailObserver, "PUT", accept(org1, reference.DemoAccountOrg1GBP), map[string]string{"configuration_uuid": gbp.UUID}, 403, server.APICodeForbidden},
-		{"accept: other organisation", emailOperations, "PUT", accept(org2, reference.DemoAccountOrg1GBP), map[string]string{"configuration_uuid": gbp.UUID}, 404, server.APICodeNotFound},
-		{"accept: no uuid", emailOperations, "PUT", accept(org1, reference.DemoAccountOrg1GBP), map[string]string{}, 422, server.APICodeInvalid},
-		{"accept: not JSON", emailOperations, "PUT", accept(org1, reference.DemoAccountOrg1GBP), nil, 415, "unsupported_media_type"},
-		{"accept: older configuration", emailOperations, "PUT", accept(org1, reference.DemoAccountOrg1GBP), map[string]string{"configuration_uuid": "11111111-1111-4111-8111-111111111111"}, 409, "conflict"},
-		{"accept: shared account", emailOperations, "PUT", accept(org1, reference.DemoAccountPartnerPool), map[string]string{"configuration_uuid": gbp.UUID}, 404, server.APICodeNotFound},
-		{"accept: current configuration", emailOperations, "PUT", accept(org1, reference.DemoAccountOrg1GBP), map[string]string{"configuration_uuid": gbp.UUID}, 200, ""},
-		{"accept: again", emailAdmin, "PUT", accept(org1, reference.DemoAccountOrg1GBP), map[string]string{"configuration_uuid": gbp.UUID}, 200, ""},
-		{"token: admin", emailAdmin, "GET", c2c(reference.DemoOrg1ID, usdt), nil, 200, ""},
-		{"token: observer", emailObserver, "GET", c2c(reference.DemoOrg1ID, usdt), nil, 200, ""},
-		{"token: default role", emailDefault, "GET", c2c(reference.DemoOrg1ID, usdt), nil, 403, server.APICodeForbidden},
-		{"token: fiat account", emailAdmin, "GET", c2c(reference.DemoOrg1ID, "?virtual_account_number="+reference.DemoAccountOrg1EUR), nil, 404, server.APICodeNotFound},
-		{"token: no account", emailAdmin, "GET", c2c(reference.DemoOrg1ID, ""), nil, 422, server.APICodeInvalid},
-		{"token: other organisation", emailAdmin, "GET", c2c(reference.DemoOrg2ID, usdt), nil, 404, server.APICodeNotFound},
-		{"beneficiaries: observer", emailObserver, "GET", bens(reference.DemoOrg1ID), nil, 200, ""},
-		{"beneficiaries: default role", emailDefault, "GET", bens(reference.DemoOrg1ID), nil, 403, server.APICodeForbidden},
-		{"beneficiaries: other organisation", emailObserver, "GET", bens(reference.DemoOrg2ID), nil, 404, server.APICodeNotFound},
+		{"accept: observer", emailObserver, "PUT", accept(org1, demo.AccountOrg1GBP), map[string]string{"configuration_uuid": gbp.UUID}, 403, server.APICodeForbidden},
+		{"accept: other organisation", emailOperations, "PUT", accept(org2, demo.AccountOrg1GBP), map[string]string{"configuration_uuid": gbp.UUID}, 404, server.APICodeNotFound},
+		{"accept: no uuid", emailOperations, "PUT", accept(org1, demo.AccountOrg1GBP), map[string]string{}, 422, server.APICodeInvalid},
+		{"accept: not JSON", emailOperations, "PUT", accept(org1, demo.AccountOrg1GBP), nil, 415, "unsupported_media_type"},
+		{"accept: older configuration", emailOperations, "PUT", accept(org1, demo.AccountOrg1GBP), map[string]string{"configuration_uuid": "11111111-1111-4111-8111-111111111111"}, 409, "conflict"},
+		{"accept: shared account", emailOperations, "PUT", accept(org1, demo.AccountPartnerPool), map[string]string{"configuration_uuid": gbp.UUID}, 404, server.APICodeNotFound},
+		{"accept: current configuration", emailOperations, "PUT", accept(org1, demo.AccountOrg1GBP), map[string]string{"configuration_uuid": gbp.UUID}, 200, ""},
+		{"accept: again", emailAdmin, "PUT", accept(org1, demo.AccountOrg1GBP), map[string]string{"configuration_uuid": gbp.UUID}, 200, ""},
+		{"token: admin", emailAdmin, "GET", c2c(demo.Org1ID, usdt), nil, 200, ""},
+		{"token: observer", emailObserver, "GET", c2c(demo.Org1ID, usdt), nil, 200, ""},
+		{"token: default role", emailDefault, "GET", c2c(demo.Org1ID, usdt), nil, 403, server.APICodeForbidden},
+		{"token: fiat account", emailAdmin, "GET", c2c(demo.Org1ID, "?virtual_account_number="+demo.AccountOrg1EUR), nil, 404, server.APICodeNotFound},
+		{"token: no account", emailAdmin, "GET", c2c(demo.Org1ID, ""), nil, 422, server.APICodeInvalid},
+		{"token: other organisation", emailAdmin, "GET", c2c(demo.Org2ID, usdt), nil, 404, server.APICodeNotFound},
+		{"beneficiaries: observer", emailObserver, "GET", bens(demo.Org1ID), nil, 200, ""},
+		{"beneficiaries: default role", emailDefault, "GET", bens(demo.Org1ID), nil, 403, server.APICodeForbidden},
+		{"beneficiaries: other organisation", emailObserver, "GET", bens(demo.Org2ID), nil, 404, server.APICodeNotFound},
 	}
 	for _, tc := range cases {
 		r := clients[tc.email].Call(tc.method, tc.path, tc.body)
@@ -67,8 +67,8 @@ func TestFundingAPI(t *testing.T) {
 		data, _ := r.JSON["data"].(map[string]any)
 		switch {
 		case strings.HasPrefix(tc.name, "instructions"):
-			g, _ := data[reference.DemoAccountOrg1GBP].(map[string]any)
-			if g == nil || g["virtual_account_number"] != reference.DemoAccountOrg1GBP || g["uuid"] != gbp.UUID || data[reference.DemoAccountOrg2GBP] != nil {
+			g, _ := data[demo.AccountOrg1GBP].(map[string]any)
+			if g == nil || g["virtual_account_number"] != demo.AccountOrg1GBP || g["uuid"] != gbp.UUID || data[demo.AccountOrg2GBP] != nil {
 				t.Errorf("%s: %s", tc.name, r.Raw)
 			}
 		case strings.HasPrefix(tc.name, "accept"):
@@ -85,7 +85,7 @@ func TestFundingAPI(t *testing.T) {
 			}
 		case strings.HasPrefix(tc.name, "beneficiaries"):
 			list, _ := r.JSON["data"].([]any)
-			if len(list) != 1 || list[0].(map[string]any)["virtual_account_number"] != reference.DemoAccountOrg1USDT {
+			if len(list) != 1 || list[0].(map[string]any)["virtual_account_number"] != demo.AccountOrg1USDT {
 				t.Errorf("%s: %s", tc.name, r.Raw)
 			}
 		}
@@ -103,7 +103,7 @@ func TestFundingAPI(t *testing.T) {
 		{"cookie without X-CSRF-Token", []string{"Content-Type", "application/json"}, 403},
 		{"cookie with X-CSRF-Token", []string{"Content-Type", "application/json", "X-CSRF-Token", csrf}, 200},
 	} {
-		res := c.Send("PUT", accept(org1, reference.DemoAccountOrg1GBP), body, tc.hdr...)
+		res := c.Send("PUT", accept(org1, demo.AccountOrg1GBP), body, tc.hdr...)
 		if res.StatusCode != tc.status {
 			t.Errorf("%s: %d, want %d", tc.name, res.StatusCode, tc.status)
 		}
@@ -116,16 +116,16 @@ func TestFundingAPITour(t *testing.T) {
 	h := newHarness(t)
 	admin := h.API()
 	admin.Login(emailAdmin)
-	gbp, err := h.Store.FundingInstruction(t.Context(), reference.DemoOrg1ID, reference.DemoAccountOrg1GBP)
+	gbp, err := h.Store.FundingInstruction(t.Context(), demo.Org1ID, demo.AccountOrg1GBP)
 	if err != nil {
 		t.Fatal(err)
 	}
 	tour := h.Tour(t, New(h.Srv).API)
-	tour.At["id"] = reference.DemoOrg1ID
+	tour.At["id"] = demo.Org1ID
 	tour.Call(admin, "listFundingInstructions", "", nil)
-	tour.At["accountNumber"] = reference.DemoAccountOrg1GBP
+	tour.At["accountNumber"] = demo.AccountOrg1GBP
 	tour.Call(admin, "acceptFundingChanges", "", map[string]string{"configuration_uuid": gbp.UUID})
-	tour.Call(admin, "getCryptoToken", "?virtual_account_number="+reference.DemoAccountOrg1USDT, nil)
+	tour.Call(admin, "getCryptoToken", "?virtual_account_number="+demo.AccountOrg1USDT, nil)
 	tour.Call(admin, "listCryptoBeneficiaries", "", nil)
 	tour.Done()
 }

@@ -12,7 +12,7 @@ import (
 	"golang.org/x/net/html"
 
 	"portal/htmlq"
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server/servertest"
 )
 
@@ -28,8 +28,8 @@ func TestCryptoFundingGETChangesNothing(t *testing.T) {
 	c := h.LoggedIn(emailAdmin)
 	version := ver.Read(t)
 	values := func() map[string]string { return h.Session(t, c).Values }
-	key := cryptoTokenKey(reference.DemoOrg1ID)
-	usdt := cryptoPage + "?account=" + reference.DemoAccountOrg1USDT
+	key := cryptoTokenKey(demo.Org1ID)
+	usdt := cryptoPage + "?account=" + demo.AccountOrg1USDT
 	beforeVals := values()
 	for range 2 {
 		res, doc := c.Page(usdt)
@@ -40,7 +40,7 @@ func TestCryptoFundingGETChangesNothing(t *testing.T) {
 		if form == nil || htmlq.Attr(form, "method") != "post" || htmlq.Find(form, func(n *html.Node) bool { return htmlq.Attr(n, "name") == "_csrf" }) == nil {
 			t.Fatal("no POST form with a CSRF token")
 		}
-		if got := optionSelected(doc, "account"); got != reference.DemoAccountOrg1USDT {
+		if got := optionSelected(doc, "account"); got != demo.AccountOrg1USDT {
 			t.Errorf("selected account %q", got)
 		}
 		if !strings.Contains(mainText(doc), cryptoMsgOpen) {
@@ -52,10 +52,10 @@ func TestCryptoFundingGETChangesNothing(t *testing.T) {
 	}
 
 	// Without the CSRF token the POST mints nothing.
-	if res := c.Do("POST", cryptoPage, url.Values{"account": {reference.DemoAccountOrg1USDT}}); res.StatusCode != http.StatusForbidden || values()[key] != "" {
+	if res := c.Do("POST", cryptoPage, url.Values{"account": {demo.AccountOrg1USDT}}); res.StatusCode != http.StatusForbidden || values()[key] != "" {
 		t.Fatalf("POST without CSRF: %d, kept %q", res.StatusCode, values()[key])
 	}
-	res := c.PostForm(cryptoPage, url.Values{"account": {reference.DemoAccountOrg1USDT}}, cryptoPage)
+	res := c.PostForm(cryptoPage, url.Values{"account": {demo.AccountOrg1USDT}}, cryptoPage)
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != usdt || values()[key] == "" {
 		t.Fatalf("POST: %d → %q, kept %q", res.StatusCode, res.Header.Get("Location"), values()[key])
 	}
@@ -69,7 +69,7 @@ func TestCryptoFundingGETChangesNothing(t *testing.T) {
 		t.Errorf("a reload changed the token or wrote: %v → %v", first, again)
 	}
 	// Posting again while the token lasts reuses it.
-	if res := c.PostForm(cryptoPage, url.Values{"account": {reference.DemoAccountOrg1USDT}}, cryptoPage); res.StatusCode != http.StatusSeeOther || values()[key] != vals[key] {
+	if res := c.PostForm(cryptoPage, url.Values{"account": {demo.AccountOrg1USDT}}, cryptoPage); res.StatusCode != http.StatusSeeOther || values()[key] != vals[key] {
 		t.Errorf("second POST: %d, kept %q, was %q", res.StatusCode, values()[key], vals[key])
 	}
 	if v := ver.Read(t); v != version {
@@ -86,10 +86,10 @@ func TestCryptoFundingGETChangesNothing(t *testing.T) {
 		"about to expire": func(k *keptCryptoToken) { k.Expires = time.Now().Add(30 * time.Second) },
 		"other rights":    func(k *keptCryptoToken) { k.Manage = false },
 		"other user":      func(k *keptCryptoToken) { k.UserID = "someone-else" },
-		"other account":   func(k *keptCryptoToken) { k.Account = reference.DemoAccountOrg1EUR },
+		"other account":   func(k *keptCryptoToken) { k.Account = demo.AccountOrg1EUR },
 	} {
 		s := h.Session(t, c)
-		key := cryptoTokenKey(reference.DemoOrg1ID)
+		key := cryptoTokenKey(demo.Org1ID)
 		orig := s.Values[key]
 		var k keptCryptoToken
 		if err := json.Unmarshal([]byte(orig), &k); err != nil {
@@ -112,8 +112,8 @@ func TestCryptoFundingGETChangesNothing(t *testing.T) {
 
 	// The POST runs the page's guards: a role without crypto:read mints nothing.
 	d := h.LoggedIn(emailDefault)
-	if res := d.Do("POST", cryptoPage, url.Values{"_csrf": {h.Session(t, d).CSRF}, "account": {reference.DemoAccountOrg1USDT}}); res.StatusCode != http.StatusSeeOther ||
-		res.Header.Get("Location") != "/org/"+reference.DemoOrg1ID || h.Session(t, d).Values[key] != "" {
+	if res := d.Do("POST", cryptoPage, url.Values{"_csrf": {h.Session(t, d).CSRF}, "account": {demo.AccountOrg1USDT}}); res.StatusCode != http.StatusSeeOther ||
+		res.Header.Get("Location") != "/org/"+demo.Org1ID || h.Session(t, d).Values[key] != "" {
 		t.Errorf("default role POST: %d → %s, kept %q", res.StatusCode, res.Header.Get("Location"), h.Session(t, d).Values[key])
 	}
 }
@@ -128,11 +128,11 @@ func TestCryptoTokenGETChangesNothing(t *testing.T) {
 	a := h.API()
 	a.Login(emailAdmin)
 	c := h.LoggedIn(emailAdmin)
-	openCrypto(t, c, cryptoPage, "?account="+reference.DemoAccountOrg1USDT)
+	openCrypto(t, c, cryptoPage, "?account="+demo.AccountOrg1USDT)
 	anon := h.Client()
 
 	before := ver.Read(t)
-	path := "/api/v2/crypto/organisations/" + reference.DemoOrg1ID + "/c2c/token?virtual_account_number=" + reference.DemoAccountOrg1USDT
+	path := "/api/v2/crypto/organisations/" + demo.Org1ID + "/c2c/token?virtual_account_number=" + demo.AccountOrg1USDT
 	var urls []string
 	for range 2 {
 		r := a.Call("GET", path, nil)
@@ -150,7 +150,7 @@ func TestCryptoTokenGETChangesNothing(t *testing.T) {
 			t.Errorf("%s: %d", u, res.StatusCode)
 		}
 	}
-	res, doc := c.Page(cryptoPage + "?account=" + reference.DemoAccountOrg1USDT)
+	res, doc := c.Page(cryptoPage + "?account=" + demo.AccountOrg1USDT)
 	if res.StatusCode != http.StatusOK || len(frames(doc)) != 2 {
 		t.Errorf("page: %d, frames %v", res.StatusCode, frames(doc))
 	}

@@ -17,6 +17,7 @@ import (
 	"portal/htmlq"
 	"portal/provider"
 	"portal/reference"
+	"portal/reference/demo"
 	"portal/server"
 	"portal/server/dashboard"
 	"portal/server/internal/testkit"
@@ -41,8 +42,8 @@ const (
 )
 
 var (
-	fundingPage = "/org/" + reference.DemoOrg1ID + "/account_funding"
-	cryptoPage  = "/org/" + reference.DemoOrg1ID + "/crypto_funding"
+	fundingPage = "/org/" + demo.Org1ID + "/account_funding"
+	cryptoPage  = "/org/" + demo.Org1ID + "/crypto_funding"
 )
 
 // The Go half of the shared vectors (islands/lib/funding.test.ts is the other).
@@ -103,9 +104,9 @@ func mainText(doc *html.Node) string { return htmlq.VisibleText(htmlq.Find(doc, 
 func TestAccountFundingPage(t *testing.T) {
 	h := newHarness(t)
 	c := h.LoggedIn(emailOperations)
-	org := "/org/" + reference.DemoOrg1ID
-	owned := []string{"", reference.DemoAccountOrg1EUR, reference.DemoAccountOrg1GBP, reference.DemoAccountOrg1USD,
-		reference.DemoAccountOrg1DKK, reference.DemoAccountOrg1USDT}
+	org := "/org/" + demo.Org1ID
+	owned := []string{"", demo.AccountOrg1EUR, demo.AccountOrg1GBP, demo.AccountOrg1USD,
+		demo.AccountOrg1DKK, demo.AccountOrg1USDT}
 
 	cases := []struct {
 		name, query string
@@ -124,17 +125,17 @@ func TestAccountFundingPage(t *testing.T) {
 		{name: "return field kept", query: "?return=" + url.QueryEscape(org+"/users"), message: fundingMsgSelect, done: org + "/users"},
 		{name: "off-site return refused", query: "?return=" + url.QueryEscape("//evil.example/x"), message: fundingMsgSelect, done: org},
 		{name: "return to itself refused", query: "?return=" + url.QueryEscape(fundingPage+"?account=1"), message: fundingMsgSelect, done: org},
-		{name: "EUR: IBAN and SWIFT", query: "?account=" + reference.DemoAccountOrg1EUR, done: org,
+		{name: "EUR: IBAN and SWIFT", query: "?account=" + demo.AccountOrg1EUR, done: org,
 			rows:   map[string]string{"Funding reference": "NTA-EUR-0015", "IBAN": "DK5000400440116243", "SWIFT": "NSBKDKKK", "Beneficiary name": "Nordic Trading ApS"},
 			absent: []string{"Sort code", "Wallet address", "Crypto network"}},
-		{name: "GBP: changed, waiting for I got it!", query: "?account=" + reference.DemoAccountOrg1GBP, done: org, accept: true,
+		{name: "GBP: changed, waiting for I got it!", query: "?account=" + demo.AccountOrg1GBP, done: org, accept: true,
 			rows: map[string]string{"Sort code": "20-20-15", "Account number": "55555555", "IBAN": "GB33BUKB20201555555555"}},
-		{name: "USDT: network and wallet", query: "?account=" + reference.DemoAccountOrg1USDT, done: org,
+		{name: "USDT: network and wallet", query: "?account=" + demo.AccountOrg1USDT, done: org,
 			rows:   map[string]string{"Crypto network": "Tron (TRC20)", "Wallet address": "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE"},
 			absent: []string{"IBAN", "SWIFT"}},
-		{name: "shared account: not selectable, no instructions", query: "?account=" + reference.DemoAccountPartnerPool,
+		{name: "shared account: not selectable, no instructions", query: "?account=" + demo.AccountPartnerPool,
 			message: provider.MsgFundingUnavailable, done: org},
-		{name: "another organisation's account", query: "?account=" + reference.DemoAccountOrg2GBP,
+		{name: "another organisation's account", query: "?account=" + demo.AccountOrg2GBP,
 			message: provider.MsgFundingUnavailable, done: org},
 	}
 	for _, tc := range cases {
@@ -194,16 +195,16 @@ func TestAccountFundingPage(t *testing.T) {
 
 func TestAccountFundingAccept(t *testing.T) {
 	h := newHarness(t)
-	gbp, err := h.Store.FundingInstruction(t.Context(), reference.DemoOrg1ID, reference.DemoAccountOrg1GBP)
+	gbp, err := h.Store.FundingInstruction(t.Context(), demo.Org1ID, demo.AccountOrg1GBP)
 	if err != nil || !gbp.Changed {
 		t.Fatalf("seeded GBP instruction %+v %v", gbp, err)
 	}
 	accept := fundingPage + "/accept"
 	form := func(csrf, acct, uuid string) url.Values {
-		return url.Values{"_csrf": {csrf}, "account": {acct}, "configuration_uuid": {uuid}, "return": {"/org/" + reference.DemoOrg1ID + "/users"}}
+		return url.Values{"_csrf": {csrf}, "account": {acct}, "configuration_uuid": {uuid}, "return": {"/org/" + demo.Org1ID + "/users"}}
 	}
 	changed := func() bool {
-		f, err := h.Store.FundingInstruction(t.Context(), reference.DemoOrg1ID, reference.DemoAccountOrg1GBP)
+		f, err := h.Store.FundingInstruction(t.Context(), demo.Org1ID, demo.AccountOrg1GBP)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -212,8 +213,8 @@ func TestAccountFundingAccept(t *testing.T) {
 
 	// Refusals first: none of them may acknowledge anything.
 	obs := h.LoggedIn(emailObserver)
-	res := obs.Do("POST", accept, form(obs.CSRF("/org/"+reference.DemoOrg1ID), reference.DemoAccountOrg1GBP, gbp.UUID))
-	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+reference.DemoOrg1ID {
+	res := obs.Do("POST", accept, form(obs.CSRF("/org/"+demo.Org1ID), demo.AccountOrg1GBP, gbp.UUID))
+	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+demo.Org1ID {
 		t.Errorf("observer: %d → %s; want the organisation root", res.StatusCode, res.Header.Get("Location"))
 	}
 	if res := obs.Get(fundingPage); res.StatusCode != http.StatusSeeOther {
@@ -222,10 +223,10 @@ func TestAccountFundingAccept(t *testing.T) {
 
 	ops := h.LoggedIn(emailOperations)
 	csrf := ops.CSRF(fundingPage)
-	if res := ops.Do("POST", accept, form("", reference.DemoAccountOrg1GBP, gbp.UUID)); res.StatusCode != http.StatusForbidden {
+	if res := ops.Do("POST", accept, form("", demo.AccountOrg1GBP, gbp.UUID)); res.StatusCode != http.StatusForbidden {
 		t.Errorf("without CSRF: %d", res.StatusCode)
 	}
-	res = ops.Do("POST", "/org/"+reference.DemoOrg2ID+"/account_funding/accept", form(csrf, reference.DemoAccountOrg1GBP, gbp.UUID))
+	res = ops.Do("POST", "/org/"+demo.Org2ID+"/account_funding/accept", form(csrf, demo.AccountOrg1GBP, gbp.UUID))
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/no-organisation" {
 		t.Errorf("other organisation: %d → %s", res.StatusCode, res.Header.Get("Location"))
 	}
@@ -233,17 +234,17 @@ func TestAccountFundingAccept(t *testing.T) {
 		t.Fatal("a refused request acknowledged the change")
 	}
 
-	back := fundingPage + "?" + url.Values{"account": {reference.DemoAccountOrg1GBP}, "return": {"/org/" + reference.DemoOrg1ID + "/users"}}.Encode()
+	back := fundingPage + "?" + url.Values{"account": {demo.AccountOrg1GBP}, "return": {"/org/" + demo.Org1ID + "/users"}}.Encode()
 	steps := []struct {
 		name, acct, uuid string
 		location         string
 		flash            string
 		changed          bool
 	}{
-		{"older configuration: conflict", reference.DemoAccountOrg1GBP, "11111111-1111-4111-8111-111111111111", back, "The funding instructions changed again", true},
-		{"shared account", reference.DemoAccountPartnerPool, gbp.UUID, fundingPage + "?return=%2Forg%2F" + reference.DemoOrg1ID + "%2Fusers", provider.MsgFundingUnavailable, true},
-		{"current configuration", reference.DemoAccountOrg1GBP, gbp.UUID, back, fundingMsgAccepted, false},
-		{"again: no-op", reference.DemoAccountOrg1GBP, gbp.UUID, back, fundingMsgAccepted, false},
+		{"older configuration: conflict", demo.AccountOrg1GBP, "11111111-1111-4111-8111-111111111111", back, "The funding instructions changed again", true},
+		{"shared account", demo.AccountPartnerPool, gbp.UUID, fundingPage + "?return=%2Forg%2F" + demo.Org1ID + "%2Fusers", provider.MsgFundingUnavailable, true},
+		{"current configuration", demo.AccountOrg1GBP, gbp.UUID, back, fundingMsgAccepted, false},
+		{"again: no-op", demo.AccountOrg1GBP, gbp.UUID, back, fundingMsgAccepted, false},
 	}
 	for _, st := range steps {
 		res := ops.Do("POST", accept, form(csrf, st.acct, st.uuid))
@@ -274,7 +275,7 @@ func TestAccountFundingShellHook(t *testing.T) {
 		dialog bool
 	}{{emailOperations, true}, {emailAdmin, true}, {emailObserver, false}, {emailDefault, false}} {
 		c := h.LoggedIn(tc.email)
-		for _, path := range []string{"/org/" + reference.DemoOrg1ID, "/org/" + reference.DemoOrg1ID + "/search?q=x"} {
+		for _, path := range []string{"/org/" + demo.Org1ID, "/org/" + demo.Org1ID + "/search?q=x"} {
 			_, doc := c.Page(path)
 			link := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "href") == fundingPage })
 			marked := htmlq.Find(doc, func(n *html.Node) bool { return htmlq.Attr(n, "data-dialog") == "account-funding" })
@@ -293,7 +294,7 @@ func TestAccountFundingShellHook(t *testing.T) {
 			if props == nil || json.Unmarshal([]byte(htmlq.VisibleText(props)), &p) != nil {
 				t.Fatalf("%s: island props missing", tc.email)
 			}
-			if p.OrgID != reference.DemoOrg1ID || p.Width != 436 || p.Href != fundingPage || len(p.Accounts) != 5 || p.CSRF == "" {
+			if p.OrgID != demo.Org1ID || p.Width != 436 || p.Href != fundingPage || len(p.Accounts) != 5 || p.CSRF == "" {
 				t.Errorf("%s: island props %+v", tc.email, p)
 			}
 		}
@@ -331,7 +332,7 @@ func openCrypto(t *testing.T, c *servertest.Client, page, query string) *http.Re
 
 func TestCryptoFundingPage(t *testing.T) {
 	h := newHarness(t)
-	usdt := "?account=" + reference.DemoAccountOrg1USDT
+	usdt := "?account=" + demo.AccountOrg1USDT
 	cases := []struct {
 		name, email, query string
 		frames             []string
@@ -340,8 +341,8 @@ func TestCryptoFundingPage(t *testing.T) {
 		{"admin, USDT: wallets and history", emailAdmin, usdt, []string{titleWallets, titleHistory}},
 		{"operations member, USDT: wallets and history", emailOperations, usdt, []string{titleWallets, titleHistory}},
 		{"observer, USDT: history only", emailObserver, usdt, []string{titleHistory}},
-		{"admin, a fiat account", emailAdmin, "?account=" + reference.DemoAccountOrg1EUR, nil},
-		{"admin, another organisation's account", emailAdmin, "?account=" + reference.DemoAccountOrg2GBP, nil},
+		{"admin, a fiat account", emailAdmin, "?account=" + demo.AccountOrg1EUR, nil},
+		{"admin, another organisation's account", emailAdmin, "?account=" + demo.AccountOrg2GBP, nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -352,7 +353,7 @@ func TestCryptoFundingPage(t *testing.T) {
 			if res.StatusCode != 200 || htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("h1"))) != cryptoTitle {
 				t.Fatalf("status %d", res.StatusCode)
 			}
-			if got := optionValues(doc, "account"); !reflect.DeepEqual(got, []string{"", reference.DemoAccountOrg1USDT}) {
+			if got := optionValues(doc, "account"); !reflect.DeepEqual(got, []string{"", demo.AccountOrg1USDT}) {
 				t.Errorf("accounts %v: want only the crypto one", got)
 			}
 			got := frames(doc)
@@ -377,10 +378,10 @@ func TestCryptoFundingPage(t *testing.T) {
 		})
 	}
 	c := h.LoggedIn(emailDefault)
-	if res := c.Get(cryptoPage + usdt); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+reference.DemoOrg1ID {
+	if res := c.Get(cryptoPage + usdt); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+demo.Org1ID {
 		t.Errorf("default role: %d → %s", res.StatusCode, res.Header.Get("Location"))
 	}
-	if res := c.Get("/org/" + reference.DemoOrg2ID + "/crypto_funding" + usdt); res.Header.Get("Location") != "/no-organisation" {
+	if res := c.Get("/org/" + demo.Org2ID + "/crypto_funding" + usdt); res.Header.Get("Location") != "/no-organisation" {
 		t.Errorf("other organisation: → %s", res.Header.Get("Location"))
 	}
 }
@@ -394,7 +395,7 @@ func TestCryptoFundingPartnerURL(t *testing.T) {
 	} {
 		h := newHarness(t, func(d *server.Deps) { d.Config.CryptoWidgetURL = tc.conf })
 		c := h.LoggedIn(emailObserver)
-		res := openCrypto(t, c, cryptoPage, "?account="+reference.DemoAccountOrg1USDT)
+		res := openCrypto(t, c, cryptoPage, "?account="+demo.AccountOrg1USDT)
 		csp := res.Header.Get("Content-Security-Policy")
 		src := frames(servertest.Parse(t, res))[titleHistory]
 		if !strings.HasPrefix(src, tc.src) || !strings.Contains(csp, tc.frameSrc) {
@@ -407,7 +408,7 @@ func TestCryptoWidget(t *testing.T) {
 	h := newHarness(t)
 	tokenOf := func(email string) string {
 		c := h.LoggedIn(email)
-		src := frames(servertest.Parse(t, openCrypto(t, c, cryptoPage, "?account="+reference.DemoAccountOrg1USDT)))[titleHistory]
+		src := frames(servertest.Parse(t, openCrypto(t, c, cryptoPage, "?account="+demo.AccountOrg1USDT)))[titleHistory]
 		u, err := url.Parse(src)
 		if err != nil || u.Query().Get("token") == "" {
 			t.Fatalf("no token in %q", src)
@@ -424,7 +425,7 @@ func TestCryptoWidget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	old, err := earlier.CryptoToken(t.Context(), reference.DemoOrg1ID, reference.DemoUserAdminID, reference.DemoAccountOrg1USDT, true)
+	old, err := earlier.CryptoToken(t.Context(), demo.Org1ID, demo.UserAdminID, demo.AccountOrg1USDT, true)
 	earlier.Close()
 	if err != nil {
 		t.Fatal(err)
@@ -461,7 +462,7 @@ func TestCryptoWidget(t *testing.T) {
 	// A token cannot be withdrawn, so the widget applies the user's rights as
 	// they are now: a role without crypto:manage loses the wallets, one
 	// without crypto:read everything, a disabled user too.
-	h.Exec(`UPDATE memberships SET role = ? WHERE user_id = ? AND organisation_id = ?`, provider.RoleObserver, reference.DemoUserAdminID, reference.DemoOrg1ID)
+	h.Exec(`UPDATE memberships SET role = ? WHERE user_id = ? AND organisation_id = ?`, provider.RoleObserver, demo.UserAdminID, demo.Org1ID)
 	for _, tc := range []struct {
 		name, path string
 		status     int
@@ -473,11 +474,11 @@ func TestCryptoWidget(t *testing.T) {
 			t.Errorf("%s: %d, want %d", tc.name, res.StatusCode, tc.status)
 		}
 	}
-	h.Exec(`UPDATE memberships SET role = ? WHERE user_id = ? AND organisation_id = ?`, provider.RoleDefault, reference.DemoUserAdminID, reference.DemoOrg1ID)
+	h.Exec(`UPDATE memberships SET role = ? WHERE user_id = ? AND organisation_id = ?`, provider.RoleDefault, demo.UserAdminID, demo.Org1ID)
 	if res := anon.Get(cryptoWidgetSandboxBase + "/history?token=" + manage); res.StatusCode != 403 {
 		t.Errorf("admin become default role, history: %d", res.StatusCode)
 	}
-	h.Exec(`UPDATE users SET disabled = 1 WHERE id = ?`, reference.DemoUserObserverID)
+	h.Exec(`UPDATE users SET disabled = 1 WHERE id = ?`, demo.UserObserverID)
 	if res := anon.Get(cryptoWidgetSandboxBase + "/history?token=" + read); res.StatusCode != 403 {
 		t.Errorf("observer disabled, history: %d", res.StatusCode)
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"portal/reference"
+	"portal/reference/demo"
 	"portal/server"
 	"portal/server/auth"
 	"portal/server/servertest"
@@ -138,7 +139,7 @@ func TestAPIResetPassword(t *testing.T) {
 	h.API().Call("PUT", resetPath, map[string]string{"password": long, "password_confirmation": long, "token": tok}).Expect(t, 404, server.APICodeNotFound)
 	h.API().Call("GET", validateReset+"?token="+url.QueryEscape(tok), nil).Expect(t, 404, server.APICodeNotFound)
 	// The new password logs in, the old one does not; no MFA step is skipped.
-	h.API().Call("POST", tokenPath, map[string]string{"email": emailObserver, "password": reference.DemoPassword}).Expect(t, 401, "invalid_credentials")
+	h.API().Call("POST", tokenPath, map[string]string{"email": emailObserver, "password": demo.Password}).Expect(t, 401, "invalid_credentials")
 	h.API().Call("POST", tokenPath, map[string]string{"email": emailObserver, "password": long}).Expect(t, 200, "")
 }
 
@@ -175,11 +176,11 @@ func TestAPITokenRateLimit(t *testing.T) {
 
 func TestAPIInvitation(t *testing.T) {
 	h := newHarness(t)
-	tok := reference.DemoInvitationToken
+	tok := demo.InvitationToken
 	r := h.API().Call("GET", validateInvite+"?token="+tok, nil)
 	r.Expect(t, 200, "")
 	h.CheckReply(t, "GET", "/authentication/invitations/validate", r)
-	if r.JSON["email"] != reference.DemoInvitedEmail {
+	if r.JSON["email"] != demo.InvitedEmail {
 		t.Errorf("invitation %s", r.Raw)
 	}
 	h.API().Call("GET", validateInvite+"?token="+strings.Repeat("x", 43), nil).Expect(t, 404, server.APICodeNotFound)
@@ -196,7 +197,7 @@ func TestAPIInvitation(t *testing.T) {
 	// Used: gone. The invited user logs in, and MFA comes next.
 	h.API().Call("GET", validateInvite+"?token="+tok, nil).Expect(t, 404, server.APICodeNotFound)
 	h.API().Call("PUT", acceptInvite, map[string]string{"password": apiNewPassword, "password_confirmation": apiNewPassword, "token": tok}).Expect(t, 404, server.APICodeNotFound)
-	r = h.API().Call("POST", tokenPath, map[string]string{"email": reference.DemoInvitedEmail, "password": apiNewPassword})
+	r = h.API().Call("POST", tokenPath, map[string]string{"email": demo.InvitedEmail, "password": apiNewPassword})
 	r.Expect(t, 200, "")
 	if r.JSON["scope"] != "login" {
 		t.Errorf("invited user's scope %v", r.JSON["scope"])
@@ -222,8 +223,8 @@ func TestPasswordsAPITour(t *testing.T) {
 	tour.Call(h.API(), "validateResetToken", "?token="+url.QueryEscape(reset), nil)
 	pw := map[string]string{"password": "Tour-Passw0rd!", "password_confirmation": "Tour-Passw0rd!", "token": reset}
 	tour.Call(h.API(), "resetPassword", "", pw)
-	tour.Call(h.API(), "validateInvitation", "?token="+reference.DemoInvitationToken, nil)
-	pw["token"] = reference.DemoInvitationToken
+	tour.Call(h.API(), "validateInvitation", "?token="+demo.InvitationToken, nil)
+	pw["token"] = demo.InvitationToken
 	tour.Call(h.API(), "acceptInvitation", "", pw)
 	tour.Done()
 }

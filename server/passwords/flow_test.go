@@ -17,6 +17,7 @@ import (
 
 	"portal/provider"
 	"portal/reference"
+	"portal/reference/demo"
 	"portal/server"
 	"portal/server/servertest"
 )
@@ -41,7 +42,7 @@ func clockedHarness(t *testing.T) (*servertest.Harness, *reference.Store, *testC
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	if _, err := st.Seed(ctx, reference.SeedOptions{}); err != nil {
+	if _, err := demo.Seed(ctx, st, demo.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	h := servertest.NewWith(t, func(d *server.Deps) { d.Provider, d.Auth = st, st }, areas...)
@@ -187,7 +188,7 @@ func TestForgotSentStateResends(t *testing.T) {
 func TestResetUnlocksALockedOutLogin(t *testing.T) {
 	h := newHarness(t)
 	lockOut(t, h, knownEmail)
-	if res := h.Client().LoginWith(knownEmail, reference.DemoPassword); res.StatusCode != http.StatusTooManyRequests {
+	if res := h.Client().LoginWith(knownEmail, demo.Password); res.StatusCode != http.StatusTooManyRequests {
 		t.Fatalf("not locked out: %d", res.StatusCode)
 	}
 	c := h.Client()
@@ -289,7 +290,7 @@ func TestResetPasswordFlow(t *testing.T) {
 	// The user is logged in elsewhere (the attacker's session, say).
 	other := h.Client()
 	other.Login(knownEmail)
-	if res := other.Get("/org/" + reference.DemoOrg1ID); res.StatusCode != http.StatusOK {
+	if res := other.Get("/org/" + demo.Org1ID); res.StatusCode != http.StatusOK {
 		t.Fatalf("other session: %d", res.StatusCode)
 	}
 
@@ -389,19 +390,19 @@ func TestResetPasswordFlow(t *testing.T) {
 	}
 
 	// The other session has ended.
-	if res := other.Get("/org/" + reference.DemoOrg1ID); res.StatusCode != http.StatusSeeOther ||
+	if res := other.Get("/org/" + demo.Org1ID); res.StatusCode != http.StatusSeeOther ||
 		!strings.HasPrefix(res.Header.Get("Location"), "/login") {
 		t.Fatalf("other session after the reset: %d %q", res.StatusCode, res.Header.Get("Location"))
 	}
 	// The new password works; the old one does not.
-	if res := h.Client().LoginWith(knownEmail, reference.DemoPassword); res.StatusCode != http.StatusUnauthorized {
+	if res := h.Client().LoginWith(knownEmail, demo.Password); res.StatusCode != http.StatusUnauthorized {
 		t.Fatalf("old password: %d", res.StatusCode)
 	}
 	fresh := h.Client()
 	if res := fresh.LoginWith(knownEmail, newPassword); res.StatusCode != http.StatusSeeOther {
 		t.Fatalf("new password: %d", res.StatusCode)
 	}
-	if res := fresh.Get("/"); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+reference.DemoOrg1ID {
+	if res := fresh.Get("/"); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+demo.Org1ID {
 		t.Fatalf("after logging in with the new password: %q", res.Header.Get("Location"))
 	}
 
@@ -425,7 +426,7 @@ func TestResetEndsTheVisitorsOwnLoginSession(t *testing.T) {
 	h := newHarness(t)
 	// A login waiting for MFA (scope login) that then resets the password.
 	c := h.Client()
-	if res := c.LoginWith("mfa-new@demo.example", reference.DemoPassword); res.Header.Get("Location") != "/mfa-setup" {
+	if res := c.LoginWith("mfa-new@demo.example", demo.Password); res.Header.Get("Location") != "/mfa-setup" {
 		t.Fatalf("login: %q", res.Header.Get("Location"))
 	}
 	old := c.SessionID()
@@ -477,7 +478,7 @@ func TestResetExpiredAndUnknownTokens(t *testing.T) {
 		}
 	}
 	// Still the old password: nothing changed.
-	if res := h.Client().LoginWith(knownEmail, reference.DemoPassword); res.StatusCode != http.StatusSeeOther {
+	if res := h.Client().LoginWith(knownEmail, demo.Password); res.StatusCode != http.StatusSeeOther {
 		t.Fatalf("password changed by an expired link: %d", res.StatusCode)
 	}
 	for _, p := range []string{"/passwords/reset/nonsense", "/passwords/reset/" + strings.Repeat("a", 300), "/passwords/reset/a%20b"} {
@@ -498,12 +499,12 @@ func TestPasswordPagesSendLoggedInUsersHome(t *testing.T) {
 		}
 	}
 	// An invitation link, though, is accepted on the join page when logged in.
-	if res := c.Get(reference.DemoInvitationLink); res.StatusCode != http.StatusSeeOther ||
-		res.Header.Get("Location") != JoinPath(reference.DemoInvitationToken) {
+	if res := c.Get(demo.InvitationLink); res.StatusCode != http.StatusSeeOther ||
+		res.Header.Get("Location") != JoinPath(demo.InvitationToken) {
 		t.Errorf("GET the invitation: %d %q", res.StatusCode, res.Header.Get("Location"))
 	}
-	tok := c.CSRF("/org/" + reference.DemoOrg1ID)
-	for _, p := range []string{"/passwords/forgot", "/passwords/reset/x", reference.DemoInvitationLink} {
+	tok := c.CSRF("/org/" + demo.Org1ID)
+	for _, p := range []string{"/passwords/forgot", "/passwords/reset/x", demo.InvitationLink} {
 		res := c.Do("POST", p, url.Values{"_csrf": {tok}, "email": {knownEmail}, "password": {newPassword}, "password_confirmation": {newPassword}})
 		if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/" {
 			t.Errorf("POST %s: %d %q", p, res.StatusCode, res.Header.Get("Location"))

@@ -10,19 +10,19 @@ import (
 	"golang.org/x/net/html"
 
 	"portal/provider"
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server/servertest"
 )
 
 func TestInvitationAccept(t *testing.T) {
 	h := newHarness(t)
-	link := reference.DemoInvitationLink
+	link := demo.InvitationLink
 	c := h.Client()
 	res, doc := c.Page(link)
 	if res.StatusCode != http.StatusOK || res.Header.Get("Referrer-Policy") != "no-referrer" {
 		t.Fatalf("invitation page: %d %q", res.StatusCode, res.Header.Get("Referrer-Policy"))
 	}
-	if m := find(doc, byTag("main")); m == nil || !strings.Contains(text(m), reference.DemoInvitedEmail) {
+	if m := find(doc, byTag("main")); m == nil || !strings.Contains(text(m), demo.InvitedEmail) {
 		t.Fatal("the page does not say which account is invited")
 	}
 	form := find(doc, func(n *html.Node) bool { return n.Data == "form" && attr(n, "action") == link })
@@ -30,7 +30,7 @@ func TestInvitationAccept(t *testing.T) {
 		t.Fatal("no new-password form with the PasswordStrength island")
 	}
 	user := find(form, func(n *html.Node) bool { return attr(n, "autocomplete") == "username" })
-	if user == nil || attr(user, "value") != reference.DemoInvitedEmail || attr(user, "name") != "" {
+	if user == nil || attr(user, "value") != demo.InvitedEmail || attr(user, "name") != "" {
 		t.Fatal("no (unsent) username field for password managers")
 	}
 	tok := attr(find(form, func(n *html.Node) bool { return attr(n, "name") == "_csrf" }), "value")
@@ -63,7 +63,7 @@ func TestInvitationAccept(t *testing.T) {
 	}
 
 	// The invited user can log in now (on to MFA set-up: they skip nothing).
-	res = h.Client().LoginWith(reference.DemoInvitedEmail, newPassword)
+	res = h.Client().LoginWith(demo.InvitedEmail, newPassword)
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/mfa-setup" {
 		t.Fatalf("login after accepting: %d %q", res.StatusCode, res.Header.Get("Location"))
 	}
@@ -89,12 +89,12 @@ func TestInvitationUnknownAndExpired(t *testing.T) {
 		}
 	}
 	c := h.Client()
-	tok := c.CSRF(reference.DemoInvitationLink)
+	tok := c.CSRF(demo.InvitationLink)
 	clock.Advance(provider.InvitationTTL + time.Minute)
-	if res := c.Get(reference.DemoInvitationLink); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/invitations/expired" {
+	if res := c.Get(demo.InvitationLink); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/invitations/expired" {
 		t.Fatalf("expired invitation: %d %q", res.StatusCode, res.Header.Get("Location"))
 	}
-	res := c.Do("POST", reference.DemoInvitationLink, url.Values{"_csrf": {tok}, "password": {newPassword}, "password_confirmation": {newPassword}})
+	res := c.Do("POST", demo.InvitationLink, url.Values{"_csrf": {tok}, "password": {newPassword}, "password_confirmation": {newPassword}})
 	if res.Header.Get("Location") != "/invitations/expired" {
 		t.Fatalf("expired invitation, POST: %d %q", res.StatusCode, res.Header.Get("Location"))
 	}

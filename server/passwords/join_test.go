@@ -12,6 +12,7 @@ import (
 
 	"portal/provider"
 	"portal/reference"
+	"portal/reference/demo"
 	"portal/server/servertest"
 )
 
@@ -46,7 +47,7 @@ func TestInvitationToALogin(t *testing.T) {
 	if res.StatusCode != http.StatusConflict {
 		t.Fatalf("forged password post: %d", res.StatusCode)
 	}
-	if _, err := h.Store.Authenticate(ctx, email, reference.DemoPassword); err != nil {
+	if _, err := h.Store.Authenticate(ctx, email, demo.Password); err != nil {
 		t.Fatalf("the person's password changed: %v", err)
 	}
 	if res := guest.Get(join); res.StatusCode != http.StatusSeeOther || !strings.HasPrefix(res.Header.Get("Location"), "/login?") {
@@ -62,7 +63,7 @@ func TestInvitationToALogin(t *testing.T) {
 	if res.StatusCode != http.StatusForbidden {
 		t.Fatalf("another login's post: %d", res.StatusCode)
 	}
-	if _, err := h.Store.Membership(ctx, reference.DemoUserObserverID, servertest.OrgAtlantic); provider.ErrorCode(err) == "" {
+	if _, err := h.Store.Membership(ctx, demo.UserObserverID, servertest.OrgAtlantic); provider.ErrorCode(err) == "" {
 		t.Fatal("a member before accepting")
 	}
 
@@ -83,7 +84,7 @@ func TestInvitationToALogin(t *testing.T) {
 	if _, doc = me.Page(res.Header.Get("Location")); !slices.Contains(servertest.Flashes(doc), "You joined Atlantic Freight Ltd.") {
 		t.Errorf("flashes %q", servertest.Flashes(doc))
 	}
-	m, err := h.Store.Membership(ctx, reference.DemoUserObserverID, servertest.OrgAtlantic)
+	m, err := h.Store.Membership(ctx, demo.UserObserverID, servertest.OrgAtlantic)
 	if err != nil || m.Role != provider.RoleFinance || m.Default {
 		t.Fatalf("membership %+v %v", m, err)
 	}

@@ -10,6 +10,7 @@ import (
 	"portal/htmlq"
 	"portal/passwordrule"
 	"portal/reference"
+	"portal/reference/demo"
 	"portal/server"
 	"portal/server/auth"
 	"portal/server/servertest"
@@ -103,14 +104,14 @@ func TestEmailRulesVectors(t *testing.T) {
 
 func TestPlausibleToken(t *testing.T) {
 	for tok, want := range map[string]bool{
-		reference.DemoInvitationToken: true,
-		"abc-_.~XYZ019":               true,
-		"":                            false,
-		strings.Repeat("a", 257):      false,
-		"a/b":                         false,
-		"a b":                         false,
-		"a%20b":                       false,
-		"ä":                           false,
+		demo.InvitationToken:     true,
+		"abc-_.~XYZ019":          true,
+		"":                       false,
+		strings.Repeat("a", 257): false,
+		"a/b":                    false,
+		"a b":                    false,
+		"a%20b":                  false,
+		"ä":                      false,
 	} {
 		if got := plausibleToken(tok); got != want {
 			t.Errorf("plausibleToken(%q) = %v, want %v", tok, got, want)

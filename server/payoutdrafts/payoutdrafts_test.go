@@ -15,7 +15,7 @@ import (
 
 	"portal/htmlq"
 	"portal/provider"
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server/auth"
 	"portal/server/servertest"
 )
@@ -31,9 +31,9 @@ const (
 // Demo users who create drafts: Sofie (operations member, cannot review), Jonas (a
 // reviewer, who cannot review his own), Grace (Atlantic).
 var (
-	sofie = provider.DraftActor{UserID: reference.DemoUserOperationsMemberID, Name: "Sofie Andersen"}
-	jonas = provider.DraftActor{UserID: reference.DemoUserOperationsMemberReviewerID, Name: "Jonas Larsen"}
-	grace = provider.DraftActor{UserID: reference.DemoUserAtlanticOpsID, Name: "Grace Walker"}
+	sofie = provider.DraftActor{UserID: demo.UserOperationsMemberID, Name: "Sofie Andersen"}
+	jonas = provider.DraftActor{UserID: demo.UserOperationsMemberReviewerID, Name: "Jonas Larsen"}
+	grace = provider.DraftActor{UserID: demo.UserAtlanticOpsID, Name: "Grace Walker"}
 )
 
 func newHarness(t *testing.T) *servertest.Harness { return servertest.New(t, auth.New, New) }
@@ -63,7 +63,7 @@ func follow(t *testing.T, c *servertest.Client, res *http.Response) *html.Node {
 func sent(t *testing.T, h *servertest.Harness, org, e2e string, by provider.DraftActor) provider.PayoutDraft {
 	t.Helper()
 	ctx := context.Background()
-	acct, prod, schema := reference.DemoAccountOrg1EUR, "sepa-eur-de", "sepa-eur-de-iban"
+	acct, prod, schema := demo.AccountOrg1EUR, "sepa-eur-de", "sepa-eur-de-iban"
 	sections := []struct {
 		name   string
 		values map[string]string
@@ -79,7 +79,7 @@ func sent(t *testing.T, h *servertest.Harness, org, e2e string, by provider.Draf
 			name   string
 			values map[string]string
 		}{
-			{"payout_request", map[string]string{"virtual_account_number": reference.DemoAccountOrg2GBP, "amount": "80", "end_to_end_id": e2e}},
+			{"payout_request", map[string]string{"virtual_account_number": demo.AccountOrg2GBP, "amount": "80", "end_to_end_id": e2e}},
 			{"ultimate_debtor", map[string]string{"full_name": "Atlantic Freight Ltd", "address": "20 Fenchurch Street", "city": "London",
 				"postal_code": "EC3M 3BY", "country_code": "GB"}},
 			{"creditor", map[string]string{"full_name": "Tom Jones", "email": "tom@example.com", "address": "1 High Street",
@@ -167,7 +167,7 @@ func TestDraftsPage(t *testing.T) {
 	if !slices.Equal(tabs, []string{"Payout Request", "Sender", "Receiver Bank*", "Receiver", "Intermediary Agent", "Intermediary Agent Account"}) {
 		t.Errorf("tabs %v", tabs)
 	}
-	if got := actionLabels(doc); !slices.Equal(got, []string{"Approve", "Decline"}) && page.Drafts[i].UserID != reference.DemoUserOperationsMemberReviewerID {
+	if got := actionLabels(doc); !slices.Equal(got, []string{"Approve", "Decline"}) && page.Drafts[i].UserID != demo.UserOperationsMemberReviewerID {
 		t.Errorf("reviewer's actions %v", got)
 	}
 	// Unknown, foreign and still-being-built drafts are not found, the list stays.
@@ -206,7 +206,7 @@ func TestFourEyesPages(t *testing.T) {
 	if htmlq.Find(doc, htmlq.ByID("draft-"+d.DraftID)) != nil {
 		t.Error("the approved draft is still listed")
 	}
-	got, err := h.Store.Draft(context.Background(), servertest.OrgNordic, d.DraftID, provider.DraftActor{UserID: reference.DemoUserOperationsMemberID})
+	got, err := h.Store.Draft(context.Background(), servertest.OrgNordic, d.DraftID, provider.DraftActor{UserID: demo.UserOperationsMemberID})
 	if err != nil || got.Status != provider.DraftStatusPublished || got.UniqueReference == "" {
 		t.Fatalf("draft after approval %+v %v", got, err)
 	}

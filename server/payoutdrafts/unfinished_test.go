@@ -12,7 +12,7 @@ import (
 
 	"portal/htmlq"
 	"portal/provider"
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server/auth"
 	"portal/server/createpayout"
 	"portal/server/servertest"
@@ -24,10 +24,10 @@ func started(t *testing.T, h *servertest.Harness, org string, by provider.DraftA
 	t.Helper()
 	ctx := context.Background()
 	prod, schema, values := "sepa-eur-de", "sepa-eur-de-iban",
-		map[string]string{"virtual_account_number": reference.DemoAccountOrg1EUR, "amount": "75", "end_to_end_id": "LEFT-" + by.UserID[len(by.UserID)-4:]}
+		map[string]string{"virtual_account_number": demo.AccountOrg1EUR, "amount": "75", "end_to_end_id": "LEFT-" + by.UserID[len(by.UserID)-4:]}
 	if org == servertest.OrgAtlantic {
 		prod, schema, values = "fps-gbp-gb", "fps-gbp-gb-scan",
-			map[string]string{"virtual_account_number": reference.DemoAccountOrg2GBP, "amount": "75", "end_to_end_id": "LEFT-ATL"}
+			map[string]string{"virtual_account_number": demo.AccountOrg2GBP, "amount": "75", "end_to_end_id": "LEFT-ATL"}
 	}
 	d, err := h.Store.CreateDraft(ctx, org, by, prod, schema)
 	if err != nil {

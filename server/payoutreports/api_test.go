@@ -7,7 +7,7 @@ import (
 
 	"portal/daterange"
 	"portal/provider"
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server"
 	"portal/server/servertest"
 )
@@ -50,7 +50,7 @@ func TestPayoutReportsAPI(t *testing.T) {
 		"91 days":           {body(today.AddDate(0, 0, -90), today.AddDate(0, 0, 1), nil), "invalid", "/created_after", provider.MsgPayoutReportDays},
 		"after today":       {body(today, today.AddDate(0, 0, 2), nil), "invalid", "/created_before", ""},
 		"no account":        {body(today.AddDate(0, 0, -3), today, map[string]any{"virtual_account_number": ""}), "invalid", "/virtual_account_number", provider.MsgPayoutReportAccount},
-		"shared account":    {body(today.AddDate(0, 0, -3), today, map[string]any{"virtual_account_number": reference.DemoAccountPartnerPool}), "invalid", "/virtual_account_number", ""},
+		"shared account":    {body(today.AddDate(0, 0, -3), today, map[string]any{"virtual_account_number": demo.AccountPartnerPool}), "invalid", "/virtual_account_number", ""},
 		"bad date":          {body(today, today, map[string]any{"created_after": "yesterday"}), "invalid", "/created_after", ""},
 		"bad status":        {body(today.AddDate(0, 0, -3), today, map[string]any{"status_categories": []string{"done"}}), "invalid", "/status_categories", ""},
 		"other org in body": {body(today.AddDate(0, 0, -3), today, map[string]any{"organisation_id": servertest.OrgAtlantic}), "invalid", "/organisation_id", ""},

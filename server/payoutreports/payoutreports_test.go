@@ -21,6 +21,7 @@ import (
 	"portal/money"
 	"portal/provider"
 	"portal/reference"
+	"portal/reference/demo"
 	"portal/server"
 	"portal/server/auth"
 	"portal/server/servertest"
@@ -31,7 +32,7 @@ func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
 func newHarness(t *testing.T) *servertest.Harness { return servertest.New(t, auth.New, New) }
 
 const (
-	eur = reference.DemoAccountOrg1EUR
+	eur = demo.AccountOrg1EUR
 )
 
 func dmy(t time.Time) string { return t.Format(daterange.DisplayLayout) }
@@ -151,7 +152,7 @@ func TestExportFlow(t *testing.T) {
 		t.Fatalf("%d statuses checked", len(checked))
 	}
 	for _, o := range htmlq.FindAll(htmlq.Find(form, htmlq.ByID("payout-export-account")), htmlq.ByTag("option")) {
-		if htmlq.Attr(o, "value") == reference.DemoAccountPartnerPool {
+		if htmlq.Attr(o, "value") == demo.AccountPartnerPool {
 			t.Fatal("the shared account is offered")
 		}
 	}
@@ -308,9 +309,9 @@ func TestExportedPayoutsList(t *testing.T) {
 	if htmlq.Attr(reportRows(back)[0], "id") != htmlq.Attr(rows[0], "id") {
 		t.Fatal("previous page is not the first")
 	}
-	_, doc = c.Page(base + "?account=" + reference.DemoAccountOrg1GBP)
+	_, doc = c.Page(base + "?account=" + demo.AccountOrg1GBP)
 	for _, r := range reportRows(doc) {
-		if !strings.Contains(htmlq.VisibleText(r), reference.DemoAccountOrg1GBP) {
+		if !strings.Contains(htmlq.VisibleText(r), demo.AccountOrg1GBP) {
 			t.Fatal("account filter")
 		}
 	}

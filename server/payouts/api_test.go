@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"portal/provider"
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server"
 	"portal/server/servertest"
 )
@@ -49,7 +49,7 @@ func TestAPIList(t *testing.T) {
 		t.Errorf("include_cursor starts at %v, want %s", got, want[2].UniqueReference)
 	}
 	// Every other filter is read.
-	all := url.Values{"sort": {"date"}, "virtual_account_number": {reference.DemoAccountOrg1GBP}, "local_instrument": {"FPS"},
+	all := url.Values{"sort": {"date"}, "virtual_account_number": {demo.AccountOrg1GBP}, "local_instrument": {"FPS"},
 		"reason_code_id": {"invalid_creditor"}, "amount_from": {"0"}, "amount_to": {"1000000"}, "batch_id": {"x"}, "created_before": {"2100-01-01"},
 		"business_unit": {"00000000-0000-4000-8000-000000000000"}}
 	a.Call("GET", "/api/v1"+apiListPath+"?"+all.Encode(), nil, hdrOrg, servertest.OrgNordic).Expect(t, 200, "")

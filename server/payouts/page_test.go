@@ -15,7 +15,7 @@ import (
 	"portal/daterange"
 	"portal/htmlq"
 	"portal/provider"
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server"
 	"portal/server/servertest"
 )
@@ -65,7 +65,7 @@ func TestFilterBar(t *testing.T) {
 	want := map[string][]string{
 		"state": {"", "returned", "rejected", "action_required", "received", "processing", "pending", "completed", "cancelled", "pending_approval"},
 		// By name: Crypto USDT, Main EUR, Operations DKK, Payroll GBP, Settlement USD.
-		"account":         {"", reference.DemoAccountOrg1USDT, reference.DemoAccountOrg1EUR, reference.DemoAccountOrg1DKK, reference.DemoAccountOrg1GBP, reference.DemoAccountOrg1USD},
+		"account":         {"", demo.AccountOrg1USDT, demo.AccountOrg1EUR, demo.AccountOrg1DKK, demo.AccountOrg1GBP, demo.AccountOrg1USD},
 		"currency":        {"", "DKK", "EUR", "GBP", "USD", "USDT"},
 		"localInstrument": {"", "ACH", "CHAPS", "CRYPTO", "FPS", "SEPA", "SEPA_INSTANT", "STRAKS", "SWIFT"},
 		"sort":            {"-date", "date"},
@@ -98,7 +98,7 @@ func TestFilterBar(t *testing.T) {
 	// Atlantic's own choices.
 	_, doc = h.LoggedIn("multi@demo.example").Page(payoutsPath(servertest.OrgAtlantic))
 	got, _ := options(htmlq.Find(doc, htmlq.ByID("account")))
-	if !slices.Equal(got, []string{"", reference.DemoAccountOrg2USD, reference.DemoAccountOrg2GBP}) {
+	if !slices.Equal(got, []string{"", demo.AccountOrg2USD, demo.AccountOrg2GBP}) {
 		t.Errorf("Atlantic accounts %v", got)
 	}
 	got, _ = options(htmlq.Find(doc, htmlq.ByID("localInstrument")))
@@ -125,7 +125,7 @@ func TestFiltersApply(t *testing.T) {
 		{url.Values{"state": {"returned"}, "reasonCode": {"invalid_creditor"}}, provider.PayoutFilter{StateCategory: "returned", ReasonCode: "invalid_creditor"}},
 		{url.Values{"state": {"action_required"}}, provider.PayoutFilter{StateCategory: "action_required"}},
 		{url.Values{"state": {"cancelled"}}, provider.PayoutFilter{StateCategory: "cancelled"}},
-		{url.Values{"account": {reference.DemoAccountOrg1GBP}}, provider.PayoutFilter{VirtualAccountNumber: reference.DemoAccountOrg1GBP}},
+		{url.Values{"account": {demo.AccountOrg1GBP}}, provider.PayoutFilter{VirtualAccountNumber: demo.AccountOrg1GBP}},
 		{url.Values{"currency": {"USDT"}}, provider.PayoutFilter{CurrencyCode: "USDT"}},
 		{url.Values{"businessUnit": {unit}}, provider.PayoutFilter{BusinessUnit: unit}},
 		{url.Values{"localInstrument": {"SWIFT"}, "amountFrom": {"1,000"}, "amountTo": {"50000.5"}},
@@ -193,7 +193,7 @@ func TestFilterUnknownValuesIgnored(t *testing.T) {
 	h := newHarness(t)
 	c := h.LoggedIn("admin@demo.example")
 	_, all := c.Page(payoutsPath(servertest.OrgNordic))
-	q := url.Values{"state": {"exploded"}, "reasonCode": {"bogus"}, "account": {reference.DemoAccountOrg2GBP},
+	q := url.Values{"state": {"exploded"}, "reasonCode": {"bogus"}, "account": {demo.AccountOrg2GBP},
 		"currency": {"XYZ"}, "businessUnit": {"00000000-0000-4000-8000-000000000000"}, "localInstrument": {"TELEX"}, "sort": {"amount"}}
 	res, doc := c.Page(payoutsPath(servertest.OrgNordic) + "?" + q.Encode())
 	if res.StatusCode != 200 || len(servertest.ListRows(doc)) != len(servertest.ListRows(all)) || len(servertest.ListRows(doc)) == 0 {
@@ -306,7 +306,7 @@ func TestButtons(t *testing.T) {
 	}
 	for _, tc := range cases {
 		c := h.LoggedIn(tc.email)
-		_, doc := c.Page(payoutsPath(tc.org) + "?state=rejected&currency=EUR&account=" + reference.DemoAccountOrg1EUR + "&reasonCode=invalid_creditor")
+		_, doc := c.Page(payoutsPath(tc.org) + "?state=rejected&currency=EUR&account=" + demo.AccountOrg1EUR + "&reasonCode=invalid_creditor")
 		cr, ex := button(doc, "Create payout"), button(doc, "Export to CSV")
 		if (cr != nil) != tc.create || (ex != nil) != tc.export {
 			t.Errorf("%s in %s: create %v export %v", tc.email, tc.org, cr != nil, ex != nil)
@@ -317,7 +317,7 @@ func TestButtons(t *testing.T) {
 		if ex != nil {
 			u, _ := url.Parse(htmlq.Attr(ex, "href"))
 			r := daterange.DefaultRange(time.Now().UTC())
-			want := url.Values{"download_payouts": {"1"}, "state": {"rejected"}, "currency": {"EUR"}, "account": {reference.DemoAccountOrg1EUR},
+			want := url.Values{"download_payouts": {"1"}, "state": {"rejected"}, "currency": {"EUR"}, "account": {demo.AccountOrg1EUR},
 				"from": {r.From.Format(daterange.DisplayLayout)}, "to": {r.To.Format(daterange.DisplayLayout)}}
 			if u.Path != "/org/"+tc.org+"/exported_payouts" || u.Query().Encode() != want.Encode() {
 				t.Errorf("export link %s", u)

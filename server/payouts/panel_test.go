@@ -15,7 +15,7 @@ import (
 	"golang.org/x/net/html"
 
 	"portal/provider"
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server"
 	"portal/server/servertest"
 )
@@ -293,7 +293,7 @@ func TestPanelLinksKeepTheList(t *testing.T) {
 	h := newHarness(t)
 	c := h.LoggedIn("observer@demo.example")
 	p := onePayout(t, h, servertest.OrgNordic, provider.PayoutFilter{StateCategory: "completed", CurrencyCode: "EUR"}, nil)
-	q := url.Values{"state": {"completed"}, "currency": {"EUR"}, "account": {reference.DemoAccountOrg1EUR}}
+	q := url.Values{"state": {"completed"}, "currency": {"EUR"}, "account": {demo.AccountOrg1EUR}}
 	_, doc := c.Page(payoutsPath(servertest.OrgNordic) + "/" + p.UniqueReference + "?" + q.Encode())
 	panel := panelOf(doc)
 	closeLink := htmlq.Find(panel, func(n *html.Node) bool { return n.Data == "a" && strings.HasPrefix(servertest.ReadText(n), "Close") })

@@ -8,7 +8,7 @@ import (
 
 	"portal/htmlq"
 	"portal/provider"
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server/auth"
 	"portal/server/batches"
 	"portal/server/payoutdrafts"
@@ -96,7 +96,7 @@ func TestPendingApprovalOnThePayoutsPage(t *testing.T) {
 	}
 
 	// Approve one draft and the batch, decline another draft.
-	reviewers := []string{reference.DemoUserAdminReviewerID, reference.DemoUserOperationsMemberReviewerID, reference.DemoUserAdminID, reference.DemoUserMultiID}
+	reviewers := []string{demo.UserAdminReviewerID, demo.UserOperationsMemberReviewerID, demo.UserAdminID, demo.UserMultiID}
 	var published string
 	for _, u := range reviewers {
 		res, err := h.Store.ApproveDraft(ctx, org, draftIDs[0], provider.DraftActor{UserID: u, Name: u})

@@ -8,7 +8,7 @@ import (
 
 	"portal/access"
 	"portal/provider"
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server"
 	"portal/server/servertest"
 )
@@ -49,7 +49,7 @@ func TestAPIOrgReads(t *testing.T) {
 			continue
 		}
 		reads++
-		path = strings.NewReplacer("{id}", servertest.OrgNordic, "{accountNumber}", reference.DemoAccountOrg1EUR,
+		path = strings.NewReplacer("{id}", servertest.OrgNordic, "{accountNumber}", demo.AccountOrg1EUR,
 			"{statement}", "00000000-0000-4000-8000-000000000000").Replace(path)
 		url := "/api/v1" + path + query
 		outsider.Call("GET", url, nil, hdr...).Expect(t, 404, server.APICodeNotFound)

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"portal/access"
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server"
 )
 
@@ -98,8 +98,8 @@ var specNeeds = map[string]need{
 // approval flow (manual payouts, 2 approvers) and batches_page, batches_enabled
 // 1 without approval, A/B testing off. The harness runs the sandbox, so test cases follow the flags.
 var gateOpen = map[string]map[string]bool{
-	reference.DemoOrg1ID: {"": true, "ab": true, "batches": true, "batchreview": true, "drafts": true, "receivers": true, "testcases": true},
-	reference.DemoOrg2ID: {"": true, "ab": false, "batches": true, "batchreview": false, "drafts": true, "receivers": true, "testcases": false},
+	demo.Org1ID: {"": true, "ab": true, "batches": true, "batchreview": true, "drafts": true, "receivers": true, "testcases": true},
+	demo.Org2ID: {"": true, "ab": false, "batches": true, "batchreview": false, "drafts": true, "receivers": true, "testcases": false},
 }
 
 func concrete(path, org string) string {
@@ -118,9 +118,9 @@ func TestGuardMatrix(t *testing.T) {
 	type who struct {
 		email, role, org string
 	}
-	users := []who{{"multi@demo.example", access.RoleObserver, reference.DemoOrg2ID}}
+	users := []who{{"multi@demo.example", access.RoleObserver, demo.Org2ID}}
 	for _, r := range access.Roles {
-		users = append(users, who{r + "@demo.example", r, reference.DemoOrg1ID})
+		users = append(users, who{r + "@demo.example", r, demo.Org1ID})
 	}
 	seen := map[string]bool{}
 	for _, u := range users {
@@ -172,7 +172,7 @@ func TestSessionGuards(t *testing.T) {
 		if r.Method != "GET" {
 			continue
 		}
-		path := concrete(r.Path, reference.DemoOrg1ID)
+		path := concrete(r.Path, demo.Org1ID)
 		res := anon.Get(path)
 		loc := res.Header.Get("Location")
 		switch r.Access {

@@ -9,7 +9,7 @@ import (
 	"golang.org/x/net/html"
 
 	"portal/htmlq"
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server/servertest"
 )
 
@@ -92,7 +92,7 @@ func TestListsLoadMore(t *testing.T) {
 		{"collection orders", org + "/collections/orders", "orders-rows", "orders", true},
 		{"withdrawals", org + "/accounts/withdrawals", "withdrawals-rows", "withdrawals", true},
 		{"users", org + "/users", "users-rows", "users", true},
-		{"account transactions", org + "/accounts/" + reference.DemoAccountOrg1EUR, "transactions-rows", "transactions", true},
+		{"account transactions", org + "/accounts/" + demo.AccountOrg1EUR, "transactions-rows", "transactions", true},
 	}
 	for _, l := range lists {
 		t.Run(l.name, func(t *testing.T) {

@@ -13,7 +13,7 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"portal/provider"
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server/servertest"
 )
 
@@ -33,7 +33,7 @@ func walkPath(p string) string {
 		case part == ":org" || part == ":organisationId" || part == ":id" && i > 0 && parts[i-1] == "organisations":
 			parts[i] = servertest.OrgNordic
 		case part == ":account" || part == ":accountNumber":
-			parts[i] = reference.DemoAccountOrg1EUR
+			parts[i] = demo.AccountOrg1EUR
 		case strings.HasPrefix(part, ":"):
 			parts[i] = "walk-" + strings.TrimPrefix(part, ":")
 		case part == "*":
@@ -81,7 +81,7 @@ func TestWalkStateChangingRoutesNeedCSRF(t *testing.T) {
 				// Public JSON calls (log in, refresh, forgot, reset, accept) settle CSRF
 				// themselves: a cross-site form cannot send JSON, so a form body must be
 				// refused before anything happens.
-				res := admin.Do(r.Method, path, url.Values{"email": {"admin@demo.example"}, "password": {reference.DemoPassword}})
+				res := admin.Do(r.Method, path, url.Values{"email": {"admin@demo.example"}, "password": {demo.Password}})
 				if res.StatusCode != http.StatusUnsupportedMediaType && res.StatusCode != http.StatusForbidden &&
 					res.StatusCode != http.StatusBadRequest && res.StatusCode != http.StatusUnauthorized {
 					t.Errorf("form-encoded body: status %d, want it refused", res.StatusCode)

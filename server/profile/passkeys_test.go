@@ -16,7 +16,7 @@ import (
 	"portal/passkey"
 	"portal/passkey/passkeytest"
 	"portal/provider"
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server"
 	"portal/server/auth"
 	"portal/server/servertest"
@@ -69,7 +69,7 @@ func bodyOf(t *testing.T, res *http.Response) []byte {
 // reauth confirms the password (the profile's rule for changing how one signs in).
 func reauth(t *testing.T, c *servertest.Client) {
 	t.Helper()
-	res := c.Do("POST", "/reauth", url.Values{"_csrf": {c.CSRF("/reauth")}, "password": {reference.DemoPassword}, "next": {profilePath}})
+	res := c.Do("POST", "/reauth", url.Values{"_csrf": {c.CSRF("/reauth")}, "password": {demo.Password}, "next": {profilePath}})
 	if res.StatusCode != http.StatusSeeOther {
 		t.Fatalf("reauth: %d", res.StatusCode)
 	}
@@ -80,7 +80,7 @@ func loginTOTP(t *testing.T, h *servertest.Harness) *servertest.Client {
 	t.Helper()
 	c := h.Client()
 	c.Login(totpUser)
-	code := servertest.TOTP(t, reference.DemoTOTPSecret, 0)
+	code := servertest.TOTP(t, demo.TOTPSecret, 0)
 	res := c.Do("POST", "/mfa-verify/totp", url.Values{"_csrf": {c.CSRF("/mfa-verify?method=authenticator")}, "code": {code}})
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/login_transition" {
 		t.Fatalf("totp: %d %s", res.StatusCode, res.Header.Get("Location"))
@@ -261,7 +261,7 @@ func TestPasskeyVerifyRefusals(t *testing.T) {
 	t.Run("another user's credential", func(t *testing.T) {
 		// Bob (the push demo user) gets his own passkey through a real registration; then
 		// Alice's key answers Bob's ceremony.
-		const bobID, bob = reference.DemoUserMFAAuthyID, "mfa-authy@demo.example"
+		const bobID, bob = demo.UserMFAAuthyID, "mfa-authy@demo.example"
 		rp, ctx := auth.RelyingParty(h.Srv), context.Background()
 		acct := passkey.Account{UserID: bobID, Email: bob, Name: "Ida Poulsen"}
 		opts, state, err := rp.BeginRegistration(acct)
@@ -334,7 +334,7 @@ func TestPasskeyRenameRemove(t *testing.T) {
 			t.Fatalf("register %s: %d", n, res.StatusCode)
 		}
 	}
-	ids := passkeyIDs(t, h, reference.DemoUserMFATOTPID)
+	ids := passkeyIDs(t, h, demo.UserMFATOTPID)
 	if len(ids) != 2 {
 		t.Fatalf("passkeys %v", ids)
 	}
@@ -378,7 +378,7 @@ func TestPasskeyRenameRemove(t *testing.T) {
 			t.Errorf("%s by another user: flashes %v", path, f)
 		}
 	}
-	if got := passkeyIDs(t, h, reference.DemoUserMFATOTPID); len(got) != 1 {
+	if got := passkeyIDs(t, h, demo.UserMFATOTPID); len(got) != 1 {
 		t.Fatalf("Alice's passkeys %v", got)
 	}
 

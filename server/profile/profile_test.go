@@ -13,6 +13,7 @@ import (
 
 	"portal/htmlq"
 	"portal/reference"
+	"portal/reference/demo"
 	"portal/server/auth"
 	"portal/server/servertest"
 	"portal/server/users"
@@ -115,7 +116,7 @@ func TestProfileEmailChange(t *testing.T) {
 		t.Fatalf("wrong password: %q", servertest.FieldError(doc, "password"))
 	}
 	// Another user's address is refused by the provider, on the field.
-	form.Set("password", reference.DemoPassword)
+	form.Set("password", demo.Password)
 	form.Set("email", "admin@demo.example")
 	res = c.PostForm(profilePath, form, profilePath)
 	if doc = servertest.Parse(t, res); res.StatusCode != http.StatusUnprocessableEntity || servertest.FieldError(doc, "email") == "" {

@@ -14,7 +14,7 @@ import (
 
 	"portal/daterange"
 	"portal/htmlq"
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server/dashboard"
 	"portal/server/servertest"
 )
@@ -28,8 +28,8 @@ func newHarness(t *testing.T) *servertest.Harness {
 }
 
 const (
-	org1 = "/org/" + reference.DemoOrg1ID
-	org2 = "/org/" + reference.DemoOrg2ID
+	org1 = "/org/" + demo.Org1ID
+	org2 = "/org/" + demo.Org2ID
 )
 
 func TestDashboardRangeAndPicker(t *testing.T) {
@@ -149,7 +149,7 @@ func TestDashboardRangeAndPicker(t *testing.T) {
 	// Return paths: only inside the organisation.
 	for target, want := range map[string]string{
 		"https://evil.example/": org1, "//evil.example": org1, "/\\evil.example": org1, org2: org1,
-		"/org/" + reference.DemoOrg1ID + "x": org1, org1 + "/date_range": org1, "": org1,
+		"/org/" + demo.Org1ID + "x": org1, org1 + "/date_range": org1, "": org1,
 		org1 + "/accounts/1?a=b": org1 + "/accounts/1?a=b",
 	} {
 		res := c.PostForm(org1+"/date_range", url.Values{"type": {"d30"}, "return_to": {target}}, org1)

@@ -5,13 +5,13 @@ import (
 	"net/url"
 	"testing"
 
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server/servertest"
 )
 
 // newCreditor is a creditor to save through the API.
 func newCreditor(name string) map[string]any {
-	p := reference.DemoReceiverProducts[0]
+	p := demo.ReceiverProducts[0]
 	return map[string]any{"creditor": map[string]any{
 		"full_name": name, "creditor_type": "private", "birthdate": "1990-01-31", "country_code": "DE", "city": "Berlin",
 		"address_lines": []string{"Unter den Linden 1"}, "postcode": "10117", "email": "new@example.com",
@@ -27,7 +27,7 @@ func TestAPITour(t *testing.T) {
 	tour := h.Tour(t, New(h.Srv).API)
 	a := h.API()
 	a.Login("operations_member@demo.example")
-	p := reference.DemoReceiverProducts[0]
+	p := demo.ReceiverProducts[0]
 	for _, col := range []apiCollection{apiReceivers, apiCreditors} {
 		noun := string(col.noun[0]-'a'+'A') + col.noun[1:]
 		list := tour.Call(a, "list"+noun+"s", "?page_size=2", nil)

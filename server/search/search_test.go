@@ -13,7 +13,7 @@ import (
 
 	"portal/htmlq"
 	"portal/provider"
-	"portal/reference"
+	demodata "portal/reference/demo"
 	"portal/server/accounts"
 	"portal/server/auth"
 	"portal/server/collections"
@@ -31,8 +31,8 @@ func newHarness(t *testing.T) *servertest.Harness {
 }
 
 const (
-	acctEUR = reference.DemoAccountOrg1EUR
-	acctGBP = reference.DemoAccountOrg1GBP
+	acctEUR = demodata.AccountOrg1EUR
+	acctGBP = demodata.AccountOrg1GBP
 )
 
 func accountPath(number string) string { return "/org/" + servertest.OrgNordic + "/accounts/" + number }
@@ -90,7 +90,7 @@ func TestSearchAccountTransactions(t *testing.T) {
 	}
 	var atlanticRef string
 	if err := h.DB().QueryRow(`SELECT reference FROM ledger_entries WHERE account_number = ? AND reference <> '' LIMIT 1`,
-		reference.DemoAccountOrg2GBP).Scan(&atlanticRef); err != nil {
+		demodata.AccountOrg2GBP).Scan(&atlanticRef); err != nil {
 		t.Fatal(err)
 	}
 

@@ -12,7 +12,7 @@ import (
 	"portal/daterange"
 	"portal/htmlq"
 	"portal/provider"
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server"
 	"portal/server/servertest"
 )
@@ -33,7 +33,7 @@ func TestStatementOfSharedAccountRefused(t *testing.T) {
 			c := h.LoggedIn(tc.user)
 			base := "/org/" + tc.org + "/exported_statements"
 			csrf := c.CSRF(base + "?download_statement=1")
-			form := url.Values{"_csrf": {csrf}, "account": {reference.DemoAccountPartnerPool}, "kind": {provider.KindTransactions},
+			form := url.Values{"_csrf": {csrf}, "account": {demo.AccountPartnerPool}, "kind": {provider.KindTransactions},
 				"from": {now.AddDate(0, 0, -7).Format(daterange.DisplayLayout)}, "to": {now.Format(daterange.DisplayLayout)}}
 			res := c.Do("POST", base, form)
 			doc := servertest.Parse(t, res)
@@ -54,7 +54,7 @@ func TestStatementOfSharedAccountRefused(t *testing.T) {
 			a.Login(tc.user)
 			api := "/api/v2/virtual_bank/organisations/" + tc.org + "/statements"
 			for _, kind := range []string{provider.KindTransactions, provider.KindCharges} {
-				r := a.Call("POST", api, map[string]string{"virtual_account_number": reference.DemoAccountPartnerPool, "kind": kind,
+				r := a.Call("POST", api, map[string]string{"virtual_account_number": demo.AccountPartnerPool, "kind": kind,
 					"created_after": now.AddDate(0, 0, -7).Format(daterange.APILayout), "created_before": now.AddDate(0, 0, 1).Format(daterange.APILayout)})
 				r.Expect(t, http.StatusForbidden, server.APICodeForbidden)
 				h.CheckReply(t, "POST", "/virtual_bank/organisations/{id}/statements", r)

@@ -17,7 +17,7 @@ import (
 	"portal/daterange"
 	"portal/htmlq"
 	"portal/provider"
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server/auth"
 	"portal/server/servertest"
 )
@@ -67,7 +67,7 @@ func TestStatementRequestFlow(t *testing.T) {
 	// The account page's "Export to CSV" link preselects the account.
 	// The list, whose dialog opens at once with JavaScript (the opener's openOnLoad) and
 	// whose page shows the form without (in <noscript>, which is what such a browser parses).
-	res, doc := c.Page(base + "?download_statement&account=" + reference.DemoAccountOrg1EUR)
+	res, doc := c.Page(base + "?download_statement&account=" + demo.AccountOrg1EUR)
 	if res.StatusCode != 200 || htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("h1"))) != "Exported statements" {
 		t.Fatalf("request page: %d", res.StatusCode)
 	}
@@ -80,11 +80,11 @@ func TestStatementRequestFlow(t *testing.T) {
 	}
 	sel := htmlq.Find(doc, htmlq.ByID("statement-account"))
 	chosen := htmlq.Find(sel, func(n *html.Node) bool { return n.Data == "option" && htmlq.HasAttr(n, "selected") })
-	if htmlq.Attr(chosen, "value") != reference.DemoAccountOrg1EUR {
+	if htmlq.Attr(chosen, "value") != demo.AccountOrg1EUR {
 		t.Fatalf("preselected %q", htmlq.Attr(chosen, "value"))
 	}
 	for _, n := range htmlq.FindAll(sel, htmlq.ByTag("option")) {
-		if htmlq.Attr(n, "value") == reference.DemoAccountPartnerPool {
+		if htmlq.Attr(n, "value") == demo.AccountPartnerPool {
 			t.Fatal("the shared account is offered")
 		}
 	}
@@ -112,7 +112,7 @@ func TestStatementRequestFlow(t *testing.T) {
 	csrf := htmlq.Attr(htmlq.Find(form, func(n *html.Node) bool { return htmlq.Attr(n, "name") == "_csrf" }), "value")
 
 	// A date past the maximum comes back with the error beside the field and in the summary.
-	bad := url.Values{"_csrf": {csrf}, "account": {reference.DemoAccountOrg1EUR}, "from": {htmlq.Attr(from, "value")},
+	bad := url.Values{"_csrf": {csrf}, "account": {demo.AccountOrg1EUR}, "from": {htmlq.Attr(from, "value")},
 		"to": {now.AddDate(0, 0, 2).Format(daterange.DisplayLayout)}, "kind": {"transactions"}}
 	res = c.Do("POST", base, bad)
 	doc = servertest.Parse(t, res)
@@ -129,7 +129,7 @@ func TestStatementRequestFlow(t *testing.T) {
 	}
 
 	// A cleared date and a malformed one are refused in the daterange package's words.
-	cleared := url.Values{"_csrf": {csrf}, "account": {reference.DemoAccountOrg1EUR}, "from": {""},
+	cleared := url.Values{"_csrf": {csrf}, "account": {demo.AccountOrg1EUR}, "from": {""},
 		"to": {"31-02-2026"}, "kind": {"transactions"}}
 	res = c.Do("POST", base, cleared)
 	doc = servertest.Parse(t, res)
@@ -139,7 +139,7 @@ func TestStatementRequestFlow(t *testing.T) {
 		t.Fatalf("cleared/malformed dates: %d", res.StatusCode)
 	}
 
-	good := url.Values{"_csrf": {csrf}, "account": {reference.DemoAccountOrg1EUR}, "from": {htmlq.Attr(from, "value")},
+	good := url.Values{"_csrf": {csrf}, "account": {demo.AccountOrg1EUR}, "from": {htmlq.Attr(from, "value")},
 		"to": {today}, "kind": {"transactions"}}
 	res = c.Do("POST", base, good)
 	loc := res.Header.Get("Location")
@@ -177,7 +177,7 @@ func TestStatementRequestFlow(t *testing.T) {
 	body, _ := io.ReadAll(res.Body)
 	res.Body.Close()
 	if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/csv") ||
-		!strings.Contains(res.Header.Get("Content-Disposition"), `filename=statement-`+reference.DemoAccountOrg1EUR+"-transactions-") {
+		!strings.Contains(res.Header.Get("Content-Disposition"), `filename=statement-`+demo.AccountOrg1EUR+"-transactions-") {
 		t.Fatalf("download: %d %v", res.StatusCode, res.Header)
 	}
 	recs, err := csv.NewReader(strings.NewReader(string(body))).ReadAll()
@@ -192,7 +192,7 @@ func TestStatementRequestFlow(t *testing.T) {
 	}
 
 	// The filter keeps to owned accounts.
-	_, doc = c.Page(base + "?account=" + reference.DemoAccountOrg1GBP)
+	_, doc = c.Page(base + "?account=" + demo.AccountOrg1GBP)
 	if len(statementRows(doc)) != 0 {
 		t.Fatal("filter by another account still lists it")
 	}
@@ -204,9 +204,9 @@ func TestStatementAccess(t *testing.T) {
 	h := newHarness(t)
 	ctx := context.Background()
 	now := time.Now().UTC().Truncate(24 * time.Hour)
-	foreign, err := h.Store.CreateStatement(ctx, servertest.OrgAtlantic, provider.StatementRequest{AccountNumber: reference.DemoAccountOrg2GBP,
+	foreign, err := h.Store.CreateStatement(ctx, servertest.OrgAtlantic, provider.StatementRequest{AccountNumber: demo.AccountOrg2GBP,
 		CreatedAfter: now.AddDate(0, 0, -30), CreatedBefore: now.AddDate(0, 0, 1), Kind: provider.KindCharges,
-		RequestedBy: reference.DemoUserFinanceID})
+		RequestedBy: demo.UserFinanceID})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -237,7 +237,7 @@ func TestStatementAccess(t *testing.T) {
 		t.Fatalf("title %v", r.FirstError(t)["title"])
 	}
 	fin.Call("GET", apiBase+"/"+foreign.ID+"/download", nil).Expect(t, 404, "not_found")
-	fin.Call("POST", apiBase, map[string]string{"virtual_account_number": reference.DemoAccountOrg2GBP, "kind": "charges",
+	fin.Call("POST", apiBase, map[string]string{"virtual_account_number": demo.AccountOrg2GBP, "kind": "charges",
 		"created_after": now.AddDate(0, 0, -3).Format(daterange.APILayout), "created_before": now.Format(daterange.APILayout)}).Expect(t, 422, "invalid")
 
 	page := h.Client()
@@ -256,19 +256,19 @@ func TestStatementAPI(t *testing.T) {
 	a.Login("finance@demo.example")
 	base := "/api/v2/virtual_bank/organisations/" + servertest.OrgNordic + "/statements"
 	now := time.Now().UTC()
-	r := a.Call("POST", base, map[string]string{"virtual_account_number": reference.DemoAccountOrg1GBP, "kind": "charges",
+	r := a.Call("POST", base, map[string]string{"virtual_account_number": demo.AccountOrg1GBP, "kind": "charges",
 		"created_after": now.AddDate(0, 0, -30).Format(daterange.APILayout), "created_before": now.AddDate(0, 0, 1).Format(daterange.APILayout)})
 	r.Expect(t, 201, "")
 	h.CheckReply(t, "POST", "/virtual_bank/organisations/{id}/statements", r)
 	id := r.JSON["data"].(map[string]any)["id"].(string)
 
-	bad := a.Call("POST", base, map[string]string{"virtual_account_number": reference.DemoAccountOrg1GBP, "kind": "fees",
+	bad := a.Call("POST", base, map[string]string{"virtual_account_number": demo.AccountOrg1GBP, "kind": "fees",
 		"created_after": "yesterday", "created_before": now.AddDate(0, 0, 1).Format(daterange.APILayout)})
 	bad.Expect(t, 422, "invalid")
 	if p := bad.FirstError(t)["source"].(map[string]any)["pointer"]; p != "/created_after" {
 		t.Fatalf("pointer %v", p)
 	}
-	bad = a.Call("POST", base, map[string]string{"virtual_account_number": reference.DemoAccountOrg1GBP, "kind": "fees",
+	bad = a.Call("POST", base, map[string]string{"virtual_account_number": demo.AccountOrg1GBP, "kind": "fees",
 		"created_after": "2026-01-01", "created_before": "2026-01-02"})
 	if p := bad.FirstError(t)["source"].(map[string]any)["pointer"]; p != "/kind" {
 		t.Fatalf("pointer %v", p)
@@ -278,7 +278,7 @@ func TestStatementAPI(t *testing.T) {
 	got := a.Call("GET", base+"/"+id, nil)
 	got.Expect(t, 200, "")
 	h.CheckReply(t, "GET", "/virtual_bank/organisations/{id}/statements/{statement}", got)
-	list := a.Call("GET", base+"?limit=1&sort=-created_at&account_number="+reference.DemoAccountOrg1GBP, nil)
+	list := a.Call("GET", base+"?limit=1&sort=-created_at&account_number="+demo.AccountOrg1GBP, nil)
 	list.Expect(t, 200, "")
 	h.CheckReply(t, "GET", "/virtual_bank/organisations/{id}/statements", list)
 	if list.JSON["meta"].(map[string]any)["total"] != float64(1) {
@@ -300,7 +300,7 @@ func TestStatementDownloadNotReady(t *testing.T) {
 	h.Exec(`INSERT INTO statements (id, organisation_id, account_number, currency, kind, period_from, period_to,
 		through_seq, requested_by, state, created_at) VALUES ('11111111-2222-4333-8444-555555555555', ?, ?, 'EUR',
 		'charges', '2026-01-01T00:00:00.000000000Z', '2026-02-01T00:00:00.000000000Z', 0, ?, 'failed',
-		'2026-02-01T00:00:00.000000000Z')`, servertest.OrgNordic, reference.DemoAccountOrg1EUR, reference.DemoUserFinanceID)
+		'2026-02-01T00:00:00.000000000Z')`, servertest.OrgNordic, demo.AccountOrg1EUR, demo.UserFinanceID)
 	id := "11111111-2222-4333-8444-555555555555"
 	c := h.Client()
 	c.Login("finance@demo.example")
@@ -340,7 +340,7 @@ func TestStatementsAPITour(t *testing.T) {
 	admin := h.API()
 	admin.Login("admin@demo.example")
 	now := time.Now().UTC()
-	r := tour.Call(admin, "createStatement", "", map[string]string{"virtual_account_number": reference.DemoAccountOrg1GBP, "kind": provider.KindTransactions,
+	r := tour.Call(admin, "createStatement", "", map[string]string{"virtual_account_number": demo.AccountOrg1GBP, "kind": provider.KindTransactions,
 		"created_after": now.AddDate(0, 0, -30).Format(daterange.APILayout), "created_before": now.AddDate(0, 0, 1).Format(daterange.APILayout)})
 	tour.At["statement"] = r.JSON["data"].(map[string]any)["id"].(string)
 	h.WaitReady(t, servertest.OrgNordic, tour.At["statement"])
@@ -395,8 +395,8 @@ func TestStatementMT940(t *testing.T) {
 	}
 
 	for _, bad := range []struct{ account, format, want string }{
-		{reference.DemoAccountOrg1USDT, "mt940", "MT940 cannot carry USDT amounts: choose CSV."},
-		{reference.DemoAccountOrg1EUR, "pdf", msgStatementFormat},
+		{demo.AccountOrg1USDT, "mt940", "MT940 cannot carry USDT amounts: choose CSV."},
+		{demo.AccountOrg1EUR, "pdf", msgStatementFormat},
 	} {
 		res := c.Do("POST", base, form(bad.account, bad.format))
 		doc := servertest.Parse(t, res)
@@ -415,7 +415,7 @@ func TestStatementMT940(t *testing.T) {
 		}
 	}
 
-	res := c.Do("POST", base, form(reference.DemoAccountOrg1EUR, "mt940"))
+	res := c.Do("POST", base, form(demo.AccountOrg1EUR, "mt940"))
 	loc := res.Header.Get("Location")
 	if res.StatusCode != http.StatusSeeOther {
 		t.Fatalf("create: %d", res.StatusCode)
@@ -455,14 +455,14 @@ func TestStatementMT940(t *testing.T) {
 		return map[string]string{"virtual_account_number": account, "kind": "charges", "format": format,
 			"created_after": now.AddDate(0, 0, -30).Format(daterange.APILayout), "created_before": now.AddDate(0, 0, 1).Format(daterange.APILayout)}
 	}
-	r := a.Call("POST", api, body2(reference.DemoAccountOrg1GBP, "mt940"))
+	r := a.Call("POST", api, body2(demo.AccountOrg1GBP, "mt940"))
 	r.Expect(t, 201, "")
 	h.CheckReply(t, "POST", "/virtual_bank/organisations/{id}/statements", r)
 	data := r.JSON["data"].(map[string]any)
 	if data["format"] != "mt940" || data["mt940_available"] != true {
 		t.Fatalf("data %v", data)
 	}
-	bad := a.Call("POST", api, body2(reference.DemoAccountOrg1USDT, "mt940"))
+	bad := a.Call("POST", api, body2(demo.AccountOrg1USDT, "mt940"))
 	bad.Expect(t, 422, "invalid")
 	if p := bad.FirstError(t)["source"].(map[string]any)["pointer"]; p != "/format" {
 		t.Fatalf("pointer %v", p)

@@ -12,7 +12,7 @@ import (
 
 	"portal/access"
 	"portal/provider"
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server"
 	"portal/server/auth"
 	"portal/server/servertest"
@@ -29,7 +29,7 @@ func TestAddExistingLoginRevealsNothing(t *testing.T) {
 	ctx := context.Background()
 	nordicNames := func() string {
 		t.Helper()
-		_, doc := h.LoggedIn("admin@demo.example").Page("/org/" + orgNordic + "/users/" + reference.DemoUserObserverID)
+		_, doc := h.LoggedIn("admin@demo.example").Page("/org/" + orgNordic + "/users/" + demo.UserObserverID)
 		return textOf(doc, "user-panel")
 	}
 	before, beforePage := userByEmail(t, h, "observer@demo.example"), nordicNames()
@@ -57,7 +57,7 @@ func TestAddExistingLoginRevealsNothing(t *testing.T) {
 	if existing["first_name"] != "X" || existing["invitation_pending"] != true {
 		t.Errorf("the reply is not the invitation as typed: %s", ej)
 	}
-	if _, err := h.Store.Membership(ctx, reference.DemoUserObserverID, orgAtlantic); provider.ErrorCode(err) == "" {
+	if _, err := h.Store.Membership(ctx, demo.UserObserverID, orgAtlantic); provider.ErrorCode(err) == "" {
 		t.Error("a member of Atlantic before accepting")
 	}
 	if after := userByEmail(t, h, "observer@demo.example"); after != before {

@@ -15,6 +15,7 @@ import (
 	"portal/htmlq"
 	"portal/provider"
 	"portal/reference"
+	"portal/reference/demo"
 	"portal/server"
 	"portal/server/auth"
 	"portal/server/servertest"
@@ -235,7 +236,7 @@ func TestRoleRulesOnThePages(t *testing.T) {
 	if !slices.Contains(labels, "Admin / Approver") || !slices.Contains(labels, "Operations member / Approver") {
 		t.Errorf("Nordic offers %q", labels)
 	}
-	atlantic := h.LoggedIn(reference.DemoAtlanticAdminEmail)
+	atlantic := h.LoggedIn(demo.AtlanticAdminEmail)
 	_, doc = atlantic.Page("/org/" + orgAtlantic + "/users/new")
 	labels, _, _, _ = roleOptions(doc)
 	if slices.ContainsFunc(labels, func(l string) bool { return strings.Contains(l, "Approver") }) || len(labels) != 4 {
@@ -258,10 +259,10 @@ func TestRoleRulesOnThePages(t *testing.T) {
 		t.Fatalf("save: %d, role %s", res.StatusCode, role(t, h, orgAtlantic, reviewer.ID))
 	}
 	// A role no longer assignable: the select's first option, with its explanation.
-	legacy := memberWithRole(t, h, orgAtlantic, reference.DemoLegacyRole)
+	legacy := memberWithRole(t, h, orgAtlantic, demo.LegacyRole)
 	_, doc = atlantic.Page("/org/" + orgAtlantic + "/users/" + legacy.ID + "/edit")
 	labels, _, selected, _ = roleOptions(doc)
-	if labels[0] != MsgRoleUnavailable || selected != reference.DemoLegacyRole || !strings.Contains(textOf(doc, "role-hint"), MsgRoleUnavailableNote) {
+	if labels[0] != MsgRoleUnavailable || selected != demo.LegacyRole || !strings.Contains(textOf(doc, "role-hint"), MsgRoleUnavailableNote) {
 		t.Errorf("legacy role: %q selected %q hint %q", labels, selected, textOf(doc, "role-hint"))
 	}
 	_, doc = atlantic.Page("/org/" + orgAtlantic + "/users/" + legacy.ID)
@@ -270,7 +271,7 @@ func TestRoleRulesOnThePages(t *testing.T) {
 	}
 	// Posting a reviewer role where none is offered is refused.
 	res = atlantic.PostForm("/org/"+orgAtlantic+"/users/"+legacy.ID, url.Values{"role": {access.RoleAdminReviewer}}, "/org/"+orgAtlantic+"/users")
-	if res.StatusCode != http.StatusUnprocessableEntity || role(t, h, orgAtlantic, legacy.ID) != reference.DemoLegacyRole {
+	if res.StatusCode != http.StatusUnprocessableEntity || role(t, h, orgAtlantic, legacy.ID) != demo.LegacyRole {
 		t.Fatalf("reviewer role with flows off: %d", res.StatusCode)
 	}
 }
@@ -307,7 +308,7 @@ func TestUsersList(t *testing.T) {
 	for _, org := range []string{orgNordic, orgAtlantic} {
 		email := "admin@demo.example"
 		if org == orgAtlantic {
-			email = reference.DemoAtlanticAdminEmail
+			email = demo.AtlanticAdminEmail
 		}
 		c := h.LoggedIn(email)
 		res, doc := c.Page("/org/" + org + "/users")
@@ -458,7 +459,7 @@ func TestEditUser(t *testing.T) {
 		t.Errorf("saved %+v role %s", u, role(t, h, orgNordic, u.ID))
 	}
 	// The pending invitation: names are fields, checked and saved.
-	inv := "/org/" + orgNordic + "/users/" + reference.DemoUserInvitedID
+	inv := "/org/" + orgNordic + "/users/" + demo.UserInvitedID
 	if _, doc = c.Page(inv + "/edit"); htmlq.Find(doc, htmlq.ByID("first_name")) == nil {
 		t.Fatal("an invitation's names are not fields")
 	}
@@ -614,7 +615,7 @@ func TestUsersAPIAccess(t *testing.T) {
 	}
 	// Atlantic Freight, its flows off: no reviewer role through the API either.
 	at := h.API()
-	at.Login(reference.DemoAtlanticAdminEmail)
+	at.Login(demo.AtlanticAdminEmail)
 	at.Call("POST", base+orgAtlantic+"/users", map[string]string{"first_name": "x", "last_name": "y", "email": "x@example.org",
 		"role": access.RoleAdminReviewer}).Expect(t, http.StatusUnprocessableEntity, server.APICodeInvalid)
 

@@ -8,7 +8,7 @@ import (
 
 	"portal/money"
 	"portal/provider"
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server/servertest"
 )
 
@@ -37,9 +37,9 @@ func TestWithdrawalsAPITour(t *testing.T) {
 	tour.Call(a, "listWithdrawalAccounts", "", nil)
 	tour.Call(a, "listWithdrawalAccountAuthorizations", "?filter%5Bstatus%5D=active", nil)
 	tour.Call(a, "getWithdrawalExchangeRate", "?pay_currency=GBP&buy_currency=EUR", nil)
-	r := tour.Call(a, "createWithdrawalReview", "", createBody(acctEUR, reference.DemoWithdrawalEUR, "12.34", "EUR", "TOUR-1", ""))
+	r := tour.Call(a, "createWithdrawalReview", "", createBody(acctEUR, demo.WithdrawalEUR, "12.34", "EUR", "TOUR-1", ""))
 	id := r.JSON["data"].(map[string]any)["id"].(string)
-	tour.Call(a, "createWithdrawal", "", createBody(acctEUR, reference.DemoWithdrawalEUR, "12.34", "EUR", "TOUR-1", id))
+	tour.Call(a, "createWithdrawal", "", createBody(acctEUR, demo.WithdrawalEUR, "12.34", "EUR", "TOUR-1", id))
 	tour.Done()
 }
 
@@ -105,7 +105,7 @@ func TestAPIListAndRead(t *testing.T) {
 			t.Errorf("non-member %s: %d", p, r.StatusCode)
 		}
 	}
-	a.Call("POST", apiPath(servertest.OrgNordic, "/withdrawal_reviews"), createBody(acctEUR, reference.DemoWithdrawalEUR, "1", "EUR", "OBS-1", "")).
+	a.Call("POST", apiPath(servertest.OrgNordic, "/withdrawal_reviews"), createBody(acctEUR, demo.WithdrawalEUR, "1", "EUR", "OBS-1", "")).
 		Expect(t, 403, "forbidden")
 }
 
@@ -116,7 +116,7 @@ func TestAPICreate(t *testing.T) {
 	before := balance(t, h, acctEUR)
 
 	// Without a review: an Idempotency-Key, and the same key moves money once.
-	body := createBody(acctEUR, reference.DemoWithdrawalEUR, "300.00", "EUR", "API-KEY-1", "")
+	body := createBody(acctEUR, demo.WithdrawalEUR, "300.00", "EUR", "API-KEY-1", "")
 	a.Call("POST", apiPath(servertest.OrgNordic, "/withdrawals"), body).Expect(t, 400, "invalid")
 	first := a.Call("POST", apiPath(servertest.OrgNordic, "/withdrawals"), body, "Idempotency-Key", "k-1")
 	first.Expect(t, 201, "")
@@ -126,12 +126,12 @@ func TestAPICreate(t *testing.T) {
 	if again.JSON["data"].(map[string]any)["reference"] != first.JSON["data"].(map[string]any)["reference"] {
 		t.Error("a replay answered another withdrawal")
 	}
-	other := createBody(acctEUR, reference.DemoWithdrawalEUR, "301.00", "EUR", "API-KEY-1", "")
+	other := createBody(acctEUR, demo.WithdrawalEUR, "301.00", "EUR", "API-KEY-1", "")
 	a.Call("POST", apiPath(servertest.OrgNordic, "/withdrawals"), other, "Idempotency-Key", "k-1").Expect(t, 409, "conflict")
 	want := money.MustParse(before, 2).Sub(money.MustParse("300.00", 2))
 
 	// Field refusals point into the body with the spec's words.
-	r := a.Call("POST", apiPath(servertest.OrgNordic, "/withdrawals"), createBody(acctEUR, reference.DemoWithdrawalEUR, "60000", "EUR", "API-KEY-1", ""),
+	r := a.Call("POST", apiPath(servertest.OrgNordic, "/withdrawals"), createBody(acctEUR, demo.WithdrawalEUR, "60000", "EUR", "API-KEY-1", ""),
 		"Idempotency-Key", "k-2")
 	r.Expect(t, 422, "invalid")
 	h.CheckReply(t, "POST", "/withdrawals/organisations/{id}/withdrawals", r)
@@ -143,13 +143,13 @@ func TestAPICreate(t *testing.T) {
 	if got["/amount"] != "Amount exceeds (withdrawal request) limit" || got["/end_to_end_id"] != "End-to-end ID must be unique" {
 		t.Errorf("refusals %v", got)
 	}
-	bad := createBody(acctEUR, reference.DemoWithdrawalEUR, "1", "EUR", "S-1", "")
+	bad := createBody(acctEUR, demo.WithdrawalEUR, "1", "EUR", "S-1", "")
 	bad["debtor_account"] = map[string]any{"scheme_name": "IBAN", "id": acctEUR}
 	a.Call("POST", apiPath(servertest.OrgNordic, "/withdrawals"), bad, "Idempotency-Key", "k-3").Expect(t, 422, "invalid")
 
 	// Review, then confirm: a changed body is refused (409), the review's body books once
 	// however many times it is sent at once.
-	rv := a.Call("POST", apiPath(servertest.OrgNordic, "/withdrawal_reviews"), createBody(acctGBP, reference.DemoWithdrawalEUR, "50", "GBP", "API-REV-1", ""))
+	rv := a.Call("POST", apiPath(servertest.OrgNordic, "/withdrawal_reviews"), createBody(acctGBP, demo.WithdrawalEUR, "50", "GBP", "API-REV-1", ""))
 	rv.Expect(t, 201, "")
 	h.CheckReply(t, "POST", "/withdrawals/organisations/{id}/withdrawal_reviews", rv)
 	review := rv.JSON["data"].(map[string]any)
@@ -157,7 +157,7 @@ func TestAPICreate(t *testing.T) {
 		t.Fatalf("review %v", review)
 	}
 	id := review["id"].(string)
-	tampered := createBody(acctGBP, reference.DemoWithdrawalEUR, "5000", "GBP", "API-REV-1", id)
+	tampered := createBody(acctGBP, demo.WithdrawalEUR, "5000", "GBP", "API-REV-1", id)
 	a.Call("POST", apiPath(servertest.OrgNordic, "/withdrawals"), tampered).Expect(t, 409, "conflict")
 	gbp := balance(t, h, acctGBP)
 	var wg sync.WaitGroup
@@ -167,7 +167,7 @@ func TestAPICreate(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			c := a.Call("POST", apiPath(servertest.OrgNordic, "/withdrawals"), createBody(acctGBP, reference.DemoWithdrawalEUR, "50.00", "GBP", "API-REV-1", id))
+			c := a.Call("POST", apiPath(servertest.OrgNordic, "/withdrawals"), createBody(acctGBP, demo.WithdrawalEUR, "50.00", "GBP", "API-REV-1", id))
 			codes[i] = c.StatusCode
 			if d, ok := c.JSON["data"].(map[string]any); ok {
 				refs[i] = d["reference"]
@@ -201,7 +201,7 @@ func TestAPICreate(t *testing.T) {
 	c := login(h, "admin@demo.example")
 	tok := c.CSRF(listPath(servertest.OrgNordic))
 	res := c.Send("POST", apiPath(servertest.OrgNordic, "/withdrawal_reviews"),
-		`{"end_to_end_id":"COOKIE-1","amount":"5","currency_code":"EUR","creditor_account":{"id":"`+reference.DemoWithdrawalEUR+
+		`{"end_to_end_id":"COOKIE-1","amount":"5","currency_code":"EUR","creditor_account":{"id":"`+demo.WithdrawalEUR+
 			`"},"debtor_account":{"scheme_name":"VirtualAccount","id":"`+acctEUR+`"}}`,
 		"Content-Type", "application/json", "X-CSRF-Token", tok)
 	if res.StatusCode != 201 {

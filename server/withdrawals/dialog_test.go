@@ -12,7 +12,7 @@ import (
 	"portal/htmlq"
 	"portal/money"
 	"portal/provider"
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server/servertest"
 	"portal/withdrawalrule"
 )
@@ -77,7 +77,7 @@ func TestFormToReviewToResult(t *testing.T) {
 	}
 
 	// GBP to the EUR bank account: the review shows the amount, the converted amount and the rate.
-	loc, doc := review(t, c, url.Values{"account": {acctGBP}, "withdrawal_account": {reference.DemoWithdrawalEUR},
+	loc, doc := review(t, c, url.Values{"account": {acctGBP}, "withdrawal_account": {demo.WithdrawalEUR},
 		"amount": {"1,000.50"}, "end_to_end_id": {"PAGE-GBP-1"}})
 	body := servertest.ReadText(htmlq.Find(doc, htmlq.ByTag("main")))
 	for _, want := range []string{"Review withdrawal", "1,000.50 GBP", "Converted amount", " EUR", "Exchange rate 1 GBP = ", "FR7630006000011234567890189", "BNP Paribas", "PAGE-GBP-1"} {
@@ -124,7 +124,7 @@ func TestFormValidation(t *testing.T) {
 		return res, servertest.Parse(t, res)
 	}
 	valid := func(kv ...string) url.Values {
-		f := url.Values{"account": {acctEUR}, "withdrawal_account": {reference.DemoWithdrawalEUR}, "amount": {"10"}, "end_to_end_id": {"V-1"}}
+		f := url.Values{"account": {acctEUR}, "withdrawal_account": {demo.WithdrawalEUR}, "amount": {"10"}, "end_to_end_id": {"V-1"}}
 		for i := 0; i+1 < len(kv); i += 2 {
 			f.Set(kv[i], kv[i+1])
 		}
@@ -157,7 +157,7 @@ func TestFormValidation(t *testing.T) {
 		{valid("amount", "12abc"), "amount", "Amount must be a number", "12abc"},
 		{valid("amount", "50000.01"), "amount", "Amount exceeds (withdrawal request) limit", "50000.01"},
 		{valid("end_to_end_id", seeded.ExternalReference), "end_to_end_id", "End-to-end ID must be unique", seeded.ExternalReference},
-		{valid("withdrawal_account", reference.DemoWithdrawalGBP), "withdrawal_account", withdrawalrule.MsgWithdrawal, ""},
+		{valid("withdrawal_account", demo.WithdrawalGBP), "withdrawal_account", withdrawalrule.MsgWithdrawal, ""},
 	} {
 		res, doc := post(c.form)
 		if res.StatusCode != 422 || fieldError(doc, c.field) != c.msg {
@@ -175,7 +175,7 @@ func TestReviewRefusals(t *testing.T) {
 	before := balance(t, h, acctEUR)
 
 	// No rate to HUF: the review says so and Confirm is disabled; posting anyway is refused.
-	loc, doc := review(t, c, url.Values{"account": {acctEUR}, "withdrawal_account": {reference.DemoWithdrawalHUF}, "amount": {"100"},
+	loc, doc := review(t, c, url.Values{"account": {acctEUR}, "withdrawal_account": {demo.WithdrawalHUF}, "amount": {"100"},
 		"end_to_end_id": {"HUF-PAGE"}})
 	btn := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "button" && servertest.ReadText(n) == "Confirm withdrawal" })
 	if !strings.Contains(servertest.ReadText(doc), "Exchange rate is not available") || btn == nil || !htmlq.HasAttr(btn, "disabled") {
@@ -188,9 +188,9 @@ func TestReviewRefusals(t *testing.T) {
 	}
 
 	// A review whose confirm is tampered with: refused, nothing moves, Back leads to the form.
-	loc, doc = review(t, c, url.Values{"account": {acctEUR}, "withdrawal_account": {reference.DemoWithdrawalEUR}, "amount": {"75"},
+	loc, doc = review(t, c, url.Values{"account": {acctEUR}, "withdrawal_account": {demo.WithdrawalEUR}, "amount": {"75"},
 		"end_to_end_id": {"TAMPER-PAGE"}})
-	for field, value := range map[string]string{"amount": "7500.00", "withdrawal_account": reference.DemoWithdrawalNoCcy} {
+	for field, value := range map[string]string{"amount": "7500.00", "withdrawal_account": demo.WithdrawalNoCcy} {
 		form := confirmForm(doc)
 		form.Set(field, value)
 		res := c.PostForm(loc, form, loc)
@@ -239,7 +239,7 @@ func TestConcurrentConfirmsOfOneReview(t *testing.T) {
 	h := newHarness(t)
 	c := login(h, "admin@demo.example")
 	before := balance(t, h, acctEUR)
-	loc, doc := review(t, c, url.Values{"account": {acctEUR}, "withdrawal_account": {reference.DemoWithdrawalEUR}, "amount": {"99.99"},
+	loc, doc := review(t, c, url.Values{"account": {acctEUR}, "withdrawal_account": {demo.WithdrawalEUR}, "amount": {"99.99"},
 		"end_to_end_id": {"RACE-PAGE"}})
 	form := confirmForm(doc)
 	form.Set("_csrf", c.CSRF(loc))

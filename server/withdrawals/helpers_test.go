@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"portal/provider"
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server/auth"
 	"portal/server/servertest"
 )
@@ -14,8 +14,8 @@ import (
 func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
 
 const (
-	acctEUR = reference.DemoAccountOrg1EUR
-	acctGBP = reference.DemoAccountOrg1GBP
+	acctEUR = demo.AccountOrg1EUR
+	acctGBP = demo.AccountOrg1GBP
 )
 
 func newHarness(t *testing.T) *servertest.Harness { return servertest.New(t, auth.New, New) }

@@ -15,7 +15,7 @@ import (
 	"portal/htmlq"
 	"portal/money"
 	"portal/provider"
-	"portal/reference"
+	"portal/reference/demo"
 	"portal/server/servertest"
 )
 
@@ -118,7 +118,7 @@ func TestFilters(t *testing.T) {
 	}
 	// Values the organisation has no use for are not applied.
 	_, all := c.Page(listPath(servertest.OrgNordic))
-	for _, q := range []string{"status=lost", "account=" + reference.DemoAccountOrg2GBP} {
+	for _, q := range []string{"status=lost", "account=" + demo.AccountOrg2GBP} {
 		_, doc := c.Page(listPath(servertest.OrgNordic) + "?" + q)
 		if len(servertest.ListRows(doc)) != len(servertest.ListRows(all)) || htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && servertest.ReadText(n) == "Clear filters" }) != nil {
 			t.Errorf("%s was applied", q)

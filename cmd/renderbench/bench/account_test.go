@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"portal/reference"
+	"portal/reference/demo"
 	"portal/server"
 	"portal/server/accounts"
 )
@@ -57,7 +58,7 @@ func capturedAccountProps(t *testing.T) accountView {
 	rng := url.Values{"type": {"custom"}, "from": {now.AddDate(0, 0, -29).Format("02-01-2006")}, "to": {now.Format("02-01-2006")},
 		"return_to": {"/org/" + fixtureOrg}}
 	raw := capturePage(t, "AccountTransactions", payoutsClock, func(d *server.Deps, store *reference.Store) { d.Ledger, d.Funding = store, store },
-		"POST /org/"+fixtureOrg+"/date_range?"+rng.Encode(), "/org/"+fixtureOrg+"/accounts/"+reference.DemoAccountOrg1EUR)
+		"POST /org/"+fixtureOrg+"/date_range?"+rng.Encode(), "/org/"+fixtureOrg+"/accounts/"+demo.AccountOrg1EUR)
 	var p accountView
 	decodeStrict(t, raw, &p)
 	fixShell(t, &p.Shell)

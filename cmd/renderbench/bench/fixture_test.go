@@ -25,6 +25,7 @@ import (
 	"portal/provider"
 	"portal/ratelimit"
 	"portal/reference"
+	"portal/reference/demo"
 	"portal/server"
 	"portal/server/portal"
 	"portal/session"
@@ -44,7 +45,7 @@ const DashboardFixture = "../../../testdata/bench/dashboard.json"
 // (admin@demo.example has the same role and sidebar but one organisation.)
 const (
 	fixtureUser = "multi@demo.example"
-	fixtureOrg  = reference.DemoOrg1ID
+	fixtureOrg  = demo.Org1ID
 	// fixtureCSRF replaces the response's random (masked) CSRF token (same
 	// length and alphabet), so regenerating the file gives the same bytes.
 	fixtureCSRF = "bench-fixture-masked-csrf-token-0123456789abcdefghijklmnopqrstuvwxyz-ABCDEFGHIJKLMNOPQ"
@@ -195,7 +196,7 @@ func capturePage(t *testing.T, page string, now func() time.Time, deps func(*ser
 		t.Fatal(err)
 	}
 	defer store.Close()
-	if _, err := store.Seed(ctx, reference.SeedOptions{}); err != nil {
+	if _, err := demo.Seed(ctx, store, demo.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	src, _ := bundleSource(t)
@@ -226,7 +227,7 @@ func capturePage(t *testing.T, page string, now func() time.Time, deps func(*ser
 		return string(m[1])
 	}
 	_, login := b.do("GET", "/login", nil)
-	if res, body := b.do("POST", "/login", url.Values{"_csrf": {csrf(login)}, "email": {fixtureUser}, "password": {reference.DemoPassword}}); res.StatusCode != http.StatusSeeOther {
+	if res, body := b.do("POST", "/login", url.Values{"_csrf": {csrf(login)}, "email": {fixtureUser}, "password": {demo.Password}}); res.StatusCode != http.StatusSeeOther {
 		t.Fatalf("login: status %d\n%s", res.StatusCode, body)
 	}
 	var body []byte

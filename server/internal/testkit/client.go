@@ -18,7 +18,7 @@ import (
 	"golang.org/x/net/html"
 
 	"portal/htmlq"
-	"portal/reference"
+	"portal/reference/demo"
 )
 
 // Client is a browser-like client of an app: a cookie jar, no automatic
@@ -129,7 +129,7 @@ func (c *Client) CSRF(path string) string {
 func (c *Client) Login(email string) *http.Response {
 	c.T.Helper()
 	tok := c.CSRF("/login")
-	res := c.Do("POST", "/login", url.Values{"_csrf": {tok}, "email": {email}, "password": {reference.DemoPassword}})
+	res := c.Do("POST", "/login", url.Values{"_csrf": {tok}, "email": {email}, "password": {demo.Password}})
 	if res.StatusCode != http.StatusSeeOther {
 		c.T.Fatalf("login %s: status %d", email, res.StatusCode)
 	}
@@ -226,7 +226,7 @@ func (a *APIClient) Call(method, path string, body any, hdr ...string) Reply {
 // Login logs in through the API and keeps the access token.
 func (a *APIClient) Login(email string) Reply {
 	a.T.Helper()
-	res := a.Call("POST", "/api/v1/authentication/token", map[string]string{"email": email, "password": reference.DemoPassword})
+	res := a.Call("POST", "/api/v1/authentication/token", map[string]string{"email": email, "password": demo.Password})
 	if res.StatusCode != http.StatusOK {
 		a.T.Fatalf("api login %s: %d %s", email, res.StatusCode, res.Raw)
 	}

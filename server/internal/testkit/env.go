@@ -22,6 +22,7 @@ import (
 	"portal/provider"
 	"portal/ratelimit"
 	"portal/reference"
+	"portal/reference/demo"
 	"portal/session"
 	"portal/testenv"
 	"portal/token"
@@ -29,8 +30,8 @@ import (
 
 // The demo organisations, by the names the tests use.
 const (
-	OrgNordic   = reference.DemoOrg1ID
-	OrgAtlantic = reference.DemoOrg2ID
+	OrgNordic   = demo.Org1ID
+	OrgAtlantic = demo.Org2ID
 )
 
 // Env is one test's real parts: its own copy of the seeded SQLite store,
@@ -71,7 +72,7 @@ func seededTemplate(t testing.TB) string {
 			templateErr = err
 			return
 		}
-		if _, err := st.Seed(ctx, reference.SeedOptions{}); err != nil {
+		if _, err := demo.Seed(ctx, st, demo.Options{}); err != nil {
 			templateErr = err
 		}
 		// Closing the last connection checkpoints the WAL into the file.

@@ -1,0 +1,71 @@
+-- The seed loader (load.go): what (*Store).Load writes that no public method can, fixed ids
+-- and past times included. Only an empty store is loaded.
+
+-- name: seed-count-organisations
+SELECT count(*) FROM organisations
+
+-- name: seed-organisation-insert
+INSERT INTO organisations (id, name, ordering_institution, country_iso, line1, line2, city, postal_code, state, created_at)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+
+-- name: seed-configuration-insert
+INSERT INTO organisation_configurations (organisation_id, manual_payouts_enabled, batches_enabled,
+    batch_number_of_approvers, manual_payout_number_of_approvers, customer_ab_testing, fx_widget_enabled)
+VALUES (?, ?, ?, ?, ?, ?, ?)
+
+-- name: seed-product-insert
+INSERT INTO contracted_products (id, organisation_id, kind, name, currency_iso) VALUES (?, ?, ?, ?, ?)
+
+-- name: seed-flag-insert
+INSERT INTO feature_flags (organisation_id, name, enabled) VALUES (?, ?, ?)
+
+-- name: seed-alert-insert
+INSERT INTO alerts (id, organisation_id, alert_type, alert_message, created_at) VALUES (?, ?, ?, ?, ?)
+
+-- name: seed-user-insert
+INSERT INTO users (id, email, password_hash, first_name, last_name, created_at, skip_mfa, disabled,
+    has_verify_setup, has_phone, mfa_configured, mfa_enabled)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+
+-- name: seed-membership-insert
+INSERT INTO memberships (user_id, organisation_id, role, is_default) VALUES (?, ?, ?, ?)
+
+-- name: seed-totp-insert
+INSERT INTO totp_factors (user_id, secret, status, created_at, activated_at) VALUES (?, ?, 'active', ?, ?)
+
+-- name: seed-phone-insert
+INSERT INTO phones (user_id, country_iso, calling_code, number, confirmed, created_at, confirmed_at)
+VALUES (?, ?, ?, ?, 1, ?, ?)
+
+-- name: seed-push-insert
+INSERT INTO push_devices (user_id, push_enabled, created_at) VALUES (?, 1, ?)
+
+-- name: seed-account-insert
+INSERT INTO accounts (account_number, owner_organisation_id, name, currency_code, currency_name, balance, created_at)
+VALUES (?, ?, ?, ?, ?, ?, ?)
+
+-- name: seed-account-share-insert
+INSERT INTO account_shares (account_number, organisation_id) VALUES (?, ?)
+
+-- name: seed-funding-insert
+INSERT INTO funding_instructions (account_number, uuid, currency_iso, funding_reference,
+    changed, full_name, iban, bank_name, bank_address, beneficiary_account, sort_code, swift_code, crypto_network,
+    wallet_address, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+
+-- name: seed-member-insert
+INSERT INTO users (id, email, password_hash, first_name, last_name, created_at, skip_mfa)
+VALUES (?, ?, ?, ?, ?, ?, 1)
+
+-- name: seed-fx-markup-insert
+INSERT INTO fx_markups (id, organisation_id, pay_currency_iso, buy_currency_iso, markup_bps) VALUES (?, ?, ?, ?, ?)
+
+-- name: seed-payout-reports-through
+SELECT coalesce(max(seq), 0) FROM payout_requests
+
+-- name: seed-payout-report-insert
+INSERT INTO payout_reports (id, organisation_id, account_number, period_from, period_to,
+    state_categories, through_seq, requested_by, state, attempts, csv_file_id, row_count, created_at, ready_at)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+
+-- name: seed-payout-report-chunk-insert
+INSERT INTO payout_report_chunks (file_id, n, report_id, data) VALUES (?, ?, ?, ?)
