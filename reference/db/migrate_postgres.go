@@ -26,7 +26,9 @@ import (
 // The locker holds a connection of its own while migrations run on others: pool must allow
 // at least two open connections (goose refuses a pool of one).
 func migratePostgres(ctx context.Context, pool *sql.DB, migrations fs.FS) error {
-	locker, err := lock.NewPostgresSessionLocker()
+	// goose polls for the lock; every second instead of its default five, so a process started
+	// behind another's short migration is not kept waiting, still for up to five minutes.
+	locker, err := lock.NewPostgresSessionLocker(lock.WithLockTimeout(1, 300))
 	if err != nil {
 		return fmt.Errorf("reference: migrations: %w", err)
 	}
