@@ -75,7 +75,7 @@ func TestMigratePostgresConcurrently(t *testing.T) {
 	wg.Wait()
 	files, _ := filepath.Glob(filepath.Join(pgMigrations(), "*.sql"))
 	var versions, distinct int
-	if err := pools[0].QueryRow(`SELECT count(*), count(DISTINCT version_id) FROM ` + VersionTable + ` WHERE version_id > 0`).Scan(&versions, &distinct); err != nil {
+	if err := pools[0].QueryRow(`SELECT count(*), count(DISTINCT version_id) FROM `+VersionTable+` WHERE version_id > 0`).Scan(&versions, &distinct); err != nil {
 		t.Fatal(err)
 	}
 	if versions != len(files) || distinct != len(files) {
