@@ -60,7 +60,8 @@ SELECT id, organisation_id, virtual_account_number, state, reason_code, amount, 
     'PO' || upper(substr(replace(id, '-', ''), 1, 14)), id,
     right('00000000000000000000' || split_part(amount, '.', 1), 20) || '.' ||
         left(split_part(amount, '.', 2) || '000000000000000000', 18),
-    '0', created_at, json_build_array(json_build_object('name', state, 'timestamp', created_at))::text
+    -- Compact, as SQLite's json_array(json_object(...)) writes it.
+    '0', created_at, '[{"name":' || to_json(state)::text || ',"timestamp":' || to_json(created_at)::text || '}]'
 FROM payout_requests ORDER BY created_at, id;
 DROP TABLE payout_requests;
 ALTER TABLE payout_requests_v9 RENAME TO payout_requests;
