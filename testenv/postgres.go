@@ -54,6 +54,7 @@ type Postgres struct {
 
 type templateOnce struct {
 	once sync.Once
+	db   string // the database's own name: the template's name and this process's suffix
 	err  error
 }
 
@@ -134,15 +135,24 @@ func openPostgres(dsn string) (*sql.DB, error) {
 	return db, nil
 }
 
+// close drops the templates (a PORTAL_TEST_POSTGRES_URL server outlives the run) and stops
+// the server testenv started.
 func (p *Postgres) close() {
+	for _, o := range p.templates {
+		if o.db != "" {
+			p.admin.Exec(`DROP DATABASE IF EXISTS ` + quoteIdent(o.db) + ` WITH (FORCE)`)
+		}
+	}
 	p.admin.Close()
 	p.stop()
 }
 
-// Template creates database name once per test binary, running setup on it (setup gets its
-// DSN, and must close every connection it opened: PostgreSQL copies a template only while
-// nobody is connected to it). FreshDatabase(t, name) then copies it, which is much faster than
-// setting each test's database up again. A failed setup fails every test that asks for it.
+// Template creates the template database name once per test binary, running setup on it
+// (setup gets its DSN, and must close every connection it opened: PostgreSQL copies a
+// database only while nobody is connected to it). FreshDatabase(t, name) then copies it, which
+// is much faster than setting each test's database up again. A failed setup fails every test
+// that asks for it. The database's own name carries a suffix of this process, so test binaries
+// sharing a PORTAL_TEST_POSTGRES_URL server do not build each other's templates.
 func (p *Postgres) Template(t testing.TB, name string, setup func(dsn string) error) {
 	t.Helper()
 	p.mu.Lock()
@@ -153,18 +163,18 @@ func (p *Postgres) Template(t testing.TB, name string, setup func(dsn string) er
 	}
 	p.mu.Unlock()
 	o.once.Do(func() {
-		ctx := context.Background()
-		ident := quoteIdent(name)
-		// A database left by an earlier run on a PORTAL_TEST_POSTGRES_URL server may be stale.
-		if _, err := p.admin.ExecContext(ctx, `DROP DATABASE IF EXISTS `+ident+` WITH (FORCE)`); err != nil {
+		db := name + "_" + randomHex(4)
+		if _, err := p.admin.ExecContext(context.Background(), `CREATE DATABASE `+quoteIdent(db)+` TEMPLATE template0`); err != nil {
+			p.mu.Lock()
 			o.err = err
+			p.mu.Unlock()
 			return
 		}
-		if _, err := p.admin.ExecContext(ctx, `CREATE DATABASE `+ident+` TEMPLATE template0`); err != nil {
-			o.err = err
-			return
-		}
-		o.err = setup(p.databaseDSN(name))
+		err := setup(p.databaseDSN(db))
+		// FreshDatabase reads these under mu: another test may ask for a copy meanwhile.
+		p.mu.Lock()
+		o.db, o.err = db, err
+		p.mu.Unlock()
 	})
 	if o.err != nil {
 		t.Fatalf("testenv: template database %s: %v", name, o.err)
@@ -175,13 +185,23 @@ func (p *Postgres) Template(t testing.TB, name string, setup func(dsn string) er
 // Template, or "" for an empty one) and returns its DSN. It is dropped when the test ends.
 func (p *Postgres) FreshDatabase(t testing.TB, template string) string {
 	t.Helper()
-	if template == "" {
-		template = "template0"
+	source := "template0"
+	if template != "" {
+		p.mu.Lock()
+		o := p.templates[template]
+		ok := o != nil && o.db != "" && o.err == nil
+		if ok {
+			source = o.db
+		}
+		p.mu.Unlock()
+		if !ok {
+			t.Fatalf("testenv: FreshDatabase from %s, which Template did not make", template)
+		}
 	}
 	name := "test_" + randomHex(8)
 	ctx := context.Background()
-	if _, err := p.admin.ExecContext(ctx, `CREATE DATABASE `+quoteIdent(name)+` TEMPLATE `+quoteIdent(template)); err != nil {
-		t.Fatalf("testenv: create database %s from %s: %v", name, template, err)
+	if _, err := p.admin.ExecContext(ctx, `CREATE DATABASE `+quoteIdent(name)+` TEMPLATE `+quoteIdent(source)); err != nil {
+		t.Fatalf("testenv: create database %s from %s: %v", name, source, err)
 	}
 	t.Cleanup(func() {
 		// FORCE ends the connections a test's pool still holds.

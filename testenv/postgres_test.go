@@ -3,6 +3,7 @@ package testenv
 import (
 	"context"
 	"database/sql"
+	"sync"
 	"testing"
 	"time"
 )
@@ -55,6 +56,13 @@ func TestStartPostgres(t *testing.T) {
 			t.Errorf("database %s (%s) has %d rows, want %d", name, dbname, n, want)
 		}
 	}
+
+	// Tests running in parallel get their databases at once.
+	var wg sync.WaitGroup
+	for range 6 {
+		wg.Go(func() { pg.FreshDatabase(t, "testenv_template") })
+	}
+	wg.Wait()
 
 	// An empty database, from no template, has none of the template's tables.
 	empty := openTestDB(t, pg.FreshDatabase(t, ""))
