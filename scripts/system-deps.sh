@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the tests need (redis-server, chromium, and
-# chromium-headless-shell, the same Blink without the desktop browser's
-# shell, which runs the e2e flows in half the time and CPU) when they are
-# missing. The portal itself needs neither: without Redis it keeps
-# sessions in process.
+# Installs the Debian packages the tests need (redis-server, postgresql,
+# chromium, and chromium-headless-shell, the same Blink without the desktop
+# browser's shell, which runs the e2e flows in half the time and CPU) when
+# they are missing. The portal itself needs none of them: without Redis it
+# keeps sessions in process, and its store runs on SQLite. PostgreSQL's
+# binaries are versioned and outside PATH (/usr/lib/postgresql/<major>/bin),
+# which is where testenv.StartPostgres looks for them.
 set -euo pipefail
 need=()
 command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
+compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || need+=(postgresql)
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v chromium-headless-shell >/dev/null 2>&1 || need+=(chromium-headless-shell)
 [ ${#need[@]} -eq 0 ] && exit 0

@@ -34,7 +34,26 @@ var errAppliedElsewhere = errors.New("migration was applied by another process m
 // against tables it does not understand. Versions lower than the newest applied one still run
 // (goose's out-of-order mode), as they did under the runner goose replaced, so a migration
 // merged late from a branch is not skipped.
+//
+// Migrate is MigrateEngine for SQLite, the store's engine so far.
 func Migrate(ctx context.Context, pool *sql.DB, migrations fs.FS) error {
+	return MigrateEngine(ctx, SQLite, pool, migrations)
+}
+
+// MigrateEngine brings the schema behind pool up to the newest migration in migrations, the
+// goose files of engine e (its Folder). On SQLite it is what Migrate describes; on PostgreSQL
+// see migratePostgres.
+func MigrateEngine(ctx context.Context, e Engine, pool *sql.DB, migrations fs.FS) error {
+	switch e.Dialect {
+	case database.DialectSQLite3:
+		return migrateSQLite(ctx, pool, migrations)
+	case database.DialectPostgres:
+		return migratePostgres(ctx, pool, migrations)
+	}
+	return fmt.Errorf("reference: migrations: no migration runner for engine %q", e.Name)
+}
+
+func migrateSQLite(ctx context.Context, pool *sql.DB, migrations fs.FS) error {
 	base, err := database.NewStore(database.DialectSQLite3, VersionTable)
 	if err != nil {
 		return err

@@ -1,0 +1,8 @@
+package testenv
+
+import (
+	"os"
+	"testing"
+)
+
+func TestMain(m *testing.M) { os.Exit(PostgresMain(m)) }
