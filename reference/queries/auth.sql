@@ -143,7 +143,7 @@ UPDATE users SET password_hash = ?, first_name = ?, last_name = ? WHERE id = ?
 
 -- name: membership-join
 INSERT INTO memberships (user_id, organisation_id, role, is_default)
-  VALUES (?, ?, ?, NOT EXISTS (SELECT 1 FROM memberships WHERE user_id = ?))
+  VALUES (?, ?, ?, CASE WHEN EXISTS (SELECT 1 FROM memberships WHERE user_id = ?) THEN 0 ELSE 1 END)
   ON CONFLICT (user_id, organisation_id) DO NOTHING
 
 -- name: invitation-accepted
