@@ -33,7 +33,7 @@ func approvalStatus(stored string, expires, now time.Time) string {
 }
 
 // PushDevice implements provider.Auth.
-func (s *Store) PushDevice(ctx context.Context, userID string) (bool, error) {
+func (s *AuthService) PushDevice(ctx context.Context, userID string) (bool, error) {
 	var enabled bool
 	err := s.read.QueryRowContext(ctx, `SELECT push_enabled FROM push_devices WHERE user_id = ?`, userID).Scan(&enabled)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -49,7 +49,7 @@ func (s *Store) PushDevice(ctx context.Context, userID string) (bool, error) {
 // login is still pending it is returned instead of a new one (a reload or a second click
 // does not buzz the phone again); a user with MaxPendingApprovals pending requests gets
 // ECONFLICT. EINVALID when the user has no push device.
-func (s *Store) CreateApproval(ctx context.Context, userID, loginID string) (provider.Approval, error) {
+func (s *AuthService) CreateApproval(ctx context.Context, userID, loginID string) (provider.Approval, error) {
 	if loginID == "" {
 		return provider.Approval{}, provider.Errorf(provider.EINVALID, msgLoginRequired)
 	}
@@ -114,7 +114,7 @@ func (s *Store) CreateApproval(ctx context.Context, userID, loginID string) (pro
 
 // Approval returns the request's status, expired for a pending one past provider.ApprovalTTL.
 // ENOTFOUND unless it belongs to that user and login.
-func (s *Store) Approval(ctx context.Context, userID, loginID, approvalID string) (provider.Approval, error) {
+func (s *AuthService) Approval(ctx context.Context, userID, loginID, approvalID string) (provider.Approval, error) {
 	var a provider.Approval
 	var status, created, expires string
 	err := s.read.QueryRowContext(ctx, `SELECT a.id, a.user_id, u.email, a.status, a.created_at, a.expires_at
@@ -145,7 +145,7 @@ func finishApproval(a provider.Approval, status, created, expires string, now ti
 
 // DecideApproval approves or denies a pending request. ENOTFOUND for an unknown id;
 // ECONFLICT when it was already decided or has expired.
-func (s *Store) DecideApproval(ctx context.Context, approvalID string, approve bool) error {
+func (s *AuthService) DecideApproval(ctx context.Context, approvalID string, approve bool) error {
 	return s.inTx(ctx, "decide approval", func(tx *sql.Tx) error {
 		var status, expires string
 		err := tx.QueryRowContext(ctx, `SELECT status, expires_at FROM push_approvals WHERE id = ?`, approvalID).Scan(&status, &expires)
@@ -177,7 +177,7 @@ func (s *Store) DecideApproval(ctx context.Context, approvalID string, approve b
 
 // PendingApprovals lists the requests still awaiting a decision, newest first, with the
 // user's e-mail: the sandbox outbox page plays the phone with it.
-func (s *Store) PendingApprovals(ctx context.Context) ([]provider.Approval, error) {
+func (s *AuthService) PendingApprovals(ctx context.Context) ([]provider.Approval, error) {
 	rows, err := s.read.QueryContext(ctx, `SELECT a.id, a.user_id, u.email, a.status, a.created_at, a.expires_at
 		FROM push_approvals a JOIN users u ON u.id = a.user_id
 		WHERE a.status = 'pending' AND a.expires_at > ?

@@ -15,6 +15,10 @@ import (
 
 var _ provider.Collections = (*Store)(nil)
 
+// CollectionService owns collection orders and payments, their refunds and
+// the test cases that complete them. Its files: collections.go, collections_actions.go.
+type CollectionService struct{ *core }
+
 // Collection orders and payments (spec 001 §3, §4, §7): reads here; cancel, refund and the
 // sandbox test case in collections_actions.go; demo data in collections_seed.go.
 
@@ -133,7 +137,7 @@ func orderParts(ctx context.Context, q db.DBTX, o *provider.CollectionOrder) err
 }
 
 // CollectionOrder implements provider.Collections.
-func (s *Store) CollectionOrder(ctx context.Context, orgID, uuid string) (provider.CollectionOrder, error) {
+func (s *CollectionService) CollectionOrder(ctx context.Context, orgID, uuid string) (provider.CollectionOrder, error) {
 	return loadOrder(ctx, s.read, orgID, uuid)
 }
 
@@ -143,7 +147,7 @@ func validOrderStatus(status string) bool {
 }
 
 // CollectionOrders implements provider.Collections.
-func (s *Store) CollectionOrders(ctx context.Context, orgID string, f provider.CollectionOrderFilter) (provider.CollectionOrderPage, error) {
+func (s *CollectionService) CollectionOrders(ctx context.Context, orgID string, f provider.CollectionOrderFilter) (provider.CollectionOrderPage, error) {
 	page := provider.CollectionOrderPage{Orders: []provider.CollectionOrder{}}
 	k, err := newKeyset(f.Cursor, f.Direction, f.Limit, provider.DefaultCollectionLimit, provider.MaxCollectionLimit)
 	if err == nil {
@@ -168,7 +172,7 @@ func (s *Store) CollectionOrders(ctx context.Context, orgID string, f provider.C
 	if !f.CreatedBefore.IsZero() {
 		where, args = where+` AND o.created_at < ?`, append(args, formatTime(f.CreatedBefore))
 	}
-	if err := s.organisationExists(ctx, orgID); err != nil {
+	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return page, err
 	}
 	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM collection_orders o WHERE `+where, args...).Scan(&page.Total); err != nil {
@@ -194,7 +198,7 @@ func (s *Store) CollectionOrders(ctx context.Context, orgID string, f provider.C
 }
 
 // FindCollectionOrders implements provider.Collections.
-func (s *Store) FindCollectionOrders(ctx context.Context, orgID, query string) ([]provider.CollectionOrder, error) {
+func (s *CollectionService) FindCollectionOrders(ctx context.Context, orgID, query string) ([]provider.CollectionOrder, error) {
 	out := []provider.CollectionOrder{}
 	if query == "" || len(query) > 255 {
 		return out, nil
@@ -251,12 +255,12 @@ func loadPayment(ctx context.Context, q db.DBTX, orgID, uuid string) (provider.C
 }
 
 // CollectionPayment implements provider.Collections.
-func (s *Store) CollectionPayment(ctx context.Context, orgID, uuid string) (provider.CollectionPayment, error) {
+func (s *CollectionService) CollectionPayment(ctx context.Context, orgID, uuid string) (provider.CollectionPayment, error) {
 	return loadPayment(ctx, s.read, orgID, uuid)
 }
 
 // FindCollectionPayments implements provider.Collections.
-func (s *Store) FindCollectionPayments(ctx context.Context, orgID, query string) ([]provider.CollectionPayment, error) {
+func (s *CollectionService) FindCollectionPayments(ctx context.Context, orgID, query string) ([]provider.CollectionPayment, error) {
 	out := []provider.CollectionPayment{}
 	if query == "" || len(query) > 255 {
 		return out, nil

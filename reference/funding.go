@@ -11,6 +11,10 @@ import (
 
 var _ provider.Funding = (*Store)(nil)
 
+// FundingService owns funding instructions and FX: exchange rates with the
+// organisation's markups and the currency list. Its files: funding.go, fx.go.
+type FundingService struct{ *core }
+
 // fundingReadable is the access rule of ledger reads: the account is the organisation's or
 // shared with it.
 const fundingReadable = `a.kind = 'customer' AND (a.owner_organisation_id = ?1
@@ -26,8 +30,8 @@ func scanFunding(r scanner, f *provider.FundingInstruction) error {
 }
 
 // FundingInstructions implements provider.Funding.
-func (s *Store) FundingInstructions(ctx context.Context, orgID string) ([]provider.FundingInstruction, error) {
-	if err := s.organisationExists(ctx, orgID); err != nil {
+func (s *FundingService) FundingInstructions(ctx context.Context, orgID string) ([]provider.FundingInstruction, error) {
+	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return nil, err
 	}
 	rows, err := s.read.QueryContext(ctx, `SELECT `+fundingColumns+` FROM funding_instructions f
@@ -53,7 +57,7 @@ func (s *Store) FundingInstructions(ctx context.Context, orgID string) ([]provid
 func errNoFunding() error { return provider.Errorf(provider.ENOTFOUND, provider.MsgFundingUnavailable) }
 
 // FundingInstruction implements provider.Funding.
-func (s *Store) FundingInstruction(ctx context.Context, orgID, number string) (provider.FundingInstruction, error) {
+func (s *FundingService) FundingInstruction(ctx context.Context, orgID, number string) (provider.FundingInstruction, error) {
 	var f provider.FundingInstruction
 	err := scanFunding(s.read.QueryRowContext(ctx, `SELECT `+fundingColumns+` FROM funding_instructions f
 		JOIN accounts a ON a.account_number = f.account_number WHERE f.account_number = ?2 AND `+fundingReadable, orgID, number), &f)
@@ -67,7 +71,7 @@ func (s *Store) FundingInstruction(ctx context.Context, orgID, number string) (p
 }
 
 // AcceptFundingChanges implements provider.Funding.
-func (s *Store) AcceptFundingChanges(ctx context.Context, orgID, number, configurationUUID string) error {
+func (s *FundingService) AcceptFundingChanges(ctx context.Context, orgID, number, configurationUUID string) error {
 	return s.inTx(ctx, "accept funding changes", func(tx *sql.Tx) error {
 		var current string
 		var changed bool

@@ -72,8 +72,8 @@ func markupBPS(ctx context.Context, q db.DBTX, orgID, pay, buy string) (int, err
 }
 
 // ExchangeRate implements provider.Ledger.
-func (s *Store) ExchangeRate(ctx context.Context, orgID, pay, buy string) (provider.FXRate, error) {
-	if err := s.organisationExists(ctx, orgID); err != nil {
+func (s *FundingService) ExchangeRate(ctx context.Context, orgID, pay, buy string) (provider.FXRate, error) {
+	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return provider.FXRate{}, err
 	}
 	r, err := quote(ctx, s.read, orgID, pay, buy)
@@ -96,8 +96,8 @@ var currencyNames = map[string]string{
 }
 
 // Currencies implements provider.Ledger: the reference rate book's currencies.
-func (s *Store) Currencies(ctx context.Context, orgID string) ([]provider.Currency, error) {
-	if err := s.organisationExists(ctx, orgID); err != nil {
+func (s *FundingService) Currencies(ctx context.Context, orgID string) ([]provider.Currency, error) {
+	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return nil, err
 	}
 	out := make([]provider.Currency, 0, len(usdMid))
@@ -109,8 +109,8 @@ func (s *Store) Currencies(ctx context.Context, orgID string) ([]provider.Curren
 }
 
 // Markups implements provider.Ledger.
-func (s *Store) Markups(ctx context.Context, orgID string) ([]provider.Markup, error) {
-	if err := s.organisationExists(ctx, orgID); err != nil {
+func (s *FundingService) Markups(ctx context.Context, orgID string) ([]provider.Markup, error) {
+	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return nil, err
 	}
 	rows, err := s.read.QueryContext(ctx, `SELECT id, buy_currency_iso, pay_currency_iso FROM fx_markups

@@ -11,6 +11,11 @@ import (
 	"portal/provider"
 )
 
+// SearchService owns the movement search (spec 000 §7): ledger entries found by
+// reference, order id or end-to-end id across the organisation's accounts. Read only; the
+// global search's other finders (FindPayouts, …) sit with the records they find.
+type SearchService struct{ *core }
+
 // searchHits is the movement search (spec 000 §7): the accounts ?1 owns (not those shared
 // with it, whose movements are their owner's, nor the provider's system accounts, which
 // carry the same references) and the
@@ -29,7 +34,7 @@ const searchHits = `WITH readable(account_number) AS (
 	)`
 
 // SearchMovements implements provider.Ledger.
-func (s *Store) SearchMovements(ctx context.Context, orgID string, f provider.MovementSearch) (provider.MovementSearchPage, error) {
+func (s *SearchService) SearchMovements(ctx context.Context, orgID string, f provider.MovementSearch) (provider.MovementSearchPage, error) {
 	page := provider.MovementSearchPage{Entries: []provider.MovementHit{}}
 	if f.Query == "" || utf8.RuneCountInString(f.Query) > provider.MaxSearchQueryLen {
 		return page, provider.Errorf(provider.EINVALID, "Give a reference or end-to-end id of at most %d characters.", provider.MaxSearchQueryLen)
@@ -89,9 +94,9 @@ func (s *Store) SearchMovements(ctx context.Context, orgID string, f provider.Mo
 }
 
 // Movement implements provider.Ledger.
-func (s *Store) Movement(ctx context.Context, orgID, accountNumber, entryID string) (provider.Entry, error) {
+func (s *SearchService) Movement(ctx context.Context, orgID, accountNumber, entryID string) (provider.Entry, error) {
 	var e provider.Entry
-	if _, _, _, err := s.readableAccount(ctx, orgID, accountNumber); err != nil {
+	if _, _, _, err := s.ledger.readableAccount(ctx, orgID, accountNumber); err != nil {
 		return e, err
 	}
 	notFound := provider.Errorf(provider.ENOTFOUND, "Transaction not found.")

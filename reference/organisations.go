@@ -10,6 +10,11 @@ import (
 	"portal/reference/db"
 )
 
+// OrganisationService owns organisations and their users: memberships,
+// configuration, contracted products, feature flags, alerts, the accounts list, and user
+// management (roles, creating and updating users). Its files: organisations.go, user_management.go.
+type OrganisationService struct{ *core }
+
 const membershipColumns = `o.id, o.name, o.ordering_institution, o.country_iso, o.line1, o.line2,
 	o.city, o.postal_code, o.state, m.role, m.is_default`
 
@@ -22,7 +27,7 @@ func scanMembership(row rowScanner) (provider.Membership, error) {
 }
 
 // Memberships lists the user's organisations by name; an unknown user simply has none.
-func (s *Store) Memberships(ctx context.Context, userID string) ([]provider.Membership, error) {
+func (s *OrganisationService) Memberships(ctx context.Context, userID string) ([]provider.Membership, error) {
 	rows, err := s.read.QueryContext(ctx, `SELECT `+membershipColumns+`
 		FROM memberships m JOIN organisations o ON o.id = m.organisation_id
 		WHERE m.user_id = ?
@@ -52,7 +57,7 @@ func errNotMember() error {
 }
 
 // Membership is the cross-organisation check: ENOTFOUND unless the user is a member.
-func (s *Store) Membership(ctx context.Context, userID, orgID string) (provider.Membership, error) {
+func (s *OrganisationService) Membership(ctx context.Context, userID, orgID string) (provider.Membership, error) {
 	m, err := scanMembership(s.read.QueryRowContext(ctx, `SELECT `+membershipColumns+`
 		FROM memberships m JOIN organisations o ON o.id = m.organisation_id
 		WHERE m.user_id = ? AND m.organisation_id = ?`, userID, orgID))
@@ -67,7 +72,7 @@ func (s *Store) Membership(ctx context.Context, userID, orgID string) (provider.
 
 // SetDefaultOrganisation moves the user's default to orgID in one transaction, so a
 // concurrent reader sees either the old default or the new one, never none or two.
-func (s *Store) SetDefaultOrganisation(ctx context.Context, userID, orgID string) error {
+func (s *OrganisationService) SetDefaultOrganisation(ctx context.Context, userID, orgID string) error {
 	return s.inTx(ctx, "set default organisation", func(tx *sql.Tx) error {
 		var n int
 		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM memberships WHERE user_id = ? AND organisation_id = ?`,
@@ -92,7 +97,7 @@ func (s *Store) SetDefaultOrganisation(ctx context.Context, userID, orgID string
 
 // organisationExists turns "no rows" for an organisation-scoped read into ENOTFOUND for an
 // unknown organisation, while an organisation that merely has no rows gets an empty answer.
-func (s *Store) organisationExists(ctx context.Context, orgID string) error {
+func (s *OrganisationService) organisationExists(ctx context.Context, orgID string) error {
 	return organisationExists(ctx, s.read, orgID)
 }
 
@@ -109,7 +114,7 @@ func organisationExists(ctx context.Context, q db.DBTX, orgID string) error {
 
 // Configuration returns the organisation's settings; an organisation without a settings row
 // has everything off.
-func (s *Store) Configuration(ctx context.Context, orgID string) (provider.Configuration, error) {
+func (s *OrganisationService) Configuration(ctx context.Context, orgID string) (provider.Configuration, error) {
 	return configuration(ctx, s.read, orgID)
 }
 
@@ -134,7 +139,7 @@ func configuration(ctx context.Context, q db.DBTX, orgID string) (provider.Confi
 }
 
 // ContractedProducts counts the organisation's contracted products by kind.
-func (s *Store) ContractedProducts(ctx context.Context, orgID string) (provider.ContractedProducts, error) {
+func (s *OrganisationService) ContractedProducts(ctx context.Context, orgID string) (provider.ContractedProducts, error) {
 	var p provider.ContractedProducts
 	err := s.read.QueryRowContext(ctx, `SELECT
 			(SELECT count(*) FROM contracted_products WHERE organisation_id = o.id AND kind = 'payout'),
@@ -150,7 +155,7 @@ func (s *Store) ContractedProducts(ctx context.Context, orgID string) (provider.
 }
 
 // FeatureFlags answers every known flag (off unless stored on) plus any other stored flag.
-func (s *Store) FeatureFlags(ctx context.Context, orgID string) (provider.FeatureFlags, error) {
+func (s *OrganisationService) FeatureFlags(ctx context.Context, orgID string) (provider.FeatureFlags, error) {
 	return featureFlags(ctx, s.read, orgID)
 }
 
@@ -182,7 +187,7 @@ func featureFlags(ctx context.Context, q db.DBTX, orgID string) (provider.Featur
 }
 
 // Alerts lists the organisation's banners, oldest first.
-func (s *Store) Alerts(ctx context.Context, orgID string) ([]provider.Alert, error) {
+func (s *OrganisationService) Alerts(ctx context.Context, orgID string) ([]provider.Alert, error) {
 	if err := s.organisationExists(ctx, orgID); err != nil {
 		return nil, err
 	}
@@ -208,7 +213,7 @@ func (s *Store) Alerts(ctx context.Context, orgID string) ([]provider.Alert, err
 
 // Accounts lists the accounts the organisation owns, then those shared with it, each group
 // by name.
-func (s *Store) Accounts(ctx context.Context, orgID string) ([]provider.Account, error) {
+func (s *OrganisationService) Accounts(ctx context.Context, orgID string) ([]provider.Account, error) {
 	return accounts(ctx, s.read, orgID)
 }
 

@@ -21,6 +21,9 @@ import (
 	"portal/reference/db"
 )
 
+// ReceiverService owns saved receivers (beneficiaries) of payouts.
+type ReceiverService struct{ *core }
+
 // Saved receivers (provider.Receivers). A receiver is stored as it was saved: the portal
 // shows what the user typed, and the wizard copies it back into a draft, whose own
 // validation (IBAN checksum, the schema's required fields) is the authority on whether a
@@ -60,7 +63,7 @@ func scanReceiver(row interface{ Scan(...any) error }, r *provider.Receiver, seq
 }
 
 // Receivers implements provider.Receivers.
-func (s *Store) Receivers(ctx context.Context, orgID string, f provider.ReceiverFilter) (provider.ReceiverPage, error) {
+func (s *ReceiverService) Receivers(ctx context.Context, orgID string, f provider.ReceiverFilter) (provider.ReceiverPage, error) {
 	page := provider.ReceiverPage{Receivers: []provider.Receiver{}}
 	k, err := newKeyset(f.Cursor, f.Direction, f.Limit, provider.DefaultReceiverLimit, provider.MaxReceiverLimit)
 	if err != nil {
@@ -73,7 +76,7 @@ func (s *Store) Receivers(ctx context.Context, orgID string, f provider.Receiver
 	default:
 		return page, provider.Errorf(provider.EINVALID, "Sort by -created_at or created_at.")
 	}
-	if err := s.organisationExists(ctx, orgID); err != nil {
+	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return page, err
 	}
 	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM receivers WHERE organisation_id = ?`, orgID).Scan(&page.Total); err != nil {
@@ -104,7 +107,7 @@ type receiverRow struct {
 }
 
 // receiverRows reads the receivers matching where (after FROM receivers r WHERE).
-func (s *Store) receiverRows(ctx context.Context, where string, args ...any) ([]receiverRow, error) {
+func (s *ReceiverService) receiverRows(ctx context.Context, where string, args ...any) ([]receiverRow, error) {
 	rows, err := s.read.QueryContext(ctx, `SELECT `+receiverColumns+` FROM receivers r WHERE `+where, args...)
 	if err != nil {
 		return nil, fmt.Errorf("reference: receivers: %w", err)
@@ -124,7 +127,7 @@ func (s *Store) receiverRows(ctx context.Context, where string, args ...any) ([]
 }
 
 // Receiver implements provider.Receivers.
-func (s *Store) Receiver(ctx context.Context, orgID, id string) (provider.Receiver, error) {
+func (s *ReceiverService) Receiver(ctx context.Context, orgID, id string) (provider.Receiver, error) {
 	return readReceiver(ctx, s.read, orgID, id)
 }
 
@@ -143,14 +146,14 @@ func readReceiver(ctx context.Context, q db.DBTX, orgID, id string) (provider.Re
 }
 
 // RecentReceivers implements provider.Receivers.
-func (s *Store) RecentReceivers(ctx context.Context, orgID, productID, schemaID string, limit int) ([]provider.Receiver, error) {
+func (s *ReceiverService) RecentReceivers(ctx context.Context, orgID, productID, schemaID string, limit int) ([]provider.Receiver, error) {
 	switch {
 	case limit == 0:
 		limit = provider.DefaultRecentReceivers
 	case limit < 0 || limit > provider.MaxReceiverLimit:
 		return nil, provider.Errorf(provider.EINVALID, "Limit must be between 1 and %d.", provider.MaxReceiverLimit)
 	}
-	if err := s.organisationExists(ctx, orgID); err != nil {
+	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return nil, err
 	}
 	list, err := s.receiverRows(ctx, `r.organisation_id = ? AND r.product_id = ? AND r.schema_id = ?
@@ -235,11 +238,11 @@ func checkReceiver(r *provider.ReceiverCreate) error {
 }
 
 // SaveReceiver implements provider.Receivers.
-func (s *Store) SaveReceiver(ctx context.Context, orgID string, in provider.ReceiverCreate) (provider.Receiver, error) {
+func (s *ReceiverService) SaveReceiver(ctx context.Context, orgID string, in provider.ReceiverCreate) (provider.Receiver, error) {
 	if err := checkReceiver(&in); err != nil {
 		return provider.Receiver{}, err
 	}
-	if err := s.organisationExists(ctx, orgID); err != nil {
+	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return provider.Receiver{}, err
 	}
 	if in.Currency == "" {
@@ -307,7 +310,7 @@ func insertReceiver(ctx context.Context, tx *sql.Tx, orgID string, in provider.R
 }
 
 // DeleteReceiver implements provider.Receivers.
-func (s *Store) DeleteReceiver(ctx context.Context, orgID, id string) (provider.Receiver, error) {
+func (s *ReceiverService) DeleteReceiver(ctx context.Context, orgID, id string) (provider.Receiver, error) {
 	var out provider.Receiver
 	err := s.inTx(ctx, "delete receiver", func(tx *sql.Tx) error {
 		var err error

@@ -39,7 +39,7 @@ func (w *where) period(col string, from, to time.Time) {
 // keyedList is one keyset page of a list: the total under w, then the page's rows of
 // `SELECT columns FROM table alias` (alias is the one w's columns name), each read by scan.
 // what names the list in errors.
-func keyedList[T any](ctx context.Context, s *Store, what, table, alias, columns string, w *where, k keyset,
+func keyedList[T any](ctx context.Context, s *core, what, table, alias, columns string, w *where, k keyset,
 	scan func(*sql.Rows) (keyedRow[T], error)) (int, []keyedRow[T], error) {
 	var total int
 	from := ` FROM ` + table + ` ` + alias + ` WHERE ` + w.sql
