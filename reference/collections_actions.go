@@ -210,7 +210,7 @@ type collectionPosting struct {
 // bookCollection books the lines on the order's account in one balanced ledger transaction
 // and returns its id; an overdraft is the booker's *FieldError.
 func (s *CollectionService) bookCollection(ctx context.Context, tx *sql.Tx, orgID string, o provider.CollectionOrder, at time.Time, lines []collectionPosting) (string, error) {
-	b, err := newBooker(ctx, tx)
+	b, err := s.ledger.booker(ctx, tx)
 	if err != nil {
 		return "", err
 	}

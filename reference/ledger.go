@@ -82,6 +82,13 @@ func (b *booker) writePending() error {
 	return nil
 }
 
+// booker opens the ledger's booker on tx for another domain's money movement (a payout's
+// funding and booking, a collection, a withdrawal), so their postings are booked by the
+// ledger's code and the call names the ledger as the domain they depend on.
+func (s *LedgerService) booker(ctx context.Context, tx *sql.Tx) (*booker, error) {
+	return newBooker(ctx, tx)
+}
+
 func newBooker(ctx context.Context, tx *sql.Tx) (*booker, error) {
 	b := &booker{ctx: ctx, tx: tx, accts: map[string]*ledgerAccount{}}
 	var err error

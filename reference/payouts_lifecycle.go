@@ -337,7 +337,7 @@ func (s *PayoutService) reservePayout(ctx context.Context, tx *sql.Tx, p *payout
 	if p.reserved != "" {
 		return true, nil
 	}
-	b, err := newBooker(ctx, tx)
+	b, err := s.ledger.booker(ctx, tx)
 	if err != nil {
 		return false, err
 	}
@@ -370,7 +370,7 @@ func (s *PayoutService) releasePayout(ctx context.Context, tx *sql.Tx, p *payout
 	if p.reserved == "" || p.released != "" {
 		return nil
 	}
-	b, err := newBooker(ctx, tx)
+	b, err := s.ledger.booker(ctx, tx)
 	if err != nil {
 		return err
 	}

@@ -370,7 +370,7 @@ func (s *WithdrawalService) CreateWithdrawal(ctx context.Context, orgID string, 
 			ConvertedAmount: c.converted.String(), ConvertedCurrency: c.creditor.EffectiveCurrency(), ExchangeRate: c.rate.String(),
 			Status: provider.WithdrawalReceived, CreatedAt: now.UTC(), CreditorAccount: provider.CreditorOf(c.creditor),
 			StatusTransitions: []provider.WithdrawalTransition{{Status: provider.WithdrawalReceived, CreatedAt: now.UTC()}}}
-		b, err := newBooker(ctx, tx)
+		b, err := s.ledger.booker(ctx, tx)
 		if err != nil {
 			return err
 		}
@@ -642,7 +642,7 @@ func (s *WithdrawalService) moveWithdrawal(ctx context.Context, tx *sql.Tx, orgI
 	w.StatusTransitions = append(w.StatusTransitions, t)
 	var release any
 	if status == provider.WithdrawalRejected || status == provider.WithdrawalReturned {
-		b, err := newBooker(ctx, tx)
+		b, err := s.ledger.booker(ctx, tx)
 		if err != nil {
 			return w, err
 		}
