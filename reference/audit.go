@@ -33,6 +33,10 @@ var (
 
 var _ provider.Audit = (*Store)(nil)
 
+// AuditService owns the audit log: a hash chain of what users did, recorded in
+// the transaction that did it, and its verification.
+type AuditService struct{ *core }
+
 // auditGenesis is the previous hash of a chain's first entry.
 var auditGenesis = strings.Repeat("0", 64)
 
@@ -87,12 +91,12 @@ func secretField(name string) bool {
 // audit appends ev to its chain inside tx, the transaction of the change it records. The head
 // row is read and moved in tx: the store's writer is one connection beginning IMMEDIATE, so
 // concurrent writers queue for the lock and each appends after the last one committed.
-func (s *Store) audit(ctx context.Context, tx db.DBTX, ev provider.AuditEvent) error {
+func (s *AuditService) audit(ctx context.Context, tx db.DBTX, ev provider.AuditEvent) error {
 	return s.auditAt(ctx, tx, ev, s.now())
 }
 
 // auditAt is audit at a given time: the demo seed writes its history through it.
-func (s *Store) auditAt(ctx context.Context, tx db.DBTX, ev provider.AuditEvent, at time.Time) error {
+func (s *AuditService) auditAt(ctx context.Context, tx db.DBTX, ev provider.AuditEvent, at time.Time) error {
 	if !ev.Kind.Valid() {
 		return fmt.Errorf("reference: audit: unknown kind %q", ev.Kind)
 	}
@@ -150,7 +154,7 @@ func (s *Store) auditAt(ctx context.Context, tx db.DBTX, ev provider.AuditEvent,
 }
 
 // RecordAudit writes an event that no transaction of the store carries.
-func (s *Store) RecordAudit(ctx context.Context, ev provider.AuditEvent) error {
+func (s *AuditService) RecordAudit(ctx context.Context, ev provider.AuditEvent) error {
 	return s.inTx(ctx, "record audit", func(tx *sql.Tx) error {
 		if ev.OrgID != "" {
 			return s.audit(ctx, tx, ev)
@@ -200,7 +204,7 @@ func (r auditRow) entry() (provider.AuditEntry, error) {
 }
 
 // AuditEntries lists the organisation's entries newest first, keyset paged on (created_at, seq).
-func (s *Store) AuditEntries(ctx context.Context, orgID string, f provider.AuditFilter) (provider.AuditPage, error) {
+func (s *AuditService) AuditEntries(ctx context.Context, orgID string, f provider.AuditFilter) (provider.AuditPage, error) {
 	page := provider.AuditPage{Entries: []provider.AuditEntry{}}
 	k, err := newKeyset(f.Cursor, f.Direction, f.Limit, provider.DefaultAuditLimit, provider.MaxAuditLimit)
 	if err != nil {
@@ -209,7 +213,7 @@ func (s *Store) AuditEntries(ctx context.Context, orgID string, f provider.Audit
 	if f.Kind != "" && !f.Kind.Valid() {
 		return page, provider.Errorf(provider.EINVALID, "Unknown kind.")
 	}
-	if err := s.organisationExists(ctx, orgID); err != nil {
+	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return page, err
 	}
 	w := filters(orgID)
@@ -218,7 +222,7 @@ func (s *Store) AuditEntries(ctx context.Context, orgID string, f provider.Audit
 	w.equal("a.kind", string(f.Kind))
 	w.equal("a.record_id", strings.TrimSpace(f.Record))
 	w.period("a.created_at", f.From, f.To)
-	total, list, err := keyedQuery(ctx, s, "audit entries", qAuditListCount, qAuditListPage, "a", w, k,
+	total, list, err := keyedQuery(ctx, s.core, "audit entries", qAuditListCount, qAuditListPage, "a", w, k,
 		func(rows *sql.Rows) (keyedRow[provider.AuditEntry], error) {
 			var r auditRow
 			if err := scanAudit(rows, &r); err != nil {
@@ -239,7 +243,7 @@ func (s *Store) AuditEntries(ctx context.Context, orgID string, f provider.Audit
 // either wholly seen, entry and head, or not at all). Each entry must follow the one before
 // (seq one higher, prev_hash its hash) and hash to its stored hash; the head must name the
 // last entry. The first link that does not hold is reported per chain.
-func (s *Store) VerifyAudit(ctx context.Context, orgID string) (provider.AuditVerification, error) {
+func (s *AuditService) VerifyAudit(ctx context.Context, orgID string) (provider.AuditVerification, error) {
 	v := provider.AuditVerification{Breaks: []provider.AuditBreak{}}
 	query, args := qAuditVerify, []any{}
 	if orgID != "" {
@@ -341,7 +345,7 @@ func auditChanges(triples ...string) []provider.AuditChange {
 // two-factor sign-in): once in the chain of each organisation the person belongs to, so each
 // one's admins see it, or in the system chain when they belong to none. The actor is the
 // person unless the context names someone.
-func (s *Store) auditUser(ctx context.Context, tx db.DBTX, userID string, ev provider.AuditEvent) error {
+func (s *AuditService) auditUser(ctx context.Context, tx db.DBTX, userID string, ev provider.AuditEvent) error {
 	a := provider.AuditActorOf(ctx)
 	if ev.Actor != nil {
 		a = *ev.Actor
@@ -388,7 +392,7 @@ func (s *Store) auditUser(ctx context.Context, tx db.DBTX, userID string, ev pro
 
 // auditMFA runs finish (which refreshes the user's MFA flags) and records the factor set up,
 // and MFA turned on or off when finish changed that.
-func (s *Store) auditMFA(ctx context.Context, tx db.DBTX, userID, method string, finish func() error) error {
+func (s *AuditService) auditMFA(ctx context.Context, tx db.DBTX, userID, method string, finish func() error) error {
 	var before, after bool
 	if err := tx.QueryRowContext(ctx, qUserMFAEnabled, userID).Scan(&before); err != nil {
 		return fmt.Errorf("reference: audit: %w", err)
@@ -412,7 +416,7 @@ func (s *Store) auditMFA(ctx context.Context, tx db.DBTX, userID, method string,
 }
 
 // auditInvitationAccepted records a person joining by an invitation, in its organisation.
-func (s *Store) auditInvitationAccepted(ctx context.Context, tx db.DBTX, r invitationRow, userID string) error {
+func (s *AuditService) auditInvitationAccepted(ctx context.Context, tx db.DBTX, r invitationRow, userID string) error {
 	a := provider.AuditActorOf(ctx)
 	a.UserID, a.Email, a.Role = userID, r.email, r.role
 	return s.audit(ctx, tx, provider.AuditEvent{OrgID: r.orgID, Kind: provider.AuditInvitationAccepted, RecordKind: "invitation",

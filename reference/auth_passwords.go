@@ -61,7 +61,7 @@ func CheckPasswordRules(pw string) error {
 // working. For any other address it does nothing and returns nil, after the same lookup and
 // token generation, so the answer and (roughly) its timing are the same. The one difference
 // left is the commit of the token and the e-mail.
-func (s *Store) RequestPasswordReset(ctx context.Context, email string) error {
+func (s *AuthService) RequestPasswordReset(ctx context.Context, email string) error {
 	email = normalizeEmail(email)
 	token, hash := newToken()
 	return s.inTx(ctx, "request password reset", func(tx *sql.Tx) error {
@@ -90,10 +90,10 @@ func (s *Store) RequestPasswordReset(ctx context.Context, email string) error {
 		if _, err := tx.ExecContext(ctx, qPasswordResetInsert, hash, userID, formatTime(now), formatTime(now.Add(provider.ResetTokenTTL))); err != nil {
 			return fmt.Errorf("reference: request password reset: %w", err)
 		}
-		if err := s.auditUser(ctx, tx, userID, provider.AuditEvent{Kind: provider.AuditPasswordResetRequested}); err != nil {
+		if err := s.audits.auditUser(ctx, tx, userID, provider.AuditEvent{Kind: provider.AuditPasswordResetRequested}); err != nil {
 			return err
 		}
-		return s.sendMessage(ctx, tx, provider.OutboxMessage{
+		return s.outbox.sendMessage(ctx, tx, provider.OutboxMessage{
 			Kind:    provider.OutboxEmail,
 			To:      email,
 			Subject: "Reset your password",
@@ -127,7 +127,7 @@ type passwordToken struct {
 
 // lookupToken finds a usable token of kind: ENOTFOUND when unknown, spent or its user is
 // disabled, EEXPIRED when it ran out.
-func (s *Store) lookupToken(ctx context.Context, q db.DBTX, kind, token string) (passwordToken, error) {
+func (s *AuthService) lookupToken(ctx context.Context, q db.DBTX, kind, token string) (passwordToken, error) {
 	notFound := provider.Errorf(provider.ENOTFOUND, msgLinkInvalid)
 	if token == "" || len(token) > maxTokenLength {
 		return passwordToken{}, notFound
@@ -156,7 +156,7 @@ func (s *Store) lookupToken(ctx context.Context, q db.DBTX, kind, token string) 
 
 // CheckResetToken: nil for a usable reset token, ENOTFOUND for an unknown or spent one,
 // EEXPIRED for an expired one.
-func (s *Store) CheckResetToken(ctx context.Context, token string) error {
+func (s *AuthService) CheckResetToken(ctx context.Context, token string) error {
 	_, err := s.lookupToken(ctx, s.read, tokenReset, token)
 	return err
 }
@@ -164,7 +164,7 @@ func (s *Store) CheckResetToken(ctx context.Context, token string) error {
 // ResetPassword checks the token and the password rules, then in one transaction spends the
 // token (and any other reset token of the user) and sets the password. It returns the user
 // so the caller can end their sessions. MFA is not touched: a reset never skips it.
-func (s *Store) ResetPassword(ctx context.Context, token, password string) (provider.User, error) {
+func (s *AuthService) ResetPassword(ctx context.Context, token, password string) (provider.User, error) {
 	return s.setPasswordWithToken(ctx, tokenReset, token, password)
 }
 
@@ -183,7 +183,7 @@ func (r invitationRow) public() provider.Invitation {
 
 // lookupInvitation finds a pending invitation by its link's token: ENOTFOUND when unknown
 // or accepted, EEXPIRED when it ran out.
-func (s *Store) lookupInvitation(ctx context.Context, q db.DBTX, token string) (invitationRow, error) {
+func (s *AuthService) lookupInvitation(ctx context.Context, q db.DBTX, token string) (invitationRow, error) {
 	notFound := provider.Errorf(provider.ENOTFOUND, msgLinkInvalid)
 	if token == "" || len(token) > maxTokenLength {
 		return invitationRow{}, notFound
@@ -208,7 +208,7 @@ func (s *Store) lookupInvitation(ctx context.Context, q db.DBTX, token string) (
 }
 
 // CheckInvitation implements provider.Auth.
-func (s *Store) CheckInvitation(ctx context.Context, token string) (provider.Invitation, error) {
+func (s *AuthService) CheckInvitation(ctx context.Context, token string) (provider.Invitation, error) {
 	r, err := s.lookupInvitation(ctx, s.read, token)
 	return r.public(), err
 }
@@ -216,7 +216,7 @@ func (s *Store) CheckInvitation(ctx context.Context, token string) (provider.Inv
 // AcceptInvitation implements provider.Auth: the login is created with the invitation's
 // names (a user row left without a password by an earlier version of the store is given
 // the password), then joins.
-func (s *Store) AcceptInvitation(ctx context.Context, token, password string) (provider.User, error) {
+func (s *AuthService) AcceptInvitation(ctx context.Context, token, password string) (provider.User, error) {
 	r, err := s.lookupInvitation(ctx, s.read, token)
 	if err != nil {
 		return provider.User{}, err
@@ -258,7 +258,7 @@ func (s *Store) AcceptInvitation(ctx context.Context, token, password string) (p
 		if err := s.join(ctx, tx, r, userID); err != nil {
 			return err
 		}
-		if err := s.auditInvitationAccepted(ctx, tx, r, userID); err != nil {
+		if err := s.audits.auditInvitationAccepted(ctx, tx, r, userID); err != nil {
 			return err
 		}
 		u, err = scanUser(tx.QueryRowContext(ctx, qUserByID, userID))
@@ -274,7 +274,7 @@ func (s *Store) AcceptInvitation(ctx context.Context, token, password string) (p
 }
 
 // JoinInvitation implements provider.Auth.
-func (s *Store) JoinInvitation(ctx context.Context, token, userID string) (provider.Invitation, error) {
+func (s *AuthService) JoinInvitation(ctx context.Context, token, userID string) (provider.Invitation, error) {
 	var out provider.Invitation
 	err := s.inTx(ctx, "join organisation", func(tx *sql.Tx) error {
 		r, err := s.lookupInvitation(ctx, tx, token)
@@ -291,7 +291,7 @@ func (s *Store) JoinInvitation(ctx context.Context, token, userID string) (provi
 		if err := s.join(ctx, tx, r, userID); err != nil {
 			return err
 		}
-		if err := s.auditInvitationAccepted(ctx, tx, r, userID); err != nil {
+		if err := s.audits.auditInvitationAccepted(ctx, tx, r, userID); err != nil {
 			return err
 		}
 		out = r.public()
@@ -303,7 +303,7 @@ func (s *Store) JoinInvitation(ctx context.Context, token, userID string) (provi
 // join makes userID a member as the invitation says (unless they already are: the role
 // they have stays) and spends the invitation. The first organisation of a person is
 // their default.
-func (s *Store) join(ctx context.Context, tx *sql.Tx, r invitationRow, userID string) error {
+func (s *AuthService) join(ctx context.Context, tx *sql.Tx, r invitationRow, userID string) error {
 	if _, err := tx.ExecContext(ctx, qMembershipJoin, userID, r.orgID, r.role, userID); err != nil {
 		return fmt.Errorf("reference: join organisation: %w", err)
 	}
@@ -315,14 +315,14 @@ func (s *Store) join(ctx context.Context, tx *sql.Tx, r invitationRow, userID st
 
 // newPasswordHash checks a new password's rules and hashes it. Callers hash before their
 // transaction: argon2 is slow and the write lock is shared.
-func (s *Store) newPasswordHash(password string) (string, error) {
+func (s *AuthService) newPasswordHash(password string) (string, error) {
 	if err := CheckPasswordRules(password); err != nil {
 		return "", err
 	}
 	return HashPassword(password, s.params)
 }
 
-func (s *Store) setPasswordWithToken(ctx context.Context, kind, token, password string) (provider.User, error) {
+func (s *AuthService) setPasswordWithToken(ctx context.Context, kind, token, password string) (provider.User, error) {
 	// Token first: a dead link sends the user elsewhere whatever they typed.
 	if _, err := s.lookupToken(ctx, s.read, kind, token); err != nil {
 		return provider.User{}, err
@@ -346,7 +346,7 @@ func (s *Store) setPasswordWithToken(ctx context.Context, kind, token, password 
 			return fmt.Errorf("reference: set password: %w", err)
 		}
 		if kind == tokenReset {
-			if err := s.auditUser(ctx, tx, t.userID, provider.AuditEvent{Kind: provider.AuditPasswordReset}); err != nil {
+			if err := s.audits.auditUser(ctx, tx, t.userID, provider.AuditEvent{Kind: provider.AuditPasswordReset}); err != nil {
 				return err
 			}
 		}
@@ -365,13 +365,13 @@ func (s *Store) setPasswordWithToken(ctx context.Context, kind, token, password 
 // createInvitation stores a pending invitation and e-mails its link: the same e-mail
 // whether or not the address has a login (the page the link opens tells them apart). The
 // seed passes a fixed token; otherwise a new one is made.
-func (s *Store) createInvitation(ctx context.Context, tx *sql.Tx, r invitationRow, token string) error {
+func (s *AuthService) createInvitation(ctx context.Context, tx *sql.Tx, r invitationRow, token string) error {
 	now := s.now()
 	if _, err := tx.ExecContext(ctx, qInvitationInsert, r.id, r.orgID, r.email, r.firstName, r.lastName, r.role,
 		tokenHash(token), formatTime(now), formatTime(now.Add(provider.InvitationTTL))); err != nil {
 		return fmt.Errorf("reference: invitation: %w", err)
 	}
-	return s.sendMessage(ctx, tx, provider.OutboxMessage{
+	return s.outbox.sendMessage(ctx, tx, provider.OutboxMessage{
 		Kind:    provider.OutboxEmail,
 		To:      r.email,
 		Subject: "You are invited to " + r.orgName + " on " + s.issuer,

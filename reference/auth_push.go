@@ -45,7 +45,7 @@ func approvalStatus(stored string, expires, now time.Time) string {
 }
 
 // PushDevice implements provider.Auth.
-func (s *Store) PushDevice(ctx context.Context, userID string) (bool, error) {
+func (s *AuthService) PushDevice(ctx context.Context, userID string) (bool, error) {
 	var enabled bool
 	err := s.read.QueryRowContext(ctx, qPushDevice, userID).Scan(&enabled)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -61,7 +61,7 @@ func (s *Store) PushDevice(ctx context.Context, userID string) (bool, error) {
 // login is still pending it is returned instead of a new one (a reload or a second click
 // does not buzz the phone again); a user with MaxPendingApprovals pending requests gets
 // ECONFLICT. EINVALID when the user has no push device.
-func (s *Store) CreateApproval(ctx context.Context, userID, loginID string) (provider.Approval, error) {
+func (s *AuthService) CreateApproval(ctx context.Context, userID, loginID string) (provider.Approval, error) {
 	if loginID == "" {
 		return provider.Approval{}, provider.Errorf(provider.EINVALID, msgLoginRequired)
 	}
@@ -122,7 +122,7 @@ func (s *Store) CreateApproval(ctx context.Context, userID, loginID string) (pro
 
 // Approval returns the request's status, expired for a pending one past provider.ApprovalTTL.
 // ENOTFOUND unless it belongs to that user and login.
-func (s *Store) Approval(ctx context.Context, userID, loginID, approvalID string) (provider.Approval, error) {
+func (s *AuthService) Approval(ctx context.Context, userID, loginID, approvalID string) (provider.Approval, error) {
 	var a provider.Approval
 	var status, created, expires string
 	err := s.read.QueryRowContext(ctx, qPushApproval, approvalID, userID, loginID).
@@ -151,7 +151,7 @@ func finishApproval(a provider.Approval, status, created, expires string, now ti
 
 // DecideApproval approves or denies a pending request. ENOTFOUND for an unknown id;
 // ECONFLICT when it was already decided or has expired.
-func (s *Store) DecideApproval(ctx context.Context, approvalID string, approve bool) error {
+func (s *AuthService) DecideApproval(ctx context.Context, approvalID string, approve bool) error {
 	return s.inTx(ctx, "decide approval", func(tx *sql.Tx) error {
 		var status, expires string
 		err := tx.QueryRowContext(ctx, qPushApprovalState, approvalID).Scan(&status, &expires)
@@ -183,7 +183,7 @@ func (s *Store) DecideApproval(ctx context.Context, approvalID string, approve b
 
 // PendingApprovals lists the requests still awaiting a decision, newest first, with the
 // user's e-mail: the sandbox outbox page plays the phone with it.
-func (s *Store) PendingApprovals(ctx context.Context) ([]provider.Approval, error) {
+func (s *AuthService) PendingApprovals(ctx context.Context) ([]provider.Approval, error) {
 	rows, err := s.read.QueryContext(ctx, qPushApprovalsPending, formatTime(s.now()), maxPendingList)
 	if err != nil {
 		return nil, fmt.Errorf("reference: pending approvals: %w", err)

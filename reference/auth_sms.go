@@ -38,7 +38,7 @@ const (
 // RegisterPhone validates the number, stores it as the user's pending phone (replacing an
 // earlier pending one) and sends a confirmation code to it. countryCode is an ISO 3166-1
 // alpha-2 code ("dk"); number is the national number, spaces and dashes allowed.
-func (s *Store) RegisterPhone(ctx context.Context, userID, countryCode, number string) error {
+func (s *AuthService) RegisterPhone(ctx context.Context, userID, countryCode, number string) error {
 	iso := strings.ToLower(strings.TrimSpace(countryCode))
 	calling, ok := mfa.CallingCode(iso)
 	if !ok {
@@ -70,7 +70,7 @@ func (s *Store) RegisterPhone(ctx context.Context, userID, countryCode, number s
 			formatTime(now.Add(provider.SMSCodeTTL)), formatTime(now)); err != nil {
 			return fmt.Errorf("reference: register phone: %w", err)
 		}
-		return s.sendMessage(ctx, tx, provider.OutboxMessage{
+		return s.outbox.sendMessage(ctx, tx, provider.OutboxMessage{
 			Kind: provider.OutboxSMS,
 			To:   mfa.FormatPhone(calling, digits),
 			Body: fmt.Sprintf("Your %s code to confirm this phone number is %s. It expires in %d minutes.",
@@ -82,7 +82,7 @@ func (s *Store) RegisterPhone(ctx context.Context, userID, countryCode, number s
 // ConfirmPhone confirms the pending phone with the code sent to it: has_phone is set, and
 // MFA is on when the authenticator is set up too. A wrong code counts against the code's
 // MaxCodeAttempts; an expired or exhausted code needs a new RegisterPhone.
-func (s *Store) ConfirmPhone(ctx context.Context, userID, code string) error {
+func (s *AuthService) ConfirmPhone(ctx context.Context, userID, code string) error {
 	code = mfa.NormalizeCode(code)
 	return s.inTx(ctx, "confirm phone", func(tx *sql.Tx) error {
 		if _, err := activeUser(ctx, tx, userID); err != nil {
@@ -123,14 +123,14 @@ func (s *Store) ConfirmPhone(ctx context.Context, userID, code string) error {
 		if _, err := tx.ExecContext(ctx, qUserHasPhone, userID); err != nil {
 			return fmt.Errorf("reference: confirm phone: %w", err)
 		}
-		return s.auditMFA(ctx, tx, userID, "phone (SMS)", func() error { return refreshMFAFlags(ctx, tx, userID) })
+		return s.audits.auditMFA(ctx, tx, userID, "phone (SMS)", func() error { return refreshMFAFlags(ctx, tx, userID) })
 	})
 }
 
 // SendLoginSMS sends a fresh login code to the user's confirmed phone, bound to loginID and
 // valid provider.SMSCodeTTL. It replaces any earlier code of the same login (which stops
 // working); codes of other logins are untouched.
-func (s *Store) SendLoginSMS(ctx context.Context, userID, loginID string) error {
+func (s *AuthService) SendLoginSMS(ctx context.Context, userID, loginID string) error {
 	if loginID == "" {
 		return provider.Errorf(provider.EINVALID, msgLoginRequired)
 	}
@@ -161,7 +161,7 @@ func (s *Store) SendLoginSMS(ctx context.Context, userID, loginID string) error 
 			formatTime(now), formatTime(now.Add(provider.SMSCodeTTL))); err != nil {
 			return fmt.Errorf("reference: send login SMS: %w", err)
 		}
-		return s.sendMessage(ctx, tx, provider.OutboxMessage{
+		return s.outbox.sendMessage(ctx, tx, provider.OutboxMessage{
 			Kind: provider.OutboxSMS,
 			To:   mfa.FormatPhone(calling, number),
 			Body: fmt.Sprintf("Your %s login code is %s. It expires in %d minutes. Never share it with anyone.",
@@ -174,7 +174,7 @@ func (s *Store) SendLoginSMS(ctx context.Context, userID, loginID string) error 
 // spent, exhausted (MaxCodeAttempts wrong tries) and other-login codes all get the same
 // EINVALID. Check and spend are one transaction on the single writer: of concurrent
 // requests with the right code, exactly one succeeds.
-func (s *Store) VerifyLoginSMS(ctx context.Context, userID, loginID, code string) error {
+func (s *AuthService) VerifyLoginSMS(ctx context.Context, userID, loginID, code string) error {
 	code = mfa.NormalizeCode(code)
 	invalid := provider.Errorf(provider.EINVALID, msgCodeInvalid)
 	if loginID == "" {

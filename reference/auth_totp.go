@@ -21,7 +21,7 @@ var (
 
 // StartTOTP returns the user's pending authenticator secret, creating one if there is none.
 // ECONFLICT when an authenticator is already active.
-func (s *Store) StartTOTP(ctx context.Context, userID string) (provider.TOTPEnrollment, error) {
+func (s *AuthService) StartTOTP(ctx context.Context, userID string) (provider.TOTPEnrollment, error) {
 	var enrol provider.TOTPEnrollment
 	err := s.inTx(ctx, "start TOTP", func(tx *sql.Tx) error {
 		u, err := activeUser(ctx, tx, userID)
@@ -50,7 +50,7 @@ func (s *Store) StartTOTP(ctx context.Context, userID string) (provider.TOTPEnro
 
 // PendingTOTP returns the user's pending authenticator secret without creating one: ENOTFOUND
 // when none was started, ECONFLICT when an authenticator is already active.
-func (s *Store) PendingTOTP(ctx context.Context, userID string) (provider.TOTPEnrollment, error) {
+func (s *AuthService) PendingTOTP(ctx context.Context, userID string) (provider.TOTPEnrollment, error) {
 	u, err := activeUser(ctx, s.read, userID)
 	if err != nil {
 		return provider.TOTPEnrollment{}, err
@@ -71,7 +71,7 @@ func (s *Store) PendingTOTP(ctx context.Context, userID string) (provider.TOTPEn
 // ConfirmTOTP activates the pending secret when code is valid for it, and marks the
 // authenticator set up (has_verify_setup; MFA on when the phone is set up too). The
 // confirming code's step counts as used, so it cannot also finish a login.
-func (s *Store) ConfirmTOTP(ctx context.Context, userID, code string) error {
+func (s *AuthService) ConfirmTOTP(ctx context.Context, userID, code string) error {
 	return s.inTx(ctx, "confirm TOTP", func(tx *sql.Tx) error {
 		if _, err := activeUser(ctx, tx, userID); err != nil {
 			return err
@@ -98,7 +98,7 @@ func (s *Store) ConfirmTOTP(ctx context.Context, userID, code string) error {
 		if _, err := tx.ExecContext(ctx, qUserVerifySetup, userID); err != nil {
 			return fmt.Errorf("reference: confirm TOTP: %w", err)
 		}
-		return s.auditMFA(ctx, tx, userID, "authenticator app", func() error { return refreshMFAFlags(ctx, tx, userID) })
+		return s.audits.auditMFA(ctx, tx, userID, "authenticator app", func() error { return refreshMFAFlags(ctx, tx, userID) })
 	})
 }
 
@@ -106,7 +106,7 @@ func (s *Store) ConfirmTOTP(ctx context.Context, userID, code string) error {
 // drift, and accepts each time step at most once: a step at or below the last accepted one
 // is a replay. The check and the update of last_step are one transaction on the single
 // writer, so two requests with the same code cannot both pass.
-func (s *Store) VerifyTOTP(ctx context.Context, userID, code string) error {
+func (s *AuthService) VerifyTOTP(ctx context.Context, userID, code string) error {
 	return s.inTx(ctx, "verify TOTP", func(tx *sql.Tx) error {
 		if _, err := activeUser(ctx, tx, userID); err != nil {
 			return err

@@ -39,6 +39,11 @@ var (
 
 var _ provider.Batches = (*Store)(nil)
 
+// BatchService owns batch uploads: the CSV templates and checks, review and
+// approval, and the chunked publication of a batch's rows as payouts. Its files: batches.go,
+// batches_csv.go, batches_publish.go, batches_template.go.
+type BatchService struct{ *core }
+
 // Texts of the refusals of an approval or a decline (spec 001 §5's availability rules).
 const (
 	msgBatchNoApproval   = "Batches of this organisation need no approval."
@@ -120,14 +125,14 @@ func truncate(s string, n int) string {
 }
 
 // CreateBatch implements provider.Batches.
-func (s *Store) CreateBatch(ctx context.Context, orgID string, up provider.BatchUpload) (provider.BatchUploadResult, error) {
+func (s *BatchService) CreateBatch(ctx context.Context, orgID string, up provider.BatchUpload) (provider.BatchUploadResult, error) {
 	var out provider.BatchUploadResult
 	name, filename := uploadName(up)
 	fail := func(e *provider.BatchUploadError) error { e.Filename = filename; return e }
 	if len(up.Content) == 0 {
 		return out, fail(refusal(provider.MsgBatchFileNotPresent + "."))
 	}
-	if err := s.organisationExists(ctx, orgID); err != nil {
+	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return out, err
 	}
 	schemas, err := s.batchSchemas(ctx, orgID)
@@ -205,7 +210,7 @@ func (s *Store) CreateBatch(ctx context.Context, orgID string, up provider.Batch
 
 // checkBatchInStore adds the errors only the store can tell: an end-to-end id already
 // taken (the wizard's rule, takenEndToEndIDs).
-func (s *Store) checkBatchInStore(ctx context.Context, tx *sql.Tx, orgID string, f *batchFile) error {
+func (s *BatchService) checkBatchInStore(ctx context.Context, tx *sql.Tx, orgID string, f *batchFile) error {
 	var ids []string
 	for _, r := range f.rows {
 		if r.payout.EndToEndID != "" {
@@ -246,7 +251,7 @@ func insertBatchRows(ctx context.Context, tx *sql.Tx, orgID, batchID, at string,
 
 // review is ApproveBatch and RejectBatch: the rules of spec 001 §5, then the change, in one
 // write transaction (so two reviewers at once are taken one after the other).
-func (s *Store) reviewBatch(ctx context.Context, orgID, batchID string, by provider.BatchReviewer, approve bool) (provider.Batch, error) {
+func (s *BatchService) reviewBatch(ctx context.Context, orgID, batchID string, by provider.BatchReviewer, approve bool) (provider.Batch, error) {
 	var out provider.Batch
 	published := false
 	err := s.inTx(ctx, "review batch", func(tx *sql.Tx) error {
@@ -293,7 +298,7 @@ func (s *Store) reviewBatch(ctx context.Context, orgID, batchID string, by provi
 		if !approve {
 			ev.Kind = provider.AuditBatchDeclined
 		}
-		return s.audit(ctx, tx, ev)
+		return s.audits.audit(ctx, tx, ev)
 	})
 	if published && err == nil {
 		err = s.publishFirstChunk(ctx, out.ID)
@@ -302,22 +307,22 @@ func (s *Store) reviewBatch(ctx context.Context, orgID, batchID string, by provi
 }
 
 // ApproveBatch implements provider.Batches.
-func (s *Store) ApproveBatch(ctx context.Context, orgID, batchID string, by provider.BatchReviewer) (provider.Batch, error) {
+func (s *BatchService) ApproveBatch(ctx context.Context, orgID, batchID string, by provider.BatchReviewer) (provider.Batch, error) {
 	return s.reviewBatch(ctx, orgID, batchID, by, true)
 }
 
 // RejectBatch implements provider.Batches.
-func (s *Store) RejectBatch(ctx context.Context, orgID, batchID string, by provider.BatchReviewer) (provider.Batch, error) {
+func (s *BatchService) RejectBatch(ctx context.Context, orgID, batchID string, by provider.BatchReviewer) (provider.Batch, error) {
 	return s.reviewBatch(ctx, orgID, batchID, by, false)
 }
 
 // Batch implements provider.Batches.
-func (s *Store) Batch(ctx context.Context, orgID, batchID string) (provider.Batch, error) {
+func (s *BatchService) Batch(ctx context.Context, orgID, batchID string) (provider.Batch, error) {
 	return loadBatch(ctx, s.read, orgID, batchID)
 }
 
 // Batches implements provider.Batches.
-func (s *Store) Batches(ctx context.Context, orgID string, f provider.BatchFilter) (provider.BatchPage, error) {
+func (s *BatchService) Batches(ctx context.Context, orgID string, f provider.BatchFilter) (provider.BatchPage, error) {
 	page := provider.BatchPage{Batches: []provider.Batch{}}
 	k, err := newKeyset(f.Cursor, f.Direction, f.Limit, provider.BatchPageSize, provider.BatchPageSize*10)
 	if err != nil {
@@ -338,7 +343,7 @@ func (s *Store) Batches(ctx context.Context, orgID string, f provider.BatchFilte
 	}
 	w.equal("p.local_instrument", f.Kind)
 	w.period("p.created_at", f.CreatedAfter, f.CreatedBefore)
-	if err := s.organisationExists(ctx, orgID); err != nil {
+	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return page, err
 	}
 	query, args := fill(qBatchCount, nil, w.slot())
@@ -404,7 +409,7 @@ func scanBatchDraft(r scanner, d *provider.BatchDraftPayout, seq *int64) error {
 }
 
 // BatchDrafts implements provider.Batches.
-func (s *Store) BatchDrafts(ctx context.Context, orgID, batchID string, f provider.BatchDraftFilter) (provider.BatchDraftPage, error) {
+func (s *BatchService) BatchDrafts(ctx context.Context, orgID, batchID string, f provider.BatchDraftFilter) (provider.BatchDraftPage, error) {
 	page := provider.BatchDraftPage{Drafts: []provider.BatchDraftPayout{}}
 	limit := f.Limit
 	switch {
@@ -445,7 +450,7 @@ func (s *Store) BatchDrafts(ctx context.Context, orgID, batchID string, f provid
 }
 
 // BatchDraft implements provider.Batches.
-func (s *Store) BatchDraft(ctx context.Context, orgID, batchID, draftID string) (provider.BatchDraftPayout, error) {
+func (s *BatchService) BatchDraft(ctx context.Context, orgID, batchID, draftID string) (provider.BatchDraftPayout, error) {
 	var d provider.BatchDraftPayout
 	var seq int64
 	err := scanBatchDraft(s.read.QueryRowContext(ctx, qBatchRowByID, batchID, orgID, draftID), &d, &seq)

@@ -53,15 +53,15 @@ func startPublishing(ctx context.Context, tx *sql.Tx, batchID string) error {
 
 // publishFirstChunk publishes the first chunk of a batch just completed and leaves the rest,
 // if any, to the payout processor.
-func (s *Store) publishFirstChunk(ctx context.Context, batchID string) error {
+func (s *BatchService) publishFirstChunk(ctx context.Context, batchID string) error {
 	_, err := s.publishBatchChunk(ctx, batchID)
-	s.wakePayouts()
+	s.payouts.wakePayouts()
 	return err
 }
 
 // publishBatchChunks publishes batchID's waiting rows chunk by chunk until none is left,
 // resting between chunks as long as the last one took.
-func (s *Store) publishBatchChunks(ctx context.Context, batchID string) error {
+func (s *BatchService) publishBatchChunks(ctx context.Context, batchID string) error {
 	for {
 		start := time.Now()
 		done, err := s.publishBatchChunk(ctx, batchID)
@@ -77,7 +77,7 @@ func (s *Store) publishBatchChunks(ctx context.Context, batchID string) error {
 }
 
 // publishWaitingBatches finishes every batch whose rows are not all published yet.
-func (s *Store) publishWaitingBatches(ctx context.Context) error {
+func (s *BatchService) publishWaitingBatches(ctx context.Context) error {
 	rows, err := s.read.QueryContext(ctx, qBatchPublishing)
 	if err != nil {
 		return fmt.Errorf("reference: waiting batches: %w", err)
@@ -105,7 +105,7 @@ func (s *Store) publishWaitingBatches(ctx context.Context) error {
 
 // publishBatchChunk publishes the next rows of batchID, in file order, for at most
 // publishChunkBudget; done when no row is left.
-func (s *Store) publishBatchChunk(ctx context.Context, batchID string) (done bool, err error) {
+func (s *BatchService) publishBatchChunk(ctx context.Context, batchID string) (done bool, err error) {
 	err = s.inTx(ctx, "publish batch", func(tx *sql.Tx) error {
 		start := time.Now()
 		var orgID, creatorID, creatorName, approvals string
@@ -143,7 +143,7 @@ func (s *Store) publishBatchChunk(ctx context.Context, batchID string) (done boo
 			if err != nil {
 				return err
 			}
-			if _, err := s.insertPayout(ctx, tx, orgID, p, hash); err != nil {
+			if _, err := s.payouts.insertPayout(ctx, tx, orgID, p, hash); err != nil {
 				return err
 			}
 			n++

@@ -48,11 +48,11 @@ func (b *batchSchema) meta(rows int) provider.BatchUploadMeta {
 
 // batchSchemas are the schemas the organisation is offered (those of the products whose
 // currency one of its own accounts holds, as ProductOptions), in the catalogue's order.
-func (s *Store) batchSchemas(ctx context.Context, orgID string) ([]*batchSchema, error) {
-	if err := s.organisationExists(ctx, orgID); err != nil {
+func (s *BatchService) batchSchemas(ctx context.Context, orgID string) ([]*batchSchema, error) {
+	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return nil, err
 	}
-	owned, err := s.ownedCurrencies(ctx, orgID)
+	owned, err := s.payouts.ownedCurrencies(ctx, orgID)
 	if err != nil {
 		return nil, err
 	}
@@ -86,7 +86,7 @@ func (s *Store) batchSchemas(ctx context.Context, orgID string) ([]*batchSchema,
 }
 
 // BatchTemplate implements provider.Batches.
-func (s *Store) BatchTemplate(ctx context.Context, orgID, schemaID string) (provider.BatchTemplate, error) {
+func (s *BatchService) BatchTemplate(ctx context.Context, orgID, schemaID string) (provider.BatchTemplate, error) {
 	schemas, err := s.batchSchemas(ctx, orgID)
 	if err != nil {
 		return provider.BatchTemplate{}, err

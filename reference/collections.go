@@ -26,6 +26,10 @@ var (
 
 var _ provider.Collections = (*Store)(nil)
 
+// CollectionService owns collection orders and payments, their refunds and
+// the test cases that complete them. Its files: collections.go, collections_actions.go.
+type CollectionService struct{ *core }
+
 // Collection orders and payments (spec 001 §3, §4, §7): reads here; cancel, refund and the
 // sandbox test case in collections_actions.go; demo data in collections_seed.go.
 
@@ -137,7 +141,7 @@ func orderParts(ctx context.Context, q db.DBTX, o *provider.CollectionOrder) err
 }
 
 // CollectionOrder implements provider.Collections.
-func (s *Store) CollectionOrder(ctx context.Context, orgID, uuid string) (provider.CollectionOrder, error) {
+func (s *CollectionService) CollectionOrder(ctx context.Context, orgID, uuid string) (provider.CollectionOrder, error) {
 	return loadOrder(ctx, s.read, orgID, uuid)
 }
 
@@ -147,7 +151,7 @@ func validOrderStatus(status string) bool {
 }
 
 // CollectionOrders implements provider.Collections.
-func (s *Store) CollectionOrders(ctx context.Context, orgID string, f provider.CollectionOrderFilter) (provider.CollectionOrderPage, error) {
+func (s *CollectionService) CollectionOrders(ctx context.Context, orgID string, f provider.CollectionOrderFilter) (provider.CollectionOrderPage, error) {
 	page := provider.CollectionOrderPage{Orders: []provider.CollectionOrder{}}
 	k, err := newKeyset(f.Cursor, f.Direction, f.Limit, provider.DefaultCollectionLimit, provider.MaxCollectionLimit)
 	if err == nil {
@@ -165,7 +169,7 @@ func (s *Store) CollectionOrders(ctx context.Context, orgID string, f provider.C
 	}
 	w.equal("o.virtual_account_number", f.VirtualAccountNumber)
 	w.period("o.created_at", f.CreatedAfter, f.CreatedBefore)
-	if err := s.organisationExists(ctx, orgID); err != nil {
+	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return page, err
 	}
 	query, args := fill(qOrderCount, nil, w.slot())
@@ -193,7 +197,7 @@ func (s *Store) CollectionOrders(ctx context.Context, orgID string, f provider.C
 }
 
 // FindCollectionOrders implements provider.Collections.
-func (s *Store) FindCollectionOrders(ctx context.Context, orgID, query string) ([]provider.CollectionOrder, error) {
+func (s *CollectionService) FindCollectionOrders(ctx context.Context, orgID, query string) ([]provider.CollectionOrder, error) {
 	out := []provider.CollectionOrder{}
 	if query == "" || len(query) > 255 {
 		return out, nil
@@ -244,12 +248,12 @@ func loadPayment(ctx context.Context, q db.DBTX, orgID, uuid string) (provider.C
 }
 
 // CollectionPayment implements provider.Collections.
-func (s *Store) CollectionPayment(ctx context.Context, orgID, uuid string) (provider.CollectionPayment, error) {
+func (s *CollectionService) CollectionPayment(ctx context.Context, orgID, uuid string) (provider.CollectionPayment, error) {
 	return loadPayment(ctx, s.read, orgID, uuid)
 }
 
 // FindCollectionPayments implements provider.Collections.
-func (s *Store) FindCollectionPayments(ctx context.Context, orgID, query string) ([]provider.CollectionPayment, error) {
+func (s *CollectionService) FindCollectionPayments(ctx context.Context, orgID, query string) ([]provider.CollectionPayment, error) {
 	out := []provider.CollectionPayment{}
 	if query == "" || len(query) > 255 {
 		return out, nil

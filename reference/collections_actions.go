@@ -89,7 +89,7 @@ func setPaymentStatus(ctx context.Context, tx *sql.Tx, id, status string, at tim
 }
 
 // CancelCollectionOrder implements provider.Collections.
-func (s *Store) CancelCollectionOrder(ctx context.Context, orgID, id string) (provider.CollectionOrder, error) {
+func (s *CollectionService) CancelCollectionOrder(ctx context.Context, orgID, id string) (provider.CollectionOrder, error) {
 	var out provider.CollectionOrder
 	err := s.inTx(ctx, "cancel order", func(tx *sql.Tx) error {
 		o, err := loadOrder(ctx, tx, orgID, id)
@@ -106,7 +106,7 @@ func (s *Store) CancelCollectionOrder(ctx context.Context, orgID, id string) (pr
 		if err := setOrderStatus(ctx, tx, o.UUID, provider.OrderCancelled, []string{provider.CollectionReasonCancelledByMerchant}, s.now()); err != nil {
 			return err
 		}
-		if err := s.audit(ctx, tx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditOrderCancelled, RecordKind: "collection order",
+		if err := s.audits.audit(ctx, tx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditOrderCancelled, RecordKind: "collection order",
 			RecordID: o.UUID, Changes: []provider.AuditChange{{Field: "status", Before: o.Status, After: provider.OrderCancelled}}}); err != nil {
 			return err
 		}
@@ -131,7 +131,7 @@ func refundHash(orderID string, amount money.Amount) string {
 }
 
 // RefundCollectionOrder implements provider.Collections.
-func (s *Store) RefundCollectionOrder(ctx context.Context, orgID, id string, req provider.CollectionRefundRequest) (provider.CollectionOrder, error) {
+func (s *CollectionService) RefundCollectionOrder(ctx context.Context, orgID, id string, req provider.CollectionRefundRequest) (provider.CollectionOrder, error) {
 	var out provider.CollectionOrder
 	if len(req.IdempotencyKey) > 255 {
 		return out, provider.Errorf(provider.EINVALID, "Idempotency key too long.")
@@ -201,7 +201,7 @@ func (s *Store) RefundCollectionOrder(ctx context.Context, orgID, id string, req
 		if err := setOrderStatus(ctx, tx, o.UUID, provider.OrderProcessingRefund, nil, now); err != nil {
 			return err
 		}
-		if err := s.audit(ctx, tx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditRefund, RecordKind: "collection order",
+		if err := s.audits.audit(ctx, tx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditRefund, RecordKind: "collection order",
 			RecordID: o.UUID, Changes: []provider.AuditChange{{Field: "refund", After: amt.String() + " " + o.CurrencyCode},
 				{Field: "fee", After: fee.String() + " " + o.CurrencyCode}, {Field: "status", Before: o.Status, After: provider.OrderProcessingRefund}}}); err != nil {
 			return err
@@ -221,8 +221,8 @@ type collectionPosting struct {
 
 // bookCollection books the lines on the order's account in one balanced ledger transaction
 // and returns its id; an overdraft is the booker's *FieldError.
-func (s *Store) bookCollection(ctx context.Context, tx *sql.Tx, orgID string, o provider.CollectionOrder, at time.Time, lines []collectionPosting) (string, error) {
-	b, err := newBooker(ctx, tx)
+func (s *CollectionService) bookCollection(ctx context.Context, tx *sql.Tx, orgID string, o provider.CollectionOrder, at time.Time, lines []collectionPosting) (string, error) {
+	b, err := s.ledger.booker(ctx, tx)
 	if err != nil {
 		return "", err
 	}
@@ -257,7 +257,7 @@ func (s *Store) bookCollection(ctx context.Context, tx *sql.Tx, orgID string, o 
 }
 
 // CollectionTestCase implements provider.Collections.
-func (s *Store) CollectionTestCase(ctx context.Context, orgID, orderID string, req provider.CollectionTestCaseRequest) (provider.CollectionOrder, error) {
+func (s *CollectionService) CollectionTestCase(ctx context.Context, orgID, orderID string, req provider.CollectionTestCaseRequest) (provider.CollectionOrder, error) {
 	var out provider.CollectionOrder
 	if req.TestCase != provider.CollectionTestCaseCompletePayment {
 		return out, provider.Errorf(provider.EINVALID, "Unknown test case.")
@@ -287,7 +287,7 @@ func (s *Store) CollectionTestCase(ctx context.Context, orgID, orderID string, r
 
 // completePayment completes a payment of o: the order's account is credited with the amount
 // less the collection fee in one ledger transaction, the payment and the order complete.
-func (s *Store) completePayment(ctx context.Context, tx *sql.Tx, orgID string, o provider.CollectionOrder, paymentID string, at time.Time) error {
+func (s *CollectionService) completePayment(ctx context.Context, tx *sql.Tx, orgID string, o provider.CollectionOrder, paymentID string, at time.Time) error {
 	amt, err := money.ParseCurrency(o.Amount, o.CurrencyCode)
 	if err != nil {
 		return fmt.Errorf("reference: order %s amount: %w", o.UUID, err)
@@ -322,7 +322,7 @@ func openRefund(ctx context.Context, tx *sql.Tx, orderID string) (id, amount, st
 // SettleCollectionRefund is the payer's bank accepting the order's refund in progress: the
 // order becomes refunded (the whole amount) or partially_refunded. The money left with the
 // refund; nothing more moves.
-func (s *Store) SettleCollectionRefund(ctx context.Context, orgID, orderID string) error {
+func (s *CollectionService) SettleCollectionRefund(ctx context.Context, orgID, orderID string) error {
 	return s.inTx(ctx, "settle refund", func(tx *sql.Tx) error {
 		o, err := loadOrder(ctx, tx, orgID, orderID)
 		if err != nil {
@@ -357,7 +357,7 @@ func settleRefund(ctx context.Context, tx *sql.Tx, o provider.CollectionOrder, a
 // ReturnCollectionRefund is the payer's bank returning the order's refund in progress (the
 // account is closed): the amount comes back to the order's account (refund_returned) in one
 // ledger transaction, the fee stays charged, and the order is refund_returned.
-func (s *Store) ReturnCollectionRefund(ctx context.Context, orgID, orderID string) error {
+func (s *CollectionService) ReturnCollectionRefund(ctx context.Context, orgID, orderID string) error {
 	return s.inTx(ctx, "return refund", func(tx *sql.Tx) error {
 		o, err := loadOrder(ctx, tx, orgID, orderID)
 		if err != nil {

@@ -23,6 +23,9 @@ var (
 
 var _ provider.Crypto = (*Store)(nil)
 
+// CryptoService owns the crypto partner widget: its signing key and tokens.
+type CryptoService struct{ *core }
+
 // A partner widget token is its grant and an HMAC-SHA256 over it, base64url without padding:
 //
 //	version (1) | expiry, Unix nanoseconds (8, big-endian) | flags (1: bit 0 manage)
@@ -54,7 +57,7 @@ func errCryptoToken() error {
 // database with everything else the provider keeps, so every process on the file signs and
 // verifies alike and a restart does not void the tokens in use; deleting the row rotates it
 // (at the next start) and voids them all.
-func (s *Store) cryptoKey(ctx context.Context) ([]byte, error) {
+func (s *CryptoService) cryptoKey(ctx context.Context) ([]byte, error) {
 	var key []byte
 	err := s.inTx(ctx, "crypto key", func(tx *sql.Tx) error {
 		err := tx.QueryRowContext(ctx, qSigningKey, cryptoKeyPurpose).Scan(&key)
@@ -75,15 +78,15 @@ func (s *Store) cryptoKey(ctx context.Context) ([]byte, error) {
 	return key, err
 }
 
-func (s *Store) cryptoTag(payload []byte) []byte {
+func (s *CryptoService) cryptoTag(payload []byte) []byte {
 	m := hmac.New(sha256.New, s.cryptoSigningKey)
 	m.Write(payload)
 	return m.Sum(nil)
 }
 
 // CryptoToken implements provider.Crypto.
-func (s *Store) CryptoToken(ctx context.Context, orgID, userID, number string, manage bool) (provider.CryptoToken, error) {
-	f, err := s.FundingInstruction(ctx, orgID, number)
+func (s *CryptoService) CryptoToken(ctx context.Context, orgID, userID, number string, manage bool) (provider.CryptoToken, error) {
+	f, err := s.funding.FundingInstruction(ctx, orgID, number)
 	if provider.ErrorCode(err) == provider.ENOTFOUND || (err == nil && !f.Beneficiary.Crypto()) {
 		return provider.CryptoToken{}, provider.Errorf(provider.ENOTFOUND, "This account has no crypto funding.")
 	}
@@ -113,7 +116,7 @@ func (s *Store) CryptoToken(ctx context.Context, orgID, userID, number string, m
 
 // openCryptoToken checks a token's signature and reads its grant; ok is false for anything
 // the store did not sign as it stands.
-func (s *Store) openCryptoToken(token string) (g provider.CryptoGrant, ok bool) {
+func (s *CryptoService) openCryptoToken(token string) (g provider.CryptoGrant, ok bool) {
 	if token == "" || len(token) > cryptoTokenMaxLen {
 		return g, false
 	}
@@ -147,7 +150,7 @@ func (s *Store) openCryptoToken(token string) (g provider.CryptoGrant, ok bool) 
 }
 
 // ResolveCryptoToken implements provider.Crypto.
-func (s *Store) ResolveCryptoToken(ctx context.Context, token string) (provider.CryptoGrant, error) {
+func (s *CryptoService) ResolveCryptoToken(ctx context.Context, token string) (provider.CryptoGrant, error) {
 	g, ok := s.openCryptoToken(token)
 	if !ok || !s.now().Before(g.ExpiresAt) {
 		return provider.CryptoGrant{}, errCryptoToken()
@@ -162,7 +165,7 @@ func (s *Store) ResolveCryptoToken(ctx context.Context, token string) (provider.
 	if err != nil {
 		return provider.CryptoGrant{}, fmt.Errorf("reference: resolve crypto token: %w", err)
 	}
-	f, err := s.FundingInstruction(ctx, g.OrganisationID, g.VirtualAccountNumber)
+	f, err := s.funding.FundingInstruction(ctx, g.OrganisationID, g.VirtualAccountNumber)
 	if provider.ErrorCode(err) == provider.ENOTFOUND || (err == nil && !f.Beneficiary.Crypto()) {
 		return provider.CryptoGrant{}, errCryptoToken()
 	}

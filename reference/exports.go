@@ -15,6 +15,11 @@ import (
 	"portal/provider"
 )
 
+// ExportService owns the generated files: account statements and payout
+// reports, their job queues and workers, and the chunked file store both write into. Its
+// files: exports.go, jobs.go, statements.go, statements_worker.go, payout_reports.go.
+type ExportService struct{ *core }
+
 // The export machinery: every file the provider writes in the background (statements,
 // payout reports) is a row of its kind's table, which is also its job in a jobQueue
 // (jobs.go). A worker claims a job, streams the file into the kind's chunk table (renewing
@@ -82,7 +87,7 @@ func ExportWorkerEnv(log *slog.Logger) ExportWorkerOptions {
 // StartExportWorker runs the export worker (statements, then payout reports, on every tick)
 // in the background until ctx ends or the returned stop is called (stop waits for the
 // worker to finish its current step).
-func (s *Store) StartExportWorker(ctx context.Context, o ExportWorkerOptions) (stop func()) {
+func (s *ExportService) StartExportWorker(ctx context.Context, o ExportWorkerOptions) (stop func()) {
 	if o.Poll <= 0 {
 		o.Poll = StatementPoll
 	}
@@ -98,7 +103,7 @@ func (s *Store) StartExportWorker(ctx context.Context, o ExportWorkerOptions) (s
 
 // runExportJobs works through q until no job is left to claim, writing each with write, and
 // returns how many it completed.
-func (s *Store) runExportJobs(ctx context.Context, q *exportQueue, delay time.Duration,
+func (s *ExportService) runExportJobs(ctx context.Context, q *exportQueue, delay time.Duration,
 	write func(ctx context.Context, id, token string) error) (int, error) {
 	n := 0
 	for ctx.Err() == nil {
@@ -117,9 +122,9 @@ func (s *Store) runExportJobs(ctx context.Context, q *exportQueue, delay time.Du
 // runExportJob claims one job of q and writes it; false when there was none. afterClaim, for
 // tests, runs right after the claim: an error from it stops the worker there, as a crash
 // would.
-func (s *Store) runExportJob(ctx context.Context, q *exportQueue, delay time.Duration, afterClaim func() error,
+func (s *ExportService) runExportJob(ctx context.Context, q *exportQueue, delay time.Duration, afterClaim func() error,
 	write func(ctx context.Context, id, token string) error) (bool, error) {
-	id, token, ok, err := q.claim(ctx, s, formatTime(s.now().Add(-delay)))
+	id, token, ok, err := q.claim(ctx, s.core, formatTime(s.now().Add(-delay)))
 	if err != nil || !ok {
 		return false, err
 	}
@@ -148,9 +153,9 @@ type exportDone struct {
 
 // writeExport streams a claimed job's file through write into q's chunks and completes the
 // job with done(count), all in one transaction that only the lease holder can commit.
-func (s *Store) writeExport(ctx context.Context, q *exportQueue, id, token string,
+func (s *ExportService) writeExport(ctx context.Context, q *exportQueue, id, token string,
 	write func(w io.Writer) (int, error), done func(count int) exportDone) error {
-	w := &chunkWriter{ctx: ctx, s: s, q: q, id: id, token: token, fileID: uuid.NewString(), buf: make([]byte, 0, exportChunk)}
+	w := &chunkWriter{ctx: ctx, s: s.core, q: q, id: id, token: token, fileID: uuid.NewString(), buf: make([]byte, 0, exportChunk)}
 	count, err := write(w)
 	if err == nil {
 		err = w.flush()
@@ -185,7 +190,7 @@ func (s *Store) writeExport(ctx context.Context, q *exportQueue, id, token strin
 // every chunk; it fails with errLeaseLost once another worker holds the job.
 type chunkWriter struct {
 	ctx         context.Context
-	s           *Store
+	s           *core
 	q           *exportQueue
 	id, token   string
 	fileID      string
@@ -232,7 +237,7 @@ func (w *chunkWriter) flush() error {
 
 // dropChunks removes the chunks of an attempt that did not complete (best effort: completion
 // of a later attempt removes them too).
-func (s *Store) dropChunks(q *exportQueue, id, fileID string) {
+func (s *ExportService) dropChunks(q *exportQueue, id, fileID string) {
 	_ = s.inTx(context.Background(), "drop "+q.what+" chunks", func(tx *sql.Tx) error {
 		_, err := tx.ExecContext(context.Background(), q.files.drop, id, fileID)
 		return err
@@ -254,7 +259,7 @@ func exportReady(state, what string) error {
 // chunkReader reads a stored file one chunk at a time, by its kind's chunk query.
 type chunkReader struct {
 	ctx    context.Context
-	s      *Store
+	s      *core
 	chunk  string
 	fileID string
 	n      int
@@ -300,7 +305,7 @@ type exportTable[T any] struct {
 // page reads one page of the organisation's exports, newest first: of one account when
 // given, created on the days DateFrom to DateTo (inclusive, UTC; zero: open), and the
 // total of the filter. The page is never nil.
-func (t exportTable[T]) page(ctx context.Context, s *Store, orgID string, f provider.ExportFilter) (items []T, next, prev string,
+func (t exportTable[T]) page(ctx context.Context, s *core, orgID string, f provider.ExportFilter) (items []T, next, prev string,
 	hasNext bool, total int, err error) {
 	items, next, prev, hasNext, total, err = exportPage(ctx, s, t.table, t.listTotal, t.listPage, exportList{orgID: orgID, f: f, def: t.def, max: t.max},
 		func(r scanner) (T, time.Time, int64, error) {
@@ -316,7 +321,7 @@ func (t exportTable[T]) page(ctx context.Context, s *Store, orgID string, f prov
 }
 
 // one reads the organisation's export id: ENOTFOUND (notFound) when it has none such.
-func (t exportTable[T]) one(ctx context.Context, s *Store, orgID, id string) (T, error) {
+func (t exportTable[T]) one(ctx context.Context, s *core, orgID, id string) (T, error) {
 	var item T
 	var seq int64
 	err := t.scan(s.read.QueryRowContext(ctx, t.byID, id, orgID), &item, &seq)
@@ -335,7 +340,7 @@ type exportList struct {
 
 // exportPage reads one page of table by the named queries count and page (the page's rows
 // scanned by scan, which gives each row's creation time and seq) and the total of the filter.
-func exportPage[T any](ctx context.Context, s *Store, table, count, page string, l exportList,
+func exportPage[T any](ctx context.Context, s *core, table, count, page string, l exportList,
 	scan func(scanner) (T, time.Time, int64, error)) (items []T, next, prev string, hasNext bool, total int, err error) {
 	k, err := newKeyset(l.f.Cursor, l.f.Direction, l.f.Limit, l.def, l.max)
 	if err != nil {

@@ -18,6 +18,10 @@ var (
 
 var _ provider.Funding = (*Store)(nil)
 
+// FundingService owns funding instructions and FX: exchange rates with the
+// organisation's markups and the currency list. Its files: funding.go, fx.go.
+type FundingService struct{ *core }
+
 func scanFunding(r scanner, f *provider.FundingInstruction) error {
 	b := &f.Beneficiary
 	return r.Scan(&f.UUID, &f.VirtualAccountNumber, &f.CurrencyISO, &f.Changed, &f.FundingReference, &b.FullName, &b.IBAN,
@@ -25,8 +29,8 @@ func scanFunding(r scanner, f *provider.FundingInstruction) error {
 }
 
 // FundingInstructions implements provider.Funding.
-func (s *Store) FundingInstructions(ctx context.Context, orgID string) ([]provider.FundingInstruction, error) {
-	if err := s.organisationExists(ctx, orgID); err != nil {
+func (s *FundingService) FundingInstructions(ctx context.Context, orgID string) ([]provider.FundingInstruction, error) {
+	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return nil, err
 	}
 	rows, err := s.read.QueryContext(ctx, qFundingInstructions, orgID, orgID)
@@ -51,7 +55,7 @@ func (s *Store) FundingInstructions(ctx context.Context, orgID string) ([]provid
 func errNoFunding() error { return provider.Errorf(provider.ENOTFOUND, provider.MsgFundingUnavailable) }
 
 // FundingInstruction implements provider.Funding.
-func (s *Store) FundingInstruction(ctx context.Context, orgID, number string) (provider.FundingInstruction, error) {
+func (s *FundingService) FundingInstruction(ctx context.Context, orgID, number string) (provider.FundingInstruction, error) {
 	var f provider.FundingInstruction
 	err := scanFunding(s.read.QueryRowContext(ctx, qFundingInstruction, number, orgID, orgID), &f)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -64,7 +68,7 @@ func (s *Store) FundingInstruction(ctx context.Context, orgID, number string) (p
 }
 
 // AcceptFundingChanges implements provider.Funding.
-func (s *Store) AcceptFundingChanges(ctx context.Context, orgID, number, configurationUUID string) error {
+func (s *FundingService) AcceptFundingChanges(ctx context.Context, orgID, number, configurationUUID string) error {
 	return s.inTx(ctx, "accept funding changes", func(tx *sql.Tx) error {
 		var current string
 		var changed bool

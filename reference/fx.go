@@ -74,8 +74,8 @@ func markupBPS(ctx context.Context, q db.DBTX, orgID, pay, buy string) (int, err
 }
 
 // ExchangeRate implements provider.Ledger.
-func (s *Store) ExchangeRate(ctx context.Context, orgID, pay, buy string) (provider.FXRate, error) {
-	if err := s.organisationExists(ctx, orgID); err != nil {
+func (s *FundingService) ExchangeRate(ctx context.Context, orgID, pay, buy string) (provider.FXRate, error) {
+	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return provider.FXRate{}, err
 	}
 	r, err := quote(ctx, s.read, orgID, pay, buy)
@@ -98,8 +98,8 @@ var currencyNames = map[string]string{
 }
 
 // Currencies implements provider.Ledger: the reference rate book's currencies.
-func (s *Store) Currencies(ctx context.Context, orgID string) ([]provider.Currency, error) {
-	if err := s.organisationExists(ctx, orgID); err != nil {
+func (s *FundingService) Currencies(ctx context.Context, orgID string) ([]provider.Currency, error) {
+	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return nil, err
 	}
 	out := make([]provider.Currency, 0, len(usdMid))
@@ -111,8 +111,8 @@ func (s *Store) Currencies(ctx context.Context, orgID string) ([]provider.Curren
 }
 
 // Markups implements provider.Ledger.
-func (s *Store) Markups(ctx context.Context, orgID string) ([]provider.Markup, error) {
-	if err := s.organisationExists(ctx, orgID); err != nil {
+func (s *FundingService) Markups(ctx context.Context, orgID string) ([]provider.Markup, error) {
+	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return nil, err
 	}
 	rows, err := s.read.QueryContext(ctx, qFXMarkups, orgID)

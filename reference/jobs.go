@@ -41,7 +41,7 @@ var errLeaseLost = errors.New("reference: job lease lost")
 
 // claim takes a job whose lease ran out, else the first due one; ok is false when there is
 // none. args fill the ? of the due query.
-func (q *jobQueue) claim(ctx context.Context, s *Store, args ...any) (id, token string, ok bool, err error) {
+func (q *jobQueue) claim(ctx context.Context, s *core, args ...any) (id, token string, ok bool, err error) {
 	jobs, err := q.claimMany(ctx, s, 1, args...)
 	if err != nil || len(jobs) == 0 {
 		return "", "", false, err
@@ -54,7 +54,7 @@ type claimedJob struct{ id, token string }
 
 // claimMany claims up to limit jobs (those whose lease ran out first) in one transaction, so
 // a busy queue does not pay a commit per claim.
-func (q *jobQueue) claimMany(ctx context.Context, s *Store, limit int, args ...any) ([]claimedJob, error) {
+func (q *jobQueue) claimMany(ctx context.Context, s *core, limit int, args ...any) ([]claimedJob, error) {
 	var jobs []claimedJob
 	stmts := q.sql()
 	err := s.inTx(ctx, "claim "+q.what, func(tx *sql.Tx) error {
@@ -97,7 +97,7 @@ func (q *jobQueue) claimMany(ctx context.Context, s *Store, limit int, args ...a
 
 // renew extends the lease of a job the caller holds, inside the caller's write transaction;
 // errLeaseLost when another worker holds it now.
-func (q *jobQueue) renew(ctx context.Context, s *Store, tx *sql.Tx, id, token string) error {
+func (q *jobQueue) renew(ctx context.Context, s *core, tx *sql.Tx, id, token string) error {
 	res, err := tx.ExecContext(ctx, q.sql().renew,
 		formatTime(s.now().Add(q.lease)), id, token)
 	if err != nil {
@@ -110,7 +110,7 @@ func (q *jobQueue) renew(ctx context.Context, s *Store, tx *sql.Tx, id, token st
 }
 
 // jobLog is where the queues report jobs they give up on.
-func (s *Store) jobLog() *slog.Logger { return slog.Default() }
+func (s *core) jobLog() *slog.Logger { return slog.Default() }
 
 // startWorker runs run every poll (and at once when wake fires) in the background until ctx
 // ends or the returned stop is called; stop waits for the current run to finish. run works

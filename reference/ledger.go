@@ -35,6 +35,12 @@ var (
 
 var _ provider.Ledger = (*Store)(nil)
 
+// LedgerService owns the ledger: accounts, balances and the double-entry
+// transactions that move money (the booker). It is the only code that writes ledger entries;
+// every other domain that moves money (payouts, collections, withdrawals) books through it.
+// Its files: ledger.go, ledger_read.go.
+type LedgerService struct{ *core }
+
 // System account numbers: the provider's own side of every movement. "EXT" is the outside
 // world (funding, collections, payouts), "FEE" fee income, "FX" the conversion position.
 func systemAccount(role, code string) string { return "SYS-" + role + "-" + code }
@@ -87,6 +93,13 @@ func (b *booker) writePending() error {
 	}
 	b.pending = nil
 	return nil
+}
+
+// booker opens the ledger's booker on tx for another domain's money movement (a payout's
+// funding and booking, a collection, a withdrawal), so their postings are booked by the
+// ledger's code and the call names the ledger as the domain they depend on.
+func (s *LedgerService) booker(ctx context.Context, tx *sql.Tx) (*booker, error) {
+	return newBooker(ctx, tx)
 }
 
 func newBooker(ctx context.Context, tx *sql.Tx) (*booker, error) {
@@ -262,7 +275,7 @@ func transferHash(req provider.TransferRequest) string {
 // Transfer implements provider.Ledger. It runs in one IMMEDIATE transaction on the single
 // writer connection: the balance it checks is the balance it books against, and two calls
 // with one idempotency key are serialised, so the second finds the first's row.
-func (s *Store) Transfer(ctx context.Context, orgID string, req provider.TransferRequest) (provider.TransferResult, error) {
+func (s *LedgerService) Transfer(ctx context.Context, orgID string, req provider.TransferRequest) (provider.TransferResult, error) {
 	req.From, req.To = strings.TrimSpace(req.From), strings.TrimSpace(req.To)
 	if req.IdempotencyKey == "" || len(req.IdempotencyKey) > 255 {
 		return provider.TransferResult{}, provider.Errorf(provider.EINVALID, "An idempotency key is required.")
@@ -276,7 +289,7 @@ func (s *Store) Transfer(ctx context.Context, orgID string, req provider.Transfe
 		if out, err = s.transferIn(ctx, tx, orgID, req, hash); err != nil || out.Replayed {
 			return err
 		}
-		return s.audit(ctx, tx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditTransfer, RecordKind: "transfer",
+		return s.audits.audit(ctx, tx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditTransfer, RecordKind: "transfer",
 			RecordID: out.ID, Changes: []provider.AuditChange{{Field: "from", After: out.From}, {Field: "to", After: out.To},
 				{Field: "debit", After: out.DebitAmount + " " + out.DebitCurrency},
 				{Field: "credit", After: out.CreditAmount + " " + out.CreditCurrency}}})
@@ -285,7 +298,7 @@ func (s *Store) Transfer(ctx context.Context, orgID string, req provider.Transfe
 }
 
 // transferIn is Transfer's work inside its write transaction.
-func (s *Store) transferIn(ctx context.Context, tx *sql.Tx, orgID string, req provider.TransferRequest, hash string) (provider.TransferResult, error) {
+func (s *LedgerService) transferIn(ctx context.Context, tx *sql.Tx, orgID string, req provider.TransferRequest, hash string) (provider.TransferResult, error) {
 	var prevID, prevHash string
 	err := tx.QueryRowContext(ctx, qLedgerTransactionByKey, orgID, req.IdempotencyKey).Scan(&prevID, &prevHash)
 	switch {

@@ -25,7 +25,7 @@ var (
 
 // readableAccount returns the currency, balance and entry count of an account orgID owns or
 // that is shared with it; ENOTFOUND otherwise (system accounts included).
-func (s *Store) readableAccount(ctx context.Context, orgID, number string) (code, balance string, count int64, err error) {
+func (s *LedgerService) readableAccount(ctx context.Context, orgID, number string) (code, balance string, count int64, err error) {
 	err = s.read.QueryRowContext(ctx, qReadableAccount,
 		number, orgID, orgID).Scan(&code, &balance, &count)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -66,7 +66,7 @@ func decodeCursor(c string) (string, int64, error) {
 }
 
 // Movements implements provider.Ledger.
-func (s *Store) Movements(ctx context.Context, orgID, accountNumber string, f provider.MovementFilter) (provider.MovementPage, error) {
+func (s *LedgerService) Movements(ctx context.Context, orgID, accountNumber string, f provider.MovementFilter) (provider.MovementPage, error) {
 	page := provider.MovementPage{Entries: []provider.Entry{}}
 	k, err := newKeyset(f.Cursor, f.Direction, f.Limit, provider.DefaultMovementLimit, provider.MaxMovementLimit)
 	if err != nil {
@@ -128,7 +128,7 @@ func (s *Store) Movements(ctx context.Context, orgID, accountNumber string, f pr
 
 // AccountSummary implements provider.Ledger. Balances at a time are the running balance of
 // the account's last entry before it.
-func (s *Store) AccountSummary(ctx context.Context, orgID, accountNumber string, after, before time.Time) (provider.AccountSummary, error) {
+func (s *LedgerService) AccountSummary(ctx context.Context, orgID, accountNumber string, after, before time.Time) (provider.AccountSummary, error) {
 	code, balance, _, err := s.readableAccount(ctx, orgID, accountNumber)
 	if err != nil {
 		return provider.AccountSummary{}, err

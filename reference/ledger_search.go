@@ -17,8 +17,13 @@ var (
 	qSearchMovement = sq("search-movement")
 )
 
+// SearchService owns the movement search (spec 000 §7): ledger entries found by
+// reference, order id or end-to-end id across the organisation's accounts. Read only; the
+// global search's other finders (FindPayouts, …) sit with the records they find.
+type SearchService struct{ *core }
+
 // SearchMovements implements provider.Ledger.
-func (s *Store) SearchMovements(ctx context.Context, orgID string, f provider.MovementSearch) (provider.MovementSearchPage, error) {
+func (s *SearchService) SearchMovements(ctx context.Context, orgID string, f provider.MovementSearch) (provider.MovementSearchPage, error) {
 	page := provider.MovementSearchPage{Entries: []provider.MovementHit{}}
 	if f.Query == "" || utf8.RuneCountInString(f.Query) > provider.MaxSearchQueryLen {
 		return page, provider.Errorf(provider.EINVALID, "Give a reference or end-to-end id of at most %d characters.", provider.MaxSearchQueryLen)
@@ -68,9 +73,9 @@ func (s *Store) SearchMovements(ctx context.Context, orgID string, f provider.Mo
 }
 
 // Movement implements provider.Ledger.
-func (s *Store) Movement(ctx context.Context, orgID, accountNumber, entryID string) (provider.Entry, error) {
+func (s *SearchService) Movement(ctx context.Context, orgID, accountNumber, entryID string) (provider.Entry, error) {
 	var e provider.Entry
-	if _, _, _, err := s.readableAccount(ctx, orgID, accountNumber); err != nil {
+	if _, _, _, err := s.ledger.readableAccount(ctx, orgID, accountNumber); err != nil {
 		return e, err
 	}
 	notFound := provider.Errorf(provider.ENOTFOUND, "Transaction not found.")

@@ -24,6 +24,11 @@ var (
 	qOrganisationAccounts      = sq("organisation-accounts")
 )
 
+// OrganisationService owns organisations and their users: memberships,
+// configuration, contracted products, feature flags, alerts, the accounts list, and user
+// management (roles, creating and updating users). Its files: organisations.go, user_management.go.
+type OrganisationService struct{ *core }
+
 func scanMembership(row rowScanner) (provider.Membership, error) {
 	var m provider.Membership
 	o := &m.Organisation
@@ -33,7 +38,7 @@ func scanMembership(row rowScanner) (provider.Membership, error) {
 }
 
 // Memberships lists the user's organisations by name; an unknown user simply has none.
-func (s *Store) Memberships(ctx context.Context, userID string) ([]provider.Membership, error) {
+func (s *OrganisationService) Memberships(ctx context.Context, userID string) ([]provider.Membership, error) {
 	rows, err := s.read.QueryContext(ctx, qMemberships, userID)
 	if err != nil {
 		return nil, fmt.Errorf("reference: memberships: %w", err)
@@ -60,7 +65,7 @@ func errNotMember() error {
 }
 
 // Membership is the cross-organisation check: ENOTFOUND unless the user is a member.
-func (s *Store) Membership(ctx context.Context, userID, orgID string) (provider.Membership, error) {
+func (s *OrganisationService) Membership(ctx context.Context, userID, orgID string) (provider.Membership, error) {
 	m, err := scanMembership(s.read.QueryRowContext(ctx, qMembership, userID, orgID))
 	if errors.Is(err, sql.ErrNoRows) {
 		return provider.Membership{}, errNotMember()
@@ -73,7 +78,7 @@ func (s *Store) Membership(ctx context.Context, userID, orgID string) (provider.
 
 // SetDefaultOrganisation moves the user's default to orgID in one transaction, so a
 // concurrent reader sees either the old default or the new one, never none or two.
-func (s *Store) SetDefaultOrganisation(ctx context.Context, userID, orgID string) error {
+func (s *OrganisationService) SetDefaultOrganisation(ctx context.Context, userID, orgID string) error {
 	return s.inTx(ctx, "set default organisation", func(tx *sql.Tx) error {
 		var n int
 		if err := tx.QueryRowContext(ctx, qMembershipCount,
@@ -96,7 +101,7 @@ func (s *Store) SetDefaultOrganisation(ctx context.Context, userID, orgID string
 
 // organisationExists turns "no rows" for an organisation-scoped read into ENOTFOUND for an
 // unknown organisation, while an organisation that merely has no rows gets an empty answer.
-func (s *Store) organisationExists(ctx context.Context, orgID string) error {
+func (s *OrganisationService) organisationExists(ctx context.Context, orgID string) error {
 	return organisationExists(ctx, s.read, orgID)
 }
 
@@ -113,7 +118,7 @@ func organisationExists(ctx context.Context, q db.DBTX, orgID string) error {
 
 // Configuration returns the organisation's settings; an organisation without a settings row
 // has everything off.
-func (s *Store) Configuration(ctx context.Context, orgID string) (provider.Configuration, error) {
+func (s *OrganisationService) Configuration(ctx context.Context, orgID string) (provider.Configuration, error) {
 	return configuration(ctx, s.read, orgID)
 }
 
@@ -133,7 +138,7 @@ func configuration(ctx context.Context, q db.DBTX, orgID string) (provider.Confi
 }
 
 // ContractedProducts counts the organisation's contracted products by kind.
-func (s *Store) ContractedProducts(ctx context.Context, orgID string) (provider.ContractedProducts, error) {
+func (s *OrganisationService) ContractedProducts(ctx context.Context, orgID string) (provider.ContractedProducts, error) {
 	var p provider.ContractedProducts
 	err := s.read.QueryRowContext(ctx, qContractedProducts, orgID).Scan(&p.PayoutProductsCount, &p.CollectionProductsCount)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -146,7 +151,7 @@ func (s *Store) ContractedProducts(ctx context.Context, orgID string) (provider.
 }
 
 // FeatureFlags answers every known flag (off unless stored on) plus any other stored flag.
-func (s *Store) FeatureFlags(ctx context.Context, orgID string) (provider.FeatureFlags, error) {
+func (s *OrganisationService) FeatureFlags(ctx context.Context, orgID string) (provider.FeatureFlags, error) {
 	return featureFlags(ctx, s.read, orgID)
 }
 
@@ -178,7 +183,7 @@ func featureFlags(ctx context.Context, q db.DBTX, orgID string) (provider.Featur
 }
 
 // Alerts lists the organisation's banners, oldest first.
-func (s *Store) Alerts(ctx context.Context, orgID string) ([]provider.Alert, error) {
+func (s *OrganisationService) Alerts(ctx context.Context, orgID string) ([]provider.Alert, error) {
 	if err := s.organisationExists(ctx, orgID); err != nil {
 		return nil, err
 	}
@@ -203,7 +208,7 @@ func (s *Store) Alerts(ctx context.Context, orgID string) ([]provider.Alert, err
 
 // Accounts lists the accounts the organisation owns, then those shared with it, each group
 // by name.
-func (s *Store) Accounts(ctx context.Context, orgID string) ([]provider.Account, error) {
+func (s *OrganisationService) Accounts(ctx context.Context, orgID string) ([]provider.Account, error) {
 	return accounts(ctx, s.read, orgID)
 }
 

@@ -10,6 +10,10 @@ import (
 	"portal/provider"
 )
 
+// OutboxService owns the messages the portal sends (e-mail, SMS), written in
+// the transaction that sends them; auth, organisations and exports send through it.
+type OutboxService struct{ *core }
+
 // Outbox page size limits.
 const (
 	DefaultOutboxLimit = 50
@@ -24,7 +28,7 @@ var (
 // sendMessage "sends" an e-mail or SMS: the reference provider has no gateway, so it
 // records the message in the outbox, where the sandbox shows it. The outbox therefore holds
 // live codes and links until they expire; only a sandbox may show it.
-func (s *Store) sendMessage(ctx context.Context, tx *sql.Tx, m provider.OutboxMessage) error {
+func (s *OutboxService) sendMessage(ctx context.Context, tx *sql.Tx, m provider.OutboxMessage) error {
 	_, err := tx.ExecContext(ctx, qOutboxInsert,
 		uuid.NewString(), m.Kind, m.To, m.Subject, m.Body, m.Link, formatTime(s.now()))
 	if err != nil {
@@ -35,7 +39,7 @@ func (s *Store) sendMessage(ctx context.Context, tx *sql.Tx, m provider.OutboxMe
 
 // Outbox lists the newest limit messages, newest first (limit <= 0 means
 // DefaultOutboxLimit; at most MaxOutboxLimit).
-func (s *Store) Outbox(ctx context.Context, limit int) ([]provider.OutboxMessage, error) {
+func (s *OutboxService) Outbox(ctx context.Context, limit int) ([]provider.OutboxMessage, error) {
 	if limit <= 0 {
 		limit = DefaultOutboxLimit
 	}

@@ -24,6 +24,9 @@ var (
 
 var _ provider.Passkeys = (*Store)(nil)
 
+// PasskeyService owns the users' passkeys (WebAuthn credentials).
+type PasskeyService struct{ *core }
+
 func scanPasskey(row interface{ Scan(...any) error }) (provider.Passkey, error) {
 	var (
 		p        provider.Passkey
@@ -50,7 +53,7 @@ func scanPasskey(row interface{ Scan(...any) error }) (provider.Passkey, error) 
 }
 
 // Passkeys lists the user's passkeys, oldest first.
-func (s *Store) Passkeys(ctx context.Context, userID string) ([]provider.Passkey, error) {
+func (s *PasskeyService) Passkeys(ctx context.Context, userID string) ([]provider.Passkey, error) {
 	rows, err := s.read.QueryContext(ctx, qPasskeysOfUser, userID)
 	if err != nil {
 		return nil, fmt.Errorf("reference: passkeys: %w", err)
@@ -69,7 +72,7 @@ func (s *Store) Passkeys(ctx context.Context, userID string) ([]provider.Passkey
 
 // AddPasskey stores a registered credential; the unique index on credential_id refuses
 // one that any user has already.
-func (s *Store) AddPasskey(ctx context.Context, userID string, in provider.NewPasskey) (provider.Passkey, error) {
+func (s *PasskeyService) AddPasskey(ctx context.Context, userID string, in provider.NewPasskey) (provider.Passkey, error) {
 	name, problem := provider.PasskeyName(in.Name)
 	if problem != "" {
 		return provider.Passkey{}, provider.Errorf(provider.EINVALID, "%s", problem)
@@ -98,14 +101,14 @@ func (s *Store) AddPasskey(ctx context.Context, userID string, in provider.NewPa
 		if err != nil {
 			return fmt.Errorf("reference: add passkey: %w", err)
 		}
-		return s.auditUser(ctx, tx, userID, provider.AuditEvent{Kind: provider.AuditPasskeyAdded, RecordKind: "passkey",
+		return s.audits.auditUser(ctx, tx, userID, provider.AuditEvent{Kind: provider.AuditPasskeyAdded, RecordKind: "passkey",
 			RecordID: p.ID, Changes: []provider.AuditChange{{Field: "name", After: name}}})
 	})
 	return p, err
 }
 
 // RenamePasskey renames one of the user's passkeys.
-func (s *Store) RenamePasskey(ctx context.Context, userID, passkeyID, raw string) error {
+func (s *PasskeyService) RenamePasskey(ctx context.Context, userID, passkeyID, raw string) error {
 	name, problem := provider.PasskeyName(raw)
 	if problem != "" {
 		return provider.Errorf(provider.EINVALID, "%s", problem)
@@ -114,7 +117,7 @@ func (s *Store) RenamePasskey(ctx context.Context, userID, passkeyID, raw string
 }
 
 // RemovePasskey deletes one of the user's passkeys, and records it in the same transaction.
-func (s *Store) RemovePasskey(ctx context.Context, userID, passkeyID string) error {
+func (s *PasskeyService) RemovePasskey(ctx context.Context, userID, passkeyID string) error {
 	return s.inTx(ctx, "remove passkey", func(tx *sql.Tx) error {
 		var name string
 		err := tx.QueryRowContext(ctx, qPasskeyDelete, passkeyID, userID).Scan(&name)
@@ -124,12 +127,12 @@ func (s *Store) RemovePasskey(ctx context.Context, userID, passkeyID string) err
 		if err != nil {
 			return fmt.Errorf("reference: remove passkey: %w", err)
 		}
-		return s.auditUser(ctx, tx, userID, provider.AuditEvent{Kind: provider.AuditPasskeyRemoved, RecordKind: "passkey",
+		return s.audits.auditUser(ctx, tx, userID, provider.AuditEvent{Kind: provider.AuditPasskeyRemoved, RecordKind: "passkey",
 			RecordID: passkeyID, Changes: []provider.AuditChange{{Field: "name", Before: name}}})
 	})
 }
 
-func (s *Store) changedOne(ctx context.Context, what, query string, args ...any) error {
+func (s *PasskeyService) changedOne(ctx context.Context, what, query string, args ...any) error {
 	res, err := s.write.ExecContext(ctx, query, args...)
 	if err != nil {
 		return fmt.Errorf("reference: %s: %w", what, err)
@@ -145,7 +148,7 @@ func (s *Store) changedOne(ctx context.Context, what, query string, args ...any)
 // UsePasskey advances the credential's counter, in the UPDATE's own condition: a counter
 // that did not go up matches no row, so of two uses racing with one value only the first
 // changes the row.
-func (s *Store) UsePasskey(ctx context.Context, userID string, credentialID []byte, signCount uint32) error {
+func (s *PasskeyService) UsePasskey(ctx context.Context, userID string, credentialID []byte, signCount uint32) error {
 	res, err := s.write.ExecContext(ctx, qPasskeyUse,
 		int64(signCount), formatTime(s.now()), userID, credentialID, int64(signCount), int64(signCount))
 	if err != nil {

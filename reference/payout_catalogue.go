@@ -205,8 +205,8 @@ func (p *catalogueProduct) option(family string, withFields bool) provider.Payou
 }
 
 // ownedCurrencies are the currencies of the organisation's own accounts.
-func (s *Store) ownedCurrencies(ctx context.Context, orgID string) ([]string, error) {
-	accts, err := s.Accounts(ctx, orgID)
+func (s *PayoutService) ownedCurrencies(ctx context.Context, orgID string) ([]string, error) {
+	accts, err := s.orgs.Accounts(ctx, orgID)
 	if err != nil {
 		return nil, err
 	}
@@ -220,8 +220,8 @@ func (s *Store) ownedCurrencies(ctx context.Context, orgID string) ([]string, er
 }
 
 // ProductOptions implements provider.PayoutDrafts.
-func (s *Store) ProductOptions(ctx context.Context, orgID string) ([]provider.LocalInstrumentFamily, error) {
-	if err := s.organisationExists(ctx, orgID); err != nil {
+func (s *PayoutService) ProductOptions(ctx context.Context, orgID string) ([]provider.LocalInstrumentFamily, error) {
+	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return nil, err
 	}
 	owned, err := s.ownedCurrencies(ctx, orgID)
@@ -244,8 +244,8 @@ func (s *Store) ProductOptions(ctx context.Context, orgID string) ([]provider.Lo
 }
 
 // ProductSchemas implements provider.PayoutDrafts.
-func (s *Store) ProductSchemas(ctx context.Context, orgID, productID string) ([]provider.ProductSchema, error) {
-	if err := s.organisationExists(ctx, orgID); err != nil {
+func (s *PayoutService) ProductSchemas(ctx context.Context, orgID, productID string) ([]provider.ProductSchema, error) {
+	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return nil, err
 	}
 	fam, p, _ := catalogueLookup(productID, "")
@@ -260,8 +260,8 @@ func (s *Store) ProductSchemas(ctx context.Context, orgID, productID string) ([]
 }
 
 // PaymentInstruments implements provider.PayoutDrafts.
-func (s *Store) PaymentInstruments(ctx context.Context, orgID string) ([]provider.PaymentInstrument, error) {
-	accts, err := s.Accounts(ctx, orgID)
+func (s *PayoutService) PaymentInstruments(ctx context.Context, orgID string) ([]provider.PaymentInstrument, error) {
+	accts, err := s.orgs.Accounts(ctx, orgID)
 	if err != nil {
 		return nil, err
 	}
@@ -280,7 +280,7 @@ func (s *Store) PaymentInstruments(ctx context.Context, orgID string) ([]provide
 }
 
 // ExternalCodes implements provider.PayoutDrafts.
-func (s *Store) ExternalCodes(_ context.Context, filter string) ([]provider.ExternalCode, error) {
+func (s *PayoutService) ExternalCodes(_ context.Context, filter string) ([]provider.ExternalCode, error) {
 	switch filter {
 	case provider.ExternalCodeB2BPurpose:
 		out := []provider.ExternalCode{}
@@ -301,7 +301,7 @@ func (s *Store) ExternalCodes(_ context.Context, filter string) ([]provider.Exte
 }
 
 // Countries implements provider.PayoutDrafts.
-func (s *Store) Countries(context.Context) ([]provider.Country, error) {
+func (s *PayoutService) Countries(context.Context) ([]provider.Country, error) {
 	return slices.Clone(countryList()), nil
 }
 

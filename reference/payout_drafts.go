@@ -40,6 +40,11 @@ var (
 
 var _ provider.PayoutDrafts = (*Store)(nil)
 
+// DraftService owns payout drafts: sections saved one by one, review,
+// approval and publication as a payout, and the cleanup of abandoned drafts. Its files:
+// payout_drafts.go, payout_drafts_cleanup.go.
+type DraftService struct{ *core }
+
 // draftRow is a payout_drafts row with its reviews.
 type draftRow struct {
 	seq                                                int64
@@ -231,7 +236,7 @@ func (d *draftRow) build(env draftEnv) provider.PayoutDraft {
 	return out
 }
 
-func (s *Store) buildDraft(ctx context.Context, d *draftRow) (provider.PayoutDraft, error) {
+func (s *DraftService) buildDraft(ctx context.Context, d *draftRow) (provider.PayoutDraft, error) {
 	env, err := draftEnvOf(ctx, s.read, d.org, d.currency)
 	if err != nil {
 		return provider.PayoutDraft{}, err
@@ -249,18 +254,18 @@ func marshal(v any) string {
 }
 
 // CreateDraft implements provider.PayoutDrafts.
-func (s *Store) CreateDraft(ctx context.Context, orgID string, by provider.DraftActor, productID, schemaID string) (provider.PayoutDraft, error) {
+func (s *DraftService) CreateDraft(ctx context.Context, orgID string, by provider.DraftActor, productID, schemaID string) (provider.PayoutDraft, error) {
 	if productID == "" {
 		return provider.PayoutDraft{}, draftField("product_id", payoutfield.Required("Corridor"))
 	}
 	if schemaID == "" {
 		return provider.PayoutDraft{}, draftField("schema_id", payoutfield.Required("Data required"))
 	}
-	if err := s.organisationExists(ctx, orgID); err != nil {
+	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return provider.PayoutDraft{}, err
 	}
 	_, prod, sch := catalogueLookup(productID, schemaID)
-	owned, err := s.ownedCurrencies(ctx, orgID)
+	owned, err := s.payouts.ownedCurrencies(ctx, orgID)
 	if err != nil {
 		return provider.PayoutDraft{}, err
 	}
@@ -297,7 +302,7 @@ func (s *Store) CreateDraft(ctx context.Context, orgID string, by provider.Draft
 }
 
 // Draft implements provider.PayoutDrafts.
-func (s *Store) Draft(ctx context.Context, orgID, draftID string, by provider.DraftActor) (provider.PayoutDraft, error) {
+func (s *DraftService) Draft(ctx context.Context, orgID, draftID string, by provider.DraftActor) (provider.PayoutDraft, error) {
 	d, err := loadDraft(ctx, s.read, orgID, draftID, by)
 	if err != nil {
 		return provider.PayoutDraft{}, err
@@ -340,7 +345,7 @@ func takenEndToEndIDs(ctx context.Context, q db.DBTX, orgID, exceptDraft string,
 
 // checkSection validates a section's values against the schema: the values to store and
 // the errors by field.
-func (s *Store) checkSection(ctx context.Context, q db.DBTX, d *draftRow, env draftEnv, section string,
+func (s *DraftService) checkSection(ctx context.Context, q db.DBTX, d *draftRow, env draftEnv, section string,
 	values map[string]string) (map[string]string, map[string][]string, error) {
 	_, prod, sch := catalogueLookup(d.productID, d.schema)
 	if sch == nil {
@@ -376,7 +381,7 @@ func hasFields(sch *provider.ProductSchema, section string) bool {
 }
 
 // SaveDraftSection implements provider.PayoutDrafts.
-func (s *Store) SaveDraftSection(ctx context.Context, orgID, draftID string, by provider.DraftActor, section string,
+func (s *DraftService) SaveDraftSection(ctx context.Context, orgID, draftID string, by provider.DraftActor, section string,
 	values map[string]string) (provider.PayoutDraft, error) {
 	var out provider.PayoutDraft
 	err := s.inTx(ctx, "save draft", func(tx *sql.Tx) error {
@@ -438,7 +443,7 @@ func (s *Store) SaveDraftSection(ctx context.Context, orgID, draftID string, by 
 
 // problems re-checks every field of the draft: what stops publishing (unsaved sections show
 // as their required fields missing).
-func (s *Store) problems(ctx context.Context, q db.DBTX, d *draftRow, env draftEnv) ([]provider.DraftProblem, error) {
+func (s *DraftService) problems(ctx context.Context, q db.DBTX, d *draftRow, env draftEnv) ([]provider.DraftProblem, error) {
 	out := []provider.DraftProblem{}
 	_, _, sch := catalogueLookup(d.productID, d.schema)
 	for _, section := range provider.DraftSections() {
@@ -462,7 +467,7 @@ func (s *Store) problems(ctx context.Context, q db.DBTX, d *draftRow, env draftE
 }
 
 // DraftSummary implements provider.PayoutDrafts.
-func (s *Store) DraftSummary(ctx context.Context, orgID, draftID string, by provider.DraftActor) (provider.DraftSummary, error) {
+func (s *DraftService) DraftSummary(ctx context.Context, orgID, draftID string, by provider.DraftActor) (provider.DraftSummary, error) {
 	d, err := loadDraft(ctx, s.read, orgID, draftID, by)
 	if err != nil {
 		return provider.DraftSummary{}, err
@@ -604,12 +609,12 @@ var sectionFields = sync.OnceValue(func() map[[2]string][]int {
 })
 
 // publishIn turns the draft into its payout request inside tx.
-func (s *Store) publishIn(ctx context.Context, tx *sql.Tx, d *draftRow) (provider.DraftPublished, error) {
+func (s *DraftService) publishIn(ctx context.Context, tx *sql.Tx, d *draftRow) (provider.DraftPublished, error) {
 	req := d.payoutCreate()
 	if err := senderIsOrganisation(ctx, tx, d.org, &req); err != nil {
 		return provider.DraftPublished{}, err
 	}
-	p, err := s.createPayoutIn(ctx, tx, d.org, req)
+	p, err := s.payouts.createPayoutIn(ctx, tx, d.org, req)
 	var fe *provider.FieldError
 	if errors.As(err, &fe) {
 		return provider.DraftPublished{}, &provider.DraftPreconditionError{Problems: []provider.DraftProblem{{
@@ -636,7 +641,7 @@ func (d *draftRow) published() provider.DraftPublished {
 }
 
 // PublishDraft implements provider.PayoutDrafts.
-func (s *Store) PublishDraft(ctx context.Context, orgID, draftID string, by provider.DraftActor) (provider.DraftPublished, error) {
+func (s *DraftService) PublishDraft(ctx context.Context, orgID, draftID string, by provider.DraftActor) (provider.DraftPublished, error) {
 	var out provider.DraftPublished
 	published := false
 	err := s.inTx(ctx, "publish draft", func(tx *sql.Tx) error {
@@ -682,13 +687,13 @@ func (s *Store) PublishDraft(ctx context.Context, orgID, draftID string, by prov
 		return err
 	})
 	if published {
-		s.wakePayouts()
+		s.payouts.wakePayouts()
 	}
 	return out, err
 }
 
 // DeleteDraft implements provider.PayoutDrafts.
-func (s *Store) DeleteDraft(ctx context.Context, orgID, draftID string, by provider.DraftActor) error {
+func (s *DraftService) DeleteDraft(ctx context.Context, orgID, draftID string, by provider.DraftActor) error {
 	return s.inTx(ctx, "delete draft", func(tx *sql.Tx) error {
 		d, err := loadDraft(ctx, tx, orgID, draftID, by)
 		if err != nil {
@@ -706,7 +711,7 @@ func (s *Store) DeleteDraft(ctx context.Context, orgID, draftID string, by provi
 
 // review records an approval or a rejection under the rules of DraftReviewBlock; an approval
 // that completes the approvals publishes the draft in the same transaction.
-func (s *Store) review(ctx context.Context, orgID, draftID string, by provider.DraftActor, kind string) (provider.DraftReviewResult, error) {
+func (s *DraftService) review(ctx context.Context, orgID, draftID string, by provider.DraftActor, kind string) (provider.DraftReviewResult, error) {
 	var out provider.DraftReviewResult
 	published := false
 	err := s.inTx(ctx, kind+" draft", func(tx *sql.Tx) error {
@@ -756,26 +761,26 @@ func (s *Store) review(ctx context.Context, orgID, draftID string, by provider.D
 		if kind == "reject" {
 			ev.Kind = provider.AuditDraftDeclined
 		}
-		return s.audit(ctx, tx, ev)
+		return s.audits.audit(ctx, tx, ev)
 	})
 	if published {
-		s.wakePayouts()
+		s.payouts.wakePayouts()
 	}
 	return out, err
 }
 
 // ApproveDraft implements provider.PayoutDrafts.
-func (s *Store) ApproveDraft(ctx context.Context, orgID, draftID string, by provider.DraftActor) (provider.DraftReviewResult, error) {
+func (s *DraftService) ApproveDraft(ctx context.Context, orgID, draftID string, by provider.DraftActor) (provider.DraftReviewResult, error) {
 	return s.review(ctx, orgID, draftID, by, "approve")
 }
 
 // RejectDraft implements provider.PayoutDrafts.
-func (s *Store) RejectDraft(ctx context.Context, orgID, draftID string, by provider.DraftActor) (provider.DraftReviewResult, error) {
+func (s *DraftService) RejectDraft(ctx context.Context, orgID, draftID string, by provider.DraftActor) (provider.DraftReviewResult, error) {
 	return s.review(ctx, orgID, draftID, by, "reject")
 }
 
 // Drafts implements provider.PayoutDrafts.
-func (s *Store) Drafts(ctx context.Context, orgID string, f provider.DraftFilter) (provider.DraftPage, error) {
+func (s *DraftService) Drafts(ctx context.Context, orgID string, f provider.DraftFilter) (provider.DraftPage, error) {
 	page := provider.DraftPage{Drafts: []provider.PayoutDraft{}}
 	switch f.Status {
 	case "":
@@ -799,7 +804,7 @@ func (s *Store) Drafts(ctx context.Context, orgID string, f provider.DraftFilter
 		}
 		k.inclusive = true
 	}
-	if err := s.organisationExists(ctx, orgID); err != nil {
+	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return page, err
 	}
 	w := whereFirst("p.organisation_id = ?", orgID)

@@ -39,7 +39,7 @@ func DraftCleanupEnv(log *slog.Logger) DraftCleanupOptions {
 
 // StartDraftCleanup deletes abandoned drafts at once and then every Poll, until ctx ends or
 // the returned stop is called.
-func (s *Store) StartDraftCleanup(ctx context.Context, o DraftCleanupOptions) (stop func()) {
+func (s *DraftService) StartDraftCleanup(ctx context.Context, o DraftCleanupOptions) (stop func()) {
 	if o.Poll <= 0 {
 		o.Poll = DraftCleanupPoll
 	}
@@ -54,7 +54,7 @@ func (s *Store) StartDraftCleanup(ctx context.Context, o DraftCleanupOptions) (s
 // sent for review, declined or published are never touched (they are records of decisions).
 // A draft saved again between two chunks is re-checked by the chunk's own statement, so
 // nothing changed within the keep is deleted.
-func (s *Store) DeleteAbandonedDrafts(ctx context.Context, now time.Time) (int, error) {
+func (s *DraftService) DeleteAbandonedDrafts(ctx context.Context, now time.Time) (int, error) {
 	cutoff := formatTime(now.Add(-provider.DraftKeep))
 	total := 0
 	for {

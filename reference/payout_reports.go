@@ -163,7 +163,7 @@ func payoutReportSelection(orgID string, r provider.PayoutReport, through int64)
 }
 
 // CreatePayoutReport implements provider.PayoutReports.
-func (s *Store) CreatePayoutReport(ctx context.Context, orgID string, req provider.PayoutReportRequest) (provider.PayoutReport, error) {
+func (s *ExportService) CreatePayoutReport(ctx context.Context, orgID string, req provider.PayoutReportRequest) (provider.PayoutReport, error) {
 	var rep provider.PayoutReport
 	now := s.now().UTC()
 	if err := checkPayoutReportRequest(&req, now); err != nil {
@@ -202,7 +202,7 @@ func (s *Store) CreatePayoutReport(ctx context.Context, orgID string, req provid
 		if err != nil {
 			return fmt.Errorf("reference: create payout report: %w", err)
 		}
-		return s.audit(ctx, tx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditExport, RecordKind: "payout report", RecordID: rep.UUID,
+		return s.audits.audit(ctx, tx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditExport, RecordKind: "payout report", RecordID: rep.UUID,
 			Changes: []provider.AuditChange{{Field: "account", After: rep.AccountNumber},
 				{Field: "period", After: formatTime(rep.CreatedAfter) + " – " + formatTime(rep.CreatedBefore)}}})
 	})
@@ -216,16 +216,16 @@ var payoutReportTable = exportTable[provider.PayoutReport]{table: "payout_report
 	createdAt: func(rep *provider.PayoutReport) time.Time { return rep.CreatedAt }, notFound: provider.MsgPayoutReportNotFound}
 
 // PayoutReports implements provider.PayoutReports.
-func (s *Store) PayoutReports(ctx context.Context, orgID string, f provider.PayoutReportFilter) (provider.PayoutReportPage, error) {
+func (s *ExportService) PayoutReports(ctx context.Context, orgID string, f provider.PayoutReportFilter) (provider.PayoutReportPage, error) {
 	var page provider.PayoutReportPage
 	var err error
-	page.Reports, page.CursorNext, page.CursorPrev, page.HasNext, page.Total, err = payoutReportTable.page(ctx, s, orgID, f)
+	page.Reports, page.CursorNext, page.CursorPrev, page.HasNext, page.Total, err = payoutReportTable.page(ctx, s.core, orgID, f)
 	return page, err
 }
 
 // PayoutReport implements provider.PayoutReports.
-func (s *Store) PayoutReport(ctx context.Context, orgID, id string) (provider.PayoutReport, error) {
-	return payoutReportTable.one(ctx, s, orgID, id)
+func (s *ExportService) PayoutReport(ctx context.Context, orgID, id string) (provider.PayoutReport, error) {
+	return payoutReportTable.one(ctx, s.core, orgID, id)
 }
 
 // payoutReportFilename names a download after what it holds, e.g.
@@ -236,7 +236,7 @@ func payoutReportFilename(r provider.PayoutReport) string {
 }
 
 // OpenPayoutReport implements provider.PayoutReports.
-func (s *Store) OpenPayoutReport(ctx context.Context, orgID, id string) (*provider.ExportFile, error) {
+func (s *ExportService) OpenPayoutReport(ctx context.Context, orgID, id string) (*provider.ExportFile, error) {
 	rep, err := s.PayoutReport(ctx, orgID, id)
 	if err != nil {
 		return nil, err
@@ -245,7 +245,7 @@ func (s *Store) OpenPayoutReport(ctx context.Context, orgID, id string) (*provid
 		return nil, err
 	}
 	// Recorded before the file is handed out: a download the log cannot record is refused.
-	if err := s.RecordAudit(ctx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditDownload, RecordKind: "payout report",
+	if err := s.audits.RecordAudit(ctx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditDownload, RecordKind: "payout report",
 		RecordID: id, Changes: []provider.AuditChange{{Field: "format", After: "csv"}}}); err != nil {
 		return nil, err
 	}
@@ -253,7 +253,7 @@ func (s *Store) OpenPayoutReport(ctx context.Context, orgID, id string) (*provid
 	if err := s.read.QueryRowContext(ctx, qPayoutReportFile, id).Scan(&fileID); err != nil {
 		return nil, fmt.Errorf("reference: payout report: %w", err)
 	}
-	return &provider.ExportFile{ReadCloser: &chunkReader{ctx: ctx, s: s, chunk: payoutReportJobs.files.chunk, fileID: fileID},
+	return &provider.ExportFile{ReadCloser: &chunkReader{ctx: ctx, s: s.core, chunk: payoutReportJobs.files.chunk, fileID: fileID},
 		Filename: payoutReportFilename(rep), ContentType: "text/csv; charset=utf-8"}, nil
 }
 
@@ -332,13 +332,13 @@ func writePayoutReportCSV(ctx context.Context, q db.DBTX, j payoutReportJob, w i
 	return statement.WriteRecords(w, PayoutReportHeader, &payoutRecords{rows: rows})
 }
 
-func (s *Store) runPayoutReportJobs(ctx context.Context, delay time.Duration) (int, error) {
+func (s *ExportService) runPayoutReportJobs(ctx context.Context, delay time.Duration) (int, error) {
 	return s.runExportJobs(ctx, &payoutReportJobs, delay, s.writePayoutReport)
 }
 
 // RunPayoutReportJobs works through the payout report queue until no job is left to claim,
 // and returns how many reports it completed.
-func (s *Store) RunPayoutReportJobs(ctx context.Context) (int, error) {
+func (s *ExportService) RunPayoutReportJobs(ctx context.Context) (int, error) {
 	return s.runPayoutReportJobs(ctx, 0)
 }
 
@@ -362,7 +362,7 @@ func payoutReportNotice(ctx context.Context, tx *sql.Tx, j payoutReportJob, coun
 }
 
 // writePayoutReport writes the CSV of a claimed job and completes it (writeExport).
-func (s *Store) writePayoutReport(ctx context.Context, id, token string) error {
+func (s *ExportService) writePayoutReport(ctx context.Context, id, token string) error {
 	j, err := loadPayoutReportJob(ctx, s.read, id)
 	if err != nil {
 		return err
@@ -374,7 +374,7 @@ func (s *Store) writePayoutReport(ctx context.Context, id, token string) error {
 			if err != nil {
 				return err
 			}
-			return s.sendMessage(ctx, tx, m)
+			return s.outbox.sendMessage(ctx, tx, m)
 		}}
 	})
 }

@@ -43,6 +43,12 @@ var (
 
 var _ provider.Payouts = (*Store)(nil)
 
+// PayoutService owns payout requests: creating and checking them, the product
+// catalogue they draw on, their lifecycle (the processor that funds, reserves, books and
+// settles them through the ledger) and cancelling. Its files: payouts.go, payouts_actions.go,
+// payouts_checks.go, payouts_lifecycle.go, payout_catalogue.go.
+type PayoutService struct{ *core }
+
 // payoutFees is the reference provider's fee per payout, charged on top of the amount.
 var payoutFees = map[string]string{"EUR": "1.50", "GBP": "1.20", "USD": "2.00", "DKK": "10.00", "USDT": "1.500000"}
 
@@ -86,7 +92,7 @@ func payoutCreateHash(req provider.PayoutCreate) string {
 }
 
 // CreatePayout implements provider.Payouts.
-func (s *Store) CreatePayout(ctx context.Context, orgID string, req provider.PayoutCreate) (provider.PayoutRequest, error) {
+func (s *PayoutService) CreatePayout(ctx context.Context, orgID string, req provider.PayoutCreate) (provider.PayoutRequest, error) {
 	var out provider.PayoutRequest
 	req, hash, err := preparePayout(req)
 	if err != nil {
@@ -96,7 +102,7 @@ func (s *Store) CreatePayout(ctx context.Context, orgID string, req provider.Pay
 		if out, err = s.insertPayout(ctx, tx, orgID, req, hash); err != nil || out.Replayed {
 			return err
 		}
-		return s.audit(ctx, tx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditPayoutCreated, RecordKind: "payout",
+		return s.audits.audit(ctx, tx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditPayoutCreated, RecordKind: "payout",
 			RecordID: out.UniqueReference, Changes: []provider.AuditChange{{Field: "amount", After: out.Amount + " " + out.Currency},
 				{Field: "status", After: out.Status}}})
 	})
@@ -109,7 +115,7 @@ func (s *Store) CreatePayout(ctx context.Context, orgID string, req provider.Pay
 // createPayoutIn is CreatePayout inside the caller's transaction, so a draft is published
 // into exactly one payout request in the transaction that marks it published. The caller
 // wakes the processor after committing.
-func (s *Store) createPayoutIn(ctx context.Context, tx *sql.Tx, orgID string, req provider.PayoutCreate) (provider.PayoutRequest, error) {
+func (s *PayoutService) createPayoutIn(ctx context.Context, tx *sql.Tx, orgID string, req provider.PayoutCreate) (provider.PayoutRequest, error) {
 	req, hash, err := preparePayout(req)
 	if err != nil {
 		return provider.PayoutRequest{}, err
@@ -178,7 +184,7 @@ func preparePayout(req provider.PayoutCreate) (provider.PayoutCreate, string, er
 
 // insertPayout stores a prepared payout request in tx (or finds the one its end-to-end id
 // already names): CreatePayout's transaction, and the one that completes a batch.
-func (s *Store) insertPayout(ctx context.Context, tx *sql.Tx, orgID string, req provider.PayoutCreate, hash string) (out provider.PayoutRequest, err error) {
+func (s *PayoutService) insertPayout(ctx context.Context, tx *sql.Tx, orgID string, req provider.PayoutCreate, hash string) (out provider.PayoutRequest, err error) {
 	sections, _ := json.Marshal(req.PayoutSections)
 	reviews, _ := json.Marshal(nonNil(req.Reviews))
 	err = func() error {
@@ -325,12 +331,12 @@ func loadPayout(ctx context.Context, q db.DBTX, orgID, ref string, full bool) (p
 }
 
 // Payout implements provider.Payouts.
-func (s *Store) Payout(ctx context.Context, orgID, reference string) (provider.PayoutRequest, error) {
+func (s *PayoutService) Payout(ctx context.Context, orgID, reference string) (provider.PayoutRequest, error) {
 	return loadPayout(ctx, s.read, orgID, reference, true)
 }
 
 // FindPayouts implements provider.Payouts.
-func (s *Store) FindPayouts(ctx context.Context, orgID, query string) ([]provider.PayoutRequest, error) {
+func (s *PayoutService) FindPayouts(ctx context.Context, orgID, query string) ([]provider.PayoutRequest, error) {
 	out := []provider.PayoutRequest{}
 	if query == "" || len(query) > provider.MaxSearchQueryLen {
 		return out, nil
@@ -401,7 +407,7 @@ func createdWithin(where string, args []any, from, to time.Time) (string, []any)
 // match (100,000 for an unfiltered list), so whole days are summed from payout_counts
 // (kept by triggers, one row per day and combination of the filtered columns) and only the
 // part-days at the ends of a range, or a filter on the amount, are counted row by row.
-func (s *Store) payoutTotal(ctx context.Context, orgID string, f provider.PayoutFilter) (int, error) {
+func (s *PayoutService) payoutTotal(ctx context.Context, orgID string, f provider.PayoutFilter) (int, error) {
 	base, args, err := payoutWhere(orgID, f, "p.", false)
 	if err != nil {
 		return 0, err
@@ -467,7 +473,7 @@ func (s *Store) payoutTotal(ctx context.Context, orgID string, f provider.Payout
 }
 
 // Payouts implements provider.Payouts.
-func (s *Store) Payouts(ctx context.Context, orgID string, f provider.PayoutFilter) (provider.PayoutPage, error) {
+func (s *PayoutService) Payouts(ctx context.Context, orgID string, f provider.PayoutFilter) (provider.PayoutPage, error) {
 	page := provider.PayoutPage{Payouts: []provider.PayoutRequest{}}
 	k, err := newKeyset(f.Cursor, f.Direction, f.Limit, provider.DefaultPayoutLimit, provider.MaxPayoutLimit)
 	if err == nil {
@@ -487,7 +493,7 @@ func (s *Store) Payouts(ctx context.Context, orgID string, f provider.PayoutFilt
 		return page, err
 	}
 	where, args = createdWithin(where, args, f.CreatedAfter, f.CreatedBefore)
-	if err := s.organisationExists(ctx, orgID); err != nil {
+	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return page, err
 	}
 	if page.Total, err = s.payoutTotal(ctx, orgID, f); err != nil {
@@ -522,15 +528,15 @@ func (s *Store) Payouts(ctx context.Context, orgID string, f provider.PayoutFilt
 }
 
 // PayoutReasonCodes implements provider.Payouts.
-func (s *Store) PayoutReasonCodes(ctx context.Context, orgID string) ([]provider.PayoutStatusGroup, error) {
-	if err := s.organisationExists(ctx, orgID); err != nil {
+func (s *PayoutService) PayoutReasonCodes(ctx context.Context, orgID string) ([]provider.PayoutStatusGroup, error) {
+	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return nil, err
 	}
 	return provider.PayoutReasonTree(), nil
 }
 
 // BusinessUnits implements provider.Payouts.
-func (s *Store) BusinessUnits(ctx context.Context, orgID string) ([]provider.BusinessUnit, error) {
+func (s *PayoutService) BusinessUnits(ctx context.Context, orgID string) ([]provider.BusinessUnit, error) {
 	return businessUnits(ctx, s.read, orgID)
 }
 
@@ -555,8 +561,8 @@ func businessUnits(ctx context.Context, q db.DBTX, orgID string) ([]provider.Bus
 }
 
 // PayoutProducts implements provider.Payouts.
-func (s *Store) PayoutProducts(ctx context.Context, orgID string) ([]provider.PayoutProduct, error) {
-	if err := s.organisationExists(ctx, orgID); err != nil {
+func (s *PayoutService) PayoutProducts(ctx context.Context, orgID string) ([]provider.PayoutProduct, error) {
+	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return nil, err
 	}
 	rows, err := s.read.QueryContext(ctx, qPayoutProducts, orgID)
@@ -577,8 +583,8 @@ func (s *Store) PayoutProducts(ctx context.Context, orgID string) ([]provider.Pa
 
 // LocalInstruments implements provider.Payouts: the corridors of the currencies the
 // organisation's own accounts hold.
-func (s *Store) LocalInstruments(ctx context.Context, orgID string) ([]string, error) {
-	if err := s.organisationExists(ctx, orgID); err != nil {
+func (s *PayoutService) LocalInstruments(ctx context.Context, orgID string) ([]string, error) {
+	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return nil, err
 	}
 	rows, err := s.read.QueryContext(ctx, qPayoutAccountCurrencies, orgID)

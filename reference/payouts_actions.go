@@ -17,7 +17,7 @@ var (
 // CancelPayout implements provider.Payouts. It records the cancellation and makes the payout
 // due; the processor's next step finishes it (finishCancel), so a cancellation and a step of
 // the lifecycle never both act on one payout: whichever commits first, the other sees.
-func (s *Store) CancelPayout(ctx context.Context, orgID, reference string, by provider.PayoutInitiator) (provider.PayoutCancellation, error) {
+func (s *PayoutService) CancelPayout(ctx context.Context, orgID, reference string, by provider.PayoutInitiator) (provider.PayoutCancellation, error) {
 	if by.Type == "" {
 		by.Type = provider.InitiatorUser
 	}
@@ -40,7 +40,7 @@ func (s *Store) CancelPayout(ctx context.Context, orgID, reference string, by pr
 		if err != nil {
 			return fmt.Errorf("reference: cancel payout: %w", err)
 		}
-		return s.audit(ctx, tx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditPayoutCancelled, RecordKind: "payout",
+		return s.audits.audit(ctx, tx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditPayoutCancelled, RecordKind: "payout",
 			RecordID: reference, Changes: []provider.AuditChange{{Field: "cancel_requested", Before: "no", After: "yes"}}})
 	})
 	if err != nil {
@@ -52,7 +52,7 @@ func (s *Store) CancelPayout(ctx context.Context, orgID, reference string, by pr
 
 // PayoutTestCase implements provider.Payouts. The test cases stand for the bank's answers,
 // so they make the same transitions (and the same ledger movements) the lifecycle does.
-func (s *Store) PayoutTestCase(ctx context.Context, orgID, reference, testCase string) (provider.PayoutRequest, error) {
+func (s *PayoutService) PayoutTestCase(ctx context.Context, orgID, reference, testCase string) (provider.PayoutRequest, error) {
 	var out provider.PayoutRequest
 	if !slices.ContainsFunc(provider.PayoutTestCases(), func(c provider.StateCategory) bool { return c.Code == testCase }) {
 		return out, provider.Errorf(provider.EINVALID, "Unknown test case.")
@@ -86,7 +86,7 @@ func (s *Store) PayoutTestCase(ctx context.Context, orgID, reference, testCase s
 		if out, err = loadPayout(ctx, tx, orgID, reference, true); err != nil {
 			return err
 		}
-		return s.audit(ctx, tx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditPayoutTestCase, RecordKind: "payout",
+		return s.audits.audit(ctx, tx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditPayoutTestCase, RecordKind: "payout",
 			RecordID: reference, Changes: []provider.AuditChange{{Field: "test_case", After: testCase},
 				{Field: "state", Before: before, After: out.Status}}})
 	})

@@ -110,7 +110,7 @@ func PayoutProcessorEnv(log *slog.Logger) PayoutProcessorOptions {
 
 // StartPayoutProcessor runs the lifecycle in the background until ctx ends or the returned
 // stop is called (stop waits for the current step).
-func (s *Store) StartPayoutProcessor(ctx context.Context, o PayoutProcessorOptions) (stop func()) {
+func (s *PayoutService) StartPayoutProcessor(ctx context.Context, o PayoutProcessorOptions) (stop func()) {
 	if o.Poll <= 0 {
 		o.Poll = PayoutPoll
 	}
@@ -121,20 +121,20 @@ func (s *Store) StartPayoutProcessor(ctx context.Context, o PayoutProcessorOptio
 
 // RunPayoutJobs runs every due step, with no waits between steps, until nothing is due, and
 // returns how many steps it ran.
-func (s *Store) RunPayoutJobs(ctx context.Context) (int, error) {
+func (s *PayoutService) RunPayoutJobs(ctx context.Context) (int, error) {
 	return s.runPayoutJobs(ctx, PayoutProcessorOptions{Settle: -1})
 }
 
-func (s *Store) wakePayouts() {
+func (s *PayoutService) wakePayouts() {
 	select {
 	case s.payoutWake <- struct{}{}:
 	default:
 	}
 }
 
-func (s *Store) runPayoutJobs(ctx context.Context, o PayoutProcessorOptions) (int, error) {
+func (s *PayoutService) runPayoutJobs(ctx context.Context, o PayoutProcessorOptions) (int, error) {
 	// A batch whose publisher stopped halfway becomes the rest of its payouts here.
-	if err := s.publishWaitingBatches(ctx); err != nil {
+	if err := s.batches.publishWaitingBatches(ctx); err != nil {
 		return 0, err
 	}
 	if err := s.wakeFundedPayouts(ctx); err != nil {
@@ -142,7 +142,7 @@ func (s *Store) runPayoutJobs(ctx context.Context, o PayoutProcessorOptions) (in
 	}
 	n := 0
 	for ctx.Err() == nil {
-		jobs, err := payoutJobs.claimMany(ctx, s, payoutClaimBatch, formatTime(s.now()))
+		jobs, err := payoutJobs.claimMany(ctx, s.core, payoutClaimBatch, formatTime(s.now()))
 		if err != nil || len(jobs) == 0 {
 			return n, err
 		}
@@ -169,7 +169,7 @@ func (s *Store) runPayoutJobs(ctx context.Context, o PayoutProcessorOptions) (in
 
 // payoutStep runs the steps of a claimed payout that are due, in one transaction that only
 // the lease holder can commit.
-func (s *Store) payoutStep(ctx context.Context, j claimedJob, o PayoutProcessorOptions) error {
+func (s *PayoutService) payoutStep(ctx context.Context, j claimedJob, o PayoutProcessorOptions) error {
 	return s.inTx(ctx, "payout step", func(tx *sql.Tx) error {
 		p, err := readPayoutRow(ctx, tx, qPayoutRowByID, j.id)
 		if err != nil {
@@ -233,7 +233,7 @@ func readPayoutRow(ctx context.Context, q db.DBTX, query string, args ...any) (p
 
 // movePayout records the transition of p to state with its reason code (and its findings
 // when errs is not nil), schedules the next look at due (nil: none) and ends any lease.
-func (s *Store) movePayout(ctx context.Context, tx *sql.Tx, p *payoutRow, state, reason string,
+func (s *PayoutService) movePayout(ctx context.Context, tx *sql.Tx, p *payoutRow, state, reason string,
 	errs map[string][]provider.PayoutError, due *time.Time) error {
 	now := formatTime(s.now())
 	var findings any // NULL: the findings stay as they are
@@ -252,7 +252,7 @@ func (s *Store) movePayout(ctx context.Context, tx *sql.Tx, p *payoutRow, state,
 }
 
 // schedulePayout sets the next look without a transition and ends any lease.
-func (s *Store) schedulePayout(ctx context.Context, tx *sql.Tx, p *payoutRow, due *time.Time) error {
+func (s *PayoutService) schedulePayout(ctx context.Context, tx *sql.Tx, p *payoutRow, due *time.Time) error {
 	if _, err := tx.ExecContext(ctx, qPayoutSchedule, dueArg(due), p.id); err != nil {
 		return fmt.Errorf("reference: payout schedule: %w", err)
 	}
@@ -268,7 +268,7 @@ func dueArg(due *time.Time) any {
 }
 
 // advancePayout runs one step of p's lifecycle at now, the instant of its chain.
-func (s *Store) advancePayout(ctx context.Context, tx *sql.Tx, p *payoutRow, o PayoutProcessorOptions, now time.Time) error {
+func (s *PayoutService) advancePayout(ctx context.Context, tx *sql.Tx, p *payoutRow, o PayoutProcessorOptions, now time.Time) error {
 	next := now.Add(o.Step)
 	if p.cancelRequested {
 		return s.finishCancel(ctx, tx, p)
@@ -324,7 +324,7 @@ func executionDay(d string) (time.Time, bool) {
 
 // fundPayout reserves the amount and the fee and starts processing, or waits in
 // insufficient_funds until the account has them.
-func (s *Store) fundPayout(ctx context.Context, tx *sql.Tx, p *payoutRow, next time.Time) error {
+func (s *PayoutService) fundPayout(ctx context.Context, tx *sql.Tx, p *payoutRow, next time.Time) error {
 	ok, err := s.reservePayout(ctx, tx, p)
 	if err != nil {
 		return err
@@ -340,11 +340,11 @@ func (s *Store) fundPayout(ctx context.Context, tx *sql.Tx, p *payoutRow, next t
 
 // reservePayout debits the amount and the fee in one ledger transaction, once per payout;
 // false when the balance does not cover them.
-func (s *Store) reservePayout(ctx context.Context, tx *sql.Tx, p *payoutRow) (bool, error) {
+func (s *PayoutService) reservePayout(ctx context.Context, tx *sql.Tx, p *payoutRow) (bool, error) {
 	if p.reserved != "" {
 		return true, nil
 	}
-	b, err := newBooker(ctx, tx)
+	b, err := s.ledger.booker(ctx, tx)
 	if err != nil {
 		return false, err
 	}
@@ -373,11 +373,11 @@ func (s *Store) reservePayout(ctx context.Context, tx *sql.Tx, p *payoutRow) (bo
 // releasePayout gives back reserved funds (entry type payout_cancelled or payout_returned
 // for the amount, payout_fee for the fee) in one ledger transaction; nothing when nothing
 // is held.
-func (s *Store) releasePayout(ctx context.Context, tx *sql.Tx, p *payoutRow, entryType string) error {
+func (s *PayoutService) releasePayout(ctx context.Context, tx *sql.Tx, p *payoutRow, entryType string) error {
 	if p.reserved == "" || p.released != "" {
 		return nil
 	}
-	b, err := newBooker(ctx, tx)
+	b, err := s.ledger.booker(ctx, tx)
 	if err != nil {
 		return err
 	}
@@ -395,7 +395,7 @@ func (s *Store) releasePayout(ctx context.Context, tx *sql.Tx, p *payoutRow, ent
 
 // bookPayout books amount and fee between the payout's account and the provider's outside
 // world and fee income: sign -1 debits the customer, +1 credits it back.
-func (s *Store) bookPayout(ctx context.Context, b *booker, p *payoutRow, entryType string, sign int) (string, error) {
+func (s *PayoutService) bookPayout(ctx context.Context, b *booker, p *payoutRow, entryType string, sign int) (string, error) {
 	now := s.now()
 	ext, err := b.system("EXT", p.code, now)
 	if err != nil {
@@ -429,7 +429,7 @@ func (s *Store) bookPayout(ctx context.Context, b *booker, p *payoutRow, entryTy
 }
 
 // finishCancel ends a payout whose cancellation was asked for, giving back what it holds.
-func (s *Store) finishCancel(ctx context.Context, tx *sql.Tx, p *payoutRow) error {
+func (s *PayoutService) finishCancel(ctx context.Context, tx *sql.Tx, p *payoutRow) error {
 	if err := s.releasePayout(ctx, tx, p, provider.EntryPayoutCancelled); err != nil {
 		return err
 	}
@@ -444,7 +444,7 @@ func (s *Store) finishCancel(ctx context.Context, tx *sql.Tx, p *payoutRow) erro
 // account's balance now covers, oldest first per account (a later one only if the earlier
 // ones fit too), so a funded account resumes its payouts without a write per poll for the
 // ones that still wait. The step itself checks the balance again under the write lock.
-func (s *Store) wakeFundedPayouts(ctx context.Context) error {
+func (s *PayoutService) wakeFundedPayouts(ctx context.Context) error {
 	rows, err := s.read.QueryContext(ctx, qPayoutInsufficient)
 	if err != nil {
 		return fmt.Errorf("reference: funded payouts: %w", err)

@@ -23,8 +23,7 @@ var sqlLike = regexp.MustCompile(`^\s*(SELECT|INSERT|UPDATE|DELETE|WITH|CREATE|R
 var sqlBuilders = []string{"where.go", "keyset.go"}
 
 // sqlPending lists the files whose SQL has not yet moved to queries/*.sql. It only shrinks.
-var sqlPending = []string{
-}
+var sqlPending = []string{}
 
 var sqlPendingPayouts = []string{}
 

@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"portal/reference/demo"
 	"slices"
 	"strconv"
 	"strings"
@@ -20,6 +19,7 @@ import (
 	"portal/daterange"
 	"portal/provider"
 	"portal/reference/db"
+	"portal/reference/demo"
 )
 
 var (
@@ -31,6 +31,9 @@ var (
 	qReceiverInsert    = sq("receiver-insert")
 	qReceiverDelete    = sq("receiver-delete")
 )
+
+// ReceiverService owns saved receivers (beneficiaries) of payouts.
+type ReceiverService struct{ *core }
 
 // Saved receivers (provider.Receivers). A receiver is stored as it was saved: the portal
 // shows what the user typed, and the wizard copies it back into a draft, whose own
@@ -69,7 +72,7 @@ func scanReceiver(row interface{ Scan(...any) error }, r *provider.Receiver, seq
 }
 
 // Receivers implements provider.Receivers.
-func (s *Store) Receivers(ctx context.Context, orgID string, f provider.ReceiverFilter) (provider.ReceiverPage, error) {
+func (s *ReceiverService) Receivers(ctx context.Context, orgID string, f provider.ReceiverFilter) (provider.ReceiverPage, error) {
 	page := provider.ReceiverPage{Receivers: []provider.Receiver{}}
 	k, err := newKeyset(f.Cursor, f.Direction, f.Limit, provider.DefaultReceiverLimit, provider.MaxReceiverLimit)
 	if err != nil {
@@ -82,7 +85,7 @@ func (s *Store) Receivers(ctx context.Context, orgID string, f provider.Receiver
 	default:
 		return page, provider.Errorf(provider.EINVALID, "Sort by -created_at or created_at.")
 	}
-	if err := s.organisationExists(ctx, orgID); err != nil {
+	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return page, err
 	}
 	if err := s.read.QueryRowContext(ctx, qReceiverCount, orgID).Scan(&page.Total); err != nil {
@@ -115,7 +118,7 @@ type receiverRow struct {
 
 // receiverRows reads the receivers a query of receiver-columns selects (where is the whole
 // statement: receiver-page or receiver-recent).
-func (s *Store) receiverRows(ctx context.Context, where string, args ...any) ([]receiverRow, error) {
+func (s *ReceiverService) receiverRows(ctx context.Context, where string, args ...any) ([]receiverRow, error) {
 	rows, err := s.read.QueryContext(ctx, where, args...)
 	if err != nil {
 		return nil, fmt.Errorf("reference: receivers: %w", err)
@@ -135,7 +138,7 @@ func (s *Store) receiverRows(ctx context.Context, where string, args ...any) ([]
 }
 
 // Receiver implements provider.Receivers.
-func (s *Store) Receiver(ctx context.Context, orgID, id string) (provider.Receiver, error) {
+func (s *ReceiverService) Receiver(ctx context.Context, orgID, id string) (provider.Receiver, error) {
 	return readReceiver(ctx, s.read, orgID, id)
 }
 
@@ -154,14 +157,14 @@ func readReceiver(ctx context.Context, q db.DBTX, orgID, id string) (provider.Re
 }
 
 // RecentReceivers implements provider.Receivers.
-func (s *Store) RecentReceivers(ctx context.Context, orgID, productID, schemaID string, limit int) ([]provider.Receiver, error) {
+func (s *ReceiverService) RecentReceivers(ctx context.Context, orgID, productID, schemaID string, limit int) ([]provider.Receiver, error) {
 	switch {
 	case limit == 0:
 		limit = provider.DefaultRecentReceivers
 	case limit < 0 || limit > provider.MaxReceiverLimit:
 		return nil, provider.Errorf(provider.EINVALID, "Limit must be between 1 and %d.", provider.MaxReceiverLimit)
 	}
-	if err := s.organisationExists(ctx, orgID); err != nil {
+	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return nil, err
 	}
 	list, err := s.receiverRows(ctx, qReceiverRecent, orgID, productID, schemaID, limit)
@@ -245,11 +248,11 @@ func checkReceiver(r *provider.ReceiverCreate) error {
 }
 
 // SaveReceiver implements provider.Receivers.
-func (s *Store) SaveReceiver(ctx context.Context, orgID string, in provider.ReceiverCreate) (provider.Receiver, error) {
+func (s *ReceiverService) SaveReceiver(ctx context.Context, orgID string, in provider.ReceiverCreate) (provider.Receiver, error) {
 	if err := checkReceiver(&in); err != nil {
 		return provider.Receiver{}, err
 	}
-	if err := s.organisationExists(ctx, orgID); err != nil {
+	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return provider.Receiver{}, err
 	}
 	if in.Currency == "" {
@@ -316,7 +319,7 @@ func insertReceiver(ctx context.Context, tx *sql.Tx, orgID string, in provider.R
 }
 
 // DeleteReceiver implements provider.Receivers.
-func (s *Store) DeleteReceiver(ctx context.Context, orgID, id string) (provider.Receiver, error) {
+func (s *ReceiverService) DeleteReceiver(ctx context.Context, orgID, id string) (provider.Receiver, error) {
 	var out provider.Receiver
 	err := s.inTx(ctx, "delete receiver", func(tx *sql.Tx) error {
 		var err error

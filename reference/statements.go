@@ -61,7 +61,7 @@ func statementField(field, format string, args ...any) error {
 }
 
 // CreateStatement implements provider.Statements.
-func (s *Store) CreateStatement(ctx context.Context, orgID string, req provider.StatementRequest) (provider.Statement, error) {
+func (s *ExportService) CreateStatement(ctx context.Context, orgID string, req provider.StatementRequest) (provider.Statement, error) {
 	var st provider.Statement
 	if provider.StatementEntryTypes(req.Kind) == nil {
 		return st, statementField("kind", "Select transactions or charges.")
@@ -112,7 +112,7 @@ func (s *Store) CreateStatement(ctx context.Context, orgID string, req provider.
 		if err != nil {
 			return fmt.Errorf("reference: create statement: %w", err)
 		}
-		return s.audit(ctx, tx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditExport, RecordKind: "statement", RecordID: st.ID,
+		return s.audits.audit(ctx, tx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditExport, RecordKind: "statement", RecordID: st.ID,
 			Changes: []provider.AuditChange{{Field: "account", After: st.AccountNumber}, {Field: "kind", After: st.Kind},
 				{Field: "period", After: formatTime(st.From) + " – " + formatTime(st.To)}}})
 	})
@@ -126,16 +126,16 @@ var statementTable = exportTable[provider.Statement]{table: "statements", byID: 
 	createdAt: func(st *provider.Statement) time.Time { return st.CreatedAt }, notFound: provider.MsgStatementFetch}
 
 // Statements implements provider.Statements.
-func (s *Store) Statements(ctx context.Context, orgID string, f provider.StatementFilter) (provider.StatementPage, error) {
+func (s *ExportService) Statements(ctx context.Context, orgID string, f provider.StatementFilter) (provider.StatementPage, error) {
 	var page provider.StatementPage
 	var err error
-	page.Statements, page.CursorNext, page.CursorPrev, page.HasNext, page.Total, err = statementTable.page(ctx, s, orgID, f)
+	page.Statements, page.CursorNext, page.CursorPrev, page.HasNext, page.Total, err = statementTable.page(ctx, s.core, orgID, f)
 	return page, err
 }
 
 // Statement implements provider.Statements.
-func (s *Store) Statement(ctx context.Context, orgID, id string) (provider.Statement, error) {
-	return statementTable.one(ctx, s, orgID, id)
+func (s *ExportService) Statement(ctx context.Context, orgID, id string) (provider.Statement, error) {
+	return statementTable.one(ctx, s.core, orgID, id)
 }
 
 // statementFilename names a download after what it holds, e.g.
@@ -161,7 +161,7 @@ func formatCarries(format, code string) *provider.Error {
 // OpenStatement implements provider.Statements. The CSV is the file the worker stored;
 // camt.053 and MT940 are written from the statement's entries as they are read, through a
 // pipe, so neither is ever held whole.
-func (s *Store) OpenStatement(ctx context.Context, orgID, id, format string) (*provider.StatementFile, error) {
+func (s *ExportService) OpenStatement(ctx context.Context, orgID, id, format string) (*provider.StatementFile, error) {
 	st, err := s.Statement(ctx, orgID, id)
 	if err != nil {
 		return nil, err
@@ -181,7 +181,7 @@ func (s *Store) OpenStatement(ctx context.Context, orgID, id, format string) (*p
 		return nil, err
 	}
 	// Recorded before the file is handed out: a download the log cannot record is refused.
-	if err := s.RecordAudit(ctx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditDownload, RecordKind: "statement",
+	if err := s.audits.RecordAudit(ctx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditDownload, RecordKind: "statement",
 		RecordID: id, Changes: []provider.AuditChange{{Field: "format", After: format}}}); err != nil {
 		return nil, err
 	}
@@ -189,7 +189,7 @@ func (s *Store) OpenStatement(ctx context.Context, orgID, id, format string) (*p
 	var ext, media string
 	switch format {
 	case provider.FormatCSV:
-		return &provider.StatementFile{ReadCloser: &chunkReader{ctx: ctx, s: s, chunk: statementJobs.files.chunk, fileID: st.CSVFileID},
+		return &provider.StatementFile{ReadCloser: &chunkReader{ctx: ctx, s: s.core, chunk: statementJobs.files.chunk, fileID: st.CSVFileID},
 			Filename: statementFilename(st, "csv"), ContentType: "text/csv; charset=utf-8"}, nil
 	case provider.FormatCAMT053:
 		write, ext, media = statement.WriteCAMT053, "xml", "application/xml; charset=utf-8"
@@ -231,7 +231,7 @@ type statementJob struct {
 	token                                                   string
 }
 
-func (s *Store) statementJob(ctx context.Context, id string) (statementJob, error) {
+func (s *ExportService) statementJob(ctx context.Context, id string) (statementJob, error) {
 	j := statementJob{id: id}
 	var from, to string
 	err := s.read.QueryRowContext(ctx, qStatementJob, id).Scan(&j.orgID, &j.account,
@@ -275,7 +275,7 @@ func (e *entryRows) Err() error {
 func (e *entryRows) Close() error { return e.rows.Close() }
 
 // statementRows streams the entries of a statement in booking order, from a database cursor.
-func (s *Store) statementRows(ctx context.Context, j statementJob) (*entryRows, error) {
+func (s *ExportService) statementRows(ctx context.Context, j statementJob) (*entryRows, error) {
 	types := provider.StatementEntryTypes(j.kind)
 	w := filters(j.account, formatTime(j.from), formatTime(j.to), j.through)
 	w.in("entry_type", types)
@@ -287,7 +287,7 @@ func (s *Store) statementRows(ctx context.Context, j statementJob) (*entryRows, 
 }
 
 // balanceBefore is the account's balance just before t, counting entries up to through.
-func (s *Store) balanceBefore(ctx context.Context, j statementJob, t time.Time) (string, error) {
+func (s *ExportService) balanceBefore(ctx context.Context, j statementJob, t time.Time) (string, error) {
 	var rb string
 	err := s.read.QueryRowContext(ctx, qStatementBalanceBefore,
 		j.account, formatTime(t), j.through).Scan(&rb)

@@ -37,15 +37,17 @@ var statementJobs = newExportQueue("statement job",
 
 // RunStatementJobs works through the queue until no job is left to claim, and returns how
 // many statements it completed.
-func (s *Store) RunStatementJobs(ctx context.Context) (int, error) { return s.runStatementJobs(ctx, 0) }
+func (s *ExportService) RunStatementJobs(ctx context.Context) (int, error) {
+	return s.runStatementJobs(ctx, 0)
+}
 
-func (s *Store) runStatementJobs(ctx context.Context, delay time.Duration) (int, error) {
+func (s *ExportService) runStatementJobs(ctx context.Context, delay time.Duration) (int, error) {
 	return s.runExportJobs(ctx, &statementJobs, delay, s.writeStatement)
 }
 
 // runStatementJob claims one job and writes it; false when there was none. afterClaim, for
 // tests, runs right after the claim (runExportJob).
-func (s *Store) runStatementJob(ctx context.Context, delay time.Duration, afterClaim func() error) (bool, error) {
+func (s *ExportService) runStatementJob(ctx context.Context, delay time.Duration, afterClaim func() error) (bool, error) {
 	return s.runExportJob(ctx, &statementJobs, delay, afterClaim, s.writeStatement)
 }
 
@@ -53,7 +55,7 @@ func (s *Store) runStatementJob(ctx context.Context, delay time.Duration, afterC
 // the balances and the e-mail notice, all in one transaction that only the lease holder can
 // commit. The CSV is stored whatever the format asked for: it is the statement's record
 // (csv_file_id), and camt.053 and MT940 are written from the same entries when downloaded.
-func (s *Store) writeStatement(ctx context.Context, id, token string) error {
+func (s *ExportService) writeStatement(ctx context.Context, id, token string) error {
 	j, err := s.statementJob(ctx, id)
 	if err != nil {
 		return err
@@ -82,7 +84,7 @@ func (s *Store) writeStatement(ctx context.Context, id, token string) error {
 					return fmt.Errorf("reference: complete statement: %w", err)
 				}
 				last := j.to.Add(-time.Nanosecond)
-				return s.sendMessage(ctx, tx, provider.OutboxMessage{
+				return s.outbox.sendMessage(ctx, tx, provider.OutboxMessage{
 					Kind:    provider.OutboxEmail,
 					To:      email,
 					Subject: "Your statement is ready",

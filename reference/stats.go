@@ -17,6 +17,9 @@ var (
 
 var _ provider.Stats = (*Store)(nil)
 
+// StatsService owns the dashboard's counts of payouts and collection orders.
+type StatsService struct{ *core }
+
 // statsWindow turns [after, before) into bounds on the stored created_at text: the stored
 // layout is fixed-width, so text order is time order, and an open side compares with a
 // string below or above every stored time.
@@ -33,8 +36,8 @@ func statsWindow(after, before time.Time) (string, string) {
 
 // payoutCounts counts the organisation's payout requests in the window by state category
 // and reason code.
-func (s *Store) payoutCounts(ctx context.Context, orgID string, after, before time.Time) (map[string]map[string]int, error) {
-	if err := s.organisationExists(ctx, orgID); err != nil {
+func (s *StatsService) payoutCounts(ctx context.Context, orgID string, after, before time.Time) (map[string]map[string]int, error) {
+	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return nil, err
 	}
 	lo, hi := statsWindow(after, before)
@@ -74,7 +77,7 @@ func (s *Store) payoutCounts(ctx context.Context, orgID string, after, before ti
 }
 
 // PayoutStateCategoryCounts implements provider.Stats.
-func (s *Store) PayoutStateCategoryCounts(ctx context.Context, orgID string, after, before time.Time) (provider.StateCategoryCounts, error) {
+func (s *StatsService) PayoutStateCategoryCounts(ctx context.Context, orgID string, after, before time.Time) (provider.StateCategoryCounts, error) {
 	counts, err := s.payoutCounts(ctx, orgID, after, before)
 	if err != nil {
 		return provider.StateCategoryCounts{}, err
@@ -95,7 +98,7 @@ func (s *Store) PayoutStateCategoryCounts(ctx context.Context, orgID string, aft
 }
 
 // PayoutReasonCodeReport implements provider.Stats.
-func (s *Store) PayoutReasonCodeReport(ctx context.Context, orgID string, after, before time.Time) ([]provider.ReasonCodeGroup, error) {
+func (s *StatsService) PayoutReasonCodeReport(ctx context.Context, orgID string, after, before time.Time) ([]provider.ReasonCodeGroup, error) {
 	counts, err := s.payoutCounts(ctx, orgID, after, before)
 	if err != nil {
 		return nil, err
@@ -133,8 +136,8 @@ func (s *Store) PayoutReasonCodeReport(ctx context.Context, orgID string, after,
 }
 
 // CollectionOrderStatusCounts implements provider.Stats.
-func (s *Store) CollectionOrderStatusCounts(ctx context.Context, orgID string, after, before time.Time) (provider.StatusCounts, error) {
-	if err := s.organisationExists(ctx, orgID); err != nil {
+func (s *StatsService) CollectionOrderStatusCounts(ctx context.Context, orgID string, after, before time.Time) (provider.StatusCounts, error) {
+	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return provider.StatusCounts{}, err
 	}
 	lo, hi := statsWindow(after, before)

@@ -50,17 +50,51 @@ type Options struct {
 
 // Store is the reference provider on SQLite. It is safe for concurrent use.
 //
+// It is one service per domain (the embedded *…Service types, each in its own files) over one
+// core they share; the services' methods are promoted, so Store implements the provider
+// interfaces. docs/store.md ("One type per domain") lists the domains and which may call which.
+type Store struct {
+	*core
+	*LedgerService
+	*SearchService
+	*AuthService
+	*OutboxService
+	*OrganisationService
+	*FundingService
+	*CryptoService
+	*ExportService
+	*PayoutService
+	*DraftService
+	*BatchService
+	*ReceiverService
+	*CollectionService
+	*WithdrawalService
+	*AuditService
+	*PasskeyService
+	*StatsService
+
+	// now is the clock (Options.Now). It is Store's own field, not core's, because a composite
+	// literal cannot set a promoted field and audit_seed.go builds &Store{now: …}; the services
+	// read it through core.now, which follows this field, so a test that sets s.now moves every
+	// domain's clock. It can move into core once the demo data has left the package.
+	now func() time.Time
+}
+
+// core is what every domain service shares: the pools, the clock and settings, and the
+// services other domains call, so such a call reads s.ledger.…, naming the domain it needs.
+//
 // It holds two pools on the same file. write has exactly one connection and begins every
 // transaction IMMEDIATE: SQLite allows one writer at a time anyway, and queueing writers in Go
 // (rather than letting several connections race for the lock) means a transaction that reads
 // and then writes can never fail with SQLITE_BUSY halfway, which the ledger's
 // read-balance-then-book transactions rely on. read has several query_only connections: under
 // WAL readers never block the writer or each other, so page loads do not queue behind writes.
-type Store struct {
+type core struct {
 	write  *sql.DB
 	read   *sql.DB
 	params Argon2Params
-	now    func() time.Time
+	// clock is &Store.now (see there); core.now reads it.
+	clock  *func() time.Time
 	issuer string
 	// dummyHash is verified against when the e-mail is unknown, so that case costs one
 	// argon2 run like every other login attempt.
@@ -74,7 +108,37 @@ type Store struct {
 	// (batches_publish.go); tests make chunks a number of rows, whatever the machine's speed.
 	publishChunkRows   int
 	publishChunkBudget time.Duration
+
+	// The services other domains call (the arrows of docs/store.md). Their names are not
+	// method names of any service, so none hides a method on Store.
+	ledger  *LedgerService
+	auth    *AuthService
+	outbox  *OutboxService
+	orgs    *OrganisationService
+	funding *FundingService
+	payouts *PayoutService
+	batches *BatchService
+	audits  *AuditService
 }
+
+// newStore builds the services over c and wires the ones other domains call.
+func newStore(c *core) *Store {
+	s := &Store{core: c,
+		LedgerService: &LedgerService{c}, SearchService: &SearchService{c}, AuthService: &AuthService{c},
+		OutboxService: &OutboxService{c}, OrganisationService: &OrganisationService{c},
+		FundingService: &FundingService{c}, CryptoService: &CryptoService{c}, ExportService: &ExportService{c},
+		PayoutService: &PayoutService{c}, DraftService: &DraftService{c}, BatchService: &BatchService{c},
+		ReceiverService: &ReceiverService{c}, CollectionService: &CollectionService{c},
+		WithdrawalService: &WithdrawalService{c}, AuditService: &AuditService{c},
+		PasskeyService: &PasskeyService{c}, StatsService: &StatsService{c}}
+	c.ledger, c.auth, c.outbox, c.orgs, c.funding = s.LedgerService, s.AuthService, s.OutboxService, s.OrganisationService, s.FundingService
+	c.payouts, c.batches, c.audits = s.PayoutService, s.BatchService, s.AuditService
+	c.clock = &s.now
+	return s
+}
+
+// now is the time on the store's clock.
+func (c *core) now() time.Time { return (*c.clock)() }
 
 // Open opens (creating if needed) the SQLite file at path, brings its schema up to date and
 // returns the store.
@@ -93,8 +157,9 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 		}
 	}
 
-	s := &Store{params: opts.Argon2Params, now: opts.Now, issuer: opts.TOTPIssuer, payoutWake: make(chan struct{}, 1),
-		publishChunkRows: publishChunkRows, publishChunkBudget: publishChunkBudget}
+	s := newStore(&core{params: opts.Argon2Params, issuer: opts.TOTPIssuer, payoutWake: make(chan struct{}, 1),
+		publishChunkRows: publishChunkRows, publishChunkBudget: publishChunkBudget})
+	s.now = opts.Now
 	if opts.ChunkBudget > 0 {
 		s.publishChunkBudget = opts.ChunkBudget
 	}
@@ -198,7 +263,7 @@ func (s *Store) Close() error {
 // inTx runs fn in a write transaction on the single writer connection (IMMEDIATE, so a
 // read-check-write sequence in fn is never interleaved with another writer): db.InTx, the one
 // place a transaction begins, commits, or is retried.
-func (s *Store) inTx(ctx context.Context, what string, fn func(tx *sql.Tx) error) error {
+func (s *core) inTx(ctx context.Context, what string, fn func(tx *sql.Tx) error) error {
 	return db.InTx(ctx, s.write, what, fn)
 }
 

@@ -108,7 +108,7 @@ func plausibleEmail(e string) bool {
 	return at > 0 && strings.Contains(e[at:], ".")
 }
 
-func (s *Store) scanOrgUser(row rowScanner) (provider.OrgUser, error) {
+func (s *OrganisationService) scanOrgUser(row rowScanner) (provider.OrgUser, error) {
 	var u provider.OrgUser
 	var created, expires string
 	if err := row.Scan(&u.ID, &u.Email, &u.FirstName, &u.LastName, &created, &u.Role, &u.Invited, &expires, &u.Disabled); err != nil {
@@ -146,7 +146,7 @@ func decodeUserCursor(c string) (string, error) {
 }
 
 // OrganisationUsers implements provider.Users: members by e-mail, keyset pages.
-func (s *Store) OrganisationUsers(ctx context.Context, orgID string, q provider.UserQuery) (provider.UserPage, error) {
+func (s *OrganisationService) OrganisationUsers(ctx context.Context, orgID string, q provider.UserQuery) (provider.UserPage, error) {
 	limit := q.Limit
 	switch {
 	case limit == 0:
@@ -224,11 +224,11 @@ func (s *Store) OrganisationUsers(ctx context.Context, orgID string, q provider.
 func errNoSuchUser() error { return provider.Errorf(provider.ENOTFOUND, "User not found.") }
 
 // OrganisationUser implements provider.Users.
-func (s *Store) OrganisationUser(ctx context.Context, orgID, userID string) (provider.OrgUser, error) {
+func (s *OrganisationService) OrganisationUser(ctx context.Context, orgID, userID string) (provider.OrgUser, error) {
 	return s.orgUser(ctx, s.read, orgID, userID)
 }
 
-func (s *Store) orgUser(ctx context.Context, q db.DBTX, orgID, userID string) (provider.OrgUser, error) {
+func (s *OrganisationService) orgUser(ctx context.Context, q db.DBTX, orgID, userID string) (provider.OrgUser, error) {
 	u, err := s.scanOrgUser(q.QueryRowContext(ctx, qOrgUser, orgID, orgID, userID))
 	if errors.Is(err, sql.ErrNoRows) {
 		return provider.OrgUser{}, errNoSuchUser()
@@ -240,7 +240,7 @@ func (s *Store) orgUser(ctx context.Context, q db.DBTX, orgID, userID string) (p
 }
 
 // AssignableRoles implements provider.Users: the same roles for every organisation here.
-func (s *Store) AssignableRoles(ctx context.Context, orgID string) ([]string, error) {
+func (s *OrganisationService) AssignableRoles(ctx context.Context, orgID string) ([]string, error) {
 	if err := s.organisationExists(ctx, orgID); err != nil {
 		return nil, err
 	}
@@ -250,7 +250,7 @@ func (s *Store) AssignableRoles(ctx context.Context, orgID string) ([]string, er
 // CreateUser implements provider.Users. It never reads the users table beyond the one
 // membership check that every address gets: whether the address has a login matters only
 // when the invitation is accepted, so neither the answer nor the work tells it.
-func (s *Store) CreateUser(ctx context.Context, orgID string, in provider.UserInput) (provider.OrgUser, error) {
+func (s *OrganisationService) CreateUser(ctx context.Context, orgID string, in provider.UserInput) (provider.OrgUser, error) {
 	in, err := cleanUserInput(in, true)
 	if err != nil {
 		return provider.OrgUser{}, err
@@ -295,10 +295,10 @@ func (s *Store) CreateUser(ctx context.Context, orgID string, in provider.UserIn
 		}
 		inv := invitationRow{id: uuid.NewString(), orgID: orgID, orgName: orgName, email: in.Email,
 			firstName: in.FirstName, lastName: in.LastName, role: in.Role}
-		if err := s.createInvitation(ctx, tx, inv, token); err != nil {
+		if err := s.auth.createInvitation(ctx, tx, inv, token); err != nil {
 			return err
 		}
-		if err := s.audit(ctx, tx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditInvitationSent, RecordKind: "invitation",
+		if err := s.audits.audit(ctx, tx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditInvitationSent, RecordKind: "invitation",
 			RecordID: inv.id, Changes: []provider.AuditChange{{Field: "email", After: in.Email}, {Field: "role", After: in.Role}}}); err != nil {
 			return err
 		}
@@ -309,7 +309,7 @@ func (s *Store) CreateUser(ctx context.Context, orgID string, in provider.UserIn
 }
 
 // UpdateUser implements provider.Users.
-func (s *Store) UpdateUser(ctx context.Context, orgID, userID string, in provider.UserInput) (provider.OrgUser, error) {
+func (s *OrganisationService) UpdateUser(ctx context.Context, orgID, userID string, in provider.UserInput) (provider.OrgUser, error) {
 	in.FirstName, in.LastName, in.Role = strings.TrimSpace(in.FirstName), strings.TrimSpace(in.LastName), strings.TrimSpace(in.Role)
 	var out provider.OrgUser
 	err := s.inTx(ctx, "update user", func(tx *sql.Tx) error {
@@ -358,7 +358,7 @@ func (s *Store) UpdateUser(ctx context.Context, orgID, userID string, in provide
 		}
 		if changes := auditChanges("first_name", cur.FirstName, in.FirstName, "last_name", cur.LastName, in.LastName,
 			"role", cur.Role, in.Role); len(changes) > 0 {
-			if err := s.audit(ctx, tx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditMemberChanged, RecordKind: "user",
+			if err := s.audits.audit(ctx, tx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditMemberChanged, RecordKind: "user",
 				RecordID: userID, Changes: changes}); err != nil {
 				return err
 			}
@@ -401,7 +401,7 @@ func keepsAnAdmin(ctx context.Context, tx *sql.Tx, orgID, userID string) error {
 }
 
 // UpdateProfile implements provider.Users.
-func (s *Store) UpdateProfile(ctx context.Context, userID string, in provider.UserInput) (provider.User, error) {
+func (s *OrganisationService) UpdateProfile(ctx context.Context, userID string, in provider.UserInput) (provider.User, error) {
 	in, err := cleanUserInput(in, true)
 	if err != nil {
 		return provider.User{}, err
@@ -428,7 +428,7 @@ func (s *Store) UpdateProfile(ctx context.Context, userID string, in provider.Us
 			if _, err := tx.ExecContext(ctx, qPasswordResetsSpend, now, userID); err != nil {
 				return fmt.Errorf("reference: update profile: %w", err)
 			}
-			if err := s.sendMessage(ctx, tx, provider.OutboxMessage{
+			if err := s.outbox.sendMessage(ctx, tx, provider.OutboxMessage{
 				Kind: provider.OutboxEmail, To: cur.Email, Subject: "Your email address was changed",
 				Body: fmt.Sprintf("The email address of your %s account was changed to %s. If it was not you, contact support at once.",
 					s.issuer, in.Email),

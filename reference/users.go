@@ -16,6 +16,11 @@ var (
 	qUserLoginByEmail = sq("user-login-by-email")
 )
 
+// AuthService owns signing in and what proves a user: passwords, reset and
+// invitation tokens, push approvals, SMS codes and TOTP. Its files: users.go, auth.go,
+// auth_passwords.go, auth_push.go, auth_sms.go, auth_totp.go.
+type AuthService struct{ *core }
+
 // normalizeEmail is the single definition of "the same e-mail address": surrounding spaces
 // are dropped and the whole address lower-cased (Unicode-aware, unlike SQLite's lower()).
 func normalizeEmail(email string) string {
@@ -42,7 +47,7 @@ func scanUser(row rowScanner, extra ...any) (provider.User, error) {
 
 // Authenticate checks an e-mail and password. Every path through it runs argon2 exactly once,
 // so response time does not tell an attacker whether the e-mail exists or is disabled.
-func (s *Store) Authenticate(ctx context.Context, email, password string) (provider.User, error) {
+func (s *AuthService) Authenticate(ctx context.Context, email, password string) (provider.User, error) {
 	var hash string
 	u, err := scanUser(s.read.QueryRowContext(ctx,
 		qUserLoginByEmail, normalizeEmail(email)), &hash)
@@ -70,16 +75,16 @@ func (s *Store) Authenticate(ctx context.Context, email, password string) (provi
 
 // UserByID returns the user, disabled ones included: a session check must see Disabled to end
 // the session.
-func (s *Store) UserByID(ctx context.Context, id string) (provider.User, error) {
+func (s *AuthService) UserByID(ctx context.Context, id string) (provider.User, error) {
 	return s.user(ctx, qUserByID, id)
 }
 
 // UserByEmail returns the user with that e-mail, compared case-insensitively.
-func (s *Store) UserByEmail(ctx context.Context, email string) (provider.User, error) {
+func (s *AuthService) UserByEmail(ctx context.Context, email string) (provider.User, error) {
 	return s.user(ctx, qUserByEmail, normalizeEmail(email))
 }
 
-func (s *Store) user(ctx context.Context, query string, arg string) (provider.User, error) {
+func (s *AuthService) user(ctx context.Context, query string, arg string) (provider.User, error) {
 	u, err := scanUser(s.read.QueryRowContext(ctx, query, arg))
 	if errors.Is(err, sql.ErrNoRows) {
 		return provider.User{}, provider.Errorf(provider.ENOTFOUND, "User not found.")

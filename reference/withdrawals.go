@@ -41,6 +41,10 @@ var (
 
 var _ provider.Withdrawals = (*Store)(nil)
 
+// WithdrawalService owns withdrawals to the organisation's own bank accounts:
+// authorisations, review and the moves that book them through the ledger.
+type WithdrawalService struct{ *core }
+
 // withdrawalReasons are the reason codes a rejected or returned withdrawal can carry, with the
 // text the customer is shown (spec 001 §4).
 var withdrawalReasons = map[string]string{
@@ -71,8 +75,8 @@ func scanWithdrawalAccount(r scanner, a *provider.WithdrawalAccount) error {
 }
 
 // WithdrawalAccounts implements provider.Withdrawals.
-func (s *Store) WithdrawalAccounts(ctx context.Context, orgID string) ([]provider.WithdrawalAccount, error) {
-	if err := s.organisationExists(ctx, orgID); err != nil {
+func (s *WithdrawalService) WithdrawalAccounts(ctx context.Context, orgID string) ([]provider.WithdrawalAccount, error) {
+	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return nil, err
 	}
 	rows, err := s.read.QueryContext(ctx, qWithdrawalAccounts, orgID)
@@ -92,11 +96,11 @@ func (s *Store) WithdrawalAccounts(ctx context.Context, orgID string) ([]provide
 }
 
 // WithdrawalAuthorizations implements provider.Withdrawals.
-func (s *Store) WithdrawalAuthorizations(ctx context.Context, orgID, status string) ([]provider.WithdrawalAuthorization, error) {
+func (s *WithdrawalService) WithdrawalAuthorizations(ctx context.Context, orgID, status string) ([]provider.WithdrawalAuthorization, error) {
 	if status != "" && status != provider.AuthorizationActive && status != provider.AuthorizationInactive {
 		return nil, provider.Errorf(provider.EINVALID, "Status must be active or inactive.")
 	}
-	if err := s.organisationExists(ctx, orgID); err != nil {
+	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return nil, err
 	}
 	rows, err := s.read.QueryContext(ctx, qWithdrawalAuthorizations, orgID, status, status)
@@ -227,8 +231,8 @@ func checkWithdrawal(ctx context.Context, q db.DBTX, orgID string, req provider.
 }
 
 // ReviewWithdrawal implements provider.Withdrawals.
-func (s *Store) ReviewWithdrawal(ctx context.Context, orgID string, req provider.WithdrawalCreate) (provider.WithdrawalReview, error) {
-	if err := s.organisationExists(ctx, orgID); err != nil {
+func (s *WithdrawalService) ReviewWithdrawal(ctx context.Context, orgID string, req provider.WithdrawalCreate) (provider.WithdrawalReview, error) {
+	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return provider.WithdrawalReview{}, err
 	}
 	c, err := checkWithdrawal(ctx, s.read, orgID, req)
@@ -255,7 +259,7 @@ func (s *Store) ReviewWithdrawal(ctx context.Context, orgID string, req provider
 }
 
 // WithdrawalReview implements provider.Withdrawals.
-func (s *Store) WithdrawalReview(ctx context.Context, orgID, id string) (provider.WithdrawalReview, error) {
+func (s *WithdrawalService) WithdrawalReview(ctx context.Context, orgID, id string) (provider.WithdrawalReview, error) {
 	return loadWithdrawalReview(ctx, s.read, orgID, id)
 }
 
@@ -293,7 +297,7 @@ func withdrawalHash(req provider.WithdrawalCreate) string {
 // CreateWithdrawal implements provider.Withdrawals. It runs in one IMMEDIATE transaction on
 // the single writer connection: the balance it checks is the one it books against, and calls
 // with one key are serialised, so the second finds the first's row and moves nothing.
-func (s *Store) CreateWithdrawal(ctx context.Context, orgID string, req provider.WithdrawalCreate) (provider.WithdrawalRequest, error) {
+func (s *WithdrawalService) CreateWithdrawal(ctx context.Context, orgID string, req provider.WithdrawalCreate) (provider.WithdrawalRequest, error) {
 	var none provider.WithdrawalRequest
 	req.ReviewID, req.IdempotencyKey = strings.TrimSpace(req.ReviewID), strings.TrimSpace(req.IdempotencyKey)
 	key := req.IdempotencyKey
@@ -369,7 +373,7 @@ func (s *Store) CreateWithdrawal(ctx context.Context, orgID string, req provider
 			ConvertedAmount: c.converted.String(), ConvertedCurrency: c.creditor.EffectiveCurrency(), ExchangeRate: c.rate.String(),
 			Status: provider.WithdrawalReceived, CreatedAt: now.UTC(), CreditorAccount: provider.CreditorOf(c.creditor),
 			StatusTransitions: []provider.WithdrawalTransition{{Status: provider.WithdrawalReceived, CreatedAt: now.UTC()}}}
-		b, err := newBooker(ctx, tx)
+		b, err := s.ledger.booker(ctx, tx)
 		if err != nil {
 			return err
 		}
@@ -381,7 +385,7 @@ func (s *Store) CreateWithdrawal(ctx context.Context, orgID string, req provider
 		if err := insertWithdrawal(ctx, tx, orgID, w, key, hash, req.ReviewID, req.CreatedBy, debit, ""); err != nil {
 			return err
 		}
-		if err := s.audit(ctx, tx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditWithdrawal, RecordKind: "withdrawal",
+		if err := s.audits.audit(ctx, tx, provider.AuditEvent{OrgID: orgID, Kind: provider.AuditWithdrawal, RecordKind: "withdrawal",
 			RecordID: w.Reference, Changes: []provider.AuditChange{{Field: "from", After: w.DebtorAccountNumber},
 				{Field: "amount", After: w.Amount + " " + w.CurrencyCode}, {Field: "status", After: w.Status}}}); err != nil {
 			return err
@@ -521,12 +525,12 @@ func loadWithdrawal(ctx context.Context, q db.DBTX, orgID, idOrRef string) (prov
 }
 
 // Withdrawal implements provider.Withdrawals.
-func (s *Store) Withdrawal(ctx context.Context, orgID, idOrReference string) (provider.WithdrawalRequest, error) {
+func (s *WithdrawalService) Withdrawal(ctx context.Context, orgID, idOrReference string) (provider.WithdrawalRequest, error) {
 	return loadWithdrawal(ctx, s.read, orgID, strings.TrimSpace(idOrReference))
 }
 
 // FindWithdrawals implements provider.Withdrawals.
-func (s *Store) FindWithdrawals(ctx context.Context, orgID, query string) ([]provider.WithdrawalRequest, error) {
+func (s *WithdrawalService) FindWithdrawals(ctx context.Context, orgID, query string) ([]provider.WithdrawalRequest, error) {
 	query = strings.TrimSpace(query)
 	out := []provider.WithdrawalRequest{}
 	if query == "" {
@@ -549,7 +553,7 @@ func (s *Store) FindWithdrawals(ctx context.Context, orgID, query string) ([]pro
 }
 
 // Withdrawals implements provider.Withdrawals.
-func (s *Store) Withdrawals(ctx context.Context, orgID string, f provider.WithdrawalFilter) (provider.WithdrawalPage, error) {
+func (s *WithdrawalService) Withdrawals(ctx context.Context, orgID string, f provider.WithdrawalFilter) (provider.WithdrawalPage, error) {
 	page := provider.WithdrawalPage{Withdrawals: []provider.WithdrawalRequest{}}
 	k, err := newKeyset(f.Cursor, f.Direction, f.Limit, provider.DefaultWithdrawalLimit, provider.MaxWithdrawalLimit)
 	if err != nil {
@@ -565,7 +569,7 @@ func (s *Store) Withdrawals(ctx context.Context, orgID string, f provider.Withdr
 	if f.Status != "" && !provider.ValidWithdrawalStatus(f.Status) {
 		return page, provider.Errorf(provider.EINVALID, "Unknown status.")
 	}
-	if err := s.organisationExists(ctx, orgID); err != nil {
+	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return page, err
 	}
 	w := whereFirst("w.organisation_id = ?", orgID)
@@ -601,7 +605,7 @@ func (s *Store) Withdrawals(ctx context.Context, orgID string, f provider.Withdr
 // to processing, processing to completed, either to rejected (with reasonCode, "" for none),
 // completed to returned. A rejection or return gives the debit back in the same transaction,
 // once. ECONFLICT for any other move.
-func (s *Store) MoveWithdrawal(ctx context.Context, orgID, idOrRef, status, reasonCode string) (provider.WithdrawalRequest, error) {
+func (s *WithdrawalService) MoveWithdrawal(ctx context.Context, orgID, idOrRef, status, reasonCode string) (provider.WithdrawalRequest, error) {
 	var w provider.WithdrawalRequest
 	err := s.inTx(ctx, "move withdrawal", func(tx *sql.Tx) (err error) {
 		w, err = s.moveWithdrawal(ctx, tx, orgID, idOrRef, status, reasonCode)
@@ -610,7 +614,7 @@ func (s *Store) MoveWithdrawal(ctx context.Context, orgID, idOrRef, status, reas
 	return w, err
 }
 
-func (s *Store) moveWithdrawal(ctx context.Context, tx *sql.Tx, orgID, idOrRef, status, reasonCode string) (provider.WithdrawalRequest, error) {
+func (s *WithdrawalService) moveWithdrawal(ctx context.Context, tx *sql.Tx, orgID, idOrRef, status, reasonCode string) (provider.WithdrawalRequest, error) {
 	w, err := loadWithdrawal(ctx, tx, orgID, idOrRef)
 	if err != nil {
 		return w, err
@@ -640,7 +644,7 @@ func (s *Store) moveWithdrawal(ctx context.Context, tx *sql.Tx, orgID, idOrRef, 
 	w.StatusTransitions = append(w.StatusTransitions, t)
 	var release any
 	if status == provider.WithdrawalRejected || status == provider.WithdrawalReturned {
-		b, err := newBooker(ctx, tx)
+		b, err := s.ledger.booker(ctx, tx)
 		if err != nil {
 			return w, err
 		}

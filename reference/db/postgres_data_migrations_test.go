@@ -119,7 +119,7 @@ func TestPostgresDataMigrations(t *testing.T) {
 	execAll(t, pool, `INSERT INTO ledger_transactions (id, kind, organisation_id, created_at) VALUES ('t2', 'funding', 'o1', '`+now+`')`)
 	var next int64
 	if err := pool.QueryRow(`INSERT INTO ledger_entries (transaction_id, account_number, entry_type, amount, running_balance, currency, created_at)
-		VALUES ('t2', 'A1', 'funding', '5', '95', 'EUR', '`+now+`') RETURNING seq`).Scan(&next); err != nil || next != 2 {
+		VALUES ('t2', 'A1', 'funding', '5', '95', 'EUR', '` + now + `') RETURNING seq`).Scan(&next); err != nil || next != 2 {
 		t.Errorf("next ledger entry seq %d (%v), want 2", next, err)
 	}
 }
