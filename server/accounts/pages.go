@@ -1,0 +1,14 @@
+package accounts
+
+import "portal/server"
+
+// The pages and islands of this package, each declared once with the type of
+// its props: handlers render a page only with its props (View{Page: page.With(props)}),
+// and cmd/gentypes writes the TS props types from these declarations.
+var (
+	pageAccountTransactions = server.NewPage[AccountPageProps]("AccountTransactions")
+	pageAccountTransfer     = server.NewPage[TransferPageProps]("AccountTransfer")
+
+	_ = server.NewIsland[CopyTextProps]("CopyText")
+	_ = server.NewIsland[TransferButtonProps]("TransferDialog")
+)

@@ -1,0 +1,14 @@
+package collections
+
+import "portal/server"
+
+// The pages and islands of this package, each declared once with the type of
+// its props: handlers render a page only with its props (View{Page: page.With(props)}),
+// and cmd/gentypes writes the TS props types from these declarations.
+var (
+	pageCollectionConfirm = server.NewPage[CollectionConfirmProps]("CollectionConfirm")
+	pageCollectionOrders  = server.NewPage[OrdersPageProps]("CollectionOrders")
+
+	_ = server.NewIsland[OrderDetailsProps]("CollectionOrderDetails")
+	_ = server.NewIsland[RefundForm]("CollectionRefund")
+)

@@ -1,0 +1,12 @@
+package dashboard
+
+import "portal/server"
+
+// The pages and islands of this package, each declared once with the type of
+// its props: handlers render a page only with its props (View{Page: page.With(props)}),
+// and cmd/gentypes writes the TS props types from these declarations.
+var (
+	pageDashboard = server.NewPage[DashboardProps]("Dashboard")
+
+	_ = server.NewIsland[CryptoBanner]("CryptoBanner")
+)

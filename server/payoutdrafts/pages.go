@@ -1,0 +1,13 @@
+package payoutdrafts
+
+import "portal/server"
+
+// The pages and islands of this package, each declared once with the type of
+// its props: handlers render a page only with its props (View{Page: page.With(props)}),
+// and cmd/gentypes writes the TS props types from these declarations.
+var (
+	pagePayoutDraftConfirm = server.NewPage[PayoutDraftConfirmProps]("PayoutDraftConfirm")
+	pagePayoutDrafts       = server.NewPage[PayoutDraftsProps]("PayoutDrafts")
+
+	_ = server.NewIsland[DraftDecisionProps]("DraftDecision")
+)
