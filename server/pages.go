@@ -1,8 +1,6 @@
 package server
 
-// The pages and islands of this package, each declared once with the type of
-// its props: handlers render a page only with its props (View{Page: page.With(props)}),
-// and cmd/gentypes writes the TS props types from these declarations.
+// This package's pages and islands with their props types (see Page).
 var (
 	pageCookieBanner = NewPage[CookieConsentProps]("CookieBanner")
 	pageDocs         = NewPage[DocsProps]("Docs")

@@ -2,9 +2,7 @@ package passwords
 
 import "portal/server"
 
-// The pages and islands of this package, each declared once with the type of
-// its props: handlers render a page only with its props (View{Page: page.With(props)}),
-// and cmd/gentypes writes the TS props types from these declarations.
+// This package's pages and islands with their props types (see server.Page).
 var (
 	pageForgotPassword    = server.NewPage[ForgotProps]("ForgotPassword")
 	pageInvitationAccept  = server.NewPage[NewPasswordProps]("InvitationAccept")
