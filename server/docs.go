@@ -89,7 +89,7 @@ func (s *Server) docs(c fiber.Ctx) error {
 	if sess := Req(c).Session; sess == nil || sess.Scope != session.ScopeDashboard {
 		p.Login = "/login?fromDocs"
 	}
-	return s.Render(c, View{Page: "Docs", Title: "API Reference", Props: p})
+	return s.Render(c, View{Title: "API Reference", Page: pageDocs.With(p)})
 }
 
 // docsProps turns the document into the page's props, endpoints in the

@@ -87,8 +87,8 @@ func (s *Server) apiError(c fiber.Ctx, err error) error {
 // errorPage renders "Oops, something went wrong!"; if even rendering fails
 // (the renderer is what broke), a static page says the same.
 func (s *Server) errorPage(c fiber.Ctx, status int, message string) error {
-	err := s.Render(c, View{Status: status, Page: "Error", Title: "Something went wrong",
-		Props: PlainProps{Sandbox: s.Config.Sandbox(), Support: s.Config.SupportURL, Home: "/", Message: message}})
+	err := s.Render(c, View{Status: status, Title: "Something went wrong",
+		Page: pageError.With(PlainProps{Sandbox: s.Config.Sandbox(), Support: s.Config.SupportURL, Home: "/", Message: message})})
 	if err == nil {
 		return nil
 	}
@@ -102,15 +102,15 @@ func (s *Server) NotFound(c fiber.Ctx) error {
 	if strings.HasPrefix(c.Path(), "/api/") {
 		return APIError(c, fiber.StatusNotFound, APICodeNotFound, APIMsgNotFound)
 	}
-	return s.Render(c, View{Status: fiber.StatusNotFound, Page: "NotFound", Title: "Page not found",
-		Props: PlainProps{Sandbox: s.Config.Sandbox(), Home: "/"}})
+	return s.Render(c, View{Status: fiber.StatusNotFound, Title: "Page not found",
+		Page: pageNotFound.With(PlainProps{Sandbox: s.Config.Sandbox(), Home: "/"})})
 }
 
 // FormExpired answers a form post whose CSRF token does not match: most
 // often a page left open past the session timeout.
 func (s *Server) FormExpired(c fiber.Ctx) error {
-	return s.Render(c, View{Status: fiber.StatusForbidden, Page: "FormExpired", Title: "Form expired",
-		Props: PlainProps{Sandbox: s.Config.Sandbox(), Home: "/", Path: c.Path()}})
+	return s.Render(c, View{Status: fiber.StatusForbidden, Title: "Form expired",
+		Page: pageFormExpired.With(PlainProps{Sandbox: s.Config.Sandbox(), Home: "/", Path: c.Path()})})
 }
 
 // mfaFormExpired answers an MFA step's form posted after its login expired

@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"html/template"
 	"strings"
@@ -50,28 +51,33 @@ var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 // View is one page response.
 type View struct {
 	Status int
-	Page   string // component name under templates/pages
-	Title  string
-	Props  any
+	// Page is the page and its props, from the page's declaration
+	// (Page.With, page.go), which holds them to one type.
+	Page  PageWith
+	Title string
 	// Refresh, when set, moves the browser on without JavaScript (splash).
 	Refresh string
 }
 
-// render turns a page's props into a complete HTML response.
+// Render turns a page's props into a complete HTML response.
 func (s *Server) Render(c fiber.Ctx, v View) error {
-	props, err := json.Marshal(v.Props)
-	if err != nil {
-		return fmt.Errorf("render %s: props: %w", v.Page, err)
+	page := v.Page.name
+	if page == "" {
+		return errors.New("render: the view names no page")
 	}
-	res, err := s.Renderer.Render(c.Context(), v.Page, props)
+	props, err := json.Marshal(v.Page.props)
 	if err != nil {
-		return fmt.Errorf("render %s: %w", v.Page, err)
+		return fmt.Errorf("render %s: props: %w", page, err)
+	}
+	res, err := s.Renderer.Render(c.Context(), page, props)
+	if err != nil {
+		return fmt.Errorf("render %s: %w", page, err)
 	}
 	body, islands := res.HTML, res.Islands
 	if cp, ok := s.consentBanner(c); ok && v.Refresh == "" {
 		// The banner comes first in the body, as a region of its own, until a choice is made.
 		bp, _ := json.Marshal(cp)
-		banner, err := s.Renderer.Render(c.Context(), "CookieBanner", bp)
+		banner, err := s.Renderer.Render(c.Context(), pageCookieBanner.Name(), bp)
 		if err != nil {
 			return fmt.Errorf("render cookie banner: %w", err)
 		}

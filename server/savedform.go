@@ -341,7 +341,7 @@ func (s *Server) savedFormPage(c fiber.Ctx) error {
 		// Nothing (any more): say so rather than land somewhere unexplained
 		// after a login that took longer than the form was kept.
 		p.Gone = true
-		return s.Render(c, View{Page: "SavedForm", Title: "Nothing to send again · " + Req(c).Org.Org.Name, Props: p})
+		return s.Render(c, View{Title: "Nothing to send again · " + Req(c).Org.Org.Name, Page: pageSavedForm.With(p)})
 	}
 	p.Action, p.Back = f.Action, f.Return
 	p.Kept, p.Until = f.Created.UTC().Format("15:04 UTC"), f.Created.Add(savedform.TTL).UTC().Format("15:04 UTC")
@@ -357,7 +357,7 @@ func (s *Server) savedFormPage(c fiber.Ctx) error {
 	for _, d := range f.Dropped {
 		p.Dropped = append(p.Dropped, humanize(d))
 	}
-	return s.Render(c, View{Page: "SavedForm", Title: "Check and send again · " + Req(c).Org.Org.Name, Props: p})
+	return s.Render(c, View{Title: "Check and send again · " + Req(c).Org.Org.Name, Page: pageSavedForm.With(p)})
 }
 
 // savedFormDiscard forgets the kept form and goes back where it came from.

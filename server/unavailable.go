@@ -54,8 +54,8 @@ func (s *Server) unavailablePage(c fiber.Ctx, err error) error {
 	s.Logger.Warn("dependency unavailable", "request_id", Req(c).ID, "method", c.Method(), "path", c.Path(), "err", err)
 	c.Set(fiber.HeaderRetryAfter, retryAfterOutage)
 	c.Set(fiber.HeaderCacheControl, "no-store")
-	rerr := s.Render(c, View{Status: fiber.StatusServiceUnavailable, Page: "Error", Title: "Service unavailable",
-		Props: PlainProps{Sandbox: s.Config.Sandbox(), Support: s.Config.SupportURL, Home: "/", Unavailable: true}})
+	rerr := s.Render(c, View{Status: fiber.StatusServiceUnavailable, Title: "Service unavailable",
+		Page: pageError.With(PlainProps{Sandbox: s.Config.Sandbox(), Support: s.Config.SupportURL, Home: "/", Unavailable: true})})
 	if rerr == nil {
 		return nil
 	}

@@ -1,6 +1,8 @@
 // Command gentypes writes the TypeScript types of the props that Go hands
-// to the TSX pages and islands, from the Go structs themselves (the list is
-// in roots.go), as encoding/json writes them:
+// to the TSX pages and islands, from the Go structs themselves (each page
+// and island is declared with its props type by server.NewPage and
+// server.NewIsland; roots.go reads those declarations), as encoding/json
+// writes them:
 //
 //	templates/generated/props.ts       the props types, PageProps and IslandProps
 //	templates/generated/components.ts  every page's and island's component, by name
@@ -122,13 +124,13 @@ func propsTS(d *docs, pkgs []propsPackage, pages []bundle.Page, islands []string
 	for _, p := range pkgs {
 		for name, t := range p.pages {
 			if _, dup := pageTypes[name]; dup {
-				problems = append(problems, "page "+name+" is listed twice in cmd/gentypes/roots.go")
+				problems = append(problems, "page "+name+" is declared twice")
 			}
 			pageTypes[name] = t
 		}
 		for name, t := range p.islands {
 			if _, dup := islandTypes[name]; dup {
-				problems = append(problems, "island "+name+" is listed twice in cmd/gentypes/roots.go")
+				problems = append(problems, "island "+name+" is declared twice")
 			}
 			islandTypes[name] = t
 		}
@@ -137,12 +139,12 @@ func propsTS(d *docs, pkgs []propsPackage, pages []bundle.Page, islands []string
 	for _, p := range pages {
 		have[p.Name] = true
 		if _, ok := pageTypes[p.Name]; !ok {
-			problems = append(problems, "templates/pages/"+p.Path+" has no props type in cmd/gentypes/roots.go")
+			problems = append(problems, "templates/pages/"+p.Path+" has no props type (declare it with server.NewPage)")
 		}
 	}
 	for _, name := range sortedKeys(pageTypes) {
 		if !have[name] {
-			problems = append(problems, "cmd/gentypes/roots.go names page "+name+", which templates/pages lacks")
+			problems = append(problems, "server.NewPage names page "+name+", which templates/pages lacks")
 		}
 	}
 	haveIsland := map[string]bool{}
@@ -151,7 +153,7 @@ func propsTS(d *docs, pkgs []propsPackage, pages []bundle.Page, islands []string
 	}
 	for _, name := range sortedKeys(islandTypes) {
 		if !haveIsland[name] {
-			problems = append(problems, "cmd/gentypes/roots.go names island "+name+", which islands/ lacks")
+			problems = append(problems, "server.NewIsland names island "+name+", which islands/ lacks")
 		}
 	}
 

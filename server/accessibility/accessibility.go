@@ -74,6 +74,6 @@ func (s area) statement(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return s.Render(c, server.View{Page: "AccessibilityStatement", Title: "Accessibility statement",
-		Props: StatementProps{Sandbox: s.Config.Sandbox(), Figures: f, Run: daterange.DisplayDay(f.Run), Support: s.Config.SupportURL}})
+	return s.Render(c, server.View{Title: "Accessibility statement",
+		Page: pageAccessibilityStatement.With(StatementProps{Sandbox: s.Config.Sandbox(), Figures: f, Run: daterange.DisplayDay(f.Run), Support: s.Config.SupportURL})})
 }

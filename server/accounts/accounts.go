@@ -222,8 +222,8 @@ func (s area) accountPage(c fiber.Ctx) error {
 	number := strings.Clone(c.Params("account"))
 	title := "Account Transactions · " + o.Org.Name
 	fail := func(status int, e PageError) error {
-		return s.Render(c, server.View{Status: status, Page: "AccountTransactions", Title: title,
-			Props: AccountPageProps{Shell: sh, Error: &e}})
+		return s.Render(c, server.View{Status: status, Title: title,
+			Page: pageAccountTransactions.With(AccountPageProps{Shell: sh, Error: &e})})
 	}
 	if o.AccountsErr != nil {
 		// enterOrg has logged the cause; the page only says it is down.
@@ -249,7 +249,7 @@ func (s area) accountPage(c fiber.Ctx) error {
 		// What the dashboard promises: the owner's information stays the
 		// owner's (docs/areas/accounts.md "Shared accounts").
 		v.SharedNote = server.MsgSharedAccount
-		return s.Render(c, server.View{Page: "AccountTransactions", Title: title, Props: AccountPageProps{Shell: sh, Account: v}})
+		return s.Render(c, server.View{Title: title, Page: pageAccountTransactions.With(AccountPageProps{Shell: sh, Account: v})})
 	}
 
 	dr := s.DateRange(c)
@@ -329,7 +329,7 @@ func (s area) accountPage(c fiber.Ctx) error {
 		v.Buttons.Transfer = s.transferButton(c, o, acct.AccountNumber)
 	}
 	v.Buttons.Export = statements.Dialog(s.Server, c, acct.AccountNumber, "Export to CSV")
-	return s.Render(c, server.View{Page: "AccountTransactions", Title: title, Props: AccountPageProps{Shell: sh, Account: v}})
+	return s.Render(c, server.View{Title: title, Page: pageAccountTransactions.With(AccountPageProps{Shell: sh, Account: v})})
 }
 
 // sharedRefused answers a form or page that would act on an account shared
@@ -339,8 +339,8 @@ func (s area) sharedRefused(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return s.Render(c, server.View{Status: fiber.StatusForbidden, Page: "AccountTransactions", Title: "Account Transactions · " + server.Req(c).Org.Org.Name,
-		Props: AccountPageProps{Shell: sh, Error: &PageError{Title: server.MsgSharedAccount}}})
+	return s.Render(c, server.View{Status: fiber.StatusForbidden, Title: "Account Transactions · " + server.Req(c).Org.Org.Name,
+		Page: pageAccountTransactions.With(AccountPageProps{Shell: sh, Error: &PageError{Title: server.MsgSharedAccount}})})
 }
 
 // entryRow formats one entry for people; href opens its side panel.

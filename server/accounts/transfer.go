@@ -138,8 +138,8 @@ func (s area) renderTransfer(c fiber.Ctx, status int, f TransferForm) error {
 	}
 	number := strings.Clone(c.Params("account"))
 	back := "/org/" + o.Org.ID + "/accounts/" + number
-	return s.Render(c, server.View{Status: status, Page: "AccountTransfer", Title: "Transfer · " + o.Org.Name,
-		Props: TransferPageProps{Shell: sh, Action: back + "/transfer", Back: back, Accounts: ownedTransferAccounts(o), Form: f}})
+	return s.Render(c, server.View{Status: status, Title: "Transfer · " + o.Org.Name,
+		Page: pageAccountTransfer.With(TransferPageProps{Shell: sh, Action: back + "/transfer", Back: back, Accounts: ownedTransferAccounts(o), Form: f})})
 }
 
 // transferInput is a transfer request checked against the organisation's

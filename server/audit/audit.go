@@ -220,7 +220,7 @@ func (s area) list(c fiber.Ctx) error {
 	}
 	p.Total = pg.Total
 	p.Next, p.Prev = cur.Pager(path, kept, pg.HasNext, pg.CursorNext, pg.CursorPrev)
-	return s.Render(c, server.View{Status: status, Page: "AuditLog", Title: pageTitle + " · " + o.Org.Name, Props: p})
+	return s.Render(c, server.View{Status: status, Title: pageTitle + " · " + o.Org.Name, Page: pageAuditLog.With(p)})
 }
 
 // CSVHeader is the export's header row.

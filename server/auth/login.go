@@ -116,7 +116,7 @@ func (s area) loginPage(c fiber.Ctx, f loginForm, status int) error {
 	case server.QueryFlag(c, "fromDocs"):
 		p.Notice = &Notice{Kind: "info", Title: "Log in to continue to the API Reference."}
 	}
-	return s.Render(c, server.View{Status: status, Page: "Login", Title: "Log in", Props: p})
+	return s.Render(c, server.View{Status: status, Title: "Log in", Page: pageLogin.With(p)})
 }
 
 // validateLogin applies the spec's login rules: email valid and required,
@@ -424,12 +424,12 @@ func (s area) orgLoginTransition(c fiber.Ctx) error {
 			return err
 		}
 	}
-	return s.Render(c, server.View{Page: "LoginTransition", Title: "Logging in", Props: TransitionProps{Next: next}, Refresh: next})
+	return s.Render(c, server.View{Title: "Logging in", Page: pageLoginTransition.With(TransitionProps{Next: next}), Refresh: next})
 }
 
 func (s area) noOrganisation(c fiber.Ctx) error {
-	return s.Render(c, server.View{Page: "NoOrganisation", Title: "No organisation",
-		Props: server.PlainProps{Sandbox: s.Config.Sandbox(), CSRF: server.MaskedCSRF(server.Req(c).Session)}})
+	return s.Render(c, server.View{Title: "No organisation",
+		Page: pageNoOrganisation.With(server.PlainProps{Sandbox: s.Config.Sandbox(), CSRF: server.MaskedCSRF(server.Req(c).Session)})})
 }
 
 // logout ends the session on the server, then shows the logged-out page.
@@ -450,5 +450,5 @@ func (s area) logout(c fiber.Ctx) error {
 }
 
 func (s area) loggedOut(c fiber.Ctx) error {
-	return s.Render(c, server.View{Page: "LoggedOut", Title: "Logged out", Props: server.PlainProps{Sandbox: s.Config.Sandbox()}})
+	return s.Render(c, server.View{Title: "Logged out", Page: pageLoggedOut.With(server.PlainProps{Sandbox: s.Config.Sandbox()})})
 }

@@ -245,7 +245,7 @@ func (s area) setupPage(c fiber.Ctx, f setupForm, status int) error {
 	if len(p.Errors) > 0 || p.Alert != "" {
 		title = "Error: " + title
 	}
-	return s.Render(c, server.View{Status: status, Page: "MfaSetup", Title: title, Props: p})
+	return s.Render(c, server.View{Status: status, Title: title, Page: pageMfaSetup.With(p)})
 }
 
 // groupSecret shows a base32 secret in groups of four ("JBSW Y3DP ...").

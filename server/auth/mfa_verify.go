@@ -89,7 +89,7 @@ func (s area) verifyPage(c fiber.Ctx, p MfaVerifyProps, status int) error {
 	if len(p.Errors) > 0 || p.Base != "" {
 		title = "Error: " + title
 	}
-	return s.Render(c, server.View{Status: status, Page: "MfaVerify", Title: title, Props: p})
+	return s.Render(c, server.View{Status: status, Title: title, Page: pageMfaVerify.With(p)})
 }
 
 // verified reports whether the session is already fully authenticated: the

@@ -135,7 +135,7 @@ func (s area) outboxGet(c fiber.Ctx) error {
 	}
 	// The page shows reset and invitation links: keep them out of Referer.
 	c.Set("Referrer-Policy", "no-referrer")
-	return s.Render(c, server.View{Page: "Outbox", Title: "Sandbox outbox", Props: p})
+	return s.Render(c, server.View{Title: "Sandbox outbox", Page: pageOutbox.With(p)})
 }
 
 // outboxDecide approves or denies a pending push request, as the user's

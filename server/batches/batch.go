@@ -119,7 +119,7 @@ func (s area) showBatch(c fiber.Ctx, payouts bool) error {
 		}
 	}
 	title := b.Name + " · Batches · " + o.Org.Name
-	return s.Render(c, server.View{Page: "Batch", Title: title, Props: p})
+	return s.Render(c, server.View{Title: title, Page: pageBatch.With(p)})
 }
 
 // payoutRows fills the page with the batch's payout requests, through the payouts service.

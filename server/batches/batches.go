@@ -256,7 +256,7 @@ func (s area) list(c fiber.Ctx) error {
 	if p.Panel != nil {
 		title = "Batch " + p.Panel.Name + " · " + title
 	}
-	return s.Render(c, server.View{Status: status, Page: "Batches", Title: title, Props: p})
+	return s.Render(c, server.View{Status: status, Title: title, Page: pageBatches.With(p)})
 }
 
 // row is a batch of the list. With approval a row opens the details panel, else the

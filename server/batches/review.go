@@ -61,7 +61,7 @@ func (s area) declinePage(c fiber.Ctx) error {
 	} else {
 		p.Refused = provider.MsgBatchDeclineFailed
 	}
-	return s.Render(c, server.View{Page: "BatchDecline", Title: msgDeclineTitle + " · " + o.Org.Name, Props: p})
+	return s.Render(c, server.View{Title: msgDeclineTitle + " · " + o.Org.Name, Page: pageBatchDecline.With(p)})
 }
 
 func (s area) approve(c fiber.Ctx) error {

@@ -172,7 +172,7 @@ func (s area) templatePage(c fiber.Ctx) error {
 			p.Columns = t.Columns
 		}
 	}
-	return s.Render(c, server.View{Page: "BatchTemplate", Title: "Create batch template · " + rq.Org.Org.Name, Props: p})
+	return s.Render(c, server.View{Title: "Create batch template · " + rq.Org.Org.Name, Page: pageBatchTemplate.With(p)})
 }
 
 // templateCSV is a schema's template: its columns and one example row, RFC 4180, the

@@ -99,8 +99,8 @@ func (s area) renderUpload(c fiber.Ctx, status int, u BatchUploadProps) error {
 	if err != nil {
 		return err
 	}
-	return s.Render(c, server.View{Status: status, Page: "BatchUpload", Title: "Upload batch file · " + server.Req(c).Org.Org.Name,
-		Props: BatchUploadPageProps{Shell: sh, Upload: u}})
+	return s.Render(c, server.View{Status: status, Title: "Upload batch file · " + server.Req(c).Org.Org.Name,
+		Page: pageBatchUpload.With(BatchUploadPageProps{Shell: sh, Upload: u})})
 }
 
 func (s area) uploadPage(c fiber.Ctx) error {

@@ -113,7 +113,7 @@ func (s area) confirmPage(c fiber.Ctx, title string) (provider.CollectionOrder, 
 }
 
 func (s area) renderConfirm(c fiber.Ctx, status int, p CollectionConfirmProps) error {
-	return s.Render(c, server.View{Status: status, Page: "CollectionConfirm", Title: p.Title + " · " + server.Req(c).Org.Org.Name, Props: p})
+	return s.Render(c, server.View{Status: status, Title: p.Title + " · " + server.Req(c).Org.Org.Name, Page: pageCollectionConfirm.With(p)})
 }
 
 func (s area) cancelPage(c fiber.Ctx) error {

@@ -294,7 +294,7 @@ func (s area) page(c fiber.Ctx, orderID, paymentID string) error {
 			p.PanelError = provider.MsgPaymentDetailsFailed
 		}
 	}
-	return s.Render(c, server.View{Status: status, Page: "CollectionOrders", Title: title, Props: p})
+	return s.Render(c, server.View{Status: status, Title: title, Page: pageCollectionOrders.With(p)})
 }
 
 func (s area) row(o *server.OrgContext, ord provider.CollectionOrder, here url.Values, open string) OrderRow {

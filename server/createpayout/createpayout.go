@@ -304,8 +304,8 @@ func (s area) render(c fiber.Ctx, status int, w WizardProps) error {
 			props.Unfinished = []UnfinishedDraft{}
 		}
 	}
-	return s.Render(c, server.View{Status: status, Page: "CreatePayout", Title: title + " · " + server.Req(c).Org.Org.Name,
-		Props: props})
+	return s.Render(c, server.View{Status: status, Title: title + " · " + server.Req(c).Org.Org.Name,
+		Page: pageCreatePayout.With(props)})
 }
 
 // ── Product step ─────────────────────────────────────────────────────────────
@@ -624,9 +624,9 @@ func (s area) deletePage(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return s.Render(c, server.View{Page: "CreatePayoutDelete", Title: pageTitle + " · " + o.Org.Name, Props: CreatePayoutDeleteProps{
+	return s.Render(c, server.View{Title: pageTitle + " · " + o.Org.Name, Page: pageCreatePayoutDelete.With(CreatePayoutDeleteProps{
 		Shell: sh, Text: msgClose, Action: stepPath(o.Org.ID, d.DraftID, "delete"), CSRF: server.MaskedCSRF(server.Req(c).Session),
-		Back: stepPath(o.Org.ID, d.DraftID, backStep)}})
+		Back: stepPath(o.Org.ID, d.DraftID, backStep)})})
 }
 
 // deleteSubmit abandons the draft: deleted, and the Payouts page says so.

@@ -153,7 +153,7 @@ func (s area) dashboard(c fiber.Ctx) error {
 	r := s.DateRange(c)
 	p := DashboardProps{Shell: sh, Current: r.IsDefault(), RangeLabel: daterange.Label(r.Type)}
 	if !p.Current {
-		return s.Render(c, server.View{Page: "Dashboard", Title: "Dashboard · " + o.Org.Name, Props: p})
+		return s.Render(c, server.View{Title: "Dashboard · " + o.Org.Name, Page: pageDashboard.With(p)})
 	}
 	base := "/org/" + o.Org.ID
 	if o.Can(access.AccountsRead) {
@@ -174,7 +174,7 @@ func (s area) dashboard(c fiber.Ctx) error {
 	if o.Flags.On(provider.FlagCryptoFunding) && o.Can(access.CryptoRead) && rq.Session.Values[cryptoBannerKey(o.Org.ID)] == "" {
 		p.Crypto = &CryptoBanner{Href: base + "/crypto_funding", CloseAction: base + "/crypto_banner/close", CSRF: server.MaskedCSRF(rq.Session)}
 	}
-	return s.Render(c, server.View{Page: "Dashboard", Title: "Dashboard · " + o.Org.Name, Props: p})
+	return s.Render(c, server.View{Title: "Dashboard · " + o.Org.Name, Page: pageDashboard.With(p)})
 }
 
 func accountsWidget(base string, accounts []provider.Account) *AccountsWidget {

@@ -119,13 +119,13 @@ func (s area) cryptoFundingPage(c fiber.Ctx) error {
 	p := CryptoFundingProps{Shell: sh, Accounts: accounts, Message: cryptoMsgSelect, Frames: []CryptoFrame{}}
 	acct := strings.Clone(c.Query(fundingAccountField))
 	if !listedAccount(accounts, acct) {
-		return s.Render(c, server.View{Page: "CryptoFunding", Title: cryptoTitle + " · " + o.Org.Name, Props: p})
+		return s.Render(c, server.View{Title: cryptoTitle + " · " + o.Org.Name, Page: pageCryptoFunding.With(p)})
 	}
 	p.Account = acct
 	tok, ok := keptToken(c, o, acct)
 	if !ok {
 		p.Message = cryptoMsgOpen
-		return s.Render(c, server.View{Page: "CryptoFunding", Title: cryptoTitle + " · " + o.Org.Name, Props: p})
+		return s.Render(c, server.View{Title: cryptoTitle + " · " + o.Org.Name, Page: pageCryptoFunding.With(p)})
 	}
 	p.Message = ""
 	base, frameSrc := s.cryptoWidgetBase()
@@ -135,7 +135,7 @@ func (s area) cryptoFundingPage(c fiber.Ctx) error {
 	}
 	p.Frames = append(p.Frames, CryptoFrame{ID: "crypto-history", Heading: "History", Title: "Crypto funding history (partner widget)", Src: base + "/history" + q})
 	server.SetFramePolicy(c, frameSrc, "'none'")
-	return s.Render(c, server.View{Page: "CryptoFunding", Title: cryptoTitle + " · " + o.Org.Name, Props: p})
+	return s.Render(c, server.View{Title: cryptoTitle + " · " + o.Org.Name, Page: pageCryptoFunding.With(p)})
 }
 
 func listedAccount(accounts []FundingAccount, acct string) bool {
@@ -236,7 +236,7 @@ func (s area) cryptoWidget(kind cryptoWidgetKind) fiber.Handler {
 		}
 		fail := func(status int, msg string) error {
 			p.Error = msg
-			return s.Render(c, server.View{Status: status, Page: "CryptoWidget", Title: p.Heading, Props: p})
+			return s.Render(c, server.View{Status: status, Title: p.Heading, Page: pageCryptoWidget.With(p)})
 		}
 		g, err := s.Crypto.ResolveCryptoToken(c.Context(), c.Query("token"))
 		if provider.ErrorCode(err) == provider.EUNAUTHORIZED {
@@ -269,6 +269,6 @@ func (s area) cryptoWidget(kind cryptoWidgetKind) fiber.Handler {
 					Reference: e.Reference, Amount: e.Amount + " " + e.Currency})
 			}
 		}
-		return s.Render(c, server.View{Page: "CryptoWidget", Title: p.Heading, Props: p})
+		return s.Render(c, server.View{Title: p.Heading, Page: pageCryptoWidget.With(p)})
 	}
 }

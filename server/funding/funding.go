@@ -231,7 +231,7 @@ func (s area) accountFundingPage(c fiber.Ctx) error {
 			}
 		}
 	}
-	return s.Render(c, server.View{Page: "AccountFunding", Title: fundingTitle + " · " + o.Org.Name, Props: p})
+	return s.Render(c, server.View{Title: fundingTitle + " · " + o.Org.Name, Page: pageAccountFunding.With(p)})
 }
 
 // acceptFundingPost is "I got it!" without JavaScript.

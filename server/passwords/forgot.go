@@ -87,7 +87,7 @@ func (s area) forgotPage(c fiber.Ctx, f forgotForm, status int) error {
 	case server.QueryFlag(c, "expired"):
 		p.Notice = &auth.Notice{Kind: "warning", Title: msgLinkExpired, Text: msgLinkExpiredMore}
 	}
-	return s.Render(c, server.View{Status: status, Page: "ForgotPassword", Title: title, Props: p})
+	return s.Render(c, server.View{Status: status, Title: title, Page: pageForgotPassword.With(p)})
 }
 
 // validateForgot: email required and valid (spec 000 §5), in the login

@@ -116,5 +116,5 @@ func (s area) joinRefused(c fiber.Ctx, err error) (bool, error) {
 
 func (s area) joinRender(c fiber.Ctx, props JoinProps, status int) error {
 	props.Sandbox, props.CSRF = s.Config.Sandbox(), server.MaskedCSRF(server.Req(c).Session)
-	return s.Render(c, server.View{Status: status, Page: "InvitationJoin", Title: titleJoin, Props: props})
+	return s.Render(c, server.View{Status: status, Title: titleJoin, Page: pageInvitationJoin.With(props)})
 }

@@ -25,7 +25,7 @@ type tokenPage struct {
 	kind     string // doneMarker's kind
 	base     string // the path before the token
 	doneFlag string // the success state's query flag
-	page     string // the page component
+	page     server.Page[NewPasswordProps]
 	// titles by state: "form", "done", and for a reset link "expired".
 	titles map[string]string
 	// check asks the provider whether the token can be used, and what the
@@ -67,7 +67,7 @@ const (
 // please request a new reset password link here". A reset also lifts a
 // login lock-out of the account, so the new password works at once.
 func (s area) resetPage() *tokenPage {
-	p := &tokenPage{kind: "reset", base: "/passwords/reset/", doneFlag: "sent", page: "ResetPassword",
+	p := &tokenPage{kind: "reset", base: "/passwords/reset/", doneFlag: "sent", page: pageResetPassword,
 		titles: map[string]string{"form": "Reset password", "done": "Password reset", "expired": msgLinkExpired},
 		check: func(ctx context.Context, token string) (linkFacts, error) {
 			return linkFacts{}, s.Auth.CheckResetToken(ctx, token)
@@ -94,7 +94,7 @@ func (s area) resetPage() *tokenPage {
 // with a login it asks to log in and accept (JoinPath); an unknown, used or
 // expired token goes to /invitations/expired ("Your link expired").
 func (s area) invitationPage() *tokenPage {
-	return &tokenPage{kind: "invitation", base: "/invitations/accept/", doneFlag: "created", page: "InvitationAccept",
+	return &tokenPage{kind: "invitation", base: "/invitations/accept/", doneFlag: "created", page: pageInvitationAccept,
 		titles: map[string]string{"form": "Create your password", "done": "New password created", "login": "Accept the invitation"},
 		check: func(ctx context.Context, token string) (linkFacts, error) {
 			inv, err := s.Auth.CheckInvitation(ctx, token)
@@ -242,7 +242,7 @@ func (s area) tokenRender(c fiber.Ctx, p *tokenPage, props NewPasswordProps, sta
 	if props.Errors == nil {
 		props.Errors = map[string]string{}
 	}
-	return s.Render(c, server.View{Status: status, Page: p.page, Title: p.titles[props.State], Props: props})
+	return s.Render(c, server.View{Status: status, Title: p.titles[props.State], Page: p.page.With(props)})
 }
 
 // InvitationExpiredProps are the props of
@@ -253,6 +253,6 @@ type InvitationExpiredProps struct {
 }
 
 func (s area) invitationExpired(c fiber.Ctx) error {
-	return s.Render(c, server.View{Page: "InvitationExpired", Title: msgLinkExpired,
-		Props: InvitationExpiredProps{Sandbox: s.Config.Sandbox(), Lifetime: lifetime(provider.InvitationTTL)}})
+	return s.Render(c, server.View{Title: msgLinkExpired,
+		Page: pageInvitationExpired.With(InvitationExpiredProps{Sandbox: s.Config.Sandbox(), Lifetime: lifetime(provider.InvitationTTL)})})
 }

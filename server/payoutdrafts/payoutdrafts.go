@@ -373,7 +373,7 @@ func (s area) page(c fiber.Ctx, draftID string) error {
 			status, props.PanelError = fiber.StatusServiceUnavailable, msgNotFound
 		}
 	}
-	return s.Render(c, server.View{Page: "PayoutDrafts", Title: title, Props: props, Status: status})
+	return s.Render(c, server.View{Title: title, Page: pagePayoutDrafts.With(props), Status: status})
 }
 
 // panelSections are the details panel's tabs in the spec's order (001 §2: Payout Request,
@@ -519,7 +519,7 @@ func (s area) confirmPage(c fiber.Ctx, act action) error {
 	} else {
 		props.Refused = msgNotAllowed
 	}
-	return s.Render(c, server.View{Page: "PayoutDraftConfirm", Title: act.title + " · " + o.Org.Name, Props: props})
+	return s.Render(c, server.View{Title: act.title + " · " + o.Org.Name, Page: pagePayoutDraftConfirm.With(props)})
 }
 
 // submit runs a decision posted by a form and goes back to the list (the row has left the

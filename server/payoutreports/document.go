@@ -163,10 +163,10 @@ func (s area) documentPDF(c fiber.Ctx) error {
 func (s area) preview(c fiber.Ctx) error {
 	props, ok := s.previewProps(c)
 	if !ok {
-		return s.Render(c, server.View{Status: fiber.StatusNotFound, Page: "DocumentPreview", Title: MsgPreviewFailed,
-			Props: PreviewProps{Sandbox: s.Config.Sandbox(), Failed: true, BackURL: "/", Pages: []PreviewPage{}}})
+		return s.Render(c, server.View{Status: fiber.StatusNotFound, Title: MsgPreviewFailed,
+			Page: pageDocumentPreview.With(PreviewProps{Sandbox: s.Config.Sandbox(), Failed: true, BackURL: "/", Pages: []PreviewPage{}})})
 	}
-	return s.Render(c, server.View{Page: "DocumentPreview", Title: "Preview · " + props.Filename, Props: props})
+	return s.Render(c, server.View{Title: "Preview · " + props.Filename, Page: pageDocumentPreview.With(props)})
 }
 
 // previewProps checks the metadata and loads the document it names; false for anything

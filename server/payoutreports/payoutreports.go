@@ -235,7 +235,7 @@ func (s area) listPage(c fiber.Ctx, form *PayoutExportProps, status int) error {
 		f.Mode = "opener"
 		p.Export = &f
 	}
-	return s.Render(c, server.View{Status: status, Page: "ExportedPayouts", Title: "Exported payouts · " + o.Org.Name, Props: p})
+	return s.Render(c, server.View{Status: status, Title: "Exported payouts · " + o.Org.Name, Page: pageExportedPayouts.With(p)})
 }
 
 // exportForm builds the export form. Without typed values it starts from the payouts

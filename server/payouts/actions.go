@@ -106,7 +106,7 @@ func (s area) confirmPage(c fiber.Ctx) (*provider.PayoutRequest, PayoutConfirmPr
 }
 
 func (s area) renderConfirm(c fiber.Ctx, props PayoutConfirmProps) error {
-	return s.Render(c, server.View{Page: "PayoutConfirm", Title: props.Title + " · " + server.Req(c).Org.Org.Name, Props: props})
+	return s.Render(c, server.View{Title: props.Title + " · " + server.Req(c).Org.Org.Name, Page: pagePayoutConfirm.With(props)})
 }
 
 func (s area) cancelPage(c fiber.Ctx) error {

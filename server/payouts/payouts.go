@@ -456,7 +456,7 @@ func (s area) page(c fiber.Ctx, ref string) error {
 	if p.Panel != nil {
 		title = "Payout " + p.Panel.Reference + " · " + title
 	}
-	return s.Render(c, server.View{Status: status, Page: "Payouts", Title: title, Props: p})
+	return s.Render(c, server.View{Status: status, Title: title, Page: pagePayouts.With(p)})
 }
 
 func (s area) row(o *server.OrgContext, p provider.PayoutRequest, detail string, here url.Values, open string) PayoutRow {

@@ -158,7 +158,7 @@ func (s area) propsWith(c fiber.Ctx, form *ProfileForm, back *renameBack) (Profi
 }
 
 func (s area) render(c fiber.Ctx, status int, p ProfileProps) error {
-	return s.Render(c, server.View{Status: status, Page: "Profile", Title: pageTitle + " · " + server.Req(c).Org.Org.Name, Props: p})
+	return s.Render(c, server.View{Status: status, Title: pageTitle + " · " + server.Req(c).Org.Org.Name, Page: pageProfile.With(p)})
 }
 
 func (s area) view(c fiber.Ctx) error {

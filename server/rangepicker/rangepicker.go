@@ -120,7 +120,7 @@ func (s area) renderDateRangePage(c fiber.Ctx, status int, errs map[string]strin
 	if len(errs) > 0 {
 		title = "Error: " + title
 	}
-	return s.Render(c, server.View{Status: status, Page: "DateRange", Title: title, Props: DateRangePageProps{Shell: sh, Form: f}})
+	return s.Render(c, server.View{Status: status, Title: title, Page: pageDateRange.With(DateRangePageProps{Shell: sh, Form: f})})
 }
 
 // dateRangeSubmit keeps the chosen range in the session and goes back; an

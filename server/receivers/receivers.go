@@ -263,7 +263,7 @@ func (s area) list(c fiber.Ctx) error {
 	if p.Panel != nil {
 		title = p.Panel.Name + " · " + title
 	}
-	return s.Render(c, server.View{Status: status, Page: "Receivers", Title: title, Props: p})
+	return s.Render(c, server.View{Status: status, Title: title, Page: pageReceivers.With(p)})
 }
 
 // panel is the details of r for the page at here.

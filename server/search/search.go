@@ -182,7 +182,7 @@ func (s area) page(c fiber.Ctx, kindKey, id string) error {
 			status = fiber.StatusNotFound
 		}
 	}
-	return s.Render(c, server.View{Status: status, Page: "Search", Title: title, Props: p})
+	return s.Render(c, server.View{Status: status, Title: title, Page: pageSearch.With(p)})
 }
 
 // panel is the details of record id of kind: the kind's own panel, with its tabs at at and

@@ -271,7 +271,7 @@ func (s area) exportedStatements(c fiber.Ctx) error {
 			p.NoScript = &page
 		}
 	}
-	return s.Render(c, server.View{Page: "ExportedStatements", Title: "Exported statements · " + o.Org.Name, Props: p})
+	return s.Render(c, server.View{Title: "Exported statements · " + o.Org.Name, Page: pageExportedStatements.With(p)})
 }
 
 func statementsListURL(orgID, account, dir, cursor string) string {
@@ -326,8 +326,8 @@ func (s area) statementRequestPage(c fiber.Ctx, typed *StatementValues, errs map
 	}
 	form := s.statementForm(c, typed, errs, c.Query("account"))
 	form.Done = server.QueryFlag(c, "requested") && typed == nil
-	return s.Render(c, server.View{Status: status, Page: "StatementRequest", Title: "Download statement · " + server.Req(c).Org.Org.Name,
-		Props: StatementRequestProps{Shell: sh, Form: form}})
+	return s.Render(c, server.View{Status: status, Title: "Download statement · " + server.Req(c).Org.Org.Name,
+		Page: pageStatementRequest.With(StatementRequestProps{Shell: sh, Form: form})})
 }
 
 // Words of the request form.

@@ -231,7 +231,7 @@ func (s area) page(c fiber.Ctx, status int, panel *UserPanel, open string) error
 			panel.Close += "#user-" + open
 		}
 	}
-	return s.Render(c, server.View{Status: status, Page: "Users", Title: pageTitle + " · " + o.Org.Name, Props: p})
+	return s.Render(c, server.View{Status: status, Title: pageTitle + " · " + o.Org.Name, Page: pageUsers.With(p)})
 }
 
 func (s area) list(c fiber.Ctx) error { return s.page(c, fiber.StatusOK, nil, "") }

@@ -282,7 +282,7 @@ func (s area) renderForm(c fiber.Ctx, status int, f WithdrawalForm) error {
 	} else if len(p.Options) == 0 {
 		p.Hint = msgNoAccounts
 	}
-	return s.Render(c, server.View{Status: status, Page: "WithdrawalForm", Title: "Withdraw funds · " + o.Org.Name, Props: p})
+	return s.Render(c, server.View{Status: status, Title: "Withdraw funds · " + o.Org.Name, Page: pageWithdrawalForm.With(p)})
 }
 
 // formPage is the form: empty, with ?account= chosen, or with ?review= filled in from a
@@ -408,7 +408,7 @@ func (s area) renderReview(c fiber.Ctx, status int, p WithdrawalReviewPageProps)
 	case p.Title != "":
 		title = p.Title
 	}
-	return s.Render(c, server.View{Status: status, Page: "WithdrawalReview", Title: title + " · " + server.Req(c).Org.Org.Name, Props: p})
+	return s.Render(c, server.View{Status: status, Title: title + " · " + server.Req(c).Org.Org.Name, Page: pageWithdrawalReview.With(p)})
 }
 
 func (s area) reviewPage(c fiber.Ctx) error {

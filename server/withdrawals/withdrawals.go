@@ -253,7 +253,7 @@ func (s area) page(c fiber.Ctx, ref string) error {
 		if ref != "" {
 			status = fiber.StatusNotFound // no withdrawals, so none by that reference
 		}
-		return s.Render(c, server.View{Status: status, Page: "Withdrawals", Title: title, Props: p})
+		return s.Render(c, server.View{Status: status, Title: title, Page: pageWithdrawals.With(p)})
 	}
 	f, view, kept := s.readQuery(c, o)
 	p.Filters, p.Range = view, s.DateRange(c).Display()
@@ -297,7 +297,7 @@ func (s area) page(c fiber.Ctx, ref string) error {
 			status, p.PanelError = fiber.StatusServiceUnavailable, msgPanelNotFound
 		}
 	}
-	return s.Render(c, server.View{Status: status, Page: "Withdrawals", Title: title, Props: p})
+	return s.Render(c, server.View{Status: status, Title: title, Page: pageWithdrawals.With(p)})
 }
 
 // Panel lays out one withdrawal's details: the Withdrawals page's panel and the global search's withdrawals/{ref}.
