@@ -41,12 +41,13 @@ type propsPackage struct {
 var packages = []propsPackage{
 	{ // portal/server
 		pages: map[string]reflect.Type{
-			"Docs":         reflect.TypeFor[server.DocsProps](),
-			"Error":        reflect.TypeFor[server.PlainProps](),
-			"CookieBanner": reflect.TypeFor[server.CookieConsentProps](),
-			"FormExpired":  reflect.TypeFor[server.PlainProps](),
-			"NotFound":     reflect.TypeFor[server.PlainProps](),
-			"SavedForm":    reflect.TypeFor[server.SavedFormProps](),
+			"Docs":          reflect.TypeFor[server.DocsProps](),
+			"DocsOperation": reflect.TypeFor[server.DocsOperationProps](),
+			"Error":         reflect.TypeFor[server.PlainProps](),
+			"CookieBanner":  reflect.TypeFor[server.CookieConsentProps](),
+			"FormExpired":   reflect.TypeFor[server.PlainProps](),
+			"NotFound":      reflect.TypeFor[server.PlainProps](),
+			"SavedForm":     reflect.TypeFor[server.SavedFormProps](),
 		},
 		islands: map[string]reflect.Type{
 			"CookieConsent": reflect.TypeFor[server.CookieConsentProps](),
