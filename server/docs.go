@@ -1,21 +1,24 @@
 package server
 
 import (
-	"maps"
-	"net/http"
-	"slices"
-	"strconv"
-	"strings"
-
 	"github.com/gofiber/fiber/v3"
 
 	"portal/session"
 )
 
-// /docs: the API Reference, a server-rendered page (no JavaScript) built
-// from the same OpenAPI document that /api/openapi.json serves.
+// /docs: the API Reference, server-rendered pages (no JavaScript) built from
+// the same OpenAPI document that /api/openapi.json serves. One page held
+// every operation and weighed far over the 14 KB compressed that any page
+// may (docs/architecture.md, Budgets), so /docs is now an index (the
+// credentials, the errors, every tag with its operations) and each
+// operation has a page of its own, /docs/<operationId>. Even the largest
+// tag on one page would be over the budget with gzip, one operation is
+// well within it.
 
-// DocsProps are the props of templates/pages/Docs.tsx.
+// docsIndex is the index's path; an operation's page is under it.
+const docsIndex = "/docs"
+
+// DocsProps are the props of templates/pages/Docs.tsx, the index.
 type DocsProps struct {
 	Sandbox bool `json:"sandbox"`
 	// Login is the way in for a visitor who is not logged in: it comes
@@ -30,17 +33,54 @@ type DocsProps struct {
 	Groups  []DocsGroup  `json:"groups"`
 }
 
+// DocsOperationProps are the props of templates/pages/DocsOperation.tsx:
+// one operation on its own page, with the way back to the index.
+type DocsOperationProps struct {
+	Sandbox bool   `json:"sandbox"`
+	Login   string `json:"login,omitempty"`
+	Home    string `json:"home"`
+	// Index is the reference's index; Group is the operation's tag there
+	// (a place on the index), Errors and Credentials the index's sections
+	// an operation's page refers to.
+	Index       string       `json:"index"`
+	Group       DocsLink     `json:"group"`
+	Errors      string       `json:"errors"`
+	Credentials string       `json:"credentials"`
+	Endpoint    DocsEndpoint `json:"endpoint"`
+	// Prev and Next are the operations before and after this one in the
+	// index's order, to read on without going back.
+	Prev *DocsEntry `json:"prev,omitempty"`
+	Next *DocsEntry `json:"next,omitempty"`
+}
+
+// DocsLink is a titled link.
+type DocsLink struct {
+	Title string `json:"title"`
+	Href  string `json:"href"`
+}
+
 // DocsScheme is one way to authenticate.
 type DocsScheme struct {
 	Name string `json:"name"`
 	Text string `json:"text"`
 }
 
-// DocsGroup is one tag of the document with its endpoints.
+// DocsGroup is one tag of the document with its operations, as the index
+// lists them.
 type DocsGroup struct {
-	ID        string         `json:"id"`
-	Title     string         `json:"title"`
-	Endpoints []DocsEndpoint `json:"endpoints"`
+	ID        string      `json:"id"`
+	Title     string      `json:"title"`
+	Endpoints []DocsEntry `json:"endpoints"`
+}
+
+// DocsEntry is one operation as the index lists it: its one-line summary
+// and a link to its page.
+type DocsEntry struct {
+	ID      string `json:"id"`
+	Href    string `json:"href"`
+	Method  string `json:"method"`
+	Path    string `json:"path"`
+	Summary string `json:"summary"`
 }
 
 // DocsEndpoint is one operation.
@@ -83,189 +123,30 @@ type DocsResponse struct {
 	Fields      []DocsField `json:"fields,omitempty"`
 }
 
-func (s *Server) docs(c fiber.Ctx) error {
-	p := s.docsProps() // a copy; the slices inside are only read
-	p.Sandbox = s.Config.Sandbox()
+// docsLogin is the index's and the pages' "Log in" link, for a visitor
+// without a dashboard session.
+func docsLogin(c fiber.Ctx) string {
 	if sess := Req(c).Session; sess == nil || sess.Scope != session.ScopeDashboard {
-		p.Login = "/login?fromDocs"
+		return "/login?fromDocs"
 	}
+	return ""
+}
+
+func (s *Server) docs(c fiber.Ctx) error {
+	p := s.docsRef().index // a copy; the slices inside are only read
+	p.Sandbox = s.Config.Sandbox()
+	p.Login = docsLogin(c)
 	return s.Render(c, View{Title: "API Reference", Page: pageDocs.With(p)})
 }
 
-// docsProps turns the document into the page's props, endpoints in the
-// operation table's order.
-func docsProps(doc *openAPIDoc, ops []APIOp) DocsProps {
-	p := DocsProps{Home: "/", Intro: doc.Info.Description, SpecURL: "/api/openapi.json",
-		Errors: docsFields(doc, doc.Components.Schemas["Error"], "")}
-	for _, sv := range doc.Servers {
-		p.Bases = append(p.Bases, sv.URL)
+// docsOperation is /docs/<operationId>; an id the document does not have
+// is the usual not-found page.
+func (s *Server) docsOperation(c fiber.Ctx) error {
+	p, ok := s.docsRef().ops[c.Params("operation")]
+	if !ok {
+		return fiber.ErrNotFound
 	}
-	for _, name := range slices.Sorted(maps.Keys(doc.Components.SecuritySchemes)) {
-		sc := doc.Components.SecuritySchemes[name]
-		p.Schemes = append(p.Schemes, DocsScheme{Name: schemeLabel(name, sc), Text: sc.Description})
-	}
-	groupAt := map[string]int{}
-	for _, t := range doc.Tags {
-		groupAt[t.Name] = len(p.Groups)
-		p.Groups = append(p.Groups, DocsGroup{ID: "tag-" + docsSlug(t.Name), Title: t.Name})
-	}
-	base := doc.Servers[0].URL
-	for i := range ops {
-		item := doc.Paths[ops[i].Path]
-		if item == nil {
-			continue
-		}
-		o := item.Operations()[ops[i].Method]
-		if o == nil {
-			continue
-		}
-		ep := DocsEndpoint{ID: o.OperationID, Method: ops[i].Method, Path: base + ops[i].Path, Summary: o.Summary,
-			Description: o.Description, Auth: docsAuth(doc, o.Security), Params: []DocsParam{}, Body: []DocsField{}}
-		for _, prm := range o.Parameters {
-			ep.Params = append(ep.Params, DocsParam{Name: prm.Name, In: prm.In, Type: docsType(doc, prm.Schema),
-				Required: prm.Required, Description: prm.Description})
-		}
-		if o.RequestBody != nil {
-			ep.Body = docsFields(doc, o.RequestBody.Content[fiber.MIMEApplicationJSON].Schema, "")
-		}
-		codes := make([]string, 0, len(o.Responses))
-		for code := range o.Responses {
-			codes = append(codes, code)
-		}
-		slices.Sort(codes)
-		for _, code := range codes {
-			r := o.Responses[code]
-			n, _ := strconv.Atoi(code)
-			dr := DocsResponse{Status: code, Reason: http.StatusText(n), Description: r.Description, Body: "none"}
-			for _, h := range slices.Sorted(maps.Keys(r.Headers)) {
-				dr.Headers = append(dr.Headers, DocsParam{Name: h, In: "header", Type: docsType(doc, r.Headers[h].Schema),
-					Description: r.Headers[h].Description})
-			}
-			if m, ok := r.Content[fiber.MIMEApplicationJSON]; ok {
-				if m.Schema.Ref == oaRefPrefix+"Errors" {
-					dr.Body = "error list"
-				} else {
-					dr.Body = "JSON"
-					dr.Fields = docsFields(doc, m.Schema, "")
-				}
-			}
-			ep.Responses = append(ep.Responses, dr)
-		}
-		g := &p.Groups[groupAt[o.Tags[0]]]
-		g.Endpoints = append(g.Endpoints, ep)
-	}
-	return p
-}
-
-func schemeLabel(name string, sc oaSecurityScheme) string {
-	switch {
-	case sc.Type == "http" && sc.Scheme == "bearer":
-		return "Bearer token (" + name + ")"
-	case sc.In == "cookie":
-		return "Cookie " + sc.Name + " (" + name + ")"
-	case sc.In == "header":
-		return "Header " + sc.Name + " (" + name + ")"
-	}
-	return name
-}
-
-// docsAuth says in words what an operation's security requirements ask.
-func docsAuth(doc *openAPIDoc, reqs []oaSecurityRequirement) string {
-	if len(reqs) == 0 {
-		return "None."
-	}
-	var alts []string
-	for _, r := range reqs {
-		var parts []string
-		for _, name := range slices.Sorted(maps.Keys(r)) {
-			// The token or cookie first, the CSRF header after it.
-			sc := doc.Components.SecuritySchemes[name]
-			var t string
-			switch {
-			case sc.Type == "http":
-				t = "a bearer token"
-			case sc.In == "cookie":
-				t = "the " + sc.Name + " cookie"
-			default:
-				t = "the " + sc.Name + " header"
-			}
-			if len(r[name]) > 0 {
-				t += " with scope " + strings.Join(r[name], " or ")
-			}
-			if sc.In == "header" {
-				parts = append(parts, t)
-			} else {
-				parts = append([]string{t}, parts...)
-			}
-		}
-		alts = append(alts, strings.Join(parts, " and "))
-	}
-	out := strings.Join(alts, "; or ")
-	return strings.ToUpper(out[:1]) + out[1:] + "."
-}
-
-// docsType names a schema's type for a reader.
-func docsType(doc *openAPIDoc, s *OASchema) string {
-	s = doc.resolve(s)
-	if s == nil {
-		return ""
-	}
-	t := s.Type
-	switch {
-	case t == "array" && s.Items == nil:
-		return "array" // a tuple (prefixItems): its description says what is where
-	case t == "array":
-		inner := doc.resolve(s.Items)
-		if inner != nil && inner.Type == "object" {
-			return "array of objects"
-		}
-		return "array of " + docsType(doc, s.Items)
-	case s.Format != "" && s.Format != "password":
-		t += " (" + s.Format + ")"
-	}
-	return t
-}
-
-// docsFields flattens an object schema into rows: nested objects by dotted
-// names, array items as name[].
-func docsFields(doc *openAPIDoc, s *OASchema, prefix string) []DocsField {
-	s = doc.resolve(s)
-	out := []DocsField{}
-	if s == nil || s.Type != "object" {
-		return out
-	}
-	for _, name := range s.PropertyNames() {
-		ps := doc.resolve(s.Properties[name])
-		f := DocsField{Name: prefix + name, Type: docsType(doc, ps), Required: slices.Contains(s.Required, name),
-			Description: ps.Description}
-		if d := s.Properties[name].Description; d != "" {
-			f.Description = d // the field's own words, beside a $ref
-		}
-		if len(ps.Enum) > 0 {
-			f.Description = strings.TrimSpace(f.Description + " One of: " + strings.Join(ps.Enum, ", ") + ".")
-		}
-		out = append(out, f)
-		switch {
-		case ps.Type == "object":
-			out = append(out, docsFields(doc, ps, f.Name+".")...)
-		case ps.Type == "array" && doc.resolve(ps.Items) != nil && doc.resolve(ps.Items).Type == "object":
-			out = append(out, docsFields(doc, ps.Items, f.Name+"[].")...)
-		}
-	}
-	return out
-}
-
-func docsSlug(s string) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range strings.ToLower(s) {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
-			b.WriteRune(r)
-			dash = false
-		} else if !dash && b.Len() > 0 {
-			b.WriteByte('-')
-			dash = true
-		}
-	}
-	return strings.TrimSuffix(b.String(), "-")
+	p.Sandbox = s.Config.Sandbox()
+	p.Login = docsLogin(c)
+	return s.Render(c, View{Title: p.Endpoint.Summary + " · API Reference", Page: pageDocsOperation.With(p)})
 }

@@ -2,12 +2,13 @@ package server
 
 // This package's pages and islands with their props types (see Page).
 var (
-	pageCookieBanner = NewPage[CookieConsentProps]("CookieBanner")
-	pageDocs         = NewPage[DocsProps]("Docs")
-	pageError        = NewPage[PlainProps]("Error")
-	pageFormExpired  = NewPage[PlainProps]("FormExpired")
-	pageNotFound     = NewPage[PlainProps]("NotFound")
-	pageSavedForm    = NewPage[SavedFormProps]("SavedForm")
+	pageCookieBanner  = NewPage[CookieConsentProps]("CookieBanner")
+	pageDocs          = NewPage[DocsProps]("Docs")
+	pageDocsOperation = NewPage[DocsOperationProps]("DocsOperation")
+	pageError         = NewPage[PlainProps]("Error")
+	pageFormExpired   = NewPage[PlainProps]("FormExpired")
+	pageNotFound      = NewPage[PlainProps]("NotFound")
+	pageSavedForm     = NewPage[SavedFormProps]("SavedForm")
 
 	_ = NewIsland[CookieConsentProps]("CookieConsent")
 	_ = NewIsland[ShellSession]("IdleWarning")

@@ -131,13 +131,13 @@ type Server struct {
 	// and documented in that order.
 	apiOps []APIOp
 	// selfCSRF holds the public operations that settle CSRF themselves
-	// (apiSelfCSRF); openAPI and docsProps are built from apiOps on first use.
+	// (apiSelfCSRF); openAPI and docsRef are built from apiOps on first use.
 	selfCSRF map[string]bool
 	// expired are the routes' own answers to a stale form (Route.Expired),
 	// by path.
-	expired   map[string]fiber.Handler
-	openAPI   func() (*openAPIDoc, []byte)
-	docsProps func() DocsProps
+	expired map[string]fiber.Handler
+	openAPI func() (*openAPIDoc, []byte)
+	docsRef func() *docsReference
 	// shellParts build the layout's places the areas fill (Area.Shell).
 	shellParts map[ShellPart]func(fiber.Ctx) any
 }
@@ -174,7 +174,7 @@ func New(d Deps, areas ...AreaFunc) *Server {
 		}
 	}
 	s.openAPI = sync.OnceValues(func() (*openAPIDoc, []byte) { return renderOpenAPI(s.apiOps) })
-	s.docsProps = sync.OnceValue(func() DocsProps { doc, _ := s.openAPI(); return docsProps(doc, s.apiOps) })
+	s.docsRef = sync.OnceValue(func() *docsReference { doc, _ := s.openAPI(); return buildDocs(doc, s.apiOps) })
 	s.app = fiber.New(fiber.Config{
 		AppName:      "portal",
 		ErrorHandler: s.handleError,

@@ -37,18 +37,34 @@ func docsRows(doc servertest.Document, schema any, prefix string, out map[string
 	}
 }
 
-// TestDocsRequiredColumnFollowsTheDocument reads every row of every table of every
-// operation's section of /docs (parameters, request body, reply bodies) and holds its
-// Required column to the served document: the page shows Yes exactly where the document
-// requires, and lists every field and parameter the document has.
-func TestDocsRequiredColumnFollowsTheDocument(t *testing.T) {
-	h := newHarness(t)
-	doc := h.Document()
-	res, page := h.Client().Page("/docs")
+// docsSections are the operations' sections of the reference: one on each page the
+// index (/docs) links to.
+func docsSections(t *testing.T, c *servertest.Client) []*html.Node {
+	t.Helper()
+	res, index := c.Page("/docs")
 	if res.StatusCode != 200 {
 		t.Fatalf("/docs: %d", res.StatusCode)
 	}
-	sections := htmlq.FindAll(page, func(n *html.Node) bool { return n.Data == "section" && htmlq.HasAttr(n, "data-endpoint") })
+	var out []*html.Node
+	for _, a := range htmlq.FindAll(index, func(n *html.Node) bool { return n.Data == "a" && strings.HasPrefix(htmlq.Attr(n, "href"), "/docs/") }) {
+		res, page := c.Page(htmlq.Attr(a, "href"))
+		if res.StatusCode != 200 {
+			t.Fatalf("%s: %d", htmlq.Attr(a, "href"), res.StatusCode)
+		}
+		out = append(out, htmlq.FindAll(page, func(n *html.Node) bool { return n.Data == "section" && htmlq.HasAttr(n, "data-endpoint") })...)
+	}
+	return out
+}
+
+// TestDocsRequiredColumnFollowsTheDocument reads every row of every table of every
+// operation's section of the reference (parameters, request body, reply bodies; each
+// operation on its page under /docs) and holds its Required column to the served
+// document: the page shows Yes exactly where the document requires, and lists every
+// field and parameter the document has.
+func TestDocsRequiredColumnFollowsTheDocument(t *testing.T) {
+	h := newHarness(t)
+	doc := h.Document()
+	sections := docsSections(t, h.Client())
 	ops := 0
 	for _, item := range servertest.Obj(doc["paths"]) {
 		ops += len(servertest.Obj(item))

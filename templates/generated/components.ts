@@ -22,6 +22,7 @@ export interface Pages {
   Dashboard: typeof import('../pages/dashboard/Dashboard').default;
   DateRange: typeof import('../pages/rangepicker/DateRange').default;
   Docs: typeof import('../pages/Docs').default;
+  DocsOperation: typeof import('../pages/DocsOperation').default;
   DocumentPreview: typeof import('../pages/payoutreports/DocumentPreview').default;
   Error: typeof import('../pages/Error').default;
   ExportedPayouts: typeof import('../pages/payoutreports/ExportedPayouts').default;

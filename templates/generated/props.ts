@@ -26,6 +26,7 @@ export interface PageProps {
   Dashboard: DashboardProps;
   DateRange: DateRangePageProps;
   Docs: DocsProps;
+  DocsOperation: DocsOperationProps;
   DocumentPreview: PreviewProps;
   Error: PlainProps;
   ExportedPayouts: ExportedPayoutsProps;
@@ -673,6 +674,18 @@ export interface DocsEndpoint {
   responses: DocsResponse[];
 }
 
+/**
+ * DocsEntry is one operation as the index lists it: its one-line summary
+ * and a link to its page.
+ */
+export interface DocsEntry {
+  id: string;
+  href: string;
+  method: string;
+  path: string;
+  summary: string;
+}
+
 /** DocsField is one field of a JSON body, nested fields by dotted name. */
 export interface DocsField {
   name: string;
@@ -681,11 +694,46 @@ export interface DocsField {
   description?: string;
 }
 
-/** DocsGroup is one tag of the document with its endpoints. */
+/**
+ * DocsGroup is one tag of the document with its operations, as the index
+ * lists them.
+ */
 export interface DocsGroup {
   id: string;
   title: string;
-  endpoints: DocsEndpoint[];
+  endpoints: DocsEntry[];
+}
+
+/** DocsLink is a titled link. */
+export interface DocsLink {
+  title: string;
+  href: string;
+}
+
+/**
+ * DocsOperationProps are the props of templates/pages/DocsOperation.tsx:
+ * one operation on its own page, with the way back to the index.
+ */
+export interface DocsOperationProps {
+  sandbox: boolean;
+  login?: string;
+  home: string;
+  /**
+   * Index is the reference's index; Group is the operation's tag there
+   * (a place on the index), Errors and Credentials the index's sections
+   * an operation's page refers to.
+   */
+  index: string;
+  group: DocsLink;
+  errors: string;
+  credentials: string;
+  endpoint: DocsEndpoint;
+  /**
+   * Prev and Next are the operations before and after this one in the
+   * index's order, to read on without going back.
+   */
+  prev?: DocsEntry;
+  next?: DocsEntry;
 }
 
 /** DocsParam is one path, query or header parameter. */
@@ -697,7 +745,7 @@ export interface DocsParam {
   description?: string;
 }
 
-/** DocsProps are the props of templates/pages/Docs.tsx. */
+/** DocsProps are the props of templates/pages/Docs.tsx, the index. */
 export interface DocsProps {
   sandbox: boolean;
   /**
