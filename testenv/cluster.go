@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"testing"
 	"time"
 )
 
@@ -146,4 +147,30 @@ func tail(out []byte) string {
 		s = "…" + s[len(s)-maxLogTailBytes:]
 	}
 	return s
+}
+
+var shared struct {
+	once    sync.Once
+	cluster *RedisCluster
+	err     error
+}
+
+// SharedRedisCluster returns the test binary's one Cluster (three masters,
+// no replicas), started on first use so that packages pay the start once.
+// The package's TestMain calls StopSharedRedisCluster after m.Run; should it
+// not get there, the nodes die with the test binary (see sysProcAttr).
+func SharedRedisCluster(t testing.TB) *RedisCluster {
+	t.Helper()
+	shared.once.Do(func() { shared.cluster, shared.err = StartRedisCluster(false) })
+	if shared.err != nil {
+		t.Fatalf("testenv: %v", shared.err)
+	}
+	return shared.cluster
+}
+
+// StopSharedRedisCluster stops the shared Cluster if one was started.
+func StopSharedRedisCluster() {
+	if shared.cluster != nil {
+		shared.cluster.Stop()
+	}
 }
