@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the tests need (redis-server, chromium, and
+# Installs the Debian packages the tests need (redis-server, redis-sentinel
+# for the failover tests, chromium, and
 # chromium-headless-shell, the same Blink without the desktop browser's
 # shell, which runs the e2e flows in half the time and CPU) when they are
 # missing. The portal itself needs neither: without Redis it keeps
@@ -7,6 +8,7 @@
 set -euo pipefail
 need=()
 command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
+command -v redis-sentinel >/dev/null 2>&1 || need+=(redis-sentinel)
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v chromium-headless-shell >/dev/null 2>&1 || need+=(chromium-headless-shell)
 [ ${#need[@]} -eq 0 ] && exit 0
