@@ -1,6 +1,7 @@
 package testenv
 
 import (
+	"errors"
 	"fmt"
 	"net"
 	"os"
@@ -21,9 +22,9 @@ const (
 
 // RedisCluster is a Redis Cluster of the test's own on loopback.
 type RedisCluster struct {
-	// URL is its redis-cluster:// URL, every master a seed.
+	// URL is its redis-cluster:// URL with three nodes as seeds.
 	URL string
-	// Addrs are the nodes' host:port, masters first.
+	// Addrs are the nodes' host:port.
 	Addrs []string
 	// CreateTook is how long `redis-cli --cluster create` took, most of the
 	// start (it polls the join once a second).
@@ -55,32 +56,22 @@ func StartRedisCluster(replicas bool) (*RedisCluster, error) {
 	if replicas {
 		n = 6
 	}
+	// The nodes start side by side: each waits for its own PING.
+	c.procs = make([]*redisProc, n)
+	c.Addrs = make([]string, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
 	for i := range n {
-		// Each node in its own directory: nodes.conf is per node, and the
-		// cluster bus gets a free port of its own (cluster-port) instead of
-		// port+10000, which may be taken or out of range.
-		nodeDir := filepath.Join(dir, strconv.Itoa(i))
-		if err := os.Mkdir(nodeDir, 0o700); err != nil {
-			c.Stop()
-			return nil, err
-		}
-		port, p, err := startOnFreePort(func(port int) (*redisProc, error) {
-			bus, err := freePort()
-			if err != nil {
-				return nil, err
-			}
-			return startRedisOn(bin, nodeDir, port,
-				"--cluster-enabled", "yes",
-				"--cluster-config-file", filepath.Join(nodeDir, "nodes.conf"),
-				"--cluster-port", strconv.Itoa(bus),
-				"--cluster-node-timeout", "2000")
-		})
-		if err != nil {
-			c.Stop()
-			return nil, err
-		}
-		c.procs = append(c.procs, p)
-		c.Addrs = append(c.Addrs, net.JoinHostPort("127.0.0.1", strconv.Itoa(port)))
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c.Addrs[i], c.procs[i], errs[i] = startClusterNode(bin, filepath.Join(dir, strconv.Itoa(i)))
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		c.Stop()
+		return nil, err
 	}
 	args := append([]string{"--cluster", "create"}, c.Addrs...)
 	args = append(args, "--cluster-replicas", map[bool]string{true: "1", false: "0"}[replicas], "--cluster-yes")
@@ -96,6 +87,32 @@ func StartRedisCluster(replicas bool) (*RedisCluster, error) {
 	}
 	c.URL = "redis-cluster://" + strings.Join(c.Addrs[:3], ",")
 	return c, nil
+}
+
+// startClusterNode starts one node in its own directory: nodes.conf is per
+// node, and the cluster bus gets a free port of its own (cluster-port)
+// instead of port+10000, which may be taken or out of range.
+func startClusterNode(bin, dir string) (string, *redisProc, error) {
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		return "", nil, err
+	}
+	port, p, err := startOnFreePort(func(port int) (*redisProc, error) {
+		bus, err := freePort()
+		if err != nil {
+			return nil, err
+		}
+		return startRedisOn(bin, dir, port,
+			"--cluster-enabled", "yes",
+			"--cluster-config-file", filepath.Join(dir, "nodes.conf"),
+			"--cluster-port", strconv.Itoa(bus),
+			"--cluster-node-timeout", "2000",
+			// A master would otherwise wait 5 s before syncing its replica.
+			"--repl-diskless-sync-delay", "0")
+	})
+	if err != nil {
+		return "", nil, err
+	}
+	return net.JoinHostPort("127.0.0.1", strconv.Itoa(port)), p, nil
 }
 
 // waitOK polls CLUSTER INFO on every node: redis-cli returns once the slots
@@ -135,7 +152,9 @@ func (c *RedisCluster) waitOK() error {
 func (c *RedisCluster) Stop() {
 	c.once.Do(func() {
 		for _, p := range c.procs {
-			p.kill()
+			if p != nil {
+				p.kill()
+			}
 		}
 		os.RemoveAll(c.dir)
 	})

@@ -61,12 +61,17 @@ func StartRedisSentinel(t testing.TB) *RedisSentinel {
 		return net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
 	}
 	s := &RedisSentinel{}
-	s.Master = start("master", func(d string, port int) (*redisProc, error) { return startRedisOn(bin, d, port) })
+	// Without the delay a master waits 5 s (repl-diskless-sync-delay) for
+	// more replicas before the first full sync.
+	s.Master = start("master", func(d string, port int) (*redisProc, error) {
+		return startRedisOn(bin, d, port, "--repl-diskless-sync-delay", "0")
+	})
 	mhost, mport, _ := net.SplitHostPort(s.Master)
 	s.Replica = start("replica", func(d string, port int) (*redisProc, error) {
-		return startRedisOn(bin, d, port, "--replicaof", mhost, mport)
+		// The same setting for when it is promoted and the old master syncs.
+		return startRedisOn(bin, d, port, "--replicaof", mhost, mport, "--repl-diskless-sync-delay", "0")
 	})
-	if err := waitFor(startupTimeout, "replica in sync", func() (bool, string) {
+	if err := waitFor(failoverWait, "replica in sync", func() (bool, string) {
 		info, err := command(s.Replica, "INFO", "replication")
 		if err != nil {
 			return false, err.Error()
