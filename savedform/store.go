@@ -29,13 +29,16 @@ type RedisStore struct {
 	prefix string
 }
 
+// formKey is the key of form id; its claim key appends ":claim".
+func (r *RedisStore) formKey(id string) string { return r.prefix + "{" + key(id) + "}" }
+
 // Put implements Store.
 func (r *RedisStore) Put(ctx context.Context, id string, f *Form, ttl time.Duration) error {
 	b, err := json.Marshal(f)
 	if err != nil {
 		return err
 	}
-	return r.client.Set(ctx, r.prefix+key(id), b, ttl).Err()
+	return r.client.Set(ctx, r.formKey(id), b, ttl).Err()
 }
 
 // Claim implements Store. SET NX makes the first claimant the owner even
@@ -44,7 +47,7 @@ func (r *RedisStore) Claim(ctx context.Context, id, owner, claimant string) (*Fo
 	if !wellFormedID(id) || claimant == "" {
 		return nil, ErrNotFound
 	}
-	k := r.prefix + "{" + key(id) + "}"
+	k := r.formKey(id)
 	b, err := r.client.Get(ctx, k).Bytes()
 	if errors.Is(err, redis.Nil) {
 		return nil, ErrNotFound
@@ -90,7 +93,7 @@ func (r *RedisStore) Delete(ctx context.Context, id string) error {
 	if !wellFormedID(id) {
 		return nil
 	}
-	k := r.prefix + "{" + key(id) + "}"
+	k := r.formKey(id)
 	return r.client.Del(ctx, k, k+":claim").Err()
 }
 
