@@ -26,9 +26,11 @@ func limiters(t *testing.T) map[string]func(t *testing.T) Limiter {
 	if err := client.Ping(t.Context()).Err(); err != nil {
 		t.Fatalf("redis: %v", err)
 	}
+	cluster := clusterClient(t)
 	return map[string]func(t *testing.T) Limiter{
-		"memory": func(*testing.T) Limiter { return NewMemory() },
-		"redis":  func(t *testing.T) Limiter { return NewRedis(client, testenv.KeyPrefix(t)) },
+		"memory":  func(*testing.T) Limiter { return NewMemory() },
+		"redis":   func(t *testing.T) Limiter { return NewRedis(client, testenv.KeyPrefix(t)) },
+		"cluster": func(t *testing.T) Limiter { return NewRedis(cluster, testenv.KeyPrefix(t)) },
 	}
 }
 

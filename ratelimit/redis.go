@@ -36,13 +36,14 @@ return {n, ttl}
 // which is acceptable here; it is why nothing but rate limits may rely on
 // this counter.
 type Redis struct {
-	client *redis.Client
+	client redis.UniversalClient
 	prefix string
 }
 
-// NewRedis returns a Limiter storing counters under prefix+key. An empty
+// NewRedis returns a Limiter storing counters under prefix+key on client (a
+// single server, Sentinel or Cluster: each command touches one key). An empty
 // prefix means "rl:".
-func NewRedis(client *redis.Client, prefix string) *Redis {
+func NewRedis(client redis.UniversalClient, prefix string) *Redis {
 	if prefix == "" {
 		prefix = "rl:"
 	}

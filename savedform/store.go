@@ -13,19 +13,24 @@ import (
 
 // NewStore is a Redis store on client, or one in process memory when
 // client is nil (a portal that keeps its sessions in process).
-func NewStore(client *redis.Client) Store {
+func NewStore(client redis.UniversalClient) Store {
 	if client == nil {
 		return NewMemoryStore(MemoryCap)
 	}
 	return &RedisStore{client: client, prefix: "portal:saved:"}
 }
 
-// RedisStore keeps each form under prefix+key(id) with a TTL, and its
-// claimant under the same key + ":claim".
+// RedisStore keeps each form under prefix+"{"+key(id)+"}" with a TTL, and
+// its claimant under the same key + ":claim": the braces are a Redis Cluster
+// hash tag, so the two keys share a slot and Delete's one DEL of both works
+// on a Cluster too.
 type RedisStore struct {
-	client *redis.Client
+	client redis.UniversalClient
 	prefix string
 }
+
+// formKey is the key of form id; its claim key appends ":claim".
+func (r *RedisStore) formKey(id string) string { return r.prefix + "{" + key(id) + "}" }
 
 // Put implements Store.
 func (r *RedisStore) Put(ctx context.Context, id string, f *Form, ttl time.Duration) error {
@@ -33,7 +38,7 @@ func (r *RedisStore) Put(ctx context.Context, id string, f *Form, ttl time.Durat
 	if err != nil {
 		return err
 	}
-	return r.client.Set(ctx, r.prefix+key(id), b, ttl).Err()
+	return r.client.Set(ctx, r.formKey(id), b, ttl).Err()
 }
 
 // Claim implements Store. SET NX makes the first claimant the owner even
@@ -42,7 +47,7 @@ func (r *RedisStore) Claim(ctx context.Context, id, owner, claimant string) (*Fo
 	if !wellFormedID(id) || claimant == "" {
 		return nil, ErrNotFound
 	}
-	k := r.prefix + key(id)
+	k := r.formKey(id)
 	b, err := r.client.Get(ctx, k).Bytes()
 	if errors.Is(err, redis.Nil) {
 		return nil, ErrNotFound
@@ -88,7 +93,7 @@ func (r *RedisStore) Delete(ctx context.Context, id string) error {
 	if !wellFormedID(id) {
 		return nil
 	}
-	k := r.prefix + key(id)
+	k := r.formKey(id)
 	return r.client.Del(ctx, k, k+":claim").Err()
 }
 

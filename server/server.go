@@ -91,7 +91,7 @@ type Deps struct {
 	Assets   *Assets
 	Tokens   *token.Signer
 	// Redis is nil when sessions are kept in process.
-	Redis  *redis.Client
+	Redis  redis.UniversalClient
 	Logger *slog.Logger
 
 	// Stats serves the dashboard's statistics; nil like Ledger.

@@ -39,9 +39,11 @@ type storeFactory struct {
 func stores(t *testing.T) []storeFactory {
 	t.Helper()
 	c := redisClient(t)
+	cc := clusterClient(t)
 	return []storeFactory{
 		{"memory", func(*testing.T) Store { return NewMemoryStore() }},
 		{"redis", func(t *testing.T) Store { return NewRedisStore(c, testenv.KeyPrefix(t)) }},
+		{"cluster", func(t *testing.T) Store { return NewRedisStore(cc, testenv.KeyPrefix(t)) }},
 	}
 }
 
@@ -285,24 +287,24 @@ func TestRedisStoreLayout(t *testing.T) {
 	s := testSession("u1")
 	mustPut(t, st, s, time.Minute)
 	// Operators and the other packages rely on these key names.
-	if ttl := c.PTTL(ctx, p+"s:"+s.Handle()).Val(); ttl <= 0 || ttl > time.Minute {
+	if ttl := c.PTTL(ctx, p+"s:{"+s.Handle()+"}").Val(); ttl <= 0 || ttl > time.Minute {
 		t.Errorf("session key TTL = %s, want within (0, 1m]", ttl)
 	}
-	if ok := c.SIsMember(ctx, p+"user:u1", s.Handle()).Val(); !ok {
+	if err := c.ZScore(ctx, p+"user:{u1}", s.Handle()).Err(); err != nil {
 		t.Error("handle missing from the user index")
 	}
 	// The index must outlive its longest session, and never be shortened by
 	// a shorter one.
 	mustPut(t, st, testSession("u1"), 10*time.Second)
-	if ttl := c.PTTL(ctx, p+"user:u1").Val(); ttl <= 50*time.Second {
+	if ttl := c.PTTL(ctx, p+"user:{u1}").Val(); ttl <= 50*time.Second {
 		t.Errorf("index TTL = %s, shortened by a shorter session", ttl)
 	}
 	mustPut(t, st, testSession("u1"), time.Hour)
-	if ttl := c.PTTL(ctx, p+"user:u1").Val(); ttl <= 59*time.Minute {
+	if ttl := c.PTTL(ctx, p+"user:{u1}").Val(); ttl <= 59*time.Minute {
 		t.Errorf("index TTL = %s, not extended to the longest session", ttl)
 	}
 	mustPut(t, st, testSession(""), time.Minute)
-	if n := c.Exists(ctx, p+"user:").Val(); n != 0 {
+	if n := c.Exists(ctx, p+"user:{}").Val(); n != 0 {
 		t.Error("an index was created for anonymous sessions")
 	}
 }
@@ -338,8 +340,8 @@ func TestStoreHoldsNoIDs(t *testing.T) {
 			switch c.Type(ctx, k).Val() {
 			case "string":
 				all.WriteString(c.Get(ctx, k).Val() + "\n")
-			case "set":
-				all.WriteString(strings.Join(c.SMembers(ctx, k).Val(), "\n") + "\n")
+			case "zset":
+				all.WriteString(strings.Join(c.ZRange(ctx, k, 0, -1).Val(), "\n") + "\n")
 			default:
 				t.Fatalf("unexpected key %s", k)
 			}
@@ -379,7 +381,7 @@ func TestRedisStorePrunesStaleIndexMembers(t *testing.T) {
 	mustPut(t, st, live, time.Minute)
 	time.Sleep(150 * time.Millisecond)
 	assertHandles(t, mustList(t, st, "u1"), live.Handle())
-	if n := c.SCard(ctx, idx).Val(); n != 1 {
+	if n := c.ZCard(ctx, idx).Val(); n != 1 {
 		t.Fatalf("index has %d members after listing, want 1", n)
 	}
 
@@ -389,7 +391,7 @@ func TestRedisStorePrunesStaleIndexMembers(t *testing.T) {
 	}
 	time.Sleep(100 * time.Millisecond)
 	mustPut(t, st, testSession("u1"), time.Minute)
-	if n := c.SCard(ctx, idx).Val(); n > pruneAbove {
+	if n := c.ZCard(ctx, idx).Val(); n > pruneAbove {
 		t.Fatalf("index grew to %d members with only 2 live sessions", n)
 	}
 }
@@ -397,10 +399,10 @@ func TestRedisStorePrunesStaleIndexMembers(t *testing.T) {
 func TestRedisStoreDefaultPrefix(t *testing.T) {
 	c := redisClient(t)
 	st := NewRedisStore(c, "")
-	if got := st.sessionKey("x"); got != "sess:s:x" {
+	if got := st.sessionKey("x"); got != "sess:s:{x}" {
 		t.Fatalf("session key = %q", got)
 	}
-	if got := st.userKey("u"); got != "sess:user:u" {
+	if got := st.userKey("u"); got != "sess:user:{u}" {
 		t.Fatalf("user key = %q", got)
 	}
 }

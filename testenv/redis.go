@@ -85,7 +85,13 @@ func StartRedis() (url string, stop func(), err error) {
 // startRedisOnFreePort starts redis-server in dir on a free port. A free port
 // can be taken by someone else between our probe and the server's bind, so a
 // failed start is retried on another port.
-func startRedisOnFreePort(bin, dir string) (int, *redisProc, error) {
+func startRedisOnFreePort(bin, dir string, extra ...string) (int, *redisProc, error) {
+	return startOnFreePort(func(port int) (*redisProc, error) { return startRedisOn(bin, dir, port, extra...) })
+}
+
+// startOnFreePort runs start on free ports until one works: a free port can
+// be taken by someone else between our probe and the server's bind.
+func startOnFreePort(start func(port int) (*redisProc, error)) (int, *redisProc, error) {
 	var errs []error
 	for range portAttempts {
 		port, err := freePort()
@@ -93,14 +99,14 @@ func startRedisOnFreePort(bin, dir string) (int, *redisProc, error) {
 			errs = append(errs, err)
 			continue
 		}
-		srv, err := startRedisOn(bin, dir, port)
+		srv, err := start(port)
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
 		return port, srv, nil
 	}
-	return 0, nil, fmt.Errorf("could not start %s after %d attempts: %w", redisBinary, portAttempts, errors.Join(errs...))
+	return 0, nil, fmt.Errorf("could not start a server after %d attempts: %w", portAttempts, errors.Join(errs...))
 }
 
 // KeyPrefix returns a key prefix unique to this test, so tests can share one
@@ -132,8 +138,8 @@ func (p *redisProc) kill() {
 	<-p.done
 }
 
-func startRedisOn(bin, dir string, port int) (*redisProc, error) {
-	cmd := exec.Command(bin,
+func startRedisOn(bin, dir string, port int, extra ...string) (*redisProc, error) {
+	args := append([]string{
 		"--bind", "127.0.0.1",
 		"--port", strconv.Itoa(port),
 		"--save", "",
@@ -142,7 +148,14 @@ func startRedisOn(bin, dir string, port int) (*redisProc, error) {
 		"--daemonize", "no",
 		"--protected-mode", "yes",
 		"--loglevel", "warning",
-	)
+	}, extra...)
+	return startProc(bin, args, port)
+}
+
+// startProc starts bin with args and returns once it answers PING on port
+// (a redis-server, or a redis-sentinel).
+func startProc(bin string, args []string, port int) (*redisProc, error) {
+	cmd := exec.Command(bin, args...)
 	// The log is kept only to explain a failed start.
 	var logBuf lockedBuffer
 	cmd.Stdout = &logBuf

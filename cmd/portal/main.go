@@ -234,7 +234,7 @@ func run(log *slog.Logger) error {
 // connectRedis uses REDIS_URL when set (and fails if it does not answer:
 // an explicit setting must not silently fall back), else a Redis on the
 // default port if one answers, else none.
-func connectRedis(ctx context.Context, log *slog.Logger) (*redis.Client, string, error) {
+func connectRedis(ctx context.Context, log *slog.Logger) (redis.UniversalClient, string, error) {
 	url := env("REDIS_URL", "")
 	explicit := url != ""
 	if !explicit {
@@ -250,7 +250,7 @@ func connectRedis(ctx context.Context, log *slog.Logger) (*redis.Client, string,
 	if err != nil {
 		return nil, "", fmt.Errorf("REDIS_URL: %w", err)
 	}
-	c := redis.NewClient(opt)
+	c := redis.NewUniversalClient(opt)
 	pctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
 	if err := c.Ping(pctx).Err(); err != nil {
@@ -261,7 +261,7 @@ func connectRedis(ctx context.Context, log *slog.Logger) (*redis.Client, string,
 		log.Info("sessions kept in process: the Redis on 127.0.0.1:6379 does not answer PING")
 		return nil, "memory", nil
 	}
-	log.Info("sessions in Redis", "addr", opt.Addr, "db", opt.DB)
+	log.Info("sessions in Redis", "mode", redisMode(opt), "addrs", opt.Addrs, "master", opt.MasterName, "db", opt.DB)
 	return c, "redis", nil
 }
 
