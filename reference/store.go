@@ -73,10 +73,10 @@ type Store struct {
 	*PasskeyService
 	*StatsService
 
-	// now is the clock (Options.Now). It is Store's own field, not core's, because a composite
-	// literal cannot set a promoted field and audit_seed.go builds &Store{now: …}; the services
-	// read it through core.now, which follows this field, so a test that sets s.now moves every
-	// domain's clock. It can move into core once the demo data has left the package.
+	// now is the clock (Options.Now). It is Store's own field, not core's: the seed code used to
+	// build &Store{now: …}, which a composite literal cannot do with a promoted field. The
+	// services read it through core.now, which follows this field, so a test that sets s.now
+	// moves every domain's clock. It can move into core with the last of the demo history.
 	now func() time.Time
 }
 
