@@ -29,8 +29,6 @@ var (
 	qLedgerTransactionByKey   = sq("ledger-transaction-by-key")
 	qLedgerTransaction        = sq("ledger-transaction")
 	qLedgerTransactionEntries = sq("ledger-transaction-entries")
-	// entryColumns is the entry-columns fragment for ledger_search.go, whose SQL still splices it.
-	entryColumns = storeQueries.Fragment("entry-columns")
 )
 
 var _ provider.Ledger = (*Store)(nil)

@@ -65,17 +65,8 @@ func multiRow(query string, n int) string {
 	return query + strings.Repeat(", "+row, n-1)
 }
 
-// keyedList is one keyset page of a list: the total under w, then the page's rows of
-// `SELECT columns FROM table alias` (alias is the one w's columns name), each read by scan.
-// what names the list in errors.
-func keyedList[T any](ctx context.Context, s *core, what, table, alias, columns string, w *where, k keyset,
-	scan func(*sql.Rows) (keyedRow[T], error)) (int, []keyedRow[T], error) {
-	from := ` FROM ` + table + ` ` + alias + ` WHERE `
-	return keyedQuery(ctx, s, what, `SELECT count(*)`+from, `SELECT `+columns+from, alias, w, k, scan)
-}
-
-// keyedQuery is keyedList over a list's two named queries, count and page, each ending in the
-// list's WHERE (fixed conditions or, for keyedList, the bare keyword): w's conditions follow,
+// keyedQuery is one keyset page of a list over its two named queries, count and page, each
+// ending in the list's fixed WHERE conditions: w's conditions follow,
 // then k's cursor, order and limit on alias's columns.
 func keyedQuery[T any](ctx context.Context, s *core, what, count, page, alias string, w *where, k keyset,
 	scan func(*sql.Rows) (keyedRow[T], error)) (int, []keyedRow[T], error) {
