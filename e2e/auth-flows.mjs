@@ -19,7 +19,7 @@
 import assert from 'node:assert/strict';
 
 import { test } from './lib/runner.mjs';
-import { redisCommand, sessionHandle } from './lib/servers.mjs';
+import { redisCommand, sessionKeys } from './lib/servers.mjs';
 import { freshCode } from './lib/totp.mjs';
 import { NORDIC, PASSWORD, assertDashboard, expectH1, logOut, orgURL, pathOf, submitLogin } from './flows.mjs';
 import { scaled } from './lib/time.mjs';
@@ -543,7 +543,7 @@ test('expired session: log in again, back on the same page', async (t) => {
 
 /** The Redis key of a session id (the prefix is the portal's business; the key holds the handle). */
 async function sessionKey(port, id) {
-  const found = await redisCommand(port, 'KEYS', `*s:${sessionHandle(id)}`);
+  const found = await sessionKeys(port, id);
   assert.equal(found.length, 1, `one Redis key for the session: ${JSON.stringify(found)}`);
   return found[0];
 }

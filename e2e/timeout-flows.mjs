@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 
 import { test } from './lib/runner.mjs';
-import { redisCommand, sessionHandle, startPortal, stop } from './lib/servers.mjs';
+import { redisCommand, sessionKeys, startPortal, stop } from './lib/servers.mjs';
 import { NORDIC, expectH1, submitLogin } from './flows.mjs';
 import { currentBalance as balance } from './account-flows.mjs';
 import { scaleDefaults, scaled } from './lib/time.mjs';
@@ -58,7 +58,7 @@ async function loginAt(page, email, landing) {
 async function sessionKey(t, page) {
   const ck = (await page.context().cookies()).find((c) => c.name === 'portal_session');
   assert.ok(ck, 'a session cookie');
-  const keys = await redisCommand(t.redis.port, 'KEYS', `*s:${sessionHandle(ck.value)}`);
+  const keys = await sessionKeys(t.redis.port, ck.value);
   return keys[0] ?? null;
 }
 

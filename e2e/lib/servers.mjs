@@ -89,6 +89,15 @@ export function sessionHandle(id) {
 }
 
 /**
+ * The Redis keys of a session id, whatever the store's prefix: the session
+ * store keys a session as <prefix>s:{handle}, the braces being its Redis
+ * Cluster hash tag (session/redis.go).
+ */
+export function sessionKeys(port, id) {
+  return redisCommand(port, 'KEYS', `*s:{${sessionHandle(id)}}`);
+}
+
+/**
  * One command to the run's redis-server over RESP (e.g. a flow that lets a
  * session expire). Resolves with the reply: a number, a string, null or an
  * array of those; rejects on an error reply.
