@@ -11,6 +11,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"portal/testenv"
+	"portal/testenv/redistest"
 )
 
 // limiters returns every implementation, so each conformance case proves the
@@ -26,7 +27,7 @@ func limiters(t *testing.T) map[string]func(t *testing.T) Limiter {
 	if err := client.Ping(t.Context()).Err(); err != nil {
 		t.Fatalf("redis: %v", err)
 	}
-	cluster := clusterClient(t)
+	cluster := redistest.SharedCluster(t)
 	return map[string]func(t *testing.T) Limiter{
 		"memory":  func(*testing.T) Limiter { return NewMemory() },
 		"redis":   func(t *testing.T) Limiter { return NewRedis(client, testenv.KeyPrefix(t)) },

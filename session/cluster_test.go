@@ -1,29 +1,10 @@
 package session
 
 import (
-	"os"
 	"testing"
 
-	"github.com/redis/go-redis/v9"
-
-	"portal/testenv"
+	"portal/testenv/redistest"
 )
 
-// The Redis conformance cases run on a real 3-master Cluster too, started
-// once for the package: a command whose keys span slots fails there with
-// CROSSSLOT, where a single server would accept it.
-func TestMain(m *testing.M) {
-	code := m.Run()
-	testenv.StopSharedRedisCluster()
-	os.Exit(code)
-}
-
-func clusterClient(t *testing.T) redis.UniversalClient {
-	t.Helper()
-	c := redis.NewClusterClient(&redis.ClusterOptions{Addrs: testenv.SharedRedisCluster(t).Addrs})
-	t.Cleanup(func() { c.Close() })
-	if err := c.Ping(t.Context()).Err(); err != nil {
-		t.Fatalf("redis cluster: %v", err)
-	}
-	return c
-}
+// The Redis conformance cases run on a real 3-master Cluster too, started once for the package.
+func TestMain(m *testing.M) { redistest.Main(m) }

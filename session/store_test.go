@@ -12,6 +12,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"portal/testenv"
+	"portal/testenv/redistest"
 )
 
 // redisClient connects to a real Redis for this test (see testenv).
@@ -39,7 +40,7 @@ type storeFactory struct {
 func stores(t *testing.T) []storeFactory {
 	t.Helper()
 	c := redisClient(t)
-	cc := clusterClient(t)
+	cc := redistest.SharedCluster(t)
 	return []storeFactory{
 		{"memory", func(*testing.T) Store { return NewMemoryStore() }},
 		{"redis", func(t *testing.T) Store { return NewRedisStore(c, testenv.KeyPrefix(t)) }},
