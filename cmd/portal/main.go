@@ -250,6 +250,7 @@ func connectRedis(ctx context.Context, log *slog.Logger) (redis.UniversalClient,
 	if err != nil {
 		return nil, "", fmt.Errorf("REDIS_URL: %w", err)
 	}
+	redis.SetLogger(newRedisLogger(log))
 	c := redis.NewUniversalClient(opt)
 	pctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"context"
 	"fmt"
+	"log/slog"
 	"net"
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -297,4 +300,37 @@ func redactURL(raw string) string {
 		return "…@" + raw[at+1:]
 	}
 	return raw
+}
+
+// redisLogger routes go-redis's own messages ("failed to dial …", pool and Sentinel notices)
+// into the portal's log instead of the standard logger. During an outage go-redis writes one
+// line per failed dial, which is every request; the operator needs to see that Redis is down,
+// not thousands of copies of it, so at most one line per interval is written, with the count
+// of those held back since the last one.
+type redisLogger struct {
+	log      *slog.Logger
+	interval time.Duration
+	now      func() time.Time
+
+	mu      sync.Mutex
+	last    time.Time
+	dropped int
+}
+
+func newRedisLogger(log *slog.Logger) *redisLogger {
+	return &redisLogger{log: log, interval: 10 * time.Second, now: time.Now}
+}
+
+func (l *redisLogger) Printf(_ context.Context, format string, v ...any) {
+	l.mu.Lock()
+	now := l.now()
+	if !l.last.IsZero() && now.Sub(l.last) < l.interval {
+		l.dropped++
+		l.mu.Unlock()
+		return
+	}
+	dropped := l.dropped
+	l.last, l.dropped = now, 0
+	l.mu.Unlock()
+	l.log.Warn("redis client", "detail", fmt.Sprintf(format, v...), "similar_lines_held_back", dropped)
 }

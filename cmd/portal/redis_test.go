@@ -1,6 +1,9 @@
 package main
 
 import (
+	"bytes"
+	"context"
+	"log/slog"
 	"slices"
 	"strings"
 	"testing"
@@ -112,5 +115,31 @@ func TestRedisOptionsRejects(t *testing.T) {
 	// A password never reaches the message.
 	if _, err := redisOptions("foo:bar:secret@h"); err == nil || strings.Contains(err.Error(), "secret") {
 		t.Errorf("error %v shows the password", err)
+	}
+}
+
+func TestRedisLoggerHoldsBackRepeats(t *testing.T) {
+	var out bytes.Buffer
+	l := newRedisLogger(slog.New(slog.NewTextHandler(&out, nil)))
+	at := time.Date(2026, 12, 2, 9, 0, 0, 0, time.UTC)
+	l.now = func() time.Time { return at }
+	for _, step := range []struct {
+		after time.Duration
+		lines int // lines written so far
+	}{
+		{0, 1}, {time.Second, 1}, {8 * time.Second, 1}, {time.Second, 2}, {30 * time.Second, 3},
+	} {
+		at = at.Add(step.after)
+		l.Printf(context.Background(), "redis: failed to dial %s", "127.0.0.1:6379")
+		if got := strings.Count(out.String(), "\n"); got != step.lines {
+			t.Fatalf("after +%v: %d lines, want %d:\n%s", step.after, got, step.lines, out.String())
+		}
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if !strings.Contains(lines[1], "similar_lines_held_back=2") || !strings.Contains(lines[2], "similar_lines_held_back=0") {
+		t.Errorf("held-back counts wrong:\n%s", out.String())
+	}
+	if !strings.Contains(lines[0], "failed to dial 127.0.0.1:6379") || !strings.Contains(lines[0], "level=WARN") {
+		t.Errorf("first line = %q", lines[0])
 	}
 }
