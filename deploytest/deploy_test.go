@@ -95,6 +95,10 @@ func TestRollingRestart(t *testing.T) {
 	start := time.Now()
 	haproxy, err := exec.LookPath("haproxy")
 	if err != nil {
+		// Debian installs it in /usr/sbin, outside a normal user's PATH.
+		haproxy, err = exec.LookPath("/usr/sbin/haproxy")
+	}
+	if err != nil {
 		t.Fatal("haproxy not found in PATH; install it with `apt-get install -y haproxy` (scripts/system-deps.sh does)")
 	}
 	dir := root(t)
