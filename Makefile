@@ -3,7 +3,7 @@ SHELL := /bin/bash
 export PATH := $(PATH):/usr/local/go/bin
 GO ?= go
 
-.PHONY: run test hygiene assets deps system-deps vet staticcheck typecheck apilint generate unit go-test race e2e bench dev clean
+.PHONY: run test hygiene assets deps system-deps vet staticcheck typecheck apilint generate unit go-test race e2e deploy-test bench dev clean
 
 # The portal runs as production unless told otherwise; the demo is the sandbox.
 run: assets
@@ -80,8 +80,15 @@ generate: node_modules
 # minute and a half of a two-core CI for the same store code.
 RACE_PACKAGES := ./ratelimit ./session ./savedform ./ssr ./token
 RACE_TESTS := Concurrent|Race|Mixed|Twice|BatchRowErrorsAndReport
+# ./... includes deploytest: two portals behind HAProxy restarted one after the other while
+# the user flows run through the proxy (about a minute; docs/deploy.md). It needs the built
+# assets (the binary embeds them) and haproxy (system-deps).
 go-test:
 	time $(GO) test -count=1 -vet=$(VET_CHECKS) ./...
+
+# The deployment test alone, with its log (restarts, request counts, invariants).
+deploy-test: system-deps assets
+	time $(GO) test -count=1 -v -run TestRollingRestart ./deploytest
 
 race:
 	time $(GO) test -race -count=1 $(RACE_PACKAGES)
