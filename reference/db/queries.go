@@ -26,17 +26,28 @@ import (
 // join), spliced in wherever {{fragment}} appears. Names and fragments are global across the
 // files, so a name says what it reads, not where it lives. Placeholders are written as '?', the
 // form SQLite takes; Rebind turns them into another engine's form in one place.
+//
+// A statement one engine spells differently (SQLite's json_each, PostgreSQL's jsonb
+// functions) has a variant beside it, named after it with the engine's name:
+//
+//	-- name: payout-move@postgres
+//
+// Go code still names the statement alone (sq("payout-move")) and gets its SQLite text; the
+// PostgreSQL pool (OpenPostgres) swaps that text for the variant's as it runs it. Variants
+// lists them; a variant without its statement is refused.
 type Queries struct {
 	text map[string]string
 	file map[string]string
 	frag map[string]string
+	// variant[engine][name] is name's text on engine, when it differs.
+	variant map[string]map[string]string
 
 	mu   sync.Mutex
 	used map[string]bool
 }
 
 var (
-	headerRE    = regexp.MustCompile(`^--\s*(name|fragment):\s*([a-z0-9][a-z0-9-]*)\s*$`)
+	headerRE    = regexp.MustCompile(`^--\s*(name|fragment):\s*([a-z0-9][a-z0-9-]*(?:@[a-z0-9]+)?)\s*$`)
 	fragmentRef = regexp.MustCompile(`\{\{([a-z0-9][a-z0-9-]*)\}\}`)
 )
 
@@ -47,7 +58,8 @@ func LoadQueries(fsys fs.FS) (*Queries, error) {
 		return nil, err
 	}
 	fragments := map[string]string{}
-	q := &Queries{text: map[string]string{}, file: map[string]string{}, frag: fragments, used: map[string]bool{}}
+	q := &Queries{text: map[string]string{}, file: map[string]string{}, frag: fragments, used: map[string]bool{},
+		variant: map[string]map[string]string{}}
 	for _, f := range files {
 		b, err := fs.ReadFile(fsys, f)
 		if err != nil {
@@ -63,6 +75,18 @@ func LoadQueries(fsys fs.FS) (*Queries, error) {
 			return nil, fmt.Errorf("query %s (%s): %w", name, q.file[name], err)
 		}
 		q.text[name] = expanded
+	}
+	for engine, texts := range q.variant {
+		for name, text := range texts {
+			if _, ok := q.text[name]; !ok {
+				return nil, fmt.Errorf("query %s@%s has no query %s to be a variant of", name, engine, name)
+			}
+			expanded, err := expand(text, fragments, nil)
+			if err != nil {
+				return nil, fmt.Errorf("query %s@%s: %w", name, engine, err)
+			}
+			texts[name] = expanded
+		}
 	}
 	for name, text := range fragments {
 		expanded, err := expand(text, fragments, []string{name})
@@ -87,6 +111,19 @@ func parseQueryFile(file, src string, q *Queries, fragments map[string]string) e
 		text := strings.TrimSuffix(trimTrailingComments(body.String()), ";")
 		if strings.TrimSpace(stripComments(text)) == "" {
 			return fmt.Errorf("%s: %s %s is empty", file, kind, name)
+		}
+		if base, engine, ok := strings.Cut(name, "@"); ok {
+			if kind != "name" {
+				return fmt.Errorf("%s: fragment %s: only a query may have an engine's variant", file, name)
+			}
+			if q.variant[engine] == nil {
+				q.variant[engine] = map[string]string{}
+			}
+			if _, dup := q.variant[engine][base]; dup {
+				return fmt.Errorf("%s: query %s is named twice", file, name)
+			}
+			q.variant[engine][base] = text
+			return nil
 		}
 		if _, dup := q.text[name]; dup {
 			return fmt.Errorf("%s: query %s is also in %s", file, name, q.file[name])
@@ -206,6 +243,24 @@ func (q *Queries) Unused() []string {
 		}
 	}
 	sort.Strings(out)
+	return out
+}
+
+// Variant is the text of the named query on engine: its variant there, or its own text.
+func (q *Queries) Variant(engine, name string) string {
+	if v, ok := q.variant[engine][name]; ok {
+		return v
+	}
+	return q.text[name]
+}
+
+// Variants maps the text of each query that has a variant on engine to that variant's text,
+// for a pool of that engine to swap one for the other (OpenPostgres).
+func (q *Queries) Variants(engine string) map[string]string {
+	out := map[string]string{}
+	for name, text := range q.variant[engine] {
+		out[q.text[name]] = text
+	}
 	return out
 }
 
