@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/stdlib"
 )
 
@@ -40,9 +41,10 @@ func OpenPostgres(dsn string, opts PostgresOptions) (*sql.DB, error) {
 	if opts.ReadOnly {
 		cfg.RuntimeParams["default_transaction_read_only"] = "on"
 	}
-	r := &rewriter{variants: map[string]string{}}
+	r := &rewriter{}
 	if opts.Queries != nil {
 		r.variants = opts.Queries.Variants(Postgres.Name)
+		r.fragments = opts.Queries.FragmentVariants(Postgres.Name)
 	}
 	return sql.OpenDB(&pgConnector{base: stdlib.GetConnector(*cfg), rw: r, serialize: opts.SerializeWriters}), nil
 }
@@ -55,7 +57,7 @@ const rewriteCacheMax = 4096
 
 // rewriter turns a statement written for SQLite into PostgreSQL's form, once per text.
 type rewriter struct {
-	variants map[string]string
+	variants, fragments map[string]string
 
 	mu    sync.RWMutex
 	cache map[string]string
@@ -68,11 +70,7 @@ func (r *rewriter) rewrite(query string) string {
 	if ok {
 		return out
 	}
-	out = query
-	if v, ok := r.variants[query]; ok {
-		out = v
-	}
-	out = Rebind(Dollar, out)
+	out = Rebind(Dollar, rewriteVariants(query, r.variants, r.fragments))
 	r.mu.Lock()
 	if r.cache == nil {
 		r.cache = map[string]string{}
@@ -160,16 +158,28 @@ func (c *pgConn) QueryContext(ctx context.Context, query string, args []driver.N
 	return c.Conn.QueryContext(ctx, c.rw.rewrite(query), args)
 }
 
-// CheckNamedValue passes a Go bool as 1 or 0. The schema keeps SQLite's kinds on both engines
-// (flags are INTEGER 0/1, migrations/postgres/0001_init.sql), and SQLite's driver stores a
-// bool as 1 or 0, so the domain code passes bools; pgx would refuse a bool for an integer.
+// CheckNamedValue passes a Go bool as a flag. The schema keeps SQLite's kinds on both engines
+// (the store's flags are INTEGER 0/1, migrations/postgres/0001_init.sql), and SQLite's driver
+// stores a bool as 1 or 0, so the domain code passes bools; pgx would refuse a bool for an
+// integer parameter. Other tables (goose's) have real booleans, so the flag encodes as either.
 func (c *pgConn) CheckNamedValue(nv *driver.NamedValue) error {
 	if b, ok := nv.Value.(bool); ok {
-		nv.Value = int64(0)
-		if b {
-			nv.Value = int64(1)
-		}
+		nv.Value = flag(b)
 		return nil
 	}
 	return c.Conn.CheckNamedValue(nv)
 }
+
+// flag is a bool parameter that pgx encodes for an integer column as 1 or 0 and for a boolean
+// one as itself.
+type flag bool
+
+func (f flag) Int64Value() (pgtype.Int8, error) {
+	var n int64
+	if f {
+		n = 1
+	}
+	return pgtype.Int8{Int64: n, Valid: true}, nil
+}
+
+func (f flag) BoolValue() (pgtype.Bool, error) { return pgtype.Bool{Bool: bool(f), Valid: true}, nil }

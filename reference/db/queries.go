@@ -39,8 +39,9 @@ type Queries struct {
 	text map[string]string
 	file map[string]string
 	frag map[string]string
-	// variant[engine][name] is name's text on engine, when it differs.
-	variant map[string]map[string]string
+	// variant[engine][name] is name's text on engine, when it differs; fragVariant is the
+	// same for fragments.
+	variant, fragVariant map[string]map[string]string
 
 	mu   sync.Mutex
 	used map[string]bool
@@ -59,7 +60,7 @@ func LoadQueries(fsys fs.FS) (*Queries, error) {
 	}
 	fragments := map[string]string{}
 	q := &Queries{text: map[string]string{}, file: map[string]string{}, frag: fragments, used: map[string]bool{},
-		variant: map[string]map[string]string{}}
+		variant: map[string]map[string]string{}, fragVariant: map[string]map[string]string{}}
 	for _, f := range files {
 		b, err := fs.ReadFile(fsys, f)
 		if err != nil {
@@ -75,6 +76,18 @@ func LoadQueries(fsys fs.FS) (*Queries, error) {
 			return nil, fmt.Errorf("query %s (%s): %w", name, q.file[name], err)
 		}
 		q.text[name] = expanded
+	}
+	for engine, texts := range q.fragVariant {
+		for name, text := range texts {
+			if _, ok := fragments[name]; !ok {
+				return nil, fmt.Errorf("fragment %s@%s has no fragment %s to be a variant of", name, engine, name)
+			}
+			expanded, err := expand(text, fragments, []string{name})
+			if err != nil {
+				return nil, fmt.Errorf("fragment %s@%s: %w", name, engine, err)
+			}
+			texts[name] = expanded
+		}
 	}
 	for engine, texts := range q.variant {
 		for name, text := range texts {
@@ -113,16 +126,17 @@ func parseQueryFile(file, src string, q *Queries, fragments map[string]string) e
 			return fmt.Errorf("%s: %s %s is empty", file, kind, name)
 		}
 		if base, engine, ok := strings.Cut(name, "@"); ok {
-			if kind != "name" {
-				return fmt.Errorf("%s: fragment %s: only a query may have an engine's variant", file, name)
+			variants := q.variant
+			if kind == "fragment" {
+				variants = q.fragVariant
 			}
-			if q.variant[engine] == nil {
-				q.variant[engine] = map[string]string{}
+			if variants[engine] == nil {
+				variants[engine] = map[string]string{}
 			}
-			if _, dup := q.variant[engine][base]; dup {
-				return fmt.Errorf("%s: query %s is named twice", file, name)
+			if _, dup := variants[engine][base]; dup {
+				return fmt.Errorf("%s: %s %s is named twice", file, kind, name)
 			}
-			q.variant[engine][base] = text
+			variants[engine][base] = text
 			return nil
 		}
 		if _, dup := q.text[name]; dup {
@@ -246,14 +260,6 @@ func (q *Queries) Unused() []string {
 	return out
 }
 
-// Variant is the text of the named query on engine: its variant there, or its own text.
-func (q *Queries) Variant(engine, name string) string {
-	if v, ok := q.variant[engine][name]; ok {
-		return v
-	}
-	return q.text[name]
-}
-
 // Variants maps the text of each query that has a variant on engine to that variant's text,
 // for a pool of that engine to swap one for the other (OpenPostgres).
 func (q *Queries) Variants(engine string) map[string]string {
@@ -262,6 +268,46 @@ func (q *Queries) Variants(engine string) map[string]string {
 		out[q.text[name]] = text
 	}
 	return out
+}
+
+// FragmentVariants maps the text of each fragment that has a variant on engine to that
+// variant's text. A fragment ends up inside statements the code completes at run time (a
+// list's WHERE, its keyset), whose whole text no file holds, so a pool swaps a fragment's
+// text wherever it appears in a statement (OpenPostgres).
+func (q *Queries) FragmentVariants(engine string) map[string]string {
+	out := map[string]string{}
+	for name, text := range q.fragVariant[engine] {
+		out[q.frag[name]] = text
+	}
+	return out
+}
+
+// VariantText is text as engine runs it: a query with a variant there becomes the variant,
+// and every fragment with a variant there is swapped wherever its text appears.
+func (q *Queries) VariantText(engine, text string) string {
+	return rewriteVariants(text, q.Variants(engine), q.FragmentVariants(engine))
+}
+
+// rewriteVariants swaps a whole statement for its variant, or else each fragment's text inside
+// it for the fragment's variant, longest fragment first so one inside another is not split.
+func rewriteVariants(text string, whole, frags map[string]string) string {
+	if v, ok := whole[text]; ok {
+		return v
+	}
+	if len(frags) == 0 {
+		return text
+	}
+	keys := make([]string, 0, len(frags))
+	for k := range frags {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return len(keys[i]) > len(keys[j]) })
+	for _, k := range keys {
+		if strings.Contains(text, k) {
+			text = strings.ReplaceAll(text, k, frags[k])
+		}
+	}
+	return text
 }
 
 // Names lists every query name, sorted.
