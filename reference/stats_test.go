@@ -36,7 +36,7 @@ func TestStats(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := count(`SELECT count(*) FROM (SELECT `+listedColumns+` FROM payout_requests UNION ALL SELECT `+listedColumns+` FROM (`+
-			waitingPayouts+`)) WHERE organisation_id = ? AND created_at >= ? AND created_at < ?`, org, lo, hi)
+			waitingPayouts+`) AS w) AS l WHERE organisation_id = ? AND created_at >= ? AND created_at < ?`, org, lo, hi)
 		if cats.Total != want || want == 0 {
 			t.Errorf("%s: total %d, want %d (> 0)", org, cats.Total, want)
 		}
