@@ -174,7 +174,7 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 		readConns = max(4, runtime.GOMAXPROCS(0))
 	}
 	if pg {
-		return s.openPostgres(ctx, path, readConns)
+		return openPostgres(ctx, s, path, readConns)
 	}
 
 	var err error

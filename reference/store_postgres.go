@@ -38,7 +38,7 @@ func redactURL(dsn string) string {
 // whose transactions take the writer lock, and a read pool whose connections refuse writes,
 // the roles the SQLite store's pools have. Both rewrite the query files' SQL for PostgreSQL
 // (db.OpenPostgres), so the domain code is the same on both engines.
-func (s *Store) openPostgres(ctx context.Context, dsn string, readConns int) (*Store, error) {
+func openPostgres(ctx context.Context, s *Store, dsn string, readConns int) (*Store, error) {
 	var err error
 	if s.write, err = db.OpenPostgres(dsn, db.PostgresOptions{Queries: storeQueries, SerializeWriters: true}); err != nil {
 		return nil, err

@@ -330,7 +330,7 @@ const (
 	Dollar
 )
 
-// Rebind writes query's ? placeholders in form p. A ? inside a quoted string, a quoted
+// Rebind writes query's ? placeholders in form p; a numbered ?N becomes $N. A ? inside a quoted string, a quoted
 // identifier or a comment is left alone, so a literal '?' in the SQL survives.
 func Rebind(p Placeholders, query string) string {
 	if p == Question || !strings.Contains(query, "?") {
@@ -366,6 +366,9 @@ func Rebind(p Placeholders, query string) string {
 			}
 			b.WriteString(query[i : i+j+1])
 			i += j
+		case c == '?' && i+1 < len(query) && query[i+1] >= '0' && query[i+1] <= '9':
+			// ?N names its argument, as $N does.
+			b.WriteByte('$')
 		case c == '?':
 			n++
 			fmt.Fprintf(&b, "$%d", n)
