@@ -80,8 +80,12 @@ generate: node_modules
 # minute and a half of a two-core CI for the same store code.
 RACE_PACKAGES := ./ratelimit ./session ./savedform ./ssr ./token
 RACE_TESTS := Concurrent|Race|Mixed|Twice|BatchRowErrorsAndReport
+# The store's packages run a second time on PostgreSQL (PORTAL_TEST_ENGINE=postgres: every
+# test store is a database of its own on a server testenv starts), so both engines pass the
+# same tests.
 go-test:
 	time $(GO) test -count=1 -vet=$(VET_CHECKS) ./...
+	time PORTAL_TEST_ENGINE=postgres $(GO) test -count=1 -vet=off ./reference/...
 
 race:
 	time $(GO) test -race -count=1 $(RACE_PACKAGES)

@@ -41,6 +41,14 @@ func OpenPostgres(dsn string, opts PostgresOptions) (*sql.DB, error) {
 	if opts.ReadOnly {
 		cfg.RuntimeParams["default_transaction_read_only"] = "on"
 	}
+	if opts.SerializeWriters {
+		// Each statement of a write transaction must see what the writer before it committed:
+		// read committed takes a snapshot per statement, so the statements after the lock do.
+		// Under repeatable read the snapshot would date from the lock's own SELECT, taken
+		// before the wait, and a balance read after it would be stale. Set here so a server
+		// whose default is stricter does not change that.
+		cfg.RuntimeParams["default_transaction_isolation"] = "read committed"
+	}
 	r := &rewriter{}
 	if opts.Queries != nil {
 		r.variants = opts.Queries.Variants(Postgres.Name)
