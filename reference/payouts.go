@@ -359,11 +359,11 @@ func (s *PayoutService) FindPayouts(ctx context.Context, orgID, query string) ([
 
 // payoutWhere turns a filter, except its creation bounds, into conditions on the columns
 // payout_requests and payout_counts share; alias is "p." or "c.". Amount bounds exist only
-// on payout_requests. page writes the account and amount terms as expressions (col || '') so
-// no index is chosen for them: a page is read in date order, and an index on them would mean
-// sorting every matching row to return a hundred. SQLite's own idiom, a unary +, is an error
-// on PostgreSQL's text; appending '' keeps the value on both and is no column to either
-// planner.
+// on payout_requests. page writes the account and amount terms as expressions (the column
+// with an empty string appended) so no index is chosen for them: a page is read in date order,
+// and an index on them would mean sorting every matching row to return a hundred. SQLite's
+// own idiom, a unary +, is an error on PostgreSQL's text; the empty suffix keeps the value on
+// both engines and is no column to either planner.
 func payoutWhere(orgID string, f provider.PayoutFilter, alias string, page bool) (string, []any, error) {
 	w := whereFirst(alias+"organisation_id = ?", orgID)
 	unindexed := func(col string) string { return col }
