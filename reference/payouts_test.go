@@ -655,7 +655,7 @@ func TestPayoutFilters(t *testing.T) {
 		f    provider.PayoutFilter
 		want int
 	}{
-		{"all", provider.PayoutFilter{}, count(`1`)},
+		{"all", provider.PayoutFilter{}, count(`TRUE`)},
 		{"created range", provider.PayoutFilter{CreatedAfter: d30, CreatedBefore: now.AddDate(0, 0, -3)}, count(`created_at >= ? AND created_at < ?`, formatTime(d30), formatTime(now.AddDate(0, 0, -3)))},
 		{"account", provider.PayoutFilter{VirtualAccountNumber: demo.AccountOrg1GBP}, count(`virtual_account_number = ?`, demo.AccountOrg1GBP)},
 		{"currency", provider.PayoutFilter{CurrencyCode: "usd"}, count(`currency = 'USD'`)},
