@@ -230,3 +230,14 @@ ORDER BY p.virtual_account_number, p.seq
 -- name: payout-wake-funded
 UPDATE payout_requests SET due_at = ?
 WHERE id = ? AND state = 'insufficient_funds' AND due_at IS NULL
+
+-- A payout's creditor country, read from its JSON sections. No query here splices it yet: the
+-- seed's completed batches (batches_seed.go) read it in a statement of their own, written
+-- before the seed's SQL moved to seed.sql, and the PostgreSQL pool swaps this text wherever it
+-- appears, so that statement runs on both engines. The statement should name the fragment
+-- when it moves.
+-- fragment: payout-creditor-country
+json_extract(sections, '$.creditor.country_code')
+
+-- fragment: payout-creditor-country@postgres
+(sections::jsonb -> 'creditor' ->> 'country_code')
