@@ -1,5 +1,5 @@
 // Package reference is the embedded reference implementation of provider.Provider: the
-// payments provider's side of the portal, kept in one SQLite file.
+// payments provider's side of the portal, kept in one SQLite file or a PostgreSQL database.
 package reference
 
 import (
