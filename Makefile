@@ -83,8 +83,12 @@ RACE_TESTS := Concurrent|Race|Mixed|Twice|BatchRowErrorsAndReport
 # ./... includes deploytest: two portals behind HAProxy restarted one after the other while
 # the user flows run through the proxy (about a minute; docs/deploy.md). It needs the built
 # assets (the binary embeds them) and haproxy (system-deps).
+# The store's packages run a second time on PostgreSQL (PORTAL_TEST_ENGINE=postgres: every
+# test store is a database of its own on a server testenv starts), so both engines pass the
+# same tests.
 go-test:
 	time $(GO) test -count=1 -vet=$(VET_CHECKS) ./...
+	time PORTAL_TEST_ENGINE=postgres $(GO) test -count=1 -vet=off ./reference/...
 
 # The deployment test alone, with its log (restarts, request counts, invariants).
 deploy-test: system-deps assets

@@ -12,6 +12,7 @@ import (
 
 	"portal/provider"
 	"portal/reference/demo"
+	"portal/testenv"
 )
 
 // The 1,000,000-entry store is built once per test binary, and only when a benchmark asks
@@ -52,7 +53,8 @@ func largeSeededStore(b *testing.B) *Store {
 }
 
 func TestMain(m *testing.M) {
-	code := m.Run()
+	// PostgresMain stops the PostgreSQL server a PORTAL_TEST_ENGINE=postgres run started.
+	code := testenv.PostgresMain(m)
 	if largeStore != nil {
 		largeStore.Close()
 	}

@@ -359,16 +359,18 @@ func (s *PayoutService) FindPayouts(ctx context.Context, orgID, query string) ([
 
 // payoutWhere turns a filter, except its creation bounds, into conditions on the columns
 // payout_requests and payout_counts share; alias is "p." or "c.". Amount bounds exist only
-// on payout_requests. page marks the account and amount terms with a unary + so no index
-// is chosen for them: a page is read in date order, and an index on them would mean
-// sorting every matching row to return a hundred.
+// on payout_requests. page writes the account and amount terms as expressions (the column
+// with an empty string appended) so no index is chosen for them: a page is read in date order,
+// and an index on them would mean sorting every matching row to return a hundred. SQLite's
+// own idiom, a unary +, is an error on PostgreSQL's text; the empty suffix keeps the value on
+// both engines and is no column to either planner.
 func payoutWhere(orgID string, f provider.PayoutFilter, alias string, page bool) (string, []any, error) {
 	w := whereFirst(alias+"organisation_id = ?", orgID)
-	unindexed := ""
+	unindexed := func(col string) string { return col }
 	if page {
-		unindexed = "+"
+		unindexed = func(col string) string { return "(" + col + " || '')" }
 	}
-	w.equal(unindexed+alias+"virtual_account_number", f.VirtualAccountNumber)
+	w.equal(unindexed(alias+"virtual_account_number"), f.VirtualAccountNumber)
 	for _, eq := range []struct{ col, v string }{
 		{"currency", strings.ToUpper(f.CurrencyCode)}, {"business_unit", f.BusinessUnit},
 		{"local_instrument", f.LocalInstrument}, {"reason_code", f.ReasonCode}, {"batch_id", f.BatchID}} {
@@ -391,7 +393,7 @@ func payoutWhere(orgID string, f provider.PayoutFilter, alias string, page bool)
 		if err != nil || a.Sign() < 0 {
 			return "", nil, payoutField(b.field, "Enter an amount of 0 or more.")
 		}
-		w.bound(unindexed+alias+"amount_key", b.op, amountKey(a))
+		w.bound(unindexed(alias+"amount_key"), b.op, amountKey(a))
 	}
 	return w.sql, w.args, nil
 }

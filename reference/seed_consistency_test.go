@@ -150,6 +150,9 @@ func templateParties(t *testing.T, s *Store) string {
 }
 
 func TestSeedConsistency(t *testing.T) {
+	// The seed writes the same rows on both engines (the same Go, the same statements); the rules
+	// still need rewriting for PostgreSQL before they can check it there.
+	skipOnPostgres(t, "its rules are written in SQLite's SQL (json_each, json_array_length, GLOB, julianday, quote, group_concat)")
 	s := seededStore(t)
 	ctx := context.Background()
 	templates := templateParties(t, s)

@@ -59,6 +59,9 @@ func (tp *seedTemplate) build(opts Options) {
 // copyTemplate builds the template once (with opts) and copies it to a new file of the test.
 func copyTemplate(t testing.TB, tp *seedTemplate, opts Options) string {
 	t.Helper()
+	if testOnPostgres() {
+		return copyPostgresTemplate(t, tp, opts)
+	}
 	tp.once.Do(func() { tp.build(opts) })
 	if tp.err != nil {
 		t.Fatalf("seed template: %v", tp.err)

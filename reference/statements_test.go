@@ -338,7 +338,7 @@ func TestStatementMT940MatchesCSV(t *testing.T) {
 	}
 	tx, _ = s.Statement(ctx, demo.Org1ID, tx.ID)
 	var body string
-	if err := s.read.QueryRow(`SELECT body FROM outbox_messages WHERE subject = 'Your statement is ready' ORDER BY rowid LIMIT 1`).Scan(&body); err != nil ||
+	if err := s.read.QueryRow(`SELECT body FROM outbox_messages WHERE subject = 'Your statement is ready' ORDER BY seq LIMIT 1`).Scan(&body); err != nil ||
 		!strings.Contains(body, "as MT940.") {
 		t.Fatalf("e-mail %q, %v", body, err)
 	}

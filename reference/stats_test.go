@@ -36,7 +36,7 @@ func TestStats(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := count(`SELECT count(*) FROM (SELECT `+listedColumns+` FROM payout_requests UNION ALL SELECT `+listedColumns+` FROM (`+
-			waitingPayouts+`)) WHERE organisation_id = ? AND created_at >= ? AND created_at < ?`, org, lo, hi)
+			waitingPayouts+`) AS w) AS l WHERE organisation_id = ? AND created_at >= ? AND created_at < ?`, org, lo, hi)
 		if cats.Total != want || want == 0 {
 			t.Errorf("%s: total %d, want %d (> 0)", org, cats.Total, want)
 		}
@@ -97,7 +97,7 @@ func TestStats(t *testing.T) {
 	// Organisations see only their own rows, and the window bounds are half-open.
 	all, _ := s.PayoutStateCategoryCounts(ctx, demo.Org1ID, time.Time{}, time.Time{})
 	if n := count(`SELECT count(*) FROM (SELECT `+listedColumns+` FROM payout_requests UNION ALL SELECT `+listedColumns+` FROM (`+
-		waitingPayouts+`)) WHERE organisation_id = ?`, demo.Org1ID); all.Total != n {
+		waitingPayouts+`) AS w) AS l WHERE organisation_id = ?`, demo.Org1ID); all.Total != n {
 		t.Errorf("open window counts %d, want all %d", all.Total, n)
 	}
 	var first string

@@ -1,5 +1,5 @@
 // Package reference is the embedded reference implementation of provider.Provider: the
-// payments provider's side of the portal, kept in one SQLite file.
+// payments provider's side of the portal, kept in one SQLite file or a PostgreSQL database.
 package reference
 
 import (
@@ -140,20 +140,14 @@ func newStore(c *core) *Store {
 // now is the time on the store's clock.
 func (c *core) now() time.Time { return (*c.clock)() }
 
-// Open opens (creating if needed) the SQLite file at path, brings its schema up to date and
-// returns the store.
+// Open opens the store at path, brings its schema up to date and returns the store. path is a
+// SQLite file (created if needed) or, when it is a postgres:// or postgresql:// URL, a
+// PostgreSQL database (store_postgres.go).
 func Open(ctx context.Context, path string, opts Options) (*Store, error) {
-	if path == "" || path == ":memory:" || strings.HasPrefix(path, "file:") {
-		// Two pools on one in-memory database would be two databases.
-		return nil, provider.Errorf(provider.EINVALID, "reference: need a file path, got %q", path)
-	}
-	if strings.Contains(path, "?") {
-		// The driver reads everything after '?' as connection options.
-		return nil, provider.Errorf(provider.EINVALID, "reference: path %q may not contain '?'", path)
-	}
-	if dir := filepath.Dir(path); dir != "" {
-		if err := os.MkdirAll(dir, 0o750); err != nil {
-			return nil, fmt.Errorf("reference: creating %s: %w", dir, err)
+	pg := IsPostgresURL(path)
+	if !pg {
+		if err := prepareSQLitePath(path); err != nil {
+			return nil, err
 		}
 	}
 
@@ -178,6 +172,9 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 	readConns := opts.ReadConns
 	if readConns <= 0 {
 		readConns = max(4, runtime.GOMAXPROCS(0))
+	}
+	if pg {
+		return openPostgres(ctx, s, path, readConns)
 	}
 
 	var err error
@@ -221,6 +218,24 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// prepareSQLitePath refuses a path the SQLite store cannot be opened at and creates its folder.
+func prepareSQLitePath(path string) error {
+	if path == "" || path == ":memory:" || strings.HasPrefix(path, "file:") {
+		// Two pools on one in-memory database would be two databases.
+		return provider.Errorf(provider.EINVALID, "reference: need a file path, got %q", path)
+	}
+	if strings.Contains(path, "?") {
+		// The driver reads everything after '?' as connection options.
+		return provider.Errorf(provider.EINVALID, "reference: path %q may not contain '?'", path)
+	}
+	if dir := filepath.Dir(path); dir != "" {
+		if err := os.MkdirAll(dir, 0o750); err != nil {
+			return fmt.Errorf("reference: creating %s: %w", dir, err)
+		}
+	}
+	return nil
 }
 
 func dsn(path string, extra url.Values) string {

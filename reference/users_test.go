@@ -113,7 +113,7 @@ func TestAuthenticateTimingWithDefaults(t *testing.T) {
 	}
 	seed.Close()
 
-	s, err := Open(ctx, path, Options{}) // production defaults, dummy hash included
+	s, err := Open(ctx, testStorePath(t, path), Options{}) // production defaults, dummy hash included
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,9 +22,9 @@ func checkWithdrawalMoney(t *testing.T, s *Store) {
 	t.Helper()
 	ctx := context.Background()
 	rows, err := s.read.QueryContext(ctx, `SELECT w.reference, w.status, w.amount, w.currency_code, w.debit_tx,
-		coalesce(w.release_tx, ''), (SELECT group_concat(DISTINCT e.transaction_id || ':' || e.entry_type)
+		coalesce(w.release_tx, ''), (SELECT string_agg(e.transaction_id || ':' || e.entry_type, ',')
 			FROM ledger_entries e WHERE e.account_number = w.debtor_account_number AND e.order_id = w.id),
-		(SELECT group_concat(e.amount, ' ') FROM ledger_entries e WHERE e.account_number = w.debtor_account_number AND e.order_id = w.id)
+		(SELECT string_agg(e.amount, ' ') FROM ledger_entries e WHERE e.account_number = w.debtor_account_number AND e.order_id = w.id)
 		FROM withdrawal_requests w`)
 	if err != nil {
 		t.Fatal(err)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 
 	"portal/provider"
 	"portal/reference"
@@ -33,8 +32,8 @@ func auditCommand(args []string, getenv func(string) string, stdout, stderr io.W
 		fmt.Fprintln(stderr, err)
 		return 2
 	}
-	path := filepath.Join(cfg.DataDir, "portal.db")
-	if _, err := os.Stat(path); err != nil {
+	path := cfg.storePath()
+	if _, err := os.Stat(path); err != nil && !reference.IsPostgresURL(path) {
 		// Open would create an empty store, and an empty log verifies.
 		fmt.Fprintln(stderr, err)
 		return 2

@@ -7,11 +7,13 @@ import (
 	"net"
 	"net/netip"
 	"net/url"
+	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/gofiber/fiber/v3"
 
+	"portal/reference"
 	"portal/server"
 	"portal/session"
 )
@@ -22,6 +24,9 @@ import (
 type portalConfig struct {
 	Addr    string
 	DataDir string
+	// DatabaseURL, when set, is the PostgreSQL database of the store (postgres://…); unset,
+	// the store is the SQLite file portal.db in DataDir.
+	DatabaseURL string
 	// Mode is "sandbox" or "production". Production unless sandbox is asked
 	// for: a sandbox serves every user's codes and reset links on its
 	// outbox, so a forgotten variable must not turn it on.
@@ -80,6 +85,7 @@ func loadConfig(getenv func(string) string) (portalConfig, error) {
 	c := portalConfig{
 		Addr:            env.get("PORTAL_ADDR", "127.0.0.1:8080"),
 		DataDir:         env.get("PORTAL_DATA_DIR", "data"),
+		DatabaseURL:     env.get("PORTAL_DATABASE_URL", ""),
 		Mode:            env.get("PORTAL_ENV", "production"),
 		CertFile:        env.get("PORTAL_TLS_CERT", ""),
 		KeyFile:         env.get("PORTAL_TLS_KEY", ""),
@@ -89,6 +95,9 @@ func loadConfig(getenv func(string) string) (portalConfig, error) {
 	}
 	if c.Mode != "sandbox" && c.Mode != "production" {
 		return c, fmt.Errorf("PORTAL_ENV must be sandbox or production, got %q", c.Mode)
+	}
+	if c.DatabaseURL != "" && !reference.IsPostgresURL(c.DatabaseURL) {
+		return c, fmt.Errorf("PORTAL_DATABASE_URL must be a postgres:// or postgresql:// URL")
 	}
 	if (c.CertFile == "") != (c.KeyFile == "") {
 		return c, fmt.Errorf("PORTAL_TLS_CERT and PORTAL_TLS_KEY must be set together")
@@ -119,6 +128,14 @@ func loadConfig(getenv func(string) string) (portalConfig, error) {
 		}
 	}
 	return c, nil
+}
+
+// storePath is what reference.Open is given: the PostgreSQL URL, or the SQLite file.
+func (c portalConfig) storePath() string {
+	if c.DatabaseURL != "" {
+		return c.DatabaseURL
+	}
+	return filepath.Join(c.DataDir, "portal.db")
 }
 
 // publicURL is PORTAL_PUBLIC_URL as an origin (scheme and host, no path), or in the sandbox,

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"log/slog"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -185,5 +186,22 @@ func TestLoadConfigShutdownGrace(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "PORTAL_SHUTDOWN_GRACE: want a duration like 5m, got \""+v+"\"") {
 			t.Errorf("%q: err = %v; want the PORTAL_SHUTDOWN_GRACE message", v, err)
 		}
+	}
+}
+
+// The store is the SQLite file in the data folder unless PORTAL_DATABASE_URL names a
+// PostgreSQL database; anything else there is refused rather than opened as a file.
+func TestLoadConfigDatabaseURL(t *testing.T) {
+	c, err := loadConfig(envMap(map[string]string{"PORTAL_DATA_DIR": "d"}))
+	if err != nil || c.storePath() != filepath.Join("d", "portal.db") {
+		t.Errorf("default store %q, %v; want d/portal.db", c.storePath(), err)
+	}
+	const u = "postgres://portal@db.internal:5432/portal"
+	c, err = loadConfig(envMap(map[string]string{"PORTAL_DATABASE_URL": u}))
+	if err != nil || c.storePath() != u {
+		t.Errorf("store %q, %v; want %s", c.storePath(), err, u)
+	}
+	if _, err := loadConfig(envMap(map[string]string{"PORTAL_DATABASE_URL": "/var/lib/portal.db"})); err == nil {
+		t.Error("a file path in PORTAL_DATABASE_URL was accepted")
 	}
 }

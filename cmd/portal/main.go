@@ -1,7 +1,7 @@
 // Command portal serves the customer web portal.
 //
 // Configuration comes from the environment (see README and loadConfig):
-// PORTAL_ADDR, PORTAL_DATA_DIR, REDIS_URL, PORTAL_ENV (production unless
+// PORTAL_ADDR, PORTAL_DATA_DIR, PORTAL_DATABASE_URL, REDIS_URL, PORTAL_ENV (production unless
 // "sandbox"), PORTAL_SECRET, PORTAL_TLS, PORTAL_TLS_CERT and PORTAL_TLS_KEY,
 // PORTAL_OUTBOX_SHARED, PORTAL_TRUSTED_PROXIES, PORTAL_SESSION_IDLE,
 // PORTAL_SESSION_ABSOLUTE, PORTAL_SHUTDOWN_GRACE, PORTAL_PUBLIC_URL, PORTAL_ASSETS_DIR, PORTAL_SEED_LARGE (or
@@ -107,7 +107,7 @@ func run(log *slog.Logger) error {
 		}
 	}()
 
-	store, err := reference.Open(ctx, filepath.Join(dataDir, "portal.db"), reference.Options{})
+	store, err := reference.Open(ctx, cfg.storePath(), reference.Options{})
 	if err != nil {
 		return err
 	}

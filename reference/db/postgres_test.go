@@ -40,6 +40,12 @@ func openPostgres(t testing.TB, dsn string) *sql.DB {
 // migratedPostgres is a database of the test's own, copied from the migrated template.
 func migratedPostgres(t *testing.T) *sql.DB {
 	t.Helper()
+	return openPostgres(t, migratedPostgresDSN(t))
+}
+
+// migratedPostgresDSN is migratedPostgres's database, for a test that opens its own pool.
+func migratedPostgresDSN(t *testing.T) string {
+	t.Helper()
 	pg := testenv.StartPostgres(t)
 	pg.Template(t, pgTemplate, func(dsn string) error {
 		pool, err := sql.Open("pgx", dsn)
@@ -52,7 +58,7 @@ func migratedPostgres(t *testing.T) *sql.DB {
 		t.Logf("PostgreSQL migrations applied to the template in %s", time.Since(start))
 		return err
 	})
-	return openPostgres(t, pg.FreshDatabase(t, pgTemplate))
+	return pg.FreshDatabase(t, pgTemplate)
 }
 
 // Processes starting together on one database apply each migration once: goose's advisory

@@ -26,17 +26,29 @@ import (
 // join), spliced in wherever {{fragment}} appears. Names and fragments are global across the
 // files, so a name says what it reads, not where it lives. Placeholders are written as '?', the
 // form SQLite takes; Rebind turns them into another engine's form in one place.
+//
+// A statement one engine spells differently (SQLite's json_each, PostgreSQL's jsonb
+// functions) has a variant beside it, named after it with the engine's name:
+//
+//	-- name: payout-move@postgres
+//
+// Go code still names the statement alone (sq("payout-move")) and gets its SQLite text; the
+// PostgreSQL pool (OpenPostgres) swaps that text for the variant's as it runs it. Variants
+// lists them; a variant without its statement is refused.
 type Queries struct {
 	text map[string]string
 	file map[string]string
 	frag map[string]string
+	// variant[engine][name] is name's text on engine, when it differs; fragVariant is the
+	// same for fragments.
+	variant, fragVariant map[string]map[string]string
 
 	mu   sync.Mutex
 	used map[string]bool
 }
 
 var (
-	headerRE    = regexp.MustCompile(`^--\s*(name|fragment):\s*([a-z0-9][a-z0-9-]*)\s*$`)
+	headerRE    = regexp.MustCompile(`^--\s*(name|fragment):\s*([a-z0-9][a-z0-9-]*(?:@[a-z0-9]+)?)\s*$`)
 	fragmentRef = regexp.MustCompile(`\{\{([a-z0-9][a-z0-9-]*)\}\}`)
 )
 
@@ -47,7 +59,8 @@ func LoadQueries(fsys fs.FS) (*Queries, error) {
 		return nil, err
 	}
 	fragments := map[string]string{}
-	q := &Queries{text: map[string]string{}, file: map[string]string{}, frag: fragments, used: map[string]bool{}}
+	q := &Queries{text: map[string]string{}, file: map[string]string{}, frag: fragments, used: map[string]bool{},
+		variant: map[string]map[string]string{}, fragVariant: map[string]map[string]string{}}
 	for _, f := range files {
 		b, err := fs.ReadFile(fsys, f)
 		if err != nil {
@@ -63,6 +76,30 @@ func LoadQueries(fsys fs.FS) (*Queries, error) {
 			return nil, fmt.Errorf("query %s (%s): %w", name, q.file[name], err)
 		}
 		q.text[name] = expanded
+	}
+	for engine, texts := range q.fragVariant {
+		for name, text := range texts {
+			if _, ok := fragments[name]; !ok {
+				return nil, fmt.Errorf("fragment %s@%s has no fragment %s to be a variant of", name, engine, name)
+			}
+			expanded, err := expand(text, fragments, []string{name})
+			if err != nil {
+				return nil, fmt.Errorf("fragment %s@%s: %w", name, engine, err)
+			}
+			texts[name] = expanded
+		}
+	}
+	for engine, texts := range q.variant {
+		for name, text := range texts {
+			if _, ok := q.text[name]; !ok {
+				return nil, fmt.Errorf("query %s@%s has no query %s to be a variant of", name, engine, name)
+			}
+			expanded, err := expand(text, fragments, nil)
+			if err != nil {
+				return nil, fmt.Errorf("query %s@%s: %w", name, engine, err)
+			}
+			texts[name] = expanded
+		}
 	}
 	for name, text := range fragments {
 		expanded, err := expand(text, fragments, []string{name})
@@ -87,6 +124,20 @@ func parseQueryFile(file, src string, q *Queries, fragments map[string]string) e
 		text := strings.TrimSuffix(trimTrailingComments(body.String()), ";")
 		if strings.TrimSpace(stripComments(text)) == "" {
 			return fmt.Errorf("%s: %s %s is empty", file, kind, name)
+		}
+		if base, engine, ok := strings.Cut(name, "@"); ok {
+			variants := q.variant
+			if kind == "fragment" {
+				variants = q.fragVariant
+			}
+			if variants[engine] == nil {
+				variants[engine] = map[string]string{}
+			}
+			if _, dup := variants[engine][base]; dup {
+				return fmt.Errorf("%s: %s %s is named twice", file, kind, name)
+			}
+			variants[engine][base] = text
+			return nil
 		}
 		if _, dup := q.text[name]; dup {
 			return fmt.Errorf("%s: query %s is also in %s", file, name, q.file[name])
@@ -209,6 +260,56 @@ func (q *Queries) Unused() []string {
 	return out
 }
 
+// Variants maps the text of each query that has a variant on engine to that variant's text,
+// for a pool of that engine to swap one for the other (OpenPostgres).
+func (q *Queries) Variants(engine string) map[string]string {
+	out := map[string]string{}
+	for name, text := range q.variant[engine] {
+		out[q.text[name]] = text
+	}
+	return out
+}
+
+// FragmentVariants maps the text of each fragment that has a variant on engine to that
+// variant's text. A fragment ends up inside statements the code completes at run time (a
+// list's WHERE, its keyset), whose whole text no file holds, so a pool swaps a fragment's
+// text wherever it appears in a statement (OpenPostgres).
+func (q *Queries) FragmentVariants(engine string) map[string]string {
+	out := map[string]string{}
+	for name, text := range q.fragVariant[engine] {
+		out[q.frag[name]] = text
+	}
+	return out
+}
+
+// VariantText is text as engine runs it: a query with a variant there becomes the variant,
+// and every fragment with a variant there is swapped wherever its text appears.
+func (q *Queries) VariantText(engine, text string) string {
+	return rewriteVariants(text, q.Variants(engine), q.FragmentVariants(engine))
+}
+
+// rewriteVariants swaps a whole statement for its variant, or else each fragment's text inside
+// it for the fragment's variant, longest fragment first so one inside another is not split.
+func rewriteVariants(text string, whole, frags map[string]string) string {
+	if v, ok := whole[text]; ok {
+		return v
+	}
+	if len(frags) == 0 {
+		return text
+	}
+	keys := make([]string, 0, len(frags))
+	for k := range frags {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return len(keys[i]) > len(keys[j]) })
+	for _, k := range keys {
+		if strings.Contains(text, k) {
+			text = strings.ReplaceAll(text, k, frags[k])
+		}
+	}
+	return text
+}
+
 // Names lists every query name, sorted.
 func (q *Queries) Names() []string {
 	out := make([]string, 0, len(q.text))
@@ -229,7 +330,7 @@ const (
 	Dollar
 )
 
-// Rebind writes query's ? placeholders in form p. A ? inside a quoted string, a quoted
+// Rebind writes query's ? placeholders in form p; a numbered ?N becomes $N. A ? inside a quoted string, a quoted
 // identifier or a comment is left alone, so a literal '?' in the SQL survives.
 func Rebind(p Placeholders, query string) string {
 	if p == Question || !strings.Contains(query, "?") {
@@ -265,6 +366,9 @@ func Rebind(p Placeholders, query string) string {
 			}
 			b.WriteString(query[i : i+j+1])
 			i += j
+		case c == '?' && i+1 < len(query) && query[i+1] >= '0' && query[i+1] <= '9':
+			// ?N names its argument, as $N does.
+			b.WriteByte('$')
 		case c == '?':
 			n++
 			fmt.Fprintf(&b, "$%d", n)

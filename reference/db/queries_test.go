@@ -80,6 +80,7 @@ func TestRebind(t *testing.T) {
 		{`SELECT "odd?col" FROM t WHERE a = ?`, `SELECT "odd?col" FROM t WHERE a = $1`},
 		{"-- why?\nSELECT a FROM t WHERE a = ?", "-- why?\nSELECT a FROM t WHERE a = $1"},
 		{"SELECT a FROM t WHERE a = ? -- trailing?", "SELECT a FROM t WHERE a = $1 -- trailing?"},
+		{"UPDATE t SET h = ?1 WHERE c = ?2 AND d = ?1", "UPDATE t SET h = $1 WHERE c = $2 AND d = $1"},
 	} {
 		if got := Rebind(Dollar, tc.in); got != tc.want {
 			t.Errorf("Rebind(%q) = %q, want %q", tc.in, got, tc.want)

@@ -106,6 +106,13 @@ SELECT a.id, a.user_id, u.email, a.status, a.created_at, a.expires_at
   WHERE a.status = 'pending' AND a.expires_at > ?
   ORDER BY a.created_at DESC, a.rowid DESC LIMIT ?
 
+-- name: push-approvals-pending@postgres
+-- PostgreSQL has no rowid; its push_approvals has seq for the same order.
+SELECT a.id, a.user_id, u.email, a.status, a.created_at, a.expires_at
+  FROM push_approvals a JOIN users u ON u.id = a.user_id
+  WHERE a.status = 'pending' AND a.expires_at > ?
+  ORDER BY a.created_at DESC, a.seq DESC LIMIT ?
+
 -- name: user-password-by-email
 SELECT id, password_hash, disabled FROM users WHERE email = ?
 

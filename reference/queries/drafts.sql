@@ -11,6 +11,11 @@ payout_state, created_at, updated_at
 SELECT user_id, user_name, kind, created_at FROM payout_draft_reviews
 WHERE draft_id = ? ORDER BY created_at, rowid
 
+-- name: draft-reviews@postgres
+-- PostgreSQL has no rowid; its payout_draft_reviews has seq for the same order.
+SELECT user_id, user_name, kind, created_at FROM payout_draft_reviews
+WHERE draft_id = ? ORDER BY created_at, seq
+
 -- name: draft-by-id
 SELECT {{draft-columns}} FROM payout_drafts WHERE organisation_id = ? AND id = ?
 
@@ -28,6 +33,16 @@ UNION SELECT end_to_end_id FROM payout_drafts WHERE organisation_id = ? AND stat
 UNION SELECT bp.end_to_end_id FROM batch_payouts bp JOIN batches b ON b.id = bp.batch_id
 	WHERE bp.organisation_id = ? AND (b.status = 'waiting_review' OR bp.seq > b.publish_cursor)
 	AND bp.end_to_end_id IN (SELECT value FROM json_each(?))
+
+-- name: draft-taken-end-to-end-ids@postgres
+-- The JSON array's elements as text: jsonb_array_elements_text for SQLite's json_each.
+SELECT end_to_end_id FROM payout_requests WHERE organisation_id = ?
+	AND end_to_end_id IN (SELECT jsonb_array_elements_text(?::jsonb))
+UNION SELECT end_to_end_id FROM payout_drafts WHERE organisation_id = ? AND status = 'waiting_review' AND id <> ?
+	AND end_to_end_id IN (SELECT jsonb_array_elements_text(?::jsonb))
+UNION SELECT bp.end_to_end_id FROM batch_payouts bp JOIN batches b ON b.id = bp.batch_id
+	WHERE bp.organisation_id = ? AND (b.status = 'waiting_review' OR bp.seq > b.publish_cursor)
+	AND bp.end_to_end_id IN (SELECT jsonb_array_elements_text(?::jsonb))
 
 -- name: draft-save
 UPDATE payout_drafts SET field_values = ?, field_errors = ?, saved_sections = ?,

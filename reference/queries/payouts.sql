@@ -20,6 +20,12 @@ FROM payout_requests p LEFT JOIN business_units b ON b.id = p.business_unit
 substr('00000000000000000000' || (CASE WHEN instr(amount, '.') > 0 THEN substr(amount, 1, instr(amount, '.') - 1) ELSE amount END), -20)
 || '.' || substr((CASE WHEN instr(amount, '.') > 0 THEN substr(amount, instr(amount, '.') + 1) ELSE '' END) || '000000000000000000', 1, 18)
 
+-- fragment: payout-amount-key@postgres
+-- PostgreSQL has strpos for instr, and its substr takes no negative start: right keeps the
+-- last 20 characters instead.
+right('00000000000000000000' || (CASE WHEN strpos(amount, '.') > 0 THEN substr(amount, 1, strpos(amount, '.') - 1) ELSE amount END), 20)
+|| '.' || substr((CASE WHEN strpos(amount, '.') > 0 THEN substr(amount, strpos(amount, '.') + 1) ELSE '' END) || '000000000000000000', 1, 18)
+
 -- fragment: payout-waiting
 -- The items waiting for approval (provider.StatusPendingApproval) with payout_requests'
 -- column names: the drafts in review and the rows of the batches waiting for approval, each
@@ -32,10 +38,10 @@ substr('00000000000000000000' || (CASE WHEN instr(amount, '.') > 0 THEN substr(a
 -- SourceManual and SourceCSV.
 SELECT 1099511627776 + 2 * d.seq AS seq, d.id AS id, '' AS unique_reference,
 	d.end_to_end_id AS end_to_end_id, 'pending_approval' AS state, '' AS reason_code,
-	coalesce(json_extract(d.field_values, '$.payout_request.requested_execution_date'), '') AS requested_execution_date,
+	{{draft-requested-execution-date}} AS requested_execution_date,
 	d.amount AS amount, '' AS fee, d.currency AS currency,
-	coalesce(json_extract(d.field_values, '$.payout_request.purpose_code'), '') AS purpose_code, '' AS local_instrument,
-	coalesce(json_extract(d.field_values, '$.payout_request.business_unit'), '') AS business_unit, d.updated_at AS updated_at,
+	{{draft-purpose-code}} AS purpose_code, '' AS local_instrument,
+	{{draft-business-unit}} AS business_unit, d.updated_at AS updated_at,
 	d.created_at AS created_at, d.creator_name AS creator_name, 'manual' AS source, '' AS batch_id,
 	d.debtor_account AS virtual_account_number, 0 AS cancel_requested, d.field_values AS sections,
 	d.organisation_id AS organisation_id, {{payout-amount-key}} AS amount_key, 'draft' AS kind
@@ -46,6 +52,27 @@ SELECT 1099511627776 + 2 * d.seq AS seq, d.id AS id, '' AS unique_reference,
 	r.created_at, bt.creator_name, 'csv', bt.id, r.virtual_account_number, 0, r.sections,
 	r.organisation_id, {{payout-amount-key}}, 'batch'
 	FROM batch_payouts r JOIN batches bt ON bt.id = r.batch_id WHERE bt.status = 'waiting_review'
+
+-- A draft's fields, read from its JSON values: json_extract on SQLite, #>> on PostgreSQL. They
+-- are fragments so PostgreSQL's pool swaps them inside the list statements the code completes
+-- at run time (db.Queries.FragmentVariants).
+-- fragment: draft-requested-execution-date
+coalesce(json_extract(d.field_values, '$.payout_request.requested_execution_date'), '')
+
+-- fragment: draft-requested-execution-date@postgres
+coalesce(d.field_values::jsonb #>> '{payout_request,requested_execution_date}', '')
+
+-- fragment: draft-purpose-code
+coalesce(json_extract(d.field_values, '$.payout_request.purpose_code'), '')
+
+-- fragment: draft-purpose-code@postgres
+coalesce(d.field_values::jsonb #>> '{payout_request,purpose_code}', '')
+
+-- fragment: draft-business-unit
+coalesce(json_extract(d.field_values, '$.payout_request.business_unit'), '')
+
+-- fragment: draft-business-unit@postgres
+coalesce(d.field_values::jsonb #>> '{payout_request,business_unit}', '')
 
 -- fragment: payout-waiting-from
 -- payout-from over the items waiting for approval.
@@ -122,6 +149,14 @@ UPDATE payout_requests SET cancel_requested = 1, due_at = ?,
 	cancellations = json_insert(cancellations, '$[#]', json_object('initiator_type', ?, 'initiator_name', ?, 'created_at', ?))
 WHERE id = ?
 
+-- name: payout-cancel-request@postgres
+-- The column is JSON text on both engines; jsonb appends the object (its keys in jsonb's
+-- order, which no reader depends on: the code decodes the array).
+UPDATE payout_requests SET cancel_requested = 1, due_at = ?,
+	cancellations = (cancellations::jsonb || jsonb_build_array(jsonb_build_object('initiator_type', ?::text,
+		'initiator_name', ?::text, 'created_at', ?::text)))::text
+WHERE id = ?
+
 -- fragment: payout-row-select
 SELECT seq, id, organisation_id, virtual_account_number, state, reason_code, currency,
 	unique_reference, end_to_end_id, local_instrument, requested_execution_date, purpose_code, amount, fee, cancel_requested,
@@ -139,6 +174,14 @@ FROM payout_requests
 UPDATE payout_requests SET state = ?, reason_code = ?, updated_at = ?,
 	status_transitions = json_insert(status_transitions, '$[#]', json_object('name', ?, 'timestamp', ?)),
 	due_at = ?, lease_token = NULL, lease_until = NULL, attempts = 0, errors = COALESCE(?, errors)
+WHERE id = ?
+
+-- name: payout-move@postgres
+-- json_insert's append as jsonb ||, as payout-cancel-request@postgres.
+UPDATE payout_requests SET state = ?, reason_code = ?, updated_at = ?,
+	status_transitions = (status_transitions::jsonb || jsonb_build_array(jsonb_build_object('name', ?::text,
+		'timestamp', ?::text)))::text,
+	due_at = ?, lease_token = NULL, lease_until = NULL, attempts = 0, errors = COALESCE(?::text, errors)
 WHERE id = ?
 
 -- The payout processor's job queue (jobs.go): every payout request is its own job, due once
@@ -187,3 +230,14 @@ ORDER BY p.virtual_account_number, p.seq
 -- name: payout-wake-funded
 UPDATE payout_requests SET due_at = ?
 WHERE id = ? AND state = 'insufficient_funds' AND due_at IS NULL
+
+-- A payout's creditor country, read from its JSON sections. No query here splices it yet: the
+-- seed's completed batches (batches_seed.go) read it in a statement of their own, written
+-- before the seed's SQL moved to seed.sql, and the PostgreSQL pool swaps this text wherever it
+-- appears, so that statement runs on both engines. The statement should name the fragment
+-- when it moves.
+-- fragment: payout-creditor-country
+json_extract(sections, '$.creditor.country_code')
+
+-- fragment: payout-creditor-country@postgres
+(sections::jsonb -> 'creditor' ->> 'country_code')

@@ -1,0 +1,77 @@
+package reference
+
+import (
+	"context"
+	"embed"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"strings"
+
+	"portal/reference/db"
+)
+
+//go:embed migrations/postgres/*.sql
+var postgresMigrationFiles embed.FS
+
+// postgresWriteConns sizes the PostgreSQL writer pool. Write transactions take the store's one
+// writer lock in turn (docs/store.md), so more connections would only wait at the server;
+// goose's session lock holds one of its own while the migrations run on another, so it is at
+// least two.
+const postgresWriteConns = 4
+
+// IsPostgresURL reports whether path names a PostgreSQL database rather than a SQLite file.
+func IsPostgresURL(path string) bool {
+	return strings.HasPrefix(path, "postgres://") || strings.HasPrefix(path, "postgresql://")
+}
+
+// redactURL is dsn without its password, for messages.
+func redactURL(dsn string) string {
+	u, err := url.Parse(dsn)
+	if err != nil {
+		return "the PostgreSQL URL"
+	}
+	return u.Redacted()
+}
+
+// openPostgres opens the store's two pools on the PostgreSQL database at dsn: a writer pool
+// whose transactions take the writer lock, and a read pool whose connections refuse writes,
+// the roles the SQLite store's pools have. Both rewrite the query files' SQL for PostgreSQL
+// (db.OpenPostgres), so the domain code is the same on both engines.
+func openPostgres(ctx context.Context, s *Store, dsn string, readConns int) (*Store, error) {
+	var err error
+	if s.write, err = db.OpenPostgres(dsn, db.PostgresOptions{Queries: storeQueries, SerializeWriters: true}); err != nil {
+		return nil, err
+	}
+	s.write.SetMaxOpenConns(postgresWriteConns)
+	s.write.SetMaxIdleConns(postgresWriteConns)
+
+	sub, err := fs.Sub(postgresMigrationFiles, "migrations/postgres")
+	if err != nil {
+		panic(err) // the folder is embedded at build time
+	}
+	if err := db.MigrateEngine(ctx, db.Postgres, s.write, sub); err != nil {
+		s.write.Close()
+		return nil, fmt.Errorf("%w (%s)", err, redactURL(dsn))
+	}
+	if s.cryptoSigningKey, err = s.cryptoKey(ctx); err != nil {
+		s.write.Close()
+		return nil, err
+	}
+	if s.read, err = db.OpenPostgres(dsn, db.PostgresOptions{Queries: storeQueries, ReadOnly: true}); err != nil {
+		s.write.Close()
+		return nil, err
+	}
+	s.read.SetMaxOpenConns(readConns)
+	s.read.SetMaxIdleConns(readConns)
+
+	if s.dummyHash, err = HashPassword("dummy password for unknown e-mails", s.params); err != nil {
+		s.Close()
+		return nil, err
+	}
+	if err := s.Ping(ctx); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("%w (%s)", err, redactURL(dsn))
+	}
+	return s, nil
+}
