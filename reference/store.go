@@ -252,9 +252,17 @@ func dsn(path string, extra url.Values) string {
 }
 
 // Ping checks that both pools can reach the database.
+//
+// Writers whose every connection is inside a transaction are not pinged: they are working,
+// and a ping would queue behind them (on SQLite, a write waiting out another process's lock
+// holds the one writer for up to the busy timeout), so a busy store would look down to a
+// load balancer and be taken out exactly when it has most to do. A closed pool has no
+// connection in use, so it is still pinged and reported.
 func (s *Store) Ping(ctx context.Context) error {
-	if err := s.write.PingContext(ctx); err != nil {
-		return fmt.Errorf("reference: ping writer: %w", err)
+	if st := s.write.Stats(); st.InUse == 0 || st.Idle > 0 {
+		if err := s.write.PingContext(ctx); err != nil {
+			return fmt.Errorf("reference: ping writer: %w", err)
+		}
 	}
 	if err := s.read.PingContext(ctx); err != nil {
 		return fmt.Errorf("reference: ping readers: %w", err)

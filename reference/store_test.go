@@ -350,3 +350,35 @@ func TestOpenDefaultsToProductionArgon2(t *testing.T) {
 		t.Errorf("dummy hash %q is not made with the defaults", s.dummyHash)
 	}
 }
+
+// A store whose writer is held by a long transaction is busy, not down: Ping answers at once,
+// and a closed store still fails it.
+func TestPingBusyWriterIsUp(t *testing.T) {
+	s := openTestStoreNoCleanup(t, filepath.Join(t.TempDir(), "busy.db"))
+	held, release := make(chan struct{}), make(chan struct{})
+	done := make(chan error, 1)
+	go func() {
+		done <- s.inTx(context.Background(), "hold the writer", func(*sql.Tx) error {
+			close(held)
+			<-release
+			return nil
+		})
+	}()
+	<-held
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	err := s.Ping(ctx)
+	cancel()
+	close(release)
+	if err != nil {
+		t.Errorf("Ping with the writer in a transaction: %v, want nil", err)
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Ping(context.Background()); err == nil {
+		t.Error("Ping of a closed store: nil, want an error")
+	}
+}
