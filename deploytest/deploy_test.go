@@ -27,12 +27,11 @@ import (
 	"portal/testenv"
 )
 
-// postgresStore says whether cmd/portal takes PORTAL_DATABASE_URL, its PostgreSQL store. While
-// false the two portals share one SQLite data directory (several processes on one SQLite file
-// are supported); set it true once the store has landed, and the same test runs both portals
-// on one PostgreSQL database (testenv.StartPostgres). DEPLOYTEST_STORE=postgres or =sqlite
-// overrides it for one run.
-const postgresStore = false
+// postgresStore picks the store the two portals share: one PostgreSQL database
+// (PORTAL_DATABASE_URL on a server testenv.StartPostgres starts), the layout of several machines;
+// false would be one SQLite data directory, which several processes on one machine may share.
+// DEPLOYTEST_STORE=postgres or =sqlite overrides it for one run.
+const postgresStore = true
 
 func TestMain(m *testing.M) { os.Exit(testenv.PostgresMain(m)) }
 
