@@ -2,6 +2,9 @@
 SHELL := /bin/bash
 export PATH := $(PATH):/usr/local/go/bin
 GO ?= go
+# Every recipe's `time` names its target, so a CI log says what each phase took (bash's time
+# keyword reads TIMEFORMAT; make expands $@ for each recipe).
+export TIMEFORMAT = phase $@: %R s (user %U s, sys %S s)
 
 .PHONY: run test hygiene assets deps system-deps vet staticcheck typecheck apilint generate unit go-test race e2e deploy-test bench dev clean
 
@@ -28,7 +31,7 @@ deps: node_modules
 
 # No binaries and no oversized files in git (scripts/hygiene.sh).
 hygiene:
-	@scripts/hygiene.sh
+	@time scripts/hygiene.sh
 
 system-deps:
 	@time scripts/system-deps.sh
@@ -58,9 +61,9 @@ typecheck: node_modules
 # recommended-strict rules: every warning of recommended is an error, so it must find
 # nothing. Telemetry off and no update check: the run has no network.
 apilint: node_modules
-	f=$$(mktemp --suffix=.json) && $(GO) run ./cmd/portal -openapi > $$f && \
+	time (f=$$(mktemp --suffix=.json) && $(GO) run ./cmd/portal -openapi > $$f && \
 	REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true npx --no-install redocly lint \
-		--extends=recommended-strict --format=summary $$f; rc=$$?; rm -f $$f; exit $$rc
+		--extends=recommended-strict --format=summary $$f; rc=$$?; rm -f $$f; exit $$rc)
 
 # templates/generated/*.ts from the Go props structs (cmd/gentypes); flags.json from
 # node_modules' flag-icons (cmd/genflags).

@@ -129,7 +129,16 @@ test('Load more: a failed read offers a retry', async (t) => {
   await page.locator('[data-island="LoadMore"][data-ready]').waitFor({ state: 'attached' });
   let fail = true;
   await page.route((u) => u.searchParams.has('cursor_after'), (r) => (fail ? r.fulfill({ status: 503, body: 'down' }) : r.continue()));
-  await page.getByRole('button', { name: 'Show more users', exact: true }).click();
+  // Dispatched, not clicked: a click scrolls the button into view first, which starts the read by
+  // itself (IntersectionObserver); its 503 then swaps the button for "Try again" before the click
+  // lands, and the click waited its whole budget for a button that was gone. The button must be
+  // out of view, so the read is the click's.
+  const more = page.getByRole('button', { name: 'Show more users', exact: true });
+  assert.ok(await more.evaluate((b) => b.getBoundingClientRect().top >= innerHeight), 'the button starts below the fold');
+  await Promise.all([
+    page.waitForResponse((r) => r.status() === 503 && new URL(r.url()).searchParams.has('cursor_after')),
+    more.dispatchEvent('click'),
+  ]);
   await page.getByText('Could not load more users.', { exact: true }).first().waitFor();
   // The 503 was the test's own doing: forget its console line and its failed response.
   t.monitor.clear();

@@ -144,23 +144,11 @@ async function main() {
   const durations = readDurations();
   const plan = shardPlan(Number(process.env.E2E_SHARDS || 4), only.length ? only : null, durations);
   console.log(`time budgets ×${TIME_SCALE}; shards balanced by ${plan.unit === 'ms' ? 'the last run\'s durations' : 'test weights (e2e/durations.json names none of these files)'}`);
+  // The shards' servers start side by side, and the browser with them: each portal seeds its
+  // demo data as it starts (about 8 s under load), and one after another four of them took half
+  // a minute before the first flow.
   const tServers = Date.now();
-  for (const [i, { files, cost }] of plan.shards.entries()) {
-    // The first shard keeps the plain log names the README points to.
-    const sfx = i === 0 ? '' : `-${i + 1}`;
-    const shard = { files, cost, redis: null, portal: null };
-    shards.push(shard);
-    shard.redis = await startRedis(artifacts, `redis${sfx}.log`);
-    shard.portal = await startPortal(build.bin, shard.redis.url, artifacts, {}, `portal${sfx}.log`);
-    const { portal, redis } = shard;
-    if (portal.health?.backend !== 'redis') throw new Error(`portal is not keeping sessions in Redis: ${JSON.stringify(portal.health)}`);
-    console.log(`shard ${i + 1}: portal ${portal.base} (built in ${(build.ms / 1000).toFixed(1)} s), redis :${redis.port}, ` +
-      `chromium ${CHROMIUM}, files ${files.join(' ')}`);
-  }
-
-  phase('servers (redis, portal per shard)', tServers);
-  const tBrowser = Date.now();
-  browser = await chromium.launch({
+  const launching = chromium.launch({
     executablePath: CHROMIUM,
     headless: !process.env.E2E_HEADED,
     // Our signal handlers stop everything (browser, portal, redis) in order.
@@ -169,10 +157,33 @@ async function main() {
     handleSIGHUP: false,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
       '--disable-component-update', '--disable-sync'],
+  }).then((b) => {
+    browser = b;
+    phase('browser start', tServers);
+    return b;
   });
+  // A failed start of one part must not leave the others unawaited (unhandled rejections).
+  const parts = await Promise.allSettled([launching, ...plan.shards.map(async ({ files, cost }, i) => {
+    // The first shard keeps the plain log names the README points to.
+    const sfx = i === 0 ? '' : `-${i + 1}`;
+    const shard = { files, cost, redis: null, portal: null };
+    shards[i] = shard;
+    shard.redis = await startRedis(artifacts, `redis${sfx}.log`);
+    shard.portal = await startPortal(build.bin, shard.redis.url, artifacts, {}, `portal${sfx}.log`);
+    return shard;
+  })]);
+  const failedStart = parts.find((p) => p.status === 'rejected');
+  if (failedStart) throw failedStart.reason;
+  for (const [i, { portal, redis, files }] of shards.entries()) {
+    if (portal.health?.backend !== 'redis') throw new Error(`portal is not keeping sessions in Redis: ${JSON.stringify(portal.health)}`);
+    console.log(`shard ${i + 1}: portal ${portal.base} (built in ${(build.ms / 1000).toFixed(1)} s), redis :${redis.port}, ` +
+      `chromium ${CHROMIUM}, files ${files.join(' ')}`);
+  }
+  phase('servers (redis, portal per shard) and browser, side by side', tServers);
+  const tBrowser = Date.now();
   const axe = !process.env.E2E_NO_AXE;
   if (axe) await axeSelfTest(browser);
-  phase('browser start' + (axe ? ' and axe self-test' : ''), tBrowser);
+  if (axe) phase('axe self-test', tBrowser);
   const tFlows = Date.now();
   const results = (await Promise.all(shards.map(async (shard) => {
     const t0 = Date.now();

@@ -46,16 +46,19 @@ function registeringFile() {
  * what it took in the last run (durations: file → ms, from
  * e2e/durations.json); a file the durations do not name costs its weight
  * (the sum of its tests' weights times modes) at the ms per weight unit the
- * named files took, or plain weight units when none is named. Returns
+ * named files took, or plain weight units when none is named; a file the filter picks only
+ * some tests of costs their share (by weight) of its duration. Returns
  * [{ files, cost }], and unit: 'ms' or 'weight'.
  */
 export function shardPlan(n, only, durations = null) {
   const weights = new Map();
+  const totals = new Map();
   for (const tc of tests) {
+    totals.set(tc.file, (totals.get(tc.file) ?? 0) + tc.weight * tc.modes.length);
     if (only && !only.some((o) => tc.name.includes(o))) continue;
     weights.set(tc.file, (weights.get(tc.file) ?? 0) + tc.weight * tc.modes.length);
   }
-  return balance(weights, durations, n);
+  return balance(weights, durations, n, totals);
 }
 
 /** The files all of whose tests the filter selects (every file without one). */

@@ -6,12 +6,15 @@
  * the least so far (weights: file → weight units; durations: file → ms or
  * null). See shardPlan in runner.mjs.
  */
-export function balance(weights, durations, n) {
+export function balance(weights, durations, n, totals = null) {
+  // A file a name filter picks only some tests of costs that share of its last whole run
+  // (totals: file → the weight of all its tests); else one shard got the whole-file figures.
+  const share = (f) => (totals?.get(f) > 0 ? weights.get(f) / totals.get(f) : 1);
   const measured = [...weights.keys()].filter((f) => durations?.[f] > 0);
   const msPerUnit = measured.length
-    ? measured.reduce((a, f) => a + durations[f], 0) / measured.reduce((a, f) => a + weights.get(f), 0)
+    ? measured.reduce((a, f) => a + durations[f] * share(f), 0) / measured.reduce((a, f) => a + weights.get(f), 0)
     : null;
-  const cost = (f) => (durations?.[f] > 0 ? durations[f] : weights.get(f) * (msPerUnit ?? 1));
+  const cost = (f) => (durations?.[f] > 0 ? durations[f] * share(f) : weights.get(f) * (msPerUnit ?? 1));
   const shards = Array.from({ length: Math.max(1, Math.min(n, weights.size)) }, () => ({ files: [], cost: 0 }));
   // Ties by name, so a plan does not depend on the order files registered in.
   const files = [...weights.keys()].sort((a, b) => cost(b) - cost(a) || a.localeCompare(b));

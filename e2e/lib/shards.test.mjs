@@ -25,6 +25,12 @@ describe('balance', () => {
     expect(plan.shards).toEqual([{ files: ['a.mjs'], cost: 10 }, { files: ['c.mjs', 'b.mjs'], cost: 9 }]);
   });
 
+  it("costs a file the filter picks only some tests of at that share of its duration", () => {
+    // a.mjs: 1 of its 4 units picked, so a quarter of its 800 ms.
+    const plan = balance(weights({ 'a.mjs': 1, 'b.mjs': 2 }), { 'a.mjs': 800, 'b.mjs': 300 }, 2, weights({ 'a.mjs': 4, 'b.mjs': 2 }));
+    expect(plan.shards).toEqual([{ files: ['b.mjs'], cost: 300 }, { files: ['a.mjs'], cost: 200 }]);
+  });
+
   it('makes no more shards than files, and at least one', () => {
     expect(balance(weights({ 'a.mjs': 1 }), null, 4).shards).toHaveLength(1);
     expect(balance(weights({}), null, 4).shards).toEqual([{ files: [], cost: 0 }]);

@@ -15,9 +15,12 @@ const PATTERNS = [
 // A test's own options (test(name, fn, { timeout }) at the top level) are
 // idle-machine figures that the runner scales itself; an indented `}, {` may
 // close a waitForFunction instead, so it needs its unscaled-ok.
+// How far after a newContext( line its scaleDefaults( may come (the runner sets up the context
+// in between).
+const CONTEXT_LINES = 5;
 const TEST_OPTIONS = [/^\}, \{[^{}]*\}\);\s*$/, /^test\(.*, \{[^{}]*\}\);\s*$/];
 
-/** Lines of the e2e .mjs/.js files (node_modules and artifacts aside) with an unscaled literal budget. */
+/** Lines of the e2e .mjs/.js files (node_modules and artifacts aside) with an unscaled literal budget or a context without scaled defaults. */
 export function unscaledTimeouts(dir) {
   const found = [];
   const walk = (d) => {
@@ -29,10 +32,16 @@ export function unscaledTimeouts(dir) {
     }
   };
   const check = (file) => {
-    fs.readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
+    const lines = fs.readFileSync(file, 'utf8').split('\n');
+    lines.forEach((line, i) => {
       if (line.includes('unscaled-ok:') || TEST_OPTIONS.some((re) => re.test(line))) return;
       const code = line.replace(/\/\/.*$/, '').replace(/^\s*\*.*$/, '');
       if (PATTERNS.some((re) => re.test(code))) found.push(`${path.relative(dir, file)}:${i + 1}: ${line.trim()}`);
+      // A browser context keeps Playwright's fixed 30 s action and navigation timeouts unless
+      // scaleDefaults sets them, on its line or within the few after.
+      if (/\.newContext\(/.test(code) && !lines.slice(i, i + CONTEXT_LINES).some((l) => l.includes('scaleDefaults('))) {
+        found.push(`${path.relative(dir, file)}:${i + 1}: a context without scaleDefaults(): ${line.trim()}`);
+      }
     });
   };
   walk(dir);

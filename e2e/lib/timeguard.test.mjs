@@ -35,4 +35,25 @@ describe('unscaledTimeouts', () => {
       fs.rmSync(dir, { recursive: true });
     }
   });
+
+  it('flags a browser context that does not get scaleDefaults() on its line or soon after', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'timeguard-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'y-flows.mjs'), [
+        "const a = scaleDefaults(await browser.newContext({ javaScriptEnabled: false }));",
+        "const b = await browser.newContext({ baseURL: base });",
+        "scaleDefaults(b);",
+        "const c = await browser.newContext({ baseURL: base });",
+        "const page = await c.newPage();",
+        "await page.goto('/login');",
+        "await page.goto('/nope');",
+        "await page.goto('/again');",
+        "scaleDefaults(c);",
+        "const d = await t.browser.newContext({ baseURL: base }); // unscaled-ok: a check of the defaults themselves",
+      ].join('\n'));
+      expect(unscaledTimeouts(dir).map((l) => l.split(':')[1])).toEqual(['4']);
+    } finally {
+      fs.rmSync(dir, { recursive: true });
+    }
+  });
 });
