@@ -119,6 +119,7 @@ test('date range presets hide and show the dashboard', async (t) => {
   await assertWidgets(page);
   if (t.js) {
     const p = picker(page);
+    await p.ready();
     assert.match(await p.button.innerText(), /Past 30 days/);
     const dialog = await p.open();
     await t.audit('date range picker open');
