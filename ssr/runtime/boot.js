@@ -9,6 +9,7 @@
 //   interaction  on the first focus or click inside the elements data-on
 //                selects (else the marker itself); the click that asked for
 //                the island is held back and clicked again once it is ready,
+//                and typing before then is announced again (an input event),
 //                so the first action is not lost
 //   session      the idle warning: a timer set from the session end its
 //                props carry, or sooner when the page hears of the session
@@ -98,6 +99,15 @@ function onClick(e) {
   });
 }
 
+// Typing that comes before the island listens (a field filled at once) is
+// announced again once it does.
+function onInput(e) {
+  const hit = within(e);
+  if (!hit || done[hit.t.name]) return;
+  const target = e.target;
+  void load(hit.t.name).then(() => target.dispatchEvent(new Event('input', { bubbles: true })));
+}
+
 // The idle warning: loaded a little before it opens, or at once when the
 // session is used or ends on this page, or another tab says it runs longer
 // (the event is sent again once the island listens, so it counts).
@@ -157,6 +167,7 @@ for (const el of document.querySelectorAll('[data-island]')) {
 if (triggers.length) {
   document.addEventListener('focusin', onFocus, true);
   document.addEventListener('click', onClick, true);
+  document.addEventListener('input', onInput, true);
 }
 document.addEventListener('portal:hydrate', () => {
   for (const el of document.querySelectorAll('[data-island]')) void load(el.getAttribute('data-island'));
