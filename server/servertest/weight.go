@@ -81,8 +81,8 @@ type Scripts struct {
 // it would load if every island on it were needed (all: the loader and each island's
 // module with the chunks it imports statically; what every page loaded before islands
 // came on demand). The page's own markup says which islands count as needed at once: the
-// loader (ssr/runtime/boot.js) imports those without data-load (visible ones; counted
-// whether in view or not, the strict reading) and waits for a focus, a click or the
+// loader (ssr/runtime/boot.js) imports those without data-load at once (and counts here
+// the visible ones too, whether in view or not, the strict reading) and waits for a focus, a click or the
 // session timer for the others. Chunks loaded by import() come later and count in
 // neither.
 func PageScripts(t testing.TB, doc *html.Node) (first, all Scripts) {
@@ -119,7 +119,7 @@ func PageScripts(t testing.TB, doc *html.Node) (first, all Scripts) {
 		}
 		f := strings.TrimPrefix(url, "/assets/")
 		every = append(every, f)
-		if htmlq.Attr(el, "data-load") == "" {
+		if l := htmlq.Attr(el, "data-load"); l == "" || l == "visible" {
 			eager = append(eager, f)
 		}
 	}

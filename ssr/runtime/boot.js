@@ -5,7 +5,8 @@
 // work without JavaScript first. The document names the modules in a JSON
 // script (#island-modules); each marker says when it is needed (data-load,
 // set by templates/components/Island.tsx):
-//   visible      (the default) once the marker comes near the viewport
+//   (none)       at once, as a page's feature islands always loaded
+//   visible      once the marker comes near the viewport
 //   interaction  on the first focus or click inside the elements data-on
 //                selects (else the marker itself); the click that asked for
 //                the island is held back and clicked again once it is ready,
@@ -161,7 +162,7 @@ for (const el of document.querySelectorAll('[data-island]')) {
   const how = el.getAttribute('data-load');
   if (how === 'interaction') watchInteraction(el, name);
   else if (how === 'session') watchSession(el, name);
-  else if (io) io.observe(el);
+  else if (how === 'visible' && io) io.observe(el);
   else void load(name);
 }
 if (triggers.length) {

@@ -12,4 +12,4 @@ export function safeJSON(value: unknown): string;
 export function renderIsland(name: string, props: object, load?: IslandLoad, on?: string): ComponentChildren;
 
 /** When the browser loads an island's code (ssr/runtime/boot.js). */
-export type IslandLoad = 'visible' | 'interaction' | 'session';
+export type IslandLoad = 'now' | 'visible' | 'interaction' | 'session';

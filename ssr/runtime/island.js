@@ -84,12 +84,12 @@ globalThis.__portal_island_cache_stats = () => {
 
 const attr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 function loadAttrs(load, on) {
-  if (!load || load === 'visible') return '';
+  if (!load || load === 'now') return '';
   return ' data-load="' + attr(load) + '"' + (on ? ' data-on="' + attr(on) + '"' : '');
 }
 
 // load says when the browser needs the island's code (ssr/runtime/boot.js):
-// 'visible' (the default, left out of the markup), 'interaction' (on, a CSS
+// 'now' (the default, left out of the markup), 'visible', 'interaction' (on, a CSS
 // selector of the elements whose focus or click asks for it; the marker
 // itself when empty) or 'session'.
 export function renderIsland(name, props, load, on) {

@@ -15,7 +15,7 @@ export type IslandPropsOf<N extends IslandName> = ComponentProps<Islands[N]>;
 // markup) and ships its props beside it; see ssr/runtime/island.js. The name
 // picks the island's own props type, so a page cannot hand it wrong ones.
 // load and on say when the browser fetches its code (ssr/runtime/boot.js):
-// by default once it comes into view; the shell's controls on first use.
+// by default at once; the shell's controls on first use.
 export function Island<N extends IslandName>({ name, props, load, on }: { name: N; props: IslandPropsOf<N>; load?: IslandLoad; on?: string }) {
   return renderIsland(name, props, load, on);
 }
