@@ -40,6 +40,7 @@ async function topBarPicker(t) {
     await unfold(root);
     return { root, form: root };
   }
+  await page.evaluate(() => document.dispatchEvent(new Event('portal:hydrate'))); // its code loads on first use
   await page.locator('[data-island="DateRangePicker"][data-ready]').waitFor({ state: 'attached', timeout: scaled(5000) });
   await root.locator('button[aria-haspopup="dialog"]').click();
   const dialog = page.getByRole('dialog', { name: 'Choose a date range' });

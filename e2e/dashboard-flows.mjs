@@ -47,6 +47,7 @@ function picker(page) {
     root,
     button: root.locator('button[aria-haspopup="dialog"]'),
     async ready() {
+      await page.evaluate(() => document.dispatchEvent(new Event('portal:hydrate'))); // its code loads on first use
       await page.locator('[data-island="DateRangePicker"][data-ready]').waitFor({ state: 'attached', timeout: scaled(5000) });
     },
     async open() {
@@ -118,6 +119,7 @@ test('date range presets hide and show the dashboard', async (t) => {
   await assertWidgets(page);
   if (t.js) {
     const p = picker(page);
+    await p.ready();
     assert.match(await p.button.innerText(), /Past 30 days/);
     const dialog = await p.open();
     await t.audit('date range picker open');
@@ -240,4 +242,32 @@ test('crypto banner closes', async (t) => {
   await page.reload();
   assert.equal(await banner.count(), 0, 'and stays closed for the session');
   await t.audit('dashboard after closing the crypto banner');
+});
+
+test('islands load on first use: the shell code waits, the first click is kept', async (t) => {
+  const { page } = t;
+  await login(t, 'admin@demo.example');
+  await page.goto(`/org/${NORDIC}`);
+  const scripts = () => page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.endsWith('.js')));
+  if (!t.js) {
+    assert.deepEqual(await scripts(), [], 'no JavaScript without it');
+    return;
+  }
+  await page.waitForLoadState('load');
+  const before = await scripts();
+  assert.ok(before.some((p) => /\/assets\/js\/boot-[^/]+\.js$/.test(p)), `the loader: ${before.join(', ')}`);
+  for (const shell of ['ShellMenu', 'DateRangePicker', 'OrgSwitcher', 'IdleWarning', 'AccountFunding']) {
+    assert.ok(!before.some((p) => p.includes('/islands/' + shell + '-')), `${shell} waits for its first use: ${before.join(', ')}`);
+  }
+  const root = page.locator('[data-island="DateRangePicker"]');
+  assert.equal(await root.getAttribute('data-ready'), null, 'the picker waits for its first use');
+  // The first click on the server's disclosure opens the enhanced picker.
+  await root.locator('summary').click();
+  const dialog = page.getByRole('dialog', { name: 'Choose a date range' });
+  await dialog.waitFor({ timeout: scaled(5000) });
+  assert.equal(await root.locator('button[aria-haspopup="dialog"]').getAttribute('aria-expanded'), 'true');
+  assert.ok((await scripts()).some((p) => p.includes('/islands/DateRangePicker-')), 'its module came with the click');
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+  await t.audit('dashboard after the first use of the picker');
 });

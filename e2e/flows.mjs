@@ -144,6 +144,7 @@ export function switcher(page) {
     listButton: root.locator('button[aria-haspopup="listbox"]'),
     /** With JS: waits for hydration (data-ready comes after the enhancing effects), then looks. */
     async enhanced() {
+      await page.evaluate(() => document.dispatchEvent(new Event('portal:hydrate'))); // its code loads on first use
       await page.locator('[data-island="OrgSwitcher"][data-ready]').waitFor({ state: 'attached', timeout: scaled(5000) });
       return (await this.listButton.count()) > 0;
     },

@@ -417,6 +417,8 @@ test('layout: the shell at 320 px (Menu, search, date range, organisation), dial
   await shot(t, 'account');
   const transfer = page.locator('[data-island="TransferDialog"]');
   if (t.js) {
+    // Its code comes once it is in view (below the fold at 320 px), or now, when asked for.
+    await page.evaluate(() => document.dispatchEvent(new Event('portal:hydrate')));
     await transfer.and(page.locator('[data-ready]')).waitFor();
     await transfer.getByRole('button', { name: 'Transfer', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Transfer' });
@@ -450,6 +452,8 @@ test('layout: the shell at 320 px (Menu, search, date range, organisation), dial
 
   // The statement dialog (336 wide at most).
   await page.goto(`/org/${NORDIC}/exported_statements`);
+  // In view, its code loads at once; a click before it is ready follows the link (the page).
+  if (t.js) await page.locator('[data-island="StatementExport"][data-ready]').first().waitFor({ state: 'attached' });
   await page.getByRole('main').getByRole('link', { name: 'Download statement', exact: true }).click();
   if (t.js) {
     const dialog = page.getByRole('dialog', { name: 'Download statement' });

@@ -23,7 +23,7 @@ import { createApiClient, EXPIRED_TEXT, EXPIRED_TITLE, type ApiClient } from './
 import { ExpiredDialog } from './lib/ExpiredNotice';
 import { useHydrated } from './lib/hydrated';
 import { Modal } from './lib/Modal';
-import { SESSION_ACTIVE, SESSION_EXPIRED } from './lib/sessionBus';
+import { SESSION_ACTIVE, SESSION_EXPIRED, pageStart } from './lib/sessionBus';
 
 export type Props = IslandProps['IdleWarning'];
 
@@ -53,7 +53,8 @@ function inWords(secs: number): string {
 }
 
 export default function IdleWarning(p: Props) {
-  const start = useRef(Date.now());
+  // The props count from the render; the code may come long after (loaded shortly before the warning).
+  const start = useRef(pageStart());
   // The absolute end: no request moves it.
   const hardEnd = useRef(start.current + p.absoluteIn * 1000);
   const [deadline, setDeadline] = useState(() => Math.min(start.current + p.endsIn * 1000, hardEnd.current));

@@ -29,6 +29,7 @@ type Manifest struct {
 	Server  string            `json:"server"`
 	CSS     string            `json:"css"`
 	Islands map[string]string `json:"islands"`
+	Boot    string            `json:"boot"`
 	Files   map[string]int    `json:"files"`
 }
 

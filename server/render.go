@@ -14,8 +14,10 @@ import (
 
 // The document around every page. The body comes from goja; this shell
 // adds what needs the server's knowledge per response: the stylesheet's
-// hashed name, the CSP nonce, and the one module script that loads only the
-// islands present on the page (none: no JavaScript at all). The browser
+// hashed name, the CSP nonce, and the one module script, the loader
+// (ssr/runtime/boot.js), which imports the module of an island present on
+// the page once the island is needed; the modules it may import sit beside
+// it as inert JSON (a page without islands gets neither: no JavaScript). The browser
 // paints nothing until the whole body is parsed (the render-blocking
 // "expect" link and its #document-end target): a frame painted from half a
 // parsed page moves what the rest then pushes aside (a layout shift), such
@@ -32,8 +34,9 @@ var documentTmpl = template.Must(template.New("doc").Parse(`<!doctype html>
 {{- range .Preload}}
 <link rel="modulepreload" href="/assets/{{.}}">{{end}}
 </head><body>{{.Body}}<template id="document-end"></template>
-{{- if .Islands}}
-<script type="module" nonce="{{.Nonce}}">{{range .Islands}}import "/assets/{{.}}";{{end}}</script>{{end}}
+{{- if .Modules}}
+<script type="application/json" id="island-modules">{{.Modules}}</script>
+<script type="module" nonce="{{.Nonce}}">import "/assets/{{.Boot}}";</script>{{end}}
 </body></html>`))
 
 type document struct {
@@ -42,7 +45,9 @@ type document struct {
 	Refresh string
 	Nonce   string
 	Body    template.HTML
-	Islands []string
+	// Modules maps each island of the page to its module's URL, as JSON.
+	Modules template.JS
+	Boot    string
 	Preload []string
 }
 
@@ -88,12 +93,16 @@ func (s *Server) Render(c fiber.Ctx, v View) error {
 	}
 	doc := document{Title: v.Title, CSS: s.Assets.Manifest.CSS, Refresh: v.Refresh, Nonce: Req(c).Nonce,
 		Body: template.HTML(body)} // #nosec: the renderer escapes every text and attribute
-	seen := map[string]bool{}
+	modules := map[string]string{}
 	for _, name := range islands {
-		if f := s.Assets.Manifest.Islands[name]; f != "" && !seen[f] {
-			seen[f] = true
-			doc.Islands = append(doc.Islands, f)
+		if f := s.Assets.Manifest.Islands[name]; f != "" {
+			modules[name] = "/assets/" + f
 		}
+	}
+	if len(modules) > 0 && s.Assets.Manifest.Boot != "" {
+		// json.Marshal escapes <, > and &, so the JSON cannot close its script element.
+		b, _ := json.Marshal(modules)
+		doc.Modules, doc.Boot = template.JS(b), s.Assets.Manifest.Boot // #nosec: JSON of manifest paths
 	}
 	buf := bufPool.Get().(*bytes.Buffer)
 	buf.Reset()

@@ -191,6 +191,9 @@ export class Monitor {
     // Islands: with JS each marker must hydrate (data-ready) without a
     // mismatch; props must be beside it as JSON either way.
     if (this.js) {
+      // Islands load when needed (ssr/runtime/boot.js); the loader's event asks for them all, so
+      // each one's hydration is checked on every page.
+      await page.evaluate(() => document.dispatchEvent(new Event('portal:hydrate')));
       try {
         await page.waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((e) => e.hasAttribute('data-ready')),
           null, { timeout: scaled(5000) });

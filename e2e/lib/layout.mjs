@@ -56,6 +56,7 @@ export async function shiftRecorder(page) {
 export async function settle(page, js) {
   await page.waitForLoadState('load');
   if (js) {
+    await page.evaluate(() => document.dispatchEvent(new Event('portal:hydrate'))); // every island, as once all loaded at once
     await page.waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((e) => e.hasAttribute('data-ready')),
       null, { timeout: scaled(5000) });
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50))))); // unscaled-ok: a settle after two painted frames, which are the event

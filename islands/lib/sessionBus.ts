@@ -32,3 +32,10 @@ export function loginAgainHref(): string {
   const here = window.location.pathname + window.location.search;
   return '/login?' + new URLSearchParams({ expired: '1', redirect_url: here }).toString();
 }
+
+/** When the page arrived, which the loader notes (ssr/runtime/boot.js): the session's times
+ *  count from the render, however late an island's code came. */
+export function pageStart(): number {
+  const t = (globalThis as { __portal_boot?: unknown }).__portal_boot;
+  return typeof t === 'number' ? t : Date.now();
+}

@@ -28,3 +28,36 @@ func TestIslandWeights(t *testing.T) {
 		t.Run(island, func(t *testing.T) { servertest.CheckIslandWeight(t, island) })
 	}
 }
+
+// pageScriptBudget is what a logged-in page may load of JavaScript, compressed, before any
+// interaction, when none of its islands is a feature in view (the shell's controls load on
+// first use, the idle warning shortly before it opens).
+const pageScriptBudget = 10 << 10
+
+// Logged-in pages whose only islands are the shell's load the loader alone before any
+// interaction, within the budget in gzip and in brotli; each island, loaded when needed,
+// then stays within the island budget with every chunk it imports (logged for the record
+// beside the reading TestIslandWeights holds it to).
+func TestPageScriptsBeforeInteraction(t *testing.T) {
+	h := newHarness(t)
+	c := h.Client()
+	c.Login("admin@demo.example")
+	org := "/org/" + servertest.OrgNordic
+	for _, p := range []string{org, org + "/settings/profile", org + "/users"} {
+		t.Run(p, func(t *testing.T) {
+			res, doc := c.Page(p)
+			if res.StatusCode != 200 {
+				t.Fatalf("status %d", res.StatusCode)
+			}
+			first, all := servertest.PageScripts(t, doc)
+			t.Logf("before interaction: %d files, %d B gzip, %d B brotli %v; every island of the page: %d files, %d B gzip, %d B brotli",
+				len(first.Files), first.GZ, first.BR, first.Files, len(all.Files), all.GZ, all.BR)
+			if len(all.Files) < 4 {
+				t.Fatalf("the page names only %v: the shell's islands are missing", all.Files)
+			}
+			if first.GZ > pageScriptBudget || first.BR > pageScriptBudget {
+				t.Errorf("%d B gzip, %d B brotli of JavaScript before any interaction (%v); the budget is 10 KB", first.GZ, first.BR, first.Files)
+			}
+		})
+	}
+}

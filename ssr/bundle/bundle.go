@@ -26,6 +26,9 @@ type Manifest struct {
 	Server  string            `json:"server"`
 	CSS     string            `json:"css"`
 	Islands map[string]string `json:"islands"`
+	// Boot is the loader every page with islands runs (ssr/runtime/boot.js): it imports an
+	// island's module when the island is needed.
+	Boot string `json:"boot"`
 	// Files lists every browser-facing file with its size, for the budgets.
 	Files map[string]int `json:"files"`
 }
@@ -121,6 +124,9 @@ func Build(o Options) (*Manifest, error) {
 			}
 			rel = filepath.ToSlash(rel)
 			m.Files[rel] = info.Bytes
+			if filepath.ToSlash(info.EntryPoint) == bootEntry {
+				m.Boot = rel
+			}
 			// esbuild names a virtual entry "namespace:path".
 			if name, ok := strings.CutPrefix(strings.TrimPrefix(info.EntryPoint, "portal:"), "portal-island:"); ok {
 				m.Islands[name] = rel
@@ -190,6 +196,9 @@ func serverOptions(src sources, out string) api.BuildOptions {
 	return o
 }
 
+// bootEntry is the loader's source, relative to the root as esbuild's metafile names it.
+const bootEntry = "ssr/runtime/boot.js"
+
 func clientOptions(src sources, out string, minify bool) api.BuildOptions {
 	o := commonOptions(src.root)
 	for _, name := range src.islands {
@@ -197,6 +206,7 @@ func clientOptions(src sources, out string, minify bool) api.BuildOptions {
 			InputPath: "portal-island:" + name, OutputPath: "islands/" + name,
 		})
 	}
+	o.EntryPointsAdvanced = append(o.EntryPointsAdvanced, api.EntryPoint{InputPath: bootEntry, OutputPath: "boot"})
 	o.Outdir = filepath.Join(out, "js")
 	o.Format = api.FormatESModule
 	o.Splitting = true

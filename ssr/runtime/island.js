@@ -82,7 +82,17 @@ globalThis.__portal_island_cache_stats = () => {
   return { entries: cache.size, bytes, counted: cacheBytes, maxBytes: CACHE_MAX_BYTES, hits, misses };
 };
 
-export function renderIsland(name, props) {
+const attr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+function loadAttrs(load, on) {
+  if (!load || load === 'now') return '';
+  return ' data-load="' + attr(load) + '"' + (on ? ' data-on="' + attr(on) + '"' : '');
+}
+
+// load says when the browser needs the island's code (ssr/runtime/boot.js):
+// 'now' (the default, left out of the markup), 'visible', 'interaction' (on, a CSS
+// selector of the elements whose focus or click asks for it; the marker
+// itself when empty) or 'session'.
+export function renderIsland(name, props, load, on) {
   const C = islands[name];
   if (!C) throw new Error('ssr: unknown island ' + name);
   // Go numbers islands per render, so ids are unique and deterministic.
@@ -90,7 +100,7 @@ export function renderIsland(name, props) {
   const json = safeJSON(props);
   const html = islandHTML(name, C, props, json);
   return raw(
-    '<div data-island="' + name + '" data-props="' + id + '">' + html + '</div>' +
+    '<div data-island="' + name + '" data-props="' + id + '"' + loadAttrs(load, on) + '>' + html + '</div>' +
       '<script type="application/json" id="' + id + '">' + json + '</script>',
   );
 }

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'preact';
-import { renderIsland } from '../../ssr/runtime/island.js';
+import { renderIsland, type IslandLoad } from '../../ssr/runtime/island.js';
 import type { Islands } from '../generated/components';
 
 /** The name of an island: a file under islands/. */
@@ -14,6 +14,8 @@ export type IslandPropsOf<N extends IslandName> = ComponentProps<Islands[N]>;
 // An island renders with preact on the server (so hydration finds the same
 // markup) and ships its props beside it; see ssr/runtime/island.js. The name
 // picks the island's own props type, so a page cannot hand it wrong ones.
-export function Island<N extends IslandName>({ name, props }: { name: N; props: IslandPropsOf<N> }) {
-  return renderIsland(name, props);
+// load and on say when the browser fetches its code (ssr/runtime/boot.js):
+// by default at once; the shell's controls on first use.
+export function Island<N extends IslandName>({ name, props, load, on }: { name: N; props: IslandPropsOf<N>; load?: IslandLoad; on?: string }) {
+  return renderIsland(name, props, load, on);
 }

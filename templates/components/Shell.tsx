@@ -62,7 +62,7 @@ function Sidebar({ nav, dialog, search }: { nav: NavItem[]; dialog?: string; sea
           )}
         </ul>
       </nav>
-      <Island name="ShellMenu" props={{ menu: 'nav-menu', search }} />
+      <Island name="ShellMenu" props={{ menu: 'nav-menu', search }} load="interaction" on={'#nav-menu > summary' + (search ? ', #' + search.input : '')} />
     </details>
   );
 }
@@ -114,9 +114,10 @@ export function Shell({ shell, children }: { shell: ShellProps; children?: Compo
           <a href={'/org/' + shell.org.id} className="text-lg font-semibold">Portal</a>
           <SearchBox orgId={shell.org.id} query={shell.query} />
           <div className="flex w-full min-w-0 items-center justify-between gap-2 lg:ml-auto lg:w-auto lg:gap-4">
-            {shell.dateRange ? <Island name="DateRangePicker" props={shell.dateRange} /> : null}
+            {shell.dateRange ? <Island name="DateRangePicker" props={shell.dateRange} load="interaction" /> : null}
             <Island
               name="OrgSwitcher"
+              load="interaction"
               props={{ orgs: shell.orgs, current: shell.org, csrf: shell.csrf, user: shell.user, role: shell.role }}
             />
           </div>
@@ -124,14 +125,14 @@ export function Shell({ shell, children }: { shell: ShellProps; children?: Compo
       </header>
       <div className="lg:flex lg:min-h-screen">
         <Sidebar nav={shell.nav} dialog={shell.funding?.href} search={shell.query ? { input: 'q', home: '/org/' + shell.org.id } : undefined} />
-        {shell.funding ? <Island name="AccountFunding" props={shell.funding} /> : null}
+        {shell.funding ? <Island name="AccountFunding" props={shell.funding} load="interaction" on='a[data-dialog="account-funding"]' /> : null}
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 lg:p-6">
           <Flashes flashes={shell.flashes} />
           {children}
         </main>
       </div>
       <Footer />
-      {shell.session ? <Island name="IdleWarning" props={shell.session} /> : null}
+      {shell.session ? <Island name="IdleWarning" props={shell.session} load="session" /> : null}
     </>
   );
 }
