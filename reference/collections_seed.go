@@ -23,116 +23,6 @@ import (
 // (pending, received, processing, authorised, action_required) and cancelled ones moved no
 // money. Every order status, payment status and type has examples in both organisations.
 
-// seedRefundFees are the demo refund-fee contracted products: a currency missing here (Nordic
-// DKK and USDT, Atlantic USD) shows "Missing configuration" when a refund is asked for.
-var seedRefundFees = map[string]map[string]string{
-	demo.Org1ID: {"EUR": "0.50", "GBP": "0.40", "USD": "0.60"},
-	demo.Org2ID: {"GBP": "0.40"},
-}
-
-// refundPlan is what happened after a history collection: nothing ("" = still completed), or
-// a refund (full or half) at refundAt, settled, waiting, or returned at returnAt. Decided from
-// the reference alone, so the history and the orders agree.
-type refundPlan struct {
-	status             string // the order's status in the end
-	full               bool
-	refundAt, returnAt time.Time
-}
-
-func planRefund(ref string, at, now time.Time) refundPlan {
-	h := hashString("refund/" + ref)
-	d := time.Duration(20+h%50) * time.Hour
-	p := refundPlan{refundAt: at.Add(d), full: h%3 != 0}
-	switch n := h % 100; {
-	case n < 8:
-		p.status, p.full = provider.OrderRefunded, true
-	case n < 14:
-		p.status, p.full = provider.OrderPartiallyRefunded, false
-	case n < 17:
-		p.status, p.returnAt = provider.OrderRefundReturned, p.refundAt.Add(48*time.Hour)
-	case n < 20:
-		p.status = provider.OrderActionRequiredForRefund
-	case n < 34 && now.Sub(at) < 21*24*time.Hour:
-		p.status = provider.OrderProcessingRefund
-		p.refundAt = at.Add(now.Sub(at) / 2)
-	default:
-		return refundPlan{}
-	}
-	if !p.refundAt.Before(now.Add(-10*time.Minute)) || (!p.returnAt.IsZero() && !p.returnAt.Before(now.Add(-10*time.Minute))) {
-		return refundPlan{}
-	}
-	return p
-}
-
-// collectionRefundHistory adds the refunds (and returns) of planRefund to the demo history's
-// events and raises each account's opening funding by what they take away in the end, so the
-// history still ends on the demo balances and no balance on the way is lower than before.
-func collectionRefundHistory(events []histEvent, now time.Time) []histEvent {
-	owner := map[string]string{}
-	for _, a := range demoAccounts() {
-		owner[a.AccountNumber] = a.Owner
-	}
-	net := map[string]int64{} // minor units taken from each account by refunds
-	var added []histEvent
-	for _, ev := range events {
-		if ev.kind != provider.EntryCollection || len(ev.ps) == 0 {
-			continue
-		}
-		c := ev.ps[0]
-		code, ok := seedAccountCurrency(c.account)
-		feeText, priced := seedRefundFees[owner[c.account]][code]
-		if !ok || !priced {
-			continue
-		}
-		plan := planRefund(c.reference, ev.at, now)
-		if plan.status == "" {
-			continue
-		}
-		dec := currency.Decimals(code)
-		amt := c.amount
-		if !plan.full {
-			amt = money.FromMinor(max(amt.Minor().Int64()/2, 1), dec)
-		}
-		fee := money.MustParse(feeText, dec)
-		added = append(added, histEvent{at: plan.refundAt, kind: provider.EntryCollectionRefund, ps: []posting{
-			{account: c.account, entryType: provider.EntryCollectionRefund, amount: amt.Neg(), reference: c.reference, orderID: c.reference},
-			{account: c.account, entryType: provider.EntryCollectionRefundFee, amount: fee.Neg(), reference: c.reference, orderID: c.reference},
-		}})
-		net[c.account] += amt.Minor().Int64() + fee.Minor().Int64()
-		if !plan.returnAt.IsZero() {
-			added = append(added, histEvent{at: plan.returnAt, kind: provider.EntryRefundReturned, ps: []posting{
-				{account: c.account, entryType: provider.EntryRefundReturned, amount: amt, reference: c.reference, orderID: c.reference},
-			}})
-			net[c.account] -= amt.Minor().Int64()
-		}
-	}
-	for i, ev := range events {
-		if ev.kind == "funding" && len(ev.ps) == 1 && ev.ps[0].reference == "Opening funding" {
-			p := ev.ps[0]
-			if n := net[p.account]; n != 0 {
-				events[i].ps = []posting{{account: p.account, entryType: p.entryType, amount: p.amount.Add(money.FromMinor(n, p.amount.Decimals())),
-					reference: p.reference, orderID: p.orderID}}
-				delete(net, p.account)
-			}
-		}
-	}
-	for acct, n := range net { // an account the history opened without funding
-		code, _ := seedAccountCurrency(acct)
-		added = append(added, histEvent{at: now.Add(-(seedHistoryDays + 1) * 24 * time.Hour), kind: "funding", ps: []posting{
-			{account: acct, entryType: provider.EntryFunding, amount: money.FromMinor(n, currency.Decimals(code)), reference: "Opening funding"}}})
-	}
-	return append(events, added...)
-}
-
-func seedAccountCurrency(number string) (string, bool) {
-	for _, a := range demoAccounts() {
-		if a.AccountNumber == number {
-			return a.CurrencyCode, true
-		}
-	}
-	return "", false
-}
-
 // seedDebtors are the demo payers.
 var seedDebtors = []struct {
 	name, birth, email, country, bank string
@@ -236,7 +126,7 @@ func seedHistoryJSON(path []string, final string, from, to time.Time) string {
 // seedCollections writes the demo orders: those the history's collections paid (with their
 // refunds), then the open and cancelled ones.
 func seedCollections(ctx context.Context, tx *sql.Tx, now time.Time) error {
-	for org, fees := range seedRefundFees {
+	for org, fees := range demo.RefundFees {
 		for code, fee := range fees {
 			if _, err := tx.ExecContext(ctx, `INSERT INTO collection_refund_fees (organisation_id, currency, fee) VALUES (?, ?, ?)`,
 				org, code, fee); err != nil {
@@ -324,10 +214,10 @@ func seedCollections(ctx context.Context, tx *sql.Tx, now time.Time) error {
 		}
 		o.done = b.at
 		if rf := b.refund; rf != nil {
-			plan := planRefund(b.ref, b.at, now)
-			o.status, o.done = plan.status, rf.at
+			plan := demo.PlanRefund(b.ref, b.at, now)
+			o.status, o.done = plan.Status, rf.at
 			o.refund = &seedRefund{amount: rf.amount, fee: rf.fee, tx: rf.tx, returned: rf.returned, at: rf.at}
-			switch plan.status {
+			switch plan.Status {
 			case provider.OrderRefunded:
 				o.refund.status, o.payments[len(o.payments)-1].status = provider.RefundCompleted, provider.PaymentRefunded
 			case provider.OrderPartiallyRefunded:
@@ -337,7 +227,7 @@ func seedCollections(ctx context.Context, tx *sql.Tx, now time.Time) error {
 			case provider.OrderActionRequiredForRefund:
 				o.refund.status, o.reasons = provider.RefundActionRequired, []string{provider.CollectionReasonDebtorInfoMissing}
 			case provider.OrderRefundReturned:
-				o.refund.status, o.reasons, o.done = provider.RefundReturned, []string{provider.CollectionReasonRefundReturned}, plan.returnAt
+				o.refund.status, o.reasons, o.done = provider.RefundReturned, []string{provider.CollectionReasonRefundReturned}, plan.ReturnAt
 			}
 		}
 		orders = append(orders, o)

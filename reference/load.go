@@ -58,7 +58,7 @@ func (s *Store) Load(ctx context.Context, set seeddata.Set) (bool, error) {
 		if n, err := countOrganisations(ctx, tx.QueryRowContext); err != nil || n > 0 {
 			return err
 		}
-		l := loader{ctx: ctx, tx: tx, now: s.now()}
+		l := loader{ctx: ctx, tx: tx, now: s.now(), opened: set.AccountsOpened}
 		for _, o := range set.Organisations {
 			l.organisation(o)
 		}
@@ -106,10 +106,11 @@ func (s *Store) Load(ctx context.Context, set seeddata.Set) (bool, error) {
 
 // loader writes one set's rows inside Load's transaction, keeping the first error.
 type loader struct {
-	ctx context.Context
-	tx  *sql.Tx
-	now time.Time
-	err error
+	ctx    context.Context
+	tx     *sql.Tx
+	now    time.Time
+	opened time.Duration // how long before now the accounts opened
+	err    error
 }
 
 func (l *loader) fail(err error) {
@@ -170,15 +171,16 @@ func (l *loader) user(u seeddata.User, hash string) {
 	}
 }
 
-// account opens an account empty, before the history starts: the history books what ends
-// on its balance, so every balance is the sum of its entries.
+// account opens an account empty, set.AccountsOpened before the load (before the history
+// starts): the history books what ends on its balance, so every balance is the sum of its
+// entries.
 func (l *loader) account(a seeddata.Account) {
 	var owner any
 	if a.Owner != "" {
 		owner = a.Owner
 	}
 	l.exec(qSeedAccountInsert, a.AccountNumber, owner, a.Name, a.CurrencyCode, a.CurrencyName,
-		money.Zero(currency.Decimals(a.CurrencyCode)).String(), formatTime(l.now.Add(-(seedHistoryDays+1)*24*time.Hour)))
+		money.Zero(currency.Decimals(a.CurrencyCode)).String(), formatTime(l.now.Add(-l.opened)))
 	for _, org := range a.SharedTo {
 		l.exec(qSeedAccountShareInsert, a.AccountNumber, org)
 	}

@@ -3,6 +3,7 @@ package reference
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"time"
 
 	"portal/reference/demo"
@@ -19,10 +20,17 @@ import (
 type seeder func(ctx context.Context, tx *sql.Tx, now time.Time) error
 
 // seedStoreHistory writes the history in its order: the ledger's, then every area's, the
-// generators still here when the set asks for them (StoreHistory) and the kinds the set
-// carries in their place (an area reads what the ones before it wrote: the payout reports
-// list the payouts).
+// generators still here when the set asks for them (StoreHistory) and the kinds the set's
+// History makes in their place (an area reads what the ones before it wrote: the payout
+// reports list the payouts).
 func (s *Store) seedStoreHistory(ctx context.Context, tx *sql.Tx, now time.Time, set seeddata.Set) error {
+	var h seeddata.History
+	if set.History != nil {
+		var err error
+		if h, err = set.History(now, loadRules{ctx: ctx, q: tx}); err != nil {
+			return fmt.Errorf("reference: seed history: %w", err)
+		}
+	}
 	history := func(seed seeder) seeder {
 		if set.StoreHistory {
 			return seed
@@ -30,7 +38,7 @@ func (s *Store) seedStoreHistory(ctx context.Context, tx *sql.Tx, now time.Time,
 		return func(context.Context, *sql.Tx, time.Time) error { return nil }
 	}
 	ledger := func(ctx context.Context, tx *sql.Tx, now time.Time) error {
-		return s.seedLedger(ctx, tx, now, set.Accounts, set.LargeAccountEntries)
+		return s.loadLedger(ctx, tx, h)
 	}
 	reports := func(ctx context.Context, tx *sql.Tx, now time.Time) error {
 		return loadPayoutReports(ctx, tx, now, set.PayoutReports)
@@ -38,13 +46,24 @@ func (s *Store) seedStoreHistory(ctx context.Context, tx *sql.Tx, now time.Time,
 	receivers := func(ctx context.Context, tx *sql.Tx, now time.Time) error {
 		return loadReceivers(ctx, tx, now, set.Receivers)
 	}
-	for _, seed := range []seeder{history(ledger), history(seedPayouts), history(seedBatches), reports,
-		history(seedCollections), receivers, history(seedPayoutDrafts), history(seedWithdrawals)} {
+	withdrawals := func(ctx context.Context, tx *sql.Tx, now time.Time) error {
+		return loadWithdrawals(ctx, tx, h)
+	}
+	for _, seed := range []seeder{ledger, history(seedPayouts), history(seedBatches), reports,
+		history(seedCollections), receivers, history(seedPayoutDrafts), withdrawals} {
 		if err := seed(ctx, tx, now); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+func pow10i(n int) int64 {
+	v := int64(1)
+	for range n {
+		v *= 10
+	}
+	return v
 }
 
 type seedAccount = seeddata.Account

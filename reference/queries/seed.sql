@@ -69,3 +69,23 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 
 -- name: seed-payout-report-chunk-insert
 INSERT INTO payout_report_chunks (file_id, n, report_id, data) VALUES (?, ?, ?, ?)
+
+-- name: seed-large-account-set
+-- The large account's balance and entry count, once its lines are in.
+UPDATE accounts SET balance = ?, entry_count = ? WHERE account_number = ?
+
+-- name: seed-entry-type-count-insert
+INSERT INTO ledger_entry_type_counts (account_number, entry_type, n) VALUES (?, ?, ?)
+
+-- name: seed-withdrawal-account-insert
+INSERT INTO withdrawal_accounts (uuid, id, organisation_id, kind, currency, iban, account_number, bank_name,
+    bank_clearing_system_id, label, local_instrument, party_name, created_at)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+
+-- name: seed-withdrawal-link-insert
+INSERT INTO withdrawal_account_authorizations (id, organisation_id, virtual_account_number, withdrawal_account_uuid,
+    status, created_at)
+VALUES (?, ?, ?, ?, ?, ?)
+
+-- name: seed-withdrawal-limit-insert
+INSERT INTO withdrawal_limits (organisation_id, currency_code, max_amount) VALUES (?, ?, ?)
