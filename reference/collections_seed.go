@@ -197,8 +197,8 @@ func seedCollections(ctx context.Context, tx *sql.Tx, now time.Time) error {
 		return fmt.Errorf("reference: seed collections: %w", err)
 	}
 	units := map[string][]string{}
-	for _, u := range seedBusinessUnits {
-		units[u.org] = append(units[u.org], seedID("business-unit/"+u.org+"/"+u.name))
+	for _, u := range demo.BusinessUnits() {
+		units[u.OrganisationID] = append(units[u.OrganisationID], u.ID)
 	}
 	r := rand.New(rand.NewPCG(20261123, 15))
 	var orders []seedOrder

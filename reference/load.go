@@ -134,7 +134,7 @@ func (l *loader) organisation(o seeddata.Organisation) {
 	l.exec(qSeedConfigurationInsert, o.ID, c.ManualPayoutsEnabled, c.BatchesEnabled, c.BatchNumberOfApprovers,
 		c.ManualPayoutNumberOfApprovers, c.CustomerABTesting, c.FXWidgetEnabled)
 	for _, p := range o.Products {
-		l.exec(qSeedProductInsert, p.ID, o.ID, p.Kind, p.Name, p.Currency)
+		l.exec(qSeedProductInsert, p.ID, o.ID, p.Kind, p.Name, p.Currency, p.LocalInstrument)
 	}
 	// Every known flag gets a row, so the stored data reads the same as the reply.
 	for _, f := range provider.KnownFlags() {

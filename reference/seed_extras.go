@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"portal/payoutfield"
 	"portal/reference/demo"
 	"portal/reference/seeddata"
 )
@@ -46,10 +47,13 @@ func (s *Store) seedStoreHistory(ctx context.Context, tx *sql.Tx, now time.Time,
 	receivers := func(ctx context.Context, tx *sql.Tx, now time.Time) error {
 		return loadReceivers(ctx, tx, now, set.Receivers)
 	}
+	payouts := func(ctx context.Context, tx *sql.Tx, now time.Time) error {
+		return loadPayouts(ctx, tx, h)
+	}
 	withdrawals := func(ctx context.Context, tx *sql.Tx, now time.Time) error {
 		return loadWithdrawals(ctx, tx, h)
 	}
-	for _, seed := range []seeder{ledger, history(seedPayouts), history(seedBatches), reports,
+	for _, seed := range []seeder{ledger, payouts, history(seedBatches), reports,
 		history(seedCollections), receivers, history(seedPayoutDrafts), withdrawals} {
 		if err := seed(ctx, tx, now); err != nil {
 			return err
@@ -72,3 +76,16 @@ func demoOrgs() []seeddata.Organisation { return demo.Organisations() }
 func demoUsers() []seeddata.User        { return demo.Users("") }
 func demoAccounts() []seedAccount       { return demo.Accounts() }
 func seedID(name string) string         { return demo.ID(name) }
+
+// The party generators live in reference/demo (parties.go); the generators still here use
+// them under their old names.
+var (
+	makeIBAN       = payoutfield.MakeIBAN
+	seedFirstNames = demo.FirstNames
+	seedLastNames  = demo.LastNames
+	seedCompanies  = demo.Companies
+	seedCities     = demo.Cities
+	seedBanks      = demo.Banks
+	seedReceiver   = demo.ReceiverSections
+	moveParty      = demo.MoveParty
+)

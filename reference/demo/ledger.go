@@ -33,6 +33,9 @@ func History(now time.Time, rules seeddata.Rules, largeEntries int) (seeddata.Hi
 	if largeEntries > 0 {
 		h.Large = largeAccount(now, largeEntries)
 	}
+	if err := payoutsOf(&h, now, rules); err != nil {
+		return h, err
+	}
 	if err := withdrawalsOf(&h, now, rules); err != nil {
 		return h, err
 	}

@@ -14,7 +14,7 @@ INSERT INTO organisation_configurations (organisation_id, manual_payouts_enabled
 VALUES (?, ?, ?, ?, ?, ?, ?)
 
 -- name: seed-product-insert
-INSERT INTO contracted_products (id, organisation_id, kind, name, currency_iso) VALUES (?, ?, ?, ?, ?)
+INSERT INTO contracted_products (id, organisation_id, kind, name, currency_iso, local_instrument) VALUES (?, ?, ?, ?, ?, ?)
 
 -- name: seed-flag-insert
 INSERT INTO feature_flags (organisation_id, name, enabled) VALUES (?, ?, ?)
@@ -89,3 +89,13 @@ VALUES (?, ?, ?, ?, ?, ?)
 
 -- name: seed-withdrawal-limit-insert
 INSERT INTO withdrawal_limits (organisation_id, currency_code, max_amount) VALUES (?, ?, ?)
+
+-- name: seed-business-unit-insert
+INSERT INTO business_units (id, organisation_id, name) VALUES (?, ?, ?)
+
+-- name: seed-payout-insert
+INSERT INTO payout_requests (id, organisation_id, virtual_account_number, state, reason_code, amount, currency, created_at,
+    unique_reference, end_to_end_id, amount_key, fee, purpose_code, local_instrument, business_unit,
+    requested_execution_date, source, batch_id, creator_name, sections, errors, status_transitions, cancellations, reviews,
+    updated_at, reserved_tx, released_tx, due_at)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)

@@ -18,6 +18,16 @@ type Rules interface {
 	// WithdrawalEntryType is the entry type (and the transaction's kind) of a withdrawal's
 	// booking in status: sign -1 the debit, +1 the money coming back.
 	WithdrawalEntryType(status string, sign int) string
+	// PayoutInstruments are the transfer types that pay out code, in the lifecycle's order
+	// of preference.
+	PayoutInstruments(code string) []string
+	// PayoutFee is the provider's fee per payout in code; PayoutLimit the largest payout.
+	PayoutFee(code string) money.Amount
+	PayoutLimit(code string) money.Amount
+	// CheckPayout runs the lifecycle's checks on a new payout: capable is false when no
+	// transfer type reaches its receiver (errs say why); else reason is the reason code of
+	// the first failing check ("" when it passes) and errs every finding.
+	CheckPayout(code, instr, purpose string, amount money.Amount, sections provider.PayoutSections) (capable bool, reason string, errs map[string][]provider.PayoutError)
 }
 
 // History is the demo's history, made for one load's clock by Set.History: the ledger's
@@ -29,6 +39,10 @@ type History struct {
 	Ledger []LedgerTransaction
 	// Large, when set, is the scale-test account and its entries.
 	Large *LargeAccount
+
+	BusinessUnits []BusinessUnit
+	// Payouts are written in this order (their seq).
+	Payouts []Payout
 
 	WithdrawalAccounts []WithdrawalAccount
 	WithdrawalLinks    []WithdrawalLink
@@ -96,4 +110,27 @@ type Withdrawal struct {
 	OrganisationID string
 	provider.WithdrawalRequest
 	IdempotencyKey, DebitTx, ReleaseTx string
+}
+
+// BusinessUnit is a business unit of an organisation.
+type BusinessUnit struct {
+	ID, OrganisationID, Name string
+}
+
+// Payout is a payout request as stored, with the ledger transactions of its reservation and
+// release when its money moved.
+type Payout struct {
+	ID, OrganisationID, AccountNumber, Currency, UniqueReference, EndToEndID string
+	State, ReasonCode, LocalInstrument, PurposeCode, BusinessUnit            string
+	RequestedExecutionDate, Source, BatchID, CreatorName                     string
+	Amount, Fee                                                              money.Amount
+	Created                                                                  time.Time
+	Transitions                                                              []provider.StatusTransition
+	Cancellations                                                            []provider.PayoutCancellationRecord
+	Reviews                                                                  []provider.PayoutReview
+	Errors                                                                   map[string][]provider.PayoutError
+	Sections                                                                 provider.PayoutSections
+	ReservedTx, ReleasedTx                                                   string
+	// Due is when a payout waiting for its execution date is picked up.
+	Due *time.Time
 }

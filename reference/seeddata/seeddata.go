@@ -56,9 +56,11 @@ type Organisation struct {
 	Alerts []provider.Alert
 }
 
-// Product is a contracted product of an organisation.
+// Product is a contracted product of an organisation; LocalInstrument is a payout
+// product's transfer type.
 type Product struct {
 	ID, Kind, Name, Currency string
+	LocalInstrument          string
 }
 
 // User is a login. Password is the plain password; the store hashes it.
