@@ -50,11 +50,14 @@ func (s *Store) seedStoreHistory(ctx context.Context, tx *sql.Tx, now time.Time,
 	payouts := func(ctx context.Context, tx *sql.Tx, now time.Time) error {
 		return loadPayouts(ctx, tx, h)
 	}
+	collections := func(ctx context.Context, tx *sql.Tx, now time.Time) error {
+		return loadCollections(ctx, tx, h)
+	}
 	withdrawals := func(ctx context.Context, tx *sql.Tx, now time.Time) error {
 		return loadWithdrawals(ctx, tx, h)
 	}
 	for _, seed := range []seeder{ledger, payouts, history(seedBatches), reports,
-		history(seedCollections), receivers, history(seedPayoutDrafts), withdrawals} {
+		collections, receivers, history(seedPayoutDrafts), withdrawals} {
 		if err := seed(ctx, tx, now); err != nil {
 			return err
 		}

@@ -36,6 +36,7 @@ func History(now time.Time, rules seeddata.Rules, largeEntries int) (seeddata.Hi
 	if err := payoutsOf(&h, now, rules); err != nil {
 		return h, err
 	}
+	collectionsOf(&h, now)
 	if err := withdrawalsOf(&h, now, rules); err != nil {
 		return h, err
 	}

@@ -99,3 +99,21 @@ INSERT INTO payout_requests (id, organisation_id, virtual_account_number, state,
     requested_execution_date, source, batch_id, creator_name, sections, errors, status_transitions, cancellations, reviews,
     updated_at, reserved_tx, released_tx, due_at)
 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+
+-- name: seed-refund-fee-insert
+INSERT INTO collection_refund_fees (organisation_id, currency, fee) VALUES (?, ?, ?)
+
+-- name: seed-collection-order-insert
+INSERT INTO collection_orders (id, organisation_id, virtual_account_number, reference, unique_reference,
+    business_unit_id, status, reason_codes, reason_code, amount, currency, debtor, status_history, created_at)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+
+-- name: seed-collection-payment-insert
+INSERT INTO collection_payments (id, order_id, organisation_id, unique_reference, type, status,
+    debtor_country, debtor_bank_name, status_history, created_at, credited_tx)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+
+-- name: seed-collection-refund-insert
+INSERT INTO collection_refunds (id, order_id, organisation_id, amount, fee, currency, status,
+    request_hash, booked_tx, returned_tx, created_at)
+VALUES (?, ?, ?, ?, ?, ?, ?, '', ?, ?, ?)

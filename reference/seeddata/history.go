@@ -44,6 +44,10 @@ type History struct {
 	// Payouts are written in this order (their seq).
 	Payouts []Payout
 
+	RefundFees []CollectionRefundFee
+	// CollectionOrders are written in this order, each with its payments and refund.
+	CollectionOrders []CollectionOrder
+
 	WithdrawalAccounts []WithdrawalAccount
 	WithdrawalLinks    []WithdrawalLink
 	WithdrawalLimits   []WithdrawalLimit
@@ -133,4 +137,44 @@ type Payout struct {
 	ReservedTx, ReleasedTx                                                   string
 	// Due is when a payout waiting for its execution date is picked up.
 	Due *time.Time
+}
+
+// CollectionRefundFee is an organisation's fee per collection refund in a currency.
+type CollectionRefundFee struct {
+	OrganisationID, Currency, Fee string
+}
+
+// StatusChange is one line of a status history.
+type StatusChange struct {
+	Status string
+	At     time.Time
+}
+
+// CollectionOrder is a collection order with its payments and its refund; the first reason
+// code is the order's own.
+type CollectionOrder struct {
+	ID, OrganisationID, AccountNumber, Reference, UniqueReference, BusinessUnit, Status string
+	ReasonCodes                                                                         []string
+	Amount, Currency                                                                    string
+	Debtor                                                                              provider.CollectionDebtor
+	History                                                                             []StatusChange
+	Created                                                                             time.Time
+	Payments                                                                            []CollectionPayment
+	Refund                                                                              *CollectionRefund
+}
+
+// CollectionPayment is a payment of an order; CreditedTx is the ledger transaction that
+// credited its money.
+type CollectionPayment struct {
+	ID, UniqueReference, Type, Status, DebtorCountry, DebtorBank string
+	History                                                      []StatusChange
+	Created                                                      time.Time
+	CreditedTx                                                   string
+}
+
+// CollectionRefund is an order's refund with the ledger transactions that booked it and,
+// when it came back, returned it.
+type CollectionRefund struct {
+	ID, Amount, Fee, Status, BookedTx, ReturnedTx string
+	Created                                       time.Time
 }
