@@ -53,11 +53,14 @@ func (s *Store) seedStoreHistory(ctx context.Context, tx *sql.Tx, now time.Time,
 	collections := func(ctx context.Context, tx *sql.Tx, now time.Time) error {
 		return loadCollections(ctx, tx, h)
 	}
+	drafts := func(ctx context.Context, tx *sql.Tx, now time.Time) error {
+		return loadPayoutDrafts(ctx, tx, h)
+	}
 	withdrawals := func(ctx context.Context, tx *sql.Tx, now time.Time) error {
 		return loadWithdrawals(ctx, tx, h)
 	}
 	for _, seed := range []seeder{ledger, payouts, history(seedBatches), reports,
-		collections, receivers, history(seedPayoutDrafts), withdrawals} {
+		collections, receivers, drafts, withdrawals} {
 		if err := seed(ctx, tx, now); err != nil {
 			return err
 		}

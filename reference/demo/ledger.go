@@ -37,6 +37,9 @@ func History(now time.Time, rules seeddata.Rules, largeEntries int) (seeddata.Hi
 		return h, err
 	}
 	collectionsOf(&h, now)
+	if err := draftsOf(&h, now, rules); err != nil {
+		return h, err
+	}
 	if err := withdrawalsOf(&h, now, rules); err != nil {
 		return h, err
 	}

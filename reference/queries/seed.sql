@@ -117,3 +117,12 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 INSERT INTO collection_refunds (id, order_id, organisation_id, amount, fee, currency, status,
     request_hash, booked_tx, returned_tx, created_at)
 VALUES (?, ?, ?, ?, ?, ?, ?, '', ?, ?, ?)
+
+-- name: seed-draft-insert
+INSERT INTO payout_drafts (id, organisation_id, created_by, creator_name, product_id, schema_id, status, field_values,
+    field_errors, saved_sections, debtor_account, amount, currency, end_to_end_id, approvals_required, payout_reference,
+    payout_state, created_at, updated_at)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+
+-- name: seed-draft-review-insert
+INSERT INTO payout_draft_reviews (draft_id, user_id, user_name, kind, created_at) VALUES (?, ?, ?, ?, ?)

@@ -27,6 +27,8 @@ type Rules interface {
 	// CheckPayout runs the lifecycle's checks on a new payout: capable is false when no
 	// transfer type reaches its receiver (errs say why); else reason is the reason code of
 	// the first failing check ("" when it passes) and errs every finding.
+	// DraftSchema is a product of the manual payout catalogue and one of its schemas.
+	DraftSchema(productID, schemaID string) (DraftProduct, *provider.ProductSchema)
 	CheckPayout(code, instr, purpose string, amount money.Amount, sections provider.PayoutSections) (capable bool, reason string, errs map[string][]provider.PayoutError)
 }
 
@@ -47,6 +49,8 @@ type History struct {
 	RefundFees []CollectionRefundFee
 	// CollectionOrders are written in this order, each with its payments and refund.
 	CollectionOrders []CollectionOrder
+	// PayoutDrafts are written in this order, each with its reviews.
+	PayoutDrafts []PayoutDraft
 
 	WithdrawalAccounts []WithdrawalAccount
 	WithdrawalLinks    []WithdrawalLink
@@ -177,4 +181,29 @@ type CollectionPayment struct {
 type CollectionRefund struct {
 	ID, Amount, Fee, Status, BookedTx, ReturnedTx string
 	Created                                       time.Time
+}
+
+// DraftProduct is what a draft generator needs of a catalogue product: its currency and
+// the receiver's country (empty for a corridor of several).
+type DraftProduct struct {
+	Currency, Country string
+}
+
+// PayoutDraft is a manual payout draft as stored, with its reviews.
+type PayoutDraft struct {
+	ID, OrganisationID, CreatedBy, CreatorName, ProductID, SchemaID, Status string
+	Values                                                                  map[string]map[string]string
+	Errors                                                                  map[string]map[string][]string
+	SavedSections                                                           []string
+	DebtorAccount, Amount, Currency, EndToEndID                             string
+	ApprovalsRequired                                                       int
+	PayoutReference, PayoutState                                            string
+	Created, Updated                                                        time.Time
+	Reviews                                                                 []DraftReview
+}
+
+// DraftReview is an approval or rejection ("approve", "reject") of a draft.
+type DraftReview struct {
+	UserID, UserName, Kind string
+	At                     time.Time
 }
