@@ -88,7 +88,7 @@ func (s *Store) Load(ctx context.Context, set seeddata.Set) (bool, error) {
 			l.exec(qSeedFXMarkupInsert, m.ID, m.OrganisationID, m.Pay, m.Buy, m.BPS)
 		}
 		if l.err == nil {
-			l.err = s.seedStoreHistory(ctx, tx, l.now, set)
+			l.err = s.loadHistory(ctx, tx, l.now, set)
 		}
 		for _, a := range set.Audit {
 			if l.err == nil {
@@ -206,4 +206,32 @@ func countOrganisations(ctx context.Context, queryRow func(context.Context, stri
 		return 0, fmt.Errorf("reference: counting organisations: %w", err)
 	}
 	return n, nil
+}
+
+// loadHistory makes the set's history for the load's clock and writes it, area by area in
+// an order where each writes after what it points into (the payout reports list the
+// payouts, the withdrawals name their ledger transactions).
+func (s *Store) loadHistory(ctx context.Context, tx *sql.Tx, now time.Time, set seeddata.Set) error {
+	var h seeddata.History
+	if set.History != nil {
+		var err error
+		if h, err = set.History(now, loadRules{ctx: ctx, q: tx}); err != nil {
+			return fmt.Errorf("reference: seed history: %w", err)
+		}
+	}
+	for _, load := range []func() error{
+		func() error { return s.loadLedger(ctx, tx, h) },
+		func() error { return loadPayouts(ctx, tx, h) },
+		func() error { return loadBatches(ctx, tx, h) },
+		func() error { return loadPayoutReports(ctx, tx, now, set.PayoutReports) },
+		func() error { return loadCollections(ctx, tx, h) },
+		func() error { return loadReceivers(ctx, tx, now, set.Receivers) },
+		func() error { return loadPayoutDrafts(ctx, tx, h) },
+		func() error { return loadWithdrawals(ctx, tx, h) },
+	} {
+		if err := load(); err != nil {
+			return err
+		}
+	}
+	return nil
 }

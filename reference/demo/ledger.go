@@ -36,6 +36,7 @@ func History(now time.Time, rules seeddata.Rules, largeEntries int) (seeddata.Hi
 	if err := payoutsOf(&h, now, rules); err != nil {
 		return h, err
 	}
+	batchesOf(&h, now)
 	collectionsOf(&h, now)
 	if err := draftsOf(&h, now, rules); err != nil {
 		return h, err

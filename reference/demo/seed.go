@@ -66,7 +66,6 @@ func Set(opts Options) seeddata.Set {
 		Receivers:           Receivers(),
 		Members:             Members(),
 		Audit:               Audit(),
-		StoreHistory:        true,
 		History: func(now time.Time, rules seeddata.Rules) (seeddata.History, error) {
 			return History(now, rules, opts.LargeAccountEntries)
 		},

@@ -126,3 +126,16 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 
 -- name: seed-draft-review-insert
 INSERT INTO payout_draft_reviews (draft_id, user_id, user_name, kind, created_at) VALUES (?, ?, ?, ?, ?)
+
+-- name: seed-batch-insert
+INSERT INTO batches (id, organisation_id, name, filename, status, schema_id, local_instrument, currency, country,
+    created_at, creator_id, creator_name, rows_count, total_amount, file_hash, approvals, rejections, published_rows)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+
+-- name: seed-batch-payout-insert
+INSERT INTO batch_payouts (id, batch_id, organisation_id, line, end_to_end_id, virtual_account_number, amount, currency,
+    local_instrument, purpose_code, requested_execution_date, sections, created_at)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '', '', ?, ?)
+
+-- name: seed-payout-batch-set
+UPDATE payout_requests SET batch_id = ?, reviews = ? WHERE id = ?

@@ -45,6 +45,8 @@ type History struct {
 	BusinessUnits []BusinessUnit
 	// Payouts are written in this order (their seq).
 	Payouts []Payout
+	// Batches are written after the payouts, each with its rows.
+	Batches []Batch
 
 	RefundFees []CollectionRefundFee
 	// CollectionOrders are written in this order, each with its payments and refund.
@@ -206,4 +208,27 @@ type PayoutDraft struct {
 type DraftReview struct {
 	UserID, UserName, Kind string
 	At                     time.Time
+}
+
+// Batch is a payout batch as stored, with its rows (PublishedRows of them made into payouts).
+type Batch struct {
+	ID, OrganisationID, Name, Filename, Status, SchemaID, LocalInstrument, Currency, Country string
+	Created                                                                                  time.Time
+	CreatorID, CreatorName, TotalAmount, FileHash                                            string
+	Rows, PublishedRows                                                                      int
+	Approvals, Rejections                                                                    []provider.BatchReview
+	Payouts                                                                                  []BatchPayout
+	// MadePayouts are the payouts (of Payouts above) made from a completed batch: the store
+	// points them at the batch, with PayoutReviews, once the batch is written.
+	MadePayouts   []string
+	PayoutReviews []provider.PayoutReview
+}
+
+// BatchPayout is one row of a batch, at its line of the file.
+type BatchPayout struct {
+	ID                                                           string
+	Line                                                         int
+	EndToEndID, AccountNumber, Amount, Currency, LocalInstrument string
+	Sections                                                     provider.PayoutSections
+	Created                                                      time.Time
 }

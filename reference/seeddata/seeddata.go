@@ -35,9 +35,6 @@ type Set struct {
 	// form a hash chain), through the store's audit writer.
 	Audit []AuditEntry
 
-	// StoreHistory books the demo history whose generators have not moved out of the store
-	// yet (the store's *_seed.go files; docs/store.md, "Demo data"). It goes when they have.
-	StoreHistory bool
 	// History makes the history for the load's clock, asking the store's rules; Load calls
 	// it inside its transaction, after the entities and FX markups, and writes what it
 	// returns. A function rather than values because the history is tied to the clock in
