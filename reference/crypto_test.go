@@ -16,7 +16,7 @@ func TestCryptoTokens(t *testing.T) {
 	s := seededStore(t)
 	ctx := context.Background()
 	now := time.Now().UTC()
-	s.now = func() time.Time { return now }
+	s.clock = func() time.Time { return now }
 
 	for _, c := range []struct {
 		name, org, acct string

@@ -10,12 +10,9 @@ import (
 )
 
 // seedFile reports the seeding surface: Load (load*.go), which writes a seeddata.Set across
-// every domain and so is Store's own, and the demo history still generated in the package
-// (*_seed.go, seed_extras.go), which keeps its methods on *Store until it moves out
-// (docs/store.md, "Demo data").
+// every domain and so is Store's own (docs/store.md, "Demo data").
 func seedFile(name string) bool {
-	return name == "seed.go" || name == "seed_extras.go" || strings.HasSuffix(name, "_seed.go") ||
-		name == "load.go" || strings.HasPrefix(name, "load_")
+	return name == "load.go" || strings.HasPrefix(name, "load_")
 }
 
 // The layout of docs/store.md ("One type per domain"): outside store.go and the seed files no

@@ -58,7 +58,7 @@ func (s *Store) Load(ctx context.Context, set seeddata.Set) (bool, error) {
 		if n, err := countOrganisations(ctx, tx.QueryRowContext); err != nil || n > 0 {
 			return err
 		}
-		l := loader{ctx: ctx, tx: tx, now: s.now()}
+		l := loader{ctx: ctx, tx: tx, now: s.now(), opened: set.AccountsOpened}
 		for _, o := range set.Organisations {
 			l.organisation(o)
 		}
@@ -88,7 +88,7 @@ func (s *Store) Load(ctx context.Context, set seeddata.Set) (bool, error) {
 			l.exec(qSeedFXMarkupInsert, m.ID, m.OrganisationID, m.Pay, m.Buy, m.BPS)
 		}
 		if l.err == nil {
-			l.err = s.seedStoreHistory(ctx, tx, l.now, set)
+			l.err = s.loadHistory(ctx, tx, l.now, set)
 		}
 		for _, a := range set.Audit {
 			if l.err == nil {
@@ -106,10 +106,11 @@ func (s *Store) Load(ctx context.Context, set seeddata.Set) (bool, error) {
 
 // loader writes one set's rows inside Load's transaction, keeping the first error.
 type loader struct {
-	ctx context.Context
-	tx  *sql.Tx
-	now time.Time
-	err error
+	ctx    context.Context
+	tx     *sql.Tx
+	now    time.Time
+	opened time.Duration // how long before now the accounts opened
+	err    error
 }
 
 func (l *loader) fail(err error) {
@@ -133,7 +134,7 @@ func (l *loader) organisation(o seeddata.Organisation) {
 	l.exec(qSeedConfigurationInsert, o.ID, c.ManualPayoutsEnabled, c.BatchesEnabled, c.BatchNumberOfApprovers,
 		c.ManualPayoutNumberOfApprovers, c.CustomerABTesting, c.FXWidgetEnabled)
 	for _, p := range o.Products {
-		l.exec(qSeedProductInsert, p.ID, o.ID, p.Kind, p.Name, p.Currency)
+		l.exec(qSeedProductInsert, p.ID, o.ID, p.Kind, p.Name, p.Currency, p.LocalInstrument)
 	}
 	// Every known flag gets a row, so the stored data reads the same as the reply.
 	for _, f := range provider.KnownFlags() {
@@ -170,15 +171,16 @@ func (l *loader) user(u seeddata.User, hash string) {
 	}
 }
 
-// account opens an account empty, before the history starts: the history books what ends
-// on its balance, so every balance is the sum of its entries.
+// account opens an account empty, set.AccountsOpened before the load (before the history
+// starts): the history books what ends on its balance, so every balance is the sum of its
+// entries.
 func (l *loader) account(a seeddata.Account) {
 	var owner any
 	if a.Owner != "" {
 		owner = a.Owner
 	}
 	l.exec(qSeedAccountInsert, a.AccountNumber, owner, a.Name, a.CurrencyCode, a.CurrencyName,
-		money.Zero(currency.Decimals(a.CurrencyCode)).String(), formatTime(l.now.Add(-(seedHistoryDays+1)*24*time.Hour)))
+		money.Zero(currency.Decimals(a.CurrencyCode)).String(), formatTime(l.now.Add(-l.opened)))
 	for _, org := range a.SharedTo {
 		l.exec(qSeedAccountShareInsert, a.AccountNumber, org)
 	}
@@ -204,4 +206,32 @@ func countOrganisations(ctx context.Context, queryRow func(context.Context, stri
 		return 0, fmt.Errorf("reference: counting organisations: %w", err)
 	}
 	return n, nil
+}
+
+// loadHistory makes the set's history for the load's clock and writes it, area by area in
+// an order where each writes after what it points into (the payout reports list the
+// payouts, the withdrawals name their ledger transactions).
+func (s *Store) loadHistory(ctx context.Context, tx *sql.Tx, now time.Time, set seeddata.Set) error {
+	var h seeddata.History
+	if set.History != nil {
+		var err error
+		if h, err = set.History(now, loadRules{ctx: ctx, q: tx}); err != nil {
+			return fmt.Errorf("reference: seed history: %w", err)
+		}
+	}
+	for _, load := range []func() error{
+		func() error { return s.loadLedger(ctx, tx, h) },
+		func() error { return loadPayouts(ctx, tx, h) },
+		func() error { return loadBatches(ctx, tx, h) },
+		func() error { return loadPayoutReports(ctx, tx, now, set.PayoutReports) },
+		func() error { return loadCollections(ctx, tx, h) },
+		func() error { return loadReceivers(ctx, tx, now, set.Receivers) },
+		func() error { return loadPayoutDrafts(ctx, tx, h) },
+		func() error { return loadWithdrawals(ctx, tx, h) },
+	} {
+		if err := load(); err != nil {
+			return err
+		}
+	}
+	return nil
 }

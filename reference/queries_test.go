@@ -22,18 +22,10 @@ var sqlLike = regexp.MustCompile(`^\s*(SELECT|INSERT|UPDATE|DELETE|WITH|CREATE|R
 // text. Everything they build is a fragment spliced into a named query.
 var sqlBuilders = []string{"where.go", "keyset.go"}
 
-// sqlPendingSeed lists the demo history files whose SQL has not yet moved to queries/seed.sql
-// (they go as the history moves to reference/demo). It only shrinks.
-var sqlPendingSeed = []string{
-	"batches_seed.go", "collections_seed.go", "ledger_seed.go",
-	"payout_drafts_seed.go", "payouts_seed.go",
-	"withdrawals_seed.go",
-}
-
 // TestNoSQLOutsideQueryFiles holds the store to its rule: its SQL is in queries/*.sql and
 // nowhere else in Go, the store's sub-packages included (the engine plumbing of db aside).
 func TestNoSQLOutsideQueryFiles(t *testing.T) {
-	allowed := slices.Concat(sqlBuilders, sqlPendingSeed)
+	allowed := sqlBuilders
 	var files []string
 	err := filepath.WalkDir(".", func(path string, d os.DirEntry, err error) error {
 		if err != nil {
@@ -69,11 +61,6 @@ func TestNoSQLOutsideQueryFiles(t *testing.T) {
 			}
 			return true
 		})
-	}
-	for _, p := range sqlPendingSeed {
-		if _, err := os.Stat(p); err != nil {
-			t.Errorf("sqlPendingSeed names %s, which is gone: take it off the list", p)
-		}
 	}
 }
 

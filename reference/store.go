@@ -72,12 +72,6 @@ type Store struct {
 	*AuditService
 	*PasskeyService
 	*StatsService
-
-	// now is the clock (Options.Now). It is Store's own field, not core's: the seed code used to
-	// build &Store{now: …}, which a composite literal cannot do with a promoted field. The
-	// services read it through core.now, which follows this field, so a test that sets s.now
-	// moves every domain's clock. It can move into core with the last of the demo history.
-	now func() time.Time
 }
 
 // core is what every domain service shares: the pools, the clock and settings, and the
@@ -93,8 +87,9 @@ type core struct {
 	write  *sql.DB
 	read   *sql.DB
 	params Argon2Params
-	// clock is &Store.now (see there); core.now reads it.
-	clock  *func() time.Time
+	// clock is the store's clock (Options.Now); every service reads it through core.now, so
+	// a test that sets s.clock moves every domain's clock.
+	clock  func() time.Time
 	issuer string
 	// dummyHash is verified against when the e-mail is unknown, so that case costs one
 	// argon2 run like every other login attempt.
@@ -133,12 +128,11 @@ func newStore(c *core) *Store {
 		PasskeyService: &PasskeyService{c}, StatsService: &StatsService{c}}
 	c.ledger, c.auth, c.outbox, c.orgs, c.funding = s.LedgerService, s.AuthService, s.OutboxService, s.OrganisationService, s.FundingService
 	c.payouts, c.batches, c.audits = s.PayoutService, s.BatchService, s.AuditService
-	c.clock = &s.now
 	return s
 }
 
 // now is the time on the store's clock.
-func (c *core) now() time.Time { return (*c.clock)() }
+func (c *core) now() time.Time { return c.clock() }
 
 // Open opens the store at path, brings its schema up to date and returns the store. path is a
 // SQLite file (created if needed) or, when it is a postgres:// or postgresql:// URL, a
@@ -153,7 +147,7 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 
 	s := newStore(&core{params: opts.Argon2Params, issuer: opts.TOTPIssuer, payoutWake: make(chan struct{}, 1),
 		publishChunkRows: publishChunkRows, publishChunkBudget: publishChunkBudget})
-	s.now = opts.Now
+	s.clock = opts.Now
 	if opts.ChunkBudget > 0 {
 		s.publishChunkBudget = opts.ChunkBudget
 	}
@@ -166,8 +160,8 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 	if err := s.params.check(); err != nil {
 		return nil, err
 	}
-	if s.now == nil {
-		s.now = time.Now
+	if s.clock == nil {
+		s.clock = time.Now
 	}
 	readConns := opts.ReadConns
 	if readConns <= 0 {

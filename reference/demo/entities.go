@@ -13,7 +13,11 @@ func Organisations() []seeddata.Organisation {
 		allOn[f] = true
 	}
 	product := func(org, kind, name, currency string) seeddata.Product {
-		return seeddata.Product{ID: ID("product/" + org + "/" + kind + "/" + name), Kind: kind, Name: name, Currency: currency}
+		p := seeddata.Product{ID: ID("product/" + org + "/" + kind + "/" + name), Kind: kind, Name: name, Currency: currency}
+		if kind == "payout" {
+			p.LocalInstrument = productInstruments[name]
+		}
+		return p
 	}
 	return []seeddata.Organisation{
 		{

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"portal/provider"
 	"portal/reference/seeddata"
@@ -58,14 +59,16 @@ func Set(opts Options) seeddata.Set {
 		Users:               Users(password(opts)),
 		Invitations:         Invitations(),
 		Accounts:            Accounts(),
+		AccountsOpened:      AccountsOpened,
 		FXMarkups:           FXMarkups(),
 		FundingInstructions: FundingInstructions(),
 		PayoutReports:       PayoutReports(),
 		Receivers:           Receivers(),
 		Members:             Members(),
 		Audit:               Audit(),
-		StoreHistory:        true,
-		LargeAccountEntries: opts.LargeAccountEntries,
+		History: func(now time.Time, rules seeddata.Rules) (seeddata.History, error) {
+			return History(now, rules, opts.LargeAccountEntries)
+		},
 	}
 }
 

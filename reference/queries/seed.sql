@@ -14,7 +14,7 @@ INSERT INTO organisation_configurations (organisation_id, manual_payouts_enabled
 VALUES (?, ?, ?, ?, ?, ?, ?)
 
 -- name: seed-product-insert
-INSERT INTO contracted_products (id, organisation_id, kind, name, currency_iso) VALUES (?, ?, ?, ?, ?)
+INSERT INTO contracted_products (id, organisation_id, kind, name, currency_iso, local_instrument) VALUES (?, ?, ?, ?, ?, ?)
 
 -- name: seed-flag-insert
 INSERT INTO feature_flags (organisation_id, name, enabled) VALUES (?, ?, ?)
@@ -69,3 +69,73 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 
 -- name: seed-payout-report-chunk-insert
 INSERT INTO payout_report_chunks (file_id, n, report_id, data) VALUES (?, ?, ?, ?)
+
+-- name: seed-large-account-set
+-- The large account's balance and entry count, once its lines are in.
+UPDATE accounts SET balance = ?, entry_count = ? WHERE account_number = ?
+
+-- name: seed-entry-type-count-insert
+INSERT INTO ledger_entry_type_counts (account_number, entry_type, n) VALUES (?, ?, ?)
+
+-- name: seed-withdrawal-account-insert
+INSERT INTO withdrawal_accounts (uuid, id, organisation_id, kind, currency, iban, account_number, bank_name,
+    bank_clearing_system_id, label, local_instrument, party_name, created_at)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+
+-- name: seed-withdrawal-link-insert
+INSERT INTO withdrawal_account_authorizations (id, organisation_id, virtual_account_number, withdrawal_account_uuid,
+    status, created_at)
+VALUES (?, ?, ?, ?, ?, ?)
+
+-- name: seed-withdrawal-limit-insert
+INSERT INTO withdrawal_limits (organisation_id, currency_code, max_amount) VALUES (?, ?, ?)
+
+-- name: seed-business-unit-insert
+INSERT INTO business_units (id, organisation_id, name) VALUES (?, ?, ?)
+
+-- name: seed-payout-insert
+INSERT INTO payout_requests (id, organisation_id, virtual_account_number, state, reason_code, amount, currency, created_at,
+    unique_reference, end_to_end_id, amount_key, fee, purpose_code, local_instrument, business_unit,
+    requested_execution_date, source, batch_id, creator_name, sections, errors, status_transitions, cancellations, reviews,
+    updated_at, reserved_tx, released_tx, due_at)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+
+-- name: seed-refund-fee-insert
+INSERT INTO collection_refund_fees (organisation_id, currency, fee) VALUES (?, ?, ?)
+
+-- name: seed-collection-order-insert
+INSERT INTO collection_orders (id, organisation_id, virtual_account_number, reference, unique_reference,
+    business_unit_id, status, reason_codes, reason_code, amount, currency, debtor, status_history, created_at)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+
+-- name: seed-collection-payment-insert
+INSERT INTO collection_payments (id, order_id, organisation_id, unique_reference, type, status,
+    debtor_country, debtor_bank_name, status_history, created_at, credited_tx)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+
+-- name: seed-collection-refund-insert
+INSERT INTO collection_refunds (id, order_id, organisation_id, amount, fee, currency, status,
+    request_hash, booked_tx, returned_tx, created_at)
+VALUES (?, ?, ?, ?, ?, ?, ?, '', ?, ?, ?)
+
+-- name: seed-draft-insert
+INSERT INTO payout_drafts (id, organisation_id, created_by, creator_name, product_id, schema_id, status, field_values,
+    field_errors, saved_sections, debtor_account, amount, currency, end_to_end_id, approvals_required, payout_reference,
+    payout_state, created_at, updated_at)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+
+-- name: seed-draft-review-insert
+INSERT INTO payout_draft_reviews (draft_id, user_id, user_name, kind, created_at) VALUES (?, ?, ?, ?, ?)
+
+-- name: seed-batch-insert
+INSERT INTO batches (id, organisation_id, name, filename, status, schema_id, local_instrument, currency, country,
+    created_at, creator_id, creator_name, rows_count, total_amount, file_hash, approvals, rejections, published_rows)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+
+-- name: seed-batch-payout-insert
+INSERT INTO batch_payouts (id, batch_id, organisation_id, line, end_to_end_id, virtual_account_number, amount, currency,
+    local_instrument, purpose_code, requested_execution_date, sections, created_at)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '', '', ?, ?)
+
+-- name: seed-payout-batch-set
+UPDATE payout_requests SET batch_id = ?, reviews = ? WHERE id = ?

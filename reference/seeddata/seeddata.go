@@ -16,8 +16,10 @@ type Set struct {
 	Organisations []Organisation
 	Users         []User
 	Invitations   []Invitation
-	// Accounts open empty before the history; Balance is where the history must end.
-	Accounts []Account
+	// Accounts open empty, AccountsOpened before the load (before the history); Balance is
+	// where the history must end.
+	Accounts       []Account
+	AccountsOpened time.Duration
 	// FXMarkups are the organisations' FX markups, written before the history (its
 	// conversions are quoted with them).
 	FXMarkups []FXMarkup
@@ -33,12 +35,11 @@ type Set struct {
 	// form a hash chain), through the store's audit writer.
 	Audit []AuditEntry
 
-	// StoreHistory books the demo history whose generators have not moved out of the store
-	// yet (the store's *_seed.go files; docs/store.md, "Demo data"). It goes when they have.
-	StoreHistory bool
-	// LargeAccountEntries, when positive, adds the store's scale-test account with that many
-	// ledger entries (part of the history above).
-	LargeAccountEntries int
+	// History makes the history for the load's clock, asking the store's rules; Load calls
+	// it inside its transaction, after the entities and FX markups, and writes what it
+	// returns. A function rather than values because the history is tied to the clock in
+	// ways a duration cannot say (dates in names, whole seconds, "not after now").
+	History func(now time.Time, rules Rules) (History, error)
 }
 
 // Organisation is one organisation with its configuration, contracted products, feature
@@ -52,9 +53,11 @@ type Organisation struct {
 	Alerts []provider.Alert
 }
 
-// Product is a contracted product of an organisation.
+// Product is a contracted product of an organisation; LocalInstrument is a payout
+// product's transfer type.
 type Product struct {
 	ID, Kind, Name, Currency string
+	LocalInstrument          string
 }
 
 // User is a login. Password is the plain password; the store hashes it.

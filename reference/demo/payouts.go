@@ -1,9 +1,6 @@
-package reference
+package demo
 
 import (
-	"context"
-	"database/sql"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"sort"
@@ -12,38 +9,33 @@ import (
 
 	"portal/currency"
 	"portal/money"
-	"portal/payoutfield"
 	"portal/provider"
-	"portal/reference/demo"
 	"portal/reference/seeddata"
 )
 
-// Demo business units (spec 001 §3): Nordic has several, Atlantic one, so both the
-// selectable and the preselected, disabled field can be seen.
-var seedBusinessUnits = []struct{ org, name string }{
-	{demo.Org1ID, "Nordic Retail"}, {demo.Org1ID, "Nordic Wholesale"}, {demo.Org1ID, "Nordic Marine"},
-	{demo.Org2ID, "Atlantic Forwarding"},
+// businessUnits are the demo business units (spec 001 §3): Nordic has several, Atlantic one,
+// so both the selectable and the preselected, disabled field can be seen.
+var businessUnits = []struct{ org, name string }{
+	{Org1ID, "Nordic Retail"}, {Org1ID, "Nordic Wholesale"}, {Org1ID, "Nordic Marine"},
+	{Org2ID, "Atlantic Forwarding"},
 }
 
-// seedProductInstruments are the transfer types of the demo contracted payout products.
-var seedProductInstruments = map[string]string{"SEPA Credit Transfer": "SEPA", "UK Faster Payments": "FPS"}
+// BusinessUnits are the demo business units with their ids.
+func BusinessUnits() []seeddata.BusinessUnit {
+	var out []seeddata.BusinessUnit
+	for _, u := range businessUnits {
+		out = append(out, seeddata.BusinessUnit{ID: ID("business-unit/" + u.org + "/" + u.name), OrganisationID: u.org, Name: u.name})
+	}
+	return out
+}
 
-// The party generators live in reference/demo (parties.go); the generators still here use
-// them under their old names.
-var (
-	makeIBAN       = payoutfield.MakeIBAN
-	seedFirstNames = demo.FirstNames
-	seedLastNames  = demo.LastNames
-	seedCompanies  = demo.Companies
-	seedCities     = demo.Cities
-	seedBanks      = demo.Banks
-	seedReceiver   = demo.ReceiverSections
-)
+// productInstruments are the transfer types of the demo contracted payout products.
+var productInstruments = map[string]string{"SEPA Credit Transfer": "SEPA", "UK Faster Payments": "FPS"}
 
-// moveParty puts a receiver in another country: its city, postal code and address too, so
+// MoveParty puts a receiver in another country: its city, postal code and address too, so
 // the demo never shows a German receiver in Rotterdam.
-func moveParty(c *provider.Party, country string) {
-	city := seedCities[country]
+func MoveParty(c *provider.Party, country string) {
+	city := Cities[country]
 	c.Address = strings.Replace(c.Address, c.City, city[0], 1)
 	c.CountryCode, c.City, c.PostalCode = country, city[0], city[1]
 }
@@ -56,7 +48,7 @@ func seedSender(r *rand.Rand, org provider.Organisation) provider.Party {
 	}
 	country := org.CountryISO
 	return provider.Party{Type: provider.CreditorPrivate,
-		FullName:    seedFirstNames[r.IntN(len(seedFirstNames))] + " " + seedLastNames[r.IntN(len(seedLastNames))],
+		FullName:    FirstNames[r.IntN(len(FirstNames))] + " " + LastNames[r.IntN(len(LastNames))],
 		CountryCode: country, CountryOfResidenceCode: country, CountryOfBirthCode: country, City: org.City, PostalCode: org.PostalCode,
 		Birthdate: fmt.Sprintf("%d-%02d-%02d", 1960+r.IntN(40), 1+r.IntN(12), 1+r.IntN(28)), IDType: "passport",
 		IDNumber: fmt.Sprintf("P%08d", r.IntN(100000000)), AddressLines: []string{fmt.Sprintf("%d Market Road", 1+r.IntN(90))}}
@@ -95,46 +87,37 @@ func (p *seedPayout) to(state string, at time.Time) {
 var receivedPath = []string{provider.StateCreated, provider.StateCapabilitySelected, provider.StateValidatingExternal, provider.StateValidated}
 
 type seedPayoutOrg struct {
+	rules    seeddata.Rules
 	org      provider.Organisation
-	accounts []seedAccount
+	accounts []seeddata.Account
 	units    []string
 	creators []string
 	batches  []string
 }
 
-// seedPayouts adds the demo payout requests: every payout whose money the ledger history
+// payoutsOf adds the demo payout requests: every payout whose money the ledger history
 // moved (completed, processing, returned or cancelled, with the history's amounts, fees and
 // times, linked to its reservation and release), and payouts that never reached processing
 // (received, pending, action_required, rejected with each reason code, cancelled), spread
-// over the sources, currencies and business units. The generator is seeded.
-func seedPayouts(ctx context.Context, tx *sql.Tx, now time.Time) error {
-	for _, u := range seedBusinessUnits {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO business_units (id, organisation_id, name) VALUES (?, ?, ?)`,
-			seedID("business-unit/"+u.org+"/"+u.name), u.org, u.name); err != nil {
-			return fmt.Errorf("reference: seed business units: %w", err)
-		}
-	}
-	for name, instr := range seedProductInstruments {
-		if _, err := tx.ExecContext(ctx, `UPDATE contracted_products SET local_instrument = ? WHERE kind = 'payout' AND name = ?`,
-			instr, name); err != nil {
-			return fmt.Errorf("reference: seed payout products: %w", err)
-		}
-	}
+// over the sources, currencies and business units; and the business units they name. The
+// generator is seeded.
+func payoutsOf(h *seeddata.History, now time.Time, rules seeddata.Rules) error {
+	h.BusinessUnits = BusinessUnits()
 	orgs := map[string]*seedPayoutOrg{}
 	var orgIDs []string
-	for _, o := range demoOrgs() {
-		so := &seedPayoutOrg{org: o.Organisation}
-		for _, a := range demoAccounts() {
+	for _, o := range Organisations() {
+		so := &seedPayoutOrg{rules: rules, org: o.Organisation}
+		for _, a := range Accounts() {
 			if a.Owner == o.ID {
 				so.accounts = append(so.accounts, a)
 			}
 		}
-		for _, u := range seedBusinessUnits {
-			if u.org == o.ID {
-				so.units = append(so.units, seedID("business-unit/"+u.org+"/"+u.name))
+		for _, u := range h.BusinessUnits {
+			if u.OrganisationID == o.ID {
+				so.units = append(so.units, u.ID)
 			}
 		}
-		for _, u := range demoUsers() {
+		for _, u := range Users("") {
 			for _, m := range u.Memberships {
 				if m.OrganisationID == o.ID && m.Role != provider.RoleDefault && !u.Disabled && u.MFA == (seeddata.MFA{}) {
 					so.creators = append(so.creators, u.FirstName+" "+u.LastName)
@@ -142,14 +125,14 @@ func seedPayouts(ctx context.Context, tx *sql.Tx, now time.Time) error {
 			}
 		}
 		for i := range 4 {
-			so.batches = append(so.batches, seedID(fmt.Sprintf("batch/%s/%d", o.ID, i)))
+			so.batches = append(so.batches, ID(fmt.Sprintf("batch/%s/%d", o.ID, i)))
 		}
 		orgs[o.ID] = so
 		orgIDs = append(orgIDs, o.ID)
 	}
 	r := rand.New(rand.NewPCG(20261122, 9))
 	var all []*seedPayout
-	booked, err := seedBookedPayouts(ctx, tx, r, orgs, now)
+	booked, err := seedBookedPayouts(h.Ledger, r, orgs, now)
 	if err != nil {
 		return err
 	}
@@ -158,10 +141,8 @@ func seedPayouts(ctx context.Context, tx *sql.Tx, now time.Time) error {
 		all = append(all, seedUnbookedPayouts(r, orgs[id], now)...)
 	}
 	sort.SliceStable(all, func(i, j int) bool { return all[i].created.Before(all[j].created) })
-	for i, p := range all {
-		if err := insertSeedPayout(ctx, tx, i, p); err != nil {
-			return err
-		}
+	for _, p := range all {
+		h.Payouts = append(h.Payouts, p.value())
 	}
 	return nil
 }
@@ -199,55 +180,45 @@ func (so *seedPayoutOrg) decorate(r *rand.Rand, p *seedPayout, n int) {
 	}
 }
 
-// seedBookedPayouts reads the payouts the ledger history booked back into payout requests.
-func seedBookedPayouts(ctx context.Context, tx *sql.Tx, r *rand.Rand, orgs map[string]*seedPayoutOrg, now time.Time) ([]*seedPayout, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT t.id, t.kind, t.created_at, e.account_number, a.owner_organisation_id, e.currency,
-		e.entry_type, e.amount, e.reference FROM ledger_transactions t
-		JOIN ledger_entries e ON e.transaction_id = t.id
-		JOIN accounts a ON a.account_number = e.account_number
-		WHERE a.kind = 'customer' AND a.owner_organisation_id IS NOT NULL AND t.kind IN ('payout', 'payout_returned', 'payout_cancelled')
-		ORDER BY e.seq`)
-	if err != nil {
-		return nil, fmt.Errorf("reference: seed payouts: %w", err)
+// seedBookedPayouts reads the payouts the ledger history booked back into payout requests:
+// the postings on the organisations' own accounts, in booking order.
+func seedBookedPayouts(ledger []seeddata.LedgerTransaction, r *rand.Rand, orgs map[string]*seedPayoutOrg, now time.Time) ([]*seedPayout, error) {
+	owner := map[string]string{}
+	for _, a := range Accounts() {
+		owner[a.AccountNumber] = a.Owner
 	}
-	defer rows.Close()
 	byRef := map[string]*seedPayout{}
 	var order []*seedPayout
 	releasedAt := map[*seedPayout]time.Time{}
-	for rows.Next() {
-		var txID, kind, at, acct, org, code, typ, amt, ref string
-		if err := rows.Scan(&txID, &kind, &at, &acct, &org, &code, &typ, &amt, &ref); err != nil {
-			return nil, fmt.Errorf("reference: seed payouts: %w", err)
-		}
-		key := org + "/" + ref
-		p := byRef[key]
-		if p == nil {
-			p = &seedPayout{org: org, account: acct, code: code, ref: ref, amount: money.Zero(currency.Decimals(code)), fee: money.Zero(currency.Decimals(code))}
-			byRef[key] = p
-			order = append(order, p)
-		}
-		a, err := money.ParseCurrency(amt, code)
-		if err != nil {
-			return nil, fmt.Errorf("reference: seed payouts: %w", err)
-		}
-		t, err := parseTime(at)
-		if err != nil {
-			return nil, err
-		}
-		if kind == provider.EntryPayout {
-			p.reserved, p.created = txID, t
-			if typ == provider.EntryPayoutFee {
-				p.fee = a.Neg()
-			} else {
-				p.amount = a.Neg()
-			}
+	for _, t := range ledger {
+		if t.Kind != provider.EntryPayout && t.Kind != provider.EntryPayoutReturned && t.Kind != provider.EntryPayoutCancelled {
 			continue
 		}
-		p.released, p.state = txID, kind
-		releasedAt[p] = t
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("reference: seed payouts: %w", err)
+		for _, e := range t.Postings {
+			org := owner[e.Account]
+			if org == "" {
+				continue
+			}
+			code, _ := accountCurrency(e.Account)
+			key := org + "/" + e.Reference
+			p := byRef[key]
+			if p == nil {
+				p = &seedPayout{org: org, account: e.Account, code: code, ref: e.Reference, amount: money.Zero(currency.Decimals(code)), fee: money.Zero(currency.Decimals(code))}
+				byRef[key] = p
+				order = append(order, p)
+			}
+			if t.Kind == provider.EntryPayout {
+				p.reserved, p.created = t.ID, t.At.UTC()
+				if e.EntryType == provider.EntryPayoutFee {
+					p.fee = e.Amount.Neg()
+				} else {
+					p.amount = e.Amount.Neg()
+				}
+				continue
+			}
+			p.released, p.state = t.ID, t.Kind
+			releasedAt[p] = t.At.UTC()
+		}
 	}
 	// The newest payouts still in flight per organisation are processing.
 	inFlight := map[string]int{}
@@ -260,9 +231,9 @@ func seedBookedPayouts(ctx context.Context, tx *sql.Tx, r *rand.Rand, orgs map[s
 		so := orgs[p.org]
 		reservedAt := p.created
 		p.created = reservedAt.Add(-time.Duration(3+r.IntN(40)) * time.Minute)
-		cs := payoutCorridors[p.code]
-		p.instr = cs[r.IntN(len(cs))].instrument
-		p.sections = seedReceiver(r, p.code, p.instr)
+		cs := so.rules.PayoutInstruments(p.code)
+		p.instr = cs[r.IntN(len(cs))]
+		p.sections = ReceiverSections(r, p.code, p.instr)
 		so.decorate(r, p, len(order)-i)
 		p.path(r, receivedPath...)
 		p.to(provider.StateAddedToPayoutPlanner, reservedAt)
@@ -322,11 +293,11 @@ func seedUnbookedPayouts(r *rand.Rand, so *seedPayoutOrg, now time.Time) []*seed
 		p := &seedPayout{account: a.AccountNumber, code: a.CurrencyCode,
 			ref:     fmt.Sprintf("PO-%s-S%04d", strings.ToUpper(so.org.ID[len(so.org.ID)-4:]), n),
 			amount:  money.FromMinor(scale/4+r.Int64N(scale), dec),
-			fee:     payoutFee(a.CurrencyCode),
+			fee:     so.rules.PayoutFee(a.CurrencyCode),
 			created: now.Add(-time.Duration(r.Int64N(int64(maxAge))))}
-		cs := payoutCorridors[p.code]
-		p.instr = cs[r.IntN(len(cs))].instrument
-		p.sections = seedReceiver(r, p.code, p.instr)
+		cs := so.rules.PayoutInstruments(p.code)
+		p.instr = cs[r.IntN(len(cs))]
+		p.sections = ReceiverSections(r, p.code, p.instr)
 		so.decorate(r, p, 90000+n)
 		p.e2e = fmt.Sprintf("E2E-%s-S%04d", strings.ToUpper(so.org.ID[len(so.org.ID)-4:]), n)
 		out = append(out, p)
@@ -364,18 +335,18 @@ func seedUnbookedPayouts(r *rand.Rand, so *seedPayoutOrg, now time.Time) []*seed
 	for _, a := range so.accounts {
 		dec := currency.Decimals(a.CurrencyCode)
 		bal, _ := money.Parse(a.Balance, dec)
-		limit := money.MustParse(payoutLimit, dec)
+		limit := so.rules.PayoutLimit(a.CurrencyCode)
 		for range 3 {
 			over := bal.Add(money.FromMinor(bal.Minor().Int64()/10+r.Int64N(bal.Minor().Int64()/4+1), dec))
 			if over.Cmp(limit) > 0 {
 				break
 			}
 			p := newPayout(25 * day)
-			cs := payoutCorridors[a.CurrencyCode]
-			p.account, p.code, p.amount, p.fee = a.AccountNumber, a.CurrencyCode, over, payoutFee(a.CurrencyCode)
-			p.instr = cs[r.IntN(len(cs))].instrument
+			cs := so.rules.PayoutInstruments(a.CurrencyCode)
+			p.account, p.code, p.amount, p.fee = a.AccountNumber, a.CurrencyCode, over, so.rules.PayoutFee(a.CurrencyCode)
+			p.instr = cs[r.IntN(len(cs))]
 			sender, debtor := p.sections.UltimateDebtor, p.sections.Debtor
-			p.sections = seedReceiver(r, p.code, p.instr)
+			p.sections = ReceiverSections(r, p.code, p.instr)
 			p.sections.UltimateDebtor, p.sections.Debtor = sender, debtor
 			p.state, p.reason = provider.StateInsufficientFunds, provider.ReasonInsufficientFunds
 			p.path(r, append(receivedPath, p.state)...)
@@ -399,22 +370,19 @@ func seedUnbookedPayouts(r *rand.Rand, so *seedPayoutOrg, now time.Time) []*seed
 		func(p *seedPayout) {
 			p.instr = "ACH"
 			p.sections.CreditorAccount.CountryCode = "DE"
-			moveParty(&p.sections.Creditor, "DE")
+			MoveParty(&p.sections.Creditor, "DE")
 		},
 	}
 	for range 40 + r.IntN(12) {
 		p := newPayout(88 * day)
 		breakers[r.IntN(len(breakers))](p)
-		row := &payoutRow{code: p.code, instr: p.instr, amount: p.amount, purpose: p.purpose, sections: p.sections}
 		p.state = provider.StateRejected
-		if instr, errs := selectCapability(p.code, p.instr, p.sections.CreditorAccount.CountryCode); errs != nil {
+		capable, reason, errs := so.rules.CheckPayout(p.code, p.instr, p.purpose, p.amount, p.sections)
+		if !capable {
 			p.reason, p.errs = provider.ReasonMissingCapability, errs
 			p.path(r, provider.StateCreated, provider.StateRejected)
 			continue
-		} else {
-			row.instr = instr
 		}
-		reason, errs := validatePayout(row)
 		if reason == "" {
 			reason, errs = provider.ReasonInvalidGeneralData, map[string][]provider.PayoutError{provider.SectionPayoutRequest: {{Pointer: "/", Details: "Rejected."}}}
 		}
@@ -444,32 +412,12 @@ func seedUnbookedPayouts(r *rand.Rand, so *seedPayoutOrg, now time.Time) []*seed
 	return out
 }
 
-func insertSeedPayout(ctx context.Context, tx *sql.Tx, i int, p *seedPayout) error {
-	js := func(v any) string { b, _ := json.Marshal(v); return string(b) }
-	if p.errs == nil {
-		p.errs = map[string][]provider.PayoutError{}
-	}
-	updated := p.created
-	if n := len(p.transitions); n > 0 {
-		updated = p.transitions[n-1].Timestamp
-	}
-	var reserved, released any
-	if p.reserved != "" {
-		reserved = p.reserved
-	}
-	if p.released != "" {
-		released = p.released
-	}
-	_, err := tx.ExecContext(ctx, `INSERT INTO payout_requests (id, organisation_id, virtual_account_number, state, reason_code,
-		amount, currency, created_at, unique_reference, end_to_end_id, amount_key, fee, purpose_code, local_instrument, business_unit,
-		requested_execution_date, source, batch_id, creator_name, sections, errors, status_transitions, cancellations, reviews,
-		updated_at, reserved_tx, released_tx, due_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		seedID(fmt.Sprintf("payout/%s/%s", p.org, p.ref)), p.org, p.account, p.state, p.reason, p.amount.String(), p.code,
-		formatTime(p.created), p.ref, p.e2e, amountKey(p.amount), p.fee.String(), p.purpose, p.instr, p.unit, p.execOn, p.source,
-		p.batch, p.creator, js(p.sections), js(p.errs), js(nonNil(p.transitions)), js(nonNil(p.cancellations)), js(nonNil(p.reviews)),
-		formatTime(updated), reserved, released, dueArg(p.due))
-	if err != nil {
-		return fmt.Errorf("reference: seed payout %d (%s): %w", i, p.ref, err)
-	}
-	return nil
+// value is the payout as the store writes it.
+func (p *seedPayout) value() seeddata.Payout {
+	return seeddata.Payout{ID: ID(fmt.Sprintf("payout/%s/%s", p.org, p.ref)), OrganisationID: p.org, AccountNumber: p.account,
+		Currency: p.code, UniqueReference: p.ref, EndToEndID: p.e2e, State: p.state, ReasonCode: p.reason, LocalInstrument: p.instr,
+		PurposeCode: p.purpose, BusinessUnit: p.unit, RequestedExecutionDate: p.execOn, Source: p.source, BatchID: p.batch,
+		CreatorName: p.creator, Amount: p.amount, Fee: p.fee, Created: p.created, Transitions: p.transitions,
+		Cancellations: p.cancellations, Reviews: p.reviews, Errors: p.errs, Sections: p.sections, ReservedTx: p.reserved,
+		ReleasedTx: p.released, Due: p.due}
 }

@@ -1,9 +1,7 @@
-package reference
+package demo
 
 import (
-	"context"
 	"crypto/sha256"
-	"database/sql"
 	"encoding/hex"
 	"fmt"
 	"math/rand/v2"
@@ -13,8 +11,7 @@ import (
 	"portal/currency"
 	"portal/money"
 	"portal/provider"
-	"portal/reference/db"
-	"portal/reference/demo"
+	"portal/reference/seeddata"
 )
 
 // Demo withdrawals (spec 001 §2 "Withdrawals"). Nordic Trading ApS has bank and crypto
@@ -24,22 +21,19 @@ import (
 // Atlantic Freight Ltd has none: its page is the spec's "unavailable" message.
 //
 // A withdrawal moves money, so the demo's are part of the ledger's history: withdrawalHistory
-// gives seedLedger their debits and give-backs (booked in time order with the rest, so the
-// running balances read right) and one extra opening funding per account for what they took,
-// so every account still ends on its demo balance. seedWithdrawals then stores the requests,
+// gives the ledger history their debits and give-backs (booked in time order with the rest, so
+// the running balances read right) and one extra opening funding per account for what they
+// took, so every account still ends on its demo balance. withdrawalsOf then makes the requests,
 // each pointing at the ledger transactions that moved its money.
 
-type seedWithdrawalAccount struct {
+type withdrawalAccount struct {
 	id                                                                 int
 	kind, code, iban, number, bank, clearing, label, instrument, party string
 }
 
-// The uuid of a demo withdrawal account, by its short id.
-func seedWithdrawalAccountUUID(id int) string { return demo.WithdrawalAccountID(id) }
-
-func demoWithdrawalAccounts() []seedWithdrawalAccount {
+func withdrawalAccounts() []withdrawalAccount {
 	const party = "Nordic Trading ApS"
-	return []seedWithdrawalAccount{
+	return []withdrawalAccount{
 		{1001, "bank", "EUR", "FR7630006000011234567890189", "", "BNP Paribas", "", "BNP Paribas EUR", "SEPA", party},
 		{1002, "bank", "DKK", "DK5000400440116243", "", "Danske Bank", "0040", "Danske Bank DKK", "Straksclearing", party},
 		{1003, "bank", "GBP", "", "31926819", "HSBC UK", "404784", "HSBC UK GBP", "FPS", party},
@@ -50,47 +44,53 @@ func demoWithdrawalAccounts() []seedWithdrawalAccount {
 	}
 }
 
-// demoWithdrawalLinks: virtual account → withdrawal account ids; a negative id is inactive.
-var demoWithdrawalLinks = []struct {
+// withdrawalLinks: virtual account → withdrawal account ids; a negative id is inactive.
+var withdrawalLinks = []struct {
 	account string
 	ids     []int
 }{
-	{demo.AccountOrg1EUR, []int{1001, 1002, 1005, 1006}},
-	{demo.AccountOrg1GBP, []int{1003, 1001}},
-	{demo.AccountOrg1USD, []int{1001, -1007}},
-	{demo.AccountOrg1DKK, []int{1002}},
-	{demo.AccountOrg1USDT, []int{1004}},
+	{AccountOrg1EUR, []int{1001, 1002, 1005, 1006}},
+	{AccountOrg1GBP, []int{1003, 1001}},
+	{AccountOrg1USD, []int{1001, -1007}},
+	{AccountOrg1DKK, []int{1002}},
+	{AccountOrg1USDT, []int{1004}},
 }
 
-var demoWithdrawalLimits = map[string]string{"EUR": "50000.00", "GBP": "40000.00", "USD": "75000.00", "DKK": "350000.00", "USDT": "40000.000000"}
+var withdrawalLimits = []seeddata.WithdrawalLimit{
+	{OrganisationID: Org1ID, CurrencyCode: "EUR", MaxAmount: "50000.00"},
+	{OrganisationID: Org1ID, CurrencyCode: "GBP", MaxAmount: "40000.00"},
+	{OrganisationID: Org1ID, CurrencyCode: "USD", MaxAmount: "75000.00"},
+	{OrganisationID: Org1ID, CurrencyCode: "DKK", MaxAmount: "350000.00"},
+	{OrganisationID: Org1ID, CurrencyCode: "USDT", MaxAmount: "40000.000000"},
+}
 
-// seedWithdrawal is one demo withdrawal with its history.
-type seedWithdrawal struct {
+// withdrawal is one demo withdrawal with its history.
+type withdrawal struct {
 	provider.WithdrawalRequest
 	amount, converted money.Amount
 	released          time.Time // zero unless rejected or returned
 }
 
-// demoWithdrawals makes the demo withdrawals; the same now gives the same list, so the
-// ledger's history and the requests agree.
-func demoWithdrawals(ctx context.Context, q db.DBTX, now time.Time) ([]seedWithdrawal, error) {
-	accts := map[int]seedWithdrawalAccount{}
-	for _, a := range demoWithdrawalAccounts() {
+// withdrawals makes the demo withdrawals; the same now gives the same list, so the ledger's
+// history and the requests agree.
+func withdrawals(rules seeddata.Rules, now time.Time) ([]withdrawal, error) {
+	accts := map[int]withdrawalAccount{}
+	for _, a := range withdrawalAccounts() {
 		accts[a.id] = a
 	}
 	codes := map[string]string{}
 	scale := map[string]int64{}
-	for _, a := range demoAccounts() {
+	for _, a := range Accounts() {
 		codes[a.AccountNumber] = a.CurrencyCode
 		b, _ := money.ParseCurrency(a.Balance, a.CurrencyCode)
 		scale[a.AccountNumber] = b.Minor().Int64() / 150 // well inside the balance and the limit
 	}
 	type pair struct {
 		account string
-		to      seedWithdrawalAccount
+		to      withdrawalAccount
 	}
 	var pairs []pair
-	for _, l := range demoWithdrawalLinks {
+	for _, l := range withdrawalLinks {
 		for _, id := range l.ids {
 			// Inactive links and the currency without a rate have no history.
 			if id > 0 && accts[id].code != "HUF" {
@@ -101,7 +101,7 @@ func demoWithdrawals(ctx context.Context, q db.DBTX, now time.Time) ([]seedWithd
 	rng := rand.New(rand.NewPCG(16, 0x77d))
 	reasons := []string{"invalid_creditor_account", "compliance_declined", ""}
 	returns := []string{"account_closed", "beneficiary_name_mismatch"}
-	var out []seedWithdrawal
+	var out []withdrawal
 	const n = 72
 	for i := range n {
 		p := pairs[i%len(pairs)]
@@ -120,23 +120,23 @@ func demoWithdrawals(ctx context.Context, q db.DBTX, now time.Time) ([]seedWithd
 			minor -= minor % pow10i(dec-2) // whole cents, as people type them
 		}
 		amount := money.FromMinor(minor, dec)
-		to := provider.WithdrawalAccount{UUID: seedWithdrawalAccountUUID(p.to.id), ID: p.to.id, Kind: p.to.kind, Currency: p.to.code,
+		to := provider.WithdrawalAccount{UUID: WithdrawalAccountID(p.to.id), ID: p.to.id, Kind: p.to.kind, Currency: p.to.code,
 			IBAN: p.to.iban, AccountNumber: p.to.number, BankName: p.to.bank, BankClearingSystemID: p.to.clearing, Label: p.to.label,
 			LocalInstrument: p.to.instrument, PartyIdentification: provider.PartyIdentification{Name: p.to.party}}
-		rate, err := quote(ctx, q, demo.Org1ID, code, to.EffectiveCurrency())
+		rate, err := rules.Quote(Org1ID, code, to.EffectiveCurrency())
 		if err != nil {
-			return nil, fmt.Errorf("reference: seed withdrawals: %w", err)
+			return nil, fmt.Errorf("demo: withdrawals: %w", err)
 		}
-		sum := sha256.Sum256([]byte(seedID(fmt.Sprintf("withdrawal/%d", i))))
-		w := seedWithdrawal{amount: amount, converted: amount.Convert(rate, currency.Decimals(to.EffectiveCurrency()))}
-		w.WithdrawalRequest = provider.WithdrawalRequest{ID: seedID(fmt.Sprintf("withdrawal/%d", i)),
+		sum := sha256.Sum256([]byte(ID(fmt.Sprintf("withdrawal/%d", i))))
+		w := withdrawal{amount: amount, converted: amount.Convert(rate, currency.Decimals(to.EffectiveCurrency()))}
+		w.WithdrawalRequest = provider.WithdrawalRequest{ID: ID(fmt.Sprintf("withdrawal/%d", i)),
 			Reference: "WD" + strings.ToUpper(hex.EncodeToString(sum[:7])), ExternalReference: fmt.Sprintf("NTW-%04d", n-i),
 			DebtorAccountNumber: p.account, Amount: amount.String(), CurrencyCode: code, ConvertedAmount: w.converted.String(),
 			ConvertedCurrency: to.EffectiveCurrency(), ExchangeRate: rate.String(), CreatedAt: at, CreditorAccount: provider.CreditorOf(to)}
 		step := func(status string, after time.Duration, reason string) {
 			t := provider.WithdrawalTransition{Status: status, CreatedAt: at.Add(after)}
 			if reason != "" {
-				t.ReasonCode = &provider.WithdrawalReason{ID: reason, ExternalMessage: withdrawalReasons[reason]}
+				t.ReasonCode = &provider.WithdrawalReason{ID: reason}
 			}
 			w.StatusTransitions = append(w.StatusTransitions, t)
 			w.Status = status
@@ -170,24 +170,23 @@ func demoWithdrawals(ctx context.Context, q db.DBTX, now time.Time) ([]seedWithd
 }
 
 // withdrawalHistory is the demo withdrawals' part of the ledger history (customer-side
-// postings; seedLedger adds the provider's side), with the extra opening funding that keeps
+// postings; the store adds the provider's side), with the extra opening funding that keeps
 // each account's final balance.
-func withdrawalHistory(ctx context.Context, q db.DBTX, now time.Time) ([]histEvent, error) {
-	ws, err := demoWithdrawals(ctx, q, now)
+func withdrawalHistory(rules seeddata.Rules, now time.Time) ([]seeddata.LedgerTransaction, error) {
+	ws, err := withdrawals(rules, now)
 	if err != nil {
 		return nil, err
 	}
-	var evs []histEvent
+	var evs []seeddata.LedgerTransaction
 	taken := map[string]money.Amount{}
 	var order []string
 	for _, w := range ws {
-		evs = append(evs, histEvent{at: w.CreatedAt, kind: "withdrawal", ps: []posting{
-			{account: w.DebtorAccountNumber, entryType: withdrawalEntryType(w.Status, -1), amount: w.amount.Neg(), reference: w.Reference, orderID: w.ID}}})
+		evs = append(evs, seeddata.LedgerTransaction{At: w.CreatedAt, Kind: "withdrawal", Postings: []seeddata.Posting{
+			{Account: w.DebtorAccountNumber, EntryType: rules.WithdrawalEntryType(w.Status, -1), Amount: w.amount.Neg(), Reference: w.Reference, OrderID: w.ID}}})
 		if !w.released.IsZero() {
-			typ := withdrawalEntryType(w.Status, +1)
-			kind := typ
-			evs = append(evs, histEvent{at: w.released, kind: kind, ps: []posting{
-				{account: w.DebtorAccountNumber, entryType: typ, amount: w.amount, reference: w.Reference, orderID: w.ID}}})
+			typ := rules.WithdrawalEntryType(w.Status, +1)
+			evs = append(evs, seeddata.LedgerTransaction{At: w.released, Kind: typ, Postings: []seeddata.Posting{
+				{Account: w.DebtorAccountNumber, EntryType: typ, Amount: w.amount, Reference: w.Reference, OrderID: w.ID}}})
 			continue
 		}
 		if t, ok := taken[w.DebtorAccountNumber]; ok {
@@ -197,77 +196,60 @@ func withdrawalHistory(ctx context.Context, q db.DBTX, now time.Time) ([]histEve
 			order = append(order, w.DebtorAccountNumber)
 		}
 	}
-	start := now.Add(-seedHistoryDays*24*time.Hour - 30*time.Minute)
+	start := now.Add(-HistoryDays*24*time.Hour - 30*time.Minute)
 	for _, a := range order {
-		evs = append(evs, histEvent{at: start, kind: "funding", ps: []posting{
-			{account: a, entryType: provider.EntryFunding, amount: taken[a], reference: "Opening funding", orderID: "FND-WD-" + a[len(a)-4:]}}})
+		evs = append(evs, seeddata.LedgerTransaction{At: start, Kind: "funding", Postings: []seeddata.Posting{
+			{Account: a, EntryType: provider.EntryFunding, Amount: taken[a], Reference: "Opening funding", OrderID: "FND-WD-" + a[len(a)-4:]}}})
 	}
 	return evs, nil
 }
 
-// seedWithdrawals stores the withdrawal accounts, their links, the limits and the
-// withdrawal requests whose money withdrawalHistory booked.
-func seedWithdrawals(ctx context.Context, tx *sql.Tx, now time.Time) error {
-	created := formatTime(now.Add(-(seedHistoryDays + 1) * 24 * time.Hour))
-	for _, a := range demoWithdrawalAccounts() {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO withdrawal_accounts (uuid, id, organisation_id, kind, currency, iban,
-			account_number, bank_name, bank_clearing_system_id, label, local_instrument, party_name, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, seedWithdrawalAccountUUID(a.id), a.id, demo.Org1ID, a.kind, a.code,
-			a.iban, a.number, a.bank, a.clearing, a.label, a.instrument, a.party, created); err != nil {
-			return fmt.Errorf("reference: seed withdrawal accounts: %w", err)
-		}
+// withdrawalsOf adds the withdrawal accounts, their links, the limits and the requests whose
+// money the ledger history moved.
+func withdrawalsOf(h *seeddata.History, now time.Time, rules seeddata.Rules) error {
+	created := now.Add(-AccountsOpened)
+	for _, a := range withdrawalAccounts() {
+		h.WithdrawalAccounts = append(h.WithdrawalAccounts, seeddata.WithdrawalAccount{UUID: WithdrawalAccountID(a.id), ID: a.id,
+			OrganisationID: Org1ID, Kind: a.kind, Currency: a.code, IBAN: a.iban, AccountNumber: a.number, BankName: a.bank,
+			ClearingID: a.clearing, Label: a.label, LocalInstrument: a.instrument, PartyName: a.party, Created: created})
 	}
-	for _, l := range demoWithdrawalLinks {
+	for _, l := range withdrawalLinks {
 		for _, id := range l.ids {
 			status := provider.AuthorizationActive
 			if id < 0 {
 				id, status = -id, provider.AuthorizationInactive
 			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO withdrawal_account_authorizations (id, organisation_id,
-				virtual_account_number, withdrawal_account_uuid, status, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
-				seedID(fmt.Sprintf("withdrawal_link/%s/%d", l.account, id)), demo.Org1ID, l.account, seedWithdrawalAccountUUID(id),
-				status, created); err != nil {
-				return fmt.Errorf("reference: seed withdrawal links: %w", err)
-			}
+			h.WithdrawalLinks = append(h.WithdrawalLinks, seeddata.WithdrawalLink{ID: ID(fmt.Sprintf("withdrawal_link/%s/%d", l.account, id)),
+				OrganisationID: Org1ID, AccountNumber: l.account, WithdrawalAccountUUID: WithdrawalAccountID(id), Status: status, Created: created})
 		}
 	}
-	for code, max := range demoWithdrawalLimits {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO withdrawal_limits (organisation_id, currency_code, max_amount) VALUES (?, ?, ?)`,
-			demo.Org1ID, code, max); err != nil {
-			return fmt.Errorf("reference: seed withdrawal limits: %w", err)
-		}
-	}
-	ws, err := demoWithdrawals(ctx, tx, now)
+	h.WithdrawalLimits = append(h.WithdrawalLimits, withdrawalLimits...)
+	ws, err := withdrawals(rules, now)
 	if err != nil {
 		return err
 	}
+	// The ledger transactions that moved each withdrawal's money, by its order id.
+	debit, release := map[string]string{}, map[string]string{}
+	for _, t := range h.Ledger {
+		for _, p := range t.Postings {
+			if p.OrderID == "" {
+				continue
+			}
+			switch t.Kind {
+			case provider.EntryWithdrawal:
+				debit[p.Account+"/"+p.OrderID] = t.ID
+			case provider.EntryWithdrawalRejected, provider.EntryWithdrawalReturned:
+				release[p.Account+"/"+p.OrderID] = t.ID
+			}
+		}
+	}
 	for _, w := range ws {
-		var debit, release string
-		rows, err := tx.QueryContext(ctx, `SELECT DISTINCT t.id, t.kind FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
-			WHERE e.account_number = ? AND e.order_id = ? AND t.kind IN ('withdrawal', 'withdrawal_rejected', 'withdrawal_returned')`,
-			w.DebtorAccountNumber, w.ID)
-		if err != nil {
-			return fmt.Errorf("reference: seed withdrawals: %w", err)
+		key := w.DebtorAccountNumber + "/" + w.ID
+		if debit[key] == "" || (release[key] == "") != w.released.IsZero() {
+			return fmt.Errorf("demo: withdrawal %s: ledger transactions missing", w.Reference)
 		}
-		for rows.Next() {
-			var id, kind string
-			if err := rows.Scan(&id, &kind); err != nil {
-				rows.Close()
-				return fmt.Errorf("reference: seed withdrawals: %w", err)
-			}
-			if kind == "withdrawal" {
-				debit = id
-			} else {
-				release = id
-			}
-		}
-		rows.Close()
-		if debit == "" || (release == "") != w.released.IsZero() {
-			return fmt.Errorf("reference: seed withdrawal %s: ledger transactions missing", w.Reference)
-		}
-		if err := insertWithdrawal(ctx, tx, demo.Org1ID, w.WithdrawalRequest, "seed:"+w.ID, "", "", "", debit, release); err != nil {
-			return err
-		}
+		h.Withdrawals = append(h.Withdrawals, seeddata.Withdrawal{OrganisationID: Org1ID, WithdrawalRequest: w.WithdrawalRequest,
+			IdempotencyKey: "seed:" + w.ID, DebitTx: debit[key], ReleaseTx: release[key]})
 	}
 	return nil
 }

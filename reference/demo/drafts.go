@@ -1,17 +1,16 @@
-package reference
+package demo
 
 import (
-	"context"
-	"database/sql"
 	"fmt"
 	"math/rand/v2"
-	"portal/reference/demo"
+	"sort"
 	"strings"
 	"time"
 
 	"portal/currency"
 	"portal/money"
 	"portal/provider"
+	"portal/reference/seeddata"
 )
 
 // Demo payout drafts (spec 001 §4 "Payout draft"): for both organisations, drafts in every
@@ -34,75 +33,120 @@ type seedDraftOrg struct {
 
 func seedDraftOrgs() []seedDraftOrg {
 	return []seedDraftOrg{
-		{org: demo.Org1ID, creators: []string{demo.UserOperationsMemberID, demo.UserOperationsMemberID, demo.UserAdminID, demo.UserOperationsMemberReviewerID},
-			reviewers: []string{demo.UserOperationsMemberReviewerID, demo.UserAdminReviewerID},
+		{org: Org1ID, creators: []string{UserOperationsMemberID, UserOperationsMemberID, UserAdminID, UserOperationsMemberReviewerID},
+			reviewers: []string{UserOperationsMemberReviewerID, UserAdminReviewerID},
 			schemas: [][2]string{{"sepa-eur-de", "sepa-eur-de-iban"}, {"sepa-eur-de", "sepa-eur-de-iban-typed"}, {"sepa-eur-fr", "sepa-eur-fr-iban"},
 				{"fps-gbp-gb", "fps-gbp-gb-scan"}, {"swift-usd-sg", "swift-usd-sg-bank"}, {"swift-usd-sg", "swift-usd-sg-intermediary"},
 				{"usdt-tron", "usdt-tron-wallet"}},
 			waiting: 26, declined: 7},
-		{org: demo.Org2ID, creators: []string{demo.UserAtlanticOpsID},
-			reviewers: []string{demo.UserAtlanticReviewerID, demo.UserAtlanticApproverID},
+		{org: Org2ID, creators: []string{UserAtlanticOpsID},
+			reviewers: []string{UserAtlanticReviewerID, UserAtlanticApproverID},
 			schemas:   [][2]string{{"fps-gbp-gb", "fps-gbp-gb-scan"}, {"swift-usd-sg", "swift-usd-sg-bank"}, {"swift-usd-sg", "swift-usd-sg-intermediary"}},
 			waiting:   23, declined: 5, approvalsOf: 1},
 	}
 }
 
-func seedPayoutDrafts(ctx context.Context, tx *sql.Tx, now time.Time) error {
+// draftsOf adds the demo payout drafts, the published ones made from the organisations'
+// newest manual payouts.
+func draftsOf(h *seeddata.History, now time.Time, rules seeddata.Rules) error {
 	r := rand.New(rand.NewPCG(12, 2026))
+	names := map[string]string{}
+	for _, u := range Users("") {
+		names[u.ID] = u.FirstName + " " + u.LastName
+	}
+	for _, m := range Members() {
+		names[m.ID] = m.FirstName + " " + m.LastName
+	}
+	userName := func(id string) (string, error) {
+		if n, ok := names[id]; ok {
+			return n, nil
+		}
+		return "", fmt.Errorf("demo: drafts: no user %s", id)
+	}
 	for _, so := range seedDraftOrgs() {
-		if err := seedDraftsOf(ctx, tx, r, so, now); err != nil {
-			return fmt.Errorf("reference: seed drafts: %w", err)
+		if err := draftsOfOrg(h, r, so, now, rules, userName); err != nil {
+			return fmt.Errorf("demo: drafts: %w", err)
 		}
 	}
 	return nil
 }
 
-func userName(ctx context.Context, tx *sql.Tx, id string) (string, error) {
-	var n string
-	err := tx.QueryRowContext(ctx, `SELECT first_name || ' ' || last_name FROM users WHERE id = ?`, id).Scan(&n)
-	return n, err
+type draftRow struct {
+	id, org, createdBy, creatorName, productID, schema string
+	status                                             string
+	values                                             map[string]map[string]string
+	errs                                               map[string]map[string][]string
+	saved                                              []string
+	debtorAccount, amount, currency, e2e               string
+	approvalsRequired                                  int
+	payoutRef, payoutState                             string
+	createdAt, updatedAt                               time.Time
+	reviews                                            []seeddata.DraftReview
 }
 
-func seedDraftsOf(ctx context.Context, tx *sql.Tx, r *rand.Rand, so seedDraftOrg, now time.Time) error {
-	var cfgN int
-	if err := tx.QueryRowContext(ctx, `SELECT manual_payout_number_of_approvers FROM organisation_configurations WHERE organisation_id = ?`,
-		so.org).Scan(&cfgN); err != nil {
-		return err
+func (d *draftRow) value() seeddata.PayoutDraft {
+	saved := d.saved
+	if saved == nil {
+		saved = []string{}
 	}
-	var unit string
-	_ = tx.QueryRowContext(ctx, `SELECT id FROM business_units WHERE organisation_id = ? ORDER BY name LIMIT 1`, so.org).Scan(&unit)
+	return seeddata.PayoutDraft{ID: d.id, OrganisationID: d.org, CreatedBy: d.createdBy, CreatorName: d.creatorName,
+		ProductID: d.productID, SchemaID: d.schema, Status: d.status, Values: d.values, Errors: d.errs, SavedSections: saved,
+		DebtorAccount: d.debtorAccount, Amount: d.amount, Currency: d.currency, EndToEndID: d.e2e,
+		ApprovalsRequired: d.approvalsRequired, PayoutReference: d.payoutRef, PayoutState: d.payoutState,
+		Created: d.createdAt, Updated: d.updatedAt, Reviews: d.reviews}
+}
+
+func draftsOfOrg(h *seeddata.History, r *rand.Rand, so seedDraftOrg, now time.Time, rules seeddata.Rules, userName func(string) (string, error)) error {
+	var cfgN int
+	for _, o := range Organisations() {
+		if o.ID == so.org {
+			cfgN = o.Config.ManualPayoutNumberOfApprovers
+		}
+	}
+	// The organisation's first business unit by name.
+	var unit, unitName string
+	for _, u := range h.BusinessUnits {
+		if u.OrganisationID == so.org && (unit == "" || u.Name < unitName) {
+			unit, unitName = u.ID, u.Name
+		}
+	}
 	total := so.waiting + so.declined + 2
 	// Published drafts are the organisation's newest manual payout requests.
-	rows, err := tx.QueryContext(ctx, `SELECT unique_reference, end_to_end_id, amount, currency, virtual_account_number, state, created_by, created_at
-		FROM payout_requests WHERE organisation_id = ? AND source = 'manual' AND currency IN ('EUR', 'GBP', 'USD', 'USDT')
-		ORDER BY created_at DESC LIMIT 3`, so.org)
-	if err != nil {
-		return err
+	type published struct {
+		ref, e2e, amount, code, account, state string
+		at                                     time.Time
 	}
-	type published struct{ ref, e2e, amount, code, account, state, by, at string }
 	var pubs []published
-	for rows.Next() {
-		var p published
-		if err := rows.Scan(&p.ref, &p.e2e, &p.amount, &p.code, &p.account, &p.state, &p.by, &p.at); err != nil {
-			rows.Close()
-			return err
+	for _, p := range h.Payouts {
+		if p.OrganisationID == so.org && p.Source == provider.SourceManual && strings.Contains(" EUR GBP USD USDT ", " "+p.Currency+" ") {
+			pubs = append(pubs, published{p.UniqueReference, p.EndToEndID, p.Amount.String(), p.Currency, p.AccountNumber, p.State, p.Created.UTC()})
 		}
-		pubs = append(pubs, p)
 	}
-	if err := rows.Close(); err != nil {
-		return err
+	sort.SliceStable(pubs, func(i, j int) bool { return pubs[i].at.After(pubs[j].at) })
+	pubs = pubs[:min(len(pubs), 3)]
+	// The organisation's first account in a currency, by number.
+	accountIn := func(code string) (string, error) {
+		var n string
+		for _, a := range Accounts() {
+			if a.Owner == so.org && a.CurrencyCode == code && (n == "" || a.AccountNumber < n) {
+				n = a.AccountNumber
+			}
+		}
+		if n == "" {
+			return "", fmt.Errorf("%s has no account in %s", so.org, code)
+		}
+		return n, nil
 	}
 	short := strings.ToUpper(so.org[len(so.org)-2:])
 	for i := 0; i < total; i++ {
 		ps := so.schemas[i%len(so.schemas)]
-		_, prod, sch := catalogueLookup(ps[0], ps[1])
-		var account string
-		if err := tx.QueryRowContext(ctx, `SELECT account_number FROM accounts WHERE owner_organisation_id = ? AND currency_code = ?
-			AND kind = 'customer' ORDER BY account_number LIMIT 1`, so.org, prod.currency).Scan(&account); err != nil {
-			return fmt.Errorf("%s account in %s: %w", so.org, prod.currency, err)
+		prod, sch := rules.DraftSchema(ps[0], ps[1])
+		account, err := accountIn(prod.Currency)
+		if err != nil {
+			return err
 		}
 		creator := so.creators[i%len(so.creators)]
-		name, err := userName(ctx, tx, creator)
+		name, err := userName(creator)
 		if err != nil {
 			return err
 		}
@@ -119,12 +163,12 @@ func seedDraftsOf(ctx context.Context, tx *sql.Tx, r *rand.Rand, so seedDraftOrg
 		}
 		e2e := fmt.Sprintf("DRAFT-%s-%04d", short, 1000+i)
 		values := seedDraftValues(r, sch, prod, account, e2e, unit)
-		d := draftRow{id: seedID(fmt.Sprintf("draft/%s/%d", so.org, i)), org: so.org, createdBy: creator, creatorName: name,
-			productID: prod.id, schema: sch.ID, status: status, values: values, errs: map[string]map[string][]string{},
-			currency: prod.currency, debtorAccount: account, amount: values[provider.StepPayoutRequest]["amount"], e2e: e2e,
+		d := draftRow{id: ID(fmt.Sprintf("draft/%s/%d", so.org, i)), org: so.org, createdBy: creator, creatorName: name,
+			productID: ps[0], schema: sch.ID, status: status, values: values, errs: map[string]map[string][]string{},
+			currency: prod.Currency, debtorAccount: account, amount: values[provider.StepPayoutRequest]["amount"], e2e: e2e,
 			createdAt: created, updatedAt: created}
 		for _, sec := range provider.DraftSections() {
-			if hasFields(sch, sec) {
+			if sectionHasFields(sch, sec) {
 				d.saved = append(d.saved, sec)
 			}
 		}
@@ -153,42 +197,32 @@ func seedDraftsOf(ctx context.Context, tx *sql.Tx, r *rand.Rand, so seedDraftOrg
 			}
 			reviews = append(reviews, struct{ user, kind string }{rev, "reject"})
 		}
-		if err := insertSeedDraft(ctx, tx, &d); err != nil {
-			return err
-		}
 		// Reviews follow the draft, 37 minutes apart, closer for a draft of the last hour:
 		// none is dated after the seeding.
 		gap := min(37*time.Minute, now.Sub(created)/time.Duration(len(reviews)+1))
 		for j, rv := range reviews {
-			n, err := userName(ctx, tx, rv.user)
+			n, err := userName(rv.user)
 			if err != nil {
 				return err
 			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO payout_draft_reviews (draft_id, user_id, user_name, kind, created_at) VALUES (?, ?, ?, ?, ?)`,
-				d.id, rv.user, n, rv.kind, formatTime(created.Add(time.Duration(j+1)*gap))); err != nil {
-				return err
-			}
+			d.reviews = append(d.reviews, seeddata.DraftReview{UserID: rv.user, UserName: n, Kind: rv.kind, At: created.Add(time.Duration(j+1) * gap)})
 		}
+		h.PayoutDrafts = append(h.PayoutDrafts, d.value())
 	}
 	for j, p := range pubs {
-		at, err := parseTime(p.at)
-		if err != nil {
-			return err
-		}
+		at := p.at
 		prodID, schemaID := seedCurrencySchema[p.code][0], seedCurrencySchema[p.code][1]
 		creator := so.creators[0]
-		name, err := userName(ctx, tx, creator)
+		name, err := userName(creator)
 		if err != nil {
 			return err
 		}
-		d := draftRow{id: seedID(fmt.Sprintf("draft/%s/published/%d", so.org, j)), org: so.org, createdBy: creator, creatorName: name,
+		d := draftRow{id: ID(fmt.Sprintf("draft/%s/published/%d", so.org, j)), org: so.org, createdBy: creator, creatorName: name,
 			productID: prodID, schema: schemaID, status: provider.DraftStatusPublished,
 			values: map[string]map[string]string{provider.StepPayoutRequest: {"virtual_account_number": p.account, "amount": p.amount, "end_to_end_id": p.e2e}},
 			errs:   map[string]map[string][]string{}, saved: []string{}, currency: p.code, debtorAccount: p.account, amount: p.amount,
 			e2e: p.e2e, approvalsRequired: cfgN, payoutRef: p.ref, payoutState: p.state, createdAt: at.Add(-6 * time.Hour), updatedAt: at}
-		if err := insertSeedDraft(ctx, tx, &d); err != nil {
-			return err
-		}
+		h.PayoutDrafts = append(h.PayoutDrafts, d.value())
 	}
 	return nil
 }
@@ -197,21 +231,17 @@ func seedDraftsOf(ctx context.Context, tx *sql.Tx, r *rand.Rand, so seedDraftOrg
 var seedCurrencySchema = map[string][2]string{"EUR": {"sepa-eur-de", "sepa-eur-de-iban"}, "GBP": {"fps-gbp-gb", "fps-gbp-gb-scan"},
 	"USD": {"swift-usd-sg", "swift-usd-sg-bank"}, "USDT": {"usdt-tron", "usdt-tron-wallet"}}
 
-func insertSeedDraft(ctx context.Context, tx *sql.Tx, d *draftRow) error {
-	if d.saved == nil {
-		d.saved = []string{}
+func sectionHasFields(sch *provider.ProductSchema, section string) bool {
+	for _, f := range sch.Fields {
+		if f.Section == section {
+			return true
+		}
 	}
-	_, err := tx.ExecContext(ctx, `INSERT INTO payout_drafts (id, organisation_id, created_by, creator_name, product_id, schema_id,
-		status, field_values, field_errors, saved_sections, debtor_account, amount, currency, end_to_end_id, approvals_required,
-		payout_reference, payout_state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		d.id, d.org, d.createdBy, d.creatorName, d.productID, d.schema, d.status, marshal(d.values), marshal(d.errs), marshal(d.saved),
-		d.debtorAccount, d.amount, d.currency, d.e2e, d.approvalsRequired, d.payoutRef, d.payoutState, formatTime(d.createdAt),
-		formatTime(d.updatedAt))
-	return err
+	return false
 }
 
 // seedDraftValues fills every field of a schema with a value its rules accept.
-func seedDraftValues(r *rand.Rand, sch *provider.ProductSchema, prod *catalogueProduct, account, e2e, unit string) map[string]map[string]string {
+func seedDraftValues(r *rand.Rand, sch *provider.ProductSchema, prod seeddata.DraftProduct, account, e2e, unit string) map[string]map[string]string {
 	digits := func(n int) string {
 		var b strings.Builder
 		for range n {
@@ -219,12 +249,12 @@ func seedDraftValues(r *rand.Rand, sch *provider.ProductSchema, prod *catalogueP
 		}
 		return b.String()
 	}
-	country := prod.country
+	country := prod.Country
 	if country == "" {
 		country = "SG"
 	}
-	first := seedFirstNames[r.IntN(len(seedFirstNames))] + " " + seedLastNames[r.IntN(len(seedLastNames))]
-	company := seedCompanies[r.IntN(len(seedCompanies))]
+	first := FirstNames[r.IntN(len(FirstNames))] + " " + LastNames[r.IntN(len(LastNames))]
+	company := Companies[r.IntN(len(Companies))]
 	out := map[string]map[string]string{}
 	for _, f := range sch.Fields {
 		if out[f.Section] == nil {
@@ -235,7 +265,7 @@ func seedDraftValues(r *rand.Rand, sch *provider.ProductSchema, prod *catalogueP
 		case provider.UIAccount:
 			v = account
 		case provider.UIAmount:
-			dec := currency.Decimals(prod.currency)
+			dec := currency.Decimals(prod.Currency)
 			v = money.FromMinor(int64(5000+r.IntN(2_500_000))*int64(pow10i(dec-2)), dec).String()
 		case provider.UIEndToEndID:
 			v = e2e
@@ -268,7 +298,7 @@ func seedDraftValues(r *rand.Rand, sch *provider.ProductSchema, prod *catalogueP
 			v = "DBSSSGSG"
 			if f.Section == provider.StepIntermediaryAgent {
 				v = "CITIUS33"
-			} else if b, ok := seedBanks[country]; ok {
+			} else if b, ok := Banks[country]; ok {
 				v = b[1]
 			}
 		case provider.UISortCode:
@@ -293,9 +323,9 @@ func seedDraftValues(r *rand.Rand, sch *provider.ProductSchema, prod *catalogueP
 }
 
 func seedDraftText(f provider.SchemaField, person, company, country string) string {
-	city := seedCities[country]
+	city := Cities[country]
 	if f.Section == provider.StepUltimateDebtor {
-		city = seedCities["DK"]
+		city = Cities["DK"]
 	}
 	switch f.Name {
 	case "full_name":
@@ -315,7 +345,7 @@ func seedDraftText(f provider.SchemaField, person, company, country string) stri
 		if f.Section == provider.StepIntermediaryAgent {
 			return "Citibank N.A."
 		}
-		if b, ok := seedBanks[country]; ok {
+		if b, ok := Banks[country]; ok {
 			return b[0]
 		}
 		return "DBS Bank"

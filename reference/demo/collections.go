@@ -1,12 +1,8 @@
-package reference
+package demo
 
 import (
-	"context"
-	"database/sql"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"portal/reference/demo"
 	"sort"
 	"strings"
 	"time"
@@ -14,6 +10,7 @@ import (
 	"portal/currency"
 	"portal/money"
 	"portal/provider"
+	"portal/reference/seeddata"
 )
 
 // Demo collection orders. Every payment the demo ledger history completed (its collection
@@ -23,42 +20,43 @@ import (
 // (pending, received, processing, authorised, action_required) and cancelled ones moved no
 // money. Every order status, payment status and type has examples in both organisations.
 
-// seedRefundFees are the demo refund-fee contracted products: a currency missing here (Nordic
+// refundFees are the demo refund-fee contracted products: a currency missing here (Nordic
 // DKK and USDT, Atlantic USD) shows "Missing configuration" when a refund is asked for.
-var seedRefundFees = map[string]map[string]string{
-	demo.Org1ID: {"EUR": "0.50", "GBP": "0.40", "USD": "0.60"},
-	demo.Org2ID: {"GBP": "0.40"},
+var refundFees = map[string]map[string]string{
+	Org1ID: {"EUR": "0.50", "GBP": "0.40", "USD": "0.60"},
+	Org2ID: {"GBP": "0.40"},
 }
 
 // refundPlan is what happened after a history collection: nothing ("" = still completed), or
-// a refund (full or half) at refundAt, settled, waiting, or returned at returnAt. Decided from
+// a refund (full or half) at RefundAt, settled, waiting, or returned at ReturnAt. Decided from
 // the reference alone, so the history and the orders agree.
 type refundPlan struct {
-	status             string // the order's status in the end
-	full               bool
-	refundAt, returnAt time.Time
+	Status             string // the order's status in the end
+	Full               bool
+	RefundAt, ReturnAt time.Time
 }
 
+// planRefund is the refund plan of the history collection ref booked at at.
 func planRefund(ref string, at, now time.Time) refundPlan {
 	h := hashString("refund/" + ref)
 	d := time.Duration(20+h%50) * time.Hour
-	p := refundPlan{refundAt: at.Add(d), full: h%3 != 0}
+	p := refundPlan{RefundAt: at.Add(d), Full: h%3 != 0}
 	switch n := h % 100; {
 	case n < 8:
-		p.status, p.full = provider.OrderRefunded, true
+		p.Status, p.Full = provider.OrderRefunded, true
 	case n < 14:
-		p.status, p.full = provider.OrderPartiallyRefunded, false
+		p.Status, p.Full = provider.OrderPartiallyRefunded, false
 	case n < 17:
-		p.status, p.returnAt = provider.OrderRefundReturned, p.refundAt.Add(48*time.Hour)
+		p.Status, p.ReturnAt = provider.OrderRefundReturned, p.RefundAt.Add(48*time.Hour)
 	case n < 20:
-		p.status = provider.OrderActionRequiredForRefund
+		p.Status = provider.OrderActionRequiredForRefund
 	case n < 34 && now.Sub(at) < 21*24*time.Hour:
-		p.status = provider.OrderProcessingRefund
-		p.refundAt = at.Add(now.Sub(at) / 2)
+		p.Status = provider.OrderProcessingRefund
+		p.RefundAt = at.Add(now.Sub(at) / 2)
 	default:
 		return refundPlan{}
 	}
-	if !p.refundAt.Before(now.Add(-10*time.Minute)) || (!p.returnAt.IsZero() && !p.returnAt.Before(now.Add(-10*time.Minute))) {
+	if !p.RefundAt.Before(now.Add(-10*time.Minute)) || (!p.ReturnAt.IsZero() && !p.ReturnAt.Before(now.Add(-10*time.Minute))) {
 		return refundPlan{}
 	}
 	return p
@@ -67,65 +65,65 @@ func planRefund(ref string, at, now time.Time) refundPlan {
 // collectionRefundHistory adds the refunds (and returns) of planRefund to the demo history's
 // events and raises each account's opening funding by what they take away in the end, so the
 // history still ends on the demo balances and no balance on the way is lower than before.
-func collectionRefundHistory(events []histEvent, now time.Time) []histEvent {
+func collectionRefundHistory(events []seeddata.LedgerTransaction, now time.Time) []seeddata.LedgerTransaction {
 	owner := map[string]string{}
-	for _, a := range demoAccounts() {
+	for _, a := range Accounts() {
 		owner[a.AccountNumber] = a.Owner
 	}
 	net := map[string]int64{} // minor units taken from each account by refunds
-	var added []histEvent
+	var added []seeddata.LedgerTransaction
 	for _, ev := range events {
-		if ev.kind != provider.EntryCollection || len(ev.ps) == 0 {
+		if ev.Kind != provider.EntryCollection || len(ev.Postings) == 0 {
 			continue
 		}
-		c := ev.ps[0]
-		code, ok := seedAccountCurrency(c.account)
-		feeText, priced := seedRefundFees[owner[c.account]][code]
+		c := ev.Postings[0]
+		code, ok := accountCurrency(c.Account)
+		feeText, priced := refundFees[owner[c.Account]][code]
 		if !ok || !priced {
 			continue
 		}
-		plan := planRefund(c.reference, ev.at, now)
-		if plan.status == "" {
+		plan := planRefund(c.Reference, ev.At, now)
+		if plan.Status == "" {
 			continue
 		}
 		dec := currency.Decimals(code)
-		amt := c.amount
-		if !plan.full {
+		amt := c.Amount
+		if !plan.Full {
 			amt = money.FromMinor(max(amt.Minor().Int64()/2, 1), dec)
 		}
 		fee := money.MustParse(feeText, dec)
-		added = append(added, histEvent{at: plan.refundAt, kind: provider.EntryCollectionRefund, ps: []posting{
-			{account: c.account, entryType: provider.EntryCollectionRefund, amount: amt.Neg(), reference: c.reference, orderID: c.reference},
-			{account: c.account, entryType: provider.EntryCollectionRefundFee, amount: fee.Neg(), reference: c.reference, orderID: c.reference},
+		added = append(added, seeddata.LedgerTransaction{At: plan.RefundAt, Kind: provider.EntryCollectionRefund, Postings: []seeddata.Posting{
+			{Account: c.Account, EntryType: provider.EntryCollectionRefund, Amount: amt.Neg(), Reference: c.Reference, OrderID: c.Reference},
+			{Account: c.Account, EntryType: provider.EntryCollectionRefundFee, Amount: fee.Neg(), Reference: c.Reference, OrderID: c.Reference},
 		}})
-		net[c.account] += amt.Minor().Int64() + fee.Minor().Int64()
-		if !plan.returnAt.IsZero() {
-			added = append(added, histEvent{at: plan.returnAt, kind: provider.EntryRefundReturned, ps: []posting{
-				{account: c.account, entryType: provider.EntryRefundReturned, amount: amt, reference: c.reference, orderID: c.reference},
+		net[c.Account] += amt.Minor().Int64() + fee.Minor().Int64()
+		if !plan.ReturnAt.IsZero() {
+			added = append(added, seeddata.LedgerTransaction{At: plan.ReturnAt, Kind: provider.EntryRefundReturned, Postings: []seeddata.Posting{
+				{Account: c.Account, EntryType: provider.EntryRefundReturned, Amount: amt, Reference: c.Reference, OrderID: c.Reference},
 			}})
-			net[c.account] -= amt.Minor().Int64()
+			net[c.Account] -= amt.Minor().Int64()
 		}
 	}
 	for i, ev := range events {
-		if ev.kind == "funding" && len(ev.ps) == 1 && ev.ps[0].reference == "Opening funding" {
-			p := ev.ps[0]
-			if n := net[p.account]; n != 0 {
-				events[i].ps = []posting{{account: p.account, entryType: p.entryType, amount: p.amount.Add(money.FromMinor(n, p.amount.Decimals())),
-					reference: p.reference, orderID: p.orderID}}
-				delete(net, p.account)
+		if ev.Kind == "funding" && len(ev.Postings) == 1 && ev.Postings[0].Reference == "Opening funding" {
+			p := ev.Postings[0]
+			if n := net[p.Account]; n != 0 {
+				events[i].Postings = []seeddata.Posting{{Account: p.Account, EntryType: p.EntryType,
+					Amount: p.Amount.Add(money.FromMinor(n, p.Amount.Decimals())), Reference: p.Reference, OrderID: p.OrderID}}
+				delete(net, p.Account)
 			}
 		}
 	}
 	for acct, n := range net { // an account the history opened without funding
-		code, _ := seedAccountCurrency(acct)
-		added = append(added, histEvent{at: now.Add(-(seedHistoryDays + 1) * 24 * time.Hour), kind: "funding", ps: []posting{
-			{account: acct, entryType: provider.EntryFunding, amount: money.FromMinor(n, currency.Decimals(code)), reference: "Opening funding"}}})
+		code, _ := accountCurrency(acct)
+		added = append(added, seeddata.LedgerTransaction{At: now.Add(-AccountsOpened), Kind: "funding", Postings: []seeddata.Posting{
+			{Account: acct, EntryType: provider.EntryFunding, Amount: money.FromMinor(n, currency.Decimals(code)), Reference: "Opening funding"}}})
 	}
 	return append(events, added...)
 }
 
-func seedAccountCurrency(number string) (string, bool) {
-	for _, a := range demoAccounts() {
+func accountCurrency(number string) (string, bool) {
+	for _, a := range Accounts() {
 		if a.AccountNumber == number {
 			return a.CurrencyCode, true
 		}
@@ -217,42 +215,38 @@ func orderPath(status string) []string {
 	return []string{provider.OrderPending, provider.OrderReceived, provider.OrderProcessing, provider.OrderCompleted, provider.OrderProcessingRefund}
 }
 
-// seedHistoryJSON spreads path and then final over [from, to].
-func seedHistoryJSON(path []string, final string, from, to time.Time) string {
+// statusHistory spreads path and then final over [from, to].
+func statusHistory(path []string, final string, from, to time.Time) []seeddata.StatusChange {
 	all := append(append([]string{}, path...), final)
-	var out []storedChange
+	var out []seeddata.StatusChange
 	step := to.Sub(from) / time.Duration(max(len(all)-1, 1))
 	for i, st := range all {
 		at := from.Add(step * time.Duration(i))
 		if i == len(all)-1 {
 			at = to
 		}
-		out = append(out, storedChange{Status: st, CreatedAt: formatTime(at)})
+		out = append(out, seeddata.StatusChange{Status: st, At: at})
 	}
-	b, _ := json.Marshal(out)
-	return string(b)
+	return out
 }
 
-// seedCollections writes the demo orders: those the history's collections paid (with their
-// refunds), then the open and cancelled ones.
-func seedCollections(ctx context.Context, tx *sql.Tx, now time.Time) error {
-	for org, fees := range seedRefundFees {
-		for code, fee := range fees {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO collection_refund_fees (organisation_id, currency, fee) VALUES (?, ?, ?)`,
-				org, code, fee); err != nil {
-				return fmt.Errorf("reference: seed refund fees: %w", err)
-			}
+// collectionsOf adds the demo orders: those the history's collections paid (with their
+// refunds), then the open and cancelled ones; and the refund fees.
+func collectionsOf(h *seeddata.History, now time.Time) {
+	for _, org := range []string{Org1ID, Org2ID} {
+		fees := refundFees[org]
+		codes := make([]string, 0, len(fees))
+		for code := range fees {
+			codes = append(codes, code)
+		}
+		sort.Strings(codes)
+		for _, code := range codes {
+			h.RefundFees = append(h.RefundFees, seeddata.CollectionRefundFee{OrganisationID: org, Currency: code, Fee: fees[code]})
 		}
 	}
-	// The history's collection movements of the organisations' own accounts, by reference.
-	rows, err := tx.QueryContext(ctx, `SELECT t.id, t.kind, t.created_at, e.account_number, a.owner_organisation_id, e.currency,
-		e.entry_type, e.amount, e.reference FROM ledger_transactions t
-		JOIN ledger_entries e ON e.transaction_id = t.id
-		JOIN accounts a ON a.account_number = e.account_number
-		WHERE a.kind = 'customer' AND a.owner_organisation_id IS NOT NULL AND t.kind IN ('collection', 'collection_refund', 'refund_returned')
-		ORDER BY e.seq`)
-	if err != nil {
-		return fmt.Errorf("reference: seed collections: %w", err)
+	owner := map[string]string{}
+	for _, a := range Accounts() {
+		owner[a.AccountNumber] = a.Owner
 	}
 	type refund struct {
 		tx, returned string
@@ -266,49 +260,47 @@ func seedCollections(ctx context.Context, tx *sql.Tx, now time.Time) error {
 	}
 	byRef := map[string]*booked{}
 	var order []*booked
-	for rows.Next() {
-		var txID, kind, at, acct, org, code, typ, amt, ref string
-		if err := rows.Scan(&txID, &kind, &at, &acct, &org, &code, &typ, &amt, &ref); err != nil {
-			rows.Close()
-			return fmt.Errorf("reference: seed collections: %w", err)
+	// The history's collection movements of the organisations' own accounts, by reference.
+	for _, t := range h.Ledger {
+		if t.Kind != provider.EntryCollection && t.Kind != provider.EntryCollectionRefund && t.Kind != provider.EntryRefundReturned {
+			continue
 		}
-		t, err := parseTime(at)
-		if err != nil {
-			rows.Close()
-			return err
-		}
-		b := byRef[org+"/"+ref]
-		if b == nil {
-			b = &booked{org: org, account: acct, code: code, ref: ref}
-			byRef[org+"/"+ref] = b
-			order = append(order, b)
-		}
-		switch {
-		case typ == provider.EntryCollection:
-			b.tx, b.amount, b.at = txID, amt, t
-		case typ == provider.EntryCollectionRefund:
-			if b.refund == nil {
-				b.refund = &refund{}
+		for _, e := range t.Postings {
+			org := owner[e.Account]
+			if org == "" {
+				continue
 			}
-			b.refund.tx, b.refund.amount, b.refund.at = txID, strings.TrimPrefix(amt, "-"), t
-		case typ == provider.EntryCollectionRefundFee:
-			if b.refund == nil {
-				b.refund = &refund{}
+			code, _ := accountCurrency(e.Account)
+			txID, typ, amt, ref, at := t.ID, e.EntryType, e.Amount.String(), e.Reference, t.At.UTC()
+			b := byRef[org+"/"+ref]
+			if b == nil {
+				b = &booked{org: org, account: e.Account, code: code, ref: ref}
+				byRef[org+"/"+ref] = b
+				order = append(order, b)
 			}
-			b.refund.fee = strings.TrimPrefix(amt, "-")
-		case typ == provider.EntryRefundReturned:
-			if b.refund != nil {
-				b.refund.returned = txID
+			switch {
+			case typ == provider.EntryCollection:
+				b.tx, b.amount, b.at = txID, amt, at
+			case typ == provider.EntryCollectionRefund:
+				if b.refund == nil {
+					b.refund = &refund{}
+				}
+				b.refund.tx, b.refund.amount, b.refund.at = txID, strings.TrimPrefix(amt, "-"), at
+			case typ == provider.EntryCollectionRefundFee:
+				if b.refund == nil {
+					b.refund = &refund{}
+				}
+				b.refund.fee = strings.TrimPrefix(amt, "-")
+			case typ == provider.EntryRefundReturned:
+				if b.refund != nil {
+					b.refund.returned = txID
+				}
 			}
 		}
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("reference: seed collections: %w", err)
 	}
 	units := map[string][]string{}
-	for _, u := range seedBusinessUnits {
-		units[u.org] = append(units[u.org], seedID("business-unit/"+u.org+"/"+u.name))
+	for _, u := range h.BusinessUnits {
+		units[u.OrganisationID] = append(units[u.OrganisationID], u.ID)
 	}
 	r := rand.New(rand.NewPCG(20261123, 15))
 	var orders []seedOrder
@@ -325,9 +317,9 @@ func seedCollections(ctx context.Context, tx *sql.Tx, now time.Time) error {
 		o.done = b.at
 		if rf := b.refund; rf != nil {
 			plan := planRefund(b.ref, b.at, now)
-			o.status, o.done = plan.status, rf.at
+			o.status, o.done = plan.Status, rf.at
 			o.refund = &seedRefund{amount: rf.amount, fee: rf.fee, tx: rf.tx, returned: rf.returned, at: rf.at}
-			switch plan.status {
+			switch plan.Status {
 			case provider.OrderRefunded:
 				o.refund.status, o.payments[len(o.payments)-1].status = provider.RefundCompleted, provider.PaymentRefunded
 			case provider.OrderPartiallyRefunded:
@@ -337,15 +329,15 @@ func seedCollections(ctx context.Context, tx *sql.Tx, now time.Time) error {
 			case provider.OrderActionRequiredForRefund:
 				o.refund.status, o.reasons = provider.RefundActionRequired, []string{provider.CollectionReasonDebtorInfoMissing}
 			case provider.OrderRefundReturned:
-				o.refund.status, o.reasons, o.done = provider.RefundReturned, []string{provider.CollectionReasonRefundReturned}, plan.returnAt
+				o.refund.status, o.reasons, o.done = provider.RefundReturned, []string{provider.CollectionReasonRefundReturned}, plan.ReturnAt
 			}
 		}
 		orders = append(orders, o)
 	}
 	// Orders without money, spread over the last 40 days (most inside the default 30).
-	for _, org := range []string{demo.Org1ID, demo.Org2ID} {
-		var accts []seedAccount
-		for _, a := range demoAccounts() {
+	for _, org := range []string{Org1ID, Org2ID} {
+		var accts []seeddata.Account
+		for _, a := range Accounts() {
 			if a.Owner == org && !currency.Crypto(a.CurrencyCode) {
 				accts = append(accts, a)
 			}
@@ -369,11 +361,8 @@ func seedCollections(ctx context.Context, tx *sql.Tx, now time.Time) error {
 	}
 	sort.SliceStable(orders, func(i, j int) bool { return orders[i].created.Before(orders[j].created) })
 	for i := range orders {
-		if err := insertSeedOrder(ctx, tx, r, i, &orders[i], units[orders[i].org]); err != nil {
-			return err
-		}
+		h.CollectionOrders = append(h.CollectionOrders, orderValue(r, i, &orders[i], units[orders[i].org]))
 	}
-	return nil
 }
 
 type seedPayment struct {
@@ -394,27 +383,19 @@ type seedOrder struct {
 	refund                                        *seedRefund
 }
 
-func insertSeedOrder(ctx context.Context, tx *sql.Tx, r *rand.Rand, i int, o *seedOrder, units []string) error {
-	id := seedID("collection-order/" + o.org + "/" + o.uniqueRef)
+// orderValue is order i as stored, its debtor drawn from r.
+func orderValue(r *rand.Rand, i int, o *seedOrder, units []string) seeddata.CollectionOrder {
+	id := ID("collection-order/" + o.org + "/" + o.uniqueRef)
 	d := seedDebtors[r.IntN(len(seedDebtors))]
-	debtor, _ := json.Marshal(provider.CollectionDebtor{FullName: d.name, DateOfBirth: d.birth, Email: d.email, CountryOfResidence: d.country})
-	reasons, _ := json.Marshal(append([]string{}, o.reasons...))
-	first := ""
-	if len(o.reasons) > 0 {
-		first = o.reasons[0]
-	}
 	unit := ""
 	if len(units) > 0 && i%3 != 0 {
 		unit = units[i%len(units)]
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO collection_orders (id, organisation_id, virtual_account_number, reference, unique_reference,
-		business_unit_id, status, reason_codes, reason_code, amount, currency, debtor, status_history, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		id, o.org, o.account, fmt.Sprintf("INV-%s-%05d", o.created.Format("2006"), 1000+i), o.uniqueRef, unit, o.status,
-		string(reasons), first, o.amount, o.code, string(debtor), seedHistoryJSON(orderPath(o.status), o.status, o.created, o.done),
-		formatTime(o.created)); err != nil {
-		return fmt.Errorf("reference: seed collection order: %w", err)
-	}
+	out := seeddata.CollectionOrder{ID: id, OrganisationID: o.org, AccountNumber: o.account,
+		Reference: fmt.Sprintf("INV-%s-%05d", o.created.Format("2006"), 1000+i), UniqueReference: o.uniqueRef, BusinessUnit: unit,
+		Status: o.status, ReasonCodes: o.reasons, Amount: o.amount, Currency: o.code,
+		Debtor:  provider.CollectionDebtor{FullName: d.name, DateOfBirth: d.birth, Email: d.email, CountryOfResidence: d.country},
+		History: statusHistory(orderPath(o.status), o.status, o.created, o.done), Created: o.created}
 	types := provider.PaymentTypes()
 	span := o.done.Sub(o.created)
 	for j, p := range o.payments {
@@ -423,29 +404,14 @@ func insertSeedOrder(ctx context.Context, tx *sql.Tx, r *rand.Rand, i int, o *se
 		if done.IsZero() {
 			done = at.Add(span / time.Duration(len(o.payments)+2) / 2)
 		}
-		var credited any
-		if p.credited != "" {
-			credited = p.credited
-		}
-		country, bank := d.country, d.bank
-		if _, err := tx.ExecContext(ctx, `INSERT INTO collection_payments (id, order_id, organisation_id, unique_reference, type, status,
-			debtor_country, debtor_bank_name, status_history, created_at, credited_tx) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			seedID(fmt.Sprintf("collection-payment/%s/%d", id, j)), id, o.org, fmt.Sprintf("CP%s%02d", strings.ReplaceAll(o.uniqueRef, "-", ""), j+1),
-			types[(i+j)%len(types)], p.status, country, bank, seedHistoryJSON(paymentPath(p.status), p.status, at, done),
-			formatTime(at), credited); err != nil {
-			return fmt.Errorf("reference: seed collection payment: %w", err)
-		}
+		out.Payments = append(out.Payments, seeddata.CollectionPayment{ID: ID(fmt.Sprintf("collection-payment/%s/%d", id, j)),
+			UniqueReference: fmt.Sprintf("CP%s%02d", strings.ReplaceAll(o.uniqueRef, "-", ""), j+1), Type: types[(i+j)%len(types)],
+			Status: p.status, DebtorCountry: d.country, DebtorBank: d.bank, History: statusHistory(paymentPath(p.status), p.status, at, done),
+			Created: at, CreditedTx: p.credited})
 	}
 	if rf := o.refund; rf != nil {
-		var returned any
-		if rf.returned != "" {
-			returned = rf.returned
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO collection_refunds (id, order_id, organisation_id, amount, fee, currency, status,
-			request_hash, booked_tx, returned_tx, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, '', ?, ?, ?)`,
-			seedID("collection-refund/"+id), id, o.org, rf.amount, rf.fee, o.code, rf.status, rf.tx, returned, formatTime(rf.at)); err != nil {
-			return fmt.Errorf("reference: seed collection refund: %w", err)
-		}
+		out.Refund = &seeddata.CollectionRefund{ID: ID("collection-refund/" + id), Amount: rf.amount, Fee: rf.fee, Status: rf.status,
+			BookedTx: rf.tx, ReturnedTx: rf.returned, Created: rf.at}
 	}
-	return nil
+	return out
 }
