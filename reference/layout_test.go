@@ -52,3 +52,27 @@ func TestOneTypePerDomain(t *testing.T) {
 		})
 	}
 }
+
+// The store holds no demo data: no file of the package (tests aside) imports reference/demo,
+// which decides what the demo is; the store only writes the seeddata.Set it is handed.
+func TestStoreDoesNotImportDemo(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, imp := range f.Imports {
+			if imp.Path.Value == `"portal/reference/demo"` {
+				t.Errorf("%s imports portal/reference/demo: demo data belongs in reference/demo, handed to Load", name)
+			}
+		}
+	}
+}

@@ -19,7 +19,6 @@ import (
 	"portal/daterange"
 	"portal/provider"
 	"portal/reference/db"
-	"portal/reference/demo"
 )
 
 var (
@@ -271,16 +270,12 @@ func (s *ReceiverService) SaveReceiver(ctx context.Context, orgID string, in pro
 	return out, err
 }
 
-// productCurrency is the currency of a product of the manual payout catalogue, or of a
-// demo receivers' product the catalogue has not; "" for a product it does not know.
+// productCurrency is the currency of a product of the manual payout catalogue; "" for a
+// product it does not know (a receiver of such a product names its currency itself, as the
+// demo's PIX receivers do).
 func productCurrency(productID string) string {
 	if _, p, _ := catalogueLookup(productID, ""); p != nil {
 		return p.currency
-	}
-	for _, p := range demo.ReceiverProducts {
-		if p.ProductID == productID {
-			return p.Currency
-		}
 	}
 	return ""
 }
