@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { test } from './lib/runner.mjs';
 import { NORDIC, expectH1, fitsColumn, login, pathOf, unfold } from './flows.mjs';
 import { nextRows } from './loadmore-flows.mjs';
-import { scaled } from './lib/time.mjs';
+import { hydrated } from './lib/hydrate.mjs';
 
 // reference/seed.go
 const EUR = '4520011000000015';
@@ -40,8 +40,7 @@ async function topBarPicker(t) {
     await unfold(root);
     return { root, form: root };
   }
-  await page.evaluate(() => document.dispatchEvent(new Event('portal:hydrate'))); // its code loads on first use
-  await page.locator('[data-island="DateRangePicker"][data-ready]').waitFor({ state: 'attached', timeout: scaled(5000) });
+  await hydrated(page, 'DateRangePicker'); // its code loads on first use
   await root.locator('button[aria-haspopup="dialog"]').click();
   const dialog = page.getByRole('dialog', { name: 'Choose a date range' });
   await dialog.waitFor();

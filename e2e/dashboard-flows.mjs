@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from './lib/runner.mjs';
 import { NORDIC, assertDashboard, expectH1, login, logOut, orgURL, unfold } from './flows.mjs';
 import { scaled } from './lib/time.mjs';
+import { hydrated } from './lib/hydrate.mjs';
 
 const NORDIC_NAME = 'Nordic Trading ApS';
 const MAIN_EUR = '4520011000000015';
@@ -47,8 +48,7 @@ function picker(page) {
     root,
     button: root.locator('button[aria-haspopup="dialog"]'),
     async ready() {
-      await page.evaluate(() => document.dispatchEvent(new Event('portal:hydrate'))); // its code loads on first use
-      await page.locator('[data-island="DateRangePicker"][data-ready]').waitFor({ state: 'attached', timeout: scaled(5000) });
+      await hydrated(page, 'DateRangePicker'); // its code loads on first use
     },
     async open() {
       await this.ready();

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from './lib/runner.mjs';
 import { weigh } from './lib/weight.mjs';
 import { scaleDefaults, scaled } from './lib/time.mjs';
+import { hydrated } from './lib/hydrate.mjs';
 
 export const PASSWORD = 'Demo-Passw0rd!';
 export const NORDIC = '0b6a3c1e-0000-4000-8000-000000000001';
@@ -144,16 +145,7 @@ export function switcher(page) {
     listButton: root.locator('button[aria-haspopup="listbox"]'),
     /** With JS: waits for hydration (data-ready comes after the enhancing effects), then looks. */
     async enhanced() {
-      // Its code loads on first use; portal:hydrate asks for it. Right after a navigation the
-      // event can reach the page before its loader listens (or the page being left), so it is
-      // sent again until the island is ready, within the scaled budget.
-      const ready = page.locator('[data-island="OrgSwitcher"][data-ready]');
-      const until = Date.now() + scaled(5000);
-      while (!(await ready.count())) {
-        if (Date.now() > until) throw new Error('the organisation switcher never hydrated after portal:hydrate');
-        await page.evaluate(() => document.dispatchEvent(new Event('portal:hydrate'))).catch(() => {});
-        await ready.waitFor({ state: 'attached', timeout: scaled(300) }).catch(() => {});
-      }
+      await hydrated(page, 'OrgSwitcher'); // its code loads on first use
       return (await this.listButton.count()) > 0;
     },
   };
