@@ -225,17 +225,7 @@ func (s area) apiReview(c fiber.Ctx, a *server.APICaller, approve bool) error {
 	if ok, err := s.apiCaller(c, a, orgID, access.PayoutBatchesRead, access.PayoutBatchesReview); !ok {
 		return err
 	}
-	by := provider.BatchReviewer{UserID: a.User.ID, Name: strings.TrimSpace(a.User.FirstName + " " + a.User.LastName)}
-	id := strings.Clone(c.Params("batchId"))
-	var b provider.Batch
-	var err error
-	failed := provider.MsgBatchApproveFailed
-	if approve {
-		b, err = s.Batches.ApproveBatch(c.Context(), orgID, id, by)
-	} else {
-		failed = provider.MsgBatchDeclineFailed
-		b, err = s.Batches.RejectBatch(c.Context(), orgID, id, by)
-	}
+	b, failed, err := s.reviewBatch(c.Context(), orgID, strings.Clone(c.Params("batchId")), reviewer(a.User), approve)
 	if err != nil {
 		return server.APIProviderFail(c, err, server.APITexts{provider.ECONFLICT: {Title: failed, Detail: provider.ErrorMessage(err)}})
 	}
