@@ -280,14 +280,10 @@ func approvalsText(d provider.PayoutDraft) string {
 
 // neededText is how many approvals a draft still needs, in the words the spec gives batches.
 func neededText(d provider.PayoutDraft) string {
-	n := max(d.ApprovalsRequired, 1) - len(d.Approvals)
-	if d.Status != provider.DraftStatusWaitingReview || n <= 0 {
+	if d.Status != provider.DraftStatusWaitingReview {
 		return ""
 	}
-	if n == 1 {
-		return "Needs to be approved by 1 person"
-	}
-	return "Needs to be approved by " + strconv.Itoa(n) + " people"
+	return server.ApprovalsNeeded(max(d.ApprovalsRequired, 1) - len(d.Approvals))
 }
 
 // pageQuery is the page's query as applied: the status (unknown → the default) kept by
