@@ -175,6 +175,9 @@ func base(orgID string) string { return "/org/" + orgID + "/batches" }
 
 func batchPath(orgID, id string) string { return base(orgID) + "/" + url.PathEscape(id) }
 
+// payoutsPath is the page of a batch's payout requests.
+func payoutsPath(orgID, id string) string { return batchPath(orgID, id) + "/batch_payouts" }
+
 func displayAmount(amount, code string) string {
 	if amount == "" {
 		return msgNoAmount
@@ -269,7 +272,7 @@ func (s area) row(o *server.OrgContext, b provider.Batch, here url.Values, open 
 	if o.Config.BatchNumberOfApprovers > 0 {
 		r.Href = server.Link(base(o.Org.ID), server.WithQuery(here, qBatch, b.ID), "#batch-panel")
 	} else {
-		r.Href = batchPath(o.Org.ID, b.ID) + "/batch_payouts"
+		r.Href = payoutsPath(o.Org.ID, b.ID)
 	}
 	return r
 }
@@ -320,7 +323,7 @@ func (s area) panel(c fiber.Ctx, b provider.Batch, here url.Values) BatchPanel {
 		p.Needed = server.ApprovalsNeeded(b.ApprovalsStillNeeded())
 	}
 	if b.Status == provider.BatchCompleted {
-		p.ViewPayouts = batchPath(o.Org.ID, b.ID) + "/batch_payouts"
+		p.ViewPayouts = payoutsPath(o.Org.ID, b.ID)
 	}
 	if o.Can(access.PayoutBatchesReview) && b.Reviewable(rq.User.ID) {
 		p.Approve = &BatchForm{Action: batchPath(o.Org.ID, b.ID) + "/approve", CSRF: server.MaskedCSRF(rq.Session), Submit: "Approve"}

@@ -86,8 +86,6 @@ func formTo(doc *html.Node, action string) *html.Node {
 	return htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "form" && htmlq.Attr(n, "action") == action })
 }
 
-func draftPath(org, id string) string { return "/org/" + org + "/payout_drafts/" + id }
-
 func actionLabels(doc *html.Node) []string {
 	panel := htmlq.Find(doc, htmlq.ByID("draft-panel"))
 	var out []string
