@@ -16,6 +16,10 @@ type APIPagingNames struct {
 	After, Before, Include, Size string
 }
 
+// APIPageParams are the JSON:API-style paging parameters, the drafts' and the batches'.
+var APIPageParams = APIPagingNames{After: "page[cursor_after]", Before: "page[cursor_before]",
+	Include: "page[include_cursor]", Size: "page[size]"}
+
 // apiCursorKey names the query parameter that carried the request's cursor,
 // for APIProviderFail to point a refused cursor at.
 type apiCursorKey struct{}

@@ -94,41 +94,17 @@ func apiListBatches(c fiber.Ctx, b provider.Batches, r server.APIOrgCall) (serve
 	if v := q("sort"); v != "" && v != "-created_at" {
 		probs = append(probs, server.APIParamProblem("sort", "Only -created_at (newest first)"))
 	}
-	after, before := q("page[cursor_after]"), q("page[cursor_before]")
-	switch {
-	case after != "" && before != "":
-		probs = append(probs, server.APIParamProblem("page[cursor_before]", "Give page[cursor_after] or page[cursor_before], not both"))
-	case after != "":
-		f.Cursor, f.Direction = after, provider.DirectionNext
-	case before != "":
-		f.Cursor, f.Direction = before, provider.DirectionPrev
+	pg, err := server.APIReadPage(c, server.APIPageParams, provider.BatchPageSize, probs)
+	if err != nil {
+		return out, err
 	}
-	switch q("page[include_cursor]") {
-	case "", "false":
-	case "true":
-		if f.Direction != provider.DirectionNext {
-			probs = append(probs, server.APIParamProblem("page[include_cursor]", "page[include_cursor] goes with page[cursor_after]"))
-		}
-		f.IncludeCursor = true
-	default:
-		probs = append(probs, server.APIParamProblem("page[include_cursor]", "Must be true or false"))
-	}
-	if v := q("page[size]"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > provider.BatchPageSize {
-			probs = append(probs, server.APIParamProblem("page[size]", "Must be between 1 and "+strconv.Itoa(provider.BatchPageSize)))
-		}
-		f.Limit = n
-	}
-	if len(probs) > 0 {
-		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, probs...)
-	}
-	pg, err := b.Batches(c.Context(), r.OrgID, f)
+	f.Cursor, f.Direction, f.IncludeCursor, f.Limit = pg.Cursor, pg.Direction, pg.IncludeCursor, pg.Limit
+	page, err := b.Batches(c.Context(), r.OrgID, f)
 	if provider.ErrorCode(err) == provider.EINVALID {
 		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, server.APIParamProblem("page[cursor_after]", provider.ErrorMessage(err)))
 	}
-	return server.APIPage(pg.Batches, server.APIPageMeta{CursorNext: pg.CursorNext, CursorPrev: pg.CursorPrev, HasNextPage: pg.HasNext,
-		Total: pg.Total}), err
+	return server.APIPage(page.Batches, server.APIPageMeta{CursorNext: page.CursorNext, CursorPrev: page.CursorPrev,
+		HasNextPage: page.HasNext, Total: page.Total}), err
 }
 
 func apiGetBatch(c fiber.Ctx, b provider.Batches, r server.APIOrgCall) (server.APIDataBody[provider.Batch], error) {
@@ -225,17 +201,7 @@ func (s area) apiReview(c fiber.Ctx, a *server.APICaller, approve bool) error {
 	if ok, err := s.apiCaller(c, a, orgID, access.PayoutBatchesRead, access.PayoutBatchesReview); !ok {
 		return err
 	}
-	by := provider.BatchReviewer{UserID: a.User.ID, Name: strings.TrimSpace(a.User.FirstName + " " + a.User.LastName)}
-	id := strings.Clone(c.Params("batchId"))
-	var b provider.Batch
-	var err error
-	failed := provider.MsgBatchApproveFailed
-	if approve {
-		b, err = s.Batches.ApproveBatch(c.Context(), orgID, id, by)
-	} else {
-		failed = provider.MsgBatchDeclineFailed
-		b, err = s.Batches.RejectBatch(c.Context(), orgID, id, by)
-	}
+	b, failed, err := s.reviewBatch(c.Context(), orgID, strings.Clone(c.Params("batchId")), reviewer(a.User), approve)
 	if err != nil {
 		return server.APIProviderFail(c, err, server.APITexts{provider.ECONFLICT: {Title: failed, Detail: provider.ErrorMessage(err)}})
 	}

@@ -61,23 +61,12 @@ func (s area) batchPayoutsPage(c fiber.Ctx) error { return s.showBatch(c, true) 
 
 // showBatch renders a batch: its payouts when completed or asked for, else its rows.
 func (s area) showBatch(c fiber.Ctx, payouts bool) error {
-	if s.Batches == nil {
-		return s.NotFound(c)
+	b, sh, ok, err := s.addressedBatch(c)
+	if !ok {
+		return err
 	}
-	rq := server.Req(c)
-	o := rq.Org
+	o := server.Req(c).Org
 	ctx := c.Context()
-	b, err := s.Batches.Batch(ctx, o.Org.ID, strings.Clone(c.Params("batch")))
-	if provider.ErrorCode(err) == provider.ENOTFOUND {
-		return s.NotFound(c)
-	}
-	if err != nil {
-		return err
-	}
-	sh, err := s.Shell(c)
-	if err != nil {
-		return err
-	}
 	back := url.Values{}
 	if st := c.Query(qStatus); st != "" && provider.BatchStatusLabel(st) != st {
 		back.Set(qStatus, st)
@@ -120,6 +109,24 @@ func (s area) showBatch(c fiber.Ctx, payouts bool) error {
 	}
 	title := b.Name + " · Batches · " + o.Org.Name
 	return s.Render(c, server.View{Title: title, Page: pageBatch.With(p)})
+}
+
+// addressedBatch is what the pages of one batch start from: the batch the address names,
+// and the shell. ok is false when the answer is err: a 404 without the batches service or
+// without such a batch of the organisation (another's looks unknown), or a failure.
+func (s area) addressedBatch(c fiber.Ctx) (b provider.Batch, sh server.ShellProps, ok bool, err error) {
+	if s.Batches == nil {
+		return b, sh, false, s.NotFound(c)
+	}
+	b, err = s.Batches.Batch(c.Context(), server.Req(c).Org.Org.ID, strings.Clone(c.Params("batch")))
+	if provider.ErrorCode(err) == provider.ENOTFOUND {
+		return b, sh, false, s.NotFound(c)
+	}
+	if err != nil {
+		return b, sh, false, err
+	}
+	sh, err = s.Shell(c)
+	return b, sh, err == nil, err
 }
 
 // payoutRows fills the page with the batch's payout requests, through the payouts service.

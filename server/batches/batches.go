@@ -175,6 +175,9 @@ func base(orgID string) string { return "/org/" + orgID + "/batches" }
 
 func batchPath(orgID, id string) string { return base(orgID) + "/" + url.PathEscape(id) }
 
+// payoutsPath is the page of a batch's payout requests.
+func payoutsPath(orgID, id string) string { return batchPath(orgID, id) + "/batch_payouts" }
+
 func displayAmount(amount, code string) string {
 	if amount == "" {
 		return msgNoAmount
@@ -267,27 +270,11 @@ func (s area) row(o *server.OrgContext, b provider.Batch, here url.Values, open 
 		CreatedBy: b.CreatorName, Country: b.Country.Name, CountryCode: b.Country.ISO, Payouts: b.TotalPayoutRequestsCount,
 		Amount: displayAmount(b.TotalAmount, b.Currency.ISO), Status: b.Status, StatusLabel: provider.BatchLabel(b)}
 	if o.Config.BatchNumberOfApprovers > 0 {
-		q := url.Values{}
-		for k, v := range here {
-			q[k] = v
-		}
-		q.Set(qBatch, b.ID)
-		r.Href = server.Link(base(o.Org.ID), q, "#batch-panel")
+		r.Href = server.Link(base(o.Org.ID), server.WithQuery(here, qBatch, b.ID), "#batch-panel")
 	} else {
-		r.Href = batchPath(o.Org.ID, b.ID) + "/batch_payouts"
+		r.Href = payoutsPath(o.Org.ID, b.ID)
 	}
 	return r
-}
-
-// needed is spec 001 §2's "Needs to be approved by N person/people".
-func needed(n int) string {
-	if n <= 0 {
-		return ""
-	}
-	if n == 1 {
-		return "Needs to be approved by 1 person"
-	}
-	return "Needs to be approved by " + strconv.Itoa(n) + " people"
 }
 
 func reviews(rs []provider.BatchReview) []BatchReviewView {
@@ -333,10 +320,10 @@ func (s area) panel(c fiber.Ctx, b provider.Batch, here url.Values) BatchPanel {
 		ApprovedBy: reviews(b.Approvals), DeclinedBy: reviews(b.Rejections), ViewPayouts: batchPath(o.Org.ID, b.ID),
 		Close: server.Link(base(o.Org.ID), here, "#batch-"+b.ID)}
 	if b.Status == provider.BatchWaitingReview {
-		p.Needed = needed(b.ApprovalsStillNeeded())
+		p.Needed = server.ApprovalsNeeded(b.ApprovalsStillNeeded())
 	}
 	if b.Status == provider.BatchCompleted {
-		p.ViewPayouts = batchPath(o.Org.ID, b.ID) + "/batch_payouts"
+		p.ViewPayouts = payoutsPath(o.Org.ID, b.ID)
 	}
 	if o.Can(access.PayoutBatchesReview) && b.Reviewable(rq.User.ID) {
 		p.Approve = &BatchForm{Action: batchPath(o.Org.ID, b.ID) + "/approve", CSRF: server.MaskedCSRF(rq.Session), Submit: "Approve"}

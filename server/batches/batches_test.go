@@ -460,3 +460,29 @@ func TestBatchesAPITour(t *testing.T) {
 }
 
 const hdrOrg = "X-Organisation-ID"
+
+// TestBatchesAPIPagingRefused: the list's paging parameters, read as the drafts' are, are
+// refused with one problem each after the filters', named in source.parameter.
+func TestBatchesAPIPagingRefused(t *testing.T) {
+	h := newHarness(t)
+	obs := h.API()
+	obs.Login("observer@demo.example")
+	list := "/api/v1" + apiBatchesPath(servertest.OrgNordic)
+	for q, want := range map[string][]string{
+		"?page[cursor_after]=a&page[cursor_before]=b": {"page[cursor_before]: Give page[cursor_after] or page[cursor_before], not both"},
+		"?page[include_cursor]=true":                  {"page[include_cursor]: page[include_cursor] goes with page[cursor_after]"},
+		"?page[include_cursor]=yes&page[size]=0&sort=name": {"sort: Only -created_at (newest first)",
+			"page[include_cursor]: Must be true or false", "page[size]: Must be between 1 and " + fmt.Sprint(provider.BatchPageSize)},
+	} {
+		r := obs.Call("GET", list+q, nil)
+		r.Expect(t, 422, "invalid")
+		var got []string
+		for _, e := range r.JSON["errors"].([]any) {
+			e := e.(map[string]any)
+			got = append(got, e["source"].(map[string]any)["parameter"].(string)+": "+e["title"].(string))
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: %v, want %v", q, got, want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package batches
 
 import (
+	"context"
 	"strings"
 
 	"github.com/gofiber/fiber/v3"
@@ -33,29 +34,36 @@ type BatchDeclineProps struct {
 	Cancel  string            `json:"cancel"`
 }
 
-func reviewer(rq *server.Request) provider.BatchReviewer {
-	return provider.BatchReviewer{UserID: rq.User.ID, Name: strings.TrimSpace(rq.User.FirstName + " " + rq.User.LastName)}
+// reviewer is u as the provider records a review, on the pages and in the API.
+func reviewer(u provider.User) provider.BatchReviewer {
+	return provider.BatchReviewer{UserID: u.ID, Name: strings.TrimSpace(u.FirstName + " " + u.LastName)}
+}
+
+// panelHref is the batches list with batch id's details panel open.
+func panelHref(orgID, id string) string {
+	return base(orgID) + "?" + qBatch + "=" + id + "#batch-panel"
+}
+
+// reviewBatch records by's approval (approve) or decline of batch id; failed is the spec's
+// text for its refusal (001 §8), the same on the pages and in the API.
+func (s area) reviewBatch(ctx context.Context, orgID, id string, by provider.BatchReviewer, approve bool) (b provider.Batch, failed string, err error) {
+	if approve {
+		b, err = s.Batches.ApproveBatch(ctx, orgID, id, by)
+		return b, provider.MsgBatchApproveFailed, err
+	}
+	b, err = s.Batches.RejectBatch(ctx, orgID, id, by)
+	return b, provider.MsgBatchDeclineFailed, err
 }
 
 func (s area) declinePage(c fiber.Ctx) error {
-	if s.Batches == nil {
-		return s.NotFound(c)
+	b, sh, ok, err := s.addressedBatch(c)
+	if !ok {
+		return err
 	}
 	rq := server.Req(c)
 	o := rq.Org
-	b, err := s.Batches.Batch(c.Context(), o.Org.ID, strings.Clone(c.Params("batch")))
-	if provider.ErrorCode(err) == provider.ENOTFOUND {
-		return s.NotFound(c)
-	}
-	if err != nil {
-		return err
-	}
-	sh, err := s.Shell(c)
-	if err != nil {
-		return err
-	}
 	p := BatchDeclineProps{Shell: sh, Title: msgDeclineTitle, Text: msgDeclineText, Summary: facts(b),
-		Cancel: server.Link(base(o.Org.ID), nil, "") + "?" + qBatch + "=" + b.ID + "#batch-panel"}
+		Cancel: panelHref(o.Org.ID, b.ID)}
 	if b.Reviewable(rq.User.ID) {
 		p.Form = &BatchForm{Action: batchPath(o.Org.ID, b.ID) + "/decline", CSRF: server.MaskedCSRF(rq.Session), Submit: "Decline"}
 	} else {
@@ -82,24 +90,20 @@ func (s area) review(c fiber.Ctx, approve bool) error {
 	rq := server.Req(c)
 	org := rq.Org.Org.ID
 	id := strings.Clone(c.Params("batch"))
-	var b provider.Batch
-	var err error
-	ok, failed := provider.MsgBatchApproved, provider.MsgBatchApproveFailed
-	if approve {
-		b, err = s.Batches.ApproveBatch(c.Context(), org, id, reviewer(rq))
-	} else {
-		ok, failed = provider.MsgBatchDeclined, provider.MsgBatchDeclineFailed
-		b, err = s.Batches.RejectBatch(c.Context(), org, id, reviewer(rq))
+	b, failed, err := s.reviewBatch(c.Context(), org, id, reviewer(*rq.User), approve)
+	ok := provider.MsgBatchApproved
+	if !approve {
+		ok = provider.MsgBatchDeclined
 	}
 	switch provider.ErrorCode(err) {
 	case "":
 	case provider.ENOTFOUND:
 		return s.NotFound(c)
 	case provider.ECONFLICT:
-		return s.FlashRedirect(c, session.FlashError, failed+": "+provider.ErrorMessage(err), base(org)+"?"+qBatch+"="+id+"#batch-panel")
+		return s.FlashRedirect(c, session.FlashError, failed+": "+provider.ErrorMessage(err), panelHref(org, id))
 	default:
 		s.Logger.Error("batch review", "request_id", rq.ID, "err", err)
-		return s.FlashRedirect(c, session.FlashError, failed, base(org)+"?"+qBatch+"="+id+"#batch-panel")
+		return s.FlashRedirect(c, session.FlashError, failed, panelHref(org, id))
 	}
 	if err := s.Flash(c, session.FlashSuccess, ok); err != nil {
 		return err

@@ -89,7 +89,7 @@ func (s area) uploadForm(c fiber.Ctx) BatchUploadForm {
 		Errors: map[string]string{}, MaxBytes: provider.MaxBatchFileBytes, TemplateHref: base(org) + "/template",
 		ListHref: base(org), AcceptedTypes: ".csv,text/csv"}
 	if n := rq.Org.Config.BatchNumberOfApprovers; n > 0 {
-		f.ApprovalNotice = msgApprovalNotice + " " + needed(n) + "."
+		f.ApprovalNotice = msgApprovalNotice + " " + server.ApprovalsNeeded(n) + "."
 	}
 	return f
 }

@@ -132,8 +132,7 @@ func apiDraftFilter(c fiber.Ctx) (provider.DraftFilter, error) {
 	default:
 		probs = append(probs, apiParam("filter[status]", "Status is waiting_review, rejected or draft"))
 	}
-	pg, err := server.APIReadPage(c, server.APIPagingNames{After: "page[cursor_after]", Before: "page[cursor_before]",
-		Include: "page[include_cursor]", Size: "page[size]"}, provider.MaxDraftLimit, probs)
+	pg, err := server.APIReadPage(c, server.APIPageParams, provider.MaxDraftLimit, probs)
 	f.Cursor, f.Direction, f.IncludeCursor, f.Limit = pg.Cursor, pg.Direction, pg.IncludeCursor, pg.Limit
 	return f, err
 }

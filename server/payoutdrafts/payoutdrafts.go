@@ -272,7 +272,20 @@ func base(orgID string) string { return "/org/" + orgID + "/payout_drafts" }
 
 func actor(rq *server.Request) provider.DraftActor { return actorOf(*rq.User) }
 
+// draftPath is a draft's address on this page: the list with its details panel.
+func draftPath(orgID, id string) string { return base(orgID) + "/" + url.PathEscape(id) }
+
+// listed says whether the page shows d, with a panel and its decisions: drafts waiting for
+// review or declined; one being built or already published is not here.
+func listed(d provider.PayoutDraft) bool {
+	return d.Status == provider.DraftStatusWaitingReview || d.Status == provider.DraftStatusRejected
+}
+
 func amountText(d provider.PayoutDraft) string { return createpayout.DraftAmount(d) }
+
+func amountWithCurrency(d provider.PayoutDraft) string {
+	return strings.TrimSpace(amountText(d) + " " + d.CurrencyCode)
+}
 
 func approvalsText(d provider.PayoutDraft) string {
 	return strconv.Itoa(len(d.Approvals)) + " of " + strconv.Itoa(max(d.ApprovalsRequired, 1))
@@ -280,14 +293,10 @@ func approvalsText(d provider.PayoutDraft) string {
 
 // neededText is how many approvals a draft still needs, in the words the spec gives batches.
 func neededText(d provider.PayoutDraft) string {
-	n := max(d.ApprovalsRequired, 1) - len(d.Approvals)
-	if d.Status != provider.DraftStatusWaitingReview || n <= 0 {
+	if d.Status != provider.DraftStatusWaitingReview {
 		return ""
 	}
-	if n == 1 {
-		return "Needs to be approved by 1 person"
-	}
-	return "Needs to be approved by " + strconv.Itoa(n) + " people"
+	return server.ApprovalsNeeded(max(d.ApprovalsRequired, 1) - len(d.Approvals))
 }
 
 // pageQuery is the page's query as applied: the status (unknown → the default) kept by
@@ -340,7 +349,7 @@ func (s area) page(c fiber.Ctx, draftID string) error {
 		props.Failure = msgListFailed
 	}
 	for _, d := range page.Drafts {
-		row := DraftRow{ID: d.DraftID, Href: server.Link(base(o.Org.ID)+"/"+url.PathEscape(d.DraftID), listQ, "") + "#draft-panel",
+		row := DraftRow{ID: d.DraftID, Href: server.Link(draftPath(o.Org.ID, d.DraftID), listQ, "") + "#draft-panel",
 			Open: d.DraftID == draftID, Created: d.CreatedAt.UTC().Format(displayMoment), Creator: d.CreatorName,
 			EndToEndID: d.EndToEndID, Transfer: d.LocalInstrument + " · " + d.Corridor.Name, Account: d.DebtorAccount,
 			Amount: amountText(d), Currency: d.CurrencyCode, Approvals: approvalsText(d), Status: provider.DraftStatusLabel(d.Status)}
@@ -361,7 +370,7 @@ func (s area) page(c fiber.Ctx, draftID string) error {
 		props.ClosePanel = server.Link(base(o.Org.ID), listQ, "") + "#draft-" + draftID
 		d, err := s.PayoutDrafts.Draft(c.Context(), o.Org.ID, draftID, actor(rq))
 		switch {
-		case err == nil && (d.Status == provider.DraftStatusWaitingReview || d.Status == provider.DraftStatusRejected):
+		case err == nil && listed(d):
 			p := s.panel(c, d, listQ)
 			props.Panel = &p
 			title = "Draft " + d.EndToEndID + " · " + title
@@ -420,9 +429,9 @@ var copiedFields = map[string]bool{"end_to_end_id": true, "iban": true, "account
 func (s area) panel(c fiber.Ctx, d provider.PayoutDraft, listQ url.Values) DraftPanelProps {
 	rq := server.Req(c)
 	o := rq.Org
-	detail := base(o.Org.ID) + "/" + url.PathEscape(d.DraftID)
+	detail := draftPath(o.Org.ID, d.DraftID)
 	here := server.Link(detail, listQ, "") + "#draft-panel"
-	p := DraftPanelProps{ID: d.DraftID, Title: d.EndToEndID, Amount: strings.TrimSpace(amountText(d) + " " + d.CurrencyCode),
+	p := DraftPanelProps{ID: d.DraftID, Title: d.EndToEndID, Amount: amountWithCurrency(d),
 		StatusLabel: provider.DraftStatusLabel(d.Status), Approvals: reviewLines(d.Approvals), Rejections: reviewLines(d.Rejections),
 		Needed: neededText(d), Tabs: []DraftTab{}, Lines: []DraftLine{}, Copy: []string{}, Actions: []DraftActionView{},
 		Close: server.Link(base(o.Org.ID), listQ, "") + "#draft-" + d.DraftID,
@@ -491,7 +500,7 @@ func (s area) confirmPage(c fiber.Ctx, act action) error {
 	o := rq.Org
 	id := strings.Clone(c.Params("draft"))
 	d, err := s.PayoutDrafts.Draft(c.Context(), o.Org.ID, id, actor(rq))
-	if provider.ErrorCode(err) == provider.ENOTFOUND || (err == nil && d.Status != provider.DraftStatusWaitingReview && d.Status != provider.DraftStatusRejected) {
+	if provider.ErrorCode(err) == provider.ENOTFOUND || (err == nil && !listed(d)) {
 		return s.NotFound(c)
 	}
 	if err != nil {
@@ -503,11 +512,11 @@ func (s area) confirmPage(c fiber.Ctx, act action) error {
 	}
 	kept, _, cur := pageQuery(c)
 	listQ := cur.Here(kept)
-	detail := base(o.Org.ID) + "/" + url.PathEscape(d.DraftID)
+	detail := draftPath(o.Org.ID, d.DraftID)
 	back := server.Link(detail, listQ, "") + "#draft-panel"
 	props := PayoutDraftConfirmProps{Shell: sh, Title: act.title, BackHref: back,
 		Facts: []DraftLine{{Label: "End-to-end ID", Value: d.EndToEndID},
-			{Label: "Amount", Value: strings.TrimSpace(amountText(d) + " " + d.CurrencyCode)},
+			{Label: "Amount", Value: amountWithCurrency(d)},
 			{Label: "Created by", Value: d.CreatorName}, {Label: "Status", Value: provider.DraftStatusLabel(d.Status)}}}
 	ok := false
 	for _, a := range allowed(o, d, rq.User.ID) {

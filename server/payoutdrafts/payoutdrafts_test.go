@@ -38,26 +38,6 @@ var (
 
 func newHarness(t *testing.T) *servertest.Harness { return servertest.New(t, auth.New, New) }
 
-func flashes(doc *html.Node) []string {
-	var out []string
-	region := htmlq.Find(doc, func(n *html.Node) bool {
-		return htmlq.Attr(n, "role") == "status" && htmlq.Attr(n, "aria-live") == "polite"
-	})
-	for _, p := range htmlq.FindAll(region, htmlq.ByTag("p")) {
-		out = append(out, htmlq.VisibleText(p))
-	}
-	return out
-}
-
-func follow(t *testing.T, c *servertest.Client, res *http.Response) *html.Node {
-	t.Helper()
-	if res.StatusCode != http.StatusSeeOther {
-		t.Fatalf("status %d, want 303", res.StatusCode)
-	}
-	_, doc := c.Page(res.Header.Get("Location"))
-	return doc
-}
-
 // sent makes a complete SEPA draft of Nordic by the demo operations member and sends it for
 // review through the provider.
 func sent(t *testing.T, h *servertest.Harness, org, e2e string, by provider.DraftActor) provider.PayoutDraft {
@@ -105,8 +85,6 @@ func sent(t *testing.T, h *servertest.Harness, org, e2e string, by provider.Draf
 func formTo(doc *html.Node, action string) *html.Node {
 	return htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "form" && htmlq.Attr(n, "action") == action })
 }
-
-func draftPath(org, id string) string { return "/org/" + org + "/payout_drafts/" + id }
 
 func actionLabels(doc *html.Node) []string {
 	panel := htmlq.Find(doc, htmlq.ByID("draft-panel"))
@@ -194,13 +172,13 @@ func TestFourEyesPages(t *testing.T) {
 	if got := actionLabels(doc); !slices.Equal(got, []string{"Delete draft"}) {
 		t.Errorf("creator's actions %v", got)
 	}
-	doc = follow(t, owner, owner.PostForm(path+"/approve", url.Values{}, path))
-	if fl := flashes(doc); len(fl) != 1 || fl[0] != provider.MsgDraftApproveFailed+": The creator of a draft cannot review it." {
+	_, doc = servertest.Follow(t, owner, owner.PostForm(path+"/approve", url.Values{}, path))
+	if fl := servertest.Flashes(doc); len(fl) != 1 || fl[0] != provider.MsgDraftApproveFailed+": The creator of a draft cannot review it." {
 		t.Fatalf("creator approving: %v", fl)
 	}
 	rev := h.LoggedIn(reviewer2)
-	doc = follow(t, rev, rev.PostForm(path+"/approve", url.Values{}, path))
-	if fl := flashes(doc); !slices.Equal(fl, []string{fmt.Sprintf(provider.MsgDraftApproveOK, d.DraftID)}) {
+	_, doc = servertest.Follow(t, rev, rev.PostForm(path+"/approve", url.Values{}, path))
+	if fl := servertest.Flashes(doc); !slices.Equal(fl, []string{fmt.Sprintf(provider.MsgDraftApproveOK, d.DraftID)}) {
 		t.Fatalf("approve: %v", fl)
 	}
 	if htmlq.Find(doc, htmlq.ByID("draft-"+d.DraftID)) != nil {
@@ -218,8 +196,8 @@ func TestFourEyesPages(t *testing.T) {
 	a := sent(t, h, servertest.OrgAtlantic, "ATL-4EYES-1", grace)
 	apath := draftPath(servertest.OrgAtlantic, a.DraftID)
 	r1 := h.LoggedIn("atlantic-reviewer@demo.example")
-	doc = follow(t, r1, r1.PostForm(apath+"/approve", url.Values{}, apath))
-	if fl := flashes(doc); !slices.Equal(fl, []string{fmt.Sprintf(provider.MsgDraftApproveOK, a.DraftID)}) {
+	_, doc = servertest.Follow(t, r1, r1.PostForm(apath+"/approve", url.Values{}, apath))
+	if fl := servertest.Flashes(doc); !slices.Equal(fl, []string{fmt.Sprintf(provider.MsgDraftApproveOK, a.DraftID)}) {
 		t.Fatalf("first approval: %v", fl)
 	}
 	_, doc = r1.Page(apath)
@@ -227,8 +205,8 @@ func TestFourEyesPages(t *testing.T) {
 		t.Errorf("after approving: actions %v", got)
 	}
 	res := r1.PostForm(apath+"/approve", url.Values{}, "/org/"+servertest.OrgAtlantic+"/payout_drafts")
-	doc = follow(t, r1, res)
-	if fl := flashes(doc); len(fl) != 1 || !strings.Contains(fl[0], "You have already approved this draft.") {
+	_, doc = servertest.Follow(t, r1, res)
+	if fl := servertest.Flashes(doc); len(fl) != 1 || !strings.Contains(fl[0], "You have already approved this draft.") {
 		t.Fatalf("second approval by the same user: %v", fl)
 	}
 	if d, _ := h.Store.Draft(context.Background(), servertest.OrgAtlantic, a.DraftID, provider.DraftActor{}); d.Status != provider.DraftStatusWaitingReview {
@@ -241,8 +219,8 @@ func TestFourEyesPages(t *testing.T) {
 	if form == nil || htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("h1"))) != "Decline draft?" {
 		t.Fatal("no decline confirmation")
 	}
-	doc = follow(t, r2, r2.PostForm(apath+"/reject", url.Values{"return_to": {apath}}, apath+"/reject"))
-	if fl := flashes(doc); !slices.Equal(fl, []string{fmt.Sprintf(provider.MsgDraftRejectOK, a.DraftID)}) {
+	_, doc = servertest.Follow(t, r2, r2.PostForm(apath+"/reject", url.Values{"return_to": {apath}}, apath+"/reject"))
+	if fl := servertest.Flashes(doc); !slices.Equal(fl, []string{fmt.Sprintf(provider.MsgDraftRejectOK, a.DraftID)}) {
 		t.Fatalf("decline: %v", fl)
 	}
 	if d, _ := h.Store.Draft(context.Background(), servertest.OrgAtlantic, a.DraftID, provider.DraftActor{}); d.Status != provider.DraftStatusRejected {
@@ -267,8 +245,8 @@ func TestDeleteDraftPage(t *testing.T) {
 	if formTo(doc, path+"/delete") != nil || !strings.Contains(htmlq.VisibleText(doc), "You cannot take this action on this draft.") {
 		t.Fatal("a reviewer is asked to delete someone else's draft")
 	}
-	doc = follow(t, rev, rev.PostForm(path+"/delete", url.Values{}, "/org/"+servertest.OrgNordic+"/payout_drafts"))
-	if fl := flashes(doc); len(fl) != 1 || !strings.HasPrefix(fl[0], provider.MsgDraftDeleteFailed) {
+	_, doc = servertest.Follow(t, rev, rev.PostForm(path+"/delete", url.Values{}, "/org/"+servertest.OrgNordic+"/payout_drafts"))
+	if fl := servertest.Flashes(doc); len(fl) != 1 || !strings.HasPrefix(fl[0], provider.MsgDraftDeleteFailed) {
 		t.Fatalf("reviewer delete: %v", fl)
 	}
 	owner := h.LoggedIn(creator)
@@ -278,8 +256,8 @@ func TestDeleteDraftPage(t *testing.T) {
 		htmlq.VisibleText(htmlq.Find(formTo(doc, path+"/delete"), htmlq.ByTag("button"))) != "Yes" || servertest.LinkByText(doc, "No") == nil {
 		t.Fatalf("delete page: %s", body)
 	}
-	doc = follow(t, owner, owner.PostForm(path+"/delete", url.Values{}, path+"/delete"))
-	if fl := flashes(doc); !slices.Equal(fl, []string{fmt.Sprintf(provider.MsgDraftDeleteOK, d.DraftID)}) {
+	_, doc = servertest.Follow(t, owner, owner.PostForm(path+"/delete", url.Values{}, path+"/delete"))
+	if fl := servertest.Flashes(doc); !slices.Equal(fl, []string{fmt.Sprintf(provider.MsgDraftDeleteOK, d.DraftID)}) {
 		t.Fatalf("delete: %v", fl)
 	}
 	if _, err := h.Store.Draft(context.Background(), servertest.OrgNordic, d.DraftID, provider.DraftActor{}); provider.ErrorCode(err) != provider.ENOTFOUND {

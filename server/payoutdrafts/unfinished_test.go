@@ -66,6 +66,18 @@ func draftRows(doc *html.Node) map[string]string {
 	return out
 }
 
+// ownOnly checks that links (id → href) lead to the user's own unfinished draft at its
+// resume step and hold no other member's: how a page shows them, `how`.
+func ownOnly(t *testing.T, how string, links map[string]string, mine, theirs, resume string) {
+	t.Helper()
+	if links[mine] != resume {
+		t.Errorf("own draft %s with link %q, want %q (links %v)", how, links[mine], resume, links)
+	}
+	if _, ok := links[theirs]; ok {
+		t.Errorf("another member's unfinished draft %s", how)
+	}
+}
+
 func TestUnfinishedDraftsListedForTheirCreator(t *testing.T) {
 	h := servertest.New(t, auth.New, New, createpayout.New)
 	mine := started(t, h, servertest.OrgNordic, sofie)
@@ -81,13 +93,7 @@ func TestUnfinishedDraftsListedForTheirCreator(t *testing.T) {
 		if res.StatusCode != 200 {
 			t.Fatalf("status %d", res.StatusCode)
 		}
-		links := unfinishedLinks(doc)
-		if links[mine.DraftID] != resume {
-			t.Errorf("own draft's link %q, want %q (links %v)", links[mine.DraftID], resume, links)
-		}
-		if _, ok := links[theirs.DraftID]; ok {
-			t.Errorf("another member's unfinished draft offered")
-		}
+		ownOnly(t, "offered", unfinishedLinks(doc), mine.DraftID, theirs.DraftID, resume)
 		text := htmlq.VisibleText(doc)
 		for _, want := range []string{"Continue your unfinished payout", "Continues at Receiver",
 			"Unfinished payouts are deleted 7 days after their last change."} {
@@ -114,12 +120,7 @@ func TestUnfinishedDraftsListedForTheirCreator(t *testing.T) {
 			t.Fatalf("status %d", res.StatusCode)
 		}
 		rows := draftRows(doc)
-		if rows[mine.DraftID] != resume {
-			t.Errorf("own row links %q, want %q", rows[mine.DraftID], resume)
-		}
-		if _, ok := rows[theirs.DraftID]; ok {
-			t.Errorf("another member's unfinished draft listed")
-		}
+		ownOnly(t, "listed", rows, mine.DraftID, theirs.DraftID, resume)
 		if len(rows) < 2 {
 			t.Errorf("rows %v: the seeded one of Sofie's too", rows)
 		}
