@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gofiber/fiber/v3"
 
@@ -110,16 +111,21 @@ func (s area) apiListAccounts(c fiber.Ctx, r server.APIOrgCall) (server.APIDataB
 
 func (s area) apiAccountSummary(c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[provider.AccountSummary], error) {
 	var out server.APIDataBody[provider.AccountSummary]
-	acct, err := s.apiAccountOf(c, r.OrgID)
-	if err != nil {
-		return out, err
-	}
-	after, before, err := server.APIReadRange(c)
+	acct, after, before, err := s.apiAccountRange(c, r.OrgID)
 	if err != nil {
 		return out, err
 	}
 	out.Data, err = s.Ledger.AccountSummary(c.Context(), r.OrgID, acct.AccountNumber, after, before)
 	return out, err
+}
+
+// apiAccountRange is the account a call names and the period it asks for.
+func (s area) apiAccountRange(c fiber.Ctx, orgID string) (acct provider.Account, after, before time.Time, err error) {
+	if acct, err = s.apiAccountOf(c, orgID); err != nil {
+		return acct, after, before, err
+	}
+	after, before, err = server.APIReadRange(c)
+	return acct, after, before, err
 }
 
 // apiCursor reads cursor_after or cursor_before (not both) and limit.
@@ -146,11 +152,7 @@ func apiCursor(c fiber.Ctx) (cursor, direction string, limit int, err error) {
 
 func (s area) apiMovements(c fiber.Ctx, r server.APIOrgCall) (server.APIPageBody[[]provider.Entry, server.APIPageMeta], error) {
 	var out server.APIPageBody[[]provider.Entry, server.APIPageMeta]
-	acct, err := s.apiAccountOf(c, r.OrgID)
-	if err != nil {
-		return out, err
-	}
-	after, before, err := server.APIReadRange(c)
+	acct, after, before, err := s.apiAccountRange(c, r.OrgID)
 	if err != nil {
 		return out, err
 	}

@@ -84,8 +84,12 @@ func returnTo(c fiber.Ctx, detail string) string {
 	return server.ReturnTo(c, detail, detail+"#payout-panel")
 }
 
-// confirmPage loads the payout of a confirmation page; nil with the not-found page sent.
-func (s area) confirmPage(c fiber.Ctx) (*provider.PayoutRequest, PayoutConfirmProps, error) {
+// confirmPage loads the payout of a confirmation page titled title; nil with the not-found
+// page sent.
+func (s area) confirmPage(c fiber.Ctx, title string) (*provider.PayoutRequest, PayoutConfirmProps, error) {
+	if s.Payouts == nil {
+		return nil, PayoutConfirmProps{}, s.NotFound(c)
+	}
 	o := server.Req(c).Org
 	ref := strings.Clone(c.Params("payout"))
 	p, err := s.Payouts.Payout(c.Context(), o.Org.ID, ref)
@@ -101,7 +105,7 @@ func (s area) confirmPage(c fiber.Ctx) (*provider.PayoutRequest, PayoutConfirmPr
 	}
 	_, back := detailOf(c, o.Org.ID, p.UniqueReference)
 	_, label := statusLabel(p)
-	return &p, PayoutConfirmProps{Shell: sh, Reference: p.UniqueReference, Amount: displayAmount(p.Amount, p.Currency) + " " + p.Currency,
+	return &p, PayoutConfirmProps{Shell: sh, Title: title, Reference: p.UniqueReference, Amount: displayAmount(p.Amount, p.Currency) + " " + p.Currency,
 		StatusLabel: label, BackHref: back}, nil
 }
 
@@ -110,14 +114,10 @@ func (s area) renderConfirm(c fiber.Ctx, props PayoutConfirmProps) error {
 }
 
 func (s area) cancelPage(c fiber.Ctx) error {
-	if s.Payouts == nil {
-		return s.NotFound(c)
-	}
-	p, props, err := s.confirmPage(c)
+	p, props, err := s.confirmPage(c, msgCancelTitle)
 	if p == nil {
 		return err
 	}
-	props.Title = msgCancelTitle
 	if !p.Cancellable() || p.CancellationPending {
 		props.Refused = provider.MsgPayoutCancelRefused
 		return s.renderConfirm(c, props)
@@ -171,14 +171,10 @@ func (s area) cancelSubmit(c fiber.Ctx) error {
 }
 
 func (s area) testCasePage(c fiber.Ctx) error {
-	if s.Payouts == nil {
-		return s.NotFound(c)
-	}
-	p, props, err := s.confirmPage(c)
+	p, props, err := s.confirmPage(c, msgTestCaseTitle)
 	if p == nil {
 		return err
 	}
-	props.Title = msgTestCaseTitle
 	code := c.Query(fieldTestCase)
 	i := slices.IndexFunc(provider.PayoutTestCasesFor(p.CurrentStateName), func(tc provider.StateCategory) bool { return tc.Code == code })
 	if i < 0 || p.CancellationPending {
