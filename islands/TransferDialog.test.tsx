@@ -5,7 +5,7 @@ import { act } from 'preact/test-utils';
 import { renderToString } from 'preact-render-to-string';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
-import { describeVectors, violations, jsonReply, stubFetchByUrl, type Call } from './testing';
+import { describeVectors, violations, jsonReply, stubFetchByUrl, type Call, islandMarkup } from './testing';
 import TransferDialog, { FX_NOT_SUPPORTED, FX_FAILED, FX_UNAVAILABLE, MSG_FAILED, MSG_OK, RELOAD_DELAY_MS, page, type Props } from './TransferDialog';
 
 const props: Props = {
@@ -27,8 +27,8 @@ const server = (p: Props) => renderToString(h(TransferDialog, p));
 function serverPage(p: Props, html = server(p)): HTMLElement {
   document.body.innerHTML =
     '<main><h1>Account Transactions</h1>' +
-    `<div data-island="TransferDialog" data-props="island-0">${html}</div>` +
-    `<script type="application/json" id="island-0">${JSON.stringify(p).replace(/</g, '\\u003c')}</script></main>`;
+    islandMarkup('TransferDialog', p, html) +
+    '</main>';
   return document.querySelector('[data-island]')!;
 }
 

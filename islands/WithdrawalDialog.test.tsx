@@ -3,7 +3,7 @@ import { act } from 'preact/test-utils';
 import { renderToString } from 'preact-render-to-string';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
-import { violations, jsonReply, stubFetchByUrl, type Call } from './testing';
+import { violations, jsonReply, stubFetchByUrl, type Call, islandMarkup } from './testing';
 import WithdrawalDialog, { MSG_NO_RATE, MSG_VALIDATION, MSG_WRONG, page, type Props, type Review } from './WithdrawalDialog';
 
 // axe in jsdom is slow on a shared machine.
@@ -59,8 +59,8 @@ const gbpReview: Review = {
 function serverPage(p: Props, html = renderToString(h(WithdrawalDialog, p))): HTMLElement {
   document.body.innerHTML =
     '<main><h1>Withdrawals</h1>' +
-    `<div data-island="WithdrawalDialog" data-props="island-0">${html}</div>` +
-    `<script type="application/json" id="island-0">${JSON.stringify(p).replace(/</g, '\\u003c')}</script></main>`;
+    islandMarkup('WithdrawalDialog', p, html) +
+    '</main>';
   return document.querySelector('[data-island]')!;
 }
 

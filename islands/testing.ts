@@ -76,3 +76,12 @@ export function stubFetchByUrl(calls: Call[], replies: () => Record<string, () =
     }),
   );
 }
+
+// islandMarkup is an island as a server page holds it: its markup in the
+// data-island element and its props beside it as JSON (the first island, id island-0).
+export function islandMarkup(name: string, props: unknown, html: string): string {
+  return (
+    `<div data-island="${name}" data-props="island-0">${html}</div>` +
+    `<script type="application/json" id="island-0">${JSON.stringify(props).replace(/</g, '\\u003c')}</script>`
+  );
+}
