@@ -5,7 +5,7 @@ import { act } from 'preact/test-utils';
 import { renderToString } from 'preact-render-to-string';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
-import { describeVectors, violations } from './testing';
+import { describeVectors, violations, islandMarkup } from './testing';
 import CopyText, { copiedMessage, type Props } from './CopyText';
 
 const props: Props = { label: 'Wallet address', value: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', short: 'TQn9Y2khE…bLSE' };
@@ -13,8 +13,8 @@ const props: Props = { label: 'Wallet address', value: 'TQn9Y2khEsLJW1ChVWFMSMeR
 function serverPage(p: Props, html = renderToString(h(CopyText, p))): HTMLElement {
   document.body.innerHTML =
     '<main><h1>Account</h1>' +
-    `<div data-island="CopyText" data-props="island-0">${html}</div>` +
-    `<script type="application/json" id="island-0">${JSON.stringify(p).replace(/</g, '\\u003c')}</script></main>`;
+    islandMarkup('CopyText', p, html) +
+    '</main>';
   return document.querySelector('[data-island]')!;
 }
 

@@ -3,7 +3,7 @@ import { act } from 'preact/test-utils';
 import { renderToString } from 'preact-render-to-string';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
-import { violations } from './testing';
+import { violations, islandMarkup } from './testing';
 import DateRangePicker, { type Props } from './DateRangePicker';
 
 const presets = [
@@ -22,8 +22,7 @@ const server = (p: Props) => renderToString(h(DateRangePicker, p));
 function serverPage(p: Props, html = server(p)): HTMLElement {
   document.body.innerHTML =
     '<header><a href="#top" id="before">before</a>' +
-    `<div data-island="DateRangePicker" data-props="island-0">${html}</div>` +
-    `<script type="application/json" id="island-0">${JSON.stringify(p).replace(/</g, '\\u003c')}</script>` +
+    islandMarkup('DateRangePicker', p, html) +
     '<a href="#top" id="after">after</a></header>';
   return document.querySelector('[data-island]')!;
 }

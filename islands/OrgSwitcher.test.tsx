@@ -5,7 +5,7 @@ import { act } from 'preact/test-utils';
 import { renderToString } from 'preact-render-to-string';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
-import { describeVectors, violations } from './testing';
+import { describeVectors, violations, islandMarkup } from './testing';
 import OrgSwitcher, { type Props } from './OrgSwitcher';
 
 const props: Props = {
@@ -29,8 +29,7 @@ const server = (p: Props) => renderToString(h(OrgSwitcher, p));
 function serverPage(p: Props, html = server(p)): HTMLElement {
   document.body.innerHTML =
     '<main><a href="#top" id="before">before</a>' +
-    `<div data-island="OrgSwitcher" data-props="island-0">${html}</div>` +
-    `<script type="application/json" id="island-0">${JSON.stringify(p).replace(/</g, '\\u003c')}</script>` +
+    islandMarkup('OrgSwitcher', p, html) +
     '<a href="#top" id="after">after</a></main>';
   return document.querySelector('[data-island]')!;
 }

@@ -5,7 +5,7 @@ import { act } from 'preact/test-utils';
 import { renderToString } from 'preact-render-to-string';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
-import { describeVectors, violations } from './testing';
+import { describeVectors, violations, islandMarkup } from './testing';
 import PasswordStrength, { type Props } from './PasswordStrength';
 
 const props: Props = { errors: {}, submit: 'Reset password' };
@@ -22,8 +22,7 @@ function serverPage(p: Props, html = server(p)): HTMLElement {
   document.body.innerHTML =
     '<main><h1>Reset password</h1><form method="post" action="/passwords/reset/t" novalidate>' +
     '<input type="hidden" name="_csrf" value="c">' +
-    `<div data-island="PasswordStrength" data-props="island-0">${html}</div>` +
-    `<script type="application/json" id="island-0">${JSON.stringify(p).replace(/</g, '\\u003c')}</script>` +
+    islandMarkup('PasswordStrength', p, html) +
     '</form></main>';
   return document.querySelector('[data-island]')!;
 }

@@ -5,7 +5,7 @@ import { act } from 'preact/test-utils';
 import { renderToString } from 'preact-render-to-string';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
-import { describeVectors, violations } from './testing';
+import { describeVectors, violations, jsonReply, stubFetchByUrl, type Call, islandMarkup } from './testing';
 import TransferDialog, { FX_NOT_SUPPORTED, FX_FAILED, FX_UNAVAILABLE, MSG_FAILED, MSG_OK, RELOAD_DELAY_MS, page, type Props } from './TransferDialog';
 
 const props: Props = {
@@ -27,18 +27,15 @@ const server = (p: Props) => renderToString(h(TransferDialog, p));
 function serverPage(p: Props, html = server(p)): HTMLElement {
   document.body.innerHTML =
     '<main><h1>Account Transactions</h1>' +
-    `<div data-island="TransferDialog" data-props="island-0">${html}</div>` +
-    `<script type="application/json" id="island-0">${JSON.stringify(p).replace(/</g, '\\u003c')}</script></main>`;
+    islandMarkup('TransferDialog', p, html) +
+    '</main>';
   return document.querySelector('[data-island]')!;
 }
 
-type Call = { url: string; init: RequestInit };
 let calls: Call[] = [];
 let replies: Record<string, () => Response> = {};
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
+const json = jsonReply;
 
 beforeEach(() => {
   calls = [];
@@ -46,14 +43,7 @@ beforeEach(() => {
     exchange_rate: () => json(200, { data: { pay_currency: 'EUR', buy_currency: 'GBP', exchange_rate: '0.8521948818' } }),
     inter_account_movements: () => json(201, { data: { id: 't1' } }),
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      calls.push({ url, init });
-      const key = Object.keys(replies).find((k) => url.includes(k));
-      return key ? replies[key]() : json(500, {});
-    }),
-  );
+  stubFetchByUrl(calls, () => replies);
 });
 
 afterEach(() => {

@@ -3,7 +3,7 @@ import { act } from 'preact/test-utils';
 import { renderToString } from 'preact-render-to-string';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
-import { violations } from './testing';
+import { violations, jsonReply, stubFetchByUrl, type Call, islandMarkup } from './testing';
 import WithdrawalDialog, { MSG_NO_RATE, MSG_VALIDATION, MSG_WRONG, page, type Props, type Review } from './WithdrawalDialog';
 
 // axe in jsdom is slow on a shared machine.
@@ -59,18 +59,15 @@ const gbpReview: Review = {
 function serverPage(p: Props, html = renderToString(h(WithdrawalDialog, p))): HTMLElement {
   document.body.innerHTML =
     '<main><h1>Withdrawals</h1>' +
-    `<div data-island="WithdrawalDialog" data-props="island-0">${html}</div>` +
-    `<script type="application/json" id="island-0">${JSON.stringify(p).replace(/</g, '\\u003c')}</script></main>`;
+    islandMarkup('WithdrawalDialog', p, html) +
+    '</main>';
   return document.querySelector('[data-island]')!;
 }
 
-type Call = { url: string; init: RequestInit };
 let calls: Call[] = [];
 let replies: Record<string, () => Response> = {};
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
+const json = jsonReply;
 
 beforeEach(() => {
   calls = [];
@@ -78,14 +75,7 @@ beforeEach(() => {
     withdrawal_reviews: () => json(201, { data: gbpReview }),
     '/withdrawals': () => json(201, { data: { reference: 'WD0123456789ABCD' } }),
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      calls.push({ url, init });
-      const key = Object.keys(replies).find((k) => url.includes(k));
-      return key ? replies[key]() : json(500, {});
-    }),
-  );
+  stubFetchByUrl(calls, () => replies);
 });
 
 afterEach(() => {

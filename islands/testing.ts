@@ -58,3 +58,30 @@ export function advance(ms: number): Promise<void> {
 export function jsonReply(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
+
+/** A request the stubbed fetch of stubFetchByUrl received. */
+export type Call = { url: string; init: RequestInit };
+
+// stubFetchByUrl stubs fetch: each request is pushed onto calls and answered
+// by the first reply whose key the URL contains (500 when none does). replies
+// is asked on every request, so a test can swap a reply after the stub is set.
+export function stubFetchByUrl(calls: Call[], replies: () => Record<string, () => Response>): void {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      const r = replies();
+      const key = Object.keys(r).find((k) => url.includes(k));
+      return key ? r[key]() : jsonReply(500, {});
+    }),
+  );
+}
+
+// islandMarkup is an island as a server page holds it: its markup in the
+// data-island element and its props beside it as JSON (the first island, id island-0).
+export function islandMarkup(name: string, props: unknown, html: string): string {
+  return (
+    `<div data-island="${name}" data-props="island-0">${html}</div>` +
+    `<script type="application/json" id="island-0">${JSON.stringify(props).replace(/</g, '\\u003c')}</script>`
+  );
+}
