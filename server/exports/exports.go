@@ -288,3 +288,21 @@ type Choice struct {
 	Value string `json:"value"`
 	Label string `json:"label"`
 }
+
+// Row is what every export list's row starts with: the period (DD-MM-YYYY, the last day
+// inclusive), when it was requested, and the account. Embedded first, it keeps the
+// rows' JSON in the order the tables read it.
+type Row struct {
+	ID          string `json:"id"`
+	From        string `json:"from"`
+	To          string `json:"to"`
+	Created     string `json:"created"`
+	Account     string `json:"account"`
+	AccountName string `json:"accountName"`
+}
+
+// RowOf is the row of the export id over [from, to) on account, requested at created.
+func RowOf(o *server.OrgContext, id, account string, from, to, created time.Time) Row {
+	return Row{ID: id, From: from.UTC().Format(daterange.DisplayLayout), To: to.UTC().Add(-time.Nanosecond).Format(daterange.DisplayLayout),
+		Created: created.UTC().Format("02-01-2006 15:04"), Account: account, AccountName: AccountName(o, account)}
+}

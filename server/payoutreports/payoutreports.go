@@ -86,18 +86,13 @@ type PayoutExportProps struct {
 
 // PayoutReportRow is one row of the exported payouts table.
 type PayoutReportRow struct {
-	ID          string `json:"id"`
-	From        string `json:"from"`
-	To          string `json:"to"`
-	Created     string `json:"created"`
-	Account     string `json:"account"`
-	AccountName string `json:"accountName"`
-	Statuses    string `json:"statuses"`
-	State       string `json:"state"`
-	Rows        int    `json:"rows"`
-	CSVURL      string `json:"csvUrl,omitempty"`
-	APIURL      string `json:"apiUrl,omitempty"`
-	StatusURL   string `json:"statusUrl"`
+	exports.Row
+	Statuses  string `json:"statuses"`
+	State     string `json:"state"`
+	Rows      int    `json:"rows"`
+	CSVURL    string `json:"csvUrl,omitempty"`
+	APIURL    string `json:"apiUrl,omitempty"`
+	StatusURL string `json:"statusUrl"`
 }
 
 // PayoutReportsTableProps are the PayoutReportsTable island's.
@@ -121,7 +116,6 @@ type ExportedPayoutsProps struct {
 	Error    string                  `json:"error"`
 }
 
-const displayDateTime = "02-01-2006 15:04"
 
 func listBase(orgID string) string { return "/org/" + orgID + "/exported_payouts" }
 
@@ -165,10 +159,8 @@ func statusesLabel(cats []string) string {
 }
 
 func reportRow(o *server.OrgContext, r provider.PayoutReport, canDownload bool) PayoutReportRow {
-	row := PayoutReportRow{ID: r.UUID, From: r.CreatedAfter.UTC().Format(daterange.DisplayLayout),
-		To: r.CreatedBefore.UTC().Add(-time.Nanosecond).Format(daterange.DisplayLayout), Created: r.CreatedAt.UTC().Format(displayDateTime),
-		Account: r.AccountNumber, AccountName: exports.AccountName(o, r.AccountNumber), Statuses: statusesLabel(r.StateCategories),
-		State: r.State, Rows: r.RowCount, StatusURL: apiBase(o.Org.ID) + "/" + r.UUID}
+	row := PayoutReportRow{Row: exports.RowOf(o, r.UUID, r.AccountNumber, r.CreatedAfter, r.CreatedBefore, r.CreatedAt),
+		Statuses: statusesLabel(r.StateCategories), State: r.State, Rows: r.RowCount, StatusURL: apiBase(o.Org.ID) + "/" + r.UUID}
 	if canDownload {
 		row.CSVURL = listBase(o.Org.ID) + "/" + r.UUID + "/download"
 		row.APIURL = apiBase(o.Org.ID) + "/" + r.UUID + "/download"
