@@ -116,7 +116,6 @@ type ExportedPayoutsProps struct {
 	Error    string                  `json:"error"`
 }
 
-
 func listBase(orgID string) string { return "/org/" + orgID + "/exported_payouts" }
 
 func apiBase(orgID string) string {
@@ -384,20 +383,13 @@ func (s area) createReport(c fiber.Ctx) error {
 	if len(errs) == 0 {
 		req.RequestedBy = rq.User.ID
 		rep, err := s.PayoutReports.CreatePayoutReport(c.Context(), o.Org.ID, req)
-		if err == nil {
-			return server.Redirect(c, listBase(o.Org.ID)+"?download_payouts=1&requested="+url.QueryEscape(rep.UUID))
-		}
-		var fe *provider.FieldError
 		switch {
+		case err == nil:
+			return server.Redirect(c, listBase(o.Org.ID)+"?download_payouts=1&requested="+url.QueryEscape(rep.UUID))
 		case errors.Is(err, provider.ErrNoPayoutsFound):
 			errs["form"] = provider.MsgPayoutReportEmpty
-		case errors.As(err, &fe) && fieldOf[fe.Field] != "":
-			errs[fieldOf[fe.Field]] = fe.Err.Message
 		default:
-			if provider.ErrorCode(err) == provider.EINTERNAL {
-				s.Logger.Error("create payout report", "request_id", rq.ID, "err", err)
-			}
-			errs["form"] = provider.MsgPayoutReportFailed
+			exports.RefusedForm(s.Server, rq, "create payout report", err, fieldOf, provider.MsgPayoutReportFailed, errs)
 		}
 	}
 	form := s.exportForm(c, &v, errs)

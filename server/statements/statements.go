@@ -395,16 +395,7 @@ func (s area) createStatement(c fiber.Ctx) error {
 		if err == nil {
 			return server.Redirect(c, statementsBase(o.Org.ID)+"?download_statement=1&requested="+url.QueryEscape(st.ID))
 		}
-		var fe *provider.FieldError
-		switch {
-		case errors.As(err, &fe) && formFieldOf[fe.Field] != "":
-			errs[formFieldOf[fe.Field]] = fe.Err.Message
-		case provider.ErrorCode(err) == provider.EINTERNAL:
-			s.Logger.Error("create statement", "request_id", rq.ID, "err", err)
-			errs["form"] = provider.MsgStatementCreate
-		default:
-			errs["form"] = provider.MsgStatementCreate
-		}
+		exports.RefusedForm(s.Server, rq, "create statement", err, formFieldOf, provider.MsgStatementCreate, errs)
 	}
 	return s.statementRequestPage(c, &v, errs, fiber.StatusUnprocessableEntity)
 }
