@@ -58,3 +58,21 @@ export function advance(ms: number): Promise<void> {
 export function jsonReply(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
+
+/** An export list's downloads, as the test sees them: no object URLs made for real, and
+ *  the links clicked (their download name, else href) pushed onto clicked. */
+export function stubDownloads(clicked: string[]) {
+  URL.createObjectURL = () => 'blob:x';
+  URL.revokeObjectURL = () => {};
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    clicked.push(this.download || this.href);
+  });
+}
+
+/** After an island's test: real timers and globals again, and the island unmounted. */
+export function unmountIsland() {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  render(null, document.querySelector('[data-island]')!);
+}
