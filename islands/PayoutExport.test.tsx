@@ -1,10 +1,10 @@
-import { h, render } from 'preact';
+import { h } from 'preact';
 import { act } from 'preact/test-utils';
 import { renderToString } from 'preact-render-to-string';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
 import PayoutExport, { type Props } from './PayoutExport';
-import { advance, jsonReply, violations } from './testing';
+import { advance, jsonReply, stubApiPosts, unmountIsland, violations } from './testing';
 
 const props: Props = {
   mode: 'open',
@@ -100,18 +100,9 @@ describe('with JavaScript', () => {
     posts = [];
     assigned = [];
     reply = { ok: true, status: 201, body: { data: { uuid: 'r1', state: 'queued' } } };
-    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
-      posts.push({ url, init });
-      return Promise.resolve(jsonReply(reply.status, reply.body));
-    });
-    vi.stubGlobal('location', { ...window.location, assign: (u: string) => assigned.push(u) });
+    stubApiPosts(posts, () => reply, assigned);
   });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-    render(null, document.querySelector('[data-island]')!);
-  });
+  afterEach(unmountIsland);
 
   it('download_payouts opens the dialog (336 wide) prefilled; choose filters → processing → generated → list', async () => {
     const el = hydrate(props);

@@ -4,7 +4,7 @@ import { renderToString } from 'preact-render-to-string';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
 import StatementExport, { type Props } from './StatementExport';
-import { advance, jsonReply, violations } from './testing';
+import { advance, stubApiPosts, unmountIsland, violations } from './testing';
 
 const props: Props = {
   mode: 'page',
@@ -133,18 +133,9 @@ describe('opener mode', () => {
     posts = [];
     assigned = [];
     reply = { ok: true, status: 201, body: { data: { id: 's1', state: 'queued' } } };
-    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
-      posts.push({ url, init });
-      return Promise.resolve(jsonReply(reply.status, reply.body));
-    });
-    vi.stubGlobal('location', { ...window.location, assign: (u: string) => assigned.push(u) });
+    stubApiPosts(posts, () => reply, assigned);
   });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-    render(null, document.querySelector('[data-island]')!);
-  });
+  afterEach(unmountIsland);
 
   const opener = { ...props, mode: 'opener' as const };
 

@@ -76,3 +76,14 @@ export function unmountIsland() {
   vi.restoreAllMocks();
   render(null, document.querySelector('[data-island]')!);
 }
+
+/** A request dialog's test: the API's posts recorded and answered with reply() (read at
+ *  each post, so a test may change it), and the page's location.assign recorded. */
+export function stubApiPosts(posts: { url: string; init: RequestInit }[], reply: () => { status: number; body: unknown }, assigned: string[]) {
+  vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+    posts.push({ url, init });
+    const r = reply();
+    return Promise.resolve(jsonReply(r.status, r.body));
+  });
+  vi.stubGlobal('location', { ...window.location, assign: (u: string) => assigned.push(u) });
+}
