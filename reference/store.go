@@ -200,18 +200,26 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 		s.write.Close()
 		return nil, fmt.Errorf("reference: opening %s: %w", path, err)
 	}
-	s.read.SetMaxOpenConns(readConns)
-	s.read.SetMaxIdleConns(readConns)
-
-	if s.dummyHash, err = HashPassword("dummy password for unknown e-mails", s.params); err != nil {
-		s.Close()
-		return nil, err
-	}
-	if err := s.Ping(ctx); err != nil {
-		s.Close()
+	if err := s.ready(ctx, readConns); err != nil {
 		return nil, err
 	}
 	return s, nil
+}
+
+// ready finishes an Open on either engine once both pools are there: it sizes the read pool,
+// makes the dummy hash and pings both pools, closing the store if any of it fails.
+func (s *Store) ready(ctx context.Context, readConns int) error {
+	s.read.SetMaxOpenConns(readConns)
+	s.read.SetMaxIdleConns(readConns)
+	var err error
+	if s.dummyHash, err = HashPassword("dummy password for unknown e-mails", s.params); err == nil {
+		err = s.Ping(ctx)
+	}
+	if err != nil {
+		s.Close()
+		return err
+	}
+	return nil
 }
 
 // prepareSQLitePath refuses a path the SQLite store cannot be opened at and creates its folder.

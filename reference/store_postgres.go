@@ -62,15 +62,7 @@ func openPostgres(ctx context.Context, s *Store, dsn string, readConns int) (*St
 		s.write.Close()
 		return nil, err
 	}
-	s.read.SetMaxOpenConns(readConns)
-	s.read.SetMaxIdleConns(readConns)
-
-	if s.dummyHash, err = HashPassword("dummy password for unknown e-mails", s.params); err != nil {
-		s.Close()
-		return nil, err
-	}
-	if err := s.Ping(ctx); err != nil {
-		s.Close()
+	if err := s.ready(ctx, readConns); err != nil {
 		return nil, fmt.Errorf("%w (%s)", err, redactURL(dsn))
 	}
 	return s, nil

@@ -44,12 +44,12 @@ var dashboardTemplate = markup("Dashboard", `
 		<ul class="ml-3 space-y-1">{{range .Children}}<li>{{template "navlink" .}}</li>{{end}}</ul>
 	</li>{{else}}<li>{{template "navlink" .}}</li>{{end}}{{end}}
 	</ul></nav>
-	<div data-island="ShellMenu" data-props="{{islandID (add .First 2)}}"></div><script type="application/json" id="{{islandID (add .First 2)}}">{{shellMenuJSON .ShellView}}</script>
+	<div data-island="ShellMenu" data-props="{{islandID (add .First 2)}}" data-load="interaction" data-on="#nav-menu > summary{{if .ShellView.Query}}, #q{{end}}"></div><script type="application/json" id="{{islandID (add .First 2)}}">{{shellMenuJSON .ShellView}}</script>
 </details>{{end}}
 
 {{define "chevron"}}<svg aria-hidden="true" viewBox="0 0 16 16" class="h-4 w-4 shrink-0"><path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" stroke-width="2"></path></svg>{{end}}
 
-{{define "daterange"}}<div data-island="DateRangePicker" data-props="{{.ID}}"><div><details class="relative">
+{{define "daterange"}}<div data-island="DateRangePicker" data-props="{{.ID}}" data-load="interaction"><div><details class="relative">
 	<summary class="flex max-w-full cursor-pointer list-none items-center gap-2 rounded border border-gray-500 bg-white px-3 py-1.5 [&amp;::-webkit-details-marker]:hidden"><span class="sr-only">Date range: </span><span class="font-medium whitespace-nowrap">{{.Label}}</span><span class="hidden text-sm whitespace-nowrap text-gray-700 sm:inline">{{.From}} – {{.To}}</span>{{template "chevron"}}</summary>
 	<div class="absolute top-full z-20 mt-1 max-w-[calc(100vw-2rem)] rounded border border-gray-500 bg-white shadow-lg left-0 w-72 p-3 lg:right-0 lg:left-auto">
 	<form method="post" action="{{.Action}}" aria-label="Date range picker" class="flex flex-wrap items-end gap-2">
@@ -75,7 +75,7 @@ var dashboardTemplate = markup("Dashboard", `
 	</div>
 </details></div></div><script type="application/json" id="{{.ID}}">{{dateRangeJSON .ShellDateRange}}</script>{{end}}
 
-{{define "orgswitcher"}}<div data-island="OrgSwitcher" data-props="{{islandID (add .First 1)}}"><div class="min-w-0"><details class="relative">
+{{define "orgswitcher"}}<div data-island="OrgSwitcher" data-props="{{islandID (add .First 1)}}" data-load="interaction"><div class="min-w-0"><details class="relative">
 	<summary class="flex max-w-full cursor-pointer list-none items-center gap-2 rounded border border-gray-500 bg-white px-3 py-1.5 [&amp;::-webkit-details-marker]:hidden"><span class="sr-only">Organisation: </span><span class="min-w-0 truncate">{{.Org.Name}}</span>{{template "chevron"}}</summary>
 	<div class="absolute top-full z-20 mt-1 max-w-[calc(100vw-2rem)] rounded border border-gray-500 bg-white shadow-lg right-0 w-72 p-2">
 	<form method="post" action="/organisations/switch" class="flex flex-wrap items-end gap-2 px-1 pb-2">
