@@ -144,8 +144,16 @@ export function switcher(page) {
     listButton: root.locator('button[aria-haspopup="listbox"]'),
     /** With JS: waits for hydration (data-ready comes after the enhancing effects), then looks. */
     async enhanced() {
-      await page.evaluate(() => document.dispatchEvent(new Event('portal:hydrate'))); // its code loads on first use
-      await page.locator('[data-island="OrgSwitcher"][data-ready]').waitFor({ state: 'attached', timeout: scaled(5000) });
+      // Its code loads on first use; portal:hydrate asks for it. Right after a navigation the
+      // event can reach the page before its loader listens (or the page being left), so it is
+      // sent again until the island is ready, within the scaled budget.
+      const ready = page.locator('[data-island="OrgSwitcher"][data-ready]');
+      const until = Date.now() + scaled(5000);
+      while (!(await ready.count())) {
+        if (Date.now() > until) throw new Error('the organisation switcher never hydrated after portal:hydrate');
+        await page.evaluate(() => document.dispatchEvent(new Event('portal:hydrate'))).catch(() => {});
+        await ready.waitFor({ state: 'attached', timeout: scaled(300) }).catch(() => {});
+      }
       return (await this.listButton.count()) > 0;
     },
   };

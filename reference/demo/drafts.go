@@ -71,31 +71,6 @@ func draftsOf(h *seeddata.History, now time.Time, rules seeddata.Rules) error {
 	return nil
 }
 
-type draftRow struct {
-	id, org, createdBy, creatorName, productID, schema string
-	status                                             string
-	values                                             map[string]map[string]string
-	errs                                               map[string]map[string][]string
-	saved                                              []string
-	debtorAccount, amount, currency, e2e               string
-	approvalsRequired                                  int
-	payoutRef, payoutState                             string
-	createdAt, updatedAt                               time.Time
-	reviews                                            []seeddata.DraftReview
-}
-
-func (d *draftRow) value() seeddata.PayoutDraft {
-	saved := d.saved
-	if saved == nil {
-		saved = []string{}
-	}
-	return seeddata.PayoutDraft{ID: d.id, OrganisationID: d.org, CreatedBy: d.createdBy, CreatorName: d.creatorName,
-		ProductID: d.productID, SchemaID: d.schema, Status: d.status, Values: d.values, Errors: d.errs, SavedSections: saved,
-		DebtorAccount: d.debtorAccount, Amount: d.amount, Currency: d.currency, EndToEndID: d.e2e,
-		ApprovalsRequired: d.approvalsRequired, PayoutReference: d.payoutRef, PayoutState: d.payoutState,
-		Created: d.createdAt, Updated: d.updatedAt, Reviews: d.reviews}
-}
-
 func draftsOfOrg(h *seeddata.History, r *rand.Rand, so seedDraftOrg, now time.Time, rules seeddata.Rules, userName func(string) (string, error)) error {
 	var cfgN int
 	for _, o := range Organisations() {
@@ -163,23 +138,23 @@ func draftsOfOrg(h *seeddata.History, r *rand.Rand, so seedDraftOrg, now time.Ti
 		}
 		e2e := fmt.Sprintf("DRAFT-%s-%04d", short, 1000+i)
 		values := seedDraftValues(r, sch, prod, account, e2e, unit)
-		d := draftRow{id: ID(fmt.Sprintf("draft/%s/%d", so.org, i)), org: so.org, createdBy: creator, creatorName: name,
-			productID: ps[0], schema: sch.ID, status: status, values: values, errs: map[string]map[string][]string{},
-			currency: prod.Currency, debtorAccount: account, amount: values[provider.StepPayoutRequest]["amount"], e2e: e2e,
-			createdAt: created, updatedAt: created}
+		d := seeddata.PayoutDraft{ID: ID(fmt.Sprintf("draft/%s/%d", so.org, i)), OrganisationID: so.org, CreatedBy: creator, CreatorName: name,
+			ProductID: ps[0], SchemaID: sch.ID, Status: status, Values: values, Errors: map[string]map[string][]string{},
+			Currency: prod.Currency, DebtorAccount: account, Amount: values[provider.StepPayoutRequest]["amount"], EndToEndID: e2e,
+			Created: created, Updated: created, SavedSections: []string{}}
 		for _, sec := range provider.DraftSections() {
 			if sectionHasFields(sch, sec) {
-				d.saved = append(d.saved, sec)
+				d.SavedSections = append(d.SavedSections, sec)
 			}
 		}
 		if status == provider.DraftStatusDraft {
 			// Stopped after the first step: resumable in the wizard.
-			d.saved = d.saved[:1]
+			d.SavedSections = d.SavedSections[:1]
 			for _, sec := range provider.DraftSections()[1:] {
-				delete(d.values, sec)
+				delete(d.Values, sec)
 			}
 		} else {
-			d.approvalsRequired = cfgN
+			d.ApprovalsRequired = cfgN
 		}
 		var reviews []struct{ user, kind string }
 		switch status {
@@ -205,9 +180,9 @@ func draftsOfOrg(h *seeddata.History, r *rand.Rand, so seedDraftOrg, now time.Ti
 			if err != nil {
 				return err
 			}
-			d.reviews = append(d.reviews, seeddata.DraftReview{UserID: rv.user, UserName: n, Kind: rv.kind, At: created.Add(time.Duration(j+1) * gap)})
+			d.Reviews = append(d.Reviews, seeddata.DraftReview{UserID: rv.user, UserName: n, Kind: rv.kind, At: created.Add(time.Duration(j+1) * gap)})
 		}
-		h.PayoutDrafts = append(h.PayoutDrafts, d.value())
+		h.PayoutDrafts = append(h.PayoutDrafts, d)
 	}
 	for j, p := range pubs {
 		at := p.at
@@ -217,12 +192,13 @@ func draftsOfOrg(h *seeddata.History, r *rand.Rand, so seedDraftOrg, now time.Ti
 		if err != nil {
 			return err
 		}
-		d := draftRow{id: ID(fmt.Sprintf("draft/%s/published/%d", so.org, j)), org: so.org, createdBy: creator, creatorName: name,
-			productID: prodID, schema: schemaID, status: provider.DraftStatusPublished,
-			values: map[string]map[string]string{provider.StepPayoutRequest: {"virtual_account_number": p.account, "amount": p.amount, "end_to_end_id": p.e2e}},
-			errs:   map[string]map[string][]string{}, saved: []string{}, currency: p.code, debtorAccount: p.account, amount: p.amount,
-			e2e: p.e2e, approvalsRequired: cfgN, payoutRef: p.ref, payoutState: p.state, createdAt: at.Add(-6 * time.Hour), updatedAt: at}
-		h.PayoutDrafts = append(h.PayoutDrafts, d.value())
+		h.PayoutDrafts = append(h.PayoutDrafts, seeddata.PayoutDraft{ID: ID(fmt.Sprintf("draft/%s/published/%d", so.org, j)),
+			OrganisationID: so.org, CreatedBy: creator, CreatorName: name, ProductID: prodID, SchemaID: schemaID,
+			Status: provider.DraftStatusPublished,
+			Values: map[string]map[string]string{provider.StepPayoutRequest: {"virtual_account_number": p.account, "amount": p.amount, "end_to_end_id": p.e2e}},
+			Errors: map[string]map[string][]string{}, SavedSections: []string{}, Currency: p.code, DebtorAccount: p.account,
+			Amount: p.amount, EndToEndID: p.e2e, ApprovalsRequired: cfgN, PayoutReference: p.ref, PayoutState: p.state,
+			Created: at.Add(-6 * time.Hour), Updated: at})
 	}
 	return nil
 }
