@@ -4,7 +4,7 @@ import { h, render, type ComponentType } from 'preact';
 import { act } from 'preact/test-utils';
 import { renderToString } from 'preact-render-to-string';
 import axe from 'axe-core';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // violations runs axe on the document. Colour contrast needs layout, which
 // jsdom lacks (the browser tests run it); jsdom has no canvas either (axe
@@ -86,4 +86,24 @@ export function stubApiPosts(posts: { url: string; init: RequestInit }[], reply:
     return Promise.resolve(jsonReply(r.status, r.body));
   });
   vi.stubGlobal('location', { ...window.location, assign: (u: string) => assigned.push(u) });
+}
+
+/** The with-JavaScript describe of a request dialog: fake timers and stubApiPosts before
+ *  each test, first answering 201 with created; the island unmounted after. A test reads
+ *  the posts and assignments and may replace the reply through the returned object. */
+export function dialogApi(created: unknown) {
+  const api = {
+    posts: [] as { url: string; init: RequestInit }[],
+    reply: { ok: true, status: 201, body: created as unknown } as { ok: boolean; status: number; body: unknown },
+    assigned: [] as string[],
+  };
+  beforeEach(() => {
+    vi.useFakeTimers();
+    api.posts = [];
+    api.assigned = [];
+    api.reply = { ok: true, status: 201, body: created };
+    stubApiPosts(api.posts, () => api.reply, api.assigned);
+  });
+  afterEach(unmountIsland);
+  return api;
 }
