@@ -1,10 +1,10 @@
-import { h, render } from 'preact';
+import { h } from 'preact';
 import { act } from 'preact/test-utils';
 import { renderToString } from 'preact-render-to-string';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
 import PayoutExport, { type Props } from './PayoutExport';
-import { advance, jsonReply, violations } from './testing';
+import { advance, dialogApi, jsonReply, violations } from './testing';
 
 const props: Props = {
   mode: 'open',
@@ -91,27 +91,7 @@ describe('without JavaScript', () => {
 });
 
 describe('with JavaScript', () => {
-  let posts: { url: string; init: RequestInit }[];
-  let reply: { ok: boolean; status: number; body: unknown };
-  let assigned: string[];
-
-  beforeEach(() => {
-    vi.useFakeTimers();
-    posts = [];
-    assigned = [];
-    reply = { ok: true, status: 201, body: { data: { uuid: 'r1', state: 'queued' } } };
-    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
-      posts.push({ url, init });
-      return Promise.resolve(jsonReply(reply.status, reply.body));
-    });
-    vi.stubGlobal('location', { ...window.location, assign: (u: string) => assigned.push(u) });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-    render(null, document.querySelector('[data-island]')!);
-  });
+  const api = dialogApi({ data: { uuid: 'r1', state: 'queued' } });
 
   it('download_payouts opens the dialog (336 wide) prefilled; choose filters → processing → generated → list', async () => {
     const el = hydrate(props);
@@ -133,25 +113,25 @@ describe('with JavaScript', () => {
     });
     let resolve: (v: unknown) => void = () => {};
     vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
-      posts.push({ url, init });
+      api.posts.push({ url, init });
       return new Promise((r) => { resolve = r; });
     });
     await submit(d);
     expect(d.querySelector('[role=status]')!.textContent).toBe('Processing…');
-    expect(posts).toHaveLength(1);
-    expect(posts[0].url).toBe('/api/v2/disbursement/organisations/o1/payout_reports');
-    expect((posts[0].init.headers as Record<string, string>)['X-CSRF-Token']).toBe('csrf-1');
-    expect(JSON.parse(posts[0].init.body as string)).toEqual({
+    expect(api.posts).toHaveLength(1);
+    expect(api.posts[0].url).toBe('/api/v2/disbursement/organisations/o1/payout_reports');
+    expect((api.posts[0].init.headers as Record<string, string>)['X-CSRF-Token']).toBe('csrf-1');
+    expect(JSON.parse(api.posts[0].init.body as string)).toEqual({
       virtual_account_number: '4520011000000015', created_after: '2026-10-24', created_before: '2026-11-23',
       status_categories: ['completed', 'returned'], amount_from: '25.50',
     });
-    await act(async () => resolve(jsonReply(201, reply.body)));
+    await act(async () => resolve(jsonReply(201, api.reply.body)));
     await advance(0);
     expect(d.querySelector('[role=status]')!.textContent).toContain('Your report is being generated');
     await advance(999);
-    expect(assigned).toEqual([]);
+    expect(api.assigned).toEqual([]);
     await advance(1);
-    expect(assigned).toEqual(['/org/o1/exported_payouts']);
+    expect(api.assigned).toEqual(['/org/o1/exported_payouts']);
   });
 
   it('checks the rules first: account All, more than 90 days', async () => {
@@ -159,7 +139,7 @@ describe('with JavaScript', () => {
     await advance(0);
     const d = el.querySelector('dialog')!;
     await submit(d);
-    expect(posts).toHaveLength(0);
+    expect(api.posts).toHaveLength(0);
     expect(d.querySelector('#payout-export-account-error')!.textContent).toContain('Please choose account');
     expect(d.querySelector('#payout-export-from-error')!.textContent).toContain('Please choose less than 90 days');
   });
@@ -168,11 +148,11 @@ describe('with JavaScript', () => {
     const el = hydrate(props);
     await advance(0);
     const d = el.querySelector('dialog')!;
-    reply = { ok: false, status: 422, body: { errors: [{ code: '1001', title: 'x' }] } };
+    api.reply = { ok: false, status: 422, body: { errors: [{ code: '1001', title: 'x' }] } };
     await submit(d);
     await advance(0);
     expect(d.querySelector('[role=alert]')!.textContent).toBe('No requests found for the selected filters. Please adjust your filters and try again.');
-    reply = { ok: false, status: 500, body: { errors: [{ code: 'internal_error', title: 'x' }] } };
+    api.reply = { ok: false, status: 500, body: { errors: [{ code: 'internal_error', title: 'x' }] } };
     await submit(d);
     await advance(0);
     expect(d.querySelector('[role=alert]')!.textContent).toBe('Something went wrong');

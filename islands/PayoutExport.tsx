@@ -14,7 +14,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useHydrated } from './lib/hydrated';
 import { display, parseDisplay } from './lib/daterange';
-import { Done, ExportModal, ExportOpener, FieldError, FormErrors, useDateMask, useExportDialog, type ExportFormProps } from './lib/exports';
+import { Done, ExportModal, ExportOpener, FieldError, FormErrors, PeriodFields, SubmitButton, fieldSetter, useDateMask, useExportDialog, type ExportFormProps } from './lib/exports';
 import { MSG, apiBody, errorsOf, validate, type Values } from './lib/payoutExport';
 import type { IslandProps } from '../templates/generated/props';
 
@@ -27,8 +27,7 @@ const DATE_LABELS: Record<DateField, string> = { from: 'Created from', to: 'Crea
 
 const FIELDS: { id: string; label: string }[] = [
   { id: 'account', label: 'Account' },
-  { id: 'from', label: DATE_LABELS.from },
-  { id: 'to', label: DATE_LABELS.to },
+  ...(['from', 'to'] as const).map((id) => ({ id, label: DATE_LABELS[id] })),
   { id: 'statuses', label: 'Status' },
   { id: 'amountFrom', label: 'Amount from' },
   { id: 'amountTo', label: 'Amount to' },
@@ -37,22 +36,9 @@ const FIELDS: { id: string; label: string }[] = [
 const fid = (f: string) => 'payout-export-' + f;
 const errId = (f: string) => fid(f) + '-error';
 
-function ReportDone({ listUrl }: { listUrl: string }) {
-  return (
-    <Done title="Your report is being generated" listUrl={listUrl} back="Back to exported payouts">
-      <p>You will receive an e-mail when it is ready to download.</p>
-    </Done>
-  );
-}
-
-type FormProps = ExportFormProps<Props, Values>;
-
-function ExportForm(p: FormProps) {
+function ExportForm(p: ExportFormProps<Props, Values>) {
   const { values: v, errors: e } = p;
-  const set = (k: 'account' | 'amountFrom' | 'amountTo') => (ev: Event) => {
-    const value = (ev.currentTarget as HTMLInputElement).value;
-    p.onChange?.((cur) => ({ ...cur, [k]: value }));
-  };
+  const set = fieldSetter(p.onChange);
   const toggle = (status: string) => (ev: Event) => {
     const on = (ev.currentTarget as HTMLInputElement).checked;
     p.onChange?.((cur) => ({ ...cur, statuses: on ? [...cur.statuses.filter((s) => s !== status), status] : cur.statuses.filter((s) => s !== status) }));
@@ -81,33 +67,12 @@ function ExportForm(p: FormProps) {
           ))}
         </select>
       </div>
-      <fieldset className="mb-4">
+      <PeriodFields prefix="payout-export" labels={DATE_LABELS} hintId="payout-export-dates-hint" values={v} errors={e} onDate={p.onDate}>
         <legend className="font-medium">Created between</legend>
         <p id="payout-export-dates-hint" className="text-sm text-gray-700">
           DD-MM-YYYY, at most {p.maxDays} days, up to today ({display(p.max)}).
         </p>
-        {(['from', 'to'] as const).map((k) => (
-          <div className="mt-2" key={k}>
-            <label htmlFor={fid(k)} className="block">{DATE_LABELS[k]}</label>
-            <FieldError id={errId(k)} error={e[k]} />
-            <input
-              id={fid(k)}
-              name={k}
-              type="text"
-              inputMode="numeric"
-              placeholder="DD-MM-YYYY"
-              maxLength={10}
-              autoComplete="off"
-              value={v[k]}
-              required
-              aria-invalid={e[k] ? 'true' : undefined}
-              aria-describedby={described(k, 'payout-export-dates-hint')}
-              className={input + border(k)}
-              onInput={(ev) => p.onDate?.(k, ev.currentTarget as HTMLInputElement)}
-            />
-          </div>
-        ))}
-      </fieldset>
+      </PeriodFields>
       <fieldset className="mb-4" aria-describedby={described('statuses', 'payout-export-statuses-hint')}>
         <legend className="font-medium">Status</legend>
         <p id="payout-export-statuses-hint" className="text-sm text-gray-700">None chosen: every status.</p>
@@ -149,19 +114,20 @@ function ExportForm(p: FormProps) {
           </div>
         ))}
       </div>
-      <button
-        type="submit"
-        aria-disabled={p.loading ? 'true' : undefined}
-        className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900"
-      >
-        Export to CSV
-      </button>
-      {p.loading ? <p role="status" className="mt-3">Processing…</p> : null}
+      <SubmitButton loading={p.loading} pending="Processing…">Export to CSV</SubmitButton>
     </form>
   );
 }
 
 const periodOf = (v: Values) => ({ from: v.from, to: v.to });
+
+function ReportDone({ listUrl }: { listUrl: string }) {
+  return (
+    <Done title="Your report is being generated" listUrl={listUrl} back="Back to exported payouts">
+      <p>You will receive an e-mail when it is ready to download.</p>
+    </Done>
+  );
+}
 
 export default function PayoutExport(props: Props) {
   const js = useHydrated();

@@ -1,11 +1,11 @@
-import { h, render } from 'preact';
+import { h } from 'preact';
 import { act } from 'preact/test-utils';
 import { renderToString } from 'preact-render-to-string';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
 import PayoutReportsTable, { type Props } from './PayoutReportsTable';
 import type { PayoutReportRow } from '../templates/generated/props';
-import { advance, jsonReply, violations } from './testing';
+import { advance, jsonReply, stubDownloads, unmountIsland, violations } from './testing';
 
 const row = (id: string, state: string): PayoutReportRow => ({
   id, from: '24-10-2026', to: '22-11-2026', created: '22-11-2026 08:00', account: '4520011000000015', accountName: 'Main EUR',
@@ -60,18 +60,9 @@ describe('after hydration', () => {
       }
       return Promise.resolve(jsonReply(200, { data: { state: states.shift() ?? 'generating' } }));
     });
-    URL.createObjectURL = () => 'blob:x';
-    URL.revokeObjectURL = () => {};
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicked.push(this.download || this.href);
-    });
+    stubDownloads(clicked);
   });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-    render(null, document.querySelector('[data-island]')!);
-  });
+  afterEach(unmountIsland);
 
   it('follows a report being generated until ready and announces it', async () => {
     states = ['generating', 'ready'];

@@ -1,10 +1,10 @@
 import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
 import { renderToString } from 'preact-render-to-string';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
 import StatementExport, { type Props } from './StatementExport';
-import { advance, jsonReply, violations } from './testing';
+import { advance, dialogApi, violations } from './testing';
 
 const props: Props = {
   mode: 'page',
@@ -124,27 +124,7 @@ describe('page mode (no JavaScript)', () => {
 });
 
 describe('opener mode', () => {
-  let posts: { url: string; init: RequestInit }[];
-  let reply: { ok: boolean; status: number; body: unknown };
-  let assigned: string[];
-
-  beforeEach(() => {
-    vi.useFakeTimers();
-    posts = [];
-    assigned = [];
-    reply = { ok: true, status: 201, body: { data: { id: 's1', state: 'queued' } } };
-    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
-      posts.push({ url, init });
-      return Promise.resolve(jsonReply(reply.status, reply.body));
-    });
-    vi.stubGlobal('location', { ...window.location, assign: (u: string) => assigned.push(u) });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-    render(null, document.querySelector('[data-island]')!);
-  });
+  const api = dialogApi({ data: { id: 's1', state: 'queued' } });
 
   const opener = { ...props, mode: 'opener' as const };
 
@@ -190,19 +170,19 @@ describe('opener mode', () => {
     await act(async () => {
       d.querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true, bubbles: true }));
     });
-    expect(posts).toHaveLength(1);
-    expect(posts[0].url).toBe('/api/v2/virtual_bank/organisations/o1/statements');
-    expect((posts[0].init.headers as Record<string, string>)['X-CSRF-Token']).toBe('csrf-1');
-    expect(JSON.parse(posts[0].init.body as string)).toEqual({
+    expect(api.posts).toHaveLength(1);
+    expect(api.posts[0].url).toBe('/api/v2/virtual_bank/organisations/o1/statements');
+    expect((api.posts[0].init.headers as Record<string, string>)['X-CSRF-Token']).toBe('csrf-1');
+    expect(JSON.parse(api.posts[0].init.body as string)).toEqual({
       virtual_account_number: '4520011000000023', created_after: '2026-10-24', created_before: '2026-11-23', kind: 'transactions',
       format: 'mt940',
     });
     await advance(0);
     expect(d.querySelector('[role=status]')!.textContent).toContain('e-mailed');
     await advance(999);
-    expect(assigned).toEqual([]);
+    expect(api.assigned).toEqual([]);
     await advance(1);
-    expect(assigned).toEqual(['/org/o1/exported_statements']);
+    expect(api.assigned).toEqual(['/org/o1/exported_statements']);
     expect(d.hasAttribute('open')).toBe(false);
   });
 
@@ -219,7 +199,7 @@ describe('opener mode', () => {
     await act(async () => {
       d.querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true, bubbles: true }));
     });
-    expect(posts).toHaveLength(0);
+    expect(api.posts).toHaveLength(0);
     expect(d.querySelector('#statement-to-error')!.textContent).toContain('The last day cannot be after 22-11-2026');
 
     // Cleared: the dialog's last usable date (the default) comes back.
@@ -232,12 +212,12 @@ describe('opener mode', () => {
       to.value = '21-11-2026';
       to.dispatchEvent(new Event('input', { bubbles: true }));
     });
-    reply = { ok: false, status: 500, body: { errors: [{ title: 'Something went wrong' }] } };
+    api.reply = { ok: false, status: 500, body: { errors: [{ title: 'Something went wrong' }] } };
     await act(async () => {
       d.querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true, bubbles: true }));
     });
     await advance(0);
-    expect(posts).toHaveLength(1);
+    expect(api.posts).toHaveLength(1);
     expect(d.querySelector('[role=alert]')!.textContent).toBe('Unable to create statement');
   });
 });

@@ -21,7 +21,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useHydrated } from './lib/hydrated';
 import { display } from './lib/daterange';
-import { CLOSE_AFTER_MS, Done, ExportModal, ExportOpener, FieldError, FormErrors, useDateMask, useExportDialog, type ExportFormProps } from './lib/exports';
+import { CLOSE_AFTER_MS, Done, ExportModal, ExportOpener, FieldError, FormErrors, PeriodFields, SubmitButton, fieldSetter, useDateMask, useExportDialog, type ExportFormProps } from './lib/exports';
 import { MSG, apiBody, errorsOf, usableDay, validate, type Values } from './lib/statements';
 import type { IslandProps } from '../templates/generated/props';
 
@@ -34,8 +34,7 @@ type DateField = 'from' | 'to';
 const DATE_LABELS: Record<DateField, string> = { from: 'Statement from', to: 'Statement to' };
 
 const FIELDS: { id: keyof Values; label: string }[] = [
-  { id: 'from', label: DATE_LABELS.from },
-  { id: 'to', label: DATE_LABELS.to },
+  ...(['from', 'to'] as const).map((id) => ({ id, label: DATE_LABELS[id] })),
   { id: 'account', label: 'Account' },
   { id: 'kind', label: 'Report type' },
   { id: 'format', label: 'File format' },
@@ -51,45 +50,19 @@ function StatementDone({ listUrl }: { listUrl: string }) {
   );
 }
 
-type FormProps = ExportFormProps<Props, Values>;
-
-function RequestForm(p: FormProps) {
+function RequestForm(p: ExportFormProps<Props, Values>) {
   const { values: v, errors: e } = p;
-  const set = (k: keyof Values) => (ev: Event) => {
-    const value = (ev.currentTarget as HTMLInputElement).value;
-    p.onChange?.((cur) => ({ ...cur, [k]: value }));
-  };
+  const set = fieldSetter(p.onChange);
   const described = (k: string) => (e[k] ? fid(k) + '-error' : undefined);
   const input = 'mt-1 block w-full rounded border px-3 py-2 ';
   return (
     <form method="post" action={p.action} onSubmit={p.onSubmit} noValidate={p.onSubmit ? true : undefined}>
       <input type="hidden" name="_csrf" value={p.csrf} />
       <FormErrors prefix="statement" errors={e} fields={FIELDS} />
-      <fieldset className="mb-4">
+      <PeriodFields prefix="statement" labels={DATE_LABELS} hintId="statement-dates-hint" values={v} errors={e} onDate={p.onDate}>
         <legend className="font-medium">Statement period</legend>
         <p id="statement-dates-hint" className="text-sm text-gray-700">DD-MM-YYYY, up to today ({display(p.max)}).</p>
-        {(['from', 'to'] as const).map((k) => (
-          <div className="mt-2" key={k}>
-            <label htmlFor={fid(k)} className="block">{DATE_LABELS[k]}</label>
-            <FieldError id={fid(k) + '-error'} error={e[k]} />
-            <input
-              id={fid(k)}
-              name={k}
-              type="text"
-              inputMode="numeric"
-              placeholder="DD-MM-YYYY"
-              maxLength={10}
-              autoComplete="off"
-              value={v[k]}
-              required
-              aria-invalid={e[k] ? 'true' : undefined}
-              aria-describedby={['statement-dates-hint', described(k)].filter(Boolean).join(' ')}
-              className={input + (e[k] ? 'border-red-700' : 'border-gray-500')}
-              onInput={(ev) => p.onDate?.(k, ev.currentTarget as HTMLInputElement)}
-            />
-          </div>
-        ))}
-      </fieldset>
+      </PeriodFields>
       <div className="mb-4">
         <label htmlFor={fid('account')} className="block font-medium">Account</label>
         <FieldError id={fid('account') + '-error'} error={e.account} />
@@ -143,14 +116,9 @@ function RequestForm(p: FormProps) {
           ))}
         </select>
       </div>
-      <button
-        type="submit"
-        aria-disabled={p.loading ? 'true' : undefined}
-        className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900"
-      >
+      <SubmitButton loading={p.loading} pending="Requesting your statement…">
         {'Download ' + (p.formats.find((f) => f.value === v.format)?.label ?? 'CSV') + ' report'}
-      </button>
-      {p.loading ? <p role="status" className="mt-3">Requesting your statement…</p> : null}
+      </SubmitButton>
     </form>
   );
 }

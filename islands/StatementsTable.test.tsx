@@ -1,11 +1,11 @@
-import { h, render } from 'preact';
+import { h } from 'preact';
 import { act } from 'preact/test-utils';
 import { renderToString } from 'preact-render-to-string';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
 import StatementsTable, { type Props } from './StatementsTable';
 import type { StatementRow } from '../templates/generated/props';
-import { advance, jsonReply, violations } from './testing';
+import { advance, jsonReply, stubDownloads, unmountIsland, violations } from './testing';
 
 const row = (id: string, state: string): StatementRow => ({
   id, from: '24-10-2026', to: '22-11-2026', created: '22-11-2026 08:00', account: '4520011000000015', accountName: 'Main EUR',
@@ -84,18 +84,9 @@ describe('after hydration', () => {
       const s = states.shift() ?? 'generating';
       return Promise.resolve(jsonReply(200, { data: { state: s } }));
     });
-    URL.createObjectURL = () => 'blob:x';
-    URL.revokeObjectURL = () => {};
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicked.push(this.download || this.href);
-    });
+    stubDownloads(clicked);
   });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-    render(null, document.querySelector('[data-island]')!);
-  });
+  afterEach(unmountIsland);
 
   it('polls pending statements every 2 s until ready, then offers the download and says so', async () => {
     states = ['generating', 'ready'];

@@ -4,7 +4,7 @@ import { h, render, type ComponentType } from 'preact';
 import { act } from 'preact/test-utils';
 import { renderToString } from 'preact-render-to-string';
 import axe from 'axe-core';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // violations runs axe on the document. Colour contrast needs layout, which
 // jsdom lacks (the browser tests run it); jsdom has no canvas either (axe
@@ -84,4 +84,53 @@ export function islandMarkup(name: string, props: unknown, html: string): string
     `<div data-island="${name}" data-props="island-0">${html}</div>` +
     `<script type="application/json" id="island-0">${JSON.stringify(props).replace(/</g, '\\u003c')}</script>`
   );
+}
+
+/** An export list's downloads, as the test sees them: no object URLs made for real, and
+ *  the links clicked (their download name, else href) pushed onto clicked. */
+export function stubDownloads(clicked: string[]) {
+  URL.createObjectURL = () => 'blob:x';
+  URL.revokeObjectURL = () => {};
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    clicked.push(this.download || this.href);
+  });
+}
+
+/** After an island's test: real timers and globals again, and the island unmounted. */
+export function unmountIsland() {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  render(null, document.querySelector('[data-island]')!);
+}
+
+/** A request dialog's test: the API's posts recorded and answered with reply() (read at
+ *  each post, so a test may change it), and the page's location.assign recorded. */
+export function stubApiPosts(posts: { url: string; init: RequestInit }[], reply: () => { status: number; body: unknown }, assigned: string[]) {
+  vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+    posts.push({ url, init });
+    const r = reply();
+    return Promise.resolve(jsonReply(r.status, r.body));
+  });
+  vi.stubGlobal('location', { ...window.location, assign: (u: string) => assigned.push(u) });
+}
+
+/** The with-JavaScript describe of a request dialog: fake timers and stubApiPosts before
+ *  each test, first answering 201 with created; the island unmounted after. A test reads
+ *  the posts and assignments and may replace the reply through the returned object. */
+export function dialogApi(created: unknown) {
+  const api = {
+    posts: [] as { url: string; init: RequestInit }[],
+    reply: { ok: true, status: 201, body: created as unknown } as { ok: boolean; status: number; body: unknown },
+    assigned: [] as string[],
+  };
+  beforeEach(() => {
+    vi.useFakeTimers();
+    api.posts = [];
+    api.assigned = [];
+    api.reply = { ok: true, status: 201, body: created };
+    stubApiPosts(api.posts, () => api.reply, api.assigned);
+  });
+  afterEach(unmountIsland);
+  return api;
 }

@@ -391,3 +391,38 @@ func exportPage[T any](ctx context.Context, s *core, table, count, page string, 
 	}
 	return items, next, prev, hasNext, total, nil
 }
+
+// The two kinds of export the store keeps, side by side: the same table machinery, each
+// kind only naming its queries, limits and not-found message.
+var (
+	statementTable = exportTable[provider.Statement]{table: "statements", byID: qStatement,
+		listTotal: qStatementsCount, listPage: qStatementsPage,
+		def: provider.DefaultStatementLimit, max: provider.MaxStatementLimit, scan: scanStatement,
+		createdAt: func(st *provider.Statement) time.Time { return st.CreatedAt }, notFound: provider.MsgStatementFetch}
+	payoutReportTable = exportTable[provider.PayoutReport]{table: "payout_reports", byID: qPayoutReport,
+		listTotal: qPayoutReportsCount, listPage: qPayoutReportsPage,
+		def: provider.DefaultPayoutReportLimit, max: provider.MaxPayoutReportLimit, scan: scanPayoutReport,
+		createdAt: func(rep *provider.PayoutReport) time.Time { return rep.CreatedAt }, notFound: provider.MsgPayoutReportNotFound}
+)
+
+// Statements implements provider.Statements.
+func (s *ExportService) Statements(ctx context.Context, orgID string, f provider.StatementFilter) (page provider.StatementPage, err error) {
+	page.Statements, page.CursorNext, page.CursorPrev, page.HasNext, page.Total, err = statementTable.page(ctx, s.core, orgID, f)
+	return page, err
+}
+
+// Statement implements provider.Statements.
+func (s *ExportService) Statement(ctx context.Context, orgID, id string) (provider.Statement, error) {
+	return statementTable.one(ctx, s.core, orgID, id)
+}
+
+// PayoutReports implements provider.PayoutReports.
+func (s *ExportService) PayoutReports(ctx context.Context, orgID string, f provider.PayoutReportFilter) (page provider.PayoutReportPage, err error) {
+	page.Reports, page.CursorNext, page.CursorPrev, page.HasNext, page.Total, err = payoutReportTable.page(ctx, s.core, orgID, f)
+	return page, err
+}
+
+// PayoutReport implements provider.PayoutReports.
+func (s *ExportService) PayoutReport(ctx context.Context, orgID, id string) (provider.PayoutReport, error) {
+	return payoutReportTable.one(ctx, s.core, orgID, id)
+}

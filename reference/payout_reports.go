@@ -209,25 +209,6 @@ func (s *ExportService) CreatePayoutReport(ctx context.Context, orgID string, re
 	return rep, err
 }
 
-// payoutReportTable is where the store keeps payout reports.
-var payoutReportTable = exportTable[provider.PayoutReport]{table: "payout_reports", byID: qPayoutReport,
-	listTotal: qPayoutReportsCount, listPage: qPayoutReportsPage,
-	def: provider.DefaultPayoutReportLimit, max: provider.MaxPayoutReportLimit, scan: scanPayoutReport,
-	createdAt: func(rep *provider.PayoutReport) time.Time { return rep.CreatedAt }, notFound: provider.MsgPayoutReportNotFound}
-
-// PayoutReports implements provider.PayoutReports.
-func (s *ExportService) PayoutReports(ctx context.Context, orgID string, f provider.PayoutReportFilter) (provider.PayoutReportPage, error) {
-	var page provider.PayoutReportPage
-	var err error
-	page.Reports, page.CursorNext, page.CursorPrev, page.HasNext, page.Total, err = payoutReportTable.page(ctx, s.core, orgID, f)
-	return page, err
-}
-
-// PayoutReport implements provider.PayoutReports.
-func (s *ExportService) PayoutReport(ctx context.Context, orgID, id string) (provider.PayoutReport, error) {
-	return payoutReportTable.one(ctx, s.core, orgID, id)
-}
-
 // payoutReportFilename names a download after what it holds, e.g.
 // payout-report-4520011000000015-20261001-20261031.csv (the last day inclusive).
 func payoutReportFilename(r provider.PayoutReport) string {

@@ -119,25 +119,6 @@ func (s *ExportService) CreateStatement(ctx context.Context, orgID string, req p
 	return st, err
 }
 
-// statementTable is where the store keeps statements.
-var statementTable = exportTable[provider.Statement]{table: "statements", byID: qStatement,
-	listTotal: qStatementsCount, listPage: qStatementsPage,
-	def: provider.DefaultStatementLimit, max: provider.MaxStatementLimit, scan: scanStatement,
-	createdAt: func(st *provider.Statement) time.Time { return st.CreatedAt }, notFound: provider.MsgStatementFetch}
-
-// Statements implements provider.Statements.
-func (s *ExportService) Statements(ctx context.Context, orgID string, f provider.StatementFilter) (provider.StatementPage, error) {
-	var page provider.StatementPage
-	var err error
-	page.Statements, page.CursorNext, page.CursorPrev, page.HasNext, page.Total, err = statementTable.page(ctx, s.core, orgID, f)
-	return page, err
-}
-
-// Statement implements provider.Statements.
-func (s *ExportService) Statement(ctx context.Context, orgID, id string) (provider.Statement, error) {
-	return statementTable.one(ctx, s.core, orgID, id)
-}
-
 // statementFilename names a download after what it holds, e.g.
 // statement-4520011000000015-transactions-20261001-20261031.csv (the last day inclusive).
 func statementFilename(st provider.Statement, ext string) string {

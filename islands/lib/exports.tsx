@@ -430,3 +430,64 @@ export function ExportList<R extends ListedExport & Followed>(p: {
     />
   );
 }
+
+/** A text field's change handler for k: sets values[k] to what was typed or chosen. */
+export function fieldSetter<V>(onChange: ExportFormProps<unknown, V>['onChange']) {
+  return (k: keyof V) => (ev: Event) => {
+    const value = (ev.currentTarget as HTMLInputElement).value;
+    onChange?.((cur) => ({ ...cur, [k]: value }));
+  };
+}
+
+/** The request's period: two masked DD-MM-YYYY fields (ids `${prefix}-from`/`-to`, each
+ *  with its error), described by the hint (hintId) that children render with the legend. */
+export function PeriodFields({ prefix, labels, hintId, values, errors, onDate, children }: {
+  prefix: string; labels: Record<'from' | 'to', string>; hintId: string; values: { from: string; to: string }; errors: Errors;
+  onDate?: (field: 'from' | 'to', input: HTMLInputElement) => void; children: ComponentChildren;
+}) {
+  return (
+    <fieldset className="mb-4">
+      {children}
+      {(['from', 'to'] as const).map((k) => {
+        const id = prefix + '-' + k;
+        return (
+          <div className="mt-2" key={k}>
+            <label htmlFor={id} className="block">{labels[k]}</label>
+            <FieldError id={id + '-error'} error={errors[k]} />
+            <input
+              id={id}
+              name={k}
+              type="text"
+              inputMode="numeric"
+              placeholder="DD-MM-YYYY"
+              maxLength={10}
+              autoComplete="off"
+              value={values[k]}
+              required
+              aria-invalid={errors[k] ? 'true' : undefined}
+              aria-describedby={[hintId, errors[k] ? id + '-error' : undefined].filter(Boolean).join(' ')}
+              className={'mt-1 block w-full rounded border px-3 py-2 ' + (errors[k] ? 'border-red-700' : 'border-gray-500')}
+              onInput={(ev) => onDate?.(k, ev.currentTarget as HTMLInputElement)}
+            />
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+/** The form's submit button, and while sending the status line (pending). */
+export function SubmitButton({ loading, pending, children }: { loading: boolean; pending: string; children: ComponentChildren }) {
+  return (
+    <>
+      <button
+        type="submit"
+        aria-disabled={loading ? 'true' : undefined}
+        className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900"
+      >
+        {children}
+      </button>
+      {loading ? <p role="status" className="mt-3">{pending}</p> : null}
+    </>
+  );
+}

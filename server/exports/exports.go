@@ -4,6 +4,7 @@
 package exports
 
 import (
+	"errors"
 	"mime"
 	"net/url"
 	"strconv"
@@ -287,4 +288,38 @@ func APIRead[B server.APIEnvelope](service func(*server.Server) *server.APIProbl
 type Choice struct {
 	Value string `json:"value"`
 	Label string `json:"label"`
+}
+
+// Row is what every export list's row starts with: the period (DD-MM-YYYY, the last day
+// inclusive), when it was requested, and the account. Embedded first, it keeps the
+// rows' JSON in the order the tables read it.
+type Row struct {
+	ID          string `json:"id"`
+	From        string `json:"from"`
+	To          string `json:"to"`
+	Created     string `json:"created"`
+	Account     string `json:"account"`
+	AccountName string `json:"accountName"`
+}
+
+// RowOf is the row of the export id over [from, to) on account, requested at created.
+func RowOf(o *server.OrgContext, id, account string, from, to, created time.Time) Row {
+	return Row{ID: id, From: from.UTC().Format(daterange.DisplayLayout), To: to.UTC().Add(-time.Nanosecond).Format(daterange.DisplayLayout),
+		Created: created.UTC().Format("02-01-2006 15:04"), Account: account, AccountName: AccountName(o, account)}
+}
+
+// RefusedForm puts why the provider refused a form's request into errs: the error of one
+// of its fields on that field (fieldOf maps the provider's field names to the form's),
+// else failed on the form, logged as what when the fault is the provider's own.
+func RefusedForm(s *server.Server, rq *server.Request, what string, err error, fieldOf map[string]string, failed string, errs map[string]string) {
+	var fe *provider.FieldError
+	switch {
+	case errors.As(err, &fe) && fieldOf[fe.Field] != "":
+		errs[fieldOf[fe.Field]] = fe.Err.Message
+	default:
+		if provider.ErrorCode(err) == provider.EINTERNAL {
+			s.Logger.Error(what, "request_id", rq.ID, "err", err)
+		}
+		errs["form"] = failed
+	}
 }

@@ -36,8 +36,7 @@ func completedPayout(t *testing.T, h *servertest.Harness, org string) provider.P
 // holding the payout's reference and amounts.
 func TestDocumentPreviewAndPDF(t *testing.T) {
 	h := newHarness(t)
-	c := h.Client()
-	c.Login("finance@demo.example")
+	c := h.LoggedIn("finance@demo.example")
 	p := completedPayout(t, h, servertest.OrgNordic)
 	res := c.Get(documentURL(servertest.OrgNordic, p.UniqueReference) + "/preview")
 	loc := res.Header.Get("Location")

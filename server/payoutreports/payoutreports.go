@@ -86,18 +86,13 @@ type PayoutExportProps struct {
 
 // PayoutReportRow is one row of the exported payouts table.
 type PayoutReportRow struct {
-	ID          string `json:"id"`
-	From        string `json:"from"`
-	To          string `json:"to"`
-	Created     string `json:"created"`
-	Account     string `json:"account"`
-	AccountName string `json:"accountName"`
-	Statuses    string `json:"statuses"`
-	State       string `json:"state"`
-	Rows        int    `json:"rows"`
-	CSVURL      string `json:"csvUrl,omitempty"`
-	APIURL      string `json:"apiUrl,omitempty"`
-	StatusURL   string `json:"statusUrl"`
+	exports.Row
+	Statuses  string `json:"statuses"`
+	State     string `json:"state"`
+	Rows      int    `json:"rows"`
+	CSVURL    string `json:"csvUrl,omitempty"`
+	APIURL    string `json:"apiUrl,omitempty"`
+	StatusURL string `json:"statusUrl"`
 }
 
 // PayoutReportsTableProps are the PayoutReportsTable island's.
@@ -120,8 +115,6 @@ type ExportedPayoutsProps struct {
 	Export   *PayoutExportProps      `json:"export"`
 	Error    string                  `json:"error"`
 }
-
-const displayDateTime = "02-01-2006 15:04"
 
 func listBase(orgID string) string { return "/org/" + orgID + "/exported_payouts" }
 
@@ -165,10 +158,8 @@ func statusesLabel(cats []string) string {
 }
 
 func reportRow(o *server.OrgContext, r provider.PayoutReport, canDownload bool) PayoutReportRow {
-	row := PayoutReportRow{ID: r.UUID, From: r.CreatedAfter.UTC().Format(daterange.DisplayLayout),
-		To: r.CreatedBefore.UTC().Add(-time.Nanosecond).Format(daterange.DisplayLayout), Created: r.CreatedAt.UTC().Format(displayDateTime),
-		Account: r.AccountNumber, AccountName: exports.AccountName(o, r.AccountNumber), Statuses: statusesLabel(r.StateCategories),
-		State: r.State, Rows: r.RowCount, StatusURL: apiBase(o.Org.ID) + "/" + r.UUID}
+	row := PayoutReportRow{Row: exports.RowOf(o, r.UUID, r.AccountNumber, r.CreatedAfter, r.CreatedBefore, r.CreatedAt),
+		Statuses: statusesLabel(r.StateCategories), State: r.State, Rows: r.RowCount, StatusURL: apiBase(o.Org.ID) + "/" + r.UUID}
 	if canDownload {
 		row.CSVURL = listBase(o.Org.ID) + "/" + r.UUID + "/download"
 		row.APIURL = apiBase(o.Org.ID) + "/" + r.UUID + "/download"
@@ -392,20 +383,13 @@ func (s area) createReport(c fiber.Ctx) error {
 	if len(errs) == 0 {
 		req.RequestedBy = rq.User.ID
 		rep, err := s.PayoutReports.CreatePayoutReport(c.Context(), o.Org.ID, req)
-		if err == nil {
-			return server.Redirect(c, listBase(o.Org.ID)+"?download_payouts=1&requested="+url.QueryEscape(rep.UUID))
-		}
-		var fe *provider.FieldError
 		switch {
+		case err == nil:
+			return server.Redirect(c, listBase(o.Org.ID)+"?download_payouts=1&requested="+url.QueryEscape(rep.UUID))
 		case errors.Is(err, provider.ErrNoPayoutsFound):
 			errs["form"] = provider.MsgPayoutReportEmpty
-		case errors.As(err, &fe) && fieldOf[fe.Field] != "":
-			errs[fieldOf[fe.Field]] = fe.Err.Message
 		default:
-			if provider.ErrorCode(err) == provider.EINTERNAL {
-				s.Logger.Error("create payout report", "request_id", rq.ID, "err", err)
-			}
-			errs["form"] = provider.MsgPayoutReportFailed
+			exports.RefusedForm(s.Server, rq, "create payout report", err, fieldOf, provider.MsgPayoutReportFailed, errs)
 		}
 	}
 	form := s.exportForm(c, &v, errs)

@@ -39,14 +39,8 @@ func dmy(t time.Time) string { return t.Format(daterange.DisplayLayout) }
 
 func TestExportFormVectors(t *testing.T) {
 	var v struct {
-		Statuses []string `json:"statuses"`
-		Cases    []struct {
-			Name     string             `json:"name"`
-			Values   PayoutExportValues `json:"values"`
-			Max      string             `json:"max"`
-			Accounts []string           `json:"accounts"`
-			Errors   map[string]string  `json:"errors"`
-		} `json:"cases"`
+		Statuses []string                                    `json:"statuses"`
+		Cases    []servertest.FormVector[PayoutExportValues] `json:"cases"`
 	}
 	servertest.ReadVectors(t, "payout-export.json", &v)
 	var offered []string
@@ -119,8 +113,7 @@ func readCSV(t *testing.T, res *http.Response) [][]string {
 // export is generated, listed, e-mailed and downloaded, its rows what the filters select.
 func TestExportFlow(t *testing.T) {
 	h := newHarness(t)
-	c := h.Client()
-	c.Login("finance@demo.example")
+	c := h.LoggedIn("finance@demo.example")
 	base := "/org/" + servertest.OrgNordic + "/exported_payouts"
 	today := time.Now().UTC().Truncate(24 * time.Hour)
 	from := today.AddDate(0, 0, -45)
@@ -265,8 +258,7 @@ func TestExportFlow(t *testing.T) {
 // reports show each state; a report that is not ready cannot be downloaded.
 func TestExportedPayoutsList(t *testing.T) {
 	h := newHarness(t)
-	c := h.Client()
-	c.Login("finance@demo.example")
+	c := h.LoggedIn("finance@demo.example")
 	base := "/org/" + servertest.OrgNordic + "/exported_payouts"
 	_, doc := c.Page(base)
 	rows := reportRows(doc)
@@ -420,8 +412,7 @@ func (f failingReports) OpenPayoutReport(ctx context.Context, org, id string) (*
 // A list that fails says so in the spec's words, and the page still offers the export.
 func TestExportedPayoutsListFails(t *testing.T) {
 	h := servertest.NewWith(t, func(d *server.Deps) { d.PayoutReports = failingReports{d.PayoutReports} }, auth.New, New)
-	c := h.Client()
-	c.Login("finance@demo.example")
+	c := h.LoggedIn("finance@demo.example")
 	res, doc := c.Page("/org/" + servertest.OrgNordic + "/exported_payouts")
 	alert := htmlq.Find(doc, func(n *html.Node) bool {
 		return htmlq.Attr(n, "role") == "alert" && htmlq.VisibleText(n) == provider.MsgPayoutReportsFetch

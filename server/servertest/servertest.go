@@ -61,6 +61,16 @@ var Parse = testkit.Parse
 // ReadVectors decodes testdata/name (vectors shared with the islands' tests).
 var ReadVectors = testkit.ReadVectors
 
+// FormVector is one case of an export form's vectors (statements, payout reports): the
+// values typed, today (Max), the accounts owned, and the errors the form answers with.
+type FormVector[V any] struct {
+	Name     string            `json:"name"`
+	Values   V                 `json:"values"`
+	Max      string            `json:"max"`
+	Accounts []string          `json:"accounts"`
+	Errors   map[string]string `json:"errors"`
+}
+
 // NewClock is a settable clock at the current time.
 var NewClock = testkit.NewClock
 

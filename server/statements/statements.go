@@ -55,15 +55,10 @@ func (s area) exportsIndex(c fiber.Ctx) error {
 type StatementOption = exports.Choice
 
 type StatementRow struct {
-	ID          string `json:"id"`
-	From        string `json:"from"`
-	To          string `json:"to"`
-	Created     string `json:"created"`
-	Account     string `json:"account"`
-	AccountName string `json:"accountName"`
-	Kind        string `json:"kind"`
-	State       string `json:"state"`
-	StatusURL   string `json:"statusUrl"`
+	exports.Row
+	Kind      string `json:"kind"`
+	State     string `json:"state"`
+	StatusURL string `json:"statusUrl"`
 	// Downloads are the formats the statement can be downloaded in, the one it was
 	// requested in first; none without exports:download.
 	Downloads []StatementDownload `json:"downloads"`
@@ -140,7 +135,6 @@ type StatementRequestProps struct {
 }
 
 // Display format of a moment (spec 000 §9: DD-MM-YYYY); days use daterange.DisplayLayout.
-const displayDateTime = "02-01-2006 15:04"
 
 var kindLabels = map[string]string{provider.KindTransactions: "Transactions", provider.KindCharges: "Charges"}
 
@@ -189,10 +183,8 @@ func formatAvailable(format, code string) bool {
 
 func statementRow(o *server.OrgContext, st provider.Statement, canDownload bool) StatementRow {
 	base := statementsBase(o.Org.ID)
-	r := StatementRow{ID: st.ID, From: st.From.UTC().Format(daterange.DisplayLayout), To: st.To.UTC().Add(-time.Nanosecond).Format(daterange.DisplayLayout),
-		Created: st.CreatedAt.UTC().Format(displayDateTime), Account: st.AccountNumber, Kind: kindLabels[st.Kind], State: st.State,
-		StatusURL: apiStatementsBase(o.Org.ID) + "/" + st.ID, AccountName: exports.AccountName(o, st.AccountNumber),
-		Downloads: []StatementDownload{}}
+	r := StatementRow{Row: exports.RowOf(o, st.ID, st.AccountNumber, st.From, st.To, st.CreatedAt), Kind: kindLabels[st.Kind], State: st.State,
+		StatusURL: apiStatementsBase(o.Org.ID) + "/" + st.ID, Downloads: []StatementDownload{}}
 	if !canDownload {
 		return r
 	}
@@ -403,16 +395,7 @@ func (s area) createStatement(c fiber.Ctx) error {
 		if err == nil {
 			return server.Redirect(c, statementsBase(o.Org.ID)+"?download_statement=1&requested="+url.QueryEscape(st.ID))
 		}
-		var fe *provider.FieldError
-		switch {
-		case errors.As(err, &fe) && formFieldOf[fe.Field] != "":
-			errs[formFieldOf[fe.Field]] = fe.Err.Message
-		case provider.ErrorCode(err) == provider.EINTERNAL:
-			s.Logger.Error("create statement", "request_id", rq.ID, "err", err)
-			errs["form"] = provider.MsgStatementCreate
-		default:
-			errs["form"] = provider.MsgStatementCreate
-		}
+		exports.RefusedForm(s.Server, rq, "create statement", err, formFieldOf, provider.MsgStatementCreate, errs)
 	}
 	return s.statementRequestPage(c, &v, errs, fiber.StatusUnprocessableEntity)
 }

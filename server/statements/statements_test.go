@@ -24,13 +24,7 @@ import (
 
 func TestStatementFormVectors(t *testing.T) {
 	var v struct {
-		Cases []struct {
-			Name     string            `json:"name"`
-			Values   StatementValues   `json:"values"`
-			Max      string            `json:"max"`
-			Accounts []string          `json:"accounts"`
-			Errors   map[string]string `json:"errors"`
-		} `json:"cases"`
+		Cases []servertest.FormVector[StatementValues] `json:"cases"`
 	}
 	servertest.ReadVectors(t, "statement-request.json", &v)
 	for _, c := range v.Cases {
@@ -55,8 +49,7 @@ func statementRows(doc *html.Node) []*html.Node {
 // then ready, and downloads the CSV and the camt.053 it names.
 func TestStatementRequestFlow(t *testing.T) {
 	h := newHarness(t)
-	c := h.Client()
-	c.Login("finance@demo.example")
+	c := h.LoggedIn("finance@demo.example")
 	base := "/org/" + servertest.OrgNordic + "/exported_statements"
 
 	res, _ := c.Page("/org/" + servertest.OrgNordic + "/exports")
@@ -302,8 +295,7 @@ func TestStatementDownloadNotReady(t *testing.T) {
 		'charges', '2026-01-01T00:00:00.000000000Z', '2026-02-01T00:00:00.000000000Z', 0, ?, 'failed',
 		'2026-02-01T00:00:00.000000000Z')`, servertest.OrgNordic, demo.AccountOrg1EUR, demo.UserFinanceID)
 	id := "11111111-2222-4333-8444-555555555555"
-	c := h.Client()
-	c.Login("finance@demo.example")
+	c := h.LoggedIn("finance@demo.example")
 	base := "/org/" + servertest.OrgNordic + "/exported_statements"
 	res := c.Get(base + "/" + id + "/download")
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != base {
@@ -371,8 +363,7 @@ func noScriptPart(t *testing.T, doc *html.Node) *html.Node {
 // typed. The API takes the same format, answers with it, and downloads it by default.
 func TestStatementMT940(t *testing.T) {
 	h := newHarness(t)
-	c := h.Client()
-	c.Login("finance@demo.example")
+	c := h.LoggedIn("finance@demo.example")
 	base := "/org/" + servertest.OrgNordic + "/exported_statements"
 	_, doc := c.Page(base + "?download_statement=1")
 	doc = noScriptPart(t, doc)
