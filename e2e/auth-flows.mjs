@@ -20,7 +20,7 @@ import assert from 'node:assert/strict';
 
 import { test } from './lib/runner.mjs';
 import { redisCommand, sessionKeys } from './lib/servers.mjs';
-import { freshCode } from './lib/totp.mjs';
+import { enterCode, freshCode } from './lib/totp.mjs';
 import { NORDIC, PASSWORD, assertDashboard, expectH1, logOut, orgURL, pathOf, submitLogin } from './flows.mjs';
 import { scaled } from './lib/time.mjs';
 
@@ -192,7 +192,7 @@ test('MFA by authenticator app; a replayed code is refused', async (t) => {
   }
 
   // A fresh code, typed "123 456" in one mode: on to the dashboard.
-  const { code } = await freshCode(TOTP_SECRET);
+  const { code } = await freshCode(TOTP_SECRET, { page });
   await page.getByLabel('Authentication code', { exact: true }).fill(t.js ? code : `${code.slice(0, 3)} ${code.slice(3)}`);
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await page.waitForURL(orgURL(NORDIC));
@@ -314,7 +314,7 @@ test('MFA setup: authenticator and phone (once per run, without JS; changes mfa-
   // Authenticator: the key as text (the QR code holds the same), a code from it.
   const secret = (await page.locator('#totp-secret').innerText()).replace(/\s/g, '');
   assert.match(secret, /^[A-Z2-7]{16,}$/, `a base32 key on the page: ${secret}`);
-  const { code } = await freshCode(secret);
+  const { code } = await freshCode(secret, { page });
   await page.getByLabel('Code from the app', { exact: true }).fill(code);
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await page.waitForURL(/\/mfa-setup$/);
@@ -344,9 +344,7 @@ test('MFA setup: authenticator and phone (once per run, without JS; changes mfa-
   await page.goto('/mfa-setup');
   await page.waitForURL(/\/mfa-verify$/);
   await page.goto('/mfa-verify?method=authenticator');
-  await page.getByLabel('Authentication code', { exact: true }).fill((await freshCode(secret)).code);
-  await page.getByRole('button', { name: 'Verify', exact: true }).click();
-  await page.waitForURL(orgURL(NORDIC));
+  await enterCode(page, secret, orgURL(NORDIC));
   await expectH1(page, 'Dashboard');
 }, { modes: [false], timeout: 90_000 });
 

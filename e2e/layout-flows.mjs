@@ -493,7 +493,9 @@ async function slowProxy(base) {
     setTimeout(() => res.end(body.subarray(cut)), 700); // unscaled-ok: the gap between the two parts, not a budget
   });
   await new Promise((r) => server.listen(port, '127.0.0.1', r));
-  return { base: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(r)) };
+  // close() waits for open connections; the browser keeps its keep-alive one (and any request
+  // the page left waiting), so they are cut first.
+  return { base: `http://127.0.0.1:${port}`, close: () => new Promise((r) => { server.close(r); server.closeAllConnections(); }) };
 }
 
 test('layout: a page arriving in pieces is painted once whole (no layout shift while it is parsed)', async (t) => {

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 
 import { PASSWORD, NORDIC, expectH1, fitsColumn, orgURL, submitLogin, logOut } from './flows.mjs';
 import { test } from './lib/runner.mjs';
-import { freshCode } from './lib/totp.mjs';
+import { enterCode } from './lib/totp.mjs';
 import { scaleDefaults } from './lib/time.mjs';
 
 const USER = 'mfa-totp@demo.example';
@@ -42,9 +42,7 @@ async function loginWithCode(page, base) {
   await submitLogin(page, USER);
   await page.waitForURL(/\/mfa-verify$/);
   await page.goto(local(base) + '/mfa-verify?method=authenticator');
-  await page.getByLabel('Authentication code', { exact: true }).fill((await freshCode(TOTP_SECRET)).code);
-  await page.getByRole('button', { name: 'Verify', exact: true }).click();
-  await page.waitForURL(orgURL(NORDIC));
+  await enterCode(page, TOTP_SECRET, orgURL(NORDIC));
 }
 
 async function reauth(page, base) {
@@ -147,9 +145,7 @@ test('passkey without JavaScript: the verify screen says it needs JavaScript, th
   // Another method, from the same screen.
   await main.getByRole('link', { name: 'Authentication app (recommended)', exact: true }).click();
   await expectH1(page, 'Enter your authentication code');
-  await page.getByLabel('Authentication code', { exact: true }).fill((await freshCode(TOTP_SECRET)).code);
-  await page.getByRole('button', { name: 'Verify', exact: true }).click();
-  await page.waitForURL(orgURL(NORDIC));
+  await enterCode(page, TOTP_SECRET, orgURL(NORDIC));
 
   // My Profile says adding one needs JavaScript; removing is a form.
   await page.goto(profile(base));

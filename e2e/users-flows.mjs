@@ -90,7 +90,7 @@ test('Users: add a user, accept the invitation from the outbox, log in as them',
   await submitLogin(page, email, password);
   await page.waitForURL(/\/mfa-setup$/);
   const secret = (await page.locator('#totp-secret').innerText()).replace(/\s/g, '');
-  await page.getByLabel('Code from the app', { exact: true }).fill((await freshCode(secret)).code);
+  await page.getByLabel('Code from the app', { exact: true }).fill((await freshCode(secret, { page })).code);
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await page.getByText('The authenticator app is set up.').first().waitFor();
   const before = await outboxSnapshot(t);

@@ -12,6 +12,8 @@ import { balance } from './shards.mjs';
 import { scaleDefaults, scaled } from './time.mjs';
 
 const tests = [];
+// How long one t.cleanup(fn) may take (scaled like the flows' budgets).
+const CLEANUP_MS = scaled(20_000);
 
 /**
  * Registers a test. fn(t) gets t.page, t.context, t.js (JavaScript on?),
@@ -137,12 +139,28 @@ export async function runAll({ browser, base, artifacts, only, axe, redis = null
           fs.writeFileSync(file + '.html', await page.content());
           error.artifact = path.relative(process.cwd(), file + '.png');
         } catch {}
+        // CI keeps only the log: say where the page was and what it said.
+        const seen = await page.evaluate(() => {
+          const text = (el) => el.textContent.replace(/\s+/g, ' ').trim();
+          const h1 = document.querySelector('h1');
+          const said = [...document.querySelectorAll('[role="alert"], [aria-live], .field-error, [id$="-error"]')].map(text).filter(Boolean);
+          return `${location.href}: h1 "${h1 ? text(h1) : ''}"${said.length ? `; it says: ${[...new Set(said)].join(' | ').slice(0, 400)}` : ''}`;
+        }).catch(() => null);
+        if (seen) error.message += `\npage at the failure: ${seen}`;
       }
+      // A cleanup that never settles (a server waiting on a connection the browser keeps) would
+      // stall the whole shard: each gets a budget and, past it, fails the flow with its name.
       for (const fn of cleanups) {
+        let ctimer;
         try {
-          await fn();
+          await Promise.race([fn(), new Promise((_, reject) => {
+            ctimer = setTimeout(() => reject(new Error(`cleanup did not finish in ${CLEANUP_MS} ms: ${fn.toString().slice(0, 80)}`)), CLEANUP_MS); // unscaled-ok: CLEANUP_MS is scaled where it is set
+          })]);
         } catch (err) {
           notes.push(`cleanup failed: ${err.message.split('\n')[0]}`);
+          if (/did not finish/.test(err.message)) error ??= err;
+        } finally {
+          clearTimeout(ctimer);
         }
       }
       await context.close().catch(() => {});

@@ -39,18 +39,24 @@ export function totp(secret, step) {
 
 // The portal accepts each step once per user (a step at or below the last
 // accepted one is a replay) and one step of clock skew either way. The run
-// remembers the last step it spent per secret, so each flow asks for a code
-// that is new to the server: the current step, or the next one (still within
-// the skew) when the current one is spent; past that it waits.
+// remembers the last step it spent per secret and portal, so each flow asks for a code
+// that is new to that portal: the current step, or the next one (still within
+// the skew) when the current one is spent; past that it waits. Shards run side by side
+// against portals of their own, each with the same demo users: a step spent on one is
+// still new to the others, so they do not wait for each other.
 const spent = new Map();
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+// The portal a page is on, by its port (a flow may reach it as localhost or 127.0.0.1).
+const spentKey = (secret, page) => `${page ? new URL(page.url()).port : ''}|${secret.toUpperCase().replace(/\s/g, '')}`;
+
 /**
- * A code the server has not accepted yet for this secret, marked as spent.
+ * A code the server has not accepted yet for this secret (on the portal of page, when given:
+ * pass the page the code is typed into), marked as spent.
  * Returns { code, step, waited } (waited: ms spent waiting for a step).
  */
-export async function freshCode(secret, { skew = 1 } = {}) {
-  const key = secret.toUpperCase().replace(/\s/g, '');
+export async function freshCode(secret, { skew = 1, page } = {}) {
+  const key = spentKey(secret, page);
   const t0 = Date.now();
   for (;;) {
     const now = stepAt();
@@ -58,14 +64,37 @@ export async function freshCode(secret, { skew = 1 } = {}) {
     // A code of step `now` or `now + 1` stays accepted for 30 s at least.
     if (step <= now + skew) {
       spent.set(key, step);
-      return { code: totp(key, step), step, waited: Date.now() - t0 };
+      return { code: totp(secret.toUpperCase().replace(/\s/g, ''), step), step, waited: Date.now() - t0 };
     }
     await sleep(Math.max(100, (now + 1) * STEP_SECONDS * 1000 - Date.now() + 50)); // unscaled-ok: until the next TOTP step, wall-clock time
   }
 }
 
 /** Remembers a step as spent (a code the server accepted by other means). */
-export function markSpent(secret, step) {
-  const key = secret.toUpperCase().replace(/\s/g, '');
+export function markSpent(secret, step, page) {
+  const key = spentKey(secret, page);
   spent.set(key, Math.max(step, spent.get(key) ?? -Infinity));
+}
+
+// What the portal says when it refuses an authenticator code (reference/auth.go).
+const REFUSED = /TOTP validation failed\. Please try again\.|This code has already been used\. Please wait for the next code\./;
+
+/**
+ * Types a fresh code of secret into the verify form and submits it, until the page reaches landing.
+ * A code can be refused for its time step (it expired while a loaded machine typed it): a user then
+ * types the next code, and so does this, once. Returns { attempts }; throws with the page's words when
+ * it neither lands nor says the code was refused.
+ */
+export async function enterCode(page, secret, landing, { label = 'Authentication code', button = 'Verify' } = {}) {
+  for (let attempt = 1; ; attempt++) {
+    await page.getByLabel(label, { exact: true }).fill((await freshCode(secret, { page })).code);
+    await page.getByRole('button', { name: button, exact: true }).click();
+    const outcome = await Promise.race([
+      page.waitForURL(landing).then(() => 'landed', () => null),
+      page.getByText(REFUSED).first().waitFor().then(() => 'refused', () => null),
+    ]);
+    if (outcome === 'landed') return { attempts: attempt };
+    const said = outcome === 'refused' ? await page.getByText(REFUSED).first().innerText() : 'neither the landing page nor a refusal';
+    if (outcome !== 'refused' || attempt === 2) throw new Error(`code ${attempt} of ${secret.slice(0, 4)}…: ${said} (at ${page.url()})`);
+  }
 }
