@@ -112,6 +112,9 @@ bench: system-deps assets
 	# Every bench page (cmd/renderbench/bench.Pages; go-test renders each once as a smoke).
 	$(GO) run ./cmd/renderbench
 	$(GO) run ./cmd/httpbench
+	# Pages/s and writes/s with one portal and with two on one PostgreSQL database, one CPU each
+	# (budgets: two ≥ 1.6× one on pages, ≥ 1.3× on writes).
+	$(GO) test -run '^$$' -bench BenchmarkScale -benchtime 1x ./deploytest
 	# 50-row pages of a 1,000,000-entry account (seeding it takes about a minute), and
 	# statement files of 100,000 entries written in constant memory, filtered 100-row pages of 100,000 payouts,
 	# a 2 MB batch CSV (about 10,000 rows) checked and stored, with its peak heap.

@@ -42,7 +42,7 @@ type store struct {
 	what  string
 }
 
-func newStore(t *testing.T, dataDir string) store {
+func newStore(t testing.TB, dataDir string) store {
 	t.Helper()
 	pg := postgresStore
 	switch os.Getenv("DEPLOYTEST_STORE") {
@@ -66,7 +66,7 @@ func newStore(t *testing.T, dataDir string) store {
 }
 
 // openSQLite opens the shared file read-only once the first portal has created it.
-func (s *store) openSQLite(t *testing.T, dataDir string) {
+func (s *store) openSQLite(t testing.TB, dataDir string) {
 	t.Helper()
 	if s.check.db != nil {
 		return
@@ -79,7 +79,38 @@ func (s *store) openSQLite(t *testing.T, dataDir string) {
 	s.check.db = db
 }
 
-func randomHex(t *testing.T, n int) string {
+// buildPortal builds cmd/portal into a temporary folder (the binary embeds the built assets).
+func buildPortal(t testing.TB) string {
+	t.Helper()
+	dir := root(t)
+	if _, err := os.Stat(filepath.Join(dir, "assets", "dist", "manifest.json")); err != nil {
+		t.Fatal("the built assets are missing (the binary embeds them); run `make assets` first")
+	}
+	bin := filepath.Join(t.TempDir(), "portal")
+	build := exec.Command("go", "build", "-o", bin, "./cmd/portal")
+	build.Dir = dir
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build ./cmd/portal: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// sharedEnv is the environment of every portal of a run: what they must share (the store,
+// Redis and the secret) and the sandbox's settings for a load from one address.
+func sharedEnv(t testing.TB, dataDir, redisURL string, st store) []string {
+	env := append(os.Environ(),
+		"PORTAL_ENV=sandbox", "PORTAL_DATA_DIR="+dataDir, "REDIS_URL="+redisURL, "PORTAL_SECRET="+randomHex(t, 32),
+		"PORTAL_SHUTDOWN_GRACE=10s", "PORTAL_TRUSTED_PROXIES=127.0.0.1",
+		// Every user of the run logs in from the proxy's one address.
+		"PORTAL_LOGIN_IP_LIMIT=100000",
+		// Payouts move through their states within the run, on both portals' processors.
+		"PORTAL_PAYOUT_POLL=200ms", "PORTAL_PAYOUT_SETTLE=1s",
+		"PORTAL_DEV=", "PORTAL_ASSETS_DIR=", "PORTAL_TLS=", "PORTAL_TLS_CERT=", "PORTAL_TLS_KEY=", "PORTAL_PUBLIC_URL=",
+		"PORTAL_OUTBOX_SHARED=", "PORTAL_SEED_LARGE=", "PORTAL_DATABASE_URL=")
+	return append(env, st.env...)
+}
+
+func randomHex(t testing.TB, n int) string {
 	b := make([]byte, n)
 	if _, err := rand.Read(b); err != nil {
 		t.Fatal(err)
@@ -88,7 +119,7 @@ func randomHex(t *testing.T, n int) string {
 }
 
 // logf writes a timestamped line of the run's log.
-func logf(t *testing.T, format string, args ...any) {
+func logf(t testing.TB, format string, args ...any) {
 	t.Helper()
 	t.Logf("%s "+format, append([]any{time.Now().UTC().Format("15:04:05.000")}, args...)...)
 }
@@ -104,15 +135,7 @@ func TestRollingRestart(t *testing.T) {
 		t.Fatal("haproxy not found in PATH; install it with `apt-get install -y haproxy` (scripts/system-deps.sh does)")
 	}
 	dir := root(t)
-	if _, err := os.Stat(filepath.Join(dir, "assets", "dist", "manifest.json")); err != nil {
-		t.Fatal("the built assets are missing (the binary embeds them); run `make assets` first")
-	}
-	bin := filepath.Join(t.TempDir(), "portal")
-	build := exec.Command("go", "build", "-o", bin, "./cmd/portal")
-	build.Dir = dir
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build ./cmd/portal: %v\n%s", err, out)
-	}
+	bin := buildPortal(t)
 	cluster, err := testenv.StartRedisCluster(false)
 	if err != nil {
 		t.Fatal(err)
@@ -121,17 +144,7 @@ func TestRollingRestart(t *testing.T) {
 
 	dataDir := t.TempDir()
 	st := newStore(t, dataDir)
-	// What the two portals must share: the store, Redis and the secret.
-	env := append(os.Environ(),
-		"PORTAL_ENV=sandbox", "PORTAL_DATA_DIR="+dataDir, "REDIS_URL="+cluster.URL, "PORTAL_SECRET="+randomHex(t, 32),
-		"PORTAL_SHUTDOWN_GRACE=10s", "PORTAL_TRUSTED_PROXIES=127.0.0.1",
-		// Every user of the run logs in from the proxy's one address.
-		"PORTAL_LOGIN_IP_LIMIT=100000",
-		// Payouts move through their states within the run, on both portals' processors.
-		"PORTAL_PAYOUT_POLL=200ms", "PORTAL_PAYOUT_SETTLE=1s",
-		"PORTAL_DEV=", "PORTAL_ASSETS_DIR=", "PORTAL_TLS=", "PORTAL_TLS_CERT=", "PORTAL_TLS_KEY=", "PORTAL_PUBLIC_URL=",
-		"PORTAL_OUTBOX_SHARED=", "PORTAL_SEED_LARGE=", "PORTAL_DATABASE_URL=")
-	env = append(env, st.env...)
+	env := sharedEnv(t, dataDir, cluster.URL, st)
 
 	a := &portal{name: "a", addr: freeAddr(t), bin: bin, env: env}
 	b := &portal{name: "b", addr: freeAddr(t), bin: bin, env: env}

@@ -17,7 +17,7 @@ import (
 )
 
 // root is the repository's root (the test runs in deploytest/).
-func root(t *testing.T) string {
+func root(t testing.TB) string {
 	t.Helper()
 	wd, err := os.Getwd()
 	if err != nil {
@@ -26,7 +26,7 @@ func root(t *testing.T) string {
 	return filepath.Dir(wd)
 }
 
-func freeAddr(t *testing.T) string {
+func freeAddr(t testing.TB) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -45,7 +45,7 @@ type proc struct {
 	log    []string
 }
 
-func startProc(t *testing.T, name, bin string, args, env []string) *proc {
+func startProc(t testing.TB, name, bin string, args, env []string) *proc {
 	t.Helper()
 	p := &proc{name: name, exited: make(chan error, 1)}
 	p.cmd = exec.Command(bin, args...)
@@ -103,17 +103,17 @@ func (p *proc) lines(s string) []string {
 // portal is one portal process slot: restarted in place on the same address.
 type portal struct {
 	name, addr, bin string
-	env             []string
+	args, env       []string // args: before the portal's own (a wrapper such as taskset)
 	p               *proc
 }
 
-func (pt *portal) start(t *testing.T, ready time.Duration) {
+func (pt *portal) start(t testing.TB, ready time.Duration) {
 	t.Helper()
-	pt.p = startProc(t, "portal "+pt.name, pt.bin, nil, append(pt.env, "PORTAL_ADDR="+pt.addr))
+	pt.p = startProc(t, "portal "+pt.name, pt.bin, pt.args, append(pt.env, "PORTAL_ADDR="+pt.addr))
 	waitHealthy(t, pt, ready)
 }
 
-func waitHealthy(t *testing.T, pt *portal, within time.Duration) {
+func waitHealthy(t testing.TB, pt *portal, within time.Duration) {
 	t.Helper()
 	client := &http.Client{Timeout: 5 * time.Second}
 	deadline := time.Now().Add(within)
@@ -137,7 +137,7 @@ func waitHealthy(t *testing.T, pt *portal, within time.Duration) {
 }
 
 // stop sends SIGTERM and waits for the process to end by itself; it answers how long that took.
-func (pt *portal) stop(t *testing.T, within time.Duration) time.Duration {
+func (pt *portal) stop(t testing.TB, within time.Duration) time.Duration {
 	t.Helper()
 	t0 := time.Now()
 	if err := pt.p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
@@ -201,7 +201,7 @@ func serverStat(sock, server string) (status string, current int, err error) {
 }
 
 // waitStat polls until ok(status, current sessions) holds.
-func waitStat(t *testing.T, sock, server string, within time.Duration, what string, ok func(string, int) bool) {
+func waitStat(t testing.TB, sock, server string, within time.Duration, what string, ok func(string, int) bool) {
 	t.Helper()
 	deadline := time.Now().Add(within)
 	for {
