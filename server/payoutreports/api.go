@@ -42,7 +42,7 @@ var apiService = exports.APIService(func(s *server.Server) bool { return s.Payou
 // apiMember checks membership (404), then the permissions (403), for the calls that are
 // not reads.
 func (s area) apiMember(c fiber.Ctx, a *server.APICaller, perm access.Permission) (string, bool, error) {
-	return exports.APIMember(s.Server, c, a, apiService, access.ExportsRead, access.AccountsRead, perm)
+	return exports.APIMember(s.Server, c, a, apiService, exports.Perms(perm)...)
 }
 
 func (s area) apiCreate(c fiber.Ctx, a *server.APICaller) error {
