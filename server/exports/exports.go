@@ -4,6 +4,7 @@
 package exports
 
 import (
+	"context"
 	"errors"
 	"mime"
 	"net/url"
@@ -240,9 +241,11 @@ func APIPeriod(afterText, beforeText string) (after, before time.Time, probs []s
 	return after, before, probs
 }
 
-// APIListParams document ReadAPIList's query; items names what is listed ("statements").
-func APIListParams(items string, max int) []server.OAParameter {
+// APIListParams document an export list's query (ReadAPIPage's): the account filter named
+// account, then ReadAPIList's; items names what is listed ("statements").
+func APIListParams(account, items string, max int) []server.OAParameter {
 	return []server.OAParameter{
+		{Name: account, In: "query", Description: "Only this account's.", Schema: server.OAString("")},
 		{Name: "date_from", In: "query", Description: "Created on or after this day (YYYY-MM-DD, UTC).", Schema: server.OAString("").WithFormat("date")},
 		{Name: "date_to", In: "query", Description: "Created on or before this day (YYYY-MM-DD, UTC).", Schema: server.OAString("").WithFormat("date")},
 		{Name: "cursor_after", In: "query", Description: "cursor_next of a page: the older " + items + " after it.", Schema: server.OAString("")},
@@ -250,6 +253,38 @@ func APIListParams(items string, max int) []server.OAParameter {
 		{Name: "sort", In: "query", Description: "Only -created_at.", Schema: server.OAString("").WithEnum("-created_at")},
 		{Name: "limit", In: "query", Description: "Page size, 1 to " + strconv.Itoa(max) + " (default 20).", Schema: server.OAInteger("").WithRange(1, max)},
 	}
+}
+
+// APIListReplies are an export list's replies but its page: forbidden is the area's 403.
+func APIListReplies(forbidden server.APIResponse) []server.APIResponse {
+	return []server.APIResponse{server.APIReplyUnauthorized, forbidden, server.APIReplyNotFound,
+		server.APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong (source.parameter names it).")}
+}
+
+// ReadAPIPage reads an export list's query (ReadAPIList, with the account filter named
+// account) and gives that page of the caller's organisation, as list answers it.
+func ReadAPIPage[P any](c fiber.Ctx, r server.APIOrgCall, what string, max int, account string,
+	list func(ctx context.Context, orgID string, f provider.ExportFilter) (P, error)) (P, error) {
+	l, err := ReadAPIList(c, what, max)
+	if err != nil {
+		var none P
+		return none, err
+	}
+	return list(c.Context(), r.OrgID, l.Filter(strings.Clone(c.Query(account))))
+}
+
+// APIRequest begins an export request's call: the caller's check (APIMember with perms;
+// ok false: it has answered) and the JSON body read into B (refused: answered too).
+func APIRequest[B any](s *server.Server, c fiber.Ctx, a *server.APICaller, service func(*server.Server) *server.APIProblem,
+	perms ...access.Permission) (orgID string, body B, ok bool, err error) {
+	orgID, ok, err = APIMember(s, c, a, service, perms...)
+	if !ok {
+		return "", body, false, err
+	}
+	if p := server.DecodeJSON(c, &body); p != nil {
+		return "", body, false, server.APIErrors(c, p.Status, *p)
+	}
+	return orgID, body, true, nil
 }
 
 // APIService is an export API's answer when the provider does not offer the exports

@@ -395,13 +395,9 @@ type apiStatementRequest struct {
 }
 
 func (s area) apiCreateStatement(c fiber.Ctx, a *server.APICaller) error {
-	orgID, ok, err := s.apiStatementMember(c, a, access.ExportsManage)
+	orgID, body, ok, err := exports.APIRequest[apiStatementRequest](s.Server, c, a, apiStatementsService, access.ExportsManage, access.AccountsRead)
 	if !ok {
 		return err
-	}
-	var body apiStatementRequest
-	if p := server.DecodeJSON(c, &body); p != nil {
-		return server.APIErrors(c, p.Status, *p)
 	}
 	if accts, err := s.Provider.Accounts(c.Context(), orgID); err == nil && (&server.OrgContext{Accounts: accts}).Shared(body.AccountNumber) {
 		return server.APIErrors(c, fiber.StatusForbidden, server.APIProblem{Status: fiber.StatusForbidden, Code: server.APICodeForbidden,
@@ -427,14 +423,9 @@ func (s area) apiCreateStatement(c fiber.Ctx, a *server.APICaller) error {
 }
 
 func (s area) apiListStatements(c fiber.Ctx, r server.APIOrgCall) (server.APIPageBody[[]apiStatement, server.APIPageMeta], error) {
-	var out server.APIPageBody[[]apiStatement, server.APIPageMeta]
-	l, err := exports.ReadAPIList(c, "Statements", provider.MaxStatementLimit)
+	page, err := exports.ReadAPIPage(c, r, "Statements", provider.MaxStatementLimit, "account_number", s.Statements.Statements)
 	if err != nil {
-		return out, err
-	}
-	page, err := s.Statements.Statements(c.Context(), r.OrgID, l.Filter(strings.Clone(c.Query("account_number"))))
-	if err != nil {
-		return out, err
+		return server.APIPageBody[[]apiStatement, server.APIPageMeta]{}, err
 	}
 	data := make([]apiStatement, len(page.Statements))
 	for i, st := range page.Statements {
@@ -484,10 +475,8 @@ func (s area) apiOperations() []server.APIOp {
 			ID: "listStatements", Path: "/virtual_bank/organisations/{id}/statements", Tag: tag,
 			Summary: "List exported statements", Description: "Newest first, paged by cursors, with the total. Needs exports:read.",
 			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
-			Params: params(append([]server.OAParameter{{Name: "account_number", In: "query", Description: "Only this account's.",
-				Schema: server.OAString("")}}, exports.APIListParams("statements", provider.MaxStatementLimit)...)...),
-			Responses: []server.APIResponse{server.APIReplyUnauthorized, forbidden, server.APIReplyNotFound,
-				server.APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong (source.parameter names it).")},
+			Params:    params(exports.APIListParams("account_number", "statements", provider.MaxStatementLimit)...),
+			Responses: exports.APIListReplies(forbidden),
 		}, "One page.", apiStatementRead(s.apiListStatements, nil)),
 		server.APIReadOp(server.APIOp{
 			ID: "getStatement", Path: "/virtual_bank/organisations/{id}/statements/{statement}", Tag: tag,
