@@ -1,10 +1,7 @@
-import { h } from 'preact';
 import { act } from 'preact/test-utils';
-import { renderToString } from 'preact-render-to-string';
 import { describe, expect, it, vi } from 'vitest';
-import { mount } from '../ssr/runtime/client.js';
 import PayoutExport, { type Props } from './PayoutExport';
-import { advance, dialogApi, jsonReply, violations } from './testing';
+import { advance, dialogApi, islandPage, jsonReply, violations } from './testing';
 
 const props: Props = {
   mode: 'open',
@@ -28,20 +25,10 @@ const props: Props = {
   done: false,
 };
 
-function serverPage(p: Props): HTMLElement {
-  document.body.innerHTML =
-    '<main><h1>Exported payouts</h1>' +
-    `<div data-island="PayoutExport" data-props="island-0">${renderToString(h(PayoutExport, p))}</div>` +
-    `<script type="application/json" id="island-0">${JSON.stringify(p).replace(/</g, '\\u003c')}</script></main>`;
-  return document.querySelector('[data-island]')!;
-}
-
-function hydrate(p: Props) {
-  const el = serverPage(p);
-  act(() => mount('PayoutExport', PayoutExport));
-  expect(el.hasAttribute('data-hydration-mismatch')).toBe(false);
-  return el;
-}
+const page = islandPage('Exported payouts', 'PayoutExport', PayoutExport);
+const serverPage = page.serverPage;
+// Opened on the page, the form moves into the dialog.
+const hydrate = (p: Props) => page.hydrate(p, () => true);
 
 const submit = (d: Element) =>
   act(async () => {

@@ -14,7 +14,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useHydrated } from './lib/hydrated';
 import { display, parseDisplay } from './lib/daterange';
-import { Done, ExportModal, ExportOpener, FieldError, FormErrors, PeriodFields, SubmitButton, fieldSetter, useDateMask, useExportDialog, type ExportFormProps } from './lib/exports';
+import { Done, ExportModal, ExportOpener, ExportSelect, FieldError, FormErrors, PeriodFields, SubmitButton, fieldSetter, useDateMask, useExportDialog, type ExportFormProps } from './lib/exports';
 import { MSG, apiBody, errorsOf, validate, type Values } from './lib/payoutExport';
 import type { IslandProps } from '../templates/generated/props';
 
@@ -50,23 +50,8 @@ function ExportForm(p: ExportFormProps<Props, Values>) {
     <form method="post" action={p.action} onSubmit={p.onSubmit} noValidate={p.onSubmit ? true : undefined}>
       <input type="hidden" name="_csrf" value={p.csrf} />
       <FormErrors prefix="payout-export" errors={e} fields={FIELDS} />
-      <div className="mb-4">
-        <label htmlFor={fid('account')} className="block font-medium">Account</label>
-        <FieldError id={errId('account')} error={e.account} />
-        <select
-          id={fid('account')}
-          name="account"
-          aria-invalid={e.account ? 'true' : undefined}
-          aria-describedby={described('account')}
-          className={input + 'bg-white ' + border('account')}
-          onChange={set('account')}
-        >
-          <option value="" selected={!v.account}>All</option>
-          {p.accounts.map((a) => (
-            <option key={a.value} value={a.value} selected={a.value === v.account}>{a.label}</option>
-          ))}
-        </select>
-      </div>
+      <ExportSelect prefix="payout-export" name="account" label="Account" error={e.account} options={p.accounts} placeholder="All"
+        selected={v.account} onChange={set('account')} />
       <PeriodFields prefix="payout-export" labels={DATE_LABELS} hintId="payout-export-dates-hint" values={v} errors={e} onDate={p.onDate}>
         <legend className="font-medium">Created between</legend>
         <p id="payout-export-dates-hint" className="text-sm text-gray-700">

@@ -1,11 +1,8 @@
-import { h } from 'preact';
 import { act } from 'preact/test-utils';
-import { renderToString } from 'preact-render-to-string';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mount } from '../ssr/runtime/client.js';
+import { describe, expect, it, vi } from 'vitest';
 import PayoutReportsTable, { type Props } from './PayoutReportsTable';
 import type { PayoutReportRow } from '../templates/generated/props';
-import { advance, jsonReply, stubDownloads, unmountIsland, violations } from './testing';
+import { advance, islandPage, listApi, violations } from './testing';
 
 const row = (id: string, state: string): PayoutReportRow => ({
   id, from: '24-10-2026', to: '22-11-2026', created: '22-11-2026 08:00', account: '4520011000000015', accountName: 'Main EUR',
@@ -15,13 +12,7 @@ const row = (id: string, state: string): PayoutReportRow => ({
 
 const props: Props = { rows: [row('a', 'queued'), row('b', 'ready'), row('c', 'failed')], canDownload: true, refreshUrl: '/org/o1/exported_payouts', interval: 2000 };
 
-function serverPage(p: Props): HTMLElement {
-  document.body.innerHTML =
-    '<main><h1>Exported payouts</h1>' +
-    `<div data-island="PayoutReportsTable" data-props="island-0">${renderToString(h(PayoutReportsTable, p))}</div>` +
-    `<script type="application/json" id="island-0">${JSON.stringify(p).replace(/</g, '\\u003c')}</script></main>`;
-  return document.querySelector('[data-island]')!;
-}
+const { serverPage, hydrate } = islandPage('Exported payouts', 'PayoutReportsTable', PayoutReportsTable);
 
 const cell = (el: Element, id: string) => el.querySelector('#payout-report-' + id + ' td:last-child')!;
 
@@ -42,49 +33,25 @@ describe('server markup', () => {
 });
 
 describe('after hydration', () => {
-  let states: string[];
-  let fetched: string[];
-  let disposition: string | null;
-  let clicked: string[];
-
-  beforeEach(() => {
-    vi.useFakeTimers();
-    states = [];
-    fetched = [];
-    clicked = [];
-    disposition = 'attachment; filename=payout-report-4520011000000015-20261024-20261122.csv';
-    vi.stubGlobal('fetch', (url: string) => {
-      fetched.push(url);
-      if (url.endsWith('/download')) {
-        return Promise.resolve({ ok: true, status: 200, headers: { get: () => disposition }, blob: () => Promise.resolve(new Blob(['x'])) });
-      }
-      return Promise.resolve(jsonReply(200, { data: { state: states.shift() ?? 'generating' } }));
-    });
-    stubDownloads(clicked);
-  });
-  afterEach(unmountIsland);
+  const api = listApi('attachment; filename=payout-report-4520011000000015-20261024-20261122.csv');
 
   it('follows a report being generated until ready and announces it', async () => {
-    states = ['generating', 'ready'];
-    const el = serverPage(props);
-    const before = el.innerHTML;
-    act(() => mount('PayoutReportsTable', PayoutReportsTable));
-    expect(el.innerHTML).toBe(before);
+    api.states = ['generating', 'ready'];
+    const el = hydrate(props);
     await advance(2000);
     await advance(2000);
-    expect(fetched).toEqual(['/api/r/a', '/api/r/a']);
+    expect(api.fetched).toEqual(['/api/r/a', '/api/r/a']);
     expect(cell(el, 'a').querySelector('a')!.textContent).toContain('Download');
     expect(el.querySelector('[role=status]')!.textContent).toContain('Ready');
   });
 
   it('saves a download under the server name, and refuses a reply without one', async () => {
-    const el = serverPage({ ...props, rows: [row('b', 'ready')] });
-    act(() => mount('PayoutReportsTable', PayoutReportsTable));
+    const el = hydrate({ ...props, rows: [row('b', 'ready')] });
     const link = cell(el, 'b').querySelector<HTMLAnchorElement>('a')!;
     await act(async () => { link.dispatchEvent(new MouseEvent('click', { cancelable: true, bubbles: true })); });
     await advance(0);
-    expect(clicked).toEqual(['payout-report-4520011000000015-20261024-20261122.csv']);
-    disposition = null;
+    expect(api.clicked).toEqual(['payout-report-4520011000000015-20261024-20261122.csv']);
+    api.download = { ok: true, disposition: null };
     await act(async () => { link.dispatchEvent(new MouseEvent('click', { cancelable: true, bubbles: true })); });
     await advance(0);
     expect(el.querySelector('[role=alert]')!.textContent).toBe('Error while downloading the file');

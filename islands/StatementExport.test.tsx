@@ -1,10 +1,8 @@
-import { h, render } from 'preact';
+import { render } from 'preact';
 import { act } from 'preact/test-utils';
-import { renderToString } from 'preact-render-to-string';
 import { describe, expect, it, vi } from 'vitest';
-import { mount } from '../ssr/runtime/client.js';
 import StatementExport, { type Props } from './StatementExport';
-import { advance, dialogApi, violations } from './testing';
+import { advance, dialogApi, islandPage, violations } from './testing';
 
 const props: Props = {
   mode: 'page',
@@ -32,22 +30,10 @@ const props: Props = {
   done: false,
 };
 
-function serverPage(p: Props): HTMLElement {
-  document.body.innerHTML =
-    '<main><h1>Exported statements</h1>' +
-    `<div data-island="StatementExport" data-props="island-0">${renderToString(h(StatementExport, p))}</div>` +
-    `<script type="application/json" id="island-0">${JSON.stringify(p).replace(/</g, '\\u003c')}</script></main>`;
-  return document.querySelector('[data-island]')!;
-}
-
-function hydrate(p: Props) {
-  const el = serverPage(p);
-  const before = el.innerHTML;
-  act(() => mount('StatementExport', StatementExport));
-  expect(el.innerHTML.startsWith(before) || el.innerHTML === before).toBe(true);
-  expect(el.hasAttribute('data-hydration-mismatch')).toBe(false);
-  return el;
-}
+const page = islandPage('Exported statements', 'StatementExport', StatementExport);
+const serverPage = page.serverPage;
+// The dialog comes after the server's markup.
+const hydrate = (p: Props) => page.hydrate(p, (now, before) => now.startsWith(before));
 
 describe('page mode (no JavaScript)', () => {
   it('is a plain form that posts to the server, with the chosen values', () => {

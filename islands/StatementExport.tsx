@@ -21,7 +21,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useHydrated } from './lib/hydrated';
 import { display } from './lib/daterange';
-import { CLOSE_AFTER_MS, Done, ExportModal, ExportOpener, FieldError, FormErrors, PeriodFields, SubmitButton, fieldSetter, useDateMask, useExportDialog, type ExportFormProps } from './lib/exports';
+import { CLOSE_AFTER_MS, Done, ExportModal, ExportOpener, ExportSelect, FormErrors, PeriodFields, SubmitButton, fieldSetter, useDateMask, useExportDialog, type ExportFormProps } from './lib/exports';
 import { MSG, apiBody, errorsOf, usableDay, validate, type Values } from './lib/statements';
 import type { IslandProps } from '../templates/generated/props';
 
@@ -40,8 +40,6 @@ const FIELDS: { id: keyof Values; label: string }[] = [
   { id: 'format', label: 'File format' },
 ];
 
-const fid = (f: string) => 'statement-' + f;
-
 function StatementDone({ listUrl }: { listUrl: string }) {
   return (
     <Done title="Your statement is being generated." listUrl={listUrl} back="Back to exported statements">
@@ -53,8 +51,6 @@ function StatementDone({ listUrl }: { listUrl: string }) {
 function RequestForm(p: ExportFormProps<Props, Values>) {
   const { values: v, errors: e } = p;
   const set = fieldSetter(p.onChange);
-  const described = (k: string) => (e[k] ? fid(k) + '-error' : undefined);
-  const input = 'mt-1 block w-full rounded border px-3 py-2 ';
   return (
     <form method="post" action={p.action} onSubmit={p.onSubmit} noValidate={p.onSubmit ? true : undefined}>
       <input type="hidden" name="_csrf" value={p.csrf} />
@@ -63,59 +59,13 @@ function RequestForm(p: ExportFormProps<Props, Values>) {
         <legend className="font-medium">Statement period</legend>
         <p id="statement-dates-hint" className="text-sm text-gray-700">DD-MM-YYYY, up to today ({display(p.max)}).</p>
       </PeriodFields>
-      <div className="mb-4">
-        <label htmlFor={fid('account')} className="block font-medium">Account</label>
-        <FieldError id={fid('account') + '-error'} error={e.account} />
-        <select
-          id={fid('account')}
-          name="account"
-          required
-          aria-invalid={e.account ? 'true' : undefined}
-          aria-describedby={described('account')}
-          className={input + 'bg-white ' + (e.account ? 'border-red-700' : 'border-gray-500')}
-          onChange={set('account')}
-        >
-          <option value="" selected={!v.account}>Select an account</option>
-          {p.accounts.map((a) => (
-            <option key={a.value} value={a.value} selected={a.value === v.account}>{a.label}</option>
-          ))}
-        </select>
-      </div>
-      <div className="mb-4">
-        <label htmlFor={fid('kind')} className="block font-medium">Report type</label>
-        <FieldError id={fid('kind') + '-error'} error={e.kind} />
-        <select
-          id={fid('kind')}
-          name="kind"
-          required
-          aria-invalid={e.kind ? 'true' : undefined}
-          aria-describedby={described('kind')}
-          className={input + 'bg-white ' + (e.kind ? 'border-red-700' : 'border-gray-500')}
-          onChange={set('kind')}
-        >
-          {p.kinds.map((k) => (
-            <option key={k.value} value={k.value} selected={k.value === v.kind}>{k.label}</option>
-          ))}
-        </select>
-      </div>
-      <div className="mb-4">
-        <label htmlFor={fid('format')} className="block font-medium">File format</label>
-        <p id="statement-format-hint" className="text-sm text-gray-700">camt.053 and MT940 cannot carry crypto amounts: choose CSV for a crypto account.</p>
-        <FieldError id={fid('format') + '-error'} error={e.format} />
-        <select
-          id={fid('format')}
-          name="format"
-          required
-          aria-invalid={e.format ? 'true' : undefined}
-          aria-describedby={['statement-format-hint', described('format')].filter(Boolean).join(' ')}
-          className={input + 'bg-white ' + (e.format ? 'border-red-700' : 'border-gray-500')}
-          onChange={set('format')}
-        >
-          {p.formats.map((f) => (
-            <option key={f.value} value={f.value} selected={f.value === (v.format || 'csv')}>{f.label}</option>
-          ))}
-        </select>
-      </div>
+      <ExportSelect prefix="statement" name="account" label="Account" required error={e.account} options={p.accounts}
+        placeholder="Select an account" selected={v.account} onChange={set('account')} />
+      <ExportSelect prefix="statement" name="kind" label="Report type" required error={e.kind} options={p.kinds} selected={v.kind}
+        onChange={set('kind')} />
+      <ExportSelect prefix="statement" name="format" label="File format" required error={e.format} options={p.formats}
+        hint={{ id: 'statement-format-hint', text: 'camt.053 and MT940 cannot carry crypto amounts: choose CSV for a crypto account.' }}
+        selected={v.format || 'csv'} onChange={set('format')} />
       <SubmitButton loading={p.loading} pending="Requesting your statement…">
         {'Download ' + (p.formats.find((f) => f.value === v.format)?.label ?? 'CSV') + ' report'}
       </SubmitButton>

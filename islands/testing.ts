@@ -5,6 +5,7 @@ import { act } from 'preact/test-utils';
 import { renderToString } from 'preact-render-to-string';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mount } from '../ssr/runtime/client.js';
 
 // violations runs axe on the document. Colour contrast needs layout, which
 // jsdom lacks (the browser tests run it); jsdom has no canvas either (axe
@@ -130,6 +131,55 @@ export function dialogApi(created: unknown) {
     api.assigned = [];
     api.reply = { ok: true, status: 201, body: created };
     stubApiPosts(api.posts, () => api.reply, api.assigned);
+  });
+  afterEach(unmountIsland);
+  return api;
+}
+
+/** An island on a server page under the heading title. serverPage puts the island's server
+ *  markup there and returns its element; hydrate then mounts it as the browser does and
+ *  checks that preact found no mismatch and that kept(markup now, server markup) holds (by
+ *  default: the markup is unchanged). */
+export function islandPage<P>(title: string, name: string, Component: ComponentType<P>) {
+  const serverPage = (p: P): HTMLElement => {
+    document.body.innerHTML = `<main><h1>${title}</h1>` + islandMarkup(name, p, renderToString(h(Component as ComponentType<any>, p as any))) + '</main>';
+    return document.querySelector('[data-island]')!;
+  };
+  const hydrate = (p: P, kept: (now: string, before: string) => boolean = (now, before) => now === before): HTMLElement => {
+    const el = serverPage(p);
+    const before = el.innerHTML;
+    act(() => mount(name, Component));
+    expect(kept(el.innerHTML, before)).toBe(true);
+    expect(el.hasAttribute('data-hydration-mismatch')).toBe(false);
+    return el;
+  };
+  return { serverPage, hydrate };
+}
+
+/** The with-JavaScript describe of an export list: fake timers, and before each test fetch
+ *  stubbed: a download (a URL with /download) answered as download says, a state asked for
+ *  with the next of states (then generating); what was fetched and the downloads clicked
+ *  recorded. The island unmounted after. A test sets states and download on the object. */
+export function listApi(disposition: string) {
+  const api = { states: [] as string[], fetched: [] as string[], clicked: [] as string[], download: { ok: true, disposition: disposition as string | null } };
+  beforeEach(() => {
+    vi.useFakeTimers();
+    api.states = [];
+    api.fetched = [];
+    api.clicked = [];
+    api.download = { ok: true, disposition };
+    vi.stubGlobal('fetch', (url: string) => {
+      api.fetched.push(url);
+      if (url.includes('/download')) {
+        return Promise.resolve({
+          ok: api.download.ok, status: api.download.ok ? 200 : 500,
+          headers: { get: (k: string) => (k === 'Content-Disposition' ? api.download.disposition : null) },
+          blob: () => Promise.resolve(new Blob(['date,id\r\n'])),
+        });
+      }
+      return Promise.resolve(jsonReply(200, { data: { state: api.states.shift() ?? 'generating' } }));
+    });
+    stubDownloads(api.clicked);
   });
   afterEach(unmountIsland);
   return api;

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/csv"
 	"errors"
-	"io"
 	"portal/reference/demo"
 	"slices"
 	"strings"
@@ -18,19 +17,11 @@ import (
 
 func readReport(t *testing.T, s *Store, org, id string) [][]string {
 	t.Helper()
-	f, err := s.OpenPayoutReport(context.Background(), org, id)
-	if err != nil {
-		t.Fatal(err)
+	name, text := exportText(t)(s.OpenPayoutReport(context.Background(), org, id))
+	if !strings.HasPrefix(name, "payout-report-") || !strings.HasSuffix(name, ".csv") {
+		t.Fatalf("filename %q", name)
 	}
-	defer f.Close()
-	b, err := io.ReadAll(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.HasPrefix(f.Filename, "payout-report-") || !strings.HasSuffix(f.Filename, ".csv") {
-		t.Fatalf("filename %q", f.Filename)
-	}
-	recs, err := csv.NewReader(strings.NewReader(string(b))).ReadAll()
+	recs, err := csv.NewReader(strings.NewReader(text)).ReadAll()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/csv"
 	"errors"
-	"io"
 	"portal/reference/demo"
 	"strings"
 	"testing"
@@ -106,16 +105,8 @@ func TestStatementJobResumedOnceAfterCrash(t *testing.T) {
 
 func readAll(t *testing.T, s *Store, id, format string) string {
 	t.Helper()
-	f, err := s.OpenStatement(context.Background(), demo.Org1ID, id, format)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	b, err := io.ReadAll(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
+	_, text := exportText(t)(s.OpenStatement(context.Background(), demo.Org1ID, id, format))
+	return text
 }
 
 // The CSV holds the account's entries of the period, in booking order, and they add up:

@@ -491,3 +491,33 @@ export function SubmitButton({ loading, pending, children }: { loading: boolean;
     </>
   );
 }
+
+/** A select of a request form (id `${prefix}-${name}`), its hint (when given) and error
+ *  under the label; placeholder, when given, is the first choice, the empty value. */
+export function ExportSelect({ prefix, name, label, hint, required, error, options, placeholder, selected, onChange }: {
+  prefix: string; name: string; label: string; hint?: { id: string; text: string }; required?: boolean; error?: string;
+  options: { value: string; label: string }[]; placeholder?: string; selected: string; onChange?: (ev: Event) => void;
+}) {
+  const id = prefix + '-' + name;
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className="block font-medium">{label}</label>
+      {hint ? <p id={hint.id} className="text-sm text-gray-700">{hint.text}</p> : null}
+      <FieldError id={id + '-error'} error={error} />
+      <select
+        id={id}
+        name={name}
+        required={required}
+        aria-invalid={error ? 'true' : undefined}
+        aria-describedby={[hint?.id, error ? id + '-error' : undefined].filter(Boolean).join(' ') || undefined}
+        className={'mt-1 block w-full rounded border px-3 py-2 bg-white ' + (error ? 'border-red-700' : 'border-gray-500')}
+        onChange={onChange}
+      >
+        {placeholder !== undefined ? <option value="" selected={!selected}>{placeholder}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value} selected={o.value === selected}>{o.label}</option>
+        ))}
+      </select>
+    </div>
+  );
+}

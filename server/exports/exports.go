@@ -4,9 +4,11 @@
 package exports
 
 import (
+	"context"
 	"errors"
 	"mime"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -239,9 +241,11 @@ func APIPeriod(afterText, beforeText string) (after, before time.Time, probs []s
 	return after, before, probs
 }
 
-// APIListParams document ReadAPIList's query; items names what is listed ("statements").
-func APIListParams(items string, max int) []server.OAParameter {
+// APIListParams document an export list's query (ReadAPIPage's): the account filter named
+// account, then ReadAPIList's; items names what is listed ("statements").
+func APIListParams(account, items string, max int) []server.OAParameter {
 	return []server.OAParameter{
+		{Name: account, In: "query", Description: "Only this account's.", Schema: server.OAString("")},
 		{Name: "date_from", In: "query", Description: "Created on or after this day (YYYY-MM-DD, UTC).", Schema: server.OAString("").WithFormat("date")},
 		{Name: "date_to", In: "query", Description: "Created on or before this day (YYYY-MM-DD, UTC).", Schema: server.OAString("").WithFormat("date")},
 		{Name: "cursor_after", In: "query", Description: "cursor_next of a page: the older " + items + " after it.", Schema: server.OAString("")},
@@ -249,6 +253,38 @@ func APIListParams(items string, max int) []server.OAParameter {
 		{Name: "sort", In: "query", Description: "Only -created_at.", Schema: server.OAString("").WithEnum("-created_at")},
 		{Name: "limit", In: "query", Description: "Page size, 1 to " + strconv.Itoa(max) + " (default 20).", Schema: server.OAInteger("").WithRange(1, max)},
 	}
+}
+
+// APIListReplies are an export list's replies but its page: forbidden is the area's 403.
+func APIListReplies(forbidden server.APIResponse) []server.APIResponse {
+	return []server.APIResponse{server.APIReplyUnauthorized, forbidden, server.APIReplyNotFound,
+		server.APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong (source.parameter names it).")}
+}
+
+// ReadAPIPage reads an export list's query (ReadAPIList, with the account filter named
+// account) and gives that page of the caller's organisation, as list answers it.
+func ReadAPIPage[P any](c fiber.Ctx, r server.APIOrgCall, what string, max int, account string,
+	list func(ctx context.Context, orgID string, f provider.ExportFilter) (P, error)) (P, error) {
+	l, err := ReadAPIList(c, what, max)
+	if err != nil {
+		var none P
+		return none, err
+	}
+	return list(c.Context(), r.OrgID, l.Filter(strings.Clone(c.Query(account))))
+}
+
+// APIRequest begins an export request's call: the caller's check (APIMember with perms;
+// ok false: it has answered) and the JSON body read into B (refused: answered too).
+func APIRequest[B any](s *server.Server, c fiber.Ctx, a *server.APICaller, service func(*server.Server) *server.APIProblem,
+	perms ...access.Permission) (orgID string, body B, ok bool, err error) {
+	orgID, ok, err = APIMember(s, c, a, service, perms...)
+	if !ok {
+		return "", body, false, err
+	}
+	if p := server.DecodeJSON(c, &body); p != nil {
+		return "", body, false, server.APIErrors(c, p.Status, *p)
+	}
+	return orgID, body, true, nil
 }
 
 // APIService is an export API's answer when the provider does not offer the exports
@@ -279,7 +315,7 @@ func APIMember(s *server.Server, c fiber.Ctx, a *server.APICaller, service func(
 // APIRead is a read of exports: exports:read with accounts:read.
 func APIRead[B server.APIEnvelope](service func(*server.Server) *server.APIProblem, read func(fiber.Ctx, server.APIOrgCall) (B, error),
 	texts server.APITexts) server.APIRead[B] {
-	return server.APIRead[B]{Perms: []access.Permission{access.ExportsRead, access.AccountsRead}, Service: service, Texts: texts,
+	return server.APIRead[B]{Perms: Perms(), Service: service, Texts: texts,
 		Read: func(_ *server.Server, c fiber.Ctx, r server.APIOrgCall) (B, error) { return read(c, r) }}
 }
 
@@ -322,4 +358,130 @@ func RefusedForm(s *server.Server, rq *server.Request, what string, err error, f
 		}
 		errs["form"] = failed
 	}
+}
+
+// Perms are the permissions of an export route: exports:read with accounts:read, and more
+// (exports:manage to request, exports:download to download).
+func Perms(more ...access.Permission) []access.Permission {
+	return append([]access.Permission{access.ExportsRead, access.AccountsRead}, more...)
+}
+
+// AccountChoices are an export selector's accounts: the owned ones only (spec 000 §3).
+func AccountChoices(o *server.OrgContext) []Choice {
+	out := []Choice{}
+	for _, a := range o.OwnedAccounts() {
+		out = append(out, Choice{Value: a.AccountNumber, Label: AccountLabel(a)})
+	}
+	return out
+}
+
+// RequestForm is what every export request form's props hold after their mode: where the
+// form posts (the page's action, the API), the list it leads back to, the link that opens
+// it, and the accounts it offers.
+type RequestForm struct {
+	CSRF      string   `json:"csrf"`
+	Action    string   `json:"action"`
+	APIURL    string   `json:"apiUrl"`
+	ListURL   string   `json:"listUrl"`
+	OpenerURL string   `json:"openerUrl"`
+	Accounts  []Choice `json:"accounts"`
+}
+
+// FormState is what a request form's props hold after its values: the errors by field and
+// the last day a request may cover.
+type FormState struct {
+	Errors map[string]string `json:"errors"`
+	Max    string            `json:"max"` // today, YYYY-MM-DD
+}
+
+// FormStateOf is the state of a form with errs (nil: none) on today.
+func FormStateOf(errs map[string]string, today time.Time) FormState {
+	if errs == nil {
+		errs = map[string]string{}
+	}
+	return FormState{Errors: errs, Max: today.Format(daterange.APILayout)}
+}
+
+// RequestFormOf is the request form of the export list at base, whose API is api and whose
+// page opens the form when its query has the flag open.
+func RequestFormOf(c fiber.Ctx, base, api, open string) RequestForm {
+	rq := server.Req(c)
+	return RequestForm{CSRF: server.MaskedCSRF(rq.Session), Action: base, APIURL: api, ListURL: base, OpenerURL: base + "?" + open + "=1",
+		Accounts: AccountChoices(rq.Org)}
+}
+
+// ListHead is what an export list page's props start with: the shell and the account filter
+// (the owned accounts, the one chosen).
+type ListHead struct {
+	Shell    server.ShellProps `json:"shell"`
+	Accounts []Choice          `json:"accounts"`
+	Account  string            `json:"account"`
+}
+
+// ListOf is an export list page's start and the provider's filter of its query: the owned
+// account asked for, and the cursor.
+func ListOf(s *server.Server, c fiber.Ctx) (ListHead, provider.ExportFilter, error) {
+	o := server.Req(c).Org
+	sh, err := s.Shell(c)
+	if err != nil {
+		return ListHead{}, provider.ExportFilter{}, err
+	}
+	l := ListHead{Shell: sh, Accounts: AccountChoices(o)}
+	f := provider.ExportFilter{}
+	if a, ok := Owned(o, c.Query("account")); ok {
+		l.Account, f.AccountNumber = a.AccountNumber, a.AccountNumber
+	}
+	f.Cursor, f.Direction = ListCursor(c)
+	return l, f, nil
+}
+
+// Paging is an export list page's count and its links to the older and newer pages.
+type Paging struct {
+	Total   int    `json:"total"`
+	NextURL string `json:"nextUrl"`
+	PrevURL string `json:"prevUrl"`
+}
+
+// PagingOf is the paging of the list at base filtered by account: total exports, the cursor
+// of the next (older) page when hasNext, of the previous one when not empty.
+func PagingOf(base, account string, total int, hasNext bool, next, prev string) Paging {
+	p := Paging{Total: total}
+	if hasNext {
+		p.NextURL = ListURL(base, account, "after", next)
+	}
+	if prev != "" {
+		p.PrevURL = ListURL(base, account, "before", prev)
+	}
+	return p
+}
+
+// RequestValues are what every export request form's values start with, as typed: the
+// account and the period (DD-MM-YYYY).
+type RequestValues struct {
+	Account string `json:"account"`
+	From    string `json:"from"`
+	To      string `json:"to"`
+}
+
+// RequestValuesOf are the request values a form posted.
+func RequestValuesOf(c fiber.Ctx) RequestValues {
+	return RequestValues{Account: c.FormValue("account"), From: c.FormValue("from"), To: c.FormValue("to")}
+}
+
+// Check checks the account, one of owned (else noAccount on "account"), and the period
+// (CheckPeriod, whose answers it gives).
+func (v RequestValues) Check(today time.Time, owned []string, noAccount string, w PeriodWords, errs map[string]string) (from, to time.Time, ok bool) {
+	if !slices.Contains(owned, v.Account) {
+		errs["account"] = noAccount
+	}
+	return CheckPeriod(v.From, v.To, today, w, errs)
+}
+
+// OwnedNumbers are the numbers of the accounts the organisation owns.
+func OwnedNumbers(o *server.OrgContext) []string {
+	var out []string
+	for _, a := range o.OwnedAccounts() {
+		out = append(out, a.AccountNumber)
+	}
+	return out
 }

@@ -42,17 +42,13 @@ var apiService = exports.APIService(func(s *server.Server) bool { return s.Payou
 // apiMember checks membership (404), then the permissions (403), for the calls that are
 // not reads.
 func (s area) apiMember(c fiber.Ctx, a *server.APICaller, perm access.Permission) (string, bool, error) {
-	return exports.APIMember(s.Server, c, a, apiService, access.ExportsRead, access.AccountsRead, perm)
+	return exports.APIMember(s.Server, c, a, apiService, exports.Perms(perm)...)
 }
 
 func (s area) apiCreate(c fiber.Ctx, a *server.APICaller) error {
-	orgID, ok, err := s.apiMember(c, a, access.ExportsManage)
+	orgID, body, ok, err := exports.APIRequest[apiPayoutReportRequest](s.Server, c, a, apiService, exports.Perms(access.ExportsManage)...)
 	if !ok {
 		return err
-	}
-	var body apiPayoutReportRequest
-	if p := server.DecodeJSON(c, &body); p != nil {
-		return server.APIErrors(c, p.Status, *p)
 	}
 	after, before, probs := exports.APIPeriod(body.CreatedAfter, body.CreatedBefore)
 	if body.OrganisationID != "" && body.OrganisationID != orgID {
@@ -81,14 +77,9 @@ func (s area) apiCreate(c fiber.Ctx, a *server.APICaller) error {
 }
 
 func (s area) apiList(c fiber.Ctx, r server.APIOrgCall) (server.APIPageBody[[]provider.PayoutReport, apiReportMeta], error) {
-	var out server.APIPageBody[[]provider.PayoutReport, apiReportMeta]
-	l, err := exports.ReadAPIList(c, "Payout reports", provider.MaxPayoutReportLimit)
+	page, err := exports.ReadAPIPage(c, r, "Payout reports", provider.MaxPayoutReportLimit, "virtual_account_number", s.PayoutReports.PayoutReports)
 	if err != nil {
-		return out, err
-	}
-	page, err := s.PayoutReports.PayoutReports(c.Context(), r.OrgID, l.Filter(strings.Clone(c.Query("virtual_account_number"))))
-	if err != nil {
-		return out, err
+		return server.APIPageBody[[]provider.PayoutReport, apiReportMeta]{}, err
 	}
 	return server.APIPage(page.Reports, apiReportMeta{CursorNext: page.CursorNext, CursorPrev: page.CursorPrev,
 		HasNextPage: page.HasNext, TotalCount: page.Total}), nil
@@ -135,10 +126,8 @@ func (s area) apiOperations() []server.APIOp {
 			ID: "listPayoutReports", Path: path, Tag: tag,
 			Summary: "List payout reports", Description: "Newest first, paged by cursors, with the total count. Needs exports:read and accounts:read.",
 			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
-			Params: params(append([]server.OAParameter{{Name: "virtual_account_number", In: "query", Description: "Only this account's.",
-				Schema: server.OAString("")}}, exports.APIListParams("reports", provider.MaxPayoutReportLimit)...)...),
-			Responses: []server.APIResponse{server.APIReplyUnauthorized, forbidden, server.APIReplyNotFound,
-				server.APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong (source.parameter names it).")},
+			Params:    params(exports.APIListParams("virtual_account_number", "reports", provider.MaxPayoutReportLimit)...),
+			Responses: exports.APIListReplies(forbidden),
 		}, "One page.", exports.APIRead(apiService, s.apiList, server.APITexts{provider.EINVALID: {Title: provider.MsgPayoutReportsFetch}})),
 		server.APIReadOp(server.APIOp{
 			ID: "getPayoutReport", Path: path + "/{uuid}", Tag: tag,

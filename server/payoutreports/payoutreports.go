@@ -31,15 +31,13 @@ type area struct{ *server.Server }
 // New is the payout exports area for srv.
 func New(srv *server.Server) server.Area {
 	s := area{srv}
-	P := func(ps ...access.Permission) []access.Permission { return ps }
-	read := P(access.ExportsRead, access.AccountsRead)
 	return server.Area{Name: "payoutreports", Routes: []*server.Route{
-		{Name: "org.exported_payouts", Method: "GET", Path: "/org/:org/exported_payouts", Access: server.Dashboard, Perms: read,
+		{Name: "org.exported_payouts", Method: "GET", Path: "/org/:org/exported_payouts", Access: server.Dashboard, Perms: exports.Perms(),
 			Handler: s.exportedPayouts, Nav: &server.NavEntry{Slot: server.NavExportedPayouts, Label: "Payouts"}},
 		{Name: "org.exported_payouts.create", Method: "POST", Path: "/org/:org/exported_payouts", Access: server.Dashboard,
-			Perms: P(access.ExportsRead, access.AccountsRead, access.ExportsManage), Handler: s.createReport},
+			Perms: exports.Perms(access.ExportsManage), Handler: s.createReport},
 		{Name: "org.exported_payouts.download", Method: "GET", Path: "/org/:org/exported_payouts/:report/download",
-			Access: server.Dashboard, Perms: P(access.ExportsRead, access.AccountsRead, access.ExportsDownload), Handler: s.downloadReport},
+			Access: server.Dashboard, Perms: exports.Perms(access.ExportsDownload), Handler: s.downloadReport},
 		{Name: "org.payout.document.preview", Method: "GET", Path: "/org/:org/payouts/:payout/document/preview", Access: server.Dashboard,
 			Perms: documentPerms, Handler: s.documentPreview},
 		{Name: "org.payout.document", Method: "GET", Path: "/org/:org/payouts/:payout/document", Access: server.Dashboard,
@@ -56,9 +54,7 @@ type ExportOption = exports.Choice
 // PayoutExportValues are the export form's fields as typed: From and To are DD-MM-YYYY,
 // Statuses the chosen status categories (none: all), the amounts optional.
 type PayoutExportValues struct {
-	Account    string   `json:"account"`
-	From       string   `json:"from"`
-	To         string   `json:"to"`
+	exports.RequestValues
 	Statuses   []string `json:"statuses"`
 	AmountFrom string   `json:"amountFrom"`
 	AmountTo   string   `json:"amountTo"`
@@ -69,19 +65,13 @@ type PayoutExportValues struct {
 // page, which the island moves into the modal once hydrated (the page was asked for with
 // download_payouts); Done: the request was accepted.
 type PayoutExportProps struct {
-	Mode      string             `json:"mode" tstype:"'opener' | 'open'"`
-	CSRF      string             `json:"csrf"`
-	Action    string             `json:"action"`
-	APIURL    string             `json:"apiUrl"`
-	ListURL   string             `json:"listUrl"`
-	OpenerURL string             `json:"openerUrl"`
-	Accounts  []ExportOption     `json:"accounts"`
-	Statuses  []ExportOption     `json:"statuses"`
-	Values    PayoutExportValues `json:"values"`
-	Errors    map[string]string  `json:"errors"`
-	Max       string             `json:"max"` // today, YYYY-MM-DD: the last day a report may cover
-	MaxDays   int                `json:"maxDays"`
-	Done      bool               `json:"done"`
+	Mode string `json:"mode" tstype:"'opener' | 'open'"`
+	exports.RequestForm
+	Statuses []ExportOption     `json:"statuses"`
+	Values   PayoutExportValues `json:"values"`
+	exports.FormState
+	MaxDays int  `json:"maxDays"`
+	Done    bool `json:"done"`
 }
 
 // PayoutReportRow is one row of the exported payouts table.
@@ -105,29 +95,17 @@ type PayoutReportsTableProps struct {
 
 // ExportedPayoutsProps are the page's.
 type ExportedPayoutsProps struct {
-	Shell    server.ShellProps       `json:"shell"`
-	Accounts []ExportOption          `json:"accounts"`
-	Account  string                  `json:"account"`
-	Table    PayoutReportsTableProps `json:"table"`
-	Total    int                     `json:"total"`
-	NextURL  string                  `json:"nextUrl"`
-	PrevURL  string                  `json:"prevUrl"`
-	Export   *PayoutExportProps      `json:"export"`
-	Error    string                  `json:"error"`
+	exports.ListHead
+	Table PayoutReportsTableProps `json:"table"`
+	exports.Paging
+	Export *PayoutExportProps `json:"export"`
+	Error  string             `json:"error"`
 }
 
 func listBase(orgID string) string { return "/org/" + orgID + "/exported_payouts" }
 
 func apiBase(orgID string) string {
 	return "/api/v2/disbursement/organisations/" + orgID + "/payout_reports"
-}
-
-func accountOptions(o *server.OrgContext) []ExportOption {
-	out := []ExportOption{}
-	for _, a := range o.OwnedAccounts() {
-		out = append(out, ExportOption{Value: a.AccountNumber, Label: exports.AccountLabel(a)})
-	}
-	return out
 }
 
 // statusOptions are the status categories a report can select, with their names.
@@ -189,16 +167,11 @@ func (s area) exportedPayouts(c fiber.Ctx) error {
 
 func (s area) listPage(c fiber.Ctx, form *PayoutExportProps, status int) error {
 	o := server.Req(c).Org
-	sh, err := s.Shell(c)
+	list, f, err := exports.ListOf(s.Server, c)
 	if err != nil {
 		return err
 	}
-	p := ExportedPayoutsProps{Shell: sh, Accounts: accountOptions(o), Export: form}
-	f := provider.PayoutReportFilter{}
-	if a, ok := exports.Owned(o, c.Query("account")); ok {
-		p.Account, f.AccountNumber = a.AccountNumber, a.AccountNumber
-	}
-	f.Cursor, f.Direction = exports.ListCursor(c)
+	p := ExportedPayoutsProps{ListHead: list, Export: form}
 	canDownload := o.Can(access.ExportsDownload)
 	p.Table = PayoutReportsTableProps{Rows: []PayoutReportRow{}, CanDownload: canDownload,
 		RefreshURL: exports.ListURL(listBase(o.Org.ID), p.Account, "", ""), Interval: 2000}
@@ -214,13 +187,7 @@ func (s area) listPage(c fiber.Ctx, form *PayoutExportProps, status int) error {
 	for _, r := range page.Reports {
 		p.Table.Rows = append(p.Table.Rows, reportRow(o, r, canDownload))
 	}
-	p.Total = page.Total
-	if page.HasNext {
-		p.NextURL = exports.ListURL(listBase(o.Org.ID), p.Account, "after", page.CursorNext)
-	}
-	if page.CursorPrev != "" {
-		p.PrevURL = exports.ListURL(listBase(o.Org.ID), p.Account, "before", page.CursorPrev)
-	}
+	p.Paging = exports.PagingOf(listBase(o.Org.ID), p.Account, page.Total, page.HasNext, page.CursorNext, page.CursorPrev)
 	if p.Export == nil && o.Can(access.ExportsManage) {
 		f := s.exportForm(c, nil, nil)
 		f.Mode = "opener"
@@ -234,14 +201,9 @@ func (s area) listPage(c fiber.Ctx, form *PayoutExportProps, status int) error {
 // date range, capped at today.
 func (s area) exportForm(c fiber.Ctx, typed *PayoutExportValues, errs map[string]string) PayoutExportProps {
 	o := server.Req(c).Org
-	base := listBase(o.Org.ID)
 	today := s.Now().Truncate(24 * time.Hour)
-	p := PayoutExportProps{CSRF: server.MaskedCSRF(server.Req(c).Session), Action: base, APIURL: apiBase(o.Org.ID), ListURL: base,
-		OpenerURL: base + "?download_payouts=1", Accounts: accountOptions(o), Statuses: statusOptions(), Errors: map[string]string{},
-		Max: today.Format(daterange.APILayout), MaxDays: provider.MaxPayoutReportDays}
-	if errs != nil {
-		p.Errors = errs
-	}
+	p := PayoutExportProps{RequestForm: exports.RequestFormOf(c, listBase(o.Org.ID), apiBase(o.Org.ID), "download_payouts"),
+		Statuses: statusOptions(), FormState: exports.FormStateOf(errs, today), MaxDays: provider.MaxPayoutReportDays}
 	if typed != nil {
 		p.Values = *typed
 		return p
@@ -309,10 +271,7 @@ func checkExportForm(v PayoutExportValues, today time.Time, owned []string) (pro
 	errs := map[string]string{}
 	r := provider.PayoutReportRequest{AccountNumber: v.Account, StateCategories: v.Statuses,
 		AmountFrom: strings.TrimSpace(v.AmountFrom), AmountTo: strings.TrimSpace(v.AmountTo)}
-	if !slices.Contains(owned, v.Account) {
-		errs["account"] = provider.MsgPayoutReportAccount
-	}
-	from, to, ok := exports.CheckPeriod(v.From, v.To, today, reportPeriod, errs)
+	from, to, ok := v.Check(today, owned, provider.MsgPayoutReportAccount, reportPeriod, errs)
 	if ok && to.Sub(from) >= provider.MaxPayoutReportDays*24*time.Hour {
 		errs["from"] = provider.MsgPayoutReportDays
 	}
@@ -368,18 +327,14 @@ func (s area) createReport(c fiber.Ctx) error {
 	rq := server.Req(c)
 	o := rq.Org
 	args := c.Request().PostArgs()
-	v := PayoutExportValues{Account: c.FormValue("account"), From: c.FormValue("from"), To: c.FormValue("to"),
-		AmountFrom: c.FormValue("amountFrom"), AmountTo: c.FormValue("amountTo"), Statuses: []string{}}
+	v := PayoutExportValues{RequestValues: exports.RequestValuesOf(c), AmountFrom: c.FormValue("amountFrom"), AmountTo: c.FormValue("amountTo"),
+		Statuses: []string{}}
 	for _, st := range args.PeekMulti("statuses") {
 		if len(v.Statuses) < 16 {
 			v.Statuses = append(v.Statuses, string(st))
 		}
 	}
-	var owned []string
-	for _, a := range o.OwnedAccounts() {
-		owned = append(owned, a.AccountNumber)
-	}
-	req, errs := checkExportForm(v, s.Now().Truncate(24*time.Hour), owned)
+	req, errs := checkExportForm(v, s.Now().Truncate(24*time.Hour), exports.OwnedNumbers(o))
 	if len(errs) == 0 {
 		req.RequestedBy = rq.User.ID
 		rep, err := s.PayoutReports.CreatePayoutReport(c.Context(), o.Org.ID, req)

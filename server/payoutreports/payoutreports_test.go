@@ -2,10 +2,7 @@ package payoutreports
 
 import (
 	"context"
-	"encoding/csv"
 	"errors"
-	"io"
-	"maps"
 	"net/http"
 	"net/url"
 	"os"
@@ -51,31 +48,8 @@ func TestExportFormVectors(t *testing.T) {
 		t.Fatalf("statuses offered %v, vectors %v", offered, v.Statuses)
 	}
 	for _, c := range v.Cases {
-		today, _ := time.Parse(daterange.APILayout, c.Max)
-		_, errs := checkExportForm(c.Values, today, c.Accounts)
-		if !maps.Equal(errs, c.Errors) {
-			t.Errorf("%s: %v, want %v", c.Name, errs, c.Errors)
-		}
+		servertest.CheckFormVector(t, c, checkExportForm)
 	}
-}
-
-func reportRows(doc *html.Node) []*html.Node {
-	return htmlq.FindAll(doc, func(n *html.Node) bool { return n.Data == "tr" && htmlq.HasAttr(n, "data-state") })
-}
-
-func formOf(doc *html.Node, action string) *html.Node {
-	return htmlq.Find(doc, func(n *html.Node) bool {
-		return n.Data == "form" && htmlq.Attr(n, "method") == "post" && htmlq.Attr(n, "action") == action
-	})
-}
-
-func csrfOf(t *testing.T, form *html.Node) string {
-	t.Helper()
-	in := htmlq.Find(form, func(n *html.Node) bool { return htmlq.Attr(n, "name") == "_csrf" })
-	if in == nil {
-		t.Fatal("form without _csrf")
-	}
-	return htmlq.Attr(in, "value")
 }
 
 // waitReport waits for the export worker to finish a report.
@@ -95,17 +69,6 @@ func waitReport(t *testing.T, h *servertest.Harness, org, id string) provider.Pa
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-}
-
-func readCSV(t *testing.T, res *http.Response) [][]string {
-	t.Helper()
-	body, _ := io.ReadAll(res.Body)
-	res.Body.Close()
-	recs, err := csv.NewReader(strings.NewReader(string(body))).ReadAll()
-	if err != nil {
-		t.Fatalf("csv: %v", err)
-	}
-	return recs
 }
 
 // The whole export without JavaScript: the payouts page's filters prefill the form, bad
@@ -130,7 +93,7 @@ func TestExportFlow(t *testing.T) {
 	if section == nil || htmlq.VisibleText(htmlq.Find(section, htmlq.ByTag("h2"))) != "Download payout requests" {
 		t.Fatal("no export form on the page")
 	}
-	form := formOf(section, base)
+	posted, form := servertest.PostForm(t, section, base)
 	chosen := htmlq.Find(htmlq.Find(form, htmlq.ByID("payout-export-account")), func(n *html.Node) bool { return n.Data == "option" && htmlq.HasAttr(n, "selected") })
 	if htmlq.Attr(chosen, "value") != eur {
 		t.Fatalf("account %q", htmlq.Attr(chosen, "value"))
@@ -149,7 +112,10 @@ func TestExportFlow(t *testing.T) {
 			t.Fatal("the shared account is offered")
 		}
 	}
-	csrf := csrfOf(t, form)
+	csrf := posted.Get("_csrf")
+	if csrf == "" {
+		t.Fatal("form without _csrf")
+	}
 	post := func(v url.Values) (*http.Response, *html.Node) {
 		t.Helper()
 		v.Set("_csrf", csrf)
@@ -170,7 +136,7 @@ func TestExportFlow(t *testing.T) {
 		if !strings.Contains(htmlq.VisibleText(htmlq.Find(doc, htmlq.ByID("payout-export-"+id+"-error"))), msg) {
 			t.Errorf("%s: no %q beside it", id, msg)
 		}
-		link := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "href") == "#payout-export-"+id })
+		link := servertest.SummaryLink(doc, "payout-export-"+id)
 		if link == nil || htmlq.VisibleText(link) != msg {
 			t.Errorf("%s: not in the summary", id)
 		}
@@ -221,7 +187,7 @@ func TestExportFlow(t *testing.T) {
 		res.Header.Get("Content-Disposition") != "attachment; filename=payout-report-"+eur+"-"+from.Format("20060102")+"-"+today.Format("20060102")+".csv" {
 		t.Fatalf("download: %d %v", res.StatusCode, res.Header)
 	}
-	recs := readCSV(t, res)
+	recs := servertest.ReadCSV(t, res)
 	if !slices.Equal(recs[0], reference.PayoutReportHeader) || len(recs)-1 != rep.RowCount || rep.RowCount == 0 {
 		t.Fatalf("header %v, %d rows, row_count %d", recs[0], len(recs)-1, rep.RowCount)
 	}
@@ -261,7 +227,7 @@ func TestExportedPayoutsList(t *testing.T) {
 	c := h.LoggedIn("finance@demo.example")
 	base := "/org/" + servertest.OrgNordic + "/exported_payouts"
 	_, doc := c.Page(base)
-	rows := reportRows(doc)
+	rows := servertest.ExportRows(doc)
 	if len(rows) != 20 {
 		t.Fatalf("%d rows on the first page", len(rows))
 	}
@@ -281,7 +247,7 @@ func TestExportedPayoutsList(t *testing.T) {
 		t.Fatal("no next page")
 	}
 	_, doc2 := c.Page(htmlq.Attr(next, "href"))
-	more := reportRows(doc2)
+	more := servertest.ExportRows(doc2)
 	if len(more) == 0 || htmlq.Attr(more[0], "id") == htmlq.Attr(rows[0], "id") {
 		t.Fatal("second page")
 	}
@@ -298,11 +264,11 @@ func TestExportedPayoutsList(t *testing.T) {
 	}
 	prev := htmlq.Find(doc2, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "rel") == "prev" })
 	_, back := c.Page(htmlq.Attr(prev, "href"))
-	if htmlq.Attr(reportRows(back)[0], "id") != htmlq.Attr(rows[0], "id") {
+	if htmlq.Attr(servertest.ExportRows(back)[0], "id") != htmlq.Attr(rows[0], "id") {
 		t.Fatal("previous page is not the first")
 	}
 	_, doc = c.Page(base + "?account=" + demo.AccountOrg1GBP)
-	for _, r := range reportRows(doc) {
+	for _, r := range servertest.ExportRows(doc) {
 		if !strings.Contains(htmlq.VisibleText(r), demo.AccountOrg1GBP) {
 			t.Fatal("account filter")
 		}
@@ -417,7 +383,7 @@ func TestExportedPayoutsListFails(t *testing.T) {
 	alert := htmlq.Find(doc, func(n *html.Node) bool {
 		return htmlq.Attr(n, "role") == "alert" && htmlq.VisibleText(n) == provider.MsgPayoutReportsFetch
 	})
-	if res.StatusCode != 200 || alert == nil || len(reportRows(doc)) != 0 {
+	if res.StatusCode != 200 || alert == nil || len(servertest.ExportRows(doc)) != 0 {
 		t.Fatalf("failed list: %d", res.StatusCode)
 	}
 	if htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.VisibleText(n) == "Download payout requests" }) == nil {

@@ -7,8 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"golang.org/x/net/html"
-
 	"portal/daterange"
 	"portal/htmlq"
 	"portal/provider"
@@ -43,7 +41,7 @@ func TestStatementOfSharedAccountRefused(t *testing.T) {
 			if got := servertest.FieldError(doc, "statement-account"); got != server.MsgSharedAccount {
 				t.Errorf("account error %q", got)
 			}
-			if link := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "href") == "#statement-account" }); link == nil {
+			if servertest.SummaryLink(doc, "statement-account") == nil {
 				t.Error("the error summary does not link to the account")
 			}
 			if htmlq.Attr(htmlq.Find(doc, htmlq.ByID("statement-from")), "value") != form.Get("from") {

@@ -16,7 +16,6 @@ import (
 
 	"portal/access"
 	"portal/currency"
-	"portal/daterange"
 	"portal/provider"
 	"portal/server"
 	"portal/server/exports"
@@ -29,17 +28,14 @@ type area struct{ *server.Server }
 // New is the statements area for s.
 func New(srv *server.Server) server.Area {
 	s := area{srv}
-	P := func(ps ...access.Permission) []access.Permission { return ps }
 	return server.Area{Name: "statements", Routes: []*server.Route{
-		{Name: "org.exports", Method: "GET", Path: "/org/:org/exports", Access: server.Dashboard, Perms: P(access.ExportsRead, access.AccountsRead),
-			Handler: s.exportsIndex},
+		{Name: "org.exports", Method: "GET", Path: "/org/:org/exports", Access: server.Dashboard, Perms: exports.Perms(), Handler: s.exportsIndex},
 		{Name: "org.exported_statements", Method: "GET", Path: "/org/:org/exported_statements", Access: server.Dashboard,
-			Perms: P(access.ExportsRead, access.AccountsRead), Handler: s.exportedStatements,
-			Nav: &server.NavEntry{Slot: server.NavExportedStatements, Label: "Statements"}},
+			Perms: exports.Perms(), Handler: s.exportedStatements, Nav: &server.NavEntry{Slot: server.NavExportedStatements, Label: "Statements"}},
 		{Name: "org.exported_statements.create", Method: "POST", Path: "/org/:org/exported_statements", Access: server.Dashboard,
-			Perms: P(access.ExportsRead, access.AccountsRead, access.ExportsManage), Handler: s.createStatement},
+			Perms: exports.Perms(access.ExportsManage), Handler: s.createStatement},
 		{Name: "org.exported_statements.download", Method: "GET", Path: "/org/:org/exported_statements/:statement/download",
-			Access: server.Dashboard, Perms: P(access.ExportsRead, access.AccountsRead, access.ExportsDownload), Handler: s.downloadStatement},
+			Access: server.Dashboard, Perms: exports.Perms(access.ExportsDownload), Handler: s.downloadStatement},
 	}, API: s.apiOperations()}
 }
 
@@ -84,29 +80,21 @@ type StatementsTableProps struct {
 
 // StatementValues are the request form's fields as typed; From and To are DD-MM-YYYY.
 type StatementValues struct {
-	Account string `json:"account"`
-	From    string `json:"from"`
-	To      string `json:"to"`
-	Kind    string `json:"kind"`
-	Format  string `json:"format"`
+	exports.RequestValues
+	Kind   string `json:"kind"`
+	Format string `json:"format"`
 }
 
 // StatementExportProps are the StatementExport island's: the request form, as the opener
 // of the modal (mode "opener") or as a page (mode "page").
 type StatementExportProps struct {
-	Mode      string            `json:"mode" tstype:"'page' | 'opener'"`
-	CSRF      string            `json:"csrf"`
-	Action    string            `json:"action"`
-	APIURL    string            `json:"apiUrl"`
-	ListURL   string            `json:"listUrl"`
-	OpenerURL string            `json:"openerUrl"`
-	Accounts  []StatementOption `json:"accounts"`
-	Kinds     []StatementOption `json:"kinds"`
-	Formats   []StatementOption `json:"formats"`
-	Values    StatementValues   `json:"values"`
-	Errors    map[string]string `json:"errors"`
-	Max       string            `json:"max"` // today, YYYY-MM-DD: the last day a statement may cover
-	Done      bool              `json:"done"`
+	Mode string `json:"mode" tstype:"'page' | 'opener'"`
+	exports.RequestForm
+	Kinds   []StatementOption `json:"kinds"`
+	Formats []StatementOption `json:"formats"`
+	Values  StatementValues   `json:"values"`
+	exports.FormState
+	Done bool `json:"done"`
 	// OpenOnLoad opens the dialog as the page loads (?download_statement).
 	OpenOnLoad bool `json:"openOnLoad,omitempty"`
 	// OpenerLabel and OpenerStyle dress the opener of another page ("Export to CSV").
@@ -115,14 +103,10 @@ type StatementExportProps struct {
 }
 
 type ExportedStatementsProps struct {
-	Shell    server.ShellProps     `json:"shell"`
-	Accounts []StatementOption     `json:"accounts"`
-	Account  string                `json:"account"`
-	Table    StatementsTableProps  `json:"table"`
-	Total    int                   `json:"total"`
-	NextURL  string                `json:"nextUrl"`
-	PrevURL  string                `json:"prevUrl"`
-	Request  *StatementExportProps `json:"request"`
+	exports.ListHead
+	Table StatementsTableProps `json:"table"`
+	exports.Paging
+	Request *StatementExportProps `json:"request"`
 	// NoScript is the request form shown in the page when JavaScript is off and
 	// ?download_statement asks for it (with JavaScript the dialog opens instead).
 	NoScript *StatementExportProps `json:"noScript"`
@@ -148,15 +132,6 @@ func statementFormats() []StatementOption {
 	out := []StatementOption{}
 	for _, f := range provider.StatementFormats() {
 		out = append(out, StatementOption{Value: f, Label: provider.StatementFormatLabel(f)})
-	}
-	return out
-}
-
-// ownedOptions are the statement selectors' accounts: owned ones only (spec 000 §3).
-func ownedOptions(o *server.OrgContext) []StatementOption {
-	out := []StatementOption{}
-	for _, a := range o.OwnedAccounts() {
-		out = append(out, StatementOption{Value: a.AccountNumber, Label: exports.AccountLabel(a)})
 	}
 	return out
 }
@@ -223,20 +198,15 @@ func (s area) exportedStatements(c fiber.Ctx) error {
 		// What the form without JavaScript answers once the request is taken.
 		return s.statementRequestPage(c, nil, nil, fiber.StatusOK)
 	}
-	sh, err := s.Shell(c)
+	list, f, err := exports.ListOf(s.Server, c)
 	if err != nil {
 		return err
 	}
-	p := ExportedStatementsProps{Shell: sh, Accounts: ownedOptions(o)}
-	f := provider.StatementFilter{}
-	if a, ok := exports.Owned(o, c.Query("account")); ok {
-		p.Account, f.AccountNumber = a.AccountNumber, a.AccountNumber
-	}
-	f.Cursor, f.Direction = exports.ListCursor(c)
+	p := ExportedStatementsProps{ListHead: list}
 	page, err := s.Statements.Statements(c.Context(), o.Org.ID, f)
 	if provider.ErrorCode(err) == provider.EINVALID {
 		// A stale or edited cursor: start again from the first page.
-		return server.Redirect(c, statementsListURL(o.Org.ID, p.Account, "", ""))
+		return server.Redirect(c, exports.ListURL(statementsBase(o.Org.ID), p.Account, "", ""))
 	}
 	if err != nil {
 		return err
@@ -247,13 +217,7 @@ func (s area) exportedStatements(c fiber.Ctx) error {
 	for _, st := range page.Statements {
 		p.Table.Rows = append(p.Table.Rows, statementRow(o, st, canDownload))
 	}
-	p.Total = page.Total
-	if page.HasNext {
-		p.NextURL = statementsListURL(o.Org.ID, p.Account, "after", page.CursorNext)
-	}
-	if page.CursorPrev != "" {
-		p.PrevURL = statementsListURL(o.Org.ID, p.Account, "before", page.CursorPrev)
-	}
+	p.Paging = exports.PagingOf(statementsBase(o.Org.ID), p.Account, page.Total, page.HasNext, page.CursorNext, page.CursorPrev)
 	if o.Can(access.ExportsManage) {
 		form := s.statementForm(c, nil, nil, c.Query("account"))
 		page := form
@@ -264,10 +228,6 @@ func (s area) exportedStatements(c fiber.Ctx) error {
 		}
 	}
 	return s.Render(c, server.View{Title: "Exported statements · " + o.Org.Name, Page: pageExportedStatements.With(p)})
-}
-
-func statementsListURL(orgID, account, dir, cursor string) string {
-	return exports.ListURL(statementsBase(orgID), account, dir, cursor)
 }
 
 // statementForm builds the request form. Without typed values it starts from the account
@@ -289,20 +249,15 @@ func Dialog(srv *server.Server, c fiber.Ctx, account, label string) *StatementEx
 
 func (s area) statementForm(c fiber.Ctx, typed *StatementValues, errs map[string]string, account string) StatementExportProps {
 	o := server.Req(c).Org
-	base := statementsBase(o.Org.ID)
 	today := s.Now().Truncate(24 * time.Hour)
-	p := StatementExportProps{Mode: "page", CSRF: server.MaskedCSRF(server.Req(c).Session), Action: base, APIURL: apiStatementsBase(o.Org.ID),
-		ListURL: base, OpenerURL: base + "?download_statement=1", Accounts: ownedOptions(o), Kinds: statementKinds(), Formats: statementFormats(),
-		Errors: map[string]string{}, Max: today.Format(daterange.APILayout)}
-	if errs != nil {
-		p.Errors = errs
-	}
+	p := StatementExportProps{Mode: "page", RequestForm: exports.RequestFormOf(c, statementsBase(o.Org.ID), apiStatementsBase(o.Org.ID), "download_statement"),
+		Kinds: statementKinds(), Formats: statementFormats(), FormState: exports.FormStateOf(errs, today)}
 	if typed != nil {
 		p.Values = *typed
 		return p
 	}
 	from, to := exports.DefaultPeriod(s.Server, c, today)
-	p.Values = StatementValues{From: from, To: to, Kind: provider.KindTransactions, Format: provider.FormatCSV}
+	p.Values = StatementValues{RequestValues: exports.RequestValues{From: from, To: to}, Kind: provider.KindTransactions, Format: provider.FormatCSV}
 	if a, ok := exports.Owned(o, account); ok {
 		p.Values.Account = a.AccountNumber
 	} else if acc := o.OwnedAccounts(); len(acc) == 1 {
@@ -337,11 +292,7 @@ const (
 // parseStatementForm checks a request as typed and returns the provider request, or the
 // errors by field.
 func (s area) parseStatementForm(o *server.OrgContext, v StatementValues) (provider.StatementRequest, map[string]string) {
-	var owned []string
-	for _, a := range o.OwnedAccounts() {
-		owned = append(owned, a.AccountNumber)
-	}
-	return checkStatementForm(v, s.Now().Truncate(24*time.Hour), owned)
+	return checkStatementForm(v, s.Now().Truncate(24*time.Hour), exports.OwnedNumbers(o))
 }
 
 // checkStatementForm is the form's rules (testdata/statement-request.json, also run by the
@@ -354,10 +305,7 @@ func checkStatementForm(v StatementValues, today time.Time, owned []string) (pro
 	if r.Format == "" {
 		r.Format = provider.FormatCSV
 	}
-	if !slices.Contains(owned, v.Account) {
-		errs["account"] = msgStatementAccount
-	}
-	from, to, _ := exports.CheckPeriod(v.From, v.To, today, statementPeriod, errs)
+	from, to, _ := v.Check(today, owned, msgStatementAccount, statementPeriod, errs)
 	if provider.StatementEntryTypes(v.Kind) == nil {
 		errs["kind"] = msgStatementKind
 	}
@@ -382,8 +330,7 @@ func (s area) createStatement(c fiber.Ctx) error {
 	}
 	rq := server.Req(c)
 	o := rq.Org
-	v := StatementValues{Account: c.FormValue("account"), From: c.FormValue("from"), To: c.FormValue("to"), Kind: c.FormValue("kind"),
-		Format: c.FormValue("format")}
+	v := StatementValues{RequestValues: exports.RequestValuesOf(c), Kind: c.FormValue("kind"), Format: c.FormValue("format")}
 	if o.Shared(v.Account) {
 		// A shared account's entries are its owner's (docs/areas/accounts.md).
 		return s.statementRequestPage(c, &v, map[string]string{"account": server.MsgSharedAccount}, fiber.StatusForbidden)
@@ -448,13 +395,9 @@ type apiStatementRequest struct {
 }
 
 func (s area) apiCreateStatement(c fiber.Ctx, a *server.APICaller) error {
-	orgID, ok, err := s.apiStatementMember(c, a, access.ExportsManage)
+	orgID, body, ok, err := exports.APIRequest[apiStatementRequest](s.Server, c, a, apiStatementsService, access.ExportsManage, access.AccountsRead)
 	if !ok {
 		return err
-	}
-	var body apiStatementRequest
-	if p := server.DecodeJSON(c, &body); p != nil {
-		return server.APIErrors(c, p.Status, *p)
 	}
 	if accts, err := s.Provider.Accounts(c.Context(), orgID); err == nil && (&server.OrgContext{Accounts: accts}).Shared(body.AccountNumber) {
 		return server.APIErrors(c, fiber.StatusForbidden, server.APIProblem{Status: fiber.StatusForbidden, Code: server.APICodeForbidden,
@@ -480,14 +423,9 @@ func (s area) apiCreateStatement(c fiber.Ctx, a *server.APICaller) error {
 }
 
 func (s area) apiListStatements(c fiber.Ctx, r server.APIOrgCall) (server.APIPageBody[[]apiStatement, server.APIPageMeta], error) {
-	var out server.APIPageBody[[]apiStatement, server.APIPageMeta]
-	l, err := exports.ReadAPIList(c, "Statements", provider.MaxStatementLimit)
+	page, err := exports.ReadAPIPage(c, r, "Statements", provider.MaxStatementLimit, "account_number", s.Statements.Statements)
 	if err != nil {
-		return out, err
-	}
-	page, err := s.Statements.Statements(c.Context(), r.OrgID, l.Filter(strings.Clone(c.Query("account_number"))))
-	if err != nil {
-		return out, err
+		return server.APIPageBody[[]apiStatement, server.APIPageMeta]{}, err
 	}
 	data := make([]apiStatement, len(page.Statements))
 	for i, st := range page.Statements {
@@ -537,10 +475,8 @@ func (s area) apiOperations() []server.APIOp {
 			ID: "listStatements", Path: "/virtual_bank/organisations/{id}/statements", Tag: tag,
 			Summary: "List exported statements", Description: "Newest first, paged by cursors, with the total. Needs exports:read.",
 			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
-			Params: params(append([]server.OAParameter{{Name: "account_number", In: "query", Description: "Only this account's.",
-				Schema: server.OAString("")}}, exports.APIListParams("statements", provider.MaxStatementLimit)...)...),
-			Responses: []server.APIResponse{server.APIReplyUnauthorized, forbidden, server.APIReplyNotFound,
-				server.APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong (source.parameter names it).")},
+			Params:    params(exports.APIListParams("account_number", "statements", provider.MaxStatementLimit)...),
+			Responses: exports.APIListReplies(forbidden),
 		}, "One page.", apiStatementRead(s.apiListStatements, nil)),
 		server.APIReadOp(server.APIOp{
 			ID: "getStatement", Path: "/virtual_bank/organisations/{id}/statements/{statement}", Tag: tag,

@@ -2,9 +2,7 @@ package statements
 
 import (
 	"context"
-	"encoding/csv"
 	"io"
-	"maps"
 	"net/http"
 	"net/url"
 	"os"
@@ -28,11 +26,7 @@ func TestStatementFormVectors(t *testing.T) {
 	}
 	servertest.ReadVectors(t, "statement-request.json", &v)
 	for _, c := range v.Cases {
-		today, _ := time.Parse(daterange.APILayout, c.Max)
-		_, errs := checkStatementForm(c.Values, today, c.Accounts)
-		if !maps.Equal(errs, c.Errors) {
-			t.Errorf("%s: %v, want %v", c.Name, errs, c.Errors)
-		}
+		servertest.CheckFormVector(t, c, checkStatementForm)
 	}
 }
 
@@ -40,10 +34,6 @@ func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
 
 // newHarness mounts this area and auth, to log in through the form.
 func newHarness(t *testing.T) *servertest.Harness { return servertest.New(t, auth.New, New) }
-
-func statementRows(doc *html.Node) []*html.Node {
-	return htmlq.FindAll(doc, func(n *html.Node) bool { return n.Data == "tr" && htmlq.HasAttr(n, "data-state") })
-}
 
 // A finance user requests a statement through the form (no JavaScript), sees it generating,
 // then ready, and downloads the CSV and the camt.053 it names.
@@ -112,7 +102,7 @@ func TestStatementRequestFlow(t *testing.T) {
 	if res.StatusCode != http.StatusUnprocessableEntity {
 		t.Fatalf("bad form: %d", res.StatusCode)
 	}
-	link := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "href") == "#statement-to" })
+	link := servertest.SummaryLink(doc, "statement-to")
 	if link == nil || !strings.HasPrefix(htmlq.VisibleText(link), "The last day cannot be after") ||
 		htmlq.Attr(htmlq.Find(doc, htmlq.ByID("statement-to")), "aria-describedby") != "statement-dates-hint statement-to-error" {
 		t.Fatal("error summary or field error missing")
@@ -148,7 +138,7 @@ func TestStatementRequestFlow(t *testing.T) {
 	}
 
 	_, doc = c.Page(base)
-	rows := statementRows(doc)
+	rows := servertest.ExportRows(doc)
 	if len(rows) != 1 || htmlq.Attr(rows[0], "id") != "statement-"+id {
 		t.Fatalf("%d rows", len(rows))
 	}
@@ -160,25 +150,22 @@ func TestStatementRequestFlow(t *testing.T) {
 	}
 	st := h.WaitReady(t, servertest.OrgNordic, id)
 	_, doc = c.Page(base)
-	rows = statementRows(doc)
+	rows = servertest.ExportRows(doc)
 	dl := htmlq.Find(rows[0], func(n *html.Node) bool { return n.Data == "a" && strings.HasPrefix(htmlq.VisibleText(n), "Download") })
 	camt := htmlq.Find(rows[0], func(n *html.Node) bool { return n.Data == "a" && strings.HasPrefix(htmlq.VisibleText(n), "camt.053") })
 	if dl == nil || camt == nil {
 		t.Fatal("a ready statement without download links")
 	}
 	res = c.Get(htmlq.Attr(dl, "href"))
-	body, _ := io.ReadAll(res.Body)
-	res.Body.Close()
 	if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/csv") ||
 		!strings.Contains(res.Header.Get("Content-Disposition"), `filename=statement-`+demo.AccountOrg1EUR+"-transactions-") {
 		t.Fatalf("download: %d %v", res.StatusCode, res.Header)
 	}
-	recs, err := csv.NewReader(strings.NewReader(string(body))).ReadAll()
-	if err != nil || len(recs) != st.EntryCount+1 || st.EntryCount == 0 {
-		t.Fatalf("csv: %v, %d records for %d entries", err, len(recs), st.EntryCount)
+	if recs := servertest.ReadCSV(t, res); len(recs) != st.EntryCount+1 || st.EntryCount == 0 {
+		t.Fatalf("csv: %d records for %d entries", len(recs), st.EntryCount)
 	}
 	res = c.Get(htmlq.Attr(camt, "href"))
-	body, _ = io.ReadAll(res.Body)
+	body, _ := io.ReadAll(res.Body)
 	res.Body.Close()
 	if res.StatusCode != 200 || !strings.Contains(string(body), "camt.053.001.08") || !strings.HasSuffix(res.Header.Get("Content-Disposition"), `.xml`) {
 		t.Fatalf("camt: %d %s", res.StatusCode, res.Header.Get("Content-Disposition"))
@@ -186,7 +173,7 @@ func TestStatementRequestFlow(t *testing.T) {
 
 	// The filter keeps to owned accounts.
 	_, doc = c.Page(base + "?account=" + demo.AccountOrg1GBP)
-	if len(statementRows(doc)) != 0 {
+	if len(servertest.ExportRows(doc)) != 0 {
 		t.Fatal("filter by another account still lists it")
 	}
 }
@@ -308,7 +295,7 @@ func TestStatementDownloadNotReady(t *testing.T) {
 	if alert == nil {
 		t.Fatal("no download error on the list")
 	}
-	rows := statementRows(doc)
+	rows := servertest.ExportRows(doc)
 	if len(rows) != 1 || htmlq.Attr(rows[0], "data-state") != provider.StatementFailed || htmlq.Find(rows[0], htmlq.ByTag("a")) != nil {
 		t.Fatal("a failed statement offers a download")
 	}
@@ -396,7 +383,7 @@ func TestStatementMT940(t *testing.T) {
 		if res.StatusCode != http.StatusUnprocessableEntity ||
 			!strings.Contains(htmlq.VisibleText(htmlq.Find(doc, htmlq.ByID("statement-format-error"))), bad.want) ||
 			htmlq.Attr(sel, "aria-invalid") != "true" ||
-			htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "href") == "#statement-format" }) == nil {
+			servertest.SummaryLink(doc, "statement-format") == nil {
 			t.Fatalf("%s %s: %d", bad.account, bad.format, res.StatusCode)
 		}
 		if bad.format == "mt940" && (htmlq.Attr(chosen, "value") != "mt940" || htmlq.Find(doc, func(n *html.Node) bool {
@@ -417,7 +404,7 @@ func TestStatementMT940(t *testing.T) {
 		t.Fatalf("format %q", st.Format)
 	}
 	_, doc = c.Page(base)
-	links := htmlq.FindAll(statementRows(doc)[0], htmlq.ByTag("a"))
+	links := htmlq.FindAll(servertest.ExportRows(doc)[0], htmlq.ByTag("a"))
 	var names []string
 	for _, a := range links {
 		names = append(names, strings.SplitN(htmlq.VisibleText(a), ",", 2)[0])

@@ -4,18 +4,18 @@ import { Pager } from './Pager';
 
 // The body of an export list page (exported statements, exported payouts; spec 000 §2):
 // the account filter (a GET form), the list's error, the count, the table, and the cursor
-// links.
+// links. The count and the links name the exports: one (one of them) and many.
 export function ExportList(p: {
   action: string;
   filterLabel: string;
   accounts: Option[];
   account: string;
   error: string;
-  count: string;
+  total: number;
+  one: string;
+  many: string;
   prev?: string;
   next?: string;
-  prevText: string;
-  nextText: string;
   children?: ComponentChildren;
 }) {
   return (
@@ -29,9 +29,9 @@ export function ExportList(p: {
         </div>
       </form>
       {p.error ? <p role="alert" className="mb-4 rounded border-l-4 border-red-700 bg-red-50 p-3 text-red-900">{p.error}</p> : null}
-      <p className="mb-2 text-sm text-gray-700">{p.count}</p>
+      <p className="mb-2 text-sm text-gray-700">{p.total === 1 ? '1 ' + p.one : p.total + ' ' + p.many}</p>
       {p.children}
-      <Pager label="Pages" prev={p.prev} next={p.next} prevText={p.prevText} nextText={p.nextText} />
+      <Pager label="Pages" prev={p.prev} next={p.next} prevText={'Newer ' + p.many} nextText={'Older ' + p.many} />
     </>
   );
 }

@@ -1007,26 +1007,14 @@ export interface EntryRow {
 }
 
 /** ExportedPayoutsProps are the page's. */
-export interface ExportedPayoutsProps {
-  shell: ShellProps;
-  accounts: Choice[];
-  account: string;
+export interface ExportedPayoutsProps extends ListHead, Paging {
   table: PayoutReportsTableProps;
-  total: number;
-  nextUrl: string;
-  prevUrl: string;
   export: PayoutExportProps | null;
   error: string;
 }
 
-export interface ExportedStatementsProps {
-  shell: ShellProps;
-  accounts: Choice[];
-  account: string;
+export interface ExportedStatementsProps extends ListHead, Paging {
   table: StatementsTableProps;
-  total: number;
-  nextUrl: string;
-  prevUrl: string;
   request: StatementExportProps | null;
   /**
    * NoScript is the request form shown in the page when JavaScript is off and
@@ -1107,6 +1095,16 @@ export interface ForgotProps extends EmailFormProps {
   lifetime: string;
 }
 
+/**
+ * FormState is what a request form's props hold after its values: the errors by field and
+ * the last day a request may cover.
+ */
+export interface FormState {
+  errors: Record<string, string>;
+  /** today, YYYY-MM-DD */
+  max: string;
+}
+
 /** FundingAccount is an account as a choice of the selectors. */
 export interface FundingAccount {
   value: string;
@@ -1167,6 +1165,16 @@ export interface JoinProps {
 export interface Line {
   label: string;
   wrapped: string[];
+}
+
+/**
+ * ListHead is what an export list page's props start with: the shell and the account filter
+ * (the owned accounts, the one chosen).
+ */
+export interface ListHead {
+  shell: ShellProps;
+  accounts: Choice[];
+  account: string;
 }
 
 /**
@@ -1510,6 +1518,13 @@ export interface PageError {
   text?: string;
 }
 
+/** Paging is an export list page's count and its links to the older and newer pages. */
+export interface Paging {
+  total: number;
+  nextUrl: string;
+  prevUrl: string;
+}
+
 /**
  * PasskeyIslandProps are the props of islands/Passkey.tsx: at /mfa-verify (mode "verify")
  * and in My Profile (mode "register").
@@ -1713,19 +1728,10 @@ export interface PayoutEvent {
  * page, which the island moves into the modal once hydrated (the page was asked for with
  * download_payouts); Done: the request was accepted.
  */
-export interface PayoutExportProps {
+export interface PayoutExportProps extends RequestForm, FormState {
   mode: 'opener' | 'open';
-  csrf: string;
-  action: string;
-  apiUrl: string;
-  listUrl: string;
-  openerUrl: string;
-  accounts: Choice[];
   statuses: Choice[];
   values: PayoutExportValues;
-  errors: Record<string, string>;
-  /** today, YYYY-MM-DD: the last day a report may cover */
-  max: string;
   maxDays: number;
   done: boolean;
 }
@@ -1734,10 +1740,7 @@ export interface PayoutExportProps {
  * PayoutExportValues are the export form's fields as typed: From and To are DD-MM-YYYY,
  * Statuses the chosen status categories (none: all), the amounts optional.
  */
-export interface PayoutExportValues {
-  account: string;
-  from: string;
-  to: string;
+export interface PayoutExportValues extends RequestValues {
   statuses: string[];
   amountFrom: string;
   amountTo: string;
@@ -2225,6 +2228,30 @@ export interface RefundForm {
   general: string;
 }
 
+/**
+ * RequestForm is what every export request form's props hold after their mode: where the
+ * form posts (the page's action, the API), the list it leads back to, the link that opens
+ * it, and the accounts it offers.
+ */
+export interface RequestForm {
+  csrf: string;
+  action: string;
+  apiUrl: string;
+  listUrl: string;
+  openerUrl: string;
+  accounts: Choice[];
+}
+
+/**
+ * RequestValues are what every export request form's values start with, as typed: the
+ * account and the period (DD-MM-YYYY).
+ */
+export interface RequestValues {
+  account: string;
+  from: string;
+  to: string;
+}
+
 /** RoleChoice is an option of the role select. */
 export interface RoleChoice {
   value: string;
@@ -2543,20 +2570,11 @@ export interface StatementDownload {
  * StatementExportProps are the StatementExport island's: the request form, as the opener
  * of the modal (mode "opener") or as a page (mode "page").
  */
-export interface StatementExportProps {
+export interface StatementExportProps extends RequestForm, FormState {
   mode: 'page' | 'opener';
-  csrf: string;
-  action: string;
-  apiUrl: string;
-  listUrl: string;
-  openerUrl: string;
-  accounts: Choice[];
   kinds: Choice[];
   formats: Choice[];
   values: StatementValues;
-  errors: Record<string, string>;
-  /** today, YYYY-MM-DD: the last day a statement may cover */
-  max: string;
   done: boolean;
   /** OpenOnLoad opens the dialog as the page loads (?download_statement). */
   openOnLoad?: boolean;
@@ -2591,10 +2609,7 @@ export interface StatementRow extends Row {
 }
 
 /** StatementValues are the request form's fields as typed; From and To are DD-MM-YYYY. */
-export interface StatementValues {
-  account: string;
-  from: string;
-  to: string;
+export interface StatementValues extends RequestValues {
   kind: string;
   format: string;
 }

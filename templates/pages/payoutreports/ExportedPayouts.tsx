@@ -16,8 +16,7 @@ export default function ExportedPayouts({ shell, accounts, account, table, total
         {form ? <div className={form.mode === 'open' ? 'basis-full' : undefined}><Island name="PayoutExport" props={form} /></div> : null}
       </div>
       <ExportList action={'/org/' + shell.org.id + '/exported_payouts'} filterLabel="Filter payout reports" accounts={accounts}
-        account={account} error={error} count={total === 1 ? '1 report' : total + ' reports'} prev={prevUrl} next={nextUrl}
-        prevText="Newer reports" nextText="Older reports">
+        account={account} error={error} total={total} one="report" many="reports" prev={prevUrl} next={nextUrl}>
         <Island name="PayoutReportsTable" props={table} />
       </ExportList>
     </Shell>

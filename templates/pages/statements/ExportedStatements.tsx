@@ -22,8 +22,7 @@ export default function ExportedStatements({ shell, accounts, account, table, to
         </noscript>
       ) : null}
       <ExportList action={'/org/' + shell.org.id + '/exported_statements'} filterLabel="Filter statements" accounts={accounts}
-        account={account} error={error} count={total === 1 ? '1 statement' : total + ' statements'} prev={prevUrl} next={nextUrl}
-        prevText="Newer statements" nextText="Older statements">
+        account={account} error={error} total={total} one="statement" many="statements" prev={prevUrl} next={nextUrl}>
         <Island name="StatementsTable" props={table} />
       </ExportList>
     </Shell>
