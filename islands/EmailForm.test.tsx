@@ -1,11 +1,11 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { h, render } from 'preact';
+import { h } from 'preact';
 import { act } from 'preact/test-utils';
 import { renderToString } from 'preact-render-to-string';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
-import { describeVectors, violations, islandMarkup } from './testing';
+import { blur, clearPage, describeVectors, violations, islandMarkup, typeInto } from './testing';
 import EmailForm, { type Props } from './EmailForm';
 
 const props: Props = { email: '', label: 'Email', submit: 'Send reset link' };
@@ -38,24 +38,9 @@ const input = () => document.querySelector<HTMLInputElement>('#email')!;
 const submit = () => document.querySelector<HTMLButtonElement>('button[type=submit]')!;
 const error = () => document.getElementById('email-error')?.textContent ?? '';
 
-function type(value: string) {
-  act(() => {
-    input().value = value;
-    input().dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-function blur() {
-  act(() => {
-    input().dispatchEvent(new Event('blur'));
-  });
-}
+const type = (value: string) => typeInto(input(), value);
 
-afterEach(() => {
-  vi.restoreAllMocks();
-  const el = document.querySelector('[data-island]');
-  if (el) render(null, el);
-  document.body.innerHTML = '';
-});
+afterEach(clearPage);
 
 describe('server markup (no JavaScript)', () => {
   it('is a working form with an enabled submit', () => {
@@ -123,7 +108,7 @@ describe('enhanced', () => {
     start();
     type('admin');
     expect(error()).toBe(''); // not while first typing
-    blur();
+    blur(input());
     expect(error()).toBe('Error: Must be a valid email');
     expect(input().getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById('email-error')!.parentElement!.getAttribute('aria-live')).toBe('polite');
@@ -144,7 +129,7 @@ describe('enhanced', () => {
   it('passes axe', async () => {
     start();
     type('x');
-    blur();
+    blur(input());
     expect(await violations()).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { act } from 'preact/test-utils';
 import { renderToString } from 'preact-render-to-string';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
-import { describeVectors, violations, jsonReply, stubFetchByUrl, type Call, islandMarkup } from './testing';
+import { describeVectors, violations, jsonReply, stubFetchByUrl, type Call, islandMarkup, choose, clearPage, hydrateUnchanged, openDialog, q, settle, typeInto } from './testing';
 import TransferDialog, { FX_NOT_SUPPORTED, FX_FAILED, FX_UNAVAILABLE, MSG_FAILED, MSG_OK, RELOAD_DELAY_MS, page, type Props } from './TransferDialog';
 
 const props: Props = {
@@ -46,11 +46,7 @@ beforeEach(() => {
   stubFetchByUrl(calls, () => replies);
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  document.body.innerHTML = '';
-});
+afterEach(clearPage);
 
 describe('server markup (no JavaScript)', () => {
   it('is a link to the transfer page', () => {
@@ -70,52 +66,18 @@ describe('server markup (no JavaScript)', () => {
 
 describeVectors(join(dirname(fileURLToPath(import.meta.url)), '../testdata/islands/TransferDialog.json'), TransferDialog, serverPage);
 
-// Flushes promises and preact's state updates.
-async function settle() {
-  for (let i = 0; i < 5; i++) await act(async () => {});
-}
-
 function hydrated(p: Props = props): HTMLElement {
   const el = serverPage(p);
   act(() => mount('TransferDialog', TransferDialog));
   return el;
 }
 
-const q = <T extends Element>(sel: string) => document.querySelector<T>(sel)!;
-
-function choose(sel: string, value: string) {
-  const s = q<HTMLSelectElement>(sel);
-  act(() => {
-    s.value = value;
-    s.dispatchEvent(new Event('change', { bubbles: true }));
-  });
-}
-
-function type(sel: string, value: string) {
-  const i = q<HTMLInputElement>(sel);
-  act(() => {
-    i.value = value;
-    i.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-
-function open(el: HTMLElement) {
-  const b = el.querySelector<HTMLButtonElement>('button[aria-haspopup=dialog]')!;
-  b.focus();
-  act(() => b.click());
-}
-
 describe('dialog', () => {
   it('hydrates without changing the markup, then offers a button that opens the dialog', async () => {
     const el = serverPage(props);
-    const before = el.innerHTML;
-    act(() => {
-      mount('TransferDialog', TransferDialog);
-      expect(el.innerHTML).toBe(before);
-    });
-    expect(el.hasAttribute('data-hydration-mismatch')).toBe(false);
+    hydrateUnchanged(el, 'TransferDialog', TransferDialog);
     expect(el.querySelector('a')).toBeNull();
-    open(el);
+    openDialog(el);
     const d = q<HTMLDialogElement>('dialog');
     expect(d.hasAttribute('open')).toBe(true);
     expect(d.getAttribute('style')).toContain('440px');
@@ -135,7 +97,7 @@ describe('dialog', () => {
 
   it('keeps the destination disabled until a source is chosen', () => {
     const el = hydrated({ ...props, from: '' });
-    open(el);
+    openDialog(el);
     expect(q<HTMLSelectElement>('#transfer-to').disabled).toBe(true);
     choose('#transfer-from', '4520011000000023');
     const to = q<HTMLSelectElement>('#transfer-to');
@@ -146,7 +108,7 @@ describe('dialog', () => {
   it('quotes the rate, formats the amount, and posts the transfer once with the idempotency key', async () => {
     const reload = vi.spyOn(page, 'reload').mockImplementation(() => {});
     const el = hydrated();
-    open(el);
+    openDialog(el);
     choose('#transfer-to', '4520011000000023');
     await settle();
     const fx = calls.find((c) => c.url.includes('exchange_rate'))!;
@@ -154,11 +116,11 @@ describe('dialog', () => {
     expect((fx.init.headers as Record<string, string>)['X-CSRF-Token']).toBe('csrf-123');
     expect(q('dialog').textContent).toContain('Currency conversion: 1 EUR = 0.85219 GBP');
 
-    type('#transfer-amount', '1234567.891');
+    typeInto('#transfer-amount', '1234567.891');
     expect(q<HTMLInputElement>('#transfer-amount').value).toBe('1,234,567.89');
     expect(q('dialog').textContent).toContain('1,234,567.89 EUR converts to 1,052,092.43 GBP');
     expect(q<HTMLButtonElement>('dialog button[type=submit]').disabled).toBe(true);
-    type('#transfer-e2e', 'INV-42');
+    typeInto('#transfer-e2e', 'INV-42');
     const submit = q<HTMLButtonElement>('dialog button[type=submit]');
     expect(submit.disabled).toBe(false);
     expect(await violations()).toEqual([]);
@@ -185,10 +147,10 @@ describe('dialog', () => {
 
   it('needs no rate between accounts of one currency', async () => {
     const el = hydrated();
-    open(el);
+    openDialog(el);
     choose('#transfer-to', '4520011000000024');
-    type('#transfer-amount', '10');
-    type('#transfer-e2e', 'x');
+    typeInto('#transfer-amount', '10');
+    typeInto('#transfer-e2e', 'x');
     await settle();
     expect(calls).toHaveLength(0);
     expect(q('dialog').textContent).not.toContain('Currency conversion');
@@ -202,10 +164,10 @@ describe('dialog', () => {
   ])('says so for %s and keeps submit disabled', async (_, reply, text) => {
     replies.exchange_rate = reply;
     const el = hydrated();
-    open(el);
+    openDialog(el);
     choose('#transfer-to', '4520011000000056');
-    type('#transfer-amount', '10');
-    type('#transfer-e2e', 'x');
+    typeInto('#transfer-amount', '10');
+    typeInto('#transfer-e2e', 'x');
     await settle();
     await vi.waitFor(() => expect(q('dialog').textContent).toContain(text));
     expect(q<HTMLButtonElement>('dialog button[type=submit]').disabled).toBe(true);
@@ -213,12 +175,12 @@ describe('dialog', () => {
 
   it('shows "Amount too big" at once and limits decimals to the source currency', () => {
     const el = hydrated();
-    open(el);
+    openDialog(el);
     choose('#transfer-to', '4520011000000024');
-    type('#transfer-amount', '10000000000000');
+    typeInto('#transfer-amount', '10000000000000');
     expect(q('#transfer-amount-error').textContent).toBe('Error: Amount too big');
     expect(q('#transfer-amount').getAttribute('aria-invalid')).toBe('true');
-    type('#transfer-amount', '1.23456');
+    typeInto('#transfer-amount', '1.23456');
     expect(q<HTMLInputElement>('#transfer-amount').value).toBe('1.23');
   });
 
@@ -226,10 +188,10 @@ describe('dialog', () => {
     replies.inter_account_movements = () =>
       json(422, { errors: [{ status: 422, code: 'invalid', title: 'Insufficient funds', source: { pointer: '/debit_amount' } }] });
     const el = hydrated();
-    open(el);
+    openDialog(el);
     choose('#transfer-to', '4520011000000024');
-    type('#transfer-amount', '999999999');
-    type('#transfer-e2e', 'x');
+    typeInto('#transfer-amount', '999999999');
+    typeInto('#transfer-e2e', 'x');
     act(() => q<HTMLButtonElement>('dialog button[type=submit]').click());
     await settle();
     expect(q('#transfer-amount-error').textContent).toBe('Error: Insufficient funds');
@@ -243,10 +205,10 @@ describe('dialog', () => {
     replies.inter_account_movements = () =>
       json(409, { errors: [{ status: 409, code: 'conflict', title: 'This idempotency key was already used for a different transfer.' }] });
     const el = hydrated();
-    open(el);
+    openDialog(el);
     choose('#transfer-to', '4520011000000024');
-    type('#transfer-amount', '5');
-    type('#transfer-e2e', 'x');
+    typeInto('#transfer-amount', '5');
+    typeInto('#transfer-e2e', 'x');
     act(() => q<HTMLButtonElement>('dialog button[type=submit]').click());
     await settle();
     expect(q('dialog [role=alert]').textContent).toBe('This idempotency key was already used for a different transfer.');
@@ -254,7 +216,7 @@ describe('dialog', () => {
 
   it('closes with Cancel and gives focus back to the Transfer button', () => {
     const el = hydrated();
-    open(el);
+    openDialog(el);
     const opener = el.querySelector('button[aria-haspopup=dialog]');
     act(() => [...document.querySelectorAll<HTMLButtonElement>('dialog button')].find((b) => b.textContent === 'Cancel')!.click());
     expect(q('dialog').hasAttribute('open')).toBe(false);

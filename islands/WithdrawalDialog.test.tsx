@@ -3,7 +3,7 @@ import { act } from 'preact/test-utils';
 import { renderToString } from 'preact-render-to-string';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
-import { violations, jsonReply, stubFetchByUrl, type Call, islandMarkup } from './testing';
+import { violations, jsonReply, stubFetchByUrl, type Call, islandMarkup, choose, clearPage, hydrateUnchanged, openDialog, q, settle, typeInto } from './testing';
 import WithdrawalDialog, { MSG_NO_RATE, MSG_VALIDATION, MSG_WRONG, page, type Props, type Review } from './WithdrawalDialog';
 
 // axe in jsdom is slow on a shared machine.
@@ -78,17 +78,8 @@ beforeEach(() => {
   stubFetchByUrl(calls, () => replies);
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  document.body.innerHTML = '';
-});
+afterEach(clearPage);
 
-async function settle() {
-  for (let i = 0; i < 5; i++) await act(async () => {});
-}
-
-const q = <T extends Element>(sel: string) => document.querySelector<T>(sel)!;
 const button = (text: string) => [...document.querySelectorAll<HTMLButtonElement>('dialog button')].find((b) => b.textContent === text)!;
 
 function hydrated(p: Props = props): HTMLElement {
@@ -97,33 +88,11 @@ function hydrated(p: Props = props): HTMLElement {
   return el;
 }
 
-function open(el: HTMLElement) {
-  const b = el.querySelector<HTMLButtonElement>('button[aria-haspopup=dialog]')!;
-  b.focus();
-  act(() => b.click());
-}
-
-function choose(sel: string, value: string) {
-  const s = q<HTMLSelectElement>(sel);
-  act(() => {
-    s.value = value;
-    s.dispatchEvent(new Event('change', { bubbles: true }));
-  });
-}
-
-function type(sel: string, value: string) {
-  const i = q<HTMLInputElement>(sel);
-  act(() => {
-    i.value = value;
-    i.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-
 function fill(account: string, withdrawal: string, amount: string, e2e: string) {
   choose('#withdrawal-account', account);
   choose('#withdrawal-withdrawal', withdrawal);
-  type('#withdrawal-amount', amount);
-  type('#withdrawal-e2e', e2e);
+  typeInto('#withdrawal-amount', amount);
+  typeInto('#withdrawal-e2e', e2e);
 }
 
 describe('server markup (no JavaScript)', () => {
@@ -145,19 +114,14 @@ describe('server markup (no JavaScript)', () => {
     });
     render(null, d);
     const el = serverPage(props);
-    const before = el.innerHTML;
-    act(() => {
-      mount('WithdrawalDialog', WithdrawalDialog);
-      expect(el.innerHTML).toBe(before);
-    });
-    expect(el.hasAttribute('data-hydration-mismatch')).toBe(false);
+    hydrateUnchanged(el, 'WithdrawalDialog', WithdrawalDialog);
   });
 });
 
 describe('form', () => {
   it('opens a 440 px dialog whose request button waits for a valid form', async () => {
     const el = hydrated();
-    open(el);
+    openDialog(el);
     const d = q<HTMLDialogElement>('dialog');
     expect(d.hasAttribute('open')).toBe(true);
     expect(d.getAttribute('style')).toContain('440px');
@@ -169,7 +133,7 @@ describe('form', () => {
 
   it('offers only the withdrawal accounts linked to the chosen account, in its currency', () => {
     const el = hydrated();
-    open(el);
+    openDialog(el);
     expect([...q<HTMLSelectElement>('#withdrawal-withdrawal').options].map((o) => o.value)).toEqual(['']);
     choose('#withdrawal-account', '4520011000000023');
     expect([...q<HTMLSelectElement>('#withdrawal-withdrawal').options].map((o) => o.value)).toEqual(['', EUR_BANK, GBP_BANK]);
@@ -188,10 +152,10 @@ describe('form', () => {
     ['#withdrawal-e2e', 'INV 1', 'End-to-end ID may contain only letters, numbers, - or _'],
   ])('says what is wrong with %s = %s beside it', async (sel, value, msg) => {
     const el = hydrated();
-    open(el);
+    openDialog(el);
     fill('4520011000000015', EUR_BANK, '10', 'E2E-1');
     expect(button('Request withdrawal').disabled).toBe(false);
-    type(sel, value);
+    typeInto(sel, value);
     expect(q(sel + '-error').textContent).toBe('Error: ' + msg);
     expect(q(sel).getAttribute('aria-invalid')).toBe('true');
     expect(q(sel).getAttribute('aria-describedby')).toBe(sel.slice(1) + '-error');
@@ -201,7 +165,7 @@ describe('form', () => {
 
   it('asks for what is missing once a field was left', () => {
     const el = hydrated();
-    open(el);
+    openDialog(el);
     for (const sel of ['#withdrawal-account', '#withdrawal-withdrawal', '#withdrawal-amount', '#withdrawal-e2e']) {
       act(() => {
         q(sel).dispatchEvent(new Event('blur'));
@@ -222,14 +186,14 @@ describe('form', () => {
         ],
       });
     const el = hydrated();
-    open(el);
+    openDialog(el);
     fill('4520011000000015', EUR_BANK, '60000', 'NTW-0001');
     act(() => button('Request withdrawal').click());
     await settle();
     expect(q('#withdrawal-amount-error').textContent).toBe('Error: Amount exceeds (withdrawal request) limit');
     expect(q('#withdrawal-e2e-error').textContent).toBe('Error: End-to-end ID must be unique');
     // Editing the field clears its server message.
-    type('#withdrawal-amount', '100');
+    typeInto('#withdrawal-amount', '100');
     expect(document.querySelector('#withdrawal-amount-error')).toBeNull();
   });
 });
@@ -238,7 +202,7 @@ describe('review, confirm, result', () => {
   it('reviews what the server stored and confirms exactly it, once', async () => {
     const reload = vi.spyOn(page, 'reload').mockImplementation(() => {});
     const el = hydrated();
-    open(el);
+    openDialog(el);
     fill('4520011000000023', EUR_BANK, '1,000.50', 'INV-7');
     act(() => button('Request withdrawal').click());
     await settle();
@@ -282,7 +246,7 @@ describe('review, confirm, result', () => {
     replies.withdrawal_reviews = () =>
       json(201, { data: { ...gbpReview, rate_available: false, exchange_rate: '', converted_amount: '', converted_currency: 'HUF' } });
     const el = hydrated();
-    open(el);
+    openDialog(el);
     fill('4520011000000015', HUF_BANK, '100', 'HUF-1');
     act(() => button('Request withdrawal').click());
     await settle();
@@ -302,7 +266,7 @@ describe('review, confirm, result', () => {
   ])('lists %s with Back to the form', async (_, reply, title, detail) => {
     replies['/withdrawals'] = reply;
     const el = hydrated();
-    open(el);
+    openDialog(el);
     fill('4520011000000023', EUR_BANK, '1000.50', 'INV-7');
     act(() => button('Request withdrawal').click());
     await settle();
@@ -317,7 +281,7 @@ describe('review, confirm, result', () => {
 
   it('closes with Cancel and gives focus back to the button', () => {
     const el = hydrated();
-    open(el);
+    openDialog(el);
     const opener = el.querySelector('button[aria-haspopup=dialog]');
     act(() => button('Cancel').click());
     expect(q('dialog').hasAttribute('open')).toBe(false);
