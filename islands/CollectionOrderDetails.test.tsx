@@ -1,6 +1,6 @@
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearPage, hydrateUnchanged, islandPage, key, q, runEffects, selectedTab, tabs, typeInto, violations } from './testing';
+import { clearPage, hydrateEnhanced, islandPage, key, q, selectedTab, tabs, typeInto, violations } from './testing';
 import CollectionOrderDetails, { type Props } from './CollectionOrderDetails';
 
 // axe's first run is slow on a busy machine.
@@ -49,13 +49,7 @@ const props: Props = {
 const serverPage = (p: Props = props) =>
   islandPage('CollectionOrderDetails', CollectionOrderDetails, p, '<main><h1>Orders</h1><aside id="order-panel" aria-labelledby="order-panel-title">', '</aside></main>');
 
-/** Hydrates, then lets the effects that enhance the island run. */
-async function hydrated(p: Props = props): Promise<HTMLElement> {
-  const el = serverPage(p);
-  hydrateUnchanged(el, 'CollectionOrderDetails', CollectionOrderDetails);
-  await runEffects();
-  return el;
-}
+const hydrated = (p: Props = props) => hydrateEnhanced(serverPage(p), 'CollectionOrderDetails', CollectionOrderDetails);
 
 const link = (text: string) => [...document.querySelectorAll<HTMLAnchorElement>('a')].find((a) => a.textContent === text)!;
 

@@ -1,26 +1,16 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { h } from 'preact';
 import { act } from 'preact/test-utils';
-import { renderToString } from 'preact-render-to-string';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
-import { blur, clearPage, describeVectors, violations, islandMarkup, typeInto } from './testing';
+import { blur, clearPage, describeVectors, violations, islandPage, typeInto } from './testing';
 import EmailForm, { type Props } from './EmailForm';
 
 const props: Props = { email: '', label: 'Email', submit: 'Send reset link' };
 const withError: Props = { email: 'not-an-email', error: 'Must be a valid email', label: 'Email', submit: 'Send reset link' };
 
-const server = (p: Props) => renderToString(h(EmailForm, p));
-
-function serverPage(p: Props, html = server(p)): HTMLElement {
-  document.body.innerHTML =
-    '<main><h1>Forgot password</h1><form method="post" action="/passwords/forgot" novalidate>' +
-    '<input type="hidden" name="_csrf" value="c">' +
-    islandMarkup('EmailForm', p, html) +
-    '</form></main>';
-  return document.querySelector('[data-island]')!;
-}
+const serverPage = (p: Props, html?: string) =>
+  islandPage('EmailForm', EmailForm, p, '<main><h1>Forgot password</h1><form method="post" action="/passwords/forgot" novalidate><input type="hidden" name="_csrf" value="c">', '</form></main>', html);
 
 // The value is a property in a client render and an attribute in the
 // server's HTML; compare what the user gets (the field's value).

@@ -2,10 +2,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
-import { renderToString } from 'preact-render-to-string';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
-import { blur, clearPage, describeVectors, violations, islandMarkup, typeInto } from './testing';
+import { blur, clearPage, describeVectors, violations, islandPage, typeInto } from './testing';
 import PasswordStrength, { type Props } from './PasswordStrength';
 
 const props: Props = { errors: {}, submit: 'Reset password' };
@@ -14,18 +13,10 @@ const withErrors: Props = {
   submit: 'Reset password',
 };
 
-const server = (p: Props) => renderToString(h(PasswordStrength, p));
-
 // The page as the server writes it: the island inside its form, its props
 // beside it as JSON.
-function serverPage(p: Props, html = server(p)): HTMLElement {
-  document.body.innerHTML =
-    '<main><h1>Reset password</h1><form method="post" action="/passwords/reset/t" novalidate>' +
-    '<input type="hidden" name="_csrf" value="c">' +
-    islandMarkup('PasswordStrength', p, html) +
-    '</form></main>';
-  return document.querySelector('[data-island]')!;
-}
+const serverPage = (p: Props, html?: string) =>
+  islandPage('PasswordStrength', PasswordStrength, p, '<main><h1>Reset password</h1><form method="post" action="/passwords/reset/t" novalidate><input type="hidden" name="_csrf" value="c">', '</form></main>', html);
 
 const $ = <T extends Element = HTMLElement>(sel: string) => document.querySelector<T>(sel)!;
 const pw = () => $<HTMLInputElement>('#password');

@@ -1,6 +1,6 @@
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearPage, hydrateUnchanged, islandPage, key, q, runEffects, selectedTab, tabs, violations } from './testing';
+import { clearPage, hydrateEnhanced, islandPage, key, q, selectedTab, tabs, violations } from './testing';
 import PayoutDetails, { type Props } from './PayoutDetails';
 
 const detail = '/org/o1/payouts/PO-1';
@@ -73,13 +73,7 @@ const props: Props = {
 const serverPage = (p: Props = props) =>
   islandPage('PayoutDetails', PayoutDetails, p, '<main><h1>Payouts</h1><aside id="payout-panel" aria-labelledby="payout-panel-title">', '</aside></main>');
 
-/** Hydrates, then lets the effects that enhance the island run. */
-async function hydrated(p: Props = props): Promise<HTMLElement> {
-  const el = serverPage(p);
-  hydrateUnchanged(el, 'PayoutDetails', PayoutDetails);
-  await runEffects();
-  return el;
-}
+const hydrated = (p: Props = props) => hydrateEnhanced(serverPage(p), 'PayoutDetails', PayoutDetails);
 
 afterEach(clearPage);
 

@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
 import { renderToString } from 'preact-render-to-string';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
-import { describeVectors, violations, jsonReply, stubFetchByUrl, type Call, islandMarkup, choose, clearPage, hydrateUnchanged, openDialog, q, settle, typeInto } from './testing';
+import { describeVectors, violations, jsonReply, fetchByUrl, islandPage, choose, clearPage, hydrateUnchanged, openDialog, q, settle, typeInto } from './testing';
 import TransferDialog, { FX_NOT_SUPPORTED, FX_FAILED, FX_UNAVAILABLE, MSG_FAILED, MSG_OK, RELOAD_DELAY_MS, page, type Props } from './TransferDialog';
 
 const props: Props = {
@@ -24,27 +24,14 @@ const props: Props = {
 
 const server = (p: Props) => renderToString(h(TransferDialog, p));
 
-function serverPage(p: Props, html = server(p)): HTMLElement {
-  document.body.innerHTML =
-    '<main><h1>Account Transactions</h1>' +
-    islandMarkup('TransferDialog', p, html) +
-    '</main>';
-  return document.querySelector('[data-island]')!;
-}
-
-let calls: Call[] = [];
-let replies: Record<string, () => Response> = {};
+const serverPage = (p: Props, html?: string) => islandPage('TransferDialog', TransferDialog, p, '<main><h1>Account Transactions</h1>', '</main>', html);
 
 const json = jsonReply;
 
-beforeEach(() => {
-  calls = [];
-  replies = {
-    exchange_rate: () => json(200, { data: { pay_currency: 'EUR', buy_currency: 'GBP', exchange_rate: '0.8521948818' } }),
-    inter_account_movements: () => json(201, { data: { id: 't1' } }),
-  };
-  stubFetchByUrl(calls, () => replies);
-});
+const api = fetchByUrl(() => ({
+  exchange_rate: () => json(200, { data: { pay_currency: 'EUR', buy_currency: 'GBP', exchange_rate: '0.8521948818' } }),
+  inter_account_movements: () => json(201, { data: { id: 't1' } }),
+}));
 
 afterEach(clearPage);
 
@@ -111,7 +98,7 @@ describe('dialog', () => {
     openDialog(el);
     choose('#transfer-to', '4520011000000023');
     await settle();
-    const fx = calls.find((c) => c.url.includes('exchange_rate'))!;
+    const fx = api.calls.find((c) => c.url.includes('exchange_rate'))!;
     expect(fx.url).toBe('/api/v2/fx/organisations/o1/exchange_rate?pay_currency=EUR&buy_currency=GBP');
     expect((fx.init.headers as Record<string, string>)['X-CSRF-Token']).toBe('csrf-123');
     expect(q('dialog').textContent).toContain('Currency conversion: 1 EUR = 0.85219 GBP');
@@ -127,7 +114,7 @@ describe('dialog', () => {
 
     act(() => submit.click());
     await settle();
-    const posts = calls.filter((c) => c.init.method === 'POST');
+    const posts = api.calls.filter((c) => c.init.method === 'POST');
     expect(posts).toHaveLength(1);
     expect(posts[0].url).toBe('/api/v2/virtual_bank/organisations/o1/inter_account_movements');
     const headers = posts[0].init.headers as Record<string, string>;
@@ -152,7 +139,7 @@ describe('dialog', () => {
     typeInto('#transfer-amount', '10');
     typeInto('#transfer-e2e', 'x');
     await settle();
-    expect(calls).toHaveLength(0);
+    expect(api.calls).toHaveLength(0);
     expect(q('dialog').textContent).not.toContain('Currency conversion');
     expect(q<HTMLButtonElement>('dialog button[type=submit]').disabled).toBe(false);
   });
@@ -162,7 +149,7 @@ describe('dialog', () => {
     ['a failed quote', () => json(500, { errors: [{ status: 500, code: 'internal_error', title: 'Something went wrong' }] }), FX_FAILED],
     ['a reply without a rate', () => json(200, { data: {} }), FX_UNAVAILABLE],
   ])('says so for %s and keeps submit disabled', async (_, reply, text) => {
-    replies.exchange_rate = reply;
+    api.replies.exchange_rate = reply;
     const el = hydrated();
     openDialog(el);
     choose('#transfer-to', '4520011000000056');
@@ -185,7 +172,7 @@ describe('dialog', () => {
   });
 
   it('puts a refused overdraft on the amount field', async () => {
-    replies.inter_account_movements = () =>
+    api.replies.inter_account_movements = () =>
       json(422, { errors: [{ status: 422, code: 'invalid', title: 'Insufficient funds', source: { pointer: '/debit_amount' } }] });
     const el = hydrated();
     openDialog(el);
@@ -202,7 +189,7 @@ describe('dialog', () => {
   });
 
   it('puts a form-level refusal above the fields', async () => {
-    replies.inter_account_movements = () =>
+    api.replies.inter_account_movements = () =>
       json(409, { errors: [{ status: 409, code: 'conflict', title: 'This idempotency key was already used for a different transfer.' }] });
     const el = hydrated();
     openDialog(el);

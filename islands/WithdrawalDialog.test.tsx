@@ -1,9 +1,9 @@
 import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
 import { renderToString } from 'preact-render-to-string';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
-import { violations, jsonReply, stubFetchByUrl, type Call, islandMarkup, choose, clearPage, hydrateUnchanged, openDialog, q, settle, typeInto } from './testing';
+import { violations, jsonReply, fetchByUrl, islandPage, choose, clearPage, hydrateUnchanged, openDialog, q, settle, typeInto } from './testing';
 import WithdrawalDialog, { MSG_NO_RATE, MSG_VALIDATION, MSG_WRONG, page, type Props, type Review } from './WithdrawalDialog';
 
 // axe in jsdom is slow on a shared machine.
@@ -56,27 +56,14 @@ const gbpReview: Review = {
   creditor_account: creditor,
 };
 
-function serverPage(p: Props, html = renderToString(h(WithdrawalDialog, p))): HTMLElement {
-  document.body.innerHTML =
-    '<main><h1>Withdrawals</h1>' +
-    islandMarkup('WithdrawalDialog', p, html) +
-    '</main>';
-  return document.querySelector('[data-island]')!;
-}
-
-let calls: Call[] = [];
-let replies: Record<string, () => Response> = {};
+const serverPage = (p: Props, html?: string) => islandPage('WithdrawalDialog', WithdrawalDialog, p, '<main><h1>Withdrawals</h1>', '</main>', html);
 
 const json = jsonReply;
 
-beforeEach(() => {
-  calls = [];
-  replies = {
-    withdrawal_reviews: () => json(201, { data: gbpReview }),
-    '/withdrawals': () => json(201, { data: { reference: 'WD0123456789ABCD' } }),
-  };
-  stubFetchByUrl(calls, () => replies);
-});
+const api = fetchByUrl(() => ({
+  withdrawal_reviews: () => json(201, { data: gbpReview }),
+  '/withdrawals': () => json(201, { data: { reference: 'WD0123456789ABCD' } }),
+}));
 
 afterEach(clearPage);
 
@@ -178,7 +165,7 @@ describe('form', () => {
   });
 
   it("puts the server's refusals beside their fields, in the spec's words", async () => {
-    replies.withdrawal_reviews = () =>
+    api.replies.withdrawal_reviews = () =>
       json(422, {
         errors: [
           { status: 422, code: 'invalid', title: 'Amount exceeds (withdrawal request) limit', source: { pointer: '/amount' } },
@@ -206,7 +193,7 @@ describe('review, confirm, result', () => {
     fill('4520011000000023', EUR_BANK, '1,000.50', 'INV-7');
     act(() => button('Request withdrawal').click());
     await settle();
-    const review = calls[0];
+    const review = api.calls[0];
     expect(review.url).toBe('/api/v2/withdrawals/organisations/o1/withdrawal_reviews');
     expect((review.init.headers as Record<string, string>)['X-CSRF-Token']).toBe('csrf-123');
     expect(JSON.parse(review.init.body as string)).toEqual({
@@ -226,7 +213,7 @@ describe('review, confirm, result', () => {
     act(() => button('Confirm withdrawal').click());
     act(() => button('Confirming…')?.click());
     await settle();
-    const creates = calls.filter((c) => c.url.endsWith('/withdrawals'));
+    const creates = api.calls.filter((c) => c.url.endsWith('/withdrawals'));
     expect(creates).toHaveLength(1);
     expect(JSON.parse(creates[0].init.body as string)).toEqual({
       end_to_end_id: 'INV-7',
@@ -243,7 +230,7 @@ describe('review, confirm, result', () => {
   });
 
   it('disables Confirm without an exchange rate', async () => {
-    replies.withdrawal_reviews = () =>
+    api.replies.withdrawal_reviews = () =>
       json(201, { data: { ...gbpReview, rate_available: false, exchange_rate: '', converted_amount: '', converted_currency: 'HUF' } });
     const el = hydrated();
     openDialog(el);
@@ -264,7 +251,7 @@ describe('review, confirm, result', () => {
     ['a changed review', () => json(409, { errors: [{ status: 409, code: 'conflict', title: 'The withdrawal no longer matches what was reviewed.' }] }), MSG_WRONG, 'no longer matches'],
     ['a server failure', () => json(500, {}), MSG_WRONG, ''],
   ])('lists %s with Back to the form', async (_, reply, title, detail) => {
-    replies['/withdrawals'] = reply;
+    api.replies['/withdrawals'] = reply;
     const el = hydrated();
     openDialog(el);
     fill('4520011000000023', EUR_BANK, '1000.50', 'INV-7');

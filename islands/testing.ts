@@ -56,10 +56,10 @@ export function advance(ms: number): Promise<void> {
 }
 
 /** islandPage puts a server page in the document: before, then the island as the server
- *  writes it for props p (islandMarkup of its server render), then after; it returns the
- *  island's marker. */
-export function islandPage<P>(name: string, Component: ComponentType<P>, p: P, before: string, after: string): HTMLElement {
-  document.body.innerHTML = before + islandMarkup(name, p, renderToString(h(Component as ComponentType<any>, p as any))) + after;
+ *  writes it for props p (islandMarkup of html, by default its server render), then after;
+ *  it returns the island's marker. */
+export function islandPage<P>(name: string, Component: ComponentType<P>, p: P, before: string, after: string, html?: string): HTMLElement {
+  document.body.innerHTML = before + islandMarkup(name, p, html ?? renderToString(h(Component as ComponentType<any>, p as any))) + after;
   return document.querySelector<HTMLElement>('[data-island]')!;
 }
 
@@ -105,6 +105,18 @@ export function stubDownloads(clicked: string[]) {
   });
 }
 
+/** fetchByUrl stubs fetch for each test with stubFetchByUrl, answering from a fresh
+ *  defaults(); the test reads the requests in calls and may change or add replies. */
+export function fetchByUrl(defaults: () => Record<string, () => Response>) {
+  const api = { calls: [] as Call[], replies: {} as Record<string, () => Response> };
+  beforeEach(() => {
+    api.calls = [];
+    api.replies = defaults();
+    stubFetchByUrl(api.calls, () => api.replies);
+  });
+  return api;
+}
+
 /** After an island's test: real timers and globals again, and the island unmounted. */
 export function unmountIsland() {
   vi.useRealTimers();
@@ -134,12 +146,14 @@ export function hydrateUnchanged(el: Element, name: string, Component: Component
   expect(el.hasAttribute('data-hydration-mismatch')).toBe(false);
 }
 
-/** runEffects lets the effects that enhance a hydrated island run (preact/hooks runs them
- *  after the next frame, or after 35 ms without frames). */
-export function runEffects(): Promise<void> {
-  return act(async () => {
+/** hydrateEnhanced is hydrateUnchanged, then lets the effects that enhance the island run
+ *  (preact/hooks runs them after the next frame, or after 35 ms without frames). */
+export async function hydrateEnhanced<E extends Element>(el: E, name: string, Component: ComponentType<any>): Promise<E> {
+  hydrateUnchanged(el, name, Component);
+  await act(async () => {
     await new Promise((r) => setTimeout(r, 50));
   });
+  return el;
 }
 
 /** settle flushes promises and the renders they cause, rounds times over. */
