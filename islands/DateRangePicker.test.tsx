@@ -3,7 +3,7 @@ import { act } from 'preact/test-utils';
 import { renderToString } from 'preact-render-to-string';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
-import { violations, islandPage } from './testing';
+import { violations, islandPage, hydrateUntilReady } from './testing';
 import DateRangePicker, { type Props } from './DateRangePicker';
 
 const presets = [
@@ -53,11 +53,7 @@ describe('server markup (no JavaScript)', () => {
 describe('hydration', () => {
   it("leaves the server's markup unchanged, then enhances", async () => {
     const el = serverPage(props);
-    const before = el.innerHTML;
-    mount('DateRangePicker', DateRangePicker);
-    expect(el.innerHTML).toBe(before);
-    await vi.waitFor(() => expect(el.hasAttribute('data-ready')).toBe(true));
-    expect(el.hasAttribute('data-hydration-mismatch')).toBe(false);
+    await hydrateUntilReady(el, 'DateRangePicker', DateRangePicker);
     expect(el.querySelector('button[aria-haspopup=dialog]')).not.toBeNull();
   });
 

@@ -5,7 +5,7 @@ import { act } from 'preact/test-utils';
 import { renderToString } from 'preact-render-to-string';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
-import { describeVectors, violations, jsonReply, fetchByUrl, islandPage, choose, clearPage, hydrateUnchanged, openDialog, q, settle, typeInto } from './testing';
+import { describeVectors, violations, jsonReply, fetchByUrl, islandPage, choose, clearPage, hydrateUnchanged, openDialog, q, settle, typeInto, expectOnlyLink } from './testing';
 import TransferDialog, { FX_NOT_SUPPORTED, FX_FAILED, FX_UNAVAILABLE, MSG_FAILED, MSG_OK, RELOAD_DELAY_MS, page, type Props } from './TransferDialog';
 
 const props: Props = {
@@ -37,12 +37,7 @@ afterEach(clearPage);
 
 describe('server markup (no JavaScript)', () => {
   it('is a link to the transfer page', () => {
-    const el = serverPage(props);
-    const links = el.querySelectorAll('a');
-    expect(links).toHaveLength(1);
-    expect(links[0].getAttribute('href')).toBe(props.href);
-    expect(links[0].textContent).toBe('Transfer');
-    expect(el.querySelector('button, dialog, form')).toBeNull();
+    expectOnlyLink(serverPage(props), props.href, 'Transfer');
   });
 
   it('passes axe', async () => {
@@ -57,6 +52,20 @@ function hydrated(p: Props = props): HTMLElement {
   const el = serverPage(p);
   act(() => mount('TransferDialog', TransferDialog));
   return el;
+}
+
+/** Opens the dialog and fills it in: the destination account, the amount, an end-to-end ID. */
+function fill(to: string, amount: string) {
+  openDialog(hydrated());
+  choose('#transfer-to', to);
+  typeInto('#transfer-amount', amount);
+  typeInto('#transfer-e2e', 'x');
+}
+
+/** Submits the dialog and lets the request and its answer settle. */
+async function send() {
+  act(() => q<HTMLButtonElement>('dialog button[type=submit]').click());
+  await settle();
 }
 
 describe('dialog', () => {
@@ -133,11 +142,7 @@ describe('dialog', () => {
   });
 
   it('needs no rate between accounts of one currency', async () => {
-    const el = hydrated();
-    openDialog(el);
-    choose('#transfer-to', '4520011000000024');
-    typeInto('#transfer-amount', '10');
-    typeInto('#transfer-e2e', 'x');
+    fill('4520011000000024', '10');
     await settle();
     expect(api.calls).toHaveLength(0);
     expect(q('dialog').textContent).not.toContain('Currency conversion');
@@ -150,11 +155,7 @@ describe('dialog', () => {
     ['a reply without a rate', () => json(200, { data: {} }), FX_UNAVAILABLE],
   ])('says so for %s and keeps submit disabled', async (_, reply, text) => {
     api.replies.exchange_rate = reply;
-    const el = hydrated();
-    openDialog(el);
-    choose('#transfer-to', '4520011000000056');
-    typeInto('#transfer-amount', '10');
-    typeInto('#transfer-e2e', 'x');
+    fill('4520011000000056', '10');
     await settle();
     await vi.waitFor(() => expect(q('dialog').textContent).toContain(text));
     expect(q<HTMLButtonElement>('dialog button[type=submit]').disabled).toBe(true);
@@ -174,13 +175,8 @@ describe('dialog', () => {
   it('puts a refused overdraft on the amount field', async () => {
     api.replies.inter_account_movements = () =>
       json(422, { errors: [{ status: 422, code: 'invalid', title: 'Insufficient funds', source: { pointer: '/debit_amount' } }] });
-    const el = hydrated();
-    openDialog(el);
-    choose('#transfer-to', '4520011000000024');
-    typeInto('#transfer-amount', '999999999');
-    typeInto('#transfer-e2e', 'x');
-    act(() => q<HTMLButtonElement>('dialog button[type=submit]').click());
-    await settle();
+    fill('4520011000000024', '999999999');
+    await send();
     expect(q('#transfer-amount-error').textContent).toBe('Error: Insufficient funds');
     expect(q('#transfer-amount').getAttribute('aria-describedby')).toBe('transfer-amount-error');
     expect(q('dialog [role=status]').textContent).toBe(MSG_FAILED);
@@ -191,13 +187,8 @@ describe('dialog', () => {
   it('puts a form-level refusal above the fields', async () => {
     api.replies.inter_account_movements = () =>
       json(409, { errors: [{ status: 409, code: 'conflict', title: 'This idempotency key was already used for a different transfer.' }] });
-    const el = hydrated();
-    openDialog(el);
-    choose('#transfer-to', '4520011000000024');
-    typeInto('#transfer-amount', '5');
-    typeInto('#transfer-e2e', 'x');
-    act(() => q<HTMLButtonElement>('dialog button[type=submit]').click());
-    await settle();
+    fill('4520011000000024', '5');
+    await send();
     expect(q('dialog [role=alert]').textContent).toBe('This idempotency key was already used for a different transfer.');
   });
 

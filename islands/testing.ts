@@ -146,6 +146,16 @@ export function hydrateUnchanged(el: Element, name: string, Component: Component
   expect(el.hasAttribute('data-hydration-mismatch')).toBe(false);
 }
 
+/** hydrateUntilReady mounts with the browser's own scheduling (no act), checks that hydrating
+ *  left the server's markup as it was, then waits until the island is marked ready (enhanced). */
+export async function hydrateUntilReady(el: Element, name: string, Component: ComponentType<any>): Promise<void> {
+  const before = el.innerHTML;
+  mount(name, Component);
+  expect(el.innerHTML).toBe(before);
+  expect(el.hasAttribute('data-hydration-mismatch')).toBe(false);
+  await vi.waitFor(() => expect(el.hasAttribute('data-ready')).toBe(true));
+}
+
 /** hydrateEnhanced is hydrateUnchanged, then lets the effects that enhance the island run
  *  (preact/hooks runs them after the next frame, or after 35 ms without frames). */
 export async function hydrateEnhanced<E extends Element>(el: E, name: string, Component: ComponentType<any>): Promise<E> {
@@ -193,6 +203,16 @@ export const key = (el: Element, k: string) => act(() => void el.dispatchEvent(n
 /** A hydrated tablist's tabs, and the one selected. */
 export const tabs = () => [...document.querySelectorAll<HTMLButtonElement>('[role=tab]')];
 export const selectedTab = () => tabs().find((t) => t.getAttribute('aria-selected') === 'true')!;
+
+/** expectOnlyLink checks a dialog island's markup without JavaScript: one link, to href,
+ *  saying text, and no button, dialog or form. */
+export function expectOnlyLink(el: Element, href: string, text: string) {
+  const links = el.querySelectorAll('a');
+  expect(links).toHaveLength(1);
+  expect(links[0].getAttribute('href')).toBe(href);
+  expect(links[0].textContent).toBe(text);
+  expect(el.querySelector('button, dialog, form')).toBeNull();
+}
 
 /** openDialog clicks the island's dialog button, focused first as a click leaves it (the
  *  dialog gives focus back to it on closing). */
