@@ -78,6 +78,7 @@ describe('hydration', () => {
     const el = serverPage(withErrors);
     await hydrateUntilReady(el, 'PasswordStrength', PasswordStrength);
     expect(submit().disabled).toBe(true); // enhanced: both fields empty
+    expect(el.hasAttribute('data-hydration-mismatch')).toBe(false);
   });
 
   it("equals preact's client render of the initial state", () => {

@@ -163,6 +163,7 @@ export async function hydrateEnhanced<E extends Element>(el: E, name: string, Co
   await act(async () => {
     await new Promise((r) => setTimeout(r, 50));
   });
+  expect(el.hasAttribute('data-hydration-mismatch')).toBe(false);
   return el;
 }
 
