@@ -1,11 +1,10 @@
-import { h, render } from 'preact';
+import { render } from 'preact';
 import { act } from 'preact/test-utils';
-import { renderToString } from 'preact-render-to-string';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
 import ApprovalPoll, { type Props } from './ApprovalPoll';
-import { advance } from './testing';
+import { advance, islandPage } from './testing';
 
 const props: Props = {
   id: 'appr-1',
@@ -16,15 +15,7 @@ const props: Props = {
   interval: 2000,
 };
 
-const server = (p: Props) => renderToString(h(ApprovalPoll, p));
-
-function serverPage(p: Props): HTMLElement {
-  document.body.innerHTML =
-    '<main><h1>Approve with Authy</h1>' +
-    `<div data-island="ApprovalPoll" data-props="island-0">${server(p)}</div>` +
-    `<script type="application/json" id="island-0">${JSON.stringify(p).replace(/</g, '\\u003c')}</script></main>`;
-  return document.querySelector('[data-island]')!;
-}
+const serverPage = (p: Props) => islandPage('ApprovalPoll', ApprovalPoll, p, '<main><h1>Approve with Authy</h1>', '</main>');
 
 const live = (el: Element) => el.querySelector('[role=status]')!;
 

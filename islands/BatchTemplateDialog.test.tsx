@@ -1,9 +1,6 @@
-import { h } from 'preact';
 import { act } from 'preact/test-utils';
-import { renderToString } from 'preact-render-to-string';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mount } from '../ssr/runtime/client.js';
-import { violations } from './testing';
+import { violations, islandPage, hydrateUnchanged } from './testing';
 import BatchTemplateDialog, { narrowed, type Props } from './BatchTemplateDialog';
 
 const catalogue: Props['catalogue'] = [
@@ -21,22 +18,11 @@ const catalogue: Props['catalogue'] = [
 ];
 const props: Props = { page: '/org/o/batches/template', download: '/org/o/batches/template/download', catalogue };
 
-function serverPage(p: Props): HTMLElement {
-  document.body.innerHTML =
-    '<main><h1>Batches</h1>' +
-    `<div data-island="BatchTemplateDialog" data-props="island-0">${renderToString(h(BatchTemplateDialog, p))}</div>` +
-    `<script type="application/json" id="island-0">${JSON.stringify(p)}</script></main>`;
-  return document.querySelector('[data-island]')!;
-}
+const serverPage = (p: Props) => islandPage('BatchTemplateDialog', BatchTemplateDialog, p, '<main><h1>Batches</h1>', '</main>');
 
 function hydrate(p: Props) {
   const el = serverPage(p);
-  const before = el.innerHTML;
-  act(() => {
-    mount('BatchTemplateDialog', BatchTemplateDialog);
-    expect(el.innerHTML).toBe(before);
-  });
-  expect(el.hasAttribute('data-hydration-mismatch')).toBe(false);
+  hydrateUnchanged(el, 'BatchTemplateDialog', BatchTemplateDialog);
   return el;
 }
 

@@ -1,10 +1,8 @@
-import { h } from 'preact';
 import { act } from 'preact/test-utils';
-import { renderToString } from 'preact-render-to-string';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
 import BatchUpload, { type Props } from './BatchUpload';
-import { violations } from './testing';
+import { violations, islandPage } from './testing';
 
 const form: Props['form'] = {
   action: '/org/o1/batches/upload',
@@ -21,13 +19,7 @@ const form: Props['form'] = {
 };
 const props: Props = { dialog: false, form, accepted: null, failed: null };
 
-function serverPage(p: Props): HTMLElement {
-  document.body.innerHTML =
-    '<main><h1>Upload batch file</h1>' +
-    `<div data-island="BatchUpload" data-props="island-0">${renderToString(h(BatchUpload, p))}</div>` +
-    `<script type="application/json" id="island-0">${JSON.stringify(p).replace(/</g, '\\u003c')}</script></main>`;
-  return document.querySelector('[data-island]')!;
-}
+const serverPage = (p: Props) => islandPage('BatchUpload', BatchUpload, p, '<main><h1>Upload batch file</h1>', '</main>');
 
 function hydrate(p: Props) {
   const el = serverPage(p);

@@ -1,9 +1,6 @@
-import { h } from 'preact';
 import { act } from 'preact/test-utils';
-import { renderToString } from 'preact-render-to-string';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mount } from '../ssr/runtime/client.js';
-import { violations } from './testing';
+import { clearPage, hydrateEnhanced, islandPage, key, q, selectedTab, tabs, typeInto, violations } from './testing';
 import CollectionOrderDetails, { type Props } from './CollectionOrderDetails';
 
 // axe's first run is slow on a busy machine.
@@ -49,37 +46,14 @@ const props: Props = {
   },
 };
 
-function serverPage(p: Props = props): HTMLElement {
-  document.body.innerHTML =
-    '<main><h1>Orders</h1><aside id="order-panel" aria-labelledby="order-panel-title">' +
-    `<div data-island="CollectionOrderDetails" data-props="island-0">${renderToString(h(CollectionOrderDetails, p))}</div>` +
-    `<script type="application/json" id="island-0">${JSON.stringify(p).replace(/</g, '\\u003c')}</script></aside></main>`;
-  return document.querySelector('[data-island]')!;
-}
+const serverPage = (p: Props = props) =>
+  islandPage('CollectionOrderDetails', CollectionOrderDetails, p, '<main><h1>Orders</h1><aside id="order-panel" aria-labelledby="order-panel-title">', '</aside></main>');
 
-async function hydrated(p: Props = props): Promise<HTMLElement> {
-  const el = serverPage(p);
-  const before = el.innerHTML;
-  act(() => {
-    mount('CollectionOrderDetails', CollectionOrderDetails);
-    expect(el.innerHTML).toBe(before);
-  });
-  await act(async () => {
-    await new Promise((r) => setTimeout(r, 50));
-  });
-  expect(el.hasAttribute('data-hydration-mismatch')).toBe(false);
-  return el;
-}
+const hydrated = (p: Props = props) => hydrateEnhanced(serverPage(p), 'CollectionOrderDetails', CollectionOrderDetails);
 
-const q = <T extends Element>(sel: string) => document.querySelector<T>(sel)!;
-const tabs = () => [...document.querySelectorAll<HTMLButtonElement>('[role=tab]')];
-const selected = () => tabs().find((t) => t.getAttribute('aria-selected') === 'true')!;
 const link = (text: string) => [...document.querySelectorAll<HTMLAnchorElement>('a')].find((a) => a.textContent === text)!;
 
-afterEach(() => {
-  vi.restoreAllMocks();
-  document.body.innerHTML = '';
-});
+afterEach(clearPage);
 
 describe('server markup (no JavaScript)', () => {
   it('is links: tabs with the open one marked, actions to their pages', async () => {
@@ -111,9 +85,9 @@ describe('hydrated', () => {
     const replace = vi.spyOn(history, 'replaceState');
     await hydrated();
     expect(tabs().map((t) => t.textContent)).toEqual(['Order', 'Debtor', 'Payments', 'History']);
-    selected().focus();
-    act(() => void selected().dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true })));
-    expect(selected().textContent).toBe('Debtor');
+    selectedTab().focus();
+    key(selectedTab(), 'ArrowRight');
+    expect(selectedTab().textContent).toBe('Debtor');
     expect(q('[role=tabpanel]').textContent).toContain('Maria Jensen');
     expect(replace).toHaveBeenLastCalledWith(null, '', href('debtor'));
     expect(await violations()).toEqual([]);
@@ -144,13 +118,11 @@ describe('hydrated', () => {
     expect(amount.placeholder).toBe('1,000.00');
     const submit = [...d.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent === 'Refund')!;
     expect(submit.disabled).toBe(true);
-    amount.value = '250.01';
-    act(() => void amount.dispatchEvent(new Event('input', { bubbles: true })));
+    typeInto(amount, '250.01');
     expect(d.textContent).toContain('Amount cannot exceed the total (250.00 EUR)');
     expect(amount.getAttribute('aria-invalid')).toBe('true');
     expect(submit.disabled).toBe(true);
-    amount.value = '100';
-    act(() => void amount.dispatchEvent(new Event('input', { bubbles: true })));
+    typeInto(amount, '100');
     expect(submit.disabled).toBe(false);
     expect(Object.fromEntries(new FormData(d.querySelector('form')!))).toEqual({
       _csrf: 'csrf-1', return_to: returnTo, idempotency_key: 'key-1', refund_type: 'partial', amount: '100',

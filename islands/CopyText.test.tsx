@@ -1,22 +1,14 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { h } from 'preact';
 import { act } from 'preact/test-utils';
-import { renderToString } from 'preact-render-to-string';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
-import { describeVectors, violations, islandMarkup } from './testing';
+import { describeVectors, violations, islandPage } from './testing';
 import CopyText, { copiedMessage, type Props } from './CopyText';
 
 const props: Props = { label: 'Wallet address', value: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', short: 'TQn9Y2khE…bLSE' };
 
-function serverPage(p: Props, html = renderToString(h(CopyText, p))): HTMLElement {
-  document.body.innerHTML =
-    '<main><h1>Account</h1>' +
-    islandMarkup('CopyText', p, html) +
-    '</main>';
-  return document.querySelector('[data-island]')!;
-}
+const serverPage = (p: Props, html?: string) => islandPage('CopyText', CopyText, p, '<main><h1>Account</h1>', '</main>', html);
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,21 +1,13 @@
 import { render } from 'preact';
-import { h } from 'preact';
 import { act } from 'preact/test-utils';
-import { renderToString } from 'preact-render-to-string';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
-import { violations } from './testing';
+import { violations, islandPage } from './testing';
 import CryptoBanner, { type Props } from './CryptoBanner';
 
 const props: Props = { href: '/org/o1/crypto_funding', closeAction: '/org/o1/crypto_banner/close', csrf: 'csrf-9' };
 
-function serverPage(p: Props): HTMLElement {
-  document.body.innerHTML =
-    '<main id="main" tabindex="-1"><h1>Dashboard</h1>' +
-    `<div data-island="CryptoBanner" data-props="island-0">${renderToString(h(CryptoBanner, p))}</div>` +
-    `<script type="application/json" id="island-0">${JSON.stringify(p)}</script></main>`;
-  return document.querySelector('[data-island]')!;
-}
+const serverPage = (p: Props) => islandPage('CryptoBanner', CryptoBanner, p, '<main id="main" tabindex="-1"><h1>Dashboard</h1>', '</main>');
 
 afterEach(() => vi.restoreAllMocks());
 

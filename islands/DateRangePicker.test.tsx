@@ -3,7 +3,7 @@ import { act } from 'preact/test-utils';
 import { renderToString } from 'preact-render-to-string';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
-import { violations, islandMarkup } from './testing';
+import { violations, islandPage, hydrateUntilReady } from './testing';
 import DateRangePicker, { type Props } from './DateRangePicker';
 
 const presets = [
@@ -19,13 +19,7 @@ const props: Props = {
 
 const server = (p: Props) => renderToString(h(DateRangePicker, p));
 
-function serverPage(p: Props, html = server(p)): HTMLElement {
-  document.body.innerHTML =
-    '<header><a href="#top" id="before">before</a>' +
-    islandMarkup('DateRangePicker', p, html) +
-    '<a href="#top" id="after">after</a></header>';
-  return document.querySelector('[data-island]')!;
-}
+const serverPage = (p: Props, html?: string) => islandPage('DateRangePicker', DateRangePicker, p, '<header><a href="#top" id="before">before</a>', '<a href="#top" id="after">after</a></header>', html);
 
 describe('server markup (no JavaScript)', () => {
   it('is a working form: preset, From, To, Apply', () => {
@@ -59,11 +53,7 @@ describe('server markup (no JavaScript)', () => {
 describe('hydration', () => {
   it("leaves the server's markup unchanged, then enhances", async () => {
     const el = serverPage(props);
-    const before = el.innerHTML;
-    mount('DateRangePicker', DateRangePicker);
-    expect(el.innerHTML).toBe(before);
-    await vi.waitFor(() => expect(el.hasAttribute('data-ready')).toBe(true));
-    expect(el.hasAttribute('data-hydration-mismatch')).toBe(false);
+    await hydrateUntilReady(el, 'DateRangePicker', DateRangePicker);
     expect(el.querySelector('button[aria-haspopup=dialog]')).not.toBeNull();
   });
 

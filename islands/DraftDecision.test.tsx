@@ -1,9 +1,6 @@
-import { h } from 'preact';
 import { act } from 'preact/test-utils';
-import { renderToString } from 'preact-render-to-string';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mount } from '../ssr/runtime/client.js';
-import { jsonReply, violations } from './testing';
+import { jsonReply, violations, islandPage, hydrateEnhanced } from './testing';
 import DraftDecision, { REFETCH_MS } from './DraftDecision';
 import type { IslandProps } from '../templates/generated/props';
 
@@ -41,26 +38,9 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-function serverPage(p: Props = props): HTMLElement {
-  document.body.innerHTML =
-    '<main><h1>Payout drafts</h1><table><tbody><tr id="draft-d1"><td>d1</td></tr></tbody></table>' +
-    `<div data-island="DraftDecision" data-props="island-0">${renderToString(h(DraftDecision, p))}</div>` +
-    `<script type="application/json" id="island-0">${JSON.stringify(p)}</script></main>`;
-  return document.querySelector('[data-island]')!;
-}
+const serverPage = (p: Props = props) => islandPage('DraftDecision', DraftDecision, p, '<main><h1>Payout drafts</h1><table><tbody><tr id="draft-d1"><td>d1</td></tr></tbody></table>', '</main>');
 
-async function hydrated(): Promise<HTMLElement> {
-  const el = serverPage();
-  const before = el.innerHTML;
-  act(() => {
-    mount('DraftDecision', DraftDecision);
-    expect(el.innerHTML).toBe(before);
-  });
-  await act(async () => {
-    await new Promise((r) => setTimeout(r, 20));
-  });
-  return el;
-}
+const hydrated = () => hydrateEnhanced(serverPage(), 'DraftDecision', DraftDecision);
 
 describe('without JavaScript', () => {
   it('approves with a form that posts the CSRF token, and links to the decline page', () => {

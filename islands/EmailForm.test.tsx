@@ -1,26 +1,16 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
-import { renderToString } from 'preact-render-to-string';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
-import { describeVectors, violations, islandMarkup } from './testing';
+import { blur, clearPage, describeVectors, violations, islandPage, typeInto, hydrateUntilReady } from './testing';
 import EmailForm, { type Props } from './EmailForm';
 
 const props: Props = { email: '', label: 'Email', submit: 'Send reset link' };
 const withError: Props = { email: 'not-an-email', error: 'Must be a valid email', label: 'Email', submit: 'Send reset link' };
 
-const server = (p: Props) => renderToString(h(EmailForm, p));
-
-function serverPage(p: Props, html = server(p)): HTMLElement {
-  document.body.innerHTML =
-    '<main><h1>Forgot password</h1><form method="post" action="/passwords/forgot" novalidate>' +
-    '<input type="hidden" name="_csrf" value="c">' +
-    islandMarkup('EmailForm', p, html) +
-    '</form></main>';
-  return document.querySelector('[data-island]')!;
-}
+const serverPage = (p: Props, html?: string) =>
+  islandPage('EmailForm', EmailForm, p, '<main><h1>Forgot password</h1><form method="post" action="/passwords/forgot" novalidate><input type="hidden" name="_csrf" value="c">', '</form></main>', html);
 
 // The value is a property in a client render and an attribute in the
 // server's HTML; compare what the user gets (the field's value).
@@ -38,24 +28,9 @@ const input = () => document.querySelector<HTMLInputElement>('#email')!;
 const submit = () => document.querySelector<HTMLButtonElement>('button[type=submit]')!;
 const error = () => document.getElementById('email-error')?.textContent ?? '';
 
-function type(value: string) {
-  act(() => {
-    input().value = value;
-    input().dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-function blur() {
-  act(() => {
-    input().dispatchEvent(new Event('blur'));
-  });
-}
+const type = (value: string) => typeInto(input(), value);
 
-afterEach(() => {
-  vi.restoreAllMocks();
-  const el = document.querySelector('[data-island]');
-  if (el) render(null, el);
-  document.body.innerHTML = '';
-});
+afterEach(clearPage);
 
 describe('server markup (no JavaScript)', () => {
   it('is a working form with an enabled submit', () => {
@@ -84,11 +59,7 @@ describeVectors(join(dirname(fileURLToPath(import.meta.url)), '../testdata/islan
 describe('hydration', () => {
   it("leaves the server's markup unchanged, then disables the submit until the address is valid", async () => {
     const el = serverPage(withError);
-    const before = el.innerHTML;
-    mount('EmailForm', EmailForm);
-    expect(el.innerHTML).toBe(before);
-    await vi.waitFor(() => expect(el.hasAttribute('data-ready')).toBe(true));
-    expect(el.hasAttribute('data-hydration-mismatch')).toBe(false);
+    await hydrateUntilReady(el, 'EmailForm', EmailForm);
     expect(submit().disabled).toBe(true);
   });
 
@@ -123,7 +94,7 @@ describe('enhanced', () => {
     start();
     type('admin');
     expect(error()).toBe(''); // not while first typing
-    blur();
+    blur(input());
     expect(error()).toBe('Error: Must be a valid email');
     expect(input().getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById('email-error')!.parentElement!.getAttribute('aria-live')).toBe('polite');
@@ -144,7 +115,7 @@ describe('enhanced', () => {
   it('passes axe', async () => {
     start();
     type('x');
-    blur();
+    blur(input());
     expect(await violations()).toEqual([]);
   });
 });

@@ -1,22 +1,15 @@
-import { h, render } from 'preact';
+import { render } from 'preact';
 import { act } from 'preact/test-utils';
-import { renderToString } from 'preact-render-to-string';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
 import Passkey, { type Props } from './Passkey';
 import { creationOptions, credentialJSON, fromB64url, refusal, requestOptions, toB64url } from './lib/passkey';
-import { violations } from './testing';
+import { violations, islandPage } from './testing';
 
 const register: Props = { mode: 'register', csrf: 'tok', optionsUrl: '/p/options', finishUrl: '/p' };
 const verify: Props = { mode: 'verify', csrf: 'tok', optionsUrl: '/mfa-verify/passkey/options', finishUrl: '/mfa-verify/passkey' };
 
-function serverPage(p: Props): HTMLElement {
-  document.body.innerHTML =
-    '<main><h1>Passkeys</h1>' +
-    `<div data-island="Passkey" data-props="island-0">${renderToString(h(Passkey, p))}</div>` +
-    `<script type="application/json" id="island-0">${JSON.stringify(p)}</script></main>`;
-  return document.querySelector('[data-island]')!;
-}
+const serverPage = (p: Props) => islandPage('Passkey', Passkey, p, '<main><h1>Passkeys</h1>', '</main>');
 
 const bytes = (...b: number[]) => new Uint8Array(b).buffer;
 

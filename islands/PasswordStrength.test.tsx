@@ -2,10 +2,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
-import { renderToString } from 'preact-render-to-string';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
-import { describeVectors, violations, islandMarkup } from './testing';
+import { blur, clearPage, describeVectors, violations, islandPage, typeInto, hydrateUntilReady } from './testing';
 import PasswordStrength, { type Props } from './PasswordStrength';
 
 const props: Props = { errors: {}, submit: 'Reset password' };
@@ -14,18 +13,10 @@ const withErrors: Props = {
   submit: 'Reset password',
 };
 
-const server = (p: Props) => renderToString(h(PasswordStrength, p));
-
 // The page as the server writes it: the island inside its form, its props
 // beside it as JSON.
-function serverPage(p: Props, html = server(p)): HTMLElement {
-  document.body.innerHTML =
-    '<main><h1>Reset password</h1><form method="post" action="/passwords/reset/t" novalidate>' +
-    '<input type="hidden" name="_csrf" value="c">' +
-    islandMarkup('PasswordStrength', p, html) +
-    '</form></main>';
-  return document.querySelector('[data-island]')!;
-}
+const serverPage = (p: Props, html?: string) =>
+  islandPage('PasswordStrength', PasswordStrength, p, '<main><h1>Reset password</h1><form method="post" action="/passwords/reset/t" novalidate><input type="hidden" name="_csrf" value="c">', '</form></main>', html);
 
 const $ = <T extends Element = HTMLElement>(sel: string) => document.querySelector<T>(sel)!;
 const pw = () => $<HTMLInputElement>('#password');
@@ -35,24 +26,8 @@ const ruleTexts = () => [...document.querySelectorAll('#password-rules li')].map
 const strengthText = () => $('#password-strength').textContent;
 const matchText = () => $('#password-match').textContent;
 
-function type(el: HTMLInputElement, value: string) {
-  act(() => {
-    el.value = value;
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-function blur(el: HTMLInputElement) {
-  act(() => {
-    el.dispatchEvent(new Event('blur'));
-  });
-}
 
-afterEach(() => {
-  vi.restoreAllMocks();
-  const el = document.querySelector('[data-island]');
-  if (el) render(null, el);
-  document.body.innerHTML = '';
-});
+afterEach(clearPage);
 
 describe('server markup (no JavaScript)', () => {
   it('is a working form: labelled fields, the rules not met, an empty meter, an enabled submit', () => {
@@ -101,11 +76,7 @@ describeVectors(join(dirname(fileURLToPath(import.meta.url)), '../testdata/islan
 describe('hydration', () => {
   it("leaves the server's markup unchanged, then marks the island ready once enhanced", async () => {
     const el = serverPage(withErrors);
-    const before = el.innerHTML;
-    mount('PasswordStrength', PasswordStrength);
-    expect(el.innerHTML).toBe(before);
-    expect(el.hasAttribute('data-hydration-mismatch')).toBe(false);
-    await vi.waitFor(() => expect(el.hasAttribute('data-ready')).toBe(true));
+    await hydrateUntilReady(el, 'PasswordStrength', PasswordStrength);
     expect(submit().disabled).toBe(true); // enhanced: both fields empty
     expect(el.hasAttribute('data-hydration-mismatch')).toBe(false);
   });
@@ -140,28 +111,28 @@ describe('enhanced', () => {
 
   it('updates the rules and the meter as the user types: 1 Weak, 2 Average, 3 Strong', () => {
     start();
-    type(pw(), 'abc');
+    typeInto(pw(), 'abc');
     expect(strengthText()).toBe('Password strength: Weak');
     expect(ruleTexts().map((t) => t!.endsWith('(met)'))).toEqual([false, false, false]);
-    type(pw(), 'abcdefgh');
+    typeInto(pw(), 'abcdefgh');
     expect(strengthText()).toBe('Password strength: Weak');
     expect(ruleTexts()[0]).toBe('✓At least 8 characters (met)');
-    type(pw(), 'Abcdefgh');
+    typeInto(pw(), 'Abcdefgh');
     expect(strengthText()).toBe('Password strength: Average');
-    type(pw(), 'Abcdefg1!');
+    typeInto(pw(), 'Abcdefg1!');
     expect(strengthText()).toBe('Password strength: Strong');
     expect(ruleTexts()).toEqual([
       '✓At least 8 characters (met)',
       '✓Upper and lower case letters (met)',
       '✓At least 1 number and 1 symbol (met)',
     ]);
-    type(pw(), '');
+    typeInto(pw(), '');
     expect(strengthText()).toBe('');
   });
 
   it('shows the meter by shape and text, not colour alone', () => {
     start();
-    type(pw(), 'Abcdefgh');
+    typeInto(pw(), 'Abcdefgh');
     const bars = [...document.querySelectorAll('[aria-hidden=true].flex > span')];
     expect(bars).toHaveLength(3);
     expect(bars.map((b) => b.className.includes('bg-gray-300'))).toEqual([false, false, true]);
@@ -171,46 +142,46 @@ describe('enhanced', () => {
   it('enables the submit only when both fields are filled', () => {
     start();
     expect(submit().disabled).toBe(true);
-    type(pw(), 'x');
+    typeInto(pw(), 'x');
     expect(submit().disabled).toBe(true);
-    type(confirm(), 'y');
+    typeInto(confirm(), 'y');
     expect(submit().disabled).toBe(false); // the server answers for the rules
-    type(pw(), '');
+    typeInto(pw(), '');
     expect(submit().disabled).toBe(true);
   });
 
   it('shows a check mark when the password is valid and the confirmation matches', () => {
     start();
-    type(pw(), 'Abcdef1!');
-    type(confirm(), 'Abcdef1!');
+    typeInto(pw(), 'Abcdef1!');
+    typeInto(confirm(), 'Abcdef1!');
     expect(matchText()).toBe('✓ Passwords match');
     expect($('#password-match').getAttribute('role')).toBe('status');
     // Matching but weak: no check mark.
-    type(pw(), 'abc');
-    type(confirm(), 'abc');
+    typeInto(pw(), 'abc');
+    typeInto(confirm(), 'abc');
     expect(matchText()).toBe('');
   });
 
   it('says "Passwords must match" once the confirmation is complete or left', () => {
     start();
-    type(pw(), 'Abcdef1!');
-    type(confirm(), 'Abc');
+    typeInto(pw(), 'Abcdef1!');
+    typeInto(confirm(), 'Abc');
     expect(matchText()).toBe(''); // still typing
     blur(confirm());
     expect(matchText()).toBe('✗ Passwords must match');
-    type(confirm(), 'Abcdef1!');
+    typeInto(confirm(), 'Abcdef1!');
     expect(matchText()).toBe('✓ Passwords match');
-    type(confirm(), 'Abcdef1?');
+    typeInto(confirm(), 'Abcdef1?');
     expect(matchText()).toBe('✗ Passwords must match');
   });
 
   it("drops the server's error of a field once it is edited", () => {
     start(withErrors);
-    type(pw(), 'Abcdef1!');
+    typeInto(pw(), 'Abcdef1!');
     expect(document.getElementById('password-error')).toBeNull();
     expect(pw().hasAttribute('aria-invalid')).toBe(false);
     expect(document.getElementById('password_confirmation-error')).not.toBeNull();
-    type(confirm(), 'Abcdef1?');
+    typeInto(confirm(), 'Abcdef1?');
     blur(confirm());
     expect(document.getElementById('password_confirmation-error')).toBeNull();
     expect(matchText()).toBe('✗ Passwords must match');
@@ -218,8 +189,8 @@ describe('enhanced', () => {
 
   it('passes axe while typing', async () => {
     start(withErrors);
-    type(pw(), 'Abcdef1!');
-    type(confirm(), 'Abcdef1!');
+    typeInto(pw(), 'Abcdef1!');
+    typeInto(confirm(), 'Abcdef1!');
     expect(await violations()).toEqual([]);
   });
 });

@@ -1,9 +1,6 @@
-import { h } from 'preact';
 import { act } from 'preact/test-utils';
-import { renderToString } from 'preact-render-to-string';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mount } from '../ssr/runtime/client.js';
-import { violations } from './testing';
+import { clearPage, hydrateEnhanced, islandPage, key, q, selectedTab, tabs, violations } from './testing';
 import PayoutDetails, { type Props } from './PayoutDetails';
 
 const detail = '/org/o1/payouts/PO-1';
@@ -73,38 +70,12 @@ const props: Props = {
   },
 };
 
-function serverPage(p: Props = props): HTMLElement {
-  document.body.innerHTML =
-    '<main><h1>Payouts</h1><aside id="payout-panel" aria-labelledby="payout-panel-title">' +
-    `<div data-island="PayoutDetails" data-props="island-0">${renderToString(h(PayoutDetails, p))}</div>` +
-    `<script type="application/json" id="island-0">${JSON.stringify(p).replace(/</g, '\\u003c')}</script></aside></main>`;
-  return document.querySelector('[data-island]')!;
-}
+const serverPage = (p: Props = props) =>
+  islandPage('PayoutDetails', PayoutDetails, p, '<main><h1>Payouts</h1><aside id="payout-panel" aria-labelledby="payout-panel-title">', '</aside></main>');
 
-/** Hydrates, then lets the effects that enhance the island run. */
-async function hydrated(p: Props = props): Promise<HTMLElement> {
-  const el = serverPage(p);
-  const before = el.innerHTML;
-  act(() => {
-    mount('PayoutDetails', PayoutDetails);
-    expect(el.innerHTML).toBe(before);
-  });
-  await act(async () => {
-    await new Promise((r) => setTimeout(r, 50));
-  });
-  expect(el.hasAttribute('data-hydration-mismatch')).toBe(false);
-  return el;
-}
+const hydrated = (p: Props = props) => hydrateEnhanced(serverPage(p), 'PayoutDetails', PayoutDetails);
 
-const q = <T extends Element>(sel: string) => document.querySelector<T>(sel)!;
-const tabs = () => [...document.querySelectorAll<HTMLButtonElement>('[role=tab]')];
-const selected = () => tabs().find((t) => t.getAttribute('aria-selected') === 'true')!;
-const key = (el: Element, k: string) => act(() => void el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true })));
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  document.body.innerHTML = '';
-});
+afterEach(clearPage);
 
 describe('server markup (no JavaScript)', () => {
   it('is links: tabs with the open one marked, badges to their tab, Cancel to its page, the test case a GET form', async () => {
@@ -142,26 +113,26 @@ describe('hydrated', () => {
     await hydrated();
     expect(q('[role=tablist]').getAttribute('aria-label')).toBe('Payout sections');
     expect(tabs().map((t) => t.textContent)).toEqual(['Summary', 'Payout Request', 'Sender', 'History', 'Receiver Bank', 'Receiver 2 errors']);
-    expect(selected().textContent).toBe('Summary');
+    expect(selectedTab().textContent).toBe('Summary');
     expect(tabs().map((t) => t.tabIndex)).toEqual([0, -1, -1, -1, -1, -1]);
     const panel = q('[role=tabpanel]');
-    expect(panel.getAttribute('aria-labelledby')).toBe(selected().id);
-    expect(selected().getAttribute('aria-controls')).toBe(panel.id);
+    expect(panel.getAttribute('aria-labelledby')).toBe(selectedTab().id);
+    expect(selectedTab().getAttribute('aria-controls')).toBe(panel.id);
 
-    selected().focus();
-    key(selected(), 'ArrowRight');
-    expect(selected().textContent).toBe('Payout Request');
-    expect(document.activeElement).toBe(selected());
+    selectedTab().focus();
+    key(selectedTab(), 'ArrowRight');
+    expect(selectedTab().textContent).toBe('Payout Request');
+    expect(document.activeElement).toBe(selectedTab());
     expect(q('[role=tabpanel]').textContent).toContain('1,250.00 EUR');
     expect(replace).toHaveBeenLastCalledWith(null, '', href('payout_request'));
-    key(selected(), 'End');
-    expect(selected().textContent).toBe('Receiver 2 errors');
-    key(selected(), 'ArrowRight');
-    expect(selected().textContent).toBe('Summary');
-    key(selected(), 'ArrowLeft');
-    expect(selected().textContent).toBe('Receiver 2 errors');
-    key(selected(), 'Home');
-    expect(selected().textContent).toBe('Summary');
+    key(selectedTab(), 'End');
+    expect(selectedTab().textContent).toBe('Receiver 2 errors');
+    key(selectedTab(), 'ArrowRight');
+    expect(selectedTab().textContent).toBe('Summary');
+    key(selectedTab(), 'ArrowLeft');
+    expect(selectedTab().textContent).toBe('Receiver 2 errors');
+    key(selectedTab(), 'Home');
+    expect(selectedTab().textContent).toBe('Summary');
     act(() => tabs()[3].click());
     expect(q('[role=tabpanel]').textContent).toContain('Freja Nielsen');
     expect(await violations()).toEqual([]);
@@ -171,11 +142,11 @@ describe('hydrated', () => {
     await hydrated();
     const badge = [...document.querySelectorAll<HTMLAnchorElement>('[role=tabpanel] a')].find((a) => a.textContent!.startsWith('RR03'))!;
     act(() => badge.click());
-    expect(selected().textContent).toBe('Receiver 2 errors');
-    expect(document.activeElement).toBe(selected());
+    expect(selectedTab().textContent).toBe('Receiver 2 errors');
+    expect(document.activeElement).toBe(selectedTab());
     const err = [...document.querySelectorAll<HTMLAnchorElement>('[role=tabpanel] a')].find((a) => a.textContent!.startsWith('Error'))!;
     act(() => err.click());
-    expect(selected().textContent).toBe('Summary');
+    expect(selectedTab().textContent).toBe('Summary');
   });
 
   it('asks "Cancel payout request?" in a dialog that keeps the focus and gives it back', async () => {

@@ -1,12 +1,9 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-import { h } from 'preact';
 import { act } from 'preact/test-utils';
-import { renderToString } from 'preact-render-to-string';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mount } from '../ssr/runtime/client.js';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describeVectors, violations } from './testing';
+import { choose, clearPage, describeVectors, hydrateUnchanged, islandMarkup, islandPage, q, settle, typeInto, violations } from './testing';
 import PayoutWizard, { APPROVAL_TEXT, MSG_CLOSE, MSG_PRECONDITION, SAME_PERSON, receiverLabel, type Props } from './PayoutWizard';
 import { receiverOf, receiverValues } from './lib/receivers';
 import type { DraftField, DraftSection, LocalInstrumentFamily, PayoutDraft, Receiver } from '../templates/generated/props';
@@ -66,13 +63,7 @@ const at = (step: string, d = sepaDraft(), over: Partial<Props> = {}): Props => 
   ...base, step, draft: d, choice: { family: 'SEPA', product: d.product_id, schema: d.schema_id }, ...over,
 });
 
-function serverPage(p: Props): HTMLElement {
-  document.body.innerHTML =
-    '<main><h1>Create payout</h1>' +
-    `<div data-island="PayoutWizard" data-props="island-0">${renderToString(h(PayoutWizard, p))}</div>` +
-    `<script type="application/json" id="island-0">${JSON.stringify(p).replace(/</g, '\\u003c')}</script></main>`;
-  return document.querySelector('[data-island]')!;
-}
+const serverPage = (p: Props) => islandPage('PayoutWizard', PayoutWizard, p, '<main><h1>Create payout</h1>', '</main>');
 
 /**
  * The DOM as a browser holds it: attributes sorted, and form state (value, selected,
@@ -104,57 +95,32 @@ describeVectors(
   join(dirname(fileURLToPath(import.meta.url)), '../testdata/islands/PayoutWizard.json'),
   PayoutWizard,
   (p, html) => {
-    document.body.innerHTML =
-      `<main><div data-island="PayoutWizard" data-props="island-0">${html}</div>` +
-      `<script type="application/json" id="island-0">${JSON.stringify(p).replace(/</g, '\\u003c')}</script></main>`;
+    document.body.innerHTML = '<main>' + islandMarkup('PayoutWizard', p, html) + '</main>';
     return document.querySelector('[data-island]')!;
   },
   canonical,
 );
 
-// The part the island loads on demand, loaded here first so a click's import() settles within settle().
+// The part the island loads on demand, loaded here first so a click's import() settles within settled().
 beforeAll(async () => {
   await import('./lib/wizardMore');
 });
 
-async function settle() {
-  for (let i = 0; i < 12; i++) await act(async () => {});
-}
+// A click's import() and the draft's saves take more rounds than settle's default.
+const settled = () => settle(12);
 
 async function hydrated(p: Props): Promise<HTMLElement> {
   const el = serverPage(p);
-  const before = el.innerHTML;
-  act(() => {
-    mount('PayoutWizard', PayoutWizard);
-    expect(el.innerHTML).toBe(before);
-  });
-  expect(el.hasAttribute('data-hydration-mismatch')).toBe(false);
-  await settle();
+  hydrateUnchanged(el, 'PayoutWizard', PayoutWizard);
+  await settled();
   return el;
 }
 
-const q = <T extends Element = HTMLElement>(sel: string) => document.querySelector<T>(sel)!;
 const next = () => q<HTMLButtonElement>('button[value=next]');
-
-function choose(sel: string, value: string) {
-  const s = q<HTMLSelectElement>(sel);
-  act(() => {
-    s.value = value;
-    s.dispatchEvent(new Event('change', { bubbles: true }));
-  });
-}
-
-function type(sel: string, value: string) {
-  const i = q<HTMLInputElement>(sel);
-  act(() => {
-    i.value = value;
-    i.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
 
 async function click(el: HTMLElement) {
   act(() => el.click());
-  await settle();
+  await settled();
 }
 
 type Call = { method: string; url: string; body: any };
@@ -181,11 +147,7 @@ beforeEach(() => {
   );
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  document.body.innerHTML = '';
-});
+afterEach(clearPage);
 
 // ── Without JavaScript ─────────────────────────────────────────────────────
 
@@ -265,12 +227,12 @@ describe('field steps', () => {
     await hydrated(at('payout_request'));
     expect(next().disabled).toBe(true);
     choose('#pw-virtual_account_number', '4520011000000015');
-    type('#pw-amount', '1234.567');
+    typeInto('#pw-amount', '1234.567');
     expect(q<HTMLInputElement>('#pw-amount').value).toBe('1,234.56');
-    type('#pw-end_to_end_id', 'INV 42');
+    typeInto('#pw-end_to_end_id', 'INV 42');
     expect(q('#pw-end_to_end_id-error').textContent).toContain('End-to-end ID may only contain letters, numbers, - or _');
     expect(next().disabled).toBe(true);
-    type('#pw-end_to_end_id', 'INV-42');
+    typeInto('#pw-end_to_end_id', 'INV-42');
     expect(document.querySelector('#pw-end_to_end_id-error')).toBeNull();
     expect(next().disabled).toBe(false); // the purpose code is optional here
     expect(await violations()).toEqual([]);
@@ -288,8 +250,8 @@ describe('field steps', () => {
   it('shows the server refusal beside the field and focuses the error summary', async () => {
     await hydrated(at('payout_request'));
     choose('#pw-virtual_account_number', '4520011000000015');
-    type('#pw-amount', '10');
-    type('#pw-end_to_end_id', 'INV-1');
+    typeInto('#pw-amount', '10');
+    typeInto('#pw-end_to_end_id', 'INV-1');
     // The API's answer to a refused field: the spec's warning first, then each field's message.
     replies.push(() =>
       json(422, { errors: [
@@ -306,7 +268,7 @@ describe('field steps', () => {
 
   it('puts a failed save under the general alert', async () => {
     await hydrated(at('creditor'));
-    type('#pw-full_name', 'Bo');
+    typeInto('#pw-full_name', 'Bo');
     choose('#pw-country_code', 'DE');
     await click(next());
     expect(q('p[role=alert]').textContent).toBe('Error occurred while updating Payout draft');
@@ -316,7 +278,7 @@ describe('field steps', () => {
     const d = sepaDraft();
     for (const s of d.sections) s.saved = s.name !== 'creditor_account';
     await hydrated(at('creditor_account', d));
-    type('#pw-iban', 'de89 3704 0044 0532 0130 01');
+    typeInto('#pw-iban', 'de89 3704 0044 0532 0130 01');
     expect(q<HTMLInputElement>('#pw-iban').value).toBe('DE89 3704 0044 0532 0130 01');
     expect(q('#pw-iban-error').textContent).toBe('Error: Enter a valid IBAN');
     expect(next().disabled).toBe(true);
@@ -325,7 +287,7 @@ describe('field steps', () => {
     expect(location.pathname).toBe('/org/o1/payouts/create/d-1/creditor');
     await click(q('nav a[href$="/creditor_account"]'));
     expect(q<HTMLInputElement>('#pw-iban').value).toBe('DE89 3704 0044 0532 0130 01');
-    type('#pw-iban', 'DE89 3704 0044 0532 0130 00');
+    typeInto('#pw-iban', 'DE89 3704 0044 0532 0130 00');
     expect(document.querySelector('#pw-iban-error')).toBeNull();
     expect(next().disabled).toBe(false);
   });
@@ -333,11 +295,11 @@ describe('field steps', () => {
   it('"Is the Receiver the same person?" copies the sender into the unfinished receiver', async () => {
     await hydrated(at('ultimate_debtor'));
     expect(q('fieldset:last-of-type legend').textContent).toBe(SAME_PERSON);
-    type('#pw-full_name', 'Ada Lovelace');
+    typeInto('#pw-full_name', 'Ada Lovelace');
     choose('#pw-country_code', 'GB');
-    type('#pw-birthdate', '10');
-    type('#pw-birthdate-mm', '12');
-    type('#pw-birthdate-yyyy', '1815');
+    typeInto('#pw-birthdate', '10');
+    typeInto('#pw-birthdate-mm', '12');
+    typeInto('#pw-birthdate-yyyy', '1815');
     act(() => q<HTMLInputElement>('input[name=same_person][value=yes]').click());
     const saved = sepaDraft();
     saved.sections[2].saved = true;

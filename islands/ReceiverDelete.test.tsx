@@ -1,9 +1,6 @@
-import { h } from 'preact';
 import { act } from 'preact/test-utils';
-import { renderToString } from 'preact-render-to-string';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mount } from '../ssr/runtime/client.js';
-import { violations } from './testing';
+import { violations, islandPage, hydrateEnhanced } from './testing';
 import ReceiverDelete, { type Props } from './ReceiverDelete';
 
 const list = '/org/o1/receivers';
@@ -19,13 +16,7 @@ const props: Props = {
   back: 'No, keep it',
 };
 
-function serverPage(): HTMLElement {
-  document.body.innerHTML =
-    '<main><h1>Receivers</h1><aside id="receiver-panel" aria-label="Receiver">' +
-    `<div data-island="ReceiverDelete" data-props="island-0">${renderToString(h(ReceiverDelete, props))}</div>` +
-    `<script type="application/json" id="island-0">${JSON.stringify(props).replace(/</g, '\\u003c')}</script></aside></main>`;
-  return document.querySelector('[data-island]')!;
-}
+const serverPage = () => islandPage('ReceiverDelete', ReceiverDelete, props, '<main><h1>Receivers</h1><aside id="receiver-panel" aria-label="Receiver">', '</aside></main>');
 
 const opener = () => document.querySelector<HTMLAnchorElement>('a')!;
 
@@ -44,16 +35,7 @@ describe('ReceiverDelete', () => {
   });
 
   it('asks "Delete receiver?" in a dialog that posts the delete, keeps the focus and gives it back', async () => {
-    const el = serverPage();
-    const before = el.innerHTML;
-    act(() => {
-      mount('ReceiverDelete', ReceiverDelete);
-      expect(el.innerHTML).toBe(before);
-    });
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 50));
-    });
-    expect(el.hasAttribute('data-hydration-mismatch')).toBe(false);
+    await hydrateEnhanced(serverPage(), 'ReceiverDelete', ReceiverDelete);
     opener().focus();
     act(() => opener().click());
     const d = document.querySelector<HTMLDialogElement>('#receiver-delete-dialog')!;

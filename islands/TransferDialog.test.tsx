@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
 import { renderToString } from 'preact-render-to-string';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
-import { describeVectors, violations, jsonReply, stubFetchByUrl, type Call, islandMarkup } from './testing';
+import { describeVectors, violations, jsonReply, fetchByUrl, islandPage, choose, clearPage, hydrateUnchanged, openDialog, q, settle, typeInto, expectOnlyLink } from './testing';
 import TransferDialog, { FX_NOT_SUPPORTED, FX_FAILED, FX_UNAVAILABLE, MSG_FAILED, MSG_OK, RELOAD_DELAY_MS, page, type Props } from './TransferDialog';
 
 const props: Props = {
@@ -24,42 +24,20 @@ const props: Props = {
 
 const server = (p: Props) => renderToString(h(TransferDialog, p));
 
-function serverPage(p: Props, html = server(p)): HTMLElement {
-  document.body.innerHTML =
-    '<main><h1>Account Transactions</h1>' +
-    islandMarkup('TransferDialog', p, html) +
-    '</main>';
-  return document.querySelector('[data-island]')!;
-}
-
-let calls: Call[] = [];
-let replies: Record<string, () => Response> = {};
+const serverPage = (p: Props, html?: string) => islandPage('TransferDialog', TransferDialog, p, '<main><h1>Account Transactions</h1>', '</main>', html);
 
 const json = jsonReply;
 
-beforeEach(() => {
-  calls = [];
-  replies = {
-    exchange_rate: () => json(200, { data: { pay_currency: 'EUR', buy_currency: 'GBP', exchange_rate: '0.8521948818' } }),
-    inter_account_movements: () => json(201, { data: { id: 't1' } }),
-  };
-  stubFetchByUrl(calls, () => replies);
-});
+const api = fetchByUrl(() => ({
+  exchange_rate: () => json(200, { data: { pay_currency: 'EUR', buy_currency: 'GBP', exchange_rate: '0.8521948818' } }),
+  inter_account_movements: () => json(201, { data: { id: 't1' } }),
+}));
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  document.body.innerHTML = '';
-});
+afterEach(clearPage);
 
 describe('server markup (no JavaScript)', () => {
   it('is a link to the transfer page', () => {
-    const el = serverPage(props);
-    const links = el.querySelectorAll('a');
-    expect(links).toHaveLength(1);
-    expect(links[0].getAttribute('href')).toBe(props.href);
-    expect(links[0].textContent).toBe('Transfer');
-    expect(el.querySelector('button, dialog, form')).toBeNull();
+    expectOnlyLink(serverPage(props), props.href, 'Transfer');
   });
 
   it('passes axe', async () => {
@@ -70,52 +48,32 @@ describe('server markup (no JavaScript)', () => {
 
 describeVectors(join(dirname(fileURLToPath(import.meta.url)), '../testdata/islands/TransferDialog.json'), TransferDialog, serverPage);
 
-// Flushes promises and preact's state updates.
-async function settle() {
-  for (let i = 0; i < 5; i++) await act(async () => {});
-}
-
 function hydrated(p: Props = props): HTMLElement {
   const el = serverPage(p);
   act(() => mount('TransferDialog', TransferDialog));
   return el;
 }
 
-const q = <T extends Element>(sel: string) => document.querySelector<T>(sel)!;
-
-function choose(sel: string, value: string) {
-  const s = q<HTMLSelectElement>(sel);
-  act(() => {
-    s.value = value;
-    s.dispatchEvent(new Event('change', { bubbles: true }));
-  });
+/** Opens the dialog and fills it in: the destination account, the amount, an end-to-end ID. */
+function fill(to: string, amount: string) {
+  openDialog(hydrated());
+  choose('#transfer-to', to);
+  typeInto('#transfer-amount', amount);
+  typeInto('#transfer-e2e', 'x');
 }
 
-function type(sel: string, value: string) {
-  const i = q<HTMLInputElement>(sel);
-  act(() => {
-    i.value = value;
-    i.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-
-function open(el: HTMLElement) {
-  const b = el.querySelector<HTMLButtonElement>('button[aria-haspopup=dialog]')!;
-  b.focus();
-  act(() => b.click());
+/** Submits the dialog and lets the request and its answer settle. */
+async function send() {
+  act(() => q<HTMLButtonElement>('dialog button[type=submit]').click());
+  await settle();
 }
 
 describe('dialog', () => {
   it('hydrates without changing the markup, then offers a button that opens the dialog', async () => {
     const el = serverPage(props);
-    const before = el.innerHTML;
-    act(() => {
-      mount('TransferDialog', TransferDialog);
-      expect(el.innerHTML).toBe(before);
-    });
-    expect(el.hasAttribute('data-hydration-mismatch')).toBe(false);
+    hydrateUnchanged(el, 'TransferDialog', TransferDialog);
     expect(el.querySelector('a')).toBeNull();
-    open(el);
+    openDialog(el);
     const d = q<HTMLDialogElement>('dialog');
     expect(d.hasAttribute('open')).toBe(true);
     expect(d.getAttribute('style')).toContain('440px');
@@ -135,7 +93,7 @@ describe('dialog', () => {
 
   it('keeps the destination disabled until a source is chosen', () => {
     const el = hydrated({ ...props, from: '' });
-    open(el);
+    openDialog(el);
     expect(q<HTMLSelectElement>('#transfer-to').disabled).toBe(true);
     choose('#transfer-from', '4520011000000023');
     const to = q<HTMLSelectElement>('#transfer-to');
@@ -146,26 +104,26 @@ describe('dialog', () => {
   it('quotes the rate, formats the amount, and posts the transfer once with the idempotency key', async () => {
     const reload = vi.spyOn(page, 'reload').mockImplementation(() => {});
     const el = hydrated();
-    open(el);
+    openDialog(el);
     choose('#transfer-to', '4520011000000023');
     await settle();
-    const fx = calls.find((c) => c.url.includes('exchange_rate'))!;
+    const fx = api.calls.find((c) => c.url.includes('exchange_rate'))!;
     expect(fx.url).toBe('/api/v2/fx/organisations/o1/exchange_rate?pay_currency=EUR&buy_currency=GBP');
     expect((fx.init.headers as Record<string, string>)['X-CSRF-Token']).toBe('csrf-123');
     expect(q('dialog').textContent).toContain('Currency conversion: 1 EUR = 0.85219 GBP');
 
-    type('#transfer-amount', '1234567.891');
+    typeInto('#transfer-amount', '1234567.891');
     expect(q<HTMLInputElement>('#transfer-amount').value).toBe('1,234,567.89');
     expect(q('dialog').textContent).toContain('1,234,567.89 EUR converts to 1,052,092.43 GBP');
     expect(q<HTMLButtonElement>('dialog button[type=submit]').disabled).toBe(true);
-    type('#transfer-e2e', 'INV-42');
+    typeInto('#transfer-e2e', 'INV-42');
     const submit = q<HTMLButtonElement>('dialog button[type=submit]');
     expect(submit.disabled).toBe(false);
     expect(await violations()).toEqual([]);
 
     act(() => submit.click());
     await settle();
-    const posts = calls.filter((c) => c.init.method === 'POST');
+    const posts = api.calls.filter((c) => c.init.method === 'POST');
     expect(posts).toHaveLength(1);
     expect(posts[0].url).toBe('/api/v2/virtual_bank/organisations/o1/inter_account_movements');
     const headers = posts[0].init.headers as Record<string, string>;
@@ -184,13 +142,9 @@ describe('dialog', () => {
   });
 
   it('needs no rate between accounts of one currency', async () => {
-    const el = hydrated();
-    open(el);
-    choose('#transfer-to', '4520011000000024');
-    type('#transfer-amount', '10');
-    type('#transfer-e2e', 'x');
+    fill('4520011000000024', '10');
     await settle();
-    expect(calls).toHaveLength(0);
+    expect(api.calls).toHaveLength(0);
     expect(q('dialog').textContent).not.toContain('Currency conversion');
     expect(q<HTMLButtonElement>('dialog button[type=submit]').disabled).toBe(false);
   });
@@ -200,12 +154,8 @@ describe('dialog', () => {
     ['a failed quote', () => json(500, { errors: [{ status: 500, code: 'internal_error', title: 'Something went wrong' }] }), FX_FAILED],
     ['a reply without a rate', () => json(200, { data: {} }), FX_UNAVAILABLE],
   ])('says so for %s and keeps submit disabled', async (_, reply, text) => {
-    replies.exchange_rate = reply;
-    const el = hydrated();
-    open(el);
-    choose('#transfer-to', '4520011000000056');
-    type('#transfer-amount', '10');
-    type('#transfer-e2e', 'x');
+    api.replies.exchange_rate = reply;
+    fill('4520011000000056', '10');
     await settle();
     await vi.waitFor(() => expect(q('dialog').textContent).toContain(text));
     expect(q<HTMLButtonElement>('dialog button[type=submit]').disabled).toBe(true);
@@ -213,25 +163,20 @@ describe('dialog', () => {
 
   it('shows "Amount too big" at once and limits decimals to the source currency', () => {
     const el = hydrated();
-    open(el);
+    openDialog(el);
     choose('#transfer-to', '4520011000000024');
-    type('#transfer-amount', '10000000000000');
+    typeInto('#transfer-amount', '10000000000000');
     expect(q('#transfer-amount-error').textContent).toBe('Error: Amount too big');
     expect(q('#transfer-amount').getAttribute('aria-invalid')).toBe('true');
-    type('#transfer-amount', '1.23456');
+    typeInto('#transfer-amount', '1.23456');
     expect(q<HTMLInputElement>('#transfer-amount').value).toBe('1.23');
   });
 
   it('puts a refused overdraft on the amount field', async () => {
-    replies.inter_account_movements = () =>
+    api.replies.inter_account_movements = () =>
       json(422, { errors: [{ status: 422, code: 'invalid', title: 'Insufficient funds', source: { pointer: '/debit_amount' } }] });
-    const el = hydrated();
-    open(el);
-    choose('#transfer-to', '4520011000000024');
-    type('#transfer-amount', '999999999');
-    type('#transfer-e2e', 'x');
-    act(() => q<HTMLButtonElement>('dialog button[type=submit]').click());
-    await settle();
+    fill('4520011000000024', '999999999');
+    await send();
     expect(q('#transfer-amount-error').textContent).toBe('Error: Insufficient funds');
     expect(q('#transfer-amount').getAttribute('aria-describedby')).toBe('transfer-amount-error');
     expect(q('dialog [role=status]').textContent).toBe(MSG_FAILED);
@@ -240,21 +185,16 @@ describe('dialog', () => {
   });
 
   it('puts a form-level refusal above the fields', async () => {
-    replies.inter_account_movements = () =>
+    api.replies.inter_account_movements = () =>
       json(409, { errors: [{ status: 409, code: 'conflict', title: 'This idempotency key was already used for a different transfer.' }] });
-    const el = hydrated();
-    open(el);
-    choose('#transfer-to', '4520011000000024');
-    type('#transfer-amount', '5');
-    type('#transfer-e2e', 'x');
-    act(() => q<HTMLButtonElement>('dialog button[type=submit]').click());
-    await settle();
+    fill('4520011000000024', '5');
+    await send();
     expect(q('dialog [role=alert]').textContent).toBe('This idempotency key was already used for a different transfer.');
   });
 
   it('closes with Cancel and gives focus back to the Transfer button', () => {
     const el = hydrated();
-    open(el);
+    openDialog(el);
     const opener = el.querySelector('button[aria-haspopup=dialog]');
     act(() => [...document.querySelectorAll<HTMLButtonElement>('dialog button')].find((b) => b.textContent === 'Cancel')!.click());
     expect(q('dialog').hasAttribute('open')).toBe(false);

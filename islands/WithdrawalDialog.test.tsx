@@ -1,9 +1,9 @@
 import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
 import { renderToString } from 'preact-render-to-string';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
-import { violations, jsonReply, stubFetchByUrl, type Call, islandMarkup } from './testing';
+import { violations, jsonReply, fetchByUrl, islandPage, choose, clearPage, hydrateUnchanged, openDialog, q, settle, typeInto, expectOnlyLink } from './testing';
 import WithdrawalDialog, { MSG_NO_RATE, MSG_VALIDATION, MSG_WRONG, page, type Props, type Review } from './WithdrawalDialog';
 
 // axe in jsdom is slow on a shared machine.
@@ -56,39 +56,17 @@ const gbpReview: Review = {
   creditor_account: creditor,
 };
 
-function serverPage(p: Props, html = renderToString(h(WithdrawalDialog, p))): HTMLElement {
-  document.body.innerHTML =
-    '<main><h1>Withdrawals</h1>' +
-    islandMarkup('WithdrawalDialog', p, html) +
-    '</main>';
-  return document.querySelector('[data-island]')!;
-}
-
-let calls: Call[] = [];
-let replies: Record<string, () => Response> = {};
+const serverPage = (p: Props, html?: string) => islandPage('WithdrawalDialog', WithdrawalDialog, p, '<main><h1>Withdrawals</h1>', '</main>', html);
 
 const json = jsonReply;
 
-beforeEach(() => {
-  calls = [];
-  replies = {
-    withdrawal_reviews: () => json(201, { data: gbpReview }),
-    '/withdrawals': () => json(201, { data: { reference: 'WD0123456789ABCD' } }),
-  };
-  stubFetchByUrl(calls, () => replies);
-});
+const api = fetchByUrl(() => ({
+  withdrawal_reviews: () => json(201, { data: gbpReview }),
+  '/withdrawals': () => json(201, { data: { reference: 'WD0123456789ABCD' } }),
+}));
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  document.body.innerHTML = '';
-});
+afterEach(clearPage);
 
-async function settle() {
-  for (let i = 0; i < 5; i++) await act(async () => {});
-}
-
-const q = <T extends Element>(sel: string) => document.querySelector<T>(sel)!;
 const button = (text: string) => [...document.querySelectorAll<HTMLButtonElement>('dialog button')].find((b) => b.textContent === text)!;
 
 function hydrated(p: Props = props): HTMLElement {
@@ -97,43 +75,16 @@ function hydrated(p: Props = props): HTMLElement {
   return el;
 }
 
-function open(el: HTMLElement) {
-  const b = el.querySelector<HTMLButtonElement>('button[aria-haspopup=dialog]')!;
-  b.focus();
-  act(() => b.click());
-}
-
-function choose(sel: string, value: string) {
-  const s = q<HTMLSelectElement>(sel);
-  act(() => {
-    s.value = value;
-    s.dispatchEvent(new Event('change', { bubbles: true }));
-  });
-}
-
-function type(sel: string, value: string) {
-  const i = q<HTMLInputElement>(sel);
-  act(() => {
-    i.value = value;
-    i.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-
 function fill(account: string, withdrawal: string, amount: string, e2e: string) {
   choose('#withdrawal-account', account);
   choose('#withdrawal-withdrawal', withdrawal);
-  type('#withdrawal-amount', amount);
-  type('#withdrawal-e2e', e2e);
+  typeInto('#withdrawal-amount', amount);
+  typeInto('#withdrawal-e2e', e2e);
 }
 
 describe('server markup (no JavaScript)', () => {
   it('is a link to the form page', async () => {
-    const el = serverPage(props);
-    const links = el.querySelectorAll('a');
-    expect(links).toHaveLength(1);
-    expect(links[0].getAttribute('href')).toBe(props.href);
-    expect(links[0].textContent).toBe('Withdraw funds');
-    expect(el.querySelector('button, dialog, form')).toBeNull();
+    expectOnlyLink(serverPage(props), props.href, 'Withdraw funds');
     expect(await violations()).toEqual([]);
   });
 
@@ -145,19 +96,14 @@ describe('server markup (no JavaScript)', () => {
     });
     render(null, d);
     const el = serverPage(props);
-    const before = el.innerHTML;
-    act(() => {
-      mount('WithdrawalDialog', WithdrawalDialog);
-      expect(el.innerHTML).toBe(before);
-    });
-    expect(el.hasAttribute('data-hydration-mismatch')).toBe(false);
+    hydrateUnchanged(el, 'WithdrawalDialog', WithdrawalDialog);
   });
 });
 
 describe('form', () => {
   it('opens a 440 px dialog whose request button waits for a valid form', async () => {
     const el = hydrated();
-    open(el);
+    openDialog(el);
     const d = q<HTMLDialogElement>('dialog');
     expect(d.hasAttribute('open')).toBe(true);
     expect(d.getAttribute('style')).toContain('440px');
@@ -169,7 +115,7 @@ describe('form', () => {
 
   it('offers only the withdrawal accounts linked to the chosen account, in its currency', () => {
     const el = hydrated();
-    open(el);
+    openDialog(el);
     expect([...q<HTMLSelectElement>('#withdrawal-withdrawal').options].map((o) => o.value)).toEqual(['']);
     choose('#withdrawal-account', '4520011000000023');
     expect([...q<HTMLSelectElement>('#withdrawal-withdrawal').options].map((o) => o.value)).toEqual(['', EUR_BANK, GBP_BANK]);
@@ -188,10 +134,10 @@ describe('form', () => {
     ['#withdrawal-e2e', 'INV 1', 'End-to-end ID may contain only letters, numbers, - or _'],
   ])('says what is wrong with %s = %s beside it', async (sel, value, msg) => {
     const el = hydrated();
-    open(el);
+    openDialog(el);
     fill('4520011000000015', EUR_BANK, '10', 'E2E-1');
     expect(button('Request withdrawal').disabled).toBe(false);
-    type(sel, value);
+    typeInto(sel, value);
     expect(q(sel + '-error').textContent).toBe('Error: ' + msg);
     expect(q(sel).getAttribute('aria-invalid')).toBe('true');
     expect(q(sel).getAttribute('aria-describedby')).toBe(sel.slice(1) + '-error');
@@ -201,7 +147,7 @@ describe('form', () => {
 
   it('asks for what is missing once a field was left', () => {
     const el = hydrated();
-    open(el);
+    openDialog(el);
     for (const sel of ['#withdrawal-account', '#withdrawal-withdrawal', '#withdrawal-amount', '#withdrawal-e2e']) {
       act(() => {
         q(sel).dispatchEvent(new Event('blur'));
@@ -214,7 +160,7 @@ describe('form', () => {
   });
 
   it("puts the server's refusals beside their fields, in the spec's words", async () => {
-    replies.withdrawal_reviews = () =>
+    api.replies.withdrawal_reviews = () =>
       json(422, {
         errors: [
           { status: 422, code: 'invalid', title: 'Amount exceeds (withdrawal request) limit', source: { pointer: '/amount' } },
@@ -222,14 +168,14 @@ describe('form', () => {
         ],
       });
     const el = hydrated();
-    open(el);
+    openDialog(el);
     fill('4520011000000015', EUR_BANK, '60000', 'NTW-0001');
     act(() => button('Request withdrawal').click());
     await settle();
     expect(q('#withdrawal-amount-error').textContent).toBe('Error: Amount exceeds (withdrawal request) limit');
     expect(q('#withdrawal-e2e-error').textContent).toBe('Error: End-to-end ID must be unique');
     // Editing the field clears its server message.
-    type('#withdrawal-amount', '100');
+    typeInto('#withdrawal-amount', '100');
     expect(document.querySelector('#withdrawal-amount-error')).toBeNull();
   });
 });
@@ -238,11 +184,11 @@ describe('review, confirm, result', () => {
   it('reviews what the server stored and confirms exactly it, once', async () => {
     const reload = vi.spyOn(page, 'reload').mockImplementation(() => {});
     const el = hydrated();
-    open(el);
+    openDialog(el);
     fill('4520011000000023', EUR_BANK, '1,000.50', 'INV-7');
     act(() => button('Request withdrawal').click());
     await settle();
-    const review = calls[0];
+    const review = api.calls[0];
     expect(review.url).toBe('/api/v2/withdrawals/organisations/o1/withdrawal_reviews');
     expect((review.init.headers as Record<string, string>)['X-CSRF-Token']).toBe('csrf-123');
     expect(JSON.parse(review.init.body as string)).toEqual({
@@ -262,7 +208,7 @@ describe('review, confirm, result', () => {
     act(() => button('Confirm withdrawal').click());
     act(() => button('Confirming…')?.click());
     await settle();
-    const creates = calls.filter((c) => c.url.endsWith('/withdrawals'));
+    const creates = api.calls.filter((c) => c.url.endsWith('/withdrawals'));
     expect(creates).toHaveLength(1);
     expect(JSON.parse(creates[0].init.body as string)).toEqual({
       end_to_end_id: 'INV-7',
@@ -279,10 +225,10 @@ describe('review, confirm, result', () => {
   });
 
   it('disables Confirm without an exchange rate', async () => {
-    replies.withdrawal_reviews = () =>
+    api.replies.withdrawal_reviews = () =>
       json(201, { data: { ...gbpReview, rate_available: false, exchange_rate: '', converted_amount: '', converted_currency: 'HUF' } });
     const el = hydrated();
-    open(el);
+    openDialog(el);
     fill('4520011000000015', HUF_BANK, '100', 'HUF-1');
     act(() => button('Request withdrawal').click());
     await settle();
@@ -300,9 +246,9 @@ describe('review, confirm, result', () => {
     ['a changed review', () => json(409, { errors: [{ status: 409, code: 'conflict', title: 'The withdrawal no longer matches what was reviewed.' }] }), MSG_WRONG, 'no longer matches'],
     ['a server failure', () => json(500, {}), MSG_WRONG, ''],
   ])('lists %s with Back to the form', async (_, reply, title, detail) => {
-    replies['/withdrawals'] = reply;
+    api.replies['/withdrawals'] = reply;
     const el = hydrated();
-    open(el);
+    openDialog(el);
     fill('4520011000000023', EUR_BANK, '1000.50', 'INV-7');
     act(() => button('Request withdrawal').click());
     await settle();
@@ -317,7 +263,7 @@ describe('review, confirm, result', () => {
 
   it('closes with Cancel and gives focus back to the button', () => {
     const el = hydrated();
-    open(el);
+    openDialog(el);
     const opener = el.querySelector('button[aria-haspopup=dialog]');
     act(() => button('Cancel').click());
     expect(q('dialog').hasAttribute('open')).toBe(false);

@@ -55,6 +55,14 @@ export function advance(ms: number): Promise<void> {
   });
 }
 
+/** islandPage puts a server page in the document: before, then the island as the server
+ *  writes it for props p (islandMarkup of html, by default its server render), then after;
+ *  it returns the island's marker. */
+export function islandPage<P>(name: string, Component: ComponentType<P>, p: P, before: string, after: string, html?: string): HTMLElement {
+  document.body.innerHTML = before + islandMarkup(name, p, html ?? renderToString(h(Component as ComponentType<any>, p as any))) + after;
+  return document.querySelector<HTMLElement>('[data-island]')!;
+}
+
 /** A JSON reply as the API sends it, for a stubbed fetch. */
 export function jsonReply(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -97,12 +105,122 @@ export function stubDownloads(clicked: string[]) {
   });
 }
 
+/** fetchByUrl stubs fetch for each test with stubFetchByUrl, answering from a fresh
+ *  defaults(); the test reads the requests in calls and may change or add replies. */
+export function fetchByUrl(defaults: () => Record<string, () => Response>) {
+  const api = { calls: [] as Call[], replies: {} as Record<string, () => Response> };
+  beforeEach(() => {
+    api.calls = [];
+    api.replies = defaults();
+    stubFetchByUrl(api.calls, () => api.replies);
+  });
+  return api;
+}
+
 /** After an island's test: real timers and globals again, and the island unmounted. */
 export function unmountIsland() {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   render(null, document.querySelector('[data-island]')!);
+}
+
+/** After an island's test: mocks and stubbed globals restored, the island (if the test put
+ *  one on the page) unmounted, and the page emptied for the next test. */
+export function clearPage() {
+  const el = document.querySelector('[data-island]');
+  if (el) render(null, el);
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  document.body.innerHTML = '';
+}
+
+// hydrateUnchanged mounts the page's island as the loader does (over el, its marker) and
+// checks that hydrating left the server's markup exactly as it was.
+export function hydrateUnchanged(el: Element, name: string, Component: ComponentType<any>): void {
+  const before = el.innerHTML;
+  act(() => {
+    mount(name, Component);
+    expect(el.innerHTML).toBe(before);
+  });
+  expect(el.hasAttribute('data-hydration-mismatch')).toBe(false);
+}
+
+/** hydrateUntilReady mounts with the browser's own scheduling (no act), checks that hydrating
+ *  left the server's markup as it was, then waits until the island is marked ready (enhanced). */
+export async function hydrateUntilReady(el: Element, name: string, Component: ComponentType<any>): Promise<void> {
+  const before = el.innerHTML;
+  mount(name, Component);
+  expect(el.innerHTML).toBe(before);
+  expect(el.hasAttribute('data-hydration-mismatch')).toBe(false);
+  await vi.waitFor(() => expect(el.hasAttribute('data-ready')).toBe(true));
+}
+
+/** hydrateEnhanced is hydrateUnchanged, then lets the effects that enhance the island run
+ *  (preact/hooks runs them after the next frame, or after 35 ms without frames). */
+export async function hydrateEnhanced<E extends Element>(el: E, name: string, Component: ComponentType<any>): Promise<E> {
+  hydrateUnchanged(el, name, Component);
+  await act(async () => {
+    await new Promise((r) => setTimeout(r, 50));
+  });
+  expect(el.hasAttribute('data-hydration-mismatch')).toBe(false);
+  return el;
+}
+
+/** settle flushes promises and the renders they cause, rounds times over. */
+export async function settle(rounds = 5): Promise<void> {
+  for (let i = 0; i < rounds; i++) await act(async () => {});
+}
+
+/** The page's first element sel matches (the test knows there is one). */
+export const q = <T extends Element = HTMLElement>(sel: string) => document.querySelector<T>(sel)!;
+
+// A user's edit of a field (the element, or a selector naming it): the value set, then the
+// event the island listens to, input for typing, change for a choice from a list.
+function edit(field: string | HTMLInputElement | HTMLSelectElement, value: string, event: string) {
+  const el = typeof field === 'string' ? q<HTMLInputElement>(field) : field;
+  act(() => {
+    el.value = value;
+    el.dispatchEvent(new Event(event, { bubbles: true }));
+  });
+}
+
+/** typeInto types value into a field (replacing what it held). */
+export const typeInto = (field: string | HTMLInputElement, value: string) => edit(field, value, 'input');
+
+/** choose picks value in a select. */
+export const choose = (field: string | HTMLSelectElement, value: string) => edit(field, value, 'change');
+
+/** blur takes the focus off a field, as far as the island can tell. */
+export function blur(el: Element) {
+  act(() => {
+    el.dispatchEvent(new Event('blur'));
+  });
+}
+
+/** key presses k on el (the keydown bubbles, as a real key's does). */
+export const key = (el: Element, k: string) => act(() => void el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true })));
+
+/** A hydrated tablist's tabs, and the one selected. */
+export const tabs = () => [...document.querySelectorAll<HTMLButtonElement>('[role=tab]')];
+export const selectedTab = () => tabs().find((t) => t.getAttribute('aria-selected') === 'true')!;
+
+/** expectOnlyLink checks a dialog island's markup without JavaScript: one link, to href,
+ *  saying text, and no button, dialog or form. */
+export function expectOnlyLink(el: Element, href: string, text: string) {
+  const links = el.querySelectorAll('a');
+  expect(links).toHaveLength(1);
+  expect(links[0].getAttribute('href')).toBe(href);
+  expect(links[0].textContent).toBe(text);
+  expect(el.querySelector('button, dialog, form')).toBeNull();
+}
+
+/** openDialog clicks the island's dialog button, focused first as a click leaves it (the
+ *  dialog gives focus back to it on closing). */
+export function openDialog(el: Element) {
+  const b = el.querySelector<HTMLButtonElement>('button[aria-haspopup=dialog]')!;
+  b.focus();
+  act(() => b.click());
 }
 
 /** A request dialog's test: the API's posts recorded and answered with reply() (read at
