@@ -1,7 +1,7 @@
 import { act } from 'preact/test-utils';
 import { describe, expect, it, vi } from 'vitest';
 import PayoutExport, { type Props } from './PayoutExport';
-import { advance, dialogApi, islandPage, jsonReply, violations } from './testing';
+import { advance, dialogApi, headedIsland, jsonReply, violations } from './testing';
 
 const props: Props = {
   mode: 'open',
@@ -25,7 +25,7 @@ const props: Props = {
   done: false,
 };
 
-const page = islandPage('Exported payouts', 'PayoutExport', PayoutExport);
+const page = headedIsland('Exported payouts', 'PayoutExport', PayoutExport);
 const serverPage = page.serverPage;
 // Opened on the page, the form moves into the dialog.
 const hydrate = (p: Props) => page.hydrate(p, () => true);

@@ -2,7 +2,7 @@ import { act } from 'preact/test-utils';
 import { describe, expect, it, vi } from 'vitest';
 import PayoutReportsTable, { type Props } from './PayoutReportsTable';
 import type { PayoutReportRow } from '../templates/generated/props';
-import { advance, islandPage, listApi, violations } from './testing';
+import { advance, headedIsland, listApi, violations } from './testing';
 
 const row = (id: string, state: string): PayoutReportRow => ({
   id, from: '24-10-2026', to: '22-11-2026', created: '22-11-2026 08:00', account: '4520011000000015', accountName: 'Main EUR',
@@ -12,7 +12,7 @@ const row = (id: string, state: string): PayoutReportRow => ({
 
 const props: Props = { rows: [row('a', 'queued'), row('b', 'ready'), row('c', 'failed')], canDownload: true, refreshUrl: '/org/o1/exported_payouts', interval: 2000 };
 
-const { serverPage, hydrate } = islandPage('Exported payouts', 'PayoutReportsTable', PayoutReportsTable);
+const { serverPage, hydrate } = headedIsland('Exported payouts', 'PayoutReportsTable', PayoutReportsTable);
 
 const cell = (el: Element, id: string) => el.querySelector('#payout-report-' + id + ' td:last-child')!;
 

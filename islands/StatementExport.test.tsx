@@ -2,7 +2,7 @@ import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { describe, expect, it, vi } from 'vitest';
 import StatementExport, { type Props } from './StatementExport';
-import { advance, dialogApi, islandPage, violations } from './testing';
+import { advance, dialogApi, headedIsland, violations } from './testing';
 
 const props: Props = {
   mode: 'page',
@@ -30,7 +30,7 @@ const props: Props = {
   done: false,
 };
 
-const page = islandPage('Exported statements', 'StatementExport', StatementExport);
+const page = headedIsland('Exported statements', 'StatementExport', StatementExport);
 const serverPage = page.serverPage;
 // The dialog comes after the server's markup.
 const hydrate = (p: Props) => page.hydrate(p, (now, before) => now.startsWith(before));

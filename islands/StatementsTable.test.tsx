@@ -2,7 +2,7 @@ import { act } from 'preact/test-utils';
 import { describe, expect, it, vi } from 'vitest';
 import StatementsTable, { type Props } from './StatementsTable';
 import type { StatementRow } from '../templates/generated/props';
-import { advance, islandPage, listApi, violations } from './testing';
+import { advance, headedIsland, listApi, violations } from './testing';
 
 const row = (id: string, state: string): StatementRow => ({
   id, from: '24-10-2026', to: '22-11-2026', created: '22-11-2026 08:00', account: '4520011000000015', accountName: 'Main EUR',
@@ -16,7 +16,7 @@ const row = (id: string, state: string): StatementRow => ({
 
 const props: Props = { rows: [row('a', 'generating'), row('b', 'ready')], canDownload: true, refreshUrl: '/org/o1/exported_statements', interval: 2000 };
 
-const { serverPage, hydrate } = islandPage('Exported statements', 'StatementsTable', StatementsTable);
+const { serverPage, hydrate } = headedIsland('Exported statements', 'StatementsTable', StatementsTable);
 
 const stateOf = (el: Element, id: string) => el.querySelector('#statement-' + id)!.getAttribute('data-state');
 

@@ -254,15 +254,12 @@ export function dialogApi(created: unknown) {
   return api;
 }
 
-/** An island on a server page under the heading title. serverPage puts the island's server
+/** An island on a server page under the heading title (headedIsland). serverPage puts the island's server
  *  markup there and returns its element; hydrate then mounts it as the browser does and
  *  checks that preact found no mismatch and that kept(markup now, server markup) holds (by
  *  default: the markup is unchanged). */
-export function islandPage<P>(title: string, name: string, Component: ComponentType<P>) {
-  const serverPage = (p: P): HTMLElement => {
-    document.body.innerHTML = `<main><h1>${title}</h1>` + islandMarkup(name, p, renderToString(h(Component as ComponentType<any>, p as any))) + '</main>';
-    return document.querySelector('[data-island]')!;
-  };
+export function headedIsland<P>(title: string, name: string, Component: ComponentType<P>) {
+  const serverPage = (p: P): HTMLElement => islandPage(name, Component, p, `<main><h1>${title}</h1>`, '</main>');
   const hydrate = (p: P, kept: (now: string, before: string) => boolean = (now, before) => now === before): HTMLElement => {
     const el = serverPage(p);
     const before = el.innerHTML;
