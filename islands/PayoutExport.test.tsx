@@ -1,19 +1,11 @@
 import { act } from 'preact/test-utils';
 import { describe, expect, it, vi } from 'vitest';
 import PayoutExport, { type Props } from './PayoutExport';
-import { advance, dialogApi, headedIsland, jsonReply, violations } from './testing';
+import { advance, dialogApi, exportFrame, headedIsland, jsonReply, violations } from './testing';
 
 const props: Props = {
   mode: 'open',
-  csrf: 'csrf-1',
-  action: '/org/o1/exported_payouts',
-  apiUrl: '/api/v2/disbursement/organisations/o1/payout_reports',
-  listUrl: '/org/o1/exported_payouts',
-  openerUrl: '/org/o1/exported_payouts?download_payouts=1',
-  accounts: [
-    { value: '4520011000000015', label: 'Main EUR (EUR) · No. 4520011000000015' },
-    { value: '4520011000000023', label: 'Payroll GBP (GBP) · No. 4520011000000023' },
-  ],
+  ...exportFrame('/org/o1/exported_payouts', '/api/v2/disbursement/organisations/o1/payout_reports', 'download_payouts'),
   statuses: [
     { value: 'returned', label: 'Returned' }, { value: 'rejected', label: 'Rejected' }, { value: 'completed', label: 'Completed' },
     { value: 'cancelled', label: 'Cancelled' },

@@ -2,19 +2,11 @@ import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { describe, expect, it, vi } from 'vitest';
 import StatementExport, { type Props } from './StatementExport';
-import { advance, dialogApi, headedIsland, violations } from './testing';
+import { advance, dialogApi, exportFrame, headedIsland, violations } from './testing';
 
 const props: Props = {
   mode: 'page',
-  csrf: 'csrf-1',
-  action: '/org/o1/exported_statements',
-  apiUrl: '/api/v2/virtual_bank/organisations/o1/statements',
-  listUrl: '/org/o1/exported_statements',
-  openerUrl: '/org/o1/exported_statements?download_statement=1',
-  accounts: [
-    { value: '4520011000000015', label: 'Main EUR (EUR) · No. 4520011000000015' },
-    { value: '4520011000000023', label: 'Payroll GBP (GBP) · No. 4520011000000023' },
-  ],
+  ...exportFrame('/org/o1/exported_statements', '/api/v2/virtual_bank/organisations/o1/statements', 'download_statement'),
   kinds: [
     { value: 'transactions', label: 'Transactions' },
     { value: 'charges', label: 'Charges' },

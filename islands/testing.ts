@@ -254,6 +254,22 @@ export function dialogApi(created: unknown) {
   return api;
 }
 
+/** The frame both export dialogs' test props share: the list page at list (the form posts
+ *  there), the API at api, the opener link with its query flag, and two owned accounts. */
+export function exportFrame(list: string, api: string, flag: string) {
+  return {
+    csrf: 'csrf-1',
+    action: list,
+    apiUrl: api,
+    listUrl: list,
+    openerUrl: `${list}?${flag}=1`,
+    accounts: [
+      { value: '4520011000000015', label: 'Main EUR (EUR) · No. 4520011000000015' },
+      { value: '4520011000000023', label: 'Payroll GBP (GBP) · No. 4520011000000023' },
+    ],
+  };
+}
+
 /** An island on a server page under the heading title (headedIsland). serverPage puts the island's server
  *  markup there and returns its element; hydrate then mounts it as the browser does and
  *  checks that preact found no mismatch and that kept(markup now, server markup) holds (by
