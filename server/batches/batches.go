@@ -14,7 +14,6 @@ import (
 
 	"portal/access"
 	"portal/daterange"
-	"portal/money"
 	"portal/provider"
 	"portal/server"
 	"portal/server/listpage"
@@ -182,17 +181,14 @@ func displayAmount(amount, code string) string {
 	if amount == "" {
 		return msgNoAmount
 	}
-	if a, err := money.ParseCurrency(amount, code); err == nil {
-		amount = a.String()
-	}
-	return money.Group(amount) + " " + code
+	return listpage.AmountCode(amount, code)
 }
 
 func displayDate(b provider.Batch) (date, clock string) {
 	if b.CreatedAt.IsZero() {
 		return msgNoDate, ""
 	}
-	return b.CreatedAt.UTC().Format(daterange.DisplayLayout), b.CreatedAt.UTC().Format("15:04") + " UTC"
+	return listpage.RowTime(b.CreatedAt)
 }
 
 func (s area) list(c fiber.Ctx) error {

@@ -12,6 +12,7 @@ import (
 	"portal/currency"
 	"portal/provider"
 	"portal/server"
+	"portal/server/listpage"
 	"portal/session"
 )
 
@@ -54,7 +55,7 @@ func testCaseConfirm(detail, csrf, returnTo, paymentID string) OrderConfirm {
 
 func newRefundForm(detail, csrf, returnTo string, ord provider.CollectionOrder) RefundForm {
 	return RefundForm{Href: detail + "/refund", Action: detail + "/refund", CSRF: csrf, ReturnTo: returnTo, IdempotencyKey: uuid.NewString(),
-		Total: displayAmount(ord.Amount, ord.CurrencyCode) + " " + ord.CurrencyCode, Amount: ord.Amount, Currency: ord.CurrencyCode,
+		Total: listpage.AmountCode(ord.Amount, ord.CurrencyCode), Amount: ord.Amount, Currency: ord.CurrencyCode,
 		Decimals: currency.Decimals(ord.CurrencyCode), Kind: refundPartial}
 }
 
@@ -108,7 +109,7 @@ func (s area) confirmPage(c fiber.Ctx, title string) (provider.CollectionOrder, 
 		return ord, CollectionConfirmProps{}, false, err
 	}
 	return ord, CollectionConfirmProps{Shell: sh, Title: title, Reference: ord.Reference,
-		Amount: displayAmount(ord.Amount, ord.CurrencyCode) + " " + ord.CurrencyCode, StatusLabel: provider.CollectionStatusName(ord.Status),
+		Amount: listpage.AmountCode(ord.Amount, ord.CurrencyCode), StatusLabel: provider.CollectionStatusName(ord.Status),
 		BackHref: back(c, orderPath(o.Org.ID, ord.UUID))}, true, nil
 }
 

@@ -12,7 +12,6 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"portal/access"
-	"portal/daterange"
 	"portal/provider"
 	"portal/server"
 	"portal/server/listpage"
@@ -133,16 +132,6 @@ type OrdersPageProps struct {
 	PanelError string             `json:"panelError"`
 	ClosePanel string             `json:"closePanel"`
 }
-
-// displayTime is a row's time of day (spec 000 §9: times UTC).
-const displayTime = "15:04"
-
-// The list pages' shared display and address helpers, under this package's short names.
-var (
-	displayAmount = listpage.Amount
-	moment        = listpage.Moment
-	day           = listpage.Day
-)
 
 func base(orgID string) string { return "/org/" + orgID + "/collections/orders" }
 
@@ -298,10 +287,11 @@ func (s area) page(c fiber.Ctx, orderID, paymentID string) error {
 }
 
 func (s area) row(o *server.OrgContext, ord provider.CollectionOrder, here url.Values, open string) OrderRow {
+	date, clock := listpage.RowTime(ord.CreatedAt)
 	return OrderRow{UUID: ord.UUID, Href: server.Link(orderPath(o.Org.ID, ord.UUID), here, "#order-panel"), Open: ord.UUID == open,
-		Date: ord.CreatedAt.UTC().Format(daterange.DisplayLayout), Time: ord.CreatedAt.UTC().Format(displayTime) + " UTC",
+		Date: date, Time: clock,
 		Reference: ord.Reference, UniqueReference: ord.UniqueReference, Account: accountName(o, ord.VirtualAccountNumber),
-		Amount: displayAmount(ord.Amount, ord.CurrencyCode), Currency: ord.CurrencyCode, Status: ord.Status,
+		Amount: listpage.Amount(ord.Amount, ord.CurrencyCode), Currency: ord.CurrencyCode, Status: ord.Status,
 		StatusLabel: provider.CollectionStatusName(ord.Status)}
 }
 

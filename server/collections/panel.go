@@ -11,6 +11,7 @@ import (
 	"portal/access"
 	"portal/provider"
 	"portal/server"
+	"portal/server/listpage"
 )
 
 // The order's side panel (spec 001 §2): tabs Summary (only for some orders), Order, Debtor,
@@ -182,7 +183,7 @@ func (s area) paymentLabel(ctx context.Context, status string) string {
 }
 
 func debtorFields(d provider.CollectionDebtor) []OrderField {
-	return shown([]pair{{"Full name", d.FullName}, {"Date of birth", day(d.DateOfBirth)}, {"Email", d.Email},
+	return shown([]pair{{"Full name", d.FullName}, {"Date of birth", listpage.Day(d.DateOfBirth)}, {"Email", d.Email},
 		{"Country of residence", d.CountryOfResidence}})
 }
 
@@ -200,7 +201,7 @@ func shown(fs []pair) []OrderField {
 func historyOf(h []provider.CollectionStatusChange, label func(string) string) []OrderEvent {
 	out := []OrderEvent{}
 	for _, c := range h {
-		out = append(out, OrderEvent{Label: label(c.Status), When: moment(c.CreatedAt)})
+		out = append(out, OrderEvent{Label: label(c.Status), When: listpage.Moment(c.CreatedAt)})
 	}
 	return out
 }
@@ -220,7 +221,7 @@ func (s area) panelOn(c fiber.Ctx, ord provider.CollectionOrder, at string, here
 	ctx := c.Context()
 	detail := orderPath(o.Org.ID, ord.UUID)
 	d := OrderDetailsProps{UUID: ord.UUID, Reference: ord.Reference, UniqueReference: ord.UniqueReference,
-		Amount: displayAmount(ord.Amount, ord.CurrencyCode) + " " + ord.CurrencyCode, Status: ord.Status,
+		Amount: listpage.AmountCode(ord.Amount, ord.CurrencyCode), Status: ord.Status,
 		StatusLabel: provider.CollectionStatusName(ord.Status), Reasons: []OrderReason{}, Refunds: []OrderRefundView{},
 		Payments: []OrderPaymentRow{}, Close: closeHref}
 	ids := tabIDs(ord)
@@ -237,10 +238,10 @@ func (s area) panelOn(c fiber.Ctx, ord provider.CollectionOrder, at string, here
 	d.Order = shown([]pair{{"ID", ord.UUID}, {"Reference", ord.Reference},
 		{uniqueReferenceLabel, ord.UniqueReference},
 		{"Status", d.StatusLabel}, {"Amount", d.Amount}, {"Account", accountName(o, ord.VirtualAccountNumber)},
-		{"Business unit", ord.BusinessUnit}, {"Created", moment(ord.CreatedAt)}})
+		{"Business unit", ord.BusinessUnit}, {"Created", listpage.Moment(ord.CreatedAt)}})
 	for _, r := range ord.Refunds {
-		d.Refunds = append(d.Refunds, OrderRefundView{Amount: displayAmount(r.Amount, r.CurrencyISO) + " " + r.CurrencyISO,
-			Fee: displayAmount(r.Fee, r.CurrencyISO) + " " + r.CurrencyISO, Status: words(r.Status), When: moment(r.CreatedAt)})
+		d.Refunds = append(d.Refunds, OrderRefundView{Amount: listpage.AmountCode(r.Amount, r.CurrencyISO),
+			Fee: listpage.AmountCode(r.Fee, r.CurrencyISO), Status: words(r.Status), When: listpage.Moment(r.CreatedAt)})
 	}
 	d.Debtor = debtorFields(ord.Debtor)
 	d.History = historyOf(ord.StatusHistory, provider.CollectionStatusName)
@@ -255,7 +256,7 @@ func (s area) panelOn(c fiber.Ctx, ord provider.CollectionOrder, at string, here
 			continue
 		}
 		row := OrderPaymentRow{Href: server.Link(PaymentHref(o.Org.ID, pay), here, "#order-panel"), Reference: pay.UniqueReference,
-			Date: moment(pay.CreatedAt), Type: words(pay.Type), StatusLabel: s.paymentLabel(ctx, pay.Status)}
+			Date: listpage.Moment(pay.CreatedAt), Type: words(pay.Type), StatusLabel: s.paymentLabel(ctx, pay.Status)}
 		if tests && provider.PaymentCompletable(ord, pay) {
 			tc := testCaseConfirm(detail, csrf, server.Link(detail, server.WithQuery(here, qTab, tabPayments), "#order-panel"), pay.UUID)
 			row.TestCase = &tc
@@ -291,8 +292,8 @@ func (s area) paymentView(c fiber.Ctx, ord provider.CollectionOrder, p provider.
 		Close: server.Link(orderPath(o.Org.ID, ord.UUID), server.WithQuery(here, qTab, tabPayments), "#order-panel")}
 	v.Info = shown([]pair{{"ID", p.UUID},
 		{uniqueReferenceLabel, p.UniqueReference},
-		{"Type", words(p.Type)}, {"Status", s.paymentLabel(ctx, p.Status)}, {"Created", moment(p.CreatedAt)},
-		{"Order", p.Order.Reference}, {"Order amount", displayAmount(p.Order.Amount, p.Order.Currency) + " " + p.Order.Currency}})
+		{"Type", words(p.Type)}, {"Status", s.paymentLabel(ctx, p.Status)}, {"Created", listpage.Moment(p.CreatedAt)},
+		{"Order", p.Order.Reference}, {"Order amount", listpage.AmountCode(p.Order.Amount, p.Order.Currency)}})
 	v.Debtor = append(debtorFields(p.Order.Debtor), shown([]pair{{"Debtor country", p.Details.DebtorCountry},
 		{"Debtor bank", p.Details.DebtorBankName}})...)
 	v.History = historyOf(p.StatusHistory, func(st string) string { return s.paymentLabel(ctx, st) })

@@ -1,5 +1,5 @@
-// Package listpage is what the list pages with a details panel (payouts, collection orders)
-// share: the display of amounts, days and moments
+// Package listpage is what the list pages with a details panel (payouts, collection orders,
+// withdrawals, batches) share: the display of amounts, days and moments
 // (spec 000 §9: DD-MM-YYYY, times in UTC, amounts with the currency's decimals, grouped).
 package listpage
 
@@ -17,6 +17,15 @@ func Amount(amount, code string) string {
 		amount = a.String()
 	}
 	return money.Group(amount)
+}
+
+// AmountCode is Amount followed by the currency's code ("1,250.00 EUR").
+func AmountCode(amount, code string) string { return Amount(amount, code) + " " + code }
+
+// RowTime is a list row's day (DD-MM-YYYY) and time of day ("15:04 UTC").
+func RowTime(t time.Time) (date, clock string) {
+	t = t.UTC()
+	return t.Format(daterange.DisplayLayout), t.Format("15:04") + " UTC"
 }
 
 // DateTimeLayout is a moment as the panels show it, in UTC.

@@ -10,6 +10,7 @@ import (
 
 	"portal/provider"
 	"portal/server"
+	"portal/server/listpage"
 	"portal/session"
 )
 
@@ -105,7 +106,7 @@ func (s area) confirmPage(c fiber.Ctx, title string) (*provider.PayoutRequest, P
 	}
 	_, back := detailOf(c, o.Org.ID, p.UniqueReference)
 	_, label := statusLabel(p)
-	return &p, PayoutConfirmProps{Shell: sh, Title: title, Reference: p.UniqueReference, Amount: displayAmount(p.Amount, p.Currency) + " " + p.Currency,
+	return &p, PayoutConfirmProps{Shell: sh, Title: title, Reference: p.UniqueReference, Amount: listpage.AmountCode(p.Amount, p.Currency),
 		StatusLabel: label, BackHref: back}, nil
 }
 

@@ -13,6 +13,7 @@ import (
 	"portal/country"
 	"portal/provider"
 	"portal/server"
+	"portal/server/listpage"
 )
 
 // The details panel (spec 001 §2): tabs Summary, Payout Request, Sender, History, Receiver
@@ -201,7 +202,7 @@ type field struct {
 func partyFields(section string, p provider.Party, sender bool) []field {
 	f := []field{{section, "type", "Type", provider.PartyWords(p.Type)}, {section, "full_name", "Full name", p.FullName}, {section, "name", "Name", p.Name},
 		{section, "email", "Email", p.Email}, {section, "mobile_number", "Mobile number", p.MobileNumber},
-		{section, "birthdate", "Date of birth", day(p.Birthdate)}, {section, "address", "Address", p.Address}}
+		{section, "birthdate", "Date of birth", listpage.Day(p.Birthdate)}, {section, "address", "Address", p.Address}}
 	if sender {
 		f = append(f, field{section, "address_lines", "Address lines", strings.Join(slices.DeleteFunc(slices.Clone(p.AddressLines),
 			func(s string) bool { return s == "" }), ", ")}, field{section, "street_name", "Street name", p.StreetName})
@@ -240,14 +241,14 @@ func sectionFields(p provider.PayoutRequest, o *server.OrgContext) map[string][]
 		pr: {{pr, provider.UniqueReferenceField, strings.ToUpper(provider.ProductName[:1]) + provider.ProductName[1:] + " unique reference", p.UniqueReference},
 			{pr, "end_to_end_id", "End-to-end ID", p.EndToEndID}, {pr, "status", "Status", label}, {pr, "current_state_name", "Current state", state},
 			{pr, "reason_codes", "Reason code", reason},
-			{pr, "amount", "Amount", displayAmount(p.Amount, p.Currency) + " " + p.Currency},
-			{pr, "fee", "Fee", displayAmount(p.Fee, p.Currency) + " " + p.Currency},
-			{pr, "requested_execution_date", "Requested execution date", day(p.RequestedExecutionDate)},
+			{pr, "amount", "Amount", listpage.AmountCode(p.Amount, p.Currency)},
+			{pr, "fee", "Fee", listpage.AmountCode(p.Fee, p.Currency)},
+			{pr, "requested_execution_date", "Requested execution date", listpage.Day(p.RequestedExecutionDate)},
 			{pr, "purpose_code", "Purpose code", p.PurposeCode}, {pr, "local_instrument", "Transfer type", p.LocalInstrument},
 			{pr, "business_unit", "Business unit", p.BusinessUnitName}, {pr, "debtor_account", "Debtor account", account},
 			{provider.SectionDebtor, "website", "Website", p.Debtor.Website}, {pr, "source", "Source", provider.SourceWords(p.Source)},
-			{pr, "batch_id", "Batch ID", p.BatchID}, {pr, "created_at", "Created", moment(p.CreatedAt)},
-			{pr, "creator_name", "Created by", p.CreatorName}, {pr, "timestamp", "Last updated", moment(p.Timestamp)}},
+			{pr, "batch_id", "Batch ID", p.BatchID}, {pr, "created_at", "Created", listpage.Moment(p.CreatedAt)},
+			{pr, "creator_name", "Created by", p.CreatorName}, {pr, "timestamp", "Last updated", listpage.Moment(p.Timestamp)}},
 		provider.SectionSender:   partyFields(provider.SectionSender, p.UltimateDebtor, true),
 		provider.SectionReceiver: partyFields(provider.SectionReceiver, p.Creditor, false),
 		rb: {{rb, "type", "Type", provider.AccountWords(ca.Type)}, {rb, "iban", "IBAN", ca.IBAN}, {rb, "account_number", "Account number", ca.AccountNumber},
@@ -295,7 +296,7 @@ func (s area) panelOn(c fiber.Ctx, p provider.PayoutRequest, at string, here url
 	o := rq.Org
 	detail := base(o.Org.ID) + "/" + url.PathEscape(p.UniqueReference)
 	code, label := statusLabel(p)
-	d := PayoutDetailsProps{Reference: p.UniqueReference, EndToEndID: p.EndToEndID, Amount: displayAmount(p.Amount, p.Currency) + " " + p.Currency,
+	d := PayoutDetailsProps{Reference: p.UniqueReference, EndToEndID: p.EndToEndID, Amount: listpage.AmountCode(p.Amount, p.Currency),
 		Status: code, StatusLabel: label, Message: provider.PayoutStatusMessage(p.Status, p.ReasonCode()), Note: stateNote(p),
 		Reasons: []PayoutReasonBadge{}, Findings: []PayoutFinding{}, Sections: []PayoutSection{}, Close: closeHref}
 	ids := tabIDs(p)
@@ -420,13 +421,13 @@ func fieldLabel(fs []field, section, pointer string) string {
 func history(p provider.PayoutRequest) PayoutHistoryView {
 	h := PayoutHistoryView{Transitions: []PayoutEvent{}, Cancellations: []PayoutEvent{}, Reviews: []PayoutEvent{}}
 	for _, t := range p.StatusTransitions {
-		h.Transitions = append(h.Transitions, PayoutEvent{Label: provider.StateWords(t.Name), When: moment(t.Timestamp)})
+		h.Transitions = append(h.Transitions, PayoutEvent{Label: provider.StateWords(t.Name), When: listpage.Moment(t.Timestamp)})
 	}
 	for _, x := range p.Cancellations {
-		h.Cancellations = append(h.Cancellations, PayoutEvent{Label: x.InitiatorName, Detail: provider.InitiatorWords(x.InitiatorType), When: moment(x.CreatedAt)})
+		h.Cancellations = append(h.Cancellations, PayoutEvent{Label: x.InitiatorName, Detail: provider.InitiatorWords(x.InitiatorType), When: listpage.Moment(x.CreatedAt)})
 	}
 	for _, r := range p.Reviews {
-		h.Reviews = append(h.Reviews, PayoutEvent{Label: r.ReviewerName, When: moment(r.CreatedAt)})
+		h.Reviews = append(h.Reviews, PayoutEvent{Label: r.ReviewerName, When: listpage.Moment(r.CreatedAt)})
 	}
 	return h
 }

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"portal/htmlq"
 	"portal/server/auth"
+	"portal/server/listpage"
 	"portal/server/rangepicker"
 	"slices"
 	"strconv"
@@ -182,7 +183,7 @@ func TestPanelBadgesAndTabLinks(t *testing.T) {
 	p := onePayout(t, h, servertest.OrgNordic, provider.PayoutFilter{StateCategory: "pending"}, nil)
 	_, doc := c.Page(payoutsPath(servertest.OrgNordic) + "/" + p.UniqueReference + "?tab=payout_request")
 	panel := panelOf(doc)
-	note := "Payment will be executed on " + day(p.RequestedExecutionDate)
+	note := "Payment will be executed on " + listpage.Day(p.RequestedExecutionDate)
 	if !strings.Contains(servertest.ReadText(panel), note) || !strings.Contains(servertest.ReadText(htmlq.Find(panel, htmlq.ByTag("section"))), "Current state "+note) {
 		t.Errorf("pending payout does not say %q", note)
 	}

@@ -172,16 +172,6 @@ type PayoutsPageProps struct {
 	ClosePanel string              `json:"closePanel"`
 }
 
-// displayTime is a row's time of day (spec 000 §9: times UTC).
-const displayTime = "15:04"
-
-// The list pages' shared display and address helpers, under this package's short names.
-var (
-	displayAmount = listpage.Amount
-	moment        = listpage.Moment
-	day           = listpage.Day
-)
-
 // statusLabel names a payout's status as the list shows it (spec 001 §4 "Payout list
 // statuses", provider.PayoutStatuses).
 func statusLabel(p provider.PayoutRequest) (code, label string) {
@@ -461,10 +451,11 @@ func (s area) page(c fiber.Ctx, ref string) error {
 
 func (s area) row(o *server.OrgContext, p provider.PayoutRequest, detail string, here url.Values, open string) PayoutRow {
 	code, label := statusLabel(p)
+	date, clock := listpage.RowTime(p.CreatedAt)
 	r := PayoutRow{Reference: p.UniqueReference, Href: server.Link(detail, here, "#payout-panel"), Open: p.UniqueReference == open,
-		Date: p.CreatedAt.UTC().Format(daterange.DisplayLayout), Time: p.CreatedAt.UTC().Format(displayTime) + " UTC",
+		Date: date, Time: clock,
 		EndToEndID: p.EndToEndID, Account: p.DebtorAccount, BusinessUnit: p.BusinessUnitName, LocalInstrument: p.LocalInstrument,
-		Amount: displayAmount(p.Amount, p.Currency), Currency: p.Currency, Status: code, StatusLabel: label, Note: stateNote(p)}
+		Amount: listpage.Amount(p.Amount, p.Currency), Currency: p.Currency, Status: code, StatusLabel: label, Note: stateNote(p)}
 	if rc := p.ReasonCode(); rc != "" {
 		r.Reason = provider.ReasonName(rc)
 	}

@@ -161,7 +161,7 @@ func (s area) page(c fiber.Ctx, kindKey, id string) error {
 		}
 		for _, h := range f.hits {
 			g.Hits = append(g.Hits, SearchHit{Reference: h.reference, EndToEndID: h.endToEndID, Status: h.label,
-				Amount: listpage.Amount(h.amount, h.currency) + " " + h.currency, Created: listpage.Moment(h.created), Href: h.href,
+				Amount: listpage.AmountCode(h.amount, h.currency), Created: listpage.Moment(h.created), Href: h.href,
 				Open: f.key == kindKey && h.id == id})
 			if first == "" {
 				first = path + "/" + f.key + "/" + url.PathEscape(h.id)

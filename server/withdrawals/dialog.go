@@ -10,6 +10,7 @@ import (
 	"portal/currency"
 	"portal/provider"
 	"portal/server"
+	"portal/server/listpage"
 	"portal/withdrawalrule"
 )
 
@@ -355,7 +356,7 @@ func (s area) formSubmit(c fiber.Ctx) error {
 
 // reviewView lays out a stored review for the review page.
 func reviewView(o *server.OrgContext, r provider.WithdrawalReview) WithdrawalReviewView {
-	v := WithdrawalReviewView{Account: r.DebtorAccountNumber, Amount: displayAmount(r.Amount, r.CurrencyCode), EndToEndID: r.EndToEndID,
+	v := WithdrawalReviewView{Account: r.DebtorAccountNumber, Amount: listpage.AmountCode(r.Amount, r.CurrencyCode), EndToEndID: r.EndToEndID,
 		Beneficiary: beneficiaryLines(r.CreditorAccount, func(l, v string, _ bool) WithdrawalLine { return WithdrawalLine{Label: l, Value: v} })}
 	for _, a := range o.Accounts {
 		if a.AccountNumber == r.DebtorAccountNumber {
@@ -366,7 +367,7 @@ func reviewView(o *server.OrgContext, r provider.WithdrawalReview) WithdrawalRev
 	case !r.RateAvailable:
 		v.NoRate = provider.MsgWithdrawalNoRate
 	case r.ConvertedCurrency != r.CurrencyCode:
-		v.Converted = displayAmount(r.ConvertedAmount, r.ConvertedCurrency)
+		v.Converted = listpage.AmountCode(r.ConvertedAmount, r.ConvertedCurrency)
 		v.Rate = rateText(r.CurrencyCode, r.ConvertedCurrency, r.ExchangeRate)
 	}
 	v.Fields = []WithdrawalHidden{{fAccount, r.DebtorAccountNumber}, {fWithdrawal, r.CreditorAccount.ID}, {fAmount, r.Amount},

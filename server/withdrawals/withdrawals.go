@@ -16,7 +16,6 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"portal/access"
-	"portal/daterange"
 	"portal/money"
 	"portal/provider"
 	"portal/server"
@@ -146,20 +145,6 @@ type WithdrawalPanel struct {
 	History     []WithdrawalEvent `json:"history"`
 }
 
-// display formats of the pages (spec 000 §9: DD-MM-YYYY; times UTC).
-const (
-	displayTime     = "15:04"
-	displayDateTime = "02-01-2006 15:04:05"
-)
-
-// displayAmount is a stored amount grouped, with its currency.
-func displayAmount(amount, code string) string {
-	if a, err := money.ParseCurrency(amount, code); err == nil {
-		amount = a.String()
-	}
-	return money.Group(amount) + " " + code
-}
-
 // rateText is a stored rate as people read it.
 func rateText(from, to, rate string) string {
 	return "1 " + from + " = " + money.FormatRate(rate) + " " + to
@@ -269,11 +254,12 @@ func (s area) page(c fiber.Ctx, ref string) error {
 		p.Failure = msgListFailed
 	}
 	for _, w := range pg.Withdrawals {
+		date, clock := listpage.RowTime(w.CreatedAt)
 		p.Rows = append(p.Rows, WithdrawalRow{Reference: w.Reference, Open: w.Reference == ref,
 			Href: server.Link(path+"/"+url.PathEscape(w.Reference), here, "#withdrawal-panel"),
-			Date: w.CreatedAt.UTC().Format(daterange.DisplayLayout), Time: w.CreatedAt.UTC().Format(displayTime) + " UTC",
+			Date: date, Time: clock,
 			EndToEndID: w.ExternalReference, Account: w.DebtorAccountNumber, Beneficiary: w.CreditorAccount.Label,
-			Amount: displayAmount(w.Amount, w.CurrencyCode), Status: w.Status, StatusLabel: StatusLabel(w.Status)})
+			Amount: listpage.AmountCode(w.Amount, w.CurrencyCode), Status: w.Status, StatusLabel: StatusLabel(w.Status)})
 	}
 	p.Total = pg.Total
 	p.Next, p.Prev = cur.Pager(path, kept, pg.HasNext, pg.CursorNext, pg.CursorPrev)
@@ -322,12 +308,12 @@ func Panel(o *server.OrgContext, w provider.WithdrawalRequest) WithdrawalPanel {
 		Summary: []WithdrawalLine{
 			{Label: "Reference", Value: w.Reference, Copy: true},
 			{Label: "End-to-end ID", Value: w.ExternalReference, Copy: w.ExternalReference != ""},
-			{Label: "Created (UTC)", Value: w.CreatedAt.UTC().Format(displayDateTime)},
+			{Label: "Created (UTC)", Value: w.CreatedAt.UTC().Format(listpage.DateTimeLayout)},
 			{Label: "From account", Value: account},
-			{Label: "Amount", Value: displayAmount(w.Amount, w.CurrencyCode)},
+			{Label: "Amount", Value: listpage.AmountCode(w.Amount, w.CurrencyCode)},
 		}}
 	if w.ConvertedCurrency != w.CurrencyCode {
-		p.Summary = append(p.Summary, WithdrawalLine{Label: "Converted amount", Value: displayAmount(w.ConvertedAmount, w.ConvertedCurrency)},
+		p.Summary = append(p.Summary, WithdrawalLine{Label: "Converted amount", Value: listpage.AmountCode(w.ConvertedAmount, w.ConvertedCurrency)},
 			WithdrawalLine{Label: "Exchange rate", Value: rateText(w.CurrencyCode, w.ConvertedCurrency, w.ExchangeRate)})
 	}
 	p.Beneficiary = beneficiaryLines(w.CreditorAccount, line)
@@ -338,7 +324,7 @@ func Panel(o *server.OrgContext, w provider.WithdrawalRequest) WithdrawalPanel {
 		}
 	}
 	for _, t := range w.StatusTransitions {
-		e := WithdrawalEvent{Status: StatusLabel(t.Status), When: t.CreatedAt.UTC().Format(displayDateTime) + " UTC"}
+		e := WithdrawalEvent{Status: StatusLabel(t.Status), When: t.CreatedAt.UTC().Format(listpage.DateTimeLayout) + " UTC"}
 		if t.ReasonCode != nil {
 			e.Reason = t.ReasonCode.ExternalMessage
 		}
