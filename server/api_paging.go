@@ -2,7 +2,6 @@ package server
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/gofiber/fiber/v3"
 
@@ -10,8 +9,9 @@ import (
 )
 
 // APIPagingNames are the query parameters a list reads its cursor page from: the payout
-// list's (cursor_after, cursor_before, include_cursor, page_size) or the JSON:API-style
-// ones of the drafts and batches (page[cursor_after], …, page[size]).
+// list's (cursor_after, cursor_before, include_cursor, page_size), the JSON:API-style
+// ones of the drafts and batches (page[cursor_after], …, page[size]), or the receivers'
+// and members' without include_cursor.
 type APIPagingNames struct {
 	After, Before, Include, Size string
 }
@@ -33,34 +33,33 @@ type APIPaging struct {
 }
 
 // APIReadPaging reads a cursor page request (limit 1 to max; 0 when not given), with a
-// problem per wrong parameter, named in source.parameter.
+// problem per wrong parameter, named in source.parameter. A list without include_cursor
+// leaves n.Include "".
 func APIReadPaging(c fiber.Ctx, n APIPagingNames, max int) (APIPaging, []APIProblem) {
 	var p APIPaging
 	var probs []APIProblem
-	param := func(name, title string) {
-		probs = append(probs, APIProblem{Status: fiber.StatusUnprocessableEntity, Code: APICodeInvalid, Title: title,
-			Source: &APISource{Parameter: name}})
+	param := func(name, title string) { probs = append(probs, APIParamProblem(name, title)) }
+	var prob *APIProblem
+	if p.Cursor, p.Direction, prob = APICursors(c, n.After, n.Before); prob != nil {
+		probs = append(probs, *prob)
 	}
-	after, before := strings.Clone(c.Query(n.After)), strings.Clone(c.Query(n.Before))
-	switch {
-	case after != "" && before != "":
-		param(n.Before, "Give "+n.After+" or "+n.Before+", not both")
-	case after != "":
-		p.Cursor, p.Direction = after, provider.DirectionNext
+	switch p.Direction {
+	case provider.DirectionNext:
 		c.Locals(apiCursorKey{}, n.After)
-	case before != "":
-		p.Cursor, p.Direction = before, provider.DirectionPrev
+	case provider.DirectionPrev:
 		c.Locals(apiCursorKey{}, n.Before)
 	}
-	switch c.Query(n.Include) {
-	case "", "false":
-	case "true":
-		if p.Direction != provider.DirectionNext {
-			param(n.Include, n.Include+" goes with "+n.After)
+	if n.Include != "" {
+		switch c.Query(n.Include) {
+		case "", "false":
+		case "true":
+			if p.Direction != provider.DirectionNext {
+				param(n.Include, n.Include+" goes with "+n.After)
+			}
+			p.IncludeCursor = true
+		default:
+			param(n.Include, "Must be true or false")
 		}
-		p.IncludeCursor = true
-	default:
-		param(n.Include, "Must be true or false")
 	}
 	if v := c.Query(n.Size); v != "" {
 		l, err := strconv.Atoi(v)

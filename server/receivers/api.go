@@ -50,10 +50,7 @@ func apiService(s *server.Server) *server.APIProblem {
 	return nil
 }
 
-func apiParam(name, title string) server.APIProblem {
-	return server.APIProblem{Status: fiber.StatusUnprocessableEntity, Code: server.APICodeInvalid, Title: title,
-		Source: &server.APISource{Parameter: name}}
-}
+func apiParam(name, title string) server.APIProblem { return server.APIParamProblem(name, title) }
 
 // apiRead is a read of the receivers service needing receivers:read.
 func apiRead[B server.APIEnvelope](read func(fiber.Ctx, provider.Receivers, server.APIOrgCall) (B, error)) server.APIRead[B] {
@@ -71,26 +68,10 @@ func apiFilter(c fiber.Ctx) (provider.ReceiverFilter, error) {
 	default:
 		probs = append(probs, apiParam("sort", "Sort by -created_at (newest first) or created_at (oldest first)"))
 	}
-	next, prev := strings.Clone(c.Query("cursor_next")), strings.Clone(c.Query("cursor_prev"))
-	switch {
-	case next != "" && prev != "":
-		probs = append(probs, apiParam("cursor_prev", "Give cursor_next or cursor_prev, not both"))
-	case next != "":
-		f.Cursor, f.Direction = next, provider.DirectionNext
-	case prev != "":
-		f.Cursor, f.Direction = prev, provider.DirectionPrev
-	}
-	if v := c.Query("page_size"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > provider.MaxReceiverLimit {
-			probs = append(probs, apiParam("page_size", "Must be between 1 and "+strconv.Itoa(provider.MaxReceiverLimit)))
-		}
-		f.Limit = n
-	}
-	if len(probs) > 0 {
-		return f, server.APIRefuse(fiber.StatusUnprocessableEntity, probs...)
-	}
-	return f, nil
+	pg, err := server.APIReadPage(c, server.APIPagingNames{After: "cursor_next", Before: "cursor_prev", Size: "page_size"},
+		provider.MaxReceiverLimit, probs)
+	f.Cursor, f.Direction, f.Limit = pg.Cursor, pg.Direction, pg.Limit
+	return f, err
 }
 
 func apiList(c fiber.Ctx, p provider.Receivers, r server.APIOrgCall) (server.APIPageBody[[]provider.Receiver, server.APIPageMeta], error) {

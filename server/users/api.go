@@ -130,35 +130,17 @@ func apiUserID(c fiber.Ctx) (string, error) {
 	return id, nil
 }
 
-func apiQueryProblem(name, title string) server.APIProblem {
-	return server.APIProblem{Status: fiber.StatusUnprocessableEntity, Code: server.APICodeInvalid, Title: title,
-		Source: &server.APISource{Parameter: name}}
-}
+func apiQueryProblem(name, title string) server.APIProblem { return server.APIParamProblem(name, title) }
 
 type apiUserPage = server.APIPageBody[[]apiUser, server.APIPageMeta]
 
 func (s area) apiList(c fiber.Ctx, r server.APIOrgCall) (apiUserPage, error) {
-	var q provider.UserQuery
-	var probs []server.APIProblem
-	after, before := strings.Clone(c.Query("cursor_after")), strings.Clone(c.Query("cursor_before"))
-	switch {
-	case after != "" && before != "":
-		probs = append(probs, apiQueryProblem("cursor_before", "Give cursor_after or cursor_before, not both"))
-	case after != "":
-		q.Cursor, q.Direction = after, provider.DirectionNext
-	case before != "":
-		q.Cursor, q.Direction = before, provider.DirectionPrev
+	paging, err := server.APIReadPage(c, server.APIPagingNames{After: "cursor_after", Before: "cursor_before", Size: "page_size"},
+		provider.MaxUserLimit, nil)
+	if err != nil {
+		return apiUserPage{}, err
 	}
-	if v := c.Query("page_size"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > provider.MaxUserLimit {
-			probs = append(probs, apiQueryProblem("page_size", "Must be between 1 and "+strconv.Itoa(provider.MaxUserLimit)))
-		}
-		q.Limit = n
-	}
-	if len(probs) > 0 {
-		return apiUserPage{}, server.APIRefuse(fiber.StatusUnprocessableEntity, probs...)
-	}
+	q := provider.UserQuery{Cursor: paging.Cursor, Direction: paging.Direction, Limit: paging.Limit}
 	rules, err := s.apiRules(c, r.OrgID)
 	if err != nil {
 		return apiUserPage{}, err
