@@ -21,12 +21,6 @@ func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
 
 func newHarness(t *testing.T) *servertest.Harness { return servertest.New(t, auth.New, New) }
 
-func login(h *servertest.Harness, email string) *servertest.Client {
-	c := h.Client()
-	c.Login(email)
-	return c
-}
-
 func cells(r *html.Node) []string {
 	var out []string
 	for _, td := range htmlq.FindAll(r, htmlq.ByTag("td")) {
@@ -37,7 +31,7 @@ func cells(r *html.Node) []string {
 
 func TestAuditPage(t *testing.T) {
 	h := newHarness(t)
-	c := login(h, "admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	path := base(servertest.OrgNordic)
 	res, doc := c.Page(path)
 	if res.StatusCode != 200 || servertest.ReadText(htmlq.Find(doc, htmlq.ByTag("h1"))) != "Audit log" {
@@ -126,7 +120,7 @@ func TestAuditPageAccess(t *testing.T) {
 	h := newHarness(t)
 	path := base(servertest.OrgNordic)
 	for _, email := range []string{"observer@demo.example", "finance@demo.example", "operations_member@demo.example"} {
-		c := login(h, email)
+		c := h.LoggedIn(email)
 		// The permission guard's answer: back to the organisation's root.
 		if res := c.Get(path); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+servertest.OrgNordic {
 			t.Errorf("%s: status %d to %q, want 303 to the organisation", email, res.StatusCode, res.Header.Get("Location"))
@@ -137,7 +131,7 @@ func TestAuditPageAccess(t *testing.T) {
 	}
 	// multi@ is admin at Nordic and observer at Atlantic: Atlantic's log is refused; Nordic's
 	// shows only Nordic's entries.
-	c := login(h, "multi@demo.example")
+	c := h.LoggedIn("multi@demo.example")
 	if res := c.Get(base(servertest.OrgAtlantic)); res.StatusCode == 200 {
 		t.Error("an observer of Atlantic reads its audit log")
 	}
@@ -159,7 +153,7 @@ func TestAuditPageAccess(t *testing.T) {
 		}
 	}
 	// admin@ belongs to Nordic only.
-	if res := login(h, "admin@demo.example").Get(base(servertest.OrgAtlantic) + "/export.csv"); res.StatusCode == 200 {
+	if res := h.LoggedIn("admin@demo.example").Get(base(servertest.OrgAtlantic) + "/export.csv"); res.StatusCode == 200 {
 		t.Error("another organisation's export")
 	}
 }
@@ -172,7 +166,7 @@ func TestAuditCSV(t *testing.T) {
 		RecordKind: "statement", RecordID: evil}); err != nil {
 		t.Fatal(err)
 	}
-	c := login(h, "admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	res := c.Get(base(servertest.OrgNordic) + "/export.csv?" + url.Values{"record": {evil}}.Encode())
 	body, _ := io.ReadAll(res.Body)
 	if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/csv") ||

@@ -1,7 +1,6 @@
 package payouts
 
 import (
-	"net/http"
 	"testing"
 
 	"golang.org/x/net/html"
@@ -23,20 +22,8 @@ func TestRoles(t *testing.T) {
 	has := func(doc *html.Node, name string) bool {
 		return htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && servertest.ReadText(n) == name }) != nil
 	}
-	for _, role := range access.Roles {
-		t.Run(role, func(t *testing.T) {
-			perms := access.For(role)
-			c := h.LoggedIn(role + "@demo.example")
-			res, doc := c.Page(payoutsPath(servertest.OrgNordic) + "/" + completed.UniqueReference)
-			if !perms.Has(access.PayoutsRead) {
-				if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+servertest.OrgNordic {
-					t.Fatalf("without payouts:read: %d %s", res.StatusCode, res.Header.Get("Location"))
-				}
-				return
-			}
-			if res.StatusCode != 200 {
-				t.Fatalf("status %d", res.StatusCode)
-			}
+	h.EachRole(t, servertest.OrgNordic, payoutsPath(servertest.OrgNordic)+"/"+completed.UniqueReference, access.PayoutsRead,
+		func(t *testing.T, perms access.Set, c *servertest.Client, doc *html.Node) {
 			dl := htmlq.Find(panelOf(doc), func(n *html.Node) bool { return n.Data == "a" && servertest.ReadText(n) == "Download payment document" })
 			if (dl != nil) != perms.Has(access.ExportsDownload) ||
 				(dl != nil && htmlq.Attr(dl, "href") != payoutsPath(servertest.OrgNordic)+"/"+completed.UniqueReference+"/document/preview") {
@@ -58,5 +45,4 @@ func TestRoles(t *testing.T) {
 				t.Error("payment document of a payout not completed")
 			}
 		})
-	}
 }

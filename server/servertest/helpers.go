@@ -1,6 +1,14 @@
 package servertest
 
-import "portal/server"
+import (
+	"net/http"
+	"testing"
+
+	"golang.org/x/net/html"
+
+	"portal/access"
+	"portal/server"
+)
 
 // LoggedIn is a new client logged in as email through the form.
 func (h *Harness) LoggedIn(email string) *Client {
@@ -8,6 +16,31 @@ func (h *Harness) LoggedIn(email string) *Client {
 	c := h.Client()
 	c.Login(email)
 	return c
+}
+
+// EachRole opens path as each demo role of org (role@demo.example), one subtest a role: a role
+// without perm must be sent to the organisation's root and its subtest ends there; one with it
+// must get the page, which check then looks at with that role's permissions.
+func (h *Harness) EachRole(t *testing.T, org, path string, perm access.Permission,
+	check func(t *testing.T, perms access.Set, c *Client, doc *html.Node)) {
+	t.Helper()
+	for _, role := range access.Roles {
+		t.Run(role, func(t *testing.T) {
+			perms := access.For(role)
+			c := h.LoggedIn(role + "@demo.example")
+			res, doc := c.Page(path)
+			if !perms.Has(perm) {
+				if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+org {
+					t.Fatalf("without %s: %d %s", perm, res.StatusCode, res.Header.Get("Location"))
+				}
+				return
+			}
+			if res.StatusCode != http.StatusOK {
+				t.Fatalf("status %d", res.StatusCode)
+			}
+			check(t, perms, c, doc)
+		})
+	}
 }
 
 // Edits is one edit of the dependencies (NewWith) that makes each of edits

@@ -198,7 +198,7 @@ func TestAPICreate(t *testing.T) {
 		t.Errorf("FindWithdrawals: %v %v", found, err)
 	}
 	// An island on the page: session cookie and CSRF header, as WithdrawalDialog calls.
-	c := login(h, "admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	tok := c.CSRF(listPath(servertest.OrgNordic))
 	res := c.Send("POST", apiPath(servertest.OrgNordic, "/withdrawal_reviews"),
 		`{"end_to_end_id":"COOKIE-1","amount":"5","currency_code":"EUR","creditor_account":{"id":"`+demo.WithdrawalEUR+

@@ -54,7 +54,7 @@ func confirmForm(doc *html.Node) url.Values {
 
 func TestFormToReviewToResult(t *testing.T) {
 	h := newHarness(t)
-	c := login(h, "operations_member@demo.example")
+	c := h.LoggedIn("operations_member@demo.example")
 	before := balance(t, h, acctGBP)
 
 	// The form: the account first, then its withdrawal accounts only.
@@ -117,7 +117,7 @@ func TestFormToReviewToResult(t *testing.T) {
 
 func TestFormValidation(t *testing.T) {
 	h := newHarness(t)
-	c := login(h, "admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	post := func(form url.Values) (*http.Response, *html.Node) {
 		form.Set("intent", "review")
 		res := c.PostForm(formPath(servertest.OrgNordic), form, formPath(servertest.OrgNordic))
@@ -171,7 +171,7 @@ func TestFormValidation(t *testing.T) {
 
 func TestReviewRefusals(t *testing.T) {
 	h := newHarness(t)
-	c := login(h, "admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	before := balance(t, h, acctEUR)
 
 	// No rate to HUF: the review says so and Confirm is disabled; posting anyway is refused.
@@ -213,7 +213,7 @@ func TestReviewRefusals(t *testing.T) {
 	}
 
 	// Another organisation's review is not found, for its members too.
-	m := login(h, "multi@demo.example")
+	m := h.LoggedIn("multi@demo.example")
 	if res := m.Get(strings.Replace(loc, servertest.OrgNordic, servertest.OrgAtlantic, 1)); res.StatusCode == 200 {
 		t.Error("Nordic's review read through Atlantic")
 	}
@@ -221,7 +221,7 @@ func TestReviewRefusals(t *testing.T) {
 		t.Errorf("unknown review: %d", res.StatusCode)
 	}
 	// Confirm needs withdrawals:manage, and a CSRF token.
-	o := login(h, "observer@demo.example")
+	o := h.LoggedIn("observer@demo.example")
 	if res := o.PostForm(loc, confirmForm(doc), listPath(servertest.OrgNordic)); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+servertest.OrgNordic {
 		t.Errorf("observer confirms: %d %s", res.StatusCode, res.Header.Get("Location"))
 	}
@@ -237,7 +237,7 @@ func TestReviewRefusals(t *testing.T) {
 // withdrawal.
 func TestConcurrentConfirmsOfOneReview(t *testing.T) {
 	h := newHarness(t)
-	c := login(h, "admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	before := balance(t, h, acctEUR)
 	loc, doc := review(t, c, url.Values{"account": {acctEUR}, "withdrawal_account": {demo.WithdrawalEUR}, "amount": {"99.99"},
 		"end_to_end_id": {"RACE-PAGE"}})

@@ -22,12 +22,6 @@ func newHarness(t *testing.T) *servertest.Harness { return servertest.New(t, aut
 
 func listPath(org string) string { return "/org/" + org + "/accounts/withdrawals" }
 
-func login(h *servertest.Harness, email string) *servertest.Client {
-	c := h.Client()
-	c.Login(email)
-	return c
-}
-
 func balance(t *testing.T, h *servertest.Harness, account string) string {
 	t.Helper()
 	return h.Balance(t, servertest.OrgNordic, account)

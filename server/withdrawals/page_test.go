@@ -21,7 +21,7 @@ import (
 
 func TestListPage(t *testing.T) {
 	h := newHarness(t)
-	c := login(h, "observer@demo.example")
+	c := h.LoggedIn("observer@demo.example")
 	res, doc := c.Page(listPath(servertest.OrgNordic))
 	if res.StatusCode != 200 || servertest.ReadText(htmlq.Find(doc, htmlq.ByTag("h1"))) != "Withdrawals" {
 		t.Fatalf("status %d, h1 %q", res.StatusCode, servertest.ReadText(htmlq.Find(doc, htmlq.ByTag("h1"))))
@@ -86,7 +86,7 @@ func TestListPage(t *testing.T) {
 
 func TestFilters(t *testing.T) {
 	h := newHarness(t)
-	c := login(h, "observer@demo.example")
+	c := h.LoggedIn("observer@demo.example")
 	rejected := withdrawal(t, h, func(w provider.WithdrawalRequest) bool { return w.Status == provider.WithdrawalRejected })
 	for _, f := range []struct {
 		query string
@@ -134,7 +134,7 @@ func TestFilters(t *testing.T) {
 
 func TestPanel(t *testing.T) {
 	h := newHarness(t)
-	c := login(h, "observer@demo.example")
+	c := h.LoggedIn("observer@demo.example")
 	panel := func(ref string) (*http.Response, *html.Node) {
 		res, doc := c.Page(listPath(servertest.OrgNordic) + "/" + ref)
 		return res, htmlq.Find(doc, htmlq.ByID("withdrawal-panel"))
@@ -187,7 +187,7 @@ func TestPanel(t *testing.T) {
 	if res, p := panel("WD0000000000000"); res.StatusCode != 404 || !strings.Contains(servertest.ReadText(p), msgPanelNotFound) {
 		t.Errorf("unknown: %d", res.StatusCode)
 	}
-	m := login(h, "multi@demo.example")
+	m := h.LoggedIn("multi@demo.example")
 	if res, _ := m.Page(listPath(servertest.OrgAtlantic) + "/" + reasoned.Reference); res.StatusCode != 404 {
 		t.Errorf("Nordic's withdrawal from Atlantic: %d", res.StatusCode)
 	}
@@ -195,7 +195,7 @@ func TestPanel(t *testing.T) {
 
 func TestUnavailable(t *testing.T) {
 	h := newHarness(t)
-	c := login(h, "multi@demo.example")
+	c := h.LoggedIn("multi@demo.example")
 	res, doc := c.Page(listPath(servertest.OrgAtlantic))
 	if res.StatusCode != 200 || !strings.Contains(servertest.ReadText(htmlq.Find(doc, htmlq.ByTag("main"))), provider.MsgWithdrawalsUnavailable) {
 		t.Fatalf("Atlantic: %d %q", res.StatusCode, servertest.ReadText(htmlq.Find(doc, htmlq.ByTag("main"))))
@@ -213,21 +213,12 @@ func TestUnavailable(t *testing.T) {
 // offers Withdraw funds and its pages.
 func TestRoles(t *testing.T) {
 	h := newHarness(t)
-	for _, role := range access.Roles {
-		t.Run(role, func(t *testing.T) {
-			perms := access.For(role)
-			c := login(h, role+"@demo.example")
-			res, doc := c.Page(listPath(servertest.OrgNordic))
-			if !perms.Has(access.WithdrawalsRead) {
-				if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+servertest.OrgNordic {
-					t.Fatalf("without withdrawals:read: %d %s", res.StatusCode, res.Header.Get("Location"))
-				}
-				return
-			}
+	h.EachRole(t, servertest.OrgNordic, listPath(servertest.OrgNordic), access.WithdrawalsRead,
+		func(t *testing.T, perms access.Set, c *servertest.Client, doc *html.Node) {
 			withdraw := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && servertest.ReadText(n) == "Withdraw funds" })
 			manage := perms.Has(access.WithdrawalsManage)
-			if res.StatusCode != 200 || (withdraw != nil) != manage {
-				t.Fatalf("status %d, Withdraw funds %v, manage %v", res.StatusCode, withdraw != nil, manage)
+			if (withdraw != nil) != manage {
+				t.Fatalf("Withdraw funds %v, manage %v", withdraw != nil, manage)
 			}
 			form := c.Get(listPath(servertest.OrgNordic) + "/new")
 			if manage && (withdraw == nil || htmlq.Attr(withdraw, "href") != listPath(servertest.OrgNordic)+"/new" || form.StatusCode != 200) {
@@ -237,9 +228,8 @@ func TestRoles(t *testing.T) {
 				t.Errorf("form page without withdrawals:manage: %d", form.StatusCode)
 			}
 		})
-	}
 	// Not a member: the organisation's pages are not there.
-	out := login(h, "noorg@demo.example")
+	out := h.LoggedIn("noorg@demo.example")
 	if res := out.Get(listPath(servertest.OrgNordic)); res.StatusCode == 200 {
 		t.Error("a non-member reads the withdrawals")
 	}
