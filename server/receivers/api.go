@@ -50,8 +50,6 @@ func apiService(s *server.Server) *server.APIProblem {
 	return nil
 }
 
-func apiParam(name, title string) server.APIProblem { return server.APIParamProblem(name, title) }
-
 // apiRead is a read of the receivers service needing receivers:read.
 func apiRead[B server.APIEnvelope](read func(fiber.Ctx, provider.Receivers, server.APIOrgCall) (B, error)) server.APIRead[B] {
 	return server.APIRead[B]{Perms: []access.Permission{access.ReceiversRead}, Service: apiService,
@@ -66,7 +64,7 @@ func apiFilter(c fiber.Ctx) (provider.ReceiverFilter, error) {
 	case "", provider.ReceiverSortNewest, provider.ReceiverSortOldest:
 		f.Sort = strings.Clone(v)
 	default:
-		probs = append(probs, apiParam("sort", "Sort by -created_at (newest first) or created_at (oldest first)"))
+		probs = append(probs, server.APIParamProblem("sort", "Sort by -created_at (newest first) or created_at (oldest first)"))
 	}
 	pg, err := server.APIReadPage(c, server.APIPagingNames{After: "cursor_next", Before: "cursor_prev", Size: "page_size"},
 		provider.MaxReceiverLimit, probs)
@@ -86,7 +84,7 @@ func apiList(c fiber.Ctx, p provider.Receivers, r server.APIOrgCall) (server.API
 		if f.Direction == provider.DirectionPrev {
 			name = "cursor_prev"
 		}
-		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, apiParam(name, provider.ErrorMessage(err)))
+		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, server.APIParamProblem(name, provider.ErrorMessage(err)))
 	}
 	if err != nil {
 		return out, err
@@ -100,16 +98,16 @@ func apiRecent(c fiber.Ctx, p provider.Receivers, r server.APIOrgCall) (server.A
 	product, schema := strings.Clone(c.Query("product_id")), strings.Clone(c.Query("schema_id"))
 	var probs []server.APIProblem
 	if product == "" {
-		probs = append(probs, apiParam("product_id", "product_id is required"))
+		probs = append(probs, server.APIParamProblem("product_id", "product_id is required"))
 	}
 	if schema == "" {
-		probs = append(probs, apiParam("schema_id", "schema_id is required"))
+		probs = append(probs, server.APIParamProblem("schema_id", "schema_id is required"))
 	}
 	limit := 0
 	if v := c.Query("limit"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > provider.MaxReceiverLimit {
-			probs = append(probs, apiParam("limit", "Must be between 1 and "+strconv.Itoa(provider.MaxReceiverLimit)))
+			probs = append(probs, server.APIParamProblem("limit", "Must be between 1 and "+strconv.Itoa(provider.MaxReceiverLimit)))
 		}
 		limit = n
 	}

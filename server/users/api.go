@@ -130,8 +130,6 @@ func apiUserID(c fiber.Ctx) (string, error) {
 	return id, nil
 }
 
-func apiQueryProblem(name, title string) server.APIProblem { return server.APIParamProblem(name, title) }
-
 type apiUserPage = server.APIPageBody[[]apiUser, server.APIPageMeta]
 
 func (s area) apiList(c fiber.Ctx, r server.APIOrgCall) (apiUserPage, error) {
@@ -147,7 +145,7 @@ func (s area) apiList(c fiber.Ctx, r server.APIOrgCall) (apiUserPage, error) {
 	}
 	pg, err := s.Users.OrganisationUsers(c.Context(), r.OrgID, q)
 	if provider.ErrorCode(err) == provider.EINVALID {
-		return apiUserPage{}, server.APIRefuse(fiber.StatusUnprocessableEntity, apiQueryProblem("cursor_after", provider.ErrorMessage(err)))
+		return apiUserPage{}, server.APIRefuse(fiber.StatusUnprocessableEntity, server.APIParamProblem("cursor_after", provider.ErrorMessage(err)))
 	}
 	if err != nil {
 		return apiUserPage{}, err

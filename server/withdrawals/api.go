@@ -76,8 +76,6 @@ func apiRead[B server.APIEnvelope](read func(fiber.Ctx, *server.Server, server.A
 		Read: func(s *server.Server, c fiber.Ctx, r server.APIOrgCall) (B, error) { return read(c, s, r) }}
 }
 
-func apiParam(name, title string) server.APIProblem { return server.APIParamProblem(name, title) }
-
 // apiFilter reads the list's query, every problem at once.
 func apiFilter(c fiber.Ctx) (provider.WithdrawalFilter, error) {
 	var f provider.WithdrawalFilter
@@ -90,7 +88,7 @@ func apiFilter(c fiber.Ctx) (provider.WithdrawalFilter, error) {
 	f.DebtorAccountNumber, f.Reference = q("filter[debtor_account_number]"), q("filter[reference]")
 	if v := q("filter[status]"); v != "" {
 		if !provider.ValidWithdrawalStatus(v) {
-			probs = append(probs, apiParam("filter[status]", "Unknown status"))
+			probs = append(probs, server.APIParamProblem("filter[status]", "Unknown status"))
 		}
 		f.Status = v
 	}
@@ -98,7 +96,7 @@ func apiFilter(c fiber.Ctx) (provider.WithdrawalFilter, error) {
 	case "", provider.WithdrawalSortNewest, provider.WithdrawalSortOldest:
 		f.Sort = v
 	default:
-		probs = append(probs, apiParam("sort", "Sort by -created_at (newest first) or created_at"))
+		probs = append(probs, server.APIParamProblem("sort", "Sort by -created_at (newest first) or created_at"))
 	}
 	var p *server.APIProblem
 	if f.Cursor, f.Direction, p = server.APICursors(c, "page[cursor_after]", "page[cursor_before]"); p != nil {
@@ -107,7 +105,7 @@ func apiFilter(c fiber.Ctx) (provider.WithdrawalFilter, error) {
 	if v := q("page[size]"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > provider.MaxWithdrawalLimit {
-			probs = append(probs, apiParam("page[size]", "Must be between 1 and "+strconv.Itoa(provider.MaxWithdrawalLimit)))
+			probs = append(probs, server.APIParamProblem("page[size]", "Must be between 1 and "+strconv.Itoa(provider.MaxWithdrawalLimit)))
 		}
 		f.Limit = n
 	}
@@ -125,7 +123,7 @@ func apiList(c fiber.Ctx, s *server.Server, r server.APIOrgCall) (server.APIPage
 	}
 	page, err := s.Withdrawals.Withdrawals(c.Context(), r.OrgID, f)
 	if provider.ErrorCode(err) == provider.EINVALID {
-		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, apiParam("page[cursor_after]", provider.ErrorMessage(err)))
+		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, server.APIParamProblem("page[cursor_after]", provider.ErrorMessage(err)))
 	}
 	if err != nil {
 		return out, err
@@ -148,7 +146,7 @@ func apiAuthorizations(c fiber.Ctx, s *server.Server, r server.APIOrgCall) (serv
 	status := strings.TrimSpace(c.Query("filter[status]"))
 	if status != "" && status != provider.AuthorizationActive && status != provider.AuthorizationInactive {
 		return server.APIDataBody[[]provider.WithdrawalAuthorization]{}, server.APIRefuse(fiber.StatusUnprocessableEntity,
-			apiParam("filter[status]", "Must be active or inactive"))
+			server.APIParamProblem("filter[status]", "Must be active or inactive"))
 	}
 	a, err := s.Withdrawals.WithdrawalAuthorizations(c.Context(), r.OrgID, status)
 	return server.APIDataOf(a), err
@@ -159,10 +157,10 @@ func apiRate(c fiber.Ctx, s *server.Server, r server.APIOrgCall) (server.APIData
 	pay, buy := strings.TrimSpace(c.Query("pay_currency")), strings.TrimSpace(c.Query("buy_currency"))
 	var ps []server.APIProblem
 	if pay == "" {
-		ps = append(ps, apiParam("pay_currency", "Give the currency to pay with"))
+		ps = append(ps, server.APIParamProblem("pay_currency", "Give the currency to pay with"))
 	}
 	if buy == "" {
-		ps = append(ps, apiParam("buy_currency", "Give the currency to buy"))
+		ps = append(ps, server.APIParamProblem("buy_currency", "Give the currency to buy"))
 	}
 	if len(ps) > 0 {
 		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, ps...)
