@@ -27,6 +27,10 @@ const (
 	Dashboard
 )
 
+// Perms is a route's permission list, for an area that names its lists once
+// (read, manage …) and gives them to several routes.
+func Perms(ps ...access.Permission) []access.Permission { return ps }
+
 // Route is one entry of the route table, from which the router, the guards
 // and the sidebar are all built.
 type Route struct {

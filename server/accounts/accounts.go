@@ -29,15 +29,14 @@ type area struct{ *server.Server }
 // New is the account pages and the virtual bank and FX API of s.
 func New(srv *server.Server) server.Area {
 	s := area{srv}
-	P := func(ps ...access.Permission) []access.Permission { return ps }
 	return server.Area{Name: "accounts", Routes: []*server.Route{
-		{Name: "org.accounts", Method: "GET", Path: "/org/:org/accounts", Access: server.Dashboard, Perms: P(access.AccountsRead), Handler: s.accountsIndex},
-		{Name: "org.account", Method: "GET", Path: "/org/:org/accounts/:account", Access: server.Dashboard, Perms: P(access.AccountsRead),
+		{Name: "org.accounts", Method: "GET", Path: "/org/:org/accounts", Access: server.Dashboard, Perms: server.Perms(access.AccountsRead), Handler: s.accountsIndex},
+		{Name: "org.account", Method: "GET", Path: "/org/:org/accounts/:account", Access: server.Dashboard, Perms: server.Perms(access.AccountsRead),
 			Handler: s.accountPage, Nav: &server.NavEntry{Slot: server.NavAccountLinks, PerAccount: true}},
 		{Name: "org.account.transfer", Method: "GET", Path: "/org/:org/accounts/:account/transfer", Access: server.Dashboard,
-			Perms: P(access.AccountsRead, access.AccountsManage), Handler: s.transferPage},
+			Perms: server.Perms(access.AccountsRead, access.AccountsManage), Handler: s.transferPage},
 		{Name: "org.account.transfer.submit", Method: "POST", Path: "/org/:org/accounts/:account/transfer", Access: server.Dashboard,
-			Perms: P(access.AccountsRead, access.AccountsManage), Handler: s.transferSubmit,
+			Perms: server.Perms(access.AccountsRead, access.AccountsManage), Handler: s.transferSubmit,
 			FormLabels: map[string]string{fFrom: "From account", fTo: "To account", fAmount: "Amount", fEndToEnd: "End-to-end id"}},
 	}, API: s.apiOperations()}
 }

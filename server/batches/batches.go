@@ -25,10 +25,9 @@ type area struct{ *server.Server }
 // New is the batches area for s.
 func New(srv *server.Server) server.Area {
 	s := area{srv}
-	P := func(ps ...access.Permission) []access.Permission { return ps }
-	read := P(access.PayoutBatchesRead)
-	manage := P(access.PayoutBatchesRead, access.PayoutBatchesManage)
-	review := P(access.PayoutBatchesRead, access.PayoutBatchesReview)
+	read := server.Perms(access.PayoutBatchesRead)
+	manage := server.Perms(access.PayoutBatchesRead, access.PayoutBatchesManage)
+	review := server.Perms(access.PayoutBatchesRead, access.PayoutBatchesReview)
 	const gate = "flag batches_page + batches_enabled > 0"
 	const reviewGate = gate + " + batch_number_of_approvers > 0"
 	route := func(name, method, path string, perms []access.Permission, h fiber.Handler) *server.Route {

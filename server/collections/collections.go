@@ -23,8 +23,7 @@ type area struct{ *server.Server }
 // New is the collections area of s.
 func New(srv *server.Server) server.Area {
 	s := area{srv}
-	P := func(ps ...access.Permission) []access.Permission { return ps }
-	read, manage := P(access.CollectionOrdersRead), P(access.CollectionOrdersRead, access.CollectionOrdersMan)
+	read, manage := server.Perms(access.CollectionOrdersRead), server.Perms(access.CollectionOrdersRead, access.CollectionOrdersMan)
 	const testCaseGate = "sandbox + flag sandbox_test_cases or canary_ui"
 	order := "/org/:org/collections/orders/:order"
 	return server.Area{Name: "collections", Routes: []*server.Route{

@@ -24,12 +24,11 @@ type area struct{ *server.Server }
 // New is the dashboard of s.
 func New(srv *server.Server) server.Area {
 	s := area{srv}
-	P := func(ps ...access.Permission) []access.Permission { return ps }
 	return server.Area{Name: "dashboard", Routes: []*server.Route{
-		{Name: "org.dashboard", Method: "GET", Path: "/org/:org", Access: server.Dashboard, Perms: P(access.DashboardRead), Handler: s.dashboard,
+		{Name: "org.dashboard", Method: "GET", Path: "/org/:org", Access: server.Dashboard, Perms: server.Perms(access.DashboardRead), Handler: s.dashboard,
 			Nav: &server.NavEntry{Slot: server.NavDashboard, Label: "Dashboard", Icon: "home"}},
 		{Name: "org.crypto_banner.close", Method: "POST", Path: "/org/:org/crypto_banner/close", Access: server.Dashboard,
-			Perms: P(access.CryptoRead), Gate: cryptoBannerGate, GateName: "flag crypto_funding", Handler: s.cryptoBannerClose},
+			Perms: server.Perms(access.CryptoRead), Gate: cryptoBannerGate, GateName: "flag crypto_funding", Handler: s.cryptoBannerClose},
 	}, API: s.apiOperations()}
 }
 

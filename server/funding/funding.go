@@ -25,18 +25,17 @@ type area struct{ *server.Server }
 // partner widget, and their API.
 func New(srv *server.Server) server.Area {
 	s := area{srv}
-	P := func(ps ...access.Permission) []access.Permission { return ps }
 	return server.Area{Name: "funding", Routes: []*server.Route{
-		{Name: "org.crypto_funding", Method: "GET", Path: "/org/:org/crypto_funding", Access: server.Dashboard, Perms: P(access.CryptoRead),
+		{Name: "org.crypto_funding", Method: "GET", Path: "/org/:org/crypto_funding", Access: server.Dashboard, Perms: server.Perms(access.CryptoRead),
 			Handler: s.cryptoFundingPage,
 			Nav:     &server.NavEntry{Slot: server.NavCryptoFunding, Label: "Crypto funding", Icon: "crypto", Show: func(o *server.OrgContext) bool { return o.Flags.On(provider.FlagCryptoFunding) }}},
 		{Name: "org.account_funding", Method: "GET", Path: "/org/:org/account_funding", Access: server.Dashboard,
-			Perms: P(access.AccountsFunding), Handler: s.accountFundingPage, Nav: &server.NavEntry{Slot: server.NavAccountFunding, Label: "Account funding"}},
+			Perms: server.Perms(access.AccountsFunding), Handler: s.accountFundingPage, Nav: &server.NavEntry{Slot: server.NavAccountFunding, Label: "Account funding"}},
 		{Name: "org.account_funding.accept", Method: "POST", Path: "/org/:org/account_funding/accept", Access: server.Dashboard,
-			Perms: P(access.AccountsFunding), Handler: s.acceptFundingPost},
+			Perms: server.Perms(access.AccountsFunding), Handler: s.acceptFundingPost},
 		// Mints the partner token: the page itself is a GET and changes nothing.
 		{Name: "org.crypto_funding.open", Method: "POST", Path: "/org/:org/crypto_funding", Access: server.Dashboard,
-			Perms: P(access.CryptoRead), Handler: s.cryptoFundingOpen},
+			Perms: server.Perms(access.CryptoRead), Handler: s.cryptoFundingOpen},
 		// The partner's side: the token in the URL is the only credential, as
 		// it would be at a real partner.
 		{Name: "sandbox.crypto_widget.wallets", Method: "GET", Path: cryptoWidgetSandboxBase + "/wallets", Access: server.Public,

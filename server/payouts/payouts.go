@@ -29,8 +29,7 @@ type area struct{ *server.Server }
 // New is the payouts area for s.
 func New(srv *server.Server) server.Area {
 	s := area{srv}
-	P := func(ps ...access.Permission) []access.Permission { return ps }
-	read, manage := P(access.PayoutsRead), P(access.PayoutsRead, access.PayoutsManage)
+	read, manage := server.Perms(access.PayoutsRead), server.Perms(access.PayoutsRead, access.PayoutsManage)
 	const testCaseGate = "sandbox + flag sandbox_test_cases or canary_ui"
 	return server.Area{Name: "payouts", Routes: []*server.Route{
 		{Name: "org.payouts", Method: "GET", Path: "/org/:org/payouts", Access: server.Dashboard, Perms: read, Handler: s.list,

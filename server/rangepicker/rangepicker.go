@@ -23,14 +23,13 @@ type area struct{ *server.Server }
 // New is the date range picker for s.
 func New(srv *server.Server) server.Area {
 	s := area{srv}
-	P := func(ps ...access.Permission) []access.Permission { return ps }
 	return server.Area{Name: "rangepicker", Routes: []*server.Route{
 		// Every role holds dashboard:read, and every organisation page
 		// shows the picker: the range is the user's, kept per session.
 		{Name: "org.date_range", Method: "GET", Path: "/org/:org/date_range", Access: server.Dashboard,
-			Perms: P(access.DashboardRead), Handler: s.dateRangePage},
+			Perms: server.Perms(access.DashboardRead), Handler: s.dateRangePage},
 		{Name: "org.date_range.submit", Method: "POST", Path: "/org/:org/date_range", Access: server.Dashboard,
-			Perms: P(access.DashboardRead), Handler: s.dateRangeSubmit},
+			Perms: server.Perms(access.DashboardRead), Handler: s.dateRangeSubmit},
 	}, Shell: map[server.ShellPart]func(fiber.Ctx) any{
 		server.ShellPartDateRange: func(c fiber.Ctx) any { return s.picker(c) },
 	}}

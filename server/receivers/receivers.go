@@ -30,8 +30,7 @@ const gateName = "flag receiver_management"
 // New is the receivers area for s.
 func New(srv *server.Server) server.Area {
 	s := area{srv}
-	P := func(ps ...access.Permission) []access.Permission { return ps }
-	read, manage := P(access.PayoutsRead), P(access.PayoutsRead, access.ReceiversManage)
+	read, manage := server.Perms(access.PayoutsRead), server.Perms(access.PayoutsRead, access.ReceiversManage)
 	return server.Area{Name: "receivers", Routes: []*server.Route{
 		{Name: "org.receivers", Method: "GET", Path: "/org/:org/receivers", Access: server.Dashboard, Perms: read,
 			Gate: gate, GateName: gateName, Handler: s.list, Nav: &server.NavEntry{Slot: server.NavReceivers, Label: "Receivers"}},
