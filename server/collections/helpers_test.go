@@ -34,10 +34,8 @@ func widenRange(t *testing.T, c *servertest.Client, org string) {
 func allOrders(t *testing.T, h *servertest.Harness, org string, f provider.CollectionOrderFilter) []provider.CollectionOrder {
 	t.Helper()
 	f.Limit = provider.MaxCollectionLimit
-	return servertest.AllPages(t, func(cursor string) ([]provider.CollectionOrder, string, bool, error) {
-		if cursor != "" {
-			f.Cursor, f.Direction = cursor, provider.DirectionNext
-		}
+	return servertest.AllPages(t, func(cursor, direction string) ([]provider.CollectionOrder, string, bool, error) {
+		f.Cursor, f.Direction = cursor, direction
 		page, err := h.Store.CollectionOrders(context.Background(), org, f)
 		if err != nil {
 			return nil, "", false, err

@@ -31,10 +31,8 @@ func widenRange(t *testing.T, c *servertest.Client, org string) {
 func allPayouts(t *testing.T, h *servertest.Harness, org string, f provider.PayoutFilter) []provider.PayoutRequest {
 	t.Helper()
 	f.Limit = provider.MaxPayoutLimit
-	return servertest.AllPages(t, func(cursor string) ([]provider.PayoutRequest, string, bool, error) {
-		if cursor != "" {
-			f.Cursor, f.Direction = cursor, provider.DirectionNext
-		}
+	return servertest.AllPages(t, func(cursor, direction string) ([]provider.PayoutRequest, string, bool, error) {
+		f.Cursor, f.Direction = cursor, direction
 		page, err := h.Store.Payouts(context.Background(), org, f)
 		return page.Payouts, page.CursorNext, page.HasNext, err
 	})

@@ -21,19 +21,12 @@ func newHarness(t *testing.T) *servertest.Harness { return servertest.New(t, aut
 // all are the organisation's receivers, newest first, as the provider lists them.
 func all(t *testing.T, h *servertest.Harness, org string) []provider.Receiver {
 	t.Helper()
-	var out []provider.Receiver
 	f := provider.ReceiverFilter{Limit: provider.MaxReceiverLimit}
-	for {
+	return servertest.AllPages(t, func(cursor, direction string) ([]provider.Receiver, string, bool, error) {
+		f.Cursor, f.Direction = cursor, direction
 		pg, err := h.Store.Receivers(context.Background(), org, f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, pg.Receivers...)
-		if !pg.HasNext {
-			return out
-		}
-		f.Cursor, f.Direction = pg.CursorNext, provider.DirectionNext
-	}
+		return pg.Receivers, pg.CursorNext, pg.HasNext, err
+	})
 }
 
 // first is the newest receiver of org that pick accepts (nil: any).

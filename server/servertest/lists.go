@@ -13,6 +13,7 @@ import (
 
 	"portal/daterange"
 	"portal/htmlq"
+	"portal/provider"
 )
 
 // What the tests of the list pages with a details panel share (payouts, collection orders).
@@ -101,14 +102,16 @@ func ListRows(doc *html.Node) []*html.Node {
 	return htmlq.FindAll(doc, func(n *html.Node) bool { return n.Data == "tr" && htmlq.HasAttr(n, "data-status") })
 }
 
-// AllPages walks a cursor-paged store listing to its end: page reads the page after cursor
-// ("" for the first) and says its items, the next page's cursor and whether there is one.
-func AllPages[T any](t testing.TB, page func(cursor string) (items []T, next string, more bool, err error)) []T {
+// AllPages walks a cursor-paged store listing to its end: page reads the page at cursor in
+// direction, as a provider filter takes them ("" and "" for the first page, then the next
+// page's cursor and provider.DirectionNext), and says its items, the next page's cursor and
+// whether there is one.
+func AllPages[T any](t testing.TB, page func(cursor, direction string) (items []T, next string, more bool, err error)) []T {
 	t.Helper()
 	var out []T
-	cursor := ""
+	cursor, direction := "", ""
 	for {
-		items, next, more, err := page(cursor)
+		items, next, more, err := page(cursor, direction)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -116,7 +119,7 @@ func AllPages[T any](t testing.TB, page func(cursor string) (items []T, next str
 		if !more {
 			return out
 		}
-		cursor = next
+		cursor, direction = next, provider.DirectionNext
 	}
 }
 
