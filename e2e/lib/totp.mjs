@@ -48,7 +48,8 @@ const spent = new Map();
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // The portal a page is on, by its port (a flow may reach it as localhost or 127.0.0.1).
-const spentKey = (secret, page) => `${page ? new URL(page.url()).port : ''}|${secret.toUpperCase().replace(/\s/g, '')}`;
+const normal = (secret) => secret.toUpperCase().replace(/\s/g, '');
+const spentKey = (secret, page) => `${page ? new URL(page.url()).port : ''}|${normal(secret)}`;
 
 /**
  * A code the server has not accepted yet for this secret (on the portal of page, when given:
@@ -64,7 +65,7 @@ export async function freshCode(secret, { skew = 1, page } = {}) {
     // A code of step `now` or `now + 1` stays accepted for 30 s at least.
     if (step <= now + skew) {
       spent.set(key, step);
-      return { code: totp(secret.toUpperCase().replace(/\s/g, ''), step), step, waited: Date.now() - t0 };
+      return { code: totp(normal(secret), step), step, waited: Date.now() - t0 };
     }
     await sleep(Math.max(100, (now + 1) * STEP_SECONDS * 1000 - Date.now() + 50)); // unscaled-ok: until the next TOTP step, wall-clock time
   }
