@@ -277,6 +277,11 @@ func scanPayout(r scanner, p *provider.PayoutRequest, seq *int64, full bool, kin
 		}
 		b, _ := json.Marshal(payoutOfSections(values, "", p.Currency, "").PayoutSections)
 		sections = string(b)
+		fam, _, _ := catalogueLookup(p.LocalInstrument, "") // the column holds the draft's product id
+		p.LocalInstrument = ""
+		if fam != nil {
+			p.LocalInstrument = fam.id
+		}
 	}
 	reason := *dest[5].(*string)
 	p.Status = provider.PayoutStateCategory(p.CurrentStateName)

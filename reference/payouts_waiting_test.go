@@ -68,6 +68,10 @@ func TestPendingApprovalListedWithPayouts(t *testing.T) {
 	if p := got["E2E-WAIT-APPROVE"][0]; p.ID != approved.DraftID {
 		t.Fatalf("draft row id %s, want %s", p.ID, approved.DraftID)
 	}
+	// A draft's row names its product's transfer type, as the drafts page does.
+	if p := got["E2E-WAIT-APPROVE"][0]; approved.LocalInstrument == "" || p.LocalInstrument != approved.LocalInstrument {
+		t.Fatalf("draft row transfer type %q, want the draft's %q", p.LocalInstrument, approved.LocalInstrument)
+	}
 	batchRows := 0
 	for _, ps := range got {
 		for _, p := range ps {

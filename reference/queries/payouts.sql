@@ -31,8 +31,9 @@ right('00000000000000000000' || (CASE WHEN strpos(amount, '.') > 0 THEN substr(a
 -- column names: the drafts in review and the rows of the batches waiting for approval, each
 -- with what the list shows of it. kind tells them apart; a draft's sections column is its
 -- typed values (scanPayout turns them into the payout's sections). A draft's local
--- instrument is its catalogue product's, known only in Go, so a filter on the instrument
--- leaves drafts out. 1099511627776 (1 << 40, waitingSeqBase) lifts their keys above every
+-- instrument is its catalogue product's, known only in Go: the column carries the draft's
+-- product id, which scanPayout turns into the product's transfer type, so a filter on the
+-- instrument (a transfer type, never a product id) leaves drafts out. 1099511627776 (1 << 40, waitingSeqBase) lifts their keys above every
 -- payout's seq (drafts even, batch rows odd), so the list's (created_at, seq) keys stay
 -- unique and positive. The state and sources are provider.StatePendingApproval,
 -- SourceManual and SourceCSV.
@@ -40,7 +41,7 @@ SELECT 1099511627776 + 2 * d.seq AS seq, d.id AS id, '' AS unique_reference,
 	d.end_to_end_id AS end_to_end_id, 'pending_approval' AS state, '' AS reason_code,
 	{{draft-requested-execution-date}} AS requested_execution_date,
 	d.amount AS amount, '' AS fee, d.currency AS currency,
-	{{draft-purpose-code}} AS purpose_code, '' AS local_instrument,
+	{{draft-purpose-code}} AS purpose_code, d.product_id AS local_instrument,
 	{{draft-business-unit}} AS business_unit, d.updated_at AS updated_at,
 	d.created_at AS created_at, d.creator_name AS creator_name, 'manual' AS source, '' AS batch_id,
 	d.debtor_account AS virtual_account_number, 0 AS cancel_requested, d.field_values AS sections,
