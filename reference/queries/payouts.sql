@@ -33,8 +33,9 @@ right('00000000000000000000' || (CASE WHEN strpos(amount, '.') > 0 THEN substr(a
 -- typed values (scanPayout turns them into the payout's sections). A draft's local
 -- instrument is its catalogue product's, known only in Go: the column carries the draft's
 -- product id, which scanPayout turns into the product's transfer type, so a filter on the
--- instrument (a transfer type, never a product id) leaves drafts out. 1099511627776 (1 << 40, waitingSeqBase) lifts their keys above every
--- payout's seq (drafts even, batch rows odd), so the list's (created_at, seq) keys stay
+-- instrument (a transfer type, never a product id) leaves drafts out. 1099511627776 (1 << 40,
+-- waitingSeqBase) lifts their keys above every payout's seq (drafts even, batch rows odd), so
+-- the list's (created_at, seq) keys stay
 -- unique and positive. The state and sources are provider.StatePendingApproval,
 -- SourceManual and SourceCSV.
 SELECT 1099511627776 + 2 * d.seq AS seq, d.id AS id, '' AS unique_reference,
