@@ -507,6 +507,9 @@ func TestConcurrentWithdrawalsKeepInvariants(t *testing.T) {
 		{DebtorAccount: demo.AccountOrg1USDT, CreditorAccountID: demo.WithdrawalCrypto, CurrencyCode: "USDT"},
 		{DebtorAccount: demo.AccountOrg1GBP, CreditorAccountID: demo.WithdrawalGBP, CurrencyCode: "GBP"},
 	}
+	// The seeded withdrawals are listed before any is created: listed later, the list could hold
+	// new ones, which the moves below would reject before their lifecycle further down.
+	seeded, _ := s.Withdrawals(ctx, demo.Org1ID, provider.WithdrawalFilter{Limit: provider.MaxWithdrawalLimit})
 	const n = 40
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -527,9 +530,8 @@ func TestConcurrentWithdrawalsKeepInvariants(t *testing.T) {
 			mu.Unlock()
 		}()
 	}
-	// Moves on seeded withdrawals at the same time, each raced by a second identical move.
-	seeded, _ := s.Withdrawals(ctx, demo.Org1ID, provider.WithdrawalFilter{Limit: provider.MaxWithdrawalLimit})
 	var oks, conflicts int
+	// Moves on the seeded withdrawals at the same time, each raced by a second identical move.
 	for _, w := range seeded.Withdrawals {
 		var to, reason string
 		switch w.Status {
