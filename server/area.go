@@ -92,8 +92,8 @@ func (s *Server) addAreas(fs []AreaFunc) {
 // from every area's operations, the cookie consent choice and the saved forms.
 func coreArea(s *Server) Area {
 	return Area{Name: "core", Routes: append([]*Route{
-		{Name: "docs", Method: "GET", Path: docsIndex, Access: Public, Handler: s.docs},
-		{Name: "docs.operation", Method: "GET", Path: docsIndex + "/:operation", Access: Public, Handler: s.docsOperation},
+		{Name: "docs", Method: "GET", Path: "/docs", Access: Public, Handler: s.docs},
+		{Name: "docs.operation", Method: "GET", Path: "/docs/:operation", Access: Public, Handler: s.docsOperation},
 		{Name: "cookie_consent", Method: "POST", Path: consentPath, Access: Public, Handler: s.cookieConsent},
 		{Name: "org.alerts.dismiss", Method: "POST", Path: alertDismissPath, Access: Dashboard, Handler: s.dismissAlert},
 	}, s.savedFormRoutes()...)}

@@ -404,7 +404,7 @@ func humanize(name string) string {
 // savedFormRoutes are the core's routes of the saved form page.
 func (s *Server) savedFormRoutes() []*Route {
 	return []*Route{
-		{Name: "org.saved_form", Method: "GET", Path: "/org/:org" + savedFormPath, Access: Dashboard, Handler: s.savedFormPage},
-		{Name: savedFormDiscardRoute, Method: "POST", Path: "/org/:org" + savedFormPath + "/discard", Access: Dashboard, Handler: s.savedFormDiscard},
+		{Name: "org.saved_form", Method: "GET", Path: "/org/:org/saved_form", Access: Dashboard, Handler: s.savedFormPage},
+		{Name: savedFormDiscardRoute, Method: "POST", Path: "/org/:org/saved_form/discard", Access: Dashboard, Handler: s.savedFormDiscard},
 	}
 }

@@ -43,17 +43,16 @@ func (s area) apiOperations() []server.APIOp {
 			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: append([]server.OAParameter{server.APIOrgIDParam}, params...),
 			Responses: append(rs, extra...)}
 	}
-	const vb = "/virtual_bank/organisations/{id}"
 	const fx = "/fx/organisations/{id}"
 	return []server.APIOp{
-		server.APIReadOp(read("listAccounts", vb+"/accounts", tagVirtualBank, "List the organisation's accounts",
+		server.APIReadOp(read("listAccounts", "/virtual_bank/organisations/{id}/accounts", tagVirtualBank, "List the organisation's accounts",
 			"Owned accounts first, then shared ones, each by name. Needs accounts:read.", nil),
 			"The accounts (possibly none).", apiAccountRead(s.apiListAccounts, nil)),
-		server.APIReadOp(read("getAccountSummary", vb+"/accounts/{accountNumber}/summary", tagVirtualBank, "Get an account's balance summary",
+		server.APIReadOp(read("getAccountSummary", "/virtual_bank/organisations/{id}/accounts/{accountNumber}/summary", tagVirtualBank, "Get an account's balance summary",
 			"Opening balance at created_after (0 when absent), closing balance at created_before (now when absent) and the current balance. Needs accounts:read.",
 			[]server.OAParameter{apiAccountNumberParam, apiCreatedAfterParam, apiCreatedBeforeParam}, apiReplyBadQuery),
 			"The summary.", apiAccountRead(s.apiAccountSummary, apiAccountTexts)),
-		server.APIReadOp(read("listAccountMovements", vb+"/accounts/{accountNumber}/movements", tagVirtualBank, "List an account's transactions",
+		server.APIReadOp(read("listAccountMovements", "/virtual_bank/organisations/{id}/accounts/{accountNumber}/movements", tagVirtualBank, "List an account's transactions",
 			"Newest first, one page at a time: pass meta.cursor_next as cursor_after for older entries, meta.cursor_prev as cursor_before for newer ones. "+
 				"Changing a filter starts again without a cursor. Needs accounts:read.",
 			[]server.OAParameter{apiAccountNumberParam,
@@ -65,7 +64,7 @@ func (s area) apiOperations() []server.APIOp {
 				{Name: apiQueryLimit, In: "query", Description: "Page size, 1 to 200; default 50.", Schema: server.OAInteger("")},
 			}, apiReplyBadQuery),
 			"One page of entries.", apiAccountRead(s.apiMovements, apiAccountTexts)),
-		server.APIReadOp(read("searchMovements", vb+"/movements/search", tagVirtualBank, "Search the organisation's transactions",
+		server.APIReadOp(read("searchMovements", "/virtual_bank/organisations/{id}/movements/search", tagVirtualBank, "Search the organisation's transactions",
 			"Entries of every account the organisation owns or shares whose reference, order id, entry id or end-to-end id equals q exactly "+
 				"(after trimming), newest first, paged like the account transactions. Needs accounts:read.",
 			[]server.OAParameter{
@@ -77,7 +76,7 @@ func (s area) apiOperations() []server.APIOp {
 			}, apiReplyBadQuery),
 			"One page of matching entries.", apiAccountRead(s.apiSearchMovements, nil)),
 		{
-			ID: "createInterAccountMovement", Method: fiber.MethodPost, Path: vb + "/inter_account_movements", Tag: tagVirtualBank,
+			ID: "createInterAccountMovement", Method: fiber.MethodPost, Path: "/virtual_bank/organisations/{id}/inter_account_movements", Tag: tagVirtualBank,
 			Summary: "Transfer between the organisation's own accounts",
 			Description: "Books the transfer at once, converting at the quoted rate (markup included) when the currencies differ. Needs accounts:manage. " +
 				"Idempotent per organisation and Idempotency-Key: the same key and body books once and replays the result (200); the same key with another body is 409.",

@@ -21,8 +21,8 @@ import (
 const (
 	apiTag          = "Payout batches"
 	apiListPath     = "/disbursement/organisations/{id}/payout_batches"
-	apiBatchPath    = apiListPath + "/{batchId}"
-	apiDraftsPath   = apiBatchPath + "/payout_drafts"
+	apiBatchPath    = "/disbursement/organisations/{id}/payout_batches/{batchId}"
+	apiDraftsPath   = "/disbursement/organisations/{id}/payout_batches/{batchId}/payout_drafts"
 	apiTemplatePath = "/payouts/schemas/{schemaId}/csv_template"
 )
 
@@ -229,8 +229,8 @@ func (s area) apiOperations() []server.APIOp {
 		r.Responses = append([]server.APIResponse{server.APIReplyUnauthorized, forbidden, notFound}, r.Responses...)
 		return r
 	}
-	reviewOp := func(id, verb string, approve bool) server.APIOp {
-		return server.APIOp{ID: id, Method: fiber.MethodPost, Path: apiBatchPath + "/" + verb, Tag: apiTag,
+	reviewOp := func(id, path string, approve bool) server.APIOp {
+		return server.APIOp{ID: id, Method: fiber.MethodPost, Path: path, Tag: apiTag,
 			Summary: map[bool]string{true: "Approve a batch", false: "Decline a batch"}[approve],
 			Description: "Allowed when the organisation's batches need approval, the batch is waiting_review with no rejection, and the " +
 				"caller has not reviewed it and did not create it. The last approval needed completes the batch and creates its payout " +
@@ -272,8 +272,8 @@ func (s area) apiOperations() []server.APIOp {
 		},
 		server.APIReadOp(read("getPayoutBatch", apiBatchPath, "Get a payout batch", "One batch with its approvals and rejections.",
 			org(batchID), "", server.APIOp{}), "The batch.", apiRead(nil, apiGetBatch)),
-		reviewOp("approvePayoutBatch", "approve", true),
-		reviewOp("rejectPayoutBatch", "reject", false),
+		reviewOp("approvePayoutBatch", "/disbursement/organisations/{id}/payout_batches/{batchId}/approve", true),
+		reviewOp("rejectPayoutBatch", "/disbursement/organisations/{id}/payout_batches/{batchId}/reject", false),
 		server.APIReadOp(read("listBatchPayoutDrafts", apiDraftsPath, "List a batch's rows",
 			"The rows of a batch in file order, 50 a page (page[size] up to 500); state is the batch's status.",
 			org(batchID, str("page[cursor_after]", "cursor_next of a page."),

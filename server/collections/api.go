@@ -23,7 +23,7 @@ import (
 const (
 	apiTag             = "Collection orders"
 	apiOrders          = "/collection/organisations/{id}/orders"
-	apiOrder           = apiOrders + "/{uuid}"
+	apiOrder           = "/collection/organisations/{id}/orders/{uuid}"
 	apiPayments        = "/collection/organisations/{id}/payments"
 	apiHeaderIdem      = "Idempotency-Key"
 	apiFindOrderPath   = apiOrders + "/find_by_uuid_or_" + provider.ProductName + "_external_reference"
@@ -331,7 +331,7 @@ func (s area) apiOperations() []server.APIOp {
 			Responses: []server.APIResponse{server.APIDataOK[provider.CollectionOrder]("The cancelled order."), server.APIReplyUnauthorized,
 				apiForbiddenManage, apiNotFound, server.APIErrorReply(fiber.StatusConflict, "The order's status does not allow it (the title says why).")},
 		}, s.apiCancel),
-		manage(server.APIOp{ID: "refundCollectionOrder", Method: fiber.MethodPost, Path: apiOrder + "/refund", Summary: "Refund a collection order",
+		manage(server.APIOp{ID: "refundCollectionOrder", Method: fiber.MethodPost, Path: "/collection/organisations/{id}/orders/{uuid}/refund", Summary: "Refund a collection order",
 			Description: "Refunds a completed order without a refund, wholly or in part: the amount and the currency's refund fee leave the order's " +
 				"account at once and the order is processing_refund. With an Idempotency-Key, a repeated call with the same body answers the " +
 				"first refund (another body: 409); without one, a second refund of the order is 409. Needs collection_orders:manage.",
@@ -342,7 +342,7 @@ func (s area) apiOperations() []server.APIOp {
 				server.APIErrorReply(fiber.StatusConflict, "The order cannot be refunded, the key was used for another refund, or (code missing_configuration) the currency has no refund-fee product."),
 				server.APIErrorReply(fiber.StatusUnprocessableEntity, "The amount is not a positive number, exceeds the total, or the account cannot cover it with the fee.")},
 		}, s.apiRefund),
-		manage(server.APIOp{ID: "runCollectionTestCase", Method: fiber.MethodPut, Path: apiOrder + "/test_case", Summary: "Run a sandbox test case",
+		manage(server.APIOp{ID: "runCollectionTestCase", Method: fiber.MethodPut, Path: "/collection/organisations/{id}/orders/{uuid}/test_case", Summary: "Run a sandbox test case",
 			Description: "Sandbox only, with the sandbox test-case or canary UI flag: complete_payment completes a payment of the order as the " +
 				"payer's bank would (the account is credited, less the collection fee). Needs collection_orders:manage.",
 			Body: server.APIBody[provider.CollectionTestCaseRequest](),

@@ -25,26 +25,25 @@ func New(srv *server.Server) server.Area {
 	s := area{srv}
 	read, manage := server.Perms(access.CollectionOrdersRead), server.Perms(access.CollectionOrdersRead, access.CollectionOrdersMan)
 	const testCaseGate = "sandbox + flag sandbox_test_cases or canary_ui"
-	order := "/org/:org/collections/orders/:order"
 	return server.Area{Name: "collections", Routes: []*server.Route{
 		{Name: "org.collection_orders", Method: "GET", Path: "/org/:org/collections/orders", Access: server.Dashboard, Perms: read,
 			Handler: s.list, Nav: &server.NavEntry{Slot: server.NavCollectionOrders, Label: "Orders"}},
-		{Name: "org.collection_order", Method: "GET", Path: order, Access: server.Dashboard, Perms: read, Handler: s.detail},
-		{Name: "org.collection_order.payment", Method: "GET", Path: order + "/payments/:payment", Access: server.Dashboard, Perms: read,
+		{Name: "org.collection_order", Method: "GET", Path: "/org/:org/collections/orders/:order", Access: server.Dashboard, Perms: read, Handler: s.detail},
+		{Name: "org.collection_order.payment", Method: "GET", Path: "/org/:org/collections/orders/:order/payments/:payment", Access: server.Dashboard, Perms: read,
 			Handler: s.payment},
 		{Name: "org.collection_payment", Method: "GET", Path: "/org/:org/collections/payments/:payment", Access: server.Dashboard, Perms: read,
 			Handler: s.paymentByID},
-		{Name: "org.collection_order.cancel", Method: "GET", Path: order + "/cancel", Access: server.Dashboard, Perms: manage,
+		{Name: "org.collection_order.cancel", Method: "GET", Path: "/org/:org/collections/orders/:order/cancel", Access: server.Dashboard, Perms: manage,
 			Handler: s.cancelPage},
-		{Name: "org.collection_order.cancel.submit", Method: "POST", Path: order + "/cancel", Access: server.Dashboard, Perms: manage,
+		{Name: "org.collection_order.cancel.submit", Method: "POST", Path: "/org/:org/collections/orders/:order/cancel", Access: server.Dashboard, Perms: manage,
 			Handler: s.cancelSubmit},
-		{Name: "org.collection_order.refund", Method: "GET", Path: order + "/refund", Access: server.Dashboard, Perms: manage,
+		{Name: "org.collection_order.refund", Method: "GET", Path: "/org/:org/collections/orders/:order/refund", Access: server.Dashboard, Perms: manage,
 			Handler: s.refundPage},
-		{Name: "org.collection_order.refund.submit", Method: "POST", Path: order + "/refund", Access: server.Dashboard, Perms: manage,
+		{Name: "org.collection_order.refund.submit", Method: "POST", Path: "/org/:org/collections/orders/:order/refund", Access: server.Dashboard, Perms: manage,
 			Handler: s.refundSubmit},
-		{Name: "org.collection_order.test_case", Method: "GET", Path: order + "/test_case", Access: server.Dashboard, Perms: manage,
+		{Name: "org.collection_order.test_case", Method: "GET", Path: "/org/:org/collections/orders/:order/test_case", Access: server.Dashboard, Perms: manage,
 			Gate: s.testCasesOn, GateName: testCaseGate, Handler: s.testCasePage},
-		{Name: "org.collection_order.test_case.submit", Method: "POST", Path: order + "/test_case", Access: server.Dashboard, Perms: manage,
+		{Name: "org.collection_order.test_case.submit", Method: "POST", Path: "/org/:org/collections/orders/:order/test_case", Access: server.Dashboard, Perms: manage,
 			Gate: s.testCasesOn, GateName: testCaseGate, Handler: s.testCaseSubmit},
 	}, API: s.apiOperations()}
 }

@@ -38,9 +38,9 @@ func New(srv *server.Server) server.Area {
 			Perms: server.Perms(access.CryptoRead), Handler: s.cryptoFundingOpen},
 		// The partner's side: the token in the URL is the only credential, as
 		// it would be at a real partner.
-		{Name: "sandbox.crypto_widget.wallets", Method: "GET", Path: cryptoWidgetSandboxBase + "/wallets", Access: server.Public,
+		{Name: "sandbox.crypto_widget.wallets", Method: "GET", Path: "/sandbox/crypto-widget/wallets", Access: server.Public,
 			Handler: s.cryptoWidget(cryptoWidgetWallets)},
-		{Name: "sandbox.crypto_widget.history", Method: "GET", Path: cryptoWidgetSandboxBase + "/history", Access: server.Public,
+		{Name: "sandbox.crypto_widget.history", Method: "GET", Path: "/sandbox/crypto-widget/history", Access: server.Public,
 			Handler: s.cryptoWidget(cryptoWidgetHistory)},
 	}, API: s.apiOperations(), Shell: map[server.ShellPart]func(fiber.Ctx) any{server.ShellPartFunding: s.shellFunding}}
 }

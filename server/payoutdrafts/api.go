@@ -21,7 +21,7 @@ import (
 const (
 	apiTag          = "Payout drafts"
 	apiDraftsPath   = "/payouts/organisations/{id}/payout_drafts"
-	apiDraftPath    = apiDraftsPath + "/{draft_id}"
+	apiDraftPath    = "/payouts/organisations/{id}/payout_drafts/{draft_id}"
 	apiSchemasPath  = "/payouts/product_schemas"
 	apiOptionsPath  = "/payouts/organisations/{id}/product_options"
 	apiInstrPath    = "/payouts/organisations/{id}/payment_instruments"
@@ -452,12 +452,12 @@ func (s area) apiOperations() []server.APIOp {
 				server.APIErrorReply(fiber.StatusUnprocessableEntity, "Refused fields, or no section.")},
 			Handler: handle(func(c fiber.Ctx, a *server.APICaller) error { return s.apiSave(c, a, false) }),
 		},
-		server.APIReadOp(read("getPayoutDraftSummary", "", apiDraftPath+"/summary", "Summary of a draft",
+		server.APIReadOp(read("getPayoutDraftSummary", "", "/payouts/organisations/{id}/payout_drafts/{draft_id}/summary", "Summary of a draft",
 			"The summary step: amount, the filled fields of each section as label and value, whether publishing sends it for approval, "+
 				"and the preconditions (field and message) that stop publishing.", access.PayoutDraftsRead, org(apiDraftParam), ""),
 			"The summary.", apiRead(nil, reads, apiSummary)),
 		{
-			ID: "publishPayoutDraft", Method: fiber.MethodPost, Path: apiDraftPath + "/publish", Tag: tag, Summary: "Publish a draft",
+			ID: "publishPayoutDraft", Method: fiber.MethodPost, Path: "/payouts/organisations/{id}/payout_drafts/{draft_id}/publish", Tag: tag, Summary: "Publish a draft",
 			Description: "Turns a complete draft into a payout request (source manual), or with the draft approval flow on into a draft " +
 				"waiting for review (state waiting_review). Publishing again answers the same. 412: the spec's Precondition Failure, one " +
 				"error per field (detail 'label: message', source.pointer /section/field). Needs payouts:manage.",

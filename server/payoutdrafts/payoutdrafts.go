@@ -30,19 +30,21 @@ func New(srv *server.Server) server.Area {
 	s := area{srv}
 	const gate = "flag payout_draft_approval + manual_payouts_enabled + approvers > 0"
 	route := func(name, method, path string, perms []access.Permission, h fiber.Handler) *server.Route {
-		return &server.Route{Name: name, Method: method, Path: "/org/:org/payout_drafts" + path, Access: server.Dashboard,
+		return &server.Route{Name: name, Method: method, Path: path, Access: server.Dashboard,
 			Perms: perms, Gate: server.DraftApprovalGate, GateName: gate, Handler: h}
 	}
-	list := route("org.payout_drafts", "GET", "", actList.perms, s.list)
+	confirm := func(act action) fiber.Handler { return func(c fiber.Ctx) error { return s.confirmPage(c, act) } }
+	submit := func(act action) fiber.Handler { return func(c fiber.Ctx) error { return s.submit(c, act) } }
+	list := route("org.payout_drafts", "GET", "/org/:org/payout_drafts", actList.perms, s.list)
 	list.Nav = &server.NavEntry{Slot: server.NavPayoutDrafts, Label: "Payout drafts"}
-	routes := []*server.Route{list, route("org.payout_draft", "GET", "/:draft", actList.perms, s.detail)}
-	// Approving needs no confirmation (spec 001 §2: declining does), so it has no page.
-	routes = append(routes, route("org.payout_draft.approve.submit", "POST", "/:draft/approve", actApprove.perms,
-		func(c fiber.Ctx) error { return s.submit(c, actApprove) }))
-	for _, act := range []action{actReject, actDelete} {
-		routes = append(routes,
-			route("org.payout_draft."+act.kind, "GET", "/:draft/"+act.kind, act.perms, func(c fiber.Ctx) error { return s.confirmPage(c, act) }),
-			route("org.payout_draft."+act.kind+".submit", "POST", "/:draft/"+act.kind, act.perms, func(c fiber.Ctx) error { return s.submit(c, act) }))
+	routes := []*server.Route{list,
+		route("org.payout_draft", "GET", "/org/:org/payout_drafts/:draft", actList.perms, s.detail),
+		// Approving needs no confirmation (spec 001 §2: declining does), so it has no page.
+		route("org.payout_draft.approve.submit", "POST", "/org/:org/payout_drafts/:draft/approve", actApprove.perms, submit(actApprove)),
+		route("org.payout_draft.reject", "GET", "/org/:org/payout_drafts/:draft/reject", actReject.perms, confirm(actReject)),
+		route("org.payout_draft.reject.submit", "POST", "/org/:org/payout_drafts/:draft/reject", actReject.perms, submit(actReject)),
+		route("org.payout_draft.delete", "GET", "/org/:org/payout_drafts/:draft/delete", actDelete.perms, confirm(actDelete)),
+		route("org.payout_draft.delete.submit", "POST", "/org/:org/payout_drafts/:draft/delete", actDelete.perms, submit(actDelete)),
 	}
 	return server.Area{Name: "payoutdrafts", Routes: routes, API: s.apiOperations()}
 }

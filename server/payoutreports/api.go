@@ -102,14 +102,13 @@ var apiUUIDParam = server.OAParameter{Name: "uuid", In: "path", Required: true, 
 
 func (s area) apiOperations() []server.APIOp {
 	tag := "Payout reports"
-	path := "/disbursement/organisations/{id}/payout_reports"
 	params := func(more ...server.OAParameter) []server.OAParameter {
 		return append([]server.OAParameter{server.APIOrgIDParam}, more...)
 	}
 	forbidden := server.APIErrorReply(fiber.StatusForbidden, "The role lacks the permission (code forbidden: exports:read with accounts:read; exports:manage to create, exports:download to download), or MissingScope / invalid_csrf.")
 	return []server.APIOp{
 		{
-			ID: "createPayoutReport", Method: fiber.MethodPost, Path: path, Tag: tag,
+			ID: "createPayoutReport", Method: fiber.MethodPost, Path: "/disbursement/organisations/{id}/payout_reports", Tag: tag,
 			Summary: "Export payout requests (request a payout report)",
 			Description: "Queues a CSV of an owned account's payout requests created in [created_after, created_before) (at most 90 days, " +
 				"ending no later than today), filtered by status categories, currency and amount range. It is generated in the background; " +
@@ -123,21 +122,21 @@ func (s area) apiOperations() []server.APIOp {
 			Handler: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return s.apiCreate(c, a) },
 		},
 		server.APIReadOp(server.APIOp{
-			ID: "listPayoutReports", Path: path, Tag: tag,
+			ID: "listPayoutReports", Path: "/disbursement/organisations/{id}/payout_reports", Tag: tag,
 			Summary: "List payout reports", Description: "Newest first, paged by cursors, with the total count. Needs exports:read and accounts:read.",
 			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
 			Params:    params(exports.APIListParams("virtual_account_number", "reports", provider.MaxPayoutReportLimit)...),
 			Responses: exports.APIListReplies(forbidden),
 		}, "One page.", exports.APIRead(apiService, s.apiList, server.APITexts{provider.EINVALID: {Title: provider.MsgPayoutReportsFetch}})),
 		server.APIReadOp(server.APIOp{
-			ID: "getPayoutReport", Path: path + "/{uuid}", Tag: tag,
+			ID: "getPayoutReport", Path: "/disbursement/organisations/{id}/payout_reports/{uuid}", Tag: tag,
 			Summary: "Get a payout report", Description: "With its state, to follow its generation. Needs exports:read and accounts:read.",
 			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: params(apiUUIDParam),
 			Responses: []server.APIResponse{server.APIReplyUnauthorized, forbidden,
 				server.APIErrorReply(fiber.StatusNotFound, "Could not find Payout Report with that uuid (also for another organisation's).")},
 		}, "The report.", exports.APIRead(apiService, s.apiGet, server.APITexts{provider.ENOTFOUND: {Title: provider.MsgPayoutReportNotFound}})),
 		{
-			ID: "downloadPayoutReport", Method: fiber.MethodGet, Path: path + "/{uuid}/download", Tag: tag,
+			ID: "downloadPayoutReport", Method: fiber.MethodGet, Path: "/disbursement/organisations/{id}/payout_reports/{uuid}/download", Tag: tag,
 			Summary: "Download a payout report",
 			Description: "The CSV, named in Content-Disposition (RFC 4180, UTF-8, header row, oldest first; cells starting with = + - @ tab or CR " +
 				"get a leading apostrophe, except plain decimal numbers). Needs exports:download.",

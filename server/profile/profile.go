@@ -27,20 +27,19 @@ type area struct{ *server.Server }
 // New is the profile area of s.
 func New(srv *server.Server) server.Area {
 	s := area{srv}
-	const p = "/org/:org/settings/profile"
 	return server.Area{Name: "profile", Routes: []*server.Route{
-		{Name: "org.profile", Method: "GET", Path: p, Access: server.Dashboard, Handler: s.view,
+		{Name: "org.profile", Method: "GET", Path: "/org/:org/settings/profile", Access: server.Dashboard, Handler: s.view,
 			Nav: &server.NavEntry{Slot: server.NavProfile, Label: "My Profile"}},
-		{Name: "org.profile.edit", Method: "GET", Path: p + "/edit", Access: server.Dashboard, Handler: s.editForm},
-		{Name: "org.profile.update", Method: "POST", Path: p, Access: server.Dashboard, Handler: s.update},
-		{Name: "org.profile.reset_password", Method: "POST", Path: p + "/reset_password", Access: server.Dashboard, Handler: s.resetPassword},
-		{Name: "org.profile.sessions.end", Method: "POST", Path: p + "/sessions/end", Access: server.Dashboard, Handler: s.endSession},
-		{Name: "org.profile.sessions.end_others", Method: "POST", Path: p + "/sessions/end_others", Access: server.Dashboard, Handler: s.endOthers},
+		{Name: "org.profile.edit", Method: "GET", Path: "/org/:org/settings/profile/edit", Access: server.Dashboard, Handler: s.editForm},
+		{Name: "org.profile.update", Method: "POST", Path: "/org/:org/settings/profile", Access: server.Dashboard, Handler: s.update},
+		{Name: "org.profile.reset_password", Method: "POST", Path: "/org/:org/settings/profile/reset_password", Access: server.Dashboard, Handler: s.resetPassword},
+		{Name: "org.profile.sessions.end", Method: "POST", Path: "/org/:org/settings/profile/sessions/end", Access: server.Dashboard, Handler: s.endSession},
+		{Name: "org.profile.sessions.end_others", Method: "POST", Path: "/org/:org/settings/profile/sessions/end_others", Access: server.Dashboard, Handler: s.endOthers},
 		// Passkeys: the island's JSON calls (the ceremony), then plain forms.
-		{Name: "org.profile.passkeys.options", Method: "POST", Path: p + "/passkeys/options", Access: server.Dashboard, Handler: s.passkeyOptions},
-		{Name: "org.profile.passkeys.add", Method: "POST", Path: p + "/passkeys", Access: server.Dashboard, Handler: s.passkeyAdd},
-		{Name: "org.profile.passkeys.rename", Method: "POST", Path: p + "/passkeys/:id", Access: server.Dashboard, Handler: s.passkeyRename},
-		{Name: "org.profile.passkeys.remove", Method: "POST", Path: p + "/passkeys/:id/remove", Access: server.Dashboard, Handler: s.passkeyRemove},
+		{Name: "org.profile.passkeys.options", Method: "POST", Path: "/org/:org/settings/profile/passkeys/options", Access: server.Dashboard, Handler: s.passkeyOptions},
+		{Name: "org.profile.passkeys.add", Method: "POST", Path: "/org/:org/settings/profile/passkeys", Access: server.Dashboard, Handler: s.passkeyAdd},
+		{Name: "org.profile.passkeys.rename", Method: "POST", Path: "/org/:org/settings/profile/passkeys/:id", Access: server.Dashboard, Handler: s.passkeyRename},
+		{Name: "org.profile.passkeys.remove", Method: "POST", Path: "/org/:org/settings/profile/passkeys/:id/remove", Access: server.Dashboard, Handler: s.passkeyRemove},
 	}}
 }
 

@@ -32,15 +32,19 @@ type area struct{ *server.Server }
 // New is the search page of s.
 func New(srv *server.Server) server.Area {
 	s := area{srv}
-	r := func(k kind, param string) *server.Route {
-		return &server.Route{Name: "org.search." + k.key, Method: "GET", Path: "/org/:org/search/" + k.key + "/:" + param,
+	// One route per kind of result, its path written out: the last segment names the result.
+	r := func(k kind, path string) *server.Route {
+		param := path[strings.LastIndexByte(path, ':')+1:]
+		return &server.Route{Name: "org.search." + k.key, Method: "GET", Path: path,
 			Access: server.Dashboard, Perms: []access.Permission{k.perm}, Handler: func(c fiber.Ctx) error {
 				return s.page(c, k.key, strings.Clone(c.Params(param)))
 			}}
 	}
 	return server.Area{Name: "search", Routes: []*server.Route{
 		{Name: "org.search", Method: "GET", Path: "/org/:org/search", Access: server.Dashboard, Handler: s.search},
-		r(kinds[0], "ref"), r(kinds[1], "ref"), r(kinds[2], "uuid"), r(kinds[3], "uuid"), r(kinds[4], "ref"),
+		r(kinds[0], "/org/:org/search/transactions/:ref"), r(kinds[1], "/org/:org/search/payouts/:ref"),
+		r(kinds[2], "/org/:org/search/orders/:uuid"), r(kinds[3], "/org/:org/search/payments/:uuid"),
+		r(kinds[4], "/org/:org/search/withdrawals/:ref"),
 	}, API: s.apiOperations()}
 }
 

@@ -19,7 +19,6 @@ import (
 
 const (
 	apiTag                 = "Withdrawals"
-	apiBase                = "/withdrawals/organisations/{id}"
 	apiHeaderIdempotency   = "Idempotency-Key"
 	apiSchemeVirtual       = "VirtualAccount"
 	apiMaxIdempotencyKeyLn = 255
@@ -266,7 +265,7 @@ func (s area) apiOperations() []server.APIOp {
 	}
 	bad := server.APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong (source.parameter names it).")
 	return []server.APIOp{
-		server.APIReadOp(read("listWithdrawals", apiBase+"/withdrawals", "List withdrawals",
+		server.APIReadOp(read("listWithdrawals", "/withdrawals/organisations/{id}/withdrawals", "List withdrawals",
 			"The organisation's withdrawal requests, newest first unless sort=created_at, cursor paged with the total.",
 			org(str("filter[debtor_account_number]", "Only those debiting this virtual account."),
 				server.OAParameter{Name: "filter[status]", In: "query", Description: "Status.",
@@ -282,22 +281,22 @@ func (s area) apiOperations() []server.APIOp {
 				server.APITimeParam("created_before", "Created before, in the same forms.")),
 			server.APIReplyNotFound, bad),
 			"One page: data, and meta with total, cursor_next, cursor_prev and has_next_page.", apiRead(apiList)),
-		server.APIReadOp(read("getWithdrawal", apiBase+"/withdrawals/{withdrawal}", "Get a withdrawal",
+		server.APIReadOp(read("getWithdrawal", "/withdrawals/organisations/{id}/withdrawals/{withdrawal}", "Get a withdrawal",
 			"One withdrawal request by its id or reference, with its status transitions and creditor account.",
 			org(server.OAParameter{Name: "withdrawal", In: "path", Required: true, Schema: server.OAString(""),
 				Description: "The withdrawal's id or reference. Another organisation's answers 404, as an unknown one does."}),
 			notFound), "The withdrawal.", apiRead(apiGet)),
-		server.APIReadOp(read("listWithdrawalAccounts", apiBase+"/withdrawal_accounts", "List withdrawal accounts",
+		server.APIReadOp(read("listWithdrawalAccounts", "/withdrawals/organisations/{id}/withdrawal_accounts", "List withdrawal accounts",
 			"The bank and crypto accounts the organisation can withdraw to, by label.", org(), server.APIReplyNotFound),
 			"The withdrawal accounts.", apiRead(apiAccounts)),
-		server.APIReadOp(read("listWithdrawalAccountAuthorizations", apiBase+"/withdrawal_account_authorizations",
+		server.APIReadOp(read("listWithdrawalAccountAuthorizations", "/withdrawals/organisations/{id}/withdrawal_account_authorizations",
 			"List withdrawal account links",
 			"Which virtual account may withdraw to which withdrawal account; only active links allow it.",
 			org(server.OAParameter{Name: "filter[status]", In: "query", Description: "Only links in this status (the dialog asks for active).",
 				Schema: server.OAString("").WithEnum(provider.AuthorizationActive, provider.AuthorizationInactive)}),
 			server.APIReplyNotFound, bad),
 			"The links.", apiRead(apiAuthorizations)),
-		server.APIReadOp(read("getWithdrawalExchangeRate", apiBase+"/exchange_rate", "Exchange rate of a withdrawal",
+		server.APIReadOp(read("getWithdrawalExchangeRate", "/withdrawals/organisations/{id}/exchange_rate", "Exchange rate of a withdrawal",
 			"buy_currency units per pay_currency unit with the organisation's markup: what a withdrawal from a pay_currency account "+
 				"to a buy_currency withdrawal account converts at. 404 'Exchange rate is not available' for a pair without one.",
 			org(str("pay_currency", "The debtor account's currency."), str("buy_currency", "The withdrawal account's currency.")),
@@ -308,7 +307,7 @@ func (s area) apiOperations() []server.APIOp {
 					return apiRate(c, s, r)
 				}}),
 		{
-			ID: "createWithdrawalReview", Method: fiber.MethodPost, Path: apiBase + "/withdrawal_reviews", Tag: apiTag,
+			ID: "createWithdrawalReview", Method: fiber.MethodPost, Path: "/withdrawals/organisations/{id}/withdrawal_reviews", Tag: apiTag,
 			Summary: "Review a withdrawal",
 			Description: "Checks a withdrawal (the create body, without review_id) and stores what the customer confirms: the amount, " +
 				"the converted amount at the quoted rate and the beneficiary, for 15 minutes. rate_available false: the pair has no rate " +
@@ -319,7 +318,7 @@ func (s area) apiOperations() []server.APIOp {
 			Handler: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return s.apiReview(c, a) },
 		},
 		{
-			ID: "createWithdrawal", Method: fiber.MethodPost, Path: apiBase + "/withdrawals", Tag: apiTag, Summary: "Create a withdrawal",
+			ID: "createWithdrawal", Method: fiber.MethodPost, Path: "/withdrawals/organisations/{id}/withdrawals", Tag: apiTag, Summary: "Create a withdrawal",
 			Description: "Debits the virtual account by amount and sends it (converted when the withdrawal account's currency differs) " +
 				"to the withdrawal account; the withdrawal is received, then reviewed by the provider. With review_id the body must be " +
 				"that review's (409 otherwise: changing the amount or beneficiary after review invalidates the confirmation) and its " +
