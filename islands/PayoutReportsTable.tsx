@@ -5,7 +5,7 @@
 // JavaScript), and once hydrated the island asks the API every `interval` ms and announces
 // when it is ready; a ready one is a Download link named by the server, which with
 // JavaScript is fetched and checked first ("Error while downloading the file", spec 000 §8).
-import { ExportList, stateLabel } from './lib/exports';
+import { ExportList, stateLabel } from './lib/exportList';
 import type { IslandProps } from '../templates/generated/props';
 
 export type Props = IslandProps['PayoutReportsTable'];

@@ -7,8 +7,7 @@
 // download links. Downloads are plain links (the server names the file); with JavaScript
 // the click fetches the file from the API first and checks the reply: a failure, or a reply
 // without a filename, shows "Error while downloading the file" (spec 000 §8).
-import { ExportList } from './lib/exports';
-import { stateLabel } from './lib/statements';
+import { ExportList, stateLabel } from './lib/exportList';
 import type { IslandProps } from '../templates/generated/props';
 
 export type Props = IslandProps['StatementsTable'];

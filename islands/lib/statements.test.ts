@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { apiBody, errorsOf, filenameOf, MSG, pending, stateLabel, usableDay, validate, type Values } from './statements';
+import { apiBody, errorsOf, MSG, usableDay, validate, type Values } from './statements';
+import { filenameOf, pending, stateLabel } from './exportList';
 
 const file = join(dirname(fileURLToPath(import.meta.url)), '../../testdata/statement-request.json');
 const vectors = JSON.parse(readFileSync(file, 'utf8')) as {

@@ -78,5 +78,3 @@ export function errorsOf(data: unknown): Errors {
   return e;
 }
 
-// The states of an export and the download check are every export's (lib/exports).
-export { filenameOf, pending, stateLabel } from './exports';
