@@ -271,17 +271,20 @@ func gzipLen(b []byte) int {
 var importRe = regexp.MustCompile(`import "/assets/([^"]+)"`)
 
 // jsBytes is the gzip size of the JavaScript a page loads: its island
-// modules and their chunks.
+// modules and their chunks, each file once however many islands share it.
 func jsBytes(as *server.Assets, page []byte) int {
-	n := 0
+	files := map[string]bool{}
 	for _, m := range importRe.FindAllSubmatch(bytes.ReplaceAll(page, []byte(`\/`), []byte("/")), -1) {
 		f := string(m[1])
+		files[f] = true
+		for dep := range as.StaticClosure(f) {
+			files[dep] = true
+		}
+	}
+	n := 0
+	for f := range files {
 		_, gz, _ := as.Size(f)
 		n += gz
-		for dep := range as.StaticClosure(f) {
-			_, gz, _ := as.Size(dep)
-			n += gz
-		}
 	}
 	return n
 }
