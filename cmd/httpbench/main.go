@@ -288,5 +288,3 @@ func jsBytes(as *server.Assets, page []byte) int {
 	}
 	return n
 }
-
-
