@@ -93,9 +93,9 @@ func New(t testing.TB, areas ...server.AreaFunc) *Harness {
 	return NewWith(t, nil, areas...)
 }
 
-// NewWith is New with the server's dependencies changed by edit first
-// (another configuration, a provider that fails).
-func NewWith(t testing.TB, edit func(*server.Deps), areas ...server.AreaFunc) *Harness {
+// builtAssets are the built assets and their renderer, loaded once per test binary:
+// loading compresses every file, seconds on a busy machine.
+func builtAssets(t testing.TB) (*server.Assets, *ssr.Renderer) {
 	t.Helper()
 	dist := testkit.Dist(t)
 	assetsOnce.Do(func() {
@@ -107,6 +107,14 @@ func NewWith(t testing.TB, edit func(*server.Deps), areas ...server.AreaFunc) *H
 	if assetsErr != nil {
 		t.Fatalf("built assets missing (run `make assets`): %v", assetsErr)
 	}
+	return assets, renderer
+}
+
+// NewWith is New with the server's dependencies changed by edit first
+// (another configuration, a provider that fails).
+func NewWith(t testing.TB, edit func(*server.Deps), areas ...server.AreaFunc) *Harness {
+	t.Helper()
+	assets, renderer := builtAssets(t)
 	// A reply its operation does not document fails the test that caused it.
 	logger := slog.New(testkit.FailOn(t, server.APIMsgUndocumented))
 	env := testkit.NewEnv(t, logger)

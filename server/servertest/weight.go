@@ -2,7 +2,6 @@ package servertest
 
 import (
 	"encoding/json"
-	"io/fs"
 	"regexp"
 	"sort"
 	"strings"
@@ -11,9 +10,6 @@ import (
 	"golang.org/x/net/html"
 
 	"portal/htmlq"
-
-	"portal/server"
-	"portal/server/internal/testkit"
 )
 
 // CheckIslandWeight fails t when island's first load is over the budget of 10 KB gzip with
@@ -51,10 +47,7 @@ var overBudget = map[string]int{
 // with the loader's chunks too (whole). Chunks loaded later by import() count in none.
 func IslandWeight(t testing.TB, island string) (own, share, whole int) {
 	t.Helper()
-	as, err := server.LoadAssets(testkit.Dist(t))
-	if err != nil {
-		t.Fatal(err)
-	}
+	as, _ := builtAssets(t)
 	own, share, whole, ok := as.IslandWeight(island)
 	if !ok {
 		t.Fatalf("no island %s in the manifest, or a file it imports is not among the built assets", island)
@@ -79,11 +72,7 @@ type Scripts struct {
 // neither.
 func PageScripts(t testing.TB, doc *html.Node) (first, all Scripts) {
 	t.Helper()
-	dist := testkit.Dist(t)
-	as, err := server.LoadAssets(dist)
-	if err != nil {
-		t.Fatal(err)
-	}
+	as, _ := builtAssets(t)
 	var boot string
 	modules := map[string]string{}
 	for _, s := range htmlq.FindAll(doc, func(n *html.Node) bool { return n.Data == "script" }) {
@@ -120,40 +109,25 @@ func PageScripts(t testing.TB, doc *html.Node) (first, all Scripts) {
 	}
 	weigh := func(roots []string) Scripts {
 		var s Scripts
-		seen := map[string]bool{}
-		var walk func(f string)
-		walk = func(f string) {
-			if seen[f] {
-				return
+		files := map[string]bool{}
+		for _, f := range append([]string{boot}, roots...) {
+			if f == "" {
+				continue
 			}
-			seen[f] = true
+			files[f] = true
+			for dep := range as.StaticClosure(f) {
+				files[dep] = true
+			}
+		}
+		for f := range files {
 			_, gz, br := as.Size(f)
 			if gz == 0 {
 				t.Fatalf("%s is not among the built assets", f)
 			}
 			s.Files, s.GZ, s.BR = append(s.Files, f), s.GZ+gz, s.BR+br
-			for _, dep := range StaticImports(t, dist, f) {
-				walk(dep)
-			}
-		}
-		if boot != "" {
-			walk(boot)
-		}
-		for _, f := range roots {
-			walk(f)
 		}
 		sort.Strings(s.Files)
 		return s
 	}
 	return weigh(eager), weigh(every)
-}
-
-// StaticImports lists the files module f (a path in dist) imports statically.
-func StaticImports(t testing.TB, dist fs.FS, f string) []string {
-	t.Helper()
-	b, err := fs.ReadFile(dist, f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return server.StaticImports(f, b)
 }
