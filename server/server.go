@@ -122,6 +122,28 @@ type Deps struct {
 	SavedForms savedform.Store
 }
 
+// Offered sets the optional providers of d (Auth through Audit) to what p
+// offers: each one p implements, nil for the others. The portal, its test
+// harness and cmd/httpbench wire a store this way.
+func (d *Deps) Offered(p any) {
+	d.Auth, _ = p.(provider.Auth)
+	d.Ledger, _ = p.(provider.Ledger)
+	d.Funding, _ = p.(provider.Funding)
+	d.Crypto, _ = p.(provider.Crypto)
+	d.Stats, _ = p.(provider.Stats)
+	d.Statements, _ = p.(provider.Statements)
+	d.Payouts, _ = p.(provider.Payouts)
+	d.PayoutReports, _ = p.(provider.PayoutReports)
+	d.Users, _ = p.(provider.Users)
+	d.Receivers, _ = p.(provider.Receivers)
+	d.PayoutDrafts, _ = p.(provider.PayoutDrafts)
+	d.Collections, _ = p.(provider.Collections)
+	d.Withdrawals, _ = p.(provider.Withdrawals)
+	d.Batches, _ = p.(provider.Batches)
+	d.Passkeys, _ = p.(provider.Passkeys)
+	d.Audit, _ = p.(provider.Audit)
+}
+
 // Server holds the wired application.
 type Server struct {
 	Deps

@@ -29,7 +29,6 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"portal/assets"
-	"portal/provider"
 	"portal/ratelimit"
 	"portal/reference"
 	"portal/reference/demo"
@@ -159,33 +158,15 @@ func run(log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	auth, _ := any(store).(provider.Auth)
-	ledger, _ := any(store).(provider.Ledger)
-	funding, _ := any(store).(provider.Funding)
-	crypto, _ := any(store).(provider.Crypto)
-	stats, _ := any(store).(provider.Stats)
-	statements, _ := any(store).(provider.Statements)
-	payouts, _ := any(store).(provider.Payouts)
-	payoutReports, _ := any(store).(provider.PayoutReports)
-	users, _ := any(store).(provider.Users)
-	receivers, _ := any(store).(provider.Receivers)
-	payoutDrafts, _ := any(store).(provider.PayoutDrafts)
-	collections, _ := any(store).(provider.Collections)
-	withdrawals, _ := any(store).(provider.Withdrawals)
-	batches, _ := any(store).(provider.Batches)
-	passkeys, _ := any(store).(provider.Passkeys)
-	audit, _ := any(store).(provider.Audit)
 	srvCfg := cfg.server(backend)
-	srv := portal.New(server.Deps{
-		Auth: auth, Ledger: ledger, Funding: funding, Crypto: crypto, Stats: stats, Statements: statements,
-		Payouts: payouts, PayoutReports: payoutReports, Users: users, Receivers: receivers, PayoutDrafts: payoutDrafts, Collections: collections, Withdrawals: withdrawals, Batches: batches,
-		Passkeys: passkeys,
-		Audit:    audit,
+	deps := server.Deps{
 		Config:   srvCfg,
 		Provider: store,
 		Sessions: session.NewManager(sessStore, session.Config{IdleTimeout: cfg.Idle, AbsoluteTimeout: cfg.Absolute}),
 		Limiter:  limiter, Renderer: renderer, Assets: as, Tokens: signer, Redis: rdb, Logger: log,
-	})
+	}
+	deps.Offered(store)
+	srv := portal.New(deps)
 	// The workers get their own context: a signal must not stop them while
 	// requests in flight still enqueue work; their stop funcs (deferred, so
 	// they run after the drain below, before Redis and the store close) end them.

@@ -20,7 +20,6 @@ import (
 	"sync"
 	"testing"
 
-	"portal/provider"
 	"portal/server"
 	"portal/server/internal/testkit"
 	"portal/ssr"
@@ -126,22 +125,7 @@ func NewWith(t testing.TB, edit func(*server.Deps), areas ...server.AreaFunc) *H
 		Renderer: renderer, Assets: assets, Tokens: env.Tokens, Redis: env.Redis,
 		Logger: logger,
 	}
-	d.Auth, _ = any(env.Store).(provider.Auth)
-	d.Ledger, _ = any(env.Store).(provider.Ledger)
-	d.Funding, _ = any(env.Store).(provider.Funding)
-	d.Crypto, _ = any(env.Store).(provider.Crypto)
-	d.Stats, _ = any(env.Store).(provider.Stats)
-	d.Statements, _ = any(env.Store).(provider.Statements)
-	d.Payouts, _ = any(env.Store).(provider.Payouts)
-	d.PayoutReports, _ = any(env.Store).(provider.PayoutReports)
-	d.Users, _ = any(env.Store).(provider.Users)
-	d.Receivers, _ = any(env.Store).(provider.Receivers)
-	d.PayoutDrafts, _ = any(env.Store).(provider.PayoutDrafts)
-	d.Collections, _ = any(env.Store).(provider.Collections)
-	d.Withdrawals, _ = any(env.Store).(provider.Withdrawals)
-	d.Batches, _ = any(env.Store).(provider.Batches)
-	d.Passkeys, _ = any(env.Store).(provider.Passkeys)
-	d.Audit, _ = any(env.Store).(provider.Audit)
+	d.Offered(env.Store)
 	if edit != nil {
 		edit(&d)
 	}
