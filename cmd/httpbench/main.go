@@ -1,8 +1,16 @@
 // Command httpbench measures full authenticated page requests over HTTP:
-// the real server on loopback, sessions in a real redis-server, the
-// dashboard page requested by concurrent keep-alive clients for a bounded
-// time. It prints pages/s and latency percentiles, and the page weights,
-// against the budgets of docs/architecture.md. It is a measurement: it fails only on errors.
+// the real server on loopback with every area the demo store offers,
+// sessions in a real redis-server, a mixed workload of logged-in pages
+// (dashboard, an account's transactions, the payouts list with a row's
+// panel open, the collection orders, search results, the create-payout
+// page) requested in turn by concurrent keep-alive clients for a bounded
+// time. Each page's URL comes from the links of the pages before it
+// (discover), and a warm-up checks that each answers 200 with its page. It
+// prints pages/s and p50/p99 latency per page kind and overall, and the page
+// weights, against the budgets of docs/architecture.md. It is a
+// measurement: it fails only on errors (any answer but a 200 during the
+// measurement counts as one). -cpuprofile writes a CPU profile of the
+// measured interval (server and clients: they share the process).
 package main
 
 import (
@@ -22,9 +30,8 @@ import (
 	"regexp"
 	"runtime"
 	"runtime/debug"
-	"sort"
+	"runtime/pprof"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/gofiber/fiber/v3"
@@ -46,14 +53,15 @@ func main() {
 	dur := flag.Duration("d", 8*time.Second, "measurement time")
 	conc := flag.Int("c", 8, "concurrent clients")
 	gogc := flag.Int("gogc", 400, "GOGC for the server process")
+	cpuprofile := flag.String("cpuprofile", "", "write a pprof CPU profile of the measured interval to `FILE`")
 	flag.Parse()
-	if err := run(*dur, *conc, *gogc); err != nil {
+	if err := run(*dur, *conc, *gogc, *cpuprofile); err != nil {
 		fmt.Fprintln(os.Stderr, "httpbench:", err)
 		os.Exit(1)
 	}
 }
 
-func run(dur time.Duration, conc, gogc int) error {
+func run(dur time.Duration, conc, gogc int, cpuprofile string) error {
 	debug.SetGCPercent(gogc)
 	ctx := context.Background()
 	redisURL, stop, err := testenv.StartRedis()
@@ -86,12 +94,14 @@ func run(dur time.Duration, conc, gogc int) error {
 		return err
 	}
 	signer, _ := token.NewSigner([]byte(strings.Repeat("b", 32)), 15*time.Minute)
-	srv := portal.New(server.Deps{
+	deps := server.Deps{
 		Config:   server.Config{Env: "sandbox", SessionsBackend: "redis"},
 		Provider: store, Sessions: session.NewManager(session.NewRedisStore(rdb, "bench:sess:"), session.Config{}),
 		Limiter: ratelimit.NewRedis(rdb, "bench:rl:"), Renderer: renderer, Assets: as, Tokens: signer, Redis: rdb,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-	})
+	}
+	deps.Offered(store) // the ledger, payouts, collections… as cmd/portal wires them
+	srv := portal.New(deps)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return err
@@ -103,29 +113,59 @@ func run(dur time.Duration, conc, gogc int) error {
 	jar, _ := cookiejar.New(nil)
 	cl := &http.Client{Jar: jar, Transport: &http.Transport{MaxIdleConnsPerHost: conc * 2, DisableCompression: true},
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	if err := login(cl, base, "admin@demo.example"); err != nil {
-		return err
-	}
-	page := base + "/org/" + demo.Org1ID
-
-	fmt.Printf("machine: %d cores, GOMAXPROCS %d, GOGC %d, load average %s\n", runtime.NumCPU(), runtime.GOMAXPROCS(0), gogc, loadavg.Read())
-	// Warm up the render pool and connections.
-	if _, err := hammer(cl, page, conc, 2*time.Second); err != nil {
-		return err
-	}
-	lat, err := hammer(cl, page, conc, dur)
+	start, err := login(cl, base, "admin@demo.example")
 	if err != nil {
 		return err
 	}
-	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
-	rate := float64(len(lat)) / dur.Seconds()
-	p := func(q float64) time.Duration { return lat[int(q*float64(len(lat)-1))] }
+	mix, err := discover(cl, base, start)
+	if err != nil {
+		return fmt.Errorf("finding the pages of the mix: %w", err)
+	}
+	if err := verify(cl, mix); err != nil {
+		return fmt.Errorf("warm-up: %w", err)
+	}
+	page := mix[0].url // the dashboard
+
+	fmt.Printf("machine: %d cores, GOMAXPROCS %d, GOGC %d, load average %s\n", runtime.NumCPU(), runtime.GOMAXPROCS(0), gogc, loadavg.Read())
+	fmt.Printf("mix (each client requests these in turn, starting at its own):\n")
+	for _, k := range mix {
+		fmt.Printf("  %-22s %s\n", k.name, strings.TrimPrefix(k.url, base))
+	}
+	// Warm up the render pool and connections.
+	if res, _ := hammer(cl, mix, conc, 2*time.Second); failed(res) > 0 {
+		return fmt.Errorf("warm-up: %s", firstFailure(mix, res))
+	}
+	if cpuprofile != "" {
+		f, err := os.Create(cpuprofile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+	}
+	res, elapsed := hammer(cl, mix, conc, dur)
+	if cpuprofile != "" {
+		pprof.StopCPUProfile()
+	}
 	// The budgets hold on an idle machine: the load says whether this one was.
-	fmt.Printf("\nfull authenticated page request (GET dashboard, session in Redis, %d clients, %s; load average after it %s)\n",
-		conc, dur, loadavg.Read())
-	fmt.Printf("  %-22s %8.0f pages/s   (budget ≥ 1,000)  %s\n", "throughput", rate, verdict(rate >= 1000))
-	fmt.Printf("  %-22s %8.2f ms\n", "p50", ms(p(0.50)))
-	fmt.Printf("  %-22s %8.2f ms        (budget ≤ 25)  %s\n", "p99", ms(p(0.99)), verdict(p(0.99) <= 25*time.Millisecond))
+	fmt.Printf("\nfull authenticated page requests (mixed pages, session in Redis, %d clients, %s; load average after it %s)\n",
+		conc, elapsed.Round(time.Millisecond), loadavg.Read())
+	fmt.Printf("  %-22s %8s %8s %8s %7s\n", "page", "pages/s", "p50 ms", "p99 ms", "errors")
+	var all []time.Duration
+	for i, k := range mix {
+		f := figuresOf(res[i].lat, elapsed)
+		fmt.Printf("  %-22s %8.0f %8.2f %8.2f %7d\n", k.name, f.rate, ms(f.p50), ms(f.p99), res[i].errors)
+		all = append(all, res[i].lat...)
+	}
+	tot := figuresOf(all, elapsed)
+	fmt.Printf("  %-22s %8.0f %8.2f %8.2f %7d\n", "all", tot.rate, ms(tot.p50), ms(tot.p99), failed(res))
+	fmt.Printf("  %-22s %8.0f pages/s   (budget ≥ 1,000)  %s\n", "throughput", tot.rate, verdict(tot.rate >= 1000))
+	fmt.Printf("  %-22s %8.2f ms        (budget ≤ 25)  %s\n", "p99", ms(tot.p99), verdict(tot.p99 <= 25*time.Millisecond))
+	if cpuprofile != "" {
+		fmt.Printf("  CPU profile of the measured interval: %s (go tool pprof %s)\n", cpuprofile, cpuprofile)
+	}
 
 	fmt.Printf("\npage weight (first paint: HTML + CSS compressed, budget ≤ 14 KB; JS on pages without islands: 0)\n")
 	css := fetch(cl, base+"/assets/"+as.Manifest.CSS)
@@ -160,7 +200,30 @@ func run(dur time.Duration, conc, gogc int) error {
 		}
 		fmt.Printf("  island %-12s %6d B raw, %5d B gzip (with its chunks: %d B gzip; budget ≤ 10 KB) %s\n", name, raw, gz, total, verdict)
 	}
+	if n := failed(res); n > 0 {
+		return fmt.Errorf("%d requests failed during the measurement: %s", n, firstFailure(mix, res))
+	}
 	return nil
+}
+
+// failed is how many requests of res did not answer 200.
+func failed(res []kindResult) int {
+	n := 0
+	for _, r := range res {
+		n += r.errors
+	}
+	return n
+}
+
+// firstFailure names each kind that failed, its count and its first error.
+func firstFailure(mix []pageKind, res []kindResult) string {
+	var b []string
+	for i, r := range res {
+		if r.errors > 0 {
+			b = append(b, fmt.Sprintf("%s (GET %s) %d× %s", mix[i].name, mix[i].url, r.errors, r.firstErr))
+		}
+	}
+	return strings.Join(b, "; ")
 }
 
 func verdict(ok bool) string {
@@ -172,70 +235,27 @@ func verdict(ok bool) string {
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
-func login(cl *http.Client, base, email string) error {
+// login logs email in and returns where the server sends it.
+func login(cl *http.Client, base, email string) (string, error) {
 	res, err := cl.Get(base + "/login")
 	if err != nil {
-		return err
+		return "", err
 	}
 	b, _ := io.ReadAll(res.Body)
 	res.Body.Close()
 	m := regexp.MustCompile(`name="_csrf" value="([^"]+)"`).FindSubmatch(b)
 	if m == nil {
-		return fmt.Errorf("no csrf on login page")
+		return "", fmt.Errorf("no csrf on login page")
 	}
 	res, err = cl.PostForm(base+"/login", url.Values{"_csrf": {string(m[1])}, "email": {email}, "password": {demo.Password}})
 	if err != nil {
-		return err
+		return "", err
 	}
 	res.Body.Close()
 	if res.StatusCode != http.StatusSeeOther {
-		return fmt.Errorf("login: status %d", res.StatusCode)
+		return "", fmt.Errorf("login: status %d", res.StatusCode)
 	}
-	return nil
-}
-
-// hammer requests url from conc goroutines until dur has passed.
-func hammer(cl *http.Client, u string, conc int, dur time.Duration) ([]time.Duration, error) {
-	var mu sync.Mutex
-	var all []time.Duration
-	var firstErr error
-	deadline := time.Now().Add(dur)
-	var wg sync.WaitGroup
-	for i := 0; i < conc; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var mine []time.Duration
-			for time.Now().Before(deadline) {
-				t0 := time.Now()
-				res, err := cl.Get(u)
-				if err == nil {
-					_, _ = io.Copy(io.Discard, res.Body)
-					res.Body.Close()
-					if res.StatusCode != http.StatusOK {
-						err = fmt.Errorf("status %d", res.StatusCode)
-					}
-				}
-				if err != nil {
-					mu.Lock()
-					if firstErr == nil {
-						firstErr = err
-					}
-					mu.Unlock()
-					return
-				}
-				mine = append(mine, time.Since(t0))
-			}
-			mu.Lock()
-			all = append(all, mine...)
-			mu.Unlock()
-		}()
-	}
-	wg.Wait()
-	if firstErr == nil && len(all) == 0 {
-		firstErr = fmt.Errorf("no request completed")
-	}
-	return all, firstErr
+	return res.Header.Get("Location"), nil
 }
 
 func fetch(cl *http.Client, u string) []byte {
