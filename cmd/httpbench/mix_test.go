@@ -2,8 +2,10 @@ package main
 
 import (
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestFirstLink: a payout row's panel link is told from the create-payout
@@ -46,5 +48,28 @@ func TestCheck(t *testing.T) {
 		if err == nil {
 			t.Errorf("%s: passed", name)
 		}
+	}
+}
+
+// TestHammerCountsErrors: an answer but a 200 counts as an error of its
+// kind, and the clients go on with the rest of the mix.
+func TestHammerCountsErrors(t *testing.T) {
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/gone" {
+			http.Redirect(w, r, "/", http.StatusSeeOther)
+		}
+	}))
+	defer ts.Close()
+	cl := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	mix := []pageKind{{name: "ok", url: ts.URL + "/ok"}, {name: "gone", url: ts.URL + "/gone"}}
+	res, _ := hammer(cl, mix, 2, 100*time.Millisecond)
+	if len(res[0].lat) == 0 || res[0].errors != 0 {
+		t.Errorf("ok: %d answers, %d errors", len(res[0].lat), res[0].errors)
+	}
+	if len(res[1].lat) != 0 || res[1].errors == 0 || res[1].firstErr != "status 303" {
+		t.Errorf("gone: %d answers, %d errors (%s)", len(res[1].lat), res[1].errors, res[1].firstErr)
+	}
+	if failed(res) != res[1].errors || !strings.Contains(firstFailure(mix, res), "gone") {
+		t.Errorf("failed %d, %s", failed(res), firstFailure(mix, res))
 	}
 }
