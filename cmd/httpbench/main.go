@@ -172,7 +172,7 @@ func run(dur time.Duration, conc, gogc int, cpuprofile string) error {
 	_, cssGz, cssBr := as.Size(as.Manifest.CSS)
 	for _, pg := range []struct{ name, url string }{
 		{"login", base + "/login"},
-		{"dashboard (shell)", page},
+		{"dashboard", page},
 		{"search", page + "/search?q=ABC-123"},
 		{"not found", base + "/nope"},
 	} {
