@@ -49,18 +49,12 @@ func discover(cl *http.Client, base, start string) ([]pageKind, error) {
 	if err != nil {
 		return nil, fmt.Errorf("dashboard: %w", err)
 	}
-	account, err := firstLink(body, accountRe, "an account link on the dashboard")
+	l, err := firstLinks(body, "the dashboard", link{accountRe, "account link"}, link{payoutsRe, "payouts link"},
+		link{ordersRe, "collection orders link"})
 	if err != nil {
 		return nil, err
 	}
-	payouts, err := firstLink(body, payoutsRe, "the payouts link on the dashboard")
-	if err != nil {
-		return nil, err
-	}
-	orders, err := firstLink(body, ordersRe, "the collection orders link on the dashboard")
-	if err != nil {
-		return nil, err
-	}
+	account, payouts, orders := l[0], l[1], l[2]
 	form := searchFormRe.FindSubmatch(body)
 	if form == nil || !bytes.Contains(body, []byte(`name="q"`)) {
 		return nil, fmt.Errorf("no search form on the dashboard")
@@ -69,14 +63,11 @@ func discover(cl *http.Client, base, start string) ([]pageKind, error) {
 	if err != nil {
 		return nil, fmt.Errorf("payouts list: %w", err)
 	}
-	panel, err := firstLink(list, payoutRowRe, "a payout row's panel link on the payouts page")
+	l, err = firstLinks(list, "the payouts page", link{payoutRowRe, "payout row's panel link"}, link{createRe, "create-payout link"})
 	if err != nil {
 		return nil, err
 	}
-	create, err := firstLink(list, createRe, "the create-payout link on the payouts page")
-	if err != nil {
-		return nil, err
-	}
+	panel, create := l[0], l[1]
 	ref, err := url.PathUnescape(panel[strings.LastIndexByte(panel, '/')+1:])
 	if err != nil {
 		return nil, err
@@ -97,15 +88,30 @@ func discover(cl *http.Client, base, start string) ([]pageKind, error) {
 	}, nil
 }
 
-// firstLink is the first href of page matching re, its fragment cut off.
-func firstLink(page []byte, re *regexp.Regexp, what string) (string, error) {
-	for _, m := range hrefRe.FindAllSubmatch(page, -1) {
-		if h := html.UnescapeString(string(m[1])); re.MatchString(h) {
-			h, _, _ = strings.Cut(h, "#")
-			return h, nil
+// A link is what a link of a page looks like (re) and what it is called.
+type link struct {
+	re   *regexp.Regexp
+	what string
+}
+
+// firstLinks is, for each of links, the first href of page matching its
+// re, the fragment cut off; it fails naming the first link page (called
+// where) lacks.
+func firstLinks(page []byte, where string, links ...link) ([]string, error) {
+	hrefs := hrefRe.FindAllSubmatch(page, -1)
+	out := make([]string, len(links))
+	for i, l := range links {
+		for _, m := range hrefs {
+			if h := html.UnescapeString(string(m[1])); l.re.MatchString(h) {
+				out[i], _, _ = strings.Cut(h, "#")
+				break
+			}
+		}
+		if out[i] == "" {
+			return nil, fmt.Errorf("no %s on %s", l.what, where)
 		}
 	}
-	return "", fmt.Errorf("no %s", what)
+	return out, nil
 }
 
 // land requests ref (a path or a URL) and follows the server's redirects and

@@ -8,23 +8,15 @@ import (
 	"time"
 )
 
-// TestFirstLink: a payout row's panel link is told from the create-payout
-// link beside it, and the fragment is cut off.
-func TestFirstLink(t *testing.T) {
+// TestFirstLinks: a payout row's panel link is told from the create-payout
+// link before it, and the fragment is cut off; a missing link is named.
+func TestFirstLinks(t *testing.T) {
 	page := []byte(`<a href="/org/o1/payouts/create">New</a> <a href="/org/o1/payouts/PO-1#payout-panel">PO-1</a>`)
-	for _, c := range []struct {
-		name string
-		got  func() (string, error)
-		want string
-	}{
-		{"panel", func() (string, error) { return firstLink(page, payoutRowRe, "panel") }, "/org/o1/payouts/PO-1"},
-		{"create", func() (string, error) { return firstLink(page, createRe, "create") }, "/org/o1/payouts/create"},
-	} {
-		if got, err := c.got(); err != nil || got != c.want {
-			t.Errorf("%s: %q, %v; want %q", c.name, got, err, c.want)
-		}
+	got, err := firstLinks(page, "the page", link{payoutRowRe, "panel"}, link{createRe, "create"})
+	if err != nil || len(got) != 2 || got[0] != "/org/o1/payouts/PO-1" || got[1] != "/org/o1/payouts/create" {
+		t.Errorf("%q, %v", got, err)
 	}
-	if _, err := firstLink(page, accountRe, "an account link"); err == nil || !strings.Contains(err.Error(), "an account link") {
+	if _, err := firstLinks(page, "the page", link{createRe, "create"}, link{accountRe, "account link"}); err == nil || err.Error() != "no account link on the page" {
 		t.Errorf("no account link: %v", err)
 	}
 }
