@@ -57,8 +57,10 @@ export async function settle(page, js) {
   await page.waitForLoadState('load');
   if (js) {
     await page.evaluate(() => document.dispatchEvent(new Event('portal:hydrate'))); // every island, as once all loaded at once
+    // Every island of the page at once, each module fetched and run: on a loaded machine that took over
+    // 15 s once (CI, load average above 10). The wait ends on the event; the bound only says when to give up.
     await page.waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((e) => e.hasAttribute('data-ready')),
-      null, { timeout: scaled(5000) });
+      null, { timeout: scaled(15000) });
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50))))); // unscaled-ok: a settle after two painted frames, which are the event
   } else {
     // No timers run in a page without JavaScript; the protocol's own wait does. It decides what the
