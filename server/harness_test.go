@@ -12,7 +12,6 @@ import (
 	"github.com/redis/go-redis/v9"
 	"golang.org/x/net/html"
 
-	"portal/provider"
 	"portal/reference"
 	"portal/server/internal/testkit"
 	"portal/session"
@@ -76,12 +75,7 @@ func newHarness(t testing.TB, opts ...harnessOpt) *harness {
 		Renderer: r, Assets: as, Tokens: env.Tokens, Redis: env.Redis,
 		Logger: logger,
 	}
-	d.Auth, _ = any(env.Store).(provider.Auth)
-	d.Ledger, _ = any(env.Store).(provider.Ledger)
-	d.Funding, _ = any(env.Store).(provider.Funding)
-	d.Crypto, _ = any(env.Store).(provider.Crypto)
-	d.Stats, _ = any(env.Store).(provider.Stats)
-	d.Statements, _ = any(env.Store).(provider.Statements)
+	d.Offered(env.Store)
 	for _, o := range opts {
 		o(&d)
 	}
