@@ -32,9 +32,8 @@ type area struct{ *server.Server }
 // New is the search page of s.
 func New(srv *server.Server) server.Area {
 	s := area{srv}
-	// One route per kind of result, its path written out: the last segment names the result.
-	r := func(k kind, path string) *server.Route {
-		param := path[strings.LastIndexByte(path, ':')+1:]
+	// One route per kind of result; param is the path's parameter that names the result.
+	r := func(k kind, path, param string) *server.Route {
 		return &server.Route{Name: "org.search." + k.key, Method: "GET", Path: path,
 			Access: server.Dashboard, Perms: []access.Permission{k.perm}, Handler: func(c fiber.Ctx) error {
 				return s.page(c, k.key, strings.Clone(c.Params(param)))
@@ -42,9 +41,9 @@ func New(srv *server.Server) server.Area {
 	}
 	return server.Area{Name: "search", Routes: []*server.Route{
 		{Name: "org.search", Method: "GET", Path: "/org/:org/search", Access: server.Dashboard, Handler: s.search},
-		r(kinds[0], "/org/:org/search/transactions/:ref"), r(kinds[1], "/org/:org/search/payouts/:ref"),
-		r(kinds[2], "/org/:org/search/orders/:uuid"), r(kinds[3], "/org/:org/search/payments/:uuid"),
-		r(kinds[4], "/org/:org/search/withdrawals/:ref"),
+		r(kinds[0], "/org/:org/search/transactions/:ref", "ref"), r(kinds[1], "/org/:org/search/payouts/:ref", "ref"),
+		r(kinds[2], "/org/:org/search/orders/:uuid", "uuid"), r(kinds[3], "/org/:org/search/payments/:uuid", "uuid"),
+		r(kinds[4], "/org/:org/search/withdrawals/:ref", "ref"),
 	}, API: s.apiOperations()}
 }
 
