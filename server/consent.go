@@ -38,7 +38,7 @@ func (s *Server) consentBanner(c fiber.Ctx) (CookieConsentProps, bool) {
 	if _, ok := SafeRedirect(back); !ok {
 		back = "/"
 	}
-	return CookieConsentProps{Action: consentPath, CSRF: MaskedCSRF(sess), Back: back}, true
+	return CookieConsentProps{Action: consentPath, CSRF: Req(c).CSRF(), Back: back}, true
 }
 
 func validConsent(v string) bool { return v == ConsentAccepted || v == ConsentRejected }

@@ -14,6 +14,10 @@ import (
 // the session's CSRF token itself: MaskedCSRF XORs it with a fresh random pad
 // and sends pad and result together, different bytes every time, and
 // CSRFValid takes either form back.
+//
+// One response masks once (Request.CSRF): the defence needs the bytes to differ
+// between responses, not between the forms of one page, and each extra mask is
+// 86 bytes no compressor can shrink (a dashboard carries five forms and islands).
 
 // MaskedCSRF is the session's CSRF token as one response may hand it out
 // (form field, island props, JSON reply): base64url of pad ‖ pad⊕token.
@@ -34,6 +38,19 @@ func MaskedCSRF(sess *session.Session) string {
 	}
 	subtle.XORBytes(masked, pad, raw)
 	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// CSRF is the session's CSRF token masked for this response: the same for
+// every form and island of the page, fresh for the next response. A session
+// replaced mid-request (logging in) gets its own mask.
+func (r *Request) CSRF() string {
+	if r.Session == nil {
+		return ""
+	}
+	if r.csrfOf != r.Session.CSRF || r.csrf == "" {
+		r.csrfOf, r.csrf = r.Session.CSRF, MaskedCSRF(r.Session)
+	}
+	return r.csrf
 }
 
 // unmaskCSRF undoes MaskedCSRF: the token a masked form stands for, or

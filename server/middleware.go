@@ -28,6 +28,8 @@ type Request struct {
 	Org            *OrgContext
 	// Caller is the API operation's authenticated caller, for the audit log.
 	Caller *APICaller
+	// csrf is the response's one mask of the CSRF token csrfOf (see CSRF).
+	csrf, csrfOf string
 }
 
 const localsKey = "portal.request"

@@ -291,7 +291,7 @@ func (s *Server) Shell(c fiber.Ctx) (ShellProps, error) {
 	u := rq.User
 	p := ShellProps{
 		Sandbox: s.Config.Sandbox(),
-		CSRF:    MaskedCSRF(rq.Session),
+		CSRF:    rq.CSRF(),
 		User:    ShellUser{Name: strings.TrimSpace(u.FirstName + " " + u.LastName), Email: u.Email},
 		Org:     ShellOrg{ID: o.Org.ID, Name: o.Org.Name},
 		Nav:     Sidebar(s.routes, o, c.Path()),

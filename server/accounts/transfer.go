@@ -107,7 +107,7 @@ func findTransferAccount(list []TransferAccount, number string) (TransferAccount
 func (s area) transferButton(c fiber.Ctx, o *server.OrgContext, number string) *TransferButtonProps {
 	accts := ownedTransferAccounts(o)
 	p := &TransferButtonProps{Href: "/org/" + o.Org.ID + "/accounts/" + number + "/transfer", OrgID: o.Org.ID,
-		CSRF: server.MaskedCSRF(server.Req(c).Session), Accounts: accts, IdempotencyKey: uuid.NewString()}
+		CSRF: server.Req(c).CSRF(), Accounts: accts, IdempotencyKey: uuid.NewString()}
 	if _, ok := findTransferAccount(accts, number); ok {
 		p.From = number
 	}

@@ -57,14 +57,14 @@ type EmailFormProps struct {
 // EmailForm gives an anonymous visitor a session (for the form's CSRF
 // token) and fills the shared props; Errors is never null.
 func EmailForm(s *server.Server, c fiber.Ctx, email string, errs map[string]string, base string) (EmailFormProps, error) {
-	sess, err := s.EnsureSession(c)
+	_, err := s.EnsureSession(c)
 	if err != nil {
 		return EmailFormProps{}, err
 	}
 	if errs == nil {
 		errs = map[string]string{}
 	}
-	return EmailFormProps{Sandbox: s.Config.Sandbox(), CSRF: server.MaskedCSRF(sess), Email: email, Errors: errs, Base: base}, nil
+	return EmailFormProps{Sandbox: s.Config.Sandbox(), CSRF: server.Req(c).CSRF(), Email: email, Errors: errs, Base: base}, nil
 }
 
 // LoginProps are the props of templates/pages/auth/Login.tsx.
@@ -429,7 +429,7 @@ func (s area) orgLoginTransition(c fiber.Ctx) error {
 
 func (s area) noOrganisation(c fiber.Ctx) error {
 	return s.Render(c, server.View{Title: "No organisation",
-		Page: pageNoOrganisation.With(server.PlainProps{Sandbox: s.Config.Sandbox(), CSRF: server.MaskedCSRF(server.Req(c).Session)})})
+		Page: pageNoOrganisation.With(server.PlainProps{Sandbox: s.Config.Sandbox(), CSRF: server.Req(c).CSRF()})})
 }
 
 // logout ends the session on the server, then shows the logged-out page.

@@ -197,7 +197,7 @@ func (s area) setupPage(c fiber.Ctx, f setupForm, status int) error {
 	rq := server.Req(c)
 	u := rq.User
 	sess := rq.Session
-	p := MfaSetupProps{Sandbox: s.Config.Sandbox(), CSRF: server.MaskedCSRF(sess), Base: setupBase(c),
+	p := MfaSetupProps{Sandbox: s.Config.Sandbox(), CSRF: server.Req(c).CSRF(), Base: setupBase(c),
 		Dashboard: sess.Scope == session.ScopeDashboard, Errors: f.Errors, Alert: f.Alert, Note: f.Note,
 		Outbox: s.outboxLink(c)}
 	if p.Errors == nil {

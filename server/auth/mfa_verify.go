@@ -61,7 +61,7 @@ type ApprovalProps struct {
 
 func (s area) verifyPage(c fiber.Ctx, p MfaVerifyProps, status int) error {
 	rq := server.Req(c)
-	p.Sandbox, p.CSRF, p.Outbox = s.Config.Sandbox(), server.MaskedCSRF(rq.Session), s.outboxLink(c)
+	p.Sandbox, p.CSRF, p.Outbox = s.Config.Sandbox(), rq.CSRF(), s.outboxLink(c)
 	if p.Errors == nil {
 		p.Errors = map[string]string{}
 	}
@@ -303,7 +303,7 @@ func (s area) authyPage(c fiber.Ctx, base string, status int) error {
 		case err != nil:
 			return err
 		default:
-			p.Approval = &ApprovalProps{ID: a.ID, Status: a.Status, CSRF: server.MaskedCSRF(sess),
+			p.Approval = &ApprovalProps{ID: a.ID, Status: a.Status, CSRF: server.Req(c).CSRF(),
 				StatusURL: "/mfa-verify/approval?" + url.Values{"id": {a.ID}}.Encode(),
 				CheckURL:  "/mfa-verify/authy/check", Interval: approvalPollMs}
 		}

@@ -104,7 +104,7 @@ func (s area) outboxGet(c fiber.Ctx) error {
 	if !s.outboxServed(c) {
 		return s.NotFound(c)
 	}
-	sess, err := s.EnsureSession(c) // the Approve/Deny forms need a CSRF token
+	_, err := s.EnsureSession(c) // the Approve/Deny forms need a CSRF token
 	if err != nil {
 		return err
 	}
@@ -117,7 +117,7 @@ func (s area) outboxGet(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	p := OutboxProps{Sandbox: true, CSRF: server.MaskedCSRF(sess), Messages: []OutboxItem{}, Approvals: []OutboxApproval{}}
+	p := OutboxProps{Sandbox: true, CSRF: server.Req(c).CSRF(), Messages: []OutboxItem{}, Approvals: []OutboxApproval{}}
 	for _, m := range msgs {
 		kind := "E-mail"
 		if m.Kind == provider.OutboxSMS {

@@ -71,7 +71,7 @@ func (s area) passkeyPage(c fiber.Ctx, have []string) error {
 		}
 	}
 	return s.verifyPage(c, MfaVerifyProps{Method: methodPasskey, Methods: others, Passkey: &PasskeyIslandProps{
-		Mode: "verify", CSRF: server.MaskedCSRF(server.Req(c).Session),
+		Mode: "verify", CSRF: server.Req(c).CSRF(),
 		OptionsURL: "/mfa-verify/passkey/options", FinishURL: "/mfa-verify/passkey"}}, fiber.StatusOK)
 }
 

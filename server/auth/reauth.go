@@ -108,7 +108,7 @@ func (s area) reauthPage(c fiber.Ctx, errs map[string]string, base string, statu
 		next = "/"
 	}
 	return s.Render(c, server.View{Status: status, Title: "Confirm it's you", Page: pageReauth.With(ReauthProps{
-		Sandbox: s.Config.Sandbox(), CSRF: server.MaskedCSRF(rq.Session), Email: rq.User.Email, Next: next, Errors: errs, Base: base})})
+		Sandbox: s.Config.Sandbox(), CSRF: rq.CSRF(), Email: rq.User.Email, Next: next, Errors: errs, Base: base})})
 }
 
 func (s area) reauthPost(c fiber.Ctx) error {

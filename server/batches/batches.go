@@ -321,7 +321,7 @@ func (s area) panel(c fiber.Ctx, b provider.Batch, here url.Values) BatchPanel {
 		p.ViewPayouts = payoutsPath(o.Org.ID, b.ID)
 	}
 	if o.Can(access.PayoutBatchesReview) && b.Reviewable(rq.User.ID) {
-		p.Approve = &BatchForm{Action: batchPath(o.Org.ID, b.ID) + "/approve", CSRF: server.MaskedCSRF(rq.Session), Submit: "Approve"}
+		p.Approve = &BatchForm{Action: batchPath(o.Org.ID, b.ID) + "/approve", CSRF: rq.CSRF(), Submit: "Approve"}
 		p.Decline = batchPath(o.Org.ID, b.ID) + "/decline"
 	}
 	return p

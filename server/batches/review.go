@@ -65,7 +65,7 @@ func (s area) declinePage(c fiber.Ctx) error {
 	p := BatchDeclineProps{Shell: sh, Title: msgDeclineTitle, Text: msgDeclineText, Summary: facts(b),
 		Cancel: panelHref(o.Org.ID, b.ID)}
 	if b.Reviewable(rq.User.ID) {
-		p.Form = &BatchForm{Action: batchPath(o.Org.ID, b.ID) + "/decline", CSRF: server.MaskedCSRF(rq.Session), Submit: "Decline"}
+		p.Form = &BatchForm{Action: batchPath(o.Org.ID, b.ID) + "/decline", CSRF: rq.CSRF(), Submit: "Decline"}
 	} else {
 		p.Refused = provider.MsgBatchDeclineFailed
 	}

@@ -85,7 +85,7 @@ type BatchUploadPageProps struct {
 func (s area) uploadForm(c fiber.Ctx) BatchUploadForm {
 	rq := server.Req(c)
 	org := rq.Org.Org.ID
-	f := BatchUploadForm{Action: base(org) + "/upload", API: "/api/v2" + apiBatchesPath(org), CSRF: server.MaskedCSRF(rq.Session),
+	f := BatchUploadForm{Action: base(org) + "/upload", API: "/api/v2" + apiBatchesPath(org), CSRF: rq.CSRF(),
 		Errors: map[string]string{}, MaxBytes: provider.MaxBatchFileBytes, TemplateHref: base(org) + "/template",
 		ListHref: base(org), AcceptedTypes: ".csv,text/csv"}
 	if n := rq.Org.Config.BatchNumberOfApprovers; n > 0 {

@@ -126,7 +126,7 @@ func (s area) cancelPage(c fiber.Ctx) error {
 		p.Refused = fmt.Sprintf(provider.MsgOrderNotCancellable, p.StatusLabel)
 	} else {
 		detail := orderPath(server.Req(c).Org.Org.ID, ord.UUID)
-		cc := cancelConfirm(detail, server.MaskedCSRF(server.Req(c).Session), p.BackHref, nil)
+		cc := cancelConfirm(detail, server.Req(c).CSRF(), p.BackHref, nil)
 		p.Confirm = &cc
 	}
 	return s.renderConfirm(c, fiber.StatusOK, p)
@@ -164,7 +164,7 @@ func (s area) refundPage(c fiber.Ctx) error {
 	if !provider.OrderRefundable(ord) {
 		p.Refused = provider.MsgOrderNotRefundable
 	} else {
-		f := newRefundForm(orderPath(server.Req(c).Org.Org.ID, ord.UUID), server.MaskedCSRF(server.Req(c).Session), p.BackHref, ord)
+		f := newRefundForm(orderPath(server.Req(c).Org.Org.ID, ord.UUID), server.Req(c).CSRF(), p.BackHref, ord)
 		p.Refund = &f
 	}
 	return s.renderConfirm(c, fiber.StatusOK, p)
@@ -178,7 +178,7 @@ func (s area) refundSubmit(c fiber.Ctx) error {
 		return err
 	}
 	rq := server.Req(c)
-	f := newRefundForm(orderPath(rq.Org.Org.ID, ord.UUID), server.MaskedCSRF(rq.Session), p.BackHref, ord)
+	f := newRefundForm(orderPath(rq.Org.Org.ID, ord.UUID), rq.CSRF(), p.BackHref, ord)
 	if k := strings.TrimSpace(c.FormValue(fieldKey)); k != "" && len(k) <= 255 {
 		f.IdempotencyKey = strings.Clone(k) // a retry of this form keeps its key
 	}
@@ -252,7 +252,7 @@ func (s area) testCasePage(c fiber.Ctx) error {
 	if !provider.PaymentCompletable(ord, pay) {
 		p.Refused = "This payment cannot be completed now."
 	} else {
-		tc := testCaseConfirm(orderPath(rq.Org.Org.ID, ord.UUID), server.MaskedCSRF(rq.Session), p.BackHref, id)
+		tc := testCaseConfirm(orderPath(rq.Org.Org.ID, ord.UUID), rq.CSRF(), p.BackHref, id)
 		p.Confirm = &tc
 	}
 	return s.renderConfirm(c, fiber.StatusOK, p)

@@ -246,7 +246,7 @@ func (s area) panelOn(c fiber.Ctx, ord provider.CollectionOrder, at string, here
 	d.Debtor = debtorFields(ord.Debtor)
 	d.History = historyOf(ord.StatusHistory, provider.CollectionStatusName)
 
-	csrf := server.MaskedCSRF(rq.Session)
+	csrf := rq.CSRF()
 	returnTo := server.Link(detail, here, "#order-panel")
 	tests := s.testCasesOn(o) && o.Can(access.CollectionOrdersMan)
 	for _, ref := range ord.Payments {

@@ -244,7 +244,7 @@ func actor(c fiber.Ctx) provider.DraftActor {
 // props are the island's props for the organisation, without a step.
 func (s area) props(c fiber.Ctx, mode string) (WizardProps, error) {
 	o := server.Req(c).Org
-	p := WizardProps{Mode: mode, OrgID: o.Org.ID, CSRF: server.MaskedCSRF(server.Req(c).Session), Base: base(o.Org.ID),
+	p := WizardProps{Mode: mode, OrgID: o.Org.ID, CSRF: server.Req(c).CSRF(), Base: base(o.Org.ID),
 		Payouts: "/org/" + o.Org.ID + "/payouts", Families: []provider.LocalInstrumentFamily{}, Step: provider.StepSelectProduct,
 		Decimals: 2, Errors: map[string]string{}, Problems: []provider.DraftProblem{}, SamePerson: "no",
 		Countries: []provider.Country{}, PurposeCodes: []provider.ExternalCode{},
@@ -625,7 +625,7 @@ func (s area) deletePage(c fiber.Ctx) error {
 		return err
 	}
 	return s.Render(c, server.View{Title: pageTitle + " · " + o.Org.Name, Page: pageCreatePayoutDelete.With(CreatePayoutDeleteProps{
-		Shell: sh, Text: msgClose, Action: stepPath(o.Org.ID, d.DraftID, "delete"), CSRF: server.MaskedCSRF(server.Req(c).Session),
+		Shell: sh, Text: msgClose, Action: stepPath(o.Org.ID, d.DraftID, "delete"), CSRF: server.Req(c).CSRF(),
 		Back: stepPath(o.Org.ID, d.DraftID, backStep)})})
 }
 

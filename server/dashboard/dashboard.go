@@ -171,7 +171,7 @@ func (s area) dashboard(c fiber.Ctx) error {
 		p.Collections = s.collectionStats(c, base, r)
 	}
 	if o.Flags.On(provider.FlagCryptoFunding) && o.Can(access.CryptoRead) && rq.Session.Values[cryptoBannerKey(o.Org.ID)] == "" {
-		p.Crypto = &CryptoBanner{Href: base + "/crypto_funding", CloseAction: base + "/crypto_banner/close", CSRF: server.MaskedCSRF(rq.Session)}
+		p.Crypto = &CryptoBanner{Href: base + "/crypto_funding", CloseAction: base + "/crypto_banner/close", CSRF: rq.CSRF()}
 	}
 	return s.Render(c, server.View{Title: "Dashboard · " + o.Org.Name, Page: pageDashboard.With(p)})
 }

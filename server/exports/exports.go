@@ -406,7 +406,7 @@ func FormStateOf(errs map[string]string, today time.Time) FormState {
 // page opens the form when its query has the flag open.
 func RequestFormOf(c fiber.Ctx, base, api, open string) RequestForm {
 	rq := server.Req(c)
-	return RequestForm{CSRF: server.MaskedCSRF(rq.Session), Action: base, APIURL: api, ListURL: base, OpenerURL: base + "?" + open + "=1",
+	return RequestForm{CSRF: rq.CSRF(), Action: base, APIURL: api, ListURL: base, OpenerURL: base + "?" + open + "=1",
 		Accounts: AccountChoices(rq.Org)}
 }
 

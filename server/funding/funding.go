@@ -122,7 +122,7 @@ func (s area) shellFunding(c fiber.Ctx) any {
 	if len(owned) == 0 {
 		return nil
 	}
-	f := &ShellFunding{OrgID: o.Org.ID, CSRF: server.MaskedCSRF(server.Req(c).Session), Href: fundingPath(o.Org.ID), Width: fundingWidth}
+	f := &ShellFunding{OrgID: o.Org.ID, CSRF: server.Req(c).CSRF(), Href: fundingPath(o.Org.ID), Width: fundingWidth}
 	for _, a := range owned {
 		f.Accounts = append(f.Accounts, FundingAccount{Value: a.AccountNumber, Label: fundingAccountLabel(a)})
 	}

@@ -115,6 +115,6 @@ func (s area) joinRefused(c fiber.Ctx, err error) (bool, error) {
 }
 
 func (s area) joinRender(c fiber.Ctx, props JoinProps, status int) error {
-	props.Sandbox, props.CSRF = s.Config.Sandbox(), server.MaskedCSRF(server.Req(c).Session)
+	props.Sandbox, props.CSRF = s.Config.Sandbox(), server.Req(c).CSRF()
 	return s.Render(c, server.View{Status: status, Title: titleJoin, Page: pageInvitationJoin.With(props)})
 }

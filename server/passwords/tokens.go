@@ -222,11 +222,11 @@ func (s area) tokenError(c fiber.Ctx, p *tokenPage, err error) (bool, error) {
 }
 
 func (s area) tokenForm(c fiber.Ctx, p *tokenPage, token string, facts linkFacts, errs map[string]string, base string, status int) error {
-	sess, err := s.EnsureSession(c)
+	_, err := s.EnsureSession(c)
 	if err != nil {
 		return err
 	}
-	return s.tokenRender(c, p, NewPasswordProps{State: "form", CSRF: server.MaskedCSRF(sess), Email: facts.email,
+	return s.tokenRender(c, p, NewPasswordProps{State: "form", CSRF: server.Req(c).CSRF(), Email: facts.email,
 		Organisation: facts.organisation, Action: p.base + token, Errors: errs, Base: base}, status)
 }
 

@@ -468,7 +468,7 @@ func (s area) panel(c fiber.Ctx, d provider.PayoutDraft, listQ url.Values) Draft
 		}
 		p.Tabs = append(p.Tabs, t)
 	}
-	csrf := server.MaskedCSRF(rq.Session)
+	csrf := rq.CSRF()
 	p.Island = DraftDecisionProps{DraftID: d.DraftID, CSRF: csrf, List: server.Link(base(o.Org.ID), server.WithQuery(listQ, qCursorAfter, "", qCursorBefore, ""), ""),
 		API: "/api/v2/payouts/organisations/" + o.Org.ID + "/payout_drafts/" + url.PathEscape(d.DraftID), Actions: []DraftDecisionStep{}}
 	for _, act := range allowed(o, d, rq.User.ID) {
@@ -525,7 +525,7 @@ func (s area) confirmPage(c fiber.Ctx, act action) error {
 		ok = ok || a.kind == act.kind
 	}
 	if ok {
-		cf := confirmOf(act, detail+"/"+act.kind, server.MaskedCSRF(rq.Session), back)
+		cf := confirmOf(act, detail+"/"+act.kind, rq.CSRF(), back)
 		props.Confirm = &cf
 	} else {
 		props.Refused = msgNotAllowed

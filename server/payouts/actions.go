@@ -124,7 +124,7 @@ func (s area) cancelPage(c fiber.Ctx) error {
 		return s.renderConfirm(c, props)
 	}
 	detail, _ := detailOf(c, server.Req(c).Org.Org.ID, p.UniqueReference)
-	confirm := cancelConfirm(detail, server.MaskedCSRF(server.Req(c).Session), props.BackHref)
+	confirm := cancelConfirm(detail, server.Req(c).CSRF(), props.BackHref)
 	props.Confirm = &confirm
 	return s.renderConfirm(c, props)
 }
@@ -184,7 +184,7 @@ func (s area) testCasePage(c fiber.Ctx) error {
 	}
 	props.TestCase = provider.PayoutTestCasesFor(p.CurrentStateName)[i].Name
 	detail, _ := detailOf(c, server.Req(c).Org.Org.ID, p.UniqueReference)
-	confirm := testCaseConfirm(detail, server.MaskedCSRF(server.Req(c).Session), props.BackHref, code)
+	confirm := testCaseConfirm(detail, server.Req(c).CSRF(), props.BackHref, code)
 	props.Confirm = &confirm
 	return s.renderConfirm(c, props)
 }

@@ -341,7 +341,7 @@ func (s area) panelOn(c fiber.Ctx, p provider.PayoutRequest, at string, here url
 	}
 	d.History = history(p)
 
-	csrf := server.MaskedCSRF(rq.Session)
+	csrf := rq.CSRF()
 	returnTo := server.Link(detail, here, "#payout-panel")
 	if o.Can(access.PayoutsManage) && p.Cancellable() && !p.CancellationPending {
 		d.Cancel = &PayoutCancelAction{Href: server.Link(detail+"/cancel", here, ""), Dialog: cancelConfirm(detail, csrf, returnTo)}

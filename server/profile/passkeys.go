@@ -67,7 +67,7 @@ func (s area) passkeys(c fiber.Ctx, back *renameBack) (*PasskeysProps, error) {
 	}
 	p := &PasskeysProps{List: []PasskeyView{}}
 	if auth.RecentlyAuthenticated(s.Server, rq.Session) {
-		p.Register = &auth.PasskeyIslandProps{Mode: "register", CSRF: server.MaskedCSRF(rq.Session),
+		p.Register = &auth.PasskeyIslandProps{Mode: "register", CSRF: rq.CSRF(),
 			OptionsURL: b + "/passkeys/options", FinishURL: b + "/passkeys"}
 	} else {
 		p.Reauth = "/reauth?" + url.Values{"next": {b + "#passkeys"}}.Encode()

@@ -126,7 +126,7 @@ func (s area) propsWith(c fiber.Ctx, form *ProfileForm, back *renameBack) (Profi
 		return ProfileProps{}, err
 	}
 	b := base(o.Org.ID)
-	p := ProfileProps{Shell: sh, CSRF: server.MaskedCSRF(rq.Session), Form: form, ResetAction: b + "/reset_password",
+	p := ProfileProps{Shell: sh, CSRF: rq.CSRF(), Form: form, ResetAction: b + "/reset_password",
 		EndAction: b + "/sessions/end", Sessions: []SessionView{},
 		User: ProfileView{FirstName: u.FirstName, LastName: u.LastName, Email: u.Email,
 			Created: u.CreatedAt.UTC().Format(daterange.DisplayLayout)}}

@@ -71,7 +71,7 @@ func (s area) picker(c fiber.Ctx) ShellDateRange {
 		From: r.From.Format(daterange.DisplayLayout), To: r.To.Format(daterange.DisplayLayout),
 		Today: now.Format(daterange.APILayout), MinYear: daterange.MinYear, MaxYear: now.Year() + 1,
 		Presets: daterange.Presets(), Action: "/org/" + id + "/date_range",
-		ReturnTo: returnPath(id, string(c.Request().URI().RequestURI())), CSRF: server.MaskedCSRF(server.Req(c).Session),
+		ReturnTo: returnPath(id, string(c.Request().URI().RequestURI())), CSRF: server.Req(c).CSRF(),
 	}
 }
 

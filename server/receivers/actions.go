@@ -75,7 +75,7 @@ func (s area) deletePage(c fiber.Ctx) error {
 	if account != "" {
 		account = label + " " + account + " " + r.Currency
 	}
-	props := ReceiverConfirmProps{Shell: sh, Confirm: deleteConfirm(path, r, server.MaskedCSRF(rq.Session), server.Link(path, q.here, "")),
+	props := ReceiverConfirmProps{Shell: sh, Confirm: deleteConfirm(path, r, rq.CSRF(), server.Link(path, q.here, "")),
 		Type: creditorTypes[r.CreditorType], Account: strings.TrimSpace(account),
 		BackHref: server.Link(path, server.WithQuery(q.here, qReceiver, r.ID), "#receiver-panel")}
 	return s.Render(c, server.View{Title: msgDeleteTitle + " · " + o.Org.Name, Page: pageReceiverDeleteConfirm.With(props)})

@@ -287,7 +287,7 @@ func (s area) panel(c fiber.Ctx, r provider.Receiver, here url.Values) ReceiverD
 		}
 	}
 	if o.Can(access.ReceiversManage) {
-		del := deleteConfirm(path, r, server.MaskedCSRF(rq.Session), server.Link(path, here, ""))
+		del := deleteConfirm(path, r, rq.CSRF(), server.Link(path, here, ""))
 		d.Delete = &del
 	}
 	return d

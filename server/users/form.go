@@ -87,7 +87,7 @@ func (s area) form(c fiber.Ctx, rules roleRules, action string, in provider.User
 	if in.Role != "" && rules.Accepts(in.Role, current) {
 		selected = in.Role
 	}
-	f := &UserForm{Action: action, CSRF: server.MaskedCSRF(rq.Session), FirstName: in.FirstName, LastName: in.LastName,
+	f := &UserForm{Action: action, CSRF: rq.CSRF(), FirstName: in.FirstName, LastName: in.LastName,
 		Email: in.Email, Role: selected, Roles: roles, Errors: errs}
 	if current != "" && rules.Unavailable(selected) {
 		f.RoleHint = MsgRoleUnavailableNote

@@ -230,7 +230,7 @@ func (s area) dialogProps(c fiber.Ctx, o *server.OrgContext, creditors []provide
 		s.Logger.Error("withdrawal links", "request_id", server.Req(c).ID, "err", err)
 		return nil
 	}
-	p := &WithdrawalDialogProps{Href: base(o.Org.ID) + "/new", OrgID: o.Org.ID, CSRF: server.MaskedCSRF(server.Req(c).Session),
+	p := &WithdrawalDialogProps{Href: base(o.Org.ID) + "/new", OrgID: o.Org.ID, CSRF: server.Req(c).CSRF(),
 		Accounts: debtorsOf(o, links, creditors), Options: optionsOf(creditors), Currency: provider.WithdrawalDefaultCurrency}
 	for _, d := range p.Accounts {
 		if d.Number == account {
