@@ -220,7 +220,7 @@ func New(d Deps, areas ...AreaFunc) *Server {
 	s.app.Get("/assets/*", s.serveAsset)
 	s.app.Get("/healthz", s.healthz)
 	s.app.Use(s.limitRequest)
-	s.app.Use(compress.New(compress.Config{Level: compress.LevelBestSpeed}))
+	s.app.Use(compress.New(compress.Config{Level: compress.LevelDefault}))
 	s.app.Use(s.loadSession)
 	s.app.Use(s.checkCSRF)
 	for _, r := range mountOrder(s.routes, func(r *Route) string { return r.Path }) {

@@ -32,6 +32,7 @@ import (
 	"runtime/debug"
 	"runtime/pprof"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/gofiber/fiber/v3"
@@ -145,7 +146,9 @@ func run(dur time.Duration, conc, gogc int, cpuprofile string) error {
 			return err
 		}
 	}
+	cpu0 := processCPU()
 	res, elapsed := hammer(cl, mix, conc, dur)
+	cpu := processCPU() - cpu0
 	if cpuprofile != "" {
 		pprof.StopCPUProfile()
 	}
@@ -163,6 +166,14 @@ func run(dur time.Duration, conc, gogc int, cpuprofile string) error {
 	fmt.Printf("  %-22s %8.0f %8.2f %8.2f %7d\n", "all", tot.rate, ms(tot.p50), ms(tot.p99), failed(res))
 	fmt.Printf("  %-22s %8.0f pages/s   (budget ≥ 1,000)  %s\n", "throughput", tot.rate, verdict(tot.rate >= 1000))
 	fmt.Printf("  %-22s %8.2f ms        (budget ≤ 25)  %s\n", "p99", ms(tot.p99), verdict(tot.p99 <= 25*time.Millisecond))
+	// What a page costs in CPU barely moves with the machine's load (its wall time does):
+	// the figure to compare between runs on a busy machine. Server and clients share the
+	// process, so it includes the clients' share.
+	if n := len(all); n > 0 {
+		perPage := cpu / time.Duration(n)
+		fmt.Printf("  %-22s %8.2f ms CPU per page (the process's user + system time; %d cores → at most %.0f pages/s)\n",
+			"cost", ms(perPage), runtime.NumCPU(), float64(runtime.NumCPU())*float64(time.Second)/float64(perPage))
+	}
 	if cpuprofile != "" {
 		fmt.Printf("  CPU profile of the measured interval: %s (go tool pprof %s)\n", cpuprofile, cpuprofile)
 	}
@@ -278,6 +289,15 @@ func sentBytes(cl *http.Client, u string) int {
 	defer res.Body.Close()
 	b, _ := io.ReadAll(res.Body)
 	return len(b)
+}
+
+// processCPU is the user and system CPU time the process has used.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func gzipLen(b []byte) int {
