@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"portal/provider"
+	"portal/reference/db"
 )
 
 // keyset is one page request over rows listed newest first by (created_at, seq): ledger
@@ -136,10 +137,10 @@ type keysetPage[T any] struct {
 // readKeyset runs query (a SELECT whose condition past the cursor, ORDER BY and LIMIT are
 // k's: k.clause, k.fetch) on db and reads each row with scan, which also gives the row's key
 // (creation time and seq).
-func readKeyset[T any](ctx context.Context, db *sql.DB, k keyset, query string, args []any,
+func readKeyset[T any](ctx context.Context, q db.DBTX, k keyset, query string, args []any,
 	scan func(*sql.Rows) (T, time.Time, int64, error)) (keysetPage[T], error) {
 	var out keysetPage[T]
-	rows, err := db.QueryContext(ctx, query, args...)
+	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return out, err
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/url"
 	"path/filepath"
+	"portal/reference/db"
 	"portal/reference/demo"
 	"slices"
 	"sync"
@@ -372,7 +373,7 @@ func TestDraftDecisionsReadWhatTheyRecord(t *testing.T) {
 	}
 	defer stale.Close()
 	readers := s.read
-	s.read = stale
+	s.read = db.NewReads(stale, 0)
 	defer func() { s.read = readers }()
 
 	_, err = s.ApproveDraft(ctx, demo.Org1ID, waiting.DraftID, draftReviewer1)

@@ -85,7 +85,7 @@ type Store struct {
 // WAL readers never block the writer or each other, so page loads do not queue behind writes.
 type core struct {
 	write  *sql.DB
-	read   *sql.DB
+	read   *db.Reads
 	params Argon2Params
 	// clock is the store's clock (Options.Now); every service reads it through core.now, so
 	// a test that sets s.clock moves every domain's clock.
@@ -193,13 +193,15 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 	}
 
 	// Opened after migrating, so readers find the file already in WAL mode with its schema.
-	if s.read, err = sql.Open("sqlite", dsn(path, url.Values{
+	readers, err := sql.Open("sqlite", dsn(path, url.Values{
 		"_txlock":     {"deferred"},
 		"_query_only": {"1"},
-	})); err != nil {
+	}))
+	if err != nil {
 		s.write.Close()
 		return nil, fmt.Errorf("reference: opening %s: %w", path, err)
 	}
+	s.read = db.NewReads(readers, preparedReads)
 	if err := s.ready(ctx, readConns); err != nil {
 		return nil, err
 	}
@@ -306,6 +308,10 @@ func migrations() fs.FS {
 }
 
 // timeLayout is fixed-width and always UTC, so stored times sort correctly as text.
+// preparedReads bounds the SQLite read pool's prepared statements (db.Reads): the store's
+// named reads and the common list variants fit with room to spare.
+const preparedReads = 512
+
 const timeLayout = "2006-01-02T15:04:05.000000000Z"
 
 func formatTime(t time.Time) string { return t.UTC().Format(timeLayout) }

@@ -58,10 +58,13 @@ func openPostgres(ctx context.Context, s *Store, dsn string, readConns int) (*St
 		s.write.Close()
 		return nil, err
 	}
-	if s.read, err = db.OpenPostgres(dsn, db.PostgresOptions{Queries: storeQueries, ReadOnly: true}); err != nil {
+	readers, err := db.OpenPostgres(dsn, db.PostgresOptions{Queries: storeQueries, ReadOnly: true})
+	if err != nil {
 		s.write.Close()
 		return nil, err
 	}
+	// pgx caches each connection's prepared statements itself.
+	s.read = db.NewReads(readers, 0)
 	if err := s.ready(ctx, readConns); err != nil {
 		return nil, fmt.Errorf("%w (%s)", err, redactURL(dsn))
 	}

@@ -65,7 +65,7 @@ func TestOpenCreatesFolderAndConfiguresConnections(t *testing.T) {
 	} {
 		db := s.write
 		if tc.pool == "read" {
-			db = s.read
+			db = s.read.DB
 		}
 		var got string
 		if err := db.QueryRowContext(ctx, "PRAGMA "+tc.pragma).Scan(&got); err != nil {
