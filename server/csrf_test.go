@@ -1,4 +1,4 @@
-package server
+package server_test
 
 import (
 	"encoding/base64"
@@ -13,7 +13,8 @@ import (
 
 	"portal/htmlq"
 	"portal/reference/demo"
-	"portal/server/internal/testkit"
+	"portal/server"
+	"portal/server/servertest"
 )
 
 // unmasked is the session token a masked one stands for; it fails the test
@@ -21,7 +22,7 @@ import (
 func unmasked(t testing.TB, v any) string {
 	t.Helper()
 	s, _ := v.(string)
-	raw, ok := unmaskCSRF(s)
+	raw, ok := server.UnmaskCSRF(s)
 	if !ok || len(s) == len(raw) {
 		t.Fatalf("%q is not a masked CSRF token", s)
 	}
@@ -34,8 +35,8 @@ func unmasked(t testing.TB, v any) string {
 // search box) is exactly where a fixed secret would leak.
 func TestCSRFMaskedPerResponse(t *testing.T) {
 	h := newHarness(t)
-	c := loggedIn(t, h, emailAdmin)
-	page := "/org/" + testkit.OrgNordic + "/search?q=csrf"
+	c := h.LoggedIn(emailAdmin)
+	page := "/org/" + servertest.OrgNordic + "/search?q=csrf"
 	body := func() string {
 		res := c.Get(page)
 		b, _ := io.ReadAll(res.Body)
@@ -45,7 +46,7 @@ func TestCSRFMaskedPerResponse(t *testing.T) {
 		}
 		return string(b)
 	}
-	raw := c.sessionCSRF()
+	raw := h.SessionCSRF(c)
 	if b := body(); strings.Contains(b, raw) {
 		t.Fatal("the page carries the session's own CSRF token")
 	}
@@ -54,7 +55,7 @@ func TestCSRFMaskedPerResponse(t *testing.T) {
 		t.Fatalf("tokens not masked per response: %q %q (session %q)", a, b, raw)
 	}
 	closeBanner := func(tok string) int {
-		return c.Do("POST", "/org/"+testkit.OrgNordic+"/crypto_banner/close", url.Values{"_csrf": {tok}}).StatusCode
+		return c.Do("POST", "/org/"+servertest.OrgNordic+"/crypto_banner/close", url.Values{"_csrf": {tok}}).StatusCode
 	}
 	for name, tok := range map[string]string{"first": a, "second": b, "plain": raw} {
 		if got := closeBanner(tok); got != http.StatusSeeOther {
@@ -67,12 +68,12 @@ func TestCSRFMaskedPerResponse(t *testing.T) {
 		t.Errorf("tampered token: %d, want 403", got)
 	}
 	// The header form (islands' fetch calls) takes the masked token too.
-	res := c.Do("POST", "/org/"+testkit.OrgNordic+"/crypto_banner/close", url.Values{}, "X-CSRF-Token", c.CSRF(page), "Accept", "application/json")
+	res := c.Do("POST", "/org/"+servertest.OrgNordic+"/crypto_banner/close", url.Values{}, "X-CSRF-Token", c.CSRF(page), "Accept", "application/json")
 	if res.StatusCode != http.StatusNoContent {
 		t.Errorf("masked X-CSRF-Token: %d", res.StatusCode)
 	}
 	// Another browser's masked token is no good here.
-	d := loggedIn(t, h, emailAdmin)
+	d := h.LoggedIn(emailAdmin)
 	if got := closeBanner(d.CSRF(page)); got != http.StatusForbidden {
 		t.Errorf("another session's token: %d, want 403", got)
 	}
@@ -82,9 +83,9 @@ func TestCSRFMaskedPerResponse(t *testing.T) {
 // and the login works with it.
 func TestCSRFMaskedLoginForm(t *testing.T) {
 	h := newHarness(t)
-	c := h.client()
+	c := h.Client()
 	tok := c.CSRF("/login")
-	if tok == c.sessionCSRF() || unmasked(t, tok) != c.sessionCSRF() {
+	if tok == h.SessionCSRF(c) || unmasked(t, tok) != h.SessionCSRF(c) {
 		t.Fatalf("login form token %q", tok)
 	}
 	res := c.Do("POST", "/login", url.Values{"_csrf": {tok}, "email": {emailObserver}, "password": {demo.Password}})
@@ -99,11 +100,11 @@ func TestCSRFMaskedLoginForm(t *testing.T) {
 // and browser after browser (the pool's runtimes are shared).
 func TestCSRFIslandMarkupMatchesProps(t *testing.T) {
 	h := newHarness(t)
-	a, b := loggedIn(t, h, emailAdmin), loggedIn(t, h, emailAdmin)
+	a, b := h.LoggedIn(emailAdmin), h.LoggedIn(emailAdmin)
 	checked := 0
 	for i := range 6 {
-		c := []*client{a, b}[i%2]
-		_, doc := c.Page("/org/" + testkit.OrgNordic)
+		c := []*servertest.Client{a, b}[i%2]
+		_, doc := c.Page("/org/" + servertest.OrgNordic)
 		for _, div := range htmlq.FindAll(doc, func(n *html.Node) bool { return htmlq.HasAttr(n, "data-island") }) {
 			props := htmlq.Find(doc, htmlq.ByID(htmlq.Attr(div, "data-props")))
 			var p struct {
@@ -115,7 +116,7 @@ func TestCSRFIslandMarkupMatchesProps(t *testing.T) {
 			if p.CSRF == "" {
 				continue
 			}
-			if unmasked(t, p.CSRF) != c.sessionCSRF() {
+			if unmasked(t, p.CSRF) != h.SessionCSRF(c) {
 				t.Errorf("island %s: props token of another session", htmlq.Attr(div, "data-island"))
 			}
 			for _, in := range htmlq.FindAll(div, func(n *html.Node) bool { return htmlq.Attr(n, "name") == "_csrf" }) {

@@ -1,4 +1,4 @@
-package server
+package server_test
 
 import (
 	"bytes"
@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"portal/reference/demo"
-
-	"portal/server/internal/testkit"
+	"portal/server"
+	"portal/server/servertest"
 )
 
 // syncBuffer is a log sink shared by the request goroutines.
@@ -36,13 +36,13 @@ func (b *syncBuffer) String() string {
 // form post nor from a request that fails.
 func TestTokensStayOutOfLogs(t *testing.T) {
 	var logs syncBuffer
-	h := newHarness(t, func(d *Deps) {
+	h := newHarness(t, func(d *server.Deps) {
 		d.Logger = slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	})
-	if err := h.srv.Auth.RequestPasswordReset(t.Context(), emailObserver); err != nil {
+	if err := h.Srv.Auth.RequestPasswordReset(t.Context(), emailObserver); err != nil {
 		t.Fatal(err)
 	}
-	links := testkit.OutboxLinks(t, h.srv.Auth, emailObserver)
+	links := servertest.OutboxLinks(t, h.Srv.Auth, emailObserver)
 	if len(links) == 0 {
 		t.Fatal("no reset link")
 	}
@@ -51,7 +51,7 @@ func TestTokensStayOutOfLogs(t *testing.T) {
 	secret := func(link string) string { return link[strings.LastIndexByte(link, '/')+1:] }
 	tokens := []string{secret(reset), secret(invite)}
 
-	c := h.client()
+	c := h.Client()
 	for _, p := range []string{reset, invite, strings.ToUpper(reset[:17]) + secret(reset)} {
 		if res := c.Get(p); res.StatusCode != http.StatusOK {
 			t.Fatalf("GET %s: %d", p, res.StatusCode)
@@ -62,7 +62,7 @@ func TestTokensStayOutOfLogs(t *testing.T) {
 		}
 	}
 	// A request that fails is logged with its path.
-	h.store.Close()
+	h.Store.Close()
 	for _, p := range []string{reset, invite} {
 		res := c.Get(p)
 		if res.StatusCode != http.StatusInternalServerError {

@@ -1,5 +1,6 @@
-// Package servertest is the test harness of the area packages and of the
-// whole portal's tests: the real server (package server) with the areas a
+// Package servertest is the test harness of the area packages, of the
+// whole portal's tests and of the core's tests that go through the areas
+// (package server_test in server/): the real server (package server) with the areas a
 // test mounts, on a real seeded SQLite store, a real redis-server and the
 // real goja renderer of the built bundle (assets/dist; `make assets`).
 //
@@ -73,6 +74,14 @@ type FormVector[V any] struct {
 // NewClock is a settable clock at the current time.
 var NewClock = testkit.NewClock
 
+// ParseDocument reads an OpenAPI document (the server's OpenAPIJSON), to
+// check replies against without a harness.
+var ParseDocument = testkit.ParseDocument
+
+// CheckExchange checks one API exchange, the request and the reply as read,
+// against the server's document, as every call of an APIClient is checked.
+var CheckExchange = testkit.CheckExchange
+
 // Harness is one test's server and its parts.
 type Harness struct {
 	*testkit.Env
@@ -109,6 +118,14 @@ func builtAssets(t testing.TB) (*server.Assets, *ssr.Renderer) {
 	return assets, renderer
 }
 
+// Renderer is the goja renderer of the built bundle, loaded once per test
+// binary, for tests that render pages without a server.
+func Renderer(t testing.TB) *ssr.Renderer {
+	t.Helper()
+	_, r := builtAssets(t)
+	return r
+}
+
 // NewWith is New with the server's dependencies changed by edit first
 // (another configuration, a provider that fails).
 func NewWith(t testing.TB, edit func(*server.Deps), areas ...server.AreaFunc) *Harness {
@@ -134,6 +151,15 @@ func NewWith(t testing.TB, edit func(*server.Deps), areas ...server.AreaFunc) *H
 
 // Client is a new browser-like client of the server.
 func (h *Harness) Client() *Client { return testkit.NewClient(h.T, h.Srv.App()) }
+
+// NewFirstVisitClient and NewAPIClient are clients of an app reporting to
+// t (a subtest's, say, where the harness's clients report to the test that
+// started it). A first visit is a browser that has made no choice about
+// cookies yet, to whom the cookie banner shows.
+var (
+	NewFirstVisitClient = testkit.NewFirstVisitClient
+	NewAPIClient        = testkit.NewAPIClient
+)
 
 // API is a new API client without credentials.
 func (h *Harness) API() *APIClient { return testkit.NewAPIClient(h.T, h.Srv.App()) }
