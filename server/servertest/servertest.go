@@ -13,6 +13,7 @@
 //	c.Login("admin@demo.example")
 //	res, doc := c.Page("/org/" + servertest.OrgNordic + "/search?q=rent")
 //
+// With no areas named, New mounts DefaultAreas (auth and the range picker).
 // The whole portal's tests (package portal) mount portal.Areas.
 package servertest
 
@@ -22,7 +23,9 @@ import (
 	"testing"
 
 	"portal/server"
+	"portal/server/auth"
 	"portal/server/internal/testkit"
+	"portal/server/rangepicker"
 	"portal/ssr"
 )
 
@@ -95,11 +98,18 @@ var (
 	assetsErr  error
 )
 
-// New starts a server of the given areas (in the composition's order).
+// New starts a server of the given areas (in the composition's order), or
+// of DefaultAreas when none is given.
 func New(t testing.TB, areas ...server.AreaFunc) *Harness {
 	t.Helper()
 	return NewWith(t, nil, areas...)
 }
+
+// DefaultAreas are what New and NewWith mount when a test names no area:
+// auth, to log in through the form, and the range picker, the part of the
+// top bar of every organisation page that the shell renders. A test that
+// names its areas gets exactly those, so none is mounted twice.
+func DefaultAreas() []server.AreaFunc { return []server.AreaFunc{auth.New, rangepicker.New} }
 
 // builtAssets are the built assets and their renderer, loaded once per test binary:
 // loading compresses every file, seconds on a busy machine.
@@ -145,6 +155,9 @@ func NewWith(t testing.TB, edit func(*server.Deps), areas ...server.AreaFunc) *H
 	d.Offered(env.Store)
 	if edit != nil {
 		edit(&d)
+	}
+	if len(areas) == 0 {
+		areas = DefaultAreas()
 	}
 	return &Harness{Env: env, Srv: server.New(d, areas...)}
 }
