@@ -27,7 +27,7 @@ func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
 
 // coreAreas are the areas these tests mount: auth and passwords to log in
 // and for the API's token operations, the dashboard, accounts, funding and
-// search for pages behind a login, the range picker the shell links to.
+// search for pages behind a login, the range picker of their top bar.
 // The tests of the whole portal are package portal's.
 var coreAreas = []server.AreaFunc{auth.New, passwords.New, dashboard.New, funding.New, accounts.New, rangepicker.New, search.New}
 
