@@ -1,4 +1,4 @@
-package server
+package server_test
 
 import (
 	"io"
@@ -7,7 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"portal/server/internal/testkit"
+	"portal/server"
+	"portal/server/servertest"
 )
 
 // TestAPIErrorsOneShape: whatever layer refuses an API request (the edge's
@@ -19,7 +20,7 @@ func TestAPIErrorsOneShape(t *testing.T) {
 	// Past what a JSON body may hold, under what the server reads (past
 	// that: TestAPIBodyPastServerLimit).
 	big := `{"email":"a@b.example","pad":[` + strings.Repeat(`"`+strings.Repeat("p", 900)+`",`, 10) + `"x"]}`
-	long := strings.Repeat("q", defaultFieldCap+1)
+	long := strings.Repeat("q", server.DefaultFieldCap+1)
 	for _, tc := range []struct {
 		name, method, path string
 		body               any
@@ -27,16 +28,16 @@ func TestAPIErrorsOneShape(t *testing.T) {
 		status             int
 		code, allow        string
 	}{
-		{"body over the route's limit", "POST", tokenPath, big, nil, 413, APICodeInvalid, ""},
-		{"field over its cap", "GET", currentUser + "?x=" + long, nil, nil, 422, APICodeInvalid, ""},
-		{"compressed body", "POST", tokenPath, `{}`, []string{"Content-Encoding", "gzip"}, 415, apiCodeMediaType, ""},
-		{"TRACE", "TRACE", currentUser, nil, nil, 405, apiCodeMethod, "GET"},
-		{"HEAD of a read", "HEAD", currentUser, nil, nil, 405, apiCodeMethod, "GET"},
-		{"method the path lacks", "PUT", tokenPath, nil, nil, 405, apiCodeMethod, "DELETE, POST"},
-		{"no such path", "GET", "/api/v2/nope", nil, nil, 404, APICodeNotFound, ""},
+		{"body over the route's limit", "POST", tokenPath, big, nil, 413, server.APICodeInvalid, ""},
+		{"field over its cap", "GET", currentUser + "?x=" + long, nil, nil, 422, server.APICodeInvalid, ""},
+		{"compressed body", "POST", tokenPath, `{}`, []string{"Content-Encoding", "gzip"}, 415, server.APICodeMediaType, ""},
+		{"TRACE", "TRACE", currentUser, nil, nil, 405, server.APICodeMethod, "GET"},
+		{"HEAD of a read", "HEAD", currentUser, nil, nil, 405, server.APICodeMethod, "GET"},
+		{"method the path lacks", "PUT", tokenPath, nil, nil, 405, server.APICodeMethod, "DELETE, POST"},
+		{"no such path", "GET", "/api/v2/nope", nil, nil, 404, server.APICodeNotFound, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := testkit.NewAPIClient(t, h.srv.App()).Call(tc.method, tc.path, tc.body, tc.hdr...)
+			r := servertest.NewAPIClient(t, h.Srv.App()).Call(tc.method, tc.path, tc.body, tc.hdr...)
 			if r.StatusCode != tc.status {
 				t.Fatalf("status %d, want %d: %.200s", r.StatusCode, tc.status, r.Raw)
 			}
@@ -59,9 +60,9 @@ func TestAPIErrorsOneShape(t *testing.T) {
 func TestAPIBodyPastServerLimit(t *testing.T) {
 	h := newHarness(t)
 	addr := listen(t, h)
-	c := h.client()
-	body := make([]byte, h.srv.App().Config().BodyLimit+1)
-	res := c.overHTTP(addr, tokenPath, "application/json", body)
+	c := h.Client()
+	body := make([]byte, h.Srv.App().Config().BodyLimit+1)
+	res := overHTTP(c, addr, tokenPath, "application/json", body)
 	raw, _ := io.ReadAll(res.Body)
 	res.Body.Close()
 	if res.StatusCode != http.StatusRequestEntityTooLarge || !strings.HasPrefix(res.Header.Get("Content-Type"), "application/json") {
@@ -72,7 +73,7 @@ func TestAPIBodyPastServerLimit(t *testing.T) {
 	}
 	req := httptest.NewRequest("POST", "http://portal.test"+tokenPath, nil)
 	req.Header.Set("Content-Type", "application/json")
-	testkit.CheckExchange(t, h.srv.App(), req, nil, res, raw)
+	servertest.CheckExchange(t, h.Srv.App(), req, nil, res, raw)
 }
 
 // TestAPIWriteWithoutCredentials: a change sent with neither a bearer token
@@ -84,46 +85,26 @@ func TestAPIWriteWithoutCredentials(t *testing.T) {
 	doc := openAPI()
 	n := 0
 	for _, op := range apiOperations() {
-		if op.Auth != APIBearer || !unsafeMethod(op.Method) {
+		if op.Auth != server.APIBearer || !server.UnsafeMethod(op.Method) {
 			continue
 		}
 		n++
 		path := op.Path
 		for strings.Contains(path, "{") {
 			i, j := strings.Index(path, "{"), strings.Index(path, "}")
-			path = path[:i] + testkit.OrgNordic + path[j+1:]
+			path = path[:i] + servertest.OrgNordic + path[j+1:]
 		}
-		h.api().Call(op.Method, "/api/v1"+path, map[string]string{}).Expect(t, 401, apiCodeUnauthenticated)
-		o := *doc.Paths[op.Path].slot(op.Method)
-		if o.Responses["401"] == nil || o.Responses["403"] == nil || !strings.Contains(o.Responses["403"].Description, APICodeInvalidCSRF) {
+		h.API().Call(op.Method, "/api/v1"+path, map[string]string{}).Expect(t, 401, server.APICodeUnauthenticated)
+		o := doc.Paths[op.Path].Operations()[op.Method]
+		if o.Responses["401"] == nil || o.Responses["403"] == nil || !strings.Contains(o.Responses["403"].Description, server.APICodeInvalidCSRF) {
 			t.Errorf("%s: the document does not say 401 and 403 invalid_csrf", op.ID)
 		}
 	}
 	if n < 10 {
 		t.Errorf("only %d changes need credentials", n)
 	}
-	c := h.client()
+	c := h.Client()
 	c.Login(emailMulti)
-	set := "/api/v1/customer/organisations/" + testkit.OrgNordic + "/set_default"
-	h.apiWithJar(c.Jar).Call("POST", set, nil).Expect(t, 403, APICodeInvalidCSRF)
-}
-
-// TestAPIPathMatch: the method check matches paths as Fiber routes them.
-func TestAPIPathMatch(t *testing.T) {
-	for _, c := range []struct {
-		path, op string
-		want     bool
-	}{
-		{"/api/v1/authentication/token", "/authentication/token", true},
-		{"/api/v1/Authentication/TOKEN", "/authentication/token", true},
-		{"/api/v1/authentication/token/", "/authentication/token", true},
-		{"/api/v1/authentication/token/refresh", "/authentication/token", false},
-		{"/api/v1/customer/organisations/abc/roles", "/customer/organisations/{id}/roles", true},
-		{"/api/v1/customer/organisations/abc", "/customer/organisations/{id}/roles", false},
-		{"/api/v1/customer", "/customer/organisations/{id}/roles", false},
-	} {
-		if got := apiPathMatch(c.path, "/api/v1", c.op); got != c.want {
-			t.Errorf("%s ~ %s: %v", c.path, c.op, got)
-		}
-	}
+	set := "/api/v1/customer/organisations/" + servertest.OrgNordic + "/set_default"
+	h.APIWithJar(c.Jar).Call("POST", set, nil).Expect(t, 403, server.APICodeInvalidCSRF)
 }

@@ -1,42 +1,25 @@
-package server
+package server_test
 
 import (
-	"net/http/cookiejar"
 	"sync"
 	"testing"
 	"time"
 
-	"portal/server/internal/testkit"
+	"portal/server"
+	"portal/server/servertest"
 )
 
-// apiClient is testkit's API client, with the harness at hand.
-type apiClient struct {
-	*testkit.APIClient
-	h *harness
-}
-
-func (h *harness) api() *apiClient { return &apiClient{testkit.NewAPIClient(h.t, h.srv.App()), h} }
-
-// apiReply is a response with its body read and, when JSON, decoded.
-type apiReply = testkit.Reply
-
-func (h *harness) exec(query string, args ...any) { h.Env.Exec(query, args...) }
-
-// clock is a settable time source for the token signer.
-type clock = testkit.Clock
-
 // withTokenClock makes the signer read c.
-func withTokenClock(c *clock) harnessOpt {
-	return func(d *Deps) {
+func withTokenClock(c *servertest.Clock) func(*server.Deps) {
+	return func(d *server.Deps) {
 		c.Set(time.Now())
 		d.Tokens.Now = c.Now
 	}
 }
 
-// portalDoc is the served document of every area.
-var portalDoc = sync.OnceValue(func() testkit.Document {
-	_, b := portalServer().openAPI()
-	d, err := testkit.ParseDocument(b)
+// portalDoc is the served document of coreAreas.
+var portalDoc = sync.OnceValue(func() servertest.Document {
+	d, err := servertest.ParseDocument(portalServer().OpenAPIJSON())
 	if err != nil {
 		panic(err)
 	}
@@ -44,13 +27,7 @@ var portalDoc = sync.OnceValue(func() testkit.Document {
 })
 
 // checkReply checks a success reply against the documented response.
-func checkReply(t testing.TB, method, path string, r apiReply) {
+func checkReply(t testing.TB, method, path string, r servertest.Reply) {
 	t.Helper()
 	portalDoc().CheckReply(t, method, path, r)
-}
-
-// apiWithJar is an API client that sends the cookies of jar (a browser's
-// page session calling the API).
-func (h *harness) apiWithJar(jar *cookiejar.Jar) *apiClient {
-	return &apiClient{&testkit.APIClient{T: h.t, App: h.srv.App(), Jar: jar}, h}
 }

@@ -1,4 +1,4 @@
-package server
+package server_test
 
 import (
 	"context"
@@ -14,6 +14,8 @@ import (
 	"testing"
 
 	"github.com/gofiber/fiber/v3"
+
+	"portal/server"
 )
 
 // TestOpenAPISchemasAreTheGoTypes: each operation's documented bodies are
@@ -21,15 +23,15 @@ import (
 // its handler must send (apiCheckReply, TestAPIReplyGuard).
 func TestOpenAPISchemasAreTheGoTypes(t *testing.T) {
 	doc := openAPI()
-	r := newOAReflector()
+	r := server.NewOAReflector()
 	asJSON := func(v any) string { b, _ := json.Marshal(v); return string(b) }
-	errorBody := reflect.TypeFor[apiErrorBody]()
+	errorBody := reflect.TypeFor[server.APIErrorBody]()
 	// In the document's order: the error, every reply, then the requests.
-	r.schema(errorBody)
+	r.Schema(errorBody)
 	for _, op := range apiOperations() {
 		for _, rs := range op.Responses {
 			if rs.Type != nil {
-				r.schema(rs.Type)
+				r.Schema(rs.Type)
 			}
 		}
 	}
@@ -46,8 +48,8 @@ func TestOpenAPISchemasAreTheGoTypes(t *testing.T) {
 				t.Errorf("%s %d: a JSON body without a Go type", op.ID, rs.Status)
 			case rs.Type != nil && !hasBody:
 				t.Errorf("%s %d: %v not documented", op.ID, rs.Status, rs.Type)
-			case rs.Type != nil && asJSON(media.Schema) != asJSON(r.schema(rs.Type)):
-				t.Errorf("%s %d: documented %s, reflected from %v %s", op.ID, rs.Status, asJSON(media.Schema), rs.Type, asJSON(r.schema(rs.Type)))
+			case rs.Type != nil && asJSON(media.Schema) != asJSON(r.Schema(rs.Type)):
+				t.Errorf("%s %d: documented %s, reflected from %v %s", op.ID, rs.Status, asJSON(media.Schema), rs.Type, asJSON(r.Schema(rs.Type)))
 			}
 			if rs.Type != nil && (rs.Status >= 400) != (rs.Type == errorBody) {
 				t.Errorf("%s %d: body %v", op.ID, rs.Status, rs.Type)
@@ -65,12 +67,12 @@ func TestOpenAPISchemasAreTheGoTypes(t *testing.T) {
 		case (op.Body == nil) != (o.RequestBody == nil):
 			t.Errorf("%s: request body %v, documented %v", op.ID, op.Body, o.RequestBody)
 		case op.Body != nil:
-			if got := o.RequestBody.Content[fiber.MIMEApplicationJSON].Schema; asJSON(got) != asJSON(r.requestSchema(op.Body)) {
-				t.Errorf("%s: request body documented %s, reflected %s", op.ID, asJSON(got), asJSON(r.requestSchema(op.Body)))
+			if got := o.RequestBody.Content[fiber.MIMEApplicationJSON].Schema; asJSON(got) != asJSON(r.RequestSchema(op.Body)) {
+				t.Errorf("%s: request body documented %s, reflected %s", op.ID, asJSON(got), asJSON(r.RequestSchema(op.Body)))
 			}
 		}
 	}
-	if asJSON(doc.Components.Schemas) != asJSON(r.components) {
+	if asJSON(doc.Components.Schemas) != asJSON(r.Components()) {
 		t.Errorf("components differ from the reflected ones")
 	}
 }
@@ -116,54 +118,54 @@ type (
 func TestAPIReplyGuard(t *testing.T) {
 	h := newHarness(t)
 	logs := &logCapture{}
-	h.srv.Logger = slog.New(logs)
+	h.Srv.Logger = slog.New(logs)
 	app := fiber.New()
 	cases := []struct {
 		name       string
-		handler    APIHandlerFunc
+		handler    server.APIHandlerFunc
 		body       string
 		reported   bool
 		wantStatus int
 	}{
-		{"as documented", func(_ *Server, c fiber.Ctx, _ *APICaller) error { return APIData(c, 1) }, "", false, 200},
-		{"documented error", func(_ *Server, c fiber.Ctx, _ *APICaller) error {
-			return APIError(c, fiber.StatusUnprocessableEntity, APICodeInvalid, "bad")
+		{"as documented", func(_ *server.Server, c fiber.Ctx, _ *server.APICaller) error { return server.APIData(c, 1) }, "", false, 200},
+		{"documented error", func(_ *server.Server, c fiber.Ctx, _ *server.APICaller) error {
+			return server.APIError(c, fiber.StatusUnprocessableEntity, server.APICodeInvalid, "bad")
 		}, "", false, 422},
-		{"another type", func(_ *Server, c fiber.Ctx, _ *APICaller) error { return APIData(c, "one") }, "", true, 200},
-		{"undocumented status", func(_ *Server, c fiber.Ctx, _ *APICaller) error {
-			return APISend(c, fiber.StatusCreated, APIDataOf(1))
+		{"another type", func(_ *server.Server, c fiber.Ctx, _ *server.APICaller) error { return server.APIData(c, "one") }, "", true, 200},
+		{"undocumented status", func(_ *server.Server, c fiber.Ctx, _ *server.APICaller) error {
+			return server.APISend(c, fiber.StatusCreated, server.APIDataOf(1))
 		}, "", true, 201},
-		{"around APISend", func(_ *Server, c fiber.Ctx, _ *APICaller) error { return c.JSON(fiber.Map{"data": 1}) }, "", true, 200},
-		{"documented request body", func(_ *Server, c fiber.Ctx, _ *APICaller) error {
-			if p := DecodeJSON(c, &probeCodeRequest{}); p != nil {
-				return APIErrors(c, p.Status, *p)
+		{"around APISend", func(_ *server.Server, c fiber.Ctx, _ *server.APICaller) error { return c.JSON(fiber.Map{"data": 1}) }, "", true, 200},
+		{"documented request body", func(_ *server.Server, c fiber.Ctx, _ *server.APICaller) error {
+			if p := server.DecodeJSON(c, &probeCodeRequest{}); p != nil {
+				return server.APIErrors(c, p.Status, *p)
 			}
-			return APIData(c, 1)
+			return server.APIData(c, 1)
 		}, `{"code":"1"}`, false, 200},
-		{"another request body", func(_ *Server, c fiber.Ctx, _ *APICaller) error {
-			if p := DecodeJSON(c, &probePhoneRequest{}); p != nil {
-				return APIErrors(c, p.Status, *p)
+		{"another request body", func(_ *server.Server, c fiber.Ctx, _ *server.APICaller) error {
+			if p := server.DecodeJSON(c, &probePhoneRequest{}); p != nil {
+				return server.APIErrors(c, p.Status, *p)
 			}
-			return APIData(c, 1)
+			return server.APIData(c, 1)
 		}, `{"cellphone":"1"}`, true, 200},
 	}
 	// DecodeJSON's refusals are documented for every operation with a body.
 	// Many fields each under the edge's field cap (limits.go), together past maxJSONBody.
 	var fields []string
-	for i := 0; len(strings.Join(fields, ",")) <= maxJSONBody; i++ {
+	for i := 0; len(strings.Join(fields, ",")) <= server.MaxJSONBody; i++ {
 		fields = append(fields, fmt.Sprintf(`"f%d":"%s"`, i, strings.Repeat("x", 900)))
 	}
-	big := h.api().Call("POST", "/api/v1/authentication/token", "{"+strings.Join(fields, ",")+"}")
-	big.Expect(t, fiber.StatusRequestEntityTooLarge, APICodeInvalid)
+	big := h.API().Call("POST", "/api/v1/authentication/token", "{"+strings.Join(fields, ",")+"}")
+	big.Expect(t, fiber.StatusRequestEntityTooLarge, server.APICodeInvalid)
 	checkReply(t, "POST", "/authentication/token", big)
-	if slices.Contains(logs.take(), APIMsgUndocumented) {
+	if slices.Contains(logs.take(), server.APIMsgUndocumented) {
 		t.Error("a too large body is not documented")
 	}
 	for i, tc := range cases {
-		op := &APIOp{ID: "probe", Method: fiber.MethodPost, Path: "/probe", Auth: APIPublic, Body: APIBody[probeCodeRequest](),
-			Responses: []APIResponse{APIDataOK[int]("ok"), APIErrorReply(fiber.StatusUnprocessableEntity, "bad")}, Handler: tc.handler}
+		op := &server.APIOp{ID: "probe", Method: fiber.MethodPost, Path: "/probe", Auth: server.APIPublic, Body: server.APIBody[probeCodeRequest](),
+			Responses: []server.APIResponse{server.APIDataOK[int]("ok"), server.APIErrorReply(fiber.StatusUnprocessableEntity, "bad")}, Handler: tc.handler}
 		path := "/probe/" + strconv.Itoa(i)
-		app.Post(path, h.srv.apiHandler(op))
+		app.Post(path, h.Srv.APIHandler(op))
 		req := httptest.NewRequest("POST", path, strings.NewReader(tc.body))
 		req.Header.Set("Content-Type", "application/json")
 		res, err := app.Test(req)
@@ -171,7 +173,7 @@ func TestAPIReplyGuard(t *testing.T) {
 			t.Fatal(err)
 		}
 		res.Body.Close()
-		got := slices.Contains(logs.take(), APIMsgUndocumented)
+		got := slices.Contains(logs.take(), server.APIMsgUndocumented)
 		if res.StatusCode != tc.wantStatus || got != tc.reported {
 			t.Errorf("%s: status %d, reported %v; want %d, %v", tc.name, res.StatusCode, got, tc.wantStatus, tc.reported)
 		}

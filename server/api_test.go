@@ -1,4 +1,4 @@
-package server
+package server_test
 
 import (
 	"encoding/base64"
@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"portal/reference/demo"
+	"portal/server"
+	"portal/server/servertest"
 	"portal/session"
 	"portal/token"
 )
@@ -28,9 +30,9 @@ func b64json(v any) string {
 }
 
 func TestAPIBearerTokens(t *testing.T) {
-	clk := &clock{}
+	clk := &servertest.Clock{}
 	h := newHarness(t, withTokenClock(clk))
-	a := h.api()
+	a := h.API()
 	login := a.Login(emailObserver)
 	good := a.Token
 	parts := strings.Split(good, ".")
@@ -39,8 +41,8 @@ func TestAPIBearerTokens(t *testing.T) {
 	_ = json.Unmarshal(pb, &claims)
 
 	// A login-scope token of a user whose MFA is pending.
-	h.exec(`UPDATE users SET skip_mfa = 0 WHERE id = ?`, demo.UserFinanceID)
-	lim := h.api()
+	h.Exec(`UPDATE users SET skip_mfa = 0 WHERE id = ?`, demo.UserFinanceID)
+	lim := h.API()
 	lim.Login("finance@demo.example")
 	lparts := strings.Split(lim.Token, ".")
 	var lclaims map[string]any
@@ -63,19 +65,19 @@ func TestAPIBearerTokens(t *testing.T) {
 	}{
 		{"valid", "Bearer " + good, 200, ""},
 		{"scheme is case-insensitive", "bearer " + good, 200, ""},
-		{"no credential", "-", 401, apiCodeUnauthenticated},
-		{"empty bearer", "Bearer ", 401, apiCodeInvalidToken},
-		{"basic scheme", "Basic " + base64.StdEncoding.EncodeToString([]byte("a:b")), 401, apiCodeInvalidToken},
-		{"garbage", "Bearer not.a.jwt", 401, apiCodeInvalidToken},
-		{"alg none", "Bearer " + b64json(map[string]string{"alg": "none", "typ": "JWT"}) + "." + parts[1] + ".", 401, apiCodeInvalidToken},
-		{"alg HS512", "Bearer " + b64json(map[string]string{"alg": "HS512", "typ": "JWT"}) + "." + parts[1] + "." + parts[2], 401, apiCodeInvalidToken},
-		{"tampered scope", "Bearer " + lparts[0] + "." + b64json(upgraded) + "." + lparts[2], 401, apiCodeInvalidToken},
-		{"signed with another key", "Bearer " + forged, 401, apiCodeInvalidToken},
-		{"login scope on a customer route", "Bearer " + lim.Token, 403, APICodeMissingScope},
+		{"no credential", "-", 401, server.APICodeUnauthenticated},
+		{"empty bearer", "Bearer ", 401, server.APICodeInvalidToken},
+		{"basic scheme", "Basic " + base64.StdEncoding.EncodeToString([]byte("a:b")), 401, server.APICodeInvalidToken},
+		{"garbage", "Bearer not.a.jwt", 401, server.APICodeInvalidToken},
+		{"alg none", "Bearer " + b64json(map[string]string{"alg": "none", "typ": "JWT"}) + "." + parts[1] + ".", 401, server.APICodeInvalidToken},
+		{"alg HS512", "Bearer " + b64json(map[string]string{"alg": "HS512", "typ": "JWT"}) + "." + parts[1] + "." + parts[2], 401, server.APICodeInvalidToken},
+		{"tampered scope", "Bearer " + lparts[0] + "." + b64json(upgraded) + "." + lparts[2], 401, server.APICodeInvalidToken},
+		{"signed with another key", "Bearer " + forged, 401, server.APICodeInvalidToken},
+		{"login scope on a customer route", "Bearer " + lim.Token, 403, server.APICodeMissingScope},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			c := h.api()
+			c := h.API()
 			auth := tc.auth
 			if auth == "-" {
 				auth = ""
@@ -102,8 +104,8 @@ func TestAPIBearerTokens(t *testing.T) {
 	t.Run("expired token", func(t *testing.T) {
 		clk.Advance(15*time.Minute + time.Second)
 		r := a.Call("GET", currentUser, nil)
-		r.Expect(t, 401, apiCodeExpired)
-		if r.FirstError(t)["title"] != apiMsgExpired {
+		r.Expect(t, 401, server.APICodeExpired)
+		if r.FirstError(t)["title"] != server.APIMsgExpired {
 			t.Errorf("title %v", r.FirstError(t)["title"])
 		}
 		// The session lives on: a refresh gives a working token.
@@ -114,9 +116,9 @@ func TestAPIBearerTokens(t *testing.T) {
 	})
 }
 
-func mustClaims(t *testing.T, h *harness, tok string) token.Claims {
+func mustClaims(t *testing.T, h *servertest.Harness, tok string) token.Claims {
 	t.Helper()
-	c, err := h.srv.Tokens.Verify(tok)
+	c, err := h.Srv.Tokens.Verify(tok)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,33 +129,33 @@ func mustClaims(t *testing.T, h *harness, tok string) token.Claims {
 // tokens too; a disabled user's next call is refused and ends the session.
 func TestAPISessionEndsRevokeTokens(t *testing.T) {
 	h := newHarness(t)
-	a := h.api()
+	a := h.API()
 	a.Login(emailObserver)
-	if _, err := h.manager.DestroyUser(t.Context(), demo.UserObserverID, nil); err != nil {
+	if _, err := h.Sessions.DestroyUser(t.Context(), demo.UserObserverID, nil); err != nil {
 		t.Fatal(err)
 	}
-	a.Call("GET", currentUser, nil).Expect(t, 401, apiCodeExpired)
+	a.Call("GET", currentUser, nil).Expect(t, 401, server.APICodeExpired)
 
-	b := h.api()
+	b := h.API()
 	l := b.Login(emailObserver)
-	h.exec(`UPDATE users SET disabled = 1 WHERE id = ?`, demo.UserObserverID)
-	b.Call("GET", currentUser, nil).Expect(t, 401, apiCodeExpired)
-	if _, err := h.manager.LoadByHandle(t.Context(), mustClaims(t, h, b.Token).Session); err == nil {
+	h.Exec(`UPDATE users SET disabled = 1 WHERE id = ?`, demo.UserObserverID)
+	b.Call("GET", currentUser, nil).Expect(t, 401, server.APICodeExpired)
+	if _, err := h.Sessions.LoadByHandle(t.Context(), mustClaims(t, h, b.Token).Session); err == nil {
 		t.Error("session of a disabled user survives")
 	}
-	b.Call("POST", refreshPath, nil, "Authorization", "", "X-CSRF-Token", l.JSON["csrf_token"].(string)).Expect(t, 401, apiCodeExpired)
+	b.Call("POST", refreshPath, nil, "Authorization", "", "X-CSRF-Token", l.JSON["csrf_token"].(string)).Expect(t, 401, server.APICodeExpired)
 }
 
 // The browser's session cookie also authenticates (islands); changes then
 // need the page's CSRF token in X-CSRF-Token.
 func TestAPISessionCookie(t *testing.T) {
 	h := newHarness(t)
-	c := h.client()
+	c := h.Client()
 	c.Login(emailMulti)
 	var sess *session.Session
 	for _, ck := range c.Jar.Cookies(base) {
 		if ck.Name == "portal_session" {
-			s, err := h.manager.Load(t.Context(), ck.Value)
+			s, err := h.Sessions.Load(t.Context(), ck.Value)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -163,14 +165,14 @@ func TestAPISessionCookie(t *testing.T) {
 	if sess == nil {
 		t.Fatal("no page session")
 	}
-	get := func(path string, hdr ...string) apiReply {
+	get := func(path string, hdr ...string) servertest.Reply {
 		t.Helper()
-		a := h.apiWithJar(c.Jar)
+		a := h.APIWithJar(c.Jar)
 		return a.Call("GET", path, nil, hdr...)
 	}
-	send := func(method, path string, hdr ...string) apiReply {
+	send := func(method, path string, hdr ...string) servertest.Reply {
 		t.Helper()
-		a := h.apiWithJar(c.Jar)
+		a := h.APIWithJar(c.Jar)
 		return a.Call(method, path, nil, hdr...)
 	}
 	r := get(currentUser)
@@ -179,11 +181,11 @@ func TestAPISessionCookie(t *testing.T) {
 		t.Errorf("cookie user %s", r.Raw)
 	}
 	set := "/api/v1/customer/organisations/" + demo.Org1ID + "/set_default"
-	send("POST", set).Expect(t, 403, APICodeInvalidCSRF)
-	send("POST", set, "X-CSRF-Token", "wrong").Expect(t, 403, APICodeInvalidCSRF)
+	send("POST", set).Expect(t, 403, server.APICodeInvalidCSRF)
+	send("POST", set, "X-CSRF-Token", "wrong").Expect(t, 403, server.APICodeInvalidCSRF)
 	send("POST", set, "X-CSRF-Token", sess.CSRF).Expect(t, 204, "")
 	// A bearer header, even an invalid one, takes precedence over the cookie.
-	get(currentUser, "Authorization", "Bearer nope").Expect(t, 401, apiCodeInvalidToken)
+	get(currentUser, "Authorization", "Bearer nope").Expect(t, 401, server.APICodeInvalidToken)
 	// Logging out through the API ends the page session.
 	send("DELETE", tokenPath, "X-CSRF-Token", sess.CSRF).Expect(t, 204, "")
 	get(currentUser).Expect(t, 401, "")
@@ -194,7 +196,7 @@ func TestAPISessionCookie(t *testing.T) {
 
 func TestAPIHeadersOnEveryReply(t *testing.T) {
 	h := newHarness(t)
-	a := h.api()
+	a := h.API()
 	a.Login(emailObserver)
 	for _, c := range []struct {
 		method, path string
@@ -216,9 +218,9 @@ func TestAPIHeadersOnEveryReply(t *testing.T) {
 			t.Errorf("%s %s: no nosniff", c.method, c.path)
 		}
 	}
-	unauth := h.api()
+	unauth := h.API()
 	r := unauth.Call("GET", currentUser, nil)
-	r.Expect(t, 401, apiCodeUnauthenticated)
+	r.Expect(t, 401, server.APICodeUnauthenticated)
 	if r.Header.Get("Cache-Control") != "no-store" {
 		t.Error("401 without no-store")
 	}
@@ -229,13 +231,13 @@ func TestAPIHeadersOnEveryReply(t *testing.T) {
 func TestAPICSRFExemptionWired(t *testing.T) {
 	h := newHarness(t)
 	for _, p := range []string{"/api/v1/authentication/token/refresh", "/api/v2/authentication/token/refresh"} {
-		r := h.api().Call("POST", p, nil)
+		r := h.API().Call("POST", p, nil)
 		if r.StatusCode == 403 {
 			t.Fatalf("POST %s was stopped by the CSRF middleware: checkCSRF in middleware.go must `if apiSelfCSRF(c) { return c.Next() }`", p)
 		}
-		r.Expect(t, 401, apiCodeExpired)
+		r.Expect(t, 401, server.APICodeExpired)
 	}
-	r := h.api().Call("POST", "/api/v2/authentication/token", map[string]string{"email": emailObserver, "password": demo.Password})
+	r := h.API().Call("POST", "/api/v2/authentication/token", map[string]string{"email": emailObserver, "password": demo.Password})
 	r.Expect(t, 200, "")
 }
 
@@ -244,19 +246,19 @@ func TestAPICSRFExemptionWired(t *testing.T) {
 // and no CSRF header reaches the handler, and a form post is refused there.
 func TestAPIPublicJSONOnly(t *testing.T) {
 	h := newHarness(t)
-	c := h.client()
+	c := h.Client()
 	c.Get("/login") // a page session, as a visitor of the portal has
-	a := h.apiWithJar(c.Jar)
+	a := h.APIWithJar(c.Jar)
 	n := 0
 	for _, op := range apiOperations() {
-		if op.Auth != APIPublic || !unsafeMethod(op.Method) {
+		if op.Auth != server.APIPublic || !server.UnsafeMethod(op.Method) {
 			continue
 		}
 		n++
-		for _, base := range APIBases {
+		for _, base := range server.APIBases {
 			for _, ct := range []string{"application/x-www-form-urlencoded", "text/plain"} {
 				r := a.Call(op.Method, base+op.Path, "email=a%40b.example", "Content-Type", ct)
-				r.Expect(t, 415, apiCodeMediaType)
+				r.Expect(t, 415, server.APICodeMediaType)
 			}
 			// JSON reaches the handler without a CSRF token.
 			if r := a.Call(op.Method, base+op.Path, map[string]string{}); r.StatusCode == 403 {
@@ -276,13 +278,13 @@ func TestAPIPublicJSONOnly(t *testing.T) {
 
 // Spec 000 §8: an expired token reads "Your token was expired, please login again".
 func TestAPIExpiredDetail(t *testing.T) {
-	clk := &clock{}
+	clk := &servertest.Clock{}
 	h := newHarness(t, withTokenClock(clk))
-	a := h.api()
+	a := h.API()
 	a.Login(emailObserver)
 	clk.Advance(16 * time.Minute)
 	r := a.Call("GET", currentUser, nil)
-	r.Expect(t, 401, apiCodeExpired)
+	r.Expect(t, 401, server.APICodeExpired)
 	if e := r.FirstError(t); e["detail"] != "Your token was expired, please login again" {
 		t.Errorf("expired: %s", r.Raw)
 	}

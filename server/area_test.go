@@ -1,10 +1,13 @@
-package server
+package server_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/gofiber/fiber/v3"
+
+	"portal/server"
 )
 
 // TestMountOrderMostSpecificFirst: Fiber answers with the first pattern that
@@ -12,13 +15,13 @@ import (
 // matches (/accounts/withdrawals, /accounts/:account) must still be the one
 // that answers its own path, whatever the order the areas are listed in.
 func TestMountOrderMostSpecificFirst(t *testing.T) {
-	listed := portalAreas()
-	reversed := make([]AreaFunc, len(listed))
+	listed := slices.Clone(coreAreas)
+	reversed := make([]server.AreaFunc, len(listed))
 	for i, a := range listed {
 		reversed[len(listed)-1-i] = a
 	}
-	for name, areas := range map[string][]AreaFunc{"listed": listed, "reversed": reversed} {
-		mounted := New(Deps{}, areas...).App().GetRoutes(true)
+	for name, areas := range map[string][]server.AreaFunc{"listed": listed, "reversed": reversed} {
+		mounted := server.New(server.Deps{}, areas...).App().GetRoutes(true)
 		for _, r := range mounted {
 			sample := r.Path
 			for _, seg := range strings.Split(r.Path, "/") {
@@ -41,15 +44,15 @@ func TestMountOrderMostSpecificFirst(t *testing.T) {
 // TestAreasRefuseDuplicates: a route, sidebar slot or API operation given
 // by two areas stops the server from starting.
 func TestAreasRefuseDuplicates(t *testing.T) {
-	again := func(a Area) AreaFunc { return func(*Server) Area { return a } }
-	for name, extra := range map[string]Area{
-		// The dashboard's entries: an area of MovedAreas.
-		"route name": {Name: "x", Routes: []*Route{{Name: "org.dashboard", Method: "GET", Path: "/org/:org/people"}}},
-		"pattern":    {Name: "x", Routes: []*Route{{Name: "x.users", Method: "GET", Path: "/org/:org"}}},
-		"slot": {Name: "x", Routes: []*Route{{Name: "x.users", Method: "GET", Path: "/org/:org/people",
-			Nav: &NavEntry{Slot: NavDashboard, Label: "People"}}}},
-		"no slot":   {Name: "x", Routes: []*Route{{Name: "x.users", Method: "GET", Path: "/org/:org/people", Nav: &NavEntry{Label: "People"}}}},
-		"operation": {Name: "x", API: []APIOp{{ID: "createToken", Method: "GET", Path: "/x"}}},
+	again := func(a server.Area) server.AreaFunc { return func(*server.Server) server.Area { return a } }
+	for name, extra := range map[string]server.Area{
+		// The dashboard's entries: an area of coreAreas.
+		"route name": {Name: "x", Routes: []*server.Route{{Name: "org.dashboard", Method: "GET", Path: "/org/:org/people"}}},
+		"pattern":    {Name: "x", Routes: []*server.Route{{Name: "x.users", Method: "GET", Path: "/org/:org"}}},
+		"slot": {Name: "x", Routes: []*server.Route{{Name: "x.users", Method: "GET", Path: "/org/:org/people",
+			Nav: &server.NavEntry{Slot: server.NavDashboard, Label: "People"}}}},
+		"no slot":   {Name: "x", Routes: []*server.Route{{Name: "x.users", Method: "GET", Path: "/org/:org/people", Nav: &server.NavEntry{Label: "People"}}}},
+		"operation": {Name: "x", API: []server.APIOp{{ID: "createToken", Method: "GET", Path: "/x"}}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			defer func() {
@@ -57,7 +60,7 @@ func TestAreasRefuseDuplicates(t *testing.T) {
 					t.Error("accepted")
 				}
 			}()
-			New(Deps{}, append(portalAreas(), again(extra))...)
+			server.New(server.Deps{}, append(slices.Clone(coreAreas), again(extra))...)
 		})
 	}
 }

@@ -1,4 +1,4 @@
-package server
+package server_test
 
 import (
 	"net/http"
@@ -9,7 +9,8 @@ import (
 
 	"portal/htmlq"
 	"portal/reference/demo"
-	"portal/server/internal/testkit"
+	"portal/server"
+	"portal/server/servertest"
 )
 
 // banner is the cookie banner of a page: its region and form, or nil.
@@ -24,13 +25,13 @@ func TestCookieConsent(t *testing.T) {
 		status               int
 		location             string
 	}{
-		{"accept without JavaScript", ConsentAccepted, "", http.StatusSeeOther, "/login?fromDocs"},
-		{"reject without JavaScript", ConsentRejected, "", http.StatusSeeOther, "/login?fromDocs"},
-		{"accept from the island", ConsentAccepted, "application/json", http.StatusNoContent, ""},
-		{"reject from the island", ConsentRejected, "application/json", http.StatusNoContent, ""},
+		{"accept without JavaScript", server.ConsentAccepted, "", http.StatusSeeOther, "/login?fromDocs"},
+		{"reject without JavaScript", server.ConsentRejected, "", http.StatusSeeOther, "/login?fromDocs"},
+		{"accept from the island", server.ConsentAccepted, "application/json", http.StatusNoContent, ""},
+		{"reject from the island", server.ConsentRejected, "application/json", http.StatusNoContent, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c := &client{testkit.NewFirstVisitClient(t, h.srv.App()), h}
+			c := servertest.NewFirstVisitClient(t, h.Srv.App())
 			_, doc := c.Page("/login?fromDocs")
 			b := banner(doc)
 			if b == nil {
@@ -66,7 +67,7 @@ func TestCookieConsent(t *testing.T) {
 			}
 			var stored string
 			for _, ck := range res.Cookies() {
-				if ck.Name == ConsentCookie {
+				if ck.Name == server.ConsentCookie {
 					stored = ck.Value
 					if !ck.HttpOnly || ck.MaxAge < 300*24*3600 {
 						t.Errorf("consent cookie %+v", ck)
@@ -82,7 +83,7 @@ func TestCookieConsent(t *testing.T) {
 		})
 	}
 
-	c := &client{testkit.NewFirstVisitClient(t, h.srv.App()), h}
+	c := servertest.NewFirstVisitClient(t, h.Srv.App())
 	tok := c.CSRF("/login")
 	for _, bad := range []url.Values{
 		{"consent": {"maybe"}},
@@ -105,7 +106,7 @@ func TestCookieConsent(t *testing.T) {
 // hydrate with the banner's props.
 func TestCookieBannerIslandIDsAreTheirOwn(t *testing.T) {
 	h := newHarness(t)
-	c := &client{testkit.NewFirstVisitClient(t, h.srv.App()), h}
+	c := servertest.NewFirstVisitClient(t, h.Srv.App())
 	c.Login("admin@demo.example")
 	_, doc := c.Page("/org/" + demo.Org1ID)
 	if banner(doc) == nil {

@@ -1,6 +1,6 @@
 //go:build contractcheck
 
-package server
+package server_test
 
 import (
 	"encoding/json"
@@ -9,7 +9,8 @@ import (
 	"slices"
 	"testing"
 
-	"portal/server/internal/testkit"
+	"portal/server"
+	"portal/server/servertest"
 )
 
 // go test -tags contractcheck ./server -run TestContractCheckBuild: the flows' build tallies
@@ -17,17 +18,17 @@ import (
 // only in the sandbox.
 func TestContractCheckBuild(t *testing.T) {
 	h := newHarness(t)
-	a := h.api()
+	a := h.API()
 	a.Call("POST", "/api/v1/authentication/token", map[string]string{"email": "observer@demo.example"}).Expect(t, 422, "")
 	a.Call("POST", "/api/v1/authentication/token", "{").Expect(t, 400, "")
 	a.Call("GET", "/api/v2/no/such/operation", nil).Expect(t, 404, "")
 	a.Login("observer@demo.example")
-	res, err := h.srv.App().Test(httptest.NewRequest("GET", ContractCheckPath, nil), testkit.FiberTestConfig())
+	res, err := h.Srv.App().Test(httptest.NewRequest("GET", server.ContractCheckPath, nil), servertest.FiberTestConfig())
 	if err != nil || res.StatusCode != 200 {
-		t.Fatalf("%s: %v %v", ContractCheckPath, res, err)
+		t.Fatalf("%s: %v %v", server.ContractCheckPath, res, err)
 	}
 	raw, _ := io.ReadAll(res.Body)
-	var tally contractTally
+	var tally server.ContractTally
 	if err := json.Unmarshal(raw, &tally); err != nil {
 		t.Fatal(err)
 	}
@@ -40,5 +41,5 @@ func TestContractCheckBuild(t *testing.T) {
 			t.Error("a contractcheck build started outside the sandbox")
 		}
 	}()
-	New(Deps{Config: Config{Env: "production"}})
+	server.New(server.Deps{Config: server.Config{Env: "production"}})
 }

@@ -1,4 +1,4 @@
-package server
+package server_test
 
 import (
 	"encoding/base64"
@@ -13,8 +13,8 @@ import (
 
 	"portal/htmlq"
 	"portal/reference/demo"
-	"portal/server/internal/testkit"
-	"portal/session"
+	"portal/server"
+	"portal/server/servertest"
 )
 
 // unmasked is the session token a masked one stands for; it fails the test
@@ -22,48 +22,11 @@ import (
 func unmasked(t testing.TB, v any) string {
 	t.Helper()
 	s, _ := v.(string)
-	raw, ok := unmaskCSRF(s)
+	raw, ok := server.UnmaskCSRF(s)
 	if !ok || len(s) == len(raw) {
 		t.Fatalf("%q is not a masked CSRF token", s)
 	}
 	return raw
-}
-
-func TestCSRFMaskUnit(t *testing.T) {
-	sess := &session.Session{CSRF: base64.RawURLEncoding.EncodeToString([]byte("0123456789abcdef0123456789abcdef"))}
-	other := &session.Session{CSRF: base64.RawURLEncoding.EncodeToString([]byte("fedcba9876543210fedcba9876543210"))}
-	a, b := MaskedCSRF(sess), MaskedCSRF(sess)
-	if a == b || a == sess.CSRF || strings.Contains(a, sess.CSRF) {
-		t.Fatalf("masks not fresh: %q %q", a, b)
-	}
-	flip := func(s string, i int) string {
-		bs, _ := base64.RawURLEncoding.DecodeString(s)
-		bs[i] ^= 1
-		return base64.RawURLEncoding.EncodeToString(bs)
-	}
-	for _, tc := range []struct {
-		name string
-		sess *session.Session
-		tok  string
-		want bool
-	}{
-		{"masked", sess, a, true},
-		{"masked again", sess, b, true},
-		{"plain", sess, sess.CSRF, true},
-		{"pad altered", sess, flip(a, 3), false},
-		{"body altered", sess, flip(a, 40), false},
-		{"truncated", sess, a[:len(a)-2], false},
-		{"doubled", sess, a + a, false},
-		{"another session's", other, a, false},
-		{"not base64", sess, strings.Repeat("*", len(a)), false},
-		{"empty", sess, "", false},
-		{"no session", nil, a, false},
-		{"session without token", &session.Session{}, MaskedCSRF(&session.Session{}), false},
-	} {
-		if got := CSRFValid(tc.sess, tc.tok); got != tc.want {
-			t.Errorf("%s: valid %v, want %v", tc.name, got, tc.want)
-		}
-	}
 }
 
 // TestCSRFMaskedPerResponse (BREACH): two renders of one page carry
@@ -72,8 +35,8 @@ func TestCSRFMaskUnit(t *testing.T) {
 // search box) is exactly where a fixed secret would leak.
 func TestCSRFMaskedPerResponse(t *testing.T) {
 	h := newHarness(t)
-	c := loggedIn(t, h, emailAdmin)
-	page := "/org/" + testkit.OrgNordic + "/search?q=csrf"
+	c := h.LoggedIn(emailAdmin)
+	page := "/org/" + servertest.OrgNordic + "/search?q=csrf"
 	body := func() string {
 		res := c.Get(page)
 		b, _ := io.ReadAll(res.Body)
@@ -83,7 +46,7 @@ func TestCSRFMaskedPerResponse(t *testing.T) {
 		}
 		return string(b)
 	}
-	raw := c.sessionCSRF()
+	raw := h.SessionCSRF(c)
 	if b := body(); strings.Contains(b, raw) {
 		t.Fatal("the page carries the session's own CSRF token")
 	}
@@ -92,7 +55,7 @@ func TestCSRFMaskedPerResponse(t *testing.T) {
 		t.Fatalf("tokens not masked per response: %q %q (session %q)", a, b, raw)
 	}
 	closeBanner := func(tok string) int {
-		return c.Do("POST", "/org/"+testkit.OrgNordic+"/crypto_banner/close", url.Values{"_csrf": {tok}}).StatusCode
+		return c.Do("POST", "/org/"+servertest.OrgNordic+"/crypto_banner/close", url.Values{"_csrf": {tok}}).StatusCode
 	}
 	for name, tok := range map[string]string{"first": a, "second": b, "plain": raw} {
 		if got := closeBanner(tok); got != http.StatusSeeOther {
@@ -105,12 +68,12 @@ func TestCSRFMaskedPerResponse(t *testing.T) {
 		t.Errorf("tampered token: %d, want 403", got)
 	}
 	// The header form (islands' fetch calls) takes the masked token too.
-	res := c.Do("POST", "/org/"+testkit.OrgNordic+"/crypto_banner/close", url.Values{}, "X-CSRF-Token", c.CSRF(page), "Accept", "application/json")
+	res := c.Do("POST", "/org/"+servertest.OrgNordic+"/crypto_banner/close", url.Values{}, "X-CSRF-Token", c.CSRF(page), "Accept", "application/json")
 	if res.StatusCode != http.StatusNoContent {
 		t.Errorf("masked X-CSRF-Token: %d", res.StatusCode)
 	}
 	// Another browser's masked token is no good here.
-	d := loggedIn(t, h, emailAdmin)
+	d := h.LoggedIn(emailAdmin)
 	if got := closeBanner(d.CSRF(page)); got != http.StatusForbidden {
 		t.Errorf("another session's token: %d, want 403", got)
 	}
@@ -120,9 +83,9 @@ func TestCSRFMaskedPerResponse(t *testing.T) {
 // and the login works with it.
 func TestCSRFMaskedLoginForm(t *testing.T) {
 	h := newHarness(t)
-	c := h.client()
+	c := h.Client()
 	tok := c.CSRF("/login")
-	if tok == c.sessionCSRF() || unmasked(t, tok) != c.sessionCSRF() {
+	if tok == h.SessionCSRF(c) || unmasked(t, tok) != h.SessionCSRF(c) {
 		t.Fatalf("login form token %q", tok)
 	}
 	res := c.Do("POST", "/login", url.Values{"_csrf": {tok}, "email": {emailObserver}, "password": {demo.Password}})
@@ -137,11 +100,11 @@ func TestCSRFMaskedLoginForm(t *testing.T) {
 // and browser after browser (the pool's runtimes are shared).
 func TestCSRFIslandMarkupMatchesProps(t *testing.T) {
 	h := newHarness(t)
-	a, b := loggedIn(t, h, emailAdmin), loggedIn(t, h, emailAdmin)
+	a, b := h.LoggedIn(emailAdmin), h.LoggedIn(emailAdmin)
 	checked := 0
 	for i := range 6 {
-		c := []*client{a, b}[i%2]
-		_, doc := c.Page("/org/" + testkit.OrgNordic)
+		c := []*servertest.Client{a, b}[i%2]
+		_, doc := c.Page("/org/" + servertest.OrgNordic)
 		for _, div := range htmlq.FindAll(doc, func(n *html.Node) bool { return htmlq.HasAttr(n, "data-island") }) {
 			props := htmlq.Find(doc, htmlq.ByID(htmlq.Attr(div, "data-props")))
 			var p struct {
@@ -153,7 +116,7 @@ func TestCSRFIslandMarkupMatchesProps(t *testing.T) {
 			if p.CSRF == "" {
 				continue
 			}
-			if unmasked(t, p.CSRF) != c.sessionCSRF() {
+			if unmasked(t, p.CSRF) != h.SessionCSRF(c) {
 				t.Errorf("island %s: props token of another session", htmlq.Attr(div, "data-island"))
 			}
 			for _, in := range htmlq.FindAll(div, func(n *html.Node) bool { return htmlq.Attr(n, "name") == "_csrf" }) {

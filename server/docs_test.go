@@ -1,12 +1,14 @@
-package server
+package server_test
 
 import (
-	"portal/htmlq"
 	"strconv"
 	"strings"
 	"testing"
 
 	"golang.org/x/net/html"
+
+	"portal/htmlq"
+	"portal/server"
 )
 
 // The API Reference is an index (/docs) and a page per operation
@@ -83,7 +85,7 @@ func docsPageStructure(t *testing.T, name string, doc *html.Node) map[string]boo
 func docsLinks(doc *html.Node) []string {
 	var out []string
 	for _, a := range htmlq.FindAll(doc, isElement("a")) {
-		if href := htmlq.Attr(a, "href"); strings.HasPrefix(href, docsIndex+"/") || strings.HasPrefix(href, docsIndex+"#") {
+		if href := htmlq.Attr(a, "href"); strings.HasPrefix(href, server.DocsIndex+"/") || strings.HasPrefix(href, server.DocsIndex+"#") {
 			out = append(out, href)
 		}
 	}
@@ -92,7 +94,7 @@ func docsLinks(doc *html.Node) []string {
 
 func TestDocsPage(t *testing.T) {
 	h := newHarness(t)
-	res, doc := h.client().Page("/docs")
+	res, doc := h.Client().Page("/docs")
 	if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") {
 		t.Fatalf("status %d %s", res.StatusCode, res.Header.Get("Content-Type"))
 	}
@@ -143,8 +145,8 @@ func TestDocsPage(t *testing.T) {
 	}
 	seen := map[string]int{}
 	for _, a := range htmlq.FindAll(doc, isElement("a")) {
-		if href := htmlq.Attr(a, "href"); strings.HasPrefix(href, docsIndex+"/") {
-			seen[strings.TrimPrefix(href, docsIndex+"/")]++
+		if href := htmlq.Attr(a, "href"); strings.HasPrefix(href, server.DocsIndex+"/") {
+			seen[strings.TrimPrefix(href, server.DocsIndex+"/")]++
 		}
 	}
 	spec := openAPI()
@@ -182,7 +184,7 @@ func TestDocsPage(t *testing.T) {
 // breadcrumb trail back to the index, and links that all land.
 func TestDocsOperationPages(t *testing.T) {
 	h := newHarness(t)
-	c := h.client()
+	c := h.Client()
 	_, index := c.Page("/docs")
 	indexIDs := map[string]bool{}
 	for _, n := range htmlq.FindAll(index, func(n *html.Node) bool { return htmlq.HasAttr(n, "id") }) {
@@ -218,7 +220,7 @@ func TestDocsOperationPages(t *testing.T) {
 		auth := htmlq.Find(s, isElement("dd"))
 		if auth == nil {
 			t.Errorf("%s: no authentication line", path)
-		} else if op.Auth == APIBearer && !strings.Contains(htmlq.VisibleText(auth), "scope "+strings.Join(op.Scopes, " or ")) {
+		} else if op.Auth == server.APIBearer && !strings.Contains(htmlq.VisibleText(auth), "scope "+strings.Join(op.Scopes, " or ")) {
 			t.Errorf("%s: auth %q", path, htmlq.VisibleText(auth))
 		}
 		var captions []string
@@ -263,7 +265,7 @@ func TestDocsOperationPages(t *testing.T) {
 		// Every link into the reference lands: on a page that answers, or on
 		// an id of the index.
 		for _, href := range docsLinks(doc) {
-			if page, frag, ok := strings.Cut(href, "#"); ok && page == docsIndex {
+			if page, frag, ok := strings.Cut(href, "#"); ok && page == server.DocsIndex {
 				if !indexIDs[frag] {
 					t.Errorf("%s: link %q lands on nothing of the index", path, href)
 				}
@@ -290,7 +292,7 @@ func TestDocsOperationPages(t *testing.T) {
 func TestDocsOperationNotFound(t *testing.T) {
 	h := newHarness(t)
 	for _, p := range []string{"/docs/noSuchOperation", "/docs/tag-authentication"} {
-		if res := h.client().Get(p); res.StatusCode != 404 {
+		if res := h.Client().Get(p); res.StatusCode != 404 {
 			t.Errorf("%s: status %d", p, res.StatusCode)
 		}
 	}
@@ -300,7 +302,7 @@ func TestDocsOperationNotFound(t *testing.T) {
 // way in.
 func TestDocsPageLoggedIn(t *testing.T) {
 	h := newHarness(t)
-	c := h.client()
+	c := h.Client()
 	c.Login(emailObserver)
 	op := apiOperations()[0]
 	for _, p := range []string{"/docs", "/docs/" + op.ID} {
@@ -315,7 +317,7 @@ func TestDocsPageLoggedIn(t *testing.T) {
 	_, doc := c.Page("/docs")
 	entries := 0
 	for _, href := range docsLinks(doc) {
-		if strings.HasPrefix(href, docsIndex+"/") {
+		if strings.HasPrefix(href, server.DocsIndex+"/") {
 			entries++
 		}
 	}

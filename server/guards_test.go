@@ -1,4 +1,4 @@
-package server
+package server_test
 
 import (
 	"net/http"
@@ -10,7 +10,7 @@ import (
 
 func TestOrganisationEntry(t *testing.T) {
 	h := newHarness(t)
-	c := h.client()
+	c := h.Client()
 	c.Login("admin@demo.example") // member of org 1 only
 	tests := []struct {
 		path, want string
@@ -27,7 +27,7 @@ func TestOrganisationEntry(t *testing.T) {
 			t.Errorf("%s: %d %q, want redirect to %q", tt.path, res.StatusCode, loc, tt.want)
 		}
 	}
-	n := h.client()
+	n := h.Client()
 	n.Login("noorg@demo.example")
 	for _, p := range []string{"/", "/login_transition"} {
 		if res := n.Get(p); res.Header.Get("Location") != "/no-organisation" {
@@ -38,16 +38,16 @@ func TestOrganisationEntry(t *testing.T) {
 
 func TestMissingScope(t *testing.T) {
 	h := newHarness(t)
-	c := h.client()
+	c := h.Client()
 	c.Login("admin@demo.example")
 	// Demote the session to scope login (password done, MFA pending).
-	id := c.sessionID()
-	s, err := h.manager.Load(t.Context(), id)
+	id := c.SessionID()
+	s, err := h.Sessions.Load(t.Context(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
 	s.Scope = "login"
-	if err := h.manager.Save(t.Context(), s); err != nil {
+	if err := h.Sessions.Save(t.Context(), s); err != nil {
 		t.Fatal(err)
 	}
 	res := c.Get("/org/" + demo.Org1ID)
@@ -55,5 +55,3 @@ func TestMissingScope(t *testing.T) {
 		t.Fatalf("scope login on a dashboard route: %q", loc)
 	}
 }
-
-func (c *client) sessionID() string { return c.SessionID() }

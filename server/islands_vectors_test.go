@@ -1,4 +1,4 @@
-package server
+package server_test
 
 import (
 	"encoding/json"
@@ -6,7 +6,7 @@ import (
 	"regexp"
 	"testing"
 
-	"portal/server/internal/testkit"
+	"portal/server/servertest"
 )
 
 // TestIslandsRenderAsInNode renders each page of the island vectors
@@ -16,7 +16,7 @@ import (
 // under node (the vitest side writes and checks those), which is what the
 // browser's hydration expects.
 func TestIslandsRenderAsInNode(t *testing.T) {
-	_, r := loadTestAssets(t)
+	r := servertest.Renderer(t)
 	for _, island := range []string{"PasswordStrength", "EmailForm", "TransferDialog", "CopyText", "PayoutWizard"} {
 		var v struct {
 			Cases []struct {
@@ -27,7 +27,7 @@ func TestIslandsRenderAsInNode(t *testing.T) {
 				HTML      string          `json:"html"`
 			} `json:"cases"`
 		}
-		testkit.ReadVectors(t, "islands/"+island+".json", &v)
+		servertest.ReadVectors(t, "islands/"+island+".json", &v)
 		if len(v.Cases) == 0 {
 			t.Fatalf("%s: no cases", island)
 		}

@@ -1,14 +1,11 @@
-package server
+package server_test
 
 import (
 	"bufio"
-	"bytes"
 	"fmt"
 	"io"
-	"log/slog"
 	"net"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -16,7 +13,8 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"portal/reference/demo"
-	"portal/server/internal/testkit"
+	"portal/server"
+	"portal/server/servertest"
 )
 
 // readAll returns the response body; it fails on a large answer, which an
@@ -54,14 +52,14 @@ func TestOversizedFieldsRefusedAtTheEdge(t *testing.T) {
 		{"login, 255-character e-mail", "/login", strings.Repeat("a", 242) + "@demo.example", true, http.StatusUnprocessableEntity},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c := h.client()
+			c := h.Client()
 			form := url.Values{"email": {tc.email}, "password": {"x"}}
 			if tc.csrf {
 				form.Set("_csrf", c.CSRF(tc.path))
 			}
 			var res *http.Response
 			if tc.status == http.StatusRequestEntityTooLarge {
-				res = c.overHTTP(srv, tc.path, fiber.MIMEApplicationForm, []byte(form.Encode()))
+				res = overHTTP(c, srv, tc.path, fiber.MIMEApplicationForm, []byte(form.Encode()))
 			} else {
 				res = c.Do("POST", tc.path, form)
 			}
@@ -79,7 +77,7 @@ func TestOversizedFieldsRefusedAtTheEdge(t *testing.T) {
 	}
 	// At the caps, the handlers answer as before.
 	var res *http.Response
-	c := h.client()
+	c := h.Client()
 	res = c.Do("POST", "/login", url.Values{"_csrf": {c.CSRF("/login")}, "email": {strings.Repeat("a", 241) + "@demo.example"},
 		"password": {strings.Repeat("Ab1!", 256)}})
 	if body := smallBodyOK(res); res.StatusCode == http.StatusUnprocessableEntity && strings.Contains(body, "That is too long") {
@@ -93,20 +91,20 @@ func TestOversizedFieldsRefusedAtTheEdge(t *testing.T) {
 		t.Errorf("an ordinary login: %d", res.StatusCode)
 	}
 	// A long search text is refused too: the shell echoes ?q= in every page.
-	if res := c.Get("/org/" + testkit.OrgNordic + "/search?q=" + strings.Repeat("q", 1001)); res.StatusCode != http.StatusUnprocessableEntity {
+	if res := c.Get("/org/" + servertest.OrgNordic + "/search?q=" + strings.Repeat("q", 1001)); res.StatusCode != http.StatusUnprocessableEntity {
 		t.Errorf("1,001-character search: %d", res.StatusCode)
 	}
 
 	// The JSON API: the same caps, as the API's errors.
 	const forgotPath = "/api/v1/authentication/passwords/forgot"
-	a := h.api()
-	a.Call("POST", forgotPath, map[string]string{"email": long}).Expect(t, http.StatusUnprocessableEntity, APICodeInvalid)
+	a := h.API()
+	a.Call("POST", forgotPath, map[string]string{"email": long}).Expect(t, http.StatusUnprocessableEntity, server.APICodeInvalid)
 	r := a.Call("POST", forgotPath, map[string]any{"email": "x@demo.example", "extra": map[string]any{"list": []string{strings.Repeat("n", 1001)}}})
-	r.Expect(t, http.StatusUnprocessableEntity, APICodeInvalid)
+	r.Expect(t, http.StatusUnprocessableEntity, server.APICodeInvalid)
 	if e := r.FirstError(t); e["source"].(map[string]any)["pointer"] != "/list" {
 		t.Errorf("pointer %v", e["source"])
 	}
-	res = c.overHTTP(srv, forgotPath, fiber.MIMEApplicationJSON, []byte(`{"email":"`+huge+`"}`))
+	res = overHTTP(c, srv, forgotPath, fiber.MIMEApplicationJSON, []byte(`{"email":"`+huge+`"}`))
 	if body := smallBody(t, res); res.StatusCode != http.StatusRequestEntityTooLarge || strings.Contains(body, marker+marker) {
 		t.Errorf("API, 1 MiB e-mail: %d %s", res.StatusCode, body)
 	}
@@ -117,13 +115,13 @@ func TestOversizedFieldsRefusedAtTheEdge(t *testing.T) {
 // body limit fasthttp answers from the request's Content-Length, before
 // reading the body, which app.Test reports as an error rather than as the
 // answer a browser gets.
-func listen(t *testing.T, h *harness) string {
+func listen(t *testing.T, h *servertest.Harness) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	app := h.srv.App()
+	app := h.Srv.App()
 	go app.Listener(ln, fiber.ListenConfig{DisableStartupMessage: true}) //nolint:errcheck // ends with Shutdown
 	t.Cleanup(func() { _ = app.Shutdown() })
 	return ln.Addr().String()
@@ -133,13 +131,13 @@ func listen(t *testing.T, h *harness) string {
 // client's cookies, and reads the answer. The body itself is not sent: the
 // server must answer from its declared length, and a server closing on
 // unread bytes would reset the connection under the answer.
-func (c *client) overHTTP(addr, path, contentType string, body []byte) *http.Response {
-	c.h.t.Helper()
+func overHTTP(c *servertest.Client, addr, path, contentType string, body []byte) *http.Response {
+	c.T.Helper()
 	conn, err := net.Dial("tcp", addr)
 	if err != nil {
-		c.h.t.Fatal(err)
+		c.T.Fatal(err)
 	}
-	c.h.t.Cleanup(func() { conn.Close() })
+	c.T.Cleanup(func() { conn.Close() })
 	var head strings.Builder
 	fmt.Fprintf(&head, "POST %s HTTP/1.1\r\nHost: portal.test\r\nContent-Type: %s\r\nContent-Length: %d\r\n", path, contentType, len(body))
 	for _, ck := range c.Jar.Cookies(base) {
@@ -147,11 +145,11 @@ func (c *client) overHTTP(addr, path, contentType string, body []byte) *http.Res
 	}
 	head.WriteString("\r\n")
 	if _, err := io.WriteString(conn, head.String()); err != nil {
-		c.h.t.Fatal(err)
+		c.T.Fatal(err)
 	}
 	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
 	if err != nil {
-		c.h.t.Fatal(err)
+		c.T.Fatal(err)
 	}
 	return res
 }
@@ -167,10 +165,10 @@ func smallBodyOK(res *http.Response) string {
 func TestBodyLimits(t *testing.T) {
 	h := newHarness(t)
 	srv := listen(t, h)
-	if got := h.srv.App().Config().BodyLimit; got != maxBodyLimit(h.srv.Routes()) || got < defaultBodyLimit {
+	if got := h.Srv.App().Config().BodyLimit; got != server.MaxBodyLimit(h.Srv.Routes()) || got < server.DefaultBodyLimit {
 		t.Errorf("server body limit %d", got)
 	}
-	c := h.client()
+	c := h.Client()
 	pad := strings.Repeat("p", 70<<10)
 	res := c.Do("POST", "/login", url.Values{"_csrf": {c.CSRF("/login")}, "email": {emailObserver}, "password": {"x"}, "pad": {pad[:999]},
 		"pad2": {pad[:999]}, "z": {""}}) // small: fine
@@ -182,82 +180,11 @@ func TestBodyLimits(t *testing.T) {
 	for i := 0; i < 80; i++ {
 		big.Add("pad", pad[:900]) // every field under its cap, 70 kB in all
 	}
-	if res := c.overHTTP(srv, "/login", fiber.MIMEApplicationForm, []byte(big.Encode())); res.StatusCode != http.StatusRequestEntityTooLarge {
+	if res := overHTTP(c, srv, "/login", fiber.MIMEApplicationForm, []byte(big.Encode())); res.StatusCode != http.StatusRequestEntityTooLarge {
 		t.Errorf("70 kB form: %d", res.StatusCode)
 	}
 	res = c.Do("POST", "/passwords/forgot", url.Values{"_csrf": {c.CSRF("/passwords/forgot")}, "email": {emailObserver}}, "Content-Encoding", "gzip")
 	if body := smallBody(t, res); res.StatusCode != http.StatusUnsupportedMediaType {
 		t.Errorf("gzip body: %d %s", res.StatusCode, body)
-	}
-}
-
-// TestRouteBodyLimit: a route's BodyLimit raises its allowance (the batch
-// upload's 2 MiB and framing) and only its own; the server reads no more
-// than the largest allowance.
-func TestRouteBodyLimit(t *testing.T) {
-	s := &Server{Deps: Deps{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}, routes: []*Route{
-		{Name: "form", Method: "POST", Path: "/org/:org/thing"},
-		{Name: "upload", Method: "POST", Path: "/org/:org/batches/upload", BodyLimit: batchUploadBodyLimit},
-	}}
-	app := fiber.New(fiber.Config{BodyLimit: maxBodyLimit(s.routes)})
-	app.Use(s.limitRequest)
-	app.Post("/*", func(c fiber.Ctx) error { return c.SendStatus(http.StatusNoContent) })
-	post := func(path string, n int) int {
-		t.Helper()
-		r := httptest.NewRequest("POST", "http://portal.test"+path, bytes.NewReader(bytes.Repeat([]byte("a"), n)))
-		r.Header.Set("Content-Type", "text/csv")
-		res, err := app.Test(r, fiberTestConfig())
-		if err != nil && strings.Contains(err.Error(), "body size exceeds") {
-			return http.StatusRequestEntityTooLarge // fasthttp's own refusal, past the server's limit
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		res.Body.Close()
-		return res.StatusCode
-	}
-	for _, tc := range []struct {
-		path   string
-		n      int
-		status int
-	}{
-		{"/org/1/thing", defaultBodyLimit, 204},
-		{"/org/1/thing", defaultBodyLimit + 1, 413},
-		{"/org/1/batches/upload", 2_097_152 + 4096, 204},
-		{"/org/1/batches/upload", batchUploadBodyLimit + 1, 413},
-		{"/org/1/batches/upload/x", 70 << 10, 413},
-		{"/elsewhere", 70 << 10, 413},
-	} {
-		if got := post(tc.path, tc.n); got != tc.status {
-			t.Errorf("%s, %d bytes: %d, want %d", tc.path, tc.n, got, tc.status)
-		}
-	}
-	if maxBodyLimit(s.routes) != batchUploadBodyLimit || maxBodyLimit(nil) != defaultBodyLimit {
-		t.Error("maxBodyLimit")
-	}
-}
-
-func TestFieldCaps(t *testing.T) {
-	for _, tc := range []struct {
-		name, v string
-		fits    bool
-	}{
-		{"email", strings.Repeat("a", 254), true},
-		{"email", strings.Repeat("a", 255), false},
-		{"first_name", strings.Repeat("é", 100), true}, // characters, not bytes
-		{"last_name", strings.Repeat("é", 101), false},
-		{"password", strings.Repeat("a", 1024), true},
-		{"password", strings.Repeat("é", 513), false}, // bytes: 1,026
-		{"anything", strings.Repeat("a", 1000), true},
-		{"anything", strings.Repeat("a", 1001), false},
-		{"redirect_url", "/" + strings.Repeat("a", 2047), true},
-		{"next", "/" + strings.Repeat("a", 2048), false},
-	} {
-		if got := capOf(tc.name).fits([]byte(tc.v)); got != tc.fits {
-			t.Errorf("%s of %d bytes: fits %v, want %v", tc.name, len(tc.v), got, tc.fits)
-		}
-	}
-	if groupThousands(1024) != "1,024" || groupThousands(254) != "254" || groupThousands(2097152) != "2,097,152" {
-		t.Error("groupThousands")
 	}
 }

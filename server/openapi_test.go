@@ -1,4 +1,4 @@
-package server
+package server_test
 
 import (
 	"encoding/json"
@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"portal/server"
 )
 
 var fiberParam = regexp.MustCompile(`:([A-Za-z0-9_]+)`)
@@ -36,7 +38,7 @@ func TestOpenAPIDrift(t *testing.T) {
 		}
 	}
 	mounted := map[string]map[string]bool{}
-	for _, r := range h.srv.App().GetRoutes(true) {
+	for _, r := range h.Srv.App().GetRoutes(true) {
 		if r.Method == "HEAD" || !strings.HasPrefix(r.Path, "/api/") {
 			continue
 		}
@@ -44,7 +46,7 @@ func TestOpenAPIDrift(t *testing.T) {
 			continue
 		}
 		base := ""
-		for _, b := range APIBases {
+		for _, b := range server.APIBases {
 			if strings.HasPrefix(r.Path, b+"/") {
 				base = b
 			}
@@ -62,7 +64,7 @@ func TestOpenAPIDrift(t *testing.T) {
 			t.Errorf("%s %s is served but not documented", r.Method, r.Path)
 		}
 	}
-	for _, b := range APIBases {
+	for _, b := range server.APIBases {
 		for k := range documented {
 			if !mounted[b][k] {
 				t.Errorf("%s is documented but not served under %s", k, b)
@@ -76,7 +78,7 @@ func TestOpenAPIDrift(t *testing.T) {
 // operation documents its 401 and 403, security schemes as promised.
 func TestOpenAPIDocument(t *testing.T) {
 	h := newHarness(t)
-	r := h.api().Call("GET", "/api/openapi.json", nil)
+	r := h.API().Call("GET", "/api/openapi.json", nil)
 	r.Expect(t, 200, "")
 	var doc map[string]any
 	if err := json.Unmarshal(r.Raw, &doc); err != nil {

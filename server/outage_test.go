@@ -1,14 +1,9 @@
-package server
+package server_test
 
 import (
 	"bytes"
-	"context"
-	"database/sql"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -20,36 +15,11 @@ import (
 
 	"portal/htmlq"
 	"portal/ratelimit"
-	"portal/redisdown"
+	"portal/server"
+	"portal/server/servertest"
 	"portal/session"
 	"portal/testenv"
 )
-
-func TestUnavailableClassification(t *testing.T) {
-	netErr := &net.OpError{Op: "dial", Net: "tcp", Err: errors.New("connection refused")}
-	for _, tc := range []struct {
-		name string
-		err  error
-		want bool
-	}{
-		{"nil", nil, false},
-		{"a bug", errors.New("index out of range"), false},
-		{"a missing session", session.ErrNotFound, false},
-		{"a redis miss", redis.Nil, false},
-		{"a net error", fmt.Errorf("wrapped: %w", netErr), true},
-		{"sessions", fmt.Errorf("load: %w", fmt.Errorf("%w: %w", redisdown.ErrUnavailable, netErr)), true},
-		{"rate limiter", fmt.Errorf("%w: x", redisdown.ErrUnavailable), true},
-		{"closed redis client", redis.ErrClosed, true},
-		{"redis pool timeout", redis.ErrPoolTimeout, true},
-		{"closed store connection", fmt.Errorf("store: %w", sql.ErrConnDone), true},
-		{"dependency deadline", fmt.Errorf("store: %w", context.DeadlineExceeded), true},
-		{"marked by a provider", fmt.Errorf("%w: upstream", ErrUnavailable), true},
-	} {
-		if got := Unavailable(tc.err); got != tc.want {
-			t.Errorf("%s: Unavailable(%v) = %v, want %v", tc.name, tc.err, got, tc.want)
-		}
-	}
-}
 
 // outageRedisOptions are cmd/portal's short waits and single dial (redisOptions there),
 // which this package cannot import.
@@ -64,14 +34,14 @@ func outageRedisOptions(t *testing.T, url string) *redis.Options {
 
 // timedGet sends a GET with a fresh cookie-less request (or with cookies),
 // returning the response, its body and how long it took.
-func timedGet(t *testing.T, h *harness, path string, hdr ...string) (*http.Response, []byte, time.Duration) {
+func timedGet(t *testing.T, h *servertest.Harness, path string, hdr ...string) (*http.Response, []byte, time.Duration) {
 	t.Helper()
 	r := httptest.NewRequest("GET", "http://portal.test"+path, nil)
 	for i := 0; i+1 < len(hdr); i += 2 {
 		r.Header.Set(hdr[i], hdr[i+1])
 	}
 	start := time.Now()
-	res, err := h.srv.App().Test(r, fiberTestConfig())
+	res, err := h.Srv.App().Test(r, servertest.FiberTestConfig())
 	if err != nil {
 		t.Fatalf("GET %s: %v", path, err)
 	}
@@ -96,15 +66,15 @@ func TestOutageRedis(t *testing.T) {
 	rs := testenv.StartRedisServer(t)
 	rdb := redis.NewClient(outageRedisOptions(t, rs.URL))
 	t.Cleanup(func() { rdb.Close() })
-	h := newHarness(t, func(d *Deps) {
+	h := newHarness(t, func(d *server.Deps) {
 		d.Sessions = session.NewManager(session.NewRedisStore(rdb, "sess:"), session.Config{})
 		d.Limiter = ratelimit.NewRedis(rdb, "rl:")
 		d.Redis = rdb
 	})
-	c := h.client()
+	c := h.Client()
 	c.Login(emailObserver)
 	cookie := "portal_session=" + c.SessionID()
-	a := h.api()
+	a := h.API()
 	a.Login(emailObserver)
 
 	rs.Stop()
@@ -122,7 +92,7 @@ func TestOutageRedis(t *testing.T) {
 		if res.Header.Get("Retry-After") != "60" || res.Header.Get("Cache-Control") != "no-store" {
 			t.Errorf("%s: Retry-After %q, Cache-Control %q", tc.name, res.Header.Get("Retry-After"), res.Header.Get("Cache-Control"))
 		}
-		doc := parse(t, &http.Response{Body: io.NopCloser(bytes.NewReader(body))})
+		doc := servertest.Parse(t, &http.Response{Body: io.NopCloser(bytes.NewReader(body))})
 		if h1 := htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("h1"))); h1 != "This service is temporarily unavailable" {
 			t.Errorf("%s: h1 %q", tc.name, h1)
 		}
@@ -136,7 +106,7 @@ func TestOutageRedis(t *testing.T) {
 	t.Logf("slowest page during the outage: %s", pageTime)
 
 	api := a.Call("GET", currentUser, nil)
-	if api.StatusCode != http.StatusServiceUnavailable || api.ErrorCode(t) != APICodeUnavailable || api.Header.Get("Retry-After") == "" ||
+	if api.StatusCode != http.StatusServiceUnavailable || api.ErrorCode(t) != server.APICodeUnavailable || api.Header.Get("Retry-After") == "" ||
 		!strings.HasPrefix(api.Header.Get("Content-Type"), "application/json") {
 		t.Errorf("api during the outage: %d %q %s", api.StatusCode, api.Header.Get("Content-Type"), api.Raw)
 	}
@@ -156,7 +126,7 @@ func TestOutageRedis(t *testing.T) {
 	if res, body, _ := timedGet(t, h, "/", "Cookie", cookie); res.StatusCode >= 500 {
 		t.Errorf("logged-in page after Redis is back: %d %s", res.StatusCode, body)
 	}
-	a2 := h.api()
+	a2 := h.API()
 	a2.Login(emailObserver)
 	if r := a2.Call("GET", currentUser, nil); r.StatusCode != http.StatusOK {
 		t.Errorf("api after Redis is back: %d %s", r.StatusCode, r.Raw)
@@ -165,13 +135,13 @@ func TestOutageRedis(t *testing.T) {
 
 func TestOutageStoreHealthz(t *testing.T) {
 	h := newHarness(t)
-	h.store.Close()
+	h.Store.Close()
 	healthzNames(t, h, "store", "sessions")
 }
 
 // healthzNames checks that /healthz answers 503 with Retry-After within
 // 500 ms, naming down as unavailable and up as ok; it returns how long it took.
-func healthzNames(t *testing.T, h *harness, down, up string) time.Duration {
+func healthzNames(t *testing.T, h *servertest.Harness, down, up string) time.Duration {
 	t.Helper()
 	res, body, d := timedGet(t, h, "/healthz")
 	var hz map[string]string

@@ -1,10 +1,11 @@
-package server
+package server_test
 
 import (
 	"net/http"
-	"portal/server/internal/testkit"
 	"strings"
 	"testing"
+
+	"portal/server/servertest"
 )
 
 // A bearer token must not become a browser session: the token names its
@@ -13,16 +14,16 @@ import (
 // 15-minute token nor a refresh cookie turns into an 8-hour browser login.
 func TestAPICredentialsAreNoBrowserSession(t *testing.T) {
 	h := newHarness(t)
-	a := h.api()
+	a := h.API()
 	a.Login(emailObserver)
 	refresh := a.RefreshCookie()
 	if refresh == nil {
 		t.Fatal("no refresh cookie")
 	}
-	page := "/org/" + testkit.OrgNordic + "/search?q=x" // any page that needs a full login
+	page := "/org/" + servertest.OrgNordic + "/search?q=x" // any page that needs a full login
 
 	// The reference: a browser's own session opens the page.
-	b := h.client()
+	b := h.Client()
 	b.Login(emailObserver)
 	if res := b.Get(page); res.StatusCode != http.StatusOK {
 		t.Fatalf("a real page session: %d", res.StatusCode)
@@ -35,7 +36,7 @@ func TestAPICredentialsAreNoBrowserSession(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			c := h.client()
+			c := h.Client()
 			c.Jar.SetCookies(base, []*http.Cookie{{Name: "portal_session", Value: tc.cookie, Path: "/"}})
 			res := c.Get(page)
 			if res.StatusCode != http.StatusSeeOther || !strings.HasPrefix(res.Header.Get("Location"), "/login") {

@@ -1,4 +1,4 @@
-package server
+package server_test
 
 import (
 	"net/http"
@@ -9,12 +9,14 @@ import (
 
 	"portal/htmlq"
 	"portal/reference/demo"
+	"portal/server"
+	"portal/server/servertest"
 )
 
 func TestSessionCookieAttributes(t *testing.T) {
 	for _, tls := range []bool{false, true} {
-		h := newHarness(t, func(d *Deps) { d.Config.TLS = tls })
-		res := h.client().Get("/login")
+		h := newHarness(t, func(d *server.Deps) { d.Config.TLS = tls })
+		res := h.Client().Get("/login")
 		raw := strings.Join(res.Header.Values("Set-Cookie"), "\n")
 		name := "portal_session="
 		if tls {
@@ -36,7 +38,7 @@ func TestSessionCookieAttributes(t *testing.T) {
 
 func TestCSRF(t *testing.T) {
 	h := newHarness(t)
-	c := h.client()
+	c := h.Client()
 	c.Login("multi@demo.example")
 	tok := c.CSRF("/org/" + demo.Org2ID)
 	// A wrong token: the real one with its first character changed (never the same one).
@@ -67,9 +69,9 @@ func TestCSRF(t *testing.T) {
 	}
 	// A login form posted after its session expired comes back with what
 	// was typed, not a dead end.
-	stale := h.client()
+	stale := h.Client()
 	res := stale.Do("POST", "/login", url.Values{"email": {"admin@demo.example"}, "password": {"x"}, "_csrf": {"stale"}})
-	doc := parse(t, res)
+	doc := servertest.Parse(t, res)
 	if res.StatusCode != http.StatusForbidden {
 		t.Fatalf("stale login form: %d", res.StatusCode)
 	}
@@ -80,7 +82,7 @@ func TestCSRF(t *testing.T) {
 
 func TestSecurityHeadersAndNonce(t *testing.T) {
 	h := newHarness(t)
-	c := h.client()
+	c := h.Client()
 	c.Login("admin@demo.example")
 	var nonces []string
 	for i := 0; i < 2; i++ {
@@ -97,7 +99,7 @@ func TestSecurityHeadersAndNonce(t *testing.T) {
 		}
 		nonce := regexp.MustCompile(`'nonce-([^']+)'`).FindStringSubmatch(csp)[1]
 		nonces = append(nonces, nonce)
-		doc := parse(t, res)
+		doc := servertest.Parse(t, res)
 		for _, s := range htmlq.FindAll(doc, htmlq.ByTag("script")) {
 			if htmlq.Attr(s, "type") == "application/json" {
 				continue
@@ -119,11 +121,11 @@ func TestSecurityHeadersAndNonce(t *testing.T) {
 
 func TestHealthz(t *testing.T) {
 	h := newHarness(t)
-	if res := h.client().Get("/healthz"); res.StatusCode != http.StatusOK {
+	if res := h.Client().Get("/healthz"); res.StatusCode != http.StatusOK {
 		t.Fatalf("healthz: %d", res.StatusCode)
 	}
-	h.rdb.Close() // Redis gone: sessions cannot be served
-	if res := h.client().Get("/healthz"); res.StatusCode != http.StatusServiceUnavailable {
+	h.Redis.Close() // Redis gone: sessions cannot be served
+	if res := h.Client().Get("/healthz"); res.StatusCode != http.StatusServiceUnavailable {
 		t.Fatalf("healthz without redis: %d", res.StatusCode)
 	}
 }

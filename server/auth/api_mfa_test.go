@@ -1,4 +1,4 @@
-package auth
+package auth_test
 
 import (
 	"net/http"
@@ -10,6 +10,7 @@ import (
 	"portal/provider"
 	"portal/reference/demo"
 	"portal/server"
+	"portal/server/auth"
 	"portal/server/servertest"
 	"portal/session"
 )
@@ -35,9 +36,9 @@ func loginScope(h *servertest.Harness, email string) (*servertest.APIClient, ser
 // noSlowDown keeps the screens' growing delay after wrong codes out of the
 // test's run time.
 func noSlowDown(t *testing.T) {
-	prev := mfaSlowDown
-	mfaSlowDown = func(int) time.Duration { return 0 }
-	t.Cleanup(func() { mfaSlowDown = prev })
+	prev := *auth.MFASlowDown
+	*auth.MFASlowDown = func(int) time.Duration { return 0 }
+	t.Cleanup(func() { *auth.MFASlowDown = prev })
 }
 
 // expectUpgraded checks a reply that completed MFA for a bearer caller: a
@@ -84,10 +85,10 @@ func TestAPIMFAConfiguration(t *testing.T) {
 	h := newHarness(t)
 	for _, c := range []struct {
 		email string
-		next  mfaNext
+		next  auth.MFANext
 	}{
-		{emailMFATOTP, apiNextVerify}, {emailMFASMS, apiNextVerify}, {emailMFAAuthy, apiNextVerify},
-		{emailMFANew, apiNextSetup}, {emailObserver, apiNextDone},
+		{emailMFATOTP, auth.APINextVerify}, {emailMFASMS, auth.APINextVerify}, {emailMFAAuthy, auth.APINextVerify},
+		{emailMFANew, auth.APINextSetup}, {emailObserver, auth.APINextDone},
 	} {
 		a := h.API()
 		a.Login(c.email)
@@ -109,9 +110,9 @@ func TestAPIMFATOTPLogin(t *testing.T) {
 		body  any
 		title string
 	}{
-		{map[string]string{}, msgCodeRequired},
-		{map[string]string{"code": "12a456"}, msgTOTPFormat},
-		{map[string]string{"code": wrongTOTP(t, demo.TOTPSecret)}, msgTOTPFailed},
+		{map[string]string{}, auth.MsgCodeRequired},
+		{map[string]string{"code": "12a456"}, auth.MsgTOTPFormat},
+		{map[string]string{"code": wrongTOTP(t, demo.TOTPSecret)}, auth.MsgTOTPFailed},
 	} {
 		r := a.Call("POST", mfaPath+"/verify_totp_factor", tc.body)
 		r.Expect(t, 422, server.APICodeInvalid)
@@ -133,7 +134,7 @@ func TestAPIMFATOTPLogin(t *testing.T) {
 	b, blogin := loginScope(h, emailMFATOTP)
 	r = b.Call("POST", mfaTok+"/verify", map[string]string{"mfa_token": code})
 	r.Expect(t, 422, server.APICodeInvalid)
-	if e := r.FirstError(t); e["title"] != msgTOTPFailed || e["source"].(map[string]any)["pointer"] != "/mfa_token" {
+	if e := r.FirstError(t); e["title"] != auth.MsgTOTPFailed || e["source"].(map[string]any)["pointer"] != "/mfa_token" {
 		t.Errorf("replay: %s", r.Raw)
 	}
 	r = b.Call("POST", mfaTok+"/verify", map[string]string{"mfa_token": servertest.TOTP(t, demo.TOTPSecret, 30*time.Second)})
@@ -157,7 +158,7 @@ func TestAPIMFASMSLogin(t *testing.T) {
 	// Too short, wrong.
 	r = a.Call("POST", mfaPath+"/verify_sms", map[string]string{"code": "123"})
 	r.Expect(t, 422, server.APICodeInvalid)
-	if r.FirstError(t)["title"] != msgSMSCodeShort() {
+	if r.FirstError(t)["title"] != auth.MsgSMSCodeShort() {
 		t.Errorf("short: %s", r.Raw)
 	}
 	wrong := "0000000"
@@ -166,7 +167,7 @@ func TestAPIMFASMSLogin(t *testing.T) {
 	}
 	r = a.Call("POST", mfaPath+"/verify_sms", map[string]string{"code": wrong})
 	r.Expect(t, 422, server.APICodeInvalid)
-	if title, _ := r.FirstError(t)["title"].(string); title == "" || title == msgUnknownError {
+	if title, _ := r.FirstError(t)["title"].(string); title == "" || title == auth.MsgUnknownError {
 		t.Errorf("wrong SMS code: %s", r.Raw)
 	}
 
@@ -268,7 +269,7 @@ func TestAPIMFAPushApproval(t *testing.T) {
 	// Push bombing: a few requests, then 429 (counted with the screens).
 	c, _ := loginScope(h, emailMFAAuthy)
 	var last servertest.Reply
-	for i := 0; i <= pushLimit; i++ {
+	for i := 0; i <= auth.PushLimit; i++ {
 		last = c.Call("POST", mfaTok, nil)
 	}
 	last.Expect(t, 429, server.APICodeTooMany)
@@ -329,7 +330,7 @@ func TestAPIMFALockout(t *testing.T) {
 	noSlowDown(t)
 	h := newHarness(t)
 	a, _ := loginScope(h, emailMFATOTP)
-	for i := 1; i < mfaMaxAttempts; i++ {
+	for i := 1; i < auth.MFAMaxAttempts; i++ {
 		a.Call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": wrongTOTP(t, demo.TOTPSecret)}).Expect(t, 422, server.APICodeInvalid)
 	}
 	r := a.Call("POST", mfaTok+"/verify", map[string]string{"mfa_token": wrongTOTP(t, demo.TOTPSecret)})
@@ -407,11 +408,11 @@ func TestAPIMFASetup(t *testing.T) {
 	r = a.Call("POST", mfaPath+"/validate_totp_factor", map[string]string{"code": servertest.TOTP(t, secret, 0)})
 	r.Expect(t, 200, "")
 	h.CheckReply(t, "POST", "/authentication/mfa/validate_totp_factor", r)
-	if r.JSON["mfa_enabled"] != false || r.JSON["access_token"] != nil || r.JSON["message"] != apiMsgTOTPSetUp {
+	if r.JSON["mfa_enabled"] != false || r.JSON["access_token"] != nil || r.JSON["message"] != auth.APIMsgTOTPSetUp {
 		t.Fatalf("after TOTP: %s", r.Raw)
 	}
 	elsewhere.Call("GET", mfaPath+"/configuration", nil).Expect(t, 401, "EXPIRED_AUTHENTICATION")
-	if r := a.Call("GET", mfaPath+"/configuration", nil); r.JSON["next"] != string(apiNextSetup) {
+	if r := a.Call("GET", mfaPath+"/configuration", nil); r.JSON["next"] != string(auth.APINextSetup) {
 		t.Errorf("a first setup goes on until both are set up: %s", r.Raw)
 	}
 	a.Call("GET", mfaPath+"/request_totp_factor", nil).Expect(t, 409, "conflict")
@@ -445,11 +446,11 @@ func TestAPIMFASetup(t *testing.T) {
 	a.Call("POST", mfaPath+"/confirm_phone_number", map[string]string{}).Expect(t, 422, server.APICodeInvalid)
 	r = a.Call("POST", mfaPath+"/confirm_phone_number", map[string]string{"code": "0000000"})
 	r.Expect(t, 422, server.APICodeInvalid)
-	if e := r.FirstError(t); e["title"] == msgUnknownError || e["title"] == "" || e["source"].(map[string]any)["pointer"] != "/code" {
+	if e := r.FirstError(t); e["title"] == auth.MsgUnknownError || e["title"] == "" || e["source"].(map[string]any)["pointer"] != "/code" {
 		t.Errorf("wrong phone code: the provider's words on the field, got %s", r.Raw)
 	}
 	r = a.Call("POST", mfaPath+"/confirm_phone_number", map[string]string{"code": code})
-	if r.JSON["mfa_enabled"] != true || r.JSON["message"] != apiMsgPhoneConfirmed {
+	if r.JSON["mfa_enabled"] != true || r.JSON["message"] != auth.APIMsgPhoneConfirmed {
 		t.Fatalf("after phone: %s", r.Raw)
 	}
 	expectUpgraded(t, h, a, login, r, "POST", "/authentication/mfa/confirm_phone_number")
@@ -459,7 +460,7 @@ func TestAPIMFASetup(t *testing.T) {
 	a.Call("POST", reauthAPIPath, map[string]string{"password": demo.Password}).Expect(t, 200, "")
 	r = a.Call("POST", mfaPath+"/register", map[string]string{"cellphone": "20998877"})
 	r.Expect(t, 409, "conflict")
-	if r.FirstError(t)["title"] != msgMFARegistered {
+	if r.FirstError(t)["title"] != auth.MsgMFARegistered {
 		t.Errorf("registered: %s", r.Raw)
 	}
 	u, err := h.Store.UserByID(t.Context(), demo.UserMFANewID)
@@ -487,7 +488,7 @@ func TestAPIMFAScopes(t *testing.T) {
 	} {
 		r := a.Call(c.method, c.path, c.body)
 		r.Expect(t, 403, server.APICodeMissingScope)
-		if r.FirstError(t)["title"] != apiMsgSetupClosed {
+		if r.FirstError(t)["title"] != auth.APIMsgSetupClosed {
 			t.Errorf("%s %s: %s", c.method, c.path, r.Raw)
 		}
 	}
@@ -510,7 +511,7 @@ func TestAPIMFAScopes(t *testing.T) {
 	}
 	// Adding a phone at dashboard scope works, after the password again
 	// (TestAPIReauthenticate), and does not touch the scope.
-	d.Call("POST", mfaPath+"/register", map[string]string{"cellphone": "20998877"}).Expect(t, 403, apiCodeReauth)
+	d.Call("POST", mfaPath+"/register", map[string]string{"cellphone": "20998877"}).Expect(t, 403, auth.APICodeReauth)
 	d.Call("POST", reauthAPIPath, map[string]string{"password": demo.Password}).Expect(t, 200, "")
 	r := d.Call("POST", mfaPath+"/register", map[string]string{"cellphone": "20998877"})
 	r.Expect(t, 200, "")
@@ -561,8 +562,8 @@ func TestAPIReauthenticate(t *testing.T) {
 	}
 	for _, c := range setup {
 		r := d.Call(c.method, c.path, c.body)
-		r.Expect(t, 403, apiCodeReauth)
-		if r.FirstError(t)["title"] != apiMsgReauth {
+		r.Expect(t, 403, auth.APICodeReauth)
+		if r.FirstError(t)["title"] != auth.APIMsgReauth {
 			t.Errorf("%s %s: %s", c.method, c.path, r.Raw)
 		}
 	}
@@ -574,14 +575,14 @@ func TestAPIReauthenticate(t *testing.T) {
 	}
 	r = d.Call("POST", reauthAPIPath, map[string]string{"password": "wrong"})
 	r.Expect(t, 422, server.APICodeBadCredentials)
-	if e := r.FirstError(t); e["title"] != msgReauthWrong || e["source"].(map[string]any)["pointer"] != "/password" {
+	if e := r.FirstError(t); e["title"] != auth.MsgReauthWrong || e["source"].(map[string]any)["pointer"] != "/password" {
 		t.Errorf("wrong password: %s", r.Raw)
 	}
-	d.Call("POST", mfaPath+"/register", setup[0].body).Expect(t, 403, apiCodeReauth)
+	d.Call("POST", mfaPath+"/register", setup[0].body).Expect(t, 403, auth.APICodeReauth)
 	r = d.Call("POST", reauthAPIPath, map[string]string{"password": demo.Password})
 	r.Expect(t, 200, "")
 	h.CheckReply(t, "POST", "/authentication/reauthenticate", r)
-	if r.JSON["expires_in"] != float64(reauthWindow/time.Second) {
+	if r.JSON["expires_in"] != float64(auth.ReauthWindow/time.Second) {
 		t.Errorf("reply %s", r.Raw)
 	}
 	r = d.Call("POST", mfaPath+"/register", setup[0].body)
@@ -589,12 +590,12 @@ func TestAPIReauthenticate(t *testing.T) {
 
 	// The same window as the pages: still open just inside it (the calls
 	// in between keep the session from idling out), closed after it.
-	now = now.Add(reauthWindow / 2)
+	now = now.Add(auth.ReauthWindow / 2)
 	d.Call("GET", currentUser, nil).Expect(t, 200, "")
-	now = now.Add(reauthWindow/2 - time.Second)
+	now = now.Add(auth.ReauthWindow/2 - time.Second)
 	d.Call("POST", mfaPath+"/register", setup[0].body).Expect(t, 200, "")
 	now = now.Add(2 * time.Second)
-	d.Call("POST", mfaPath+"/register", setup[0].body).Expect(t, 403, apiCodeReauth)
+	d.Call("POST", mfaPath+"/register", setup[0].body).Expect(t, 403, auth.APICodeReauth)
 
 	// Only a fully authenticated caller re-authenticates; a cookie caller
 	// sends the CSRF header.
@@ -614,7 +615,7 @@ func TestAPIReauthenticate(t *testing.T) {
 	// Guessing counts on the account's login limit, with the pages' /reauth.
 	g := h.API()
 	g.Login("finance@demo.example")
-	for i := 1; i <= loginAccountLimit; i++ {
+	for i := 1; i <= auth.LoginAccountLimit; i++ {
 		g.Call("POST", reauthAPIPath, map[string]string{"password": "wrong"}).Expect(t, 422, server.APICodeBadCredentials)
 	}
 	r = g.Call("POST", reauthAPIPath, map[string]string{"password": demo.Password})

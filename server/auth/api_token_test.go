@@ -1,16 +1,17 @@
-package auth
+package auth_test
 
 import (
 	"net/http"
 	"net/url"
-	"portal/provider"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"portal/provider"
 	"portal/reference/demo"
 	"portal/server"
+	"portal/server/auth"
 	"portal/server/servertest"
 	"portal/session"
 )
@@ -39,9 +40,9 @@ func TestAPILogin(t *testing.T) {
 		{name: "unknown e-mail", body: map[string]string{"email": "nobody@demo.example", "password": demo.Password}, status: 401, code: server.APICodeBadCredentials},
 		{name: "disabled user", body: map[string]string{"email": emailDisabled, "password": demo.Password}, status: 401, code: server.APICodeBadCredentials},
 		{name: "both fields missing", body: map[string]string{}, status: 422, code: server.APICodeInvalid,
-			pointers: []string{"/email", "/password"}, titles: []string{msgEmailRequired, MsgPasswordRequired}},
+			pointers: []string{"/email", "/password"}, titles: []string{auth.MsgEmailRequired, auth.MsgPasswordRequired}},
 		{name: "invalid e-mail", body: map[string]string{"email": "not-an-email", "password": "x"}, status: 422, code: server.APICodeInvalid,
-			pointers: []string{"/email"}, titles: []string{MsgEmailInvalid}},
+			pointers: []string{"/email"}, titles: []string{auth.MsgEmailInvalid}},
 		{name: "e-mail of the wrong type", body: `{"email": 42, "password": "x"}`, status: 422, code: server.APICodeInvalid, pointers: []string{"/email"}},
 		{name: "not JSON", body: `{"email":`, status: 400, code: "invalid_json"},
 		{name: "form body refused", body: "email=a%40b.example&password=x", ctype: "application/x-www-form-urlencoded", status: 415, code: "unsupported_media_type"},
@@ -150,7 +151,7 @@ func TestAPILoginRateLimit(t *testing.T) {
 	h := newHarness(t)
 	a := h.API()
 	bad := map[string]string{"email": emailObserver, "password": "wrong"}
-	for i := 0; i < loginAccountLimit; i++ {
+	for i := 0; i < auth.LoginAccountLimit; i++ {
 		a.Call("POST", tokenPath, bad).Expect(t, 401, server.APICodeBadCredentials)
 	}
 	r := a.Call("POST", tokenPath, map[string]string{"email": "OBSERVER@demo.example", "password": demo.Password})
@@ -175,7 +176,7 @@ func TestAPILoginRateLimit(t *testing.T) {
 func TestAPILoginRateLimitPerAddress(t *testing.T) {
 	h := newHarness(t)
 	a := h.API()
-	for i := 0; i < defaultLoginIPLimit; i++ {
+	for i := 0; i < auth.DefaultLoginIPLimit; i++ {
 		a.Call("POST", tokenPath, map[string]string{"email": "user" + string(rune('a'+i%26)) + strings.Repeat("x", i/26) + "@demo.example", "password": "wrong"}).
 			Expect(t, 401, server.APICodeBadCredentials)
 	}
@@ -277,7 +278,7 @@ func TestAPIRefresh(t *testing.T) {
 		b := h.API()
 		l := b.Login(emailMulti)
 		var last servertest.Reply
-		for i := 0; i <= refreshSessionLimit; i++ {
+		for i := 0; i <= auth.RefreshSessionLimit; i++ {
 			last = b.Call("POST", refreshPath, nil, "Authorization", "", "X-CSRF-Token", l.JSON["csrf_token"].(string))
 		}
 		last.Expect(t, 429, server.APICodeTooMany)
@@ -484,7 +485,7 @@ func TestAPIVersion2(t *testing.T) {
 func TestAuthAPITour(t *testing.T) {
 	noSlowDown(t)
 	h := newHarness(t)
-	tour := h.Tour(t, New(h.Srv).API)
+	tour := h.Tour(t, auth.New(h.Srv).API)
 	tour.At["id"] = servertest.OrgNordic
 
 	// Log in, refresh; the customer calls.

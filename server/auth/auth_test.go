@@ -1,21 +1,22 @@
-package auth
+package auth_test
 
 import (
 	"net/url"
 	"os"
-	"portal/server/dashboard"
-	"portal/server/search"
 	"testing"
 	"time"
 
 	"portal/server"
+	"portal/server/auth"
+	"portal/server/dashboard"
+	"portal/server/search"
 	"portal/server/servertest"
 	"portal/token"
 )
 
 func TestMain(m *testing.M) {
 	// Tests do not wait for the login slow-down; TestLoginSlowDown checks it.
-	loginSlowDown = func(int) time.Duration { return 0 }
+	*auth.LoginSlowDown = func(int) time.Duration { return 0 }
 	os.Exit(servertest.Main(m))
 }
 
@@ -28,7 +29,7 @@ func newHarness(t testing.TB, edits ...func(*server.Deps)) *servertest.Harness {
 		for _, e := range edits {
 			e(d)
 		}
-	}, New, dashboard.New, search.New)
+	}, auth.New, dashboard.New, search.New)
 }
 
 const (

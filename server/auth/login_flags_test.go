@@ -1,4 +1,4 @@
-package auth
+package auth_test
 
 import (
 	"net/url"
@@ -9,6 +9,7 @@ import (
 
 	"portal/htmlq"
 	"portal/reference/demo"
+	"portal/server/auth"
 	"portal/server/servertest"
 )
 
@@ -22,7 +23,7 @@ func TestLoginNoticesByFlag(t *testing.T) {
 		{"?user_logout", "You have been logged out."},
 		{"?fromDocs", "Log in to continue to the API Reference."},
 		{"?mfaExpired", "Your token was expired, please login again"},
-		{"?redirect_code=MissingScope", msgMissingScope},
+		{"?redirect_code=MissingScope", auth.MsgMissingScope},
 		{"", ""},
 	} {
 		t.Run(tc.query, func(t *testing.T) {
@@ -30,7 +31,7 @@ func TestLoginNoticesByFlag(t *testing.T) {
 			main := htmlq.Find(doc, htmlq.ByTag("main"))
 			got := ""
 			for _, title := range []string{"Your login expired", "You have been logged out.", "Log in to continue to the API Reference.",
-				"Your token was expired, please login again", msgMissingScope} {
+				"Your token was expired, please login again", auth.MsgMissingScope} {
 				if strings.Contains(htmlq.VisibleText(main), title) {
 					got = title
 				}

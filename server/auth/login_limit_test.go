@@ -1,4 +1,4 @@
-package auth
+package auth_test
 
 import (
 	"net"
@@ -6,10 +6,10 @@ import (
 	"strconv"
 	"testing"
 
+	"golang.org/x/net/html"
+
 	"portal/htmlq"
 	"portal/server"
-
-	"golang.org/x/net/html"
 )
 
 // loginAttempt posts the login form once through n, with hdr, and returns

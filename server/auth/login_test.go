@@ -1,13 +1,13 @@
-package auth
+package auth_test
 
 import (
 	"net/url"
-	"strings"
 	"testing"
 
 	"portal/provider"
 	"portal/reference/demo"
 	"portal/server"
+	"portal/server/auth"
 	"portal/server/servertest"
 	"portal/session"
 )
@@ -114,11 +114,11 @@ func TestAPILoginStartsFromNothing(t *testing.T) {
 	} {
 		r := a.Call(call.method, call.path, call.body, "X-CSRF-Token", csrf)
 		r.Expect(t, 403, server.APICodeMissingScope)
-		if r.FirstError(t)["title"] != apiMsgSetupClosed {
+		if r.FirstError(t)["title"] != auth.APIMsgSetupClosed {
 			t.Errorf("%s %s: %s", call.method, call.path, r.Raw)
 		}
 	}
-	if r := a.Call("GET", mfaPath+"/configuration", nil, "X-CSRF-Token", csrf); r.JSON["next"] != string(apiNextVerify) {
+	if r := a.Call("GET", mfaPath+"/configuration", nil, "X-CSRF-Token", csrf); r.JSON["next"] != string(auth.APINextVerify) {
 		t.Errorf("configuration after the second login: %s", r.Raw)
 	}
 
@@ -135,45 +135,5 @@ func TestAPILoginStartsFromNothing(t *testing.T) {
 	}
 	if u, _ := h.Store.UserByID(t.Context(), demo.UserMFAAuthyID); u.HasPhone || u.HasVerifySetup {
 		t.Errorf("push victim %+v", u)
-	}
-}
-
-// setupOpen, the rule both the pages and the API apply at login scope.
-func TestSetupOpen(t *testing.T) {
-	none := provider.User{}
-	totp := provider.User{HasVerifySetup: true}
-	phone := provider.User{HasPhone: true}
-	both := provider.User{HasVerifySetup: true, HasPhone: true, MFAConfigured: true, MFAEnabled: true}
-	push := provider.User{MFAConfigured: true, MFAEnabled: true}
-	login := func(confirmed ...string) *session.Session {
-		s := &session.Session{Scope: session.ScopeLogin}
-		for _, f := range confirmed {
-			markConfirmed(s, f)
-		}
-		return s
-	}
-	for _, c := range []struct {
-		name string
-		u    provider.User
-		sess *session.Session
-		want bool
-	}{
-		{"no factor yet", none, login(), true},
-		{"authenticator from before", totp, login(), false},
-		{"phone from before", phone, login(), false},
-		{"push device", push, login(), false},
-		{"authenticator confirmed by this login", totp, login(factorTOTP), true},
-		{"phone confirmed by this login", phone, login(factorPhone), true},
-		{"authenticator confirmed, phone from before", both, login(factorTOTP), false},
-		{"the other factor confirmed here only", totp, login(factorPhone), false},
-		{"fully authenticated", push, &session.Session{Scope: session.ScopeDashboard}, true},
-	} {
-		if got := setupOpen(&c.u, c.sess); got != c.want {
-			t.Errorf("%s: setupOpen = %v, want %v", c.name, got, c.want)
-		}
-	}
-	s := login(factorTOTP, factorTOTP, factorPhone)
-	if v := s.Values[valConfirmed]; strings.Count(v, factorTOTP) != 1 || !confirmedHere(s, factorPhone) {
-		t.Errorf("marks %q", v)
 	}
 }

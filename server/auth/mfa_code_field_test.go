@@ -1,8 +1,9 @@
-package auth
+package auth_test
 
 import (
-	"portal/htmlq"
 	"testing"
+
+	"portal/htmlq"
 )
 
 // A one-time code is no word for the spellchecker to underline. The JSX

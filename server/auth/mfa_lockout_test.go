@@ -1,4 +1,4 @@
-package auth
+package auth_test
 
 import (
 	"context"
@@ -15,6 +15,7 @@ import (
 	"portal/ratelimit"
 	"portal/reference/demo"
 	"portal/server"
+	"portal/server/auth"
 	"portal/server/servertest"
 	"portal/session"
 )
@@ -61,11 +62,11 @@ func (l *lockHook) Block(ctx context.Context, key string, d time.Duration) error
 // lock is being written.
 func TestMFALockoutCannotBeRaced(t *testing.T) {
 	noSlowDown(t)
-	auth := &countingAuth{}
+	counting := &countingAuth{}
 	hook := &lockHook{}
 	h := newHarness(t, func(d *server.Deps) {
-		auth.Auth = d.Auth
-		d.Auth = auth
+		counting.Auth = d.Auth
+		d.Auth = counting
 		hook.Limiter = d.Limiter
 		d.Limiter = hook
 	})
@@ -89,7 +90,7 @@ func TestMFALockoutCannotBeRaced(t *testing.T) {
 		return res.StatusCode
 	}
 
-	for i := 1; i < mfaMaxAttempts; i++ {
+	for i := 1; i < auth.MFAMaxAttempts; i++ {
 		if got := send(wrong); got != http.StatusUnprocessableEntity {
 			t.Fatalf("wrong code %d: status %d", i, got)
 		}
@@ -118,8 +119,8 @@ func TestMFALockoutCannotBeRaced(t *testing.T) {
 	if during != http.StatusTooManyRequests {
 		t.Errorf("a code sent while the lock was written: status %d, want 429", during)
 	}
-	if n := auth.checks.Load(); n != mfaMaxAttempts {
-		t.Errorf("%d codes reached the provider, want exactly %d", n, mfaMaxAttempts)
+	if n := counting.checks.Load(); n != auth.MFAMaxAttempts {
+		t.Errorf("%d codes reached the provider, want exactly %d", n, auth.MFAMaxAttempts)
 	}
 	if got := send(url.Values{"_csrf": {tok}, "code": {totpNow(t)}}); got != http.StatusTooManyRequests {
 		t.Errorf("right code after the lock: %d", got)

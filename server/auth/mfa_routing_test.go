@@ -1,4 +1,4 @@
-package auth
+package auth_test
 
 import (
 	"net/http"
@@ -8,29 +8,8 @@ import (
 	"golang.org/x/net/html"
 
 	"portal/htmlq"
-	"portal/provider"
 	"portal/server"
 )
-
-// Spec 000 §4: /mfa-verify only when MFA is enabled, configured or TOTP.
-func TestMFARouting(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		u    provider.User
-		want bool
-	}{
-		{"nothing", provider.User{}, false},
-		{"phone alone", provider.User{HasPhone: true}, false},
-		{"TOTP", provider.User{HasVerifySetup: true}, true},
-		{"configured", provider.User{MFAConfigured: true}, true},
-		{"enabled", provider.User{MFAEnabled: true}, true},
-		{"all", provider.User{HasPhone: true, HasVerifySetup: true, MFAConfigured: true, MFAEnabled: true}, true},
-	} {
-		if got := hasSecondFactor(&tc.u); got != tc.want {
-			t.Errorf("%s: verify = %v, want %v", tc.name, got, tc.want)
-		}
-	}
-}
 
 // An MFA step whose login expired goes to /login?mfaExpired, page or form.
 func TestMFAStepExpired(t *testing.T) {

@@ -1,4 +1,4 @@
-package auth
+package auth_test
 
 import (
 	"encoding/json"
@@ -17,6 +17,7 @@ import (
 	"portal/provider"
 	"portal/reference/demo"
 	"portal/server"
+	"portal/server/auth"
 	"portal/server/servertest"
 	"portal/session"
 )
@@ -212,7 +213,7 @@ func TestTOTPValidatePage(t *testing.T) {
 		t.Fatal("/totp-validate has no code form")
 	}
 	doc = wantStatus(t, post(c, "/totp-validate", "/totp-validate", url.Values{"code": {"12"}}), 422)
-	fieldError(t, doc, "code", msgTOTPFormat)
+	fieldError(t, doc, "code", auth.MsgTOTPFormat)
 	wantLocation(t, post(c, "/totp-validate", "/totp-validate", url.Values{"code": {totpNow(t)}}), "/login_transition")
 }
 
@@ -244,7 +245,7 @@ func TestMFAVerifySMS(t *testing.T) {
 	}
 
 	doc = wantStatus(t, post(a, "/mfa-verify?method=sms", "/mfa-verify/sms", url.Values{"code": {"123"}}), 422)
-	fieldError(t, doc, "code", msgSMSCodeShort())
+	fieldError(t, doc, "code", auth.MsgSMSCodeShort())
 	doc = wantStatus(t, post(a, "/mfa-verify?method=sms", "/mfa-verify/sms", url.Values{"code": {codeB}}), 422)
 	if e := htmlq.Find(doc, htmlq.ByID("code-error")); e == nil {
 		t.Fatal("another login's code: no error")
@@ -287,7 +288,7 @@ func startPush(t *testing.T, h *servertest.Harness) (*servertest.Client, string)
 		t.Fatal("no ApprovalPoll island")
 	}
 	props := htmlq.Find(doc, htmlq.ByID(htmlq.Attr(island, "data-props")))
-	var p ApprovalProps
+	var p auth.ApprovalProps
 	if err := json.Unmarshal([]byte(htmlq.VisibleText(props)), &p); err != nil {
 		t.Fatal(err)
 	}
@@ -378,7 +379,7 @@ func TestMFASendLimits(t *testing.T) {
 	h := newHarness(t)
 	c := h.Client()
 	c.Login("mfa-sms@demo.example")
-	for i := 1; i <= smsSendLimit; i++ {
+	for i := 1; i <= auth.SMSSendLimit; i++ {
 		wantLocation(t, post(c, "/mfa-verify?method=sms", "/mfa-verify/sms/send", nil), "/mfa-verify?method=sms")
 	}
 	res := post(c, "/mfa-verify?method=sms", "/mfa-verify/sms/send", nil)
@@ -389,7 +390,7 @@ func TestMFASendLimits(t *testing.T) {
 
 	p := h.Client()
 	p.Login("mfa-authy@demo.example")
-	for i := 1; i <= pushLimit; i++ {
+	for i := 1; i <= auth.PushLimit; i++ {
 		wantLocation(t, post(p, "/mfa-verify?method=authy", "/mfa-verify/authy", nil), "/mfa-verify?method=authy")
 	}
 	doc = wantStatus(t, post(p, "/mfa-verify?method=authy", "/mfa-verify/authy", nil), 429)
@@ -399,22 +400,22 @@ func TestMFASendLimits(t *testing.T) {
 }
 
 func TestMFALockout(t *testing.T) {
-	slow := mfaSlowDown
+	slow := *auth.MFASlowDown
 	var waits []time.Duration
-	mfaSlowDown = func(n int) time.Duration { waits = append(waits, slow(n)); return 0 }
-	t.Cleanup(func() { mfaSlowDown = slow })
+	*auth.MFASlowDown = func(n int) time.Duration { waits = append(waits, slow(n)); return 0 }
+	t.Cleanup(func() { *auth.MFASlowDown = slow })
 
 	h := newHarness(t)
 	c := h.Client()
 	c.Login("mfa-totp@demo.example")
 	wrong := url.Values{"code": {wrongTOTP(t, demo.TOTPSecret)}}
-	for i := 1; i < mfaMaxAttempts; i++ {
+	for i := 1; i < auth.MFAMaxAttempts; i++ {
 		doc := wantStatus(t, post(c, "/mfa-verify", "/mfa-verify/totp", wrong), 422)
-		if i == mfaMaxAttempts-1 && !hasText(doc, "1 attempt left") {
+		if i == auth.MFAMaxAttempts-1 && !hasText(doc, "1 attempt left") {
 			t.Fatal("no warning before the lock")
 		}
 	}
-	if len(waits) != mfaMaxAttempts-1 || waits[0] != 0 || waits[2] != time.Second || waits[3] != 2*time.Second {
+	if len(waits) != auth.MFAMaxAttempts-1 || waits[0] != 0 || waits[2] != time.Second || waits[3] != 2*time.Second {
 		t.Fatalf("slow-down %v", waits)
 	}
 	res := post(c, "/mfa-verify", "/mfa-verify/totp", wrong)
@@ -452,7 +453,7 @@ func TestLoginScopeExpires(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.CreatedAt = s.CreatedAt.Add(-loginScopeTTL - time.Minute)
+	s.CreatedAt = s.CreatedAt.Add(-auth.LoginScopeTTL - time.Minute)
 	if err := h.Sessions.Save(t.Context(), s); err != nil {
 		t.Fatal(err)
 	}
@@ -517,7 +518,7 @@ func TestMFASetup(t *testing.T) {
 	wantLocation(t, c.Get("/org/"+demo.Org1ID), "/login?redirect_code=MissingScope")
 
 	doc = wantStatus(t, post(c, "/mfa-setup", "/mfa-setup/phone", url.Values{"country_code": {"dk"}, "cellphone": {""}}), 422)
-	fieldError(t, doc, "cellphone", msgNumberRequired)
+	fieldError(t, doc, "cellphone", auth.MsgNumberRequired)
 	res = post(c, "/mfa-setup", "/mfa-setup/phone", url.Values{"country_code": {"dk"}, "cellphone": {"20 99 88 77"}})
 	wantLocation(t, res, "/mfa-setup#phone-title")
 	_, doc = c.Page("/mfa-setup")
@@ -656,19 +657,6 @@ func TestOutboxNotInProduction(t *testing.T) {
 	if res := c.Do("POST", "/sandbox/outbox/approvals/x", url.Values{"_csrf": {tok}, "decision": {"approve"}}); res.StatusCode != http.StatusNotFound {
 		t.Fatalf("outbox decision in production: %d", res.StatusCode)
 	}
-}
-
-func TestMFACodeHelpers(t *testing.T) {
-	for raw, want := range map[string]bool{"123456": true, "123 456": true, "123-456": true, " 123456 ": true,
-		"12345": false, "1234567": false, "12345a": false, "": false} {
-		if _, ok := totpCode(raw); ok != want {
-			t.Errorf("totpCode(%q) ok = %v", raw, ok)
-		}
-	}
-	if got := groupSecret("JBSWY3DPEHPK3PXP12"); got != "JBSW Y3DP EHPK 3PXP 12" {
-		t.Errorf("groupSecret: %q", got)
-	}
-	// The lock's words: TestTooMany (package server).
 }
 
 // choiceCards are the /mfa-verify cards as "href text".

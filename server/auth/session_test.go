@@ -1,4 +1,4 @@
-package auth
+package auth_test
 
 import (
 	"net/http"
@@ -13,6 +13,7 @@ import (
 	"portal/htmlq"
 	"portal/reference/demo"
 	"portal/server"
+	"portal/server/auth"
 	"portal/server/servertest"
 )
 
@@ -134,13 +135,13 @@ func TestLoginRateLimitPerAccount(t *testing.T) {
 	h := newHarness(t)
 	c := h.Client()
 	var last int
-	for i := 0; i <= loginAccountLimit; i++ {
+	for i := 0; i <= auth.LoginAccountLimit; i++ {
 		tok := c.CSRF("/login")
 		res := c.Do("POST", "/login", url.Values{"_csrf": {tok}, "email": {"finance@demo.example"}, "password": {"wrong"}})
 		last = res.StatusCode
 	}
 	if last != http.StatusTooManyRequests {
-		t.Fatalf("attempt %d: status %d, want 429", loginAccountLimit+1, last)
+		t.Fatalf("attempt %d: status %d, want 429", auth.LoginAccountLimit+1, last)
 	}
 	// Even the right password is refused while the account is limited.
 	tok := c.CSRF("/login")
@@ -184,7 +185,7 @@ func TestRedirectAfterLogin(t *testing.T) {
 }
 func TestLoginSlowDown(t *testing.T) {
 	// The schedule itself (the harness replaces loginSlowDown with no wait).
-	real := loginDelay
+	real := auth.LoginDelay
 	for n, want := range map[int]time.Duration{1: 0, 3: 0, 4: time.Second, 5: 2 * time.Second, 6: 3 * time.Second, 9: 3 * time.Second} {
 		if got := real(n); got != want {
 			t.Errorf("schedule(%d) = %s, want %s", n, got, want)
@@ -192,9 +193,9 @@ func TestLoginSlowDown(t *testing.T) {
 	}
 	h := newHarness(t)
 	var seen []int
-	saved := loginSlowDown
-	loginSlowDown = func(n int) time.Duration { seen = append(seen, n); return 0 }
-	t.Cleanup(func() { loginSlowDown = saved })
+	saved := *auth.LoginSlowDown
+	*auth.LoginSlowDown = func(n int) time.Duration { seen = append(seen, n); return 0 }
+	t.Cleanup(func() { *auth.LoginSlowDown = saved })
 	for _, email := range []string{"admin@demo.example", "ghost@demo.example"} {
 		seen = nil
 		c := h.Client()

@@ -1,10 +1,9 @@
-package rangepicker
+package rangepicker_test
 
 import (
 	"net/http"
 	"net/url"
 	"os"
-	"portal/server/auth"
 	"strconv"
 	"strings"
 	"testing"
@@ -15,7 +14,9 @@ import (
 	"portal/daterange"
 	"portal/htmlq"
 	"portal/reference/demo"
+	"portal/server/auth"
 	"portal/server/dashboard"
+	"portal/server/rangepicker"
 	"portal/server/servertest"
 )
 
@@ -24,7 +25,7 @@ func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
 // newHarness mounts the picker, auth to log in through the form and the
 // dashboard, which shows only the past 30 days.
 func newHarness(t *testing.T) *servertest.Harness {
-	return servertest.New(t, auth.New, New, dashboard.New)
+	return servertest.New(t, auth.New, rangepicker.New, dashboard.New)
 }
 
 const (

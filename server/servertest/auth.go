@@ -35,3 +35,14 @@ const SessionCookie = testkit.SessionCookie
 func (h *Harness) APIWithJar(jar *cookiejar.Jar) *APIClient {
 	return &APIClient{T: h.T, App: h.Srv.App(), Jar: jar}
 }
+
+// SessionCSRF is the CSRF token of c's page session as the server keeps it
+// (unmasked), for pages that show no form.
+func (h *Harness) SessionCSRF(c *Client) string {
+	h.T.Helper()
+	s, err := h.Sessions.Load(h.T.Context(), c.SessionID())
+	if err != nil {
+		h.T.Fatal(err)
+	}
+	return s.CSRF
+}

@@ -1,5 +1,6 @@
-// Package servertest is the test harness of the area packages and of the
-// whole portal's tests: the real server (package server) with the areas a
+// Package servertest is the test harness of the area packages, of the
+// whole portal's tests and of the core's tests that go through the areas
+// (package server_test in server/): the real server (package server) with the areas a
 // test mounts, on a real seeded SQLite store, a real redis-server and the
 // real goja renderer of the built bundle (assets/dist; `make assets`).
 //
@@ -12,6 +13,7 @@
 //	c.Login("admin@demo.example")
 //	res, doc := c.Page("/org/" + servertest.OrgNordic + "/search?q=rent")
 //
+// With no areas named, New mounts DefaultAreas (auth and the range picker).
 // The whole portal's tests (package portal) mount portal.Areas.
 package servertest
 
@@ -21,7 +23,9 @@ import (
 	"testing"
 
 	"portal/server"
+	"portal/server/auth"
 	"portal/server/internal/testkit"
+	"portal/server/rangepicker"
 	"portal/ssr"
 )
 
@@ -73,6 +77,14 @@ type FormVector[V any] struct {
 // NewClock is a settable clock at the current time.
 var NewClock = testkit.NewClock
 
+// ParseDocument reads an OpenAPI document (the server's OpenAPIJSON), to
+// check replies against without a harness.
+var ParseDocument = testkit.ParseDocument
+
+// CheckExchange checks one API exchange, the request and the reply as read,
+// against the server's document, as every call of an APIClient is checked.
+var CheckExchange = testkit.CheckExchange
+
 // Harness is one test's server and its parts.
 type Harness struct {
 	*testkit.Env
@@ -86,11 +98,18 @@ var (
 	assetsErr  error
 )
 
-// New starts a server of the given areas (in the composition's order).
+// New starts a server of the given areas (in the composition's order), or
+// of DefaultAreas when none is given.
 func New(t testing.TB, areas ...server.AreaFunc) *Harness {
 	t.Helper()
 	return NewWith(t, nil, areas...)
 }
+
+// DefaultAreas are what New and NewWith mount when a test names no area:
+// auth, to log in through the form, and the range picker, the part of the
+// top bar of every organisation page that the shell renders. A test that
+// names its areas gets exactly those, so none is mounted twice.
+func DefaultAreas() []server.AreaFunc { return []server.AreaFunc{auth.New, rangepicker.New} }
 
 // builtAssets are the built assets and their renderer, loaded once per test binary:
 // loading compresses every file, seconds on a busy machine.
@@ -107,6 +126,14 @@ func builtAssets(t testing.TB) (*server.Assets, *ssr.Renderer) {
 		t.Fatalf("built assets missing (run `make assets`): %v", assetsErr)
 	}
 	return assets, renderer
+}
+
+// Renderer is the goja renderer of the built bundle, loaded once per test
+// binary, for tests that render pages without a server.
+func Renderer(t testing.TB) *ssr.Renderer {
+	t.Helper()
+	_, r := builtAssets(t)
+	return r
 }
 
 // NewWith is New with the server's dependencies changed by edit first
@@ -129,11 +156,23 @@ func NewWith(t testing.TB, edit func(*server.Deps), areas ...server.AreaFunc) *H
 	if edit != nil {
 		edit(&d)
 	}
+	if len(areas) == 0 {
+		areas = DefaultAreas()
+	}
 	return &Harness{Env: env, Srv: server.New(d, areas...)}
 }
 
 // Client is a new browser-like client of the server.
 func (h *Harness) Client() *Client { return testkit.NewClient(h.T, h.Srv.App()) }
+
+// NewFirstVisitClient and NewAPIClient are clients of an app reporting to
+// t (a subtest's, say, where the harness's clients report to the test that
+// started it). A first visit is a browser that has made no choice about
+// cookies yet, to whom the cookie banner shows.
+var (
+	NewFirstVisitClient = testkit.NewFirstVisitClient
+	NewAPIClient        = testkit.NewAPIClient
+)
 
 // API is a new API client without credentials.
 func (h *Harness) API() *APIClient { return testkit.NewAPIClient(h.T, h.Srv.App()) }

@@ -1,8 +1,9 @@
 // Package testkit is the part of the test harness that does not need
 // package server: the seeded store, Redis, sessions, token signer and the
-// browser-like and API clients. Package server's own tests build their
-// harness on it (they cannot import servertest, which imports server), and
-// servertest builds the harness of the area packages on it.
+// browser-like and API clients. servertest builds the harness on it (of the
+// area packages, of the whole portal and of the core's external tests);
+// the packages beside the harness that need a part of it without a server
+// (the seeded store's options, the built assets) reach it here.
 package testkit
 
 import (

@@ -1,0 +1,7 @@
+//go:build contractcheck
+
+package server
+
+// ContractTally is the tally ContractCheckPath answers, for the external
+// test package's TestContractCheckBuild.
+type ContractTally = contractTally
