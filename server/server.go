@@ -149,6 +149,8 @@ type Server struct {
 	Deps
 	app    *fiber.App
 	routes []*Route
+	// named is each route name's page route (GET) or, without one, its first route (Path).
+	named map[string]*Route
 	// apiOps is the API: every area's operations, mounted under each base
 	// and documented in that order.
 	apiOps []APIOp
@@ -180,6 +182,12 @@ func New(d Deps, areas ...AreaFunc) *Server {
 	}
 	s := &Server{Deps: d}
 	s.addAreas(areas)
+	s.named = map[string]*Route{}
+	for _, r := range s.routes {
+		if old, ok := s.named[r.Name]; !ok || old.Method != "GET" && r.Method == "GET" {
+			s.named[r.Name] = r
+		}
+	}
 	s.selfCSRF = s.apiSelfCSRFOps()
 	s.expired = map[string]fiber.Handler{}
 	for _, r := range s.routes {

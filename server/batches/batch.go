@@ -147,7 +147,7 @@ func (s area) payoutRows(c fiber.Ctx, p *BatchPageProps, b provider.Batch, here 
 	for _, pr := range pg.Payouts {
 		status, label := pr.Status, provider.PayoutStatusLabel(pr.Status)
 		p.PayoutRows = append(p.PayoutRows, BatchPayoutRow{Reference: pr.UniqueReference,
-			Href:       "/org/" + o.Org.ID + "/payouts/" + url.PathEscape(pr.UniqueReference) + "#payout-panel",
+			Href:       s.Path("org.payout", o.Org.ID, pr.UniqueReference) + "#payout-panel",
 			EndToEndID: pr.EndToEndID, Date: pr.CreatedAt.UTC().Format(daterange.DisplayLayout), Receiver: pr.Creditor.FullName,
 			Amount: displayAmount(pr.Amount, pr.Currency), Status: status, StatusLabel: label})
 	}

@@ -245,7 +245,7 @@ func actor(c fiber.Ctx) provider.DraftActor {
 func (s area) props(c fiber.Ctx, mode string) (WizardProps, error) {
 	o := server.Req(c).Org
 	p := WizardProps{Mode: mode, OrgID: o.Org.ID, CSRF: server.Req(c).CSRF(), Base: base(o.Org.ID),
-		Payouts: "/org/" + o.Org.ID + "/payouts", Families: []provider.LocalInstrumentFamily{}, Step: provider.StepSelectProduct,
+		Payouts: s.Path("org.payouts", o.Org.ID), Families: []provider.LocalInstrumentFamily{}, Step: provider.StepSelectProduct,
 		Decimals: 2, Errors: map[string]string{}, Problems: []provider.DraftProblem{}, SamePerson: "no",
 		Countries: []provider.Country{}, PurposeCodes: []provider.ExternalCode{},
 		ReceiverNames: ReceiverNames, ReceiverAccount: provider.ReceiverAccountKeys,
@@ -641,7 +641,7 @@ func (s area) deleteSubmit(c fiber.Ctx) error {
 		s.logFailure(c, "delete draft", err)
 		kind, msg = session.FlashError, provider.MsgDraftDeleteFailed
 	}
-	return s.FlashRedirect(c, kind, msg, "/org/"+o.Org.ID+"/payouts")
+	return s.FlashRedirect(c, kind, msg, s.Path("org.payouts", o.Org.ID))
 }
 
 // ── The Payouts page's dialog ────────────────────────────────────────────────

@@ -173,7 +173,7 @@ func (s area) find(c fiber.Ctx, orgID string, can access.Set, q query, transacti
 			for _, p := range ps {
 				add(hit{id: p.UniqueReference, reference: p.UniqueReference, endToEndID: p.EndToEndID, status: p.Status, label: payouts.StatusLabel(p),
 					amount: p.Amount, currency: p.Currency, account: p.DebtorAccount, created: p.CreatedAt,
-					href: "/org/" + orgID + "/payouts/" + url.PathEscape(p.UniqueReference) + "#payout-panel"})
+					href: s.Path("org.payout", orgID, p.UniqueReference) + "#payout-panel"})
 			}
 		case kindOrders:
 			if s.Collections == nil {
@@ -185,7 +185,7 @@ func (s area) find(c fiber.Ctx, orgID string, can access.Set, q query, transacti
 			for _, o := range os {
 				add(hit{id: o.UUID, reference: o.UniqueReference, endToEndID: o.Reference, status: o.Status, label: provider.CollectionStatusName(o.Status), amount: o.Amount,
 					currency: o.CurrencyCode, account: o.VirtualAccountNumber, created: o.CreatedAt,
-					href: "/org/" + orgID + "/collections/orders/" + url.PathEscape(o.UUID) + "#order-panel"})
+					href: s.Path("org.collection_order", orgID, o.UUID) + "#order-panel"})
 			}
 		case kindPayments:
 			if s.Collections == nil {
@@ -208,7 +208,7 @@ func (s area) find(c fiber.Ctx, orgID string, can access.Set, q query, transacti
 			for _, w := range ws {
 				add(hit{id: w.Reference, reference: w.Reference, endToEndID: w.ExternalReference, status: w.Status, label: withdrawals.StatusLabel(w.Status), amount: w.Amount,
 					currency: w.CurrencyCode, account: w.DebtorAccountNumber, created: w.CreatedAt,
-					href: "/org/" + orgID + "/accounts/withdrawals/" + url.PathEscape(w.Reference) + "#withdrawal-panel"})
+					href: s.Path("org.withdrawal", orgID, w.Reference) + "#withdrawal-panel"})
 			}
 		}
 		if f.err != nil {
