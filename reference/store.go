@@ -309,8 +309,9 @@ func migrations() fs.FS {
 
 // timeLayout is fixed-width and always UTC, so stored times sort correctly as text.
 // preparedReads bounds the SQLite read pool's prepared statements (db.Reads): the store's
-// named reads and the common list variants fit with room to spare.
-const preparedReads = 512
+// named reads and the common list variants fit, and each of the pool's connections holds at
+// most this many compiled statements.
+const preparedReads = 256
 
 const timeLayout = "2006-01-02T15:04:05.000000000Z"
 
