@@ -16,6 +16,9 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
     }));
 }
 
+/** What loadApi brings: createApiClient and ApiError. */
+export type LazyApi = typeof import('./lazyApi');
+
 // lazyApi, not apiClient itself: see lazyApi.
-export const loadApi = once(() => import('./lazyApi'));
+export const loadApi = once((): Promise<LazyApi> => import('./lazyApi'));
 export const loadModal = once(() => import('./Modal'));
