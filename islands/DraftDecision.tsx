@@ -7,7 +7,7 @@
 // table and the list is fetched again after 3000 ms (spec §9).
 import { useRef, useState } from 'preact/hooks';
 import { useHydrated } from './lib/hydrated';
-import { loadApi, loadModal } from './lib/lazy';
+import { NoModal, loadApi, withModal, type LazyApi, type ModalModule } from './lib/lazy';
 import type { ApiClient } from './lib/apiClient';
 import type { DraftDecisionStep, IslandProps } from '../templates/generated/props';
 
@@ -32,24 +32,15 @@ export default function DraftDecision(p: Props) {
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const [done, setDone] = useState(false);
   const client = useRef<ApiClient | null>(null);
-  // The dialog's module, loaded on the first Decline or Delete (lib/lazy).
-  const [modal, setModal] = useState<typeof import('./lib/Modal') | null>(null);
-
-  // Without it (the module did not come), the link's own page asks instead.
-  async function ask(step: DraftDecisionStep) {
-    try {
-      setModal(await loadModal());
-    } catch {
-      window.location.assign(step.href);
-      return;
-    }
-    setOpen(step);
-  }
+  // The dialog's module, loaded on the first Decline or Delete (lib/lazy); without it, the
+  // link's own page asks instead.
+  const [modal, setModal] = useState<ModalModule | null>(null);
+  const Dialog = modal ? modal.Modal : NoModal;
 
   async function run(step: DraftDecisionStep) {
     setBusy(true);
     const path = p.api + (step.kind === 'delete' ? '' : '/' + step.kind);
-    let api: Awaited<ReturnType<typeof loadApi>> | undefined;
+    let api: LazyApi | undefined;
     try {
       api = await loadApi();
       client.current ??= api.createApiClient({ base: '', csrfToken: p.csrf });
@@ -103,7 +94,7 @@ export default function DraftDecision(p: Props) {
                 onClick={(e) => {
                   if (!js) return;
                   e.preventDefault();
-                  void ask(a);
+                  void withModal(setModal, () => setOpen(a), () => window.location.assign(a.href));
                 }}
               >
                 {a.label}
@@ -111,8 +102,8 @@ export default function DraftDecision(p: Props) {
             ))}
         </div>
       )}
-      {js && open?.confirm && modal ? (
-        <modal.Modal id="draft-decision-dialog" title={open.confirm.title} width={440} open={true} onClose={() => setOpen(null)} closeLabel="">
+      {js && open?.confirm ? (
+        <Dialog id="draft-decision-dialog" title={open.confirm.title} width={440} open={true} onClose={() => setOpen(null)} closeLabel="">
           <p className="mb-4">{open.confirm.text}</p>
           <div className="flex flex-wrap justify-end gap-3">
             <button type="button" className={BUTTON + ' border border-gray-600'} autoFocus onClick={() => setOpen(null)}>
@@ -122,7 +113,7 @@ export default function DraftDecision(p: Props) {
               {open.confirm.submit}
             </button>
           </div>
-        </modal.Modal>
+        </Dialog>
       ) : null}
     </div>
   );

@@ -13,7 +13,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useHydrated } from './lib/hydrated';
 import type { ApiClient } from './lib/apiClient';
-import { loadApi, loadModal, type LazyApi } from './lib/lazy';
+import { NoModal, loadApi, withModal, type LazyApi, type ModalModule } from './lib/lazy';
 import { MSG_TOO_BIG, formatTyping, groupDigits, parseAmount } from './lib/amount';
 import { convert, formatRate } from './lib/fx';
 import type { FXHint, IslandProps, TransferAccount } from '../templates/generated/props';
@@ -94,7 +94,8 @@ export default function TransferDialog(p: Props) {
   // module comes with the dialog's first request, the dialog's with the first click (lib/lazy).
   const clientRef = useRef<ApiClient | null>(null);
   const client = (api: LazyApi) => (clientRef.current ??= api.createApiClient({ base: '/api/v2', csrfToken: p.csrf }));
-  const [modal, setModal] = useState<typeof import('./lib/Modal') | null>(null);
+  const [modal, setModal] = useState<ModalModule | null>(null);
+  const Dialog = modal ? modal.Modal : NoModal;
 
   const src = p.accounts.find((a) => a.number === from);
   const dst = p.accounts.find((a) => a.number === to);
@@ -189,137 +190,124 @@ export default function TransferDialog(p: Props) {
     setStatus('');
   };
 
-  // Without the dialog's module (it did not come), the transfer page instead.
-  const openDialog = async () => {
-    try {
-      setModal(await loadModal());
-    } catch {
-      window.location.assign(p.href);
-      return;
-    }
-    setOpen(true);
-  };
-
   return (
     <>
       <button
         type="button"
         aria-haspopup="dialog"
-        onClick={() => void openDialog()}
+        onClick={() => void withModal(setModal, () => setOpen(true), () => window.location.assign(p.href))}
         className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900"
       >
         Transfer
       </button>
-      {modal ? (
-        <modal.Modal id={ID + '-dialog'} title="Transfer" width={440} open={open} onClose={close}>
-          <form onSubmit={submit} noValidate>
-            <p role="status" className={'mb-3 font-medium ' + (status === MSG_OK ? 'text-green-900' : 'text-red-800')}>{status}</p>
-            {formError ? <p role="alert" className="mb-3 rounded border-l-4 border-red-700 bg-red-50 p-3 text-red-900">{formError}</p> : null}
-            <Field id={ID + '-from'} label="From account" error={errors.from}>
-              <select
-                id={ID + '-from'}
-                name="from_account_number"
-                className={inputClass(errors.from)}
-                aria-invalid={errors.from ? 'true' : undefined}
-                aria-describedby={described(ID + '-from', errors.from)}
-                onChange={(e) => {
-                  const v = (e.currentTarget as HTMLSelectElement).value;
-                  setFrom(v);
-                  if (v === to) setTo('');
-                  const a = p.accounts.find((x) => x.number === v);
-                  setAmount((cur) => formatTyping(cur, a ? a.decimals : 2));
-                  clearError('from');
-                }}
-              >
-                <option value="" selected={!from}>Select account</option>
-                {p.accounts.map((a) => (
-                  <option value={a.number} selected={a.number === from}>{label(a)}</option>
+      <Dialog id={ID + '-dialog'} title="Transfer" width={440} open={open} onClose={close}>
+        <form onSubmit={submit} noValidate>
+          <p role="status" className={'mb-3 font-medium ' + (status === MSG_OK ? 'text-green-900' : 'text-red-800')}>{status}</p>
+          {formError ? <p role="alert" className="mb-3 rounded border-l-4 border-red-700 bg-red-50 p-3 text-red-900">{formError}</p> : null}
+          <Field id={ID + '-from'} label="From account" error={errors.from}>
+            <select
+              id={ID + '-from'}
+              name="from_account_number"
+              className={inputClass(errors.from)}
+              aria-invalid={errors.from ? 'true' : undefined}
+              aria-describedby={described(ID + '-from', errors.from)}
+              onChange={(e) => {
+                const v = (e.currentTarget as HTMLSelectElement).value;
+                setFrom(v);
+                if (v === to) setTo('');
+                const a = p.accounts.find((x) => x.number === v);
+                setAmount((cur) => formatTyping(cur, a ? a.decimals : 2));
+                clearError('from');
+              }}
+            >
+              <option value="" selected={!from}>Select account</option>
+              {p.accounts.map((a) => (
+                <option value={a.number} selected={a.number === from}>{label(a)}</option>
+              ))}
+            </select>
+          </Field>
+          <Field id={ID + '-to'} label="To account" error={errors.to}>
+            <select
+              id={ID + '-to'}
+              name="to_account_number"
+              disabled={!from}
+              className={inputClass(errors.to)}
+              aria-invalid={errors.to ? 'true' : undefined}
+              aria-describedby={described(ID + '-to', errors.to)}
+              onChange={(e) => {
+                setTo((e.currentTarget as HTMLSelectElement).value);
+                clearError('to');
+              }}
+            >
+              <option value="" selected={!to}>Select account</option>
+              {p.accounts
+                .filter((a) => a.number !== from)
+                .map((a) => (
+                  <option value={a.number} selected={a.number === to}>{label(a)}</option>
                 ))}
-              </select>
-            </Field>
-            <Field id={ID + '-to'} label="To account" error={errors.to}>
-              <select
-                id={ID + '-to'}
-                name="to_account_number"
-                disabled={!from}
-                className={inputClass(errors.to)}
-                aria-invalid={errors.to ? 'true' : undefined}
-                aria-describedby={described(ID + '-to', errors.to)}
-                onChange={(e) => {
-                  setTo((e.currentTarget as HTMLSelectElement).value);
-                  clearError('to');
-                }}
-              >
-                <option value="" selected={!to}>Select account</option>
-                {p.accounts
-                  .filter((a) => a.number !== from)
-                  .map((a) => (
-                    <option value={a.number} selected={a.number === to}>{label(a)}</option>
-                  ))}
-              </select>
-            </Field>
-            <Field id={ID + '-amount'} label={src ? 'Amount (' + src.currency + ')' : 'Amount'} error={amountError}>
-              <input
-                id={ID + '-amount'}
-                name="amount"
-                type="text"
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder="000,000,000.00"
-                disabled={!to}
-                value={amount}
-                className={inputClass(amountError)}
-                aria-invalid={amountError ? 'true' : undefined}
-                aria-describedby={described(ID + '-amount', amountError)}
-                onInput={(e) => {
-                  const el = e.currentTarget as HTMLInputElement;
-                  const v = formatTyping(el.value, dec);
-                  el.value = v;
-                  setAmount(v);
-                  clearError('amount');
-                }}
-              />
-            </Field>
-            <Field id={ID + '-e2e'} label="End-to-end ID" error={errors.e2e}>
-              <input
-                id={ID + '-e2e'}
-                name="end_to_end_id"
-                type="text"
-                autoComplete="off"
-                maxLength={140}
-                value={e2e}
-                className={inputClass(errors.e2e)}
-                aria-invalid={errors.e2e ? 'true' : undefined}
-                aria-describedby={described(ID + '-e2e', errors.e2e)}
-                onInput={(e) => {
-                  setE2e((e.currentTarget as HTMLInputElement).value);
-                  clearError('e2e');
-                }}
-              />
-            </Field>
-            <div aria-live="polite" className="mb-4 text-sm">
-              {fx.state === 'loading' ? <p>Loading the exchange rate…</p> : null}
-              {fx.state === 'error' ? <p className="rounded border-l-4 border-amber-700 bg-amber-50 p-3 text-amber-900">{fx.text}</p> : null}
-              {hint ? (
-                <p className="rounded border-l-4 border-blue-700 bg-blue-50 p-3 text-blue-900">
-                  Currency conversion: {hint.rate}
-                  {hint.converted ? <span className="block">{hint.converted}</span> : null}
-                </p>
-              ) : null}
-            </div>
-            <div className="flex items-center gap-3">
-              <button
-                type="submit"
-                disabled={!canSubmit}
-                className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900 disabled:cursor-not-allowed disabled:bg-gray-500"
-              >
-                {busy ? 'Transferring…' : 'Transfer'}
-              </button>
-              <button type="button" onClick={close} className="rounded border border-gray-600 px-4 py-2">Cancel</button>
-            </div>
-          </form>
-        </modal.Modal>
-      ) : null}
+            </select>
+          </Field>
+          <Field id={ID + '-amount'} label={src ? 'Amount (' + src.currency + ')' : 'Amount'} error={amountError}>
+            <input
+              id={ID + '-amount'}
+              name="amount"
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="000,000,000.00"
+              disabled={!to}
+              value={amount}
+              className={inputClass(amountError)}
+              aria-invalid={amountError ? 'true' : undefined}
+              aria-describedby={described(ID + '-amount', amountError)}
+              onInput={(e) => {
+                const el = e.currentTarget as HTMLInputElement;
+                const v = formatTyping(el.value, dec);
+                el.value = v;
+                setAmount(v);
+                clearError('amount');
+              }}
+            />
+          </Field>
+          <Field id={ID + '-e2e'} label="End-to-end ID" error={errors.e2e}>
+            <input
+              id={ID + '-e2e'}
+              name="end_to_end_id"
+              type="text"
+              autoComplete="off"
+              maxLength={140}
+              value={e2e}
+              className={inputClass(errors.e2e)}
+              aria-invalid={errors.e2e ? 'true' : undefined}
+              aria-describedby={described(ID + '-e2e', errors.e2e)}
+              onInput={(e) => {
+                setE2e((e.currentTarget as HTMLInputElement).value);
+                clearError('e2e');
+              }}
+            />
+          </Field>
+          <div aria-live="polite" className="mb-4 text-sm">
+            {fx.state === 'loading' ? <p>Loading the exchange rate…</p> : null}
+            {fx.state === 'error' ? <p className="rounded border-l-4 border-amber-700 bg-amber-50 p-3 text-amber-900">{fx.text}</p> : null}
+            {hint ? (
+              <p className="rounded border-l-4 border-blue-700 bg-blue-50 p-3 text-blue-900">
+                Currency conversion: {hint.rate}
+                {hint.converted ? <span className="block">{hint.converted}</span> : null}
+              </p>
+            ) : null}
+          </div>
+          <div className="flex items-center gap-3">
+            <button
+              type="submit"
+              disabled={!canSubmit}
+              className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900 disabled:cursor-not-allowed disabled:bg-gray-500"
+            >
+              {busy ? 'Transferring…' : 'Transfer'}
+            </button>
+            <button type="button" onClick={close} className="rounded border border-gray-600 px-4 py-2">Cancel</button>
+          </div>
+        </form>
+      </Dialog>
     </>
   );
 }

@@ -7,6 +7,8 @@
 // The session's API client (apiClient with sessionBus and the expired notice) and the
 // one dialog (Modal): await the loader, then proceed, so the first click is not lost.
 
+import type { ModalProps } from './Modal';
+
 function once<T>(load: () => Promise<T>): () => Promise<T> {
   let p: Promise<T> | undefined;
   return () =>
@@ -22,3 +24,20 @@ export type LazyApi = typeof import('./lazyApi');
 // lazyApi, not apiClient itself: see lazyApi.
 export const loadApi = once((): Promise<LazyApi> => import('./lazyApi'));
 export const loadModal = once(() => import('./Modal'));
+
+export type ModalModule = typeof import('./Modal');
+
+/** Stands for the dialog until its module came: renders nothing. */
+export const NoModal = (_: ModalProps): null => null;
+
+/** Opens a dialog whose module comes on the click: set(m) once it came, then open(); without
+ *  it (it did not come), instead(), the page that asks without JavaScript. */
+export async function withModal(set: (m: ModalModule) => void, open: () => void, instead: () => void): Promise<void> {
+  try {
+    set(await loadModal());
+  } catch {
+    instead();
+    return;
+  }
+  open();
+}
