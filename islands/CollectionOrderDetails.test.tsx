@@ -97,7 +97,10 @@ describe('hydrated', () => {
     await hydrated();
     const opener = link('Cancel order');
     opener.focus();
-    act(() => opener.click());
+    await act(async () => {
+      opener.click();
+      await vi.dynamicImportSettled(); // the dialog's module (lib/lazy)
+    });
     const d = q<HTMLDialogElement>('#order-cancel-dialog');
     expect(d.hasAttribute('open')).toBe(true);
     expect(q('#order-cancel-dialog-title').textContent).toBe('Cancel order?');
@@ -111,7 +114,10 @@ describe('hydrated', () => {
 
   it('refunds in a dialog: submit disabled while the amount is invalid, the spec\u2019s message above the total', async () => {
     await hydrated();
-    act(() => link('Refund').click());
+    await act(async () => {
+      link('Refund').click();
+      await vi.dynamicImportSettled(); // the dialog's module (lib/lazy)
+    });
     const d = q<HTMLDialogElement>('#order-refund-dialog');
     expect(d.hasAttribute('open')).toBe(true);
     const amount = q<HTMLInputElement>('#order-refund-amount');
@@ -134,7 +140,10 @@ describe('hydrated', () => {
 
   it('confirms complete_payment in a dialog posting the payment', async () => {
     await hydrated({ ...props, active: 'payments' });
-    act(() => link('Complete payment CP1 (sandbox)').click());
+    await act(async () => {
+      link('Complete payment CP1 (sandbox)').click();
+      await vi.dynamicImportSettled(); // the dialog's module (lib/lazy)
+    });
     const d = q<HTMLDialogElement>('#order-test-dialog-0');
     expect(d.hasAttribute('open')).toBe(true);
     expect(Object.fromEntries(new FormData(d.querySelector('form')!))).toEqual({ _csrf: 'csrf-1', return_to: returnTo, payment_uuid: 'p1' });

@@ -11,7 +11,7 @@
 import { useState } from 'preact/hooks';
 import { CopyValue } from './lib/copy';
 import { useHydrated } from './lib/hydrated';
-import { Modal } from './lib/Modal';
+import { NoModal, withModal, type ModalModule } from './lib/lazy';
 import { tabForKey } from './lib/payouts';
 import { orderTone } from '../ui/tones';
 import { RefundFields } from './lib/refund';
@@ -64,6 +64,9 @@ export default function CollectionOrderDetails(p: Props) {
   const js = useHydrated();
   const [active, setActive] = useState(p.active);
   const [dialog, setDialog] = useState('');
+  // The dialog's module comes on the first click that opens one (lib/lazy).
+  const [modal, setModal] = useState<ModalModule | null>(null);
+  const Modal = modal ? modal.Modal : NoModal;
   const tab = (id: string) => p.tabs.find((t) => t.id === id);
   const current = tab(active) || p.tabs[0];
 
@@ -82,11 +85,13 @@ export default function CollectionOrderDetails(p: Props) {
       activate(next, true);
     }
   };
-  // Links without JavaScript; hydrated, they open the dialog instead.
+  // Links without JavaScript; hydrated, they open the dialog instead (the link's page when
+  // the dialog's module did not come).
   const opener = (id: string) => (e: Event) => {
     if (!js) return;
     e.preventDefault();
-    setDialog(id);
+    const href = (e.currentTarget as HTMLAnchorElement).href;
+    void withModal(setModal, () => setDialog(id), () => window.location.assign(href));
   };
 
   let content;

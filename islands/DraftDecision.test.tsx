@@ -56,7 +56,10 @@ describe('without JavaScript', () => {
 describe('hydrated', () => {
   it('asks in a dialog, calls the API, announces the answer, removes the row and refetches after 3000 ms', async () => {
     const el = await hydrated();
-    act(() => el.querySelector('a')!.click());
+    await act(async () => {
+      el.querySelector('a')!.click();
+      await vi.dynamicImportSettled(); // the dialog's module (lib/lazy)
+    });
     const dialog = document.querySelector('dialog')!;
     expect(dialog.textContent).toContain('Decline draft?');
     expect(document.activeElement?.textContent).toBe('Cancel');
@@ -66,6 +69,7 @@ describe('hydrated', () => {
     vi.stubGlobal('location', { ...window.location, assign });
     await act(async () => {
       [...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Decline')!.click();
+      await vi.dynamicImportSettled(); // the API client's module (lib/lazy)
       await vi.advanceTimersByTimeAsync(0);
     });
     expect(calls[0].url).toBe(props.api + '/reject');

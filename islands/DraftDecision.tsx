@@ -7,8 +7,8 @@
 // table and the list is fetched again after 3000 ms (spec §9).
 import { useRef, useState } from 'preact/hooks';
 import { useHydrated } from './lib/hydrated';
-import { Modal } from './lib/Modal';
-import { createApiClient, ApiError, type ApiClient } from './lib/apiClient';
+import { NoModal, loadApi, withModal, type LazyApi, type ModalModule } from './lib/lazy';
+import type { ApiClient } from './lib/apiClient';
 import type { DraftDecisionStep, IslandProps } from '../templates/generated/props';
 
 type Props = IslandProps['DraftDecision'];
@@ -32,12 +32,18 @@ export default function DraftDecision(p: Props) {
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const [done, setDone] = useState(false);
   const client = useRef<ApiClient | null>(null);
+  // The dialog's module, loaded on the first Decline or Delete (lib/lazy); without it, the
+  // link's own page asks instead.
+  const [modal, setModal] = useState<ModalModule | null>(null);
+  const Dialog = modal ? modal.Modal : NoModal;
 
   async function run(step: DraftDecisionStep) {
     setBusy(true);
-    client.current ??= createApiClient({ base: '', csrfToken: p.csrf });
     const path = p.api + (step.kind === 'delete' ? '' : '/' + step.kind);
+    let api: LazyApi | undefined;
     try {
+      api = await loadApi();
+      client.current ??= api.createApiClient({ base: '', csrfToken: p.csrf });
       const r = await client.current.request<Reply>(step.method === 'DELETE' ? 'DELETE' : 'POST', path);
       setOpen(null);
       setMessage({ tone: 'ok', text: r.data.message });
@@ -47,7 +53,7 @@ export default function DraftDecision(p: Props) {
     } catch (e) {
       setOpen(null);
       const fail = step.failed;
-      const why = e instanceof ApiError ? e.problems[0]?.detail : '';
+      const why = api && e instanceof api.ApiError ? e.problems[0]?.detail : '';
       setMessage({ tone: 'error', text: why ? fail + ': ' + why : fail });
     } finally {
       setBusy(false);
@@ -88,7 +94,7 @@ export default function DraftDecision(p: Props) {
                 onClick={(e) => {
                   if (!js) return;
                   e.preventDefault();
-                  setOpen(a);
+                  void withModal(setModal, () => setOpen(a), () => window.location.assign(a.href));
                 }}
               >
                 {a.label}
@@ -97,7 +103,7 @@ export default function DraftDecision(p: Props) {
         </div>
       )}
       {js && open?.confirm ? (
-        <Modal id="draft-decision-dialog" title={open.confirm.title} width={440} open={true} onClose={() => setOpen(null)} closeLabel="">
+        <Dialog id="draft-decision-dialog" title={open.confirm.title} width={440} open={true} onClose={() => setOpen(null)} closeLabel="">
           <p className="mb-4">{open.confirm.text}</p>
           <div className="flex flex-wrap justify-end gap-3">
             <button type="button" className={BUTTON + ' border border-gray-600'} autoFocus onClick={() => setOpen(null)}>
@@ -107,7 +113,7 @@ export default function DraftDecision(p: Props) {
               {open.confirm.submit}
             </button>
           </div>
-        </Modal>
+        </Dialog>
       ) : null}
     </div>
   );

@@ -97,7 +97,10 @@ describe('the warning', { timeout: 30_000 }, () => {
   it('"Stay logged in" refreshes the session with the CSRF header, closes, returns focus and starts over', async () => {
     mount();
     seconds(61);
-    await act(async () => button('Stay logged in').click());
+    await act(async () => {
+      button('Stay logged in').click();
+      await vi.dynamicImportSettled(); // the API client's module (lib/lazy)
+    });
     expect(fetchCalls.map((c) => c.method + ' ' + c.url)).toEqual(['POST /api/v1/authentication/token/refresh']);
     expect(fetchCalls[0].headers['X-CSRF-Token']).toBe('tok');
     expect(isOpen()).toBe(false);
@@ -111,7 +114,10 @@ describe('the warning', { timeout: 30_000 }, () => {
   it('Escape stays logged in too (the user is there)', async () => {
     mount();
     seconds(61);
-    await act(async () => void warning().dispatchEvent(new Event('cancel', { cancelable: true })));
+    await act(async () => {
+      warning().dispatchEvent(new Event('cancel', { cancelable: true }));
+      await vi.dynamicImportSettled();
+    });
     expect(fetchCalls.length).toBe(1);
     expect(isOpen()).toBe(false);
   });
@@ -140,6 +146,7 @@ describe('when time runs out', { timeout: 30_000 }, () => {
   it('ends the session on the server and says "Your login expired", linking to log in again', async () => {
     mount();
     await act(async () => void vi.advanceTimersByTime(120_000));
+    await act(() => vi.dynamicImportSettled()); // the API client's module, asked for by the effect (lib/lazy)
     expect(fetchCalls.map((c) => c.method + ' ' + c.url)).toEqual(['DELETE /api/v1/authentication/token']);
     const d = document.getElementById('login-expired') as HTMLDialogElement;
     expect(d.hasAttribute('open')).toBe(true);
@@ -159,7 +166,10 @@ describe('when time runs out', { timeout: 30_000 }, () => {
     answer = 401;
     mount();
     seconds(61);
-    await act(async () => button('Stay logged in').click());
+    await act(async () => {
+      button('Stay logged in').click();
+      await vi.dynamicImportSettled();
+    });
     await act(async () => void (await vi.advanceTimersByTimeAsync(50)));
     expect(document.getElementById('login-expired')!.hasAttribute('open')).toBe(true);
   });

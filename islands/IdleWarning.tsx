@@ -19,11 +19,12 @@
 // kept by the server and comes back after logging in (server/savedform.go).
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { IslandProps } from '../templates/generated/props';
-import { createApiClient, EXPIRED_TEXT, EXPIRED_TITLE, type ApiClient } from './lib/apiClient';
+import type { ApiClient } from './lib/apiClient';
 import { ExpiredDialog } from './lib/ExpiredNotice';
 import { useHydrated } from './lib/hydrated';
+import { loadApi } from './lib/lazy';
 import { Modal } from './lib/Modal';
-import { SESSION_ACTIVE, SESSION_EXPIRED, pageStart } from './lib/sessionBus';
+import { EXPIRED_TEXT, EXPIRED_TITLE, SESSION_ACTIVE, SESSION_EXPIRED, pageStart } from './lib/sessionBus';
 
 export type Props = IslandProps['IdleWarning'];
 
@@ -65,7 +66,8 @@ export default function IdleWarning(p: Props) {
   // What the description says: the time left when the warning opened.
   const [openedWith, setOpenedWith] = useState(p.warn);
   const client = useRef<ApiClient | null>(null);
-  const api = () => (client.current ??= createApiClient({ base: '/api/v1', csrfToken: p.csrf }));
+  // The client's module comes when the session is kept or ended (lib/lazy), not with the island.
+  const api = async () => (client.current ??= (await loadApi()).createApiClient({ base: '/api/v1', csrfToken: p.csrf }));
   const channel = useRef<BroadcastChannel | null>(null);
   const ended = useRef(false);
 
@@ -125,12 +127,18 @@ export default function IdleWarning(p: Props) {
     ended.current = true;
     // Say it only once it is so: end the session on the server now (it
     // could otherwise outlive the countdown by the seconds it errs early).
-    void api().logout().catch(() => {});
+    void api()
+      .then((c) => c.logout())
+      .catch(() => {});
   }, [phase, left <= ANNOUNCE_AT]);
 
   const stay = async () => {
     setBusy(true);
-    const ok = await api().refresh();
+    // A client's module that did not come keeps the dialog open: the button tries again.
+    const ok = await api().then(
+      (c) => c.refresh(),
+      () => false,
+    );
     setBusy(false);
     if (ok) restart(p.kept);
     // A failed refresh marks the session expired (SESSION_EXPIRED above).

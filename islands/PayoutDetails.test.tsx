@@ -153,7 +153,10 @@ describe('hydrated', () => {
     await hydrated();
     const opener = [...document.querySelectorAll<HTMLAnchorElement>('a')].find((a) => a.textContent === 'Cancel payout')!;
     opener.focus();
-    act(() => opener.click());
+    await act(async () => {
+      opener.click();
+      await vi.dynamicImportSettled(); // the dialog's module (lib/lazy)
+    });
     const d = q<HTMLDialogElement>('#payout-cancel-dialog');
     expect(d.hasAttribute('open')).toBe(true);
     expect(q('#payout-cancel-dialog-title').textContent).toBe('Cancel payout request?');
@@ -176,7 +179,10 @@ describe('hydrated', () => {
     sel.value = 'RETURNED';
     const submit = [...document.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent === 'Run test case')!;
     submit.focus();
-    act(() => void sel.form!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true })));
+    await act(async () => {
+      sel.form!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+      await vi.dynamicImportSettled(); // the dialog's module (lib/lazy)
+    });
     const d = q<HTMLDialogElement>('#payout-test-case-dialog');
     expect(d.hasAttribute('open')).toBe(true);
     expect(d.textContent).toContain('Test case: Returned');

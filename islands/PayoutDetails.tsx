@@ -13,7 +13,7 @@
 import { useState } from 'preact/hooks';
 import { CopyValue } from './lib/copy';
 import { useHydrated } from './lib/hydrated';
-import { Modal } from './lib/Modal';
+import { NoModal, withModal, type ModalModule } from './lib/lazy';
 import { statusTone } from '../ui/tones';
 import { errorCount, tabForKey } from './lib/payouts';
 import { DialogConfirm, SectionPanel, SectionTabs, dialogButton } from './lib/panel';
@@ -93,6 +93,10 @@ export default function PayoutDetails(p: Props) {
   const [active, setActive] = useState(p.active);
   const [dialog, setDialog] = useState<'' | 'cancel' | 'testcase'>('');
   const [testCase, setTestCase] = useState('');
+  // The dialog's module comes on the first click that opens one (lib/lazy); without it, the
+  // confirmation page as without JavaScript.
+  const [modal, setModal] = useState<ModalModule | null>(null);
+  const Modal = modal ? modal.Modal : NoModal;
   const tab = (id: string) => p.tabs.find((t) => t.id === id);
   const current = tab(active) || p.tabs[0];
   const summary = tab('summary');
@@ -239,7 +243,8 @@ export default function PayoutDetails(p: Props) {
               onClick={(e) => {
                 if (!js) return;
                 e.preventDefault();
-                setDialog('cancel');
+                const href = (e.currentTarget as HTMLAnchorElement).href;
+                void withModal(setModal, () => setDialog('cancel'), () => window.location.assign(href));
               }}
             >
               Cancel payout
@@ -254,9 +259,10 @@ export default function PayoutDetails(p: Props) {
               onSubmit={(e) => {
                 if (!js) return;
                 e.preventDefault();
-                const sel = (e.currentTarget as HTMLFormElement).elements.namedItem('test_case') as HTMLSelectElement;
+                const form = e.currentTarget as HTMLFormElement;
+                const sel = form.elements.namedItem('test_case') as HTMLSelectElement;
                 setTestCase(sel.value);
-                setDialog('testcase');
+                void withModal(setModal, () => setDialog('testcase'), () => form.submit());
               }}
             >
               <Hidden fields={p.testCase.keep} />

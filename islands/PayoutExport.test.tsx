@@ -25,6 +25,7 @@ const hydrate = (p: Props) => page.hydrate(p, () => true);
 const submit = (d: Element) =>
   act(async () => {
     d.querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true, bubbles: true }));
+    await vi.dynamicImportSettled(); // the API client's module, loaded with the first request (lib/lazy)
   });
 
 describe('without JavaScript', () => {

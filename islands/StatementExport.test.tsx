@@ -147,6 +147,7 @@ describe('opener mode', () => {
     expect(d.querySelector('button[type=submit]')!.textContent).toBe('Download MT940 report');
     await act(async () => {
       d.querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true, bubbles: true }));
+      await vi.dynamicImportSettled(); // the API client's module (lib/lazy)
     });
     expect(api.posts).toHaveLength(1);
     expect(api.posts[0].url).toBe('/api/v2/virtual_bank/organisations/o1/statements');
@@ -193,6 +194,7 @@ describe('opener mode', () => {
     api.reply = { ok: false, status: 500, body: { errors: [{ title: 'Something went wrong' }] } };
     await act(async () => {
       d.querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true, bubbles: true }));
+      await vi.dynamicImportSettled(); // the API client's module (lib/lazy)
     });
     await advance(0);
     expect(api.posts).toHaveLength(1);

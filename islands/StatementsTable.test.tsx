@@ -50,6 +50,7 @@ describe('after hydration', () => {
     api.states = ['generating', 'ready'];
     const el = hydrate(props);
     await advance(2000);
+    await act(() => vi.dynamicImportSettled()); // the API client's module, loaded on the first tick (lib/lazy)
     expect(api.fetched).toEqual(['/api/s/a']);
     expect(stateOf(el, 'a')).toBe('generating');
     await advance(2000);

@@ -5,7 +5,7 @@ import { act } from 'preact/test-utils';
 import { renderToString } from 'preact-render-to-string';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
-import { describeVectors, violations, jsonReply, fetchByUrl, islandPage, choose, clearPage, hydrateUnchanged, openDialog, q, settle, typeInto, expectOnlyLink } from './testing';
+import { describeVectors, violations, jsonReply, fetchByUrl, islandPage, choose, clearPage, hydrateUnchanged, openLazyDialog, q, settle, typeInto, expectOnlyLink } from './testing';
 import TransferDialog, { FX_NOT_SUPPORTED, FX_FAILED, FX_UNAVAILABLE, MSG_FAILED, MSG_OK, RELOAD_DELAY_MS, page, type Props } from './TransferDialog';
 
 const props: Props = {
@@ -55,8 +55,8 @@ function hydrated(p: Props = props): HTMLElement {
 }
 
 /** Opens the dialog and fills it in: the destination account, the amount, an end-to-end ID. */
-function fill(to: string, amount: string) {
-  openDialog(hydrated());
+async function fill(to: string, amount: string) {
+  await openLazyDialog(hydrated());
   choose('#transfer-to', to);
   typeInto('#transfer-amount', amount);
   typeInto('#transfer-e2e', 'x');
@@ -73,7 +73,7 @@ describe('dialog', () => {
     const el = serverPage(props);
     hydrateUnchanged(el, 'TransferDialog', TransferDialog);
     expect(el.querySelector('a')).toBeNull();
-    openDialog(el);
+    await openLazyDialog(el);
     const d = q<HTMLDialogElement>('dialog');
     expect(d.hasAttribute('open')).toBe(true);
     expect(d.getAttribute('style')).toContain('440px');
@@ -91,9 +91,9 @@ describe('dialog', () => {
     expect(await violations()).toEqual([]);
   });
 
-  it('keeps the destination disabled until a source is chosen', () => {
+  it('keeps the destination disabled until a source is chosen', async () => {
     const el = hydrated({ ...props, from: '' });
-    openDialog(el);
+    await openLazyDialog(el);
     expect(q<HTMLSelectElement>('#transfer-to').disabled).toBe(true);
     choose('#transfer-from', '4520011000000023');
     const to = q<HTMLSelectElement>('#transfer-to');
@@ -104,7 +104,7 @@ describe('dialog', () => {
   it('quotes the rate, formats the amount, and posts the transfer once with the idempotency key', async () => {
     const reload = vi.spyOn(page, 'reload').mockImplementation(() => {});
     const el = hydrated();
-    openDialog(el);
+    await openLazyDialog(el);
     choose('#transfer-to', '4520011000000023');
     await settle();
     const fx = api.calls.find((c) => c.url.includes('exchange_rate'))!;
@@ -142,7 +142,7 @@ describe('dialog', () => {
   });
 
   it('needs no rate between accounts of one currency', async () => {
-    fill('4520011000000024', '10');
+    await fill('4520011000000024', '10');
     await settle();
     expect(api.calls).toHaveLength(0);
     expect(q('dialog').textContent).not.toContain('Currency conversion');
@@ -155,15 +155,15 @@ describe('dialog', () => {
     ['a reply without a rate', () => json(200, { data: {} }), FX_UNAVAILABLE],
   ])('says so for %s and keeps submit disabled', async (_, reply, text) => {
     api.replies.exchange_rate = reply;
-    fill('4520011000000056', '10');
+    await fill('4520011000000056', '10');
     await settle();
     await vi.waitFor(() => expect(q('dialog').textContent).toContain(text));
     expect(q<HTMLButtonElement>('dialog button[type=submit]').disabled).toBe(true);
   });
 
-  it('shows "Amount too big" at once and limits decimals to the source currency', () => {
+  it('shows "Amount too big" at once and limits decimals to the source currency', async () => {
     const el = hydrated();
-    openDialog(el);
+    await openLazyDialog(el);
     choose('#transfer-to', '4520011000000024');
     typeInto('#transfer-amount', '10000000000000');
     expect(q('#transfer-amount-error').textContent).toBe('Error: Amount too big');
@@ -175,7 +175,7 @@ describe('dialog', () => {
   it('puts a refused overdraft on the amount field', async () => {
     api.replies.inter_account_movements = () =>
       json(422, { errors: [{ status: 422, code: 'invalid', title: 'Insufficient funds', source: { pointer: '/debit_amount' } }] });
-    fill('4520011000000024', '999999999');
+    await fill('4520011000000024', '999999999');
     await send();
     expect(q('#transfer-amount-error').textContent).toBe('Error: Insufficient funds');
     expect(q('#transfer-amount').getAttribute('aria-describedby')).toBe('transfer-amount-error');
@@ -187,14 +187,14 @@ describe('dialog', () => {
   it('puts a form-level refusal above the fields', async () => {
     api.replies.inter_account_movements = () =>
       json(409, { errors: [{ status: 409, code: 'conflict', title: 'This idempotency key was already used for a different transfer.' }] });
-    fill('4520011000000024', '5');
+    await fill('4520011000000024', '5');
     await send();
     expect(q('dialog [role=alert]').textContent).toBe('This idempotency key was already used for a different transfer.');
   });
 
-  it('closes with Cancel and gives focus back to the Transfer button', () => {
+  it('closes with Cancel and gives focus back to the Transfer button', async () => {
     const el = hydrated();
-    openDialog(el);
+    await openLazyDialog(el);
     const opener = el.querySelector('button[aria-haspopup=dialog]');
     act(() => [...document.querySelectorAll<HTMLButtonElement>('dialog button')].find((b) => b.textContent === 'Cancel')!.click());
     expect(q('dialog').hasAttribute('open')).toBe(false);

@@ -12,8 +12,8 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useHydrated } from './lib/hydrated';
-import { Modal } from './lib/Modal';
-import { ApiError, createApiClient, type ApiClient } from './lib/apiClient';
+import type { ApiClient } from './lib/apiClient';
+import { NoModal, loadApi, withModal, type LazyApi, type ModalModule } from './lib/lazy';
 import { MSG_TOO_BIG, formatTyping, groupDigits, parseAmount } from './lib/amount';
 import { convert, formatRate } from './lib/fx';
 import type { FXHint, IslandProps, TransferAccount } from '../templates/generated/props';
@@ -90,9 +90,12 @@ export default function TransferDialog(p: Props) {
   const [formError, setFormError] = useState('');
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
-  // Made on first use: the server render has no EventTarget, and needs no client.
+  // Made on first use: the server render has no EventTarget, and needs no client. Its
+  // module comes with the dialog's first request, the dialog's with the first click (lib/lazy).
   const clientRef = useRef<ApiClient | null>(null);
-  const client = () => (clientRef.current ??= createApiClient({ base: '/api/v2', csrfToken: p.csrf }));
+  const client = (api: LazyApi) => (clientRef.current ??= api.createApiClient({ base: '/api/v2', csrfToken: p.csrf }));
+  const [modal, setModal] = useState<ModalModule | null>(null);
+  const Dialog = modal ? modal.Modal : NoModal;
 
   const src = p.accounts.find((a) => a.number === from);
   const dst = p.accounts.find((a) => a.number === to);
@@ -105,10 +108,14 @@ export default function TransferDialog(p: Props) {
     }
     const ctl = new AbortController();
     setFx({ state: 'loading' });
-    client()
-      .get<{ data: { exchange_rate: string } }>('/fx/organisations/' + encodeURIComponent(p.orgId) + '/exchange_rate', {
-        query: { pay_currency: src.currency, buy_currency: dst.currency },
-        signal: ctl.signal,
+    let api: LazyApi | undefined;
+    loadApi()
+      .then((m) => {
+        api = m;
+        return client(m).get<{ data: { exchange_rate: string } }>('/fx/organisations/' + encodeURIComponent(p.orgId) + '/exchange_rate', {
+          query: { pay_currency: src.currency, buy_currency: dst.currency },
+          signal: ctl.signal,
+        });
       })
       .then((r) =>
         // A reply without a rate quotes nothing for this pair.
@@ -116,7 +123,7 @@ export default function TransferDialog(p: Props) {
       )
       .catch((e: unknown) => {
         if (ctl.signal.aborted) return;
-        setFx({ state: 'error', text: e instanceof ApiError && e.status === 404 ? FX_NOT_SUPPORTED : FX_FAILED });
+        setFx({ state: 'error', text: api && e instanceof api.ApiError && e.status === 404 ? FX_NOT_SUPPORTED : FX_FAILED });
       });
     return () => ctl.abort();
   }, [src?.currency, dst?.currency]);
@@ -151,8 +158,10 @@ export default function TransferDialog(p: Props) {
     setStatus('');
     setFormError('');
     setErrors({});
+    let api: LazyApi | undefined;
     try {
-      await client().post(
+      api = await loadApi();
+      await client(api).post(
         '/virtual_bank/organisations/' + encodeURIComponent(p.orgId) + '/inter_account_movements',
         { from_account_number: from, to_account_number: to, amount: parsed.plain, end_to_end_id: e2e.trim() },
         { headers: { 'Idempotency-Key': p.idempotencyKey } },
@@ -162,7 +171,7 @@ export default function TransferDialog(p: Props) {
     } catch (err) {
       const next: Record<string, string> = {};
       let base = '';
-      if (err instanceof ApiError && err.problems.length > 0 && err.status < 500) {
+      if (api && err instanceof api.ApiError && err.problems.length > 0 && err.status < 500) {
         for (const pr of err.problems) {
           const f = pr.source?.pointer ? pointerField[pr.source.pointer] : undefined;
           if (f) next[f] = pr.title;
@@ -186,12 +195,12 @@ export default function TransferDialog(p: Props) {
       <button
         type="button"
         aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
+        onClick={() => void withModal(setModal, () => setOpen(true), () => window.location.assign(p.href))}
         className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900"
       >
         Transfer
       </button>
-      <Modal id={ID + '-dialog'} title="Transfer" width={440} open={open} onClose={close}>
+      <Dialog id={ID + '-dialog'} title="Transfer" width={440} open={open} onClose={close}>
         <form onSubmit={submit} noValidate>
           <p role="status" className={'mb-3 font-medium ' + (status === MSG_OK ? 'text-green-900' : 'text-red-800')}>{status}</p>
           {formError ? <p role="alert" className="mb-3 rounded border-l-4 border-red-700 bg-red-50 p-3 text-red-900">{formError}</p> : null}
@@ -298,7 +307,7 @@ export default function TransferDialog(p: Props) {
             <button type="button" onClick={close} className="rounded border border-gray-600 px-4 py-2">Cancel</button>
           </div>
         </form>
-      </Modal>
+      </Dialog>
     </>
   );
 }

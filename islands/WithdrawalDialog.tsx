@@ -16,7 +16,8 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { useHydrated } from './lib/hydrated';
 import { Modal } from './lib/Modal';
-import { ApiError, createApiClient, type ApiClient } from './lib/apiClient';
+import type { ApiClient } from './lib/apiClient';
+import { loadApi, type LazyApi } from './lib/lazy';
 import { groupDigits } from './lib/amount';
 import { formatRate } from './lib/fx';
 import { FIELD_LABEL, POINTER_FIELD, formErrors, parseWithdrawalAmount, type FormValues } from './lib/withdrawal';
@@ -99,8 +100,8 @@ export function body(v: { account: string; withdrawal: string; amount: string; c
   };
 }
 
-function problemsOf(e: unknown): Problem[] {
-  if (!(e instanceof ApiError) || e.status !== 422) return [];
+function problemsOf(e: unknown, mod?: LazyApi): Problem[] {
+  if (!mod || !(e instanceof mod.ApiError) || e.status !== 422) return [];
   return e.problems.map((p) => ({ field: FIELD_LABEL[POINTER_FIELD[p.source?.pointer ?? ''] ?? ''] ?? '', message: p.title }));
 }
 
@@ -128,7 +129,8 @@ export default function WithdrawalDialog(p: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   const refused = useRef(false);
   const clientRef = useRef<ApiClient | null>(null);
-  const client = () => (clientRef.current ??= createApiClient({ base: '/api/v2', csrfToken: p.csrf }));
+  // The client's module comes with the first request (lib/lazy), not with the island.
+  const client = (mod: LazyApi) => (clientRef.current ??= mod.createApiClient({ base: '/api/v2', csrfToken: p.csrf }));
   const api = '/withdrawals/organisations/' + encodeURIComponent(p.orgId);
 
   // Each step starts at its heading, so a screen reader says where it is.
@@ -173,8 +175,10 @@ export default function WithdrawalDialog(p: Props) {
     const amount = parseWithdrawalAmount(v.amount, dec);
     if (!amount.ok) return;
     setBusy(true);
+    let mod: LazyApi | undefined;
     try {
-      const r = await client().post<{ data: Review }>(
+      mod = await loadApi();
+      const r = await client(mod).post<{ data: Review }>(
         api + '/withdrawal_reviews',
         body({ account: v.account, withdrawal: v.withdrawal_account, amount: amount.plain, currency, e2e: v.end_to_end_id.trim() }),
       );
@@ -182,7 +186,7 @@ export default function WithdrawalDialog(p: Props) {
       setStep('review');
     } catch (err) {
       const next: Record<string, string> = {};
-      for (const pr of err instanceof ApiError && err.status === 422 ? err.problems : []) {
+      for (const pr of mod && err instanceof mod.ApiError && err.status === 422 ? err.problems : []) {
         const f = POINTER_FIELD[pr.source?.pointer ?? ''];
         if (f && !next[f]) next[f] = pr.title;
       }
@@ -201,8 +205,10 @@ export default function WithdrawalDialog(p: Props) {
   const confirm = async () => {
     if (!review || !review.rate_available || busy) return;
     setBusy(true);
+    let mod: LazyApi | undefined;
     try {
-      const r = await client().post<{ data: { reference: string } }>(
+      mod = await loadApi();
+      const r = await client(mod).post<{ data: { reference: string } }>(
         api + '/withdrawals',
         body(
           {
@@ -218,8 +224,8 @@ export default function WithdrawalDialog(p: Props) {
       setReference(r.data.reference);
       setStep('result');
     } catch (err) {
-      setProblems(problemsOf(err));
-      setDetail(err instanceof ApiError && err.status === 409 ? err.problems[0]?.title ?? '' : '');
+      setProblems(problemsOf(err, mod));
+      setDetail(mod && err instanceof mod.ApiError && err.status === 409 ? err.problems[0]?.title ?? '' : '');
       setStep('error');
     } finally {
       setBusy(false);

@@ -167,9 +167,10 @@ export async function hydrateEnhanced<E extends Element>(el: E, name: string, Co
   return el;
 }
 
-/** settle flushes promises and the renders they cause, rounds times over. */
+/** settle flushes promises, the modules an island asked for by import() (lib/lazy) and the
+ *  renders they cause, rounds times over. */
 export async function settle(rounds = 5): Promise<void> {
-  for (let i = 0; i < rounds; i++) await act(async () => {});
+  for (let i = 0; i < rounds; i++) await act(() => vi.dynamicImportSettled());
 }
 
 /** The page's first element sel matches (the test knows there is one). */
@@ -221,6 +222,13 @@ export function openDialog(el: Element) {
   const b = el.querySelector<HTMLButtonElement>('button[aria-haspopup=dialog]')!;
   b.focus();
   act(() => b.click());
+}
+
+/** openDialog for an island whose dialog's module comes on the first click (lib/lazy):
+ *  resolves once it came and the dialog opened. */
+export async function openLazyDialog(el: Element) {
+  openDialog(el);
+  await act(() => vi.dynamicImportSettled());
 }
 
 /** A request dialog's test: the API's posts recorded and answered with reply() (read at

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { virtual } from '@guidepup/virtual-screen-reader';
 import type { ComponentType } from 'preact';
 import { act } from 'preact/test-utils';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { mount } from '../../ssr/runtime/client.js';
 
 /** Each phrase is spoken, in this order (other phrases may come between). */
@@ -126,9 +126,10 @@ export async function hydrate(name: string, Component: ComponentType<any>) {
   await settle();
 }
 
-/** Lets effects, fetch replies and the screen reader's mutation observer run. */
+/** Lets effects, fetch replies, the modules an island asked for by import() (lib/lazy) and the
+ *  screen reader's mutation observer run. */
 export async function settle() {
-  for (let i = 0; i < 5; i++) await act(async () => {});
+  for (let i = 0; i < 5; i++) await act(() => vi.dynamicImportSettled());
 }
 
 /** What the screen reader said while fn ran (live regions, focus moves). */

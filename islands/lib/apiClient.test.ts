@@ -1,8 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
-  EXPIRED_TEXT,
-  EXPIRED_TITLE,
   MUTATION_RETRIES,
   REFRESH_LEAD_MS,
   RETRY_DELAY_MS,
@@ -11,6 +9,7 @@ import {
   type Fetch,
   type TokenReply,
 } from './apiClient';
+import { EXPIRED_TEXT, EXPIRED_TITLE } from './sessionBus';
 
 // A scripted fetch: each call takes the next answer (a status and body, or
 // 'network' for a failure) and is recorded with its headers.

@@ -30,8 +30,6 @@ export const MUTATION_RETRIES = 1;
 /** Pause before that retry. */
 export const RETRY_DELAY_MS = 1_000;
 
-export const EXPIRED_TITLE = 'Your login expired';
-export const EXPIRED_TEXT = 'Please log in again.';
 /** The API's code for a token or session that ran out (spec 000 §8). */
 export const EXPIRED_CODE = 'EXPIRED_AUTHENTICATION';
 
@@ -132,7 +130,7 @@ export type ApiClient = {
   dispose(): void;
 };
 
-import { loginAgainHref, noteActive, noteExpired } from './sessionBus';
+import { EXPIRED_TEXT, EXPIRED_TITLE, loginAgainHref, noteActive, noteExpired } from './sessionBus';
 import { showExpiredNotice } from './ExpiredNotice';
 
 const REFRESH_PATH = '/authentication/token/refresh';

@@ -5,7 +5,8 @@
 // dialog nor the date fields.
 import type { VNode } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { createApiClient, type ApiClient } from './apiClient';
+import type { ApiClient } from './apiClient';
+import { loadApi } from './lazy';
 /** Whether an export is still being made. */
 export const pending = (state: string) => state === 'queued' || state === 'generating';
 
@@ -69,7 +70,8 @@ export function useExportRows<R extends Followed>(initial: R[], interval: number
   const [error, setError] = useState('');
   const live = useRef(rows);
   live.current = rows;
-  // The shared client: an expired session is shown as such, not polled on silently.
+  // The shared client: an expired session is shown as such, not polled on silently. Its
+  // module comes on the first tick (lib/lazy), not with the list.
   const client = useRef<ApiClient>();
 
   useEffect(() => {
@@ -79,13 +81,13 @@ export function useExportRows<R extends Followed>(initial: R[], interval: number
       const waiting = live.current.filter((r) => pending(r.state));
       for (const r of waiting) {
         try {
-          client.current ??= createApiClient({ base: '' });
+          client.current ??= (await loadApi()).createApiClient({ base: '' });
           const st = (await client.current.get<{ data: { state: string } }>(r.statusUrl)).data;
           if (stopped || st.state === r.state) continue;
           setRows((list) => list.map((x) => (x.id === r.id ? { ...x, state: st.state } : x)));
           if (!pending(st.state)) done(r, st.state);
         } catch {
-          // The next tick tries again.
+          // The next tick tries again (the client's module too, when it did not come).
         }
       }
       if (!stopped && live.current.some((x) => pending(x.state))) timer = setTimeout(tick, interval);

@@ -4,7 +4,8 @@
 // period fields, and the form's error parts. The server's rules stay the authority.
 import type { ComponentChildren, VNode } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { ApiError, createApiClient, type ApiClient } from './apiClient';
+import type { ApiClient } from './apiClient';
+import { loadApi, type LazyApi } from './lazy';
 import { display, maskDateAt, parseDisplay } from './daterange';
 import { Modal } from './Modal';
 
@@ -84,8 +85,11 @@ export function useExportDialog<V>(p: {
     setErrors(errs);
     if (Object.keys(errs).length > 0) return;
     setPhase('loading');
+    // The client's module comes with the first request (lib/lazy), not with the island.
+    let api: LazyApi | undefined;
     try {
-      client.current ??= createApiClient({ base: '', csrfToken: p.csrf });
+      api = await loadApi();
+      client.current ??= api.createApiClient({ base: '', csrfToken: p.csrf });
       await client.current.post(p.apiUrl, p.body(values));
       setPhase('done');
       timer.current = setTimeout(() => {
@@ -95,8 +99,8 @@ export function useExportDialog<V>(p: {
       }, CLOSE_AFTER_MS);
     } catch (err) {
       // The server's answer with its field errors; a network failure (after the client's
-      // one retry) or an expired login, the form's own message.
-      setErrors(err instanceof ApiError && err.status > 0 && err.status !== 401 ? p.errorsOf(err.data) : { form: p.failed });
+      // one retry), an expired login or a module that did not come, the form's own message.
+      setErrors(api && err instanceof api.ApiError && err.status > 0 && err.status !== 401 ? p.errorsOf(err.data) : { form: p.failed });
       setPhase('form');
     }
   };

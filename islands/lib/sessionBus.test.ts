@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient, EXPIRED_TEXT, EXPIRED_TITLE, type Fetch } from './apiClient';
-import { SESSION_ACTIVE, SESSION_EXPIRED } from './sessionBus';
+import { createApiClient, type Fetch } from './apiClient';
+import { EXPIRED_TEXT, EXPIRED_TITLE, SESSION_ACTIVE, SESSION_EXPIRED } from './sessionBus';
 import { EXPIRED_ID } from './ExpiredNotice';
 import { violations } from '../testing';
 

@@ -10,6 +10,12 @@ export const SESSION_EXPIRED = 'portal:session-expired';
 
 export type ExpiredNoticeDetail = { title: string; text: string };
 
+/** What the user is told when the session expired (the API client's notice, the idle
+ *  warning's dialog): here, not in ./apiClient, so the idle warning says it without
+ *  loading the client. */
+export const EXPIRED_TITLE = 'Your login expired';
+export const EXPIRED_TEXT = 'Please log in again.';
+
 /** A request on the session succeeded just now. */
 export function noteActive(): void {
   if (typeof window === 'undefined') return;
