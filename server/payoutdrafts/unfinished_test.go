@@ -15,6 +15,7 @@ import (
 	"portal/reference/demo"
 	"portal/server/auth"
 	"portal/server/createpayout"
+	"portal/server/payouts"
 	"portal/server/servertest"
 )
 
@@ -79,7 +80,8 @@ func ownOnly(t *testing.T, how string, links map[string]string, mine, theirs, re
 }
 
 func TestUnfinishedDraftsListedForTheirCreator(t *testing.T) {
-	h := servertest.New(t, auth.New, New, createpayout.New)
+	// The wizard links back to the payouts list (s.Path), so that area is mounted too.
+	h := servertest.New(t, auth.New, New, createpayout.New, payouts.New)
 	mine := started(t, h, servertest.OrgNordic, sofie)
 	theirs := started(t, h, servertest.OrgNordic, jonas)
 	foreign := started(t, h, servertest.OrgAtlantic, grace)
