@@ -144,6 +144,16 @@ func ApprovalFlowOn(o *OrgContext) bool {
 	return BatchesGate(o) && o.Config.BatchNumberOfApprovers > 0 || DraftApprovalGate(o)
 }
 
+// TestCasesGate names TestCasesOn as a route's gate.
+const TestCasesGate = "sandbox + flag sandbox_test_cases or canary_ui"
+
+// TestCasesOn says whether the sandbox test cases of payouts and collection orders are
+// offered (spec 001 §1, §4): only in the sandbox, and there with the sandbox test-case flag
+// or the canary UI flag.
+func (s *Server) TestCasesOn(o *OrgContext) bool {
+	return s.Config.Sandbox() && (o.Flags.On(provider.FlagSandboxTestCases) || o.Flags.On(provider.FlagCanaryUI))
+}
+
 // allowed applies a route's permission and gate to an organisation context;
 // the guard and the sidebar both ask it, so they cannot disagree.
 func (r *Route) allowed(o *OrgContext) bool {

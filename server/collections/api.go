@@ -247,7 +247,7 @@ func (s area) apiTestCase(c fiber.Ctx, a *server.APICaller) error {
 	if err != nil {
 		return err
 	}
-	if !s.testCasesOn(&server.OrgContext{Flags: flags}) {
+	if !s.TestCasesOn(&server.OrgContext{Flags: flags}) {
 		return server.APIError(c, fiber.StatusForbidden, server.APICodeForbidden, "Sandbox test cases are not enabled")
 	}
 	var body provider.CollectionTestCaseRequest

@@ -24,7 +24,6 @@ type area struct{ *server.Server }
 func New(srv *server.Server) server.Area {
 	s := area{srv}
 	read, manage := server.Perms(access.CollectionOrdersRead), server.Perms(access.CollectionOrdersRead, access.CollectionOrdersMan)
-	const testCaseGate = "sandbox + flag sandbox_test_cases or canary_ui"
 	return server.Area{Name: "collections", Routes: []*server.Route{
 		{Name: "org.collection_orders", Method: "GET", Path: "/org/:org/collections/orders", Access: server.Dashboard, Perms: read,
 			Handler: s.list, Nav: &server.NavEntry{Slot: server.NavCollectionOrders, Label: "Orders"}},
@@ -42,16 +41,10 @@ func New(srv *server.Server) server.Area {
 		{Name: "org.collection_order.refund.submit", Method: "POST", Path: "/org/:org/collections/orders/:order/refund", Access: server.Dashboard, Perms: manage,
 			Handler: s.refundSubmit},
 		{Name: "org.collection_order.test_case", Method: "GET", Path: "/org/:org/collections/orders/:order/test_case", Access: server.Dashboard, Perms: manage,
-			Gate: s.testCasesOn, GateName: testCaseGate, Handler: s.testCasePage},
+			Gate: s.TestCasesOn, GateName: server.TestCasesGate, Handler: s.testCasePage},
 		{Name: "org.collection_order.test_case.submit", Method: "POST", Path: "/org/:org/collections/orders/:order/test_case", Access: server.Dashboard, Perms: manage,
-			Gate: s.testCasesOn, GateName: testCaseGate, Handler: s.testCaseSubmit},
+			Gate: s.TestCasesOn, GateName: server.TestCasesGate, Handler: s.testCaseSubmit},
 	}, API: s.apiOperations()}
-}
-
-// testCasesOn says whether the sandbox test cases are offered (spec 001 §1, §4): only in the
-// sandbox, and there with the sandbox test-case flag or the canary UI flag.
-func (s area) testCasesOn(o *server.OrgContext) bool {
-	return s.Config.Sandbox() && (o.Flags.On(provider.FlagSandboxTestCases) || o.Flags.On(provider.FlagCanaryUI))
 }
 
 // Query parameters of the page: the spec's names (001 §2), and the panel's tab.

@@ -248,7 +248,7 @@ func (s area) panelOn(c fiber.Ctx, ord provider.CollectionOrder, at string, here
 
 	csrf := rq.CSRF()
 	returnTo := server.Link(detail, here, "#order-panel")
-	tests := s.testCasesOn(o) && o.Can(access.CollectionOrdersMan)
+	tests := s.TestCasesOn(o) && o.Can(access.CollectionOrdersMan)
 	for _, ref := range ord.Payments {
 		pay, err := s.Collections.CollectionPayment(ctx, o.Org.ID, ref.UUID)
 		if err != nil {

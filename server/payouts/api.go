@@ -179,7 +179,7 @@ func (s area) apiTestCase(c fiber.Ctx, a *server.APICaller) error {
 	if err != nil {
 		return err
 	}
-	if !s.testCasesOn(o) {
+	if !s.TestCasesOn(o) {
 		return server.APIError(c, fiber.StatusForbidden, server.APICodeForbidden, "Sandbox test cases are not enabled")
 	}
 	var body apiTestCaseRequest
@@ -196,7 +196,7 @@ func (s area) apiTestCase(c fiber.Ctx, a *server.APICaller) error {
 	return server.APIData(c, pr)
 }
 
-// apiOrgContext is what testCasesOn reads of the organisation: its flags.
+// apiOrgContext is what TestCasesOn reads of the organisation: its flags.
 func (s area) apiOrgContext(c fiber.Ctx, orgID string) (*server.OrgContext, error) {
 	flags, err := s.Provider.FeatureFlags(c.Context(), orgID)
 	if err != nil {

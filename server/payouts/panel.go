@@ -349,7 +349,7 @@ func (s area) panelOn(c fiber.Ctx, p provider.PayoutRequest, at string, here url
 	if p.Status == provider.PayoutCompleted && o.Can(access.ExportsDownload) {
 		d.Document = detail + "/document/preview"
 	}
-	if cases := provider.PayoutTestCasesFor(p.CurrentStateName); len(cases) > 0 && s.testCasesOn(o) && o.Can(access.PayoutsManage) &&
+	if cases := provider.PayoutTestCasesFor(p.CurrentStateName); len(cases) > 0 && s.TestCasesOn(o) && o.Can(access.PayoutsManage) &&
 		!p.CancellationPending {
 		tc := &PayoutTestCaseAction{Href: detail + "/test_case", Dialog: testCaseConfirm(detail, csrf, returnTo, ""), Keep: []PayoutHidden{}}
 		for _, k := range slices.Sorted(maps.Keys(here)) {

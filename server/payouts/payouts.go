@@ -30,7 +30,6 @@ type area struct{ *server.Server }
 func New(srv *server.Server) server.Area {
 	s := area{srv}
 	read, manage := server.Perms(access.PayoutsRead), server.Perms(access.PayoutsRead, access.PayoutsManage)
-	const testCaseGate = "sandbox + flag sandbox_test_cases or canary_ui"
 	return server.Area{Name: "payouts", Routes: []*server.Route{
 		{Name: "org.payouts", Method: "GET", Path: "/org/:org/payouts", Access: server.Dashboard, Perms: read, Handler: s.list,
 			Nav: &server.NavEntry{Slot: server.NavPayouts, LabelFor: menuLabel}},
@@ -40,9 +39,9 @@ func New(srv *server.Server) server.Area {
 		{Name: "org.payout.cancel.submit", Method: "POST", Path: "/org/:org/payouts/:payout/cancel", Access: server.Dashboard, Perms: manage,
 			Handler: s.cancelSubmit},
 		{Name: "org.payout.test_case", Method: "GET", Path: "/org/:org/payouts/:payout/test_case", Access: server.Dashboard, Perms: manage,
-			Gate: s.testCasesOn, GateName: testCaseGate, Handler: s.testCasePage},
+			Gate: s.TestCasesOn, GateName: server.TestCasesGate, Handler: s.testCasePage},
 		{Name: "org.payout.test_case.submit", Method: "POST", Path: "/org/:org/payouts/:payout/test_case", Access: server.Dashboard, Perms: manage,
-			Gate: s.testCasesOn, GateName: testCaseGate, Handler: s.testCaseSubmit},
+			Gate: s.TestCasesOn, GateName: server.TestCasesGate, Handler: s.testCaseSubmit},
 	}, API: s.apiOperations()}
 }
 
@@ -53,12 +52,6 @@ func menuLabel(o *server.OrgContext) string {
 		return "Payouts"
 	}
 	return "Payout requests"
-}
-
-// testCasesOn says whether the sandbox test cases are offered (spec 001 §4): only in the
-// sandbox, and there with the sandbox test-case flag or the canary UI flag.
-func (s area) testCasesOn(o *server.OrgContext) bool {
-	return s.Config.Sandbox() && (o.Flags.On(provider.FlagSandboxTestCases) || o.Flags.On(provider.FlagCanaryUI))
 }
 
 // Query parameters of the page. state and reasonCode are the spec's (the dashboard links
