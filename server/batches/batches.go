@@ -239,15 +239,10 @@ func (s area) list(c fiber.Ctx) error {
 	if open != "" {
 		p.ClosePanel = server.Link(base(o.Org.ID), here, "#batch-"+open)
 		b, err := s.Batches.Batch(ctx, o.Org.ID, open)
-		switch provider.ErrorCode(err) {
-		case "":
+		status, p.PanelError = listpage.PanelError(s.Server, c, status, err, "batch detail", msgNotFound, msgNotFound)
+		if p.PanelError == "" {
 			panel := s.panel(c, b, here)
 			p.Panel = &panel
-		case provider.ENOTFOUND:
-			status, p.PanelError = fiber.StatusNotFound, msgNotFound
-		default:
-			s.Logger.Error("batch detail", "request_id", rq.ID, "err", err)
-			status, p.PanelError = fiber.StatusServiceUnavailable, msgNotFound
 		}
 	}
 	title := "Batches · " + o.Org.Name

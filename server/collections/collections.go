@@ -261,15 +261,7 @@ func (s area) page(c fiber.Ctx, orderID, paymentID string) error {
 			panel := s.panel(c, ord, q.here, c.Query(qTab))
 			p.Panel, title = &panel, "Order "+ord.Reference+" · "+title
 		}
-		switch provider.ErrorCode(err) {
-		case "":
-		case provider.ENOTFOUND:
-			// Unknown and another organisation's answer alike.
-			status, p.PanelError = fiber.StatusNotFound, msgNotFound
-		default:
-			s.Logger.Error("collection order detail", "request_id", rq.ID, "err", err)
-			status, p.PanelError = fiber.StatusServiceUnavailable, msgNotFound
-		}
+		status, p.PanelError = listpage.PanelError(s.Server, c, status, err, "collection order detail", msgNotFound, msgNotFound)
 		if paymentID != "" && p.PanelError != "" {
 			p.PanelError = provider.MsgPaymentDetailsFailed
 		}

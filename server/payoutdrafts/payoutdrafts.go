@@ -371,17 +371,15 @@ func (s area) page(c fiber.Ctx, draftID string) error {
 	if draftID != "" {
 		props.ClosePanel = server.Link(base(o.Org.ID), listQ, "") + "#draft-" + draftID
 		d, err := s.PayoutDrafts.Draft(c.Context(), o.Org.ID, draftID, actor(rq))
-		switch {
-		case err == nil && listed(d):
+		if err == nil && !listed(d) {
+			// A draft being built or already published is not on this page.
+			err = provider.Errorf(provider.ENOTFOUND, msgNotFound)
+		}
+		status, props.PanelError = listpage.PanelError(s.Server, c, status, err, "payout draft", msgNotFound, msgNotFound)
+		if props.PanelError == "" {
 			p := s.panel(c, d, listQ)
 			props.Panel = &p
 			title = "Draft " + d.EndToEndID + " · " + title
-		case err == nil || provider.ErrorCode(err) == provider.ENOTFOUND:
-			// A draft being built or already published is not on this page.
-			status, props.PanelError = fiber.StatusNotFound, msgNotFound
-		default:
-			s.Logger.Error("payout draft", "request_id", rq.ID, "err", err)
-			status, props.PanelError = fiber.StatusServiceUnavailable, msgNotFound
 		}
 	}
 	return s.Render(c, server.View{Title: title, Page: pagePayoutDrafts.With(props), Status: status})

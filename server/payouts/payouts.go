@@ -421,17 +421,11 @@ func (s area) page(c fiber.Ctx, ref string) error {
 	if ref != "" {
 		p.ClosePanel = server.Link(path, q.here, "#payout-"+ref)
 		pr, err := s.Payouts.Payout(ctx, o.Org.ID, ref)
-		switch provider.ErrorCode(err) {
-		case "":
+		status, p.PanelError = listpage.PanelError(s.Server, c, status, err, "payout detail", provider.MsgPayoutNotFound, provider.MsgPayoutNotFound)
+		if p.PanelError == "" {
 			panel := s.panel(c, pr, q.here, c.Query(qTab))
 			p.Panel = &panel
 			p.ClosePanel = server.Link(path, q.here, "#payout-"+pr.UniqueReference)
-		case provider.ENOTFOUND:
-			// Unknown and another organisation's answer alike.
-			status, p.PanelError = fiber.StatusNotFound, provider.MsgPayoutNotFound
-		default:
-			s.Logger.Error("payout detail", "request_id", rq.ID, "err", err)
-			status, p.PanelError = fiber.StatusServiceUnavailable, provider.MsgPayoutNotFound
 		}
 	}
 	title := pageTitle + " · " + o.Org.Name

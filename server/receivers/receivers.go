@@ -246,16 +246,10 @@ func (s area) list(c fiber.Ctx) error {
 	if open != "" {
 		p.ClosePanel = server.Link(path, q.here, "#receiver-"+open)
 		r, err := s.Receivers.Receiver(ctx, o.Org.ID, open)
-		switch provider.ErrorCode(err) {
-		case "":
+		status, p.PanelError = listpage.PanelError(s.Server, c, status, err, "receiver detail", provider.MsgReceiverNotFound, msgPanelFailed)
+		if p.PanelError == "" {
 			panel := s.panel(c, r, q.here)
 			p.Panel = &panel
-		case provider.ENOTFOUND:
-			// Unknown and another organisation's answer alike.
-			status, p.PanelError = fiber.StatusNotFound, provider.MsgReceiverNotFound
-		default:
-			s.Logger.Error("receiver detail", "request_id", rq.ID, "err", err)
-			status, p.PanelError = fiber.StatusServiceUnavailable, msgPanelFailed
 		}
 	}
 	title := pageTitle + " · " + o.Org.Name

@@ -269,18 +269,12 @@ func (s area) page(c fiber.Ctx, ref string) error {
 	if ref != "" {
 		p.ClosePanel = server.Link(path, here, "#withdrawal-"+ref)
 		w, err := s.Withdrawals.Withdrawal(ctx, o.Org.ID, ref)
-		switch provider.ErrorCode(err) {
-		case "":
+		status, p.PanelError = listpage.PanelError(s.Server, c, status, err, "withdrawal detail", msgPanelNotFound, msgPanelNotFound)
+		if p.PanelError == "" {
 			panel := Panel(o, w)
 			p.Panel = &panel
 			p.ClosePanel = server.Link(path, here, "#withdrawal-"+w.Reference)
 			title = "Withdrawal " + w.Reference + " · " + title
-		case provider.ENOTFOUND:
-			// Unknown and another organisation's answer alike.
-			status, p.PanelError = fiber.StatusNotFound, msgPanelNotFound
-		default:
-			s.Logger.Error("withdrawal detail", "request_id", rq.ID, "err", err)
-			status, p.PanelError = fiber.StatusServiceUnavailable, msgPanelNotFound
 		}
 	}
 	return s.Render(c, server.View{Status: status, Title: title, Page: pageWithdrawals.With(p)})
