@@ -283,6 +283,18 @@ type ShellFlash struct {
 	Text string `json:"text"`
 }
 
+// PageShell starts an organisation page that needs a service: without it (configured
+// false) it answers Page not found and gives no request (rq nil, err NotFound's); else the
+// request and the page's layout props (Shell).
+func (s *Server) PageShell(c fiber.Ctx, configured bool) (rq *Request, sh ShellProps, err error) {
+	if !configured {
+		return nil, ShellProps{}, s.NotFound(c)
+	}
+	rq = Req(c)
+	sh, err = s.Shell(c)
+	return rq, sh, err
+}
+
 // Shell builds the layout props for an organisation page; it pops the
 // session's flash messages (shown once).
 func (s *Server) Shell(c fiber.Ctx) (ShellProps, error) {

@@ -189,15 +189,11 @@ func whereText(a provider.AuditActor) string {
 }
 
 func (s area) list(c fiber.Ctx) error {
-	if s.Audit == nil {
-		return s.NotFound(c)
-	}
-	rq := server.Req(c)
-	o := rq.Org
-	sh, err := s.Shell(c)
-	if err != nil {
+	rq, sh, err := s.PageShell(c, s.Audit != nil)
+	if rq == nil || err != nil {
 		return err
 	}
+	o := rq.Org
 	path := base(o.Org.ID)
 	f, view, kept := s.readQuery(c, o.Org.ID)
 	p := AuditLogProps{Shell: sh, Range: s.DateRange(c).Display(), Filters: view, Rows: []AuditRow{},

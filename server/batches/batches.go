@@ -191,16 +191,12 @@ func displayDate(b provider.Batch) (date, clock string) {
 }
 
 func (s area) list(c fiber.Ctx) error {
-	if s.Batches == nil {
-		return s.NotFound(c)
-	}
-	rq := server.Req(c)
-	o := rq.Org
-	ctx := c.Context()
-	sh, err := s.Shell(c)
-	if err != nil {
+	rq, sh, err := s.PageShell(c, s.Batches != nil)
+	if rq == nil || err != nil {
 		return err
 	}
+	o := rq.Org
+	ctx := c.Context()
 	approval := o.Config.BatchNumberOfApprovers > 0
 	r := s.DateRange(c)
 	p := BatchesPageProps{Shell: sh, Range: r.Display(), Approval: approval, Action: base(o.Org.ID), Rows: []BatchRow{},

@@ -142,15 +142,11 @@ func (s area) templateDialog(c fiber.Ctx, org string) *BatchTemplateDialogProps 
 func templateName(schemaID string) string { return "batch-template-" + schemaID + ".csv" }
 
 func (s area) templatePage(c fiber.Ctx) error {
-	if s.Batches == nil || s.PayoutDrafts == nil {
-		return s.NotFound(c)
-	}
-	rq := server.Req(c)
-	org := rq.Org.Org.ID
-	sh, err := s.Shell(c)
-	if err != nil {
+	rq, sh, err := s.PageShell(c, s.Batches != nil && s.PayoutDrafts != nil)
+	if rq == nil || err != nil {
 		return err
 	}
+	org := rq.Org.Org.ID
 	fams, err := s.PayoutDrafts.ProductOptions(c.Context(), org)
 	var p BatchTemplateProps
 	if err != nil {

@@ -215,16 +215,12 @@ func (s area) paymentByID(c fiber.Ctx) error {
 // page renders the Orders page; with orderID the order's panel is open, and with paymentID
 // that payment's details instead.
 func (s area) page(c fiber.Ctx, orderID, paymentID string) error {
-	if s.Collections == nil {
-		return s.NotFound(c)
-	}
-	rq := server.Req(c)
-	o := rq.Org
-	ctx := c.Context()
-	sh, err := s.Shell(c)
-	if err != nil {
+	rq, sh, err := s.PageShell(c, s.Collections != nil)
+	if rq == nil || err != nil {
 		return err
 	}
+	o := rq.Org
+	ctx := c.Context()
 	q := s.readQuery(c, o)
 	path := base(o.Org.ID)
 	p := OrdersPageProps{Shell: sh, Range: s.DateRange(c).Display(), Filters: q.view, Rows: []OrderRow{}, PerPage: provider.DefaultCollectionLimit}

@@ -199,14 +199,11 @@ func fundingPageURL(orgID, account, ret string) string {
 // accountFundingPage is the account funding dialog as a page: choosing an
 // account is a GET form, acknowledging a changed configuration a POST.
 func (s area) accountFundingPage(c fiber.Ctx) error {
-	if s.Funding == nil {
-		return s.NotFound(c)
-	}
-	o := server.Req(c).Org
-	sh, err := s.Shell(c)
-	if err != nil {
+	rq, sh, err := s.PageShell(c, s.Funding != nil)
+	if rq == nil || err != nil {
 		return err
 	}
+	o := rq.Org
 	p := AccountFundingProps{Shell: sh, Accounts: []FundingAccount{}, Message: fundingMsgSelect,
 		Return: fundingReturn(c, o.Org.ID, c.Query(fundingReturnField)), AcceptURL: fundingPath(o.Org.ID) + "/accept"}
 	for _, a := range o.OwnedAccounts() {

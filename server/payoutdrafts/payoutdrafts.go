@@ -324,15 +324,11 @@ func (s area) list(c fiber.Ctx) error   { return s.page(c, "") }
 func (s area) detail(c fiber.Ctx) error { return s.page(c, strings.Clone(c.Params("draft"))) }
 
 func (s area) page(c fiber.Ctx, draftID string) error {
-	if s.PayoutDrafts == nil {
-		return s.NotFound(c)
-	}
-	rq := server.Req(c)
-	o := rq.Org
-	sh, err := s.Shell(c)
-	if err != nil {
+	rq, sh, err := s.PageShell(c, s.PayoutDrafts != nil)
+	if rq == nil || err != nil {
 		return err
 	}
+	o := rq.Org
 	kept, f, cur := pageQuery(c)
 	props := PayoutDraftsProps{Shell: sh, Action: base(o.Org.ID), Status: f.Status, Rows: []DraftRow{},
 		Statuses: []DraftChoice{{provider.DraftStatusWaitingReview, provider.DraftStatusLabel(provider.DraftStatusWaitingReview)},

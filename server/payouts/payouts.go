@@ -362,16 +362,12 @@ func (s area) detail(c fiber.Ctx) error { return s.page(c, strings.Clone(c.Param
 
 // page renders the Payouts page, with the details panel of ref open when ref is not "".
 func (s area) page(c fiber.Ctx, ref string) error {
-	if s.Payouts == nil {
-		return s.NotFound(c)
-	}
-	rq := server.Req(c)
-	o := rq.Org
-	ctx := c.Context()
-	sh, err := s.Shell(c)
-	if err != nil {
+	rq, sh, err := s.PageShell(c, s.Payouts != nil)
+	if rq == nil || err != nil {
 		return err
 	}
+	o := rq.Org
+	ctx := c.Context()
 	// The filters' lists: without them the filters offer All only.
 	units, err := s.Payouts.BusinessUnits(ctx, o.Org.ID)
 	if err != nil {

@@ -208,16 +208,12 @@ func accountOf(r provider.Receiver) (label, value string) {
 }
 
 func (s area) list(c fiber.Ctx) error {
-	if s.Receivers == nil {
-		return s.NotFound(c)
-	}
-	rq := server.Req(c)
-	o := rq.Org
-	ctx := c.Context()
-	sh, err := s.Shell(c)
-	if err != nil {
+	rq, sh, err := s.PageShell(c, s.Receivers != nil)
+	if rq == nil || err != nil {
 		return err
 	}
+	o := rq.Org
+	ctx := c.Context()
 	q := readQuery(c)
 	path := base(o.Org.ID)
 	p := ReceiversPageProps{Shell: sh, Path: path, Sort: q.sort, Rows: []ReceiverRow{}, PerPage: pageSize,

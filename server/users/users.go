@@ -180,15 +180,11 @@ func userStatus(u provider.OrgUser) string {
 
 // page renders the list with panel (nil: none) at status.
 func (s area) page(c fiber.Ctx, status int, panel *UserPanel, open string) error {
-	if s.Users == nil {
-		return s.NotFound(c)
-	}
-	rq := server.Req(c)
-	o := rq.Org
-	sh, err := s.Shell(c)
-	if err != nil {
+	rq, sh, err := s.PageShell(c, s.Users != nil)
+	if rq == nil || err != nil {
 		return err
 	}
+	o := rq.Org
 	rules, err := s.rules(c.Context(), o)
 	if err != nil {
 		return err

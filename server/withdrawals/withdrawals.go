@@ -215,16 +215,12 @@ func (s area) detail(c fiber.Ctx) error { return s.page(c, strings.Clone(c.Param
 
 // page renders the Withdrawals page, with the details panel of ref open when ref is not "".
 func (s area) page(c fiber.Ctx, ref string) error {
-	if s.Withdrawals == nil {
-		return s.NotFound(c)
-	}
-	rq := server.Req(c)
-	o := rq.Org
-	ctx := c.Context()
-	sh, err := s.Shell(c)
-	if err != nil {
+	rq, sh, err := s.PageShell(c, s.Withdrawals != nil)
+	if rq == nil || err != nil {
 		return err
 	}
+	o := rq.Org
+	ctx := c.Context()
 	path := base(o.Org.ID)
 	title := pageTitle + " · " + o.Org.Name
 	p := WithdrawalsPageProps{Shell: sh, Rows: []WithdrawalRow{}, PageSize: provider.DefaultWithdrawalLimit}
