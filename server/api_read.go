@@ -160,6 +160,17 @@ func (s *Server) APIChange(c fiber.Ctx, a *APICaller, service func(*Server) *API
 	return orgID, true, nil
 }
 
+// APIService is a Service of APIRead and APIChange for a service the portal may run without:
+// where has says s lacks it, the call answers 404 not found, as an unknown route would.
+func APIService(has func(s *Server) bool) func(*Server) *APIProblem {
+	return func(s *Server) *APIProblem {
+		if !has(s) {
+			return &APIProblem{Status: fiber.StatusNotFound, Code: APICodeNotFound, Title: APIMsgNotFound}
+		}
+		return nil
+	}
+}
+
 // apiPermitted reports whether set grants every one of perms.
 func apiPermitted(set access.Set, perms []access.Permission) bool {
 	for _, p := range perms {

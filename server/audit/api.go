@@ -17,12 +17,7 @@ const (
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
-func apiService(s *server.Server) *server.APIProblem {
-	if s.Audit == nil {
-		return &server.APIProblem{Status: fiber.StatusNotFound, Code: server.APICodeNotFound, Title: server.APIMsgNotFound}
-	}
-	return nil
-}
+var apiService = server.APIService(func(s *server.Server) bool { return s.Audit != nil })
 
 func apiRead[B server.APIEnvelope](read func(fiber.Ctx, *server.Server, server.APIOrgCall) (B, error)) server.APIRead[B] {
 	return server.APIRead[B]{Perms: Perms, Service: apiService,

@@ -62,12 +62,7 @@ type apiUploadForm struct {
 	AllowDuplicate string   `json:"allow_duplicate,omitempty" description:"Any value (1): upload a file that was uploaded before."`
 }
 
-func apiService(s *server.Server) *server.APIProblem {
-	if s.Batches == nil {
-		return &server.APIProblem{Status: fiber.StatusNotFound, Code: server.APICodeNotFound, Title: server.APIMsgNotFound}
-	}
-	return nil
-}
+var apiService = server.APIService(func(s *server.Server) bool { return s.Batches != nil })
 
 func apiRead[B server.APIEnvelope](org func(*server.Server, fiber.Ctx, *server.APICaller) (string, error),
 	read func(fiber.Ctx, provider.Batches, server.APIOrgCall) (B, error)) server.APIRead[B] {

@@ -44,12 +44,7 @@ type apiRefundRequest struct {
 	Amount string   `json:"amount" required:"true" description:"Up to the order's amount, with the currency's decimals; the order's whole amount is a full refund." example:"120.00"`
 }
 
-func apiService(s *server.Server) *server.APIProblem {
-	if s.Collections == nil {
-		return &server.APIProblem{Status: fiber.StatusNotFound, Code: server.APICodeNotFound, Title: server.APIMsgNotFound}
-	}
-	return nil
-}
+var apiService = server.APIService(func(s *server.Server) bool { return s.Collections != nil })
 
 func apiRead[B server.APIEnvelope](org func(*server.Server, fiber.Ctx, *server.APICaller) (string, error),
 	read func(fiber.Ctx, provider.Collections, server.APIOrgCall) (B, error)) server.APIRead[B] {

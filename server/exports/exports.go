@@ -287,17 +287,6 @@ func APIRequest[B any](s *server.Server, c fiber.Ctx, a *server.APICaller, servi
 	return orgID, body, true, nil
 }
 
-// APIService is an export API's answer when the provider does not offer the exports
-// (offered says whether it does).
-func APIService(offered func(*server.Server) bool) func(*server.Server) *server.APIProblem {
-	return func(s *server.Server) *server.APIProblem {
-		if !offered(s) {
-			return &server.APIProblem{Status: fiber.StatusNotFound, Code: server.APICodeNotFound, Title: server.APIMsgNotFound}
-		}
-		return nil
-	}
-}
-
 // APIMember is the check of an export call that is not a read: membership (404), then
 // perms (403), then the service. ok false means the answer has been sent.
 func APIMember(s *server.Server, c fiber.Ctx, a *server.APICaller, service func(*server.Server) *server.APIProblem,

@@ -23,12 +23,7 @@ const (
 
 // apiFundingService answers the funding and crypto calls when the provider
 // offers neither.
-func apiFundingService(s *server.Server) *server.APIProblem {
-	if s.Funding == nil || s.Crypto == nil {
-		return &server.APIProblem{Status: fiber.StatusNotFound, Code: server.APICodeNotFound, Title: server.APIMsgNotFound}
-	}
-	return nil
-}
+var apiFundingService = server.APIService(func(s *server.Server) bool { return s.Funding != nil && s.Crypto != nil })
 
 // fundingAPIAccess checks membership and permission for a change; ok false
 // means the answer has been sent.

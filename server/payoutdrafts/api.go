@@ -92,12 +92,7 @@ type apiLocalInstrument struct {
 	Name string   `json:"name" description:"Its name." example:"SEPA Credit Transfer"`
 }
 
-func apiService(s *server.Server) *server.APIProblem {
-	if s.PayoutDrafts == nil {
-		return &server.APIProblem{Status: fiber.StatusNotFound, Code: server.APICodeNotFound, Title: server.APIMsgNotFound}
-	}
-	return nil
-}
+var apiService = server.APIService(func(s *server.Server) bool { return s.PayoutDrafts != nil })
 
 func actorOf(u provider.User) provider.DraftActor {
 	return provider.DraftActor{UserID: u.ID, Name: strings.TrimSpace(u.FirstName + " " + u.LastName)}

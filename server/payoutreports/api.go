@@ -37,7 +37,7 @@ type apiReportMeta struct {
 	TotalCount  int      `json:"total_count" description:"Reports matching the filters, across all pages."`
 }
 
-var apiService = exports.APIService(func(s *server.Server) bool { return s.PayoutReports != nil })
+var apiService = server.APIService(func(s *server.Server) bool { return s.PayoutReports != nil })
 
 // apiMember checks membership (404), then the permissions (403), for the calls that are
 // not reads.

@@ -43,12 +43,7 @@ type apiTestCaseRequest struct {
 	TestCase string   `json:"test_case" required:"true" description:"HOLD and SUCCESS need a processing payout (HOLD one not halted yet), RETURNED a processing or completed one." enum:"HOLD,SUCCESS,RETURNED"`
 }
 
-func apiPayoutsService(s *server.Server) *server.APIProblem {
-	if s.Payouts == nil {
-		return &server.APIProblem{Status: fiber.StatusNotFound, Code: server.APICodeNotFound, Title: server.APIMsgNotFound}
-	}
-	return nil
-}
+var apiPayoutsService = server.APIService(func(s *server.Server) bool { return s.Payouts != nil })
 
 // apiPayoutRead is a read of the payouts service needing payouts:read.
 func apiPayoutRead[B server.APIEnvelope](org func(*server.Server, fiber.Ctx, *server.APICaller) (string, error),

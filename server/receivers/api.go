@@ -43,12 +43,7 @@ type apiCreateRequest struct {
 	Creditor provider.ReceiverCreate `json:"creditor" required:"true" description:"The creditor: its fields, creditor_type, product_id, schema_id and creditor_details."`
 }
 
-func apiService(s *server.Server) *server.APIProblem {
-	if s.Receivers == nil {
-		return &server.APIProblem{Status: fiber.StatusNotFound, Code: server.APICodeNotFound, Title: server.APIMsgNotFound}
-	}
-	return nil
-}
+var apiService = server.APIService(func(s *server.Server) bool { return s.Receivers != nil })
 
 // apiRead is a read of the receivers service needing receivers:read.
 func apiRead[B server.APIEnvelope](read func(fiber.Ctx, provider.Receivers, server.APIOrgCall) (B, error)) server.APIRead[B] {

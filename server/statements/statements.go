@@ -372,7 +372,7 @@ func toAPIStatement(st provider.Statement) apiStatement {
 
 // apiStatementsService answers the statement calls when the provider
 // offers no statements.
-var apiStatementsService = exports.APIService(func(s *server.Server) bool { return s.Statements != nil })
+var apiStatementsService = server.APIService(func(s *server.Server) bool { return s.Statements != nil })
 
 // apiStatementMember checks membership (404) and then the permission (403)
 // for the calls that are not reads (apiStatementRead).

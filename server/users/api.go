@@ -95,12 +95,7 @@ func (s area) apiRules(c fiber.Ctx, orgID string) (roleRules, error) {
 	return s.rules(c.Context(), &server.OrgContext{Org: provider.Organisation{ID: orgID}, Config: cfg, Flags: flags})
 }
 
-func apiService(s *server.Server) *server.APIProblem {
-	if s.Users == nil {
-		return &server.APIProblem{Status: fiber.StatusNotFound, Code: server.APICodeNotFound, Title: server.APIMsgNotFound}
-	}
-	return nil
-}
+var apiService = server.APIService(func(s *server.Server) bool { return s.Users != nil })
 
 // apiOrg is the organisation of the path; a blank one is spec 001 §8's missing organisation.
 func apiOrg(_ *server.Server, c fiber.Ctx, _ *server.APICaller) (string, error) {

@@ -62,12 +62,7 @@ var apiPointer = map[string]string{
 	provider.FieldWithdrawalEndToEndID: "end_to_end_id",
 }
 
-func apiService(s *server.Server) *server.APIProblem {
-	if s.Withdrawals == nil {
-		return &server.APIProblem{Status: fiber.StatusNotFound, Code: server.APICodeNotFound, Title: server.APIMsgNotFound}
-	}
-	return nil
-}
+var apiService = server.APIService(func(s *server.Server) bool { return s.Withdrawals != nil })
 
 // apiRead is a read of the withdrawals service needing withdrawals:read.
 func apiRead[B server.APIEnvelope](read func(fiber.Ctx, *server.Server, server.APIOrgCall) (B, error)) server.APIRead[B] {
