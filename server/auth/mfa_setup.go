@@ -308,14 +308,7 @@ func (s area) mfaSetupTOTP(c fiber.Ctx) error {
 		markConfirmed(server.Req(c).Session, factorTOTP)
 		return s.afterFactor(c, "The authenticator app is set up.")
 	case provider.EINVALID:
-		locked, note, err := a.failed(c)
-		if err != nil {
-			return err
-		}
-		if locked != "" {
-			return s.setupPage(c, setupForm{Alert: locked}, fiber.StatusTooManyRequests)
-		}
-		return s.setupPage(c, setupForm{Note: note, Errors: map[string]string{"totp_code": msgTOTPFailed}}, fiber.StatusUnprocessableEntity)
+		return s.setupRefused(c, a, "totp_code", func() string { return msgTOTPFailed })
 	}
 	return s.setupPage(c, setupForm{Alert: s.registrationError(c, err)}, fiber.StatusUnprocessableEntity)
 }
@@ -396,18 +389,23 @@ func (s area) mfaSetupConfirmPhone(c fiber.Ctx) error {
 		markConfirmed(sess, factorPhone)
 		return s.afterFactor(c, "Your phone number is confirmed.")
 	case provider.EINVALID:
-		locked, note, ferr := a.failed(c)
-		if ferr != nil {
-			return ferr
-		}
-		if locked != "" {
-			return s.setupPage(c, setupForm{Alert: locked}, fiber.StatusTooManyRequests)
-		}
 		// Spec 000 §8: phone verification shows the server text under the field.
-		return s.setupPage(c, setupForm{Note: note, Errors: map[string]string{"token": s.registrationError(c, err)}},
-			fiber.StatusUnprocessableEntity)
+		return s.setupRefused(c, a, "token", func() string { return s.registrationError(c, err) })
 	}
 	return s.setupPage(c, setupForm{Alert: s.registrationError(c, err)}, fiber.StatusUnprocessableEntity)
+}
+
+// setupRefused answers a confirmation code the provider refused: the attempt counts, and
+// the page shows the lock once it is reached, else msg under the code's field.
+func (s area) setupRefused(c fiber.Ctx, a attempt, field string, msg func() string) error {
+	locked, note, err := a.failed(c)
+	if err != nil {
+		return err
+	}
+	if locked != "" {
+		return s.setupPage(c, setupForm{Alert: locked}, fiber.StatusTooManyRequests)
+	}
+	return s.setupPage(c, setupForm{Note: note, Errors: map[string]string{field: msg()}}, fiber.StatusUnprocessableEntity)
 }
 
 // afterFactor follows a confirmed method: the user's other sessions end (an

@@ -81,17 +81,26 @@ func jsonReply(c fiber.Ctx, status int, body any) error {
 	return c.Status(status).JSON(body)
 }
 
+// passkeyCall starts one of the passkey calls of /mfa-verify: a session that already passed
+// is sent home, and without passkeys the call is not found; rp nil means the answer (err
+// its result) has been sent.
+func (s area) passkeyCall(c fiber.Ctx) (rp *passkey.RP, rq *server.Request, err error) {
+	if verified(c) {
+		return nil, nil, jsonReply(c, fiber.StatusOK, fiber.Map{"redirect": "/"})
+	}
+	if rp = RelyingParty(s.Server); rp == nil {
+		return nil, nil, s.NotFound(c)
+	}
+	return rp, server.Req(c), nil
+}
+
 // mfaPasskeyOptions begins this login's passkey ceremony: the options for
 // navigator.credentials.get, the challenge kept in the session.
 func (s area) mfaPasskeyOptions(c fiber.Ctx) error {
-	if verified(c) {
-		return jsonReply(c, fiber.StatusOK, fiber.Map{"redirect": "/"})
-	}
-	rp := RelyingParty(s.Server)
+	rp, rq, err := s.passkeyCall(c)
 	if rp == nil {
-		return s.NotFound(c)
+		return err
 	}
-	rq := server.Req(c)
 	acct, err := PasskeyAccount(s.Server, c, rq.User)
 	if err != nil {
 		return err
@@ -116,14 +125,10 @@ func (s area) mfaPasskeyOptions(c fiber.Ctx) error {
 // (the same lock); a verified one is recorded by the provider, whose counter check refuses
 // a cloned key, and then completes MFA as the other methods do.
 func (s area) mfaPasskeyFinish(c fiber.Ctx) error {
-	if verified(c) {
-		return jsonReply(c, fiber.StatusOK, fiber.Map{"redirect": "/"})
-	}
-	rp := RelyingParty(s.Server)
+	rp, rq, err := s.passkeyCall(c)
 	if rp == nil {
-		return s.NotFound(c)
+		return err
 	}
-	rq := server.Req(c)
 	state := rq.Session.Values[valPasskey]
 	a, locked, err := s.mfaAttempt(c, rq.User.ID)
 	if err != nil {
