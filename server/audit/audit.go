@@ -207,10 +207,7 @@ func (s area) list(c fiber.Ctx) error {
 		f.Cursor, f.Direction = cursor, direction
 		return s.Audit.AuditEntries(c.Context(), o.Org.ID, f)
 	})
-	if err != nil {
-		s.Logger.Error("audit list", "request_id", rq.ID, "err", err)
-		p.Failure = msgListFailed
-	}
+	p.Failure = listpage.Failure(s.Server, c, err, "audit list", msgListFailed)
 	for _, e := range pg.Entries {
 		p.Rows = append(p.Rows, row(e))
 	}

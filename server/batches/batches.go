@@ -218,10 +218,7 @@ func (s area) list(c fiber.Ctx) error {
 		return s.Batches.Batches(ctx, o.Org.ID, f)
 	})
 	here := cur.Here(kept)
-	if err != nil {
-		s.Logger.Error("batch list", "request_id", rq.ID, "err", err)
-		p.Failure = msgListFailed
-	}
+	p.Failure = listpage.Failure(s.Server, c, err, "batch list", msgListFailed)
 	open := strings.Clone(c.Query(qBatch))
 	for _, b := range pg.Batches {
 		p.Rows = append(p.Rows, s.row(o, b, here, open))

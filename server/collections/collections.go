@@ -230,10 +230,7 @@ func (s area) page(c fiber.Ctx, orderID, paymentID string) error {
 		return s.Collections.CollectionOrders(ctx, o.Org.ID, q.filter)
 	})
 	q.here = q.cur.Here(q.kept)
-	if err != nil {
-		s.Logger.Error("collection orders", "request_id", rq.ID, "err", err)
-		p.Failure = msgListFailed
-	}
+	p.Failure = listpage.Failure(s.Server, c, err, "collection orders", msgListFailed)
 	for _, ord := range pg.Orders {
 		p.Rows = append(p.Rows, s.row(o, ord, q.here, orderID))
 	}

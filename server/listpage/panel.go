@@ -17,6 +17,15 @@ func PanelError(s *server.Server, c fiber.Ctx, status int, err error, what, notF
 	case provider.ENOTFOUND:
 		return fiber.StatusNotFound, notFound
 	}
+	return fiber.StatusServiceUnavailable, Failure(s, c, err, what, failed)
+}
+
+// Failure is what a page shows in place of something it could not read: "" when err is
+// none, else msg, with err logged as what.
+func Failure(s *server.Server, c fiber.Ctx, err error, what, msg string) string {
+	if err == nil {
+		return ""
+	}
 	s.Logger.Error(what, "request_id", server.Req(c).ID, "err", err)
-	return fiber.StatusServiceUnavailable, failed
+	return msg
 }

@@ -342,10 +342,7 @@ func (s area) page(c fiber.Ctx, draftID string) error {
 		return s.PayoutDrafts.Drafts(c.Context(), o.Org.ID, f)
 	})
 	listQ := cur.Here(kept)
-	if err != nil {
-		s.Logger.Error("payout drafts list", "request_id", rq.ID, "err", err)
-		props.Failure = msgListFailed
-	}
+	props.Failure = listpage.Failure(s.Server, c, err, "payout drafts list", msgListFailed)
 	for _, d := range page.Drafts {
 		row := DraftRow{ID: d.DraftID, Href: server.Link(draftPath(o.Org.ID, d.DraftID), listQ, "") + "#draft-panel",
 			Open: d.DraftID == draftID, Created: d.CreatedAt.UTC().Format(displayMoment), Creator: d.CreatorName,

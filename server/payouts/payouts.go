@@ -390,10 +390,7 @@ func (s area) page(c fiber.Ctx, ref string) error {
 			return s.Payouts.Payouts(ctx, o.Org.ID, q.filter)
 		})
 		q.here = q.cur.Here(q.kept)
-		if err != nil {
-			s.Logger.Error("payout list", "request_id", rq.ID, "err", err)
-			p.Failure = provider.MsgPayoutListFailed
-		}
+		p.Failure = listpage.Failure(s.Server, c, err, "payout list", provider.MsgPayoutListFailed)
 		for _, pr := range pg.Payouts {
 			p.Rows = append(p.Rows, s.row(o, pr, path+"/"+url.PathEscape(pr.UniqueReference), q.here, ref))
 		}

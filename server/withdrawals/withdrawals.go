@@ -245,10 +245,7 @@ func (s area) page(c fiber.Ctx, ref string) error {
 		return s.Withdrawals.Withdrawals(ctx, o.Org.ID, f)
 	})
 	here := cur.Here(kept)
-	if err != nil {
-		s.Logger.Error("withdrawal list", "request_id", rq.ID, "err", err)
-		p.Failure = msgListFailed
-	}
+	p.Failure = listpage.Failure(s.Server, c, err, "withdrawal list", msgListFailed)
 	for _, w := range pg.Withdrawals {
 		date, clock := listpage.RowTime(w.CreatedAt)
 		p.Rows = append(p.Rows, WithdrawalRow{Reference: w.Reference, Open: w.Reference == ref,
