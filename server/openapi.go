@@ -286,6 +286,22 @@ var APIOrgIDParam = OAParameter{Name: "id", In: "path", Required: true,
 	Description: "Organisation id. An organisation the user is not a member of answers 404, as an unknown one does.",
 	Schema:      OAString("").WithFormat("uuid")}
 
+// APIOrgParams are an operation's parameters under /organisations/{id}: APIOrgIDParam, then
+// more.
+func APIOrgParams(more ...OAParameter) []OAParameter {
+	return append([]OAParameter{APIOrgIDParam}, more...)
+}
+
+// APIOrgHeaderParam names the organisation in X-Organisation-ID, for the operations whose
+// path does not.
+var APIOrgHeaderParam = OAParameter{Name: APIHeaderOrganisation, In: "header", Required: true,
+	Description: "The organisation; a non-member gets 404, as for an unknown one.", Schema: OAString("").WithFormat("uuid")}
+
+// APIQueryParam is an optional string parameter of the query.
+func APIQueryParam(name, desc string) OAParameter {
+	return OAParameter{Name: name, In: "query", Description: desc, Schema: OAString("")}
+}
+
 func APIErrorReply(status int, desc string) APIResponse {
 	return APIOK[apiErrorBody](status, desc)
 }

@@ -40,7 +40,7 @@ func (s area) apiOperations() []server.APIOp {
 	read := func(id, path, tag, summary, desc string, params []server.OAParameter, extra ...server.APIResponse) server.APIOp {
 		rs := []server.APIResponse{server.APIReplyUnauthorized, apiReplyAccountForbidden, apiReplyAccountNotFound, apiReplyAccountsDown}
 		return server.APIOp{ID: id, Path: path, Tag: tag, Summary: summary, Description: desc,
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: append([]server.OAParameter{server.APIOrgIDParam}, params...),
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: server.APIOrgParams(params...),
 			Responses: append(rs, extra...)}
 	}
 	const fx = "/fx/organisations/{id}"

@@ -88,12 +88,6 @@ func apiVerify(c fiber.Ctx, s *server.Server, r server.APIOrgCall) (server.APIDa
 }
 
 func (s area) apiOperations() []server.APIOp {
-	org := func(more ...server.OAParameter) []server.OAParameter {
-		return append([]server.OAParameter{server.APIOrgIDParam}, more...)
-	}
-	str := func(name, desc string) server.OAParameter {
-		return server.OAParameter{Name: name, In: "query", Description: desc, Schema: server.OAString("")}
-	}
 	forbidden := server.APIErrorReply(fiber.StatusForbidden, "The role lacks users:manage (code forbidden), or MissingScope.")
 	bad := server.APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong (source.parameter names it).")
 	read := func(id, path, summary, desc string, params []server.OAParameter, more ...server.APIResponse) server.APIOp {
@@ -106,13 +100,13 @@ func (s area) apiOperations() []server.APIOp {
 			"The organisation's audit log, newest first, cursor paged with the total: who (user, e-mail, role, a short "+
 				"session handle, client address), what (kind, record, changed fields), when and from where, with each entry's "+
 				"hash and the previous entry's.",
-			org(str("filter[user_id]", "Only this person's entries (user id)."),
-				str("filter[email]", "Only this person's entries (e-mail, any case)."),
+			server.APIOrgParams(server.APIQueryParam("filter[user_id]", "Only this person's entries (user id)."),
+				server.APIQueryParam("filter[email]", "Only this person's entries (e-mail, any case)."),
 				server.OAParameter{Name: "filter[kind]", In: "query", Description: "Only this kind.",
 					Schema: server.OAString("").WithEnum(provider.AuditKindNames()...)},
-				str("filter[record_id]", "Only entries about this record (id or reference)."),
-				str("page[cursor_after]", "cursor_next of a page: the page after it."),
-				str("page[cursor_before]", "cursor_prev of a page: the page before it."),
+				server.APIQueryParam("filter[record_id]", "Only entries about this record (id or reference)."),
+				server.APIQueryParam("page[cursor_after]", "cursor_next of a page: the page after it."),
+				server.APIQueryParam("page[cursor_before]", "cursor_prev of a page: the page before it."),
 				server.OAParameter{Name: "page[size]", In: "query", Description: "Rows per page, 1 to " + strconv.Itoa(provider.MaxAuditLimit) +
 					" (default " + strconv.Itoa(provider.DefaultAuditLimit) + ").", Schema: server.OAInteger("").WithRange(1, provider.MaxAuditLimit)},
 				server.APITimeParam("created_after", "At or after: YYYY-MM-DD (UTC midnight), YYYY-MM-DD HH:mm:ss (UTC) or RFC 3339."),
@@ -122,7 +116,7 @@ func (s area) apiOperations() []server.APIOp {
 		server.APIReadOp(read("verifyAuditLog", apiBase+"/verify", "Verify the audit log",
 			"Walks the organisation's hash chain: each entry must follow the one before it and hash to its stored hash, and the "+
 				"chain's head must name its newest entry. ok false names the first broken link.",
-			org(), server.APIReplyNotFound),
+			server.APIOrgParams(), server.APIReplyNotFound),
 			"The result.", apiRead(apiVerify)),
 	}
 }

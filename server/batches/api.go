@@ -204,14 +204,6 @@ func (s area) apiReview(c fiber.Ctx, a *server.APICaller, approve bool) error {
 }
 
 func (s area) apiOperations() []server.APIOp {
-	org := func(more ...server.OAParameter) []server.OAParameter {
-		return append([]server.OAParameter{server.APIOrgIDParam}, more...)
-	}
-	orgHeader := server.OAParameter{Name: server.APIHeaderOrganisation, In: "header", Required: true,
-		Description: "The organisation; a non-member gets 404, as for an unknown one.", Schema: server.OAString("").WithFormat("uuid")}
-	str := func(name, desc string) server.OAParameter {
-		return server.OAParameter{Name: name, In: "query", Description: desc, Schema: server.OAString("")}
-	}
 	batchID := server.OAParameter{Name: "batchId", In: "path", Required: true,
 		Description: "The batch's id. Another organisation's answers 404, as an unknown one does.", Schema: server.OAString("").WithFormat("uuid")}
 	draftID := server.OAParameter{Name: "draftId", In: "path", Required: true, Description: "The row's id.",
@@ -230,7 +222,7 @@ func (s area) apiOperations() []server.APIOp {
 			Description: "Allowed when the organisation's batches need approval, the batch is waiting_review with no rejection, and the " +
 				"caller has not reviewed it and did not create it. The last approval needed completes the batch and creates its payout " +
 				"requests, once; a decline rejects it for good. Needs payout_batches:review.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: org(batchID),
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: server.APIOrgParams(batchID),
 			Responses: []server.APIResponse{server.APIDataOK[provider.Batch]("The batch afterwards."), server.APIReplyUnauthorized,
 				server.APIErrorReply(fiber.StatusForbidden, "The role lacks payout_batches:review (code forbidden), or MissingScope / invalid_csrf."),
 				notFound, server.APIErrorReply(fiber.StatusConflict, "The rules do not allow it; the detail says which.")},
@@ -239,14 +231,14 @@ func (s area) apiOperations() []server.APIOp {
 	}
 	return []server.APIOp{
 		server.APIReadOp(read("listPayoutBatches", apiListPath, "List payout batches",
-			"The organisation's batches, newest first, 50 a page by cursors, with the total.", org(
-				str("filter[state]", "waiting_review, completed or rejected."),
-				str("filter[kind]", "Transfer type, e.g. SEPA."),
-				str("page[cursor_after]", "cursor_next of a page: the page after it."),
-				str("page[cursor_before]", "cursor_prev of a page: the page before it."),
-				str("page[include_cursor]", "true: with page[cursor_after], the page starts at the cursor's own row."),
+			"The organisation's batches, newest first, 50 a page by cursors, with the total.", server.APIOrgParams(
+				server.APIQueryParam("filter[state]", "waiting_review, completed or rejected."),
+				server.APIQueryParam("filter[kind]", "Transfer type, e.g. SEPA."),
+				server.APIQueryParam("page[cursor_after]", "cursor_next of a page: the page after it."),
+				server.APIQueryParam("page[cursor_before]", "cursor_prev of a page: the page before it."),
+				server.APIQueryParam("page[include_cursor]", "true: with page[cursor_after], the page starts at the cursor's own row."),
 				server.OAParameter{Name: "page[size]", In: "query", Description: "Rows per page (default 50).", Schema: server.OAInteger("").WithRange(1, provider.BatchPageSize)},
-				str("sort", "Only -created_at."),
+				server.APIQueryParam("sort", "Only -created_at."),
 				server.APITimeParam("created_after", "Created at or after: YYYY-MM-DD, YYYY-MM-DD HH:mm:ss (UTC) or RFC 3339."),
 				server.APITimeParam("created_before", "Created before, in the same forms.")),
 			"", server.APIOp{Responses: []server.APIResponse{server.APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong.")}}),
@@ -256,7 +248,7 @@ func (s area) apiOperations() []server.APIOp {
 			Description: "A multipart form with the file and an optional name. Every row is checked; " +
 				"when one is wrong nothing is stored and the reply carries the error report. With approval on the batch waits for it, " +
 				"else its rows become payout requests at once. Needs payout_batches:manage.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: org(), BodyLimit: server.BatchUploadBodyLimit,
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: server.APIOrgParams(), BodyLimit: server.BatchUploadBodyLimit,
 			Form: server.APIBody[apiUploadForm](),
 			Responses: []server.APIResponse{server.APIOK[apiUploaded](fiber.StatusCreated, "Stored."), server.APIReplyUnauthorized,
 				server.APIErrorReply(fiber.StatusForbidden, "The role lacks payout_batches:manage (code forbidden), or MissingScope / invalid_csrf."),
@@ -266,23 +258,23 @@ func (s area) apiOperations() []server.APIOp {
 			Handler: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return s.apiUpload(c, a) },
 		},
 		server.APIReadOp(read("getPayoutBatch", apiBatchPath, "Get a payout batch", "One batch with its approvals and rejections.",
-			org(batchID), "", server.APIOp{}), "The batch.", apiRead(nil, apiGetBatch)),
+			server.APIOrgParams(batchID), "", server.APIOp{}), "The batch.", apiRead(nil, apiGetBatch)),
 		reviewOp("approvePayoutBatch", "/disbursement/organisations/{id}/payout_batches/{batchId}/approve", true),
 		reviewOp("rejectPayoutBatch", "/disbursement/organisations/{id}/payout_batches/{batchId}/reject", false),
 		server.APIReadOp(read("listBatchPayoutDrafts", apiDraftsPath, "List a batch's rows",
 			"The rows of a batch in file order, 50 a page (page[size] up to 500); state is the batch's status.",
-			org(batchID, str("page[cursor_after]", "cursor_next of a page."),
+			server.APIOrgParams(batchID, server.APIQueryParam("page[cursor_after]", "cursor_next of a page."),
 				server.OAParameter{Name: "page[size]", In: "query", Description: "Rows per page (default 50).", Schema: server.OAInteger("").WithRange(1, provider.MaxBatchDraftLimit)}),
 			"", server.APIOp{Responses: []server.APIResponse{server.APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong.")}}),
 			"One page of rows.", apiRead(nil, apiListDrafts)),
 		server.APIReadOp(read("getBatchPayoutDraft", apiDraftsPath+"/{draftId}", "Get a batch's row", "One row of a batch.",
-			org(batchID, draftID), "", server.APIOp{}), "The row.", apiRead(nil, apiGetDraft)),
+			server.APIOrgParams(batchID, draftID), "", server.APIOp{}), "The row.", apiRead(nil, apiGetDraft)),
 		{
 			ID: "getSchemaCSVTemplate", Method: fiber.MethodGet, Path: apiTemplatePath, Tag: apiTag, Summary: "Download a CSV template",
 			Description: "The batch template of a schema: a header row of its columns and one example row, named in Content-Disposition. " +
 				"Needs payout_batches:manage.",
 			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
-			Params: []server.OAParameter{orgHeader, {Name: "schemaId", In: "path", Required: true, Description: "The schema's id.", Schema: server.OAString("")}},
+			Params: []server.OAParameter{server.APIOrgHeaderParam, {Name: "schemaId", In: "path", Required: true, Description: "The schema's id.", Schema: server.OAString("")}},
 			Responses: []server.APIResponse{{Status: fiber.StatusOK, Description: "The file.", Media: []string{"text/csv"},
 				Headers: map[string]server.OAHeader{"Content-Disposition": {Description: "attachment; filename=…", Schema: server.OAString("")}}},
 				server.APIReplyUnauthorized, server.APIErrorReply(fiber.StatusForbidden, "The role lacks payout_batches:manage (code forbidden)."),

@@ -271,14 +271,11 @@ var (
 func orderRead[B server.APIEnvelope](id, path, summary, desc string, params []server.OAParameter, ok string,
 	read func(fiber.Ctx, provider.Collections, server.APIOrgCall) (B, error)) server.APIOp {
 	return server.APIReadOp(server.APIOp{ID: id, Path: path, Tag: apiTag, Summary: summary, Description: desc + " Needs collection_orders:read.",
-		Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: append([]server.OAParameter{server.APIOrgIDParam}, params...),
+		Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: server.APIOrgParams(params...),
 		Responses: []server.APIResponse{server.APIReplyUnauthorized, apiForbidden, apiNotFound}}, ok, apiRead(nil, read))
 }
 
 func (s area) apiOperations() []server.APIOp {
-	str := func(name, desc string) server.OAParameter {
-		return server.OAParameter{Name: name, In: "query", Description: desc, Schema: server.OAString("")}
-	}
 	// The finders take what they look for as ?value=, not as a last path segment: a segment
 	// would make …/orders/find_by_…/{value} and …/orders/{uuid}/refund the same shape, which a
 	// client's router cannot tell apart (docs/api.md).
@@ -307,10 +304,10 @@ func (s area) apiOperations() []server.APIOp {
 				server.APITimeParam("created_after", "Created at or after (YYYY-MM-DD, YYYY-MM-DD HH:mm:ss UTC or RFC 3339); default the start of the day 30 days ago."),
 				server.APITimeParam("created_before", "Created before, in the same forms; default the end of tomorrow."),
 				{Name: "status", In: "query", Description: "Only orders in this status.", Schema: server.OAString("").WithEnum(provider.CollectionOrderStatuses()...)},
-				str("virtual_account_number", "Only orders paid into this account."),
+				server.APIQueryParam("virtual_account_number", "Only orders paid into this account."),
 				{Name: "sort", In: "query", Description: "-date (default, newest first) or date.", Schema: server.OAString("").WithEnum(provider.SortNewest, provider.SortOldest)},
-				str("cursor_after", "meta.cursor_after of a page: the page after it."),
-				str("cursor_before", "meta.cursor_before of a page: the page before it."),
+				server.APIQueryParam("cursor_after", "meta.cursor_after of a page: the page after it."),
+				server.APIQueryParam("cursor_before", "meta.cursor_before of a page: the page before it."),
 				{Name: "page_size", In: "query", Description: "Rows per page, 1 to " + strconv.Itoa(provider.MaxCollectionLimit) + " (default " +
 					strconv.Itoa(provider.DefaultCollectionLimit) + ").", Schema: server.OAInteger("").WithRange(1, provider.MaxCollectionLimit)}},
 			Responses: []server.APIResponse{server.APIReplyUnauthorized, apiForbidden, server.APIReplyNotFound,

@@ -19,8 +19,6 @@ func (s area) apiOperations() []server.APIOp {
 		server.APITimeParam("created_after", "Start of the period, inclusive: YYYY-MM-DD (UTC midnight), YYYY-MM-DD HH:mm:ss (UTC) or RFC 3339.").WithExample("2026-10-24"),
 		server.APITimeParam("created_before", "End of the period, exclusive, in the same forms. Open when left out.").WithExample("2026-11-23"),
 	}
-	orgHeader := server.OAParameter{Name: server.APIHeaderOrganisation, In: "header", Required: true,
-		Description: "The organisation; a non-member gets 404, as for an unknown one.", Schema: server.OAString("").WithFormat("uuid")}
 	forbidden := server.APIErrorReply(fiber.StatusForbidden, "Code forbidden when the role lacks the permission; MissingScope or invalid_csrf as for every call.")
 	invalid := server.APIErrorReply(fiber.StatusUnprocessableEntity, "A date parameter that cannot be read (source.parameter names it).")
 	unavailable := server.APIErrorReply(fiber.StatusServiceUnavailable, "Statistics are not available here (code unavailable).")
@@ -32,12 +30,12 @@ func (s area) apiOperations() []server.APIOp {
 	return []server.APIOp{
 		server.APIReadOp(stats("getPayoutReasonCodesReport", "/payouts/payout_requests/stats/reason_codes_reports", "Payout reason codes by state",
 			"For each payout state category (returned, rejected, action_required, received, processing, pending, completed, in that order), the payout requests created in the period per reason code. Needs payouts:read.",
-			orgHeader),
+			server.APIOrgHeaderParam),
 			"data maps each state to its reason-code items and meta (the state's count and share of all payout requests).",
 			apiStatsRead(access.PayoutsRead, apiStatsHeaderOrg, s.apiPayoutReasonCodes)),
 		server.APIReadOp(stats("getPayoutStateCategoryCountsReport", "/payouts/payout_requests/stats/state_category_counts_reports", "Payout requests by state category",
 			"The payout requests created in the period per state category, as [code, name, count] in the dashboard's order, with the total in meta. Needs payouts:read.",
-			orgHeader),
+			server.APIOrgHeaderParam),
 			"The counts.", apiStatsRead(access.PayoutsRead, apiStatsHeaderOrg, s.apiPayoutStateCategoryCounts)),
 		server.APIReadOp(stats("getCollectionOrderStatusCountsReport", "/collection/organisations/{id}/stats/orders/status_counts_reports", "Collection orders by status",
 			"The collection orders created in the period per status (statuses without orders left out). created_after defaults to 30 days back. Needs collection_orders:read.",

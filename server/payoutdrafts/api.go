@@ -367,9 +367,6 @@ var apiDraftParam = server.OAParameter{Name: "draft_id", In: "path", Required: t
 
 func (s area) apiOperations() []server.APIOp {
 	const tag = apiTag
-	org := func(more ...server.OAParameter) []server.OAParameter {
-		return append([]server.OAParameter{server.APIOrgIDParam}, more...)
-	}
 	forbidden := func(perm string) server.APIResponse {
 		return server.APIErrorReply(fiber.StatusForbidden, "The role lacks "+perm+" (code forbidden), or MissingScope / invalid_csrf.")
 	}
@@ -389,7 +386,7 @@ func (s area) apiOperations() []server.APIOp {
 		return func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return f(c, a) }
 	}
 	decision := func(id, method, path, summary, desc string, act action) server.APIOp {
-		op := read(id, method, path, summary, desc, act.perms[0], org(apiDraftParam), "")
+		op := read(id, method, path, summary, desc, act.perms[0], server.APIOrgParams(apiDraftParam), "")
 		op.Responses = append([]server.APIResponse{server.APIDataOK[apiDecision]("Done: the spec's success text.")},
 			append(op.Responses, server.APIErrorReply(fiber.StatusConflict, "The title is the spec's failure text ("+act.failed+"); the detail says why."))...)
 		op.Handler = handle(func(c fiber.Ctx, a *server.APICaller) error { return s.apiDecide(c, a, act) })
@@ -400,7 +397,7 @@ func (s area) apiOperations() []server.APIOp {
 			"The drafts waiting for review (filter[status]=waiting_review, the default) or declined (rejected), or the caller's own unfinished "+
 				"drafts (draft: left in the wizard; deleted "+strconv.Itoa(provider.DraftKeepDays)+" days after their last change), newest first, "+
 				"cursor paged with the total; each with its sections, approvals and rejections.", access.PayoutDraftsRead,
-			org(q("filter[status]", "waiting_review (default), rejected, or draft (the caller's own unfinished drafts)."),
+			server.APIOrgParams(q("filter[status]", "waiting_review (default), rejected, or draft (the caller's own unfinished drafts)."),
 				q("page[cursor_after]", "cursor_next of a page: the page after it."),
 				q("page[cursor_before]", "cursor_prev of a page: the page before it."),
 				server.OAParameter{Name: "page[include_cursor]", In: "query", Description: "true: with page[cursor_after], the page starts at the cursor's own row.",
@@ -417,14 +414,14 @@ func (s area) apiOperations() []server.APIOp {
 			ID: "createPayoutDraft", Method: fiber.MethodPost, Path: apiDraftsPath, Tag: tag, Summary: "Create a payout draft",
 			Description: "Starts a manual payout of a product and schema (both required). The answer is the draft with every section's " +
 				"fields (value, errors, access_type, ui_field, rules, step); a field with one possible value starts with it. Needs payouts:manage.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: org(), Body: server.APIBody[apiCreateBody](),
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: server.APIOrgParams(), Body: server.APIBody[apiCreateBody](),
 			Responses: []server.APIResponse{server.APIOK[server.APIDataBody[provider.PayoutDraft]](fiber.StatusCreated, "The new draft."),
 				server.APIReplyUnauthorized, forbidden("payouts:manage"), server.APIReplyNotFound,
 				server.APIErrorReply(fiber.StatusUnprocessableEntity, "product_id or schema_id missing or not offered (source.pointer names it; detail: Error creating draft).")},
 			Handler: handle(s.apiCreate),
 		},
 		server.APIReadOp(read("getPayoutDraft", "", apiDraftPath, "Get a payout draft",
-			"A draft with its sections and each field's value and errors from the last save.", access.PayoutDraftsRead, org(apiDraftParam), ""),
+			"A draft with its sections and each field's value and errors from the last save.", access.PayoutDraftsRead, server.APIOrgParams(apiDraftParam), ""),
 			"The draft.", apiRead(nil, reads, apiGetDraft)),
 		{
 			ID: "savePayoutDraftSection", Method: fiber.MethodPatch, Path: apiDraftPath, Tag: tag, Summary: "Save one section of a draft",
@@ -432,7 +429,7 @@ func (s area) apiOperations() []server.APIOp {
 				"422: the first error is the spec's warning 'Error occurred while updating Payout draft', then one per refused field " +
 				"(title its message, source.pointer /section/field); what was typed is kept on the draft. Only the creator, while the " +
 				"draft is being built (409 otherwise). Needs payouts:manage.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: org(apiDraftParam), Body: server.APIBody[apiSectionEdit](),
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: server.APIOrgParams(apiDraftParam), Body: server.APIBody[apiSectionEdit](),
 			Responses: []server.APIResponse{server.APIDataOK[provider.PayoutDraft]("Saved: the draft."), server.APIReplyUnauthorized,
 				forbidden("payouts:manage"), notFound, server.APIErrorReply(fiber.StatusConflict, "The draft can no longer be changed."),
 				server.APIErrorReply(fiber.StatusUnprocessableEntity, "Refused fields, or not exactly one section.")},
@@ -441,7 +438,7 @@ func (s area) apiOperations() []server.APIOp {
 		{
 			ID: "updatePayoutDraft", Method: fiber.MethodPut, Path: apiDraftPath, Tag: tag, Summary: "Save sections of a draft",
 			Description: "savePayoutDraftSection for several sections at once, in the flow's order. Needs payouts:manage.",
-			Auth:        server.APIBearer, Scopes: server.APIScopesDashboard, Params: org(apiDraftParam), Body: server.APIBody[apiSectionsEdit](),
+			Auth:        server.APIBearer, Scopes: server.APIScopesDashboard, Params: server.APIOrgParams(apiDraftParam), Body: server.APIBody[apiSectionsEdit](),
 			Responses: []server.APIResponse{server.APIDataOK[provider.PayoutDraft]("Saved: the draft."), server.APIReplyUnauthorized,
 				forbidden("payouts:manage"), notFound, server.APIErrorReply(fiber.StatusConflict, "The draft can no longer be changed."),
 				server.APIErrorReply(fiber.StatusUnprocessableEntity, "Refused fields, or no section.")},
@@ -449,14 +446,14 @@ func (s area) apiOperations() []server.APIOp {
 		},
 		server.APIReadOp(read("getPayoutDraftSummary", "", "/payouts/organisations/{id}/payout_drafts/{draft_id}/summary", "Summary of a draft",
 			"The summary step: amount, the filled fields of each section as label and value, whether publishing sends it for approval, "+
-				"and the preconditions (field and message) that stop publishing.", access.PayoutDraftsRead, org(apiDraftParam), ""),
+				"and the preconditions (field and message) that stop publishing.", access.PayoutDraftsRead, server.APIOrgParams(apiDraftParam), ""),
 			"The summary.", apiRead(nil, reads, apiSummary)),
 		{
 			ID: "publishPayoutDraft", Method: fiber.MethodPost, Path: "/payouts/organisations/{id}/payout_drafts/{draft_id}/publish", Tag: tag, Summary: "Publish a draft",
 			Description: "Turns a complete draft into a payout request (source manual), or with the draft approval flow on into a draft " +
 				"waiting for review (state waiting_review). Publishing again answers the same. 412: the spec's Precondition Failure, one " +
 				"error per field (detail 'label: message', source.pointer /section/field). Needs payouts:manage.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: org(apiDraftParam),
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: server.APIOrgParams(apiDraftParam),
 			Responses: []server.APIResponse{server.APIDataOK[provider.DraftPublished]("What publishing made."), server.APIReplyUnauthorized,
 				forbidden("payouts:manage"), notFound,
 				server.APIErrorReply(fiber.StatusConflict, "Error publishing draft: it was declined."),
@@ -479,13 +476,13 @@ func (s area) apiOperations() []server.APIOp {
 			"The schemas.", apiRead(apiHeaderOrg, payoutsRead, apiSchemas)),
 		server.APIReadOp(read("listProductOptions", "", apiOptionsPath, "Product options",
 			"The transfer types (local_instrument_family) with their products (id, corridor) and each product's schemas (id, label): "+
-				"the first step of the wizard.", access.PayoutsRead, org(), ""),
+				"the first step of the wizard.", access.PayoutsRead, server.APIOrgParams(), ""),
 			"The families.", apiRead(nil, payoutsRead, apiOptions)),
 		server.APIReadOp(read("listPaymentInstruments", "", apiInstrPath, "Payment instruments",
-			"The organisation's own accounts with the transfer types each can pay out with.", access.PayoutsRead, org(), ""),
+			"The organisation's own accounts with the transfer types each can pay out with.", access.PayoutsRead, server.APIOrgParams(), ""),
 			"The instruments.", apiRead(nil, payoutsRead, apiInstruments)),
 		server.APIReadOp(read("listContractedLocalInstruments", "", apiLocalPath, "Contracted local instruments",
-			"The transfer types the organisation can create manual payouts with.", access.PayoutsRead, org(), ""),
+			"The transfer types the organisation can create manual payouts with.", access.PayoutsRead, server.APIOrgParams(), ""),
 			"The transfer types.", apiRead(nil, payoutsRead, apiLocalInstruments)),
 		{
 			ID: "listExternalCodes", Method: fiber.MethodGet, Path: apiExternalPath, Tag: tag, Summary: "External codes",

@@ -102,9 +102,6 @@ var apiUUIDParam = server.OAParameter{Name: "uuid", In: "path", Required: true, 
 
 func (s area) apiOperations() []server.APIOp {
 	tag := "Payout reports"
-	params := func(more ...server.OAParameter) []server.OAParameter {
-		return append([]server.OAParameter{server.APIOrgIDParam}, more...)
-	}
 	forbidden := server.APIErrorReply(fiber.StatusForbidden, "The role lacks the permission (code forbidden: exports:read with accounts:read; exports:manage to create, exports:download to download), or MissingScope / invalid_csrf.")
 	return []server.APIOp{
 		{
@@ -114,7 +111,7 @@ func (s area) apiOperations() []server.APIOp {
 				"ending no later than today), filtered by status categories, currency and amount range. It is generated in the background; " +
 				"when ready, the requesting user gets an e-mail. Filters that select no payout request answer 422 with code 1001 " +
 				"(\"No requests found for the selected filters. Please adjust your filters and try again.\"). Needs exports:manage.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: params(),
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: server.APIOrgParams(),
 			Body: server.APIBody[apiPayoutReportRequest](),
 			Responses: []server.APIResponse{server.APIOK[server.APIDataBody[provider.PayoutReport]](fiber.StatusCreated, "Queued."),
 				server.APIReplyUnauthorized, forbidden, server.APIReplyNotFound,
@@ -125,13 +122,13 @@ func (s area) apiOperations() []server.APIOp {
 			ID: "listPayoutReports", Path: "/disbursement/organisations/{id}/payout_reports", Tag: tag,
 			Summary: "List payout reports", Description: "Newest first, paged by cursors, with the total count. Needs exports:read and accounts:read.",
 			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
-			Params:    params(exports.APIListParams("virtual_account_number", "reports", provider.MaxPayoutReportLimit)...),
+			Params:    server.APIOrgParams(exports.APIListParams("virtual_account_number", "reports", provider.MaxPayoutReportLimit)...),
 			Responses: exports.APIListReplies(forbidden),
 		}, "One page.", exports.APIRead(apiService, s.apiList, server.APITexts{provider.EINVALID: {Title: provider.MsgPayoutReportsFetch}})),
 		server.APIReadOp(server.APIOp{
 			ID: "getPayoutReport", Path: "/disbursement/organisations/{id}/payout_reports/{uuid}", Tag: tag,
 			Summary: "Get a payout report", Description: "With its state, to follow its generation. Needs exports:read and accounts:read.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: params(apiUUIDParam),
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: server.APIOrgParams(apiUUIDParam),
 			Responses: []server.APIResponse{server.APIReplyUnauthorized, forbidden,
 				server.APIErrorReply(fiber.StatusNotFound, "Could not find Payout Report with that uuid (also for another organisation's).")},
 		}, "The report.", exports.APIRead(apiService, s.apiGet, server.APITexts{provider.ENOTFOUND: {Title: provider.MsgPayoutReportNotFound}})),
@@ -140,7 +137,7 @@ func (s area) apiOperations() []server.APIOp {
 			Summary: "Download a payout report",
 			Description: "The CSV, named in Content-Disposition (RFC 4180, UTF-8, header row, oldest first; cells starting with = + - @ tab or CR " +
 				"get a leading apostrophe, except plain decimal numbers). Needs exports:download.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: params(apiUUIDParam),
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: server.APIOrgParams(apiUUIDParam),
 			Responses: []server.APIResponse{{Status: fiber.StatusOK, Description: "The file.", Media: []string{"text/csv"},
 				Headers: map[string]server.OAHeader{"Content-Disposition": {Description: "attachment; filename=…", Schema: server.OAString("")}}},
 				server.APIReplyUnauthorized, forbidden,

@@ -206,17 +206,9 @@ var apiReferenceParam = server.OAParameter{Name: "reference", In: "path", Requir
 
 func (s area) apiOperations() []server.APIOp {
 	const tag = apiTag
-	org := func(more ...server.OAParameter) []server.OAParameter {
-		return append([]server.OAParameter{server.APIOrgIDParam}, more...)
-	}
-	orgHeader := server.OAParameter{Name: server.APIHeaderOrganisation, In: "header", Required: true,
-		Description: "The organisation; a non-member gets 404, as for an unknown one.", Schema: server.OAString("").WithFormat("uuid")}
 	forbidden := apiForbidden
 	forbiddenManage := server.APIErrorReply(fiber.StatusForbidden, "The role lacks payouts:manage (code forbidden), or MissingScope / invalid_csrf.")
 	notFound := server.APIErrorReply(fiber.StatusNotFound, "No such organisation or payout, or not the caller's (not told apart).")
-	str := func(name, desc string) server.OAParameter {
-		return server.OAParameter{Name: name, In: "query", Description: desc, Schema: server.OAString("")}
-	}
 	return []server.APIOp{
 		server.APIReadOp(server.APIOp{
 			ID: "listPayoutRequests", Path: apiListPath, Tag: tag, Summary: "List payout requests",
@@ -224,34 +216,34 @@ func (s area) apiOperations() []server.APIOp {
 				"cursor paged with the total. Rows leave status_transitions, cancellations, reviews and errors empty: " +
 				"getPayoutRequest has them. Needs payouts:read.",
 			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
-			Params: []server.OAParameter{orgHeader,
-				str("sort", "-date (default, newest first) or date (oldest first)."),
-				str("cursor_after", "cursor_next of a page: the page after it."),
-				str("cursor_before", "cursor_prev of a page: the page before it."),
+			Params: []server.OAParameter{server.APIOrgHeaderParam,
+				server.APIQueryParam("sort", "-date (default, newest first) or date (oldest first)."),
+				server.APIQueryParam("cursor_after", "cursor_next of a page: the page after it."),
+				server.APIQueryParam("cursor_before", "cursor_prev of a page: the page before it."),
 				{Name: "include_cursor", In: "query", Description: "true: with cursor_after, the page starts at the cursor's own row.", Schema: server.OAString("").WithEnum("true", "false")},
 				{Name: "page_size", In: "query", Description: "Rows per page, 1 to " + strconv.Itoa(provider.MaxPayoutLimit) + " (default " + strconv.Itoa(provider.DefaultPayoutLimit) + ").", Schema: server.OAInteger("").WithRange(1, provider.MaxPayoutLimit)},
 				server.APITimeParam("created_after", "Created at or after: YYYY-MM-DD (UTC midnight), YYYY-MM-DD HH:mm:ss (UTC) or RFC 3339."),
 				server.APITimeParam("created_before", "Created before, in the same forms."),
-				str("batch_id", "Only the payouts of this batch."),
+				server.APIQueryParam("batch_id", "Only the payouts of this batch."),
 				{Name: "state_category", In: "query", Description: "Status: the v1 model's seven categories, or cancelled (finished cancellations, no longer under rejected).", Schema: server.OAString("").WithEnum(apiStatuses()...)},
-				str("virtual_account_number", "Only those debiting this account."),
-				str("currency_code", "ISO 4217 code, or the crypto asset."),
+				server.APIQueryParam("virtual_account_number", "Only those debiting this account."),
+				server.APIQueryParam("currency_code", "ISO 4217 code, or the crypto asset."),
 				{Name: "business_unit", In: "query", Description: "Business unit uuid.", Schema: server.OAString("").WithFormat("uuid")},
-				str("local_instrument", "Transfer type, e.g. SEPA."),
-				str("reason_code_id", "Reason code id, e.g. invalid_creditor."),
-				str("amount_from", "Amount at least this (0 or more), whatever the currency."),
-				str("amount_to", "Amount at most this (0 or more).")},
+				server.APIQueryParam("local_instrument", "Transfer type, e.g. SEPA."),
+				server.APIQueryParam("reason_code_id", "Reason code id, e.g. invalid_creditor."),
+				server.APIQueryParam("amount_from", "Amount at least this (0 or more), whatever the currency."),
+				server.APIQueryParam("amount_to", "Amount at most this (0 or more).")},
 			Responses: []server.APIResponse{server.APIReplyUnauthorized, forbidden, server.APIReplyNotFound,
 				server.APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong (source.parameter names it).")},
 		}, "One page: data, and meta with total, cursor_next, cursor_prev and has_next_page.", apiPayoutRead(server.APIHeaderOrg, apiListPayouts)),
 		payoutRead("getPayoutRequest", apiDetailPath, "Get a payout request",
 			"Everything about one payout request: its parts, reason codes, errors by section and history.",
-			org(apiReferenceParam), notFound, "The payout request.", apiGetPayout),
+			server.APIOrgParams(apiReferenceParam), notFound, "The payout request.", apiGetPayout),
 		{
 			ID: "cancelPayoutRequest", Method: fiber.MethodDelete, Path: apiDetailPath, Tag: tag, Summary: "Cancel a payout request",
 			Description: "Asks for the cancellation of a payout that is received, pending, action_required or processing. data.status " +
 				"pending means cancellation started (the same for a repeated call); reserved funds come back when it finishes. Needs payouts:manage.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: org(apiReferenceParam),
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: server.APIOrgParams(apiReferenceParam),
 			Responses: []server.APIResponse{server.APIDataOK[provider.PayoutCancellation]("Cancellation started."),
 				server.APIReplyUnauthorized, forbiddenManage, notFound,
 				server.APIErrorReply(fiber.StatusConflict, "Unable to cancel Payout: its status does not allow it.")},
@@ -261,7 +253,7 @@ func (s area) apiOperations() []server.APIOp {
 			ID: "runPayoutTestCase", Method: fiber.MethodPut, Path: apiTestCasePath, Tag: tag, Summary: "Run a sandbox test case",
 			Description: "Sandbox only, with the sandbox test-case or canary UI flag: moves the payout as the bank's answer would " +
 				"(a return gives the funds back). Needs payouts:manage.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: org(apiReferenceParam),
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: server.APIOrgParams(apiReferenceParam),
 			Body: server.APIBody[apiTestCaseRequest](),
 			Responses: []server.APIResponse{server.APIDataOK[provider.PayoutRequest]("Test case executed: the payout afterwards."),
 				server.APIReplyUnauthorized,
@@ -271,16 +263,16 @@ func (s area) apiOperations() []server.APIOp {
 			Handler: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return s.apiTestCase(c, a) },
 		},
 		payoutRead("getPayoutByReference", apiPayoutPath, "Get a payout by reference",
-			"Amount, currency, end-to-end id and status of one payout.", org(apiReferenceParam), notFound, "The payout in short.",
+			"Amount, currency, end-to-end id and status of one payout.", server.APIOrgParams(apiReferenceParam), notFound, "The payout in short.",
 			apiPayoutByReference),
 		payoutRead("listPayoutReasonCodes", "/payouts/organisations/{id}/reason_codes", "Reason codes by status",
 			"The status filter tree: every status category in the dashboard's order with the reason codes a payout in it can carry.",
-			org(), server.APIReplyNotFound, "The tree.", apiReasonCodes),
+			server.APIOrgParams(), server.APIReplyNotFound, "The tree.", apiReasonCodes),
 		payoutRead("listPayoutProducts", "/payouts/organisations/{id}/payout_products", "Contracted payout products",
 			"The organisation's contracted payout products with their currency (product_currency_iso) and transfer type.",
-			org(), server.APIReplyNotFound, "The products, by name.", apiPayoutProducts),
+			server.APIOrgParams(), server.APIReplyNotFound, "The products, by name.", apiPayoutProducts),
 		payoutRead("listBusinessUnits", "/customer/organisations/{id}/business_units", "Business units",
-			"The organisation's business units, by name.", org(), server.APIReplyNotFound, "The business units.", apiBusinessUnits),
+			"The organisation's business units, by name.", server.APIOrgParams(), server.APIReplyNotFound, "The business units.", apiBusinessUnits),
 	}
 }
 

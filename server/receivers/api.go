@@ -188,9 +188,6 @@ func (s area) apiCollectionOps(col apiCollection) []server.APIOp {
 	idParam := server.OAParameter{Name: col.param, In: "path", Required: true,
 		Description: "The " + col.noun + "'s id. Another organisation's answers 404, as an unknown one does.", Schema: server.OAString("").WithFormat("uuid")}
 	notFound := server.APIErrorReply(fiber.StatusNotFound, "No such organisation or "+col.noun+", or not the caller's (not told apart).")
-	str := func(name, desc string) server.OAParameter {
-		return server.OAParameter{Name: name, In: "query", Description: desc, Schema: server.OAString("")}
-	}
 	other := "receivers"
 	if col == apiReceivers {
 		other = "creditors"
@@ -205,8 +202,8 @@ func (s area) apiCollectionOps(col apiCollection) []server.APIOp {
 			Params: []server.OAParameter{server.APIOrgIDParam,
 				{Name: "sort", In: "query", Description: "-created_at (default, newest first) or created_at (oldest first).",
 					Schema: server.OAString("").WithEnum(provider.ReceiverSortNewest, provider.ReceiverSortOldest)},
-				str("cursor_next", "meta.cursor_next of a page: the page after it."),
-				str("cursor_prev", "meta.cursor_prev of a page: the page before it."),
+				server.APIQueryParam("cursor_next", "meta.cursor_next of a page: the page after it."),
+				server.APIQueryParam("cursor_prev", "meta.cursor_prev of a page: the page before it."),
 				{Name: "page_size", In: "query", Description: "Rows per page, 1 to " + strconv.Itoa(provider.MaxReceiverLimit) +
 					" (default " + strconv.Itoa(provider.DefaultReceiverLimit) + ").", Schema: server.OAInteger("").WithRange(1, provider.MaxReceiverLimit)}},
 			Responses: []server.APIResponse{server.APIReplyUnauthorized, apiForbiddenRead, server.APIReplyNotFound,

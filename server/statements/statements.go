@@ -452,9 +452,6 @@ var apiStatementIDParam = server.OAParameter{Name: "statement", In: "path", Requ
 
 func (s area) apiOperations() []server.APIOp {
 	tag := "Statements"
-	params := func(more ...server.OAParameter) []server.OAParameter {
-		return append([]server.OAParameter{server.APIOrgIDParam}, more...)
-	}
 	forbidden := server.APIErrorReply(fiber.StatusForbidden, "The role lacks the permission (code forbidden: exports:read, exports:manage or exports:download, with accounts:read), or MissingScope / invalid_csrf.")
 	forbiddenShared := server.APIErrorReply(fiber.StatusForbidden, "The role lacks the permission (code forbidden: exports:manage with accounts:read), "+
 		"or the account is shared with the organisation, not owned (code forbidden, title \"Please reach out to account owner for account information\", "+
@@ -464,7 +461,7 @@ func (s area) apiOperations() []server.APIOp {
 			ID: "createStatement", Method: fiber.MethodPost, Path: "/virtual_bank/organisations/{id}/statements", Tag: tag,
 			Summary: "Request a statement", Description: "Queues a statement of an owned account for the period [created_after, created_before). " +
 				"It is generated in the background; when ready, the requesting user gets an e-mail. Needs exports:manage.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: params(),
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: server.APIOrgParams(),
 			Body: server.APIBody[apiStatementRequest](),
 			Responses: []server.APIResponse{server.APIOK[server.APIDataBody[apiStatement]](fiber.StatusCreated, "Queued."),
 				server.APIReplyUnauthorized, forbiddenShared, server.APIReplyNotFound,
@@ -475,13 +472,13 @@ func (s area) apiOperations() []server.APIOp {
 			ID: "listStatements", Path: "/virtual_bank/organisations/{id}/statements", Tag: tag,
 			Summary: "List exported statements", Description: "Newest first, paged by cursors, with the total. Needs exports:read.",
 			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
-			Params:    params(exports.APIListParams("account_number", "statements", provider.MaxStatementLimit)...),
+			Params:    server.APIOrgParams(exports.APIListParams("account_number", "statements", provider.MaxStatementLimit)...),
 			Responses: exports.APIListReplies(forbidden),
 		}, "One page.", apiStatementRead(s.apiListStatements, nil)),
 		server.APIReadOp(server.APIOp{
 			ID: "getStatement", Path: "/virtual_bank/organisations/{id}/statements/{statement}", Tag: tag,
 			Summary: "Get an exported statement", Description: "With its state, to follow its generation. Needs exports:read.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: params(apiStatementIDParam),
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: server.APIOrgParams(apiStatementIDParam),
 			Responses: []server.APIResponse{server.APIReplyUnauthorized, forbidden,
 				server.APIErrorReply(fiber.StatusNotFound, "Could not fetch exported statement (also for another organisation's).")},
 		}, "The statement.", apiStatementRead(s.apiGetStatement, server.APITexts{provider.ENOTFOUND: {Title: provider.MsgStatementFetch}})),
@@ -491,7 +488,7 @@ func (s area) apiOperations() []server.APIOp {
 				"cells starting with = + - @ tab or CR get a leading apostrophe, except plain decimal numbers such as -12.50), " +
 				"camt.053.001.08 XML, or SWIFT MT940 (.sta, the SWIFT X character set, CRLF lines). Needs exports:download.",
 			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
-			Params: params(apiStatementIDParam, server.OAParameter{Name: "format", In: "query", Description: "csv, camt053 or mt940; by default the format the statement was requested in.",
+			Params: server.APIOrgParams(apiStatementIDParam, server.OAParameter{Name: "format", In: "query", Description: "csv, camt053 or mt940; by default the format the statement was requested in.",
 				Schema: server.OAString("").WithEnum(provider.StatementFormats()...)}),
 			Responses: []server.APIResponse{{Status: fiber.StatusOK, Description: "The file: CSV, camt.053 XML or MT940 text.", Media: []string{"text/csv", "application/xml", "text/plain"},
 				Headers: map[string]server.OAHeader{"Content-Disposition": {Description: "attachment; filename=…", Schema: server.OAString("")}}},

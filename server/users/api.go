@@ -316,9 +316,6 @@ func (s area) apiUpdate(c fiber.Ctx, a *server.APICaller) error {
 func (s area) apiOperations() []server.APIOp {
 	userIDParam := server.OAParameter{Name: "userId", In: "path", Required: true,
 		Description: "The user's id. A user of another organisation answers 404, as an unknown one does.", Schema: server.OAString("").WithFormat("uuid")}
-	params := func(more ...server.OAParameter) []server.OAParameter {
-		return append([]server.OAParameter{server.APIOrgIDParam}, more...)
-	}
 	forbiddenRead := server.APIErrorReply(fiber.StatusForbidden, "The role lacks users:read (code forbidden), or MissingScope / invalid_csrf.")
 	forbiddenManage := server.APIErrorReply(fiber.StatusForbidden, "The role lacks users:manage (code forbidden), one's own role was to change or the last admin's (code forbidden, source /role), a member's names were to change (source /first_name or /last_name), or MissingScope / invalid_csrf.")
 	notFound := server.APIErrorReply(fiber.StatusNotFound, "No such organisation or user, or not the caller's (not told apart); code missing_organisation or missing_user for a blank id.")
@@ -329,14 +326,11 @@ func (s area) apiOperations() []server.APIOp {
 		op.Responses = append(op.Responses, server.APIReplyUnauthorized, forbiddenRead, notFound)
 		return op
 	}
-	str := func(name, desc string) server.OAParameter {
-		return server.OAParameter{Name: name, In: "query", Description: desc, Schema: server.OAString("")}
-	}
 	return []server.APIOp{
 		server.APIReadOp(read(server.APIOp{ID: "listUsers", Path: apiUsersPath, Summary: "List users",
 			Description: "The organisation's users by e-mail, cursor paged with the total.",
-			Params: params(str("cursor_after", "cursor_next of a page: the page after it."),
-				str("cursor_before", "cursor_prev of a page: the page before it."),
+			Params: server.APIOrgParams(server.APIQueryParam("cursor_after", "cursor_next of a page: the page after it."),
+				server.APIQueryParam("cursor_before", "cursor_prev of a page: the page before it."),
 				server.OAParameter{Name: "page_size", In: "query", Description: "Users per page, 1 to " + strconv.Itoa(provider.MaxUserLimit) +
 					" (default " + strconv.Itoa(provider.DefaultUserLimit) + ").", Schema: server.OAInteger("").WithRange(1, provider.MaxUserLimit)}),
 			Responses: []server.APIResponse{server.APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong (source.parameter names it).")},
@@ -344,7 +338,7 @@ func (s area) apiOperations() []server.APIOp {
 			server.APIRead[apiUserPage]{Org: apiOrg, Perms: []access.Permission{access.UsersRead}, Service: apiService,
 				Read: func(_ *server.Server, c fiber.Ctx, r server.APIOrgCall) (apiUserPage, error) { return s.apiList(c, r) }}),
 		server.APIReadOp(read(server.APIOp{ID: "getUser", Path: apiUserPath, Summary: "Get a user",
-			Description: "One user of the organisation.", Params: params(userIDParam)}, ""), "The user.",
+			Description: "One user of the organisation.", Params: server.APIOrgParams(userIDParam)}, ""), "The user.",
 			server.APIRead[server.APIDataBody[apiUser]]{Org: apiOrg, Perms: []access.Permission{access.UsersRead}, Service: apiService,
 				Read: func(_ *server.Server, c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[apiUser], error) {
 					return s.apiGet(c, r)
@@ -354,7 +348,7 @@ func (s area) apiOperations() []server.APIOp {
 			Description: "Invites the address with the names and role given and e-mails it the invitation link. The answer is the same " +
 				"whether or not the address has a login anywhere: the person joins only by accepting (choosing a password, or logging in), " +
 				"and until then is listed as the pending invitation (invitation_pending). Needs users:manage.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: params(), Body: server.APIBody[apiUserCreate](),
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: server.APIOrgParams(), Body: server.APIBody[apiUserCreate](),
 			Responses: []server.APIResponse{server.APIOK[server.APIDataBody[apiUser]](fiber.StatusCreated, "Profile created: the new user."),
 				server.APIReplyUnauthorized, forbiddenManage, notFound, invalid},
 			Handler: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return s.apiCreate(c, a) },
@@ -365,14 +359,14 @@ func (s area) apiOperations() []server.APIOp {
 				"the person's own (403 with source /first_name or /last_name for other names). Taking the admin role from the organisation's " +
 				"last active admin answers 403 with source /role. The change applies to the user's next request, pages and tokens alike. " +
 				"Needs users:manage.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: params(userIDParam), Body: server.APIBody[apiUserInput](),
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: server.APIOrgParams(userIDParam), Body: server.APIBody[apiUserInput](),
 			Responses: []server.APIResponse{server.APIDataOK[apiUser]("Profile updated: the user."),
 				server.APIReplyUnauthorized, forbiddenManage, notFound, invalid},
 			Handler: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return s.apiUpdate(c, a) },
 		},
 		server.APIReadOp(read(server.APIOp{ID: "listAssignableRoles", Path: apiRolesPath, Summary: "Roles that may be given",
 			Description: "The roles the add and edit forms offer, least privileged first: reviewer roles only while an approval flow is on " +
-				"(the batches page with batch approval required, or payout draft approval).", Params: params()}, ""), "The roles.",
+				"(the batches page with batch approval required, or payout draft approval).", Params: server.APIOrgParams()}, ""), "The roles.",
 			server.APIRead[server.APIDataBody[[]apiRoleChoice]]{Org: apiOrg, Perms: []access.Permission{access.UsersRead}, Service: apiService,
 				Read: func(_ *server.Server, c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[[]apiRoleChoice], error) {
 					return s.apiRoles(c, r)

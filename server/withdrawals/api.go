@@ -241,12 +241,6 @@ func (s area) apiCreate(c fiber.Ctx, a *server.APICaller) error {
 }
 
 func (s area) apiOperations() []server.APIOp {
-	org := func(more ...server.OAParameter) []server.OAParameter {
-		return append([]server.OAParameter{server.APIOrgIDParam}, more...)
-	}
-	str := func(name, desc string) server.OAParameter {
-		return server.OAParameter{Name: name, In: "query", Description: desc, Schema: server.OAString("")}
-	}
 	forbidden := server.APIErrorReply(fiber.StatusForbidden, "The role lacks withdrawals:read (code forbidden), or MissingScope / invalid_csrf.")
 	forbiddenManage := server.APIErrorReply(fiber.StatusForbidden, "The role lacks withdrawals:manage (code forbidden), or MissingScope / invalid_csrf.")
 	notFound := server.APIErrorReply(fiber.StatusNotFound, "No such organisation or withdrawal, or not the caller's (not told apart).")
@@ -262,12 +256,12 @@ func (s area) apiOperations() []server.APIOp {
 	return []server.APIOp{
 		server.APIReadOp(read("listWithdrawals", "/withdrawals/organisations/{id}/withdrawals", "List withdrawals",
 			"The organisation's withdrawal requests, newest first unless sort=created_at, cursor paged with the total.",
-			org(str("filter[debtor_account_number]", "Only those debiting this virtual account."),
+			server.APIOrgParams(server.APIQueryParam("filter[debtor_account_number]", "Only those debiting this virtual account."),
 				server.OAParameter{Name: "filter[status]", In: "query", Description: "Status.",
 					Schema: server.OAString("").WithEnum(provider.WithdrawalStatuses()...)},
-				str("filter[reference]", "The withdrawal's reference."),
-				str("page[cursor_after]", "cursor_next of a page: the page after it."),
-				str("page[cursor_before]", "cursor_prev of a page: the page before it."),
+				server.APIQueryParam("filter[reference]", "The withdrawal's reference."),
+				server.APIQueryParam("page[cursor_after]", "cursor_next of a page: the page after it."),
+				server.APIQueryParam("page[cursor_before]", "cursor_prev of a page: the page before it."),
 				server.OAParameter{Name: "page[size]", In: "query", Description: "Rows per page, 1 to " + strconv.Itoa(provider.MaxWithdrawalLimit) +
 					" (default " + strconv.Itoa(provider.DefaultWithdrawalLimit) + ").", Schema: server.OAInteger("").WithRange(1, provider.MaxWithdrawalLimit)},
 				server.OAParameter{Name: "sort", In: "query", Description: "-created_at (default) or created_at.",
@@ -278,23 +272,23 @@ func (s area) apiOperations() []server.APIOp {
 			"One page: data, and meta with total, cursor_next, cursor_prev and has_next_page.", apiRead(apiList)),
 		server.APIReadOp(read("getWithdrawal", "/withdrawals/organisations/{id}/withdrawals/{withdrawal}", "Get a withdrawal",
 			"One withdrawal request by its id or reference, with its status transitions and creditor account.",
-			org(server.OAParameter{Name: "withdrawal", In: "path", Required: true, Schema: server.OAString(""),
+			server.APIOrgParams(server.OAParameter{Name: "withdrawal", In: "path", Required: true, Schema: server.OAString(""),
 				Description: "The withdrawal's id or reference. Another organisation's answers 404, as an unknown one does."}),
 			notFound), "The withdrawal.", apiRead(apiGet)),
 		server.APIReadOp(read("listWithdrawalAccounts", "/withdrawals/organisations/{id}/withdrawal_accounts", "List withdrawal accounts",
-			"The bank and crypto accounts the organisation can withdraw to, by label.", org(), server.APIReplyNotFound),
+			"The bank and crypto accounts the organisation can withdraw to, by label.", server.APIOrgParams(), server.APIReplyNotFound),
 			"The withdrawal accounts.", apiRead(apiAccounts)),
 		server.APIReadOp(read("listWithdrawalAccountAuthorizations", "/withdrawals/organisations/{id}/withdrawal_account_authorizations",
 			"List withdrawal account links",
 			"Which virtual account may withdraw to which withdrawal account; only active links allow it.",
-			org(server.OAParameter{Name: "filter[status]", In: "query", Description: "Only links in this status (the dialog asks for active).",
+			server.APIOrgParams(server.OAParameter{Name: "filter[status]", In: "query", Description: "Only links in this status (the dialog asks for active).",
 				Schema: server.OAString("").WithEnum(provider.AuthorizationActive, provider.AuthorizationInactive)}),
 			server.APIReplyNotFound, bad),
 			"The links.", apiRead(apiAuthorizations)),
 		server.APIReadOp(read("getWithdrawalExchangeRate", "/withdrawals/organisations/{id}/exchange_rate", "Exchange rate of a withdrawal",
 			"buy_currency units per pay_currency unit with the organisation's markup: what a withdrawal from a pay_currency account "+
 				"to a buy_currency withdrawal account converts at. 404 'Exchange rate is not available' for a pair without one.",
-			org(str("pay_currency", "The debtor account's currency."), str("buy_currency", "The withdrawal account's currency.")),
+			server.APIOrgParams(server.APIQueryParam("pay_currency", "The debtor account's currency."), server.APIQueryParam("buy_currency", "The withdrawal account's currency.")),
 			server.APIErrorReply(fiber.StatusNotFound, "No such organisation, or Exchange rate is not available for the pair."), bad),
 			"The rate.", server.APIRead[server.APIDataBody[provider.FXRate]]{Perms: []access.Permission{access.WithdrawalsRead},
 				Service: apiService, Texts: apiRateTexts,
@@ -307,7 +301,7 @@ func (s area) apiOperations() []server.APIOp {
 			Description: "Checks a withdrawal (the create body, without review_id) and stores what the customer confirms: the amount, " +
 				"the converted amount at the quoted rate and the beneficiary, for 15 minutes. rate_available false: the pair has no rate " +
 				"and the review cannot be confirmed. Moves no money. Needs withdrawals:manage.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: org(), Body: server.APIBody[apiCreateBody](),
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: server.APIOrgParams(), Body: server.APIBody[apiCreateBody](),
 			Responses: []server.APIResponse{server.APIOK[server.APIDataBody[provider.WithdrawalReview]](fiber.StatusCreated, "The review."),
 				server.APIReplyUnauthorized, forbiddenManage, server.APIReplyNotFound, refused},
 			Handler: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return s.apiReview(c, a) },
@@ -320,7 +314,7 @@ func (s area) apiOperations() []server.APIOp {
 				"rate is booked. Idempotent per review, or per Idempotency-Key: a repeat answers 200 with the same withdrawal and moves " +
 				"nothing. Needs withdrawals:manage.",
 			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
-			Params: org(server.OAParameter{Name: apiHeaderIdempotency, In: "header", Schema: server.OAString(""),
+			Params: server.APIOrgParams(server.OAParameter{Name: apiHeaderIdempotency, In: "header", Schema: server.OAString(""),
 				Description: "Required without review_id: 1 to 255 characters, one per withdrawal."}),
 			Body: server.APIBody[apiCreateBody](),
 			Responses: []server.APIResponse{
