@@ -41,6 +41,20 @@ func RelyingParty(srv *server.Server) *passkey.RP {
 	return passkey.For(srv.Config.PublicURL)
 }
 
+// SendCeremony answers the island that begins a passkey ceremony: the ceremony's state kept
+// in the session under key (for the call that finishes it), then the options for
+// navigator.credentials, never cached.
+func SendCeremony(srv *server.Server, c fiber.Ctx, key, state string, options []byte) error {
+	sess := server.Req(c).Session
+	setValue(sess, key, state)
+	if err := srv.Sessions.Save(c.Context(), sess); err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSON)
+	return c.Send(options)
+}
+
 // PasskeyAccount is the user with their stored passkeys, as the ceremonies take them.
 func PasskeyAccount(srv *server.Server, c fiber.Ctx, u *provider.User) (passkey.Account, error) {
 	keys, err := srv.Passkeys.Passkeys(c.Context(), u.ID)
@@ -112,13 +126,7 @@ func (s area) mfaPasskeyOptions(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	setValue(rq.Session, valPasskey, state)
-	if err := s.Sessions.Save(c.Context(), rq.Session); err != nil {
-		return err
-	}
-	c.Set(fiber.HeaderCacheControl, "no-store")
-	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSON)
-	return c.Send(opts)
+	return SendCeremony(s.Server, c, valPasskey, state, opts)
 }
 
 // mfaPasskeyFinish checks the browser's assertion. A refused one counts as a wrong code

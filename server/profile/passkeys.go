@@ -157,16 +157,7 @@ func (s area) passkeyOptions(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	if rq.Session.Values == nil {
-		rq.Session.Values = map[string]string{}
-	}
-	rq.Session.Values[valPasskeyReg] = state
-	if err := s.Sessions.Save(c.Context(), rq.Session); err != nil {
-		return err
-	}
-	c.Set(fiber.HeaderCacheControl, "no-store")
-	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSON)
-	return c.Send(opts)
+	return auth.SendCeremony(s.Server, c, valPasskeyReg, state, opts)
 }
 
 // passkeyAdd finishes a registration and stores the passkey under its name. Like
