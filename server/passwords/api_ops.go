@@ -25,6 +25,16 @@ var (
 		tokenIPLimit, tokenUseLimit, int(tokenIPWindow.Minutes())))
 )
 
+// linkCheck is the operation that checks an e-mailed link (a reset or an invitation) by its
+// token: ok is its reply, expired the 403's description.
+func linkCheck(id, path, summary, desc string, ok server.APIResponse, expired string, h server.APIHandlerFunc) server.APIOp {
+	return server.APIOp{ID: id, Method: fiber.MethodGet, Path: path, Tag: apiTagPasswords, Summary: summary, Description: desc,
+		Auth: server.APIPublic, Params: []server.OAParameter{apiTokenParam},
+		Responses: []server.APIResponse{ok, server.APIErrorReply(fiber.StatusForbidden, expired),
+			apiReplyLinkBad, apiReplyTokenTooMany, server.APIReplyUnavailable},
+		Handler: h}
+}
+
 func (s area) apiOperations(reset, invitation *tokenPage) []server.APIOp {
 	bodyErrors := []server.APIResponse{
 		server.APIErrorReply(fiber.StatusBadRequest, "The body is not a JSON object (code invalid_json)."),
@@ -47,16 +57,10 @@ func (s area) apiOperations(reset, invitation *tokenPage) []server.APIOp {
 				server.APIReplyUnavailable}, bodyErrors...),
 			Handler: s.apiPasswords(s.apiForgotPassword),
 		},
-		{
-			ID: "validateResetToken", Method: fiber.MethodGet, Path: "/authentication/passwords/validate_reset_token", Tag: apiTagPasswords,
-			Summary: "Check a reset link", Description: "Whether the reset link can still be used.",
-			Auth: server.APIPublic, Params: []server.OAParameter{apiTokenParam},
-			Responses: []server.APIResponse{
-				server.APIOK[apiValidResetToken](fiber.StatusOK, "The link works."),
-				server.APIErrorReply(fiber.StatusForbidden, "The link expired (code expired): title \"Your link expired\", detail \"This page has expired, please request a new reset password link here\"."),
-				apiReplyLinkBad, apiReplyTokenTooMany, server.APIReplyUnavailable},
-			Handler: s.apiPasswords(s.apiValidateResetToken(reset)),
-		},
+		linkCheck("validateResetToken", "/authentication/passwords/validate_reset_token", "Check a reset link",
+			"Whether the reset link can still be used.", server.APIOK[apiValidResetToken](fiber.StatusOK, "The link works."),
+			"The link expired (code expired): title \"Your link expired\", detail \"This page has expired, please request a new reset password link here\".",
+			s.apiPasswords(s.apiValidateResetToken(reset))),
 		{
 			ID: "resetPassword", Method: fiber.MethodPut, Path: "/authentication/passwords/reset", Tag: apiTagPasswords,
 			Summary: "Set a new password with a reset link",
@@ -69,16 +73,9 @@ func (s area) apiOperations(reset, invitation *tokenPage) []server.APIOp {
 				apiReplyLinkBad, apiReplyPasswordBad, apiReplyTokenTooMany, server.APIReplyUnavailable}, bodyErrors...),
 			Handler: s.apiPasswords(s.apiSetPassword(reset)),
 		},
-		{
-			ID: "validateInvitation", Method: fiber.MethodGet, Path: "/authentication/invitations/validate", Tag: apiTagPasswords,
-			Summary: "Check an invitation link", Description: "Whether the invitation can still be accepted, and for which address.",
-			Auth: server.APIPublic, Params: []server.OAParameter{apiTokenParam},
-			Responses: []server.APIResponse{
-				server.APIOK[apiInvitation](fiber.StatusOK, "The invitation."),
-				server.APIErrorReply(fiber.StatusForbidden, "The invitation expired (code expired)."),
-				apiReplyLinkBad, apiReplyTokenTooMany, server.APIReplyUnavailable},
-			Handler: s.apiPasswords(s.apiValidateInvitation(invitation)),
-		},
+		linkCheck("validateInvitation", "/authentication/invitations/validate", "Check an invitation link",
+			"Whether the invitation can still be accepted, and for which address.", server.APIOK[apiInvitation](fiber.StatusOK, "The invitation."),
+			"The invitation expired (code expired).", s.apiPasswords(s.apiValidateInvitation(invitation))),
 		{
 			ID: "acceptInvitation", Method: fiber.MethodPut, Path: "/authentication/invitations/accept", Tag: apiTagPasswords,
 			Summary: "Accept an invitation",
