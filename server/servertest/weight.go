@@ -44,7 +44,7 @@ const renameSlack = 16
 var overBudget = map[string]int{
 	"CollectionOrderDetails": 12261, "DateRangePicker": 11377,
 	"PayoutDetails": 10628, "PayoutExport": 13502, "PayoutWizard": 15792,
-	"StatementExport": 12728, "TransferDialog": 10434, "WithdrawalDialog": 12186,
+	"StatementExport": 12728, "WithdrawalDialog": 12186,
 }
 
 // IslandWeight is island's first-load weight in the built assets, gzip: its module alone
