@@ -7,20 +7,22 @@
 // aria-current) and the actions lead to pages that ask and post the form. Hydrated, the tabs
 // become a tablist (arrow keys, Home, End) switching the tabpanel in place with the address
 // in step, and the actions open the islands' one dialog (lib/Modal: it traps focus and gives
-// it back), whose forms post the same way.
+// it back), whose forms post the same way; the dialogs (lib/OrderDialogs) come with the first
+// click that opens one.
 import { useState } from 'preact/hooks';
 import { CopyValue } from './lib/copy';
 import { useHydrated } from './lib/hydrated';
-import { NoModal, withModal, type ModalModule } from './lib/lazy';
+import { withModal } from './lib/lazy';
 import { tabForKey } from './lib/payouts';
 import { orderTone } from '../ui/tones';
-import { RefundFields } from './lib/refund';
-import { DialogConfirm, SectionPanel, SectionTabs, dialogButton } from './lib/panel';
+import { SectionPanel, SectionTabs, dialogButton } from './lib/panel';
 import type { IslandProps, OrderEvent, OrderField } from '../templates/generated/props';
 
 export type Props = IslandProps['CollectionOrderDetails'];
 
 const tabId = (id: string) => 'order-tab-' + id;
+const loadDialogs = () => import('./lib/OrderDialogs');
+type DialogsModule = typeof import('./lib/OrderDialogs');
 const button = dialogButton;
 
 export function Fields({ fields }: { fields: OrderField[] }) {
@@ -64,9 +66,9 @@ export default function CollectionOrderDetails(p: Props) {
   const js = useHydrated();
   const [active, setActive] = useState(p.active);
   const [dialog, setDialog] = useState('');
-  // The dialog's module comes on the first click that opens one (lib/lazy).
-  const [modal, setModal] = useState<ModalModule | null>(null);
-  const Modal = modal ? modal.Modal : NoModal;
+  // The dialogs' module (lib/OrderDialogs, with the frame) comes on the first click that
+  // opens one (lib/lazy).
+  const [dialogs, setDialogs] = useState<DialogsModule | null>(null);
   const tab = (id: string) => p.tabs.find((t) => t.id === id);
   const current = tab(active) || p.tabs[0];
 
@@ -91,7 +93,7 @@ export default function CollectionOrderDetails(p: Props) {
     if (!js) return;
     e.preventDefault();
     const href = (e.currentTarget as HTMLAnchorElement).href;
-    void withModal(setModal, () => setDialog(id), () => window.location.assign(href));
+    void withModal(setDialogs, () => setDialog(id), () => window.location.assign(href), loadDialogs);
   };
 
   let content;
@@ -190,26 +192,7 @@ export default function CollectionOrderDetails(p: Props) {
         {content}
       </SectionPanel>
 
-      {js && p.cancel ? (
-        <Modal id="order-cancel-dialog" title={p.cancel.title} width={440} open={dialog === 'cancel'} onClose={() => setDialog('')} closeLabel="">
-          <DialogConfirm c={p.cancel} onBack={() => setDialog('')} />
-        </Modal>
-      ) : null}
-      {js && p.refund ? (
-        <Modal id="order-refund-dialog" title="Refund order" width={440} open={dialog === 'refund'} onClose={() => setDialog('')} closeLabel="">
-          <RefundFields f={p.refund} idPrefix="order-refund" onBack={() => setDialog('')} backLabel="Cancel" />
-        </Modal>
-      ) : null}
-      {js
-        ? p.payments.map((pay, i) =>
-            pay.testCase ? (
-              <Modal id={'order-test-dialog-' + i} title={pay.testCase.title} width={440} open={dialog === 'test-' + i} onClose={() => setDialog('')} closeLabel="">
-                <p className="mb-2 font-medium">Payment {pay.reference}</p>
-                <DialogConfirm c={pay.testCase} onBack={() => setDialog('')} />
-              </Modal>
-            ) : null,
-          )
-        : null}
+      {js && dialogs ? <dialogs.OrderDialogs p={p} dialog={dialog} onClose={() => setDialog('')} /> : null}
     </div>
   );
 }

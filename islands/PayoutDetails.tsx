@@ -13,15 +13,18 @@
 import { useState } from 'preact/hooks';
 import { CopyValue } from './lib/copy';
 import { useHydrated } from './lib/hydrated';
-import { NoModal, withModal, type ModalModule } from './lib/lazy';
+import { withModal } from './lib/lazy';
 import { statusTone } from '../ui/tones';
 import { errorCount, tabForKey } from './lib/payouts';
-import { DialogConfirm, SectionPanel, SectionTabs, dialogButton } from './lib/panel';
+import { SectionPanel, SectionTabs, dialogButton } from './lib/panel';
+import type { Dialog } from './lib/PayoutDialogs';
 import type { IslandProps, PayoutField, PayoutHidden, PayoutTab } from '../templates/generated/props';
 
 export type Props = IslandProps['PayoutDetails'];
 
 const tabId = (id: string) => 'payout-tab-' + id;
+const loadDialogs = () => import('./lib/PayoutDialogs');
+type DialogsModule = typeof import('./lib/PayoutDialogs');
 const button = dialogButton;
 
 function Hidden({ fields }: { fields: PayoutHidden[] }) {
@@ -91,12 +94,11 @@ function Events({ caption, head, rows, detail }: { caption: string; head: string
 export default function PayoutDetails(p: Props) {
   const js = useHydrated();
   const [active, setActive] = useState(p.active);
-  const [dialog, setDialog] = useState<'' | 'cancel' | 'testcase'>('');
+  const [dialog, setDialog] = useState<Dialog>('');
   const [testCase, setTestCase] = useState('');
-  // The dialog's module comes on the first click that opens one (lib/lazy); without it, the
-  // confirmation page as without JavaScript.
-  const [modal, setModal] = useState<ModalModule | null>(null);
-  const Modal = modal ? modal.Modal : NoModal;
+  // The dialogs' module (lib/PayoutDialogs, with the frame) comes on the first click that
+  // opens one (lib/lazy); without it, the confirmation page as without JavaScript.
+  const [dialogs, setDialogs] = useState<DialogsModule | null>(null);
   const tab = (id: string) => p.tabs.find((t) => t.id === id);
   const current = tab(active) || p.tabs[0];
   const summary = tab('summary');
@@ -213,7 +215,6 @@ export default function PayoutDetails(p: Props) {
         </span>
       </>
     ) : null;
-  const chosen = p.testCase?.options.find((o) => o.value === testCase);
 
   return (
     <div>
@@ -244,7 +245,7 @@ export default function PayoutDetails(p: Props) {
                 if (!js) return;
                 e.preventDefault();
                 const href = (e.currentTarget as HTMLAnchorElement).href;
-                void withModal(setModal, () => setDialog('cancel'), () => window.location.assign(href));
+                void withModal(setDialogs, () => setDialog('cancel'), () => window.location.assign(href), loadDialogs);
               }}
             >
               Cancel payout
@@ -262,7 +263,7 @@ export default function PayoutDetails(p: Props) {
                 const form = e.currentTarget as HTMLFormElement;
                 const sel = form.elements.namedItem('test_case') as HTMLSelectElement;
                 setTestCase(sel.value);
-                void withModal(setModal, () => setDialog('testcase'), () => form.submit());
+                void withModal(setDialogs, () => setDialog('testcase'), () => form.submit(), loadDialogs);
               }}
             >
               <Hidden fields={p.testCase.keep} />
@@ -286,17 +287,7 @@ export default function PayoutDetails(p: Props) {
         {content}
       </SectionPanel>
 
-      {js && p.cancel ? (
-        <Modal id="payout-cancel-dialog" title={p.cancel.dialog.title} width={440} open={dialog === 'cancel'} onClose={() => setDialog('')} closeLabel="">
-          <DialogConfirm c={p.cancel.dialog} onBack={() => setDialog('')} />
-        </Modal>
-      ) : null}
-      {js && p.testCase ? (
-        <Modal id="payout-test-case-dialog" title={p.testCase.dialog.title} width={440} open={dialog === 'testcase'} onClose={() => setDialog('')} closeLabel="">
-          <p className="mb-2 font-medium">Test case: {chosen ? chosen.label : testCase}</p>
-          <DialogConfirm c={p.testCase.dialog} extra={[{ name: 'test_case', value: testCase }]} onBack={() => setDialog('')} />
-        </Modal>
-      ) : null}
+      {js && dialogs ? <dialogs.PayoutDialogs p={p} dialog={dialog} testCase={testCase} onClose={() => setDialog('')} /> : null}
     </div>
   );
 }

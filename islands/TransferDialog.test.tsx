@@ -6,7 +6,8 @@ import { renderToString } from 'preact-render-to-string';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
 import { describeVectors, violations, jsonReply, fetchByUrl, islandPage, choose, clearPage, hydrateUnchanged, openLazyDialog, q, settle, typeInto, expectOnlyLink } from './testing';
-import TransferDialog, { FX_NOT_SUPPORTED, FX_FAILED, FX_UNAVAILABLE, MSG_FAILED, MSG_OK, RELOAD_DELAY_MS, page, type Props } from './TransferDialog';
+import TransferDialog, { type Props } from './TransferDialog';
+import { FX_NOT_SUPPORTED, FX_FAILED, FX_UNAVAILABLE, MSG_FAILED, MSG_OK, RELOAD_DELAY_MS, page } from './lib/TransferForm';
 
 const props: Props = {
   href: '/org/o1/accounts/4520011000000015/transfer',

@@ -3,311 +3,41 @@
 // §5 "Transfer", "Amount input"). The server's markup, and the first client
 // render that hydrates it, is a link to the transfer page, which works
 // without JavaScript. Once hydrated the link becomes a button opening the
-// dialog: the source account first, then the destination (never the
-// source), then the amount, formatted as it is typed; the exchange rate is
-// asked of the JSON API when the currencies differ. Submit is enabled when
-// the four fields are filled and the FX information is there; the server
-// checks everything again. The transfer is posted to the API with the
-// idempotency key the page was rendered with, so a retry books once.
-import type { ComponentChildren } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+// dialog; the dialog and its form (lib/TransferForm: the accounts, the
+// amount, the exchange rate, the post) come with the first click (lib/lazy
+// withModal), and when they cannot come the click goes to the transfer page.
+import { useState } from 'preact/hooks';
 import { useHydrated } from './lib/hydrated';
-import type { ApiClient } from './lib/apiClient';
-import { NoModal, loadApi, withModal, type LazyApi, type ModalModule } from './lib/lazy';
-import { MSG_TOO_BIG, formatTyping, groupDigits, parseAmount } from './lib/amount';
-import { convert, formatRate } from './lib/fx';
-import type { FXHint, IslandProps, TransferAccount } from '../templates/generated/props';
+import { withModal } from './lib/lazy';
+import type { IslandProps } from '../templates/generated/props';
 
 export type Props = IslandProps['TransferDialog'];
 
-export const MSG_OK = 'Transfer successful';
-export const MSG_FAILED = 'Transfer failed';
-export const FX_NOT_SUPPORTED = 'FX Rate not supported.';
-export const FX_UNAVAILABLE = 'Exchange rate is not available for this transaction.';
-/** The quote could not be fetched at all (spec 000 §8). */
-export const FX_FAILED = 'Unable to show FX information';
-
-/** After a transfer the page reloads to show the new balances and entries. */
-export const RELOAD_DELAY_MS = 1200;
-export const page = { reload: () => window.location.reload() };
-
-type FX = { state: 'none' } | { state: 'loading' } | { state: 'ok'; rate: string } | { state: 'error'; text: string };
-
-const ID = 'transfer';
-const label = (a: TransferAccount) => a.name + ' (' + a.currency + ') · ' + a.number;
-
-// Which field a server error belongs to (spec: debit_amount on the amount,
-// credit_account_number on the from account, else the form).
-const pointerField: Record<string, string> = {
-  '/debit_amount': 'amount',
-  '/amount': 'amount',
-  '/credit_account_number': 'from',
-  '/from_account_number': 'from',
-  '/to_account_number': 'to',
-  '/end_to_end_id': 'e2e',
-};
-
-export function hintText(from: TransferAccount, to: TransferAccount, rate: string, plain: string | null): FXHint {
-  const out: FXHint = {
-    rate: '1 ' + from.currency + ' = ' + formatRate(rate) + ' ' + to.currency,
-  };
-  if (plain) {
-    out.converted =
-      groupDigits(plain) + ' ' + from.currency + ' converts to ' + groupDigits(convert(plain, from.decimals, rate, to.decimals)) + ' ' + to.currency;
-  }
-  return out;
-}
-
-function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children?: ComponentChildren }) {
-  return (
-    <div className="mb-4">
-      <label htmlFor={id} className="block font-medium">{label}</label>
-      {hint ? <p id={id + '-hint'} className="text-sm text-gray-700">{hint}</p> : null}
-      {error ? (
-        <p id={id + '-error'} className="text-sm font-medium text-red-800"><span className="sr-only">Error: </span>{error}</p>
-      ) : null}
-      {children}
-    </div>
-  );
-}
-
-const described = (id: string, error?: string, hint?: boolean) =>
-  [hint ? id + '-hint' : '', error ? id + '-error' : ''].filter(Boolean).join(' ') || undefined;
-
-const inputClass = (error?: string) =>
-  'mt-1 block w-full rounded border bg-white px-3 py-2 disabled:bg-gray-100 disabled:text-gray-700 ' + (error ? 'border-red-700' : 'border-gray-500');
+// The browser keeps the module once it came: a second click imports nothing again.
+const loadForm = () => import('./lib/TransferForm');
+type FormModule = typeof import('./lib/TransferForm');
 
 export default function TransferDialog(p: Props) {
   // Hydration itself must leave the link as it is.
   const js = useHydrated();
   const [open, setOpen] = useState(false);
-  const [from, setFrom] = useState(p.from);
-  const [to, setTo] = useState('');
-  const [amount, setAmount] = useState('');
-  const [e2e, setE2e] = useState('');
-  const [fx, setFx] = useState<FX>({ state: 'none' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState('');
-  const [status, setStatus] = useState('');
-  const [busy, setBusy] = useState(false);
-  // Made on first use: the server render has no EventTarget, and needs no client. Its
-  // module comes with the dialog's first request, the dialog's with the first click (lib/lazy).
-  const clientRef = useRef<ApiClient | null>(null);
-  const client = (api: LazyApi) => (clientRef.current ??= api.createApiClient({ base: '/api/v2', csrfToken: p.csrf }));
-  const [modal, setModal] = useState<ModalModule | null>(null);
-  const Dialog = modal ? modal.Modal : NoModal;
-
-  const src = p.accounts.find((a) => a.number === from);
-  const dst = p.accounts.find((a) => a.number === to);
-  const dec = src ? src.decimals : 2;
-
-  useEffect(() => {
-    if (!src || !dst || src.currency === dst.currency) {
-      setFx({ state: 'none' });
-      return;
-    }
-    const ctl = new AbortController();
-    setFx({ state: 'loading' });
-    let api: LazyApi | undefined;
-    loadApi()
-      .then((m) => {
-        api = m;
-        return client(m).get<{ data: { exchange_rate: string } }>('/fx/organisations/' + encodeURIComponent(p.orgId) + '/exchange_rate', {
-          query: { pay_currency: src.currency, buy_currency: dst.currency },
-          signal: ctl.signal,
-        });
-      })
-      .then((r) =>
-        // A reply without a rate quotes nothing for this pair.
-        setFx(r.data?.exchange_rate ? { state: 'ok', rate: r.data.exchange_rate } : { state: 'error', text: FX_UNAVAILABLE }),
-      )
-      .catch((e: unknown) => {
-        if (ctl.signal.aborted) return;
-        setFx({ state: 'error', text: api && e instanceof api.ApiError && e.status === 404 ? FX_NOT_SUPPORTED : FX_FAILED });
-      });
-    return () => ctl.abort();
-  }, [src?.currency, dst?.currency]);
+  const [form, setForm] = useState<FormModule | null>(null);
 
   if (!js) {
     return <a href={p.href} className="inline-block rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Transfer</a>;
   }
-
-  const parsed = parseAmount(amount, dec);
-  const tooBig = !parsed.ok && parsed.error === MSG_TOO_BIG;
-  const amountError = errors.amount || (tooBig ? MSG_TOO_BIG : '');
-  const fxReady = !!src && !!dst && (src.currency === dst.currency || fx.state === 'ok');
-  const canSubmit = !!from && !!to && amount !== '' && e2e.trim() !== '' && fxReady && !tooBig && !busy;
-  const hint = src && dst && fx.state === 'ok' ? hintText(src, dst, fx.rate, parsed.ok ? parsed.plain : null) : null;
-
-  const clearError = (k: string) => {
-    if (errors[k]) {
-      const next = { ...errors };
-      delete next[k];
-      setErrors(next);
-    }
-  };
-
-  const submit = async (e: Event) => {
-    e.preventDefault();
-    if (!canSubmit) return;
-    if (!parsed.ok) {
-      setErrors({ ...errors, amount: parsed.error });
-      return;
-    }
-    setBusy(true);
-    setStatus('');
-    setFormError('');
-    setErrors({});
-    let api: LazyApi | undefined;
-    try {
-      api = await loadApi();
-      await client(api).post(
-        '/virtual_bank/organisations/' + encodeURIComponent(p.orgId) + '/inter_account_movements',
-        { from_account_number: from, to_account_number: to, amount: parsed.plain, end_to_end_id: e2e.trim() },
-        { headers: { 'Idempotency-Key': p.idempotencyKey } },
-      );
-      setStatus(MSG_OK);
-      setTimeout(() => page.reload(), RELOAD_DELAY_MS);
-    } catch (err) {
-      const next: Record<string, string> = {};
-      let base = '';
-      if (api && err instanceof api.ApiError && err.problems.length > 0 && err.status < 500) {
-        for (const pr of err.problems) {
-          const f = pr.source?.pointer ? pointerField[pr.source.pointer] : undefined;
-          if (f) next[f] = pr.title;
-          else base = pr.title;
-        }
-      }
-      setErrors(next);
-      setFormError(base);
-      setStatus(MSG_FAILED);
-      setBusy(false);
-    }
-  };
-
-  const close = () => {
-    setOpen(false);
-    setStatus('');
-  };
 
   return (
     <>
       <button
         type="button"
         aria-haspopup="dialog"
-        onClick={() => void withModal(setModal, () => setOpen(true), () => window.location.assign(p.href))}
+        onClick={() => void withModal(setForm, () => setOpen(true), () => window.location.assign(p.href), loadForm)}
         className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900"
       >
         Transfer
       </button>
-      <Dialog id={ID + '-dialog'} title="Transfer" width={440} open={open} onClose={close}>
-        <form onSubmit={submit} noValidate>
-          <p role="status" className={'mb-3 font-medium ' + (status === MSG_OK ? 'text-green-900' : 'text-red-800')}>{status}</p>
-          {formError ? <p role="alert" className="mb-3 rounded border-l-4 border-red-700 bg-red-50 p-3 text-red-900">{formError}</p> : null}
-          <Field id={ID + '-from'} label="From account" error={errors.from}>
-            <select
-              id={ID + '-from'}
-              name="from_account_number"
-              className={inputClass(errors.from)}
-              aria-invalid={errors.from ? 'true' : undefined}
-              aria-describedby={described(ID + '-from', errors.from)}
-              onChange={(e) => {
-                const v = (e.currentTarget as HTMLSelectElement).value;
-                setFrom(v);
-                if (v === to) setTo('');
-                const a = p.accounts.find((x) => x.number === v);
-                setAmount((cur) => formatTyping(cur, a ? a.decimals : 2));
-                clearError('from');
-              }}
-            >
-              <option value="" selected={!from}>Select account</option>
-              {p.accounts.map((a) => (
-                <option value={a.number} selected={a.number === from}>{label(a)}</option>
-              ))}
-            </select>
-          </Field>
-          <Field id={ID + '-to'} label="To account" error={errors.to}>
-            <select
-              id={ID + '-to'}
-              name="to_account_number"
-              disabled={!from}
-              className={inputClass(errors.to)}
-              aria-invalid={errors.to ? 'true' : undefined}
-              aria-describedby={described(ID + '-to', errors.to)}
-              onChange={(e) => {
-                setTo((e.currentTarget as HTMLSelectElement).value);
-                clearError('to');
-              }}
-            >
-              <option value="" selected={!to}>Select account</option>
-              {p.accounts
-                .filter((a) => a.number !== from)
-                .map((a) => (
-                  <option value={a.number} selected={a.number === to}>{label(a)}</option>
-                ))}
-            </select>
-          </Field>
-          <Field id={ID + '-amount'} label={src ? 'Amount (' + src.currency + ')' : 'Amount'} error={amountError}>
-            <input
-              id={ID + '-amount'}
-              name="amount"
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="000,000,000.00"
-              disabled={!to}
-              value={amount}
-              className={inputClass(amountError)}
-              aria-invalid={amountError ? 'true' : undefined}
-              aria-describedby={described(ID + '-amount', amountError)}
-              onInput={(e) => {
-                const el = e.currentTarget as HTMLInputElement;
-                const v = formatTyping(el.value, dec);
-                el.value = v;
-                setAmount(v);
-                clearError('amount');
-              }}
-            />
-          </Field>
-          <Field id={ID + '-e2e'} label="End-to-end ID" error={errors.e2e}>
-            <input
-              id={ID + '-e2e'}
-              name="end_to_end_id"
-              type="text"
-              autoComplete="off"
-              maxLength={140}
-              value={e2e}
-              className={inputClass(errors.e2e)}
-              aria-invalid={errors.e2e ? 'true' : undefined}
-              aria-describedby={described(ID + '-e2e', errors.e2e)}
-              onInput={(e) => {
-                setE2e((e.currentTarget as HTMLInputElement).value);
-                clearError('e2e');
-              }}
-            />
-          </Field>
-          <div aria-live="polite" className="mb-4 text-sm">
-            {fx.state === 'loading' ? <p>Loading the exchange rate…</p> : null}
-            {fx.state === 'error' ? <p className="rounded border-l-4 border-amber-700 bg-amber-50 p-3 text-amber-900">{fx.text}</p> : null}
-            {hint ? (
-              <p className="rounded border-l-4 border-blue-700 bg-blue-50 p-3 text-blue-900">
-                Currency conversion: {hint.rate}
-                {hint.converted ? <span className="block">{hint.converted}</span> : null}
-              </p>
-            ) : null}
-          </div>
-          <div className="flex items-center gap-3">
-            <button
-              type="submit"
-              disabled={!canSubmit}
-              className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900 disabled:cursor-not-allowed disabled:bg-gray-500"
-            >
-              {busy ? 'Transferring…' : 'Transfer'}
-            </button>
-            <button type="button" onClick={close} className="rounded border border-gray-600 px-4 py-2">Cancel</button>
-          </div>
-        </form>
-      </Dialog>
+      {form ? <form.TransferForm {...p} open={open} onClose={() => setOpen(false)} /> : null}
     </>
   );
 }

@@ -6,7 +6,8 @@
 import { virtual } from '@guidepup/virtual-screen-reader';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import TransferDialog, { MSG_FAILED, MSG_OK } from '../../islands/TransferDialog';
+import TransferDialog from '../../islands/TransferDialog';
+import { MSG_FAILED, MSG_OK } from '../../islands/lib/TransferForm';
 import { expectInOrder, heard, hydrate, startOn, stopReader, json, readPage, serverPage, setValue } from './speech';
 
 afterEach(() => {

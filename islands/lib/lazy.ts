@@ -5,7 +5,9 @@
 // failed (the network dropped) is forgotten, so the next interaction tries again.
 //
 // The session's API client (apiClient with sessionBus and the expired notice) and the
-// one dialog (Modal): await the loader, then proceed, so the first click is not lost.
+// one dialog (Modal): await the loader, then proceed, so the first click is not lost. A
+// dialog whose contents are most of an island (the transfer form) comes as the island's own
+// module with the frame, on the same first click (withModal's load).
 
 import type { ModalProps } from './Modal';
 
@@ -31,10 +33,17 @@ export type ModalModule = typeof import('./Modal');
 export const NoModal = (_: ModalProps): null => null;
 
 /** Opens a dialog whose module comes on the click: set(m) once it came, then open(); without
- *  it (it did not come), instead(), the page that asks without JavaScript. */
-export async function withModal(set: (m: ModalModule) => void, open: () => void, instead: () => void): Promise<void> {
+ *  it (it did not come), instead(), the page that asks without JavaScript. The module is
+ *  lib/Modal, or load's when the island's own module brings the frame with its contents
+ *  (TransferDialog's form). */
+export async function withModal<M = ModalModule>(
+  set: (m: M) => void,
+  open: () => void,
+  instead: () => void,
+  load = loadModal as unknown as () => Promise<M>,
+): Promise<void> {
   try {
-    set(await loadModal());
+    set(await load());
   } catch {
     instead();
     return;

@@ -1,12 +1,11 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 // What the details panels' islands share (payouts, collection orders): the sections as tabs
 // (links to ?tab= without JavaScript, the one open marked aria-current; a tablist once
-// hydrated, WAI-ARIA "Tabs with automatic activation"), the open section, and a dialog's
-// confirmation form (posted with the CSRF token, like the page without JavaScript).
+// hydrated, WAI-ARIA "Tabs with automatic activation"), the open section, and the dialogs'
+// button (their confirmation form is lib/dialogConfirm, which comes with the dialog).
 import type { ComponentChildren } from 'preact';
 
 type Tab = { id: string; label: string; href: string };
-type Confirm = { action: string; text: string; csrf: string; returnTo: string; submit: string; back: string; fields: { name: string; value: string }[] };
 
 const tabClass = (on: boolean) =>
   'block whitespace-nowrap rounded-t border-b-2 px-2 py-1 text-sm ' + (on ? 'border-blue-800 font-semibold text-blue-900' : 'border-transparent text-gray-800 hover:border-gray-400');
@@ -72,21 +71,3 @@ export function SectionPanel({ prefix, js, current, children }: { prefix: string
 }
 
 export const dialogButton = 'inline-block rounded border border-gray-600 bg-white px-3 py-1.5 text-sm';
-
-/** DialogConfirm is a confirmation dialog's form; extra adds hidden fields (the test case chosen). */
-export function DialogConfirm({ c, extra = [], onBack }: { c: Confirm; extra?: { name: string; value: string }[]; onBack: () => void }) {
-  return (
-    <form method="post" action={c.action}>
-      <p className="mb-4">{c.text}</p>
-      <input type="hidden" name="_csrf" value={c.csrf} />
-      <input type="hidden" name="return_to" value={c.returnTo} />
-      {[...c.fields, ...extra].map((f) => (
-        <input type="hidden" name={f.name} value={f.value} />
-      ))}
-      <div className="flex flex-wrap justify-end gap-3">
-        <button type="button" className={dialogButton} onClick={onBack}>{c.back}</button>
-        <button type="submit" className="rounded bg-blue-800 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-900">{c.submit}</button>
-      </div>
-    </form>
-  );
-}
