@@ -1,6 +1,6 @@
 // Lighthouse's mobile profile (simulated slow 4G, 4× CPU slowdown, a phone's
 // screen) on a handful of representative pages, against the budget of docs/architecture.md:
-// performance ≥ 95, accessibility 100, cumulative layout shift 0, largest
+// performance ≥ 95, accessibility 100, total blocking time ≤ 150 ms, cumulative layout shift 0, largest
 // contentful paint ≤ 2.5 s. Part of `make bench`; like the other
 // benchmarks it is a measurement and fails only on errors.
 //
@@ -23,7 +23,7 @@ const out = path.join(root, '.tmp', 'lighthouse');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.LH_RUNS) || 1);
 const NORDIC = '0b6a3c1e-0000-4000-8000-000000000001';
-const BUDGET = { performance: 95, accessibility: 100, cls: 0, lcpMs: 2500 };
+const BUDGET = { performance: 95, accessibility: 100, cls: 0, lcpMs: 2500, tbtMs: 150 };
 
 /** Logs in through the login form over HTTP; returns the session cookie. */
 async function login(base, email) {
@@ -68,6 +68,8 @@ async function main() {
       { name: 'dashboard', path: `/org/${NORDIC}`, cookie },
       { name: 'account transactions', path: account, cookie },
       { name: 'list: exported statements', path: `/org/${NORDIC}/exported_statements`, cookie },
+      { name: 'list: payouts', path: `/org/${NORDIC}/payouts`, cookie },
+      { name: 'wizard step: select product', path: `/org/${NORDIC}/payouts/create`, cookie },
       { name: 'dialog page: account funding', path: `/org/${NORDIC}/account_funding`, cookie },
     ];
     const only = process.argv.slice(2);
@@ -75,7 +77,7 @@ async function main() {
     chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
     console.log(`Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile profile ` +
       `(simulated slow 4G, 4× CPU), ${RUNS} run(s) per page, median; budget: performance ≥ ${BUDGET.performance}, ` +
-      `accessibility ${BUDGET.accessibility}, CLS ${BUDGET.cls}, LCP ≤ ${BUDGET.lcpMs / 1000} s`);
+      `accessibility ${BUDGET.accessibility}, CLS ${BUDGET.cls}, LCP ≤ ${BUDGET.lcpMs / 1000} s, TBT ≤ ${BUDGET.tbtMs} ms`);
     // Lighthouse simulates the phone's CPU from the task times it sees: a
     // busy host (benchmarkIndex well under the ~2000 of this machine when
     // idle) reads as a slow phone, mostly as total blocking time.
@@ -115,7 +117,7 @@ async function main() {
         });
       }
       const m = Object.fromEntries(['perf', 'a11y', 'cls', 'lcp', 'fcp', 'tbt', 'host'].map((k) => [k, median(runs.map((r) => r[k]))]));
-      const ok = m.perf >= BUDGET.performance && m.a11y >= BUDGET.accessibility && m.cls <= BUDGET.cls && m.lcp <= BUDGET.lcpMs;
+      const ok = m.perf >= BUDGET.performance && m.a11y >= BUDGET.accessibility && m.cls <= BUDGET.cls && m.lcp <= BUDGET.lcpMs && m.tbt <= BUDGET.tbtMs;
       if (!ok) over++;
       const s = (ms) => `${(ms / 1000).toFixed(2)} s`.padStart(7);
       console.log(`  ${p.name.padEnd(30)} ${String(m.perf).padStart(5)} ${String(m.a11y).padStart(5)} ${m.cls.toFixed(3).padStart(7)} ${s(m.lcp)} ${s(m.fcp)} ${`${Math.round(m.tbt)} ms`.padStart(7)} ${String(Math.round(m.host)).padStart(5)}  ${ok ? 'ok' : 'OVER BUDGET'}`);
