@@ -59,6 +59,15 @@ describe('VerifyCode', () => {
     el.remove();
   });
 
+  it('a code typed before the script ran counts: Verify is on at once, the code formatted', async () => {
+    const { el } = mount({ id: 'code', label: 'Authentication code', numeric: true });
+    el.querySelector('input')!.value = '123456';
+    await act(() => hydrate(<VerifyCode id="code" label="Authentication code" numeric />, el));
+    expect(el.querySelector('input')!.value).toBe('123 456');
+    expect(el.querySelector('button')!.disabled).toBe(false);
+    el.remove();
+  });
+
   it('SMS codes are taken as typed and need 7 characters', async () => {
     const { el } = mount({ id: 'code', label: 'SMS code' });
     await act(() => hydrate(<VerifyCode id="code" label="SMS code" />, el));

@@ -4,7 +4,7 @@
 // code and says what is wrong. In the browser the spec's rule applies:
 // Verify (or setup's "Enable MFA") is enabled only once the code has at least 7 characters, and an
 // authenticator code is shown as "123 456" (6 digits make 7 characters).
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { useHydrated } from './lib/hydrated';
 import { formatCode, MIN_CODE_LENGTH } from './lib/code';
 
@@ -23,6 +23,16 @@ export type Props = {
 export default function VerifyCode({ id, label, hint, error, numeric, button, off }: Props) {
   const enhanced = useHydrated();
   const [value, setValue] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  // A code typed before the script ran (a slow connection) counts: without this the
+  // hydrated button would stay off with the whole code in the field.
+  useEffect(() => {
+    const el = input.current;
+    if (!el || !el.value) return;
+    const v = numeric ? formatCode(el.value) : el.value;
+    if (v !== el.value) el.value = v;
+    setValue(v);
+  }, []);
   const described = [hint ? id + '-hint' : '', error ? id + '-error' : ''].filter(Boolean).join(' ');
   const onInput = (e: Event) => {
     const el = e.currentTarget as HTMLInputElement;
@@ -50,6 +60,7 @@ export default function VerifyCode({ id, label, hint, error, numeric, button, of
           aria-invalid={error ? 'true' : undefined}
           aria-describedby={described || undefined}
           onInput={onInput}
+          ref={input}
           disabled={off}
           className={'mt-1 block w-56 rounded border px-3 py-2 font-mono text-lg tracking-widest ' + (error ? 'border-red-700' : 'border-gray-500')}
         />
