@@ -14,7 +14,7 @@ export default defineConfig({
   },
   test: {
     include: ['islands/**/*.test.{ts,tsx}', 'ui/**/*.test.ts', 'e2e/sr/*.test.ts', 'e2e/lib/*.test.mjs'],
-    environment: 'jsdom',
+    environment: './vitest.env.ts',
     setupFiles: ['vitest.setup.ts'],
     // One jsdom per worker, shared by its files (each test cleans up its own
     // DOM): setting up jsdom for every file was three quarters of the 60 s run.
