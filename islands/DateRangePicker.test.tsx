@@ -3,7 +3,7 @@ import { act } from 'preact/test-utils';
 import { renderToString } from 'preact-render-to-string';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
-import { violations, islandPage, hydrateUntilReady } from './testing';
+import { violations, islandPage, hydrateUntilReady, settle } from './testing';
 import DateRangePicker, { type Props } from './DateRangePicker';
 
 const presets = [
@@ -99,6 +99,11 @@ describe('enhanced picker', () => {
     });
   };
   const preset = (label: string) => [...popover.querySelectorAll('ul button')].find((b) => b.textContent === label)!;
+  // Custom range chosen, and the calendar's module (asked for when the popover opened) come.
+  const custom = async () => {
+    click(preset('Custom range'));
+    await settle();
+  };
   const day = (name: string) => popover.querySelector<HTMLButtonElement>(`button[aria-label="${name}"]`)!;
   const typeInto = (label: string, value: string) => {
     const input = [...popover.querySelectorAll('input')].find((i) => popover.querySelector(`label[for=${i.id}]`)!.textContent === label)!;
@@ -136,7 +141,7 @@ describe('enhanced picker', () => {
 
   it('sets a custom range with two clicks in either order, and posts it', async () => {
     click(button);
-    click(preset('Custom range'));
+    await custom();
     const grid = popover.querySelector('[role=grid]')!;
     expect(popover.textContent).toContain('November 2026');
     expect([...grid.querySelectorAll('th')].map((t) => t.getAttribute('abbr'))).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
@@ -152,13 +157,13 @@ describe('enhanced picker', () => {
     expect(sent[0]).toMatchObject({ type: 'custom', from: '03-11-2026', to: '20-11-2026' });
     // axe on the open popover with the calendar.
     act(() => click(button));
-    click(preset('Custom range'));
+    await custom();
     expect(await violations()).toEqual([]);
   });
 
-  it('moves through the grid with the keyboard, within the allowed years', () => {
+  it('moves through the grid with the keyboard, within the allowed years', async () => {
     click(button);
-    click(preset('Custom range'));
+    await custom();
     const focused = () => (document.activeElement as HTMLElement).getAttribute('aria-label');
     day('Sunday 22 November 2026').focus();
     key(document.activeElement!, 'ArrowLeft');
@@ -182,9 +187,23 @@ describe('enhanced picker', () => {
     expect(document.activeElement).toBe(button);
   });
 
-  it('checks typed dates before posting, with the errors beside the inputs', () => {
+  it('opens on the calendar when the range is a custom one', async () => {
+    render(null, el);
+    el = serverPage({ ...props, type: 'custom', label: 'Custom range' });
+    act(() => mount('DateRangePicker', DateRangePicker));
+    button = el.querySelector('button[aria-haspopup=dialog]')!;
+    popover = document.getElementById(button.getAttribute('aria-controls')!)!;
     click(button);
-    click(preset('Custom range'));
+    expect(document.activeElement).toBe(preset('Custom range'));
+    await settle();
+    expect(popover.querySelector('[role=grid]')).not.toBeNull();
+    expect([...popover.querySelectorAll('input')].map((i) => i.value)).toEqual(['24-10-2026', '22-11-2026']);
+    expect(document.activeElement).toBe(preset('Custom range'));
+  });
+
+  it('checks typed dates before posting, with the errors beside the inputs', async () => {
+    click(button);
+    await custom();
     const from = typeInto('From', '3102x2026');
     expect(from.value).toBe('31-02-2026'); // masked
     typeInto('To', '');
@@ -199,5 +218,34 @@ describe('enhanced picker', () => {
     typeInto('To', '05-11-2026');
     click([...popover.querySelectorAll('button')].find((b) => b.textContent!.trim() === 'Select date range')!);
     expect(sent[0]).toMatchObject({ type: 'custom', from: '01-11-2026', to: '05-11-2026' });
+  });
+});
+
+describe('when the calendar cannot come', () => {
+  afterEach(() => {
+    vi.doUnmock('./lib/DateRangeCalendar');
+    vi.restoreAllMocks();
+  });
+
+  it("gives the server's form back, open at Custom range, on choosing it", async () => {
+    vi.doMock('./lib/DateRangeCalendar', () => {
+      throw new Error('offline');
+    });
+    const el = serverPage(props);
+    act(() => mount('DateRangePicker', DateRangePicker));
+    const button = el.querySelector<HTMLButtonElement>('button[aria-haspopup=dialog]')!;
+    act(() => button.click());
+    await settle();
+    // The presets still work without it.
+    expect(el.querySelector('details')).toBeNull();
+    const custom = [...el.querySelectorAll('ul button')].find((b) => b.textContent === 'Custom range')!;
+    act(() => (custom as HTMLElement).click());
+    await settle();
+    const details = el.querySelector('details')!;
+    expect(details.open).toBe(true);
+    expect(el.querySelector<HTMLSelectElement>('select[name=type]')!.value).toBe('custom');
+    expect(document.activeElement).toBe(el.querySelector('input[name=from]'));
+    expect(el.querySelector('form')!.getAttribute('action')).toBe('/org/o1/date_range');
+    render(null, el);
   });
 });

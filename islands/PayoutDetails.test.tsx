@@ -155,7 +155,7 @@ describe('hydrated', () => {
     opener.focus();
     await act(async () => {
       opener.click();
-      await vi.dynamicImportSettled(); // the dialog's module (lib/lazy)
+      await vi.dynamicImportSettled(); // the dialogs' module (lib/PayoutDialogs)
     });
     const d = q<HTMLDialogElement>('#payout-cancel-dialog');
     expect(d.hasAttribute('open')).toBe(true);
@@ -181,7 +181,7 @@ describe('hydrated', () => {
     submit.focus();
     await act(async () => {
       sel.form!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
-      await vi.dynamicImportSettled(); // the dialog's module (lib/lazy)
+      await vi.dynamicImportSettled(); // the dialogs' module (lib/PayoutDialogs)
     });
     const d = q<HTMLDialogElement>('#payout-test-case-dialog');
     expect(d.hasAttribute('open')).toBe(true);
@@ -201,5 +201,28 @@ describe('hydrated', () => {
     expect(document.querySelector('dialog, form')).toBeNull();
     const dl = [...document.querySelectorAll('a')].find((a) => a.textContent === 'Download payment document')!;
     expect(dl.getAttribute('href')).toBe('/org/o1/payouts/PO-1/document/preview');
+  });
+});
+
+describe('when the dialogs cannot come', () => {
+  afterEach(() => {
+    vi.doUnmock('./lib/PayoutDialogs');
+    vi.unstubAllGlobals();
+  });
+
+  it('sends Cancel to its confirmation page', async () => {
+    vi.doMock('./lib/PayoutDialogs', () => {
+      throw new Error('offline');
+    });
+    const assigned: string[] = [];
+    vi.stubGlobal('location', { ...window.location, assign: (u: string) => assigned.push(u) });
+    await hydrated();
+    const opener = [...document.querySelectorAll<HTMLAnchorElement>('a')].find((a) => a.textContent === 'Cancel payout')!;
+    await act(async () => {
+      opener.click();
+      await vi.dynamicImportSettled();
+    });
+    expect(document.querySelector('dialog')).toBeNull();
+    expect(assigned).toEqual([opener.href]);
   });
 });

@@ -13,7 +13,6 @@
 import { useState } from 'preact/hooks';
 import { CopyValue } from './lib/copy';
 import { useHydrated } from './lib/hydrated';
-import { withModal } from './lib/lazy';
 import { statusTone } from '../ui/tones';
 import { errorCount, tabForKey } from './lib/payouts';
 import { SectionPanel, SectionTabs, dialogButton } from './lib/panel';
@@ -97,8 +96,15 @@ export default function PayoutDetails(p: Props) {
   const [dialog, setDialog] = useState<Dialog>('');
   const [testCase, setTestCase] = useState('');
   // The dialogs' module (lib/PayoutDialogs, with the frame) comes on the first click that
-  // opens one (lib/lazy); without it, the confirmation page as without JavaScript.
+  // opens one; without it, the confirmation page as without JavaScript (instead). What
+  // lib/lazy's withModal does, done here: that module's other loaders would weigh on the
+  // island's first load (235 B gzip, over the 10 KB budget with them).
   const [dialogs, setDialogs] = useState<DialogsModule | null>(null);
+  const show = (d: Dialog, instead: () => void) =>
+    void loadDialogs().then((m) => {
+      setDialogs(m);
+      setDialog(d);
+    }, instead);
   const tab = (id: string) => p.tabs.find((t) => t.id === id);
   const current = tab(active) || p.tabs[0];
   const summary = tab('summary');
@@ -245,7 +251,7 @@ export default function PayoutDetails(p: Props) {
                 if (!js) return;
                 e.preventDefault();
                 const href = (e.currentTarget as HTMLAnchorElement).href;
-                void withModal(setDialogs, () => setDialog('cancel'), () => window.location.assign(href), loadDialogs);
+                show('cancel', () => window.location.assign(href));
               }}
             >
               Cancel payout
@@ -263,7 +269,7 @@ export default function PayoutDetails(p: Props) {
                 const form = e.currentTarget as HTMLFormElement;
                 const sel = form.elements.namedItem('test_case') as HTMLSelectElement;
                 setTestCase(sel.value);
-                void withModal(setDialogs, () => setDialog('testcase'), () => form.submit(), loadDialogs);
+                show('testcase', () => form.submit());
               }}
             >
               <Hidden fields={p.testCase.keep} />
