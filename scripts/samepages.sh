@@ -15,7 +15,8 @@
 # store is seeded at one pinned instant for both renders, and the times the
 # test run itself stamps are masked (server/internal/testkit/record.go).
 # BASE must already contain that recorder. PACKAGES narrows what runs
-# (default ./server/...).
+# (default ./server/...). ASSETS=1 masks the content hashes in the built
+# files' names (a change to island or CSS code renames them by design).
 set -euo pipefail
 root=$(git rev-parse --show-toplevel)
 packages=${PACKAGES:-./server/...}
@@ -47,4 +48,4 @@ checkout "$base" "$work/base"
 checkout "$head" "$work/head"
 echo "base $base: $(record "$work/base" "$work/pages-base1") pages, again: $(record "$work/base" "$work/pages-base2") pages"
 echo "head $head: $(record "$work/head" "$work/pages-head") pages"
-(cd "$root" && go run ./cmd/samepages "$work/pages-base1" "$work/pages-base2" "$work/pages-head")
+(cd "$root" && go run ./cmd/samepages ${ASSETS:+-assets} "$work/pages-base1" "$work/pages-base2" "$work/pages-head")

@@ -5,11 +5,17 @@
 // id the demo seed or the test draws), is counted as unstable and left out,
 // and every other page must be byte-identical in the working tree's render.
 //
-//	go run ./cmd/samepages BASE1 BASE2 HEAD
+//	go run ./cmd/samepages [-assets] BASE1 BASE2 HEAD
+//
+// -assets masks the content hashes in the names of the built files a page
+// names (js/islands/Menu-3KQ2X7ZA.js, css/app-DF6909AD.css): for a change to
+// island or CSS code, where the pages must stay the same but the files they
+// load are new by design.
 package main
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"io/fs"
 	"os"
@@ -26,9 +32,18 @@ var random = []*regexp.Regexp{
 	regexp.MustCompile(`("(?:endsIn|absoluteIn)":)\d+`),
 }
 
+// assetHash is the content hash esbuild puts in a built file's name.
+var assetHash = regexp.MustCompile(`((?:js|css)/[\w./-]*?-)[A-Z0-9]{8}(\.(?:js|css))`)
+
+// maskAssets is the -assets flag.
+var maskAssets bool
+
 func normalize(b []byte) []byte {
 	for _, r := range random {
 		b = r.ReplaceAll(b, []byte("${1}RANDOM"))
+	}
+	if maskAssets {
+		b = assetHash.ReplaceAll(b, []byte("${1}HASH${2}"))
 	}
 	return b
 }
@@ -63,11 +78,13 @@ func compare(read func(dir, name string) ([]byte, error), names []string, base1,
 }
 
 func main() {
-	if len(os.Args) != 4 {
-		fmt.Fprintln(os.Stderr, "usage: samepages BASE1 BASE2 HEAD")
+	flag.BoolVar(&maskAssets, "assets", false, "mask the content hashes in built file names")
+	flag.Parse()
+	if flag.NArg() != 3 {
+		fmt.Fprintln(os.Stderr, "usage: samepages [-assets] BASE1 BASE2 HEAD")
 		os.Exit(2)
 	}
-	base1, base2, head := os.Args[1], os.Args[2], os.Args[3]
+	base1, base2, head := flag.Arg(0), flag.Arg(1), flag.Arg(2)
 	var names []string
 	err := filepath.WalkDir(base1, func(p string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {

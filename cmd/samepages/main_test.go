@@ -31,3 +31,21 @@ func TestCompare(t *testing.T) {
 		t.Errorf("%+v, want %+v", got, want)
 	}
 }
+
+func TestMaskAssets(t *testing.T) {
+	a := []byte(`<script type="module" src="/assets/js/boot-AB12CD34.js"></script><link href="/assets/css/app-DF6909AD.css">{"Menu":"js/islands/Menu-3KQ2X7ZA.js"}`)
+	b := []byte(`<script type="module" src="/assets/js/boot-ZZ99YY88.js"></script><link href="/assets/css/app-00000000.css">{"Menu":"js/islands/Menu-QQQQQQQQ.js"}`)
+	for _, tc := range []struct {
+		mask bool
+		same bool
+	}{{false, false}, {true, true}} {
+		maskAssets = tc.mask
+		if got := string(normalize(a)) == string(normalize(b)); got != tc.same {
+			t.Errorf("assets masked %v: same %v, want %v (%s)", tc.mask, got, tc.same, normalize(a))
+		}
+	}
+	maskAssets = false
+	if c := []byte(`<p>See js/islands/Menu-3KQ2X7ZA.js-like text, or a word-ABCDEFGH.</p>`); string(normalize(c)) != string(c) {
+		t.Errorf("text changed without -assets: %s", normalize(c))
+	}
+}
