@@ -7,6 +7,8 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -138,6 +140,29 @@ func (b *booker) account(number string) (*ledgerAccount, error) {
 	return &a, nil
 }
 
+// load reads (once) each of the accounts in the order of their numbers; on PostgreSQL each
+// read locks its row until the transaction ends (ledger-account@postgres), and one order of
+// taking the locks is what keeps two bookings on the same accounts from deadlocking. An
+// account that does not exist is left out of b.accts.
+func (b *booker) load(numbers ...string) error {
+	sorted := slices.Clone(numbers)
+	slices.Sort(sorted)
+	for _, n := range sorted {
+		if _, err := b.account(n); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sortedPair is a and b in order.
+func sortedPair(a, b string) []string {
+	if b < a {
+		return []string{b, a}
+	}
+	return []string{a, b}
+}
+
 // system returns the system account of role and currency, creating it on first use.
 func (b *booker) system(role, code string, at time.Time) (string, error) {
 	number := systemAccount(role, code)
@@ -237,7 +262,10 @@ func (b *booker) flush() error {
 	if err := b.writePending(); err != nil {
 		return err
 	}
-	for _, a := range b.accts {
+	// In the order of account numbers and entry types: the type counts' rows are locked by
+	// their upserts, and one order keeps two bookings from deadlocking on them.
+	for _, number := range slices.Sorted(maps.Keys(b.accts)) {
+		a := b.accts[number]
 		if !a.dirty {
 			continue
 		}
@@ -245,7 +273,8 @@ func (b *booker) flush() error {
 			a.balance.String(), a.count, a.number); err != nil {
 			return fmt.Errorf("reference: ledger balance: %w", err)
 		}
-		for typ, n := range a.byType {
+		for _, typ := range slices.Sorted(maps.Keys(a.byType)) {
+			n := a.byType[typ]
 			if _, err := b.tx.ExecContext(b.ctx, qEntryTypeCountAdd, a.number, typ, n); err != nil {
 				return fmt.Errorf("reference: ledger type counts: %w", err)
 			}
@@ -321,14 +350,13 @@ func (s *LedgerService) transferIn(ctx context.Context, tx *sql.Tx, orgID string
 		return provider.TransferResult{}, err
 	}
 	defer b.close()
-	from, err := b.account(req.From)
-	if err != nil {
+	// Both accounts are read (and on PostgreSQL locked) in the order of their numbers, the
+	// system accounts after them, the audit chain's head last: two transfers between the
+	// same accounts in opposite directions then wait for each other instead of deadlocking.
+	if err := b.load(req.From, req.To); err != nil {
 		return provider.TransferResult{}, err
 	}
-	to, err := b.account(req.To)
-	if err != nil {
-		return provider.TransferResult{}, err
-	}
+	from, to := b.accts[req.From], b.accts[req.To]
 	if from == nil || from.kind != "customer" || from.owner != orgID || to == nil || to.kind != "customer" || to.owner != orgID {
 		return provider.TransferResult{}, provider.Errorf(provider.ENOTFOUND, "Account not found.")
 	}
@@ -355,13 +383,11 @@ func (s *LedgerService) transferIn(ctx context.Context, tx *sql.Tx, orgID string
 	ref := req.EndToEndID
 	ps := []posting{{account: from.number, entryType: provider.EntryInterAccountTransfer, amount: debit.Neg(), reference: ref, orderID: id}}
 	if from.currency != to.currency {
-		fxFrom, err := b.system("FX", from.currency, now)
-		if err != nil {
-			return provider.TransferResult{}, err
-		}
-		fxTo, err := b.system("FX", to.currency, now)
-		if err != nil {
-			return provider.TransferResult{}, err
+		fxFrom, fxTo := systemAccount("FX", from.currency), systemAccount("FX", to.currency)
+		for _, code := range sortedPair(from.currency, to.currency) {
+			if _, err := b.system("FX", code, now); err != nil {
+				return provider.TransferResult{}, err
+			}
 		}
 		ps = append(ps,
 			posting{account: fxFrom, entryType: provider.EntryInterAccountTransfer, amount: debit, reference: ref, orderID: id},

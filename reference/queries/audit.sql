@@ -14,6 +14,11 @@ SELECT role FROM memberships WHERE user_id = ? AND organisation_id = ?
 -- name: audit-head
 SELECT seq, hash FROM audit_heads WHERE chain = ?
 
+-- name: audit-head@postgres
+-- The head is moved by the same transaction: locked from the read on, so the next entry of
+-- the chain waits for this one's commit.
+SELECT seq, hash FROM audit_heads WHERE chain = ? FOR UPDATE
+
 -- name: audit-entry-insert
 INSERT INTO audit_entries (chain, seq, created_at, kind, user_id, user_email, role,
   session_handle, client_ip, origin, path, record_kind, record_id, changes, prev_hash, hash)

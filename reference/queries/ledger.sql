@@ -31,6 +31,12 @@ INSERT INTO ledger_transactions
 SELECT account_number, currency_code, kind, owner_organisation_id, balance, entry_count
   FROM accounts WHERE account_number = ?
 
+-- name: ledger-account@postgres
+-- The booker reads a balance to book against it: the row stays locked until the transaction
+-- ends, so no other writer books on it in between (docs/store.md, "Concurrency on PostgreSQL").
+SELECT account_number, currency_code, kind, owner_organisation_id, balance, entry_count
+  FROM accounts WHERE account_number = ? FOR UPDATE
+
 -- name: system-account-insert
 -- Created on first use; a concurrent first use has made it already.
 INSERT INTO accounts
