@@ -41,12 +41,16 @@ type InputProps = {
   inputClass?: string;
 };
 
-// The pages' JSX factory (ssr/element.go), the global their JSX compiles to.
-declare const __portal_h: Factory<JSX.Element>;
+// Elements made the way this file's JSX makes them: the Go element writer's factory on the
+// server (ssr/element.go), preact's where the tests render pages in jsdom.
+const h: Factory<JSX.Element> = (type: 'div', props: JSX.HTMLAttributes<HTMLDivElement>, ...children: ComponentChildren[]) => {
+  const T = type;
+  return <T {...props}>{children}</T>;
+};
 
 // Field: the label, hint and error of a field around its control (ui/field.ts, which the
 // islands share); the control points at them with describedBy.
-export const Field = fieldWith(__portal_h);
+export const Field = fieldWith(h);
 
 // TextField: a labelled input whose hint and error are tied to it with
 // aria-describedby, and which says it is invalid.
