@@ -4,9 +4,13 @@
 // code and says what is wrong. In the browser the spec's rule applies:
 // Verify (or setup's "Enable MFA") is enabled only once the code has at least 7 characters, and an
 // authenticator code is shown as "123 456" (6 digits make 7 characters).
+import { h } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { describedBy, fieldWith } from '../ui/field';
 import { useHydrated } from './lib/hydrated';
 import { formatCode, MIN_CODE_LENGTH } from './lib/code';
+
+const Field = fieldWith(h);
 
 export type Props = {
   id: string;
@@ -33,7 +37,6 @@ export default function VerifyCode({ id, label, hint, error, numeric, button, of
     if (v !== el.value) el.value = v;
     setValue(v);
   }, []);
-  const described = [hint ? id + '-hint' : '', error ? id + '-error' : ''].filter(Boolean).join(' ');
   const onInput = (e: Event) => {
     const el = e.currentTarget as HTMLInputElement;
     const v = numeric ? formatCode(el.value) : el.value;
@@ -43,12 +46,7 @@ export default function VerifyCode({ id, label, hint, error, numeric, button, of
   const tooShort = value.trim().length < MIN_CODE_LENGTH;
   return (
     <>
-      <div className="mb-4">
-        <label htmlFor={id} className="block font-medium">{label}</label>
-        {hint ? <p id={id + '-hint'} className="text-sm text-gray-700">{hint}</p> : null}
-        {error ? (
-          <p id={id + '-error'} className="text-sm font-medium text-red-800"><span className="sr-only">Error: </span>{error}</p>
-        ) : null}
+      <Field id={id} label={label} hint={hint} error={error}>
         <input
           id={id}
           name={id}
@@ -58,13 +56,13 @@ export default function VerifyCode({ id, label, hint, error, numeric, button, of
           autoCapitalize="off"
           spellcheck={false}
           aria-invalid={error ? 'true' : undefined}
-          aria-describedby={described || undefined}
+          aria-describedby={describedBy(id, hint, error)}
           onInput={onInput}
           ref={input}
           disabled={off}
           className={'mt-1 block w-56 rounded border px-3 py-2 font-mono text-lg tracking-widest ' + (error ? 'border-red-700' : 'border-gray-500')}
         />
-      </div>
+      </Field>
       <button
         type="submit"
         disabled={off || (enhanced && tooShort)}

@@ -8,7 +8,7 @@
 // information is there; the server checks everything again. The transfer is posted to the
 // API with the idempotency key the page was rendered with, so a retry books once. The form
 // stays mounted while the dialog is closed, so what was typed is there when it opens again.
-import type { ComponentChildren } from 'preact';
+import { h } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ApiClient } from './apiClient';
 import { loadApi, type LazyApi } from './lazy';
@@ -16,6 +16,7 @@ import { Modal } from './Modal';
 import { MSG_TOO_BIG, formatTyping, groupDigits, parseAmount } from './amount';
 import { convert, formatRate } from './fx';
 import type { FXHint, IslandProps, TransferAccount } from '../../templates/generated/props';
+import { describedBy, fieldWith } from '../../ui/field';
 
 export type Props = IslandProps['TransferDialog'] & {
   open: boolean;
@@ -65,21 +66,7 @@ export function hintText(from: TransferAccount, to: TransferAccount, rate: strin
   return out;
 }
 
-function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children?: ComponentChildren }) {
-  return (
-    <div className="mb-4">
-      <label htmlFor={id} className="block font-medium">{label}</label>
-      {hint ? <p id={id + '-hint'} className="text-sm text-gray-700">{hint}</p> : null}
-      {error ? (
-        <p id={id + '-error'} className="text-sm font-medium text-red-800"><span className="sr-only">Error: </span>{error}</p>
-      ) : null}
-      {children}
-    </div>
-  );
-}
-
-const described = (id: string, error?: string, hint?: boolean) =>
-  [hint ? id + '-hint' : '', error ? id + '-error' : ''].filter(Boolean).join(' ') || undefined;
+const Field = fieldWith(h);
 
 const inputClass = (error?: string) =>
   'mt-1 block w-full rounded border bg-white px-3 py-2 disabled:bg-gray-100 disabled:text-gray-700 ' + (error ? 'border-red-700' : 'border-gray-500');
@@ -198,7 +185,7 @@ export function TransferForm(p: Props) {
             name="from_account_number"
             className={inputClass(errors.from)}
             aria-invalid={errors.from ? 'true' : undefined}
-            aria-describedby={described(ID + '-from', errors.from)}
+            aria-describedby={describedBy(ID + '-from', undefined, errors.from)}
             onChange={(e) => {
               const v = (e.currentTarget as HTMLSelectElement).value;
               setFrom(v);
@@ -221,7 +208,7 @@ export function TransferForm(p: Props) {
             disabled={!from}
             className={inputClass(errors.to)}
             aria-invalid={errors.to ? 'true' : undefined}
-            aria-describedby={described(ID + '-to', errors.to)}
+            aria-describedby={describedBy(ID + '-to', undefined, errors.to)}
             onChange={(e) => {
               setTo((e.currentTarget as HTMLSelectElement).value);
               clearError('to');
@@ -247,7 +234,7 @@ export function TransferForm(p: Props) {
             value={amount}
             className={inputClass(amountError)}
             aria-invalid={amountError ? 'true' : undefined}
-            aria-describedby={described(ID + '-amount', amountError)}
+            aria-describedby={describedBy(ID + '-amount', undefined, amountError)}
             onInput={(e) => {
               const el = e.currentTarget as HTMLInputElement;
               const v = formatTyping(el.value, dec);
@@ -267,7 +254,7 @@ export function TransferForm(p: Props) {
             value={e2e}
             className={inputClass(errors.e2e)}
             aria-invalid={errors.e2e ? 'true' : undefined}
-            aria-describedby={described(ID + '-e2e', errors.e2e)}
+            aria-describedby={describedBy(ID + '-e2e', undefined, errors.e2e)}
             onInput={(e) => {
               setE2e((e.currentTarget as HTMLInputElement).value);
               clearError('e2e');

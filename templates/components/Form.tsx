@@ -1,6 +1,7 @@
 // Accessible form parts in the GOV.UK pattern: visible labels, errors tied to
 // fields with aria-describedby, and an error summary linking to each field.
-import type { ComponentChildren } from 'preact';
+import type { ComponentChildren, JSX } from 'preact';
+import { describedBy, fieldWith, type Factory } from '../../ui/field';
 
 export function CSRF({ token }: { token: string }) {
   return <input type="hidden" name="_csrf" value={token} />;
@@ -40,31 +41,24 @@ type InputProps = {
   inputClass?: string;
 };
 
+// Elements made the way this file's JSX makes them: the Go element writer's factory on the
+// server (ssr/element.go), preact's where the tests render pages in jsdom.
+const h: Factory<JSX.Element> = (type: 'div', props: JSX.HTMLAttributes<HTMLDivElement>, ...children: ComponentChildren[]) => {
+  const T = type;
+  return <T {...props}>{children}</T>;
+};
+
+// Field: the label, hint and error of a field around its control (ui/field.ts, which the
+// islands share); the control points at them with describedBy.
+export const Field = fieldWith(h);
+
 // TextField: a labelled input whose hint and error are tied to it with
 // aria-describedby, and which says it is invalid.
-// The label, hint and error of a field, and the ids its control points at.
-function FieldFrame({ id, label, hint, error }: { id: string; label: string; hint?: string; error?: string }) {
-  return (
-    <>
-      <label htmlFor={id} className="block font-medium">{label}</label>
-      {hint ? <p id={id + '-hint'} className="text-sm text-gray-700">{hint}</p> : null}
-      {error ? (
-        <p id={id + '-error'} className="text-sm font-medium text-red-800"><span className="sr-only">Error: </span>{error}</p>
-      ) : null}
-    </>
-  );
-}
-
-function describedBy(id: string, hint?: string, error?: string): string | undefined {
-  return [hint ? id + '-hint' : '', error ? id + '-error' : ''].filter(Boolean).join(' ') || undefined;
-}
-
 export function TextField(p: InputProps) {
   const { id, label, error, hint } = p;
   const described = describedBy(id, hint, error);
   return (
-    <div className="mb-4">
-      <FieldFrame id={id} label={label} hint={hint} error={error} />
+    <Field id={id} label={label} hint={hint} error={error}>
       <input
         id={id}
         name={id}
@@ -80,7 +74,7 @@ export function TextField(p: InputProps) {
         aria-describedby={described}
         className={(p.inputClass || 'mt-1 block w-full rounded border px-3 py-2') + ' ' + (error ? 'border-red-700' : 'border-gray-500')}
       />
-    </div>
+    </Field>
   );
 }
 
@@ -114,8 +108,7 @@ export function SelectField(p: {
   const { id, label, error, hint } = p;
   const described = describedBy(id, hint, error);
   return (
-    <div className="mb-4">
-      <FieldFrame id={id} label={label} hint={hint} error={error} />
+    <Field id={id} label={label} hint={hint} error={error}>
       <select
         id={id}
         name={p.name || id}
@@ -130,6 +123,6 @@ export function SelectField(p: {
           <option value={o.value} selected={o.value === p.value} disabled={o.disabled}>{o.label}</option>
         ))}
       </select>
-    </div>
+    </Field>
   );
 }

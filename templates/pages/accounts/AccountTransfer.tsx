@@ -1,5 +1,6 @@
 import { Shell } from '../../components/Shell';
-import { CSRF, ErrorSummary, SelectField, TextField } from '../../components/Form';
+import { CSRF, ErrorSummary, Field, SelectField, TextField } from '../../components/Form';
+import { describedBy } from '../../../ui/field';
 import { Tone } from '../../components/Messages';
 import type { PageProps, TransferAccount } from '../../generated/props';
 
@@ -22,14 +23,9 @@ const label = (a: TransferAccount) => a.name + ' (' + a.currency + ') · ' + a.n
 // The amount field carries the spec's placeholder, which TextField has no
 // prop for.
 function AmountField({ label, value, error }: { label: string; value: string; error?: string }) {
-  const described = 'amount-hint' + (error ? ' amount-error' : '');
+  const hint = 'Digits, with commas between thousands if you like, and a point before the decimals.';
   return (
-    <div className="mb-4">
-      <label htmlFor="amount" className="block font-medium">{label}</label>
-      <p id="amount-hint" className="text-sm text-gray-700">Digits, with commas between thousands if you like, and a point before the decimals.</p>
-      {error ? (
-        <p id="amount-error" className="text-sm font-medium text-red-800"><span className="sr-only">Error: </span>{error}</p>
-      ) : null}
+    <Field id="amount" label={label} hint={hint} error={error}>
       <input
         id="amount"
         name="amount"
@@ -40,10 +36,10 @@ function AmountField({ label, value, error }: { label: string; value: string; er
         value={value}
         required
         aria-invalid={error ? 'true' : undefined}
-        aria-describedby={described}
+        aria-describedby={describedBy('amount', hint, error)}
         className={'mt-1 block w-full rounded border px-3 py-2 ' + (error ? 'border-red-700' : 'border-gray-500')}
       />
-    </div>
+    </Field>
   );
 }
 

@@ -5,7 +5,8 @@
 // page with what is done.
 import type { ComponentChildren } from 'preact';
 import { AuthLayout } from '../../components/AuthLayout';
-import { CSRF, ErrorSummary, TextField, Button } from '../../components/Form';
+import { CSRF, ErrorSummary, Field, TextField, Button } from '../../components/Form';
+import { describedBy } from '../../../ui/field';
 import { Island } from '../../components/Island';
 import { MfaFooter, MfaMessages } from '../../components/MfaParts';
 import type { PageProps } from '../../generated/props';
@@ -77,23 +78,19 @@ function Phone({ p }: { p: Props }) {
     <>
       <form method="post" action={p.base + '/phone'} noValidate className="mb-6">
         <CSRF token={p.csrf} />
-        <div className="mb-4">
-          <label htmlFor="country_code" className="block font-medium">Country code</label>
-          {cErr ? (
-            <p id="country_code-error" className="text-sm font-medium text-red-800"><span className="sr-only">Error: </span>{cErr}</p>
-          ) : null}
+        <Field id="country_code" label="Country code" error={cErr}>
           <select
             id="country_code"
             name="country_code"
             aria-invalid={cErr ? 'true' : undefined}
-            aria-describedby={cErr ? 'country_code-error' : undefined}
+            aria-describedby={describedBy('country_code', undefined, cErr)}
             className="mt-1 block w-full rounded border border-gray-500 px-3 py-2"
           >
             {ph.countries.map((c) => (
               <option value={c.code} selected={c.code === ph.countryCode}>{c.name} ({c.dial})</option>
             ))}
           </select>
-        </div>
+        </Field>
         <TextField id="cellphone" label="Phone number" type="tel" value={ph.number} error={p.errors.cellphone} autoComplete="tel-national" hint="Without the country code." />
         <Button kind="secondary">Request SMS</Button>
       </form>

@@ -1,5 +1,6 @@
 import { Shell } from '../../components/Shell';
-import { CSRF, ErrorSummary, SelectField, Button } from '../../components/Form';
+import { CSRF, ErrorSummary, Field, SelectField, Button } from '../../components/Form';
+import { describedBy } from '../../../ui/field';
 import type { PageProps } from '../../generated/props';
 
 // The date range picker as a page: where the top bar's form comes back with
@@ -37,18 +38,12 @@ export default function DateRange({ shell, form }: PageProps['DateRange']) {
 }
 
 function RangeField({ id, name, label, value, error }: { id: string; name: string; label: string; value: string; error?: string }) {
-  const hint = id + '-hint';
-  const described = [hint, error ? id + '-error' : ''].filter(Boolean).join(' ');
+  const hint = 'DD-MM-YYYY, for Custom range';
   return (
-    <div className="mb-4">
-      <label htmlFor={id} className="block font-medium">{label}</label>
-      <p id={hint} className="text-sm text-gray-700">DD-MM-YYYY, for Custom range</p>
-      {error ? (
-        <p id={id + '-error'} className="text-sm font-medium text-red-800"><span className="sr-only">Error: </span>{error}</p>
-      ) : null}
+    <Field id={id} label={label} hint={hint} error={error}>
       <input id={id} name={name} value={value} inputMode="numeric" placeholder="DD-MM-YYYY" maxLength={10}
-        aria-invalid={error ? 'true' : undefined} aria-describedby={described}
+        aria-invalid={error ? 'true' : undefined} aria-describedby={describedBy(id, hint, error)}
         className={'mt-1 block w-40 rounded border px-3 py-2 ' + (error ? 'border-red-700' : 'border-gray-500')} />
-    </div>
+    </Field>
   );
 }

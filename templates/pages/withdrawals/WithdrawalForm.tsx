@@ -1,5 +1,6 @@
 import { Shell } from '../../components/Shell';
-import { CSRF, ErrorSummary, SelectField } from '../../components/Form';
+import { CSRF, ErrorSummary, Field, SelectField } from '../../components/Form';
+import { describedBy } from '../../../ui/field';
 import { Tone } from '../../components/Messages';
 import type { PageProps } from '../../generated/props';
 
@@ -21,18 +22,12 @@ const fields = [
 function Input({ id, label, value, error, hint, inputMode, maxLength }: {
   id: string; label: string; value: string; error?: string; hint?: string; inputMode?: string; maxLength?: number;
 }) {
-  const described = [hint ? id + '-hint' : '', error ? id + '-error' : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="mb-4">
-      <label htmlFor={id} className="block font-medium">{label}</label>
-      {hint ? <p id={id + '-hint'} className="text-sm text-gray-700">{hint}</p> : null}
-      {error ? (
-        <p id={id + '-error'} className="text-sm font-medium text-red-800"><span className="sr-only">Error: </span>{error}</p>
-      ) : null}
+    <Field id={id} label={label} hint={hint} error={error}>
       <input id={id} name={id} type="text" value={value} inputMode={inputMode} maxLength={maxLength} autoComplete="off" required
-        aria-invalid={error ? 'true' : undefined} aria-describedby={described}
+        aria-invalid={error ? 'true' : undefined} aria-describedby={describedBy(id, hint, error)}
         className={'mt-1 block w-full rounded border px-3 py-2 ' + (error ? 'border-red-700' : 'border-gray-500')} />
-    </div>
+    </Field>
   );
 }
 
