@@ -9,9 +9,11 @@ import (
 	"portal/server"
 	"portal/server/accounts"
 	"portal/server/auth"
+	"portal/server/collections"
 	"portal/server/dashboard"
 	"portal/server/funding"
 	"portal/server/passwords"
+	"portal/server/payouts"
 	"portal/server/rangepicker"
 	"portal/server/search"
 	"portal/server/servertest"
@@ -29,7 +31,7 @@ func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
 // and for the API's token operations, the dashboard, accounts, funding and
 // search for pages behind a login, the range picker of their top bar.
 // The tests of the whole portal are package portal's.
-var coreAreas = []server.AreaFunc{auth.New, passwords.New, dashboard.New, funding.New, accounts.New, rangepicker.New, search.New}
+var coreAreas = []server.AreaFunc{auth.New, passwords.New, dashboard.New, funding.New, accounts.New, rangepicker.New, search.New, payouts.New, collections.New}
 
 // newHarness is servertest's harness of coreAreas, its dependencies changed
 // by edits first.

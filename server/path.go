@@ -32,3 +32,9 @@ func (s *Server) Path(name string, params ...string) string {
 	}
 	return strings.Join(parts, "/")
 }
+
+// OrgHome is an organisation's root, /org/:org (the dashboard's page). Every organisation
+// route lives under it and the core's guards send a visitor there, so it is the core's path
+// rather than one area's: auth, the core and an area whose tests do not mount the dashboard
+// reach it without the dashboard's route. Any other page's link comes from Path.
+func OrgHome(orgID string) string { return "/org/" + url.PathEscape(orgID) }

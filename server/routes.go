@@ -249,7 +249,7 @@ func (s *Server) guarded(r *Route) fiber.Handler {
 				return Redirect(c, "/no-organisation")
 			}
 			if !r.allowed(org) {
-				return Redirect(c, "/org/"+org.Org.ID)
+				return Redirect(c, OrgHome(org.Org.ID))
 			}
 		}
 		if r.Handler == nil {

@@ -333,7 +333,7 @@ func (s *Server) savedFormPage(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	home := "/org/" + Req(c).Org.Org.ID
+	home := OrgHome(Req(c).Org.Org.ID)
 	p := SavedFormProps{Shell: sh, Fields: []SavedFormField{}, Listed: []SavedFormValue{}, Dropped: []string{}, Home: home,
 		Discard: home + savedFormPath + "/discard", Marker: SavedFormMarker, Minutes: int(savedform.TTL / time.Minute)}
 	c.Set(fiber.HeaderCacheControl, "no-store")
@@ -366,7 +366,7 @@ func (s *Server) savedFormDiscard(c fiber.Ctx) error {
 	if err != nil && !errors.Is(err, errNoSavedForm) {
 		return err
 	}
-	back := "/org/" + Req(c).Org.Org.ID
+	back := OrgHome(Req(c).Org.Org.ID)
 	if f != nil && f.Return != "" && orgOfFormPath(f.Return) == Req(c).Org.Org.ID {
 		back = f.Return
 	}

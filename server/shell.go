@@ -93,7 +93,7 @@ var sections = map[string]section{
 // Sidebar builds the navigation from the route table for one organisation
 // context, in slot order; path marks the active item.
 func Sidebar(routes []*Route, o *OrgContext, path string) []NavItem {
-	base := "/org/" + o.Org.ID
+	base := OrgHome(o.Org.ID)
 	// Never null, as the layout expects, even where no area gives this role
 	// an item (a server of a few areas, in tests).
 	out := []NavItem{}

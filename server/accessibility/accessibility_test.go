@@ -10,8 +10,12 @@ import (
 	"golang.org/x/net/html"
 
 	"portal/htmlq"
+	"portal/server/accounts"
 	"portal/server/auth"
+	"portal/server/collections"
 	"portal/server/dashboard"
+	"portal/server/funding"
+	"portal/server/payouts"
 	"portal/server/servertest"
 )
 
@@ -24,7 +28,7 @@ func TestStatement(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := servertest.New(t, auth.New, dashboard.New, New)
+	h := servertest.New(t, auth.New, dashboard.New, accounts.New, payouts.New, collections.New, funding.New, New)
 	res, doc := h.Client().Page(Path)
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("statement: %d", res.StatusCode)

@@ -50,9 +50,9 @@ func (s area) accountsIndex(c fiber.Ctx) error {
 		return s.accountPage(c)
 	}
 	if owned := o.OwnedAccounts(); len(owned) > 0 {
-		return server.Redirect(c, "/org/"+o.Org.ID+"/accounts/"+owned[0].AccountNumber)
+		return server.Redirect(c, s.Path("org.account", o.Org.ID, owned[0].AccountNumber))
 	}
-	return server.Redirect(c, "/org/"+o.Org.ID)
+	return server.Redirect(c, server.OrgHome(o.Org.ID))
 }
 
 // Texts of the spec's error catalogue (000 §8) for the accounts screens.
@@ -240,7 +240,7 @@ func (s area) accountPage(c fiber.Ctx) error {
 		return fail(fiber.StatusServiceUnavailable, PageError{Title: msgAccountUnavailable})
 	}
 	ctx := c.Context()
-	path := "/org/" + o.Org.ID + "/accounts/" + acct.AccountNumber
+	path := s.Path("org.account", o.Org.ID, acct.AccountNumber)
 	v := &AccountView{OrgID: o.Org.ID, Number: acct.AccountNumber, Name: acct.Name, Currency: acct.CurrencyCode,
 		CurrencyName: acct.CurrencyName, Flag: currency.Country(acct.CurrencyCode), Shared: !acct.Owner,
 		Balance: displayAmount(acct.Balance, acct.CurrencyCode), Path: path, Rows: []EntryRow{}}

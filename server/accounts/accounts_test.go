@@ -19,7 +19,10 @@ import (
 	"portal/provider"
 	"portal/reference/demo"
 	"portal/server"
+	"portal/server/collections"
 	"portal/server/dashboard"
+	"portal/server/funding"
+	"portal/server/payouts"
 	"portal/server/rangepicker"
 	"portal/server/servertest"
 )
@@ -30,7 +33,7 @@ func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
 // date range picker (wideRange) and the dashboard (the organisation root the
 // guards send to); edits change the server's dependencies first.
 func newHarness(t *testing.T, edits ...func(*server.Deps)) *servertest.Harness {
-	return servertest.NewWith(t, servertest.Edits(edits...), auth.New, New, rangepicker.New, dashboard.New)
+	return servertest.NewWith(t, servertest.Edits(edits...), auth.New, New, rangepicker.New, dashboard.New, payouts.New, collections.New, funding.New)
 }
 
 const (

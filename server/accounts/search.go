@@ -80,7 +80,7 @@ func (s area) search(c fiber.Ctx, o *server.OrgContext, q SearchQuery) SearchTra
 	out.Total = page.Total
 	for _, h := range page.Entries {
 		a := names[h.AccountNumber]
-		href := EntryHref(o.Org.ID, h.AccountNumber, h.ID)
+		href := EntryHref(s.Server, o.Org.ID, h.AccountNumber, h.ID)
 		out.Rows = append(out.Rows, SearchHitRow{EntryRow: entryRow(h.Entry, href), AccountName: a.Name,
 			AccountNumber: h.AccountNumber, Currency: h.Currency, Flag: currency.Country(h.Currency)})
 	}
@@ -124,8 +124,8 @@ func SearchEntry(srv *server.Server, c fiber.Ctx, id string) (SearchHitRow, erro
 }
 
 // EntryHref is an entry's page: its account's transactions with the entry's panel open.
-func EntryHref(orgID, account, id string) string {
+func EntryHref(srv *server.Server, orgID, account, id string) string {
 	// The account page finds the entry wherever it is (a lookup, not the list's page), so
 	// the link needs no cursor.
-	return "/org/" + orgID + "/accounts/" + account + "?" + url.Values{qEntry: {id}}.Encode() + "#entry-panel"
+	return srv.Path("org.account", orgID, account) + "?" + url.Values{qEntry: {id}}.Encode() + "#entry-panel"
 }

@@ -106,7 +106,7 @@ func findTransferAccount(list []TransferAccount, number string) (TransferAccount
 // form page, which the island turns into the dialog.
 func (s area) transferButton(c fiber.Ctx, o *server.OrgContext, number string) *TransferButtonProps {
 	accts := ownedTransferAccounts(o)
-	p := &TransferButtonProps{Href: "/org/" + o.Org.ID + "/accounts/" + number + "/transfer", OrgID: o.Org.ID,
+	p := &TransferButtonProps{Href: s.Path("org.account.transfer", o.Org.ID, number), OrgID: o.Org.ID,
 		CSRF: server.Req(c).CSRF(), Accounts: accts, IdempotencyKey: uuid.NewString()}
 	if _, ok := findTransferAccount(accts, number); ok {
 		p.From = number
@@ -137,9 +137,9 @@ func (s area) renderTransfer(c fiber.Ctx, status int, f TransferForm) error {
 		return err
 	}
 	number := strings.Clone(c.Params("account"))
-	back := "/org/" + o.Org.ID + "/accounts/" + number
+	back := s.Path("org.account", o.Org.ID, number)
 	return s.Render(c, server.View{Status: status, Title: "Transfer · " + o.Org.Name,
-		Page: pageAccountTransfer.With(TransferPageProps{Shell: sh, Action: back + "/transfer", Back: back, Accounts: ownedTransferAccounts(o), Form: f})})
+		Page: pageAccountTransfer.With(TransferPageProps{Shell: sh, Action: s.Path("org.account.transfer.submit", o.Org.ID, number), Back: back, Accounts: ownedTransferAccounts(o), Form: f})})
 }
 
 // transferInput is a transfer request checked against the organisation's
@@ -271,7 +271,7 @@ func (s area) transferSubmit(c fiber.Ctx) error {
 		field, msg, known := transferErrorField(err)
 		if !known {
 			s.Logger.Error("transfer", "request_id", server.Req(c).ID, "err", err)
-			return s.FlashRedirect(c, session.FlashError, msgTransferFailed, "/org/"+o.Org.ID+"/accounts/"+number)
+			return s.FlashRedirect(c, session.FlashError, msgTransferFailed, s.Path("org.account", o.Org.ID, number))
 		}
 		f.FormError = msgTransferFailed
 		if field != "" {
@@ -281,7 +281,7 @@ func (s area) transferSubmit(c fiber.Ctx) error {
 		}
 		return s.renderTransfer(c, fiber.StatusUnprocessableEntity, f)
 	}
-	return s.FlashRedirect(c, session.FlashSuccess, msgTransferOK, "/org/"+o.Org.ID+"/accounts/"+number)
+	return s.FlashRedirect(c, session.FlashSuccess, msgTransferOK, s.Path("org.account", o.Org.ID, number))
 }
 
 // transferErrorField places a provider refusal of a transfer: debit_amount

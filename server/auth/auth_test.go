@@ -7,8 +7,12 @@ import (
 	"time"
 
 	"portal/server"
+	"portal/server/accounts"
 	"portal/server/auth"
+	"portal/server/collections"
 	"portal/server/dashboard"
+	"portal/server/funding"
+	"portal/server/payouts"
 	"portal/server/search"
 	"portal/server/servertest"
 	"portal/token"
@@ -29,7 +33,7 @@ func newHarness(t testing.TB, edits ...func(*server.Deps)) *servertest.Harness {
 		for _, e := range edits {
 			e(d)
 		}
-	}, auth.New, dashboard.New, search.New)
+	}, auth.New, dashboard.New, accounts.New, payouts.New, collections.New, funding.New, search.New)
 }
 
 const (

@@ -317,7 +317,7 @@ func (s area) root(c fiber.Ctx) error {
 	if id == "" {
 		return server.Redirect(c, "/no-organisation")
 	}
-	return server.Redirect(c, "/org/"+id)
+	return server.Redirect(c, server.OrgHome(id))
 }
 
 // organisationsFailed: the organisations lookup after login failed, which
@@ -376,7 +376,7 @@ func (s area) switchOrganisation(c fiber.Ctx) error {
 			return err
 		}
 	}
-	return server.Redirect(c, "/org/"+id)
+	return server.Redirect(c, server.OrgHome(id))
 }
 
 // loginTransition is the redirect screen after login: it picks the
@@ -400,7 +400,7 @@ func (s area) loginTransition(c fiber.Ctx) error {
 		}
 		return server.Redirect(c, "/no-organisation")
 	}
-	return server.Redirect(c, "/org/"+id+"/login_transition")
+	return server.Redirect(c, s.Path("org.login_transition", id))
 }
 
 // TransitionProps are the props of templates/pages/auth/LoginTransition.tsx.
@@ -412,7 +412,7 @@ type TransitionProps struct {
 // refresh, so it works without JavaScript) to the page the user asked for.
 func (s area) orgLoginTransition(c fiber.Ctx) error {
 	rq := server.Req(c)
-	next := "/org/" + rq.Org.Org.ID
+	next := server.OrgHome(rq.Org.Org.ID)
 	if t, ok := server.SafeRedirect(rq.Session.Values["redirect_url"]); ok && orgOfPath(t) == rq.Org.Org.ID {
 		next = t
 	} else if ok && orgOfPath(t) == "" && t != "/" && !strings.HasPrefix(t, "/login") {

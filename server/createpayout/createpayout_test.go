@@ -14,7 +14,10 @@ import (
 	"portal/htmlq"
 	"portal/provider"
 	"portal/server/auth"
+	"portal/server/batches"
 	"portal/server/createpayout"
+	"portal/server/payoutdrafts"
+	"portal/server/payoutreports"
 	"portal/server/payouts"
 	"portal/server/servertest"
 )
@@ -35,7 +38,7 @@ const (
 )
 
 func newHarness(t *testing.T) *servertest.Harness {
-	return servertest.New(t, auth.New, payouts.New, createpayout.New)
+	return servertest.New(t, auth.New, payouts.New, createpayout.New, payoutdrafts.New, batches.New, payoutreports.New)
 }
 
 // approvalOff turns the draft approval flow off for Nordic, so publishing makes the payout.

@@ -51,7 +51,7 @@ func (s area) cryptoBannerClose(c fiber.Ctx) error {
 	if strings.Contains(c.Get(fiber.HeaderAccept), fiber.MIMEApplicationJSON) {
 		return c.SendStatus(fiber.StatusNoContent)
 	}
-	return server.Redirect(c, "/org/"+rq.Org.Org.ID)
+	return server.Redirect(c, s.Path("org.dashboard", rq.Org.Org.ID))
 }
 
 // ── Dashboard ────────────────────────────────────────────────────────────
@@ -154,9 +154,8 @@ func (s area) dashboard(c fiber.Ctx) error {
 	if !p.Current {
 		return s.Render(c, server.View{Title: "Dashboard · " + o.Org.Name, Page: pageDashboard.With(p)})
 	}
-	base := "/org/" + o.Org.ID
 	if o.Can(access.AccountsRead) {
-		p.Accounts = accountsWidget(base, o.Accounts)
+		p.Accounts = s.accountsWidget(o.Org.ID, o.Accounts)
 		if o.AccountsErr != nil {
 			p.Accounts.Error = server.MsgAccountsDown
 		}
@@ -165,24 +164,24 @@ func (s area) dashboard(c fiber.Ctx) error {
 		p.FX = s.fxWidget(c, o)
 	}
 	if o.Products.PayoutProductsCount > 0 && o.Can(access.PayoutsRead) {
-		p.Payouts = s.payoutStats(c, base, r)
+		p.Payouts = s.payoutStats(c, r)
 	}
 	if o.Products.CollectionProductsCount > 0 && o.Can(access.CollectionOrdersRead) {
-		p.Collections = s.collectionStats(c, base, r)
+		p.Collections = s.collectionStats(c, r)
 	}
 	if o.Flags.On(provider.FlagCryptoFunding) && o.Can(access.CryptoRead) && rq.Session.Values[cryptoBannerKey(o.Org.ID)] == "" {
-		p.Crypto = &CryptoBanner{Href: base + "/crypto_funding", CloseAction: base + "/crypto_banner/close", CSRF: rq.CSRF()}
+		p.Crypto = &CryptoBanner{Href: s.Path("org.crypto_funding", o.Org.ID), CloseAction: s.Path("org.crypto_banner.close", o.Org.ID), CSRF: rq.CSRF()}
 	}
 	return s.Render(c, server.View{Title: "Dashboard · " + o.Org.Name, Page: pageDashboard.With(p)})
 }
 
-func accountsWidget(base string, accounts []provider.Account) *AccountsWidget {
+func (s area) accountsWidget(orgID string, accounts []provider.Account) *AccountsWidget {
 	w := &AccountsWidget{Cards: []AccountCard{}}
 	for _, a := range accounts {
 		card := AccountCard{Number: a.AccountNumber, Name: a.Name, Currency: a.CurrencyCode,
 			Flag: currency.Country(a.CurrencyCode), Balance: formatBalance(a.Balance, a.CurrencyCode)}
 		if a.Owner {
-			card.Href = base + "/accounts/" + a.AccountNumber
+			card.Href = s.Path("org.account", orgID, a.AccountNumber)
 		}
 		w.Cards = append(w.Cards, card)
 	}
@@ -237,12 +236,13 @@ func (s area) fxWidget(c fiber.Ctx, o *server.OrgContext) *FXWidget {
 
 func pct(p float64) string { return big.NewFloat(p).Text('f', 2) }
 
-func (s area) payoutStats(c fiber.Ctx, base string, r daterange.Range) *PayoutStatsWidget {
+func (s area) payoutStats(c fiber.Ctx, r daterange.Range) *PayoutStatsWidget {
 	fail := &PayoutStatsWidget{Categories: []StatLink{}, Reasons: []ReasonTable{}, Error: msgStatsError}
 	if s.Stats == nil {
 		return fail
 	}
 	id := server.Req(c).Org.Org.ID
+	payouts := s.Path("org.payouts", id)
 	cats, err := s.Stats.PayoutStateCategoryCounts(c.Context(), id, r.After(), r.Before())
 	if err == nil {
 		var groups []provider.ReasonCodeGroup
@@ -250,17 +250,17 @@ func (s area) payoutStats(c fiber.Ctx, base string, r daterange.Range) *PayoutSt
 			w := &PayoutStatsWidget{Total: cats.Total, Categories: []StatLink{}, Reasons: []ReasonTable{}}
 			for _, cat := range cats.Categories {
 				w.Categories = append(w.Categories, StatLink{Code: cat.Code, Name: cat.Name, Count: cat.Count,
-					Percentage: pct(cat.Percentage), Href: base + "/payouts?" + url.Values{"state": {cat.Code}}.Encode()})
+					Percentage: pct(cat.Percentage), Href: payouts + "?" + url.Values{"state": {cat.Code}}.Encode()})
 			}
 			for _, g := range groups {
 				if len(g.Items) == 0 {
 					continue
 				}
 				t := ReasonTable{State: StatLink{Code: g.State.Code, Name: g.State.Name, Count: g.State.Count,
-					Percentage: pct(g.State.Percentage), Href: base + "/payouts?" + url.Values{"state": {g.State.Code}}.Encode()}}
+					Percentage: pct(g.State.Percentage), Href: payouts + "?" + url.Values{"state": {g.State.Code}}.Encode()}}
 				for _, it := range g.Items {
 					// reasonCode first, as the spec writes the link.
-					href := base + "/payouts?reasonCode=" + url.QueryEscape(it.Code) + "&state=" + url.QueryEscape(g.State.Code)
+					href := payouts + "?reasonCode=" + url.QueryEscape(it.Code) + "&state=" + url.QueryEscape(g.State.Code)
 					t.Reasons = append(t.Reasons, StatLink{Code: it.Code, Name: it.Name, Count: it.Count, Percentage: pct(it.Percentage), Href: href})
 				}
 				w.Reasons = append(w.Reasons, t)
@@ -272,8 +272,9 @@ func (s area) payoutStats(c fiber.Ctx, base string, r daterange.Range) *PayoutSt
 	return fail
 }
 
-func (s area) collectionStats(c fiber.Ctx, base string, r daterange.Range) *CollectionsWidget {
-	w := &CollectionsWidget{Statuses: []StatLink{}, AllHref: base + "/collections/orders"}
+func (s area) collectionStats(c fiber.Ctx, r daterange.Range) *CollectionsWidget {
+	orders := s.Path("org.collection_orders", server.Req(c).Org.Org.ID)
+	w := &CollectionsWidget{Statuses: []StatLink{}, AllHref: orders}
 	if s.Stats == nil {
 		w.Error = msgCollectionsError
 		return w
@@ -287,7 +288,7 @@ func (s area) collectionStats(c fiber.Ctx, base string, r daterange.Range) *Coll
 	w.Total = counts.Total
 	for _, st := range counts.Statuses {
 		w.Statuses = append(w.Statuses, StatLink{Code: st.Code, Name: st.Name, Count: st.Count, Percentage: pct(st.Percentage),
-			Href: base + "/collections/orders?" + url.Values{"status": {st.Code}}.Encode()})
+			Href: orders + "?" + url.Values{"status": {st.Code}}.Encode()})
 	}
 	return w
 }

@@ -20,6 +20,10 @@ import (
 	"portal/provider"
 	"portal/reference/demo"
 	"portal/server"
+	"portal/server/accounts"
+	"portal/server/collections"
+	"portal/server/funding"
+	"portal/server/payouts"
 	"portal/server/rangepicker"
 	"portal/server/servertest"
 )
@@ -30,7 +34,7 @@ func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
 // date range picker that every organisation page carries; edits change the
 // server's dependencies first.
 func newHarness(t *testing.T, edits ...func(*server.Deps)) *servertest.Harness {
-	return servertest.NewWith(t, servertest.Edits(edits...), auth.New, New, rangepicker.New)
+	return servertest.NewWith(t, servertest.Edits(edits...), auth.New, New, rangepicker.New, accounts.New, payouts.New, collections.New, funding.New)
 }
 
 const (

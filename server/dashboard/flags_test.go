@@ -10,6 +10,9 @@ import (
 	"portal/htmlq"
 	"portal/server/accounts"
 	"portal/server/auth"
+	"portal/server/collections"
+	"portal/server/funding"
+	"portal/server/payouts"
 	"portal/server/rangepicker"
 	"portal/server/servertest"
 )
@@ -18,7 +21,7 @@ import (
 // font is installed (issue 29 item 5).
 func TestSidebarFlagsAreNamedSVGs(t *testing.T) {
 	// The accounts area gives the sidebar its per-account items.
-	h := servertest.New(t, auth.New, New, rangepicker.New, accounts.New)
+	h := servertest.New(t, auth.New, New, rangepicker.New, accounts.New, payouts.New, collections.New, funding.New)
 	c := h.Client()
 	c.Login("multi@demo.example")
 	for _, path := range []string{org1, org2} {

@@ -179,7 +179,7 @@ func fundingReturn(c fiber.Ctx, orgID, given string) string {
 			return p
 		}
 	}
-	return "/org/" + orgID
+	return server.OrgHome(orgID)
 }
 
 func fundingPageURL(orgID, account, ret string) string {

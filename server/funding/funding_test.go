@@ -19,8 +19,11 @@ import (
 	"portal/reference"
 	"portal/reference/demo"
 	"portal/server"
+	"portal/server/accounts"
+	"portal/server/collections"
 	"portal/server/dashboard"
 	"portal/server/internal/testkit"
+	"portal/server/payouts"
 	"portal/server/search"
 	"portal/server/servertest"
 )
@@ -31,7 +34,7 @@ func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
 // dashboard and search pages whose layout carries the funding dialog; edits
 // change the server's dependencies first.
 func newHarness(t *testing.T, edits ...func(*server.Deps)) *servertest.Harness {
-	return servertest.NewWith(t, servertest.Edits(edits...), auth.New, New, dashboard.New, search.New)
+	return servertest.NewWith(t, servertest.Edits(edits...), auth.New, New, dashboard.New, accounts.New, payouts.New, collections.New, search.New)
 }
 
 const (

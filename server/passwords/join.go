@@ -88,7 +88,7 @@ func (s area) joinPost(c fiber.Ctx, token string) error {
 		if err := s.Flash(c, session.FlashSuccess, fmtJoined(inv.OrganisationName)); err != nil {
 			return err
 		}
-		return server.Redirect(c, "/org/"+url.PathEscape(inv.OrganisationID))
+		return server.Redirect(c, server.OrgHome(inv.OrganisationID))
 	}
 }
 

@@ -12,7 +12,11 @@ import (
 	"portal/reference"
 	"portal/reference/demo"
 	"portal/server"
+	"portal/server/accounts"
 	"portal/server/auth"
+	"portal/server/collections"
+	"portal/server/funding"
+	"portal/server/payouts"
 	"portal/server/servertest"
 )
 
@@ -20,7 +24,7 @@ func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
 
 // areas are what this area's tests mount: auth, to log in, and the
 // dashboard, the page a logged-in user lands on.
-var areas = []server.AreaFunc{auth.New, dashboard.New, New}
+var areas = []server.AreaFunc{auth.New, dashboard.New, accounts.New, payouts.New, collections.New, funding.New, New}
 
 func newHarness(t *testing.T) *servertest.Harness { return servertest.New(t, areas...) }
 

@@ -203,7 +203,7 @@ func (s area) previewProps(c fiber.Ctx) (PreviewProps, bool) {
 		return none, false
 	}
 	props := PreviewProps{Sandbox: s.Config.Sandbox(), Title: d.Title, Issuer: d.Issuer, Reference: d.Reference, Generated: d.Generated.Format("02-01-2006 15:04 UTC"),
-		Filename: paymentdoc.Filename(p), DownloadURL: documentURL(orgID, p.UniqueReference), BackURL: "/org/" + orgID + "/payouts",
+		Filename: paymentdoc.Filename(p), DownloadURL: documentURL(orgID, p.UniqueReference), BackURL: s.Path("org.payouts", orgID),
 		Pages: []PreviewPage{}}
 	for _, pg := range d.Pages {
 		props.Pages = append(props.Pages, PreviewPage{Number: pg.Number, Sections: pg.Sections})

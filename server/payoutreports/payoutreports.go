@@ -155,7 +155,7 @@ func (s area) exportedPayouts(c fiber.Ctx) error {
 	if server.QueryFlag(c, "download_payouts") {
 		if !o.Can(access.ExportsManage) {
 			// The permission guard's answer for the export.
-			return server.Redirect(c, "/org/"+o.Org.ID)
+			return server.Redirect(c, server.OrgHome(o.Org.ID))
 		}
 		f := s.exportForm(c, nil, nil)
 		f.Mode = "open"

@@ -21,12 +21,15 @@ import (
 	"portal/reference/demo"
 	"portal/server"
 	"portal/server/auth"
+	"portal/server/payouts"
 	"portal/server/servertest"
 )
 
 func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
 
-func newHarness(t *testing.T) *servertest.Harness { return servertest.New(t, auth.New, New) }
+func newHarness(t *testing.T) *servertest.Harness {
+	return servertest.New(t, auth.New, New, payouts.New)
+}
 
 const (
 	eur = demo.AccountOrg1EUR
@@ -377,7 +380,7 @@ func (f failingReports) OpenPayoutReport(ctx context.Context, org, id string) (*
 
 // A list that fails says so in the spec's words, and the page still offers the export.
 func TestExportedPayoutsListFails(t *testing.T) {
-	h := servertest.NewWith(t, func(d *server.Deps) { d.PayoutReports = failingReports{d.PayoutReports} }, auth.New, New)
+	h := servertest.NewWith(t, func(d *server.Deps) { d.PayoutReports = failingReports{d.PayoutReports} }, auth.New, New, payouts.New)
 	c := h.LoggedIn("finance@demo.example")
 	res, doc := c.Page("/org/" + servertest.OrgNordic + "/exported_payouts")
 	alert := htmlq.Find(doc, func(n *html.Node) bool {

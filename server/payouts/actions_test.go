@@ -15,6 +15,9 @@ import (
 	"portal/money"
 	"portal/provider"
 	"portal/server"
+	"portal/server/batches"
+	"portal/server/payoutdrafts"
+	"portal/server/payoutreports"
 	"portal/server/servertest"
 )
 
@@ -217,7 +220,7 @@ func (failingCancel) PayoutTestCase(context.Context, string, string, string) (pr
 // When the provider cannot be reached: "Cancellation of Payout failed" and "Server error
 // occurred" (spec 001 §8).
 func TestActionsFail(t *testing.T) {
-	h := servertest.NewWith(t, func(d *server.Deps) { d.Payouts = failingCancel{d.Payouts} }, auth.New, New)
+	h := servertest.NewWith(t, func(d *server.Deps) { d.Payouts = failingCancel{d.Payouts} }, auth.New, New, payoutdrafts.New, batches.New, payoutreports.New)
 	c := h.LoggedIn("admin@demo.example")
 	p := onePayout(t, h, servertest.OrgNordic, provider.PayoutFilter{StateCategory: provider.PayoutProcessing}, nil)
 	detail := payoutsPath(servertest.OrgNordic) + "/" + p.UniqueReference
@@ -344,6 +347,6 @@ func TestTestCaseGate(t *testing.T) {
 	h.Exec(`UPDATE feature_flags SET enabled = 0 WHERE organisation_id = ? AND name = ?`, servertest.OrgNordic, provider.FlagCanaryUI)
 	check(t, h, "admin@demo.example", servertest.OrgNordic, false)
 
-	prod := servertest.NewWith(t, func(d *server.Deps) { d.Config.Env = "production" }, auth.New, New)
+	prod := servertest.NewWith(t, func(d *server.Deps) { d.Config.Env = "production" }, auth.New, New, payoutdrafts.New, batches.New, payoutreports.New)
 	check(t, prod, "admin@demo.example", servertest.OrgNordic, false)
 }

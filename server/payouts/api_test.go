@@ -11,6 +11,9 @@ import (
 	"portal/provider"
 	"portal/reference/demo"
 	"portal/server"
+	"portal/server/batches"
+	"portal/server/payoutdrafts"
+	"portal/server/payoutreports"
 	"portal/server/servertest"
 )
 
@@ -166,7 +169,7 @@ func TestAPICancelAndTestCase(t *testing.T) {
 		t.Errorf("after RETURNED %v", r.JSON["data"].(map[string]any)["status"])
 	}
 
-	prod := servertest.NewWith(t, func(d *server.Deps) { d.Config.Env = "production" }, auth.New, New)
+	prod := servertest.NewWith(t, func(d *server.Deps) { d.Config.Env = "production" }, auth.New, New, payoutdrafts.New, batches.New, payoutreports.New)
 	pa := prod.API()
 	pa.Login("admin@demo.example")
 	other := onePayout(t, prod, servertest.OrgNordic, provider.PayoutFilter{StateCategory: provider.PayoutCompleted}, nil)

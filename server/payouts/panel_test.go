@@ -18,6 +18,9 @@ import (
 	"portal/provider"
 	"portal/reference/demo"
 	"portal/server"
+	"portal/server/batches"
+	"portal/server/payoutdrafts"
+	"portal/server/payoutreports"
 	"portal/server/servertest"
 )
 
@@ -265,7 +268,7 @@ func TestFailures(t *testing.T) {
 	}{{"list", true, false}, {"detail", false, true}} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := servertest.NewWith(t, func(d *server.Deps) { d.Payouts = failing{d.Payouts, tc.list, tc.detail} },
-				auth.New, rangepicker.New, New)
+				auth.New, rangepicker.New, New, payoutdrafts.New, batches.New, payoutreports.New)
 			c := h.LoggedIn("admin@demo.example")
 			p := onePayout(t, h, servertest.OrgNordic, provider.PayoutFilter{}, nil)
 			_, doc := c.Page(payoutsPath(servertest.OrgNordic) + "/" + p.UniqueReference)

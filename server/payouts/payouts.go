@@ -408,7 +408,7 @@ func (s area) page(c fiber.Ctx, ref string) error {
 		}
 	}
 	if o.Can(access.ExportsManage, access.ExportsRead, access.AccountsRead) {
-		p.Export = exportLink(o.Org.ID, q, s.DateRange(c))
+		p.Export = s.exportLink(o.Org.ID, q, s.DateRange(c))
 	}
 
 	if ref != "" {
@@ -442,9 +442,9 @@ func (s area) row(o *server.OrgContext, p provider.PayoutRequest, detail string,
 		// Not a payout request yet: no reference, no payout panel (nothing to cancel); the row
 		// names the draft or batch row and opens where it is reviewed.
 		r.Reference, r.Open = p.ID, false
-		r.Href = "/org/" + o.Org.ID + "/payout_drafts/" + url.PathEscape(p.ID) + "#draft-panel"
+		r.Href = s.Path("org.payout_draft", o.Org.ID, p.ID) + "#draft-panel"
 		if p.BatchID != "" {
-			r.Href = "/org/" + o.Org.ID + "/batches/" + url.PathEscape(p.BatchID)
+			r.Href = s.Path("org.batch", o.Org.ID, p.BatchID)
 		}
 	}
 	return r
@@ -453,7 +453,7 @@ func (s area) row(o *server.OrgContext, p provider.PayoutRequest, detail string,
 // exportLink is "Export to CSV": the exported payouts page opening its "Download payout
 // requests" dialog with the page's filters (account, currency, state) and its period as
 // from and to, DD-MM-YYYY, both days included.
-func exportLink(orgID string, q listQuery, r daterange.Range) string {
+func (s area) exportLink(orgID string, q listQuery, r daterange.Range) string {
 	e := url.Values{"download_payouts": {"1"}}
 	for _, k := range []string{qAccount, qCurrency, qState} {
 		if v := q.kept.Get(k); v != "" {
@@ -462,5 +462,5 @@ func exportLink(orgID string, q listQuery, r daterange.Range) string {
 	}
 	e.Set("from", r.From.Format(daterange.DisplayLayout))
 	e.Set("to", r.To.Format(daterange.DisplayLayout))
-	return server.Link("/org/"+orgID+"/exported_payouts", e, "")
+	return server.Link(s.Path("org.exported_payouts", orgID), e, "")
 }

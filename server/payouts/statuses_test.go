@@ -12,8 +12,14 @@ import (
 	"portal/daterange"
 	"portal/htmlq"
 	"portal/provider"
+	"portal/server/accounts"
 	"portal/server/auth"
+	"portal/server/batches"
+	"portal/server/collections"
 	"portal/server/dashboard"
+	"portal/server/funding"
+	"portal/server/payoutdrafts"
+	"portal/server/payoutreports"
 	"portal/server/rangepicker"
 	"portal/server/servertest"
 )
@@ -25,7 +31,7 @@ import (
 // state_category answers the same rows with that status, and the statuses add up to the
 // whole list.
 func TestEveryStatusFilterReturnsWhatItSays(t *testing.T) {
-	h := servertest.New(t, auth.New, rangepicker.New, dashboard.New, New)
+	h := servertest.New(t, auth.New, rangepicker.New, dashboard.New, New, accounts.New, collections.New, funding.New, payoutdrafts.New, batches.New, payoutreports.New)
 	for _, tc := range []struct{ org, user string }{
 		{servertest.OrgNordic, "admin@demo.example"},
 		{servertest.OrgAtlantic, "atlantic-ops@demo.example"},

@@ -70,7 +70,7 @@ func (s area) picker(c fiber.Ctx) ShellDateRange {
 		Type: r.Type, Label: daterange.Label(r.Type),
 		From: r.From.Format(daterange.DisplayLayout), To: r.To.Format(daterange.DisplayLayout),
 		Today: now.Format(daterange.APILayout), MinYear: daterange.MinYear, MaxYear: now.Year() + 1,
-		Presets: daterange.Presets(), Action: "/org/" + id + "/date_range",
+		Presets: daterange.Presets(), Action: s.Path("org.date_range.submit", id),
 		ReturnTo: returnPath(id, string(c.Request().URI().RequestURI())), CSRF: server.Req(c).CSRF(),
 	}
 }
@@ -80,7 +80,7 @@ func (s area) picker(c fiber.Ctx) ShellDateRange {
 // organisation, never the picker's own page); anything else is the
 // organisation's dashboard.
 func returnPath(orgID, target string) string {
-	home := "/org/" + orgID
+	home := server.OrgHome(orgID)
 	t, ok := server.SafeRedirect(target)
 	if !ok {
 		return home

@@ -161,7 +161,7 @@ func (s area) find(c fiber.Ctx, orgID string, can access.Set, q query, transacti
 			f.err, f.total = err, page.Total
 			for _, e := range page.Entries {
 				add(hit{id: e.ID, reference: e.Reference, status: e.EntryType, label: e.EntryType, amount: e.Amount, currency: e.Currency,
-					account: e.AccountNumber, created: e.Date, href: accounts.EntryHref(orgID, e.AccountNumber, e.ID)})
+					account: e.AccountNumber, created: e.Date, href: accounts.EntryHref(s.Server, orgID, e.AccountNumber, e.ID)})
 			}
 		case kindPayouts:
 			if s.Payouts == nil {

@@ -42,7 +42,7 @@ func New(srv *server.Server) server.Area {
 // exportsIndex: /org/{id}/exports has no screen of its own; statements are the exports
 // this area builds.
 func (s area) exportsIndex(c fiber.Ctx) error {
-	return server.Redirect(c, "/org/"+server.Req(c).Org.Org.ID+"/exported_statements")
+	return server.Redirect(c, s.Path("org.exported_statements", server.Req(c).Org.Org.ID))
 }
 
 // Props of the pages and islands.
@@ -192,7 +192,7 @@ func (s area) exportedStatements(c fiber.Ctx) error {
 	open := server.QueryFlag(c, "download_statement")
 	if open && !o.Can(access.ExportsManage) {
 		// The permission guard's answer for the request screen.
-		return server.Redirect(c, "/org/"+o.Org.ID)
+		return server.Redirect(c, server.OrgHome(o.Org.ID))
 	}
 	if open && server.QueryFlag(c, "requested") {
 		// What the form without JavaScript answers once the request is taken.
