@@ -42,3 +42,6 @@ func (r *OAReflector) RequestSchema(t reflect.Type) *OASchema { return r.request
 
 // Components are the named schemas met so far, by name.
 func (r *OAReflector) Components() map[string]*OASchema { return r.components }
+
+// OATypeName is a named struct's component name, for the cross-check with swaggest.
+var OATypeName = oaTypeName

@@ -1,4 +1,4 @@
-package portal
+package server_test
 
 import (
 	"encoding/json"
@@ -8,12 +8,11 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/swaggest/jsonschema-go"
 
 	"portal/server"
+	"portal/server/portal"
 )
 
 // The document's schemas come from the project's own reflector (server/api_schema.go), which
@@ -21,7 +20,7 @@ import (
 // operation with that library too, told only the document's conventions (component names,
 // envelopes inline, which fields are required, one example), and holds the two to the same
 // schema: a tag the reflector reads differently from the library fails here. The components
-// where they differ on purpose are listed with why (docs/api.md, "Why the reflector is our own").
+// where they differ on purpose are listed with why (docs/architecture.md, "The OpenAPI schemas").
 var crosscheckDiffers = map[string]string{
 	// The outer type's own description wins over the one of the type it embeds.
 	"MFAReply": "description", "MovementHit": "description",
@@ -31,7 +30,7 @@ var crosscheckDiffers = map[string]string{
 }
 
 func TestSchemasAsSwaggestReadsThem(t *testing.T) {
-	s := New(server.Deps{})
+	s := portal.New(server.Deps{})
 	var doc struct {
 		Components struct {
 			Schemas map[string]json.RawMessage `json:"schemas"`
@@ -97,7 +96,7 @@ func reflectAll(t *testing.T, types []reflect.Type, request bool, ours, lib map[
 				if t.Kind() != reflect.Struct || t.Name() == "" || strings.Contains(t.Name(), "[") {
 					return def // the envelopes: named TypeN by the library, inline in the document
 				}
-				n := crosscheckName(t)
+				n := server.OATypeName(t)
 				if _, ok := ours[n+"Input"]; request && ok {
 					n += "Input"
 				}
@@ -140,24 +139,6 @@ func reflectAll(t *testing.T, types []reflect.Type, request bool, ours, lib map[
 			}
 		}
 	}
-}
-
-// crosscheckName is the component name the document gives a named struct (server/api_schema.go).
-func crosscheckName(t reflect.Type) string {
-	for f := range t.Fields() {
-		if f.Name == "_" && f.Tag.Get("name") != "" {
-			return f.Tag.Get("name")
-		}
-	}
-	n := t.Name()
-	for _, p := range []string{"api", "API"} {
-		if rest, ok := strings.CutPrefix(n, p); ok && rest != "" {
-			n = rest
-			break
-		}
-	}
-	r, size := utf8.DecodeRuneInString(n)
-	return string(unicode.ToUpper(r)) + n[size:]
 }
 
 // crosscheckNorm walks the document's schema a and the library's b together: an enum the
