@@ -29,7 +29,7 @@ type Area struct {
 }
 
 // AreaFunc builds an area for one server: its handlers close over s, the
-// core's services (Render, Shell, Req, the API helpers).
+// core's services (Render, Req, the API helpers).
 type AreaFunc func(s *Server) Area
 
 // addAreas builds the areas in the composition's order. That order is the

@@ -26,12 +26,43 @@ func (p Page[P]) Name() string { return p.name }
 
 // With is the page with its props, for a View: the one way to name the page
 // a View renders, so that page and props cannot disagree.
-func (p Page[P]) With(props P) PageWith { return PageWith{name: p.name, props: props} }
+func (p Page[P]) With(props P) PageWith {
+	w := PageWith{name: p.name, props: props}
+	if i := shellField(reflect.TypeFor[P]()); i != nil && reflect.ValueOf(&props).Elem().FieldByIndex(i).IsZero() {
+		w.shell = func(sh ShellProps) any {
+			reflect.ValueOf(&props).Elem().FieldByIndex(i).Set(reflect.ValueOf(sh))
+			return props
+		}
+	}
+	return w
+}
 
 // PageWith is a page and props of its type (Page.With).
 type PageWith struct {
 	name  string
 	props any
+	// shell, for props with the layout's field (Shell ShellProps) left empty, is the props
+	// with that field filled in: the layout comes from the route (Render), not from each
+	// handler.
+	shell func(ShellProps) any
+}
+
+// shellField is the index of t's field Shell of type ShellProps (its own, or one of a
+// struct it embeds by value), nil when it has none.
+func shellField(t reflect.Type) []int {
+	if t.Kind() != reflect.Struct {
+		return nil
+	}
+	f, ok := t.FieldByName("Shell")
+	if !ok || f.Type != reflect.TypeFor[ShellProps]() {
+		return nil
+	}
+	for n := 1; n < len(f.Index); n++ {
+		if t.FieldByIndex(f.Index[:n]).Type.Kind() != reflect.Struct {
+			return nil // behind a pointer: not a field the props always have
+		}
+	}
+	return f.Index
 }
 
 // Island declares an island (islands/<name>.tsx) whose props the server

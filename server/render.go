@@ -70,7 +70,16 @@ func (s *Server) Render(c fiber.Ctx, v View) error {
 	if page == "" {
 		return errors.New("render: the view names no page")
 	}
-	props, err := json.Marshal(v.Page.props)
+	data := v.Page.props
+	if rq := Req(c); v.Page.shell != nil && rq != nil && rq.Org != nil {
+		// An organisation route's page is laid out in the shell: its props carry it.
+		sh, err := s.shell(c)
+		if err != nil {
+			return fmt.Errorf("render %s: shell: %w", page, err)
+		}
+		data = v.Page.shell(sh)
+	}
+	props, err := json.Marshal(data)
 	if err != nil {
 		return fmt.Errorf("render %s: props: %w", page, err)
 	}

@@ -329,12 +329,8 @@ func (s *Server) savedFormPage(c fiber.Ctx) error {
 	if err != nil && !errors.Is(err, errNoSavedForm) {
 		return err
 	}
-	sh, err := s.Shell(c)
-	if err != nil {
-		return err
-	}
 	home := OrgHome(Req(c).Org.Org.ID)
-	p := SavedFormProps{Shell: sh, Fields: []SavedFormField{}, Listed: []SavedFormValue{}, Dropped: []string{}, Home: home,
+	p := SavedFormProps{Fields: []SavedFormField{}, Listed: []SavedFormValue{}, Dropped: []string{}, Home: home,
 		Discard: home + savedFormPath + "/discard", Marker: SavedFormMarker, Minutes: int(savedform.TTL / time.Minute)}
 	c.Set(fiber.HeaderCacheControl, "no-store")
 	if f == nil {

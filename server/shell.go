@@ -283,21 +283,21 @@ type ShellFlash struct {
 	Text string `json:"text"`
 }
 
-// PageShell starts an organisation page that needs a service: without it (configured
+// OrgPage starts an organisation page that needs a service: without it (configured
 // false) it answers Page not found and gives no request (rq nil, err NotFound's); else the
-// request and the page's layout props (Shell).
-func (s *Server) PageShell(c fiber.Ctx, configured bool) (rq *Request, sh ShellProps, err error) {
+// request. The page's layout (Shell) comes with Render.
+func (s *Server) OrgPage(c fiber.Ctx, configured bool) (rq *Request, err error) {
 	if !configured {
-		return nil, ShellProps{}, s.NotFound(c)
+		return nil, s.NotFound(c)
 	}
-	rq = Req(c)
-	sh, err = s.Shell(c)
-	return rq, sh, err
+	return Req(c), nil
 }
 
-// Shell builds the layout props for an organisation page; it pops the
-// session's flash messages (shown once).
-func (s *Server) Shell(c fiber.Ctx) (ShellProps, error) {
+// shell builds the layout props for an organisation page; it pops the
+// session's flash messages (shown once). Render calls it for every page of an
+// organisation route whose props have the field Shell (Page.With), so a handler
+// never does.
+func (s *Server) shell(c fiber.Ctx) (ShellProps, error) {
 	rq := Req(c)
 	o := rq.Org
 	u := rq.User

@@ -214,15 +214,11 @@ func (s area) findAccount(o *server.OrgContext, number string) (provider.Account
 
 func (s area) accountPage(c fiber.Ctx) error {
 	o := server.Req(c).Org
-	sh, err := s.Shell(c)
-	if err != nil {
-		return err
-	}
 	number := strings.Clone(c.Params("account"))
 	title := "Account Transactions · " + o.Org.Name
 	fail := func(status int, e PageError) error {
 		return s.Render(c, server.View{Status: status, Title: title,
-			Page: pageAccountTransactions.With(AccountPageProps{Shell: sh, Error: &e})})
+			Page: pageAccountTransactions.With(AccountPageProps{Error: &e})})
 	}
 	if o.AccountsErr != nil {
 		// enterOrg has logged the cause; the page only says it is down.
@@ -248,7 +244,7 @@ func (s area) accountPage(c fiber.Ctx) error {
 		// What the dashboard promises: the owner's information stays the
 		// owner's (docs/areas/accounts.md "Shared accounts").
 		v.SharedNote = server.MsgSharedAccount
-		return s.Render(c, server.View{Title: title, Page: pageAccountTransactions.With(AccountPageProps{Shell: sh, Account: v})})
+		return s.Render(c, server.View{Title: title, Page: pageAccountTransactions.With(AccountPageProps{Account: v})})
 	}
 
 	dr := s.DateRange(c)
@@ -328,18 +324,14 @@ func (s area) accountPage(c fiber.Ctx) error {
 		v.Buttons.Transfer = s.transferButton(c, o, acct.AccountNumber)
 	}
 	v.Buttons.Export = statements.Dialog(s.Server, c, acct.AccountNumber, "Export to CSV")
-	return s.Render(c, server.View{Title: title, Page: pageAccountTransactions.With(AccountPageProps{Shell: sh, Account: v})})
+	return s.Render(c, server.View{Title: title, Page: pageAccountTransactions.With(AccountPageProps{Account: v})})
 }
 
 // sharedRefused answers a form or page that would act on an account shared
 // with the organisation: 403 with the spec's sentence.
 func (s area) sharedRefused(c fiber.Ctx) error {
-	sh, err := s.Shell(c)
-	if err != nil {
-		return err
-	}
 	return s.Render(c, server.View{Status: fiber.StatusForbidden, Title: "Account Transactions · " + server.Req(c).Org.Org.Name,
-		Page: pageAccountTransactions.With(AccountPageProps{Shell: sh, Error: &PageError{Title: server.MsgSharedAccount}})})
+		Page: pageAccountTransactions.With(AccountPageProps{Error: &PageError{Title: server.MsgSharedAccount}})})
 }
 
 // entryRow formats one entry for people; href opens its side panel.

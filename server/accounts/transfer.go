@@ -132,14 +132,10 @@ func (s area) transferPage(c fiber.Ctx) error {
 
 func (s area) renderTransfer(c fiber.Ctx, status int, f TransferForm) error {
 	o := server.Req(c).Org
-	sh, err := s.Shell(c)
-	if err != nil {
-		return err
-	}
 	number := strings.Clone(c.Params("account"))
 	back := s.Path("org.account", o.Org.ID, number)
 	return s.Render(c, server.View{Status: status, Title: "Transfer · " + o.Org.Name,
-		Page: pageAccountTransfer.With(TransferPageProps{Shell: sh, Action: s.Path("org.account.transfer.submit", o.Org.ID, number), Back: back, Accounts: ownedTransferAccounts(o), Form: f})})
+		Page: pageAccountTransfer.With(TransferPageProps{Action: s.Path("org.account.transfer.submit", o.Org.ID, number), Back: back, Accounts: ownedTransferAccounts(o), Form: f})})
 }
 
 // transferInput is a transfer request checked against the organisation's

@@ -189,14 +189,14 @@ func whereText(a provider.AuditActor) string {
 }
 
 func (s area) list(c fiber.Ctx) error {
-	rq, sh, err := s.PageShell(c, s.Audit != nil)
+	rq, err := s.OrgPage(c, s.Audit != nil)
 	if rq == nil || err != nil {
 		return err
 	}
 	o := rq.Org
 	path := base(o.Org.ID)
 	f, view, kept := s.readQuery(c, o.Org.ID)
-	p := AuditLogProps{Shell: sh, Range: s.DateRange(c).Display(), Filters: view, Rows: []AuditRow{},
+	p := AuditLogProps{Range: s.DateRange(c).Display(), Filters: view, Rows: []AuditRow{},
 		PageSize: provider.DefaultAuditLimit, Export: server.Link(path+"/export.csv", kept, "")}
 	status := fiber.StatusOK
 	if len(view.Errors) > 0 {

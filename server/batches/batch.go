@@ -61,7 +61,7 @@ func (s area) batchPayoutsPage(c fiber.Ctx) error { return s.showBatch(c, true) 
 
 // showBatch renders a batch: its payouts when completed or asked for, else its rows.
 func (s area) showBatch(c fiber.Ctx, payouts bool) error {
-	b, sh, ok, err := s.addressedBatch(c)
+	b, ok, err := s.addressedBatch(c)
 	if !ok {
 		return err
 	}
@@ -71,7 +71,7 @@ func (s area) showBatch(c fiber.Ctx, payouts bool) error {
 	if st := c.Query(qStatus); st != "" && provider.BatchStatusLabel(st) != st {
 		back.Set(qStatus, st)
 	}
-	p := BatchPageProps{Shell: sh, Panel: s.panel(c, b, back), Drafts: []BatchDraftRow{}, PayoutRows: []BatchPayoutRow{},
+	p := BatchPageProps{Panel: s.panel(c, b, back), Drafts: []BatchDraftRow{}, PayoutRows: []BatchPayoutRow{},
 		Back: server.Link(base(o.Org.ID), back, "")}
 	p.Payouts = payouts || b.Status == provider.BatchCompleted
 	here := c.Path()
@@ -111,22 +111,21 @@ func (s area) showBatch(c fiber.Ctx, payouts bool) error {
 	return s.Render(c, server.View{Title: title, Page: pageBatch.With(p)})
 }
 
-// addressedBatch is what the pages of one batch start from: the batch the address names,
-// and the shell. ok is false when the answer is err: a 404 without the batches service or
+// addressedBatch is what the pages of one batch start from: the batch the address names.
+// ok is false when the answer is err: a 404 without the batches service or
 // without such a batch of the organisation (another's looks unknown), or a failure.
-func (s area) addressedBatch(c fiber.Ctx) (b provider.Batch, sh server.ShellProps, ok bool, err error) {
+func (s area) addressedBatch(c fiber.Ctx) (b provider.Batch, ok bool, err error) {
 	if s.Batches == nil {
-		return b, sh, false, s.NotFound(c)
+		return b, false, s.NotFound(c)
 	}
 	b, err = s.Batches.Batch(c.Context(), server.Req(c).Org.Org.ID, strings.Clone(c.Params("batch")))
 	if provider.ErrorCode(err) == provider.ENOTFOUND {
-		return b, sh, false, s.NotFound(c)
+		return b, false, s.NotFound(c)
 	}
 	if err != nil {
-		return b, sh, false, err
+		return b, false, err
 	}
-	sh, err = s.Shell(c)
-	return b, sh, err == nil, err
+	return b, true, nil
 }
 
 // payoutRows fills the page with the batch's payout requests, through the payouts service.

@@ -191,7 +191,7 @@ func displayDate(b provider.Batch) (date, clock string) {
 }
 
 func (s area) list(c fiber.Ctx) error {
-	rq, sh, err := s.PageShell(c, s.Batches != nil)
+	rq, err := s.OrgPage(c, s.Batches != nil)
 	if rq == nil || err != nil {
 		return err
 	}
@@ -199,7 +199,7 @@ func (s area) list(c fiber.Ctx) error {
 	ctx := c.Context()
 	approval := o.Config.BatchNumberOfApprovers > 0
 	r := s.DateRange(c)
-	p := BatchesPageProps{Shell: sh, Range: r.Display(), Approval: approval, Action: base(o.Org.ID), Rows: []BatchRow{},
+	p := BatchesPageProps{Range: r.Display(), Approval: approval, Action: base(o.Org.ID), Rows: []BatchRow{},
 		Statuses: []BatchChoice{{"", "All"}}}
 	f := provider.BatchFilter{CreatedAfter: r.After(), CreatedBefore: r.Before()}
 	kept := url.Values{}

@@ -56,13 +56,13 @@ func (s area) reviewBatch(ctx context.Context, orgID, id string, by provider.Bat
 }
 
 func (s area) declinePage(c fiber.Ctx) error {
-	b, sh, ok, err := s.addressedBatch(c)
+	b, ok, err := s.addressedBatch(c)
 	if !ok {
 		return err
 	}
 	rq := server.Req(c)
 	o := rq.Org
-	p := BatchDeclineProps{Shell: sh, Title: msgDeclineTitle, Text: msgDeclineText, Summary: facts(b),
+	p := BatchDeclineProps{Title: msgDeclineTitle, Text: msgDeclineText, Summary: facts(b),
 		Cancel: panelHref(o.Org.ID, b.ID)}
 	if b.Reviewable(rq.User.ID) {
 		p.Form = &BatchForm{Action: batchPath(o.Org.ID, b.ID) + "/decline", CSRF: rq.CSRF(), Submit: "Decline"}

@@ -142,7 +142,7 @@ func (s area) templateDialog(c fiber.Ctx, org string) *BatchTemplateDialogProps 
 func templateName(schemaID string) string { return "batch-template-" + schemaID + ".csv" }
 
 func (s area) templatePage(c fiber.Ctx) error {
-	rq, sh, err := s.PageShell(c, s.Batches != nil && s.PayoutDrafts != nil)
+	rq, err := s.OrgPage(c, s.Batches != nil && s.PayoutDrafts != nil)
 	if rq == nil || err != nil {
 		return err
 	}
@@ -156,7 +156,7 @@ func (s area) templatePage(c fiber.Ctx) error {
 	} else {
 		p = templateChoice(templateCatalogue(fams), func(k string) string { return strings.Clone(c.Query(k)) })
 	}
-	p.Shell, p.Action, p.Close, p.Upload, p.Available = sh, base(org)+"/template", base(org), base(org)+"/upload", len(fams) > 0
+	p.Action, p.Close, p.Upload, p.Available = base(org)+"/template", base(org), base(org)+"/upload", len(fams) > 0
 	if p.Schema != "" {
 		t, err := s.Batches.BatchTemplate(c.Context(), org, p.Schema)
 		if err != nil {

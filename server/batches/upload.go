@@ -95,12 +95,8 @@ func (s area) uploadForm(c fiber.Ctx) BatchUploadForm {
 }
 
 func (s area) renderUpload(c fiber.Ctx, status int, u BatchUploadProps) error {
-	sh, err := s.Shell(c)
-	if err != nil {
-		return err
-	}
 	return s.Render(c, server.View{Status: status, Title: "Upload batch file · " + server.Req(c).Org.Org.Name,
-		Page: pageBatchUpload.With(BatchUploadPageProps{Shell: sh, Upload: u})})
+		Page: pageBatchUpload.With(BatchUploadPageProps{Upload: u})})
 }
 
 func (s area) uploadPage(c fiber.Ctx) error {

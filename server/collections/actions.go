@@ -104,11 +104,7 @@ func (s area) confirmPage(c fiber.Ctx, title string) (provider.CollectionOrder, 
 	if err != nil {
 		return ord, CollectionConfirmProps{}, false, err
 	}
-	sh, err := s.Shell(c)
-	if err != nil {
-		return ord, CollectionConfirmProps{}, false, err
-	}
-	return ord, CollectionConfirmProps{Shell: sh, Title: title, Reference: ord.Reference,
+	return ord, CollectionConfirmProps{Title: title, Reference: ord.Reference,
 		Amount: listpage.AmountCode(ord.Amount, ord.CurrencyCode), StatusLabel: provider.CollectionStatusName(ord.Status),
 		BackHref: back(c, orderPath(o.Org.ID, ord.UUID))}, true, nil
 }

@@ -215,7 +215,7 @@ func (s area) paymentByID(c fiber.Ctx) error {
 // page renders the Orders page; with orderID the order's panel is open, and with paymentID
 // that payment's details instead.
 func (s area) page(c fiber.Ctx, orderID, paymentID string) error {
-	rq, sh, err := s.PageShell(c, s.Collections != nil)
+	rq, err := s.OrgPage(c, s.Collections != nil)
 	if rq == nil || err != nil {
 		return err
 	}
@@ -223,7 +223,7 @@ func (s area) page(c fiber.Ctx, orderID, paymentID string) error {
 	ctx := c.Context()
 	q := s.readQuery(c, o)
 	path := base(o.Org.ID)
-	p := OrdersPageProps{Shell: sh, Range: s.DateRange(c).Display(), Filters: q.view, Rows: []OrderRow{}, PerPage: provider.DefaultCollectionLimit}
+	p := OrdersPageProps{Range: s.DateRange(c).Display(), Filters: q.view, Rows: []OrderRow{}, PerPage: provider.DefaultCollectionLimit}
 	status := fiber.StatusOK
 	pg, err := listpage.Load(&q.cur, func(cursor, direction string) (provider.CollectionOrderPage, error) {
 		q.filter.Cursor, q.filter.Direction = cursor, direction

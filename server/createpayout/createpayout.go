@@ -288,16 +288,13 @@ func (s area) withDraft(c fiber.Ctx, p *WizardProps, d provider.PayoutDraft) err
 }
 
 func (s area) render(c fiber.Ctx, status int, w WizardProps) error {
-	sh, err := s.Shell(c)
-	if err != nil {
-		return err
-	}
 	title := pageTitle
 	if w.Result == nil && w.Step != provider.StepSelectProduct {
 		title = provider.DraftStepLabel(w.Step) + " · " + title
 	}
-	props := CreatePayoutProps{Shell: sh, Wizard: w, Unfinished: []UnfinishedDraft{}, KeepNotice: KeepNotice}
+	props := CreatePayoutProps{Wizard: w, Unfinished: []UnfinishedDraft{}, KeepNotice: KeepNotice}
 	if w.Step == provider.StepSelectProduct && w.Draft == nil && w.Result == nil {
+		var err error
 		if props.Unfinished, err = s.unfinished(c); err != nil {
 			// The wizard itself still works; the list is a convenience.
 			s.logFailure(c, "unfinished drafts", err)
@@ -620,12 +617,8 @@ func (s area) deletePage(c fiber.Ctx) error {
 	if !slices.Contains(d.Steps(), backStep) {
 		backStep = nextStep(d, provider.StepSelectProduct)
 	}
-	sh, err := s.Shell(c)
-	if err != nil {
-		return err
-	}
 	return s.Render(c, server.View{Title: pageTitle + " · " + o.Org.Name, Page: pageCreatePayoutDelete.With(CreatePayoutDeleteProps{
-		Shell: sh, Text: msgClose, Action: stepPath(o.Org.ID, d.DraftID, "delete"), CSRF: server.Req(c).CSRF(),
+		Text: msgClose, Action: stepPath(o.Org.ID, d.DraftID, "delete"), CSRF: server.Req(c).CSRF(),
 		Back: stepPath(o.Org.ID, d.DraftID, backStep)})})
 }
 

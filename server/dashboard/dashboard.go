@@ -143,14 +143,10 @@ const (
 )
 
 func (s area) dashboard(c fiber.Ctx) error {
-	sh, err := s.Shell(c)
-	if err != nil {
-		return err
-	}
 	rq := server.Req(c)
 	o := rq.Org
 	r := s.DateRange(c)
-	p := DashboardProps{Shell: sh, Current: r.IsDefault(), RangeLabel: daterange.Label(r.Type)}
+	p := DashboardProps{Current: r.IsDefault(), RangeLabel: daterange.Label(r.Type)}
 	if !p.Current {
 		return s.Render(c, server.View{Title: "Dashboard · " + o.Org.Name, Page: pageDashboard.With(p)})
 	}

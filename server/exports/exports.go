@@ -411,11 +411,7 @@ type ListHead struct {
 // account asked for, and the cursor.
 func ListOf(s *server.Server, c fiber.Ctx) (ListHead, provider.ExportFilter, error) {
 	o := server.Req(c).Org
-	sh, err := s.Shell(c)
-	if err != nil {
-		return ListHead{}, provider.ExportFilter{}, err
-	}
-	l := ListHead{Shell: sh, Accounts: AccountChoices(o)}
+	l := ListHead{Accounts: AccountChoices(o)}
 	f := provider.ExportFilter{}
 	if a, ok := Owned(o, c.Query("account")); ok {
 		l.Account, f.AccountNumber = a.AccountNumber, a.AccountNumber

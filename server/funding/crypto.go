@@ -112,11 +112,7 @@ func (s area) cryptoFundingPage(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	sh, err := s.Shell(c)
-	if err != nil {
-		return err
-	}
-	p := CryptoFundingProps{Shell: sh, Accounts: accounts, Message: cryptoMsgSelect, Frames: []CryptoFrame{}}
+	p := CryptoFundingProps{Accounts: accounts, Message: cryptoMsgSelect, Frames: []CryptoFrame{}}
 	acct := strings.Clone(c.Query(fundingAccountField))
 	if !listedAccount(accounts, acct) {
 		return s.Render(c, server.View{Title: cryptoTitle + " · " + o.Org.Name, Page: pageCryptoFunding.With(p)})

@@ -199,12 +199,12 @@ func fundingPageURL(orgID, account, ret string) string {
 // accountFundingPage is the account funding dialog as a page: choosing an
 // account is a GET form, acknowledging a changed configuration a POST.
 func (s area) accountFundingPage(c fiber.Ctx) error {
-	rq, sh, err := s.PageShell(c, s.Funding != nil)
+	rq, err := s.OrgPage(c, s.Funding != nil)
 	if rq == nil || err != nil {
 		return err
 	}
 	o := rq.Org
-	p := AccountFundingProps{Shell: sh, Accounts: []FundingAccount{}, Message: fundingMsgSelect,
+	p := AccountFundingProps{Accounts: []FundingAccount{}, Message: fundingMsgSelect,
 		Return: fundingReturn(c, o.Org.ID, c.Query(fundingReturnField)), AcceptURL: fundingPath(o.Org.ID) + "/accept"}
 	for _, a := range o.OwnedAccounts() {
 		p.Accounts = append(p.Accounts, FundingAccount{Value: a.AccountNumber, Label: fundingAccountLabel(a)})

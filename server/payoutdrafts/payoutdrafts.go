@@ -324,13 +324,13 @@ func (s area) list(c fiber.Ctx) error   { return s.page(c, "") }
 func (s area) detail(c fiber.Ctx) error { return s.page(c, strings.Clone(c.Params("draft"))) }
 
 func (s area) page(c fiber.Ctx, draftID string) error {
-	rq, sh, err := s.PageShell(c, s.PayoutDrafts != nil)
+	rq, err := s.OrgPage(c, s.PayoutDrafts != nil)
 	if rq == nil || err != nil {
 		return err
 	}
 	o := rq.Org
 	kept, f, cur := pageQuery(c)
-	props := PayoutDraftsProps{Shell: sh, Action: base(o.Org.ID), Status: f.Status, Rows: []DraftRow{},
+	props := PayoutDraftsProps{Action: base(o.Org.ID), Status: f.Status, Rows: []DraftRow{},
 		Statuses: []DraftChoice{{provider.DraftStatusWaitingReview, provider.DraftStatusLabel(provider.DraftStatusWaitingReview)},
 			{provider.DraftStatusRejected, provider.DraftStatusLabel(provider.DraftStatusRejected)},
 			{provider.DraftStatusDraft, provider.DraftStatusLabel(provider.DraftStatusDraft)}}}
@@ -499,15 +499,11 @@ func (s area) confirmPage(c fiber.Ctx, act action) error {
 	if err != nil {
 		return err
 	}
-	sh, err := s.Shell(c)
-	if err != nil {
-		return err
-	}
 	kept, _, cur := pageQuery(c)
 	listQ := cur.Here(kept)
 	detail := draftPath(o.Org.ID, d.DraftID)
 	back := server.Link(detail, listQ, "") + "#draft-panel"
-	props := PayoutDraftConfirmProps{Shell: sh, Title: act.title, BackHref: back,
+	props := PayoutDraftConfirmProps{Title: act.title, BackHref: back,
 		Facts: []DraftLine{{Label: "End-to-end ID", Value: d.EndToEndID},
 			{Label: "Amount", Value: amountWithCurrency(d)},
 			{Label: "Created by", Value: d.CreatorName}, {Label: "Status", Value: provider.DraftStatusLabel(d.Status)}}}

@@ -100,13 +100,9 @@ func (s area) confirmPage(c fiber.Ctx, title string) (*provider.PayoutRequest, P
 	if err != nil {
 		return nil, PayoutConfirmProps{}, err
 	}
-	sh, err := s.Shell(c)
-	if err != nil {
-		return nil, PayoutConfirmProps{}, err
-	}
 	_, back := detailOf(c, o.Org.ID, p.UniqueReference)
 	_, label := statusLabel(p)
-	return &p, PayoutConfirmProps{Shell: sh, Title: title, Reference: p.UniqueReference, Amount: listpage.AmountCode(p.Amount, p.Currency),
+	return &p, PayoutConfirmProps{Title: title, Reference: p.UniqueReference, Amount: listpage.AmountCode(p.Amount, p.Currency),
 		StatusLabel: label, BackHref: back}, nil
 }
 

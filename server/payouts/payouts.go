@@ -362,7 +362,7 @@ func (s area) detail(c fiber.Ctx) error { return s.page(c, strings.Clone(c.Param
 
 // page renders the Payouts page, with the details panel of ref open when ref is not "".
 func (s area) page(c fiber.Ctx, ref string) error {
-	rq, sh, err := s.PageShell(c, s.Payouts != nil)
+	rq, err := s.OrgPage(c, s.Payouts != nil)
 	if rq == nil || err != nil {
 		return err
 	}
@@ -379,7 +379,7 @@ func (s area) page(c fiber.Ctx, ref string) error {
 	}
 	q := s.readQuery(c, o, units, instruments)
 	path := base(o.Org.ID)
-	p := PayoutsPageProps{Shell: sh, Path: path, Range: s.DateRange(c).Display(), Filters: q.view, Rows: []PayoutRow{}}
+	p := PayoutsPageProps{Path: path, Range: s.DateRange(c).Display(), Filters: q.view, Rows: []PayoutRow{}}
 	status := fiber.StatusOK
 
 	if len(q.view.Errors) > 0 {

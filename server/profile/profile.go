@@ -121,12 +121,8 @@ func (s area) props(c fiber.Ctx, form *ProfileForm) (ProfileProps, error) {
 func (s area) propsWith(c fiber.Ctx, form *ProfileForm, back *renameBack) (ProfileProps, error) {
 	rq := server.Req(c)
 	u, o := rq.User, rq.Org
-	sh, err := s.Shell(c)
-	if err != nil {
-		return ProfileProps{}, err
-	}
 	b := base(o.Org.ID)
-	p := ProfileProps{Shell: sh, CSRF: rq.CSRF(), Form: form, ResetAction: b + "/reset_password",
+	p := ProfileProps{CSRF: rq.CSRF(), Form: form, ResetAction: b + "/reset_password",
 		EndAction: b + "/sessions/end", Sessions: []SessionView{},
 		User: ProfileView{FirstName: u.FirstName, LastName: u.LastName, Email: u.Email,
 			Created: u.CreatedAt.UTC().Format(daterange.DisplayLayout)}}

@@ -108,10 +108,6 @@ func (s area) dateRangePage(c fiber.Ctx) error {
 }
 
 func (s area) renderDateRangePage(c fiber.Ctx, status int, errs map[string]string, typed *DateRangeFormValue, ret string) error {
-	sh, err := s.Shell(c)
-	if err != nil {
-		return err
-	}
 	f := s.picker(c)
 	f.ReturnTo = returnPath(server.Req(c).Org.Org.ID, ret)
 	f.Errors, f.Values = errs, typed
@@ -119,7 +115,7 @@ func (s area) renderDateRangePage(c fiber.Ctx, status int, errs map[string]strin
 	if len(errs) > 0 {
 		title = "Error: " + title
 	}
-	return s.Render(c, server.View{Status: status, Title: title, Page: pageDateRange.With(DateRangePageProps{Shell: sh, Form: f})})
+	return s.Render(c, server.View{Status: status, Title: title, Page: pageDateRange.With(DateRangePageProps{Form: f})})
 }
 
 // dateRangeSubmit keeps the chosen range in the session and goes back; an

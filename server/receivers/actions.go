@@ -65,17 +65,13 @@ func (s area) deletePage(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	sh, err := s.Shell(c)
-	if err != nil {
-		return err
-	}
 	path := base(o.Org.ID)
 	q := readQuery(c)
 	label, account := accountOf(r)
 	if account != "" {
 		account = label + " " + account + " " + r.Currency
 	}
-	props := ReceiverConfirmProps{Shell: sh, Confirm: deleteConfirm(path, r, rq.CSRF(), server.Link(path, q.here, "")),
+	props := ReceiverConfirmProps{Confirm: deleteConfirm(path, r, rq.CSRF(), server.Link(path, q.here, "")),
 		Type: creditorTypes[r.CreditorType], Account: strings.TrimSpace(account),
 		BackHref: server.Link(path, server.WithQuery(q.here, qReceiver, r.ID), "#receiver-panel")}
 	return s.Render(c, server.View{Title: msgDeleteTitle + " · " + o.Org.Name, Page: pageReceiverDeleteConfirm.With(props)})

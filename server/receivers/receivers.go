@@ -208,7 +208,7 @@ func accountOf(r provider.Receiver) (label, value string) {
 }
 
 func (s area) list(c fiber.Ctx) error {
-	rq, sh, err := s.PageShell(c, s.Receivers != nil)
+	rq, err := s.OrgPage(c, s.Receivers != nil)
 	if rq == nil || err != nil {
 		return err
 	}
@@ -216,7 +216,7 @@ func (s area) list(c fiber.Ctx) error {
 	ctx := c.Context()
 	q := readQuery(c)
 	path := base(o.Org.ID)
-	p := ReceiversPageProps{Shell: sh, Path: path, Sort: q.sort, Rows: []ReceiverRow{}, PerPage: pageSize,
+	p := ReceiversPageProps{Path: path, Sort: q.sort, Rows: []ReceiverRow{}, PerPage: pageSize,
 		Sorts: []ReceiverChoice{{Value: provider.ReceiverSortNewest, Label: "Newest first"}, {Value: provider.ReceiverSortOldest, Label: "Oldest first"}}}
 	status := fiber.StatusOK
 	open := strings.Clone(c.Query(qReceiver))

@@ -126,13 +126,9 @@ func (s area) page(c fiber.Ctx, kindKey, id string) error {
 	if q == "" {
 		q = id
 	}
-	sh, err := s.Shell(c)
-	if err != nil {
-		return err
-	}
 	path := "/org/" + o.Org.ID + "/search"
 	here := keep(c, q)
-	p := SearchProps{Shell: sh, Query: q, Groups: []SearchGroup{}, Transactions: accounts.SearchTransactions{Rows: []accounts.SearchHitRow{}}}
+	p := SearchProps{Query: q, Groups: []SearchGroup{}, Transactions: accounts.SearchTransactions{Rows: []accounts.SearchHitRow{}}}
 	status := fiber.StatusOK
 	after, before, bad := readPeriod(c, time.Now())
 	p.Period = after.Format(daterange.DisplayLayout) + " – " + before.AddDate(0, 0, -1).Format(daterange.DisplayLayout)

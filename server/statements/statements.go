@@ -267,14 +267,10 @@ func (s area) statementForm(c fiber.Ctx, typed *StatementValues, errs map[string
 }
 
 func (s area) statementRequestPage(c fiber.Ctx, typed *StatementValues, errs map[string]string, status int) error {
-	sh, err := s.Shell(c)
-	if err != nil {
-		return err
-	}
 	form := s.statementForm(c, typed, errs, c.Query("account"))
 	form.Done = server.QueryFlag(c, "requested") && typed == nil
 	return s.Render(c, server.View{Status: status, Title: "Download statement · " + server.Req(c).Org.Org.Name,
-		Page: pageStatementRequest.With(StatementRequestProps{Shell: sh, Form: form})})
+		Page: pageStatementRequest.With(StatementRequestProps{Form: form})})
 }
 
 // Words of the request form.

@@ -180,7 +180,7 @@ func userStatus(u provider.OrgUser) string {
 
 // page renders the list with panel (nil: none) at status.
 func (s area) page(c fiber.Ctx, status int, panel *UserPanel, open string) error {
-	rq, sh, err := s.PageShell(c, s.Users != nil)
+	rq, err := s.OrgPage(c, s.Users != nil)
 	if rq == nil || err != nil {
 		return err
 	}
@@ -189,7 +189,7 @@ func (s area) page(c fiber.Ctx, status int, panel *UserPanel, open string) error
 	if err != nil {
 		return err
 	}
-	p := UsersPageProps{Shell: sh, Rows: []UserRow{}, Panel: panel}
+	p := UsersPageProps{Rows: []UserRow{}, Panel: panel}
 	if o.Can(access.UsersManage) {
 		p.Add = withQuery(listPath(o.Org.ID)+"/new", listQuery(c)) + "#user-panel"
 	}

@@ -260,11 +260,7 @@ func (s area) renderForm(c fiber.Ctx, status int, f WithdrawalForm) error {
 	if !ok {
 		return server.Redirect(c, base(o.Org.ID))
 	}
-	sh, err := s.Shell(c)
-	if err != nil {
-		return err
-	}
-	p := WithdrawalFormPageProps{Shell: sh, Action: base(o.Org.ID) + "/new", Back: base(o.Org.ID), Accounts: debtors,
+	p := WithdrawalFormPageProps{Action: base(o.Org.ID) + "/new", Back: base(o.Org.ID), Accounts: debtors,
 		Options: []WithdrawalOption{}, Currency: provider.WithdrawalDefaultCurrency, Form: f}
 	if d, found := findDebtor(debtors, f.Account); found {
 		p.Currency = d.Currency
@@ -386,12 +382,8 @@ func (s area) reviewProps(c fiber.Ctx) (*provider.WithdrawalReview, WithdrawalRe
 	if err != nil {
 		return nil, WithdrawalReviewPageProps{}, err
 	}
-	sh, err := s.Shell(c)
-	if err != nil {
-		return nil, WithdrawalReviewPageProps{}, err
-	}
 	here := base(o.Org.ID) + "/reviews/" + url.PathEscape(r.ID)
-	p := WithdrawalReviewPageProps{Shell: sh, Action: here, Back: base(o.Org.ID) + "/new?" + url.Values{qReview: {r.ID}}.Encode(),
+	p := WithdrawalReviewPageProps{Action: here, Back: base(o.Org.ID) + "/new?" + url.Values{qReview: {r.ID}}.Encode(),
 		List: base(o.Org.ID), Review: reviewView(o, r), Problems: []WithdrawalProblem{}}
 	if r.WithdrawalReference != "" {
 		p.Reference = r.WithdrawalReference

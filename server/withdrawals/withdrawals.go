@@ -215,7 +215,7 @@ func (s area) detail(c fiber.Ctx) error { return s.page(c, strings.Clone(c.Param
 
 // page renders the Withdrawals page, with the details panel of ref open when ref is not "".
 func (s area) page(c fiber.Ctx, ref string) error {
-	rq, sh, err := s.PageShell(c, s.Withdrawals != nil)
+	rq, err := s.OrgPage(c, s.Withdrawals != nil)
 	if rq == nil || err != nil {
 		return err
 	}
@@ -223,7 +223,7 @@ func (s area) page(c fiber.Ctx, ref string) error {
 	ctx := c.Context()
 	path := base(o.Org.ID)
 	title := pageTitle + " · " + o.Org.Name
-	p := WithdrawalsPageProps{Shell: sh, Rows: []WithdrawalRow{}, PageSize: provider.DefaultWithdrawalLimit}
+	p := WithdrawalsPageProps{Rows: []WithdrawalRow{}, PageSize: provider.DefaultWithdrawalLimit}
 	creditors, err := s.Withdrawals.WithdrawalAccounts(ctx, o.Org.ID)
 	if err != nil {
 		return err
