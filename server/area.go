@@ -26,6 +26,10 @@ type Area struct {
 	// fills (ShellPart); a builder answers nil when the user sees nothing
 	// there.
 	Shell map[ShellPart]func(c fiber.Ctx) any
+	// Off says the service the area's pages need is not configured: every route keeps its
+	// guards and then answers the not-found page (as Offered does for one route), so no
+	// handler checks its service first.
+	Off bool
 }
 
 // AreaFunc builds an area for one server: its handlers close over s, the
@@ -56,6 +60,9 @@ func (s *Server) addAreas(fs []AreaFunc) {
 			s.shellParts[part] = build
 		}
 		for _, r := range a.Routes {
+			if a.Off {
+				r.Handler = nil
+			}
 			key := r.Method + " " + r.Path
 			for _, dup := range []struct {
 				seen map[string]string

@@ -325,3 +325,13 @@ func (s *Server) enterOrg(c fiber.Ctx, orgID string) (*OrgContext, error) {
 	}
 	return o, nil
 }
+
+// Offered is h when the service it needs is configured (ok), else nil: the route's guards
+// still run, then the visitor sees the not-found page, as for a screen not built. A handler
+// behind it may take its services as given instead of checking each one first.
+func Offered(ok bool, h fiber.Handler) fiber.Handler {
+	if !ok {
+		return nil
+	}
+	return h
+}

@@ -283,16 +283,6 @@ type ShellFlash struct {
 	Text string `json:"text"`
 }
 
-// OrgPage starts an organisation page that needs a service: without it (configured
-// false) it answers Page not found and gives no request (rq nil, err NotFound's); else the
-// request. The page's layout (Shell) comes with Render.
-func (s *Server) OrgPage(c fiber.Ctx, configured bool) (rq *Request, err error) {
-	if !configured {
-		return nil, s.NotFound(c)
-	}
-	return Req(c), nil
-}
-
 // shell builds the layout props for an organisation page; it pops the
 // session's flash messages (shown once). Render calls it for every page of an
 // organisation route whose props have the field Shell (Page.With), so a handler

@@ -115,9 +115,6 @@ func (s area) showBatch(c fiber.Ctx, payouts bool) error {
 // ok is false when the answer is err: a 404 without the batches service or
 // without such a batch of the organisation (another's looks unknown), or a failure.
 func (s area) addressedBatch(c fiber.Ctx) (b provider.Batch, ok bool, err error) {
-	if s.Batches == nil {
-		return b, false, s.NotFound(c)
-	}
 	b, err = s.Batches.Batch(c.Context(), server.Req(c).Org.Org.ID, strings.Clone(c.Params("batch")))
 	if provider.ErrorCode(err) == provider.ENOTFOUND {
 		return b, false, s.NotFound(c)

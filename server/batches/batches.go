@@ -43,11 +43,11 @@ func New(srv *server.Server) server.Area {
 	list.Nav = &server.NavEntry{Slot: server.NavBatches, Label: "Batches"}
 	upload := route("org.batches.upload.submit", "POST", "/org/:org/batches/upload", manage, s.uploadSubmit)
 	upload.BodyLimit = server.BatchUploadBodyLimit
-	return server.Area{Name: "batches", Routes: []*server.Route{
+	return server.Area{Name: "batches", Off: s.Batches == nil, Routes: []*server.Route{
 		list,
 		route("org.batches.upload", "GET", "/org/:org/batches/upload", manage, s.uploadPage),
 		upload,
-		route("org.batches.template", "GET", "/org/:org/batches/template", manage, s.templatePage),
+		route("org.batches.template", "GET", "/org/:org/batches/template", manage, server.Offered(s.PayoutDrafts != nil, s.templatePage)),
 		route("org.batches.template.download", "GET", "/org/:org/batches/template/download", manage, s.templateDownload),
 		route("org.batch", "GET", "/org/:org/batches/:batch", read, s.batchPage),
 		route("org.batch.payouts", "GET", "/org/:org/batches/:batch/batch_payouts", read, s.batchPayoutsPage),
@@ -191,10 +191,7 @@ func displayDate(b provider.Batch) (date, clock string) {
 }
 
 func (s area) list(c fiber.Ctx) error {
-	rq, err := s.OrgPage(c, s.Batches != nil)
-	if rq == nil || err != nil {
-		return err
-	}
+	rq := server.Req(c)
 	o := rq.Org
 	ctx := c.Context()
 	approval := o.Config.BatchNumberOfApprovers > 0

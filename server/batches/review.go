@@ -84,9 +84,6 @@ func (s area) decline(c fiber.Ctx) error {
 // last needed approval to the approved batches, after another to the batch still waiting,
 // after a decline to the declined batches; a refusal back to the batch with the error.
 func (s area) review(c fiber.Ctx, approve bool) error {
-	if s.Batches == nil {
-		return s.NotFound(c)
-	}
 	rq := server.Req(c)
 	org := rq.Org.Org.ID
 	id := strings.Clone(c.Params("batch"))

@@ -142,10 +142,7 @@ func (s area) templateDialog(c fiber.Ctx, org string) *BatchTemplateDialogProps 
 func templateName(schemaID string) string { return "batch-template-" + schemaID + ".csv" }
 
 func (s area) templatePage(c fiber.Ctx) error {
-	rq, err := s.OrgPage(c, s.Batches != nil && s.PayoutDrafts != nil)
-	if rq == nil || err != nil {
-		return err
-	}
+	rq := server.Req(c)
 	org := rq.Org.Org.ID
 	fams, err := s.PayoutDrafts.ProductOptions(c.Context(), org)
 	var p BatchTemplateProps
@@ -201,9 +198,6 @@ func sendTemplate(c fiber.Ctx, t provider.BatchTemplate) error {
 }
 
 func (s area) templateDownload(c fiber.Ctx) error {
-	if s.Batches == nil {
-		return s.NotFound(c)
-	}
 	t, err := s.Batches.BatchTemplate(c.Context(), server.Req(c).Org.Org.ID, strings.Clone(c.Query("schema")))
 	if provider.ErrorCode(err) == provider.ENOTFOUND {
 		return s.NotFound(c)

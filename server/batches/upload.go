@@ -100,9 +100,6 @@ func (s area) renderUpload(c fiber.Ctx, status int, u BatchUploadProps) error {
 }
 
 func (s area) uploadPage(c fiber.Ctx) error {
-	if s.Batches == nil {
-		return s.NotFound(c)
-	}
 	return s.renderUpload(c, fiber.StatusOK, BatchUploadProps{Form: s.uploadForm(c)})
 }
 
@@ -212,9 +209,6 @@ func accepted(orgID string, form BatchUploadForm, r provider.BatchUploadResult) 
 }
 
 func (s area) uploadSubmit(c fiber.Ctx) error {
-	if s.Batches == nil {
-		return s.NotFound(c)
-	}
 	rq := server.Req(c)
 	out := s.upload(c, rq.Org.Org.ID, rq.User)
 	u := BatchUploadProps{Form: s.uploadForm(c)}

@@ -93,9 +93,6 @@ func back(c fiber.Ctx, detail string) string {
 
 // confirmPage loads the order of an action's page; ok false with the not-found page sent.
 func (s area) confirmPage(c fiber.Ctx, title string) (provider.CollectionOrder, CollectionConfirmProps, bool, error) {
-	if s.Collections == nil {
-		return provider.CollectionOrder{}, CollectionConfirmProps{}, false, s.NotFound(c)
-	}
 	o := server.Req(c).Org
 	ord, err := s.Collections.CollectionOrder(c.Context(), o.Org.ID, strings.Clone(c.Params("order")))
 	if provider.ErrorCode(err) == provider.ENOTFOUND {
@@ -135,9 +132,6 @@ func (s area) done(c fiber.Ctx, kind, text string) error {
 }
 
 func (s area) cancelSubmit(c fiber.Ctx) error {
-	if s.Collections == nil {
-		return s.NotFound(c)
-	}
 	rq := server.Req(c)
 	ord, err := s.Collections.CancelCollectionOrder(c.Context(), rq.Org.Org.ID, strings.Clone(c.Params("order")))
 	switch provider.ErrorCode(err) {
@@ -255,9 +249,6 @@ func (s area) testCasePage(c fiber.Ctx) error {
 }
 
 func (s area) testCaseSubmit(c fiber.Ctx) error {
-	if s.Collections == nil {
-		return s.NotFound(c)
-	}
 	rq := server.Req(c)
 	_, err := s.Collections.CollectionTestCase(c.Context(), rq.Org.Org.ID, strings.Clone(c.Params("order")),
 		provider.CollectionTestCaseRequest{PaymentUUID: strings.Clone(c.FormValue(fieldPayment)), TestCase: provider.CollectionTestCaseCompletePayment})

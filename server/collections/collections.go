@@ -24,7 +24,7 @@ type area struct{ *server.Server }
 func New(srv *server.Server) server.Area {
 	s := area{srv}
 	read, manage := server.Perms(access.CollectionOrdersRead), server.Perms(access.CollectionOrdersRead, access.CollectionOrdersMan)
-	return server.Area{Name: "collections", Routes: []*server.Route{
+	return server.Area{Name: "collections", Off: s.Collections == nil, Routes: []*server.Route{
 		{Name: "org.collection_orders", Method: "GET", Path: "/org/:org/collections/orders", Access: server.Dashboard, Perms: read,
 			Handler: s.list, Nav: &server.NavEntry{Slot: server.NavCollectionOrders, Label: "Orders"}},
 		{Name: "org.collection_order", Method: "GET", Path: "/org/:org/collections/orders/:order", Access: server.Dashboard, Perms: read, Handler: s.detail},
@@ -198,9 +198,6 @@ func (s area) payment(c fiber.Ctx) error {
 // paymentByID is a payment's address without its order (the search's payments/{uuid}): it
 // leads to the payment under its order.
 func (s area) paymentByID(c fiber.Ctx) error {
-	if s.Collections == nil {
-		return s.NotFound(c)
-	}
 	o := server.Req(c).Org
 	p, err := s.Collections.CollectionPayment(c.Context(), o.Org.ID, strings.Clone(c.Params("payment")))
 	if provider.ErrorCode(err) == provider.ENOTFOUND {
@@ -215,10 +212,7 @@ func (s area) paymentByID(c fiber.Ctx) error {
 // page renders the Orders page; with orderID the order's panel is open, and with paymentID
 // that payment's details instead.
 func (s area) page(c fiber.Ctx, orderID, paymentID string) error {
-	rq, err := s.OrgPage(c, s.Collections != nil)
-	if rq == nil || err != nil {
-		return err
-	}
+	rq := server.Req(c)
 	o := rq.Org
 	ctx := c.Context()
 	q := s.readQuery(c, o)

@@ -30,9 +30,9 @@ func New(srv *server.Server) server.Area {
 			Handler: s.cryptoFundingPage,
 			Nav:     &server.NavEntry{Slot: server.NavCryptoFunding, Label: "Crypto funding", Icon: "crypto", Show: func(o *server.OrgContext) bool { return o.Flags.On(provider.FlagCryptoFunding) }}},
 		{Name: "org.account_funding", Method: "GET", Path: "/org/:org/account_funding", Access: server.Dashboard,
-			Perms: server.Perms(access.AccountsFunding), Handler: s.accountFundingPage, Nav: &server.NavEntry{Slot: server.NavAccountFunding, Label: "Account funding"}},
+			Perms: server.Perms(access.AccountsFunding), Handler: server.Offered(s.Funding != nil, s.accountFundingPage), Nav: &server.NavEntry{Slot: server.NavAccountFunding, Label: "Account funding"}},
 		{Name: "org.account_funding.accept", Method: "POST", Path: "/org/:org/account_funding/accept", Access: server.Dashboard,
-			Perms: server.Perms(access.AccountsFunding), Handler: s.acceptFundingPost},
+			Perms: server.Perms(access.AccountsFunding), Handler: server.Offered(s.Funding != nil, s.acceptFundingPost)},
 		// Mints the partner token: the page itself is a GET and changes nothing.
 		{Name: "org.crypto_funding.open", Method: "POST", Path: "/org/:org/crypto_funding", Access: server.Dashboard,
 			Perms: server.Perms(access.CryptoRead), Handler: s.cryptoFundingOpen},
@@ -199,10 +199,7 @@ func fundingPageURL(orgID, account, ret string) string {
 // accountFundingPage is the account funding dialog as a page: choosing an
 // account is a GET form, acknowledging a changed configuration a POST.
 func (s area) accountFundingPage(c fiber.Ctx) error {
-	rq, err := s.OrgPage(c, s.Funding != nil)
-	if rq == nil || err != nil {
-		return err
-	}
+	rq := server.Req(c)
 	o := rq.Org
 	p := AccountFundingProps{Accounts: []FundingAccount{}, Message: fundingMsgSelect,
 		Return: fundingReturn(c, o.Org.ID, c.Query(fundingReturnField)), AcceptURL: fundingPath(o.Org.ID) + "/accept"}
@@ -232,9 +229,6 @@ func (s area) accountFundingPage(c fiber.Ctx) error {
 
 // acceptFundingPost is "I got it!" without JavaScript.
 func (s area) acceptFundingPost(c fiber.Ctx) error {
-	if s.Funding == nil {
-		return s.NotFound(c)
-	}
 	o := server.Req(c).Org
 	acct := strings.Clone(c.FormValue(fundingAccountField))
 	ret := fundingReturn(c, o.Org.ID, c.FormValue(fundingReturnField))

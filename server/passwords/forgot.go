@@ -63,9 +63,6 @@ type forgotForm struct {
 }
 
 func (s area) forgotGet(c fiber.Ctx) error {
-	if s.Auth == nil {
-		return s.NotFound(c)
-	}
 	return s.forgotPage(c, forgotForm{}, fiber.StatusOK)
 }
 
@@ -101,9 +98,6 @@ func validateForgot(email string) map[string]string {
 }
 
 func (s area) forgotPost(c fiber.Ctx) error {
-	if s.Auth == nil {
-		return s.NotFound(c)
-	}
 	email := strings.TrimSpace(c.FormValue("email"))
 	f := forgotForm{Email: email}
 	if errs := validateForgot(email); len(errs) > 0 {

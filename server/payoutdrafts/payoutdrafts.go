@@ -46,7 +46,7 @@ func New(srv *server.Server) server.Area {
 		route("org.payout_draft.delete", "GET", "/org/:org/payout_drafts/:draft/delete", actDelete.perms, confirm(actDelete)),
 		route("org.payout_draft.delete.submit", "POST", "/org/:org/payout_drafts/:draft/delete", actDelete.perms, submit(actDelete)),
 	}
-	return server.Area{Name: "payoutdrafts", Routes: routes, API: s.apiOperations()}
+	return server.Area{Name: "payoutdrafts", Off: s.PayoutDrafts == nil, Routes: routes, API: s.apiOperations()}
 }
 
 // action is one of the decisions on a draft, with the spec's texts (001 §8) and the words
@@ -324,10 +324,7 @@ func (s area) list(c fiber.Ctx) error   { return s.page(c, "") }
 func (s area) detail(c fiber.Ctx) error { return s.page(c, strings.Clone(c.Params("draft"))) }
 
 func (s area) page(c fiber.Ctx, draftID string) error {
-	rq, err := s.OrgPage(c, s.PayoutDrafts != nil)
-	if rq == nil || err != nil {
-		return err
-	}
+	rq := server.Req(c)
 	o := rq.Org
 	kept, f, cur := pageQuery(c)
 	props := PayoutDraftsProps{Action: base(o.Org.ID), Status: f.Status, Rows: []DraftRow{},
@@ -486,9 +483,6 @@ func confirmOf(act action, formAction, csrf, returnTo string) DraftConfirm {
 // confirmPage asks for a decision without JavaScript; it says why when the user may not
 // take it (the same rules as the buttons and the provider).
 func (s area) confirmPage(c fiber.Ctx, act action) error {
-	if s.PayoutDrafts == nil {
-		return s.NotFound(c)
-	}
 	rq := server.Req(c)
 	o := rq.Org
 	id := strings.Clone(c.Params("draft"))
@@ -523,9 +517,6 @@ func (s area) confirmPage(c fiber.Ctx, act action) error {
 // submit runs a decision posted by a form and goes back to the list (the row has left the
 // table: spec 001 §4) with the spec's text as a flash.
 func (s area) submit(c fiber.Ctx, act action) error {
-	if s.PayoutDrafts == nil {
-		return s.NotFound(c)
-	}
 	rq := server.Req(c)
 	o := rq.Org
 	id := strings.Clone(c.Params("draft"))

@@ -110,9 +110,6 @@ type PreviewProps struct {
 
 // documentPreview names the payout's document and goes to its preview.
 func (s area) documentPreview(c fiber.Ctx) error {
-	if s.Payouts == nil {
-		return s.NotFound(c)
-	}
 	o := server.Req(c).Org
 	p, err := s.Payouts.Payout(c.Context(), o.Org.ID, strings.Clone(c.Params("payout")))
 	if provider.ErrorCode(err) == provider.ENOTFOUND {
@@ -138,9 +135,6 @@ func (s area) document(c fiber.Ctx, org provider.Organisation, ref string) (prov
 
 // documentPDF is the PDF download of a completed payout's payment document.
 func (s area) documentPDF(c fiber.Ctx) error {
-	if s.Payouts == nil {
-		return s.NotFound(c)
-	}
 	o := server.Req(c).Org
 	p, d, err := s.document(c, o.Org, strings.Clone(c.Params("payout")))
 	switch {

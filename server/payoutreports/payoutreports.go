@@ -33,15 +33,15 @@ func New(srv *server.Server) server.Area {
 	s := area{srv}
 	return server.Area{Name: "payoutreports", Routes: []*server.Route{
 		{Name: "org.exported_payouts", Method: "GET", Path: "/org/:org/exported_payouts", Access: server.Dashboard, Perms: exports.Perms(),
-			Handler: s.exportedPayouts, Nav: &server.NavEntry{Slot: server.NavExportedPayouts, Label: "Payouts"}},
+			Handler: server.Offered(s.PayoutReports != nil, s.exportedPayouts), Nav: &server.NavEntry{Slot: server.NavExportedPayouts, Label: "Payouts"}},
 		{Name: "org.exported_payouts.create", Method: "POST", Path: "/org/:org/exported_payouts", Access: server.Dashboard,
-			Perms: exports.Perms(access.ExportsManage), Handler: s.createReport},
+			Perms: exports.Perms(access.ExportsManage), Handler: server.Offered(s.PayoutReports != nil, s.createReport)},
 		{Name: "org.exported_payouts.download", Method: "GET", Path: "/org/:org/exported_payouts/:report/download",
-			Access: server.Dashboard, Perms: exports.Perms(access.ExportsDownload), Handler: s.downloadReport},
+			Access: server.Dashboard, Perms: exports.Perms(access.ExportsDownload), Handler: server.Offered(s.PayoutReports != nil, s.downloadReport)},
 		{Name: "org.payout.document.preview", Method: "GET", Path: "/org/:org/payouts/:payout/document/preview", Access: server.Dashboard,
-			Perms: documentPerms, Handler: s.documentPreview},
+			Perms: documentPerms, Handler: server.Offered(s.Payouts != nil, s.documentPreview)},
 		{Name: "org.payout.document", Method: "GET", Path: "/org/:org/payouts/:payout/document", Access: server.Dashboard,
-			Perms: documentPerms, Handler: s.documentPDF},
+			Perms: documentPerms, Handler: server.Offered(s.Payouts != nil, s.documentPDF)},
 		{Name: "preview", Method: "GET", Path: "/preview/:meta", Access: server.Dashboard, Handler: s.preview},
 	}, API: s.apiOperations()}
 }
@@ -147,9 +147,6 @@ func reportRow(o *server.OrgContext, r provider.PayoutReport, canDownload bool) 
 
 // exportedPayouts is the list, with the export form open when download_payouts asks for it.
 func (s area) exportedPayouts(c fiber.Ctx) error {
-	if s.PayoutReports == nil {
-		return s.NotFound(c)
-	}
 	var form *PayoutExportProps
 	o := server.Req(c).Org
 	if server.QueryFlag(c, "download_payouts") {
@@ -321,9 +318,6 @@ var fieldOf = map[string]string{"virtual_account_number": "account", "created_af
 	"status_categories": "statuses", "amount_from": "amountFrom", "amount_to": "amountTo"}
 
 func (s area) createReport(c fiber.Ctx) error {
-	if s.PayoutReports == nil {
-		return s.NotFound(c)
-	}
 	rq := server.Req(c)
 	o := rq.Org
 	args := c.Request().PostArgs()
@@ -353,9 +347,6 @@ func (s area) createReport(c fiber.Ctx) error {
 }
 
 func (s area) downloadReport(c fiber.Ctx) error {
-	if s.PayoutReports == nil {
-		return s.NotFound(c)
-	}
 	o := server.Req(c).Org
 	f, err := s.PayoutReports.OpenPayoutReport(c.Context(), o.Org.ID, strings.Clone(c.Params("report")))
 	return exports.Download(s.Server, c, f, err, listBase(o.Org.ID))

@@ -88,9 +88,6 @@ func returnTo(c fiber.Ctx, detail string) string {
 // confirmPage loads the payout of a confirmation page titled title; nil with the not-found
 // page sent.
 func (s area) confirmPage(c fiber.Ctx, title string) (*provider.PayoutRequest, PayoutConfirmProps, error) {
-	if s.Payouts == nil {
-		return nil, PayoutConfirmProps{}, s.NotFound(c)
-	}
 	o := server.Req(c).Org
 	ref := strings.Clone(c.Params("payout"))
 	p, err := s.Payouts.Payout(c.Context(), o.Org.ID, ref)
@@ -129,9 +126,6 @@ func (s area) cancelPage(c fiber.Ctx) error {
 // payout is not the organisation's (the not-found page, the same as for none); then back to
 // the payout, where the form came from.
 func (s area) act(c fiber.Ctx, do func(ctx context.Context, rq *server.Request, ref string) (kind, text string, notFound bool)) error {
-	if s.Payouts == nil {
-		return s.NotFound(c)
-	}
 	rq := server.Req(c)
 	ref := strings.Clone(c.Params("payout"))
 	kind, text, notFound := do(c.Context(), rq, ref)

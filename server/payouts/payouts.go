@@ -30,7 +30,7 @@ type area struct{ *server.Server }
 func New(srv *server.Server) server.Area {
 	s := area{srv}
 	read, manage := server.Perms(access.PayoutsRead), server.Perms(access.PayoutsRead, access.PayoutsManage)
-	return server.Area{Name: "payouts", Routes: []*server.Route{
+	return server.Area{Name: "payouts", Off: s.Payouts == nil, Routes: []*server.Route{
 		{Name: "org.payouts", Method: "GET", Path: "/org/:org/payouts", Access: server.Dashboard, Perms: read, Handler: s.list,
 			Nav: &server.NavEntry{Slot: server.NavPayouts, LabelFor: menuLabel}},
 		{Name: "org.payout", Method: "GET", Path: "/org/:org/payouts/:payout", Access: server.Dashboard, Perms: read, Handler: s.detail},
@@ -362,10 +362,7 @@ func (s area) detail(c fiber.Ctx) error { return s.page(c, strings.Clone(c.Param
 
 // page renders the Payouts page, with the details panel of ref open when ref is not "".
 func (s area) page(c fiber.Ctx, ref string) error {
-	rq, err := s.OrgPage(c, s.Payouts != nil)
-	if rq == nil || err != nil {
-		return err
-	}
+	rq := server.Req(c)
 	o := rq.Org
 	ctx := c.Context()
 	// The filters' lists: without them the filters offer All only.

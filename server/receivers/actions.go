@@ -53,9 +53,6 @@ func deleteConfirm(path string, r provider.Receiver, csrf, returnTo string) Rece
 func returnTo(c fiber.Ctx, path string) string { return server.ReturnTo(c, path, path) }
 
 func (s area) deletePage(c fiber.Ctx) error {
-	if s.Receivers == nil {
-		return s.NotFound(c)
-	}
 	rq := server.Req(c)
 	o := rq.Org
 	r, err := s.Receivers.Receiver(c.Context(), o.Org.ID, strings.Clone(c.Params("receiver")))
@@ -78,9 +75,6 @@ func (s area) deletePage(c fiber.Ctx) error {
 }
 
 func (s area) deleteSubmit(c fiber.Ctx) error {
-	if s.Receivers == nil {
-		return s.NotFound(c)
-	}
 	rq := server.Req(c)
 	path := base(rq.Org.Org.ID)
 	r, err := s.Receivers.DeleteReceiver(c.Context(), rq.Org.Org.ID, strings.Clone(c.Params("receiver")))

@@ -31,7 +31,7 @@ const gateName = "flag receiver_management"
 func New(srv *server.Server) server.Area {
 	s := area{srv}
 	read, manage := server.Perms(access.PayoutsRead), server.Perms(access.PayoutsRead, access.ReceiversManage)
-	return server.Area{Name: "receivers", Routes: []*server.Route{
+	return server.Area{Name: "receivers", Off: s.Receivers == nil, Routes: []*server.Route{
 		{Name: "org.receivers", Method: "GET", Path: "/org/:org/receivers", Access: server.Dashboard, Perms: read,
 			Gate: gate, GateName: gateName, Handler: s.list, Nav: &server.NavEntry{Slot: server.NavReceivers, Label: "Receivers"}},
 		{Name: "org.receiver.delete", Method: "GET", Path: "/org/:org/receivers/:receiver/delete", Access: server.Dashboard, Perms: manage,
@@ -208,10 +208,7 @@ func accountOf(r provider.Receiver) (label, value string) {
 }
 
 func (s area) list(c fiber.Ctx) error {
-	rq, err := s.OrgPage(c, s.Receivers != nil)
-	if rq == nil || err != nil {
-		return err
-	}
+	rq := server.Req(c)
 	o := rq.Org
 	ctx := c.Context()
 	q := readQuery(c)

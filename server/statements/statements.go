@@ -31,11 +31,11 @@ func New(srv *server.Server) server.Area {
 	return server.Area{Name: "statements", Routes: []*server.Route{
 		{Name: "org.exports", Method: "GET", Path: "/org/:org/exports", Access: server.Dashboard, Perms: exports.Perms(), Handler: s.exportsIndex},
 		{Name: "org.exported_statements", Method: "GET", Path: "/org/:org/exported_statements", Access: server.Dashboard,
-			Perms: exports.Perms(), Handler: s.exportedStatements, Nav: &server.NavEntry{Slot: server.NavExportedStatements, Label: "Statements"}},
+			Perms: exports.Perms(), Handler: server.Offered(s.Statements != nil, s.exportedStatements), Nav: &server.NavEntry{Slot: server.NavExportedStatements, Label: "Statements"}},
 		{Name: "org.exported_statements.create", Method: "POST", Path: "/org/:org/exported_statements", Access: server.Dashboard,
-			Perms: exports.Perms(access.ExportsManage), Handler: s.createStatement},
+			Perms: exports.Perms(access.ExportsManage), Handler: server.Offered(s.Statements != nil, s.createStatement)},
 		{Name: "org.exported_statements.download", Method: "GET", Path: "/org/:org/exported_statements/:statement/download",
-			Access: server.Dashboard, Perms: exports.Perms(access.ExportsDownload), Handler: s.downloadStatement},
+			Access: server.Dashboard, Perms: exports.Perms(access.ExportsDownload), Handler: server.Offered(s.Statements != nil, s.downloadStatement)},
 	}, API: s.apiOperations()}
 }
 
@@ -185,9 +185,6 @@ func statementRow(o *server.OrgContext, st provider.Statement, canDownload bool)
 }
 
 func (s area) exportedStatements(c fiber.Ctx) error {
-	if s.Statements == nil {
-		return s.NotFound(c)
-	}
 	o := server.Req(c).Org
 	open := server.QueryFlag(c, "download_statement")
 	if open && !o.Can(access.ExportsManage) {
@@ -321,9 +318,6 @@ var formFieldOf = map[string]string{"virtual_account_number": "account", "create
 	"format": "format"}
 
 func (s area) createStatement(c fiber.Ctx) error {
-	if s.Statements == nil {
-		return s.NotFound(c)
-	}
 	rq := server.Req(c)
 	o := rq.Org
 	v := StatementValues{RequestValues: exports.RequestValuesOf(c), Kind: c.FormValue("kind"), Format: c.FormValue("format")}
@@ -344,9 +338,6 @@ func (s area) createStatement(c fiber.Ctx) error {
 }
 
 func (s area) downloadStatement(c fiber.Ctx) error {
-	if s.Statements == nil {
-		return s.NotFound(c)
-	}
 	o := server.Req(c).Org
 	// Without ?format the statement's own format.
 	f, err := s.Statements.OpenStatement(c.Context(), o.Org.ID, strings.Clone(c.Params("statement")), strings.Clone(c.Query("format")))

@@ -26,7 +26,7 @@ func New(srv *server.Server) server.Area {
 	s := area{srv}
 	read := []access.Permission{access.UsersRead}
 	manage := []access.Permission{access.UsersRead, access.UsersManage}
-	return server.Area{Name: "users", Routes: []*server.Route{
+	return server.Area{Name: "users", Off: s.Users == nil, Routes: []*server.Route{
 		{Name: "org.users", Method: "GET", Path: "/org/:org/users", Access: server.Dashboard, Perms: read, Handler: s.list,
 			Nav: &server.NavEntry{Slot: server.NavUsers, Label: "User management", Icon: "users"}},
 		{Name: "org.users.new", Method: "GET", Path: "/org/:org/users/new", Access: server.Dashboard, Perms: manage, Handler: s.newForm},
@@ -180,10 +180,7 @@ func userStatus(u provider.OrgUser) string {
 
 // page renders the list with panel (nil: none) at status.
 func (s area) page(c fiber.Ctx, status int, panel *UserPanel, open string) error {
-	rq, err := s.OrgPage(c, s.Users != nil)
-	if rq == nil || err != nil {
-		return err
-	}
+	rq := server.Req(c)
 	o := rq.Org
 	rules, err := s.rules(c.Context(), o)
 	if err != nil {
@@ -235,9 +232,6 @@ func (s area) list(c fiber.Ctx) error { return s.page(c, fiber.StatusOK, nil, ""
 // member loads the :user of the path; nil with the page sent (404, the list still there)
 // when it is not a member of the organisation.
 func (s area) member(c fiber.Ctx) (*provider.OrgUser, error) {
-	if s.Users == nil {
-		return nil, s.NotFound(c)
-	}
 	o := server.Req(c).Org
 	id := strings.Clone(c.Params("user"))
 	u, err := s.Users.OrganisationUser(c.Context(), o.Org.ID, id)

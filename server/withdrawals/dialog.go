@@ -285,9 +285,6 @@ func (s area) renderForm(c fiber.Ctx, status int, f WithdrawalForm) error {
 // formPage is the form: empty, with ?account= chosen, or with ?review= filled in from a
 // review (the review page's Back).
 func (s area) formPage(c fiber.Ctx) error {
-	if s.Withdrawals == nil {
-		return s.NotFound(c)
-	}
 	o := server.Req(c).Org
 	f := WithdrawalForm{Account: strings.Clone(c.Query(qAccount)), Errors: map[string]string{}}
 	if id := c.Query(qReview); id != "" {
@@ -305,9 +302,6 @@ func createOf(f WithdrawalForm, code string, by provider.User) provider.Withdraw
 }
 
 func (s area) formSubmit(c fiber.Ctx) error {
-	if s.Withdrawals == nil {
-		return s.NotFound(c)
-	}
 	rq := server.Req(c)
 	o := rq.Org
 	f := WithdrawalForm{Account: strings.TrimSpace(c.FormValue(fAccount)), Withdrawal: strings.TrimSpace(c.FormValue(fWithdrawal)),
@@ -405,9 +399,6 @@ func (s area) renderReview(c fiber.Ctx, status int, p WithdrawalReviewPageProps)
 }
 
 func (s area) reviewPage(c fiber.Ctx) error {
-	if s.Withdrawals == nil {
-		return s.NotFound(c)
-	}
 	r, p, err := s.reviewProps(c)
 	if r == nil {
 		return err
@@ -418,9 +409,6 @@ func (s area) reviewPage(c fiber.Ctx) error {
 // confirmSubmit books the review with the values the page posted; the provider refuses them
 // if they are not the review's.
 func (s area) confirmSubmit(c fiber.Ctx) error {
-	if s.Withdrawals == nil {
-		return s.NotFound(c)
-	}
 	rq := server.Req(c)
 	r, p, err := s.reviewProps(c)
 	if r == nil {

@@ -31,7 +31,7 @@ func New(srv *server.Server) server.Area {
 	s := area{srv}
 	read := []access.Permission{access.WithdrawalsRead}
 	manage := []access.Permission{access.WithdrawalsRead, access.WithdrawalsManage}
-	return server.Area{Name: "withdrawals", Routes: []*server.Route{
+	return server.Area{Name: "withdrawals", Off: s.Withdrawals == nil, Routes: []*server.Route{
 		{Name: "org.withdrawals", Method: "GET", Path: "/org/:org/accounts/withdrawals", Access: server.Dashboard, Perms: read,
 			Handler: s.list, Nav: &server.NavEntry{Slot: server.NavWithdrawals, Label: "Withdrawals"}},
 		{Name: "org.withdrawals.new", Method: "GET", Path: "/org/:org/accounts/withdrawals/new", Access: server.Dashboard,
@@ -215,10 +215,7 @@ func (s area) detail(c fiber.Ctx) error { return s.page(c, strings.Clone(c.Param
 
 // page renders the Withdrawals page, with the details panel of ref open when ref is not "".
 func (s area) page(c fiber.Ctx, ref string) error {
-	rq, err := s.OrgPage(c, s.Withdrawals != nil)
-	if rq == nil || err != nil {
-		return err
-	}
+	rq := server.Req(c)
 	o := rq.Org
 	ctx := c.Context()
 	path := base(o.Org.ID)
