@@ -22,12 +22,11 @@ const firstPaintBudget = 14 * 1024
 // firstVisitOver are the pages a user reaches from the menu whose HTML and stylesheet
 // together still exceed one window on a first visit, each held to what it weighs today
 // (bytes as sent, brotli, demo data) so it can only get lighter: the payouts and batches
-// lists show the spec's default page sizes (100 and 50 rows), and the CSS alone is 5.4 KB.
+// lists show the spec's default page sizes (100 and 50 rows), and the CSS alone is 4.8 KB
+// (measured 15,557 and 17,762 B with the CSS scanned from the markup's sources only).
 var firstVisitOver = map[string]int{
-	"/org/:org/accounts/:account":  14500,
-	"/org/:org/collections/orders": 14550,
-	"/org/:org/batches":            16300,
-	"/org/:org/payouts":            18500,
+	"/org/:org/batches": 15700,
+	"/org/:org/payouts": 17900,
 }
 
 // rowsOver are the lists whose rows' pages (a row's panel open over the list) still exceed
