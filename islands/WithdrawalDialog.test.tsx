@@ -3,8 +3,9 @@ import { act } from 'preact/test-utils';
 import { renderToString } from 'preact-render-to-string';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../ssr/runtime/client.js';
-import { violations, jsonReply, fetchByUrl, islandPage, choose, clearPage, hydrateUnchanged, openDialog, q, settle, typeInto, expectOnlyLink } from './testing';
-import WithdrawalDialog, { MSG_NO_RATE, MSG_VALIDATION, MSG_WRONG, page, type Props, type Review } from './WithdrawalDialog';
+import { violations, jsonReply, fetchByUrl, islandPage, choose, clearPage, hydrateUnchanged, openLazyDialog, q, settle, typeInto, expectOnlyLink } from './testing';
+import WithdrawalDialog, { type Props } from './WithdrawalDialog';
+import { MSG_NO_RATE, MSG_VALIDATION, MSG_WRONG, page, type Review } from './lib/WithdrawalForm';
 
 // axe in jsdom is slow on a shared machine.
 vi.setConfig({ testTimeout: 60_000 });
@@ -103,7 +104,7 @@ describe('server markup (no JavaScript)', () => {
 describe('form', () => {
   it('opens a 440 px dialog whose request button waits for a valid form', async () => {
     const el = hydrated();
-    openDialog(el);
+    await openLazyDialog(el);
     const d = q<HTMLDialogElement>('dialog');
     expect(d.hasAttribute('open')).toBe(true);
     expect(d.getAttribute('style')).toContain('440px');
@@ -113,9 +114,9 @@ describe('form', () => {
     expect(await violations()).toEqual([]);
   });
 
-  it('offers only the withdrawal accounts linked to the chosen account, in its currency', () => {
+  it('offers only the withdrawal accounts linked to the chosen account, in its currency', async () => {
     const el = hydrated();
-    openDialog(el);
+    await openLazyDialog(el);
     expect([...q<HTMLSelectElement>('#withdrawal-withdrawal').options].map((o) => o.value)).toEqual(['']);
     choose('#withdrawal-account', '4520011000000023');
     expect([...q<HTMLSelectElement>('#withdrawal-withdrawal').options].map((o) => o.value)).toEqual(['', EUR_BANK, GBP_BANK]);
@@ -134,7 +135,7 @@ describe('form', () => {
     ['#withdrawal-e2e', 'INV 1', 'End-to-end ID may contain only letters, numbers, - or _'],
   ])('says what is wrong with %s = %s beside it', async (sel, value, msg) => {
     const el = hydrated();
-    openDialog(el);
+    await openLazyDialog(el);
     fill('4520011000000015', EUR_BANK, '10', 'E2E-1');
     expect(button('Request withdrawal').disabled).toBe(false);
     typeInto(sel, value);
@@ -145,9 +146,9 @@ describe('form', () => {
     expect(await violations()).toEqual([]);
   });
 
-  it('asks for what is missing once a field was left', () => {
+  it('asks for what is missing once a field was left', async () => {
     const el = hydrated();
-    openDialog(el);
+    await openLazyDialog(el);
     for (const sel of ['#withdrawal-account', '#withdrawal-withdrawal', '#withdrawal-amount', '#withdrawal-e2e']) {
       act(() => {
         q(sel).dispatchEvent(new Event('blur'));
@@ -168,7 +169,7 @@ describe('form', () => {
         ],
       });
     const el = hydrated();
-    openDialog(el);
+    await openLazyDialog(el);
     fill('4520011000000015', EUR_BANK, '60000', 'NTW-0001');
     act(() => button('Request withdrawal').click());
     await settle();
@@ -184,7 +185,7 @@ describe('review, confirm, result', () => {
   it('reviews what the server stored and confirms exactly it, once', async () => {
     const reload = vi.spyOn(page, 'reload').mockImplementation(() => {});
     const el = hydrated();
-    openDialog(el);
+    await openLazyDialog(el);
     fill('4520011000000023', EUR_BANK, '1,000.50', 'INV-7');
     act(() => button('Request withdrawal').click());
     await settle();
@@ -228,7 +229,7 @@ describe('review, confirm, result', () => {
     api.replies.withdrawal_reviews = () =>
       json(201, { data: { ...gbpReview, rate_available: false, exchange_rate: '', converted_amount: '', converted_currency: 'HUF' } });
     const el = hydrated();
-    openDialog(el);
+    await openLazyDialog(el);
     fill('4520011000000015', HUF_BANK, '100', 'HUF-1');
     act(() => button('Request withdrawal').click());
     await settle();
@@ -248,7 +249,7 @@ describe('review, confirm, result', () => {
   ])('lists %s with Back to the form', async (_, reply, title, detail) => {
     api.replies['/withdrawals'] = reply;
     const el = hydrated();
-    openDialog(el);
+    await openLazyDialog(el);
     fill('4520011000000023', EUR_BANK, '1000.50', 'INV-7');
     act(() => button('Request withdrawal').click());
     await settle();
@@ -261,9 +262,9 @@ describe('review, confirm, result', () => {
     expect(q<HTMLInputElement>('#withdrawal-amount').value).toBe('1000.50');
   });
 
-  it('closes with Cancel and gives focus back to the button', () => {
+  it('closes with Cancel and gives focus back to the button', async () => {
     const el = hydrated();
-    openDialog(el);
+    await openLazyDialog(el);
     const opener = el.querySelector('button[aria-haspopup=dialog]');
     act(() => button('Cancel').click());
     expect(q('dialog').hasAttribute('open')).toBe(false);

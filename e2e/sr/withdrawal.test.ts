@@ -6,7 +6,8 @@
 import { virtual } from '@guidepup/virtual-screen-reader';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import WithdrawalDialog, { MSG_RESULT, type Review } from '../../islands/WithdrawalDialog';
+import WithdrawalDialog from '../../islands/WithdrawalDialog';
+import { MSG_RESULT, type Review } from '../../islands/lib/WithdrawalForm';
 import { expectInOrder, heard, hydrate, startOn, stopReader, json, readPage, serverPage, setValue } from './speech';
 
 afterEach(() => {
