@@ -137,6 +137,14 @@ func (s *CollectionService) RefundCollectionOrder(ctx context.Context, orgID, id
 		return out, provider.Errorf(provider.EINVALID, "Idempotency key too long.")
 	}
 	err := s.inTx(ctx, "refund order", func(tx *sql.Tx) error {
+		if req.IdempotencyKey != "" {
+			if err := lockIdempotencyKey(ctx, tx, "refund", orgID, req.IdempotencyKey); err != nil {
+				return err
+			}
+		}
+		if err := lockRow(ctx, tx, qOrderLock, orgID, id); err != nil {
+			return err
+		}
 		o, err := loadOrder(ctx, tx, orgID, id)
 		if err != nil {
 			return err

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"net/url"
+	"os"
 	"strings"
 
 	"portal/reference/db"
@@ -34,13 +35,37 @@ func redactURL(dsn string) string {
 	return u.Redacted()
 }
 
+// pgWriterLockDefault is whether the writer pool takes the writer lock when
+// PORTAL_PG_WRITER_LOCK is unset. It stays on until every write body locks the rows it reads
+// (docs/store.md, "Row locks of the write bodies", lists the ones that do not yet).
+const pgWriterLockDefault = true
+
+// pgWriterLock reads PORTAL_PG_WRITER_LOCK: "on" makes every write transaction take the
+// writer lock first (db.WriterLockKey), "off" leaves concurrency to the row locks of the
+// write bodies; unset means pgWriterLockDefault.
+func pgWriterLock() (bool, error) {
+	switch v := os.Getenv("PORTAL_PG_WRITER_LOCK"); v {
+	case "":
+		return pgWriterLockDefault, nil
+	case "on":
+		return true, nil
+	case "off":
+		return false, nil
+	default:
+		return false, fmt.Errorf("reference: PORTAL_PG_WRITER_LOCK is %q, want on or off", v)
+	}
+}
+
 // openPostgres opens the store's two pools on the PostgreSQL database at dsn: a writer pool
 // whose transactions take the writer lock, and a read pool whose connections refuse writes,
 // the roles the SQLite store's pools have. Both rewrite the query files' SQL for PostgreSQL
 // (db.OpenPostgres), so the domain code is the same on both engines.
 func openPostgres(ctx context.Context, s *Store, dsn string, readConns int) (*Store, error) {
-	var err error
-	if s.write, err = db.OpenPostgres(dsn, db.PostgresOptions{Queries: storeQueries, SerializeWriters: true}); err != nil {
+	serialize, err := pgWriterLock()
+	if err != nil {
+		return nil, err
+	}
+	if s.write, err = db.OpenPostgres(dsn, db.PostgresOptions{Queries: storeQueries, SerializeWriters: serialize}); err != nil {
 		return nil, err
 	}
 	s.write.SetMaxOpenConns(postgresWriteConns)

@@ -310,6 +310,9 @@ func (s *WithdrawalService) CreateWithdrawal(ctx context.Context, orgID string, 
 	hash := withdrawalHash(req)
 	var out provider.WithdrawalRequest
 	err := s.inTx(ctx, "withdrawal", func(tx *sql.Tx) error {
+		if err := lockIdempotencyKey(ctx, tx, "withdrawal", orgID, key); err != nil {
+			return err
+		}
 		var prevID, prevHash string
 		err := tx.QueryRowContext(ctx, qWithdrawalByKey,
 			orgID, key).Scan(&prevID, &prevHash)
@@ -615,6 +618,9 @@ func (s *WithdrawalService) MoveWithdrawal(ctx context.Context, orgID, idOrRef, 
 }
 
 func (s *WithdrawalService) moveWithdrawal(ctx context.Context, tx *sql.Tx, orgID, idOrRef, status, reasonCode string) (provider.WithdrawalRequest, error) {
+	if err := lockRow(ctx, tx, qWithdrawalLock, orgID, idOrRef, idOrRef); err != nil {
+		return provider.WithdrawalRequest{}, err
+	}
 	w, err := loadWithdrawal(ctx, tx, orgID, idOrRef)
 	if err != nil {
 		return w, err

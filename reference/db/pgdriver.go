@@ -41,12 +41,13 @@ func OpenPostgres(dsn string, opts PostgresOptions) (*sql.DB, error) {
 	if opts.ReadOnly {
 		cfg.RuntimeParams["default_transaction_read_only"] = "on"
 	}
-	if opts.SerializeWriters {
+	if !opts.ReadOnly {
 		// Each statement of a write transaction must see what the writer before it committed:
-		// read committed takes a snapshot per statement, so the statements after the lock do.
-		// Under repeatable read the snapshot would date from the lock's own SELECT, taken
-		// before the wait, and a balance read after it would be stale. Set here so a server
-		// whose default is stricter does not change that.
+		// read committed takes a snapshot per statement, so the statements after the writer
+		// lock or a row lock (SELECT … FOR UPDATE re-reads the row it waited for) do. Under
+		// repeatable read the snapshot would date from before the wait, and a balance read
+		// after it would be stale or fail to serialise. Set here so a server whose default
+		// is stricter does not change that.
 		cfg.RuntimeParams["default_transaction_isolation"] = "read committed"
 	}
 	r := &rewriter{}

@@ -84,3 +84,11 @@ UPDATE collection_refunds SET status = 'completed' WHERE id = ?
 
 -- name: order-refund-returned
 UPDATE collection_refunds SET status = 'returned', returned_tx = ? WHERE id = ? AND returned_tx IS NULL
+
+-- name: order-lock
+-- A write body's first read of an order (docs/store.md, "Row locks of the write bodies"):
+-- nothing to lock on SQLite, whose one writer serialises the bodies.
+SELECT count(*) FROM collection_orders WHERE organisation_id = ? AND id = ?
+
+-- name: order-lock@postgres
+SELECT id FROM collection_orders WHERE organisation_id = ? AND id = ? FOR NO KEY UPDATE

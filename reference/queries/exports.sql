@@ -19,10 +19,22 @@ seq, id, account_number, currency, kind, format, period_from, period_to, state, 
 SELECT id, attempts FROM statements
   WHERE lease_token IS NOT NULL AND lease_until < ? ORDER BY lease_until LIMIT 1
 
+-- name: statement-job-expired@postgres
+-- Claimed across processes once: the row is locked from the lookup to the claim, and a row
+-- another worker is claiming is skipped (docs/store.md, "Row locks of the write bodies").
+SELECT id, attempts FROM statements
+  WHERE lease_token IS NOT NULL AND lease_until < ? ORDER BY lease_until LIMIT 1 FOR UPDATE SKIP LOCKED
+
 -- name: statement-job-due
 -- The first unclaimed job that has waited out the delay (the argument is the latest created_at that is due).
 SELECT id, attempts FROM statements
   WHERE lease_token IS NULL AND state = 'queued' AND created_at <= ? ORDER BY seq LIMIT 1
+
+-- name: statement-job-due@postgres
+-- Claimed across processes once: the row is locked from the lookup to the claim, and a row
+-- another worker is claiming is skipped (docs/store.md, "Row locks of the write bodies").
+SELECT id, attempts FROM statements
+  WHERE lease_token IS NULL AND state = 'queued' AND created_at <= ? ORDER BY seq LIMIT 1 FOR UPDATE SKIP LOCKED
 
 -- name: statement-job-give-up
 UPDATE statements SET state = 'failed', lease_token = NULL, lease_until = NULL WHERE id = ?
@@ -105,9 +117,21 @@ seq, id, account_number, period_from, period_to, state_categories, currency_code
 SELECT id, attempts FROM payout_reports
   WHERE lease_token IS NOT NULL AND lease_until < ? ORDER BY lease_until LIMIT 1
 
+-- name: payout-report-job-expired@postgres
+-- Claimed across processes once: the row is locked from the lookup to the claim, and a row
+-- another worker is claiming is skipped (docs/store.md, "Row locks of the write bodies").
+SELECT id, attempts FROM payout_reports
+  WHERE lease_token IS NOT NULL AND lease_until < ? ORDER BY lease_until LIMIT 1 FOR UPDATE SKIP LOCKED
+
 -- name: payout-report-job-due
 SELECT id, attempts FROM payout_reports
   WHERE lease_token IS NULL AND state = 'queued' AND created_at <= ? ORDER BY seq LIMIT 1
+
+-- name: payout-report-job-due@postgres
+-- Claimed across processes once: the row is locked from the lookup to the claim, and a row
+-- another worker is claiming is skipped (docs/store.md, "Row locks of the write bodies").
+SELECT id, attempts FROM payout_reports
+  WHERE lease_token IS NULL AND state = 'queued' AND created_at <= ? ORDER BY seq LIMIT 1 FOR UPDATE SKIP LOCKED
 
 -- name: payout-report-job-give-up
 UPDATE payout_reports SET state = 'failed', lease_token = NULL, lease_until = NULL WHERE id = ?

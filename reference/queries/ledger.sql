@@ -80,3 +80,13 @@ SELECT {{entry-columns}} FROM ledger_entries WHERE account_number = ?
 -- name: running-balance-before
 SELECT running_balance FROM ledger_entries
   WHERE account_number = ? AND created_at < ? ORDER BY created_at DESC, seq DESC LIMIT 1
+
+-- name: idempotency-lock
+-- SQLite has one writer: nothing to lock, the argument is only read.
+SELECT length(?)
+
+-- name: idempotency-lock@postgres
+-- A transaction-level advisory lock on a 64-bit hash of (kind, organisation, key), taken
+-- before the key's row is looked up: a second writer with the same key waits for the first's
+-- commit and then finds its row (docs/store.md, "Row locks of the write bodies").
+SELECT pg_advisory_xact_lock(hashtextextended(CAST(? AS text), 0))

@@ -193,9 +193,21 @@ WHERE id = ?
 SELECT id, attempts FROM payout_requests
   WHERE lease_token IS NOT NULL AND lease_until < ? ORDER BY lease_until LIMIT 1
 
+-- name: payout-job-expired@postgres
+-- Claimed across processes once: the row is locked from the lookup to the claim, and a row
+-- another worker is claiming is skipped (docs/store.md, "Row locks of the write bodies").
+SELECT id, attempts FROM payout_requests
+  WHERE lease_token IS NOT NULL AND lease_until < ? ORDER BY lease_until LIMIT 1 FOR UPDATE SKIP LOCKED
+
 -- name: payout-job-due
 SELECT id, attempts FROM payout_requests
   WHERE lease_token IS NULL AND due_at IS NOT NULL AND due_at <= ? ORDER BY due_at, seq LIMIT 1
+
+-- name: payout-job-due@postgres
+-- Claimed across processes once: the row is locked from the lookup to the claim, and a row
+-- another worker is claiming is skipped (docs/store.md, "Row locks of the write bodies").
+SELECT id, attempts FROM payout_requests
+  WHERE lease_token IS NULL AND due_at IS NOT NULL AND due_at <= ? ORDER BY due_at, seq LIMIT 1 FOR UPDATE SKIP LOCKED
 
 -- name: payout-job-give-up
 UPDATE payout_requests SET due_at = NULL, lease_token = NULL, lease_until = NULL, attempts = 0

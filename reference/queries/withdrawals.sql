@@ -77,3 +77,12 @@ SELECT {{withdrawal-columns}} FROM withdrawal_requests w WHERE /*where*/ /*after
 -- name: withdrawal-move
 UPDATE withdrawal_requests SET status = ?, status_transitions = ?, updated_at = ?,
 	release_tx = coalesce(?, release_tx) WHERE organisation_id = ? AND id = ? AND release_tx IS NULL
+
+-- name: withdrawal-lock
+-- A move's first read of a withdrawal (docs/store.md, "Row locks of the write bodies"):
+-- nothing to lock on SQLite, whose one writer serialises the bodies.
+SELECT count(*) FROM withdrawal_requests WHERE organisation_id = ? AND (id = ? OR reference = ?)
+
+-- name: withdrawal-lock@postgres
+SELECT id FROM withdrawal_requests WHERE organisation_id = ? AND (id = ? OR reference = ?)
+  FOR NO KEY UPDATE
