@@ -192,6 +192,15 @@ type txMeta struct {
 // book writes one balanced transaction. wantEntries asks for the booked entries back (the
 // seed's bulk path does not need them).
 func (b *booker) book(m txMeta, ps []posting, wantEntries bool) ([]provider.Entry, error) {
+	// Every account of the booking is locked in one order, the order of numbers, before any
+	// of them is read for its balance (docs/store.md, "Row locks of the write bodies").
+	numbers := make([]string, 0, len(ps))
+	for _, p := range ps {
+		numbers = append(numbers, p.account)
+	}
+	if err := b.load(numbers...); err != nil {
+		return nil, err
+	}
 	// Balanced per currency.
 	sums := map[string]money.Amount{}
 	for _, p := range ps {

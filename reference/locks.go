@@ -24,6 +24,9 @@ func lockIdempotencyKey(ctx context.Context, tx *sql.Tx, kind, orgID, key string
 var (
 	qOrderLock      = sq("order-lock")
 	qWithdrawalLock = sq("withdrawal-lock")
+	qOrgLock        = sq("organisation-lock")
+	qUserLock       = sq("user-lock")
+	qDraftLock      = sq("draft-lock")
 )
 
 // lockRow locks, on PostgreSQL, the entity row a write body reads and then moves on

@@ -80,6 +80,9 @@ func (s *OrganisationService) Membership(ctx context.Context, userID, orgID stri
 // concurrent reader sees either the old default or the new one, never none or two.
 func (s *OrganisationService) SetDefaultOrganisation(ctx context.Context, userID, orgID string) error {
 	return s.inTx(ctx, "set default organisation", func(tx *sql.Tx) error {
+		if err := lockRow(ctx, tx, qUserLock, userID); err != nil {
+			return err
+		}
 		var n int
 		if err := tx.QueryRowContext(ctx, qMembershipCount,
 			userID, orgID).Scan(&n); err != nil {

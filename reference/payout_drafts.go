@@ -385,6 +385,9 @@ func (s *DraftService) SaveDraftSection(ctx context.Context, orgID, draftID stri
 	values map[string]string) (provider.PayoutDraft, error) {
 	var out provider.PayoutDraft
 	err := s.inTx(ctx, "save draft", func(tx *sql.Tx) error {
+		if err := lockRow(ctx, tx, qDraftLock, orgID, draftID); err != nil {
+			return err
+		}
 		d, err := loadDraft(ctx, tx, orgID, draftID, by)
 		if err != nil {
 			return err
@@ -645,6 +648,9 @@ func (s *DraftService) PublishDraft(ctx context.Context, orgID, draftID string, 
 	var out provider.DraftPublished
 	published := false
 	err := s.inTx(ctx, "publish draft", func(tx *sql.Tx) error {
+		if err := lockRow(ctx, tx, qDraftLock, orgID, draftID); err != nil {
+			return err
+		}
 		d, err := loadDraft(ctx, tx, orgID, draftID, by)
 		if err != nil {
 			return err
@@ -695,6 +701,9 @@ func (s *DraftService) PublishDraft(ctx context.Context, orgID, draftID string, 
 // DeleteDraft implements provider.PayoutDrafts.
 func (s *DraftService) DeleteDraft(ctx context.Context, orgID, draftID string, by provider.DraftActor) error {
 	return s.inTx(ctx, "delete draft", func(tx *sql.Tx) error {
+		if err := lockRow(ctx, tx, qDraftLock, orgID, draftID); err != nil {
+			return err
+		}
 		d, err := loadDraft(ctx, tx, orgID, draftID, by)
 		if err != nil {
 			return err
@@ -715,6 +724,9 @@ func (s *DraftService) review(ctx context.Context, orgID, draftID string, by pro
 	var out provider.DraftReviewResult
 	published := false
 	err := s.inTx(ctx, kind+" draft", func(tx *sql.Tx) error {
+		if err := lockRow(ctx, tx, qDraftLock, orgID, draftID); err != nil {
+			return err
+		}
 		d, err := loadDraft(ctx, tx, orgID, draftID, by)
 		if err != nil {
 			return err

@@ -188,6 +188,10 @@ func (s *PayoutService) insertPayout(ctx context.Context, tx *sql.Tx, orgID stri
 	sections, _ := json.Marshal(req.PayoutSections)
 	reviews, _ := json.Marshal(nonNil(req.Reviews))
 	err = func() error {
+		// The end-to-end id is the payout's idempotency key.
+		if err := lockIdempotencyKey(ctx, tx, "payout", orgID, req.EndToEndID); err != nil {
+			return err
+		}
 		var prevRef, prevHash string
 		err := tx.QueryRowContext(ctx, qPayoutByEndToEnd, orgID, req.EndToEndID).Scan(&prevRef, &prevHash)
 		switch {

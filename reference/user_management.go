@@ -313,6 +313,9 @@ func (s *OrganisationService) UpdateUser(ctx context.Context, orgID, userID stri
 	in.FirstName, in.LastName, in.Role = strings.TrimSpace(in.FirstName), strings.TrimSpace(in.LastName), strings.TrimSpace(in.Role)
 	var out provider.OrgUser
 	err := s.inTx(ctx, "update user", func(tx *sql.Tx) error {
+		if err := lockRow(ctx, tx, qOrgLock, orgID); err != nil {
+			return err
+		}
 		cur, err := s.orgUser(ctx, tx, orgID, userID)
 		if err != nil {
 			return err

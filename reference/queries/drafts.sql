@@ -80,3 +80,11 @@ SELECT {{draft-columns}} FROM payout_drafts p WHERE /*where*/ /*after*/ ORDER BY
 -- One chunk of the drafts not saved since the cutoff, oldest first.
 DELETE FROM payout_drafts WHERE seq IN (SELECT seq FROM payout_drafts
 	WHERE status = 'draft' AND updated_at <= ? ORDER BY updated_at LIMIT ?)
+
+-- name: draft-lock
+-- A write body's first read of a draft (docs/store.md, "Row locks of the write bodies"):
+-- nothing to lock on SQLite, whose one writer serialises the bodies.
+SELECT count(*) FROM payout_drafts WHERE organisation_id = ? AND id = ?
+
+-- name: draft-lock@postgres
+SELECT id FROM payout_drafts WHERE organisation_id = ? AND id = ? FOR NO KEY UPDATE

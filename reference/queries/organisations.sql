@@ -66,3 +66,19 @@ SELECT account_number, name, currency_code, currency_name, balance, owner FROM (
     WHERE sh.organisation_id = ? AND a.owner_organisation_id IS DISTINCT FROM ?
 ) visible
 ORDER BY owner DESC, lower(name), account_number
+
+-- name: organisation-lock
+-- A write body that checks something of the whole organisation (its last admin) before it
+-- writes locks the organisation's row first (docs/store.md, "Row locks of the write
+-- bodies"); nothing to lock on SQLite, whose one writer serialises the bodies.
+SELECT count(*) FROM organisations WHERE id = ?
+
+-- name: organisation-lock@postgres
+SELECT id FROM organisations WHERE id = ? FOR NO KEY UPDATE
+
+-- name: user-lock
+-- A user's default organisation is moved under the user's row lock.
+SELECT count(*) FROM users WHERE id = ?
+
+-- name: user-lock@postgres
+SELECT id FROM users WHERE id = ? FOR NO KEY UPDATE
