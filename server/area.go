@@ -27,7 +27,7 @@ type Area struct {
 	// there.
 	Shell map[ShellPart]func(c fiber.Ctx) any
 	// Off says the service the area's pages need is not configured: every route keeps its
-	// guards and then answers the not-found page (as Offered does for one route), so no
+	// guards and then answers the not-found page (as Route.Off does for one route), so no
 	// handler checks its service first.
 	Off bool
 }
@@ -61,7 +61,7 @@ func (s *Server) addAreas(fs []AreaFunc) {
 		}
 		for _, r := range a.Routes {
 			if a.Off {
-				r.Handler = nil
+				r.Off = true
 			}
 			key := r.Method + " " + r.Path
 			for _, dup := range []struct {

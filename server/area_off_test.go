@@ -13,7 +13,7 @@ import (
 )
 
 // TestAreaOffAnswersNotFound: an area whose service is not configured (Area.Off), or one
-// route of it (Offered false), keeps its guards (a visitor is sent to log in) and then
+// route of it (Route.Off), keeps its guards (a visitor is sent to log in) and then
 // answers the not-found page, without its handler running.
 func TestAreaOffAnswersNotFound(t *testing.T) {
 	const path = "/org/" + servertest.OrgNordic + "/people"
@@ -28,7 +28,7 @@ func TestAreaOffAnswersNotFound(t *testing.T) {
 		{"area off", server.Area{Name: "x", Off: true, Routes: []*server.Route{{Name: "x.people", Method: "GET",
 			Path: "/org/:org/people", Access: server.Dashboard, Handler: served}}}, http.StatusNotFound},
 		{"route not offered", server.Area{Name: "x", Routes: []*server.Route{{Name: "x.people", Method: "GET",
-			Path: "/org/:org/people", Access: server.Dashboard, Handler: server.Offered(false, served)}}}, http.StatusNotFound},
+			Path: "/org/:org/people", Access: server.Dashboard, Off: true, Handler: served}}}, http.StatusNotFound},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a := tc.area

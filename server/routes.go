@@ -47,7 +47,12 @@ type Route struct {
 	// Handler is nil for a screen a later issue builds: the guards still
 	// run, then the visitor sees the not-found page.
 	Handler fiber.Handler
-	Nav     *NavEntry
+	// Off says the service the handler needs is not configured (Area.Off
+	// sets it on all of an area's routes): the screen is built, but the
+	// guards run and then the visitor sees the not-found page, so the
+	// handler may take its services as given.
+	Off bool
+	Nav *NavEntry
 	// BodyLimit raises the request body limit of this route above
 	// defaultBodyLimit (limits.go), e.g. batchUploadBodyLimit for the batch
 	// upload; 0 keeps the default, which is what forms and JSON need.
@@ -252,7 +257,7 @@ func (s *Server) guarded(r *Route) fiber.Handler {
 				return Redirect(c, OrgHome(org.Org.ID))
 			}
 		}
-		if r.Handler == nil {
+		if r.Handler == nil || r.Off {
 			return s.NotFound(c)
 		}
 		return r.Handler(c)
@@ -324,14 +329,4 @@ func (s *Server) enterOrg(c fiber.Ctx, orgID string) (*OrgContext, error) {
 		}
 	}
 	return o, nil
-}
-
-// Offered is h when the service it needs is configured (ok), else nil: the route's guards
-// still run, then the visitor sees the not-found page, as for a screen not built. A handler
-// behind it may take its services as given instead of checking each one first.
-func Offered(ok bool, h fiber.Handler) fiber.Handler {
-	if !ok {
-		return nil
-	}
-	return h
 }

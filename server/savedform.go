@@ -131,7 +131,7 @@ func (s *Server) sameOriginNavigation(c fiber.Ctx) bool {
 // in), matched as Fiber would.
 func (s *Server) postRoute(path string) *Route {
 	for _, r := range mountOrder(s.routes, func(r *Route) string { return r.Path }) {
-		if r.Method == fiber.MethodPost && r.Access == Dashboard && r.Org() && r.Handler != nil &&
+		if r.Method == fiber.MethodPost && r.Access == Dashboard && r.Org() && r.Handler != nil && !r.Off &&
 			r.Name != savedFormDiscardRoute && patternMatch(r.Path, path) {
 			return r
 		}

@@ -47,6 +47,13 @@ func TestWritePageRoutes(t *testing.T) {
 			t.Errorf("%s: access %q, want %q", path, byPath[path].Access, access)
 		}
 	}
+	// Composed without services, every optional area is off; its screens are still built, or
+	// the walk would skip them as the not-found page.
+	for _, path := range []string{"/org/:org/receivers", "/org/:org/payouts", "/passwords/forgot", "/org/:org/settings/profile/edit"} {
+		if !byPath[path].Built {
+			t.Errorf("%s listed as not built", path)
+		}
+	}
 	if d := byPath["/org/:org"]; len(d.Perms) != 1 || d.Perms[0] != "dashboard:read" {
 		t.Errorf("/org/:org perms %v, want [dashboard:read]", d.Perms)
 	}

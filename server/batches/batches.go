@@ -43,11 +43,13 @@ func New(srv *server.Server) server.Area {
 	list.Nav = &server.NavEntry{Slot: server.NavBatches, Label: "Batches"}
 	upload := route("org.batches.upload.submit", "POST", "/org/:org/batches/upload", manage, s.uploadSubmit)
 	upload.BodyLimit = server.BatchUploadBodyLimit
+	template := route("org.batches.template", "GET", "/org/:org/batches/template", manage, s.templatePage)
+	template.Off = s.PayoutDrafts == nil
 	return server.Area{Name: "batches", Off: s.Batches == nil, Routes: []*server.Route{
 		list,
 		route("org.batches.upload", "GET", "/org/:org/batches/upload", manage, s.uploadPage),
 		upload,
-		route("org.batches.template", "GET", "/org/:org/batches/template", manage, server.Offered(s.PayoutDrafts != nil, s.templatePage)),
+		template,
 		route("org.batches.template.download", "GET", "/org/:org/batches/template/download", manage, s.templateDownload),
 		route("org.batch", "GET", "/org/:org/batches/:batch", read, s.batchPage),
 		route("org.batch.payouts", "GET", "/org/:org/batches/:batch/batch_payouts", read, s.batchPayoutsPage),

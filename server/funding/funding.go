@@ -30,9 +30,9 @@ func New(srv *server.Server) server.Area {
 			Handler: s.cryptoFundingPage,
 			Nav:     &server.NavEntry{Slot: server.NavCryptoFunding, Label: "Crypto funding", Icon: "crypto", Show: func(o *server.OrgContext) bool { return o.Flags.On(provider.FlagCryptoFunding) }}},
 		{Name: "org.account_funding", Method: "GET", Path: "/org/:org/account_funding", Access: server.Dashboard,
-			Perms: server.Perms(access.AccountsFunding), Handler: server.Offered(s.Funding != nil, s.accountFundingPage), Nav: &server.NavEntry{Slot: server.NavAccountFunding, Label: "Account funding"}},
+			Perms: server.Perms(access.AccountsFunding), Off: s.Funding == nil, Handler: s.accountFundingPage, Nav: &server.NavEntry{Slot: server.NavAccountFunding, Label: "Account funding"}},
 		{Name: "org.account_funding.accept", Method: "POST", Path: "/org/:org/account_funding/accept", Access: server.Dashboard,
-			Perms: server.Perms(access.AccountsFunding), Handler: server.Offered(s.Funding != nil, s.acceptFundingPost)},
+			Perms: server.Perms(access.AccountsFunding), Off: s.Funding == nil, Handler: s.acceptFundingPost},
 		// Mints the partner token: the page itself is a GET and changes nothing.
 		{Name: "org.crypto_funding.open", Method: "POST", Path: "/org/:org/crypto_funding", Access: server.Dashboard,
 			Perms: server.Perms(access.CryptoRead), Handler: s.cryptoFundingOpen},

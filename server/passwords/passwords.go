@@ -32,8 +32,8 @@ func New(srv *server.Server) server.Area {
 	s := area{srv}
 	reset, invitation := s.resetPage(), s.invitationPage()
 	return server.Area{Name: "passwords", Routes: []*server.Route{
-		{Name: "passwords.forgot", Method: "GET", Path: "/passwords/forgot", Access: server.GuestOnly, Handler: server.Offered(s.Auth != nil, s.forgotGet)},
-		{Name: "passwords.forgot.submit", Method: "POST", Path: "/passwords/forgot", Access: server.GuestOnly, Handler: server.Offered(s.Auth != nil, s.forgotPost)},
+		{Name: "passwords.forgot", Method: "GET", Path: "/passwords/forgot", Access: server.GuestOnly, Off: s.Auth == nil, Handler: s.forgotGet},
+		{Name: "passwords.forgot.submit", Method: "POST", Path: "/passwords/forgot", Access: server.GuestOnly, Off: s.Auth == nil, Handler: s.forgotPost},
 		{Name: "passwords.reset", Method: "GET", Path: "/passwords/reset/:token", Access: server.GuestOnly, Handler: s.tokenGet(reset)},
 		{Name: "passwords.reset.submit", Method: "POST", Path: "/passwords/reset/:token", Access: server.GuestOnly, Handler: s.tokenPost(reset)},
 		{Name: "invitations.accept", Method: "GET", Path: "/invitations/accept/:token", Access: server.Public, Handler: s.toJoinWhenLoggedIn(s.tokenGet(invitation))},

@@ -33,15 +33,15 @@ func New(srv *server.Server) server.Area {
 	s := area{srv}
 	return server.Area{Name: "payoutreports", Routes: []*server.Route{
 		{Name: "org.exported_payouts", Method: "GET", Path: "/org/:org/exported_payouts", Access: server.Dashboard, Perms: exports.Perms(),
-			Handler: server.Offered(s.PayoutReports != nil, s.exportedPayouts), Nav: &server.NavEntry{Slot: server.NavExportedPayouts, Label: "Payouts"}},
+			Off: s.PayoutReports == nil, Handler: s.exportedPayouts, Nav: &server.NavEntry{Slot: server.NavExportedPayouts, Label: "Payouts"}},
 		{Name: "org.exported_payouts.create", Method: "POST", Path: "/org/:org/exported_payouts", Access: server.Dashboard,
-			Perms: exports.Perms(access.ExportsManage), Handler: server.Offered(s.PayoutReports != nil, s.createReport)},
+			Perms: exports.Perms(access.ExportsManage), Off: s.PayoutReports == nil, Handler: s.createReport},
 		{Name: "org.exported_payouts.download", Method: "GET", Path: "/org/:org/exported_payouts/:report/download",
-			Access: server.Dashboard, Perms: exports.Perms(access.ExportsDownload), Handler: server.Offered(s.PayoutReports != nil, s.downloadReport)},
+			Access: server.Dashboard, Perms: exports.Perms(access.ExportsDownload), Off: s.PayoutReports == nil, Handler: s.downloadReport},
 		{Name: "org.payout.document.preview", Method: "GET", Path: "/org/:org/payouts/:payout/document/preview", Access: server.Dashboard,
-			Perms: documentPerms, Handler: server.Offered(s.Payouts != nil, s.documentPreview)},
+			Perms: documentPerms, Off: s.Payouts == nil, Handler: s.documentPreview},
 		{Name: "org.payout.document", Method: "GET", Path: "/org/:org/payouts/:payout/document", Access: server.Dashboard,
-			Perms: documentPerms, Handler: server.Offered(s.Payouts != nil, s.documentPDF)},
+			Perms: documentPerms, Off: s.Payouts == nil, Handler: s.documentPDF},
 		{Name: "preview", Method: "GET", Path: "/preview/:meta", Access: server.Dashboard, Handler: s.preview},
 	}, API: s.apiOperations()}
 }

@@ -30,8 +30,8 @@ func New(srv *server.Server) server.Area {
 	return server.Area{Name: "profile", Routes: []*server.Route{
 		{Name: "org.profile", Method: "GET", Path: "/org/:org/settings/profile", Access: server.Dashboard, Handler: s.view,
 			Nav: &server.NavEntry{Slot: server.NavProfile, Label: "My Profile"}},
-		{Name: "org.profile.edit", Method: "GET", Path: "/org/:org/settings/profile/edit", Access: server.Dashboard, Handler: server.Offered(s.Users != nil, s.editForm)},
-		{Name: "org.profile.update", Method: "POST", Path: "/org/:org/settings/profile", Access: server.Dashboard, Handler: server.Offered(s.Users != nil, s.update)},
+		{Name: "org.profile.edit", Method: "GET", Path: "/org/:org/settings/profile/edit", Access: server.Dashboard, Off: s.Users == nil, Handler: s.editForm},
+		{Name: "org.profile.update", Method: "POST", Path: "/org/:org/settings/profile", Access: server.Dashboard, Off: s.Users == nil, Handler: s.update},
 		{Name: "org.profile.reset_password", Method: "POST", Path: "/org/:org/settings/profile/reset_password", Access: server.Dashboard, Handler: s.resetPassword},
 		{Name: "org.profile.sessions.end", Method: "POST", Path: "/org/:org/settings/profile/sessions/end", Access: server.Dashboard, Handler: s.endSession},
 		{Name: "org.profile.sessions.end_others", Method: "POST", Path: "/org/:org/settings/profile/sessions/end_others", Access: server.Dashboard, Handler: s.endOthers},
@@ -39,7 +39,7 @@ func New(srv *server.Server) server.Area {
 		{Name: "org.profile.passkeys.options", Method: "POST", Path: "/org/:org/settings/profile/passkeys/options", Access: server.Dashboard, Handler: s.passkeyOptions},
 		{Name: "org.profile.passkeys.add", Method: "POST", Path: "/org/:org/settings/profile/passkeys", Access: server.Dashboard, Handler: s.passkeyAdd},
 		{Name: "org.profile.passkeys.rename", Method: "POST", Path: "/org/:org/settings/profile/passkeys/:id", Access: server.Dashboard, Handler: s.passkeyRename},
-		{Name: "org.profile.passkeys.remove", Method: "POST", Path: "/org/:org/settings/profile/passkeys/:id/remove", Access: server.Dashboard, Handler: server.Offered(s.Users != nil, s.passkeyRemove)},
+		{Name: "org.profile.passkeys.remove", Method: "POST", Path: "/org/:org/settings/profile/passkeys/:id/remove", Access: server.Dashboard, Off: s.Users == nil, Handler: s.passkeyRemove},
 	}}
 }
 

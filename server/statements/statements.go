@@ -31,11 +31,11 @@ func New(srv *server.Server) server.Area {
 	return server.Area{Name: "statements", Routes: []*server.Route{
 		{Name: "org.exports", Method: "GET", Path: "/org/:org/exports", Access: server.Dashboard, Perms: exports.Perms(), Handler: s.exportsIndex},
 		{Name: "org.exported_statements", Method: "GET", Path: "/org/:org/exported_statements", Access: server.Dashboard,
-			Perms: exports.Perms(), Handler: server.Offered(s.Statements != nil, s.exportedStatements), Nav: &server.NavEntry{Slot: server.NavExportedStatements, Label: "Statements"}},
+			Perms: exports.Perms(), Off: s.Statements == nil, Handler: s.exportedStatements, Nav: &server.NavEntry{Slot: server.NavExportedStatements, Label: "Statements"}},
 		{Name: "org.exported_statements.create", Method: "POST", Path: "/org/:org/exported_statements", Access: server.Dashboard,
-			Perms: exports.Perms(access.ExportsManage), Handler: server.Offered(s.Statements != nil, s.createStatement)},
+			Perms: exports.Perms(access.ExportsManage), Off: s.Statements == nil, Handler: s.createStatement},
 		{Name: "org.exported_statements.download", Method: "GET", Path: "/org/:org/exported_statements/:statement/download",
-			Access: server.Dashboard, Perms: exports.Perms(access.ExportsDownload), Handler: server.Offered(s.Statements != nil, s.downloadStatement)},
+			Access: server.Dashboard, Perms: exports.Perms(access.ExportsDownload), Off: s.Statements == nil, Handler: s.downloadStatement},
 	}, API: s.apiOperations()}
 }
 
