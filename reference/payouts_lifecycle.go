@@ -349,6 +349,9 @@ func (s *PayoutService) reservePayout(ctx context.Context, tx *sql.Tx, p *payout
 		return false, err
 	}
 	defer b.close()
+	if err := lockPayoutAccounts(b, p); err != nil {
+		return false, err
+	}
 	a, err := b.account(p.account)
 	if err != nil {
 		return false, err
@@ -382,6 +385,9 @@ func (s *PayoutService) releasePayout(ctx context.Context, tx *sql.Tx, p *payout
 		return err
 	}
 	defer b.close()
+	if err := lockPayoutAccounts(b, p); err != nil {
+		return err
+	}
 	id, err := s.bookPayout(ctx, b, p, entryType, 1)
 	if err != nil {
 		return err
@@ -391,6 +397,15 @@ func (s *PayoutService) releasePayout(ctx context.Context, tx *sql.Tx, p *payout
 	}
 	p.released = id
 	return nil
+}
+
+// lockPayoutAccounts reads the three accounts a payout books on (the customer's, the
+// provider's outside world and fee income of its currency) in the order of their numbers
+// before any is read alone: a reservation starts at the customer's balance and a release
+// at the system accounts, and on PostgreSQL each read locks its row, so without one order
+// the two deadlock. A system account not created yet is created by bookPayout.
+func lockPayoutAccounts(b *booker, p *payoutRow) error {
+	return b.load(p.account, systemAccount("EXT", p.code), systemAccount("FEE", p.code))
 }
 
 // bookPayout books amount and fee between the payout's account and the provider's outside

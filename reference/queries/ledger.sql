@@ -34,8 +34,10 @@ SELECT account_number, currency_code, kind, owner_organisation_id, balance, entr
 -- name: ledger-account@postgres
 -- The booker reads a balance to book against it: the row stays locked until the transaction
 -- ends, so no other writer books on it in between (docs/store.md, "Concurrency on PostgreSQL").
+-- NO KEY UPDATE: a booking changes no key, and the lock then does not conflict with the
+-- KEY SHARE a payout insert takes on its account through the foreign key.
 SELECT account_number, currency_code, kind, owner_organisation_id, balance, entry_count
-  FROM accounts WHERE account_number = ? FOR UPDATE
+  FROM accounts WHERE account_number = ? FOR NO KEY UPDATE
 
 -- name: system-account-insert
 -- Created on first use; a concurrent first use has made it already.

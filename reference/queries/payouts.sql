@@ -168,8 +168,17 @@ FROM payout_requests
 -- name: payout-row-by-id
 {{payout-row-select}} WHERE id = ?
 
+-- name: payout-row-by-id@postgres
+-- Every reader of a payout row is a write body (a processor step, a cancellation, a test
+-- case): the row stays locked until it commits, so a cancellation cannot release what a step
+-- is completing (docs/store.md, "Row locks of the write bodies").
+{{payout-row-select}} WHERE id = ? FOR NO KEY UPDATE
+
 -- name: payout-row-by-reference
 {{payout-row-select}} WHERE organisation_id = ? AND unique_reference = ?
+
+-- name: payout-row-by-reference@postgres
+{{payout-row-select}} WHERE organisation_id = ? AND unique_reference = ? FOR NO KEY UPDATE
 
 -- name: payout-move
 -- errors is NULL when the move leaves the findings as they are.
