@@ -135,6 +135,14 @@ func (s *AuditService) auditAt(ctx context.Context, tx db.DBTX, ev provider.Audi
 		role: a.Role, session: a.Session, clientIP: a.ClientIP, origin: a.Origin, path: a.Path,
 		recordKind: ev.RecordKind, recordID: ev.RecordID, changes: string(cj), prevHash: auditGenesis}
 	err = tx.QueryRowContext(ctx, qAuditHead, r.chain).Scan(&r.seq, &r.prevHash)
+	if errors.Is(err, sql.ErrNoRows) {
+		// A chain's first entry has no head row to lock: two first entries would both start
+		// at seq 1. An advisory lock on the chain makes the second wait, then read the head
+		// the first wrote (read committed re-reads on each statement).
+		if err = lockIdempotencyKey(ctx, tx, "audit-chain", r.chain, ""); err == nil {
+			err = tx.QueryRowContext(ctx, qAuditHead, r.chain).Scan(&r.seq, &r.prevHash)
+		}
+	}
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return fmt.Errorf("reference: audit head: %w", err)
 	}

@@ -3,6 +3,7 @@ package reference
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"portal/reference/demo"
 	"strings"
 	"sync"
@@ -516,5 +517,39 @@ func TestAuditEntriesFilterAndPage(t *testing.T) {
 				t.Fatalf("entry %d in both organisations", e.ID)
 			}
 		}
+	}
+}
+
+// A chain's first entries have no head row to lock: writers racing on an empty chain must
+// still number it 1, 2, 3… once each.
+func TestAuditFirstEntriesOfAChainKeepOneChain(t *testing.T) {
+	t.Parallel()
+	s := openTestStore(t, filepath.Join(t.TempDir(), "portal.db"))
+	const chain, n = "org-first-entries", 32
+	var wg sync.WaitGroup
+	errs := make(chan error, n)
+	for i := range n {
+		wg.Go(func() {
+			errs <- s.RecordAudit(auditCtx("user-first-entries"), provider.AuditEvent{OrgID: chain,
+				Kind: provider.AuditDownload, RecordKind: "test", RecordID: fmt.Sprint(i)})
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	var count, seqs, top int
+	if err := s.read.QueryRowContext(context.Background(),
+		`SELECT count(*), count(DISTINCT seq), max(seq) FROM audit_entries WHERE chain = ?`, chain).Scan(&count, &seqs, &top); err != nil {
+		t.Fatal(err)
+	}
+	if count != n || seqs != n || top != n {
+		t.Fatalf("%d entries at %d positions up to %d, want %d at 1…%[4]d", count, seqs, top, n)
+	}
+	if v := mustVerify(t, s); !v.OK {
+		t.Fatalf("verify %+v", v)
 	}
 }

@@ -173,9 +173,16 @@ func (s *AuthService) DecideApproval(ctx context.Context, approvalID string, app
 		if approve {
 			decision = provider.ApprovalApproved
 		}
-		if _, err := tx.ExecContext(ctx, qPushApprovalDecide,
-			decision, formatTime(now), approvalID); err != nil {
+		// Only a pending request is decided: of two decisions at once, the second finds it
+		// decided and is told so rather than told it won.
+		res, err := tx.ExecContext(ctx, qPushApprovalDecide, decision, formatTime(now), approvalID)
+		if err != nil {
 			return fmt.Errorf("reference: decide approval: %w", err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return fmt.Errorf("reference: decide approval: %w", err)
+		} else if n != 1 {
+			return provider.Errorf(provider.ECONFLICT, msgApprovalNotPending)
 		}
 		return nil
 	})

@@ -104,8 +104,8 @@ func (s *AuthService) ConfirmTOTP(ctx context.Context, userID, code string) erro
 
 // VerifyTOTP checks a login code against the active authenticator, with TOTPSkew steps of
 // drift, and accepts each time step at most once: a step at or below the last accepted one
-// is a replay. The check and the update of last_step are one transaction on the single
-// writer, so two requests with the same code cannot both pass.
+// is a replay. The check and the update of last_step are one transaction, and the update
+// moves last_step only forward, so two requests with the same code cannot both pass.
 func (s *AuthService) VerifyTOTP(ctx context.Context, userID, code string) error {
 	return s.inTx(ctx, "verify TOTP", func(tx *sql.Tx) error {
 		if _, err := activeUser(ctx, tx, userID); err != nil {
@@ -128,9 +128,16 @@ func (s *AuthService) VerifyTOTP(ctx context.Context, userID, code string) error
 		if step <= last {
 			return provider.Errorf(provider.EINVALID, msgTOTPReplayed)
 		}
-		if _, err := tx.ExecContext(ctx, qTOTPStepAdvance,
-			step, userID, step); err != nil {
+		// The update only moves last_step forward: on PostgreSQL a second request with the
+		// same code waits for the first's commit, re-reads the row and updates nothing.
+		res, err := tx.ExecContext(ctx, qTOTPStepAdvance, step, userID, step)
+		if err != nil {
 			return fmt.Errorf("reference: verify TOTP: %w", err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return fmt.Errorf("reference: verify TOTP: %w", err)
+		} else if n != 1 {
+			return provider.Errorf(provider.EINVALID, msgTOTPReplayed)
 		}
 		return nil
 	})

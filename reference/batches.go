@@ -255,6 +255,10 @@ func (s *BatchService) reviewBatch(ctx context.Context, orgID, batchID string, b
 	var out provider.Batch
 	published := false
 	err := s.inTx(ctx, "review batch", func(tx *sql.Tx) error {
+		// Two approvers at once would both append to the approvals they read: one would be lost.
+		if err := lockRow(ctx, tx, qBatchLock, orgID, batchID); err != nil {
+			return err
+		}
 		b, err := loadBatch(ctx, tx, orgID, batchID)
 		if err != nil {
 			return err

@@ -599,3 +599,36 @@ func TestBatchCorridorFromTheFirstRow(t *testing.T) {
 		}
 	}
 }
+
+// The first two approvals of a batch that needs two, at once: both count (neither overwrites
+// the other's), the batch completes and its rows become payouts once.
+func TestBatchApprovalsAtOnceBothCount(t *testing.T) {
+	t.Parallel()
+	s := seededStore(t)
+	ctx := context.Background()
+	for round := range 4 {
+		res, err := upload(s, batchCSV(t, s, fmt.Sprintf("AT-ONCE-%d", round), 3, nil), demo.UserOperationsMemberID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var wg sync.WaitGroup
+		errs := make([]error, 2)
+		for i, u := range []string{demo.UserAdminReviewerID, demo.UserOperationsMemberReviewerID} {
+			wg.Go(func() {
+				_, errs[i] = s.ApproveBatch(ctx, demo.Org1ID, res.BatchID, provider.BatchReviewer{UserID: u, Name: u})
+			})
+		}
+		wg.Wait()
+		for _, err := range errs {
+			if err != nil {
+				t.Fatalf("round %d: %v", round, err)
+			}
+		}
+		b, err := s.Batch(ctx, demo.Org1ID, res.BatchID)
+		pg, _ := s.Payouts(ctx, demo.Org1ID, provider.PayoutFilter{BatchID: res.BatchID})
+		if err != nil || b.Status != provider.BatchCompleted || len(b.Approvals) != 2 || pg.Total != 3 {
+			t.Fatalf("round %d: %s, %d approvals, %d payouts, %v", round, b.Status, len(b.Approvals), pg.Total, err)
+		}
+	}
+	checkPayoutMoney(t, s)
+}

@@ -53,8 +53,12 @@ func (s *Store) Load(ctx context.Context, set seeddata.Set) (bool, error) {
 	}
 	loaded := false
 	err := s.inTx(ctx, "seed", func(tx *sql.Tx) error {
-		// Checked again under the write lock: two processes starting on one empty file must not
-		// both seed.
+		// Checked again under the write lock (and, on PostgreSQL, an advisory lock on the seed
+		// itself, since a count locks no row): two processes starting on one empty store must
+		// not both seed.
+		if err := lockIdempotencyKey(ctx, tx, "seed", "", "demo"); err != nil {
+			return err
+		}
 		if n, err := countOrganisations(ctx, tx.QueryRowContext); err != nil || n > 0 {
 			return err
 		}

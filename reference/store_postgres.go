@@ -15,10 +15,10 @@ import (
 //go:embed migrations/postgres/*.sql
 var postgresMigrationFiles embed.FS
 
-// postgresWriteConns sizes the PostgreSQL writer pool. Write transactions take the store's one
-// writer lock in turn (docs/store.md), so more connections would only wait at the server;
-// goose's session lock holds one of its own while the migrations run on another, so it is at
-// least two.
+// postgresWriteConns sizes the PostgreSQL writer pool of one process: write transactions are
+// short and mostly wait on the same few hot rows (an organisation's audit head, its busiest
+// account), so more connections would mostly wait at the server; goose's session lock holds one
+// of its own while the migrations run on another, so it is at least two.
 const postgresWriteConns = 4
 
 // IsPostgresURL reports whether path names a PostgreSQL database rather than a SQLite file.
@@ -36,9 +36,10 @@ func redactURL(dsn string) string {
 }
 
 // pgWriterLockDefault is whether the writer pool takes the writer lock when
-// PORTAL_PG_WRITER_LOCK is unset. It stays on until every write body locks the rows it reads
-// (docs/store.md, "Row locks of the write bodies", lists the ones that do not yet).
-const pgWriterLockDefault = true
+// PORTAL_PG_WRITER_LOCK is unset. Off: every write body locks the rows it reads before it
+// writes (docs/store.md, "Row locks of the write bodies"); "on" is kept as the fallback that
+// serialises all writers, should a body be found that does not.
+const pgWriterLockDefault = false
 
 // pgWriterLock reads PORTAL_PG_WRITER_LOCK: "on" makes every write transaction take the
 // writer lock first (db.WriterLockKey), "off" leaves concurrency to the row locks of the

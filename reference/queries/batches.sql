@@ -16,6 +16,14 @@ WHERE organisation_id = ?
 -- name: batch-by-id
 SELECT {{batch-columns}} FROM batches p WHERE p.organisation_id = ? AND p.id = ?
 
+-- name: batch-lock
+-- A write body's first read of a batch (docs/store.md, "Row locks of the write bodies"):
+-- nothing to lock on SQLite, whose one writer serialises the bodies.
+SELECT count(*) FROM batches WHERE organisation_id = ? AND id = ?
+
+-- name: batch-lock@postgres
+SELECT id FROM batches WHERE organisation_id = ? AND id = ? FOR NO KEY UPDATE
+
 -- name: batch-by-file-hash
 SELECT id FROM batches WHERE organisation_id = ? AND file_hash = ? ORDER BY seq DESC LIMIT 1
 
@@ -59,6 +67,13 @@ SELECT id FROM batches WHERE publish_cursor IS NOT NULL ORDER BY seq
 -- name: batch-publish-state
 SELECT organisation_id, creator_id, creator_name, approvals, publish_cursor
 FROM batches WHERE id = ?
+
+-- name: batch-publish-state@postgres
+-- Two publishers (the approver's request, a processor in any process) take turns on a batch:
+-- the cursor is read locked, so the second reads it as the first moved it and no row is
+-- published twice. NO KEY UPDATE: the payout rows it inserts point at the batch.
+SELECT organisation_id, creator_id, creator_name, approvals, publish_cursor
+FROM batches WHERE id = ? FOR NO KEY UPDATE
 
 -- name: batch-publish-advance
 UPDATE batches SET publish_cursor = ?, published_rows = published_rows + ? WHERE id = ?
