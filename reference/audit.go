@@ -139,7 +139,7 @@ func (s *AuditService) auditAt(ctx context.Context, tx db.DBTX, ev provider.Audi
 		// A chain's first entry has no head row to lock: two first entries would both start
 		// at seq 1. An advisory lock on the chain makes the second wait, then read the head
 		// the first wrote (read committed re-reads on each statement).
-		if err = lockIdempotencyKey(ctx, tx, "audit-chain", r.chain, ""); err == nil {
+		if err = lockAdvisory(ctx, tx, "audit-chain", r.chain, ""); err == nil {
 			err = tx.QueryRowContext(ctx, qAuditHead, r.chain).Scan(&r.seq, &r.prevHash)
 		}
 	}

@@ -175,16 +175,8 @@ func (s *AuthService) DecideApproval(ctx context.Context, approvalID string, app
 		}
 		// Only a pending request is decided: of two decisions at once, the second finds it
 		// decided and is told so rather than told it won.
-		res, err := tx.ExecContext(ctx, qPushApprovalDecide, decision, formatTime(now), approvalID)
-		if err != nil {
-			return fmt.Errorf("reference: decide approval: %w", err)
-		}
-		if n, err := res.RowsAffected(); err != nil {
-			return fmt.Errorf("reference: decide approval: %w", err)
-		} else if n != 1 {
-			return provider.Errorf(provider.ECONFLICT, msgApprovalNotPending)
-		}
-		return nil
+		return updateOne(ctx, tx, "decide approval", provider.Errorf(provider.ECONFLICT, msgApprovalNotPending),
+			qPushApprovalDecide, decision, formatTime(now), approvalID)
 	})
 }
 

@@ -210,16 +210,6 @@ func (s *AuthService) VerifyLoginSMS(ctx context.Context, userID, loginID, code 
 			}
 			return keep(invalid)
 		}
-		res, err := tx.ExecContext(ctx, qSMSCodeSpend,
-			userID, loginID)
-		if err != nil {
-			return fmt.Errorf("reference: verify login SMS: %w", err)
-		}
-		if n, err := res.RowsAffected(); err != nil {
-			return fmt.Errorf("reference: verify login SMS: %w", err)
-		} else if n != 1 {
-			return invalid
-		}
-		return nil
+		return updateOne(ctx, tx, "verify login SMS", invalid, qSMSCodeSpend, userID, loginID)
 	})
 }

@@ -128,17 +128,9 @@ func (s *AuthService) VerifyTOTP(ctx context.Context, userID, code string) error
 		if step <= last {
 			return provider.Errorf(provider.EINVALID, msgTOTPReplayed)
 		}
-		// The update only moves last_step forward: on PostgreSQL a second request with the
-		// same code waits for the first's commit, re-reads the row and updates nothing.
-		res, err := tx.ExecContext(ctx, qTOTPStepAdvance, step, userID, step)
-		if err != nil {
-			return fmt.Errorf("reference: verify TOTP: %w", err)
-		}
-		if n, err := res.RowsAffected(); err != nil {
-			return fmt.Errorf("reference: verify TOTP: %w", err)
-		} else if n != 1 {
-			return provider.Errorf(provider.EINVALID, msgTOTPReplayed)
-		}
-		return nil
+		// The update only moves last_step forward: a second request with the same code
+		// updates nothing.
+		return updateOne(ctx, tx, "verify TOTP", provider.Errorf(provider.EINVALID, msgTOTPReplayed),
+			qTOTPStepAdvance, step, userID, step)
 	})
 }

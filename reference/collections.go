@@ -87,6 +87,15 @@ func readHistory(s string) ([]provider.CollectionStatusChange, error) {
 }
 
 // loadOrder reads one order of orgID by uuid with its payments and refunds.
+// lockedOrder is loadOrder for a write body that moves the order on: on PostgreSQL the row
+// stays locked until the body commits, so a second body reads it as the first left it.
+func lockedOrder(ctx context.Context, tx db.DBTX, orgID, uuid string) (provider.CollectionOrder, error) {
+	if err := lockRow(ctx, tx, qOrderLock, orgID, uuid); err != nil {
+		return provider.CollectionOrder{}, err
+	}
+	return loadOrder(ctx, tx, orgID, uuid)
+}
+
 func loadOrder(ctx context.Context, q db.DBTX, orgID, uuid string) (provider.CollectionOrder, error) {
 	var o provider.CollectionOrder
 	var seq int64

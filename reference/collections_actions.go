@@ -92,10 +92,7 @@ func setPaymentStatus(ctx context.Context, tx *sql.Tx, id, status string, at tim
 func (s *CollectionService) CancelCollectionOrder(ctx context.Context, orgID, id string) (provider.CollectionOrder, error) {
 	var out provider.CollectionOrder
 	err := s.inTx(ctx, "cancel order", func(tx *sql.Tx) error {
-		if err := lockRow(ctx, tx, qOrderLock, orgID, id); err != nil {
-			return err
-		}
-		o, err := loadOrder(ctx, tx, orgID, id)
+		o, err := lockedOrder(ctx, tx, orgID, id)
 		if err != nil {
 			return err
 		}
@@ -141,14 +138,11 @@ func (s *CollectionService) RefundCollectionOrder(ctx context.Context, orgID, id
 	}
 	err := s.inTx(ctx, "refund order", func(tx *sql.Tx) error {
 		if req.IdempotencyKey != "" {
-			if err := lockIdempotencyKey(ctx, tx, "refund", orgID, req.IdempotencyKey); err != nil {
+			if err := lockAdvisory(ctx, tx, "refund", orgID, req.IdempotencyKey); err != nil {
 				return err
 			}
 		}
-		if err := lockRow(ctx, tx, qOrderLock, orgID, id); err != nil {
-			return err
-		}
-		o, err := loadOrder(ctx, tx, orgID, id)
+		o, err := lockedOrder(ctx, tx, orgID, id)
 		if err != nil {
 			return err
 		}
@@ -335,10 +329,7 @@ func openRefund(ctx context.Context, tx *sql.Tx, orderID string) (id, amount, st
 // refund; nothing more moves.
 func (s *CollectionService) SettleCollectionRefund(ctx context.Context, orgID, orderID string) error {
 	return s.inTx(ctx, "settle refund", func(tx *sql.Tx) error {
-		if err := lockRow(ctx, tx, qOrderLock, orgID, orderID); err != nil {
-			return err
-		}
-		o, err := loadOrder(ctx, tx, orgID, orderID)
+		o, err := lockedOrder(ctx, tx, orgID, orderID)
 		if err != nil {
 			return err
 		}
@@ -373,10 +364,7 @@ func settleRefund(ctx context.Context, tx *sql.Tx, o provider.CollectionOrder, a
 // ledger transaction, the fee stays charged, and the order is refund_returned.
 func (s *CollectionService) ReturnCollectionRefund(ctx context.Context, orgID, orderID string) error {
 	return s.inTx(ctx, "return refund", func(tx *sql.Tx) error {
-		if err := lockRow(ctx, tx, qOrderLock, orgID, orderID); err != nil {
-			return err
-		}
-		o, err := loadOrder(ctx, tx, orgID, orderID)
+		o, err := lockedOrder(ctx, tx, orgID, orderID)
 		if err != nil {
 			return err
 		}

@@ -335,7 +335,7 @@ func (s *LedgerService) Transfer(ctx context.Context, orgID string, req provider
 
 // transferIn is Transfer's work inside its write transaction.
 func (s *LedgerService) transferIn(ctx context.Context, tx *sql.Tx, orgID string, req provider.TransferRequest, hash string) (provider.TransferResult, error) {
-	if err := lockIdempotencyKey(ctx, tx, "transfer", orgID, req.IdempotencyKey); err != nil {
+	if err := lockAdvisory(ctx, tx, "transfer", orgID, req.IdempotencyKey); err != nil {
 		return provider.TransferResult{}, err
 	}
 	var prevID, prevHash string

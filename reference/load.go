@@ -56,7 +56,7 @@ func (s *Store) Load(ctx context.Context, set seeddata.Set) (bool, error) {
 		// Checked again under the write lock (and, on PostgreSQL, an advisory lock on the seed
 		// itself, since a count locks no row): two processes starting on one empty store must
 		// not both seed.
-		if err := lockIdempotencyKey(ctx, tx, "seed", "", "demo"); err != nil {
+		if err := lockAdvisory(ctx, tx, "seed", "", "demo"); err != nil {
 			return err
 		}
 		if n, err := countOrganisations(ctx, tx.QueryRowContext); err != nil || n > 0 {

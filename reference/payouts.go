@@ -189,7 +189,7 @@ func (s *PayoutService) insertPayout(ctx context.Context, tx *sql.Tx, orgID stri
 	reviews, _ := json.Marshal(nonNil(req.Reviews))
 	err = func() error {
 		// The end-to-end id is the payout's idempotency key.
-		if err := lockIdempotencyKey(ctx, tx, "payout", orgID, req.EndToEndID); err != nil {
+		if err := lockAdvisory(ctx, tx, "payout", orgID, req.EndToEndID); err != nil {
 			return err
 		}
 		var prevRef, prevHash string

@@ -310,7 +310,7 @@ func (s *WithdrawalService) CreateWithdrawal(ctx context.Context, orgID string, 
 	hash := withdrawalHash(req)
 	var out provider.WithdrawalRequest
 	err := s.inTx(ctx, "withdrawal", func(tx *sql.Tx) error {
-		if err := lockIdempotencyKey(ctx, tx, "withdrawal", orgID, key); err != nil {
+		if err := lockAdvisory(ctx, tx, "withdrawal", orgID, key); err != nil {
 			return err
 		}
 		var prevID, prevHash string
