@@ -7,7 +7,7 @@
 // table and the list is fetched again after 3000 ms (spec §9).
 import { useRef, useState } from 'preact/hooks';
 import { useHydrated } from './lib/hydrated';
-import { NoModal, loadApi, withModal, type LazyApi, type ModalModule } from './lib/lazy';
+import { NoModal, loadApi, loadModal, withModal, type LazyApi, type ModalModule } from './lib/lazy';
 import type { ApiClient } from './lib/apiClient';
 import type { DraftDecisionStep, IslandProps } from '../templates/generated/props';
 
@@ -94,7 +94,7 @@ export default function DraftDecision(p: Props) {
                 onClick={(e) => {
                   if (!js) return;
                   e.preventDefault();
-                  void withModal(setModal, () => setOpen(a), () => window.location.assign(a.href));
+                  void withModal(setModal, () => setOpen(a), () => window.location.assign(a.href), loadModal);
                 }}
               >
                 {a.label}

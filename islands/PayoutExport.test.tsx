@@ -22,6 +22,12 @@ const serverPage = page.serverPage;
 // Opened on the page, the form moves into the dialog.
 const hydrate = (p: Props) => page.hydrate(p, () => true);
 
+// The dialog's module comes by import() when it first opens (lib/PayoutExportDialog).
+const came = async () => {
+  await act(() => vi.dynamicImportSettled());
+  await advance(0);
+};
+
 const submit = (d: Element) =>
   act(async () => {
     d.querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true, bubbles: true }));
@@ -75,7 +81,7 @@ describe('with JavaScript', () => {
 
   it('download_payouts opens the dialog (336 wide) prefilled; choose filters → processing → generated → list', async () => {
     const el = hydrate(props);
-    await advance(0);
+    await came();
     const d = el.querySelector('dialog')!;
     expect(d.hasAttribute('open')).toBe(true);
     expect(d.style.width).toContain('336px');
@@ -116,7 +122,7 @@ describe('with JavaScript', () => {
 
   it('checks the rules first: account All, more than 90 days', async () => {
     const el = hydrate({ ...props, values: { ...props.values, account: '', from: '01-01-2026' } });
-    await advance(0);
+    await came();
     const d = el.querySelector('dialog')!;
     await submit(d);
     expect(api.posts).toHaveLength(0);
@@ -126,7 +132,7 @@ describe('with JavaScript', () => {
 
   it('says the spec words for error 1001, else "Something went wrong"', async () => {
     const el = hydrate(props);
-    await advance(0);
+    await came();
     const d = el.querySelector('dialog')!;
     api.reply = { ok: false, status: 422, body: { errors: [{ code: '1001', title: 'x' }] } };
     await submit(d);
@@ -138,17 +144,31 @@ describe('with JavaScript', () => {
     expect(d.querySelector('[role=alert]')!.textContent).toBe('Something went wrong');
   });
 
+  it('keeps what was typed on the page while the dialog\'s code came', async () => {
+    const el = hydrate(props);
+    const amt = el.querySelector<HTMLInputElement>('section #payout-export-amountTo')!;
+    await act(async () => {
+      amt.value = '99.00';
+      amt.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await came();
+    expect(el.querySelector('section')).toBeNull();
+    expect(el.querySelector<HTMLInputElement>('dialog #payout-export-amountTo')!.value).toBe('99.00');
+  });
+
   it('keeps the server errors when it opens the dialog', async () => {
     const el = hydrate({ ...props, errors: { form: 'Something went wrong' } });
-    await advance(0);
+    await came();
     expect(el.querySelector('dialog [role=alert]')!.textContent).toBe('Something went wrong');
   });
 
   it('opener: the link opens the dialog; Escape-like close returns to the page', async () => {
     const el = hydrate({ ...props, mode: 'opener' });
     await advance(0);
-    expect(el.querySelector('dialog')!.hasAttribute('open')).toBe(false);
+    // The dialog's code comes with the first click, not with the island.
+    expect(el.querySelector('dialog')).toBeNull();
     await act(async () => el.querySelector('a')!.click());
+    await came();
     const d = el.querySelector('dialog')!;
     expect(d.hasAttribute('open')).toBe(true);
     await act(async () => d.querySelector<HTMLButtonElement>('button[type=button]')!.click());

@@ -4,13 +4,13 @@
 // both. Days are ISO strings (YYYY-MM-DD) computed in UTC; "today" always
 // comes from the server, never the browser's clock.
 
-export const MIN_YEAR = 2000;
+// The typed dates themselves (DD-MM-YYYY parsing, the mask, the day arithmetic) are in
+// ./dates, which the export forms load without the presets and the calendar's grid.
+export * from './dates';
+import { DATE_MSG, addDays, parseDisplay, toDate, ymd } from './dates';
 
 export const MSG = {
-  format: 'Enter the date as DD-MM-YYYY',
-  day: 'Day must be between 1 and 31',
-  month: 'Month must be between 1 and 12',
-  noDate: 'This date does not exist',
+  ...DATE_MSG,
   required: 'A range needs both a from and a to date',
   type: 'Choose a date range',
 } as const;
@@ -20,28 +20,6 @@ export const PRESET_TYPES = [
 ] as const;
 
 export type Range = { type: string; from: string; to: string };
-
-const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-
-/** A UTC Date for an ISO day. */
-export function toDate(iso: string): Date {
-  const [y, m, d] = iso.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d));
-}
-
-export function iso(d: Date): string {
-  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-}
-
-export function ymd(y: number, m: number, d: number): string {
-  return iso(new Date(Date.UTC(y, m - 1, d)));
-}
-
-export function addDays(day: string, n: number): string {
-  const d = toDate(day);
-  d.setUTCDate(d.getUTCDate() + n);
-  return iso(d);
-}
 
 /** Adds months, keeping the day where the month has it, else its last day. */
 export function addMonths(day: string, n: number): string {
@@ -54,12 +32,6 @@ export function addMonths(day: string, n: number): string {
 /** Monday of the day's week (weeks start on Monday, spec 000 §9). */
 export function monday(day: string): string {
   return addDays(day, -((toDate(day).getUTCDay() + 6) % 7));
-}
-
-/** DD-MM-YYYY of an ISO day. */
-export function display(day: string): string {
-  const [y, m, d] = day.split('-');
-  return `${d}-${m}-${y}`;
 }
 
 export function forPreset(type: string, today: string): Range | null {
@@ -80,22 +52,6 @@ export function forPreset(type: string, today: string): Range | null {
     case 'this_year': return { type, from: ymd(y, 1, 1), to: today };
   }
   return null;
-}
-
-export type Parsed = { date: string; error?: undefined } | { date?: undefined; error: string };
-
-/** Reads a typed DD-MM-YYYY date; the year runs from 2000 to next year. */
-export function parseDisplay(input: string, today: string): Parsed {
-  const s = input.trim();
-  if (!/^\d\d-\d\d-\d\d\d\d$/.test(s)) return { error: MSG.format };
-  const [d, m, y] = s.split('-').map(Number);
-  if (d < 1 || d > 31) return { error: MSG.day };
-  if (m < 1 || m > 12) return { error: MSG.month };
-  const last = toDate(today).getUTCFullYear() + 1;
-  if (y < MIN_YEAR || y > last) return { error: `Year must be between ${MIN_YEAR} and ${last}` };
-  const date = ymd(y, m, d);
-  if (toDate(date).getUTCDate() !== d) return { error: MSG.noDate };
-  return { date };
 }
 
 /** Two days in either order as a custom range (the calendar's second click). */
@@ -123,27 +79,6 @@ export function fromForm(type: string, from: string, to: string, today: string):
   const b = read('to', to);
   if (Object.keys(errors).length) return { errors };
   return { range: customRange(a, b) };
-}
-
-/** The input mask: digits only, dashes put in after the day and the month. */
-export function maskDate(raw: string): string {
-  const digits = raw.replace(/\D/g, '').slice(0, 8);
-  if (digits.length <= 2) return digits;
-  if (digits.length <= 4) return digits.slice(0, 2) + '-' + digits.slice(2);
-  return digits.slice(0, 2) + '-' + digits.slice(2, 4) + '-' + digits.slice(4);
-}
-
-/** maskDate for an input being edited: the masked text and where the caret goes, after
- *  as many digits as were before it (dashes put in or taken out must not move the caret
- *  to the end when the user edits the middle). */
-export function maskDateAt(raw: string, caret: number): { value: string; caret: number } {
-  const value = maskDate(raw);
-  const digits = raw.slice(0, caret).replace(/\D/g, '').length;
-  let at = 0;
-  for (let seen = 0; at < value.length && seen < digits; at++) if (/\d/.test(value[at])) seen++;
-  // Typing the day's or the month's last digit steps over the dash that follows it.
-  if (value[at] === '-' && digits > 0) at++;
-  return { value, caret: Math.min(at, value.length) };
 }
 
 /** The weeks of a month, Monday first; days outside the month are null. */

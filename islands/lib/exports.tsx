@@ -2,45 +2,10 @@
 // What every export request island shares (statements, payout reports; the lists' parts
 // are in ./exportList): the request dialog's phases (form → loading → done, closing a second later), the masked
 // period fields, and the form's error parts. The server's rules stay the authority.
-import type { ComponentChildren, VNode } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
-import type { ApiClient } from './apiClient';
-import { loadApi, type LazyApi } from './lazy';
-import { display, maskDateAt, parseDisplay } from './daterange';
-import { Modal } from './Modal';
-
-/** A form's words for its period fields (server/exports.PeriodWords). */
-export type PeriodWords = { from: string; to: string; fromAfter: string; toAfter: string; order: string };
-
-/** The period typed as two DD-MM-YYYY fields, as the server reads it (exports.CheckPeriod):
- *  neither empty nor after max (today, YYYY-MM-DD), from not after to. Errors go into e by
- *  field; the days (YYYY-MM-DD) come back when both are usable. */
-export function checkPeriod(v: { from: string; to: string }, max: string, w: PeriodWords, e: Record<string, string>): { from: string; to: string } | null {
-  const read = (field: 'from' | 'to', empty: string, after: string): string | null => {
-    const typed = v[field];
-    if (typed.trim() === '') {
-      e[field] = empty;
-      return null;
-    }
-    const p = parseDisplay(typed, max);
-    if (p.error !== undefined) {
-      e[field] = p.error;
-      return null;
-    }
-    if (p.date > max) {
-      e[field] = after.replace('%s', display(max));
-      return null;
-    }
-    return p.date;
-  };
-  const from = read('from', w.from, w.fromAfter);
-  const to = read('to', w.to, w.toAfter);
-  if (from && to && from > to) {
-    e.from = w.order;
-    return null;
-  }
-  return from && to ? { from, to } : null;
-}
+import type { ComponentChildren } from 'preact';
+import { useRef, useState } from 'preact/hooks';
+import { withModal } from './withModal';
+import { maskDateAt } from './dates';
 
 /** The modal closes this long after a request is accepted (spec 000 §4). */
 export const CLOSE_AFTER_MS = 1000;
@@ -48,63 +13,21 @@ export const CLOSE_AFTER_MS = 1000;
 export type Errors = Record<string, string>;
 export type Phase = 'form' | 'loading' | 'done';
 
-/** The request dialog's state: open, phase, errors; submit checks the form, posts body to
- *  apiUrl (the page's cookie and CSRF token) and, once accepted, shows the done state and
- *  goes to the list CLOSE_AFTER_MS later. */
-export function useExportDialog<V>(p: {
-  apiUrl: string;
-  listUrl: string;
-  csrf: string;
-  initialErrors: Errors;
-  check: (v: V) => Errors;
-  body: (v: V) => unknown;
-  errorsOf: (reply: unknown) => Errors;
-  failed: string;
-}) {
-  const [open, setOpen] = useState(false);
-  const [phase, setPhase] = useState<Phase>('form');
-  const [errors, setErrors] = useState<Errors>(p.initialErrors);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const client = useRef<ApiClient>();
+/** An opening of the request dialog: the nth, with the values it starts from and whether it
+ *  keeps the errors the server gave (the page asked for with the dialog open). */
+export type Opening<V> = { n: number; keep: boolean; values: V };
 
-  /** Opens the dialog on a fresh form; keep: with the errors the server gave. */
-  const show = (keep = false) => {
-    if (!keep) setErrors({});
-    setPhase('form');
-    setOpen(true);
-  };
-  const close = () => {
-    clearTimeout(timer.current);
-    setOpen(false);
-    setPhase('form');
-  };
-  const submit = async (values: V) => {
-    if (phase === 'loading') return;
-    const errs = p.check(values);
-    setErrors(errs);
-    if (Object.keys(errs).length > 0) return;
-    setPhase('loading');
-    // The client's module comes with the first request (lib/lazy), not with the island.
-    let api: LazyApi | undefined;
-    try {
-      api = await loadApi();
-      client.current ??= api.createApiClient({ base: '', csrfToken: p.csrf });
-      await client.current.post(p.apiUrl, p.body(values));
-      setPhase('done');
-      timer.current = setTimeout(() => {
-        setOpen(false);
-        // The list, first page, shows the new export and follows its progress.
-        window.location.assign(p.listUrl);
-      }, CLOSE_AFTER_MS);
-    } catch (err) {
-      // The server's answer with its field errors; a network failure (after the client's
-      // one retry), an expired login or a module that did not come, the form's own message.
-      setErrors(api && err instanceof api.ApiError && err.status > 0 && err.status !== 401 ? p.errorsOf(err.data) : { form: p.failed });
-      setPhase('form');
-    }
-  };
-  return { open, phase, errors, show, close, submit };
+/** The island's side of a request dialog whose module (load's: the dialog with its form, its
+ *  checks and lib/Modal) comes on the first opening, not with the island: until it came the
+ *  server's markup works; if it does not come, the opener's page (href) is the way. open
+ *  counts an opening, starting from values(); the dialog module reads it (./exportDialog, useOpenings). */
+export function useLazyDialog<M, V>(load: () => Promise<M>, href: string) {
+  const [mod, setMod] = useState<M | null>(null);
+  const [opening, setOpening] = useState<Opening<V>>();
+  // values is read once the module came: what was typed meanwhile is kept.
+  const open = (values: () => V, keep = false) =>
+    void withModal(setMod, () => setOpening((o) => ({ n: (o?.n ?? 0) + 1, keep, values: values() })), () => window.location.assign(href), load);
+  return { mod, opening, open };
 }
 
 /** Masks the period's DD-MM-YYYY fields as the user types; a field the user empties gets
@@ -197,34 +120,22 @@ export type ExportFormProps<P, V> = P & {
   onSubmit?: (e: Event) => void;
 };
 
-/** The export's opener: a link to the request's page, whose click, once hydrated
- *  (enhanced), opens the dialog instead. */
-export function ExportOpener({ href, label, enhanced, onOpen, secondary }: {
-  href: string; label: string; enhanced: boolean; onOpen: () => void; secondary?: boolean;
+/** The export's opener: a link to the request's page, whose click opens the dialog
+ *  instead once the island is hydrated (the handler exists from then on only). */
+export function ExportOpener({ href, label, onOpen, secondary }: {
+  href: string; label: string; onOpen: () => void; secondary?: boolean;
 }) {
   return (
     <a
       href={href}
       className={secondary ? 'inline-block rounded border border-gray-600 px-4 py-2' : 'inline-block rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900'}
       onClick={(e) => {
-        if (!enhanced) return;
         e.preventDefault();
         onOpen();
       }}
     >
       {label}
     </a>
-  );
-}
-
-/** The request dialog (336 wide, spec 000 §9 and 001 §9): the form, then what was done. */
-export function ExportModal({ id, title, open, phase, onClose, done, form }: {
-  id: string; title: string; open: boolean; phase: Phase; onClose: () => void; done: VNode; form: VNode;
-}) {
-  return (
-    <Modal id={id} title={title} width={336} open={open} onClose={onClose}>
-      {phase === 'done' ? done : form}
-    </Modal>
   );
 }
 

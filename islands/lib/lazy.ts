@@ -32,21 +32,6 @@ export type ModalModule = typeof import('./Modal');
 /** Stands for the dialog until its module came: renders nothing. */
 export const NoModal = (_: ModalProps): null => null;
 
-/** Opens a dialog whose module comes on the click: set(m) once it came, then open(); without
- *  it (it did not come), instead(), the page that asks without JavaScript. The module is
- *  lib/Modal, or load's when the island's own module brings the frame with its contents
- *  (TransferDialog's form). */
-export async function withModal<M = ModalModule>(
-  set: (m: M) => void,
-  open: () => void,
-  instead: () => void,
-  load = loadModal as unknown as () => Promise<M>,
-): Promise<void> {
-  try {
-    set(await load());
-  } catch {
-    instead();
-    return;
-  }
-  open();
-}
+// withModal is in its own module, so an island that needs it alone (./exports) does not
+// load these loaders with it.
+export { withModal } from './withModal';

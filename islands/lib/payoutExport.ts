@@ -2,8 +2,9 @@
 // shared by the PayoutExport island's code and its tests. The server
 // (server/payoutreports, checkExportForm) is the authority; the same cases run in Go and
 // here (testdata/payout-export.json).
-import { addDays, parseDisplay } from './daterange';
-import { checkPeriod, type Errors, type PeriodWords } from './exports';
+import { addDays, parseDisplay } from './dates';
+import type { Errors } from './exports';
+import { checkPeriod, type PeriodWords } from './period';
 
 /** The form as typed: from and to are DD-MM-YYYY; statuses none means all. */
 export type Values = { account: string; from: string; to: string; statuses: string[]; amountFrom: string; amountTo: string };

@@ -2,8 +2,8 @@
 // server (server/statements) is the authority; the same cases run in Go and here
 // (testdata/statement-request.json). Dates are typed DD-MM-YYYY and read with the global
 // date range's parser (lib/daterange), in its words.
-import { addDays, parseDisplay } from './daterange';
-import { checkPeriod, type PeriodWords } from './exports';
+import { addDays, parseDisplay } from './dates';
+import { checkPeriod, type PeriodWords } from './period';
 
 /** The form as typed: from and to are DD-MM-YYYY; format empty or left out is CSV. */
 export type Values = { account: string; from: string; to: string; kind: string; format: string };
@@ -24,10 +24,7 @@ export const MSG = {
 };
 
 /** A typed date that a statement may use: an existing day, at most max (YYYY-MM-DD). */
-export function usableDay(typed: string, max: string): string | null {
-  const d = parseDisplay(typed, max).date;
-  return d && d <= max ? d : null;
-}
+export { usableDay } from './dates';
 
 const PERIOD: PeriodWords = { from: MSG.from, to: MSG.to, fromAfter: MSG.fromAfterMax, toAfter: MSG.afterMax, order: MSG.order };
 
