@@ -12,11 +12,10 @@
 // posted to the server, which answers with the done state or the form with its errors: the
 // flow without JavaScript. Once hydrated, the island loads the dialog and moves the form, as
 // typed so far, into it; the form on the page works until the dialog came.
-import { useEffect, useRef, useState } from 'preact/hooks';
-import { usableDay } from './lib/dates';
-import { ExportOpener, useDateMask, useLazyDialog } from './lib/exports';
+import { useEffect, useRef } from 'preact/hooks';
+import { ExportOpener, useLazyDialog, usePeriodForm } from './lib/exports';
 import type { Values } from './lib/payoutExport';
-import { ExportForm, ReportDone, TITLE, periodOf, type DateField } from './lib/PayoutExportForm';
+import { ExportForm, ReportDone, TITLE } from './lib/PayoutExportForm';
 import type { IslandProps } from '../templates/generated/props';
 
 export type Props = IslandProps['PayoutExport'];
@@ -24,8 +23,7 @@ export type Props = IslandProps['PayoutExport'];
 const loadDialog = () => import('./lib/PayoutExportDialog');
 
 export default function PayoutExport(props: Props) {
-  const [values, setValues] = useState<Values>(props.values);
-  const { onDate } = useDateMask<DateField>(periodOf(props.values), (d) => usableDay(d, props.max) !== null, (k, value) => setValues((v) => ({ ...v, [k]: value })));
+  const { values, setValues, onDate } = usePeriodForm<Values>(props.values, props.max);
   const dialog = useLazyDialog<typeof import('./lib/PayoutExportDialog'), Values>(loadDialog, props.openerUrl);
 
   const typed = useRef(values);

@@ -19,11 +19,10 @@
 // statement) and opens it; the island's first load is the form and the mask only. With
 // openOnLoad (the list opened with ?download_statement) the dialog opens at once; the
 // account page's "Export to CSV" is such an opener too (openerLabel, openerStyle).
-import { useEffect, useState } from 'preact/hooks';
-import { CLOSE_AFTER_MS, ExportOpener, useDateMask, useLazyDialog } from './lib/exports';
+import { useEffect } from 'preact/hooks';
+import { CLOSE_AFTER_MS, ExportOpener, useLazyDialog, usePeriodForm } from './lib/exports';
 import type { Values } from './lib/statements';
-import { usableDay } from './lib/dates';
-import { RequestForm, StatementDone, periodOf, type DateField } from './lib/StatementForm';
+import { RequestForm, StatementDone } from './lib/StatementForm';
 import type { IslandProps } from '../templates/generated/props';
 
 export type Props = IslandProps['StatementExport'];
@@ -34,9 +33,7 @@ export { CLOSE_AFTER_MS };
 const loadDialog = () => import('./lib/StatementDialog');
 
 export default function StatementExport(props: Props) {
-  const [values, setValues] = useState<Values>(props.values);
-  const { onDate } = useDateMask<DateField>(periodOf(props.values), (d) => usableDay(d, props.max) !== null,
-    (k, value) => setValues((v) => ({ ...v, [k]: value })));
+  const { values, setValues, onDate } = usePeriodForm<Values>(props.values, props.max);
   const dialog = useLazyDialog<typeof import('./lib/StatementDialog'), Values>(loadDialog, props.openerUrl);
 
   // ?download_statement: the dialog opens over the list as the page loads (once).

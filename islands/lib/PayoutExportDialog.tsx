@@ -3,34 +3,20 @@
 // lib/Modal, checked here first, sent to the JSON API, then the done state and the list.
 // It comes by import() when the dialog first opens (the opener's click, or at once when the
 // page was asked for with ?download_payouts).
-import { useState } from 'preact/hooks';
-import { usableDay } from './dates';
-import { useDateMask, type Opening } from './exports';
-import { ExportModal, useExportDialog, useOpenings } from './exportDialog';
+import type { Opening } from './exports';
+import { ExportModal, useRequestDialog } from './exportDialog';
 import { MSG, apiBody, errorsOf, validate, type Values } from './payoutExport';
-import { ExportForm, ReportDone, TITLE, periodOf, type DateField } from './PayoutExportForm';
+import { ExportForm, ReportDone, TITLE } from './PayoutExportForm';
 import type { IslandProps } from '../../templates/generated/props';
 
 type Props = IslandProps['PayoutExport'];
 
 export function PayoutExportDialog(props: Props & { opening?: Opening<Values> }) {
-  const [values, setValues] = useState<Values>(props.values);
-  const dialog = useExportDialog<Values>({
-    apiUrl: props.apiUrl, listUrl: props.listUrl, csrf: props.csrf, initialErrors: props.errors, failed: MSG.failed, errorsOf,
+  const { values, setValues, onDate, dialog, submit } = useRequestDialog<Values>({
+    ...props, initialErrors: props.errors, failed: MSG.failed, errorsOf,
     check: (v) => validate(v, props.max, props.accounts.map((a) => a.value), props.statuses.map((s) => s.value), props.maxDays),
     body: (v) => apiBody(v, props.max),
   });
-  const { onDate, reset } = useDateMask<DateField>(periodOf(props.values), (d) => usableDay(d, props.max) !== null, (k, value) => setValues((v) => ({ ...v, [k]: value })));
-  useOpenings(props.opening, (o) => {
-    setValues(o.values);
-    reset(periodOf(o.values));
-    dialog.show(o.keep);
-  });
-
-  const submit = (e: Event) => {
-    e.preventDefault();
-    void dialog.submit(values);
-  };
   return (
     <ExportModal id="payout-export" title={TITLE} open={dialog.open} phase={dialog.phase} onClose={dialog.close}
       done={<ReportDone listUrl={props.listUrl} />}

@@ -11,8 +11,7 @@ type Props = IslandProps['PayoutExport'];
 
 export const TITLE = 'Download payout requests';
 
-export type DateField = 'from' | 'to';
-const DATE_LABELS: Record<DateField, string> = { from: 'Created from', to: 'Created to' };
+const DATE_LABELS: Record<'from' | 'to', string> = { from: 'Created from', to: 'Created to' };
 
 const FIELDS: { id: string; label: string }[] = [
   { id: 'account', label: 'Account' },
@@ -93,7 +92,6 @@ export function ExportForm(p: ExportFormProps<Props, Values>) {
   );
 }
 
-export const periodOf = (v: Values) => ({ from: v.from, to: v.to });
 
 export function ReportDone({ listUrl }: { listUrl: string }) {
   return (

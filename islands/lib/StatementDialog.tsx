@@ -2,35 +2,20 @@
 // The "Download statement" dialog (islands/StatementExport, opener mode): the request form
 // in lib/Modal, checked here first, sent to the JSON API, then the done state and the list.
 // It comes by import() on the opener's first click (or at once for ?download_statement).
-import { useState } from 'preact/hooks';
-import { useDateMask, type Opening } from './exports';
-import { ExportModal, useExportDialog, useOpenings } from './exportDialog';
+import type { Opening } from './exports';
+import { ExportModal, useRequestDialog } from './exportDialog';
 import { MSG, apiBody, errorsOf, validate, type Values } from './statements';
-import { usableDay } from './dates';
-import { RequestForm, StatementDone, periodOf, type DateField } from './StatementForm';
+import { RequestForm, StatementDone } from './StatementForm';
 import type { IslandProps } from '../../templates/generated/props';
 
 type Props = IslandProps['StatementExport'];
 
 export function StatementDialog(props: Props & { opening?: Opening<Values> }) {
-  const [values, setValues] = useState<Values>(props.values);
-  const dialog = useExportDialog<Values>({
-    apiUrl: props.apiUrl, listUrl: props.listUrl, csrf: props.csrf, initialErrors: props.errors, failed: MSG.create, errorsOf,
+  const { values, setValues, onDate, dialog, submit } = useRequestDialog<Values>({
+    ...props, initialErrors: props.errors, failed: MSG.create, errorsOf,
     check: (v) => validate(v, props.max, props.accounts.map((a) => a.value), props.kinds.map((k) => k.value), props.formats.map((f) => f.value)),
     body: (v) => apiBody(v, props.max),
   });
-  const { onDate, reset } = useDateMask<DateField>(periodOf(props.values), (d) => usableDay(d, props.max) !== null,
-    (k, value) => setValues((v) => ({ ...v, [k]: value })));
-  useOpenings(props.opening, (o) => {
-    setValues(o.values);
-    reset(periodOf(o.values));
-    dialog.show(o.keep);
-  });
-
-  const submit = (e: Event) => {
-    e.preventDefault();
-    void dialog.submit(values);
-  };
   return (
     <ExportModal id="statement-export" title="Download statement" open={dialog.open} phase={dialog.phase} onClose={dialog.close}
       done={<StatementDone listUrl={props.listUrl} />}

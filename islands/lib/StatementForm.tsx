@@ -9,8 +9,7 @@ import type { IslandProps } from '../../templates/generated/props';
 
 type Props = IslandProps['StatementExport'];
 
-export type DateField = 'from' | 'to';
-export const DATE_LABELS: Record<DateField, string> = { from: 'Statement from', to: 'Statement to' };
+export const DATE_LABELS: Record<'from' | 'to', string> = { from: 'Statement from', to: 'Statement to' };
 
 const FIELDS: { id: keyof Values; label: string }[] = [
   ...(['from', 'to'] as const).map((id) => ({ id, label: DATE_LABELS[id] })),
@@ -52,6 +51,4 @@ export function RequestForm(p: ExportFormProps<Props, Values>) {
   );
 }
 
-/** The dates to put back when a field is emptied: the ones shown, where usable. */
-export const periodOf = (v: Values) => ({ from: v.from, to: v.to });
 

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ApiClient } from './apiClient';
 import { loadApi, type LazyApi } from './lazy';
 import { Modal } from './Modal';
-import { CLOSE_AFTER_MS, type Errors, type Opening, type Phase } from './exports';
+import { CLOSE_AFTER_MS, usePeriodForm, type Errors, type Opening, type Phase } from './exports';
 
 /** The request dialog's state: open, phase, errors; submit checks the form, posts body to
  *  apiUrl (the page's cookie and CSRF token) and, once accepted, shows the done state and
@@ -69,10 +69,28 @@ export function useExportDialog<V>(p: {
 }
 
 /** Runs start on each opening the island counted (none before the first). */
-export function useOpenings<V>(opening: Opening<V> | undefined, start: (o: Opening<V>) => void) {
+function useOpenings<V>(opening: Opening<V> | undefined, start: (o: Opening<V>) => void) {
   useEffect(() => {
     if (opening) start(opening);
   }, [opening?.n]);
+}
+
+/** A request dialog's form and state: each opening the island counted starts the form
+ *  from its values and shows the dialog; submit checks and sends what the form holds. */
+export function useRequestDialog<V extends { from: string; to: string }>(
+  p: Parameters<typeof useExportDialog<V>>[0] & { values: V; max: string; opening?: Opening<V> },
+) {
+  const form = usePeriodForm(p.values, p.max);
+  const dialog = useExportDialog<V>(p);
+  useOpenings(p.opening, (o) => {
+    form.start(o.values);
+    dialog.show(o.keep);
+  });
+  const submit = (e: Event) => {
+    e.preventDefault();
+    void dialog.submit(form.values);
+  };
+  return { ...form, dialog, submit };
 }
 
 /** The request dialog (336 wide, spec 000 §9 and 001 §9): the form, then what was done. */

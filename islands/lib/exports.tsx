@@ -5,7 +5,7 @@
 import type { ComponentChildren } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 import { withModal } from './withModal';
-import { maskDateAt } from './dates';
+import { maskDateAt, usableDay } from './dates';
 
 /** The modal closes this long after a request is accepted (spec 000 §4). */
 export const CLOSE_AFTER_MS = 1000;
@@ -62,6 +62,21 @@ export function useDateMask<K extends string>(initial: Record<K, string>, usable
     last.current = keep(v);
   };
   return { onDate, reset };
+}
+
+/** A request form's values with its period masked (useDateMask): a day the user empties
+ *  gets the last usable one back, usable being an existing day up to max (today). start
+ *  puts the form back to v (an opening of the dialog). */
+export function usePeriodForm<V extends { from: string; to: string }>(initial: V, max: string) {
+  const period = (v: V) => ({ from: v.from, to: v.to });
+  const [values, setValues] = useState<V>(initial);
+  const { onDate, reset } = useDateMask<'from' | 'to'>(period(initial), (d) => usableDay(d, max) !== null,
+    (k, value) => setValues((v) => ({ ...v, [k]: value })));
+  const start = (v: V) => {
+    setValues(v);
+    reset(period(v));
+  };
+  return { values, setValues, onDate, start };
 }
 
 /** A field's error, tied to it by id. */
