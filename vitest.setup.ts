@@ -8,3 +8,7 @@ import { options } from 'preact';
 (options as { requestAnimationFrame?: (cb: () => void) => void }).requestAnimationFrame = (cb) => {
   setTimeout(cb, 0);
 };
+
+// The bundler's server flag (islands/lib/serverOnly.ts): the browser's value, but for the
+// server renders of islands/testing.ts.
+globalThis.__PORTAL_SERVER__ = false;

@@ -150,10 +150,30 @@ describe('with JavaScript', () => {
     await act(async () => {
       amt.value = '99.00';
       amt.dispatchEvent(new Event('input', { bubbles: true }));
+      el.querySelector<HTMLInputElement>('section #payout-export-status-completed')!.checked = false;
+      el.querySelector<HTMLInputElement>('section #payout-export-statuses')!.checked = true;
+      el.querySelector<HTMLInputElement>('section #payout-export-to')!.value = '20-11-2026';
     });
     await came();
     expect(el.querySelector('section')).toBeNull();
-    expect(el.querySelector<HTMLInputElement>('dialog #payout-export-amountTo')!.value).toBe('99.00');
+    const d = el.querySelector('dialog')!;
+    expect(d.querySelector<HTMLInputElement>('#payout-export-amountTo')!.value).toBe('99.00');
+    expect(d.querySelector<HTMLInputElement>('#payout-export-to')!.value).toBe('20-11-2026');
+    expect([...d.querySelectorAll<HTMLInputElement>('[name=statuses]:checked')].map((c) => c.value)).toEqual(['returned']);
+    expect(d.querySelector<HTMLSelectElement>('#payout-export-account')!.value).toBe('4520011000000015');
+  });
+
+  it('hydrated, the form on the page is the server\'s markup as it came until the dialog took its place', async () => {
+    const el = hydrate(props);
+    const before = el.querySelector('section')!;
+    // Nothing of the island runs in it: a typed day is not masked there.
+    const from = before.querySelector<HTMLInputElement>('#payout-export-from')!;
+    from.value = '0101';
+    from.dispatchEvent(new Event('input', { bubbles: true }));
+    expect(from.value).toBe('0101');
+    await came();
+    expect(el.querySelector('section')).toBeNull();
+    expect(el.querySelector('dialog form')).not.toBeNull();
   });
 
   it('keeps the server errors when it opens the dialog', async () => {

@@ -11,11 +11,15 @@
 // to CSV" carries its filters): the server's markup shows the form on the page, a plain form
 // posted to the server, which answers with the done state or the form with its errors: the
 // flow without JavaScript. Once hydrated, the island loads the dialog and moves the form, as
-// typed so far, into it; the form on the page works until the dialog came.
+// typed so far, into it; the form on the page works until the dialog came. That form is the
+// server's markup only (lib/serverOnly): the browser keeps it as it came rather than hydrate
+// what it drops a moment later, so the island's first load is the opener and the loader.
 import { useEffect, useRef } from 'preact/hooks';
-import { ExportOpener, useLazyDialog, usePeriodForm } from './lib/exports';
+import { ExportOpener, useLazyDialog } from './lib/exports';
 import type { Values } from './lib/payoutExport';
-import { ExportForm, ReportDone, TITLE } from './lib/PayoutExportForm';
+import PayoutExportPage from './lib/PayoutExportPage.server';
+import { TITLE } from './lib/payoutExportTitle';
+import { formValues, kept } from './lib/serverOnly';
 import type { IslandProps } from '../templates/generated/props';
 
 export type Props = IslandProps['PayoutExport'];
@@ -23,28 +27,27 @@ export type Props = IslandProps['PayoutExport'];
 const loadDialog = () => import('./lib/PayoutExportDialog');
 
 export default function PayoutExport(props: Props) {
-  const { values, setValues, onDate } = usePeriodForm<Values>(props.values, props.max);
   const dialog = useLazyDialog<typeof import('./lib/PayoutExportDialog'), Values>(loadDialog, props.openerUrl);
-
-  const typed = useRef(values);
-  typed.current = values;
+  const page = useRef<HTMLElement>(null);
 
   // Asked for with ?download_payouts: the form moves into the dialog, errors and all, with
-  // what was typed while its module came.
+  // what was typed in the page's form while the dialog's module came.
   useEffect(() => {
-    if (props.mode === 'open' && !props.done) dialog.open(() => typed.current, true);
+    if (props.mode === 'open' && !props.done) dialog.open(() => formValues(page.current?.querySelector('form'), props.values), true);
   }, []);
   const inline = props.mode === 'open' && (props.done || !dialog.mod);
+  const section = { 'aria-labelledby': 'payout-export-page-title', className: 'mt-4 max-w-[336px] rounded border border-gray-400 p-5' };
 
   return (
     <>
       <ExportOpener href={props.openerUrl} label={TITLE} onOpen={() => dialog.open(() => props.values)} />
-      {inline ? (
-        <section aria-labelledby="payout-export-page-title" className="mt-4 max-w-[336px] rounded border border-gray-400 p-5">
-          <h2 id="payout-export-page-title" className="mb-4 text-lg font-semibold">{TITLE}</h2>
-          {props.done ? <ReportDone listUrl={props.listUrl} /> : <ExportForm {...props} values={values} loading={false} onChange={setValues} onDate={onDate} />}
+      {!inline ? null : __PORTAL_SERVER__ ? (
+        <section {...section}>
+          <PayoutExportPage {...props} />
         </section>
-      ) : null}
+      ) : (
+        kept('section', section, page)
+      )}
       {dialog.mod ? <dialog.mod.PayoutExportDialog {...props} opening={dialog.opening} /> : null}
     </>
   );

@@ -27,7 +27,7 @@ export function describeVectors<P>(
   serverPage: (p: P, html: string) => Element,
   normalized: (el: Element) => string = (el) => el.innerHTML,
 ) {
-  const server = (p: P) => renderToString(h(Component as ComponentType<any>, p as any));
+  const server = (p: P) => serverRender(h(Component as ComponentType<any>, p as any));
   const vectors = JSON.parse(readFileSync(file, 'utf8')) as { cases: { name: string; props: P; html: string }[] };
   if (process.env.UPDATE_VECTORS) {
     for (const c of vectors.cases) c.html = server(c.props);
@@ -55,11 +55,22 @@ export function advance(ms: number): Promise<void> {
   });
 }
 
+/** The server's markup of node: renderToString with the bundler's server flag on, as in
+ *  the server's bundle (islands/lib/serverOnly.ts). */
+export function serverRender(node: ReturnType<typeof h>): string {
+  globalThis.__PORTAL_SERVER__ = true;
+  try {
+    return renderToString(node);
+  } finally {
+    globalThis.__PORTAL_SERVER__ = false;
+  }
+}
+
 /** islandPage puts a server page in the document: before, then the island as the server
  *  writes it for props p (islandMarkup of html, by default its server render), then after;
  *  it returns the island's marker. */
 export function islandPage<P>(name: string, Component: ComponentType<P>, p: P, before: string, after: string, html?: string): HTMLElement {
-  document.body.innerHTML = before + islandMarkup(name, p, html ?? renderToString(h(Component as ComponentType<any>, p as any))) + after;
+  document.body.innerHTML = before + islandMarkup(name, p, html ?? serverRender(h(Component as ComponentType<any>, p as any))) + after;
   return document.querySelector<HTMLElement>('[data-island]')!;
 }
 

@@ -9,7 +9,7 @@ import type { IslandProps } from '../../templates/generated/props';
 
 type Props = IslandProps['PayoutExport'];
 
-export const TITLE = 'Download payout requests';
+export { TITLE } from './payoutExportTitle';
 
 const DATE_LABELS: Record<'from' | 'to', string> = { from: 'Created from', to: 'Created to' };
 

@@ -1,7 +1,9 @@
 package portal
 
 import (
+	"io/fs"
 	"sort"
+	"strings"
 	"testing"
 
 	"portal/server"
@@ -26,6 +28,49 @@ func TestIslandWeights(t *testing.T) {
 	}
 	for _, island := range islands {
 		t.Run(island, func(t *testing.T) { servertest.CheckIslandWeight(t, island) })
+	}
+}
+
+// An island's server-only part (islands/lib/*.server.tsx) is in none of the files the
+// browser loads with the island: the payout export's form on the page is the server's
+// markup, which the island keeps as it came, while the same form still comes with the
+// dialog (by import()) and the server's bundle still draws it.
+func TestServerOnlyMarkupNotShipped(t *testing.T) {
+	dist := testkit.Dist(t)
+	as, err := server.LoadAssets(dist)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const text = "None chosen: every status." // the status hint of the payout export's form
+	read := func(f string) string {
+		b, err := fs.ReadFile(dist, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	island := as.Manifest.Islands["PayoutExport"]
+	first := []string{island}
+	for dep := range as.StaticClosure(island) {
+		first = append(first, dep)
+	}
+	for _, f := range first {
+		if strings.Contains(read(f), text) {
+			t.Errorf("%s, loaded with the PayoutExport island, holds its server-only form (%q)", f, text)
+		}
+	}
+	if !strings.Contains(as.Server, text) {
+		t.Errorf("the server's bundle does not draw the form (%q)", text)
+	}
+	var later bool
+	_ = fs.WalkDir(dist, "js/chunks", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.Contains(p, "PayoutExportDialog") && strings.Contains(read(p), text) {
+			later = true
+		}
+		return err
+	})
+	if !later {
+		t.Errorf("no PayoutExportDialog chunk draws the form (%q): the dialog lost it", text)
 	}
 }
 

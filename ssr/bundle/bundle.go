@@ -192,9 +192,15 @@ func serverOptions(src sources, out string) api.BuildOptions {
 	o.JSX = api.JSXTransform
 	o.JSXFactory = "__portal_h"
 	o.JSXFragment = "__portal_Fragment"
+	o.Define[serverFlag] = "true"
 	o.Plugins = []api.Plugin{registries(src)}
 	return o
 }
+
+// serverFlag is true in the server's bundle and false in the browser's, so an island's
+// server-only markup (islands/lib/serverOnly.ts) and what only it imports stay out of the
+// browser's bundles.
+const serverFlag = "__PORTAL_SERVER__"
 
 // bootEntry is the loader's source, relative to the root as esbuild's metafile names it.
 const bootEntry = "ssr/runtime/boot.js"
@@ -213,13 +219,32 @@ func clientOptions(src sources, out string, minify bool) api.BuildOptions {
 	o.EntryNames = "[dir]/[name]-[hash]"
 	o.ChunkNames = "chunks/[name]-[hash]"
 	o.JSXImportSource = "preact"
+	o.Define[serverFlag] = "false"
 	o.Metafile = true
 	o.MinifyWhitespace = minify
 	o.MinifyIdentifiers = minify
 	o.MinifySyntax = minify
 	src.pages = nil // the browser bundles hold islands only
-	o.Plugins = []api.Plugin{registries(src)}
+	o.Plugins = []api.Plugin{registries(src), serverModules()}
 	return o
+}
+
+// serverModules keeps an island's server-only modules out of the browser's bundles: an
+// import of a path ending in ".server" (islands/lib/X.server.tsx, whose default export is
+// markup only the server draws) is an empty module there, so neither it nor what only it
+// imports ships. The island renders it under the server flag only (islands/lib/serverOnly.ts).
+func serverModules() api.Plugin {
+	return api.Plugin{Name: "portal-server-only", Setup: func(b api.PluginBuild) {
+		b.OnResolve(api.OnResolveOptions{Filter: `\.server$`},
+			func(a api.OnResolveArgs) (api.OnResolveResult, error) {
+				return api.OnResolveResult{Path: a.Path, Namespace: "portal-server-only"}, nil
+			})
+		b.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: "portal-server-only"},
+			func(api.OnLoadArgs) (api.OnLoadResult, error) {
+				js := "export default null;\n"
+				return api.OnLoadResult{Contents: &js, Loader: api.LoaderJS}, nil
+			})
+	}}
 }
 
 // registries serves the virtual modules that list pages and islands, so a
