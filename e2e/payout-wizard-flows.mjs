@@ -38,17 +38,29 @@ function approvalOff(t) {
   t.cleanup(() => set(Number(before)));
 }
 
-/** Opens the wizard from the Payouts page: the dialog with JavaScript, the page without. */
-async function openWizard(t) {
+/** Opens the wizard from the Payouts page: the dialog with JavaScript, the page without.
+ *  The wizard's code comes on the link's first use: a click (held by the loader and given
+ *  to the button once it is there), or with keyboard, the focus (which moves to the button)
+ *  and Enter. */
+async function openWizard(t, { keyboard = false } = {}) {
   const { page } = t;
   await page.goto(PAYOUTS);
+  const link = page.getByRole('link', { name: 'Create payout', exact: true });
   if (!t.js) {
-    await page.getByRole('link', { name: 'Create payout', exact: true }).click();
+    await link.click();
     await page.waitForURL(/\/payouts\/create$/);
     return page.locator('main');
   }
-  await page.locator('[data-island="PayoutWizard"][data-ready]').waitFor({ state: 'attached' });
-  await page.getByRole('button', { name: 'Create payout', exact: true }).click();
+  assert.equal(await page.locator('[data-island="PayoutWizard"]').getAttribute('data-load'), 'interaction');
+  if (keyboard) {
+    await link.focus();
+    const button = page.getByRole('button', { name: 'Create payout', exact: true });
+    await page.waitForFunction(() => document.activeElement?.matches('[data-island="PayoutWizard"] button[aria-haspopup=dialog]'));
+    assert.equal(await button.count(), 1);
+    await page.keyboard.press('Enter');
+  } else {
+    await link.click();
+  }
   const dialog = page.getByRole('dialog', { name: 'Create payout' });
   await dialog.waitFor();
   assert.equal(new URL(page.url()).searchParams.get('createManualPayout'), 'select_product');
@@ -254,7 +266,7 @@ test('Payout wizard: "Is the Receiver the same person?" fills the receiver from 
 test('Payout wizard: closing deletes the draft', async (t) => {
   const { page } = t;
   await login(t, 'admin@demo.example');
-  const root = await openWizard(t);
+  const root = await openWizard(t, { keyboard: true });
   await chooseProduct(t, root, 'FPS');
   await stepHeading(root, 'Payout Request').waitFor();
   const draft = t.js ? new URL(page.url()).searchParams.get('draft') : page.url().split('/').at(-2);

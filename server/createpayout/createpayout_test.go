@@ -577,12 +577,20 @@ func TestPayoutsPageDialog(t *testing.T) {
 	if island == nil || htmlq.Attr(htmlq.Find(island, htmlq.ByTag("a")), "href") != createPath(servertest.OrgNordic) || htmlq.VisibleText(island) != "Create payout" {
 		t.Fatal("no Create payout island")
 	}
+	// Closed, its code comes on the link's first focus or click (ssr/runtime/boot.js).
+	if got := htmlq.Attr(island, "data-load"); got != "interaction" {
+		t.Errorf("closed wizard's data-load %q, want interaction", got)
+	}
 	loc, _ := newDraft(t, c, "FPS", "", "")
 	id := draftID(t, loc)
 	_, doc = c.Page("/org/" + servertest.OrgNordic + "/payouts?createManualPayout=ultimate_debtor&draft=" + id)
 	island = htmlq.Find(doc, func(n *html.Node) bool { return htmlq.Attr(n, "data-island") == "PayoutWizard" })
 	if got := htmlq.Attr(htmlq.Find(island, htmlq.ByTag("a")), "href"); got != createPath(servertest.OrgNordic)+"/"+id+"/ultimate_debtor" {
 		t.Fatalf("resume link %q", got)
+	}
+	// Opened by the address, its code comes at once.
+	if htmlq.HasAttr(island, "data-load") {
+		t.Errorf("opened wizard's data-load %q, want none (at once)", htmlq.Attr(island, "data-load"))
 	}
 	for _, who := range []string{"observer@demo.example"} {
 		_, doc = h.LoggedIn(who).Page("/org/" + servertest.OrgNordic + "/payouts")

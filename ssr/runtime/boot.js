@@ -67,10 +67,11 @@ function props(el) {
   }
 }
 
-// Interaction: focus starts the load (the island moves focus to its enhanced
-// control itself); a click is held until the island is ready, then clicked
-// again on the same element, or, when the enhancement replaced it, on the
-// first control of the same trigger.
+// Interaction: focus starts the load, and when the enhancement replaced the
+// focused element (a link that becomes a button) while the focus had not
+// moved on, the first control of the same trigger takes it; a click is held
+// until the island is ready, then clicked again on the same element, or, when
+// the enhancement replaced it, on that first control.
 const triggers = [];
 function watchInteraction(el, name) {
   const sel = el.getAttribute('data-on');
@@ -84,9 +85,14 @@ const within = (e) => {
   }
   return null;
 };
+const successor = (root) => root.querySelector('button, summary, a[href]');
 function onFocus(e) {
   const hit = within(e);
-  if (hit) void load(hit.t.name);
+  if (!hit) return;
+  const target = e.target;
+  void load(hit.t.name).then(() => {
+    if (!target.isConnected && (document.activeElement === document.body || !document.activeElement)) successor(hit.root)?.focus();
+  });
 }
 function onClick(e) {
   const hit = within(e);
@@ -95,7 +101,7 @@ function onClick(e) {
   e.stopImmediatePropagation();
   const target = e.target;
   void load(hit.t.name).then(() => {
-    const again = target.isConnected ? target : hit.root.querySelector('button, summary, a[href]');
+    const again = target.isConnected ? target : successor(hit.root);
     again?.click();
   });
 }
