@@ -87,8 +87,9 @@ async function openTransfer(t) {
   const { page } = t;
   const island = page.locator('[data-island="TransferDialog"]');
   if (t.js) {
-    await island.and(page.locator('[data-ready]')).waitFor();
-    await island.getByRole('button', { name: 'Transfer', exact: true }).click();
+    // Its code comes on the link's first click, which the loader holds and gives to the button.
+    assert.equal(await island.getAttribute('data-load'), 'interaction');
+    await island.getByRole('link', { name: 'Transfer', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Transfer' });
     await dialog.waitFor();
     return {

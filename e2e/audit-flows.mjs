@@ -21,8 +21,7 @@ async function transfer(t, amount) {
   const island = page.locator('[data-island="TransferDialog"]');
   let root;
   if (t.js) {
-    await island.and(page.locator('[data-ready]')).waitFor();
-    await island.getByRole('button', { name: 'Transfer', exact: true }).click();
+    await island.getByRole('link', { name: 'Transfer', exact: true }).click();
     root = page.getByRole('dialog', { name: 'Transfer' });
     await root.waitFor();
   } else {

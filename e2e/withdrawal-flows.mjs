@@ -34,8 +34,9 @@ async function openForm(t) {
   await expectH1(page, 'Withdrawals');
   const island = page.locator('[data-island="WithdrawalDialog"]');
   if (t.js) {
-    await island.and(page.locator('[data-ready]')).waitFor();
-    await island.getByRole('button', { name: 'Withdraw funds', exact: true }).click();
+    // Its code comes on the link's first click, which the loader holds and gives to the button.
+    assert.equal(await island.getAttribute('data-load'), 'interaction');
+    await island.getByRole('link', { name: 'Withdraw funds', exact: true }).click();
     const root = page.getByRole('dialog', { name: 'Withdraw funds' });
     await root.waitFor();
     return root;

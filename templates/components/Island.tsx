@@ -19,3 +19,8 @@ export type IslandPropsOf<N extends IslandName> = ComponentProps<Islands[N]>;
 export function Island<N extends IslandName>({ name, props, load, on }: { name: N; props: IslandPropsOf<N>; load?: IslandLoad; on?: string }) {
   return renderIsland(name, props, load, on);
 }
+
+/** When a dialog's opener island needs its code: on the opener's first focus or click
+ *  (ssr/runtime/boot.js holds the click and gives the focus on), or at once when the
+ *  address opens the dialog as the page loads. */
+export const opener = (openNow?: boolean): IslandLoad | undefined => (openNow ? undefined : 'interaction');

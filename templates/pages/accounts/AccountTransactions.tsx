@@ -1,6 +1,6 @@
 import { Shell } from '../../components/Shell';
 import { Flag } from '../../components/Icon';
-import { Island } from '../../components/Island';
+import { Island, opener } from '../../components/Island';
 import { Tone } from '../../components/Messages';
 import { ListPager } from '../../components/ListPage';
 import { TableScroll } from '../../components/Table';
@@ -156,9 +156,9 @@ export default function AccountTransactions({ shell, error, account }: Props) {
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          {a.buttons.transfer ? <Island name="TransferDialog" props={a.buttons.transfer} /> : null}
+          {a.buttons.transfer ? <Island name="TransferDialog" props={a.buttons.transfer} load={opener()} /> : null}
           {a.buttons.export ? (
-            <Island name="StatementExport" props={a.buttons.export} />
+            <Island name="StatementExport" props={a.buttons.export} load={opener(a.buttons.export.openOnLoad)} />
           ) : null}
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { Shell } from '../../components/Shell';
-import { Island } from '../../components/Island';
+import { Island, opener } from '../../components/Island';
 import { ErrorSummary, SelectField, TextField } from '../../components/Form';
 import { FilterForm, Listing, RecordCells, WithPanel, counted, rowClass } from '../../components/ListPage';
 import { statusTone } from '../../../ui/tones';
@@ -74,8 +74,7 @@ export default function Payouts(p: Props) {
         <h1 className="text-2xl font-semibold">Payouts</h1>
         <div className="flex flex-wrap items-center gap-3">
           {p.createDialog ? (
-            // Its code comes on the link's first focus or click, unless the address opens it.
-            <Island name="PayoutWizard" props={p.createDialog} load={p.createDialog.open ? undefined : 'interaction'} />
+            <Island name="PayoutWizard" props={p.createDialog} load={opener(p.createDialog.open)} />
           ) : p.create ? (
             <a href={p.create} className="inline-block rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">Create payout</a>
           ) : null}

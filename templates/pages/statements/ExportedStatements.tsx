@@ -1,5 +1,5 @@
 import { Shell } from '../../components/Shell';
-import { Island } from '../../components/Island';
+import { Island, opener } from '../../components/Island';
 import { ExportList } from '../../components/ExportList';
 import type { PageProps } from '../../generated/props';
 
@@ -10,7 +10,7 @@ export default function ExportedStatements({ shell, accounts, account, table, to
     <Shell shell={shell}>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-semibold">Exported statements</h1>
-        {request ? <Island name="StatementExport" props={request} /> : null}
+        {request ? <Island name="StatementExport" props={request} load={opener(request.openOnLoad)} /> : null}
       </div>
       {noScript ? (
         // Without JavaScript the dialog cannot open: the same form is in the page instead.

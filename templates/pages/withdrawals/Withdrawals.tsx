@@ -1,5 +1,5 @@
 import { Shell } from '../../components/Shell';
-import { Island } from '../../components/Island';
+import { Island, opener } from '../../components/Island';
 import { SelectField, TextField } from '../../components/Form';
 import { Tone } from '../../components/Messages';
 import { FilterForm, Listing, PanelHeading, RecordCells, WithPanel, counted, rowClass } from '../../components/ListPage';
@@ -101,7 +101,7 @@ export default function Withdrawals(p: Props) {
     <Shell shell={p.shell}>
       <div className="mb-4 flex flex-wrap items-start justify-between gap-4">
         <h1 className="text-2xl font-semibold">Withdrawals</h1>
-        {p.withdraw ? <Island name="WithdrawalDialog" props={p.withdraw} /> : null}
+        {p.withdraw ? <Island name="WithdrawalDialog" props={p.withdraw} load={opener()} /> : null}
       </div>
       <WithPanel id="withdrawal-panel" panel={p.panel ? <WithdrawalDetails p={p.panel} close={p.closePanel} /> : null} error={p.panelError}
         title="Withdrawal details" close={p.closePanel} what="withdrawal details">
