@@ -98,7 +98,8 @@ async function template(t) {
 
 /** Opens the template dialog from the list's "Create Batch template" (JavaScript on). */
 async function openTemplateDialog(page) {
-  await page.locator('[data-island="BatchTemplateDialog"][data-ready]').waitFor({ state: 'attached' });
+  // Its code comes on the link's first click, which the loader holds until the dialog can open.
+  assert.equal(await page.locator('[data-island="BatchTemplateDialog"]').getAttribute('data-load'), 'interaction');
   await page.getByRole('link', { name: 'Create Batch template', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Create batch template' });
   await dialog.waitFor();

@@ -126,6 +126,9 @@ test('Load more: a failed read offers a retry', async (t) => {
   await login(t, 'admin@demo.example');
   await page.goto(`/org/${NORDIC}/users`);
   await expectH1(page, 'User management');
+  // Its code comes as the pager nears the viewport; asked for here without scrolling (which
+  // would start the read before the failure is set up).
+  await page.evaluate(() => document.dispatchEvent(new Event('portal:hydrate')));
   await page.locator('[data-island="LoadMore"][data-ready]').waitFor({ state: 'attached' });
   let fail = true;
   await page.route((u) => u.searchParams.has('cursor_after'), (r) => (fail ? r.fulfill({ status: 503, body: 'down' }) : r.continue()));
@@ -149,3 +152,21 @@ test('Load more: a failed read offers a retry', async (t) => {
   await page.waitForFunction(() => document.querySelectorAll('#users-rows > tr').length > 20);
   await page.waitForFunction(() => document.activeElement?.tagName === 'TR');
 }, { timeout: 60_000, modes: [true] });
+
+test('Load more: the pager\'s code comes as it nears the viewport, and the focus on its link moves to its button', async (t) => {
+  const { page } = t;
+  await login(t, 'admin@demo.example');
+  await page.goto(`/org/${NORDIC}/payouts`);
+  await expectH1(page, 'Payouts');
+  const pager = page.locator('[data-island="LoadMore"]');
+  assert.equal(await pager.getAttribute('data-load'), 'visible');
+  // A hundred rows above it: far below the fold, so nothing of it loaded yet.
+  await page.waitForLoadState('load');
+  assert.equal(await pager.getAttribute('data-ready'), null, 'the pager waits until it nears the viewport');
+  // A keyboard user tabbing to Next page brings it into view: its code comes, the link becomes
+  // the button, and the focus is on the button.
+  await pager.getByRole('link', { name: 'Next page', exact: true }).focus();
+  await page.locator('[data-island="LoadMore"][data-ready]').waitFor({ state: 'attached' });
+  await page.waitForFunction(() => document.activeElement?.matches('[data-island="LoadMore"] button'));
+  await page.waitForFunction(() => document.querySelectorAll('#payouts-rows > tr').length > 100);
+}, { modes: [true] });

@@ -36,7 +36,7 @@ function load(name) {
   if (!loaded[name]) {
     const url = modules[name];
     const els = [...document.querySelectorAll('[data-island="' + name + '"]')];
-    loaded[name] = (url ? import(url).then(() => Promise.all(els.map(ready))) : Promise.resolve())
+    loaded[name] = (url ? import(url).then(() => Promise.all(els.map(handOver))) : Promise.resolve())
       // A module that fails to load leaves the server's markup, which works: clicks go to it.
       .catch(() => {})
       .then(() => {
@@ -44,6 +44,20 @@ function load(name) {
       });
   }
   return loaded[name];
+}
+
+// The module hydrated el as it was imported; its enhancement comes with the
+// effects, before el is ready. A focused element the enhancement replaced (a
+// link that becomes a button) hands the focus to the control in its place,
+// unless the focus moved on meanwhile: a keyboard user who tabbed to a link
+// while its island loaded stays on it.
+function handOver(el) {
+  const had = el.contains(document.activeElement) ? document.activeElement : null;
+  return ready(el).then(() => {
+    if (had && !had.isConnected && (document.activeElement === document.body || !document.activeElement)) {
+      (el.querySelector('button') ?? successor(el))?.focus();
+    }
+  });
 }
 
 function ready(el) {
@@ -67,12 +81,12 @@ function props(el) {
   }
 }
 
-// Interaction: focus starts the load, and when the enhancement replaced the
-// focused element (a link that becomes a button) while the focus had not
-// moved on, the first control of the same trigger takes it; a click is held
-// until the island is ready, then clicked again on the same element, or, when
-// the enhancement replaced it, on that first control.
+// Interaction: focus starts the load (handOver gives the focus on when the
+// enhancement replaced the focused element); a click is held until the island
+// is ready, then clicked again on the same element, or, when the enhancement
+// replaced it, on the first control of the same trigger.
 const triggers = [];
+const successor = (root) => root.querySelector('button, summary, a[href]');
 function watchInteraction(el, name) {
   const sel = el.getAttribute('data-on');
   const roots = sel ? [...document.querySelectorAll(sel)] : [el];
@@ -85,14 +99,9 @@ const within = (e) => {
   }
   return null;
 };
-const successor = (root) => root.querySelector('button, summary, a[href]');
 function onFocus(e) {
   const hit = within(e);
-  if (!hit) return;
-  const target = e.target;
-  void load(hit.t.name).then(() => {
-    if (!target.isConnected && (document.activeElement === document.body || !document.activeElement)) successor(hit.root)?.focus();
-  });
+  if (hit) void load(hit.t.name);
 }
 function onClick(e) {
   const hit = within(e);
@@ -156,7 +165,7 @@ const io =
           for (const e of entries) {
             if (!e.isIntersecting) continue;
             io.unobserve(e.target);
-            void load(e.target.getAttribute('data-island'));
+            void load(e.target.closest('[data-island]').getAttribute('data-island'));
           }
         },
         { rootMargin: '200px' },
@@ -168,7 +177,8 @@ for (const el of document.querySelectorAll('[data-island]')) {
   const how = el.getAttribute('data-load');
   if (how === 'interaction') watchInteraction(el, name);
   else if (how === 'session') watchSession(el, name);
-  else if (how === 'visible' && io) io.observe(el);
+  // A marker is display: contents, which never intersects: its elements are watched.
+  else if (how === 'visible' && io) for (const c of el.children.length ? el.children : [el]) io.observe(c);
   else void load(name);
 }
 if (triggers.length) {

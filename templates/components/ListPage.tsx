@@ -172,9 +172,10 @@ export function Listing<R>({ name, failure, count, empty, caption, columns, rows
  * more" with it); rows is the id of the tbody the next page's rows are appended to.
  */
 export function ListPager(p: { rows: string; noun: string; total: number; shown: number; prev?: string; next?: string }) {
-  // A list of one page has no pager and ships no script for one.
+  // A list of one page has no pager and ships no script for one. Below the rows, its code comes
+  // as it nears the viewport (it loads the next rows when in view anyway).
   if (!p.prev && !p.next) return null;
-  return <Island name="LoadMore" props={p} />;
+  return <Island name="LoadMore" props={p} load="visible" />;
 }
 
 export type Fact = { label: string; value: string };

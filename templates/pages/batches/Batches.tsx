@@ -1,5 +1,5 @@
 import { Shell } from '../../components/Shell';
-import { Island } from '../../components/Island';
+import { Island, opener } from '../../components/Island';
 import { Icon, Flag } from '../../components/Icon';
 import { Listing, WithPanel, counted, rowClass } from '../../components/ListPage';
 import { BatchPanelView } from '../../components/BatchParts';
@@ -44,7 +44,7 @@ export default function Batches(p: Props) {
         <h1 className="text-2xl font-semibold">Batches</h1>
         {p.upload ? (
           <div className="flex flex-wrap items-center gap-3">
-            {p.template ? <Island name="BatchTemplateDialog" props={p.template} /> : null}
+            {p.template ? <Island name="BatchTemplateDialog" props={p.template} load={opener()} /> : null}
             <Island name="BatchUpload" props={p.upload} />
           </div>
         ) : null}
