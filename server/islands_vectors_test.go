@@ -31,7 +31,7 @@ func TestIslandsRenderAsInNode(t *testing.T) {
 		if len(v.Cases) == 0 {
 			t.Fatalf("%s: no cases", island)
 		}
-		marker := regexp.MustCompile(`(?s)<div data-island="` + island + `" data-props="(island-\d+)">(.*?)</div><script type="application/json" id="island-\d+">(.*?)</script>`)
+		marker := regexp.MustCompile(`(?s)<div data-island="` + island + `" data-props="(island-\d+)"(?: data-[a-z]+="[^"]*")*>(.*?)</div><script type="application/json" id="island-\d+">(.*?)</script>`)
 		for _, c := range v.Cases {
 			t.Run(island+"/"+c.Name, func(t *testing.T) {
 				if c.HTML == "" {
