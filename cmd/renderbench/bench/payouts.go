@@ -112,7 +112,7 @@ var payoutsTemplate = template.Must(template.Must(dashboardTemplate.Clone()).New
 			</tr></thead>
 			<tbody id="payouts-rows">{{range .Rows}}{{template "payoutRow" .}}{{end}}</tbody>
 		</table></div>{{end}}
-		{{if or .Prev .Next}}<div data-island="LoadMore" data-props="island-0"><nav aria-label="Pagination" data-rows="payouts-rows" class="mt-4 flex flex-wrap items-center gap-4">{{with .Prev}}<a href="{{.}}" rel="prev" class="text-blue-800 underline">Previous page</a>{{end}}{{with .Next}}<a href="{{.}}" rel="next" class="text-blue-800 underline">Next page</a>{{end}}</nav><p role="status" class="sr-only"></p></div><script type="application/json" id="island-0">{{loadMoreJSON .}}</script>{{end}}
+		{{if or .Prev .Next}}<div data-island="LoadMore" data-props="island-0" data-load="visible"><nav aria-label="Pagination" data-rows="payouts-rows" class="mt-4 flex flex-wrap items-center gap-4">{{with .Prev}}<a href="{{.}}" rel="prev" class="text-blue-800 underline">Previous page</a>{{end}}{{with .Next}}<a href="{{.}}" rel="next" class="text-blue-800 underline">Next page</a>{{end}}</nav><p role="status" class="sr-only"></p></div><script type="application/json" id="island-0">{{loadMoreJSON .}}</script>{{end}}
 	{{end}}
 </div></div>
 {{template "shellEnd"}}`, "")))
