@@ -274,10 +274,32 @@ type APIOp struct {
 	// BodyLimit raises the request body limit as Route.BodyLimit does (the
 	// batch upload's multipart body); 0 keeps the default.
 	BodyLimit int
+	// Needs, on an operation that changes something of one organisation,
+	// are the permissions its caller's role must all grant. The router
+	// checks them before Handler runs, in the order reads check theirs:
+	// membership of the organisation (a non-member gets the 404 of an
+	// unknown one), then every permission (403), then Service; Handler
+	// finds the organisation in APICaller.OrgID. /docs says them.
+	Needs []access.Permission
+	// Service answers when the provider lacks what the change needs (nil:
+	// always there).
+	Service func(*Server) *APIProblem
+	// Org names the organisation of a change when it is not the {id} path
+	// parameter; an error is answered as the provider's are.
+	Org func(s *Server, c fiber.Ctx, a *APICaller) (string, error)
 	// orgRead marks an organisation read made by APIReadOp, which runs
 	// APIOrgRead with readPerms (none: membership is enough).
 	orgRead   bool
 	readPerms []access.Permission
+}
+
+// Permissions are what the operation's caller needs in its organisation,
+// a read's or a change's.
+func (op *APIOp) Permissions() []access.Permission {
+	if op.orgRead {
+		return op.readPerms
+	}
+	return op.Needs
 }
 
 // WithReplies is op documenting rs too.
@@ -326,6 +348,9 @@ type APICaller struct {
 	Session *session.Session
 	// Claims is nil when the browser's session cookie authenticated the call.
 	Claims *token.Claims
+	// OrgID is the organisation a change runs for, checked by the router
+	// against the operation's Needs (empty for other operations).
+	OrgID string
 }
 
 // ViaCookie reports whether the page session cookie authenticated the call.
@@ -374,6 +399,15 @@ func (s *Server) apiHandler(op *APIOp) fiber.Handler {
 			}
 			caller = a
 			Req(c).Caller = a
+			if len(op.Needs) > 0 {
+				if ok, err := s.apiChangeAllowed(c, op, a); !ok {
+					if err != nil {
+						return s.apiInternal(c, op, err)
+					}
+					s.apiCheckReply(c, op)
+					return nil
+				}
+			}
 		}
 		if err := op.Handler(s, c, caller); err != nil {
 			return s.apiInternal(c, op, err)

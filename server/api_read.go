@@ -126,11 +126,11 @@ const (
 	APIMsgForbidden  = "Your role does not allow this."
 )
 
-// APIAccess is the check of every organisation operation that changes
+// apiAccess is the check of every organisation operation that changes
 // something (reads run APIOrgRead, which checks the same): membership of
 // orgID first (404, the same as an unknown organisation), then every
 // permission (403). ok false means the answer has been sent.
-func (s *Server) APIAccess(c fiber.Ctx, a *APICaller, orgID string, perms ...access.Permission) (access.Set, bool, error) {
+func (s *Server) apiAccess(c fiber.Ctx, a *APICaller, orgID string, perms ...access.Permission) (access.Set, bool, error) {
 	m, ok, err := s.APIMember(c, a, orgID)
 	if !ok {
 		return nil, false, err
@@ -142,22 +142,25 @@ func (s *Server) APIAccess(c fiber.Ctx, a *APICaller, orgID string, perms ...acc
 	return set, true, nil
 }
 
-// APIChange is APIAccess for an operation that changes something of the
-// organisation in the {id} path parameter: membership, then every
-// permission, then service (nil: always there), which answers when the
-// provider lacks what the operation needs. ok false means the answer has
-// been sent.
-func (s *Server) APIChange(c fiber.Ctx, a *APICaller, service func(*Server) *APIProblem, perms ...access.Permission) (orgID string, ok bool, err error) {
-	orgID = APIPathOrg(c)
-	if _, ok, err := s.APIAccess(c, a, orgID, perms...); !ok {
-		return "", false, err
-	}
-	if service != nil {
-		if p := service(s); p != nil {
-			return "", false, APIErrors(c, p.Status, *p)
+// apiChangeAllowed runs the checks of a change (APIOp.Needs) and sets
+// a.OrgID; ok false means the answer has been sent, or err is to be.
+func (s *Server) apiChangeAllowed(c fiber.Ctx, op *APIOp, a *APICaller) (ok bool, err error) {
+	orgID := APIPathOrg(c)
+	if op.Org != nil {
+		if orgID, err = op.Org(s, c, a); err != nil {
+			return false, APIProviderFail(c, err, nil)
 		}
 	}
-	return orgID, true, nil
+	if _, ok, err := s.apiAccess(c, a, orgID, op.Needs...); !ok {
+		return false, err
+	}
+	if op.Service != nil {
+		if p := op.Service(s); p != nil {
+			return false, APIErrors(c, p.Status, *p)
+		}
+	}
+	a.OrgID = orgID
+	return true, nil
 }
 
 // APIService is a Service of APIRead and APIChange for a service the portal may run without:

@@ -470,7 +470,7 @@ func buildOpenAPI(ops []APIOp) *openAPIDoc {
 			}
 			doc.Tags = append(doc.Tags, oaTag{Name: op.Tag, Description: desc})
 		}
-		o := &oaOperation{OperationID: op.ID, Summary: op.Summary, Description: op.Description, Tags: []string{op.Tag},
+		o := &oaOperation{OperationID: op.ID, Summary: op.Summary, Description: op.describe(), Tags: []string{op.Tag},
 			Security: op.security(), Parameters: oaParams(op.Params), Responses: map[string]*oaResponse{}}
 		switch {
 		case op.Body != nil && op.Form != nil:
@@ -566,4 +566,22 @@ func (s *Server) openAPIJSON(c fiber.Ctx) error {
 	_, b := s.openAPI()
 	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSONCharsetUTF8)
 	return c.Status(fiber.StatusOK).Send(b)
+}
+
+// describe is the operation's description with the permissions it is
+// declared to need, so the reference says what the router checks.
+func (op *APIOp) describe() string {
+	perms := op.Permissions()
+	if len(perms) == 0 {
+		return op.Description
+	}
+	names := make([]string, len(perms))
+	for i, p := range perms {
+		names[i] = string(p)
+	}
+	list := names[len(names)-1]
+	if len(names) > 1 {
+		list = strings.Join(names[:len(names)-1], ", ") + " and " + list
+	}
+	return strings.TrimSpace(op.Description + " Needs " + list + ".")
 }

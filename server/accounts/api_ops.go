@@ -3,6 +3,7 @@ package accounts
 import (
 	"github.com/gofiber/fiber/v3"
 
+	"portal/access"
 	"portal/provider"
 	"portal/server"
 )
@@ -46,15 +47,15 @@ func (s area) apiOperations() []server.APIOp {
 	const fx = "/fx/organisations/{id}"
 	return []server.APIOp{
 		server.APIReadOp(read("listAccounts", "/virtual_bank/organisations/{id}/accounts", tagVirtualBank, "List the organisation's accounts",
-			"Owned accounts first, then shared ones, each by name. Needs accounts:read.", nil),
+			"Owned accounts first, then shared ones, each by name.", nil),
 			"The accounts (possibly none).", apiAccountRead(s.apiListAccounts, nil)),
 		server.APIReadOp(read("getAccountSummary", "/virtual_bank/organisations/{id}/accounts/{accountNumber}/summary", tagVirtualBank, "Get an account's balance summary",
-			"Opening balance at created_after (0 when absent), closing balance at created_before (now when absent) and the current balance. Needs accounts:read.",
+			"Opening balance at created_after (0 when absent), closing balance at created_before (now when absent) and the current balance.",
 			[]server.OAParameter{apiAccountNumberParam, apiCreatedAfterParam, apiCreatedBeforeParam}, apiReplyBadQuery),
 			"The summary.", apiAccountRead(s.apiAccountSummary, apiAccountTexts)),
 		server.APIReadOp(read("listAccountMovements", "/virtual_bank/organisations/{id}/accounts/{accountNumber}/movements", tagVirtualBank, "List an account's transactions",
 			"Newest first, one page at a time: pass meta.cursor_next as cursor_after for older entries, meta.cursor_prev as cursor_before for newer ones. "+
-				"Changing a filter starts again without a cursor. Needs accounts:read.",
+				"Changing a filter starts again without a cursor.",
 			[]server.OAParameter{apiAccountNumberParam,
 				{Name: apiQuerySort, In: "query", Description: "Only -date (newest first).", Schema: server.OAString("").WithEnum("-date")},
 				{Name: apiQueryCursorAfter, In: "query", Description: "Page after this cursor (older entries).", Schema: server.OAString("")},
@@ -66,7 +67,7 @@ func (s area) apiOperations() []server.APIOp {
 			"One page of entries.", apiAccountRead(s.apiMovements, apiAccountTexts)),
 		server.APIReadOp(read("searchMovements", "/virtual_bank/organisations/{id}/movements/search", tagVirtualBank, "Search the organisation's transactions",
 			"Entries of every account the organisation owns or shares whose reference, order id, entry id or end-to-end id equals q exactly "+
-				"(after trimming), newest first, paged like the account transactions. Needs accounts:read.",
+				"(after trimming), newest first, paged like the account transactions.",
 			[]server.OAParameter{
 				{Name: apiQuerySearch, In: "query", Required: true, Description: "Reference, order id, entry id or end-to-end id; exact match, 1 to 200 characters after trimming.",
 					Schema: server.OAString("").WithExample("E2E-2026-0001")},
@@ -78,9 +79,9 @@ func (s area) apiOperations() []server.APIOp {
 		{
 			ID: "createInterAccountMovement", Method: fiber.MethodPost, Path: "/virtual_bank/organisations/{id}/inter_account_movements", Tag: tagVirtualBank,
 			Summary: "Transfer between the organisation's own accounts",
-			Description: "Books the transfer at once, converting at the quoted rate (markup included) when the currencies differ. Needs accounts:manage. " +
+			Description: "Books the transfer at once, converting at the quoted rate (markup included) when the currencies differ. " +
 				"Idempotent per organisation and Idempotency-Key: the same key and body books once and replays the result (200); the same key with another body is 409.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Needs: []access.Permission{access.AccountsManage}, Service: apiLedgerService,
 			Params: []server.OAParameter{server.APIOrgIDParam, {Name: apiHeaderIdempotency, In: "header", Required: true,
 				Description: "A unique key per intended transfer (for example a UUID), 1 to 255 characters; send the same key when retrying.", Schema: server.OAString("")}},
 			Body: server.APIBody[apiTransferBody](),
@@ -97,16 +98,16 @@ func (s area) apiOperations() []server.APIOp {
 			Handler: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return s.apiTransfer(c, a) },
 		},
 		server.APIReadOp(read("getExchangeRate", fx+"/exchange_rate", tagFX, "Quote an exchange rate",
-			"The organisation's rate for paying pay_currency to buy buy_currency, markup included. Needs accounts:read.",
+			"The organisation's rate for paying pay_currency to buy buy_currency, markup included.",
 			[]server.OAParameter{{Name: apiQueryBuyCurrency, In: "query", Required: true, Description: "Currency to buy.", Schema: server.OAString("").WithExample("GBP")},
 				{Name: apiQueryPayCurrency, In: "query", Required: true, Description: "Currency to pay with.", Schema: server.OAString("").WithExample("EUR")}},
 			apiReplyBadQuery),
 			"The quote.", apiAccountRead(s.apiExchangeRate, server.APITexts{provider.ENOTFOUND: {Title: msgFXNotSupported}})),
 		server.APIReadOp(read("listMarkups", fx+"/markups", tagFX, "List the organisation's FX markups",
-			"Markups by currency pair; ANY is a wildcard. Needs accounts:read.", nil),
+			"Markups by currency pair; ANY is a wildcard.", nil),
 			"The markups.", apiAccountRead(s.apiMarkups, nil)),
 		server.APIReadOp(read("listCurrencies", fx+"/currencies", tagFX, "List the currencies with exchange rates",
-			"Every currency exchange_rate can quote. Needs accounts:read.", nil),
+			"Every currency exchange_rate can quote.", nil),
 			"The currencies.", apiAccountRead(s.apiCurrencies, nil)),
 	}
 }

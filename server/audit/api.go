@@ -91,7 +91,7 @@ func (s area) apiOperations() []server.APIOp {
 	forbidden := server.APIErrorReply(fiber.StatusForbidden, "The role lacks users:manage (code forbidden), or MissingScope.")
 	bad := server.APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong (source.parameter names it).")
 	read := func(id, path, summary, desc string, params []server.OAParameter, more ...server.APIResponse) server.APIOp {
-		return server.APIOp{ID: id, Path: path, Tag: apiTag, Summary: summary, Description: desc + " Needs users:manage.",
+		return server.APIOp{ID: id, Path: path, Tag: apiTag, Summary: summary, Description: desc,
 			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: params,
 			Responses: append([]server.APIResponse{server.APIReplyUnauthorized, forbidden}, more...)}
 	}

@@ -16,7 +16,7 @@ import (
 // of a batch and one row, the product schemas, a schema's CSV template and the payment
 // instruments (transfer types with their corridors and schemas). Reads run
 // server.APIOrgRead (membership 404, then the permission 403); the upload and the reviews
-// check the same with server.APIAccess first.
+// check the same declared on the operation (APIOp.Needs), which the router checks first.
 
 const (
 	apiTag          = "Payout batches"
@@ -129,22 +129,14 @@ func apiGetDraft(c fiber.Ctx, b provider.Batches, r server.APIOrgCall) (server.A
 	return server.APIDataOf(out), err
 }
 
-// apiCaller checks membership then perms for the calls that are not reads.
-func (s area) apiCaller(c fiber.Ctx, a *server.APICaller, orgID string, perms ...access.Permission) (bool, error) {
-	if _, ok, err := s.APIAccess(c, a, orgID, perms...); !ok {
-		return false, err
-	}
-	if p := apiService(s.Server); p != nil {
-		return false, server.APIErrors(c, p.Status, *p)
-	}
-	return true, nil
-}
+// What the calls that are not reads need.
+var (
+	apiManage = []access.Permission{access.PayoutBatchesRead, access.PayoutBatchesManage}
+	apiReview = []access.Permission{access.PayoutBatchesRead, access.PayoutBatchesReview}
+)
 
 func (s area) apiTemplate(c fiber.Ctx, a *server.APICaller) error {
-	orgID := strings.Clone(c.Get(server.APIHeaderOrganisation))
-	if ok, err := s.apiCaller(c, a, orgID, access.PayoutBatchesRead, access.PayoutBatchesManage); !ok {
-		return err
-	}
+	orgID := a.OrgID
 	t, err := s.Batches.BatchTemplate(c.Context(), orgID, strings.Clone(c.Params("schemaId")))
 	if err != nil {
 		return server.APIProviderFail(c, err, nil)
@@ -153,10 +145,7 @@ func (s area) apiTemplate(c fiber.Ctx, a *server.APICaller) error {
 }
 
 func (s area) apiUpload(c fiber.Ctx, a *server.APICaller) error {
-	orgID := server.APIPathOrg(c)
-	if ok, err := s.apiCaller(c, a, orgID, access.PayoutBatchesRead, access.PayoutBatchesManage); !ok {
-		return err
-	}
+	orgID := a.OrgID
 	out := s.upload(c, orgID, &a.User)
 	if out.internal != nil {
 		return out.internal
@@ -192,10 +181,7 @@ func (s area) apiUpload(c fiber.Ctx, a *server.APICaller) error {
 }
 
 func (s area) apiReview(c fiber.Ctx, a *server.APICaller, approve bool) error {
-	orgID := server.APIPathOrg(c)
-	if ok, err := s.apiCaller(c, a, orgID, access.PayoutBatchesRead, access.PayoutBatchesReview); !ok {
-		return err
-	}
+	orgID := a.OrgID
 	b, failed, err := s.reviewBatch(c.Context(), orgID, strings.Clone(c.Params("batchId")), reviewer(a.User), approve)
 	if err != nil {
 		return server.APIProviderFail(c, err, server.APITexts{provider.ECONFLICT: {Title: failed, Detail: provider.ErrorMessage(err)}})
@@ -211,7 +197,7 @@ func (s area) apiOperations() []server.APIOp {
 	forbidden := server.APIErrorReply(fiber.StatusForbidden, "The role lacks payout_batches:read (code forbidden), or MissingScope / invalid_csrf.")
 	notFound := server.APIErrorReply(fiber.StatusNotFound, "No such organisation or batch, or not the caller's (not told apart).")
 	read := func(id, path, summary, desc string, params []server.OAParameter, ok string, r server.APIOp) server.APIOp {
-		r.ID, r.Path, r.Tag, r.Summary, r.Description = id, path, apiTag, summary, desc+" Needs payout_batches:read."
+		r.ID, r.Path, r.Tag, r.Summary, r.Description = id, path, apiTag, summary, desc+""
 		r.Auth, r.Scopes, r.Params = server.APIBearer, server.APIScopesDashboard, params
 		r.Responses = append([]server.APIResponse{server.APIReplyUnauthorized, forbidden, notFound}, r.Responses...)
 		return r
@@ -221,8 +207,8 @@ func (s area) apiOperations() []server.APIOp {
 			Summary: map[bool]string{true: "Approve a batch", false: "Decline a batch"}[approve],
 			Description: "Allowed when the organisation's batches need approval, the batch is waiting_review with no rejection, and the " +
 				"caller has not reviewed it and did not create it. The last approval needed completes the batch and creates its payout " +
-				"requests, once; a decline rejects it for good. Needs payout_batches:review.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: server.APIOrgParams(batchID),
+				"requests, once; a decline rejects it for good.",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Needs: apiReview, Service: apiService, Params: server.APIOrgParams(batchID),
 			Responses: []server.APIResponse{server.APIDataOK[provider.Batch]("The batch afterwards."), server.APIReplyUnauthorized,
 				server.APIErrorReply(fiber.StatusForbidden, "The role lacks payout_batches:review (code forbidden), or MissingScope / invalid_csrf."),
 				notFound, server.APIErrorReply(fiber.StatusConflict, "The rules do not allow it; the detail says which.")},
@@ -247,8 +233,9 @@ func (s area) apiOperations() []server.APIOp {
 			ID: "uploadPayoutBatch", Method: fiber.MethodPost, Path: apiListPath, Tag: apiTag, Summary: "Upload a payout batch",
 			Description: "A multipart form with the file and an optional name. Every row is checked; " +
 				"when one is wrong nothing is stored and the reply carries the error report. With approval on the batch waits for it, " +
-				"else its rows become payout requests at once. Needs payout_batches:manage.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: server.APIOrgParams(), BodyLimit: server.BatchUploadBodyLimit,
+				"else its rows become payout requests at once.",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Needs: apiManage, Service: apiService,
+			Params: server.APIOrgParams(), BodyLimit: server.BatchUploadBodyLimit,
 			Form: server.APIBody[apiUploadForm](),
 			Responses: []server.APIResponse{server.APIOK[apiUploaded](fiber.StatusCreated, "Stored."), server.APIReplyUnauthorized,
 				server.APIErrorReply(fiber.StatusForbidden, "The role lacks payout_batches:manage (code forbidden), or MissingScope / invalid_csrf."),
@@ -271,9 +258,8 @@ func (s area) apiOperations() []server.APIOp {
 			server.APIOrgParams(batchID, draftID), "", server.APIOp{}), "The row.", apiRead(nil, apiGetDraft)),
 		{
 			ID: "getSchemaCSVTemplate", Method: fiber.MethodGet, Path: apiTemplatePath, Tag: apiTag, Summary: "Download a CSV template",
-			Description: "The batch template of a schema: a header row of its columns and one example row, named in Content-Disposition. " +
-				"Needs payout_batches:manage.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
+			Description: "The batch template of a schema: a header row of its columns and one example row, named in Content-Disposition.",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Needs: apiManage, Service: apiService, Org: server.APIHeaderOrg,
 			Params: []server.OAParameter{server.APIOrgHeaderParam, {Name: "schemaId", In: "path", Required: true, Description: "The schema's id.", Schema: server.OAString("")}},
 			Responses: []server.APIResponse{{Status: fiber.StatusOK, Description: "The file.", Media: []string{"text/csv"},
 				Headers: map[string]server.OAHeader{"Content-Disposition": {Description: "attachment; filename=…", Schema: server.OAString("")}}},

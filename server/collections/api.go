@@ -18,7 +18,7 @@ import (
 // refund, the sandbox test case, a payment by uuid and the find by uuid or unique reference.
 // The status counts are the dashboard's (getCollectionOrderStatusCountsReport). Reads run
 // server.APIOrgRead (membership 404, then the permission 403); the three changes check the
-// same with server.APIAccess first.
+// same declared on the operation (APIOp.Needs), which the router checks first.
 
 const (
 	apiTag             = "Collection orders"
@@ -177,26 +177,13 @@ func apiFindPayment(c fiber.Ctx, col provider.Collections, r server.APIOrgCall) 
 	return server.APIDataOf(found[0]), nil
 }
 
-// apiManage checks membership, then collection_orders:read and :manage, for the calls that
-// change an order.
-func (s area) apiManage(c fiber.Ctx, a *server.APICaller) (string, bool, error) {
-	id := server.APIPathOrg(c)
-	if _, ok, err := s.APIAccess(c, a, id, access.CollectionOrdersRead, access.CollectionOrdersMan); !ok {
-		return "", false, err
-	}
-	if p := apiService(s.Server); p != nil {
-		return "", false, server.APIErrors(c, p.Status, *p)
-	}
-	return id, true, nil
-}
+// apiManage is what the calls that change an order need.
+var apiManage = []access.Permission{access.CollectionOrdersRead, access.CollectionOrdersMan}
 
 func apiUUID(c fiber.Ctx) string { return strings.Clone(c.Params("uuid")) }
 
 func (s area) apiCancel(c fiber.Ctx, a *server.APICaller) error {
-	orgID, ok, err := s.apiManage(c, a)
-	if !ok {
-		return err
-	}
+	orgID := a.OrgID
 	o, err := s.Collections.CancelCollectionOrder(c.Context(), orgID, apiUUID(c))
 	if err != nil {
 		return server.APIProviderFail(c, err, nil)
@@ -205,10 +192,7 @@ func (s area) apiCancel(c fiber.Ctx, a *server.APICaller) error {
 }
 
 func (s area) apiRefund(c fiber.Ctx, a *server.APICaller) error {
-	orgID, ok, err := s.apiManage(c, a)
-	if !ok {
-		return err
-	}
+	orgID := a.OrgID
 	key := strings.TrimSpace(c.Get(apiHeaderIdem))
 	if len(key) > 255 {
 		return server.APIErrors(c, fiber.StatusUnprocessableEntity, apiParam(apiHeaderIdem, "At most 255 characters"))
@@ -234,10 +218,7 @@ func (s area) apiRefund(c fiber.Ctx, a *server.APICaller) error {
 }
 
 func (s area) apiTestCase(c fiber.Ctx, a *server.APICaller) error {
-	orgID, ok, err := s.apiManage(c, a)
-	if !ok {
-		return err
-	}
+	orgID := a.OrgID
 	flags, err := s.Provider.FeatureFlags(c.Context(), orgID)
 	if err != nil {
 		return err
@@ -270,7 +251,7 @@ var (
 // orderRead is a read of one organisation's collections named in the path.
 func orderRead[B server.APIEnvelope](id, path, summary, desc string, params []server.OAParameter, ok string,
 	read func(fiber.Ctx, provider.Collections, server.APIOrgCall) (B, error)) server.APIOp {
-	return server.APIReadOp(server.APIOp{ID: id, Path: path, Tag: apiTag, Summary: summary, Description: desc + " Needs collection_orders:read.",
+	return server.APIReadOp(server.APIOp{ID: id, Path: path, Tag: apiTag, Summary: summary, Description: desc,
 		Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: server.APIOrgParams(params...),
 		Responses: []server.APIResponse{server.APIReplyUnauthorized, apiForbidden, apiNotFound}}, ok, apiRead(nil, read))
 }
@@ -288,6 +269,7 @@ func (s area) apiOperations() []server.APIOp {
 	}
 	manage := func(op server.APIOp, h func(fiber.Ctx, *server.APICaller) error) server.APIOp {
 		op.Tag, op.Auth, op.Scopes = apiTag, server.APIBearer, server.APIScopesDashboard
+		op.Needs, op.Service = apiManage, apiService
 		op.Params = append([]server.OAParameter{server.APIOrgIDParam, apiUUIDParam}, op.Params...)
 		op.Handler = func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return h(c, a) }
 		return op
@@ -296,7 +278,7 @@ func (s area) apiOperations() []server.APIOp {
 		server.APIReadOp(server.APIOp{
 			ID: "listCollectionOrders", Path: "/collection/orders", Tag: apiTag, Summary: "List collection orders",
 			Description: "The organisation's collection orders, newest first unless sort=date, cursor paged with the total. Rows leave " +
-				"payments, refunds and status_history empty: getCollectionOrder has them. Needs collection_orders:read.",
+				"payments, refunds and status_history empty: getCollectionOrder has them.",
 			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
 			Params: []server.OAParameter{
 				{Name: "organisation_id", In: "query", Required: true, Description: "The organisation; a non-member gets 404, as for an unknown one.",
@@ -319,14 +301,14 @@ func (s area) apiOperations() []server.APIOp {
 			"The order whose uuid, merchant reference or "+provider.ProductName+"_unique_reference is exactly value (the newest when several).",
 			[]server.OAParameter{value("A uuid or a reference.")}, "The order.", apiFindOrder)),
 		manage(server.APIOp{ID: "cancelCollectionOrder", Method: fiber.MethodDelete, Path: apiOrder, Summary: "Cancel a collection order",
-			Description: "Cancels a pending or received order; a repeated call answers the cancelled order again. Needs collection_orders:manage.",
+			Description: "Cancels a pending or received order; a repeated call answers the cancelled order again.",
 			Responses: []server.APIResponse{server.APIDataOK[provider.CollectionOrder]("The cancelled order."), server.APIReplyUnauthorized,
 				apiForbiddenManage, apiNotFound, server.APIErrorReply(fiber.StatusConflict, "The order's status does not allow it (the title says why).")},
 		}, s.apiCancel),
 		manage(server.APIOp{ID: "refundCollectionOrder", Method: fiber.MethodPost, Path: "/collection/organisations/{id}/orders/{uuid}/refund", Summary: "Refund a collection order",
 			Description: "Refunds a completed order without a refund, wholly or in part: the amount and the currency's refund fee leave the order's " +
 				"account at once and the order is processing_refund. With an Idempotency-Key, a repeated call with the same body answers the " +
-				"first refund (another body: 409); without one, a second refund of the order is 409. Needs collection_orders:manage.",
+				"first refund (another body: 409); without one, a second refund of the order is 409.",
 			Params: []server.OAParameter{{Name: apiHeaderIdem, In: "header", Description: "1 to 255 characters; the same key refunds once.", Schema: server.OAString("")}},
 			Body:   server.APIBody[apiRefundRequest](),
 			Responses: []server.APIResponse{server.APIDataOK[provider.CollectionOrder]("Order successfully refunded: the order afterwards."),
@@ -336,7 +318,7 @@ func (s area) apiOperations() []server.APIOp {
 		}, s.apiRefund),
 		manage(server.APIOp{ID: "runCollectionTestCase", Method: fiber.MethodPut, Path: "/collection/organisations/{id}/orders/{uuid}/test_case", Summary: "Run a sandbox test case",
 			Description: "Sandbox only, with the sandbox test-case or canary UI flag: complete_payment completes a payment of the order as the " +
-				"payer's bank would (the account is credited, less the collection fee). Needs collection_orders:manage.",
+				"payer's bank would (the account is credited, less the collection fee).",
 			Body: server.APIBody[provider.CollectionTestCaseRequest](),
 			Responses: []server.APIResponse{server.APIDataOK[provider.CollectionOrder]("Test case executed: the order afterwards."),
 				server.APIReplyUnauthorized,

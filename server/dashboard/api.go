@@ -29,16 +29,16 @@ func (s area) apiOperations() []server.APIOp {
 	}
 	return []server.APIOp{
 		server.APIReadOp(stats("getPayoutReasonCodesReport", "/payouts/payout_requests/stats/reason_codes_reports", "Payout reason codes by state",
-			"For each payout state category (returned, rejected, action_required, received, processing, pending, completed, in that order), the payout requests created in the period per reason code. Needs payouts:read.",
+			"For each payout state category (returned, rejected, action_required, received, processing, pending, completed, in that order), the payout requests created in the period per reason code.",
 			server.APIOrgHeaderParam),
 			"data maps each state to its reason-code items and meta (the state's count and share of all payout requests).",
 			apiStatsRead(access.PayoutsRead, apiStatsHeaderOrg, s.apiPayoutReasonCodes)),
 		server.APIReadOp(stats("getPayoutStateCategoryCountsReport", "/payouts/payout_requests/stats/state_category_counts_reports", "Payout requests by state category",
-			"The payout requests created in the period per state category, as [code, name, count] in the dashboard's order, with the total in meta. Needs payouts:read.",
+			"The payout requests created in the period per state category, as [code, name, count] in the dashboard's order, with the total in meta.",
 			server.APIOrgHeaderParam),
 			"The counts.", apiStatsRead(access.PayoutsRead, apiStatsHeaderOrg, s.apiPayoutStateCategoryCounts)),
 		server.APIReadOp(stats("getCollectionOrderStatusCountsReport", "/collection/organisations/{id}/stats/orders/status_counts_reports", "Collection orders by status",
-			"The collection orders created in the period per status (statuses without orders left out). created_after defaults to 30 days back. Needs collection_orders:read.",
+			"The collection orders created in the period per status (statuses without orders left out). created_after defaults to 30 days back.",
 			server.APIOrgIDParam),
 			"The counts.", apiStatsRead(access.CollectionOrdersRead, nil, s.apiCollectionStatusCounts)),
 	}

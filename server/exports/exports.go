@@ -156,13 +156,8 @@ func (l APIList) Filter(account string) provider.ExportFilter {
 // APIDownload answers an API download: member is the caller's check (false: it has
 // answered), open the export's file of the organisation; notFound is the title of an
 // unknown export, and one not ready (or failed) says why.
-func APIDownload(c fiber.Ctx, member func() (string, bool, error), notFound string,
-	open func(orgID string) (*provider.ExportFile, error)) error {
-	orgID, ok, err := member()
-	if !ok {
-		return err
-	}
-	f, err := open(orgID)
+func APIDownload(c fiber.Ctx, notFound string, open func() (*provider.ExportFile, error)) error {
+	f, err := open()
 	if err != nil {
 		return server.APIProviderFail(c, err, server.APITexts{provider.ENOTFOUND: {Title: notFound},
 			provider.ECONFLICT: {Title: provider.MsgStatementDownload, Detail: provider.ErrorMessage(err)}})
@@ -271,34 +266,6 @@ func ReadAPIPage[P any](c fiber.Ctx, r server.APIOrgCall, what string, max int, 
 		return none, err
 	}
 	return list(c.Context(), r.OrgID, l.Filter(strings.Clone(c.Query(account))))
-}
-
-// APIRequest begins an export request's call: the caller's check (APIMember with perms;
-// ok false: it has answered) and the JSON body read into B (refused: answered too).
-func APIRequest[B any](s *server.Server, c fiber.Ctx, a *server.APICaller, service func(*server.Server) *server.APIProblem,
-	perms ...access.Permission) (orgID string, body B, ok bool, err error) {
-	orgID, ok, err = APIMember(s, c, a, service, perms...)
-	if !ok {
-		return "", body, false, err
-	}
-	if p := server.DecodeJSON(c, &body); p != nil {
-		return "", body, false, server.APIErrors(c, p.Status, *p)
-	}
-	return orgID, body, true, nil
-}
-
-// APIMember is the check of an export call that is not a read: membership (404), then
-// perms (403), then the service. ok false means the answer has been sent.
-func APIMember(s *server.Server, c fiber.Ctx, a *server.APICaller, service func(*server.Server) *server.APIProblem,
-	perms ...access.Permission) (orgID string, ok bool, err error) {
-	id := server.APIPathOrg(c)
-	if _, ok, err := s.APIAccess(c, a, id, perms...); !ok {
-		return "", false, err
-	}
-	if p := service(s); p != nil {
-		return "", false, server.APIErrors(c, p.Status, *p)
-	}
-	return id, true, nil
 }
 
 // APIRead is a read of exports: exports:read with accounts:read.

@@ -25,19 +25,6 @@ const (
 // offers neither.
 var apiFundingService = server.APIService(func(s *server.Server) bool { return s.Funding != nil && s.Crypto != nil })
 
-// fundingAPIAccess checks membership and permission for a change; ok false
-// means the answer has been sent.
-func (s area) fundingAPIAccess(c fiber.Ctx, a *server.APICaller, p access.Permission) (orgID string, ok bool, err error) {
-	orgID = server.APIPathOrg(c)
-	if _, ok, err = s.APIAccess(c, a, orgID, p); !ok {
-		return orgID, false, err
-	}
-	if p := apiFundingService(s.Server); p != nil {
-		return orgID, false, server.APIErrors(c, p.Status, *p)
-	}
-	return orgID, true, nil
-}
-
 // apiFundingRead is a read of the funding area needing perm.
 func apiFundingRead[B server.APIEnvelope](perm access.Permission, read func(fiber.Ctx, server.APIOrgCall) (B, error)) server.APIRead[B] {
 	return server.APIRead[B]{Perms: []access.Permission{perm}, Service: apiFundingService,
@@ -61,10 +48,7 @@ type apiAcceptChanges struct {
 }
 
 func (s area) apiAcceptFundingChanges(c fiber.Ctx, a *server.APICaller) error {
-	orgID, ok, err := s.fundingAPIAccess(c, a, access.AccountsFunding)
-	if !ok {
-		return err
-	}
+	orgID := a.OrgID
 	acct := strings.Clone(c.Params(fundingAPIAccountParam))
 	var body apiAcceptChanges
 	if p := server.DecodeJSON(c, &body); p != nil {
@@ -145,15 +129,15 @@ func (s area) apiOperations() []server.APIOp {
 	return []server.APIOp{
 		server.APIReadOp(server.APIOp{
 			ID: "listFundingInstructions", Path: "/collection/organisations/{id}/funding_instructions", Tag: "Funding",
-			Summary: "List funding instructions", Description: "How to fund each account the organisation owns or shares. Needs accounts:funding.",
+			Summary: "List funding instructions", Description: "How to fund each account the organisation owns or shares.",
 			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: []server.OAParameter{server.APIOrgIDParam},
 			Responses: []server.APIResponse{server.APIReplyUnauthorized, apiReplyFundingForbidden, server.APIReplyNotFound},
 		}, "The instructions keyed by virtual account number (possibly none).", apiFundingRead(access.AccountsFunding, s.apiFundingInstructions)),
 		{
 			ID: "acceptFundingChanges", Method: fiber.MethodPut, Path: "/collection/organisations/{id}/funding_instructions/{accountNumber}/accept_changes", Tag: "Funding",
-			Summary: "Acknowledge changed funding instructions", Description: "\"I got it!\": acknowledges the account's current, changed configuration. Acknowledging it again changes nothing. Needs accounts:funding.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: []server.OAParameter{server.APIOrgIDParam, accountParam},
-			Body: server.APIBody[apiAcceptChanges](),
+			Summary: "Acknowledge changed funding instructions", Description: "\"I got it!\": acknowledges the account's current, changed configuration. Acknowledging it again changes nothing.",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Needs: []access.Permission{access.AccountsFunding}, Service: apiFundingService,
+			Params: []server.OAParameter{server.APIOrgIDParam, accountParam}, Body: server.APIBody[apiAcceptChanges](),
 			Responses: []server.APIResponse{server.APIDataOK[provider.FundingInstruction]("The instruction, now unchanged."),
 				server.APIReplyUnauthorized, apiReplyFundingForbidden,
 				server.APIErrorReply(fiber.StatusNotFound, "Not a member, no such organisation, or an account the organisation does not own or without instructions."),
@@ -164,7 +148,7 @@ func (s area) apiOperations() []server.APIOp {
 		},
 		server.APIReadOp(server.APIOp{
 			ID: "getCryptoToken", Path: "/crypto/organisations/{id}/c2c/token", Tag: "Crypto",
-			Summary: "Get a crypto partner widget token", Description: "A token, valid 10 minutes, that opens the partner's widgets for one crypto account: history always, wallets with crypto:manage. Needs crypto:read.",
+			Summary: "Get a crypto partner widget token", Description: "A token, valid 10 minutes, that opens the partner's widgets for one crypto account: history always, wallets with crypto:manage.",
 			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
 			Params: []server.OAParameter{server.APIOrgIDParam, {Name: cryptoAPIAccountQuery, In: "query", Required: true, Description: "An account with a crypto funding beneficiary.", Schema: server.OAString("")}},
 			Responses: []server.APIResponse{server.APIReplyUnauthorized, apiReplyFundingForbidden,
@@ -173,7 +157,7 @@ func (s area) apiOperations() []server.APIOp {
 		}, "The token and the widget addresses it opens.", apiFundingRead(access.CryptoRead, s.apiCryptoToken)),
 		server.APIReadOp(server.APIOp{
 			ID: "listCryptoBeneficiaries", Path: "/crypto/organisations/{id}/beneficiaries", Tag: "Crypto",
-			Summary: "List crypto funding beneficiaries", Description: "The accounts funded through a crypto wallet, with network and address. Needs crypto:read.",
+			Summary: "List crypto funding beneficiaries", Description: "The accounts funded through a crypto wallet, with network and address.",
 			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: []server.OAParameter{server.APIOrgIDParam},
 			Responses: []server.APIResponse{server.APIReplyUnauthorized, apiReplyFundingForbidden, server.APIReplyNotFound},
 		}, "The beneficiaries by account (possibly none).", apiFundingRead(access.CryptoRead, s.apiCryptoBeneficiaries)),

@@ -195,18 +195,8 @@ func apiHeaderOrg(_ *server.Server, c fiber.Ctx, _ *server.APICaller) (string, e
 	return strings.Clone(c.Get(server.APIHeaderOrganisation)), nil
 }
 
-// apiChange checks membership, then perms, for a call that changes a draft; ok false means
-// the answer has been sent.
-func (s area) apiChange(c fiber.Ctx, a *server.APICaller, perms ...access.Permission) (string, bool, error) {
-	id := server.APIPathOrg(c)
-	if _, ok, err := s.APIAccess(c, a, id, perms...); !ok {
-		return "", false, err
-	}
-	if p := apiService(s.Server); p != nil {
-		return "", false, server.APIErrors(c, p.Status, *p)
-	}
-	return id, true, nil
-}
+// apiManage is what the calls that build a draft need.
+var apiManage = []access.Permission{access.PayoutsManage}
 
 // apiFieldProblems are a draft's field errors in the given sections, pointed at
 // /section/field.
@@ -227,10 +217,7 @@ func apiFieldProblems(d provider.PayoutDraft, sections []string) []server.APIPro
 }
 
 func (s area) apiCreate(c fiber.Ctx, a *server.APICaller) error {
-	orgID, ok, err := s.apiChange(c, a, access.PayoutsManage)
-	if !ok {
-		return err
-	}
+	orgID := a.OrgID
 	var body apiCreateBody
 	if p := server.DecodeJSON(c, &body); p != nil {
 		return server.APIErrors(c, p.Status, *p)
@@ -251,10 +238,7 @@ func (s area) apiCreate(c fiber.Ctx, a *server.APICaller) error {
 // the spec's warning first and each field's message pointed at it; what was typed is kept
 // on the draft, as the page keeps it.
 func (s area) apiSave(c fiber.Ctx, a *server.APICaller, one bool) error {
-	orgID, ok, err := s.apiChange(c, a, access.PayoutsManage)
-	if !ok {
-		return err
-	}
+	orgID := a.OrgID
 	var body apiSections
 	var p *server.APIProblem
 	if one {
@@ -276,6 +260,7 @@ func (s area) apiSave(c fiber.Ctx, a *server.APICaller, one bool) error {
 		return server.APIError(c, fiber.StatusUnprocessableEntity, server.APICodeInvalid, title)
 	}
 	var d provider.PayoutDraft
+	var err error
 	for i, name := range names {
 		d, err = s.PayoutDrafts.SaveDraftSection(c.Context(), orgID, apiDraftID(c), actorOf(a.User), name, values[i])
 		if fe, ok := errors.AsType[*provider.FieldError](err); ok {
@@ -295,10 +280,7 @@ func (s area) apiSave(c fiber.Ctx, a *server.APICaller, one bool) error {
 }
 
 func (s area) apiPublish(c fiber.Ctx, a *server.APICaller) error {
-	orgID, ok, err := s.apiChange(c, a, access.PayoutsManage)
-	if !ok {
-		return err
-	}
+	orgID := a.OrgID
 	pub, err := s.PayoutDrafts.PublishDraft(c.Context(), orgID, apiDraftID(c), actorOf(a.User))
 	if pe, ok := errors.AsType[*provider.DraftPreconditionError](err); ok {
 		var probs []server.APIProblem
@@ -315,10 +297,7 @@ func (s area) apiPublish(c fiber.Ctx, a *server.APICaller) error {
 }
 
 func (s area) apiDecide(c fiber.Ctx, a *server.APICaller, act action) error {
-	orgID, ok, err := s.apiChange(c, a, act.perms...)
-	if !ok {
-		return err
-	}
+	orgID := a.OrgID
 	out := s.decide(c.Context(), orgID, apiDraftID(c), actorOf(a.User), act)
 	switch {
 	case out.notFound:
@@ -376,7 +355,7 @@ func (s area) apiOperations() []server.APIOp {
 		return server.OAParameter{Name: name, In: "query", Description: desc, Schema: server.OAString("")}
 	}
 	read := func(id, method, path, summary, desc string, perm access.Permission, params []server.OAParameter, ok string) server.APIOp {
-		return server.APIOp{ID: id, Method: method, Path: path, Tag: tag, Summary: summary, Description: desc + " Needs " + string(perm) + ".",
+		return server.APIOp{ID: id, Method: method, Path: path, Tag: tag, Summary: summary, Description: desc,
 			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: params,
 			Responses: []server.APIResponse{server.APIReplyUnauthorized, forbidden(string(perm)), notFound}}
 	}
@@ -389,6 +368,7 @@ func (s area) apiOperations() []server.APIOp {
 		op := read(id, method, path, summary, desc, act.perms[0], server.APIOrgParams(apiDraftParam), "")
 		op.Responses = append([]server.APIResponse{server.APIDataOK[apiDecision]("Done: the spec's success text.")},
 			append(op.Responses, server.APIErrorReply(fiber.StatusConflict, "The title is the spec's failure text ("+act.failed+"); the detail says why."))...)
+		op.Needs, op.Service = act.perms, apiService
 		op.Handler = handle(func(c fiber.Ctx, a *server.APICaller) error { return s.apiDecide(c, a, act) })
 		return op
 	}
@@ -413,8 +393,9 @@ func (s area) apiOperations() []server.APIOp {
 		{
 			ID: "createPayoutDraft", Method: fiber.MethodPost, Path: apiDraftsPath, Tag: tag, Summary: "Create a payout draft",
 			Description: "Starts a manual payout of a product and schema (both required). The answer is the draft with every section's " +
-				"fields (value, errors, access_type, ui_field, rules, step); a field with one possible value starts with it. Needs payouts:manage.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: server.APIOrgParams(), Body: server.APIBody[apiCreateBody](),
+				"fields (value, errors, access_type, ui_field, rules, step); a field with one possible value starts with it.",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Needs: apiManage, Service: apiService,
+			Params: server.APIOrgParams(), Body: server.APIBody[apiCreateBody](),
 			Responses: []server.APIResponse{server.APIOK[server.APIDataBody[provider.PayoutDraft]](fiber.StatusCreated, "The new draft."),
 				server.APIReplyUnauthorized, forbidden("payouts:manage"), server.APIReplyNotFound,
 				server.APIErrorReply(fiber.StatusUnprocessableEntity, "product_id or schema_id missing or not offered (source.pointer names it; detail: Error creating draft).")},
@@ -428,8 +409,9 @@ func (s area) apiOperations() []server.APIOp {
 			Description: "Saves exactly one section (a wizard step) and validates it. 200: every field accepted, the section is saved. " +
 				"422: the first error is the spec's warning 'Error occurred while updating Payout draft', then one per refused field " +
 				"(title its message, source.pointer /section/field); what was typed is kept on the draft. Only the creator, while the " +
-				"draft is being built (409 otherwise). Needs payouts:manage.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: server.APIOrgParams(apiDraftParam), Body: server.APIBody[apiSectionEdit](),
+				"draft is being built (409 otherwise).",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Needs: apiManage, Service: apiService,
+			Params: server.APIOrgParams(apiDraftParam), Body: server.APIBody[apiSectionEdit](),
 			Responses: []server.APIResponse{server.APIDataOK[provider.PayoutDraft]("Saved: the draft."), server.APIReplyUnauthorized,
 				forbidden("payouts:manage"), notFound, server.APIErrorReply(fiber.StatusConflict, "The draft can no longer be changed."),
 				server.APIErrorReply(fiber.StatusUnprocessableEntity, "Refused fields, or not exactly one section.")},
@@ -437,8 +419,9 @@ func (s area) apiOperations() []server.APIOp {
 		},
 		{
 			ID: "updatePayoutDraft", Method: fiber.MethodPut, Path: apiDraftPath, Tag: tag, Summary: "Save sections of a draft",
-			Description: "savePayoutDraftSection for several sections at once, in the flow's order. Needs payouts:manage.",
-			Auth:        server.APIBearer, Scopes: server.APIScopesDashboard, Params: server.APIOrgParams(apiDraftParam), Body: server.APIBody[apiSectionsEdit](),
+			Description: "savePayoutDraftSection for several sections at once, in the flow's order.",
+			Auth:        server.APIBearer, Scopes: server.APIScopesDashboard, Needs: apiManage, Service: apiService,
+			Params: server.APIOrgParams(apiDraftParam), Body: server.APIBody[apiSectionsEdit](),
 			Responses: []server.APIResponse{server.APIDataOK[provider.PayoutDraft]("Saved: the draft."), server.APIReplyUnauthorized,
 				forbidden("payouts:manage"), notFound, server.APIErrorReply(fiber.StatusConflict, "The draft can no longer be changed."),
 				server.APIErrorReply(fiber.StatusUnprocessableEntity, "Refused fields, or no section.")},
@@ -452,8 +435,9 @@ func (s area) apiOperations() []server.APIOp {
 			ID: "publishPayoutDraft", Method: fiber.MethodPost, Path: "/payouts/organisations/{id}/payout_drafts/{draft_id}/publish", Tag: tag, Summary: "Publish a draft",
 			Description: "Turns a complete draft into a payout request (source manual), or with the draft approval flow on into a draft " +
 				"waiting for review (state waiting_review). Publishing again answers the same. 412: the spec's Precondition Failure, one " +
-				"error per field (detail 'label: message', source.pointer /section/field). Needs payouts:manage.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: server.APIOrgParams(apiDraftParam),
+				"error per field (detail 'label: message', source.pointer /section/field).",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Needs: apiManage, Service: apiService,
+			Params: server.APIOrgParams(apiDraftParam),
 			Responses: []server.APIResponse{server.APIDataOK[provider.DraftPublished]("What publishing made."), server.APIReplyUnauthorized,
 				forbidden("payouts:manage"), notFound,
 				server.APIErrorReply(fiber.StatusConflict, "Error publishing draft: it was declined."),

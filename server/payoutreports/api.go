@@ -39,16 +39,11 @@ type apiReportMeta struct {
 
 var apiService = server.APIService(func(s *server.Server) bool { return s.PayoutReports != nil })
 
-// apiMember checks membership (404), then the permissions (403), for the calls that are
-// not reads.
-func (s area) apiMember(c fiber.Ctx, a *server.APICaller, perm access.Permission) (string, bool, error) {
-	return exports.APIMember(s.Server, c, a, apiService, exports.Perms(perm)...)
-}
-
 func (s area) apiCreate(c fiber.Ctx, a *server.APICaller) error {
-	orgID, body, ok, err := exports.APIRequest[apiPayoutReportRequest](s.Server, c, a, apiService, exports.Perms(access.ExportsManage)...)
-	if !ok {
-		return err
+	orgID := a.OrgID
+	var body apiPayoutReportRequest
+	if p := server.DecodeJSON(c, &body); p != nil {
+		return server.APIErrors(c, p.Status, *p)
 	}
 	after, before, probs := exports.APIPeriod(body.CreatedAfter, body.CreatedBefore)
 	if body.OrganisationID != "" && body.OrganisationID != orgID {
@@ -91,10 +86,9 @@ func (s area) apiGet(c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[provi
 }
 
 func (s area) apiDownload(c fiber.Ctx, a *server.APICaller) error {
-	return exports.APIDownload(c, func() (string, bool, error) { return s.apiMember(c, a, access.ExportsDownload) },
-		provider.MsgPayoutReportNotFound, func(orgID string) (*provider.ExportFile, error) {
-			return s.PayoutReports.OpenPayoutReport(c.Context(), orgID, strings.Clone(c.Params("uuid")))
-		})
+	return exports.APIDownload(c, provider.MsgPayoutReportNotFound, func() (*provider.ExportFile, error) {
+		return s.PayoutReports.OpenPayoutReport(c.Context(), a.OrgID, strings.Clone(c.Params("uuid")))
+	})
 }
 
 var apiUUIDParam = server.OAParameter{Name: "uuid", In: "path", Required: true, Description: "Payout report id.",
@@ -110,9 +104,10 @@ func (s area) apiOperations() []server.APIOp {
 			Description: "Queues a CSV of an owned account's payout requests created in [created_after, created_before) (at most 90 days, " +
 				"ending no later than today), filtered by status categories, currency and amount range. It is generated in the background; " +
 				"when ready, the requesting user gets an e-mail. Filters that select no payout request answer 422 with code 1001 " +
-				"(\"No requests found for the selected filters. Please adjust your filters and try again.\"). Needs exports:manage.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: server.APIOrgParams(),
-			Body: server.APIBody[apiPayoutReportRequest](),
+				"(\"No requests found for the selected filters. Please adjust your filters and try again.\").",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Needs: exports.Perms(access.ExportsManage), Service: apiService,
+			Params: server.APIOrgParams(),
+			Body:   server.APIBody[apiPayoutReportRequest](),
 			Responses: []server.APIResponse{server.APIOK[server.APIDataBody[provider.PayoutReport]](fiber.StatusCreated, "Queued."),
 				server.APIReplyUnauthorized, forbidden, server.APIReplyNotFound,
 				server.APIErrorReply(fiber.StatusUnprocessableEntity, "A field is wrong (source.pointer names it), or code 1001: no payout request matches.")},
@@ -120,15 +115,16 @@ func (s area) apiOperations() []server.APIOp {
 		},
 		server.APIReadOp(server.APIOp{
 			ID: "listPayoutReports", Path: "/disbursement/organisations/{id}/payout_reports", Tag: tag,
-			Summary: "List payout reports", Description: "Newest first, paged by cursors, with the total count. Needs exports:read and accounts:read.",
+			Summary: "List payout reports", Description: "Newest first, paged by cursors, with the total count.",
 			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
 			Params:    server.APIOrgParams(exports.APIListParams("virtual_account_number", "reports", provider.MaxPayoutReportLimit)...),
 			Responses: exports.APIListReplies(forbidden),
 		}, "One page.", exports.APIRead(apiService, s.apiList, server.APITexts{provider.EINVALID: {Title: provider.MsgPayoutReportsFetch}})),
 		server.APIReadOp(server.APIOp{
 			ID: "getPayoutReport", Path: "/disbursement/organisations/{id}/payout_reports/{uuid}", Tag: tag,
-			Summary: "Get a payout report", Description: "With its state, to follow its generation. Needs exports:read and accounts:read.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: server.APIOrgParams(apiUUIDParam),
+			Summary: "Get a payout report", Description: "With its state, to follow its generation.",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Needs: exports.Perms(access.ExportsDownload), Service: apiService,
+			Params: server.APIOrgParams(apiUUIDParam),
 			Responses: []server.APIResponse{server.APIReplyUnauthorized, forbidden,
 				server.APIErrorReply(fiber.StatusNotFound, "Could not find Payout Report with that uuid (also for another organisation's).")},
 		}, "The report.", exports.APIRead(apiService, s.apiGet, server.APITexts{provider.ENOTFOUND: {Title: provider.MsgPayoutReportNotFound}})),
@@ -136,8 +132,9 @@ func (s area) apiOperations() []server.APIOp {
 			ID: "downloadPayoutReport", Method: fiber.MethodGet, Path: "/disbursement/organisations/{id}/payout_reports/{uuid}/download", Tag: tag,
 			Summary: "Download a payout report",
 			Description: "The CSV, named in Content-Disposition (RFC 4180, UTF-8, header row, oldest first; cells starting with = + - @ tab or CR " +
-				"get a leading apostrophe, except plain decimal numbers). Needs exports:download.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: server.APIOrgParams(apiUUIDParam),
+				"get a leading apostrophe, except plain decimal numbers).",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Needs: exports.Perms(access.ExportsDownload), Service: apiService,
+			Params: server.APIOrgParams(apiUUIDParam),
 			Responses: []server.APIResponse{{Status: fiber.StatusOK, Description: "The file.", Media: []string{"text/csv"},
 				Headers: map[string]server.OAHeader{"Content-Disposition": {Description: "attachment; filename=…", Schema: server.OAString("")}}},
 				server.APIReplyUnauthorized, forbidden,

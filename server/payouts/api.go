@@ -16,7 +16,7 @@ import (
 // query parameter of the spec, the detail by reference and its cancellation (DELETE), the
 // sandbox test case, the status filter tree, contracted payout products, business units and
 // the short payout by reference. Reads run server.APIOrgRead (membership 404, then the
-// permission 403); the two changes check the same with server.APIAccess first.
+// permission 403); the two changes check the same declared on the operation (APIOp.Needs), which the router checks first.
 
 // Paths of the operations. The list names its organisation in X-Organisation-ID, like the
 // payout statistics beside it (/payouts/payout_requests/stats/…); the others in the path.
@@ -143,17 +143,11 @@ func apiBusinessUnits(c fiber.Ctx, p provider.Payouts, r server.APIOrgCall) (ser
 	return server.APIDataOf(units), err
 }
 
-// apiManage checks membership, then payouts:read and payouts:manage, for the two calls that
-// change a payout.
-func (s area) apiManage(c fiber.Ctx, a *server.APICaller) (string, bool, error) {
-	return s.APIChange(c, a, apiPayoutsService, access.PayoutsRead, access.PayoutsManage)
-}
+// apiManage is what the two calls that change a payout need.
+var apiManage = []access.Permission{access.PayoutsRead, access.PayoutsManage}
 
 func (s area) apiCancel(c fiber.Ctx, a *server.APICaller) error {
-	orgID, ok, err := s.apiManage(c, a)
-	if !ok {
-		return err
-	}
+	orgID := a.OrgID
 	by := provider.PayoutInitiator{Type: provider.InitiatorAPI, Name: strings.TrimSpace(a.User.FirstName + " " + a.User.LastName)}
 	if a.Claims == nil {
 		by.Type = provider.InitiatorUser // the portal's own page, through its session cookie
@@ -166,10 +160,7 @@ func (s area) apiCancel(c fiber.Ctx, a *server.APICaller) error {
 }
 
 func (s area) apiTestCase(c fiber.Ctx, a *server.APICaller) error {
-	orgID, ok, err := s.apiManage(c, a)
-	if !ok {
-		return err
-	}
+	orgID := a.OrgID
 	o, err := s.apiOrgContext(c, orgID)
 	if err != nil {
 		return err
@@ -214,7 +205,7 @@ func (s area) apiOperations() []server.APIOp {
 			ID: "listPayoutRequests", Path: apiListPath, Tag: tag, Summary: "List payout requests",
 			Description: "The organisation's payout requests with the filters of the Payouts page, newest first unless sort=date, " +
 				"cursor paged with the total. Rows leave status_transitions, cancellations, reviews and errors empty: " +
-				"getPayoutRequest has them. Needs payouts:read.",
+				"getPayoutRequest has them.",
 			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
 			Params: []server.OAParameter{server.APIOrgHeaderParam,
 				server.APIQueryParam("sort", "-date (default, newest first) or date (oldest first)."),
@@ -242,8 +233,9 @@ func (s area) apiOperations() []server.APIOp {
 		{
 			ID: "cancelPayoutRequest", Method: fiber.MethodDelete, Path: apiDetailPath, Tag: tag, Summary: "Cancel a payout request",
 			Description: "Asks for the cancellation of a payout that is received, pending, action_required or processing. data.status " +
-				"pending means cancellation started (the same for a repeated call); reserved funds come back when it finishes. Needs payouts:manage.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: server.APIOrgParams(apiReferenceParam),
+				"pending means cancellation started (the same for a repeated call); reserved funds come back when it finishes.",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Needs: apiManage, Service: apiPayoutsService,
+			Params: server.APIOrgParams(apiReferenceParam),
 			Responses: []server.APIResponse{server.APIDataOK[provider.PayoutCancellation]("Cancellation started."),
 				server.APIReplyUnauthorized, forbiddenManage, notFound,
 				server.APIErrorReply(fiber.StatusConflict, "Unable to cancel Payout: its status does not allow it.")},
@@ -252,9 +244,9 @@ func (s area) apiOperations() []server.APIOp {
 		{
 			ID: "runPayoutTestCase", Method: fiber.MethodPut, Path: apiTestCasePath, Tag: tag, Summary: "Run a sandbox test case",
 			Description: "Sandbox only, with the sandbox test-case or canary UI flag: moves the payout as the bank's answer would " +
-				"(a return gives the funds back). Needs payouts:manage.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: server.APIOrgParams(apiReferenceParam),
-			Body: server.APIBody[apiTestCaseRequest](),
+				"(a return gives the funds back).",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Needs: apiManage, Service: apiPayoutsService,
+			Params: server.APIOrgParams(apiReferenceParam), Body: server.APIBody[apiTestCaseRequest](),
 			Responses: []server.APIResponse{server.APIDataOK[provider.PayoutRequest]("Test case executed: the payout afterwards."),
 				server.APIReplyUnauthorized,
 				server.APIErrorReply(fiber.StatusForbidden, "The role lacks payouts:manage, or test cases are not enabled (code forbidden)."),
@@ -284,7 +276,7 @@ var apiForbidden = server.APIErrorReply(fiber.StatusForbidden, "The role lacks p
 // payouts:read; missing documents its 404.
 func payoutRead[B server.APIEnvelope](id, path, summary, desc string, params []server.OAParameter, missing server.APIResponse, ok string,
 	read func(fiber.Ctx, provider.Payouts, server.APIOrgCall) (B, error)) server.APIOp {
-	return server.APIReadOp(server.APIOp{ID: id, Path: path, Tag: apiTag, Summary: summary, Description: desc + " Needs payouts:read.",
+	return server.APIReadOp(server.APIOp{ID: id, Path: path, Tag: apiTag, Summary: summary, Description: desc,
 		Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: params,
 		Responses: []server.APIResponse{server.APIReplyUnauthorized, apiForbidden, missing}}, ok, apiPayoutRead(nil, read))
 }

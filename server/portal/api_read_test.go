@@ -1,6 +1,7 @@
 package portal
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -18,11 +19,7 @@ import (
 // organisation before anything else, and a member whose role lacks one of
 // its permissions 403 forbidden.
 func TestAPIOrgReads(t *testing.T) {
-	h := newHarness(t)
-	outsider, member := h.API(), h.API()
-	outsider.Login("noorg@demo.example")
-	member.Login("default@demo.example") // role default: dashboard:read only
-	defaultRole := access.For(provider.RoleDefault)
+	h, outsider, member, defaultRole := orgCallers(t)
 	doc := h.Document()
 	reads := 0
 	ops := h.Srv.APIOperations()
@@ -67,5 +64,76 @@ func TestAPIOrgReads(t *testing.T) {
 	}
 	if reads < 20 {
 		t.Errorf("only %d organisation reads found", reads)
+	}
+}
+
+// orgCallers are the harness and two API callers of the organisation
+// operations' checks: one who belongs to no organisation, and a member of
+// Nordic with the default role, whose permissions come last.
+func orgCallers(t *testing.T) (h *servertest.Harness, outsider, member *servertest.APIClient, defaultRole access.Set) {
+	h = newHarness(t)
+	outsider, member = h.API(), h.API()
+	outsider.Login("noorg@demo.example")
+	member.Login("default@demo.example") // role default: dashboard:read only
+	return h, outsider, member, access.For(provider.RoleDefault)
+}
+
+// TestAPIOrgChanges: every organisation operation that is not an
+// APIOrgRead read (the changes and the file downloads) declares the
+// permissions it needs on its APIOp, so the router checks them before
+// the handler: a non-member gets the 404 of an unknown organisation
+// whatever the body, and a member whose role lacks one of them 403
+// forbidden. The reference says the same permissions.
+func TestAPIOrgChanges(t *testing.T) {
+	h, outsider, member, defaultRole := orgCallers(t)
+	// The caller's own preferences of an organisation it belongs to: membership is all they need.
+	membershipOnly := map[string]bool{"setDefaultOrganisation": true, "setCurrentOrganisation": true}
+	param := regexp.MustCompile(`\{[^}]+\}`)
+	doc := h.Document()
+	changes := 0
+	ops := h.Srv.APIOperations()
+	for i := range ops {
+		op := &ops[i]
+		if _, read := op.OrgRead(); read || op.Auth != server.APIBearer || membershipOnly[op.ID] {
+			continue
+		}
+		var hdr []string
+		namesOrg := strings.Contains(op.Path, "{id}")
+		for _, p := range op.Params {
+			if p.In == "header" && p.Name == server.APIHeaderOrganisation {
+				hdr, namesOrg = []string{server.APIHeaderOrganisation, servertest.OrgNordic}, true
+			}
+		}
+		if !namesOrg {
+			continue
+		}
+		changes++
+		if len(op.Needs) == 0 {
+			t.Errorf("%s works on an organisation without declaring the permissions it needs (APIOp.Needs)", op.ID)
+			continue
+		}
+		path := strings.Replace(op.Path, "{id}", servertest.OrgNordic, 1)
+		path = param.ReplaceAllString(path, "00000000-0000-4000-8000-000000000000")
+		url := "/api/v1" + path
+		outsider.Call(op.Method, url, nil, hdr...).Expect(t, 404, server.APICodeNotFound)
+		allowed := true
+		for _, p := range op.Needs {
+			allowed = allowed && defaultRole.Has(p)
+		}
+		if allowed {
+			t.Errorf("%s: the default role holds all of %v; the test cannot see its check", op.ID, op.Needs)
+			continue
+		}
+		r := member.Call(op.Method, url, nil, hdr...)
+		r.Expect(t, 403, server.APICodeForbidden)
+		if op.Response(fiber.StatusForbidden) == nil {
+			t.Errorf("%s documents no 403", op.ID)
+		}
+		if desc, _ := doc.Op(op.ID)["description"].(string); !strings.Contains(desc, "Needs "+string(op.Needs[0])) {
+			t.Errorf("%s: the reference does not say it needs %s: %q", op.ID, op.Needs[0], desc)
+		}
+	}
+	if changes < 20 {
+		t.Errorf("only %d organisation changes found", changes)
 	}
 }

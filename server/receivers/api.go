@@ -17,7 +17,7 @@ import (
 // schema (the wizard's picker), and the same saved receivers as the organisation's
 // creditors under /customer/organisations/{id}/creditors. One set of handlers serves both
 // paths. Reads run server.APIOrgRead (membership 404, then receivers:read 403); create and
-// delete check the same, plus receivers:manage, with server.APIAccess first. The API is
+// delete check the same, plus receivers:manage, declared on the operation (APIOp.Needs), which the router checks first. The API is
 // not behind the receiver management flag, which switches the page (spec 001 §2).
 
 const apiTag = "Receivers"
@@ -113,17 +113,11 @@ func apiRecent(c fiber.Ctx, p provider.Receivers, r server.APIOrgCall) (server.A
 	return server.APIDataOf(list), err
 }
 
-// apiManage checks membership, then receivers:read and receivers:manage, for the calls
-// that change the receivers.
-func (s area) apiManage(c fiber.Ctx, a *server.APICaller) (string, bool, error) {
-	return s.APIChange(c, a, apiService, access.ReceiversRead, access.ReceiversManage)
-}
+// apiManage is what the calls that change the receivers need.
+var apiManage = []access.Permission{access.ReceiversRead, access.ReceiversManage}
 
 func (s area) apiCreate(c fiber.Ctx, a *server.APICaller) error {
-	orgID, ok, err := s.apiManage(c, a)
-	if !ok {
-		return err
-	}
+	orgID := a.OrgID
 	var body apiCreateRequest
 	if p := server.DecodeJSON(c, &body); p != nil {
 		return server.APIErrors(c, p.Status, *p)
@@ -147,10 +141,7 @@ func (s area) apiCreate(c fiber.Ctx, a *server.APICaller) error {
 
 func (s area) apiDelete(param string) server.APIHandlerFunc {
 	return func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error {
-		orgID, ok, err := s.apiManage(c, a)
-		if !ok {
-			return err
-		}
+		orgID := a.OrgID
 		r, err := s.Receivers.DeleteReceiver(c.Context(), orgID, strings.Clone(c.Params(param)))
 		if err != nil {
 			return server.APIProviderFail(c, err, nil)
@@ -164,7 +155,7 @@ func (s area) apiOperations() []server.APIOp {
 	return append(ops, server.APIReadOp(server.APIOp{
 		ID: "listRecentReceivers", Path: apiRecentPath, Tag: apiTag, Summary: "Recent receivers of a product and schema",
 		Description: "The receivers saved for one payout product and schema, newest first: the manual payout wizard's recent " +
-			"receivers picker. Needs receivers:read.",
+			"receivers picker.",
 		Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
 		Params: []server.OAParameter{server.APIOrgIDParam,
 			{Name: "product_id", In: "query", Required: true, Description: "The payout product.", Schema: server.OAString("")},
@@ -197,7 +188,7 @@ func (s area) apiCollectionOps(col apiCollection) []server.APIOp {
 		server.APIReadOp(server.APIOp{
 			ID: "list" + Noun + "s", Path: col.path, Tag: apiTag, Summary: "List " + col.noun + "s",
 			Description: "The organisation's saved receivers, newest first unless sort=created_at, cursor paged with the total." + same +
-				" Needs receivers:read.",
+				"",
 			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
 			Params: []server.OAParameter{server.APIOrgIDParam,
 				{Name: "sort", In: "query", Description: "-created_at (default, newest first) or created_at (oldest first).",
@@ -211,7 +202,7 @@ func (s area) apiCollectionOps(col apiCollection) []server.APIOp {
 		}, "One page: data, and meta with total, cursor_next, cursor_prev and has_next_page.", apiRead(apiList)),
 		server.APIReadOp(server.APIOp{
 			ID: "get" + Noun, Path: one, Tag: apiTag, Summary: "Get a " + col.noun,
-			Description: "One saved receiver with every field and its creditor_details. Needs receivers:read.",
+			Description: "One saved receiver with every field and its creditor_details.",
 			Auth:        server.APIBearer, Scopes: server.APIScopesDashboard, Params: []server.OAParameter{server.APIOrgIDParam, idParam},
 			Responses: []server.APIResponse{server.APIReplyUnauthorized, apiForbiddenRead, notFound},
 		}, "The "+col.noun+".", apiRead(func(c fiber.Ctx, p provider.Receivers, r server.APIOrgCall) (server.APIDataBody[provider.Receiver], error) {
@@ -222,9 +213,9 @@ func (s area) apiCollectionOps(col apiCollection) []server.APIOp {
 			ID: "create" + Noun, Method: fiber.MethodPost, Path: col.path, Tag: apiTag, Summary: "Save a " + col.noun,
 			Description: "Saves a manual payout's creditor for reuse (the wizard's Save receiver). Saving the same creditor again " +
 				"(every field equal, same product and schema) answers 200 with the one saved before rather than a duplicate. " +
-				"currency and created_by are set by the portal. Needs receivers:manage.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: []server.OAParameter{server.APIOrgIDParam},
-			Body: server.APIBody[apiCreateRequest](),
+				"currency and created_by are set by the portal.",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Needs: apiManage, Service: apiService,
+			Params: []server.OAParameter{server.APIOrgIDParam}, Body: server.APIBody[apiCreateRequest](),
 			Responses: []server.APIResponse{server.APIOK[server.APIDataBody[provider.Receiver]](fiber.StatusCreated, "Saved."),
 				server.APIDataOK[provider.Receiver]("Already saved: the same receiver."),
 				server.APIReplyUnauthorized, apiForbiddenManage, server.APIReplyNotFound,
@@ -233,9 +224,9 @@ func (s area) apiCollectionOps(col apiCollection) []server.APIOp {
 		},
 		{
 			ID: "delete" + Noun, Method: fiber.MethodDelete, Path: one, Tag: apiTag, Summary: "Delete a " + col.noun,
-			Description: "Removes the receiver from the organisation's contact list for good and answers it as it was. " +
-				"Needs receivers:manage.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: []server.OAParameter{server.APIOrgIDParam, idParam},
+			Description: "Removes the receiver from the organisation's contact list for good and answers it as it was.",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Needs: apiManage, Service: apiService,
+			Params: []server.OAParameter{server.APIOrgIDParam, idParam},
 			Responses: []server.APIResponse{server.APIDataOK[provider.Receiver]("Deleted: the receiver as it was."),
 				server.APIReplyUnauthorized, apiForbiddenManage, notFound},
 			Handler: s.apiDelete(col.param),

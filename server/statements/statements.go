@@ -361,12 +361,6 @@ func toAPIStatement(st provider.Statement) apiStatement {
 // offers no statements.
 var apiStatementsService = server.APIService(func(s *server.Server) bool { return s.Statements != nil })
 
-// apiStatementMember checks membership (404) and then the permission (403)
-// for the calls that are not reads (apiStatementRead).
-func (s area) apiStatementMember(c fiber.Ctx, a *server.APICaller, perm access.Permission) (string, bool, error) {
-	return exports.APIMember(s.Server, c, a, apiStatementsService, perm, access.AccountsRead)
-}
-
 // apiStatementRead is a read of statements: exports:read with accounts:read.
 func apiStatementRead[B server.APIEnvelope](read func(fiber.Ctx, server.APIOrgCall) (B, error), texts server.APITexts) server.APIRead[B] {
 	return exports.APIRead(apiStatementsService, read, texts)
@@ -382,9 +376,10 @@ type apiStatementRequest struct {
 }
 
 func (s area) apiCreateStatement(c fiber.Ctx, a *server.APICaller) error {
-	orgID, body, ok, err := exports.APIRequest[apiStatementRequest](s.Server, c, a, apiStatementsService, access.ExportsManage, access.AccountsRead)
-	if !ok {
-		return err
+	orgID := a.OrgID
+	var body apiStatementRequest
+	if p := server.DecodeJSON(c, &body); p != nil {
+		return server.APIErrors(c, p.Status, *p)
 	}
 	if accts, err := s.Provider.Accounts(c.Context(), orgID); err == nil && (&server.OrgContext{Accounts: accts}).Shared(body.AccountNumber) {
 		return server.APIErrors(c, fiber.StatusForbidden, server.APIProblem{Status: fiber.StatusForbidden, Code: server.APICodeForbidden,
@@ -428,10 +423,9 @@ func (s area) apiGetStatement(c fiber.Ctx, r server.APIOrgCall) (server.APIDataB
 }
 
 func (s area) apiDownloadStatement(c fiber.Ctx, a *server.APICaller) error {
-	return exports.APIDownload(c, func() (string, bool, error) { return s.apiStatementMember(c, a, access.ExportsDownload) },
-		provider.MsgStatementFetch, func(orgID string) (*provider.ExportFile, error) {
-			return s.Statements.OpenStatement(c.Context(), orgID, strings.Clone(c.Params("statement")), strings.Clone(c.Query("format")))
-		})
+	return exports.APIDownload(c, provider.MsgStatementFetch, func() (*provider.ExportFile, error) {
+		return s.Statements.OpenStatement(c.Context(), a.OrgID, strings.Clone(c.Params("statement")), strings.Clone(c.Query("format")))
+	})
 }
 
 var apiStatementIDParam = server.OAParameter{Name: "statement", In: "path", Required: true, Description: "Statement id.",
@@ -447,8 +441,9 @@ func (s area) apiOperations() []server.APIOp {
 		{
 			ID: "createStatement", Method: fiber.MethodPost, Path: "/virtual_bank/organisations/{id}/statements", Tag: tag,
 			Summary: "Request a statement", Description: "Queues a statement of an owned account for the period [created_after, created_before). " +
-				"It is generated in the background; when ready, the requesting user gets an e-mail. Needs exports:manage.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: server.APIOrgParams(),
+				"It is generated in the background; when ready, the requesting user gets an e-mail.",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Needs: []access.Permission{access.ExportsManage, access.AccountsRead},
+			Service: apiStatementsService, Params: server.APIOrgParams(),
 			Body: server.APIBody[apiStatementRequest](),
 			Responses: []server.APIResponse{server.APIOK[server.APIDataBody[apiStatement]](fiber.StatusCreated, "Queued."),
 				server.APIReplyUnauthorized, forbiddenShared, server.APIReplyNotFound,
@@ -457,14 +452,14 @@ func (s area) apiOperations() []server.APIOp {
 		},
 		server.APIReadOp(server.APIOp{
 			ID: "listStatements", Path: "/virtual_bank/organisations/{id}/statements", Tag: tag,
-			Summary: "List exported statements", Description: "Newest first, paged by cursors, with the total. Needs exports:read.",
+			Summary: "List exported statements", Description: "Newest first, paged by cursors, with the total.",
 			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
 			Params:    server.APIOrgParams(exports.APIListParams("account_number", "statements", provider.MaxStatementLimit)...),
 			Responses: exports.APIListReplies(forbidden),
 		}, "One page.", apiStatementRead(s.apiListStatements, nil)),
 		server.APIReadOp(server.APIOp{
 			ID: "getStatement", Path: "/virtual_bank/organisations/{id}/statements/{statement}", Tag: tag,
-			Summary: "Get an exported statement", Description: "With its state, to follow its generation. Needs exports:read.",
+			Summary: "Get an exported statement", Description: "With its state, to follow its generation.",
 			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: server.APIOrgParams(apiStatementIDParam),
 			Responses: []server.APIResponse{server.APIReplyUnauthorized, forbidden,
 				server.APIErrorReply(fiber.StatusNotFound, "Could not fetch exported statement (also for another organisation's).")},
@@ -473,8 +468,9 @@ func (s area) apiOperations() []server.APIOp {
 			ID: "downloadStatement", Method: fiber.MethodGet, Path: "/virtual_bank/organisations/{id}/statements/{statement}/download", Tag: tag,
 			Summary: "Download an exported statement", Description: "The file, named in Content-Disposition: CSV (RFC 4180, UTF-8, header row; " +
 				"cells starting with = + - @ tab or CR get a leading apostrophe, except plain decimal numbers such as -12.50), " +
-				"camt.053.001.08 XML, or SWIFT MT940 (.sta, the SWIFT X character set, CRLF lines). Needs exports:download.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
+				"camt.053.001.08 XML, or SWIFT MT940 (.sta, the SWIFT X character set, CRLF lines).",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Needs: []access.Permission{access.ExportsDownload, access.AccountsRead},
+			Service: apiStatementsService,
 			Params: server.APIOrgParams(apiStatementIDParam, server.OAParameter{Name: "format", In: "query", Description: "csv, camt053 or mt940; by default the format the statement was requested in.",
 				Schema: server.OAString("").WithEnum(provider.StatementFormats()...)}),
 			Responses: []server.APIResponse{{Status: fiber.StatusOK, Description: "The file: CSV, camt.053 XML or MT940 text.", Media: []string{"text/csv", "application/xml", "text/plain"},

@@ -181,21 +181,8 @@ func (s area) apiRoles(c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[[]a
 	return server.APIDataOf(out), nil
 }
 
-// apiManage checks the caller may manage the users of the path's organisation; ok false
-// means the answer has been sent.
-func (s area) apiManage(c fiber.Ctx, a *server.APICaller) (string, bool, error) {
-	id, err := apiOrg(s.Server, c, a)
-	if err != nil {
-		return "", false, server.APIProviderFail(c, err, nil)
-	}
-	if _, ok, err := s.APIAccess(c, a, id, access.UsersRead, access.UsersManage); !ok {
-		return "", false, err
-	}
-	if p := apiService(s.Server); p != nil {
-		return "", false, server.APIErrors(c, p.Status, *p)
-	}
-	return id, true, nil
-}
+// apiManage is what the calls that change the users need.
+var apiManage = []access.Permission{access.UsersRead, access.UsersManage}
 
 // apiInvalid answers the field errors of a body.
 func apiInvalid(c fiber.Ctx, errs map[string]string) error {
@@ -229,10 +216,7 @@ func apiSaveFailed(c fiber.Ctx, err error) error {
 }
 
 func (s area) apiCreate(c fiber.Ctx, a *server.APICaller) error {
-	orgID, ok, err := s.apiManage(c, a)
-	if !ok {
-		return err
-	}
+	orgID := a.OrgID
 	var body apiUserCreate
 	if p := server.DecodeJSON(c, &body); p != nil {
 		return server.APIErrors(c, p.Status, *p)
@@ -259,10 +243,7 @@ func (s area) apiCreate(c fiber.Ctx, a *server.APICaller) error {
 }
 
 func (s area) apiUpdate(c fiber.Ctx, a *server.APICaller) error {
-	orgID, ok, err := s.apiManage(c, a)
-	if !ok {
-		return err
-	}
+	orgID := a.OrgID
 	id, err := apiUserID(c)
 	if err != nil {
 		return server.APIProviderFail(c, err, nil)
@@ -322,7 +303,6 @@ func (s area) apiOperations() []server.APIOp {
 	invalid := server.APIErrorReply(fiber.StatusUnprocessableEntity, "A field is wrong: each problem's source.pointer names it (/first_name, /last_name, /email, /role).")
 	read := func(op server.APIOp, ok string) server.APIOp {
 		op.Tag, op.Auth, op.Scopes = apiTag, server.APIBearer, server.APIScopesDashboard
-		op.Description += " Needs users:read."
 		op.Responses = append(op.Responses, server.APIReplyUnauthorized, forbiddenRead, notFound)
 		return op
 	}
@@ -347,8 +327,9 @@ func (s area) apiOperations() []server.APIOp {
 			ID: "createUser", Method: fiber.MethodPost, Path: apiUsersPath, Tag: apiTag, Summary: "Add a user",
 			Description: "Invites the address with the names and role given and e-mails it the invitation link. The answer is the same " +
 				"whether or not the address has a login anywhere: the person joins only by accepting (choosing a password, or logging in), " +
-				"and until then is listed as the pending invitation (invitation_pending). Needs users:manage.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: server.APIOrgParams(), Body: server.APIBody[apiUserCreate](),
+				"and until then is listed as the pending invitation (invitation_pending).",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Needs: apiManage, Service: apiService, Org: apiOrg,
+			Params: server.APIOrgParams(), Body: server.APIBody[apiUserCreate](),
 			Responses: []server.APIResponse{server.APIOK[server.APIDataBody[apiUser]](fiber.StatusCreated, "Profile created: the new user."),
 				server.APIReplyUnauthorized, forbiddenManage, notFound, invalid},
 			Handler: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return s.apiCreate(c, a) },
@@ -357,9 +338,9 @@ func (s area) apiOperations() []server.APIOp {
 			ID: "updateUser", Method: fiber.MethodPut, Path: apiUserPath, Tag: apiTag, Summary: "Edit a user",
 			Description: "Sets a member's role, or a pending invitation's names and role; the e-mail is read-only, and a member's names are " +
 				"the person's own (403 with source /first_name or /last_name for other names). Taking the admin role from the organisation's " +
-				"last active admin answers 403 with source /role. The change applies to the user's next request, pages and tokens alike. " +
-				"Needs users:manage.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: server.APIOrgParams(userIDParam), Body: server.APIBody[apiUserInput](),
+				"last active admin answers 403 with source /role. The change applies to the user's next request, pages and tokens alike.",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Needs: apiManage, Service: apiService, Org: apiOrg,
+			Params: server.APIOrgParams(userIDParam), Body: server.APIBody[apiUserInput](),
 			Responses: []server.APIResponse{server.APIDataOK[apiUser]("Profile updated: the user."),
 				server.APIReplyUnauthorized, forbiddenManage, notFound, invalid},
 			Handler: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return s.apiUpdate(c, a) },

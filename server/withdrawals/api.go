@@ -15,7 +15,7 @@ import (
 // page, sort and dates, one withdrawal, create, the withdrawal accounts, their links
 // (filtered by status) and the exchange rate; plus the review the dialog confirms (the spec
 // names no path for it). Reads run server.APIOrgRead (membership 404, then the permission
-// 403); the two writes check the same with server.APIAccess first.
+// 403); the two writes check the same declared on the operation (APIOp.Needs), which the router checks first.
 
 const (
 	apiTag                 = "Withdrawals"
@@ -184,17 +184,14 @@ func apiRefused(c fiber.Ctx, err error) error {
 	return server.APIProviderFail(c, err, nil)
 }
 
-// apiWrite checks membership then withdrawals:read and withdrawals:manage, and reads the
-// body; ok false means the answer has been sent.
+// apiManage is what the two calls need.
+var apiManage = []access.Permission{access.WithdrawalsRead, access.WithdrawalsManage}
+
+// apiWrite reads the body of a call the router has checked (apiManage); ok false means the
+// answer has been sent.
 func (s area) apiWrite(c fiber.Ctx, a *server.APICaller) (string, apiCreateBody, bool, error) {
 	var body apiCreateBody
-	id := server.APIPathOrg(c)
-	if _, ok, err := s.APIAccess(c, a, id, access.WithdrawalsRead, access.WithdrawalsManage); !ok {
-		return "", body, false, err
-	}
-	if p := apiService(s.Server); p != nil {
-		return "", body, false, server.APIErrors(c, p.Status, *p)
-	}
+	id := a.OrgID
 	if p := server.DecodeJSON(c, &body); p != nil {
 		return "", body, false, server.APIErrors(c, p.Status, *p)
 	}
@@ -248,7 +245,7 @@ func (s area) apiOperations() []server.APIOp {
 		"Refused, field by field (source.pointer): 'End-to-end ID must be unique', 'Amount exceeds (withdrawal request) limit', "+
 			"'Exchange rate is not available', 'Insufficient funds', the form's rules.")
 	read := func(id, path, summary, desc string, params []server.OAParameter, more ...server.APIResponse) server.APIOp {
-		return server.APIOp{ID: id, Path: path, Tag: apiTag, Summary: summary, Description: desc + " Needs withdrawals:read.",
+		return server.APIOp{ID: id, Path: path, Tag: apiTag, Summary: summary, Description: desc,
 			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: params,
 			Responses: append([]server.APIResponse{server.APIReplyUnauthorized, forbidden}, more...)}
 	}
@@ -300,8 +297,9 @@ func (s area) apiOperations() []server.APIOp {
 			Summary: "Review a withdrawal",
 			Description: "Checks a withdrawal (the create body, without review_id) and stores what the customer confirms: the amount, " +
 				"the converted amount at the quoted rate and the beneficiary, for 15 minutes. rate_available false: the pair has no rate " +
-				"and the review cannot be confirmed. Moves no money. Needs withdrawals:manage.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: server.APIOrgParams(), Body: server.APIBody[apiCreateBody](),
+				"and the review cannot be confirmed. Moves no money.",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Needs: apiManage, Service: apiService,
+			Params: server.APIOrgParams(), Body: server.APIBody[apiCreateBody](),
 			Responses: []server.APIResponse{server.APIOK[server.APIDataBody[provider.WithdrawalReview]](fiber.StatusCreated, "The review."),
 				server.APIReplyUnauthorized, forbiddenManage, server.APIReplyNotFound, refused},
 			Handler: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return s.apiReview(c, a) },
@@ -312,8 +310,8 @@ func (s area) apiOperations() []server.APIOp {
 				"to the withdrawal account; the withdrawal is received, then reviewed by the provider. With review_id the body must be " +
 				"that review's (409 otherwise: changing the amount or beneficiary after review invalidates the confirmation) and its " +
 				"rate is booked. Idempotent per review, or per Idempotency-Key: a repeat answers 200 with the same withdrawal and moves " +
-				"nothing. Needs withdrawals:manage.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
+				"nothing.",
+			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Needs: apiManage, Service: apiService,
 			Params: server.APIOrgParams(server.OAParameter{Name: apiHeaderIdempotency, In: "header", Schema: server.OAString(""),
 				Description: "Required without review_id: 1 to 255 characters, one per withdrawal."}),
 			Body: server.APIBody[apiCreateBody](),
