@@ -27,6 +27,9 @@ export async function nextRows(t, rows, noun) {
     await page.waitForURL((u) => u.href !== url);
     return ids(page, rows);
   }
+  // The pager's code comes as it nears the viewport (data-load="visible"), which a user gets by
+  // scrolling to it; here it is asked for without scrolling, which would start the read itself.
+  await page.evaluate(() => document.dispatchEvent(new Event('portal:hydrate')));
   await page.locator('[data-island="LoadMore"][data-ready]').waitFor({ state: 'attached' });
   // Dispatched where it is, not scrolled to first: scrolling the button into view makes the
   // island read the next page by itself (the payouts flow shows that), and this is the click.
