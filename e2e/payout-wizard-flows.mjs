@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
 import { test } from './lib/runner.mjs';
+import { hydrated } from './lib/hydrate.mjs';
 import { settle, shiftRecorder } from './lib/layout.mjs';
 import { NORDIC, apiAs, expectH1, login, logOut } from './flows.mjs';
 
@@ -41,8 +42,9 @@ function approvalOff(t) {
 /** Opens the wizard from the Payouts page: the dialog with JavaScript, the page without.
  *  The wizard's code comes on the link's first use: a click (held by the loader and given
  *  to the button once it is there), or with keyboard, the focus (which moves to the button)
- *  and Enter. */
-async function openWizard(t, { keyboard = false } = {}) {
+ *  and Enter. slowPress holds the mouse down on the link while the island loads and
+ *  replaces it: the browser then sends no click, and the loader takes the release for it. */
+async function openWizard(t, { keyboard = false, slowPress = false } = {}) {
   const { page } = t;
   await page.goto(PAYOUTS);
   const link = page.getByRole('link', { name: 'Create payout', exact: true });
@@ -58,6 +60,13 @@ async function openWizard(t, { keyboard = false } = {}) {
     await page.waitForFunction(() => document.activeElement?.matches('[data-island="PayoutWizard"] button[aria-haspopup=dialog]'));
     assert.equal(await button.count(), 1);
     await page.keyboard.press('Enter');
+  } else if (slowPress) {
+    const box = await link.boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await hydrated(page, 'PayoutWizard');
+    assert.equal(await link.count(), 0, 'the island replaced the link during the press');
+    await page.mouse.up();
   } else {
     await link.click();
   }
@@ -246,7 +255,7 @@ test('Payout wizard: "Is the Receiver the same person?" fills the receiver from 
   const { page } = t;
   await page.setViewportSize({ width: 390, height: 844 });
   await login(t, 'admin@demo.example');
-  const root = await openWizard(t);
+  const root = await openWizard(t, { slowPress: true });
   await chooseProduct(t, root, 'SEPA', 'sepa-eur-de', 'sepa-eur-de-iban-typed');
   await payoutRequest(t, root, `E2E-SAME-${t.js ? 'js' : 'nojs'}-${Date.now()}`);
   await stepHeading(root, 'Sender').waitFor();

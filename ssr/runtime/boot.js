@@ -99,9 +99,26 @@ const within = (e) => {
   }
   return null;
 };
+// A press (mouse, pen or touch) focuses its element before the release: were the
+// island to load then and replace the pressed element before the release, the
+// browser would send no click at all (Chrome does not). So a focus during a
+// press leaves the load to the click, which is held and given again; and when
+// another cause loaded the island during the press, the release inside the
+// trigger is the click.
+let press = null;
+function onPress(e) {
+  press = { target: e.target, hit: within(e) };
+}
+function onRelease(e) {
+  const pressed = press;
+  press = null;
+  if (!pressed?.hit || pressed.target.isConnected || !done[pressed.hit.t.name]) return;
+  if (!pressed.hit.root.contains(e.target)) return;
+  successor(pressed.hit.root)?.click();
+}
 function onFocus(e) {
   const hit = within(e);
-  if (hit) void load(hit.t.name);
+  if (hit && !press) void load(hit.t.name);
 }
 function onClick(e) {
   const hit = within(e);
@@ -182,6 +199,9 @@ for (const el of document.querySelectorAll('[data-island]')) {
   else void load(name);
 }
 if (triggers.length) {
+  document.addEventListener('pointerdown', onPress, true);
+  document.addEventListener('pointerup', onRelease, true);
+  document.addEventListener('pointercancel', () => (press = null), true);
   document.addEventListener('focusin', onFocus, true);
   document.addEventListener('click', onClick, true);
   document.addEventListener('input', onInput, true);
