@@ -24,11 +24,11 @@ func orgPath(rest string) string { return "/org/" + org + rest }
 // made is what the flows did, for the invariants: every id a flow got a success for.
 type made struct {
 	mu          sync.Mutex
-	transfers   []string // idempotency keys
-	withdrawals []string // end-to-end ids
-	refunds     []string // order ids
-	drafts      []string // draft ids, approved
-	batches     []string // batch ids, approved twice
+	transfers   []booking // idempotency keys, with the organisation
+	withdrawals []string  // end-to-end ids
+	refunds     []string  // order ids
+	drafts      []string  // draft ids, approved
+	batches     []string  // batch ids, approved twice
 	batchRows   int
 	mfaLogins   int
 }
@@ -59,10 +59,18 @@ func (f *flows) next() int {
 	return f.n
 }
 
+// booking is a transfer the run made: the organisation and the form's idempotency key.
+type booking struct{ org, key string }
+
 // transfer moves 1.00 EUR to the GBP account through the transfer page's form.
 func (f *flows) transfer() error {
-	b := f.admin
-	path := orgPath("/accounts/" + demo.AccountOrg1EUR + "/transfer")
+	return transferIn(f.admin, f.made, org, demo.AccountOrg1EUR, demo.AccountOrg1GBP, fmt.Sprintf("DEPLOY-T-%d", f.next()))
+}
+
+// transferIn moves 1.00 of from's currency to the account to through the transfer page's form
+// of the organisation orgID, as b, and notes the booking in m.
+func transferIn(b *browser, m *made, orgID, from, to, e2e string) error {
+	path := "/org/" + orgID + "/accounts/" + from + "/transfer"
 	doc, err := b.page(path)
 	if err != nil {
 		return err
@@ -75,15 +83,15 @@ func (f *flows) transfer() error {
 	if key == "" {
 		return fmt.Errorf("transfer form has no idempotency key")
 	}
-	v.Set("from_account_number", demo.AccountOrg1EUR)
-	v.Set("to_account_number", demo.AccountOrg1GBP)
+	v.Set("from_account_number", from)
+	v.Set("to_account_number", to)
 	v.Set("amount", "1.00")
-	v.Set("end_to_end_id", fmt.Sprintf("DEPLOY-T-%d", f.next()))
+	v.Set("end_to_end_id", e2e)
 	v.Set("intent", "transfer")
 	if _, err := b.submit(action, v, "transfer"); err != nil {
 		return err
 	}
-	f.made.add(func(m *made) { m.transfers = append(m.transfers, key) })
+	m.add(func(m *made) { m.transfers = append(m.transfers, booking{orgID, key}) })
 	return nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -125,14 +126,20 @@ func (r *report) fail(format string, args ...any) {
 	}
 }
 
-// accountsMatchEntries: each of the organisation's accounts holds the sum of its entries, and
-// no transfer made by the run is unbalanced in any currency or booked more than once.
-func (c checker) transfers(ctx context.Context, keys []string) report {
+// transfers: no transfer made by the run is unbalanced in any currency or booked more than
+// once, and each account of every organisation the run wrote in (always the flows' own)
+// holds the sum of its entries.
+func (c checker) transfers(ctx context.Context, keys []booking) report {
 	r := report{name: "internal transfers"}
 	moved := map[string]money.Amount{}
-	for _, key := range keys {
+	orgs := []string{org}
+	for _, bk := range keys {
+		if !slices.Contains(orgs, bk.org) {
+			orgs = append(orgs, bk.org)
+		}
+		key := bk.key
 		var txs []string
-		err := c.rows(ctx, `SELECT id FROM ledger_transactions WHERE organisation_id = ? AND idempotency_key = ?`, []any{org, key},
+		err := c.rows(ctx, `SELECT id FROM ledger_transactions WHERE organisation_id = ? AND idempotency_key = ?`, []any{bk.org, key},
 			func(scan func(...any) error) error {
 				var id string
 				err := scan(&id)
@@ -173,10 +180,22 @@ func (c checker) transfers(ctx context.Context, keys []string) report {
 			}
 		}
 	}
-	// Every account of the organisation holds the sum of its entries.
-	err := c.rows(ctx, `SELECT a.account_number, a.currency_code, a.balance,
+	for _, o := range orgs {
+		if err := c.accountsMatchEntries(ctx, o, &r); err != nil {
+			r.fail("%v", err)
+		}
+	}
+	r.info = fmt.Sprintf("%d transfers in %d organisations, each booked once and balanced per currency (moved %s); every account of those organisations holds the sum of its entries",
+		len(keys), len(orgs), fmtTotals(moved))
+	return r
+}
+
+// accountsMatchEntries fails r for each account of the organisation orgID whose balance is
+// not the sum of its entries.
+func (c checker) accountsMatchEntries(ctx context.Context, orgID string, r *report) error {
+	return c.rows(ctx, `SELECT a.account_number, a.currency_code, a.balance,
 		(SELECT count(*) FROM ledger_entries e WHERE e.account_number = a.account_number) FROM accounts a
-		WHERE a.owner_organisation_id = ?`, []any{org}, func(scan func(...any) error) error {
+		WHERE a.owner_organisation_id = ?`, []any{orgID}, func(scan func(...any) error) error {
 		var n, code, bal string
 		var count int
 		if err := scan(&n, &code, &bal, &count); err != nil {
@@ -206,12 +225,6 @@ func (c checker) transfers(ctx context.Context, keys []string) report {
 		}
 		return nil
 	})
-	if err != nil {
-		r.fail("%v", err)
-	}
-	r.info = fmt.Sprintf("%d transfers, each booked once and balanced per currency (moved %s); every account of the organisation holds the sum of its entries",
-		len(keys), fmtTotals(moved))
-	return r
 }
 
 // payoutRow is a payout the run made and what the ledger holds for it.
