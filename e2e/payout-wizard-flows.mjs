@@ -42,8 +42,9 @@ function approvalOff(t) {
 /** Opens the wizard from the Payouts page: the dialog with JavaScript, the page without.
  *  The wizard's code comes on the link's first use: a click (held by the loader and given
  *  to the button once it is there), or with keyboard, the focus (which moves to the button)
- *  and Enter. slowPress holds the mouse down on the link while the island loads and
- *  replaces it: the browser then sends no click, and the loader takes the release for it. */
+ *  and Enter. slowPress holds the mouse down on the link, which fetches the module, while the
+ *  island loads and replaces it: the browser then sends no click, and the loader takes the
+ *  release for it. */
 async function openWizard(t, { keyboard = false, slowPress = false } = {}) {
   const { page } = t;
   await page.goto(PAYOUTS);
@@ -63,7 +64,11 @@ async function openWizard(t, { keyboard = false, slowPress = false } = {}) {
   } else if (slowPress) {
     const box = await link.boundingBox();
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    // The press fetches the wizard's module (it runs on the click).
+    const url = new URL(JSON.parse(await page.locator('#island-modules').textContent()).PayoutWizard, page.url()).href;
+    const fetched = page.waitForRequest((r) => r.url() === url);
     await page.mouse.down();
+    await fetched;
     await hydrated(page, 'PayoutWizard');
     assert.equal(await link.count(), 0, 'the island replaced the link during the press');
     await page.mouse.up();

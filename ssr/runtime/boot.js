@@ -101,13 +101,25 @@ const within = (e) => {
 };
 // A press (mouse, pen or touch) focuses its element before the release: were the
 // island to load then and replace the pressed element before the release, the
-// browser would send no click at all (Chrome does not). So a focus during a
-// press leaves the load to the click, which is held and given again; and when
-// another cause loaded the island during the press, the release inside the
-// trigger is the click.
+// browser would send no click at all (Chrome does not). So a press only fetches
+// the island's module (a modulepreload runs nothing), the click that follows
+// runs it and is held and given again; and when another cause loaded the island
+// during the press, the release inside the trigger is the click.
 let press = null;
+const warmed = {};
+function warm(name) {
+  const url = modules[name];
+  if (!url || warmed[name] || loaded[name]) return;
+  warmed[name] = true;
+  const link = document.createElement('link');
+  link.rel = 'modulepreload';
+  link.href = url;
+  link.nonce = document.querySelector('script[nonce]')?.nonce ?? '';
+  document.head.append(link);
+}
 function onPress(e) {
   press = { target: e.target, hit: within(e) };
+  if (press.hit) warm(press.hit.t.name);
 }
 function onRelease(e) {
   const pressed = press;
