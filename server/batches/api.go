@@ -259,7 +259,7 @@ func (s area) apiOperations() []server.APIOp {
 		{
 			ID: "getSchemaCSVTemplate", Method: fiber.MethodGet, Path: apiTemplatePath, Tag: apiTag, Summary: "Download a CSV template",
 			Description: "The batch template of a schema: a header row of its columns and one example row, named in Content-Disposition.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Needs: apiManage, Service: apiService, Org: server.APIHeaderOrg,
+			Auth:        server.APIBearer, Scopes: server.APIScopesDashboard, Needs: apiManage, Service: apiService, Org: server.APIHeaderOrg,
 			Params: []server.OAParameter{server.APIOrgHeaderParam, {Name: "schemaId", In: "path", Required: true, Description: "The schema's id.", Schema: server.OAString("")}},
 			Responses: []server.APIResponse{{Status: fiber.StatusOK, Description: "The file.", Media: []string{"text/csv"},
 				Headers: map[string]server.OAHeader{"Content-Disposition": {Description: "attachment; filename=…", Schema: server.OAString("")}}},

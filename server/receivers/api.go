@@ -225,7 +225,7 @@ func (s area) apiCollectionOps(col apiCollection) []server.APIOp {
 		{
 			ID: "delete" + Noun, Method: fiber.MethodDelete, Path: one, Tag: apiTag, Summary: "Delete a " + col.noun,
 			Description: "Removes the receiver from the organisation's contact list for good and answers it as it was.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Needs: apiManage, Service: apiService,
+			Auth:        server.APIBearer, Scopes: server.APIScopesDashboard, Needs: apiManage, Service: apiService,
 			Params: []server.OAParameter{server.APIOrgIDParam, idParam},
 			Responses: []server.APIResponse{server.APIDataOK[provider.Receiver]("Deleted: the receiver as it was."),
 				server.APIReplyUnauthorized, apiForbiddenManage, notFound},
