@@ -24,8 +24,8 @@ import (
 // built from that one table, and a test walks Fiber's route list to check
 // that nothing is mounted beside it.
 
-// APIBases are the version prefixes the API answers on.
-var APIBases = []string{"/api/v1", "/api/v2"}
+// apiBases are the version prefixes the API answers on.
+var apiBases = []string{"/api/v1", "/api/v2"}
 
 // APIProblem is one entry of the API's error list. The spec's auth forms map
 // such a list to fields (source pointer) or to a base alert (no source).
@@ -362,7 +362,7 @@ func (s *Server) mountAPI() {
 	s.app.Use("/api", s.apiHeaders)
 	s.app.Get("/api/openapi.json", s.openAPIJSON)
 	ops := mountOrder(s.apiOps, func(op APIOp) string { return op.Path })
-	for _, base := range APIBases {
+	for _, base := range apiBases {
 		for i := range ops {
 			op := &ops[i]
 			s.app.Add([]string{op.Method}, base+fiberPath(op.Path), s.apiHandler(op))

@@ -58,7 +58,7 @@ func (s *Server) apiBearerWrite(c fiber.Ctx) bool {
 		if op.Auth != APIBearer || op.Method != c.Method() {
 			continue
 		}
-		for _, base := range APIBases {
+		for _, base := range apiBases {
 			if apiPathMatch(c.Path(), base, op.Path) {
 				return true
 			}
@@ -76,7 +76,7 @@ func (s *Server) apiSelfCSRFOps() map[string]bool {
 		if strings.ContainsAny(op.Path, "{}") {
 			panic("api: operation " + op.ID + " settles CSRF itself, so its path must be exact")
 		}
-		for _, base := range APIBases {
+		for _, base := range apiBases {
 			out[op.Method+" "+base+op.Path] = true
 		}
 	}

@@ -32,10 +32,10 @@ type APIPaging struct {
 	Limit         int
 }
 
-// APIReadPaging reads a cursor page request (limit 1 to max; 0 when not given), with a
+// apiReadPaging reads a cursor page request (limit 1 to max; 0 when not given), with a
 // problem per wrong parameter, named in source.parameter. A list without include_cursor
 // leaves n.Include "".
-func APIReadPaging(c fiber.Ctx, n APIPagingNames, max int) (APIPaging, []APIProblem) {
+func apiReadPaging(c fiber.Ctx, n APIPagingNames, max int) (APIPaging, []APIProblem) {
 	var p APIPaging
 	var probs []APIProblem
 	param := func(name, title string) { probs = append(probs, APIParamProblem(name, title)) }
@@ -71,10 +71,10 @@ func APIReadPaging(c fiber.Ctx, n APIPagingNames, max int) (APIPaging, []APIProb
 	return p, probs
 }
 
-// APIReadPage is APIReadPaging for a list op that has read its filters with probs: it refuses
+// APIReadPage is apiReadPaging for a list op that has read its filters with probs: it refuses
 // (422) with the filters' problems and the paging's together, so a client learns all at once.
 func APIReadPage(c fiber.Ctx, n APIPagingNames, max int, probs []APIProblem) (APIPaging, error) {
-	p, more := APIReadPaging(c, n, max)
+	p, more := apiReadPaging(c, n, max)
 	if probs = append(probs, more...); len(probs) > 0 {
 		return p, APIRefuse(fiber.StatusUnprocessableEntity, probs...)
 	}

@@ -56,7 +56,7 @@ func APIOrgRead[B APIEnvelope](s *Server, c fiber.Ctx, a *APICaller, read APIRea
 	}
 	set := access.For(m.Role)
 	if !apiPermitted(set, read.Perms) {
-		return APIError(c, fiber.StatusForbidden, APICodeForbidden, APIMsgForbidden)
+		return APIError(c, fiber.StatusForbidden, APICodeForbidden, apiMsgForbidden)
 	}
 	if read.Service != nil {
 		if p := read.Service(s); p != nil {
@@ -123,7 +123,7 @@ func (s *Server) APIMember(c fiber.Ctx, a *APICaller, orgID string) (m provider.
 // APICodeForbidden answers a member whose role lacks a permission.
 const (
 	APICodeForbidden = "forbidden"
-	APIMsgForbidden  = "Your role does not allow this."
+	apiMsgForbidden  = "Your role does not allow this."
 )
 
 // apiAccess is the check of every organisation operation that changes
@@ -137,7 +137,7 @@ func (s *Server) apiAccess(c fiber.Ctx, a *APICaller, orgID string, perms ...acc
 	}
 	set := access.For(m.Role)
 	if !apiPermitted(set, perms) {
-		return set, false, APIError(c, fiber.StatusForbidden, APICodeForbidden, APIMsgForbidden)
+		return set, false, APIError(c, fiber.StatusForbidden, APICodeForbidden, apiMsgForbidden)
 	}
 	return set, true, nil
 }

@@ -40,9 +40,9 @@ import (
 // A type that encodes itself (json.Marshaler) or whose shape depends on
 // values (feature flags) describes itself with an OASchema method.
 
-// OASchemaer is a type that gives its own schema; r reflects the types it is
+// oaSchemaer is a type that gives its own schema; r reflects the types it is
 // made of.
-type OASchemaer interface {
+type oaSchemaer interface {
 	OASchema(r *OAReflector) *OASchema
 }
 
@@ -78,7 +78,7 @@ func (r *OAReflector) requestSchema(t reflect.Type) *OASchema {
 
 var (
 	oaTimeType      = reflect.TypeFor[time.Time]()
-	oaSchemaerType  = reflect.TypeFor[OASchemaer]()
+	oaSchemaerType  = reflect.TypeFor[oaSchemaer]()
 	oaMarshalerType = reflect.TypeFor[json.Marshaler]()
 	oaTextType      = reflect.TypeFor[encoding.TextMarshaler]()
 )
@@ -90,7 +90,7 @@ func (r *OAReflector) schema(t reflect.Type) *OASchema {
 		return r.schema(t.Elem()) // nullability is the field's business (omitempty)
 	}
 	if t.Implements(oaSchemaerType) {
-		return reflect.Zero(t).Interface().(OASchemaer).OASchema(r)
+		return reflect.Zero(t).Interface().(oaSchemaer).OASchema(r)
 	}
 	if t == oaTimeType {
 		return &OASchema{Type: "string", Format: "date-time"}

@@ -11,9 +11,9 @@ import (
 // choice), so the choice governs no cookie today; it is recorded so that
 // anything optional added later (analytics) runs only after "accepted".
 const (
-	ConsentCookie   = "cookie_consent"
-	ConsentAccepted = "accepted"
-	ConsentRejected = "rejected"
+	consentCookie   = "cookie_consent"
+	consentAccepted = "accepted"
+	consentRejected = "rejected"
 	consentPath     = "/cookie-consent"
 	consentMaxAge   = 365 * 24 * time.Hour
 )
@@ -31,7 +31,7 @@ type CookieConsentProps struct {
 // CSRF token is bound to it; the login page gives every visitor one).
 func (s *Server) consentBanner(c fiber.Ctx) (CookieConsentProps, bool) {
 	sess := Req(c).Session
-	if sess == nil || validConsent(c.Cookies(ConsentCookie)) || c.Method() != fiber.MethodGet {
+	if sess == nil || validConsent(c.Cookies(consentCookie)) || c.Method() != fiber.MethodGet {
 		return CookieConsentProps{}, false
 	}
 	back := string(c.Request().URI().RequestURI())
@@ -41,7 +41,7 @@ func (s *Server) consentBanner(c fiber.Ctx) (CookieConsentProps, bool) {
 	return CookieConsentProps{Action: consentPath, CSRF: Req(c).CSRF(), Back: back}, true
 }
 
-func validConsent(v string) bool { return v == ConsentAccepted || v == ConsentRejected }
+func validConsent(v string) bool { return v == consentAccepted || v == consentRejected }
 
 // cookieConsent stores the choice (CSRF checked like every POST). The
 // island asks for JSON and stays on the page; the plain form goes back.
@@ -50,7 +50,7 @@ func (s *Server) cookieConsent(c fiber.Ctx) error {
 	if !validConsent(choice) {
 		return c.Status(fiber.StatusUnprocessableEntity).SendString("consent must be accepted or rejected")
 	}
-	c.Cookie(&fiber.Cookie{Name: ConsentCookie, Value: choice, Path: "/", HTTPOnly: true, Secure: s.Config.TLS,
+	c.Cookie(&fiber.Cookie{Name: consentCookie, Value: choice, Path: "/", HTTPOnly: true, Secure: s.Config.TLS,
 		SameSite: fiber.CookieSameSiteLaxMode, MaxAge: int(consentMaxAge / time.Second)})
 	if c.Get(fiber.HeaderAccept) == fiber.MIMEApplicationJSON {
 		return c.SendStatus(fiber.StatusNoContent)

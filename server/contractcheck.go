@@ -16,14 +16,14 @@ import (
 
 // The contract check of the browser flows (docs/api.md): with -tags contractcheck, every
 // /api/v1 and /api/v2 exchange, as sent and as answered (the edge's refusals included),
-// is validated with the validator the Go tests use, and GET ContractCheckPath reports the
+// is validated with the validator the Go tests use, and GET contractCheckPath reports the
 // tally. Only a sandbox portal starts with it: it keeps bodies in memory and tells anyone
 // who asks how the API answered.
 
-// ContractCheckPath is where the tally is read (e2e/run.mjs, at the end of a run).
-const ContractCheckPath = "/__contract"
+// contractCheckPath is where the tally is read (e2e/run.mjs, at the end of a run).
+const contractCheckPath = "/__contract"
 
-// contractTally is the tally ContractCheckPath answers.
+// contractTally is the tally contractCheckPath answers.
 type contractTally struct {
 	Replies    int      `json:"replies"`
 	Operations []string `json:"operations"`
@@ -43,7 +43,7 @@ func newContractCheck(s *Server) (fiber.Handler, error) {
 	var mu sync.Mutex
 	tally := contractTally{Operations: []string{}, Violations: []string{}}
 	ops := map[string]bool{}
-	s.app.Get(ContractCheckPath, func(ctx fiber.Ctx) error {
+	s.app.Get(contractCheckPath, func(ctx fiber.Ctx) error {
 		mu.Lock()
 		defer mu.Unlock()
 		out := tally

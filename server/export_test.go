@@ -16,6 +16,9 @@ const (
 	APICodeMethod          = apiCodeMethod
 	APICodeUnauthenticated = apiCodeUnauthenticated
 	APIMsgExpired          = apiMsgExpired
+	ConsentAccepted        = consentAccepted
+	ConsentCookie          = consentCookie
+	ConsentRejected        = consentRejected
 	DefaultBodyLimit       = defaultBodyLimit
 	DefaultFieldCap        = defaultFieldCap
 	DocsIndex              = docsIndex
@@ -28,6 +31,7 @@ type (
 )
 
 var (
+	APIBases       = apiBases
 	MaxBodyLimit   = maxBodyLimit
 	NewOAReflector = newOAReflector
 	UnmaskCSRF     = unmaskCSRF

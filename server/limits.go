@@ -94,7 +94,7 @@ func (s *Server) bodyLimit(method, path string) int {
 	}
 	for _, op := range s.apiOps {
 		if op.BodyLimit > defaultBodyLimit && op.Method == method {
-			for _, b := range APIBases {
+			for _, b := range apiBases {
 				if fiber.RoutePatternMatch(path, b+fiberPath(op.Path)) {
 					return min(op.BodyLimit, batchUploadBodyLimit)
 				}
@@ -151,7 +151,7 @@ func (s *Server) apiAllow(c fiber.Ctx) string {
 	}
 	var methods []string
 	for _, op := range s.apiOps {
-		for _, base := range APIBases {
+		for _, base := range apiBases {
 			if apiPathMatch(path, base, op.Path) {
 				if op.Method == c.Method() {
 					return ""

@@ -25,7 +25,7 @@ var crosscheckDiffers = map[string]string{
 	// The outer type's own description wins over the one of the type it embeds.
 	"MFAReply": "description", "MovementHit": "description",
 	"PayoutDraftSectionEdit": "description", "PayoutDraftSectionsEdit": "description",
-	// Types that describe themselves (OASchemaer): the library sees only their Go fields.
+	// Types that describe themselves (oaSchemaer): the library sees only their Go fields.
 	"Count": "self-described", "StateReasons": "self-described", "MFAConfiguration": "self-described field",
 }
 

@@ -32,7 +32,7 @@ func TestUnavailableClassification(t *testing.T) {
 		{"redis pool timeout", redis.ErrPoolTimeout, true},
 		{"closed store connection", fmt.Errorf("store: %w", sql.ErrConnDone), true},
 		{"dependency deadline", fmt.Errorf("store: %w", context.DeadlineExceeded), true},
-		{"marked by a provider", fmt.Errorf("%w: upstream", ErrUnavailable), true},
+		{"marked by a provider", fmt.Errorf("%w: upstream", errUnavailable), true},
 	} {
 		if got := Unavailable(tc.err); got != tc.want {
 			t.Errorf("%s: Unavailable(%v) = %v, want %v", tc.name, tc.err, got, tc.want)

@@ -14,9 +14,9 @@ import (
 	"portal/redisdown"
 )
 
-// ErrUnavailable marks an error as a dependency being out of reach; a
+// errUnavailable marks an error as a dependency being out of reach; a
 // provider or an area wraps its error in it when it knows that is the cause.
-var ErrUnavailable = errors.New("server: a dependency is unavailable")
+var errUnavailable = errors.New("server: a dependency is unavailable")
 
 // retryAfterOutage is the Retry-After of a 503 for an outage: long enough
 // for a Redis or store restart, short enough for a person to retry by hand.
@@ -33,7 +33,7 @@ func Unavailable(err error) bool {
 	var ne net.Error
 	var se *sqlite.Error
 	switch {
-	case errors.Is(err, ErrUnavailable),
+	case errors.Is(err, errUnavailable),
 		errors.Is(err, redisdown.ErrUnavailable),
 		errors.Is(err, redis.ErrClosed),
 		errors.Is(err, redis.ErrPoolTimeout),
