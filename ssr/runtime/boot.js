@@ -117,14 +117,16 @@ function warm(name) {
   link.nonce = document.querySelector('script[nonce]')?.nonce ?? '';
   document.head.append(link);
 }
+// Only a press on a trigger is held: a press elsewhere leaves focus loads alone.
 function onPress(e) {
-  press = { target: e.target, hit: within(e) };
-  if (press.hit) warm(press.hit.t.name);
+  const hit = within(e);
+  press = hit && { target: e.target, hit };
+  if (hit) warm(hit.t.name);
 }
 function onRelease(e) {
   const pressed = press;
   press = null;
-  if (!pressed?.hit || pressed.target.isConnected || !done[pressed.hit.t.name]) return;
+  if (!pressed || pressed.target.isConnected || !done[pressed.hit.t.name]) return;
   if (!pressed.hit.root.contains(e.target)) return;
   successor(pressed.hit.root)?.click();
 }
