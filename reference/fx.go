@@ -119,17 +119,9 @@ func (s *FundingService) Markups(ctx context.Context, orgID string) ([]provider.
 	if err != nil {
 		return nil, fmt.Errorf("reference: fx markups: %w", err)
 	}
-	defer rows.Close()
-	out := []provider.Markup{}
-	for rows.Next() {
+	return collect(rows, "fx markups", func(sc scanner) (provider.Markup, error) {
 		var m provider.Markup
-		if err := rows.Scan(&m.ID, &m.BuyCurrencyISO, &m.PayCurrencyISO); err != nil {
-			return nil, fmt.Errorf("reference: fx markups: %w", err)
-		}
-		out = append(out, m)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("reference: fx markups: %w", err)
-	}
-	return out, nil
+		err := sc.Scan(&m.ID, &m.BuyCurrencyISO, &m.PayCurrencyISO)
+		return m, err
+	})
 }

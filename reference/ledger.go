@@ -462,8 +462,6 @@ func loadTransfer(ctx context.Context, tx *sql.Tx, id string) (provider.Transfer
 	return res, nil
 }
 
-type scanner interface{ Scan(dest ...any) error }
-
 func scanEntry(r scanner, e *provider.Entry, extra ...any) error {
 	var seq int64
 	var at string

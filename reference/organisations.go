@@ -29,7 +29,7 @@ var (
 // management (roles, creating and updating users). Its files: organisations.go, user_management.go.
 type OrganisationService struct{ *core }
 
-func scanMembership(row rowScanner) (provider.Membership, error) {
+func scanMembership(row scanner) (provider.Membership, error) {
 	var m provider.Membership
 	o := &m.Organisation
 	err := row.Scan(&o.ID, &o.Name, &o.OrderingInstitution, &o.CountryISO, &o.Line1, &o.Line2,
@@ -43,19 +43,7 @@ func (s *OrganisationService) Memberships(ctx context.Context, userID string) ([
 	if err != nil {
 		return nil, fmt.Errorf("reference: memberships: %w", err)
 	}
-	defer rows.Close()
-	ms := []provider.Membership{}
-	for rows.Next() {
-		m, err := scanMembership(rows)
-		if err != nil {
-			return nil, fmt.Errorf("reference: memberships: %w", err)
-		}
-		ms = append(ms, m)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("reference: memberships: %w", err)
-	}
-	return ms, nil
+	return collect(rows, "memberships", scanMembership)
 }
 
 // errNotMember is the same answer whether the organisation is someone else's or does not
@@ -194,19 +182,11 @@ func (s *OrganisationService) Alerts(ctx context.Context, orgID string) ([]provi
 	if err != nil {
 		return nil, fmt.Errorf("reference: alerts: %w", err)
 	}
-	defer rows.Close()
-	alerts := []provider.Alert{}
-	for rows.Next() {
+	return collect(rows, "alerts", func(sc scanner) (provider.Alert, error) {
 		var a provider.Alert
-		if err := rows.Scan(&a.ID, &a.AlertType, &a.AlertMessage); err != nil {
-			return nil, fmt.Errorf("reference: alerts: %w", err)
-		}
-		alerts = append(alerts, a)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("reference: alerts: %w", err)
-	}
-	return alerts, nil
+		err := sc.Scan(&a.ID, &a.AlertType, &a.AlertMessage)
+		return a, err
+	})
 }
 
 // Accounts lists the accounts the organisation owns, then those shared with it, each group
@@ -223,17 +203,9 @@ func accounts(ctx context.Context, q db.DBTX, orgID string) ([]provider.Account,
 	if err != nil {
 		return nil, fmt.Errorf("reference: accounts: %w", err)
 	}
-	defer rows.Close()
-	accounts := []provider.Account{}
-	for rows.Next() {
+	return collect(rows, "accounts", func(sc scanner) (provider.Account, error) {
 		var a provider.Account
-		if err := rows.Scan(&a.AccountNumber, &a.Name, &a.CurrencyCode, &a.CurrencyName, &a.Balance, &a.Owner); err != nil {
-			return nil, fmt.Errorf("reference: accounts: %w", err)
-		}
-		accounts = append(accounts, a)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("reference: accounts: %w", err)
-	}
-	return accounts, nil
+		err := sc.Scan(&a.AccountNumber, &a.Name, &a.CurrencyCode, &a.CurrencyName, &a.Balance, &a.Owner)
+		return a, err
+	})
 }

@@ -27,7 +27,7 @@ var _ provider.Passkeys = (*Store)(nil)
 // PasskeyService owns the users' passkeys (WebAuthn credentials).
 type PasskeyService struct{ *core }
 
-func scanPasskey(row interface{ Scan(...any) error }) (provider.Passkey, error) {
+func scanPasskey(row scanner) (provider.Passkey, error) {
 	var (
 		p        provider.Passkey
 		created  string
@@ -58,16 +58,7 @@ func (s *PasskeyService) Passkeys(ctx context.Context, userID string) ([]provide
 	if err != nil {
 		return nil, fmt.Errorf("reference: passkeys: %w", err)
 	}
-	defer rows.Close()
-	out := []provider.Passkey{}
-	for rows.Next() {
-		p, err := scanPasskey(rows)
-		if err != nil {
-			return nil, fmt.Errorf("reference: passkeys: %w", err)
-		}
-		out = append(out, p)
-	}
-	return out, rows.Err()
+	return collect(rows, "passkeys", scanPasskey)
 }
 
 // AddPasskey stores a registered credential; the unique index on credential_id refuses

@@ -559,16 +559,11 @@ func businessUnits(ctx context.Context, q db.DBTX, orgID string) ([]provider.Bus
 	if err != nil {
 		return nil, fmt.Errorf("reference: business units: %w", err)
 	}
-	defer rows.Close()
-	out := []provider.BusinessUnit{}
-	for rows.Next() {
+	return collect(rows, "business units", func(sc scanner) (provider.BusinessUnit, error) {
 		var b provider.BusinessUnit
-		if err := rows.Scan(&b.UUID, &b.Name); err != nil {
-			return nil, fmt.Errorf("reference: business units: %w", err)
-		}
-		out = append(out, b)
-	}
-	return out, rows.Err()
+		err := sc.Scan(&b.UUID, &b.Name)
+		return b, err
+	})
 }
 
 // PayoutProducts implements provider.Payouts.
@@ -580,16 +575,11 @@ func (s *PayoutService) PayoutProducts(ctx context.Context, orgID string) ([]pro
 	if err != nil {
 		return nil, fmt.Errorf("reference: payout products: %w", err)
 	}
-	defer rows.Close()
-	out := []provider.PayoutProduct{}
-	for rows.Next() {
+	return collect(rows, "payout products", func(sc scanner) (provider.PayoutProduct, error) {
 		var p provider.PayoutProduct
-		if err := rows.Scan(&p.ID, &p.Name, &p.ProductCurrencyISO, &p.LocalInstrument); err != nil {
-			return nil, fmt.Errorf("reference: payout products: %w", err)
-		}
-		out = append(out, p)
-	}
-	return out, rows.Err()
+		err := sc.Scan(&p.ID, &p.Name, &p.ProductCurrencyISO, &p.LocalInstrument)
+		return p, err
+	})
 }
 
 // LocalInstruments implements provider.Payouts: the corridors of the currencies the

@@ -108,7 +108,7 @@ func plausibleEmail(e string) bool {
 	return at > 0 && strings.Contains(e[at:], ".")
 }
 
-func (s *OrganisationService) scanOrgUser(row rowScanner) (provider.OrgUser, error) {
+func (s *OrganisationService) scanOrgUser(row scanner) (provider.OrgUser, error) {
 	var u provider.OrgUser
 	var created, expires string
 	if err := row.Scan(&u.ID, &u.Email, &u.FirstName, &u.LastName, &created, &u.Role, &u.Invited, &expires, &u.Disabled); err != nil {

@@ -27,9 +27,7 @@ func normalizeEmail(email string) string {
 	return strings.ToLower(strings.TrimSpace(email))
 }
 
-type rowScanner interface{ Scan(dest ...any) error }
-
-func scanUser(row rowScanner, extra ...any) (provider.User, error) {
+func scanUser(row scanner, extra ...any) (provider.User, error) {
 	var u provider.User
 	var created string
 	dest := append([]any{&u.ID, &u.Email, &u.FirstName, &u.LastName, &created,

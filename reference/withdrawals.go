@@ -107,16 +107,11 @@ func (s *WithdrawalService) WithdrawalAuthorizations(ctx context.Context, orgID,
 	if err != nil {
 		return nil, fmt.Errorf("reference: withdrawal authorizations: %w", err)
 	}
-	defer rows.Close()
-	out := []provider.WithdrawalAuthorization{}
-	for rows.Next() {
+	return collect(rows, "withdrawal authorizations", func(sc scanner) (provider.WithdrawalAuthorization, error) {
 		var a provider.WithdrawalAuthorization
-		if err := rows.Scan(&a.ID, &a.VirtualAccountNumber, &a.WithdrawalAccountUUID, &a.Status); err != nil {
-			return nil, fmt.Errorf("reference: withdrawal authorizations: %w", err)
-		}
-		out = append(out, a)
-	}
-	return out, rows.Err()
+		err := sc.Scan(&a.ID, &a.VirtualAccountNumber, &a.WithdrawalAccountUUID, &a.Status)
+		return a, err
+	})
 }
 
 // checkedWithdrawal is a withdrawal request the provider has found possible: the accounts
