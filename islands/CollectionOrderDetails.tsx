@@ -9,12 +9,14 @@
 // in step, and the actions open the islands' one dialog (lib/Modal: it traps focus and gives
 // it back), whose forms post the same way; the dialogs (lib/OrderDialogs) come with the first
 // click that opens one.
+import { h } from 'preact';
 import { useState } from 'preact/hooks';
 import { CopyValue } from './lib/copy';
 import { useHydrated } from './lib/hydrated';
 import { withModal } from './lib/lazy';
 import { tabForKey } from './lib/payouts';
 import { orderTone } from '../ui/tones';
+import { eventsWith } from '../ui/events';
 import { SectionPanel, SectionTabs, dialogButton } from './lib/panel';
 import type { IslandProps, OrderEvent, OrderField } from '../templates/generated/props';
 
@@ -24,6 +26,7 @@ const tabId = (id: string) => 'order-tab-' + id;
 const loadDialogs = () => import('./lib/OrderDialogs');
 type DialogsModule = typeof import('./lib/OrderDialogs');
 const button = dialogButton;
+const Events = eventsWith(h);
 
 export function Fields({ fields }: { fields: OrderField[] }) {
   if (fields.length === 0) return <p className="text-sm">No details given.</p>;
@@ -41,25 +44,7 @@ export function Fields({ fields }: { fields: OrderField[] }) {
 
 export function History({ caption, rows }: { caption: string; rows: OrderEvent[] }) {
   if (rows.length === 0) return <p className="text-sm">No history yet.</p>;
-  return (
-    <table className="w-full border-collapse text-sm">
-      <caption className="mb-1 text-left font-semibold">{caption}</caption>
-      <thead>
-        <tr className="border-b border-gray-400 text-left">
-          <th scope="col" className="py-1 pr-2">Status</th>
-          <th scope="col" className="py-1">Time (UTC)</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr className="border-b border-gray-200">
-            <td className="py-1 pr-2">{r.label}</td>
-            <td className="py-1">{r.when}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  return <Events caption={caption} rows={rows} />;
 }
 
 export default function CollectionOrderDetails(p: Props) {

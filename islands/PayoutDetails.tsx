@@ -10,10 +10,12 @@
 // the one tabpanel in place and keeping the address in step, badges switch tabs, and the
 // confirmations open in the one dialog of the islands (lib/Modal: it traps focus and gives
 // it back), whose forms post the same way.
+import { h } from 'preact';
 import { useState } from 'preact/hooks';
 import { CopyValue } from './lib/copy';
 import { useHydrated } from './lib/hydrated';
 import { statusTone } from '../ui/tones';
+import { eventsWith, type EventsProps } from '../ui/events';
 import { errorCount, tabForKey } from './lib/payouts';
 import { SectionPanel, SectionTabs, dialogButton } from './lib/panel';
 import type { Dialog } from './lib/PayoutDialogs';
@@ -25,6 +27,7 @@ const tabId = (id: string) => 'payout-tab-' + id;
 const loadDialogs = () => import('./lib/PayoutDialogs');
 type DialogsModule = typeof import('./lib/PayoutDialogs');
 const button = dialogButton;
+const EventsTable = eventsWith(h);
 
 function Hidden({ fields }: { fields: PayoutHidden[] }) {
   return (
@@ -65,29 +68,9 @@ function Fields({ fields, summary, onOpen }: { fields: PayoutField[]; summary?: 
   );
 }
 
-function Events({ caption, head, rows, detail }: { caption: string; head: string; rows: Props['history']['transitions']; detail?: string }) {
-  if (rows.length === 0) return null;
-  return (
-    <table className="mb-4 w-full border-collapse text-sm">
-      <caption className="mb-1 text-left font-semibold">{caption}</caption>
-      <thead>
-        <tr className="border-b border-gray-400 text-left">
-          <th scope="col" className="py-1 pr-2">{head}</th>
-          {detail ? <th scope="col" className="py-1 pr-2">{detail}</th> : null}
-          <th scope="col" className="py-1">Time (UTC)</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr className="border-b border-gray-200">
-            <td className="py-1 pr-2">{r.label}</td>
-            {detail ? <td className="py-1 pr-2">{r.detail}</td> : null}
-            <td className="py-1">{r.when}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+// A table of the history tab; none where nothing happened.
+function Events(p: EventsProps) {
+  return p.rows.length === 0 ? null : <EventsTable {...p} spaced />;
 }
 
 export default function PayoutDetails(p: Props) {

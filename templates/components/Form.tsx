@@ -1,7 +1,8 @@
 // Accessible form parts in the GOV.UK pattern: visible labels, errors tied to
 // fields with aria-describedby, and an error summary linking to each field.
-import type { ComponentChildren, JSX } from 'preact';
-import { describedBy, fieldWith, type Factory } from '../../ui/field';
+import type { ComponentChildren } from 'preact';
+import { describedBy, fieldWith } from '../../ui/field';
+import { h } from './factory';
 
 export function CSRF({ token }: { token: string }) {
   return <input type="hidden" name="_csrf" value={token} />;
@@ -39,13 +40,6 @@ type InputProps = {
   spellcheck?: boolean;
   disabled?: boolean;
   inputClass?: string;
-};
-
-// Elements made the way this file's JSX makes them: the Go element writer's factory on the
-// server (ssr/element.go), preact's where the tests render pages in jsdom.
-const h: Factory<JSX.Element> = (type: 'div', props: JSX.HTMLAttributes<HTMLDivElement>, ...children: ComponentChildren[]) => {
-  const T = type;
-  return <T {...props}>{children}</T>;
 };
 
 // Field: the label, hint and error of a field around its control (ui/field.ts, which the

@@ -3,7 +3,11 @@ import { Island } from '../../components/Island';
 import { SelectField } from '../../components/Form';
 import { FilterForm, Listing, PanelHeading, RecordCells, WithPanel, counted, rowClass } from '../../components/ListPage';
 import { orderTone } from '../../../ui/tones';
-import type { OrderEvent, OrderField, OrderFiltersView, OrderRow, PageProps, PaymentView } from '../../generated/props';
+import { eventsWith } from '../../../ui/events';
+import { h } from '../../components/factory';
+import type { OrderField, OrderFiltersView, OrderRow, PageProps, PaymentView } from '../../generated/props';
+
+const Events = eventsWith(h);
 
 // Orders (spec 001 §2 "Collection orders"): the filter bar (a GET form: status and account,
 // the dashboard's ?status= links land filtered), the list in the session's date range, cursor
@@ -49,27 +53,6 @@ function List({ fields }: { fields: OrderField[] }) {
   );
 }
 
-function Events({ rows }: { rows: OrderEvent[] }) {
-  return (
-    <table className="w-full border-collapse text-sm">
-      <caption className="sr-only">Payment status history</caption>
-      <thead>
-        <tr className="border-b border-gray-400 text-left">
-          <th scope="col" className="py-1 pr-2">Status</th>
-          <th scope="col" className="py-1">Time (UTC)</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr className="border-b border-gray-200">
-            <td className="py-1 pr-2">{r.label}</td>
-            <td className="py-1">{r.when}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
 
 /** Payment details (spec 001 §2): Payment information, Debtor information, History, Close. */
 export function Payment({ v }: { v: PaymentView }) {
@@ -86,7 +69,7 @@ export function Payment({ v }: { v: PaymentView }) {
       </section>
       <section aria-labelledby="payment-history" className="py-2">
         <h3 id="payment-history" className="mb-2 font-semibold">History</h3>
-        <Events rows={v.history} />
+        <Events caption="Payment status history" hiddenCaption rows={v.history} />
       </section>
     </div>
   );
