@@ -15,7 +15,9 @@
 //           field, else 'Something went wrong') with Back.
 // The steps stay mounted while the dialog is closed, so what was typed is there when it
 // opens again; each opening starts at the form, a fresh one after a result.
+import { h } from 'preact';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { fieldWith } from '../../ui/field';
 import { Modal } from './Modal';
 import type { ApiClient } from './apiClient';
 import { loadApi, type LazyApi } from './lazy';
@@ -115,11 +117,7 @@ function problemsOf(e: unknown, mod?: LazyApi): Problem[] {
 const inputClass = (error?: string) =>
   'mt-1 block w-full rounded border bg-white px-3 py-2 disabled:bg-gray-100 ' + (error ? 'border-red-700' : 'border-gray-500');
 
-function Err({ id, error }: { id: string; error?: string }) {
-  return error ? (
-    <p id={id + '-error'} className="text-sm font-medium text-red-800"><span className="sr-only">Error: </span>{error}</p>
-  ) : null;
-}
+const Field = fieldWith(h);
 
 export function WithdrawalForm(p: Props) {
   const { open } = p;
@@ -260,9 +258,7 @@ export function WithdrawalForm(p: Props) {
       ) : null}
       {step === 'form' ? (
         <form onSubmit={requestReview} noValidate>
-          <div className="mb-4">
-            <label htmlFor={ID + '-account'} className="block font-medium">Account</label>
-            <Err id={ID + '-account'} error={shown('account')} />
+          <Field id={ID + '-account'} label="Account" error={shown('account')}>
             <select id={ID + '-account'} name="account" className={inputClass(shown('account'))}
               aria-invalid={shown('account') ? 'true' : undefined}
               aria-describedby={shown('account') ? ID + '-account-error' : undefined}
@@ -272,11 +268,9 @@ export function WithdrawalForm(p: Props) {
                 <option value={a.number} selected={a.number === v.account}>{a.label}</option>
               ))}
             </select>
-          </div>
-          <div className="mb-4">
-            <label htmlFor={ID + '-withdrawal'} className="block font-medium">Withdrawal account</label>
-            {debtor && options.length === 0 ? <p id={ID + '-withdrawal-hint'} className="text-sm text-gray-700">{MSG_NO_LINKS}</p> : null}
-            <Err id={ID + '-withdrawal'} error={shown('withdrawal_account')} />
+          </Field>
+          <Field id={ID + '-withdrawal'} label="Withdrawal account" hint={debtor && options.length === 0 ? MSG_NO_LINKS : undefined}
+            error={shown('withdrawal_account')}>
             <select id={ID + '-withdrawal'} name="withdrawal_account" className={inputClass(shown('withdrawal_account'))}
               aria-invalid={shown('withdrawal_account') ? 'true' : undefined}
               aria-describedby={shown('withdrawal_account') ? ID + '-withdrawal-error' : undefined}
@@ -287,25 +281,21 @@ export function WithdrawalForm(p: Props) {
                 <option value={o.id} selected={o.id === v.withdrawal_account}>{o.label}</option>
               ))}
             </select>
-          </div>
-          <div className="mb-4">
-            <label htmlFor={ID + '-amount'} className="block font-medium">{'Amount (' + currency + ')'}</label>
-            <Err id={ID + '-amount'} error={shown('amount')} />
+          </Field>
+          <Field id={ID + '-amount'} label={'Amount (' + currency + ')'} error={shown('amount')}>
             <input id={ID + '-amount'} name="amount" type="text" inputMode="decimal" autoComplete="off" value={v.amount}
               placeholder="1,000.00" className={inputClass(shown('amount'))}
               aria-invalid={shown('amount') ? 'true' : undefined}
               aria-describedby={shown('amount') ? ID + '-amount-error' : undefined}
               onInput={(e) => set('amount', (e.currentTarget as HTMLInputElement).value)} onBlur={touch('amount')} />
-          </div>
-          <div className="mb-4">
-            <label htmlFor={ID + '-e2e'} className="block font-medium">End-to-end ID</label>
-            <Err id={ID + '-e2e'} error={shown('end_to_end_id')} />
+          </Field>
+          <Field id={ID + '-e2e'} label="End-to-end ID" error={shown('end_to_end_id')}>
             <input id={ID + '-e2e'} name="end_to_end_id" type="text" autoComplete="off" maxLength={35} value={v.end_to_end_id}
               className={inputClass(shown('end_to_end_id'))}
               aria-invalid={shown('end_to_end_id') ? 'true' : undefined}
               aria-describedby={shown('end_to_end_id') ? ID + '-e2e-error' : undefined}
               onInput={(e) => set('end_to_end_id', (e.currentTarget as HTMLInputElement).value)} onBlur={touch('end_to_end_id')} />
-          </div>
+          </Field>
           <div className="flex flex-wrap items-center gap-3">
             <button type="submit" disabled={!valid || busy}
               className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900 disabled:cursor-not-allowed disabled:bg-gray-500">
