@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { test } from './lib/runner.mjs';
 import { NORDIC, expectH1, fitsColumn, login } from './flows.mjs';
 import { nextRows } from './loadmore-flows.mjs';
+import { balance, minor } from './lib/money.mjs';
 
 const ORDERS = `/org/${NORDIC}/collections/orders`;
 const API = '/api/v2';
@@ -33,18 +34,6 @@ async function apiOrder(page, id) {
   return (await res.json()).data;
 }
 
-/** An account's balance in minor units (2 decimals: the flows use fiat orders). */
-async function balance(page, account) {
-  const res = await page.request.get(`${API}/virtual_bank/organisations/${NORDIC}/accounts`);
-  const acct = (await res.json()).data.find((a) => a.account_number === account);
-  assert.ok(acct, `account ${account}`);
-  return minor(acct.balance);
-}
-
-function minor(s) {
-  const [whole, frac = ''] = s.split('.');
-  return BigInt(whole + frac.padEnd(2, '0').slice(0, 2));
-}
 
 async function flashes(page) {
   return (await page.locator('main [aria-live="polite"] p').allInnerTexts()).map((s) => s.trim());
@@ -176,7 +165,7 @@ test('Collections: refund part of a completed order, after trying more than the 
   const part = total / 2n;
   const partText = `${part / 100n}.${String(part % 100n).padStart(2, '0')}`;
   const aboveText = `${(total + 1n) / 100n}.${String((total + 1n) % 100n).padStart(2, '0')}`;
-  const before = await balance(page, o.virtual_account_number);
+  const before = await balance(page, NORDIC, o.virtual_account_number);
   await page.goto(`${ORDERS}/${o.uuid}`);
   const panel = page.locator('#order-panel');
   const above = new RegExp('Amount cannot exceed the total \\(.*' + ' EUR\\)');
@@ -211,7 +200,7 @@ test('Collections: refund part of a completed order, after trying more than the 
   await page.waitForURL((u) => u.pathname === `${ORDERS}/${o.uuid}`);
   assert.deepEqual(await flashes(page), ['Order successfully refunded']);
   assert.equal(await panelStatus(page), 'Processing refund');
-  const after = await balance(page, o.virtual_account_number);
+  const after = await balance(page, NORDIC, o.virtual_account_number);
   const got = await apiOrder(page, o.uuid);
   assert.equal(got.refunds.length, 1);
   assert.equal(before - after, part + minor(got.refunds[0].fee), 'amount and fee left the account');
@@ -223,7 +212,7 @@ test('Collections: complete a sandbox payment', async (t) => {
   // Each mode its own status, so the other's run leaves it alone: authorised with JavaScript,
   // processing without (both hold a payment complete_payment may take).
   const o = (await ordersIn(page, t.js ? 'authorised' : 'processing'))[0];
-  const before = await balance(page, o.virtual_account_number);
+  const before = await balance(page, NORDIC, o.virtual_account_number);
   await page.goto(`${ORDERS}/${o.uuid}?tab=payments`);
   const panel = page.locator('#order-panel');
   const open = panel.getByRole('link', { name: /^Complete payment .* \(sandbox\)$/ });
@@ -245,7 +234,7 @@ test('Collections: complete a sandbox payment', async (t) => {
   assert.equal(await panelStatus(page), 'Completed');
   const amount = minor(o.amount);
   const fee = amount / 200n > 0n ? amount / 200n : 1n;
-  assert.equal((await balance(page, o.virtual_account_number)) - before, amount - fee, 'credited the amount less the fee');
+  assert.equal((await balance(page, NORDIC, o.virtual_account_number)) - before, amount - fee, 'credited the amount less the fee');
 }, { timeout: 90_000 });
 
 test('Collections: the page fits a 320 px column', async (t) => {

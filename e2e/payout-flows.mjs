@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { test } from './lib/runner.mjs';
 import { NORDIC, expectH1, fitsColumn, login, tabRound } from './flows.mjs';
 import { scaled } from './lib/time.mjs';
+import { balance, minor } from './lib/money.mjs';
 
 const PAYOUTS = `/org/${NORDIC}/payouts`;
 const API = '/api/v2';
@@ -30,18 +31,6 @@ async function apiPayout(page, ref) {
   return (await res.json()).data;
 }
 
-/** An account's balance in minor units. */
-async function balance(page, account) {
-  const res = await page.request.get(`${API}/virtual_bank/organisations/${NORDIC}/accounts`);
-  const acct = (await res.json()).data.find((a) => a.account_number === account);
-  assert.ok(acct, `account ${account}`);
-  return minor(acct.balance);
-}
-
-function minor(s) {
-  const [whole, frac = ''] = s.split('.');
-  return BigInt(whole + frac.padEnd(6, '0').slice(0, 6));
-}
 
 /** The panel's status label, reloading until the processor has moved the payout on. */
 async function waitForStatus(page, want) {
@@ -179,7 +168,7 @@ test('Payouts: cancel a payout, its money comes back', async (t) => {
   const held = (await apiList(page, { state_category: 'processing' })).data.filter((p) => p.current_state_name === 'halted' && !p.cancellation_pending);
   assert.ok(held.length > 0, 'a halted payout is left to cancel');
   const p = held[0];
-  const before = await balance(page, p.debtor_account);
+  const before = await balance(page, NORDIC, p.debtor_account, 6);
   await page.goto(`${PAYOUTS}/${p.vela_unique_reference}?state=processing`);
   const panel = page.locator('#payout-panel');
   const open = panel.getByRole('link', { name: 'Cancel payout' });
@@ -212,8 +201,8 @@ test('Payouts: cancel a payout, its money comes back', async (t) => {
   assert.deepEqual(await flashes(page), ['Payout cancellation process initaited']);
   await waitForStatus(page, 'Cancelled');
   await t.audit('payout cancelled');
-  const after = await balance(page, p.debtor_account);
-  assert.equal(after - before, minor(p.amount) + minor(p.fee), 'amount and fee are back on the account');
+  const after = await balance(page, NORDIC, p.debtor_account, 6);
+  assert.equal(after - before, minor(p.amount, 6) + minor(p.fee, 6), 'amount and fee are back on the account');
   const got = await apiPayout(page, p.vela_unique_reference);
   assert.equal(got.cancellations.length, 1);
   assert.equal(await panel.getByRole('link', { name: 'Cancel payout' }).count(), 0);
@@ -223,7 +212,7 @@ test('Payouts: sandbox RETURNED on a completed payout', async (t) => {
   const { page } = t;
   await login(t, 'admin@demo.example');
   const p = (await apiList(page, { state_category: 'completed' })).data[t.js ? 0 : 1];
-  const before = await balance(page, p.debtor_account);
+  const before = await balance(page, NORDIC, p.debtor_account, 6);
   await page.goto(`${PAYOUTS}/${p.vela_unique_reference}`);
   const panel = page.locator('#payout-panel');
   const select = panel.getByLabel('Sandbox test case', { exact: true });
@@ -245,8 +234,8 @@ test('Payouts: sandbox RETURNED on a completed payout', async (t) => {
   assert.deepEqual(await flashes(page), ['Test case executed']);
   await waitForStatus(page, 'Returned');
   await panel.getByText('This payout has been returned.', { exact: true }).waitFor();
-  const after = await balance(page, p.debtor_account);
-  assert.equal(after - before, minor(p.amount) + minor(p.fee), 'a return gives amount and fee back');
+  const after = await balance(page, NORDIC, p.debtor_account, 6);
+  assert.equal(after - before, minor(p.amount, 6) + minor(p.fee, 6), 'a return gives amount and fee back');
 }, { timeout: 60_000 });
 
 test('Payouts: copy a payout reference', async (t) => {

@@ -14,6 +14,7 @@ import { NORDIC, expectH1, login } from './flows.mjs';
 import { emails, parseCSV } from './lib/exports.mjs';
 import mt940js from 'mt940js';
 import { scaled } from './lib/time.mjs';
+import { minor } from './lib/money.mjs';
 
 // The portal's statement queue holds each job back a few seconds, so the "generating" state
 // is there to see in both modes (read when run.mjs starts the portal, after this import).
@@ -24,15 +25,6 @@ const LIST = `/org/${NORDIC}/exported_statements`;
 const API = `/api/v2/virtual_bank/organisations/${NORDIC}`;
 const DAY = 86_400_000;
 
-/** An exact decimal as minor units (BigInt) with `dec` decimals. */
-function minor(s, dec = 2) {
-  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(s);
-  assert.ok(m, `exact decimal: ${JSON.stringify(s)}`);
-  const frac = (m[3] ?? '').padEnd(dec, '0');
-  assert.equal(frac.length, dec, `${s} has ${dec} decimals at most`);
-  const v = BigInt(m[2] + frac);
-  return m[1] ? -v : v;
-}
 
 async function newestRowId(page, before) {
   const ids = await page.locator('tr[data-state]').evaluateAll((rs) => rs.map((r) => r.id));

@@ -11,21 +11,13 @@ import assert from 'node:assert/strict';
 
 import { test } from './lib/runner.mjs';
 import { ATLANTIC, NORDIC, expectH1, login } from './flows.mjs';
+import { balance } from './lib/money.mjs';
 
 // reference/seed.go, reference/withdrawals_seed.go
 const EUR = '4520011000000015';
 const GBP = '4520011000000023';
 const BNP_EUR = 'BNP Paribas EUR';
 const LIST = `/org/${NORDIC}/accounts/withdrawals`;
-const API = '/api/v2';
-
-async function balance(page, account) {
-  const res = await page.request.get(`${API}/virtual_bank/organisations/${NORDIC}/accounts`);
-  const acct = (await res.json()).data.find((a) => a.account_number === account);
-  assert.ok(acct, `account ${account}`);
-  const [whole, frac = ''] = acct.balance.split('.');
-  return BigInt(whole + frac.padEnd(2, '0'));
-}
 
 /** Opens the withdrawal form: the dialog with JS, the page without. */
 async function openForm(t) {
@@ -186,7 +178,7 @@ function withdrawalFlow(width) {
     await t.audit(`withdrawal form with the server's refusals at ${width}`);
 
     // EUR to a EUR bank account: review, confirm, the row, the lower balance.
-    const eurBefore = await balance(page, EUR);
+    const eurBefore = await balance(page, NORDIC, EUR);
     const e2eEUR = `EUR-${tag}`;
     await amountField(root).fill('25.50');
     await field(root, 'End-to-end ID').fill(e2eEUR);
@@ -196,7 +188,7 @@ function withdrawalFlow(width) {
     assert.ok(!text.includes('Exchange rate'), 'no rate between the same currencies');
     await fits(page, review);
     await t.audit(`withdrawal review at ${width}`);
-    assert.equal(await balance(page, EUR), eurBefore, 'the review moved nothing');
+    assert.equal(await balance(page, NORDIC, EUR), eurBefore, 'the review moved nothing');
     const refEUR = await confirm(t, review);
     await t.audit(`withdrawal result at ${width}`);
     await backToList(t, review);
@@ -204,7 +196,7 @@ function withdrawalFlow(width) {
     assert.equal(await first.getAttribute('id'), 'withdrawal-' + refEUR, 'the new withdrawal is the first row');
     assert.ok((await first.innerText()).includes('25.50 EUR'));
     assert.equal(await first.getAttribute('data-status'), 'received');
-    assert.equal(await balance(page, EUR), eurBefore - 2550n, 'EUR balance down by 25.50');
+    assert.equal(await balance(page, NORDIC, EUR), eurBefore - 2550n, 'EUR balance down by 25.50');
 
     // Its details panel, from the row's link.
     await first.getByRole('link').click();
@@ -214,7 +206,7 @@ function withdrawalFlow(width) {
     await t.audit(`withdrawal panel at ${width}`);
 
     // GBP account to the EUR bank account: the converted amount and the rate on the review.
-    const gbpBefore = await balance(page, GBP);
+    const gbpBefore = await balance(page, NORDIC, GBP);
     root = await openForm(t);
     await fillForm(t, root, { account: GBP, withdrawal: BNP_EUR, amount: '10', e2e: `GBP-${tag}` });
     review = await toReview(t, root);
@@ -225,7 +217,7 @@ function withdrawalFlow(width) {
     const refGBP = await confirm(t, review);
     await backToList(t, review);
     assert.equal(await page.locator('tbody tr').first().getAttribute('id'), 'withdrawal-' + refGBP);
-    assert.equal(await balance(page, GBP), gbpBefore - 1000n, 'GBP balance down by 10.00');
+    assert.equal(await balance(page, NORDIC, GBP), gbpBefore - 1000n, 'GBP balance down by 10.00');
   };
 }
 
