@@ -8,11 +8,12 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"portal/provider"
+	"portal/server/api"
 	"portal/session"
 	"portal/token"
 )
 
-// API authentication: who calls an APIBearer operation. Logging in (the
+// API authentication: who calls an api.Bearer operation. Logging in (the
 // auth area) creates a server-side session of kind API, and that session is
 // the refresh token: its id goes to the client only in
 // the HttpOnly, SameSite=Strict cookie portal_refresh (Path=/api). Access
@@ -23,21 +24,14 @@ import (
 // all sessions" revoke tokens at once. API sessions never serve as page
 // sessions, nor page sessions as refresh tokens (session.Kind).
 
-const (
-	// APIRefreshCookie holds the refresh session's id.
-	APIRefreshCookie = "portal_refresh"
-	// APICSRFHeader carries the CSRF token on cookie-authenticated calls.
-	APICSRFHeader = "X-CSRF-Token"
-)
-
 // apiSelfCSRF tells the CSRF middleware to let through the API operations
 // that settle CSRF themselves, which are exactly those that are not
-// APIBearer:
-//   - APIPublic operations (log in, forgotten password, reset, invitation)
+// api.Bearer:
+//   - api.Public operations (log in, forgotten password, reset, invitation)
 //     need no prior session and read only application/json bodies
-//     (DecodeJSON), which a cross-site form cannot send and a cross-site
+//     (api.DecodeJSON), which a cross-site form cannot send and a cross-site
 //     fetch cannot send without a CORS preflight the portal never grants;
-//   - APIRefresh (token refresh) checks X-CSRF-Token against the refresh
+//   - api.Refresh (token refresh) checks X-CSRF-Token against the refresh
 //     session, which the middleware does not load.
 //
 // Only the exact method and lower-case path of such an operation match, so
@@ -45,20 +39,20 @@ const (
 // middleware (fails closed). TestAPIPublicJSONOnly holds every one of them
 // to the JSON-only rule.
 func (s *Server) apiSelfCSRF(c fiber.Ctx) bool {
-	return unsafeMethod(c.Method()) && s.selfCSRF[c.Method()+" "+c.Path()]
+	return api.UnsafeMethod(c.Method()) && s.selfCSRF[c.Method()+" "+c.Path()]
 }
 
 // apiBearerWrite reports whether the request goes to a change that needs
-// credentials (APIBearer), in any spelling Fiber routes to it.
+// credentials (api.Bearer), in any spelling Fiber routes to it.
 func (s *Server) apiBearerWrite(c fiber.Ctx) bool {
 	if !strings.HasPrefix(c.Path(), "/api/") {
 		return false
 	}
 	for _, op := range s.apiOps {
-		if op.Auth != APIBearer || op.Method != c.Method() {
+		if op.Auth != api.Bearer || op.Method != c.Method() {
 			continue
 		}
-		for _, base := range apiBases {
+		for _, base := range api.Bases {
 			if apiPathMatch(c.Path(), base, op.Path) {
 				return true
 			}
@@ -70,28 +64,28 @@ func (s *Server) apiBearerWrite(c fiber.Ctx) bool {
 func (s *Server) apiSelfCSRFOps() map[string]bool {
 	out := map[string]bool{}
 	for _, op := range s.apiOps {
-		if op.Auth == APIBearer || !unsafeMethod(op.Method) {
+		if op.Auth == api.Bearer || !api.UnsafeMethod(op.Method) {
 			continue
 		}
 		if strings.ContainsAny(op.Path, "{}") {
 			panic("api: operation " + op.ID + " settles CSRF itself, so its path must be exact")
 		}
-		for _, base := range apiBases {
+		for _, base := range api.Bases {
 			out[op.Method+" "+base+op.Path] = true
 		}
 	}
 	return out
 }
 
-func apiUnauthorized(code, title string) *APIProblem {
-	return &APIProblem{Status: fiber.StatusUnauthorized, Code: code, Title: title}
+func apiUnauthorized(code, title string) *api.Problem {
+	return &api.Problem{Status: fiber.StatusUnauthorized, Code: code, Title: title}
 }
 
-// apiAuthenticate finds the caller of an APIBearer operation: a bearer
+// apiAuthenticate finds the caller of an api.Bearer operation: a bearer
 // token when the request has an Authorization header, else the browser's
 // session cookie (islands). The caller needs one of scopes. A problem is the
 // answer to send; an error is internal.
-func (s *Server) apiAuthenticate(c fiber.Ctx, op *APIOp) (*APICaller, *APIProblem, error) {
+func (s *Server) apiAuthenticate(c fiber.Ctx, op *api.Op) (*api.Caller, *api.Problem, error) {
 	ctx := c.Context()
 	scopes := op.Scopes
 	if h := c.Get(fiber.HeaderAuthorization); h != "" {
@@ -102,14 +96,14 @@ func (s *Server) apiAuthenticate(c fiber.Ctx, op *APIOp) (*APICaller, *APIProble
 	if sess == nil || sess.UserID == "" {
 		c.Set(fiber.HeaderWWWAuthenticate, `Bearer realm="portal"`)
 		if rq.SessionExpired {
-			return nil, APIExpired(), nil
+			return nil, api.Expired(), nil
 		}
-		return nil, apiUnauthorized(apiCodeUnauthenticated, "Authentication required"), nil
+		return nil, apiUnauthorized(api.CodeUnauthenticated, "Authentication required"), nil
 	}
 	// The CSRF middleware checks this already; checking again here keeps a
 	// cookie-authenticated change safe should that check ever be bypassed.
-	if (unsafeMethod(c.Method()) || op.CookieCSRF) && !CSRFValid(sess, c.Get(APICSRFHeader)) {
-		return nil, &APIProblem{Status: fiber.StatusForbidden, Code: APICodeInvalidCSRF, Title: apiMsgInvalidCSRF}, nil
+	if (api.UnsafeMethod(c.Method()) || op.CookieCSRF) && !CSRFValid(sess, c.Get(api.CSRFHeader)) {
+		return nil, &api.Problem{Status: fiber.StatusForbidden, Code: api.CodeInvalidCSRF, Title: api.MsgInvalidCSRF}, nil
 	}
 	u, prob, err := s.APIUser(ctx, sess)
 	if prob != nil || err != nil {
@@ -122,18 +116,18 @@ func (s *Server) apiAuthenticate(c fiber.Ctx, op *APIOp) (*APICaller, *APIProble
 	if !apiScopeAllowed(scopes, sess.Scope, nil) {
 		return nil, apiMissingScope(scopes), nil
 	}
-	return &APICaller{User: u, Session: sess}, nil, nil
+	return &api.Caller{User: u, Session: sess}, nil, nil
 }
 
-func (s *Server) apiBearerCaller(c fiber.Ctx, h string, scopes []string) (*APICaller, *APIProblem, error) {
+func (s *Server) apiBearerCaller(c fiber.Ctx, h string, scopes []string) (*api.Caller, *api.Problem, error) {
 	ctx := c.Context()
-	invalid := func() (*APICaller, *APIProblem, error) {
+	invalid := func() (*api.Caller, *api.Problem, error) {
 		c.Set(fiber.HeaderWWWAuthenticate, `Bearer realm="portal", error="invalid_token"`)
-		return nil, apiUnauthorized(apiCodeInvalidToken, "Invalid access token"), nil
+		return nil, apiUnauthorized(api.CodeInvalidToken, "Invalid access token"), nil
 	}
-	expired := func() (*APICaller, *APIProblem, error) {
+	expired := func() (*api.Caller, *api.Problem, error) {
 		c.Set(fiber.HeaderWWWAuthenticate, `Bearer realm="portal", error="invalid_token", error_description="expired"`)
-		return nil, APIExpired(), nil
+		return nil, api.Expired(), nil
 	}
 	scheme, raw, ok := strings.Cut(strings.TrimSpace(h), " ")
 	raw = strings.TrimSpace(raw)
@@ -171,18 +165,18 @@ func (s *Server) apiBearerCaller(c fiber.Ctx, h string, scopes []string) (*APICa
 	} else if err != nil {
 		return nil, nil, err
 	}
-	return &APICaller{User: u, Session: sess, Claims: &claims}, nil, nil
+	return &api.Caller{User: u, Session: sess, Claims: &claims}, nil, nil
 }
 
 // APIUser loads the session's user; a user who is gone or disabled loses
 // the session at once.
-func (s *Server) APIUser(ctx context.Context, sess *session.Session) (provider.User, *APIProblem, error) {
+func (s *Server) APIUser(ctx context.Context, sess *session.Session) (provider.User, *api.Problem, error) {
 	u, err := s.Provider.UserByID(ctx, sess.UserID)
 	if provider.ErrorCode(err) == provider.ENOTFOUND || (err == nil && u.Disabled) {
 		if err := s.Sessions.Destroy(ctx, sess); err != nil {
 			return provider.User{}, nil, err
 		}
-		return provider.User{}, APIExpired(), nil
+		return provider.User{}, api.Expired(), nil
 	}
 	if err != nil {
 		return provider.User{}, nil, err
@@ -202,7 +196,7 @@ func apiScopeAllowed(scopes []string, sessScope string, claims *token.Claims) bo
 	return false
 }
 
-func apiMissingScope(scopes []string) *APIProblem {
-	return &APIProblem{Status: fiber.StatusForbidden, Code: APICodeMissingScope, Title: "Missing scope",
+func apiMissingScope(scopes []string) *api.Problem {
+	return &api.Problem{Status: fiber.StatusForbidden, Code: api.CodeMissingScope, Title: "Missing scope",
 		Detail: "This call needs scope " + strings.Join(scopes, " or ") + "."}
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"portal/server"
+	"portal/server/api"
 	"portal/server/servertest"
 )
 
@@ -28,13 +29,13 @@ func TestAPIErrorsOneShape(t *testing.T) {
 		status             int
 		code, allow        string
 	}{
-		{"body over the route's limit", "POST", tokenPath, big, nil, 413, server.APICodeInvalid, ""},
-		{"field over its cap", "GET", currentUser + "?x=" + long, nil, nil, 422, server.APICodeInvalid, ""},
-		{"compressed body", "POST", tokenPath, `{}`, []string{"Content-Encoding", "gzip"}, 415, server.APICodeMediaType, ""},
-		{"TRACE", "TRACE", currentUser, nil, nil, 405, server.APICodeMethod, "GET"},
-		{"HEAD of a read", "HEAD", currentUser, nil, nil, 405, server.APICodeMethod, "GET"},
-		{"method the path lacks", "PUT", tokenPath, nil, nil, 405, server.APICodeMethod, "DELETE, POST"},
-		{"no such path", "GET", "/api/v2/nope", nil, nil, 404, server.APICodeNotFound, ""},
+		{"body over the route's limit", "POST", tokenPath, big, nil, 413, api.CodeInvalid, ""},
+		{"field over its cap", "GET", currentUser + "?x=" + long, nil, nil, 422, api.CodeInvalid, ""},
+		{"compressed body", "POST", tokenPath, `{}`, []string{"Content-Encoding", "gzip"}, 415, api.CodeMediaType, ""},
+		{"TRACE", "TRACE", currentUser, nil, nil, 405, api.CodeMethod, "GET"},
+		{"HEAD of a read", "HEAD", currentUser, nil, nil, 405, api.CodeMethod, "GET"},
+		{"method the path lacks", "PUT", tokenPath, nil, nil, 405, api.CodeMethod, "DELETE, POST"},
+		{"no such path", "GET", "/api/v2/nope", nil, nil, 404, api.CodeNotFound, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := servertest.NewAPIClient(t, h.Srv.App()).Call(tc.method, tc.path, tc.body, tc.hdr...)
@@ -85,7 +86,7 @@ func TestAPIWriteWithoutCredentials(t *testing.T) {
 	doc := openAPI()
 	n := 0
 	for _, op := range apiOperations() {
-		if op.Auth != server.APIBearer || !server.UnsafeMethod(op.Method) {
+		if op.Auth != api.Bearer || !api.UnsafeMethod(op.Method) {
 			continue
 		}
 		n++
@@ -94,9 +95,9 @@ func TestAPIWriteWithoutCredentials(t *testing.T) {
 			i, j := strings.Index(path, "{"), strings.Index(path, "}")
 			path = path[:i] + servertest.OrgNordic + path[j+1:]
 		}
-		h.API().Call(op.Method, "/api/v1"+path, map[string]string{}).Expect(t, 401, server.APICodeUnauthenticated)
+		h.API().Call(op.Method, "/api/v1"+path, map[string]string{}).Expect(t, 401, api.CodeUnauthenticated)
 		o := doc.Paths[op.Path].Operations()[op.Method]
-		if o.Responses["401"] == nil || o.Responses["403"] == nil || !strings.Contains(o.Responses["403"].Description, server.APICodeInvalidCSRF) {
+		if o.Responses["401"] == nil || o.Responses["403"] == nil || !strings.Contains(o.Responses["403"].Description, api.CodeInvalidCSRF) {
 			t.Errorf("%s: the document does not say 401 and 403 invalid_csrf", op.ID)
 		}
 	}
@@ -106,5 +107,5 @@ func TestAPIWriteWithoutCredentials(t *testing.T) {
 	c := h.Client()
 	c.Login(emailMulti)
 	set := "/api/v1/customer/organisations/" + servertest.OrgNordic + "/set_default"
-	h.APIWithJar(c.Jar).Call("POST", set, nil).Expect(t, 403, server.APICodeInvalidCSRF)
+	h.APIWithJar(c.Jar).Call("POST", set, nil).Expect(t, 403, api.CodeInvalidCSRF)
 }

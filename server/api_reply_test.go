@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http/httptest"
+	"portal/server/api"
 	"reflect"
 	"slices"
 	"strconv"
@@ -14,8 +15,6 @@ import (
 	"testing"
 
 	"github.com/gofiber/fiber/v3"
-
-	"portal/server"
 )
 
 // TestOpenAPISchemasAreTheGoTypes: each operation's documented bodies are
@@ -23,9 +22,9 @@ import (
 // its handler must send (apiCheckReply, TestAPIReplyGuard).
 func TestOpenAPISchemasAreTheGoTypes(t *testing.T) {
 	doc := openAPI()
-	r := server.NewOAReflector()
+	r := api.NewReflector()
 	asJSON := func(v any) string { b, _ := json.Marshal(v); return string(b) }
-	errorBody := reflect.TypeFor[server.APIErrorBody]()
+	errorBody := reflect.TypeFor[api.ErrorBody]()
 	// In the document's order: the error, every reply, then the requests.
 	r.Schema(errorBody)
 	for _, op := range apiOperations() {
@@ -122,48 +121,48 @@ func TestAPIReplyGuard(t *testing.T) {
 	app := fiber.New()
 	cases := []struct {
 		name       string
-		handler    server.APIHandlerFunc
+		handler    api.HandlerFunc
 		body       string
 		reported   bool
 		wantStatus int
 	}{
-		{"as documented", func(_ *server.Server, c fiber.Ctx, _ *server.APICaller) error { return server.APIData(c, 1) }, "", false, 200},
-		{"documented error", func(_ *server.Server, c fiber.Ctx, _ *server.APICaller) error {
-			return server.APIError(c, fiber.StatusUnprocessableEntity, server.APICodeInvalid, "bad")
+		{"as documented", func(c fiber.Ctx, _ *api.Caller) error { return api.Data(c, 1) }, "", false, 200},
+		{"documented error", func(c fiber.Ctx, _ *api.Caller) error {
+			return api.Error(c, fiber.StatusUnprocessableEntity, api.CodeInvalid, "bad")
 		}, "", false, 422},
-		{"another type", func(_ *server.Server, c fiber.Ctx, _ *server.APICaller) error { return server.APIData(c, "one") }, "", true, 200},
-		{"undocumented status", func(_ *server.Server, c fiber.Ctx, _ *server.APICaller) error {
-			return server.APISend(c, fiber.StatusCreated, server.APIDataOf(1))
+		{"another type", func(c fiber.Ctx, _ *api.Caller) error { return api.Data(c, "one") }, "", true, 200},
+		{"undocumented status", func(c fiber.Ctx, _ *api.Caller) error {
+			return api.Send(c, fiber.StatusCreated, api.DataOf(1))
 		}, "", true, 201},
-		{"around APISend", func(_ *server.Server, c fiber.Ctx, _ *server.APICaller) error { return c.JSON(fiber.Map{"data": 1}) }, "", true, 200},
-		{"documented request body", func(_ *server.Server, c fiber.Ctx, _ *server.APICaller) error {
-			if p := server.DecodeJSON(c, &probeCodeRequest{}); p != nil {
-				return server.APIErrors(c, p.Status, *p)
+		{"around APISend", func(c fiber.Ctx, _ *api.Caller) error { return c.JSON(fiber.Map{"data": 1}) }, "", true, 200},
+		{"documented request body", func(c fiber.Ctx, _ *api.Caller) error {
+			if p := api.DecodeJSON(c, &probeCodeRequest{}); p != nil {
+				return api.Errors(c, p.Status, *p)
 			}
-			return server.APIData(c, 1)
+			return api.Data(c, 1)
 		}, `{"code":"1"}`, false, 200},
-		{"another request body", func(_ *server.Server, c fiber.Ctx, _ *server.APICaller) error {
-			if p := server.DecodeJSON(c, &probePhoneRequest{}); p != nil {
-				return server.APIErrors(c, p.Status, *p)
+		{"another request body", func(c fiber.Ctx, _ *api.Caller) error {
+			if p := api.DecodeJSON(c, &probePhoneRequest{}); p != nil {
+				return api.Errors(c, p.Status, *p)
 			}
-			return server.APIData(c, 1)
+			return api.Data(c, 1)
 		}, `{"cellphone":"1"}`, true, 200},
 	}
 	// DecodeJSON's refusals are documented for every operation with a body.
 	// Many fields each under the edge's field cap (limits.go), together past maxJSONBody.
 	var fields []string
-	for i := 0; len(strings.Join(fields, ",")) <= server.MaxJSONBody; i++ {
+	for i := 0; len(strings.Join(fields, ",")) <= api.MaxJSONBody; i++ {
 		fields = append(fields, fmt.Sprintf(`"f%d":"%s"`, i, strings.Repeat("x", 900)))
 	}
 	big := h.API().Call("POST", "/api/v1/authentication/token", "{"+strings.Join(fields, ",")+"}")
-	big.Expect(t, fiber.StatusRequestEntityTooLarge, server.APICodeInvalid)
+	big.Expect(t, fiber.StatusRequestEntityTooLarge, api.CodeInvalid)
 	checkReply(t, "POST", "/authentication/token", big)
-	if slices.Contains(logs.take(), server.APIMsgUndocumented) {
+	if slices.Contains(logs.take(), api.MsgUndocumented) {
 		t.Error("a too large body is not documented")
 	}
 	for i, tc := range cases {
-		op := &server.APIOp{ID: "probe", Method: fiber.MethodPost, Path: "/probe", Auth: server.APIPublic, Body: server.APIBody[probeCodeRequest](),
-			Responses: []server.APIResponse{server.APIDataOK[int]("ok"), server.APIErrorReply(fiber.StatusUnprocessableEntity, "bad")}, Handler: tc.handler}
+		op := &api.Op{ID: "probe", Method: fiber.MethodPost, Path: "/probe", Auth: api.Public, Body: api.Body[probeCodeRequest](),
+			Responses: []api.Response{api.DataOK[int]("ok"), api.ErrorReply(fiber.StatusUnprocessableEntity, "bad")}, Handler: tc.handler}
 		path := "/probe/" + strconv.Itoa(i)
 		app.Post(path, h.Srv.APIHandler(op))
 		req := httptest.NewRequest("POST", path, strings.NewReader(tc.body))
@@ -173,7 +172,7 @@ func TestAPIReplyGuard(t *testing.T) {
 			t.Fatal(err)
 		}
 		res.Body.Close()
-		got := slices.Contains(logs.take(), server.APIMsgUndocumented)
+		got := slices.Contains(logs.take(), api.MsgUndocumented)
 		if res.StatusCode != tc.wantStatus || got != tc.reported {
 			t.Errorf("%s: status %d, reported %v; want %d, %v", tc.name, res.StatusCode, got, tc.wantStatus, tc.reported)
 		}

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"portal/reference/demo"
-	"portal/server"
+	"portal/server/api"
 	"portal/server/servertest"
 	"portal/session"
 	"portal/token"
@@ -65,15 +65,15 @@ func TestAPIBearerTokens(t *testing.T) {
 	}{
 		{"valid", "Bearer " + good, 200, ""},
 		{"scheme is case-insensitive", "bearer " + good, 200, ""},
-		{"no credential", "-", 401, server.APICodeUnauthenticated},
-		{"empty bearer", "Bearer ", 401, server.APICodeInvalidToken},
-		{"basic scheme", "Basic " + base64.StdEncoding.EncodeToString([]byte("a:b")), 401, server.APICodeInvalidToken},
-		{"garbage", "Bearer not.a.jwt", 401, server.APICodeInvalidToken},
-		{"alg none", "Bearer " + b64json(map[string]string{"alg": "none", "typ": "JWT"}) + "." + parts[1] + ".", 401, server.APICodeInvalidToken},
-		{"alg HS512", "Bearer " + b64json(map[string]string{"alg": "HS512", "typ": "JWT"}) + "." + parts[1] + "." + parts[2], 401, server.APICodeInvalidToken},
-		{"tampered scope", "Bearer " + lparts[0] + "." + b64json(upgraded) + "." + lparts[2], 401, server.APICodeInvalidToken},
-		{"signed with another key", "Bearer " + forged, 401, server.APICodeInvalidToken},
-		{"login scope on a customer route", "Bearer " + lim.Token, 403, server.APICodeMissingScope},
+		{"no credential", "-", 401, api.CodeUnauthenticated},
+		{"empty bearer", "Bearer ", 401, api.CodeInvalidToken},
+		{"basic scheme", "Basic " + base64.StdEncoding.EncodeToString([]byte("a:b")), 401, api.CodeInvalidToken},
+		{"garbage", "Bearer not.a.jwt", 401, api.CodeInvalidToken},
+		{"alg none", "Bearer " + b64json(map[string]string{"alg": "none", "typ": "JWT"}) + "." + parts[1] + ".", 401, api.CodeInvalidToken},
+		{"alg HS512", "Bearer " + b64json(map[string]string{"alg": "HS512", "typ": "JWT"}) + "." + parts[1] + "." + parts[2], 401, api.CodeInvalidToken},
+		{"tampered scope", "Bearer " + lparts[0] + "." + b64json(upgraded) + "." + lparts[2], 401, api.CodeInvalidToken},
+		{"signed with another key", "Bearer " + forged, 401, api.CodeInvalidToken},
+		{"login scope on a customer route", "Bearer " + lim.Token, 403, api.CodeMissingScope},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -104,8 +104,8 @@ func TestAPIBearerTokens(t *testing.T) {
 	t.Run("expired token", func(t *testing.T) {
 		clk.Advance(15*time.Minute + time.Second)
 		r := a.Call("GET", currentUser, nil)
-		r.Expect(t, 401, server.APICodeExpired)
-		if r.FirstError(t)["title"] != server.APIMsgExpired {
+		r.Expect(t, 401, api.CodeExpired)
+		if r.FirstError(t)["title"] != api.MsgExpired {
 			t.Errorf("title %v", r.FirstError(t)["title"])
 		}
 		// The session lives on: a refresh gives a working token.
@@ -134,16 +134,16 @@ func TestAPISessionEndsRevokeTokens(t *testing.T) {
 	if _, err := h.Sessions.DestroyUser(t.Context(), demo.UserObserverID, nil); err != nil {
 		t.Fatal(err)
 	}
-	a.Call("GET", currentUser, nil).Expect(t, 401, server.APICodeExpired)
+	a.Call("GET", currentUser, nil).Expect(t, 401, api.CodeExpired)
 
 	b := h.API()
 	l := b.Login(emailObserver)
 	h.Exec(`UPDATE users SET disabled = 1 WHERE id = ?`, demo.UserObserverID)
-	b.Call("GET", currentUser, nil).Expect(t, 401, server.APICodeExpired)
+	b.Call("GET", currentUser, nil).Expect(t, 401, api.CodeExpired)
 	if _, err := h.Sessions.LoadByHandle(t.Context(), mustClaims(t, h, b.Token).Session); err == nil {
 		t.Error("session of a disabled user survives")
 	}
-	b.Call("POST", refreshPath, nil, "Authorization", "", "X-CSRF-Token", l.JSON["csrf_token"].(string)).Expect(t, 401, server.APICodeExpired)
+	b.Call("POST", refreshPath, nil, "Authorization", "", "X-CSRF-Token", l.JSON["csrf_token"].(string)).Expect(t, 401, api.CodeExpired)
 }
 
 // The browser's session cookie also authenticates (islands); changes then
@@ -181,11 +181,11 @@ func TestAPISessionCookie(t *testing.T) {
 		t.Errorf("cookie user %s", r.Raw)
 	}
 	set := "/api/v1/customer/organisations/" + demo.Org1ID + "/set_default"
-	send("POST", set).Expect(t, 403, server.APICodeInvalidCSRF)
-	send("POST", set, "X-CSRF-Token", "wrong").Expect(t, 403, server.APICodeInvalidCSRF)
+	send("POST", set).Expect(t, 403, api.CodeInvalidCSRF)
+	send("POST", set, "X-CSRF-Token", "wrong").Expect(t, 403, api.CodeInvalidCSRF)
 	send("POST", set, "X-CSRF-Token", sess.CSRF).Expect(t, 204, "")
 	// A bearer header, even an invalid one, takes precedence over the cookie.
-	get(currentUser, "Authorization", "Bearer nope").Expect(t, 401, server.APICodeInvalidToken)
+	get(currentUser, "Authorization", "Bearer nope").Expect(t, 401, api.CodeInvalidToken)
 	// Logging out through the API ends the page session.
 	send("DELETE", tokenPath, "X-CSRF-Token", sess.CSRF).Expect(t, 204, "")
 	get(currentUser).Expect(t, 401, "")
@@ -220,7 +220,7 @@ func TestAPIHeadersOnEveryReply(t *testing.T) {
 	}
 	unauth := h.API()
 	r := unauth.Call("GET", currentUser, nil)
-	r.Expect(t, 401, server.APICodeUnauthenticated)
+	r.Expect(t, 401, api.CodeUnauthenticated)
 	if r.Header.Get("Cache-Control") != "no-store" {
 		t.Error("401 without no-store")
 	}
@@ -235,7 +235,7 @@ func TestAPICSRFExemptionWired(t *testing.T) {
 		if r.StatusCode == 403 {
 			t.Fatalf("POST %s was stopped by the CSRF middleware: checkCSRF in middleware.go must `if apiSelfCSRF(c) { return c.Next() }`", p)
 		}
-		r.Expect(t, 401, server.APICodeExpired)
+		r.Expect(t, 401, api.CodeExpired)
 	}
 	r := h.API().Call("POST", "/api/v2/authentication/token", map[string]string{"email": emailObserver, "password": demo.Password})
 	r.Expect(t, 200, "")
@@ -251,14 +251,14 @@ func TestAPIPublicJSONOnly(t *testing.T) {
 	a := h.APIWithJar(c.Jar)
 	n := 0
 	for _, op := range apiOperations() {
-		if op.Auth != server.APIPublic || !server.UnsafeMethod(op.Method) {
+		if op.Auth != api.Public || !api.UnsafeMethod(op.Method) {
 			continue
 		}
 		n++
-		for _, base := range server.APIBases {
+		for _, base := range api.Bases {
 			for _, ct := range []string{"application/x-www-form-urlencoded", "text/plain"} {
 				r := a.Call(op.Method, base+op.Path, "email=a%40b.example", "Content-Type", ct)
-				r.Expect(t, 415, server.APICodeMediaType)
+				r.Expect(t, 415, api.CodeMediaType)
 			}
 			// JSON reaches the handler without a CSRF token.
 			if r := a.Call(op.Method, base+op.Path, map[string]string{}); r.StatusCode == 403 {
@@ -284,7 +284,7 @@ func TestAPIExpiredDetail(t *testing.T) {
 	a.Login(emailObserver)
 	clk.Advance(16 * time.Minute)
 	r := a.Call("GET", currentUser, nil)
-	r.Expect(t, 401, server.APICodeExpired)
+	r.Expect(t, 401, api.CodeExpired)
 	if e := r.FirstError(t); e["detail"] != "Your token was expired, please login again" {
 		t.Errorf("expired: %s", r.Raw)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"portal/daterange"
+	"portal/server/api"
 )
 
 // Area is one part of the portal: the page routes it serves and the JSON API
@@ -21,14 +22,15 @@ type Area struct {
 	// Name says which area a duplicate route or slot came from.
 	Name   string
 	Routes []*Route
-	API    []APIOp
+	API    []api.Op
 	// Shell builds, per request, the props of the layout's places the area
 	// fills (ShellPart); a builder answers nil when the user sees nothing
 	// there.
 	Shell map[ShellPart]func(c fiber.Ctx) any
 	// Off says the service the area's pages need is not configured: every route keeps its
-	// guards and then answers the not-found page (as Route.Off does for one route), so no
-	// handler checks its service first.
+	// guards and then answers the not-found page (as Route.Off does for one route), and every
+	// organisation read and change of the API its checks and then 404 not found (api.Op.Off),
+	// so no handler checks its service first.
 	Off bool
 }
 
@@ -85,6 +87,12 @@ func (s *Server) addAreas(fs []AreaFunc) {
 			s.routes = append(s.routes, r)
 		}
 		for _, op := range a.API {
+			if a.Off {
+				op.Off = true
+			}
+			if op.Read != nil && op.Auth != api.Bearer {
+				panic(fmt.Sprintf("server: API read %s of area %s needs a bearer caller", op.ID, a.Name))
+			}
 			if prev, ok := ops[op.ID]; ok {
 				panic(fmt.Sprintf("server: API operation %s of area %s is also in area %s", op.ID, a.Name, prev))
 			}
@@ -92,7 +100,7 @@ func (s *Server) addAreas(fs []AreaFunc) {
 			s.apiOps = append(s.apiOps, op)
 		}
 	}
-	s.apiOps = withCommonReplies(s.apiOps)
+	s.apiOps = api.WithCommonReplies(s.apiOps, apiEdgeReplies())
 }
 
 // coreArea is what the core serves itself: the API reference page, built

@@ -8,6 +8,7 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"portal/server"
+	"portal/server/api"
 )
 
 // TestMountOrderMostSpecificFirst: Fiber answers with the first pattern that
@@ -52,7 +53,7 @@ func TestAreasRefuseDuplicates(t *testing.T) {
 		"slot": {Name: "x", Routes: []*server.Route{{Name: "x.users", Method: "GET", Path: "/org/:org/people",
 			Nav: &server.NavEntry{Slot: server.NavDashboard, Label: "People"}}}},
 		"no slot":   {Name: "x", Routes: []*server.Route{{Name: "x.users", Method: "GET", Path: "/org/:org/people", Nav: &server.NavEntry{Label: "People"}}}},
-		"operation": {Name: "x", API: []server.APIOp{{ID: "createToken", Method: "GET", Path: "/x"}}},
+		"operation": {Name: "x", API: []api.Op{{ID: "createToken", Method: "GET", Path: "/x"}}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			defer func() {

@@ -15,114 +15,6 @@ import (
 // tag on one page would be over the budget with gzip, one operation is
 // well within it.
 
-// docsIndex is the index's path; an operation's page is under it.
-const docsIndex = "/docs"
-
-// DocsProps are the props of templates/pages/Docs.tsx, the index.
-type DocsProps struct {
-	Sandbox bool `json:"sandbox"`
-	// Login is the way in for a visitor who is not logged in: it comes
-	// back here afterwards (spec 000: /login?fromDocs).
-	Login   string       `json:"login,omitempty"`
-	Home    string       `json:"home"`
-	Intro   string       `json:"intro"`
-	Bases   []string     `json:"bases"`
-	SpecURL string       `json:"specUrl"`
-	Schemes []DocsScheme `json:"schemes"`
-	Errors  []DocsField  `json:"errors"`
-	Groups  []DocsGroup  `json:"groups"`
-}
-
-// DocsOperationProps are the props of templates/pages/DocsOperation.tsx:
-// one operation on its own page, with the way back to the index.
-type DocsOperationProps struct {
-	Sandbox bool   `json:"sandbox"`
-	Login   string `json:"login,omitempty"`
-	Home    string `json:"home"`
-	// Index is the reference's index; Group is the operation's tag there
-	// (a place on the index), Errors and Credentials the index's sections
-	// an operation's page refers to.
-	Index       string       `json:"index"`
-	Group       DocsLink     `json:"group"`
-	Errors      string       `json:"errors"`
-	Credentials string       `json:"credentials"`
-	Endpoint    DocsEndpoint `json:"endpoint"`
-	// Prev and Next are the operations before and after this one in the
-	// index's order, to read on without going back.
-	Prev *DocsEntry `json:"prev,omitempty"`
-	Next *DocsEntry `json:"next,omitempty"`
-}
-
-// DocsLink is a titled link.
-type DocsLink struct {
-	Title string `json:"title"`
-	Href  string `json:"href"`
-}
-
-// DocsScheme is one way to authenticate.
-type DocsScheme struct {
-	Name string `json:"name"`
-	Text string `json:"text"`
-}
-
-// DocsGroup is one tag of the document with its operations, as the index
-// lists them.
-type DocsGroup struct {
-	ID        string      `json:"id"`
-	Title     string      `json:"title"`
-	Endpoints []DocsEntry `json:"endpoints"`
-}
-
-// DocsEntry is one operation as the index lists it: its one-line summary
-// and a link to its page.
-type DocsEntry struct {
-	ID      string `json:"id"`
-	Href    string `json:"href"`
-	Method  string `json:"method"`
-	Path    string `json:"path"`
-	Summary string `json:"summary"`
-}
-
-// DocsEndpoint is one operation.
-type DocsEndpoint struct {
-	ID          string         `json:"id"`
-	Method      string         `json:"method"`
-	Path        string         `json:"path"`
-	Summary     string         `json:"summary"`
-	Description string         `json:"description,omitempty"`
-	Auth        string         `json:"auth"`
-	Params      []DocsParam    `json:"params"`
-	Body        []DocsField    `json:"body"`
-	Responses   []DocsResponse `json:"responses"`
-}
-
-// DocsParam is one path, query or header parameter.
-type DocsParam struct {
-	Name        string `json:"name"`
-	In          string `json:"in"`
-	Type        string `json:"type"`
-	Required    bool   `json:"required"`
-	Description string `json:"description,omitempty"`
-}
-
-// DocsField is one field of a JSON body, nested fields by dotted name.
-type DocsField struct {
-	Name        string `json:"name"`
-	Type        string `json:"type"`
-	Required    bool   `json:"required"`
-	Description string `json:"description,omitempty"`
-}
-
-// DocsResponse is one status an endpoint answers with.
-type DocsResponse struct {
-	Status      string      `json:"status"`
-	Reason      string      `json:"reason"`
-	Description string      `json:"description"`
-	Body        string      `json:"body"` // "none", "error list" or "JSON"
-	Headers     []DocsParam `json:"headers,omitempty"`
-	Fields      []DocsField `json:"fields,omitempty"`
-}
-
 // docsLogin is the index's and the pages' "Log in" link, for a visitor
 // without a dashboard session.
 func docsLogin(c fiber.Ctx) string {
@@ -133,7 +25,7 @@ func docsLogin(c fiber.Ctx) string {
 }
 
 func (s *Server) docs(c fiber.Ctx) error {
-	p := s.docsRef().index // a copy; the slices inside are only read
+	p := s.docsRef().Index // a copy; the slices inside are only read
 	p.Sandbox = s.Config.Sandbox()
 	p.Login = docsLogin(c)
 	return s.Render(c, View{Title: "API Reference", Page: pageDocs.With(p)})
@@ -142,7 +34,7 @@ func (s *Server) docs(c fiber.Ctx) error {
 // docsOperation is /docs/<operationId>; an id the document does not have
 // is the usual not-found page.
 func (s *Server) docsOperation(c fiber.Ctx) error {
-	p, ok := s.docsRef().ops[c.Params("operation")]
+	p, ok := s.docsRef().Ops[c.Params("operation")]
 	if !ok {
 		return fiber.ErrNotFound
 	}

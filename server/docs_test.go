@@ -8,7 +8,7 @@ import (
 	"golang.org/x/net/html"
 
 	"portal/htmlq"
-	"portal/server"
+	"portal/server/api"
 )
 
 // The API Reference is an index (/docs) and a page per operation
@@ -85,7 +85,7 @@ func docsPageStructure(t *testing.T, name string, doc *html.Node) map[string]boo
 func docsLinks(doc *html.Node) []string {
 	var out []string
 	for _, a := range htmlq.FindAll(doc, isElement("a")) {
-		if href := htmlq.Attr(a, "href"); strings.HasPrefix(href, server.DocsIndex+"/") || strings.HasPrefix(href, server.DocsIndex+"#") {
+		if href := htmlq.Attr(a, "href"); strings.HasPrefix(href, api.DocsIndex+"/") || strings.HasPrefix(href, api.DocsIndex+"#") {
 			out = append(out, href)
 		}
 	}
@@ -145,8 +145,8 @@ func TestDocsPage(t *testing.T) {
 	}
 	seen := map[string]int{}
 	for _, a := range htmlq.FindAll(doc, isElement("a")) {
-		if href := htmlq.Attr(a, "href"); strings.HasPrefix(href, server.DocsIndex+"/") {
-			seen[strings.TrimPrefix(href, server.DocsIndex+"/")]++
+		if href := htmlq.Attr(a, "href"); strings.HasPrefix(href, api.DocsIndex+"/") {
+			seen[strings.TrimPrefix(href, api.DocsIndex+"/")]++
 		}
 	}
 	spec := openAPI()
@@ -220,7 +220,7 @@ func TestDocsOperationPages(t *testing.T) {
 		auth := htmlq.Find(s, isElement("dd"))
 		if auth == nil {
 			t.Errorf("%s: no authentication line", path)
-		} else if op.Auth == server.APIBearer && !strings.Contains(htmlq.VisibleText(auth), "scope "+strings.Join(op.Scopes, " or ")) {
+		} else if op.Auth == api.Bearer && !strings.Contains(htmlq.VisibleText(auth), "scope "+strings.Join(op.Scopes, " or ")) {
 			t.Errorf("%s: auth %q", path, htmlq.VisibleText(auth))
 		}
 		var captions []string
@@ -265,7 +265,7 @@ func TestDocsOperationPages(t *testing.T) {
 		// Every link into the reference lands: on a page that answers, or on
 		// an id of the index.
 		for _, href := range docsLinks(doc) {
-			if page, frag, ok := strings.Cut(href, "#"); ok && page == server.DocsIndex {
+			if page, frag, ok := strings.Cut(href, "#"); ok && page == api.DocsIndex {
 				if !indexIDs[frag] {
 					t.Errorf("%s: link %q lands on nothing of the index", path, href)
 				}
@@ -317,7 +317,7 @@ func TestDocsPageLoggedIn(t *testing.T) {
 	_, doc := c.Page("/docs")
 	entries := 0
 	for _, href := range docsLinks(doc) {
-		if strings.HasPrefix(href, server.DocsIndex+"/") {
+		if strings.HasPrefix(href, api.DocsIndex+"/") {
 			entries++
 		}
 	}

@@ -3,6 +3,7 @@ package server
 import (
 	"errors"
 	"net/http"
+	"portal/server/api"
 	"strings"
 
 	"github.com/gofiber/fiber/v3"
@@ -53,10 +54,10 @@ func (s *Server) handleError(c fiber.Ctx, err error) error {
 // with under /api/ (a route that is not there, a body past the server's
 // limit, a request it cannot parse).
 var apiFiberCodes = map[int]string{
-	fiber.StatusNotFound:              APICodeNotFound,
-	fiber.StatusMethodNotAllowed:      apiCodeMethod,
-	fiber.StatusRequestEntityTooLarge: APICodeInvalid,
-	fiber.StatusBadRequest:            apiCodeBadRequest,
+	fiber.StatusNotFound:              api.CodeNotFound,
+	fiber.StatusMethodNotAllowed:      api.CodeMethod,
+	fiber.StatusRequestEntityTooLarge: api.CodeInvalid,
+	fiber.StatusBadRequest:            api.CodeBadRequest,
 }
 
 // apiError is handleError under /api/: whatever failed, the client gets the
@@ -66,22 +67,22 @@ func (s *Server) apiError(c fiber.Ctx, err error) error {
 	if errors.As(err, &fe) && fe.Code >= 400 && fe.Code < 500 {
 		code := apiFiberCodes[fe.Code]
 		if code == "" {
-			code = apiCodeBadRequest
+			code = api.CodeBadRequest
 		}
 		title := http.StatusText(fe.Code)
 		switch fe.Code {
 		case fiber.StatusNotFound:
-			title = APIMsgNotFound
+			title = api.MsgNotFound
 		case fiber.StatusRequestEntityTooLarge:
-			title = apiMsgTooLarge
+			title = api.MsgTooLarge
 		}
-		return APIError(c, fe.Code, code, title)
+		return api.Error(c, fe.Code, code, title)
 	}
 	if Unavailable(err) {
 		return s.apiUnavailable(c, err)
 	}
 	s.Logger.Error("request failed", "request_id", Req(c).ID, "method", c.Method(), "path", c.Path(), "err", err)
-	return APIError(c, fiber.StatusInternalServerError, apiCodeInternal, apiMsgInternal)
+	return api.Error(c, fiber.StatusInternalServerError, api.CodeInternal, api.MsgInternal)
 }
 
 // errorPage renders "Oops, something went wrong!"; if even rendering fails
@@ -100,7 +101,7 @@ func (s *Server) errorPage(c fiber.Ctx, status int, message string) error {
 
 func (s *Server) NotFound(c fiber.Ctx) error {
 	if strings.HasPrefix(c.Path(), "/api/") {
-		return APIError(c, fiber.StatusNotFound, APICodeNotFound, APIMsgNotFound)
+		return api.Error(c, fiber.StatusNotFound, api.CodeNotFound, api.MsgNotFound)
 	}
 	return s.Render(c, View{Status: fiber.StatusNotFound, Title: "Page not found",
 		Page: pageNotFound.With(PlainProps{Sandbox: s.Config.Sandbox(), Home: "/"})})

@@ -8,6 +8,7 @@ import (
 
 	"portal/server"
 	"portal/server/accounts"
+	"portal/server/api"
 	"portal/server/auth"
 	"portal/server/collections"
 	"portal/server/dashboard"
@@ -44,7 +45,7 @@ func newHarness(t testing.TB, edits ...func(*server.Deps)) *servertest.Harness {
 // that read its tables.
 var portalServer = sync.OnceValue(func() *server.Server { return server.New(server.Deps{}, coreAreas...) })
 
-func apiOperations() []server.APIOp { return portalServer().APIOperations() }
-func openAPI() *server.OpenAPIDoc   { return portalServer().OpenAPI() }
+func apiOperations() []api.Op { return portalServer().APIOperations() }
+func openAPI() *api.Document  { return portalServer().OpenAPI() }
 
 var base, _ = url.Parse("http://portal.test")

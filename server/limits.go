@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"html"
 	"mime"
 	"slices"
@@ -12,7 +13,9 @@ import (
 
 	"github.com/gofiber/fiber/v3"
 
+	"portal/money"
 	"portal/passwordrule"
+	"portal/server/api"
 )
 
 // Request size limits, applied at the edge (limitRequest), before the
@@ -94,8 +97,8 @@ func (s *Server) bodyLimit(method, path string) int {
 	}
 	for _, op := range s.apiOps {
 		if op.BodyLimit > defaultBodyLimit && op.Method == method {
-			for _, b := range apiBases {
-				if fiber.RoutePatternMatch(path, b+fiberPath(op.Path)) {
+			for _, b := range api.Bases {
+				if fiber.RoutePatternMatch(path, b+api.FiberPath(op.Path)) {
 					return min(op.BodyLimit, batchUploadBodyLimit)
 				}
 			}
@@ -122,7 +125,7 @@ func maxBodyLimit(routes []*Route) int {
 func (s *Server) limitRequest(c fiber.Ctx) error {
 	if allow := s.apiAllow(c); allow != "" {
 		c.Set(fiber.HeaderAllow, allow)
-		return APIError(c, fiber.StatusMethodNotAllowed, apiCodeMethod, "The path does not take "+c.Method())
+		return api.Error(c, fiber.StatusMethodNotAllowed, api.CodeMethod, "The path does not take "+c.Method())
 	}
 	// As sent: Body() would inflate it.
 	n := len(c.Request().Body())
@@ -151,7 +154,7 @@ func (s *Server) apiAllow(c fiber.Ctx) string {
 	}
 	var methods []string
 	for _, op := range s.apiOps {
-		for _, base := range apiBases {
+		for _, base := range api.Bases {
 			if apiPathMatch(path, base, op.Path) {
 				if op.Method == c.Method() {
 					return ""
@@ -177,7 +180,7 @@ func apiPathMatch(path, base, opPath string) bool {
 	if len(path) < len(base)+len(head) || !strings.EqualFold(path[:len(base)+len(head)], base+head) {
 		return false
 	}
-	return fiber.RoutePatternMatch(path, base+fiberPath(opPath))
+	return fiber.RoutePatternMatch(path, base+api.FiberPath(opPath))
 }
 
 // formTooLong checks every value a handler can read: the query string, an
@@ -269,22 +272,22 @@ func (s *Server) refuse(c fiber.Ctx, status int, tl *tooLong) error {
 		if label == "" {
 			label = "One of the fields"
 		}
-		title, msg = "That is too long", label+" takes at most "+groupThousands(tl.cap.max)+" "+unit+"."
+		title, msg = "That is too long", label+" takes at most "+money.Group(strconv.Itoa(tl.cap.max))+" "+unit+"."
 		hint = " Go back, shorten it and try again."
 	}
 	if strings.HasPrefix(c.Path(), "/api/") {
 		if status == fiber.StatusUnprocessableEntity {
-			p := APIField(field, msg)
+			p := api.Field(field, msg)
 			if field == "" {
 				p.Source = nil
 			}
-			return APIErrors(c, status, p)
+			return api.Errors(c, status, p)
 		}
-		code := APICodeInvalid
+		code := api.CodeInvalid
 		if status == fiber.StatusUnsupportedMediaType {
-			code = apiCodeMediaType
+			code = api.CodeMediaType
 		}
-		return APIError(c, status, code, title)
+		return api.Error(c, status, code, title)
 	}
 	c.Set(fiber.HeaderContentType, fiber.MIMETextHTMLCharsetUTF8)
 	return c.Status(status).SendString(`<!doctype html><html lang="en"><head><meta charset="utf-8">` +
@@ -293,11 +296,19 @@ func (s *Server) refuse(c fiber.Ctx, status int, tl *tooLong) error {
 		`</p><p><a href="/">Go to the home page</a></p></main></body></html>`)
 }
 
-// groupThousands writes n as the portal's texts do: 1,024.
-func groupThousands(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
+// apiEdgeReplies are limitRequest's refusals, which every operation can
+// get before it runs, the internal error and the outage's 503.
+func apiEdgeReplies() []api.Response {
+	return []api.Response{
+		api.ErrorReply(fiber.StatusRequestEntityTooLarge, fmt.Sprintf(
+			"The body is larger than the operation accepts: %s bytes (%s for the batch upload), code invalid.",
+			money.Group(strconv.Itoa(defaultBodyLimit)), money.Group(strconv.Itoa(batchUploadBodyLimit)))),
+		api.ErrorReply(fiber.StatusUnsupportedMediaType, "The body is compressed (Content-Encoding other than identity), code unsupported_media_type."),
+		api.ErrorReply(fiber.StatusUnprocessableEntity, fmt.Sprintf(
+			"A query parameter, form field or JSON string is longer than its cap (%s characters unless the field has its own), code invalid; "+
+				"source names it.", money.Group(strconv.Itoa(defaultFieldCap)))),
+		api.ErrorReply(fiber.StatusInternalServerError, "Something went wrong on the server (code internal_error); X-Request-ID names the request."),
+		api.ErrorReply(fiber.StatusServiceUnavailable, "A dependency (the session store, the attempt counter or the data store) cannot be reached "+
+			"(code unavailable); Retry-After says when to try again.").With(api.RetryAfter),
 	}
-	return s
 }

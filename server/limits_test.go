@@ -14,6 +14,7 @@ import (
 
 	"portal/reference/demo"
 	"portal/server"
+	"portal/server/api"
 	"portal/server/servertest"
 )
 
@@ -98,9 +99,9 @@ func TestOversizedFieldsRefusedAtTheEdge(t *testing.T) {
 	// The JSON API: the same caps, as the API's errors.
 	const forgotPath = "/api/v1/authentication/passwords/forgot"
 	a := h.API()
-	a.Call("POST", forgotPath, map[string]string{"email": long}).Expect(t, http.StatusUnprocessableEntity, server.APICodeInvalid)
+	a.Call("POST", forgotPath, map[string]string{"email": long}).Expect(t, http.StatusUnprocessableEntity, api.CodeInvalid)
 	r := a.Call("POST", forgotPath, map[string]any{"email": "x@demo.example", "extra": map[string]any{"list": []string{strings.Repeat("n", 1001)}}})
-	r.Expect(t, http.StatusUnprocessableEntity, server.APICodeInvalid)
+	r.Expect(t, http.StatusUnprocessableEntity, api.CodeInvalid)
 	if e := r.FirstError(t); e["source"].(map[string]any)["pointer"] != "/list" {
 		t.Errorf("pointer %v", e["source"])
 	}

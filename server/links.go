@@ -3,10 +3,6 @@ package server
 import (
 	"net/url"
 	"slices"
-
-	"github.com/gofiber/fiber/v3"
-
-	"portal/provider"
 )
 
 // Links and queries of the list pages (a filter form, cursor pages, a details panel), for
@@ -35,20 +31,4 @@ func WithQuery(q url.Values, kv ...string) url.Values {
 		}
 	}
 	return out
-}
-
-// APICursors reads a list call's cursor pair, the parameters named after and before (not
-// both): the cursor and its provider.Direction…, or the problem to answer.
-func APICursors(c fiber.Ctx, after, before string) (cursor, direction string, p *APIProblem) {
-	a, b := c.Query(after), c.Query(before)
-	switch {
-	case a != "" && b != "":
-		prob := APIParamProblem(before, "Give "+after+" or "+before+", not both")
-		return "", "", &prob
-	case a != "":
-		return string([]byte(a)), provider.DirectionNext, nil
-	case b != "":
-		return string([]byte(b)), provider.DirectionPrev, nil
-	}
-	return "", "", nil
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"portal/provider"
+	"portal/server/api"
 	"portal/session"
 )
 
@@ -27,7 +28,7 @@ type Request struct {
 	User           *provider.User
 	Org            *OrgContext
 	// Caller is the API operation's authenticated caller, for the audit log.
-	Caller *APICaller
+	Caller *api.Caller
 	// csrf is the response's one mask of the CSRF token csrfOf (see CSRF).
 	csrf, csrfOf string
 }
@@ -64,7 +65,7 @@ func (s *Server) requestContext(c fiber.Ctx) (err error) {
 		if p := recover(); p != nil {
 			s.Logger.Error("panic", "request_id", r.ID, "path", c.Path(), "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
 			if strings.HasPrefix(c.Path(), "/api/") {
-				err = APIError(c, fiber.StatusInternalServerError, apiCodeInternal, apiMsgInternal)
+				err = api.Error(c, fiber.StatusInternalServerError, api.CodeInternal, api.MsgInternal)
 				return
 			}
 			err = s.errorPage(c, fiber.StatusInternalServerError, "")
@@ -199,16 +200,12 @@ func (s *Server) Rotate(c fiber.Ctx) (*session.Session, error) {
 	return sess, nil
 }
 
-func unsafeMethod(m string) bool {
-	return m != fiber.MethodGet && m != fiber.MethodHead && m != fiber.MethodOptions
-}
-
 // checkCSRF refuses a state-changing request without the session's token
 // (form field _csrf or header X-CSRF-Token). Bearer-token API calls carry
 // no ambient credential and are exempt; cookie-authenticated API calls are
 // not.
 func (s *Server) checkCSRF(c fiber.Ctx) error {
-	if !unsafeMethod(c.Method()) {
+	if !api.UnsafeMethod(c.Method()) {
 		return c.Next()
 	}
 	if strings.HasPrefix(c.Path(), "/api/") && c.Get(fiber.HeaderAuthorization) != "" {
@@ -238,7 +235,7 @@ func (s *Server) checkCSRF(c fiber.Ctx) error {
 	}
 	s.Logger.Warn("csrf rejected", "request_id", r.ID, "path", c.Path(), "had_session", r.Session != nil)
 	if strings.HasPrefix(c.Path(), "/api/") {
-		return APIError(c, fiber.StatusForbidden, APICodeInvalidCSRF, apiMsgInvalidCSRF)
+		return api.Error(c, fiber.StatusForbidden, api.CodeInvalidCSRF, api.MsgInvalidCSRF)
 	}
 	if kept, err := s.keepExpiredForm(c); kept || err != nil {
 		return err

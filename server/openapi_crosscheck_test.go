@@ -12,6 +12,7 @@ import (
 	"github.com/swaggest/jsonschema-go"
 
 	"portal/server"
+	"portal/server/api"
 	"portal/server/portal"
 )
 
@@ -96,7 +97,7 @@ func reflectAll(t *testing.T, types []reflect.Type, request bool, ours, lib map[
 				if t.Kind() != reflect.Struct || t.Name() == "" || strings.Contains(t.Name(), "[") {
 					return def // the envelopes: named TypeN by the library, inline in the document
 				}
-				n := server.OATypeName(t)
+				n := api.TypeName(t)
 				if _, ok := ours[n+"Input"]; request && ok {
 					n += "Input"
 				}

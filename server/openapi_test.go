@@ -2,12 +2,11 @@ package server_test
 
 import (
 	"encoding/json"
+	"portal/server/api"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
-
-	"portal/server"
 )
 
 var fiberParam = regexp.MustCompile(`:([A-Za-z0-9_]+)`)
@@ -46,7 +45,7 @@ func TestOpenAPIDrift(t *testing.T) {
 			continue
 		}
 		base := ""
-		for _, b := range server.APIBases {
+		for _, b := range api.Bases {
 			if strings.HasPrefix(r.Path, b+"/") {
 				base = b
 			}
@@ -64,7 +63,7 @@ func TestOpenAPIDrift(t *testing.T) {
 			t.Errorf("%s %s is served but not documented", r.Method, r.Path)
 		}
 	}
-	for _, b := range server.APIBases {
+	for _, b := range api.Bases {
 		for k := range documented {
 			if !mounted[b][k] {
 				t.Errorf("%s is documented but not served under %s", k, b)

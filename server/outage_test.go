@@ -17,6 +17,7 @@ import (
 	"portal/htmlq"
 	"portal/ratelimit"
 	"portal/server"
+	"portal/server/api"
 	"portal/server/servertest"
 	"portal/session"
 	"portal/testenv"
@@ -106,10 +107,10 @@ func TestOutageRedis(t *testing.T) {
 	}
 	t.Logf("slowest page during the outage: %s", pageTime)
 
-	api := a.Call("GET", currentUser, nil)
-	if api.StatusCode != http.StatusServiceUnavailable || api.ErrorCode(t) != server.APICodeUnavailable || api.Header.Get("Retry-After") == "" ||
-		!strings.HasPrefix(api.Header.Get("Content-Type"), "application/json") {
-		t.Errorf("api during the outage: %d %q %s", api.StatusCode, api.Header.Get("Content-Type"), api.Raw)
+	reply := a.Call("GET", currentUser, nil)
+	if reply.StatusCode != http.StatusServiceUnavailable || reply.ErrorCode(t) != api.CodeUnavailable || reply.Header.Get("Retry-After") == "" ||
+		!strings.HasPrefix(reply.Header.Get("Content-Type"), "application/json") {
+		t.Errorf("api during the outage: %d %q %s", reply.StatusCode, reply.Header.Get("Content-Type"), reply.Raw)
 	}
 
 	t.Logf("healthz during the outage: %s", healthzNames(t, h, "sessions", "store"))

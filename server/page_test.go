@@ -27,7 +27,7 @@ var plain = server.NewPage[server.PlainProps]("WrongPropsProbe")
 
 var right = server.View{Title: "right", Page: plain.With(server.PlainProps{Home: "/"})}
 
-var wrong = server.View{Title: "wrong", Page: plain.With(server.DocsProps{})}
+var wrong = server.View{Title: "wrong", Page: plain.With(server.SavedFormProps{})}
 `
 	if err := os.WriteFile(filepath.Join(dir, "probe.go"), []byte(src), 0o644); err != nil {
 		t.Fatal(err)
@@ -43,7 +43,7 @@ var wrong = server.View{Title: "wrong", Page: plain.With(server.DocsProps{})}
 			errs = append(errs, line)
 		}
 	}
-	want := "cannot use server.DocsProps{} (value of struct type server.DocsProps) as server.PlainProps value"
+	want := "cannot use server.SavedFormProps{} (value of struct type server.SavedFormProps) as server.PlainProps value"
 	if len(errs) != 1 || !strings.Contains(errs[0], "probe.go:9:") || !strings.Contains(errs[0], want) {
 		t.Fatalf("want one error on line 9, %q; go build said:\n%s", want, out)
 	}

@@ -1,10 +1,12 @@
 package server
 
+import "portal/server/api"
+
 // This package's pages and islands with their props types (see Page).
 var (
 	pageCookieBanner  = NewPage[CookieConsentProps]("CookieBanner")
-	pageDocs          = NewPage[DocsProps]("Docs")
-	pageDocsOperation = NewPage[DocsOperationProps]("DocsOperation")
+	pageDocs          = NewPage[api.DocsProps]("Docs")
+	pageDocsOperation = NewPage[api.DocsOperationProps]("DocsOperation")
 	pageError         = NewPage[PlainProps]("Error")
 	pageFormExpired   = NewPage[PlainProps]("FormExpired")
 	pageNotFound      = NewPage[PlainProps]("NotFound")

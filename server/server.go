@@ -18,6 +18,7 @@ import (
 	"portal/provider"
 	"portal/ratelimit"
 	"portal/savedform"
+	"portal/server/api"
 	"portal/session"
 	"portal/ssr"
 	"portal/token"
@@ -153,15 +154,15 @@ type Server struct {
 	named map[string]*Route
 	// apiOps is the API: every area's operations, mounted under each base
 	// and documented in that order.
-	apiOps []APIOp
+	apiOps []api.Op
 	// selfCSRF holds the public operations that settle CSRF themselves
 	// (apiSelfCSRF); openAPI and docsRef are built from apiOps on first use.
 	selfCSRF map[string]bool
 	// expired are the routes' own answers to a stale form (Route.Expired),
 	// by path.
 	expired map[string]fiber.Handler
-	openAPI func() (*openAPIDoc, []byte)
-	docsRef func() *docsReference
+	openAPI func() (*api.Document, []byte)
+	docsRef func() *api.Reference
 	// shellParts build the layout's places the areas fill (Area.Shell).
 	shellParts map[ShellPart]func(fiber.Ctx) any
 }
@@ -203,8 +204,8 @@ func New(d Deps, areas ...AreaFunc) *Server {
 			s.expired[r.Path] = s.mfaFormExpired
 		}
 	}
-	s.openAPI = sync.OnceValues(func() (*openAPIDoc, []byte) { return renderOpenAPI(s.apiOps) })
-	s.docsRef = sync.OnceValue(func() *docsReference { doc, _ := s.openAPI(); return buildDocs(doc, s.apiOps) })
+	s.openAPI = sync.OnceValues(func() (*api.Document, []byte) { return api.Render(s.apiOps) })
+	s.docsRef = sync.OnceValue(func() *api.Reference { doc, _ := s.openAPI(); return api.BuildDocs(doc, s.apiOps) })
 	s.app = fiber.New(fiber.Config{
 		AppName:      "portal",
 		ErrorHandler: s.handleError,
@@ -251,7 +252,7 @@ func (s *Server) App() *fiber.App { return s.app }
 func (s *Server) Routes() []*Route { return s.routes }
 
 // APIOperations are the API's operations, in the composition's order.
-func (s *Server) APIOperations() []APIOp { return s.apiOps }
+func (s *Server) APIOperations() []api.Op { return s.apiOps }
 
 // healthzTimeout bounds each dependency's ping, so /healthz answers within
 // a load balancer's usual 1 s timeout even when a dependency hangs.

@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 	"math"
+	"portal/server/api"
 	"strconv"
 	"time"
 
@@ -66,7 +67,7 @@ func (s *Server) APIGate(c fiber.Ctx, what string, lims ...RateLimit) (sent bool
 	case err != nil:
 		return true, s.APIUnavailable(c, err)
 	case refused != "":
-		return true, APIError(c, fiber.StatusTooManyRequests, APICodeTooMany, refused)
+		return true, api.Error(c, fiber.StatusTooManyRequests, api.CodeTooMany, refused)
 	}
 	return false, nil
 }
@@ -76,5 +77,5 @@ func (s *Server) APIGate(c fiber.Ctx, what string, lims ...RateLimit) (sent bool
 func (s *Server) APIUnavailable(c fiber.Ctx, err error) error {
 	s.Logger.Error("api limiter", "request_id", Req(c).ID, "path", c.Path(), "err", err)
 	c.Set(fiber.HeaderRetryAfter, retryAfterOutage)
-	return APIError(c, fiber.StatusServiceUnavailable, APICodeUnavailable, "This is not possible right now. Please try again later.")
+	return api.Error(c, fiber.StatusServiceUnavailable, api.CodeUnavailable, "This is not possible right now. Please try again later.")
 }

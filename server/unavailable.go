@@ -12,6 +12,7 @@ import (
 	sqlite3 "modernc.org/sqlite/lib"
 
 	"portal/redisdown"
+	"portal/server/api"
 )
 
 // errUnavailable marks an error as a dependency being out of reach; a
@@ -69,5 +70,5 @@ func (s *Server) unavailablePage(c fiber.Ctx, err error) error {
 func (s *Server) apiUnavailable(c fiber.Ctx, err error) error {
 	s.Logger.Warn("api dependency unavailable", "request_id", Req(c).ID, "method", c.Method(), "path", c.Path(), "err", err)
 	c.Set(fiber.HeaderRetryAfter, retryAfterOutage)
-	return APIError(c, fiber.StatusServiceUnavailable, APICodeUnavailable, apiMsgUnavailable)
+	return api.Error(c, fiber.StatusServiceUnavailable, api.CodeUnavailable, api.MsgUnavailable)
 }

@@ -11,6 +11,7 @@ import (
 	"portal/access"
 	"portal/provider"
 	"portal/server"
+	"portal/server/api"
 )
 
 // Virtual bank and FX operations (spec 000 §7). Every call checks
@@ -35,18 +36,20 @@ const (
 
 // apiLedgerService answers the accounts calls when the provider has no
 // ledger.
-func apiLedgerService(s *server.Server) *server.APIProblem {
-	if s.Ledger == nil {
-		return &server.APIProblem{Status: fiber.StatusServiceUnavailable, Code: server.APICodeUnavailable, Title: msgAccountUnavailable}
+func apiLedgerService(s *server.Server) func() *api.Problem {
+	return func() *api.Problem {
+		if s.Ledger == nil {
+			return &api.Problem{Status: fiber.StatusServiceUnavailable, Code: api.CodeUnavailable, Title: msgAccountUnavailable}
+		}
+		return nil
 	}
-	return nil
 }
 
 // apiAccountRead is a read of the accounts area: accounts:read, with the
 // ledger.
-func apiAccountRead[B server.APIEnvelope](read func(fiber.Ctx, server.APIOrgCall) (B, error), texts server.APITexts) server.APIRead[B] {
-	return server.APIRead[B]{Perms: []access.Permission{access.AccountsRead}, Service: apiLedgerService, Texts: texts,
-		Read: func(_ *server.Server, c fiber.Ctx, r server.APIOrgCall) (B, error) { return read(c, r) }}
+func apiAccountRead[B api.Envelope](srv *server.Server, read func(fiber.Ctx, api.OrgCall) (B, error), texts api.Texts) api.Read[B] {
+	return api.Read[B]{Perms: []access.Permission{access.AccountsRead}, Service: apiLedgerService(srv), Texts: texts,
+		Read: read}
 }
 
 // apiAccountOf finds the readable account of the organisation named by the
@@ -66,38 +69,38 @@ func (s area) apiAccountOf(c fiber.Ctx, orgID string) (provider.Account, error) 
 			return a, nil
 		}
 	}
-	return provider.Account{}, server.APIRefuse(fiber.StatusNotFound, server.APIProblem{Status: fiber.StatusNotFound, Code: server.APICodeNotFound, Title: apiMsgAccountNotFound})
+	return provider.Account{}, api.Refuse(fiber.StatusNotFound, api.Problem{Status: fiber.StatusNotFound, Code: api.CodeNotFound, Title: apiMsgAccountNotFound})
 }
 
 // apiSharedRefusal refuses a call on the movements of an account the
 // organisation does not own.
 func apiSharedRefusal() error {
-	return server.APIRefuse(fiber.StatusForbidden, server.APIProblem{Status: fiber.StatusForbidden, Code: server.APICodeForbidden, Title: server.MsgSharedAccount})
+	return api.Refuse(fiber.StatusForbidden, api.Problem{Status: fiber.StatusForbidden, Code: api.CodeForbidden, Title: server.MsgSharedAccount})
 }
 
 // apiAccountsDown is the refusal of a failed account list, with the spec's
 // text (000 §8); the cause is logged.
 func (s area) apiAccountsDown(c fiber.Ctx, err error) error {
 	s.Logger.Error("accounts list", "request_id", server.Req(c).ID, "err", err)
-	return server.APIRefuse(fiber.StatusServiceUnavailable, server.APIProblem{Status: fiber.StatusServiceUnavailable, Code: server.APICodeUnavailable, Title: server.MsgAccountsDown})
+	return api.Refuse(fiber.StatusServiceUnavailable, api.Problem{Status: fiber.StatusServiceUnavailable, Code: api.CodeUnavailable, Title: server.MsgAccountsDown})
 }
 
 // apiAccountTexts: the ledger's not found is the account's.
-var apiAccountTexts = server.APITexts{provider.ENOTFOUND: {Title: apiMsgAccountNotFound}}
+var apiAccountTexts = api.Texts{provider.ENOTFOUND: {Title: apiMsgAccountNotFound}}
 
-func (s area) apiListAccounts(c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[[]provider.Account], error) {
+func (s area) apiListAccounts(c fiber.Ctx, r api.OrgCall) (api.DataBody[[]provider.Account], error) {
 	accts, err := s.Provider.Accounts(c.Context(), r.OrgID)
 	if err != nil {
-		return server.APIDataBody[[]provider.Account]{}, s.apiAccountsDown(c, err)
+		return api.DataBody[[]provider.Account]{}, s.apiAccountsDown(c, err)
 	}
 	if accts == nil {
 		accts = []provider.Account{}
 	}
-	return server.APIDataOf(accts), nil
+	return api.DataOf(accts), nil
 }
 
-func (s area) apiAccountSummary(c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[provider.AccountSummary], error) {
-	var out server.APIDataBody[provider.AccountSummary]
+func (s area) apiAccountSummary(c fiber.Ctx, r api.OrgCall) (api.DataBody[provider.AccountSummary], error) {
+	var out api.DataBody[provider.AccountSummary]
 	acct, after, before, err := s.apiAccountRange(c, r.OrgID)
 	if err != nil {
 		return out, err
@@ -111,7 +114,7 @@ func (s area) apiAccountRange(c fiber.Ctx, orgID string) (acct provider.Account,
 	if acct, err = s.apiAccountOf(c, orgID); err != nil {
 		return acct, after, before, err
 	}
-	after, before, err = server.APIReadRange(c)
+	after, before, err = api.ReadRange(c)
 	return acct, after, before, err
 }
 
@@ -120,7 +123,7 @@ func apiCursor(c fiber.Ctx) (cursor, direction string, limit int, err error) {
 	ca, cb := c.Query(apiQueryCursorAfter), c.Query(apiQueryCursorBefore)
 	switch {
 	case ca != "" && cb != "":
-		return "", "", 0, server.APIRefuse(fiber.StatusUnprocessableEntity, server.APIParamProblem(apiQueryCursorBefore, "Give cursor_after or cursor_before, not both"))
+		return "", "", 0, api.Refuse(fiber.StatusUnprocessableEntity, api.ParamProblem(apiQueryCursorBefore, "Give cursor_after or cursor_before, not both"))
 	case cb != "":
 		cursor, direction = cb, provider.DirectionPrev
 	case ca != "":
@@ -129,27 +132,27 @@ func apiCursor(c fiber.Ctx) (cursor, direction string, limit int, err error) {
 	if v := c.Query(apiQueryLimit); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > provider.MaxMovementLimit {
-			return "", "", 0, server.APIRefuse(fiber.StatusUnprocessableEntity,
-				server.APIParamProblem(apiQueryLimit, "Must be a number from 1 to "+strconv.Itoa(provider.MaxMovementLimit)))
+			return "", "", 0, api.Refuse(fiber.StatusUnprocessableEntity,
+				api.ParamProblem(apiQueryLimit, "Must be a number from 1 to "+strconv.Itoa(provider.MaxMovementLimit)))
 		}
 		limit = n
 	}
 	return cursor, direction, limit, nil
 }
 
-func (s area) apiMovements(c fiber.Ctx, r server.APIOrgCall) (server.APIPageBody[[]provider.Entry, server.APIPageMeta], error) {
-	var out server.APIPageBody[[]provider.Entry, server.APIPageMeta]
+func (s area) apiMovements(c fiber.Ctx, r api.OrgCall) (api.PageBody[[]provider.Entry, api.PageMeta], error) {
+	var out api.PageBody[[]provider.Entry, api.PageMeta]
 	acct, after, before, err := s.apiAccountRange(c, r.OrgID)
 	if err != nil {
 		return out, err
 	}
 	f := provider.MovementFilter{CreatedAfter: after, CreatedBefore: before}
 	if v := c.Query(apiQuerySort); v != "" && v != "-date" {
-		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, server.APIParamProblem(apiQuerySort, "Only -date (newest first) is supported"))
+		return out, api.Refuse(fiber.StatusUnprocessableEntity, api.ParamProblem(apiQuerySort, "Only -date (newest first) is supported"))
 	}
 	if v := c.Query(apiQueryEntryType); v != "" {
 		if !provider.ValidEntryType(v) {
-			return out, server.APIRefuse(fiber.StatusUnprocessableEntity, server.APIParamProblem(apiQueryEntryType, "Unknown entry type"))
+			return out, api.Refuse(fiber.StatusUnprocessableEntity, api.ParamProblem(apiQueryEntryType, "Unknown entry type"))
 		}
 		f.EntryType = v
 	}
@@ -160,7 +163,7 @@ func (s area) apiMovements(c fiber.Ctx, r server.APIOrgCall) (server.APIPageBody
 	if err != nil {
 		return out, err
 	}
-	return server.APIPage(page.Entries, server.APIPageMeta{CursorNext: page.CursorNext, CursorPrev: page.CursorPrev,
+	return api.Page(page.Entries, api.PageMeta{CursorNext: page.CursorNext, CursorPrev: page.CursorPrev,
 		HasNextPage: page.HasNext, Total: page.Total}), nil
 }
 
@@ -173,53 +176,53 @@ type apiTransferBody struct {
 	EndToEndID string   `json:"end_to_end_id" required:"true" description:"End-to-end id, 1 to 140 characters; shown as the entries' reference."`
 }
 
-func (s area) apiTransfer(c fiber.Ctx, a *server.APICaller) error {
+func (s area) apiTransfer(c fiber.Ctx, a *api.Caller) error {
 	id := a.OrgID
 	key := strings.TrimSpace(c.Get(apiHeaderIdempotency))
 	if key == "" || len(key) > apiMaxIdempotencyKeyLn {
-		return server.APIErrors(c, fiber.StatusBadRequest, server.APIProblem{Status: fiber.StatusBadRequest, Code: server.APICodeInvalid,
+		return api.Errors(c, fiber.StatusBadRequest, api.Problem{Status: fiber.StatusBadRequest, Code: api.CodeInvalid,
 			Title: "Send an Idempotency-Key header (1 to 255 characters) with every transfer"})
 	}
 	var body apiTransferBody
-	if p := server.DecodeJSON(c, &body); p != nil {
-		return server.APIErrors(c, p.Status, *p)
+	if p := api.DecodeJSON(c, &body); p != nil {
+		return api.Errors(c, p.Status, *p)
 	}
 	accts, err := s.Provider.Accounts(c.Context(), id)
 	if err != nil {
-		return server.APIProviderFail(c, s.apiAccountsDown(c, err), nil)
+		return api.ProviderFail(c, s.apiAccountsDown(c, err), nil)
 	}
 	// The account is the caller's copy of the organisation's accounts, so the
 	// same checks as the form's apply.
 	o := &server.OrgContext{Accounts: accts}
 	if o.Shared(strings.TrimSpace(body.From)) || o.Shared(strings.TrimSpace(body.To)) {
-		return server.APIErrors(c, fiber.StatusForbidden, server.APIProblem{Status: fiber.StatusForbidden, Code: server.APICodeForbidden, Title: server.MsgSharedAccount})
+		return api.Errors(c, fiber.StatusForbidden, api.Problem{Status: fiber.StatusForbidden, Code: api.CodeForbidden, Title: server.MsgSharedAccount})
 	}
 	in, errs := s.validateTransfer(o, strings.TrimSpace(body.From), strings.TrimSpace(body.To), body.Amount, strings.TrimSpace(body.EndToEndID))
 	if len(errs) == 0 {
 		if _, fxErr := s.fxHint(c.Context(), id, in, false); fxErr != "" {
-			return server.APIErrors(c, fiber.StatusUnprocessableEntity, server.APIProblem{Status: fiber.StatusUnprocessableEntity,
-				Code: server.APICodeInvalid, Title: fxErr})
+			return api.Errors(c, fiber.StatusUnprocessableEntity, api.Problem{Status: fiber.StatusUnprocessableEntity,
+				Code: api.CodeInvalid, Title: fxErr})
 		}
 	}
 	if len(errs) > 0 {
-		var ps []server.APIProblem
+		var ps []api.Problem
 		for _, f := range []string{fFrom, fTo, fAmount, fEndToEnd} {
 			if m, ok := errs[f]; ok {
-				ps = append(ps, server.APIField(f, m)) // the form fields are the body's names
+				ps = append(ps, api.Field(f, m)) // the form fields are the body's names
 			}
 		}
-		return server.APIErrors(c, fiber.StatusUnprocessableEntity, ps...)
+		return api.Errors(c, fiber.StatusUnprocessableEntity, ps...)
 	}
 	res, err := s.Ledger.Transfer(c.Context(), id, provider.TransferRequest{From: in.from.AccountNumber, To: in.to.AccountNumber,
 		Amount: in.amount.String(), EndToEndID: strings.TrimSpace(body.EndToEndID), IdempotencyKey: key})
 	if err != nil {
-		if p := server.APIProviderProblem(err, nil); p != nil {
+		if p := api.ProviderProblem(err, nil); p != nil {
 			// The provider's field names are the spec's pointers (000 §5).
 			var fe *provider.FieldError
 			if errors.As(err, &fe) {
-				p.Source = &server.APISource{Pointer: "/" + fe.Field}
+				p.Source = &api.Source{Pointer: "/" + fe.Field}
 			}
-			return server.APIErrors(c, p.Status, *p)
+			return api.Errors(c, p.Status, *p)
 		}
 		return err
 	}
@@ -227,44 +230,44 @@ func (s area) apiTransfer(c fiber.Ctx, a *server.APICaller) error {
 	if res.Replayed {
 		status = fiber.StatusOK
 	}
-	return server.APISend(c, status, server.APIDataOf(res))
+	return api.Send(c, status, api.DataOf(res))
 }
 
-func (s area) apiExchangeRate(c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[provider.FXRate], error) {
-	var out server.APIDataBody[provider.FXRate]
+func (s area) apiExchangeRate(c fiber.Ctx, r api.OrgCall) (api.DataBody[provider.FXRate], error) {
+	var out api.DataBody[provider.FXRate]
 	buy, pay := strings.TrimSpace(c.Query(apiQueryBuyCurrency)), strings.TrimSpace(c.Query(apiQueryPayCurrency))
-	var ps []server.APIProblem
+	var ps []api.Problem
 	if pay == "" {
-		ps = append(ps, server.APIParamProblem(apiQueryPayCurrency, "Give the currency to pay with"))
+		ps = append(ps, api.ParamProblem(apiQueryPayCurrency, "Give the currency to pay with"))
 	}
 	if buy == "" {
-		ps = append(ps, server.APIParamProblem(apiQueryBuyCurrency, "Give the currency to buy"))
+		ps = append(ps, api.ParamProblem(apiQueryBuyCurrency, "Give the currency to buy"))
 	}
 	if len(ps) > 0 {
-		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, ps...)
+		return out, api.Refuse(fiber.StatusUnprocessableEntity, ps...)
 	}
 	var err error
 	out.Data, err = s.Ledger.ExchangeRate(c.Context(), r.OrgID, pay, buy)
 	return out, err
 }
 
-func (s area) apiMarkups(c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[[]provider.Markup], error) {
+func (s area) apiMarkups(c fiber.Ctx, r api.OrgCall) (api.DataBody[[]provider.Markup], error) {
 	ms, err := s.Ledger.Markups(c.Context(), r.OrgID)
-	return server.APIDataOf(ms), err
+	return api.DataOf(ms), err
 }
 
-func (s area) apiCurrencies(c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[[]provider.Currency], error) {
+func (s area) apiCurrencies(c fiber.Ctx, r api.OrgCall) (api.DataBody[[]provider.Currency], error) {
 	cs, err := s.Ledger.Currencies(c.Context(), r.OrgID)
-	return server.APIDataOf(cs), err
+	return api.DataOf(cs), err
 }
 
 // apiSearchMovements is the spec's movements/search (000 §7): the
 // organisation's readable accounts' entries matching q exactly.
-func (s area) apiSearchMovements(c fiber.Ctx, r server.APIOrgCall) (server.APIPageBody[[]provider.MovementHit, server.APIPageMeta], error) {
-	var out server.APIPageBody[[]provider.MovementHit, server.APIPageMeta]
+func (s area) apiSearchMovements(c fiber.Ctx, r api.OrgCall) (api.PageBody[[]provider.MovementHit, api.PageMeta], error) {
+	var out api.PageBody[[]provider.MovementHit, api.PageMeta]
 	f := provider.MovementSearch{Query: strings.TrimSpace(c.Query(apiQuerySearch))}
 	if f.Query == "" || len([]rune(f.Query)) > provider.MaxSearchQueryLen {
-		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, server.APIParamProblem(apiQuerySearch,
+		return out, api.Refuse(fiber.StatusUnprocessableEntity, api.ParamProblem(apiQuerySearch,
 			"Give a reference, order id, entry id or end-to-end id (1 to "+strconv.Itoa(provider.MaxSearchQueryLen)+" characters)"))
 	}
 	var err error
@@ -275,6 +278,6 @@ func (s area) apiSearchMovements(c fiber.Ctx, r server.APIOrgCall) (server.APIPa
 	if err != nil {
 		return out, err
 	}
-	return server.APIPage(page.Entries, server.APIPageMeta{CursorNext: page.CursorNext, CursorPrev: page.CursorPrev,
+	return api.Page(page.Entries, api.PageMeta{CursorNext: page.CursorNext, CursorPrev: page.CursorPrev,
 		HasNextPage: page.HasNext, Total: page.Total}), nil
 }

@@ -12,6 +12,7 @@ import (
 	"portal/htmlq"
 	"portal/provider"
 	"portal/server"
+	"portal/server/api"
 	"portal/server/servertest"
 )
 
@@ -104,7 +105,7 @@ func TestSharedAccount(t *testing.T) {
 			vb := "/api/v2/virtual_bank/organisations/" + tc.org
 			forbidden := func(what, method string, r servertest.Reply, doc string) {
 				t.Helper()
-				r.Expect(t, http.StatusForbidden, server.APICodeForbidden)
+				r.Expect(t, http.StatusForbidden, api.CodeForbidden)
 				h.CheckReply(t, method, doc, r)
 				if e := r.FirstError(t); e["title"] != server.MsgSharedAccount {
 					t.Errorf("%s: %v", what, e)

@@ -9,6 +9,7 @@ import (
 	"portal/mfa"
 	"portal/provider"
 	"portal/server"
+	"portal/server/api"
 	"portal/session"
 )
 
@@ -74,10 +75,10 @@ type apiMFAReply struct {
 // apiMFA wraps every MFA operation: without the provider's Auth it answers
 // not found (as the screens do), and a login-scope session older than
 // loginScopeTTL is ended: 401 EXPIRED_AUTHENTICATION, log in again.
-func (s area) apiMFA(h func(c fiber.Ctx, a *server.APICaller) error) server.APIHandlerFunc {
-	return func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error {
+func (s area) apiMFA(h func(c fiber.Ctx, a *api.Caller) error) api.HandlerFunc {
+	return func(c fiber.Ctx, a *api.Caller) error {
 		if s.Auth == nil {
-			return server.APIError(c, fiber.StatusNotFound, server.APICodeNotFound, server.APIMsgNotFound)
+			return api.Error(c, fiber.StatusNotFound, api.CodeNotFound, api.MsgNotFound)
 		}
 		if a.Session.Scope == session.ScopeLogin && s.Sessions.Now().Sub(a.Session.CreatedAt) > loginScopeTTL {
 			if err := s.Sessions.Destroy(c.Context(), a.Session); err != nil {
@@ -90,7 +91,7 @@ func (s area) apiMFA(h func(c fiber.Ctx, a *server.APICaller) error) server.APIH
 				s.clearRefreshCookie(c)
 			}
 			s.Logger.Info("api mfa login expired", "request_id", server.Req(c).ID, "user_id", a.User.ID)
-			return server.APIErrors(c, fiber.StatusUnauthorized, *server.APIExpired())
+			return api.Errors(c, fiber.StatusUnauthorized, *api.Expired())
 		}
 		return h(c, a)
 	}
@@ -101,14 +102,14 @@ func (s area) apiMFA(h func(c fiber.Ctx, a *server.APICaller) error) server.APIH
 // from before must verify with it first, or setup would be a side door. At
 // dashboard scope they need the password again (reauthenticate), as the
 // screens need /reauth: a stolen access token alone must not add a factor.
-func (s area) apiSetup(h func(c fiber.Ctx, a *server.APICaller) error) server.APIHandlerFunc {
-	return s.apiMFA(func(c fiber.Ctx, a *server.APICaller) error {
+func (s area) apiSetup(h func(c fiber.Ctx, a *api.Caller) error) api.HandlerFunc {
+	return s.apiMFA(func(c fiber.Ctx, a *api.Caller) error {
 		if !setupOpen(&a.User, a.Session) {
-			return server.APIErrors(c, fiber.StatusForbidden, server.APIProblem{Status: fiber.StatusForbidden, Code: server.APICodeMissingScope,
+			return api.Errors(c, fiber.StatusForbidden, api.Problem{Status: fiber.StatusForbidden, Code: api.CodeMissingScope,
 				Title: apiMsgSetupClosed, Detail: apiMsgSetupClosedMore})
 		}
 		if a.Session.Scope == session.ScopeDashboard && !s.recentlyAuthenticated(a.Session) {
-			return server.APIErrors(c, fiber.StatusForbidden, server.APIProblem{Status: fiber.StatusForbidden, Code: apiCodeReauth,
+			return api.Errors(c, fiber.StatusForbidden, api.Problem{Status: fiber.StatusForbidden, Code: apiCodeReauth,
 				Title: apiMsgReauth, Detail: apiMsgReauthMore})
 		}
 		return h(c, a)
@@ -120,14 +121,14 @@ func (s area) apiSetup(h func(c fiber.Ctx, a *server.APICaller) error) server.AP
 // nothing is written yet. Otherwise the answer is written: 429 once
 // locked, 422 with wrong's text on field for a wrong code, or the mapped
 // provider error (texts) for anything else.
-func (s area) apiCheckCode(c fiber.Ctx, a *server.APICaller, field string, wrong func(error) string, texts server.APITexts,
+func (s area) apiCheckCode(c fiber.Ctx, a *api.Caller, field string, wrong func(error) string, texts api.Texts,
 	check func() error) (ok bool, err error) {
 	at, locked, err := s.mfaAttempt(c, a.User.ID)
 	if err != nil {
 		return false, s.APIUnavailable(c, err)
 	}
 	if locked != "" {
-		return false, server.APIError(c, fiber.StatusTooManyRequests, server.APICodeTooMany, locked)
+		return false, api.Error(c, fiber.StatusTooManyRequests, api.CodeTooMany, locked)
 	}
 	cerr := check()
 	if cerr == nil {
@@ -135,18 +136,18 @@ func (s area) apiCheckCode(c fiber.Ctx, a *server.APICaller, field string, wrong
 		return true, nil
 	}
 	if provider.ErrorCode(cerr) != provider.EINVALID {
-		return false, server.APIProviderFail(c, cerr, texts)
+		return false, api.ProviderFail(c, cerr, texts)
 	}
 	locked, note, err := at.failed(c)
 	if err != nil {
 		return false, err
 	}
 	if locked != "" {
-		return false, server.APIError(c, fiber.StatusTooManyRequests, server.APICodeTooMany, locked)
+		return false, api.Error(c, fiber.StatusTooManyRequests, api.CodeTooMany, locked)
 	}
-	p := server.APIField(field, wrong(cerr))
+	p := api.Field(field, wrong(cerr))
 	p.Detail = note
-	return false, server.APIErrors(c, fiber.StatusUnprocessableEntity, p)
+	return false, api.Errors(c, fiber.StatusUnprocessableEntity, p)
 }
 
 // apiCompleteMFA turns the caller's login into a fully authenticated
@@ -156,7 +157,7 @@ func (s area) apiCheckCode(c fiber.Ctx, a *server.APICaller, field string, wrong
 // caller gets a new refresh cookie and access token; a caller authenticated
 // by the page session cookie gets a new cookie and, in the body, the new
 // session's csrf_token.
-func (s area) apiCompleteMFA(c fiber.Ctx, a *server.APICaller, how string, reply apiMFAReply) error {
+func (s area) apiCompleteMFA(c fiber.Ctx, a *api.Caller, how string, reply apiMFAReply) error {
 	ctx := c.Context()
 	// One completion per login, even for two requests racing with the same
 	// approved request: the second would otherwise mint a second session.
@@ -165,7 +166,7 @@ func (s area) apiCompleteMFA(c fiber.Ctx, a *server.APICaller, how string, reply
 		return s.APIUnavailable(c, err)
 	}
 	if !res.Allowed {
-		return server.APIErrors(c, fiber.StatusUnauthorized, *server.APIExpired())
+		return api.Errors(c, fiber.StatusUnauthorized, *api.Expired())
 	}
 	sess := a.Session
 	sess.Scope = session.ScopeDashboard
@@ -189,21 +190,21 @@ func (s area) apiCompleteMFA(c fiber.Ctx, a *server.APICaller, how string, reply
 		reply.tokenReply = &tr
 	}
 	s.Logger.Info("api mfa completed", "request_id", server.Req(c).ID, "user_id", n.UserID, "method", how, "session", n.Handle())
-	return server.APISend(c, fiber.StatusOK, reply)
+	return api.Send(c, fiber.StatusOK, reply)
 }
 
 // Login verification.
 
 // apiMFACreateApproval asks the user's device to approve this login.
-func (s area) apiMFACreateApproval(c fiber.Ctx, a *server.APICaller) error {
+func (s area) apiMFACreateApproval(c fiber.Ctx, a *api.Caller) error {
 	if sent, err := s.APIGate(c, tooManySends, pushLimitOf(a.User.ID)); sent {
 		return err
 	}
 	ap, err := s.Auth.CreateApproval(c.Context(), a.User.ID, a.Session.Handle())
 	if err != nil {
-		return server.APIProviderFail(c, err, nil)
+		return api.ProviderFail(c, err, nil)
 	}
-	return server.APISend(c, fiber.StatusCreated, apiApproval{ID: ap.ID, Status: ap.Status})
+	return api.Send(c, fiber.StatusCreated, apiApproval{ID: ap.ID, Status: ap.Status})
 }
 
 // apiApproval is the body of a new push request.
@@ -216,17 +217,17 @@ type apiApproval struct {
 // apiMFAApprovalStatus is the approval poll (spec 000 §4: every 2 s while
 // pending). It only reads: an approved request is turned into the login by
 // apiMFACompleteApproval, a POST.
-func (s area) apiMFAApprovalStatus(c fiber.Ctx, a *server.APICaller) error {
+func (s area) apiMFAApprovalStatus(c fiber.Ctx, a *api.Caller) error {
 	id := strings.Clone(c.Query("approval_request_id"))
 	if id == "" {
-		return server.APIErrors(c, fiber.StatusUnprocessableEntity, server.APIProblem{Status: fiber.StatusUnprocessableEntity,
-			Code: server.APICodeInvalid, Title: apiMsgApprovalMissing, Source: &server.APISource{Parameter: "approval_request_id"}})
+		return api.Errors(c, fiber.StatusUnprocessableEntity, api.Problem{Status: fiber.StatusUnprocessableEntity,
+			Code: api.CodeInvalid, Title: apiMsgApprovalMissing, Source: &api.Source{Parameter: "approval_request_id"}})
 	}
 	ap, sent, err := s.apiLoginApproval(c, a, id)
 	if sent {
 		return err
 	}
-	return server.APISend(c, fiber.StatusOK, apiMFAReply{Status: ap.Status})
+	return api.Send(c, fiber.StatusOK, apiMFAReply{Status: ap.Status})
 }
 
 // apiApprovalRequest is the body of completeMfaToken.
@@ -237,13 +238,13 @@ type apiApprovalRequest struct {
 
 // apiMFACompleteApproval finishes the login when its push request was
 // approved, and otherwise only tells the status.
-func (s area) apiMFACompleteApproval(c fiber.Ctx, a *server.APICaller) error {
+func (s area) apiMFACompleteApproval(c fiber.Ctx, a *api.Caller) error {
 	var in apiApprovalRequest
-	if prob := server.DecodeJSON(c, &in); prob != nil {
-		return server.APIErrors(c, prob.Status, *prob)
+	if prob := api.DecodeJSON(c, &in); prob != nil {
+		return api.Errors(c, prob.Status, *prob)
 	}
 	if in.ID == "" {
-		return server.APIErrors(c, fiber.StatusUnprocessableEntity, server.APIField("approval_request_id", apiMsgApprovalMissing))
+		return api.Errors(c, fiber.StatusUnprocessableEntity, api.Field("approval_request_id", apiMsgApprovalMissing))
 	}
 	ap, sent, err := s.apiLoginApproval(c, a, in.ID)
 	if sent {
@@ -252,19 +253,19 @@ func (s area) apiMFACompleteApproval(c fiber.Ctx, a *server.APICaller) error {
 	if ap.Status == provider.ApprovalApproved {
 		return s.apiCompleteMFA(c, a, methodAuthy, apiMFAReply{Status: ap.Status})
 	}
-	return server.APISend(c, fiber.StatusOK, apiMFAReply{Status: ap.Status})
+	return api.Send(c, fiber.StatusOK, apiMFAReply{Status: ap.Status})
 }
 
 // apiLoginApproval reads this login's push request, counted against the
 // login's poll limit; sent true means the refusal is written.
-func (s area) apiLoginApproval(c fiber.Ctx, a *server.APICaller, id string) (provider.Approval, bool, error) {
+func (s area) apiLoginApproval(c fiber.Ctx, a *api.Caller, id string) (provider.Approval, bool, error) {
 	if sent, err := s.APIGate(c, "requests",
 		server.RateLimit{Key: "mfa:poll:" + a.Session.Handle(), Limit: approvalPollLimit, Window: approvalPollWindow}); sent {
 		return provider.Approval{}, true, err
 	}
 	ap, err := s.Auth.Approval(c.Context(), a.User.ID, a.Session.Handle(), id)
 	if err != nil {
-		return provider.Approval{}, true, server.APIProviderFail(c, err, nil)
+		return provider.Approval{}, true, api.ProviderFail(c, err, nil)
 	}
 	return ap, false, nil
 }
@@ -283,13 +284,13 @@ type apiMFATokenRequest struct {
 
 // apiMFAVerify checks mfa_token: six digits are an authenticator code,
 // anything else an SMS login code.
-func (s area) apiMFAVerify(c fiber.Ctx, a *server.APICaller) error {
+func (s area) apiMFAVerify(c fiber.Ctx, a *api.Caller) error {
 	var in apiMFATokenRequest
-	if prob := server.DecodeJSON(c, &in); prob != nil {
-		return server.APIErrors(c, prob.Status, *prob)
+	if prob := api.DecodeJSON(c, &in); prob != nil {
+		return api.Errors(c, prob.Status, *prob)
 	}
 	if strings.TrimSpace(in.MFAToken) == "" {
-		return server.APIErrors(c, fiber.StatusUnprocessableEntity, server.APIField("mfa_token", msgCodeRequired))
+		return api.Errors(c, fiber.StatusUnprocessableEntity, api.Field("mfa_token", msgCodeRequired))
 	}
 	if code, ok := totpCode(in.MFAToken); ok {
 		return s.apiVerifyTOTP(c, a, "mfa_token", code)
@@ -299,35 +300,35 @@ func (s area) apiMFAVerify(c fiber.Ctx, a *server.APICaller) error {
 
 // apiMFAVerifyTOTP is verify_totp_factor: an authenticator code finishes
 // the login.
-func (s area) apiMFAVerifyTOTP(c fiber.Ctx, a *server.APICaller) error {
+func (s area) apiMFAVerifyTOTP(c fiber.Ctx, a *api.Caller) error {
 	var in apiCodeRequest
-	if prob := server.DecodeJSON(c, &in); prob != nil {
-		return server.APIErrors(c, prob.Status, *prob)
+	if prob := api.DecodeJSON(c, &in); prob != nil {
+		return api.Errors(c, prob.Status, *prob)
 	}
 	code, ok := totpCode(in.Code)
 	switch {
 	case strings.TrimSpace(in.Code) == "":
-		return server.APIErrors(c, fiber.StatusUnprocessableEntity, server.APIField("code", msgCodeRequired))
+		return api.Errors(c, fiber.StatusUnprocessableEntity, api.Field("code", msgCodeRequired))
 	case !ok:
-		return server.APIErrors(c, fiber.StatusUnprocessableEntity, server.APIField("code", msgTOTPFormat))
+		return api.Errors(c, fiber.StatusUnprocessableEntity, api.Field("code", msgTOTPFormat))
 	}
 	return s.apiVerifyTOTP(c, a, "code", code)
 }
 
 // apiMFAVerifySMS is verify_sms: the login code sent for this login
 // finishes it.
-func (s area) apiMFAVerifySMS(c fiber.Ctx, a *server.APICaller) error {
+func (s area) apiMFAVerifySMS(c fiber.Ctx, a *api.Caller) error {
 	var in apiCodeRequest
-	if prob := server.DecodeJSON(c, &in); prob != nil {
-		return server.APIErrors(c, prob.Status, *prob)
+	if prob := api.DecodeJSON(c, &in); prob != nil {
+		return api.Errors(c, prob.Status, *prob)
 	}
 	if strings.TrimSpace(in.Code) == "" {
-		return server.APIErrors(c, fiber.StatusUnprocessableEntity, server.APIField("code", msgCodeRequired))
+		return api.Errors(c, fiber.StatusUnprocessableEntity, api.Field("code", msgCodeRequired))
 	}
 	return s.apiVerifySMS(c, a, "code", smsCode(in.Code))
 }
 
-func (s area) apiVerifyTOTP(c fiber.Ctx, a *server.APICaller, field, code string) error {
+func (s area) apiVerifyTOTP(c fiber.Ctx, a *api.Caller, field, code string) error {
 	ok, err := s.apiCheckCode(c, a, field, func(error) string { return msgTOTPFailed }, nil, func() error {
 		return s.Auth.VerifyTOTP(c.Context(), a.User.ID, code)
 	})
@@ -337,9 +338,9 @@ func (s area) apiVerifyTOTP(c fiber.Ctx, a *server.APICaller, field, code string
 	return s.apiCompleteMFA(c, a, methodAuthenticator, apiMFAReply{})
 }
 
-func (s area) apiVerifySMS(c fiber.Ctx, a *server.APICaller, field, code string) error {
+func (s area) apiVerifySMS(c fiber.Ctx, a *api.Caller, field, code string) error {
 	if len(code) < provider.SMSCodeLength {
-		return server.APIErrors(c, fiber.StatusUnprocessableEntity, server.APIField(field, msgSMSCodeShort()))
+		return api.Errors(c, fiber.StatusUnprocessableEntity, api.Field(field, msgSMSCodeShort()))
 	}
 	wrong := func(err error) string {
 		if m := provider.ErrorMessage(err); m != "" {
@@ -358,14 +359,14 @@ func (s area) apiVerifySMS(c fiber.Ctx, a *server.APICaller, field, code string)
 
 // apiMFARequestLoginSMS sends a login code, bound to this login, to the
 // user's confirmed phone.
-func (s area) apiMFARequestLoginSMS(c fiber.Ctx, a *server.APICaller) error {
+func (s area) apiMFARequestLoginSMS(c fiber.Ctx, a *api.Caller) error {
 	if sent, err := s.APIGate(c, tooManySends, smsLimit(a.User.ID)); sent {
 		return err
 	}
 	if err := s.Auth.SendLoginSMS(c.Context(), a.User.ID, a.Session.Handle()); err != nil {
-		return server.APIProviderFail(c, err, nil)
+		return api.ProviderFail(c, err, nil)
 	}
-	return server.APISend(c, fiber.StatusOK, server.APIMessage{Message: msgSMSSent})
+	return api.Send(c, fiber.StatusOK, api.Message{Message: msgSMSSent})
 }
 
 // apiMFAConfiguration is the login flow's MFA configuration check (spec
@@ -390,11 +391,11 @@ const (
 // mfaNext is what a login does next; its schema lists the values.
 type mfaNext string
 
-func (mfaNext) OASchema(*server.OAReflector) *server.OASchema {
-	return server.OAString("").WithEnum(string(apiNextDone), string(apiNextVerify), string(apiNextSetup))
+func (mfaNext) OASchema(*api.Reflector) *api.Schema {
+	return api.String("").WithEnum(string(apiNextDone), string(apiNextVerify), string(apiNextSetup))
 }
 
-func (s area) apiMFAConfiguration(c fiber.Ctx, a *server.APICaller) error {
+func (s area) apiMFAConfiguration(c fiber.Ctx, a *api.Caller) error {
 	if sent, err := s.APIGate(c, "requests", mfaReadLimitOf(a.User.ID)); sent {
 		return err
 	}
@@ -406,7 +407,7 @@ func (s area) apiMFAConfiguration(c fiber.Ctx, a *server.APICaller) error {
 	case setupOpen(&u, a.Session) && !(totpActive(&u) && phoneActive(&u)):
 		next = apiNextSetup // none yet, or a first setup goes on until both are set up
 	}
-	return server.APISend(c, fiber.StatusOK, apiMFAConfiguration{SkipMFA: u.SkipMFA, MFAEnabled: u.MFAEnabled,
+	return api.Send(c, fiber.StatusOK, apiMFAConfiguration{SkipMFA: u.SkipMFA, MFAEnabled: u.MFAEnabled,
 		MFAConfigured: u.MFAConfigured, HasVerifySetup: u.HasVerifySetup, HasPhone: u.HasPhone, Next: next})
 }
 
@@ -423,29 +424,29 @@ type apiPhoneRequest struct {
 // apiMFARegisterPhone registers the number as the user's pending phone and
 // sends it a confirmation code (confirm_phone_number takes it). The
 // country code defaults to dk (spec 000 §9).
-func (s area) apiMFARegisterPhone(c fiber.Ctx, a *server.APICaller) error {
+func (s area) apiMFARegisterPhone(c fiber.Ctx, a *api.Caller) error {
 	var in apiPhoneRequest
-	if prob := server.DecodeJSON(c, &in); prob != nil {
-		return server.APIErrors(c, prob.Status, *prob)
+	if prob := api.DecodeJSON(c, &in); prob != nil {
+		return api.Errors(c, prob.Status, *prob)
 	}
 	country := strings.ToLower(strings.TrimSpace(in.CountryCode))
 	if country == "" {
 		country = mfa.DefaultCountry
 	}
 	typed := strings.TrimSpace(in.Cellphone)
-	var ps []server.APIProblem
+	var ps []api.Problem
 	if _, ok := mfa.CallingCode(country); !ok {
-		ps = append(ps, server.APIField("country_code", msgCountryRequired))
+		ps = append(ps, api.Field("country_code", msgCountryRequired))
 	}
 	number, ok := mfa.NormalizeNumber(typed)
 	switch {
 	case typed == "":
-		ps = append(ps, server.APIField("cellphone", msgNumberRequired))
+		ps = append(ps, api.Field("cellphone", msgNumberRequired))
 	case !ok:
-		ps = append(ps, server.APIField("cellphone", msgNumberInvalid))
+		ps = append(ps, api.Field("cellphone", msgNumberInvalid))
 	}
 	if len(ps) > 0 {
-		return server.APIErrors(c, fiber.StatusUnprocessableEntity, ps...)
+		return api.Errors(c, fiber.StatusUnprocessableEntity, ps...)
 	}
 	if sent, err := s.APIGate(c, tooManySends, smsLimit(a.User.ID)); sent {
 		return err
@@ -453,33 +454,33 @@ func (s area) apiMFARegisterPhone(c fiber.Ctx, a *server.APICaller) error {
 	if err := s.Auth.RegisterPhone(c.Context(), a.User.ID, country, number); err != nil {
 		return s.apiRegistrationFail(c, err, "cellphone")
 	}
-	return server.APISend(c, fiber.StatusOK, server.APIMessage{Message: msgSMSSent})
+	return api.Send(c, fiber.StatusOK, api.Message{Message: msgSMSSent})
 }
 
 // apiRegistrationFail answers a failed registration with the spec's texts
 // (000 §8): an existing MFA (409), the provider's words for invalid input
 // (422 on field), "Unknow error" for any other explained failure.
 func (s area) apiRegistrationFail(c fiber.Ctx, err error, field string) error {
-	unknown := server.APIProblem{Status: fiber.StatusUnprocessableEntity, Code: server.APICodeInvalid, Title: msgUnknownError}
-	texts := server.APITexts{provider.ECONFLICT: {Title: msgMFARegistered}, provider.ENOTFOUND: unknown, provider.EEXPIRED: unknown}
+	unknown := api.Problem{Status: fiber.StatusUnprocessableEntity, Code: api.CodeInvalid, Title: msgUnknownError}
+	texts := api.Texts{provider.ECONFLICT: {Title: msgMFARegistered}, provider.ENOTFOUND: unknown, provider.EEXPIRED: unknown}
 	if provider.ErrorCode(err) == provider.EINVALID {
-		texts[provider.EINVALID] = server.APIProblem{Title: s.registrationError(c, err), Source: &server.APISource{Pointer: "/" + field}}
+		texts[provider.EINVALID] = api.Problem{Title: s.registrationError(c, err), Source: &api.Source{Pointer: "/" + field}}
 	}
-	return server.APIProviderFail(c, err, texts)
+	return api.ProviderFail(c, err, texts)
 }
 
 // apiRegisteredTexts: confirming a factor that is active already.
-var apiRegisteredTexts = server.APITexts{provider.ECONFLICT: {Title: msgMFARegistered}}
+var apiRegisteredTexts = api.Texts{provider.ECONFLICT: {Title: msgMFARegistered}}
 
 // apiMFAConfirmPhone confirms the pending phone with the code sent to it.
-func (s area) apiMFAConfirmPhone(c fiber.Ctx, a *server.APICaller) error {
+func (s area) apiMFAConfirmPhone(c fiber.Ctx, a *api.Caller) error {
 	var in apiCodeRequest
-	if prob := server.DecodeJSON(c, &in); prob != nil {
-		return server.APIErrors(c, prob.Status, *prob)
+	if prob := api.DecodeJSON(c, &in); prob != nil {
+		return api.Errors(c, prob.Status, *prob)
 	}
 	code := smsCode(in.Code)
 	if code == "" {
-		return server.APIErrors(c, fiber.StatusUnprocessableEntity, server.APIField("code", msgCodeRequired))
+		return api.Errors(c, fiber.StatusUnprocessableEntity, api.Field("code", msgCodeRequired))
 	}
 	// Spec 000 §8: phone verification shows the server text under the field.
 	wrong := func(err error) string { return s.registrationError(c, err) }
@@ -504,20 +505,20 @@ type apiTOTPFactor struct {
 // apiMFARequestTOTP shows the user's pending authenticator secret. It
 // creates nothing (a GET): logging in starts one for a user who goes on to
 // setup, and apiMFAStartTOTP starts one otherwise.
-func (s area) apiMFARequestTOTP(c fiber.Ctx, a *server.APICaller) error {
+func (s area) apiMFARequestTOTP(c fiber.Ctx, a *api.Caller) error {
 	if sent, err := s.APIGate(c, "requests", mfaReadLimitOf(a.User.ID)); sent {
 		return err
 	}
 	enr, err := s.Auth.PendingTOTP(c.Context(), a.User.ID)
 	if provider.ErrorCode(err) == provider.ENOTFOUND {
-		return server.APIError(c, fiber.StatusNotFound, server.APICodeNotFound, apiMsgTOTPNotStarted)
+		return api.Error(c, fiber.StatusNotFound, api.CodeNotFound, apiMsgTOTPNotStarted)
 	}
 	return s.apiTOTPFactor(c, enr, err, fiber.StatusOK)
 }
 
 // apiMFAStartTOTP starts the user's pending authenticator secret, or shows
 // the one still pending.
-func (s area) apiMFAStartTOTP(c fiber.Ctx, a *server.APICaller) error {
+func (s area) apiMFAStartTOTP(c fiber.Ctx, a *api.Caller) error {
 	enr, err := s.Auth.StartTOTP(c.Context(), a.User.ID)
 	return s.apiTOTPFactor(c, enr, err, fiber.StatusCreated)
 }
@@ -531,21 +532,21 @@ func (s area) apiTOTPFactor(c fiber.Ctx, enr provider.TOTPEnrollment, err error,
 		// The secret can still be typed in: setup works without the picture.
 		s.Logger.Error("qr code failed", "request_id", server.Req(c).ID, "err", err)
 	}
-	return server.APISend(c, status, apiTOTPFactor{Secret: enr.Secret, URI: enr.URI, QRSVG: svg})
+	return api.Send(c, status, apiTOTPFactor{Secret: enr.Secret, URI: enr.URI, QRSVG: svg})
 }
 
 // apiMFAValidateTOTP confirms the pending authenticator with a code from it.
-func (s area) apiMFAValidateTOTP(c fiber.Ctx, a *server.APICaller) error {
+func (s area) apiMFAValidateTOTP(c fiber.Ctx, a *api.Caller) error {
 	var in apiCodeRequest
-	if prob := server.DecodeJSON(c, &in); prob != nil {
-		return server.APIErrors(c, prob.Status, *prob)
+	if prob := api.DecodeJSON(c, &in); prob != nil {
+		return api.Errors(c, prob.Status, *prob)
 	}
 	code, valid := totpCode(in.Code)
 	switch {
 	case strings.TrimSpace(in.Code) == "":
-		return server.APIErrors(c, fiber.StatusUnprocessableEntity, server.APIField("code", msgCodeRequired))
+		return api.Errors(c, fiber.StatusUnprocessableEntity, api.Field("code", msgCodeRequired))
 	case !valid:
-		return server.APIErrors(c, fiber.StatusUnprocessableEntity, server.APIField("code", msgTOTPFormat))
+		return api.Errors(c, fiber.StatusUnprocessableEntity, api.Field("code", msgTOTPFormat))
 	}
 	ok, err := s.apiCheckCode(c, a, "code", func(error) string { return msgTOTPFailed },
 		apiRegisteredTexts, func() error {
@@ -562,7 +563,7 @@ func (s area) apiMFAValidateTOTP(c fiber.Ctx, a *server.APICaller) error {
 // the user's other sessions end (an MFA change); at login scope, once both
 // the authenticator and the phone are set up, the login is complete (spec
 // 000 §2: the user moves on).
-func (s area) apiAfterFactor(c fiber.Ctx, a *server.APICaller, factor, done string) error {
+func (s area) apiAfterFactor(c fiber.Ctx, a *api.Caller, factor, done string) error {
 	ctx := c.Context()
 	markConfirmed(a.Session, factor)
 	if err := s.Sessions.Save(ctx, a.Session); err != nil {
@@ -581,5 +582,5 @@ func (s area) apiAfterFactor(c fiber.Ctx, a *server.APICaller, factor, done stri
 		a.User = u
 		return s.apiCompleteMFA(c, a, "setup", reply)
 	}
-	return server.APISend(c, fiber.StatusOK, reply)
+	return api.Send(c, fiber.StatusOK, reply)
 }

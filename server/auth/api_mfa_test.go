@@ -10,6 +10,7 @@ import (
 	"portal/provider"
 	"portal/reference/demo"
 	"portal/server"
+	"portal/server/api"
 	"portal/server/auth"
 	"portal/server/servertest"
 	"portal/session"
@@ -105,7 +106,7 @@ func TestAPIMFATOTPLogin(t *testing.T) {
 	h := newHarness(t)
 	a, login := loginScope(h, emailMFATOTP)
 	// Login scope opens no customer call, and the code is required.
-	a.Call("GET", currentUser, nil).Expect(t, 403, server.APICodeMissingScope)
+	a.Call("GET", currentUser, nil).Expect(t, 403, api.CodeMissingScope)
 	for _, tc := range []struct {
 		body  any
 		title string
@@ -115,7 +116,7 @@ func TestAPIMFATOTPLogin(t *testing.T) {
 		{map[string]string{"code": wrongTOTP(t, demo.TOTPSecret)}, auth.MsgTOTPFailed},
 	} {
 		r := a.Call("POST", mfaPath+"/verify_totp_factor", tc.body)
-		r.Expect(t, 422, server.APICodeInvalid)
+		r.Expect(t, 422, api.CodeInvalid)
 		e := r.FirstError(t)
 		if e["title"] != tc.title || e["source"].(map[string]any)["pointer"] != "/code" {
 			t.Errorf("%v: %s", tc.body, r.Raw)
@@ -127,13 +128,13 @@ func TestAPIMFATOTPLogin(t *testing.T) {
 	expectUpgraded(t, h, a, login, r, "POST", "/authentication/mfa/verify_totp_factor")
 
 	// Verification is for login scope only.
-	a.Call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": code}).Expect(t, 403, server.APICodeMissingScope)
+	a.Call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": code}).Expect(t, 403, api.CodeMissingScope)
 
 	// Replay: the same code does not finish another login; the next step's
 	// code (within the allowed drift) does, through mfa_tokens/verify.
 	b, blogin := loginScope(h, emailMFATOTP)
 	r = b.Call("POST", mfaTok+"/verify", map[string]string{"mfa_token": code})
-	r.Expect(t, 422, server.APICodeInvalid)
+	r.Expect(t, 422, api.CodeInvalid)
 	if e := r.FirstError(t); e["title"] != auth.MsgTOTPFailed || e["source"].(map[string]any)["pointer"] != "/mfa_token" {
 		t.Errorf("replay: %s", r.Raw)
 	}
@@ -154,10 +155,10 @@ func TestAPIMFASMSLogin(t *testing.T) {
 
 	// A code is bound to the login that asked for it.
 	other, _ := loginScope(h, emailMFASMS)
-	other.Call("POST", mfaPath+"/verify_sms", map[string]string{"code": code}).Expect(t, 422, server.APICodeInvalid)
+	other.Call("POST", mfaPath+"/verify_sms", map[string]string{"code": code}).Expect(t, 422, api.CodeInvalid)
 	// Too short, wrong.
 	r = a.Call("POST", mfaPath+"/verify_sms", map[string]string{"code": "123"})
-	r.Expect(t, 422, server.APICodeInvalid)
+	r.Expect(t, 422, api.CodeInvalid)
 	if r.FirstError(t)["title"] != auth.MsgSMSCodeShort() {
 		t.Errorf("short: %s", r.Raw)
 	}
@@ -166,7 +167,7 @@ func TestAPIMFASMSLogin(t *testing.T) {
 		wrong = "1111111"
 	}
 	r = a.Call("POST", mfaPath+"/verify_sms", map[string]string{"code": wrong})
-	r.Expect(t, 422, server.APICodeInvalid)
+	r.Expect(t, 422, api.CodeInvalid)
 	if title, _ := r.FirstError(t)["title"].(string); title == "" || title == auth.MsgUnknownError {
 		t.Errorf("wrong SMS code: %s", r.Raw)
 	}
@@ -184,7 +185,7 @@ func TestAPIMFASMSLogin(t *testing.T) {
 	// A user without a phone gets the provider's reason.
 	c, _ := loginScope(h, emailMFATOTP)
 	r = c.Call("POST", mfaTok+"/request_sms", nil)
-	r.Expect(t, 422, server.APICodeInvalid)
+	r.Expect(t, 422, api.CodeInvalid)
 	h.CheckReply(t, "POST", "/authentication/mfa_tokens/request_sms", r)
 }
 
@@ -209,9 +210,9 @@ func TestAPIMFAPushApproval(t *testing.T) {
 	}
 	// The request belongs to this login only; the id is required.
 	other, _ := loginScope(h, emailMFAAuthy)
-	status(other, id).Expect(t, 404, server.APICodeNotFound)
+	status(other, id).Expect(t, 404, api.CodeNotFound)
 	r = a.Call("GET", mfaTok+"/status", nil)
-	r.Expect(t, 422, server.APICodeInvalid)
+	r.Expect(t, 422, api.CodeInvalid)
 	if src := r.FirstError(t)["source"].(map[string]any); src["parameter"] != "approval_request_id" {
 		t.Errorf("missing id: %s", r.Raw)
 	}
@@ -226,9 +227,9 @@ func TestAPIMFAPushApproval(t *testing.T) {
 	if r.JSON["status"] != provider.ApprovalPending || r.JSON["access_token"] != nil {
 		t.Fatalf("complete while pending: %s", r.Raw)
 	}
-	complete(other, id).Expect(t, 404, server.APICodeNotFound)
+	complete(other, id).Expect(t, 404, api.CodeNotFound)
 	r = a.Call("POST", mfaTok+"/complete", map[string]string{})
-	r.Expect(t, 422, server.APICodeInvalid)
+	r.Expect(t, 422, api.CodeInvalid)
 	if src := r.FirstError(t)["source"].(map[string]any); src["pointer"] != "/approval_request_id" {
 		t.Errorf("missing id: %s", r.Raw)
 	}
@@ -264,7 +265,7 @@ func TestAPIMFAPushApproval(t *testing.T) {
 	if r.JSON["status"] != provider.ApprovalDenied || r.JSON["access_token"] != nil {
 		t.Errorf("complete when denied: %s", r.Raw)
 	}
-	b.Call("GET", currentUser, nil).Expect(t, 403, server.APICodeMissingScope)
+	b.Call("GET", currentUser, nil).Expect(t, 403, api.CodeMissingScope)
 
 	// Push bombing: a few requests, then 429 (counted with the screens).
 	c, _ := loginScope(h, emailMFAAuthy)
@@ -272,7 +273,7 @@ func TestAPIMFAPushApproval(t *testing.T) {
 	for i := 0; i <= auth.PushLimit; i++ {
 		last = c.Call("POST", mfaTok, nil)
 	}
-	last.Expect(t, 429, server.APICodeTooMany)
+	last.Expect(t, 429, api.CodeTooMany)
 	if last.Header.Get("Retry-After") == "" {
 		t.Error("no Retry-After")
 	}
@@ -304,10 +305,10 @@ func TestAPIMFAWithSessionCookie(t *testing.T) {
 		t.Fatalf("scope %s", sess.Scope)
 	}
 	a := h.APIWithJar(c.Jar)
-	a.Call("GET", mfaTok+"/status?approval_request_id=x", nil).Expect(t, 403, server.APICodeInvalidCSRF)
-	a.Call("GET", mfaTok+"/status?approval_request_id=x", nil, "X-CSRF-Token", sess.CSRF).Expect(t, 404, server.APICodeNotFound)
+	a.Call("GET", mfaTok+"/status?approval_request_id=x", nil).Expect(t, 403, api.CodeInvalidCSRF)
+	a.Call("GET", mfaTok+"/status?approval_request_id=x", nil, "X-CSRF-Token", sess.CSRF).Expect(t, 404, api.CodeNotFound)
 	a.Call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": servertest.TOTP(t, demo.TOTPSecret, 0)}).
-		Expect(t, 403, server.APICodeInvalidCSRF)
+		Expect(t, 403, api.CodeInvalidCSRF)
 	r := a.Call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": servertest.TOTP(t, demo.TOTPSecret, 0)},
 		"X-CSRF-Token", sess.CSRF)
 	r.Expect(t, 200, "")
@@ -331,10 +332,10 @@ func TestAPIMFALockout(t *testing.T) {
 	h := newHarness(t)
 	a, _ := loginScope(h, emailMFATOTP)
 	for i := 1; i < auth.MFAMaxAttempts; i++ {
-		a.Call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": wrongTOTP(t, demo.TOTPSecret)}).Expect(t, 422, server.APICodeInvalid)
+		a.Call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": wrongTOTP(t, demo.TOTPSecret)}).Expect(t, 422, api.CodeInvalid)
 	}
 	r := a.Call("POST", mfaTok+"/verify", map[string]string{"mfa_token": wrongTOTP(t, demo.TOTPSecret)})
-	r.Expect(t, 429, server.APICodeTooMany)
+	r.Expect(t, 429, api.CodeTooMany)
 	if ra := r.Header.Get("Retry-After"); ra == "" || ra == "0" {
 		t.Errorf("Retry-After %q", ra)
 	}
@@ -342,7 +343,7 @@ func TestAPIMFALockout(t *testing.T) {
 	// Even the right code is refused now, from a new login too.
 	b, _ := loginScope(h, emailMFATOTP)
 	b.Call("POST", mfaPath+"/verify_totp_factor", map[string]string{"code": servertest.TOTP(t, demo.TOTPSecret, 0)}).
-		Expect(t, 429, server.APICodeTooMany)
+		Expect(t, 429, api.CodeTooMany)
 	// The page counts on the same key.
 	c := h.Client()
 	c.Login(emailMFATOTP)
@@ -404,7 +405,7 @@ func TestAPIMFASetup(t *testing.T) {
 	if again := a.Call("GET", mfaPath+"/request_totp_factor", nil); again.JSON["secret"] != secret {
 		t.Error("a second call changed the pending secret")
 	}
-	a.Call("POST", mfaPath+"/validate_totp_factor", map[string]string{"code": wrongTOTP(t, secret)}).Expect(t, 422, server.APICodeInvalid)
+	a.Call("POST", mfaPath+"/validate_totp_factor", map[string]string{"code": wrongTOTP(t, secret)}).Expect(t, 422, api.CodeInvalid)
 	r = a.Call("POST", mfaPath+"/validate_totp_factor", map[string]string{"code": servertest.TOTP(t, secret, 0)})
 	r.Expect(t, 200, "")
 	h.CheckReply(t, "POST", "/authentication/mfa/validate_totp_factor", r)
@@ -426,7 +427,7 @@ func TestAPIMFASetup(t *testing.T) {
 		{map[string]string{"cellphone": "12-ab", "country_code": "zz"}, []string{"/country_code", "/cellphone"}},
 	} {
 		r := a.Call("POST", mfaPath+"/register", tc.body)
-		r.Expect(t, 422, server.APICodeInvalid)
+		r.Expect(t, 422, api.CodeInvalid)
 		h.CheckReply(t, "POST", "/authentication/mfa/register", r)
 		errs := r.JSON["errors"].([]any)
 		if len(errs) != len(tc.pointers) {
@@ -443,9 +444,9 @@ func TestAPIMFASetup(t *testing.T) {
 	h.CheckReply(t, "POST", "/authentication/mfa/register_phone_number", r)
 	a.Call("POST", mfaPath+"/request_sms", map[string]string{"cellphone": "20998877"}).Expect(t, 200, "")
 	code := servertest.LastSMS(t, h.Store)
-	a.Call("POST", mfaPath+"/confirm_phone_number", map[string]string{}).Expect(t, 422, server.APICodeInvalid)
+	a.Call("POST", mfaPath+"/confirm_phone_number", map[string]string{}).Expect(t, 422, api.CodeInvalid)
 	r = a.Call("POST", mfaPath+"/confirm_phone_number", map[string]string{"code": "0000000"})
-	r.Expect(t, 422, server.APICodeInvalid)
+	r.Expect(t, 422, api.CodeInvalid)
 	if e := r.FirstError(t); e["title"] == auth.MsgUnknownError || e["title"] == "" || e["source"].(map[string]any)["pointer"] != "/code" {
 		t.Errorf("wrong phone code: the provider's words on the field, got %s", r.Raw)
 	}
@@ -487,7 +488,7 @@ func TestAPIMFAScopes(t *testing.T) {
 		{"POST", mfaPath + "/validate_totp_factor", map[string]string{"code": "123456"}},
 	} {
 		r := a.Call(c.method, c.path, c.body)
-		r.Expect(t, 403, server.APICodeMissingScope)
+		r.Expect(t, 403, api.CodeMissingScope)
 		if r.FirstError(t)["title"] != auth.APIMsgSetupClosed {
 			t.Errorf("%s %s: %s", c.method, c.path, r.Raw)
 		}
@@ -507,7 +508,7 @@ func TestAPIMFAScopes(t *testing.T) {
 		{"POST", mfaPath + "/verify_totp_factor", map[string]string{"code": "123456"}},
 		{"POST", mfaPath + "/verify_sms", map[string]string{"code": "1234567"}},
 	} {
-		d.Call(c.method, c.path, c.body).Expect(t, 403, server.APICodeMissingScope)
+		d.Call(c.method, c.path, c.body).Expect(t, 403, api.CodeMissingScope)
 	}
 	// Adding a phone at dashboard scope works, after the password again
 	// (TestAPIReauthenticate), and does not touch the scope.
@@ -532,7 +533,7 @@ func TestAPIMFAScopes(t *testing.T) {
 func TestAPIMFAWithoutAuth(t *testing.T) {
 	h := newHarness(t, func(d *server.Deps) { d.Auth = nil })
 	a, _ := loginScope(h, emailMFATOTP)
-	a.Call("POST", mfaTok+"/verify", map[string]string{"mfa_token": "123456"}).Expect(t, 404, server.APICodeNotFound)
+	a.Call("POST", mfaTok+"/verify", map[string]string{"mfa_token": "123456"}).Expect(t, 404, api.CodeNotFound)
 	// The password calls: TestAPIPasswordsWithoutAuth (package passwords).
 }
 
@@ -569,12 +570,12 @@ func TestAPIReauthenticate(t *testing.T) {
 	}
 
 	r := d.Call("POST", reauthAPIPath, map[string]string{})
-	r.Expect(t, 422, server.APICodeInvalid)
+	r.Expect(t, 422, api.CodeInvalid)
 	if r.FirstError(t)["source"].(map[string]any)["pointer"] != "/password" {
 		t.Errorf("missing password: %s", r.Raw)
 	}
 	r = d.Call("POST", reauthAPIPath, map[string]string{"password": "wrong"})
-	r.Expect(t, 422, server.APICodeBadCredentials)
+	r.Expect(t, 422, api.CodeBadCredentials)
 	if e := r.FirstError(t); e["title"] != auth.MsgReauthWrong || e["source"].(map[string]any)["pointer"] != "/password" {
 		t.Errorf("wrong password: %s", r.Raw)
 	}
@@ -600,11 +601,11 @@ func TestAPIReauthenticate(t *testing.T) {
 	// Only a fully authenticated caller re-authenticates; a cookie caller
 	// sends the CSRF header.
 	l, _ := loginScope(h, emailMFATOTP)
-	l.Call("POST", reauthAPIPath, map[string]string{"password": demo.Password}).Expect(t, 403, server.APICodeMissingScope)
+	l.Call("POST", reauthAPIPath, map[string]string{"password": demo.Password}).Expect(t, 403, api.CodeMissingScope)
 	c := h.Client()
 	c.Login(emailObserver)
 	cookie := h.APIWithJar(c.Jar)
-	cookie.Call("POST", reauthAPIPath, map[string]string{"password": demo.Password}).Expect(t, 403, server.APICodeInvalidCSRF)
+	cookie.Call("POST", reauthAPIPath, map[string]string{"password": demo.Password}).Expect(t, 403, api.CodeInvalidCSRF)
 	wantLocation(t, c.Get("/new-mfa-setup"), "/reauth?next=/new-mfa-setup")
 	cookie.Call("POST", reauthAPIPath, map[string]string{"password": demo.Password}, "X-CSRF-Token", sessionCSRF(h, c)).Expect(t, 200, "")
 	// One notion of recent: the page behind /reauth opens now too.
@@ -616,10 +617,10 @@ func TestAPIReauthenticate(t *testing.T) {
 	g := h.API()
 	g.Login("finance@demo.example")
 	for i := 1; i <= auth.LoginAccountLimit; i++ {
-		g.Call("POST", reauthAPIPath, map[string]string{"password": "wrong"}).Expect(t, 422, server.APICodeBadCredentials)
+		g.Call("POST", reauthAPIPath, map[string]string{"password": "wrong"}).Expect(t, 422, api.CodeBadCredentials)
 	}
 	r = g.Call("POST", reauthAPIPath, map[string]string{"password": demo.Password})
-	r.Expect(t, 429, server.APICodeTooMany)
+	r.Expect(t, 429, api.CodeTooMany)
 	if r.Header.Get("Retry-After") == "" {
 		t.Error("no Retry-After")
 	}

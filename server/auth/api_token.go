@@ -9,6 +9,7 @@ import (
 
 	"portal/provider"
 	"portal/server"
+	"portal/server/api"
 	"portal/session"
 )
 
@@ -46,12 +47,12 @@ func (s area) tokenReply(u provider.User, sess *session.Session) tokenReply {
 }
 
 func (s area) setRefreshCookie(c fiber.Ctx, id string) {
-	c.Cookie(&fiber.Cookie{Name: server.APIRefreshCookie, Value: id, Path: apiRefreshCookiePath, HTTPOnly: true,
+	c.Cookie(&fiber.Cookie{Name: api.RefreshCookie, Value: id, Path: apiRefreshCookiePath, HTTPOnly: true,
 		Secure: s.Config.TLS, SameSite: fiber.CookieSameSiteStrictMode, SessionOnly: true})
 }
 
 func (s area) clearRefreshCookie(c fiber.Ctx) {
-	c.Cookie(&fiber.Cookie{Name: server.APIRefreshCookie, Value: "", Path: apiRefreshCookiePath, HTTPOnly: true,
+	c.Cookie(&fiber.Cookie{Name: api.RefreshCookie, Value: "", Path: apiRefreshCookiePath, HTTPOnly: true,
 		Secure: s.Config.TLS, SameSite: fiber.CookieSameSiteStrictMode, MaxAge: -1})
 }
 
@@ -63,37 +64,37 @@ type loginRequest struct {
 }
 
 // apiLogin: the login form's rules and limits, answered in JSON.
-func (s area) apiLogin(c fiber.Ctx, _ *server.APICaller) error {
+func (s area) apiLogin(c fiber.Ctx, _ *api.Caller) error {
 	var in loginRequest
-	if prob := server.DecodeJSON(c, &in); prob != nil {
-		return server.APIErrors(c, prob.Status, *prob)
+	if prob := api.DecodeJSON(c, &in); prob != nil {
+		return api.Errors(c, prob.Status, *prob)
 	}
 	email := strings.TrimSpace(in.Email)
 	if errs := validateLogin(email, in.Password); len(errs) > 0 {
-		var ps []server.APIProblem
+		var ps []api.Problem
 		for _, f := range []string{"email", "password"} {
 			if m, ok := errs[f]; ok {
-				ps = append(ps, server.APIProblem{Status: fiber.StatusUnprocessableEntity, Code: server.APICodeInvalid, Title: m,
-					Source: &server.APISource{Pointer: "/" + f}})
+				ps = append(ps, api.Problem{Status: fiber.StatusUnprocessableEntity, Code: api.CodeInvalid, Title: m,
+					Source: &api.Source{Pointer: "/" + f}})
 			}
 		}
-		return server.APIErrors(c, fiber.StatusUnprocessableEntity, ps...)
+		return api.Errors(c, fiber.StatusUnprocessableEntity, ps...)
 	}
 	ctx := c.Context()
 	refused, err := s.CountLimits(c, tooManyLogins, s.loginLimits(c, email)...)
 	if err != nil {
 		s.Logger.Error("login limiter", "request_id", server.Req(c).ID, "err", err)
-		return server.APIError(c, fiber.StatusServiceUnavailable, server.APICodeUnavailable, "Logging in is not possible right now. Please try again later.")
+		return api.Error(c, fiber.StatusServiceUnavailable, api.CodeUnavailable, "Logging in is not possible right now. Please try again later.")
 	}
 	if refused != "" {
 		s.auditRefusedLogin(c, email)
-		return server.APIError(c, fiber.StatusTooManyRequests, server.APICodeTooMany, refused)
+		return api.Error(c, fiber.StatusTooManyRequests, api.CodeTooMany, refused)
 	}
 	u, err := s.Provider.Authenticate(ctx, email, in.Password)
 	if errors.Is(err, provider.ErrInvalidCredentials) || provider.ErrorCode(err) == provider.EUNAUTHORIZED {
 		s.loginFailed(c, email)
 		c.Set(fiber.HeaderWWWAuthenticate, `Bearer realm="portal"`)
-		return server.APIError(c, fiber.StatusUnauthorized, server.APICodeBadCredentials, msgBadCredentials)
+		return api.Error(c, fiber.StatusUnauthorized, api.CodeBadCredentials, msgBadCredentials)
 	}
 	if err != nil {
 		return err
@@ -119,12 +120,12 @@ func (s area) apiLogin(c fiber.Ctx, _ *server.APICaller) error {
 	s.auditLogin(c, u, sess)
 	s.setRefreshCookie(c, sess.ID)
 	s.Logger.Info("api login", "request_id", server.Req(c).ID, "user_id", u.ID, "scope", sess.Scope, "session", sess.Handle())
-	return server.APISend(c, fiber.StatusOK, s.tokenReply(u, sess))
+	return api.Send(c, fiber.StatusOK, s.tokenReply(u, sess))
 }
 
 // apiLogout ends the caller's session: the token's session (and so the
 // refresh token), or the browser's session when its cookie authenticated.
-func (s area) apiLogout(c fiber.Ctx, a *server.APICaller) error {
+func (s area) apiLogout(c fiber.Ctx, a *api.Caller) error {
 	if err := s.Sessions.Destroy(c.Context(), a.Session); err != nil {
 		return err
 	}
@@ -142,9 +143,9 @@ func (s area) apiLogout(c fiber.Ctx, a *server.APICaller) error {
 // The cookie is SameSite=Strict and the X-CSRF-Token header must match the
 // session's token (returned as csrf_token at login), so another site can
 // neither ride the cookie nor read a token.
-func (s area) apiRefresh(c fiber.Ctx, _ *server.APICaller) error {
+func (s area) apiRefresh(c fiber.Ctx, _ *api.Caller) error {
 	ctx := c.Context()
-	id := c.Cookies(server.APIRefreshCookie)
+	id := c.Cookies(api.RefreshCookie)
 	lims := []server.RateLimit{{Key: "api:refresh:ip:" + s.ClientIP(c), Limit: refreshIPLimit, Window: refreshWindow}}
 	if id != "" {
 		lims = append(lims, server.RateLimit{Key: "api:refresh:sess:" + session.HandleOf(id), Limit: refreshSessionLimit, Window: refreshWindow})
@@ -154,14 +155,14 @@ func (s area) apiRefresh(c fiber.Ctx, _ *server.APICaller) error {
 	refused, err := s.CountLimits(c, "token refreshes", lims...)
 	if err != nil {
 		s.Logger.Error("refresh limiter", "request_id", server.Req(c).ID, "err", err)
-		return server.APIError(c, fiber.StatusServiceUnavailable, server.APICodeUnavailable, "Refreshing is not possible right now. Please try again later.")
+		return api.Error(c, fiber.StatusServiceUnavailable, api.CodeUnavailable, "Refreshing is not possible right now. Please try again later.")
 	}
 	if refused != "" {
-		return server.APIError(c, fiber.StatusTooManyRequests, server.APICodeTooMany, refused)
+		return api.Error(c, fiber.StatusTooManyRequests, api.CodeTooMany, refused)
 	}
 	expired := func() error {
 		s.clearRefreshCookie(c)
-		return server.APIErrors(c, fiber.StatusUnauthorized, *server.APIExpired())
+		return api.Errors(c, fiber.StatusUnauthorized, *api.Expired())
 	}
 	if id == "" {
 		return s.refreshPageSession(c, expired)
@@ -185,7 +186,7 @@ func (s area) apiRefresh(c fiber.Ctx, _ *server.APICaller) error {
 	} else if err != nil {
 		return err
 	}
-	return server.APISend(c, fiber.StatusOK, s.tokenReply(u, sess))
+	return api.Send(c, fiber.StatusOK, s.tokenReply(u, sess))
 }
 
 // refreshPageSession is the refresh of a caller without a refresh cookie
@@ -216,9 +217,9 @@ func (s area) refreshPageSession(c fiber.Ctx, expired func() error) error {
 // the X-CSRF-Token, then that the user may still be logged in (refused:
 // clear forgets the credential). done says it answered already.
 func (s area) refreshCheck(c fiber.Ctx, sess *session.Session, clear func()) (u provider.User, done bool, err error) {
-	if !server.CSRFValid(sess, c.Get(server.APICSRFHeader)) {
+	if !server.CSRFValid(sess, c.Get(api.CSRFHeader)) {
 		s.Logger.Warn("csrf rejected", "request_id", server.Req(c).ID, "path", c.Path(), "had_session", true)
-		return u, true, server.APIError(c, fiber.StatusForbidden, server.APICodeInvalidCSRF, "Missing or invalid CSRF token")
+		return u, true, api.Error(c, fiber.StatusForbidden, api.CodeInvalidCSRF, "Missing or invalid CSRF token")
 	}
 	u, prob, err := s.APIUser(c.Context(), sess)
 	if err != nil {
@@ -226,46 +227,46 @@ func (s area) refreshCheck(c fiber.Ctx, sess *session.Session, clear func()) (u 
 	}
 	if prob != nil {
 		clear()
-		return u, true, server.APIErrors(c, prob.Status, *prob)
+		return u, true, api.Errors(c, prob.Status, *prob)
 	}
 	return u, false, nil
 }
 
-func apiTokenReplyDoc(desc string) server.APIResponse {
-	return server.APIOK[tokenReply](fiber.StatusOK, desc)
+func apiTokenReplyDoc(desc string) api.Response {
+	return api.OK[tokenReply](fiber.StatusOK, desc)
 }
 
 // apiTokenOperations: log in, log out, refresh.
-func (s area) apiTokenOperations() []server.APIOp {
-	return []server.APIOp{
+func (s area) apiTokenOperations() []api.Op {
+	return []api.Op{
 		{
 			ID: "createToken", Method: fiber.MethodPost, Path: "/authentication/token", Tag: "Authentication",
 			Summary: "Log in",
 			Description: "Checks e-mail and password with the login form's rules and limits and starts a server session. " +
 				"The session is the refresh token: it is set as the HttpOnly, SameSite=Strict cookie portal_refresh (Path=/api) and never appears in the body. " +
 				"The scope is dashboard for a user who skips MFA, else login (MFA still to do). Send the body as application/json.",
-			Auth: server.APIPublic, Body: server.APIBody[loginRequest](),
-			Responses: []server.APIResponse{
-				apiTokenReplyDoc("Logged in.").With(map[string]server.OAHeader{"Set-Cookie": {Description: "portal_refresh=<session id>; Path=/api; HttpOnly; SameSite=Strict (Secure over HTTPS).", Schema: server.OAString("")}}),
-				server.APIErrorReply(fiber.StatusBadRequest, "The body is not a JSON object (code invalid_json)."),
-				server.APIErrorReply(fiber.StatusUnauthorized, "Wrong e-mail or password, or a disabled user (code invalid_credentials; not told apart)."),
-				server.APIErrorReply(fiber.StatusUnsupportedMediaType, "The body is not sent as application/json."),
-				server.APIErrorReply(fiber.StatusUnprocessableEntity, "Field errors, each with a source pointer (/email, /password)."),
-				server.APIReplyTooMany("Too many attempts for this account or from this address."),
-				server.APIErrorReply(fiber.StatusServiceUnavailable, "The attempt counter is unavailable; logging in is refused rather than left uncounted."),
+			Auth: api.Public, Body: api.Body[loginRequest](),
+			Responses: []api.Response{
+				apiTokenReplyDoc("Logged in.").With(map[string]api.Header{"Set-Cookie": {Description: "portal_refresh=<session id>; Path=/api; HttpOnly; SameSite=Strict (Secure over HTTPS).", Schema: api.String("")}}),
+				api.ErrorReply(fiber.StatusBadRequest, "The body is not a JSON object (code invalid_json)."),
+				api.ErrorReply(fiber.StatusUnauthorized, "Wrong e-mail or password, or a disabled user (code invalid_credentials; not told apart)."),
+				api.ErrorReply(fiber.StatusUnsupportedMediaType, "The body is not sent as application/json."),
+				api.ErrorReply(fiber.StatusUnprocessableEntity, "Field errors, each with a source pointer (/email, /password)."),
+				api.ReplyTooMany("Too many attempts for this account or from this address."),
+				api.ErrorReply(fiber.StatusServiceUnavailable, "The attempt counter is unavailable; logging in is refused rather than left uncounted."),
 			},
-			Handler: op(s.apiLogin),
+			Handler: s.apiLogin,
 		},
 		{
 			ID: "deleteToken", Method: fiber.MethodDelete, Path: "/authentication/token", Tag: "Authentication",
 			Summary:     "Log out",
 			Description: "Ends the session behind the credential on the server: the access token, every other token of the session and the refresh cookie stop working at once.",
-			Auth:        server.APIBearer, Scopes: server.APIScopesAny,
-			Responses: []server.APIResponse{
+			Auth:        api.Bearer, Scopes: api.ScopesAny,
+			Responses: []api.Response{
 				{Status: fiber.StatusNoContent, Description: "Logged out; the refresh cookie is cleared."},
-				server.APIReplyUnauthorized, server.APIReplyForbidden,
+				api.ReplyUnauthorized, api.ReplyForbidden,
 			},
-			Handler: op(s.apiLogout),
+			Handler: s.apiLogout,
 		},
 		{
 			ID: "refreshToken", Method: fiber.MethodPost, Path: "/authentication/token/refresh", Tag: "Authentication",
@@ -273,15 +274,15 @@ func (s area) apiTokenOperations() []server.APIOp {
 			Description: "Issues a new access token for the session named by the portal_refresh cookie and keeps the session alive. " +
 				"The body is empty; X-CSRF-Token must be the csrf_token returned at login. " +
 				"Without a refresh cookie, a portal page's own session cookie is kept alive the same way (X-CSRF-Token: the page's token); it has no access token to issue.",
-			Auth: server.APIRefresh,
-			Responses: []server.APIResponse{
+			Auth: api.Refresh,
+			Responses: []api.Response{
 				apiTokenReplyDoc("A new access token for the same session."),
 				{Status: fiber.StatusNoContent, Description: "A page session (no refresh cookie) was kept alive; the page keeps using its session cookie."},
-				server.APIErrorReply(fiber.StatusUnauthorized, "Code EXPIRED_AUTHENTICATION: no refresh cookie, or its session timed out or was ended. Log in again."),
-				server.APIErrorReply(fiber.StatusForbidden, "Code invalid_csrf: X-CSRF-Token missing or wrong."),
-				server.APIReplyTooMany("Too many refreshes."),
+				api.ErrorReply(fiber.StatusUnauthorized, "Code EXPIRED_AUTHENTICATION: no refresh cookie, or its session timed out or was ended. Log in again."),
+				api.ErrorReply(fiber.StatusForbidden, "Code invalid_csrf: X-CSRF-Token missing or wrong."),
+				api.ReplyTooMany("Too many refreshes."),
 			},
-			Handler: op(s.apiRefresh),
+			Handler: s.apiRefresh,
 		},
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"portal/provider"
 	"portal/reference/demo"
 	"portal/server"
+	"portal/server/api"
 	"portal/server/auth"
 	"portal/server/servertest"
 	"portal/session"
@@ -36,14 +37,14 @@ func TestAPILogin(t *testing.T) {
 		{name: "MFA user gets login only", setup: func(h *servertest.Harness) {
 			h.Exec(`UPDATE users SET skip_mfa = 0, mfa_enabled = 1 WHERE id = ?`, demo.UserFinanceID)
 		}, body: map[string]string{"email": "finance@demo.example", "password": demo.Password}, status: 200, scope: session.ScopeLogin},
-		{name: "bad password", body: map[string]string{"email": emailObserver, "password": "wrong"}, status: 401, code: server.APICodeBadCredentials},
-		{name: "unknown e-mail", body: map[string]string{"email": "nobody@demo.example", "password": demo.Password}, status: 401, code: server.APICodeBadCredentials},
-		{name: "disabled user", body: map[string]string{"email": emailDisabled, "password": demo.Password}, status: 401, code: server.APICodeBadCredentials},
-		{name: "both fields missing", body: map[string]string{}, status: 422, code: server.APICodeInvalid,
+		{name: "bad password", body: map[string]string{"email": emailObserver, "password": "wrong"}, status: 401, code: api.CodeBadCredentials},
+		{name: "unknown e-mail", body: map[string]string{"email": "nobody@demo.example", "password": demo.Password}, status: 401, code: api.CodeBadCredentials},
+		{name: "disabled user", body: map[string]string{"email": emailDisabled, "password": demo.Password}, status: 401, code: api.CodeBadCredentials},
+		{name: "both fields missing", body: map[string]string{}, status: 422, code: api.CodeInvalid,
 			pointers: []string{"/email", "/password"}, titles: []string{auth.MsgEmailRequired, auth.MsgPasswordRequired}},
-		{name: "invalid e-mail", body: map[string]string{"email": "not-an-email", "password": "x"}, status: 422, code: server.APICodeInvalid,
+		{name: "invalid e-mail", body: map[string]string{"email": "not-an-email", "password": "x"}, status: 422, code: api.CodeInvalid,
 			pointers: []string{"/email"}, titles: []string{auth.MsgEmailInvalid}},
-		{name: "e-mail of the wrong type", body: `{"email": 42, "password": "x"}`, status: 422, code: server.APICodeInvalid, pointers: []string{"/email"}},
+		{name: "e-mail of the wrong type", body: `{"email": 42, "password": "x"}`, status: 422, code: api.CodeInvalid, pointers: []string{"/email"}},
 		{name: "not JSON", body: `{"email":`, status: 400, code: "invalid_json"},
 		{name: "form body refused", body: "email=a%40b.example&password=x", ctype: "application/x-www-form-urlencoded", status: 415, code: "unsupported_media_type"},
 		{name: "text/plain refused", body: `{"email":"observer@demo.example","password":"Demo-Passw0rd!"}`, ctype: "text/plain", status: 415, code: "unsupported_media_type"},
@@ -152,10 +153,10 @@ func TestAPILoginRateLimit(t *testing.T) {
 	a := h.API()
 	bad := map[string]string{"email": emailObserver, "password": "wrong"}
 	for i := 0; i < auth.LoginAccountLimit; i++ {
-		a.Call("POST", tokenPath, bad).Expect(t, 401, server.APICodeBadCredentials)
+		a.Call("POST", tokenPath, bad).Expect(t, 401, api.CodeBadCredentials)
 	}
 	r := a.Call("POST", tokenPath, map[string]string{"email": "OBSERVER@demo.example", "password": demo.Password})
-	r.Expect(t, 429, server.APICodeTooMany)
+	r.Expect(t, 429, api.CodeTooMany)
 	if r.Header.Get("Retry-After") == "" {
 		t.Error("no Retry-After")
 	}
@@ -178,9 +179,9 @@ func TestAPILoginRateLimitPerAddress(t *testing.T) {
 	a := h.API()
 	for i := 0; i < auth.DefaultLoginIPLimit; i++ {
 		a.Call("POST", tokenPath, map[string]string{"email": "user" + string(rune('a'+i%26)) + strings.Repeat("x", i/26) + "@demo.example", "password": "wrong"}).
-			Expect(t, 401, server.APICodeBadCredentials)
+			Expect(t, 401, api.CodeBadCredentials)
 	}
-	a.Call("POST", tokenPath, map[string]string{"email": emailObserver, "password": demo.Password}).Expect(t, 429, server.APICodeTooMany)
+	a.Call("POST", tokenPath, map[string]string{"email": emailObserver, "password": demo.Password}).Expect(t, 429, api.CodeTooMany)
 }
 func TestAPILogoutRevokes(t *testing.T) {
 	h := newHarness(t)
@@ -218,8 +219,8 @@ func TestAPIRefresh(t *testing.T) {
 		code   string
 	}{
 		{"with CSRF header", func() *servertest.APIClient { return a }, []string{"X-CSRF-Token", csrf}, 200, ""},
-		{"without CSRF header", func() *servertest.APIClient { return a }, nil, 403, server.APICodeInvalidCSRF},
-		{"wrong CSRF header", func() *servertest.APIClient { return a }, []string{"X-CSRF-Token", csrf + "x"}, 403, server.APICodeInvalidCSRF},
+		{"without CSRF header", func() *servertest.APIClient { return a }, nil, 403, api.CodeInvalidCSRF},
+		{"wrong CSRF header", func() *servertest.APIClient { return a }, []string{"X-CSRF-Token", csrf + "x"}, 403, api.CodeInvalidCSRF},
 		{"without cookie", func() *servertest.APIClient { return h.API() }, []string{"X-CSRF-Token", csrf}, 401, "EXPIRED_AUTHENTICATION"},
 		{"unknown session", func() *servertest.APIClient {
 			c := h.API()
@@ -281,7 +282,7 @@ func TestAPIRefresh(t *testing.T) {
 		for i := 0; i <= auth.RefreshSessionLimit; i++ {
 			last = b.Call("POST", refreshPath, nil, "Authorization", "", "X-CSRF-Token", l.JSON["csrf_token"].(string))
 		}
-		last.Expect(t, 429, server.APICodeTooMany)
+		last.Expect(t, 429, api.CodeTooMany)
 		if last.Header.Get("Retry-After") == "" {
 			t.Error("no Retry-After")
 		}
@@ -390,7 +391,7 @@ func TestAPINoOrganisation(t *testing.T) {
 	if string(r.Raw) != `{"data":[]}` {
 		t.Errorf("organisations %s", r.Raw)
 	}
-	a.Call("GET", "/api/v1/feature_flags", nil).Expect(t, 404, server.APICodeNoOrganisation)
+	a.Call("GET", "/api/v1/feature_flags", nil).Expect(t, 404, api.CodeNoOrganisation)
 }
 
 // Cross-organisation: a member of org1 only gets the same 404 for org2 as
@@ -411,13 +412,13 @@ func TestAPICrossOrganisation(t *testing.T) {
 			{"GET", "/api/v2/feature_flags?organisation_id=" + org},
 		} {
 			r := a.Call(c.method, c.path, nil)
-			r.Expect(t, 404, server.APICodeNotFound)
+			r.Expect(t, 404, api.CodeNotFound)
 			if want := `{"errors":[{"status":404,"code":"not_found","title":"Not found"}]}`; string(r.Raw) != want {
 				t.Errorf("%s %s: %s", c.method, c.path, r.Raw)
 			}
 		}
 		r := a.Call("GET", "/api/v1/feature_flags", nil, "X-Organisation-ID", org)
-		r.Expect(t, 404, server.APICodeNotFound)
+		r.Expect(t, 404, api.CodeNotFound)
 	}
 	// set_default on another organisation changed nothing.
 	ms, err := h.Store.Memberships(t.Context(), demo.UserObserverID)
@@ -464,7 +465,7 @@ func TestAPIRoleChangeAppliesToNextRequest(t *testing.T) {
 		t.Fatalf("unknown role: %s %v", r, ps)
 	}
 	h.Exec(`DELETE FROM memberships WHERE user_id = ? AND organisation_id = ?`, demo.UserObserverID, demo.Org1ID)
-	a.Call("GET", path, nil).Expect(t, 404, server.APICodeNotFound)
+	a.Call("GET", path, nil).Expect(t, 404, api.CodeNotFound)
 }
 func TestAPIVersion2(t *testing.T) {
 	h := newHarness(t)
@@ -492,14 +493,14 @@ func TestAuthAPITour(t *testing.T) {
 	admin := h.API()
 	r := tour.Call(admin, "createToken", "", map[string]string{"email": "admin@demo.example", "password": demo.Password})
 	admin.Token = r.JSON["access_token"].(string)
-	r = tour.Call(admin, "refreshToken", "", nil, "Authorization", "", server.APICSRFHeader, r.JSON["csrf_token"].(string))
+	r = tour.Call(admin, "refreshToken", "", nil, "Authorization", "", api.CSRFHeader, r.JSON["csrf_token"].(string))
 	admin.Token = r.JSON["access_token"].(string)
 	for _, id := range []string{"listOrganisations", "getCurrentUser", "setDefaultOrganisation", "getConfigurations",
 		"getContractedProducts", "getAddress", "getRoles", "listAlerts", "getMfaConfiguration"} {
 		tour.Call(admin, id, "", nil)
 	}
 	tour.Call(admin, "getFeatureFlags", "?organisation_id="+servertest.OrgNordic, nil)
-	tour.Call(admin, "setCurrentOrganisation", "", nil, server.APIHeaderOrganisation, servertest.OrgNordic)
+	tour.Call(admin, "setCurrentOrganisation", "", nil, api.HeaderOrganisation, servertest.OrgNordic)
 
 	// Finishing a login: authenticator, SMS, push.
 	a, _ := loginScope(h, emailMFATOTP)

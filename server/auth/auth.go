@@ -33,18 +33,8 @@ func New(srv *server.Server) server.Area {
 		{Name: "organisations.switch", Method: "POST", Path: "/organisations/switch", Access: server.Dashboard, Handler: s.switchOrganisation},
 		{Name: "org.login_transition", Method: "GET", Path: "/org/:org/login_transition", Access: server.Dashboard, Handler: s.orgLoginTransition},
 	}
-	api := append(s.apiTokenOperations(), s.apiCustomerOperations()...)
-	return server.Area{Name: "auth", Routes: append(routes, s.authRoutes()...), API: append(api, s.apiMFAOperations()...)}
-}
-
-// op makes an API handler of one of the area's.
-func op(h func(c fiber.Ctx, a *server.APICaller) error) server.APIHandlerFunc {
-	return func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return h(c, a) }
-}
-
-// read makes an organisation read of one of the area's.
-func read[B server.APIEnvelope](f func(fiber.Ctx, server.APIOrgCall) (B, error)) func(*server.Server, fiber.Ctx, server.APIOrgCall) (B, error) {
-	return func(_ *server.Server, c fiber.Ctx, r server.APIOrgCall) (B, error) { return f(c, r) }
+	ops := append(s.apiTokenOperations(), s.apiCustomerOperations()...)
+	return server.Area{Name: "auth", Routes: append(routes, s.authRoutes()...), API: append(ops, s.apiMFAOperations()...)}
 }
 
 // authRoutes are the multi-factor authentication screens and actions

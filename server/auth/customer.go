@@ -8,7 +8,7 @@ import (
 
 	"portal/access"
 	"portal/provider"
-	"portal/server"
+	"portal/server/api"
 )
 
 // Organisation and customer operations (spec 000 §7). Every
@@ -67,7 +67,7 @@ type apiRole struct {
 	Permissions []string `json:"permissions" description:"Permissions the role grants (such as accounts:read), sorted."`
 }
 
-func (s area) apiOrganisations(c fiber.Ctx, a *server.APICaller) error {
+func (s area) apiOrganisations(c fiber.Ctx, a *api.Caller) error {
 	ms, err := s.Provider.Memberships(c.Context(), a.User.ID)
 	if err != nil {
 		return err
@@ -79,25 +79,25 @@ func (s area) apiOrganisations(c fiber.Ctx, a *server.APICaller) error {
 			OrganisationName: o.Name, Country: o.CountryISO, Line1: o.Line1, Line2: o.Line2, City: o.City,
 			PostalCode: o.PostalCode, State: o.State, OrderingInstitution: o.OrderingInstitution})
 	}
-	return server.APIData(c, out)
+	return api.Data(c, out)
 }
 
-func (s area) apiCurrentUser(c fiber.Ctx, a *server.APICaller) error {
+func (s area) apiCurrentUser(c fiber.Ctx, a *api.Caller) error {
 	u := a.User
-	return server.APIData(c, apiCurrentUser{ID: u.ID, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName,
+	return api.Data(c, apiCurrentUser{ID: u.ID, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName,
 		HasVerifySetup: u.HasVerifySetup, MFAConfigured: u.MFAConfigured, MFAEnabled: u.MFAEnabled,
 		SkipMFA: u.SkipMFA, HasPhone: u.HasPhone})
 }
 
-func (s area) apiSetDefault(c fiber.Ctx, a *server.APICaller) error {
-	id := server.APIPathOrg(c)
+func (s area) apiSetDefault(c fiber.Ctx, a *api.Caller) error {
+	id := api.PathOrg(c)
 	if _, ok, err := s.APIMember(c, a, id); !ok {
 		return err
 	}
 	err := s.Provider.SetDefaultOrganisation(c.Context(), a.User.ID, id)
 	if provider.ErrorCode(err) == provider.ENOTFOUND {
 		// Membership ended between the two calls.
-		return server.APIError(c, fiber.StatusNotFound, server.APICodeNotFound, server.APIMsgNotFound)
+		return api.Error(c, fiber.StatusNotFound, api.CodeNotFound, api.MsgNotFound)
 	}
 	if err != nil {
 		return err
@@ -111,10 +111,10 @@ const msgCurrentHeader = "X-Organisation-ID must name the organisation of the pa
 
 // apiSetCurrent sets the session's current organisation and the role held
 // there (spec 000 §7: POST .../set_current with X-Organisation-ID).
-func (s area) apiSetCurrent(c fiber.Ctx, a *server.APICaller) error {
-	id := server.APIPathOrg(c)
-	if c.Get(server.APIHeaderOrganisation) != id {
-		return server.APIError(c, fiber.StatusBadRequest, server.APICodeInvalid, msgCurrentHeader)
+func (s area) apiSetCurrent(c fiber.Ctx, a *api.Caller) error {
+	id := api.PathOrg(c)
+	if c.Get(api.HeaderOrganisation) != id {
+		return api.Error(c, fiber.StatusBadRequest, api.CodeInvalid, msgCurrentHeader)
 	}
 	m, ok, err := s.APIMember(c, a, id)
 	if !ok {
@@ -130,45 +130,45 @@ func (s area) apiSetCurrent(c fiber.Ctx, a *server.APICaller) error {
 	return c.SendStatus(fiber.StatusNoContent)
 }
 
-// The organisation's reads (APIOrgRead has checked the membership).
+// The organisation's reads (the router has checked the membership).
 
-func (s area) apiConfigurations(c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[provider.Configuration], error) {
+func (s area) apiConfigurations(c fiber.Ctx, r api.OrgCall) (api.DataBody[provider.Configuration], error) {
 	cfg, err := s.Provider.Configuration(c.Context(), r.OrgID)
-	return server.APIDataOf(cfg), err
+	return api.DataOf(cfg), err
 }
 
-func (s area) apiContractedProducts(c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[provider.ContractedProducts], error) {
+func (s area) apiContractedProducts(c fiber.Ctx, r api.OrgCall) (api.DataBody[provider.ContractedProducts], error) {
 	p, err := s.Provider.ContractedProducts(c.Context(), r.OrgID)
-	return server.APIDataOf(p), err
+	return api.DataOf(p), err
 }
 
-func (s area) apiAddress(_ fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[apiAddress], error) {
+func (s area) apiAddress(_ fiber.Ctx, r api.OrgCall) (api.DataBody[apiAddress], error) {
 	o := r.Member.Organisation
-	return server.APIDataOf(apiAddress{Line1: o.Line1, Line2: o.Line2, City: o.City, PostalCode: o.PostalCode,
+	return api.DataOf(apiAddress{Line1: o.Line1, Line2: o.Line2, City: o.City, PostalCode: o.PostalCode,
 		State: o.State, Country: o.CountryISO}), nil
 }
 
 // apiRoles answers from the membership read on this request, so a role
 // changed at the provider applies to the very next call, tokens included.
-func (s area) apiRoles(_ fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[apiRole], error) {
+func (s area) apiRoles(_ fiber.Ctx, r api.OrgCall) (api.DataBody[apiRole], error) {
 	role := access.Normalize(r.Member.Role)
 	perms := []string{}
 	for p := range access.For(role) {
 		perms = append(perms, string(p))
 	}
 	slices.Sort(perms)
-	return server.APIDataOf(apiRole{Role: role, Label: access.Label(role), Permissions: perms}), nil
+	return api.DataOf(apiRole{Role: role, Label: access.Label(role), Permissions: perms}), nil
 }
 
 // apiFeatureFlags is every flag the portal knows, false included: a
 // stable shape, whatever the provider mentions.
 type apiFeatureFlags map[string]bool
 
-func (apiFeatureFlags) OASchema(*server.OAReflector) *server.OASchema {
-	s := &server.OASchema{Type: "object", Description: "Every flag the portal reads, each true or false; a flag the provider does not mention is false.",
-		Properties: map[string]*server.OASchema{}, AdditionalProperties: server.OABool("")}
+func (apiFeatureFlags) OASchema(*api.Reflector) *api.Schema {
+	s := &api.Schema{Type: "object", Description: "Every flag the portal reads, each true or false; a flag the provider does not mention is false.",
+		Properties: map[string]*api.Schema{}, AdditionalProperties: api.Bool("")}
 	for _, f := range provider.KnownFlags() {
-		s.WithProperty(f, server.OABool(""), true)
+		s.WithProperty(f, api.Bool(""), true)
 	}
 	return s
 }
@@ -176,10 +176,10 @@ func (apiFeatureFlags) OASchema(*server.OAReflector) *server.OASchema {
 // apiFlagsOrg is the organisation of a feature flags call: ?organisation_id=,
 // else X-Organisation-ID, else the user's default organisation (else the
 // first).
-func (s area) apiFlagsOrg(c fiber.Ctx, a *server.APICaller) (string, error) {
+func (s area) apiFlagsOrg(c fiber.Ctx, a *api.Caller) (string, error) {
 	id := strings.Clone(c.Query("organisation_id"))
 	if id == "" {
-		id = strings.Clone(c.Get(server.APIHeaderOrganisation))
+		id = strings.Clone(c.Get(api.HeaderOrganisation))
 	}
 	if id == "" {
 		ms, err := s.Provider.Memberships(c.Context(), a.User.ID)
@@ -187,112 +187,112 @@ func (s area) apiFlagsOrg(c fiber.Ctx, a *server.APICaller) (string, error) {
 			return "", err
 		}
 		if id = pickOrganisation(ms, ""); id == "" {
-			return "", server.APIRefuse(fiber.StatusNotFound, server.APIProblem{Status: fiber.StatusNotFound, Code: server.APICodeNoOrganisation, Title: "Missing organisation"})
+			return "", api.Refuse(fiber.StatusNotFound, api.Problem{Status: fiber.StatusNotFound, Code: api.CodeNoOrganisation, Title: "Missing organisation"})
 		}
 	}
 	return id, nil
 }
 
-func (s area) apiFeatureFlags(c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[apiFeatureFlags], error) {
+func (s area) apiFeatureFlags(c fiber.Ctx, r api.OrgCall) (api.DataBody[apiFeatureFlags], error) {
 	flags, err := s.Provider.FeatureFlags(c.Context(), r.OrgID)
 	if err != nil {
-		return server.APIDataBody[apiFeatureFlags]{}, err
+		return api.DataBody[apiFeatureFlags]{}, err
 	}
 	out := apiFeatureFlags{}
 	for _, f := range provider.KnownFlags() {
 		out[f] = flags.On(f)
 	}
-	return server.APIDataOf(out), nil
+	return api.DataOf(out), nil
 }
 
-func (s area) apiAlerts(c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[[]provider.Alert], error) {
+func (s area) apiAlerts(c fiber.Ctx, r api.OrgCall) (api.DataBody[[]provider.Alert], error) {
 	alerts, err := s.Provider.Alerts(c.Context(), r.OrgID)
 	if alerts == nil {
 		alerts = []provider.Alert{}
 	}
-	return server.APIDataOf(alerts), err
+	return api.DataOf(alerts), err
 }
 
 // apiCustomerOperations: who the user is, their organisations and what
 // each allows.
-func (s area) apiCustomerOperations() []server.APIOp {
-	return []server.APIOp{
+func (s area) apiCustomerOperations() []api.Op {
+	return []api.Op{
 		{
 			ID: "listOrganisations", Method: fiber.MethodGet, Path: "/customer/organisations", Tag: "Organisation and customer",
 			Summary: "List the user's organisations", Description: "The organisations the user belongs to, by name, with the role held in each and which one is the default.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
-			Responses: []server.APIResponse{server.APIDataOK[[]apiOrganisation]("The memberships."),
-				server.APIReplyUnauthorized, server.APIReplyForbidden},
-			Handler: op(s.apiOrganisations),
+			Auth: api.Bearer, Scopes: api.ScopesDashboard,
+			Responses: []api.Response{api.DataOK[[]apiOrganisation]("The memberships."),
+				api.ReplyUnauthorized, api.ReplyForbidden},
+			Handler: s.apiOrganisations,
 		},
 		{
 			ID: "getCurrentUser", Method: fiber.MethodGet, Path: "/customer/current_user", Tag: "Organisation and customer",
 			Summary: "Get the current user", Description: "Who the credential belongs to and how their MFA is set up.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
-			Responses: []server.APIResponse{server.APIDataOK[apiCurrentUser]("The user."),
-				server.APIReplyUnauthorized, server.APIReplyForbidden},
-			Handler: op(s.apiCurrentUser),
+			Auth: api.Bearer, Scopes: api.ScopesDashboard,
+			Responses: []api.Response{api.DataOK[apiCurrentUser]("The user."),
+				api.ReplyUnauthorized, api.ReplyForbidden},
+			Handler: s.apiCurrentUser,
 		},
 		{
 			ID: "setDefaultOrganisation", Method: fiber.MethodPost, Path: "/customer/organisations/{id}/set_default", Tag: "Organisation and customer",
 			Summary: "Make an organisation the default", Description: "The organisation becomes the user's only default: the one opened after login.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: []server.OAParameter{server.APIOrgIDParam},
-			Responses: []server.APIResponse{{Status: fiber.StatusNoContent, Description: "Saved."},
-				server.APIReplyUnauthorized, server.APIReplyForbidden, server.APIReplyNotFound},
-			Handler: op(s.apiSetDefault),
+			Auth: api.Bearer, Scopes: api.ScopesDashboard, Params: []api.Parameter{api.OrgIDParam},
+			Responses: []api.Response{{Status: fiber.StatusNoContent, Description: "Saved."},
+				api.ReplyUnauthorized, api.ReplyForbidden, api.ReplyNotFound},
+			Handler: s.apiSetDefault,
 		},
 		{
 			ID: "setCurrentOrganisation", Method: fiber.MethodPost, Path: "/customer/organisations/{id}/set_current", Tag: "Organisation and customer",
 			Summary: "Make an organisation the session's current one",
 			Description: "The session works in this organisation from now on (the pages' and the calls' current organisation, and the role held there). " +
 				"Header X-Organisation-ID must name the same organisation as the path. Cached lists of the previous organisation are stale after it.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
-			Params: []server.OAParameter{server.APIOrgIDParam,
-				{Name: server.APIHeaderOrganisation, In: "header", Required: true, Description: "The organisation id of the path.", Schema: server.OAString("").WithFormat("uuid")}},
-			Responses: []server.APIResponse{{Status: fiber.StatusNoContent, Description: "The session's current organisation is set."},
-				server.APIErrorReply(fiber.StatusBadRequest, "X-Organisation-ID is missing or names another organisation than the path (code invalid)."),
-				server.APIReplyUnauthorized, server.APIReplyForbidden, server.APIReplyNotFound},
-			Handler: op(s.apiSetCurrent),
+			Auth: api.Bearer, Scopes: api.ScopesDashboard,
+			Params: []api.Parameter{api.OrgIDParam,
+				{Name: api.HeaderOrganisation, In: "header", Required: true, Description: "The organisation id of the path.", Schema: api.String("").WithFormat("uuid")}},
+			Responses: []api.Response{{Status: fiber.StatusNoContent, Description: "The session's current organisation is set."},
+				api.ErrorReply(fiber.StatusBadRequest, "X-Organisation-ID is missing or names another organisation than the path (code invalid)."),
+				api.ReplyUnauthorized, api.ReplyForbidden, api.ReplyNotFound},
+			Handler: s.apiSetCurrent,
 		},
-		server.APIReadOp(orgReadOp("getConfigurations", "/customer/organisations/{id}/configurations", "Get the organisation's configuration",
+		api.ReadOp(orgReadOp("getConfigurations", "/customer/organisations/{id}/configurations", "Get the organisation's configuration",
 			"Settings that switch screens and flows on or off."), "The configuration.",
-			server.APIRead[server.APIDataBody[provider.Configuration]]{Read: read(s.apiConfigurations)}),
-		server.APIReadOp(orgReadOp("getContractedProducts", "/customer/organisations/{id}/contracted_products", "Get the organisation's contracted products",
+			api.Read[api.DataBody[provider.Configuration]]{Read: s.apiConfigurations}),
+		api.ReadOp(orgReadOp("getContractedProducts", "/customer/organisations/{id}/contracted_products", "Get the organisation's contracted products",
 			"How many payout and collection products the organisation has contracted."), "The counts.",
-			server.APIRead[server.APIDataBody[provider.ContractedProducts]]{Read: read(s.apiContractedProducts)}),
-		server.APIReadOp(orgReadOp("getAddress", "/customer/organisations/{id}/address", "Get the organisation's address",
+			api.Read[api.DataBody[provider.ContractedProducts]]{Read: s.apiContractedProducts}),
+		api.ReadOp(orgReadOp("getAddress", "/customer/organisations/{id}/address", "Get the organisation's address",
 			"The organisation's postal address."), "The address.",
-			server.APIRead[server.APIDataBody[apiAddress]]{Read: read(s.apiAddress)}),
-		server.APIReadOp(orgReadOp("getRoles", "/customer/organisations/{id}/roles", "Get the user's role",
+			api.Read[api.DataBody[apiAddress]]{Read: s.apiAddress}),
+		api.ReadOp(orgReadOp("getRoles", "/customer/organisations/{id}/roles", "Get the user's role",
 			"The user's role in the organisation and the permissions it grants. A role change applies to the next call."), "The role.",
-			server.APIRead[server.APIDataBody[apiRole]]{Read: read(s.apiRoles)}),
-		server.APIReadOp(server.APIOp{
+			api.Read[api.DataBody[apiRole]]{Read: s.apiRoles}),
+		api.ReadOp(api.Op{
 			ID: "getFeatureFlags", Path: "/feature_flags", Tag: "Organisation and customer",
 			Summary: "Get feature flags", Description: "The flags of one organisation: organisation_id if given, else X-Organisation-ID, else the user's default organisation.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
-			Params: []server.OAParameter{
-				{Name: "organisation_id", In: "query", Description: "Organisation id; must be one of the user's.", Schema: server.OAString("").WithFormat("uuid")},
-				{Name: server.APIHeaderOrganisation, In: "header", Description: "Organisation id, used when organisation_id is not given.", Schema: server.OAString("").WithFormat("uuid")},
+			Auth: api.Bearer, Scopes: api.ScopesDashboard,
+			Params: []api.Parameter{
+				{Name: "organisation_id", In: "query", Description: "Organisation id; must be one of the user's.", Schema: api.String("").WithFormat("uuid")},
+				{Name: api.HeaderOrganisation, In: "header", Description: "Organisation id, used when organisation_id is not given.", Schema: api.String("").WithFormat("uuid")},
 			},
-			Responses: []server.APIResponse{server.APIReplyUnauthorized, server.APIReplyForbidden,
-				server.APIErrorReply(fiber.StatusNotFound, "Not a member of that organisation, or no such organisation; code missing_organisation when the user has none at all.")},
-		}, "The flags.", server.APIRead[server.APIDataBody[apiFeatureFlags]]{Org: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) (string, error) { return s.apiFlagsOrg(c, a) }, Read: read(s.apiFeatureFlags)}),
-		server.APIReadOp(server.APIOp{
+			Responses: []api.Response{api.ReplyUnauthorized, api.ReplyForbidden,
+				api.ErrorReply(fiber.StatusNotFound, "Not a member of that organisation, or no such organisation; code missing_organisation when the user has none at all.")},
+		}, "The flags.", api.Read[api.DataBody[apiFeatureFlags]]{Org: func(c fiber.Ctx, a *api.Caller) (string, error) { return s.apiFlagsOrg(c, a) }, Read: s.apiFeatureFlags}),
+		api.ReadOp(api.Op{
 			ID: "listAlerts", Path: "/notifications/organisations/{id}/alerts", Tag: "Alerts",
 			Summary: "List the organisation's alerts", Description: "Banners to show at the top of every page of the organisation, oldest first.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: []server.OAParameter{server.APIOrgIDParam},
-			Responses: []server.APIResponse{server.APIReplyUnauthorized, server.APIReplyForbidden, server.APIReplyNotFound},
-		}, "The alerts (possibly none).", server.APIRead[server.APIDataBody[[]provider.Alert]]{Read: read(s.apiAlerts)}),
+			Auth: api.Bearer, Scopes: api.ScopesDashboard, Params: []api.Parameter{api.OrgIDParam},
+			Responses: []api.Response{api.ReplyUnauthorized, api.ReplyForbidden, api.ReplyNotFound},
+		}, "The alerts (possibly none).", api.Read[api.DataBody[[]provider.Alert]]{Read: s.apiAlerts}),
 	}
 }
 
 // orgReadOp is the entry of a read of the organisation the user belongs
 // to: same auth, parameter and error replies for all of them.
-func orgReadOp(id, path, summary, description string) server.APIOp {
-	return server.APIOp{
+func orgReadOp(id, path, summary, description string) api.Op {
+	return api.Op{
 		ID: id, Path: path, Tag: "Organisation and customer",
 		Summary: summary, Description: description,
-		Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: []server.OAParameter{server.APIOrgIDParam},
-		Responses: []server.APIResponse{server.APIReplyUnauthorized, server.APIReplyForbidden, server.APIReplyNotFound},
+		Auth: api.Bearer, Scopes: api.ScopesDashboard, Params: []api.Parameter{api.OrgIDParam},
+		Responses: []api.Response{api.ReplyUnauthorized, api.ReplyForbidden, api.ReplyNotFound},
 	}
 }

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"portal/provider"
-	"portal/server"
+	"portal/server/api"
 	"portal/server/servertest"
 )
 
@@ -147,7 +147,7 @@ func TestSetCurrentOrganisation(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var hdr []string
 			if tc.header != "" {
-				hdr = []string{server.APIHeaderOrganisation, tc.header}
+				hdr = []string{api.HeaderOrganisation, tc.header}
 			}
 			r := a.Call("POST", path(tc.org), nil, hdr...)
 			if r.StatusCode != tc.status {
@@ -160,7 +160,7 @@ func TestSetCurrentOrganisation(t *testing.T) {
 	if err != nil || sess.OrgID != servertest.OrgAtlantic || sess.Role != "observer" {
 		t.Fatalf("session after set_current: %v %v", sess, err)
 	}
-	unauth := h.API().Call("POST", path(servertest.OrgAtlantic), nil, server.APIHeaderOrganisation, servertest.OrgAtlantic)
+	unauth := h.API().Call("POST", path(servertest.OrgAtlantic), nil, api.HeaderOrganisation, servertest.OrgAtlantic)
 	if unauth.StatusCode == http.StatusNoContent {
 		t.Errorf("anonymous: %d", unauth.StatusCode)
 	}

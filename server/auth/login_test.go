@@ -6,7 +6,7 @@ import (
 
 	"portal/provider"
 	"portal/reference/demo"
-	"portal/server"
+	"portal/server/api"
 	"portal/server/auth"
 	"portal/server/servertest"
 	"portal/session"
@@ -113,7 +113,7 @@ func TestAPILoginStartsFromNothing(t *testing.T) {
 		{"POST", mfaPath + "/validate_totp_factor", map[string]string{"code": "123456"}},
 	} {
 		r := a.Call(call.method, call.path, call.body, "X-CSRF-Token", csrf)
-		r.Expect(t, 403, server.APICodeMissingScope)
+		r.Expect(t, 403, api.CodeMissingScope)
 		if r.FirstError(t)["title"] != auth.APIMsgSetupClosed {
 			t.Errorf("%s %s: %s", call.method, call.path, r.Raw)
 		}
@@ -127,7 +127,7 @@ func TestAPILoginStartsFromNothing(t *testing.T) {
 	b.Login(emailMFANew)
 	b.Call("POST", mfaPath+"/register", map[string]string{"cellphone": "20998877"}).Expect(t, 200, "")
 	b.Login(emailMFAAuthy)
-	b.Call("POST", mfaPath+"/register", map[string]string{"cellphone": "20998877"}).Expect(t, 403, server.APICodeMissingScope)
+	b.Call("POST", mfaPath+"/register", map[string]string{"cellphone": "20998877"}).Expect(t, 403, api.CodeMissingScope)
 
 	u, err := h.Store.UserByID(t.Context(), demo.UserMFATOTPID)
 	if err != nil || u.HasPhone {

@@ -12,7 +12,7 @@ import (
 	"portal/mfa"
 	"portal/provider"
 	"portal/reference/demo"
-	"portal/server"
+	"portal/server/api"
 	"portal/session"
 )
 
@@ -99,7 +99,7 @@ func TestAPIRequestTOTPGetCreatesNothing(t *testing.T) {
 
 	h.Exec(`DELETE FROM totp_factors WHERE user_id = ?`, uid)
 	r = a.Call("GET", mfaPath+"/request_totp_factor", nil)
-	r.Expect(t, 404, server.APICodeNotFound)
+	r.Expect(t, 404, api.CodeNotFound)
 	h.CheckReply(t, "GET", "/authentication/mfa/request_totp_factor", r)
 	if _, err := h.Store.PendingTOTP(t.Context(), uid); provider.ErrorCode(err) != provider.ENOTFOUND {
 		t.Fatalf("GET request_totp_factor started a secret: %v", err)

@@ -11,6 +11,7 @@ import (
 
 	"portal/provider"
 	"portal/server"
+	"portal/server/api"
 	"portal/session"
 )
 
@@ -147,13 +148,13 @@ type apiReauthReply struct {
 
 // apiReauthenticate is /reauth for the API: the password again, after
 // which the MFA setup calls are open at scope dashboard for reauthWindow.
-func (s area) apiReauthenticate(c fiber.Ctx, a *server.APICaller) error {
+func (s area) apiReauthenticate(c fiber.Ctx, a *api.Caller) error {
 	var in apiReauthRequest
-	if prob := server.DecodeJSON(c, &in); prob != nil {
-		return server.APIErrors(c, prob.Status, *prob)
+	if prob := api.DecodeJSON(c, &in); prob != nil {
+		return api.Errors(c, prob.Status, *prob)
 	}
 	if in.Password == "" {
-		return server.APIErrors(c, fiber.StatusUnprocessableEntity, server.APIField("password", MsgPasswordRequired))
+		return api.Errors(c, fiber.StatusUnprocessableEntity, api.Field("password", MsgPasswordRequired))
 	}
 	res, err := s.confirmPassword(c.Context(), a.Session, a.User.Email, in.Password)
 	switch {
@@ -162,14 +163,14 @@ func (s area) apiReauthenticate(c fiber.Ctx, a *server.APICaller) error {
 	case err != nil:
 		return err
 	case res.Limited:
-		return server.APIError(c, fiber.StatusTooManyRequests, server.APICodeTooMany, server.TooMany(c, "requests", res.RetryAfter))
+		return api.Error(c, fiber.StatusTooManyRequests, api.CodeTooMany, server.TooMany(c, "requests", res.RetryAfter))
 	case !res.OK:
-		p := server.APIField("password", msgReauthWrong)
-		p.Code = server.APICodeBadCredentials
-		return server.APIErrors(c, fiber.StatusUnprocessableEntity, p)
+		p := api.Field("password", msgReauthWrong)
+		p.Code = api.CodeBadCredentials
+		return api.Errors(c, fiber.StatusUnprocessableEntity, p)
 	}
 	s.Logger.Info("api reauthenticated", "request_id", server.Req(c).ID, "user_id", a.User.ID, "session", a.Session.Handle())
-	return server.APISend(c, fiber.StatusOK, apiReauthReply{ExpiresIn: int(reauthWindow / time.Second)})
+	return api.Send(c, fiber.StatusOK, apiReauthReply{ExpiresIn: int(reauthWindow / time.Second)})
 }
 
 // RecentlyAuthenticated reports whether the session's password was

@@ -9,59 +9,54 @@ import (
 
 	"portal/access"
 	"portal/server"
+	"portal/server/api"
 )
 
 // The statistics API (spec 000 §7): the counts behind the dashboard's
 // widgets.
 
-func (s area) apiOperations() []server.APIOp {
-	window := []server.OAParameter{
-		server.APITimeParam("created_after", "Start of the period, inclusive: YYYY-MM-DD (UTC midnight), YYYY-MM-DD HH:mm:ss (UTC) or RFC 3339.").WithExample("2026-10-24"),
-		server.APITimeParam("created_before", "End of the period, exclusive, in the same forms. Open when left out.").WithExample("2026-11-23"),
+func (s area) apiOperations() []api.Op {
+	window := []api.Parameter{
+		api.TimeParam("created_after", "Start of the period, inclusive: YYYY-MM-DD (UTC midnight), YYYY-MM-DD HH:mm:ss (UTC) or RFC 3339.").WithExample("2026-10-24"),
+		api.TimeParam("created_before", "End of the period, exclusive, in the same forms. Open when left out.").WithExample("2026-11-23"),
 	}
-	forbidden := server.APIErrorReply(fiber.StatusForbidden, "Code forbidden when the role lacks the permission; MissingScope or invalid_csrf as for every call.")
-	invalid := server.APIErrorReply(fiber.StatusUnprocessableEntity, "A date parameter that cannot be read (source.parameter names it).")
-	unavailable := server.APIErrorReply(fiber.StatusServiceUnavailable, "Statistics are not available here (code unavailable).")
-	stats := func(id, path, summary, desc string, org server.OAParameter) server.APIOp {
-		return server.APIOp{ID: id, Path: path, Tag: "Statistics", Summary: summary, Description: desc,
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: append([]server.OAParameter{org}, window...),
-			Responses: []server.APIResponse{server.APIReplyUnauthorized, forbidden, server.APIReplyNotFound, invalid, unavailable}}
+	forbidden := api.ErrorReply(fiber.StatusForbidden, "Code forbidden when the role lacks the permission; MissingScope or invalid_csrf as for every call.")
+	invalid := api.ErrorReply(fiber.StatusUnprocessableEntity, "A date parameter that cannot be read (source.parameter names it).")
+	unavailable := api.ErrorReply(fiber.StatusServiceUnavailable, "Statistics are not available here (code unavailable).")
+	stats := func(id, path, summary, desc string, org api.Parameter) api.Op {
+		return api.Op{ID: id, Path: path, Tag: "Statistics", Summary: summary, Description: desc,
+			Auth: api.Bearer, Scopes: api.ScopesDashboard, Params: append([]api.Parameter{org}, window...),
+			Responses: []api.Response{api.ReplyUnauthorized, forbidden, api.ReplyNotFound, invalid, unavailable}}
 	}
-	return []server.APIOp{
-		server.APIReadOp(stats("getPayoutReasonCodesReport", "/payouts/payout_requests/stats/reason_codes_reports", "Payout reason codes by state",
+	return []api.Op{
+		api.ReadOp(stats("getPayoutReasonCodesReport", "/payouts/payout_requests/stats/reason_codes_reports", "Payout reason codes by state",
 			"For each payout state category (returned, rejected, action_required, received, processing, pending, completed, in that order), the payout requests created in the period per reason code.",
-			server.APIOrgHeaderParam),
+			api.OrgHeaderParam),
 			"data maps each state to its reason-code items and meta (the state's count and share of all payout requests).",
-			apiStatsRead(access.PayoutsRead, apiStatsHeaderOrg, s.apiPayoutReasonCodes)),
-		server.APIReadOp(stats("getPayoutStateCategoryCountsReport", "/payouts/payout_requests/stats/state_category_counts_reports", "Payout requests by state category",
+			apiStatsRead(s.Server, access.PayoutsRead, api.HeaderOrg, s.apiPayoutReasonCodes)),
+		api.ReadOp(stats("getPayoutStateCategoryCountsReport", "/payouts/payout_requests/stats/state_category_counts_reports", "Payout requests by state category",
 			"The payout requests created in the period per state category, as [code, name, count] in the dashboard's order, with the total in meta.",
-			server.APIOrgHeaderParam),
-			"The counts.", apiStatsRead(access.PayoutsRead, apiStatsHeaderOrg, s.apiPayoutStateCategoryCounts)),
-		server.APIReadOp(stats("getCollectionOrderStatusCountsReport", "/collection/organisations/{id}/stats/orders/status_counts_reports", "Collection orders by status",
+			api.OrgHeaderParam),
+			"The counts.", apiStatsRead(s.Server, access.PayoutsRead, api.HeaderOrg, s.apiPayoutStateCategoryCounts)),
+		api.ReadOp(stats("getCollectionOrderStatusCountsReport", "/collection/organisations/{id}/stats/orders/status_counts_reports", "Collection orders by status",
 			"The collection orders created in the period per status (statuses without orders left out). created_after defaults to 30 days back.",
-			server.APIOrgIDParam),
-			"The counts.", apiStatsRead(access.CollectionOrdersRead, nil, s.apiCollectionStatusCounts)),
+			api.OrgIDParam),
+			"The counts.", apiStatsRead(s.Server, access.CollectionOrdersRead, nil, s.apiCollectionStatusCounts)),
 	}
 }
 
 // apiStatsRead is a statistics read: one permission, the statistics
 // service, the organisation in the path or (org) elsewhere.
-func apiStatsRead[B server.APIEnvelope](perm access.Permission, org func(*server.Server, fiber.Ctx, *server.APICaller) (string, error),
-	read func(fiber.Ctx, server.APIOrgCall) (B, error)) server.APIRead[B] {
-	return server.APIRead[B]{Org: org, Perms: []access.Permission{perm},
-		Read: func(_ *server.Server, c fiber.Ctx, r server.APIOrgCall) (B, error) { return read(c, r) },
-		Service: func(s *server.Server) *server.APIProblem {
-			if s.Stats == nil {
-				return &server.APIProblem{Status: fiber.StatusServiceUnavailable, Code: server.APICodeUnavailable, Title: "Statistics are not available"}
+func apiStatsRead[B api.Envelope](srv *server.Server, perm access.Permission, org func(fiber.Ctx, *api.Caller) (string, error),
+	read func(fiber.Ctx, api.OrgCall) (B, error)) api.Read[B] {
+	return api.Read[B]{Org: org, Perms: []access.Permission{perm},
+		Read: read,
+		Service: func() *api.Problem {
+			if srv.Stats == nil {
+				return &api.Problem{Status: fiber.StatusServiceUnavailable, Code: api.CodeUnavailable, Title: "Statistics are not available"}
 			}
 			return nil
 		}}
-}
-
-// apiStatsHeaderOrg: the payout statistics name the organisation in
-// X-Organisation-ID.
-func apiStatsHeaderOrg(_ *server.Server, c fiber.Ctx, _ *server.APICaller) (string, error) {
-	return strings.Clone(c.Get(server.APIHeaderOrganisation)), nil
 }
 
 // apiCount is one counted reason code.
@@ -89,8 +84,8 @@ type orderedStates struct {
 	vals []apiStateReasons
 }
 
-func (orderedStates) OASchema(r *server.OAReflector) *server.OASchema {
-	return &server.OASchema{Type: "object", Description: "Keyed by state category, in the dashboard's order.",
+func (orderedStates) OASchema(r *api.Reflector) *api.Schema {
+	return &api.Schema{Type: "object", Description: "Keyed by state category, in the dashboard's order.",
 		AdditionalProperties: r.Schema(reflect.TypeFor[apiStateReasons]())}
 }
 
@@ -114,15 +109,15 @@ func (o orderedStates) MarshalJSON() ([]byte, error) {
 	return []byte(b.String()), nil
 }
 
-func (s area) apiPayoutReasonCodes(c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[orderedStates], error) {
+func (s area) apiPayoutReasonCodes(c fiber.Ctx, r api.OrgCall) (api.DataBody[orderedStates], error) {
 	var out orderedStates
-	after, before, err := server.APIReadRange(c)
+	after, before, err := api.ReadRange(c)
 	if err != nil {
-		return server.APIDataOf(out), err
+		return api.DataOf(out), err
 	}
 	groups, err := s.Stats.PayoutReasonCodeReport(c.Context(), r.OrgID, after, before)
 	if err != nil {
-		return server.APIDataOf(out), err
+		return api.DataOf(out), err
 	}
 	for _, g := range groups {
 		v := apiStateReasons{Items: []apiCount{}}
@@ -132,7 +127,7 @@ func (s area) apiPayoutReasonCodes(c fiber.Ctx, r server.APIOrgCall) (server.API
 		}
 		out.keys, out.vals = append(out.keys, g.State.Code), append(out.vals, v)
 	}
-	return server.APIDataOf(out), nil
+	return api.DataOf(out), nil
 }
 
 // apiCountMeta is the total of a counts report.
@@ -150,15 +145,15 @@ func (c apiCategoryCount) MarshalJSON() ([]byte, error) {
 	return json.Marshal([3]any{c.Code, c.Name, c.Count})
 }
 
-func (apiCategoryCount) OASchema(*server.OAReflector) *server.OASchema {
+func (apiCategoryCount) OASchema(*api.Reflector) *api.Schema {
 	three := 3
-	return &server.OASchema{Type: "array", Description: "[code, name, count]", MinItems: &three, MaxItems: &three,
-		PrefixItems: []*server.OASchema{server.OAString("State category code."), server.OAString("Display name."), server.OAInteger("Payout requests.")}}
+	return &api.Schema{Type: "array", Description: "[code, name, count]", MinItems: &three, MaxItems: &three,
+		PrefixItems: []*api.Schema{api.String("State category code."), api.String("Display name."), api.Integer("Payout requests.")}}
 }
 
-func (s area) apiPayoutStateCategoryCounts(c fiber.Ctx, r server.APIOrgCall) (server.APIPageBody[[]apiCategoryCount, apiCountMeta], error) {
-	var out server.APIPageBody[[]apiCategoryCount, apiCountMeta]
-	after, before, err := server.APIReadRange(c)
+func (s area) apiPayoutStateCategoryCounts(c fiber.Ctx, r api.OrgCall) (api.PageBody[[]apiCategoryCount, apiCountMeta], error) {
+	var out api.PageBody[[]apiCategoryCount, apiCountMeta]
+	after, before, err := api.ReadRange(c)
 	if err != nil {
 		return out, err
 	}
@@ -170,7 +165,7 @@ func (s area) apiPayoutStateCategoryCounts(c fiber.Ctx, r server.APIOrgCall) (se
 	for _, cat := range counts.Categories {
 		data = append(data, apiCategoryCount{cat.Code, cat.Name, cat.Count})
 	}
-	return server.APIPage(data, apiCountMeta{Count: counts.Total}), nil
+	return api.Page(data, apiCountMeta{Count: counts.Total}), nil
 }
 
 // apiStatusCount is one collection order status with its count.
@@ -181,9 +176,9 @@ type apiStatusCount struct {
 	Percentage float64 `json:"percentage" description:"Share in percent."`
 }
 
-func (s area) apiCollectionStatusCounts(c fiber.Ctx, r server.APIOrgCall) (server.APIPageBody[[]apiStatusCount, apiCountMeta], error) {
-	var out server.APIPageBody[[]apiStatusCount, apiCountMeta]
-	after, before, err := server.APIReadRange(c)
+func (s area) apiCollectionStatusCounts(c fiber.Ctx, r api.OrgCall) (api.PageBody[[]apiStatusCount, apiCountMeta], error) {
+	var out api.PageBody[[]apiStatusCount, apiCountMeta]
+	after, before, err := api.ReadRange(c)
 	if err != nil {
 		return out, err
 	}
@@ -198,5 +193,5 @@ func (s area) apiCollectionStatusCounts(c fiber.Ctx, r server.APIOrgCall) (serve
 	for _, st := range counts.Statuses {
 		data = append(data, apiStatusCount{Status: st.Code, Name: st.Name, Count: st.Count, Percentage: st.Percentage})
 	}
-	return server.APIPage(data, apiCountMeta{Count: counts.Total}), nil
+	return api.Page(data, apiCountMeta{Count: counts.Total}), nil
 }

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"portal/server/api"
 	"portal/server/auth"
 	"strconv"
 	"strings"
@@ -334,14 +335,14 @@ func TestStatsAPI(t *testing.T) {
 		{"observer reasons", obs, reasons, hdr(demo.Org1ID), 200, ""},
 		{"observer states", obs, states + "?created_after=2026-01-01", hdr(demo.Org1ID), 200, ""},
 		{"observer orders", obs, ordersOf(demo.Org1ID), nil, 200, ""},
-		{"default reasons", def, reasons, hdr(demo.Org1ID), 403, server.APICodeForbidden},
-		{"default states", def, states, hdr(demo.Org1ID), 403, server.APICodeForbidden},
-		{"default orders", def, ordersOf(demo.Org1ID), nil, 403, server.APICodeForbidden},
-		{"other organisation", obs, reasons, hdr(demo.Org2ID), 404, server.APICodeNotFound},
-		{"other organisation, no permission either", def, states, hdr(demo.Org2ID), 404, server.APICodeNotFound},
-		{"other organisation orders", obs, ordersOf(demo.Org2ID), nil, 404, server.APICodeNotFound},
-		{"no organisation", obs, reasons, nil, 404, server.APICodeNoOrganisation},
-		{"bad date", obs, states + "?created_before=yesterday", hdr(demo.Org1ID), 422, server.APICodeInvalid},
+		{"default reasons", def, reasons, hdr(demo.Org1ID), 403, api.CodeForbidden},
+		{"default states", def, states, hdr(demo.Org1ID), 403, api.CodeForbidden},
+		{"default orders", def, ordersOf(demo.Org1ID), nil, 403, api.CodeForbidden},
+		{"other organisation", obs, reasons, hdr(demo.Org2ID), 404, api.CodeNotFound},
+		{"other organisation, no permission either", def, states, hdr(demo.Org2ID), 404, api.CodeNotFound},
+		{"other organisation orders", obs, ordersOf(demo.Org2ID), nil, 404, api.CodeNotFound},
+		{"no organisation", obs, reasons, nil, 404, api.CodeNoOrganisation},
+		{"bad date", obs, states + "?created_before=yesterday", hdr(demo.Org1ID), 422, api.CodeInvalid},
 		{"no credential", h.API(), reasons, hdr(demo.Org1ID), 401, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -421,8 +422,8 @@ func TestStatsAPITour(t *testing.T) {
 	admin.Login("admin@demo.example")
 	tour := h.Tour(t, New(h.Srv).API)
 	tour.At["id"] = demo.Org1ID
-	tour.Call(admin, "getPayoutReasonCodesReport", "", nil, server.APIHeaderOrganisation, demo.Org1ID)
-	tour.Call(admin, "getPayoutStateCategoryCountsReport", "", nil, server.APIHeaderOrganisation, demo.Org1ID)
+	tour.Call(admin, "getPayoutReasonCodesReport", "", nil, api.HeaderOrganisation, demo.Org1ID)
+	tour.Call(admin, "getPayoutStateCategoryCountsReport", "", nil, api.HeaderOrganisation, demo.Org1ID)
 	tour.Call(admin, "getCollectionOrderStatusCountsReport", "", nil)
 	tour.Done()
 }

@@ -19,6 +19,7 @@ import (
 	"portal/daterange"
 	"portal/provider"
 	"portal/server"
+	"portal/server/api"
 	"portal/session"
 )
 
@@ -159,7 +160,7 @@ func (l APIList) Filter(account string) provider.ExportFilter {
 func APIDownload(c fiber.Ctx, notFound string, open func() (*provider.ExportFile, error)) error {
 	f, err := open()
 	if err != nil {
-		return server.APIProviderFail(c, err, server.APITexts{provider.ENOTFOUND: {Title: notFound},
+		return api.ProviderFail(c, err, api.Texts{provider.ENOTFOUND: {Title: notFound},
 			provider.ECONFLICT: {Title: provider.MsgStatementDownload, Detail: provider.ErrorMessage(err)}})
 	}
 	return SendFile(c, f)
@@ -169,10 +170,10 @@ func APIDownload(c fiber.Ctx, notFound string, open func() (*provider.ExportFile
 // ("Statements"); max is the largest page. A bad parameter is an APIRefuse naming it.
 func ReadAPIList(c fiber.Ctx, what string, max int) (APIList, error) {
 	var l APIList
-	var probs []server.APIProblem
+	var probs []api.Problem
 	param := func(name, title string) {
-		probs = append(probs, server.APIProblem{Status: fiber.StatusUnprocessableEntity, Code: server.APICodeInvalid, Title: title,
-			Source: &server.APISource{Parameter: name}})
+		probs = append(probs, api.Problem{Status: fiber.StatusUnprocessableEntity, Code: api.CodeInvalid, Title: title,
+			Source: &api.Source{Parameter: name}})
 	}
 	for _, d := range []struct {
 		name string
@@ -202,7 +203,7 @@ func ReadAPIList(c fiber.Ctx, what string, max int) (APIList, error) {
 		l.Limit = n
 	}
 	if len(probs) > 0 {
-		return l, server.APIRefuse(fiber.StatusUnprocessableEntity, probs...)
+		return l, api.Refuse(fiber.StatusUnprocessableEntity, probs...)
 	}
 	return l, nil
 }
@@ -224,41 +225,41 @@ func Download(s *server.Server, c fiber.Ctx, f *provider.ExportFile, err error, 
 
 // APIPeriod reads a request body's created_after and created_before (APITime), with a
 // problem for each that is not a date or a time.
-func APIPeriod(afterText, beforeText string) (after, before time.Time, probs []server.APIProblem) {
-	after, okA := server.APITime(afterText)
-	before, okB := server.APITime(beforeText)
+func APIPeriod(afterText, beforeText string) (after, before time.Time, probs []api.Problem) {
+	after, okA := api.Time(afterText)
+	before, okB := api.Time(beforeText)
 	if !okA {
-		probs = append(probs, server.APIField("created_after", "Must be a date (YYYY-MM-DD) or a time (RFC 3339)"))
+		probs = append(probs, api.Field("created_after", "Must be a date (YYYY-MM-DD) or a time (RFC 3339)"))
 	}
 	if !okB {
-		probs = append(probs, server.APIField("created_before", "Must be a date (YYYY-MM-DD) or a time (RFC 3339)"))
+		probs = append(probs, api.Field("created_before", "Must be a date (YYYY-MM-DD) or a time (RFC 3339)"))
 	}
 	return after, before, probs
 }
 
 // APIListParams document an export list's query (ReadAPIPage's): the account filter named
 // account, then ReadAPIList's; items names what is listed ("statements").
-func APIListParams(account, items string, max int) []server.OAParameter {
-	return []server.OAParameter{
-		{Name: account, In: "query", Description: "Only this account's.", Schema: server.OAString("")},
-		{Name: "date_from", In: "query", Description: "Created on or after this day (YYYY-MM-DD, UTC).", Schema: server.OAString("").WithFormat("date")},
-		{Name: "date_to", In: "query", Description: "Created on or before this day (YYYY-MM-DD, UTC).", Schema: server.OAString("").WithFormat("date")},
-		{Name: "cursor_after", In: "query", Description: "cursor_next of a page: the older " + items + " after it.", Schema: server.OAString("")},
-		{Name: "cursor_before", In: "query", Description: "cursor_prev of a page: the newer " + items + " before it.", Schema: server.OAString("")},
-		{Name: "sort", In: "query", Description: "Only -created_at.", Schema: server.OAString("").WithEnum("-created_at")},
-		{Name: "limit", In: "query", Description: "Page size, 1 to " + strconv.Itoa(max) + " (default 20).", Schema: server.OAInteger("").WithRange(1, max)},
+func APIListParams(account, items string, max int) []api.Parameter {
+	return []api.Parameter{
+		{Name: account, In: "query", Description: "Only this account's.", Schema: api.String("")},
+		{Name: "date_from", In: "query", Description: "Created on or after this day (YYYY-MM-DD, UTC).", Schema: api.String("").WithFormat("date")},
+		{Name: "date_to", In: "query", Description: "Created on or before this day (YYYY-MM-DD, UTC).", Schema: api.String("").WithFormat("date")},
+		{Name: "cursor_after", In: "query", Description: "cursor_next of a page: the older " + items + " after it.", Schema: api.String("")},
+		{Name: "cursor_before", In: "query", Description: "cursor_prev of a page: the newer " + items + " before it.", Schema: api.String("")},
+		{Name: "sort", In: "query", Description: "Only -created_at.", Schema: api.String("").WithEnum("-created_at")},
+		{Name: "limit", In: "query", Description: "Page size, 1 to " + strconv.Itoa(max) + " (default 20).", Schema: api.Integer("").WithRange(1, max)},
 	}
 }
 
 // APIListReplies are an export list's replies but its page: forbidden is the area's 403.
-func APIListReplies(forbidden server.APIResponse) []server.APIResponse {
-	return []server.APIResponse{server.APIReplyUnauthorized, forbidden, server.APIReplyNotFound,
-		server.APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong (source.parameter names it).")}
+func APIListReplies(forbidden api.Response) []api.Response {
+	return []api.Response{api.ReplyUnauthorized, forbidden, api.ReplyNotFound,
+		api.ErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong (source.parameter names it).")}
 }
 
 // ReadAPIPage reads an export list's query (ReadAPIList, with the account filter named
 // account) and gives that page of the caller's organisation, as list answers it.
-func ReadAPIPage[P any](c fiber.Ctx, r server.APIOrgCall, what string, max int, account string,
+func ReadAPIPage[P any](c fiber.Ctx, r api.OrgCall, what string, max int, account string,
 	list func(ctx context.Context, orgID string, f provider.ExportFilter) (P, error)) (P, error) {
 	l, err := ReadAPIList(c, what, max)
 	if err != nil {
@@ -269,10 +270,10 @@ func ReadAPIPage[P any](c fiber.Ctx, r server.APIOrgCall, what string, max int, 
 }
 
 // APIRead is a read of exports: exports:read with accounts:read.
-func APIRead[B server.APIEnvelope](service func(*server.Server) *server.APIProblem, read func(fiber.Ctx, server.APIOrgCall) (B, error),
-	texts server.APITexts) server.APIRead[B] {
-	return server.APIRead[B]{Perms: Perms(), Service: service, Texts: texts,
-		Read: func(_ *server.Server, c fiber.Ctx, r server.APIOrgCall) (B, error) { return read(c, r) }}
+func APIRead[B api.Envelope](off bool, read func(fiber.Ctx, api.OrgCall) (B, error),
+	texts api.Texts) api.Read[B] {
+	return api.Read[B]{Perms: Perms(), Off: off, Texts: texts,
+		Read: read}
 }
 
 // Choice is one choice of an export form's selector or checkbox group

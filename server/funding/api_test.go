@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"portal/reference/demo"
-	"portal/server"
+	"portal/server/api"
 	"portal/server/servertest"
 )
 
@@ -35,25 +35,25 @@ func TestFundingAPI(t *testing.T) {
 		code                      string
 	}{
 		{"instructions: operations member", emailOperations, "GET", org1 + "/funding_instructions", nil, 200, ""},
-		{"instructions: observer lacks accounts:funding", emailObserver, "GET", org1 + "/funding_instructions", nil, 403, server.APICodeForbidden},
-		{"instructions: other organisation", emailOperations, "GET", org2 + "/funding_instructions", nil, 404, server.APICodeNotFound},
-		{"accept: observer", emailObserver, "PUT", accept(org1, demo.AccountOrg1GBP), map[string]string{"configuration_uuid": gbp.UUID}, 403, server.APICodeForbidden},
-		{"accept: other organisation", emailOperations, "PUT", accept(org2, demo.AccountOrg1GBP), map[string]string{"configuration_uuid": gbp.UUID}, 404, server.APICodeNotFound},
-		{"accept: no uuid", emailOperations, "PUT", accept(org1, demo.AccountOrg1GBP), map[string]string{}, 422, server.APICodeInvalid},
+		{"instructions: observer lacks accounts:funding", emailObserver, "GET", org1 + "/funding_instructions", nil, 403, api.CodeForbidden},
+		{"instructions: other organisation", emailOperations, "GET", org2 + "/funding_instructions", nil, 404, api.CodeNotFound},
+		{"accept: observer", emailObserver, "PUT", accept(org1, demo.AccountOrg1GBP), map[string]string{"configuration_uuid": gbp.UUID}, 403, api.CodeForbidden},
+		{"accept: other organisation", emailOperations, "PUT", accept(org2, demo.AccountOrg1GBP), map[string]string{"configuration_uuid": gbp.UUID}, 404, api.CodeNotFound},
+		{"accept: no uuid", emailOperations, "PUT", accept(org1, demo.AccountOrg1GBP), map[string]string{}, 422, api.CodeInvalid},
 		{"accept: not JSON", emailOperations, "PUT", accept(org1, demo.AccountOrg1GBP), nil, 415, "unsupported_media_type"},
 		{"accept: older configuration", emailOperations, "PUT", accept(org1, demo.AccountOrg1GBP), map[string]string{"configuration_uuid": "11111111-1111-4111-8111-111111111111"}, 409, "conflict"},
-		{"accept: shared account", emailOperations, "PUT", accept(org1, demo.AccountPartnerPool), map[string]string{"configuration_uuid": gbp.UUID}, 404, server.APICodeNotFound},
+		{"accept: shared account", emailOperations, "PUT", accept(org1, demo.AccountPartnerPool), map[string]string{"configuration_uuid": gbp.UUID}, 404, api.CodeNotFound},
 		{"accept: current configuration", emailOperations, "PUT", accept(org1, demo.AccountOrg1GBP), map[string]string{"configuration_uuid": gbp.UUID}, 200, ""},
 		{"accept: again", emailAdmin, "PUT", accept(org1, demo.AccountOrg1GBP), map[string]string{"configuration_uuid": gbp.UUID}, 200, ""},
 		{"token: admin", emailAdmin, "GET", c2c(demo.Org1ID, usdt), nil, 200, ""},
 		{"token: observer", emailObserver, "GET", c2c(demo.Org1ID, usdt), nil, 200, ""},
-		{"token: default role", emailDefault, "GET", c2c(demo.Org1ID, usdt), nil, 403, server.APICodeForbidden},
-		{"token: fiat account", emailAdmin, "GET", c2c(demo.Org1ID, "?virtual_account_number="+demo.AccountOrg1EUR), nil, 404, server.APICodeNotFound},
-		{"token: no account", emailAdmin, "GET", c2c(demo.Org1ID, ""), nil, 422, server.APICodeInvalid},
-		{"token: other organisation", emailAdmin, "GET", c2c(demo.Org2ID, usdt), nil, 404, server.APICodeNotFound},
+		{"token: default role", emailDefault, "GET", c2c(demo.Org1ID, usdt), nil, 403, api.CodeForbidden},
+		{"token: fiat account", emailAdmin, "GET", c2c(demo.Org1ID, "?virtual_account_number="+demo.AccountOrg1EUR), nil, 404, api.CodeNotFound},
+		{"token: no account", emailAdmin, "GET", c2c(demo.Org1ID, ""), nil, 422, api.CodeInvalid},
+		{"token: other organisation", emailAdmin, "GET", c2c(demo.Org2ID, usdt), nil, 404, api.CodeNotFound},
 		{"beneficiaries: observer", emailObserver, "GET", bens(demo.Org1ID), nil, 200, ""},
-		{"beneficiaries: default role", emailDefault, "GET", bens(demo.Org1ID), nil, 403, server.APICodeForbidden},
-		{"beneficiaries: other organisation", emailObserver, "GET", bens(demo.Org2ID), nil, 404, server.APICodeNotFound},
+		{"beneficiaries: default role", emailDefault, "GET", bens(demo.Org1ID), nil, 403, api.CodeForbidden},
+		{"beneficiaries: other organisation", emailObserver, "GET", bens(demo.Org2ID), nil, 404, api.CodeNotFound},
 	}
 	for _, tc := range cases {
 		r := clients[tc.email].Call(tc.method, tc.path, tc.body)

@@ -10,6 +10,7 @@ import (
 
 	"portal/provider"
 	"portal/server"
+	"portal/server/api"
 )
 
 // The password calls of spec 000 §7: forgotten password, reset link and
@@ -35,10 +36,10 @@ const (
 
 // apiPasswords wraps the password operations: without the provider's Auth
 // they answer not found, as the screens do.
-func (s area) apiPasswords(h func(fiber.Ctx) error) server.APIHandlerFunc {
-	return func(_ *server.Server, c fiber.Ctx, _ *server.APICaller) error {
+func (s area) apiPasswords(h func(fiber.Ctx) error) api.HandlerFunc {
+	return func(c fiber.Ctx, _ *api.Caller) error {
 		if s.Auth == nil {
-			return server.APIError(c, fiber.StatusNotFound, server.APICodeNotFound, server.APIMsgNotFound)
+			return api.Error(c, fiber.StatusNotFound, api.CodeNotFound, api.MsgNotFound)
 		}
 		return h(c)
 	}
@@ -54,26 +55,26 @@ type apiForgotRequest struct {
 // the same whether or not the address has an account.
 func (s area) apiForgotPassword(c fiber.Ctx) error {
 	var in apiForgotRequest
-	if prob := server.DecodeJSON(c, &in); prob != nil {
-		return server.APIErrors(c, prob.Status, *prob)
+	if prob := api.DecodeJSON(c, &in); prob != nil {
+		return api.Errors(c, prob.Status, *prob)
 	}
 	email := strings.TrimSpace(in.Email)
 	if errs := validateForgot(email); len(errs) > 0 {
-		return server.APIErrors(c, fiber.StatusUnprocessableEntity, server.APIField("email", errs["email"]))
+		return api.Errors(c, fiber.StatusUnprocessableEntity, api.Field("email", errs["email"]))
 	}
 	if sent, err := s.APIGate(c, "requests", s.forgotLimits(c, email)...); sent {
 		return err
 	}
 	if err := s.Auth.RequestPasswordReset(c.Context(), email); err != nil {
-		return server.APIProviderFail(c, err, server.APITexts{provider.EINVALID: {Source: &server.APISource{Pointer: "/email"}}})
+		return api.ProviderFail(c, err, api.Texts{provider.EINVALID: {Source: &api.Source{Pointer: "/email"}}})
 	}
-	return server.APISend(c, fiber.StatusAccepted, server.APIMessage{Message: msgResetEmailSent})
+	return api.Send(c, fiber.StatusAccepted, api.Message{Message: msgResetEmailSent})
 }
 
 // apiTokenGate counts a use of a reset or invitation token per address and
 // per token (the key holds a digest, never the token), and answers 404 for
 // what cannot be a token at all.
-func (s area) apiTokenGate(c fiber.Ctx, token string, texts server.APITexts) (sent bool, err error) {
+func (s area) apiTokenGate(c fiber.Ctx, token string, texts api.Texts) (sent bool, err error) {
 	sum := sha256.Sum256([]byte("portal api token\x00" + token))
 	if sent, err := s.APIGate(c, "requests",
 		server.RateLimit{Key: "pwtoken:ip:" + s.ClientIP(c), Limit: tokenIPLimit, Window: tokenIPWindow},
@@ -81,7 +82,7 @@ func (s area) apiTokenGate(c fiber.Ctx, token string, texts server.APITexts) (se
 		return true, err
 	}
 	if !plausibleToken(token) {
-		return true, server.APIProviderFail(c, provider.Errorf(provider.ENOTFOUND, apiMsgLinkBad), texts)
+		return true, api.ProviderFail(c, provider.Errorf(provider.ENOTFOUND, apiMsgLinkBad), texts)
 	}
 	return false, nil
 }
@@ -89,12 +90,12 @@ func (s area) apiTokenGate(c fiber.Ctx, token string, texts server.APITexts) (se
 // apiLinkTexts are the words of a link's replies: 404 for an unknown or
 // used link (a disabled user's too, not told apart), 403 for an expired one
 // (spec 000 §8), with expiredDetail when the spec words one.
-func apiLinkTexts(expiredDetail string) server.APITexts {
-	return server.APITexts{
+func apiLinkTexts(expiredDetail string) api.Texts {
+	return api.Texts{
 		provider.ENOTFOUND:     {Title: apiMsgLinkBad},
-		provider.EUNAUTHORIZED: {Status: fiber.StatusNotFound, Code: server.APICodeNotFound, Title: apiMsgLinkBad},
+		provider.EUNAUTHORIZED: {Status: fiber.StatusNotFound, Code: api.CodeNotFound, Title: apiMsgLinkBad},
 		provider.EEXPIRED:      {Title: msgLinkExpired, Detail: expiredDetail},
-		provider.EINVALID:      {Title: msgPasswordInvalid, Source: &server.APISource{Pointer: "/" + fieldPassword}},
+		provider.EINVALID:      {Title: msgPasswordInvalid, Source: &api.Source{Pointer: "/" + fieldPassword}},
 	}
 }
 
@@ -111,9 +112,9 @@ func (s area) apiValidateResetToken(p *tokenPage) func(fiber.Ctx) error {
 			return err
 		}
 		if _, err := p.check(c.Context(), token); err != nil {
-			return server.APIProviderFail(c, err, p.texts)
+			return api.ProviderFail(c, err, p.texts)
 		}
-		return server.APISend(c, fiber.StatusOK, apiValidResetToken{Valid: true})
+		return api.Send(c, fiber.StatusOK, apiValidResetToken{Valid: true})
 	}
 }
 
@@ -134,9 +135,9 @@ func (s area) apiValidateInvitation(p *tokenPage) func(fiber.Ctx) error {
 		}
 		inv, err := s.Auth.CheckInvitation(c.Context(), token)
 		if err != nil {
-			return server.APIProviderFail(c, err, p.texts)
+			return api.ProviderFail(c, err, p.texts)
 		}
-		return server.APISend(c, fiber.StatusOK, apiInvitation{Email: inv.Email, ExpiresAt: inv.ExpiresAt,
+		return api.Send(c, fiber.StatusOK, apiInvitation{Email: inv.Email, ExpiresAt: inv.ExpiresAt,
 			Organisation: inv.OrganisationName, LoginRequired: inv.LoginRequired})
 	}
 }
@@ -156,28 +157,28 @@ type apiNewPasswordRequest struct {
 func (s area) apiSetPassword(p *tokenPage) func(fiber.Ctx) error {
 	return func(c fiber.Ctx) error {
 		var in apiNewPasswordRequest
-		if prob := server.DecodeJSON(c, &in); prob != nil {
-			return server.APIErrors(c, prob.Status, *prob)
+		if prob := api.DecodeJSON(c, &in); prob != nil {
+			return api.Errors(c, prob.Status, *prob)
 		}
 		errs := validateNewPassword(in.Password, in.PasswordConfirmation)
-		var ps []server.APIProblem
+		var ps []api.Problem
 		for _, f := range []string{fieldPassword, fieldPasswordConfirmation} {
 			if m, bad := errs[f]; bad {
-				ps = append(ps, server.APIField(f, m))
+				ps = append(ps, api.Field(f, m))
 			}
 		}
 		if len(ps) > 0 {
-			return server.APIErrors(c, fiber.StatusUnprocessableEntity, ps...)
+			return api.Errors(c, fiber.StatusUnprocessableEntity, ps...)
 		}
 		if sent, err := s.apiTokenGate(c, in.Token, p.texts); sent {
 			return err
 		}
 		u, err := p.set(c.Context(), in.Token, in.Password)
 		if err != nil {
-			return server.APIProviderFail(c, err, p.texts)
+			return api.ProviderFail(c, err, p.texts)
 		}
 		s.passwordSet(c, u, p.after)
 		s.Logger.Info("api "+p.done, "request_id", server.Req(c).ID, "user_id", u.ID)
-		return server.APISend(c, fiber.StatusOK, server.APIMessage{Message: p.replied})
+		return api.Send(c, fiber.StatusOK, api.Message{Message: p.replied})
 	}
 }

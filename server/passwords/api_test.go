@@ -9,6 +9,7 @@ import (
 	"portal/reference"
 	"portal/reference/demo"
 	"portal/server"
+	"portal/server/api"
 	"portal/server/auth"
 	"portal/server/servertest"
 )
@@ -70,7 +71,7 @@ func TestAPIForgotPassword(t *testing.T) {
 		{map[string]string{"email": "not-an-email"}, auth.MsgEmailInvalid},
 	} {
 		r := h.API().Call("POST", forgotPath, tc.body)
-		r.Expect(t, 422, server.APICodeInvalid)
+		r.Expect(t, 422, api.CodeInvalid)
 		if e := r.FirstError(t); e["title"] != tc.title || e["source"].(map[string]any)["pointer"] != "/email" {
 			t.Errorf("%v: %s", tc.body, r.Raw)
 		}
@@ -82,7 +83,7 @@ func TestAPIForgotPassword(t *testing.T) {
 		h.API().Call("POST", forgotPath, map[string]string{"email": "Nobody@demo.example"}).Expect(t, 202, "")
 	}
 	r := h.API().Call("POST", forgotPath, map[string]string{"email": "nobody@demo.example"})
-	r.Expect(t, 429, server.APICodeTooMany)
+	r.Expect(t, 429, api.CodeTooMany)
 	if r.Header.Get("Retry-After") == "" {
 		t.Error("no Retry-After")
 	}
@@ -100,7 +101,7 @@ func TestAPIResetPassword(t *testing.T) {
 	h.CheckReply(t, "GET", "/authentication/passwords/validate_reset_token", r)
 	for _, bad := range []string{"", "x", strings.Repeat("A", 43), "not a token!"} {
 		r := h.API().Call("GET", validateReset+"?token="+url.QueryEscape(bad), nil)
-		r.Expect(t, 404, server.APICodeNotFound)
+		r.Expect(t, 404, api.CodeNotFound)
 		h.CheckReply(t, "GET", "/authentication/passwords/validate_reset_token", r)
 	}
 
@@ -115,7 +116,7 @@ func TestAPIResetPassword(t *testing.T) {
 		{"empty", "", "", [][2]string{{"/password", auth.MsgPasswordRequired}, {"/password_confirmation", msgConfirmationRequired}}},
 	} {
 		r := h.API().Call("PUT", resetPath, map[string]string{"password": tc.pw, "password_confirmation": tc.confirm, "token": tok})
-		r.Expect(t, 422, server.APICodeInvalid)
+		r.Expect(t, 422, api.CodeInvalid)
 		h.CheckReply(t, "PUT", "/authentication/passwords/reset", r)
 		errs := r.JSON["errors"].([]any)
 		if len(errs) != len(tc.errs) {
@@ -136,8 +137,8 @@ func TestAPIResetPassword(t *testing.T) {
 	h.CheckReply(t, "PUT", "/authentication/passwords/reset", r)
 	signedIn.Call("GET", currentUser, nil).Expect(t, 401, "EXPIRED_AUTHENTICATION")
 	// Single use.
-	h.API().Call("PUT", resetPath, map[string]string{"password": long, "password_confirmation": long, "token": tok}).Expect(t, 404, server.APICodeNotFound)
-	h.API().Call("GET", validateReset+"?token="+url.QueryEscape(tok), nil).Expect(t, 404, server.APICodeNotFound)
+	h.API().Call("PUT", resetPath, map[string]string{"password": long, "password_confirmation": long, "token": tok}).Expect(t, 404, api.CodeNotFound)
+	h.API().Call("GET", validateReset+"?token="+url.QueryEscape(tok), nil).Expect(t, 404, api.CodeNotFound)
 	// The new password logs in, the old one does not; no MFA step is skipped.
 	h.API().Call("POST", tokenPath, map[string]string{"email": emailObserver, "password": demo.Password}).Expect(t, 401, "invalid_credentials")
 	h.API().Call("POST", tokenPath, map[string]string{"email": emailObserver, "password": long}).Expect(t, 200, "")
@@ -163,15 +164,15 @@ func TestAPITokenRateLimit(t *testing.T) {
 	h := newHarness(t)
 	bogus := strings.Repeat("B", 43)
 	for i := 0; i < tokenUseLimit; i++ {
-		h.API().Call("GET", validateInvite+"?token="+bogus, nil).Expect(t, 404, server.APICodeNotFound)
+		h.API().Call("GET", validateInvite+"?token="+bogus, nil).Expect(t, 404, api.CodeNotFound)
 	}
 	r := h.API().Call("GET", validateReset+"?token="+bogus, nil)
-	r.Expect(t, 429, server.APICodeTooMany)
+	r.Expect(t, 429, api.CodeTooMany)
 	if r.Header.Get("Retry-After") == "" {
 		t.Error("no Retry-After")
 	}
 	// Another token is still checked (until the address limit).
-	h.API().Call("GET", validateInvite+"?token="+strings.Repeat("C", 43), nil).Expect(t, 404, server.APICodeNotFound)
+	h.API().Call("GET", validateInvite+"?token="+strings.Repeat("C", 43), nil).Expect(t, 404, api.CodeNotFound)
 }
 
 func TestAPIInvitation(t *testing.T) {
@@ -183,10 +184,10 @@ func TestAPIInvitation(t *testing.T) {
 	if r.JSON["email"] != demo.InvitedEmail {
 		t.Errorf("invitation %s", r.Raw)
 	}
-	h.API().Call("GET", validateInvite+"?token="+strings.Repeat("x", 43), nil).Expect(t, 404, server.APICodeNotFound)
+	h.API().Call("GET", validateInvite+"?token="+strings.Repeat("x", 43), nil).Expect(t, 404, api.CodeNotFound)
 
 	r = h.API().Call("PUT", acceptInvite, map[string]string{"password": apiNewPassword, "password_confirmation": "nope", "token": tok})
-	r.Expect(t, 422, server.APICodeInvalid)
+	r.Expect(t, 422, api.CodeInvalid)
 	h.CheckReply(t, "PUT", "/authentication/invitations/accept", r)
 	r = h.API().Call("PUT", acceptInvite, map[string]string{"password": apiNewPassword, "password_confirmation": apiNewPassword, "token": tok})
 	r.Expect(t, 200, "")
@@ -195,8 +196,8 @@ func TestAPIInvitation(t *testing.T) {
 		t.Errorf("accept %s", r.Raw)
 	}
 	// Used: gone. The invited user logs in, and MFA comes next.
-	h.API().Call("GET", validateInvite+"?token="+tok, nil).Expect(t, 404, server.APICodeNotFound)
-	h.API().Call("PUT", acceptInvite, map[string]string{"password": apiNewPassword, "password_confirmation": apiNewPassword, "token": tok}).Expect(t, 404, server.APICodeNotFound)
+	h.API().Call("GET", validateInvite+"?token="+tok, nil).Expect(t, 404, api.CodeNotFound)
+	h.API().Call("PUT", acceptInvite, map[string]string{"password": apiNewPassword, "password_confirmation": apiNewPassword, "token": tok}).Expect(t, 404, api.CodeNotFound)
 	r = h.API().Call("POST", tokenPath, map[string]string{"email": demo.InvitedEmail, "password": apiNewPassword})
 	r.Expect(t, 200, "")
 	if r.JSON["scope"] != "login" {
@@ -207,7 +208,7 @@ func TestAPIInvitation(t *testing.T) {
 // Without the provider's Auth the calls answer not found, as the screens do.
 func TestAPIPasswordsWithoutAuth(t *testing.T) {
 	h := servertest.NewWith(t, func(d *server.Deps) { d.Auth = nil }, areas...)
-	h.API().Call("POST", "/api/v1/authentication/passwords/forgot", map[string]string{"email": emailObserver}).Expect(t, 404, server.APICodeNotFound)
+	h.API().Call("POST", "/api/v1/authentication/passwords/forgot", map[string]string{"email": emailObserver}).Expect(t, 404, api.CodeNotFound)
 }
 
 // TestPasswordsAPITour calls every operation of the area once with success

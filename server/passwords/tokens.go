@@ -7,6 +7,7 @@ import (
 
 	"portal/provider"
 	"portal/server"
+	"portal/server/api"
 	"portal/server/auth"
 )
 
@@ -43,7 +44,7 @@ type tokenPage struct {
 	done, failed string
 	// The API's side of the link: its words for the provider's error codes,
 	// and what a success answers.
-	texts   server.APITexts
+	texts   api.Texts
 	replied string
 }
 

@@ -11,6 +11,7 @@ import (
 	"portal/access"
 	"portal/provider"
 	"portal/server"
+	"portal/server/api"
 )
 
 // The manual payout calls of the JSON API (spec 001 §7 "Payout drafts" and the catalogue
@@ -92,8 +93,6 @@ type apiLocalInstrument struct {
 	Name string   `json:"name" description:"Its name." example:"SEPA Credit Transfer"`
 }
 
-var apiService = server.APIService(func(s *server.Server) bool { return s.PayoutDrafts != nil })
-
 func actorOf(u provider.User) provider.DraftActor {
 	return provider.DraftActor{UserID: u.ID, Name: strings.TrimSpace(u.FirstName + " " + u.LastName)}
 }
@@ -101,39 +100,39 @@ func actorOf(u provider.User) provider.DraftActor {
 func apiDraftID(c fiber.Ctx) string { return strings.Clone(c.Params("draft_id")) }
 
 // apiRead is an organisation read of the drafts service needing perms.
-func apiRead[B server.APIEnvelope](org func(*server.Server, fiber.Ctx, *server.APICaller) (string, error), perms []access.Permission,
-	read func(fiber.Ctx, provider.PayoutDrafts, server.APIOrgCall) (B, error)) server.APIRead[B] {
-	return server.APIRead[B]{Org: org, Perms: perms, Service: apiService,
-		Read: func(s *server.Server, c fiber.Ctx, r server.APIOrgCall) (B, error) { return read(c, s.PayoutDrafts, r) }}
+func apiRead[B api.Envelope](srv *server.Server, org func(fiber.Ctx, *api.Caller) (string, error), perms []access.Permission,
+	read func(fiber.Ctx, provider.PayoutDrafts, api.OrgCall) (B, error)) api.Read[B] {
+	return api.Read[B]{Org: org, Perms: perms,
+		Read: func(c fiber.Ctx, r api.OrgCall) (B, error) { return read(c, srv.PayoutDrafts, r) }}
 }
 
-func apiParam(name, title string) server.APIProblem {
-	return server.APIProblem{Status: fiber.StatusUnprocessableEntity, Code: server.APICodeInvalid, Title: title,
-		Source: &server.APISource{Parameter: name}}
+func apiParam(name, title string) api.Problem {
+	return api.Problem{Status: fiber.StatusUnprocessableEntity, Code: api.CodeInvalid, Title: title,
+		Source: &api.Source{Parameter: name}}
 }
 
 // apiDraftFilter reads the list's query (spec 001 §7: filter[status], page[…], created_*).
 func apiDraftFilter(c fiber.Ctx) (provider.DraftFilter, error) {
 	var f provider.DraftFilter
 	var err error
-	if f.CreatedAfter, f.CreatedBefore, err = server.APIReadRange(c); err != nil {
+	if f.CreatedAfter, f.CreatedBefore, err = api.ReadRange(c); err != nil {
 		return f, err
 	}
 	q := func(name string) string { return strings.Clone(c.Query(name)) }
-	var probs []server.APIProblem
+	var probs []api.Problem
 	switch v := q("filter[status]"); v {
 	case "", provider.DraftStatusWaitingReview, provider.DraftStatusRejected, provider.DraftStatusDraft:
 		f.Status = v
 	default:
 		probs = append(probs, apiParam("filter[status]", "Status is waiting_review, rejected or draft"))
 	}
-	pg, err := server.APIReadPage(c, server.APIPageParams, provider.MaxDraftLimit, probs)
+	pg, err := api.ReadPage(c, api.PageParams, provider.MaxDraftLimit, probs)
 	f.Cursor, f.Direction, f.IncludeCursor, f.Limit = pg.Cursor, pg.Direction, pg.IncludeCursor, pg.Limit
 	return f, err
 }
 
-func apiListDrafts(c fiber.Ctx, p provider.PayoutDrafts, r server.APIOrgCall) (server.APIPageBody[[]provider.PayoutDraft, server.APIPageMeta], error) {
-	var out server.APIPageBody[[]provider.PayoutDraft, server.APIPageMeta]
+func apiListDrafts(c fiber.Ctx, p provider.PayoutDrafts, r api.OrgCall) (api.PageBody[[]provider.PayoutDraft, api.PageMeta], error) {
+	var out api.PageBody[[]provider.PayoutDraft, api.PageMeta]
 	f, err := apiDraftFilter(c)
 	if err != nil {
 		return out, err
@@ -144,55 +143,51 @@ func apiListDrafts(c fiber.Ctx, p provider.PayoutDrafts, r server.APIOrgCall) (s
 	}
 	page, err := p.Drafts(c.Context(), r.OrgID, f)
 	if provider.ErrorCode(err) == provider.EINVALID {
-		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, apiParam("page[cursor_after]", provider.ErrorMessage(err)))
+		return out, api.Refuse(fiber.StatusUnprocessableEntity, apiParam("page[cursor_after]", provider.ErrorMessage(err)))
 	}
 	if err != nil {
 		return out, err
 	}
-	return server.APIPage(page.Drafts, server.APIPageMeta{CursorNext: page.CursorNext, CursorPrev: page.CursorPrev,
+	return api.Page(page.Drafts, api.PageMeta{CursorNext: page.CursorNext, CursorPrev: page.CursorPrev,
 		HasNextPage: page.HasNext, Total: page.Total}), nil
 }
 
-func apiGetDraft(c fiber.Ctx, p provider.PayoutDrafts, r server.APIOrgCall) (server.APIDataBody[provider.PayoutDraft], error) {
+func apiGetDraft(c fiber.Ctx, p provider.PayoutDrafts, r api.OrgCall) (api.DataBody[provider.PayoutDraft], error) {
 	d, err := p.Draft(c.Context(), r.OrgID, apiDraftID(c), actorOf(r.Caller.User))
-	return server.APIDataOf(d), err
+	return api.DataOf(d), err
 }
 
-func apiSummary(c fiber.Ctx, p provider.PayoutDrafts, r server.APIOrgCall) (server.APIDataBody[provider.DraftSummary], error) {
+func apiSummary(c fiber.Ctx, p provider.PayoutDrafts, r api.OrgCall) (api.DataBody[provider.DraftSummary], error) {
 	sum, err := p.DraftSummary(c.Context(), r.OrgID, apiDraftID(c), actorOf(r.Caller.User))
-	return server.APIDataOf(sum), err
+	return api.DataOf(sum), err
 }
 
-func apiOptions(c fiber.Ctx, p provider.PayoutDrafts, r server.APIOrgCall) (server.APIDataBody[[]provider.LocalInstrumentFamily], error) {
+func apiOptions(c fiber.Ctx, p provider.PayoutDrafts, r api.OrgCall) (api.DataBody[[]provider.LocalInstrumentFamily], error) {
 	fams, err := p.ProductOptions(c.Context(), r.OrgID)
-	return server.APIDataOf(fams), err
+	return api.DataOf(fams), err
 }
 
-func apiSchemas(c fiber.Ctx, p provider.PayoutDrafts, r server.APIOrgCall) (server.APIDataBody[[]provider.ProductSchema], error) {
+func apiSchemas(c fiber.Ctx, p provider.PayoutDrafts, r api.OrgCall) (api.DataBody[[]provider.ProductSchema], error) {
 	id := strings.Clone(c.Query("product_id"))
 	if id == "" {
-		return server.APIDataBody[[]provider.ProductSchema]{}, server.APIRefuse(fiber.StatusUnprocessableEntity, apiParam("product_id", "product_id is required"))
+		return api.DataBody[[]provider.ProductSchema]{}, api.Refuse(fiber.StatusUnprocessableEntity, apiParam("product_id", "product_id is required"))
 	}
 	schemas, err := p.ProductSchemas(c.Context(), r.OrgID, id)
-	return server.APIDataOf(schemas), err
+	return api.DataOf(schemas), err
 }
 
-func apiInstruments(c fiber.Ctx, p provider.PayoutDrafts, r server.APIOrgCall) (server.APIDataBody[[]provider.PaymentInstrument], error) {
+func apiInstruments(c fiber.Ctx, p provider.PayoutDrafts, r api.OrgCall) (api.DataBody[[]provider.PaymentInstrument], error) {
 	list, err := p.PaymentInstruments(c.Context(), r.OrgID)
-	return server.APIDataOf(list), err
+	return api.DataOf(list), err
 }
 
-func apiLocalInstruments(c fiber.Ctx, p provider.PayoutDrafts, r server.APIOrgCall) (server.APIDataBody[[]apiLocalInstrument], error) {
+func apiLocalInstruments(c fiber.Ctx, p provider.PayoutDrafts, r api.OrgCall) (api.DataBody[[]apiLocalInstrument], error) {
 	fams, err := p.ProductOptions(c.Context(), r.OrgID)
 	out := []apiLocalInstrument{}
 	for _, f := range fams {
 		out = append(out, apiLocalInstrument{ID: f.ID, Name: f.Name})
 	}
-	return server.APIDataOf(out), err
-}
-
-func apiHeaderOrg(_ *server.Server, c fiber.Ctx, _ *server.APICaller) (string, error) {
-	return strings.Clone(c.Get(server.APIHeaderOrganisation)), nil
+	return api.DataOf(out), err
 }
 
 // apiManage is what the calls that build a draft need.
@@ -200,56 +195,56 @@ var apiManage = []access.Permission{access.PayoutsManage}
 
 // apiFieldProblems are a draft's field errors in the given sections, pointed at
 // /section/field.
-func apiFieldProblems(d provider.PayoutDraft, sections []string) []server.APIProblem {
-	var out []server.APIProblem
+func apiFieldProblems(d provider.PayoutDraft, sections []string) []api.Problem {
+	var out []api.Problem
 	for _, sec := range d.Sections {
 		if !slices.Contains(sections, sec.Name) {
 			continue
 		}
 		for _, f := range sec.Fields {
 			for _, m := range f.Errors {
-				out = append(out, server.APIProblem{Status: fiber.StatusUnprocessableEntity, Code: server.APICodeInvalid, Title: m,
-					Detail: f.Label, Source: &server.APISource{Pointer: "/" + sec.Name + "/" + f.Name}})
+				out = append(out, api.Problem{Status: fiber.StatusUnprocessableEntity, Code: api.CodeInvalid, Title: m,
+					Detail: f.Label, Source: &api.Source{Pointer: "/" + sec.Name + "/" + f.Name}})
 			}
 		}
 	}
 	return out
 }
 
-func (s area) apiCreate(c fiber.Ctx, a *server.APICaller) error {
+func (s area) apiCreate(c fiber.Ctx, a *api.Caller) error {
 	orgID := a.OrgID
 	var body apiCreateBody
-	if p := server.DecodeJSON(c, &body); p != nil {
-		return server.APIErrors(c, p.Status, *p)
+	if p := api.DecodeJSON(c, &body); p != nil {
+		return api.Errors(c, p.Status, *p)
 	}
 	d, err := s.PayoutDrafts.CreateDraft(c.Context(), orgID, actorOf(a.User), strings.TrimSpace(body.ProductID), strings.TrimSpace(body.SchemaID))
 	if fe, ok := errors.AsType[*provider.FieldError](err); ok {
-		p := server.APIField(fe.Field, fe.Err.Message)
+		p := api.Field(fe.Field, fe.Err.Message)
 		p.Detail = provider.MsgDraftCreateFailed
-		return server.APIErrors(c, fiber.StatusUnprocessableEntity, p)
+		return api.Errors(c, fiber.StatusUnprocessableEntity, p)
 	}
 	if err != nil {
-		return server.APIProviderFail(c, err, server.APITexts{provider.ECONFLICT: {Title: provider.MsgDraftCreateFailed}})
+		return api.ProviderFail(c, err, api.Texts{provider.ECONFLICT: {Title: provider.MsgDraftCreateFailed}})
 	}
-	return server.APISend(c, fiber.StatusCreated, server.APIDataOf(d))
+	return api.Send(c, fiber.StatusCreated, api.DataOf(d))
 }
 
 // apiSave saves the sections of body (PATCH: exactly one). A refused field answers 422 with
 // the spec's warning first and each field's message pointed at it; what was typed is kept
 // on the draft, as the page keeps it.
-func (s area) apiSave(c fiber.Ctx, a *server.APICaller, one bool) error {
+func (s area) apiSave(c fiber.Ctx, a *api.Caller, one bool) error {
 	orgID := a.OrgID
 	var body apiSections
-	var p *server.APIProblem
+	var p *api.Problem
 	if one {
 		var edit apiSectionEdit
-		p, body = server.DecodeJSON(c, &edit), edit.apiSections
+		p, body = api.DecodeJSON(c, &edit), edit.apiSections
 	} else {
 		var edit apiSectionsEdit
-		p, body = server.DecodeJSON(c, &edit), edit.apiSections
+		p, body = api.DecodeJSON(c, &edit), edit.apiSections
 	}
 	if p != nil {
-		return server.APIErrors(c, p.Status, *p)
+		return api.Errors(c, p.Status, *p)
 	}
 	names, values := body.list()
 	if len(names) == 0 || (one && len(names) > 1) {
@@ -257,192 +252,183 @@ func (s area) apiSave(c fiber.Ctx, a *server.APICaller, one bool) error {
 		if one {
 			title = "Send exactly one section"
 		}
-		return server.APIError(c, fiber.StatusUnprocessableEntity, server.APICodeInvalid, title)
+		return api.Error(c, fiber.StatusUnprocessableEntity, api.CodeInvalid, title)
 	}
 	var d provider.PayoutDraft
 	var err error
 	for i, name := range names {
 		d, err = s.PayoutDrafts.SaveDraftSection(c.Context(), orgID, apiDraftID(c), actorOf(a.User), name, values[i])
 		if fe, ok := errors.AsType[*provider.FieldError](err); ok {
-			p := server.APIField(strings.ReplaceAll(fe.Field, ".", "/"), fe.Err.Message)
+			p := api.Field(strings.ReplaceAll(fe.Field, ".", "/"), fe.Err.Message)
 			p.Detail = provider.MsgDraftSaveFailed
-			return server.APIErrors(c, fiber.StatusUnprocessableEntity, p)
+			return api.Errors(c, fiber.StatusUnprocessableEntity, p)
 		}
 		if err != nil {
-			return server.APIProviderFail(c, err, server.APITexts{provider.ECONFLICT: {Title: provider.MsgDraftSaveFailed}})
+			return api.ProviderFail(c, err, api.Texts{provider.ECONFLICT: {Title: provider.MsgDraftSaveFailed}})
 		}
 	}
 	if probs := apiFieldProblems(d, names); len(probs) > 0 {
-		head := server.APIProblem{Status: fiber.StatusUnprocessableEntity, Code: server.APICodeInvalid, Title: provider.MsgDraftSaveFailed}
-		return server.APIErrors(c, fiber.StatusUnprocessableEntity, append([]server.APIProblem{head}, probs...)...)
+		head := api.Problem{Status: fiber.StatusUnprocessableEntity, Code: api.CodeInvalid, Title: provider.MsgDraftSaveFailed}
+		return api.Errors(c, fiber.StatusUnprocessableEntity, append([]api.Problem{head}, probs...)...)
 	}
-	return server.APIData(c, d)
+	return api.Data(c, d)
 }
 
-func (s area) apiPublish(c fiber.Ctx, a *server.APICaller) error {
+func (s area) apiPublish(c fiber.Ctx, a *api.Caller) error {
 	orgID := a.OrgID
 	pub, err := s.PayoutDrafts.PublishDraft(c.Context(), orgID, apiDraftID(c), actorOf(a.User))
 	if pe, ok := errors.AsType[*provider.DraftPreconditionError](err); ok {
-		var probs []server.APIProblem
+		var probs []api.Problem
 		for _, p := range pe.Problems {
-			probs = append(probs, server.APIProblem{Status: fiber.StatusPreconditionFailed, Code: codePrecond, Title: provider.MsgDraftPrecondition,
-				Detail: p.Label + ": " + p.Message, Source: &server.APISource{Pointer: "/" + p.Section + "/" + p.Field}})
+			probs = append(probs, api.Problem{Status: fiber.StatusPreconditionFailed, Code: codePrecond, Title: provider.MsgDraftPrecondition,
+				Detail: p.Label + ": " + p.Message, Source: &api.Source{Pointer: "/" + p.Section + "/" + p.Field}})
 		}
-		return server.APIErrors(c, fiber.StatusPreconditionFailed, probs...)
+		return api.Errors(c, fiber.StatusPreconditionFailed, probs...)
 	}
 	if err != nil {
-		return server.APIProviderFail(c, err, server.APITexts{provider.ECONFLICT: {Title: provider.MsgDraftPublishFailed}})
+		return api.ProviderFail(c, err, api.Texts{provider.ECONFLICT: {Title: provider.MsgDraftPublishFailed}})
 	}
-	return server.APIData(c, pub)
+	return api.Data(c, pub)
 }
 
-func (s area) apiDecide(c fiber.Ctx, a *server.APICaller, act action) error {
+func (s area) apiDecide(c fiber.Ctx, a *api.Caller, act action) error {
 	orgID := a.OrgID
 	out := s.decide(c.Context(), orgID, apiDraftID(c), actorOf(a.User), act)
 	switch {
 	case out.notFound:
-		return server.APIError(c, fiber.StatusNotFound, server.APICodeNotFound, server.APIMsgNotFound)
+		return api.Error(c, fiber.StatusNotFound, api.CodeNotFound, api.MsgNotFound)
 	case out.err != nil:
 		return out.err
 	case out.refused != "":
-		return server.APIErrors(c, fiber.StatusConflict, server.APIProblem{Status: fiber.StatusConflict, Code: "conflict",
+		return api.Errors(c, fiber.StatusConflict, api.Problem{Status: fiber.StatusConflict, Code: "conflict",
 			Title: act.failed, Detail: out.refused})
 	}
-	return server.APIData(c, apiDecision{Message: out.message, DraftID: out.draftID, Status: out.status, UniqueReference: out.reference})
+	return api.Data(c, apiDecision{Message: out.message, DraftID: out.draftID, Status: out.status, UniqueReference: out.reference})
 }
 
-func (s area) apiExternalCodes(c fiber.Ctx, _ *server.APICaller) error {
-	if p := apiService(s.Server); p != nil {
-		return server.APIErrors(c, p.Status, *p)
-	}
+func (s area) apiExternalCodes(c fiber.Ctx, _ *api.Caller) error {
 	filter := strings.Clone(c.Query("filter[name]"))
 	if filter == "" {
 		filter = provider.ExternalCodePurpose
 	}
 	codes, err := s.PayoutDrafts.ExternalCodes(c.Context(), filter)
 	if provider.ErrorCode(err) == provider.EINVALID {
-		return server.APIErrors(c, fiber.StatusUnprocessableEntity, apiParam("filter[name]", provider.ErrorMessage(err)))
+		return api.Errors(c, fiber.StatusUnprocessableEntity, apiParam("filter[name]", provider.ErrorMessage(err)))
 	}
 	if err != nil {
 		return err
 	}
-	return server.APIData(c, codes)
+	return api.Data(c, codes)
 }
 
-func (s area) apiCountries(c fiber.Ctx, _ *server.APICaller) error {
-	if p := apiService(s.Server); p != nil {
-		return server.APIErrors(c, p.Status, *p)
-	}
+func (s area) apiCountries(c fiber.Ctx, _ *api.Caller) error {
 	list, err := s.PayoutDrafts.Countries(c.Context())
 	if err != nil {
 		return err
 	}
-	return server.APIData(c, list)
+	return api.Data(c, list)
 }
 
-var apiDraftParam = server.OAParameter{Name: "draft_id", In: "path", Required: true,
+var apiDraftParam = api.Parameter{Name: "draft_id", In: "path", Required: true,
 	Description: "The draft's id. Another organisation's, or another user's unfinished draft, answers 404 as an unknown one does.",
-	Schema:      server.OAString("").WithFormat("uuid")}
+	Schema:      api.String("").WithFormat("uuid")}
 
-func (s area) apiOperations() []server.APIOp {
+func (s area) apiOperations() []api.Op {
 	const tag = apiTag
-	forbidden := func(perm string) server.APIResponse {
-		return server.APIErrorReply(fiber.StatusForbidden, "The role lacks "+perm+" (code forbidden), or MissingScope / invalid_csrf.")
+	forbidden := func(perm string) api.Response {
+		return api.ErrorReply(fiber.StatusForbidden, "The role lacks "+perm+" (code forbidden), or MissingScope / invalid_csrf.")
 	}
-	notFound := server.APIErrorReply(fiber.StatusNotFound, "No such organisation or draft, or not the caller's (not told apart).")
-	scopeOnly := server.APIErrorReply(fiber.StatusForbidden, "MissingScope (a login waiting for its second factor) or invalid_csrf.")
-	q := func(name, desc string) server.OAParameter {
-		return server.OAParameter{Name: name, In: "query", Description: desc, Schema: server.OAString("")}
+	notFound := api.ErrorReply(fiber.StatusNotFound, "No such organisation or draft, or not the caller's (not told apart).")
+	scopeOnly := api.ErrorReply(fiber.StatusForbidden, "MissingScope (a login waiting for its second factor) or invalid_csrf.")
+	q := func(name, desc string) api.Parameter {
+		return api.Parameter{Name: name, In: "query", Description: desc, Schema: api.String("")}
 	}
-	read := func(id, method, path, summary, desc string, perm access.Permission, params []server.OAParameter, ok string) server.APIOp {
-		return server.APIOp{ID: id, Method: method, Path: path, Tag: tag, Summary: summary, Description: desc,
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: params,
-			Responses: []server.APIResponse{server.APIReplyUnauthorized, forbidden(string(perm)), notFound}}
+	read := func(id, method, path, summary, desc string, perm access.Permission, params []api.Parameter, ok string) api.Op {
+		return api.Op{ID: id, Method: method, Path: path, Tag: tag, Summary: summary, Description: desc,
+			Auth: api.Bearer, Scopes: api.ScopesDashboard, Params: params,
+			Responses: []api.Response{api.ReplyUnauthorized, forbidden(string(perm)), notFound}}
 	}
 	reads := []access.Permission{access.PayoutDraftsRead}
 	payoutsRead := []access.Permission{access.PayoutsRead}
-	handle := func(f func(fiber.Ctx, *server.APICaller) error) server.APIHandlerFunc {
-		return func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return f(c, a) }
-	}
-	decision := func(id, method, path, summary, desc string, act action) server.APIOp {
-		op := read(id, method, path, summary, desc, act.perms[0], server.APIOrgParams(apiDraftParam), "")
-		op.Responses = append([]server.APIResponse{server.APIDataOK[apiDecision]("Done: the spec's success text.")},
-			append(op.Responses, server.APIErrorReply(fiber.StatusConflict, "The title is the spec's failure text ("+act.failed+"); the detail says why."))...)
-		op.Needs, op.Service = act.perms, apiService
-		op.Handler = handle(func(c fiber.Ctx, a *server.APICaller) error { return s.apiDecide(c, a, act) })
+	decision := func(id, method, path, summary, desc string, act action) api.Op {
+		op := read(id, method, path, summary, desc, act.perms[0], api.OrgParams(apiDraftParam), "")
+		op.Responses = append([]api.Response{api.DataOK[apiDecision]("Done: the spec's success text.")},
+			append(op.Responses, api.ErrorReply(fiber.StatusConflict, "The title is the spec's failure text ("+act.failed+"); the detail says why."))...)
+		op.Needs = act.perms
+		op.Handler = func(c fiber.Ctx, a *api.Caller) error { return s.apiDecide(c, a, act) }
 		return op
 	}
-	ops := []server.APIOp{
-		server.APIReadOp(read("listPayoutDrafts", "", apiDraftsPath, "List payout drafts",
+	ops := []api.Op{
+		api.ReadOp(read("listPayoutDrafts", "", apiDraftsPath, "List payout drafts",
 			"The drafts waiting for review (filter[status]=waiting_review, the default) or declined (rejected), or the caller's own unfinished "+
 				"drafts (draft: left in the wizard; deleted "+strconv.Itoa(provider.DraftKeepDays)+" days after their last change), newest first, "+
 				"cursor paged with the total; each with its sections, approvals and rejections.", access.PayoutDraftsRead,
-			server.APIOrgParams(q("filter[status]", "waiting_review (default), rejected, or draft (the caller's own unfinished drafts)."),
+			api.OrgParams(q("filter[status]", "waiting_review (default), rejected, or draft (the caller's own unfinished drafts)."),
 				q("page[cursor_after]", "cursor_next of a page: the page after it."),
 				q("page[cursor_before]", "cursor_prev of a page: the page before it."),
-				server.OAParameter{Name: "page[include_cursor]", In: "query", Description: "true: with page[cursor_after], the page starts at the cursor's own row.",
-					Schema: server.OAString("").WithEnum("true", "false")},
-				server.OAParameter{Name: "page[size]", In: "query", Description: "Rows per page (default " + strconv.Itoa(provider.DefaultDraftLimit) + ").",
-					Schema: server.OAInteger("").WithRange(1, provider.MaxDraftLimit)},
-				server.APITimeParam("created_after", "Created at or after: YYYY-MM-DD, YYYY-MM-DD HH:mm:ss (UTC) or RFC 3339."),
-				server.APITimeParam("created_before", "Created before, in the same forms.")), "").WithReplies(
-			server.APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong: an unknown status, a page size out of range, "+
+				api.Parameter{Name: "page[include_cursor]", In: "query", Description: "true: with page[cursor_after], the page starts at the cursor's own row.",
+					Schema: api.String("").WithEnum("true", "false")},
+				api.Parameter{Name: "page[size]", In: "query", Description: "Rows per page (default " + strconv.Itoa(provider.DefaultDraftLimit) + ").",
+					Schema: api.Integer("").WithRange(1, provider.MaxDraftLimit)},
+				api.TimeParam("created_after", "Created at or after: YYYY-MM-DD, YYYY-MM-DD HH:mm:ss (UTC) or RFC 3339."),
+				api.TimeParam("created_before", "Created before, in the same forms.")), "").WithReplies(
+			api.ErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong: an unknown status, a page size out of range, "+
 				"a bad date or cursor (source.parameter names it).")),
 			"One page: data, and meta with total, cursor_next, cursor_prev and has_next_page.",
-			apiRead(nil, reads, apiListDrafts)),
+			apiRead(s.Server, nil, reads, apiListDrafts)),
 		{
 			ID: "createPayoutDraft", Method: fiber.MethodPost, Path: apiDraftsPath, Tag: tag, Summary: "Create a payout draft",
 			Description: "Starts a manual payout of a product and schema (both required). The answer is the draft with every section's " +
 				"fields (value, errors, access_type, ui_field, rules, step); a field with one possible value starts with it.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Needs: apiManage, Service: apiService,
-			Params: server.APIOrgParams(), Body: server.APIBody[apiCreateBody](),
-			Responses: []server.APIResponse{server.APIOK[server.APIDataBody[provider.PayoutDraft]](fiber.StatusCreated, "The new draft."),
-				server.APIReplyUnauthorized, forbidden("payouts:manage"), server.APIReplyNotFound,
-				server.APIErrorReply(fiber.StatusUnprocessableEntity, "product_id or schema_id missing or not offered (source.pointer names it; detail: Error creating draft).")},
-			Handler: handle(s.apiCreate),
+			Auth: api.Bearer, Scopes: api.ScopesDashboard, Needs: apiManage,
+			Params: api.OrgParams(), Body: api.Body[apiCreateBody](),
+			Responses: []api.Response{api.OK[api.DataBody[provider.PayoutDraft]](fiber.StatusCreated, "The new draft."),
+				api.ReplyUnauthorized, forbidden("payouts:manage"), api.ReplyNotFound,
+				api.ErrorReply(fiber.StatusUnprocessableEntity, "product_id or schema_id missing or not offered (source.pointer names it; detail: Error creating draft).")},
+			Handler: s.apiCreate,
 		},
-		server.APIReadOp(read("getPayoutDraft", "", apiDraftPath, "Get a payout draft",
-			"A draft with its sections and each field's value and errors from the last save.", access.PayoutDraftsRead, server.APIOrgParams(apiDraftParam), ""),
-			"The draft.", apiRead(nil, reads, apiGetDraft)),
+		api.ReadOp(read("getPayoutDraft", "", apiDraftPath, "Get a payout draft",
+			"A draft with its sections and each field's value and errors from the last save.", access.PayoutDraftsRead, api.OrgParams(apiDraftParam), ""),
+			"The draft.", apiRead(s.Server, nil, reads, apiGetDraft)),
 		{
 			ID: "savePayoutDraftSection", Method: fiber.MethodPatch, Path: apiDraftPath, Tag: tag, Summary: "Save one section of a draft",
 			Description: "Saves exactly one section (a wizard step) and validates it. 200: every field accepted, the section is saved. " +
 				"422: the first error is the spec's warning 'Error occurred while updating Payout draft', then one per refused field " +
 				"(title its message, source.pointer /section/field); what was typed is kept on the draft. Only the creator, while the " +
 				"draft is being built (409 otherwise).",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Needs: apiManage, Service: apiService,
-			Params: server.APIOrgParams(apiDraftParam), Body: server.APIBody[apiSectionEdit](),
-			Responses: []server.APIResponse{server.APIDataOK[provider.PayoutDraft]("Saved: the draft."), server.APIReplyUnauthorized,
-				forbidden("payouts:manage"), notFound, server.APIErrorReply(fiber.StatusConflict, "The draft can no longer be changed."),
-				server.APIErrorReply(fiber.StatusUnprocessableEntity, "Refused fields, or not exactly one section.")},
-			Handler: handle(func(c fiber.Ctx, a *server.APICaller) error { return s.apiSave(c, a, true) }),
+			Auth: api.Bearer, Scopes: api.ScopesDashboard, Needs: apiManage,
+			Params: api.OrgParams(apiDraftParam), Body: api.Body[apiSectionEdit](),
+			Responses: []api.Response{api.DataOK[provider.PayoutDraft]("Saved: the draft."), api.ReplyUnauthorized,
+				forbidden("payouts:manage"), notFound, api.ErrorReply(fiber.StatusConflict, "The draft can no longer be changed."),
+				api.ErrorReply(fiber.StatusUnprocessableEntity, "Refused fields, or not exactly one section.")},
+			Handler: func(c fiber.Ctx, a *api.Caller) error { return s.apiSave(c, a, true) },
 		},
 		{
 			ID: "updatePayoutDraft", Method: fiber.MethodPut, Path: apiDraftPath, Tag: tag, Summary: "Save sections of a draft",
 			Description: "savePayoutDraftSection for several sections at once, in the flow's order.",
-			Auth:        server.APIBearer, Scopes: server.APIScopesDashboard, Needs: apiManage, Service: apiService,
-			Params: server.APIOrgParams(apiDraftParam), Body: server.APIBody[apiSectionsEdit](),
-			Responses: []server.APIResponse{server.APIDataOK[provider.PayoutDraft]("Saved: the draft."), server.APIReplyUnauthorized,
-				forbidden("payouts:manage"), notFound, server.APIErrorReply(fiber.StatusConflict, "The draft can no longer be changed."),
-				server.APIErrorReply(fiber.StatusUnprocessableEntity, "Refused fields, or no section.")},
-			Handler: handle(func(c fiber.Ctx, a *server.APICaller) error { return s.apiSave(c, a, false) }),
+			Auth:        api.Bearer, Scopes: api.ScopesDashboard, Needs: apiManage,
+			Params: api.OrgParams(apiDraftParam), Body: api.Body[apiSectionsEdit](),
+			Responses: []api.Response{api.DataOK[provider.PayoutDraft]("Saved: the draft."), api.ReplyUnauthorized,
+				forbidden("payouts:manage"), notFound, api.ErrorReply(fiber.StatusConflict, "The draft can no longer be changed."),
+				api.ErrorReply(fiber.StatusUnprocessableEntity, "Refused fields, or no section.")},
+			Handler: func(c fiber.Ctx, a *api.Caller) error { return s.apiSave(c, a, false) },
 		},
-		server.APIReadOp(read("getPayoutDraftSummary", "", "/payouts/organisations/{id}/payout_drafts/{draft_id}/summary", "Summary of a draft",
+		api.ReadOp(read("getPayoutDraftSummary", "", "/payouts/organisations/{id}/payout_drafts/{draft_id}/summary", "Summary of a draft",
 			"The summary step: amount, the filled fields of each section as label and value, whether publishing sends it for approval, "+
-				"and the preconditions (field and message) that stop publishing.", access.PayoutDraftsRead, server.APIOrgParams(apiDraftParam), ""),
-			"The summary.", apiRead(nil, reads, apiSummary)),
+				"and the preconditions (field and message) that stop publishing.", access.PayoutDraftsRead, api.OrgParams(apiDraftParam), ""),
+			"The summary.", apiRead(s.Server, nil, reads, apiSummary)),
 		{
 			ID: "publishPayoutDraft", Method: fiber.MethodPost, Path: "/payouts/organisations/{id}/payout_drafts/{draft_id}/publish", Tag: tag, Summary: "Publish a draft",
 			Description: "Turns a complete draft into a payout request (source manual), or with the draft approval flow on into a draft " +
 				"waiting for review (state waiting_review). Publishing again answers the same. 412: the spec's Precondition Failure, one " +
 				"error per field (detail 'label: message', source.pointer /section/field).",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Needs: apiManage, Service: apiService,
-			Params: server.APIOrgParams(apiDraftParam),
-			Responses: []server.APIResponse{server.APIDataOK[provider.DraftPublished]("What publishing made."), server.APIReplyUnauthorized,
+			Auth: api.Bearer, Scopes: api.ScopesDashboard, Needs: apiManage,
+			Params: api.OrgParams(apiDraftParam),
+			Responses: []api.Response{api.DataOK[provider.DraftPublished]("What publishing made."), api.ReplyUnauthorized,
 				forbidden("payouts:manage"), notFound,
-				server.APIErrorReply(fiber.StatusConflict, "Error publishing draft: it was declined."),
-				server.APIErrorReply(fiber.StatusPreconditionFailed, "Precondition Failure: fields missing or refused.")},
-			Handler: handle(s.apiPublish),
+				api.ErrorReply(fiber.StatusConflict, "Error publishing draft: it was declined."),
+				api.ErrorReply(fiber.StatusPreconditionFailed, "Precondition Failure: fields missing or refused.")},
+			Handler: s.apiPublish,
 		},
 		decision("deletePayoutDraft", fiber.MethodDelete, apiDraftPath, "Delete a draft",
 			"Deletes a draft that is not published; only its creator. Also what abandoning the wizard does.", actDelete),
@@ -451,46 +437,46 @@ func (s area) apiOperations() []server.APIOp {
 				"The approval that completes manual_payout_number_of_approvers publishes it into a payout request, once.", actApprove),
 		decision("rejectPayoutDraft", fiber.MethodPost, apiDraftPath+"/reject", "Decline a draft",
 			"Declines a draft waiting for review under the same rules as approving; one rejection ends the review.", actReject),
-		server.APIReadOp(read("listProductSchemas", "", apiSchemasPath, "Product schemas",
+		api.ReadOp(read("listProductSchemas", "", apiSchemasPath, "Product schemas",
 			"The schemas of one product with their fields (section, name, label, ui_field, access_type, rules, step).", access.PayoutsRead,
-			[]server.OAParameter{{Name: server.APIHeaderOrganisation, In: "header", Required: true, Description: "The organisation.",
-				Schema: server.OAString("").WithFormat("uuid")}, {Name: "product_id", In: "query", Required: true, Description: "The product.",
-				Schema: server.OAString("").WithMinLength(1)}}, "").WithReplies(
-			server.APIErrorReply(fiber.StatusUnprocessableEntity, "product_id is missing or not a product the organisation has (source.parameter).")),
-			"The schemas.", apiRead(apiHeaderOrg, payoutsRead, apiSchemas)),
-		server.APIReadOp(read("listProductOptions", "", apiOptionsPath, "Product options",
+			[]api.Parameter{{Name: api.HeaderOrganisation, In: "header", Required: true, Description: "The organisation.",
+				Schema: api.String("").WithFormat("uuid")}, {Name: "product_id", In: "query", Required: true, Description: "The product.",
+				Schema: api.String("").WithMinLength(1)}}, "").WithReplies(
+			api.ErrorReply(fiber.StatusUnprocessableEntity, "product_id is missing or not a product the organisation has (source.parameter).")),
+			"The schemas.", apiRead(s.Server, api.HeaderOrg, payoutsRead, apiSchemas)),
+		api.ReadOp(read("listProductOptions", "", apiOptionsPath, "Product options",
 			"The transfer types (local_instrument_family) with their products (id, corridor) and each product's schemas (id, label): "+
-				"the first step of the wizard.", access.PayoutsRead, server.APIOrgParams(), ""),
-			"The families.", apiRead(nil, payoutsRead, apiOptions)),
-		server.APIReadOp(read("listPaymentInstruments", "", apiInstrPath, "Payment instruments",
-			"The organisation's own accounts with the transfer types each can pay out with.", access.PayoutsRead, server.APIOrgParams(), ""),
-			"The instruments.", apiRead(nil, payoutsRead, apiInstruments)),
-		server.APIReadOp(read("listContractedLocalInstruments", "", apiLocalPath, "Contracted local instruments",
-			"The transfer types the organisation can create manual payouts with.", access.PayoutsRead, server.APIOrgParams(), ""),
-			"The transfer types.", apiRead(nil, payoutsRead, apiLocalInstruments)),
+				"the first step of the wizard.", access.PayoutsRead, api.OrgParams(), ""),
+			"The families.", apiRead(s.Server, nil, payoutsRead, apiOptions)),
+		api.ReadOp(read("listPaymentInstruments", "", apiInstrPath, "Payment instruments",
+			"The organisation's own accounts with the transfer types each can pay out with.", access.PayoutsRead, api.OrgParams(), ""),
+			"The instruments.", apiRead(s.Server, nil, payoutsRead, apiInstruments)),
+		api.ReadOp(read("listContractedLocalInstruments", "", apiLocalPath, "Contracted local instruments",
+			"The transfer types the organisation can create manual payouts with.", access.PayoutsRead, api.OrgParams(), ""),
+			"The transfer types.", apiRead(s.Server, nil, payoutsRead, apiLocalInstruments)),
 		{
 			ID: "listExternalCodes", Method: fiber.MethodGet, Path: apiExternalPath, Tag: tag, Summary: "External codes",
 			Description: "An ISO 20022 external code list: filter[name]='B2B Purpose Codes' (the purpose code dropdown) or 'Purpose Codes' (all, the default).",
-			Auth:        server.APIBearer, Scopes: server.APIScopesDashboard,
-			Params: []server.OAParameter{{Name: "filter[name]", In: "query", Description: "The list.",
-				Schema: server.OAString("").WithEnum(provider.ExternalCodeB2BPurpose, provider.ExternalCodePurpose)}},
-			Responses: []server.APIResponse{server.APIDataOK[[]provider.ExternalCode]("The codes."), server.APIReplyUnauthorized, scopeOnly,
-				server.APIErrorReply(fiber.StatusUnprocessableEntity, "Unknown list.")},
-			Handler: handle(s.apiExternalCodes),
+			Auth:        api.Bearer, Scopes: api.ScopesDashboard,
+			Params: []api.Parameter{{Name: "filter[name]", In: "query", Description: "The list.",
+				Schema: api.String("").WithEnum(provider.ExternalCodeB2BPurpose, provider.ExternalCodePurpose)}},
+			Responses: []api.Response{api.DataOK[[]provider.ExternalCode]("The codes."), api.ReplyUnauthorized, scopeOnly,
+				api.ErrorReply(fiber.StatusUnprocessableEntity, "Unknown list.")},
+			Handler: s.apiExternalCodes,
 		},
 		{
 			ID: "listCountries", Method: fiber.MethodGet, Path: apiCountryPath, Tag: tag, Summary: "Countries",
 			Description: "The ISO 3166 countries (iso, name, id = the numeric code), by name.",
-			Auth:        server.APIBearer, Scopes: server.APIScopesDashboard,
-			Responses: []server.APIResponse{server.APIDataOK[[]provider.Country]("The countries."), server.APIReplyUnauthorized, scopeOnly},
-			Handler:   handle(s.apiCountries),
+			Auth:        api.Bearer, Scopes: api.ScopesDashboard,
+			Responses: []api.Response{api.DataOK[[]provider.Country]("The countries."), api.ReplyUnauthorized, scopeOnly},
+			Handler:   s.apiCountries,
 		},
 		{
 			ID: "listCoreCountries", Method: fiber.MethodGet, Path: apiCoreCountryPath, Tag: tag, Summary: "Countries (core)",
 			Description: "The same ISO 3166 countries as listCountries, at the address the foundation calls use.",
-			Auth:        server.APIBearer, Scopes: server.APIScopesDashboard,
-			Responses: []server.APIResponse{server.APIDataOK[[]provider.Country]("The countries."), server.APIReplyUnauthorized, scopeOnly},
-			Handler:   handle(s.apiCountries),
+			Auth:        api.Bearer, Scopes: api.ScopesDashboard,
+			Responses: []api.Response{api.DataOK[[]provider.Country]("The countries."), api.ReplyUnauthorized, scopeOnly},
+			Handler:   s.apiCountries,
 		},
 	}
 	return ops

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"portal/provider"
-	"portal/server"
+	"portal/server/api"
 	"portal/server/servertest"
 )
 
@@ -35,7 +35,7 @@ func TestDraftsAPIDocumentsConstraints(t *testing.T) {
 		{"page[size] minimum", obj(param(drafts, "page[size]")["schema"])["minimum"], 1.0},
 		{"page[size] maximum", obj(param(drafts, "page[size]")["schema"])["maximum"], float64(provider.MaxDraftLimit)},
 		{"empty page[size] is absent", param(drafts, "page[size]")["allowEmptyValue"], true},
-		{"created_after pattern", obj(param(drafts, "created_after")["schema"])["pattern"], server.APITimePattern},
+		{"created_after pattern", obj(param(drafts, "created_after")["schema"])["pattern"], api.TimePattern},
 		{"id format", obj(param(drafts, "id")["schema"])["format"], "uuid"},
 		{"listPayoutDrafts 422", obj(drafts["responses"])["422"] != nil, true},
 		{"listProductSchemas 422", obj(schemas["responses"])["422"] != nil, true},
@@ -69,18 +69,18 @@ func TestDraftsAPIRefusesWhatTheDocumentForbids(t *testing.T) {
 		code, title        string
 		parameter, pointer string
 	}{
-		{"page size below", "GET", drafts + "?page[size]=0", nil, 422, server.APICodeInvalid, "", "page[size]", ""},
-		{"page size above", "GET", drafts + "?page[size]=" + strconv.Itoa(provider.MaxDraftLimit+1), nil, 422, server.APICodeInvalid, "", "page[size]", ""},
+		{"page size below", "GET", drafts + "?page[size]=0", nil, 422, api.CodeInvalid, "", "page[size]", ""},
+		{"page size above", "GET", drafts + "?page[size]=" + strconv.Itoa(provider.MaxDraftLimit+1), nil, 422, api.CodeInvalid, "", "page[size]", ""},
 		{"empty values are absent", "GET", drafts + "?page[size]=&filter[status]=", nil, 200, "", "", "", ""},
-		{"bad cursor", "GET", drafts + "?page[cursor_after]=nope", nil, 422, server.APICodeInvalid, "", "page[cursor_after]", ""},
-		{"bad date", "GET", drafts + "?created_after=yesterday", nil, 422, server.APICodeInvalid, "", "created_after", ""},
+		{"bad cursor", "GET", drafts + "?page[cursor_after]=nope", nil, 422, api.CodeInvalid, "", "page[cursor_after]", ""},
+		{"bad date", "GET", drafts + "?created_after=yesterday", nil, 422, api.CodeInvalid, "", "created_after", ""},
 		{"two sections in a PATCH", "PATCH", draft, map[string]any{"debtor": map[string]string{}, "creditor": map[string]string{}}, 422,
-			server.APICodeInvalid, "Send exactly one section", "", ""},
-		{"no section in a PUT", "PUT", draft, map[string]any{}, 422, server.APICodeInvalid, "Send the sections to save", "", ""},
-		{"a section of the wrong type", "PATCH", draft, map[string]any{"debtor": "x"}, 422, server.APICodeInvalid,
+			api.CodeInvalid, "Send exactly one section", "", ""},
+		{"no section in a PUT", "PUT", draft, map[string]any{}, 422, api.CodeInvalid, "Send the sections to save", "", ""},
+		{"a section of the wrong type", "PATCH", draft, map[string]any{"debtor": "x"}, 422, api.CodeInvalid,
 			"Must be an object with named fields", "", "/debtor"},
-		{"no organisation", "GET", "/api/v1" + apiSchemasPath + "?product_id=x", nil, 404, server.APICodeNoOrganisation,
-			server.APIMsgNoOrganisation, "", ""},
+		{"no organisation", "GET", "/api/v1" + apiSchemasPath + "?product_id=x", nil, 404, api.CodeNoOrganisation,
+			api.MsgNoOrganisation, "", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			a.T = t

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"portal/provider"
-	"portal/server"
+	"portal/server/api"
 	"portal/server/servertest"
 )
 
@@ -21,7 +21,7 @@ func TestPayoutDraftsAPITour(t *testing.T) {
 	rev.Login(reviewer)
 
 	tour.Call(ops, "listProductOptions", "", nil)
-	tour.Call(ops, "listProductSchemas", "?product_id=sepa-eur-de", nil, server.APIHeaderOrganisation, servertest.OrgNordic)
+	tour.Call(ops, "listProductSchemas", "?product_id=sepa-eur-de", nil, api.HeaderOrganisation, servertest.OrgNordic)
 	tour.Call(ops, "listPaymentInstruments", "", nil)
 	tour.Call(ops, "listContractedLocalInstruments", "", nil)
 	codes := tour.Call(ops, "listExternalCodes", "?"+url.Values{"filter[name]": {provider.ExternalCodeB2BPurpose}}.Encode(), nil)

@@ -8,7 +8,7 @@ import (
 
 	"portal/access"
 	"portal/provider"
-	"portal/server"
+	"portal/server/api"
 	"portal/server/exports"
 )
 
@@ -37,23 +37,21 @@ type apiReportMeta struct {
 	TotalCount  int      `json:"total_count" description:"Reports matching the filters, across all pages."`
 }
 
-var apiService = server.APIService(func(s *server.Server) bool { return s.PayoutReports != nil })
-
-func (s area) apiCreate(c fiber.Ctx, a *server.APICaller) error {
+func (s area) apiCreate(c fiber.Ctx, a *api.Caller) error {
 	orgID := a.OrgID
 	var body apiPayoutReportRequest
-	if p := server.DecodeJSON(c, &body); p != nil {
-		return server.APIErrors(c, p.Status, *p)
+	if p := api.DecodeJSON(c, &body); p != nil {
+		return api.Errors(c, p.Status, *p)
 	}
 	after, before, probs := exports.APIPeriod(body.CreatedAfter, body.CreatedBefore)
 	if body.OrganisationID != "" && body.OrganisationID != orgID {
-		probs = append(probs, server.APIField("organisation_id", "Must be the organisation of the path"))
+		probs = append(probs, api.Field("organisation_id", "Must be the organisation of the path"))
 	}
 	if len(body.StatusCategories) > 16 {
-		probs = append(probs, server.APIField("status_categories", "Too many status categories"))
+		probs = append(probs, api.Field("status_categories", "Too many status categories"))
 	}
 	if len(probs) > 0 {
-		return server.APIErrors(c, fiber.StatusUnprocessableEntity, probs...)
+		return api.Errors(c, fiber.StatusUnprocessableEntity, probs...)
 	}
 	rep, err := s.PayoutReports.CreatePayoutReport(c.Context(), orgID, provider.PayoutReportRequest{AccountNumber: body.AccountNumber,
 		CreatedAfter: after, CreatedBefore: before, StateCategories: body.StatusCategories, CurrencyCode: body.CurrencyCode,
@@ -61,43 +59,43 @@ func (s area) apiCreate(c fiber.Ctx, a *server.APICaller) error {
 	var fe *provider.FieldError
 	switch {
 	case err == nil:
-		return server.APISend(c, fiber.StatusCreated, server.APIDataOf(rep))
+		return api.Send(c, fiber.StatusCreated, api.DataOf(rep))
 	case errors.Is(err, provider.ErrNoPayoutsFound):
-		return server.APIErrors(c, fiber.StatusUnprocessableEntity, server.APIProblem{Status: fiber.StatusUnprocessableEntity,
+		return api.Errors(c, fiber.StatusUnprocessableEntity, api.Problem{Status: fiber.StatusUnprocessableEntity,
 			Code: provider.PayoutReportEmptyCode, Title: provider.MsgPayoutReportEmpty})
 	case errors.As(err, &fe):
-		return server.APIErrors(c, fiber.StatusUnprocessableEntity, server.APIField(fe.Field, fe.Err.Message))
+		return api.Errors(c, fiber.StatusUnprocessableEntity, api.Field(fe.Field, fe.Err.Message))
 	}
-	return server.APIProviderFail(c, err, nil)
+	return api.ProviderFail(c, err, nil)
 }
 
-func (s area) apiList(c fiber.Ctx, r server.APIOrgCall) (server.APIPageBody[[]provider.PayoutReport, apiReportMeta], error) {
+func (s area) apiList(c fiber.Ctx, r api.OrgCall) (api.PageBody[[]provider.PayoutReport, apiReportMeta], error) {
 	page, err := exports.ReadAPIPage(c, r, "Payout reports", provider.MaxPayoutReportLimit, "virtual_account_number", s.PayoutReports.PayoutReports)
 	if err != nil {
-		return server.APIPageBody[[]provider.PayoutReport, apiReportMeta]{}, err
+		return api.PageBody[[]provider.PayoutReport, apiReportMeta]{}, err
 	}
-	return server.APIPage(page.Reports, apiReportMeta{CursorNext: page.CursorNext, CursorPrev: page.CursorPrev,
+	return api.Page(page.Reports, apiReportMeta{CursorNext: page.CursorNext, CursorPrev: page.CursorPrev,
 		HasNextPage: page.HasNext, TotalCount: page.Total}), nil
 }
 
-func (s area) apiGet(c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[provider.PayoutReport], error) {
+func (s area) apiGet(c fiber.Ctx, r api.OrgCall) (api.DataBody[provider.PayoutReport], error) {
 	rep, err := s.PayoutReports.PayoutReport(c.Context(), r.OrgID, strings.Clone(c.Params("uuid")))
-	return server.APIDataOf(rep), err
+	return api.DataOf(rep), err
 }
 
-func (s area) apiDownload(c fiber.Ctx, a *server.APICaller) error {
+func (s area) apiDownload(c fiber.Ctx, a *api.Caller) error {
 	return exports.APIDownload(c, provider.MsgPayoutReportNotFound, func() (*provider.ExportFile, error) {
 		return s.PayoutReports.OpenPayoutReport(c.Context(), a.OrgID, strings.Clone(c.Params("uuid")))
 	})
 }
 
-var apiUUIDParam = server.OAParameter{Name: "uuid", In: "path", Required: true, Description: "Payout report id.",
-	Schema: server.OAString("").WithFormat("uuid")}
+var apiUUIDParam = api.Parameter{Name: "uuid", In: "path", Required: true, Description: "Payout report id.",
+	Schema: api.String("").WithFormat("uuid")}
 
-func (s area) apiOperations() []server.APIOp {
+func (s area) apiOperations() []api.Op {
 	tag := "Payout reports"
-	forbidden := server.APIErrorReply(fiber.StatusForbidden, "The role lacks the permission (code forbidden: exports:read with accounts:read; exports:manage to create, exports:download to download), or MissingScope / invalid_csrf.")
-	return []server.APIOp{
+	forbidden := api.ErrorReply(fiber.StatusForbidden, "The role lacks the permission (code forbidden: exports:read with accounts:read; exports:manage to create, exports:download to download), or MissingScope / invalid_csrf.")
+	return []api.Op{
 		{
 			ID: "createPayoutReport", Method: fiber.MethodPost, Path: "/disbursement/organisations/{id}/payout_reports", Tag: tag,
 			Summary: "Export payout requests (request a payout report)",
@@ -105,42 +103,42 @@ func (s area) apiOperations() []server.APIOp {
 				"ending no later than today), filtered by status categories, currency and amount range. It is generated in the background; " +
 				"when ready, the requesting user gets an e-mail. Filters that select no payout request answer 422 with code 1001 " +
 				"(\"No requests found for the selected filters. Please adjust your filters and try again.\").",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Needs: exports.Perms(access.ExportsManage), Service: apiService,
-			Params: server.APIOrgParams(),
-			Body:   server.APIBody[apiPayoutReportRequest](),
-			Responses: []server.APIResponse{server.APIOK[server.APIDataBody[provider.PayoutReport]](fiber.StatusCreated, "Queued."),
-				server.APIReplyUnauthorized, forbidden, server.APIReplyNotFound,
-				server.APIErrorReply(fiber.StatusUnprocessableEntity, "A field is wrong (source.pointer names it), or code 1001: no payout request matches.")},
-			Handler: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return s.apiCreate(c, a) },
+			Auth: api.Bearer, Scopes: api.ScopesDashboard, Needs: exports.Perms(access.ExportsManage), Off: s.PayoutReports == nil,
+			Params: api.OrgParams(),
+			Body:   api.Body[apiPayoutReportRequest](),
+			Responses: []api.Response{api.OK[api.DataBody[provider.PayoutReport]](fiber.StatusCreated, "Queued."),
+				api.ReplyUnauthorized, forbidden, api.ReplyNotFound,
+				api.ErrorReply(fiber.StatusUnprocessableEntity, "A field is wrong (source.pointer names it), or code 1001: no payout request matches.")},
+			Handler: s.apiCreate,
 		},
-		server.APIReadOp(server.APIOp{
+		api.ReadOp(api.Op{
 			ID: "listPayoutReports", Path: "/disbursement/organisations/{id}/payout_reports", Tag: tag,
 			Summary: "List payout reports", Description: "Newest first, paged by cursors, with the total count.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
-			Params:    server.APIOrgParams(exports.APIListParams("virtual_account_number", "reports", provider.MaxPayoutReportLimit)...),
+			Auth: api.Bearer, Scopes: api.ScopesDashboard,
+			Params:    api.OrgParams(exports.APIListParams("virtual_account_number", "reports", provider.MaxPayoutReportLimit)...),
 			Responses: exports.APIListReplies(forbidden),
-		}, "One page.", exports.APIRead(apiService, s.apiList, server.APITexts{provider.EINVALID: {Title: provider.MsgPayoutReportsFetch}})),
-		server.APIReadOp(server.APIOp{
+		}, "One page.", exports.APIRead(s.PayoutReports == nil, s.apiList, api.Texts{provider.EINVALID: {Title: provider.MsgPayoutReportsFetch}})),
+		api.ReadOp(api.Op{
 			ID: "getPayoutReport", Path: "/disbursement/organisations/{id}/payout_reports/{uuid}", Tag: tag,
 			Summary: "Get a payout report", Description: "With its state, to follow its generation.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Needs: exports.Perms(access.ExportsDownload), Service: apiService,
-			Params: server.APIOrgParams(apiUUIDParam),
-			Responses: []server.APIResponse{server.APIReplyUnauthorized, forbidden,
-				server.APIErrorReply(fiber.StatusNotFound, "Could not find Payout Report with that uuid (also for another organisation's).")},
-		}, "The report.", exports.APIRead(apiService, s.apiGet, server.APITexts{provider.ENOTFOUND: {Title: provider.MsgPayoutReportNotFound}})),
+			Auth: api.Bearer, Scopes: api.ScopesDashboard, Needs: exports.Perms(access.ExportsDownload), Off: s.PayoutReports == nil,
+			Params: api.OrgParams(apiUUIDParam),
+			Responses: []api.Response{api.ReplyUnauthorized, forbidden,
+				api.ErrorReply(fiber.StatusNotFound, "Could not find Payout Report with that uuid (also for another organisation's).")},
+		}, "The report.", exports.APIRead(s.PayoutReports == nil, s.apiGet, api.Texts{provider.ENOTFOUND: {Title: provider.MsgPayoutReportNotFound}})),
 		{
 			ID: "downloadPayoutReport", Method: fiber.MethodGet, Path: "/disbursement/organisations/{id}/payout_reports/{uuid}/download", Tag: tag,
 			Summary: "Download a payout report",
 			Description: "The CSV, named in Content-Disposition (RFC 4180, UTF-8, header row, oldest first; cells starting with = + - @ tab or CR " +
 				"get a leading apostrophe, except plain decimal numbers).",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Needs: exports.Perms(access.ExportsDownload), Service: apiService,
-			Params: server.APIOrgParams(apiUUIDParam),
-			Responses: []server.APIResponse{{Status: fiber.StatusOK, Description: "The file.", Media: []string{"text/csv"},
-				Headers: map[string]server.OAHeader{"Content-Disposition": {Description: "attachment; filename=…", Schema: server.OAString("")}}},
-				server.APIReplyUnauthorized, forbidden,
-				server.APIErrorReply(fiber.StatusNotFound, "Could not find Payout Report with that uuid."),
-				server.APIErrorReply(fiber.StatusConflict, "Error while downloading the file: not ready yet, or failed.")},
-			Handler: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return s.apiDownload(c, a) },
+			Auth: api.Bearer, Scopes: api.ScopesDashboard, Needs: exports.Perms(access.ExportsDownload), Off: s.PayoutReports == nil,
+			Params: api.OrgParams(apiUUIDParam),
+			Responses: []api.Response{{Status: fiber.StatusOK, Description: "The file.", Media: []string{"text/csv"},
+				Headers: map[string]api.Header{"Content-Disposition": {Description: "attachment; filename=…", Schema: api.String("")}}},
+				api.ReplyUnauthorized, forbidden,
+				api.ErrorReply(fiber.StatusNotFound, "Could not find Payout Report with that uuid."),
+				api.ErrorReply(fiber.StatusConflict, "Error while downloading the file: not ready yet, or failed.")},
+			Handler: s.apiDownload,
 		},
 	}
 }

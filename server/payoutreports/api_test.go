@@ -8,7 +8,7 @@ import (
 	"portal/daterange"
 	"portal/provider"
 	"portal/reference/demo"
-	"portal/server"
+	"portal/server/api"
 	"portal/server/servertest"
 )
 
@@ -134,7 +134,7 @@ func TestPayoutReportsAPIAccess(t *testing.T) {
 	obs := h.API()
 	obs.Login("observer@demo.example")
 	for _, c := range calls(servertest.OrgNordic, ours) {
-		obs.Call(c[0].(string), c[1].(string), c[2]).Expect(t, 403, server.APICodeForbidden)
+		obs.Call(c[0].(string), c[1].(string), c[2]).Expect(t, 403, api.CodeForbidden)
 	}
 	fin := h.API()
 	fin.Login("finance@demo.example")
@@ -146,7 +146,7 @@ func TestPayoutReportsAPIAccess(t *testing.T) {
 	// multi is an observer in Atlantic: a member without exports:read.
 	multi := h.API()
 	multi.Login("multi@demo.example")
-	multi.Call("GET", apiURL(servertest.OrgAtlantic), nil).Expect(t, 403, server.APICodeForbidden)
+	multi.Call("GET", apiURL(servertest.OrgAtlantic), nil).Expect(t, 403, api.CodeForbidden)
 }
 
 // TestPayoutReportsAPITour calls every operation of the area once with success, so the

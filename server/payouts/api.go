@@ -10,13 +10,14 @@ import (
 	"portal/access"
 	"portal/provider"
 	"portal/server"
+	"portal/server/api"
 )
 
 // The payout calls of the JSON API (spec 001 §7 "Payout requests"): the list with every
 // query parameter of the spec, the detail by reference and its cancellation (DELETE), the
 // sandbox test case, the status filter tree, contracted payout products, business units and
-// the short payout by reference. Reads run server.APIOrgRead (membership 404, then the
-// permission 403); the two changes check the same declared on the operation (APIOp.Needs), which the router checks first.
+// the short payout by reference. Reads are api.ReadOp reads (membership 404, then the
+// permission 403); the two changes check the same declared on the operation (api.Op.Needs), which the router checks first.
 
 // Paths of the operations. The list names its organisation in X-Organisation-ID, like the
 // payout statistics beside it (/payouts/payout_requests/stats/…); the others in the path.
@@ -43,26 +44,24 @@ type apiTestCaseRequest struct {
 	TestCase string   `json:"test_case" required:"true" description:"HOLD and SUCCESS need a processing payout (HOLD one not halted yet), RETURNED a processing or completed one." enum:"HOLD,SUCCESS,RETURNED"`
 }
 
-var apiPayoutsService = server.APIService(func(s *server.Server) bool { return s.Payouts != nil })
-
 // apiPayoutRead is a read of the payouts service needing payouts:read.
-func apiPayoutRead[B server.APIEnvelope](org func(*server.Server, fiber.Ctx, *server.APICaller) (string, error),
-	read func(fiber.Ctx, provider.Payouts, server.APIOrgCall) (B, error)) server.APIRead[B] {
-	return server.APIRead[B]{Org: org, Perms: []access.Permission{access.PayoutsRead}, Service: apiPayoutsService,
-		Read: func(s *server.Server, c fiber.Ctx, r server.APIOrgCall) (B, error) { return read(c, s.Payouts, r) }}
+func apiPayoutRead[B api.Envelope](srv *server.Server, org func(fiber.Ctx, *api.Caller) (string, error),
+	read func(fiber.Ctx, provider.Payouts, api.OrgCall) (B, error)) api.Read[B] {
+	return api.Read[B]{Org: org, Perms: []access.Permission{access.PayoutsRead},
+		Read: func(c fiber.Ctx, r api.OrgCall) (B, error) { return read(c, srv.Payouts, r) }}
 }
 
-func apiParam(name, title string) server.APIProblem {
-	return server.APIProblem{Status: fiber.StatusUnprocessableEntity, Code: server.APICodeInvalid, Title: title,
-		Source: &server.APISource{Parameter: name}}
+func apiParam(name, title string) api.Problem {
+	return api.Problem{Status: fiber.StatusUnprocessableEntity, Code: api.CodeInvalid, Title: title,
+		Source: &api.Source{Parameter: name}}
 }
 
 // apiPayoutFilter reads the list's query (spec 001 §7), every problem at once.
 func apiPayoutFilter(c fiber.Ctx) (provider.PayoutFilter, error) {
 	var f provider.PayoutFilter
-	var probs []server.APIProblem
+	var probs []api.Problem
 	var err error
-	if f.CreatedAfter, f.CreatedBefore, err = server.APIReadRange(c); err != nil {
+	if f.CreatedAfter, f.CreatedBefore, err = api.ReadRange(c); err != nil {
 		return f, err
 	}
 	q := func(name string) string { return strings.Clone(c.Query(name)) }
@@ -81,14 +80,14 @@ func apiPayoutFilter(c fiber.Ctx) (provider.PayoutFilter, error) {
 	default:
 		probs = append(probs, apiParam("sort", "Sort by -date (newest first) or date (oldest first)"))
 	}
-	pg, err := server.APIReadPage(c, server.APIPagingNames{After: "cursor_after", Before: "cursor_before",
+	pg, err := api.ReadPage(c, api.PagingNames{After: "cursor_after", Before: "cursor_before",
 		Include: "include_cursor", Size: "page_size"}, provider.MaxPayoutLimit, probs)
 	f.Cursor, f.Direction, f.IncludeCursor, f.Limit = pg.Cursor, pg.Direction, pg.IncludeCursor, pg.Limit
 	return f, err
 }
 
-func apiListPayouts(c fiber.Ctx, p provider.Payouts, r server.APIOrgCall) (server.APIPageBody[[]provider.PayoutRequest, server.APIPageMeta], error) {
-	var out server.APIPageBody[[]provider.PayoutRequest, server.APIPageMeta]
+func apiListPayouts(c fiber.Ctx, p provider.Payouts, r api.OrgCall) (api.PageBody[[]provider.PayoutRequest, api.PageMeta], error) {
+	var out api.PageBody[[]provider.PayoutRequest, api.PageMeta]
 	f, err := apiPayoutFilter(c)
 	if err != nil {
 		return out, err
@@ -97,10 +96,10 @@ func apiListPayouts(c fiber.Ctx, p provider.Payouts, r server.APIOrgCall) (serve
 	var fe *provider.FieldError
 	if errors.As(err, &fe) {
 		// The provider names the amount bounds as the query does.
-		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, apiParam(fe.Field, fe.Err.Message))
+		return out, api.Refuse(fiber.StatusUnprocessableEntity, apiParam(fe.Field, fe.Err.Message))
 	}
 	if provider.ErrorCode(err) == provider.EINVALID {
-		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, apiParam("cursor_after", provider.ErrorMessage(err)))
+		return out, api.Refuse(fiber.StatusUnprocessableEntity, apiParam("cursor_after", provider.ErrorMessage(err)))
 	}
 	if err != nil {
 		return out, err
@@ -111,42 +110,42 @@ func apiListPayouts(c fiber.Ctx, p provider.Payouts, r server.APIOrgCall) (serve
 		r.StatusTransitions, r.Cancellations, r.Reviews = []provider.StatusTransition{}, []provider.PayoutCancellationRecord{}, []provider.PayoutReview{}
 		r.Errors = map[string][]provider.PayoutError{}
 	}
-	return server.APIPage(page.Payouts, server.APIPageMeta{CursorNext: page.CursorNext, CursorPrev: page.CursorPrev,
+	return api.Page(page.Payouts, api.PageMeta{CursorNext: page.CursorNext, CursorPrev: page.CursorPrev,
 		HasNextPage: page.HasNext, Total: page.Total}), nil
 }
 
 func apiRef(c fiber.Ctx) string { return strings.Clone(c.Params("reference")) }
 
-func apiGetPayout(c fiber.Ctx, p provider.Payouts, r server.APIOrgCall) (server.APIDataBody[provider.PayoutRequest], error) {
+func apiGetPayout(c fiber.Ctx, p provider.Payouts, r api.OrgCall) (api.DataBody[provider.PayoutRequest], error) {
 	pr, err := p.Payout(c.Context(), r.OrgID, apiRef(c))
-	return server.APIDataOf(pr), err
+	return api.DataOf(pr), err
 }
 
-func apiPayoutByReference(c fiber.Ctx, p provider.Payouts, r server.APIOrgCall) (server.APIDataBody[apiPayoutSummary], error) {
+func apiPayoutByReference(c fiber.Ctx, p provider.Payouts, r api.OrgCall) (api.DataBody[apiPayoutSummary], error) {
 	pr, err := p.Payout(c.Context(), r.OrgID, apiRef(c))
-	return server.APIDataOf(apiPayoutSummary{UniqueReference: pr.UniqueReference, Amount: pr.Amount, Currency: pr.Currency,
+	return api.DataOf(apiPayoutSummary{UniqueReference: pr.UniqueReference, Amount: pr.Amount, Currency: pr.Currency,
 		EndToEndID: pr.EndToEndID, Status: pr.Status}), err
 }
 
-func apiReasonCodes(c fiber.Ctx, p provider.Payouts, r server.APIOrgCall) (server.APIDataBody[[]provider.PayoutStatusGroup], error) {
+func apiReasonCodes(c fiber.Ctx, p provider.Payouts, r api.OrgCall) (api.DataBody[[]provider.PayoutStatusGroup], error) {
 	groups, err := p.PayoutReasonCodes(c.Context(), r.OrgID)
-	return server.APIDataOf(groups), err
+	return api.DataOf(groups), err
 }
 
-func apiPayoutProducts(c fiber.Ctx, p provider.Payouts, r server.APIOrgCall) (server.APIDataBody[[]provider.PayoutProduct], error) {
+func apiPayoutProducts(c fiber.Ctx, p provider.Payouts, r api.OrgCall) (api.DataBody[[]provider.PayoutProduct], error) {
 	products, err := p.PayoutProducts(c.Context(), r.OrgID)
-	return server.APIDataOf(products), err
+	return api.DataOf(products), err
 }
 
-func apiBusinessUnits(c fiber.Ctx, p provider.Payouts, r server.APIOrgCall) (server.APIDataBody[[]provider.BusinessUnit], error) {
+func apiBusinessUnits(c fiber.Ctx, p provider.Payouts, r api.OrgCall) (api.DataBody[[]provider.BusinessUnit], error) {
 	units, err := p.BusinessUnits(c.Context(), r.OrgID)
-	return server.APIDataOf(units), err
+	return api.DataOf(units), err
 }
 
 // apiManage is what the two calls that change a payout need.
 var apiManage = []access.Permission{access.PayoutsRead, access.PayoutsManage}
 
-func (s area) apiCancel(c fiber.Ctx, a *server.APICaller) error {
+func (s area) apiCancel(c fiber.Ctx, a *api.Caller) error {
 	orgID := a.OrgID
 	by := provider.PayoutInitiator{Type: provider.InitiatorAPI, Name: strings.TrimSpace(a.User.FirstName + " " + a.User.LastName)}
 	if a.Claims == nil {
@@ -154,32 +153,32 @@ func (s area) apiCancel(c fiber.Ctx, a *server.APICaller) error {
 	}
 	res, err := s.Payouts.CancelPayout(c.Context(), orgID, apiRef(c), by)
 	if err != nil {
-		return server.APIProviderFail(c, err, server.APITexts{provider.ECONFLICT: {Title: provider.MsgPayoutCancelRefused}})
+		return api.ProviderFail(c, err, api.Texts{provider.ECONFLICT: {Title: provider.MsgPayoutCancelRefused}})
 	}
-	return server.APIData(c, res)
+	return api.Data(c, res)
 }
 
-func (s area) apiTestCase(c fiber.Ctx, a *server.APICaller) error {
+func (s area) apiTestCase(c fiber.Ctx, a *api.Caller) error {
 	orgID := a.OrgID
 	o, err := s.apiOrgContext(c, orgID)
 	if err != nil {
 		return err
 	}
 	if !s.TestCasesOn(o) {
-		return server.APIError(c, fiber.StatusForbidden, server.APICodeForbidden, "Sandbox test cases are not enabled")
+		return api.Error(c, fiber.StatusForbidden, api.CodeForbidden, "Sandbox test cases are not enabled")
 	}
 	var body apiTestCaseRequest
-	if p := server.DecodeJSON(c, &body); p != nil {
-		return server.APIErrors(c, p.Status, *p)
+	if p := api.DecodeJSON(c, &body); p != nil {
+		return api.Errors(c, p.Status, *p)
 	}
 	pr, err := s.Payouts.PayoutTestCase(c.Context(), orgID, apiRef(c), body.TestCase)
 	if provider.ErrorCode(err) == provider.EINVALID {
-		return server.APIErrors(c, fiber.StatusUnprocessableEntity, server.APIField("test_case", provider.ErrorMessage(err)))
+		return api.Errors(c, fiber.StatusUnprocessableEntity, api.Field("test_case", provider.ErrorMessage(err)))
 	}
 	if err != nil {
-		return server.APIProviderFail(c, err, nil)
+		return api.ProviderFail(c, err, nil)
 	}
-	return server.APIData(c, pr)
+	return api.Data(c, pr)
 }
 
 // apiOrgContext is what TestCasesOn reads of the organisation: its flags.
@@ -191,94 +190,94 @@ func (s area) apiOrgContext(c fiber.Ctx, orgID string) (*server.OrgContext, erro
 	return &server.OrgContext{Flags: flags}, nil
 }
 
-var apiReferenceParam = server.OAParameter{Name: "reference", In: "path", Required: true,
+var apiReferenceParam = api.Parameter{Name: "reference", In: "path", Required: true,
 	Description: "The payout's " + provider.UniqueReferenceField + ". Another organisation's answers 404, as an unknown one does.",
-	Schema:      server.OAString("")}
+	Schema:      api.String("")}
 
-func (s area) apiOperations() []server.APIOp {
+func (s area) apiOperations() []api.Op {
 	const tag = apiTag
 	forbidden := apiForbidden
-	forbiddenManage := server.APIErrorReply(fiber.StatusForbidden, "The role lacks payouts:manage (code forbidden), or MissingScope / invalid_csrf.")
-	notFound := server.APIErrorReply(fiber.StatusNotFound, "No such organisation or payout, or not the caller's (not told apart).")
-	return []server.APIOp{
-		server.APIReadOp(server.APIOp{
+	forbiddenManage := api.ErrorReply(fiber.StatusForbidden, "The role lacks payouts:manage (code forbidden), or MissingScope / invalid_csrf.")
+	notFound := api.ErrorReply(fiber.StatusNotFound, "No such organisation or payout, or not the caller's (not told apart).")
+	return []api.Op{
+		api.ReadOp(api.Op{
 			ID: "listPayoutRequests", Path: apiListPath, Tag: tag, Summary: "List payout requests",
 			Description: "The organisation's payout requests with the filters of the Payouts page, newest first unless sort=date, " +
 				"cursor paged with the total. Rows leave status_transitions, cancellations, reviews and errors empty: " +
 				"getPayoutRequest has them.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
-			Params: []server.OAParameter{server.APIOrgHeaderParam,
-				server.APIQueryParam("sort", "-date (default, newest first) or date (oldest first)."),
-				server.APIQueryParam("cursor_after", "cursor_next of a page: the page after it."),
-				server.APIQueryParam("cursor_before", "cursor_prev of a page: the page before it."),
-				{Name: "include_cursor", In: "query", Description: "true: with cursor_after, the page starts at the cursor's own row.", Schema: server.OAString("").WithEnum("true", "false")},
-				{Name: "page_size", In: "query", Description: "Rows per page, 1 to " + strconv.Itoa(provider.MaxPayoutLimit) + " (default " + strconv.Itoa(provider.DefaultPayoutLimit) + ").", Schema: server.OAInteger("").WithRange(1, provider.MaxPayoutLimit)},
-				server.APITimeParam("created_after", "Created at or after: YYYY-MM-DD (UTC midnight), YYYY-MM-DD HH:mm:ss (UTC) or RFC 3339."),
-				server.APITimeParam("created_before", "Created before, in the same forms."),
-				server.APIQueryParam("batch_id", "Only the payouts of this batch."),
-				{Name: "state_category", In: "query", Description: "Status: the v1 model's seven categories, or cancelled (finished cancellations, no longer under rejected).", Schema: server.OAString("").WithEnum(apiStatuses()...)},
-				server.APIQueryParam("virtual_account_number", "Only those debiting this account."),
-				server.APIQueryParam("currency_code", "ISO 4217 code, or the crypto asset."),
-				{Name: "business_unit", In: "query", Description: "Business unit uuid.", Schema: server.OAString("").WithFormat("uuid")},
-				server.APIQueryParam("local_instrument", "Transfer type, e.g. SEPA."),
-				server.APIQueryParam("reason_code_id", "Reason code id, e.g. invalid_creditor."),
-				server.APIQueryParam("amount_from", "Amount at least this (0 or more), whatever the currency."),
-				server.APIQueryParam("amount_to", "Amount at most this (0 or more).")},
-			Responses: []server.APIResponse{server.APIReplyUnauthorized, forbidden, server.APIReplyNotFound,
-				server.APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong (source.parameter names it).")},
-		}, "One page: data, and meta with total, cursor_next, cursor_prev and has_next_page.", apiPayoutRead(server.APIHeaderOrg, apiListPayouts)),
-		payoutRead("getPayoutRequest", apiDetailPath, "Get a payout request",
+			Auth: api.Bearer, Scopes: api.ScopesDashboard,
+			Params: []api.Parameter{api.OrgHeaderParam,
+				api.QueryParam("sort", "-date (default, newest first) or date (oldest first)."),
+				api.QueryParam("cursor_after", "cursor_next of a page: the page after it."),
+				api.QueryParam("cursor_before", "cursor_prev of a page: the page before it."),
+				{Name: "include_cursor", In: "query", Description: "true: with cursor_after, the page starts at the cursor's own row.", Schema: api.String("").WithEnum("true", "false")},
+				{Name: "page_size", In: "query", Description: "Rows per page, 1 to " + strconv.Itoa(provider.MaxPayoutLimit) + " (default " + strconv.Itoa(provider.DefaultPayoutLimit) + ").", Schema: api.Integer("").WithRange(1, provider.MaxPayoutLimit)},
+				api.TimeParam("created_after", "Created at or after: YYYY-MM-DD (UTC midnight), YYYY-MM-DD HH:mm:ss (UTC) or RFC 3339."),
+				api.TimeParam("created_before", "Created before, in the same forms."),
+				api.QueryParam("batch_id", "Only the payouts of this batch."),
+				{Name: "state_category", In: "query", Description: "Status: the v1 model's seven categories, or cancelled (finished cancellations, no longer under rejected).", Schema: api.String("").WithEnum(apiStatuses()...)},
+				api.QueryParam("virtual_account_number", "Only those debiting this account."),
+				api.QueryParam("currency_code", "ISO 4217 code, or the crypto asset."),
+				{Name: "business_unit", In: "query", Description: "Business unit uuid.", Schema: api.String("").WithFormat("uuid")},
+				api.QueryParam("local_instrument", "Transfer type, e.g. SEPA."),
+				api.QueryParam("reason_code_id", "Reason code id, e.g. invalid_creditor."),
+				api.QueryParam("amount_from", "Amount at least this (0 or more), whatever the currency."),
+				api.QueryParam("amount_to", "Amount at most this (0 or more).")},
+			Responses: []api.Response{api.ReplyUnauthorized, forbidden, api.ReplyNotFound,
+				api.ErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong (source.parameter names it).")},
+		}, "One page: data, and meta with total, cursor_next, cursor_prev and has_next_page.", apiPayoutRead(s.Server, api.HeaderOrg, apiListPayouts)),
+		payoutRead(s.Server, "getPayoutRequest", apiDetailPath, "Get a payout request",
 			"Everything about one payout request: its parts, reason codes, errors by section and history.",
-			server.APIOrgParams(apiReferenceParam), notFound, "The payout request.", apiGetPayout),
+			api.OrgParams(apiReferenceParam), notFound, "The payout request.", apiGetPayout),
 		{
 			ID: "cancelPayoutRequest", Method: fiber.MethodDelete, Path: apiDetailPath, Tag: tag, Summary: "Cancel a payout request",
 			Description: "Asks for the cancellation of a payout that is received, pending, action_required or processing. data.status " +
 				"pending means cancellation started (the same for a repeated call); reserved funds come back when it finishes.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Needs: apiManage, Service: apiPayoutsService,
-			Params: server.APIOrgParams(apiReferenceParam),
-			Responses: []server.APIResponse{server.APIDataOK[provider.PayoutCancellation]("Cancellation started."),
-				server.APIReplyUnauthorized, forbiddenManage, notFound,
-				server.APIErrorReply(fiber.StatusConflict, "Unable to cancel Payout: its status does not allow it.")},
-			Handler: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return s.apiCancel(c, a) },
+			Auth: api.Bearer, Scopes: api.ScopesDashboard, Needs: apiManage,
+			Params: api.OrgParams(apiReferenceParam),
+			Responses: []api.Response{api.DataOK[provider.PayoutCancellation]("Cancellation started."),
+				api.ReplyUnauthorized, forbiddenManage, notFound,
+				api.ErrorReply(fiber.StatusConflict, "Unable to cancel Payout: its status does not allow it.")},
+			Handler: s.apiCancel,
 		},
 		{
 			ID: "runPayoutTestCase", Method: fiber.MethodPut, Path: apiTestCasePath, Tag: tag, Summary: "Run a sandbox test case",
 			Description: "Sandbox only, with the sandbox test-case or canary UI flag: moves the payout as the bank's answer would " +
 				"(a return gives the funds back).",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Needs: apiManage, Service: apiPayoutsService,
-			Params: server.APIOrgParams(apiReferenceParam), Body: server.APIBody[apiTestCaseRequest](),
-			Responses: []server.APIResponse{server.APIDataOK[provider.PayoutRequest]("Test case executed: the payout afterwards."),
-				server.APIReplyUnauthorized,
-				server.APIErrorReply(fiber.StatusForbidden, "The role lacks payouts:manage, or test cases are not enabled (code forbidden)."),
-				notFound, server.APIErrorReply(fiber.StatusConflict, "The payout's state does not allow this test case (the title says why)."),
-				server.APIErrorReply(fiber.StatusUnprocessableEntity, "Unknown test case.")},
-			Handler: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return s.apiTestCase(c, a) },
+			Auth: api.Bearer, Scopes: api.ScopesDashboard, Needs: apiManage,
+			Params: api.OrgParams(apiReferenceParam), Body: api.Body[apiTestCaseRequest](),
+			Responses: []api.Response{api.DataOK[provider.PayoutRequest]("Test case executed: the payout afterwards."),
+				api.ReplyUnauthorized,
+				api.ErrorReply(fiber.StatusForbidden, "The role lacks payouts:manage, or test cases are not enabled (code forbidden)."),
+				notFound, api.ErrorReply(fiber.StatusConflict, "The payout's state does not allow this test case (the title says why)."),
+				api.ErrorReply(fiber.StatusUnprocessableEntity, "Unknown test case.")},
+			Handler: s.apiTestCase,
 		},
-		payoutRead("getPayoutByReference", apiPayoutPath, "Get a payout by reference",
-			"Amount, currency, end-to-end id and status of one payout.", server.APIOrgParams(apiReferenceParam), notFound, "The payout in short.",
+		payoutRead(s.Server, "getPayoutByReference", apiPayoutPath, "Get a payout by reference",
+			"Amount, currency, end-to-end id and status of one payout.", api.OrgParams(apiReferenceParam), notFound, "The payout in short.",
 			apiPayoutByReference),
-		payoutRead("listPayoutReasonCodes", "/payouts/organisations/{id}/reason_codes", "Reason codes by status",
+		payoutRead(s.Server, "listPayoutReasonCodes", "/payouts/organisations/{id}/reason_codes", "Reason codes by status",
 			"The status filter tree: every status category in the dashboard's order with the reason codes a payout in it can carry.",
-			server.APIOrgParams(), server.APIReplyNotFound, "The tree.", apiReasonCodes),
-		payoutRead("listPayoutProducts", "/payouts/organisations/{id}/payout_products", "Contracted payout products",
+			api.OrgParams(), api.ReplyNotFound, "The tree.", apiReasonCodes),
+		payoutRead(s.Server, "listPayoutProducts", "/payouts/organisations/{id}/payout_products", "Contracted payout products",
 			"The organisation's contracted payout products with their currency (product_currency_iso) and transfer type.",
-			server.APIOrgParams(), server.APIReplyNotFound, "The products, by name.", apiPayoutProducts),
-		payoutRead("listBusinessUnits", "/customer/organisations/{id}/business_units", "Business units",
-			"The organisation's business units, by name.", server.APIOrgParams(), server.APIReplyNotFound, "The business units.", apiBusinessUnits),
+			api.OrgParams(), api.ReplyNotFound, "The products, by name.", apiPayoutProducts),
+		payoutRead(s.Server, "listBusinessUnits", "/customer/organisations/{id}/business_units", "Business units",
+			"The organisation's business units, by name.", api.OrgParams(), api.ReplyNotFound, "The business units.", apiBusinessUnits),
 	}
 }
 
 const apiTag = "Payout requests"
 
-var apiForbidden = server.APIErrorReply(fiber.StatusForbidden, "The role lacks payouts:read (code forbidden), or MissingScope / invalid_csrf.")
+var apiForbidden = api.ErrorReply(fiber.StatusForbidden, "The role lacks payouts:read (code forbidden), or MissingScope / invalid_csrf.")
 
 // payoutRead is a read of one organisation's payouts service, named in the path, needing
 // payouts:read; missing documents its 404.
-func payoutRead[B server.APIEnvelope](id, path, summary, desc string, params []server.OAParameter, missing server.APIResponse, ok string,
-	read func(fiber.Ctx, provider.Payouts, server.APIOrgCall) (B, error)) server.APIOp {
-	return server.APIReadOp(server.APIOp{ID: id, Path: path, Tag: apiTag, Summary: summary, Description: desc,
-		Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: params,
-		Responses: []server.APIResponse{server.APIReplyUnauthorized, apiForbidden, missing}}, ok, apiPayoutRead(nil, read))
+func payoutRead[B api.Envelope](srv *server.Server, id, path, summary, desc string, params []api.Parameter, missing api.Response, ok string,
+	read func(fiber.Ctx, provider.Payouts, api.OrgCall) (B, error)) api.Op {
+	return api.ReadOp(api.Op{ID: id, Path: path, Tag: apiTag, Summary: summary, Description: desc,
+		Auth: api.Bearer, Scopes: api.ScopesDashboard, Params: params,
+		Responses: []api.Response{api.ReplyUnauthorized, apiForbidden, missing}}, ok, apiPayoutRead(srv, nil, read))
 }
 
 // apiStatuses are the state_category values.

@@ -3,6 +3,7 @@ package payouts
 import (
 	"context"
 	"net/url"
+	"portal/server/api"
 	"portal/server/auth"
 	"strings"
 	"testing"
@@ -17,7 +18,7 @@ import (
 	"portal/server/servertest"
 )
 
-const hdrOrg = server.APIHeaderOrganisation
+const hdrOrg = api.HeaderOrganisation
 
 // The list call with its query parameters (spec 001 §7) and its meta; the detail by
 // reference; bad parameters named in source.parameter.
@@ -95,7 +96,7 @@ func TestAPIAccess(t *testing.T) {
 	admin := h.API()
 	admin.Login("admin@demo.example") // Nordic only
 	admin.Call("GET", "/api/v1"+apiListPath, nil, hdrOrg, servertest.OrgAtlantic).Expect(t, 404, "not_found")
-	admin.Call("GET", "/api/v1"+apiListPath, nil).Expect(t, 404, server.APICodeNoOrganisation)
+	admin.Call("GET", "/api/v1"+apiListPath, nil).Expect(t, 404, api.CodeNoOrganisation)
 	for _, c := range []struct{ method, path string }{
 		{"GET", atlantic + "/payout_requests/" + foreign.UniqueReference},
 		{"GET", nordic + "/payout_requests/" + foreign.UniqueReference},

@@ -10,12 +10,12 @@ import (
 	"portal/access"
 	"portal/provider"
 	"portal/reference/demo"
-	"portal/server"
+	"portal/server/api"
 	"portal/server/servertest"
 )
 
 // TestAPIOrgReads: every organisation-scoped read of the API runs
-// APIOrgRead, so each answers a non-member the 404 of an unknown
+// api.ReadOp, so each answers a non-member the 404 of an unknown
 // organisation before anything else, and a member whose role lacks one of
 // its permissions 403 forbidden.
 func TestAPIOrgReads(t *testing.T) {
@@ -30,8 +30,8 @@ func TestAPIOrgReads(t *testing.T) {
 		namesOrg := strings.Contains(path, "{id}")
 		for _, p := range op.Params {
 			switch {
-			case p.In == "header" && p.Name == server.APIHeaderOrganisation:
-				hdr, namesOrg = []string{server.APIHeaderOrganisation, servertest.OrgNordic}, true
+			case p.In == "header" && p.Name == api.HeaderOrganisation:
+				hdr, namesOrg = []string{api.HeaderOrganisation, servertest.OrgNordic}, true
 			case p.In == "query" && p.Name == "organisation_id":
 				query, namesOrg = "?organisation_id="+servertest.OrgNordic, true
 			}
@@ -42,21 +42,21 @@ func TestAPIOrgReads(t *testing.T) {
 		}
 		readPerms, orgRead := op.OrgRead()
 		if !orgRead {
-			t.Errorf("%s reads an organisation without APIOrgRead", op.ID)
+			t.Errorf("%s reads an organisation without api.ReadOp", op.ID)
 			continue
 		}
 		reads++
 		path = strings.NewReplacer("{id}", servertest.OrgNordic, "{accountNumber}", demo.AccountOrg1EUR,
 			"{statement}", "00000000-0000-4000-8000-000000000000").Replace(path)
 		url := "/api/v1" + path + query
-		outsider.Call("GET", url, nil, hdr...).Expect(t, 404, server.APICodeNotFound)
+		outsider.Call("GET", url, nil, hdr...).Expect(t, 404, api.CodeNotFound)
 		r := member.Call("GET", url, nil, hdr...)
 		allowed := true
 		for _, p := range readPerms {
 			allowed = allowed && defaultRole.Has(p)
 		}
 		if !allowed {
-			r.Expect(t, 403, server.APICodeForbidden)
+			r.Expect(t, 403, api.CodeForbidden)
 			continue
 		}
 		r.Expect(t, 200, "")
@@ -79,8 +79,8 @@ func orgCallers(t *testing.T) (h *servertest.Harness, outsider, member *serverte
 }
 
 // TestAPIOrgChanges: every organisation operation that is not an
-// APIOrgRead read (the changes and the file downloads) declares the
-// permissions it needs on its APIOp, so the router checks them before
+// api.ReadOp read (the changes and the file downloads) declares the
+// permissions it needs on its api.Op, so the router checks them before
 // the handler: a non-member gets the 404 of an unknown organisation
 // whatever the body, and a member whose role lacks one of them 403
 // forbidden. The reference says the same permissions.
@@ -94,14 +94,14 @@ func TestAPIOrgChanges(t *testing.T) {
 	ops := h.Srv.APIOperations()
 	for i := range ops {
 		op := &ops[i]
-		if _, read := op.OrgRead(); read || op.Auth != server.APIBearer || membershipOnly[op.ID] {
+		if _, read := op.OrgRead(); read || op.Auth != api.Bearer || membershipOnly[op.ID] {
 			continue
 		}
 		var hdr []string
 		namesOrg := strings.Contains(op.Path, "{id}")
 		for _, p := range op.Params {
-			if p.In == "header" && p.Name == server.APIHeaderOrganisation {
-				hdr, namesOrg = []string{server.APIHeaderOrganisation, servertest.OrgNordic}, true
+			if p.In == "header" && p.Name == api.HeaderOrganisation {
+				hdr, namesOrg = []string{api.HeaderOrganisation, servertest.OrgNordic}, true
 			}
 		}
 		if !namesOrg {
@@ -109,13 +109,13 @@ func TestAPIOrgChanges(t *testing.T) {
 		}
 		changes++
 		if len(op.Needs) == 0 {
-			t.Errorf("%s works on an organisation without declaring the permissions it needs (APIOp.Needs)", op.ID)
+			t.Errorf("%s works on an organisation without declaring the permissions it needs (api.Op.Needs)", op.ID)
 			continue
 		}
 		path := strings.Replace(op.Path, "{id}", servertest.OrgNordic, 1)
 		path = param.ReplaceAllString(path, "00000000-0000-4000-8000-000000000000")
 		url := "/api/v1" + path
-		outsider.Call(op.Method, url, nil, hdr...).Expect(t, 404, server.APICodeNotFound)
+		outsider.Call(op.Method, url, nil, hdr...).Expect(t, 404, api.CodeNotFound)
 		allowed := true
 		for _, p := range op.Needs {
 			allowed = allowed && defaultRole.Has(p)
@@ -125,7 +125,7 @@ func TestAPIOrgChanges(t *testing.T) {
 			continue
 		}
 		r := member.Call(op.Method, url, nil, hdr...)
-		r.Expect(t, 403, server.APICodeForbidden)
+		r.Expect(t, 403, api.CodeForbidden)
 		if op.Response(fiber.StatusForbidden) == nil {
 			t.Errorf("%s documents no 403", op.ID)
 		}

@@ -22,7 +22,11 @@ var importRules = []struct {
 }{
 	{"the core knows areas only as server.Area",
 		func(p string) bool { return p == "portal/server" },
-		func(i string) bool { return strings.HasPrefix(i, "portal/server/") }, nil},
+		// server/api is no area: the JSON-API framework below the core.
+		func(i string) bool { return strings.HasPrefix(i, "portal/server/") && i != "portal/server/api" }, nil},
+	{"the API framework stands below the core and the areas",
+		func(p string) bool { return p == "portal/server/api" },
+		func(i string) bool { return strings.HasPrefix(i, "portal/server") }, nil},
 	{"the portal reaches the store only through the provider interface",
 		func(p string) bool {
 			return p == "portal/server" || strings.HasPrefix(p, "portal/server/") || p == "portal/provider"

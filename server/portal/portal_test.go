@@ -8,6 +8,7 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"portal/server"
+	"portal/server/api"
 	"portal/server/servertest"
 )
 
@@ -35,7 +36,7 @@ func unsafeMethod(m string) bool {
 var settlesCSRF = func() map[string]bool {
 	out := map[string]bool{}
 	for _, op := range New(server.Deps{}).APIOperations() {
-		if op.Auth != server.APIBearer && unsafeMethod(op.Method) {
+		if op.Auth != api.Bearer && unsafeMethod(op.Method) {
 			out[op.Method+" "+op.Path] = true
 		}
 	}

@@ -8,7 +8,7 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"portal/provider"
-	"portal/server"
+	"portal/server/api"
 )
 
 // The search call of spec 001 §7: by unique_identifier, start_date (default 1900-01-01) and
@@ -39,39 +39,39 @@ type APISearchHit struct {
 	CreatedAt     time.Time `json:"created_at" description:"When it was created (UTC)."`
 }
 
-func (s area) apiOperations() []server.APIOp {
-	str := func(name, desc, example string) server.OAParameter {
-		return server.OAParameter{Name: name, In: "query", Description: desc, Schema: server.OAString("").WithExample(example)}
+func (s area) apiOperations() []api.Op {
+	str := func(name, desc, example string) api.Parameter {
+		return api.Parameter{Name: name, In: "query", Description: desc, Schema: api.String("").WithExample(example)}
 	}
 	q := str(apiQText, "Reference, end-to-end id, uuid or the product's reference; exact match (the provider's references and uuids in any case), "+
 		"at most "+strconv.Itoa(provider.MaxSearchQueryLen)+" characters after trimming. Without one nothing is found, as on the page.", "E2E-2026-0001")
-	return []server.APIOp{
-		server.APIReadOp(server.APIOp{ID: "search", Path: "/search/organisations/{id}", Tag: apiTag, Summary: "Search the organisation's records",
+	return []api.Op{
+		api.ReadOp(api.Op{ID: "search", Path: "/search/organisations/{id}", Tag: apiTag, Summary: "Search the organisation's records",
 			Description: "One identifier over the five kinds, in the page's order: account transactions, payout requests, collection orders, " +
 				"collection order payments, withdrawals. Each kind is searched only when the role may read it (accounts:read, payouts:read, " +
 				"collection_orders:read, withdrawals:read); the others answer searched false. Membership is enough for the call itself.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
-			Params: []server.OAParameter{server.APIOrgIDParam, q,
+			Auth: api.Bearer, Scopes: api.ScopesDashboard,
+			Params: []api.Parameter{api.OrgIDParam, q,
 				str(qStart, "First day of creation (UTC); default 1900-01-01.", "1900-01-01").WithFormat("date"),
 				str(qEnd, "Last day of creation (UTC), included; default tomorrow.", "2030-12-31").WithFormat("date")},
-			Responses: []server.APIResponse{server.APIReplyUnauthorized,
-				server.APIErrorReply(fiber.StatusForbidden, "MissingScope or invalid_csrf."),
-				server.APIReplyNotFound,
-				server.APIErrorReply(fiber.StatusUnprocessableEntity, "unique_identifier too long, or a date that cannot be read (source.parameter names it)."),
-			}}, "The five groups.", server.APIRead[server.APIDataBody[[]APISearchGroup]]{Read: s.apiSearch}),
+			Responses: []api.Response{api.ReplyUnauthorized,
+				api.ErrorReply(fiber.StatusForbidden, "MissingScope or invalid_csrf."),
+				api.ReplyNotFound,
+				api.ErrorReply(fiber.StatusUnprocessableEntity, "unique_identifier too long, or a date that cannot be read (source.parameter names it)."),
+			}}, "The five groups.", api.Read[api.DataBody[[]APISearchGroup]]{Read: s.apiSearch}),
 	}
 }
 
-func (s area) apiSearch(_ *server.Server, c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[[]APISearchGroup], error) {
-	var out server.APIDataBody[[]APISearchGroup]
+func (s area) apiSearch(c fiber.Ctx, r api.OrgCall) (api.DataBody[[]APISearchGroup], error) {
+	var out api.DataBody[[]APISearchGroup]
 	q := strings.TrimSpace(c.Query(apiQText))
 	if len([]rune(q)) > provider.MaxSearchQueryLen {
-		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, server.APIParamProblem(apiQText,
+		return out, api.Refuse(fiber.StatusUnprocessableEntity, api.ParamProblem(apiQText,
 			"Give a reference, end-to-end id or uuid of at most "+strconv.Itoa(provider.MaxSearchQueryLen)+" characters"))
 	}
 	after, before, bad := readPeriod(c, time.Now())
 	if bad != "" {
-		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, server.APIParamProblem(bad, msgBadDate))
+		return out, api.Refuse(fiber.StatusUnprocessableEntity, api.ParamProblem(bad, msgBadDate))
 	}
 	groups := s.find(c, r.OrgID, r.Perms, query{q: q, after: after, before: before}, true)
 	out.Data = make([]APISearchGroup, 0, len(groups))

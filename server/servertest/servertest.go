@@ -23,6 +23,7 @@ import (
 	"testing"
 
 	"portal/server"
+	"portal/server/api"
 	"portal/server/auth"
 	"portal/server/internal/testkit"
 	"portal/server/rangepicker"
@@ -142,7 +143,7 @@ func NewWith(t testing.TB, edit func(*server.Deps), areas ...server.AreaFunc) *H
 	t.Helper()
 	assets, renderer := builtAssets(t)
 	// A reply its operation does not document fails the test that caused it.
-	logger := slog.New(testkit.FailOn(t, server.APIMsgUndocumented))
+	logger := slog.New(testkit.FailOn(t, api.MsgUndocumented))
 	env := testkit.NewEnv(t, logger)
 	d := server.Deps{
 		// App().Test's connection is not loopback, so reading codes from

@@ -3,10 +3,9 @@ package servertest
 import (
 	"encoding/json"
 	"net/http"
+	"portal/server/api"
 	"strings"
 	"testing"
-
-	"portal/server"
 )
 
 // Tour calls each API operation of an area once with success, so the
@@ -22,15 +21,15 @@ import (
 type Tour struct {
 	t    testing.TB
 	doc  Document
-	ops  map[string]server.APIOp
+	ops  map[string]api.Op
 	done map[string]bool
 	// At holds the values of the path parameters ({id}, {statement}).
 	At map[string]string
 }
 
 // Tour starts a tour of ops.
-func (h *Harness) Tour(t testing.TB, ops []server.APIOp) *Tour {
-	tr := &Tour{t: t, doc: h.Document(), ops: map[string]server.APIOp{}, done: map[string]bool{}, At: map[string]string{"id": OrgNordic}}
+func (h *Harness) Tour(t testing.TB, ops []api.Op) *Tour {
+	tr := &Tour{t: t, doc: h.Document(), ops: map[string]api.Op{}, done: map[string]bool{}, At: map[string]string{"id": OrgNordic}}
 	for _, op := range ops {
 		tr.ops[op.ID] = op
 	}
@@ -77,7 +76,7 @@ func (tr *Tour) Done() {
 // body (nested ones too, where their object is sent), before the tour's real call: each
 // must be refused (4xx; a 422 points at the field or inside it), or the document claims a
 // field the handler does without. The contract check validates every such reply too.
-func (tr *Tour) refusesWithout(a *APIClient, op server.APIOp, url string, body any, hdr ...string) {
+func (tr *Tour) refusesWithout(a *APIClient, op api.Op, url string, body any, hdr ...string) {
 	tr.t.Helper()
 	raw, err := json.Marshal(body)
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"portal/provider"
 	"portal/reference/demo"
 	"portal/server"
+	"portal/server/api"
 	"portal/server/servertest"
 )
 
@@ -50,11 +51,11 @@ func TestStatementOfSharedAccountRefused(t *testing.T) {
 
 			a := h.API()
 			a.Login(tc.user)
-			api := "/api/v2/virtual_bank/organisations/" + tc.org + "/statements"
+			path := "/api/v2/virtual_bank/organisations/" + tc.org + "/statements"
 			for _, kind := range []string{provider.KindTransactions, provider.KindCharges} {
-				r := a.Call("POST", api, map[string]string{"virtual_account_number": demo.AccountPartnerPool, "kind": kind,
+				r := a.Call("POST", path, map[string]string{"virtual_account_number": demo.AccountPartnerPool, "kind": kind,
 					"created_after": now.AddDate(0, 0, -7).Format(daterange.APILayout), "created_before": now.AddDate(0, 0, 1).Format(daterange.APILayout)})
-				r.Expect(t, http.StatusForbidden, server.APICodeForbidden)
+				r.Expect(t, http.StatusForbidden, api.CodeForbidden)
 				h.CheckReply(t, "POST", "/virtual_bank/organisations/{id}/statements", r)
 				e := r.FirstError(t)
 				if e["title"] != server.MsgSharedAccount || e["source"].(map[string]any)["pointer"] != "/virtual_account_number" {

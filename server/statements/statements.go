@@ -18,6 +18,7 @@ import (
 	"portal/currency"
 	"portal/provider"
 	"portal/server"
+	"portal/server/api"
 	"portal/server/exports"
 	"portal/statement"
 )
@@ -357,13 +358,9 @@ func toAPIStatement(st provider.Statement) apiStatement {
 	return apiStatement{Statement: st, CAMT053Available: camtAvailable(st.Currency), MT940Available: formatAvailable(provider.FormatMT940, st.Currency)}
 }
 
-// apiStatementsService answers the statement calls when the provider
-// offers no statements.
-var apiStatementsService = server.APIService(func(s *server.Server) bool { return s.Statements != nil })
-
 // apiStatementRead is a read of statements: exports:read with accounts:read.
-func apiStatementRead[B server.APIEnvelope](read func(fiber.Ctx, server.APIOrgCall) (B, error), texts server.APITexts) server.APIRead[B] {
-	return exports.APIRead(apiStatementsService, read, texts)
+func apiStatementRead[B api.Envelope](srv *server.Server, read func(fiber.Ctx, api.OrgCall) (B, error), texts api.Texts) api.Read[B] {
+	return exports.APIRead(srv.Statements == nil, read, texts)
 }
 
 type apiStatementRequest struct {
@@ -375,111 +372,111 @@ type apiStatementRequest struct {
 	Format        string   `json:"format,omitempty" description:"The file format, the download's default: csv when left out; camt053 and mt940 only for a currency they can carry (a three-letter code)." enum:"@statement_formats"`
 }
 
-func (s area) apiCreateStatement(c fiber.Ctx, a *server.APICaller) error {
+func (s area) apiCreateStatement(c fiber.Ctx, a *api.Caller) error {
 	orgID := a.OrgID
 	var body apiStatementRequest
-	if p := server.DecodeJSON(c, &body); p != nil {
-		return server.APIErrors(c, p.Status, *p)
+	if p := api.DecodeJSON(c, &body); p != nil {
+		return api.Errors(c, p.Status, *p)
 	}
 	if accts, err := s.Provider.Accounts(c.Context(), orgID); err == nil && (&server.OrgContext{Accounts: accts}).Shared(body.AccountNumber) {
-		return server.APIErrors(c, fiber.StatusForbidden, server.APIProblem{Status: fiber.StatusForbidden, Code: server.APICodeForbidden,
-			Title: server.MsgSharedAccount, Source: &server.APISource{Pointer: "/virtual_account_number"}})
+		return api.Errors(c, fiber.StatusForbidden, api.Problem{Status: fiber.StatusForbidden, Code: api.CodeForbidden,
+			Title: server.MsgSharedAccount, Source: &api.Source{Pointer: "/virtual_account_number"}})
 	}
 	after, before, probs := exports.APIPeriod(body.CreatedAfter, body.CreatedBefore)
 	if len(probs) > 0 {
-		return server.APIErrors(c, fiber.StatusUnprocessableEntity, probs...)
+		return api.Errors(c, fiber.StatusUnprocessableEntity, probs...)
 	}
 	st, err := s.Statements.CreateStatement(c.Context(), orgID, provider.StatementRequest{AccountNumber: body.AccountNumber,
 		CreatedAfter: after, CreatedBefore: before, Kind: body.Kind, Format: body.Format, RequestedBy: a.User.ID})
 	var fe *provider.FieldError
 	if errors.As(err, &fe) {
-		return server.APIErrors(c, fiber.StatusUnprocessableEntity, server.APIField(fe.Field, fe.Err.Message))
+		return api.Errors(c, fiber.StatusUnprocessableEntity, api.Field(fe.Field, fe.Err.Message))
 	}
 	if err != nil {
-		if p := server.APIProviderProblem(err, server.APITexts{provider.ENOTFOUND: {Title: provider.MsgStatementCreate}}); p != nil {
-			return server.APIErrors(c, p.Status, *p)
+		if p := api.ProviderProblem(err, api.Texts{provider.ENOTFOUND: {Title: provider.MsgStatementCreate}}); p != nil {
+			return api.Errors(c, p.Status, *p)
 		}
 		return err
 	}
-	return server.APISend(c, fiber.StatusCreated, server.APIDataOf(toAPIStatement(st)))
+	return api.Send(c, fiber.StatusCreated, api.DataOf(toAPIStatement(st)))
 }
 
-func (s area) apiListStatements(c fiber.Ctx, r server.APIOrgCall) (server.APIPageBody[[]apiStatement, server.APIPageMeta], error) {
+func (s area) apiListStatements(c fiber.Ctx, r api.OrgCall) (api.PageBody[[]apiStatement, api.PageMeta], error) {
 	page, err := exports.ReadAPIPage(c, r, "Statements", provider.MaxStatementLimit, "account_number", s.Statements.Statements)
 	if err != nil {
-		return server.APIPageBody[[]apiStatement, server.APIPageMeta]{}, err
+		return api.PageBody[[]apiStatement, api.PageMeta]{}, err
 	}
 	data := make([]apiStatement, len(page.Statements))
 	for i, st := range page.Statements {
 		data[i] = toAPIStatement(st)
 	}
-	return server.APIPage(data, server.APIPageMeta{CursorNext: page.CursorNext, CursorPrev: page.CursorPrev,
+	return api.Page(data, api.PageMeta{CursorNext: page.CursorNext, CursorPrev: page.CursorPrev,
 		HasNextPage: page.HasNext, Total: page.Total}), nil
 }
 
-func (s area) apiGetStatement(c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[apiStatement], error) {
+func (s area) apiGetStatement(c fiber.Ctx, r api.OrgCall) (api.DataBody[apiStatement], error) {
 	st, err := s.Statements.Statement(c.Context(), r.OrgID, strings.Clone(c.Params("statement")))
-	return server.APIDataOf(toAPIStatement(st)), err
+	return api.DataOf(toAPIStatement(st)), err
 }
 
-func (s area) apiDownloadStatement(c fiber.Ctx, a *server.APICaller) error {
+func (s area) apiDownloadStatement(c fiber.Ctx, a *api.Caller) error {
 	return exports.APIDownload(c, provider.MsgStatementFetch, func() (*provider.ExportFile, error) {
 		return s.Statements.OpenStatement(c.Context(), a.OrgID, strings.Clone(c.Params("statement")), strings.Clone(c.Query("format")))
 	})
 }
 
-var apiStatementIDParam = server.OAParameter{Name: "statement", In: "path", Required: true, Description: "Statement id.",
-	Schema: server.OAString("").WithFormat("uuid")}
+var apiStatementIDParam = api.Parameter{Name: "statement", In: "path", Required: true, Description: "Statement id.",
+	Schema: api.String("").WithFormat("uuid")}
 
-func (s area) apiOperations() []server.APIOp {
+func (s area) apiOperations() []api.Op {
 	tag := "Statements"
-	forbidden := server.APIErrorReply(fiber.StatusForbidden, "The role lacks the permission (code forbidden: exports:read, exports:manage or exports:download, with accounts:read), or MissingScope / invalid_csrf.")
-	forbiddenShared := server.APIErrorReply(fiber.StatusForbidden, "The role lacks the permission (code forbidden: exports:manage with accounts:read), "+
+	forbidden := api.ErrorReply(fiber.StatusForbidden, "The role lacks the permission (code forbidden: exports:read, exports:manage or exports:download, with accounts:read), or MissingScope / invalid_csrf.")
+	forbiddenShared := api.ErrorReply(fiber.StatusForbidden, "The role lacks the permission (code forbidden: exports:manage with accounts:read), "+
 		"or the account is shared with the organisation, not owned (code forbidden, title \"Please reach out to account owner for account information\", "+
 		"pointer /virtual_account_number), or MissingScope / invalid_csrf.")
-	return []server.APIOp{
+	return []api.Op{
 		{
 			ID: "createStatement", Method: fiber.MethodPost, Path: "/virtual_bank/organisations/{id}/statements", Tag: tag,
 			Summary: "Request a statement", Description: "Queues a statement of an owned account for the period [created_after, created_before). " +
 				"It is generated in the background; when ready, the requesting user gets an e-mail.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Needs: []access.Permission{access.ExportsManage, access.AccountsRead},
-			Service: apiStatementsService, Params: server.APIOrgParams(),
-			Body: server.APIBody[apiStatementRequest](),
-			Responses: []server.APIResponse{server.APIOK[server.APIDataBody[apiStatement]](fiber.StatusCreated, "Queued."),
-				server.APIReplyUnauthorized, forbiddenShared, server.APIReplyNotFound,
-				server.APIErrorReply(fiber.StatusUnprocessableEntity, "A field is wrong (source.pointer names it).")},
-			Handler: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return s.apiCreateStatement(c, a) },
+			Auth: api.Bearer, Scopes: api.ScopesDashboard, Needs: []access.Permission{access.ExportsManage, access.AccountsRead},
+			Off: s.Statements == nil, Params: api.OrgParams(),
+			Body: api.Body[apiStatementRequest](),
+			Responses: []api.Response{api.OK[api.DataBody[apiStatement]](fiber.StatusCreated, "Queued."),
+				api.ReplyUnauthorized, forbiddenShared, api.ReplyNotFound,
+				api.ErrorReply(fiber.StatusUnprocessableEntity, "A field is wrong (source.pointer names it).")},
+			Handler: s.apiCreateStatement,
 		},
-		server.APIReadOp(server.APIOp{
+		api.ReadOp(api.Op{
 			ID: "listStatements", Path: "/virtual_bank/organisations/{id}/statements", Tag: tag,
 			Summary: "List exported statements", Description: "Newest first, paged by cursors, with the total.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard,
-			Params:    server.APIOrgParams(exports.APIListParams("account_number", "statements", provider.MaxStatementLimit)...),
+			Auth: api.Bearer, Scopes: api.ScopesDashboard,
+			Params:    api.OrgParams(exports.APIListParams("account_number", "statements", provider.MaxStatementLimit)...),
 			Responses: exports.APIListReplies(forbidden),
-		}, "One page.", apiStatementRead(s.apiListStatements, nil)),
-		server.APIReadOp(server.APIOp{
+		}, "One page.", apiStatementRead(s.Server, s.apiListStatements, nil)),
+		api.ReadOp(api.Op{
 			ID: "getStatement", Path: "/virtual_bank/organisations/{id}/statements/{statement}", Tag: tag,
 			Summary: "Get an exported statement", Description: "With its state, to follow its generation.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: server.APIOrgParams(apiStatementIDParam),
-			Responses: []server.APIResponse{server.APIReplyUnauthorized, forbidden,
-				server.APIErrorReply(fiber.StatusNotFound, "Could not fetch exported statement (also for another organisation's).")},
-		}, "The statement.", apiStatementRead(s.apiGetStatement, server.APITexts{provider.ENOTFOUND: {Title: provider.MsgStatementFetch}})),
+			Auth: api.Bearer, Scopes: api.ScopesDashboard, Params: api.OrgParams(apiStatementIDParam),
+			Responses: []api.Response{api.ReplyUnauthorized, forbidden,
+				api.ErrorReply(fiber.StatusNotFound, "Could not fetch exported statement (also for another organisation's).")},
+		}, "The statement.", apiStatementRead(s.Server, s.apiGetStatement, api.Texts{provider.ENOTFOUND: {Title: provider.MsgStatementFetch}})),
 		{
 			ID: "downloadStatement", Method: fiber.MethodGet, Path: "/virtual_bank/organisations/{id}/statements/{statement}/download", Tag: tag,
 			Summary: "Download an exported statement", Description: "The file, named in Content-Disposition: CSV (RFC 4180, UTF-8, header row; " +
 				"cells starting with = + - @ tab or CR get a leading apostrophe, except plain decimal numbers such as -12.50), " +
 				"camt.053.001.08 XML, or SWIFT MT940 (.sta, the SWIFT X character set, CRLF lines).",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Needs: []access.Permission{access.ExportsDownload, access.AccountsRead},
-			Service: apiStatementsService,
-			Params: server.APIOrgParams(apiStatementIDParam, server.OAParameter{Name: "format", In: "query", Description: "csv, camt053 or mt940; by default the format the statement was requested in.",
-				Schema: server.OAString("").WithEnum(provider.StatementFormats()...)}),
-			Responses: []server.APIResponse{{Status: fiber.StatusOK, Description: "The file: CSV, camt.053 XML or MT940 text.", Media: []string{"text/csv", "application/xml", "text/plain"},
-				Headers: map[string]server.OAHeader{"Content-Disposition": {Description: "attachment; filename=…", Schema: server.OAString("")}}},
-				server.APIReplyUnauthorized, forbidden,
-				server.APIErrorReply(fiber.StatusNotFound, "Could not fetch exported statement."),
-				server.APIErrorReply(fiber.StatusConflict, "Error while downloading the file: not ready yet."),
-				server.APIErrorReply(fiber.StatusUnprocessableEntity, "Unknown format, or camt.053 or MT940 for a currency it cannot carry.")},
-			Handler: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return s.apiDownloadStatement(c, a) },
+			Auth: api.Bearer, Scopes: api.ScopesDashboard, Needs: []access.Permission{access.ExportsDownload, access.AccountsRead},
+			Off: s.Statements == nil,
+			Params: api.OrgParams(apiStatementIDParam, api.Parameter{Name: "format", In: "query", Description: "csv, camt053 or mt940; by default the format the statement was requested in.",
+				Schema: api.String("").WithEnum(provider.StatementFormats()...)}),
+			Responses: []api.Response{{Status: fiber.StatusOK, Description: "The file: CSV, camt.053 XML or MT940 text.", Media: []string{"text/csv", "application/xml", "text/plain"},
+				Headers: map[string]api.Header{"Content-Disposition": {Description: "attachment; filename=…", Schema: api.String("")}}},
+				api.ReplyUnauthorized, forbidden,
+				api.ErrorReply(fiber.StatusNotFound, "Could not fetch exported statement."),
+				api.ErrorReply(fiber.StatusConflict, "Error while downloading the file: not ready yet."),
+				api.ErrorReply(fiber.StatusUnprocessableEntity, "Unknown format, or camt.053 or MT940 for a currency it cannot carry.")},
+			Handler: s.apiDownloadStatement,
 		},
 	}
 }

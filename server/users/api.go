@@ -12,6 +12,7 @@ import (
 	"portal/access"
 	"portal/provider"
 	"portal/server"
+	"portal/server/api"
 )
 
 // The users calls of the JSON API (spec 001 §7 Users): list, get, create, update, and the
@@ -95,14 +96,12 @@ func (s area) apiRules(c fiber.Ctx, orgID string) (roleRules, error) {
 	return s.rules(c.Context(), &server.OrgContext{Org: provider.Organisation{ID: orgID}, Config: cfg, Flags: flags})
 }
 
-var apiService = server.APIService(func(s *server.Server) bool { return s.Users != nil })
-
 // apiOrg is the organisation of the path; a blank one is spec 001 §8's missing organisation.
-func apiOrg(_ *server.Server, c fiber.Ctx, _ *server.APICaller) (string, error) {
-	id := blank(server.APIPathOrg(c))
+func apiOrg(c fiber.Ctx, _ *api.Caller) (string, error) {
+	id := blank(api.PathOrg(c))
 	if id == "" {
-		return "", server.APIRefuse(fiber.StatusNotFound, server.APIProblem{Status: fiber.StatusNotFound,
-			Code: server.APICodeNoOrganisation, Title: msgMissingOrg})
+		return "", api.Refuse(fiber.StatusNotFound, api.Problem{Status: fiber.StatusNotFound,
+			Code: api.CodeNoOrganisation, Title: msgMissingOrg})
 	}
 	return id, nil
 }
@@ -119,16 +118,16 @@ func blank(seg string) string {
 func apiUserID(c fiber.Ctx) (string, error) {
 	id := blank(strings.Clone(c.Params("userId")))
 	if id == "" {
-		return "", server.APIRefuse(fiber.StatusNotFound, server.APIProblem{Status: fiber.StatusNotFound,
+		return "", api.Refuse(fiber.StatusNotFound, api.Problem{Status: fiber.StatusNotFound,
 			Code: apiCodeMissingUser, Title: msgMissingUser})
 	}
 	return id, nil
 }
 
-type apiUserPage = server.APIPageBody[[]apiUser, server.APIPageMeta]
+type apiUserPage = api.PageBody[[]apiUser, api.PageMeta]
 
-func (s area) apiList(c fiber.Ctx, r server.APIOrgCall) (apiUserPage, error) {
-	paging, err := server.APIReadPage(c, server.APIPagingNames{After: "cursor_after", Before: "cursor_before", Size: "page_size"},
+func (s area) apiList(c fiber.Ctx, r api.OrgCall) (apiUserPage, error) {
+	paging, err := api.ReadPage(c, api.PagingNames{After: "cursor_after", Before: "cursor_before", Size: "page_size"},
 		provider.MaxUserLimit, nil)
 	if err != nil {
 		return apiUserPage{}, err
@@ -140,7 +139,7 @@ func (s area) apiList(c fiber.Ctx, r server.APIOrgCall) (apiUserPage, error) {
 	}
 	pg, err := s.Users.OrganisationUsers(c.Context(), r.OrgID, q)
 	if provider.ErrorCode(err) == provider.EINVALID {
-		return apiUserPage{}, server.APIRefuse(fiber.StatusUnprocessableEntity, server.APIParamProblem("cursor_after", provider.ErrorMessage(err)))
+		return apiUserPage{}, api.Refuse(fiber.StatusUnprocessableEntity, api.ParamProblem("cursor_after", provider.ErrorMessage(err)))
 	}
 	if err != nil {
 		return apiUserPage{}, err
@@ -149,36 +148,36 @@ func (s area) apiList(c fiber.Ctx, r server.APIOrgCall) (apiUserPage, error) {
 	for _, u := range pg.Users {
 		out = append(out, s.apiUserOf(u, rules))
 	}
-	return server.APIPage(out, server.APIPageMeta{CursorNext: pg.CursorNext, CursorPrev: pg.CursorPrev,
+	return api.Page(out, api.PageMeta{CursorNext: pg.CursorNext, CursorPrev: pg.CursorPrev,
 		HasNextPage: pg.HasNext, Total: pg.Total}), nil
 }
 
-func (s area) apiGet(c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[apiUser], error) {
+func (s area) apiGet(c fiber.Ctx, r api.OrgCall) (api.DataBody[apiUser], error) {
 	id, err := apiUserID(c)
 	if err != nil {
-		return server.APIDataBody[apiUser]{}, err
+		return api.DataBody[apiUser]{}, err
 	}
 	rules, err := s.apiRules(c, r.OrgID)
 	if err != nil {
-		return server.APIDataBody[apiUser]{}, err
+		return api.DataBody[apiUser]{}, err
 	}
 	u, err := s.Users.OrganisationUser(c.Context(), r.OrgID, id)
 	if err != nil {
-		return server.APIDataBody[apiUser]{}, err
+		return api.DataBody[apiUser]{}, err
 	}
-	return server.APIDataOf(s.apiUserOf(u, rules)), nil
+	return api.DataOf(s.apiUserOf(u, rules)), nil
 }
 
-func (s area) apiRoles(c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[[]apiRoleChoice], error) {
+func (s area) apiRoles(c fiber.Ctx, r api.OrgCall) (api.DataBody[[]apiRoleChoice], error) {
 	rules, err := s.apiRules(c, r.OrgID)
 	if err != nil {
-		return server.APIDataBody[[]apiRoleChoice]{}, err
+		return api.DataBody[[]apiRoleChoice]{}, err
 	}
 	out := []apiRoleChoice{}
 	for _, role := range rules.Offered() {
 		out = append(out, apiRoleChoice{Name: role, Label: access.Label(role)})
 	}
-	return server.APIDataOf(out), nil
+	return api.DataOf(out), nil
 }
 
 // apiManage is what the calls that change the users need.
@@ -186,13 +185,13 @@ var apiManage = []access.Permission{access.UsersRead, access.UsersManage}
 
 // apiInvalid answers the field errors of a body.
 func apiInvalid(c fiber.Ctx, errs map[string]string) error {
-	ps := []server.APIProblem{}
+	ps := []api.Problem{}
 	for _, f := range []string{provider.FieldFirstName, provider.FieldLastName, provider.FieldEmail, provider.FieldRole} {
 		if msg, ok := errs[f]; ok {
-			ps = append(ps, server.APIField(f, msg))
+			ps = append(ps, api.Field(f, msg))
 		}
 	}
-	return server.APIErrors(c, fiber.StatusUnprocessableEntity, ps...)
+	return api.Errors(c, fiber.StatusUnprocessableEntity, ps...)
 }
 
 // apiSaveFailed answers a provider's refusal of a change, by field where it names one: 403
@@ -200,26 +199,26 @@ func apiInvalid(c fiber.Ctx, errs map[string]string) error {
 // for what they may correct.
 func apiSaveFailed(c fiber.Ctx, err error) error {
 	if provider.ErrorCode(err) == provider.EFORBIDDEN {
-		p := server.APIProblem{Status: fiber.StatusForbidden, Code: server.APICodeForbidden, Title: provider.ErrorMessage(err)}
+		p := api.Problem{Status: fiber.StatusForbidden, Code: api.CodeForbidden, Title: provider.ErrorMessage(err)}
 		if fe, ok := errors.AsType[*provider.FieldError](err); ok {
-			p = server.APIField(fe.Field, fe.Err.Message)
-			p.Status, p.Code = fiber.StatusForbidden, server.APICodeForbidden
+			p = api.Field(fe.Field, fe.Err.Message)
+			p.Status, p.Code = fiber.StatusForbidden, api.CodeForbidden
 		}
-		return server.APIErrors(c, fiber.StatusForbidden, p)
+		return api.Errors(c, fiber.StatusForbidden, p)
 	}
 	if fields, base := ProviderErrors(err); len(fields) > 0 {
 		return apiInvalid(c, fields)
 	} else if base != "" {
-		return server.APIError(c, fiber.StatusUnprocessableEntity, server.APICodeInvalid, base)
+		return api.Error(c, fiber.StatusUnprocessableEntity, api.CodeInvalid, base)
 	}
-	return server.APIProviderFail(c, err, nil)
+	return api.ProviderFail(c, err, nil)
 }
 
-func (s area) apiCreate(c fiber.Ctx, a *server.APICaller) error {
+func (s area) apiCreate(c fiber.Ctx, a *api.Caller) error {
 	orgID := a.OrgID
 	var body apiUserCreate
-	if p := server.DecodeJSON(c, &body); p != nil {
-		return server.APIErrors(c, p.Status, *p)
+	if p := api.DecodeJSON(c, &body); p != nil {
+		return api.Errors(c, p.Status, *p)
 	}
 	rules, err := s.apiRules(c, orgID)
 	if err != nil {
@@ -239,22 +238,22 @@ func (s area) apiCreate(c fiber.Ctx, a *server.APICaller) error {
 		return apiSaveFailed(c, err)
 	}
 	s.Logger.Info("user created", "request_id", server.Req(c).ID, "organisation_id", orgID, "user_id", u.ID, "by", a.User.ID)
-	return server.APISend(c, fiber.StatusCreated, server.APIDataOf(s.apiUserOf(u, rules)))
+	return api.Send(c, fiber.StatusCreated, api.DataOf(s.apiUserOf(u, rules)))
 }
 
-func (s area) apiUpdate(c fiber.Ctx, a *server.APICaller) error {
+func (s area) apiUpdate(c fiber.Ctx, a *api.Caller) error {
 	orgID := a.OrgID
 	id, err := apiUserID(c)
 	if err != nil {
-		return server.APIProviderFail(c, err, nil)
+		return api.ProviderFail(c, err, nil)
 	}
 	var body apiUserInput
-	if p := server.DecodeJSON(c, &body); p != nil {
-		return server.APIErrors(c, p.Status, *p)
+	if p := api.DecodeJSON(c, &body); p != nil {
+		return api.Errors(c, p.Status, *p)
 	}
 	cur, err := s.Users.OrganisationUser(c.Context(), orgID, id)
 	if err != nil {
-		return server.APIProviderFail(c, err, nil)
+		return api.ProviderFail(c, err, nil)
 	}
 	rules, err := s.apiRules(c, orgID)
 	if err != nil {
@@ -273,9 +272,9 @@ func (s area) apiUpdate(c fiber.Ctx, a *server.APICaller) error {
 	}
 	if cur.ID == a.User.ID {
 		if in.Role != "" && in.Role != cur.Role && in.Role != canon(cur.Role) {
-			p := server.APIField(provider.FieldRole, MsgOwnRole)
-			p.Status, p.Code = fiber.StatusForbidden, server.APICodeForbidden
-			return server.APIErrors(c, fiber.StatusForbidden, p)
+			p := api.Field(provider.FieldRole, MsgOwnRole)
+			p.Status, p.Code = fiber.StatusForbidden, api.CodeForbidden
+			return api.Errors(c, fiber.StatusForbidden, p)
 		}
 		in.Role = cur.Role
 	} else if in.Role == canon(cur.Role) {
@@ -291,36 +290,36 @@ func (s area) apiUpdate(c fiber.Ctx, a *server.APICaller) error {
 		return apiSaveFailed(c, err)
 	}
 	s.Logger.Info("user updated", "request_id", server.Req(c).ID, "organisation_id", orgID, "user_id", u.ID, "by", a.User.ID)
-	return server.APIData(c, s.apiUserOf(u, rules))
+	return api.Data(c, s.apiUserOf(u, rules))
 }
 
-func (s area) apiOperations() []server.APIOp {
-	userIDParam := server.OAParameter{Name: "userId", In: "path", Required: true,
-		Description: "The user's id. A user of another organisation answers 404, as an unknown one does.", Schema: server.OAString("").WithFormat("uuid")}
-	forbiddenRead := server.APIErrorReply(fiber.StatusForbidden, "The role lacks users:read (code forbidden), or MissingScope / invalid_csrf.")
-	forbiddenManage := server.APIErrorReply(fiber.StatusForbidden, "The role lacks users:manage (code forbidden), one's own role was to change or the last admin's (code forbidden, source /role), a member's names were to change (source /first_name or /last_name), or MissingScope / invalid_csrf.")
-	notFound := server.APIErrorReply(fiber.StatusNotFound, "No such organisation or user, or not the caller's (not told apart); code missing_organisation or missing_user for a blank id.")
-	invalid := server.APIErrorReply(fiber.StatusUnprocessableEntity, "A field is wrong: each problem's source.pointer names it (/first_name, /last_name, /email, /role).")
-	read := func(op server.APIOp, ok string) server.APIOp {
-		op.Tag, op.Auth, op.Scopes = apiTag, server.APIBearer, server.APIScopesDashboard
-		op.Responses = append(op.Responses, server.APIReplyUnauthorized, forbiddenRead, notFound)
+func (s area) apiOperations() []api.Op {
+	userIDParam := api.Parameter{Name: "userId", In: "path", Required: true,
+		Description: "The user's id. A user of another organisation answers 404, as an unknown one does.", Schema: api.String("").WithFormat("uuid")}
+	forbiddenRead := api.ErrorReply(fiber.StatusForbidden, "The role lacks users:read (code forbidden), or MissingScope / invalid_csrf.")
+	forbiddenManage := api.ErrorReply(fiber.StatusForbidden, "The role lacks users:manage (code forbidden), one's own role was to change or the last admin's (code forbidden, source /role), a member's names were to change (source /first_name or /last_name), or MissingScope / invalid_csrf.")
+	notFound := api.ErrorReply(fiber.StatusNotFound, "No such organisation or user, or not the caller's (not told apart); code missing_organisation or missing_user for a blank id.")
+	invalid := api.ErrorReply(fiber.StatusUnprocessableEntity, "A field is wrong: each problem's source.pointer names it (/first_name, /last_name, /email, /role).")
+	read := func(op api.Op, ok string) api.Op {
+		op.Tag, op.Auth, op.Scopes = apiTag, api.Bearer, api.ScopesDashboard
+		op.Responses = append(op.Responses, api.ReplyUnauthorized, forbiddenRead, notFound)
 		return op
 	}
-	return []server.APIOp{
-		server.APIReadOp(read(server.APIOp{ID: "listUsers", Path: apiUsersPath, Summary: "List users",
+	return []api.Op{
+		api.ReadOp(read(api.Op{ID: "listUsers", Path: apiUsersPath, Summary: "List users",
 			Description: "The organisation's users by e-mail, cursor paged with the total.",
-			Params: server.APIOrgParams(server.APIQueryParam("cursor_after", "cursor_next of a page: the page after it."),
-				server.APIQueryParam("cursor_before", "cursor_prev of a page: the page before it."),
-				server.OAParameter{Name: "page_size", In: "query", Description: "Users per page, 1 to " + strconv.Itoa(provider.MaxUserLimit) +
-					" (default " + strconv.Itoa(provider.DefaultUserLimit) + ").", Schema: server.OAInteger("").WithRange(1, provider.MaxUserLimit)}),
-			Responses: []server.APIResponse{server.APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong (source.parameter names it).")},
+			Params: api.OrgParams(api.QueryParam("cursor_after", "cursor_next of a page: the page after it."),
+				api.QueryParam("cursor_before", "cursor_prev of a page: the page before it."),
+				api.Parameter{Name: "page_size", In: "query", Description: "Users per page, 1 to " + strconv.Itoa(provider.MaxUserLimit) +
+					" (default " + strconv.Itoa(provider.DefaultUserLimit) + ").", Schema: api.Integer("").WithRange(1, provider.MaxUserLimit)}),
+			Responses: []api.Response{api.ErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong (source.parameter names it).")},
 		}, ""), "One page: data, and meta with total, cursor_next, cursor_prev and has_next_page.",
-			server.APIRead[apiUserPage]{Org: apiOrg, Perms: []access.Permission{access.UsersRead}, Service: apiService,
-				Read: func(_ *server.Server, c fiber.Ctx, r server.APIOrgCall) (apiUserPage, error) { return s.apiList(c, r) }}),
-		server.APIReadOp(read(server.APIOp{ID: "getUser", Path: apiUserPath, Summary: "Get a user",
-			Description: "One user of the organisation.", Params: server.APIOrgParams(userIDParam)}, ""), "The user.",
-			server.APIRead[server.APIDataBody[apiUser]]{Org: apiOrg, Perms: []access.Permission{access.UsersRead}, Service: apiService,
-				Read: func(_ *server.Server, c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[apiUser], error) {
+			api.Read[apiUserPage]{Org: apiOrg, Perms: []access.Permission{access.UsersRead},
+				Read: s.apiList}),
+		api.ReadOp(read(api.Op{ID: "getUser", Path: apiUserPath, Summary: "Get a user",
+			Description: "One user of the organisation.", Params: api.OrgParams(userIDParam)}, ""), "The user.",
+			api.Read[api.DataBody[apiUser]]{Org: apiOrg, Perms: []access.Permission{access.UsersRead},
+				Read: func(c fiber.Ctx, r api.OrgCall) (api.DataBody[apiUser], error) {
 					return s.apiGet(c, r)
 				}}),
 		{
@@ -328,28 +327,28 @@ func (s area) apiOperations() []server.APIOp {
 			Description: "Invites the address with the names and role given and e-mails it the invitation link. The answer is the same " +
 				"whether or not the address has a login anywhere: the person joins only by accepting (choosing a password, or logging in), " +
 				"and until then is listed as the pending invitation (invitation_pending).",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Needs: apiManage, Service: apiService, Org: apiOrg,
-			Params: server.APIOrgParams(), Body: server.APIBody[apiUserCreate](),
-			Responses: []server.APIResponse{server.APIOK[server.APIDataBody[apiUser]](fiber.StatusCreated, "Profile created: the new user."),
-				server.APIReplyUnauthorized, forbiddenManage, notFound, invalid},
-			Handler: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return s.apiCreate(c, a) },
+			Auth: api.Bearer, Scopes: api.ScopesDashboard, Needs: apiManage, Org: apiOrg,
+			Params: api.OrgParams(), Body: api.Body[apiUserCreate](),
+			Responses: []api.Response{api.OK[api.DataBody[apiUser]](fiber.StatusCreated, "Profile created: the new user."),
+				api.ReplyUnauthorized, forbiddenManage, notFound, invalid},
+			Handler: s.apiCreate,
 		},
 		{
 			ID: "updateUser", Method: fiber.MethodPut, Path: apiUserPath, Tag: apiTag, Summary: "Edit a user",
 			Description: "Sets a member's role, or a pending invitation's names and role; the e-mail is read-only, and a member's names are " +
 				"the person's own (403 with source /first_name or /last_name for other names). Taking the admin role from the organisation's " +
 				"last active admin answers 403 with source /role. The change applies to the user's next request, pages and tokens alike.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Needs: apiManage, Service: apiService, Org: apiOrg,
-			Params: server.APIOrgParams(userIDParam), Body: server.APIBody[apiUserInput](),
-			Responses: []server.APIResponse{server.APIDataOK[apiUser]("Profile updated: the user."),
-				server.APIReplyUnauthorized, forbiddenManage, notFound, invalid},
-			Handler: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return s.apiUpdate(c, a) },
+			Auth: api.Bearer, Scopes: api.ScopesDashboard, Needs: apiManage, Org: apiOrg,
+			Params: api.OrgParams(userIDParam), Body: api.Body[apiUserInput](),
+			Responses: []api.Response{api.DataOK[apiUser]("Profile updated: the user."),
+				api.ReplyUnauthorized, forbiddenManage, notFound, invalid},
+			Handler: s.apiUpdate,
 		},
-		server.APIReadOp(read(server.APIOp{ID: "listAssignableRoles", Path: apiRolesPath, Summary: "Roles that may be given",
+		api.ReadOp(read(api.Op{ID: "listAssignableRoles", Path: apiRolesPath, Summary: "Roles that may be given",
 			Description: "The roles the add and edit forms offer, least privileged first: reviewer roles only while an approval flow is on " +
-				"(the batches page with batch approval required, or payout draft approval).", Params: server.APIOrgParams()}, ""), "The roles.",
-			server.APIRead[server.APIDataBody[[]apiRoleChoice]]{Org: apiOrg, Perms: []access.Permission{access.UsersRead}, Service: apiService,
-				Read: func(_ *server.Server, c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[[]apiRoleChoice], error) {
+				"(the batches page with batch approval required, or payout draft approval).", Params: api.OrgParams()}, ""), "The roles.",
+			api.Read[api.DataBody[[]apiRoleChoice]]{Org: apiOrg, Perms: []access.Permission{access.UsersRead},
+				Read: func(c fiber.Ctx, r api.OrgCall) (api.DataBody[[]apiRoleChoice], error) {
 					return s.apiRoles(c, r)
 				}}),
 	}

@@ -17,6 +17,7 @@ import (
 	"portal/reference"
 	"portal/reference/demo"
 	"portal/server"
+	"portal/server/api"
 	"portal/server/auth"
 	"portal/server/servertest"
 )
@@ -506,7 +507,7 @@ func TestOwnRoleRefused(t *testing.T) {
 	a.Login("admin@demo.example")
 	r := a.Call("PUT", "/api/v1/customer/organisations/"+orgNordic+"/users/"+me.ID,
 		map[string]string{"first_name": "Camilla", "last_name": "Thomsen", "role": access.RoleObserver})
-	r.Expect(t, http.StatusForbidden, server.APICodeForbidden)
+	r.Expect(t, http.StatusForbidden, api.CodeForbidden)
 	h.CheckReply(t, "PUT", apiUserPath, r)
 	if role(t, h, orgNordic, me.ID) != access.RoleAdmin {
 		t.Fatal("own role changed by the API")
@@ -518,14 +519,14 @@ func TestRoleChangeAppliesToTheNextRequest(t *testing.T) {
 	h := newHarness(t)
 	victim := userByEmail(t, h, "admin_reviewer@demo.example")
 	page := h.LoggedIn("admin_reviewer@demo.example")
-	api := h.API()
-	api.Login("admin_reviewer@demo.example")
+	client := h.API()
+	client.Login("admin_reviewer@demo.example")
 	users := "/org/" + orgNordic + "/users"
 	apiUsers := "/api/v1/customer/organisations/" + orgNordic + "/users"
 	if res := page.Get(users); res.StatusCode != http.StatusOK {
 		t.Fatalf("before: %d", res.StatusCode)
 	}
-	api.Call("GET", apiUsers, nil).Expect(t, http.StatusOK, "")
+	client.Call("GET", apiUsers, nil).Expect(t, http.StatusOK, "")
 
 	admin := h.LoggedIn("admin@demo.example")
 	set := func(role string) {
@@ -540,12 +541,12 @@ func TestRoleChangeAppliesToTheNextRequest(t *testing.T) {
 	if res := page.Get(users); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+orgNordic {
 		t.Errorf("page after demotion: %d %s", res.StatusCode, res.Header.Get("Location"))
 	}
-	api.Call("GET", apiUsers, nil).Expect(t, http.StatusForbidden, server.APICodeForbidden)
+	client.Call("GET", apiUsers, nil).Expect(t, http.StatusForbidden, api.CodeForbidden)
 	set(access.RoleAdmin)
 	if res := page.Get(users); res.StatusCode != http.StatusOK {
 		t.Errorf("page after promotion: %d", res.StatusCode)
 	}
-	api.Call("GET", apiUsers, nil).Expect(t, http.StatusOK, "")
+	client.Call("GET", apiUsers, nil).Expect(t, http.StatusOK, "")
 }
 
 // Every users call once, as documented.
@@ -591,20 +592,20 @@ func TestUsersAPIAccess(t *testing.T) {
 	admin.Login("admin@demo.example")
 	base := "/api/v1/customer/organisations/"
 	foreign := memberWithRole(t, h, orgAtlantic, access.RoleFinance)
-	admin.Call("GET", base+orgAtlantic+"/users", nil).Expect(t, http.StatusNotFound, server.APICodeNotFound)
-	admin.Call("GET", base+orgNordic+"/users/"+foreign.ID, nil).Expect(t, http.StatusNotFound, server.APICodeNotFound)
+	admin.Call("GET", base+orgAtlantic+"/users", nil).Expect(t, http.StatusNotFound, api.CodeNotFound)
+	admin.Call("GET", base+orgNordic+"/users/"+foreign.ID, nil).Expect(t, http.StatusNotFound, api.CodeNotFound)
 	admin.Call("PUT", base+orgNordic+"/users/"+foreign.ID, map[string]string{"first_name": "x", "last_name": "y", "role": "observer"}).
-		Expect(t, http.StatusNotFound, server.APICodeNotFound)
+		Expect(t, http.StatusNotFound, api.CodeNotFound)
 	obs := h.API()
 	obs.Login("observer@demo.example")
-	obs.Call("GET", base+orgNordic+"/users", nil).Expect(t, http.StatusForbidden, server.APICodeForbidden)
+	obs.Call("GET", base+orgNordic+"/users", nil).Expect(t, http.StatusForbidden, api.CodeForbidden)
 	ops := h.API()
 	ops.Login("operations_member@demo.example")
 	ops.Call("POST", base+orgNordic+"/users", map[string]string{"first_name": "x", "last_name": "y", "email": "x@example.org", "role": "observer"}).
-		Expect(t, http.StatusForbidden, server.APICodeForbidden)
+		Expect(t, http.StatusForbidden, api.CodeForbidden)
 
 	r := admin.Call("POST", base+orgNordic+"/users", map[string]string{"first_name": "", "email": "nope", "role": "default"})
-	r.Expect(t, http.StatusUnprocessableEntity, server.APICodeInvalid)
+	r.Expect(t, http.StatusUnprocessableEntity, api.CodeInvalid)
 	h.CheckReply(t, "POST", apiUsersPath, r)
 	var pointers []string
 	for _, e := range r.JSON["errors"].([]any) {
@@ -617,7 +618,7 @@ func TestUsersAPIAccess(t *testing.T) {
 	at := h.API()
 	at.Login(demo.AtlanticAdminEmail)
 	at.Call("POST", base+orgAtlantic+"/users", map[string]string{"first_name": "x", "last_name": "y", "email": "x@example.org",
-		"role": access.RoleAdminReviewer}).Expect(t, http.StatusUnprocessableEntity, server.APICodeInvalid)
+		"role": access.RoleAdminReviewer}).Expect(t, http.StatusUnprocessableEntity, api.CodeInvalid)
 
 	r = admin.Call("GET", base+"%20/users", nil)
 	if r.StatusCode != http.StatusNotFound || r.FirstError(t)["title"] != msgMissingOrg {

@@ -9,13 +9,14 @@ import (
 	"portal/access"
 	"portal/provider"
 	"portal/server"
+	"portal/server/api"
 )
 
 // The withdrawal calls of the JSON API (spec 001 §7 "Withdrawals"): the list with its filter,
 // page, sort and dates, one withdrawal, create, the withdrawal accounts, their links
 // (filtered by status) and the exchange rate; plus the review the dialog confirms (the spec
-// names no path for it). Reads run server.APIOrgRead (membership 404, then the permission
-// 403); the two writes check the same declared on the operation (APIOp.Needs), which the router checks first.
+// names no path for it). Reads are api.ReadOp reads (membership 404, then the permission
+// 403); the two writes check the same declared on the operation (api.Op.Needs), which the router checks first.
 
 const (
 	apiTag                 = "Withdrawals"
@@ -62,27 +63,25 @@ var apiPointer = map[string]string{
 	provider.FieldWithdrawalEndToEndID: "end_to_end_id",
 }
 
-var apiService = server.APIService(func(s *server.Server) bool { return s.Withdrawals != nil })
-
 // apiRead is a read of the withdrawals service needing withdrawals:read.
-func apiRead[B server.APIEnvelope](read func(fiber.Ctx, *server.Server, server.APIOrgCall) (B, error)) server.APIRead[B] {
-	return server.APIRead[B]{Perms: []access.Permission{access.WithdrawalsRead}, Service: apiService,
-		Read: func(s *server.Server, c fiber.Ctx, r server.APIOrgCall) (B, error) { return read(c, s, r) }}
+func apiRead[B api.Envelope](srv *server.Server, read func(fiber.Ctx, *server.Server, api.OrgCall) (B, error)) api.Read[B] {
+	return api.Read[B]{Perms: []access.Permission{access.WithdrawalsRead},
+		Read: func(c fiber.Ctx, r api.OrgCall) (B, error) { return read(c, srv, r) }}
 }
 
 // apiFilter reads the list's query, every problem at once.
 func apiFilter(c fiber.Ctx) (provider.WithdrawalFilter, error) {
 	var f provider.WithdrawalFilter
 	var err error
-	if f.CreatedAfter, f.CreatedBefore, err = server.APIReadRange(c); err != nil {
+	if f.CreatedAfter, f.CreatedBefore, err = api.ReadRange(c); err != nil {
 		return f, err
 	}
 	q := func(name string) string { return strings.TrimSpace(strings.Clone(c.Query(name))) }
-	var probs []server.APIProblem
+	var probs []api.Problem
 	f.DebtorAccountNumber, f.Reference = q("filter[debtor_account_number]"), q("filter[reference]")
 	if v := q("filter[status]"); v != "" {
 		if !provider.ValidWithdrawalStatus(v) {
-			probs = append(probs, server.APIParamProblem("filter[status]", "Unknown status"))
+			probs = append(probs, api.ParamProblem("filter[status]", "Unknown status"))
 		}
 		f.Status = v
 	}
@@ -90,77 +89,77 @@ func apiFilter(c fiber.Ctx) (provider.WithdrawalFilter, error) {
 	case "", provider.WithdrawalSortNewest, provider.WithdrawalSortOldest:
 		f.Sort = v
 	default:
-		probs = append(probs, server.APIParamProblem("sort", "Sort by -created_at (newest first) or created_at"))
+		probs = append(probs, api.ParamProblem("sort", "Sort by -created_at (newest first) or created_at"))
 	}
-	var p *server.APIProblem
-	if f.Cursor, f.Direction, p = server.APICursors(c, "page[cursor_after]", "page[cursor_before]"); p != nil {
+	var p *api.Problem
+	if f.Cursor, f.Direction, p = api.Cursors(c, "page[cursor_after]", "page[cursor_before]"); p != nil {
 		probs = append(probs, *p)
 	}
 	if v := q("page[size]"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > provider.MaxWithdrawalLimit {
-			probs = append(probs, server.APIParamProblem("page[size]", "Must be between 1 and "+strconv.Itoa(provider.MaxWithdrawalLimit)))
+			probs = append(probs, api.ParamProblem("page[size]", "Must be between 1 and "+strconv.Itoa(provider.MaxWithdrawalLimit)))
 		}
 		f.Limit = n
 	}
 	if len(probs) > 0 {
-		return f, server.APIRefuse(fiber.StatusUnprocessableEntity, probs...)
+		return f, api.Refuse(fiber.StatusUnprocessableEntity, probs...)
 	}
 	return f, nil
 }
 
-func apiList(c fiber.Ctx, s *server.Server, r server.APIOrgCall) (server.APIPageBody[[]provider.WithdrawalRequest, server.APIPageMeta], error) {
-	var out server.APIPageBody[[]provider.WithdrawalRequest, server.APIPageMeta]
+func apiList(c fiber.Ctx, s *server.Server, r api.OrgCall) (api.PageBody[[]provider.WithdrawalRequest, api.PageMeta], error) {
+	var out api.PageBody[[]provider.WithdrawalRequest, api.PageMeta]
 	f, err := apiFilter(c)
 	if err != nil {
 		return out, err
 	}
 	page, err := s.Withdrawals.Withdrawals(c.Context(), r.OrgID, f)
 	if provider.ErrorCode(err) == provider.EINVALID {
-		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, server.APIParamProblem("page[cursor_after]", provider.ErrorMessage(err)))
+		return out, api.Refuse(fiber.StatusUnprocessableEntity, api.ParamProblem("page[cursor_after]", provider.ErrorMessage(err)))
 	}
 	if err != nil {
 		return out, err
 	}
-	return server.APIPage(page.Withdrawals, server.APIPageMeta{CursorNext: page.CursorNext, CursorPrev: page.CursorPrev,
+	return api.Page(page.Withdrawals, api.PageMeta{CursorNext: page.CursorNext, CursorPrev: page.CursorPrev,
 		HasNextPage: page.HasNext, Total: page.Total}), nil
 }
 
-func apiGet(c fiber.Ctx, s *server.Server, r server.APIOrgCall) (server.APIDataBody[provider.WithdrawalRequest], error) {
+func apiGet(c fiber.Ctx, s *server.Server, r api.OrgCall) (api.DataBody[provider.WithdrawalRequest], error) {
 	w, err := s.Withdrawals.Withdrawal(c.Context(), r.OrgID, strings.Clone(c.Params("withdrawal")))
-	return server.APIDataOf(w), err
+	return api.DataOf(w), err
 }
 
-func apiAccounts(c fiber.Ctx, s *server.Server, r server.APIOrgCall) (server.APIDataBody[[]provider.WithdrawalAccount], error) {
+func apiAccounts(c fiber.Ctx, s *server.Server, r api.OrgCall) (api.DataBody[[]provider.WithdrawalAccount], error) {
 	a, err := s.Withdrawals.WithdrawalAccounts(c.Context(), r.OrgID)
-	return server.APIDataOf(a), err
+	return api.DataOf(a), err
 }
 
-func apiAuthorizations(c fiber.Ctx, s *server.Server, r server.APIOrgCall) (server.APIDataBody[[]provider.WithdrawalAuthorization], error) {
+func apiAuthorizations(c fiber.Ctx, s *server.Server, r api.OrgCall) (api.DataBody[[]provider.WithdrawalAuthorization], error) {
 	status := strings.TrimSpace(c.Query("filter[status]"))
 	if status != "" && status != provider.AuthorizationActive && status != provider.AuthorizationInactive {
-		return server.APIDataBody[[]provider.WithdrawalAuthorization]{}, server.APIRefuse(fiber.StatusUnprocessableEntity,
-			server.APIParamProblem("filter[status]", "Must be active or inactive"))
+		return api.DataBody[[]provider.WithdrawalAuthorization]{}, api.Refuse(fiber.StatusUnprocessableEntity,
+			api.ParamProblem("filter[status]", "Must be active or inactive"))
 	}
 	a, err := s.Withdrawals.WithdrawalAuthorizations(c.Context(), r.OrgID, status)
-	return server.APIDataOf(a), err
+	return api.DataOf(a), err
 }
 
-func apiRate(c fiber.Ctx, s *server.Server, r server.APIOrgCall) (server.APIDataBody[provider.FXRate], error) {
-	var out server.APIDataBody[provider.FXRate]
+func apiRate(c fiber.Ctx, s *server.Server, r api.OrgCall) (api.DataBody[provider.FXRate], error) {
+	var out api.DataBody[provider.FXRate]
 	pay, buy := strings.TrimSpace(c.Query("pay_currency")), strings.TrimSpace(c.Query("buy_currency"))
-	var ps []server.APIProblem
+	var ps []api.Problem
 	if pay == "" {
-		ps = append(ps, server.APIParamProblem("pay_currency", "Give the currency to pay with"))
+		ps = append(ps, api.ParamProblem("pay_currency", "Give the currency to pay with"))
 	}
 	if buy == "" {
-		ps = append(ps, server.APIParamProblem("buy_currency", "Give the currency to buy"))
+		ps = append(ps, api.ParamProblem("buy_currency", "Give the currency to buy"))
 	}
 	if len(ps) > 0 {
-		return out, server.APIRefuse(fiber.StatusUnprocessableEntity, ps...)
+		return out, api.Refuse(fiber.StatusUnprocessableEntity, ps...)
 	}
 	if s.Ledger == nil {
-		return out, server.APIRefuse(fiber.StatusNotFound, server.APIProblem{Status: fiber.StatusNotFound, Code: server.APICodeNotFound,
+		return out, api.Refuse(fiber.StatusNotFound, api.Problem{Status: fiber.StatusNotFound, Code: api.CodeNotFound,
 			Title: provider.MsgWithdrawalNoRate})
 	}
 	var err error
@@ -169,19 +168,19 @@ func apiRate(c fiber.Ctx, s *server.Server, r server.APIOrgCall) (server.APIData
 }
 
 // apiRateTexts: a pair without a rate is the spec's text (001 §8).
-var apiRateTexts = server.APITexts{provider.ENOTFOUND: {Title: provider.MsgWithdrawalNoRate}}
+var apiRateTexts = api.Texts{provider.ENOTFOUND: {Title: provider.MsgWithdrawalNoRate}}
 
 // apiRefused answers a provider refusal of a review or a create: each field's problem with
 // the spec's words and a pointer into the body, or the mapped error.
 func apiRefused(c fiber.Ctx, err error) error {
 	if fes := provider.FieldErrors(err); len(fes) > 0 {
-		var ps []server.APIProblem
+		var ps []api.Problem
 		for _, fe := range fes {
-			ps = append(ps, server.APIField(apiPointer[fe.Field], userMessage(fe.Err.Message)))
+			ps = append(ps, api.Field(apiPointer[fe.Field], userMessage(fe.Err.Message)))
 		}
-		return server.APIErrors(c, fiber.StatusUnprocessableEntity, ps...)
+		return api.Errors(c, fiber.StatusUnprocessableEntity, ps...)
 	}
-	return server.APIProviderFail(c, err, nil)
+	return api.ProviderFail(c, err, nil)
 }
 
 // apiManage is what the two calls need.
@@ -189,20 +188,20 @@ var apiManage = []access.Permission{access.WithdrawalsRead, access.WithdrawalsMa
 
 // apiWrite reads the body of a call the router has checked (apiManage); ok false means the
 // answer has been sent.
-func (s area) apiWrite(c fiber.Ctx, a *server.APICaller) (string, apiCreateBody, bool, error) {
+func (s area) apiWrite(c fiber.Ctx, a *api.Caller) (string, apiCreateBody, bool, error) {
 	var body apiCreateBody
 	id := a.OrgID
-	if p := server.DecodeJSON(c, &body); p != nil {
-		return "", body, false, server.APIErrors(c, p.Status, *p)
+	if p := api.DecodeJSON(c, &body); p != nil {
+		return "", body, false, api.Errors(c, p.Status, *p)
 	}
 	if body.DebtorAccount.SchemeName != apiSchemeVirtual {
-		return "", body, false, server.APIErrors(c, fiber.StatusUnprocessableEntity,
-			server.APIField("debtor_account/scheme_name", "scheme_name must be VirtualAccount"))
+		return "", body, false, api.Errors(c, fiber.StatusUnprocessableEntity,
+			api.Field("debtor_account/scheme_name", "scheme_name must be VirtualAccount"))
 	}
 	return id, body, true, nil
 }
 
-func (s area) apiReview(c fiber.Ctx, a *server.APICaller) error {
+func (s area) apiReview(c fiber.Ctx, a *api.Caller) error {
 	orgID, body, ok, err := s.apiWrite(c, a)
 	if !ok {
 		return err
@@ -212,10 +211,10 @@ func (s area) apiReview(c fiber.Ctx, a *server.APICaller) error {
 	if err != nil {
 		return apiRefused(c, err)
 	}
-	return server.APISend(c, fiber.StatusCreated, server.APIDataOf(r))
+	return api.Send(c, fiber.StatusCreated, api.DataOf(r))
 }
 
-func (s area) apiCreate(c fiber.Ctx, a *server.APICaller) error {
+func (s area) apiCreate(c fiber.Ctx, a *api.Caller) error {
 	orgID, body, ok, err := s.apiWrite(c, a)
 	if !ok {
 		return err
@@ -223,7 +222,7 @@ func (s area) apiCreate(c fiber.Ctx, a *server.APICaller) error {
 	req := body.request(a.User.ID)
 	req.IdempotencyKey = strings.TrimSpace(c.Get(apiHeaderIdempotency))
 	if req.ReviewID == "" && (req.IdempotencyKey == "" || len(req.IdempotencyKey) > apiMaxIdempotencyKeyLn) {
-		return server.APIErrors(c, fiber.StatusBadRequest, server.APIProblem{Status: fiber.StatusBadRequest, Code: server.APICodeInvalid,
+		return api.Errors(c, fiber.StatusBadRequest, api.Problem{Status: fiber.StatusBadRequest, Code: api.CodeInvalid,
 			Title: "Send review_id, or an Idempotency-Key header (1 to 255 characters)"})
 	}
 	w, err := s.Withdrawals.CreateWithdrawal(c.Context(), orgID, req)
@@ -234,63 +233,63 @@ func (s area) apiCreate(c fiber.Ctx, a *server.APICaller) error {
 	if w.Replayed {
 		status = fiber.StatusOK
 	}
-	return server.APISend(c, status, server.APIDataOf(w))
+	return api.Send(c, status, api.DataOf(w))
 }
 
-func (s area) apiOperations() []server.APIOp {
-	forbidden := server.APIErrorReply(fiber.StatusForbidden, "The role lacks withdrawals:read (code forbidden), or MissingScope / invalid_csrf.")
-	forbiddenManage := server.APIErrorReply(fiber.StatusForbidden, "The role lacks withdrawals:manage (code forbidden), or MissingScope / invalid_csrf.")
-	notFound := server.APIErrorReply(fiber.StatusNotFound, "No such organisation or withdrawal, or not the caller's (not told apart).")
-	refused := server.APIErrorReply(fiber.StatusUnprocessableEntity,
+func (s area) apiOperations() []api.Op {
+	forbidden := api.ErrorReply(fiber.StatusForbidden, "The role lacks withdrawals:read (code forbidden), or MissingScope / invalid_csrf.")
+	forbiddenManage := api.ErrorReply(fiber.StatusForbidden, "The role lacks withdrawals:manage (code forbidden), or MissingScope / invalid_csrf.")
+	notFound := api.ErrorReply(fiber.StatusNotFound, "No such organisation or withdrawal, or not the caller's (not told apart).")
+	refused := api.ErrorReply(fiber.StatusUnprocessableEntity,
 		"Refused, field by field (source.pointer): 'End-to-end ID must be unique', 'Amount exceeds (withdrawal request) limit', "+
 			"'Exchange rate is not available', 'Insufficient funds', the form's rules.")
-	read := func(id, path, summary, desc string, params []server.OAParameter, more ...server.APIResponse) server.APIOp {
-		return server.APIOp{ID: id, Path: path, Tag: apiTag, Summary: summary, Description: desc,
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Params: params,
-			Responses: append([]server.APIResponse{server.APIReplyUnauthorized, forbidden}, more...)}
+	read := func(id, path, summary, desc string, params []api.Parameter, more ...api.Response) api.Op {
+		return api.Op{ID: id, Path: path, Tag: apiTag, Summary: summary, Description: desc,
+			Auth: api.Bearer, Scopes: api.ScopesDashboard, Params: params,
+			Responses: append([]api.Response{api.ReplyUnauthorized, forbidden}, more...)}
 	}
-	bad := server.APIErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong (source.parameter names it).")
-	return []server.APIOp{
-		server.APIReadOp(read("listWithdrawals", "/withdrawals/organisations/{id}/withdrawals", "List withdrawals",
+	bad := api.ErrorReply(fiber.StatusUnprocessableEntity, "A query parameter is wrong (source.parameter names it).")
+	return []api.Op{
+		api.ReadOp(read("listWithdrawals", "/withdrawals/organisations/{id}/withdrawals", "List withdrawals",
 			"The organisation's withdrawal requests, newest first unless sort=created_at, cursor paged with the total.",
-			server.APIOrgParams(server.APIQueryParam("filter[debtor_account_number]", "Only those debiting this virtual account."),
-				server.OAParameter{Name: "filter[status]", In: "query", Description: "Status.",
-					Schema: server.OAString("").WithEnum(provider.WithdrawalStatuses()...)},
-				server.APIQueryParam("filter[reference]", "The withdrawal's reference."),
-				server.APIQueryParam("page[cursor_after]", "cursor_next of a page: the page after it."),
-				server.APIQueryParam("page[cursor_before]", "cursor_prev of a page: the page before it."),
-				server.OAParameter{Name: "page[size]", In: "query", Description: "Rows per page, 1 to " + strconv.Itoa(provider.MaxWithdrawalLimit) +
-					" (default " + strconv.Itoa(provider.DefaultWithdrawalLimit) + ").", Schema: server.OAInteger("").WithRange(1, provider.MaxWithdrawalLimit)},
-				server.OAParameter{Name: "sort", In: "query", Description: "-created_at (default) or created_at.",
-					Schema: server.OAString("").WithEnum(provider.WithdrawalSortNewest, provider.WithdrawalSortOldest)},
-				server.APITimeParam("created_after", "Created at or after: YYYY-MM-DD (UTC midnight), YYYY-MM-DD HH:mm:ss (UTC) or RFC 3339."),
-				server.APITimeParam("created_before", "Created before, in the same forms.")),
-			server.APIReplyNotFound, bad),
-			"One page: data, and meta with total, cursor_next, cursor_prev and has_next_page.", apiRead(apiList)),
-		server.APIReadOp(read("getWithdrawal", "/withdrawals/organisations/{id}/withdrawals/{withdrawal}", "Get a withdrawal",
+			api.OrgParams(api.QueryParam("filter[debtor_account_number]", "Only those debiting this virtual account."),
+				api.Parameter{Name: "filter[status]", In: "query", Description: "Status.",
+					Schema: api.String("").WithEnum(provider.WithdrawalStatuses()...)},
+				api.QueryParam("filter[reference]", "The withdrawal's reference."),
+				api.QueryParam("page[cursor_after]", "cursor_next of a page: the page after it."),
+				api.QueryParam("page[cursor_before]", "cursor_prev of a page: the page before it."),
+				api.Parameter{Name: "page[size]", In: "query", Description: "Rows per page, 1 to " + strconv.Itoa(provider.MaxWithdrawalLimit) +
+					" (default " + strconv.Itoa(provider.DefaultWithdrawalLimit) + ").", Schema: api.Integer("").WithRange(1, provider.MaxWithdrawalLimit)},
+				api.Parameter{Name: "sort", In: "query", Description: "-created_at (default) or created_at.",
+					Schema: api.String("").WithEnum(provider.WithdrawalSortNewest, provider.WithdrawalSortOldest)},
+				api.TimeParam("created_after", "Created at or after: YYYY-MM-DD (UTC midnight), YYYY-MM-DD HH:mm:ss (UTC) or RFC 3339."),
+				api.TimeParam("created_before", "Created before, in the same forms.")),
+			api.ReplyNotFound, bad),
+			"One page: data, and meta with total, cursor_next, cursor_prev and has_next_page.", apiRead(s.Server, apiList)),
+		api.ReadOp(read("getWithdrawal", "/withdrawals/organisations/{id}/withdrawals/{withdrawal}", "Get a withdrawal",
 			"One withdrawal request by its id or reference, with its status transitions and creditor account.",
-			server.APIOrgParams(server.OAParameter{Name: "withdrawal", In: "path", Required: true, Schema: server.OAString(""),
+			api.OrgParams(api.Parameter{Name: "withdrawal", In: "path", Required: true, Schema: api.String(""),
 				Description: "The withdrawal's id or reference. Another organisation's answers 404, as an unknown one does."}),
-			notFound), "The withdrawal.", apiRead(apiGet)),
-		server.APIReadOp(read("listWithdrawalAccounts", "/withdrawals/organisations/{id}/withdrawal_accounts", "List withdrawal accounts",
-			"The bank and crypto accounts the organisation can withdraw to, by label.", server.APIOrgParams(), server.APIReplyNotFound),
-			"The withdrawal accounts.", apiRead(apiAccounts)),
-		server.APIReadOp(read("listWithdrawalAccountAuthorizations", "/withdrawals/organisations/{id}/withdrawal_account_authorizations",
+			notFound), "The withdrawal.", apiRead(s.Server, apiGet)),
+		api.ReadOp(read("listWithdrawalAccounts", "/withdrawals/organisations/{id}/withdrawal_accounts", "List withdrawal accounts",
+			"The bank and crypto accounts the organisation can withdraw to, by label.", api.OrgParams(), api.ReplyNotFound),
+			"The withdrawal accounts.", apiRead(s.Server, apiAccounts)),
+		api.ReadOp(read("listWithdrawalAccountAuthorizations", "/withdrawals/organisations/{id}/withdrawal_account_authorizations",
 			"List withdrawal account links",
 			"Which virtual account may withdraw to which withdrawal account; only active links allow it.",
-			server.APIOrgParams(server.OAParameter{Name: "filter[status]", In: "query", Description: "Only links in this status (the dialog asks for active).",
-				Schema: server.OAString("").WithEnum(provider.AuthorizationActive, provider.AuthorizationInactive)}),
-			server.APIReplyNotFound, bad),
-			"The links.", apiRead(apiAuthorizations)),
-		server.APIReadOp(read("getWithdrawalExchangeRate", "/withdrawals/organisations/{id}/exchange_rate", "Exchange rate of a withdrawal",
+			api.OrgParams(api.Parameter{Name: "filter[status]", In: "query", Description: "Only links in this status (the dialog asks for active).",
+				Schema: api.String("").WithEnum(provider.AuthorizationActive, provider.AuthorizationInactive)}),
+			api.ReplyNotFound, bad),
+			"The links.", apiRead(s.Server, apiAuthorizations)),
+		api.ReadOp(read("getWithdrawalExchangeRate", "/withdrawals/organisations/{id}/exchange_rate", "Exchange rate of a withdrawal",
 			"buy_currency units per pay_currency unit with the organisation's markup: what a withdrawal from a pay_currency account "+
 				"to a buy_currency withdrawal account converts at. 404 'Exchange rate is not available' for a pair without one.",
-			server.APIOrgParams(server.APIQueryParam("pay_currency", "The debtor account's currency."), server.APIQueryParam("buy_currency", "The withdrawal account's currency.")),
-			server.APIErrorReply(fiber.StatusNotFound, "No such organisation, or Exchange rate is not available for the pair."), bad),
-			"The rate.", server.APIRead[server.APIDataBody[provider.FXRate]]{Perms: []access.Permission{access.WithdrawalsRead},
-				Service: apiService, Texts: apiRateTexts,
-				Read: func(s *server.Server, c fiber.Ctx, r server.APIOrgCall) (server.APIDataBody[provider.FXRate], error) {
-					return apiRate(c, s, r)
+			api.OrgParams(api.QueryParam("pay_currency", "The debtor account's currency."), api.QueryParam("buy_currency", "The withdrawal account's currency.")),
+			api.ErrorReply(fiber.StatusNotFound, "No such organisation, or Exchange rate is not available for the pair."), bad),
+			"The rate.", api.Read[api.DataBody[provider.FXRate]]{Perms: []access.Permission{access.WithdrawalsRead},
+				Texts: apiRateTexts,
+				Read: func(c fiber.Ctx, r api.OrgCall) (api.DataBody[provider.FXRate], error) {
+					return apiRate(c, s.Server, r)
 				}}),
 		{
 			ID: "createWithdrawalReview", Method: fiber.MethodPost, Path: "/withdrawals/organisations/{id}/withdrawal_reviews", Tag: apiTag,
@@ -298,11 +297,11 @@ func (s area) apiOperations() []server.APIOp {
 			Description: "Checks a withdrawal (the create body, without review_id) and stores what the customer confirms: the amount, " +
 				"the converted amount at the quoted rate and the beneficiary, for 15 minutes. rate_available false: the pair has no rate " +
 				"and the review cannot be confirmed. Moves no money.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Needs: apiManage, Service: apiService,
-			Params: server.APIOrgParams(), Body: server.APIBody[apiCreateBody](),
-			Responses: []server.APIResponse{server.APIOK[server.APIDataBody[provider.WithdrawalReview]](fiber.StatusCreated, "The review."),
-				server.APIReplyUnauthorized, forbiddenManage, server.APIReplyNotFound, refused},
-			Handler: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return s.apiReview(c, a) },
+			Auth: api.Bearer, Scopes: api.ScopesDashboard, Needs: apiManage,
+			Params: api.OrgParams(), Body: api.Body[apiCreateBody](),
+			Responses: []api.Response{api.OK[api.DataBody[provider.WithdrawalReview]](fiber.StatusCreated, "The review."),
+				api.ReplyUnauthorized, forbiddenManage, api.ReplyNotFound, refused},
+			Handler: s.apiReview,
 		},
 		{
 			ID: "createWithdrawal", Method: fiber.MethodPost, Path: "/withdrawals/organisations/{id}/withdrawals", Tag: apiTag, Summary: "Create a withdrawal",
@@ -311,19 +310,19 @@ func (s area) apiOperations() []server.APIOp {
 				"that review's (409 otherwise: changing the amount or beneficiary after review invalidates the confirmation) and its " +
 				"rate is booked. Idempotent per review, or per Idempotency-Key: a repeat answers 200 with the same withdrawal and moves " +
 				"nothing.",
-			Auth: server.APIBearer, Scopes: server.APIScopesDashboard, Needs: apiManage, Service: apiService,
-			Params: server.APIOrgParams(server.OAParameter{Name: apiHeaderIdempotency, In: "header", Schema: server.OAString(""),
+			Auth: api.Bearer, Scopes: api.ScopesDashboard, Needs: apiManage,
+			Params: api.OrgParams(api.Parameter{Name: apiHeaderIdempotency, In: "header", Schema: api.String(""),
 				Description: "Required without review_id: 1 to 255 characters, one per withdrawal."}),
-			Body: server.APIBody[apiCreateBody](),
-			Responses: []server.APIResponse{
-				server.APIOK[server.APIDataBody[provider.WithdrawalRequest]](fiber.StatusCreated, "Booked."),
-				server.APIOK[server.APIDataBody[provider.WithdrawalRequest]](fiber.StatusOK, "Booked before by the same review or key."),
-				server.APIErrorReply(fiber.StatusBadRequest, "Neither review_id nor an Idempotency-Key header."),
-				server.APIReplyUnauthorized, forbiddenManage,
-				server.APIErrorReply(fiber.StatusNotFound, "No such organisation or review, or not the caller's."),
-				server.APIErrorReply(fiber.StatusConflict, "The body is not the review's, the review expired, or the key was used for another withdrawal."),
+			Body: api.Body[apiCreateBody](),
+			Responses: []api.Response{
+				api.OK[api.DataBody[provider.WithdrawalRequest]](fiber.StatusCreated, "Booked."),
+				api.OK[api.DataBody[provider.WithdrawalRequest]](fiber.StatusOK, "Booked before by the same review or key."),
+				api.ErrorReply(fiber.StatusBadRequest, "Neither review_id nor an Idempotency-Key header."),
+				api.ReplyUnauthorized, forbiddenManage,
+				api.ErrorReply(fiber.StatusNotFound, "No such organisation or review, or not the caller's."),
+				api.ErrorReply(fiber.StatusConflict, "The body is not the review's, the review expired, or the key was used for another withdrawal."),
 				refused},
-			Handler: func(_ *server.Server, c fiber.Ctx, a *server.APICaller) error { return s.apiCreate(c, a) },
+			Handler: s.apiCreate,
 		},
 	}
 }

@@ -166,7 +166,7 @@ func ReadVectors(t testing.TB, name string, v any) {
 }
 
 // FailOn is a log handler that fails the test for each record with message
-// msg (the harness's reply guard: server.APIMsgUndocumented).
+// msg (the harness's reply guard: api.MsgUndocumented).
 func FailOn(t testing.TB, msg string) slog.Handler { return failOn{t, msg} }
 
 type failOn struct {

@@ -1,4 +1,4 @@
-package server
+package api
 
 import (
 	"encoding"
@@ -43,17 +43,17 @@ import (
 // oaSchemaer is a type that gives its own schema; r reflects the types it is
 // made of.
 type oaSchemaer interface {
-	OASchema(r *OAReflector) *OASchema
+	OASchema(r *Reflector) *Schema
 }
 
 // Schema is t's schema, as for any type the handlers send (an area's
 // self-describing type reflects the types inside with it).
-func (r *OAReflector) Schema(t reflect.Type) *OASchema { return r.schema(t) }
+func (r *Reflector) Schema(t reflect.Type) *Schema { return r.schema(t) }
 
-// OAReflector turns Go types into schemas into schemas, collecting the named ones.
-type OAReflector struct {
+// Reflector turns Go types into schemas into schemas, collecting the named ones.
+type Reflector struct {
 	// components are the named schemas met so far, by name.
-	components map[string]*OASchema
+	components map[string]*Schema
 	names      map[oaKey]string
 	// request is set while a request body is reflected.
 	request bool
@@ -65,12 +65,12 @@ type oaKey struct {
 	request bool
 }
 
-func newOAReflector() *OAReflector {
-	return &OAReflector{components: map[string]*OASchema{}, names: map[oaKey]string{}}
+func NewReflector() *Reflector {
+	return &Reflector{components: map[string]*Schema{}, names: map[oaKey]string{}}
 }
 
-// requestSchema is the schema of a request body of type t.
-func (r *OAReflector) requestSchema(t reflect.Type) *OASchema {
+// RequestSchema is the schema of a request body of type t.
+func (r *Reflector) RequestSchema(t reflect.Type) *Schema {
 	r.request = true
 	defer func() { r.request = false }()
 	return r.schema(t)
@@ -85,7 +85,7 @@ var (
 
 // schema is t's schema: a $ref for a named struct, else a fresh inline
 // schema the caller may add to.
-func (r *OAReflector) schema(t reflect.Type) *OASchema {
+func (r *Reflector) schema(t reflect.Type) *Schema {
 	if t.Kind() == reflect.Pointer {
 		return r.schema(t.Elem()) // nullability is the field's business (omitempty)
 	}
@@ -93,7 +93,7 @@ func (r *OAReflector) schema(t reflect.Type) *OASchema {
 		return reflect.Zero(t).Interface().(oaSchemaer).OASchema(r)
 	}
 	if t == oaTimeType {
-		return &OASchema{Type: "string", Format: "date-time"}
+		return &Schema{Type: "string", Format: "date-time"}
 	}
 	for _, m := range []reflect.Type{oaMarshalerType, oaTextType} {
 		if t.Implements(m) || reflect.PointerTo(t).Implements(m) {
@@ -102,26 +102,26 @@ func (r *OAReflector) schema(t reflect.Type) *OASchema {
 	}
 	switch t.Kind() {
 	case reflect.String:
-		return &OASchema{Type: "string"}
+		return &Schema{Type: "string"}
 	case reflect.Bool:
-		return &OASchema{Type: "boolean"}
+		return &Schema{Type: "boolean"}
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return &OASchema{Type: "integer"}
+		return &Schema{Type: "integer"}
 	case reflect.Float32, reflect.Float64:
-		return &OASchema{Type: "number"}
+		return &Schema{Type: "number"}
 	case reflect.Slice, reflect.Array:
 		if t.Elem().Kind() == reflect.Uint8 {
 			panic("openapi: " + t.String() + ": bytes are encoded as base64; say so with an OASchema method")
 		}
-		return &OASchema{Type: "array", Items: r.schema(t.Elem())}
+		return &Schema{Type: "array", Items: r.schema(t.Elem())}
 	case reflect.Map:
 		if t.Key().Kind() != reflect.String {
 			panic("openapi: " + t.String() + ": only string keys")
 		}
-		return &OASchema{Type: "object", AdditionalProperties: r.schema(t.Elem())}
+		return &Schema{Type: "object", AdditionalProperties: r.schema(t.Elem())}
 	case reflect.Interface:
-		return &OASchema{} // any JSON value
+		return &Schema{} // any JSON value
 	case reflect.Struct:
 		if t.Name() == "" || strings.Contains(t.Name(), "[") {
 			return r.object(t)
@@ -132,12 +132,12 @@ func (r *OAReflector) schema(t reflect.Type) *OASchema {
 }
 
 // component returns a $ref to t's named schema, building it on first use.
-func (r *OAReflector) component(t reflect.Type) *OASchema {
+func (r *Reflector) component(t reflect.Type) *Schema {
 	key := oaKey{t, r.request}
 	if name, ok := r.names[key]; ok {
 		return oaRef(name)
 	}
-	name := oaTypeName(t)
+	name := TypeName(t)
 	if _, asReply := r.names[oaKey{t, false}]; r.request && asReply {
 		name += "Input"
 	}
@@ -145,13 +145,13 @@ func (r *OAReflector) component(t reflect.Type) *OASchema {
 		panic("openapi: two types are named " + name + "; one of them needs a `_ struct{} name:\"…\"` field")
 	}
 	r.names[key] = name
-	r.components[name] = &OASchema{} // a placeholder while a recursive type is built
+	r.components[name] = &Schema{} // a placeholder while a recursive type is built
 	*r.components[name] = *r.object(t)
 	return oaRef(name)
 }
 
-// oaTypeName is a named struct's component name.
-func oaTypeName(t reflect.Type) string {
+// TypeName is a named struct's component name.
+func TypeName(t reflect.Type) string {
 	for f := range t.Fields() {
 		if f.Name == "_" {
 			if n := f.Tag.Get("name"); n != "" {
@@ -161,7 +161,7 @@ func oaTypeName(t reflect.Type) string {
 	}
 	n := t.Name()
 	// The API's own types carry an api or API prefix that the document
-	// leaves out (apiStatement, APIPageMeta: Statement, PageMeta).
+	// leaves out (apiStatement, PageMeta: Statement, PageMeta).
 	for _, prefix := range []string{"api", "API"} {
 		if rest, ok := strings.CutPrefix(n, prefix); ok && rest != "" {
 			n = rest
@@ -173,8 +173,8 @@ func oaTypeName(t reflect.Type) string {
 }
 
 // object is a struct's properties, in field order (which /docs keeps).
-func (r *OAReflector) object(t reflect.Type) *OASchema {
-	s := &OASchema{Type: "object", Properties: map[string]*OASchema{}}
+func (r *Reflector) object(t reflect.Type) *Schema {
+	s := &Schema{Type: "object", Properties: map[string]*Schema{}}
 	r.fields(s, t, false)
 	return s
 }
@@ -182,7 +182,7 @@ func (r *OAReflector) object(t reflect.Type) *OASchema {
 // fields adds t's fields to s as encoding/json would encode them: embedded
 // structs without a json name are flattened; optional marks every field of
 // one embedded by pointer, which is left out when the pointer is nil.
-func (r *OAReflector) fields(s *OASchema, t reflect.Type, optional bool) {
+func (r *Reflector) fields(s *Schema, t reflect.Type, optional bool) {
 	for f := range t.Fields() {
 		if f.Name == "_" {
 			if d := f.Tag.Get("description"); d != "" && s.Description == "" {
@@ -245,7 +245,7 @@ func (r *OAReflector) fields(s *OASchema, t reflect.Type, optional bool) {
 }
 
 // field is a struct field's schema with the field's tags applied.
-func (r *OAReflector) field(t reflect.Type, f reflect.StructField) *OASchema {
+func (r *Reflector) field(t reflect.Type, f reflect.StructField) *Schema {
 	s := r.schema(f.Type)
 	at := t.String() + "." + f.Name
 	desc := f.Tag.Get("description")
@@ -257,7 +257,7 @@ func (r *OAReflector) field(t reflect.Type, f reflect.StructField) *OASchema {
 			}
 		}
 		if desc != "" {
-			s = &OASchema{Ref: s.Ref, Description: desc}
+			s = &Schema{Ref: s.Ref, Description: desc}
 		}
 		return s
 	}
@@ -337,3 +337,6 @@ func oaExample(at, typ, v string) any {
 	}
 	return out
 }
+
+// Components are the named schemas met so far, by name.
+func (r *Reflector) Components() map[string]*Schema { return r.components }

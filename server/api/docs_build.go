@@ -1,4 +1,4 @@
-package server
+package api
 
 import (
 	"maps"
@@ -11,19 +11,19 @@ import (
 	"github.com/gofiber/fiber/v3"
 )
 
-// docsReference is the API Reference made once from the document: the
+// Reference is the API Reference made once from the document: the
 // index's props and each operation's page, by operation id.
-type docsReference struct {
-	index DocsProps
-	ops   map[string]DocsOperationProps
+type Reference struct {
+	Index DocsProps
+	Ops   map[string]DocsOperationProps
 }
 
 // docsHref is an operation's page.
-func docsHref(id string) string { return docsIndex + "/" + url.PathEscape(id) }
+func docsHref(id string) string { return DocsIndex + "/" + url.PathEscape(id) }
 
-// buildDocs turns the document into the reference's props, operations in
+// BuildDocs turns the document into the reference's props, operations in
 // the operation table's order within their tag.
-func buildDocs(doc *openAPIDoc, ops []APIOp) *docsReference {
+func BuildDocs(doc *Document, ops []Op) *Reference {
 	p := DocsProps{Home: "/", Intro: doc.Info.Description, SpecURL: "/api/openapi.json",
 		Errors: docsFields(doc, doc.Components.Schemas["Error"], "")}
 	for _, sv := range doc.Servers {
@@ -54,32 +54,32 @@ func buildDocs(doc *openAPIDoc, ops []APIOp) *docsReference {
 		g := &p.Groups[groupAt[o.Tags[0]]]
 		g.Endpoints = append(g.Endpoints, DocsEntry{ID: ep.ID, Href: docsHref(ep.ID), Method: ep.Method, Path: ep.Path, Summary: ep.Summary})
 	}
-	ref := &docsReference{index: p, ops: map[string]DocsOperationProps{}}
+	ref := &Reference{Index: p, Ops: map[string]DocsOperationProps{}}
 	// Previous and next run through the index's order, across tags.
 	var order []DocsEntry
 	var groupOf []DocsLink
 	for _, g := range p.Groups {
 		for _, e := range g.Endpoints {
 			order = append(order, e)
-			groupOf = append(groupOf, DocsLink{Title: g.Title, Href: docsIndex + "#" + g.ID})
+			groupOf = append(groupOf, DocsLink{Title: g.Title, Href: DocsIndex + "#" + g.ID})
 		}
 	}
 	for i, e := range order {
-		op := DocsOperationProps{Home: p.Home, Index: docsIndex, Group: groupOf[i], Errors: docsIndex + "#errors",
-			Credentials: docsIndex + "#credentials", Endpoint: endpoints[e.ID]}
+		op := DocsOperationProps{Home: p.Home, Index: DocsIndex, Group: groupOf[i], Errors: DocsIndex + "#errors",
+			Credentials: DocsIndex + "#credentials", Endpoint: endpoints[e.ID]}
 		if i > 0 {
 			op.Prev = &order[i-1]
 		}
 		if i+1 < len(order) {
 			op.Next = &order[i+1]
 		}
-		ref.ops[e.ID] = op
+		ref.Ops[e.ID] = op
 	}
 	return ref
 }
 
 // docsEndpoint is one operation's page content.
-func docsEndpoint(doc *openAPIDoc, o *oaOperation, method, path string) DocsEndpoint {
+func docsEndpoint(doc *Document, o *oaOperation, method, path string) DocsEndpoint {
 	ep := DocsEndpoint{ID: o.OperationID, Method: method, Path: path, Summary: o.Summary,
 		Description: o.Description, Auth: docsAuth(doc, o.Security), Params: []DocsParam{}, Body: []DocsField{}}
 	for _, prm := range o.Parameters {
@@ -128,7 +128,7 @@ func schemeLabel(name string, sc oaSecurityScheme) string {
 }
 
 // docsAuth says in words what an operation's security requirements ask.
-func docsAuth(doc *openAPIDoc, reqs []oaSecurityRequirement) string {
+func docsAuth(doc *Document, reqs []oaSecurityRequirement) string {
 	if len(reqs) == 0 {
 		return "None."
 	}
@@ -163,7 +163,7 @@ func docsAuth(doc *openAPIDoc, reqs []oaSecurityRequirement) string {
 }
 
 // docsType names a schema's type for a reader.
-func docsType(doc *openAPIDoc, s *OASchema) string {
+func docsType(doc *Document, s *Schema) string {
 	s = doc.resolve(s)
 	if s == nil {
 		return ""
@@ -186,7 +186,7 @@ func docsType(doc *openAPIDoc, s *OASchema) string {
 
 // docsFields flattens an object schema into rows: nested objects by dotted
 // names, array items as name[].
-func docsFields(doc *openAPIDoc, s *OASchema, prefix string) []DocsField {
+func docsFields(doc *Document, s *Schema, prefix string) []DocsField {
 	s = doc.resolve(s)
 	out := []DocsField{}
 	if s == nil || s.Type != "object" {

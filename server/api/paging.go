@@ -1,4 +1,4 @@
-package server
+package api
 
 import (
 	"strconv"
@@ -8,24 +8,24 @@ import (
 	"portal/provider"
 )
 
-// APIPagingNames are the query parameters a list reads its cursor page from: the payout
+// PagingNames are the query parameters a list reads its cursor page from: the payout
 // list's (cursor_after, cursor_before, include_cursor, page_size), the JSON:API-style
 // ones of the drafts and batches (page[cursor_after], …, page[size]), or the receivers'
 // and members' without include_cursor.
-type APIPagingNames struct {
+type PagingNames struct {
 	After, Before, Include, Size string
 }
 
-// APIPageParams are the JSON:API-style paging parameters, the drafts' and the batches'.
-var APIPageParams = APIPagingNames{After: "page[cursor_after]", Before: "page[cursor_before]",
+// PageParams are the JSON:API-style paging parameters, the drafts' and the batches'.
+var PageParams = PagingNames{After: "page[cursor_after]", Before: "page[cursor_before]",
 	Include: "page[include_cursor]", Size: "page[size]"}
 
 // apiCursorKey names the query parameter that carried the request's cursor,
-// for APIProviderFail to point a refused cursor at.
+// for ProviderFail to point a refused cursor at.
 type apiCursorKey struct{}
 
-// APIPaging is a cursor page request as the provider's filters take it.
-type APIPaging struct {
+// Paging is a cursor page request as the provider's filters take it.
+type Paging struct {
 	Cursor        string
 	Direction     string
 	IncludeCursor bool
@@ -35,12 +35,12 @@ type APIPaging struct {
 // apiReadPaging reads a cursor page request (limit 1 to max; 0 when not given), with a
 // problem per wrong parameter, named in source.parameter. A list without include_cursor
 // leaves n.Include "".
-func apiReadPaging(c fiber.Ctx, n APIPagingNames, max int) (APIPaging, []APIProblem) {
-	var p APIPaging
-	var probs []APIProblem
-	param := func(name, title string) { probs = append(probs, APIParamProblem(name, title)) }
-	var prob *APIProblem
-	if p.Cursor, p.Direction, prob = APICursors(c, n.After, n.Before); prob != nil {
+func apiReadPaging(c fiber.Ctx, n PagingNames, max int) (Paging, []Problem) {
+	var p Paging
+	var probs []Problem
+	param := func(name, title string) { probs = append(probs, ParamProblem(name, title)) }
+	var prob *Problem
+	if p.Cursor, p.Direction, prob = Cursors(c, n.After, n.Before); prob != nil {
 		probs = append(probs, *prob)
 	}
 	switch p.Direction {
@@ -71,12 +71,28 @@ func apiReadPaging(c fiber.Ctx, n APIPagingNames, max int) (APIPaging, []APIProb
 	return p, probs
 }
 
-// APIReadPage is apiReadPaging for a list op that has read its filters with probs: it refuses
+// ReadPage is apiReadPaging for a list op that has read its filters with probs: it refuses
 // (422) with the filters' problems and the paging's together, so a client learns all at once.
-func APIReadPage(c fiber.Ctx, n APIPagingNames, max int, probs []APIProblem) (APIPaging, error) {
+func ReadPage(c fiber.Ctx, n PagingNames, max int, probs []Problem) (Paging, error) {
 	p, more := apiReadPaging(c, n, max)
 	if probs = append(probs, more...); len(probs) > 0 {
-		return p, APIRefuse(fiber.StatusUnprocessableEntity, probs...)
+		return p, Refuse(fiber.StatusUnprocessableEntity, probs...)
 	}
 	return p, nil
+}
+
+// Cursors reads a list call's cursor pair, the parameters named after and before (not
+// both): the cursor and its provider.Direction…, or the problem to answer.
+func Cursors(c fiber.Ctx, after, before string) (cursor, direction string, p *Problem) {
+	a, b := c.Query(after), c.Query(before)
+	switch {
+	case a != "" && b != "":
+		prob := ParamProblem(before, "Give "+after+" or "+before+", not both")
+		return "", "", &prob
+	case a != "":
+		return string([]byte(a)), provider.DirectionNext, nil
+	case b != "":
+		return string([]byte(b)), provider.DirectionPrev, nil
+	}
+	return "", "", nil
 }

@@ -1,4 +1,4 @@
-package server
+package api
 
 import (
 	"encoding/json"
@@ -45,21 +45,21 @@ type (
 		oaTestFlat
 		*oaTestExtra
 	}
-	oaTestDataBodyInt = APIDataBody[int]
+	oaTestDataBodyInt = DataBody[int]
 	// oaTestHooked describes itself, as the feature flags do.
 	oaTestHooked map[string]bool
 )
 
-func (oaTestHooked) OASchema(*OAReflector) *OASchema {
-	s := &OASchema{Type: "object", AdditionalProperties: OABool("")}
+func (oaTestHooked) OASchema(*Reflector) *Schema {
+	s := &Schema{Type: "object", AdditionalProperties: Bool("")}
 	for _, f := range provider.KnownFlags() {
-		s.WithProperty(f, OABool(""), true)
+		s.WithProperty(f, Bool(""), true)
 	}
 	return s
 }
 
 func TestOAReflector(t *testing.T) {
-	r := newOAReflector()
+	r := NewReflector()
 	ref := r.schema(reflect.TypeFor[oaTestReply]())
 	if ref.Ref != oaRefPrefix+"Renamed" {
 		t.Fatalf("named struct: %+v", ref)
@@ -135,7 +135,7 @@ func TestOAReflector(t *testing.T) {
 					t.Errorf("%s: no panic (%v)", name, p)
 				}
 			}()
-			newOAReflector().schema(typ)
+			NewReflector().schema(typ)
 		}()
 	}
 	// Two types with one component name.

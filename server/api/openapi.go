@@ -1,4 +1,4 @@
-package server
+package api
 
 import (
 	"encoding/json"
@@ -12,16 +12,17 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"portal/access"
+	"portal/money"
 	"portal/provider"
 	"portal/session"
 )
 
 // The OpenAPI 3.1 document of the API, built as a Go value from the
-// operation table (Server.APIOperations), served at /api/openapi.json and rendered
+// operation table (server.Server.APIOperations), served at /api/openapi.json and rendered
 // at /docs. Handlers, guards and documentation come from the same entries,
 // so what is documented is what is mounted.
 
-type openAPIDoc struct {
+type Document struct {
 	OpenAPI    string                 `json:"openapi"`
 	Info       oaInfo                 `json:"info"`
 	Servers    []oaServer             `json:"servers"`
@@ -133,20 +134,20 @@ type oaOperation struct {
 	Tags        []string `json:"tags,omitempty"`
 	// Security is never nil: an empty list says "no credential".
 	Security    []oaSecurityRequirement `json:"security"`
-	Parameters  []OAParameter           `json:"parameters,omitempty"`
+	Parameters  []Parameter             `json:"parameters,omitempty"`
 	RequestBody *oaRequestBody          `json:"requestBody,omitempty"`
 	Responses   map[string]*oaResponse  `json:"responses"`
 }
 
-type OAParameter struct {
+type Parameter struct {
 	Name        string `json:"name"`
 	In          string `json:"in"` // path, query, header, cookie
 	Description string `json:"description,omitempty"`
 	Required    bool   `json:"required,omitempty"`
 	// AllowEmptyValue is set by buildOpenAPI on every optional query
 	// parameter: the API takes an empty value (page_size=) as absent.
-	AllowEmptyValue bool      `json:"allowEmptyValue,omitempty"`
-	Schema          *OASchema `json:"schema"`
+	AllowEmptyValue bool    `json:"allowEmptyValue,omitempty"`
+	Schema          *Schema `json:"schema"`
 }
 
 type oaRequestBody struct {
@@ -156,7 +157,7 @@ type oaRequestBody struct {
 }
 
 type oaMedia struct {
-	Schema   *OASchema             `json:"schema"`
+	Schema   *Schema               `json:"schema"`
 	Encoding map[string]oaEncoding `json:"encoding,omitempty"`
 }
 
@@ -166,18 +167,18 @@ type oaEncoding struct {
 }
 
 type oaResponse struct {
-	Description string              `json:"description"`
-	Headers     map[string]OAHeader `json:"headers,omitempty"`
-	Content     map[string]oaMedia  `json:"content,omitempty"`
+	Description string             `json:"description"`
+	Headers     map[string]Header  `json:"headers,omitempty"`
+	Content     map[string]oaMedia `json:"content,omitempty"`
 }
 
-type OAHeader struct {
-	Description string    `json:"description,omitempty"`
-	Schema      *OASchema `json:"schema"`
+type Header struct {
+	Description string  `json:"description,omitempty"`
+	Schema      *Schema `json:"schema"`
 }
 
 type oaComponents struct {
-	Schemas         map[string]*OASchema        `json:"schemas"`
+	Schemas         map[string]*Schema          `json:"schemas"`
 	SecuritySchemes map[string]oaSecurityScheme `json:"securitySchemes"`
 }
 
@@ -190,36 +191,36 @@ type oaSecurityScheme struct {
 	BearerFormat string `json:"bearerFormat,omitempty"`
 }
 
-// OASchema is the subset of JSON Schema (2020-12, OpenAPI 3.1's dialect)
+// Schema is the subset of JSON Schema (2020-12, OpenAPI 3.1's dialect)
 // the API needs. Request and reply schemas are reflected from Go types
 // (api_schema.go); parameters are written here.
-type OASchema struct {
-	Ref                  string               `json:"$ref,omitempty"`
-	Type                 string               `json:"type,omitempty"`
-	Format               string               `json:"format,omitempty"`
-	Description          string               `json:"description,omitempty"`
-	Enum                 []string             `json:"enum,omitempty"`
-	Properties           map[string]*OASchema `json:"properties,omitempty"`
-	Required             []string             `json:"required,omitempty"`
-	Items                *OASchema            `json:"items,omitempty"`
-	PrefixItems          []*OASchema          `json:"prefixItems,omitempty"`
-	MinItems             *int                 `json:"minItems,omitempty"`
-	MaxItems             *int                 `json:"maxItems,omitempty"`
-	AdditionalProperties *OASchema            `json:"additionalProperties,omitempty"`
-	MinProperties        *int                 `json:"minProperties,omitempty"`
-	MaxProperties        *int                 `json:"maxProperties,omitempty"`
-	MinLength            *int                 `json:"minLength,omitempty"`
-	MaxLength            *int                 `json:"maxLength,omitempty"`
-	Pattern              string               `json:"pattern,omitempty"`
-	Minimum              *int                 `json:"minimum,omitempty"`
-	Maximum              *int                 `json:"maximum,omitempty"`
-	Example              any                  `json:"example,omitempty"`
+type Schema struct {
+	Ref                  string             `json:"$ref,omitempty"`
+	Type                 string             `json:"type,omitempty"`
+	Format               string             `json:"format,omitempty"`
+	Description          string             `json:"description,omitempty"`
+	Enum                 []string           `json:"enum,omitempty"`
+	Properties           map[string]*Schema `json:"properties,omitempty"`
+	Required             []string           `json:"required,omitempty"`
+	Items                *Schema            `json:"items,omitempty"`
+	PrefixItems          []*Schema          `json:"prefixItems,omitempty"`
+	MinItems             *int               `json:"minItems,omitempty"`
+	MaxItems             *int               `json:"maxItems,omitempty"`
+	AdditionalProperties *Schema            `json:"additionalProperties,omitempty"`
+	MinProperties        *int               `json:"minProperties,omitempty"`
+	MaxProperties        *int               `json:"maxProperties,omitempty"`
+	MinLength            *int               `json:"minLength,omitempty"`
+	MaxLength            *int               `json:"maxLength,omitempty"`
+	Pattern              string             `json:"pattern,omitempty"`
+	Minimum              *int               `json:"minimum,omitempty"`
+	Maximum              *int               `json:"maximum,omitempty"`
+	Example              any                `json:"example,omitempty"`
 	// order keeps the properties in the order of the Go fields, for /docs.
 	order []string
 }
 
 // PropertyNames are the properties in the order of the Go fields.
-func (s *OASchema) PropertyNames() []string {
+func (s *Schema) PropertyNames() []string {
 	if len(s.order) == len(s.Properties) {
 		return s.order
 	}
@@ -230,26 +231,26 @@ func (s *OASchema) PropertyNames() []string {
 
 const oaRefPrefix = "#/components/schemas/"
 
-func oaRef(name string) *OASchema { return &OASchema{Ref: oaRefPrefix + name} }
+func oaRef(name string) *Schema { return &Schema{Ref: oaRefPrefix + name} }
 
-func OAString(desc string) *OASchema  { return &OASchema{Type: "string", Description: desc} }
-func OABool(desc string) *OASchema    { return &OASchema{Type: "boolean", Description: desc} }
-func OAInteger(desc string) *OASchema { return &OASchema{Type: "integer", Description: desc} }
+func String(desc string) *Schema  { return &Schema{Type: "string", Description: desc} }
+func Bool(desc string) *Schema    { return &Schema{Type: "boolean", Description: desc} }
+func Integer(desc string) *Schema { return &Schema{Type: "integer", Description: desc} }
 
-func (s *OASchema) WithFormat(f string) *OASchema { s.Format = f; return s }
+func (s *Schema) WithFormat(f string) *Schema { s.Format = f; return s }
 
 // WithRange bounds an integer: the same numbers the handler checks with.
-func (s *OASchema) WithRange(lo, hi int) *OASchema { s.Minimum, s.Maximum = &lo, &hi; return s }
+func (s *Schema) WithRange(lo, hi int) *Schema { s.Minimum, s.Maximum = &lo, &hi; return s }
 
 // WithMinLength: a string of at least n characters.
-func (s *OASchema) WithMinLength(n int) *OASchema  { s.MinLength = &n; return s }
-func (s *OASchema) WithEnum(v ...string) *OASchema { s.Enum = v; return s }
+func (s *Schema) WithMinLength(n int) *Schema  { s.MinLength = &n; return s }
+func (s *Schema) WithEnum(v ...string) *Schema { s.Enum = v; return s }
 
 // WithProperty adds a property after those there, listed as required or
 // not (an OASchema method builds an object this way).
-func (s *OASchema) WithProperty(name string, p *OASchema, required bool) *OASchema {
+func (s *Schema) WithProperty(name string, p *Schema, required bool) *Schema {
 	if s.Properties == nil {
-		s.Properties = map[string]*OASchema{}
+		s.Properties = map[string]*Schema{}
 	}
 	s.Properties[name] = p
 	s.order = append(s.order, name)
@@ -258,7 +259,7 @@ func (s *OASchema) WithProperty(name string, p *OASchema, required bool) *OASche
 	}
 	return s
 }
-func (s *OASchema) WithExample(v any) *OASchema { s.Example = v; return s }
+func (s *Schema) WithExample(v any) *Schema { s.Example = v; return s }
 
 // oaEnums are the value lists that enum:"@name" tags name: kept in Go, so
 // a value the code accepts reaches the document with it.
@@ -282,81 +283,81 @@ var oaEnums = map[string]func() []string{
 
 // Parameters and responses shared by operations.
 
-var APIOrgIDParam = OAParameter{Name: "id", In: "path", Required: true,
+var OrgIDParam = Parameter{Name: "id", In: "path", Required: true,
 	Description: "Organisation id. An organisation the user is not a member of answers 404, as an unknown one does.",
-	Schema:      OAString("").WithFormat("uuid")}
+	Schema:      String("").WithFormat("uuid")}
 
-// APIOrgParams are an operation's parameters under /organisations/{id}: APIOrgIDParam, then
+// OrgParams are an operation's parameters under /organisations/{id}: OrgIDParam, then
 // more.
-func APIOrgParams(more ...OAParameter) []OAParameter {
-	return append([]OAParameter{APIOrgIDParam}, more...)
+func OrgParams(more ...Parameter) []Parameter {
+	return append([]Parameter{OrgIDParam}, more...)
 }
 
-// APIOrgHeaderParam names the organisation in X-Organisation-ID, for the operations whose
+// OrgHeaderParam names the organisation in X-Organisation-ID, for the operations whose
 // path does not.
-var APIOrgHeaderParam = OAParameter{Name: APIHeaderOrganisation, In: "header", Required: true,
-	Description: "The organisation; a non-member gets 404, as for an unknown one.", Schema: OAString("").WithFormat("uuid")}
+var OrgHeaderParam = Parameter{Name: HeaderOrganisation, In: "header", Required: true,
+	Description: "The organisation; a non-member gets 404, as for an unknown one.", Schema: String("").WithFormat("uuid")}
 
-// APIQueryParam is an optional string parameter of the query.
-func APIQueryParam(name, desc string) OAParameter {
-	return OAParameter{Name: name, In: "query", Description: desc, Schema: OAString("")}
+// QueryParam is an optional string parameter of the query.
+func QueryParam(name, desc string) Parameter {
+	return Parameter{Name: name, In: "query", Description: desc, Schema: String("")}
 }
 
-func APIErrorReply(status int, desc string) APIResponse {
-	return APIOK[apiErrorBody](status, desc)
+func ErrorReply(status int, desc string) Response {
+	return OK[ErrorBody](status, desc)
 }
 
 // With adds headers to a documented reply.
-func (r APIResponse) With(h map[string]OAHeader) APIResponse { r.Headers = h; return r }
+func (r Response) With(h map[string]Header) Response { r.Headers = h; return r }
 
-// apiRetryAfter documents the Retry-After header of a 429 or a 503.
-var apiRetryAfter = map[string]OAHeader{"Retry-After": {Description: "Seconds until a new attempt may succeed.", Schema: OAInteger("")}}
+// RetryAfter documents the Retry-After header of a 429 or a 503.
+var RetryAfter = map[string]Header{"Retry-After": {Description: "Seconds until a new attempt may succeed.", Schema: Integer("")}}
 
-func APIReplyTooMany(desc string) APIResponse {
-	return APIErrorReply(fiber.StatusTooManyRequests, desc).With(apiRetryAfter)
+func ReplyTooMany(desc string) Response {
+	return ErrorReply(fiber.StatusTooManyRequests, desc).With(RetryAfter)
 }
 
 var (
-	APIReplyUnavailable = APIErrorReply(fiber.StatusServiceUnavailable,
-		"The attempt counter is unavailable; the call is refused rather than left uncounted (code unavailable).").With(apiRetryAfter)
-	APIReplyUnauthorized = APIErrorReply(fiber.StatusUnauthorized,
+	ReplyUnavailable = ErrorReply(fiber.StatusServiceUnavailable,
+		"The attempt counter is unavailable; the call is refused rather than left uncounted (code unavailable).").With(RetryAfter)
+	ReplyUnauthorized = ErrorReply(fiber.StatusUnauthorized,
 		"No valid credential: code EXPIRED_AUTHENTICATION (detail \"Your token was expired, please login again\") when the token expired or its session ended (refresh, else log in again), invalid_token or unauthenticated otherwise.")
-	APIReplyForbidden = APIErrorReply(fiber.StatusForbidden,
+	ReplyForbidden = ErrorReply(fiber.StatusForbidden,
 		"Code MissingScope when the credential lacks the scope; invalid_csrf when a cookie-authenticated change lacks X-CSRF-Token.")
-	APIReplyNotFound = APIErrorReply(fiber.StatusNotFound, "Not a member of the organisation, or no such organisation (not told apart).")
-	// APIReplyNoAuth answers an operation that needs Deps.Auth without it.
-	APIReplyNoAuth = APIErrorReply(fiber.StatusNotFound, "The provider offers no multi-factor authentication or passwords here (code not_found).")
+	ReplyNotFound = ErrorReply(fiber.StatusNotFound, "Not a member of the organisation, or no such organisation (not told apart).")
+	// ReplyNoAuth answers an operation that needs Deps.Auth without it.
+	ReplyNoAuth = ErrorReply(fiber.StatusNotFound, "The provider offers no multi-factor authentication or passwords here (code not_found).")
 )
 
 var (
-	APIScopesDashboard = []string{session.ScopeDashboard}
-	APIScopesAny       = []string{session.ScopeLogin, session.ScopeDashboard}
+	ScopesDashboard = []string{session.ScopeDashboard}
+	ScopesAny       = []string{session.ScopeLogin, session.ScopeDashboard}
 )
 
-// withCommonReplies documents, once for every operation, the replies that
-// do not depend on it: the edge's refusals (limitRequest), which come before
-// any authentication; an internal error; for APIBearer the credential's 401
+// WithCommonReplies documents, once for every operation, the replies that
+// do not depend on it: the edge's refusals (edge, the server's limits), which come before
+// any authentication; an internal error; for Bearer the credential's 401
 // and 403; and DecodeJSON's refusals for an operation with a JSON body. An
 // operation that words one of these statuses itself keeps its words, with
 // the common cause added, so each status is documented once with every
 // cause.
-func withCommonReplies(ops []APIOp) []APIOp {
+func WithCommonReplies(ops []Op, edge []Response) []Op {
 	for i := range ops {
 		op := &ops[i]
 		// Areas build their entries from shared parts: what is added here
 		// must not reach another operation through a shared array.
 		op.Responses = slices.Clone(op.Responses)
-		common := apiEdgeReplies()
-		if op.Auth == APIBearer {
-			common = append(common, APIReplyUnauthorized, APIReplyForbidden)
+		common := slices.Clone(edge)
+		if op.Auth == Bearer {
+			common = append(common, ReplyUnauthorized, ReplyForbidden)
 		}
 		if op.Body != nil {
 			common = append(common, apiBodyErrors()...)
 		}
 		for _, p := range op.Params {
-			if p.In == "header" && p.Name == APIHeaderOrganisation {
-				common = append(common, APIErrorReply(fiber.StatusNotFound,
-					"Without "+APIHeaderOrganisation+": code missing_organisation, title '"+APIMsgNoOrganisation+"'."))
+			if p.In == "header" && p.Name == HeaderOrganisation {
+				common = append(common, ErrorReply(fiber.StatusNotFound,
+					"Without "+HeaderOrganisation+": code missing_organisation, title '"+MsgNoOrganisation+"'."))
 			}
 		}
 		for _, r := range common {
@@ -372,30 +373,13 @@ func withCommonReplies(ops []APIOp) []APIOp {
 	return ops
 }
 
-// apiEdgeReplies are limitRequest's refusals, which every operation can
-// get before it runs, the internal error and the outage's 503.
-func apiEdgeReplies() []APIResponse {
-	return []APIResponse{
-		APIErrorReply(fiber.StatusRequestEntityTooLarge, fmt.Sprintf(
-			"The body is larger than the operation accepts: %s bytes (%s for the batch upload), code invalid.",
-			groupThousands(defaultBodyLimit), groupThousands(batchUploadBodyLimit))),
-		APIErrorReply(fiber.StatusUnsupportedMediaType, "The body is compressed (Content-Encoding other than identity), code unsupported_media_type."),
-		APIErrorReply(fiber.StatusUnprocessableEntity, fmt.Sprintf(
-			"A query parameter, form field or JSON string is longer than its cap (%s characters unless the field has its own), code invalid; "+
-				"source names it.", groupThousands(defaultFieldCap))),
-		APIErrorReply(fiber.StatusInternalServerError, "Something went wrong on the server (code internal_error); X-Request-ID names the request."),
-		APIErrorReply(fiber.StatusServiceUnavailable, "A dependency (the session store, the attempt counter or the data store) cannot be reached "+
-			"(code unavailable); Retry-After says when to try again.").With(apiRetryAfter),
-	}
-}
-
 // apiBodyErrors are DecodeJSON's answers.
-func apiBodyErrors() []APIResponse {
-	return []APIResponse{
-		APIErrorReply(fiber.StatusBadRequest, "The body is not a JSON object (code invalid_json)."),
-		APIErrorReply(fiber.StatusRequestEntityTooLarge, fmt.Sprintf("A JSON body is larger than %s bytes (code invalid).", groupThousands(maxJSONBody))),
-		APIErrorReply(fiber.StatusUnsupportedMediaType, "The body is not sent as application/json (code unsupported_media_type)."),
-		APIErrorReply(fiber.StatusUnprocessableEntity, "A field has the wrong JSON type (source.pointer names it)."),
+func apiBodyErrors() []Response {
+	return []Response{
+		ErrorReply(fiber.StatusBadRequest, "The body is not a JSON object (code invalid_json)."),
+		ErrorReply(fiber.StatusRequestEntityTooLarge, fmt.Sprintf("A JSON body is larger than %s bytes (code invalid).", money.Group(strconv.Itoa(MaxJSONBody)))),
+		ErrorReply(fiber.StatusUnsupportedMediaType, "The body is not sent as application/json (code unsupported_media_type)."),
+		ErrorReply(fiber.StatusUnprocessableEntity, "A field has the wrong JSON type (source.pointer names it)."),
 	}
 }
 
@@ -410,13 +394,13 @@ const (
 // security says which credentials an operation accepts (one of the listed
 // requirements; every scheme within one). Scopes are listed as OpenAPI 3.1
 // allows for non-OAuth schemes.
-func (op *APIOp) security() []oaSecurityRequirement {
+func (op *Op) security() []oaSecurityRequirement {
 	switch op.Auth {
-	case APIRefresh:
+	case Refresh:
 		return []oaSecurityRequirement{{oaSecRefresh: {}, oaSecCSRF: {}}}
-	case APIBearer:
+	case Bearer:
 		cookie := oaSecurityRequirement{oaSecCookie: op.Scopes}
-		if unsafeMethod(op.Method) || op.CookieCSRF {
+		if UnsafeMethod(op.Method) || op.CookieCSRF {
 			cookie[oaSecCSRF] = []string{}
 		}
 		return []oaSecurityRequirement{{oaSecBearer: op.Scopes}, cookie}
@@ -425,8 +409,8 @@ func (op *APIOp) security() []oaSecurityRequirement {
 }
 
 // buildOpenAPI turns the operation table into the document.
-func buildOpenAPI(ops []APIOp) *openAPIDoc {
-	doc := &openAPIDoc{
+func buildOpenAPI(ops []Op) *Document {
+	doc := &Document{
 		OpenAPI: "3.1.0",
 		Info: oaInfo{Title: "Portal API", Version: "1", License: apiLicense,
 			Description: "JSON API of the customer portal. Replies are JSON and never cached. Errors are a list under errors; " +
@@ -440,18 +424,18 @@ func buildOpenAPI(ops []APIOp) *openAPIDoc {
 					Description: "Access token from log in or refresh, as Authorization: Bearer <token>. It is checked against its server session on every call."},
 				oaSecCookie: {Type: "apiKey", In: "cookie", Name: "portal_session",
 					Description: "The browser's session cookie (named __Host-portal_session over HTTPS), for the portal's own pages. Changes also need X-CSRF-Token."},
-				oaSecRefresh: {Type: "apiKey", In: "cookie", Name: APIRefreshCookie,
+				oaSecRefresh: {Type: "apiKey", In: "cookie", Name: RefreshCookie,
 					Description: "The refresh cookie set at log in (HttpOnly, SameSite=Strict, Path=/api)."},
-				oaSecCSRF: {Type: "apiKey", In: "header", Name: APICSRFHeader,
+				oaSecCSRF: {Type: "apiKey", In: "header", Name: CSRFHeader,
 					Description: "The session's CSRF token: csrf_token from log in for refresh, the page's token for cookie-authenticated changes."},
 			},
 		},
 	}
-	r := newOAReflector()
+	r := NewReflector()
 	// Error first: every operation's error replies refer to it.
-	r.schema(reflect.TypeFor[apiErrorBody]())
+	r.schema(reflect.TypeFor[ErrorBody]())
 	// Replies before requests: a type met in a request body after it is
-	// a reply's gets a request component of its own (OAReflector.request).
+	// a reply's gets a request component of its own (Reflector.request).
 	for i := range ops {
 		for _, rs := range ops[i].Responses {
 			if rs.Type != nil {
@@ -476,10 +460,10 @@ func buildOpenAPI(ops []APIOp) *openAPIDoc {
 		case op.Body != nil && op.Form != nil:
 			panic("openapi: " + op.ID + " reads a JSON body and a form")
 		case op.Body != nil:
-			o.RequestBody = &oaRequestBody{Required: true, Content: map[string]oaMedia{fiber.MIMEApplicationJSON: {Schema: r.requestSchema(op.Body)}}}
+			o.RequestBody = &oaRequestBody{Required: true, Content: map[string]oaMedia{fiber.MIMEApplicationJSON: {Schema: r.RequestSchema(op.Body)}}}
 		case op.Form != nil:
 			o.RequestBody = &oaRequestBody{Required: true, Content: map[string]oaMedia{fiber.MIMEMultipartForm: {
-				Schema: r.requestSchema(op.Form), Encoding: oaPartMedia(op.Form)}}}
+				Schema: r.RequestSchema(op.Form), Encoding: oaPartMedia(op.Form)}}}
 		}
 		for _, rs := range op.Responses {
 			res := &oaResponse{Description: rs.Description, Headers: rs.Headers}
@@ -489,7 +473,7 @@ func buildOpenAPI(ops []APIOp) *openAPIDoc {
 			case len(rs.Media) > 0:
 				res.Content = map[string]oaMedia{}
 				for _, mt := range rs.Media {
-					res.Content[mt] = oaMedia{Schema: &OASchema{Type: "string", Format: "binary"}}
+					res.Content[mt] = oaMedia{Schema: &Schema{Type: "string", Format: "binary"}}
 				}
 			}
 			key := strconv.Itoa(rs.Status)
@@ -515,7 +499,7 @@ func buildOpenAPI(ops []APIOp) *openAPIDoc {
 // oaParams are an operation's parameters as documented: an optional query
 // parameter sent empty counts as not sent (c.Query gives "" either way), and
 // says so.
-func oaParams(ps []OAParameter) []OAParameter {
+func oaParams(ps []Parameter) []Parameter {
 	out := slices.Clone(ps)
 	for i := range out {
 		out[i].AllowEmptyValue = out[i].In == "query" && !out[i].Required
@@ -537,16 +521,16 @@ func oaPartMedia(form reflect.Type) map[string]oaEncoding {
 }
 
 // resolve follows a $ref to its named schema.
-func (d *openAPIDoc) resolve(s *OASchema) *OASchema {
+func (d *Document) resolve(s *Schema) *Schema {
 	for s != nil && s.Ref != "" {
 		s = d.Components.Schemas[strings.TrimPrefix(s.Ref, oaRefPrefix)]
 	}
 	return s
 }
 
-// renderOpenAPI builds the document of ops and its JSON (built once per
+// Render builds the document of ops and its JSON (built once per
 // server; treat both as read-only).
-func renderOpenAPI(ops []APIOp) (*openAPIDoc, []byte) {
+func Render(ops []Op) (*Document, []byte) {
 	doc := buildOpenAPI(ops)
 	b, err := json.MarshalIndent(doc, "", "  ")
 	if err != nil {
@@ -555,22 +539,9 @@ func renderOpenAPI(ops []APIOp) (*openAPIDoc, []byte) {
 	return doc, b
 }
 
-// OpenAPI is the server's document (treat it as read-only).
-func (s *Server) OpenAPI() *openAPIDoc { d, _ := s.openAPI(); return d }
-
-// OpenAPIJSON is the document exactly as /api/openapi.json serves it (the
-// lint reads it through `portal -openapi`); treat it as read-only.
-func (s *Server) OpenAPIJSON() []byte { _, b := s.openAPI(); return b }
-
-func (s *Server) openAPIJSON(c fiber.Ctx) error {
-	_, b := s.openAPI()
-	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSONCharsetUTF8)
-	return c.Status(fiber.StatusOK).Send(b)
-}
-
 // describe is the operation's description with the permissions it is
 // declared to need, so the reference says what the router checks.
-func (op *APIOp) describe() string {
+func (op *Op) describe() string {
 	perms := op.Permissions()
 	if len(perms) == 0 {
 		return op.Description

@@ -1,4 +1,4 @@
-package server
+package api
 
 import (
 	"reflect"
@@ -9,14 +9,14 @@ import (
 )
 
 // TestAPITimePattern: the document's pattern for time parameters takes
-// exactly what APITime reads.
+// exactly what Time reads.
 func TestAPITimePattern(t *testing.T) {
-	re := regexp.MustCompile(APITimePattern)
+	re := regexp.MustCompile(TimePattern)
 	for _, v := range []string{"2026-11-01", "2026-11-01 10:00:00", "2026-11-01T10:00:00", "2026-11-01T10:00:00Z",
 		"2026-11-01T10:00:00.5+02:00", "2026-11-01 10:00", "01.11.2026", "2026-11-01Z", "2026-11-01 10:00:00Z", "yesterday"} {
-		_, ok := APITime(v)
+		_, ok := Time(v)
 		if re.MatchString(v) != ok {
-			t.Errorf("%q: pattern %v, APITime %v", v, re.MatchString(v), ok)
+			t.Errorf("%q: pattern %v, Time %v", v, re.MatchString(v), ok)
 		}
 	}
 }
@@ -34,10 +34,10 @@ type probeConstrained struct {
 // a request body requires only what is tagged required, and a type that is
 // a reply too gets a request component of its own.
 func TestOpenAPIConstraintTags(t *testing.T) {
-	r := newOAReflector()
+	r := NewReflector()
 	typ := reflect.TypeFor[probeConstrained]()
 	r.schema(typ)
-	ref := r.requestSchema(typ)
+	ref := r.RequestSchema(typ)
 	if ref.Ref != oaRefPrefix+"ProbeInput" {
 		t.Fatalf("request component %q", ref.Ref)
 	}
