@@ -13,10 +13,12 @@ import (
 	"portal/server/accounts"
 	"portal/server/auth"
 	"portal/server/collections"
+	"portal/server/createpayout"
 	"portal/server/dashboard"
 	"portal/server/funding"
 	"portal/server/payouts"
 	"portal/server/servertest"
+	"portal/server/statements"
 )
 
 func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
@@ -28,7 +30,7 @@ func TestStatement(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := servertest.New(t, auth.New, dashboard.New, accounts.New, payouts.New, collections.New, funding.New, New)
+	h := servertest.New(t, auth.New, dashboard.New, accounts.New, statements.New, payouts.New, createpayout.New, collections.New, funding.New, New)
 	res, doc := h.Client().Page(Path)
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("statement: %d", res.StatusCode)

@@ -7,6 +7,8 @@ import (
 	"net/url"
 	"os"
 	"portal/server/auth"
+	"portal/server/createpayout"
+	"portal/server/statements"
 	"strings"
 	"testing"
 	"time"
@@ -33,7 +35,7 @@ func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
 // date range picker (wideRange) and the dashboard (the organisation root the
 // guards send to); edits change the server's dependencies first.
 func newHarness(t *testing.T, edits ...func(*server.Deps)) *servertest.Harness {
-	return servertest.NewWith(t, servertest.Edits(edits...), auth.New, New, rangepicker.New, dashboard.New, payouts.New, collections.New, funding.New)
+	return servertest.NewWith(t, servertest.Edits(edits...), auth.New, New, rangepicker.New, dashboard.New, payouts.New, createpayout.New, collections.New, funding.New, statements.New)
 }
 
 const (

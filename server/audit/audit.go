@@ -99,14 +99,14 @@ type AuditLogProps struct {
 	Export   string            `json:"export"`
 }
 
-func base(orgID string) string { return "/org/" + orgID + "/settings/audit" }
+func (s area) base(orgID string) string { return s.Path("org.audit", orgID) }
 
 // readQuery reads the filters. A kind this build does not know shows All; a person that is
 // no e-mail address or a record too long comes back as typed with the error beside it.
 func (s area) readQuery(c fiber.Ctx, orgID string) (provider.AuditFilter, AuditFiltersView, url.Values) {
 	r := s.DateRange(c)
 	f := provider.AuditFilter{From: r.After(), To: r.Before()}
-	v := AuditFiltersView{Action: base(orgID), Kinds: kindChoices(), Errors: map[string]string{}}
+	v := AuditFiltersView{Action: s.base(orgID), Kinds: kindChoices(), Errors: map[string]string{}}
 	kept := url.Values{}
 	if k := provider.AuditKind(c.Query(qKind)); k.Valid() {
 		v.Kind, f.Kind = string(k), k
@@ -131,7 +131,7 @@ func (s area) readQuery(c fiber.Ctx, orgID string) (provider.AuditFilter, AuditF
 		}
 	}
 	if len(kept) > 0 || len(v.Errors) > 0 {
-		v.Clear = base(orgID)
+		v.Clear = s.base(orgID)
 	}
 	return f, v, kept
 }
@@ -191,7 +191,7 @@ func whereText(a provider.AuditActor) string {
 func (s area) list(c fiber.Ctx) error {
 	rq := server.Req(c)
 	o := rq.Org
-	path := base(o.Org.ID)
+	path := s.base(o.Org.ID)
 	f, view, kept := s.readQuery(c, o.Org.ID)
 	p := AuditLogProps{Range: s.DateRange(c).Display(), Filters: view, Rows: []AuditRow{},
 		PageSize: provider.DefaultAuditLimit, Export: server.Link(path+"/export.csv", kept, "")}

@@ -72,7 +72,7 @@ func (s area) showBatch(c fiber.Ctx, payouts bool) error {
 		back.Set(qStatus, st)
 	}
 	p := BatchPageProps{Panel: s.panel(c, b, back), Drafts: []BatchDraftRow{}, PayoutRows: []BatchPayoutRow{},
-		Back: server.Link(base(o.Org.ID), back, "")}
+		Back: server.Link(s.base(o.Org.ID), back, "")}
 	p.Payouts = payouts || b.Status == provider.BatchCompleted
 	here := c.Path()
 	if p.Payouts {

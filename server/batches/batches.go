@@ -171,12 +171,12 @@ type BatchesPageProps struct {
 	ClosePanel string                    `json:"closePanel"`
 }
 
-func base(orgID string) string { return "/org/" + orgID + "/batches" }
+func (s area) base(orgID string) string { return s.Path("org.batches", orgID) }
 
-func batchPath(orgID, id string) string { return base(orgID) + "/" + url.PathEscape(id) }
+func (s area) batchPath(orgID, id string) string { return s.Path("org.batch", orgID, id) }
 
 // payoutsPath is the page of a batch's payout requests.
-func payoutsPath(orgID, id string) string { return batchPath(orgID, id) + "/batch_payouts" }
+func (s area) payoutsPath(orgID, id string) string { return s.Path("org.batch.payouts", orgID, id) }
 
 func displayAmount(amount, code string) string {
 	if amount == "" {
@@ -198,7 +198,7 @@ func (s area) list(c fiber.Ctx) error {
 	ctx := c.Context()
 	approval := o.Config.BatchNumberOfApprovers > 0
 	r := s.DateRange(c)
-	p := BatchesPageProps{Range: r.Display(), Approval: approval, Action: base(o.Org.ID), Rows: []BatchRow{},
+	p := BatchesPageProps{Range: r.Display(), Approval: approval, Action: s.base(o.Org.ID), Rows: []BatchRow{},
 		Statuses: []BatchChoice{{"", "All"}}}
 	f := provider.BatchFilter{CreatedAfter: r.After(), CreatedBefore: r.Before()}
 	kept := url.Values{}
@@ -223,13 +223,13 @@ func (s area) list(c fiber.Ctx) error {
 		p.Rows = append(p.Rows, s.row(o, b, here, open))
 	}
 	p.Total = pg.Total
-	p.Next, p.Prev = cur.Pager(base(o.Org.ID), kept, pg.HasNext, pg.CursorNext, pg.CursorPrev)
+	p.Next, p.Prev = cur.Pager(s.base(o.Org.ID), kept, pg.HasNext, pg.CursorNext, pg.CursorPrev)
 	if o.Can(access.PayoutBatchesManage) {
 		p.Upload, p.Template = &BatchUploadProps{Dialog: true, Form: s.uploadForm(c)}, s.templateDialog(c, o.Org.ID)
 	}
 	status := fiber.StatusOK
 	if open != "" {
-		p.ClosePanel = server.Link(base(o.Org.ID), here, "#batch-"+open)
+		p.ClosePanel = server.Link(s.base(o.Org.ID), here, "#batch-"+open)
 		b, err := s.Batches.Batch(ctx, o.Org.ID, open)
 		status, p.PanelError = listpage.PanelError(s.Server, c, status, err, "batch detail", msgNotFound, msgNotFound)
 		if p.PanelError == "" {
@@ -252,9 +252,9 @@ func (s area) row(o *server.OrgContext, b provider.Batch, here url.Values, open 
 		CreatedBy: b.CreatorName, Country: b.Country.Name, CountryCode: b.Country.ISO, Payouts: b.TotalPayoutRequestsCount,
 		Amount: displayAmount(b.TotalAmount, b.Currency.ISO), Status: b.Status, StatusLabel: provider.BatchLabel(b)}
 	if o.Config.BatchNumberOfApprovers > 0 {
-		r.Href = server.Link(base(o.Org.ID), server.WithQuery(here, qBatch, b.ID), "#batch-panel")
+		r.Href = server.Link(s.base(o.Org.ID), server.WithQuery(here, qBatch, b.ID), "#batch-panel")
 	} else {
-		r.Href = payoutsPath(o.Org.ID, b.ID)
+		r.Href = s.payoutsPath(o.Org.ID, b.ID)
 	}
 	return r
 }
@@ -299,17 +299,17 @@ func (s area) panel(c fiber.Ctx, b provider.Batch, here url.Values) BatchPanel {
 	rq := server.Req(c)
 	o := rq.Org
 	p := BatchPanel{ID: b.ID, Name: b.Name, Status: b.Status, StatusLabel: provider.BatchLabel(b), Summary: facts(b),
-		ApprovedBy: reviews(b.Approvals), DeclinedBy: reviews(b.Rejections), ViewPayouts: batchPath(o.Org.ID, b.ID),
-		Close: server.Link(base(o.Org.ID), here, "#batch-"+b.ID)}
+		ApprovedBy: reviews(b.Approvals), DeclinedBy: reviews(b.Rejections), ViewPayouts: s.batchPath(o.Org.ID, b.ID),
+		Close: server.Link(s.base(o.Org.ID), here, "#batch-"+b.ID)}
 	if b.Status == provider.BatchWaitingReview {
 		p.Needed = server.ApprovalsNeeded(b.ApprovalsStillNeeded())
 	}
 	if b.Status == provider.BatchCompleted {
-		p.ViewPayouts = payoutsPath(o.Org.ID, b.ID)
+		p.ViewPayouts = s.payoutsPath(o.Org.ID, b.ID)
 	}
 	if o.Can(access.PayoutBatchesReview) && b.Reviewable(rq.User.ID) {
-		p.Approve = &BatchForm{Action: batchPath(o.Org.ID, b.ID) + "/approve", CSRF: rq.CSRF(), Submit: "Approve"}
-		p.Decline = batchPath(o.Org.ID, b.ID) + "/decline"
+		p.Approve = &BatchForm{Action: s.batchPath(o.Org.ID, b.ID) + "/approve", CSRF: rq.CSRF(), Submit: "Approve"}
+		p.Decline = s.batchPath(o.Org.ID, b.ID) + "/decline"
 	}
 	return p
 }

@@ -20,6 +20,7 @@ import (
 	"portal/provider"
 	"portal/reference/demo"
 	"portal/server/auth"
+	"portal/server/createpayout"
 	"portal/server/payouts"
 	"portal/server/servertest"
 
@@ -33,7 +34,7 @@ const (
 )
 
 func newHarness(t *testing.T) *servertest.Harness {
-	return servertest.New(t, auth.New, New, payouts.New)
+	return servertest.New(t, auth.New, New, payouts.New, createpayout.New)
 }
 
 // sepaFile is a SEPA Germany (by IBAN) batch of n rows for Nordic, from the schema's

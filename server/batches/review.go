@@ -40,8 +40,8 @@ func reviewer(u provider.User) provider.BatchReviewer {
 }
 
 // panelHref is the batches list with batch id's details panel open.
-func panelHref(orgID, id string) string {
-	return base(orgID) + "?" + qBatch + "=" + id + "#batch-panel"
+func (s area) panelHref(orgID, id string) string {
+	return s.base(orgID) + "?" + qBatch + "=" + id + "#batch-panel"
 }
 
 // reviewBatch records by's approval (approve) or decline of batch id; failed is the spec's
@@ -63,9 +63,9 @@ func (s area) declinePage(c fiber.Ctx) error {
 	rq := server.Req(c)
 	o := rq.Org
 	p := BatchDeclineProps{Title: msgDeclineTitle, Text: msgDeclineText, Summary: facts(b),
-		Cancel: panelHref(o.Org.ID, b.ID)}
+		Cancel: s.panelHref(o.Org.ID, b.ID)}
 	if b.Reviewable(rq.User.ID) {
-		p.Form = &BatchForm{Action: batchPath(o.Org.ID, b.ID) + "/decline", CSRF: rq.CSRF(), Submit: "Decline"}
+		p.Form = &BatchForm{Action: s.batchPath(o.Org.ID, b.ID) + "/decline", CSRF: rq.CSRF(), Submit: "Decline"}
 	} else {
 		p.Refused = provider.MsgBatchDeclineFailed
 	}
@@ -97,19 +97,19 @@ func (s area) review(c fiber.Ctx, approve bool) error {
 	case provider.ENOTFOUND:
 		return s.NotFound(c)
 	case provider.ECONFLICT:
-		return s.FlashRedirect(c, session.FlashError, failed+": "+provider.ErrorMessage(err), panelHref(org, id))
+		return s.FlashRedirect(c, session.FlashError, failed+": "+provider.ErrorMessage(err), s.panelHref(org, id))
 	default:
 		s.Logger.Error("batch review", "request_id", rq.ID, "err", err)
-		return s.FlashRedirect(c, session.FlashError, failed, panelHref(org, id))
+		return s.FlashRedirect(c, session.FlashError, failed, s.panelHref(org, id))
 	}
 	if err := s.Flash(c, session.FlashSuccess, ok); err != nil {
 		return err
 	}
 	switch b.Status {
 	case provider.BatchCompleted:
-		return server.Redirect(c, base(org)+"?"+qStatus+"="+provider.BatchCompleted)
+		return server.Redirect(c, s.base(org)+"?"+qStatus+"="+provider.BatchCompleted)
 	case provider.BatchRejected:
-		return server.Redirect(c, base(org)+"?"+qStatus+"="+provider.BatchRejected)
+		return server.Redirect(c, s.base(org)+"?"+qStatus+"="+provider.BatchRejected)
 	}
-	return server.Redirect(c, batchPath(org, b.ID)+"?"+qStatus+"="+provider.BatchWaitingReview)
+	return server.Redirect(c, s.batchPath(org, b.ID)+"?"+qStatus+"="+provider.BatchWaitingReview)
 }

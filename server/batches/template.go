@@ -126,7 +126,7 @@ type BatchTemplateDialogProps struct {
 // templateDialog is the batches page's template dialog; without the catalogue (the products
 // cannot be read) it is the link to the template page alone, which says why.
 func (s area) templateDialog(c fiber.Ctx, org string) *BatchTemplateDialogProps {
-	d := &BatchTemplateDialogProps{Page: base(org) + "/template", Download: base(org) + "/template/download"}
+	d := &BatchTemplateDialogProps{Page: s.base(org) + "/template", Download: s.base(org) + "/template/download"}
 	if s.PayoutDrafts == nil {
 		return d
 	}
@@ -153,14 +153,14 @@ func (s area) templatePage(c fiber.Ctx) error {
 	} else {
 		p = templateChoice(templateCatalogue(fams), func(k string) string { return strings.Clone(c.Query(k)) })
 	}
-	p.Action, p.Close, p.Upload, p.Available = base(org)+"/template", base(org), base(org)+"/upload", len(fams) > 0
+	p.Action, p.Close, p.Upload, p.Available = s.base(org)+"/template", s.base(org), s.base(org)+"/upload", len(fams) > 0
 	if p.Schema != "" {
 		t, err := s.Batches.BatchTemplate(c.Context(), org, p.Schema)
 		if err != nil {
 			s.Logger.Error("batch template", "request_id", rq.ID, "err", err)
 			p.Failure = msgNotFound
 		} else {
-			p.Download = base(org) + "/template/download?" + url.Values{"schema": {p.Schema}}.Encode()
+			p.Download = s.base(org) + "/template/download?" + url.Values{"schema": {p.Schema}}.Encode()
 			p.Filename = templateName(p.Schema)
 			p.Columns = t.Columns
 		}

@@ -85,9 +85,9 @@ type BatchUploadPageProps struct {
 func (s area) uploadForm(c fiber.Ctx) BatchUploadForm {
 	rq := server.Req(c)
 	org := rq.Org.Org.ID
-	f := BatchUploadForm{Action: base(org) + "/upload", API: "/api/v2" + apiBatchesPath(org), CSRF: rq.CSRF(),
-		Errors: map[string]string{}, MaxBytes: provider.MaxBatchFileBytes, TemplateHref: base(org) + "/template",
-		ListHref: base(org), AcceptedTypes: ".csv,text/csv"}
+	f := BatchUploadForm{Action: s.base(org) + "/upload", API: "/api/v2" + apiBatchesPath(org), CSRF: rq.CSRF(),
+		Errors: map[string]string{}, MaxBytes: provider.MaxBatchFileBytes, TemplateHref: s.base(org) + "/template",
+		ListHref: s.base(org), AcceptedTypes: ".csv,text/csv"}
 	if n := rq.Org.Config.BatchNumberOfApprovers; n > 0 {
 		f.ApprovalNotice = msgApprovalNotice + " " + server.ApprovalsNeeded(n) + "."
 	}
@@ -202,10 +202,10 @@ func reportName(filename string) string {
 	return clean + "-errors.csv"
 }
 
-func accepted(orgID string, form BatchUploadForm, r provider.BatchUploadResult) *BatchUploadAccepted {
+func (s area) accepted(orgID string, form BatchUploadForm, r provider.BatchUploadResult) *BatchUploadAccepted {
 	return &BatchUploadAccepted{Name: r.Name, Type: r.Meta.LocalInstrument,
 		Corridor: corridorText(r.Meta.Currency, r.Meta.Country, true), Total: r.Meta.TotalPayoutRequests,
-		ViewBatch: batchPath(orgID, r.BatchID), ApprovalNotice: form.ApprovalNotice}
+		ViewBatch: s.batchPath(orgID, r.BatchID), ApprovalNotice: form.ApprovalNotice}
 }
 
 func (s area) uploadSubmit(c fiber.Ctx) error {
@@ -221,7 +221,7 @@ func (s area) uploadSubmit(c fiber.Ctx) error {
 		u.Failed = failure(out.refusal)
 		u.Form.Duplicate = out.refusal.Code == provider.ECONFLICT
 	case len(out.errors) == 0:
-		u.Accepted = accepted(rq.Org.Org.ID, u.Form, out.result)
+		u.Accepted = s.accepted(rq.Org.Org.ID, u.Form, out.result)
 		out.status = fiber.StatusOK
 	}
 	return s.renderUpload(c, out.status, u)

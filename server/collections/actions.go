@@ -103,7 +103,7 @@ func (s area) confirmPage(c fiber.Ctx, title string) (provider.CollectionOrder, 
 	}
 	return ord, CollectionConfirmProps{Title: title, Reference: ord.Reference,
 		Amount: listpage.AmountCode(ord.Amount, ord.CurrencyCode), StatusLabel: provider.CollectionStatusName(ord.Status),
-		BackHref: back(c, orderPath(o.Org.ID, ord.UUID))}, true, nil
+		BackHref: back(c, s.orderPath(o.Org.ID, ord.UUID))}, true, nil
 }
 
 func (s area) renderConfirm(c fiber.Ctx, status int, p CollectionConfirmProps) error {
@@ -118,7 +118,7 @@ func (s area) cancelPage(c fiber.Ctx) error {
 	if !provider.OrderCancellable(ord) {
 		p.Refused = fmt.Sprintf(provider.MsgOrderNotCancellable, p.StatusLabel)
 	} else {
-		detail := orderPath(server.Req(c).Org.Org.ID, ord.UUID)
+		detail := s.orderPath(server.Req(c).Org.Org.ID, ord.UUID)
 		cc := cancelConfirm(detail, server.Req(c).CSRF(), p.BackHref, nil)
 		p.Confirm = &cc
 	}
@@ -128,7 +128,7 @@ func (s area) cancelPage(c fiber.Ctx) error {
 // done flashes the outcome and goes back to the order.
 func (s area) done(c fiber.Ctx, kind, text string) error {
 	rq := server.Req(c)
-	return s.FlashRedirect(c, kind, text, back(c, orderPath(rq.Org.Org.ID, strings.Clone(c.Params("order")))))
+	return s.FlashRedirect(c, kind, text, back(c, s.orderPath(rq.Org.Org.ID, strings.Clone(c.Params("order")))))
 }
 
 func (s area) cancelSubmit(c fiber.Ctx) error {
@@ -154,7 +154,7 @@ func (s area) refundPage(c fiber.Ctx) error {
 	if !provider.OrderRefundable(ord) {
 		p.Refused = provider.MsgOrderNotRefundable
 	} else {
-		f := newRefundForm(orderPath(server.Req(c).Org.Org.ID, ord.UUID), server.Req(c).CSRF(), p.BackHref, ord)
+		f := newRefundForm(s.orderPath(server.Req(c).Org.Org.ID, ord.UUID), server.Req(c).CSRF(), p.BackHref, ord)
 		p.Refund = &f
 	}
 	return s.renderConfirm(c, fiber.StatusOK, p)
@@ -168,7 +168,7 @@ func (s area) refundSubmit(c fiber.Ctx) error {
 		return err
 	}
 	rq := server.Req(c)
-	f := newRefundForm(orderPath(rq.Org.Org.ID, ord.UUID), rq.CSRF(), p.BackHref, ord)
+	f := newRefundForm(s.orderPath(rq.Org.Org.ID, ord.UUID), rq.CSRF(), p.BackHref, ord)
 	if k := strings.TrimSpace(c.FormValue(fieldKey)); k != "" && len(k) <= 255 {
 		f.IdempotencyKey = strings.Clone(k) // a retry of this form keeps its key
 	}
@@ -242,7 +242,7 @@ func (s area) testCasePage(c fiber.Ctx) error {
 	if !provider.PaymentCompletable(ord, pay) {
 		p.Refused = "This payment cannot be completed now."
 	} else {
-		tc := testCaseConfirm(orderPath(rq.Org.Org.ID, ord.UUID), rq.CSRF(), p.BackHref, id)
+		tc := testCaseConfirm(s.orderPath(rq.Org.Org.ID, ord.UUID), rq.CSRF(), p.BackHref, id)
 		p.Confirm = &tc
 	}
 	return s.renderConfirm(c, fiber.StatusOK, p)

@@ -124,9 +124,9 @@ type OrdersPageProps struct {
 	ClosePanel string             `json:"closePanel"`
 }
 
-func base(orgID string) string { return "/org/" + orgID + "/collections/orders" }
+func (s area) base(orgID string) string { return s.Path("org.collection_orders", orgID) }
 
-func orderPath(orgID, id string) string { return base(orgID) + "/" + url.PathEscape(id) }
+func (s area) orderPath(orgID, id string) string { return s.Path("org.collection_order", orgID, id) }
 
 // listQuery is the page's filter as applied: the provider's filter, the values the links
 // keep (kept: filters; here: filters and the cursor, this very page).
@@ -151,7 +151,7 @@ func statusChoices() []OrderChoice {
 func (s area) readQuery(c fiber.Ctx, o *server.OrgContext) listQuery {
 	q := listQuery{kept: url.Values{}}
 	v := &q.view
-	v.Action = base(o.Org.ID)
+	v.Action = s.base(o.Org.ID)
 	r := s.DateRange(c)
 	q.filter = provider.CollectionOrderFilter{CreatedAfter: r.After(), CreatedBefore: r.Before()}
 	choose := func(param string, options []OrderChoice, to *string) {
@@ -179,7 +179,7 @@ func (s area) readQuery(c fiber.Ctx, o *server.OrgContext) listQuery {
 		q.kept.Set(qSort, provider.SortOldest)
 	}
 	if len(q.kept) > 0 {
-		v.Clear = base(o.Org.ID)
+		v.Clear = s.base(o.Org.ID)
 	}
 	q.cur = listpage.ReadCursor(c, qCursorAfter, qCursorBefore)
 	q.filter.Cursor, q.filter.Direction = q.cur.Value, q.cur.Direction
@@ -206,7 +206,7 @@ func (s area) paymentByID(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return server.Redirect(c, PaymentHref(o.Org.ID, p)+"#order-panel")
+	return server.Redirect(c, PaymentHref(s.Server, o.Org.ID, p)+"#order-panel")
 }
 
 // page renders the Orders page; with orderID the order's panel is open, and with paymentID
@@ -216,7 +216,7 @@ func (s area) page(c fiber.Ctx, orderID, paymentID string) error {
 	o := rq.Org
 	ctx := c.Context()
 	q := s.readQuery(c, o)
-	path := base(o.Org.ID)
+	path := s.base(o.Org.ID)
 	p := OrdersPageProps{Range: s.DateRange(c).Display(), Filters: q.view, Rows: []OrderRow{}, PerPage: provider.DefaultCollectionLimit}
 	status := fiber.StatusOK
 	pg, err := listpage.Load(&q.cur, func(cursor, direction string) (provider.CollectionOrderPage, error) {
@@ -258,7 +258,7 @@ func (s area) page(c fiber.Ctx, orderID, paymentID string) error {
 
 func (s area) row(o *server.OrgContext, ord provider.CollectionOrder, here url.Values, open string) OrderRow {
 	date, clock := listpage.RowTime(ord.CreatedAt)
-	return OrderRow{UUID: ord.UUID, Href: server.Link(orderPath(o.Org.ID, ord.UUID), here, "#order-panel"), Open: ord.UUID == open,
+	return OrderRow{UUID: ord.UUID, Href: server.Link(s.orderPath(o.Org.ID, ord.UUID), here, "#order-panel"), Open: ord.UUID == open,
 		Date: date, Time: clock,
 		Reference: ord.Reference, UniqueReference: ord.UniqueReference, Account: accountName(o, ord.VirtualAccountNumber),
 		Amount: listpage.Amount(ord.Amount, ord.CurrencyCode), Currency: ord.CurrencyCode, Status: ord.Status,

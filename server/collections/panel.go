@@ -210,7 +210,7 @@ func historyOf(h []provider.CollectionStatusChange, label func(string) string) [
 // asked for, the first one when it is not among ord's.
 func (s area) panel(c fiber.Ctx, ord provider.CollectionOrder, here url.Values, tab string) OrderDetailsProps {
 	orgID := server.Req(c).Org.Org.ID
-	return s.panelOn(c, ord, orderPath(orgID, ord.UUID), here, server.Link(base(orgID), here, "#order-"+ord.UUID), tab)
+	return s.panelOn(c, ord, s.orderPath(orgID, ord.UUID), here, server.Link(s.base(orgID), here, "#order-"+ord.UUID), tab)
 }
 
 // panelOn builds the details of ord shown at the page at (here its query): its tabs link
@@ -219,7 +219,7 @@ func (s area) panelOn(c fiber.Ctx, ord provider.CollectionOrder, at string, here
 	rq := server.Req(c)
 	o := rq.Org
 	ctx := c.Context()
-	detail := orderPath(o.Org.ID, ord.UUID)
+	detail := s.orderPath(o.Org.ID, ord.UUID)
 	d := OrderDetailsProps{UUID: ord.UUID, Reference: ord.Reference, UniqueReference: ord.UniqueReference,
 		Amount: listpage.AmountCode(ord.Amount, ord.CurrencyCode), Status: ord.Status,
 		StatusLabel: provider.CollectionStatusName(ord.Status), Reasons: []OrderReason{}, Refunds: []OrderRefundView{},
@@ -255,7 +255,7 @@ func (s area) panelOn(c fiber.Ctx, ord provider.CollectionOrder, at string, here
 			s.Logger.Error("collection payment", "request_id", rq.ID, "err", err)
 			continue
 		}
-		row := OrderPaymentRow{Href: server.Link(PaymentHref(o.Org.ID, pay), here, "#order-panel"), Reference: pay.UniqueReference,
+		row := OrderPaymentRow{Href: server.Link(PaymentHref(s.Server, o.Org.ID, pay), here, "#order-panel"), Reference: pay.UniqueReference,
 			Date: listpage.Moment(pay.CreatedAt), Type: words(pay.Type), StatusLabel: s.paymentLabel(ctx, pay.Status)}
 		if tests && provider.PaymentCompletable(ord, pay) {
 			tc := testCaseConfirm(detail, csrf, server.Link(detail, server.WithQuery(here, qTab, tabPayments), "#order-panel"), pay.UUID)
@@ -281,15 +281,15 @@ func (s area) panelOn(c fiber.Ctx, ord provider.CollectionOrder, at string, here
 }
 
 // PaymentHref is a payment's details page: under its order.
-func PaymentHref(orgID string, p provider.CollectionPayment) string {
-	return orderPath(orgID, p.Order.UUID) + "/payments/" + url.PathEscape(p.UUID)
+func PaymentHref(srv *server.Server, orgID string, p provider.CollectionPayment) string {
+	return srv.Path("org.collection_order.payment", orgID, p.Order.UUID, p.UUID)
 }
 
 func (s area) paymentView(c fiber.Ctx, ord provider.CollectionOrder, p provider.CollectionPayment, here url.Values) PaymentView {
 	o := server.Req(c).Org
 	ctx := c.Context()
 	v := PaymentView{UUID: p.UUID, Reference: p.UniqueReference,
-		Close: server.Link(orderPath(o.Org.ID, ord.UUID), server.WithQuery(here, qTab, tabPayments), "#order-panel")}
+		Close: server.Link(s.orderPath(o.Org.ID, ord.UUID), server.WithQuery(here, qTab, tabPayments), "#order-panel")}
 	v.Info = shown([]pair{{"ID", p.UUID},
 		{uniqueReferenceLabel, p.UniqueReference},
 		{"Type", words(p.Type)}, {"Status", s.paymentLabel(ctx, p.Status)}, {"Created", listpage.Moment(p.CreatedAt)},

@@ -170,11 +170,11 @@ const DisplayMoment = "02-01-2006 15:04"
 
 // Resume is the address that continues an unfinished draft at the step it was left at,
 // "" when the user may not use the wizard here (Offered).
-func Resume(o *server.OrgContext, d provider.PayoutDraft) string {
+func Resume(srv *server.Server, o *server.OrgContext, d provider.PayoutDraft) string {
 	if !Offered(o) || d.Status != provider.DraftStatusDraft {
 		return ""
 	}
-	return stepPath(o.Org.ID, d.DraftID, d.ResumeStep())
+	return stepPath(srv, o.Org.ID, d.DraftID, d.ResumeStep())
 }
 
 // Deletion is when the cleanup deletes an unfinished draft unless it changes before.
@@ -211,7 +211,7 @@ func (s area) unfinished(c fiber.Ctx) ([]UnfinishedDraft, error) {
 		if d.Amount != "" {
 			amount = DraftAmount(d) + " " + d.CurrencyCode
 		}
-		out = append(out, UnfinishedDraft{ID: d.DraftID, Href: Resume(rq.Org, d), Label: label, Amount: amount,
+		out = append(out, UnfinishedDraft{ID: d.DraftID, Href: Resume(s.Server, rq.Org, d), Label: label, Amount: amount,
 			Step: provider.DraftStepLabel(d.ResumeStep()), Changed: d.UpdatedAt.UTC().Format(DisplayMoment), Deletion: Deletion(d)})
 	}
 	return out, nil
@@ -227,10 +227,11 @@ type CreatePayoutDeleteProps struct {
 	Back   string            `json:"back"`
 }
 
-func base(orgID string) string { return "/org/" + orgID + "/payouts/create" }
+func (s area) base(orgID string) string { return s.Path("org.payouts.create", orgID) }
 
-func stepPath(orgID, draftID, step string) string {
-	return base(orgID) + "/" + url.PathEscape(draftID) + "/" + step
+// stepPath is a step of the wizard for a draft.
+func stepPath(srv *server.Server, orgID, draftID, step string) string {
+	return srv.Path("org.payouts.create", orgID) + "/" + url.PathEscape(draftID) + "/" + step
 }
 
 func actor(c fiber.Ctx) provider.DraftActor {
@@ -244,7 +245,7 @@ func actor(c fiber.Ctx) provider.DraftActor {
 // props are the island's props for the organisation, without a step.
 func (s area) props(c fiber.Ctx, mode string) (WizardProps, error) {
 	o := server.Req(c).Org
-	p := WizardProps{Mode: mode, OrgID: o.Org.ID, CSRF: server.Req(c).CSRF(), Base: base(o.Org.ID),
+	p := WizardProps{Mode: mode, OrgID: o.Org.ID, CSRF: server.Req(c).CSRF(), Base: s.base(o.Org.ID),
 		Payouts: s.Path("org.payouts", o.Org.ID), Families: []provider.LocalInstrumentFamily{}, Step: provider.StepSelectProduct,
 		Decimals: 2, Errors: map[string]string{}, Problems: []provider.DraftProblem{}, SamePerson: "no",
 		Countries: []provider.Country{}, PurposeCodes: []provider.ExternalCode{},
@@ -353,7 +354,7 @@ func (s area) productSubmit(c fiber.Ctx) error {
 		p.Alert = provider.MsgDraftCreateFailed
 		return s.render(c, failStatus(err), p)
 	}
-	return server.Redirect(c, stepPath(o.Org.ID, d.DraftID, nextStep(d, provider.StepSelectProduct)))
+	return server.Redirect(c, stepPath(s.Server, o.Org.ID, d.DraftID, nextStep(d, provider.StepSelectProduct)))
 }
 
 // failStatus answers a refused call 422 and a failing provider 503.
@@ -396,7 +397,7 @@ func (s area) draft(c fiber.Ctx) (provider.PayoutDraft, bool, error) {
 	}
 	o := server.Req(c).Org
 	if d.Status != provider.DraftStatusDraft {
-		return d, false, server.Redirect(c, stepPath(o.Org.ID, d.DraftID, "done"))
+		return d, false, server.Redirect(c, stepPath(s.Server, o.Org.ID, d.DraftID, "done"))
 	}
 	return d, true, nil
 }
@@ -469,9 +470,9 @@ func (s area) stepSubmit(c fiber.Ctx) error {
 	case !slices.Contains(d.Steps(), step):
 		return s.NotFound(c)
 	case step == provider.StepSelectProduct:
-		return server.Redirect(c, stepPath(o.Org.ID, d.DraftID, nextStep(d, step)))
+		return server.Redirect(c, stepPath(s.Server, o.Org.ID, d.DraftID, nextStep(d, step)))
 	case step == provider.StepSummary && back:
-		return server.Redirect(c, stepPath(o.Org.ID, d.DraftID, beside(d, step, -1)))
+		return server.Redirect(c, stepPath(s.Server, o.Org.ID, d.DraftID, beside(d, step, -1)))
 	case step == provider.StepSummary:
 		return s.publish(c, d)
 	}
@@ -501,7 +502,7 @@ func (s area) stepSubmit(c fiber.Ctx) error {
 		return s.render(c, failStatus(err), p)
 	}
 	if back {
-		return server.Redirect(c, stepPath(o.Org.ID, d.DraftID, beside(nd, step, -1)))
+		return server.Redirect(c, stepPath(s.Server, o.Org.ID, d.DraftID, beside(nd, step, -1)))
 	}
 	same := c.FormValue(fSamePerson)
 	saved := nd.Section(step)
@@ -529,7 +530,7 @@ func (s area) stepSubmit(c fiber.Ctx) error {
 			}
 		}
 	}
-	return server.Redirect(c, stepPath(o.Org.ID, d.DraftID, nextStep(nd, step)))
+	return server.Redirect(c, stepPath(s.Server, o.Org.ID, d.DraftID, nextStep(nd, step)))
 }
 
 func samePerson(v string) string {
@@ -560,7 +561,7 @@ func (s area) publish(c fiber.Ctx, d provider.PayoutDraft) error {
 	o := server.Req(c).Org
 	_, err := s.PayoutDrafts.PublishDraft(c.Context(), o.Org.ID, d.DraftID, actor(c))
 	if err == nil {
-		return server.Redirect(c, stepPath(o.Org.ID, d.DraftID, "done"))
+		return server.Redirect(c, stepPath(s.Server, o.Org.ID, d.DraftID, "done"))
 	}
 	p, perr := s.stepProps(c, d, provider.StepSummary)
 	if perr != nil {
@@ -586,7 +587,7 @@ func (s area) donePage(c fiber.Ctx) error {
 		return err
 	}
 	if d.Status == provider.DraftStatusDraft {
-		return server.Redirect(c, stepPath(o.Org.ID, d.DraftID, provider.StepSummary))
+		return server.Redirect(c, stepPath(s.Server, o.Org.ID, d.DraftID, provider.StepSummary))
 	}
 	p, err := s.props(c, "page")
 	if err != nil {
@@ -618,8 +619,8 @@ func (s area) deletePage(c fiber.Ctx) error {
 		backStep = nextStep(d, provider.StepSelectProduct)
 	}
 	return s.Render(c, server.View{Title: pageTitle + " · " + o.Org.Name, Page: pageCreatePayoutDelete.With(CreatePayoutDeleteProps{
-		Text: msgClose, Action: stepPath(o.Org.ID, d.DraftID, "delete"), CSRF: server.Req(c).CSRF(),
-		Back: stepPath(o.Org.ID, d.DraftID, backStep)})})
+		Text: msgClose, Action: stepPath(s.Server, o.Org.ID, d.DraftID, "delete"), CSRF: server.Req(c).CSRF(),
+		Back: stepPath(s.Server, o.Org.ID, d.DraftID, backStep)})})
 }
 
 // deleteSubmit abandons the draft: deleted, and the Payouts page says so.

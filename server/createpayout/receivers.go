@@ -198,7 +198,7 @@ func (s area) useReceiver(c fiber.Ctx) error {
 			}
 		}
 	}
-	return s.FlashRedirect(c, session.FlashSuccess, msgReceiverSet, stepPath(o.Org.ID, d.DraftID, provider.StepCreditor)+"#pw-step-title")
+	return s.FlashRedirect(c, session.FlashSuccess, msgReceiverSet, stepPath(s.Server, o.Org.ID, d.DraftID, provider.StepCreditor)+"#pw-step-title")
 }
 
 // saveReceiver stores the draft's receiver (its saved Receiver and Receiver Bank steps) for
@@ -218,7 +218,7 @@ func (s area) saveReceiver(c fiber.Ctx) error {
 		back = "done"
 	}
 	kind, msg := s.saveDraftReceiver(c, d)
-	return s.FlashRedirect(c, kind, msg, stepPath(o.Org.ID, d.DraftID, back))
+	return s.FlashRedirect(c, kind, msg, stepPath(s.Server, o.Org.ID, d.DraftID, back))
 }
 
 // saveDraftReceiver saves d's receiver and answers the flash to show.

@@ -8,6 +8,8 @@ import (
 	"os"
 	"portal/server/api"
 	"portal/server/auth"
+	"portal/server/createpayout"
+	"portal/server/statements"
 	"strconv"
 	"strings"
 	"testing"
@@ -35,7 +37,7 @@ func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
 // date range picker that every organisation page carries; edits change the
 // server's dependencies first.
 func newHarness(t *testing.T, edits ...func(*server.Deps)) *servertest.Harness {
-	return servertest.NewWith(t, servertest.Edits(edits...), auth.New, New, rangepicker.New, accounts.New, payouts.New, collections.New, funding.New)
+	return servertest.NewWith(t, servertest.Edits(edits...), auth.New, New, rangepicker.New, accounts.New, statements.New, payouts.New, createpayout.New, collections.New, funding.New)
 }
 
 const (

@@ -11,17 +11,19 @@ import (
 	"portal/server/accounts"
 	"portal/server/auth"
 	"portal/server/collections"
+	"portal/server/createpayout"
 	"portal/server/funding"
 	"portal/server/payouts"
 	"portal/server/rangepicker"
 	"portal/server/servertest"
+	"portal/server/statements"
 )
 
 // Flags are inline SVGs named by their country, not emoji: those are boxes where no emoji
 // font is installed (issue 29 item 5).
 func TestSidebarFlagsAreNamedSVGs(t *testing.T) {
 	// The accounts area gives the sidebar its per-account items.
-	h := servertest.New(t, auth.New, New, rangepicker.New, accounts.New, payouts.New, collections.New, funding.New)
+	h := servertest.New(t, auth.New, New, rangepicker.New, accounts.New, statements.New, payouts.New, createpayout.New, collections.New, funding.New)
 	c := h.Client()
 	c.Login("multi@demo.example")
 	for _, path := range []string{org1, org2} {

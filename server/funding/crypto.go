@@ -151,7 +151,7 @@ func (s area) cryptoFundingOpen(c fiber.Ctx) error {
 	}
 	rq := server.Req(c)
 	o := rq.Org
-	page := "/org/" + o.Org.ID + "/crypto_funding"
+	page := s.Path("org.crypto_funding", o.Org.ID)
 	accounts, err := s.cryptoAccounts(c, o)
 	if err != nil {
 		return err

@@ -122,7 +122,7 @@ func (s area) shellFunding(c fiber.Ctx) any {
 	if len(owned) == 0 {
 		return nil
 	}
-	f := &ShellFunding{OrgID: o.Org.ID, CSRF: server.Req(c).CSRF(), Href: fundingPath(o.Org.ID), Width: fundingWidth}
+	f := &ShellFunding{OrgID: o.Org.ID, CSRF: server.Req(c).CSRF(), Href: s.fundingPath(o.Org.ID), Width: fundingWidth}
 	for _, a := range owned {
 		f.Accounts = append(f.Accounts, FundingAccount{Value: a.AccountNumber, Label: fundingAccountLabel(a)})
 	}
@@ -159,14 +159,14 @@ func isOwned(o *server.OrgContext, number string) bool {
 	return false
 }
 
-func fundingPath(orgID string) string { return "/org/" + orgID + "/account_funding" }
+func (s area) fundingPath(orgID string) string { return s.Path("org.account_funding", orgID) }
 
 // fundingReturn is where "Done, close window" goes without JavaScript: the
 // page the user came from (the return field the page carries, else the
 // Referer of the first visit), only as a local path and never this page
 // itself; else the dashboard.
-func fundingReturn(c fiber.Ctx, orgID, given string) string {
-	self := fundingPath(orgID)
+func (s area) fundingReturn(c fiber.Ctx, orgID, given string) string {
+	self := s.fundingPath(orgID)
 	ok := func(p string) bool {
 		p, valid := server.SafeRedirect(p)
 		return valid && p != self && !strings.HasPrefix(p, self+"?") && !strings.HasPrefix(p, self+"/")
@@ -182,7 +182,7 @@ func fundingReturn(c fiber.Ctx, orgID, given string) string {
 	return server.OrgHome(orgID)
 }
 
-func fundingPageURL(orgID, account, ret string) string {
+func (s area) fundingPageURL(orgID, account, ret string) string {
 	q := url.Values{}
 	if account != "" {
 		q.Set(fundingAccountField, account)
@@ -191,9 +191,9 @@ func fundingPageURL(orgID, account, ret string) string {
 		q.Set(fundingReturnField, ret)
 	}
 	if len(q) == 0 {
-		return fundingPath(orgID)
+		return s.fundingPath(orgID)
 	}
-	return fundingPath(orgID) + "?" + q.Encode()
+	return s.fundingPath(orgID) + "?" + q.Encode()
 }
 
 // accountFundingPage is the account funding dialog as a page: choosing an
@@ -202,7 +202,7 @@ func (s area) accountFundingPage(c fiber.Ctx) error {
 	rq := server.Req(c)
 	o := rq.Org
 	p := AccountFundingProps{Accounts: []FundingAccount{}, Message: fundingMsgSelect,
-		Return: fundingReturn(c, o.Org.ID, c.Query(fundingReturnField)), AcceptURL: fundingPath(o.Org.ID) + "/accept"}
+		Return: s.fundingReturn(c, o.Org.ID, c.Query(fundingReturnField)), AcceptURL: s.fundingPath(o.Org.ID) + "/accept"}
 	for _, a := range o.OwnedAccounts() {
 		p.Accounts = append(p.Accounts, FundingAccount{Value: a.AccountNumber, Label: fundingAccountLabel(a)})
 	}
@@ -231,9 +231,9 @@ func (s area) accountFundingPage(c fiber.Ctx) error {
 func (s area) acceptFundingPost(c fiber.Ctx) error {
 	o := server.Req(c).Org
 	acct := strings.Clone(c.FormValue(fundingAccountField))
-	ret := fundingReturn(c, o.Org.ID, c.FormValue(fundingReturnField))
+	ret := s.fundingReturn(c, o.Org.ID, c.FormValue(fundingReturnField))
 	if !isOwned(o, acct) {
-		return s.FlashRedirect(c, session.FlashError, provider.MsgFundingUnavailable, fundingPageURL(o.Org.ID, "", ret))
+		return s.FlashRedirect(c, session.FlashError, provider.MsgFundingUnavailable, s.fundingPageURL(o.Org.ID, "", ret))
 	}
 	err := s.Funding.AcceptFundingChanges(c.Context(), o.Org.ID, acct, c.FormValue("configuration_uuid"))
 	kind, text := session.FlashSuccess, fundingMsgAccepted
@@ -244,5 +244,5 @@ func (s area) acceptFundingPost(c fiber.Ctx) error {
 	default:
 		return err
 	}
-	return s.FlashRedirect(c, kind, text, fundingPageURL(o.Org.ID, acct, ret))
+	return s.FlashRedirect(c, kind, text, s.fundingPageURL(o.Org.ID, acct, ret))
 }

@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"os"
 	"portal/server/auth"
+	"portal/server/createpayout"
+	"portal/server/statements"
 	"reflect"
 	"slices"
 	"strings"
@@ -34,7 +36,7 @@ func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
 // dashboard and search pages whose layout carries the funding dialog; edits
 // change the server's dependencies first.
 func newHarness(t *testing.T, edits ...func(*server.Deps)) *servertest.Harness {
-	return servertest.NewWith(t, servertest.Edits(edits...), auth.New, New, dashboard.New, accounts.New, payouts.New, collections.New, search.New)
+	return servertest.NewWith(t, servertest.Edits(edits...), auth.New, New, dashboard.New, accounts.New, statements.New, payouts.New, createpayout.New, collections.New, search.New)
 }
 
 const (

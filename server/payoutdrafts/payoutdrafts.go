@@ -270,12 +270,12 @@ const (
 	statusDeclined = "Declined"
 )
 
-func base(orgID string) string { return "/org/" + orgID + "/payout_drafts" }
+func (s area) base(orgID string) string { return s.Path("org.payout_drafts", orgID) }
 
 func actor(rq *server.Request) provider.DraftActor { return actorOf(*rq.User) }
 
 // draftPath is a draft's address on this page: the list with its details panel.
-func draftPath(orgID, id string) string { return base(orgID) + "/" + url.PathEscape(id) }
+func (s area) draftPath(orgID, id string) string { return s.Path("org.payout_draft", orgID, id) }
 
 // listed says whether the page shows d, with a panel and its decisions: drafts waiting for
 // review or declined; one being built or already published is not here.
@@ -327,7 +327,7 @@ func (s area) page(c fiber.Ctx, draftID string) error {
 	rq := server.Req(c)
 	o := rq.Org
 	kept, f, cur := pageQuery(c)
-	props := PayoutDraftsProps{Action: base(o.Org.ID), Status: f.Status, Rows: []DraftRow{},
+	props := PayoutDraftsProps{Action: s.base(o.Org.ID), Status: f.Status, Rows: []DraftRow{},
 		Statuses: []DraftChoice{{provider.DraftStatusWaitingReview, provider.DraftStatusLabel(provider.DraftStatusWaitingReview)},
 			{provider.DraftStatusRejected, provider.DraftStatusLabel(provider.DraftStatusRejected)},
 			{provider.DraftStatusDraft, provider.DraftStatusLabel(provider.DraftStatusDraft)}}}
@@ -341,25 +341,25 @@ func (s area) page(c fiber.Ctx, draftID string) error {
 	listQ := cur.Here(kept)
 	props.Failure = listpage.Failure(s.Server, c, err, "payout drafts list", msgListFailed)
 	for _, d := range page.Drafts {
-		row := DraftRow{ID: d.DraftID, Href: server.Link(draftPath(o.Org.ID, d.DraftID), listQ, "") + "#draft-panel",
+		row := DraftRow{ID: d.DraftID, Href: server.Link(s.draftPath(o.Org.ID, d.DraftID), listQ, "") + "#draft-panel",
 			Open: d.DraftID == draftID, Created: d.CreatedAt.UTC().Format(displayMoment), Creator: d.CreatorName,
 			EndToEndID: d.EndToEndID, Transfer: d.LocalInstrument + " · " + d.Corridor.Name, Account: d.DebtorAccount,
 			Amount: amountText(d), Currency: d.CurrencyCode, Approvals: approvalsText(d), Status: provider.DraftStatusLabel(d.Status)}
 		if d.Status == provider.DraftStatusDraft {
 			// Work in progress has no panel here: it is continued in the wizard, at the step it
 			// was left at (no link where this user may not use the wizard).
-			row.Href, row.Approvals = createpayout.Resume(o, d), ""
+			row.Href, row.Approvals = createpayout.Resume(s.Server, o, d), ""
 			row.Resume = "Continue at " + provider.DraftStepLabel(d.ResumeStep())
 			row.Deletion = createpayout.Deletion(d)
 		}
 		props.Rows = append(props.Rows, row)
 	}
 	props.Total = page.Total
-	props.Next, props.Prev = cur.Pager(base(o.Org.ID), kept, page.HasNext, page.CursorNext, page.CursorPrev)
+	props.Next, props.Prev = cur.Pager(s.base(o.Org.ID), kept, page.HasNext, page.CursorNext, page.CursorPrev)
 	title := pageTitle + " · " + o.Org.Name
 	status := fiber.StatusOK
 	if draftID != "" {
-		props.ClosePanel = server.Link(base(o.Org.ID), listQ, "") + "#draft-" + draftID
+		props.ClosePanel = server.Link(s.base(o.Org.ID), listQ, "") + "#draft-" + draftID
 		d, err := s.PayoutDrafts.Draft(c.Context(), o.Org.ID, draftID, actor(rq))
 		if err == nil && !listed(d) {
 			// A draft being built or already published is not on this page.
@@ -419,12 +419,12 @@ var copiedFields = map[string]bool{"end_to_end_id": true, "iban": true, "account
 func (s area) panel(c fiber.Ctx, d provider.PayoutDraft, listQ url.Values) DraftPanelProps {
 	rq := server.Req(c)
 	o := rq.Org
-	detail := draftPath(o.Org.ID, d.DraftID)
+	detail := s.draftPath(o.Org.ID, d.DraftID)
 	here := server.Link(detail, listQ, "") + "#draft-panel"
 	p := DraftPanelProps{ID: d.DraftID, Title: d.EndToEndID, Amount: amountWithCurrency(d),
 		StatusLabel: provider.DraftStatusLabel(d.Status), Approvals: reviewLines(d.Approvals), Rejections: reviewLines(d.Rejections),
 		Needed: neededText(d), Tabs: []DraftTab{}, Lines: []DraftLine{}, Copy: []string{}, Actions: []DraftActionView{},
-		Close: server.Link(base(o.Org.ID), listQ, "") + "#draft-" + d.DraftID,
+		Close: server.Link(s.base(o.Org.ID), listQ, "") + "#draft-" + d.DraftID,
 		Facts: []DraftLine{{Label: "Created", Value: d.CreatedAt.UTC().Format(displayMoment)}, {Label: "Created by", Value: d.CreatorName},
 			{Label: "Transfer type", Value: d.LocalInstrument}, {Label: "Corridor", Value: d.Corridor.Name},
 			{Label: "Data required", Value: d.SchemaLabel}, {Label: "Approvals", Value: approvalsText(d)}}}
@@ -457,7 +457,7 @@ func (s area) panel(c fiber.Ctx, d provider.PayoutDraft, listQ url.Values) Draft
 		p.Tabs = append(p.Tabs, t)
 	}
 	csrf := rq.CSRF()
-	p.Island = DraftDecisionProps{DraftID: d.DraftID, CSRF: csrf, List: server.Link(base(o.Org.ID), server.WithQuery(listQ, qCursorAfter, "", qCursorBefore, ""), ""),
+	p.Island = DraftDecisionProps{DraftID: d.DraftID, CSRF: csrf, List: server.Link(s.base(o.Org.ID), server.WithQuery(listQ, qCursorAfter, "", qCursorBefore, ""), ""),
 		API: "/api/v2/payouts/organisations/" + o.Org.ID + "/payout_drafts/" + url.PathEscape(d.DraftID), Actions: []DraftDecisionStep{}}
 	for _, act := range allowed(o, d, rq.User.ID) {
 		label := map[string]string{actApprove.kind: approveLabel, actReject.kind: declineLabel, actDelete.kind: deleteLabel}[act.kind]
@@ -495,7 +495,7 @@ func (s area) confirmPage(c fiber.Ctx, act action) error {
 	}
 	kept, _, cur := pageQuery(c)
 	listQ := cur.Here(kept)
-	detail := draftPath(o.Org.ID, d.DraftID)
+	detail := s.draftPath(o.Org.ID, d.DraftID)
 	back := server.Link(detail, listQ, "") + "#draft-panel"
 	props := PayoutDraftConfirmProps{Title: act.title, BackHref: back,
 		Facts: []DraftLine{{Label: "End-to-end ID", Value: d.EndToEndID},
@@ -535,13 +535,13 @@ func (s area) submit(c fiber.Ctx, act action) error {
 	if err := s.Flash(c, kind, text); err != nil {
 		return err
 	}
-	back := server.ReturnTo(c, base(o.Org.ID), base(o.Org.ID))
+	back := server.ReturnTo(c, s.base(o.Org.ID), s.base(o.Org.ID))
 	if out.message != "" {
 		// The draft has left the list it was in: back to that list, not to its panel.
 		if u, err := url.Parse(back); err == nil {
 			q := u.Query()
 			q.Del(qTab)
-			back = server.Link(base(o.Org.ID), q, "")
+			back = server.Link(s.base(o.Org.ID), q, "")
 		}
 	}
 	return server.Redirect(c, back)

@@ -17,6 +17,7 @@ import (
 	"portal/provider"
 	"portal/reference/demo"
 	"portal/server/auth"
+	"portal/server/createpayout"
 	"portal/server/servertest"
 )
 
@@ -36,7 +37,9 @@ var (
 	grace = provider.DraftActor{UserID: demo.UserAtlanticOpsID, Name: "Grace Walker"}
 )
 
-func newHarness(t *testing.T) *servertest.Harness { return servertest.New(t, auth.New, New) }
+func newHarness(t *testing.T) *servertest.Harness {
+	return servertest.New(t, auth.New, New, createpayout.New)
+}
 
 // sent makes a complete SEPA draft of Nordic by the demo operations member and sends it for
 // review through the provider.

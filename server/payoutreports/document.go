@@ -85,7 +85,7 @@ var documentPath = regexp.MustCompile(`^/org/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4
 // filenamePattern is a download name the page will show and offer.
 var filenamePattern = regexp.MustCompile(`^[A-Za-z0-9._-]{1,120}\.pdf$`)
 
-func documentURL(orgID, ref string) string { return "/org/" + orgID + "/payouts/" + ref + "/document" }
+func (s area) documentURL(orgID, ref string) string { return s.Path("org.payout.document", orgID, ref) }
 
 // PreviewPage is one page of the document as the preview shows it.
 type PreviewPage struct {
@@ -118,7 +118,7 @@ func (s area) documentPreview(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	meta := PreviewMetadata{Filename: paymentdoc.Filename(p), URL: documentURL(o.Org.ID, p.UniqueReference), Product: provider.ProductName}
+	meta := PreviewMetadata{Filename: paymentdoc.Filename(p), URL: s.documentURL(o.Org.ID, p.UniqueReference), Product: provider.ProductName}
 	return server.Redirect(c, "/preview/"+EncodePreview(meta))
 }
 
@@ -197,7 +197,7 @@ func (s area) previewProps(c fiber.Ctx) (PreviewProps, bool) {
 		return none, false
 	}
 	props := PreviewProps{Sandbox: s.Config.Sandbox(), Title: d.Title, Issuer: d.Issuer, Reference: d.Reference, Generated: d.Generated.Format("02-01-2006 15:04 UTC"),
-		Filename: paymentdoc.Filename(p), DownloadURL: documentURL(orgID, p.UniqueReference), BackURL: s.Path("org.payouts", orgID),
+		Filename: paymentdoc.Filename(p), DownloadURL: s.documentURL(orgID, p.UniqueReference), BackURL: s.Path("org.payouts", orgID),
 		Pages: []PreviewPage{}}
 	for _, pg := range d.Pages {
 		props.Pages = append(props.Pages, PreviewPage{Number: pg.Number, Sections: pg.Sections})

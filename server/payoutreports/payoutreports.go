@@ -102,7 +102,7 @@ type ExportedPayoutsProps struct {
 	Error  string             `json:"error"`
 }
 
-func listBase(orgID string) string { return "/org/" + orgID + "/exported_payouts" }
+func (s area) listBase(orgID string) string { return s.Path("org.exported_payouts", orgID) }
 
 func apiBase(orgID string) string {
 	return "/api/v2/disbursement/organisations/" + orgID + "/payout_reports"
@@ -135,11 +135,11 @@ func statusesLabel(cats []string) string {
 	return strings.Join(out, ", ")
 }
 
-func reportRow(o *server.OrgContext, r provider.PayoutReport, canDownload bool) PayoutReportRow {
+func (s area) reportRow(o *server.OrgContext, r provider.PayoutReport, canDownload bool) PayoutReportRow {
 	row := PayoutReportRow{Row: exports.RowOf(o, r.UUID, r.AccountNumber, r.CreatedAfter, r.CreatedBefore, r.CreatedAt),
 		Statuses: statusesLabel(r.StateCategories), State: r.State, Rows: r.RowCount, StatusURL: apiBase(o.Org.ID) + "/" + r.UUID}
 	if canDownload {
-		row.CSVURL = listBase(o.Org.ID) + "/" + r.UUID + "/download"
+		row.CSVURL = s.listBase(o.Org.ID) + "/" + r.UUID + "/download"
 		row.APIURL = apiBase(o.Org.ID) + "/" + r.UUID + "/download"
 	}
 	return row
@@ -171,20 +171,20 @@ func (s area) listPage(c fiber.Ctx, form *PayoutExportProps, status int) error {
 	p := ExportedPayoutsProps{ListHead: list, Export: form}
 	canDownload := o.Can(access.ExportsDownload)
 	p.Table = PayoutReportsTableProps{Rows: []PayoutReportRow{}, CanDownload: canDownload,
-		RefreshURL: exports.ListURL(listBase(o.Org.ID), p.Account, "", ""), Interval: 2000}
+		RefreshURL: exports.ListURL(s.listBase(o.Org.ID), p.Account, "", ""), Interval: 2000}
 	page, err := s.PayoutReports.PayoutReports(c.Context(), o.Org.ID, f)
 	switch {
 	case provider.ErrorCode(err) == provider.EINVALID && f.Cursor != "":
 		// A stale or edited cursor: start again from the first page.
-		return server.Redirect(c, exports.ListURL(listBase(o.Org.ID), p.Account, "", ""))
+		return server.Redirect(c, exports.ListURL(s.listBase(o.Org.ID), p.Account, "", ""))
 	case err != nil:
 		s.Logger.Error("payout reports", "request_id", server.Req(c).ID, "err", err)
 		p.Error = provider.MsgPayoutReportsFetch
 	}
 	for _, r := range page.Reports {
-		p.Table.Rows = append(p.Table.Rows, reportRow(o, r, canDownload))
+		p.Table.Rows = append(p.Table.Rows, s.reportRow(o, r, canDownload))
 	}
-	p.Paging = exports.PagingOf(listBase(o.Org.ID), p.Account, page.Total, page.HasNext, page.CursorNext, page.CursorPrev)
+	p.Paging = exports.PagingOf(s.listBase(o.Org.ID), p.Account, page.Total, page.HasNext, page.CursorNext, page.CursorPrev)
 	if p.Export == nil && o.Can(access.ExportsManage) {
 		f := s.exportForm(c, nil, nil)
 		f.Mode = "opener"
@@ -199,7 +199,7 @@ func (s area) listPage(c fiber.Ctx, form *PayoutExportProps, status int) error {
 func (s area) exportForm(c fiber.Ctx, typed *PayoutExportValues, errs map[string]string) PayoutExportProps {
 	o := server.Req(c).Org
 	today := s.Now().Truncate(24 * time.Hour)
-	p := PayoutExportProps{RequestForm: exports.RequestFormOf(c, listBase(o.Org.ID), apiBase(o.Org.ID), "download_payouts"),
+	p := PayoutExportProps{RequestForm: exports.RequestFormOf(c, s.listBase(o.Org.ID), apiBase(o.Org.ID), "download_payouts"),
 		Statuses: statusOptions(), FormState: exports.FormStateOf(errs, today), MaxDays: provider.MaxPayoutReportDays}
 	if typed != nil {
 		p.Values = *typed
@@ -334,7 +334,7 @@ func (s area) createReport(c fiber.Ctx) error {
 		rep, err := s.PayoutReports.CreatePayoutReport(c.Context(), o.Org.ID, req)
 		switch {
 		case err == nil:
-			return server.Redirect(c, listBase(o.Org.ID)+"?download_payouts=1&requested="+url.QueryEscape(rep.UUID))
+			return server.Redirect(c, s.listBase(o.Org.ID)+"?download_payouts=1&requested="+url.QueryEscape(rep.UUID))
 		case errors.Is(err, provider.ErrNoPayoutsFound):
 			errs["form"] = provider.MsgPayoutReportEmpty
 		default:
@@ -349,5 +349,5 @@ func (s area) createReport(c fiber.Ctx) error {
 func (s area) downloadReport(c fiber.Ctx) error {
 	o := server.Req(c).Org
 	f, err := s.PayoutReports.OpenPayoutReport(c.Context(), o.Org.ID, strings.Clone(c.Params("report")))
-	return exports.Download(s.Server, c, f, err, listBase(o.Org.ID))
+	return exports.Download(s.Server, c, f, err, s.listBase(o.Org.ID))
 }

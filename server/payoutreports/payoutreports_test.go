@@ -21,6 +21,7 @@ import (
 	"portal/reference/demo"
 	"portal/server"
 	"portal/server/auth"
+	"portal/server/createpayout"
 	"portal/server/payouts"
 	"portal/server/servertest"
 )
@@ -28,7 +29,7 @@ import (
 func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
 
 func newHarness(t *testing.T) *servertest.Harness {
-	return servertest.New(t, auth.New, New, payouts.New)
+	return servertest.New(t, auth.New, New, payouts.New, createpayout.New)
 }
 
 const (
@@ -380,7 +381,7 @@ func (f failingReports) OpenPayoutReport(ctx context.Context, org, id string) (*
 
 // A list that fails says so in the spec's words, and the page still offers the export.
 func TestExportedPayoutsListFails(t *testing.T) {
-	h := servertest.NewWith(t, func(d *server.Deps) { d.PayoutReports = failingReports{d.PayoutReports} }, auth.New, New, payouts.New)
+	h := servertest.NewWith(t, func(d *server.Deps) { d.PayoutReports = failingReports{d.PayoutReports} }, auth.New, New, payouts.New, createpayout.New)
 	c := h.LoggedIn("finance@demo.example")
 	res, doc := c.Page("/org/" + servertest.OrgNordic + "/exported_payouts")
 	alert := htmlq.Find(doc, func(n *html.Node) bool {

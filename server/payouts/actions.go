@@ -66,8 +66,8 @@ func testCaseConfirm(detail, csrf, returnTo, code string) PayoutConfirm {
 
 // detailOf is the payout's page and the way back to it with the list's query (the
 // confirmation pages are opened with it).
-func detailOf(c fiber.Ctx, orgID, ref string) (detail, back string) {
-	detail = base(orgID) + "/" + url.PathEscape(ref)
+func (s area) detailOf(c fiber.Ctx, orgID, ref string) (detail, back string) {
+	detail = s.Path("org.payout", orgID, ref)
 	back = detail
 	if q := string(c.Request().URI().QueryString()); q != "" {
 		vals, err := url.ParseQuery(q)
@@ -97,7 +97,7 @@ func (s area) confirmPage(c fiber.Ctx, title string) (*provider.PayoutRequest, P
 	if err != nil {
 		return nil, PayoutConfirmProps{}, err
 	}
-	_, back := detailOf(c, o.Org.ID, p.UniqueReference)
+	_, back := s.detailOf(c, o.Org.ID, p.UniqueReference)
 	_, label := statusLabel(p)
 	return &p, PayoutConfirmProps{Title: title, Reference: p.UniqueReference, Amount: listpage.AmountCode(p.Amount, p.Currency),
 		StatusLabel: label, BackHref: back}, nil
@@ -116,7 +116,7 @@ func (s area) cancelPage(c fiber.Ctx) error {
 		props.Refused = provider.MsgPayoutCancelRefused
 		return s.renderConfirm(c, props)
 	}
-	detail, _ := detailOf(c, server.Req(c).Org.Org.ID, p.UniqueReference)
+	detail, _ := s.detailOf(c, server.Req(c).Org.Org.ID, p.UniqueReference)
 	confirm := cancelConfirm(detail, server.Req(c).CSRF(), props.BackHref)
 	props.Confirm = &confirm
 	return s.renderConfirm(c, props)
@@ -132,7 +132,7 @@ func (s area) act(c fiber.Ctx, do func(ctx context.Context, rq *server.Request, 
 	if notFound {
 		return s.NotFound(c)
 	}
-	return s.FlashRedirect(c, kind, text, returnTo(c, base(rq.Org.Org.ID)+"/"+url.PathEscape(ref)))
+	return s.FlashRedirect(c, kind, text, returnTo(c, s.base(rq.Org.Org.ID)+"/"+url.PathEscape(ref)))
 }
 
 func (s area) cancelSubmit(c fiber.Ctx) error {
@@ -173,7 +173,7 @@ func (s area) testCasePage(c fiber.Ctx) error {
 		return s.renderConfirm(c, props)
 	}
 	props.TestCase = provider.PayoutTestCasesFor(p.CurrentStateName)[i].Name
-	detail, _ := detailOf(c, server.Req(c).Org.Org.ID, p.UniqueReference)
+	detail, _ := s.detailOf(c, server.Req(c).Org.Org.ID, p.UniqueReference)
 	confirm := testCaseConfirm(detail, server.Req(c).CSRF(), props.BackHref, code)
 	props.Confirm = &confirm
 	return s.renderConfirm(c, props)

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"portal/htmlq"
 	"portal/server/auth"
+	"portal/server/createpayout"
 	"slices"
 	"strings"
 	"testing"
@@ -220,7 +221,7 @@ func (failingCancel) PayoutTestCase(context.Context, string, string, string) (pr
 // When the provider cannot be reached: "Cancellation of Payout failed" and "Server error
 // occurred" (spec 001 §8).
 func TestActionsFail(t *testing.T) {
-	h := servertest.NewWith(t, func(d *server.Deps) { d.Payouts = failingCancel{d.Payouts} }, auth.New, New, payoutdrafts.New, batches.New, payoutreports.New)
+	h := servertest.NewWith(t, func(d *server.Deps) { d.Payouts = failingCancel{d.Payouts} }, auth.New, New, createpayout.New, payoutdrafts.New, batches.New, payoutreports.New)
 	c := h.LoggedIn("admin@demo.example")
 	p := onePayout(t, h, servertest.OrgNordic, provider.PayoutFilter{StateCategory: provider.PayoutProcessing}, nil)
 	detail := payoutsPath(servertest.OrgNordic) + "/" + p.UniqueReference
@@ -347,6 +348,6 @@ func TestTestCaseGate(t *testing.T) {
 	h.Exec(`UPDATE feature_flags SET enabled = 0 WHERE organisation_id = ? AND name = ?`, servertest.OrgNordic, provider.FlagCanaryUI)
 	check(t, h, "admin@demo.example", servertest.OrgNordic, false)
 
-	prod := servertest.NewWith(t, func(d *server.Deps) { d.Config.Env = "production" }, auth.New, New, payoutdrafts.New, batches.New, payoutreports.New)
+	prod := servertest.NewWith(t, func(d *server.Deps) { d.Config.Env = "production" }, auth.New, New, createpayout.New, payoutdrafts.New, batches.New, payoutreports.New)
 	check(t, prod, "admin@demo.example", servertest.OrgNordic, false)
 }

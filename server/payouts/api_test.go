@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"portal/server/api"
 	"portal/server/auth"
+	"portal/server/createpayout"
 	"strings"
 	"testing"
 	"time"
@@ -170,7 +171,7 @@ func TestAPICancelAndTestCase(t *testing.T) {
 		t.Errorf("after RETURNED %v", r.JSON["data"].(map[string]any)["status"])
 	}
 
-	prod := servertest.NewWith(t, func(d *server.Deps) { d.Config.Env = "production" }, auth.New, New, payoutdrafts.New, batches.New, payoutreports.New)
+	prod := servertest.NewWith(t, func(d *server.Deps) { d.Config.Env = "production" }, auth.New, New, createpayout.New, payoutdrafts.New, batches.New, payoutreports.New)
 	pa := prod.API()
 	pa.Login("admin@demo.example")
 	other := onePayout(t, prod, servertest.OrgNordic, provider.PayoutFilter{StateCategory: provider.PayoutCompleted}, nil)

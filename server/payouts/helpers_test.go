@@ -8,6 +8,7 @@ import (
 	"portal/provider"
 	"portal/server/auth"
 	"portal/server/batches"
+	"portal/server/createpayout"
 	"portal/server/payoutdrafts"
 	"portal/server/payoutreports"
 	"portal/server/rangepicker"
@@ -18,7 +19,7 @@ func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
 
 // newHarness mounts auth (to log in), the date range form and this area.
 func newHarness(t *testing.T) *servertest.Harness {
-	return servertest.New(t, auth.New, rangepicker.New, New, payoutdrafts.New, batches.New, payoutreports.New)
+	return servertest.New(t, auth.New, rangepicker.New, New, createpayout.New, payoutdrafts.New, batches.New, payoutreports.New)
 }
 
 func payoutsPath(org string) string { return "/org/" + org + "/payouts" }

@@ -274,7 +274,7 @@ func pointerKey(pointer string) string {
 // asked for, the first one when it is not among p's.
 func (s area) panel(c fiber.Ctx, p provider.PayoutRequest, here url.Values, tab string) PayoutDetailsProps {
 	orgID := server.Req(c).Org.Org.ID
-	return s.panelOn(c, p, base(orgID)+"/"+url.PathEscape(p.UniqueReference), here, server.Link(base(orgID), here, "#payout-"+p.UniqueReference), tab)
+	return s.panelOn(c, p, s.base(orgID)+"/"+url.PathEscape(p.UniqueReference), here, server.Link(s.base(orgID), here, "#payout-"+p.UniqueReference), tab)
 }
 
 // Panel is the details panel of p on another area's page (the global search's
@@ -294,7 +294,7 @@ func StatusLabel(p provider.PayoutRequest) string {
 func (s area) panelOn(c fiber.Ctx, p provider.PayoutRequest, at string, here url.Values, closeHref, tab string) PayoutDetailsProps {
 	rq := server.Req(c)
 	o := rq.Org
-	detail := base(o.Org.ID) + "/" + url.PathEscape(p.UniqueReference)
+	detail := s.base(o.Org.ID) + "/" + url.PathEscape(p.UniqueReference)
 	code, label := statusLabel(p)
 	d := PayoutDetailsProps{Reference: p.UniqueReference, EndToEndID: p.EndToEndID, Amount: listpage.AmountCode(p.Amount, p.Currency),
 		Status: code, StatusLabel: label, Message: provider.PayoutStatusMessage(p.Status, p.ReasonCode()), Note: stateNote(p),

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"portal/htmlq"
 	"portal/server/auth"
+	"portal/server/createpayout"
 	"portal/server/listpage"
 	"portal/server/rangepicker"
 	"slices"
@@ -268,7 +269,7 @@ func TestFailures(t *testing.T) {
 	}{{"list", true, false}, {"detail", false, true}} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := servertest.NewWith(t, func(d *server.Deps) { d.Payouts = failing{d.Payouts, tc.list, tc.detail} },
-				auth.New, rangepicker.New, New, payoutdrafts.New, batches.New, payoutreports.New)
+				auth.New, rangepicker.New, New, createpayout.New, payoutdrafts.New, batches.New, payoutreports.New)
 			c := h.LoggedIn("admin@demo.example")
 			p := onePayout(t, h, servertest.OrgNordic, provider.PayoutFilter{}, nil)
 			_, doc := c.Page(payoutsPath(servertest.OrgNordic) + "/" + p.UniqueReference)

@@ -181,7 +181,7 @@ func stateNote(p provider.PayoutRequest) string {
 	return ""
 }
 
-func base(orgID string) string { return "/org/" + orgID + "/payouts" }
+func (s area) base(orgID string) string { return s.Path("org.payouts", orgID) }
 
 // listQuery is the page's filter as applied: the provider's filter, the values the links
 // keep (kept), and the form's errors.
@@ -199,7 +199,7 @@ type listQuery struct {
 func (s area) readQuery(c fiber.Ctx, o *server.OrgContext, units []provider.BusinessUnit, instruments []string) listQuery {
 	q := listQuery{kept: url.Values{}}
 	v := &q.view
-	v.Action, v.Errors = base(o.Org.ID), map[string]string{}
+	v.Action, v.Errors = s.base(o.Org.ID), map[string]string{}
 	r := s.DateRange(c)
 	q.filter = provider.PayoutFilter{CreatedAfter: r.After(), CreatedBefore: r.Before(), Limit: provider.DefaultPayoutLimit}
 	f := &q.filter
@@ -310,7 +310,7 @@ func (s area) readQuery(c fiber.Ctx, o *server.OrgContext, units []provider.Busi
 		keep(qSort, provider.SortOldest)
 	}
 	if len(q.kept) > 0 {
-		v.Clear = base(o.Org.ID)
+		v.Clear = s.base(o.Org.ID)
 	}
 
 	q.cur = listpage.ReadCursor(c, qCursorAfter, qCursorBefore)
@@ -375,7 +375,7 @@ func (s area) page(c fiber.Ctx, ref string) error {
 		s.Logger.Error("local instruments", "request_id", rq.ID, "err", err)
 	}
 	q := s.readQuery(c, o, units, instruments)
-	path := base(o.Org.ID)
+	path := s.base(o.Org.ID)
 	p := PayoutsPageProps{Path: path, Range: s.DateRange(c).Display(), Filters: q.view, Rows: []PayoutRow{}}
 	status := fiber.StatusOK
 

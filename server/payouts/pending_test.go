@@ -11,6 +11,7 @@ import (
 	"portal/reference/demo"
 	"portal/server/auth"
 	"portal/server/batches"
+	"portal/server/createpayout"
 	"portal/server/payoutdrafts"
 	"portal/server/payoutreports"
 	"portal/server/rangepicker"
@@ -47,7 +48,7 @@ func pendingRows(t *testing.T, c *servertest.Client, org string) map[string]stri
 // Pending approval and open their review; approved they are the payouts they became, listed
 // once; declined they are gone. The other organisation sees none of them.
 func TestPendingApprovalOnThePayoutsPage(t *testing.T) {
-	h := servertest.New(t, auth.New, rangepicker.New, New, payoutdrafts.New, batches.New, payoutreports.New)
+	h := servertest.New(t, auth.New, rangepicker.New, New, createpayout.New, payoutdrafts.New, batches.New, payoutreports.New)
 	ctx := context.Background()
 	org := servertest.OrgNordic
 	c := h.LoggedIn("admin@demo.example")

@@ -16,12 +16,14 @@ import (
 	"portal/server/auth"
 	"portal/server/batches"
 	"portal/server/collections"
+	"portal/server/createpayout"
 	"portal/server/dashboard"
 	"portal/server/funding"
 	"portal/server/payoutdrafts"
 	"portal/server/payoutreports"
 	"portal/server/rangepicker"
 	"portal/server/servertest"
+	"portal/server/statements"
 )
 
 // Every status filter, in both demo organisations, walked through the pages: the status
@@ -31,7 +33,7 @@ import (
 // state_category answers the same rows with that status, and the statuses add up to the
 // whole list.
 func TestEveryStatusFilterReturnsWhatItSays(t *testing.T) {
-	h := servertest.New(t, auth.New, rangepicker.New, dashboard.New, New, accounts.New, collections.New, funding.New, payoutdrafts.New, batches.New, payoutreports.New)
+	h := servertest.New(t, auth.New, rangepicker.New, dashboard.New, New, createpayout.New, accounts.New, collections.New, funding.New, payoutdrafts.New, batches.New, payoutreports.New, statements.New)
 	for _, tc := range []struct{ org, user string }{
 		{servertest.OrgNordic, "admin@demo.example"},
 		{servertest.OrgAtlantic, "atlantic-ops@demo.example"},

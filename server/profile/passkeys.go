@@ -60,7 +60,7 @@ func (s area) passkeys(c fiber.Ctx, back *renameBack) (*PasskeysProps, error) {
 		return nil, nil
 	}
 	rq := server.Req(c)
-	b := base(rq.Org.Org.ID)
+	b := s.base(rq.Org.Org.ID)
 	keys, err := s.Passkeys.Passkeys(c.Context(), rq.User.ID)
 	if err != nil {
 		return nil, err
@@ -97,7 +97,7 @@ func (s area) passkeyGuard(c fiber.Ctx, isJSON bool) (ok bool, err error) {
 	if auth.RecentlyAuthenticated(s.Server, rq.Session) {
 		return true, nil
 	}
-	to := "/reauth?" + url.Values{"next": {base(rq.Org.Org.ID) + "#passkeys"}}.Encode()
+	to := "/reauth?" + url.Values{"next": {s.base(rq.Org.Org.ID) + "#passkeys"}}.Encode()
 	if isJSON {
 		return false, reply(c, fiber.StatusForbidden, fiber.Map{"status": "reauthentication_required", "redirect": to})
 	}
@@ -198,7 +198,7 @@ func (s area) passkeyAdd(c fiber.Ctx) error {
 	if err := s.Flash(c, session.FlashSuccess, msgPasskeyAdded); err != nil {
 		return err
 	}
-	return reply(c, fiber.StatusOK, fiber.Map{"redirect": base(rq.Org.Org.ID) + "#passkeys"})
+	return reply(c, fiber.StatusOK, fiber.Map{"redirect": s.base(rq.Org.Org.ID) + "#passkeys"})
 }
 
 // passkeyRename is the rename form; a bad name comes back beside its field, as typed.
@@ -211,9 +211,9 @@ func (s area) passkeyRename(c fiber.Ctx) error {
 	err := s.Passkeys.RenamePasskey(c.Context(), rq.User.ID, id, typed)
 	switch provider.ErrorCode(err) {
 	case "":
-		return s.FlashRedirect(c, session.FlashSuccess, msgPasskeyRenamed, base(rq.Org.Org.ID)+"#passkeys")
+		return s.FlashRedirect(c, session.FlashSuccess, msgPasskeyRenamed, s.base(rq.Org.Org.ID)+"#passkeys")
 	case provider.ENOTFOUND:
-		return s.FlashRedirect(c, session.FlashWarning, msgPasskeyGone, base(rq.Org.Org.ID)+"#passkeys")
+		return s.FlashRedirect(c, session.FlashWarning, msgPasskeyGone, s.base(rq.Org.Org.ID)+"#passkeys")
 	case provider.EINVALID:
 		p, perr := s.propsWith(c, nil, &renameBack{id: id, typed: typed, err: provider.ErrorMessage(err)})
 		if perr != nil {
@@ -233,9 +233,9 @@ func (s area) passkeyRemove(c fiber.Ctx) error {
 	err := s.Passkeys.RemovePasskey(c.Context(), rq.User.ID, c.Params("id"))
 	switch provider.ErrorCode(err) {
 	case "":
-		return s.FlashRedirect(c, session.FlashSuccess, msgPasskeyRemoved, base(rq.Org.Org.ID)+"#passkeys")
+		return s.FlashRedirect(c, session.FlashSuccess, msgPasskeyRemoved, s.base(rq.Org.Org.ID)+"#passkeys")
 	case provider.ENOTFOUND:
-		return s.FlashRedirect(c, session.FlashWarning, msgPasskeyGone, base(rq.Org.Org.ID)+"#passkeys")
+		return s.FlashRedirect(c, session.FlashWarning, msgPasskeyGone, s.base(rq.Org.Org.ID)+"#passkeys")
 	}
 	return err
 }

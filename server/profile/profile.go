@@ -110,7 +110,7 @@ type SessionView struct {
 
 const displayDateTime = "02-01-2006 15:04 UTC"
 
-func base(orgID string) string { return "/org/" + orgID + "/settings/profile" }
+func (s area) base(orgID string) string { return s.Path("org.profile", orgID) }
 
 // props are the page's props in view mode (form nil) or edit mode.
 func (s area) props(c fiber.Ctx, form *ProfileForm) (ProfileProps, error) {
@@ -121,7 +121,7 @@ func (s area) props(c fiber.Ctx, form *ProfileForm) (ProfileProps, error) {
 func (s area) propsWith(c fiber.Ctx, form *ProfileForm, back *renameBack) (ProfileProps, error) {
 	rq := server.Req(c)
 	u, o := rq.User, rq.Org
-	b := base(o.Org.ID)
+	b := s.base(o.Org.ID)
 	p := ProfileProps{CSRF: rq.CSRF(), Form: form, ResetAction: b + "/reset_password",
 		EndAction: b + "/sessions/end", Sessions: []SessionView{},
 		User: ProfileView{FirstName: u.FirstName, LastName: u.LastName, Email: u.Email,
@@ -168,7 +168,7 @@ func (s area) form(c fiber.Ctx, in provider.UserInput, errs map[string]string, b
 	if errs == nil {
 		errs = map[string]string{}
 	}
-	b := base(server.Req(c).Org.Org.ID)
+	b := s.base(server.Req(c).Org.Org.ID)
 	return &ProfileForm{Action: b, FirstName: in.FirstName, LastName: in.LastName, Email: in.Email,
 		Errors: errs, Base: baseErr, Cancel: b}
 }
@@ -217,7 +217,7 @@ func (s area) update(c fiber.Ctx) error {
 					return err
 				}
 			}
-			return s.FlashRedirect(c, session.FlashSuccess, msgProfileUpdated, base(rq.Org.Org.ID))
+			return s.FlashRedirect(c, session.FlashSuccess, msgProfileUpdated, s.base(rq.Org.Org.ID))
 		}
 		if errs, baseErr = users.ProviderErrors(err); len(errs) == 0 && baseErr == "" {
 			s.Logger.Error("update profile", "request_id", rq.ID, "err", err)
@@ -248,7 +248,7 @@ func (s area) resetPassword(c fiber.Ctx) error {
 			s.Logger.Error("profile password reset", "request_id", rq.ID, "err", err)
 		}
 	}
-	return s.FlashRedirect(c, kind, text, base(rq.Org.Org.ID))
+	return s.FlashRedirect(c, kind, text, s.base(rq.Org.Org.ID))
 }
 
 // endSession ends one other session of the user's, named by its handle.
@@ -266,7 +266,7 @@ func (s area) endSession(c fiber.Ctx) error {
 	} else {
 		s.auditEnded(c, handle, "ended from My Profile")
 	}
-	return s.FlashRedirect(c, kind, text, base(rq.Org.Org.ID)+"#sessions")
+	return s.FlashRedirect(c, kind, text, s.base(rq.Org.Org.ID)+"#sessions")
 }
 
 // endOthers ends every session of the user's but this one.
@@ -282,7 +282,7 @@ func (s area) endOthers(c fiber.Ctx) error {
 	} else {
 		s.auditEnded(c, "", fmt.Sprintf("%d other sessions ended from My Profile", n))
 	}
-	return s.FlashRedirect(c, kind, text, base(rq.Org.Org.ID)+"#sessions")
+	return s.FlashRedirect(c, kind, text, s.base(rq.Org.Org.ID)+"#sessions")
 }
 
 // auditEnded records sessions ended here; a failure to record is logged (docs/areas/audit.md).

@@ -17,11 +17,13 @@ import (
 	"portal/server/accounts"
 	"portal/server/auth"
 	"portal/server/collections"
+	"portal/server/createpayout"
 	"portal/server/dashboard"
 	"portal/server/funding"
 	"portal/server/payouts"
 	"portal/server/rangepicker"
 	"portal/server/servertest"
+	"portal/server/statements"
 )
 
 func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
@@ -29,7 +31,7 @@ func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
 // newHarness mounts the picker, auth to log in through the form and the
 // dashboard, which shows only the past 30 days.
 func newHarness(t *testing.T) *servertest.Harness {
-	return servertest.New(t, auth.New, rangepicker.New, dashboard.New, accounts.New, payouts.New, collections.New, funding.New)
+	return servertest.New(t, auth.New, rangepicker.New, dashboard.New, accounts.New, statements.New, payouts.New, createpayout.New, collections.New, funding.New)
 }
 
 const (

@@ -62,7 +62,7 @@ func (s area) deletePage(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	path := base(o.Org.ID)
+	path := s.base(o.Org.ID)
 	q := readQuery(c)
 	label, account := accountOf(r)
 	if account != "" {
@@ -76,7 +76,7 @@ func (s area) deletePage(c fiber.Ctx) error {
 
 func (s area) deleteSubmit(c fiber.Ctx) error {
 	rq := server.Req(c)
-	path := base(rq.Org.Org.ID)
+	path := s.base(rq.Org.Org.ID)
 	r, err := s.Receivers.DeleteReceiver(c.Context(), rq.Org.Org.ID, strings.Clone(c.Params("receiver")))
 	kind, text := session.FlashSuccess, fmt.Sprintf(provider.MsgReceiverRemoved, r.FullName)
 	switch provider.ErrorCode(err) {

@@ -148,7 +148,7 @@ type ReceiversPageProps struct {
 	ClosePanel string           `json:"closePanel"`
 }
 
-func base(orgID string) string { return "/org/" + orgID + "/receivers" }
+func (s area) base(orgID string) string { return s.Path("org.receivers", orgID) }
 
 // listQuery is the page's list as asked: the provider's filter and the query of this page
 // without the open receiver (here), which every link of the page keeps.
@@ -212,7 +212,7 @@ func (s area) list(c fiber.Ctx) error {
 	o := rq.Org
 	ctx := c.Context()
 	q := readQuery(c)
-	path := base(o.Org.ID)
+	path := s.base(o.Org.ID)
 	p := ReceiversPageProps{Path: path, Sort: q.sort, Rows: []ReceiverRow{}, PerPage: pageSize,
 		Sorts: []ReceiverChoice{{Value: provider.ReceiverSortNewest, Label: "Newest first"}, {Value: provider.ReceiverSortOldest, Label: "Oldest first"}}}
 	status := fiber.StatusOK
@@ -256,7 +256,7 @@ func (s area) list(c fiber.Ctx) error {
 func (s area) panel(c fiber.Ctx, r provider.Receiver, here url.Values) ReceiverDetails {
 	rq := server.Req(c)
 	o := rq.Org
-	path := base(o.Org.ID)
+	path := s.base(o.Org.ID)
 	d := ReceiverDetails{ID: r.ID, Name: r.FullName, Type: creditorTypes[r.CreditorType], Details: []ReceiverDetailGroup{},
 		Close: server.Link(path, here, "#receiver-"+r.ID),
 		Fields: []ReceiverField{{Label: "Full name", Value: r.FullName}, {Label: "Date of birth", Value: daterange.DisplayDay(r.Birthdate)}, {Label: "Address", Value: strings.Join(nonEmpty(r.AddressLines), ", ")},

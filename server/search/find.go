@@ -196,7 +196,7 @@ func (s area) find(c fiber.Ctx, orgID string, can access.Set, q query, transacti
 			f.err = err
 			for _, p := range ps {
 				add(hit{id: p.UUID, reference: p.UniqueReference, endToEndID: p.Order.Reference, status: p.Status, label: paymentLabel(p.Status), amount: p.Order.Amount,
-					currency: p.Order.Currency, created: p.CreatedAt, href: collections.PaymentHref(orgID, p) + "#order-panel"})
+					currency: p.Order.Currency, created: p.CreatedAt, href: collections.PaymentHref(s.Server, orgID, p) + "#order-panel"})
 			}
 		case kindWithdrawals:
 			if s.Withdrawals == nil {

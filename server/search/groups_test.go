@@ -16,8 +16,10 @@ import (
 	"portal/server/accounts"
 	"portal/server/auth"
 	"portal/server/collections"
+	"portal/server/createpayout"
 	"portal/server/payouts"
 	"portal/server/servertest"
+	"portal/server/statements"
 	"portal/server/withdrawals"
 )
 
@@ -301,7 +303,7 @@ func (failingFind) FindPayouts(context.Context, string, string) ([]provider.Payo
 // A group whose provider fails says so; the other groups still answer.
 func TestSearchGroupFails(t *testing.T) {
 	h := servertest.NewWith(t, func(d *server.Deps) { d.Payouts = failingFind{d.Payouts} },
-		auth.New, New, accounts.New, payouts.New, collections.New, withdrawals.New)
+		auth.New, New, accounts.New, statements.New, payouts.New, createpayout.New, collections.New, withdrawals.New)
 	d := demoIDs(t, h)
 	c := h.Client()
 	c.Login("observer@demo.example")

@@ -126,7 +126,7 @@ func (s area) page(c fiber.Ctx, kindKey, id string) error {
 	if q == "" {
 		q = id
 	}
-	path := "/org/" + o.Org.ID + "/search"
+	path := s.Path("org.search", o.Org.ID)
 	here := keep(c, q)
 	p := SearchProps{Query: q, Groups: []SearchGroup{}, Transactions: accounts.SearchTransactions{Rows: []accounts.SearchHitRow{}}}
 	status := fiber.StatusOK

@@ -17,8 +17,10 @@ import (
 	"portal/server/accounts"
 	"portal/server/auth"
 	"portal/server/collections"
+	"portal/server/createpayout"
 	"portal/server/payouts"
 	"portal/server/servertest"
+	"portal/server/statements"
 	"portal/server/withdrawals"
 )
 
@@ -27,7 +29,7 @@ func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
 // newHarness mounts the search page, auth to log in through the form and
 // the areas its hits link to.
 func newHarness(t *testing.T) *servertest.Harness {
-	return servertest.New(t, auth.New, New, accounts.New, payouts.New, collections.New, withdrawals.New)
+	return servertest.New(t, auth.New, New, accounts.New, statements.New, payouts.New, createpayout.New, collections.New, withdrawals.New)
 }
 
 const (

@@ -137,7 +137,7 @@ func statementFormats() []StatementOption {
 	return out
 }
 
-func statementsBase(orgID string) string { return "/org/" + orgID + "/exported_statements" }
+func (s area) statementsBase(orgID string) string { return s.Path("org.exported_statements", orgID) }
 
 func apiStatementsBase(orgID string) string {
 	return "/api/v2/virtual_bank/organisations/" + orgID + "/statements"
@@ -157,8 +157,8 @@ func formatAvailable(format, code string) bool {
 	return true
 }
 
-func statementRow(o *server.OrgContext, st provider.Statement, canDownload bool) StatementRow {
-	base := statementsBase(o.Org.ID)
+func (s area) statementRow(o *server.OrgContext, st provider.Statement, canDownload bool) StatementRow {
+	base := s.statementsBase(o.Org.ID)
 	r := StatementRow{Row: exports.RowOf(o, st.ID, st.AccountNumber, st.From, st.To, st.CreatedAt), Kind: kindLabels[st.Kind], State: st.State,
 		StatusURL: apiStatementsBase(o.Org.ID) + "/" + st.ID, Downloads: []StatementDownload{}}
 	if !canDownload {
@@ -204,7 +204,7 @@ func (s area) exportedStatements(c fiber.Ctx) error {
 	page, err := s.Statements.Statements(c.Context(), o.Org.ID, f)
 	if provider.ErrorCode(err) == provider.EINVALID {
 		// A stale or edited cursor: start again from the first page.
-		return server.Redirect(c, exports.ListURL(statementsBase(o.Org.ID), p.Account, "", ""))
+		return server.Redirect(c, exports.ListURL(s.statementsBase(o.Org.ID), p.Account, "", ""))
 	}
 	if err != nil {
 		return err
@@ -213,9 +213,9 @@ func (s area) exportedStatements(c fiber.Ctx) error {
 	p.Table = StatementsTableProps{Rows: []StatementRow{}, CanDownload: canDownload,
 		RefreshURL: string(c.Request().URI().RequestURI()), Interval: 2000}
 	for _, st := range page.Statements {
-		p.Table.Rows = append(p.Table.Rows, statementRow(o, st, canDownload))
+		p.Table.Rows = append(p.Table.Rows, s.statementRow(o, st, canDownload))
 	}
-	p.Paging = exports.PagingOf(statementsBase(o.Org.ID), p.Account, page.Total, page.HasNext, page.CursorNext, page.CursorPrev)
+	p.Paging = exports.PagingOf(s.statementsBase(o.Org.ID), p.Account, page.Total, page.HasNext, page.CursorNext, page.CursorPrev)
 	if o.Can(access.ExportsManage) {
 		form := s.statementForm(c, nil, nil, c.Query("account"))
 		page := form
@@ -241,14 +241,14 @@ func Dialog(srv *server.Server, c fiber.Ctx, account, label string) *StatementEx
 	}
 	p := area{srv}.statementForm(c, nil, nil, account)
 	p.Mode, p.OpenerLabel, p.OpenerStyle = "opener", label, "secondary"
-	p.OpenerURL = statementsBase(o.Org.ID) + "?" + url.Values{"download_statement": {"1"}, "account": {account}}.Encode()
+	p.OpenerURL = srv.Path("org.exported_statements", o.Org.ID) + "?" + url.Values{"download_statement": {"1"}, "account": {account}}.Encode()
 	return &p
 }
 
 func (s area) statementForm(c fiber.Ctx, typed *StatementValues, errs map[string]string, account string) StatementExportProps {
 	o := server.Req(c).Org
 	today := s.Now().Truncate(24 * time.Hour)
-	p := StatementExportProps{Mode: "page", RequestForm: exports.RequestFormOf(c, statementsBase(o.Org.ID), apiStatementsBase(o.Org.ID), "download_statement"),
+	p := StatementExportProps{Mode: "page", RequestForm: exports.RequestFormOf(c, s.statementsBase(o.Org.ID), apiStatementsBase(o.Org.ID), "download_statement"),
 		Kinds: statementKinds(), Formats: statementFormats(), FormState: exports.FormStateOf(errs, today)}
 	if typed != nil {
 		p.Values = *typed
@@ -331,7 +331,7 @@ func (s area) createStatement(c fiber.Ctx) error {
 		r.RequestedBy = rq.User.ID
 		st, err := s.Statements.CreateStatement(c.Context(), o.Org.ID, r)
 		if err == nil {
-			return server.Redirect(c, statementsBase(o.Org.ID)+"?download_statement=1&requested="+url.QueryEscape(st.ID))
+			return server.Redirect(c, s.statementsBase(o.Org.ID)+"?download_statement=1&requested="+url.QueryEscape(st.ID))
 		}
 		exports.RefusedForm(s.Server, rq, "create statement", err, formFieldOf, provider.MsgStatementCreate, errs)
 	}
@@ -342,7 +342,7 @@ func (s area) downloadStatement(c fiber.Ctx) error {
 	o := server.Req(c).Org
 	// Without ?format the statement's own format.
 	f, err := s.Statements.OpenStatement(c.Context(), o.Org.ID, strings.Clone(c.Params("statement")), strings.Clone(c.Query("format")))
-	return exports.Download(s.Server, c, f, err, statementsBase(o.Org.ID))
+	return exports.Download(s.Server, c, f, err, s.statementsBase(o.Org.ID))
 }
 
 // The JSON API of statements (spec 000 §7 "Virtual bank").

@@ -101,9 +101,9 @@ func (s area) newPanel(c fiber.Ctx, in provider.UserInput, errs map[string]strin
 	if err != nil {
 		return nil, err
 	}
-	f := s.form(c, rules, withQuery(listPath(o.Org.ID), listQuery(c)), in, "", errs)
+	f := s.form(c, rules, withQuery(s.listPath(o.Org.ID), listQuery(c)), in, "", errs)
 	f.EmailEdit, f.NamesEdit, f.Base, f.Submit = true, true, base, "Add user"
-	f.Cancel = withQuery(listPath(o.Org.ID), listQuery(c))
+	f.Cancel = withQuery(s.listPath(o.Org.ID), listQuery(c))
 	return &UserPanel{Mode: "new", Title: "Add New User", Form: f}, nil
 }
 
@@ -114,12 +114,12 @@ func (s area) editPanel(c fiber.Ctx, u *provider.OrgUser, in provider.UserInput,
 	if err != nil {
 		return nil, err
 	}
-	f := s.form(c, rules, withQuery(userPath(o.Org.ID, u.ID), listQuery(c)), in, u.Role, errs)
+	f := s.form(c, rules, withQuery(s.userPath(o.Org.ID, u.ID), listQuery(c)), in, u.Role, errs)
 	f.Email, f.Base, f.Submit = u.Email, base, "Save"
 	if f.NamesEdit = u.Invited; !u.Invited {
 		f.FirstName, f.LastName, f.NamesHint = u.FirstName, u.LastName, provider.MsgNamesOwn
 	}
-	f.Cancel = withQuery(userPath(o.Org.ID, u.ID), listQuery(c)) + "#user-panel"
+	f.Cancel = withQuery(s.userPath(o.Org.ID, u.ID), listQuery(c)) + "#user-panel"
 	if u.ID == rq.User.ID {
 		f.RoleLocked, f.RoleHint = true, MsgOwnRole
 	}
@@ -170,7 +170,7 @@ func (s area) create(c fiber.Ctx) error {
 			if err := s.Flash(c, session.FlashSuccess, msgProfileCreated); err != nil {
 				return err
 			}
-			return server.Redirect(c, withQuery(userPath(o.Org.ID, u.ID), listQuery(c))+"#user-panel")
+			return server.Redirect(c, withQuery(s.userPath(o.Org.ID, u.ID), listQuery(c))+"#user-panel")
 		}
 		if errs, base = ProviderErrors(err); len(errs) == 0 && base == "" {
 			base = s.failed(c, "create user", err)
@@ -219,7 +219,7 @@ func (s area) update(c fiber.Ctx) error {
 			if err := s.Flash(c, session.FlashSuccess, msgProfileUpdated); err != nil {
 				return err
 			}
-			return server.Redirect(c, withQuery(userPath(o.Org.ID, u.ID), listQuery(c))+"#user-panel")
+			return server.Redirect(c, withQuery(s.userPath(o.Org.ID, u.ID), listQuery(c))+"#user-panel")
 		}
 		if provider.ErrorCode(err) == provider.ENOTFOUND {
 			return s.page(c, fiber.StatusNotFound, &UserPanel{Mode: "view", Title: "User details", Error: msgNotFound}, "")

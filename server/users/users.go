@@ -132,9 +132,9 @@ type UserForm struct {
 	Cancel string `json:"cancel"`
 }
 
-func listPath(orgID string) string { return "/org/" + orgID + "/users" }
+func (s area) listPath(orgID string) string { return s.Path("org.users", orgID) }
 
-func userPath(orgID, userID string) string { return listPath(orgID) + "/" + url.PathEscape(userID) }
+func (s area) userPath(orgID, userID string) string { return s.Path("org.user", orgID, userID) }
 
 // listQuery is the list's cursor, kept by every link of the panel so Close returns to the
 // same page.
@@ -188,7 +188,7 @@ func (s area) page(c fiber.Ctx, status int, panel *UserPanel, open string) error
 	}
 	p := UsersPageProps{Rows: []UserRow{}, Panel: panel}
 	if o.Can(access.UsersManage) {
-		p.Add = withQuery(listPath(o.Org.ID)+"/new", listQuery(c)) + "#user-panel"
+		p.Add = withQuery(s.listPath(o.Org.ID)+"/new", listQuery(c)) + "#user-panel"
 	}
 	q := provider.UserQuery{}
 	if v := c.Query(qCursorAfter); v != "" {
@@ -208,18 +208,18 @@ func (s area) page(c fiber.Ctx, status int, panel *UserPanel, open string) error
 	here := listQuery(c)
 	for _, u := range pg.Users {
 		p.Rows = append(p.Rows, UserRow{ID: u.ID, Name: fullName(u.FirstName, u.LastName), Email: u.Email,
-			Role: rules.Label(u.Role), Href: withQuery(userPath(o.Org.ID, u.ID), here) + "#user-panel", Open: u.ID == open,
+			Role: rules.Label(u.Role), Href: withQuery(s.userPath(o.Org.ID, u.ID), here) + "#user-panel", Open: u.ID == open,
 			Status: userStatus(u)})
 	}
 	p.Total = pg.Total
 	if pg.CursorNext != "" {
-		p.Next = withQuery(listPath(o.Org.ID), url.Values{qCursorAfter: {pg.CursorNext}})
+		p.Next = withQuery(s.listPath(o.Org.ID), url.Values{qCursorAfter: {pg.CursorNext}})
 	}
 	if pg.CursorPrev != "" {
-		p.Prev = withQuery(listPath(o.Org.ID), url.Values{qCursorBefore: {pg.CursorPrev}})
+		p.Prev = withQuery(s.listPath(o.Org.ID), url.Values{qCursorBefore: {pg.CursorPrev}})
 	}
 	if panel != nil {
-		panel.Close = withQuery(listPath(o.Org.ID), here)
+		panel.Close = withQuery(s.listPath(o.Org.ID), here)
 		if open != "" {
 			panel.Close += "#user-" + open
 		}
@@ -261,7 +261,7 @@ func (s area) detail(c fiber.Ctx) error {
 	}
 	panel := &UserPanel{Mode: "view", Title: fullName(u.FirstName, u.LastName), User: v}
 	if o.Can(access.UsersManage) {
-		panel.Edit = withQuery(userPath(o.Org.ID, u.ID)+"/edit", listQuery(c)) + "#user-panel"
+		panel.Edit = withQuery(s.userPath(o.Org.ID, u.ID)+"/edit", listQuery(c)) + "#user-panel"
 	}
 	return s.page(c, fiber.StatusOK, panel, u.ID)
 }

@@ -230,7 +230,7 @@ func (s area) dialogProps(c fiber.Ctx, o *server.OrgContext, creditors []provide
 		s.Logger.Error("withdrawal links", "request_id", server.Req(c).ID, "err", err)
 		return nil
 	}
-	p := &WithdrawalDialogProps{Href: base(o.Org.ID) + "/new", OrgID: o.Org.ID, CSRF: server.Req(c).CSRF(),
+	p := &WithdrawalDialogProps{Href: s.base(o.Org.ID) + "/new", OrgID: o.Org.ID, CSRF: server.Req(c).CSRF(),
 		Accounts: debtorsOf(o, links, creditors), Options: optionsOf(creditors), Currency: provider.WithdrawalDefaultCurrency}
 	for _, d := range p.Accounts {
 		if d.Number == account {
@@ -258,9 +258,9 @@ func (s area) renderForm(c fiber.Ctx, status int, f WithdrawalForm) error {
 		return err
 	}
 	if !ok {
-		return server.Redirect(c, base(o.Org.ID))
+		return server.Redirect(c, s.base(o.Org.ID))
 	}
-	p := WithdrawalFormPageProps{Action: base(o.Org.ID) + "/new", Back: base(o.Org.ID), Accounts: debtors,
+	p := WithdrawalFormPageProps{Action: s.base(o.Org.ID) + "/new", Back: s.base(o.Org.ID), Accounts: debtors,
 		Options: []WithdrawalOption{}, Currency: provider.WithdrawalDefaultCurrency, Form: f}
 	if d, found := findDebtor(debtors, f.Account); found {
 		p.Currency = d.Currency
@@ -316,7 +316,7 @@ func (s area) formSubmit(c fiber.Ctx) error {
 		return err
 	}
 	if !ok {
-		return server.Redirect(c, base(o.Org.ID))
+		return server.Redirect(c, s.base(o.Org.ID))
 	}
 	d, found := findDebtor(debtors, f.Account)
 	dec, code := 2, provider.WithdrawalDefaultCurrency
@@ -341,7 +341,7 @@ func (s area) formSubmit(c fiber.Ctx) error {
 		f.FormError = msgSomethingWrong
 		return s.renderForm(c, fiber.StatusServiceUnavailable, f)
 	}
-	return server.Redirect(c, base(o.Org.ID)+"/reviews/"+url.PathEscape(r.ID))
+	return server.Redirect(c, s.base(o.Org.ID)+"/reviews/"+url.PathEscape(r.ID))
 }
 
 // reviewView lays out a stored review for the review page.
@@ -376,12 +376,12 @@ func (s area) reviewProps(c fiber.Ctx) (*provider.WithdrawalReview, WithdrawalRe
 	if err != nil {
 		return nil, WithdrawalReviewPageProps{}, err
 	}
-	here := base(o.Org.ID) + "/reviews/" + url.PathEscape(r.ID)
-	p := WithdrawalReviewPageProps{Action: here, Back: base(o.Org.ID) + "/new?" + url.Values{qReview: {r.ID}}.Encode(),
-		List: base(o.Org.ID), Review: reviewView(o, r), Problems: []WithdrawalProblem{}}
+	here := s.base(o.Org.ID) + "/reviews/" + url.PathEscape(r.ID)
+	p := WithdrawalReviewPageProps{Action: here, Back: s.base(o.Org.ID) + "/new?" + url.Values{qReview: {r.ID}}.Encode(),
+		List: s.base(o.Org.ID), Review: reviewView(o, r), Problems: []WithdrawalProblem{}}
 	if r.WithdrawalReference != "" {
 		p.Reference = r.WithdrawalReference
-		p.Detail = base(o.Org.ID) + "/" + url.PathEscape(r.WithdrawalReference) + "#withdrawal-panel"
+		p.Detail = s.base(o.Org.ID) + "/" + url.PathEscape(r.WithdrawalReference) + "#withdrawal-panel"
 		p.Result = "Your withdrawal request " + r.WithdrawalReference + msgResultSuffix
 	}
 	return &r, p, nil

@@ -166,7 +166,7 @@ func shorten(number string) string {
 	return number[:shortenKeep] + "…" + number[len(number)-shortenKeep:]
 }
 
-func base(orgID string) string { return "/org/" + orgID + "/accounts/withdrawals" }
+func (s area) base(orgID string) string { return s.Path("org.withdrawals", orgID) }
 
 // accountLabel names a virtual account as the selectors do.
 func accountLabel(a provider.Account) string {
@@ -179,7 +179,7 @@ func accountLabel(a provider.Account) string {
 func (s area) readQuery(c fiber.Ctx, o *server.OrgContext) (provider.WithdrawalFilter, WithdrawalFiltersView, url.Values) {
 	r := s.DateRange(c)
 	f := provider.WithdrawalFilter{CreatedAfter: r.After(), CreatedBefore: r.Before()}
-	v := WithdrawalFiltersView{Action: base(o.Org.ID), Accounts: []exports.Choice{{Value: "", Label: "All"}},
+	v := WithdrawalFiltersView{Action: s.base(o.Org.ID), Accounts: []exports.Choice{{Value: "", Label: "All"}},
 		Statuses: []exports.Choice{{Value: "", Label: "All"}}}
 	kept := url.Values{}
 	for _, a := range o.OwnedAccounts() {
@@ -204,7 +204,7 @@ func (s area) readQuery(c fiber.Ctx, o *server.OrgContext) (provider.WithdrawalF
 		}
 	}
 	if len(kept) > 0 {
-		v.Clear = base(o.Org.ID)
+		v.Clear = s.base(o.Org.ID)
 	}
 	return f, v, kept
 }
@@ -218,7 +218,7 @@ func (s area) page(c fiber.Ctx, ref string) error {
 	rq := server.Req(c)
 	o := rq.Org
 	ctx := c.Context()
-	path := base(o.Org.ID)
+	path := s.base(o.Org.ID)
 	title := pageTitle + " · " + o.Org.Name
 	p := WithdrawalsPageProps{Rows: []WithdrawalRow{}, PageSize: provider.DefaultWithdrawalLimit}
 	creditors, err := s.Withdrawals.WithdrawalAccounts(ctx, o.Org.ID)
