@@ -30,6 +30,7 @@ import (
 	"portal/server/collections"
 	"portal/server/rangepicker"
 	"portal/server/servertest"
+	"portal/server/statements"
 	"portal/server/withdrawals"
 )
 
@@ -46,7 +47,7 @@ func TestMain(m *testing.M) { os.Exit(servertest.Main(m)) }
 //
 //	go test ./e2e/sr -run TestTranscriptPages -update
 func TestTranscriptPages(t *testing.T) {
-	h := servertest.New(t, auth.New, rangepicker.New, accounts.New, batches.New, withdrawals.New, collections.New)
+	h := servertest.New(t, auth.New, rangepicker.New, accounts.New, statements.New, batches.New, withdrawals.New, collections.New)
 	c := h.LoggedIn("admin@demo.example")
 	org := servertest.OrgNordic
 	pages := map[string]string{}
