@@ -61,10 +61,7 @@ func (s *Server) apiHandler(op *api.Op) fiber.Handler {
 // been sent.
 func (s *Server) apiRun(c fiber.Ctx, op *api.Op) error {
 	if op.Auth != api.Bearer {
-		if op.Off {
-			return api.Error(c, fiber.StatusNotFound, api.CodeNotFound, api.MsgNotFound)
-		}
-		return op.Handler(c, nil)
+		return apiPlain(c, op, nil)
 	}
 	a, prob, err := s.apiAuthenticate(c, op)
 	if err != nil || prob != nil {
@@ -75,10 +72,7 @@ func (s *Server) apiRun(c fiber.Ctx, op *api.Op) error {
 	}
 	Req(c).Caller = a
 	if op.Read == nil && len(op.Needs) == 0 {
-		if op.Off {
-			return api.Error(c, fiber.StatusNotFound, api.CodeNotFound, api.MsgNotFound)
-		}
-		return op.Handler(c, a)
+		return apiPlain(c, op, a)
 	}
 	r, ok, err := s.apiOrgAllowed(c, op, a)
 	if !ok {
@@ -89,6 +83,21 @@ func (s *Server) apiRun(c fiber.Ctx, op *api.Op) error {
 	}
 	a.OrgID = r.OrgID
 	return op.Handler(c, a)
+}
+
+// apiPlain runs an operation that has no organisation checks, or answers
+// apiOff when its area is off.
+func apiPlain(c fiber.Ctx, op *api.Op, a *api.Caller) error {
+	if op.Off {
+		return apiOff(c)
+	}
+	return op.Handler(c, a)
+}
+
+// apiOff is the answer of an operation whose area is off (api.Op.Off): the
+// 404 of an unknown route.
+func apiOff(c fiber.Ctx) error {
+	return api.Error(c, fiber.StatusNotFound, api.CodeNotFound, api.MsgNotFound)
 }
 
 // apiOrgAllowed is the check of every organisation read and change (spec 000
@@ -113,7 +122,7 @@ func (s *Server) apiOrgAllowed(c fiber.Ctx, op *api.Op, a *api.Caller) (r api.Or
 		return r, false, api.Error(c, fiber.StatusForbidden, api.CodeForbidden, api.MsgForbidden)
 	}
 	if op.Off {
-		return r, false, api.Error(c, fiber.StatusNotFound, api.CodeNotFound, api.MsgNotFound)
+		return r, false, apiOff(c)
 	}
 	if op.Service != nil {
 		if p := op.Service(); p != nil {
