@@ -4,7 +4,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { choose, clearPage, describeVectors, hydrateUnchanged, islandMarkup, islandPage, q, settle, typeInto, violations } from './testing';
-import PayoutWizard, { APPROVAL_TEXT, MSG_CLOSE, MSG_PRECONDITION, SAME_PERSON, receiverLabel, type Props } from './PayoutWizard';
+import PayoutWizard, { loadSteps, type Props } from './PayoutWizard';
+import { APPROVAL_TEXT, MSG_CLOSE, MSG_PRECONDITION, SAME_PERSON, receiverLabel } from './lib/wizardSteps';
 import { receiverOf, receiverValues } from './lib/receivers';
 import type { DraftField, DraftSection, LocalInstrumentFamily, PayoutDraft, Receiver } from '../templates/generated/props';
 
@@ -101,9 +102,11 @@ describeVectors(
   canonical,
 );
 
-// The part the island loads on demand, loaded here first so a click's import() settles within settled().
+// The parts the island loads on demand, loaded here first so a click's import() settles within
+// settled(), and a client render draws every step at once as the server does (the vectors).
+// 'the steps module comes after hydration' below takes a fresh island without them.
 beforeAll(async () => {
-  await import('./lib/wizardMore');
+  await Promise.all([import('./lib/wizardMore'), loadSteps()]);
 });
 
 // A click's import() and the draft's saves take more rounds than settle's default.
@@ -223,6 +226,27 @@ describe('product step', () => {
 });
 
 describe('field steps', () => {
+  it('the steps module comes after hydration: the server\'s fields stay until then, and what was typed and the focus carry over', async () => {
+    vi.resetModules();
+    const fresh = (await import('./PayoutWizard')).default;
+    const el = serverPage(at('creditor'));
+    hydrateUnchanged(el, 'PayoutWizard', fresh);
+    // Typed into the server's markup before the module came: no live check yet.
+    const name = q<HTMLInputElement>('#pw-full_name');
+    name.value = 'Jonas Weber';
+    name.focus();
+    expect(next().disabled).toBe(false);
+    await settled();
+    const now = q<HTMLInputElement>('#pw-full_name');
+    expect(now).not.toBe(name);
+    expect(now.value).toBe('Jonas Weber');
+    expect(document.activeElement).toBe(now);
+    // The step's checks run now: Country is still required.
+    expect(next().disabled).toBe(true);
+    typeInto('#pw-full_name', '');
+    expect(q('#pw-full_name-error').textContent).toContain('Full name is required');
+  });
+
   it('checks as the user types, formats amounts and IBANs, and saves the section with Next', async () => {
     await hydrated(at('payout_request'));
     expect(next().disabled).toBe(true);

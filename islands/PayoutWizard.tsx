@@ -15,37 +15,24 @@
 // The draft is the server's either way: the server's errors show beside
 // their fields or under one alert, and what the server stored is what the
 // summary shows.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { useHydrated } from './lib/hydrated';
-import { formatTyping, groupDigits } from './lib/amount';
-import { formatIban } from './lib/iban';
+import { kept } from './lib/serverOnly';
 import {
-  PRODUCT_KEYS, PRODUCT_LABELS, STEP_LABELS, checkProduct, checkStep, choose, productLevels,
+  PRODUCT_KEYS, PRODUCT_LABELS, STEP_LABELS, checkProduct, choose, productLevels,
   reachable, sectionOf, stepBeside, stepsOf, typedOf, type Level, type Lists, type Values,
 } from './lib/wizard';
+import { Change, Err, Select, alertCls, btn, btn2, fid, formAction, type Props } from './lib/wizardParts';
+import serverSteps from './lib/wizardSteps.server';
 import type { Ctx } from './lib/wizardMore';
-import type { DraftField, DraftProblem, DraftPublished, DraftSummary, IslandProps, PayoutDraft, Receiver } from '../templates/generated/props';
+import type { PayoutDraft } from '../templates/generated/props';
+
+export type { Props };
 
 
-export type Props = IslandProps['PayoutWizard'];
-
-const ID = 'pw';
-const fid = (name: string) => ID + '-' + name;
 const TITLE = 'Create payout';
 const SUBTITLE = 'Manually create a payout to a customer';
-export const MSG_PRECONDITION = 'Precondition Failure';
-export const MSG_CLOSE = 'Are you sure? It will be deleted.';
 export const MSG_PICK_REQUIRED = 'Select a receiver';
-export const SAME_PERSON = 'Is the Receiver the same person?';
-export const APPROVAL_TITLE = 'Sent for approval';
-export const APPROVAL_TEXT = 'The payout request was sent for approval. It will be processed once it has been approved.';
-export const SUCCESS_TITLE = 'Payout created';
-
-const btn = 'rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900 disabled:cursor-not-allowed disabled:bg-gray-500';
-const btn2 = 'rounded border border-gray-600 px-4 py-2';
-const ctl = (err?: string) =>
-  'mt-1 block w-full rounded border bg-white px-3 py-2 disabled:bg-gray-100 disabled:text-gray-700 ' + (err ? 'border-red-700' : 'border-gray-500');
-const alertCls = 'mb-4 rounded border-l-4 border-red-700 bg-red-50 p-3 text-red-900';
 
 /** The address of a step: its page, or the Payouts page with the dialog's query. */
 export function stepHref(p: Pick<Props, 'mode' | 'base' | 'payouts'>, draftId: string | undefined, step: string): string {
@@ -55,20 +42,8 @@ export function stepHref(p: Pick<Props, 'mode' | 'base' | 'payouts'>, draftId: s
   return draftId ? p.base + '/' + encodeURIComponent(draftId) + '/' + step : p.base;
 }
 
-const formAction = (p: Props, d: PayoutDraft | null, step: string) => (d ? p.base + '/' + encodeURIComponent(d.draft_id) + '/' + step : p.base);
 
 // ── Parts ─────────────────────────────────────────────────────────────────
-
-function Err({ id, msg }: { id: string; msg?: string }) {
-  return msg ? (
-    <p id={id + '-error'} className="text-sm font-medium text-red-800"><span className="sr-only">Error: </span>{msg}</p>
-  ) : null;
-}
-
-const aria = (id: string, err?: string, hint?: boolean) => ({
-  'aria-invalid': err ? ('true' as const) : undefined,
-  'aria-describedby': [hint ? id + '-hint' : '', err ? id + '-error' : ''].filter(Boolean).join(' ') || undefined,
-});
 
 /** The steps, where the user is and which are done (links only once the draft exists). */
 function StepList({ p, steps, step, draft, go }: { p: Props; steps: string[]; step: string; draft: PayoutDraft | null; go?: (s: string) => void }) {
@@ -113,79 +88,6 @@ function ErrorSummary({ list, H }: { list: [string, string][]; H: 'h2' | 'h3' })
           <li><a href={'#' + fid(id)} className="text-red-800 underline">{msg}</a></li>
         ))}
       </ul>
-    </div>
-  );
-}
-
-type Change = (name: string, value: string) => void;
-
-function Select(p: { id: string; name: string; value: string; err?: string; disabled?: boolean; placeholder?: string; options: { value: string; label: string }[]; onChange?: Change }) {
-  return (
-    <select id={fid(p.id)} name={p.name} disabled={p.disabled} className={ctl(p.err)} {...aria(fid(p.id), p.err)}
-      onChange={p.onChange ? (e) => p.onChange!(p.name, (e.currentTarget as HTMLSelectElement).value) : undefined}>
-      <option value="" selected={!p.value}>{p.placeholder ?? 'Select'}</option>
-      {p.options.map((o) => (
-        <option value={o.value} selected={o.value === p.value}>{o.label}</option>
-      ))}
-    </select>
-  );
-}
-
-/** One field of a step, drawn by its ui_field. */
-function Field({ f, typed, err, lists, currency, onChange }: { f: DraftField; typed: Values; err?: string; lists: Lists; currency: string; onChange?: Change }) {
-  const id = fid(f.name);
-  const v = typed[f.name] ?? '';
-  if (f.ui_field === 'date_of_birth') {
-    const part = (k: string, label: string, size: string, max: number) => (
-      <div>
-        <label htmlFor={k === 'dd' ? id : id + '-' + k} className="block text-sm">{label}</label>
-        <input id={k === 'dd' ? id : id + '-' + k} name={f.name + '-' + k} value={typed[f.name + '-' + k] ?? ''} inputMode="numeric"
-          maxLength={max} disabled={f.disabled} className={ctl(err) + ' ' + size} {...aria(id, err)}
-          onInput={onChange ? (e) => onChange(f.name + '-' + k, (e.currentTarget as HTMLInputElement).value) : undefined} />
-      </div>
-    );
-    return (
-      <fieldset className="mb-4" aria-describedby={err ? id + '-error' : undefined}>
-        <legend className="font-medium">{f.label}</legend>
-        <Err id={id} msg={err} />
-        <div className="flex gap-3">
-          {part('dd', 'Day', 'w-16', 2)}
-          {part('mm', 'Month', 'w-16', 2)}
-          {part('yyyy', 'Year', 'w-24', 4)}
-        </div>
-      </fieldset>
-    );
-  }
-  let control;
-  const options =
-    f.ui_field === 'country'
-      ? lists.countries.map((c) => ({ value: c.iso, label: c.name }))
-      : f.ui_field === 'purpose_code' && f.rules.external_code
-        ? lists.purposeCodes.map((c) => ({ value: c.code, label: c.code + ' · ' + c.name }))
-        : f.options?.length
-          ? f.options
-          : f.ui_field === 'creditor_type'
-            ? [{ value: 'private', label: 'Private person' }, { value: 'organization', label: 'Organization' }]
-            : null;
-  const hint = f.ui_field === 'purpose_code' && !f.rules.external_code ? 'For example PC02' : f.ui_field === 'amount' ? currency : '';
-  if (options && f.ui_field !== 'text') {
-    control = <Select id={f.name} name={f.name} value={v} err={err} disabled={f.disabled} options={options} onChange={onChange} />;
-  } else {
-    control = (
-      <input id={id} name={f.name} value={v} type={f.ui_field === 'email' ? 'email' : 'text'} disabled={f.disabled}
-        inputMode={f.ui_field === 'amount' ? 'decimal' : undefined} autoComplete="off"
-        spellcheck={f.ui_field === 'iban' || f.ui_field === 'bic' || f.ui_field === 'end_to_end_id' ? false : undefined}
-        className={ctl(err)} {...aria(id, err, !!hint)}
-        onInput={onChange ? (e) => onChange(f.name, (e.currentTarget as HTMLInputElement).value) : undefined} />
-    );
-  }
-  const optional = f.access_type === 'optional' && f.step === 'payout_request';
-  return (
-    <div className="mb-4">
-      <label htmlFor={id} className="block font-medium">{f.label}{optional ? ' (optional)' : ''}</label>
-      {hint ? <p id={id + '-hint'} className="text-sm text-gray-700">{hint}</p> : null}
-      <Err id={id} msg={err} />
-      {control}
     </div>
   );
 }
@@ -237,106 +139,23 @@ function SummaryPanel({ draft, choiceText, H }: { draft: PayoutDraft | null; cho
   );
 }
 
-/** The summary step: every section as the server stored it, and what stops publishing. */
-function SummaryStep({ s, problems }: { s: DraftSummary | null; problems: DraftProblem[] }) {
-  return (
-    <>
-      {s ? (
-        <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-          <dt className="text-gray-700">Amount</dt>
-          <dd>{groupDigits(s.amount)} {s.currency_code}</dd>
-          <dt className="text-gray-700">Product</dt>
-          <dd>{s.product_name} · {s.schema_label}</dd>
-          {s.sections.map((sec) => (
-            <>
-              <dt className="col-span-2 mt-2 font-semibold">{STEP_LABELS[sec.name] ?? sec.label}</dt>
-              {sec.lines.map((l) => (
-                <>
-                  <dt className="text-gray-700">{l.label}</dt>
-                  <dd className="break-words">{l.value}</dd>
-                </>
-              ))}
-            </>
-          ))}
-        </dl>
-      ) : null}
-      {problems.length > 0 ? (
-        <div role="alert" className={alertCls}>
-          <p className="font-semibold">{MSG_PRECONDITION}</p>
-          <ul className="list-disc pl-5">
-            {problems.map((pr) => (
-              <li>{(STEP_LABELS[pr.section] ?? pr.section) + ' · ' + pr.label + ': ' + pr.message}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-    </>
-  );
-}
-
-/** After publishing: the payout (success) or that it went for approval. */
-export function ResultView({ r, approval }: { r: DraftPublished; approval: boolean }) {
-  if (approval) return <p>{APPROVAL_TEXT}</p>;
-  return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-      <dt className="text-gray-700">Currency</dt>
-      <dd>{r.currency_code}</dd>
-      <dt className="text-gray-700">Amount</dt>
-      <dd>{groupDigits(r.amount)}</dd>
-      <dt className="text-gray-700">End-to-end ID</dt>
-      <dd className="break-all">{r.end_to_end_id}</dd>
-      <dt className="text-gray-700">Payout reference</dt>
-      <dd className="break-all">{r.vela_unique_reference}</dd>
-    </dl>
-  );
-}
-
-export const isApproval = (p: Pick<Props, 'approvalFlow'>, r: DraftPublished) => r.state === 'waiting_review' && p.approvalFlow;
-
-/**
- * The recent receivers picker of the Receiver step (receivers:read): its own
- * form, which without JavaScript posts the choice to the server; the
- * receiver's values then fill the receiver sections through the draft's checks.
- */
-function ReceiverPicker({ p, draft, list, err, onUse }: { p: Props; draft: PayoutDraft; list: Receiver[]; err?: string; onUse?: (e: Event) => void }) {
-  const id = fid('receiver_id');
-  return (
-    <form method="post" action={formAction(p, draft, 'receiver')} noValidate onSubmit={onUse} className="mb-4 rounded border border-gray-300 p-3">
-      <input type="hidden" name="_csrf" value={p.csrf} />
-      <label htmlFor={id} className="block font-medium">Saved receiver</label>
-      <p id={id + '-hint'} className="text-sm text-gray-700">Fill in this step with a receiver saved before.</p>
-      <Err id={id} msg={err} />
-      <div className="flex flex-wrap items-end gap-3">
-        <select id={id} name="receiver_id" className={ctl(err) + ' sm:w-auto sm:min-w-0 sm:flex-1'} {...aria(id, err, true)}>
-          <option value="">Select</option>
-          {list.map((r) => (
-            <option value={r.id}>{receiverLabel(r, p.receiverAccount)}</option>
-          ))}
-        </select>
-        <button type="submit" className={btn2}>Use receiver</button>
-      </div>
-    </form>
-  );
-}
-
-/** Save receiver (receivers:manage): the draft's receiver kept for later payouts. */
-function SaveReceiver({ p, draftId, back, onSave }: { p: Props; draftId: string; back: string; onSave?: (e: Event) => void }) {
-  return (
-    <form method="post" action={p.base + '/' + encodeURIComponent(draftId) + '/save_receiver'} onSubmit={onSave} className="mt-4">
-      <input type="hidden" name="_csrf" value={p.csrf} />
-      <input type="hidden" name="return_to" value={back} />
-      <button type="submit" className={btn2}>Save receiver</button>
-    </form>
-  );
-}
-
-/** What the picker lists: the name, and the first account the receiver has. */
-export function receiverLabel(r: Receiver, accountKeys: string[]): string {
-  const account = accountKeys.map((k) => r.creditor_details.find((d) => d.key === k)?.value).find(Boolean);
-  return account ? r.full_name + ' · ' + account : r.full_name;
-}
-
 type More = typeof import('./lib/wizardMore');
+type Steps = typeof import('./lib/wizardSteps');
+
+// The steps module (lib/wizardSteps), once loaded: one request for every render and island.
+// A load that failed (the network dropped) is forgotten, so the next need tries again.
+let steps: Steps | null = null;
+let stepsLoading: Promise<Steps> | null = null;
+export const loadSteps = (): Promise<Steps> =>
+  (stepsLoading ??= import('./lib/wizardSteps').then(
+    (m) => (steps = m),
+    (e: unknown) => {
+      stepsLoading = null;
+      throw e;
+    },
+  ));
+// On the server the module is there from the start (the server's bundle has it whole).
+const stepsNow = (): Steps | null => steps ?? (__PORTAL_SERVER__ ? (serverSteps as Steps | null) : null);
 
 // ── The island ────────────────────────────────────────────────────────────
 
@@ -363,8 +182,13 @@ export default function PayoutWizard(p: Props) {
   const [note, setNote] = useState('');
   // The part loaded on demand (lib/wizardMore): the API calls and the dialog.
   const [more, setMore] = useState<More | null>(null);
+  const [S, setS] = useState<Steps | null>(stepsNow);
   const loading = useRef<Promise<More> | null>(null);
-  const load = () => (loading.current ??= import('./lib/wizardMore').then((m) => (setMore(() => m), m)));
+  const load = () =>
+    (loading.current ??= Promise.all([import('./lib/wizardMore'), loadSteps()]).then(([m, st]) => (arrive(st), setMore(() => m), m)));
+  // The step's markup as the server sent it, kept until the steps module came (lib/serverOnly).
+  const bodyRef = useRef<HTMLElement>(null);
+  const refocus = useRef('');
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
 
@@ -376,7 +200,7 @@ export default function PayoutWizard(p: Props) {
   const decimals = p.decimals;
 
   // Live checks once hydrated; shown for fields the user changed, the server's otherwise.
-  const local = !js ? {} : step === 'select_product' ? checkProduct(levels) : checkStep(fields, typed, lists, decimals, new Date());
+  const local = !js ? {} : step === 'select_product' ? checkProduct(levels) : S ? S.checkStep(fields, typed, lists, decimals, new Date()) : {};
   const shown: Record<string, string> = { ...server };
   for (const k of Object.keys(touched)) {
     if (local[k]) shown[k] = local[k];
@@ -396,6 +220,41 @@ export default function PayoutWizard(p: Props) {
   const ctx = (): Ctx => ({
     p, step, draft, fields, typed, lists, levels, same, decimals, go, pushStep, moved, setDraft, setStep, setTypedBy, setTouched,
     setServer, setAlert, setSummary, setProblems, setResult, setStatus, setOpen, setLists, setReceivers,
+  });
+
+  // The steps module came: what was typed into the server's markup meanwhile, and where the
+  // focus was, carry over into the step it draws in that markup's place.
+  function arrive(st: Steps) {
+    if (S) return;
+    const el = bodyRef.current;
+    if (el?.isConnected) {
+      const now: Values = {};
+      let picked = '';
+      el.querySelectorAll<HTMLInputElement>('input[name], select[name]').forEach((i) => {
+        if (i.type !== 'radio') now[i.name] = i.value;
+        else if (i.checked) picked = i.value;
+      });
+      const changed = Object.keys(now).filter((k) => now[k] !== (typed[k] ?? ''));
+      if (changed.length) {
+        setTypedBy((t) => ({ ...t, [step]: { ...typed, ...now } }));
+        setTouched((t) => ({ ...t, ...Object.fromEntries(changed.map((k) => [k.replace(/-(dd|mm|yyyy)$/, ''), true])) }));
+      }
+      if (picked) setSame(picked);
+      const a = document.activeElement;
+      if (a && a.id && el.contains(a)) refocus.current = a.id;
+    }
+    setS(() => st);
+  }
+
+  // A page that opens at a step after the product needs the steps module at once.
+  useEffect(() => {
+    if (js && !S && p.mode === 'page' && !p.result && step !== 'select_product') loadSteps().then(arrive, () => {});
+  }, [js, step]);
+
+  useLayoutEffect(() => {
+    if (!refocus.current || !S) return;
+    document.getElementById(refocus.current)?.focus();
+    refocus.current = '';
   });
 
   // Dialog mode opens at once when the address asked for a step.
@@ -448,8 +307,8 @@ export default function PayoutWizard(p: Props) {
   const change: Change = (name, raw) => {
     const f = fields.find((x) => name === x.name || name.startsWith(x.name + '-'));
     let v = raw;
-    if (f?.ui_field === 'amount') v = formatTyping(raw, decimals);
-    else if (f?.ui_field === 'iban') v = formatIban(raw);
+    if (S && f?.ui_field === 'amount') v = S.formatTyping(raw, decimals);
+    else if (S && f?.ui_field === 'iban') v = S.formatIban(raw);
     setTypedBy({ ...typedBy, [step]: { ...typed, [name]: v } });
     if (f) setTouched({ ...touched, [f.name]: true });
   };
@@ -494,7 +353,13 @@ export default function PayoutWizard(p: Props) {
         {alert ? <p role="alert" className={alertCls}>{alert}</p> : null}
         <H id={fid('step-title')} ref={headingRef} tabIndex={-1} className="mb-3 text-lg font-semibold">{STEP_LABELS[step]}</H>
         <ErrorSummary list={errorList} H={H} />
-        {picking ? <ReceiverPicker p={p} draft={draft!} list={receivers!} err={shown.receiver_id} onUse={js ? use : undefined} /> : null}
+        {picking ? (
+          S ? (
+            <div id={fid('picker')}><S.ReceiverPicker p={p} draft={draft!} list={receivers!} err={shown.receiver_id} onUse={js ? use : undefined} /></div>
+          ) : (
+            kept('div', { id: fid('picker') })
+          )
+        ) : null}
         <form method="post" action={formAction(p, draft, step)} noValidate onSubmit={js ? next : undefined}>
           <input type="hidden" name="_csrf" value={p.csrf} />
           {step === 'select_product' ? (
@@ -508,28 +373,15 @@ export default function PayoutWizard(p: Props) {
                 <input type="hidden" name="shown_product" value={levels[1].value} />
               </>
             )
-          ) : step === 'summary' ? (
-            <SummaryStep s={summary} problems={problems} />
+          ) : S ? (
+            // The key the kept markup had: the same element, so nothing shifts when the module came.
+            <div id={fid('body')} key={step}>
+              <S.Body step={step} fields={fields} typed={typed} shown={shown} lists={lists} currency={draft?.currency_code ?? ''}
+                asksSame={step === 'ultimate_debtor' && !!sectionOf(draft, 'creditor')} same={same} summary={summary} problems={problems}
+                onChange={js ? change : undefined} onSame={js ? setSame : undefined} />
+            </div>
           ) : (
-            <>
-              {fields.map((f) => (
-                <Field f={f} typed={typed} err={shown[f.name]} lists={lists} currency={draft?.currency_code ?? ''} onChange={js ? change : undefined} />
-              ))}
-              {step === 'ultimate_debtor' && sectionOf(draft, 'creditor') ? (
-                <fieldset className="mb-4">
-                  <legend className="font-medium">{SAME_PERSON}</legend>
-                  <div className="mt-1 flex gap-6">
-                    {['yes', 'no'].map((v) => (
-                      <label className="flex items-center gap-2">
-                        <input type="radio" name="same_person" value={v} checked={same === v}
-                          onChange={js ? () => setSame(v) : undefined} />
-                        {v === 'yes' ? 'Yes' : 'No'}
-                      </label>
-                    ))}
-                  </div>
-                </fieldset>
-              ) : null}
-            </>
+            kept('div', { id: fid('body'), key: step }, bodyRef)
           )}
           <div className="flex flex-wrap items-center gap-3">
             {step !== 'select_product' ? (
@@ -544,7 +396,9 @@ export default function PayoutWizard(p: Props) {
             ) : null}
           </div>
         </form>
-        {step === 'summary' && p.canSave && draft ? <SaveReceiver p={p} draftId={draft.draft_id} back={step} onSave={js ? save : undefined} /> : null}
+        {step === 'summary' && p.canSave && draft ? (
+          S ? <div id={fid('save')}><S.SaveReceiver p={p} draftId={draft.draft_id} back={step} onSave={js ? save : undefined} /></div> : kept('div', { id: fid('save') })
+        ) : null}
         <p role="status" className="mt-3 empty:hidden">{note}</p>
       </div>
       <SummaryPanel draft={draft} choiceText={choiceText} H={H} />
@@ -552,51 +406,20 @@ export default function PayoutWizard(p: Props) {
   );
 
   const M = more?.Modal;
-  const approval = !!result && isApproval(p, result);
-  const done = result && M ? (
-    <M id={fid('result')} title={approval ? APPROVAL_TITLE : SUCCESS_TITLE} width={600} open={!!result}
-      onClose={() => location.assign(p.payouts)}>
-      <ResultView r={result} approval={approval} />
-      <a href={p.payouts} className={btn + ' mt-4 inline-block'}>Done</a>
-    </M>
-  ) : null;
-  // Closing deletes the draft: the form posts to the server, which says 'Draft has been deleted'.
-  const confirm = M ? (
-    <M id={fid('close')} title="Close" width={440} open={closing} onClose={() => setClosing(false)} closeLabel="">
-      <form method="post" action={draft ? formAction(p, draft, 'delete') : p.base}>
-        <input type="hidden" name="_csrf" value={p.csrf} />
-        <p className="mb-4">{MSG_CLOSE}</p>
-        <div className="flex gap-3">
-          <button type="submit" className={btn}>Yes</button>
-          <button type="button" className={btn2} onClick={() => setClosing(false)}>No</button>
-        </div>
-      </form>
-    </M>
+  // Closing asks first, and publishing shows what it made: dialogs of the loaded parts.
+  const dialogs = M && S ? (
+    <S.Dialogs p={p} deleteAction={draft ? formAction(p, draft, 'delete') : p.base} closing={closing} keep={() => setClosing(false)} result={result} />
   ) : null;
 
   if (p.mode === 'page' && p.result) {
-    // The done page: what publishing made, in place of the steps.
-    const a = isApproval(p, p.result);
-    return (
-      <>
-        <div role="status">
-          <H className="mb-4 text-xl font-semibold">{a ? APPROVAL_TITLE : SUCCESS_TITLE}</H>
-          <ResultView r={p.result} approval={a} />
-        </div>
-        <div className="mt-6 flex flex-wrap items-center gap-4">
-          <a href={p.payouts} className={btn}>Back to payouts</a>
-          <a href={p.base} className="text-blue-800 underline">Create another payout</a>
-        </div>
-        {p.canSave ? <SaveReceiver p={p} draftId={p.result.draft_id} back="done" /> : null}
-      </>
-    );
+    // The done page: what publishing made, in place of the steps; nothing on it runs.
+    return S ? <div><S.DonePage p={p} r={p.result} H={H} /></div> : kept('div', {});
   }
   if (p.mode === 'page') {
     return (
       <>
         {stepForm}
-        {confirm}
-        {done}
+        {dialogs}
       </>
     );
   }
@@ -621,8 +444,7 @@ export default function PayoutWizard(p: Props) {
           {stepForm}
         </M>
       ) : null}
-      {confirm}
-      {done}
+      {dialogs}
     </>
   );
 }

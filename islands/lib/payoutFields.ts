@@ -117,22 +117,4 @@ export function check(f: RuleField, raw: string, today: Date): [string, string] 
   return pick([...v].length <= MAX_TEXT, f.label + ' must be at most 140 characters');
 }
 
-/**
- * composeDate joins the three date of birth inputs into YYYY-MM-DD only
- * when the year has 4 digits and day and month 2 each (spec 001 §5); a
- * partial date is kept as DD/MM/YYYY so it is refused as incomplete, not
- * missing.
- */
-export function composeDate(dd: string, mm: string, yyyy: string): string {
-  [dd, mm, yyyy] = [dd.trim(), mm.trim(), yyyy.trim()];
-  if (/^\d{2}$/.test(dd) && /^\d{2}$/.test(mm) && /^\d{4}$/.test(yyyy)) return yyyy + '-' + mm + '-' + dd;
-  return dd || mm || yyyy ? dd + '/' + mm + '/' + yyyy : '';
-}
-
-/** splitDate is composeDate's inverse: [dd, mm, yyyy]. */
-export function splitDate(s: string): [string, string, string] {
-  let m = /^(\d*)-(\d*)-(\d*)$/.exec(s);
-  if (m) return [m[3], m[2], m[1]];
-  m = /^([^/]*)\/([^/]*)\/(.*)$/.exec(s);
-  return m ? [m[1], m[2], m[3]] : ['', '', ''];
-}
+export { composeDate, splitDate } from './dateParts';

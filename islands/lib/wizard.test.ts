@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { compactIban, formatIban, ibanValid } from './iban';
 import { composeDate, splitDate } from './payoutFields';
 import {
-  checkProduct, checkStep, choose, fieldValue, firstOpen, productLevels, reachable, senderCopy, stepBeside, stepsOf, typedOf,
+  checkProduct, choose, productLevels, reachable, stepBeside, stepsOf, typedOf,
 } from './wizard';
+import { checkStep, fieldValue, firstOpen, senderCopy } from './wizardChecks';
 import type { DraftField, DraftSection, LocalInstrumentFamily, PayoutDraft } from '../../templates/generated/props';
 
 const field = (name: string, step: string, over: Partial<DraftField> = {}): DraftField => ({

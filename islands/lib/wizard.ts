@@ -4,7 +4,7 @@
 // "same person" copy. Pure functions: the island and its tests use them,
 // and the server renders the same markup from the same props.
 import type { Country, DraftField, DraftSection, ExternalCode, LocalInstrumentFamily, PayoutDraft } from '../../templates/generated/props';
-import { check, composeDate, isRequired, splitDate, type RuleField } from './payoutFields';
+import { splitDate } from './dateParts';
 
 export const STEP_LABELS: Record<string, string> = {
   select_product: 'Select Product',
@@ -49,37 +49,13 @@ export function reachable(d: PayoutDraft | null | undefined, step: string): bool
   return false;
 }
 
-/** The first step a draft still needs: where a resumed draft opens. */
-export function firstOpen(d: PayoutDraft): string {
-  return stepsOf(d).find((s) => s !== 'select_product' && (s === 'summary' || !sectionOf(d, s)?.saved)) ?? 'summary';
-}
-
 // ── Fields ────────────────────────────────────────────────────────────────
 
 /** Lists a field's select takes its values from (the draft's own options otherwise). */
 export type Lists = { countries: Country[]; purposeCodes: ExternalCode[] };
 
-/** The values a select field accepts, null for free input. */
-export function allowedOf(f: DraftField, lists: Lists): string[] | null {
-  // An empty list is one not loaded yet: the server checks the value then.
-  if (f.ui_field === 'country') return lists.countries.length ? lists.countries.map((c) => c.iso) : null;
-  if (f.ui_field === 'purpose_code') return f.rules.external_code ? lists.purposeCodes.map((c) => c.code) : null;
-  if (f.ui_field === 'creditor_type') return ['private', 'organization'];
-  return f.options ? f.options.map((o) => o.value) : null;
-}
-
-export const ruleField = (f: DraftField, lists: Lists, decimals: number): RuleField => ({ ...f, allowed: allowedOf(f, lists), decimals });
-
-export { isRequired };
-
 /** Typed values by field name; a date of birth is typed as three parts. */
 export type Values = Record<string, string>;
-
-/** What a field's inputs send: the date of birth's three parts joined, anything else as typed. */
-export function fieldValue(f: DraftField, typed: Values): string {
-  if (f.ui_field === 'date_of_birth') return composeDate(typed[f.name + '-dd'] ?? '', typed[f.name + '-mm'] ?? '', typed[f.name + '-yyyy'] ?? '');
-  return typed[f.name] ?? '';
-}
 
 /** The inputs' values of a saved field (the date of birth split again). */
 export function typedOf(fields: DraftField[]): Values {
@@ -90,30 +66,6 @@ export function typedOf(fields: DraftField[]): Values {
       Object.assign(out, { [f.name + '-dd']: dd, [f.name + '-mm']: mm, [f.name + '-yyyy']: yyyy });
     } else out[f.name] = f.value;
   }
-  return out;
-}
-
-/** Each field's message for what is typed, '' when accepted. */
-export function checkStep(fields: DraftField[], typed: Values, lists: Lists, decimals: number, today: Date): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const f of fields) {
-    if (f.disabled) continue;
-    const msg = check(ruleField(f, lists, decimals), fieldValue(f, typed), today)[1];
-    if (msg) out[f.name] = msg;
-  }
-  return out;
-}
-
-/**
- * The Sender step's "Is the Receiver the same person?" (spec 001 §4): the
- * sender's values for the receiver's fields of the same name, when the
- * receiver step is unfinished; null otherwise.
- */
-export function senderCopy(d: PayoutDraft, sender: Values): Values | null {
-  const rec = sectionOf(d, 'creditor');
-  if (!rec || rec.saved) return null;
-  const out: Values = {};
-  for (const f of rec.fields) if (sender[f.name]) out[f.name] = sender[f.name];
   return out;
 }
 

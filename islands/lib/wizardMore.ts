@@ -9,7 +9,8 @@ import type { StateUpdater, Dispatch } from 'preact/hooks';
 import { ApiError, createApiClient, type ApiClient } from './apiClient';
 import { check } from './payoutFields';
 import { receiverOf, receiverValues, RECEIVER_SECTIONS } from './receivers';
-import { fieldValue, firstOpen, ruleField, sectionOf, senderCopy, stepBeside, stepsOf, typedOf, type Level, type Lists, type Values } from './wizard';
+import { sectionOf, stepBeside, stepsOf, typedOf, type Level, type Lists, type Values } from './wizard';
+import { fieldValue, firstOpen, ruleField, senderCopy } from './wizardChecks';
 import type { DraftField, DraftProblem, DraftPublished, DraftSummary, IslandProps, PayoutDraft, Receiver } from '../../templates/generated/props';
 
 export { Modal } from './Modal';
