@@ -185,7 +185,14 @@ export default function PayoutWizard(p: Props) {
   const [S, setS] = useState<Steps | null>(stepsNow);
   const loading = useRef<Promise<More> | null>(null);
   const load = () =>
-    (loading.current ??= Promise.all([import('./lib/wizardMore'), loadSteps()]).then(([m, st]) => (arrive(st), setMore(() => m), m)));
+    (loading.current ??= Promise.all([import('./lib/wizardMore'), loadSteps()]).then(
+      ([m, st]) => (arrive(st), setMore(() => m), m),
+      // Forgotten, so the next press tries again (the network dropped).
+      (e: unknown) => {
+        loading.current = null;
+        throw e;
+      },
+    ));
   // The step's markup as the server sent it, kept until the steps module came (lib/serverOnly).
   const bodyRef = useRef<HTMLElement>(null);
   const refocus = useRef('');
@@ -323,8 +330,13 @@ export default function PayoutWizard(p: Props) {
       .then((m) => run(m, ctx()))
       .finally(() => setBusy(false));
   };
-  const next = (e: Event) => act(e, (m, c) => m.submit(c), valid);
+  // While a step's fields are still the server's markup (the steps module has not come),
+  // Next and Back post that form to the server, as without JavaScript: what was typed there
+  // is only in the form.
+  const serverForm = !S && step !== 'select_product';
+  const next = (e: Event) => (serverForm ? undefined : act(e, (m, c) => m.submit(c), valid));
   const back = (e: Event) => {
+    if (serverForm) return;
     e.preventDefault();
     go(stepBeside(steps, step, -1));
   };
