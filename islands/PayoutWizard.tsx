@@ -29,7 +29,6 @@ import type { PayoutDraft } from '../templates/generated/props';
 
 export type { Props };
 
-
 const TITLE = 'Create payout';
 const SUBTITLE = 'Manually create a payout to a customer';
 export const MSG_PICK_REQUIRED = 'Select a receiver';
@@ -41,7 +40,6 @@ export function stepHref(p: Pick<Props, 'mode' | 'base' | 'payouts'>, draftId: s
   }
   return draftId ? p.base + '/' + encodeURIComponent(draftId) + '/' + step : p.base;
 }
-
 
 // ── Parts ─────────────────────────────────────────────────────────────────
 

@@ -18,7 +18,6 @@ export function allowedOf(f: DraftField, lists: Lists): string[] | null {
 
 export const ruleField = (f: DraftField, lists: Lists, decimals: number): RuleField => ({ ...f, allowed: allowedOf(f, lists), decimals });
 
-
 /** What a field's inputs send: the date of birth's three parts joined, anything else as typed. */
 export function fieldValue(f: DraftField, typed: Values): string {
   if (f.ui_field === 'date_of_birth') return composeDate(typed[f.name + '-dd'] ?? '', typed[f.name + '-mm'] ?? '', typed[f.name + '-yyyy'] ?? '');

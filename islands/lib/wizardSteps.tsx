@@ -10,7 +10,7 @@ import { formatTyping, groupDigits } from './amount';
 import { formatIban } from './iban';
 import { STEP_LABELS, type Lists, type Values } from './wizard';
 import { Modal } from './Modal';
-import { Change, Err, Select, aria, alertCls, btn, btn2, ctl, fid, type Props } from './wizardParts';
+import { Change, Err, Select, aria, alertCls, btn, btn2, ctl, fid, formAction, type Props } from './wizardParts';
 import type { DraftField, DraftProblem, DraftPublished, DraftSummary, PayoutDraft, Receiver } from '../../templates/generated/props';
 
 export { checkStep } from './wizardChecks';
@@ -227,7 +227,7 @@ export function SaveReceiver({ p, draftId, back, onSave }: { p: Props; draftId: 
 export function ReceiverPicker({ p, draft, list, err, onUse }: { p: Props; draft: PayoutDraft; list: Receiver[]; err?: string; onUse?: (e: Event) => void }) {
   const id = fid('receiver_id');
   return (
-    <form method="post" action={p.base + '/' + encodeURIComponent(draft.draft_id) + '/receiver'} noValidate onSubmit={onUse} className="mb-4 rounded border border-gray-300 p-3">
+    <form method="post" action={formAction(p, draft, 'receiver')} noValidate onSubmit={onUse} className="mb-4 rounded border border-gray-300 p-3">
       <input type="hidden" name="_csrf" value={p.csrf} />
       <label htmlFor={id} className="block font-medium">Saved receiver</label>
       <p id={id + '-hint'} className="text-sm text-gray-700">Fill in this step with a receiver saved before.</p>
