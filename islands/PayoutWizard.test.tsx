@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { choose, clearPage, describeVectors, hydrateUnchanged, islandMarkup, islandPage, q, settle, typeInto, violations } from './testing';
-import PayoutWizard, { loadSteps, type Props } from './PayoutWizard';
+import PayoutWizard, { loadFrame, type Props } from './PayoutWizard';
 import { APPROVAL_TEXT, MSG_CLOSE, MSG_PRECONDITION, SAME_PERSON, receiverLabel } from './lib/wizardSteps';
 import { receiverOf, receiverValues } from './lib/receivers';
 import type { DraftField, DraftSection, LocalInstrumentFamily, PayoutDraft, Receiver } from '../templates/generated/props';
@@ -106,7 +106,7 @@ describeVectors(
 // settled(), and a client render draws every step at once as the server does (the vectors).
 // 'the steps module comes after hydration' below takes a fresh island without them.
 beforeAll(async () => {
-  await Promise.all([import('./lib/wizardMore'), loadSteps()]);
+  await Promise.all([import('./lib/wizardMore'), loadFrame(true)]);
 });
 
 // A click's import() and the draft's saves take more rounds than settle's default.
@@ -226,29 +226,81 @@ describe('product step', () => {
 });
 
 describe('field steps', () => {
-  it('the steps module comes after hydration: the server\'s fields stay until then, and what was typed and the focus carry over', async () => {
+  it('the wizard comes after hydration: the server\'s fields stay until then, and what was typed and the focus carry over', async () => {
     vi.resetModules();
     const fresh = (await import('./PayoutWizard')).default;
     const el = serverPage(at('creditor'));
     hydrateUnchanged(el, 'PayoutWizard', fresh);
-    // Typed into the server's markup before the module came: no live check yet.
+    // Typed into the server's markup before the wizard's code came: no live check yet.
     const name = q<HTMLInputElement>('#pw-full_name');
     name.value = 'Jonas Weber';
     name.focus();
     expect(next().disabled).toBe(false);
-    // Next posts the server's form as it is, rather than save what the island does not hold yet.
+    // Next posts the server's form as it is: nothing of the island's holds it yet.
     const submit = new Event('submit', { bubbles: true, cancelable: true });
     next().form!.dispatchEvent(submit);
     expect(submit.defaultPrevented).toBe(false);
     await settled();
     const now = q<HTMLInputElement>('#pw-full_name');
     expect(now).not.toBe(name);
+    // The same element holds the wizard (nothing shifts), with what was typed and the focus.
+    expect(now.closest('#pw-root')).toBe(el.querySelector('#pw-root'));
     expect(now.value).toBe('Jonas Weber');
     expect(document.activeElement).toBe(now);
     // The step's checks run now: Country is still required.
     expect(next().disabled).toBe(true);
     typeInto('#pw-full_name', '');
     expect(q('#pw-full_name-error').textContent).toContain('Full name is required');
+  });
+
+  it('a transfer type chosen before the wizard came is the choice it starts from', async () => {
+    vi.resetModules();
+    const fresh = (await import('./PayoutWizard')).default;
+    const el = serverPage(base);
+    hydrateUnchanged(el, 'PayoutWizard', fresh);
+    const family = q<HTMLSelectElement>('#pw-local_instrument');
+    family.value = 'SEPA';
+    family.focus();
+    // Without the wizard the corridors are the server's to list: that select stays as sent.
+    expect(q<HTMLSelectElement>('#pw-product_id').disabled).toBe(true);
+    await settled();
+    expect(q<HTMLSelectElement>('#pw-local_instrument').value).toBe('SEPA');
+    expect(document.activeElement).toBe(q('#pw-local_instrument'));
+    const corridor = q<HTMLSelectElement>('#pw-product_id');
+    expect(corridor.disabled).toBe(false);
+    expect([...corridor.options].map((o) => o.value)).toEqual(['', 'sepa-eur-de', 'sepa-eur-fr']);
+    // The product step's checks run: no corridor yet.
+    expect(next().disabled).toBe(true);
+  });
+
+  it('in the dialog mode the wizard comes with the opener\'s first focus, and a press before it came opens the dialog', async () => {
+    history.replaceState(null, '', '/org/o1/payouts');
+    vi.resetModules();
+    const fresh = (await import('./PayoutWizard')).default;
+    const el = serverPage({ ...base, mode: 'dialog' });
+    expect(el.querySelector('a')!.getAttribute('href')).toBe('/org/o1/payouts/create');
+    hydrateUnchanged(el, 'PayoutWizard', fresh);
+    await settle();
+    // Hydrated: the opener is a button; the wizard's code has not been asked for yet.
+    const opener = el.querySelector<HTMLButtonElement>('button[aria-haspopup=dialog]')!;
+    expect(document.querySelector('#pw-dialog')).toBeNull();
+    // The focus asks for it, and the press comes before it did.
+    act(() => {
+      opener.focus();
+      opener.click();
+    });
+    await settled();
+    const d = q<HTMLDialogElement>('#pw-dialog');
+    expect(d.hasAttribute('open')).toBe(true);
+    expect(location.search).toBe('?createManualPayout=select_product');
+    // The opener is the element it was: closing gives it the focus back.
+    expect(el.querySelector('button[aria-haspopup=dialog]')).toBe(opener);
+    await click(q('#pw-dialog button[type=button]'));
+    expect(d.hasAttribute('open')).toBe(false);
+    expect(document.activeElement).toBe(opener);
+    // A second press goes straight to the wizard that came.
+    await click(opener);
+    expect(q<HTMLDialogElement>('#pw-dialog').hasAttribute('open')).toBe(true);
   });
 
   it('checks as the user types, formats amounts and IBANs, and saves the section with Next', async () => {

@@ -1,460 +1,104 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-// The manual payout wizard (spec 001 §2 "Create payout page and dialog", §4
-// "Manual payout flow", §5, §8). One component renders every step, both as
-// the no-JavaScript pages (mode "page": each step a form posted to the
-// server, which saves the section in the draft and answers the next step's
-// page) and in the dialog the Payouts page opens (mode "dialog": the
-// server's markup is the "Create payout" link to those pages).
+// The manual payout wizard's island (spec 001 §2 "Create payout page and dialog", §4, §5,
+// §8). Its first load is this module: the wizard itself (lib/wizardFrame: the state, the
+// steps, their checks) comes by import() when it is needed. On a step page (mode "page")
+// the wizard is the page, so it comes at once after hydration; on the Payouts page (mode
+// "dialog") when the pointer or the focus reaches the opener, or at once when the address
+// asked for the dialog (?createManualPayout=<step>).
 //
-// Hydrated, the island takes over: the product step's selects cascade at
-// once, fields are checked as they change (the rules of package
-// payoutfield, mirrored in lib/payoutFields), Next is disabled until the
-// step is valid and saves the section through the JSON API, Back keeps what
-// was typed, and the address follows the step (the step page, or
-// ?createManualPayout=<step>&draft=<id> in the dialog) so a reload resumes.
-// The draft is the server's either way: the server's errors show beside
-// their fields or under one alert, and what the server stored is what the
-// summary shows.
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+// Until it came the server's markup stays as it was sent (lib/serverOnly) and works as it
+// does without JavaScript: each step a form posted to the server, the opener a link to the
+// pages. When it comes, what was typed into that markup and where the focus was carry over
+// into the frame's first render (Carried), drawn in the same element, so nothing shifts.
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { useHydrated } from './lib/hydrated';
 import { kept } from './lib/serverOnly';
-import {
-  PRODUCT_KEYS, PRODUCT_LABELS, STEP_LABELS, checkProduct, choose, productLevels,
-  reachable, sectionOf, stepBeside, stepsOf, typedOf, type Level, type Lists, type Values,
-} from './lib/wizard';
-import { Change, Err, Select, alertCls, btn, btn2, fid, formAction, type Props } from './lib/wizardParts';
-import serverSteps from './lib/wizardSteps.server';
-import type { Ctx } from './lib/wizardMore';
-import type { PayoutDraft } from '../templates/generated/props';
+import { btn, fid, formAction, type Carried, type Props, type Shell } from './lib/wizardParts';
+import serverFrame from './lib/wizardFrame.server';
 
 export type { Props };
 
+type Frame = typeof import('./lib/wizardFrame');
+
 const TITLE = 'Create payout';
-const SUBTITLE = 'Manually create a payout to a customer';
-export const MSG_PICK_REQUIRED = 'Select a receiver';
 
-/** The address of a step: its page, or the Payouts page with the dialog's query. */
-export function stepHref(p: Pick<Props, 'mode' | 'base' | 'payouts'>, draftId: string | undefined, step: string): string {
-  if (p.mode === 'dialog') {
-    return p.payouts + '?createManualPayout=' + step + (draftId ? '&draft=' + encodeURIComponent(draftId) : '');
-  }
-  return draftId ? p.base + '/' + encodeURIComponent(draftId) + '/' + step : p.base;
-}
-
-// ── Parts ─────────────────────────────────────────────────────────────────
-
-/** The steps, where the user is and which are done (links only once the draft exists). */
-function StepList({ p, steps, step, draft, go }: { p: Props; steps: string[]; step: string; draft: PayoutDraft | null; go?: (s: string) => void }) {
-  return (
-    <nav aria-label="Steps" className="mb-4">
-      <ol className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        {steps.map((s, i) => {
-          const here = s === step;
-          const done = s === 'select_product' ? !!draft : !!sectionOf(draft, s)?.saved;
-          const text = (
-            <>
-              <span aria-hidden="true">{done ? '✓ ' : i + 1 + '. '}</span>
-              {STEP_LABELS[s]}
-              {done ? <span className="sr-only"> (done)</span> : null}
-            </>
-          );
-          return (
-            <li className={here ? 'font-semibold' : ''}>
-              {!here && draft && s !== 'select_product' && reachable(draft, s) ? (
-                <a href={stepHref(p, draft.draft_id, s)} className="text-blue-800 underline"
-                  onClick={go ? (e) => { e.preventDefault(); go(s); } : undefined}>{text}</a>
-              ) : (
-                <span aria-current={here ? 'step' : undefined}>{text}</span>
-              )}
-            </li>
-          );
-        })}
-      </ol>
-    </nav>
-  );
-}
-
-/** "There is a problem": each message links to its field. */
-function ErrorSummary({ list, H }: { list: [string, string][]; H: 'h2' | 'h3' }) {
-  if (list.length === 0) return null;
-  return (
-    // autofocus: a page the server sent back with errors starts there (without JavaScript).
-    <div id={fid('errors')} className="mb-4 rounded border-2 border-red-700 p-4" role="alert" aria-labelledby={fid('errors-title')} tabIndex={-1} autoFocus>
-      <H id={fid('errors-title')} className="font-semibold text-red-800">There is a problem</H>
-      <ul className="mt-2 list-disc pl-5">
-        {list.map(([id, msg]) => (
-          <li><a href={'#' + fid(id)} className="text-red-800 underline">{msg}</a></li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-/** The product step's three cascading selects (spec 001 §4, §5). */
-function ProductFields({ levels, errors, onChange }: { levels: Level[]; errors: Record<string, string>; onChange?: (i: 0 | 1 | 2, v: string) => void }) {
-  return (
-    <>
-      {levels.map((l, i) => {
-        const key = PRODUCT_KEYS[i];
-        const usable = i === 0 || !!levels[i - 1].value;
-        return (
-          <div className="mb-4">
-            <label htmlFor={fid(key)} className="block font-medium">{PRODUCT_LABELS[i]}</label>
-            <Err id={fid(key)} msg={errors[key]} />
-            <Select id={key} name={key} value={l.value} err={errors[key]} disabled={l.locked || !usable} options={l.options}
-              onChange={onChange ? (_, v) => onChange(i as 0 | 1 | 2, v) : undefined} />
-            {/* A locked select sends nothing; what it shows still counts. */}
-            {l.locked ? <input type="hidden" name={key} value={l.value} /> : null}
-          </div>
-        );
-      })}
-    </>
-  );
-}
-
-/** The summary panel beside the form: what the draft holds so far. */
-function SummaryPanel({ draft, choiceText, H }: { draft: PayoutDraft | null; choiceText: string[]; H: 'h2' | 'h3' }) {
-  return (
-    <aside aria-labelledby={fid('panel-title')} className="rounded border border-gray-300 bg-gray-50 p-4 text-sm lg:w-72 lg:shrink-0 lg:self-start">
-      <H id={fid('panel-title')} className="mb-2 font-semibold">Payout summary</H>
-      <dl className="space-y-2">
-        {PRODUCT_LABELS.map((l, i) =>
-          choiceText[i] ? (
-            <div>
-              <dt className="text-gray-700">{l}</dt>
-              <dd className="break-words">{choiceText[i]}</dd>
-            </div>
-          ) : null,
-        )}
-        {(draft?.sections ?? []).filter((s) => s.name !== 'product' && s.saved).map((s) => (
-          <div>
-            <dt className="text-gray-700">{STEP_LABELS[s.name] ?? s.label}</dt>
-            <dd className="break-words">{s.fields.filter((f) => f.value).map((f) => f.label + ': ' + (f.display || f.value)).join(' · ') || '—'}</dd>
-          </div>
-        ))}
-      </dl>
-    </aside>
-  );
-}
-
-type More = typeof import('./lib/wizardMore');
-type Steps = typeof import('./lib/wizardSteps');
-
-// The steps module (lib/wizardSteps), once loaded: one request for every render and island.
-// A load that failed (the network dropped) is forgotten, so the next need tries again.
-let steps: Steps | null = null;
-let stepsLoading: Promise<Steps> | null = null;
-export const loadSteps = (): Promise<Steps> =>
-  (stepsLoading ??= import('./lib/wizardSteps').then(
-    (m) => (steps = m),
+// One request for every island and render; a load that failed (the network dropped) is
+// forgotten, so the next need tries again.
+let frame: Promise<Frame> | null = null;
+let ready: Frame | null = null;
+/** The frame, and its steps module with it when the wizard has a step after the product to show. */
+export function loadFrame(steps: boolean): Promise<Frame> {
+  frame ??= import('./lib/wizardFrame').then(
+    (m) => (ready = m),
     (e: unknown) => {
-      stepsLoading = null;
+      frame = null;
       throw e;
     },
-  ));
-// On the server the module is there from the start (the server's bundle has it whole).
-const stepsNow = (): Steps | null => steps ?? (__PORTAL_SERVER__ ? (serverSteps as Steps | null) : null);
+  );
+  return steps ? frame.then((m) => m.loadSteps().then(() => m)) : frame;
+}
 
-// ── The island ────────────────────────────────────────────────────────────
+/** What the user did in the server's markup before the frame came. */
+function carried(root: HTMLElement): Carried {
+  const out: Carried = { values: {}, same: '', focus: '' };
+  root.querySelectorAll<HTMLInputElement>('input[name], select[name]').forEach((i) => {
+    if (i.type === 'radio') {
+      if (i.checked) out.same = i.value;
+    } else if (i.type !== 'hidden') out.values[i.name] = i.value;
+  });
+  const a = document.activeElement;
+  if (a?.id && root.contains(a)) out.focus = a.id;
+  return out;
+}
 
 export default function PayoutWizard(p: Props) {
   const js = useHydrated();
-  const [open, setOpen] = useState(false);
-  const [draft, setDraft] = useState(p.draft);
-  const [step, setStep] = useState(p.step);
-  const [choice, setChoice] = useState(p.choice);
-  // What was typed, per step, so Back and Next keep it.
-  const [typedBy, setTypedBy] = useState<Record<string, Values>>(p.typed ? { [p.step]: p.typed } : {});
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [server, setServer] = useState(p.errors);
-  const [alert, setAlert] = useState(p.alert);
-  const [summary, setSummary] = useState(p.summary);
-  const [problems, setProblems] = useState(p.problems);
-  const [result, setResult] = useState(p.result);
-  const [same, setSame] = useState(p.samePerson);
-  const [lists, setLists] = useState<Lists>({ countries: p.countries, purposeCodes: p.purposeCodes });
-  const [receivers, setReceivers] = useState(p.receivers);
-  const [busy, setBusy] = useState(false);
-  const [closing, setClosing] = useState(false);
-  const [status, setStatus] = useState('');
-  const [note, setNote] = useState('');
-  // The part loaded on demand (lib/wizardMore): the API calls and the dialog.
-  const [more, setMore] = useState<More | null>(null);
-  const [S, setS] = useState<Steps | null>(stepsNow);
-  const loading = useRef<Promise<More> | null>(null);
-  const load = () =>
-    (loading.current ??= Promise.all([import('./lib/wizardMore'), loadSteps()]).then(
-      ([m, st]) => (arrive(st), setMore(() => m), m),
-      // Forgotten, so the next press tries again (the network dropped).
-      (e: unknown) => {
-        loading.current = null;
-        throw e;
-      },
-    ));
-  // The step's markup as the server sent it, kept until the steps module came (lib/serverOnly).
-  const bodyRef = useRef<HTMLElement>(null);
-  const refocus = useRef('');
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const moved = useRef(false);
-
-  const steps = stepsOf(draft);
-  const section = sectionOf(draft, step);
-  const fields = section?.fields ?? [];
-  const typed = typedBy[step] ?? typedOf(fields);
-  const levels = productLevels(p.families, choice);
-  const decimals = p.decimals;
-
-  // Live checks once hydrated; shown for fields the user changed, the server's otherwise.
-  const local = !js ? {} : step === 'select_product' ? checkProduct(levels) : S ? S.checkStep(fields, typed, lists, decimals, new Date()) : {};
-  const shown: Record<string, string> = { ...server };
-  for (const k of Object.keys(touched)) {
-    if (local[k]) shown[k] = local[k];
-    else if (touched[k]) delete shown[k];
-  }
-  const valid = Object.keys(local).length === 0 && (step !== 'ultimate_debtor' || !sectionOf(draft, 'creditor') || same !== '');
-  const picking = p.canPick && step === 'creditor' && !!draft && !!receivers?.length;
-  const errorList: [string, string][] =
-    step === 'select_product'
-      ? PRODUCT_KEYS.filter((k) => shown[k]).map((k) => [k, shown[k]])
-      : (picking && shown.receiver_id ? [['receiver_id', shown.receiver_id] as [string, string]] : []).concat(
-          fields.filter((f) => shown[f.name]).map((f) => [f.name, shown[f.name]]),
-        );
-
-  const pushStep = (draftId: string | undefined, s: string, replace = false) =>
-    history[replace ? 'replaceState' : 'pushState'](null, '', stepHref(p, draftId, s));
-  const ctx = (): Ctx => ({
-    p, step, draft, fields, typed, lists, levels, same, decimals, go, pushStep, moved, setDraft, setStep, setTypedBy, setTouched,
-    setServer, setAlert, setSummary, setProblems, setResult, setStatus, setOpen, setLists, setReceivers,
-  });
-
-  // The steps module came: what was typed into the server's markup meanwhile, and where the
-  // focus was, carry over into the step it draws in that markup's place.
-  function arrive(st: Steps) {
-    if (S) return;
-    const el = bodyRef.current;
-    if (el?.isConnected) {
-      const now: Values = {};
-      let picked = '';
-      el.querySelectorAll<HTMLInputElement>('input[name], select[name]').forEach((i) => {
-        if (i.type !== 'radio') now[i.name] = i.value;
-        else if (i.checked) picked = i.value;
-      });
-      const changed = Object.keys(now).filter((k) => now[k] !== (typed[k] ?? ''));
-      if (changed.length) {
-        setTypedBy((t) => ({ ...t, [step]: { ...typed, ...now } }));
-        setTouched((t) => ({ ...t, ...Object.fromEntries(changed.map((k) => [k.replace(/-(dd|mm|yyyy)$/, ''), true])) }));
-      }
-      if (picked) setSame(picked);
-      const a = document.activeElement;
-      if (a && a.id && el.contains(a)) refocus.current = a.id;
-    }
-    setS(() => st);
-  }
-
-  // A page that opens at a step after the product needs the steps module at once.
-  useEffect(() => {
-    if (js && !S && p.mode === 'page' && !p.result && step !== 'select_product') loadSteps().then(arrive, () => {});
-  }, [js, step]);
-
-  useLayoutEffect(() => {
-    if (!refocus.current || !S) return;
-    document.getElementById(refocus.current)?.focus();
-    refocus.current = '';
-  });
-
-  // Dialog mode opens at once when the address asked for a step.
-  useEffect(() => {
-    if (p.mode === 'dialog' && p.open) load().then(() => setOpen(true));
-  }, []);
-
-  // The lists a step's selects need, the summary, the recent receivers: read when the props did not bring them.
-  useEffect(() => {
-    if (!js || !draft) return;
-    const need = (ui: string, ext?: boolean) => fields.some((f) => f.ui_field === ui && (!ext || f.rules.external_code));
-    if ((need('country') && !lists.countries.length) || (need('purpose_code', true) && !lists.purposeCodes.length)) {
-      load().then((m) => m.loadLists(ctx()));
-    }
-    if (step === 'summary' && summary?.draft_id !== draft.draft_id) load().then((m) => m.loadSummary(ctx(), draft));
-    if (step === 'creditor' && p.canPick && !receivers) load().then((m) => m.loadReceivers(ctx(), draft));
-  }, [js, step, draft?.draft_id]);
-
-  // A new step takes focus to its heading, or to the problems when there are some.
-  useEffect(() => {
-    if (!moved.current) return;
-    moved.current = false;
-    (document.getElementById(fid('errors')) ?? headingRef.current)?.focus();
-  });
-
-  // Back and forward in the browser's history move between steps.
-  useEffect(() => {
-    if (!js) return;
-    const onPop = () => {
-      const u = new URL(location.href);
-      const s = p.mode === 'dialog' ? u.searchParams.get('createManualPayout') : u.pathname.split('/').pop();
-      if (p.mode === 'dialog') setOpen(!!s);
-      if (s && (s === 'select_product' ? !draft : reachable(draft, s))) go(s, false);
-    };
-    addEventListener('popstate', onPop);
-    return () => removeEventListener('popstate', onPop);
-  });
-
-  function go(s: string, push = true) {
-    setStep(s);
-    setTouched({});
-    setServer({});
-    setAlert('');
-    setProblems([]);
-    setNote('');
-    moved.current = true;
-    if (push && js) pushStep(draft?.draft_id, s);
-  }
-
-  const change: Change = (name, raw) => {
-    const f = fields.find((x) => name === x.name || name.startsWith(x.name + '-'));
-    let v = raw;
-    if (S && f?.ui_field === 'amount') v = S.formatTyping(raw, decimals);
-    else if (S && f?.ui_field === 'iban') v = S.formatIban(raw);
-    setTypedBy({ ...typedBy, [step]: { ...typed, [name]: v } });
-    if (f) setTouched({ ...touched, [f.name]: true });
-  };
-
-  // Runs one of the loaded part's calls, one at a time.
-  const act = (e: Event | null, run: (m: More, c: Ctx) => Promise<void>, ok = true) => {
-    e?.preventDefault();
-    if (!ok || busy) return;
-    setBusy(true);
-    setAlert('');
-    load()
-      .then((m) => run(m, ctx()))
-      .finally(() => setBusy(false));
-  };
-  // While a step's fields are still the server's markup (the steps module has not come),
-  // Next and Back post that form to the server, as without JavaScript: what was typed there
-  // is only in the form.
-  const serverForm = !S && step !== 'select_product';
-  const next = (e: Event) => (serverForm ? undefined : act(e, (m, c) => m.submit(c), valid));
-  const back = (e: Event) => {
-    if (serverForm) return;
-    e.preventDefault();
-    go(stepBeside(steps, step, -1));
-  };
-  const use = (e: Event) => {
-    const id = ((e.currentTarget as HTMLFormElement).elements.namedItem('receiver_id') as HTMLSelectElement).value;
-    const r = receivers?.find((x) => x.id === id);
-    if (!r) {
-      e.preventDefault();
-      setServer({ ...server, receiver_id: MSG_PICK_REQUIRED });
-      moved.current = true;
-      return;
-    }
-    act(e, (m, c) => m.pickReceiver({ ...c, setStatus: setNote }, r));
-  };
-  const save = (e: Event) => act(e, (m, c) => m.saveReceiver({ ...c, setStatus: setNote }));
-  // The first focus or press inside the island fetches the rest, so Next does not wait for it.
-  const warm = js ? () => void load() : undefined;
-
-  // The page has its h1; in the dialog the dialog's title is the h2.
-  const H = p.mode === 'page' ? 'h2' : 'h3';
-  const choiceText = levels.map((l) => l.options.find((o) => o.value === l.value)?.label ?? '');
-  const stepForm = (
-    <div className="flex flex-col gap-6 lg:flex-row" onFocusIn={warm} onPointerDown={warm}>
-      <div className="min-w-0 flex-1">
-        <StepList p={p} steps={steps} step={step} draft={draft} go={js ? go : undefined} />
-        {alert ? <p role="alert" className={alertCls}>{alert}</p> : null}
-        <H id={fid('step-title')} ref={headingRef} tabIndex={-1} className="mb-3 text-lg font-semibold">{STEP_LABELS[step]}</H>
-        <ErrorSummary list={errorList} H={H} />
-        {picking ? (
-          S ? (
-            <div id={fid('picker')}><S.ReceiverPicker p={p} draft={draft!} list={receivers!} err={shown.receiver_id} onUse={js ? use : undefined} /></div>
-          ) : (
-            kept('div', { id: fid('picker') })
-          )
-        ) : null}
-        <form method="post" action={formAction(p, draft, step)} noValidate onSubmit={js ? next : undefined}>
-          <input type="hidden" name="_csrf" value={p.csrf} />
-          {step === 'select_product' ? (
-            draft ? (
-              <p className="mb-4">The payout's product is chosen. To use another one, close this payout and start again.</p>
-            ) : (
-              <>
-                <ProductFields levels={levels} errors={shown}
-                  onChange={js ? (i, v) => { setChoice(choose(choice, i, v)); setTouched({ ...touched, [PRODUCT_KEYS[i]]: true }); } : undefined} />
-                <input type="hidden" name="shown_family" value={levels[0].value} />
-                <input type="hidden" name="shown_product" value={levels[1].value} />
-              </>
-            )
-          ) : S ? (
-            // The key the kept markup had: the same element, so nothing shifts when the module came.
-            <div id={fid('body')} key={step}>
-              <S.Body step={step} fields={fields} typed={typed} shown={shown} lists={lists} currency={draft?.currency_code ?? ''}
-                asksSame={step === 'ultimate_debtor' && !!sectionOf(draft, 'creditor')} same={same} summary={summary} problems={problems}
-                onChange={js ? change : undefined} onSame={js ? setSame : undefined} />
-            </div>
-          ) : (
-            kept('div', { id: fid('body'), key: step }, bodyRef)
-          )}
-          <div className="flex flex-wrap items-center gap-3">
-            {step !== 'select_product' ? (
-              <button type="submit" name="intent" value="back" className={btn2} onClick={js ? back : undefined}>Back</button>
-            ) : null}
-            <button type="submit" name="intent" value="next" className={btn} disabled={js && (!valid || busy || (step === 'select_product' && !!draft))}>
-              {step === 'summary' ? 'Create payout' : 'Next'}
-            </button>
-            {p.mode === 'page' && draft ? (
-              <a href={formAction(p, draft, 'delete')} className="text-blue-800 underline"
-                onClick={js ? (e) => { e.preventDefault(); load().then(() => setClosing(true)); } : undefined}>Close</a>
-            ) : null}
-          </div>
-        </form>
-        {step === 'summary' && p.canSave && draft ? (
-          S ? <div id={fid('save')}><S.SaveReceiver p={p} draftId={draft.draft_id} back={step} onSave={js ? save : undefined} /></div> : kept('div', { id: fid('save') })
-        ) : null}
-        <p role="status" className="mt-3 empty:hidden">{note}</p>
-      </div>
-      <SummaryPanel draft={draft} choiceText={choiceText} H={H} />
-    </div>
+  // A draft links to its later steps and a made payout shows what it made: the frame draws
+  // those with the steps module, so it comes with the frame.
+  const steps = !!(p.draft || p.result);
+  const [Frame, setFrame] = useState<Frame['default'] | null>(() =>
+    __PORTAL_SERVER__ ? serverFrame : ready && (!steps || ready.stepsNow()) ? ready.default : null,
   );
+  const [carry, setCarry] = useState<Carried>();
+  const root = useRef<HTMLElement>(null);
+  // The dialog mode's opener and live region are drawn here, so they stay the same elements
+  // when the frame comes (the dialog gives the focus back to its opener).
+  const [open, setOpen] = useState(false);
+  const [status, setStatus] = useState('');
+  const [want, setWant] = useState<Shell['want']>(p.open ? 'address' : '');
+  const opener = useRef<(() => void) | null>(null);
 
-  const M = more?.Modal;
-  // Closing asks first, and publishing shows what it made: dialogs of the loaded parts.
-  const dialogs = M && S ? (
-    <S.Dialogs p={p} deleteAction={draft ? formAction(p, draft, 'delete') : p.base} closing={closing} keep={() => setClosing(false)} result={result} />
-  ) : null;
-
-  if (p.mode === 'page' && p.result) {
-    // The done page: what publishing made, in place of the steps; nothing on it runs.
-    return S ? <div><S.DonePage p={p} r={p.result} H={H} /></div> : kept('div', {});
-  }
-  if (p.mode === 'page') {
-    return (
-      <>
-        {stepForm}
-        {dialogs}
-      </>
+  const get = () =>
+    void loadFrame(steps).then(
+      (m) => {
+        if (root.current?.isConnected) setCarry(carried(root.current));
+        setFrame(() => m.default);
+      },
+      () => {},
     );
+  useEffect(() => {
+    if (js && !Frame && (p.mode === 'page' || p.open)) get();
+  }, [js]);
+
+  if (p.mode === 'page') {
+    return Frame ? <div id={fid('root')}><Frame {...p} carried={carry} /></div> : kept('div', { id: fid('root') }, root);
   }
   if (!js) {
-    return <a href={draft ? stepHref({ ...p, mode: 'page' }, draft.draft_id, step) : p.base} className={'inline-block ' + btn}>{TITLE}</a>;
+    return <a href={formAction(p, p.draft, p.step)} className={'inline-block ' + btn}>{TITLE}</a>;
   }
-  const openAt = (e: Event) => {
+  const press = (e: Event) => {
     e.preventDefault();
-    load().then(() => {
-      setOpen(true);
-      pushStep(draft?.draft_id, step);
-    });
+    if (opener.current) opener.current();
+    else {
+      setWant('press');
+      get();
+    }
   };
   return (
     <>
-      <button type="button" aria-haspopup="dialog" className={btn} onClick={openAt} onPointerEnter={warm}>{TITLE}</button>
+      <button type="button" aria-haspopup="dialog" className={btn} onClick={press} onPointerEnter={get} onFocus={get}>{TITLE}</button>
       <p role="status" className="sr-only">{status}</p>
-      {M ? (
-        <M id={fid('dialog')} title={TITLE} width={1000} open={open && !result && !closing} escapeCloses={false}
-          onClose={() => (draft ? setClosing(true) : (setOpen(false), history.pushState(null, '', p.payouts)))}>
-          <p className="-mt-3 mb-4 text-gray-700">{SUBTITLE}</p>
-          {stepForm}
-        </M>
-      ) : null}
-      {dialogs}
+      {Frame ? <Frame {...p} shell={{ open, setOpen, setStatus, want, opener }} /> : null}
     </>
   );
 }

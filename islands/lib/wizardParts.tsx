@@ -1,9 +1,25 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-// What the payout wizard's first load (islands/PayoutWizard) and its steps (./wizardSteps)
-// both draw with: ids, classes, a field's error and its ties, a select, where a step posts.
+// What the payout wizard's island (islands/PayoutWizard), its frame (./wizardFrame) and its
+// steps (./wizardSteps) draw with: ids, classes, a field's error and its ties, a select, where a step posts.
+import type { Dispatch, StateUpdater } from 'preact/hooks';
 import type { IslandProps, PayoutDraft } from '../../templates/generated/props';
 
 export type Props = IslandProps['PayoutWizard'];
+
+/** What was typed into the server's markup before the frame (./wizardFrame) came: each
+ *  field's value by name, the "same person" choice, the id of the element that had focus. */
+export type Carried = { values: Record<string, string>; same: string; focus: string };
+
+/** The dialog mode's ties to the island, which draws the opener and the live region:
+ *  whether the dialog is open, what asked for it before the frame came (the address, or a
+ *  press of the opener), and where the frame leaves its opening call for later presses. */
+export type Shell = {
+  open: boolean;
+  setOpen: Dispatch<StateUpdater<boolean>>;
+  setStatus: Dispatch<StateUpdater<string>>;
+  want: '' | 'address' | 'press';
+  opener: { current: (() => void) | null };
+};
 
 const ID = 'pw';
 export const fid = (name: string) => ID + '-' + name;

@@ -19,30 +19,9 @@ func CheckIslandWeight(t testing.TB, island string) {
 	t.Helper()
 	own, share, whole := IslandWeight(t, island)
 	t.Logf("%s: %d B gzip itself, %d B with its share of the runtime (every chunk it imports, less the loader's), %d B with the loader's too", island, own, share, whole)
-	limit, over := overBudget[island]
-	switch {
-	case !over && share > 10<<10:
+	if share > 10<<10 {
 		t.Errorf("%s weighs %d B gzip with its share of the runtime; the budget is 10 KB", island, share)
-	case over && share > limit+renameSlack:
-		t.Errorf("%s weighs %d B gzip with its share of the runtime: more than the %d B it weighed when it was found over the 10 KB budget", island, share, limit)
-	case over && share <= 10<<10:
-		t.Errorf("%s is within the 10 KB budget now (%d B): take it off overBudget", island, share)
 	}
-}
-
-// renameSlack is what a ceiling allows beyond itself: chunk file names carry a hash of their
-// content, so a change to a chunk an island imports renames it in the island's import line and
-// moves the island's compressed size by a few bytes with no change to the island (PayoutWizard
-// read 15,794 B against 15,792 when the Modal and API client chunks were renamed).
-const renameSlack = 16
-
-// overBudget are the islands over the 10 KB budget by the strict reading (every chunk the
-// island imports statically, transitively, counted, less only what the loader loads itself;
-// the shell's islands load on first use, so their chunks are no longer taken off), with what
-// each weighed when the reading changed: a ceiling that may only come down until they are
-// within the budget.
-var overBudget = map[string]int{
-	"PayoutWizard": 12642,
 }
 
 // IslandWeight is island's first-load weight in the built assets, gzip: its module alone
