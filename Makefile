@@ -6,7 +6,7 @@ GO ?= go
 # keyword reads TIMEFORMAT; make expands $@ for each recipe).
 export TIMEFORMAT = phase $@: %R s (user %U s, sys %S s)
 
-.PHONY: run test hygiene assets deps system-deps vet staticcheck typecheck apilint generate unit go-test race race-beside-e2e e2e deploy-test bench dev clean
+.PHONY: run test hygiene assets deps system-deps vet staticcheck typecheck apilint generate unit go-test race race-beside-e2e checks-beside-go-test e2e deploy-test bench dev clean
 
 # The portal runs as production unless told otherwise; the demo is the sandbox.
 run: assets
@@ -15,24 +15,22 @@ run: assets
 # Everything CI runs: static checks (go vet, staticcheck, tsc), Go tests with a real
 # redis-server (with the check that the generated TS props types are
 # current), the race detector where goroutines meet, island unit tests
-# (vitest), browser flows (Playwright + Debian chromium). The browser flows
-# mostly wait on the portal's timers (six shards keep half a core busy), so
-# the race detector's build and tests run beside them (race-beside-e2e); the
-# rest runs in turn.
-test: hygiene system-deps assets vet staticcheck typecheck apilint go-test unit race-beside-e2e
+# (vitest), browser flows (Playwright + Debian chromium). vet first, then two
+# pairs of phases side by side (below).
+test: hygiene system-deps assets vet checks-beside-go-test race-beside-e2e
 
-# The race phase in the background with its output kept apart, printed whole after the
-# flows, so neither log is interleaved; the target fails when either fails. Every budget
-# of the flows scales under CI and their waits are on events, so a loaded machine slows
-# them without failing them (docs/ci-and-bench.md).
+# Two phases side by side, each with the other's output kept apart (scripts/beside.sh): the Go
+# tests leave a third of the two cores idle while they wait on redis-server, PostgreSQL and
+# HAProxy, which staticcheck and the TypeScript, OpenAPI and island checks fill; the browser
+# flows spend their time waiting on the portal's timers, which the race detector's build and
+# tests fill. Every budget of the flows scales under CI and their waits are on events, so a
+# loaded machine slows them without failing them (docs/ci-and-bench.md). vet runs first, on
+# its own: it compiles every package the others then find in the build cache.
+checks-beside-go-test: assets node_modules
+	@time MAKE="$(MAKE)" scripts/beside.sh $@ "staticcheck typecheck apilint unit" go-test
+
 race-beside-e2e: assets
-	@mkdir -p .tmp; \
-	$(MAKE) --no-print-directory race > .tmp/race.log 2>&1 & rp=$$!; \
-	time node e2e/run.mjs; e=$$?; \
-	wait $$rp; r=$$?; \
-	echo "--- race (ran beside the flows) ---"; cat .tmp/race.log; \
-	echo "race-beside-e2e: e2e exit $$e, race exit $$r"; \
-	test $$e -eq 0 && test $$r -eq 0
+	@time MAKE="$(MAKE)" scripts/beside.sh $@ race e2e
 
 # npm 11 writes lockfiles without the optional per-platform packages and
 # then refuses them in `npm ci`; `npm install --no-save` installs exactly
@@ -111,9 +109,12 @@ go-test:
 deploy-test: system-deps assets
 	time $(GO) test -count=1 -v -run TestRollingRestart ./deploytest
 
+# The two halves side by side: each is mostly its own instrumented build (goja and the
+# session packages; the store with SQLite), which beside the flows is starved of CPU in turn.
 race:
-	time $(GO) test -race -count=1 $(RACE_PACKAGES)
-	time $(GO) test -race -count=1 -run '$(RACE_TESTS)' ./reference
+	time $(GO) test -race -count=1 $(RACE_PACKAGES) & p=$$!; \
+	time $(GO) test -race -count=1 -run '$(RACE_TESTS)' ./reference; r=$$?; \
+	wait $$p && test $$r -eq 0
 
 unit: node_modules
 	time npx vitest run

@@ -82,8 +82,9 @@ function table(routes) {
   };
 }
 
-// Logins made by the first mode's walk, reused by the second (a context
-// opened on the same session cookie), so the run logs each user in once.
+// Logins made by the first mode's walk, reused by the second when both run on the same
+// portal (a context opened on the same session cookie), so a shard logs each user in once.
+// Each mode's walk is a shard unit of its own (apart), so the other may be on another portal.
 const signedIn = new Map();
 
 /**
@@ -92,7 +93,8 @@ const signedIn = new Map();
  * local links it has seen (to fill path parameters from demo data).
  */
 async function openPersona(t, name) {
-  const known = signedIn.get(name);
+  const key = t.base + ' ' + name;
+  const known = signedIn.get(key);
   const context = await t.browser.newContext({ javaScriptEnabled: t.js, baseURL: t.base, locale: 'en-GB',
     viewport: { width: WIDTHS[0], height: HEIGHT }, storageState: known?.state });
   scaleDefaults(context);
@@ -108,7 +110,7 @@ async function openPersona(t, name) {
   } else if (!known) {
     await askForResetLink(page);
   }
-  if (!known) signedIn.set(name, { state: await context.storageState(), links: p.links });
+  if (!known) signedIn.set(key, { state: await context.storageState(), links: p.links });
   return p;
 }
 
@@ -331,7 +333,7 @@ test('layout: every page of the route table reflows at 320 and 412 px without la
     (skipped.length ? '\n       not walked: ' + skipped.join('; ') : ''));
   assert.ok(rows.some((r) => r.route === '/org/:org' && r.who === 'admin'), 'the dashboard was walked');
   assert.ok(bad.length === 0, `${bad.length} layout finding(s):\n` + bad.slice(0, 60).join('\n') + (bad.length > 60 ? `\n… and ${bad.length - 60} more (layout-walk-*.json)` : ''));
-}, { timeout: 300_000, weight: 10 });
+}, { timeout: 300_000, weight: 10, apart: true });
 
 /** Whether an element lies within the viewport's width (and is shown). */
 async function fits(locator) {

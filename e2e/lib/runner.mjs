@@ -26,11 +26,18 @@ const CLEANUP_MS = scaled(20_000);
  * own flows and the layout walk see it. opts.weight: about how many usual
  * flows long one run of it is (default 1), for balancing the shards when
  * the last run's durations (e2e/durations.json) do not name its file.
+ * opts.apart: each mode's run is a shard unit of its own rather than part of
+ * its file's (a test as long as the layout walk would otherwise be the floor
+ * of every run); it must not need what its other mode's run did.
  */
 export function test(name, fn, opts = {}) {
   tests.push({ name, fn, timeout: opts.timeout ?? 30_000, modes: opts.modes ?? [true, false], firstVisit: !!opts.firstVisit,
-    weight: opts.weight ?? 1, file: registeringFile() });
+    weight: opts.weight ?? 1, file: registeringFile(), apart: !!opts.apart });
 }
+
+// What a shard runs whole, in order: a file's tests in both modes, or one mode of a test
+// registered apart ("layout-flows.mjs [JS]"). Durations and shard plans are by unit.
+const unitOf = (tc, js) => (tc.apart ? `${tc.file} [${js ? 'JS' : 'no JS'}]` : tc.file);
 
 // The flow file whose top level called test(): the first stack frame
 // outside this folder.
@@ -43,8 +50,9 @@ function registeringFile() {
 }
 
 /**
- * Splits the selected tests into at most n shards of whole files, the
- * costliest file first onto the shard with the least so far. A file costs
+ * Splits the selected tests into at most n shards of whole units (a file, or
+ * one mode of a test registered apart: unitOf), the costliest first onto
+ * the shard with the least so far. A unit, here "file", costs
  * what it took in the last run (durations: file → ms, from
  * e2e/durations.json); a file the durations do not name costs its weight
  * (the sum of its tests' weights times modes) at the ms per weight unit the
@@ -56,17 +64,20 @@ export function shardPlan(n, only, durations = null) {
   const weights = new Map();
   const totals = new Map();
   for (const tc of tests) {
-    totals.set(tc.file, (totals.get(tc.file) ?? 0) + tc.weight * tc.modes.length);
-    if (only && !only.some((o) => tc.name.includes(o))) continue;
-    weights.set(tc.file, (weights.get(tc.file) ?? 0) + tc.weight * tc.modes.length);
+    for (const js of tc.modes) {
+      const u = unitOf(tc, js);
+      totals.set(u, (totals.get(u) ?? 0) + tc.weight);
+      if (only && !only.some((o) => tc.name.includes(o))) continue;
+      weights.set(u, (weights.get(u) ?? 0) + tc.weight);
+    }
   }
   return balance(weights, durations, n, totals);
 }
 
-/** The files all of whose tests the filter selects (every file without one). */
+/** The units all of whose tests the filter selects (every unit without one). */
 export function wholeFiles(only) {
-  const whole = new Set(tests.map((tc) => tc.file));
-  for (const tc of tests) if (only && !only.some((o) => tc.name.includes(o))) whole.delete(tc.file);
+  const whole = new Set(tests.flatMap((tc) => tc.modes.map((js) => unitOf(tc, js))));
+  for (const tc of tests) if (only && !only.some((o) => tc.name.includes(o))) for (const js of tc.modes) whole.delete(unitOf(tc, js));
   return whole;
 }
 
@@ -83,8 +94,8 @@ export async function runAll({ browser, base, artifacts, only, axe, redis = null
   const results = [];
   for (const tc of tests) {
     if (only && !only.some((o) => tc.name.includes(o))) continue;
-    if (files && !files.includes(tc.file)) continue;
     for (const js of tc.modes) {
+      if (files && !files.includes(unitOf(tc, js))) continue;
       if (stopped()) return results;
       const label = `${tc.name} [${js ? 'JS' : 'no JS'}]`;
       const t0 = Date.now();
@@ -166,7 +177,7 @@ export async function runAll({ browser, base, artifacts, only, axe, redis = null
       await context.close().catch(() => {});
       const ms = Date.now() - t0;
       if (stopped()) return results;
-      results.push({ label, file: tc.file, ok: !error, ms, error, notes });
+      results.push({ label, file: unitOf(tc, js), ok: !error, ms, error, notes });
       const head = `${error ? 'FAIL' : 'ok  '} ${label} (${(ms / 1000).toFixed(1)} s)`;
       console.log(head);
       for (const n of notes) console.log(`       note: ${n}`);
