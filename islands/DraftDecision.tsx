@@ -5,7 +5,7 @@
 // Hydrated, Decline and Delete ask in the one dialog (lib/Modal: focus trapped, returned to
 // the opener), every action calls the API, the answer is announced, the row leaves the
 // table and the list is fetched again after 3000 ms (spec §9).
-import { useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { useHydrated } from './lib/hydrated';
 import { NoModal, loadApi, loadModal, withModal, type LazyApi, type ModalModule } from './lib/lazy';
 import type { ApiClient } from './lib/apiClient';
@@ -32,6 +32,9 @@ export default function DraftDecision(p: Props) {
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const [done, setDone] = useState(false);
   const client = useRef<ApiClient | null>(null);
+  // The move to the list after a decision, dropped if the island goes first.
+  const leaving = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(leaving.current), []);
   // The dialog's module, loaded on the first Decline or Delete (lib/lazy); without it, the
   // link's own page asks instead.
   const [modal, setModal] = useState<ModalModule | null>(null);
@@ -49,7 +52,7 @@ export default function DraftDecision(p: Props) {
       setMessage({ tone: 'ok', text: r.data.message });
       setDone(true);
       document.getElementById('draft-' + p.draftId)?.remove();
-      setTimeout(() => window.location.assign(p.list), REFETCH_MS);
+      leaving.current = setTimeout(() => window.location.assign(p.list), REFETCH_MS);
     } catch (e) {
       setOpen(null);
       const fail = step.failed;

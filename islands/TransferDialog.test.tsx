@@ -142,6 +142,17 @@ describe('dialog', () => {
     await vi.waitFor(() => expect(reload).toHaveBeenCalledOnce(), { timeout: RELOAD_DELAY_MS + 2000 });
   });
 
+  it('drops the reload when the island goes before it (the page left, the test over)', async () => {
+    const reload = vi.spyOn(page, 'reload').mockImplementation(() => {});
+    await fill('4520011000000024', '10');
+    await send();
+    expect(q('dialog [role=status]').textContent).toBe(MSG_OK);
+    render(null, document.querySelector('[data-island]')!);
+    // unscaled-ok: longer than the reload's delay, so a reload still due would have come
+    await new Promise((r) => setTimeout(r, RELOAD_DELAY_MS + 100));
+    expect(reload).not.toHaveBeenCalled();
+  });
+
   it('needs no rate between accounts of one currency', async () => {
     await fill('4520011000000024', '10');
     await settle();

@@ -20,7 +20,7 @@ import { renderToString } from 'preact-render-to-string';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import Login from '../../templates/pages/auth/Login';
-import { expectInOrder, readHTML } from './speech';
+import { clearPage, expectInOrder, readHTML } from './speech';
 import MfaVerify from '../../templates/pages/auth/MfaVerify';
 
 vi.mock('../../ssr/runtime/island.js', () => import('./islands'));
@@ -34,7 +34,7 @@ async function transcript(html: string, { autofocus = false } = {}): Promise<Log
 }
 
 afterEach(() => {
-  document.body.innerHTML = '';
+  clearPage();
 });
 
 const SANDBOX = "You're in a non-production environment. Any changes made here won't impact your live data.";

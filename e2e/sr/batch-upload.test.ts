@@ -7,11 +7,11 @@ import { virtual } from '@guidepup/virtual-screen-reader';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import BatchUpload from '../../islands/BatchUpload';
-import { expectInOrder, heard, hydrate, startOn, stopReader, readPage, serverPage } from './speech';
+import { clearPage, expectInOrder, heard, hydrate, readPage, serverPage, startOn, stopReader } from './speech';
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  document.body.innerHTML = '';
+  clearPage();
 });
 
 const NAME = "textbox, Name (optional), Leave blank to use the file's name.";

@@ -15,7 +15,7 @@ import { renderToString } from 'preact-render-to-string';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import CreatePayout from '../../templates/pages/createpayout/CreatePayout';
-import { expectInOrder, readHTML } from './speech';
+import { clearPage, expectInOrder, readHTML } from './speech';
 import type { IslandProps, PayoutDraft, ShellProps } from '../../templates/generated/props';
 
 vi.mock('../../ssr/runtime/island.js', () => import('./islands'));
@@ -66,7 +66,7 @@ const page = (w: Partial<Wizard>) => renderToString(h(CreatePayout, { shell, wiz
 const transcript = (html: string) => readHTML(html);
 
 afterEach(() => {
-  document.body.innerHTML = '';
+  clearPage();
 });
 
 describe('Create payout, as a screen reader says it', () => {

@@ -7,10 +7,10 @@ import { virtual } from '@guidepup/virtual-screen-reader';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import CollectionRefund from '../../islands/CollectionRefund';
-import { expectInOrder, heard, hydrate, startOn, stopReader, readPage, serverPage, setValue } from './speech';
+import { clearPage, expectInOrder, heard, hydrate, readPage, serverPage, setValue, startOn, stopReader } from './speech';
 
 afterEach(() => {
-  document.body.innerHTML = '';
+  clearPage();
 });
 
 // The order the server's pages refund (testdata/sr/refund-*.html).

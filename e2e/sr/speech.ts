@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { virtual } from '@guidepup/virtual-screen-reader';
-import type { ComponentType } from 'preact';
+import { render, type ComponentType } from 'preact';
 import { act } from 'preact/test-utils';
 import { expect, vi } from 'vitest';
 import { mount } from '../../ssr/runtime/client.js';
@@ -124,6 +124,13 @@ export async function startOn(name: string) {
 export async function hydrate(name: string, Component: ComponentType<any>) {
   act(() => mount(name, Component));
   await settle();
+}
+
+/** After a test: every island on the page unmounted, so the timers it left (a reload after a
+ *  transfer) go with it rather than fire in a later test, and the page emptied. */
+export function clearPage() {
+  for (const el of document.querySelectorAll('[data-island]')) render(null, el);
+  document.body.innerHTML = '';
 }
 
 /** Lets effects, fetch replies, the modules an island asked for by import() (lib/lazy) and the

@@ -8,11 +8,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import WithdrawalDialog from '../../islands/WithdrawalDialog';
 import { MSG_RESULT, type Review } from '../../islands/lib/WithdrawalForm';
-import { expectInOrder, heard, hydrate, startOn, stopReader, json, readPage, serverPage, setValue } from './speech';
+import { clearPage, expectInOrder, heard, hydrate, json, readPage, serverPage, setValue, startOn, stopReader } from './speech';
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  document.body.innerHTML = '';
+  clearPage();
 });
 
 const AMOUNT_HINT = 'Digits, with commas between thousands if you like, and a point before the decimals.';

@@ -83,6 +83,9 @@ export function TransferForm(p: Props) {
   const [busy, setBusy] = useState(false);
   // Made on first use; its module comes with the dialog's first request (lib/lazy).
   const clientRef = useRef<ApiClient | null>(null);
+  // The reload after a transfer, dropped if the form goes first (the island unmounted).
+  const reloading = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(reloading.current), []);
   const client = (api: LazyApi) => (clientRef.current ??= api.createApiClient({ base: '/api/v2', csrfToken: p.csrf }));
 
   const src = p.accounts.find((a) => a.number === from);
@@ -151,7 +154,7 @@ export function TransferForm(p: Props) {
         { headers: { 'Idempotency-Key': p.idempotencyKey } },
       );
       setStatus(MSG_OK);
-      setTimeout(() => page.reload(), RELOAD_DELAY_MS);
+      reloading.current = setTimeout(() => page.reload(), RELOAD_DELAY_MS);
     } catch (err) {
       const next: Record<string, string> = {};
       let base = '';
