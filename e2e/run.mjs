@@ -5,7 +5,7 @@
 //
 // Environment: E2E_NO_AXE=1 skips axe-core; E2E_HEADED=1 shows the browser;
 // E2E_PORTAL_BIN=path uses that portal binary instead of building one;
-// E2E_SHARDS=n runs the flow files in n parallel shards (default 8), each
+// E2E_SHARDS=n runs the flow files in n parallel shards (default 6), each
 // against its own redis-server and portal with fresh demo data, balanced by
 // the files' durations in their last run (e2e/durations.json, rewritten
 // for every file a run ran whole); E2E_TIME_SCALE=f multiplies the time
@@ -142,7 +142,7 @@ async function main() {
   console.log(`phase: portal build took ${seconds(build.ms)}`);
   const only = process.argv.slice(2);
   const durations = readDurations();
-  const plan = shardPlan(Number(process.env.E2E_SHARDS || 8), only.length ? only : null, durations);
+  const plan = shardPlan(Number(process.env.E2E_SHARDS || 6), only.length ? only : null, durations);
   console.log(`time budgets ×${TIME_SCALE}; shards balanced by ${plan.unit === 'ms' ? 'the last run\'s durations' : 'test weights (e2e/durations.json names none of these files)'}`);
   // The shards' servers start side by side, and the browser with them: each portal seeds its
   // demo data as it starts (about 8 s under load), and one after another four of them took half
