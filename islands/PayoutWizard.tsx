@@ -13,14 +13,12 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useHydrated } from './lib/hydrated';
 import { kept } from './lib/serverOnly';
-import { btn, fid, formAction, type Carried, type Props, type Shell } from './lib/wizardParts';
+import { TITLE, btn, fid, formAction, type Carried, type Props, type Shell } from './lib/wizardParts';
 import serverFrame from './lib/wizardFrame.server';
 
 export type { Props };
 
 type Frame = typeof import('./lib/wizardFrame');
-
-const TITLE = 'Create payout';
 
 // One request for every island and render; a load that failed (the network dropped) is
 // forgotten, so the next need tries again.

@@ -23,7 +23,7 @@ import {
   PRODUCT_KEYS, PRODUCT_LABELS, STEP_LABELS, checkProduct, choose, productLevels,
   reachable, sectionOf, stepBeside, stepsOf, typedOf, type Level, type Lists, type Values,
 } from './wizard';
-import { Change, Err, Select, alertCls, btn, btn2, fid, formAction, type Carried, type Props, type Shell } from './wizardParts';
+import { Change, Err, Select, alertCls, TITLE, btn, btn2, fid, formAction, pageHref, type Carried, type Props, type Shell } from './wizardParts';
 import serverSteps from './wizardSteps.server';
 import type { Ctx } from './wizardMore';
 import type { PayoutDraft, ProductChoice } from '../../templates/generated/props';
@@ -31,7 +31,6 @@ import type { PayoutDraft, ProductChoice } from '../../templates/generated/props
 /** What the frame draws with, beyond the island's props: see islands/PayoutWizard. */
 export type FrameProps = Props & { carried?: Carried; shell?: Shell };
 
-const TITLE = 'Create payout';
 const SUBTITLE = 'Manually create a payout to a customer';
 export const MSG_PICK_REQUIRED = 'Select a receiver';
 
@@ -40,7 +39,7 @@ export function stepHref(p: Pick<Props, 'mode' | 'base' | 'payouts'>, draftId: s
   if (p.mode === 'dialog') {
     return p.payouts + '?createManualPayout=' + step + (draftId ? '&draft=' + encodeURIComponent(draftId) : '');
   }
-  return draftId ? p.base + '/' + encodeURIComponent(draftId) + '/' + step : p.base;
+  return pageHref(p.base, draftId, step);
 }
 
 // ── Parts ─────────────────────────────────────────────────────────────────

@@ -41,8 +41,15 @@ export const aria = (id: string, err?: string, hint?: boolean) => ({
   'aria-describedby': [hint ? id + '-hint' : '', err ? id + '-error' : ''].filter(Boolean).join(' ') || undefined,
 });
 
-/** Where a step's form posts without JavaScript (the draft's step page, or the first page). */
-export const formAction = (p: Props, d: PayoutDraft | null, step: string) => (d ? p.base + '/' + encodeURIComponent(d.draft_id) + '/' + step : p.base);
+/** The wizard's name: the page's, the dialog's and its opener's. */
+export const TITLE = 'Create payout';
+
+/** A step's page: the draft's step page, or the first page before the draft exists. */
+export const pageHref = (base: string, draftId: string | undefined, step: string) =>
+  draftId ? base + '/' + encodeURIComponent(draftId) + '/' + step : base;
+
+/** Where a step's form posts without JavaScript: its page. */
+export const formAction = (p: Props, d: PayoutDraft | null, step: string) => pageHref(p.base, d?.draft_id, step);
 
 export type Change = (name: string, value: string) => void;
 
