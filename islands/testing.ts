@@ -1,6 +1,6 @@
 // Helpers of the island tests (vitest, jsdom).
 import { readFileSync, writeFileSync } from 'node:fs';
-import { h, render, type ComponentType } from 'preact';
+import { h, render, type ComponentType, type VNode } from 'preact';
 import { act } from 'preact/test-utils';
 import { renderToString } from 'preact-render-to-string';
 import axe from 'axe-core';
@@ -57,7 +57,7 @@ export function advance(ms: number): Promise<void> {
 
 /** The server's markup of node: renderToString with the bundler's server flag on, as in
  *  the server's bundle (islands/lib/serverOnly.ts). */
-export function serverRender(node: ReturnType<typeof h>): string {
+export function serverRender(node: VNode<any>): string {
   globalThis.__PORTAL_SERVER__ = true;
   try {
     return renderToString(node);

@@ -11,10 +11,10 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { h } from 'preact';
-import { renderToString } from 'preact-render-to-string';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import CreatePayout from '../../templates/pages/createpayout/CreatePayout';
+import { serverRender } from '../../islands/testing';
 import { clearPage, expectInOrder, readHTML } from './speech';
 import type { IslandProps, PayoutDraft, ShellProps } from '../../templates/generated/props';
 
@@ -60,7 +60,11 @@ const draft: PayoutDraft = {
   ],
 };
 
-const page = (w: Partial<Wizard>) => renderToString(h(CreatePayout, { shell, wizard: { ...base, ...w }, unfinished: [], keepNotice: '' }));
+// Rendered as the server's bundle renders it (its server flag on): the browser's first render
+// of the island keeps the server's markup and draws nothing of its own until the wizard's
+// code came, so with the flag off the page would have no wizard unless another test file
+// happened to load that code first.
+const page = (w: Partial<Wizard>) => serverRender(h(CreatePayout, { shell, wizard: { ...base, ...w }, unfinished: [], keepNotice: '' }));
 
 /** Reads the page from the top, focus where the browser puts it on load ([autofocus]). */
 const transcript = (html: string) => readHTML(html);
