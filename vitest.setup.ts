@@ -12,3 +12,7 @@ import { options } from 'preact';
 // The bundler's server flag (islands/lib/serverOnly.ts): the browser's value, but for the
 // server renders of islands/testing.ts.
 globalThis.__PORTAL_SERVER__ = false;
+
+// The icon sprite's URL, which the server's bundle defines (templates/components/Icon.tsx),
+// for the pages the screen reader tests render.
+(globalThis as Record<string, unknown>).__PORTAL_ICONS__ = '/assets/icons.svg';

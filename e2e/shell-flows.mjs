@@ -48,3 +48,41 @@ test('Search box: clearing it leaves the results for the previous page, or the o
   await page.getByRole('search').getByRole('searchbox').fill('');
   await page.waitForURL(new RegExp(`/org/${NORDIC}$`));
 }, { modes: [true] });
+
+// Flags and icons are images of their own (a flag's SVG file, the icon sprite's symbols),
+// fetched once rather than sent in every page's HTML: each must be drawn, with and without
+// JavaScript, on a phone with the menu opened too (a closed <details> draws nothing).
+test('Sidebar flags and icons: every one is drawn from its image', async (t) => {
+  const { page } = t;
+  await login(t, 'admin@demo.example');
+  await page.goto(`/org/${NORDIC}`);
+  const menu = page.locator('#nav-menu');
+  if (!(await menu.evaluate((d) => d.open || getComputedStyle(d.querySelector('summary')).display === 'none'))) {
+    await menu.locator('summary').click();
+  }
+  const drawn = await page.evaluate(async () => {
+    const out = [];
+    for (const img of document.querySelectorAll('#nav-menu img.flag, main img.flag')) {
+      if (!img.complete) await new Promise((r) => img.addEventListener('load', r, { once: true }) || img.addEventListener('error', r, { once: true }));
+      const box = img.getBoundingClientRect();
+      out.push({ what: 'flag ' + img.alt, ok: img.naturalWidth > 0 && box.width > 10 && box.height > 8 });
+    }
+    for (const use of document.querySelectorAll('#nav-menu use, header use')) {
+      const href = use.getAttribute('href');
+      const [url, id] = href.split('#');
+      const doc = new DOMParser().parseFromString(await (await fetch(url)).text(), 'image/svg+xml');
+      const box = use.closest('svg').getBoundingClientRect();
+      out.push({ what: 'icon ' + href, ok: !!doc.getElementById(id) && box.width >= 14 && box.height >= 14 });
+    }
+    return out;
+  });
+  assert.ok(drawn.filter((d) => d.what.startsWith('flag')).length >= 5, `flags: ${JSON.stringify(drawn)}`);
+  assert.ok(drawn.filter((d) => d.what.startsWith('icon')).length >= 7, `icons: ${JSON.stringify(drawn)}`);
+  assert.deepEqual(drawn.filter((d) => !d.ok), [], 'each flag and icon drawn');
+  // Drawn, not only resolved: the icon's box shows something, and nothing once its <use> is gone.
+  const icon = page.locator('#nav-menu svg:has(use)').first();
+  const shot = await icon.screenshot();
+  await icon.evaluate((s) => s.querySelector('use').setAttribute('href', '#none'));
+  assert.notDeepEqual(shot, await icon.screenshot(), 'the icon draws its symbol');
+  await t.audit('sidebar with flags and icons');
+});

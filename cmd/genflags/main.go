@@ -1,16 +1,25 @@
-// Command genflags writes templates/generated/flags.json, the flags Icon.tsx's Flag draws
-// (and the render benchmark's html/template twin, through package generated): code →
-// {name, svg}. The SVGs are flag-icons' 4x3 set read from node_modules, subset to the
-// countries the portal can show a flag for, so the server bundle does not carry all 270.
+// Command genflags writes the flags Icon.tsx's Flag shows (and the render benchmark's
+// html/template twin, through package generated): templates/generated/flags.json, code →
+// {name, file}, and each flag as its own SVG file in templates/generated/flags, which the
+// front-end build copies to assets/dist/flags. The SVGs are flag-icons' 4x3 set read from
+// node_modules, subset to the countries the portal can show a flag for.
+//
+// A flag is an image of its own, not markup inlined into the page: the sidebar shows one
+// per account on every logged-in page, and HTML is sent again on every visit while an
+// image with a content-hashed name is fetched once (0.7 KB of every page's compressed
+// HTML, docs/architecture.md, Budgets). As its own document a flag's ids (clip paths,
+// reused stars) cannot clash with a second copy on the page either.
 //
 // Run it with `go generate ./cmd/genflags` after `npm install`; a test of this package fails
-// while the file on disk differs from what it would write.
+// while the files on disk differ from what it would write.
 package main
 
 //go:generate go run .
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -28,35 +37,32 @@ import (
 
 const (
 	dataFile   = "templates/generated/flags.json"
+	filesDir   = "templates/generated/flags"
 	flagsDir   = "node_modules/flag-icons/flags/4x3"
 	regenerate = "go generate ./cmd/genflags"
 )
 
-// maxSVGBytes caps one inlined flag. A flag is inlined into every page it shows on, six to
-// eight times on a logged-in page (sidebar accounts, dashboard cards), and HTML is not cached
-// the way a stylesheet is: at 2.5 KB the worst page grows by ~20 KB before compression. The
-// simple flags are 0.2–1.7 KB, New Zealand's (an image, see minify) 2.3 KB; those with a coat
-// of arms or seal (Brazil 7 KB, Mexico 84 KB) would outweigh the rest of the page, so they
-// get the code badge instead.
+// maxSVGBytes caps one flag. A flag is a request of its own on a first visit; the simple
+// flags are 0.2–1.7 KB, New Zealand's 2.3 KB, while those with a coat of arms or seal
+// (Brazil 7 KB, Mexico 84 KB) would outweigh the page that shows them on a slow
+// connection, so they get the code badge instead.
 const maxSVGBytes = 2560
-
-// The size the emoji took in running text, ~1.25em wide; 4:3 keeps flag-icons' ratio. Set on
-// the element so the box is known before the SVG is drawn: no layout shift.
-const size = ` width="1.25em" height="0.9375em"`
 
 // Several is the code of "no single country" (currency.Unknown, spec 000 §3): a globe.
 const (
 	several      = currency.Unknown
 	severalName  = "Several countries"
-	severalGlobe = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 15"` + size + `>` +
+	severalGlobe = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 15">` +
 		`<circle cx="10" cy="7.5" r="6.5" fill="#dbeafe" stroke="#1e3a8a"/>` +
 		`<path d="M3.5 7.5h13M10 1c-3 3.5-3 9.5 0 13m0-13c3 3.5 3 9.5 0 13" fill="none" stroke="#1e3a8a"/></svg>`
 )
 
-// Flag is one entry of the data file; SVG is empty when the flag is over maxSVGBytes.
+// Flag is one entry of the data file. File is the flag's path under /assets/ (its name
+// carries a hash of its content, so it is cached for good), empty when the flag is over
+// maxSVGBytes.
 type Flag struct {
 	Name string `json:"name"`
-	SVG  string `json:"svg"`
+	File string `json:"file"`
 }
 
 // countries are those a flag can stand for: a currency's country, and a batch's country,
@@ -73,34 +79,56 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	b, err := generate(root)
+	data, files, err := generate(root)
 	if err != nil {
 		log.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(root, filepath.FromSlash(dataFile)), b, 0o644); err != nil {
+	dir := filepath.Join(root, filepath.FromSlash(filesDir))
+	if err := os.RemoveAll(dir); err != nil {
+		log.Fatal(err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		log.Fatal(err)
+	}
+	for name, svg := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), svg, 0o644); err != nil {
+			log.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(root, filepath.FromSlash(dataFile)), data, 0o644); err != nil {
 		log.Fatal(err)
 	}
 }
 
-func generate(root string) ([]byte, error) {
-	flags := map[string]Flag{several: {Name: severalName, SVG: severalGlobe}}
+// generate returns the data file and the flags' files by name.
+func generate(root string) ([]byte, map[string][]byte, error) {
+	files := map[string][]byte{}
+	flags := map[string]Flag{}
+	add := func(cc, name, svg string) {
+		if len(svg) > maxSVGBytes {
+			flags[cc] = Flag{Name: name}
+			return
+		}
+		sum := sha256.Sum256([]byte(svg))
+		file := strings.ToLower(cc) + "-" + hex.EncodeToString(sum[:4]) + ".svg"
+		files[file] = []byte(svg)
+		flags[cc] = Flag{Name: name, File: "flags/" + file}
+	}
+	add(several, severalName, severalGlobe)
 	for _, cc := range countries() {
 		name := country.Name(cc)
 		if name == "" {
-			return nil, fmt.Errorf("genflags: %q names no country", cc)
+			return nil, nil, fmt.Errorf("genflags: %q names no country", cc)
 		}
 		raw, err := os.ReadFile(filepath.Join(root, flagsDir, strings.ToLower(cc)+".svg"))
 		if err != nil {
-			return nil, fmt.Errorf("genflags: %w (run npm install first)", err)
+			return nil, nil, fmt.Errorf("genflags: %w (run npm install first)", err)
 		}
 		svg, err := minify(string(raw))
 		if err != nil {
-			return nil, fmt.Errorf("genflags: %s: %w", cc, err)
+			return nil, nil, fmt.Errorf("genflags: %s: %w", cc, err)
 		}
-		if len(svg) > maxSVGBytes {
-			svg = ""
-		}
-		flags[cc] = Flag{Name: name, SVG: svg}
+		add(cc, name, svg)
 	}
 	codes := make([]string, 0, len(flags))
 	for cc := range flags {
@@ -110,30 +138,29 @@ func generate(root string) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString("{\n")
 	for i, cc := range codes {
-		var e bytes.Buffer
-		enc := json.NewEncoder(&e)
-		enc.SetEscapeHTML(false) // the SVG is markup: keep it readable in diffs
-		if err := enc.Encode(flags[cc]); err != nil {
-			return nil, err
+		e, err := json.Marshal(flags[cc])
+		if err != nil {
+			return nil, nil, err
 		}
-		fmt.Fprintf(&b, "  %q: %s", cc, bytes.TrimSuffix(e.Bytes(), []byte("\n")))
+		fmt.Fprintf(&b, "  %q: %s", cc, e)
 		if i < len(codes)-1 {
 			b.WriteByte(',')
 		}
 		b.WriteByte('\n')
 	}
 	b.WriteString("}\n")
-	return b.Bytes(), nil
+	return b.Bytes(), files, nil
 }
 
 var (
 	rootID     = regexp.MustCompile(` id="flag-icons-[a-z]+"`)
 	between    = regexp.MustCompile(`>\s+<`)
 	whitespace = regexp.MustCompile(`\s+`)
-	viewBox    = regexp.MustCompile(` viewBox="[^"]*"`)
+	viewBox    = regexp.MustCompile(` viewBox="0 0 [0-9.]+ [0-9.]+"`)
 )
 
-// minify drops what an inline copy does not need: the root id and the indentation.
+// minify drops what the file does not need: the root id and the indentation. The page
+// sizes the image (the flag class of assets/app.css), so it needs a viewBox to scale by.
 func minify(svg string) (string, error) {
 	svg = strings.TrimSpace(svg)
 	if !strings.HasPrefix(svg, "<svg ") || strings.Contains(svg, "<script") {
@@ -142,39 +169,8 @@ func minify(svg string) (string, error) {
 	svg = rootID.ReplaceAllString(svg, "")
 	svg = between.ReplaceAllString(svg, "><")
 	svg = whitespace.ReplaceAllString(svg, " ")
-	open := svg[:strings.IndexByte(svg, '>')]
-	if strings.Contains(open, " width=") {
-		return "", errors.New("already sized")
+	if !viewBox.MatchString(svg[:strings.IndexByte(svg, '>')]) {
+		return "", errors.New("no 0 0 w h viewBox to scale by")
 	}
-	if !strings.Contains(svg, ` id="`) {
-		return strings.Replace(svg, "<svg ", "<svg"+size+" ", 1), nil
-	}
-	// Ids inside a flag (clip paths, reused stars, markers) are the same in every copy, and a
-	// url(#id) resolves to the page's first element of that id: when the first copy of a
-	// flag is hidden (the sidebar is a closed <details> on narrow screens) the next one
-	// draws without its clip or stars (the United States, Israel, Hong Kong, India in
-	// Chromium). As an image of its own the flag is its own document, ids and all; the CSP
-	// allows data: images.
-	vb := viewBox.FindString(open)
-	box := strings.Fields(strings.TrimSuffix(strings.TrimPrefix(vb, ` viewBox="`), `"`))
-	if len(box) != 4 || box[0] != "0" || box[1] != "0" || strings.Contains(svg, "'") {
-		return "", errors.New("cannot be made an image: no 0 0 w h viewBox, or quotes of both kinds")
-	}
-	w, h := box[2], box[3]
-	return `<svg xmlns="http://www.w3.org/2000/svg"` + size + vb + `><image width="` + w + `" height="` + h +
-		`" href="data:image/svg+xml,` + dataURI(svg) + `"/></svg>`, nil
-}
-
-// dataURI escapes an SVG for a double-quoted attribute: its own quotes become single ones
-// (flag-icons uses none), and what a URL or HTML would read otherwise is percent-encoded.
-func dataURI(svg string) string {
-	var b strings.Builder
-	for _, c := range []byte(strings.ReplaceAll(svg, `"`, "'")) {
-		if c < 0x20 || c >= 0x7f || strings.IndexByte("%#<>&", c) >= 0 {
-			fmt.Fprintf(&b, "%%%02X", c)
-		} else {
-			b.WriteByte(c)
-		}
-	}
-	return b.String()
+	return svg, nil
 }

@@ -19,13 +19,15 @@ import (
 	"portal/server/statements"
 )
 
-// Flags are inline SVGs named by their country, not emoji: those are boxes where no emoji
-// font is installed (issue 29 item 5).
-func TestSidebarFlagsAreNamedSVGs(t *testing.T) {
+// Flags are images named by their country, not emoji: those are boxes where no emoji
+// font is installed (issue 29 item 5). Each is a built SVG file with a content-hashed name,
+// served as an image and cached for good.
+func TestSidebarFlagsAreNamedImages(t *testing.T) {
 	// The accounts area gives the sidebar its per-account items.
 	h := servertest.New(t, auth.New, New, rangepicker.New, accounts.New, statements.New, payouts.New, createpayout.New, collections.New, funding.New)
 	c := h.Client()
 	c.Login("multi@demo.example")
+	served := map[string]bool{}
 	for _, path := range []string{org1, org2} {
 		res := c.Get(path)
 		body, err := io.ReadAll(res.Body)
@@ -48,11 +50,21 @@ func TestSidebarFlagsAreNamedSVGs(t *testing.T) {
 			t.Fatalf("%s: no main navigation", path)
 		}
 		labels := map[string]bool{}
-		for _, f := range htmlq.FindAll(nav, func(n *html.Node) bool { return htmlq.Attr(n, "role") == "img" }) {
-			if htmlq.Find(f, htmlq.ByTag("svg")) == nil || htmlq.HasAttr(f, "aria-hidden") {
-				t.Errorf("%s: flag %q is not a visible SVG", path, htmlq.Attr(f, "aria-label"))
+		for _, f := range htmlq.FindAll(nav, htmlq.ByTag("img")) {
+			src, name := htmlq.Attr(f, "src"), htmlq.Attr(f, "alt")
+			if name == "" || !strings.HasPrefix(src, "/assets/flags/") || !strings.HasSuffix(src, ".svg") || htmlq.Attr(f, "class") != "flag" {
+				t.Errorf("%s: flag %q at %q is not a named flag image", path, name, src)
+				continue
 			}
-			labels[htmlq.Attr(f, "aria-label")] = true
+			if !served[src] {
+				img := c.Get(src)
+				img.Body.Close()
+				if img.StatusCode != 200 || img.Header.Get("Content-Type") != "image/svg+xml" || !strings.Contains(img.Header.Get("Cache-Control"), "immutable") {
+					t.Errorf("%s: %d %q %q", src, img.StatusCode, img.Header.Get("Content-Type"), img.Header.Get("Cache-Control"))
+				}
+				served[src] = true
+			}
+			labels[name] = true
 		}
 		if path == org1 && (!labels["United Kingdom"] || !labels["Denmark"] || !labels["Several countries"]) {
 			t.Errorf("%s: sidebar flags named %v, want the GBP, DKK and EUR accounts' countries", path, labels)

@@ -16,9 +16,12 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/evanw/esbuild/pkg/api"
+
+	"portal/templates/icons"
 )
 
 // Manifest names the built files, relative to the output folder.
@@ -142,6 +145,13 @@ func Build(o Options) (*Manifest, error) {
 		m.CSS = css
 		m.Files[css] = size
 	}
+	if err := copyFlags(root, out, m); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(out, icons.File()), icons.Sprite, 0o644); err != nil {
+		return nil, err
+	}
+	m.Files[icons.File()] = len(icons.Sprite)
 	b, _ := json.MarshalIndent(m, "", "  ")
 	if err := os.WriteFile(filepath.Join(out, "manifest.json"), b, 0o644); err != nil {
 		return nil, err
@@ -193,6 +203,7 @@ func serverOptions(src sources, out string) api.BuildOptions {
 	o.JSXFactory = "__portal_h"
 	o.JSXFragment = "__portal_Fragment"
 	o.Define[serverFlag] = "true"
+	o.Define[iconsHref] = strconv.Quote("/assets/" + icons.File())
 	o.Plugins = []api.Plugin{registries(src)}
 	return o
 }
@@ -201,6 +212,10 @@ func serverOptions(src sources, out string) api.BuildOptions {
 // server-only markup (islands/lib/serverOnly.ts) and what only it imports stay out of the
 // browser's bundles.
 const serverFlag = "__PORTAL_SERVER__"
+
+// iconsHref is the icon sprite's URL in the server's bundle (templates/icons): the pages
+// draw icons, the islands none.
+const iconsHref = "__PORTAL_ICONS__"
 
 // bootEntry is the loader's source, relative to the root as esbuild's metafile names it.
 const bootEntry = "ssr/runtime/boot.js"
@@ -413,6 +428,37 @@ func buildCSS(root, out string) (string, int, error) {
 		return "", 0, err
 	}
 	return name, len(css), nil
+}
+
+// copyFlags puts the flag images cmd/genflags wrote (their names carry a content hash) among
+// the built files, under flags/, the path flags.json names them by. A root without them
+// (a test's) has no flags to copy.
+func copyFlags(root, out string, m *Manifest) error {
+	src := filepath.Join(root, "templates", "generated", "flags")
+	ents, err := os.ReadDir(src)
+	if os.IsNotExist(err) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Join(out, "flags"), 0o755); err != nil {
+		return err
+	}
+	for _, e := range ents {
+		if !strings.HasSuffix(e.Name(), ".svg") {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(src, e.Name()))
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(out, "flags", e.Name()), b, 0o644); err != nil {
+			return err
+		}
+		m.Files["flags/"+e.Name()] = len(b)
+	}
+	return nil
 }
 
 func cleanDir(dir string) error {

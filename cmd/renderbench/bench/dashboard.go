@@ -12,6 +12,7 @@ import (
 	"portal/server/dashboard"
 	"portal/server/rangepicker"
 	"portal/templates/generated"
+	"portal/templates/icons"
 )
 
 // The html/template twin of templates/pages/dashboard/Dashboard.tsx inside
@@ -26,9 +27,7 @@ import (
 // TestTwinsMatchPages and TestDashboardTwinVariants check it against
 // preact's output.
 var dashboardTemplate = markup("Dashboard", `
-{{define "icon"}}{{with iconPath .}}<svg class="h-5 w-5 shrink-0" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-	<path d="{{.}}" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round"></path>
-</svg>{{end}}{{end}}
+{{define "icon"}}<svg class="h-5 w-5 shrink-0" aria-hidden="true" focusable="false"><use href="{{iconHref .}}"></use></svg>{{end}}
 
 {{define "navlink"}}<a{{with .Href}} href="{{.}}"{{end}}{{if .Active}} aria-current="page"{{end}} class="flex items-center gap-2 rounded px-3 py-2 {{if .Active}}bg-blue-800 font-semibold text-white{{else}}text-gray-900 hover:bg-gray-200{{end}}">
 	{{if .Icon}}{{template "icon" .Icon}}{{end}}
@@ -118,9 +117,7 @@ var dashboardTemplate = markup("Dashboard", `
 			<label for="q" class="sr-only">Search</label>
 			<input id="q" name="q" type="search" value="{{.Query}}" placeholder="Search ref. or end-to-end id" required pattern=".*\S.*" title="Type a reference or an end-to-end id" class="w-full min-w-0 rounded border border-gray-500 px-3 py-1.5">
 			<button type="submit" class="rounded border border-gray-600 px-3 py-1.5">
-				<svg class="h-4 w-4" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-					<path d="{{iconPath "search"}}" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round"></path>
-				</svg>
+				<svg class="h-4 w-4" aria-hidden="true" focusable="false"><use href="{{iconHref "search"}}"></use></svg>
 				<span class="sr-only">Search</span>
 			</button>
 		</form>
@@ -232,7 +229,7 @@ var dashboardTemplate = markup("Dashboard", `
 	</section>{{end}}
 </div>{{end}}
 {{template "shellEnd"}}`, template.FuncMap{
-	"iconPath": func(name string) string { return iconPaths[name] },
+	"iconHref": icons.Href,
 	"tone":     tone,
 	// AlertBanners: error banners apart, info and warning banners folded on a phone.
 	"alertsOf": func(all []server.ShellAlert, errors bool) []server.ShellAlert {
@@ -325,19 +322,6 @@ func countTable(caption, head string, rows []dashboard.StatLink, hasTotal bool, 
 	return countTableData{caption, head, rows, hasTotal, total}
 }
 
-// iconPaths are templates/components/Icon.tsx's paths.
-var iconPaths = map[string]string{
-	"home":        "M3 10.5 12 3l9 7.5V21h-6v-6H9v6H3z",
-	"crypto":      "M12 2 3 7v10l9 5 9-5V7zm0 4 5 3v6l-5 3-5-3V9z",
-	"payouts":     "M4 12h13m-4-5 5 5-5 5M4 5v14",
-	"collections": "M20 12H7m4 5-5-5 5-5m9-2v14",
-	"accounts":    "M3 6h18v12H3zM3 10h18",
-	"exports":     "M12 3v12m-5-5 5 5 5-5M4 21h16",
-	"users":       "M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm-7 10a7 7 0 0 1 14 0M17 11a3 3 0 1 0 0-6m5 16a6 6 0 0 0-4-5.6",
-	"settings":    "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zm7.4-3 1.6-1.2-2-3.4-1.9.6a7 7 0 0 0-1.7-1L15 5h-4l-.4 2a7 7 0 0 0-1.7 1l-1.9-.6-2 3.4L6.6 12 5 13.2l2 3.4 1.9-.6a7 7 0 0 0 1.7 1l.4 2h4l.4-2a7 7 0 0 0 1.7-1l1.9.6 2-3.4z",
-	"search":      "M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zm10 3-5-5",
-}
-
 // tones are templates/components/Messages.tsx's classes by kind.
 var tones = map[string]string{
 	"success": "border-green-700 bg-green-50 text-green-900",
@@ -356,16 +340,16 @@ func tone(kind string) string {
 var countryCode = regexp.MustCompile(`^[A-Z]{2}$`)
 
 // flags is the data file Icon.tsx's Flag imports, so the twin cannot draw other flags.
-var flags = sync.OnceValue(func() map[string]struct{ Name, SVG string } {
-	var m map[string]struct{ Name, SVG string }
+var flags = sync.OnceValue(func() map[string]struct{ Name, File string } {
+	var m map[string]struct{ Name, File string }
 	if err := json.Unmarshal(generated.FlagsJSON, &m); err != nil {
 		panic(err)
 	}
 	return m
 })
 
-// flagGlyph is Icon.tsx's Flag: the inline SVG named by its country, a globe for "XX" and
-// anything that is not a country code, the code in a badge for a flag not inlined.
+// flagGlyph is Icon.tsx's Flag: the flag's image named by its country, a globe for "XX" and
+// anything that is not a country code, the code in a badge for a flag without an image.
 func flagGlyph(country string) template.HTML {
 	cc := country
 	if !countryCode.MatchString(cc) {
@@ -373,8 +357,8 @@ func flagGlyph(country string) template.HTML {
 	}
 	label := cc
 	if f, ok := flags()[cc]; ok {
-		if f.SVG != "" {
-			return template.HTML(`<span role="img" aria-label="` + template.HTMLEscapeString(f.Name) + `" class="mr-1 inline-flex">` + f.SVG + `</span>`)
+		if f.File != "" {
+			return template.HTML(`<img src="/assets/` + template.HTMLEscapeString(f.File) + `" alt="` + template.HTMLEscapeString(f.Name) + `" class="flag"/>`)
 		}
 		label = f.Name
 	}
