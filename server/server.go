@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/gofiber/fiber/v3"
-	"github.com/gofiber/fiber/v3/middleware/compress"
 	"github.com/redis/go-redis/v9"
 
 	"portal/provider"
@@ -229,7 +228,7 @@ func New(d Deps, areas ...AreaFunc) *Server {
 	s.app.Get("/assets/*", s.serveAsset)
 	s.app.Get("/healthz", s.healthz)
 	s.app.Use(s.limitRequest)
-	s.app.Use(compress.New(compress.Config{Level: compress.LevelDefault}))
+	s.app.Use(compressResponses())
 	s.app.Use(s.loadSession)
 	s.app.Use(s.checkCSRF)
 	for _, r := range mountOrder(s.routes, func(r *Route) string { return r.Path }) {
