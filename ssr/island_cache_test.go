@@ -177,6 +177,12 @@ func TestIslandCacheCSRF(t *testing.T) {
 		{[]string{"PortalCsrfSlot7f3a9c"}, "other"},
 		{texts, "PortalCsrfSlot7f3a9c"},
 		{texts, ""},
+		// The token a second time in the props (a nested copy, part of a text): each
+		// response shows its own wherever it is.
+		{[]string{"tokA"}, "tokA"},
+		{[]string{"tokB"}, "tokB"},
+		{[]string{"at-tokA-end"}, "tokA"},
+		{[]string{"at-tokB-end"}, "tokB"},
 	} {
 		render(tc.texts, tc.csrf)
 	}
