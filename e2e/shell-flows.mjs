@@ -63,7 +63,12 @@ test('Sidebar flags and icons: every one is drawn from its image', async (t) => 
   const drawn = await page.evaluate(async () => {
     const out = [];
     for (const img of document.querySelectorAll('#nav-menu img.flag, main img.flag')) {
-      if (!img.complete) await new Promise((r) => img.addEventListener('load', r, { once: true }) || img.addEventListener('error', r, { once: true }));
+      if (!img.complete) {
+        await new Promise((r) => {
+          img.addEventListener('load', r, { once: true });
+          img.addEventListener('error', r, { once: true });
+        });
+      }
       const box = img.getBoundingClientRect();
       out.push({ what: 'flag ' + img.alt, ok: img.naturalWidth > 0 && box.width > 10 && box.height > 8 });
     }

@@ -18,8 +18,6 @@ package main
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -30,6 +28,7 @@ import (
 	"slices"
 	"strings"
 
+	"portal/assetname"
 	"portal/country"
 	"portal/currency"
 	"portal/reference"
@@ -109,8 +108,7 @@ func generate(root string) ([]byte, map[string][]byte, error) {
 			flags[cc] = Flag{Name: name}
 			return
 		}
-		sum := sha256.Sum256([]byte(svg))
-		file := strings.ToLower(cc) + "-" + hex.EncodeToString(sum[:4]) + ".svg"
+		file := assetname.Hashed(strings.ToLower(cc), []byte(svg), ".svg")
 		files[file] = []byte(svg)
 		flags[cc] = Flag{Name: name, File: "flags/" + file}
 	}

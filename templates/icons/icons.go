@@ -5,11 +5,11 @@
 package icons
 
 import (
-	"crypto/sha256"
 	_ "embed"
-	"encoding/hex"
 	"regexp"
 	"sync"
+
+	"portal/assetname"
 )
 
 // Sprite is icons.svg.
@@ -19,10 +19,7 @@ var Sprite []byte
 
 // File is the sprite's name among the built assets: its content's hash in the name, so a
 // changed sprite is a new URL and the old one may be cached for good.
-var File = sync.OnceValue(func() string {
-	sum := sha256.Sum256(Sprite)
-	return "icons-" + hex.EncodeToString(sum[:4]) + ".svg"
-})
+var File = sync.OnceValue(func() string { return assetname.Hashed("icons", Sprite, ".svg") })
 
 // Href is the URL that draws the icon of that name.
 func Href(name string) string { return "/assets/" + File() + "#" + name }
