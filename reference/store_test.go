@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -203,9 +204,14 @@ func TestOpenRefusesNewerSchema(t *testing.T) {
 	}
 }
 
-// testdata/legacy_main_d369a4a.sql is a text dump (sqlite3 .dump) of a file written by main at
-// d369a4a, before goose: its schema_migrations, its demo organisations, users, memberships and
-// accounts. Opening it must keep every row and end with the schema a new file gets.
+// legacyApplied finds the migrations a pre-goose file's schema_migrations names.
+var legacyApplied = regexp.MustCompile(`INSERT INTO schema_migrations VALUES\(\d+,'([^']+\.sql)'`)
+
+// testdata/legacy_main_d369a4a.sql holds the rows of a file written by main at d369a4a, before
+// goose: its schema_migrations, its demo organisations, users, memberships and accounts. That
+// build applied each migration its schema_migrations names as plain SQL, so the file is rebuilt
+// the same way: those migrations (kept as they were by TestReleasedMigrationsAreUnchanged), then
+// the rows. Opening it must keep every row and end with the schema a new file gets.
 func TestOpenUpgradesLegacyDataDirectory(t *testing.T) {
 	skipOnPostgres(t, "adopts a SQLite file written before goose")
 	t.Parallel()
@@ -218,6 +224,15 @@ func TestOpenUpgradesLegacyDataDirectory(t *testing.T) {
 	raw, err := sql.Open("sqlite", path)
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, m := range legacyApplied.FindAllSubmatch(dump, -1) {
+		up, err := fs.ReadFile(migrations(), string(m[1]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := raw.ExecContext(ctx, string(up)); err != nil {
+			t.Fatalf("applying %s as the old build did: %v", m[1], err)
+		}
 	}
 	if _, err := raw.ExecContext(ctx, string(dump)); err != nil {
 		t.Fatalf("loading the dump: %v", err)
