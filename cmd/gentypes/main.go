@@ -101,7 +101,7 @@ func generate(root string) (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	islands, err := listTSX(filepath.Join(root, "islands"))
+	islands, err := bundle.ListTSX(filepath.Join(root, "islands"))
 	if err != nil {
 		return nil, err
 	}
@@ -203,25 +203,6 @@ func componentsTS(pages []bundle.Page, islands []string) []byte {
 	}
 	b.WriteString("}\n")
 	return b.Bytes()
-}
-
-// listTSX names a folder's .tsx files without the extension, sorted, leaving
-// out tests, as the bundler does (ssr/bundle).
-func listTSX(dir string) ([]string, error) {
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, err
-	}
-	var names []string
-	for _, e := range ents {
-		n := e.Name()
-		if e.IsDir() || !strings.HasSuffix(n, ".tsx") || strings.Contains(n, ".test.") {
-			continue
-		}
-		names = append(names, strings.TrimSuffix(n, ".tsx"))
-	}
-	sort.Strings(names)
-	return names, nil
 }
 
 func sortedKeys[V any](m map[string]V) []string {

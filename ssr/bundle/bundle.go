@@ -90,7 +90,7 @@ func Build(o Options) (*Manifest, error) {
 			return nil, err
 		}
 	}
-	src.islands, err = listTSX(src.islandsDir)
+	src.islands, err = ListTSX(src.islandsDir)
 	if err != nil {
 		return nil, err
 	}
@@ -375,9 +375,9 @@ func flat(names []string) []Page {
 	return out
 }
 
-// listTSX names the .tsx files of a folder (without extension), sorted; test
+// ListTSX names the .tsx files of a folder (without extension), sorted; test
 // files are not pages.
-func listTSX(dir string) ([]string, error) {
+func ListTSX(dir string) ([]string, error) {
 	ents, err := os.ReadDir(dir)
 	if os.IsNotExist(err) {
 		return nil, nil
