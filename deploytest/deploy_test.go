@@ -146,8 +146,8 @@ func TestRollingRestart(t *testing.T) {
 	st := newStore(t, dataDir)
 	env := sharedEnv(t, dataDir, cluster.URL, st)
 
-	a := &portal{name: "a", addr: freeAddr(t), bin: bin, env: env}
-	b := &portal{name: "b", addr: freeAddr(t), bin: bin, env: env}
+	a := &portal{name: "a", addr: testenv.FreeAddr(t), bin: bin, env: env}
+	b := &portal{name: "b", addr: testenv.FreeAddr(t), bin: bin, env: env}
 	t0 := time.Now()
 	a.start(t, 3*time.Minute) // the first start seeds the demo data into the empty store
 	logf(t, "portal a up on %s in %v (seeded %s)", a.addr, time.Since(t0).Round(time.Millisecond), st.what)
@@ -156,7 +156,7 @@ func TestRollingRestart(t *testing.T) {
 	logf(t, "portal b up on %s in %v, Redis Cluster %s", b.addr, time.Since(t0).Round(time.Millisecond), cluster.URL)
 	st.openSQLite(t, dataDir)
 
-	listen := freeAddr(t)
+	listen := testenv.FreeAddr(t)
 	sock := filepath.Join(t.TempDir(), "admin.sock")
 	hap := startProc(t, "haproxy", haproxy, []string{"-db", "-f", filepath.Join(dir, "deploy", "haproxy.cfg")}, append(os.Environ(),
 		"PORTAL_LISTEN="+listen, "PORTAL_A="+a.addr, "PORTAL_B="+b.addr, "HAPROXY_ADMIN_SOCKET="+sock, "PORTAL_CHECK_INTER=500ms"))

@@ -26,16 +26,6 @@ func root(t testing.TB) string {
 	return filepath.Dir(wd)
 }
 
-func freeAddr(t testing.TB) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	return ln.Addr().String()
-}
-
 // proc is a child process whose stderr is kept and echoed to the test log with a prefix.
 type proc struct {
 	name   string

@@ -42,7 +42,7 @@ func BenchmarkScale(b *testing.B) {
 	env := append(sharedEnv(b, dataDir, testenv.Redis(b), st), "GOMAXPROCS=1")
 	// taskset execs the portal in its own process, so stopping it stops the portal.
 	pinned := func(name, cpu string) *portal {
-		return &portal{name: name, addr: freeAddr(b), bin: taskset, args: []string{"-c", cpu, bin}, env: env}
+		return &portal{name: name, addr: testenv.FreeAddr(b), bin: taskset, args: []string{"-c", cpu, bin}, env: env}
 	}
 	a, c := pinned("a", "0"), pinned("b", "1")
 	a.start(b, 3*time.Minute) // seeds the demo data into the empty database

@@ -118,6 +118,17 @@ func KeyPrefix(t testing.TB) string {
 	return "test:" + hex.EncodeToString(b[:]) + ":"
 }
 
+// FreeAddr is a loopback address with a port nothing listens on now, for a test's child
+// process to listen on.
+func FreeAddr(t testing.TB) string {
+	t.Helper()
+	port, err := freePort()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
+}
+
 func freePort() (int, error) {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

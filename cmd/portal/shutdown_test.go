@@ -15,6 +15,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"portal/testenv"
 )
 
 // The test builds and runs the real binary: the drain is between the
@@ -37,15 +39,6 @@ func stubAssets(t *testing.T) string {
 	return dir
 }
 
-func freeAddr(t *testing.T) string {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	return ln.Addr().String()
-}
-
 type portalProc struct {
 	cmd    *exec.Cmd
 	addr   string
@@ -64,7 +57,7 @@ func startPortal(t *testing.T, grace string) *portalProc {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	p := &portalProc{addr: freeAddr(t), lines: make(chan string, 1024), exited: make(chan error, 1)}
+	p := &portalProc{addr: testenv.FreeAddr(t), lines: make(chan string, 1024), exited: make(chan error, 1)}
 	p.cmd = exec.Command(bin)
 	p.cmd.Env = append(os.Environ(), "PORTAL_ENV=sandbox", "PORTAL_ADDR="+p.addr, "PORTAL_DATA_DIR="+t.TempDir(),
 		"PORTAL_ASSETS_DIR="+stubAssets(t), "PORTAL_SHUTDOWN_GRACE="+grace, "PORTAL_SECRET=", "PORTAL_DEV=", "REDIS_URL=")
