@@ -55,3 +55,13 @@ func TestKindWords(t *testing.T) {
 		}
 	}
 }
+
+func TestCollectionStatusName(t *testing.T) {
+	want := []string{"Pending", "Received", "Processing", "Authorised", "Action required", "Completed", "Cancelled",
+		"Processing refund", "Refunded", "Partially refunded", "Action required for refund", "Refund returned"}
+	for i, st := range CollectionOrderStatuses() {
+		if got := CollectionStatusName(st); got != want[i] {
+			t.Errorf("CollectionStatusName(%q) = %q, want %q", st, got, want[i])
+		}
+	}
+}
