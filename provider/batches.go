@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"slices"
 	"time"
 )
 
@@ -219,12 +220,8 @@ func (b Batch) ApprovalsStillNeeded() int { return max(0, b.BatchNumberOfApprove
 
 // Reviewed says whether userID approved or declined the batch already.
 func (b Batch) Reviewed(userID string) bool {
-	for _, r := range append(append([]BatchReview{}, b.Approvals...), b.Rejections...) {
-		if r.UserID == userID {
-			return true
-		}
-	}
-	return false
+	by := func(r BatchReview) bool { return r.UserID == userID }
+	return slices.ContainsFunc(b.Approvals, by) || slices.ContainsFunc(b.Rejections, by)
 }
 
 // Reviewable is spec 001 §5's availability of Approve and Decline, except the permission,

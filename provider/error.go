@@ -41,25 +41,24 @@ var ErrInvalidCredentials = &Error{Code: EUNAUTHORIZED, Message: "Invalid email 
 // ErrorCode returns the code of the first *Error in err's chain, "" for nil, and EINTERNAL for
 // anything else.
 func ErrorCode(err error) string {
-	if err == nil {
-		return ""
-	}
-	var e *Error
-	if errors.As(err, &e) {
-		return e.Code
-	}
-	return EINTERNAL
+	return fromChain(err, func(e *Error) string { return e.Code }, EINTERNAL)
 }
 
 // ErrorMessage returns the message of the first *Error in err's chain, "" for nil, and a
 // generic text for anything else so internal details never reach a user.
 func ErrorMessage(err error) string {
+	return fromChain(err, func(e *Error) string { return e.Message }, "Internal error.")
+}
+
+// fromChain reads one part of the first *Error in err's chain: "" for nil, other for an
+// error that is none.
+func fromChain(err error, part func(*Error) string, other string) string {
 	if err == nil {
 		return ""
 	}
 	var e *Error
 	if errors.As(err, &e) {
-		return e.Message
+		return part(e)
 	}
-	return "Internal error."
+	return other
 }

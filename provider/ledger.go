@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"time"
 )
@@ -146,14 +147,7 @@ func EntryTypes() []string {
 func EntryTypeLabel(t string) string { return strings.ReplaceAll(t, "_", " ") }
 
 // ValidEntryType reports whether t is one of EntryTypes.
-func ValidEntryType(t string) bool {
-	for _, e := range EntryTypes() {
-		if e == t {
-			return true
-		}
-	}
-	return false
-}
+func ValidEntryType(t string) bool { return slices.Contains(EntryTypes(), t) }
 
 // Cursor directions.
 const (

@@ -72,8 +72,8 @@ const (
 // DraftSections lists the sections a draft's values are saved in, in the flow's order
 // (every step but select_product and summary).
 func DraftSections() []string {
-	return []string{StepPayoutRequest, StepDebtor, StepUltimateDebtor, StepCreditor, StepCreditorAccount,
-		StepIntermediaryAgent, StepIntermediaryAgentAccount}
+	steps := DraftSteps()
+	return steps[1 : len(steps)-1]
 }
 
 // Field kinds (ui_field): how a field is typed in. The validation of each lives in package

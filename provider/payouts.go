@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"slices"
 	"time"
 )
 
@@ -448,14 +449,7 @@ func (p PayoutRequest) ReasonCode() string {
 }
 
 // Cancellable says whether CancelPayout would accept the payout now.
-func (p PayoutRequest) Cancellable() bool {
-	for _, c := range CancellableStatuses() {
-		if p.Status == c {
-			return true
-		}
-	}
-	return false
-}
+func (p PayoutRequest) Cancellable() bool { return slices.Contains(CancellableStatuses(), p.Status) }
 
 // PayoutCreate is a new payout request. AccountNumber is the organisation's account to debit
 // (debtor_account); Currency, when given, must be its currency. RequestedExecutionDate is

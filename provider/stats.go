@@ -116,15 +116,4 @@ func Percent(n, total int) float64 {
 
 // CollectionStatusName is how a collection order status is shown: "action_required" as
 // "Action required".
-func CollectionStatusName(status string) string {
-	b := []byte(status)
-	for i, c := range b {
-		if c == '_' {
-			b[i] = ' '
-		}
-	}
-	if len(b) > 0 && b[0] >= 'a' && b[0] <= 'z' {
-		b[0] -= 'a' - 'A'
-	}
-	return string(b)
-}
+func CollectionStatusName(status string) string { return Sentence(status) }

@@ -1,7 +1,9 @@
 package provider
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"time"
 )
 
@@ -74,14 +76,7 @@ func WithdrawalStatuses() []string {
 }
 
 // ValidWithdrawalStatus reports whether s is one of WithdrawalStatuses.
-func ValidWithdrawalStatus(s string) bool {
-	for _, v := range WithdrawalStatuses() {
-		if v == s {
-			return true
-		}
-	}
-	return false
-}
+func ValidWithdrawalStatus(s string) bool { return slices.Contains(WithdrawalStatuses(), s) }
 
 // Withdrawal account kinds.
 const (
@@ -193,10 +188,7 @@ func (a WithdrawalAccount) EffectiveCurrency() string {
 
 // Number is the account's number as people read it: the IBAN, else the account number.
 func (a WithdrawalAccount) Number() string {
-	if a.IBAN != "" {
-		return a.IBAN
-	}
-	return a.AccountNumber
+	return cmp.Or(a.IBAN, a.AccountNumber)
 }
 
 // WithdrawalAuthorization links a virtual account to a withdrawal account.
@@ -271,10 +263,7 @@ func CreditorOf(a WithdrawalAccount) WithdrawalCreditor {
 
 // Number is the creditor's number as people read it: the IBAN, else the account number.
 func (c WithdrawalCreditor) Number() string {
-	if c.IBAN != "" {
-		return c.IBAN
-	}
-	return c.AccountNumber
+	return cmp.Or(c.IBAN, c.AccountNumber)
 }
 
 // WithdrawalRequest is spec 001 §3's withdrawal request. Amount is debited from the virtual

@@ -23,60 +23,51 @@ var stateWords = map[string]string{
 	StateCancelled:                "Cancelled",
 }
 
-// StateWords names a payout state for people. A state this table does not know is shown
-// as a sentence of its words ("some_state" → "Some state") rather than as a code.
-func StateWords(state string) string {
-	if w, ok := stateWords[state]; ok {
-		return w
-	}
-	return Sentence(state)
+var partyWords = map[string]string{
+	CreditorPrivate:      "Private person",
+	CreditorOrganization: "Organisation",
 }
+
+var accountWords = map[string]string{
+	"bank_account":  "Bank account",
+	"wallet":        "Crypto wallet",
+	"crypto_wallet": "Crypto wallet",
+}
+
+var sourceWords = map[string]string{
+	SourceAPI:      "API",
+	SourceCSV:      "CSV",
+	SourceManual:   "Manual",
+	SourceISO20022: "ISO 20022",
+	SourceUnknown:  "Unknown",
+}
+
+var initiatorWords = map[string]string{
+	InitiatorUser: "A user of the organisation",
+}
+
+// StateWords names a payout state for people.
+func StateWords(state string) string { return wordsFor(stateWords, state) }
 
 // PartyWords names a sender's or receiver's kind.
-func PartyWords(kind string) string {
-	switch kind {
-	case CreditorPrivate:
-		return "Private person"
-	case CreditorOrganization:
-		return "Organisation"
-	}
-	return Sentence(kind)
-}
+func PartyWords(kind string) string { return wordsFor(partyWords, kind) }
 
 // AccountWords names a receiving account's kind.
-func AccountWords(kind string) string {
-	switch kind {
-	case "bank_account":
-		return "Bank account"
-	case "wallet", "crypto_wallet":
-		return "Crypto wallet"
-	}
-	return Sentence(kind)
-}
+func AccountWords(kind string) string { return wordsFor(accountWords, kind) }
 
 // SourceWords names where a payout came from.
-func SourceWords(source string) string {
-	switch source {
-	case SourceAPI:
-		return "API"
-	case SourceCSV:
-		return "CSV"
-	case SourceManual:
-		return "Manual"
-	case SourceISO20022:
-		return "ISO 20022"
-	case SourceUnknown:
-		return "Unknown"
-	}
-	return Sentence(source)
-}
+func SourceWords(source string) string { return wordsFor(sourceWords, source) }
 
 // InitiatorWords names who started a cancellation.
-func InitiatorWords(kind string) string {
-	if kind == InitiatorUser {
-		return "A user of the organisation"
+func InitiatorWords(kind string) string { return wordsFor(initiatorWords, kind) }
+
+// wordsFor is code's words in table. A code the table does not know is shown as a sentence
+// of its words ("some_state" → "Some state") rather than as a code.
+func wordsFor(table map[string]string, code string) string {
+	if w, ok := table[code]; ok {
+		return w
 	}
-	return Sentence(kind)
+	return Sentence(code)
 }
 
 // Sentence turns a code into words: underscores become spaces, the first letter capital.

@@ -26,3 +26,42 @@ func TestStateWordsCoverEveryState(t *testing.T) {
 		t.Error("party kinds")
 	}
 }
+
+// Each kind's words, and a kind the table does not know shown as a sentence of its code.
+func TestKindWords(t *testing.T) {
+	for _, tt := range []struct {
+		words func(string) string
+		code  string
+		want  string
+	}{
+		{PartyWords, CreditorPrivate, "Private person"},
+		{PartyWords, CreditorOrganization, "Organisation"},
+		{PartyWords, "trust_fund", "Trust fund"},
+		{AccountWords, "bank_account", "Bank account"},
+		{AccountWords, "wallet", "Crypto wallet"},
+		{AccountWords, "crypto_wallet", "Crypto wallet"},
+		{AccountWords, "", ""},
+		{SourceWords, SourceAPI, "API"},
+		{SourceWords, SourceCSV, "CSV"},
+		{SourceWords, SourceManual, "Manual"},
+		{SourceWords, SourceISO20022, "ISO 20022"},
+		{SourceWords, SourceUnknown, "Unknown"},
+		{SourceWords, "sftp_drop", "Sftp drop"},
+		{InitiatorWords, InitiatorUser, "A user of the organisation"},
+		{InitiatorWords, "vela_support", "Vela support"},
+	} {
+		if got := tt.words(tt.code); got != tt.want {
+			t.Errorf("words(%q) = %q, want %q", tt.code, got, tt.want)
+		}
+	}
+}
+
+func TestCollectionStatusName(t *testing.T) {
+	want := []string{"Pending", "Received", "Processing", "Authorised", "Action required", "Completed", "Cancelled",
+		"Processing refund", "Refunded", "Partially refunded", "Action required for refund", "Refund returned"}
+	for i, st := range CollectionOrderStatuses() {
+		if got := CollectionStatusName(st); got != want[i] {
+			t.Errorf("CollectionStatusName(%q) = %q, want %q", st, got, want[i])
+		}
+	}
+}
