@@ -807,14 +807,11 @@ func (s *DraftService) Drafts(ctx context.Context, orgID string, f provider.Draf
 		return page, &provider.FieldError{Field: "status", Err: provider.Errorf(provider.EINVALID, "Status is waiting_review, rejected or draft.")}
 	}
 	k, err := newKeyset(f.Cursor, f.Direction, f.Limit, provider.DefaultDraftLimit, provider.MaxDraftLimit)
+	if err == nil {
+		k, err = k.including(f.IncludeCursor)
+	}
 	if err != nil {
 		return page, err
-	}
-	if f.IncludeCursor {
-		if k.dir == provider.DirectionPrev {
-			return page, provider.Errorf(provider.EINVALID, "include_cursor goes with cursor_after.")
-		}
-		k.inclusive = true
 	}
 	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return page, err
@@ -832,28 +829,20 @@ func (s *DraftService) Drafts(ctx context.Context, orgID string, f provider.Draf
 		return page, err
 	}
 	query, args = fill(qDraftPage, nil, append(slots, w.slot())...)
-	rows, err := s.read.QueryContext(ctx, query, args...)
+	got, err := readKeyset(ctx, s.read, k, query, args, func(rows *sql.Rows) (*draftRow, time.Time, int64, error) {
+		var d draftRow
+		err := scanDraft(rows, &d)
+		return &d, d.createdAt, d.seq, err
+	})
 	if err != nil {
 		return page, fmt.Errorf("reference: drafts: %w", err)
 	}
-	var list []*draftRow
-	for rows.Next() {
-		var d draftRow
-		if err := scanDraft(rows, &d); err != nil {
-			rows.Close()
-			return page, fmt.Errorf("reference: drafts: %w", err)
-		}
-		list = append(list, &d)
-	}
-	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
-		return page, fmt.Errorf("reference: drafts: %w", err)
-	}
-	list, more := trim(k, list)
-	if err := loadReviews(ctx, s.read, list...); err != nil {
+	// Only the page's own drafts: the extra row read to tell whether there is more is gone.
+	if err := loadReviews(ctx, s.read, got.rows...); err != nil {
 		return page, err
 	}
 	envs := map[string]draftEnv{}
-	for _, d := range list {
+	for _, d := range got.rows {
 		env, ok := envs[d.currency]
 		if !ok {
 			if env, err = draftEnvOf(ctx, s.read, orgID, d.currency); err != nil {
@@ -863,10 +852,6 @@ func (s *DraftService) Drafts(ctx context.Context, orgID string, f provider.Draf
 		}
 		page.Drafts = append(page.Drafts, d.build(env))
 	}
-	if len(list) > 0 {
-		first, last := list[0], list[len(list)-1]
-		page.CursorNext, page.CursorPrev, page.HasNext = k.cursors(first.createdAt, strconv.FormatInt(first.seq, 10),
-			last.createdAt, strconv.FormatInt(last.seq, 10), more)
-	}
+	page.CursorNext, page.CursorPrev, page.HasNext = got.next, got.prev, got.hasNext
 	return page, nil
 }

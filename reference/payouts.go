@@ -490,14 +490,11 @@ func (s *PayoutService) Payouts(ctx context.Context, orgID string, f provider.Pa
 	if err == nil {
 		k, err = k.sorted(f.Sort)
 	}
+	if err == nil {
+		k, err = k.including(f.IncludeCursor)
+	}
 	if err != nil {
 		return page, err
-	}
-	if f.IncludeCursor {
-		if k.dir == provider.DirectionPrev {
-			return page, provider.Errorf(provider.EINVALID, "include_cursor goes with cursor_after.")
-		}
-		k.inclusive = true
 	}
 	where, args, err := payoutWhere(orgID, f, "p.", true)
 	if err != nil {

@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -74,15 +73,11 @@ func scanReceiver(row interface{ Scan(...any) error }, r *provider.Receiver, seq
 func (s *ReceiverService) Receivers(ctx context.Context, orgID string, f provider.ReceiverFilter) (provider.ReceiverPage, error) {
 	page := provider.ReceiverPage{Receivers: []provider.Receiver{}}
 	k, err := newKeyset(f.Cursor, f.Direction, f.Limit, provider.DefaultReceiverLimit, provider.MaxReceiverLimit)
+	if err == nil {
+		k, err = k.sortedBy(f.Sort, provider.ReceiverSortNewest, provider.ReceiverSortOldest)
+	}
 	if err != nil {
 		return page, err
-	}
-	switch f.Sort {
-	case "", provider.ReceiverSortNewest:
-	case provider.ReceiverSortOldest:
-		k.asc = true
-	default:
-		return page, provider.Errorf(provider.EINVALID, "Sort by -created_at or created_at.")
 	}
 	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return page, err
@@ -95,45 +90,21 @@ func (s *ReceiverService) Receivers(ctx context.Context, orgID string, f provide
 		return page, err
 	}
 	query, args := fill(qReceiverPage, []any{orgID}, slots...)
-	list, err := s.receiverRows(ctx, query, args...)
+	got, err := readKeyset(ctx, s.read, k, query, args, scanReceiverRow)
 	if err != nil {
-		return page, err
+		return page, fmt.Errorf("reference: receivers: %w", err)
 	}
-	list, more := trim(k, list)
-	for _, r := range list {
-		page.Receivers = append(page.Receivers, r.r)
-	}
-	if len(list) > 0 {
-		first, last := list[0], list[len(list)-1]
-		page.CursorNext, page.CursorPrev, page.HasNext = k.cursors(first.r.CreatedAt, first.seq, last.r.CreatedAt, last.seq, more)
-	}
+	page.Receivers = append(page.Receivers, got.rows...)
+	page.CursorNext, page.CursorPrev, page.HasNext = got.next, got.prev, got.hasNext
 	return page, nil
 }
 
-type receiverRow struct {
-	r   provider.Receiver
-	seq string
-}
-
-// receiverRows reads the receivers a query of receiver-columns selects (where is the whole
-// statement: receiver-page or receiver-recent).
-func (s *ReceiverService) receiverRows(ctx context.Context, where string, args ...any) ([]receiverRow, error) {
-	rows, err := s.read.QueryContext(ctx, where, args...)
-	if err != nil {
-		return nil, fmt.Errorf("reference: receivers: %w", err)
-	}
-	defer rows.Close()
-	var out []receiverRow
-	for rows.Next() {
-		var r receiverRow
-		var seq int64
-		if err := scanReceiver(rows, &r.r, &seq); err != nil {
-			return nil, fmt.Errorf("reference: receivers: %w", err)
-		}
-		r.seq = strconv.FormatInt(seq, 10)
-		out = append(out, r)
-	}
-	return out, rows.Err()
+// scanReceiverRow reads a row of receiver-columns with its keyset key.
+func scanReceiverRow(rows *sql.Rows) (provider.Receiver, time.Time, int64, error) {
+	var r provider.Receiver
+	var seq int64
+	err := scanReceiver(rows, &r, &seq)
+	return r, r.CreatedAt, seq, err
 }
 
 // Receiver implements provider.Receivers.
@@ -157,24 +128,23 @@ func readReceiver(ctx context.Context, q db.DBTX, orgID, id string) (provider.Re
 
 // RecentReceivers implements provider.Receivers.
 func (s *ReceiverService) RecentReceivers(ctx context.Context, orgID, productID, schemaID string, limit int) ([]provider.Receiver, error) {
-	switch {
-	case limit == 0:
-		limit = provider.DefaultRecentReceivers
-	case limit < 0 || limit > provider.MaxReceiverLimit:
-		return nil, provider.Errorf(provider.EINVALID, "Limit must be between 1 and %d.", provider.MaxReceiverLimit)
+	limit, err := pageLimit(limit, provider.DefaultRecentReceivers, provider.MaxReceiverLimit)
+	if err != nil {
+		return nil, err
 	}
 	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return nil, err
 	}
-	list, err := s.receiverRows(ctx, qReceiverRecent, orgID, productID, schemaID, limit)
+	rows, err := s.read.QueryContext(ctx, qReceiverRecent, orgID, productID, schemaID, limit)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("reference: receivers: %w", err)
 	}
-	out := []provider.Receiver{}
-	for _, r := range list {
-		out = append(out, r.r)
-	}
-	return out, nil
+	return collect(rows, "receivers", func(sc scanner) (provider.Receiver, error) {
+		var r provider.Receiver
+		var seq int64
+		err := scanReceiver(sc, &r, &seq)
+		return r, err
+	})
 }
 
 func receiverInvalid(field, msg string) error {

@@ -147,12 +147,9 @@ func decodeUserCursor(c string) (string, error) {
 
 // OrganisationUsers implements provider.Users: members by e-mail, keyset pages.
 func (s *OrganisationService) OrganisationUsers(ctx context.Context, orgID string, q provider.UserQuery) (provider.UserPage, error) {
-	limit := q.Limit
-	switch {
-	case limit == 0:
-		limit = provider.DefaultUserLimit
-	case limit < 0 || limit > provider.MaxUserLimit:
-		return provider.UserPage{}, provider.Errorf(provider.EINVALID, "Limit must be between 1 and %d.", provider.MaxUserLimit)
+	limit, err := pageLimit(q.Limit, provider.DefaultUserLimit, provider.MaxUserLimit)
+	if err != nil {
+		return provider.UserPage{}, err
 	}
 	dir := q.Direction
 	if dir == "" {

@@ -538,31 +538,23 @@ func (s *WithdrawalService) FindWithdrawals(ctx context.Context, orgID, query st
 	if err != nil {
 		return nil, fmt.Errorf("reference: find withdrawals: %w", err)
 	}
-	defer rows.Close()
-	for rows.Next() {
+	return collect(rows, "find withdrawals", func(sc scanner) (provider.WithdrawalRequest, error) {
 		var w provider.WithdrawalRequest
 		var seq int64
-		if err := scanWithdrawal(rows, &w, &seq); err != nil {
-			return nil, err
-		}
-		out = append(out, w)
-	}
-	return out, rows.Err()
+		err := scanWithdrawal(sc, &w, &seq)
+		return w, err
+	})
 }
 
 // Withdrawals implements provider.Withdrawals.
 func (s *WithdrawalService) Withdrawals(ctx context.Context, orgID string, f provider.WithdrawalFilter) (provider.WithdrawalPage, error) {
 	page := provider.WithdrawalPage{Withdrawals: []provider.WithdrawalRequest{}}
 	k, err := newKeyset(f.Cursor, f.Direction, f.Limit, provider.DefaultWithdrawalLimit, provider.MaxWithdrawalLimit)
+	if err == nil {
+		k, err = k.sortedBy(f.Sort, provider.WithdrawalSortNewest, provider.WithdrawalSortOldest)
+	}
 	if err != nil {
 		return page, err
-	}
-	switch f.Sort {
-	case "", provider.WithdrawalSortNewest:
-	case provider.WithdrawalSortOldest:
-		k.asc = true
-	default:
-		return page, provider.Errorf(provider.EINVALID, "Sort by -created_at or created_at.")
 	}
 	if f.Status != "" && !provider.ValidWithdrawalStatus(f.Status) {
 		return page, provider.Errorf(provider.EINVALID, "Unknown status.")
