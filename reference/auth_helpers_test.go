@@ -146,3 +146,52 @@ func dumpTable(t *testing.T, s *Store, table string) string {
 	}
 	return b.String()
 }
+
+// authCase is a case of a table run on a store of its own.
+type authCase struct {
+	name string
+	run  func(t *testing.T, s *Store, clock *testClock)
+}
+
+// runAuthCases runs each case in parallel on a fresh authStore, so no case sees another's
+// codes, tokens or clock.
+func runAuthCases(t *testing.T, cases []authCase) {
+	for _, tt := range cases {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			s, clock := authStore(t)
+			tt.run(t, s, clock)
+		})
+	}
+}
+
+// exactlyOnePasses makes n calls of try at once and wants exactly one to pass and the others
+// to fail with EINVALID: what a single-use code or counter must hold to under a race.
+func exactlyOnePasses(t *testing.T, n int, try func() error) {
+	t.Helper()
+	start := make(chan struct{})
+	errs := make(chan error, n)
+	var wg sync.WaitGroup
+	for range n {
+		wg.Go(func() {
+			<-start
+			errs <- try()
+		})
+	}
+	close(start)
+	wg.Wait()
+	close(errs)
+	ok := 0
+	for err := range errs {
+		switch provider.ErrorCode(err) {
+		case "":
+			ok++
+		case provider.EINVALID:
+		default:
+			t.Errorf("unexpected error: %v", err)
+		}
+	}
+	if ok != 1 {
+		t.Errorf("%d of %d racing calls passed, want exactly 1", ok, n)
+	}
+}
