@@ -128,6 +128,25 @@ func loadDraft(ctx context.Context, q db.DBTX, orgID, id string, by provider.Dra
 	return &d, loadReviews(ctx, q, &d)
 }
 
+// lockDraft locks one draft of the organisation for the rest of tx and reads it as by may see
+// it (loadDraft).
+func lockDraft(ctx context.Context, tx *sql.Tx, orgID, id string, by provider.DraftActor) (*draftRow, error) {
+	if err := lockRow(ctx, tx, qDraftLock, orgID, id); err != nil {
+		return nil, err
+	}
+	return loadDraft(ctx, tx, orgID, id, by)
+}
+
+// lockOwnDraft is lockDraft for what only the draft's creator may do (change it, publish it):
+// to anyone else the draft is unknown, whatever its status.
+func lockOwnDraft(ctx context.Context, tx *sql.Tx, orgID, id string, by provider.DraftActor) (*draftRow, error) {
+	d, err := lockDraft(ctx, tx, orgID, id, by)
+	if err == nil && d.createdBy != by.UserID {
+		return nil, errDraftNotFound()
+	}
+	return d, err
+}
+
 // draftEnv is what a draft's fields are offered from: the organisation's accounts in the
 // corridor's currency and its business units.
 type draftEnv struct {
@@ -385,15 +404,9 @@ func (s *DraftService) SaveDraftSection(ctx context.Context, orgID, draftID stri
 	values map[string]string) (provider.PayoutDraft, error) {
 	var out provider.PayoutDraft
 	err := s.inTx(ctx, "save draft", func(tx *sql.Tx) error {
-		if err := lockRow(ctx, tx, qDraftLock, orgID, draftID); err != nil {
-			return err
-		}
-		d, err := loadDraft(ctx, tx, orgID, draftID, by)
+		d, err := lockOwnDraft(ctx, tx, orgID, draftID, by)
 		if err != nil {
 			return err
-		}
-		if d.createdBy != by.UserID {
-			return errDraftNotFound()
 		}
 		if d.status != provider.DraftStatusDraft {
 			return provider.Errorf(provider.ECONFLICT, "The draft can no longer be changed.")
@@ -648,15 +661,9 @@ func (s *DraftService) PublishDraft(ctx context.Context, orgID, draftID string, 
 	var out provider.DraftPublished
 	published := false
 	err := s.inTx(ctx, "publish draft", func(tx *sql.Tx) error {
-		if err := lockRow(ctx, tx, qDraftLock, orgID, draftID); err != nil {
-			return err
-		}
-		d, err := loadDraft(ctx, tx, orgID, draftID, by)
+		d, err := lockOwnDraft(ctx, tx, orgID, draftID, by)
 		if err != nil {
 			return err
-		}
-		if d.createdBy != by.UserID {
-			return errDraftNotFound()
 		}
 		switch d.status {
 		case provider.DraftStatusPublished, provider.DraftStatusWaitingReview:
@@ -701,10 +708,7 @@ func (s *DraftService) PublishDraft(ctx context.Context, orgID, draftID string, 
 // DeleteDraft implements provider.PayoutDrafts.
 func (s *DraftService) DeleteDraft(ctx context.Context, orgID, draftID string, by provider.DraftActor) error {
 	return s.inTx(ctx, "delete draft", func(tx *sql.Tx) error {
-		if err := lockRow(ctx, tx, qDraftLock, orgID, draftID); err != nil {
-			return err
-		}
-		d, err := loadDraft(ctx, tx, orgID, draftID, by)
+		d, err := lockDraft(ctx, tx, orgID, draftID, by)
 		if err != nil {
 			return err
 		}
@@ -724,10 +728,7 @@ func (s *DraftService) review(ctx context.Context, orgID, draftID string, by pro
 	var out provider.DraftReviewResult
 	published := false
 	err := s.inTx(ctx, kind+" draft", func(tx *sql.Tx) error {
-		if err := lockRow(ctx, tx, qDraftLock, orgID, draftID); err != nil {
-			return err
-		}
-		d, err := loadDraft(ctx, tx, orgID, draftID, by)
+		d, err := lockDraft(ctx, tx, orgID, draftID, by)
 		if err != nil {
 			return err
 		}
