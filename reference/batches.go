@@ -346,20 +346,11 @@ func (s *BatchService) Batches(ctx context.Context, orgID string, f provider.Bat
 	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return page, err
 	}
-	query, args := fill(qBatchCount, nil, w.slot())
-	if err := s.read.QueryRowContext(ctx, query, args...).Scan(&page.Total); err != nil {
-		return page, fmt.Errorf("reference: batches: %w", err)
-	}
-	slots, err := k.pageSlots("p.")
-	if err != nil {
-		return page, err
-	}
 	approvers, err := batchApprovers(ctx, s.read, orgID)
 	if err != nil {
 		return page, fmt.Errorf("reference: batches: %w", err)
 	}
-	query, args = fill(qBatchPage, nil, append(slots, w.slot())...)
-	got, err := readKeyset(ctx, s.read, k, query, args,
+	total, got, err := readList(ctx, s.read, k, w, "batches", qBatchCount, qBatchPage, "p.",
 		func(rows *sql.Rows) (provider.Batch, time.Time, int64, error) {
 			var b provider.Batch
 			var seq int64
@@ -368,8 +359,9 @@ func (s *BatchService) Batches(ctx context.Context, orgID string, f provider.Bat
 			return b, b.CreatedAt, seq, err
 		})
 	if err != nil {
-		return page, fmt.Errorf("reference: batches: %w", err)
+		return page, err
 	}
+	page.Total = total
 	page.Batches = append(page.Batches, got.rows...)
 	page.CursorNext, page.CursorPrev, page.HasNext = got.next, got.prev, got.hasNext
 	return page, nil

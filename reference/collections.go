@@ -181,25 +181,17 @@ func (s *CollectionService) CollectionOrders(ctx context.Context, orgID string, 
 	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return page, err
 	}
-	query, args := fill(qOrderCount, nil, w.slot())
-	if err := s.read.QueryRowContext(ctx, query, args...).Scan(&page.Total); err != nil {
-		return page, fmt.Errorf("reference: collection orders: %w", err)
-	}
-	slots, err := k.pageSlots("o.")
-	if err != nil {
-		return page, err
-	}
-	query, args = fill(qOrderPage, nil, append(slots, w.slot())...)
-	got, err := readKeyset(ctx, s.read, k, query,
-		args, func(rows *sql.Rows) (provider.CollectionOrder, time.Time, int64, error) {
+	total, got, err := readList(ctx, s.read, k, w, "collection orders", qOrderCount, qOrderPage, "o.",
+		func(rows *sql.Rows) (provider.CollectionOrder, time.Time, int64, error) {
 			var o provider.CollectionOrder
 			var seq int64
 			err := scanOrder(rows, &o, &seq)
 			return o, o.CreatedAt, seq, err
 		})
 	if err != nil {
-		return page, fmt.Errorf("reference: collection orders: %w", err)
+		return page, err
 	}
+	page.Total = total
 	page.Orders = append(page.Orders, got.rows...)
 	page.CursorNext, page.CursorPrev, page.HasNext = got.next, got.prev, got.hasNext
 	return page, nil

@@ -3,6 +3,7 @@ package reference
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"slices"
 	"strconv"
 	"time"
@@ -207,4 +208,24 @@ func keyedPage[T any](k keyset, rows []keyedRow[T]) (page []T, next, prev string
 		next, prev, hasNext = k.cursors(first.at, first.seq, last.at, last.seq, more)
 	}
 	return page, next, prev, hasNext
+}
+
+// readList reads a list filtered by w: its total by count and one page of it by page, each a
+// named query with a /*where*/ slot, page's also with k's slots (pageSlots over col); scan
+// reads a row as readKeyset's does. what names the list in the errors.
+func readList[T any](ctx context.Context, q db.DBTX, k keyset, w *where, what, count, page, col string,
+	scan func(*sql.Rows) (T, time.Time, int64, error)) (total int, got keysetPage[T], err error) {
+	slots, err := k.pageSlots(col)
+	if err != nil {
+		return 0, got, err
+	}
+	query, args := fill(count, nil, w.slot())
+	if err := q.QueryRowContext(ctx, query, args...).Scan(&total); err != nil {
+		return 0, got, fmt.Errorf("reference: %s: %w", what, err)
+	}
+	query, args = fill(page, nil, append(slots, w.slot())...)
+	if got, err = readKeyset(ctx, q, k, query, args, scan); err != nil {
+		return 0, got, fmt.Errorf("reference: %s: %w", what, err)
+	}
+	return total, got, nil
 }

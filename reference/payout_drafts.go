@@ -821,23 +821,16 @@ func (s *DraftService) Drafts(ctx context.Context, orgID string, f provider.Draf
 	w.equal("p.status", f.Status)
 	w.equal("p.created_by", f.CreatedBy)
 	w.period("p.created_at", f.CreatedAfter, f.CreatedBefore)
-	query, args := fill(qDraftCount, nil, w.slot())
-	if err := s.read.QueryRowContext(ctx, query, args...).Scan(&page.Total); err != nil {
-		return page, fmt.Errorf("reference: drafts: %w", err)
-	}
-	slots, err := k.pageSlots("p.")
+	total, got, err := readList(ctx, s.read, k, w, "drafts", qDraftCount, qDraftPage, "p.",
+		func(rows *sql.Rows) (*draftRow, time.Time, int64, error) {
+			var d draftRow
+			err := scanDraft(rows, &d)
+			return &d, d.createdAt, d.seq, err
+		})
 	if err != nil {
 		return page, err
 	}
-	query, args = fill(qDraftPage, nil, append(slots, w.slot())...)
-	got, err := readKeyset(ctx, s.read, k, query, args, func(rows *sql.Rows) (*draftRow, time.Time, int64, error) {
-		var d draftRow
-		err := scanDraft(rows, &d)
-		return &d, d.createdAt, d.seq, err
-	})
-	if err != nil {
-		return page, fmt.Errorf("reference: drafts: %w", err)
-	}
+	page.Total = total
 	// Only the page's own drafts: the extra row read to tell whether there is more is gone.
 	if err := loadReviews(ctx, s.read, got.rows...); err != nil {
 		return page, err

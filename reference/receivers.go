@@ -82,29 +82,20 @@ func (s *ReceiverService) Receivers(ctx context.Context, orgID string, f provide
 	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return page, err
 	}
-	if err := s.read.QueryRowContext(ctx, qReceiverCount, orgID).Scan(&page.Total); err != nil {
-		return page, fmt.Errorf("reference: receivers: %w", err)
-	}
-	slots, err := k.pageSlots("r.")
+	total, got, err := readList(ctx, s.read, k, whereFirst("r.organisation_id = ?", orgID), "receivers",
+		qReceiverCount, qReceiverPage, "r.", func(rows *sql.Rows) (provider.Receiver, time.Time, int64, error) {
+			var r provider.Receiver
+			var seq int64
+			err := scanReceiver(rows, &r, &seq)
+			return r, r.CreatedAt, seq, err
+		})
 	if err != nil {
 		return page, err
 	}
-	query, args := fill(qReceiverPage, []any{orgID}, slots...)
-	got, err := readKeyset(ctx, s.read, k, query, args, scanReceiverRow)
-	if err != nil {
-		return page, fmt.Errorf("reference: receivers: %w", err)
-	}
+	page.Total = total
 	page.Receivers = append(page.Receivers, got.rows...)
 	page.CursorNext, page.CursorPrev, page.HasNext = got.next, got.prev, got.hasNext
 	return page, nil
-}
-
-// scanReceiverRow reads a row of receiver-columns with its keyset key.
-func scanReceiverRow(rows *sql.Rows) (provider.Receiver, time.Time, int64, error) {
-	var r provider.Receiver
-	var seq int64
-	err := scanReceiver(rows, &r, &seq)
-	return r, r.CreatedAt, seq, err
 }
 
 // Receiver implements provider.Receivers.

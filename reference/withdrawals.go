@@ -567,16 +567,7 @@ func (s *WithdrawalService) Withdrawals(ctx context.Context, orgID string, f pro
 	w.equal("w.status", f.Status)
 	w.equal("w.reference", strings.TrimSpace(f.Reference))
 	w.period("w.created_at", f.CreatedAfter, f.CreatedBefore)
-	query, args := fill(qWithdrawalCount, nil, w.slot())
-	if err := s.read.QueryRowContext(ctx, query, args...).Scan(&page.Total); err != nil {
-		return page, fmt.Errorf("reference: withdrawals: %w", err)
-	}
-	slots, err := k.pageSlots("w.")
-	if err != nil {
-		return page, err
-	}
-	query, args = fill(qWithdrawalPage, nil, append(slots, w.slot())...)
-	got, err := readKeyset(ctx, s.read, k, query, args,
+	total, got, err := readList(ctx, s.read, k, w, "withdrawals", qWithdrawalCount, qWithdrawalPage, "w.",
 		func(rows *sql.Rows) (provider.WithdrawalRequest, time.Time, int64, error) {
 			var r provider.WithdrawalRequest
 			var seq int64
@@ -584,8 +575,9 @@ func (s *WithdrawalService) Withdrawals(ctx context.Context, orgID string, f pro
 			return r, r.CreatedAt, seq, err
 		})
 	if err != nil {
-		return page, fmt.Errorf("reference: withdrawals: %w", err)
+		return page, err
 	}
+	page.Total = total
 	page.Withdrawals = append(page.Withdrawals, got.rows...)
 	page.CursorNext, page.CursorPrev, page.HasNext = got.next, got.prev, got.hasNext
 	return page, nil
