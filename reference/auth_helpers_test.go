@@ -117,13 +117,29 @@ func tokenFromLink(t *testing.T, link, prefix string) string {
 // dumpTable is every column of every row of table as text, to look for secrets at rest.
 func dumpTable(t *testing.T, s *Store, table string) string {
 	t.Helper()
-	rows, err := s.read.QueryContext(context.Background(), `SELECT * FROM `+table)
+	_, rows := tableText(t, context.Background(), s, table)
+	var b strings.Builder
+	for _, row := range rows {
+		for _, v := range row {
+			b.WriteString(v + "|")
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// tableText is every row of table, in the order the engine reads them, each value as text
+// (bytes as the text they hold), and the table's column names.
+func tableText(t *testing.T, ctx context.Context, s *Store, table string) (cols []string, out [][]string) {
+	t.Helper()
+	rows, err := s.read.QueryContext(ctx, `SELECT * FROM "`+table+`"`)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer rows.Close()
-	cols, _ := rows.Columns()
-	var b strings.Builder
+	if cols, err = rows.Columns(); err != nil {
+		t.Fatal(err)
+	}
 	for rows.Next() {
 		vals := make([]any, len(cols))
 		ptrs := make([]any, len(cols))
@@ -133,18 +149,19 @@ func dumpTable(t *testing.T, s *Store, table string) string {
 		if err := rows.Scan(ptrs...); err != nil {
 			t.Fatal(err)
 		}
-		for _, v := range vals {
-			if bs, ok := v.([]byte); ok {
-				v = string(bs)
+		row := make([]string, len(cols))
+		for i, v := range vals {
+			if b, ok := v.([]byte); ok {
+				v = string(b)
 			}
-			fmt.Fprintf(&b, "%v|", v)
+			row[i] = fmt.Sprintf("%v", v)
 		}
-		b.WriteByte('\n')
+		out = append(out, row)
 	}
 	if err := rows.Err(); err != nil {
 		t.Fatal(err)
 	}
-	return b.String()
+	return cols, out
 }
 
 // authCase is a case of a table run on a store of its own.
