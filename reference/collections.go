@@ -182,12 +182,7 @@ func (s *CollectionService) CollectionOrders(ctx context.Context, orgID string, 
 		return page, err
 	}
 	total, got, err := readList(ctx, s.read, k, w, "collection orders", qOrderCount, qOrderPage, "o.",
-		func(rows *sql.Rows) (provider.CollectionOrder, time.Time, int64, error) {
-			var o provider.CollectionOrder
-			var seq int64
-			err := scanOrder(rows, &o, &seq)
-			return o, o.CreatedAt, seq, err
-		})
+		rowScan[provider.CollectionOrder](scanOrder).keyed(func(o *provider.CollectionOrder) time.Time { return o.CreatedAt }))
 	if err != nil {
 		return page, err
 	}
@@ -208,16 +203,7 @@ func (s *CollectionService) FindCollectionOrders(ctx context.Context, orgID, que
 	if err != nil {
 		return nil, fmt.Errorf("reference: find collection orders: %w", err)
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var o provider.CollectionOrder
-		var seq int64
-		if err := scanOrder(rows, &o, &seq); err != nil {
-			return nil, fmt.Errorf("reference: find collection orders: %w", err)
-		}
-		out = append(out, o)
-	}
-	return out, rows.Err()
+	return collect(rows, "find collection orders", rowScan[provider.CollectionOrder](scanOrder).items)
 }
 
 func scanPayment(r scanner, p *provider.CollectionPayment) error {

@@ -307,12 +307,7 @@ type exportTable[T any] struct {
 func (t exportTable[T]) page(ctx context.Context, s *core, orgID string, f provider.ExportFilter) (items []T, next, prev string,
 	hasNext bool, total int, err error) {
 	items, next, prev, hasNext, total, err = exportPage(ctx, s, t.table, t.listTotal, t.listPage, exportList{orgID: orgID, f: f, def: t.def, max: t.max},
-		func(r *sql.Rows) (T, time.Time, int64, error) {
-			var item T
-			var seq int64
-			err := t.scan(r, &item, &seq)
-			return item, t.createdAt(&item), seq, err
-		})
+		rowScan[T](t.scan).keyed(t.createdAt))
 	if items == nil {
 		items = []T{}
 	}

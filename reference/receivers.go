@@ -45,7 +45,7 @@ const (
 	maxReceiverDetails = 40
 )
 
-func scanReceiver(row interface{ Scan(...any) error }, r *provider.Receiver, seq *int64) error {
+func scanReceiver(row scanner, r *provider.Receiver, seq *int64) error {
 	var data, created string
 	var id, product, schema, cur, name, typ, by string
 	if err := row.Scan(seq, &id, &product, &schema, &cur, &name, &typ, &data, &by, &created); err != nil {
@@ -83,12 +83,7 @@ func (s *ReceiverService) Receivers(ctx context.Context, orgID string, f provide
 		return page, err
 	}
 	total, got, err := readList(ctx, s.read, k, whereFirst("r.organisation_id = ?", orgID), "receivers",
-		qReceiverCount, qReceiverPage, "r.", func(rows *sql.Rows) (provider.Receiver, time.Time, int64, error) {
-			var r provider.Receiver
-			var seq int64
-			err := scanReceiver(rows, &r, &seq)
-			return r, r.CreatedAt, seq, err
-		})
+		qReceiverCount, qReceiverPage, "r.", rowScan[provider.Receiver](scanReceiver).keyed(func(r *provider.Receiver) time.Time { return r.CreatedAt }))
 	if err != nil {
 		return page, err
 	}
@@ -130,12 +125,7 @@ func (s *ReceiverService) RecentReceivers(ctx context.Context, orgID, productID,
 	if err != nil {
 		return nil, fmt.Errorf("reference: receivers: %w", err)
 	}
-	return collect(rows, "receivers", func(sc scanner) (provider.Receiver, error) {
-		var r provider.Receiver
-		var seq int64
-		err := scanReceiver(sc, &r, &seq)
-		return r, err
-	})
+	return collect(rows, "receivers", rowScan[provider.Receiver](scanReceiver).items)
 }
 
 func receiverInvalid(field, msg string) error {

@@ -3,6 +3,7 @@ package reference
 import (
 	"database/sql"
 	"fmt"
+	"time"
 )
 
 // scanner is a row to scan: *sql.Row, *sql.Rows.
@@ -25,4 +26,26 @@ func collect[T any](rows *sql.Rows, what string, scan func(scanner) (T, error)) 
 		return nil, fmt.Errorf("reference: %s: %w", what, err)
 	}
 	return out, nil
+}
+
+// rowScan is how the store reads a row of a list: the item and its seq.
+type rowScan[T any] func(r scanner, item *T, seq *int64) error
+
+// keyed is scan for readKeyset and readList: the row's key is the item's creation time (at)
+// and its seq.
+func (scan rowScan[T]) keyed(at func(*T) time.Time) func(*sql.Rows) (T, time.Time, int64, error) {
+	return func(rows *sql.Rows) (T, time.Time, int64, error) {
+		var item T
+		var seq int64
+		err := scan(rows, &item, &seq)
+		return item, at(&item), seq, err
+	}
+}
+
+// items is scan for collect, which needs no key.
+func (scan rowScan[T]) items(sc scanner) (T, error) {
+	var item T
+	var seq int64
+	err := scan(sc, &item, &seq)
+	return item, err
 }

@@ -538,12 +538,7 @@ func (s *WithdrawalService) FindWithdrawals(ctx context.Context, orgID, query st
 	if err != nil {
 		return nil, fmt.Errorf("reference: find withdrawals: %w", err)
 	}
-	return collect(rows, "find withdrawals", func(sc scanner) (provider.WithdrawalRequest, error) {
-		var w provider.WithdrawalRequest
-		var seq int64
-		err := scanWithdrawal(sc, &w, &seq)
-		return w, err
-	})
+	return collect(rows, "find withdrawals", rowScan[provider.WithdrawalRequest](scanWithdrawal).items)
 }
 
 // Withdrawals implements provider.Withdrawals.
@@ -568,12 +563,7 @@ func (s *WithdrawalService) Withdrawals(ctx context.Context, orgID string, f pro
 	w.equal("w.reference", strings.TrimSpace(f.Reference))
 	w.period("w.created_at", f.CreatedAfter, f.CreatedBefore)
 	total, got, err := readList(ctx, s.read, k, w, "withdrawals", qWithdrawalCount, qWithdrawalPage, "w.",
-		func(rows *sql.Rows) (provider.WithdrawalRequest, time.Time, int64, error) {
-			var r provider.WithdrawalRequest
-			var seq int64
-			err := scanWithdrawal(rows, &r, &seq)
-			return r, r.CreatedAt, seq, err
-		})
+		rowScan[provider.WithdrawalRequest](scanWithdrawal).keyed(func(w *provider.WithdrawalRequest) time.Time { return w.CreatedAt }))
 	if err != nil {
 		return page, err
 	}
