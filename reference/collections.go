@@ -198,12 +198,7 @@ func (s *CollectionService) FindCollectionOrders(ctx context.Context, orgID, que
 	if query == "" || len(query) > 255 {
 		return out, nil
 	}
-	rows, err := s.read.QueryContext(ctx, qOrderFind,
-		orgID, query, query, query)
-	if err != nil {
-		return nil, fmt.Errorf("reference: find collection orders: %w", err)
-	}
-	return collect(rows, "find collection orders", rowScan[provider.CollectionOrder](scanOrder).items)
+	return collect(ctx, s.read, "find collection orders", qOrderFind, []any{orgID, query, query, query}, rowScan[provider.CollectionOrder](scanOrder).items)
 }
 
 func scanPayment(r scanner, p *provider.CollectionPayment) error {
@@ -245,19 +240,12 @@ func (s *CollectionService) FindCollectionPayments(ctx context.Context, orgID, q
 	if query == "" || len(query) > 255 {
 		return out, nil
 	}
-	rows, err := s.read.QueryContext(ctx, qOrderPaymentFind, orgID, query, query)
-	if err != nil {
-		return nil, fmt.Errorf("reference: find collection payments: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var p provider.CollectionPayment
-		if err := scanPayment(rows, &p); err != nil {
-			return nil, fmt.Errorf("reference: find collection payments: %w", err)
-		}
-		out = append(out, p)
-	}
-	return out, rows.Err()
+	return collect(ctx, s.read, "find collection payments", qOrderPaymentFind, []any{orgID, query, query},
+		func(sc scanner) (provider.CollectionPayment, error) {
+			var p provider.CollectionPayment
+			err := scanPayment(sc, &p)
+			return p, err
+		})
 }
 
 // appendChange adds a status history line to a stored history.

@@ -121,11 +121,7 @@ func (s *ReceiverService) RecentReceivers(ctx context.Context, orgID, productID,
 	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return nil, err
 	}
-	rows, err := s.read.QueryContext(ctx, qReceiverRecent, orgID, productID, schemaID, limit)
-	if err != nil {
-		return nil, fmt.Errorf("reference: receivers: %w", err)
-	}
-	return collect(rows, "receivers", rowScan[provider.Receiver](scanReceiver).items)
+	return collect(ctx, s.read, "receivers", qReceiverRecent, []any{orgID, productID, schemaID, limit}, rowScan[provider.Receiver](scanReceiver).items)
 }
 
 func receiverInvalid(field, msg string) error {

@@ -1,18 +1,25 @@
 package reference
 
 import (
+	"context"
 	"database/sql"
 	"fmt"
 	"time"
+
+	"portal/reference/db"
 )
 
 // scanner is a row to scan: *sql.Row, *sql.Rows.
 type scanner interface{ Scan(dest ...any) error }
 
-// collect reads every row of rows with scan and closes rows. The slice is never nil, so an
-// empty list is [] in JSON, as the provider interface promises; what names the read in the
-// errors, as the query's own error does.
-func collect[T any](rows *sql.Rows, what string, scan func(scanner) (T, error)) ([]T, error) {
+// collect runs query with args on q and reads every row with scan. The slice is never nil,
+// so an empty list is [] in JSON, as the provider interface promises; what names the read in
+// the errors.
+func collect[T any](ctx context.Context, q db.DBTX, what, query string, args []any, scan func(scanner) (T, error)) ([]T, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("reference: %s: %w", what, err)
+	}
 	defer rows.Close()
 	out := []T{}
 	for rows.Next() {

@@ -103,15 +103,12 @@ func (s *WithdrawalService) WithdrawalAuthorizations(ctx context.Context, orgID,
 	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return nil, err
 	}
-	rows, err := s.read.QueryContext(ctx, qWithdrawalAuthorizations, orgID, status, status)
-	if err != nil {
-		return nil, fmt.Errorf("reference: withdrawal authorizations: %w", err)
-	}
-	return collect(rows, "withdrawal authorizations", func(sc scanner) (provider.WithdrawalAuthorization, error) {
-		var a provider.WithdrawalAuthorization
-		err := sc.Scan(&a.ID, &a.VirtualAccountNumber, &a.WithdrawalAccountUUID, &a.Status)
-		return a, err
-	})
+	return collect(ctx, s.read, "withdrawal authorizations", qWithdrawalAuthorizations, []any{orgID, status, status},
+		func(sc scanner) (provider.WithdrawalAuthorization, error) {
+			var a provider.WithdrawalAuthorization
+			err := sc.Scan(&a.ID, &a.VirtualAccountNumber, &a.WithdrawalAccountUUID, &a.Status)
+			return a, err
+		})
 }
 
 // checkedWithdrawal is a withdrawal request the provider has found possible: the accounts
@@ -534,11 +531,7 @@ func (s *WithdrawalService) FindWithdrawals(ctx context.Context, orgID, query st
 	if query == "" {
 		return out, nil
 	}
-	rows, err := s.read.QueryContext(ctx, qWithdrawalFind, orgID, query, query, query)
-	if err != nil {
-		return nil, fmt.Errorf("reference: find withdrawals: %w", err)
-	}
-	return collect(rows, "find withdrawals", rowScan[provider.WithdrawalRequest](scanWithdrawal).items)
+	return collect(ctx, s.read, "find withdrawals", qWithdrawalFind, []any{orgID, query, query, query}, rowScan[provider.WithdrawalRequest](scanWithdrawal).items)
 }
 
 // Withdrawals implements provider.Withdrawals.
