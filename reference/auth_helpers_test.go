@@ -82,11 +82,7 @@ func latestOutbox(t *testing.T, s *Store) provider.OutboxMessage {
 
 func outboxCount(t *testing.T, s *Store) int {
 	t.Helper()
-	var n int
-	if err := s.read.QueryRowContext(context.Background(), `SELECT count(*) FROM outbox_messages`).Scan(&n); err != nil {
-		t.Fatal(err)
-	}
-	return n
+	return countRows(t, s, `SELECT count(*) FROM outbox_messages`)
 }
 
 var smsCodeRE = regexp.MustCompile(`\b(\d{7})\b`)

@@ -314,9 +314,7 @@ func TestTransferRefusals(t *testing.T) {
 	if got := balanceOf(t, s, demo.AccountOrg1EUR); got != "0.00" {
 		t.Errorf("EUR after draining: %s", got)
 	}
-	var n int
-	s.read.QueryRow(`SELECT count(*) FROM ledger_transactions WHERE kind = 'transfer' AND idempotency_key IS NOT NULL`).Scan(&n)
-	if n != 1 {
+	if n := countRows(t, s, `SELECT count(*) FROM ledger_transactions WHERE kind = 'transfer' AND idempotency_key IS NOT NULL`); n != 1 {
 		t.Errorf("%d transfers booked, want 1", n)
 	}
 	checkLedgerInvariants(t, s)
@@ -362,9 +360,7 @@ func TestTransferIdempotentConcurrent(t *testing.T) {
 	if got := balanceOf(t, s, demo.AccountOrg1USD); got != "310207.20" {
 		t.Errorf("USD balance %s, want one debit of 250.00", got)
 	}
-	var count int
-	s.read.QueryRow(`SELECT count(*) FROM ledger_transactions WHERE idempotency_key = 'same-key'`).Scan(&count)
-	if count != 1 {
+	if count := countRows(t, s, `SELECT count(*) FROM ledger_transactions WHERE idempotency_key = 'same-key'`); count != 1 {
 		t.Errorf("%d transactions for the key", count)
 	}
 	// Same key, other body: conflict, nothing moves.
@@ -438,9 +434,7 @@ func TestConcurrentRandomTransfersKeepInvariants(t *testing.T) {
 	if outcomes["ok"] < n/2 || outcomes["overdraft"] < n/20 {
 		t.Errorf("outcomes %v: want mostly booked and some refused", outcomes)
 	}
-	var booked int
-	s.read.QueryRow(`SELECT count(*) FROM ledger_transactions WHERE kind = 'transfer' AND idempotency_key IS NOT NULL`).Scan(&booked)
-	if booked != outcomes["ok"] {
+	if booked := countRows(t, s, `SELECT count(*) FROM ledger_transactions WHERE kind = 'transfer' AND idempotency_key IS NOT NULL`); booked != outcomes["ok"] {
 		t.Errorf("%d transfers in the ledger, %d reported booked", booked, outcomes["ok"])
 	}
 	checkLedgerInvariants(t, s)
@@ -539,9 +533,8 @@ func TestMovementsPagination(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var n int
-	s.read.QueryRow(`SELECT count(*) FROM ledger_entries WHERE account_number = ? AND created_at >= ? AND created_at < ?`,
-		demo.AccountOrg1EUR, formatTime(after), formatTime(before)).Scan(&n)
+	n := countRows(t, s, `SELECT count(*) FROM ledger_entries WHERE account_number = ? AND created_at >= ? AND created_at < ?`,
+		demo.AccountOrg1EUR, formatTime(after), formatTime(before))
 	if page.Total != n || n == 0 {
 		t.Errorf("date filter total %d, want %d", page.Total, n)
 	}

@@ -45,6 +45,16 @@ func seededStore(t testing.TB) *Store {
 	return openTestStore(t, copyTemplate(t, &templateNow, Options{Argon2Params: cheapParams, ChunkBudget: time.Hour}))
 }
 
+// countRows is the count a SELECT count(*) query reads on s.
+func countRows(t *testing.T, s *Store, query string, args ...any) int {
+	t.Helper()
+	var n int
+	if err := s.read.QueryRowContext(context.Background(), query, args...).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
 func TestOpenCreatesFolderAndConfiguresConnections(t *testing.T) {
 	skipOnPostgres(t, "checks the folder and the pools' PRAGMAs")
 	t.Parallel()
