@@ -182,17 +182,8 @@ func runAuthCases(t *testing.T, cases []authCase) {
 // to fail with EINVALID: what a single-use code or counter must hold to under a race.
 func exactlyOnePasses(t *testing.T, n int, try func() error) {
 	t.Helper()
-	start := make(chan struct{})
 	errs := make(chan error, n)
-	var wg sync.WaitGroup
-	for range n {
-		wg.Go(func() {
-			<-start
-			errs <- try()
-		})
-	}
-	close(start)
-	wg.Wait()
+	atOnce(n, func(int) { errs <- try() })
 	close(errs)
 	ok := 0
 	for err := range errs {

@@ -328,18 +328,7 @@ func TestTransferIdempotentConcurrent(t *testing.T) {
 	const n = 50
 	results := make([]provider.TransferResult, n)
 	errs := make([]error, n)
-	var wg sync.WaitGroup
-	start := make(chan struct{})
-	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-start
-			results[i], errs[i] = s.Transfer(ctx, demo.Org1ID, req)
-		}()
-	}
-	close(start)
-	wg.Wait()
+	atOnce(n, func(i int) { results[i], errs[i] = s.Transfer(ctx, demo.Org1ID, req) })
 	fresh := 0
 	for i := range n {
 		if errs[i] != nil {
