@@ -113,40 +113,25 @@ func loadOrder(ctx context.Context, q db.DBTX, orgID, uuid string) (provider.Col
 }
 
 // orderParts adds the order's payments and refunds, oldest first.
-func orderParts(ctx context.Context, q db.DBTX, o *provider.CollectionOrder) error {
-	rows, err := q.QueryContext(ctx, qOrderPayments, o.UUID)
-	if err != nil {
-		return fmt.Errorf("reference: order payments: %w", err)
-	}
-	for rows.Next() {
+func orderParts(ctx context.Context, q db.DBTX, o *provider.CollectionOrder) (err error) {
+	o.Payments, err = collect(ctx, q, "order payments", qOrderPayments, []any{o.UUID}, func(sc scanner) (provider.CollectionPaymentRef, error) {
 		var p provider.CollectionPaymentRef
-		if err := rows.Scan(&p.UUID, &p.Status); err != nil {
-			rows.Close()
-			return fmt.Errorf("reference: order payments: %w", err)
-		}
-		o.Payments = append(o.Payments, p)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("reference: order payments: %w", err)
-	}
-	rows, err = q.QueryContext(ctx, qOrderRefunds, o.UUID)
+		err := sc.Scan(&p.UUID, &p.Status)
+		return p, err
+	})
 	if err != nil {
-		return fmt.Errorf("reference: order refunds: %w", err)
+		return err
 	}
-	defer rows.Close()
-	for rows.Next() {
+	o.Refunds, err = collect(ctx, q, "order refunds", qOrderRefunds, []any{o.UUID}, func(sc scanner) (provider.CollectionRefund, error) {
 		var r provider.CollectionRefund
 		var at string
-		if err := rows.Scan(&r.UUID, &r.Amount, &r.Fee, &r.CurrencyISO, &r.Status, &at); err != nil {
-			return fmt.Errorf("reference: order refunds: %w", err)
+		err := sc.Scan(&r.UUID, &r.Amount, &r.Fee, &r.CurrencyISO, &r.Status, &at)
+		if err == nil {
+			r.CreatedAt, err = parseTime(at)
 		}
-		if r.CreatedAt, err = parseTime(at); err != nil {
-			return err
-		}
-		o.Refunds = append(o.Refunds, r)
-	}
-	return rows.Err()
+		return r, err
+	})
+	return err
 }
 
 // CollectionOrder implements provider.Collections.
@@ -240,12 +225,7 @@ func (s *CollectionService) FindCollectionPayments(ctx context.Context, orgID, q
 	if query == "" || len(query) > 255 {
 		return out, nil
 	}
-	return collect(ctx, s.read, "find collection payments", qOrderPaymentFind, []any{orgID, query, query},
-		func(sc scanner) (provider.CollectionPayment, error) {
-			var p provider.CollectionPayment
-			err := scanPayment(sc, &p)
-			return p, err
-		})
+	return collect(ctx, s.read, "find collection payments", qOrderPaymentFind, []any{orgID, query, query}, into(scanPayment))
 }
 
 // appendChange adds a status history line to a stored history.

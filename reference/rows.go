@@ -56,3 +56,12 @@ func (scan rowScan[T]) items(sc scanner) (T, error) {
 	err := scan(sc, &item, &seq)
 	return item, err
 }
+
+// into is scan, which fills in an item, as collect's scan.
+func into[T any](scan func(scanner, *T) error) func(scanner) (T, error) {
+	return func(sc scanner) (T, error) {
+		var item T
+		err := scan(sc, &item)
+		return item, err
+	}
+}

@@ -79,20 +79,7 @@ func (s *WithdrawalService) WithdrawalAccounts(ctx context.Context, orgID string
 	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return nil, err
 	}
-	rows, err := s.read.QueryContext(ctx, qWithdrawalAccounts, orgID)
-	if err != nil {
-		return nil, fmt.Errorf("reference: withdrawal accounts: %w", err)
-	}
-	defer rows.Close()
-	out := []provider.WithdrawalAccount{}
-	for rows.Next() {
-		var a provider.WithdrawalAccount
-		if err := scanWithdrawalAccount(rows, &a); err != nil {
-			return nil, err
-		}
-		out = append(out, a)
-	}
-	return out, rows.Err()
+	return collect(ctx, s.read, "withdrawal accounts", qWithdrawalAccounts, []any{orgID}, into(scanWithdrawalAccount))
 }
 
 // WithdrawalAuthorizations implements provider.Withdrawals.
