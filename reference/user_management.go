@@ -174,20 +174,8 @@ func (s *OrganisationService) OrganisationUsers(ctx context.Context, orgID strin
 		Scan(&page.Total); err != nil {
 		return provider.UserPage{}, fmt.Errorf("reference: organisation users: %w", err)
 	}
-	rows, err := s.read.QueryContext(ctx, query, append(args, limit+1)...)
-	if err != nil {
-		return provider.UserPage{}, fmt.Errorf("reference: organisation users: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		u, err := s.scanOrgUser(rows)
-		if err != nil {
-			return provider.UserPage{}, fmt.Errorf("reference: organisation users: %w", err)
-		}
-		page.Users = append(page.Users, u)
-	}
-	if err := rows.Err(); err != nil {
-		return provider.UserPage{}, fmt.Errorf("reference: organisation users: %w", err)
+	if page.Users, err = collect(ctx, s.read, "organisation users", query, append(args, limit+1), s.scanOrgUser); err != nil {
+		return provider.UserPage{}, err
 	}
 	more := len(page.Users) > limit
 	if more {
