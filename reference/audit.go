@@ -224,26 +224,27 @@ func (s *AuditService) AuditEntries(ctx context.Context, orgID string, f provide
 	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return page, err
 	}
-	w := filters(orgID)
+	w := whereFirst("a.chain = ?", orgID)
 	w.equal("a.user_id", f.UserID)
 	w.equal("a.user_email", f.Email)
 	w.equal("a.kind", string(f.Kind))
 	w.equal("a.record_id", strings.TrimSpace(f.Record))
 	w.period("a.created_at", f.From, f.To)
-	total, list, err := keyedQuery(ctx, s.core, "audit entries", qAuditListCount, qAuditListPage, "a", w, k,
-		func(rows *sql.Rows) (keyedRow[provider.AuditEntry], error) {
+	total, got, err := readList(ctx, s.read, k, w, "audit entries", qAuditListCount, qAuditListPage, "a.",
+		func(rows *sql.Rows) (provider.AuditEntry, time.Time, int64, error) {
 			var r auditRow
 			if err := scanAudit(rows, &r); err != nil {
-				return keyedRow[provider.AuditEntry]{}, err
+				return provider.AuditEntry{}, time.Time{}, 0, err
 			}
 			e, err := r.entry()
-			return keyedRow[provider.AuditEntry]{row: e, at: e.At, seq: strconv.FormatInt(r.seq, 10)}, err
+			return e, e.At, r.seq, err
 		})
 	if err != nil {
 		return page, err
 	}
 	page.Total = total
-	page.Entries, page.CursorNext, page.CursorPrev, page.HasNext = keyedPage(k, list)
+	page.Entries = append(page.Entries, got.rows...)
+	page.CursorNext, page.CursorPrev, page.HasNext = got.next, got.prev, got.hasNext
 	return page, nil
 }
 

@@ -82,11 +82,7 @@ func latestOutbox(t *testing.T, s *Store) provider.OutboxMessage {
 
 func outboxCount(t *testing.T, s *Store) int {
 	t.Helper()
-	var n int
-	if err := s.read.QueryRowContext(context.Background(), `SELECT count(*) FROM outbox_messages`).Scan(&n); err != nil {
-		t.Fatal(err)
-	}
-	return n
+	return countRows(t, s, `SELECT count(*) FROM outbox_messages`)
 }
 
 var smsCodeRE = regexp.MustCompile(`\b(\d{7})\b`)
@@ -117,13 +113,29 @@ func tokenFromLink(t *testing.T, link, prefix string) string {
 // dumpTable is every column of every row of table as text, to look for secrets at rest.
 func dumpTable(t *testing.T, s *Store, table string) string {
 	t.Helper()
-	rows, err := s.read.QueryContext(context.Background(), `SELECT * FROM `+table)
+	_, rows := tableText(t, context.Background(), s, table)
+	var b strings.Builder
+	for _, row := range rows {
+		for _, v := range row {
+			b.WriteString(v + "|")
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// tableText is every row of table, in the order the engine reads them, each value as text
+// (bytes as the text they hold), and the table's column names.
+func tableText(t *testing.T, ctx context.Context, s *Store, table string) (cols []string, out [][]string) {
+	t.Helper()
+	rows, err := s.read.QueryContext(ctx, `SELECT * FROM "`+table+`"`)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer rows.Close()
-	cols, _ := rows.Columns()
-	var b strings.Builder
+	if cols, err = rows.Columns(); err != nil {
+		t.Fatal(err)
+	}
 	for rows.Next() {
 		vals := make([]any, len(cols))
 		ptrs := make([]any, len(cols))
@@ -133,16 +145,57 @@ func dumpTable(t *testing.T, s *Store, table string) string {
 		if err := rows.Scan(ptrs...); err != nil {
 			t.Fatal(err)
 		}
-		for _, v := range vals {
-			if bs, ok := v.([]byte); ok {
-				v = string(bs)
+		row := make([]string, len(cols))
+		for i, v := range vals {
+			if b, ok := v.([]byte); ok {
+				v = string(b)
 			}
-			fmt.Fprintf(&b, "%v|", v)
+			row[i] = fmt.Sprintf("%v", v)
 		}
-		b.WriteByte('\n')
+		out = append(out, row)
 	}
 	if err := rows.Err(); err != nil {
 		t.Fatal(err)
 	}
-	return b.String()
+	return cols, out
+}
+
+// authCase is a case of a table run on a store of its own.
+type authCase struct {
+	name string
+	run  func(t *testing.T, s *Store, clock *testClock)
+}
+
+// runAuthCases runs each case in parallel on a fresh authStore, so no case sees another's
+// codes, tokens or clock.
+func runAuthCases(t *testing.T, cases []authCase) {
+	for _, tt := range cases {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			s, clock := authStore(t)
+			tt.run(t, s, clock)
+		})
+	}
+}
+
+// exactlyOnePasses makes n calls of try at once and wants exactly one to pass and the others
+// to fail with EINVALID: what a single-use code or counter must hold to under a race.
+func exactlyOnePasses(t *testing.T, n int, try func() error) {
+	t.Helper()
+	errs := make(chan error, n)
+	atOnce(n, func(int) { errs <- try() })
+	close(errs)
+	ok := 0
+	for err := range errs {
+		switch provider.ErrorCode(err) {
+		case "":
+			ok++
+		case provider.EINVALID:
+		default:
+			t.Errorf("unexpected error: %v", err)
+		}
+	}
+	if ok != 1 {
+		t.Errorf("%d of %d racing calls passed, want exactly 1", ok, n)
+	}
 }

@@ -30,10 +30,7 @@ func requestReset(t *testing.T, s *Store, email string) string {
 
 func TestPasswordReset(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		name string
-		run  func(t *testing.T, s *Store, clock *testClock)
-	}{
+	runAuthCases(t, []authCase{
 		{"reset, once", func(t *testing.T, s *Store, _ *testClock) {
 			ctx := context.Background()
 			token := requestReset(t, s, "admin@demo.example")
@@ -143,22 +140,12 @@ func TestPasswordReset(t *testing.T) {
 				wantErr(t, s.CheckResetToken(context.Background(), tok), provider.ENOTFOUND, "")
 			}
 		}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			s, clock := authStore(t)
-			tt.run(t, s, clock)
-		})
-	}
+	})
 }
 
 func TestInvitation(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		name string
-		run  func(t *testing.T, s *Store, clock *testClock)
-	}{
+	runAuthCases(t, []authCase{
 		{"accept once", func(t *testing.T, s *Store, _ *testClock) {
 			ctx := context.Background()
 			inv, err := s.CheckInvitation(ctx, demo.InvitationToken)
@@ -222,14 +209,7 @@ func TestInvitation(t *testing.T) {
 				t.Errorf("outbox = %+v", m)
 			}
 		}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			s, clock := authStore(t)
-			tt.run(t, s, clock)
-		})
-	}
+	})
 }
 
 func TestCheckPasswordRules(t *testing.T) {

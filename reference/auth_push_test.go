@@ -37,10 +37,7 @@ func TestPushApprovals(t *testing.T) {
 		}
 		return ids
 	}
-	tests := []struct {
-		name string
-		run  func(t *testing.T, s *Store, clock *testClock)
-	}{
+	runAuthCases(t, []authCase{
 		{"approve", func(t *testing.T, s *Store, _ *testClock) {
 			a := create(t, s, "login-a")
 			if a.ID == "" || a.Status != provider.ApprovalPending || a.Email != "mfa-authy@demo.example" || !a.CreatedAt.Equal(authStart) {
@@ -150,12 +147,5 @@ func TestPushApprovals(t *testing.T) {
 				t.Errorf("pending = %v, want [%s %s]", ids, b.ID, a.ID)
 			}
 		}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			s, clock := authStore(t)
-			tt.run(t, s, clock)
-		})
-	}
+	})
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"portal/reference/demo"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -24,10 +23,7 @@ func TestLoginSMS(t *testing.T) {
 	verify := func(s *Store, login, code string) error {
 		return s.VerifyLoginSMS(context.Background(), uid, login, code)
 	}
-	tests := []struct {
-		name string
-		run  func(t *testing.T, s *Store, clock *testClock)
-	}{
+	runAuthCases(t, []authCase{
 		{"right code once", func(t *testing.T, s *Store, _ *testClock) {
 			code := send(t, s, "login-a")
 			wantErr(t, verify(s, "login-a", code), "", "")
@@ -110,14 +106,7 @@ func TestLoginSMS(t *testing.T) {
 				t.Errorf("sms_login_codes holds the code in clear, or not the login:\n%s", dump)
 			}
 		}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			s, clock := authStore(t)
-			tt.run(t, s, clock)
-		})
-	}
+	})
 }
 
 func TestLoginSMSConcurrentSingleUse(t *testing.T) {
@@ -126,32 +115,7 @@ func TestLoginSMSConcurrentSingleUse(t *testing.T) {
 	s, _ := authStore(t)
 	wantErr(t, s.SendLoginSMS(ctx, demo.UserMFASMSID, "login-a"), "", "")
 	code := lastSMSCode(t, s, demoSMSTo)
-
-	start := make(chan struct{})
-	errs := make(chan error, 10)
-	var wg sync.WaitGroup
-	for range 10 {
-		wg.Go(func() {
-			<-start
-			errs <- s.VerifyLoginSMS(ctx, demo.UserMFASMSID, "login-a", code)
-		})
-	}
-	close(start)
-	wg.Wait()
-	close(errs)
-	ok := 0
-	for err := range errs {
-		switch provider.ErrorCode(err) {
-		case "":
-			ok++
-		case provider.EINVALID:
-		default:
-			t.Errorf("unexpected error: %v", err)
-		}
-	}
-	if ok != 1 {
-		t.Errorf("%d of 10 concurrent verifications of one code succeeded, want exactly 1", ok)
-	}
+	exactlyOnePasses(t, 10, func() error { return s.VerifyLoginSMS(ctx, demo.UserMFASMSID, "login-a", code) })
 }
 
 func TestSMSCodesAreRandomSevenDigits(t *testing.T) {

@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"path"
-	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -329,14 +328,11 @@ func (s *BatchService) Batch(ctx context.Context, orgID, batchID string) (provid
 func (s *BatchService) Batches(ctx context.Context, orgID string, f provider.BatchFilter) (provider.BatchPage, error) {
 	page := provider.BatchPage{Batches: []provider.Batch{}}
 	k, err := newKeyset(f.Cursor, f.Direction, f.Limit, provider.BatchPageSize, provider.BatchPageSize*10)
+	if err == nil {
+		k, err = k.including(f.IncludeCursor)
+	}
 	if err != nil {
 		return page, err
-	}
-	if f.IncludeCursor {
-		if k.dir == provider.DirectionPrev {
-			return page, provider.Errorf(provider.EINVALID, "include_cursor goes with cursor_after.")
-		}
-		k.inclusive = true
 	}
 	w := whereFirst("p.organisation_id = ?", orgID)
 	if f.Status != "" {
@@ -350,49 +346,24 @@ func (s *BatchService) Batches(ctx context.Context, orgID string, f provider.Bat
 	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return page, err
 	}
-	query, args := fill(qBatchCount, nil, w.slot())
-	if err := s.read.QueryRowContext(ctx, query, args...).Scan(&page.Total); err != nil {
-		return page, fmt.Errorf("reference: batches: %w", err)
-	}
-	slots, err := k.pageSlots("p.")
-	if err != nil {
-		return page, err
-	}
 	approvers, err := batchApprovers(ctx, s.read, orgID)
 	if err != nil {
 		return page, fmt.Errorf("reference: batches: %w", err)
 	}
-	query, args = fill(qBatchPage, nil, append(slots, w.slot())...)
-	rows, err := s.read.QueryContext(ctx, query, args...)
+	total, got, err := readList(ctx, s.read, k, w, "batches", qBatchCount, qBatchPage, "p.",
+		func(rows *sql.Rows) (provider.Batch, time.Time, int64, error) {
+			var b provider.Batch
+			var seq int64
+			err := scanBatch(rows, &b, &seq)
+			b.BatchNumberOfApprovers = approvers
+			return b, b.CreatedAt, seq, err
+		})
 	if err != nil {
-		return page, fmt.Errorf("reference: batches: %w", err)
+		return page, err
 	}
-	defer rows.Close()
-	type row struct {
-		b   provider.Batch
-		seq string
-	}
-	var list []row
-	for rows.Next() {
-		var r row
-		var seq int64
-		if err := scanBatch(rows, &r.b, &seq); err != nil {
-			return page, fmt.Errorf("reference: batches: %w", err)
-		}
-		r.b.BatchNumberOfApprovers, r.seq = approvers, strconv.FormatInt(seq, 10)
-		list = append(list, r)
-	}
-	if err := rows.Err(); err != nil {
-		return page, fmt.Errorf("reference: batches: %w", err)
-	}
-	list, more := trim(k, list)
-	for _, r := range list {
-		page.Batches = append(page.Batches, r.b)
-	}
-	if len(list) > 0 {
-		first, last := list[0], list[len(list)-1]
-		page.CursorNext, page.CursorPrev, page.HasNext = k.cursors(first.b.CreatedAt, first.seq, last.b.CreatedAt, last.seq, more)
-	}
+	page.Total = total
+	page.Batches = append(page.Batches, got.rows...)
+	page.CursorNext, page.CursorPrev, page.HasNext = got.next, got.prev, got.hasNext
 	return page, nil
 }
 
@@ -415,12 +386,9 @@ func scanBatchDraft(r scanner, d *provider.BatchDraftPayout, seq *int64) error {
 // BatchDrafts implements provider.Batches.
 func (s *BatchService) BatchDrafts(ctx context.Context, orgID, batchID string, f provider.BatchDraftFilter) (provider.BatchDraftPage, error) {
 	page := provider.BatchDraftPage{Drafts: []provider.BatchDraftPayout{}}
-	limit := f.Limit
-	switch {
-	case limit == 0:
-		limit = provider.DefaultBatchDraftLimit
-	case limit < 0 || limit > provider.MaxBatchDraftLimit:
-		return page, provider.Errorf(provider.EINVALID, "Limit must be between 1 and %d.", provider.MaxBatchDraftLimit)
+	limit, err := pageLimit(f.Limit, provider.DefaultBatchDraftLimit, provider.MaxBatchDraftLimit)
+	if err != nil {
+		return page, err
 	}
 	b, err := loadBatch(ctx, s.read, orgID, batchID)
 	if err != nil {

@@ -113,40 +113,25 @@ func loadOrder(ctx context.Context, q db.DBTX, orgID, uuid string) (provider.Col
 }
 
 // orderParts adds the order's payments and refunds, oldest first.
-func orderParts(ctx context.Context, q db.DBTX, o *provider.CollectionOrder) error {
-	rows, err := q.QueryContext(ctx, qOrderPayments, o.UUID)
-	if err != nil {
-		return fmt.Errorf("reference: order payments: %w", err)
-	}
-	for rows.Next() {
+func orderParts(ctx context.Context, q db.DBTX, o *provider.CollectionOrder) (err error) {
+	o.Payments, err = collect(ctx, q, "order payments", qOrderPayments, []any{o.UUID}, func(sc scanner) (provider.CollectionPaymentRef, error) {
 		var p provider.CollectionPaymentRef
-		if err := rows.Scan(&p.UUID, &p.Status); err != nil {
-			rows.Close()
-			return fmt.Errorf("reference: order payments: %w", err)
-		}
-		o.Payments = append(o.Payments, p)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("reference: order payments: %w", err)
-	}
-	rows, err = q.QueryContext(ctx, qOrderRefunds, o.UUID)
+		err := sc.Scan(&p.UUID, &p.Status)
+		return p, err
+	})
 	if err != nil {
-		return fmt.Errorf("reference: order refunds: %w", err)
+		return err
 	}
-	defer rows.Close()
-	for rows.Next() {
+	o.Refunds, err = collect(ctx, q, "order refunds", qOrderRefunds, []any{o.UUID}, func(sc scanner) (provider.CollectionRefund, error) {
 		var r provider.CollectionRefund
 		var at string
-		if err := rows.Scan(&r.UUID, &r.Amount, &r.Fee, &r.CurrencyISO, &r.Status, &at); err != nil {
-			return fmt.Errorf("reference: order refunds: %w", err)
+		err := sc.Scan(&r.UUID, &r.Amount, &r.Fee, &r.CurrencyISO, &r.Status, &at)
+		if err == nil {
+			r.CreatedAt, err = parseTime(at)
 		}
-		if r.CreatedAt, err = parseTime(at); err != nil {
-			return err
-		}
-		o.Refunds = append(o.Refunds, r)
-	}
-	return rows.Err()
+		return r, err
+	})
+	return err
 }
 
 // CollectionOrder implements provider.Collections.
@@ -181,25 +166,12 @@ func (s *CollectionService) CollectionOrders(ctx context.Context, orgID string, 
 	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return page, err
 	}
-	query, args := fill(qOrderCount, nil, w.slot())
-	if err := s.read.QueryRowContext(ctx, query, args...).Scan(&page.Total); err != nil {
-		return page, fmt.Errorf("reference: collection orders: %w", err)
-	}
-	slots, err := k.pageSlots("o.")
+	total, got, err := readList(ctx, s.read, k, w, "collection orders", qOrderCount, qOrderPage, "o.",
+		rowScan[provider.CollectionOrder](scanOrder).keyed(func(o *provider.CollectionOrder) time.Time { return o.CreatedAt }))
 	if err != nil {
 		return page, err
 	}
-	query, args = fill(qOrderPage, nil, append(slots, w.slot())...)
-	got, err := readKeyset(ctx, s.read, k, query,
-		args, func(rows *sql.Rows) (provider.CollectionOrder, time.Time, int64, error) {
-			var o provider.CollectionOrder
-			var seq int64
-			err := scanOrder(rows, &o, &seq)
-			return o, o.CreatedAt, seq, err
-		})
-	if err != nil {
-		return page, fmt.Errorf("reference: collection orders: %w", err)
-	}
+	page.Total = total
 	page.Orders = append(page.Orders, got.rows...)
 	page.CursorNext, page.CursorPrev, page.HasNext = got.next, got.prev, got.hasNext
 	return page, nil
@@ -211,21 +183,7 @@ func (s *CollectionService) FindCollectionOrders(ctx context.Context, orgID, que
 	if query == "" || len(query) > 255 {
 		return out, nil
 	}
-	rows, err := s.read.QueryContext(ctx, qOrderFind,
-		orgID, query, query, query)
-	if err != nil {
-		return nil, fmt.Errorf("reference: find collection orders: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var o provider.CollectionOrder
-		var seq int64
-		if err := scanOrder(rows, &o, &seq); err != nil {
-			return nil, fmt.Errorf("reference: find collection orders: %w", err)
-		}
-		out = append(out, o)
-	}
-	return out, rows.Err()
+	return collect(ctx, s.read, "find collection orders", qOrderFind, []any{orgID, query, query, query}, rowScan[provider.CollectionOrder](scanOrder).items)
 }
 
 func scanPayment(r scanner, p *provider.CollectionPayment) error {
@@ -267,19 +225,7 @@ func (s *CollectionService) FindCollectionPayments(ctx context.Context, orgID, q
 	if query == "" || len(query) > 255 {
 		return out, nil
 	}
-	rows, err := s.read.QueryContext(ctx, qOrderPaymentFind, orgID, query, query)
-	if err != nil {
-		return nil, fmt.Errorf("reference: find collection payments: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var p provider.CollectionPayment
-		if err := scanPayment(rows, &p); err != nil {
-			return nil, fmt.Errorf("reference: find collection payments: %w", err)
-		}
-		out = append(out, p)
-	}
-	return out, rows.Err()
+	return collect(ctx, s.read, "find collection payments", qOrderPaymentFind, []any{orgID, query, query}, into(scanPayment))
 }
 
 // appendChange adds a status history line to a stored history.

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"strconv"
 	"time"
 
 	"github.com/google/uuid"
@@ -291,8 +290,8 @@ func (r *chunkReader) Read(p []byte) (int, error) {
 func (r *chunkReader) Close() error { r.done, r.buf = true, nil; return nil }
 
 // exportTable is one kind of export as the store keeps it: its table (named in errors), its
-// queries of one export (args: id, organisation) and of the list's total and page (each
-// ending in its WHERE organisation_id = ?), whose rows scan reads (each row's seq besides),
+// queries of one export (args: id, organisation) and of the list's total and page (each with
+// a /*where*/ slot, the page also with readList's), whose rows scan reads (each row's seq besides),
 // its page sizes and the message of an unknown id.
 type exportTable[T any] struct {
 	table, byID, listTotal, listPage string
@@ -308,12 +307,7 @@ type exportTable[T any] struct {
 func (t exportTable[T]) page(ctx context.Context, s *core, orgID string, f provider.ExportFilter) (items []T, next, prev string,
 	hasNext bool, total int, err error) {
 	items, next, prev, hasNext, total, err = exportPage(ctx, s, t.table, t.listTotal, t.listPage, exportList{orgID: orgID, f: f, def: t.def, max: t.max},
-		func(r scanner) (T, time.Time, int64, error) {
-			var item T
-			var seq int64
-			err := t.scan(r, &item, &seq)
-			return item, t.createdAt(&item), seq, err
-		})
+		rowScan[T](t.scan).keyed(t.createdAt))
 	if items == nil {
 		items = []T{}
 	}
@@ -341,55 +335,23 @@ type exportList struct {
 // exportPage reads one page of table by the named queries count and page (the page's rows
 // scanned by scan, which gives each row's creation time and seq) and the total of the filter.
 func exportPage[T any](ctx context.Context, s *core, table, count, page string, l exportList,
-	scan func(scanner) (T, time.Time, int64, error)) (items []T, next, prev string, hasNext bool, total int, err error) {
+	scan func(*sql.Rows) (T, time.Time, int64, error)) (items []T, next, prev string, hasNext bool, total int, err error) {
 	k, err := newKeyset(l.f.Cursor, l.f.Direction, l.f.Limit, l.def, l.max)
 	if err != nil {
 		return nil, "", "", false, 0, err
 	}
-	w := filters(l.orgID)
+	w := whereFirst("organisation_id = ?", l.orgID)
 	w.equal("account_number", l.f.AccountNumber)
 	to := l.f.DateTo
 	if !to.IsZero() {
 		to = to.AddDate(0, 0, 1)
 	}
 	w.period("created_at", l.f.DateFrom, to)
-	if err := s.read.QueryRowContext(ctx, count+w.sql, w.args...).Scan(&total); err != nil {
-		return nil, "", "", false, 0, fmt.Errorf("reference: %s: %w", table, err)
-	}
-	query, cargs, err := k.paged(page+w.sql, "")
+	total, got, err := readList(ctx, s.read, k, w, table, count, page, "", scan)
 	if err != nil {
 		return nil, "", "", false, 0, err
 	}
-	rows, err := s.read.QueryContext(ctx, query, append(w.args, cargs...)...)
-	if err != nil {
-		return nil, "", "", false, 0, fmt.Errorf("reference: %s: %w", table, err)
-	}
-	defer rows.Close()
-	type row struct {
-		item T
-		at   time.Time
-		seq  string
-	}
-	var list []row
-	for rows.Next() {
-		item, at, seq, err := scan(rows)
-		if err != nil {
-			return nil, "", "", false, 0, err
-		}
-		list = append(list, row{item, at, strconv.FormatInt(seq, 10)})
-	}
-	if err := rows.Err(); err != nil {
-		return nil, "", "", false, 0, fmt.Errorf("reference: %s: %w", table, err)
-	}
-	list, more := trim(k, list)
-	for _, r := range list {
-		items = append(items, r.item)
-	}
-	if len(list) > 0 {
-		first, last := list[0], list[len(list)-1]
-		next, prev, hasNext = k.cursors(first.at, first.seq, last.at, last.seq, more)
-	}
-	return items, next, prev, hasNext, total, nil
+	return got.rows, got.next, got.prev, got.hasNext, total, nil
 }
 
 // The two kinds of export the store keeps, side by side: the same table machinery, each

@@ -33,23 +33,7 @@ func (s *FundingService) FundingInstructions(ctx context.Context, orgID string) 
 	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return nil, err
 	}
-	rows, err := s.read.QueryContext(ctx, qFundingInstructions, orgID, orgID)
-	if err != nil {
-		return nil, fmt.Errorf("reference: funding instructions: %w", err)
-	}
-	defer rows.Close()
-	out := []provider.FundingInstruction{}
-	for rows.Next() {
-		var f provider.FundingInstruction
-		if err := scanFunding(rows, &f); err != nil {
-			return nil, fmt.Errorf("reference: funding instructions: %w", err)
-		}
-		out = append(out, f)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("reference: funding instructions: %w", err)
-	}
-	return out, nil
+	return collect(ctx, s.read, "funding instructions", qFundingInstructions, []any{orgID, orgID}, into(scanFunding))
 }
 
 func errNoFunding() error { return provider.Errorf(provider.ENOTFOUND, provider.MsgFundingUnavailable) }

@@ -115,11 +115,7 @@ func (s *FundingService) Markups(ctx context.Context, orgID string) ([]provider.
 	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return nil, err
 	}
-	rows, err := s.read.QueryContext(ctx, qFXMarkups, orgID)
-	if err != nil {
-		return nil, fmt.Errorf("reference: fx markups: %w", err)
-	}
-	return collect(rows, "fx markups", func(sc scanner) (provider.Markup, error) {
+	return collect(ctx, s.read, "fx markups", qFXMarkups, []any{orgID}, func(sc scanner) (provider.Markup, error) {
 		var m provider.Markup
 		err := sc.Scan(&m.ID, &m.BuyCurrencyISO, &m.PayCurrencyISO)
 		return m, err

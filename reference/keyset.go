@@ -3,6 +3,7 @@ package reference
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"slices"
 	"strconv"
 	"time"
@@ -24,13 +25,22 @@ type keyset struct {
 	inclusive bool
 }
 
-// newKeyset checks a page request: limit 0 means def, and more than max is refused.
-func newKeyset(cursor, dir string, limit, def, max int) (keyset, error) {
+// pageLimit is a page request's limit: 0 means def, and less than 1 or more than max is refused.
+func pageLimit(limit, def, max int) (int, error) {
 	switch {
 	case limit == 0:
-		limit = def
+		return def, nil
 	case limit < 0 || limit > max:
-		return keyset{}, provider.Errorf(provider.EINVALID, "Limit must be between 1 and %d.", max)
+		return 0, provider.Errorf(provider.EINVALID, "Limit must be between 1 and %d.", max)
+	}
+	return limit, nil
+}
+
+// newKeyset checks a page request: limit 0 means def, and more than max is refused.
+func newKeyset(cursor, dir string, limit, def, max int) (keyset, error) {
+	limit, err := pageLimit(limit, def, max)
+	if err != nil {
+		return keyset{}, err
 	}
 	if dir == "" {
 		dir = provider.DirectionNext
@@ -46,13 +56,32 @@ func newKeyset(cursor, dir string, limit, def, max int) (keyset, error) {
 
 // sorted is k in the list order sort names: provider.SortNewest ("" too) or SortOldest.
 func (k keyset) sorted(sort string) (keyset, error) {
+	return k.sortedBy(sort, provider.SortNewest, provider.SortOldest)
+}
+
+// sortedBy is k in the list order sort names, for a list whose sorts are spelt newest ("" too)
+// and oldest.
+func (k keyset) sortedBy(sort, newest, oldest string) (keyset, error) {
 	switch sort {
-	case "", provider.SortNewest:
-	case provider.SortOldest:
+	case "", newest:
+	case oldest:
 		k.asc = true
 	default:
-		return k, provider.Errorf(provider.EINVALID, "Sort by -date or date.")
+		return k, provider.Errorf(provider.EINVALID, "Sort by %s or %s.", newest, oldest)
 	}
+	return k, nil
+}
+
+// including is k starting a next page at the cursor's own row when include (the spec's
+// include_cursor) asks for it; a previous page cannot.
+func (k keyset) including(include bool) (keyset, error) {
+	if !include {
+		return k, nil
+	}
+	if k.dir == provider.DirectionPrev {
+		return k, provider.Errorf(provider.EINVALID, "include_cursor goes with cursor_after.")
+	}
+	k.inclusive = true
 	return k, nil
 }
 
@@ -179,4 +208,24 @@ func keyedPage[T any](k keyset, rows []keyedRow[T]) (page []T, next, prev string
 		next, prev, hasNext = k.cursors(first.at, first.seq, last.at, last.seq, more)
 	}
 	return page, next, prev, hasNext
+}
+
+// readList reads a list filtered by w: its total by count and one page of it by page, each a
+// named query with a /*where*/ slot, page's also with k's slots (pageSlots over col); scan
+// reads a row as readKeyset's does. what names the list in the errors.
+func readList[T any](ctx context.Context, q db.DBTX, k keyset, w *where, what, count, page, col string,
+	scan func(*sql.Rows) (T, time.Time, int64, error)) (total int, got keysetPage[T], err error) {
+	slots, err := k.pageSlots(col)
+	if err != nil {
+		return 0, got, err
+	}
+	query, args := fill(count, nil, w.slot())
+	if err := q.QueryRowContext(ctx, query, args...).Scan(&total); err != nil {
+		return 0, got, fmt.Errorf("reference: %s: %w", what, err)
+	}
+	query, args = fill(page, nil, append(slots, w.slot())...)
+	if got, err = readKeyset(ctx, q, k, query, args, scan); err != nil {
+		return 0, got, fmt.Errorf("reference: %s: %w", what, err)
+	}
+	return total, got, nil
 }

@@ -463,15 +463,21 @@ func loadTransfer(ctx context.Context, tx *sql.Tx, id string) (provider.Transfer
 }
 
 func scanEntry(r scanner, e *provider.Entry, extra ...any) error {
+	_, err := scanEntrySeq(r, e, extra...)
+	return err
+}
+
+// scanEntrySeq is scanEntry that also gives the entry's seq, its key in a keyset list.
+func scanEntrySeq(r scanner, e *provider.Entry, extra ...any) (int64, error) {
 	var seq int64
 	var at string
 	if err := r.Scan(append([]any{&seq, &at, &e.Reference, &e.OrderID, &e.EntryType, &e.Amount, &e.RunningBalance, &e.Currency}, extra...)...); err != nil {
-		return fmt.Errorf("reference: ledger entry: %w", err)
+		return 0, fmt.Errorf("reference: ledger entry: %w", err)
 	}
 	t, err := parseTime(at)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	e.ID, e.Date = strconv.FormatInt(seq, 10), t
-	return nil
+	return seq, nil
 }

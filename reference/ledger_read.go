@@ -103,26 +103,16 @@ func (s *LedgerService) Movements(ctx context.Context, orgID, accountNumber stri
 	if err != nil {
 		return page, err
 	}
-	rows, err := s.read.QueryContext(ctx, query, append(w.args, cargs...)...)
+	got, err := readKeyset(ctx, s.read, k, query, append(w.args, cargs...), func(rows *sql.Rows) (provider.Entry, time.Time, int64, error) {
+		var e provider.Entry
+		seq, err := scanEntrySeq(rows, &e)
+		return e, e.Date, seq, err
+	})
 	if err != nil {
 		return page, fmt.Errorf("reference: movements: %w", err)
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var e provider.Entry
-		if err := scanEntry(rows, &e); err != nil {
-			return page, err
-		}
-		page.Entries = append(page.Entries, e)
-	}
-	if err := rows.Err(); err != nil {
-		return page, fmt.Errorf("reference: movements: %w", err)
-	}
-	var more bool
-	if page.Entries, more = trim(k, page.Entries); len(page.Entries) > 0 {
-		first, last := page.Entries[0], page.Entries[len(page.Entries)-1]
-		page.CursorNext, page.CursorPrev, page.HasNext = k.cursors(first.Date, first.ID, last.Date, last.ID, more)
-	}
+	page.Entries = append(page.Entries, got.rows...)
+	page.CursorNext, page.CursorPrev, page.HasNext = got.next, got.prev, got.hasNext
 	return page, nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"time"
 	"unicode/utf8"
 
 	"portal/provider"
@@ -49,26 +50,16 @@ func (s *SearchService) SearchMovements(ctx context.Context, orgID string, f pro
 		return page, err
 	}
 	query, args = fill(qSearchPage, hits, append(slots, w.slot())...)
-	rows, err := s.read.QueryContext(ctx, query, args...)
+	got, err := readKeyset(ctx, s.read, k, query, args, func(rows *sql.Rows) (provider.MovementHit, time.Time, int64, error) {
+		var h provider.MovementHit
+		seq, err := scanEntrySeq(rows, &h.Entry, &h.AccountNumber)
+		return h, h.Date, seq, err
+	})
 	if err != nil {
 		return page, fmt.Errorf("reference: movement search: %w", err)
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var h provider.MovementHit
-		if err := scanEntry(rows, &h.Entry, &h.AccountNumber); err != nil {
-			return page, err
-		}
-		page.Entries = append(page.Entries, h)
-	}
-	if err := rows.Err(); err != nil {
-		return page, fmt.Errorf("reference: movement search: %w", err)
-	}
-	var more bool
-	if page.Entries, more = trim(k, page.Entries); len(page.Entries) > 0 {
-		first, last := page.Entries[0].Entry, page.Entries[len(page.Entries)-1].Entry
-		page.CursorNext, page.CursorPrev, page.HasNext = k.cursors(first.Date, first.ID, last.Date, last.ID, more)
-	}
+	page.Entries = append(page.Entries, got.rows...)
+	page.CursorNext, page.CursorPrev, page.HasNext = got.next, got.prev, got.hasNext
 	return page, nil
 }
 

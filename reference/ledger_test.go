@@ -314,9 +314,7 @@ func TestTransferRefusals(t *testing.T) {
 	if got := balanceOf(t, s, demo.AccountOrg1EUR); got != "0.00" {
 		t.Errorf("EUR after draining: %s", got)
 	}
-	var n int
-	s.read.QueryRow(`SELECT count(*) FROM ledger_transactions WHERE kind = 'transfer' AND idempotency_key IS NOT NULL`).Scan(&n)
-	if n != 1 {
+	if n := countRows(t, s, `SELECT count(*) FROM ledger_transactions WHERE kind = 'transfer' AND idempotency_key IS NOT NULL`); n != 1 {
 		t.Errorf("%d transfers booked, want 1", n)
 	}
 	checkLedgerInvariants(t, s)
@@ -330,18 +328,7 @@ func TestTransferIdempotentConcurrent(t *testing.T) {
 	const n = 50
 	results := make([]provider.TransferResult, n)
 	errs := make([]error, n)
-	var wg sync.WaitGroup
-	start := make(chan struct{})
-	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-start
-			results[i], errs[i] = s.Transfer(ctx, demo.Org1ID, req)
-		}()
-	}
-	close(start)
-	wg.Wait()
+	atOnce(n, func(i int) { results[i], errs[i] = s.Transfer(ctx, demo.Org1ID, req) })
 	fresh := 0
 	for i := range n {
 		if errs[i] != nil {
@@ -362,9 +349,7 @@ func TestTransferIdempotentConcurrent(t *testing.T) {
 	if got := balanceOf(t, s, demo.AccountOrg1USD); got != "310207.20" {
 		t.Errorf("USD balance %s, want one debit of 250.00", got)
 	}
-	var count int
-	s.read.QueryRow(`SELECT count(*) FROM ledger_transactions WHERE idempotency_key = 'same-key'`).Scan(&count)
-	if count != 1 {
+	if count := countRows(t, s, `SELECT count(*) FROM ledger_transactions WHERE idempotency_key = 'same-key'`); count != 1 {
 		t.Errorf("%d transactions for the key", count)
 	}
 	// Same key, other body: conflict, nothing moves.
@@ -438,9 +423,7 @@ func TestConcurrentRandomTransfersKeepInvariants(t *testing.T) {
 	if outcomes["ok"] < n/2 || outcomes["overdraft"] < n/20 {
 		t.Errorf("outcomes %v: want mostly booked and some refused", outcomes)
 	}
-	var booked int
-	s.read.QueryRow(`SELECT count(*) FROM ledger_transactions WHERE kind = 'transfer' AND idempotency_key IS NOT NULL`).Scan(&booked)
-	if booked != outcomes["ok"] {
+	if booked := countRows(t, s, `SELECT count(*) FROM ledger_transactions WHERE kind = 'transfer' AND idempotency_key IS NOT NULL`); booked != outcomes["ok"] {
 		t.Errorf("%d transfers in the ledger, %d reported booked", booked, outcomes["ok"])
 	}
 	checkLedgerInvariants(t, s)
@@ -539,9 +522,8 @@ func TestMovementsPagination(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var n int
-	s.read.QueryRow(`SELECT count(*) FROM ledger_entries WHERE account_number = ? AND created_at >= ? AND created_at < ?`,
-		demo.AccountOrg1EUR, formatTime(after), formatTime(before)).Scan(&n)
+	n := countRows(t, s, `SELECT count(*) FROM ledger_entries WHERE account_number = ? AND created_at >= ? AND created_at < ?`,
+		demo.AccountOrg1EUR, formatTime(after), formatTime(before))
 	if page.Total != n || n == 0 {
 		t.Errorf("date filter total %d, want %d", page.Total, n)
 	}

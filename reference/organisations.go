@@ -39,11 +39,7 @@ func scanMembership(row scanner) (provider.Membership, error) {
 
 // Memberships lists the user's organisations by name; an unknown user simply has none.
 func (s *OrganisationService) Memberships(ctx context.Context, userID string) ([]provider.Membership, error) {
-	rows, err := s.read.QueryContext(ctx, qMemberships, userID)
-	if err != nil {
-		return nil, fmt.Errorf("reference: memberships: %w", err)
-	}
-	return collect(rows, "memberships", scanMembership)
+	return collect(ctx, s.read, "memberships", qMemberships, []any{userID}, scanMembership)
 }
 
 // errNotMember is the same answer whether the organisation is someone else's or does not
@@ -178,11 +174,7 @@ func (s *OrganisationService) Alerts(ctx context.Context, orgID string) ([]provi
 	if err := s.organisationExists(ctx, orgID); err != nil {
 		return nil, err
 	}
-	rows, err := s.read.QueryContext(ctx, qAlerts, orgID)
-	if err != nil {
-		return nil, fmt.Errorf("reference: alerts: %w", err)
-	}
-	return collect(rows, "alerts", func(sc scanner) (provider.Alert, error) {
+	return collect(ctx, s.read, "alerts", qAlerts, []any{orgID}, func(sc scanner) (provider.Alert, error) {
 		var a provider.Alert
 		err := sc.Scan(&a.ID, &a.AlertType, &a.AlertMessage)
 		return a, err
@@ -199,11 +191,7 @@ func accounts(ctx context.Context, q db.DBTX, orgID string) ([]provider.Account,
 	if err := organisationExists(ctx, q, orgID); err != nil {
 		return nil, err
 	}
-	rows, err := q.QueryContext(ctx, qOrganisationAccounts, orgID, orgID, orgID)
-	if err != nil {
-		return nil, fmt.Errorf("reference: accounts: %w", err)
-	}
-	return collect(rows, "accounts", func(sc scanner) (provider.Account, error) {
+	return collect(ctx, q, "accounts", qOrganisationAccounts, []any{orgID, orgID, orgID}, func(sc scanner) (provider.Account, error) {
 		var a provider.Account
 		err := sc.Scan(&a.AccountNumber, &a.Name, &a.CurrencyCode, &a.CurrencyName, &a.Balance, &a.Owner)
 		return a, err

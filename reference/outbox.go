@@ -44,25 +44,13 @@ func (s *OutboxService) Outbox(ctx context.Context, limit int) ([]provider.Outbo
 		limit = DefaultOutboxLimit
 	}
 	limit = min(limit, MaxOutboxLimit)
-	rows, err := s.read.QueryContext(ctx, qOutboxNewest, limit)
-	if err != nil {
-		return nil, fmt.Errorf("reference: outbox: %w", err)
-	}
-	defer rows.Close()
-	out := []provider.OutboxMessage{}
-	for rows.Next() {
+	return collect(ctx, s.read, "outbox", qOutboxNewest, []any{limit}, func(sc scanner) (provider.OutboxMessage, error) {
 		var m provider.OutboxMessage
 		var created string
-		if err := rows.Scan(&m.ID, &m.Kind, &m.To, &m.Subject, &m.Body, &m.Link, &created); err != nil {
-			return nil, fmt.Errorf("reference: outbox: %w", err)
+		err := sc.Scan(&m.ID, &m.Kind, &m.To, &m.Subject, &m.Body, &m.Link, &created)
+		if err == nil {
+			m.CreatedAt, err = parseTime(created)
 		}
-		if m.CreatedAt, err = parseTime(created); err != nil {
-			return nil, err
-		}
-		out = append(out, m)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("reference: outbox: %w", err)
-	}
-	return out, nil
+		return m, err
+	})
 }

@@ -54,11 +54,7 @@ func scanPasskey(row scanner) (provider.Passkey, error) {
 
 // Passkeys lists the user's passkeys, oldest first.
 func (s *PasskeyService) Passkeys(ctx context.Context, userID string) ([]provider.Passkey, error) {
-	rows, err := s.read.QueryContext(ctx, qPasskeysOfUser, userID)
-	if err != nil {
-		return nil, fmt.Errorf("reference: passkeys: %w", err)
-	}
-	return collect(rows, "passkeys", scanPasskey)
+	return collect(ctx, s.read, "passkeys", qPasskeysOfUser, []any{userID}, scanPasskey)
 }
 
 // AddPasskey stores a registered credential; the unique index on credential_id refuses

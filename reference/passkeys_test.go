@@ -4,7 +4,6 @@ import (
 	"context"
 	"portal/reference/demo"
 	"strings"
-	"sync"
 	"testing"
 
 	"portal/provider"
@@ -58,24 +57,7 @@ func TestUsePasskeyCounter(t *testing.T) {
 
 	// Eight uses racing with one value: exactly one passes.
 	cred := add(t, "race", 1)
-	var wg sync.WaitGroup
-	errs := make([]error, 8)
-	for i := range errs {
-		wg.Add(1)
-		go func() { defer wg.Done(); errs[i] = s.UsePasskey(ctx, uid, cred, 2) }()
-	}
-	wg.Wait()
-	ok := 0
-	for _, err := range errs {
-		if err == nil {
-			ok++
-		} else if provider.ErrorCode(err) != provider.EINVALID {
-			t.Fatal(err)
-		}
-	}
-	if ok != 1 {
-		t.Fatalf("%d of 8 racing uses passed, want 1", ok)
-	}
+	exactlyOnePasses(t, 8, func() error { return s.UsePasskey(ctx, uid, cred, 2) })
 }
 
 // Names: trimmed, required, at most 64 characters (counted as characters); renaming and

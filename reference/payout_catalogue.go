@@ -63,17 +63,7 @@ func payoutRequestFields(b2b bool) []provider.SchemaField {
 
 func senderFields(dob bool) []provider.SchemaField {
 	const s = provider.StepUltimateDebtor
-	out := []provider.SchemaField{
-		f(s, "full_name", "Full name", provider.UIText),
-		f(s, "address", "Address", provider.UIText),
-		f(s, "city", "City", provider.UIText),
-		f(s, "postal_code", "Postal code", provider.UIText),
-		f(s, "country_code", "Country", provider.UICountry),
-	}
-	if dob {
-		out = append(out, f(s, "birthdate", "Date of birth", provider.UIDateOfBirth))
-	}
-	return out
+	return append([]provider.SchemaField{f(s, "full_name", "Full name", provider.UIText)}, addressFields(s, dob)...)
 }
 
 func receiverFields(withType, dob bool) []provider.SchemaField {
@@ -88,11 +78,19 @@ func receiverFields(withType, dob bool) []provider.SchemaField {
 	out = append(out,
 		f(s, "full_name", "Full name", provider.UIText),
 		f(s, "email", "Email", provider.UIEmail),
+	)
+	return append(out, addressFields(s, dob)...)
+}
+
+// addressFields are the end of a party's step, the sender's and the receiver's alike: its
+// postal address and, when the corridor asks for it, the date of birth.
+func addressFields(s string, dob bool) []provider.SchemaField {
+	out := []provider.SchemaField{
 		f(s, "address", "Address", provider.UIText),
 		f(s, "city", "City", provider.UIText),
 		f(s, "postal_code", "Postal code", provider.UIText),
 		f(s, "country_code", "Country", provider.UICountry),
-	)
+	}
 	if dob {
 		out = append(out, f(s, "birthdate", "Date of birth", provider.UIDateOfBirth))
 	}

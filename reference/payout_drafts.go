@@ -128,6 +128,25 @@ func loadDraft(ctx context.Context, q db.DBTX, orgID, id string, by provider.Dra
 	return &d, loadReviews(ctx, q, &d)
 }
 
+// lockDraft locks one draft of the organisation for the rest of tx and reads it as by may see
+// it (loadDraft).
+func lockDraft(ctx context.Context, tx *sql.Tx, orgID, id string, by provider.DraftActor) (*draftRow, error) {
+	if err := lockRow(ctx, tx, qDraftLock, orgID, id); err != nil {
+		return nil, err
+	}
+	return loadDraft(ctx, tx, orgID, id, by)
+}
+
+// lockOwnDraft is lockDraft for what only the draft's creator may do (change it, publish it):
+// to anyone else the draft is unknown, whatever its status.
+func lockOwnDraft(ctx context.Context, tx *sql.Tx, orgID, id string, by provider.DraftActor) (*draftRow, error) {
+	d, err := lockDraft(ctx, tx, orgID, id, by)
+	if err == nil && d.createdBy != by.UserID {
+		return nil, errDraftNotFound()
+	}
+	return d, err
+}
+
 // draftEnv is what a draft's fields are offered from: the organisation's accounts in the
 // corridor's currency and its business units.
 type draftEnv struct {
@@ -385,15 +404,9 @@ func (s *DraftService) SaveDraftSection(ctx context.Context, orgID, draftID stri
 	values map[string]string) (provider.PayoutDraft, error) {
 	var out provider.PayoutDraft
 	err := s.inTx(ctx, "save draft", func(tx *sql.Tx) error {
-		if err := lockRow(ctx, tx, qDraftLock, orgID, draftID); err != nil {
-			return err
-		}
-		d, err := loadDraft(ctx, tx, orgID, draftID, by)
+		d, err := lockOwnDraft(ctx, tx, orgID, draftID, by)
 		if err != nil {
 			return err
-		}
-		if d.createdBy != by.UserID {
-			return errDraftNotFound()
 		}
 		if d.status != provider.DraftStatusDraft {
 			return provider.Errorf(provider.ECONFLICT, "The draft can no longer be changed.")
@@ -648,15 +661,9 @@ func (s *DraftService) PublishDraft(ctx context.Context, orgID, draftID string, 
 	var out provider.DraftPublished
 	published := false
 	err := s.inTx(ctx, "publish draft", func(tx *sql.Tx) error {
-		if err := lockRow(ctx, tx, qDraftLock, orgID, draftID); err != nil {
-			return err
-		}
-		d, err := loadDraft(ctx, tx, orgID, draftID, by)
+		d, err := lockOwnDraft(ctx, tx, orgID, draftID, by)
 		if err != nil {
 			return err
-		}
-		if d.createdBy != by.UserID {
-			return errDraftNotFound()
 		}
 		switch d.status {
 		case provider.DraftStatusPublished, provider.DraftStatusWaitingReview:
@@ -701,10 +708,7 @@ func (s *DraftService) PublishDraft(ctx context.Context, orgID, draftID string, 
 // DeleteDraft implements provider.PayoutDrafts.
 func (s *DraftService) DeleteDraft(ctx context.Context, orgID, draftID string, by provider.DraftActor) error {
 	return s.inTx(ctx, "delete draft", func(tx *sql.Tx) error {
-		if err := lockRow(ctx, tx, qDraftLock, orgID, draftID); err != nil {
-			return err
-		}
-		d, err := loadDraft(ctx, tx, orgID, draftID, by)
+		d, err := lockDraft(ctx, tx, orgID, draftID, by)
 		if err != nil {
 			return err
 		}
@@ -724,10 +728,7 @@ func (s *DraftService) review(ctx context.Context, orgID, draftID string, by pro
 	var out provider.DraftReviewResult
 	published := false
 	err := s.inTx(ctx, kind+" draft", func(tx *sql.Tx) error {
-		if err := lockRow(ctx, tx, qDraftLock, orgID, draftID); err != nil {
-			return err
-		}
-		d, err := loadDraft(ctx, tx, orgID, draftID, by)
+		d, err := lockDraft(ctx, tx, orgID, draftID, by)
 		if err != nil {
 			return err
 		}
@@ -807,14 +808,11 @@ func (s *DraftService) Drafts(ctx context.Context, orgID string, f provider.Draf
 		return page, &provider.FieldError{Field: "status", Err: provider.Errorf(provider.EINVALID, "Status is waiting_review, rejected or draft.")}
 	}
 	k, err := newKeyset(f.Cursor, f.Direction, f.Limit, provider.DefaultDraftLimit, provider.MaxDraftLimit)
+	if err == nil {
+		k, err = k.including(f.IncludeCursor)
+	}
 	if err != nil {
 		return page, err
-	}
-	if f.IncludeCursor {
-		if k.dir == provider.DirectionPrev {
-			return page, provider.Errorf(provider.EINVALID, "include_cursor goes with cursor_after.")
-		}
-		k.inclusive = true
 	}
 	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return page, err
@@ -823,37 +821,22 @@ func (s *DraftService) Drafts(ctx context.Context, orgID string, f provider.Draf
 	w.equal("p.status", f.Status)
 	w.equal("p.created_by", f.CreatedBy)
 	w.period("p.created_at", f.CreatedAfter, f.CreatedBefore)
-	query, args := fill(qDraftCount, nil, w.slot())
-	if err := s.read.QueryRowContext(ctx, query, args...).Scan(&page.Total); err != nil {
-		return page, fmt.Errorf("reference: drafts: %w", err)
-	}
-	slots, err := k.pageSlots("p.")
+	total, got, err := readList(ctx, s.read, k, w, "drafts", qDraftCount, qDraftPage, "p.",
+		func(rows *sql.Rows) (*draftRow, time.Time, int64, error) {
+			var d draftRow
+			err := scanDraft(rows, &d)
+			return &d, d.createdAt, d.seq, err
+		})
 	if err != nil {
 		return page, err
 	}
-	query, args = fill(qDraftPage, nil, append(slots, w.slot())...)
-	rows, err := s.read.QueryContext(ctx, query, args...)
-	if err != nil {
-		return page, fmt.Errorf("reference: drafts: %w", err)
-	}
-	var list []*draftRow
-	for rows.Next() {
-		var d draftRow
-		if err := scanDraft(rows, &d); err != nil {
-			rows.Close()
-			return page, fmt.Errorf("reference: drafts: %w", err)
-		}
-		list = append(list, &d)
-	}
-	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
-		return page, fmt.Errorf("reference: drafts: %w", err)
-	}
-	list, more := trim(k, list)
-	if err := loadReviews(ctx, s.read, list...); err != nil {
+	page.Total = total
+	// Only the page's own drafts: the extra row read to tell whether there is more is gone.
+	if err := loadReviews(ctx, s.read, got.rows...); err != nil {
 		return page, err
 	}
 	envs := map[string]draftEnv{}
-	for _, d := range list {
+	for _, d := range got.rows {
 		env, ok := envs[d.currency]
 		if !ok {
 			if env, err = draftEnvOf(ctx, s.read, orgID, d.currency); err != nil {
@@ -863,10 +846,6 @@ func (s *DraftService) Drafts(ctx context.Context, orgID string, f provider.Draf
 		}
 		page.Drafts = append(page.Drafts, d.build(env))
 	}
-	if len(list) > 0 {
-		first, last := list[0], list[len(list)-1]
-		page.CursorNext, page.CursorPrev, page.HasNext = k.cursors(first.createdAt, strconv.FormatInt(first.seq, 10),
-			last.createdAt, strconv.FormatInt(last.seq, 10), more)
-	}
+	page.CursorNext, page.CursorPrev, page.HasNext = got.next, got.prev, got.hasNext
 	return page, nil
 }

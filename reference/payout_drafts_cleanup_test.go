@@ -32,15 +32,6 @@ func unfinishedDrafts(t *testing.T, s *Store) map[string]time.Time {
 	return out
 }
 
-func countRows(t *testing.T, s *Store, query string) int {
-	t.Helper()
-	var n int
-	if err := s.read.QueryRow(query).Scan(&n); err != nil {
-		t.Fatal(err)
-	}
-	return n
-}
-
 func TestAbandonedDraftsDeletedAfterTheKeep(t *testing.T) {
 	s, clock := authStore(t)
 	ctx := context.Background()

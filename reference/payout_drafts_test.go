@@ -269,35 +269,22 @@ func TestDraftConcurrentApprovals(t *testing.T) {
 		setApprovers(t, s, n)
 		e2e := fmt.Sprintf("E2E-RACE-%d", n)
 		d := sentForReview(t, s, e2e)
-		var wg sync.WaitGroup
 		var mu sync.Mutex
 		published, refused := 0, 0
-		start := make(chan struct{})
-		for _, r := range reviewers {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				<-start
-				res, err := s.ApproveDraft(ctx, demo.Org1ID, d.DraftID, r)
-				mu.Lock()
-				defer mu.Unlock()
-				switch {
-				case err == nil && res.Published != nil:
-					published++
-				case provider.ErrorCode(err) == provider.ECONFLICT:
-					refused++
-				case err != nil:
-					t.Errorf("approve: %v", err)
-				}
-			}()
-		}
-		close(start)
-		wg.Wait()
-		var count int
-		if err := s.read.QueryRow(`SELECT count(*) FROM payout_requests WHERE organisation_id = ? AND end_to_end_id = ?`,
-			demo.Org1ID, e2e).Scan(&count); err != nil {
-			t.Fatal(err)
-		}
+		atOnce(len(reviewers), func(i int) {
+			res, err := s.ApproveDraft(ctx, demo.Org1ID, d.DraftID, reviewers[i])
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err == nil && res.Published != nil:
+				published++
+			case provider.ErrorCode(err) == provider.ECONFLICT:
+				refused++
+			case err != nil:
+				t.Errorf("approve: %v", err)
+			}
+		})
+		count := countRows(t, s, `SELECT count(*) FROM payout_requests WHERE organisation_id = ? AND end_to_end_id = ?`, demo.Org1ID, e2e)
 		if published != 1 || count != 1 || refused != len(reviewers)-n {
 			t.Fatalf("n=%d: %d publishing approvals, %d payouts, %d refused", n, published, count, refused)
 		}

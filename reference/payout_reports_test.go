@@ -177,9 +177,7 @@ func TestPayoutReportCSVMatchesFilters(t *testing.T) {
 	if !sawEvil {
 		t.Fatal("the new received payout is missing")
 	}
-	var mails int
-	s.read.QueryRow(`SELECT count(*) FROM outbox_messages WHERE subject = 'Your payout report is ready' AND recipient = 'finance@demo.example'`).Scan(&mails)
-	if mails != 1 {
+	if mails := countRows(t, s, `SELECT count(*) FROM outbox_messages WHERE subject = 'Your payout report is ready' AND recipient = 'finance@demo.example'`); mails != 1 {
 		t.Fatalf("%d notices", mails)
 	}
 	// A payout created after the request is not in a retried report.

@@ -350,20 +350,12 @@ func (s *PayoutService) FindPayouts(ctx context.Context, orgID, query string) ([
 	if query == "" || len(query) > provider.MaxSearchQueryLen {
 		return out, nil
 	}
-	rows, err := s.read.QueryContext(ctx, qPayoutFind, orgID, query, query)
-	if err != nil {
-		return nil, fmt.Errorf("reference: find payouts: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
+	return collect(ctx, s.read, "find payouts", qPayoutFind, []any{orgID, query, query}, func(sc scanner) (provider.PayoutRequest, error) {
 		var p provider.PayoutRequest
 		var seq int64
-		if err := scanPayout(rows, &p, &seq, false); err != nil {
-			return nil, fmt.Errorf("reference: find payouts: %w", err)
-		}
-		out = append(out, p)
-	}
-	return out, rows.Err()
+		err := scanPayout(sc, &p, &seq, false)
+		return p, err
+	})
 }
 
 // payoutWhere turns a filter, except its creation bounds, into conditions on the columns
@@ -490,14 +482,11 @@ func (s *PayoutService) Payouts(ctx context.Context, orgID string, f provider.Pa
 	if err == nil {
 		k, err = k.sorted(f.Sort)
 	}
+	if err == nil {
+		k, err = k.including(f.IncludeCursor)
+	}
 	if err != nil {
 		return page, err
-	}
-	if f.IncludeCursor {
-		if k.dir == provider.DirectionPrev {
-			return page, provider.Errorf(provider.EINVALID, "include_cursor goes with cursor_after.")
-		}
-		k.inclusive = true
 	}
 	where, args, err := payoutWhere(orgID, f, "p.", true)
 	if err != nil {
@@ -555,11 +544,7 @@ func businessUnits(ctx context.Context, q db.DBTX, orgID string) ([]provider.Bus
 	if err := organisationExists(ctx, q, orgID); err != nil {
 		return nil, err
 	}
-	rows, err := q.QueryContext(ctx, qPayoutBusinessUnits, orgID)
-	if err != nil {
-		return nil, fmt.Errorf("reference: business units: %w", err)
-	}
-	return collect(rows, "business units", func(sc scanner) (provider.BusinessUnit, error) {
+	return collect(ctx, q, "business units", qPayoutBusinessUnits, []any{orgID}, func(sc scanner) (provider.BusinessUnit, error) {
 		var b provider.BusinessUnit
 		err := sc.Scan(&b.UUID, &b.Name)
 		return b, err
@@ -571,11 +556,7 @@ func (s *PayoutService) PayoutProducts(ctx context.Context, orgID string) ([]pro
 	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return nil, err
 	}
-	rows, err := s.read.QueryContext(ctx, qPayoutProducts, orgID)
-	if err != nil {
-		return nil, fmt.Errorf("reference: payout products: %w", err)
-	}
-	return collect(rows, "payout products", func(sc scanner) (provider.PayoutProduct, error) {
+	return collect(ctx, s.read, "payout products", qPayoutProducts, []any{orgID}, func(sc scanner) (provider.PayoutProduct, error) {
 		var p provider.PayoutProduct
 		err := sc.Scan(&p.ID, &p.Name, &p.ProductCurrencyISO, &p.LocalInstrument)
 		return p, err

@@ -72,6 +72,13 @@ func (f findings) add(section, pointer, details string) {
 	f[section] = append(f[section], provider.PayoutError{Pointer: pointer, Details: details})
 }
 
+// match adds details at pointer unless v has the format re.
+func (f findings) match(re *regexp.Regexp, v, section, pointer, details string) {
+	if !re.MatchString(v) {
+		f.add(section, pointer, details)
+	}
+}
+
 func checkParty(f findings, section string, p provider.Party, countryRequired bool) {
 	name := strings.TrimSpace(p.FullName)
 	if name == "" {
@@ -114,19 +121,11 @@ func checkCreditorAccount(f findings, instr string, a provider.CreditorAccount) 
 			f.add(sec, "/iban", "The IBAN is not valid.")
 		}
 	case "FPS", "CHAPS":
-		if !digits8.MatchString(a.AccountNumber) {
-			f.add(sec, "/account_number", "The account number must have 8 digits.")
-		}
-		if !digits6.MatchString(a.BankClearingSystemID) {
-			f.add(sec, "/bank_clearing_system_id", "The sort code must have 6 digits.")
-		}
+		f.match(digits8, a.AccountNumber, sec, "/account_number", "The account number must have 8 digits.")
+		f.match(digits6, a.BankClearingSystemID, sec, "/bank_clearing_system_id", "The sort code must have 6 digits.")
 	case "ACH":
-		if !digits4to17.MatchString(a.AccountNumber) {
-			f.add(sec, "/account_number", "The account number must have 4 to 17 digits.")
-		}
-		if !digits9.MatchString(a.BankClearingSystemID) {
-			f.add(sec, "/bank_clearing_system_id", "The routing number must have 9 digits.")
-		}
+		f.match(digits4to17, a.AccountNumber, sec, "/account_number", "The account number must have 4 to 17 digits.")
+		f.match(digits9, a.BankClearingSystemID, sec, "/bank_clearing_system_id", "The routing number must have 9 digits.")
 	case "STRAKS":
 		if a.IBAN != "" {
 			if !validIBAN(a.IBAN) {
@@ -134,25 +133,17 @@ func checkCreditorAccount(f findings, instr string, a provider.CreditorAccount) 
 			}
 			break
 		}
-		if !digits4.MatchString(a.BankClearingSystemID) {
-			f.add(sec, "/bank_clearing_system_id", "The registration number must have 4 digits.")
-		}
-		if !digits6to10.MatchString(a.AccountNumber) {
-			f.add(sec, "/account_number", "The account number must have 6 to 10 digits.")
-		}
+		f.match(digits4, a.BankClearingSystemID, sec, "/bank_clearing_system_id", "The registration number must have 4 digits.")
+		f.match(digits6to10, a.AccountNumber, sec, "/account_number", "The account number must have 6 to 10 digits.")
 	case "SWIFT":
-		if !bicPattern.MatchString(a.BankBIC) {
-			f.add(sec, "/bank_bic", "The BIC is required.")
-		}
+		f.match(bicPattern, a.BankBIC, sec, "/bank_bic", "The BIC is required.")
 		if a.IBAN != "" && !validIBAN(a.IBAN) {
 			f.add(sec, "/iban", "The IBAN is not valid.")
 		} else if a.IBAN == "" && a.AccountNumber == "" {
 			f.add(sec, "/account_number", "The IBAN or the account number is required.")
 		}
 	case "CRYPTO":
-		if !walletPattern.MatchString(a.AccountNumber) {
-			f.add(sec, "/account_number", "The wallet address is not valid.")
-		}
+		f.match(walletPattern, a.AccountNumber, sec, "/account_number", "The wallet address is not valid.")
 	}
 }
 

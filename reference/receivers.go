@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -46,7 +45,7 @@ const (
 	maxReceiverDetails = 40
 )
 
-func scanReceiver(row interface{ Scan(...any) error }, r *provider.Receiver, seq *int64) error {
+func scanReceiver(row scanner, r *provider.Receiver, seq *int64) error {
 	var data, created string
 	var id, product, schema, cur, name, typ, by string
 	if err := row.Scan(seq, &id, &product, &schema, &cur, &name, &typ, &data, &by, &created); err != nil {
@@ -74,66 +73,24 @@ func scanReceiver(row interface{ Scan(...any) error }, r *provider.Receiver, seq
 func (s *ReceiverService) Receivers(ctx context.Context, orgID string, f provider.ReceiverFilter) (provider.ReceiverPage, error) {
 	page := provider.ReceiverPage{Receivers: []provider.Receiver{}}
 	k, err := newKeyset(f.Cursor, f.Direction, f.Limit, provider.DefaultReceiverLimit, provider.MaxReceiverLimit)
+	if err == nil {
+		k, err = k.sortedBy(f.Sort, provider.ReceiverSortNewest, provider.ReceiverSortOldest)
+	}
 	if err != nil {
 		return page, err
-	}
-	switch f.Sort {
-	case "", provider.ReceiverSortNewest:
-	case provider.ReceiverSortOldest:
-		k.asc = true
-	default:
-		return page, provider.Errorf(provider.EINVALID, "Sort by -created_at or created_at.")
 	}
 	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return page, err
 	}
-	if err := s.read.QueryRowContext(ctx, qReceiverCount, orgID).Scan(&page.Total); err != nil {
-		return page, fmt.Errorf("reference: receivers: %w", err)
-	}
-	slots, err := k.pageSlots("r.")
+	total, got, err := readList(ctx, s.read, k, whereFirst("r.organisation_id = ?", orgID), "receivers",
+		qReceiverCount, qReceiverPage, "r.", rowScan[provider.Receiver](scanReceiver).keyed(func(r *provider.Receiver) time.Time { return r.CreatedAt }))
 	if err != nil {
 		return page, err
 	}
-	query, args := fill(qReceiverPage, []any{orgID}, slots...)
-	list, err := s.receiverRows(ctx, query, args...)
-	if err != nil {
-		return page, err
-	}
-	list, more := trim(k, list)
-	for _, r := range list {
-		page.Receivers = append(page.Receivers, r.r)
-	}
-	if len(list) > 0 {
-		first, last := list[0], list[len(list)-1]
-		page.CursorNext, page.CursorPrev, page.HasNext = k.cursors(first.r.CreatedAt, first.seq, last.r.CreatedAt, last.seq, more)
-	}
+	page.Total = total
+	page.Receivers = append(page.Receivers, got.rows...)
+	page.CursorNext, page.CursorPrev, page.HasNext = got.next, got.prev, got.hasNext
 	return page, nil
-}
-
-type receiverRow struct {
-	r   provider.Receiver
-	seq string
-}
-
-// receiverRows reads the receivers a query of receiver-columns selects (where is the whole
-// statement: receiver-page or receiver-recent).
-func (s *ReceiverService) receiverRows(ctx context.Context, where string, args ...any) ([]receiverRow, error) {
-	rows, err := s.read.QueryContext(ctx, where, args...)
-	if err != nil {
-		return nil, fmt.Errorf("reference: receivers: %w", err)
-	}
-	defer rows.Close()
-	var out []receiverRow
-	for rows.Next() {
-		var r receiverRow
-		var seq int64
-		if err := scanReceiver(rows, &r.r, &seq); err != nil {
-			return nil, fmt.Errorf("reference: receivers: %w", err)
-		}
-		r.seq = strconv.FormatInt(seq, 10)
-		out = append(out, r)
-	}
-	return out, rows.Err()
 }
 
 // Receiver implements provider.Receivers.
@@ -157,24 +114,14 @@ func readReceiver(ctx context.Context, q db.DBTX, orgID, id string) (provider.Re
 
 // RecentReceivers implements provider.Receivers.
 func (s *ReceiverService) RecentReceivers(ctx context.Context, orgID, productID, schemaID string, limit int) ([]provider.Receiver, error) {
-	switch {
-	case limit == 0:
-		limit = provider.DefaultRecentReceivers
-	case limit < 0 || limit > provider.MaxReceiverLimit:
-		return nil, provider.Errorf(provider.EINVALID, "Limit must be between 1 and %d.", provider.MaxReceiverLimit)
+	limit, err := pageLimit(limit, provider.DefaultRecentReceivers, provider.MaxReceiverLimit)
+	if err != nil {
+		return nil, err
 	}
 	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return nil, err
 	}
-	list, err := s.receiverRows(ctx, qReceiverRecent, orgID, productID, schemaID, limit)
-	if err != nil {
-		return nil, err
-	}
-	out := []provider.Receiver{}
-	for _, r := range list {
-		out = append(out, r.r)
-	}
-	return out, nil
+	return collect(ctx, s.read, "receivers", qReceiverRecent, []any{orgID, productID, schemaID, limit}, rowScan[provider.Receiver](scanReceiver).items)
 }
 
 func receiverInvalid(field, msg string) error {

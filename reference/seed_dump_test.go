@@ -69,34 +69,14 @@ func seedDump(t *testing.T, s *Store) map[string]string {
 
 func seedDumpTable(t *testing.T, ctx context.Context, s *Store, table string) []string {
 	t.Helper()
-	rows, err := s.read.QueryContext(ctx, `SELECT * FROM "`+table+`"`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	cols, err := rows.Columns()
-	if err != nil {
-		t.Fatal(err)
-	}
+	cols, rows := tableText(t, ctx, s, table)
 	var lines []string
-	for rows.Next() {
-		vals := make([]any, len(cols))
-		ptrs := make([]any, len(cols))
-		for i := range vals {
-			ptrs[i] = &vals[i]
-		}
-		if err := rows.Scan(ptrs...); err != nil {
-			t.Fatal(err)
-		}
+	for _, row := range rows {
 		parts := make([]string, len(cols))
-		for i, v := range vals {
+		for i, text := range row {
 			if seedDumpSecret[table+"."+cols[i]] {
 				parts[i] = cols[i] + "=<secret>"
 				continue
-			}
-			text := fmt.Sprintf("%v", v)
-			if b, ok := v.([]byte); ok {
-				text = string(b)
 			}
 			text = randomUUID.ReplaceAllStringFunc(text, func(id string) string {
 				if fixedUUID.MatchString(id) {
@@ -107,9 +87,6 @@ func seedDumpTable(t *testing.T, ctx context.Context, s *Store, table string) []
 			parts[i] = cols[i] + "=" + text
 		}
 		lines = append(lines, strings.Join(parts, "|"))
-	}
-	if err := rows.Err(); err != nil {
-		t.Fatal(err)
 	}
 	slices.Sort(lines)
 	return lines

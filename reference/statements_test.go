@@ -36,11 +36,7 @@ func requestStatement(t *testing.T, s *Store, now time.Time, account, kind strin
 
 func readyNotices(t *testing.T, s *Store) int {
 	t.Helper()
-	var n int
-	if err := s.read.QueryRow(`SELECT count(*) FROM outbox_messages WHERE subject = 'Your statement is ready'`).Scan(&n); err != nil {
-		t.Fatal(err)
-	}
-	return n
+	return countRows(t, s, `SELECT count(*) FROM outbox_messages WHERE subject = 'Your statement is ready'`)
 }
 
 // A worker that dies right after claiming leaves the job generating; once its lease runs
@@ -96,9 +92,7 @@ func TestStatementJobResumedOnceAfterCrash(t *testing.T) {
 	if n := readyNotices(t, s); n != 1 || again.CSVFileID != got.CSVFileID {
 		t.Fatalf("completed again: %d e-mails, file %s → %s", n, got.CSVFileID, again.CSVFileID)
 	}
-	var chunksOfOthers int
-	s.read.QueryRow(`SELECT count(*) FROM statement_chunks WHERE statement_id = ? AND file_id <> ?`, st.ID, got.CSVFileID).Scan(&chunksOfOthers)
-	if chunksOfOthers != 0 {
+	if chunksOfOthers := countRows(t, s, `SELECT count(*) FROM statement_chunks WHERE statement_id = ? AND file_id <> ?`, st.ID, got.CSVFileID); chunksOfOthers != 0 {
 		t.Fatalf("%d chunks of failed attempts left", chunksOfOthers)
 	}
 }

@@ -20,14 +20,6 @@ func TestStats(t *testing.T) {
 	d30 := now.AddDate(0, 0, -30)
 
 	// Direct counts from the table are the reference the reports must agree with.
-	count := func(q string, args ...any) int {
-		t.Helper()
-		var n int
-		if err := s.read.QueryRowContext(ctx, q, args...).Scan(&n); err != nil {
-			t.Fatal(err)
-		}
-		return n
-	}
 	lo, hi := statsWindow(d30, now.Add(time.Hour))
 
 	for _, org := range []string{demo.Org1ID, demo.Org2ID} {
@@ -35,7 +27,7 @@ func TestStats(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := count(`SELECT count(*) FROM (SELECT `+listedColumns+` FROM payout_requests UNION ALL SELECT `+listedColumns+` FROM (`+
+		want := countRows(t, s, `SELECT count(*) FROM (SELECT `+listedColumns+` FROM payout_requests UNION ALL SELECT `+listedColumns+` FROM (`+
 			waitingPayouts+`) AS w) AS l WHERE organisation_id = ? AND created_at >= ? AND created_at < ?`, org, lo, hi)
 		if cats.Total != want || want == 0 {
 			t.Errorf("%s: total %d, want %d (> 0)", org, cats.Total, want)
@@ -56,7 +48,7 @@ func TestStats(t *testing.T) {
 		if sum != cats.Total {
 			t.Errorf("categories sum to %d, total %d", sum, cats.Total)
 		}
-		completed := count(`SELECT count(*) FROM payout_requests WHERE organisation_id = ? AND state = 'completed' AND created_at >= ? AND created_at < ?`, org, lo, hi)
+		completed := countRows(t, s, `SELECT count(*) FROM payout_requests WHERE organisation_id = ? AND state = 'completed' AND created_at >= ? AND created_at < ?`, org, lo, hi)
 		if cats.Categories[6].Count != completed {
 			t.Errorf("completed %d, table says %d", cats.Categories[6].Count, completed)
 		}
@@ -65,7 +57,7 @@ func TestStats(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		withReason := count(`SELECT count(*) FROM payout_requests WHERE organisation_id = ? AND reason_code <> '' AND created_at >= ? AND created_at < ?`, org, lo, hi)
+		withReason := countRows(t, s, `SELECT count(*) FROM payout_requests WHERE organisation_id = ? AND reason_code <> '' AND created_at >= ? AND created_at < ?`, org, lo, hi)
 		got := 0
 		for i, g := range groups {
 			if g.State.Count != cats.Categories[i].Count || g.State.Code != cats.Categories[i].Code {
@@ -89,14 +81,14 @@ func TestStats(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if w := count(`SELECT count(*) FROM collection_orders WHERE organisation_id = ? AND created_at >= ? AND created_at < ?`, org, lo, hi); orders.Total != w || w == 0 {
+		if w := countRows(t, s, `SELECT count(*) FROM collection_orders WHERE organisation_id = ? AND created_at >= ? AND created_at < ?`, org, lo, hi); orders.Total != w || w == 0 {
 			t.Errorf("orders total %d, want %d", orders.Total, w)
 		}
 	}
 
 	// Organisations see only their own rows, and the window bounds are half-open.
 	all, _ := s.PayoutStateCategoryCounts(ctx, demo.Org1ID, time.Time{}, time.Time{})
-	if n := count(`SELECT count(*) FROM (SELECT `+listedColumns+` FROM payout_requests UNION ALL SELECT `+listedColumns+` FROM (`+
+	if n := countRows(t, s, `SELECT count(*) FROM (SELECT `+listedColumns+` FROM payout_requests UNION ALL SELECT `+listedColumns+` FROM (`+
 		waitingPayouts+`) AS w) AS l WHERE organisation_id = ?`, demo.Org1ID); all.Total != n {
 		t.Errorf("open window counts %d, want all %d", all.Total, n)
 	}

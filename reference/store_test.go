@@ -46,6 +46,31 @@ func seededStore(t testing.TB) *Store {
 	return openTestStore(t, copyTemplate(t, &templateNow, Options{Argon2Params: cheapParams, ChunkBudget: time.Hour}))
 }
 
+// atOnce runs call(0) … call(n-1) in goroutines released together, so they race as
+// concurrent requests would, and waits for them all.
+func atOnce(n int, call func(i int)) {
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			<-start
+			call(i)
+		})
+	}
+	close(start)
+	wg.Wait()
+}
+
+// countRows is the count a SELECT count(*) query reads on s.
+func countRows(t *testing.T, s *Store, query string, args ...any) int {
+	t.Helper()
+	var n int
+	if err := s.read.QueryRowContext(context.Background(), query, args...).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
 func TestOpenCreatesFolderAndConfiguresConnections(t *testing.T) {
 	skipOnPostgres(t, "checks the folder and the pools' PRAGMAs")
 	t.Parallel()

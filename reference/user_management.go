@@ -147,12 +147,9 @@ func decodeUserCursor(c string) (string, error) {
 
 // OrganisationUsers implements provider.Users: members by e-mail, keyset pages.
 func (s *OrganisationService) OrganisationUsers(ctx context.Context, orgID string, q provider.UserQuery) (provider.UserPage, error) {
-	limit := q.Limit
-	switch {
-	case limit == 0:
-		limit = provider.DefaultUserLimit
-	case limit < 0 || limit > provider.MaxUserLimit:
-		return provider.UserPage{}, provider.Errorf(provider.EINVALID, "Limit must be between 1 and %d.", provider.MaxUserLimit)
+	limit, err := pageLimit(q.Limit, provider.DefaultUserLimit, provider.MaxUserLimit)
+	if err != nil {
+		return provider.UserPage{}, err
 	}
 	dir := q.Direction
 	if dir == "" {
@@ -177,20 +174,8 @@ func (s *OrganisationService) OrganisationUsers(ctx context.Context, orgID strin
 		Scan(&page.Total); err != nil {
 		return provider.UserPage{}, fmt.Errorf("reference: organisation users: %w", err)
 	}
-	rows, err := s.read.QueryContext(ctx, query, append(args, limit+1)...)
-	if err != nil {
-		return provider.UserPage{}, fmt.Errorf("reference: organisation users: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		u, err := s.scanOrgUser(rows)
-		if err != nil {
-			return provider.UserPage{}, fmt.Errorf("reference: organisation users: %w", err)
-		}
-		page.Users = append(page.Users, u)
-	}
-	if err := rows.Err(); err != nil {
-		return provider.UserPage{}, fmt.Errorf("reference: organisation users: %w", err)
+	if page.Users, err = collect(ctx, s.read, "organisation users", query, append(args, limit+1), s.scanOrgUser); err != nil {
+		return provider.UserPage{}, err
 	}
 	more := len(page.Users) > limit
 	if more {

@@ -1,9 +1,6 @@
 package reference
 
 import (
-	"context"
-	"database/sql"
-	"fmt"
 	"regexp"
 	"strings"
 	"time"
@@ -63,39 +60,6 @@ func filters(args ...any) *where { return &where{args: args} }
 func multiRow(query string, n int) string {
 	row := query[strings.LastIndexByte(query, '('):]
 	return query + strings.Repeat(", "+row, n-1)
-}
-
-// keyedQuery is one keyset page of a list over its two named queries, count and page, each
-// ending in the list's fixed WHERE conditions: w's conditions follow,
-// then k's cursor, order and limit on alias's columns.
-func keyedQuery[T any](ctx context.Context, s *core, what, count, page, alias string, w *where, k keyset,
-	scan func(*sql.Rows) (keyedRow[T], error)) (int, []keyedRow[T], error) {
-	var total int
-	if err := s.read.QueryRowContext(ctx, count+w.sql, w.args...).Scan(&total); err != nil {
-		return 0, nil, fmt.Errorf("reference: %s: %w", what, err)
-	}
-	cond, cargs, order, err := k.clause(alias + ".")
-	if err != nil {
-		return 0, nil, err
-	}
-	rows, err := s.read.QueryContext(ctx, page+w.sql+cond+` ORDER BY `+order+` LIMIT `+k.fetch(),
-		append(append([]any{}, w.args...), cargs...)...)
-	if err != nil {
-		return 0, nil, fmt.Errorf("reference: %s: %w", what, err)
-	}
-	defer rows.Close()
-	var list []keyedRow[T]
-	for rows.Next() {
-		r, err := scan(rows)
-		if err != nil {
-			return 0, nil, err
-		}
-		list = append(list, r)
-	}
-	if err := rows.Err(); err != nil {
-		return 0, nil, fmt.Errorf("reference: %s: %w", what, err)
-	}
-	return total, list, nil
 }
 
 // in adds col IN (?, …) over vs; no values is no filter.

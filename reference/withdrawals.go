@@ -79,20 +79,7 @@ func (s *WithdrawalService) WithdrawalAccounts(ctx context.Context, orgID string
 	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return nil, err
 	}
-	rows, err := s.read.QueryContext(ctx, qWithdrawalAccounts, orgID)
-	if err != nil {
-		return nil, fmt.Errorf("reference: withdrawal accounts: %w", err)
-	}
-	defer rows.Close()
-	out := []provider.WithdrawalAccount{}
-	for rows.Next() {
-		var a provider.WithdrawalAccount
-		if err := scanWithdrawalAccount(rows, &a); err != nil {
-			return nil, err
-		}
-		out = append(out, a)
-	}
-	return out, rows.Err()
+	return collect(ctx, s.read, "withdrawal accounts", qWithdrawalAccounts, []any{orgID}, into(scanWithdrawalAccount))
 }
 
 // WithdrawalAuthorizations implements provider.Withdrawals.
@@ -103,15 +90,12 @@ func (s *WithdrawalService) WithdrawalAuthorizations(ctx context.Context, orgID,
 	if err := s.orgs.organisationExists(ctx, orgID); err != nil {
 		return nil, err
 	}
-	rows, err := s.read.QueryContext(ctx, qWithdrawalAuthorizations, orgID, status, status)
-	if err != nil {
-		return nil, fmt.Errorf("reference: withdrawal authorizations: %w", err)
-	}
-	return collect(rows, "withdrawal authorizations", func(sc scanner) (provider.WithdrawalAuthorization, error) {
-		var a provider.WithdrawalAuthorization
-		err := sc.Scan(&a.ID, &a.VirtualAccountNumber, &a.WithdrawalAccountUUID, &a.Status)
-		return a, err
-	})
+	return collect(ctx, s.read, "withdrawal authorizations", qWithdrawalAuthorizations, []any{orgID, status, status},
+		func(sc scanner) (provider.WithdrawalAuthorization, error) {
+			var a provider.WithdrawalAuthorization
+			err := sc.Scan(&a.ID, &a.VirtualAccountNumber, &a.WithdrawalAccountUUID, &a.Status)
+			return a, err
+		})
 }
 
 // checkedWithdrawal is a withdrawal request the provider has found possible: the accounts
@@ -534,35 +518,18 @@ func (s *WithdrawalService) FindWithdrawals(ctx context.Context, orgID, query st
 	if query == "" {
 		return out, nil
 	}
-	rows, err := s.read.QueryContext(ctx, qWithdrawalFind, orgID, query, query, query)
-	if err != nil {
-		return nil, fmt.Errorf("reference: find withdrawals: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var w provider.WithdrawalRequest
-		var seq int64
-		if err := scanWithdrawal(rows, &w, &seq); err != nil {
-			return nil, err
-		}
-		out = append(out, w)
-	}
-	return out, rows.Err()
+	return collect(ctx, s.read, "find withdrawals", qWithdrawalFind, []any{orgID, query, query, query}, rowScan[provider.WithdrawalRequest](scanWithdrawal).items)
 }
 
 // Withdrawals implements provider.Withdrawals.
 func (s *WithdrawalService) Withdrawals(ctx context.Context, orgID string, f provider.WithdrawalFilter) (provider.WithdrawalPage, error) {
 	page := provider.WithdrawalPage{Withdrawals: []provider.WithdrawalRequest{}}
 	k, err := newKeyset(f.Cursor, f.Direction, f.Limit, provider.DefaultWithdrawalLimit, provider.MaxWithdrawalLimit)
+	if err == nil {
+		k, err = k.sortedBy(f.Sort, provider.WithdrawalSortNewest, provider.WithdrawalSortOldest)
+	}
 	if err != nil {
 		return page, err
-	}
-	switch f.Sort {
-	case "", provider.WithdrawalSortNewest:
-	case provider.WithdrawalSortOldest:
-		k.asc = true
-	default:
-		return page, provider.Errorf(provider.EINVALID, "Sort by -created_at or created_at.")
 	}
 	if f.Status != "" && !provider.ValidWithdrawalStatus(f.Status) {
 		return page, provider.Errorf(provider.EINVALID, "Unknown status.")
@@ -575,25 +542,12 @@ func (s *WithdrawalService) Withdrawals(ctx context.Context, orgID string, f pro
 	w.equal("w.status", f.Status)
 	w.equal("w.reference", strings.TrimSpace(f.Reference))
 	w.period("w.created_at", f.CreatedAfter, f.CreatedBefore)
-	query, args := fill(qWithdrawalCount, nil, w.slot())
-	if err := s.read.QueryRowContext(ctx, query, args...).Scan(&page.Total); err != nil {
-		return page, fmt.Errorf("reference: withdrawals: %w", err)
-	}
-	slots, err := k.pageSlots("w.")
+	total, got, err := readList(ctx, s.read, k, w, "withdrawals", qWithdrawalCount, qWithdrawalPage, "w.",
+		rowScan[provider.WithdrawalRequest](scanWithdrawal).keyed(func(w *provider.WithdrawalRequest) time.Time { return w.CreatedAt }))
 	if err != nil {
 		return page, err
 	}
-	query, args = fill(qWithdrawalPage, nil, append(slots, w.slot())...)
-	got, err := readKeyset(ctx, s.read, k, query, args,
-		func(rows *sql.Rows) (provider.WithdrawalRequest, time.Time, int64, error) {
-			var r provider.WithdrawalRequest
-			var seq int64
-			err := scanWithdrawal(rows, &r, &seq)
-			return r, r.CreatedAt, seq, err
-		})
-	if err != nil {
-		return page, fmt.Errorf("reference: withdrawals: %w", err)
-	}
+	page.Total = total
 	page.Withdrawals = append(page.Withdrawals, got.rows...)
 	page.CursorNext, page.CursorPrev, page.HasNext = got.next, got.prev, got.hasNext
 	return page, nil

@@ -462,19 +462,10 @@ func TestConfirmOneReviewConcurrently(t *testing.T) {
 	refs := make([]string, n)
 	fresh := make([]bool, n)
 	errs := make([]error, n)
-	var wg sync.WaitGroup
-	start := make(chan struct{})
-	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-start
-			w, err := s.CreateWithdrawal(ctx, demo.Org1ID, conf)
-			refs[i], fresh[i], errs[i] = w.Reference, !w.Replayed, err
-		}()
-	}
-	close(start)
-	wg.Wait()
+	atOnce(n, func(i int) {
+		w, err := s.CreateWithdrawal(ctx, demo.Org1ID, conf)
+		refs[i], fresh[i], errs[i] = w.Reference, !w.Replayed, err
+	})
 	booked := 0
 	for i := range n {
 		if errs[i] != nil || refs[i] != refs[0] {

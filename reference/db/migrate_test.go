@@ -43,15 +43,7 @@ func TestMigrateConcurrentDataMigrationsApplyOnce(t *testing.T) {
 	for i := range pools {
 		pools[i] = openWriter(t, path)
 	}
-	var wg sync.WaitGroup
-	for _, pool := range pools {
-		wg.Go(func() {
-			if err := Migrate(ctx, pool, files); err != nil {
-				t.Error(err)
-			}
-		})
-	}
-	wg.Wait()
+	migrateAtOnce(t, pools, func(pool *sql.DB) error { return Migrate(ctx, pool, files) })
 
 	var rows, distinct int
 	if err := pools[0].QueryRow(`SELECT count(*), count(DISTINCT step) FROM t`).Scan(&rows, &distinct); err != nil {
@@ -96,4 +88,19 @@ func TestMigrateOutlastsAnotherWriterPastTheBusyTimeout(t *testing.T) {
 	if err := pool.QueryRow(`SELECT count(*) FROM t`).Scan(&rows); err != nil || rows != 1 {
 		t.Errorf("%d rows (%v), want the one of 0002", rows, err)
 	}
+}
+
+// migrateAtOnce runs migrate on every pool at the same time, as processes starting together
+// would.
+func migrateAtOnce(t *testing.T, pools []*sql.DB, migrate func(*sql.DB) error) {
+	t.Helper()
+	var wg sync.WaitGroup
+	for _, pool := range pools {
+		wg.Go(func() {
+			if err := migrate(pool); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
 }

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -70,15 +69,7 @@ func TestMigratePostgresConcurrently(t *testing.T) {
 	for i := range pools {
 		pools[i] = openPostgres(t, dsn)
 	}
-	var wg sync.WaitGroup
-	for _, pool := range pools {
-		wg.Go(func() {
-			if err := MigrateEngine(ctx, Postgres, pool, os.DirFS(pgMigrations())); err != nil {
-				t.Error(err)
-			}
-		})
-	}
-	wg.Wait()
+	migrateAtOnce(t, pools, func(pool *sql.DB) error { return MigrateEngine(ctx, Postgres, pool, os.DirFS(pgMigrations())) })
 	files, _ := filepath.Glob(filepath.Join(pgMigrations(), "*.sql"))
 	var versions, distinct int
 	if err := pools[0].QueryRow(`SELECT count(*), count(DISTINCT version_id) FROM `+VersionTable+` WHERE version_id > 0`).Scan(&versions, &distinct); err != nil {

@@ -53,33 +53,10 @@ func TestPostgresMigrationsMatchSQLite(t *testing.T) {
 		t.Fatalf("read nothing of the SQLite schema: %+v", want)
 	}
 
-	var diffs []string
-	for k, w := range want.columns {
-		if g, ok := got.columns[k]; !ok {
-			diffs = append(diffs, "column "+k+": only in sqlite")
-		} else if g != w {
-			diffs = append(diffs, fmt.Sprintf("column %s: sqlite %s, postgres %s", k, w, g))
-		}
-	}
-	for k := range got.columns {
-		if _, ok := want.columns[k]; !ok {
-			diffs = append(diffs, "column "+k+": only in postgres")
-		}
-	}
-	diffs = append(diffs, setDiff("unique", want.uniques, got.uniques)...)
-	diffs = append(diffs, setDiff("trigger", want.triggers, got.triggers)...)
-	for k, w := range want.indexes {
-		if g, ok := got.indexes[k]; !ok {
-			diffs = append(diffs, "index "+k+": only in sqlite")
-		} else if g != w {
-			diffs = append(diffs, fmt.Sprintf("index %s: sqlite %s, postgres %s", k, w, g))
-		}
-	}
-	for k := range got.indexes {
-		if _, ok := want.indexes[k]; !ok {
-			diffs = append(diffs, "index "+k+": only in postgres")
-		}
-	}
+	diffs := schemaDiff("column", want.columns, got.columns)
+	diffs = append(diffs, schemaDiff("unique", want.uniques, got.uniques)...)
+	diffs = append(diffs, schemaDiff("trigger", want.triggers, got.triggers)...)
+	diffs = append(diffs, schemaDiff("index", want.indexes, got.indexes)...)
 
 	sort.Strings(diffs)
 	seen := map[string]bool{}
@@ -99,15 +76,19 @@ func TestPostgresMigrationsMatchSQLite(t *testing.T) {
 	t.Logf("compared %d columns, %d unique keys, %d indexes, %d triggers", len(want.columns), len(want.uniques), len(want.indexes), len(want.triggers))
 }
 
-func setDiff(kind string, want, got map[string]bool) []string {
+// schemaDiff lists, in schemaDifferences' words, what of kind only one engine's schema has
+// and what the two have otherwise (a set's values are all true, so it only ever has the first).
+func schemaDiff[V comparable](kind string, want, got map[string]V) []string {
 	var out []string
-	for k := range want {
-		if !got[k] {
+	for k, w := range want {
+		if g, ok := got[k]; !ok {
 			out = append(out, kind+" "+k+": only in sqlite")
+		} else if g != w {
+			out = append(out, fmt.Sprintf("%s %s: sqlite %v, postgres %v", kind, k, w, g))
 		}
 	}
 	for k := range got {
-		if !want[k] {
+		if _, ok := want[k]; !ok {
 			out = append(out, kind+" "+k+": only in postgres")
 		}
 	}

@@ -36,11 +36,11 @@ SELECT organisation_id, role FROM memberships WHERE user_id = ? ORDER BY organis
 SELECT mfa_enabled FROM users WHERE id = ?
 
 -- name: audit-list-count
--- The list's fixed part; where.go adds the filters, keyset.go the cursor, order and limit.
-SELECT count(*) FROM audit_entries a WHERE a.chain = ?
+-- The list's total over /*where*/ (chain, user, e-mail, kind, record, creation bounds).
+SELECT count(*) FROM audit_entries a WHERE /*where*/
 
 -- name: audit-list-page
-SELECT {{audit-columns}} FROM audit_entries a WHERE a.chain = ?
+SELECT {{audit-columns}} FROM audit_entries a WHERE /*where*/ /*after*/ ORDER BY /*order*/ LIMIT /*limit*/
 
 -- A head as a row of the walk: heads sort after their chain's entries (the first column), so
 -- each chain is read whole before its head is compared.

@@ -68,11 +68,11 @@ SELECT data FROM statement_chunks WHERE file_id = ? AND n = ?
 SELECT {{statement-columns}} FROM statements WHERE id = ? AND organisation_id = ?
 
 -- name: statements-count
--- A list's fixed part: where.go adds the filters, keyset.go the cursor, order and limit.
-SELECT count(*) FROM statements WHERE organisation_id = ?
+-- A list's total over /*where*/ (organisation, account, creation bounds).
+SELECT count(*) FROM statements WHERE /*where*/
 
 -- name: statements-page
-SELECT {{statement-columns}} FROM statements WHERE organisation_id = ?
+SELECT {{statement-columns}} FROM statements WHERE /*where*/ /*after*/ ORDER BY /*order*/ LIMIT /*limit*/
 
 -- name: statement-account-currency
 SELECT currency_code FROM accounts
@@ -164,10 +164,10 @@ SELECT data FROM payout_report_chunks WHERE file_id = ? AND n = ?
 SELECT {{payout-report-columns}} FROM payout_reports WHERE id = ? AND organisation_id = ?
 
 -- name: payout-reports-count
-SELECT count(*) FROM payout_reports WHERE organisation_id = ?
+SELECT count(*) FROM payout_reports WHERE /*where*/
 
 -- name: payout-reports-page
-SELECT {{payout-report-columns}} FROM payout_reports WHERE organisation_id = ?
+SELECT {{payout-report-columns}} FROM payout_reports WHERE /*where*/ /*after*/ ORDER BY /*order*/ LIMIT /*limit*/
 
 -- name: payout-report-account-count
 SELECT count(*) FROM accounts

@@ -4,10 +4,10 @@
 r.seq, r.id, r.product_id, r.schema_id, r.currency, r.full_name, r.creditor_type, r.data, r.created_by, r.created_at
 
 -- name: receiver-count
-SELECT count(*) FROM receivers WHERE organisation_id = ?
+SELECT count(*) FROM receivers r WHERE /*where*/
 
 -- name: receiver-page
-SELECT {{receiver-columns}} FROM receivers r WHERE r.organisation_id = ? /*after*/ ORDER BY /*order*/ LIMIT /*limit*/
+SELECT {{receiver-columns}} FROM receivers r WHERE /*where*/ /*after*/ ORDER BY /*order*/ LIMIT /*limit*/
 
 -- name: receiver-by-id
 SELECT {{receiver-columns}} FROM receivers r WHERE r.organisation_id = ? AND r.id = ?
