@@ -301,18 +301,28 @@ func (s area) apiMFAVerify(c fiber.Ctx, a *api.Caller) error {
 // apiMFAVerifyTOTP is verify_totp_factor: an authenticator code finishes
 // the login.
 func (s area) apiMFAVerifyTOTP(c fiber.Ctx, a *api.Caller) error {
-	var in apiCodeRequest
-	if prob := api.DecodeJSON(c, &in); prob != nil {
-		return api.Errors(c, prob.Status, *prob)
-	}
-	code, ok := totpCode(in.Code)
-	switch {
-	case strings.TrimSpace(in.Code) == "":
-		return api.Errors(c, fiber.StatusUnprocessableEntity, api.Field("code", msgCodeRequired))
-	case !ok:
-		return api.Errors(c, fiber.StatusUnprocessableEntity, api.Field("code", msgTOTPFormat))
+	code, ok, err := apiTOTPIn(c)
+	if !ok {
+		return err
 	}
 	return s.apiVerifyTOTP(c, a, "code", code)
+}
+
+// apiTOTPIn reads an authenticator code from the body's code; ok false
+// means the refusal (malformed body, no code, not six digits) is written.
+func apiTOTPIn(c fiber.Ctx) (code string, ok bool, err error) {
+	var in apiCodeRequest
+	if prob := api.DecodeJSON(c, &in); prob != nil {
+		return "", false, api.Errors(c, prob.Status, *prob)
+	}
+	code, valid := totpCode(in.Code)
+	switch {
+	case strings.TrimSpace(in.Code) == "":
+		return "", false, api.Errors(c, fiber.StatusUnprocessableEntity, api.Field("code", msgCodeRequired))
+	case !valid:
+		return "", false, api.Errors(c, fiber.StatusUnprocessableEntity, api.Field("code", msgTOTPFormat))
+	}
+	return code, true, nil
 }
 
 // apiMFAVerifySMS is verify_sms: the login code sent for this login
@@ -537,18 +547,11 @@ func (s area) apiTOTPFactor(c fiber.Ctx, enr provider.TOTPEnrollment, err error,
 
 // apiMFAValidateTOTP confirms the pending authenticator with a code from it.
 func (s area) apiMFAValidateTOTP(c fiber.Ctx, a *api.Caller) error {
-	var in apiCodeRequest
-	if prob := api.DecodeJSON(c, &in); prob != nil {
-		return api.Errors(c, prob.Status, *prob)
+	code, ok, err := apiTOTPIn(c)
+	if !ok {
+		return err
 	}
-	code, valid := totpCode(in.Code)
-	switch {
-	case strings.TrimSpace(in.Code) == "":
-		return api.Errors(c, fiber.StatusUnprocessableEntity, api.Field("code", msgCodeRequired))
-	case !valid:
-		return api.Errors(c, fiber.StatusUnprocessableEntity, api.Field("code", msgTOTPFormat))
-	}
-	ok, err := s.apiCheckCode(c, a, "code", func(error) string { return msgTOTPFailed },
+	ok, err = s.apiCheckCode(c, a, "code", func(error) string { return msgTOTPFailed },
 		apiRegisteredTexts, func() error {
 			return s.Auth.ConfirmTOTP(c.Context(), a.User.ID, code)
 		})

@@ -2,6 +2,7 @@ package auth
 
 import (
 	"fmt"
+	"reflect"
 
 	"github.com/gofiber/fiber/v3"
 
@@ -124,15 +125,9 @@ func (s area) apiMFAOperations() []api.Op {
 				api.ReplyTooMany("Too many polls for this login."), api.ReplyUnavailable},
 			Handler: s.apiMFA(s.apiMFACompleteApproval),
 		},
-		{
-			ID: "verifyMfaToken", Method: fiber.MethodPost, Path: "/authentication/mfa_tokens/verify", Tag: apiTagMFA,
-			Summary: "Verify an MFA code",
-			Description: "Six digits are checked as an authenticator (TOTP) code, anything else as the SMS login code sent for this login. " +
-				"Each code works once." + oaDescCodes + oaDescDone + oaDescLogin,
-			Auth: api.Bearer, Scopes: apiScopesLogin, Body: api.Body[apiMFATokenRequest](),
-			Responses: apiCodeResponses(apiReplyDone("MFA completed.")),
-			Handler:   s.apiMFA(s.apiMFAVerify),
-		},
+		s.apiVerifyOp("verifyMfaToken", "/authentication/mfa_tokens/verify", "Verify an MFA code",
+			"Six digits are checked as an authenticator (TOTP) code, anything else as the SMS login code sent for this login. "+
+				"Each code works once.", api.Body[apiMFATokenRequest](), s.apiMFAVerify),
 		{
 			ID: "requestMfaTokenSms", Method: fiber.MethodPost, Path: "/authentication/mfa_tokens/request_sms", Tag: apiTagMFA,
 			Summary: "Send an SMS login code",
@@ -142,37 +137,21 @@ func (s area) apiMFAOperations() []api.Op {
 			Responses: apiSMSResponses("The user has no confirmed phone (code invalid)."),
 			Handler:   s.apiMFA(s.apiMFARequestLoginSMS),
 		},
-		{
-			ID: "verifyTotpFactor", Method: fiber.MethodPost, Path: "/authentication/mfa/verify_totp_factor", Tag: apiTagMFA,
-			Summary:     "Verify an authenticator code",
-			Description: "Checks a code from the user's authenticator app (6 digits, 30 s steps, one step of drift); each code works once." + oaDescCodes + oaDescDone + oaDescLogin,
-			Auth:        api.Bearer, Scopes: apiScopesLogin, Body: code,
-			Responses: apiCodeResponses(apiReplyDone("MFA completed.")),
-			Handler:   s.apiMFA(s.apiMFAVerifyTOTP),
-		},
-		{
-			ID: "verifySms", Method: fiber.MethodPost, Path: "/authentication/mfa/verify_sms", Tag: apiTagMFA,
-			Summary:     "Verify an SMS login code",
-			Description: "Checks and spends the SMS login code sent for this login (requestMfaTokenSms)." + oaDescCodes + oaDescDone + oaDescLogin,
-			Auth:        api.Bearer, Scopes: apiScopesLogin, Body: code,
-			Responses: apiCodeResponses(apiReplyDone("MFA completed.")),
-			Handler:   s.apiMFA(s.apiMFAVerifySMS),
-		},
+		s.apiVerifyOp("verifyTotpFactor", "/authentication/mfa/verify_totp_factor", "Verify an authenticator code",
+			"Checks a code from the user's authenticator app (6 digits, 30 s steps, one step of drift); each code works once.",
+			code, s.apiMFAVerifyTOTP),
+		s.apiVerifyOp("verifySms", "/authentication/mfa/verify_sms", "Verify an SMS login code",
+			"Checks and spends the SMS login code sent for this login (requestMfaTokenSms).", code, s.apiMFAVerifySMS),
 		s.apiRegisterOp("registerMfa", "/authentication/mfa/register", "Register a phone for MFA",
 			"Stores the number as the user's pending phone and sends it a confirmation code (confirm it with confirmPhoneNumber)."),
 		s.apiRegisterOp("registerPhoneNumber", "/authentication/mfa/register_phone_number", "Register a phone number",
 			"The same as registerMfa, under the name the setup screen uses."),
 		s.apiRegisterOp("requestSetupSms", "/authentication/mfa/request_sms", "Request a confirmation SMS",
 			"The setup screen's \"request SMS\": registers the number (again) and sends a new confirmation code; the previous code stops working."),
-		{
-			ID: "confirmPhoneNumber", Method: fiber.MethodPost, Path: "/authentication/mfa/confirm_phone_number", Tag: apiTagMFA,
-			Summary: "Confirm the phone number",
-			Description: "Confirms the pending phone with the code sent to it. The user's other sessions end (an MFA change). " +
-				"At login scope, once the authenticator is set up too, MFA is complete." + oaDescCodes + oaDescDone + oaDescSetup + oaDescReauth,
-			Auth: api.Bearer, Scopes: apiScopesSetup, Body: code,
-			Responses: append(apiCodeResponses(apiReplyDone("Confirmed, with message and mfa_enabled; with the credential when this completed MFA.")), apiReplyRegistered),
-			Handler:   s.apiSetup(s.apiMFAConfirmPhone),
-		},
+		s.apiConfirmOp("confirmPhoneNumber", "/authentication/mfa/confirm_phone_number", "Confirm the phone number",
+			"Confirms the pending phone with the code sent to it. The user's other sessions end (an MFA change). "+
+				"At login scope, once the authenticator is set up too, MFA is complete.",
+			"Confirmed, with message and mfa_enabled; with the credential when this completed MFA.", s.apiMFAConfirmPhone),
 		{
 			ID: "requestTotpFactor", Method: fiber.MethodGet, Path: "/authentication/mfa/request_totp_factor", Tag: apiTagMFA,
 			Summary: "Show the authenticator app being set up",
@@ -194,15 +173,10 @@ func (s area) apiMFAOperations() []api.Op {
 				apiReplyMFAUnauthorized, apiReplyMFAForbidden, api.ReplyNoAuth, apiReplyRegistered, api.ReplyUnavailable},
 			Handler: s.apiSetup(s.apiMFAStartTOTP),
 		},
-		{
-			ID: "validateTotpFactor", Method: fiber.MethodPost, Path: "/authentication/mfa/validate_totp_factor", Tag: apiTagMFA,
-			Summary: "Confirm the authenticator app",
-			Description: "Activates the pending secret with a code from the app. The user's other sessions end (an MFA change). " +
-				"At login scope, once the phone is confirmed too, MFA is complete." + oaDescCodes + oaDescDone + oaDescSetup + oaDescReauth,
-			Auth: api.Bearer, Scopes: apiScopesSetup, Body: code,
-			Responses: append(apiCodeResponses(apiReplyDone("Set up, with message and mfa_enabled; with the credential when this completed MFA.")), apiReplyRegistered),
-			Handler:   s.apiSetup(s.apiMFAValidateTOTP),
-		},
+		s.apiConfirmOp("validateTotpFactor", "/authentication/mfa/validate_totp_factor", "Confirm the authenticator app",
+			"Activates the pending secret with a code from the app. The user's other sessions end (an MFA change). "+
+				"At login scope, once the phone is confirmed too, MFA is complete.",
+			"Set up, with message and mfa_enabled; with the credential when this completed MFA.", s.apiMFAValidateTOTP),
 	}
 }
 
@@ -222,6 +196,30 @@ func apiSMSResponses(invalid string) []api.Response {
 		api.ErrorReply(fiber.StatusUnprocessableEntity, invalid),
 		api.ReplyTooMany(fmt.Sprintf("More than %d SMS in %d minutes for this user.", smsSendLimit, int(smsSendWindow.Minutes()))),
 		api.ReplyUnavailable}
+}
+
+// apiVerifyOp is an operation that finishes a login with a code of the
+// user's second factor.
+func (s area) apiVerifyOp(id, path, summary, desc string, body reflect.Type, h func(fiber.Ctx, *api.Caller) error) api.Op {
+	return api.Op{
+		ID: id, Method: fiber.MethodPost, Path: path, Tag: apiTagMFA, Summary: summary,
+		Description: desc + oaDescCodes + oaDescDone + oaDescLogin,
+		Auth:        api.Bearer, Scopes: apiScopesLogin, Body: body,
+		Responses: apiCodeResponses(apiReplyDone("MFA completed.")),
+		Handler:   s.apiMFA(h),
+	}
+}
+
+// apiConfirmOp is a setup operation that activates a pending factor with a
+// code; done describes its reply.
+func (s area) apiConfirmOp(id, path, summary, desc, done string, h func(fiber.Ctx, *api.Caller) error) api.Op {
+	return api.Op{
+		ID: id, Method: fiber.MethodPost, Path: path, Tag: apiTagMFA, Summary: summary,
+		Description: desc + oaDescCodes + oaDescDone + oaDescSetup + oaDescReauth,
+		Auth:        api.Bearer, Scopes: apiScopesSetup, Body: api.Body[apiCodeRequest](),
+		Responses: append(apiCodeResponses(apiReplyDone(done)), apiReplyRegistered),
+		Handler:   s.apiSetup(h),
+	}
 }
 
 func (s area) apiRegisterOp(id, path, summary, desc string) api.Op {

@@ -49,24 +49,25 @@ func New(srv *server.Server) server.Area {
 // /mfa-verify).
 func (s area) authRoutes() []*server.Route {
 	v := s.mfaOnly
+	step := func(h fiber.Handler) fiber.Handler { return v(unverifiedOnly(h)) }
 	// Setup from a fully authenticated session needs the password again.
 	setup := func(h fiber.Handler) fiber.Handler { return v(s.requireRecentAuth(s.setupOnly(h))) }
 	return []*server.Route{
 		// Verification (spec 000 §2, §4; method = authenticator | sms | authy).
 		{Name: "mfa.verify", Method: "GET", Path: "/mfa-verify", Access: server.LoginOrDashboard, Handler: v(s.mfaVerifyGet)},
-		{Name: "mfa.verify.totp", Method: "POST", Path: "/mfa-verify/totp", Access: server.LoginOrDashboard, Handler: v(s.mfaVerifyTOTP)},
-		{Name: "mfa.verify.sms.send", Method: "POST", Path: "/mfa-verify/sms/send", Access: server.LoginOrDashboard, Handler: v(s.mfaSendSMS)},
-		{Name: "mfa.verify.sms", Method: "POST", Path: "/mfa-verify/sms", Access: server.LoginOrDashboard, Handler: v(s.mfaVerifySMS)},
-		{Name: "mfa.verify.authy", Method: "POST", Path: "/mfa-verify/authy", Access: server.LoginOrDashboard, Handler: v(s.mfaRequestApproval)},
-		{Name: "mfa.verify.authy.check", Method: "POST", Path: "/mfa-verify/authy/check", Access: server.LoginOrDashboard, Handler: v(s.mfaCheckApproval)},
+		{Name: "mfa.verify.totp", Method: "POST", Path: "/mfa-verify/totp", Access: server.LoginOrDashboard, Handler: step(s.mfaVerifyTOTP)},
+		{Name: "mfa.verify.sms.send", Method: "POST", Path: "/mfa-verify/sms/send", Access: server.LoginOrDashboard, Handler: step(s.mfaSendSMS)},
+		{Name: "mfa.verify.sms", Method: "POST", Path: "/mfa-verify/sms", Access: server.LoginOrDashboard, Handler: step(s.mfaVerifySMS)},
+		{Name: "mfa.verify.authy", Method: "POST", Path: "/mfa-verify/authy", Access: server.LoginOrDashboard, Handler: step(s.mfaRequestApproval)},
+		{Name: "mfa.verify.authy.check", Method: "POST", Path: "/mfa-verify/authy/check", Access: server.LoginOrDashboard, Handler: step(s.mfaCheckApproval)},
 		// JSON for the ApprovalPoll island: {"status": "pending" | "approved" | "denied" | "expired"}.
 		// It only reads: the island finishes the login by posting the check form.
 		{Name: "mfa.verify.approval", Method: "GET", Path: "/mfa-verify/approval", Access: server.LoginOrDashboard, Handler: v(s.mfaApprovalStatus)},
 		// JSON for the Passkey island: the ceremony's options, then the browser's answer.
 		{Name: "mfa.verify.passkey.options", Method: "POST", Path: "/mfa-verify/passkey/options", Access: server.LoginOrDashboard, Handler: v(s.mfaPasskeyOptions)},
 		{Name: "mfa.verify.passkey", Method: "POST", Path: "/mfa-verify/passkey", Access: server.LoginOrDashboard, Handler: v(s.mfaPasskeyFinish)},
-		{Name: "mfa.totp", Method: "GET", Path: "/totp-validate", Access: server.LoginOrDashboard, Handler: v(s.totpValidateGet)},
-		{Name: "mfa.totp.submit", Method: "POST", Path: "/totp-validate", Access: server.LoginOrDashboard, Handler: v(s.mfaVerifyTOTP)},
+		{Name: "mfa.totp", Method: "GET", Path: "/totp-validate", Access: server.LoginOrDashboard, Handler: step(s.totpValidateGet)},
+		{Name: "mfa.totp.submit", Method: "POST", Path: "/totp-validate", Access: server.LoginOrDashboard, Handler: step(s.mfaVerifyTOTP)},
 
 		// Setup (spec 000 §2 "MFA setup screens"): /mfa-setup after a first
 		// login, /new-mfa-setup from the shell's banner. Same screen and

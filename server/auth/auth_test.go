@@ -8,6 +8,7 @@ import (
 
 	"portal/server"
 	"portal/server/accounts"
+	"portal/server/api"
 	"portal/server/auth"
 	"portal/server/collections"
 	"portal/server/dashboard"
@@ -46,6 +47,16 @@ const (
 )
 
 var base, _ = url.Parse("http://portal.test")
+
+// wantTooMany checks an API call refused for a spent limit: 429
+// too_many_requests, saying when to try again.
+func wantTooMany(t *testing.T, r servertest.Reply) {
+	t.Helper()
+	r.Expect(t, 429, api.CodeTooMany)
+	if ra := r.Header.Get("Retry-After"); ra == "" || ra == "0" {
+		t.Errorf("Retry-After %q", ra)
+	}
+}
 
 func mustClaims(t *testing.T, h *servertest.Harness, tok string) token.Claims {
 	t.Helper()

@@ -293,24 +293,15 @@ func (s area) mfaSetupTOTP(c fiber.Ctx) error {
 	case !valid:
 		return s.setupPage(c, setupForm{Errors: map[string]string{"totp_code": msgTOTPFormat}}, fiber.StatusUnprocessableEntity)
 	}
-	uid := server.Req(c).Session.UserID
-	a, locked, err := s.mfaAttempt(c, uid)
-	if err != nil {
+	sess := server.Req(c).Session
+	ok, err := s.setupCheck(c, "totp_code", func(error) string { return msgTOTPFailed }, func() error {
+		return s.Auth.ConfirmTOTP(c.Context(), sess.UserID, code)
+	})
+	if !ok {
 		return err
 	}
-	if locked != "" {
-		return s.setupPage(c, setupForm{Alert: locked}, fiber.StatusTooManyRequests)
-	}
-	err = s.Auth.ConfirmTOTP(c.Context(), uid, code)
-	switch provider.ErrorCode(err) {
-	case "":
-		a.succeeded(c.Context())
-		markConfirmed(server.Req(c).Session, factorTOTP)
-		return s.afterFactor(c, "The authenticator app is set up.")
-	case provider.EINVALID:
-		return s.setupRefused(c, a, "totp_code", func() string { return msgTOTPFailed })
-	}
-	return s.setupPage(c, setupForm{Alert: s.registrationError(c, err)}, fiber.StatusUnprocessableEntity)
+	markConfirmed(sess, factorTOTP)
+	return s.afterFactor(c, "The authenticator app is set up.")
 }
 
 // mfaSetupPhone registers the number and sends its confirmation code
@@ -374,38 +365,49 @@ func (s area) mfaSetupConfirmPhone(c fiber.Ctx) error {
 	case len(token) < provider.SMSCodeLength:
 		return s.setupPage(c, setupForm{Errors: map[string]string{"token": msgSMSCodeShort()}}, fiber.StatusUnprocessableEntity)
 	}
-	a, locked, err := s.mfaAttempt(c, sess.UserID)
-	if err != nil {
+	// Spec 000 §8: phone verification shows the server text under the field.
+	wrong := func(err error) string { return s.registrationError(c, err) }
+	ok, err := s.setupCheck(c, "token", wrong, func() error {
+		return s.Auth.ConfirmPhone(c.Context(), sess.UserID, token)
+	})
+	if !ok {
 		return err
 	}
-	if locked != "" {
-		return s.setupPage(c, setupForm{Alert: locked}, fiber.StatusTooManyRequests)
-	}
-	err = s.Auth.ConfirmPhone(c.Context(), sess.UserID, token)
-	switch provider.ErrorCode(err) {
-	case "":
-		a.succeeded(c.Context())
-		delete(sess.Values, valPhone)
-		markConfirmed(sess, factorPhone)
-		return s.afterFactor(c, "Your phone number is confirmed.")
-	case provider.EINVALID:
-		// Spec 000 §8: phone verification shows the server text under the field.
-		return s.setupRefused(c, a, "token", func() string { return s.registrationError(c, err) })
-	}
-	return s.setupPage(c, setupForm{Alert: s.registrationError(c, err)}, fiber.StatusUnprocessableEntity)
+	delete(sess.Values, valPhone)
+	markConfirmed(sess, factorPhone)
+	return s.afterFactor(c, "Your phone number is confirmed.")
 }
 
-// setupRefused answers a confirmation code the provider refused: the attempt counts, and
-// the page shows the lock once it is reached, else msg under the code's field.
-func (s area) setupRefused(c fiber.Ctx, a attempt, field string, msg func() string) error {
-	locked, note, err := a.failed(c)
+// setupCheck has the provider check a confirmation code (check), counted
+// against the account's wrong codes. ok true: the code was right and
+// nothing is written yet. Otherwise the page is: the lock, unchecked, once
+// the account is locked; for a refused code (counted) the lock once it is
+// reached, else wrong's text under field; the registration error for
+// anything else.
+func (s area) setupCheck(c fiber.Ctx, field string, wrong func(error) string, check func() error) (ok bool, err error) {
+	a, locked, err := s.mfaAttempt(c, server.Req(c).Session.UserID)
 	if err != nil {
-		return err
+		return false, err
 	}
 	if locked != "" {
-		return s.setupPage(c, setupForm{Alert: locked}, fiber.StatusTooManyRequests)
+		return false, s.setupPage(c, setupForm{Alert: locked}, fiber.StatusTooManyRequests)
 	}
-	return s.setupPage(c, setupForm{Note: note, Errors: map[string]string{field: msg()}}, fiber.StatusUnprocessableEntity)
+	cerr := check()
+	switch provider.ErrorCode(cerr) {
+	case "":
+		a.succeeded(c.Context())
+		return true, nil
+	case provider.EINVALID:
+		locked, note, err := a.failed(c)
+		if err != nil {
+			return false, err
+		}
+		if locked != "" {
+			return false, s.setupPage(c, setupForm{Alert: locked}, fiber.StatusTooManyRequests)
+		}
+		return false, s.setupPage(c, setupForm{Note: note, Errors: map[string]string{field: wrong(cerr)}}, fiber.StatusUnprocessableEntity)
+	}
+	return false, s.setupPage(c, setupForm{Alert: s.registrationError(c, cerr)}, fiber.StatusUnprocessableEntity)
 }
 
 // afterFactor follows a confirmed method: the user's other sessions end (an

@@ -96,6 +96,17 @@ func (s area) verifyPage(c fiber.Ctx, p MfaVerifyProps, status int) error {
 // verify screens then have nothing to do and send the user home.
 func verified(c fiber.Ctx) bool { return server.Req(c).Session.Scope == session.ScopeDashboard }
 
+// unverifiedOnly wraps the verify screens' steps: a verified session is sent
+// home.
+func unverifiedOnly(h fiber.Handler) fiber.Handler {
+	return func(c fiber.Ctx) error {
+		if verified(c) {
+			return server.Redirect(c, "/")
+		}
+		return h(c)
+	}
+}
+
 // methods are the second factors the user has, in the cards' order.
 func (s area) methods(c fiber.Ctx) ([]string, error) {
 	u := server.Req(c).User
@@ -153,18 +164,12 @@ func (s area) mfaVerifyGet(c fiber.Ctx) error {
 
 // totpValidateGet is /totp-validate: the authenticator code form.
 func (s area) totpValidateGet(c fiber.Ctx) error {
-	if verified(c) {
-		return server.Redirect(c, "/")
-	}
 	return s.verifyPage(c, MfaVerifyProps{Method: methodAuthenticator, Action: "/totp-validate"}, fiber.StatusOK)
 }
 
 // mfaVerifyTOTP checks an authenticator code (from /mfa-verify or
 // /totp-validate; errors come back on the same form).
 func (s area) mfaVerifyTOTP(c fiber.Ctx) error {
-	if verified(c) {
-		return server.Redirect(c, "/")
-	}
 	p := MfaVerifyProps{Method: methodAuthenticator, Action: "/mfa-verify/totp"}
 	if c.Path() == "/totp-validate" {
 		p.Action = "/totp-validate"
@@ -179,17 +184,9 @@ func (s area) mfaVerifyTOTP(c fiber.Ctx) error {
 		p.Errors = map[string]string{"code": msgTOTPFormat}
 		return s.verifyPage(c, p, fiber.StatusUnprocessableEntity)
 	}
-	uid := server.Req(c).Session.UserID
-	a, locked, err := s.mfaAttempt(c, uid)
-	if err != nil {
-		return err
-	}
-	if locked != "" {
-		p.Base = locked
-		return s.verifyPage(c, p, fiber.StatusTooManyRequests)
-	}
-	err = s.Auth.VerifyTOTP(c.Context(), uid, code)
-	return s.codeChecked(c, p, a, methodAuthenticator, msgTOTPFailed, err)
+	return s.checkCode(c, p, methodAuthenticator, msgTOTPFailed, func() error {
+		return s.Auth.VerifyTOTP(c.Context(), server.Req(c).Session.UserID, code)
+	})
 }
 
 // smsError is the text shown when a code cannot be sent (spec 000 §8:
@@ -206,9 +203,6 @@ func (s area) smsError(c fiber.Ctx, err error) string {
 
 // mfaSendSMS sends a login code bound to this login.
 func (s area) mfaSendSMS(c fiber.Ctx) error {
-	if verified(c) {
-		return server.Redirect(c, "/")
-	}
 	sess := server.Req(c).Session
 	p := MfaVerifyProps{Method: methodSMS, Action: "/mfa-verify/sms", SMSSent: sess.Values[valSMS] == "1"}
 	msg, err := s.CountLimits(c, tooManySends, smsLimit(sess.UserID))
@@ -233,9 +227,6 @@ func (s area) mfaSendSMS(c fiber.Ctx) error {
 
 // mfaVerifySMS checks and spends a login code.
 func (s area) mfaVerifySMS(c fiber.Ctx) error {
-	if verified(c) {
-		return server.Redirect(c, "/")
-	}
 	sess := server.Req(c).Session
 	p := MfaVerifyProps{Method: methodSMS, Action: "/mfa-verify/sms", SMSSent: true}
 	code := smsCode(c.FormValue("code"))
@@ -247,7 +238,19 @@ func (s area) mfaVerifySMS(c fiber.Ctx) error {
 		p.Errors = map[string]string{"code": msgSMSCodeShort()}
 		return s.verifyPage(c, p, fiber.StatusUnprocessableEntity)
 	}
-	a, locked, err := s.mfaAttempt(c, sess.UserID)
+	return s.checkCode(c, p, methodSMS, msgSMSCodeInvalid, func() error {
+		return s.Auth.VerifyLoginSMS(c.Context(), sess.UserID, loginID(c), code)
+	})
+}
+
+// checkCode has the provider check a code (check), counted against the
+// account's wrong codes, and answers the same way for every method: a
+// locked account gets the lock, unchecked; success completes MFA; a wrong
+// code counts towards the lock and is shown on the field in the provider's
+// words (a replayed TOTP code is worded apart), else in the method's own
+// text.
+func (s area) checkCode(c fiber.Ctx, p MfaVerifyProps, method, fallback string, check func() error) error {
+	a, locked, err := s.mfaAttempt(c, server.Req(c).Session.UserID)
 	if err != nil {
 		return err
 	}
@@ -255,15 +258,7 @@ func (s area) mfaVerifySMS(c fiber.Ctx) error {
 		p.Base = locked
 		return s.verifyPage(c, p, fiber.StatusTooManyRequests)
 	}
-	err = s.Auth.VerifyLoginSMS(c.Context(), sess.UserID, loginID(c), code)
-	return s.codeChecked(c, p, a, methodSMS, msgSMSCodeInvalid, err)
-}
-
-// codeChecked answers a code the provider has checked, the same way for
-// every method: success completes MFA; a wrong code counts towards the
-// lock and is shown on the field in the provider's words (a replayed TOTP
-// code is worded apart), else in the method's own text.
-func (s area) codeChecked(c fiber.Ctx, p MfaVerifyProps, a attempt, method, fallback string, err error) error {
+	err = check()
 	if err == nil {
 		a.succeeded(c.Context())
 		return s.completeMFA(c, method)
@@ -314,9 +309,6 @@ func (s area) authyPage(c fiber.Ctx, base string, status int) error {
 // mfaRequestApproval sends a push request for this login (limited against
 // push bombing).
 func (s area) mfaRequestApproval(c fiber.Ctx) error {
-	if verified(c) {
-		return server.Redirect(c, "/")
-	}
 	sess := server.Req(c).Session
 	msg, err := s.CountLimits(c, tooManySends, pushLimitOf(sess.UserID))
 	if err != nil {
@@ -339,9 +331,6 @@ func (s area) mfaRequestApproval(c fiber.Ctx) error {
 // mfaCheckApproval is "Check again" (and what the island submits once the
 // request is approved): approved continues, anything else shows the status.
 func (s area) mfaCheckApproval(c fiber.Ctx) error {
-	if verified(c) {
-		return server.Redirect(c, "/")
-	}
 	sess := server.Req(c).Session
 	id := sess.Values[valApproval]
 	if id == "" {
