@@ -104,8 +104,7 @@ func TestAPIWriteWithoutCredentials(t *testing.T) {
 	if n < 10 {
 		t.Errorf("only %d changes need credentials", n)
 	}
-	c := h.Client()
-	c.Login(emailMulti)
+	c := h.LoggedIn(emailMulti)
 	set := "/api/v1/customer/organisations/" + servertest.OrgNordic + "/set_default"
 	h.APIWithJar(c.Jar).Call("POST", set, nil).Expect(t, 403, api.CodeInvalidCSRF)
 }

@@ -42,8 +42,7 @@ func TestAPIBearerTokens(t *testing.T) {
 
 	// A login-scope token of a user whose MFA is pending.
 	h.Exec(`UPDATE users SET skip_mfa = 0 WHERE id = ?`, demo.UserFinanceID)
-	lim := h.API()
-	lim.Login("finance@demo.example")
+	lim := h.APILoggedIn("finance@demo.example")
 	lparts := strings.Split(lim.Token, ".")
 	var lclaims map[string]any
 	lb, _ := base64.RawURLEncoding.DecodeString(lparts[1])
@@ -129,8 +128,7 @@ func mustClaims(t *testing.T, h *servertest.Harness, tok string) token.Claims {
 // tokens too; a disabled user's next call is refused and ends the session.
 func TestAPISessionEndsRevokeTokens(t *testing.T) {
 	h := newHarness(t)
-	a := h.API()
-	a.Login(emailObserver)
+	a := h.APILoggedIn(emailObserver)
 	if _, err := h.Sessions.DestroyUser(t.Context(), demo.UserObserverID, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -150,8 +148,7 @@ func TestAPISessionEndsRevokeTokens(t *testing.T) {
 // need the page's CSRF token in X-CSRF-Token.
 func TestAPISessionCookie(t *testing.T) {
 	h := newHarness(t)
-	c := h.Client()
-	c.Login(emailMulti)
+	c := h.LoggedIn(emailMulti)
 	var sess *session.Session
 	for _, ck := range c.Jar.Cookies(base) {
 		if ck.Name == "portal_session" {
@@ -196,8 +193,7 @@ func TestAPISessionCookie(t *testing.T) {
 
 func TestAPIHeadersOnEveryReply(t *testing.T) {
 	h := newHarness(t)
-	a := h.API()
-	a.Login(emailObserver)
+	a := h.APILoggedIn(emailObserver)
 	for _, c := range []struct {
 		method, path string
 		status       int
@@ -280,8 +276,7 @@ func TestAPIPublicJSONOnly(t *testing.T) {
 func TestAPIExpiredDetail(t *testing.T) {
 	clk := &servertest.Clock{}
 	h := newHarness(t, withTokenClock(clk))
-	a := h.API()
-	a.Login(emailObserver)
+	a := h.APILoggedIn(emailObserver)
 	clk.Advance(16 * time.Minute)
 	r := a.Call("GET", currentUser, nil)
 	r.Expect(t, 401, api.CodeExpired)

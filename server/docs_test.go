@@ -302,8 +302,7 @@ func TestDocsOperationNotFound(t *testing.T) {
 // way in.
 func TestDocsPageLoggedIn(t *testing.T) {
 	h := newHarness(t)
-	c := h.Client()
-	c.Login(emailObserver)
+	c := h.LoggedIn(emailObserver)
 	op := apiOperations()[0]
 	for _, p := range []string{"/docs", "/docs/" + op.ID} {
 		res, doc := c.Page(p)

@@ -10,8 +10,7 @@ import (
 
 func TestOrganisationEntry(t *testing.T) {
 	h := newHarness(t)
-	c := h.Client()
-	c.Login("admin@demo.example") // member of org 1 only
+	c := h.LoggedIn("admin@demo.example") // member of org 1 only
 	tests := []struct {
 		path, want string
 	}{
@@ -27,8 +26,7 @@ func TestOrganisationEntry(t *testing.T) {
 			t.Errorf("%s: %d %q, want redirect to %q", tt.path, res.StatusCode, loc, tt.want)
 		}
 	}
-	n := h.Client()
-	n.Login("noorg@demo.example")
+	n := h.LoggedIn("noorg@demo.example")
 	for _, p := range []string{"/", "/login_transition"} {
 		if res := n.Get(p); res.Header.Get("Location") != "/no-organisation" {
 			t.Errorf("noorg %s: %q", p, res.Header.Get("Location"))
@@ -38,8 +36,7 @@ func TestOrganisationEntry(t *testing.T) {
 
 func TestMissingScope(t *testing.T) {
 	h := newHarness(t)
-	c := h.Client()
-	c.Login("admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	// Demote the session to scope login (password done, MFA pending).
 	id := c.SessionID()
 	s, err := h.Sessions.Load(t.Context(), id)

@@ -73,11 +73,9 @@ func TestOutageRedis(t *testing.T) {
 		d.Limiter = ratelimit.NewRedis(rdb, "rl:")
 		d.Redis = rdb
 	})
-	c := h.Client()
-	c.Login(emailObserver)
+	c := h.LoggedIn(emailObserver)
 	cookie := "portal_session=" + c.SessionID()
-	a := h.API()
-	a.Login(emailObserver)
+	a := h.APILoggedIn(emailObserver)
 
 	rs.Stop()
 
@@ -128,8 +126,7 @@ func TestOutageRedis(t *testing.T) {
 	if res, body, _ := timedGet(t, h, "/", "Cookie", cookie); res.StatusCode >= 500 {
 		t.Errorf("logged-in page after Redis is back: %d %s", res.StatusCode, body)
 	}
-	a2 := h.API()
-	a2.Login(emailObserver)
+	a2 := h.APILoggedIn(emailObserver)
 	if r := a2.Call("GET", currentUser, nil); r.StatusCode != http.StatusOK {
 		t.Errorf("api after Redis is back: %d %s", r.StatusCode, r.Raw)
 	}

@@ -14,8 +14,7 @@ import (
 // 15-minute token nor a refresh cookie turns into an 8-hour browser login.
 func TestAPICredentialsAreNoBrowserSession(t *testing.T) {
 	h := newHarness(t)
-	a := h.API()
-	a.Login(emailObserver)
+	a := h.APILoggedIn(emailObserver)
 	refresh := a.RefreshCookie()
 	if refresh == nil {
 		t.Fatal("no refresh cookie")
@@ -23,8 +22,7 @@ func TestAPICredentialsAreNoBrowserSession(t *testing.T) {
 	page := "/org/" + servertest.OrgNordic + "/search?q=x" // any page that needs a full login
 
 	// The reference: a browser's own session opens the page.
-	b := h.Client()
-	b.Login(emailObserver)
+	b := h.LoggedIn(emailObserver)
 	if res := b.Get(page); res.StatusCode != http.StatusOK {
 		t.Fatalf("a real page session: %d", res.StatusCode)
 	}

@@ -38,8 +38,7 @@ func TestSessionCookieAttributes(t *testing.T) {
 
 func TestCSRF(t *testing.T) {
 	h := newHarness(t)
-	c := h.Client()
-	c.Login("multi@demo.example")
+	c := h.LoggedIn("multi@demo.example")
 	tok := c.CSRF("/org/" + demo.Org2ID)
 	// A wrong token: the real one with its first character changed (never the same one).
 	wrong := "x" + tok[1:]
@@ -82,8 +81,7 @@ func TestCSRF(t *testing.T) {
 
 func TestSecurityHeadersAndNonce(t *testing.T) {
 	h := newHarness(t)
-	c := h.Client()
-	c.Login("admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	var nonces []string
 	for i := 0; i < 2; i++ {
 		res := c.Get("/org/" + demo.Org1ID)

@@ -21,8 +21,7 @@ func TestAccountsListDownKeepsTheOrganisation(t *testing.T) {
 		d.Provider = failingAccounts{d.Provider}
 		d.Logger = slog.New(slog.NewTextHandler(&logs, nil))
 	})
-	c := h.Client()
-	c.Login("admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 
 	cases := []struct {
 		name, path string

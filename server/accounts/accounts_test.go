@@ -82,8 +82,7 @@ func balance(t *testing.T, h *servertest.Harness, number string) money.Amount {
 
 func TestAccountPageStructure(t *testing.T) {
 	h := newHarness(t)
-	c := h.Client()
-	c.Login("admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	res, doc := c.Page(accountPath(acctEUR))
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("status %d", res.StatusCode)
@@ -169,8 +168,7 @@ func TestAccountPageStructure(t *testing.T) {
 
 func TestAccountPageFilterPagingPanel(t *testing.T) {
 	h := newHarness(t)
-	c := h.Client()
-	c.Login("observer@demo.example")
+	c := h.LoggedIn("observer@demo.example")
 	wideRange(t, c)
 	_, doc := c.Page(accountPath(acctEUR))
 	first := servertest.Rows(doc)
@@ -267,8 +265,7 @@ func TestAccountPagePermissionsAndErrors(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.user+" "+tc.path, func(t *testing.T) {
-			c := h.Client()
-			c.Login(tc.user)
+			c := h.LoggedIn(tc.user)
 			res, doc := c.Page(tc.path)
 			if res.StatusCode != tc.status {
 				t.Fatalf("status %d, want %d", res.StatusCode, tc.status)
@@ -301,8 +298,7 @@ func TestAccountPagePermissionsAndErrors(t *testing.T) {
 
 func TestAccountPageFundingWallet(t *testing.T) {
 	h := newHarness(t)
-	c := h.Client()
-	c.Login("observer@demo.example")
+	c := h.LoggedIn("observer@demo.example")
 	_, doc := c.Page(accountPath(demo.AccountOrg1USDT))
 	isl := htmlq.Find(doc, func(n *html.Node) bool { return htmlq.Attr(n, "data-island") == "CopyText" })
 	if isl == nil {
@@ -351,8 +347,7 @@ func transferFieldError(doc *html.Node, id string) string {
 
 func TestTransferForm(t *testing.T) {
 	h := newHarness(t)
-	c := h.Client()
-	c.Login("admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	csrf, key := transferForm(t, c, acctEUR)
 	_, doc := c.Page(accountPath(acctEUR) + "/transfer")
 	from := htmlq.Find(doc, htmlq.ByID("from_account_number"))
@@ -473,8 +468,7 @@ func TestTransferForm(t *testing.T) {
 func TestTransferRefusedWithoutManage(t *testing.T) {
 	h := newHarness(t)
 	for _, user := range []string{"observer@demo.example", "finance@demo.example"} {
-		c := h.Client()
-		c.Login(user)
+		c := h.LoggedIn(user)
 		res := c.Get(accountPath(acctEUR) + "/transfer")
 		if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+servertest.OrgNordic {
 			t.Errorf("%s GET: %d %s", user, res.StatusCode, res.Header.Get("Location"))
@@ -495,12 +489,9 @@ func TestTransferRefusedWithoutManage(t *testing.T) {
 
 func TestAccountsAPI(t *testing.T) {
 	h := newHarness(t)
-	admin := h.API()
-	admin.Login("admin@demo.example")
-	obs := h.API()
-	obs.Login("observer@demo.example")
-	def := h.API()
-	def.Login("default@demo.example")
+	admin := h.APILoggedIn("admin@demo.example")
+	obs := h.APILoggedIn("observer@demo.example")
+	def := h.APILoggedIn("default@demo.example")
 	vb := "/virtual_bank/organisations/{id}"
 	p := func(path, org string) string {
 		return "/api/v2" + strings.ReplaceAll(path, "{id}", org)
@@ -660,8 +651,7 @@ func (failingAccounts) Accounts(context.Context, string) ([]provider.Account, er
 
 func TestAccountPageProviderFailure(t *testing.T) {
 	h := newHarness(t, func(d *server.Deps) { d.Ledger = failingLedger{d.Ledger} })
-	c := h.Client()
-	c.Login("observer@demo.example")
+	c := h.LoggedIn("observer@demo.example")
 	res, doc := c.Page(accountPath(acctEUR))
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("status %d", res.StatusCode)
@@ -676,8 +666,7 @@ func TestAccountPageProviderFailure(t *testing.T) {
 	if htmlq.Find(doc, htmlq.ByID("funding-title")) == nil {
 		t.Error("no funding section")
 	}
-	a := h.API()
-	a.Login("observer@demo.example")
+	a := h.APILoggedIn("observer@demo.example")
 	r := a.Call("GET", "/api/v2/virtual_bank/organisations/"+servertest.OrgNordic+"/accounts/"+acctEUR+"/movements", nil)
 	r.Expect(t, http.StatusInternalServerError, "internal_error")
 	if strings.Contains(string(r.Raw), "connection refused") {
@@ -687,8 +676,7 @@ func TestAccountPageProviderFailure(t *testing.T) {
 
 func TestAccountsAPIListFailure(t *testing.T) {
 	h := newHarness(t)
-	a := h.API()
-	a.Login("observer@demo.example")
+	a := h.APILoggedIn("observer@demo.example")
 	// Membership and the login go through the real store; only the account
 	// list fails, from here on.
 	h.Srv.Provider = failingAccounts{h.Srv.Provider}
@@ -708,8 +696,7 @@ func doJSON(c *servertest.Client, method, path, body string, hdr ...string) *htt
 
 func TestTransferAPIFromThePage(t *testing.T) {
 	h := newHarness(t)
-	c := h.Client()
-	c.Login("admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	_, doc := c.Page(accountPath(acctEUR))
 	csrf := htmlq.Attr(htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "input" && htmlq.Attr(n, "name") == "_csrf" }), "value")
 	path := "/api/v2/virtual_bank/organisations/" + servertest.OrgNordic + "/inter_account_movements"
@@ -740,8 +727,7 @@ func (noAccounts) Accounts(context.Context, string) ([]provider.Account, error) 
 
 func TestAccountPageNoAccounts(t *testing.T) {
 	h := newHarness(t, func(d *server.Deps) { d.Provider = noAccounts{d.Provider} })
-	c := h.Client()
-	c.Login("observer@demo.example")
+	c := h.LoggedIn("observer@demo.example")
 	res, doc := c.Page(accountPath(acctEUR))
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("status %d", res.StatusCode)
@@ -770,8 +756,7 @@ func TestTransferQuoteFXTexts(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t, func(d *server.Deps) { d.Ledger = tc.ledger(d.Ledger) })
-			c := h.Client()
-			c.Login("admin@demo.example")
+			c := h.LoggedIn("admin@demo.example")
 			csrf, key := transferForm(t, c, acctEUR)
 			res := c.Do("POST", accountPath(acctEUR)+"/transfer", url.Values{"_csrf": {csrf}, "idempotency_key": {key},
 				"from_account_number": {acctEUR}, "to_account_number": {tc.to}, "amount": {"10.00"}, "end_to_end_id": {"E2E-FX"},
@@ -788,8 +773,7 @@ func TestTransferQuoteFXTexts(t *testing.T) {
 // (the part of the API tour that was the accounts and FX').
 func TestAccountsAPITour(t *testing.T) {
 	h := newHarness(t)
-	admin := h.API()
-	admin.Login("admin@demo.example")
+	admin := h.APILoggedIn("admin@demo.example")
 	tour := h.Tour(t, New(h.Srv).API)
 	tour.At["id"], tour.At["accountNumber"] = servertest.OrgNordic, acctEUR
 	for _, id := range []string{"listAccounts", "getAccountSummary", "listAccountMovements", "listMarkups", "listCurrencies"} {

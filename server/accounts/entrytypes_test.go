@@ -28,8 +28,7 @@ func TestEveryEntryTypeHasLabelFilterAndRows(t *testing.T) {
 		"from": {from.Format(daterange.DisplayLayout)}, "to": {now.Format(daterange.DisplayLayout)}}, accountPath(acctEUR)); res.StatusCode != 303 {
 		t.Fatalf("date range: %d", res.StatusCode)
 	}
-	a := h.API()
-	a.Login("multi@demo.example")
+	a := h.APILoggedIn("multi@demo.example")
 	statement := provider.StatementEntryTypes(provider.KindTransactions)
 
 	labels := map[string]string{}

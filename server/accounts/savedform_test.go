@@ -226,8 +226,7 @@ func TestSavedTransferComesBackAfterLogin(t *testing.T) {
 
 func TestCrossSitePostNotKept(t *testing.T) {
 	h := newHarness(t)
-	c := h.Client()
-	c.Login("admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	csrf, key := transferForm(t, c, acctEUR)
 	cases := map[string][]string{
 		"cross-site":             {"Origin", "https://evil.example", "Sec-Fetch-Site", "cross-site", "Sec-Fetch-Mode", "navigate"},
@@ -256,8 +255,7 @@ func TestCrossSitePostNotKept(t *testing.T) {
 
 func TestSavedFormKeepsNoSecrets(t *testing.T) {
 	h := newHarness(t)
-	c := h.Client()
-	c.Login("admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	secrets := map[string]string{"password": "Hunter2-secret", "current_password": "Old-secret-1", "code": "1234567",
 		"otp": "654321", "api_token": "tok-secret", "client_secret": "cs-secret"}
 	var csrf string
@@ -302,13 +300,11 @@ func TestSavedFormKeepsNoSecrets(t *testing.T) {
 
 func TestSavedFormOnlyForTheNextLoginOfThatBrowser(t *testing.T) {
 	h := newHarness(t)
-	c := h.Client()
-	c.Login("admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	postAfterEnd(t, h, c, nil)
 
 	// Another browser of the same user sees nothing.
-	other := h.Client()
-	other.Login("admin@demo.example")
+	other := h.LoggedIn("admin@demo.example")
 	noSavedForm(t, other, "another browser")
 	// A cookie copied without the login that claimed it opens nothing either.
 	c.Login("admin@demo.example")
@@ -324,8 +320,7 @@ func TestSavedFormNotOfferedToTheNextUser(t *testing.T) {
 	// A shared computer: the session ends, someone else of the same
 	// organisation (who may send transfers too) logs in on that browser.
 	h := newHarness(t)
-	c := h.Client()
-	c.Login("admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	postAfterEnd(t, h, c, nil)
 	c.Login("operations_member@demo.example")
 	noSavedForm(t, c, "another user's form")
@@ -340,8 +335,7 @@ func TestSavedFormStraightBackWhenLoggedInAgain(t *testing.T) {
 	// A page older than the current login (logged in again in another tab):
 	// its token is stale but the session lives, so the form shows at once.
 	h := newHarness(t)
-	c := h.Client()
-	c.Login("admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	csrf, key := transferForm(t, c, acctEUR)
 	relogin(t, c)
 	res := c.Do("POST", accountPath(acctEUR)+"/transfer", transferValues(csrf, key), browserPost...)
@@ -359,8 +353,7 @@ func TestSavedFormDiscardAndExpiry(t *testing.T) {
 	store := savedform.NewMemoryStore(10)
 	store.Now = func() time.Time { return clock }
 	h := newHarness(t, func(d *server.Deps) { d.SavedForms = store })
-	c := h.Client()
-	c.Login("admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	keep := func() {
 		t.Helper()
 		if res := postAfterEnd(t, h, c, nil); res.StatusCode != http.StatusSeeOther {
@@ -384,8 +377,7 @@ func TestSavedFormDiscardAndExpiry(t *testing.T) {
 
 func TestSavedFormRedisTTL(t *testing.T) {
 	h := newHarness(t)
-	c := h.Client()
-	c.Login("admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	postAfterEnd(t, h, c, nil)
 	keys, _ := h.Redis.Keys(t.Context(), "portal:saved:*").Result()
 	if len(keys) == 0 {
@@ -401,8 +393,7 @@ func TestSavedFormRedisTTL(t *testing.T) {
 
 func TestSavedFormTooLargeNotKept(t *testing.T) {
 	h := newHarness(t)
-	c := h.Client()
-	c.Login("admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	res := postAfterEnd(t, h, c, func(f url.Values) {
 		for i := 0; i <= savedform.MaxFields; i++ {
 			f.Set("extra_"+strconv.Itoa(i), "x")
@@ -415,8 +406,7 @@ func TestSavedFormTooLargeNotKept(t *testing.T) {
 
 func TestShellSessionProps(t *testing.T) {
 	h := newHarness(t)
-	c := h.Client()
-	c.Login("admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	_, doc := c.Page(accountPath(acctEUR))
 	island := htmlq.Find(doc, func(n *html.Node) bool { return htmlq.Attr(n, "data-island") == "IdleWarning" })
 	if island == nil {

@@ -14,10 +14,8 @@ func TestSearchMovementsAPI(t *testing.T) {
 		EndToEndID: "API-SEARCH", IdempotencyKey: "api-search"}); err != nil {
 		t.Fatal(err)
 	}
-	obs := h.API()
-	obs.Login("observer@demo.example")
-	def := h.API()
-	def.Login("default@demo.example")
+	obs := h.APILoggedIn("observer@demo.example")
+	def := h.APILoggedIn("default@demo.example")
 	doc := "/virtual_bank/organisations/{id}/movements/search"
 	path := func(org, query string) string {
 		return "/api/v2/virtual_bank/organisations/" + org + "/movements/search?" + query

@@ -100,8 +100,7 @@ func TestSharedAccount(t *testing.T) {
 			refused("to the pool", c.Do("POST", base+tc.own+"/transfer", form(tc.own, acctPool)))
 
 			// The API.
-			a := h.API()
-			a.Login(tc.user)
+			a := h.APILoggedIn(tc.user)
 			vb := "/api/v2/virtual_bank/organisations/" + tc.org
 			forbidden := func(what, method string, r servertest.Reply, doc string) {
 				t.Helper()

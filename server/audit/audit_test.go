@@ -64,19 +64,7 @@ func TestAuditPage(t *testing.T) {
 		}
 	}
 	// Paging: the next page, then back.
-	next := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "rel") == "next" })
-	if next == nil {
-		t.Fatal("no next page")
-	}
-	_, doc2 := c.Page(htmlq.Attr(next, "href"))
-	rows2 := servertest.ListRows(doc2)
-	if len(rows2) == 0 || htmlq.Attr(rows2[0], "id") == htmlq.Attr(rows[0], "id") {
-		t.Fatal("the next page repeats the first")
-	}
-	prev := htmlq.Find(doc2, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "rel") == "prev" })
-	if _, doc3 := c.Page(htmlq.Attr(prev, "href")); htmlq.Attr(servertest.ListRows(doc3)[0], "id") != htmlq.Attr(rows[0], "id") {
-		t.Error("the previous page is not the first")
-	}
+	servertest.NextAndBack(t, c, doc, servertest.ListRows)
 
 	for _, tc := range []struct {
 		name  string
@@ -224,8 +212,7 @@ func TestAuditLoginEvents(t *testing.T) {
 // The area's part of the API tour, and the API's permission.
 func TestAuditAPITour(t *testing.T) {
 	h := newHarness(t)
-	a := h.API()
-	a.Login("admin@demo.example")
+	a := h.APILoggedIn("admin@demo.example")
 	tour := h.Tour(t, New(h.Srv).API)
 	list := tour.Call(a, "listAuditEntries", "?"+url.Values{"filter[kind]": {"transfer"}, "page[size]": {"5"}}.Encode(), nil)
 	data := list.JSON["data"].([]any)
@@ -238,8 +225,7 @@ func TestAuditAPITour(t *testing.T) {
 	}
 	tour.Done()
 
-	o := h.API()
-	o.Login("observer@demo.example")
+	o := h.APILoggedIn("observer@demo.example")
 	o.Call("GET", "/api/v1/audit/organisations/"+servertest.OrgNordic+"/entries", nil).Expect(t, 403, "")
 	a.Call("GET", "/api/v1/audit/organisations/"+servertest.OrgNordic+"/entries?filter%5Bkind%5D=nonsense", nil).Expect(t, 422, "")
 	a.Call("GET", "/api/v1/audit/organisations/"+servertest.OrgAtlantic+"/verify", nil).Expect(t, 404, "")

@@ -400,8 +400,7 @@ func TestCrossOrganisation(t *testing.T) {
 func TestBatchesAPITour(t *testing.T) {
 	h := newHarness(t)
 	tour := h.Tour(t, New(h.Srv).API)
-	creator := h.API()
-	creator.Login("operations_member@demo.example")
+	creator := h.APILoggedIn("operations_member@demo.example")
 	body, ctype := multipartBody(t, map[string]string{"name": "API batch"}, "api.csv", sepaFile(t, h, "API", 2, nil))
 	r := tour.Call(creator, "uploadPayoutBatch", "", body, "Content-Type", ctype)
 	if r.StatusCode != 201 {
@@ -416,8 +415,7 @@ func TestBatchesAPITour(t *testing.T) {
 	if bad.StatusCode != 422 || !strings.Contains(bad.JSON["data"].(map[string]any)["content"].(string), "errors") {
 		t.Errorf("bad upload %d %s", bad.StatusCode, bad.Raw)
 	}
-	obs := h.API()
-	obs.Login("observer@demo.example")
+	obs := h.APILoggedIn("observer@demo.example")
 	tour.Call(obs, "listPayoutBatches", "?filter[state]=waiting_review&page[size]=5", nil)
 	tour.Call(obs, "getPayoutBatch", "", nil)
 	d := tour.Call(obs, "listBatchPayoutDrafts", "?page[size]=1", nil)
@@ -466,8 +464,7 @@ const hdrOrg = "X-Organisation-ID"
 // refused with one problem each after the filters', named in source.parameter.
 func TestBatchesAPIPagingRefused(t *testing.T) {
 	h := newHarness(t)
-	obs := h.API()
-	obs.Login("observer@demo.example")
+	obs := h.APILoggedIn("observer@demo.example")
 	list := "/api/v1" + apiBatchesPath(servertest.OrgNordic)
 	for q, want := range map[string][]string{
 		"?page[cursor_after]=a&page[cursor_before]=b": {"page[cursor_before]: Give page[cursor_after] or page[cursor_before], not both"},

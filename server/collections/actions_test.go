@@ -28,8 +28,7 @@ func TestStatusRules(t *testing.T) {
 	h := newHarness(t)
 	c := h.LoggedIn("admin@demo.example")
 	widenRange(t, c, servertest.OrgNordic)
-	api := h.API()
-	api.Login("admin@demo.example")
+	api := h.APILoggedIn("admin@demo.example")
 	used := map[string]bool{}
 	fresh := func(st string) provider.CollectionOrder {
 		return oneOrder(t, h, servertest.OrgNordic, st, func(o provider.CollectionOrder) bool { return !used[o.UUID] && priced(o) && !used[o.UUID+"x"] })
@@ -56,18 +55,18 @@ func TestStatusRules(t *testing.T) {
 		o = take(st)
 		detail = ordersPath(servertest.OrgNordic) + "/" + o.UUID
 		tok := c.CSRF(detail)
-		_, doc = follow(t, c, c.Do("POST", detail+"/cancel", url.Values{"_csrf": {tok}}))
+		_, doc = servertest.Follow(t, c, c.Do("POST", detail+"/cancel", url.Values{"_csrf": {tok}}))
 		got, _ := h.Store.CollectionOrder(t.Context(), servertest.OrgNordic, o.UUID)
 		if cancelled := got.Status == provider.OrderCancelled && st != provider.OrderCancelled; cancelled != canCancel {
-			t.Errorf("%s: form cancelled %v (%v)", st, cancelled, flashes(doc))
+			t.Errorf("%s: form cancelled %v (%v)", st, cancelled, servertest.Flashes(doc))
 		}
-		if canCancel && !slices.Contains(flashes(doc), "Successfully cancelled order "+o.UUID) {
-			t.Errorf("%s: flashes %q", st, flashes(doc))
+		if canCancel && !slices.Contains(servertest.Flashes(doc), "Successfully cancelled order "+o.UUID) {
+			t.Errorf("%s: flashes %q", st, servertest.Flashes(doc))
 		}
-		if !canCancel && st != provider.OrderCancelled && !slices.ContainsFunc(flashes(doc), func(f string) bool {
+		if !canCancel && st != provider.OrderCancelled && !slices.ContainsFunc(servertest.Flashes(doc), func(f string) bool {
 			return strings.HasPrefix(f, "Error while cancelling the order - ")
 		}) {
-			t.Errorf("%s: flashes %q", st, flashes(doc))
+			t.Errorf("%s: flashes %q", st, servertest.Flashes(doc))
 		}
 		if !canCancel {
 			used[o.UUID] = false
@@ -119,13 +118,13 @@ func TestRefundPartial(t *testing.T) {
 	}
 	key := htmlq.Attr(htmlq.Find(doc, func(n *htmlNode) bool { return htmlq.Attr(n, "name") == "idempotency_key" }), "value")
 	tok := c.CSRF(detail)
-	before := money.MustParse(balance(t, h, servertest.OrgNordic, o.VirtualAccountNumber), 2)
+	before := money.MustParse(h.Balance(t, servertest.OrgNordic, o.VirtualAccountNumber), 2)
 
 	// Above the total: the form again, with the spec's message and what was typed.
 	total := money.MustParse(o.Amount, 2)
 	above := total.Add(money.MustParse("0.01", 2)).String()
 	res = c.Do("POST", detail+"/refund", url.Values{"_csrf": {tok}, "refund_type": {"partial"}, "amount": {above}, "idempotency_key": {key}})
-	doc = parse(t, res)
+	doc = servertest.Parse(t, res)
 	want := "Amount cannot exceed the total (" + money.Group(o.Amount) + " EUR)"
 	if res.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(servertest.ReadText(doc), want) ||
 		htmlq.Attr(htmlq.Find(doc, htmlq.ByID("refund-amount")), "value") != above || htmlq.Find(doc, func(n *htmlNode) bool { return n.Data == "a" && htmlq.Attr(n, "href") == "#refund-amount" }) == nil {
@@ -137,18 +136,18 @@ func TestRefundPartial(t *testing.T) {
 	for i := range 3 {
 		res := c.Do("POST", detail+"/refund", form)
 		if res.StatusCode != http.StatusSeeOther {
-			t.Fatalf("submit %d: %d %s", i, res.StatusCode, servertest.ReadText(htmlq.Find(parse(t, res), htmlq.ByTag("main"))))
+			t.Fatalf("submit %d: %d %s", i, res.StatusCode, servertest.ReadText(htmlq.Find(servertest.Parse(t, res), htmlq.ByTag("main"))))
 		}
-		_, doc := follow(t, c, res)
-		if !slices.Contains(flashes(doc), "Order successfully refunded") {
-			t.Fatalf("submit %d: flashes %q", i, flashes(doc))
+		_, doc := servertest.Follow(t, c, res)
+		if !slices.Contains(servertest.Flashes(doc), "Order successfully refunded") {
+			t.Fatalf("submit %d: flashes %q", i, servertest.Flashes(doc))
 		}
 		row := htmlq.Find(doc, htmlq.ByID("order-"+o.UUID))
 		if row != nil && htmlq.Attr(row, "data-status") != provider.OrderProcessingRefund {
 			t.Errorf("row %s", htmlq.Attr(row, "data-status"))
 		}
 	}
-	after := money.MustParse(balance(t, h, servertest.OrgNordic, o.VirtualAccountNumber), 2)
+	after := money.MustParse(h.Balance(t, servertest.OrgNordic, o.VirtualAccountNumber), 2)
 	fee := money.MustParse("0.50", 2)
 	if got := before.Sub(after); got.Cmp(half.Add(fee)) != 0 {
 		t.Errorf("balance moved by %s, want %s", got, half.Add(fee))
@@ -159,7 +158,7 @@ func TestRefundPartial(t *testing.T) {
 	}
 	// A new form (another key) for the refunded order: refused, nothing moves.
 	res = c.Do("POST", detail+"/refund", url.Values{"_csrf": {tok}, "refund_type": {"full"}, "idempotency_key": {"another"}})
-	if res.StatusCode == http.StatusSeeOther || balance(t, h, servertest.OrgNordic, o.VirtualAccountNumber) != after.String() {
+	if res.StatusCode == http.StatusSeeOther || h.Balance(t, servertest.OrgNordic, o.VirtualAccountNumber) != after.String() {
 		t.Errorf("second refund: %d", res.StatusCode)
 	}
 }
@@ -172,13 +171,12 @@ func TestRefundMissingConfiguration(t *testing.T) {
 	detail := ordersPath(servertest.OrgNordic) + "/" + o.UUID
 	tok := c.CSRF(detail)
 	res := c.Do("POST", detail+"/refund", url.Values{"_csrf": {tok}, "refund_type": {"full"}})
-	doc := parse(t, res)
+	doc := servertest.Parse(t, res)
 	alert := htmlq.Find(doc, func(n *htmlNode) bool { return htmlq.Attr(n, "role") == "alert" })
 	if res.StatusCode != http.StatusUnprocessableEntity || servertest.ReadText(alert) != "Missing configuration Please contact support" {
 		t.Errorf("%d %q", res.StatusCode, servertest.ReadText(alert))
 	}
-	api := h.API()
-	api.Login("admin@demo.example")
+	api := h.APILoggedIn("admin@demo.example")
 	r := api.Call("POST", "/api/v1/collection/organisations/"+servertest.OrgNordic+"/orders/"+o.UUID+"/refund", map[string]string{"amount": o.Amount})
 	r.Expect(t, 409, "missing_configuration")
 	if r.FirstError(t)["detail"] != provider.MsgRefundNoFeeProduct {
@@ -227,18 +225,18 @@ func TestCancelFlow(t *testing.T) {
 	if !strings.Contains(res.Header.Get("Location"), "status=pending") {
 		t.Errorf("back to %s", res.Header.Get("Location"))
 	}
-	_, doc = follow(t, c, res)
-	if !slices.Contains(flashes(doc), "Successfully cancelled order "+o.UUID) {
-		t.Errorf("flashes %q", flashes(doc))
+	_, doc = servertest.Follow(t, c, res)
+	if !slices.Contains(servertest.Flashes(doc), "Successfully cancelled order "+o.UUID) {
+		t.Errorf("flashes %q", servertest.Flashes(doc))
 	}
 	_, doc = c.Page(ordersPath(servertest.OrgNordic) + "?status=cancelled")
 	if row := htmlq.Find(doc, htmlq.ByID("order-"+o.UUID)); row == nil || htmlq.Attr(row, "data-status") != provider.OrderCancelled {
 		t.Errorf("row not cancelled")
 	}
 	// A second submit answers the same and changes nothing.
-	_, doc = follow(t, c, c.Do("POST", detail+"/cancel", url.Values{"_csrf": {c.CSRF(detail)}}))
-	if !slices.Contains(flashes(doc), "Successfully cancelled order "+o.UUID) {
-		t.Errorf("repeat: %q", flashes(doc))
+	_, doc = servertest.Follow(t, c, c.Do("POST", detail+"/cancel", url.Values{"_csrf": {c.CSRF(detail)}}))
+	if !slices.Contains(servertest.Flashes(doc), "Successfully cancelled order "+o.UUID) {
+		t.Errorf("repeat: %q", servertest.Flashes(doc))
 	}
 	// The page of an order that cannot be cancelled says why and offers no form.
 	done := oneOrder(t, h, servertest.OrgNordic, provider.OrderCompleted, nil)
@@ -268,21 +266,12 @@ func TestActionGuards(t *testing.T) {
 	for _, id := range []string{foreign.UUID, paid.UUID} {
 		for _, action := range []string{"/cancel", "/refund"} {
 			path := ordersPath(servertest.OrgNordic) + "/" + id + action
-			if res := admin.Do("POST", path, url.Values{"_csrf": {tok}, "refund_type": {"full"}}); res.StatusCode != http.StatusNotFound {
-				t.Errorf("POST %s: %d", path, res.StatusCode)
-			}
-			if res := admin.Get(path); res.StatusCode != http.StatusNotFound {
-				t.Errorf("GET %s: %d", path, res.StatusCode)
-			}
+			servertest.Refused(t, admin, path, url.Values{"_csrf": {tok}, "refund_type": {"full"}}, http.StatusNotFound, "")
 		}
 	}
 	obs := h.LoggedIn("observer@demo.example")
 	otok := obs.CSRF(ordersPath(servertest.OrgNordic))
-	for _, res := range []*http.Response{obs.Get(detail + "/cancel"), obs.Do("POST", detail+"/cancel", url.Values{"_csrf": {otok}})} {
-		if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+servertest.OrgNordic {
-			t.Errorf("observer: %d %s", res.StatusCode, res.Header.Get("Location"))
-		}
-	}
+	servertest.Refused(t, obs, detail+"/cancel", url.Values{"_csrf": {otok}}, http.StatusSeeOther, "/org/"+servertest.OrgNordic)
 	multi := h.LoggedIn("multi@demo.example") // observer in Atlantic
 	mtok := multi.CSRF(ordersPath(servertest.OrgAtlantic))
 	res := multi.Do("POST", ordersPath(servertest.OrgAtlantic)+"/"+paid.UUID+"/refund", url.Values{"_csrf": {mtok}, "refund_type": {"full"}})
@@ -326,23 +315,23 @@ func TestCompletePayment(t *testing.T) {
 	if servertest.ReadText(htmlq.Find(doc, htmlq.ByTag("h1"))) != "Complete payment?" {
 		t.Fatalf("confirmation %s", servertest.ReadText(htmlq.Find(doc, htmlq.ByTag("main"))))
 	}
-	before := money.MustParse(balance(t, h, servertest.OrgNordic, o.VirtualAccountNumber), 2)
+	before := money.MustParse(h.Balance(t, servertest.OrgNordic, o.VirtualAccountNumber), 2)
 	form := url.Values{"_csrf": {c.CSRF(detail)}, "payment_uuid": {pay.UUID}}
-	_, doc = follow(t, c, c.Do("POST", detail+"/test_case", form))
-	if !slices.Contains(flashes(doc), "Test case executed") {
-		t.Fatalf("flashes %q", flashes(doc))
+	_, doc = servertest.Follow(t, c, c.Do("POST", detail+"/test_case", form))
+	if !slices.Contains(servertest.Flashes(doc), "Test case executed") {
+		t.Fatalf("flashes %q", servertest.Flashes(doc))
 	}
 	amt := money.MustParse(o.Amount, 2)
 	fee := money.FromMinor(max(amt.Minor().Int64()/200, 1), 2)
-	if got := money.MustParse(balance(t, h, servertest.OrgNordic, o.VirtualAccountNumber), 2).Sub(before); got.Cmp(amt.Sub(fee)) != 0 {
+	if got := money.MustParse(h.Balance(t, servertest.OrgNordic, o.VirtualAccountNumber), 2).Sub(before); got.Cmp(amt.Sub(fee)) != 0 {
 		t.Errorf("credited %s, want %s", got, amt.Sub(fee))
 	}
 	if got, _ := h.Store.CollectionOrder(t.Context(), servertest.OrgNordic, o.UUID); got.Status != provider.OrderCompleted {
 		t.Errorf("order %s", got.Status)
 	}
-	_, doc = follow(t, c, c.Do("POST", detail+"/test_case", form))
-	if len(flashes(doc)) != 1 || !strings.HasPrefix(flashes(doc)[0], "The payment cannot be completed") {
-		t.Errorf("second run: %q", flashes(doc))
+	_, doc = servertest.Follow(t, c, c.Do("POST", detail+"/test_case", form))
+	if len(servertest.Flashes(doc)) != 1 || !strings.HasPrefix(servertest.Flashes(doc)[0], "The payment cannot be completed") {
+		t.Errorf("second run: %q", servertest.Flashes(doc))
 	}
 
 	prod := servertest.NewWith(t, func(d *server.Deps) { d.Config.Env = "production" }, auth.New, New)

@@ -55,11 +55,6 @@ func apiQueryOrg(c fiber.Ctx, _ *api.Caller) (string, error) {
 	return strings.Clone(c.Query("organisation_id")), nil
 }
 
-func apiParam(name, title string) api.Problem {
-	return api.Problem{Status: fiber.StatusUnprocessableEntity, Code: api.CodeInvalid, Title: title,
-		Source: &api.Source{Parameter: name}}
-}
-
 // apiDefaultRange is spec 001 §7's: from 30 days ago at the start of that day to the end of
 // tomorrow.
 func apiDefaultRange(now time.Time) (after, before time.Time) {
@@ -84,18 +79,18 @@ func (s area) apiListOrders(c fiber.Ctx, col provider.Collections, r api.OrgCall
 	var probs []api.Problem
 	q := func(name string) string { return strings.Clone(c.Query(name)) }
 	if f.Status = q("status"); f.Status != "" && !validStatus(f.Status) {
-		probs = append(probs, apiParam("status", "Unknown status"))
+		probs = append(probs, api.ParamProblem("status", "Unknown status"))
 	}
 	f.VirtualAccountNumber = q("virtual_account_number")
 	switch f.Sort = q("sort"); f.Sort {
 	case "", provider.SortNewest, provider.SortOldest:
 	default:
-		probs = append(probs, apiParam("sort", "Sort by -date (newest first) or date (oldest first)"))
+		probs = append(probs, api.ParamProblem("sort", "Sort by -date (newest first) or date (oldest first)"))
 	}
 	a, b := q("cursor_after"), q("cursor_before")
 	switch {
 	case a != "" && b != "":
-		probs = append(probs, apiParam("cursor_before", "Give cursor_after or cursor_before, not both"))
+		probs = append(probs, api.ParamProblem("cursor_before", "Give cursor_after or cursor_before, not both"))
 	case a != "":
 		f.Cursor, f.Direction = a, provider.DirectionNext
 	case b != "":
@@ -104,7 +99,7 @@ func (s area) apiListOrders(c fiber.Ctx, col provider.Collections, r api.OrgCall
 	if v := q("page_size"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > provider.MaxCollectionLimit {
-			probs = append(probs, apiParam("page_size", "Must be between 1 and "+strconv.Itoa(provider.MaxCollectionLimit)))
+			probs = append(probs, api.ParamProblem("page_size", "Must be between 1 and "+strconv.Itoa(provider.MaxCollectionLimit)))
 		}
 		f.Limit = n
 	}
@@ -113,7 +108,7 @@ func (s area) apiListOrders(c fiber.Ctx, col provider.Collections, r api.OrgCall
 	}
 	page, err := col.CollectionOrders(c.Context(), r.OrgID, f)
 	if provider.ErrorCode(err) == provider.EINVALID {
-		return out, api.Refuse(fiber.StatusUnprocessableEntity, apiParam("cursor_after", provider.ErrorMessage(err)))
+		return out, api.Refuse(fiber.StatusUnprocessableEntity, api.ParamProblem("cursor_after", provider.ErrorMessage(err)))
 	}
 	if err != nil {
 		return out, err
@@ -132,7 +127,7 @@ func validStatus(st string) bool {
 
 // apiMissingValue refuses a find without ?value=, as a missing required parameter is.
 func apiMissingValue() error {
-	return api.Refuse(fiber.StatusUnprocessableEntity, apiParam("value", "Enter a uuid or a reference"))
+	return api.Refuse(fiber.StatusUnprocessableEntity, api.ParamProblem("value", "Enter a uuid or a reference"))
 }
 
 func apiGetOrder(c fiber.Ctx, col provider.Collections, r api.OrgCall) (api.DataBody[provider.CollectionOrder], error) {
@@ -194,7 +189,7 @@ func (s area) apiRefund(c fiber.Ctx, a *api.Caller) error {
 	orgID := a.OrgID
 	key := strings.TrimSpace(c.Get(apiHeaderIdem))
 	if len(key) > 255 {
-		return api.Errors(c, fiber.StatusUnprocessableEntity, apiParam(apiHeaderIdem, "At most 255 characters"))
+		return api.Errors(c, fiber.StatusUnprocessableEntity, api.ParamProblem(apiHeaderIdem, "At most 255 characters"))
 	}
 	var body apiRefundRequest
 	if p := api.DecodeJSON(c, &body); p != nil {

@@ -15,8 +15,7 @@ func col(org string) string { return "/api/v1/collection/organisations/" + org }
 // total, filters, paging; a bad query is 422 naming the parameter.
 func TestAPIList(t *testing.T) {
 	h := newHarness(t)
-	a := h.API()
-	a.Login("observer@demo.example")
+	a := h.APILoggedIn("observer@demo.example")
 	r := a.Call("GET", "/api/v1/collection/orders?organisation_id="+servertest.OrgNordic, nil)
 	r.Expect(t, 200, "")
 	h.CheckReply(t, "GET", "/collection/orders", r)
@@ -73,8 +72,7 @@ func TestAPIAccess(t *testing.T) {
 	h := newHarness(t)
 	foreign := oneOrder(t, h, servertest.OrgAtlantic, provider.OrderCompleted, nil)
 	mine := oneOrder(t, h, servertest.OrgNordic, provider.OrderPending, nil)
-	admin := h.API()
-	admin.Login("admin@demo.example") // member of Nordic only
+	admin := h.APILoggedIn("admin@demo.example") // member of Nordic only
 	for _, p := range []string{col(servertest.OrgNordic) + "/orders/" + foreign.UUID, col(servertest.OrgNordic) + "/payments/" + foreign.Payments[0].UUID,
 		col(servertest.OrgNordic) + "/orders/find_by_uuid_or_vela_external_reference?value=" + url.QueryEscape(foreign.Reference), col(servertest.OrgAtlantic) + "/orders/" + foreign.UUID} {
 		admin.Call("GET", p, nil).Expect(t, 404, "not_found")
@@ -82,13 +80,11 @@ func TestAPIAccess(t *testing.T) {
 	admin.Call("DELETE", col(servertest.OrgAtlantic)+"/orders/"+foreign.UUID, nil).Expect(t, 404, "not_found")
 	admin.Call("POST", col(servertest.OrgNordic)+"/orders/"+foreign.UUID+"/refund", map[string]string{"amount": foreign.Amount}).Expect(t, 404, "not_found")
 	admin.Call("GET", "/api/v1/collection/orders?organisation_id="+servertest.OrgAtlantic, nil).Expect(t, 404, "not_found")
-	obs := h.API()
-	obs.Login("observer@demo.example")
+	obs := h.APILoggedIn("observer@demo.example")
 	r := obs.Call("DELETE", col(servertest.OrgNordic)+"/orders/"+mine.UUID, nil)
 	r.Expect(t, 403, "forbidden")
 	h.CheckReply(t, "DELETE", apiOrder, r)
-	def := h.API()
-	def.Login("default@demo.example")
+	def := h.APILoggedIn("default@demo.example")
 	def.Call("GET", col(servertest.OrgNordic)+"/orders/"+mine.UUID, nil).Expect(t, 403, "forbidden")
 	if got, _ := h.Store.CollectionOrder(t.Context(), servertest.OrgNordic, mine.UUID); got.Status != provider.OrderPending {
 		t.Errorf("cancelled by an observer")
@@ -102,8 +98,7 @@ func TestAPIAccess(t *testing.T) {
 // that key is 409; an amount above the total is 422 with the spec's words.
 func TestAPIRefundIdempotent(t *testing.T) {
 	h := newHarness(t)
-	a := h.API()
-	a.Login("admin@demo.example")
+	a := h.APILoggedIn("admin@demo.example")
 	o := oneOrder(t, h, servertest.OrgNordic, provider.OrderCompleted, priced)
 	path := col(servertest.OrgNordic) + "/orders/" + o.UUID + "/refund"
 	r := a.Call("POST", path, map[string]string{"amount": "999999999.00"})
@@ -111,15 +106,15 @@ func TestAPIRefundIdempotent(t *testing.T) {
 	if r.FirstError(t)["title"] != provider.RefundAboveTotal(o) {
 		t.Errorf("title %v", r.FirstError(t)["title"])
 	}
-	before := balance(t, h, servertest.OrgNordic, o.VirtualAccountNumber)
+	before := h.Balance(t, servertest.OrgNordic, o.VirtualAccountNumber)
 	for range 3 {
 		r := a.Call("POST", path, map[string]string{"amount": o.Amount}, "Idempotency-Key", "k-1")
 		r.Expect(t, 200, "")
 		h.CheckReply(t, "POST", apiOrder+"/refund", r)
 	}
-	after := balance(t, h, servertest.OrgNordic, o.VirtualAccountNumber)
+	after := h.Balance(t, servertest.OrgNordic, o.VirtualAccountNumber)
 	a.Call("POST", path, map[string]string{"amount": "1.00"}, "Idempotency-Key", "k-1").Expect(t, 409, "conflict")
-	if balance(t, h, servertest.OrgNordic, o.VirtualAccountNumber) != after || before == after {
+	if h.Balance(t, servertest.OrgNordic, o.VirtualAccountNumber) != after || before == after {
 		t.Errorf("balance %s → %s", before, after)
 	}
 	got, _ := h.Store.CollectionOrder(t.Context(), servertest.OrgNordic, o.UUID)
@@ -139,8 +134,7 @@ func TestCollectionsAPITour(t *testing.T) {
 		payment, _ = h.Store.CollectionPayment(t.Context(), servertest.OrgNordic, o.Payments[len(o.Payments)-1].UUID)
 		return provider.PaymentCompletable(o, payment)
 	})
-	admin := h.API()
-	admin.Login("admin@demo.example")
+	admin := h.APILoggedIn("admin@demo.example")
 	tour.Call(admin, "listCollectionOrders", "?organisation_id="+servertest.OrgNordic, nil)
 	tour.At["uuid"] = completed.UUID
 	tour.Call(admin, "getCollectionOrder", "", nil)

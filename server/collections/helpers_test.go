@@ -2,7 +2,6 @@ package collections
 
 import (
 	"context"
-	"net/http"
 	"os"
 	"testing"
 
@@ -64,20 +63,6 @@ func oneOrder(t *testing.T, h *servertest.Harness, org, status string, pick func
 	return provider.CollectionOrder{}
 }
 
-// flashes are the texts of the shell's flash messages.
-func flashes(doc *html.Node) []string { return servertest.Flashes(doc) }
-
-// follow GETs a redirect's target.
-func follow(t *testing.T, c *servertest.Client, res *http.Response) (*http.Response, *html.Node) {
-	t.Helper()
-	return servertest.Follow(t, c, res)
-}
-
-func balance(t *testing.T, h *servertest.Harness, org, account string) string {
-	t.Helper()
-	return h.Balance(t, org, account)
-}
-
 // panelText is the side panel's text ("" when none is open).
 func panelText(doc *html.Node) string {
 	return servertest.ReadText(htmlq.Find(doc, htmlq.ByID("order-panel")))
@@ -90,14 +75,3 @@ func linkText(doc *html.Node, s string) *html.Node {
 
 // htmlNode is a node of a parsed page.
 type htmlNode = html.Node
-
-// parse reads a response's page.
-func parse(t *testing.T, res *http.Response) *html.Node {
-	t.Helper()
-	defer res.Body.Close()
-	doc, err := html.Parse(res.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return doc
-}

@@ -175,11 +175,11 @@ func newDraft(t *testing.T, c *servertest.Client, family, product, schema string
 	if res.StatusCode != 200 {
 		t.Fatalf("family: %d", res.StatusCode)
 	}
-	doc = page(t, res)
+	doc = servertest.Parse(t, res)
 	_, v = form(t, doc)
 	if v.Get(fProduct) == "" {
 		v.Set(fProduct, product)
-		doc = page(t, post(t, c, action, v))
+		doc = servertest.Parse(t, post(t, c, action, v))
 		_, v = form(t, doc)
 	}
 	if v.Get(fSchema) == "" {
@@ -187,21 +187,11 @@ func newDraft(t *testing.T, c *servertest.Client, family, product, schema string
 	}
 	res = post(t, c, action, v)
 	if res.StatusCode != http.StatusSeeOther {
-		t.Fatalf("create: %d %s", res.StatusCode, htmlq.VisibleText(htmlq.Find(page(t, res), htmlq.ByTag("main"))))
+		t.Fatalf("create: %d %s", res.StatusCode, htmlq.VisibleText(htmlq.Find(servertest.Parse(t, res), htmlq.ByTag("main"))))
 	}
 	loc := res.Header.Get("Location")
 	_, doc = c.Page(loc)
 	return loc, doc
-}
-
-func page(t *testing.T, res *http.Response) *html.Node {
-	t.Helper()
-	defer res.Body.Close()
-	doc, err := html.Parse(res.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return doc
 }
 
 func draftID(t *testing.T, stepURL string) string {
@@ -263,7 +253,7 @@ func TestProductStepWithoutJavaScript(t *testing.T) {
 	}
 
 	res = post(t, c, action, v)
-	doc = page(t, res)
+	doc = servertest.Parse(t, res)
 	if res.StatusCode != 422 || fieldError(doc, "pw-local_instrument") != "Transfer type is required" ||
 		summaryLinks(doc)["#pw-local_instrument"] != "Transfer type is required" {
 		t.Fatalf("empty: %d %q %v", res.StatusCode, fieldError(doc, "pw-local_instrument"), summaryLinks(doc))
@@ -271,17 +261,17 @@ func TestProductStepWithoutJavaScript(t *testing.T) {
 
 	v.Set(fFamily, "SEPA")
 	res = post(t, c, action, v)
-	doc = page(t, res)
+	doc = servertest.Parse(t, res)
 	if res.StatusCode != 200 || len(summaryLinks(doc)) != 0 || !slices.Equal(options(doc, "pw-product_id"), []string{"sepa-eur-de", "sepa-eur-fr"}) {
 		t.Fatalf("SEPA: %d %v %v", res.StatusCode, summaryLinks(doc), options(doc, "pw-product_id"))
 	}
 	_, v = form(t, doc)
 	res = post(t, c, action, v)
-	if doc = page(t, res); res.StatusCode != 422 || fieldError(doc, "pw-product_id") != "Corridor is required" {
+	if doc = servertest.Parse(t, res); res.StatusCode != 422 || fieldError(doc, "pw-product_id") != "Corridor is required" {
 		t.Fatalf("no corridor: %d %q", res.StatusCode, fieldError(doc, "pw-product_id"))
 	}
 	v.Set(fProduct, "sepa-eur-fr")
-	doc = page(t, post(t, c, action, v))
+	doc = servertest.Parse(t, post(t, c, action, v))
 	// One schema: chosen and locked, sent by a hidden input.
 	if sel := htmlq.Find(doc, htmlq.ByID("pw-schema_id")); !htmlq.HasAttr(sel, "disabled") {
 		t.Fatal("the only schema is not locked")
@@ -297,7 +287,7 @@ func TestProductStepWithoutJavaScript(t *testing.T) {
 	}
 	changed.Set(fFamily, "FPS")
 	res = post(t, c, action, changed)
-	doc = page(t, res)
+	doc = servertest.Parse(t, res)
 	if res.StatusCode != 200 {
 		t.Fatalf("changed: %d", res.StatusCode)
 	}
@@ -373,7 +363,7 @@ func TestSEPAPayoutWithoutJavaScript(t *testing.T) {
 		t.Fatal("no account to pay from")
 	}
 	res := post(t, c, action, fill(v, "virtual_account_number", accounts[0], "amount", "1,234.5", "end_to_end_id", "INV 7"))
-	doc = page(t, res)
+	doc = servertest.Parse(t, res)
 	if res.StatusCode != 422 || fieldError(doc, "pw-end_to_end_id") != "End-to-end ID may only contain letters, numbers, - or _" {
 		t.Fatalf("bad e2e: %d %q", res.StatusCode, fieldError(doc, "pw-end_to_end_id"))
 	}
@@ -391,7 +381,7 @@ func TestSEPAPayoutWithoutJavaScript(t *testing.T) {
 
 	action, v = form(t, doc)
 	res = post(t, c, action, fill(v, "iban", wrongIBAN))
-	doc = page(t, res)
+	doc = servertest.Parse(t, res)
 	if res.StatusCode != 422 || fieldError(doc, "pw-iban") != "Enter a valid IBAN" || summaryLinks(doc)["#pw-iban"] != "Enter a valid IBAN" {
 		t.Fatalf("wrong IBAN: %d %q %v", res.StatusCode, fieldError(doc, "pw-iban"), summaryLinks(doc))
 	}

@@ -67,7 +67,7 @@ func TestUseSavedReceiverWithoutJavaScript(t *testing.T) {
 	}
 
 	res := post(t, c, action, v)
-	doc = page(t, res)
+	doc = servertest.Parse(t, res)
 	if res.StatusCode != http.StatusUnprocessableEntity || fieldError(doc, "pw-receiver_id") != "Select a receiver" ||
 		summaryLinks(doc)["#pw-receiver_id"] != "Select a receiver" || heading(doc) != "Receiver" {
 		t.Fatalf("nothing chosen: %d %q %v", res.StatusCode, fieldError(doc, "pw-receiver_id"), summaryLinks(doc))

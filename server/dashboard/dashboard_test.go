@@ -61,8 +61,7 @@ func TestDashboardWidgetsPerRole(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.email, func(t *testing.T) {
-			c := h.Client()
-			c.Login(tt.email)
+			c := h.LoggedIn(tt.email)
 			res, doc := c.Page(tt.path)
 			if res.StatusCode != 200 {
 				t.Fatalf("status %d", res.StatusCode)
@@ -94,8 +93,7 @@ func TestDashboardWidgetsPerRole(t *testing.T) {
 
 func TestDashboardAccountsAndFX(t *testing.T) {
 	h := newHarness(t)
-	c := h.Client()
-	c.Login("observer@demo.example")
+	c := h.LoggedIn("observer@demo.example")
 	_, doc := c.Page(org1)
 	acc := servertest.Section(t, doc, "accounts-title")
 	links := map[string]string{}
@@ -144,8 +142,7 @@ func TestDashboardAccountsAndFX(t *testing.T) {
 
 func TestDashboardStatistics(t *testing.T) {
 	h := newHarness(t)
-	c := h.Client()
-	c.Login("admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	_, doc := c.Page(org1)
 	now := time.Now().UTC()
 	r := daterange.DefaultRange(now)
@@ -219,8 +216,7 @@ func TestDashboardStatistics(t *testing.T) {
 
 func TestDashboardCrossOrganisation(t *testing.T) {
 	h := newHarness(t)
-	c := h.Client()
-	c.Login("admin@demo.example") // member of Nordic only
+	c := h.LoggedIn("admin@demo.example") // member of Nordic only
 	tok := c.CSRF(org1)
 	for _, tc := range []struct{ method, path string }{
 		{"GET", org2}, {"GET", org2 + "/date_range"}, {"POST", org2 + "/date_range"}, {"POST", org2 + "/crypto_banner/close"},
@@ -242,8 +238,7 @@ func TestDashboardCrossOrganisation(t *testing.T) {
 
 func TestCryptoBannerClose(t *testing.T) {
 	h := newHarness(t)
-	c := h.Client()
-	c.Login("observer@demo.example")
+	c := h.LoggedIn("observer@demo.example")
 	_, doc := c.Page(org1)
 	banner := servertest.Section(t, doc, "crypto-title")
 	if a := htmlq.Find(banner, htmlq.ByTag("a")); htmlq.Attr(a, "href") != org1+"/crypto_funding" || htmlq.VisibleText(a) != "Add crypto funds" {
@@ -257,16 +252,14 @@ func TestCryptoBannerClose(t *testing.T) {
 		t.Error("banner still shown after Close")
 	}
 	// The island's call: JSON accepted, 204.
-	c2 := h.Client()
-	c2.Login("admin@demo.example")
+	c2 := h.LoggedIn("admin@demo.example")
 	tok := c2.CSRF(org1)
 	res = c2.Do("POST", org1+"/crypto_banner/close", url.Values{}, "X-CSRF-Token", tok, "Accept", "application/json")
 	if res.StatusCode != http.StatusNoContent {
 		t.Errorf("island close: %d", res.StatusCode)
 	}
 	// Without crypto:read the route refuses (permission guard → organisation root).
-	c3 := h.Client()
-	c3.Login("default@demo.example")
+	c3 := h.LoggedIn("default@demo.example")
 	res = c3.PostForm(org1+"/crypto_banner/close", url.Values{}, org1)
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != org1 {
 		t.Errorf("default role: %d %s", res.StatusCode, res.Header.Get("Location"))
@@ -297,8 +290,7 @@ func TestDashboardFailures(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			h := newHarness(t, tt.opt)
-			c := h.Client()
-			c.Login("observer@demo.example")
+			c := h.LoggedIn("observer@demo.example")
 			res, doc := c.Page(org1)
 			if res.StatusCode != 200 {
 				t.Fatalf("status %d", res.StatusCode)
@@ -315,10 +307,8 @@ func TestDashboardFailures(t *testing.T) {
 
 func TestStatsAPI(t *testing.T) {
 	h := newHarness(t)
-	obs := h.API()
-	obs.Login("observer@demo.example")
-	def := h.API()
-	def.Login("default@demo.example")
+	obs := h.APILoggedIn("observer@demo.example")
+	def := h.APILoggedIn("default@demo.example")
 	hdr := func(org string) []string { return []string{"X-Organisation-ID", org} }
 	reasons := "/api/v1/payouts/payout_requests/stats/reason_codes_reports"
 	states := "/api/v2/payouts/payout_requests/stats/state_category_counts_reports"
@@ -420,8 +410,7 @@ func TestFormatBalance(t *testing.T) {
 // part of the API tour that was the statistics').
 func TestStatsAPITour(t *testing.T) {
 	h := newHarness(t)
-	admin := h.API()
-	admin.Login("admin@demo.example")
+	admin := h.APILoggedIn("admin@demo.example")
 	tour := h.Tour(t, New(h.Srv).API)
 	tour.At["id"] = demo.Org1ID
 	tour.Call(admin, "getPayoutReasonCodesReport", "", nil, api.HeaderOrganisation, demo.Org1ID)

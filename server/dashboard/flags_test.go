@@ -25,8 +25,7 @@ import (
 func TestSidebarFlagsAreNamedImages(t *testing.T) {
 	// The accounts area gives the sidebar its per-account items.
 	h := servertest.New(t, auth.New, New, rangepicker.New, accounts.New, statements.New, payouts.New, createpayout.New, collections.New, funding.New)
-	c := h.Client()
-	c.Login("multi@demo.example")
+	c := h.LoggedIn("multi@demo.example")
 	served := map[string]bool{}
 	for _, path := range []string{org1, org2} {
 		res := c.Get(path)

@@ -172,8 +172,7 @@ func ReadAPIList(c fiber.Ctx, what string, max int) (APIList, error) {
 	var l APIList
 	var probs []api.Problem
 	param := func(name, title string) {
-		probs = append(probs, api.Problem{Status: fiber.StatusUnprocessableEntity, Code: api.CodeInvalid, Title: title,
-			Source: &api.Source{Parameter: name}})
+		probs = append(probs, api.ParamProblem(name, title))
 	}
 	for _, d := range []struct {
 		name string

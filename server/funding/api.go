@@ -83,8 +83,7 @@ func (s area) apiCryptoToken(c fiber.Ctx, r api.OrgCall) (api.DataBody[apiCrypto
 	var out api.DataBody[apiCryptoToken]
 	acct := strings.Clone(c.Query(cryptoAPIAccountQuery))
 	if acct == "" {
-		return out, api.Refuse(fiber.StatusUnprocessableEntity, api.Problem{Status: fiber.StatusUnprocessableEntity, Code: api.CodeInvalid,
-			Title: cryptoAPIAccountQuery + " is required", Source: &api.Source{Parameter: cryptoAPIAccountQuery}})
+		return out, api.Refuse(fiber.StatusUnprocessableEntity, api.ParamProblem(cryptoAPIAccountQuery, cryptoAPIAccountQuery+" is required"))
 	}
 	// A GET: the provider signs the token rather than storing it, so this writes nothing.
 	tok, err := s.Crypto.CryptoToken(c.Context(), r.OrgID, r.Caller.User.ID, acct, r.Perms.Has(access.CryptoManage))

@@ -13,8 +13,7 @@ func TestFundingAPI(t *testing.T) {
 	h := newHarness(t)
 	clients := map[string]*servertest.APIClient{}
 	for _, e := range []string{emailOperations, emailAdmin, emailObserver, emailDefault} {
-		a := h.API()
-		a.Login(e)
+		a := h.APILoggedIn(e)
 		clients[e] = a
 	}
 	org1 := "/api/v1/collection/organisations/" + demo.Org1ID
@@ -114,8 +113,7 @@ func TestFundingAPI(t *testing.T) {
 // (the part of the API tour that was the funding and crypto ones').
 func TestFundingAPITour(t *testing.T) {
 	h := newHarness(t)
-	admin := h.API()
-	admin.Login(emailAdmin)
+	admin := h.APILoggedIn(emailAdmin)
 	gbp, err := h.Store.FundingInstruction(t.Context(), demo.Org1ID, demo.AccountOrg1GBP)
 	if err != nil {
 		t.Fatal(err)

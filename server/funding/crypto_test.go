@@ -125,8 +125,7 @@ func TestCryptoFundingGETChangesNothing(t *testing.T) {
 func TestCryptoTokenGETChangesNothing(t *testing.T) {
 	h := newHarness(t)
 	ver := h.StoreVersion(t)
-	a := h.API()
-	a.Login(emailAdmin)
+	a := h.APILoggedIn(emailAdmin)
 	c := h.LoggedIn(emailAdmin)
 	openCrypto(t, c, cryptoPage, "?account="+demo.AccountOrg1USDT)
 	anon := h.Client()

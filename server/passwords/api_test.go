@@ -92,8 +92,7 @@ func TestAPIForgotPassword(t *testing.T) {
 
 func TestAPIResetPassword(t *testing.T) {
 	h := newHarness(t)
-	signedIn := h.API()
-	signedIn.Login(emailObserver)
+	signedIn := h.APILoggedIn(emailObserver)
 	tok := resetToken(t, h, emailObserver)
 
 	r := h.API().Call("GET", validateReset+"?token="+url.QueryEscape(tok), nil)

@@ -288,8 +288,7 @@ func TestForgotRateLimits(t *testing.T) {
 func TestResetPasswordFlow(t *testing.T) {
 	h := newHarness(t)
 	// The user is logged in elsewhere (the attacker's session, say).
-	other := h.Client()
-	other.Login(knownEmail)
+	other := h.LoggedIn(knownEmail)
 	if res := other.Get("/org/" + demo.Org1ID); res.StatusCode != http.StatusOK {
 		t.Fatalf("other session: %d", res.StatusCode)
 	}
@@ -491,8 +490,7 @@ func TestResetExpiredAndUnknownTokens(t *testing.T) {
 
 func TestPasswordPagesSendLoggedInUsersHome(t *testing.T) {
 	h := newHarness(t)
-	c := h.Client()
-	c.Login(knownEmail)
+	c := h.LoggedIn(knownEmail)
 	for _, p := range []string{"/passwords/forgot", "/passwords/forgot?sent", "/passwords/reset/x", "/invitations/expired"} {
 		if res := c.Get(p); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/" {
 			t.Errorf("GET %s: %d %q", p, res.StatusCode, res.Header.Get("Location"))

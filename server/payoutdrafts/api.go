@@ -106,11 +106,6 @@ func apiRead[B api.Envelope](srv *server.Server, org func(fiber.Ctx, *api.Caller
 		Read: func(c fiber.Ctx, r api.OrgCall) (B, error) { return read(c, srv.PayoutDrafts, r) }}
 }
 
-func apiParam(name, title string) api.Problem {
-	return api.Problem{Status: fiber.StatusUnprocessableEntity, Code: api.CodeInvalid, Title: title,
-		Source: &api.Source{Parameter: name}}
-}
-
 // apiDraftFilter reads the list's query (spec 001 §7: filter[status], page[…], created_*).
 func apiDraftFilter(c fiber.Ctx) (provider.DraftFilter, error) {
 	var f provider.DraftFilter
@@ -124,7 +119,7 @@ func apiDraftFilter(c fiber.Ctx) (provider.DraftFilter, error) {
 	case "", provider.DraftStatusWaitingReview, provider.DraftStatusRejected, provider.DraftStatusDraft:
 		f.Status = v
 	default:
-		probs = append(probs, apiParam("filter[status]", "Status is waiting_review, rejected or draft"))
+		probs = append(probs, api.ParamProblem("filter[status]", "Status is waiting_review, rejected or draft"))
 	}
 	pg, err := api.ReadPage(c, api.PageParams, provider.MaxDraftLimit, probs)
 	f.Cursor, f.Direction, f.IncludeCursor, f.Limit = pg.Cursor, pg.Direction, pg.IncludeCursor, pg.Limit
@@ -143,7 +138,7 @@ func apiListDrafts(c fiber.Ctx, p provider.PayoutDrafts, r api.OrgCall) (api.Pag
 	}
 	page, err := p.Drafts(c.Context(), r.OrgID, f)
 	if provider.ErrorCode(err) == provider.EINVALID {
-		return out, api.Refuse(fiber.StatusUnprocessableEntity, apiParam("page[cursor_after]", provider.ErrorMessage(err)))
+		return out, api.Refuse(fiber.StatusUnprocessableEntity, api.ParamProblem("page[cursor_after]", provider.ErrorMessage(err)))
 	}
 	if err != nil {
 		return out, err
@@ -170,7 +165,7 @@ func apiOptions(c fiber.Ctx, p provider.PayoutDrafts, r api.OrgCall) (api.DataBo
 func apiSchemas(c fiber.Ctx, p provider.PayoutDrafts, r api.OrgCall) (api.DataBody[[]provider.ProductSchema], error) {
 	id := strings.Clone(c.Query("product_id"))
 	if id == "" {
-		return api.DataBody[[]provider.ProductSchema]{}, api.Refuse(fiber.StatusUnprocessableEntity, apiParam("product_id", "product_id is required"))
+		return api.DataBody[[]provider.ProductSchema]{}, api.Refuse(fiber.StatusUnprocessableEntity, api.ParamProblem("product_id", "product_id is required"))
 	}
 	schemas, err := p.ProductSchemas(c.Context(), r.OrgID, id)
 	return api.DataOf(schemas), err
@@ -313,7 +308,7 @@ func (s area) apiExternalCodes(c fiber.Ctx, _ *api.Caller) error {
 	}
 	codes, err := s.PayoutDrafts.ExternalCodes(c.Context(), filter)
 	if provider.ErrorCode(err) == provider.EINVALID {
-		return api.Errors(c, fiber.StatusUnprocessableEntity, apiParam("filter[name]", provider.ErrorMessage(err)))
+		return api.Errors(c, fiber.StatusUnprocessableEntity, api.ParamProblem("filter[name]", provider.ErrorMessage(err)))
 	}
 	if err != nil {
 		return err

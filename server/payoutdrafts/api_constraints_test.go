@@ -58,8 +58,7 @@ func TestDraftsAPIDocumentsConstraints(t *testing.T) {
 // succeed).
 func TestDraftsAPIRefusesWhatTheDocumentForbids(t *testing.T) {
 	h := newHarness(t)
-	a := h.API()
-	a.Login(creator)
+	a := h.APILoggedIn(creator)
 	drafts := "/api/v1/payouts/organisations/" + servertest.OrgNordic + "/payout_drafts"
 	draft := drafts + "/7d0c3c1e-0000-4000-8000-00000000ffff"
 	for _, c := range []struct {

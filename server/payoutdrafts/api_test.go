@@ -15,10 +15,8 @@ import (
 func TestPayoutDraftsAPITour(t *testing.T) {
 	h := newHarness(t)
 	tour := h.Tour(t, New(h.Srv).API)
-	ops := h.API()
-	ops.Login(creator)
-	rev := h.API()
-	rev.Login(reviewer)
+	ops := h.APILoggedIn(creator)
+	rev := h.APILoggedIn(reviewer)
 
 	tour.Call(ops, "listProductOptions", "", nil)
 	tour.Call(ops, "listProductSchemas", "?product_id=sepa-eur-de", nil, api.HeaderOrganisation, servertest.OrgNordic)
@@ -117,8 +115,7 @@ func TestPayoutDraftsAPITour(t *testing.T) {
 func TestPayoutDraftsAPIAccess(t *testing.T) {
 	h := newHarness(t)
 	foreign := sent(t, h, servertest.OrgAtlantic, "ATL-API-1", grace)
-	admin := h.API()
-	admin.Login(reviewer2) // Nordic only
+	admin := h.APILoggedIn(reviewer2) // Nordic only
 	nordic := "/api/v1/payouts/organisations/" + servertest.OrgNordic + "/payout_drafts/"
 	atlantic := "/api/v1/payouts/organisations/" + servertest.OrgAtlantic + "/payout_drafts/"
 	for _, c := range []struct{ method, path string }{
@@ -127,13 +124,11 @@ func TestPayoutDraftsAPIAccess(t *testing.T) {
 	} {
 		admin.Call(c.method, c.path, nil).Expect(t, 404, "not_found")
 	}
-	obs := h.API()
-	obs.Login("observer@demo.example")
+	obs := h.APILoggedIn("observer@demo.example")
 	mine := sent(t, h, servertest.OrgNordic, "API-ACCESS-1", sofie)
 	obs.Call("POST", nordic+mine.DraftID+"/approve", nil).Expect(t, 403, "forbidden")
 	obs.Call("POST", nordic[:len(nordic)-1], map[string]string{"product_id": "x", "schema_id": "y"}).Expect(t, 403, "forbidden")
-	def := h.API()
-	def.Login("default@demo.example")
+	def := h.APILoggedIn("default@demo.example")
 	def.Call("GET", nordic[:len(nordic)-1], nil).Expect(t, 403, "forbidden")
 	if d, _ := h.Store.Draft(t.Context(), servertest.OrgAtlantic, foreign.DraftID, provider.DraftActor{}); d.Status != provider.DraftStatusWaitingReview {
 		t.Fatalf("another organisation's draft changed: %s", d.Status)

@@ -119,7 +119,7 @@ func TestDraftsPage(t *testing.T) {
 		t.Errorf("status options %v", opts)
 	}
 	rows := servertest.Rows(doc)
-	next := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "rel") == "next" })
+	next := servertest.PagerLink(doc, "next")
 	if len(rows) != pageSize || next == nil || !strings.Contains(htmlq.VisibleText(htmlq.Find(doc, htmlq.ByID("drafts-count"))), "26 drafts pending approval") {
 		t.Fatalf("%d rows, next %v, count %q", len(rows), next != nil, htmlq.VisibleText(htmlq.Find(doc, htmlq.ByID("drafts-count"))))
 	}
@@ -274,8 +274,7 @@ func TestConcurrentApprovalsThroughAPI(t *testing.T) {
 	d := sent(t, h, servertest.OrgNordic, "API-RACE-1", sofie)
 	var clients []*servertest.APIClient
 	for _, email := range []string{reviewer, reviewer2} {
-		a := h.API()
-		a.Login(email)
+		a := h.APILoggedIn(email)
 		clients = append(clients, a)
 	}
 	var wg sync.WaitGroup

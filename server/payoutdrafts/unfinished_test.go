@@ -164,8 +164,7 @@ func TestUnfinishedDraftsListedForTheirCreator(t *testing.T) {
 			{creator, sofie.UserID, mine.DraftID, theirs.DraftID},
 			{reviewer, jonas.UserID, theirs.DraftID, mine.DraftID},
 		} {
-			a := h.API()
-			a.Login(tc.login)
+			a := h.APILoggedIn(tc.login)
 			r := a.Call("GET", nordic+q, nil)
 			r.Expect(t, 200, "")
 			var ids []string
@@ -194,12 +193,10 @@ func TestUnfinishedDraftsListedForTheirCreator(t *testing.T) {
 		if res, _ := sofieC.Page("/org/" + servertest.OrgNordic + "/payouts/create/" + foreign.DraftID + "/" + provider.StepCreditor); res.StatusCode != 404 {
 			t.Errorf("Atlantic's draft through Nordic's address: %d", res.StatusCode)
 		}
-		a := h.API()
-		a.Login(creator)
+		a := h.APILoggedIn(creator)
 		a.Call("GET", "/api/v1/payouts/organisations/"+servertest.OrgAtlantic+"/payout_drafts?filter[status]=draft", nil).Expect(t, 404, "not_found")
 		// A member of both sees in Atlantic none of Atlantic's creators' work.
-		m := h.API()
-		m.Login("multi@demo.example")
+		m := h.APILoggedIn("multi@demo.example")
 		r := m.Call("GET", "/api/v1/payouts/organisations/"+servertest.OrgAtlantic+"/payout_drafts?filter[status]=draft", nil)
 		r.Expect(t, 200, "")
 		if n := len(r.JSON["data"].([]any)); n != 0 {

@@ -20,8 +20,7 @@ func apiURL(org string) string {
 
 func TestPayoutReportsAPI(t *testing.T) {
 	h := newHarness(t)
-	a := h.API()
-	a.Login("finance@demo.example")
+	a := h.APILoggedIn("finance@demo.example")
 	base := apiURL(servertest.OrgNordic)
 	today := time.Now().UTC().Truncate(24 * time.Hour)
 	day := func(d time.Time) string { return d.Format(daterange.APILayout) }
@@ -126,26 +125,22 @@ func TestPayoutReportsAPIAccess(t *testing.T) {
 		return [][3]any{{"POST", apiURL(org), create}, {"GET", apiURL(org), nil}, {"GET", apiURL(org) + "/" + id, nil},
 			{"GET", apiURL(org) + "/" + id + "/download", nil}}
 	}
-	outsider := h.API()
-	outsider.Login("noorg@demo.example")
+	outsider := h.APILoggedIn("noorg@demo.example")
 	for _, c := range calls(servertest.OrgNordic, ours) {
 		outsider.Call(c[0].(string), c[1].(string), c[2]).Expect(t, 404, "not_found")
 	}
-	obs := h.API()
-	obs.Login("observer@demo.example")
+	obs := h.APILoggedIn("observer@demo.example")
 	for _, c := range calls(servertest.OrgNordic, ours) {
 		obs.Call(c[0].(string), c[1].(string), c[2]).Expect(t, 403, api.CodeForbidden)
 	}
-	fin := h.API()
-	fin.Login("finance@demo.example")
+	fin := h.APILoggedIn("finance@demo.example")
 	for _, c := range calls(servertest.OrgAtlantic, theirs) {
 		fin.Call(c[0].(string), c[1].(string), c[2]).Expect(t, 404, "not_found")
 	}
 	fin.Call("GET", apiURL(servertest.OrgNordic)+"/"+theirs, nil).Expect(t, 404, "not_found")
 	fin.Call("GET", apiURL(servertest.OrgNordic)+"/"+theirs+"/download", nil).Expect(t, 404, "not_found")
 	// multi is an observer in Atlantic: a member without exports:read.
-	multi := h.API()
-	multi.Login("multi@demo.example")
+	multi := h.APILoggedIn("multi@demo.example")
 	multi.Call("GET", apiURL(servertest.OrgAtlantic), nil).Expect(t, 403, api.CodeForbidden)
 }
 
@@ -155,8 +150,7 @@ func TestPayoutReportsAPIAccess(t *testing.T) {
 func TestPayoutReportsAPITour(t *testing.T) {
 	h := newHarness(t)
 	tour := h.Tour(t, New(h.Srv).API)
-	admin := h.API()
-	admin.Login("admin@demo.example")
+	admin := h.APILoggedIn("admin@demo.example")
 	now := time.Now().UTC()
 	r := tour.Call(admin, "createPayoutReport", "", map[string]any{"virtual_account_number": eur,
 		"created_after": now.AddDate(0, 0, -30).Format(daterange.APILayout), "created_before": now.AddDate(0, 0, 1).Format(daterange.APILayout)})

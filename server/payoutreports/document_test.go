@@ -135,8 +135,7 @@ func TestPreviewFailures(t *testing.T) {
 		"their payout, our id": with(func(m *PreviewMetadata) { m.URL = documentURL(servertest.OrgNordic, theirs.UniqueReference) }),
 		"too long":             strings.Repeat("A", maxPreviewMetadata+4),
 	}
-	fin := h.Client()
-	fin.Login("finance@demo.example")
+	fin := h.LoggedIn("finance@demo.example")
 	check := func(c *servertest.Client, name, meta string) {
 		t.Helper()
 		res, doc := c.Page("/preview/" + meta)
@@ -159,11 +158,9 @@ func TestPreviewFailures(t *testing.T) {
 	if res, _ := fin.Page("/preview/" + EncodePreview(good)); res.StatusCode != 200 {
 		t.Fatalf("good metadata: %d", res.StatusCode)
 	}
-	obs := h.Client()
-	obs.Login("observer@demo.example")
+	obs := h.LoggedIn("observer@demo.example")
 	check(obs, "observer", EncodePreview(good))
-	multi := h.Client()
-	multi.Login("multi@demo.example")
+	multi := h.LoggedIn("multi@demo.example")
 	check(multi, "observer in the document's organisation", with(func(m *PreviewMetadata) { m.URL = documentURL(servertest.OrgAtlantic, theirs.UniqueReference) }))
 	// Padded standard base64 of good metadata is read as well.
 	if res, _ := fin.Page("/preview/" + strings.ReplaceAll(strings.ReplaceAll(base64.URLEncoding.EncodeToString([]byte(`{"filename":"`+good.Filename+`","url":"`+good.URL+`","product":"vela"}`)), "=", "%3D"), "/", "%2F")); res.StatusCode != 200 {

@@ -66,7 +66,7 @@ func TestCancelInEachCancellableGroup(t *testing.T) {
 			}
 			p := onePayout(t, h, servertest.OrgNordic, provider.PayoutFilter{StateCategory: group}, pick)
 			detail := payoutsPath(servertest.OrgNordic) + "/" + p.UniqueReference
-			before := balance(t, h, servertest.OrgNordic, p.DebtorAccount)
+			before := h.Balance(t, servertest.OrgNordic, p.DebtorAccount)
 
 			// The panel offers Cancel payout, leading to the confirmation page.
 			_, doc := c.Page(detail + "?state=" + group)
@@ -103,7 +103,7 @@ func TestCancelInEachCancellableGroup(t *testing.T) {
 				len(got.Cancellations) != 1 || got.Cancellations[0].InitiatorName != "Sofie Andersen" {
 				t.Fatalf("after cancel: %s %s %+v", got.CurrentStateName, got.ReasonCode(), got.Cancellations)
 			}
-			after := balance(t, h, servertest.OrgNordic, p.DebtorAccount)
+			after := h.Balance(t, servertest.OrgNordic, p.DebtorAccount)
 			want := before
 			if group == provider.PayoutProcessing {
 				want = plus(t, before, p) // it held amount and fee
@@ -172,21 +172,12 @@ func TestCancelGuards(t *testing.T) {
 	}
 	// Another organisation's payout through this one's address: not found, the same as none.
 	for _, path := range []string{payoutsPath(servertest.OrgNordic) + "/" + foreign.UniqueReference + "/cancel", payoutsPath(servertest.OrgNordic) + "/PO-NOPE/cancel"} {
-		if res := admin.Do("POST", path, url.Values{"_csrf": {tok}}); res.StatusCode != http.StatusNotFound {
-			t.Errorf("POST %s: %d", path, res.StatusCode)
-		}
-		if res := admin.Get(path); res.StatusCode != http.StatusNotFound {
-			t.Errorf("GET %s: %d", path, res.StatusCode)
-		}
+		servertest.Refused(t, admin, path, url.Values{"_csrf": {tok}}, http.StatusNotFound, "")
 	}
 	// A role without payouts:manage is sent to the organisation root (the permission guard).
 	obs := h.LoggedIn("observer@demo.example")
 	otok := obs.CSRF(payoutsPath(servertest.OrgNordic))
-	for _, res := range []*http.Response{obs.Get(detail + "/cancel"), obs.Do("POST", detail+"/cancel", url.Values{"_csrf": {otok}})} {
-		if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+servertest.OrgNordic {
-			t.Errorf("observer: %d %s", res.StatusCode, res.Header.Get("Location"))
-		}
-	}
+	servertest.Refused(t, obs, detail+"/cancel", url.Values{"_csrf": {otok}}, http.StatusSeeOther, "/org/"+servertest.OrgNordic)
 	// multi@ is observer in Atlantic: its payouts cannot be cancelled there either.
 	multi := h.LoggedIn("multi@demo.example")
 	mtok := multi.CSRF(payoutsPath(servertest.OrgAtlantic))
@@ -264,7 +255,7 @@ func TestTestCases(t *testing.T) {
 
 	p := onePayout(t, h, servertest.OrgNordic, provider.PayoutFilter{StateCategory: provider.PayoutCompleted}, quiet(t, h, servertest.OrgNordic))
 	detail := payoutsPath(servertest.OrgNordic) + "/" + p.UniqueReference
-	before := balance(t, h, servertest.OrgNordic, p.DebtorAccount)
+	before := h.Balance(t, servertest.OrgNordic, p.DebtorAccount)
 	_, doc = c.Page(detail + "?currency=" + p.Currency)
 	panel := panelOf(doc)
 	form := htmlq.Find(panel, func(n *html.Node) bool { return n.Data == "form" && htmlq.Attr(n, "action") == detail+"/test_case" })
@@ -296,7 +287,7 @@ func TestTestCases(t *testing.T) {
 	})) != "This payout has been returned." {
 		t.Fatalf("after RETURNED: %s", got.CurrentStateName)
 	}
-	if after := balance(t, h, servertest.OrgNordic, p.DebtorAccount); after != plus(t, before, p) {
+	if after := h.Balance(t, servertest.OrgNordic, p.DebtorAccount); after != plus(t, before, p) {
 		t.Errorf("balance %s → %s, want %s", before, after, plus(t, before, p))
 	}
 	// Again (a double submit, or a stale page): refused in the provider's words, no money moves.
@@ -304,7 +295,7 @@ func TestTestCases(t *testing.T) {
 	if fl := servertest.Flashes(doc); len(fl) != 1 || !strings.HasPrefix(fl[0], "Test case RETURNED is not possible") {
 		t.Errorf("second RETURNED: %v", fl)
 	}
-	if after := balance(t, h, servertest.OrgNordic, p.DebtorAccount); after != plus(t, before, p) {
+	if after := h.Balance(t, servertest.OrgNordic, p.DebtorAccount); after != plus(t, before, p) {
 		t.Errorf("a second return moved money: %s", after)
 	}
 	vals.Set("test_case", "BOGUS")

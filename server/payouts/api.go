@@ -51,11 +51,6 @@ func apiPayoutRead[B api.Envelope](srv *server.Server, org func(fiber.Ctx, *api.
 		Read: func(c fiber.Ctx, r api.OrgCall) (B, error) { return read(c, srv.Payouts, r) }}
 }
 
-func apiParam(name, title string) api.Problem {
-	return api.Problem{Status: fiber.StatusUnprocessableEntity, Code: api.CodeInvalid, Title: title,
-		Source: &api.Source{Parameter: name}}
-}
-
 // apiPayoutFilter reads the list's query (spec 001 §7), every problem at once.
 func apiPayoutFilter(c fiber.Ctx) (provider.PayoutFilter, error) {
 	var f provider.PayoutFilter
@@ -70,7 +65,7 @@ func apiPayoutFilter(c fiber.Ctx) (provider.PayoutFilter, error) {
 	f.AmountFrom, f.AmountTo = q("amount_from"), q("amount_to")
 	if v := q("state_category"); v != "" {
 		if provider.PayoutStates(v) == nil {
-			probs = append(probs, apiParam("state_category", "Unknown state category"))
+			probs = append(probs, api.ParamProblem("state_category", "Unknown state category"))
 		}
 		f.StateCategory = v
 	}
@@ -78,7 +73,7 @@ func apiPayoutFilter(c fiber.Ctx) (provider.PayoutFilter, error) {
 	case "", provider.SortNewest, provider.SortOldest:
 		f.Sort = v
 	default:
-		probs = append(probs, apiParam("sort", "Sort by -date (newest first) or date (oldest first)"))
+		probs = append(probs, api.ParamProblem("sort", "Sort by -date (newest first) or date (oldest first)"))
 	}
 	pg, err := api.ReadPage(c, api.PagingNames{After: "cursor_after", Before: "cursor_before",
 		Include: "include_cursor", Size: "page_size"}, provider.MaxPayoutLimit, probs)
@@ -96,10 +91,10 @@ func apiListPayouts(c fiber.Ctx, p provider.Payouts, r api.OrgCall) (api.PageBod
 	var fe *provider.FieldError
 	if errors.As(err, &fe) {
 		// The provider names the amount bounds as the query does.
-		return out, api.Refuse(fiber.StatusUnprocessableEntity, apiParam(fe.Field, fe.Err.Message))
+		return out, api.Refuse(fiber.StatusUnprocessableEntity, api.ParamProblem(fe.Field, fe.Err.Message))
 	}
 	if provider.ErrorCode(err) == provider.EINVALID {
-		return out, api.Refuse(fiber.StatusUnprocessableEntity, apiParam("cursor_after", provider.ErrorMessage(err)))
+		return out, api.Refuse(fiber.StatusUnprocessableEntity, api.ParamProblem("cursor_after", provider.ErrorMessage(err)))
 	}
 	if err != nil {
 		return out, err

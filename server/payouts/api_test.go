@@ -25,8 +25,7 @@ const hdrOrg = api.HeaderOrganisation
 // reference; bad parameters named in source.parameter.
 func TestAPIList(t *testing.T) {
 	h := newHarness(t)
-	a := h.API()
-	a.Login("observer@demo.example")
+	a := h.APILoggedIn("observer@demo.example")
 	after := time.Now().UTC().AddDate(0, 0, -60).Format("2006-01-02")
 	f := provider.PayoutFilter{CreatedAfter: time.Now().UTC().AddDate(0, 0, -60).Truncate(24 * time.Hour), StateCategory: "rejected", CurrencyCode: "EUR"}
 	want := allPayouts(t, h, servertest.OrgNordic, f)
@@ -94,8 +93,7 @@ func TestAPIAccess(t *testing.T) {
 	nordic := "/api/v1/payouts/organisations/" + servertest.OrgNordic
 	atlantic := "/api/v1/payouts/organisations/" + servertest.OrgAtlantic
 
-	admin := h.API()
-	admin.Login("admin@demo.example") // Nordic only
+	admin := h.APILoggedIn("admin@demo.example") // Nordic only
 	admin.Call("GET", "/api/v1"+apiListPath, nil, hdrOrg, servertest.OrgAtlantic).Expect(t, 404, "not_found")
 	admin.Call("GET", "/api/v1"+apiListPath, nil).Expect(t, 404, api.CodeNoOrganisation)
 	for _, c := range []struct{ method, path string }{
@@ -115,12 +113,10 @@ func TestAPIAccess(t *testing.T) {
 		t.Fatalf("another organisation's payout moved to %s", got.CurrentStateName)
 	}
 
-	def := h.API()
-	def.Login("default@demo.example")
+	def := h.APILoggedIn("default@demo.example")
 	def.Call("GET", "/api/v1"+apiListPath, nil, hdrOrg, servertest.OrgNordic).Expect(t, 403, "forbidden")
 	def.Call("GET", nordic+"/payout_products", nil).Expect(t, 403, "forbidden")
-	obs := h.API()
-	obs.Login("observer@demo.example")
+	obs := h.APILoggedIn("observer@demo.example")
 	r := obs.Call("DELETE", nordic+"/payout_requests/"+mine.UniqueReference, nil)
 	r.Expect(t, 403, "forbidden")
 	h.CheckReply(t, "DELETE", apiDetailPath, r)
@@ -132,8 +128,7 @@ func TestAPIAccess(t *testing.T) {
 // says why not; both need the sandbox for test cases.
 func TestAPICancelAndTestCase(t *testing.T) {
 	h := newHarness(t)
-	a := h.API()
-	a.Login("admin@demo.example")
+	a := h.APILoggedIn("admin@demo.example")
 	nordic := "/api/v1/payouts/organisations/" + servertest.OrgNordic
 	p := onePayout(t, h, servertest.OrgNordic, provider.PayoutFilter{StateCategory: provider.PayoutPending}, nil)
 	for range 2 {
@@ -172,8 +167,7 @@ func TestAPICancelAndTestCase(t *testing.T) {
 	}
 
 	prod := servertest.NewWith(t, func(d *server.Deps) { d.Config.Env = "production" }, auth.New, New, createpayout.New, payoutdrafts.New, batches.New, payoutreports.New)
-	pa := prod.API()
-	pa.Login("admin@demo.example")
+	pa := prod.APILoggedIn("admin@demo.example")
 	other := onePayout(t, prod, servertest.OrgNordic, provider.PayoutFilter{StateCategory: provider.PayoutCompleted}, nil)
 	r = pa.Call("PUT", "/api/v1/payouts/organisations/"+servertest.OrgNordic+"/payouts/"+other.UniqueReference+"/test_case", map[string]string{"test_case": "RETURNED"})
 	r.Expect(t, 403, "forbidden")
@@ -190,8 +184,7 @@ func TestPayoutsAPITour(t *testing.T) {
 	tour := h.Tour(t, New(h.Srv).API)
 	completed := onePayout(t, h, servertest.OrgNordic, provider.PayoutFilter{StateCategory: provider.PayoutCompleted}, nil)
 	received := onePayout(t, h, servertest.OrgNordic, provider.PayoutFilter{StateCategory: provider.PayoutReceived}, nil)
-	admin := h.API()
-	admin.Login("admin@demo.example")
+	admin := h.APILoggedIn("admin@demo.example")
 	tour.Call(admin, "listPayoutRequests", "", nil, hdrOrg, servertest.OrgNordic)
 	tour.At["reference"] = completed.UniqueReference
 	for _, id := range []string{"getPayoutRequest", "getPayoutByReference", "listPayoutReasonCodes", "listPayoutProducts", "listBusinessUnits"} {

@@ -58,9 +58,3 @@ func onePayout(t *testing.T, h *servertest.Harness, org string, f provider.Payou
 	t.Fatalf("no payout in %s for %+v", org, f)
 	return provider.PayoutRequest{}
 }
-
-// balance is an account's balance in the store.
-func balance(t *testing.T, h *servertest.Harness, org, account string) string {
-	t.Helper()
-	return h.Balance(t, org, account)
-}

@@ -150,8 +150,7 @@ func TestPendingApprovalOnThePayoutsPage(t *testing.T) {
 	}
 
 	// The API lists them too, with their status.
-	a := h.API()
-	a.Login("admin@demo.example")
+	a := h.APILoggedIn("admin@demo.example")
 	api := apiStatusOf(t, a, org, provider.StatusPendingApproval)
 	for id := range after {
 		if api[id] != provider.StatusPendingApproval {

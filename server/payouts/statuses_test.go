@@ -52,8 +52,7 @@ func TestEveryStatusFilterReturnsWhatItSays(t *testing.T) {
 			if whole != dashTotal {
 				t.Errorf("the list holds %d payouts, the dashboard counts %d", whole, dashTotal)
 			}
-			a := h.API()
-			a.Login(tc.user)
+			a := h.APILoggedIn(tc.user)
 			sum, seenCancelled, seenWaiting := 0, false, false
 			for _, st := range provider.PayoutStatuses() {
 				href := payoutsPath(tc.org) + "?" + url.Values{"state": {st.Code}}.Encode()

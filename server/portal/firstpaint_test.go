@@ -46,8 +46,7 @@ func TestFirstPaintWeights(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, _, cssBR := as.Size(as.Manifest.CSS)
-	c := h.Client()
-	c.Login("admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	c.Get("/login_transition")
 	weighed := map[string]int{}
 	weigh := func(path string, ceiling int) *html.Node {

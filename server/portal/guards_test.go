@@ -124,8 +124,7 @@ func TestGuardMatrix(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	for _, u := range users {
-		c := h.Client()
-		c.Login(u.email)
+		c := h.LoggedIn(u.email)
 		perms := access.For(u.role)
 		for _, r := range h.Srv.Routes() {
 			if !r.Org() || r.Method != "GET" {
@@ -166,8 +165,7 @@ func TestGuardMatrix(t *testing.T) {
 func TestSessionGuards(t *testing.T) {
 	h := newHarness(t)
 	anon := h.Client()
-	dash := h.Client()
-	dash.Login("admin@demo.example")
+	dash := h.LoggedIn("admin@demo.example")
 	for _, r := range h.Srv.Routes() {
 		if r.Method != "GET" {
 			continue

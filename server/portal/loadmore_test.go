@@ -48,7 +48,7 @@ func loadMorePage(t *testing.T, doc *html.Node) (p loadMoreProps, rows []*html.N
 		cols = len(htmlq.FindAll(head, htmlq.ByTag("th")))
 	}
 	if nav := htmlq.Find(islands[0], func(n *html.Node) bool { return n.Data == "nav" && htmlq.Attr(n, "data-rows") == p.Rows }); nav != nil {
-		if a := htmlq.Find(nav, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "rel") == "next" }); a != nil {
+		if a := servertest.PagerLink(nav, "next"); a != nil {
 			next = htmlq.Attr(a, "href")
 		}
 	}
@@ -76,8 +76,7 @@ func cells(tr *html.Node) int {
 // of the header's width, none repeating a row of the first page.
 func TestListsLoadMore(t *testing.T) {
 	h := newHarness(t)
-	c := h.Client()
-	c.Login("admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	org := "/org/" + servertest.OrgNordic
 	servertest.WidenRange(t, c, servertest.OrgNordic, org+"/payouts", 90)
 	lists := []struct {

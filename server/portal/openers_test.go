@@ -14,8 +14,7 @@ import (
 // dialog as the page loads.
 func TestDialogOpenersLoadOnFirstUse(t *testing.T) {
 	h := newHarness(t)
-	c := h.Client()
-	c.Login("admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	org := "/org/" + servertest.OrgNordic
 	for _, tc := range []struct {
 		page, island, load string

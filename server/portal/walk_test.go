@@ -66,8 +66,7 @@ func mountedRoutes(h *servertest.Harness, keep func(method string) bool) []mount
 
 func TestWalkStateChangingRoutesNeedCSRF(t *testing.T) {
 	h := newHarness(t)
-	admin := h.Client()
-	admin.Login("admin@demo.example")
+	admin := h.LoggedIn("admin@demo.example")
 	admin.Get("/login_transition")
 	routes := mountedRoutes(h, unsafeMethod)
 	if len(routes) < 20 {
@@ -137,8 +136,7 @@ func TestWalkGETChangesNothing(t *testing.T) {
 	walkers := map[string]func() *servertest.Client{
 		"anonymous": func() *servertest.Client { c := h.Client(); c.Get("/login"); return c },
 		"admin": func() *servertest.Client {
-			c := h.Client()
-			c.Login("admin@demo.example")
+			c := h.LoggedIn("admin@demo.example")
 			c.Get("/login_transition")
 			c.Get("/org/" + servertest.OrgNordic)
 			return c

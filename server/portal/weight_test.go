@@ -85,8 +85,7 @@ const pageScriptBudget = 10 << 10
 // beside the reading TestIslandWeights holds it to).
 func TestPageScriptsBeforeInteraction(t *testing.T) {
 	h := newHarness(t)
-	c := h.Client()
-	c.Login("admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 	org := "/org/" + servertest.OrgNordic
 	for _, p := range []string{org, org + "/settings/profile", org + "/users"} {
 		t.Run(p, func(t *testing.T) {

@@ -78,14 +78,27 @@ func reauth(t *testing.T, c *servertest.Client) {
 // loginTOTP logs the TOTP demo user in through the authenticator code.
 func loginTOTP(t *testing.T, h *servertest.Harness) *servertest.Client {
 	t.Helper()
-	c := h.Client()
-	c.Login(totpUser)
+	c := h.LoggedIn(totpUser)
 	code := servertest.TOTP(t, demo.TOTPSecret, 0)
 	res := c.Do("POST", "/mfa-verify/totp", url.Values{"_csrf": {c.CSRF("/mfa-verify?method=authenticator")}, "code": {code}})
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/login_transition" {
 		t.Fatalf("totp: %d %s", res.StatusCode, res.Header.Get("Location"))
 	}
 	return c
+}
+
+// withPasskey gives the TOTP demo user a passkey named name (logged in, the password
+// confirmed, registered, logged out again) and returns its authenticator.
+func withPasskey(t *testing.T, h *servertest.Harness, name string) *passkeytest.Authenticator {
+	t.Helper()
+	c := loginTOTP(t, h)
+	reauth(t, c)
+	key := &passkeytest.Authenticator{}
+	if res := register(t, c, key, name); res.StatusCode != http.StatusOK {
+		t.Fatalf("register: %d", res.StatusCode)
+	}
+	c.Do("POST", "/logout", url.Values{"_csrf": {c.CSRF(profilePath)}})
+	return key
 }
 
 // register adds a passkey through My Profile's JSON calls, as the island does.
@@ -203,18 +216,10 @@ func TestPasskeyRegisterThenVerify(t *testing.T) {
 // user's credential. Each counts as a wrong code and leaves the login where it was.
 func TestPasskeyVerifyRefusals(t *testing.T) {
 	h := passkeyHarness(t)
-	c := loginTOTP(t, h)
-	reauth(t, c)
-	key := &passkeytest.Authenticator{}
-	if res := register(t, c, key, "Phone"); res.StatusCode != http.StatusOK {
-		t.Fatalf("register: %d", res.StatusCode)
-	}
-	c.Do("POST", "/logout", url.Values{"_csrf": {c.CSRF(profilePath)}})
+	key := withPasskey(t, h, "Phone")
 
 	login := func() *servertest.Client {
-		c := h.Client()
-		c.Login(totpUser)
-		return c
+		return h.LoggedIn(totpUser)
 	}
 	refused := func(t *testing.T, res *http.Response, want string) {
 		t.Helper()
@@ -278,8 +283,7 @@ func TestPasskeyVerifyRefusals(t *testing.T) {
 		if _, err := h.Srv.Passkeys.AddPasskey(ctx, bobID, np); err != nil {
 			t.Fatal(err)
 		}
-		c := h.Client()
-		c.Login(bob)
+		c := h.LoggedIn(bob)
 		refused(t, verify(t, c, key.Clone(), publicURL), "could not be verified")
 		// Nor can the store be told to count Alice's credential for Bob.
 		if err := h.Srv.Passkeys.UsePasskey(ctx, bobID, key.CredentialID, key.Counter+10); provider.ErrorCode(err) != provider.ENOTFOUND {
@@ -295,8 +299,7 @@ func TestPasskeyVerifyRefusals(t *testing.T) {
 // A user without a passkey is not offered one; without a public URL nobody is.
 func TestPasskeyOfferedOnlyToUsersWithOne(t *testing.T) {
 	h := passkeyHarness(t)
-	c := h.Client()
-	c.Login(totpUser)
+	c := h.LoggedIn(totpUser)
 	_, doc := c.Page("/mfa-verify")
 	if passkeyCard(doc) != nil {
 		t.Fatal("passkey offered to a user without one")
@@ -431,15 +434,8 @@ func TestPasskeyWithoutJavaScript(t *testing.T) {
 // applies to it too, and a locked account's assertion is not checked.
 func TestPasskeyRefusalsCountTowardsTheLock(t *testing.T) {
 	h := passkeyHarness(t)
-	c := loginTOTP(t, h)
-	reauth(t, c)
-	key := &passkeytest.Authenticator{}
-	if res := register(t, c, key, "Key"); res.StatusCode != http.StatusOK {
-		t.Fatalf("register: %d", res.StatusCode)
-	}
-	c.Do("POST", "/logout", url.Values{"_csrf": {c.CSRF(profilePath)}})
-	c = h.Client()
-	c.Login(totpUser)
+	key := withPasskey(t, h, "Key")
+	c := h.LoggedIn(totpUser)
 	var last map[string]any
 	for i := 1; i <= 5; i++ {
 		res := verify(t, c, key, "https://evil.test")

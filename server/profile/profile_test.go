@@ -169,8 +169,7 @@ func TestEndSessions(t *testing.T) {
 	a := h.LoggedIn("finance@demo.example")
 	b := h.LoggedIn("finance@demo.example")
 	stranger := h.LoggedIn("observer@demo.example")
-	api := h.API()
-	api.Login("finance@demo.example")
+	api := h.APILoggedIn("finance@demo.example")
 	apiPath := "/api/v1/customer/current_user"
 	api.Call("GET", apiPath, nil).Expect(t, http.StatusOK, "")
 

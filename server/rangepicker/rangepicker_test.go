@@ -41,8 +41,7 @@ const (
 
 func TestDashboardRangeAndPicker(t *testing.T) {
 	h := newHarness(t)
-	c := h.Client()
-	c.Login("admin@demo.example")
+	c := h.LoggedIn("admin@demo.example")
 
 	// Past 7 days hides the content; the button sets Past 30 days again.
 	res := c.PostForm(org1+"/date_range", url.Values{"type": {"d7"}, "return_to": {org1 + "/settings/profile?x=1"}}, org1)

@@ -25,8 +25,7 @@ func newCreditor(name string) map[string]any {
 func TestAPITour(t *testing.T) {
 	h := newHarness(t)
 	tour := h.Tour(t, New(h.Srv).API)
-	a := h.API()
-	a.Login("operations_member@demo.example")
+	a := h.APILoggedIn("operations_member@demo.example")
 	p := demo.ReceiverProducts[0]
 	for _, col := range []apiCollection{apiReceivers, apiCreditors} {
 		noun := string(col.noun[0]-'a'+'A') + col.noun[1:]
@@ -65,26 +64,22 @@ func TestAPIChecks(t *testing.T) {
 	ours := first(t, h, servertest.OrgNordic, nil)
 	recent := "/api/v2/payouts/organisations/" + servertest.OrgNordic + "/recent_receivers?product_id=x&schema_id=y"
 
-	outsider := h.API()
-	outsider.Login("admin@demo.example") // not in Atlantic
+	outsider := h.APILoggedIn("admin@demo.example") // not in Atlantic
 	for _, path := range []string{"/payouts/organisations/" + servertest.OrgAtlantic + "/receivers", "/customer/organisations/" + servertest.OrgAtlantic + "/creditors/" + theirs.ID} {
 		outsider.Call("GET", "/api/v2"+path, nil).Expect(t, 404, "not_found")
 	}
 	outsider.Call("DELETE", "/api/v2/customer/organisations/"+servertest.OrgAtlantic+"/creditors/"+theirs.ID, nil).Expect(t, 404, "not_found")
 
-	none := h.API()
-	none.Login("default@demo.example") // member of Nordic without receivers:read
+	none := h.APILoggedIn("default@demo.example") // member of Nordic without receivers:read
 	none.Call("GET", recent, nil).Expect(t, 403, "forbidden")
 	none.Call("GET", "/api/v2/payouts/organisations/"+servertest.OrgNordic+"/receivers/"+ours.ID, nil).Expect(t, 403, "forbidden")
 
-	reader := h.API()
-	reader.Login("observer@demo.example")
+	reader := h.APILoggedIn("observer@demo.example")
 	reader.Call("GET", recent, nil).Expect(t, 200, "")
 	reader.Call("POST", "/api/v2/payouts/organisations/"+servertest.OrgNordic+"/receivers", newCreditor("Nope")).Expect(t, 403, "forbidden")
 	reader.Call("DELETE", "/api/v2/payouts/organisations/"+servertest.OrgNordic+"/receivers/"+ours.ID, nil).Expect(t, 403, "forbidden")
 
-	admin := h.API()
-	admin.Login("multi@demo.example") // admin in Nordic, observer in Atlantic
+	admin := h.APILoggedIn("multi@demo.example") // admin in Nordic, observer in Atlantic
 	admin.Call("GET", "/api/v2/payouts/organisations/"+servertest.OrgNordic+"/receivers/"+theirs.ID, nil).Expect(t, 404, "not_found")
 	admin.Call("DELETE", "/api/v2/customer/organisations/"+servertest.OrgNordic+"/creditors/"+theirs.ID, nil).Expect(t, 404, "not_found")
 	admin.Call("DELETE", "/api/v2/customer/organisations/"+servertest.OrgAtlantic+"/creditors/"+theirs.ID, nil).Expect(t, 403, "forbidden")

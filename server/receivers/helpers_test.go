@@ -44,9 +44,6 @@ func first(t *testing.T, h *servertest.Harness, org string, pick func(provider.R
 // panelOf is the details panel of a page.
 func panelOf(doc *html.Node) *html.Node { return htmlq.Find(doc, htmlq.ByID("receiver-panel")) }
 
-// link is the first link under n whose visible text is s.
-func linkText(n *html.Node, s string) *html.Node { return servertest.LinkByText(n, s) }
-
 // pairs are the terms and descriptions under n.
 func pairs(n *html.Node) map[string]string {
 	out := map[string]string{}

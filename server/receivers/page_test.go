@@ -67,10 +67,10 @@ func TestPageListsEveryReceiverByPages(t *testing.T) {
 			seen = append(seen, r.ID)
 		}
 		path = ""
-		if next := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "rel") == "next" }); next != nil {
+		if next := servertest.PagerLink(doc, "next"); next != nil {
 			path = htmlq.Attr(next, "href")
 		}
-		if prev := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "rel") == "prev" }); (prev != nil) != (n > 0) {
+		if prev := servertest.PagerLink(doc, "prev"); (prev != nil) != (n > 0) {
 			t.Errorf("page %d: previous link %v", n, prev != nil)
 		} else if n == 2 {
 			// Back from the last page is the second page.
@@ -94,7 +94,7 @@ func TestPageListsEveryReceiverByPages(t *testing.T) {
 	if rows := servertest.Rows(doc); htmlq.Attr(rows[0], "id") != "receiver-"+want[len(want)-1].ID {
 		t.Errorf("oldest first starts with %s", htmlq.Attr(rows[0], "id"))
 	}
-	next := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "rel") == "next" })
+	next := servertest.PagerLink(doc, "next")
 	if !strings.Contains(htmlq.Attr(next, "href"), "sort=created_at") {
 		t.Errorf("next link %s loses the sort", htmlq.Attr(next, "href"))
 	}
@@ -152,7 +152,7 @@ func TestPanelShowsTheFieldsInTheSpecsOrder(t *testing.T) {
 	if agent := pairs(htmlq.FindAll(panel, htmlq.ByTag("section"))[1]); agent["BIC"] != r.Detail("intermediary_agent.bank_bic") {
 		t.Errorf("intermediary agent %v", agent)
 	}
-	if close := linkText(panel, "Close receiver details"); close == nil || htmlq.Attr(close, "href") != base(servertest.OrgNordic)+"#receiver-"+r.ID {
+	if close := servertest.LinkByText(panel, "Close receiver details"); close == nil || htmlq.Attr(close, "href") != base(servertest.OrgNordic)+"#receiver-"+r.ID {
 		t.Errorf("close link %v", close)
 	}
 	// The row of the open receiver is marked, on the page that lists it; an empty field
@@ -177,14 +177,14 @@ func TestRolesAndTheFlag(t *testing.T) {
 	r := first(t, h, servertest.OrgNordic, nil)
 	h.EachRole(t, servertest.OrgNordic, base(servertest.OrgNordic)+"?receiver="+r.ID, access.PayoutsRead,
 		func(t *testing.T, perms access.Set, c *servertest.Client, doc *html.Node) {
-			del := linkText(panelOf(doc), "Delete receiver "+r.FullName)
+			del := servertest.LinkByText(panelOf(doc), "Delete receiver "+r.FullName)
 			if (del != nil) != perms.Has(access.ReceiversManage) {
 				t.Errorf("Delete receiver offered: %v", del != nil)
 			}
 			if del != nil && htmlq.Attr(del, "href") != base(servertest.OrgNordic)+"/"+r.ID+"/delete" {
 				t.Errorf("delete link %s", htmlq.Attr(del, "href"))
 			}
-			if nav := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "nav" && linkText(n, "Receivers") != nil }); nav == nil {
+			if nav := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "nav" && servertest.LinkByText(n, "Receivers") != nil }); nav == nil {
 				t.Error("no Receivers in the sidebar")
 			}
 		})

@@ -12,8 +12,7 @@ import (
 func TestSearchAPI(t *testing.T) {
 	h := newHarness(t)
 	d := demoIDs(t, h)
-	a := h.API()
-	a.Login("observer@demo.example")
+	a := h.APILoggedIn("observer@demo.example")
 	tour := h.Tour(t, New(h.Srv).API)
 	r := tour.Call(a, "search", "?"+url.Values{"unique_identifier": {" " + d.payoutE2E + " "}, "start_date": {"1900-01-01"}}.Encode(), nil)
 	tour.Done()
@@ -56,8 +55,7 @@ func TestSearchAPI(t *testing.T) {
 
 	// Another organisation's record is not found; a role without the kinds' permissions
 	// gets every group unsearched.
-	m := h.API()
-	m.Login("multi@demo.example")
+	m := h.APILoggedIn("multi@demo.example")
 	other := m.Call("GET", "/api/v1/search/organisations/"+servertest.OrgAtlantic+"?unique_identifier="+url.QueryEscape(d.payoutE2E), nil)
 	if other.StatusCode != http.StatusOK {
 		t.Fatalf("status %d", other.StatusCode)
@@ -67,8 +65,7 @@ func TestSearchAPI(t *testing.T) {
 			t.Errorf("another organisation: %s %v", g.kind, g.ids)
 		}
 	}
-	def := h.API()
-	def.Login("default@demo.example")
+	def := h.APILoggedIn("default@demo.example")
 	none := def.Call("GET", "/api/v1/search/organisations/"+servertest.OrgNordic+"?unique_identifier="+url.QueryEscape(d.payoutE2E), nil)
 	for _, g := range groupsOf(none.JSON) {
 		if g.searched || len(g.ids) != 0 {

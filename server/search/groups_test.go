@@ -144,8 +144,7 @@ func TestSearchFiveGroups(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			c := h.Client()
-			c.Login(tc.user)
+			c := h.LoggedIn(tc.user)
 			if tc.org == servertest.OrgAtlantic {
 				c.Get("/org/" + servertest.OrgAtlantic)
 			}
@@ -188,8 +187,7 @@ func TestSearchFiveGroups(t *testing.T) {
 	}
 
 	t.Run("several groups list both", func(t *testing.T) {
-		c := h.Client()
-		c.Login("observer@demo.example")
+		c := h.LoggedIn("observer@demo.example")
 		_, _, doc := follow(t, c, searchPath(servertest.OrgNordic, d.bookedRef))
 		if len(searchHits(doc)) == 0 || len(groupLinks(doc, "payouts")) != 1 {
 			t.Errorf("transactions %v, payouts %v", searchHits(doc), groupLinks(doc, "payouts"))
@@ -197,8 +195,7 @@ func TestSearchFiveGroups(t *testing.T) {
 	})
 	t.Run("a group the role may not read is not shown", func(t *testing.T) {
 		// default has no read permission: no group at all, and no panel address.
-		c := h.Client()
-		c.Login("default@demo.example")
+		c := h.LoggedIn("default@demo.example")
 		_, _, doc := follow(t, c, searchPath(servertest.OrgNordic, d.payoutE2E))
 		if len(groupTitles(doc)) != 0 || len(htmlq.FindAll(htmlq.Find(doc, htmlq.ByTag("main")), htmlq.ByTag("li"))) != 0 {
 			t.Errorf("groups %q", htmlq.VisibleText(htmlq.Find(doc, htmlq.ByTag("main"))))
@@ -208,8 +205,7 @@ func TestSearchFiveGroups(t *testing.T) {
 		}
 	})
 	t.Run("period", func(t *testing.T) {
-		c := h.Client()
-		c.Login("observer@demo.example")
+		c := h.LoggedIn("observer@demo.example")
 		path, _, doc := follow(t, c, searchPath(servertest.OrgNordic, d.payoutE2E)+"&start_date=2999-01-01&end_date=2999-12-31")
 		if !noResult(doc) || strings.Contains(path, "/search/") {
 			t.Errorf("a period without the payout found it: %s", path)
@@ -239,8 +235,7 @@ func TestSearchPanels(t *testing.T) {
 		{"payment", org + "payments/" + d.paymentUUID, "order-panel", "Payment " + d.paymentUnique},
 		{"withdrawal", org + "withdrawals/" + d.withdrawalRef, "withdrawal-panel", "Withdrawal " + d.withdrawalRef},
 	}
-	c := h.Client()
-	c.Login("multi@demo.example")
+	c := h.LoggedIn("multi@demo.example")
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			r, doc := c.Page(tc.path)
@@ -305,8 +300,7 @@ func TestSearchGroupFails(t *testing.T) {
 	h := servertest.NewWith(t, func(d *server.Deps) { d.Payouts = failingFind{d.Payouts} },
 		auth.New, New, accounts.New, statements.New, payouts.New, createpayout.New, collections.New, withdrawals.New)
 	d := demoIDs(t, h)
-	c := h.Client()
-	c.Login("observer@demo.example")
+	c := h.LoggedIn("observer@demo.example")
 	path, status, doc := follow(t, c, searchPath(servertest.OrgNordic, d.payoutE2E))
 	sec := htmlq.Find(doc, func(n *html.Node) bool {
 		return n.Data == "section" && htmlq.Attr(n, "aria-labelledby") == "search-payouts"

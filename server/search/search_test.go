@@ -111,8 +111,7 @@ func TestSearchAccountTransactions(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			c := h.Client()
-			c.Login(tc.user)
+			c := h.LoggedIn(tc.user)
 			_, status, doc := follow(t, c, searchPath(tc.org, tc.q))
 			if status != http.StatusOK {
 				t.Fatalf("status %d", status)
@@ -136,8 +135,7 @@ func TestSearchAccountTransactions(t *testing.T) {
 	}
 
 	t.Run("old entry opens its panel", func(t *testing.T) {
-		c := h.Client()
-		c.Login("observer@demo.example")
+		c := h.LoggedIn("observer@demo.example")
 		_, _, doc := follow(t, c, searchPath(servertest.OrgNordic, oldID))
 		hits := searchHits(doc)
 		if len(hits) != 1 || hits[0] != entryLink(acctEUR, oldID) {
@@ -174,8 +172,7 @@ func TestSearchPageResultsPaging(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	c := h.Client()
-	c.Login("observer@demo.example")
+	c := h.LoggedIn("observer@demo.example")
 	at, _, doc := follow(t, c, searchPath(servertest.OrgNordic, "SEARCH-MANY"))
 	first := searchHits(doc)
 	if len(first) != 50 || servertest.LinkByText(doc, "Previous results") != nil {

@@ -2,6 +2,7 @@ package servertest
 
 import (
 	"net/http"
+	"net/url"
 	"testing"
 
 	"golang.org/x/net/html"
@@ -16,6 +17,14 @@ func (h *Harness) LoggedIn(email string) *Client {
 	c := h.Client()
 	c.Login(email)
 	return c
+}
+
+// APILoggedIn is a new API client logged in as email, with its access token.
+func (h *Harness) APILoggedIn(email string) *APIClient {
+	h.T.Helper()
+	a := h.API()
+	a.Login(email)
+	return a
 }
 
 // EachRole opens path as each demo role of org (role@demo.example), one subtest a role: a role
@@ -51,4 +60,18 @@ func Edits(edits ...func(*server.Deps)) func(*server.Deps) {
 			e(d)
 		}
 	}
+}
+
+// Refused GETs path and POSTs form to it as c, an action that must not happen: both must
+// answer status, a redirect to location ("" for none).
+func Refused(t testing.TB, c *Client, path string, form url.Values, status int, location string) {
+	t.Helper()
+	check := func(method string, res *http.Response) {
+		t.Helper()
+		if res.StatusCode != status || res.Header.Get("Location") != location {
+			t.Errorf("%s %s: %d %s, want %d %s", method, path, res.StatusCode, res.Header.Get("Location"), status, location)
+		}
+	}
+	check("GET", c.Get(path))
+	check("POST", c.Do("POST", path, form))
 }

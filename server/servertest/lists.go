@@ -102,6 +102,33 @@ func ListRows(doc *html.Node) []*html.Node {
 	return htmlq.FindAll(doc, func(n *html.Node) bool { return n.Data == "tr" && htmlq.HasAttr(n, "data-status") })
 }
 
+// PagerLink is the list's link to the next or the previous page (rel "next" or "prev"), nil
+// when there is none.
+func PagerLink(doc *html.Node, rel string) *html.Node {
+	return htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "rel") == rel })
+}
+
+// NextAndBack follows the first page's (doc's) link to the next page, whose first row (of
+// rows) must be another, and that page's link back, which must start with the first page's
+// first row again; it returns the next page.
+func NextAndBack(t testing.TB, c *Client, doc *html.Node, rows func(*html.Node) []*html.Node) *html.Node {
+	t.Helper()
+	first := rows(doc)
+	next := PagerLink(doc, "next")
+	if len(first) == 0 || next == nil {
+		t.Fatalf("%d rows, no next page", len(first))
+	}
+	_, doc2 := c.Page(htmlq.Attr(next, "href"))
+	if r := rows(doc2); len(r) == 0 || htmlq.Attr(r[0], "id") == htmlq.Attr(first[0], "id") {
+		t.Fatal("the next page repeats the first")
+	}
+	_, doc3 := c.Page(htmlq.Attr(PagerLink(doc2, "prev"), "href"))
+	if r := rows(doc3); len(r) != len(first) || htmlq.Attr(r[0], "id") != htmlq.Attr(first[0], "id") {
+		t.Fatal("the previous page is not the first")
+	}
+	return doc2
+}
+
 // AllPages walks a cursor-paged store listing to its end: page reads the page at cursor in
 // direction, as a provider filter takes them ("" and "" for the first page, then the next
 // page's cursor and provider.DirectionNext), and says its items, the next page's cursor and

@@ -49,8 +49,7 @@ func TestStatementOfSharedAccountRefused(t *testing.T) {
 				t.Error("typed period lost")
 			}
 
-			a := h.API()
-			a.Login(tc.user)
+			a := h.APILoggedIn(tc.user)
 			path := "/api/v2/virtual_bank/organisations/" + tc.org + "/statements"
 			for _, kind := range []string{provider.KindTransactions, provider.KindCharges} {
 				r := a.Call("POST", path, map[string]string{"virtual_account_number": demo.AccountPartnerPool, "kind": kind,

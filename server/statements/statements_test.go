@@ -192,21 +192,18 @@ func TestStatementAccess(t *testing.T) {
 	}
 	h.WaitReady(t, servertest.OrgAtlantic, foreign.ID)
 
-	obs := h.Client()
-	obs.Login("observer@demo.example")
+	obs := h.LoggedIn("observer@demo.example")
 	for _, p := range []string{"/org/" + servertest.OrgNordic + "/exported_statements", "/org/" + servertest.OrgNordic + "/exported_statements?download_statement=1"} {
 		if res := obs.Get(p); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/org/"+servertest.OrgNordic {
 			t.Errorf("observer %s: %d %s", p, res.StatusCode, res.Header.Get("Location"))
 		}
 	}
-	oapi := h.API()
-	oapi.Login("observer@demo.example")
+	oapi := h.APILoggedIn("observer@demo.example")
 	apiBase := "/api/v2/virtual_bank/organisations/" + servertest.OrgNordic + "/statements"
 	oapi.Call("GET", apiBase, nil).Expect(t, 403, "forbidden")
 	oapi.Call("POST", apiBase, map[string]string{"kind": "charges"}).Expect(t, 403, "forbidden")
 
-	fin := h.API()
-	fin.Login("finance@demo.example")
+	fin := h.APILoggedIn("finance@demo.example")
 	other := "/api/v2/virtual_bank/organisations/" + servertest.OrgAtlantic + "/statements"
 	fin.Call("GET", other, nil).Expect(t, 404, "not_found")
 	fin.Call("GET", other+"/"+foreign.ID, nil).Expect(t, 404, "not_found")
@@ -220,8 +217,7 @@ func TestStatementAccess(t *testing.T) {
 	fin.Call("POST", apiBase, map[string]string{"virtual_account_number": demo.AccountOrg2GBP, "kind": "charges",
 		"created_after": now.AddDate(0, 0, -3).Format(daterange.APILayout), "created_before": now.Format(daterange.APILayout)}).Expect(t, 422, "invalid")
 
-	page := h.Client()
-	page.Login("finance@demo.example")
+	page := h.LoggedIn("finance@demo.example")
 	if res := page.Get("/org/" + servertest.OrgNordic + "/exported_statements/" + foreign.ID + "/download"); res.StatusCode != 404 {
 		t.Fatalf("page download of another organisation's statement: %d", res.StatusCode)
 	}
@@ -232,8 +228,7 @@ func TestStatementAccess(t *testing.T) {
 
 func TestStatementAPI(t *testing.T) {
 	h := newHarness(t)
-	a := h.API()
-	a.Login("finance@demo.example")
+	a := h.APILoggedIn("finance@demo.example")
 	base := "/api/v2/virtual_bank/organisations/" + servertest.OrgNordic + "/statements"
 	now := time.Now().UTC()
 	r := a.Call("POST", base, map[string]string{"virtual_account_number": demo.AccountOrg1GBP, "kind": "charges",
@@ -299,8 +294,7 @@ func TestStatementDownloadNotReady(t *testing.T) {
 	if len(rows) != 1 || htmlq.Attr(rows[0], "data-state") != provider.StatementFailed || htmlq.Find(rows[0], htmlq.ByTag("a")) != nil {
 		t.Fatal("a failed statement offers a download")
 	}
-	a := h.API()
-	a.Login("finance@demo.example")
+	a := h.APILoggedIn("finance@demo.example")
 	r := a.Call("GET", "/api/v2/virtual_bank/organisations/"+servertest.OrgNordic+"/statements/"+id+"/download", nil)
 	r.Expect(t, 409, "conflict")
 	if r.FirstError(t)["title"] != provider.MsgStatementDownload {
@@ -316,8 +310,7 @@ func TestStatementsAPITour(t *testing.T) {
 	h := newHarness(t)
 	tour := h.Tour(t, New(h.Srv).API)
 	tour.At["id"] = servertest.OrgNordic
-	admin := h.API()
-	admin.Login("admin@demo.example")
+	admin := h.APILoggedIn("admin@demo.example")
 	now := time.Now().UTC()
 	r := tour.Call(admin, "createStatement", "", map[string]string{"virtual_account_number": demo.AccountOrg1GBP, "kind": provider.KindTransactions,
 		"created_after": now.AddDate(0, 0, -30).Format(daterange.APILayout), "created_before": now.AddDate(0, 0, 1).Format(daterange.APILayout)})
@@ -426,8 +419,7 @@ func TestStatementMT940(t *testing.T) {
 		t.Fatalf("CSV link: %s", res.Header.Get("Content-Type"))
 	}
 
-	a := h.API()
-	a.Login("finance@demo.example")
+	a := h.APILoggedIn("finance@demo.example")
 	api := "/api/v2/virtual_bank/organisations/" + servertest.OrgNordic + "/statements"
 	body2 := func(account, format string) map[string]string {
 		return map[string]string{"virtual_account_number": account, "kind": "charges", "format": format,

@@ -34,8 +34,7 @@ func TestAddExistingLoginRevealsNothing(t *testing.T) {
 	}
 	before, beforePage := userByEmail(t, h, "observer@demo.example"), nordicNames()
 
-	a := h.API()
-	a.Login("atlantic-admin@demo.example")
+	a := h.APILoggedIn("atlantic-admin@demo.example")
 	path := "/api/v1/customer/organisations/" + orgAtlantic + "/users"
 	add := func(email string) map[string]any {
 		t.Helper()
@@ -69,7 +68,7 @@ func TestAddExistingLoginRevealsNothing(t *testing.T) {
 	list := "/org/" + orgAtlantic + "/users"
 	res := c.PostForm(list, url.Values{"first_name": {"Ann"}, "last_name": {"Other"}, "email": {"finance@demo.example"},
 		"role": {access.RoleObserver}}, list)
-	_, doc := follow(t, c, res)
+	_, doc := servertest.Follow(t, c, res)
 	if panel := textOf(doc, "user-panel"); !strings.Contains(panel, "Ann Other") || !strings.Contains(panel, "Invitation pending") {
 		t.Errorf("the page shows the person, not the invitation: %q", panel)
 	}
@@ -89,8 +88,7 @@ func TestAddExistingLoginRevealsNothing(t *testing.T) {
 // person's names stay; a role change with the names repeated or left out passes.
 func TestMemberNamesAreTheirs(t *testing.T) {
 	h := newHarness(t)
-	a := h.API()
-	a.Login("multi@demo.example") // admin of Nordic, observer of Atlantic
+	a := h.APILoggedIn("multi@demo.example") // admin of Nordic, observer of Atlantic
 	target := userByEmail(t, h, "finance@demo.example")
 	path := "/api/v1/customer/organisations/" + orgNordic + "/users/" + target.ID
 	r := a.Call("PUT", path, map[string]string{"first_name": "Changed", "last_name": target.LastName, "role": access.RoleFinance})
@@ -156,8 +154,7 @@ func TestLastAdminKept(t *testing.T) {
 		}
 	}
 	apiOf := func(email string) func(id string) (int, string) {
-		a := h.API()
-		a.Login(email)
+		a := h.APILoggedIn(email)
 		return func(id string) (int, string) {
 			r := a.Call("PUT", "/api/v1/customer/organisations/"+orgAtlantic+"/users/"+id, map[string]string{"role": access.RoleObserver})
 			h.CheckReply(t, "PUT", apiUserPath, r)

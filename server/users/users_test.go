@@ -104,15 +104,6 @@ func userByEmail(t *testing.T, h *servertest.Harness, email string) provider.Use
 	return u
 }
 
-func follow(t *testing.T, c *servertest.Client, res *http.Response) (*http.Response, *html.Node) {
-	t.Helper()
-	if res.StatusCode != http.StatusSeeOther {
-		t.Fatalf("status %d, want 303", res.StatusCode)
-	}
-	loc, _, _ := strings.Cut(res.Header.Get("Location"), "#")
-	return c.Page(loc)
-}
-
 // The role rules of spec 001 §6 as a table: approval flows on and off × the member's current
 // role: what the select offers, what it selects, how the role is named, and what a form may
 // send.
@@ -398,7 +389,7 @@ func TestAddUser(t *testing.T) {
 
 	email := "ada.lovelace@example.org"
 	res = c.PostForm(list, url.Values{"first_name": {"Ada"}, "last_name": {"Lovelace"}, "email": {email}, "role": {access.RoleFinance}}, list)
-	_, doc = follow(t, c, res)
+	_, doc = servertest.Follow(t, c, res)
 	if !slices.Contains(servertest.Flashes(doc), msgProfileCreated) || !strings.Contains(textOf(doc, "user-panel"), "Invitation pending") {
 		t.Fatalf("flashes %q panel %q", servertest.Flashes(doc), textOf(doc, "user-panel"))
 	}
@@ -451,7 +442,7 @@ func TestEditUser(t *testing.T) {
 		t.Fatalf("changed by a refused post: %+v", u)
 	}
 	res = c.PostForm(path, url.Values{"email": {"evil@example.org"}, "role": {access.RoleOperationsMemberReviewer}}, path)
-	_, doc = follow(t, c, res)
+	_, doc = servertest.Follow(t, c, res)
 	if !slices.Contains(servertest.Flashes(doc), msgProfileUpdated) {
 		t.Errorf("flashes %q", servertest.Flashes(doc))
 	}
@@ -469,7 +460,7 @@ func TestEditUser(t *testing.T) {
 		t.Fatalf("empty name: %d", res.StatusCode)
 	}
 	res = c.PostForm(inv, url.Values{"first_name": {"Klara"}, "last_name": {"Winther"}, "role": {access.RoleFinance}}, inv)
-	if _, doc = follow(t, c, res); !strings.Contains(textOf(doc, "user-panel"), "Klara Winther") {
+	if _, doc = servertest.Follow(t, c, res); !strings.Contains(textOf(doc, "user-panel"), "Klara Winther") {
 		t.Errorf("invitation not renamed: %q", textOf(doc, "user-panel"))
 	}
 	// No users:manage: neither the form nor its post.
@@ -503,8 +494,7 @@ func TestOwnRoleRefused(t *testing.T) {
 	if res.StatusCode != http.StatusSeeOther || role(t, h, orgNordic, me.ID) != access.RoleAdmin {
 		t.Fatalf("own form: %d", res.StatusCode)
 	}
-	a := h.API()
-	a.Login("admin@demo.example")
+	a := h.APILoggedIn("admin@demo.example")
 	r := a.Call("PUT", "/api/v1/customer/organisations/"+orgNordic+"/users/"+me.ID,
 		map[string]string{"first_name": "Camilla", "last_name": "Thomsen", "role": access.RoleObserver})
 	r.Expect(t, http.StatusForbidden, api.CodeForbidden)
@@ -519,8 +509,7 @@ func TestRoleChangeAppliesToTheNextRequest(t *testing.T) {
 	h := newHarness(t)
 	victim := userByEmail(t, h, "admin_reviewer@demo.example")
 	page := h.LoggedIn("admin_reviewer@demo.example")
-	client := h.API()
-	client.Login("admin_reviewer@demo.example")
+	client := h.APILoggedIn("admin_reviewer@demo.example")
 	users := "/org/" + orgNordic + "/users"
 	apiUsers := "/api/v1/customer/organisations/" + orgNordic + "/users"
 	if res := page.Get(users); res.StatusCode != http.StatusOK {
@@ -552,8 +541,7 @@ func TestRoleChangeAppliesToTheNextRequest(t *testing.T) {
 // Every users call once, as documented.
 func TestUsersAPITour(t *testing.T) {
 	h := newHarness(t)
-	a := h.API()
-	a.Login("admin@demo.example")
+	a := h.APILoggedIn("admin@demo.example")
 	tour := h.Tour(t, New(h.Srv).API)
 	r := tour.Call(a, "listUsers", "?page_size=5", nil)
 	meta, _ := r.JSON["meta"].(map[string]any)
@@ -588,19 +576,16 @@ func TestUsersAPITour(t *testing.T) {
 func TestUsersAPIAccess(t *testing.T) {
 	h := newHarness(t)
 	noApprovalFlows(h)
-	admin := h.API()
-	admin.Login("admin@demo.example")
+	admin := h.APILoggedIn("admin@demo.example")
 	base := "/api/v1/customer/organisations/"
 	foreign := memberWithRole(t, h, orgAtlantic, access.RoleFinance)
 	admin.Call("GET", base+orgAtlantic+"/users", nil).Expect(t, http.StatusNotFound, api.CodeNotFound)
 	admin.Call("GET", base+orgNordic+"/users/"+foreign.ID, nil).Expect(t, http.StatusNotFound, api.CodeNotFound)
 	admin.Call("PUT", base+orgNordic+"/users/"+foreign.ID, map[string]string{"first_name": "x", "last_name": "y", "role": "observer"}).
 		Expect(t, http.StatusNotFound, api.CodeNotFound)
-	obs := h.API()
-	obs.Login("observer@demo.example")
+	obs := h.APILoggedIn("observer@demo.example")
 	obs.Call("GET", base+orgNordic+"/users", nil).Expect(t, http.StatusForbidden, api.CodeForbidden)
-	ops := h.API()
-	ops.Login("operations_member@demo.example")
+	ops := h.APILoggedIn("operations_member@demo.example")
 	ops.Call("POST", base+orgNordic+"/users", map[string]string{"first_name": "x", "last_name": "y", "email": "x@example.org", "role": "observer"}).
 		Expect(t, http.StatusForbidden, api.CodeForbidden)
 
@@ -615,8 +600,7 @@ func TestUsersAPIAccess(t *testing.T) {
 		t.Errorf("pointers %q", pointers)
 	}
 	// Atlantic Freight, its flows off: no reviewer role through the API either.
-	at := h.API()
-	at.Login(demo.AtlanticAdminEmail)
+	at := h.APILoggedIn(demo.AtlanticAdminEmail)
 	at.Call("POST", base+orgAtlantic+"/users", map[string]string{"first_name": "x", "last_name": "y", "email": "x@example.org",
 		"role": access.RoleAdminReviewer}).Expect(t, http.StatusUnprocessableEntity, api.CodeInvalid)
 

@@ -27,8 +27,7 @@ func createBody(account, withdrawalAccount, amount, code, e2e, reviewID string) 
 // The area's part of the API tour: every operation once, as documented.
 func TestWithdrawalsAPITour(t *testing.T) {
 	h := newHarness(t)
-	a := h.API()
-	a.Login("admin@demo.example")
+	a := h.APILoggedIn("admin@demo.example")
 	tour := h.Tour(t, New(h.Srv).API)
 	list := tour.Call(a, "listWithdrawals", "?"+url.Values{"filter[status]": {"completed"}, "page[size]": {"5"}, "sort": {"-created_at"}}.Encode(), nil)
 	ref := list.JSON["data"].([]any)[0].(map[string]any)["reference"].(string)
@@ -45,8 +44,7 @@ func TestWithdrawalsAPITour(t *testing.T) {
 
 func TestAPIListAndRead(t *testing.T) {
 	h := newHarness(t)
-	a := h.API()
-	a.Login("observer@demo.example")
+	a := h.APILoggedIn("observer@demo.example")
 	all, _ := h.Store.Withdrawals(t.Context(), servertest.OrgNordic, provider.WithdrawalFilter{Status: provider.WithdrawalRejected, DebtorAccountNumber: acctEUR})
 	q := url.Values{"filter[status]": {"rejected"}, "filter[debtor_account_number]": {acctEUR}, "page[size]": {"2"}}
 	r := a.Call("GET", apiPath(servertest.OrgNordic, "/withdrawals?"+q.Encode()), nil)
@@ -92,14 +90,11 @@ func TestAPIListAndRead(t *testing.T) {
 	h.CheckReply(t, "GET", "/withdrawals/organisations/{id}/exchange_rate", rate)
 
 	// Membership first (404 like an unknown organisation), then the permission (403).
-	m := h.API()
-	m.Login("multi@demo.example")
+	m := h.APILoggedIn("multi@demo.example")
 	m.Call("GET", apiPath(servertest.OrgAtlantic, "/withdrawals/"+w.Reference), nil).Expect(t, 404, "not_found")
-	d := h.API()
-	d.Login("default@demo.example")
+	d := h.APILoggedIn("default@demo.example")
 	d.Call("GET", apiPath(servertest.OrgNordic, "/withdrawals"), nil).Expect(t, 403, "forbidden")
-	n := h.API()
-	n.Login("noorg@demo.example")
+	n := h.APILoggedIn("noorg@demo.example")
 	for _, p := range []string{"/withdrawals", "/withdrawal_accounts", "/withdrawal_account_authorizations"} {
 		if r := n.Call("GET", apiPath(servertest.OrgNordic, p), nil); r.StatusCode != 404 && r.StatusCode != 401 && r.StatusCode != 403 {
 			t.Errorf("non-member %s: %d", p, r.StatusCode)
@@ -111,8 +106,7 @@ func TestAPIListAndRead(t *testing.T) {
 
 func TestAPICreate(t *testing.T) {
 	h := newHarness(t)
-	a := h.API()
-	a.Login("operations_member@demo.example")
+	a := h.APILoggedIn("operations_member@demo.example")
 	before := balance(t, h, acctEUR)
 
 	// Without a review: an Idempotency-Key, and the same key moves money once.

@@ -64,20 +64,7 @@ func TestListPage(t *testing.T) {
 	}
 
 	// Paging: next, then back to the same first row.
-	next := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "rel") == "next" })
-	if next == nil {
-		t.Fatal("no next page")
-	}
-	_, doc2 := c.Page(htmlq.Attr(next, "href"))
-	rs2 := servertest.ListRows(doc2)
-	if len(rs2) == 0 || htmlq.Attr(rs2[0], "id") == htmlq.Attr(rs[0], "id") {
-		t.Fatal("next page repeats the first")
-	}
-	prev := htmlq.Find(doc2, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "rel") == "prev" })
-	_, doc3 := c.Page(htmlq.Attr(prev, "href"))
-	if got := servertest.ListRows(doc3); len(got) != len(rs) || htmlq.Attr(got[0], "id") != htmlq.Attr(rs[0], "id") {
-		t.Error("previous page is not the first page")
-	}
+	servertest.NextAndBack(t, c, doc, servertest.ListRows)
 	// A stale cursor shows the first page.
 	if res, doc := c.Page(listPath(servertest.OrgNordic) + "?cursor_after=garbage"); res.StatusCode != 200 || htmlq.Attr(servertest.ListRows(doc)[0], "id") != htmlq.Attr(rs[0], "id") {
 		t.Error("a bad cursor does not fall back to the first page")
@@ -111,7 +98,7 @@ func TestFilters(t *testing.T) {
 		if htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && servertest.ReadText(n) == "Clear filters" }) == nil {
 			t.Errorf("%s: no Clear filters", f.query)
 		}
-		next := htmlq.Find(doc, func(n *html.Node) bool { return n.Data == "a" && htmlq.Attr(n, "rel") == "next" })
+		next := servertest.PagerLink(doc, "next")
 		if next != nil && !strings.Contains(htmlq.Attr(next, "href"), url.Values{strings.Split(f.query, "=")[0]: {strings.Split(f.query, "=")[1]}}.Encode()) {
 			t.Errorf("%s: next page drops the filter: %s", f.query, htmlq.Attr(next, "href"))
 		}
