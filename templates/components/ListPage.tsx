@@ -201,21 +201,25 @@ export type Confirmation = {
   returnTo: string;
   submit: string;
   back: string;
-  fields: { name: string; value: string }[];
+  fields?: { name: string; value: string }[];
 };
 
-/** ConfirmForm asks c.text and posts c's hidden fields with the CSRF token; back leads away. */
-export function ConfirmForm({ c, backHref }: { c: Confirmation; backHref: string }) {
+/**
+ * ConfirmForm asks c.text and posts c's hidden fields with the CSRF token; back leads away. A
+ * deletion's submit is red (danger).
+ */
+export function ConfirmForm({ c, backHref, danger }: { c: Confirmation; backHref: string; danger?: boolean }) {
   return (
     <form method="post" action={c.action}>
       <p className="mb-4">{c.text}</p>
       <CSRF token={c.csrf} />
       <input type="hidden" name="return_to" value={c.returnTo} />
-      {c.fields.map((f) => (
+      {c.fields?.map((f) => (
         <input type="hidden" name={f.name} value={f.value} />
       ))}
       <div className="flex flex-wrap items-center gap-4">
-        <button type="submit" className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">{c.submit}</button>
+        <button type="submit" className={danger ? 'rounded bg-red-800 px-4 py-2 font-medium text-white hover:bg-red-900'
+          : 'rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900'}>{c.submit}</button>
         <a href={backHref} className="text-blue-800 underline">{c.back}</a>
       </div>
     </form>
