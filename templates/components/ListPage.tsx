@@ -7,7 +7,7 @@ import type { ComponentChildren, VNode } from 'preact';
 import { CSRF } from './Form';
 import { Tone } from './Messages';
 import { Island } from './Island';
-import { TableScroll } from './Table';
+import { DataTable, type Column } from './Table';
 
 export function FilterForm({ label, action, clear, children }: { label: string; action: string; clear: string; children?: ComponentChildren }) {
   return (
@@ -114,9 +114,6 @@ export function Failure({ text }: { text: string }) {
   return <p role="alert" className={'rounded border-l-4 p-3 ' + Tone('error')}>{text}</p>;
 }
 
-/** A Column heads a list's column: its text, or a label and whether it is right-aligned (amounts, counts). */
-export type Column = string | { label: ComponentChildren; right?: boolean };
-
 /**
  * Listing is a list below its filters: the failure when it could not be read, else the count,
  * the table (or the empty text when no row) and the cursor pager (LoadMore: with JavaScript it
@@ -146,21 +143,9 @@ export function Listing<R>({ name, failure, count, empty, caption, columns, rows
       {rows.length === 0 ? (
         <p className="rounded border border-gray-300 p-4">{empty}</p>
       ) : (
-        <TableScroll labelledBy={name + '-caption'} className={scrollClass}>
-          <table className="w-full border-collapse text-sm">
-            <caption id={name + '-caption'} className="mb-2 text-left font-semibold">{caption}</caption>
-            <thead>
-              <tr className="border-b border-gray-400 text-left">
-                {columns.map((c) => (c === null ? null : typeof c === 'string' ? (
-                  <th scope="col" className="p-2">{c}</th>
-                ) : (
-                  <th scope="col" className={c.right ? 'p-2 text-right' : 'p-2'}>{c.label}</th>
-                )))}
-              </tr>
-            </thead>
-            <tbody id={name + '-rows'}>{rows.map(row)}</tbody>
-          </table>
-        </TableScroll>
+        <DataTable captionId={name + '-caption'} caption={caption} columns={columns} bodyId={name + '-rows'} className={scrollClass}>
+          {rows.map(row)}
+        </DataTable>
       )}
       <ListPager rows={name + '-rows'} noun={noun} total={total} shown={rows.length} prev={prev} next={next} />
     </>
