@@ -165,14 +165,17 @@ export function ListPager(p: { rows: string; noun: string; total: number; shown:
 
 export type Fact = { label: string; value: string };
 
-/** Facts are what a confirmation page says it acts on. */
-export function Facts({ facts }: { facts: Fact[] }) {
+/**
+ * Facts are what a confirmation page says it acts on, or a batch's summary; words: the values
+ * are names and counts, which wrap between words (references and ids break anywhere).
+ */
+export function Facts({ facts, words }: { facts: Fact[]; words?: boolean }) {
   return (
     <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
       {facts.map((f) => (
         <>
           <dt className="text-gray-700">{f.label}</dt>
-          <dd className="break-all">{f.value}</dd>
+          <dd className={words ? 'break-words' : 'break-all'}>{f.value}</dd>
         </>
       ))}
     </dl>

@@ -1,7 +1,8 @@
 import { Shell } from '../../components/Shell';
 import { Pager } from '../../components/Pager';
 import { DataTable } from '../../components/Table';
-import { BatchActions, Facts } from '../../components/BatchParts';
+import { BatchActions } from '../../components/BatchParts';
+import { Facts } from '../../components/ListPage';
 import type { PageProps } from '../../generated/props';
 
 // A batch (spec 001 §2 /batches/{batchId} and /batch_payouts): its summary and review
@@ -16,7 +17,7 @@ export default function Batch(p: Props) {
       <h1 className="mb-4 break-words text-2xl font-semibold">{p.panel.name}</h1>
       <section aria-labelledby="batch-summary" className="mb-6 max-w-2xl">
         <h2 id="batch-summary" className="sr-only">Summary</h2>
-        <Facts facts={p.panel.summary} />
+        <Facts facts={p.panel.summary} words />
         <BatchActions p={p.panel} />
       </section>
       {p.payouts ? (
