@@ -1,8 +1,9 @@
 // What the list pages with a details panel share (payouts, collection orders, withdrawals,
 // payout drafts, receivers, batches): the filter bar's frame (a GET form: every filter works
 // without JavaScript), the side panel (a quarter of the width from xl, at least 20rem; full
-// width above the list below it), the panel's failure, the list itself (count, table or
-// empty text, pager), and an action's confirmation page without JavaScript.
+// width above the list below it), the record's fields in it, the panel's failure, the list
+// itself (count, table or empty text, pager), and an action's confirmation page without
+// JavaScript.
 import type { ComponentChildren, VNode } from 'preact';
 import { CSRF } from './Form';
 import { Tone } from './Messages';
@@ -78,6 +79,33 @@ export function WithPanel({ id, panel, error, title, close, what, children }: {
       ) : null}
       <div className="min-w-0 flex-1">{children}</div>
     </div>
+  );
+}
+
+export type PanelField = { label: string; value: string; copy?: boolean };
+
+/**
+ * PanelFields are a record's details in its panel, with a copy button (the CopyValue island)
+ * by the values one copies; missing is said for an empty value (none: it stays empty).
+ */
+export function PanelFields({ fields, missing }: { fields: PanelField[]; missing?: string }) {
+  return (
+    <dl className="space-y-2 text-sm">
+      {fields.map((f) => (
+        <div>
+          <dt className="text-gray-700">{f.label}</dt>
+          <dd className="break-words">
+            {!f.value && missing ? (
+              <span className="text-gray-700">{missing}</span>
+            ) : f.copy ? (
+              <Island name="CopyValue" props={{ label: f.label, value: f.value }} />
+            ) : (
+              f.value
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
