@@ -82,6 +82,17 @@ async function pastThirtyDays(t) {
 
 const rowIds = (page) => page.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.id));
 
+/** The transfer form's fields in root, the dialog or the page's form (their amount errors have ids of their own). */
+const transferFields = (root, amountError) => ({
+  root,
+  from: root.getByLabel('From account'),
+  to: root.getByLabel('To account'),
+  amount: root.getByLabel(/^Amount/),
+  e2e: root.getByLabel('End-to-end ID'),
+  amountError: root.locator(amountError),
+  submit: root.getByRole('button', { name: 'Transfer', exact: true }),
+});
+
 /** Opens the transfer form: the dialog with JS, the page without. */
 async function openTransfer(t) {
   const { page } = t;
@@ -92,29 +103,12 @@ async function openTransfer(t) {
     await island.getByRole('link', { name: 'Transfer', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Transfer' });
     await dialog.waitFor();
-    return {
-      root: dialog,
-      from: dialog.getByLabel('From account'),
-      to: dialog.getByLabel('To account'),
-      amount: dialog.getByLabel(/^Amount/),
-      e2e: dialog.getByLabel('End-to-end ID'),
-      amountError: dialog.locator('#transfer-amount-error'),
-      submit: dialog.getByRole('button', { name: 'Transfer', exact: true }),
-    };
+    return transferFields(dialog, '#transfer-amount-error');
   }
   await island.getByRole('link', { name: 'Transfer', exact: true }).click();
   await page.waitForURL((u) => u.pathname.endsWith('/transfer'));
   await expectH1(page, 'Transfer');
-  const form = page.locator('main form');
-  return {
-    root: form,
-    from: form.getByLabel('From account'),
-    to: form.getByLabel('To account'),
-    amount: form.getByLabel(/^Amount/),
-    e2e: form.getByLabel('End-to-end ID'),
-    amountError: form.locator('#amount-error'),
-    submit: form.getByRole('button', { name: 'Transfer', exact: true }),
-  };
+  return transferFields(page.locator('main form'), '#amount-error');
 }
 
 test('accounts: browse, filter, page, panel, transfer, overdraft', async (t) => {

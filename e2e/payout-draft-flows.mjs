@@ -48,6 +48,25 @@ async function openDraft(t, id, e2e) {
   return page.locator('#draft-panel');
 }
 
+/**
+ * Answers the question titled title by its button: in the dialog with JavaScript, on the
+ * confirmation page (audited as audit) without; asked, when given, is what it must ask.
+ */
+async function answer(t, title, button, audit, asked) {
+  const { page } = t;
+  let root;
+  if (t.js) {
+    root = page.getByRole('dialog', { name: title });
+    await root.waitFor();
+  } else {
+    await expectH1(page, title);
+    root = page.locator('main');
+  }
+  if (asked) assert.match(await root.innerText(), asked);
+  if (!t.js) await t.audit(audit);
+  await (t.js ? root : root.locator('form')).getByRole('button', { name: button }).click();
+}
+
 /** Runs a decision and checks its success text, the row gone from the list. */
 async function decided(t, id, text) {
   const { page } = t;
@@ -95,15 +114,7 @@ test('Payout drafts: decline after confirming', async (t) => {
   await login(t, 'admin_reviewer@demo.example');
   const panel = await openDraft(t, id, e2e);
   await panel.getByRole('link', { name: 'Decline' }).click();
-  if (t.js) {
-    const dialog = page.getByRole('dialog', { name: 'Decline draft?' });
-    await dialog.waitFor();
-    await dialog.getByRole('button', { name: 'Decline' }).click();
-  } else {
-    await expectH1(page, 'Decline draft?');
-    await t.audit('decline confirmation page');
-    await page.locator('main form').getByRole('button', { name: 'Decline' }).click();
-  }
+  await answer(t, 'Decline draft?', 'Decline', 'decline confirmation page');
   await decided(t, id, `Successfully rejected draft with id: ${id}`);
   await page.goto(DRAFTS + '?status=rejected');
   assert.equal(await page.locator('#draft-' + id).count(), 1, 'listed under Declined');
@@ -111,7 +122,6 @@ test('Payout drafts: decline after confirming', async (t) => {
 }, TIMEOUT);
 
 test('Payout drafts: only the creator deletes', async (t) => {
-  const { page } = t;
   const creator = await apiAs(t.base, 'operations_member@demo.example');
   const e2e = e2eOf(t, 'X');
   const id = await sentForReview(creator, e2e);
@@ -119,16 +129,6 @@ test('Payout drafts: only the creator deletes', async (t) => {
   const panel = await openDraft(t, id, e2e);
   assert.equal(await panel.getByRole('button', { name: 'Approve' }).count(), 0, 'the creator cannot approve');
   await panel.getByRole('link', { name: 'Delete draft' }).click();
-  if (t.js) {
-    const dialog = page.getByRole('dialog', { name: 'Delete draft?' });
-    await dialog.waitFor();
-    assert.match(await dialog.innerText(), /Are you sure you want to delete this payout draft\?/);
-    await dialog.getByRole('button', { name: 'Yes' }).click();
-  } else {
-    await expectH1(page, 'Delete draft?');
-    assert.match(await page.locator('main').innerText(), /Are you sure you want to delete this payout draft\?/);
-    await t.audit('delete confirmation page');
-    await page.locator('main form').getByRole('button', { name: 'Yes' }).click();
-  }
+  await answer(t, 'Delete draft?', 'Yes', 'delete confirmation page', /Are you sure you want to delete this payout draft\?/);
   await decided(t, id, `Successfully deleted draft ${id}`);
 }, TIMEOUT);

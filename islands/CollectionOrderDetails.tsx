@@ -14,32 +14,20 @@ import { useState } from 'preact/hooks';
 import { CopyValue } from './lib/copy';
 import { useHydrated } from './lib/hydrated';
 import { withModal } from './lib/lazy';
-import { tabForKey } from './lib/payouts';
 import { orderTone } from '../ui/tones';
 import { eventsWith } from '../ui/events';
-import { SectionPanel, SectionTabs, dialogButton } from './lib/panel';
+import { FieldList, PanelTitle, SectionPanel, SectionTabs, dialogButton, useSectionTabs } from './lib/panel';
 import type { IslandProps, OrderEvent, OrderField } from '../templates/generated/props';
 
 export type Props = IslandProps['CollectionOrderDetails'];
 
-const tabId = (id: string) => 'order-tab-' + id;
 const loadDialogs = () => import('./lib/OrderDialogs');
 type DialogsModule = typeof import('./lib/OrderDialogs');
 const button = dialogButton;
 const Events = eventsWith(h);
 
 export function Fields({ fields }: { fields: OrderField[] }) {
-  if (fields.length === 0) return <p className="text-sm">No details given.</p>;
-  return (
-    <dl className="space-y-2 text-sm">
-      {fields.map((f) => (
-        <div>
-          <dt className="text-gray-700">{f.label}</dt>
-          <dd className="break-words">{f.copy ? <CopyValue label={f.label} value={f.value} /> : f.value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FieldList fields={fields} value={(f) => (f.copy ? <CopyValue label={f.label} value={f.value} /> : f.value)} />;
 }
 
 export function History({ caption, rows }: { caption: string; rows: OrderEvent[] }) {
@@ -49,29 +37,11 @@ export function History({ caption, rows }: { caption: string; rows: OrderEvent[]
 
 export default function CollectionOrderDetails(p: Props) {
   const js = useHydrated();
-  const [active, setActive] = useState(p.active);
+  const { current, activate, onKey } = useSectionTabs('order', p.tabs, p.active);
   const [dialog, setDialog] = useState('');
   // The dialogs' module (lib/OrderDialogs, with the frame) comes on the first click that
   // opens one (lib/lazy).
   const [dialogs, setDialogs] = useState<DialogsModule | null>(null);
-  const tab = (id: string) => p.tabs.find((t) => t.id === id);
-  const current = tab(active) || p.tabs[0];
-
-  const activate = (id: string, focus: boolean) => {
-    const t = tab(id);
-    if (!t) return;
-    setActive(id);
-    // The address names the tab, so a reload or a shared link opens the same one.
-    history.replaceState(history.state, '', t.href);
-    if (focus) document.getElementById(tabId(id))?.focus();
-  };
-  const onKey = (e: KeyboardEvent) => {
-    const next = tabForKey(p.tabs.map((t) => t.id), current.id, e.key);
-    if (next) {
-      e.preventDefault();
-      activate(next, true);
-    }
-  };
   // Links without JavaScript; hydrated, they open the dialog instead (the link's page when
   // the dialog's module did not come).
   const opener = (id: string) => (e: Event) => {
@@ -156,10 +126,7 @@ export default function CollectionOrderDetails(p: Props) {
 
   return (
     <div>
-      <div className="mb-2 flex items-start justify-between gap-3">
-        <h2 id="order-panel-title" className="break-all text-lg font-semibold">Order {p.reference}</h2>
-        <a href={p.close} className="text-blue-800 underline">Close<span className="sr-only"> order details</span></a>
-      </div>
+      <PanelTitle prefix="order" close={p.close} what="order details">Order {p.reference}</PanelTitle>
       <p className="break-all text-sm text-gray-700">{p.uniqueReference}</p>
       <p className="my-2 flex flex-wrap items-center gap-2">
         <span className="text-lg font-semibold tabular-nums">{p.amount}</span>

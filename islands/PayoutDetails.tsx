@@ -16,14 +16,13 @@ import { CopyValue } from './lib/copy';
 import { useHydrated } from './lib/hydrated';
 import { statusTone } from '../ui/tones';
 import { eventsWith, type EventsProps } from '../ui/events';
-import { errorCount, tabForKey } from './lib/payouts';
-import { SectionPanel, SectionTabs, dialogButton } from './lib/panel';
+import { errorCount } from './lib/payouts';
+import { FieldList, PanelTitle, SectionPanel, SectionTabs, dialogButton, useSectionTabs } from './lib/panel';
 import type { Dialog } from './lib/PayoutDialogs';
 import type { IslandProps, PayoutField, PayoutHidden, PayoutTab } from '../templates/generated/props';
 
 export type Props = IslandProps['PayoutDetails'];
 
-const tabId = (id: string) => 'payout-tab-' + id;
 const loadDialogs = () => import('./lib/PayoutDialogs');
 type DialogsModule = typeof import('./lib/PayoutDialogs');
 const button = dialogButton;
@@ -40,31 +39,25 @@ function Hidden({ fields }: { fields: PayoutHidden[] }) {
 }
 
 function Fields({ fields, summary, onOpen }: { fields: PayoutField[]; summary?: PayoutTab; onOpen: (e: Event, id: string) => void }) {
-  if (fields.length === 0) return <p className="text-sm">No details given.</p>;
   return (
-    <dl className="space-y-2 text-sm">
-      {fields.map((f) => (
-        <div>
-          <dt className="text-gray-700">{f.label}</dt>
-          <dd className="break-words">
-            {f.copy ? <CopyValue label={f.label} value={f.value} /> : f.value || (f.error ? <span className="text-gray-700">Not given</span> : null)}
-            {f.error ? (
-              <>
-                {' '}
-                {summary ? (
-                  <a href={summary.href} onClick={(e) => onOpen(e, summary.id)} className="rounded bg-red-700 px-1.5 py-0.5 text-xs font-semibold text-white">
-                    Error<span className="sr-only">: {f.error} Open Summary</span>
-                  </a>
-                ) : (
-                  <span className="rounded bg-red-700 px-1.5 py-0.5 text-xs font-semibold text-white">Error</span>
-                )}
-                <span className="block text-red-800">{f.error}</span>
-              </>
-            ) : null}
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <FieldList fields={fields} value={(f) => (
+      <>
+        {f.copy ? <CopyValue label={f.label} value={f.value} /> : f.value || (f.error ? <span className="text-gray-700">Not given</span> : null)}
+        {f.error ? (
+          <>
+            {' '}
+            {summary ? (
+              <a href={summary.href} onClick={(e) => onOpen(e, summary.id)} className="rounded bg-red-700 px-1.5 py-0.5 text-xs font-semibold text-white">
+                Error<span className="sr-only">: {f.error} Open Summary</span>
+              </a>
+            ) : (
+              <span className="rounded bg-red-700 px-1.5 py-0.5 text-xs font-semibold text-white">Error</span>
+            )}
+            <span className="block text-red-800">{f.error}</span>
+          </>
+        ) : null}
+      </>
+    )} />
   );
 }
 
@@ -75,7 +68,7 @@ function Events(p: EventsProps) {
 
 export default function PayoutDetails(p: Props) {
   const js = useHydrated();
-  const [active, setActive] = useState(p.active);
+  const { tab, current, activate, onKey } = useSectionTabs('payout', p.tabs, p.active);
   const [dialog, setDialog] = useState<Dialog>('');
   const [testCase, setTestCase] = useState('');
   // The dialogs' module (lib/PayoutDialogs, with the frame) comes on the first click that
@@ -88,30 +81,13 @@ export default function PayoutDetails(p: Props) {
       setDialogs(m);
       setDialog(d);
     }, instead);
-  const tab = (id: string) => p.tabs.find((t) => t.id === id);
-  const current = tab(active) || p.tabs[0];
   const summary = tab('summary');
 
-  const activate = (id: string, focus: boolean) => {
-    const t = tab(id);
-    if (!t) return;
-    setActive(id);
-    // The address names the tab, so a reload or a shared link opens the same one.
-    history.replaceState(history.state, '', t.href);
-    if (focus) document.getElementById(tabId(id))?.focus();
-  };
   // Badges are links without JavaScript; hydrated, they switch the tab in place.
   const open = (e: Event, id: string) => {
     if (!js) return;
     e.preventDefault();
     activate(id, true);
-  };
-  const onKey = (e: KeyboardEvent) => {
-    const next = tabForKey(p.tabs.map((t) => t.id), current.id, e.key);
-    if (next) {
-      e.preventDefault();
-      activate(next, true);
-    }
   };
 
   const section = p.sections.find((s) => s.id === current.id);
@@ -207,10 +183,7 @@ export default function PayoutDetails(p: Props) {
 
   return (
     <div>
-      <div className="mb-2 flex items-start justify-between gap-3">
-        <h2 id="payout-panel-title" className="break-all text-lg font-semibold">Payout {p.reference}</h2>
-        <a href={p.close} className="text-blue-800 underline">Close<span className="sr-only"> payout details</span></a>
-      </div>
+      <PanelTitle prefix="payout" close={p.close} what="payout details">Payout {p.reference}</PanelTitle>
       <p className="text-sm text-gray-700">
         Reference <CopyValue label="reference" value={p.reference} />
       </p>

@@ -20,7 +20,7 @@ import { renderToString } from 'preact-render-to-string';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import Login from '../../templates/pages/auth/Login';
-import { clearPage, expectInOrder, readHTML } from './speech';
+import { clearPage, expectInOrder, expectNoErrors, readHTML } from './speech';
 import MfaVerify from '../../templates/pages/auth/MfaVerify';
 
 vi.mock('../../ssr/runtime/island.js', () => import('./islands'));
@@ -65,7 +65,7 @@ describe('login page, as a screen reader says it', () => {
       'end of main',
       'end of document',
     ]);
-    expect(log.filter((p) => /^alert|invalid|Error/.test(p)), 'nothing about errors').toEqual([]);
+    expectNoErrors(log);
   });
 
   it('with errors: focus lands on the summary, which links each error; each field says its error', async () => {
@@ -157,7 +157,7 @@ describe('MFA verify page (authenticator), as a screen reader says it', () => {
       'button, Log out',
       'end of main',
     ]);
-    expect(log.filter((p) => /^alert|invalid|Error/.test(p)), 'nothing about errors').toEqual([]);
+    expectNoErrors(log);
   });
 
   it('with the error: focus on the summary and its link; the field says hint, error and invalid', async () => {

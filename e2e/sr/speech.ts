@@ -21,6 +21,11 @@ export function expectInOrder(log: string[], phrases: string[]) {
   }
 }
 
+/** Nothing said is about an error: no alert, no invalid field, no error text. */
+export function expectNoErrors(log: string[]) {
+  expect(log.filter((p) => /^alert|invalid|Error/.test(p)), 'nothing about errors').toEqual([]);
+}
+
 // ── The money flows' transcripts (transfer, batch, withdrawal, refund) ──
 //
 // Their pages are the real server's (testdata/sr/*.html, written by

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import TransferDialog from '../../islands/TransferDialog';
 import { MSG_FAILED, MSG_OK } from '../../islands/lib/TransferForm';
-import { clearPage, expectInOrder, heard, hydrate, json, readPage, serverPage, setValue, startOn, stopReader } from './speech';
+import { clearPage, expectInOrder, expectNoErrors, heard, hydrate, json, readPage, serverPage, setValue, startOn, stopReader } from './speech';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -33,7 +33,7 @@ describe('transfer without JavaScript, as a screen reader says it', () => {
       'link, Cancel',
       'end of form',
     ]);
-    expect(log.filter((p) => /^alert|invalid|Error/.test(p)), 'nothing about errors').toEqual([]);
+    expectNoErrors(log);
   });
 
   it('sent back empty: the summary is heard first, links each error, and each field says its own', async () => {

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import WithdrawalDialog from '../../islands/WithdrawalDialog';
 import { MSG_RESULT, type Review } from '../../islands/lib/WithdrawalForm';
-import { clearPage, expectInOrder, heard, hydrate, json, readPage, serverPage, setValue, startOn, stopReader } from './speech';
+import { clearPage, expectInOrder, expectNoErrors, heard, hydrate, json, readPage, serverPage, setValue, startOn, stopReader } from './speech';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -35,7 +35,7 @@ describe('withdrawal without JavaScript, as a screen reader says it', () => {
       'link, Cancel',
       'end of form',
     ]);
-    expect(log.filter((p) => /^alert|invalid|Error/.test(p)), 'nothing about errors').toEqual([]);
+    expectNoErrors(log);
   });
 
   it('sent back empty: the summary first, then each field with its hint and its error', async () => {

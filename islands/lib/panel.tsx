@@ -1,11 +1,41 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 // What the details panels' islands share (payouts, collection orders): the sections as tabs
 // (links to ?tab= without JavaScript, the one open marked aria-current; a tablist once
-// hydrated, WAI-ARIA "Tabs with automatic activation"), the open section, and the dialogs'
-// button (their confirmation form is lib/dialogConfirm, which comes with the dialog).
+// hydrated, WAI-ARIA "Tabs with automatic activation"), the open section and its fields, and
+// the dialogs' button (their confirmation form is lib/dialogConfirm, which comes with the
+// dialog).
 import type { ComponentChildren } from 'preact';
+import { useState } from 'preact/hooks';
+import { tabForKey } from './payouts';
 
 type Tab = { id: string; label: string; href: string };
+
+/**
+ * useSectionTabs holds which of tabs is open (initially the one named initial, else the
+ * first): activate opens one, with the address in step so that a reload or a shared link
+ * opens the same, and focus on its tab (prefix as SectionTabs'); onKey is the tablist's
+ * keyboard.
+ */
+export function useSectionTabs<T extends Tab>(prefix: string, tabs: T[], initial: string) {
+  const [active, setActive] = useState(initial);
+  const tab = (id: string) => tabs.find((t) => t.id === id);
+  const current = tab(active) || tabs[0];
+  const activate = (id: string, focus: boolean) => {
+    const t = tab(id);
+    if (!t) return;
+    setActive(id);
+    history.replaceState(history.state, '', t.href);
+    if (focus) document.getElementById(`${prefix}-tab-${id}`)?.focus();
+  };
+  const onKey = (e: KeyboardEvent) => {
+    const next = tabForKey(tabs.map((t) => t.id), current.id, e.key);
+    if (next) {
+      e.preventDefault();
+      activate(next, true);
+    }
+  };
+  return { tab, current, activate, onKey };
+}
 
 const tabClass = (on: boolean) =>
   'block whitespace-nowrap rounded-t border-b-2 px-2 py-1 text-sm ' + (on ? 'border-blue-800 font-semibold text-blue-900' : 'border-transparent text-gray-800 hover:border-gray-400');
@@ -67,6 +97,34 @@ export function SectionPanel({ prefix, js, current, children }: { prefix: string
       <h3 id={prefix + '-section-title'} className="mb-2 font-semibold">{current.label}</h3>
       {children}
     </section>
+  );
+}
+
+/**
+ * PanelTitle heads a details panel (its heading's id: prefix-panel-title) with its Close link
+ * (what: what it closes, for screen readers).
+ */
+export function PanelTitle({ prefix, close, what, children }: { prefix: string; close: string; what: string; children?: ComponentChildren }) {
+  return (
+    <div className="mb-2 flex items-start justify-between gap-3">
+      <h2 id={prefix + '-panel-title'} className="break-all text-lg font-semibold">{children}</h2>
+      <a href={close} className="text-blue-800 underline">Close<span className="sr-only">{' ' + what}</span></a>
+    </div>
+  );
+}
+
+/** FieldList is a section's fields, each label above its value (value: how it is shown). */
+export function FieldList<F extends { label: string }>({ fields, value }: { fields: F[]; value: (f: F) => ComponentChildren }) {
+  if (fields.length === 0) return <p className="text-sm">No details given.</p>;
+  return (
+    <dl className="space-y-2 text-sm">
+      {fields.map((f) => (
+        <div>
+          <dt className="text-gray-700">{f.label}</dt>
+          <dd className="break-words">{value(f)}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

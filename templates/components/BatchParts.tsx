@@ -1,22 +1,9 @@
 import { CSRF } from './Form';
-import { PanelHeading } from './ListPage';
-import type { BatchFact, BatchPanel, BatchReviewView } from '../generated/props';
+import { Facts, PanelHeading } from './ListPage';
+import type { BatchPanel, BatchReviewView } from '../generated/props';
 
-// What the batch pages share: the summary lines and the details panel (spec 001 §2: Declined
+// What the batch pages share: the review actions and the details panel (spec 001 §2: Declined
 // by, Approved by, the approvals still needed, Decline, Approve, View payouts).
-
-export function Facts({ facts }: { facts: BatchFact[] }) {
-  return (
-    <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-      {facts.map((f) => (
-        <>
-          <dt className="text-gray-700">{f.label}</dt>
-          <dd className="break-words">{f.value}</dd>
-        </>
-      ))}
-    </dl>
-  );
-}
 
 function Reviews({ title, list }: { title: string; list: BatchReviewView[] }) {
   if (list.length === 0) return null;
@@ -55,7 +42,7 @@ export function BatchPanelView({ p }: { p: BatchPanel }) {
   return (
     <>
       <PanelHeading id="batch-panel" close={p.close} what="batch details">{p.name}</PanelHeading>
-      <Facts facts={p.summary} />
+      <Facts facts={p.summary} words />
       <BatchActions p={p} />
       <p className="mt-4"><a href={p.viewPayouts} className="text-blue-800 underline">View payouts</a></p>
     </>

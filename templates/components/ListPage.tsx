@@ -1,13 +1,14 @@
 // What the list pages with a details panel share (payouts, collection orders, withdrawals,
 // payout drafts, receivers, batches): the filter bar's frame (a GET form: every filter works
 // without JavaScript), the side panel (a quarter of the width from xl, at least 20rem; full
-// width above the list below it), the panel's failure, the list itself (count, table or
-// empty text, pager), and an action's confirmation page without JavaScript.
+// width above the list below it), the record's fields in it, the panel's failure, the list
+// itself (count, table or empty text, pager), and an action's confirmation page without
+// JavaScript.
 import type { ComponentChildren, VNode } from 'preact';
 import { CSRF } from './Form';
 import { Tone } from './Messages';
 import { Island } from './Island';
-import { TableScroll } from './Table';
+import { DataTable, type Column } from './Table';
 
 export function FilterForm({ label, action, clear, children }: { label: string; action: string; clear: string; children?: ComponentChildren }) {
   return (
@@ -81,6 +82,33 @@ export function WithPanel({ id, panel, error, title, close, what, children }: {
   );
 }
 
+export type PanelField = { label: string; value: string; copy?: boolean };
+
+/**
+ * PanelFields are a record's details in its panel, with a copy button (the CopyValue island)
+ * by the values one copies; missing is said for an empty value (none: it stays empty).
+ */
+export function PanelFields({ fields, missing }: { fields: PanelField[]; missing?: string }) {
+  return (
+    <dl className="space-y-2 text-sm">
+      {fields.map((f) => (
+        <div>
+          <dt className="text-gray-700">{f.label}</dt>
+          <dd className="break-words">
+            {!f.value && missing ? (
+              <span className="text-gray-700">{missing}</span>
+            ) : f.copy ? (
+              <Island name="CopyValue" props={{ label: f.label, value: f.value }} />
+            ) : (
+              f.value
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /** counted says how many: "1 order", "2 orders". */
 export function counted(n: number, one: string, many: string) {
   return n === 1 ? '1 ' + one : n + ' ' + many;
@@ -114,9 +142,6 @@ export function Failure({ text }: { text: string }) {
   return <p role="alert" className={'rounded border-l-4 p-3 ' + Tone('error')}>{text}</p>;
 }
 
-/** A Column heads a list's column: its text, or a label and whether it is right-aligned (amounts, counts). */
-export type Column = string | { label: ComponentChildren; right?: boolean };
-
 /**
  * Listing is a list below its filters: the failure when it could not be read, else the count,
  * the table (or the empty text when no row) and the cursor pager (LoadMore: with JavaScript it
@@ -146,21 +171,9 @@ export function Listing<R>({ name, failure, count, empty, caption, columns, rows
       {rows.length === 0 ? (
         <p className="rounded border border-gray-300 p-4">{empty}</p>
       ) : (
-        <TableScroll labelledBy={name + '-caption'} className={scrollClass}>
-          <table className="w-full border-collapse text-sm">
-            <caption id={name + '-caption'} className="mb-2 text-left font-semibold">{caption}</caption>
-            <thead>
-              <tr className="border-b border-gray-400 text-left">
-                {columns.map((c) => (c === null ? null : typeof c === 'string' ? (
-                  <th scope="col" className="p-2">{c}</th>
-                ) : (
-                  <th scope="col" className={c.right ? 'p-2 text-right' : 'p-2'}>{c.label}</th>
-                )))}
-              </tr>
-            </thead>
-            <tbody id={name + '-rows'}>{rows.map(row)}</tbody>
-          </table>
-        </TableScroll>
+        <DataTable captionId={name + '-caption'} caption={caption} columns={columns} bodyId={name + '-rows'} className={scrollClass}>
+          {rows.map(row)}
+        </DataTable>
       )}
       <ListPager rows={name + '-rows'} noun={noun} total={total} shown={rows.length} prev={prev} next={next} />
     </>
@@ -180,14 +193,17 @@ export function ListPager(p: { rows: string; noun: string; total: number; shown:
 
 export type Fact = { label: string; value: string };
 
-/** Facts are what a confirmation page says it acts on. */
-export function Facts({ facts }: { facts: Fact[] }) {
+/**
+ * Facts are what a confirmation page says it acts on, or a batch's summary; words: the values
+ * are names and counts, which wrap between words (references and ids break anywhere).
+ */
+export function Facts({ facts, words }: { facts: Fact[]; words?: boolean }) {
   return (
     <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
       {facts.map((f) => (
         <>
           <dt className="text-gray-700">{f.label}</dt>
-          <dd className="break-all">{f.value}</dd>
+          <dd className={words ? 'break-words' : 'break-all'}>{f.value}</dd>
         </>
       ))}
     </dl>
@@ -201,21 +217,25 @@ export type Confirmation = {
   returnTo: string;
   submit: string;
   back: string;
-  fields: { name: string; value: string }[];
+  fields?: { name: string; value: string }[];
 };
 
-/** ConfirmForm asks c.text and posts c's hidden fields with the CSRF token; back leads away. */
-export function ConfirmForm({ c, backHref }: { c: Confirmation; backHref: string }) {
+/**
+ * ConfirmForm asks c.text and posts c's hidden fields with the CSRF token; back leads away. A
+ * deletion's submit is red (danger).
+ */
+export function ConfirmForm({ c, backHref, danger }: { c: Confirmation; backHref: string; danger?: boolean }) {
   return (
     <form method="post" action={c.action}>
       <p className="mb-4">{c.text}</p>
       <CSRF token={c.csrf} />
       <input type="hidden" name="return_to" value={c.returnTo} />
-      {c.fields.map((f) => (
+      {c.fields?.map((f) => (
         <input type="hidden" name={f.name} value={f.value} />
       ))}
       <div className="flex flex-wrap items-center gap-4">
-        <button type="submit" className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">{c.submit}</button>
+        <button type="submit" className={danger ? 'rounded bg-red-800 px-4 py-2 font-medium text-white hover:bg-red-900'
+          : 'rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900'}>{c.submit}</button>
         <a href={backHref} className="text-blue-800 underline">{c.back}</a>
       </div>
     </form>

@@ -15,3 +15,39 @@ export function TableScroll({ labelledBy, className, children }: { labelledBy: s
     </div>
   );
 }
+
+/** A Column heads a table's column: its text, or a label and whether it is right-aligned (amounts, counts). */
+export type Column = string | { label: ComponentChildren; right?: boolean };
+
+/**
+ * DataTable is a table in its TableScroll, named by its caption (id captionId; hidden: said to
+ * screen readers only) and headed by columns (null: a column this table leaves out); children
+ * are its rows, in a tbody with id bodyId (where LoadMore appends the next page's).
+ */
+export function DataTable({ captionId, caption, hidden, columns, bodyId, className, children }: {
+  captionId: string;
+  caption: ComponentChildren;
+  hidden?: boolean;
+  columns: (Column | null)[];
+  bodyId?: string;
+  className?: string;
+  children?: ComponentChildren;
+}) {
+  return (
+    <TableScroll labelledBy={captionId} className={className}>
+      <table className="w-full border-collapse text-sm">
+        <caption id={captionId} className={hidden ? 'sr-only' : 'mb-2 text-left font-semibold'}>{caption}</caption>
+        <thead>
+          <tr className="border-b border-gray-400 text-left">
+            {columns.map((c) => (c === null ? null : typeof c === 'string' ? (
+              <th scope="col" className="p-2">{c}</th>
+            ) : (
+              <th scope="col" className={c.right ? 'p-2 text-right' : 'p-2'}>{c.label}</th>
+            )))}
+          </tr>
+        </thead>
+        <tbody id={bodyId}>{children}</tbody>
+      </table>
+    </TableScroll>
+  );
+}

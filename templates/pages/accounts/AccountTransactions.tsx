@@ -3,7 +3,7 @@ import { Flag } from '../../components/Icon';
 import { Island, opener } from '../../components/Island';
 import { Tone } from '../../components/Messages';
 import { ListPager } from '../../components/ListPage';
-import { TableScroll } from '../../components/Table';
+import { DataTable } from '../../components/Table';
 import type { AccountView, EntryRow, PageProps } from '../../generated/props';
 
 // Account transactions (spec 000 §2): the entries of one account in the
@@ -193,39 +193,26 @@ export default function AccountTransactions({ shell, error, account }: Props) {
               {a.rows.length === 0 ? (
                 <p className="rounded border border-gray-300 p-4">No transactions match this filter in the selected period.</p>
               ) : (
-                <TableScroll labelledBy="transactions-caption">
-                  <table className="w-full border-collapse text-sm">
-                    <caption id="transactions-caption" className="mb-2 text-left font-semibold">Transactions of {a.name} ({a.currency})</caption>
-                    <thead>
-                      <tr className="border-b border-gray-400 text-left">
-                        <th scope="col" className="p-2"><span className="sr-only">Direction</span></th>
-                        <th scope="col" className="p-2">Date</th>
-                        <th scope="col" className="p-2">ID/Reference</th>
-                        <th scope="col" className="p-2">Type</th>
-                        <th scope="col" className="p-2 text-right">Balance/Amount</th>
-                      </tr>
-                    </thead>
-                    <tbody id="transactions-rows">
-                      {a.rows.map((r) => (
-                        <tr id={'entry-' + r.id} className={'border-b border-gray-200' + (a.panel && a.panel.id === r.id ? ' bg-blue-50' : '')}>
-                          <td className="p-2"><Direction incoming={r.incoming} /></td>
-                          <td className="p-2 whitespace-nowrap">{r.date}<span className="block text-xs text-gray-700">{r.time}</span></td>
-                          <td className="p-2">
-                            <a href={r.href} className="break-all text-blue-800 underline" aria-current={a.panel && a.panel.id === r.id ? 'true' : undefined}>
-                              <span className="sr-only">Details of transaction </span>{r.id}
-                            </a>
-                            {r.reference ? <span className="block break-all text-xs text-gray-700">{r.reference}</span> : null}
-                          </td>
-                          <td className="p-2">{r.type}</td>
-                          <td className="p-2 text-right tabular-nums">
-                            <span className={'block font-medium ' + (r.incoming ? 'text-green-900' : 'text-red-900')}>{r.amount} {a.currency}</span>
-                            <span className="block text-xs text-gray-700">Balance {r.balance}</span>
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </TableScroll>
+                <DataTable captionId="transactions-caption" caption={'Transactions of ' + a.name + ' (' + a.currency + ')'}
+                  columns={[{ label: <span className="sr-only">Direction</span> }, 'Date', 'ID/Reference', 'Type', { label: 'Balance/Amount', right: true }]} bodyId="transactions-rows">
+                  {a.rows.map((r) => (
+                    <tr id={'entry-' + r.id} className={'border-b border-gray-200' + (a.panel && a.panel.id === r.id ? ' bg-blue-50' : '')}>
+                      <td className="p-2"><Direction incoming={r.incoming} /></td>
+                      <td className="p-2 whitespace-nowrap">{r.date}<span className="block text-xs text-gray-700">{r.time}</span></td>
+                      <td className="p-2">
+                        <a href={r.href} className="break-all text-blue-800 underline" aria-current={a.panel && a.panel.id === r.id ? 'true' : undefined}>
+                          <span className="sr-only">Details of transaction </span>{r.id}
+                        </a>
+                        {r.reference ? <span className="block break-all text-xs text-gray-700">{r.reference}</span> : null}
+                      </td>
+                      <td className="p-2">{r.type}</td>
+                      <td className="p-2 text-right tabular-nums">
+                        <span className={'block font-medium ' + (r.incoming ? 'text-green-900' : 'text-red-900')}>{r.amount} {a.currency}</span>
+                        <span className="block text-xs text-gray-700">Balance {r.balance}</span>
+                      </td>
+                    </tr>
+                  ))}
+                </DataTable>
               )}
               <ListPager rows="transactions-rows" noun="transactions" total={a.total} shown={a.rows.length} prev={a.prev} next={a.next} />
             </>

@@ -1,6 +1,7 @@
 // /mfa-verify (spec 000 §2, §4, §5): the three choice cards, then one screen
 // per method. Every step is a link or a form: it all works without
 // JavaScript; the push screen's ApprovalPoll island only saves the clicks.
+import type { ComponentChildren } from 'preact';
 import { AuthLayout } from '../../components/AuthLayout';
 import { CSRF, ErrorSummary, Button } from '../../components/Form';
 import { Island } from '../../components/Island';
@@ -58,6 +59,22 @@ function GoBack() {
   );
 }
 
+// Send asks for a code or an approval request: a form that posts only the CSRF token.
+function Send({ action, csrf, kind, className, children }: {
+  action: string;
+  csrf: string;
+  kind?: 'secondary' | 'link';
+  className?: string;
+  children?: ComponentChildren;
+}) {
+  return (
+    <form method="post" action={action} className={className}>
+      <CSRF token={csrf} />
+      <Button kind={kind}>{children}</Button>
+    </form>
+  );
+}
+
 function CodeForm({ p, label, hint, numeric }: { p: Props; label: string; hint: string; numeric?: boolean }) {
   return (
     <>
@@ -91,18 +108,12 @@ function SMS({ p }: { p: Props }) {
         <>
           <p className="mb-6">We sent a code to your phone. It can be used once, within 10 minutes.</p>
           <CodeForm p={p} label="SMS code" hint="At least 7 characters, as in the SMS." />
-          <form method="post" action="/mfa-verify/sms/send" className="mt-4">
-            <CSRF token={p.csrf} />
-            <Button kind="link">Send a new code</Button>
-          </form>
+          <Send action="/mfa-verify/sms/send" csrf={p.csrf} kind="link" className="mt-4">Send a new code</Send>
         </>
       ) : (
         <>
           <p className="mb-6">We will send a code to the phone number you confirmed. It can be used once, within 10 minutes.</p>
-          <form method="post" action="/mfa-verify/sms/send">
-            <CSRF token={p.csrf} />
-            <Button>Send code</Button>
-          </form>
+          <Send action="/mfa-verify/sms/send" csrf={p.csrf}>Send code</Send>
         </>
       )}
       <GoBack />
@@ -121,19 +132,13 @@ function Authy({ p }: { p: Props }) {
           <p className="mb-4">We sent a request to the Authy app on your phone. Approve it there to continue.</p>
           <Island name="ApprovalPoll" props={a} />
           {a.status !== 'pending' && a.status !== 'approved' ? (
-            <form method="post" action="/mfa-verify/authy">
-              <CSRF token={p.csrf} />
-              <Button kind="secondary">Send a new request</Button>
-            </form>
+            <Send action="/mfa-verify/authy" csrf={p.csrf} kind="secondary">Send a new request</Send>
           ) : null}
         </>
       ) : (
         <>
           <p className="mb-6">We will send a request to the Authy app on your phone. Approve it there to continue.</p>
-          <form method="post" action="/mfa-verify/authy">
-            <CSRF token={p.csrf} />
-            <Button>Send request</Button>
-          </form>
+          <Send action="/mfa-verify/authy" csrf={p.csrf}>Send request</Send>
         </>
       )}
       <GoBack />

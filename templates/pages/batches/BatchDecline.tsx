@@ -1,7 +1,7 @@
 import { Shell } from '../../components/Shell';
 import { CSRF } from '../../components/Form';
 import { Tone } from '../../components/Messages';
-import { Facts } from '../../components/BatchParts';
+import { Facts } from '../../components/ListPage';
 import type { PageProps } from '../../generated/props';
 
 // "Decline batch?" (spec 001 §2, §8) without JavaScript: the question as a page whose form
@@ -14,7 +14,7 @@ export default function BatchDecline(p: Props) {
     <Shell shell={p.shell}>
       <div className="max-w-xl">
         <h1 className="mb-4 text-2xl font-semibold">{p.title}</h1>
-        <Facts facts={p.summary} />
+        <Facts facts={p.summary} words />
         {p.form ? (
           <form method="post" action={p.form.action}>
             <p className="mb-4">{p.text}</p>

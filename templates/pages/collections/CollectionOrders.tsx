@@ -1,11 +1,11 @@
 import { Shell } from '../../components/Shell';
 import { Island } from '../../components/Island';
 import { SelectField } from '../../components/Form';
-import { FilterForm, Listing, PanelHeading, RecordCells, WithPanel, counted, rowClass } from '../../components/ListPage';
+import { FilterForm, Listing, PanelFields, PanelHeading, RecordCells, WithPanel, counted, rowClass } from '../../components/ListPage';
 import { orderTone } from '../../../ui/tones';
 import { eventsWith } from '../../../ui/events';
 import { h } from '../../components/factory';
-import type { OrderField, OrderFiltersView, OrderRow, PageProps, PaymentView } from '../../generated/props';
+import type { OrderFiltersView, OrderRow, PageProps, PaymentView } from '../../generated/props';
 
 const Events = eventsWith(h);
 
@@ -40,19 +40,6 @@ function Row({ r }: { r: OrderRow }) {
   );
 }
 
-function List({ fields }: { fields: OrderField[] }) {
-  return (
-    <dl className="space-y-2 text-sm">
-      {fields.map((f) => (
-        <div>
-          <dt className="text-gray-700">{f.label}</dt>
-          <dd className="break-words">{f.copy ? <Island name="CopyValue" props={{ label: f.label, value: f.value }} /> : f.value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 
 /** Payment details (spec 001 §2): Payment information, Debtor information, History, Close. */
 export function Payment({ v }: { v: PaymentView }) {
@@ -61,11 +48,11 @@ export function Payment({ v }: { v: PaymentView }) {
       <PanelHeading id="order-panel" close={v.close} what="payment details">Payment {v.reference}</PanelHeading>
       <section aria-labelledby="payment-info" className="py-2">
         <h3 id="payment-info" className="mb-2 font-semibold">Payment information</h3>
-        <List fields={v.info} />
+        <PanelFields fields={v.info} />
       </section>
       <section aria-labelledby="payment-debtor" className="py-2">
         <h3 id="payment-debtor" className="mb-2 font-semibold">Debtor information</h3>
-        <List fields={v.debtor} />
+        <PanelFields fields={v.debtor} />
       </section>
       <section aria-labelledby="payment-history" className="py-2">
         <h3 id="payment-history" className="mb-2 font-semibold">History</h3>

@@ -1,6 +1,5 @@
 import { Shell } from '../../components/Shell';
-import { CSRF } from '../../components/Form';
-import { Tone } from '../../components/Messages';
+import { ConfirmForm, Refused } from '../../components/ListPage';
 import type { PageProps } from '../../generated/props';
 
 // A decision on a payout draft asked as a page, without JavaScript (spec 001 §8 'Delete
@@ -23,22 +22,7 @@ export default function PayoutDraftConfirm(p: Props) {
             </>
           ))}
         </dl>
-        {c ? (
-          <form method="post" action={c.action}>
-            <p className="mb-4">{c.text}</p>
-            <CSRF token={c.csrf} />
-            <input type="hidden" name="return_to" value={c.returnTo} />
-            <div className="flex flex-wrap items-center gap-4">
-              <button type="submit" className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">{c.submit}</button>
-              <a href={p.backHref} className="text-blue-800 underline">{c.back}</a>
-            </div>
-          </form>
-        ) : (
-          <>
-            <p role="alert" className={'mb-4 rounded border-l-4 p-3 ' + Tone('warning')}>{p.refused}</p>
-            <a href={p.backHref} className="text-blue-800 underline">Back to the draft</a>
-          </>
-        )}
+        {c ? <ConfirmForm c={c} backHref={p.backHref} /> : <Refused text={p.refused} backHref={p.backHref} backText="Back to the draft" />}
       </div>
     </Shell>
   );

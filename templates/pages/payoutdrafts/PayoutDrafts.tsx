@@ -27,6 +27,17 @@ function Lines({ lines, label, copy = [] }: { lines: DraftLine[]; label: string;
   );
 }
 
+/** Reviews are the draft's approvals or declines under their heading (id), none when there are none. */
+function Reviews({ id, title, lines }: { id: string; title: string; lines: DraftLine[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id} className="mb-1 font-semibold">{title}</h3>
+      <Lines lines={lines} label={title} />
+    </section>
+  );
+}
+
 function Panel({ p }: { p: DraftPanelProps }) {
   const current = p.tabs.find((t) => t.current);
   return (
@@ -57,18 +68,8 @@ function Panel({ p }: { p: DraftPanelProps }) {
           <Lines lines={p.lines} label={current.label} copy={p.copy} />
         </section>
       ) : null}
-      {p.approvals.length > 0 ? (
-        <section aria-labelledby="draft-approved-title">
-          <h3 id="draft-approved-title" className="mb-1 font-semibold">Approved by</h3>
-          <Lines lines={p.approvals} label="Approved by" />
-        </section>
-      ) : null}
-      {p.rejections.length > 0 ? (
-        <section aria-labelledby="draft-declined-title">
-          <h3 id="draft-declined-title" className="mb-1 font-semibold">Declined by</h3>
-          <Lines lines={p.rejections} label="Declined by" />
-        </section>
-      ) : null}
+      <Reviews id="draft-approved-title" title="Approved by" lines={p.approvals} />
+      <Reviews id="draft-declined-title" title="Declined by" lines={p.rejections} />
       {p.actions.length > 0 ? <Island name="DraftDecision" props={p.island} /> : null}
     </>
   );

@@ -1,7 +1,7 @@
 import { Shell } from '../../components/Shell';
 import { CSRF, ErrorSummary, TextField } from '../../components/Form';
 import { Tone } from '../../components/Messages';
-import { TableScroll } from '../../components/Table';
+import { DataTable } from '../../components/Table';
 import { Island } from '../../components/Island';
 import type { PageProps, PasskeysProps, ProfileForm, SessionView } from '../../generated/props';
 
@@ -46,40 +46,28 @@ function Sessions({ list, csrf, end, endOthers }: { list: SessionView[]; csrf: s
     <section aria-labelledby="sessions-title" id="sessions" className="mb-8">
       <h2 id="sessions-title" className="mb-1 text-lg font-semibold">Active sessions</h2>
       <p className="mb-2 text-sm text-gray-700">Where you are logged in now. Ending a session logs it out on its next request.</p>
-      <TableScroll labelledBy="sessions-caption">
-        <table className="w-full border-collapse text-sm">
-          <caption id="sessions-caption" className="sr-only">Your sessions</caption>
-          <thead>
-            <tr className="border-b border-gray-400 text-left">
-              <th scope="col" className="p-2">Device</th>
-              <th scope="col" className="p-2">Signed in (UTC)</th>
-              <th scope="col" className="p-2">Last seen (UTC)</th>
-              <th scope="col" className="p-2"><span className="sr-only">Action</span></th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((s) => (
-              <tr className="border-b border-gray-200">
-                <td className="p-2">
-                  {s.device}
-                  <span className="block text-gray-700">{s.kind}{s.current ? ' · This session' : ''}</span>
-                </td>
-                <td className="p-2">{s.signedIn}</td>
-                <td className="p-2">{s.lastSeen}</td>
-                <td className="p-2">
-                  {s.current ? null : (
-                    <form method="post" action={end}>
-                      <CSRF token={csrf} />
-                      <input type="hidden" name="session" value={s.handle} />
-                      <button type="submit" className={secondary}>End<span className="sr-only"> session on {s.device}, last seen {s.lastSeen}</span></button>
-                    </form>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable captionId="sessions-caption" caption="Your sessions" hidden
+        columns={['Device', 'Signed in (UTC)', 'Last seen (UTC)', { label: <span className="sr-only">Action</span> }]}>
+        {list.map((s) => (
+          <tr className="border-b border-gray-200">
+            <td className="p-2">
+              {s.device}
+              <span className="block text-gray-700">{s.kind}{s.current ? ' · This session' : ''}</span>
+            </td>
+            <td className="p-2">{s.signedIn}</td>
+            <td className="p-2">{s.lastSeen}</td>
+            <td className="p-2">
+              {s.current ? null : (
+                <form method="post" action={end}>
+                  <CSRF token={csrf} />
+                  <input type="hidden" name="session" value={s.handle} />
+                  <button type="submit" className={secondary}>End<span className="sr-only"> session on {s.device}, last seen {s.lastSeen}</span></button>
+                </form>
+              )}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       {endOthers ? (
         <form method="post" action={endOthers} className="mt-4">
           <CSRF token={csrf} />

@@ -1,5 +1,5 @@
 import { Shell } from '../../components/Shell';
-import { CSRF } from '../../components/Form';
+import { ConfirmForm } from '../../components/ListPage';
 import type { PageProps } from '../../generated/props';
 
 // 'Delete receiver?' without JavaScript (spec 001 §8): what the ReceiverDelete island's
@@ -26,15 +26,7 @@ export default function ReceiverDeleteConfirm(p: Props) {
             </>
           ) : null}
         </dl>
-        <form method="post" action={c.action}>
-          <p className="mb-4">{c.text}</p>
-          <CSRF token={c.csrf} />
-          <input type="hidden" name="return_to" value={c.returnTo} />
-          <div className="flex flex-wrap items-center gap-4">
-            <button type="submit" className="rounded bg-red-800 px-4 py-2 font-medium text-white hover:bg-red-900">{c.submit}</button>
-            <a href={p.backHref} className="text-blue-800 underline">{c.back}</a>
-          </div>
-        </form>
+        <ConfirmForm c={c} backHref={p.backHref} danger />
       </div>
     </Shell>
   );

@@ -1,8 +1,8 @@
 import { Shell } from '../../components/Shell';
 import { Island } from '../../components/Island';
 import { SelectField } from '../../components/Form';
-import { Listing, PanelHeading, WithPanel, counted, rowClass } from '../../components/ListPage';
-import type { PageProps, ReceiverDetails, ReceiverField, ReceiverRow } from '../../generated/props';
+import { Listing, PanelFields, PanelHeading, WithPanel, counted, rowClass } from '../../components/ListPage';
+import type { PageProps, ReceiverDetails, ReceiverRow } from '../../generated/props';
 
 // Receivers (spec 001 §2 "Receivers"): the organisation's saved receivers, newest first by
 // default, a page at a time by cursors with the total, and the details panel of one
@@ -11,24 +11,6 @@ import type { PageProps, ReceiverDetails, ReceiverField, ReceiverRow } from '../
 // the currency beside it. Go formats and decides; this lays it out.
 
 type Props = PageProps['Receivers'];
-
-function Value({ f }: { f: ReceiverField }) {
-  if (!f.value) return <span className="text-gray-700">Not given</span>;
-  return f.copy ? <Island name="CopyValue" props={{ label: f.label, value: f.value }} /> : <>{f.value}</>;
-}
-
-function Fields({ fields }: { fields: ReceiverField[] }) {
-  return (
-    <dl className="space-y-2 text-sm">
-      {fields.map((f) => (
-        <div>
-          <dt className="text-gray-700">{f.label}</dt>
-          <dd className="break-words"><Value f={f} /></dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 function Panel({ d }: { d: ReceiverDetails }) {
   return (
@@ -40,7 +22,7 @@ function Panel({ d }: { d: ReceiverDetails }) {
           <Island name="ReceiverDelete" props={d.delete} />
         </div>
       ) : null}
-      <Fields fields={d.fields} />
+      <PanelFields fields={d.fields} missing="Not given" />
       <h3 className="mb-2 mt-4 font-semibold">Creditor details</h3>
       {d.details.length === 0 ? (
         <p className="text-sm">No details given.</p>
@@ -48,7 +30,7 @@ function Panel({ d }: { d: ReceiverDetails }) {
         d.details.map((g) => (
           <section aria-label={g.label} className="mb-3">
             <h4 className="mb-1 text-sm font-semibold">{g.label}</h4>
-            <Fields fields={g.fields} />
+            <PanelFields fields={g.fields} missing="Not given" />
           </section>
         ))
       )}

@@ -4,7 +4,7 @@ import { Island } from '../../components/Island';
 import { PanelFailure, SidePanel } from '../../components/ListPage';
 import { Tone } from '../../components/Messages';
 import { Pager } from '../../components/Pager';
-import { TableScroll } from '../../components/Table';
+import { DataTable } from '../../components/Table';
 import { EntryPanel } from '../accounts/AccountTransactions';
 import { Payment } from '../collections/CollectionOrders';
 import { WithdrawalDetails } from '../withdrawals/Withdrawals';
@@ -21,41 +21,28 @@ function TransactionResults({ tx }: { tx: SearchTransactions }) {
   return (
     <>
       <p className="mb-2 text-sm text-gray-700">{tx.total === 1 ? '1 transaction found' : tx.total + ' transactions found'}, newest first</p>
-      <TableScroll labelledBy="search-results-caption">
-        <table className="w-full border-collapse text-sm">
-          <caption id="search-results-caption" className="sr-only">Account transactions matching the search</caption>
-          <thead>
-            <tr className="border-b border-gray-400 text-left">
-              <th scope="col" className="p-2">Date</th>
-              <th scope="col" className="p-2">ID/Reference</th>
-              <th scope="col" className="p-2">Account</th>
-              <th scope="col" className="p-2">Type</th>
-              <th scope="col" className="p-2 text-right">Amount</th>
-            </tr>
-          </thead>
-          <tbody>
-            {tx.rows.map((r) => (
-              <tr className="border-b border-gray-200">
-                <td className="p-2 whitespace-nowrap">{r.date}<span className="block text-xs text-gray-700">{r.time}</span></td>
-                <td className="p-2">
-                  <a href={r.href} className="break-all text-blue-800 underline">
-                    <span className="sr-only">Details of transaction </span>{r.id}
-                  </a>
-                  {r.reference ? <span className="block break-all text-xs text-gray-700">{r.reference}</span> : null}
-                </td>
-                <td className="p-2">
-                  <Flag country={r.flag} />{r.accountName || r.accountNumber}
-                  <span className="block text-xs text-gray-700">No. {r.accountNumber}</span>
-                </td>
-                <td className="p-2">{r.type}</td>
-                <td className={'p-2 text-right tabular-nums font-medium ' + (r.incoming ? 'text-green-900' : 'text-red-900')}>
-                  {r.amount} {r.currency}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable captionId="search-results-caption" caption="Account transactions matching the search" hidden
+        columns={['Date', 'ID/Reference', 'Account', 'Type', { label: 'Amount', right: true }]}>
+        {tx.rows.map((r) => (
+          <tr className="border-b border-gray-200">
+            <td className="p-2 whitespace-nowrap">{r.date}<span className="block text-xs text-gray-700">{r.time}</span></td>
+            <td className="p-2">
+              <a href={r.href} className="break-all text-blue-800 underline">
+                <span className="sr-only">Details of transaction </span>{r.id}
+              </a>
+              {r.reference ? <span className="block break-all text-xs text-gray-700">{r.reference}</span> : null}
+            </td>
+            <td className="p-2">
+              <Flag country={r.flag} />{r.accountName || r.accountNumber}
+              <span className="block text-xs text-gray-700">No. {r.accountNumber}</span>
+            </td>
+            <td className="p-2">{r.type}</td>
+            <td className={'p-2 text-right tabular-nums font-medium ' + (r.incoming ? 'text-green-900' : 'text-red-900')}>
+              {r.amount} {r.currency}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       <Pager label="Account transactions pages" prev={tx.prev} next={tx.next} prevText="Previous results" nextText="Next results" />
     </>
   );
@@ -63,35 +50,23 @@ function TransactionResults({ tx }: { tx: SearchTransactions }) {
 
 function Hits({ g }: { g: SearchGroup }) {
   return (
-    <TableScroll labelledBy={'search-' + g.key + '-caption'}>
-      <table className="w-full border-collapse text-sm">
-        <caption id={'search-' + g.key + '-caption'} className="sr-only">{g.title} matching the search</caption>
-        <thead>
-          <tr className="border-b border-gray-400 text-left">
-            <th scope="col" className="p-2">Reference</th>
-            <th scope="col" className="p-2">Created (UTC)</th>
-            <th scope="col" className="p-2">Status</th>
-            <th scope="col" className="p-2 text-right">Amount</th>
-          </tr>
-        </thead>
-        <tbody>
-          {g.hits.map((h) => (
-            <tr className={'border-b border-gray-200' + (h.open ? ' bg-blue-50' : '')}>
-              <td className="p-2">
-                <a href={h.href} className="break-all text-blue-800 underline" aria-label={'Open ' + g.title + ' record ' + h.reference}
-                  aria-current={h.open ? 'true' : undefined}>
-                  {h.reference}
-                </a>
-                {h.endToEndId ? <span className="block break-all text-xs text-gray-700">{h.endToEndId}</span> : null}
-              </td>
-              <td className="p-2 whitespace-nowrap">{h.created}</td>
-              <td className="p-2">{h.status}</td>
-              <td className="p-2 text-right tabular-nums">{h.amount}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable captionId={'search-' + g.key + '-caption'} caption={g.title + ' matching the search'} hidden
+      columns={['Reference', 'Created (UTC)', 'Status', { label: 'Amount', right: true }]}>
+      {g.hits.map((h) => (
+        <tr className={'border-b border-gray-200' + (h.open ? ' bg-blue-50' : '')}>
+          <td className="p-2">
+            <a href={h.href} className="break-all text-blue-800 underline" aria-label={'Open ' + g.title + ' record ' + h.reference}
+              aria-current={h.open ? 'true' : undefined}>
+              {h.reference}
+            </a>
+            {h.endToEndId ? <span className="block break-all text-xs text-gray-700">{h.endToEndId}</span> : null}
+          </td>
+          <td className="p-2 whitespace-nowrap">{h.created}</td>
+          <td className="p-2">{h.status}</td>
+          <td className="p-2 text-right tabular-nums">{h.amount}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

@@ -2,7 +2,7 @@ import { Shell } from '../../components/Shell';
 import { CSRF, ErrorSummary, SelectField, TextField } from '../../components/Form';
 import { Tone } from '../../components/Messages';
 import { ListPager } from '../../components/ListPage';
-import { TableScroll } from '../../components/Table';
+import { DataTable } from '../../components/Table';
 import type { PageProps, UserForm, UserPanel, UserView } from '../../generated/props';
 
 // User management (spec 001 §2): the users of the organisation (Email/Name, Role), 20 a page
@@ -118,29 +118,18 @@ export default function Users(p: Props) {
           ) : (
             <>
               <p className="mb-2 text-sm text-gray-700">{p.total === 1 ? '1 user' : p.total + ' users'} · 20 per page, by email</p>
-              <TableScroll labelledBy="users-caption">
-                <table className="w-full border-collapse text-sm">
-                  <caption id="users-caption" className="mb-2 text-left font-semibold">Users</caption>
-                  <thead>
-                    <tr className="border-b border-gray-400 text-left">
-                      <th scope="col" className="p-2">Email/Name</th>
-                      <th scope="col" className="p-2">Role</th>
-                    </tr>
-                  </thead>
-                  <tbody id="users-rows">
-                    {p.rows.map((r) => (
-                      <tr id={'user-' + r.id} className={'border-b border-gray-200 ' + (r.open ? 'bg-blue-50' : '')}>
-                        <td className="p-2">
-                          <a href={r.href} className="break-all text-blue-800 underline" aria-current={r.open ? 'true' : undefined}>{r.email}</a>
-                          <span className="block">{r.name}</span>
-                          {r.status ? <span className="block text-gray-700">{r.status}</span> : null}
-                        </td>
-                        <td className="p-2">{r.role}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableScroll>
+              <DataTable captionId="users-caption" caption="Users" columns={['Email/Name', 'Role']} bodyId="users-rows">
+                {p.rows.map((r) => (
+                  <tr id={'user-' + r.id} className={'border-b border-gray-200 ' + (r.open ? 'bg-blue-50' : '')}>
+                    <td className="p-2">
+                      <a href={r.href} className="break-all text-blue-800 underline" aria-current={r.open ? 'true' : undefined}>{r.email}</a>
+                      <span className="block">{r.name}</span>
+                      {r.status ? <span className="block text-gray-700">{r.status}</span> : null}
+                    </td>
+                    <td className="p-2">{r.role}</td>
+                  </tr>
+                ))}
+              </DataTable>
               <ListPager rows="users-rows" noun="users" total={p.total} shown={p.rows.length} prev={p.prev} next={p.next} />
             </>
           )}
