@@ -16,7 +16,7 @@ import { useHydrated } from './lib/hydrated';
 import { withModal } from './lib/lazy';
 import { orderTone } from '../ui/tones';
 import { eventsWith } from '../ui/events';
-import { FieldList, PanelTitle, SectionPanel, SectionTabs, dialogButton, useSectionTabs } from './lib/panel';
+import { FieldList, SectionPanel, SectionTabs, dialogButton, useSectionTabs } from './lib/panel';
 import type { IslandProps, OrderEvent, OrderField } from '../templates/generated/props';
 
 export type Props = IslandProps['CollectionOrderDetails'];
@@ -126,7 +126,10 @@ export default function CollectionOrderDetails(p: Props) {
 
   return (
     <div>
-      <PanelTitle prefix="order" close={p.close} what="order details">Order {p.reference}</PanelTitle>
+      <div className="mb-2 flex items-start justify-between gap-3">
+        <h2 id="order-panel-title" className="break-all text-lg font-semibold">Order {p.reference}</h2>
+        <a href={p.close} className="text-blue-800 underline">Close<span className="sr-only"> order details</span></a>
+      </div>
       <p className="break-all text-sm text-gray-700">{p.uniqueReference}</p>
       <p className="my-2 flex flex-wrap items-center gap-2">
         <span className="text-lg font-semibold tabular-nums">{p.amount}</span>

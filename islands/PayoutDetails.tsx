@@ -17,7 +17,7 @@ import { useHydrated } from './lib/hydrated';
 import { statusTone } from '../ui/tones';
 import { eventsWith, type EventsProps } from '../ui/events';
 import { errorCount } from './lib/payouts';
-import { FieldList, PanelTitle, SectionPanel, SectionTabs, dialogButton, useSectionTabs } from './lib/panel';
+import { FieldList, SectionPanel, SectionTabs, dialogButton, useSectionTabs } from './lib/panel';
 import type { Dialog } from './lib/PayoutDialogs';
 import type { IslandProps, PayoutField, PayoutHidden, PayoutTab } from '../templates/generated/props';
 
@@ -183,7 +183,10 @@ export default function PayoutDetails(p: Props) {
 
   return (
     <div>
-      <PanelTitle prefix="payout" close={p.close} what="payout details">Payout {p.reference}</PanelTitle>
+      <div className="mb-2 flex items-start justify-between gap-3">
+        <h2 id="payout-panel-title" className="break-all text-lg font-semibold">Payout {p.reference}</h2>
+        <a href={p.close} className="text-blue-800 underline">Close<span className="sr-only"> payout details</span></a>
+      </div>
       <p className="text-sm text-gray-700">
         Reference <CopyValue label="reference" value={p.reference} />
       </p>

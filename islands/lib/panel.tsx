@@ -100,19 +100,6 @@ export function SectionPanel({ prefix, js, current, children }: { prefix: string
   );
 }
 
-/**
- * PanelTitle heads a details panel (its heading's id: prefix-panel-title) with its Close link
- * (what: what it closes, for screen readers).
- */
-export function PanelTitle({ prefix, close, what, children }: { prefix: string; close: string; what: string; children?: ComponentChildren }) {
-  return (
-    <div className="mb-2 flex items-start justify-between gap-3">
-      <h2 id={prefix + '-panel-title'} className="break-all text-lg font-semibold">{children}</h2>
-      <a href={close} className="text-blue-800 underline">Close<span className="sr-only">{' ' + what}</span></a>
-    </div>
-  );
-}
-
 /** FieldList is a section's fields, each label above its value (value: how it is shown). */
 export function FieldList<F extends { label: string }>({ fields, value }: { fields: F[]; value: (f: F) => ComponentChildren }) {
   if (fields.length === 0) return <p className="text-sm">No details given.</p>;
