@@ -16,7 +16,7 @@ import { useHydrated } from './lib/hydrated';
 import { withModal } from './lib/lazy';
 import { orderTone } from '../ui/tones';
 import { eventsWith } from '../ui/events';
-import { FieldList, SectionPanel, SectionTabs, dialogButton, useSectionTabs } from './lib/panel';
+import { SectionPanel, SectionTabs, dialogButton, useSectionTabs } from './lib/panel';
 import type { IslandProps, OrderEvent, OrderField } from '../templates/generated/props';
 
 export type Props = IslandProps['CollectionOrderDetails'];
@@ -27,7 +27,17 @@ const button = dialogButton;
 const Events = eventsWith(h);
 
 export function Fields({ fields }: { fields: OrderField[] }) {
-  return <FieldList fields={fields} value={(f) => (f.copy ? <CopyValue label={f.label} value={f.value} /> : f.value)} />;
+  if (fields.length === 0) return <p className="text-sm">No details given.</p>;
+  return (
+    <dl className="space-y-2 text-sm">
+      {fields.map((f) => (
+        <div>
+          <dt className="text-gray-700">{f.label}</dt>
+          <dd className="break-words">{f.copy ? <CopyValue label={f.label} value={f.value} /> : f.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
 }
 
 export function History({ caption, rows }: { caption: string; rows: OrderEvent[] }) {

@@ -17,7 +17,7 @@ import { useHydrated } from './lib/hydrated';
 import { statusTone } from '../ui/tones';
 import { eventsWith, type EventsProps } from '../ui/events';
 import { errorCount } from './lib/payouts';
-import { FieldList, SectionPanel, SectionTabs, dialogButton, useSectionTabs } from './lib/panel';
+import { SectionPanel, SectionTabs, dialogButton, useSectionTabs } from './lib/panel';
 import type { Dialog } from './lib/PayoutDialogs';
 import type { IslandProps, PayoutField, PayoutHidden, PayoutTab } from '../templates/generated/props';
 
@@ -39,25 +39,31 @@ function Hidden({ fields }: { fields: PayoutHidden[] }) {
 }
 
 function Fields({ fields, summary, onOpen }: { fields: PayoutField[]; summary?: PayoutTab; onOpen: (e: Event, id: string) => void }) {
+  if (fields.length === 0) return <p className="text-sm">No details given.</p>;
   return (
-    <FieldList fields={fields} value={(f) => (
-      <>
-        {f.copy ? <CopyValue label={f.label} value={f.value} /> : f.value || (f.error ? <span className="text-gray-700">Not given</span> : null)}
-        {f.error ? (
-          <>
-            {' '}
-            {summary ? (
-              <a href={summary.href} onClick={(e) => onOpen(e, summary.id)} className="rounded bg-red-700 px-1.5 py-0.5 text-xs font-semibold text-white">
-                Error<span className="sr-only">: {f.error} Open Summary</span>
-              </a>
-            ) : (
-              <span className="rounded bg-red-700 px-1.5 py-0.5 text-xs font-semibold text-white">Error</span>
-            )}
-            <span className="block text-red-800">{f.error}</span>
-          </>
-        ) : null}
-      </>
-    )} />
+    <dl className="space-y-2 text-sm">
+      {fields.map((f) => (
+        <div>
+          <dt className="text-gray-700">{f.label}</dt>
+          <dd className="break-words">
+            {f.copy ? <CopyValue label={f.label} value={f.value} /> : f.value || (f.error ? <span className="text-gray-700">Not given</span> : null)}
+            {f.error ? (
+              <>
+                {' '}
+                {summary ? (
+                  <a href={summary.href} onClick={(e) => onOpen(e, summary.id)} className="rounded bg-red-700 px-1.5 py-0.5 text-xs font-semibold text-white">
+                    Error<span className="sr-only">: {f.error} Open Summary</span>
+                  </a>
+                ) : (
+                  <span className="rounded bg-red-700 px-1.5 py-0.5 text-xs font-semibold text-white">Error</span>
+                )}
+                <span className="block text-red-800">{f.error}</span>
+              </>
+            ) : null}
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

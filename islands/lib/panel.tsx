@@ -1,9 +1,8 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 // What the details panels' islands share (payouts, collection orders): the sections as tabs
 // (links to ?tab= without JavaScript, the one open marked aria-current; a tablist once
-// hydrated, WAI-ARIA "Tabs with automatic activation"), the open section and its fields, and
-// the dialogs' button (their confirmation form is lib/dialogConfirm, which comes with the
-// dialog).
+// hydrated, WAI-ARIA "Tabs with automatic activation"), the open section, and the dialogs'
+// button (their confirmation form is lib/dialogConfirm, which comes with the dialog).
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { tabForKey } from './payouts';
@@ -97,21 +96,6 @@ export function SectionPanel({ prefix, js, current, children }: { prefix: string
       <h3 id={prefix + '-section-title'} className="mb-2 font-semibold">{current.label}</h3>
       {children}
     </section>
-  );
-}
-
-/** FieldList is a section's fields, each label above its value (value: how it is shown). */
-export function FieldList<F extends { label: string }>({ fields, value }: { fields: F[]; value: (f: F) => ComponentChildren }) {
-  if (fields.length === 0) return <p className="text-sm">No details given.</p>;
-  return (
-    <dl className="space-y-2 text-sm">
-      {fields.map((f) => (
-        <div>
-          <dt className="text-gray-700">{f.label}</dt>
-          <dd className="break-words">{value(f)}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 
