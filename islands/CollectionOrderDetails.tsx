@@ -14,13 +14,15 @@ import { useState } from 'preact/hooks';
 import { CopyValue } from './lib/copy';
 import { useHydrated } from './lib/hydrated';
 import { withModal } from './lib/lazy';
+import { tabForKey } from './lib/payouts';
 import { orderTone } from '../ui/tones';
 import { eventsWith } from '../ui/events';
-import { SectionPanel, SectionTabs, dialogButton, useSectionTabs } from './lib/panel';
+import { SectionPanel, SectionTabs, dialogButton } from './lib/panel';
 import type { IslandProps, OrderEvent, OrderField } from '../templates/generated/props';
 
 export type Props = IslandProps['CollectionOrderDetails'];
 
+const tabId = (id: string) => 'order-tab-' + id;
 const loadDialogs = () => import('./lib/OrderDialogs');
 type DialogsModule = typeof import('./lib/OrderDialogs');
 const button = dialogButton;
@@ -47,11 +49,29 @@ export function History({ caption, rows }: { caption: string; rows: OrderEvent[]
 
 export default function CollectionOrderDetails(p: Props) {
   const js = useHydrated();
-  const { current, activate, onKey } = useSectionTabs('order', p.tabs, p.active);
+  const [active, setActive] = useState(p.active);
   const [dialog, setDialog] = useState('');
   // The dialogs' module (lib/OrderDialogs, with the frame) comes on the first click that
   // opens one (lib/lazy).
   const [dialogs, setDialogs] = useState<DialogsModule | null>(null);
+  const tab = (id: string) => p.tabs.find((t) => t.id === id);
+  const current = tab(active) || p.tabs[0];
+
+  const activate = (id: string, focus: boolean) => {
+    const t = tab(id);
+    if (!t) return;
+    setActive(id);
+    // The address names the tab, so a reload or a shared link opens the same one.
+    history.replaceState(history.state, '', t.href);
+    if (focus) document.getElementById(tabId(id))?.focus();
+  };
+  const onKey = (e: KeyboardEvent) => {
+    const next = tabForKey(p.tabs.map((t) => t.id), current.id, e.key);
+    if (next) {
+      e.preventDefault();
+      activate(next, true);
+    }
+  };
   // Links without JavaScript; hydrated, they open the dialog instead (the link's page when
   // the dialog's module did not come).
   const opener = (id: string) => (e: Event) => {

@@ -16,13 +16,14 @@ import { CopyValue } from './lib/copy';
 import { useHydrated } from './lib/hydrated';
 import { statusTone } from '../ui/tones';
 import { eventsWith, type EventsProps } from '../ui/events';
-import { errorCount } from './lib/payouts';
-import { SectionPanel, SectionTabs, dialogButton, useSectionTabs } from './lib/panel';
+import { errorCount, tabForKey } from './lib/payouts';
+import { SectionPanel, SectionTabs, dialogButton } from './lib/panel';
 import type { Dialog } from './lib/PayoutDialogs';
 import type { IslandProps, PayoutField, PayoutHidden, PayoutTab } from '../templates/generated/props';
 
 export type Props = IslandProps['PayoutDetails'];
 
+const tabId = (id: string) => 'payout-tab-' + id;
 const loadDialogs = () => import('./lib/PayoutDialogs');
 type DialogsModule = typeof import('./lib/PayoutDialogs');
 const button = dialogButton;
@@ -74,7 +75,7 @@ function Events(p: EventsProps) {
 
 export default function PayoutDetails(p: Props) {
   const js = useHydrated();
-  const { tab, current, activate, onKey } = useSectionTabs('payout', p.tabs, p.active);
+  const [active, setActive] = useState(p.active);
   const [dialog, setDialog] = useState<Dialog>('');
   const [testCase, setTestCase] = useState('');
   // The dialogs' module (lib/PayoutDialogs, with the frame) comes on the first click that
@@ -87,13 +88,30 @@ export default function PayoutDetails(p: Props) {
       setDialogs(m);
       setDialog(d);
     }, instead);
+  const tab = (id: string) => p.tabs.find((t) => t.id === id);
+  const current = tab(active) || p.tabs[0];
   const summary = tab('summary');
 
+  const activate = (id: string, focus: boolean) => {
+    const t = tab(id);
+    if (!t) return;
+    setActive(id);
+    // The address names the tab, so a reload or a shared link opens the same one.
+    history.replaceState(history.state, '', t.href);
+    if (focus) document.getElementById(tabId(id))?.focus();
+  };
   // Badges are links without JavaScript; hydrated, they switch the tab in place.
   const open = (e: Event, id: string) => {
     if (!js) return;
     e.preventDefault();
     activate(id, true);
+  };
+  const onKey = (e: KeyboardEvent) => {
+    const next = tabForKey(p.tabs.map((t) => t.id), current.id, e.key);
+    if (next) {
+      e.preventDefault();
+      activate(next, true);
+    }
   };
 
   const section = p.sections.find((s) => s.id === current.id);

@@ -4,37 +4,8 @@
 // hydrated, WAI-ARIA "Tabs with automatic activation"), the open section, and the dialogs'
 // button (their confirmation form is lib/dialogConfirm, which comes with the dialog).
 import type { ComponentChildren } from 'preact';
-import { useState } from 'preact/hooks';
-import { tabForKey } from './payouts';
 
 type Tab = { id: string; label: string; href: string };
-
-/**
- * useSectionTabs holds which of tabs is open (initially the one named initial, else the
- * first): activate opens one, with the address in step so that a reload or a shared link
- * opens the same, and focus on its tab (prefix as SectionTabs'); onKey is the tablist's
- * keyboard.
- */
-export function useSectionTabs<T extends Tab>(prefix: string, tabs: T[], initial: string) {
-  const [active, setActive] = useState(initial);
-  const tab = (id: string) => tabs.find((t) => t.id === id);
-  const current = tab(active) || tabs[0];
-  const activate = (id: string, focus: boolean) => {
-    const t = tab(id);
-    if (!t) return;
-    setActive(id);
-    history.replaceState(history.state, '', t.href);
-    if (focus) document.getElementById(`${prefix}-tab-${id}`)?.focus();
-  };
-  const onKey = (e: KeyboardEvent) => {
-    const next = tabForKey(tabs.map((t) => t.id), current.id, e.key);
-    if (next) {
-      e.preventDefault();
-      activate(next, true);
-    }
-  };
-  return { tab, current, activate, onKey };
-}
 
 const tabClass = (on: boolean) =>
   'block whitespace-nowrap rounded-t border-b-2 px-2 py-1 text-sm ' + (on ? 'border-blue-800 font-semibold text-blue-900' : 'border-transparent text-gray-800 hover:border-gray-400');
